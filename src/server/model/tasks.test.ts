@@ -1,0 +1,143 @@
+import { describe, it, expect } from 'vitest';
+import { FakeClock } from './clock.ts';
+import { TaskRegistry, parseExpire } from './tasks.ts';
+import type { ModelError } from './errors.ts';
+
+function kindOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+    return undefined;
+  } catch (e) {
+    return (e as ModelError).kind;
+  }
+}
+
+function setup() {
+  const clock = new FakeClock();
+  let changes = 0;
+  const tasks = new TaskRegistry({ clock, onChange: () => changes++ });
+  return { clock, tasks, changes: () => changes };
+}
+
+describe('TaskRegistry', () => {
+  it('creates a task with started and expiry times from the clock', () => {
+    const { clock, tasks } = setup();
+    const t0 = clock.now();
+    expect(tasks.create('agent', '1h')).toEqual({ name: 'agent', startedAt: t0, expiresAt: t0 + 3_600_000 });
+    expect(tasks.get('agent').expiresAt).toBe(t0 + 3_600_000);
+    expect(tasks.hasLiveTasks()).toBe(true);
+    expect(tasks.busy()).toBe(true);
+  });
+
+  it('accepts integer seconds', () => {
+    const { clock, tasks } = setup();
+    expect(tasks.create('a', 90).expiresAt).toBe(clock.now() + 90_000);
+  });
+
+  it('refuses a second live task of the same name', () => {
+    const { tasks } = setup();
+    tasks.create('agent', '10m');
+    expect(kindOf(() => tasks.create('agent', '10m'))).toBe('task_exists');
+  });
+
+  it('lets a name be reused once its task expired', () => {
+    const { clock, tasks } = setup();
+    tasks.create('agent', '1s');
+    clock.advance(1000);
+    expect(() => tasks.create('agent', '1s')).not.toThrow();
+  });
+
+  it('makes a task vanish when it expires, not before', () => {
+    const { clock, tasks, changes } = setup();
+    tasks.create('agent', '30s');
+    clock.advance(29_999);
+    expect(tasks.list().map((t) => t.name)).toEqual(['agent']);
+    const before = changes();
+    clock.advance(1);
+    expect(tasks.list()).toEqual([]);
+    expect(kindOf(() => tasks.get('agent'))).toBe('task_not_found');
+    expect(tasks.hasLiveTasks()).toBe(false);
+    expect(changes()).toBe(before + 1);
+    expect(clock.pending()).toBe(0);
+  });
+
+  it('upserts: creates, then refreshes the lease keeping started_at', () => {
+    const { clock, tasks } = setup();
+    const t0 = clock.now();
+    expect(tasks.upsert('agent', '1m').created).toBe(true);
+    clock.advance(50_000);
+    const { task, created } = tasks.upsert('agent', '1m');
+    expect(created).toBe(false);
+    expect(task).toEqual({ name: 'agent', startedAt: t0, expiresAt: t0 + 50_000 + 60_000 });
+    clock.advance(59_999);
+    expect(tasks.hasLiveTasks()).toBe(true);
+    clock.advance(1);
+    expect(tasks.hasLiveTasks()).toBe(false);
+    expect(clock.pending()).toBe(0);
+  });
+
+  it('refreshes only live tasks', () => {
+    const { clock, tasks } = setup();
+    expect(kindOf(() => tasks.refresh('ghost', '1m'))).toBe('task_not_found');
+    tasks.create('agent', '10s');
+    clock.advance(9_000);
+    expect(tasks.refresh('agent', '10s').expiresAt).toBe(clock.now() + 10_000);
+    clock.advance(9_000);
+    expect(tasks.hasLiveTasks()).toBe(true);
+  });
+
+  it('lists tasks by name', () => {
+    const { tasks } = setup();
+    tasks.create('b', '1m');
+    tasks.create('a', '2m');
+    expect(tasks.list().map((t) => t.name)).toEqual(['a', 'b']);
+  });
+
+  it('deletes a task and its timer; unknown names are task_not_found', () => {
+    const { clock, tasks } = setup();
+    tasks.create('agent', '1m');
+    tasks.delete('agent');
+    expect(tasks.hasLiveTasks()).toBe(false);
+    expect(clock.pending()).toBe(0);
+    expect(kindOf(() => tasks.delete('agent'))).toBe('task_not_found');
+  });
+
+  it('clears every task and timer', () => {
+    const { clock, tasks } = setup();
+    tasks.create('a', '1m');
+    tasks.create('b', '1m');
+    tasks.clear();
+    expect(tasks.list()).toEqual([]);
+    expect(clock.pending()).toBe(0);
+  });
+
+  it('hands out copies', () => {
+    const { tasks } = setup();
+    tasks.create('a', '1m').expiresAt = 0;
+    expect(tasks.get('a').expiresAt).not.toBe(0);
+  });
+
+  it.each<[string, unknown]>([
+    ['more than 1 h', '1h0m1s'],
+    ['3601 seconds', 3601],
+    ['zero', '0'],
+    ['garbage', 'soon'],
+    ['missing', undefined],
+  ])('rejects an expire that is %s', (_, expire) => {
+    const { tasks } = setup();
+    expect(kindOf(() => tasks.create('a', expire as string))).toBe('invalid');
+    expect(tasks.hasLiveTasks()).toBe(false);
+  });
+
+  it('rejects an empty name', () => {
+    const { tasks } = setup();
+    expect(kindOf(() => tasks.create(' ', '1m'))).toBe('invalid');
+  });
+});
+
+describe('parseExpire', () => {
+  it('accepts exactly one hour', () => {
+    expect(parseExpire('1h')).toBe(3_600_000);
+    expect(parseExpire(3600)).toBe(3_600_000);
+  });
+});
