@@ -1,11 +1,14 @@
 import { describe, it, expect } from 'vitest';
 import {
   DEFAULT_ALLOWED_DOMAINS,
+  NETWORK_POLICY_PATH,
   evaluateNetworkPolicy,
   validateNetworkPolicy,
+  writeNetworkPolicy,
   type NetworkPolicy,
 } from './policy.ts';
 import { ModelError } from './errors.ts';
+import { Vfs } from './vfs.ts';
 
 function rejection(body: unknown): ModelError | undefined {
   try {
@@ -140,5 +143,16 @@ describe('evaluateNetworkPolicy', () => {
   it('has a default list of well-formed patterns', () => {
     expect(() => validateNetworkPolicy({ rules: DEFAULT_ALLOWED_DOMAINS.map((domain) => ({ domain, action: 'allow' })) }))
       .not.toThrow();
+  });
+});
+
+describe('writeNetworkPolicy', () => {
+  it('makes the policy readable in the sprite, read-only, and replaces it on update', () => {
+    const vfs = Vfs.skeleton();
+    writeNetworkPolicy(vfs, { rules: [{ domain: 'a.com', action: 'allow' }] });
+    writeNetworkPolicy(vfs, { rules: [{ include: 'defaults' }] });
+    expect(NETWORK_POLICY_PATH).toBe('/.sprite/policy/network.json');
+    expect(JSON.parse(new TextDecoder().decode(vfs.readFile(NETWORK_POLICY_PATH)))).toEqual({ rules: [{ include: 'defaults' }] });
+    expect(vfs.stat(NETWORK_POLICY_PATH).mode).toBe(0o444);
   });
 });
