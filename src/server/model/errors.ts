@@ -18,6 +18,8 @@ export type ModelErrorKind =
   | 'task_not_found'
   | 'task_exists'
   | 'invalid'
+  | 'invalid_sprite_name'
+  | 'invalid_request'
   | 'rate_limited';
 
 /** An error from the model, mapped to HTTP by kind. `details` are extra envelope fields (integers only). */

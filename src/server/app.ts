@@ -1,0 +1,140 @@
+/**
+ * `createApp(deps)`: Express 5 + express-openapi-validator over spec/openapi.yaml, dispatching every request
+ * to the handler registered under its operationId, plus the WebSocket upgrade router. Validation failures are
+ * the documented 400 envelope; unknown paths 404 JSON; a spec operation without a handler 501 naming it.
+ * It owns wiring only: handlers live in routes/, shapes in http/wire.ts, state in model/.
+ */
+import express, { type NextFunction, type Request, type Response } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { pinoHttp } from 'pino-http';
+import { fileURLToPath } from 'node:url';
+import { SPRITE_VERSION, type AppContext, type Deps, type HandlerMap } from './context.ts';
+import { SpritesModel } from './model/sprites.ts';
+import { FaultRegistry } from './http/faults.ts';
+import { isAuthorized, UNAUTHORIZED } from './http/auth.ts';
+import { sendApiError, sendError } from './http/errors.ts';
+import { ModelError } from './model/errors.ts';
+import { VfsError } from './model/vfs.ts';
+import { createUpgradeHandler, type ExtraChannels } from './ws/router.ts';
+import { spriteHandlers } from './routes/sprites.ts';
+import { checkpointHandlers } from './routes/checkpoints.ts';
+import { fsHandlers } from './routes/fs.ts';
+import { execHandlers } from './routes/exec.ts';
+import { adminHandlers } from './routes/admin.ts';
+import { extraHandlers, extraChannels, attachAddons } from './routes/extras.ts';
+
+/** Absolute path of the OpenAPI document the server validates against. */
+export const OPENAPI_PATH = fileURLToPath(new URL('../../spec/openapi.yaml', import.meta.url));
+
+/** All handlers by operationId. */
+export const HANDLERS: HandlerMap = {
+  ...spriteHandlers,
+  ...checkpointHandlers,
+  ...fsHandlers,
+  ...execHandlers,
+  ...adminHandlers,
+  ...extraHandlers,
+};
+
+/** The assembled application. */
+export interface SpritzerApp {
+  app: express.Express;
+  ctx: AppContext;
+  /** `upgrade` listener for the http.Server. */
+  upgrade: ReturnType<typeof createUpgradeHandler>['handle'];
+  /** Ends sockets, commands and services. */
+  close(): Promise<void>;
+}
+
+type OpenApiRequest = Request & { openapi?: { schema?: { operationId?: string } } };
+
+/** Builds the app from injected dependencies (DESIGN.md "Dependencies are injected"). */
+export function createApp(deps: Deps): SpritzerApp {
+  const model = new SpritesModel({
+    clock: deps.clock,
+    ids: deps.ids,
+    engine: deps.engine,
+    organization: deps.organization,
+    publicUrl: deps.publicUrl,
+    onCreate: (sprite) => attachAddons(sprite, deps),
+  });
+  const ctx: AppContext = { deps, model, faults: new FaultRegistry(), implemented: new Set(Object.keys(HANDLERS)) };
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'extended');
+
+  app.use(pinoHttp({ logger: deps.logger, customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info') }));
+  app.use((_req, res, next) => {
+    res.setHeader('Sprite-Version', SPRITE_VERSION);
+    next();
+  });
+  app.use((req, res, next) => {
+    if (req.path.startsWith('/_spritzer/')) return next();
+    const flyV1 = /^\/v1\/organizations\/[^/]+\/tokens\/?$/.test(req.path);
+    if (!isAuthorized(req.headers.authorization, deps, flyV1 ? 'FlyV1' : 'Bearer')) {
+      return sendApiError(res, 401, UNAUTHORIZED);
+    }
+    next();
+  });
+  app.use(express.json({ limit: '10mb', type: ['application/json', 'application/*+json'] }));
+  app.use(express.raw({ limit: '1gb', type: 'application/octet-stream' }));
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: OPENAPI_PATH,
+      validateRequests: { allowUnknownQueryParameters: true, coerceTypes: true },
+      validateResponses: deps.validateResponses ? { removeAdditional: false } : false,
+      validateSecurity: false,
+      validateFormats: true,
+    }),
+  );
+  app.use(async (req: OpenApiRequest, res: Response) => {
+    const operationId = req.openapi?.schema?.operationId;
+    if (!operationId) return sendApiError(res, 404, { error: 'not found', message: `no route for ${req.method} ${req.path}` });
+    const fault = ctx.faults.take(operationId, req.params?.name as string | undefined);
+    if (fault) {
+      if (fault.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(fault.retryAfterSeconds));
+      if (fault.status === 429) {
+        res.setHeader('X-RateLimit-Limit', '10');
+        res.setHeader('X-RateLimit-Remaining', '0');
+        res.setHeader('X-RateLimit-Reset', String(Math.ceil(deps.clock.now() / 1000) + (fault.retryAfterSeconds ?? 60)));
+      }
+      const body: Record<string, unknown> = { error: fault.error ?? 'fault_injected', message: fault.message ?? `injected fault ${fault.id}` };
+      if (fault.retryAfterSeconds !== undefined) body.retry_after_seconds = fault.retryAfterSeconds;
+      return sendApiError(res, fault.status, body as { error: string });
+    }
+    const handler = HANDLERS[operationId];
+    if (!handler) return sendApiError(res, 501, { error: 'not_implemented', message: `operation ${operationId} is not implemented` });
+    await handler(req, res, ctx);
+  });
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (res.headersSent) {
+      deps.logger.error({ err }, 'error after headers were sent');
+      return void res.end();
+    }
+    if (err instanceof ModelError || err instanceof VfsError) return sendError(res, err);
+    const e = err as { status?: number; statusCode?: number; errors?: Array<{ path?: string; message?: string }>; message?: string };
+    const status = e?.status ?? e?.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      if (status === 404) return sendApiError(res, 404, { error: 'not found', message: `no route for ${req.method} ${req.path}` });
+      if (status === 405) return sendApiError(res, 405, { error: 'method not allowed', message: `${req.method} is not allowed on ${req.path}` });
+      const errors = (e.errors ?? []).map((x) => `${x.path ?? ''} ${x.message ?? ''}`.trim());
+      const message = e.message ?? 'invalid request';
+      return sendApiError(res, status, { error: 'invalid_request', message, errors: errors.length ? errors : [message] });
+    }
+    if (typeof status === 'number' && Array.isArray(e.errors)) deps.logger.error({ err }, 'response failed validation');
+    else deps.logger.error({ err }, 'handler failed');
+    sendError(res, err);
+  });
+
+  const channels: ExtraChannels = extraChannels();
+  const upgrader = createUpgradeHandler(ctx, channels);
+  return {
+    app,
+    ctx,
+    upgrade: upgrader.handle,
+    async close() {
+      upgrader.closeAll();
+      await model.clear();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * What every handler receives: the injected dependencies, the model and the fault rules. It owns the
+ * `Deps` shape (the single place configuration enters the server) and the handler type.
+ */
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import type { Clock } from './model/clock.ts';
+import type { IdSource } from './model/ids.ts';
+import type { ExecEngine } from './engines/types.ts';
+import type { SpritesModel } from './model/sprites.ts';
+import type { FaultRegistry } from './http/faults.ts';
+
+/** The `Sprite-Version` spritzer reports: an rc ≥ 30, so the Go SDK uses path-form attach (§2.2). */
+export const SPRITE_VERSION = 'v0.0.1-rc46';
+
+/** Injected dependencies (DESIGN.md "Dependencies are injected"). */
+export interface Deps {
+  clock: Clock;
+  ids: IdSource;
+  engine: ExecEngine;
+  logger: Logger;
+  /** When set, every request needs `Authorization: Bearer <token>`; when unset any bearer token works. */
+  token?: string;
+  /** Organization slug of the emulated account. */
+  organization: string;
+  /** Base URL sprite URLs are built from. */
+  publicUrl: string;
+  /** Validate responses against the spec (off in production). */
+  validateResponses: boolean;
+}
+
+/** Shared state handed to handlers. */
+export interface AppContext {
+  deps: Deps;
+  model: SpritesModel;
+  faults: FaultRegistry;
+  /** operationIds that have a handler (health, coverage, 501s). */
+  implemented: Set<string>;
+}
+
+/** An operation handler, registered under its operationId. */
+export type Handler = (req: Request, res: Response, ctx: AppContext) => unknown | Promise<unknown>;
+
+/** Handlers by operationId. */
+export type HandlerMap = Record<string, Handler>;

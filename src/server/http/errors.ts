@@ -1,0 +1,99 @@
+/**
+ * The one table that maps model errors to HTTP: status plus the envelope of the endpoint's family
+ * (sprites-wire.md §2.4). Outer-API errors are JSON `{error, message?, …}`; filesystem errors are
+ * `{error, code, path}`; in-VM families (sessions, checkpoints, services, policy, tasks) answer `text/plain`
+ * as the real in-VM server does. It does not decide *when* an error happens.
+ */
+import type { Response } from 'express';
+import { ModelError, type ModelErrorKind } from '../model/errors.ts';
+import { VfsError, type VfsErrorCode } from '../model/vfs.ts';
+
+/** JSON error envelope of the outer API (§2.4 item 1). */
+export interface ApiErrorBody {
+  error: string;
+  message?: string;
+  errors?: string[];
+  [k: string]: unknown;
+}
+
+const KIND_STATUS: Record<ModelErrorKind, { status: number; family: 'json' | 'text' }> = {
+  sprite_not_found: { status: 404, family: 'json' },
+  sprite_exists: { status: 409, family: 'json' },
+  invalid_sprite_name: { status: 400, family: 'json' },
+  invalid_request: { status: 400, family: 'json' },
+  rate_limited: { status: 429, family: 'json' },
+  checkpoint_not_found: { status: 404, family: 'text' },
+  checkpoint_current: { status: 409, family: 'text' },
+  session_not_found: { status: 404, family: 'text' },
+  service_not_found: { status: 404, family: 'text' },
+  service_conflict: { status: 409, family: 'text' },
+  service_not_running: { status: 409, family: 'text' },
+  service_invalid: { status: 400, family: 'text' },
+  task_not_found: { status: 404, family: 'text' },
+  task_exists: { status: 409, family: 'text' },
+  invalid: { status: 400, family: 'text' },
+};
+
+/** fs error code → status (§8.9; only ENOENT↔404 is confirmed, the rest is our documented choice). */
+export const FS_CODE_STATUS: Record<VfsErrorCode, number> = {
+  ENOENT: 404,
+  EEXIST: 409,
+  ENOTDIR: 400,
+  EISDIR: 400,
+  ENOTEMPTY: 400,
+  EINVAL: 400,
+  ELOOP: 400,
+  EACCES: 403,
+};
+
+/** Status and JSON error code of a ModelError kind. */
+export function statusOf(kind: ModelErrorKind): number {
+  return KIND_STATUS[kind].status;
+}
+
+/** Sends a JSON API error. */
+export function sendApiError(res: Response, status: number, body: ApiErrorBody): void {
+  res.status(status).type('application/json').send(JSON.stringify(body));
+}
+
+/** Sends a plain-text in-VM error (`message\n`, like Go's http.Error). */
+export function sendTextError(res: Response, status: number, message: string): void {
+  res.status(status).type('text/plain; charset=utf-8').send(`${message}\n`);
+}
+
+/**
+ * Sends any error thrown by a handler in the envelope of its family. Unknown errors are 500
+ * `{"error":"internal_error"}` without a stack trace.
+ */
+export function sendError(res: Response, err: unknown, fsPath?: string): void {
+  if (err instanceof VfsError) {
+    res.status(FS_CODE_STATUS[err.code] ?? 500).json({ error: err.message, code: err.code, path: err.path ?? fsPath ?? '' });
+    return;
+  }
+  if (err instanceof ModelError) {
+    const { status, family } = KIND_STATUS[err.kind];
+    if (err.kind === 'rate_limited') {
+      const retry = Number(err.details.retry_after_seconds ?? 60);
+      res.setHeader('Retry-After', String(retry));
+    }
+    if (family === 'text') return sendTextError(res, status, err.message);
+    const body: ApiErrorBody =
+      err.kind === 'sprite_not_found'
+        ? { error: 'sprite not found' }
+        : { error: jsonCode(err.kind), message: err.message, ...err.details };
+    return sendApiError(res, status, body);
+  }
+  sendApiError(res, 500, { error: 'internal_error', message: 'internal server error' });
+}
+
+function jsonCode(kind: ModelErrorKind): string {
+  switch (kind) {
+    case 'sprite_exists':
+      return 'sprite already exists';
+    case 'invalid_sprite_name':
+    case 'invalid_request':
+      return 'invalid_request';
+    default:
+      return kind;
+  }
+}

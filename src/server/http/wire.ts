@@ -1,0 +1,95 @@
+/**
+ * Model → wire mappers, one per resource (DESIGN.md "Wire shapes come only from generated/"). Every JSON body
+ * spritzer sends is built here, typed by the generated OpenAPI types. Times are RFC 3339 UTC strings.
+ */
+import type { components } from '../../../generated/openapi.ts';
+import type { Sprite, Checkpoint } from '../model/sprites.ts';
+import type { ExecSession } from '../model/sessions.ts';
+import type { VfsEntry } from '../model/vfs.ts';
+
+type Schemas = components['schemas'];
+
+/** Epoch ms → RFC 3339 UTC (`2026-01-13T10:30:00.000Z`; ≤ 6 fractional digits, §1). */
+export function rfc3339(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** Epoch ms or null → RFC 3339 or null (never `""`, §1). */
+function optionalTime(ms: number | null): string | null {
+  return ms === null ? null : rfc3339(ms);
+}
+
+/** A sprite object, the superset of §3.1 (both timestamp pairs, `organization` and `org_slug`). */
+export function toWireSprite(s: Sprite): Schemas['Sprite'] {
+  const urlSettings: Schemas['Sprite']['url_settings'] = { auth: s.urlSettings.auth };
+  if (s.urlSettings.privateAccess !== undefined) urlSettings.private_access = s.urlSettings.privateAccess;
+  const wire: Schemas['Sprite'] = {
+    id: s.id,
+    name: s.name,
+    organization: s.organization,
+    org_slug: s.organization,
+    status: s.status(),
+    url: s.url,
+    url_settings: urlSettings,
+    created_at: rfc3339(s.createdAt),
+    updated_at: rfc3339(s.updatedAt),
+    last_started_at: optionalTime(s.lastStartedAt),
+    last_active_at: optionalTime(s.lastActiveAt),
+    last_running_at: optionalTime(s.lastStartedAt),
+    last_warming_at: null,
+    labels: [...s.labels],
+  };
+  if (s.config) wire.config = s.config as Schemas['Sprite']['config'];
+  if (s.environment) wire.environment = s.environment;
+  return wire;
+}
+
+/** A checkpoint (§7.2). */
+export function toWireCheckpoint(c: Checkpoint): Schemas['Checkpoint'] {
+  const wire: Schemas['Checkpoint'] = {
+    id: c.id,
+    create_time: rfc3339(c.createTime),
+    comment: c.comment,
+    is_auto: c.isAuto,
+    history: [...c.history],
+  };
+  if (c.sourceId) wire.source_id = c.sourceId;
+  return wire;
+}
+
+/** The `Current` pseudo checkpoint that heads the list (§7.3). */
+export function currentCheckpoint(now: number): Schemas['Checkpoint'] {
+  return { id: 'Current', create_time: rfc3339(now) };
+}
+
+/** An exec session for `GET …/exec` (§4.8): `id` a decimal string, times RFC 3339. */
+export function toWireSession(s: ExecSession, now: number): Schemas['ExecSession'] {
+  return {
+    id: s.id,
+    command: s.command,
+    workdir: s.workdir,
+    tty: s.tty,
+    created: rfc3339(s.createdAt),
+    bytes_per_second: s.bytesPerSecond(now),
+    is_active: s.isActive,
+    last_activity: rfc3339(s.lastActivityAt),
+  };
+}
+
+/** Permission bits as a 4-digit octal string (`0644`, §8.3). */
+export function octalMode(mode: number): string {
+  return (mode & 0o7777).toString(8).padStart(4, '0');
+}
+
+/** A filesystem entry (§8.3): camelCase `modTime`, `isDir`. */
+export function toWireFsEntry(e: VfsEntry): Schemas['FsEntry'] {
+  return {
+    name: e.name,
+    path: e.path,
+    type: e.stat.type,
+    size: e.stat.size,
+    mode: octalMode(e.stat.mode),
+    modTime: rfc3339(e.stat.mtimeMs),
+    isDir: e.stat.type === 'directory',
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * The `spritzer` command: flags (with `SPRITZER_*` env equivalents) → deps → listen. Prints the base URL and
+ * an `export SPRITES_BASE_URL=…` line when ready; on SIGINT/SIGTERM closes sockets, ends running commands and
+ * exits 0. Logging is one line per request (pino).
+ */
+import { Command, Option } from 'commander';
+import { pino } from 'pino';
+import { defaultDeps, startServer } from './server.ts';
+import { createEngine, ENGINE_NAMES } from './engines/index.ts';
+import { SystemClock } from './model/clock.ts';
+
+const program = new Command('spritzer')
+  .description('A local, stateful emulator of the Fly.io Sprites API')
+  .addOption(new Option('--addr <host:port>', 'listen address').env('SPRITZER_ADDR').default('127.0.0.1:4290'))
+  .addOption(new Option('--exec <engine>', 'exec engine').env('SPRITZER_EXEC').choices([...ENGINE_NAMES]).default('shell'))
+  .addOption(new Option('--token <token>', 'require this bearer token (any token is accepted when unset)').env('SPRITZER_TOKEN'))
+  .addOption(new Option('--public-url <url>', 'base URL sprite URLs are built from').env('SPRITZER_PUBLIC_URL').default('https://sprites.app'))
+  .addOption(new Option('--org <slug>', 'organization slug').env('SPRITZER_ORG').default('personal'))
+  .addOption(new Option('--log-level <level>', 'log level').env('SPRITZER_LOG_LEVEL').default('info'))
+  .option('--no-validate-responses', 'do not validate responses against the spec (also off when NODE_ENV=production)');
+
+program.parse();
+const opts = program.opts<{
+  addr: string;
+  exec: (typeof ENGINE_NAMES)[number];
+  token?: string;
+  publicUrl: string;
+  org: string;
+  logLevel: string;
+  validateResponses: boolean;
+}>();
+
+const match = /^(.*):(\d+)$/.exec(opts.addr);
+if (!match) {
+  console.error(`spritzer: invalid --addr ${JSON.stringify(opts.addr)} (expected host:port)`);
+  process.exit(2);
+}
+const host = match[1].replace(/^\[(.*)\]$/, '$1') || '127.0.0.1';
+const port = Number(match[2]);
+
+const clock = new SystemClock();
+const logger = pino({ level: opts.logLevel });
+const deps = defaultDeps({
+  clock,
+  logger,
+  engine: createEngine(opts.exec, { clock }),
+  token: opts.token,
+  organization: opts.org,
+  publicUrl: opts.publicUrl,
+  validateResponses: opts.validateResponses && process.env.NODE_ENV !== 'production',
+});
+
+const running = await startServer(deps, host, port);
+process.stdout.write(`spritzer listening on ${running.url} (exec engine: ${opts.exec})\nexport SPRITES_BASE_URL=${running.url}\n`);
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  await running.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,216 @@
+/**
+ * Exec sessions of one sprite: every running command started through exec (WebSocket or HTTP) is a session,
+ * listed by `GET …/exec`, attachable by id, killable, and ended by restore or delete (sprites-wire.md §4.7–4.9).
+ * It owns the fan-out of a process's output to attached clients and the scrollback; it knows no WebSocket.
+ */
+import type { Clock, TimerHandle } from './clock.ts';
+import type { ExecEngine, ExecProcess, SpriteContext } from '../engines/types.ts';
+import { ModelError } from './errors.ts';
+
+/** How many bytes of output a session keeps for replay on attach. */
+export const SCROLLBACK_BYTES = 64 * 1024;
+/** Default `max_run_after_disconnect` for non-TTY commands (sprites-wire.md §4.2): 10 s. */
+export const DEFAULT_NON_TTY_LINGER_MS = 10_000;
+
+/** What to start. */
+export interface ExecSessionInit {
+  argv: string[];
+  path?: string;
+  env: Record<string, string>;
+  dir: string;
+  tty: boolean;
+  rows: number;
+  cols: number;
+  /** The client will send stdin frames (`stdin=true`). */
+  stdin: boolean;
+  /** `detachable=true`: keeps running after the socket drops, like a TTY session. */
+  detachable: boolean;
+  /**
+   * How long the command may run once no client is attached, in ms. `null` = forever. Defaults: TTY and
+   * detachable sessions forever, others 10 s (sprites-wire.md §4.2 `max_run_after_disconnect`).
+   */
+  maxRunAfterDisconnectMs?: number | null;
+}
+
+/** An attached client. */
+export interface SessionListener {
+  output(stream: 'stdout' | 'stderr', data: Uint8Array): void;
+  exit(code: number): void;
+}
+
+type Chunk = { stream: 'stdout' | 'stderr'; data: Uint8Array };
+
+/** One running command. `id` is its pid as a decimal string (sprites-wire.md §4.6 DISAGREEMENT 1). */
+export class ExecSession {
+  readonly id: string;
+  readonly createdAt: number;
+  lastActivityAt: number;
+  bytesOut = 0;
+  exitCode: number | null = null;
+  private readonly listeners = new Set<SessionListener>();
+  private readonly scrollback: Chunk[] = [];
+  private scrollbackBytes = 0;
+  private lingerTimer: TimerHandle | null = null;
+  /** Set by the registry once the engine started. */
+  process!: ExecProcess;
+
+  constructor(
+    readonly init: ExecSessionInit,
+    readonly command: string,
+    private readonly clock: Clock,
+    private readonly onActivity: () => void,
+  ) {
+    this.createdAt = clock.now();
+    this.lastActivityAt = this.createdAt;
+    this.id = '';
+  }
+
+  get tty(): boolean {
+    return this.init.tty;
+  }
+  get workdir(): string {
+    return this.init.dir;
+  }
+  get exited(): boolean {
+    return this.exitCode !== null;
+  }
+  /** Whether a client is attached right now. */
+  get isActive(): boolean {
+    return this.listeners.size > 0;
+  }
+  /** Average output rate since creation, bytes per second. */
+  bytesPerSecond(now: number): number {
+    const secs = Math.max(1, (now - this.createdAt) / 1000);
+    return this.bytesOut / secs;
+  }
+
+  /**
+   * Attaches a client. With `replay`, the scrollback is delivered first (attach, §4.7). Returns a detach
+   * function; detaching the last client of a session that does not outlive its socket schedules its end.
+   */
+  attach(listener: SessionListener, opts: { replay: boolean }): () => void {
+    if (this.lingerTimer) {
+      this.clock.clearTimeout(this.lingerTimer);
+      this.lingerTimer = null;
+    }
+    if (opts.replay) for (const c of this.scrollback) listener.output(c.stream, c.data);
+    this.listeners.add(listener);
+    if (this.exitCode !== null) listener.exit(this.exitCode);
+    return () => this.detachListener(listener);
+  }
+
+  /** Detaches a client; the last one leaving starts the linger rule of `maxRunAfterDisconnectMs`. */
+  detachListener(listener: SessionListener): void {
+    if (!this.listeners.delete(listener) || this.listeners.size > 0 || this.exited) return;
+    const linger = this.lingerMs();
+    if (linger === null) return;
+    if (linger === 0) this.process.signal('KILL');
+    else this.lingerTimer = this.clock.setTimeout(() => this.process.signal('KILL'), linger);
+  }
+
+  private lingerMs(): number | null {
+    if (this.init.maxRunAfterDisconnectMs !== undefined) {
+      const v = this.init.maxRunAfterDisconnectMs;
+      // `0` means "forever" for TTY sessions (§4.2); for others it ends the command at once.
+      return v === 0 && (this.init.tty || this.init.detachable) ? null : v;
+    }
+    return this.init.tty || this.init.detachable ? null : DEFAULT_NON_TTY_LINGER_MS;
+  }
+
+  /** @internal engine output sink. */
+  emit(stream: 'stdout' | 'stderr', data: Uint8Array): void {
+    if (data.length === 0) return;
+    this.bytesOut += data.length;
+    this.lastActivityAt = this.clock.now();
+    this.scrollback.push({ stream, data });
+    this.scrollbackBytes += data.length;
+    while (this.scrollbackBytes > SCROLLBACK_BYTES && this.scrollback.length > 1) {
+      this.scrollbackBytes -= this.scrollback.shift()!.data.length;
+    }
+    this.onActivity();
+    for (const l of [...this.listeners]) l.output(stream, data);
+  }
+
+  /** @internal exit sink. */
+  finish(code: number): void {
+    this.exitCode = code;
+    if (this.lingerTimer) this.clock.clearTimeout(this.lingerTimer);
+    this.lingerTimer = null;
+    for (const l of [...this.listeners]) l.exit(code);
+    this.listeners.clear();
+  }
+}
+
+/** The sessions of one sprite. */
+export class SessionRegistry {
+  private readonly sessions = new Map<string, ExecSession>();
+
+  constructor(
+    private readonly deps: {
+      clock: Clock;
+      engine: ExecEngine;
+      sprite: SpriteContext;
+      onActivity: () => void;
+    },
+  ) {}
+
+  /**
+   * Starts a command. `first` is attached before the engine starts, so a fast command never loses output.
+   * The session leaves the registry as soon as it exits (sprites-wire.md §4.8 "Exited sessions disappear").
+   */
+  start(init: ExecSessionInit, first?: SessionListener): ExecSession {
+    const session = new ExecSession(init, describeCommand(init), this.deps.clock, this.deps.onActivity);
+    if (first) session.attach(first, { replay: false });
+    const io = {
+      stdout: (d: Uint8Array) => session.emit('stdout', d),
+      stderr: (d: Uint8Array) => session.emit(init.tty ? 'stdout' : 'stderr', d),
+    };
+    const proc = this.deps.engine.start(
+      this.deps.sprite,
+      { argv: init.argv, path: init.path, env: init.env, dir: init.dir, tty: init.tty, rows: init.rows, cols: init.cols },
+      io,
+      { stdin: init.stdin },
+    );
+    session.process = proc;
+    (session as { id: string }).id = String(proc.pid);
+    this.sessions.set(session.id, session);
+    this.deps.onActivity();
+    void proc.exit.then((code) => {
+      this.sessions.delete(session.id);
+      session.finish(code);
+      this.deps.onActivity();
+    });
+    return session;
+  }
+
+  /** A live session, or ModelError `session_not_found`. */
+  get(id: string): ExecSession {
+    const s = this.sessions.get(id);
+    if (!s) throw new ModelError('session_not_found', `session not found: ${id}`);
+    return s;
+  }
+
+  /** Live sessions, oldest first. */
+  list(): ExecSession[] {
+    return [...this.sessions.values()].sort((a, b) => a.createdAt - b.createdAt || Number(a.id) - Number(b.id));
+  }
+
+  /** Whether any command is running (keeps the sprite `running`). */
+  get busy(): boolean {
+    return this.sessions.size > 0;
+  }
+
+  /** Ends every session (restore, delete, shutdown) and resolves when all have exited. */
+  async endAll(): Promise<void> {
+    const live = [...this.sessions.values()];
+    for (const s of live) s.process.signal('KILL');
+    await Promise.all(live.map((s) => s.process.exit));
+  }
+}
+
+/** The command as the session list shows it: resolved executable plus args (sprites-wire.md §4.8). */
+function describeCommand(init: ExecSessionInit): string {
+  const prog = init.path ?? init.argv[0] ?? 'bash';
+  const resolved = prog.includes('/') ? prog : `/usr/bin/${prog}`;
+  return [resolved, ...init.argv.slice(1)].join(' ');
+}

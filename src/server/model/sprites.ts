@@ -1,0 +1,313 @@
+/**
+ * The sprites model: sprites keyed by name, their lifecycle status, their filesystem, checkpoints and exec
+ * sessions (sprites-wire.md §3, §7). It knows no HTTP: failures are `ModelError`s. Per-sprite subsystems
+ * (sessions, services, tasks, policy) hang off each `Sprite`; wire shapes are built in `src/server/http/wire.ts`.
+ */
+import type { Clock } from './clock.ts';
+import type { IdSource } from './ids.ts';
+import type { ExecEngine, SpriteContext } from '../engines/types.ts';
+import { ModelError } from './errors.ts';
+import { Vfs, type VfsSnapshot } from './vfs.ts';
+import { SessionRegistry } from './sessions.ts';
+
+/** A sprite's lifecycle status (sprites-wire.md §3.1, §13). */
+export type SpriteStatus = 'cold' | 'warm' | 'running';
+
+/** Idle time after which a running sprite is `warm` (§13: "~30 s idle → warm"). */
+export const WARM_AFTER_MS = 30_000;
+/** Idle time after which a sprite is `cold`. @deviation real Sprites pick this themselves; we use 5 minutes. */
+export const COLD_AFTER_MS = 5 * 60_000;
+
+/** `url_settings` (§3.1). */
+export interface UrlSettings {
+  auth: 'sprite' | 'public';
+  privateAccess?: string;
+}
+
+/** A checkpoint: an immutable snapshot of the filesystem (§7.2). */
+export interface Checkpoint {
+  id: string;
+  createTime: number;
+  comment: string;
+  sourceId: string | null;
+  /** Ancestor ids, oldest first. */
+  history: string[];
+  isAuto: boolean;
+  snapshot: VfsSnapshot;
+}
+
+/** One subsystem hooked to each sprite by the model's owner (services, tasks…). */
+export interface SpriteAddon {
+  /** Whether it keeps the sprite `running` right now. */
+  busy?(): boolean;
+  /** Called after a restore replaced the filesystem. */
+  afterRestore?(): void;
+  /** Called when the sprite is deleted or the server stops. */
+  shutdown(): Promise<void> | void;
+  /** How many items it holds (the admin state view). */
+  size?(): number;
+}
+
+/** A sprite. */
+export class Sprite {
+  readonly ctx: SpriteContext;
+  readonly sessions: SessionRegistry;
+  readonly checkpoints: Checkpoint[] = [];
+  /** Addons by name (`services`, `tasks`, …), attached by `SpritesModel.onCreate` hooks. */
+  readonly addons = new Map<string, SpriteAddon>();
+  updatedAt: number;
+  lastActiveAt: number | null = null;
+  lastStartedAt: number | null = null;
+  labels: string[];
+  urlSettings: UrlSettings;
+  /** The checkpoint the live state descends from (the last created or restored), or null. */
+  currentCheckpointId: string | null = null;
+  private nextCheckpoint = 1;
+  private nextPid = 1;
+
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    readonly organization: string,
+    readonly createdAt: number,
+    readonly url: string,
+    init: CreateSpriteInput,
+    readonly vfs: Vfs,
+    private readonly clock: Clock,
+    engine: ExecEngine,
+  ) {
+    this.updatedAt = createdAt;
+    this.labels = [...(init.labels ?? [])];
+    this.urlSettings = init.urlSettings ?? { auth: 'sprite' };
+    this.config = init.config;
+    this.environment = init.environment;
+    this.ctx = { name, vfs, allocatePid: () => this.nextPid++ };
+    this.sessions = new SessionRegistry({ clock, engine, sprite: this.ctx, onActivity: () => this.touch() });
+  }
+  readonly config: Record<string, unknown> | undefined;
+  readonly environment: Record<string, string> | undefined;
+
+  /** Records activity: the sprite is `running` now. */
+  touch(): void {
+    const now = this.clock.now();
+    if (this.status() !== 'running') this.lastStartedAt = now;
+    this.lastActiveAt = now;
+  }
+
+  /**
+   * Current status, computed from activity on the injected clock; never blocks. `running` while a command,
+   * service or task is live or within 30 s of the last activity; `warm` up to 5 minutes idle; then `cold`.
+   */
+  status(): SpriteStatus {
+    if (this.sessions.busy || [...this.addons.values()].some((a) => a.busy?.())) return 'running';
+    if (this.lastActiveAt === null) return 'cold';
+    const idle = this.clock.now() - this.lastActiveAt;
+    if (idle < WARM_AFTER_MS) return 'running';
+    if (idle < COLD_AFTER_MS) return 'warm';
+    return 'cold';
+  }
+
+  /** Takes checkpoint `vN` (ids never reused). O(1) in the size of the filesystem. */
+  createCheckpoint(comment: string): Checkpoint {
+    const parent = this.currentCheckpointId ? this.findCheckpoint(this.currentCheckpointId) : undefined;
+    const cp: Checkpoint = {
+      id: `v${this.nextCheckpoint++}`,
+      createTime: this.clock.now(),
+      comment,
+      sourceId: parent?.id ?? null,
+      history: parent ? [...parent.history, parent.id] : [],
+      isAuto: false,
+      snapshot: this.vfs.snapshot(),
+    };
+    this.checkpoints.push(cp);
+    this.currentCheckpointId = cp.id;
+    this.touch();
+    return cp;
+  }
+
+  /** A checkpoint by id, or ModelError `checkpoint_not_found`. */
+  getCheckpoint(id: string): Checkpoint {
+    const cp = this.findCheckpoint(id);
+    if (!cp) throw new ModelError('checkpoint_not_found', `checkpoint not found: ${id}`);
+    return cp;
+  }
+
+  private findCheckpoint(id: string): Checkpoint | undefined {
+    return this.checkpoints.find((c) => c.id === id);
+  }
+
+  /**
+   * Restores checkpoint `id`: running exec sessions end, the filesystem becomes the snapshot (O(1)),
+   * services come back from their definitions, and the sprite is running (§7.5).
+   */
+  async restoreCheckpoint(id: string): Promise<Checkpoint> {
+    const cp = this.getCheckpoint(id);
+    await this.sessions.endAll();
+    this.vfs.restore(cp.snapshot);
+    this.currentCheckpointId = cp.id;
+    for (const a of this.addons.values()) a.afterRestore?.();
+    this.touch();
+    return cp;
+  }
+
+  /** Deletes a checkpoint; the current one is ModelError `checkpoint_current` (§7.6). */
+  deleteCheckpoint(id: string): void {
+    if (id === 'Current' || id === this.currentCheckpointId) {
+      this.getCheckpoint(id === 'Current' ? (this.currentCheckpointId ?? id) : id);
+      throw new ModelError('checkpoint_current', 'cannot delete active checkpoint');
+    }
+    const cp = this.getCheckpoint(id);
+    this.checkpoints.splice(this.checkpoints.indexOf(cp), 1);
+  }
+
+  /** Ends everything the sprite runs. */
+  async shutdown(): Promise<void> {
+    for (const a of this.addons.values()) await a.shutdown();
+    await this.sessions.endAll();
+  }
+}
+
+/** Input of `create` (camelCase domain form of §3.2). */
+export interface CreateSpriteInput {
+  name: string;
+  urlSettings?: UrlSettings;
+  labels?: string[];
+  config?: Record<string, unknown>;
+  environment?: Record<string, string>;
+}
+
+/** Input of `update` (§3.5): omitted fields are unchanged. */
+export interface UpdateSpriteInput {
+  urlSettings?: UrlSettings;
+  labels?: string[];
+  clearLabels?: boolean;
+}
+
+/** A page of `list` (§3.3). */
+export interface SpritePage {
+  sprites: Sprite[];
+  hasMore: boolean;
+  nextContinuationToken: string | null;
+}
+
+/** Largest page `list` returns; SDK list-all helpers ask for 100 and get clamped (§3.3). */
+export const MAX_PAGE_SIZE = 50;
+
+/** Dependencies of the model. */
+export interface SpritesModelDeps {
+  clock: Clock;
+  ids: IdSource;
+  engine: ExecEngine;
+  organization: string;
+  /** Base URL sprite URLs are built from, e.g. `https://sprites.app` → `https://<name>-<orgid>.sprites.app`. */
+  publicUrl: string;
+  /** Hook run for every new sprite (attaches services, tasks, policy addons). */
+  onCreate?: (sprite: Sprite) => void;
+}
+
+/** Valid sprite names: a DNS label, since the name becomes part of the sprite URL's hostname (§11). */
+export const SPRITE_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** All sprites of the emulated organization. */
+export class SpritesModel {
+  private readonly sprites = new Map<string, Sprite>();
+
+  constructor(readonly deps: SpritesModelDeps) {}
+
+  /** Creates a sprite (`cold`, empty skeleton filesystem); ModelError `sprite_exists` if the name is taken. */
+  create(input: CreateSpriteInput): Sprite {
+    if (!SPRITE_NAME_PATTERN.test(input.name)) {
+      throw new ModelError('invalid_sprite_name', `invalid sprite name: ${JSON.stringify(input.name)}`);
+    }
+    if (this.sprites.has(input.name)) {
+      throw new ModelError('sprite_exists', `a sprite named ${input.name} already exists`);
+    }
+    const { clock, ids, engine, organization } = this.deps;
+    const now = clock.now();
+    const vfs = Vfs.skeleton(() => clock.now());
+    const sprite = new Sprite(ids.spriteId(), input.name, organization, now, this.urlFor(input.name), input, vfs, clock, engine);
+    this.sprites.set(sprite.name, sprite);
+    this.deps.onCreate?.(sprite);
+    return sprite;
+  }
+
+  /** A sprite by name, or ModelError `sprite_not_found`. */
+  get(name: string): Sprite {
+    const s = this.sprites.get(name);
+    if (!s) throw new ModelError('sprite_not_found', 'sprite not found');
+    return s;
+  }
+
+  /**
+   * A page of sprites ordered by name. `maxResults` is clamped to 1..50; `continuationToken` is the opaque
+   * token of the previous page. `hasMore` is true exactly when a token is returned.
+   */
+  list(opts: { prefix?: string; maxResults?: number; continuationToken?: string }): SpritePage {
+    const size = Math.min(MAX_PAGE_SIZE, Math.max(1, opts.maxResults ?? MAX_PAGE_SIZE));
+    const after = opts.continuationToken ? decodeToken(opts.continuationToken) : null;
+    const all = [...this.sprites.values()]
+      .filter((s) => !opts.prefix || s.name.startsWith(opts.prefix))
+      .filter((s) => after === null || s.name > after)
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const page = all.slice(0, size);
+    const hasMore = all.length > size;
+    return { sprites: page, hasMore, nextContinuationToken: hasMore ? encodeToken(page[page.length - 1].name) : null };
+  }
+
+  /** All sprites (admin state view and org counters). */
+  all(): Sprite[] {
+    return [...this.sprites.values()];
+  }
+
+  /** Partial update (§3.5). */
+  update(name: string, input: UpdateSpriteInput): Sprite {
+    const s = this.get(name);
+    if (input.urlSettings) s.urlSettings = { ...input.urlSettings };
+    if (input.clearLabels) s.labels = [];
+    if (input.labels) s.labels = [...input.labels];
+    s.updatedAt = this.deps.clock.now();
+    return s;
+  }
+
+  /** Deletes a sprite with its checkpoints, sessions and services; later calls answer `sprite_not_found`. */
+  async delete(name: string): Promise<void> {
+    const s = this.get(name);
+    this.sprites.delete(name);
+    await s.shutdown();
+  }
+
+  /** Deletes every sprite (admin reset, server shutdown). */
+  async clear(): Promise<void> {
+    const all = this.all();
+    this.sprites.clear();
+    await Promise.all(all.map((s) => s.shutdown()));
+  }
+
+  private urlFor(name: string): string {
+    const u = new URL(this.deps.publicUrl);
+    u.hostname = `${name}-${orgSuffix(this.deps.organization)}.${u.hostname}`;
+    return u.toString().replace(/\/$/, '');
+  }
+}
+
+/** A short stable id for the organization, like the `bhmkr` of real sprite URLs (§11). */
+function orgSuffix(org: string): string {
+  let h = 2166136261;
+  for (const ch of org) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
+  let out = '';
+  for (let i = 0; i < 5; i++) {
+    out += String.fromCharCode(97 + (h % 26));
+    h = Math.floor(h / 26) + (i + 1) * 7919;
+  }
+  return out;
+}
+
+function encodeToken(name: string): string {
+  return Buffer.from(name, 'utf8').toString('base64url');
+}
+
+function decodeToken(token: string): string {
+  const name = Buffer.from(token, 'base64url').toString('utf8');
+  if (!name || !SPRITE_NAME_PATTERN.test(name)) throw new ModelError('invalid_request', 'invalid continuation_token');
+  return name;
+}

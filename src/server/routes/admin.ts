@@ -1,0 +1,57 @@
+/**
+ * Emulator-only handlers under `/_spritzer` (tag `spritzer` in the spec): health with version and the
+ * implemented operations, reset, a state snapshot and fault rules. Nothing here exists on real Sprites.
+ */
+import { createRequire } from 'node:module';
+import type { HandlerMap } from '../context.ts';
+
+const pkg = createRequire(import.meta.url)('../../../package.json') as { version: string };
+
+/** spritzer's own version (package.json). */
+export const SPRITZER_VERSION = pkg.version;
+
+/** Handlers of the admin family, by operationId. */
+export const adminHandlers: HandlerMap = {
+  /** `GET /_spritzer/health` → `{status, version, engine, operations}`. */
+  getSpritzerHealth(_req, res, { deps, implemented }) {
+    res.json({ status: 'ok', version: SPRITZER_VERSION, engine: deps.engine.name, operations: [...implemented].sort() });
+  },
+
+  /** `POST /_spritzer/reset` → 204: every sprite, session, service and fault rule is gone. */
+  async resetSpritzer(_req, res, { model, faults }) {
+    await model.clear();
+    faults.clear();
+    res.status(204).end();
+  },
+
+  /** `GET /_spritzer/state` → a summary of every sprite. */
+  getSpritzerState(_req, res, { model }) {
+    const sprites = model.all().map((s) => ({
+      name: s.name,
+      id: s.id,
+      status: s.status(),
+      checkpoints: s.checkpoints.length,
+      files: s.vfs.fileCount(),
+      bytes: s.vfs.totalBytes(),
+      sessions: s.sessions.list().length,
+      services: s.addons.get('services')?.size?.() ?? 0,
+    }));
+    res.json({ sprites });
+  },
+
+  /** `GET /_spritzer/faults` → `{rules}`. */
+  listFaults(_req, res, { faults }) {
+    res.json({ rules: faults.list() });
+  },
+
+  /** `POST /_spritzer/faults` → 201 the stored rule. */
+  addFault(req, res, { faults }) {
+    res.status(201).json(faults.add(req.body));
+  },
+
+  /** `DELETE /_spritzer/faults` → 204. */
+  clearFaults(_req, res, { faults }) {
+    faults.clear();
+    res.status(204).end();
+  },
+};

@@ -1,0 +1,73 @@
+/**
+ * Checkpoint handlers (sprites-wire.md §7): create and restore stream NDJSON `{type, data, time}` lines ending
+ * in `complete`; list is a bare array headed by the `Current` pseudo entry; delete refuses the current one.
+ * Every lookup happens before the first byte, so a missing sprite or checkpoint is a plain 404.
+ */
+import type { HandlerMap } from '../context.ts';
+import { startNdjson } from '../http/ndjson.ts';
+import { currentCheckpoint, rfc3339, toWireCheckpoint } from '../http/wire.ts';
+
+/** Handlers of the checkpoint family, by operationId. */
+export const checkpointHandlers: HandlerMap = {
+  /** `POST …/checkpoint` → 200 NDJSON; the new id appears only in the text (§7.1). */
+  createCheckpoint(req, res, { model, deps }) {
+    const sprite = model.get(req.params.name as string);
+    const comment = (req.body as { comment?: string } | undefined)?.comment ?? '';
+    const cp = sprite.createCheckpoint(comment);
+    const out = startNdjson(res);
+    const time = () => rfc3339(deps.clock.now());
+    out.line({ type: 'info', data: 'Creating checkpoint...', time: time() });
+    out.line({ type: 'info', data: 'Saving filesystem state...', time: time() });
+    out.line({ type: 'info', data: `Checkpoint created successfully at checkpoints/${cp.id}`, time: time() });
+    out.line({ type: 'complete', data: `Checkpoint ${cp.id} created successfully`, time: time() });
+    out.end();
+  },
+
+  /**
+   * `GET …/checkpoints` → bare array, `Current` first, then checkpoints newest first (SRV order). With
+   * `?history=vN` it answers text/plain, one line per checkpoint whose history contains vN (§7.3).
+   */
+  listCheckpoints(req, res, { model, deps }) {
+    const sprite = model.get(req.params.name as string);
+    const history = req.query.history as string | undefined;
+    const newestFirst = [...sprite.checkpoints].reverse();
+    if (history !== undefined) {
+      const lines = newestFirst.filter((c) => c.history.includes(history)).map((c) => `${c.id}\n`);
+      res.status(200).type('text/plain; charset=utf-8').send(lines.join(''));
+      return;
+    }
+    res.json([currentCheckpoint(deps.clock.now()), ...newestFirst.map(toWireCheckpoint)]);
+  },
+
+  /** `GET …/checkpoints/{checkpoint_id}` → the checkpoint; `Current` is the pseudo entry (§7.4). */
+  getCheckpoint(req, res, { model, deps }) {
+    const sprite = model.get(req.params.name as string);
+    const id = req.params.checkpoint_id as string;
+    if (id === 'Current') return void res.json(currentCheckpoint(deps.clock.now()));
+    res.json(toWireCheckpoint(sprite.getCheckpoint(id)));
+  },
+
+  /** `POST …/checkpoints/{checkpoint_id}/restore` → 200 NDJSON; sessions end, files rewind (§7.5). */
+  async restoreCheckpoint(req, res, { model, deps }) {
+    const sprite = model.get(req.params.name as string);
+    const cp = sprite.getCheckpoint(req.params.checkpoint_id as string);
+    const out = startNdjson(res);
+    const time = () => rfc3339(deps.clock.now());
+    out.line({ type: 'info', data: 'Stopping process for restore...', time: time() });
+    try {
+      await sprite.restoreCheckpoint(cp.id);
+    } catch (err) {
+      out.line({ type: 'error', error: `Failed to restore checkpoint: ${(err as Error).message}`, time: time() });
+      return out.end();
+    }
+    out.line({ type: 'info', data: `Restoring from checkpoint ${cp.id}...`, time: time() });
+    out.line({ type: 'complete', data: `Restore from ${cp.id} complete`, time: time() });
+    out.end();
+  },
+
+  /** `DELETE …/checkpoints/{checkpoint_id}` → 204; 409 for the current one (§7.6). */
+  deleteCheckpoint(req, res, { model }) {
+    model.get(req.params.name as string).deleteCheckpoint(req.params.checkpoint_id as string);
+    res.status(204).end();
+  },
+};

@@ -1,0 +1,115 @@
+/**
+ * Exec handlers over HTTP (sprites-wire.md §4.1, §4.8–4.10): the session list, the version probe, HTTP exec
+ * (framed octet-stream), one session's details and kill (NDJSON). WebSocket exec lives in `ws/exec.ts`.
+ */
+import type { HandlerMap } from '../context.ts';
+import { startNdjson } from '../http/ndjson.ts';
+import { toWireSession } from '../http/wire.ts';
+import { parseExecQuery } from '../http/exec-params.ts';
+import { framedListener } from '../http/exec-frames.ts';
+import { ModelError } from '../model/errors.ts';
+import { parseDuration } from '../model/duration.ts';
+import { normalizeSignalName } from '../../protocol/signals.ts';
+
+function searchParams(originalUrl: string): URLSearchParams {
+  return new URL(originalUrl, 'http://spritzer.local').searchParams;
+}
+
+/** Handlers of the exec family, by operationId. */
+export const execHandlers: HandlerMap = {
+  /** `GET …/exec` → `{sessions, count}` (§4.8). */
+  listExecSessions(req, res, { model, deps }) {
+    const sprite = model.get(req.params.name as string);
+    const now = deps.clock.now();
+    const sessions = sprite.sessions.list().map((s) => toWireSession(s, now));
+    res.json({ sessions, count: sessions.length });
+  },
+
+  /** `HEAD …/exec`: only the `Sprite-Version` header matters (GO's version probe, §2.2). */
+  probeExec(req, res, { model }) {
+    model.get(req.params.name as string);
+    res.status(200).end();
+  },
+
+  /** `GET …/exec/{session_id}` → the session; 404 `session not found: {id}` when it is gone (§4.1). */
+  getExecSession(req, res, { model, deps }) {
+    const sprite = model.get(req.params.name as string);
+    res.json(toWireSession(sprite.sessions.get(req.params.session_id as string), deps.clock.now()));
+  },
+
+  /**
+   * `POST …/exec` → 200 octet-stream of frames, one chunk per frame, ending in `[3, code]` (§4.10). With
+   * `stdin=true` the request body is stdin. A client that disconnects has its command killed.
+   */
+  execHttp(req, res, { model }) {
+    const sprite = model.get(req.params.name as string);
+    const q = searchParams(req.originalUrl);
+    for (const key of ['tty', 'id', 'detachable', 'cc']) {
+      if (q.has(key)) throw new ModelError('invalid_request', `${key} is not supported on HTTP exec`);
+    }
+    const { init, hasCommand } = parseExecQuery(q, sprite.environment);
+    if (!hasCommand) throw new ModelError('invalid_request', 'No command specified');
+    res.status(200);
+    res.setHeader('Content-Type', 'application/octet-stream');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.flushHeaders();
+    const session = sprite.sessions.start(
+      { ...init, maxRunAfterDisconnectMs: 0 },
+      framedListener(
+        (frame) => res.write(frame),
+        () => res.end(),
+      ),
+    );
+    if (init.stdin && Buffer.isBuffer(req.body) && req.body.length > 0) session.process.writeStdin(new Uint8Array(req.body));
+    session.process.endStdin();
+    res.on('close', () => {
+      if (!session.exited) session.process.signal('KILL');
+    });
+  },
+
+  /**
+   * `POST …/exec/{session_id}/kill` → 200 NDJSON `signal`, then `exited` (or `timeout` + `killed`), then
+   * `complete {exit_code}` (§4.9). Signal and timeout come from the query (docs, GO) or a JSON body (PY),
+   * with or without the `SIG` prefix, as a duration or integer seconds. Unknown ids are 404 before the stream.
+   */
+  async killExecSession(req, res, { model, deps }) {
+    const sprite = model.get(req.params.name as string);
+    const session = sprite.sessions.get(req.params.session_id as string);
+    const body = (req.body ?? {}) as { signal?: string; timeout?: string | number };
+    const rawSignal = (req.query.signal as string | undefined) ?? body.signal ?? 'SIGTERM';
+    const name = normalizeSignalName(rawSignal);
+    if (!name) throw new ModelError('invalid', `invalid signal: ${rawSignal}`);
+    const rawTimeout = (req.query.timeout as string | undefined) ?? body.timeout ?? '10s';
+    let timeoutMs: number;
+    try {
+      timeoutMs = parseDuration(rawTimeout);
+    } catch {
+      throw new ModelError('invalid', `invalid timeout: ${rawTimeout}`);
+    }
+    const pid = Number(session.id);
+    const out = startNdjson(res);
+    out.line({ type: 'signal', message: `Signaling SIG${name} to process group ${pid}`, signal: `SIG${name}`, pid });
+    session.process.signal(name);
+    let code: number;
+    if (timeoutMs > 0) {
+      let timer: ReturnType<typeof deps.clock.setTimeout> | undefined;
+      const timedOut = new Promise<'timeout'>((r) => (timer = deps.clock.setTimeout(() => r('timeout'), timeoutMs)));
+      const first = await Promise.race([session.process.exit, timedOut]);
+      if (timer) deps.clock.clearTimeout(timer);
+      if (first === 'timeout') {
+        out.line({ type: 'timeout', message: `Process did not exit within ${timeoutMs / 1000}s` });
+        session.process.signal('KILL');
+        code = await session.process.exit;
+        out.line({ type: 'killed', message: `Sent SIGKILL to process group ${pid}` });
+      } else {
+        code = first;
+        out.line({ type: 'exited', message: 'Process exited' });
+      }
+    } else {
+      code = await session.process.exit;
+      out.line({ type: 'exited', message: 'Process exited' });
+    }
+    out.line({ type: 'complete', exit_code: code });
+    out.end();
+  },
+};

@@ -1,0 +1,129 @@
+/**
+ * Filesystem handlers (sprites-wire.md §8) over the sprite's VFS. Relative paths resolve against `workingDir`
+ * (default `/`); errors are `{error, code, path}` with the status table in `http/errors.ts`. A path can never
+ * leave its sprite: each sprite has its own in-memory tree and `Vfs.normalize` never climbs above `/`.
+ */
+import type { Request } from 'express';
+import type { HandlerMap } from '../context.ts';
+import { octalMode, toWireFsEntry } from '../http/wire.ts';
+import { Vfs, VfsError, type VfsEntry } from '../model/vfs.ts';
+
+/** Resolves a request path against `workingDir` (§8). */
+function resolve(path: string, workingDir: string | undefined): string {
+  return Vfs.normalize(path, Vfs.normalize(workingDir ?? '/'));
+}
+
+/** Parses a mode given as an octal string (`0644`, `755`) or a number. */
+export function parseMode(mode: string | number, path: string): number {
+  const value = typeof mode === 'number' ? mode : /^[0-7]{1,4}$/.test(mode) ? parseInt(mode, 8) : NaN;
+  if (!Number.isInteger(value) || value < 0 || value > 0o7777) {
+    throw new VfsError('EINVAL', path, 'chmod');
+  }
+  return value;
+}
+
+function vfsOf(req: Request, ctx: Parameters<HandlerMap[string]>[2]): Vfs {
+  const sprite = ctx.model.get(req.params.name as string);
+  sprite.touch();
+  return sprite.vfs;
+}
+
+function walk(vfs: Vfs, dir: string, out: VfsEntry[]): void {
+  for (const e of vfs.readdir(dir)) {
+    out.push(e);
+    if (e.stat.type === 'directory') walk(vfs, e.path, out);
+  }
+}
+
+/** Handlers of the filesystem family, by operationId. */
+export const fsHandlers: HandlerMap = {
+  /** `GET fs/read` → raw bytes (§8.1). */
+  readFile(req, res, ctx) {
+    const vfs = vfsOf(req, ctx);
+    const q = req.query as { path: string; workingDir?: string };
+    const data = vfs.readFile(resolve(q.path, q.workingDir));
+    res.status(200).type('application/octet-stream').send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+  },
+
+  /** `PUT fs/write` (octet-stream body) → `{path, size, mode}` (§8.2; `mkdir` is DOCS-rc43's name for `mkdirParents`). */
+  writeFile(req, res, ctx) {
+    const vfs = vfsOf(req, ctx);
+    const q = req.query as { path: string; workingDir?: string; mode?: string; mkdirParents?: boolean; mkdir?: boolean };
+    const path = resolve(q.path, q.workingDir);
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const mode = q.mode !== undefined ? parseMode(q.mode, path) : undefined;
+    vfs.writeFile(path, new Uint8Array(body), { mode, mkdirParents: q.mkdirParents ?? q.mkdir ?? false });
+    const st = vfs.stat(path);
+    res.json({ path, size: st.size, mode: octalMode(st.mode) });
+  },
+
+  /** `GET fs/list`: a file path lists itself (the SDKs' stat), a directory its children (§8.3). */
+  listFiles(req, res, ctx) {
+    const vfs = vfsOf(req, ctx);
+    const q = req.query as { path: string; workingDir?: string; recursive?: boolean };
+    const path = resolve(q.path, q.workingDir);
+    const st = vfs.stat(path);
+    let entries: VfsEntry[];
+    if (st.type !== 'directory') {
+      entries = [{ name: path.split('/').pop() || '/', path, stat: vfs.lstat(path) }];
+    } else if (q.recursive) {
+      entries = [];
+      walk(vfs, path, entries);
+    } else {
+      entries = vfs.readdir(path);
+    }
+    res.json({ path, entries: entries.map(toWireFsEntry), count: entries.length });
+  },
+
+  /** `DELETE fs/delete` → `{deleted: [...], count}` (§8.4). */
+  deleteFile(req, res, ctx) {
+    const vfs = vfsOf(req, ctx);
+    const q = req.query as { path: string; workingDir?: string; recursive?: boolean };
+    const deleted = vfs.rm(resolve(q.path, q.workingDir), { recursive: q.recursive ?? false });
+    res.json({ deleted, count: deleted.length });
+  },
+
+  /** `POST fs/rename` → `{source, dest}`; replaces an existing destination (§8.5). */
+  renameFile(req, res, ctx) {
+    const vfs = vfsOf(req, ctx);
+    const b = req.body as { source: string; dest: string; workingDir?: string };
+    const source = resolve(b.source, b.workingDir);
+    const dest = resolve(b.dest, b.workingDir);
+    vfs.rename(source, dest);
+    res.json({ source, dest });
+  },
+
+  /** `POST fs/copy` → `{copied, count, totalBytes}` (§8.6, docs/GO shape). */
+  copyFile(req, res, ctx) {
+    const vfs = vfsOf(req, ctx);
+    const b = req.body as { source: string; dest: string; workingDir?: string; recursive?: boolean };
+    const copied = vfs.copy(resolve(b.source, b.workingDir), resolve(b.dest, b.workingDir), {
+      recursive: b.recursive ?? false,
+    });
+    let totalBytes = 0;
+    for (const c of copied) {
+      const st = vfs.lstat(c.dest);
+      if (st.type === 'file') totalBytes += st.size;
+    }
+    res.json({ copied, count: copied.length, totalBytes });
+  },
+
+  /** `POST fs/chmod` → `{affected: [{path, mode}], count}` (§8.7). */
+  chmodFile(req, res, ctx) {
+    const vfs = vfsOf(req, ctx);
+    const b = req.body as { path: string; workingDir?: string; mode: string | number; recursive?: boolean };
+    const path = resolve(b.path, b.workingDir);
+    const affected = vfs.chmod(path, parseMode(b.mode, path), { recursive: b.recursive ?? false });
+    res.json({ affected: affected.map((a) => ({ path: a.path, mode: octalMode(a.mode) })), count: affected.length });
+  },
+
+  /** `POST fs/chown` → `{affected: [{path, uid, gid}], count}`; a null id keeps the current one (§8.8). */
+  chownFile(req, res, ctx) {
+    const vfs = vfsOf(req, ctx);
+    const b = req.body as { path: string; workingDir?: string; uid?: number | null; gid?: number | null; recursive?: boolean };
+    const path = resolve(b.path, b.workingDir);
+    const st = vfs.lstat(path);
+    const affected = vfs.chown(path, b.uid ?? st.uid, b.gid ?? st.gid, { recursive: b.recursive ?? false });
+    res.json({ affected, count: affected.length });
+  },
+};

@@ -1,0 +1,97 @@
+/**
+ * Sprite lifecycle handlers (outer API, sprites-wire.md §3): create, list, get, update, delete, upgrade,
+ * check, organization and token minting. Shapes come from `http/wire.ts`; errors from the model.
+ */
+import type { HandlerMap } from '../context.ts';
+import { toWireSprite } from '../http/wire.ts';
+import type { UrlSettings } from '../model/sprites.ts';
+
+type UrlSettingsBody = { auth?: 'sprite' | 'public'; private_access?: string };
+
+function urlSettingsFrom(body: UrlSettingsBody | undefined): UrlSettings | undefined {
+  if (!body) return undefined;
+  const out: UrlSettings = { auth: body.auth ?? 'sprite' };
+  if (body.private_access !== undefined) out.privateAccess = body.private_access;
+  return out;
+}
+
+/** Handlers of the sprite family, by operationId. */
+export const spriteHandlers: HandlerMap = {
+  /** `POST /v1/sprites` → 201 sprite (GO needs exactly 201, PY needs `name`; §3.2, §18). */
+  createSprite(req, res, { model }) {
+    const body = req.body as {
+      name: string;
+      url_settings?: UrlSettingsBody;
+      labels?: string[];
+      config?: Record<string, unknown>;
+      environment?: Record<string, string>;
+    };
+    const sprite = model.create({
+      name: body.name,
+      urlSettings: urlSettingsFrom(body.url_settings),
+      labels: body.labels,
+      config: body.config,
+      environment: body.environment,
+    });
+    res.status(201).json(toWireSprite(sprite));
+  },
+
+  /** `GET /v1/sprites` (§3.3): full sprite objects, org counters nested (GO) and top-level (PY). */
+  listSprites(req, res, { model }) {
+    const q = req.query as { prefix?: string; max_results?: number; continuation_token?: string };
+    const page = model.list({ prefix: q.prefix, maxResults: q.max_results, continuationToken: q.continuation_token });
+    const counts = { running: 0, warm: 0, cold: 0 };
+    for (const s of model.all()) counts[s.status()] += 1;
+    res.json({
+      sprites: page.sprites.map(toWireSprite),
+      has_more: page.hasMore,
+      next_continuation_token: page.nextContinuationToken,
+      org: { name: model.deps.organization, ...counts, running_limit: 10, warm_limit: 20 },
+      ...counts,
+    });
+  },
+
+  /** `GET /v1/sprites/{name}` (§3.4). */
+  getSprite(req, res, { model }) {
+    res.json(toWireSprite(model.get(req.params.name as string)));
+  },
+
+  /** `PUT /v1/sprites/{name}` (§3.5): partial update, 200 with the sprite. */
+  updateSprite(req, res, { model }) {
+    const body = req.body as { url_settings?: UrlSettingsBody; labels?: string[]; clear_labels?: boolean };
+    const sprite = model.update(req.params.name as string, {
+      urlSettings: urlSettingsFrom(body.url_settings),
+      labels: body.labels,
+      clearLabels: body.clear_labels,
+    });
+    res.json(toWireSprite(sprite));
+  },
+
+  /** `DELETE /v1/sprites/{name}` → 204 (§3.6). */
+  async deleteSprite(req, res, { model }) {
+    await model.delete(req.params.name as string);
+    res.status(204).end();
+  },
+
+  /** `POST /v1/sprites/{name}/upgrade` → 204 (§3.7; nothing to upgrade in an emulator). */
+  upgradeSprite(req, res, { model }) {
+    model.get(req.params.name as string).touch();
+    res.status(204).end();
+  },
+
+  /** `GET /v1/sprites/{name}/check` (§3.8, shape UNCONFIRMED). */
+  checkSprite(req, res, { model }) {
+    const s = model.get(req.params.name as string);
+    res.json({ status: 'ok', sprite: s.name, sprite_status: s.status() });
+  },
+
+  /** `GET /v1/organization` (§3.8, shape UNCONFIRMED). */
+  getOrganization(_req, res, { model }) {
+    res.json({ name: model.deps.organization, slug: model.deps.organization });
+  },
+
+  /** `POST /v1/organizations/{org}/tokens` (FlyV1 auth) → 201 `{token}` (§3.9). */
+  createToken(_req, res, { deps }) {
+    res.status(201).json({ token: deps.ids.token() });
+  },
+};

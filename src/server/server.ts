@@ -1,0 +1,60 @@
+/**
+ * Starts spritzer on an address: builds the app from deps, creates the http.Server with the upgrade router,
+ * listens, and returns the base URL and a `close()` that ends sockets, commands and services. Used by the
+ * `spritzer` command and by tests (port 0).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { createApp, type SpritzerApp } from './app.ts';
+import type { Deps } from './context.ts';
+import { SystemClock } from './model/clock.ts';
+import { RandomIds } from './model/ids.ts';
+import { createEngine } from './engines/index.ts';
+
+/** A running server. */
+export interface RunningServer {
+  /** Base URL, e.g. `http://127.0.0.1:4290`. */
+  url: string;
+  spritzer: SpritzerApp;
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+/** Default dependencies; anything given overrides them. */
+export function defaultDeps(overrides: Partial<Deps> = {}): Deps {
+  const clock = overrides.clock ?? new SystemClock();
+  return {
+    clock,
+    ids: new RandomIds(),
+    engine: overrides.engine ?? createEngine('shell', { clock }),
+    logger: pino({ level: 'silent' }),
+    organization: 'personal',
+    publicUrl: 'https://sprites.app',
+    validateResponses: process.env.NODE_ENV !== 'production',
+    ...overrides,
+  };
+}
+
+/** Listens on `host:port` (port 0 picks a free one). */
+export async function startServer(deps: Deps, host = '127.0.0.1', port = 0): Promise<RunningServer> {
+  const spritzer = createApp(deps);
+  const server = http.createServer(spritzer.app);
+  server.on('upgrade', (req, socket, head) => spritzer.upgrade(req, socket, head));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const addr = server.address() as AddressInfo;
+  const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  return {
+    url: `http://${shownHost}:${addr.port}`,
+    spritzer,
+    server,
+    async close() {
+      await spritzer.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * Exec over WebSocket (sprites-wire.md §4.2–4.7): a new command, or an attach to a running session. It maps
+ * the session's output to frames (`[1]`/`[2]`/`[3,code]` in non-TTY mode, raw bytes plus a text `exit` in TTY
+ * mode), client frames to stdin/EOF, and text `resize`/`signal` messages to the process. `session_info` is
+ * always the first message. The session model decides what happens when the socket drops.
+ */
+import type { WebSocket, RawData } from 'ws';
+import { StreamId, decodeFrame, encodeFrame, encodeExitFrame } from '../../protocol/frames.ts';
+import { parseExecClientMessage } from '../../protocol/messages.ts';
+import { normalizeSignalName } from '../../protocol/signals.ts';
+import type { ExecSession, SessionListener } from '../model/sessions.ts';
+import type { Logger } from 'pino';
+
+/** Close code after a non-zero TTY exit, so clients that read only the close code see a failure (§4.5). */
+const TTY_FAILURE_CLOSE = 1011;
+
+function toBytes(data: RawData): Uint8Array {
+  if (Buffer.isBuffer(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  if (Array.isArray(data)) return new Uint8Array(Buffer.concat(data));
+  return new Uint8Array(data as ArrayBuffer);
+}
+
+/** The listener that turns session output into WebSocket messages. */
+export function socketListener(ws: WebSocket, tty: boolean): SessionListener {
+  return {
+    output(stream, data) {
+      if (ws.readyState !== ws.OPEN) return;
+      if (tty) ws.send(data, { binary: true });
+      else ws.send(encodeFrame(stream === 'stdout' ? StreamId.Stdout : StreamId.Stderr, data), { binary: true });
+    },
+    exit(code) {
+      if (ws.readyState !== ws.OPEN) return;
+      if (tty) {
+        ws.send(JSON.stringify({ type: 'exit', exit_code: code }));
+        ws.close(code === 0 ? 1000 : TTY_FAILURE_CLOSE, code === 0 ? '' : `exit ${code}`);
+      } else {
+        ws.send(encodeExitFrame(code), { binary: true });
+        ws.close(1000);
+      }
+    },
+  };
+}
+
+/** `session_info`, the first message on create and on every attach (§4.6). */
+export function sendSessionInfo(ws: WebSocket, session: ExecSession, isOwner: boolean): void {
+  ws.send(
+    JSON.stringify({
+      type: 'session_info',
+      session_id: session.id,
+      command: session.command,
+      created: Math.floor(session.createdAt / 1000),
+      cols: session.tty ? session.init.cols : 0,
+      rows: session.tty ? session.init.rows : 0,
+      is_owner: isOwner,
+      tty: session.tty,
+    }),
+  );
+}
+
+/**
+ * Wires client messages to a session: binary stdin (`[0]…`, `[4]` EOF in non-TTY mode; raw bytes in TTY
+ * mode), text `resize` and `signal`. Stdin frames are dropped when the client asked for `stdin=false`.
+ * Malformed text messages are logged and ignored. On close the listener detaches.
+ */
+export function wireClient(
+  ws: WebSocket,
+  session: ExecSession,
+  detach: () => void,
+  opts: { stdin: boolean; logger: Logger },
+): void {
+  ws.on('message', (data, isBinary) => {
+    if (!isBinary) {
+      try {
+        const msg = parseExecClientMessage(data.toString());
+        if (msg.type === 'resize') session.process.resize(msg.cols, msg.rows);
+        else {
+          const name = normalizeSignalName(msg.signal);
+          if (name) session.process.signal(name);
+        }
+      } catch (err) {
+        opts.logger.debug({ err }, 'ignored malformed exec text message');
+      }
+      return;
+    }
+    const bytes = toBytes(data);
+    if (!opts.stdin || session.exited) return;
+    if (session.tty) {
+      session.process.writeStdin(bytes);
+      return;
+    }
+    try {
+      const frame = decodeFrame(bytes);
+      if (frame.streamId === StreamId.Stdin) session.process.writeStdin(frame.payload);
+      else if (frame.streamId === StreamId.StdinEof) session.process.endStdin();
+    } catch (err) {
+      opts.logger.debug({ err }, 'ignored malformed exec frame');
+    }
+  });
+  ws.on('close', detach);
+  ws.on('error', detach);
+}

@@ -1,0 +1,132 @@
+/**
+ * The upgrade router: every WebSocket handshake lands here (Express never sees upgrades). It authenticates,
+ * applies fault rules, finds the sprite, parses the query, and either rejects with an HTTP status and the JSON
+ * envelope or upgrades and hands the socket to its channel (exec, attach, proxy). `/control` answers 404
+ * before the upgrade so that every SDK falls back to direct exec (sprites-wire.md §5.1).
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { SPRITE_VERSION, type AppContext } from '../context.ts';
+import { isAuthorized, UNAUTHORIZED } from '../http/auth.ts';
+import { rejectHandshake } from './handshake.ts';
+import { ModelError } from '../model/errors.ts';
+import { statusOf } from '../http/errors.ts';
+import { parseExecQuery } from '../http/exec-params.ts';
+import { sendSessionInfo, socketListener, wireClient } from './exec.ts';
+import type { Sprite } from '../model/sprites.ts';
+
+/** A channel handler, called after a successful upgrade. */
+export type ChannelHandler = (ws: WebSocket, sprite: Sprite, req: IncomingMessage, ctx: AppContext) => void;
+
+/** Extra channels registered by other modules (proxy, watches), by the last path segment(s). */
+export interface ExtraChannels {
+  [suffix: string]: { operationId: string; prepare?: (q: URLSearchParams) => void; handle: ChannelHandler };
+}
+
+const ROUTE = /^\/v1\/sprites\/([^/]+)\/(exec(?:\/([^/]+))?|control|proxy|ports\/watch|fs\/watch)\/?$/;
+
+/** Builds the `upgrade` listener for an http.Server. */
+export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = {}) {
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  wss.on('headers', (headers) => {
+    headers.push('X-Sprite-Capabilities: signal', `Sprite-Version: ${SPRITE_VERSION}`);
+  });
+  const sockets = new Set<WebSocket>();
+  const { logger } = ctx.deps;
+
+  function handle(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(req.url ?? '/', 'http://spritzer.local');
+    const m = ROUTE.exec(url.pathname);
+    if (!m) return rejectHandshake(socket, 404, { error: 'not found', message: `no WebSocket endpoint at ${url.pathname}` });
+    if (!isAuthorized(req.headers.authorization, ctx.deps)) return rejectHandshake(socket, 401, UNAUTHORIZED);
+    const name = decodeURIComponent(m[1]);
+    const channel = m[2];
+    const sessionId = m[3] ? decodeURIComponent(m[3]) : undefined;
+    const operationId =
+      channel === 'control'
+        ? 'controlSession'
+        : sessionId || url.searchParams.has('id')
+          ? 'attachExecSession'
+          : channel === 'exec'
+            ? 'execCommand'
+            : (channels[channel]?.operationId ?? channel);
+    const fault = ctx.faults.take(operationId, name);
+    if (fault) {
+      const headers: Record<string, string> = {};
+      if (fault.retryAfterSeconds !== undefined) headers['Retry-After'] = String(fault.retryAfterSeconds);
+      return rejectHandshake(
+        socket,
+        fault.status,
+        { error: fault.error ?? 'fault_injected', message: fault.message ?? `injected fault ${fault.id}` },
+        headers,
+      );
+    }
+    let sprite: Sprite;
+    try {
+      sprite = ctx.model.get(name);
+      if (channel === 'control') {
+        // Not implemented on purpose: a 404 before the upgrade makes JS, GO and PY use direct /exec (§5.1).
+        return rejectHandshake(socket, 404, { error: 'not found', message: 'control connections are not supported; use /exec' });
+      }
+      if (channel === 'exec') return upgradeExec(req, socket, head, sprite, url.searchParams, sessionId);
+      const extra = channels[channel];
+      if (!extra) return rejectHandshake(socket, 501, { error: 'not_implemented', message: `operation ${operationId} is not implemented` });
+      extra.prepare?.(url.searchParams);
+      upgrade(req, socket, head, (ws) => extra.handle(ws, sprite, req, ctx));
+    } catch (err) {
+      if (err instanceof ModelError) {
+        const body = err.kind === 'sprite_not_found' ? { error: 'sprite not found' } : { error: 'invalid_request', message: err.message };
+        return rejectHandshake(socket, statusOf(err.kind), body);
+      }
+      logger.error({ err }, 'upgrade failed');
+      return rejectHandshake(socket, 500, { error: 'internal_error', message: 'internal server error' });
+    }
+  }
+
+  function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, then: (ws: WebSocket) => void): void {
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.add(ws);
+      ws.on('close', () => sockets.delete(ws));
+      then(ws);
+    });
+  }
+
+  function upgradeExec(
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    sprite: Sprite,
+    q: URLSearchParams,
+    pathSessionId: string | undefined,
+  ): void {
+    const { init, id, hasCommand } = parseExecQuery(q, sprite.environment);
+    const attachId = pathSessionId ?? id;
+    if (attachId !== undefined) {
+      const session = sprite.sessions.get(attachId); // 404 before the upgrade for a dead id (§4.7)
+      return upgrade(req, socket, head, (ws) => {
+        const isOwner = !session.isActive;
+        sendSessionInfo(ws, session, isOwner);
+        const detach = session.attach(socketListener(ws, session.tty), { replay: true });
+        sprite.touch();
+        wireClient(ws, session, detach, { stdin: q.get('stdin') !== 'false', logger });
+      });
+    }
+    if (!hasCommand) throw new ModelError('invalid_request', 'No command specified');
+    upgrade(req, socket, head, (ws) => {
+      const listener = socketListener(ws, init.tty);
+      const session = sprite.sessions.start(init, listener);
+      sendSessionInfo(ws, session, true);
+      wireClient(ws, session, () => session.detachListener(listener), { stdin: init.stdin, logger });
+    });
+  }
+
+  return {
+    handle,
+    /** Closes every open socket (shutdown). */
+    closeAll(): void {
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+    },
+  };
+}
