@@ -1,0 +1,59 @@
+/**
+ * WebSocket close codes spritzer uses after an upgrade, and `ProtocolError`, the error a strict parser of a
+ * client's text message throws, carrying the close code and reason the server should answer with.
+ * It does not close sockets itself; the ws layer does. Handshake failures are HTTP statuses, never closes.
+ * @see spec/asyncapi.yaml `x-close-codes`; sprites-wire.md §4.4, §4.5, §6.1
+ */
+
+/**
+ * Close codes with their meaning on the Sprites channels. Values are RFC 6455 codes.
+ * @see spec/asyncapi.yaml `x-close-codes` (a test keeps this table and the spec equal)
+ */
+export const CloseCode = {
+  /** Normal end: after the non-TTY exit frame; after the TTY `exit` message with code 0; proxy ended. */
+  Normal: 1000,
+  /** Proxy: the upstream TCP connection closed ("upstream closed"). */
+  UpstreamClosed: 1001,
+  /** Proxy: bad init ("Invalid port number", "Expected JSON initialization message"). */
+  UnsupportedData: 1003,
+  /** The client broke the channel's protocol after the upgrade, or a policy forbids the target. */
+  PolicyViolation: 1008,
+  /** Internal error; proxy dial failure ("Failed to connect to target: …"); TTY exit with a non-zero code. */
+  InternalError: 1011,
+} as const;
+
+/** One of the close codes in {@link CloseCode}. */
+export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];
+
+/** The close reasons the wire reference fixes word for word (sprites-wire.md §6.1). */
+export const CloseReason = {
+  InvalidPort: 'Invalid port number',
+  ExpectedJsonInit: 'Expected JSON initialization message',
+  UpstreamClosed: 'upstream closed',
+  /** Followed by the dial error's text. */
+  FailedToConnectPrefix: 'Failed to connect to target: ',
+} as const;
+
+/**
+ * A client message that breaks the channel's protocol. `closeCode` and `reason` are what the server should
+ * close with (reason ≤ 123 bytes, as RFC 6455 allows); `message` is the same text for logs.
+ */
+export class ProtocolError extends Error {
+  constructor(
+    readonly closeCode: CloseCode,
+    readonly reason: string,
+  ) {
+    super(reason);
+    this.name = 'ProtocolError';
+  }
+}
+
+/**
+ * The close code that ends a TTY session with `exitCode`: 1000 for 0, 1011 otherwise, so that clients
+ * that read only the close code (JS mirror, Python) still tell zero from non-zero.
+ * @see sprites-wire.md §4.5 (emulator recommendation), §16 item 16
+ * @deviation production drops TCP without a close frame on attached sockets; spritzer always closes.
+ */
+export function ttyExitCloseCode(exitCode: number): CloseCode {
+  return exitCode === 0 ? CloseCode.Normal : CloseCode.InternalError;
+}
