@@ -1,0 +1,574 @@
+import { describe, it, expect } from 'vitest';
+import { FakeClock } from './clock.ts';
+import { Vfs } from './vfs.ts';
+import type { ModelError } from './errors.ts';
+import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, SpriteContext } from '../engines/types.ts';
+import { signalNumber } from '../../protocol/signals.ts';
+import {
+  ServiceManager,
+  DEFAULT_SERVICE_ENV,
+  type ServiceEvent,
+  type ServiceInput,
+} from './services.ts';
+
+/** Signals whose default action ends a process. */
+const DEADLY = new Set(['TERM', 'KILL', 'INT', 'HUP', 'QUIT', 'USR1', 'USR2', 'ALRM', 'PIPE']);
+
+/** A process the test drives: it writes and exits when told; deadly signals end it unless it catches them. */
+class FakeProcess implements ExecProcess {
+  readonly signals: string[] = [];
+  readonly exit: Promise<number>;
+  /** Signals this process catches (KILL cannot be caught). */
+  readonly catches = new Set<string>();
+  private resolveExit!: (code: number) => void;
+  private done = false;
+
+  constructor(
+    readonly pid: number,
+    readonly req: ExecRequest,
+    private readonly io: ExecIO,
+  ) {
+    this.exit = new Promise((r) => (this.resolveExit = r));
+  }
+  out(text: string): void {
+    this.io.stdout(new TextEncoder().encode(text));
+  }
+  err(text: string): void {
+    this.io.stderr(new TextEncoder().encode(text));
+  }
+  finish(code: number): void {
+    if (this.done) return;
+    this.done = true;
+    this.resolveExit(code);
+  }
+  writeStdin(): void {}
+  endStdin(): void {}
+  resize(): void {}
+  signal(name: string): void {
+    this.signals.push(name);
+    if (DEADLY.has(name) && (name === 'KILL' || !this.catches.has(name))) this.finish(128 + signalNumber(name)!);
+  }
+}
+
+class FakeEngine implements ExecEngine {
+  readonly name = 'fake';
+  readonly started: FakeProcess[] = [];
+  failWith: string | null = null;
+  /** Signals every new process catches. */
+  catches: string[] = [];
+  start(sprite: SpriteContext, req: ExecRequest, io: ExecIO): ExecProcess {
+    if (this.failWith) throw new Error(this.failWith);
+    const p = new FakeProcess(sprite.allocatePid(), req, io);
+    for (const s of this.catches) p.catches.add(s);
+    this.started.push(p);
+    return p;
+  }
+  /** The latest process of a command (`argv[0]`). */
+  last(cmd: string): FakeProcess {
+    const p = [...this.started].reverse().find((x) => x.req.argv[0] === cmd);
+    if (!p) throw new Error(`no process for ${cmd}`);
+    return p;
+  }
+  commands(): string[] {
+    return this.started.map((p) => p.req.argv[0]);
+  }
+}
+
+/** Lets promise callbacks (exit handling) run. */
+const settle = () => new Promise<void>((r) => setImmediate(r));
+
+function setup() {
+  const clock = new FakeClock();
+  const engine = new FakeEngine();
+  const vfs = Vfs.skeleton(() => clock.now());
+  let nextPid = 100;
+  const sprite: SpriteContext = { name: 'demo', vfs, allocatePid: () => nextPid++ };
+  let activity = 0;
+  const services = new ServiceManager({ clock, engine, sprite, onActivity: () => activity++ });
+  const events: Array<ServiceEvent & { service: string }> = [];
+  const watch = (name: string) => services.subscribe(name, (e) => events.push({ ...e, service: name }));
+  const types = (name?: string) => events.filter((e) => !name || e.service === name).map((e) => e.type);
+  const readLog = (name: string) => new TextDecoder().decode(vfs.readFile(`/.sprite/logs/services/${name}.log`));
+  return { clock, engine, vfs, services, events, watch, types, readLog, activity: () => activity };
+}
+
+function kindOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+    return undefined;
+  } catch (e) {
+    return (e as ModelError).kind;
+  }
+}
+
+const svc = (cmd: string, more: Partial<ServiceInput> = {}): ServiceInput => ({ cmd, ...more });
+
+describe('ServiceManager put / get / list', () => {
+  it('creates a service and starts its command through the engine', async () => {
+    const t = setup();
+    t.watch('web');
+    await t.services.put('web', svc('python3', { args: ['-m', 'http.server', '3000'], httpPort: 3000, env: { A: '1' } }));
+    const p = t.engine.last('python3');
+    expect(p.req.argv).toEqual(['python3', '-m', 'http.server', '3000']);
+    expect(p.req.env).toEqual({ ...DEFAULT_SERVICE_ENV, A: '1' });
+    expect(p.req.dir).toBe('/home/sprite');
+    expect(p.req.tty).toBe(false);
+    expect(t.services.get('web')).toEqual({
+      name: 'web', cmd: 'python3', args: ['-m', 'http.server', '3000'], needs: [], httpPort: 3000, env: { A: '1' },
+      state: { name: 'web', status: 'running', pid: p.pid, startedAt: t.clock.now(), restartCount: 0 },
+    });
+    expect(t.events[0]).toMatchObject({ type: 'started', timestamp: t.clock.now(), data: 'Service web started' });
+    expect(t.activity()).toBeGreaterThan(0);
+  });
+
+  it('honours dir and lists services by name', async () => {
+    const t = setup();
+    await t.services.put('b', svc('sleep', { dir: '/tmp' }));
+    await t.services.put('a', svc('sleep'));
+    expect(t.engine.last('sleep').req.dir).toBe('/home/sprite');
+    expect(t.engine.started[0].req.dir).toBe('/tmp');
+    expect(t.services.list().map((s) => s.name)).toEqual(['a', 'b']);
+  });
+
+  it('answers service_not_found for an unknown service', () => {
+    const t = setup();
+    expect(kindOf(() => t.services.get('nope'))).toBe('service_not_found');
+    expect(kindOf(() => t.services.start('nope'))).toBe('service_not_found');
+    expect(kindOf(() => t.services.stop('nope'))).toBe('service_not_found');
+    expect(kindOf(() => t.services.logs('nope'))).toBe('service_not_found');
+    expect(kindOf(() => t.services.delete('nope'))).toBe('service_not_found');
+  });
+
+  it.each<[string, string, ServiceInput]>([
+    ['a missing cmd', 'web', {}],
+    ['an empty cmd', 'web', { cmd: '  ' }],
+    ['args that are not strings', 'web', { cmd: 'x', args: [1 as unknown as string] }],
+    ['an unknown need', 'web', { cmd: 'x', needs: ['db'] }],
+    ['a need on itself', 'web', { cmd: 'x', needs: ['web'] }],
+    ['a port out of range', 'web', { cmd: 'x', httpPort: 70000 }],
+    ['a fractional port', 'web', { cmd: 'x', httpPort: 80.5 }],
+    ['env values that are not strings', 'web', { cmd: 'x', env: { A: 1 as unknown as string } }],
+    ['a name with a slash', 'a/b', { cmd: 'x' }],
+    ['an empty name', '', { cmd: 'x' }],
+  ])('rejects %s as service_invalid without starting anything', (_, name, input) => {
+    const t = setup();
+    expect(kindOf(() => t.services.put(name, input))).toBe('service_invalid');
+    expect(t.engine.started).toEqual([]);
+    expect(t.services.list()).toEqual([]);
+  });
+
+  it('rejects a needs cycle and keeps the old definition', async () => {
+    const t = setup();
+    await t.services.put('a', svc('a'));
+    await t.services.put('b', svc('b', { needs: ['a'] }));
+    await t.services.put('c', svc('c', { needs: ['b'] }));
+    let err: ModelError | undefined;
+    try {
+      t.services.put('a', svc('a2', { needs: ['c'] }));
+    } catch (e) {
+      err = e as ModelError;
+    }
+    expect(err?.kind).toBe('service_invalid');
+    expect(err?.message).toBe('dependency cycle: a -> c -> b -> a');
+    expect(t.services.get('a')).toMatchObject({ cmd: 'a', needs: [] });
+  });
+
+  it('allows only one service with an HTTP port', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web', { httpPort: 3000 }));
+    let err: ModelError | undefined;
+    try {
+      t.services.put('api', svc('api', { httpPort: 8080 }));
+    } catch (e) {
+      err = e as ModelError;
+    }
+    expect(err?.kind).toBe('service_conflict');
+    expect(err?.message).toBe('another service already has an HTTP port configured');
+    await t.services.put('api', svc('api'));
+    await t.services.put('web', svc('web', { httpPort: 8080 }));
+    expect(t.services.get('web').httpPort).toBe(8080);
+  });
+
+  it('restarts a running service with its new definition on update', async () => {
+    const t = setup();
+    await t.services.put('web', svc('node', { args: ['v1.js'] }));
+    const first = t.engine.last('node');
+    t.watch('web');
+    await t.services.put('web', svc('node', { args: ['v2.js'] }));
+    expect(first.signals).toEqual(['TERM']);
+    expect(t.types()).toEqual(['stopping', 'stopped', 'started']);
+    expect(t.engine.last('node').req.argv).toEqual(['node', 'v2.js']);
+    expect(t.services.get('web').state).toMatchObject({ status: 'running', pid: t.engine.last('node').pid });
+  });
+});
+
+describe('ServiceManager needs order', () => {
+  it('starts needs first, depth first in needs order, each once', async () => {
+    const t = setup();
+    await t.services.put('db', svc('db'));
+    await t.services.put('cache', svc('cache', { needs: ['db'] }));
+    await t.services.put('queue', svc('queue'));
+    for (const n of ['db', 'cache', 'queue']) await t.services.stop(n);
+    t.engine.started.length = 0;
+    await t.services.put('web', svc('web', { needs: ['cache', 'queue', 'db'] }));
+    expect(t.engine.commands()).toEqual(['db', 'cache', 'queue', 'web']);
+  });
+
+  it('starts stopped needs on start, and leaves running ones alone', async () => {
+    const t = setup();
+    await t.services.put('db', svc('db'));
+    await t.services.put('web', svc('web', { needs: ['db'] }));
+    await t.services.stop('web');
+    const dbPid = t.services.get('db').state.pid;
+    t.services.start('web');
+    expect(t.services.get('db').state.pid).toBe(dbPid);
+    await t.services.stop('web');
+    await t.services.stop('db');
+    t.engine.started.length = 0;
+    t.services.start('web');
+    expect(t.engine.commands()).toEqual(['db', 'web']);
+  });
+});
+
+describe('ServiceManager output and logs', () => {
+  it('writes lines to the log (stderr prefixed) and to subscribers, across chunk boundaries', async () => {
+    const t = setup();
+    t.watch('web');
+    await t.services.put('web', svc('web'));
+    const p = t.engine.last('web');
+    const before = t.activity();
+    p.out('hel');
+    p.out('lo\nwor');
+    p.err('oops\n');
+    p.out('ld\n');
+    p.out('tail');
+    expect(t.readLog('web')).toBe('hello\n[stderr] oops\nworld\n');
+    expect(t.events.filter((e) => e.type === 'stdout' || e.type === 'stderr').map((e) => [e.type, e.data])).toEqual([
+      ['stdout', 'hello'],
+      ['stderr', 'oops'],
+      ['stdout', 'world'],
+    ]);
+    expect(t.activity()).toBeGreaterThan(before);
+    p.finish(0);
+    await settle();
+    expect(t.readLog('web')).toBe('hello\n[stderr] oops\nworld\ntail\n');
+    expect(t.types().slice(-2)).toEqual(['stdout', 'exit']);
+  });
+
+  it('decodes UTF-8 split between chunks', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web'));
+    const p = t.engine.last('web');
+    const bytes = new TextEncoder().encode('héllo\n');
+    (p as unknown as { io: ExecIO }).io.stdout(bytes.slice(0, 2));
+    (p as unknown as { io: ExecIO }).io.stdout(bytes.slice(2));
+    expect(t.readLog('web')).toBe('héllo\n');
+  });
+
+  it('reads back the log as events, all or the last lines', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web'));
+    const p = t.engine.last('web');
+    p.out('one\ntwo\n');
+    p.err('three\n');
+    expect(t.services.logs('web').map((e) => [e.type, e.data])).toEqual([
+      ['stdout', 'one'],
+      ['stdout', 'two'],
+      ['stderr', 'three'],
+    ]);
+    expect(t.services.logs('web', 2).map((e) => e.data)).toEqual(['two', 'three']);
+    expect(t.services.logs('web', 0)).toEqual([]);
+    expect(t.services.logs('web')[0].timestamp).toBe(t.clock.now());
+  });
+
+  it('has no log lines before any output', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web'));
+    expect(t.services.logs('web')).toEqual([]);
+  });
+
+  it('names one combined log file in log_files and the complete event', () => {
+    const t = setup();
+    const path = '/.sprite/logs/services/web.log';
+    expect(t.services.logFiles('web')).toEqual({ combined: path, stdout: path, stderr: path });
+    expect(t.services.completeEvent('web')).toEqual({
+      type: 'complete', timestamp: t.clock.now(), logFiles: { combined: path, stdout: path, stderr: path },
+    });
+  });
+
+  it('stops delivering events after unsubscribe', async () => {
+    const t = setup();
+    const off = t.watch('web');
+    await t.services.put('web', svc('web'));
+    off();
+    t.engine.last('web').out('quiet\n');
+    expect(t.types()).toEqual(['started']);
+  });
+});
+
+describe('ServiceManager restart with backoff', () => {
+  it('restarts an exited command after 1 s, 2 s, 4 s … capped at 30 s', async () => {
+    const t = setup();
+    t.watch('web');
+    await t.services.put('web', svc('web'));
+    const delays = [1000, 2000, 4000, 8000, 16000, 30000, 30000];
+    for (const [i, delay] of delays.entries()) {
+      t.engine.last('web').finish(1);
+      await settle();
+      const crashedAt = t.clock.now();
+      expect(t.services.get('web').state).toEqual({
+        name: 'web', status: 'starting', restartCount: i, nextRestartAt: crashedAt + delay, error: 'exited with code 1',
+      });
+      const count = t.engine.started.length;
+      t.clock.advance(delay - 1);
+      expect(t.engine.started.length).toBe(count);
+      t.clock.advance(1);
+      expect(t.engine.started.length).toBe(count + 1);
+      expect(t.services.get('web').state).toMatchObject({ status: 'running', restartCount: i + 1, startedAt: t.clock.now() });
+      expect(t.services.get('web').state.nextRestartAt).toBeUndefined();
+    }
+    expect(t.events.find((e) => e.type === 'exit')).toMatchObject({ exitCode: 1 });
+  });
+
+  it('starts the backoff over after a long run', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web'));
+    t.engine.last('web').finish(1);
+    await settle();
+    t.clock.advance(1000);
+    t.engine.last('web').finish(1);
+    await settle();
+    expect(t.services.get('web').state.nextRestartAt).toBe(t.clock.now() + 2000);
+    t.clock.advance(2000);
+    t.clock.advance(60_000);
+    t.engine.last('web').finish(0);
+    await settle();
+    expect(t.services.get('web').state).toMatchObject({ nextRestartAt: t.clock.now() + 1000, error: 'exited with code 0' });
+  });
+
+  it('marks a command the engine cannot start as failed and retries it', async () => {
+    const t = setup();
+    t.watch('web');
+    t.engine.failWith = 'no such engine feature';
+    await t.services.put('web', svc('web'));
+    expect(t.services.get('web').state).toMatchObject({
+      status: 'failed', error: 'Failed to start service: no such engine feature', nextRestartAt: t.clock.now() + 1000,
+    });
+    expect(t.events.map((e) => [e.type, e.data ?? e.exitCode])).toEqual([
+      ['error', 'Failed to start service: no such engine feature'],
+      ['exit', 1],
+    ]);
+    t.engine.failWith = null;
+    t.clock.advance(1000);
+    expect(t.services.get('web').state).toMatchObject({ status: 'running', restartCount: 1 });
+    expect(t.services.get('web').state.error).toBeUndefined();
+  });
+
+  it('starts at once, with a fresh backoff, when start is called during the wait', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web'));
+    for (let i = 0; i < 3; i++) {
+      t.engine.last('web').finish(1);
+      await settle();
+      t.clock.advance(t.services.get('web').state.nextRestartAt! - t.clock.now());
+    }
+    t.engine.last('web').finish(1);
+    await settle();
+    t.services.start('web');
+    expect(t.services.get('web').state.status).toBe('running');
+    expect(t.clock.pending()).toBe(0);
+    t.engine.last('web').finish(1);
+    await settle();
+    expect(t.services.get('web').state.nextRestartAt).toBe(t.clock.now() + 1000);
+  });
+});
+
+describe('ServiceManager start / stop / restart', () => {
+  it('refuses to start a running service', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web'));
+    expect(kindOf(() => t.services.start('web'))).toBe('service_conflict');
+  });
+
+  it('stops with TERM: stopping, stopped with the exit code, and stays stopped (sticky)', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web'));
+    t.watch('web');
+    const p = t.engine.last('web');
+    const stopped = t.services.stop('web', 5000);
+    expect(t.services.get('web').state.status).toBe('stopping');
+    expect(await stopped).toBe(143);
+    expect(p.signals).toEqual(['TERM']);
+    expect(t.events.map((e) => [e.type, e.exitCode])).toEqual([['stopping', undefined], ['stopped', 143]]);
+    expect(t.services.get('web').state).toEqual({ name: 'web', status: 'stopped', restartCount: 0 });
+    t.clock.advance(120_000);
+    expect(t.engine.started.length).toBe(1);
+    expect(t.clock.pending()).toBe(0);
+    t.services.start('web');
+    expect(t.services.get('web').state.status).toBe('running');
+  });
+
+  it('sends KILL when TERM is ignored for the whole timeout', async () => {
+    const t = setup();
+    t.engine.catches = ['TERM'];
+    await t.services.put('web', svc('web'));
+    const p = t.engine.last('web');
+    const stopped = t.services.stop('web', 3000);
+    t.clock.advance(2999);
+    expect(p.signals).toEqual(['TERM']);
+    expect(t.services.get('web').state.status).toBe('stopping');
+    t.clock.advance(1);
+    expect(p.signals).toEqual(['TERM', 'KILL']);
+    expect(await stopped).toBe(137);
+    expect(t.services.get('web').state.status).toBe('stopped');
+  });
+
+  it('answers service_not_running when stopping a stopped service, and joins a stop in progress', async () => {
+    const t = setup();
+    t.engine.catches = ['TERM'];
+    await t.services.put('web', svc('web'));
+    const first = t.services.stop('web', 1000);
+    const second = t.services.stop('web', 1000);
+    t.clock.advance(1000);
+    expect(await first).toBe(137);
+    expect(await second).toBe(137);
+    expect(kindOf(() => t.services.stop('web'))).toBe('service_not_running');
+  });
+
+  it('cancels a pending restart on stop', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web'));
+    t.engine.last('web').finish(1);
+    await settle();
+    t.watch('web');
+    expect(await t.services.stop('web')).toBeNull();
+    expect(t.types()).toEqual(['stopping', 'stopped']);
+    expect(t.clock.pending()).toBe(0);
+    t.clock.advance(60_000);
+    expect(t.engine.started.length).toBe(1);
+    expect(t.services.get('web').state.status).toBe('stopped');
+  });
+
+  it('restarts: stop events, then a new process', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web'));
+    const oldPid = t.services.get('web').state.pid;
+    t.watch('web');
+    await t.services.restart('web');
+    expect(t.types()).toEqual(['stopping', 'stopped', 'started']);
+    expect(t.services.get('web').state).toMatchObject({ status: 'running', restartCount: 0 });
+    expect(t.services.get('web').state.pid).not.toBe(oldPid);
+  });
+
+  it('restart of a stopped service just starts it', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web'));
+    await t.services.stop('web');
+    t.watch('web');
+    await t.services.restart('web');
+    expect(t.types()).toEqual(['started']);
+  });
+});
+
+describe('ServiceManager signal', () => {
+  it('rejects an unknown signal with invalid and a stopped service with service_not_running', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web'));
+    expect(kindOf(() => t.services.signal('web', 'SIGNOPE'))).toBe('invalid');
+    await t.services.stop('web');
+    expect(kindOf(() => t.services.signal('web', 'HUP'))).toBe('service_not_running');
+    expect(kindOf(() => t.services.signal('ghost', 'HUP'))).toBe('service_not_found');
+  });
+
+  it('delivers a caught signal, in any spelling, without a restart', async () => {
+    const t = setup();
+    t.engine.catches = ['HUP'];
+    await t.services.put('web', svc('web'));
+    await t.services.signal('web', 'sighup');
+    expect(t.engine.last('web').signals).toEqual(['HUP']);
+    expect(t.services.get('web').state).toMatchObject({ status: 'running', restartCount: 0 });
+  });
+
+  it('counts death by TERM as a crash: restart after the backoff, restart_count grows', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web'));
+    t.watch('web');
+    await t.services.signal('web', 'SIGTERM');
+    expect(t.events.map((e) => [e.type, e.exitCode])).toEqual([['exit', 143]]);
+    expect(t.services.get('web').state).toMatchObject({ status: 'starting', error: 'exited with code 143' });
+    t.clock.advance(1000);
+    expect(t.services.get('web').state).toMatchObject({ status: 'running', restartCount: 1 });
+  });
+
+  it('waits at most 10 s for TERM to end the command', async () => {
+    const t = setup();
+    t.engine.catches = ['TERM'];
+    await t.services.put('web', svc('web'));
+    let done = false;
+    void t.services.signal('web', 'TERM').then(() => (done = true));
+    t.clock.advance(9999);
+    await settle();
+    expect(done).toBe(false);
+    t.clock.advance(1);
+    await settle();
+    expect(done).toBe(true);
+    expect(t.services.get('web').state.status).toBe('running');
+  });
+});
+
+describe('ServiceManager delete', () => {
+  it('refuses while running or while another service needs it; keeps the log', async () => {
+    const t = setup();
+    await t.services.put('db', svc('db'));
+    await t.services.put('web', svc('web', { needs: ['db'] }));
+    t.engine.last('db').out('ready\n');
+    await t.services.stop('db');
+    expect(kindOf(() => t.services.delete('web'))).toBe('service_conflict');
+    expect(kindOf(() => t.services.delete('db'))).toBe('service_conflict');
+    await t.services.stop('web');
+    t.services.delete('web');
+    t.services.delete('db');
+    expect(t.services.list()).toEqual([]);
+    expect(t.readLog('db')).toBe('ready\n');
+    expect(kindOf(() => t.services.get('db'))).toBe('service_not_found');
+  });
+
+  it('refuses while a restart is pending', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web'));
+    t.engine.last('web').finish(1);
+    await settle();
+    expect(kindOf(() => t.services.delete('web'))).toBe('service_conflict');
+  });
+});
+
+describe('ServiceManager shutdown and restore', () => {
+  it('shutdown kills everything, cancels pending restarts and restarts nothing', async () => {
+    const t = setup();
+    await t.services.put('a', svc('a'));
+    await t.services.put('b', svc('b'));
+    t.engine.last('b').finish(1);
+    await settle();
+    await t.services.shutdown();
+    expect(t.engine.last('a').signals).toEqual(['KILL']);
+    expect(t.services.list().map((s) => s.state.status)).toEqual(['stopped', 'stopped']);
+    expect(t.clock.pending()).toBe(0);
+    t.clock.advance(120_000);
+    expect(t.engine.started.length).toBe(2);
+  });
+
+  it('restoreFromDefinitions brings back the services meant to run, in needs order', async () => {
+    const t = setup();
+    await t.services.put('db', svc('db'));
+    await t.services.put('web', svc('web', { needs: ['db'] }));
+    await t.services.put('cron', svc('cron'));
+    await t.services.stop('cron');
+    const before = { db: t.services.get('db').state.pid, web: t.services.get('web').state.pid };
+    t.engine.started.length = 0;
+    await t.services.restoreFromDefinitions();
+    expect(t.engine.commands()).toEqual(['db', 'web']);
+    expect(t.services.get('db').state.pid).not.toBe(before.db);
+    expect(t.services.get('web').state.pid).not.toBe(before.web);
+    expect(t.services.get('cron').state.status).toBe('stopped');
+  });
+});

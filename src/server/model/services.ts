@@ -1,0 +1,662 @@
+/**
+ * The services of one sprite: definitions, the state machine (`stopped | starting | running | stopping |
+ * failed`), `needs` order, restart with backoff, sticky stop, signals, logs in the sprite's VFS and live events.
+ * Commands run through the same `ExecEngine` as exec. It knows no HTTP: it throws `ModelError`s and emits
+ * camelCase events; NDJSON, `duration` and the wire field names belong to the routes.
+ * @see sprites-wire.md §9
+ */
+import type { Clock, TimerHandle } from './clock.ts';
+import type { ExecEngine, ExecProcess, SpriteContext } from '../engines/types.ts';
+import { ModelError } from './errors.ts';
+import { VfsError } from './vfs.ts';
+import { normalizeSignalName } from '../../protocol/signals.ts';
+
+/** Directory of the service logs inside the sprite. */
+export const SERVICE_LOG_DIR = '/.sprite/logs/services';
+/** How long `stop` waits after TERM before KILL, unless told otherwise (§9.2: stop `timeout` default 10s). */
+export const DEFAULT_STOP_TIMEOUT_MS = 10_000;
+/**
+ * First restart delay after a service's command exits; it doubles per consecutive exit.
+ * @deviation the real runtime restarts crashed services (concepts/services.mdx) but does not document its
+ *   delays; spritzer uses 1 s doubling to 30 s.
+ */
+export const RESTART_BACKOFF_INITIAL_MS = 1_000;
+/** Longest restart delay. */
+export const RESTART_BACKOFF_MAX_MS = 30_000;
+/** A run at least this long resets the backoff to its initial delay. */
+export const BACKOFF_RESET_AFTER_MS = 30_000;
+/** How long `signal` with TERM or KILL waits for the process to go (§9.2: "SRV waits up to 10 s"). */
+export const SIGNAL_WAIT_MS = 10_000;
+/** Working directory of a service without `dir`. */
+export const DEFAULT_SERVICE_DIR = '/home/sprite';
+/** Base environment of a service command; a definition's `env` is added on top (§9.1). */
+export const DEFAULT_SERVICE_ENV: Readonly<Record<string, string>> = Object.freeze({
+  HOME: '/home/sprite',
+  USER: 'sprite',
+  PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+  LANG: 'C.UTF-8',
+});
+
+/** Service names: a letter or digit, then letters, digits, `.`, `_`, `-` (they become log file names). */
+export const SERVICE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+
+/** What a client sends to create or update a service (camelCase; the routes map `http_port`/`httpPort`). */
+export interface ServiceInput {
+  cmd?: string;
+  args?: string[];
+  needs?: string[];
+  httpPort?: number | null;
+  env?: Record<string, string>;
+  dir?: string;
+}
+
+/** A validated service definition. @see sprites-wire.md §9.1 */
+export interface ServiceDefinition {
+  name: string;
+  /** Executable only. */
+  cmd: string;
+  args: string[];
+  /** Services started before this one, in this order. */
+  needs: string[];
+  httpPort: number | null;
+  /** Added to the base environment. */
+  env: Record<string, string>;
+  /** Working directory; `DEFAULT_SERVICE_DIR` when absent. */
+  dir?: string;
+}
+
+/** A service's status. @see sprites-wire.md §9.1 `state.status` */
+export type ServiceStatus = 'stopped' | 'starting' | 'running' | 'stopping' | 'failed';
+
+/**
+ * A service's state; times are epoch milliseconds (the routes format them, ≤ 6 fractional digits).
+ * `starting` = its command exited and a restart is scheduled at `nextRestartAt`; `failed` = the engine could not
+ * start the command (also retried at `nextRestartAt`). `error` says why (`exited with code 1`).
+ * @see sprites-wire.md §9.1
+ */
+export interface ServiceState {
+  name: string;
+  status: ServiceStatus;
+  pid?: number;
+  startedAt?: number;
+  restartCount: number;
+  nextRestartAt?: number;
+  error?: string;
+}
+
+/** A service with its state, as `get`/`list` return it. */
+export type Service = ServiceDefinition & { state: ServiceState };
+
+/** Paths of a service's logs: one combined file, stderr lines prefixed `[stderr] ` (§9.3 `log_files`). */
+export interface ServiceLogFiles {
+  combined: string;
+  stdout: string;
+  stderr: string;
+}
+
+/** Event types of a service stream. @see sprites-wire.md §9.3 */
+export type ServiceEventType = 'started' | 'stdout' | 'stderr' | 'exit' | 'error' | 'stopping' | 'stopped' | 'complete';
+
+/**
+ * One service event (camelCase form of the §9.3 NDJSON line). `timestamp` is integer epoch ms; `data` is a line
+ * of output without its newline, or a message; `exitCode` on `exit`/`stopped`; `logFiles` on `complete`.
+ */
+export interface ServiceEvent {
+  type: ServiceEventType;
+  timestamp: number;
+  data?: string;
+  exitCode?: number;
+  logFiles?: ServiceLogFiles;
+}
+
+/** Receives the events of one service. */
+export type ServiceListener = (event: ServiceEvent) => void;
+
+/** Dependencies of a `ServiceManager`. */
+export interface ServiceManagerDeps {
+  clock: Clock;
+  /** The engine exec uses; services run their command through it. */
+  engine: ExecEngine;
+  sprite: SpriteContext;
+  /** Called when a service starts or writes output (the sprite's activity). */
+  onActivity?: () => void;
+  /** Base environment; defaults to `DEFAULT_SERVICE_ENV`. */
+  baseEnv?: Record<string, string>;
+}
+
+/** The log file of service `name`. */
+export function serviceLogPath(name: string): string {
+  return `${SERVICE_LOG_DIR}/${name}.log`;
+}
+
+/** `log_files` of service `name`: `combined`, `stdout` and `stderr` all name the one `.log` file (§9.3). */
+export function logFiles(name: string): ServiceLogFiles {
+  const path = serviceLogPath(name);
+  return { combined: path, stdout: path, stderr: path };
+}
+
+/** One running command of a service. */
+interface Run {
+  process: ExecProcess;
+  startedAt: number;
+  stdout: LineSplitter;
+  stderr: LineSplitter;
+  /** Set once the manager ends this run on purpose (stop, restart, shutdown): its exit is no crash. */
+  ending: boolean;
+  killTimer?: TimerHandle;
+  /** Resolves with the exit code once the exit has been handled. */
+  ended: Promise<number>;
+  markEnded: (code: number) => void;
+}
+
+/** Everything the manager keeps per service. */
+interface ServiceRecord {
+  def: ServiceDefinition;
+  status: ServiceStatus;
+  run?: Run;
+  startedAt?: number;
+  restartCount: number;
+  nextRestartAt?: number;
+  error?: string;
+  /** Desired state: up after put/start/restart, down after stop (sticky). */
+  wanted: boolean;
+  /** Consecutive exits, for the backoff. */
+  crashes: number;
+  restartTimer?: TimerHandle;
+}
+
+/**
+ * The services of one sprite. Lifecycle methods validate synchronously (throwing `ModelError` before anything
+ * happens) and emit events synchronously while they act, so a caller subscribes first, then calls. Shaped as a
+ * sprite addon (`busy`, `afterRestore`, `shutdown`).
+ */
+export class ServiceManager {
+  private readonly records = new Map<string, ServiceRecord>();
+  private readonly listeners = new Map<string, Set<ServiceListener>>();
+  private closed = false;
+
+  constructor(private readonly deps: ServiceManagerDeps) {}
+
+  /**
+   * Creates or updates service `name` and starts it after its needs (a running service is stopped first, then
+   * started with the new definition). Resolves once it has been started.
+   * @throws ModelError `service_invalid` (bad name, missing `cmd`, bad field types, unknown need, `needs` cycle, bad
+   *   port); `service_conflict` when another service already has an HTTP port.
+   * @see sprites-wire.md §9.2 (`PUT /services/{svc}`)
+   */
+  put(name: string, input: ServiceInput): Promise<void> {
+    const def = this.validate(name, input);
+    let rec = this.records.get(name);
+    if (!rec) {
+      rec = { def, status: 'stopped', restartCount: 0, wanted: false, crashes: 0 };
+      this.records.set(name, rec);
+    } else {
+      rec.def = def;
+    }
+    const target = rec;
+    if (isActive(target)) return this.end(target, DEFAULT_STOP_TIMEOUT_MS).then(() => this.startAgain(target));
+    this.startWithNeeds(target);
+    return Promise.resolve();
+  }
+
+  /** A service with its state. @throws ModelError `service_not_found`. @see sprites-wire.md §9.2 */
+  get(name: string): Service {
+    return view(this.require(name));
+  }
+
+  /** Every service with its state, ordered by name. @see sprites-wire.md §9.2 (a bare array on the wire) */
+  list(): Service[] {
+    return [...this.records.keys()].sort().map((n) => view(this.records.get(n)!));
+  }
+
+  /**
+   * Starts a service after its needs (needs that are not running start first, in `needs` order). A restart
+   * pending after an exit happens at once.
+   * @throws ModelError `service_not_found`; `service_conflict` when it is already running or stopping (SRV's 409
+   *   "already running").
+   * @see sprites-wire.md §9.2 (`POST …/start`)
+   */
+  start(name: string): void {
+    const rec = this.require(name);
+    if (rec.run) throw new ModelError('service_conflict', `service ${name} is already running`);
+    this.startWithNeeds(rec);
+  }
+
+  /**
+   * Stops a service: emits `stopping`, sends TERM, KILL after `timeoutMs`, then `stopped` with the exit code.
+   * Sticky: no restart until `start`/`restart`/`put`. A service waiting for a restart just stops waiting.
+   * Resolves with the exit code, or null when no command was running. Stopping a service already stopping
+   * joins that stop.
+   * @throws ModelError `service_not_found`; `service_not_running` when it is stopped.
+   * @see sprites-wire.md §9.2 (`POST …/stop?timeout=`, 409 not running), §9.3
+   */
+  stop(name: string, timeoutMs: number = DEFAULT_STOP_TIMEOUT_MS): Promise<number | null> {
+    const rec = this.require(name);
+    if (!isActive(rec)) throw new ModelError('service_not_running', `service ${name} is not running`);
+    rec.wanted = false;
+    return this.end(rec, timeoutMs);
+  }
+
+  /**
+   * Stops the service if it is active (default timeout), then starts it after its needs. Resolves once started.
+   * @throws ModelError `service_not_found`.
+   * @see sprites-wire.md §9.2 (`POST …/restart`: stop then start events)
+   */
+  restart(name: string): Promise<void> {
+    const rec = this.require(name);
+    if (!isActive(rec)) {
+      this.startWithNeeds(rec);
+      return Promise.resolve();
+    }
+    return this.end(rec, DEFAULT_STOP_TIMEOUT_MS).then(() => this.startAgain(rec));
+  }
+
+  /**
+   * Sends a signal to a running service's command. The command dying of it counts as an exit like any other:
+   * the service restarts with backoff and `restartCount` grows. For TERM and KILL it resolves once the command
+   * has exited or after `SIGNAL_WAIT_MS`; for other signals at once.
+   * @throws ModelError `service_not_found`; `invalid` for an unknown signal (any case, `SIG` prefix optional);
+   *   `service_not_running` when no command runs.
+   * @see sprites-wire.md §9.2 (`POST …/services/signal`), concepts/services.mdx (TERM/KILL count as a crash)
+   */
+  signal(name: string, signal: string): Promise<void> {
+    const rec = this.require(name);
+    const sig = normalizeSignalName(signal);
+    if (!sig) throw new ModelError('invalid', `invalid signal: ${signal}`);
+    const run = rec.run;
+    if (!run || rec.status === 'stopping') throw new ModelError('service_not_running', `service ${name} is not running`);
+    run.process.signal(sig);
+    if (sig !== 'TERM' && sig !== 'KILL') return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = this.deps.clock.setTimeout(resolve, SIGNAL_WAIT_MS);
+      void run.ended.then(() => {
+        this.deps.clock.clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  /**
+   * Deletes a service definition; its log file stays.
+   * @throws ModelError `service_not_found`; `service_conflict` while it is active (running, stopping or waiting for
+   *   a restart) or while another service needs it.
+   * @see sprites-wire.md §9.2 (`DELETE` → 204; 409), concepts/services.mdx (delete keeps the log)
+   */
+  delete(name: string): void {
+    const rec = this.require(name);
+    if (isActive(rec)) throw new ModelError('service_conflict', `service ${name} is running`);
+    const dependent = [...this.records.values()].find((r) => r.def.needs.includes(name));
+    if (dependent) throw new ModelError('service_conflict', `service ${name} is needed by ${dependent.def.name}`);
+    this.records.delete(name);
+  }
+
+  /**
+   * The service's log as `stdout`/`stderr` events (one per line, `[stderr] ` prefix removed), the last `lines`
+   * lines when given (all otherwise), stamped now.
+   * @deviation the log file keeps no times, so replayed lines carry the time of the request, not of the output.
+   * @throws ModelError `service_not_found`.
+   * @see sprites-wire.md §9.2 (`GET …/logs?lines=`), §9.3
+   */
+  logs(name: string, lines?: number): ServiceEvent[] {
+    this.require(name);
+    const path = serviceLogPath(name);
+    const vfs = this.deps.sprite.vfs;
+    if (!vfs.exists(path)) return [];
+    const text = new TextDecoder().decode(vfs.readFile(path));
+    const all = text.split('\n');
+    if (all[all.length - 1] === '') all.pop();
+    const picked = lines === undefined ? all : lines <= 0 ? [] : all.slice(-lines);
+    const timestamp = this.deps.clock.now();
+    return picked.map((line) =>
+      line.startsWith(STDERR_PREFIX)
+        ? { type: 'stderr', timestamp, data: line.slice(STDERR_PREFIX.length) }
+        : { type: 'stdout', timestamp, data: line },
+    );
+  }
+
+  /** `log_files` of a service (see the module-level `logFiles`). */
+  logFiles(name: string): ServiceLogFiles {
+    return logFiles(name);
+  }
+
+  /** The `complete` event that ends a stream of service `name`, stamped now, with its `logFiles`. */
+  completeEvent(name: string): ServiceEvent {
+    return { type: 'complete', timestamp: this.deps.clock.now(), logFiles: logFiles(name) };
+  }
+
+  /**
+   * Subscribes to the events of service `name` (also before it exists, so a caller can subscribe before
+   * `put`). Returns the unsubscribe function.
+   */
+  subscribe(name: string, listener: ServiceListener): () => void {
+    let set = this.listeners.get(name);
+    if (!set) this.listeners.set(name, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.listeners.get(name) === set) this.listeners.delete(name);
+    };
+  }
+
+  /**
+   * Ends every service for good: pending restarts are cancelled, running commands get KILL, and no service
+   * restarts afterwards. Resolves once every command has exited (sprite delete, server exit).
+   */
+  shutdown(): Promise<void> {
+    this.closed = true;
+    return this.endAll().then(() => undefined);
+  }
+
+  /**
+   * After a checkpoint restore: ends every command (KILL, no restart), then starts again, in `needs` order,
+   * every service that was meant to run (not stopped by the user). Backoff starts over; `restartCount` stays.
+   * @see sprites-wire.md §7.5 ("services come back")
+   */
+  async restoreFromDefinitions(): Promise<void> {
+    const wanted = new Set([...this.records.values()].filter((r) => r.wanted));
+    await this.endAll();
+    if (this.closed) return;
+    const order = this.orderWithNeeds([...this.records.keys()].sort().map((n) => this.records.get(n)!));
+    for (const rec of order) {
+      if (wanted.has(rec) && !rec.run) {
+        rec.wanted = true;
+        rec.crashes = 0;
+        this.launch(rec);
+      }
+    }
+  }
+
+  /** Sprite-addon hook: a restore replaced the filesystem. */
+  afterRestore(): void {
+    void this.restoreFromDefinitions();
+  }
+
+  /**
+   * Sprite-addon hook: services never keep the sprite awake by themselves (concepts/services.mdx: "unless
+   * serving traffic"); their starts and output count as activity through `onActivity`.
+   */
+  busy(): boolean {
+    return false;
+  }
+
+  // ---- internals ----
+
+  private require(name: string): ServiceRecord {
+    const rec = this.records.get(name);
+    if (!rec) throw new ModelError('service_not_found', `service not found: ${name}`);
+    return rec;
+  }
+
+  private validate(name: string, input: ServiceInput): ServiceDefinition {
+    const bad = (msg: string) => new ModelError('service_invalid', msg);
+    if (typeof name !== 'string' || !SERVICE_NAME_PATTERN.test(name)) throw bad(`invalid service name: ${JSON.stringify(name)}`);
+    if (typeof input !== 'object' || input === null) throw bad('invalid service definition');
+    const { cmd, args = [], needs = [], httpPort = null, env = {}, dir } = input;
+    if (typeof cmd !== 'string' || cmd.trim() === '') throw bad('cmd is required');
+    if (!isStringArray(args)) throw bad('args must be an array of strings');
+    if (!isStringArray(needs)) throw bad('needs must be an array of strings');
+    if (typeof env !== 'object' || env === null || Array.isArray(env) || !Object.values(env).every((v) => typeof v === 'string')) {
+      throw bad('env must be an object of strings');
+    }
+    if (dir !== undefined && (typeof dir !== 'string' || dir === '')) throw bad('dir must be a non-empty string');
+    if (httpPort !== null && !(Number.isInteger(httpPort) && httpPort >= 1 && httpPort <= 65535)) {
+      throw bad(`invalid http_port: ${JSON.stringify(httpPort)}`);
+    }
+    const uniqueNeeds = [...new Set(needs)];
+    for (const need of uniqueNeeds) {
+      if (need === name) throw bad(`dependency cycle: ${name} -> ${name}`);
+      if (!this.records.has(need)) throw bad(`unknown dependency: ${need}`);
+    }
+    const cycle = this.findCycle(name, uniqueNeeds);
+    if (cycle) throw bad(`dependency cycle: ${cycle.join(' -> ')}`);
+    if (httpPort !== null) {
+      const other = [...this.records.values()].find((r) => r.def.name !== name && r.def.httpPort !== null);
+      if (other) throw new ModelError('service_conflict', 'another service already has an HTTP port configured');
+    }
+    return { name, cmd, args: [...args], needs: uniqueNeeds, httpPort, env: { ...env }, ...(dir !== undefined ? { dir } : {}) };
+  }
+
+  /** A path `name -> … -> name` through existing definitions if `name` had `needs`, or null. */
+  private findCycle(name: string, needs: string[]): string[] | null {
+    const seen = new Set<string>();
+    const visit = (at: string, path: string[]): string[] | null => {
+      if (at === name) return [...path, name];
+      if (seen.has(at)) return null;
+      seen.add(at);
+      for (const next of this.records.get(at)?.def.needs ?? []) {
+        const found = visit(next, [...path, at]);
+        if (found) return found;
+      }
+      return null;
+    };
+    for (const need of needs) {
+      const found = visit(need, [name]);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  /** `roots` and everything they need, needs first (depth first, in `needs` order), each once. */
+  private orderWithNeeds(roots: ServiceRecord[]): ServiceRecord[] {
+    const out: ServiceRecord[] = [];
+    const seen = new Set<ServiceRecord>();
+    const visit = (rec: ServiceRecord) => {
+      if (seen.has(rec)) return;
+      seen.add(rec);
+      for (const need of rec.def.needs) {
+        const dep = this.records.get(need);
+        if (dep) visit(dep);
+      }
+      out.push(rec);
+    };
+    roots.forEach(visit);
+    return out;
+  }
+
+  private startWithNeeds(target: ServiceRecord): void {
+    for (const rec of this.orderWithNeeds([target])) {
+      rec.wanted = true;
+      if (rec.run) continue;
+      if (rec === target) rec.crashes = 0;
+      this.launch(rec);
+    }
+  }
+
+  /** After an internal stop: start again unless the service was deleted or the manager closed meanwhile. */
+  private startAgain(rec: ServiceRecord): void {
+    if (this.closed || this.records.get(rec.def.name) !== rec || rec.run) return;
+    this.startWithNeeds(rec);
+  }
+
+  /** Runs the service's command now. */
+  private launch(rec: ServiceRecord): void {
+    this.cancelRestart(rec);
+    const { clock, engine, sprite } = this.deps;
+    const { def } = rec;
+    let run: Run | undefined;
+    const io = {
+      stdout: (data: Uint8Array) => run?.stdout.push(data),
+      stderr: (data: Uint8Array) => run?.stderr.push(data),
+    };
+    let process: ExecProcess;
+    try {
+      process = engine.start(
+        sprite,
+        {
+          argv: [def.cmd, ...def.args],
+          env: { ...(this.deps.baseEnv ?? DEFAULT_SERVICE_ENV), ...def.env },
+          dir: def.dir ?? DEFAULT_SERVICE_DIR,
+          tty: false,
+          rows: 24,
+          cols: 80,
+        },
+        io,
+        { stdin: false },
+      );
+    } catch (e) {
+      const message = `Failed to start service: ${e instanceof Error ? e.message : String(e)}`;
+      rec.status = 'failed';
+      rec.error = message;
+      this.emit(rec, { type: 'error', data: message });
+      this.emit(rec, { type: 'exit', exitCode: 1 });
+      this.scheduleRestart(rec);
+      return;
+    }
+    let markEnded!: (code: number) => void;
+    const ended = new Promise<number>((resolve) => (markEnded = resolve));
+    run = {
+      process,
+      startedAt: clock.now(),
+      stdout: new LineSplitter((line) => this.output(rec, 'stdout', line)),
+      stderr: new LineSplitter((line) => this.output(rec, 'stderr', line)),
+      ending: false,
+      ended,
+      markEnded,
+    };
+    const thisRun = run;
+    rec.run = run;
+    rec.status = 'running';
+    rec.startedAt = run.startedAt;
+    rec.error = undefined;
+    this.emit(rec, { type: 'started', data: `Service ${def.name} started` });
+    this.deps.onActivity?.();
+    void process.exit.then((code) => this.onExit(rec, thisRun, code));
+  }
+
+  private onExit(rec: ServiceRecord, run: Run, code: number): void {
+    run.stdout.flush();
+    run.stderr.flush();
+    if (run.killTimer) this.deps.clock.clearTimeout(run.killTimer);
+    if (rec.run === run) rec.run = undefined;
+    if (run.ending || this.closed || !rec.wanted) {
+      rec.status = 'stopped';
+      rec.startedAt = undefined;
+      this.emit(rec, { type: 'stopped', exitCode: code });
+    } else {
+      rec.error = `exited with code ${code}`;
+      this.emit(rec, { type: 'exit', exitCode: code });
+      if (this.deps.clock.now() - run.startedAt >= BACKOFF_RESET_AFTER_MS) rec.crashes = 0;
+      rec.status = 'starting';
+      this.scheduleRestart(rec);
+    }
+    run.markEnded(code);
+  }
+
+  /** Schedules the next automatic start after the backoff delay (1 s, 2 s, 4 s, … capped at 30 s). */
+  private scheduleRestart(rec: ServiceRecord): void {
+    if (this.closed) return;
+    const delay = Math.min(RESTART_BACKOFF_INITIAL_MS * 2 ** rec.crashes, RESTART_BACKOFF_MAX_MS);
+    rec.crashes++;
+    rec.nextRestartAt = this.deps.clock.now() + delay;
+    rec.restartTimer = this.deps.clock.setTimeout(() => {
+      rec.restartTimer = undefined;
+      rec.restartCount++;
+      this.launch(rec);
+    }, delay);
+  }
+
+  private cancelRestart(rec: ServiceRecord): void {
+    if (rec.restartTimer) this.deps.clock.clearTimeout(rec.restartTimer);
+    rec.restartTimer = undefined;
+    rec.nextRestartAt = undefined;
+  }
+
+  /**
+   * Ends an active service on purpose: `stopping`, then TERM and KILL after `timeoutMs` (or KILL at once for
+   * `'kill'`), then `stopped`. A service only waiting for a restart stops at once (null exit code).
+   */
+  private end(rec: ServiceRecord, timeoutMs: number | 'kill'): Promise<number | null> {
+    const run = rec.run;
+    if (run?.ending) return run.ended;
+    if (!run) {
+      const wasWaiting = rec.restartTimer !== undefined;
+      this.cancelRestart(rec);
+      if (wasWaiting) {
+        rec.status = 'stopped';
+        this.emit(rec, { type: 'stopping' });
+        this.emit(rec, { type: 'stopped' });
+      }
+      return Promise.resolve(null);
+    }
+    run.ending = true;
+    rec.status = 'stopping';
+    this.emit(rec, { type: 'stopping' });
+    if (timeoutMs === 'kill') {
+      run.process.signal('KILL');
+    } else {
+      run.process.signal('TERM');
+      run.killTimer = this.deps.clock.setTimeout(() => run.process.signal('KILL'), timeoutMs);
+    }
+    return run.ended;
+  }
+
+  /** Ends every command with KILL and cancels every pending restart; resolves when all have exited. */
+  private endAll(): Promise<Array<number | null>> {
+    return Promise.all([...this.records.values()].map((rec) => this.end(rec, 'kill')));
+  }
+
+  private output(rec: ServiceRecord, stream: 'stdout' | 'stderr', line: string): void {
+    const path = serviceLogPath(rec.def.name);
+    try {
+      this.deps.sprite.vfs.writeFile(path, `${stream === 'stderr' ? STDERR_PREFIX : ''}${line}\n`, { append: true, mkdirParents: true });
+    } catch (e) {
+      // The sprite's own processes may have made the log path unwritable; output still reaches the streams.
+      if (!(e instanceof VfsError)) throw e;
+    }
+    this.emit(rec, { type: stream, data: line });
+    this.deps.onActivity?.();
+  }
+
+  private emit(rec: ServiceRecord, event: Omit<ServiceEvent, 'timestamp'>): void {
+    const set = this.listeners.get(rec.def.name);
+    if (!set) return;
+    const full: ServiceEvent = { ...event, timestamp: this.deps.clock.now() } as ServiceEvent;
+    for (const listener of [...set]) listener(full);
+  }
+}
+
+/** Prefix of stderr lines in the combined log (§9.3). */
+const STDERR_PREFIX = '[stderr] ';
+
+/** Whether a service has a command running or stopping, or a restart pending. */
+function isActive(rec: ServiceRecord): boolean {
+  return rec.run !== undefined || rec.restartTimer !== undefined;
+}
+
+function isStringArray(v: unknown): v is string[] {
+  return Array.isArray(v) && v.every((x) => typeof x === 'string');
+}
+
+function view(rec: ServiceRecord): Service {
+  const { def } = rec;
+  const state: ServiceState = { name: def.name, status: rec.status, restartCount: rec.restartCount };
+  if (rec.run) state.pid = rec.run.process.pid;
+  if (rec.startedAt !== undefined && rec.run) state.startedAt = rec.startedAt;
+  if (rec.nextRestartAt !== undefined) state.nextRestartAt = rec.nextRestartAt;
+  if (rec.error !== undefined) state.error = rec.error;
+  return { ...def, args: [...def.args], needs: [...def.needs], env: { ...def.env }, state };
+}
+
+/** Splits a byte stream into UTF-8 lines (without `\n`); `flush` emits a last unterminated line. */
+class LineSplitter {
+  private readonly decoder = new TextDecoder();
+  private pending = '';
+
+  constructor(private readonly onLine: (line: string) => void) {}
+
+  push(data: Uint8Array): void {
+    this.pending += this.decoder.decode(data, { stream: true });
+    let nl: number;
+    while ((nl = this.pending.indexOf('\n')) >= 0) {
+      const line = this.pending.slice(0, nl);
+      this.pending = this.pending.slice(nl + 1);
+      this.onLine(line);
+    }
+  }
+
+  flush(): void {
+    this.pending += this.decoder.decode();
+    if (this.pending !== '') this.onLine(this.pending);
+    this.pending = '';
+  }
+}
