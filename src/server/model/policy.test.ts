@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   DEFAULT_ALLOWED_DOMAINS,
+  defaultNetworkPolicy,
   NETWORK_POLICY_PATH,
   evaluateNetworkPolicy,
   validateNetworkPolicy,
@@ -70,8 +71,10 @@ describe('validateNetworkPolicy', () => {
 describe('evaluateNetworkPolicy', () => {
   const policy = (...rules: NetworkPolicy['rules']): NetworkPolicy => ({ rules });
 
-  it('allows everything when there are no rules', () => {
+  it('allows everything when there are no rules, as by default', () => {
     expect(evaluateNetworkPolicy(policy(), 'anything.example')).toBe('allow');
+    expect(defaultNetworkPolicy()).toEqual({ rules: [] });
+    expect(evaluateNetworkPolicy(defaultNetworkPolicy(), 'anything.example')).toBe('allow');
   });
 
   it('denies names no rule matches', () => {

@@ -30,8 +30,10 @@ export interface NetworkPolicy {
   rules: NetworkPolicyRule[];
 }
 
-/** The policy of a sprite nobody has set: no enforcement (§10.1). */
-export const DEFAULT_NETWORK_POLICY: NetworkPolicy = Object.freeze({ rules: Object.freeze([]) as unknown as NetworkPolicyRule[] });
+/** The policy of a sprite nobody has set, `{rules: []}`: no enforcement (§10.1). A fresh object per call. */
+export function defaultNetworkPolicy(): NetworkPolicy {
+  return { rules: [] };
+}
 
 /** Where the sprite sees its policy (§10.2: "visible read-only in the sprite"). */
 export const NETWORK_POLICY_PATH = '/.sprite/policy/network.json';
