@@ -72,4 +72,10 @@ export interface ExecEngine {
   readonly name: string;
   /** Start a command. Must not write to `io` synchronously before returning. */
   start(sprite: SpriteContext, req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess;
+  /**
+   * Opens a TCP connection to `host:port` as seen from inside the sprite (the proxy socket, §6.1). Engines
+   * with nothing listening (the in-memory ones) leave it undefined, and the proxy answers with its dial
+   * failure close. Rejects when the connection is refused.
+   */
+  connect?(sprite: SpriteContext, host: string, port: number): Promise<import('node:stream').Duplex>;
 }

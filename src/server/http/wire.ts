@@ -2,10 +2,12 @@
  * Model → wire mappers, one per resource (DESIGN.md "Wire shapes come only from generated/"). Every JSON body
  * spritzer sends is built here, typed by the generated OpenAPI types. Times are RFC 3339 UTC strings.
  */
-import type { components } from '../../../generated/openapi.ts';
+import type { components } from '../../../generated/openapi.d.ts';
 import type { Sprite, Checkpoint } from '../model/sprites.ts';
 import type { ExecSession } from '../model/sessions.ts';
 import type { VfsEntry } from '../model/vfs.ts';
+import type { Service, ServiceEvent } from '../model/services.ts';
+import type { Task } from '../model/tasks.ts';
 
 type Schemas = components['schemas'];
 
@@ -92,4 +94,32 @@ export function toWireFsEntry(e: VfsEntry): Schemas['FsEntry'] {
     modTime: rfc3339(e.stat.mtimeMs),
     isDir: e.stat.type === 'directory',
   };
+}
+
+/** A service with its state (§9.1): snake_case, `http_port` null when unset, times RFC 3339. */
+export function toWireService(s: Service): Schemas['Service'] {
+  const state: Schemas['Service']['state'] = {
+    name: s.state.name,
+    status: s.state.status,
+    restart_count: s.state.restartCount,
+  };
+  if (s.state.pid !== undefined) state.pid = s.state.pid;
+  if (s.state.startedAt !== undefined) state.started_at = rfc3339(s.state.startedAt);
+  if (s.state.nextRestartAt !== undefined) state.next_restart_at = rfc3339(s.state.nextRestartAt);
+  if (s.state.error !== undefined) state.error = s.state.error;
+  return { name: s.name, cmd: s.cmd, args: [...s.args], needs: [...s.needs], http_port: s.httpPort, state };
+}
+
+/** One service stream line (§9.3): `timestamp` integer ms, `exit_code`, `log_files`. */
+export function toWireServiceEvent(e: ServiceEvent): Schemas['ServiceStreamEvent'] {
+  const wire: Record<string, unknown> = { type: e.type, timestamp: e.timestamp };
+  if (e.data !== undefined) wire.data = e.data;
+  if (e.exitCode !== undefined) wire.exit_code = e.exitCode;
+  if (e.logFiles !== undefined) wire.log_files = { ...e.logFiles };
+  return wire as Schemas['ServiceStreamEvent'];
+}
+
+/** A task (§12). */
+export function toWireTask(t: Task): Schemas['Task'] {
+  return { name: t.name, started_at: rfc3339(t.startedAt), expires_at: rfc3339(t.expiresAt) };
 }

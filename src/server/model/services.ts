@@ -475,8 +475,8 @@ export class ServiceManager {
     const { def } = rec;
     let run: Run | undefined;
     const io = {
-      stdout: (data: Uint8Array) => run?.stdout.push(data),
-      stderr: (data: Uint8Array) => run?.stderr.push(data),
+      stdout: (data: Uint8Array) => run && this.output(rec, 'stdout', run.stdout.push(data)),
+      stderr: (data: Uint8Array) => run && this.output(rec, 'stderr', run.stderr.push(data)),
     };
     let process: ExecProcess;
     try {
@@ -507,8 +507,8 @@ export class ServiceManager {
     run = {
       process,
       startedAt: clock.now(),
-      stdout: new LineSplitter((line) => this.output(rec, 'stdout', line)),
-      stderr: new LineSplitter((line) => this.output(rec, 'stderr', line)),
+      stdout: new LineSplitter(),
+      stderr: new LineSplitter(),
       ending: false,
       ended,
       markEnded,
@@ -524,8 +524,8 @@ export class ServiceManager {
   }
 
   private onExit(rec: ServiceRecord, run: Run, code: number): void {
-    run.stdout.flush();
-    run.stderr.flush();
+    this.output(rec, 'stdout', run.stdout.flush());
+    this.output(rec, 'stderr', run.stderr.flush());
     if (run.killTimer) this.deps.clock.clearTimeout(run.killTimer);
     if (rec.run === run) rec.run = undefined;
     if (run.ending || this.closed || !rec.wanted) {
@@ -595,15 +595,18 @@ export class ServiceManager {
     return Promise.all([...this.records.values()].map((rec) => this.end(rec, 'kill')));
   }
 
-  private output(rec: ServiceRecord, stream: 'stdout' | 'stderr', line: string): void {
-    const path = serviceLogPath(rec.def.name);
+  /** Appends complete lines to the log in one write (a VFS append copies the file) and emits one event each. */
+  private output(rec: ServiceRecord, stream: 'stdout' | 'stderr', lines: string[]): void {
+    if (lines.length === 0) return;
+    const prefix = stream === 'stderr' ? STDERR_PREFIX : '';
+    const text = lines.map((line) => `${prefix}${line}\n`).join('');
     try {
-      this.deps.sprite.vfs.writeFile(path, `${stream === 'stderr' ? STDERR_PREFIX : ''}${line}\n`, { append: true, mkdirParents: true });
+      this.deps.sprite.vfs.writeFile(serviceLogPath(rec.def.name), text, { append: true, mkdirParents: true });
     } catch (e) {
       // The sprite's own processes may have made the log path unwritable; output still reaches the streams.
       if (!(e instanceof VfsError)) throw e;
     }
-    this.emit(rec, { type: stream, data: line });
+    for (const line of lines) this.emit(rec, { type: stream, data: line });
     this.deps.onActivity?.();
   }
 
@@ -637,26 +640,22 @@ function view(rec: ServiceRecord): Service {
   return { ...def, args: [...def.args], needs: [...def.needs], env: { ...def.env }, state };
 }
 
-/** Splits a byte stream into UTF-8 lines (without `\n`); `flush` emits a last unterminated line. */
+/** Splits a byte stream into UTF-8 lines (without `\n`); `flush` returns a last unterminated line. */
 class LineSplitter {
   private readonly decoder = new TextDecoder();
   private pending = '';
 
-  constructor(private readonly onLine: (line: string) => void) {}
-
-  push(data: Uint8Array): void {
-    this.pending += this.decoder.decode(data, { stream: true });
-    let nl: number;
-    while ((nl = this.pending.indexOf('\n')) >= 0) {
-      const line = this.pending.slice(0, nl);
-      this.pending = this.pending.slice(nl + 1);
-      this.onLine(line);
-    }
+  /** The lines this chunk completes. */
+  push(data: Uint8Array): string[] {
+    const parts = (this.pending + this.decoder.decode(data, { stream: true })).split('\n');
+    this.pending = parts.pop()!;
+    return parts;
   }
 
-  flush(): void {
-    this.pending += this.decoder.decode();
-    if (this.pending !== '') this.onLine(this.pending);
+  /** The unterminated rest, as a line, if any. */
+  flush(): string[] {
+    const rest = this.pending + this.decoder.decode();
     this.pending = '';
+    return rest === '' ? [] : [rest];
   }
 }

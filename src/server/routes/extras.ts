@@ -1,18 +1,29 @@
 /**
- * Handlers, WebSocket channels and per-sprite addons beyond the core (issue 4): services, network policy,
- * tasks, proxy. Filled in as those land; the core app imports them from here.
+ * Handlers, WebSocket channels and per-sprite addons beyond the core lifecycle/exec/checkpoint/fs surface
+ * (issue 4): services, network policy, tasks and the proxy socket. The app imports them from here.
  */
 import type { Deps, HandlerMap } from '../context.ts';
 import type { Sprite } from '../model/sprites.ts';
 import type { ExtraChannels } from '../ws/router.ts';
+import { ServiceManager } from '../model/services.ts';
+import { TaskRegistry } from '../model/tasks.ts';
+import { serviceHandlers } from './services.ts';
+import { policyHandlers, SpritePolicies } from './policy.ts';
+import { taskHandlers } from './tasks.ts';
+import { handleProxy } from '../ws/proxy.ts';
 
 /** Extra REST handlers by operationId. */
-export const extraHandlers: HandlerMap = {};
+export const extraHandlers: HandlerMap = { ...serviceHandlers, ...policyHandlers, ...taskHandlers };
 
-/** Extra WebSocket channels. */
+/** Extra WebSocket channels (`ports/watch` and `fs/watch` answer 501 naming their operationId). */
 export function extraChannels(): ExtraChannels {
-  return {};
+  return { proxy: { operationId: 'proxyConnect', handle: handleProxy } };
 }
 
-/** Attaches per-sprite addons (services, tasks, policy) to a new sprite. */
-export function attachAddons(_sprite: Sprite, _deps: Deps): void {}
+/** Attaches the per-sprite addons: services (through the exec engine), tasks and policies. */
+export function attachAddons(sprite: Sprite, deps: Deps): void {
+  const services = new ServiceManager({ clock: deps.clock, engine: deps.engine, sprite: sprite.ctx, onActivity: () => sprite.touch() });
+  sprite.addons.set('services', Object.assign(services, { size: () => services.list().length }));
+  sprite.addons.set('tasks', new TaskRegistry({ clock: deps.clock, onChange: () => sprite.touch() }));
+  sprite.addons.set('policy', new SpritePolicies());
+}

@@ -6,6 +6,7 @@
 import type { Request } from 'express';
 import type { HandlerMap } from '../context.ts';
 import { octalMode, toWireFsEntry } from '../http/wire.ts';
+import { bodyOf, queryOf } from '../http/typed.ts';
 import { Vfs, VfsError, type VfsEntry } from '../model/vfs.ts';
 
 /** Resolves a request path against `workingDir` (§8). */
@@ -40,7 +41,7 @@ export const fsHandlers: HandlerMap = {
   /** `GET fs/read` → raw bytes (§8.1). */
   readFile(req, res, ctx) {
     const vfs = vfsOf(req, ctx);
-    const q = req.query as { path: string; workingDir?: string };
+    const q = queryOf(req, 'readFile');
     const data = vfs.readFile(resolve(q.path, q.workingDir));
     res.status(200).type('application/octet-stream').send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
   },
@@ -48,7 +49,7 @@ export const fsHandlers: HandlerMap = {
   /** `PUT fs/write` (octet-stream body) → `{path, size, mode}` (§8.2; `mkdir` is DOCS-rc43's name for `mkdirParents`). */
   writeFile(req, res, ctx) {
     const vfs = vfsOf(req, ctx);
-    const q = req.query as { path: string; workingDir?: string; mode?: string; mkdirParents?: boolean; mkdir?: boolean };
+    const q = queryOf(req, 'writeFile');
     const path = resolve(q.path, q.workingDir);
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const mode = q.mode !== undefined ? parseMode(q.mode, path) : undefined;
@@ -60,7 +61,7 @@ export const fsHandlers: HandlerMap = {
   /** `GET fs/list`: a file path lists itself (the SDKs' stat), a directory its children (§8.3). */
   listFiles(req, res, ctx) {
     const vfs = vfsOf(req, ctx);
-    const q = req.query as { path: string; workingDir?: string; recursive?: boolean };
+    const q = queryOf(req, 'listFiles');
     const path = resolve(q.path, q.workingDir);
     const st = vfs.stat(path);
     let entries: VfsEntry[];
@@ -78,7 +79,7 @@ export const fsHandlers: HandlerMap = {
   /** `DELETE fs/delete` → `{deleted: [...], count}` (§8.4). */
   deleteFile(req, res, ctx) {
     const vfs = vfsOf(req, ctx);
-    const q = req.query as { path: string; workingDir?: string; recursive?: boolean };
+    const q = queryOf(req, 'deleteFile');
     const deleted = vfs.rm(resolve(q.path, q.workingDir), { recursive: q.recursive ?? false });
     res.json({ deleted, count: deleted.length });
   },
@@ -86,7 +87,7 @@ export const fsHandlers: HandlerMap = {
   /** `POST fs/rename` → `{source, dest}`; replaces an existing destination (§8.5). */
   renameFile(req, res, ctx) {
     const vfs = vfsOf(req, ctx);
-    const b = req.body as { source: string; dest: string; workingDir?: string };
+    const b = bodyOf(req, 'renameFile');
     const source = resolve(b.source, b.workingDir);
     const dest = resolve(b.dest, b.workingDir);
     vfs.rename(source, dest);
@@ -96,7 +97,7 @@ export const fsHandlers: HandlerMap = {
   /** `POST fs/copy` → `{copied, count, totalBytes}` (§8.6, docs/GO shape). */
   copyFile(req, res, ctx) {
     const vfs = vfsOf(req, ctx);
-    const b = req.body as { source: string; dest: string; workingDir?: string; recursive?: boolean };
+    const b = bodyOf(req, 'copyFile');
     const copied = vfs.copy(resolve(b.source, b.workingDir), resolve(b.dest, b.workingDir), {
       recursive: b.recursive ?? false,
     });
@@ -111,7 +112,7 @@ export const fsHandlers: HandlerMap = {
   /** `POST fs/chmod` → `{affected: [{path, mode}], count}` (§8.7). */
   chmodFile(req, res, ctx) {
     const vfs = vfsOf(req, ctx);
-    const b = req.body as { path: string; workingDir?: string; mode: string | number; recursive?: boolean };
+    const b = bodyOf(req, 'chmodFile');
     const path = resolve(b.path, b.workingDir);
     const affected = vfs.chmod(path, parseMode(b.mode, path), { recursive: b.recursive ?? false });
     res.json({ affected: affected.map((a) => ({ path: a.path, mode: octalMode(a.mode) })), count: affected.length });
@@ -120,10 +121,9 @@ export const fsHandlers: HandlerMap = {
   /** `POST fs/chown` → `{affected: [{path, uid, gid}], count}`; a null id keeps the current one (§8.8). */
   chownFile(req, res, ctx) {
     const vfs = vfsOf(req, ctx);
-    const b = req.body as { path: string; workingDir?: string; uid?: number | null; gid?: number | null; recursive?: boolean };
+    const b = bodyOf(req, 'chownFile');
     const path = resolve(b.path, b.workingDir);
-    const st = vfs.lstat(path);
-    const affected = vfs.chown(path, b.uid ?? st.uid, b.gid ?? st.gid, { recursive: b.recursive ?? false });
+    const affected = vfs.chown(path, b.uid ?? -1, b.gid ?? -1, { recursive: b.recursive ?? false });
     res.json({ affected, count: affected.length });
   },
 };

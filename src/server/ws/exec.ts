@@ -8,11 +8,10 @@ import type { WebSocket, RawData } from 'ws';
 import { StreamId, decodeFrame, encodeFrame, encodeExitFrame } from '../../protocol/frames.ts';
 import { parseExecClientMessage } from '../../protocol/messages.ts';
 import { normalizeSignalName } from '../../protocol/signals.ts';
+import { CloseCode, ttyExitCloseCode } from '../../protocol/close-codes.ts';
 import type { ExecSession, SessionListener } from '../model/sessions.ts';
 import type { Logger } from 'pino';
 
-/** Close code after a non-zero TTY exit, so clients that read only the close code see a failure (§4.5). */
-const TTY_FAILURE_CLOSE = 1011;
 
 function toBytes(data: RawData): Uint8Array {
   if (Buffer.isBuffer(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
@@ -32,10 +31,10 @@ export function socketListener(ws: WebSocket, tty: boolean): SessionListener {
       if (ws.readyState !== ws.OPEN) return;
       if (tty) {
         ws.send(JSON.stringify({ type: 'exit', exit_code: code }));
-        ws.close(code === 0 ? 1000 : TTY_FAILURE_CLOSE, code === 0 ? '' : `exit ${code}`);
+        ws.close(ttyExitCloseCode(code), code === 0 ? '' : `exit ${code}`);
       } else {
         ws.send(encodeExitFrame(code), { binary: true });
-        ws.close(1000);
+        ws.close(CloseCode.Normal);
       }
     },
   };

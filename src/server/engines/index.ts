@@ -1,0 +1,36 @@
+/**
+ * The exec engine factory: maps an engine name (`--exec` / `SPRITZER_EXEC`) to an `ExecEngine`. It owns the list
+ * of engine names; it does not choose a default (the CLI does: `shell`).
+ * @see DESIGN.md "Exec engines"
+ */
+import type { Clock } from '../model/clock.ts';
+import { createInterpreterEngine } from './interpreter.ts';
+import { createShellEngine } from './shell.ts';
+import type { ExecEngine } from './types.ts';
+
+/** The engines this build can run, in `--exec` spelling. */
+export const ENGINE_NAMES = ['shell', 'interpreter'] as const;
+
+/** One of {@link ENGINE_NAMES}. */
+export type EngineName = (typeof ENGINE_NAMES)[number];
+
+/** What engines may need: the injected clock, and the shell engine's stdin grace period (ms, default 50). */
+export interface EngineDeps {
+  clock: Clock;
+  stdinGraceMs?: number;
+}
+
+/**
+ * Creates the engine called `name`. Throws a `TypeError` for an unknown name (the CLI restricts `--exec` to
+ * {@link ENGINE_NAMES} before calling this).
+ */
+export function createEngine(name: EngineName, deps: EngineDeps): ExecEngine {
+  switch (name) {
+    case 'shell':
+      return createShellEngine({ clock: deps.clock, stdinGraceMs: deps.stdinGraceMs });
+    case 'interpreter':
+      return createInterpreterEngine();
+    default:
+      throw new TypeError(`unknown exec engine: ${String(name)} (expected one of ${ENGINE_NAMES.join(', ')})`);
+  }
+}

@@ -1,0 +1,271 @@
+/**
+ * The `shell` exec engine (the default): commands run in just-bash, a simulated bash, over the sprite's VFS (through
+ * `BashFs`), so whatever a command writes is in the sprite's filesystem and in its next checkpoint. It owns the
+ * process lifecycle around one `Bash.exec` call: stdin collection, terminal emulation (`tty`, `stty size`,
+ * resize), signals, and the seed's `./risky.sh`. It does not stream: output is delivered when the script ends.
+ * @see DESIGN.md "Exec engines", issue 3 item 6, node_modules/just-bash/README.md
+ */
+import {
+  Bash,
+  defineCommand,
+  getCommandNames,
+  latin1FromBytes,
+  parse,
+  serialize,
+  stdoutAsBytes,
+  type CustomCommand,
+  type ExecResult,
+} from 'just-bash';
+import type { Clock, TimerHandle } from '../model/clock.ts';
+import { Vfs } from '../model/vfs.ts';
+import { planCommand, ProcessExit, shellQuote, terminalIO } from './argv.ts';
+import { BashFs } from './bash-fs.ts';
+import { runRiskyScript } from './interpreter.ts';
+import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, ExecStartOptions, SpriteContext } from './types.ts';
+
+/** Default quiet period (ms, on the injected clock) after which collected stdin is treated as complete. */
+export const DEFAULT_STDIN_GRACE_MS = 50;
+
+/** What the shell engine needs. */
+export interface ShellEngineDeps {
+  /** Schedules the stdin grace period and `sleep`. */
+  clock: Clock;
+  /** Quiet period before stdin counts as complete when the client never sends EOF; default 50 ms. */
+  stdinGraceMs?: number;
+}
+
+/** The terminal a TTY command sees; `resize` mutates it while the command runs. */
+interface Terminal {
+  tty: boolean;
+  rows: number;
+  cols: number;
+}
+
+/** The command `./risky.sh` is rewritten to when the sprite has no `risky.sh` of its own. */
+const RISKY_COMMAND = 'spritzer-risky.sh';
+/** Commands spritzer adds to just-bash's. */
+const EXTRA_COMMANDS = ['tty', 'stty', 'whoami'];
+const COMMAND_NAMES: ReadonlySet<string> = new Set([...getCommandNames(), ...EXTRA_COMMANDS]);
+
+/**
+ * The script just-bash runs for a request: a `sh -c`/`bash -lc` script as is (with its extra words bound to
+ * `$0 $1 …` through a nested `sh -c`), any other argv as one command with every word shell-quoted (so
+ * `['echo', 'a b']` prints `a b`).
+ * @see argv.ts `planCommand`
+ */
+export function shellScript(req: Pick<ExecRequest, 'argv' | 'path'>): string {
+  const plan = planCommand(req);
+  if (plan.form === 'argv') return plan.argv.map(shellQuote).join(' ');
+  if (plan.scriptArgs.length === 0) return plan.script;
+  return ['sh', '-c', plan.script, ...plan.scriptArgs].map(shellQuote).join(' ');
+}
+
+/**
+ * Rewrites every command named literally `./risky.sh` to spritzer's built-in version of the seed script (see
+ * `runRiskyScript`), unless `dir` holds a real `risky.sh`. Scripts that do not mention it, or do not parse, are
+ * returned unchanged (just-bash then reports the syntax error itself).
+ */
+export function withSeedRiskyScript(script: string, vfs: Vfs, dir: string): string {
+  if (!script.includes('./risky.sh') || vfs.exists(Vfs.normalize('risky.sh', dir))) return script;
+  let ast: ReturnType<typeof parse>;
+  try {
+    ast = parse(script);
+  } catch {
+    return script;
+  }
+  let changed = false;
+  visit(ast, (node) => {
+    const name = node.type === 'SimpleCommand' ? (node.name as { parts?: Array<{ type: string; value?: string }> } | null) : null;
+    const part = name?.parts?.length === 1 ? name.parts[0]! : null;
+    if (part?.type === 'Literal' && part.value === './risky.sh') {
+      part.value = RISKY_COMMAND;
+      changed = true;
+    }
+  });
+  return changed ? serialize(ast) : script;
+}
+
+/** Calls `fn` on every AST node (any object with a string `type`) below `root`, depth first. */
+function visit(root: unknown, fn: (node: { type: string } & Record<string, unknown>) => void): void {
+  if (Array.isArray(root)) {
+    for (const item of root) visit(item, fn);
+  } else if (root !== null && typeof root === 'object') {
+    const node = root as { type?: unknown } & Record<string, unknown>;
+    if (typeof node.type === 'string') fn(node as { type: string } & Record<string, unknown>);
+    for (const value of Object.values(node)) visit(value, fn);
+  }
+}
+
+const text = (stdout: string, exitCode = 0, stderr = ''): ExecResult => ({ stdout, stderr, exitCode });
+
+/**
+ * The commands spritzer adds to just-bash: `tty`, `stty` (answering from `term`), `whoami` (the sprite user), and
+ * the seed's risky script.
+ * - `tty` prints `/dev/pts/0` with a TTY, else `not a tty` and exits 1; `-s` prints nothing.
+ * - `stty size` prints `<rows> <cols>`; `stty rows N cols M` changes the size; bare `stty`/`stty -a` print a
+ *   short settings line; other settings are accepted and ignored. Without a TTY it fails like stty on a pipe.
+ * @deviation `stty` keeps no terminal modes; only the size is real.
+ */
+function spritzerCommands(term: Terminal, vfs: Vfs): CustomCommand[] {
+  return [
+    defineCommand('tty', async (args) => {
+      const silent = args.includes('-s') || args.includes('--silent') || args.includes('--quiet');
+      if (!term.tty) return text(silent ? '' : 'not a tty\n', 1);
+      return text(silent ? '' : '/dev/pts/0\n');
+    }),
+    defineCommand('stty', async (args) => {
+      if (!term.tty) return text('', 1, "stty: 'standard input': Inappropriate ioctl for device\n");
+      if (args[0] === 'size') return text(`${term.rows} ${term.cols}\n`);
+      if (args.length === 0 || args[0] === '-a' || args[0] === '--all') {
+        return text(`speed 38400 baud; rows ${term.rows}; columns ${term.cols}; line = 0;\n`);
+      }
+      for (let i = 0; i < args.length - 1; i++) {
+        const n = Number(args[i + 1]);
+        if (!Number.isInteger(n) || n < 0) continue;
+        if (args[i] === 'rows') term.rows = n;
+        if (args[i] === 'cols' || args[i] === 'columns') term.cols = n;
+      }
+      return text('');
+    }),
+    defineCommand('whoami', async () => text('sprite\n')),
+    defineCommand(RISKY_COMMAND, async () => {
+      const r = runRiskyScript(vfs);
+      return text('', r.exit, new TextDecoder().decode(r.stderr));
+    }),
+  ];
+}
+
+/**
+ * Creates the `shell` engine. Per command: a fresh just-bash shell over the sprite's VFS, the environment exactly
+ * `req.env` (nothing merged in), the working directory `req.dir`, `$$` the sprite pid. `sh -c`, `bash -c`,
+ * `sh -lc`, `bash -lc` are unwrapped before just-bash sees them (it rejects `-lc`).
+ *
+ * Stdin: just-bash needs all of stdin before it starts. With `opts.stdin` false the command starts at once with
+ * empty stdin. With `opts.stdin` true it starts on `endStdin()`, or once `stdinGraceMs` pass on the clock without
+ * a new stdin chunk; chunks arriving after the start are dropped.
+ * @deviation Real Sprites stream stdin to a live process; here stdin is collected first, and a client that asks
+ * for stdin but never sends EOF (the JS SDK's `exec()`) gets its command started after the grace period.
+ * @deviation Output is delivered in one piece when the script ends, not streamed; `sleep` runs on the injected
+ * clock. With a TTY, stderr is merged into stdout in order (`{ …; } 2>&1`), `\n` becomes `\r\n`, and input gets
+ * no line discipline (no echo, `^C` or `^D` handling).
+ * @see sprites-wire.md §4.2, §4.4 (stdin, EOF), §4.5 (TTY), §4.6 (signal, resize)
+ */
+export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
+  const graceMs = deps.stdinGraceMs ?? DEFAULT_STDIN_GRACE_MS;
+  const { clock } = deps;
+  return {
+    name: 'shell',
+    start(sprite: SpriteContext, req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess {
+      const pid = sprite.allocatePid();
+      const proc = new ProcessExit();
+      const term: Terminal = { tty: req.tty, rows: req.rows, cols: req.cols };
+      const abort = new AbortController();
+      const timers = new Set<TimerHandle>();
+      const stdin: Uint8Array[] = [];
+      let launched = false;
+      let grace: TimerHandle | null = null;
+
+      const after = (ms: number, fn: () => void): TimerHandle => {
+        const handle = clock.setTimeout(() => {
+          timers.delete(handle);
+          fn();
+        }, ms);
+        timers.add(handle);
+        return handle;
+      };
+      const stopTimers = () => {
+        for (const t of timers) clock.clearTimeout(t);
+        timers.clear();
+      };
+      const launch = () => {
+        if (launched || proc.finished) return;
+        launched = true;
+        if (grace) {
+          clock.clearTimeout(grace);
+          timers.delete(grace);
+        }
+        void runShell(sprite, req, pid, term, Buffer.concat(stdin), {
+          abort: abort.signal,
+          sleep: (ms) => new Promise<void>((resolve) => void after(ms, resolve)),
+        }).then((result) => {
+          if (proc.finished) return;
+          const out = terminalIO(io, req.tty);
+          const stdout = Buffer.from(latin1FromBytes(stdoutAsBytes(result)), 'latin1');
+          if (stdout.length > 0) out.stdout(new Uint8Array(stdout));
+          if (result.stderr) out.stderr(new TextEncoder().encode(result.stderr));
+          proc.finish(result.exitCode);
+          stopTimers();
+        });
+      };
+      const armGrace = () => {
+        if (grace) {
+          clock.clearTimeout(grace);
+          timers.delete(grace);
+        }
+        grace = after(graceMs, launch);
+      };
+
+      if (opts.stdin) armGrace();
+      else queueMicrotask(launch);
+
+      return {
+        pid,
+        exit: proc.exit,
+        writeStdin(data: Uint8Array) {
+          if (!opts.stdin || launched || proc.finished) return;
+          stdin.push(data);
+          armGrace();
+        },
+        endStdin: launch,
+        resize(cols: number, rows: number) {
+          if (!term.tty) return;
+          term.cols = cols;
+          term.rows = rows;
+        },
+        signal(name: string) {
+          if (!proc.signal(name)) return;
+          abort.abort();
+          stopTimers();
+        },
+      };
+    },
+  };
+}
+
+/** Runs one request's script in a fresh just-bash over the sprite's VFS; never rejects (failures become exit 1). */
+async function runShell(
+  sprite: SpriteContext,
+  req: ExecRequest,
+  pid: number,
+  term: Terminal,
+  stdin: Uint8Array,
+  ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void> },
+): Promise<ExecResult> {
+  try {
+    const bash = new Bash({
+      fs: new BashFs(sprite.vfs, { commands: COMMAND_NAMES }),
+      cwd: req.dir,
+      customCommands: spritzerCommands(term, sprite.vfs),
+      sleep: ctl.sleep,
+      processInfo: { pid, ppid: 1 },
+      // Its global-patching sandbox would also block the injected clock's timers (`sleep`); commands here only
+      // ever see the sprite's VFS, and the emulator runs its own user's commands.
+      defenseInDepth: false,
+      // A sprite's command runs until it ends or is signalled, not for a fixed wall-clock budget.
+      executionLimits: { maxExecutionTimeMs: Infinity },
+    });
+    let script = withSeedRiskyScript(shellScript(req), sprite.vfs, req.dir);
+    if (req.tty) script = `{ ${script}\n} 2>&1`;
+    return await bash.exec(script, {
+      env: { ...req.env },
+      replaceEnv: true,
+      cwd: req.dir,
+      stdin: Buffer.from(stdin).toString('latin1'),
+      stdinKind: 'bytes',
+      signal: ctl.abort,
+      rawScript: true,
+    });
+  } catch (err) {
+    return text('', 1, `sh: ${(err as Error).message}\n`);
+  }
+}
