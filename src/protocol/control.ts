@@ -102,10 +102,11 @@ function normaliseArgs(raw: unknown): ControlArgs {
   return out;
 }
 
-function withCommon<T extends { op?: string; id?: string }>(base: T, obj: Record<string, unknown>): T {
+/** The optional `op` and `id` of an envelope, in wire order. */
+function common(obj: Record<string, unknown>): { op?: string; id?: string } {
   const op = optionalString(obj, 'op');
   const id = optionalString(obj, 'id');
-  return { ...base, ...(op !== undefined ? { op } : {}), ...(id !== undefined ? { id } : {}) };
+  return { ...(op !== undefined ? { op } : {}), ...(id !== undefined ? { id } : {}) };
 }
 
 /**
@@ -121,27 +122,25 @@ export function decodeControl(text: string): ControlEnvelope | null {
   const args = obj.args;
   switch (obj.type) {
     case 'op.start': {
-      const env = withCommon<ControlOpStart>({ type: 'op.start', op: '' }, obj);
-      if (!env.op) throw bad('op.start needs an op');
-      return { ...env, args: normaliseArgs(args) };
+      const { op, id } = common(obj);
+      if (!op) throw bad('op.start needs an op');
+      return { type: 'op.start', op, ...(id !== undefined ? { id } : {}), args: normaliseArgs(args) };
     }
-    case 'op.ack': {
-      const env = withCommon<ControlOpAck>({ type: 'op.ack' }, obj);
+    case 'op.ack':
       return typeof args === 'object' && args !== null && !Array.isArray(args)
-        ? { ...env, args: args as Record<string, unknown> }
-        : env;
-    }
+        ? { type: 'op.ack', ...common(obj), args: args as Record<string, unknown> }
+        : { type: 'op.ack', ...common(obj) };
     case 'op.complete': {
       const a = (args ?? {}) as Record<string, unknown>;
       if (typeof a.exitCode !== 'number' || !Number.isInteger(a.exitCode)) {
         throw bad('op.complete needs an integer args.exitCode');
       }
-      return withCommon<ControlOpComplete>({ type: 'op.complete', args: { ...a, exitCode: a.exitCode } }, obj);
+      return { type: 'op.complete', ...common(obj), args: { ...a, exitCode: a.exitCode } };
     }
     case 'op.error': {
       const a = (args ?? {}) as Record<string, unknown>;
       if (typeof a.error !== 'string') throw bad('op.error needs a string args.error');
-      return withCommon<ControlOpError>({ type: 'op.error', args: { ...a, error: a.error } }, obj);
+      return { type: 'op.error', ...common(obj), args: { ...a, error: a.error } };
     }
     default:
       throw bad(`unknown control type ${JSON.stringify(obj.type ?? null)}`);
