@@ -46,7 +46,7 @@ export interface SpritzerApp {
   close(): Promise<void>;
 }
 
-type OpenApiRequest = Request & { openapi?: { schema?: { operationId?: string } } };
+type OpenApiRequest = Request & { openapi?: { schema?: { operationId?: string }; pathParams?: Record<string, string> } };
 
 /** Builds the app from injected dependencies (DESIGN.md "Dependencies are injected"). */
 export function createApp(deps: Deps): SpritzerApp {
@@ -81,7 +81,7 @@ export function createApp(deps: Deps): SpritzerApp {
   app.use(
     OpenApiValidator.middleware({
       apiSpec: OPENAPI_PATH,
-      validateRequests: { allowUnknownQueryParameters: true, coerceTypes: true },
+      validateRequests: { allowUnknownQueryParameters: true, coerceTypes: false },
       validateResponses: deps.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: false,
       validateFormats: true,
@@ -90,6 +90,8 @@ export function createApp(deps: Deps): SpritzerApp {
   app.use(async (req: OpenApiRequest, res: Response) => {
     const operationId = req.openapi?.schema?.operationId;
     if (!operationId) return sendApiError(res, 404, { error: 'not found', message: `no route for ${req.method} ${req.path}` });
+    // Express resets req.params for each middleware layer; the validator's path parameters are the truth.
+    req.params = { ...(req.openapi?.pathParams ?? {}) };
     const fault = ctx.faults.take(operationId, req.params?.name as string | undefined);
     if (fault) {
       if (fault.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(fault.retryAfterSeconds));

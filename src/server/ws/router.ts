@@ -69,7 +69,7 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
         // Not implemented on purpose: a 404 before the upgrade makes JS, GO and PY use direct /exec (§5.1).
         return rejectHandshake(socket, 404, { error: 'not found', message: 'control connections are not supported; use /exec' });
       }
-      if (channel === 'exec') return upgradeExec(req, socket, head, sprite, url.searchParams, sessionId);
+      if (channel.startsWith('exec')) return upgradeExec(req, socket, head, sprite, url.searchParams, sessionId);
       const extra = channels[channel];
       if (!extra) return rejectHandshake(socket, 501, { error: 'not_implemented', message: `operation ${operationId} is not implemented` });
       extra.prepare?.(url.searchParams);
