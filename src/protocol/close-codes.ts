@@ -16,7 +16,7 @@ export const CloseCode = {
   UpstreamClosed: 1001,
   /** Proxy: bad init ("Invalid port number", "Expected JSON initialization message"). */
   UnsupportedData: 1003,
-  /** The client broke the channel's protocol after the upgrade, or a policy forbids the target. */
+  /** The client broke the channel's protocol after the upgrade (a text message a strict parse refuses). */
   PolicyViolation: 1008,
   /** Internal error; proxy dial failure ("Failed to connect to target: …"); TTY exit with a non-zero code. */
   InternalError: 1011,

@@ -5,6 +5,7 @@
  * @see sprites-wire.md §5.2, §5.3; spec/asyncapi.yaml channel `control`
  */
 import { CloseCode, ProtocolError } from './close-codes.ts';
+import { clampExitCode } from './frames.ts';
 
 /** The literal prefix of every control envelope frame. */
 export const CONTROL_PREFIX = 'control:';
@@ -197,9 +198,9 @@ export function encodeOpAck(op?: string): string {
   return encodeControl({ type: 'op.ack', ...(op ? { op } : {}) });
 }
 
-/** `control:{"type":"op.complete","args":{"exitCode":N}}` (N an integer 0–255). */
+/** `control:{"type":"op.complete","args":{"exitCode":N}}`; N clamped to 0–255 like the exit frame. */
 export function encodeOpComplete(exitCode: number, op?: string): string {
-  return encodeControl({ type: 'op.complete', ...(op ? { op } : {}), args: { exitCode } });
+  return encodeControl({ type: 'op.complete', ...(op ? { op } : {}), args: { exitCode: clampExitCode(exitCode) } });
 }
 
 /** `control:{"type":"op.error","args":{"error":…}}`. */

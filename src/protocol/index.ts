@@ -8,3 +8,4 @@ export * from './ndjson.ts';
 export * from './control.ts';
 export * from './messages.ts';
 export * from './signals.ts';
+export * from './query.ts';

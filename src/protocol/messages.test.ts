@@ -23,6 +23,7 @@ import {
 } from './messages.ts';
 import { CloseCode, CloseReason, ProtocolError } from './close-codes.ts';
 import { StreamId, decodeFrame, encodeExitFrame, encodeFrame, frameAsSchemaString, frameFromSchemaString } from './frames.ts';
+import { wsQueryObject } from './query.ts';
 import { CONTROL_PREFIX, encodeOpAck, encodeOpComplete, encodeOpError, encodeControl } from './control.ts';
 
 let spec: LoadedAsyncApi;
@@ -190,13 +191,7 @@ describe('spec/asyncapi.yaml ⇄ src/protocol', () => {
 });
 
 describe('ws query bindings', () => {
-  /** The query object the upgrade router builds: repeatable params as arrays, the rest single strings. */
-  const query = (qs: string) => {
-    const p = new URLSearchParams(qs);
-    const out: Record<string, string | string[]> = {};
-    for (const key of new Set(p.keys())) out[key] = key === 'cmd' || key === 'env' ? p.getAll(key) : p.get(key)!;
-    return out;
-  };
+  const query = wsQueryObject;
 
   it('accepts what the JS, Go and Python SDKs send to /exec', () => {
     const v = spec.bindingValidator('exec', 'query');
