@@ -107,12 +107,39 @@ export interface paths {
         };
         /**
          * Check a sprite's health
-         * @description "Check if a Sprite is healthy and responding" (old REST page only). The response shape is
-         *     UNCONFIRMED; spritzer answers `{"status": "ok"}`. No SDK calls it.
+         * @description "Check if a Sprite is healthy and responding" (old REST page). Not in the wire reference's SDK
+         *     mirrors; the shape follows what the npm `@fly/sprites` 0.1.0 `checkSprite` parses
+         *     (`sprite_name`, `sprite_id`, `status`, `reason?`, `checked_at`, `elapsed?`). Production shape
+         *     UNCONFIRMED.
          */
         get: operations["checkSprite"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sprites/{name}/restart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Sprite name. */
+                name: components["parameters"]["SpriteName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restart a sprite's machine
+         * @description Restarts the machine backing the sprite. Not in the wire reference (§15): added because the npm
+         *     `@fly/sprites` 0.1.0 SDK calls it (`restartSprite`) and parses `{sprite_name, machine_id, message}`
+         *     from a 2xx JSON body. Production shape UNCONFIRMED.
+         */
+        post: operations["restartSprite"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1327,13 +1354,35 @@ export interface components {
             cold?: number;
         };
         /**
-         * @description Health of one sprite (shape UNCONFIRMED).
+         * @description Health of one sprite, as the npm `@fly/sprites` 0.1.0 SDK parses it (production shape UNCONFIRMED).
          * @example {
-         *       "status": "ok"
+         *       "sprite_name": "my-sprite",
+         *       "sprite_id": "sprite-6a16fa07-9261-4885-bd28-61902aba7981",
+         *       "status": "ok",
+         *       "checked_at": "2026-01-13T10:30:00Z"
          *     }
          */
         SpriteCheck: {
+            sprite_name: string;
+            sprite_id: string;
             status: string;
+            reason?: string;
+            checked_at: components["schemas"]["Timestamp"];
+            /** @description Time the check took (unit not stated by the SDK). */
+            elapsed?: number;
+        };
+        /**
+         * @description Response of restartSprite, as the npm `@fly/sprites` 0.1.0 SDK parses it.
+         * @example {
+         *       "sprite_name": "my-sprite",
+         *       "machine_id": "148e2d3c6d9189",
+         *       "message": "restart requested"
+         *     }
+         */
+        RestartSpriteResult: {
+            sprite_name: string;
+            machine_id: string;
+            message: string;
         };
         /**
          * @description The token's organization (shape UNCONFIRMED).
@@ -2561,6 +2610,36 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
+    restartSprite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Sprite name. */
+                name: components["parameters"]["SpriteName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restart was requested. */
+            200: {
+                headers: {
+                    "Sprite-Version": components["headers"]["SpriteVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestartSpriteResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["SpriteNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
     getOrganization: {
         parameters: {
             query?: never;
@@ -3054,6 +3133,11 @@ export interface operations {
                 workingDir?: components["parameters"]["FsWorkingDir"];
                 /** @description Apply to the whole subtree. */
                 recursive?: components["parameters"]["FsRecursive"];
+                /**
+                 * @description Glob matched against entry names (sent by npm `@fly/sprites` 0.1.0 `readdir`; server semantics
+                 *     UNCONFIRMED).
+                 */
+                pattern?: string;
             };
             header?: never;
             path: {
@@ -3092,6 +3176,8 @@ export interface operations {
                 workingDir?: components["parameters"]["FsWorkingDir"];
                 /** @description Apply to the whole subtree. */
                 recursive?: components["parameters"]["FsRecursive"];
+                /** @description Delete with root privileges (sent by npm `@fly/sprites` 0.1.0 `rm`). */
+                asRoot?: boolean;
             };
             header?: never;
             path: {

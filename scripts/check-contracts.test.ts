@@ -15,7 +15,7 @@ function docWith(route: string, op: Record<string, unknown>): Record<string, unk
 
 /** Every operationId the server dispatches on (the brief's list); the spec must define each exactly once. */
 const OPERATION_IDS = [
-  'createSprite', 'listSprites', 'getSprite', 'updateSprite', 'deleteSprite', 'upgradeSprite', 'checkSprite',
+  'createSprite', 'listSprites', 'getSprite', 'updateSprite', 'deleteSprite', 'upgradeSprite', 'checkSprite', 'restartSprite',
   'getOrganization', 'createToken',
   'listExecSessions', 'probeExec', 'execHttp', 'getExecSession', 'killExecSession',
   'createCheckpoint', 'listCheckpoints', 'getCheckpoint', 'restoreCheckpoint', 'deleteCheckpoint',
