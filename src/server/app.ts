@@ -92,7 +92,7 @@ export function createApp(deps: Deps): SpritzerApp {
     if (!operationId) return sendApiError(res, 404, { error: 'not found', message: `no route for ${req.method} ${req.path}` });
     // Express resets req.params for each middleware layer; the validator's path parameters are the truth.
     req.params = { ...(req.openapi?.pathParams ?? {}) };
-    const fault = ctx.faults.take(operationId, req.params?.name as string | undefined);
+    const fault = req.path.startsWith('/_spritzer/') ? undefined : ctx.faults.take(operationId, req.params?.name as string | undefined);
     if (fault) {
       if (fault.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(fault.retryAfterSeconds));
       if (fault.status === 429) {

@@ -145,9 +145,10 @@ function spritzerCommands(term: Terminal, vfs: Vfs): CustomCommand[] {
  * a new stdin chunk; chunks arriving after the start are dropped.
  * @deviation Real Sprites stream stdin to a live process; here stdin is collected first, and a client that asks
  * for stdin but never sends EOF (the JS SDK's `exec()`) gets its command started after the grace period.
- * @deviation Output is delivered in one piece when the script ends, not streamed; `sleep` runs on the injected
- * clock. With a TTY, stderr is merged into stdout in order (`{ …; } 2>&1`), `\n` becomes `\r\n`, and input gets
- * no line discipline (no echo, `^C` or `^D` handling).
+ * @deviation Output is delivered in one piece when the script ends, not streamed (just-bash returns it whole; an
+ * `exec >file` redirect would stream but breaks its pipes). `sleep` runs on the injected clock. Output is text:
+ * bytes that are not UTF-8 may come out re-encoded. With a TTY, stderr joins stdout in order (`exec 2>&1`), `\n`
+ * becomes `\r\n`, and input gets no line discipline (no echo, `^C` or `^D` handling).
  * @see sprites-wire.md §4.2, §4.4 (stdin, EOF), §4.5 (TTY), §4.6 (signal, resize)
  */
 export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
@@ -177,31 +178,35 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         for (const t of timers) clock.clearTimeout(t);
         timers.clear();
       };
+      const out = terminalIO(io, req.tty);
+      const disarmGrace = () => {
+        if (!grace) return;
+        clock.clearTimeout(grace);
+        timers.delete(grace);
+        grace = null;
+      };
       const launch = () => {
         if (launched || proc.finished) return;
         launched = true;
-        if (grace) {
-          clock.clearTimeout(grace);
-          timers.delete(grace);
-        }
+        disarmGrace();
         void runShell(sprite, req, pid, term, Buffer.concat(stdin), {
           abort: abort.signal,
           sleep: (ms) => new Promise<void>((resolve) => void after(ms, resolve)),
+          now: () => clock.now(),
         }).then((result) => {
           if (proc.finished) return;
-          const out = terminalIO(io, req.tty);
-          const stdout = Buffer.from(latin1FromBytes(stdoutAsBytes(result)), 'latin1');
-          if (stdout.length > 0) out.stdout(new Uint8Array(stdout));
-          if (result.stderr) out.stderr(new TextEncoder().encode(result.stderr));
-          proc.finish(result.exitCode);
-          stopTimers();
+          try {
+            const stdout = Buffer.from(latin1FromBytes(stdoutAsBytes(result)), 'latin1');
+            if (stdout.length > 0) out.stdout(new Uint8Array(stdout));
+            if (result.stderr) out.stderr(new TextEncoder().encode(result.stderr));
+          } finally {
+            proc.finish(result.exitCode);
+            stopTimers();
+          }
         });
       };
       const armGrace = () => {
-        if (grace) {
-          clock.clearTimeout(grace);
-          timers.delete(grace);
-        }
+        disarmGrace();
         grace = after(graceMs, launch);
       };
 
@@ -232,18 +237,21 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
   };
 }
 
-/** Runs one request's script in a fresh just-bash over the sprite's VFS; never rejects (failures become exit 1). */
+/**
+ * Runs one request's script in a fresh just-bash over the sprite's VFS; never rejects (failures become exit 1).
+ * With a TTY the script starts with `exec 2>&1`, so stderr joins stdout in the order it is written.
+ */
 async function runShell(
   sprite: SpriteContext,
   req: ExecRequest,
   pid: number,
   term: Terminal,
   stdin: Uint8Array,
-  ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void> },
+  ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; now: () => number },
 ): Promise<ExecResult> {
   try {
     const bash = new Bash({
-      fs: new BashFs(sprite.vfs, { commands: COMMAND_NAMES }),
+      fs: new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: ctl.now }),
       cwd: req.dir,
       customCommands: spritzerCommands(term, sprite.vfs),
       sleep: ctl.sleep,
@@ -254,9 +262,8 @@ async function runShell(
       // A sprite's command runs until it ends or is signalled, not for a fixed wall-clock budget.
       executionLimits: { maxExecutionTimeMs: Infinity },
     });
-    let script = withSeedRiskyScript(shellScript(req), sprite.vfs, req.dir);
-    if (req.tty) script = `{ ${script}\n} 2>&1`;
-    return await bash.exec(script, {
+    const script = withSeedRiskyScript(shellScript(req), sprite.vfs, req.dir);
+    return await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
       env: { ...req.env },
       replaceEnv: true,
       cwd: req.dir,

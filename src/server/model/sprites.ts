@@ -150,6 +150,13 @@ export class Sprite {
     return cp;
   }
 
+  /** Restarts the sprite: commands end, services come back from their definitions, files stay. */
+  async restart(): Promise<void> {
+    await this.sessions.endAll();
+    for (const a of this.addons.values()) a.afterRestore?.();
+    this.touch();
+  }
+
   /** Deletes a checkpoint; the current one is ModelError `checkpoint_current` (§7.6). */
   deleteCheckpoint(id: string): void {
     if (id === 'Current' || id === this.currentCheckpointId) {

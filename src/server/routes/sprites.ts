@@ -3,7 +3,7 @@
  * check, organization and token minting. Shapes come from `http/wire.ts`; errors from the model.
  */
 import type { HandlerMap } from '../context.ts';
-import { toWireSprite } from '../http/wire.ts';
+import { rfc3339, toWireSprite } from '../http/wire.ts';
 import type { UrlSettings } from '../model/sprites.ts';
 
 type UrlSettingsBody = { auth?: 'sprite' | 'public'; private_access?: string };
@@ -79,10 +79,20 @@ export const spriteHandlers: HandlerMap = {
     res.status(204).end();
   },
 
-  /** `GET /v1/sprites/{name}/check` (§3.8, shape UNCONFIRMED). */
-  checkSprite(req, res, { model }) {
+  /** `GET /v1/sprites/{name}/check` (§3.8; shape as the npm SDK parses it, production UNCONFIRMED). */
+  checkSprite(req, res, { model, deps }) {
     const s = model.get(req.params.name as string);
-    res.json({ status: 'ok', sprite: s.name, sprite_status: s.status() });
+    res.json({ sprite_name: s.name, sprite_id: s.id, status: 'ok', checked_at: rfc3339(deps.clock.now()), elapsed: 0 });
+  },
+
+  /**
+   * `POST /v1/sprites/{name}/restart` (npm SDK only): running commands end, the sprite comes back running with
+   * its filesystem, services come back from their definitions (like a restore of the live state).
+   */
+  async restartSprite(req, res, { model }) {
+    const s = model.get(req.params.name as string);
+    await s.restart();
+    res.json({ sprite_name: s.name, machine_id: s.id.replace(/^sprite-/, ''), message: 'Sprite restarted' });
   },
 
   /** `GET /v1/organization` (§3.8, shape UNCONFIRMED). */
