@@ -135,12 +135,11 @@ export function createInterpreterEngine(): ExecEngine {
       const out = terminalIO(io, req.tty);
       queueMicrotask(() => {
         if (proc.finished) return;
-        let code: number;
+        let code = 1;
         try {
           code = runScript(sprite.vfs, req.dir, interpreterScript(req), out);
-        } catch (err) {
-          out.stderr(utf8(`interpreter: ${(err as Error).message}\n`));
-          code = 1;
+        } catch {
+          // Only a throwing sink gets here (VFS errors are answered per segment); `exit` still settles.
         }
         proc.finish(code);
       });

@@ -199,6 +199,8 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
             const stdout = Buffer.from(latin1FromBytes(stdoutAsBytes(result)), 'latin1');
             if (stdout.length > 0) out.stdout(new Uint8Array(stdout));
             if (result.stderr) out.stderr(new TextEncoder().encode(result.stderr));
+          } catch {
+            // A sink that throws is the caller's failure; the process still ends, and `exit` still settles.
           } finally {
             proc.finish(result.exitCode);
             stopTimers();
