@@ -63,7 +63,17 @@ export function createApp(deps: Deps): SpritzerApp {
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
 
-  app.use(pinoHttp({ logger: deps.logger, customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info') }));
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      // One short line per request; never log headers (they carry bearer tokens).
+      serializers: {
+        req: (r: { method: string; url: string }) => ({ method: r.method, url: r.url }),
+        res: (r: { statusCode: number }) => ({ statusCode: r.statusCode }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
   app.use((_req, res, next) => {
     res.setHeader('Sprite-Version', SPRITE_VERSION);
     next();
