@@ -1261,6 +1261,7 @@ export interface components {
          *     }
          */
         CreateSpriteRequest: {
+            /** @description A DNS label (lowercase letters, digits, `-`; at most 63 characters), because the name becomes part of the sprite URL's hostname (§11). The real server's rules are UNCONFIRMED (§17); see docs/fidelity.md. */
             name: string;
             url_settings?: components["schemas"]["UrlSettings"];
             wait_for_capacity?: boolean;
