@@ -11,13 +11,17 @@ import { serviceHandlers } from './services.ts';
 import { policyHandlers, SpritePolicies } from './policy.ts';
 import { taskHandlers } from './tasks.ts';
 import { handleProxy } from '../ws/proxy.ts';
+import { handlePortsWatch } from '../ws/ports-watch.ts';
 
 /** Extra REST handlers by operationId. */
 export const extraHandlers: HandlerMap = { ...serviceHandlers, ...policyHandlers, ...taskHandlers };
 
-/** Extra WebSocket channels (`ports/watch` and `fs/watch` answer 501 naming their operationId). */
+/** Extra WebSocket channels (`fs/watch` has none: it answers 501 naming its operationId). */
 export function extraChannels(): ExtraChannels {
-  return { proxy: { operationId: 'proxyConnect', handle: handleProxy } };
+  return {
+    proxy: { handle: handleProxy },
+    'ports/watch': { handle: handlePortsWatch },
+  };
 }
 
 /** Attaches the per-sprite addons: services (through the exec engine), tasks and policies. */

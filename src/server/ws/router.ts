@@ -21,8 +21,17 @@ export type ChannelHandler = (ws: WebSocket, sprite: Sprite, req: IncomingMessag
 
 /** Extra channels registered by other modules (proxy, watches), by the last path segment(s). */
 export interface ExtraChannels {
-  [suffix: string]: { operationId: string; prepare?: (q: URLSearchParams) => void; handle: ChannelHandler };
+  [channel: string]: { handle: ChannelHandler };
 }
+
+/** The AsyncAPI operationId of each channel (spec/asyncapi.yaml). */
+const CHANNEL_OPERATIONS: Record<string, string> = {
+  exec: 'execCommand',
+  control: 'controlSession',
+  proxy: 'proxyConnect',
+  'ports/watch': 'watchPorts',
+  'fs/watch': 'watchFilesystem',
+};
 
 const ROUTE = /^\/v1\/sprites\/([^/]+)\/(exec(?:\/([^/]+))?|control|proxy|ports\/watch|fs\/watch)\/?$/;
 
@@ -44,13 +53,7 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
     const channel = m[2];
     const sessionId = m[3] ? decodeURIComponent(m[3]) : undefined;
     const operationId =
-      channel === 'control'
-        ? 'controlSession'
-        : sessionId || url.searchParams.has('id')
-          ? 'attachExecSession'
-          : channel === 'exec'
-            ? 'execCommand'
-            : (channels[channel]?.operationId ?? channel);
+      channel.startsWith('exec') && (sessionId || url.searchParams.has('id')) ? 'attachExecSession' : CHANNEL_OPERATIONS[channel];
     const fault = ctx.faults.take(operationId, name);
     if (fault) {
       const headers: Record<string, string> = {};
@@ -72,7 +75,6 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
       if (channel.startsWith('exec')) return upgradeExec(req, socket, head, sprite, url.searchParams, sessionId);
       const extra = channels[channel];
       if (!extra) return rejectHandshake(socket, 501, { error: 'not_implemented', message: `operation ${operationId} is not implemented` });
-      extra.prepare?.(url.searchParams);
       upgrade(req, socket, head, (ws) => extra.handle(ws, sprite, req, ctx));
     } catch (err) {
       if (err instanceof ModelError) {
