@@ -70,16 +70,17 @@ export const execHandlers: HandlerMap = {
   /**
    * `POST …/exec/{session_id}/kill` → 200 NDJSON `signal`, then `exited` (or `timeout` + `killed`), then
    * `complete {exit_code}` (§4.9). Signal and timeout come from the query (docs, GO) or a JSON body (PY),
-   * with or without the `SIG` prefix, as a duration or integer seconds. Unknown ids are 404 before the stream.
+   * with or without the `SIG` prefix, as a duration or integer seconds; the body wins when both are given (spec
+   * `killExecSession`). Unknown ids are 404 before the stream.
    */
   async killExecSession(req, res, { model, deps }) {
     const sprite = model.get(req.params.name as string);
     const session = sprite.sessions.get(req.params.session_id as string);
     const body = (req.body ?? {}) as { signal?: string; timeout?: string | number };
-    const rawSignal = (req.query.signal as string | undefined) ?? body.signal ?? 'SIGTERM';
+    const rawSignal = body.signal ?? (req.query.signal as string | undefined) ?? 'SIGTERM';
     const name = normalizeSignalName(rawSignal);
     if (!name) throw new ModelError('invalid', `invalid signal: ${rawSignal}`);
-    const rawTimeout = (req.query.timeout as string | undefined) ?? body.timeout ?? '10s';
+    const rawTimeout = body.timeout ?? (req.query.timeout as string | undefined) ?? '10s';
     let timeoutMs: number;
     try {
       timeoutMs = parseDuration(rawTimeout);
