@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { FakeClock } from './clock.ts';
+import { SessionRegistry, DEFAULT_NON_TTY_LINGER_MS, type ExecSessionInit, type SessionListener } from './sessions.ts';
+import type { ExecEngine, ExecIO, ExecProcess } from '../engines/types.ts';
+import { Vfs } from './vfs.ts';
+
+/** An engine whose processes the test drives by hand. */
+function manualEngine() {
+  const procs: Array<{ io: ExecIO; finish(code: number): void; signals: string[] }> = [];
+  const engine: ExecEngine = {
+    name: 'manual',
+    start(sprite, _req, io): ExecProcess {
+      let resolve!: (code: number) => void;
+      const exit = new Promise<number>((r) => (resolve = r));
+      const signals: string[] = [];
+      let done = false;
+      const finish = (code: number) => {
+        if (!done) resolve(code);
+        done = true;
+      };
+      procs.push({ io, finish, signals });
+      return {
+        pid: sprite.allocatePid(),
+        writeStdin() {},
+        endStdin() {},
+        resize() {},
+        signal(name) {
+          signals.push(name);
+          finish(name === 'KILL' ? 137 : 143);
+        },
+        exit,
+      };
+    },
+  };
+  return { engine, procs };
+}
+
+function setup() {
+  const clock = new FakeClock();
+  const { engine, procs } = manualEngine();
+  let pid = 100;
+  const reg = new SessionRegistry({ clock, engine, sprite: { name: 's', vfs: Vfs.skeleton(), allocatePid: () => pid++ }, onActivity: () => {} });
+  return { clock, procs, reg };
+}
+
+const init = (over: Partial<ExecSessionInit> = {}): ExecSessionInit => ({
+  argv: ['sleep', '60'],
+  env: {},
+  dir: '/home/sprite',
+  tty: false,
+  rows: 24,
+  cols: 80,
+  stdin: false,
+  detachable: false,
+  ...over,
+});
+
+function recorder(): SessionListener & { out: string[]; code?: number } {
+  const rec = {
+    out: [] as string[],
+    code: undefined as number | undefined,
+    output(stream: 'stdout' | 'stderr', data: Uint8Array) {
+      rec.out.push(`${stream}:${new TextDecoder().decode(data)}`);
+    },
+    exit(code: number) {
+      rec.code = code;
+    },
+  };
+  return rec;
+}
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('SessionRegistry', () => {
+  it('lists live sessions with decimal-string ids and drops them as soon as they exit', async () => {
+    const { reg, procs } = setup();
+    const s = reg.start(init());
+    expect(s.id).toBe('100');
+    expect(s.command).toBe('/usr/bin/sleep 60');
+    expect(reg.list().map((x) => x.id)).toEqual(['100']);
+    procs[0].finish(0);
+    await tick();
+    expect(reg.list()).toEqual([]);
+    expect(() => reg.get('100')).toThrow(/session not found: 100/);
+  });
+
+  it('replays the scrollback to a later attach, then live output', async () => {
+    const { reg, procs } = setup();
+    const first = recorder();
+    const s = reg.start(init({ tty: true }), first);
+    procs[0].io.stdout(new TextEncoder().encode('before'));
+    const later = recorder();
+    s.attach(later, { replay: true });
+    procs[0].io.stdout(new TextEncoder().encode('after'));
+    expect(first.out).toEqual(['stdout:before', 'stdout:after']);
+    expect(later.out).toEqual(['stdout:before', 'stdout:after']);
+  });
+
+  it('a non-TTY command is killed 10 s after its last client leaves; re-attaching in time saves it', async () => {
+    const { reg, procs, clock } = setup();
+    const l = recorder();
+    const s = reg.start(init(), l);
+    s.detachListener(l);
+    clock.advance(DEFAULT_NON_TTY_LINGER_MS - 1);
+    expect(procs[0].signals).toEqual([]);
+    const again = recorder();
+    const detach = s.attach(again, { replay: false });
+    clock.advance(DEFAULT_NON_TTY_LINGER_MS * 2);
+    expect(procs[0].signals).toEqual([]);
+    detach();
+    clock.advance(DEFAULT_NON_TTY_LINGER_MS);
+    expect(procs[0].signals).toEqual(['KILL']);
+  });
+
+  it('TTY and detachable sessions keep running without clients; max_run_after_disconnect overrides', () => {
+    const { reg, procs, clock } = setup();
+    for (const over of [{ tty: true }, { detachable: true }]) {
+      const l = recorder();
+      reg.start(init(over), l).detachListener(l);
+    }
+    const l = recorder();
+    reg.start(init({ maxRunAfterDisconnectMs: 1000 }), l).detachListener(l);
+    clock.advance(60 * 60_000);
+    expect(procs.map((p) => p.signals)).toEqual([[], [], ['KILL']]);
+  });
+
+  it('endAll ends every session (restore, delete)', async () => {
+    const { reg } = setup();
+    reg.start(init());
+    reg.start(init({ tty: true }));
+    await reg.endAll();
+    await tick();
+    expect(reg.list()).toEqual([]);
+  });
+});

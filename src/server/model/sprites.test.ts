@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { FakeClock } from './clock.ts';
+import { SequentialIds } from './ids.ts';
+import { SpritesModel, WARM_AFTER_MS, COLD_AFTER_MS } from './sprites.ts';
+import { createEngine } from '../engines/index.ts';
+import { ModelError } from './errors.ts';
+
+function model() {
+  const clock = new FakeClock();
+  const m = new SpritesModel({
+    clock,
+    ids: new SequentialIds(),
+    engine: createEngine('interpreter', { clock }),
+    organization: 'acme',
+    publicUrl: 'https://sprites.app',
+  });
+  return { clock, m };
+}
+
+function kind(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (e) {
+    return e instanceof ModelError ? e.kind : String(e);
+  }
+  return undefined;
+}
+
+describe('SpritesModel', () => {
+  it('status: create gives cold, activity gives running, 30 s idle gives warm, later cold', () => {
+    const { clock, m } = model();
+    const s = m.create({ name: 'a' });
+    expect(s.status()).toBe('cold');
+    s.touch();
+    expect(s.status()).toBe('running');
+    clock.advance(WARM_AFTER_MS);
+    expect(s.status()).toBe('warm');
+    clock.advance(COLD_AFTER_MS - WARM_AFTER_MS);
+    expect(s.status()).toBe('cold');
+  });
+
+  it('rejects a taken name and names that are not DNS labels', () => {
+    const { m } = model();
+    m.create({ name: 'a' });
+    expect(kind(() => m.create({ name: 'a' }))).toBe('sprite_exists');
+    for (const bad of ['A', '-a', 'a_b', 'a'.repeat(64), '']) expect(kind(() => m.create({ name: bad }))).toBe('invalid_sprite_name');
+  });
+
+  it('lists by name in pages; has_more exactly when a token is returned; bad tokens are rejected', () => {
+    const { m } = model();
+    for (const n of ['c', 'a', 'b', 'x-1']) m.create({ name: n });
+    const p1 = m.list({ maxResults: 2 });
+    expect(p1.sprites.map((s) => s.name)).toEqual(['a', 'b']);
+    expect(p1.hasMore).toBe(true);
+    const p2 = m.list({ maxResults: 2, continuationToken: p1.nextContinuationToken! });
+    expect(p2.sprites.map((s) => s.name)).toEqual(['c', 'x-1']);
+    expect(p2).toMatchObject({ hasMore: false, nextContinuationToken: null });
+    expect(m.list({ maxResults: 100 }).sprites).toHaveLength(4);
+    expect(m.list({ prefix: 'x' }).sprites.map((s) => s.name)).toEqual(['x-1']);
+    expect(kind(() => m.list({ continuationToken: '!!!' }))).toBe('invalid_request');
+  });
+
+  it('checkpoints are immutable snapshots with ids never reused; the current one cannot be deleted', async () => {
+    const { m } = model();
+    const s = m.create({ name: 'cp' });
+    s.vfs.writeFile('/home/sprite/f', 'one');
+    const v1 = s.createCheckpoint('first');
+    s.vfs.writeFile('/home/sprite/f', 'two');
+    const v2 = s.createCheckpoint('');
+    expect([v1.id, v2.id]).toEqual(['v1', 'v2']);
+    expect(v2).toMatchObject({ sourceId: 'v1', history: ['v1'] });
+    expect(kind(() => s.deleteCheckpoint('v2'))).toBe('checkpoint_current');
+    await s.restoreCheckpoint('v1');
+    expect(new TextDecoder().decode(s.vfs.readFile('/home/sprite/f'))).toBe('one');
+    s.deleteCheckpoint('v2');
+    expect(kind(() => s.getCheckpoint('v2'))).toBe('checkpoint_not_found');
+    expect(s.createCheckpoint('').id).toBe('v3');
+  });
+
+  it('delete removes the sprite; a new sprite of that name has a new id and an empty filesystem', async () => {
+    const { m } = model();
+    const s = m.create({ name: 'd' });
+    s.vfs.writeFile('/home/sprite/x', 'x');
+    await m.delete('d');
+    expect(kind(() => m.get('d'))).toBe('sprite_not_found');
+    const again = m.create({ name: 'd' });
+    expect(again.id).not.toBe(s.id);
+    expect(again.vfs.exists('/home/sprite/x')).toBe(false);
+  });
+
+  it('builds sprite URLs from the public URL with a stable org suffix', () => {
+    const { m } = model();
+    expect(m.create({ name: 'web' }).url).toMatch(/^https:\/\/web-[a-z]{5}\.sprites\.app$/);
+  });
+});
