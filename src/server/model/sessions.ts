@@ -4,7 +4,7 @@
  * It owns the fan-out of a process's output to attached clients and the scrollback; it knows no WebSocket.
  */
 import type { Clock, TimerHandle } from './clock.ts';
-import type { ExecEngine, ExecProcess, SpriteContext } from '../engines/types.ts';
+import type { ExecEngine, ExecProcess, ExecRequest, SpriteContext } from '../engines/types.ts';
 import { ModelError } from './errors.ts';
 
 /** How many bytes of output a session keeps for replay on attach. */
@@ -12,15 +12,10 @@ export const SCROLLBACK_BYTES = 64 * 1024;
 /** Default `max_run_after_disconnect` for non-TTY commands (sprites-wire.md §4.2): 10 s. */
 export const DEFAULT_NON_TTY_LINGER_MS = 10_000;
 
-/** What to start. */
-export interface ExecSessionInit {
-  argv: string[];
-  path?: string;
-  env: Record<string, string>;
+/** What to start: an engine request plus the session's own options. */
+export interface ExecSessionInit extends ExecRequest {
+  /** Absolute working directory (required here; the request parser fills in `/home/sprite`). */
   dir: string;
-  tty: boolean;
-  rows: number;
-  cols: number;
   /** The client will send stdin frames (`stdin=true`). */
   stdin: boolean;
   /** `detachable=true`: keeps running after the socket drops, like a TTY session. */

@@ -80,6 +80,26 @@ async function streamAround(
   out.end();
 }
 
+/**
+ * A handler that runs one service action and streams around it. start/restart stream for `duration`
+ * (default 5 s); stop passes its `timeout` (default 10 s) to the action and returns when it is done.
+ */
+function streamedAction(
+  op: 'startService' | 'stopService' | 'restartService',
+  action: (mgr: ServiceManager, service: string, timeoutMs: number) => unknown,
+): HandlerMap[string] {
+  return async (req, res, ctx) => {
+    const mgr = servicesOf(ctx, req.params.name as string);
+    const svc = req.params.service_name as string;
+    const q = queryOf(req, op) as { duration?: string; timeout?: string };
+    if (op === 'stopService') {
+      const timeoutMs = window(q.timeout, 10_000);
+      return streamAround(res, ctx, mgr, svc, 0, () => action(mgr, svc, timeoutMs));
+    }
+    await streamAround(res, ctx, mgr, svc, window(q.duration, DEFAULT_STREAM_MS), () => action(mgr, svc, 0));
+  };
+}
+
 /** Handlers of the services family, by operationId. */
 export const serviceHandlers: HandlerMap = {
   /** `GET …/services` → bare array (§9.2). */
@@ -104,28 +124,13 @@ export const serviceHandlers: HandlerMap = {
   },
 
   /** `POST …/start?duration=` → NDJSON (§9.2). */
-  async startService(req, res, ctx) {
-    const mgr = servicesOf(ctx, req.params.name as string);
-    const svc = req.params.service_name as string;
-    const windowMs = window(queryOf(req, 'startService').duration, DEFAULT_STREAM_MS);
-    await streamAround(res, ctx, mgr, svc, windowMs, () => mgr.start(svc));
-  },
+  startService: streamedAction('startService', (mgr, svc) => mgr.start(svc)),
 
   /** `POST …/stop?timeout=` → NDJSON `stopping`, `stopped`, `complete`; 409 when not running (§9.2). */
-  async stopService(req, res, ctx) {
-    const mgr = servicesOf(ctx, req.params.name as string);
-    const svc = req.params.service_name as string;
-    const timeoutMs = window(queryOf(req, 'stopService').timeout, 10_000);
-    await streamAround(res, ctx, mgr, svc, 0, () => mgr.stop(svc, timeoutMs));
-  },
+  stopService: streamedAction('stopService', (mgr, svc, ms) => mgr.stop(svc, ms)),
 
   /** `POST …/restart?duration=` → NDJSON: stop events, then start events (§9.2). */
-  async restartService(req, res, ctx) {
-    const mgr = servicesOf(ctx, req.params.name as string);
-    const svc = req.params.service_name as string;
-    const windowMs = window(queryOf(req, 'restartService').duration, DEFAULT_STREAM_MS);
-    await streamAround(res, ctx, mgr, svc, windowMs, () => mgr.restart(svc));
-  },
+  restartService: streamedAction('restartService', (mgr, svc) => mgr.restart(svc)),
 
   /** `GET …/logs?lines=&duration=` → NDJSON of the log, then live output for `duration` (default 0). */
   async getServiceLogs(req, res, ctx) {
