@@ -1,11 +1,11 @@
 /**
  * verified — the official `@fly/sprites` 0.1.0 SDK (from npm, unchanged) against the conformance target
- * (spritzer in-process by default, or real Sprites with SPRITES_BASE_URL; see official/target.ts). Only the SDK's
+ * (spritzer in-process by default, or a server named by SPRITES_BASE_URL; see support/target.ts). Only the SDK's
  * public API is used, and only what a user sees is asserted: lifecycle, exec, filesystem, checkpoints, services,
  * network policy and sessions. Where the SDK cannot express something, a comment says so (SDK LIMITATION).
  * @see sprites-wire.md §18.1 (what the JS SDK sends and parses)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import {
   APIError,
   ExecError,
@@ -14,16 +14,19 @@ import {
   type Sprite,
   type SpriteCommand,
 } from '@fly/sprites';
-import { openTarget, uniqueSpriteName, type ConformanceTarget } from './official/target.ts';
+import { useConformance, verified } from './support/index.ts';
 
-let target: ConformanceTarget;
+const { target, sprites } = useConformance();
 let client: SpritesClient;
-/** Sprites this file created; `afterAll` deletes whichever still exist. */
-const created: string[] = [];
 
-async function newSprite(prefix: string): Promise<Sprite> {
-  const name = uniqueSpriteName(prefix);
-  created.push(name);
+beforeAll(() => {
+  client = new SpritesClient(target().token, { baseURL: target().baseUrl });
+});
+
+/** Creates a uniquely named sprite through the SDK; the fixture deletes it after the file. */
+async function newSprite(tag: string): Promise<Sprite> {
+  const name = sprites.name(tag);
+  sprites.track(name);
   return client.createSprite(name);
 }
 
@@ -68,27 +71,11 @@ async function drain<T>(stream: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
-beforeAll(async () => {
-  target = await openTarget();
-  client = new SpritesClient(target.token, { baseURL: target.baseURL });
-});
-
-afterAll(async () => {
-  for (const name of created) {
-    try {
-      await client.deleteSprite(name);
-    } catch (err) {
-      if (!(err instanceof APIError && err.statusCode === 404)) throw err;
-    }
-  }
-  await target?.close();
-});
-
 describe('sprite lifecycle', () => {
-  it('createSprite, getSprite, listSprites, listAllSprites, updateURLSettings, deleteSprite', async () => {
-    const prefix = uniqueSpriteName('sdk-life');
+  verified.it('createSprite, getSprite, listSprites, listAllSprites, updateURLSettings, deleteSprite', async () => {
+    const prefix = sprites.name('sdk-life');
     const names = [`${prefix}-a`, `${prefix}-b`];
-    created.push(...names);
+    for (const n of names) sprites.track(n);
 
     const sprite = await client.createSprite(names[0]);
     expect(sprite.name).toBe(names[0]);
@@ -142,12 +129,12 @@ describe('with one sprite', () => {
   });
 
   describe('exec', () => {
-    it('exec splits the command on whitespace and returns stdout', async () => {
+    verified.it('exec splits the command on whitespace and returns stdout', async () => {
       const r = await sprite.exec('echo hello world');
       expect(r).toEqual({ stdout: 'hello world\n', stderr: '', exitCode: 0 });
     });
 
-    it('execFile with a non-zero exit rejects with ExecError carrying exitCode, stdout and stderr', async () => {
+    verified.it('execFile with a non-zero exit rejects with ExecError carrying exitCode, stdout and stderr', async () => {
       const err = await sprite.execFile('sh', ['-c', 'echo out; echo err >&2; exit 42']).then(
         () => null,
         (e: unknown) => e,
@@ -159,25 +146,40 @@ describe('with one sprite', () => {
       expect(e.stderr).toBe('err\n');
     });
 
-    it('a failing command (false) is exit code 1', async () => {
+    verified.it('a failing command (false) is exit code 1', async () => {
       await expect(sprite.exec('false')).rejects.toMatchObject({ name: 'ExecError', exitCode: 1 });
     });
 
-    it('cwd runs the command in that directory', async () => {
+    verified.it('cwd runs the command in that directory', async () => {
       expect((await sprite.exec('pwd', { cwd: '/tmp' })).stdout).toBe('/tmp\n');
     });
 
-    it('env is visible to the command', async () => {
+    verified.it('env is visible to the command', async () => {
       const r = await sprite.execFile('sh', ['-c', 'echo "$GREETING $WHO"'], { env: { GREETING: 'hi', WHO: 'sdk' } });
       expect(r.stdout).toBe('hi sdk\n');
     });
 
-    it('commands share the sprite filesystem', async () => {
+    verified.it('execFileHTTP reports the exit code of a command without output', async () => {
+      expect(await sprite.execFileHTTP('true')).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+      await expect(sprite.execFileHTTP('sh', ['-c', 'exit 7'])).rejects.toMatchObject({ name: 'ExecError', exitCode: 7 });
+      // SDK LIMITATION: execFileHTTP takes each chunk its fetch reader returns as one frame, but undici merges
+      // chunks that arrive together (`[1]hi\n` + `[3,0]` come back as one read), so a command with output usually
+      // fails with "did not include an exit frame". The SDK itself says to prefer the WebSocket methods.
+    });
+
+    verified.it('a client with controlMode: true runs commands too', async () => {
+      const viaControl = new SpritesClient(target().token, { baseURL: target().baseUrl, controlMode: true });
+      const r = await viaControl.sprite(sprite.name).exec('echo through control');
+      expect(r.stdout).toBe('through control\n');
+      // The SDK silently falls back to /exec when /control fails, so this cannot tell which path ran.
+    });
+
+    verified.it('commands share the sprite filesystem', async () => {
       await sprite.execFile('sh', ['-c', 'echo shared > /tmp/shared.txt']);
       expect((await sprite.exec('cat /tmp/shared.txt')).stdout).toBe('shared\n');
     });
 
-    it('spawn: stdin written and ended reaches the command (cat)', async () => {
+    verified.it('spawn: stdin written and ended reaches the command (cat)', async () => {
       const cmd = sprite.spawn('cat');
       const result = collect(cmd);
       await spawned(cmd);
@@ -186,20 +188,20 @@ describe('with one sprite', () => {
       expect(await result).toEqual({ stdout: 'line one\nline two\n', stderr: '', code: 0 });
     });
 
-    it('spawn: a non-zero exit is the exit event code, with output on both streams', async () => {
+    verified.it('spawn: a non-zero exit is the exit event code, with output on both streams', async () => {
       const cmd = sprite.spawn('sh', ['-c', 'echo to-out; echo to-err >&2; exit 3']);
       expect(await collect(cmd)).toEqual({ stdout: 'to-out\n', stderr: 'to-err\n', code: 3 });
       expect(cmd.exitCode()).toBe(3);
     });
 
-    it('spawn with tty: true sees a 24x80 terminal, and the size it asked for', async () => {
+    verified.it('spawn with tty: true sees a 24x80 terminal, and the size it asked for', async () => {
       const plain = await collect(sprite.spawn('stty', ['size'], { tty: true }));
       expect(plain).toMatchObject({ stdout: '24 80\r\n', code: 0 });
       const sized = await collect(sprite.spawn('stty', ['size'], { tty: true, rows: 40, cols: 120 }));
       expect(sized.stdout).toBe('40 120\r\n');
     });
 
-    it('spawn with tty: resize() changes the size a running command sees', async () => {
+    verified.it('spawn with tty: resize() changes the size a running command sees', async () => {
       const cmd = sprite.spawn('sh', ['-c', 'stty size; sleep 1; stty size'], { tty: true });
       const result = collect(cmd);
       await spawned(cmd);
@@ -210,7 +212,7 @@ describe('with one sprite', () => {
       expect(stdout.trimEnd().split('\r\n').at(-1)).toBe('30 100');
     });
 
-    it('spawn with tty: a non-zero exit reaches the SDK as a non-zero code', async () => {
+    verified.it('spawn with tty: a non-zero exit reaches the SDK as a non-zero code', async () => {
       const { code } = await collect(sprite.spawn('sh', ['-c', 'exit 5'], { tty: true }));
       // SDK LIMITATION: in TTY mode the 0.1.0 SDK derives the code from the close code (1000 → 0, else 1) and
       // ignores the `exit` message, so only zero vs non-zero survives (sprites-wire.md §4.5).
@@ -219,7 +221,7 @@ describe('with one sprite', () => {
   });
 
   describe('filesystem', () => {
-    it('writeFile, readFile, readdir, stat, exists', async () => {
+    verified.it('writeFile, readFile, readdir, stat, exists', async () => {
       const fs = sprite.filesystem('/home/sprite');
       await fs.writeFile('notes/a.txt', 'hello');
       expect(await fs.readFile('notes/a.txt', 'utf8')).toBe('hello');
@@ -245,7 +247,7 @@ describe('with one sprite', () => {
       await expect(fs.readFile('notes/nope.txt')).rejects.toMatchObject({ name: 'FilesystemError', code: 'ENOENT' });
     });
 
-    it('writeFile with a mode, chmod, and the mode stat reports', async () => {
+    verified.it('writeFile with a mode, chmod, and the mode stat reports', async () => {
       const fs = sprite.filesystem('/home/sprite');
       await fs.writeFile('run.sh', 'echo ran\n', { mode: 0o600 });
       expect((await fs.stat('run.sh')).mode & 0o777).toBe(0o600);
@@ -253,7 +255,7 @@ describe('with one sprite', () => {
       expect((await fs.stat('run.sh')).mode & 0o777).toBe(0o755);
     });
 
-    it('mkdir (recursive and not), rm (recursive and force)', async () => {
+    verified.it('mkdir (recursive and not), rm (recursive and force)', async () => {
       const fs = sprite.filesystem('/');
       await fs.mkdir('/home/sprite/deep/er/est', { recursive: true });
       expect(await fs.readdir('/home/sprite/deep/er/est')).toEqual([]);
@@ -277,7 +279,7 @@ describe('with one sprite', () => {
       await fs.rm('/home/sprite/never-was', { force: true });
     });
 
-    it('rename and copyFile', async () => {
+    verified.it('rename and copyFile', async () => {
       const fs = sprite.filesystem('/home/sprite');
       await fs.writeFile('old.txt', 'moving');
       await fs.rename('old.txt', 'new.txt');
@@ -297,7 +299,7 @@ describe('with one sprite', () => {
       expect(await fs.readFile('tree-copy/one/leaf.txt', 'utf8')).toBe('leaf');
     });
 
-    it('what the filesystem API writes, exec reads, and the other way round', async () => {
+    verified.it('what the filesystem API writes, exec reads, and the other way round', async () => {
       const fs = sprite.filesystem('/');
       await fs.writeFile('/tmp/from-fs.txt', 'via fs');
       expect((await sprite.exec('cat /tmp/from-fs.txt')).stdout).toBe('via fs');
@@ -307,7 +309,7 @@ describe('with one sprite', () => {
   });
 
   describe('checkpoints', () => {
-    it('create (with comment), list with Current first, get, restore brings the old content back', async () => {
+    verified.it('create (with comment), list with Current first, get, restore brings the old content back', async () => {
       const fs = sprite.filesystem('/home/sprite');
       await fs.writeFile('state.txt', 'before');
 
@@ -323,6 +325,9 @@ describe('with one sprite', () => {
       expect(mine?.comment).toBe('sdk base');
       expect(mine?.createTime).toBeInstanceOf(Date);
       expect(Number.isNaN(mine!.createTime.getTime())).toBe(false);
+
+      // SDK LIMITATION: listCheckpoints(historyFilter) parses JSON, but `?history=` answers text/plain
+      // (sprites-wire.md §7.3), so the filter form always throws with this SDK version.
 
       const one = await sprite.getCheckpoint(id!);
       expect(one).toMatchObject({ id, comment: 'sdk base' });
@@ -340,7 +345,7 @@ describe('with one sprite', () => {
   });
 
   describe('services', () => {
-    it('createService streams, list/get, signal, stop, start, delete', async () => {
+    verified.it('createService streams, list/get, signal, stop, start, delete', async () => {
       const name = 'sdk-svc';
       const events = await drain(
         await sprite.createService(name, { cmd: 'sh', args: ['-c', 'sleep 3600'] }, '1s'),
@@ -380,7 +385,7 @@ describe('with one sprite', () => {
   });
 
   describe('network policy', () => {
-    it('defaults to no rules; updateNetworkPolicy then getNetworkPolicy shows it', async () => {
+    verified.it('defaults to no rules; updateNetworkPolicy then getNetworkPolicy shows it', async () => {
       expect(await sprite.getNetworkPolicy()).toEqual({ rules: [] });
       const policy = { rules: [{ include: 'defaults' }, { domain: 'example.com', action: 'allow' as const }, { domain: '*', action: 'deny' as const }] };
       await sprite.updateNetworkPolicy(policy);
@@ -392,11 +397,11 @@ describe('with one sprite', () => {
   });
 
   describe('sessions', () => {
-    it('listSessions is empty when nothing runs', async () => {
+    verified.it('listSessions is empty when nothing runs', async () => {
       expect(await sprite.listSessions()).toEqual([]);
     });
 
-    it('a detachable TTY session survives its socket; attachSession sees session_info and the output', async () => {
+    verified.it('a detachable TTY session survives its socket; attachSession sees session_info and the output', async () => {
       const creator = sprite.createSession('sh', ['-c', 'sleep 2; echo session-done']);
       const info = message(creator, 'session_info');
       const creatorExit = new Promise<number>((resolve) => creator.once('exit', resolve));
@@ -425,6 +430,19 @@ describe('with one sprite', () => {
       const { stdout, code } = await result;
       expect(stdout).toContain('session-done');
       expect(code).toBe(0);
+      expect((await sprite.listSessions()).map((s) => String(s.id))).not.toContain(sessionId);
+    });
+
+    verified.it('killSession signals a running session and streams signal, exited, complete', async () => {
+      const cmd = sprite.createSession('sh', ['-c', 'sleep 30']);
+      const info = message(cmd, 'session_info');
+      const exited = new Promise<number>((resolve) => cmd.once('exit', resolve));
+      await spawned(cmd);
+      const sessionId = String((await info).session_id);
+      const events = await drain(await sprite.killSession(sessionId, 'SIGTERM', '5s'));
+      expect(events[0]).toMatchObject({ type: 'signal', signal: 'SIGTERM' });
+      expect(events.at(-1)).toMatchObject({ type: 'complete', exitCode: 143 });
+      expect(await exited).not.toBe(0);
       expect((await sprite.listSessions()).map((s) => String(s.id))).not.toContain(sessionId);
     });
   });
