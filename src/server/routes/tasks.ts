@@ -4,9 +4,16 @@
  */
 import type { HandlerMap } from '../context.ts';
 import type { Sprite } from '../model/sprites.ts';
-import type { TaskExpire, TaskRegistry } from '../model/tasks.ts';
+import { MAX_TASK_EXPIRE_MS, type TaskExpire, type TaskRegistry } from '../model/tasks.ts';
 import { toWireTask } from '../http/wire.ts';
 import { bodyOf } from '../http/typed.ts';
+
+/** Lease of a task whose request names no `expire`: 1 h, in seconds (spec `TaskRequest`, `TaskRefreshRequest`). */
+export const DEFAULT_TASK_EXPIRE: TaskExpire = MAX_TASK_EXPIRE_MS / 1000;
+
+function expireOf(body: { expire?: unknown } | undefined): TaskExpire {
+  return (body?.expire as TaskExpire | undefined) ?? DEFAULT_TASK_EXPIRE;
+}
 
 function tasksOf(sprite: Sprite): TaskRegistry {
   return sprite.addons.get('tasks') as TaskRegistry;
@@ -22,15 +29,16 @@ export const taskHandlers: HandlerMap = {
   },
   createTask(req, res, { model }) {
     const b = bodyOf(req, 'createTask');
-    res.status(201).json(toWireTask(tasksOf(model.get(req.params.name as string)).create(b.name, b.expire as TaskExpire)));
+    res.status(201).json(toWireTask(tasksOf(model.get(req.params.name as string)).create(b.name, expireOf(b))));
   },
   upsertTask(req, res, { model }) {
     const b = bodyOf(req, 'upsertTask');
-    res.json(toWireTask(tasksOf(model.get(req.params.name as string)).upsert(b.name, b.expire as TaskExpire).task));
+    res.json(toWireTask(tasksOf(model.get(req.params.name as string)).upsert(b.name, expireOf(b)).task));
   },
+  /** `PUT …/tasks/{task_name}` creates the task or refreshes it (§12: "create or refresh"; body optional). */
   refreshTask(req, res, { model }) {
     const b = bodyOf(req, 'refreshTask');
-    res.json(toWireTask(tasksOf(model.get(req.params.name as string)).refresh(req.params.task_name as string, b.expire as TaskExpire)));
+    res.json(toWireTask(tasksOf(model.get(req.params.name as string)).upsert(req.params.task_name as string, expireOf(b)).task));
   },
   deleteTask(req, res, { model }) {
     tasksOf(model.get(req.params.name as string)).delete(req.params.task_name as string);
