@@ -196,6 +196,46 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 
+/** One change found by `Vfs.diff` (the event names of the fs watch API, sprites-wire.md §6.3). */
+export interface VfsChange {
+  path: string;
+  event: 'create' | 'write' | 'remove' | 'chmod';
+  isDir: boolean;
+  /** Size after the change (0 for removals and directories). */
+  size: number;
+}
+
+function changeOf(path: string, event: VfsChange['event'], node: VfsNode): VfsChange {
+  return { path, event, isDir: node.kind === 'directory', size: event === 'remove' || node.kind !== 'file' ? 0 : node.data.byteLength };
+}
+
+function emitTree(node: VfsNode, path: string, event: 'create' | 'remove', depth: number, out: VfsChange[]): void {
+  out.push(changeOf(path, event, node));
+  if (node.kind !== 'directory' || depth <= 0) return;
+  for (const [name, child] of node.children) emitTree(child, join(path, name), event, depth - 1, out);
+}
+
+function join(dir: string, name: string): string {
+  return dir === '/' ? `/${name}` : `${dir}/${name}`;
+}
+
+function diffNodes(a: VfsNode | undefined, b: VfsNode | undefined, path: string, depth: number, out: VfsChange[]): void {
+  if (a === b) return;
+  if (!a) return void emitTree(b!, path, 'create', depth, out);
+  if (!b) return void emitTree(a, path, 'remove', depth, out);
+  if (a.kind !== b.kind) {
+    emitTree(a, path, 'remove', depth, out);
+    emitTree(b, path, 'create', depth, out);
+    return;
+  }
+  if (a.kind === 'file' && b.kind === 'file' && (a.data !== b.data || a.mtimeMs !== b.mtimeMs)) out.push(changeOf(path, 'write', b));
+  else if (a.kind === 'symlink' && b.kind === 'symlink' && a.target !== b.target) out.push(changeOf(path, 'write', b));
+  else if (a.mode !== b.mode || a.uid !== b.uid || a.gid !== b.gid) out.push(changeOf(path, 'chmod', b));
+  if (a.kind !== 'directory' || b.kind !== 'directory' || depth <= 0 || a.children === b.children) return;
+  for (const [name, child] of b.children) diffNodes(a.children.get(name), child, join(path, name), depth - 1, out);
+  for (const [name, child] of a.children) if (!b.children.has(name)) emitTree(child, join(path, name), 'remove', depth - 1, out);
+}
+
 /**
  * A sprite's filesystem. Every method takes absolute or relative paths (relative ones resolve against `/`), and
  * every mutation is atomic: it builds a new root and swaps it in only when it succeeds, so a failed call changes
@@ -203,8 +243,19 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
  * @see sprites-wire.md §8 (filesystem API), §7 (checkpoints), DESIGN.md "Exec engines"
  */
 export class Vfs {
-  private root: DirNode;
+  private current!: DirNode;
   private readonly now: () => number;
+  private readonly changeListeners = new Set<() => void>();
+
+  /** The current root; every swap (a mutation or a restore) notifies the change listeners. */
+  private get root(): DirNode {
+    return this.current;
+  }
+  private set root(next: DirNode) {
+    if (next === this.current) return;
+    this.current = next;
+    for (const listener of [...this.changeListeners]) listener();
+  }
 
   /** A tree holding only `/` (root-owned, 0755), or the given snapshot; `now` gives epoch ms (default Date.now). */
   constructor(opts: { now?: () => number; root?: VfsSnapshot } = {}) {
@@ -522,6 +573,34 @@ export class Vfs {
   /** Makes `snapshot` the current tree, O(1). Writes afterwards leave the snapshot unchanged. @see sprites-wire.md §7.5 */
   restore(snapshot: VfsSnapshot): void {
     this.root = Vfs.unwrap(snapshot);
+  }
+
+  /**
+   * Calls `listener` after every change of the tree (any successful mutation, and restores). It receives
+   * nothing: compare `snapshot()`s with `Vfs.diff` to learn what changed. Returns the unsubscribe function.
+   */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /**
+   * What changed between two snapshots at or below `path` (absolute, canonical): `create` / `remove` for
+   * entries that appear or vanish, `write` for files whose content or mtime changed, `chmod` for mode or owner
+   * changes. Unchanged subtrees are skipped by reference, so the cost follows the size of the change, not of
+   * the tree. With `recursive: false` only `path` and its direct children are compared.
+   * A rename shows as `remove` of the old path and `create` of the new one.
+   */
+  static diff(before: VfsSnapshot, after: VfsSnapshot, path = '/', opts: { recursive?: boolean } = {}): VfsChange[] {
+    const parts = Vfs.normalize(path).split('/').filter(Boolean);
+    const at = (root: DirNode): VfsNode | undefined => {
+      let node: VfsNode | undefined = root;
+      for (const part of parts) node = node?.kind === 'directory' ? node.children.get(part) : undefined;
+      return node;
+    };
+    const out: VfsChange[] = [];
+    diffNodes(at(Vfs.unwrap(before)), at(Vfs.unwrap(after)), Vfs.normalize(path), opts.recursive ?? true ? Infinity : 1, out);
+    return out;
   }
 
   /** Sum of the sizes of all regular files, in bytes. O(1) (kept as an aggregate in every directory). */

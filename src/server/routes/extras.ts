@@ -12,15 +12,17 @@ import { policyHandlers, SpritePolicies } from './policy.ts';
 import { taskHandlers } from './tasks.ts';
 import { handleProxy } from '../ws/proxy.ts';
 import { handlePortsWatch } from '../ws/ports-watch.ts';
+import { handleFsWatch } from '../ws/fs-watch.ts';
 
 /** Extra REST handlers by operationId. */
 export const extraHandlers: HandlerMap = { ...serviceHandlers, ...policyHandlers, ...taskHandlers };
 
-/** Extra WebSocket channels (`fs/watch` has none: it answers 501 naming its operationId). */
+/** Extra WebSocket channels. */
 export function extraChannels(): ExtraChannels {
   return {
     proxy: { handle: handleProxy },
     'ports/watch': { handle: handlePortsWatch },
+    'fs/watch': { handle: handleFsWatch },
   };
 }
 
