@@ -1,8 +1,9 @@
 /**
  * verified — the official `@fly/sprites` 0.1.0 SDK (from npm, unchanged) against the conformance target
  * (spritzer in-process by default, or a server named by SPRITES_BASE_URL; see support/target.ts). Only the SDK's
- * public API is used, and only what a user sees is asserted: lifecycle, exec, filesystem, checkpoints, services,
- * network policy and sessions. Where the SDK cannot express something, a comment says so (SDK LIMITATION).
+ * public API is used (one marked exception: the SDK cannot detach from a session, so that test closes the socket
+ * itself), and only what a user sees is asserted: lifecycle, exec, filesystem, checkpoints, services, network
+ * policy and sessions. Where the SDK cannot express something, a comment says so (SDK LIMITATION).
  * @see sprites-wire.md §18.1 (what the JS SDK sends and parses)
  */
 import { beforeAll, describe, expect } from 'vitest';
