@@ -40,6 +40,13 @@ describe('writeFile and readFile', () => {
     expect(noParent.status).toBe(404);
     expect(noParent.json.code).toBe('ENOENT');
   });
+
+  it("without mkdirParents a write creates its own directory when that directory's parent exists (the SDKs' mkdir)", async () => {
+    const w = await call('PUT', `${base}/write?path=/home/sprite/newdir/.keep&mkdirParents=false`, '');
+    expect(w.status).toBe(200);
+    const list = await call('GET', `${base}/list?path=/home/sprite/newdir/.keep`);
+    expect(list.json.entries[0]).toMatchObject({ name: '.keep', type: 'file' });
+  });
 });
 
 describe('listFiles', () => {

@@ -23,6 +23,17 @@ export function parseMode(mode: string | number, path: string): number {
   return value;
 }
 
+/**
+ * Without `mkdirParents`, a write still creates the file's own directory when that directory's parent exists
+ * (one level, like `mkdir` without `-p`); deeper missing ancestors stay ENOENT. This is what makes the SDKs'
+ * `mkdir(dir)` work: JS and PY implement it as a write of `<dir>/.keep` with `mkdirParents=false` (§8.10, §18).
+ */
+function ensureParentDirectory(vfs: Vfs, path: string): void {
+  const parent = path.slice(0, path.lastIndexOf('/')) || '/';
+  if (parent === '/' || vfs.exists(parent)) return;
+  vfs.mkdir(parent);
+}
+
 function vfsOf(req: Request, ctx: Parameters<HandlerMap[string]>[2]): Vfs {
   const sprite = ctx.model.get(req.params.name as string);
   sprite.touch();
@@ -53,7 +64,9 @@ export const fsHandlers: HandlerMap = {
     const path = resolve(q.path, q.workingDir);
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const mode = q.mode !== undefined ? parseMode(q.mode, path) : undefined;
-    vfs.writeFile(path, new Uint8Array(body), { mode, mkdirParents: q.mkdirParents ?? q.mkdir ?? false });
+    const mkdirParents = q.mkdirParents ?? q.mkdir ?? false;
+    if (!mkdirParents) ensureParentDirectory(vfs, path);
+    vfs.writeFile(path, new Uint8Array(body), { mode, mkdirParents });
     const st = vfs.stat(path);
     res.json({ path, size: st.size, mode: octalMode(st.mode) });
   },
