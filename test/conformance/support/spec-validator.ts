@@ -244,7 +244,7 @@ export class SpecValidator {
       return { lines };
     }
     if (type.startsWith('text/')) {
-      if (!fn(text)) throw new SpecViolation(`${where}: ${errorText(fn)}\nbody: ${text.slice(0, 200)}`);
+      if (!fn(String(text))) throw new SpecViolation(`${where}: ${errorText(fn)}\nbody: ${text.slice(0, 200)}`);
     }
     return {};
   }

@@ -4,17 +4,10 @@
  * removes what a killed run could not. It owns naming and cleanup, not what tests do with the sprites.
  */
 import { afterAll, expect } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import type { Call } from './http.ts';
+import { CONFORMANCE_PREFIX, RUN_ID } from './naming.ts';
 
-/** Prefix of every sprite the suite creates (the sweep script deletes sprites with it). */
-export const CONFORMANCE_PREFIX = 'spritzer-conf-';
-
-/**
- * Identifies this run: `SPRITZER_CONF_RUN` when set (lower-case letters and digits), else a fresh random
- * id per test file, so parallel files never collide.
- */
-export const RUN_ID = (process.env.SPRITZER_CONF_RUN ?? '').toLowerCase().replace(/[^a-z0-9]/g, '') || `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+export { CONFORMANCE_PREFIX, RUN_ID } from './naming.ts';
 
 /** Hands out names and remembers every sprite to delete. */
 export class SpriteFixture {
