@@ -79,4 +79,15 @@ describe('setNetworkPolicy', () => {
   it('answers 404 for a missing sprite', async () => {
     expect((await call('POST', '/v1/sprites/nope/policy/network', { rules: [] })).status).toBe(404);
   });
+
+  it('is not rolled back by a checkpoint restore: the sprite still reads the policy in force', async () => {
+    await call('POST', '/v1/sprites', { name: 'rewind' });
+    expect((await call('POST', '/v1/sprites/rewind/checkpoint', {})).status).toBe(200);
+    expect((await call('POST', '/v1/sprites/rewind/policy/network', POLICY)).status).toBe(204);
+    expect((await call('POST', '/v1/sprites/rewind/checkpoints/v1/restore')).status).toBe(200);
+    expect((await call('GET', '/v1/sprites/rewind/policy/network')).json).toEqual(POLICY);
+    const file = await call('GET', '/v1/sprites/rewind/fs/read?path=/.sprite/policy/network.json');
+    expect(file.status).toBe(200);
+    expect(JSON.parse(file.text)).toEqual(POLICY);
+  });
 });
