@@ -281,6 +281,32 @@ describe('services on the shell engine with a fake clock', () => {
     });
   });
 
+  describe('putService on a running service', () => {
+    it('stops the old command, then starts the new definition', async () => {
+      expect((await put('swap', sh('sleep 1000'))).status).toBe(200);
+      const old = (await svc('swap')).json.state.pid;
+      const r = await put('swap', sh('sleep 2000'));
+      expect(r.status).toBe(200);
+      expect(ndjson(r.text).map((l) => l.type)).toEqual(['stopping', 'stopped', 'started', 'complete']);
+      const now = (await svc('swap')).json;
+      expect(now.args).toEqual(['-c', 'sleep 2000']);
+      expect(now.state.status).toBe('running');
+      expect(now.state.pid).toBeGreaterThan(old);
+    });
+  });
+
+  describe('restoreCheckpoint and services', () => {
+    it('a running service comes back with a new command after a restore; a stopped one stays stopped', async () => {
+      expect((await call('POST', '/v1/sprites/box/checkpoint', {})).status).toBe(200);
+      const before = (await svc('swap')).json.state.pid;
+      expect((await svc('web')).json.state.status).toBe('stopped');
+      expect((await call('POST', '/v1/sprites/box/checkpoints/v1/restore')).status).toBe(200);
+      const back = await waitFor('swap', (s) => s.state.status === 'running' && s.state.pid > before, 'swap restarted');
+      expect(back.state.status).toBe('running');
+      expect((await svc('web')).json.state.status).toBe('stopped');
+    });
+  });
+
   describe('getServiceLogs', () => {
     it('replays the log as stdout/stderr lines; lines=N keeps the last N; ends with complete', async () => {
       expect((await put('talk', sh('echo one; echo two; echo oops 1>&2; exit 3'))).status).toBe(200);
