@@ -152,3 +152,17 @@ describe('authentication', () => {
     expect((await call('GET', '/v1/sprites', { authorization: 'Bearer not-the-token' })).status).toBe(401);
   });
 });
+
+describe('restartSprite', () => {
+  verified.it('answers 200 and keeps the filesystem', async () => {
+    const { name } = await sprites.create();
+    await call('PUT', `/v1/sprites/${name}/fs/write`, { query: { path: '/home/sprite/kept.txt', mkdirParents: true }, body: 'kept' });
+    const res = await call('POST', `/v1/sprites/${name}/restart`);
+    expect(res.status).toBe(200);
+    expect((await call('GET', `/v1/sprites/${name}/fs/read`, { query: { path: '/home/sprite/kept.txt' } })).text).toBe('kept');
+  });
+
+  verified.it('answers 404 for a missing sprite', async () => {
+    expect((await call('POST', `/v1/sprites/${sprites.name('missing')}/restart`)).status).toBe(404);
+  });
+});
