@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { startTestServer, TOKEN } from '../../test/support/server.ts';
 import type { RunningServer } from '../server/server.ts';
-import { createSpritesClient, SDK_METHODS, SpritesApiError, FilesystemError, fileModeString } from './index.ts';
+import { createSpritesClient, SDK_METHODS, SDK_WS_METHODS, SpritesApiError, FilesystemError, fileModeString } from './index.ts';
 
 /** A fetch that records the request and answers with `response`. */
 function recordingFetch(response: () => Response) {
@@ -25,9 +25,15 @@ describe('SDK_METHODS', () => {
     expect([...SDK_METHODS].sort()).toEqual(ids.sort());
   });
 
-  it('every listed method exists on a client', () => {
+  it('every listed method exists on a client, and so do the WebSocket ones', () => {
     const client = createSpritesClient({ baseUrl: 'http://x', token: 't' }) as unknown as Record<string, unknown>;
     for (const m of SDK_METHODS) expect(typeof client[m], m).toBe('function');
+    for (const m of Object.values(SDK_WS_METHODS).flat()) expect(typeof client[m], m).toBe('function');
+  });
+
+  it('SDK_WS_METHODS names only operationIds of spec/asyncapi.yaml', () => {
+    const spec = parse(readFileSync(new URL('../../spec/asyncapi.yaml', import.meta.url), 'utf8'));
+    for (const id of Object.keys(SDK_WS_METHODS)) expect(Object.keys(spec.operations)).toContain(id);
   });
 });
 

@@ -101,5 +101,17 @@ export function createSpritesClient(options: SpritesClientOptions = {}) {
   };
 }
 
+/**
+ * The AsyncAPI operations (spec/asyncapi.yaml) the SDK implements, keyed by operationId, with the client
+ * methods that use them (read by scripts/coverage.ts beside `SDK_METHODS`). Control, proxy and the watches
+ * have no SDK method yet.
+ */
+export const SDK_WS_METHODS = Object.freeze({
+  execCommand: ['run', 'spawn'],
+  execCommandOutput: ['run', 'spawn'],
+  attachExecSession: ['attach'],
+  attachExecSessionOutput: ['attach'],
+} as const);
+
 /** The client `createSpritesClient` returns. */
 export type SpritesClient = ReturnType<typeof createSpritesClient>;

@@ -3,7 +3,7 @@
  * openapi-fetch, plus exec over WebSocket and strict NDJSON streams. This file only re-exports.
  * @see sprites-wire.md §18; DESIGN.md "src/sdk/"
  */
-export { createSpritesClient, DEFAULT_BASE_URL, type SpritesClient, type SpritesClientOptions, type CreatedCheckpoint } from './client.ts';
+export { createSpritesClient, DEFAULT_BASE_URL, SDK_WS_METHODS, type SpritesClient, type SpritesClientOptions, type CreatedCheckpoint } from './client.ts';
 export { SDK_METHODS, fileModeString, type OperationId, type OperationMethods, type BodyBytes, type ExecHttpOptions, type FsPathOptions, type ListCheckpointsOptions, type WriteFileOptions } from './operations.ts';
 export { ExecCommand, execQuery, type ExecEvent, type ExecOptions, type RunOptions, type RunResult, type WebSocketConstructor, type WebSocketLike } from './exec.ts';
 export { parseExecHttpBody, type ExecHttpResult } from './exec-http.ts';
