@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { SPRITE_VERSION, type AppContext, type Deps, type HandlerMap } from './context.ts';
 import { SpritesModel } from './model/sprites.ts';
 import { FaultRegistry } from './http/faults.ts';
-import { isAuthorized, UNAUTHORIZED } from './http/auth.ts';
+import { Credentials, UNAUTHORIZED } from './http/auth.ts';
 import { sendApiError, sendError } from './http/errors.ts';
 import { ModelError } from './model/errors.ts';
 import { VfsError } from './model/vfs.ts';
@@ -58,7 +58,13 @@ export function createApp(deps: Deps): SpritzerApp {
     publicUrl: deps.publicUrl,
     onCreate: (sprite) => attachAddons(sprite, deps),
   });
-  const ctx: AppContext = { deps, model, faults: new FaultRegistry(), implemented: new Set(Object.keys(HANDLERS)) };
+  const ctx: AppContext = {
+    deps,
+    model,
+    faults: new FaultRegistry(),
+    credentials: new Credentials(deps.token),
+    implemented: new Set(Object.keys(HANDLERS)),
+  };
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
@@ -81,7 +87,7 @@ export function createApp(deps: Deps): SpritzerApp {
   app.use((req, res, next) => {
     if (req.path.startsWith('/_spritzer/')) return next();
     const flyV1 = /^\/v1\/organizations\/[^/]+\/tokens\/?$/.test(req.path);
-    if (!isAuthorized(req.headers.authorization, deps, flyV1 ? 'FlyV1' : 'Bearer')) {
+    if (!ctx.credentials.accepts(req.headers.authorization, flyV1 ? 'FlyV1' : 'Bearer')) {
       return sendApiError(res, 401, UNAUTHORIZED);
     }
     next();

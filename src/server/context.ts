@@ -9,6 +9,7 @@ import type { IdSource } from './model/ids.ts';
 import type { ExecEngine } from './engines/types.ts';
 import type { SpritesModel } from './model/sprites.ts';
 import type { FaultRegistry } from './http/faults.ts';
+import type { Credentials } from './http/auth.ts';
 
 /** The `Sprite-Version` spritzer reports: an rc ≥ 30, so the Go SDK uses path-form attach (§2.2). */
 export const SPRITE_VERSION = 'v0.0.1-rc46';
@@ -34,6 +35,8 @@ export interface AppContext {
   deps: Deps;
   model: SpritesModel;
   faults: FaultRegistry;
+  /** Accepted tokens (the `--token` value and minted ones). */
+  credentials: Credentials;
   /** operationIds that have a handler (health, coverage, 501s). */
   implemented: Set<string>;
 }

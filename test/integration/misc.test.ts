@@ -85,6 +85,14 @@ describe('createToken', () => {
     expect(b.token).not.toBe(body.token);
   });
 
+  it('a minted token authenticates later calls, even when the server requires --token', async () => {
+    const { token } = await (await mint({ Authorization: 'FlyV1 fm2_macaroon' })).json();
+    const withMinted = await fetch(`${srv.url}/v1/sprites`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(withMinted.status).toBe(200);
+    const unknown = await fetch(`${srv.url}/v1/sprites`, { headers: { Authorization: 'Bearer never-minted' } });
+    expect(unknown.status).toBe(401);
+  });
+
   it('answers 401 without Authorization, and with a Bearer token instead of FlyV1', async () => {
     expect((await mint({})).status).toBe(401);
     expect((await mint({ Authorization: `Bearer ${TOKEN}` })).status).toBe(401);

@@ -259,6 +259,16 @@ describe('killExecSession', () => {
     const r = await call('POST', '/v1/sprites/box/exec/424242/kill?signal=TERM');
     expect(r.status).toBe(404);
   });
+
+  it('answers 410 for a session that already exited (GO treats it as done)', async () => {
+    const { client, id } = await start(['sleep', '1000'], { extra: { detachable: 'true' } });
+    expect((await call('POST', `/v1/sprites/box/exec/${id}/kill?signal=KILL`)).status).toBe(200);
+    await client.closed;
+    await gone(id);
+    const again = await call('POST', `/v1/sprites/box/exec/${id}/kill?signal=TERM`);
+    expect(again.status).toBe(410);
+    expect(again.text).toBe(`session already exited: ${id}\n`);
+  });
 });
 
 describe('restoreCheckpoint ends running sessions', () => {

@@ -25,6 +25,7 @@ const KIND_STATUS: Record<ModelErrorKind, { status: number; family: 'json' | 'te
   checkpoint_not_found: { status: 404, family: 'text' },
   checkpoint_current: { status: 409, family: 'text' },
   session_not_found: { status: 404, family: 'text' },
+  session_exited: { status: 410, family: 'text' },
   service_not_found: { status: 404, family: 'text' },
   service_conflict: { status: 409, family: 'text' },
   service_not_running: { status: 409, family: 'text' },

@@ -11,6 +11,7 @@ export type ModelErrorKind =
   | 'checkpoint_not_found'
   | 'checkpoint_current'
   | 'session_not_found'
+  | 'session_exited'
   | 'service_not_found'
   | 'service_conflict'
   | 'service_not_running'

@@ -9,6 +9,8 @@ import { ModelError } from './errors.ts';
 
 /** How many bytes of output a session keeps for replay on attach. */
 export const SCROLLBACK_BYTES = 64 * 1024;
+/** How many exited session ids a sprite remembers for 410 answers. */
+const RECENTLY_EXITED_KEPT = 256;
 /** Default `max_run_after_disconnect` for non-TTY commands (sprites-wire.md §4.2): 10 s. */
 export const DEFAULT_NON_TTY_LINGER_MS = 10_000;
 
@@ -139,6 +141,8 @@ export class ExecSession {
 /** The sessions of one sprite. */
 export class SessionRegistry {
   private readonly sessions = new Map<string, ExecSession>();
+  /** Ids of recently exited sessions (bounded), so a late kill can answer 410 instead of 404 (§2.3). */
+  private readonly exited = new Set<string>();
 
   constructor(
     private readonly deps: {
@@ -172,6 +176,8 @@ export class SessionRegistry {
     this.deps.onActivity();
     void proc.exit.then((code) => {
       this.sessions.delete(session.id);
+      this.exited.add(session.id);
+      if (this.exited.size > RECENTLY_EXITED_KEPT) this.exited.delete(this.exited.values().next().value!);
       session.finish(code);
       this.deps.onActivity();
     });
@@ -183,6 +189,15 @@ export class SessionRegistry {
     const s = this.sessions.get(id);
     if (!s) throw new ModelError('session_not_found', `session not found: ${id}`);
     return s;
+  }
+
+  /**
+   * A live session for a kill: ModelError `session_exited` (410, which GO treats as "already exited") when it
+   * exited recently, `session_not_found` otherwise.
+   */
+  getForKill(id: string): ExecSession {
+    if (!this.sessions.has(id) && this.exited.has(id)) throw new ModelError('session_exited', `session already exited: ${id}`);
+    return this.get(id);
   }
 
   /** Live sessions, oldest first. */

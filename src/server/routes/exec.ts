@@ -75,7 +75,7 @@ export const execHandlers: HandlerMap = {
    */
   async killExecSession(req, res, { model, deps }) {
     const sprite = model.get(req.params.name as string);
-    const session = sprite.sessions.get(req.params.session_id as string);
+    const session = sprite.sessions.getForKill(req.params.session_id as string);
     const body = (req.body ?? {}) as { signal?: string; timeout?: string | number };
     const rawSignal = body.signal ?? (req.query.signal as string | undefined) ?? 'SIGTERM';
     const name = normalizeSignalName(rawSignal);

@@ -100,8 +100,8 @@ export const spriteHandlers: HandlerMap = {
     res.json({ name: model.deps.organization, slug: model.deps.organization });
   },
 
-  /** `POST /v1/organizations/{org}/tokens` (FlyV1 auth) → 201 `{token}` (§3.9). */
-  createToken(_req, res, { deps }) {
-    res.status(201).json({ token: deps.ids.token() });
+  /** `POST /v1/organizations/{org}/tokens` (FlyV1 auth) → 201 `{token}`, accepted as a bearer token from then on (§3.9). */
+  createToken(_req, res, { deps, credentials }) {
+    res.status(201).json({ token: credentials.mint(deps.ids.token()) });
   },
 };

@@ -13,12 +13,22 @@ import { CloseCode, CloseReason, ProtocolError } from '../../protocol/close-code
 /** How long the client has to send its init message, in ms. */
 export const PROXY_INIT_TIMEOUT_MS = 10_000;
 
-/** Handles one proxy socket. */
+/** Handles one proxy socket. Binary frames that arrive before the dial completes are kept and sent after. */
 export const handleProxy: ChannelHandler = (ws, sprite, _req, ctx) => {
   const { engine, logger } = ctx.deps;
   const initTimer = setTimeout(() => ws.close(CloseCode.UnsupportedData, CloseReason.ExpectedJsonInit), PROXY_INIT_TIMEOUT_MS);
   initTimer.unref();
-  ws.once('message', async (data, isBinary) => {
+  let initialised = false;
+  let upstream: Duplex | null = null;
+  const early: Buffer[] = [];
+  ws.on('message', (data, isBinary) => {
+    if (initialised) {
+      if (!isBinary) return; // the relay carries binary frames only (§6.1)
+      if (upstream) upstream.write(data as Buffer);
+      else early.push(data as Buffer);
+      return;
+    }
+    initialised = true;
     clearTimeout(initTimer);
     let target: { host: string; port: number };
     try {
@@ -28,24 +38,34 @@ export const handleProxy: ChannelHandler = (ws, sprite, _req, ctx) => {
       const e = err instanceof ProtocolError ? err : new ProtocolError(CloseCode.UnsupportedData, CloseReason.ExpectedJsonInit);
       return ws.close(e.closeCode, e.reason);
     }
-    let upstream: Duplex;
+    void dial(target).then((conn) => {
+      if (!conn) return;
+      upstream = conn;
+      sprite.touch();
+      relay(ws, conn, `${target.host}:${target.port}`, logger);
+      for (const chunk of early.splice(0)) conn.write(chunk);
+    });
+  });
+
+  async function dial(target: { host: string; port: number }): Promise<Duplex | null> {
     try {
       if (!engine.connect) throw new Error(`dial tcp ${target.host}:${target.port}: connect: connection refused`);
-      upstream = await engine.connect(sprite.ctx, target.host, target.port);
+      const conn = await engine.connect(sprite.ctx, target.host, target.port);
+      if (ws.readyState !== ws.OPEN) {
+        conn.destroy();
+        return null;
+      }
+      return conn;
     } catch (err) {
-      const reason = (CloseReason.FailedToConnectPrefix + (err as Error).message).slice(0, 123);
-      return ws.close(CloseCode.InternalError, reason);
+      ws.close(CloseCode.InternalError, (CloseReason.FailedToConnectPrefix + (err as Error).message).slice(0, 123));
+      return null;
     }
-    sprite.touch();
-    relay(ws, upstream, `${target.host}:${target.port}`, logger);
-  });
+  }
 };
 
+/** Relays raw bytes upstream → client, and ends each side when the other ends. */
 function relay(ws: WebSocket, upstream: Duplex, target: string, logger: { debug: (o: object, m: string) => void }): void {
   ws.send(JSON.stringify({ status: 'connected', target }));
-  ws.on('message', (data, isBinary) => {
-    if (isBinary) upstream.write(data as Buffer);
-  });
   upstream.on('data', (chunk: Buffer) => {
     if (ws.readyState === ws.OPEN) ws.send(chunk, { binary: true });
   });

@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { SPRITE_VERSION, type AppContext } from '../context.ts';
-import { isAuthorized, UNAUTHORIZED } from '../http/auth.ts';
+import { UNAUTHORIZED } from '../http/auth.ts';
 import { rejectHandshake } from './handshake.ts';
 import { ModelError } from '../model/errors.ts';
 import { statusOf } from '../http/errors.ts';
@@ -48,7 +48,7 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
     const url = new URL(req.url ?? '/', 'http://spritzer.local');
     const m = ROUTE.exec(url.pathname);
     if (!m) return rejectHandshake(socket, 404, { error: 'not found', message: `no WebSocket endpoint at ${url.pathname}` });
-    if (!isAuthorized(req.headers.authorization, ctx.deps)) return rejectHandshake(socket, 401, UNAUTHORIZED);
+    if (!ctx.credentials.accepts(req.headers.authorization)) return rejectHandshake(socket, 401, UNAUTHORIZED);
     const name = decodeURIComponent(m[1]);
     const channel = m[2];
     const sessionId = m[3] ? decodeURIComponent(m[3]) : undefined;
