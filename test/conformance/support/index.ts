@@ -1,9 +1,11 @@
 /**
  * One import for a conformance test file: `const { target, call, sprites } = useConformance()` registers the
- * target's and the sprite fixture's hooks in the right order (sprites deleted before the emulator stops), and
- * re-exports the marks and wire clients. It adds no behaviour of its own.
+ * target's and the sprite fixture's hooks in the right order (sprites deleted before the emulator stops) and a
+ * per-test check that no WebSocket frame broke the spec, and re-exports the marks and wire clients.
  */
+import { afterEach } from 'vitest';
 import { useTarget, type Target } from './target.ts';
+import { takeViolations } from './ws.ts';
 import { httpClient, type Call } from './http.ts';
 import { useSprites, type SpriteFixture } from './sprites.ts';
 
@@ -25,5 +27,9 @@ export function useConformance(): Conformance {
   const target = useTarget();
   const call = httpClient(target);
   const sprites = useSprites(call);
+  afterEach(() => {
+    const violations = takeViolations();
+    if (violations.length) throw new Error(`WebSocket frames that do not match spec/asyncapi.yaml:\n${violations.map((v) => v.message).join('\n')}`);
+  });
   return { target, call, sprites };
 }

@@ -44,6 +44,19 @@ export interface ConnectOptions {
   binaryMessages?: BinaryMessages;
 }
 
+/** Every connection opened since the last {@link takeViolations} (the per-test check drains it). */
+const opened: WsConnection[] = [];
+
+/**
+ * The spec violations seen on every connection opened since the last call, and forgets those connections.
+ * `useConformance()` calls it after each test so that no frame goes unchecked.
+ */
+export function takeViolations(): Error[] {
+  const found = opened.flatMap((c) => (c.violation ? [c.violation] : []));
+  opened.length = 0;
+  return found;
+}
+
 /** An open, recording WebSocket. */
 export class WsConnection {
   readonly frames: RecordedFrame[] = [];
@@ -60,6 +73,7 @@ export class WsConnection {
     binaryMessages: BinaryMessages | undefined,
   ) {
     const validator = specValidator();
+    opened.push(this);
     ws.on('message', (raw, isBinary) => {
       const data = new Uint8Array(Array.isArray(raw) ? Buffer.concat(raw) : (raw as Buffer));
       const frame: RecordedFrame = { binary: isBinary, data, message: '?' };
