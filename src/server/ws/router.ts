@@ -78,7 +78,10 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
       upgrade(req, socket, head, (ws) => extra.handle(ws, sprite, req, ctx));
     } catch (err) {
       if (err instanceof ModelError) {
-        const body = err.kind === 'sprite_not_found' ? { error: 'sprite not found' } : { error: 'invalid_request', message: err.message };
+        const body =
+          err.kind === 'sprite_not_found'
+            ? { error: 'sprite not found' }
+            : { error: err.kind === 'invalid_request' ? 'invalid_request' : err.kind, message: err.message };
         return rejectHandshake(socket, statusOf(err.kind), body);
       }
       logger.error({ err }, 'upgrade failed');
