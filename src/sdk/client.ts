@@ -1,7 +1,8 @@
 /**
  * `createSpritesClient`: the @spritzer/sdk entry point. Resolves base URL and token (arguments, then
  * `SPRITES_BASE_URL` / `SPRITES_TOKEN`), builds the openapi-fetch client with the bearer header, and joins the
- * operation methods with exec (`run`, `spawn`, `attach`) and the NDJSON conveniences. It does not retry,
+ * operation methods with exec (`run`, `spawn`, `attach`), the proxy and watch sockets (`proxy`, `watchPorts`,
+ * `watchFilesystem`) and the NDJSON conveniences. It does not retry,
  * cache or wait on rate limits.
  * @see sprites-wire.md §1, §2.1, §18
  */
@@ -11,6 +12,7 @@ import type { paths } from '../../generated/openapi.d.ts';
 import { operationMethods } from './operations.ts';
 import { attach, run, spawn, type ExecConnection, type ExecOptions, type RunOptions, type WebSocketConstructor } from './exec.ts';
 import { checkpointIdFromComplete, type CheckpointStreamEvent } from './ndjson.ts';
+import { proxy, watchFilesystem, watchPorts, type ProxyOptions, type WatchFilesystemOptions } from './watch-proxy.ts';
 import { SpritesStreamError } from './errors.ts';
 
 /** The default base URL, as every official SDK has it. */
@@ -43,10 +45,12 @@ function env(name: string): string | undefined {
  * Creates a client. Every operationId of spec/openapi.yaml is a method (see `SDK_METHODS`), plus:
  * - `run(sprite, argv, opts)` → `{stdout, stderr, exitCode}`; `spawn(sprite, argv, opts)` → `ExecCommand`;
  *   `attach(sprite, sessionId)` → `ExecCommand`;
+ * - `proxy(sprite, {host, port})` → `ProxyConnection`; `watchPorts(sprite)` and
+ *   `watchFilesystem(sprite, paths, opts)` → `SocketWatch` (async iterables of JSON messages);
  * - `createCheckpointAndWait(sprite, {comment})` → `{id, events}`; `restoreCheckpointAndWait(sprite, id)` →
  *   the events once the restore completed (both throw `SpritesStreamError` on an `error` line);
  * - `http`: the underlying typed openapi-fetch client, for anything else.
- * @see sprites-wire.md §2.1 (bearer auth), §4 (exec), §7 (checkpoints)
+ * @see sprites-wire.md §2.1 (bearer auth), §4 (exec), §6 (proxy, watches), §7 (checkpoints)
  */
 export function createSpritesClient(options: SpritesClientOptions = {}) {
   const baseUrl = (options.baseUrl ?? env('SPRITES_BASE_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
@@ -83,6 +87,25 @@ export function createSpritesClient(options: SpritesClientOptions = {}) {
     /** Attaches to a live session by id (scrollback first). @see sprites-wire.md §4.7 */
     attach: (spriteName: string, sessionId: string) => attach(conn, spriteName, sessionId),
     /**
+     * Opens a TCP tunnel to `host:port` (host default `localhost`) inside the sprite and resolves once the
+     * server answered `{status:"connected", target}`: `target`, `write(bytes)`, `end()`/`close()`, the received
+     * chunks as an async iterable, and `closed` → `{code, reason}`. Rejects with `SpritesApiError` (refused
+     * handshake) or `SocketProtocolError` (`closed_before_ready` with `closeCode` 1011 "Failed to connect to
+     * target: …" or 1003, `timeout` after 10 s, `bad_frame`, `connection_failed`). @see sprites-wire.md §6.1
+     */
+    proxy: (spriteName: string, opts: ProxyOptions) => proxy(conn, spriteName, opts),
+    /**
+     * Watches listening ports: async-iterate `port_list` (first), then `port_opened` / `port_closed`; `close()`
+     * ends it. Rejects with `SpritesApiError` on a refused handshake. @see sprites-wire.md §6.2
+     */
+    watchPorts: (spriteName: string) => watchPorts(conn, spriteName),
+    /**
+     * Watches `paths` (sends `{type:"subscribe", paths, recursive, workingDir}`): async-iterate `subscribed`,
+     * then `event` (`{path, event, timestamp, size, isDir}`) and `error` messages; `close()` ends it. Rejects
+     * with `SpritesApiError` on a refused handshake. @see sprites-wire.md §6.3
+     */
+    watchFilesystem: (spriteName: string, paths: string | readonly string[], opts?: WatchFilesystemOptions) => watchFilesystem(conn, spriteName, paths, opts),
+    /**
      * Creates a checkpoint and waits for the stream's end; returns the new id parsed from the `complete` line.
      * Throws `SpritesStreamError` on an `error` line or a `complete` line that names no id.
      * @see sprites-wire.md §7.1
@@ -103,14 +126,18 @@ export function createSpritesClient(options: SpritesClientOptions = {}) {
 
 /**
  * The AsyncAPI operations (spec/asyncapi.yaml) the SDK implements, keyed by operationId, with the client
- * methods that use them (read by scripts/coverage.ts beside `SDK_METHODS`). Control, proxy and the watches
- * have no SDK method yet.
+ * methods that use them (read by scripts/coverage.ts beside `SDK_METHODS`). Control has no SDK method yet.
  */
 export const SDK_WS_METHODS = Object.freeze({
   execCommand: ['run', 'spawn'],
   execCommandOutput: ['run', 'spawn'],
   attachExecSession: ['attach'],
   attachExecSessionOutput: ['attach'],
+  proxyConnect: ['proxy'],
+  proxyConnectOutput: ['proxy'],
+  watchPorts: ['watchPorts'],
+  watchFilesystem: ['watchFilesystem'],
+  watchFilesystemOutput: ['watchFilesystem'],
 } as const);
 
 /** The client `createSpritesClient` returns. */

@@ -185,3 +185,34 @@ function intHeader(headers: Headers, name: string): number | undefined {
 function dropUndefined<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
+
+/** Why a proxy or watch socket failed. */
+export type SocketProtocolErrorCode =
+  /** The socket closed before it was ready: before the proxy's `connected` answer, or before a watch opened. */
+  | 'closed_before_ready'
+  /** A watch socket closed with a code other than 1000, 1001 or 1005 (e.g. 1008 for a refused `subscribe`). */
+  | 'closed'
+  /** A text frame that is not JSON, or a proxy answer other than `{status:"connected"}`. */
+  | 'bad_frame'
+  /** The WebSocket failed without an HTTP answer (network error). */
+  | 'connection_failed'
+  /** The proxy's `connected` answer did not arrive in time. */
+  | 'timeout';
+
+/**
+ * A proxy or watch socket that broke the protocol or closed too early. `closeCode`/`closeReason` are the
+ * WebSocket close the client saw, when there was one — e.g. 1011 "Failed to connect to target: …" when the
+ * proxy could not dial, 1003 "Invalid port number" for a bad init.
+ * @see sprites-wire.md §6.1–§6.3
+ */
+export class SocketProtocolError extends Error {
+  constructor(
+    readonly code: SocketProtocolErrorCode,
+    message: string = code,
+    readonly closeCode?: number,
+    readonly closeReason?: string,
+  ) {
+    super(message);
+    this.name = 'SocketProtocolError';
+  }
+}

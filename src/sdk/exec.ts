@@ -7,7 +7,7 @@
  */
 import { StreamId, decodeFrame, encodeFrame, FrameError } from '../protocol/frames.ts';
 import type { SessionInfoMessage, ExitMessage, PortOpenedMessage, PortClosedMessage } from '../protocol/messages.ts';
-import { ExecProtocolError, apiErrorFrom, parseErrorBody } from './errors.ts';
+import { ExecProtocolError, apiErrorFrom, parseErrorBody, type SpritesApiError } from './errors.ts';
 
 /**
  * The part of a WebSocket the SDK uses: the standard event-target API (`ws` and WHATWG sockets both have it).
@@ -114,7 +114,7 @@ export class ExecCommand implements AsyncIterable<ExecEvent> {
     this.exit.catch(() => undefined);
     this.ready.catch(() => undefined);
     ws.binaryType = 'arraybuffer';
-    ws.on?.('unexpected-response', (req: { destroy(): void }, res: NodeLikeResponse) => this.onRefused(req, res));
+    onRefusedHandshake(ws, (err) => this.fail(err));
     ws.addEventListener('message', (ev: { data: unknown }) => this.onMessage(ev.data));
     ws.addEventListener('error', (ev: { message?: string; error?: Error }) => {
       this.fail(new ExecProtocolError('connection_failed', ev.error?.message ?? ev.message ?? 'WebSocket error'));
@@ -167,21 +167,6 @@ export class ExecCommand implements AsyncIterable<ExecEvent> {
   private push(event: ExecEvent): void {
     this.queue.push(event);
     this.wake?.();
-  }
-
-  private onRefused(req: { destroy(): void }, res: NodeLikeResponse): void {
-    let text = '';
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => (text += chunk));
-    res.on('end', () => {
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(res.headers)) {
-        if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
-      }
-      this.fail(apiErrorFrom(res.statusCode ?? 0, parseErrorBody(text), headers));
-      req.destroy();
-      this.ws.terminate?.();
-    });
   }
 
   private onMessage(data: unknown): void {
@@ -281,6 +266,40 @@ interface NodeLikeResponse {
 }
 
 /**
+ * Turns a refused handshake into a `SpritesApiError` with the HTTP status, parsed body and headers, then tears
+ * the socket down. Only sockets with `on` (the `ws` library) expose the answer; others just fail to connect.
+ * Call it right after constructing the socket.
+ */
+export function onRefusedHandshake(ws: WebSocketLike, fail: (err: SpritesApiError) => void): void {
+  ws.on?.('unexpected-response', (req: { destroy(): void }, res: NodeLikeResponse) => {
+    let text = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => (text += chunk));
+    res.on('end', () => {
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(res.headers)) {
+        if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+      }
+      fail(apiErrorFrom(res.statusCode ?? 0, parseErrorBody(text), headers));
+      req.destroy();
+      ws.terminate?.();
+    });
+  });
+}
+
+/**
+ * Constructs a socket to `/v1/sprites/{name}/{channel}[?query]` (http(s) base → ws(s)) with the bearer header.
+ * The caller attaches its listeners (and {@link onRefusedHandshake}) before yielding to the event loop.
+ */
+export async function openSocket(conn: ExecConnection, spriteName: string, channel: string, query?: URLSearchParams): Promise<WebSocketLike> {
+  const WebSocketClass = await conn.WebSocket();
+  const q = query?.toString();
+  const url = `${conn.baseUrl.replace(/^http/, 'ws')}/v1/sprites/${encodeURIComponent(spriteName)}/${channel}${q ? `?${q}` : ''}`;
+  const headers: Record<string, string> = conn.token ? { Authorization: `Bearer ${conn.token}` } : {};
+  return new WebSocketClass(url, { headers });
+}
+
+/**
  * The query of a new command: `cmd` per argv element, `path` = argv[0], `stdin=true`, then `env` (repeated
  * `KEY=VALUE`), `dir`, `tty`, `rows`, `cols`, `detachable` when set — the form the JS SDK sends.
  * @see sprites-wire.md §4.2
@@ -307,10 +326,7 @@ export function execQuery(argv: readonly string[], opts: ExecOptions = {}): URLS
  * `ExecProtocolError` (network failure, or closed before `session_info`).
  */
 async function open(conn: ExecConnection, spriteName: string, channel: string, query: URLSearchParams, tty: boolean | undefined): Promise<ExecCommand> {
-  const WebSocketClass = await conn.WebSocket();
-  const url = `${conn.baseUrl.replace(/^http/, 'ws')}/v1/sprites/${encodeURIComponent(spriteName)}/${channel}?${query}`;
-  const headers: Record<string, string> = conn.token ? { Authorization: `Bearer ${conn.token}` } : {};
-  const command = new ExecCommand(new WebSocketClass(url, { headers }), tty);
+  const command = new ExecCommand(await openSocket(conn, spriteName, channel, query), tty);
   await command.ready;
   return command;
 }
