@@ -15,7 +15,7 @@ import { Credentials, UNAUTHORIZED } from './http/auth.ts';
 import { sendApiError, sendError } from './http/errors.ts';
 import { ModelError } from './model/errors.ts';
 import { VfsError } from './model/vfs.ts';
-import { createUpgradeHandler, type ExtraChannels } from './ws/router.ts';
+import { createUpgradeHandler, WS_OPERATIONS, type ExtraChannels } from './ws/router.ts';
 import { spriteHandlers } from './routes/sprites.ts';
 import { checkpointHandlers } from './routes/checkpoints.ts';
 import { fsHandlers } from './routes/fs.ts';
@@ -63,7 +63,7 @@ export function createApp(deps: Deps): SpritzerApp {
     model,
     faults: new FaultRegistry(),
     credentials: new Credentials(deps.token),
-    implemented: new Set(Object.keys(HANDLERS)),
+    implemented: new Set([...Object.keys(HANDLERS), ...WS_OPERATIONS]),
   };
   const app = express();
   app.disable('x-powered-by');

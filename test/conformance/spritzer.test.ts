@@ -12,7 +12,8 @@ describe('getSpritzerHealth', () => {
     expect(res.status).toBe(200);
     expect(res.json.status).toBe('ok');
     expect(res.json.engine).toBe('shell');
-    expect(res.json.operations).toEqual(expect.arrayContaining(['createSprite', 'getSpritzerHealth']));
+    expect(res.json.operations).toEqual(expect.arrayContaining(['createSprite', 'getSpritzerHealth', 'execCommand', 'watchFilesystem']));
+    expect(res.json.operations).not.toContain('controlSession');
   });
 });
 

@@ -33,6 +33,9 @@ const CHANNEL_OPERATIONS: Record<string, string> = {
   'fs/watch': 'watchFilesystem',
 };
 
+/** The WebSocket operations spritzer implements (`controlSession` answers 404 by design, §5.1). */
+export const WS_OPERATIONS = ['execCommand', 'attachExecSession', 'proxyConnect', 'watchPorts', 'watchFilesystem'] as const;
+
 const ROUTE = /^\/v1\/sprites\/([^/]+)\/(exec(?:\/([^/]+))?|control|proxy|ports\/watch|fs\/watch)\/?$/;
 
 /** Builds the `upgrade` listener for an http.Server. */
