@@ -999,7 +999,7 @@ export interface paths {
         put?: never;
         /**
          * Reset all emulator state
-         * @description Emulator-only. Deletes every sprite, session, service and fault rule. **204**.
+         * @description Emulator-only. Deletes every sprite, session, service and fault rule. **204**. Like every `/_spritzer` operation but health, it needs the bearer token when the server runs with `--token`, and none otherwise.
          */
         post: operations["resetSpritzer"];
         delete?: never;
@@ -4145,6 +4145,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -4169,6 +4170,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -4193,6 +4195,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -4221,6 +4224,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -4243,6 +4247,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };

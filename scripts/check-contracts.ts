@@ -70,7 +70,8 @@ export async function lintOpenApi(file: string = OPENAPI_PATH): Promise<CheckRes
 /**
  * Checks every operation of an OpenAPI document (already parsed):
  * - a unique `operationId`, a 2xx response, 400, 500 and 501;
- * - 401 and 429 unless the operation opts out of auth (`security: []`, the `/_spritzer` surface);
+ * - 401 and 429 unless the operation opts out of auth (`security: []`); only 401 when auth is optional
+ *   (`security: [{bearerAuth: []}, {}]`, the `/_spritzer` surface: required only when the server has `--token`);
  * - 404 on sprite-scoped paths (`/v1/sprites/{name}/…`);
  * - a `Sprite-Version` header on every response;
  * - every `application/x-ndjson` schema is a `oneOf` whose branches have disjoint `type` const/enum values.
@@ -101,9 +102,13 @@ export function checkOperations(doc: Json): CheckResult {
       const responses = isObject(op.responses) ? op.responses : {};
       const codes = Object.keys(responses);
       if (!codes.some((c) => /^2\d\d$/.test(c))) errors.push(`${label}: no 2xx response`);
-      const anonymous = Array.isArray(op.security) && op.security.length === 0;
+      const security = Array.isArray(op.security) ? op.security : undefined;
+      const anonymous = security !== undefined && security.length === 0;
+      // `[{bearerAuth: []}, {}]`: auth only when the server runs with --token (the /_spritzer surface).
+      const optionalAuth = security !== undefined && security.some((r) => isObject(r) && Object.keys(r).length === 0);
       const required = ['400', '500', '501'];
-      if (!anonymous) required.push('401', '429');
+      if (optionalAuth) required.push('401');
+      else if (!anonymous) required.push('401', '429');
       if (route === SPRITE_SCOPED || route.startsWith(`${SPRITE_SCOPED}/`)) required.push('404');
       for (const code of required) {
         if (!codes.includes(code)) errors.push(`${label}: no ${code} response`);

@@ -14,6 +14,7 @@ import { FaultRegistry } from './http/faults.ts';
 import { Credentials, UNAUTHORIZED } from './http/auth.ts';
 import { sendApiError, sendError } from './http/errors.ts';
 import { ModelError } from './model/errors.ts';
+import { MAX_JSON_DEPTH, withinJsonDepth } from './http/json-depth.ts';
 import { VfsError } from './model/vfs.ts';
 import { createUpgradeHandler, WS_OPERATIONS, type ExtraChannels } from './ws/router.ts';
 import { spriteHandlers } from './routes/sprites.ts';
@@ -85,14 +86,23 @@ export function createApp(deps: Deps): SpritzerApp {
     next();
   });
   app.use((req, res, next) => {
-    if (req.path.startsWith('/_spritzer/')) return next();
+    // /_spritzer: health is open; the rest needs the bearer token only when the server runs with --token.
+    if (req.path.startsWith('/_spritzer/') && (req.path === '/_spritzer/health' || deps.token === undefined)) return next();
     const flyV1 = /^\/v1\/organizations\/[^/]+\/tokens\/?$/.test(req.path);
     if (!ctx.credentials.accepts(req.headers.authorization, flyV1 ? 'FlyV1' : 'Bearer')) {
       return sendApiError(res, 401, UNAUTHORIZED);
     }
     next();
   });
-  app.use(express.json({ limit: '10mb', type: ['application/json', 'application/*+json'] }));
+  app.use(express.json({ limit: '10mb', strict: false, type: ['application/json', 'application/*+json'] }));
+  app.use((req, res, next) => {
+    if (withinJsonDepth(req.body)) return next();
+    sendApiError(res, 400, {
+      error: 'invalid_request',
+      message: `JSON body nested deeper than ${MAX_JSON_DEPTH} levels`,
+      errors: [`body nested deeper than ${MAX_JSON_DEPTH} levels`],
+    });
+  });
   app.use(express.raw({ limit: '1gb', type: 'application/octet-stream' }));
   app.use(
     OpenApiValidator.middleware({

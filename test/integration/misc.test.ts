@@ -99,3 +99,14 @@ describe('createToken', () => {
     expect((await mint({ Authorization: 'FlyV1' })).status).toBe(401);
   });
 });
+
+describe('/_spritzer with --token', () => {
+  it('health stays open; reset, state and faults need the bearer token', async () => {
+    expect((await fetch(`${srv.url}/_spritzer/health`)).status).toBe(200);
+    for (const [method, path] of [['POST', '/_spritzer/reset'], ['GET', '/_spritzer/state'], ['GET', '/_spritzer/faults']]) {
+      const anonymous = await fetch(`${srv.url}${path}`, { method });
+      expect({ path, status: anonymous.status }).toEqual({ path, status: 401 });
+    }
+    expect((await call('GET', '/_spritzer/state')).status).toBe(200);
+  });
+});

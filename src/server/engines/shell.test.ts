@@ -211,15 +211,16 @@ describe('shell engine: stdin', () => {
     expect(t.clock.pending()).toBe(0);
   });
 
-  it('without EOF, starts once the grace period passes with no new chunk', async () => {
+  it('without EOF, a client that has started writing gets 1 s of quiet after its last chunk', async () => {
     const t = start(request(sh('cat; echo end')), { stdin: true, graceMs: 50 });
-    t.proc.writeStdin(Buffer.from('a'));
     t.clock.advance(40);
+    t.proc.writeStdin(Buffer.from('a'));
+    t.clock.advance(600);
     t.proc.writeStdin(Buffer.from('b'));
-    t.clock.advance(40); // 80 ms since start, but only 40 since the last chunk
+    t.clock.advance(999); // 1.6 s since start, but under 1 s since the last chunk
     await settle();
     expect(t.seen.exited).toBe(false);
-    t.clock.advance(10);
+    t.clock.advance(1);
     expect(await t.result()).toEqual({ stdout: 'abend\n', stderr: '', exit: 0 });
   });
 

@@ -23,8 +23,10 @@ import { BashFs } from './bash-fs.ts';
 import { runRiskyScript } from './interpreter.ts';
 import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, ExecStartOptions, SpriteContext } from './types.ts';
 
-/** Default quiet period (ms, on the injected clock) after which collected stdin is treated as complete. */
+/** Default quiet period (ms, on the injected clock) before the first stdin chunk, after which stdin counts as empty. */
 export const DEFAULT_STDIN_GRACE_MS = 50;
+/** Quiet period (ms) after a stdin chunk, after which stdin counts as complete when no EOF came. */
+export const STDIN_IDLE_AFTER_DATA_MS = 1_000;
 
 /** What the shell engine needs. */
 export interface ShellEngineDeps {
@@ -141,8 +143,9 @@ function spritzerCommands(term: Terminal, vfs: Vfs): CustomCommand[] {
  * `sh -lc`, `bash -lc` are unwrapped before just-bash sees them (it rejects `-lc`).
  *
  * Stdin: just-bash needs all of stdin before it starts. With `opts.stdin` false the command starts at once with
- * empty stdin. With `opts.stdin` true it starts on `endStdin()`, or once `stdinGraceMs` pass on the clock without
- * a new stdin chunk; chunks arriving after the start are dropped.
+ * empty stdin. With `opts.stdin` true it starts on `endStdin()`; without EOF, once `stdinGraceMs` pass with no
+ * stdin at all, or `STDIN_IDLE_AFTER_DATA_MS` after the last chunk of a client that has started writing. Chunks
+ * arriving after the start are dropped.
  * @deviation Real Sprites stream stdin to a live process; here stdin is collected first, and a client that asks
  * for stdin but never sends EOF (the JS SDK's `exec()`) gets its command started after the grace period.
  * @deviation Output is delivered in one piece when the script ends, not streamed (just-bash returns it whole; an
@@ -207,12 +210,12 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
           }
         });
       };
-      const armGrace = () => {
+      const armGrace = (ms: number) => {
         disarmGrace();
-        grace = after(graceMs, launch);
+        grace = after(ms, launch);
       };
 
-      if (opts.stdin) armGrace();
+      if (opts.stdin) armGrace(graceMs);
       else queueMicrotask(launch);
 
       return {
@@ -221,7 +224,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         writeStdin(data: Uint8Array) {
           if (!opts.stdin || launched || proc.finished) return;
           stdin.push(data);
-          armGrace();
+          armGrace(Math.max(graceMs, STDIN_IDLE_AFTER_DATA_MS));
         },
         endStdin: launch,
         resize(cols: number, rows: number) {

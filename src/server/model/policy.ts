@@ -91,11 +91,14 @@ function validateRule(rule: unknown): NetworkPolicyRule {
   return { domain: rule.domain, action };
 }
 
-/** `*`, `*.suffix` or a plain name (a trailing dot allowed): no blanks, no other `*`, no empty labels. */
+/**
+ * `*`, `*.suffix` or a plain DNS name (a trailing dot allowed): labels of 1–63 letters, digits, `-` or `_`,
+ * at most 253 characters in all. URLs, blanks and other `*`s are not domains.
+ */
 function isDomainPattern(domain: string): boolean {
   if (domain === '*') return true;
   const name = (domain.startsWith('*.') ? domain.slice(2) : domain).replace(/\.$/, '');
-  return !/[\s*]/.test(name) && name.split('.').every((label) => label.length > 0);
+  return name.length <= 253 && name.split('.').every((label) => /^[A-Za-z0-9_-]{1,63}$/.test(label));
 }
 
 /**

@@ -398,7 +398,7 @@ export class ServiceManager {
     if (typeof env !== 'object' || env === null || Array.isArray(env) || !Object.values(env).every((v) => typeof v === 'string')) {
       throw bad('env must be an object of strings');
     }
-    if (dir !== undefined && (typeof dir !== 'string' || dir === '')) throw bad('dir must be a non-empty string');
+    if (dir !== undefined && (typeof dir !== 'string' || !dir.startsWith('/'))) throw bad('dir must be an absolute path');
     if (httpPort !== null && !(Number.isInteger(httpPort) && httpPort >= 1 && httpPort <= 65535)) {
       throw bad(`invalid http_port: ${JSON.stringify(httpPort)}`);
     }
@@ -518,6 +518,7 @@ export class ServiceManager {
     rec.status = 'running';
     rec.startedAt = run.startedAt;
     rec.error = undefined;
+    this.ensureLogFile(def.name);
     this.emit(rec, { type: 'started', data: `Service ${def.name} started` });
     this.deps.onActivity?.();
     void process.exit.then((code) => this.onExit(rec, thisRun, code));
@@ -593,6 +594,16 @@ export class ServiceManager {
   /** Ends every command with KILL and cancels every pending restart; resolves when all have exited. */
   private endAll(): Promise<Array<number | null>> {
     return Promise.all([...this.records.values()].map((rec) => this.end(rec, 'kill')));
+  }
+
+  /** Creates the service's (empty) log file when it is missing, so its path exists from the first start. */
+  private ensureLogFile(name: string): void {
+    const { vfs } = this.deps.sprite;
+    try {
+      if (!vfs.exists(serviceLogPath(name))) vfs.writeFile(serviceLogPath(name), '', { mkdirParents: true });
+    } catch (e) {
+      if (!(e instanceof VfsError)) throw e;
+    }
   }
 
   /** Appends complete lines to the log in one write (a VFS append copies the file) and emits one event each. */

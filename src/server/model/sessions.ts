@@ -158,6 +158,7 @@ export class SessionRegistry {
    * The session leaves the registry as soon as it exits (sprites-wire.md §4.8 "Exited sessions disappear").
    */
   start(init: ExecSessionInit, first?: SessionListener): ExecSession {
+    this.validate(init);
     const session = new ExecSession(init, describeCommand(init), this.deps.clock, this.deps.onActivity);
     if (first) session.attach(first, { replay: false });
     const io = {
@@ -182,6 +183,17 @@ export class SessionRegistry {
       this.deps.onActivity();
     });
     return session;
+  }
+
+  /**
+   * Checks that a command can start: its working directory exists in the sprite. ModelError `invalid_request`
+   * (`chdir <dir>: no such file or directory`) otherwise, so callers can refuse before a WebSocket upgrade.
+   */
+  validate(init: Pick<ExecSessionInit, 'dir'>): void {
+    const { vfs } = this.deps.sprite;
+    if (!vfs.exists(init.dir) || vfs.stat(init.dir).type !== 'directory') {
+      throw new ModelError('invalid_request', `chdir ${init.dir}: no such file or directory`);
+    }
   }
 
   /** A live session, or ModelError `session_not_found`. */

@@ -4,6 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import type { HandlerMap } from '../context.ts';
+import { ModelError } from '../model/errors.ts';
 
 const pkg = createRequire(import.meta.url)('../../../package.json') as { version: string };
 
@@ -44,8 +45,12 @@ export const adminHandlers: HandlerMap = {
     res.json({ rules: faults.list() });
   },
 
-  /** `POST /_spritzer/faults` → 201 the stored rule. */
-  addFault(req, res, { faults }) {
+  /** `POST /_spritzer/faults` → 201 the stored rule; 400 for an operationId spritzer does not implement. */
+  addFault(req, res, { faults, implemented }) {
+    const rule = req.body as { operationId?: string };
+    if (rule.operationId !== undefined && !implemented.has(rule.operationId)) {
+      throw new ModelError('invalid_request', `unknown operationId: ${rule.operationId}`);
+    }
     res.status(201).json(faults.add(req.body));
   },
 

@@ -49,6 +49,7 @@ export const execHandlers: HandlerMap = {
     }
     const { init, hasCommand } = parseExecQuery(q, sprite.environment);
     if (!hasCommand) throw new ModelError('invalid_request', 'No command specified');
+    sprite.sessions.validate(init);
     res.status(200);
     res.setHeader('Content-Type', 'application/octet-stream');
     res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -51,6 +51,9 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
     const url = new URL(req.url ?? '/', 'http://spritzer.local');
     const m = ROUTE.exec(url.pathname);
     if (!m) return rejectHandshake(socket, 404, { error: 'not found', message: `no WebSocket endpoint at ${url.pathname}` });
+    if (req.headers.upgrade?.toLowerCase() !== 'websocket') {
+      return rejectHandshake(socket, 400, { error: 'invalid_request', message: 'only WebSocket upgrades are supported' });
+    }
     if (!ctx.credentials.accepts(req.headers.authorization)) return rejectHandshake(socket, 401, UNAUTHORIZED);
     const name = decodeURIComponent(m[1]);
     const channel = m[2];
@@ -121,6 +124,7 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
       });
     }
     if (!hasCommand) throw new ModelError('invalid_request', 'No command specified');
+    sprite.sessions.validate(init);
     upgrade(req, socket, head, (ws) => {
       const listener = socketListener(ws, init.tty);
       const session = sprite.sessions.start(init, listener);
