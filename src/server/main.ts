@@ -3,7 +3,7 @@
  * an `export SPRITES_BASE_URL=…` line when ready; on SIGINT/SIGTERM closes sockets, ends running commands and
  * exits 0. Logging is one line per request (pino).
  */
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { pino } from 'pino';
 import { defaultDeps, startServer } from './server.ts';
 import { createEngine, ENGINE_NAMES } from './engines/index.ts';
@@ -17,6 +17,16 @@ const program = new Command('spritzer')
   .addOption(new Option('--public-url <url>', 'base URL sprite URLs are built from').env('SPRITZER_PUBLIC_URL').default('https://sprites.app'))
   .addOption(new Option('--org <slug>', 'organization slug').env('SPRITZER_ORG').default('personal'))
   .addOption(new Option('--log-level <level>', 'log level').env('SPRITZER_LOG_LEVEL').default('info'))
+  .addOption(
+    new Option('--stdin-grace <ms>', 'shell engine: start a command that asked for stdin after this long without any (no EOF)')
+      .env('SPRITZER_STDIN_GRACE_MS')
+      .default(50)
+      .argParser((v) => {
+        const n = Number(v);
+        if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number of milliseconds');
+        return n;
+      }),
+  )
   .option('--no-validate-responses', 'do not validate responses against the spec (also off when NODE_ENV=production)');
 
 program.parse();
@@ -27,6 +37,7 @@ const opts = program.opts<{
   publicUrl: string;
   org: string;
   logLevel: string;
+  stdinGrace: number;
   validateResponses: boolean;
 }>();
 
@@ -43,7 +54,7 @@ const logger = pino({ level: opts.logLevel });
 const deps = defaultDeps({
   clock,
   logger,
-  engine: createEngine(opts.exec, { clock }),
+  engine: createEngine(opts.exec, { clock, stdinGraceMs: opts.stdinGrace }),
   token: opts.token,
   organization: opts.org,
   publicUrl: opts.publicUrl,
