@@ -6,6 +6,7 @@
  * command's output when it ends, so scrollback comes from a thin engine wrapper: `with-banner TEXT CMD…` writes
  * TEXT at once, then runs `CMD…` in the shell engine.
  */
+import { STDIN_IDLE_AFTER_DATA_MS } from '../../src/server/engines/shell.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { api, execQuery, wsExec, TOKEN } from '../support/server.ts';
@@ -308,7 +309,7 @@ describe('execCommand with tty=true', () => {
     const { client } = await start(['cat'], { tty: true, stdin: true });
     client.ws.send(Buffer.from('typed'));
     await client.sync();
-    clock.advance(30);
+    clock.advance(STDIN_IDLE_AFTER_DATA_MS); // no EOF in TTY mode: the idle window after data starts it
     await client.closed;
     expect(client.output()).toBe('typed');
   });
