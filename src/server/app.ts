@@ -4,18 +4,16 @@
  * the documented 400 envelope; unknown paths 404 JSON; a spec operation without a handler 501 naming it.
  * It owns wiring only: handlers live in routes/, shapes in http/wire.ts, state in model/.
  */
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type Request, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { pinoHttp } from 'pino-http';
 import { fileURLToPath } from 'node:url';
 import { SPRITE_VERSION, type AppContext, type Deps, type HandlerMap } from './context.ts';
 import { SpritesModel } from './model/sprites.ts';
-import { FaultRegistry } from './http/faults.ts';
+import { FaultRegistry, faultResponse } from './http/faults.ts';
 import { Credentials, UNAUTHORIZED } from './http/auth.ts';
-import { sendApiError, sendError } from './http/errors.ts';
-import { ModelError } from './model/errors.ts';
+import { errorMiddleware, sendApiError } from './http/errors.ts';
 import { MAX_JSON_DEPTH, withinJsonDepth } from './http/json-depth.ts';
-import { VfsError } from './model/vfs.ts';
 import { createUpgradeHandler, WS_OPERATIONS, type ExtraChannels } from './ws/router.ts';
 import { spriteHandlers } from './routes/sprites.ts';
 import { checkpointHandlers } from './routes/checkpoints.ts';
@@ -120,39 +118,15 @@ export function createApp(deps: Deps): SpritzerApp {
     req.params = { ...(req.openapi?.pathParams ?? {}) };
     const fault = req.path.startsWith('/_spritzer/') ? undefined : ctx.faults.take(operationId, req.params?.name as string | undefined);
     if (fault) {
-      if (fault.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(fault.retryAfterSeconds));
-      if (fault.status === 429) {
-        res.setHeader('X-RateLimit-Limit', '10');
-        res.setHeader('X-RateLimit-Remaining', '0');
-        res.setHeader('X-RateLimit-Reset', String(Math.ceil(deps.clock.now() / 1000) + (fault.retryAfterSeconds ?? 60)));
-      }
-      const body: Record<string, unknown> = { error: fault.error ?? 'fault_injected', message: fault.message ?? `injected fault ${fault.id}` };
-      if (fault.retryAfterSeconds !== undefined) body.retry_after_seconds = fault.retryAfterSeconds;
-      return sendApiError(res, fault.status, body as { error: string });
+      const answer = faultResponse(fault, deps.clock.now());
+      res.set(answer.headers);
+      return sendApiError(res, answer.status, answer.body);
     }
     const handler = HANDLERS[operationId];
     if (!handler) return sendApiError(res, 501, { error: 'not_implemented', message: `operation ${operationId} is not implemented` });
     await handler(req, res, ctx);
   });
-  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    if (res.headersSent) {
-      deps.logger.error({ err }, 'error after headers were sent');
-      return void res.end();
-    }
-    if (err instanceof ModelError || err instanceof VfsError) return sendError(res, err);
-    const e = err as { status?: number; statusCode?: number; errors?: Array<{ path?: string; message?: string }>; message?: string };
-    const status = e?.status ?? e?.statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      if (status === 404) return sendApiError(res, 404, { error: 'not found', message: `no route for ${req.method} ${req.path}` });
-      if (status === 405) return sendApiError(res, 405, { error: 'method not allowed', message: `${req.method} is not allowed on ${req.path}` });
-      const errors = (e.errors ?? []).map((x) => `${x.path ?? ''} ${x.message ?? ''}`.trim());
-      const message = e.message ?? 'invalid request';
-      return sendApiError(res, status, { error: 'invalid_request', message, errors: errors.length ? errors : [message] });
-    }
-    if (typeof status === 'number' && Array.isArray(e.errors)) deps.logger.error({ err }, 'response failed validation');
-    else deps.logger.error({ err }, 'handler failed');
-    sendError(res, err);
-  });
+  app.use(errorMiddleware(deps.logger));
 
   const channels: ExtraChannels = extraChannels();
   const upgrader = createUpgradeHandler(ctx, channels);

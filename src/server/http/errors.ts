@@ -4,7 +4,8 @@
  * `{error, code, path}`; in-VM families (sessions, checkpoints, services, policy, tasks) answer `text/plain`
  * as the real in-VM server does. It does not decide *when* an error happens.
  */
-import type { Response } from 'express';
+import type { ErrorRequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
 import { ModelError, type ModelErrorKind } from '../model/errors.ts';
 import { VfsError, type VfsErrorCode } from '../model/vfs.ts';
 
@@ -97,4 +98,32 @@ function jsonCode(kind: ModelErrorKind): string {
     default:
       return kind;
   }
+}
+
+/**
+ * The app's one error handler: model and fs errors in their family's envelope; validator and body-parser
+ * errors (4xx) as `{"error":"invalid_request","message","errors":[…]}` (404/405 as `not found` / `method not
+ * allowed`); anything else a logged 500 without a stack trace. An error after the headers just ends the
+ * response (an NDJSON stream writes its own terminal line first).
+ */
+export function errorMiddleware(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (res.headersSent) {
+      logger.error({ err }, 'error after headers were sent');
+      return void res.end();
+    }
+    if (err instanceof ModelError || err instanceof VfsError) return sendError(res, err);
+    const e = err as { status?: number; statusCode?: number; errors?: Array<{ path?: string; message?: string }>; message?: string };
+    const status = e?.status ?? e?.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      if (status === 404) return sendApiError(res, 404, { error: 'not found', message: `no route for ${req.method} ${req.path}` });
+      if (status === 405) return sendApiError(res, 405, { error: 'method not allowed', message: `${req.method} is not allowed on ${req.path}` });
+      const errors = (e.errors ?? []).map((x) => `${x.path ?? ''} ${x.message ?? ''}`.trim());
+      const message = e.message ?? 'invalid request';
+      return sendApiError(res, status, { error: 'invalid_request', message, errors: errors.length ? errors : [message] });
+    }
+    if (typeof status === 'number' && Array.isArray(e.errors)) logger.error({ err }, 'response failed validation');
+    else logger.error({ err }, 'handler failed');
+    sendError(res, err);
+  };
 }

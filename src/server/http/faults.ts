@@ -44,3 +44,22 @@ export class FaultRegistry {
     return { ...rule };
   }
 }
+
+/** What a matched fault rule answers: status, headers (rate-limit ones on 429) and the JSON envelope. */
+export function faultResponse(fault: FaultRule, nowMs: number): { status: number; headers: Record<string, string>; body: { error: string; [k: string]: unknown } } {
+  const headers: Record<string, string> = {};
+  const body: { error: string; [k: string]: unknown } = {
+    error: fault.error ?? 'fault_injected',
+    message: fault.message ?? `injected fault ${fault.id}`,
+  };
+  if (fault.retryAfterSeconds !== undefined) {
+    headers['Retry-After'] = String(fault.retryAfterSeconds);
+    body.retry_after_seconds = fault.retryAfterSeconds;
+  }
+  if (fault.status === 429) {
+    headers['X-RateLimit-Limit'] = '10';
+    headers['X-RateLimit-Remaining'] = '0';
+    headers['X-RateLimit-Reset'] = String(Math.ceil(nowMs / 1000) + (fault.retryAfterSeconds ?? 60));
+  }
+  return { status: fault.status, headers, body };
+}

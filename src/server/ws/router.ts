@@ -10,6 +10,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { SPRITE_VERSION, type AppContext } from '../context.ts';
 import { UNAUTHORIZED } from '../http/auth.ts';
 import { rejectHandshake } from './handshake.ts';
+import { faultResponse } from '../http/faults.ts';
 import { ModelError } from '../model/errors.ts';
 import { statusOf } from '../http/errors.ts';
 import { parseExecQuery } from '../http/exec-params.ts';
@@ -62,14 +63,8 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
       channel.startsWith('exec') && (sessionId || url.searchParams.has('id')) ? 'attachExecSession' : CHANNEL_OPERATIONS[channel];
     const fault = ctx.faults.take(operationId, name);
     if (fault) {
-      const headers: Record<string, string> = {};
-      if (fault.retryAfterSeconds !== undefined) headers['Retry-After'] = String(fault.retryAfterSeconds);
-      return rejectHandshake(
-        socket,
-        fault.status,
-        { error: fault.error ?? 'fault_injected', message: fault.message ?? `injected fault ${fault.id}` },
-        headers,
-      );
+      const answer = faultResponse(fault, ctx.deps.clock.now());
+      return rejectHandshake(socket, answer.status, answer.body, answer.headers);
     }
     let sprite: Sprite;
     try {
