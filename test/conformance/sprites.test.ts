@@ -3,7 +3,7 @@
 import { describe, expect } from 'vitest';
 import { useConformance, verified, emulatorOnly } from './support/index.ts';
 
-const { call, sprites } = useConformance();
+const { call, sprites, target } = useConformance();
 
 describe('createSprite', () => {
   verified.it('answers 201 with the new sprite, named as asked and cold', async () => {
@@ -136,7 +136,8 @@ describe('getOrganization', () => {
 describe('createToken', () => {
   emulatorOnly.it('mints a token with FlyV1 auth and refuses a Bearer token', async () => {
     const ok = await call('POST', '/v1/organizations/personal/tokens', {
-      authorization: 'FlyV1 fm2_conformance',
+      // spritzer run with --token accepts that token as the FlyV1 credential
+      authorization: `FlyV1 ${target().token}`,
       body: { description: 'Sprite SDK Token' },
     });
     expect([200, 201]).toContain(ok.status);

@@ -75,22 +75,26 @@ describe('createToken', () => {
     });
 
   it('answers 201 {token} with Authorization: FlyV1, a new token each time', async () => {
-    const a = await mint({ Authorization: 'FlyV1 fm2_macaroon' });
+    const a = await mint({ Authorization: `FlyV1 ${TOKEN}` });
     expect(a.status).toBe(201);
     const body = await a.json();
     expect(Object.keys(body)).toEqual(['token']);
     expect(typeof body.token).toBe('string');
     expect(body.token.length).toBeGreaterThan(0);
-    const b = await (await mint({ Authorization: 'FlyV1 fm2_macaroon' })).json();
+    const b = await (await mint({ Authorization: `FlyV1 ${TOKEN}` })).json();
     expect(b.token).not.toBe(body.token);
   });
 
   it('a minted token authenticates later calls, even when the server requires --token', async () => {
-    const { token } = await (await mint({ Authorization: 'FlyV1 fm2_macaroon' })).json();
+    const { token } = await (await mint({ Authorization: `FlyV1 ${TOKEN}` })).json();
     const withMinted = await fetch(`${srv.url}/v1/sprites`, { headers: { Authorization: `Bearer ${token}` } });
     expect(withMinted.status).toBe(200);
     const unknown = await fetch(`${srv.url}/v1/sprites`, { headers: { Authorization: 'Bearer never-minted' } });
     expect(unknown.status).toBe(401);
+  });
+
+  it('under --token, minting needs FlyV1 with that token: a made-up macaroon cannot mint a working token', async () => {
+    expect((await mint({ Authorization: 'FlyV1 junk' })).status).toBe(401);
   });
 
   it('answers 401 without Authorization, and with a Bearer token instead of FlyV1', async () => {

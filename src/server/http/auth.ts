@@ -1,7 +1,9 @@
 /**
  * Authentication (sprites-wire.md §2.1): `Authorization: Bearer <token>` on every REST call and WebSocket
  * upgrade; `FlyV1 <macaroon>` on token minting. With `--token` set, that token and every token minted through
- * `createToken` pass; without it any non-empty bearer token does. One object serves REST and the upgrade router.
+ * `createToken` pass, and minting needs `FlyV1 <that token>` (spritzer cannot check a real Fly macaroon, so the
+ * configured secret stands in for one); without `--token` any non-empty credential does. One object serves REST
+ * and the upgrade router.
  */
 
 /** The 401 body. @deviation the public 401 body is UNCONFIRMED (§17); we use the JSON envelope. */
@@ -27,7 +29,7 @@ export class Credentials {
     if (!match || match[1].toLowerCase() !== scheme.toLowerCase()) return false;
     const credential = match[2].trim();
     if (!credential) return false;
-    if (scheme === 'FlyV1') return true;
-    return this.required === undefined || credential === this.required || this.minted.has(credential);
+    if (this.required === undefined || credential === this.required) return true;
+    return scheme === 'Bearer' && this.minted.has(credential);
   }
 }

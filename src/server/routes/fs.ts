@@ -66,7 +66,7 @@ export const fsHandlers: HandlerMap = {
     const mode = q.mode !== undefined ? parseMode(q.mode, path) : undefined;
     const mkdirParents = q.mkdirParents ?? q.mkdir ?? false;
     if (!mkdirParents) ensureParentDirectory(vfs, path);
-    vfs.writeFile(path, new Uint8Array(body), { mode, mkdirParents });
+    vfs.writeFile(path, new Uint8Array(body.buffer, body.byteOffset, body.byteLength), { mode, mkdirParents });
     const st = vfs.stat(path);
     res.json({ path, size: st.size, mode: octalMode(st.mode) });
   },

@@ -51,11 +51,11 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
   function handle(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(req.url ?? '/', 'http://spritzer.local');
     const m = ROUTE.exec(url.pathname);
+    if (!ctx.credentials.accepts(req.headers.authorization)) return rejectHandshake(socket, 401, UNAUTHORIZED);
     if (!m) return rejectHandshake(socket, 404, { error: 'not found', message: `no WebSocket endpoint at ${url.pathname}` });
     if (req.headers.upgrade?.toLowerCase() !== 'websocket') {
       return rejectHandshake(socket, 400, { error: 'invalid_request', message: 'only WebSocket upgrades are supported' });
     }
-    if (!ctx.credentials.accepts(req.headers.authorization)) return rejectHandshake(socket, 401, UNAUTHORIZED);
     const name = decodeURIComponent(m[1]);
     const channel = m[2];
     const sessionId = m[3] ? decodeURIComponent(m[3]) : undefined;
