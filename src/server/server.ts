@@ -47,8 +47,12 @@ export async function startServer(deps: Deps, host = '127.0.0.1', port = 0): Pro
   });
   const addr = server.address() as AddressInfo;
   const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  const url = `http://${shownHost}:${addr.port}`;
+  // The validator loads and compiles spec/openapi.yaml on its first request: do that now, so "listening"
+  // means ready and a user's first call is not the slow one.
+  await fetch(`${url}/_spritzer/health`).then((r) => r.arrayBuffer());
   return {
-    url: `http://${shownHost}:${addr.port}`,
+    url,
     spritzer,
     server,
     async close() {
