@@ -21,16 +21,20 @@ function tasksOf(sprite: Sprite): TaskRegistry {
 
 /** Handlers of the tasks family, by operationId. */
 export const taskHandlers: HandlerMap = {
+  /** `GET …/tasks` → `{tasks}` (live ones only). */
   listTasks(req, res, { model }) {
     res.json({ tasks: tasksOf(model.get(req.params.name as string)).list().map(toWireTask) });
   },
+  /** `GET …/tasks/{task_name}` → the task; 404 text when missing or expired. */
   getTask(req, res, { model }) {
     res.json(toWireTask(tasksOf(model.get(req.params.name as string)).get(req.params.task_name as string)));
   },
+  /** `POST …/tasks {name, expire?}` → 201 the task; 409 while one of that name is live. */
   createTask(req, res, { model }) {
     const b = bodyOf(req, 'createTask');
     res.status(201).json(toWireTask(tasksOf(model.get(req.params.name as string)).create(b.name, expireOf(b))));
   },
+  /** `PUT …/tasks {name, expire?}` → 200 the created or refreshed task. */
   upsertTask(req, res, { model }) {
     const b = bodyOf(req, 'upsertTask');
     res.json(toWireTask(tasksOf(model.get(req.params.name as string)).upsert(b.name, expireOf(b)).task));
@@ -40,6 +44,7 @@ export const taskHandlers: HandlerMap = {
     const b = bodyOf(req, 'refreshTask');
     res.json(toWireTask(tasksOf(model.get(req.params.name as string)).upsert(req.params.task_name as string, expireOf(b)).task));
   },
+  /** `DELETE …/tasks/{task_name}` → 204; 404 text when missing. */
   deleteTask(req, res, { model }) {
     tasksOf(model.get(req.params.name as string)).delete(req.params.task_name as string);
     res.status(204).end();
