@@ -5,6 +5,7 @@
  * `ExecProtocolError('closed_before_exit')`, never exit 0. It does not retry, reconnect or use `/control`.
  * @see sprites-wire.md §4.2–§4.7; spec/asyncapi.yaml
  */
+import { EventQueue } from './event-queue.ts';
 import { StreamId, decodeFrame, encodeFrame, FrameError } from '../protocol/frames.ts';
 import type { SessionInfoMessage, ExitMessage, PortOpenedMessage, PortClosedMessage } from '../protocol/messages.ts';
 import { ExecProtocolError, apiErrorFrom, parseErrorBody, type SpritesApiError } from './errors.ts';
@@ -92,11 +93,8 @@ export class ExecCommand implements AsyncIterable<ExecEvent> {
 
   private tty: boolean | undefined;
   private exitCode: number | undefined;
-  private failure: Error | undefined;
-  private finished = false;
   private readonly pending: Uint8Array[] = [];
-  private readonly queue: ExecEvent[] = [];
-  private wake: (() => void) | undefined;
+  private readonly events = new EventQueue<ExecEvent>();
   private resolveExit!: (code: number) => void;
   private rejectExit!: (err: Error) => void;
   private resolveReady!: (info: SessionInfoMessage) => void;
@@ -148,25 +146,16 @@ export class ExecCommand implements AsyncIterable<ExecEvent> {
     this.ws.close(1000);
   }
 
-  async *[Symbol.asyncIterator](): AsyncIterator<ExecEvent> {
-    for (;;) {
-      const next = this.queue.shift();
-      if (next) {
-        yield next;
-        continue;
-      }
-      if (this.finished) {
-        if (this.failure) throw this.failure;
-        return;
-      }
-      await new Promise<void>((r) => (this.wake = r));
-      this.wake = undefined;
-    }
+  [Symbol.asyncIterator](): AsyncIterator<ExecEvent> {
+    return this.events[Symbol.asyncIterator]();
+  }
+
+  private get finished(): boolean {
+    return this.events.done;
   }
 
   private push(event: ExecEvent): void {
-    this.queue.push(event);
-    this.wake?.();
+    this.events.push(event);
   }
 
   private onMessage(data: unknown): void {
@@ -225,9 +214,8 @@ export class ExecCommand implements AsyncIterable<ExecEvent> {
     if (typeof code !== 'number' || !Number.isInteger(code)) return this.protocolBreak('exit without an integer code');
     this.exitCode = code;
     this.push({ type: 'exit', exitCode: code });
-    this.finished = true;
+    this.events.end();
     this.resolveExit(code);
-    this.wake?.();
     // Nothing follows the exit (§4.4); closing ourselves avoids waiting for a server that lingers.
     this.ws.close(1000);
   }
@@ -249,11 +237,9 @@ export class ExecCommand implements AsyncIterable<ExecEvent> {
   /** First failure wins; the exit and ready promises reject with it and iteration ends with it. */
   private fail(err: Error): void {
     if (this.finished) return;
-    this.finished = true;
-    this.failure = err;
+    this.events.end(err);
     this.rejectExit(err);
     this.rejectReady(err);
-    this.wake?.();
   }
 }
 

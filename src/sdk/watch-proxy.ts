@@ -5,6 +5,7 @@
  * (`SpritesApiError` with status and parsed body). They do not retry or reconnect, and do not use `/control`.
  * @see sprites-wire.md §6; spec/asyncapi.yaml channels proxy, portsWatch, fsWatch
  */
+import { EventQueue } from './event-queue.ts';
 import type { PortWatchMessage, WatchEventMessage } from '../protocol/messages.ts';
 import { SocketProtocolError } from './errors.ts';
 import { onRefusedHandshake, openSocket, type ExecConnection, type WebSocketLike } from './exec.ts';
@@ -58,10 +59,7 @@ export abstract class SocketStream<T> implements AsyncIterable<T> {
   protected readonly ready: Promise<void>;
   protected isReady = false;
   protected closing = false;
-  private finished = false;
-  private failure: Error | undefined;
-  private readonly queue: T[] = [];
-  private wake: (() => void) | undefined;
+  private readonly items = new EventQueue<T>();
   private resolveClosed!: (close: SocketClose) => void;
   private resolveReady!: () => void;
   private rejectReady!: (err: Error) => void;
@@ -96,22 +94,14 @@ export abstract class SocketStream<T> implements AsyncIterable<T> {
 
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
     try {
-      for (;;) {
-        const next = this.queue.shift();
-        if (next !== undefined) {
-          yield next;
-          continue;
-        }
-        if (this.finished) {
-          if (this.failure) throw this.failure;
-          return;
-        }
-        await new Promise<void>((r) => (this.wake = r));
-        this.wake = undefined;
-      }
+      yield* this.items;
     } finally {
       if (!this.finished) this.close();
     }
+  }
+
+  private get finished(): boolean {
+    return this.items.done;
   }
 
   protected abstract onOpen(): void;
@@ -120,8 +110,7 @@ export abstract class SocketStream<T> implements AsyncIterable<T> {
   protected abstract cleanClose(code: number): boolean;
 
   protected push(item: T): void {
-    this.queue.push(item);
-    this.wake?.();
+    this.items.push(item);
   }
 
   protected markReady(): void {
@@ -157,17 +146,14 @@ export abstract class SocketStream<T> implements AsyncIterable<T> {
   }
 
   private finish(): void {
-    if (this.finished) return;
-    this.finished = true;
-    this.wake?.();
+    this.items.end();
   }
 
   /** First failure wins: `ready` rejects with it (if still pending) and iteration ends with it. */
   protected fail(err: Error): void {
     if (this.finished) return;
-    this.failure = err;
     this.rejectReady(err);
-    this.finish();
+    this.items.end(err);
   }
 }
 
