@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import { startTestServer, TOKEN } from '../../test/support/server.ts';
 import type { RunningServer } from '../server/server.ts';
 import { createSpritesClient, SDK_METHODS, SDK_WS_METHODS, SpritesApiError, FilesystemError, fileModeString } from './index.ts';
+import { sdkAgainstSpritzer, type SdkClient } from '../../test/support/sdk.ts';
 
 /** A fetch that records the request and answers with `response`. */
 function recordingFetch(response: () => Response) {
@@ -142,12 +143,8 @@ describe('SpritesApiError', () => {
 
 describe('against spritzer', () => {
   let server: RunningServer;
-  let client: ReturnType<typeof createSpritesClient>;
-  beforeAll(async () => {
-    server = await startTestServer('shell');
-    client = createSpritesClient({ baseUrl: server.url, token: TOKEN });
-    await client.createSprite({ name: 'box' });
-  });
+  let client: SdkClient;
+  beforeAll(async () => void ({ server, client } = await sdkAgainstSpritzer()));
   afterAll(() => server.close());
 
   it('getSprite of a missing sprite throws SpritesApiError 404', async () => {

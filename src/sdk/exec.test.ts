@@ -5,6 +5,7 @@ import { startTestServer, TOKEN } from '../../test/support/server.ts';
 import type { RunningServer } from '../server/server.ts';
 import { FakeClock } from '../server/model/clock.ts';
 import { createSpritesClient, ExecProtocolError, SpritesApiError, execQuery, type ExecCommand, type ExecEvent, type WebSocketConstructor } from './index.ts';
+import { sdkAgainstSpritzer, type SdkClient } from '../../test/support/sdk.ts';
 
 const text = (parts: Uint8Array[]) => new TextDecoder().decode(Buffer.concat(parts));
 
@@ -21,12 +22,8 @@ async function stdoutUntil(it: AsyncIterator<ExecEvent>, pred: (s: string) => bo
 
 describe('run', () => {
   let server: RunningServer;
-  let client: ReturnType<typeof createSpritesClient>;
-  beforeAll(async () => {
-    server = await startTestServer('shell');
-    client = createSpritesClient({ baseUrl: server.url, token: TOKEN });
-    await client.createSprite({ name: 'box' });
-  });
+  let client: SdkClient;
+  beforeAll(async () => void ({ server, client } = await sdkAgainstSpritzer()));
   afterAll(() => server.close());
 
   it.each([0, 1, 42, 255])('reports exit code %i', async (code) => {

@@ -6,6 +6,7 @@ import { createEngine } from '../server/engines/index.ts';
 import type { ExecEngine } from '../server/engines/types.ts';
 import { SystemClock } from '../server/model/clock.ts';
 import { createSpritesClient, SocketProtocolError, SpritesApiError, type FsWatchMessage } from './index.ts';
+import { sdkAgainstSpritzer, type SdkClient } from '../../test/support/sdk.ts';
 
 /** Reads from `it` until `n` bytes arrived; returns them as text. */
 async function readBytes(it: AsyncIterator<Uint8Array>, n: number): Promise<string> {
@@ -98,12 +99,8 @@ describe('proxy (loopback connect hook)', () => {
 
 describe('proxy, watchPorts, watchFilesystem (shell engine)', () => {
   let server: RunningServer;
-  let client: ReturnType<typeof createSpritesClient>;
-  beforeAll(async () => {
-    server = await startTestServer('shell');
-    client = createSpritesClient({ baseUrl: server.url, token: TOKEN });
-    await client.createSprite({ name: 'box' });
-  });
+  let client: SdkClient;
+  beforeAll(async () => void ({ server, client } = await sdkAgainstSpritzer()));
   afterAll(() => server.close());
 
   it('proxy: a failed dial rejects with close 1011 "Failed to connect to target: …"', async () => {

@@ -4,6 +4,7 @@ import { Vfs } from './vfs.ts';
 import type { ModelError } from './errors.ts';
 import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, SpriteContext } from '../engines/types.ts';
 import { signalNumber } from '../../protocol/signals.ts';
+import { kindOf } from '../../../test/support/model.ts';
 import {
   ServiceManager,
   DEFAULT_SERVICE_ENV,
@@ -90,15 +91,6 @@ function setup() {
   const types = (name?: string) => events.filter((e) => !name || e.service === name).map((e) => e.type);
   const readLog = (name: string) => new TextDecoder().decode(vfs.readFile(`/.sprite/logs/services/${name}.log`));
   return { clock, engine, vfs, services, events, watch, types, readLog, activity: () => activity };
-}
-
-function kindOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-    return undefined;
-  } catch (e) {
-    return (e as ModelError).kind;
-  }
 }
 
 const svc = (cmd: string, more: Partial<ServiceInput> = {}): ServiceInput => ({ cmd, ...more });

@@ -3,7 +3,7 @@ import { FakeClock } from './clock.ts';
 import { SequentialIds } from './ids.ts';
 import { SpritesModel, WARM_AFTER_MS, COLD_AFTER_MS } from './sprites.ts';
 import { createEngine } from '../engines/index.ts';
-import { ModelError } from './errors.ts';
+import { kindOf as kind } from '../../../test/support/model.ts';
 
 function model() {
   const clock = new FakeClock();
@@ -15,15 +15,6 @@ function model() {
     publicUrl: 'https://sprites.app',
   });
   return { clock, m };
-}
-
-function kind(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    return e instanceof ModelError ? e.kind : String(e);
-  }
-  return undefined;
 }
 
 describe('SpritesModel', () => {

@@ -1,16 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { FakeClock } from './clock.ts';
 import { TaskRegistry, parseExpire } from './tasks.ts';
-import type { ModelError } from './errors.ts';
-
-function kindOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-    return undefined;
-  } catch (e) {
-    return (e as ModelError).kind;
-  }
-}
+import { kindOf } from '../../../test/support/model.ts';
 
 function setup() {
   const clock = new FakeClock();
