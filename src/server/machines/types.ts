@@ -1,0 +1,143 @@
+/**
+ * The Machine port: the one interface through which everything above a sprite (routes, sessions, services,
+ * checkpoints, the watches, the proxy, the sprite URL) touches it. Every engine implements it: the in-memory
+ * machine (the VFS with the `shell` or `interpreter` engine), the sandbox machine (a real Linux machine under
+ * bubblewrap with the in-sprite agent), later the container machine. It owns no HTTP, no sessions, no ids of
+ * checkpoints: those live in the model above it.
+ * @see docs/architecture.md "Machines and engines"
+ */
+import type { Duplex } from 'node:stream';
+import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../engines/types.ts';
+import type { VfsChange, VfsEntry, VfsStat } from '../model/vfs.ts';
+
+export type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../engines/types.ts';
+export type { VfsChange, VfsEntry, VfsStat } from '../model/vfs.ts';
+
+/**
+ * The filesystem of a machine, as the fs API (sprites-wire.md §8) needs it. Every path is absolute and already
+ * normalised by the caller (`Vfs.normalize`); symlinks resolve in the sprite's own view, so no path can leave
+ * the sprite. Failures reject with a `VfsError` (`code`: ENOENT, EEXIST, ENOTDIR, EISDIR, ENOTEMPTY, EINVAL,
+ * ELOOP, EACCES, ENAMETOOLONG, ENOSPC) carrying the path, which the HTTP layer maps to `{error, code, path}`.
+ * Every mutation is atomic from the caller's view: a failed call changes nothing it reports.
+ */
+export interface MachineFs {
+  /** The bytes of the file at `path` (follows symlinks). EISDIR for a directory. */
+  readFile(path: string): Promise<Uint8Array>;
+  /**
+   * Writes `data` to `path`, creating or replacing the file (or appending). `mode` applies to a new file and
+   * to an existing one (permission bits, ≤ 0o7777). `mkdirParents` creates missing ancestors (mode 0755).
+   * Resolves with the `stat` of the file after the write.
+   */
+  writeFile(
+    path: string,
+    data: Uint8Array,
+    opts?: { mode?: number; mkdirParents?: boolean; append?: boolean },
+  ): Promise<VfsStat>;
+  /** `stat` (follows symlinks). */
+  stat(path: string): Promise<VfsStat>;
+  /** `lstat` (does not follow the last component). */
+  lstat(path: string): Promise<VfsStat>;
+  /**
+   * The entries of directory `path`, in name order, each with its `lstat`. With `recursive`, every descendant,
+   * depth-first (a directory before its children). ENOTDIR when `path` is not a directory.
+   */
+  readdir(path: string, opts?: { recursive?: boolean }): Promise<VfsEntry[]>;
+  /** Creates a directory (mode default 0755); `recursive` = `mkdir -p`. */
+  mkdir(path: string, opts?: { recursive?: boolean; mode?: number }): Promise<void>;
+  /** Removes `path`; a non-empty directory needs `recursive` (else ENOTEMPTY). Resolves with the removed paths, the deepest first. */
+  rm(path: string, opts?: { recursive?: boolean; force?: boolean }): Promise<string[]>;
+  /** Renames `source` to `dest`, replacing an existing file at `dest`. */
+  rename(source: string, dest: string): Promise<void>;
+  /** Copies `source` to `dest` (a directory needs `recursive`); resolves with each copied pair and its size in bytes (0 for non-files). */
+  copy(source: string, dest: string, opts?: { recursive?: boolean }): Promise<Array<{ source: string; dest: string; size: number }>>;
+  /** Sets permission bits; resolves with every affected path and its new mode. */
+  chmod(path: string, mode: number, opts?: { recursive?: boolean }): Promise<Array<{ path: string; mode: number }>>;
+  /** Sets owner ids; `-1` keeps the current one. Resolves with every affected path and its ids. */
+  chown(path: string, uid: number, gid: number, opts?: { recursive?: boolean }): Promise<Array<{ path: string; uid: number; gid: number }>>;
+}
+
+/** A listening TCP socket inside a machine (the ports watch, sprites-wire.md §6.2). */
+export interface ListeningPort {
+  port: number;
+  /** Bound address as seen inside, e.g. `127.0.0.1`, `0.0.0.0`, `::`. */
+  address: string;
+  /** Pid (inside the machine) of the listening process, when known. */
+  pid?: number;
+}
+
+/** An opaque snapshot of a machine's disk, taken by `snapshot()` and consumed by `restore()` / `releaseSnapshot()`. */
+export interface MachineSnapshot {
+  /** The machine kind that made it; a snapshot never crosses kinds. */
+  readonly kind: string;
+}
+
+/** How a machine's snapshots are made (logged at start; listed in docs/fidelity.md). */
+export type SnapshotMode = 'structural' | 'btrfs' | 'copy';
+
+/**
+ * A sprite's machine. Lifecycle: created by a `MachineFactory` (ready to use), `stop()`ped processes on
+ * restore/restart, `destroy()`ed with the sprite. Any method may be called concurrently.
+ */
+export interface Machine {
+  /** `memory`, `sandbox`, `container`. */
+  readonly kind: string;
+  /** The exec engine name shown by health (`shell`, `interpreter`, `sandbox`, …). */
+  readonly engine: string;
+  /** The filesystem (the fs API, service logs, the in-sprite policy file). */
+  readonly fs: MachineFs;
+  /**
+   * Starts a process. `io` is wired before anything runs, so a fast command never loses output; the process'
+   * `pid` is known synchronously (it names the exec session). Output is delivered as produced, byte-exact.
+   * A working directory that does not exist makes the process fail (exit 1 with a message on stderr); callers
+   * check it first with `fs.stat` to refuse before a WebSocket upgrade.
+   */
+  spawn(req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess;
+  /**
+   * Opens a TCP connection to `host:port` as seen from inside the machine (proxy, sprite URL). Rejects with an
+   * Error whose `code` is `ECONNREFUSED` when nothing listens, or `ENOTSUP` on machines that have no network
+   * (the in-memory one).
+   */
+  connect(host: string, port: number): Promise<Duplex>;
+  /** The TCP ports listening inside right now (empty on the in-memory machine). */
+  listeningPorts(): Promise<ListeningPort[]>;
+  /**
+   * Reports changes at or below `path` (recursive, or `path` and its direct children) until the returned
+   * function is called. Changes are batched per tick; `listener` must not throw.
+   */
+  watch(path: string, opts: { recursive: boolean }, listener: (changes: VfsChange[]) => void): () => void;
+  /** Takes a live snapshot of the disk without stopping anything. O(1) in the size of the disk where the storage allows it. */
+  snapshot(): Promise<MachineSnapshot>;
+  /**
+   * Stops every process, then makes `snapshot` the live disk (the snapshot itself stays usable for later
+   * restores). The caller restarts services afterwards.
+   */
+  restore(snapshot: MachineSnapshot): Promise<void>;
+  /** Frees a snapshot (the checkpoint was deleted). Idempotent. */
+  releaseSnapshot(snapshot: MachineSnapshot): Promise<void>;
+  /** Bytes and regular files on the disk (the admin state view, the disk quota). */
+  usage(): Promise<{ bytes: number; files: number }>;
+  /** Kills every process (KILL to each group) and resolves when all have exited; the disk stays. */
+  stop(): Promise<void>;
+  /** Stops everything and removes the machine's disk and snapshots. The machine is unusable afterwards. */
+  destroy(): Promise<void>;
+}
+
+/** What a factory needs to create one machine. */
+export interface MachineSpec {
+  /** The sprite's name (hostname inside). */
+  name: string;
+  /** The sprite's id (unique; names directories on disk). */
+  id: string;
+}
+
+/** Creates the machines of one engine. One factory per server. */
+export interface MachineFactory {
+  /** The `--exec` value (`shell`, `interpreter`, `sandbox`, `container`). */
+  readonly engine: string;
+  /** How snapshots are made on this engine. */
+  readonly snapshotMode: SnapshotMode;
+  /** Creates and boots a machine for a new sprite. */
+  create(spec: MachineSpec): Promise<Machine>;
+  /** Frees what the factory itself holds (loop mounts, temp dirs) after every machine was destroyed. */
+  close(): Promise<void>;
+}
