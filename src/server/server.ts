@@ -11,6 +11,7 @@ import type { Deps } from './context.ts';
 import { SystemClock } from './model/clock.ts';
 import { RandomIds } from './model/ids.ts';
 import { createEngine } from './engines/index.ts';
+import { DEFAULT_LIMITS } from './limits.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -32,6 +33,7 @@ export function defaultDeps(overrides: Partial<Deps> = {}): Deps {
     organization: 'personal',
     publicUrl: 'https://sprites.app',
     validateResponses: process.env.NODE_ENV !== 'production',
+    limits: DEFAULT_LIMITS,
     ...overrides,
   };
 }

@@ -36,7 +36,11 @@ const KIND_STATUS: Record<ModelErrorKind, { status: number; family: 'json' | 'te
   invalid: { status: 400, family: 'text' },
 };
 
-/** fs error code → status (§8.9; only ENOENT↔404 is confirmed, the rest is our documented choice). */
+/**
+ * fs error code → status (§8.9; only ENOENT↔404 is confirmed, the rest is our documented choice). ENAMETOOLONG
+ * (a path over PATH_MAX/NAME_MAX) is a bad request; ENOSPC (the sprite's disk quota) is 507 Insufficient
+ * Storage, which every SDK treats as an error and JS/GO/PY read the `code` of (docs/limits.md).
+ */
 export const FS_CODE_STATUS: Record<VfsErrorCode, number> = {
   ENOENT: 404,
   EEXIST: 409,
@@ -46,6 +50,8 @@ export const FS_CODE_STATUS: Record<VfsErrorCode, number> = {
   EINVAL: 400,
   ELOOP: 400,
   EACCES: 403,
+  ENAMETOOLONG: 400,
+  ENOSPC: 507,
 };
 
 /** Status and JSON error code of a ModelError kind. */

@@ -7,7 +7,17 @@
 import { Map as ImmMap } from 'immutable';
 
 /** POSIX error codes the VFS raises. @see sprites-wire.md §8.9 */
-export type VfsErrorCode = 'ENOENT' | 'EEXIST' | 'ENOTDIR' | 'EISDIR' | 'ENOTEMPTY' | 'EINVAL' | 'ELOOP' | 'EACCES';
+export type VfsErrorCode =
+  | 'ENOENT'
+  | 'EEXIST'
+  | 'ENOTDIR'
+  | 'EISDIR'
+  | 'ENOTEMPTY'
+  | 'EINVAL'
+  | 'ELOOP'
+  | 'EACCES'
+  | 'ENAMETOOLONG'
+  | 'ENOSPC';
 
 const DESCRIPTIONS: Record<VfsErrorCode, string> = {
   ENOENT: 'no such file or directory',
@@ -18,6 +28,8 @@ const DESCRIPTIONS: Record<VfsErrorCode, string> = {
   EINVAL: 'invalid argument',
   ELOOP: 'too many symbolic links encountered',
   EACCES: 'permission denied',
+  ENAMETOOLONG: 'file name too long',
+  ENOSPC: 'no space left on device',
 };
 
 /**
@@ -146,19 +158,38 @@ function withChild(dir: DirNode, name: string, child: VfsNode | undefined, mtime
  * undefined), copying only the directories on the way. `touch` sets the parent directory's mtime (an entry was
  * added or removed). Throws a plain Error if `parts` is not canonical: callers resolve first.
  */
-function putNode(root: DirNode, parts: readonly string[], node: VfsNode | undefined, now: number, touch: boolean): DirNode {
+function putNode(
+  root: DirNode,
+  parts: readonly string[],
+  node: VfsNode | undefined,
+  now: number,
+  touch: boolean,
+  meter?: VfsMeter,
+): DirNode {
   if (parts.length === 0) {
     if (node?.kind !== 'directory') throw new Error('vfs: the root can only be replaced by a directory');
     return node;
   }
-  const go = (dir: DirNode, i: number): DirNode => {
-    const name = parts[i]!;
-    if (i === parts.length - 1) return withChild(dir, name, node, touch ? now : dir.mtimeMs);
-    const sub = dir.children.get(name);
+  // Iterative (no recursion over depth): collect the directories on the way down, then rebuild bottom-up.
+  const dirs: DirNode[] = [root];
+  for (let i = 0; i < parts.length - 1; i++) {
+    const sub = dirs[i]!.children.get(parts[i]!);
     if (sub?.kind !== 'directory') throw new Error(`vfs: non-canonical path /${parts.join('/')}`);
-    return withChild(dir, name, go(sub, i + 1), dir.mtimeMs);
-  };
-  return go(root, 0);
+    dirs.push(sub);
+  }
+  const last = dirs.length - 1;
+  let built = withChild(dirs[last]!, parts[last]!, node, touch ? now : dirs[last]!.mtimeMs);
+  for (let i = last - 1; i >= 0; i--) built = withChild(dirs[i]!, parts[i]!, built, dirs[i]!.mtimeMs);
+  if (meter) meter.steps += 2 * parts.length;
+  return built;
+}
+
+/**
+ * Counts the work the VFS does, for tests that prove an operation linear by structure (a 10× deeper path must
+ * not cost 100× the steps). `steps` grows by one per directory level visited or rebuilt.
+ */
+export interface VfsMeter {
+  steps: number;
 }
 
 function nodeStat(node: VfsNode): VfsStat {
@@ -209,31 +240,65 @@ function changeOf(path: string, event: VfsChange['event'], node: VfsNode): VfsCh
   return { path, event, isDir: node.kind === 'directory', size: event === 'remove' || node.kind !== 'file' ? 0 : node.data.byteLength };
 }
 
-function emitTree(node: VfsNode, path: string, event: 'create' | 'remove', depth: number, out: VfsChange[]): void {
-  out.push(changeOf(path, event, node));
-  if (node.kind !== 'directory' || depth <= 0) return;
-  for (const [name, child] of node.children) emitTree(child, join(path, name), event, depth - 1, out);
-}
 
 function join(dir: string, name: string): string {
   return dir === '/' ? `/${name}` : `${dir}/${name}`;
 }
 
-function diffNodes(a: VfsNode | undefined, b: VfsNode | undefined, path: string, depth: number, out: VfsChange[]): void {
-  if (a === b) return;
-  if (!a) return void emitTree(b!, path, 'create', depth, out);
-  if (!b) return void emitTree(a, path, 'remove', depth, out);
-  if (a.kind !== b.kind) {
-    emitTree(a, path, 'remove', depth, out);
-    emitTree(b, path, 'create', depth, out);
-    return;
+/** One pending step of `diffNodes`: compare two nodes, or report a whole subtree as created/removed. */
+type DiffTask =
+  | { kind: 'diff'; a: VfsNode | undefined; b: VfsNode | undefined; path: string; depth: number }
+  | { kind: 'emit'; node: VfsNode; path: string; event: 'create' | 'remove'; depth: number };
+
+/**
+ * Appends to `out` the changes from `a` to `b` at `path`, `depth` levels down, in depth-first pre-order (a node
+ * before its children; within a directory, `b`'s children in map order, then the removed ones). Iterative with
+ * an explicit stack, so any tree depth is fine.
+ */
+function diffNodes(a: VfsNode | undefined, b: VfsNode | undefined, path: string, depth: number, out: VfsChange[], meter?: VfsMeter): void {
+  const stack: DiffTask[] = [{ kind: 'diff', a, b, path, depth }];
+  const pushAll = (tasks: DiffTask[]) => {
+    for (let i = tasks.length - 1; i >= 0; i--) stack.push(tasks[i]!);
+  };
+  while (stack.length > 0) {
+    const t = stack.pop()!;
+    if (meter) meter.steps += 1;
+    if (t.kind === 'emit') {
+      out.push(changeOf(t.path, t.event, t.node));
+      if (t.node.kind !== 'directory' || t.depth <= 0) continue;
+      const next: DiffTask[] = [];
+      for (const [name, child] of t.node.children) next.push({ kind: 'emit', node: child, path: join(t.path, name), event: t.event, depth: t.depth - 1 });
+      pushAll(next);
+      continue;
+    }
+    const { a: x, b: y } = t;
+    if (x === y) continue;
+    if (!x) {
+      stack.push({ kind: 'emit', node: y!, path: t.path, event: 'create', depth: t.depth });
+      continue;
+    }
+    if (!y) {
+      stack.push({ kind: 'emit', node: x, path: t.path, event: 'remove', depth: t.depth });
+      continue;
+    }
+    if (x.kind !== y.kind) {
+      pushAll([
+        { kind: 'emit', node: x, path: t.path, event: 'remove', depth: t.depth },
+        { kind: 'emit', node: y, path: t.path, event: 'create', depth: t.depth },
+      ]);
+      continue;
+    }
+    if (x.kind === 'file' && y.kind === 'file' && (x.data !== y.data || x.mtimeMs !== y.mtimeMs)) out.push(changeOf(t.path, 'write', y));
+    else if (x.kind === 'symlink' && y.kind === 'symlink' && x.target !== y.target) out.push(changeOf(t.path, 'write', y));
+    else if (x.mode !== y.mode || x.uid !== y.uid || x.gid !== y.gid) out.push(changeOf(t.path, 'chmod', y));
+    if (x.kind !== 'directory' || y.kind !== 'directory' || t.depth <= 0 || x.children === y.children) continue;
+    const next: DiffTask[] = [];
+    for (const [name, child] of y.children) next.push({ kind: 'diff', a: x.children.get(name), b: child, path: join(t.path, name), depth: t.depth - 1 });
+    for (const [name, child] of x.children) {
+      if (!y.children.has(name)) next.push({ kind: 'emit', node: child, path: join(t.path, name), event: 'remove', depth: t.depth - 1 });
+    }
+    pushAll(next);
   }
-  if (a.kind === 'file' && b.kind === 'file' && (a.data !== b.data || a.mtimeMs !== b.mtimeMs)) out.push(changeOf(path, 'write', b));
-  else if (a.kind === 'symlink' && b.kind === 'symlink' && a.target !== b.target) out.push(changeOf(path, 'write', b));
-  else if (a.mode !== b.mode || a.uid !== b.uid || a.gid !== b.gid) out.push(changeOf(path, 'chmod', b));
-  if (a.kind !== 'directory' || b.kind !== 'directory' || depth <= 0 || a.children === b.children) return;
-  for (const [name, child] of b.children) diffNodes(a.children.get(name), child, join(path, name), depth - 1, out);
-  for (const [name, child] of a.children) if (!b.children.has(name)) emitTree(child, join(path, name), 'remove', depth - 1, out);
 }
 
 /**
@@ -246,6 +311,13 @@ export class Vfs {
   private current!: DirNode;
   private readonly now: () => number;
   private readonly changeListeners = new Set<() => void>();
+  private readonly meter: VfsMeter | undefined;
+  /**
+   * Most bytes of regular-file content the tree may hold (the sprite's disk quota); a write or copy that would
+   * grow the total beyond it fails with ENOSPC and changes nothing. Shrinking writes always work. Default: none.
+   * @see docs/limits.md (`--disk-quota`)
+   */
+  quotaBytes: number;
 
   /** The current root; every swap (a mutation or a restore) notifies the change listeners. */
   private get root(): DirNode {
@@ -257,9 +329,14 @@ export class Vfs {
     for (const listener of [...this.changeListeners]) listener();
   }
 
-  /** A tree holding only `/` (root-owned, 0755), or the given snapshot; `now` gives epoch ms (default Date.now). */
-  constructor(opts: { now?: () => number; root?: VfsSnapshot } = {}) {
+  /**
+   * A tree holding only `/` (root-owned, 0755), or the given snapshot; `now` gives epoch ms (default Date.now);
+   * `quotaBytes` as the property; `meter` counts work (tests).
+   */
+  constructor(opts: { now?: () => number; root?: VfsSnapshot; quotaBytes?: number; meter?: VfsMeter } = {}) {
     this.now = opts.now ?? Date.now;
+    this.quotaBytes = opts.quotaBytes ?? Infinity;
+    this.meter = opts.meter;
     this.root = opts.root ? Vfs.unwrap(opts.root) : makeDir({ mode: DEFAULT_DIR_MODE, uid: 0, gid: 0, mtimeMs: this.now() });
   }
 
@@ -268,8 +345,8 @@ export class Vfs {
    * @deviation `/tmp` is 0777 rather than 01777: the sticky bit has no effect here (there is one user).
    * @see sprites-wire.md §13, DESIGN.md "Exec engines"
    */
-  static skeleton(now?: () => number): Vfs {
-    const vfs = new Vfs({ now });
+  static skeleton(now?: () => number, opts: { quotaBytes?: number; meter?: VfsMeter } = {}): Vfs {
+    const vfs = new Vfs({ now, ...opts });
     vfs.mkdir('/home');
     vfs.mkdir('/home/sprite');
     vfs.mkdir('/tmp', { mode: 0o777 });
@@ -343,7 +420,7 @@ export class Vfs {
    * `opts.mode` or 0644) or replaces its contents (mode changes only if `opts.mode` is given). `append` adds
    * to the end instead. `mkdirParents` creates missing parent directories (0755) first.
    * Throws ENOENT (parent missing and no `mkdirParents`), ENOTDIR (a file on the way), EISDIR (`path` is a
-   * directory), ELOOP.
+   * directory), ELOOP, ENOSPC (the disk quota).
    * @see sprites-wire.md §8.2
    */
   writeFile(path: string, data: Uint8Array | string, opts: { mode?: number; mkdirParents?: boolean; append?: boolean } = {}): void {
@@ -363,7 +440,7 @@ export class Vfs {
       mtimeMs: now,
       data: opts.append && existing ? concat(existing.data, bytes) : bytes,
     });
-    this.root = putNode(root, parts, file, now, !existing);
+    this.root = this.withinQuota(this.put(root, parts, file, now, !existing), p, 'write');
   }
 
   /**
@@ -382,7 +459,7 @@ export class Vfs {
     }
     const { parts, node } = this.resolve(p, false, 'mkdir');
     if (node) throw new VfsError('EEXIST', p, 'mkdir');
-    this.root = putNode(this.root, parts, makeDir({ mode, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now }), now, true);
+    this.root = this.put(this.root, parts, makeDir({ mode, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now }), now, true);
   }
 
   /**
@@ -421,8 +498,8 @@ export class Vfs {
     }
     if (node.kind === 'directory' && node.children.size > 0 && !opts.recursive) throw new VfsError('ENOTEMPTY', p, 'rm');
     const deleted: string[] = [];
-    walk(node, p, (at) => deleted.push(at));
-    this.root = putNode(this.root, parts, undefined, this.now(), true);
+    walk(node, p, (at) => deleted.push(at), this.meter);
+    this.root = this.put(this.root, parts, undefined, this.now(), true);
     return deleted;
   }
 
@@ -451,8 +528,8 @@ export class Vfs {
       if (destIsDir && (to.node as DirNode).children.size > 0) throw new VfsError('ENOTEMPTY', d, 'rename');
     }
     const now = this.now();
-    const without = putNode(this.root, from.parts, undefined, now, true);
-    this.root = putNode(without, to.parts, from.node, now, true);
+    const without = this.put(this.root, from.parts, undefined, now, true);
+    this.root = this.put(without, to.parts, from.node, now, true);
   }
 
   /**
@@ -463,7 +540,7 @@ export class Vfs {
    * owner and a fresh mtime, unless `preserveAttrs` keeps owner and mtime too. File contents are shared, not
    * duplicated (they are immutable).
    * Throws ENOENT, EISDIR (a directory without `recursive`, or a file onto a directory), ENOTDIR (a directory
-   * onto a file), EINVAL (`dest` is `src` or inside it), ELOOP.
+   * onto a file), EINVAL (`dest` is `src` or inside it), ELOOP, ENOSPC (the disk quota).
    * @see sprites-wire.md §8.6
    */
   copy(src: string, dest: string, opts: { recursive?: boolean; preserveAttrs?: boolean } = {}): Array<{ source: string; dest: string }> {
@@ -478,22 +555,31 @@ export class Vfs {
     const copied: Array<{ source: string; dest: string }> = [];
     const meta = (n: VfsNode): NodeMeta =>
       opts.preserveAttrs ? n : { mode: n.mode, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now };
-    const build = (node: VfsNode, existing: VfsNode | undefined, sp: string, dp: string): VfsNode => {
-      copied.push({ source: sp, dest: dp });
-      if (node.kind !== 'directory') {
-        if (existing?.kind === 'directory') throw new VfsError('EISDIR', dp, 'copyfile');
-        return Object.freeze({ ...node, ...meta(node) });
-      }
-      if (existing && existing.kind !== 'directory') throw new VfsError('ENOTDIR', dp, 'copyfile');
-      let children = existing ? existing.children : ImmMap<string, VfsNode>();
-      for (const name of sortedNames(node)) {
-        const child = build(node.children.get(name)!, children.get(name), joinPath(sp, name), joinPath(dp, name));
-        children = children.set(name, child);
-      }
-      return makeDir(existing ? { ...existing, mtimeMs: now } : meta(node), children);
-    };
-    const built = build(from.node, to.node, s, d);
-    this.root = putNode(this.root, to.parts, built, now, !to.node);
+    type At = { existing: VfsNode | undefined; sp: string; dp: string };
+    const built = rebuild<At>(
+      from.node,
+      { existing: to.node, sp: s, dp: d },
+      (node, { existing, sp, dp }) => {
+        copied.push({ source: sp, dest: dp });
+        if (node.kind !== 'directory') {
+          if (existing?.kind === 'directory') throw new VfsError('EISDIR', dp, 'copyfile');
+          return { done: Object.freeze({ ...node, ...meta(node) }) };
+        }
+        if (existing && existing.kind !== 'directory') throw new VfsError('ENOTDIR', dp, 'copyfile');
+        const children = existing ? existing.children : ImmMap<string, VfsNode>();
+        return {
+          children,
+          names: sortedNames(node),
+          child: (name) => ({
+            node: node.children.get(name)!,
+            ctx: { existing: children.get(name), sp: joinPath(sp, name), dp: joinPath(dp, name) },
+          }),
+          finish: (done) => makeDir(existing ? { ...existing, mtimeMs: now } : meta(node), done),
+        };
+      },
+      this.meter,
+    );
+    this.root = this.withinQuota(this.put(this.root, to.parts, built, now, !to.node), d, 'copyfile');
     return copied;
   }
 
@@ -536,7 +622,7 @@ export class Vfs {
     if (node) throw new VfsError('EEXIST', p, 'symlink');
     const now = this.now();
     const link: SymlinkNode = Object.freeze({ kind: 'symlink', target, mode: SYMLINK_MODE, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now });
-    this.root = putNode(this.root, parts, link, now, true);
+    this.root = this.put(this.root, parts, link, now, true);
   }
 
   /** The stored target of the symlink at `path`. Throws ENOENT, EINVAL (not a symlink), ENOTDIR, ELOOP. */
@@ -552,13 +638,13 @@ export class Vfs {
     const p = Vfs.normalize(path);
     const { parts, node } = this.resolve(p, true, 'utime');
     if (!node) throw new VfsError('ENOENT', p, 'utime');
-    this.root = putNode(this.root, parts, Object.freeze({ ...node, mtimeMs }), this.now(), false);
+    this.root = this.put(this.root, parts, Object.freeze({ ...node, mtimeMs }), this.now(), false);
   }
 
   /** Every path in the tree (directories included, `/` excluded), depth-first in name order. O(n). */
   allPaths(): string[] {
     const out: string[] = [];
-    walk(this.root, '/', (at) => out.push(at));
+    walk(this.root, '/', (at) => out.push(at), this.meter);
     return out.slice(1);
   }
 
@@ -591,7 +677,7 @@ export class Vfs {
    * the tree. With `recursive: false` only `path` and its direct children are compared.
    * A rename shows as `remove` of the old path and `create` of the new one.
    */
-  static diff(before: VfsSnapshot, after: VfsSnapshot, path = '/', opts: { recursive?: boolean } = {}): VfsChange[] {
+  static diff(before: VfsSnapshot, after: VfsSnapshot, path = '/', opts: { recursive?: boolean; meter?: VfsMeter } = {}): VfsChange[] {
     const parts = Vfs.normalize(path).split('/').filter(Boolean);
     const at = (root: DirNode): VfsNode | undefined => {
       let node: VfsNode | undefined = root;
@@ -599,7 +685,7 @@ export class Vfs {
       return node;
     };
     const out: VfsChange[] = [];
-    diffNodes(at(Vfs.unwrap(before)), at(Vfs.unwrap(after)), Vfs.normalize(path), opts.recursive ?? true ? Infinity : 1, out);
+    diffNodes(at(Vfs.unwrap(before)), at(Vfs.unwrap(after)), Vfs.normalize(path), opts.recursive ?? true ? Infinity : 1, out, opts.meter);
     return out;
   }
 
@@ -637,12 +723,27 @@ export class Vfs {
    * ENOTDIR (a non-directory on the way), ELOOP (over MAX_SYMLINK_HOPS).
    */
   private resolveIn(root: DirNode, p: string, followLast: boolean, syscall: string): Resolved {
-    const queue = p.split('/').filter((c) => c !== '');
-    const parts: string[] = [];
-    const dirs: DirNode[] = [root]; // dirs[i] is the directory at parts[0..i)
-    let hops = 0;
-    while (queue.length > 0) {
-      const name = queue.shift()!;
+    const names = p.split('/').filter((c) => c !== '').reverse();
+    return this.walkFrom({ parts: [], dirs: [root], hops: 0 }, names, followLast, () => p, syscall);
+  }
+
+  /**
+   * The lookup loop of `resolveIn`, from a directory already reached (`at`: its canonical components, the
+   * directories from the root to it, the symlink hops so far; updated in place to the final entry's parent).
+   * `names` is a stack (the next component last), so a symlink's target is pushed in O(its length) and the
+   * whole walk is linear in the path's length. `errPath` names the path in errors (computed only on failure).
+   */
+  private walkFrom(
+    at: { parts: string[]; dirs: DirNode[]; hops: number },
+    names: string[],
+    followLast: boolean,
+    errPath: () => string,
+    syscall: string,
+  ): Resolved {
+    const { parts, dirs } = at;
+    while (names.length > 0) {
+      const name = names.pop()!;
+      if (this.meter) this.meter.steps += 1;
       if (name === '.') continue;
       if (name === '..') {
         if (parts.length > 0) {
@@ -653,39 +754,69 @@ export class Vfs {
       }
       const dir = dirs[dirs.length - 1]!;
       const child = dir.children.get(name);
-      const last = queue.length === 0;
+      const last = names.length === 0;
       if (!child) {
         if (last) return { parts: [...parts, name], node: undefined };
-        throw new VfsError('ENOENT', p, syscall);
+        throw new VfsError('ENOENT', errPath(), syscall);
       }
       if (child.kind === 'symlink' && (!last || followLast)) {
-        if (++hops > MAX_SYMLINK_HOPS) throw new VfsError('ELOOP', p, syscall);
+        if (++at.hops > MAX_SYMLINK_HOPS) throw new VfsError('ELOOP', errPath(), syscall);
         if (child.target.startsWith('/')) {
           parts.length = 0;
           dirs.length = 1;
         }
-        queue.unshift(...child.target.split('/').filter((c) => c !== ''));
+        const target = child.target.split('/').filter((c) => c !== '');
+        for (let i = target.length - 1; i >= 0; i--) names.push(target[i]!);
         continue;
       }
       if (last) return { parts: [...parts, name], node: child };
-      if (child.kind !== 'directory') throw new VfsError('ENOTDIR', p, syscall);
+      if (child.kind !== 'directory') throw new VfsError('ENOTDIR', errPath(), syscall);
       parts.push(name);
       dirs.push(child);
     }
-    return { parts, node: dirs[dirs.length - 1] };
+    return { parts: [...parts], node: dirs[dirs.length - 1] };
   }
 
-  /** `mkdir -p` on a draft root: creates each missing component of `p` with `mode`, returns the new root. */
+  /**
+   * `mkdir -p` on a draft root: creates each missing component of `p` with `mode`, returns the new root.
+   * Linear in the length of `p`: each component is looked up once from its parent (following symlinks as
+   * `mkdir -p` does component by component), and the missing tail is built bottom-up and put in place at once.
+   */
   private mkdirAll(root: DirNode, p: string, mode: number, now: number, syscall: string): DirNode {
     const comps = p.split('/').filter((c) => c !== '');
-    for (let i = 1; i <= comps.length; i++) {
-      const prefix = toPath(comps.slice(0, i));
-      const { parts, node } = this.resolveIn(root, prefix, true, syscall);
-      if (node?.kind === 'directory') continue;
-      if (node) throw new VfsError(i === comps.length && syscall === 'mkdir' ? 'EEXIST' : 'ENOTDIR', p, syscall);
-      root = putNode(root, parts, makeDir({ mode, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now }), now, true);
+    const at = { parts: [] as string[], dirs: [root], hops: 0 };
+    for (let i = 0; i < comps.length; i++) {
+      at.hops = 0; // each component is its own lookup, as in `mkdir -p`
+      const prefix = () => toPath(comps.slice(0, i + 1));
+      const { parts, node } = this.walkFrom(at, [comps[i]!], true, prefix, syscall);
+      if (node?.kind === 'directory') {
+        at.parts.push(parts[parts.length - 1]!);
+        at.dirs.push(node);
+        continue;
+      }
+      if (node) throw new VfsError(i === comps.length - 1 && syscall === 'mkdir' ? 'EEXIST' : 'ENOTDIR', p, syscall);
+      // Missing from here on: build the chain of new directories bottom-up and put it in place at once.
+      const meta = { mode, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now };
+      let chain: DirNode = makeDir(meta);
+      for (let j = comps.length - 1; j > i; j--) chain = makeDir(meta, ImmMap([[comps[j]!, chain]]));
+      if (this.meter) this.meter.steps += comps.length - i;
+      return this.put(root, parts, chain, now, true);
     }
     return root;
+  }
+
+  /** `putNode` with this tree's meter. */
+  private put(root: DirNode, parts: readonly string[], node: VfsNode | undefined, now: number, touch: boolean): DirNode {
+    return putNode(root, parts, node, now, touch, this.meter);
+  }
+
+  /**
+   * `next` if it holds no more file bytes than the quota allows, or no more than the current tree (a write that
+   * does not grow the disk always works); otherwise ENOSPC at `path`, and nothing changes.
+   */
+  private withinQuota(next: DirNode, path: string, syscall: string): DirNode {
+    if (next.bytes > this.quotaBytes && next.bytes > this.current.bytes) throw new VfsError('ENOSPC', path, syscall);
+    return next;
   }
 
   /** Rebuilds `path` (and with `recursive` its subtree, skipping nested symlinks) with `change` applied. */
@@ -699,25 +830,91 @@ export class Vfs {
     const { parts, node } = this.resolve(p, true, syscall);
     if (!node) throw new VfsError('ENOENT', p, syscall);
     const changed: string[] = [];
-    const rebuild = (n: VfsNode, at: string): VfsNode => {
-      changed.push(at);
-      const meta = change(n, at);
-      if (n.kind !== 'directory' || !recursive) return Object.freeze({ ...n, ...meta });
-      let children = n.children;
-      for (const name of sortedNames(n)) {
-        const child = n.children.get(name)!;
-        if (child.kind !== 'symlink') children = children.set(name, rebuild(child, joinPath(at, name)));
-      }
-      return Object.freeze({ ...n, ...meta, children });
-    };
-    this.root = putNode(this.root, parts, rebuild(node, p), this.now(), false);
+    const updated = rebuild<string>(
+      node,
+      p,
+      (n, at) => {
+        changed.push(at);
+        const meta = change(n, at);
+        if (n.kind !== 'directory' || !recursive) return { done: Object.freeze({ ...n, ...meta }) };
+        return {
+          children: n.children,
+          names: sortedNames(n),
+          child: (name) => {
+            const child = n.children.get(name)!;
+            return child.kind === 'symlink' ? null : { node: child, ctx: joinPath(at, name) };
+          },
+          finish: (children) => Object.freeze({ ...n, ...meta, children }),
+        };
+      },
+      this.meter,
+    );
+    this.root = this.put(this.root, parts, updated, this.now(), false);
     return changed;
   }
 }
 
-/** Calls `visit` for `node` at `at`, then for its descendants depth-first in name order. */
-function walk(node: VfsNode, at: string, visit: (at: string) => void): void {
-  visit(at);
-  if (node.kind !== 'directory') return;
-  for (const name of sortedNames(node)) walk(node.children.get(name)!, joinPath(at, name), visit);
+/**
+ * Calls `visit` for `node` at `at`, then for its descendants depth-first in name order. Iterative: any depth.
+ */
+function walk(node: VfsNode, at: string, visit: (at: string) => void, meter?: VfsMeter): void {
+  const stack: Array<{ node: VfsNode; at: string }> = [{ node, at }];
+  while (stack.length > 0) {
+    const top = stack.pop()!;
+    if (meter) meter.steps += 1;
+    visit(top.at);
+    if (top.node.kind !== 'directory') continue;
+    const names = sortedNames(top.node);
+    for (let i = names.length - 1; i >= 0; i--) stack.push({ node: top.node.children.get(names[i]!)!, at: joinPath(top.at, names[i]!) });
+  }
+}
+
+/**
+ * What `rebuild` does at one node: either the finished replacement (`done`), or a directory whose children are
+ * rebuilt one by one (`names` in order; `child` gives the node and context to rebuild for a name, or null to keep
+ * `children`' entry as is) and then `finish`ed into the replacement.
+ */
+type RebuildStep<T> =
+  | { done: VfsNode }
+  | {
+      children: ImmMap<string, VfsNode>;
+      names: string[];
+      child: (name: string) => { node: VfsNode; ctx: T } | null;
+      finish: (children: ImmMap<string, VfsNode>) => VfsNode;
+    };
+
+/**
+ * Rebuilds the subtree `top` bottom-up without recursion: `step` runs for each node in depth-first pre-order (a
+ * directory before its children, children in `names` order), and each directory is finished once all its
+ * children are rebuilt. Used by copy, chmod and chown, so a tree of any depth is fine.
+ */
+function rebuild<T>(top: VfsNode, ctx: T, step: (node: VfsNode, ctx: T) => RebuildStep<T>, meter?: VfsMeter): VfsNode {
+  type Frame = Exclude<RebuildStep<T>, { done: VfsNode }> & { next: number; pending?: string };
+  const frames: Frame[] = [];
+  let result: VfsNode | undefined;
+  const enter = (node: VfsNode, c: T) => {
+    if (meter) meter.steps += 1;
+    const s = step(node, c);
+    if ('done' in s) result = s.done;
+    else frames.push({ ...s, next: 0 });
+  };
+  enter(top, ctx);
+  while (frames.length > 0) {
+    const f = frames[frames.length - 1]!;
+    if (f.pending !== undefined) {
+      f.children = f.children.set(f.pending, result!);
+      f.pending = undefined;
+    }
+    if (f.next === f.names.length) {
+      frames.pop();
+      result = f.finish(f.children);
+      continue;
+    }
+    const name = f.names[f.next++]!;
+    const c = f.child(name);
+    if (!c) continue;
+    f.pending = name;
+    enter(c.node, c.ctx);
+  }
+  return result!;
 }
