@@ -447,7 +447,8 @@ export interface paths {
          *     SDKs send four digits). Parent directories are created when `mkdirParents=true`.
          *     Disagreement (§16 item 12): DOCS-rc43 names the flag `mkdir`; both names are accepted.
          *     Errors are `FsError` with status by code: ENOENT 404 (parent missing), EEXIST 409,
-         *     ENOTDIR/EISDIR/ENOTEMPTY/EINVAL 400, EACCES 403, EIO 500.
+         *     ENOTDIR/EISDIR/ENOTEMPTY/EINVAL/ENAMETOOLONG 400, EACCES 403, EIO 500, and ENOSPC 507 when the write
+         *     would take the sprite's stored bytes over its disk quota (`--disk-quota`, docs/limits.md).
          */
         put: operations["writeFile"];
         post?: never;
@@ -553,7 +554,8 @@ export interface paths {
          *     Disagreement (§16 item 13): the docs/Go shape `{copied: [{source, dest}], count, totalBytes}` is
          *     used (the JS/Python internal types differ but are never read).
          *     Errors are `FsError` with status by code: ENOENT 404, EEXIST 409,
-         *     ENOTDIR/EISDIR/ENOTEMPTY/EINVAL 400, EACCES 403, EIO 500.
+         *     ENOTDIR/EISDIR/ENOTEMPTY/EINVAL/ENAMETOOLONG 400, EACCES 403, EIO 500, and ENOSPC 507 when the copy
+         *     would take the sprite's stored bytes over its disk quota (docs/limits.md).
          */
         post: operations["copyFile"];
         delete?: never;
@@ -1154,7 +1156,7 @@ export interface components {
         FsError: {
             error: string;
             /** @enum {string} */
-            code: "ENOENT" | "EEXIST" | "ENOTDIR" | "EISDIR" | "EACCES" | "ENOTEMPTY" | "EINVAL" | "EIO" | "ELOOP";
+            code: "ENOENT" | "EEXIST" | "ENOTDIR" | "EISDIR" | "EACCES" | "ENOTEMPTY" | "EINVAL" | "EIO" | "ELOOP" | "ENAMETOOLONG" | "ENOSPC";
             path: string;
         };
         /**
@@ -1265,14 +1267,24 @@ export interface components {
             name: string;
             url_settings?: components["schemas"]["UrlSettings"];
             wait_for_capacity?: boolean;
+            /** @description At most 4096 bytes as JSON, else 400 (docs/limits.md). */
             config?: components["schemas"]["SpriteConfig"];
+            /** @description At most 65536 bytes as JSON, else 400 (docs/limits.md). */
             environment?: {
                 [key: string]: string;
             };
-            labels?: string[];
+            labels?: components["schemas"]["SpriteLabels"];
             /** @description Python only: `default` or `dev`. */
             runtime?: string;
         };
+        /**
+         * @description Labels of a sprite (request form); at most 64, each at most 128 characters, else 400 (docs/limits.md).
+         * @example [
+         *       "prod",
+         *       "api"
+         *     ]
+         */
+        SpriteLabels: string[];
         /**
          * @description Body of updateSprite (§3.5); every field is optional, omitted fields are unchanged.
          * @example {
@@ -1290,7 +1302,7 @@ export interface components {
          */
         UpdateSpriteRequest: {
             url_settings?: components["schemas"]["UrlSettings"];
-            labels?: string[];
+            labels?: components["schemas"]["SpriteLabels"];
             clear_labels?: boolean;
         };
         /**
@@ -1544,6 +1556,7 @@ export interface components {
          *     }
          */
         CreateCheckpointRequest: {
+            /** @description At most 4096 characters, else 400 (docs/limits.md). */
             comment?: string;
         };
         /**
@@ -2185,7 +2198,7 @@ export interface components {
                 "text/plain": components["schemas"]["PlainTextError"];
             };
         };
-        /** @description Invalid request (`ApiError`) or ENOTDIR/EISDIR/ENOTEMPTY/EINVAL (`FsError`). */
+        /** @description Invalid request (`ApiError`) or ENOTDIR/EISDIR/ENOTEMPTY/EINVAL/ENAMETOOLONG (`FsError`). */
         FsBadRequest: {
             headers: {
                 "Sprite-Version": components["headers"]["SpriteVersion"];
@@ -2241,6 +2254,16 @@ export interface components {
         };
         /** @description EACCES. */
         FsForbidden: {
+            headers: {
+                "Sprite-Version": components["headers"]["SpriteVersion"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["FsError"];
+            };
+        };
+        /** @description ENOSPC (`FsError`) — the sprite's disk quota is full (`--disk-quota`, docs/limits.md). */
+        FsInsufficientStorage: {
             headers: {
                 "Sprite-Version": components["headers"]["SpriteVersion"];
                 [name: string]: unknown;
@@ -2354,7 +2377,11 @@ export interface components {
         CheckpointId: string;
         /** @description Service name. */
         ServiceName: string;
-        /** @description File path, absolute or relative to `workingDir`. */
+        /**
+         * @description File path, absolute or relative to `workingDir`. Linux's limits apply to it, to `workingDir` and to the
+         *     resolved path: 4096 bytes or more (PATH_MAX, counting the NUL) or a component over 255 bytes (NAME_MAX)
+         *     is 400 `FsError` ENAMETOOLONG; a NUL byte or a newline is 400 EINVAL (docs/limits.md).
+         */
         FsPath: string;
         /** @description Directory that relative paths resolve against (default `/`). */
         FsWorkingDir: string;
@@ -3045,7 +3072,11 @@ export interface operations {
     readFile: {
         parameters: {
             query: {
-                /** @description File path, absolute or relative to `workingDir`. */
+                /**
+                 * @description File path, absolute or relative to `workingDir`. Linux's limits apply to it, to `workingDir` and to the
+                 *     resolved path: 4096 bytes or more (PATH_MAX, counting the NUL) or a component over 255 bytes (NAME_MAX)
+                 *     is 400 `FsError` ENAMETOOLONG; a NUL byte or a newline is 400 EINVAL (docs/limits.md).
+                 */
                 path: components["parameters"]["FsPath"];
                 /** @description Directory that relative paths resolve against (default `/`). */
                 workingDir?: components["parameters"]["FsWorkingDir"];
@@ -3081,7 +3112,11 @@ export interface operations {
     writeFile: {
         parameters: {
             query: {
-                /** @description File path, absolute or relative to `workingDir`. */
+                /**
+                 * @description File path, absolute or relative to `workingDir`. Linux's limits apply to it, to `workingDir` and to the
+                 *     resolved path: 4096 bytes or more (PATH_MAX, counting the NUL) or a component over 255 bytes (NAME_MAX)
+                 *     is 400 `FsError` ENAMETOOLONG; a NUL byte or a newline is 400 EINVAL (docs/limits.md).
+                 */
                 path: components["parameters"]["FsPath"];
                 /** @description Directory that relative paths resolve against (default `/`). */
                 workingDir?: components["parameters"]["FsWorkingDir"];
@@ -3123,12 +3158,17 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["FsInternalError"];
             501: components["responses"]["NotImplemented"];
+            507: components["responses"]["FsInsufficientStorage"];
         };
     };
     listFiles: {
         parameters: {
             query: {
-                /** @description File path, absolute or relative to `workingDir`. */
+                /**
+                 * @description File path, absolute or relative to `workingDir`. Linux's limits apply to it, to `workingDir` and to the
+                 *     resolved path: 4096 bytes or more (PATH_MAX, counting the NUL) or a component over 255 bytes (NAME_MAX)
+                 *     is 400 `FsError` ENAMETOOLONG; a NUL byte or a newline is 400 EINVAL (docs/limits.md).
+                 */
                 path: components["parameters"]["FsPath"];
                 /** @description Directory that relative paths resolve against (default `/`). */
                 workingDir?: components["parameters"]["FsWorkingDir"];
@@ -3171,7 +3211,11 @@ export interface operations {
     deleteFile: {
         parameters: {
             query: {
-                /** @description File path, absolute or relative to `workingDir`. */
+                /**
+                 * @description File path, absolute or relative to `workingDir`. Linux's limits apply to it, to `workingDir` and to the
+                 *     resolved path: 4096 bytes or more (PATH_MAX, counting the NUL) or a component over 255 bytes (NAME_MAX)
+                 *     is 400 `FsError` ENAMETOOLONG; a NUL byte or a newline is 400 EINVAL (docs/limits.md).
+                 */
                 path: components["parameters"]["FsPath"];
                 /** @description Directory that relative paths resolve against (default `/`). */
                 workingDir?: components["parameters"]["FsWorkingDir"];
@@ -3278,6 +3322,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["FsInternalError"];
             501: components["responses"]["NotImplemented"];
+            507: components["responses"]["FsInsufficientStorage"];
         };
     };
     chmodFile: {

@@ -56,6 +56,7 @@ export function createApp(deps: Deps): SpritzerApp {
     organization: deps.organization,
     publicUrl: deps.publicUrl,
     onCreate: (sprite) => attachAddons(sprite, deps),
+    limits: deps.limits,
   });
   const ctx: AppContext = {
     deps,

@@ -9,6 +9,8 @@ import type { ExecEngine, SpriteContext } from '../engines/types.ts';
 import { ModelError } from './errors.ts';
 import { Vfs, type VfsSnapshot } from './vfs.ts';
 import { SessionRegistry } from './sessions.ts';
+import { checkSpriteFields } from './sprite-fields.ts';
+import type { Limits } from '../limits.ts';
 
 /** A sprite's lifecycle status (sprites-wire.md §3.1, §13). */
 export type SpriteStatus = 'cold' | 'warm' | 'running';
@@ -210,6 +212,8 @@ export interface SpritesModelDeps {
   publicUrl: string;
   /** Hook run for every new sprite (attaches services, tasks, policy addons). */
   onCreate?: (sprite: Sprite) => void;
+  /** Size limits of labels/config/environment and the disk quota of each sprite (default DEFAULT_LIMITS). */
+  limits?: Limits;
 }
 
 /** Valid sprite names: a DNS label, since the name becomes part of the sprite URL's hostname (§11). */
@@ -229,9 +233,10 @@ export class SpritesModel {
     if (this.sprites.has(input.name)) {
       throw new ModelError('sprite_exists', `a sprite named ${input.name} already exists`);
     }
+    checkSpriteFields(input, this.deps.limits);
     const { clock, ids, engine, organization } = this.deps;
     const now = clock.now();
-    const vfs = Vfs.skeleton(() => clock.now());
+    const vfs = Vfs.skeleton(() => clock.now(), { quotaBytes: this.deps.limits?.diskQuotaBytes });
     const sprite = new Sprite(ids.spriteId(), input.name, organization, now, this.urlFor(input.name), input, vfs, clock, engine);
     this.sprites.set(sprite.name, sprite);
     this.deps.onCreate?.(sprite);
@@ -269,6 +274,7 @@ export class SpritesModel {
   /** Partial update (§3.5). */
   update(name: string, input: UpdateSpriteInput): Sprite {
     const s = this.get(name);
+    checkSpriteFields(input, this.deps.limits);
     if (input.urlSettings) s.urlSettings = { ...input.urlSettings };
     if (input.clearLabels) s.labels = [];
     if (input.labels) s.labels = [...input.labels];

@@ -8,10 +8,11 @@ import type { HandlerMap } from '../context.ts';
 import { octalMode, toWireFsEntry } from '../http/wire.ts';
 import { bodyOf, queryOf } from '../http/typed.ts';
 import { Vfs, VfsError, type VfsEntry } from '../model/vfs.ts';
+import { resolveClientPath } from '../model/fs-path.ts';
 
-/** Resolves a request path against `workingDir` (§8). */
+/** Resolves a request path against `workingDir` (§8), after the path checks every fs route shares (`fs-path.ts`). */
 function resolve(path: string, workingDir: string | undefined): string {
-  return Vfs.normalize(path, Vfs.normalize(workingDir ?? '/'));
+  return resolveClientPath(path, workingDir);
 }
 
 /** Parses a mode given as an octal string (`0644`, `755`) or a number. */
