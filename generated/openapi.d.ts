@@ -686,8 +686,9 @@ export interface paths {
          * Create or replace a service
          * @description Defines the service and starts it, streaming its events for `duration` (default `5s`; `0` returns
          *     at once) as NDJSON that ends with `complete`. **200** (Go/Python require exactly 200; JS needs a
-         *     non-empty body). 400 text for a bad definition or a dependency cycle, 409 text when another
-         *     service already has an HTTP port.
+         *     non-empty body). 400 text for a bad definition or a dependency cycle, for more than 64 `needs`, or
+         *     for a new service beyond 256 per sprite (docs/limits.md); 409 text when another service already has an
+         *     HTTP port.
          *
          *     Disagreements (§16 items 7, 8): the generated docs show a JSON service object; every SDK reads an
          *     NDJSON stream, which is what is sent. `httpPort` (what JS callers send) is accepted as an alias of
@@ -1048,7 +1049,8 @@ export interface paths {
          * @description Emulator-only. Makes matching requests (by `operationId` and/or `sprite`; absent = any) answer
          *     `status` with an `ApiError` body `{error, message?}` instead of running, `times` times (absent =
          *     until cleared). A 429 rule adds `Retry-After: retryAfterSeconds` and the `X-RateLimit-*` headers.
-         *     **201** with the stored rule (its `id` and `remaining`).
+         *     **201** with the stored rule (its `id` and `remaining`). At most 1000 rules exist at once (a rule with an
+         *     existing `id` replaces it): one more is 400 `invalid_request` (docs/limits.md).
          */
         post: operations["addFault"];
         /**

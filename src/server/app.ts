@@ -61,7 +61,7 @@ export function createApp(deps: Deps): SpritzerApp {
   const ctx: AppContext = {
     deps,
     model,
-    faults: new FaultRegistry(),
+    faults: new FaultRegistry(deps.limits.faultRulesMax),
     credentials: new Credentials(deps.token),
     implemented: new Set([...Object.keys(HANDLERS), ...WS_OPERATIONS]),
   };

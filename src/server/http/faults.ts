@@ -4,6 +4,8 @@
  * rule list and matching; it does not know the routes.
  */
 import type { components } from '../../../generated/openapi.d.ts';
+import { DEFAULT_LIMITS } from '../limits.ts';
+import { ModelError } from '../model/errors.ts';
 
 /** One rule as stored and returned on the wire (`FaultRule` in spec/openapi.yaml). */
 export type FaultRule = components['schemas']['FaultRule'];
@@ -11,35 +13,55 @@ export type FaultRule = components['schemas']['FaultRule'];
 /** A rule as a client sends it. */
 export type FaultRuleRequest = components['schemas']['FaultRuleRequest'];
 
-/** The fault rules of one server. */
+/**
+ * The fault rules of one server, in insertion order (a rule re-added under an existing id moves to the end).
+ * Adding, replacing and expiring a rule are O(1) (a Map by id); matching scans the rules in order, and at most
+ * `maxRules` rules exist, so no request costs more than that many comparisons.
+ */
 export class FaultRegistry {
-  private rules: FaultRule[] = [];
+  private readonly rules = new Map<string, FaultRule>();
   private next = 1;
 
-  /** Adds a rule and returns it with its id. */
+  /** `maxRules`: how many rules may exist at once (`Limits.faultRulesMax`, docs/limits.md). */
+  constructor(private readonly maxRules = DEFAULT_LIMITS.faultRulesMax) {}
+
+  /**
+   * Adds a rule (replacing one with the same id) and returns it with its id.
+   * @throws ModelError `invalid_request` (400) when `maxRules` rules exist already and this one replaces none.
+   */
   add(rule: FaultRuleRequest): FaultRule {
-    const stored: FaultRule = { ...rule, id: rule.id ?? `fault-${this.next++}`, remaining: rule.times ?? null };
-    this.rules = this.rules.filter((r) => r.id !== stored.id).concat(stored);
+    const id = rule.id ?? `fault-${this.next++}`;
+    if (!this.rules.has(id) && this.rules.size >= this.maxRules) {
+      const message = `too many fault rules: at most ${this.maxRules} (clear them with DELETE /_spritzer/faults)`;
+      throw new ModelError('invalid_request', message, { errors: [message] });
+    }
+    const stored: FaultRule = { ...rule, id, remaining: rule.times ?? null };
+    this.rules.delete(id);
+    this.rules.set(id, stored);
     return stored;
   }
 
   list(): FaultRule[] {
-    return this.rules.map((r) => ({ ...r }));
+    return [...this.rules.values()].map((r) => ({ ...r }));
   }
 
   clear(): void {
-    this.rules = [];
+    this.rules.clear();
   }
 
   /** The first rule matching this request, consuming one use of it; undefined when none. */
   take(operationId: string, sprite: string | undefined): FaultRule | undefined {
-    const rule = this.rules.find(
-      (r) => (!r.operationId || r.operationId === operationId) && (!r.sprite || r.sprite === sprite),
-    );
+    let rule: FaultRule | undefined;
+    for (const r of this.rules.values()) {
+      if ((!r.operationId || r.operationId === operationId) && (!r.sprite || r.sprite === sprite)) {
+        rule = r;
+        break;
+      }
+    }
     if (!rule) return undefined;
     if (rule.remaining !== null) {
       rule.remaining -= 1;
-      if (rule.remaining <= 0) this.rules = this.rules.filter((r) => r !== rule);
+      if (rule.remaining <= 0) this.rules.delete(rule.id);
     }
     return { ...rule };
   }

@@ -10,6 +10,8 @@ import type { ExecEngine, ExecProcess, SpriteContext } from '../engines/types.ts
 import { ModelError } from './errors.ts';
 import { VfsError } from './vfs.ts';
 import { normalizeSignalName } from '../../protocol/signals.ts';
+import { findNeedsCycle, startOrder } from './service-graph.ts';
+import { DEFAULT_LIMITS, type Limits } from '../limits.ts';
 
 /** Directory of the service logs inside the sprite. */
 export const SERVICE_LOG_DIR = '/.sprite/logs/services';
@@ -122,6 +124,8 @@ export interface ServiceManagerDeps {
   onActivity?: () => void;
   /** Base environment; defaults to `DEFAULT_SERVICE_ENV`. */
   baseEnv?: Record<string, string>;
+  /** Services per sprite and entries per `needs` (default DEFAULT_LIMITS; docs/limits.md). */
+  limits?: Pick<Limits, 'servicesMax' | 'serviceNeedsMax'>;
 }
 
 /** The log file of service `name`. */
@@ -395,6 +399,9 @@ export class ServiceManager {
     if (typeof cmd !== 'string' || cmd.trim() === '') throw bad('cmd is required');
     if (!isStringArray(args)) throw bad('args must be an array of strings');
     if (!isStringArray(needs)) throw bad('needs must be an array of strings');
+    const { servicesMax, serviceNeedsMax } = this.deps.limits ?? DEFAULT_LIMITS;
+    if (needs.length > serviceNeedsMax) throw bad(`too many needs: ${needs.length} (at most ${serviceNeedsMax})`);
+    if (!this.records.has(name) && this.records.size >= servicesMax) throw bad(`too many services: at most ${servicesMax} per sprite`);
     if (typeof env !== 'object' || env === null || Array.isArray(env) || !Object.values(env).every((v) => typeof v === 'string')) {
       throw bad('env must be an object of strings');
     }
@@ -416,41 +423,15 @@ export class ServiceManager {
     return { name, cmd, args: [...args], needs: uniqueNeeds, httpPort, env: { ...env }, ...(dir !== undefined ? { dir } : {}) };
   }
 
-  /** A path `name -> … -> name` through existing definitions if `name` had `needs`, or null. */
+  /** A path `name -> … -> name` through existing definitions if `name` had `needs`, or null (linear, `service-graph.ts`). */
   private findCycle(name: string, needs: string[]): string[] | null {
-    const seen = new Set<string>();
-    const visit = (at: string, path: string[]): string[] | null => {
-      if (at === name) return [...path, name];
-      if (seen.has(at)) return null;
-      seen.add(at);
-      for (const next of this.records.get(at)?.def.needs ?? []) {
-        const found = visit(next, [...path, at]);
-        if (found) return found;
-      }
-      return null;
-    };
-    for (const need of needs) {
-      const found = visit(need, [name]);
-      if (found) return found;
-    }
-    return null;
+    return findNeedsCycle(name, needs, (n) => this.records.get(n)?.def.needs);
   }
 
-  /** `roots` and everything they need, needs first (depth first, in `needs` order), each once. */
+  /** `roots` and everything they need, needs first (depth first, in `needs` order), each once (linear, `service-graph.ts`). */
   private orderWithNeeds(roots: ServiceRecord[]): ServiceRecord[] {
-    const out: ServiceRecord[] = [];
-    const seen = new Set<ServiceRecord>();
-    const visit = (rec: ServiceRecord) => {
-      if (seen.has(rec)) return;
-      seen.add(rec);
-      for (const need of rec.def.needs) {
-        const dep = this.records.get(need);
-        if (dep) visit(dep);
-      }
-      out.push(rec);
-    };
-    roots.forEach(visit);
-    return out;
+    const order = startOrder(roots.map((r) => r.def.name), (n) => this.records.get(n)?.def.needs);
+    return order.map((n) => this.records.get(n)!);
   }
 
   private startWithNeeds(target: ServiceRecord): void {

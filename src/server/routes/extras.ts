@@ -28,7 +28,7 @@ export function extraChannels(): ExtraChannels {
 
 /** Attaches the per-sprite addons: services (through the exec engine), tasks and policies. */
 export function attachAddons(sprite: Sprite, deps: Deps): void {
-  const services = new ServiceManager({ clock: deps.clock, engine: deps.engine, sprite: sprite.ctx, onActivity: () => sprite.touch() });
+  const services = new ServiceManager({ clock: deps.clock, engine: deps.engine, sprite: sprite.ctx, onActivity: () => sprite.touch(), limits: deps.limits });
   sprite.addons.set('services', Object.assign(services, { size: () => services.list().length }));
   sprite.addons.set('tasks', new TaskRegistry({ clock: deps.clock, onChange: () => sprite.touch() }));
   sprite.addons.set('policy', new SpritePolicies());
