@@ -46,15 +46,18 @@ export function toWireSprite(s: Sprite): Schemas['Sprite'] {
   return wire;
 }
 
-/** A checkpoint (§7.2). */
-export function toWireCheckpoint(c: Checkpoint): Schemas['Checkpoint'] {
+/**
+ * A checkpoint (§7.2). `history` (every ancestor id, oldest first) is rendered unless `opts.history` is false:
+ * the list leaves it out, as SRV returns it from the single get only, which keeps the list linear in size.
+ */
+export function toWireCheckpoint(c: Checkpoint, opts: { history?: boolean } = {}): Schemas['Checkpoint'] {
   const wire: Schemas['Checkpoint'] = {
     id: c.id,
     create_time: rfc3339(c.createTime),
     comment: c.comment,
     is_auto: c.isAuto,
-    history: [...c.history],
   };
+  if (opts.history ?? true) wire.history = c.history.toArray();
   if (c.sourceId) wire.source_id = c.sourceId;
   return wire;
 }

@@ -10,6 +10,7 @@ import { ModelError } from './errors.ts';
 import { Vfs, type VfsSnapshot } from './vfs.ts';
 import { SessionRegistry } from './sessions.ts';
 import { checkSpriteFields } from './sprite-fields.ts';
+import { CheckpointHistory } from './checkpoint-history.ts';
 import type { Limits } from '../limits.ts';
 
 /** A sprite's lifecycle status (sprites-wire.md §3.1, §13). */
@@ -32,8 +33,8 @@ export interface Checkpoint {
   createTime: number;
   comment: string;
   sourceId: string | null;
-  /** Ancestor ids, oldest first. */
-  history: string[];
+  /** Ancestor ids, oldest first, shared with the parent's (linear space; `toArray()` renders it). */
+  history: CheckpointHistory;
   isAuto: boolean;
   snapshot: VfsSnapshot;
 }
@@ -117,7 +118,7 @@ export class Sprite {
       createTime: this.clock.now(),
       comment,
       sourceId: parent?.id ?? null,
-      history: parent ? [...parent.history, parent.id] : [],
+      history: parent ? parent.history.append(parent.id) : CheckpointHistory.EMPTY,
       isAuto: false,
       snapshot: this.vfs.snapshot(),
     };

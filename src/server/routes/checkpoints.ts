@@ -6,6 +6,8 @@
 import type { HandlerMap } from '../context.ts';
 import { startNdjson } from '../http/ndjson.ts';
 import { currentCheckpoint, rfc3339, toWireCheckpoint } from '../http/wire.ts';
+import { sendJsonArray } from '../http/json-array.ts';
+import { withAncestor } from '../model/checkpoint-history.ts';
 
 /** Handlers of the checkpoint family, by operationId. */
 export const checkpointHandlers: HandlerMap = {
@@ -24,19 +26,21 @@ export const checkpointHandlers: HandlerMap = {
   },
 
   /**
-   * `GET …/checkpoints` → bare array, `Current` first, then checkpoints newest first (SRV order). With
-   * `?history=vN` it answers text/plain, one line per checkpoint whose history contains vN (§7.3).
+   * `GET …/checkpoints` → bare array, `Current` first, then checkpoints newest first (SRV order), without
+   * `history` (SRV sends it from the single get only). With `?history=vN` it answers text/plain, one line per
+   * checkpoint whose history contains vN (§7.3), found in one linear pass.
    */
-  listCheckpoints(req, res, { model, deps }) {
+  async listCheckpoints(req, res, { model, deps }) {
     const sprite = model.get(req.params.name as string);
     const history = req.query.history as string | undefined;
     const newestFirst = [...sprite.checkpoints].reverse();
     if (history !== undefined) {
-      const lines = newestFirst.filter((c) => c.history.includes(history)).map((c) => `${c.id}\n`);
+      const lines = withAncestor(newestFirst, history).map((c) => `${c.id}\n`);
       res.status(200).type('text/plain; charset=utf-8').send(lines.join(''));
       return;
     }
-    res.json([currentCheckpoint(deps.clock.now()), ...newestFirst.map(toWireCheckpoint)]);
+    // Items without `history` (SRV: single get only), streamed when long, so the list stays linear in size.
+    await sendJsonArray(res, [currentCheckpoint(deps.clock.now()), ...newestFirst.map((c) => toWireCheckpoint(c, { history: false }))]);
   },
 
   /** `GET …/checkpoints/{checkpoint_id}` → the checkpoint; `Current` is the pseudo entry (§7.4). */
