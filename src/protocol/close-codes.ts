@@ -20,6 +20,8 @@ export const CloseCode = {
   PolicyViolation: 1008,
   /** Internal error; proxy dial failure ("Failed to connect to target: …"); TTY exit with a non-zero code. */
   InternalError: 1011,
+  /** fs/watch: the client read so slowly that more events waited than the server holds per watcher; resubscribe. */
+  TryAgainLater: 1013,
 } as const;
 
 /** One of the close codes in {@link CloseCode}. */

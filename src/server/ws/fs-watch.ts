@@ -2,13 +2,15 @@
  * The filesystem watch socket (sprites-wire.md §6.3): the client subscribes to paths, spritzer answers
  * `subscribed` and then one `event` message per change under them (`create`, `write`, `remove`, `chmod`),
  * whoever made it (exec, the fs API, a restore). Changes are found by diffing VFS snapshots, which skips
- * unchanged subtrees by reference. It owns the subscription, not the VFS.
+ * unchanged subtrees by reference. It owns the subscription, not the VFS. Its bounds (paths per subscribe, the
+ * backlog of a slow client) are in `watch-limits.ts`.
  */
 import type { ChannelHandler } from './router.ts';
 import { parseWatchSubscribe } from '../../protocol/messages.ts';
 import { ProtocolError, CloseCode } from '../../protocol/close-codes.ts';
 import { Vfs, type VfsSnapshot } from '../model/vfs.ts';
 import { rfc3339 } from '../http/wire.ts';
+import { boundedSender, watchPaths } from './watch-limits.ts';
 
 /** Handles one fs/watch socket. */
 export const handleFsWatch: ChannelHandler = (ws, sprite, _req, ctx) => {
@@ -21,20 +23,20 @@ export const handleFsWatch: ChannelHandler = (ws, sprite, _req, ctx) => {
     try {
       if (isBinary) throw new ProtocolError(CloseCode.PolicyViolation, 'expected a subscribe message');
       const sub = parseWatchSubscribe(data.toString());
-      const cwd = Vfs.normalize(sub.workingDir ?? '/');
-      paths = sub.paths.map((p) => Vfs.normalize(p, cwd));
       recursive = sub.recursive ?? true;
+      paths = watchPaths(sub.paths, sub.workingDir, recursive, ctx.deps.limits);
     } catch (err) {
       const e = err instanceof ProtocolError ? err : new ProtocolError(CloseCode.PolicyViolation, 'invalid subscribe message');
       return ws.close(e.closeCode, e.reason);
     }
     let last: VfsSnapshot = vfs.snapshot();
+    const send = boundedSender(ws, () => unsubscribe?.(), ctx.deps.limits);
     unsubscribe = vfs.onChange(() => {
       const next = vfs.snapshot();
       const timestamp = rfc3339(ctx.deps.clock.now());
       for (const path of paths) {
         for (const change of Vfs.diff(last, next, path, { recursive })) {
-          if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'event', ...change, timestamp }));
+          if (!send(JSON.stringify({ type: 'event', ...change, timestamp }))) return;
         }
       }
       last = next;
