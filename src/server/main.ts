@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import { defaultDeps, startServer } from './server.ts';
 import { createEngine, ENGINE_NAMES } from './engines/index.ts';
 import { SystemClock } from './model/clock.ts';
+import { DEFAULT_LIMITS, parseSize } from './limits.ts';
 
 const program = new Command('spritzer')
   .description('A local, stateful emulator of the Fly.io Sprites API')
@@ -27,6 +28,18 @@ const program = new Command('spritzer')
         return n;
       }),
   )
+  .addOption(
+    new Option('--disk-quota <size>', 'bytes of file content each sprite may store (e.g. 1gb, 512mb); beyond it writes fail with ENOSPC')
+      .env('SPRITZER_DISK_QUOTA')
+      .default(DEFAULT_LIMITS.diskQuotaBytes, '1gb')
+      .argParser((v) => {
+        try {
+          return parseSize(v);
+        } catch (e) {
+          throw new InvalidArgumentError((e as Error).message);
+        }
+      }),
+  )
   .option('--no-validate-responses', 'do not validate responses against the spec (also off when NODE_ENV=production)');
 
 program.parse();
@@ -38,6 +51,7 @@ const opts = program.opts<{
   org: string;
   logLevel: string;
   stdinGrace: number;
+  diskQuota: number;
   validateResponses: boolean;
 }>();
 
@@ -59,6 +73,7 @@ const deps = defaultDeps({
   organization: opts.org,
   publicUrl: opts.publicUrl,
   validateResponses: opts.validateResponses && process.env.NODE_ENV !== 'production',
+  limits: { ...DEFAULT_LIMITS, diskQuotaBytes: opts.diskQuota },
 });
 
 const running = await startServer(deps, host, port);
