@@ -47,7 +47,7 @@ describe('Vfs: linear in depth', () => {
   });
 
   it('works on a tree deeper than any recursion could go: write, stat, diff, chmod -R, copy, allPaths, rm -r', () => {
-    const depth = 30_000;
+    const depth = 20_000;
     const vfs = new Vfs({ now: () => 1 });
     const before = vfs.snapshot();
     vfs.writeFile(`${deep(depth)}/leaf.txt`, 'deep', { mkdirParents: true });
@@ -61,11 +61,46 @@ describe('Vfs: linear in depth', () => {
     expect(vfs.copy('/a', '/b', { recursive: true })).toHaveLength(depth + 1);
     expect(vfs.readFile(`/b${deep(depth - 1)}/leaf.txt`)).toHaveLength(4);
     expect(vfs.allPaths()).toHaveLength(2 * (depth + 1));
+    const listed = vfs.readdir('/a', { recursive: true });
+    expect(listed).toHaveLength(depth);
+    expect(listed.at(-1)).toMatchObject({ name: 'leaf.txt', stat: { type: 'file', size: 4 } });
     const removed = vfs.rm('/a', { recursive: true });
     expect(removed).toHaveLength(depth + 1);
     expect(removed[0]).toBe('/a');
     expect(vfs.exists('/a')).toBe(false);
     expect(vfs.totalBytes()).toBe(4);
+  }, 30_000);
+});
+
+describe('Vfs: recursive readdir', () => {
+  it('lists every descendant depth-first, a directory right before its entries, without following symlinks', () => {
+    const vfs = new Vfs({ now: () => 0 });
+    vfs.writeFile('/r/b/x', '1', { mkdirParents: true });
+    vfs.writeFile('/r/a', '22');
+    vfs.writeFile('/r/c/d/y', '3', { mkdirParents: true });
+    vfs.symlink('/r/c', '/r/link');
+    expect(vfs.readdir('/r', { recursive: true }).map((e) => [e.path, e.stat.type])).toEqual([
+      ['/r/a', 'file'],
+      ['/r/b', 'directory'],
+      ['/r/b/x', 'file'],
+      ['/r/c', 'directory'],
+      ['/r/c/d', 'directory'],
+      ['/r/c/d/y', 'file'],
+      ['/r/link', 'symlink'],
+    ]);
+    expect(vfs.readdir('/r').map((e) => e.name)).toEqual(['a', 'b', 'c', 'link']);
+  });
+
+  it('does work linear in the size of the tree', () => {
+    const steps = (depth: number) => {
+      const meter: VfsMeter = { steps: 0 };
+      const vfs = new Vfs({ now: () => 0, meter });
+      vfs.mkdir(deep(depth), { recursive: true });
+      meter.steps = 0;
+      vfs.readdir('/', { recursive: true });
+      return meter.steps;
+    };
+    expect(steps(5000) / steps(500)).toBeLessThan(12);
   });
 });
 

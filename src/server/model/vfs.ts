@@ -464,14 +464,31 @@ export class Vfs {
 
   /**
    * The entries of the directory at `path` (following symlinks), sorted by name (byte order); each entry's
-   * `path` is `path` + `/` + name and its `stat` is as `lstat` gives it. Throws ENOENT, ENOTDIR, ELOOP.
+   * `path` is `path` + `/` + name and its `stat` is as `lstat` gives it. With `recursive`, every descendant
+   * too, depth-first (a directory right before its own entries; symlinks are not followed), in one iterative
+   * walk over the tree: linear in its size, any depth. Throws ENOENT, ENOTDIR, ELOOP.
    * @see sprites-wire.md §8.3
    */
-  readdir(path: string): VfsEntry[] {
+  readdir(path: string, opts: { recursive?: boolean } = {}): VfsEntry[] {
     const p = Vfs.normalize(path);
     const node = this.existing(p, true, 'scandir');
     if (node.kind !== 'directory') throw new VfsError('ENOTDIR', p, 'scandir');
-    return sortedNames(node).map((name) => ({ name, path: joinPath(p, name), stat: nodeStat(node.children.get(name)!) }));
+    const entriesOf = (dir: DirNode, at: string) =>
+      sortedNames(dir).map((name) => ({ name, path: joinPath(at, name), node: dir.children.get(name)! }));
+    const out: VfsEntry[] = [];
+    const stack = [{ entries: entriesOf(node, p), next: 0 }];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      if (top.next === top.entries.length) {
+        stack.pop();
+        continue;
+      }
+      const e = top.entries[top.next++]!;
+      if (this.meter) this.meter.steps += 1;
+      out.push({ name: e.name, path: e.path, stat: nodeStat(e.node) });
+      if (opts.recursive && e.node.kind === 'directory') stack.push({ entries: entriesOf(e.node, e.path), next: 0 });
+    }
+    return out;
   }
 
   /**

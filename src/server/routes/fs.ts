@@ -41,13 +41,6 @@ function vfsOf(req: Request, ctx: Parameters<HandlerMap[string]>[2]): Vfs {
   return sprite.vfs;
 }
 
-function walk(vfs: Vfs, dir: string, out: VfsEntry[]): void {
-  for (const e of vfs.readdir(dir)) {
-    out.push(e);
-    if (e.stat.type === 'directory') walk(vfs, e.path, out);
-  }
-}
-
 /** Handlers of the filesystem family, by operationId. */
 export const fsHandlers: HandlerMap = {
   /** `GET fs/read` → raw bytes (§8.1). */
@@ -81,11 +74,8 @@ export const fsHandlers: HandlerMap = {
     let entries: VfsEntry[];
     if (st.type !== 'directory') {
       entries = [{ name: path.split('/').pop() || '/', path, stat: vfs.lstat(path) }];
-    } else if (q.recursive) {
-      entries = [];
-      walk(vfs, path, entries);
     } else {
-      entries = vfs.readdir(path);
+      entries = vfs.readdir(path, { recursive: q.recursive ?? false });
     }
     res.json({ path, entries: entries.map(toWireFsEntry), count: entries.length });
   },
