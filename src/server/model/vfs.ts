@@ -240,7 +240,6 @@ function changeOf(path: string, event: VfsChange['event'], node: VfsNode): VfsCh
   return { path, event, isDir: node.kind === 'directory', size: event === 'remove' || node.kind !== 'file' ? 0 : node.data.byteLength };
 }
 
-
 function join(dir: string, name: string): string {
   return dir === '/' ? `/${name}` : `${dir}/${name}`;
 }
