@@ -10,7 +10,7 @@ import { createApp, type SpritzerApp } from './app.ts';
 import type { Deps } from './context.ts';
 import { SystemClock } from './model/clock.ts';
 import { RandomIds } from './model/ids.ts';
-import { createEngine } from './engines/index.ts';
+import { createMachineFactory } from './machines/index.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -27,7 +27,7 @@ export function defaultDeps(overrides: Partial<Deps> = {}): Deps {
   return {
     clock,
     ids: new RandomIds(),
-    engine: overrides.engine ?? createEngine('shell', { clock }),
+    machines: overrides.machines ?? createMachineFactory('shell', { clock }),
     logger: pino({ level: 'silent' }),
     organization: 'personal',
     publicUrl: 'https://sprites.app',
@@ -57,6 +57,7 @@ export async function startServer(deps: Deps, host = '127.0.0.1', port = 0): Pro
     server,
     async close() {
       await spritzer.close();
+      await deps.machines.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
