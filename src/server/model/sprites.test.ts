@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from './clock.ts';
 import { SequentialIds } from './ids.ts';
-import { SpritesModel, WARM_AFTER_MS, COLD_AFTER_MS } from './sprites.ts';
+import { SpritesModel, BOOT_AFTER_MS, WARM_AFTER_MS, COLD_AFTER_MS } from './sprites.ts';
 import { createEngine } from '../engines/index.ts';
 import { MemoryMachineFactory, type MemoryMachine } from '../machines/memory.ts';
 import type { Sprite } from './sprites.ts';
@@ -25,16 +25,37 @@ function vfsOf(s: Sprite) {
 }
 
 describe('SpritesModel', () => {
-  it('status: create gives cold, activity gives running, 30 s idle gives warm, later cold', async () => {
+  it('status: create gives cold, the first boot (1 s) gives running, 30 s idle gives warm, later cold', async () => {
     const { clock, m } = model();
     const s = await m.create({ name: 'a' });
     expect(s.status()).toBe('cold');
-    s.touch();
+    expect(s.lastActiveAt).toBeNull();
+    clock.advance(BOOT_AFTER_MS - 1);
+    expect(s.status()).toBe('cold');
+    clock.advance(1);
     expect(s.status()).toBe('running');
+    expect(s.lastStartedAt).toBe(s.createdAt + BOOT_AFTER_MS);
     clock.advance(WARM_AFTER_MS);
     expect(s.status()).toBe('warm');
     clock.advance(COLD_AFTER_MS - WARM_AFTER_MS);
     expect(s.status()).toBe('cold');
+  });
+
+  it('status: activity gives running at once, also before the boot, and idle time counts from the later of the two', async () => {
+    const { clock, m } = model();
+    const s = await m.create({ name: 'a' });
+    clock.advance(200);
+    s.touch();
+    expect(s.status()).toBe('running');
+    expect(s.lastStartedAt).toBe(s.createdAt + 200);
+    clock.advance(WARM_AFTER_MS - 200);
+    // 30 s after the touch, but only 29.2 s after the boot completed.
+    expect(s.status()).toBe('running');
+    clock.advance(BOOT_AFTER_MS);
+    expect(s.status()).toBe('warm');
+    s.touch();
+    expect(s.status()).toBe('running');
+    expect(s.lastActiveAt).toBe(clock.now());
   });
 
   it('rejects a taken name (also while its machine boots) and names that are not DNS labels', async () => {

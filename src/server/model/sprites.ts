@@ -16,6 +16,12 @@ import { SpritePolicies } from './sprite-policies.ts';
 /** A sprite's lifecycle status (sprites-wire.md §3.1, §13). */
 export type SpriteStatus = 'cold' | 'warm' | 'running';
 
+/**
+ * Time from create to the end of the first boot, in ms: the create response says `cold` (§3.2), and from then on
+ * the sprite is `running` (booted), decaying as any activity does. Clients that wait for `warm` or `running` after
+ * a create rely on it. @deviation real boot times vary (1–2 s cold wake, §13); ours is fixed.
+ */
+export const BOOT_AFTER_MS = 1_000;
 /** Idle time after which a running sprite is `warm` (§13: "~30 s idle → warm"). */
 export const WARM_AFTER_MS = 30_000;
 /** Idle time after which a sprite is `cold`. @deviation real Sprites pick this themselves; we use 5 minutes. */
@@ -52,8 +58,10 @@ export class Sprite {
   readonly policies: SpritePolicies;
   readonly checkpoints: Checkpoint[] = [];
   updatedAt: number;
-  lastActiveAt: number | null = null;
-  lastStartedAt: number | null = null;
+  private activeAt: number | null = null;
+  private startedAt: number | null = null;
+  /** When the first boot completes (create time + `BOOT_AFTER_MS`). */
+  private readonly bootedAt: number;
   labels: string[];
   urlSettings: UrlSettings;
   /** The checkpoint the live state descends from (the last created or restored), or null. */
@@ -72,6 +80,7 @@ export class Sprite {
     private readonly clock: Clock,
   ) {
     this.updatedAt = createdAt;
+    this.bootedAt = createdAt + BOOT_AFTER_MS;
     this.labels = [...(init.labels ?? [])];
     this.urlSettings = init.urlSettings ?? { auth: 'sprite' };
     this.config = init.config;
@@ -85,21 +94,41 @@ export class Sprite {
   readonly config: Record<string, unknown> | undefined;
   readonly environment: Record<string, string> | undefined;
 
+  /** Whether the first boot has completed (epoch ms on the injected clock). */
+  private booted(now: number): boolean {
+    return now >= this.bootedAt;
+  }
+
+  /** The last activity (epoch ms), the end of the first boot counting as one; null before any. */
+  get lastActiveAt(): number | null {
+    const boot = this.booted(this.clock.now()) ? this.bootedAt : null;
+    if (this.activeAt === null) return boot;
+    return boot === null ? this.activeAt : Math.max(this.activeAt, boot);
+  }
+
+  /** When the sprite last went from not running to running (epoch ms); null before the first boot or activity. */
+  get lastStartedAt(): number | null {
+    if (this.startedAt !== null) return this.startedAt;
+    return this.booted(this.clock.now()) ? this.bootedAt : null;
+  }
+
   /** Records activity: the sprite is `running` now. */
   touch(): void {
     const now = this.clock.now();
-    if (this.status() !== 'running') this.lastStartedAt = now;
-    this.lastActiveAt = now;
+    if (this.status() !== 'running') this.startedAt = now;
+    this.activeAt = now;
   }
 
   /**
-   * Current status, computed from activity on the injected clock; never blocks. `running` while a command,
-   * service or task is live or within 30 s of the last activity; `warm` up to 5 minutes idle; then `cold`.
+   * Current status, computed from activity on the injected clock; never blocks. `cold` from create until the
+   * first boot completes (1 s) unless something ran; `running` while a command, service or task is live or within
+   * 30 s of the last activity (the boot counts); `warm` up to 5 minutes idle; then `cold`.
    */
   status(): SpriteStatus {
     if (this.sessions.busy || this.services.busy() || this.tasks.busy()) return 'running';
-    if (this.lastActiveAt === null) return 'cold';
-    const idle = this.clock.now() - this.lastActiveAt;
+    const last = this.lastActiveAt;
+    if (last === null) return 'cold';
+    const idle = this.clock.now() - last;
     if (idle < WARM_AFTER_MS) return 'running';
     if (idle < COLD_AFTER_MS) return 'warm';
     return 'cold';
