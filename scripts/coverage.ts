@@ -128,11 +128,11 @@ function probeUrl(base: string, address: string, query: Json | undefined, sprite
  */
 async function probeChannels(doc: Json): Promise<Map<string, { implemented: boolean; note: string }>> {
   const { startServer, defaultDeps } = await import('../src/server/server.ts');
-  const { createEngine } = await import('../src/server/engines/index.ts');
+  const { createMachineFactory } = await import('../src/server/machines/index.ts');
   const { SystemClock } = await import('../src/server/model/clock.ts');
   const clock = new SystemClock();
   const token = 'coverage-probe';
-  const server = await startServer(defaultDeps({ clock, engine: createEngine('shell', { clock }), token, logger: pino({ level: 'silent' }) }));
+  const server = await startServer(defaultDeps({ clock, machines: createMachineFactory('shell', { clock }), token, logger: pino({ level: 'silent' }) }));
   const out = new Map<string, { implemented: boolean; note: string }>();
   try {
     const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import net from 'node:net';
-import { startTestServer, TOKEN } from '../../test/support/server.ts';
+import { memoryMachines, startTestServer, TOKEN } from '../../test/support/server.ts';
 import type { RunningServer } from '../server/server.ts';
 import { createEngine } from '../server/engines/index.ts';
 import type { ExecEngine } from '../server/engines/types.ts';
@@ -57,7 +57,7 @@ describe('proxy (loopback connect hook)', () => {
     });
     await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
     echoPort = (echo.address() as net.AddressInfo).port;
-    server = await startTestServer('shell', { engine: loopbackEngine() });
+    server = await startTestServer('shell', { machines: memoryMachines(loopbackEngine(), new SystemClock()) });
     client = createSpritesClient({ baseUrl: server.url, token: TOKEN });
     await client.createSprite({ name: 'box' });
   });

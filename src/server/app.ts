@@ -14,13 +14,15 @@ import { FaultRegistry, faultResponse } from './http/faults.ts';
 import { Credentials, UNAUTHORIZED } from './http/auth.ts';
 import { errorMiddleware, sendApiError } from './http/errors.ts';
 import { MAX_JSON_DEPTH, withinJsonDepth } from './http/json-depth.ts';
-import { createUpgradeHandler, WS_OPERATIONS, type ExtraChannels } from './ws/router.ts';
+import { createUpgradeHandler, WS_OPERATIONS } from './ws/router.ts';
 import { spriteHandlers } from './routes/sprites.ts';
 import { checkpointHandlers } from './routes/checkpoints.ts';
 import { fsHandlers } from './routes/fs.ts';
 import { execHandlers } from './routes/exec.ts';
 import { adminHandlers } from './routes/admin.ts';
-import { extraHandlers, extraChannels, attachAddons } from './routes/extras.ts';
+import { serviceHandlers } from './routes/services.ts';
+import { policyHandlers } from './routes/policy.ts';
+import { taskHandlers } from './routes/tasks.ts';
 
 /** Absolute path of the OpenAPI document the server validates against. */
 export const OPENAPI_PATH = fileURLToPath(new URL('../../spec/openapi.yaml', import.meta.url));
@@ -32,7 +34,9 @@ export const HANDLERS: HandlerMap = {
   ...fsHandlers,
   ...execHandlers,
   ...adminHandlers,
-  ...extraHandlers,
+  ...serviceHandlers,
+  ...policyHandlers,
+  ...taskHandlers,
 };
 
 /** The assembled application. */
@@ -52,10 +56,9 @@ export function createApp(deps: Deps): SpritzerApp {
   const model = new SpritesModel({
     clock: deps.clock,
     ids: deps.ids,
-    engine: deps.engine,
+    machines: deps.machines,
     organization: deps.organization,
     publicUrl: deps.publicUrl,
-    onCreate: (sprite) => attachAddons(sprite, deps),
     limits: deps.limits,
   });
   const ctx: AppContext = {
@@ -129,8 +132,7 @@ export function createApp(deps: Deps): SpritzerApp {
   });
   app.use(errorMiddleware(deps.logger));
 
-  const channels: ExtraChannels = extraChannels();
-  const upgrader = createUpgradeHandler(ctx, channels);
+  const upgrader = createUpgradeHandler(ctx);
   return {
     app,
     ctx,

@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Clock } from './model/clock.ts';
 import type { IdSource } from './model/ids.ts';
-import type { ExecEngine } from './engines/types.ts';
+import type { MachineFactory } from './machines/types.ts';
 import type { SpritesModel } from './model/sprites.ts';
 import type { FaultRegistry } from './http/faults.ts';
 import type { Credentials } from './http/auth.ts';
@@ -19,7 +19,8 @@ export const SPRITE_VERSION = 'v0.0.1-rc46';
 export interface Deps {
   clock: Clock;
   ids: IdSource;
-  engine: ExecEngine;
+  /** Creates every sprite's machine (the `--exec` engine). */
+  machines: MachineFactory;
   logger: Logger;
   /** When set, every request needs `Authorization: Bearer <token>`; when unset any bearer token works. */
   token?: string;

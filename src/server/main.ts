@@ -6,14 +6,14 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { pino } from 'pino';
 import { defaultDeps, startServer } from './server.ts';
-import { createEngine, ENGINE_NAMES } from './engines/index.ts';
+import { createMachineFactory, MACHINE_ENGINES } from './machines/index.ts';
 import { SystemClock } from './model/clock.ts';
 import { DEFAULT_LIMITS, parseSize } from './limits.ts';
 
 const program = new Command('spritzer')
   .description('A local, stateful emulator of the Fly.io Sprites API')
   .addOption(new Option('--addr <host:port>', 'listen address').env('SPRITZER_ADDR').default('127.0.0.1:4290'))
-  .addOption(new Option('--exec <engine>', 'exec engine').env('SPRITZER_EXEC').choices([...ENGINE_NAMES]).default('shell'))
+  .addOption(new Option('--exec <engine>', 'exec engine').env('SPRITZER_EXEC').choices([...MACHINE_ENGINES]).default('shell'))
   .addOption(new Option('--token <token>', 'require this bearer token (any token is accepted when unset)').env('SPRITZER_TOKEN'))
   .addOption(new Option('--public-url <url>', 'base URL sprite URLs are built from').env('SPRITZER_PUBLIC_URL').default('https://sprites.app'))
   .addOption(new Option('--org <slug>', 'organization slug').env('SPRITZER_ORG').default('personal'))
@@ -45,7 +45,7 @@ const program = new Command('spritzer')
 program.parse();
 const opts = program.opts<{
   addr: string;
-  exec: (typeof ENGINE_NAMES)[number];
+  exec: (typeof MACHINE_ENGINES)[number];
   token?: string;
   publicUrl: string;
   org: string;
@@ -68,7 +68,7 @@ const logger = pino({ level: opts.logLevel });
 const deps = defaultDeps({
   clock,
   logger,
-  engine: createEngine(opts.exec, { clock, stdinGraceMs: opts.stdinGrace }),
+  machines: createMachineFactory(opts.exec, { clock, stdinGraceMs: opts.stdinGrace }),
   token: opts.token,
   organization: opts.org,
   publicUrl: opts.publicUrl,

@@ -10,7 +10,7 @@ import { createApp, type SpritzerApp } from './app.ts';
 import type { Deps } from './context.ts';
 import { SystemClock } from './model/clock.ts';
 import { RandomIds } from './model/ids.ts';
-import { createEngine } from './engines/index.ts';
+import { createMachineFactory } from './machines/index.ts';
 import { DEFAULT_LIMITS } from './limits.ts';
 
 /** A running server. */
@@ -28,7 +28,7 @@ export function defaultDeps(overrides: Partial<Deps> = {}): Deps {
   return {
     clock,
     ids: new RandomIds(),
-    engine: overrides.engine ?? createEngine('shell', { clock }),
+    machines: overrides.machines ?? createMachineFactory('shell', { clock }),
     logger: pino({ level: 'silent' }),
     organization: 'personal',
     publicUrl: 'https://sprites.app',
@@ -59,6 +59,7 @@ export async function startServer(deps: Deps, host = '127.0.0.1', port = 0): Pro
     server,
     async close() {
       await spritzer.close();
+      await deps.machines.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

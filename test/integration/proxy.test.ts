@@ -7,7 +7,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { api, startTestServer, ENGINES, TOKEN } from '../support/server.ts';
+import { api, memoryMachines, startTestServer, ENGINES, TOKEN } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
 import { createEngine } from '../../src/server/engines/index.ts';
 import type { ExecEngine } from '../../src/server/engines/types.ts';
@@ -117,7 +117,7 @@ describe('proxyConnect relay (loopback connect hook)', () => {
     });
     await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
     echoPort = (echo.address() as net.AddressInfo).port;
-    srv = await startTestServer('shell', { token: TOKEN, engine: loopbackEngine() });
+    srv = await startTestServer('shell', { token: TOKEN, machines: memoryMachines(loopbackEngine(), new SystemClock()) });
     await api(srv.url)('POST', '/v1/sprites', { name: 'box' });
   });
   afterAll(async () => {

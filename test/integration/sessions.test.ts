@@ -9,7 +9,7 @@
 import { STDIN_IDLE_AFTER_DATA_MS } from '../../src/server/engines/shell.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { api, execQuery, wsExec, TOKEN } from '../support/server.ts';
+import { api, execQuery, memoryMachines, wsExec, TOKEN } from '../support/server.ts';
 import { startServer, defaultDeps, type RunningServer } from '../../src/server/server.ts';
 import { createEngine } from '../../src/server/engines/index.ts';
 import type { ExecEngine } from '../../src/server/engines/types.ts';
@@ -109,7 +109,7 @@ let srv: RunningServer;
 let call: ReturnType<typeof api>;
 beforeAll(async () => {
   srv = await startServer(
-    defaultDeps({ clock, ids: new SequentialIds(), engine: withBanner(createEngine('shell', { clock, stdinGraceMs: 30 })), token: TOKEN }),
+    defaultDeps({ clock, ids: new SequentialIds(), machines: memoryMachines(withBanner(createEngine('shell', { clock, stdinGraceMs: 30 })), clock), token: TOKEN }),
   );
   call = api(srv.url);
   await call('POST', '/v1/sprites', { name: 'box' });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, wsExec, execQuery, TOKEN } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
+import { FakeClock } from '../../src/server/model/clock.ts';
+import { BOOT_AFTER_MS, COLD_AFTER_MS, WARM_AFTER_MS } from '../../src/server/model/sprites.ts';
 
 let srv: RunningServer;
 let call: ReturnType<typeof api>;
@@ -102,5 +104,27 @@ describe('deleteSprite', () => {
     expect(second.json.id).not.toBe(first.json.id);
     const list = await call('GET', '/v1/sprites/again/fs/list?path=/home/sprite');
     expect(list.json.entries).toEqual([]);
+  });
+});
+
+describe('getSprite', () => {
+  it('boots after create: cold in the create answer, running once the boot completed, then warm and cold when idle', async () => {
+    const clock = new FakeClock();
+    const booting = await startTestServer('shell', { token: TOKEN, clock });
+    try {
+      const c = api(booting.url);
+      expect((await c('POST', '/v1/sprites', { name: 'boots' })).json.status).toBe('cold');
+      expect((await c('GET', '/v1/sprites/boots')).json.status).toBe('cold');
+      clock.advance(BOOT_AFTER_MS);
+      const booted = await c('GET', '/v1/sprites/boots');
+      expect(booted.json.status).toBe('running');
+      expect(booted.json.last_started_at).toBe(new Date(clock.now()).toISOString());
+      clock.advance(WARM_AFTER_MS);
+      expect((await c('GET', '/v1/sprites/boots')).json.status).toBe('warm');
+      clock.advance(COLD_AFTER_MS);
+      expect((await c('GET', '/v1/sprites/boots')).json.status).toBe('cold');
+    } finally {
+      await booting.close();
+    }
   });
 });

@@ -1,5 +1,8 @@
-/** Test helper for model unit tests: the `ModelError` kind a call throws. */
+/** Test helpers for model unit tests: the `ModelError` kind a call throws; a memory machine over a given VFS. */
 import { ModelError } from '../../src/server/model/errors.ts';
+import { MemoryMachine } from '../../src/server/machines/memory.ts';
+import { SystemClock } from '../../src/server/model/clock.ts';
+import type { ExecEngine, SpriteContext } from '../../src/server/engines/types.ts';
 
 /** The `kind` of the ModelError `fn` throws, `undefined` when it returns; other errors are rethrown. */
 export function kindOf(fn: () => unknown): string | undefined {
@@ -10,4 +13,23 @@ export function kindOf(fn: () => unknown): string | undefined {
     if (e instanceof ModelError) return e.kind;
     throw e;
   }
+}
+
+/** The `kind` of the ModelError the promise of `fn` rejects with, `undefined` when it resolves; other errors are rethrown. */
+export async function kindOfAsync(fn: () => Promise<unknown>): Promise<string | undefined> {
+  try {
+    await fn();
+    return undefined;
+  } catch (e) {
+    if (e instanceof ModelError) return e.kind;
+    throw e;
+  }
+}
+
+/** A memory machine that runs `engine` over the test's own sprite context (its VFS and pid counter). */
+export function testMachine(engine: ExecEngine, sprite: SpriteContext): MemoryMachine {
+  return new MemoryMachine({ name: sprite.name, id: `sprite-${sprite.name}` }, engine, new SystemClock(), {
+    vfs: sprite.vfs,
+    allocatePid: sprite.allocatePid,
+  });
 }

@@ -6,6 +6,9 @@ import { pino } from 'pino';
 import { WebSocket } from 'ws';
 import { startServer, defaultDeps, type RunningServer } from '../../src/server/server.ts';
 import { createEngine } from '../../src/server/engines/index.ts';
+import { MemoryMachineFactory } from '../../src/server/machines/memory.ts';
+import type { ExecEngine } from '../../src/server/engines/types.ts';
+import type { Clock } from '../../src/server/model/clock.ts';
 import { SystemClock } from '../../src/server/model/clock.ts';
 import { SequentialIds } from '../../src/server/model/ids.ts';
 import type { Deps } from '../../src/server/context.ts';
@@ -14,6 +17,11 @@ export const ENGINES = ['shell', 'interpreter'] as const;
 export type EngineName = (typeof ENGINES)[number];
 export const TOKEN = 'test-token';
 
+/** In-memory machines running `engine` (for tests that inject an engine of their own). */
+export function memoryMachines(engine: ExecEngine, clock: Clock): MemoryMachineFactory {
+  return new MemoryMachineFactory(engine, clock);
+}
+
 /** Starts a server for one test file. */
 export async function startTestServer(engine: EngineName = 'shell', overrides: Partial<Deps> = {}): Promise<RunningServer> {
   const clock = overrides.clock ?? new SystemClock();
@@ -21,7 +29,7 @@ export async function startTestServer(engine: EngineName = 'shell', overrides: P
     defaultDeps({
       clock,
       ids: new SequentialIds(),
-      engine: createEngine(engine, { clock, stdinGraceMs: 30 }),
+      machines: memoryMachines(createEngine(engine, { clock, stdinGraceMs: 30 }), clock),
       logger: pino({ level: 'silent' }),
       validateResponses: true,
       ...overrides,

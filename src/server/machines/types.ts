@@ -128,6 +128,11 @@ export interface MachineSpec {
   name: string;
   /** The sprite's id (unique; names directories on disk). */
   id: string;
+  /**
+   * Most bytes of file content the machine's disk may hold (`--disk-quota`, docs/limits.md); a write beyond it
+   * fails with ENOSPC (a `VfsError` through `fs`, the engine's own error inside processes). Absent: no quota.
+   */
+  diskQuotaBytes?: number;
 }
 
 /** Creates the machines of one engine. One factory per server. */

@@ -5,11 +5,12 @@ import {
   NETWORK_POLICY_PATH,
   evaluateNetworkPolicy,
   validateNetworkPolicy,
-  writeNetworkPolicy,
   type NetworkPolicy,
 } from './policy.ts';
 import { ModelError } from './errors.ts';
 import { Vfs } from './vfs.ts';
+import { SpritePolicies } from './sprite-policies.ts';
+import { vfsMachineFs } from '../machines/memory.ts';
 
 function rejection(body: unknown): ModelError | undefined {
   try {
@@ -149,11 +150,12 @@ describe('evaluateNetworkPolicy', () => {
   });
 });
 
-describe('writeNetworkPolicy', () => {
-  it('makes the policy readable in the sprite, read-only, and replaces it on update', () => {
+describe('SpritePolicies.setNetwork', () => {
+  it('makes the policy readable in the sprite, read-only, and replaces it on update', async () => {
     const vfs = Vfs.skeleton();
-    writeNetworkPolicy(vfs, { rules: [{ domain: 'a.com', action: 'allow' }] });
-    writeNetworkPolicy(vfs, { rules: [{ include: 'defaults' }] });
+    const policies = new SpritePolicies(vfsMachineFs(vfs));
+    await policies.setNetwork({ rules: [{ domain: 'a.com', action: 'allow' }] });
+    await policies.setNetwork({ rules: [{ include: 'defaults' }] });
     expect(NETWORK_POLICY_PATH).toBe('/.sprite/policy/network.json');
     expect(JSON.parse(new TextDecoder().decode(vfs.readFile(NETWORK_POLICY_PATH)))).toEqual({ rules: [{ include: 'defaults' }] });
     expect(vfs.stat(NETWORK_POLICY_PATH).mode).toBe(0o444);

@@ -5,7 +5,6 @@
  * @see sprites-wire.md §10
  */
 import { ModelError } from './errors.ts';
-import type { Vfs } from './vfs.ts';
 
 /** What a rule does to the names it matches. */
 export type NetworkPolicyAction = 'allow' | 'deny';
@@ -147,16 +146,6 @@ function matchSpecificity(pattern: string, host: string): number {
 
 function canonical(name: string): string {
   return name.trim().toLowerCase().replace(/\.$/, '');
-}
-
-/**
- * Writes `policy` as pretty JSON (with a trailing newline) to `NETWORK_POLICY_PATH` in the sprite's VFS,
- * creating `/.sprite/policy` as needed and replacing an older copy. The file is mode 0444 (read-only for the
- * sprite's processes).
- * @see sprites-wire.md §10.2
- */
-export function writeNetworkPolicy(vfs: Vfs, policy: NetworkPolicy): void {
-  vfs.writeFile(NETWORK_POLICY_PATH, `${JSON.stringify(policy, null, 2)}\n`, { mkdirParents: true, mode: 0o444 });
 }
 
 function invalidPolicy(): ModelError {

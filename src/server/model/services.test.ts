@@ -4,7 +4,7 @@ import { Vfs } from './vfs.ts';
 import type { ModelError } from './errors.ts';
 import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, SpriteContext } from '../engines/types.ts';
 import { signalNumber } from '../../protocol/signals.ts';
-import { kindOf } from '../../../test/support/model.ts';
+import { kindOf, kindOfAsync, testMachine } from '../../../test/support/model.ts';
 import {
   ServiceManager,
   DEFAULT_SERVICE_ENV,
@@ -85,11 +85,15 @@ function setup() {
   let nextPid = 100;
   const sprite: SpriteContext = { name: 'demo', vfs, allocatePid: () => nextPid++ };
   let activity = 0;
-  const services = new ServiceManager({ clock, engine, sprite, onActivity: () => activity++ });
+  const machine = testMachine(engine, sprite);
+  const services = new ServiceManager({ clock, machine, onActivity: () => activity++ });
   const events: Array<ServiceEvent & { service: string }> = [];
   const watch = (name: string) => services.subscribe(name, (e) => events.push({ ...e, service: name }));
   const types = (name?: string) => events.filter((e) => !name || e.service === name).map((e) => e.type);
-  const readLog = (name: string) => new TextDecoder().decode(vfs.readFile(`/.sprite/logs/services/${name}.log`));
+  const readLog = async (name: string) => {
+    await services.logsWritten();
+    return new TextDecoder().decode(vfs.readFile(`/.sprite/logs/services/${name}.log`));
+  };
   return { clock, engine, vfs, services, events, watch, types, readLog, activity: () => activity };
 }
 
@@ -122,12 +126,12 @@ describe('ServiceManager put / get / list', () => {
     expect(t.services.list().map((s) => s.name)).toEqual(['a', 'b']);
   });
 
-  it('answers service_not_found for an unknown service', () => {
+  it('answers service_not_found for an unknown service', async () => {
     const t = setup();
     expect(kindOf(() => t.services.get('nope'))).toBe('service_not_found');
     expect(kindOf(() => t.services.start('nope'))).toBe('service_not_found');
     expect(kindOf(() => t.services.stop('nope'))).toBe('service_not_found');
-    expect(kindOf(() => t.services.logs('nope'))).toBe('service_not_found');
+    expect(await kindOfAsync(() => t.services.logs('nope'))).toBe('service_not_found');
     expect(kindOf(() => t.services.delete('nope'))).toBe('service_not_found');
   });
 
@@ -234,7 +238,7 @@ describe('ServiceManager output and logs', () => {
     p.err('oops\n');
     p.out('ld\n');
     p.out('tail');
-    expect(t.readLog('web')).toBe('hello\n[stderr] oops\nworld\n');
+    expect(await t.readLog('web')).toBe('hello\n[stderr] oops\nworld\n');
     expect(t.events.filter((e) => e.type === 'stdout' || e.type === 'stderr').map((e) => [e.type, e.data])).toEqual([
       ['stdout', 'hello'],
       ['stderr', 'oops'],
@@ -243,7 +247,7 @@ describe('ServiceManager output and logs', () => {
     expect(t.activity()).toBeGreaterThan(before);
     p.finish(0);
     await settle();
-    expect(t.readLog('web')).toBe('hello\n[stderr] oops\nworld\ntail\n');
+    expect(await t.readLog('web')).toBe('hello\n[stderr] oops\nworld\ntail\n');
     expect(t.types().slice(-2)).toEqual(['stdout', 'exit']);
   });
 
@@ -254,7 +258,7 @@ describe('ServiceManager output and logs', () => {
     const bytes = new TextEncoder().encode('héllo\n');
     (p as unknown as { io: ExecIO }).io.stdout(bytes.slice(0, 2));
     (p as unknown as { io: ExecIO }).io.stdout(bytes.slice(2));
-    expect(t.readLog('web')).toBe('héllo\n');
+    expect(await t.readLog('web')).toBe('héllo\n');
   });
 
   it('reads back the log as events, all or the last lines', async () => {
@@ -263,20 +267,20 @@ describe('ServiceManager output and logs', () => {
     const p = t.engine.last('web');
     p.out('one\ntwo\n');
     p.err('three\n');
-    expect(t.services.logs('web').map((e) => [e.type, e.data])).toEqual([
+    expect((await t.services.logs('web')).map((e) => [e.type, e.data])).toEqual([
       ['stdout', 'one'],
       ['stdout', 'two'],
       ['stderr', 'three'],
     ]);
-    expect(t.services.logs('web', 2).map((e) => e.data)).toEqual(['two', 'three']);
-    expect(t.services.logs('web', 0)).toEqual([]);
-    expect(t.services.logs('web')[0].timestamp).toBe(t.clock.now());
+    expect((await t.services.logs('web', 2)).map((e) => e.data)).toEqual(['two', 'three']);
+    expect(await t.services.logs('web', 0)).toEqual([]);
+    expect((await t.services.logs('web'))[0].timestamp).toBe(t.clock.now());
   });
 
   it('has no log lines before any output', async () => {
     const t = setup();
     await t.services.put('web', svc('web'));
-    expect(t.services.logs('web')).toEqual([]);
+    expect(await t.services.logs('web')).toEqual([]);
   });
 
   it('names one combined log file in log_files and the complete event', () => {
@@ -521,7 +525,7 @@ describe('ServiceManager delete', () => {
     t.services.delete('web');
     t.services.delete('db');
     expect(t.services.list()).toEqual([]);
-    expect(t.readLog('db')).toBe('ready\n');
+    expect(await t.readLog('db')).toBe('ready\n');
     expect(kindOf(() => t.services.get('db'))).toBe('service_not_found');
   });
 

@@ -1,12 +1,13 @@
 /**
  * The services of one sprite: definitions, the state machine (`stopped | starting | running | stopping |
  * failed`), `needs` order, restart with backoff, sticky stop, signals, logs in the sprite's VFS and live events.
- * Commands run through the same `ExecEngine` as exec. It knows no HTTP: it throws `ModelError`s and emits
+ * Commands run on the sprite's Machine, like exec. It knows no HTTP: it throws `ModelError`s and emits
  * camelCase events; NDJSON, `duration` and the wire field names belong to the routes.
  * @see sprites-wire.md §9
  */
 import type { Clock, TimerHandle } from './clock.ts';
-import type { ExecEngine, ExecProcess, SpriteContext } from '../engines/types.ts';
+import type { ExecProcess } from '../engines/types.ts';
+import type { Machine } from '../machines/types.ts';
 import { ModelError } from './errors.ts';
 import { VfsError } from './vfs.ts';
 import { normalizeSignalName } from '../../protocol/signals.ts';
@@ -117,9 +118,8 @@ export type ServiceListener = (event: ServiceEvent) => void;
 /** Dependencies of a `ServiceManager`. */
 export interface ServiceManagerDeps {
   clock: Clock;
-  /** The engine exec uses; services run their command through it. */
-  engine: ExecEngine;
-  sprite: SpriteContext;
+  /** The sprite's machine: services run their command on it and write their logs to its disk. */
+  machine: Machine;
   /** Called when a service starts or writes output (the sprite's activity). */
   onActivity?: () => void;
   /** Base environment; defaults to `DEFAULT_SERVICE_ENV`. */
@@ -178,6 +178,10 @@ export class ServiceManager {
   private readonly records = new Map<string, ServiceRecord>();
   private readonly listeners = new Map<string, Set<ServiceListener>>();
   private closed = false;
+  /** Services meant to run when `suspend` was called, until the reboot's `restoreFromDefinitions`. */
+  private suspended?: Set<ServiceRecord>;
+  /** Log writes, one after another, in output order (the machine's fs is asynchronous). */
+  private logWrites: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: ServiceManagerDeps) {}
 
@@ -301,12 +305,17 @@ export class ServiceManager {
    * @throws ModelError `service_not_found`.
    * @see sprites-wire.md §9.2 (`GET …/logs?lines=`), §9.3
    */
-  logs(name: string, lines?: number): ServiceEvent[] {
+  async logs(name: string, lines?: number): Promise<ServiceEvent[]> {
     this.require(name);
-    const path = serviceLogPath(name);
-    const vfs = this.deps.sprite.vfs;
-    if (!vfs.exists(path)) return [];
-    const text = new TextDecoder().decode(vfs.readFile(path));
+    await this.logWrites;
+    let bytes: Uint8Array;
+    try {
+      bytes = await this.deps.machine.fs.readFile(serviceLogPath(name));
+    } catch (e) {
+      if (e instanceof VfsError) return [];
+      throw e;
+    }
+    const text = new TextDecoder().decode(bytes);
     const all = text.split('\n');
     if (all[all.length - 1] === '') all.pop();
     const picked = lines === undefined ? all : lines <= 0 ? [] : all.slice(-lines);
@@ -352,12 +361,23 @@ export class ServiceManager {
   }
 
   /**
-   * After a checkpoint restore: ends every command (KILL, no restart), then starts again, in `needs` order,
-   * every service that was meant to run (not stopped by the user). Backoff starts over; `restartCount` stays.
+   * Before the machine reboots (restore, restart): ends every command (KILL, no restart) and remembers which
+   * services were meant to run. Resolves once all have exited.
+   */
+  async suspend(): Promise<void> {
+    this.suspended ??= new Set([...this.records.values()].filter((r) => r.wanted));
+    await this.endAll();
+  }
+
+  /**
+   * After a checkpoint restore or a reboot: ends what still runs, then starts again, in `needs` order, every
+   * service that was meant to run (not stopped by the user) when `suspend` was called (or now, without one).
+   * Backoff starts over; `restartCount` stays.
    * @see sprites-wire.md §7.5 ("services come back")
    */
   async restoreFromDefinitions(): Promise<void> {
-    const wanted = new Set([...this.records.values()].filter((r) => r.wanted));
+    const wanted = this.suspended ?? new Set([...this.records.values()].filter((r) => r.wanted));
+    this.suspended = undefined;
     await this.endAll();
     if (this.closed) return;
     const order = this.orderWithNeeds([...this.records.keys()].sort().map((n) => this.records.get(n)!));
@@ -370,7 +390,12 @@ export class ServiceManager {
     }
   }
 
-  /** Sprite-addon hook: a restore replaced the filesystem. */
+  /** Resolves once every log write queued so far has landed on the machine's disk (or failed). */
+  logsWritten(): Promise<void> {
+    return this.logWrites;
+  }
+
+  /** After a reboot of the machine: services come back from their definitions (see `restoreFromDefinitions`). */
   afterRestore(): void {
     void this.restoreFromDefinitions();
   }
@@ -452,7 +477,7 @@ export class ServiceManager {
   /** Runs the service's command now. */
   private launch(rec: ServiceRecord): void {
     this.cancelRestart(rec);
-    const { clock, engine, sprite } = this.deps;
+    const { clock, machine } = this.deps;
     const { def } = rec;
     let run: Run | undefined;
     const io = {
@@ -461,8 +486,7 @@ export class ServiceManager {
     };
     let process: ExecProcess;
     try {
-      process = engine.start(
-        sprite,
+      process = machine.spawn(
         {
           argv: [def.cmd, ...def.args],
           env: { ...(this.deps.baseEnv ?? DEFAULT_SERVICE_ENV), ...def.env },
@@ -579,12 +603,27 @@ export class ServiceManager {
 
   /** Creates the service's (empty) log file when it is missing, so its path exists from the first start. */
   private ensureLogFile(name: string): void {
-    const { vfs } = this.deps.sprite;
-    try {
-      if (!vfs.exists(serviceLogPath(name))) vfs.writeFile(serviceLogPath(name), '', { mkdirParents: true });
-    } catch (e) {
-      if (!(e instanceof VfsError)) throw e;
-    }
+    const { fs } = this.deps.machine;
+    const path = serviceLogPath(name);
+    this.queueLogWrite(() => fs.stat(path).then(
+      () => undefined,
+      () => fs.writeFile(path, new Uint8Array(0), { mkdirParents: true }).then(() => undefined),
+    ));
+  }
+
+  /**
+   * Appends to the service's log on the machine's disk, after every earlier append. A failure is not the
+   * service's: the sprite's own processes may have made the log path unwritable, and output still reaches the
+   * streams, so `VfsError`s are swallowed and anything else is only reported through the returned chain.
+   */
+  private appendLog(name: string, data: Uint8Array): void {
+    const { fs } = this.deps.machine;
+    this.queueLogWrite(() => fs.writeFile(serviceLogPath(name), data, { append: true, mkdirParents: true }).then(() => undefined));
+  }
+
+  /** Runs `write` after every earlier log write; a failure never breaks the chain nor reaches the process. */
+  private queueLogWrite(write: () => Promise<void>): void {
+    this.logWrites = this.logWrites.then(write).catch(() => undefined);
   }
 
   /** Appends complete lines to the log in one write (a VFS append copies the file) and emits one event each. */
@@ -592,12 +631,7 @@ export class ServiceManager {
     if (lines.length === 0) return;
     const prefix = stream === 'stderr' ? STDERR_PREFIX : '';
     const text = lines.map((line) => `${prefix}${line}\n`).join('');
-    try {
-      this.deps.sprite.vfs.writeFile(serviceLogPath(rec.def.name), text, { append: true, mkdirParents: true });
-    } catch (e) {
-      // The sprite's own processes may have made the log path unwritable; output still reaches the streams.
-      if (!(e instanceof VfsError)) throw e;
-    }
+    this.appendLog(rec.def.name, new TextEncoder().encode(text));
     for (const line of lines) this.emit(rec, { type: stream, data: line });
     this.deps.onActivity?.();
   }

@@ -3,6 +3,7 @@ import { FakeClock } from './clock.ts';
 import { SessionRegistry, DEFAULT_NON_TTY_LINGER_MS, type ExecSessionInit, type SessionListener } from './sessions.ts';
 import type { ExecEngine, ExecIO, ExecProcess } from '../engines/types.ts';
 import { Vfs } from './vfs.ts';
+import { testMachine } from '../../../test/support/model.ts';
 
 /** An engine whose processes the test drives by hand. */
 function manualEngine() {
@@ -39,7 +40,7 @@ function setup() {
   const clock = new FakeClock();
   const { engine, procs } = manualEngine();
   let pid = 100;
-  const reg = new SessionRegistry({ clock, engine, sprite: { name: 's', vfs: Vfs.skeleton(), allocatePid: () => pid++ }, onActivity: () => {} });
+  const reg = new SessionRegistry({ clock, machine: testMachine(engine, { name: 's', vfs: Vfs.skeleton(), allocatePid: () => pid++ }), onActivity: () => {} });
   return { clock, procs, reg };
 }
 

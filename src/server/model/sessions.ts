@@ -4,7 +4,8 @@
  * It owns the fan-out of a process's output to attached clients and the scrollback; it knows no WebSocket.
  */
 import type { Clock, TimerHandle } from './clock.ts';
-import type { ExecEngine, ExecProcess, ExecRequest, SpriteContext } from '../engines/types.ts';
+import type { ExecProcess, ExecRequest } from '../engines/types.ts';
+import type { Machine } from '../machines/types.ts';
 import { ModelError } from './errors.ts';
 
 /** How many bytes of output a session keeps for replay on attach. */
@@ -147,8 +148,8 @@ export class SessionRegistry {
   constructor(
     private readonly deps: {
       clock: Clock;
-      engine: ExecEngine;
-      sprite: SpriteContext;
+      /** The sprite's machine, which runs the commands. */
+      machine: Machine;
       onActivity: () => void;
     },
   ) {}
@@ -158,15 +159,13 @@ export class SessionRegistry {
    * The session leaves the registry as soon as it exits (sprites-wire.md §4.8 "Exited sessions disappear").
    */
   start(init: ExecSessionInit, first?: SessionListener): ExecSession {
-    this.validate(init);
     const session = new ExecSession(init, describeCommand(init), this.deps.clock, this.deps.onActivity);
     if (first) session.attach(first, { replay: false });
     const io = {
       stdout: (d: Uint8Array) => session.emit('stdout', d),
       stderr: (d: Uint8Array) => session.emit(init.tty ? 'stdout' : 'stderr', d),
     };
-    const proc = this.deps.engine.start(
-      this.deps.sprite,
+    const proc = this.deps.machine.spawn(
       { argv: init.argv, path: init.path, env: init.env, dir: init.dir, tty: init.tty, rows: init.rows, cols: init.cols },
       io,
       { stdin: init.stdin },
@@ -189,11 +188,9 @@ export class SessionRegistry {
    * Checks that a command can start: its working directory exists in the sprite. ModelError `invalid_request`
    * (`chdir <dir>: no such file or directory`) otherwise, so callers can refuse before a WebSocket upgrade.
    */
-  validate(init: Pick<ExecSessionInit, 'dir'>): void {
-    const { vfs } = this.deps.sprite;
-    if (!vfs.exists(init.dir) || vfs.stat(init.dir).type !== 'directory') {
-      throw new ModelError('invalid_request', `chdir ${init.dir}: no such file or directory`);
-    }
+  async validate(init: Pick<ExecSessionInit, 'dir'>): Promise<void> {
+    const st = await this.deps.machine.fs.stat(init.dir).catch(() => undefined);
+    if (st?.type !== 'directory') throw new ModelError('invalid_request', `chdir ${init.dir}: no such file or directory`);
   }
 
   /** A live session, or ModelError `session_not_found`. */

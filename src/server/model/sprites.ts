@@ -1,21 +1,30 @@
 /**
- * The sprites model: sprites keyed by name, their lifecycle status, their filesystem, checkpoints and exec
- * sessions (sprites-wire.md §3, §7). It knows no HTTP: failures are `ModelError`s. Per-sprite subsystems
- * (sessions, services, tasks, policy) hang off each `Sprite`; wire shapes are built in `src/server/http/wire.ts`.
+ * The sprites model: sprites keyed by name, their lifecycle status, checkpoints, and their typed subsystems
+ * (exec sessions, services, tasks, policies) over the sprite's Machine (sprites-wire.md §3, §7). It knows no HTTP:
+ * failures are `ModelError`s; wire shapes are built in `src/server/http/wire.ts`. It never touches a disk or a
+ * process itself: everything goes through the sprite's `Machine` (src/server/machines/types.ts).
  */
 import type { Clock } from './clock.ts';
 import type { IdSource } from './ids.ts';
-import type { ExecEngine, SpriteContext } from '../engines/types.ts';
+import type { Machine, MachineFactory, MachineSnapshot } from '../machines/types.ts';
 import { ModelError } from './errors.ts';
-import { Vfs, type VfsSnapshot } from './vfs.ts';
 import { SessionRegistry } from './sessions.ts';
 import { checkSpriteFields } from './sprite-fields.ts';
 import { CheckpointHistory } from './checkpoint-history.ts';
 import type { Limits } from '../limits.ts';
+import { ServiceManager } from './services.ts';
+import { TaskRegistry } from './tasks.ts';
+import { SpritePolicies } from './sprite-policies.ts';
 
 /** A sprite's lifecycle status (sprites-wire.md §3.1, §13). */
 export type SpriteStatus = 'cold' | 'warm' | 'running';
 
+/**
+ * Time from create to the end of the first boot, in ms: the create response says `cold` (§3.2), and from then on
+ * the sprite is `running` (booted), decaying as any activity does. Clients that wait for `warm` or `running` after
+ * a create rely on it. @deviation real boot times vary (1–2 s cold wake, §13); ours is fixed.
+ */
+export const BOOT_AFTER_MS = 1_000;
 /** Idle time after which a running sprite is `warm` (§13: "~30 s idle → warm"). */
 export const WARM_AFTER_MS = 30_000;
 /** Idle time after which a sprite is `cold`. @deviation real Sprites pick this themselves; we use 5 minutes. */
@@ -36,37 +45,31 @@ export interface Checkpoint {
   /** Ancestor ids, oldest first, shared with the parent's (linear space; `toArray()` renders it). */
   history: CheckpointHistory;
   isAuto: boolean;
-  snapshot: VfsSnapshot;
-}
-
-/** One subsystem hooked to each sprite by the model's owner (services, tasks…). */
-export interface SpriteAddon {
-  /** Whether it keeps the sprite `running` right now. */
-  busy?(): boolean;
-  /** Called after a restore replaced the filesystem. */
-  afterRestore?(): void;
-  /** Called when the sprite is deleted or the server stops. */
-  shutdown(): Promise<void> | void;
-  /** How many items it holds (the admin state view). */
-  size?(): number;
+  /** The machine's snapshot of the disk. */
+  snapshot: MachineSnapshot;
 }
 
 /** A sprite. */
 export class Sprite {
-  readonly ctx: SpriteContext;
+  /** Exec sessions (§4.7–4.9). */
   readonly sessions: SessionRegistry;
+  /** Services (§9). */
+  readonly services: ServiceManager;
+  /** Tasks (§12). */
+  readonly tasks: TaskRegistry;
+  /** Network and other policies (§10). */
+  readonly policies: SpritePolicies;
   readonly checkpoints: Checkpoint[] = [];
-  /** Addons by name (`services`, `tasks`, …), attached by `SpritesModel.onCreate` hooks. */
-  readonly addons = new Map<string, SpriteAddon>();
   updatedAt: number;
-  lastActiveAt: number | null = null;
-  lastStartedAt: number | null = null;
+  private activeAt: number | null = null;
+  private startedAt: number | null = null;
+  /** When the first boot completes (create time + `BOOT_AFTER_MS`). */
+  private readonly bootedAt: number;
   labels: string[];
   urlSettings: UrlSettings;
   /** The checkpoint the live state descends from (the last created or restored), or null. */
   currentCheckpointId: string | null = null;
   private nextCheckpoint = 1;
-  private nextPid = 1;
 
   constructor(
     readonly id: string,
@@ -75,43 +78,73 @@ export class Sprite {
     readonly createdAt: number,
     readonly url: string,
     init: CreateSpriteInput,
-    readonly vfs: Vfs,
+    /** The machine the sprite runs on: its disk, processes and network. */
+    readonly machine: Machine,
     private readonly clock: Clock,
-    engine: ExecEngine,
+    /** Caps of the sprite's subsystems (services); default DEFAULT_LIMITS. */
+    limits?: Pick<Limits, 'servicesMax' | 'serviceNeedsMax'>,
   ) {
     this.updatedAt = createdAt;
+    this.bootedAt = createdAt + BOOT_AFTER_MS;
     this.labels = [...(init.labels ?? [])];
     this.urlSettings = init.urlSettings ?? { auth: 'sprite' };
     this.config = init.config;
     this.environment = init.environment;
-    this.ctx = { name, vfs, allocatePid: () => this.nextPid++ };
-    this.sessions = new SessionRegistry({ clock, engine, sprite: this.ctx, onActivity: () => this.touch() });
+    const onActivity = () => this.touch();
+    this.sessions = new SessionRegistry({ clock, machine, onActivity });
+    this.services = new ServiceManager({ clock, machine, onActivity, limits });
+    this.tasks = new TaskRegistry({ clock, onChange: onActivity });
+    this.policies = new SpritePolicies(machine.fs);
   }
   readonly config: Record<string, unknown> | undefined;
   readonly environment: Record<string, string> | undefined;
 
+  /** Whether the first boot has completed (epoch ms on the injected clock). */
+  private booted(now: number): boolean {
+    return now >= this.bootedAt;
+  }
+
+  /** The last activity (epoch ms), the end of the first boot counting as one; null before any. */
+  get lastActiveAt(): number | null {
+    const boot = this.booted(this.clock.now()) ? this.bootedAt : null;
+    if (this.activeAt === null) return boot;
+    return boot === null ? this.activeAt : Math.max(this.activeAt, boot);
+  }
+
+  /** When the sprite last went from not running to running (epoch ms); null before the first boot or activity. */
+  get lastStartedAt(): number | null {
+    if (this.startedAt !== null) return this.startedAt;
+    return this.booted(this.clock.now()) ? this.bootedAt : null;
+  }
+
   /** Records activity: the sprite is `running` now. */
   touch(): void {
     const now = this.clock.now();
-    if (this.status() !== 'running') this.lastStartedAt = now;
-    this.lastActiveAt = now;
+    if (this.status() !== 'running') this.startedAt = now;
+    this.activeAt = now;
   }
 
   /**
-   * Current status, computed from activity on the injected clock; never blocks. `running` while a command,
-   * service or task is live or within 30 s of the last activity; `warm` up to 5 minutes idle; then `cold`.
+   * Current status, computed from activity on the injected clock; never blocks. `cold` from create until the
+   * first boot completes (1 s) unless something ran; `running` while a command, service or task is live or within
+   * 30 s of the last activity (the boot counts); `warm` up to 5 minutes idle; then `cold`.
    */
   status(): SpriteStatus {
-    if (this.sessions.busy || [...this.addons.values()].some((a) => a.busy?.())) return 'running';
-    if (this.lastActiveAt === null) return 'cold';
-    const idle = this.clock.now() - this.lastActiveAt;
+    if (this.sessions.busy || this.services.busy() || this.tasks.busy()) return 'running';
+    const last = this.lastActiveAt;
+    if (last === null) return 'cold';
+    const idle = this.clock.now() - last;
     if (idle < WARM_AFTER_MS) return 'running';
     if (idle < COLD_AFTER_MS) return 'warm';
     return 'cold';
   }
 
-  /** Takes checkpoint `vN` (ids never reused). O(1) in the size of the filesystem. */
-  createCheckpoint(comment: string): Checkpoint {
+  /**
+   * Takes checkpoint `vN` (ids never reused) from a live snapshot of the machine's disk: nothing stops, and the
+   * cost is O(1) in the size of the disk where the machine's storage allows it (§7.1, §7.7).
+   */
+  async createCheckpoint(comment: string): Promise<Checkpoint> {
+    const snapshot = await this.machine.snapshot();
     const parent = this.currentCheckpointId ? this.findCheckpoint(this.currentCheckpointId) : undefined;
     const cp: Checkpoint = {
       id: `v${this.nextCheckpoint++}`,
@@ -120,7 +153,7 @@ export class Sprite {
       sourceId: parent?.id ?? null,
       history: parent ? parent.history.append(parent.id) : CheckpointHistory.EMPTY,
       isAuto: false,
-      snapshot: this.vfs.snapshot(),
+      snapshot,
     };
     this.checkpoints.push(cp);
     this.currentCheckpointId = cp.id;
@@ -140,23 +173,31 @@ export class Sprite {
   }
 
   /**
-   * Restores checkpoint `id`: running exec sessions end, the filesystem becomes the snapshot (O(1)),
-   * services come back from their definitions, and the sprite is running (§7.5).
+   * Restores checkpoint `id`: running exec sessions and services end, the machine's disk becomes the snapshot,
+   * services come back from their definitions, the policy copy is rewritten, and the sprite is running (§7.5).
    */
   async restoreCheckpoint(id: string): Promise<Checkpoint> {
     const cp = this.getCheckpoint(id);
+    await this.services.suspend();
     await this.sessions.endAll();
-    this.vfs.restore(cp.snapshot);
+    await this.machine.restore(cp.snapshot);
     this.currentCheckpointId = cp.id;
-    for (const a of this.addons.values()) a.afterRestore?.();
-    this.touch();
+    await this.afterReboot();
     return cp;
   }
 
   /** Restarts the sprite: commands end, services come back from their definitions, files stay. */
   async restart(): Promise<void> {
+    await this.services.suspend();
     await this.sessions.endAll();
-    for (const a of this.addons.values()) a.afterRestore?.();
+    await this.machine.stop();
+    await this.afterReboot();
+  }
+
+  /** What follows any reboot of the machine (restore, restart, a crashed sandbox agent): services and policy copy come back. */
+  async afterReboot(): Promise<void> {
+    await this.policies.afterRestore();
+    this.services.afterRestore();
     this.touch();
   }
 
@@ -168,12 +209,15 @@ export class Sprite {
     }
     const cp = this.getCheckpoint(id);
     this.checkpoints.splice(this.checkpoints.indexOf(cp), 1);
+    void this.machine.releaseSnapshot(cp.snapshot).catch(() => undefined);
   }
 
-  /** Ends everything the sprite runs. */
+  /** Ends everything the sprite runs and destroys its machine (disk, snapshots). */
   async shutdown(): Promise<void> {
-    for (const a of this.addons.values()) await a.shutdown();
+    await this.services.shutdown();
+    this.tasks.shutdown();
     await this.sessions.endAll();
+    await this.machine.destroy();
   }
 }
 
@@ -207,13 +251,12 @@ export const MAX_PAGE_SIZE = 50;
 export interface SpritesModelDeps {
   clock: Clock;
   ids: IdSource;
-  engine: ExecEngine;
+  /** Creates each sprite's machine (the `--exec` engine). */
+  machines: MachineFactory;
   organization: string;
   /** Base URL sprite URLs are built from, e.g. `https://sprites.app` → `https://<name>-<orgid>.sprites.app`. */
   publicUrl: string;
-  /** Hook run for every new sprite (attaches services, tasks, policy addons). */
-  onCreate?: (sprite: Sprite) => void;
-  /** Size limits of labels/config/environment and the disk quota of each sprite (default DEFAULT_LIMITS). */
+  /** Size limits of labels/config/environment, the disk quota of each machine, services (default DEFAULT_LIMITS). */
   limits?: Limits;
 }
 
@@ -223,24 +266,35 @@ export const SPRITE_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 /** All sprites of the emulated organization. */
 export class SpritesModel {
   private readonly sprites = new Map<string, Sprite>();
+  /** Names whose machine is being created: taken, but not yet listed. */
+  private readonly creating = new Set<string>();
 
   constructor(readonly deps: SpritesModelDeps) {}
 
-  /** Creates a sprite (`cold`, empty skeleton filesystem); ModelError `sprite_exists` if the name is taken. */
-  create(input: CreateSpriteInput): Sprite {
+  /**
+   * Creates a sprite (`cold`, a fresh machine with the skeleton filesystem); ModelError `invalid_sprite_name`,
+   * or `sprite_exists` if the name is taken (also while another create of that name is booting its machine).
+   */
+  async create(input: CreateSpriteInput): Promise<Sprite> {
     if (!SPRITE_NAME_PATTERN.test(input.name)) {
       throw new ModelError('invalid_sprite_name', `invalid sprite name: ${JSON.stringify(input.name)}`);
     }
-    if (this.sprites.has(input.name)) {
+    if (this.sprites.has(input.name) || this.creating.has(input.name)) {
       throw new ModelError('sprite_exists', `a sprite named ${input.name} already exists`);
     }
     checkSpriteFields(input, this.deps.limits);
-    const { clock, ids, engine, organization } = this.deps;
+    const { clock, ids, machines, organization } = this.deps;
+    const id = ids.spriteId();
     const now = clock.now();
-    const vfs = Vfs.skeleton(() => clock.now(), { quotaBytes: this.deps.limits?.diskQuotaBytes });
-    const sprite = new Sprite(ids.spriteId(), input.name, organization, now, this.urlFor(input.name), input, vfs, clock, engine);
+    this.creating.add(input.name);
+    let machine: Machine;
+    try {
+      machine = await machines.create({ name: input.name, id, diskQuotaBytes: this.deps.limits?.diskQuotaBytes });
+    } finally {
+      this.creating.delete(input.name);
+    }
+    const sprite = new Sprite(id, input.name, organization, now, this.urlFor(input.name), input, machine, clock, this.deps.limits);
     this.sprites.set(sprite.name, sprite);
-    this.deps.onCreate?.(sprite);
     return sprite;
   }
 

@@ -15,7 +15,7 @@ export const SPRITZER_VERSION = pkg.version;
 export const adminHandlers: HandlerMap = {
   /** `GET /_spritzer/health` → `{status, version, engine, operations}`. */
   getSpritzerHealth(_req, res, { deps, implemented }) {
-    res.json({ status: 'ok', version: SPRITZER_VERSION, engine: deps.engine.name, operations: [...implemented].sort() });
+    res.json({ status: 'ok', version: SPRITZER_VERSION, engine: deps.machines.engine, operations: [...implemented].sort() });
   },
 
   /** `POST /_spritzer/reset` → 204: every sprite, session, service and fault rule is gone. */
@@ -26,17 +26,22 @@ export const adminHandlers: HandlerMap = {
   },
 
   /** `GET /_spritzer/state` → a summary of every sprite. */
-  getSpritzerState(_req, res, { model }) {
-    const sprites = model.all().map((s) => ({
-      name: s.name,
-      id: s.id,
-      status: s.status(),
-      checkpoints: s.checkpoints.length,
-      files: s.vfs.fileCount(),
-      bytes: s.vfs.totalBytes(),
-      sessions: s.sessions.list().length,
-      services: s.addons.get('services')?.size?.() ?? 0,
-    }));
+  async getSpritzerState(_req, res, { model }) {
+    const sprites = await Promise.all(
+      model.all().map(async (s) => {
+        const usage = await s.machine.usage();
+        return {
+          name: s.name,
+          id: s.id,
+          status: s.status(),
+          checkpoints: s.checkpoints.length,
+          files: usage.files,
+          bytes: usage.bytes,
+          sessions: s.sessions.list().length,
+          services: s.services.list().length,
+        };
+      }),
+    );
     res.json({ sprites });
   },
 

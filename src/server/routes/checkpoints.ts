@@ -12,10 +12,10 @@ import { withAncestor } from '../model/checkpoint-history.ts';
 /** Handlers of the checkpoint family, by operationId. */
 export const checkpointHandlers: HandlerMap = {
   /** `POST …/checkpoint` → 200 NDJSON; the new id appears only in the text (§7.1). */
-  createCheckpoint(req, res, { model, deps }) {
+  async createCheckpoint(req, res, { model, deps }) {
     const sprite = model.get(req.params.name as string);
     const comment = (req.body as { comment?: string } | undefined)?.comment ?? '';
-    const cp = sprite.createCheckpoint(comment);
+    const cp = await sprite.createCheckpoint(comment);
     const out = startNdjson(res);
     const time = () => rfc3339(deps.clock.now());
     out.line({ type: 'info', data: 'Creating checkpoint...', time: time() });

@@ -41,7 +41,7 @@ export const execHandlers: HandlerMap = {
    * `POST …/exec` → 200 octet-stream of frames, one chunk per frame, ending in `[3, code]` (§4.10). With
    * `stdin=true` the request body is stdin. A client that disconnects has its command killed.
    */
-  execHttp(req, res, { model }) {
+  async execHttp(req, res, { model }) {
     const sprite = model.get(req.params.name as string);
     const q = searchParams(req.originalUrl);
     for (const key of ['tty', 'id', 'detachable', 'cc']) {
@@ -49,7 +49,7 @@ export const execHandlers: HandlerMap = {
     }
     const { init, hasCommand } = parseExecQuery(q, sprite.environment);
     if (!hasCommand) throw new ModelError('invalid_request', 'No command specified');
-    sprite.sessions.validate(init);
+    await sprite.sessions.validate(init);
     res.status(200);
     res.setHeader('Content-Type', 'application/octet-stream');
     res.setHeader('X-Content-Type-Options', 'nosniff');

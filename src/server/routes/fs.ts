@@ -1,7 +1,8 @@
 /**
- * Filesystem handlers (sprites-wire.md §8) over the sprite's VFS. Relative paths resolve against `workingDir`
- * (default `/`); errors are `{error, code, path}` with the status table in `http/errors.ts`. A path can never
- * leave its sprite: each sprite has its own in-memory tree and `Vfs.normalize` never climbs above `/`.
+ * Filesystem handlers (sprites-wire.md §8) over the sprite's Machine (`machine.fs`). Relative paths resolve
+ * against `workingDir` (default `/`); errors are `{error, code, path}` with the status table in `http/errors.ts`.
+ * A path can never leave its sprite: `Vfs.normalize` never climbs above `/`, and each machine resolves symlinks
+ * in its own view (its own tree, or the sprite's mount namespace).
  */
 import type { Request } from 'express';
 import type { HandlerMap } from '../context.ts';
@@ -9,6 +10,7 @@ import { octalMode, toWireFsEntry } from '../http/wire.ts';
 import { bodyOf, queryOf } from '../http/typed.ts';
 import { Vfs, VfsError, type VfsEntry } from '../model/vfs.ts';
 import { resolveClientPath } from '../model/fs-path.ts';
+import type { MachineFs } from '../machines/types.ts';
 
 /** Resolves a request path against `workingDir` (§8), after the path checks every fs route shares (`fs-path.ts`). */
 function resolve(path: string, workingDir: string | undefined): string {
@@ -29,105 +31,104 @@ export function parseMode(mode: string | number, path: string): number {
  * (one level, like `mkdir` without `-p`); deeper missing ancestors stay ENOENT. This is what makes the SDKs'
  * `mkdir(dir)` work: JS and PY implement it as a write of `<dir>/.keep` with `mkdirParents=false` (§8.10, §18).
  */
-function ensureParentDirectory(vfs: Vfs, path: string): void {
+async function ensureParentDirectory(fs: MachineFs, path: string): Promise<void> {
   const parent = path.slice(0, path.lastIndexOf('/')) || '/';
-  if (parent === '/' || vfs.exists(parent)) return;
-  vfs.mkdir(parent);
+  if (parent === '/') return;
+  try {
+    await fs.lstat(parent);
+  } catch (e) {
+    if (e instanceof VfsError && e.code === 'ENOENT') await fs.mkdir(parent);
+  }
 }
 
-function vfsOf(req: Request, ctx: Parameters<HandlerMap[string]>[2]): Vfs {
+/** The machine fs of the request's sprite (404 first when the sprite is missing); counts as activity. */
+function fsOf(req: Request, ctx: Parameters<HandlerMap[string]>[2]): MachineFs {
   const sprite = ctx.model.get(req.params.name as string);
   sprite.touch();
-  return sprite.vfs;
+  return sprite.machine.fs;
 }
 
 /** Handlers of the filesystem family, by operationId. */
 export const fsHandlers: HandlerMap = {
   /** `GET fs/read` → raw bytes (§8.1). */
-  readFile(req, res, ctx) {
-    const vfs = vfsOf(req, ctx);
+  async readFile(req, res, ctx) {
+    const fs = fsOf(req, ctx);
     const q = queryOf(req, 'readFile');
-    const data = vfs.readFile(resolve(q.path, q.workingDir));
+    const data = await fs.readFile(resolve(q.path, q.workingDir));
     res.status(200).type('application/octet-stream').send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
   },
 
   /** `PUT fs/write` (octet-stream body) → `{path, size, mode}` (§8.2; `mkdir` is DOCS-rc43's name for `mkdirParents`). */
-  writeFile(req, res, ctx) {
-    const vfs = vfsOf(req, ctx);
+  async writeFile(req, res, ctx) {
+    const fs = fsOf(req, ctx);
     const q = queryOf(req, 'writeFile');
     const path = resolve(q.path, q.workingDir);
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const mode = q.mode !== undefined ? parseMode(q.mode, path) : undefined;
     const mkdirParents = q.mkdirParents ?? q.mkdir ?? false;
-    if (!mkdirParents) ensureParentDirectory(vfs, path);
-    vfs.writeFile(path, new Uint8Array(body.buffer, body.byteOffset, body.byteLength), { mode, mkdirParents });
-    const st = vfs.stat(path);
+    if (!mkdirParents) await ensureParentDirectory(fs, path);
+    const st = await fs.writeFile(path, new Uint8Array(body.buffer, body.byteOffset, body.byteLength), { mode, mkdirParents });
     res.json({ path, size: st.size, mode: octalMode(st.mode) });
   },
 
   /** `GET fs/list`: a file path lists itself (the SDKs' stat), a directory its children (§8.3). */
-  listFiles(req, res, ctx) {
-    const vfs = vfsOf(req, ctx);
+  async listFiles(req, res, ctx) {
+    const fs = fsOf(req, ctx);
     const q = queryOf(req, 'listFiles');
     const path = resolve(q.path, q.workingDir);
-    const st = vfs.stat(path);
-    let entries: VfsEntry[];
-    if (st.type !== 'directory') {
-      entries = [{ name: path.split('/').pop() || '/', path, stat: vfs.lstat(path) }];
-    } else {
-      entries = vfs.readdir(path, { recursive: q.recursive ?? false });
-    }
+    const st = await fs.stat(path);
+    const entries: VfsEntry[] =
+      st.type !== 'directory'
+        ? [{ name: path.split('/').pop() || '/', path, stat: await fs.lstat(path) }]
+        : await fs.readdir(path, { recursive: q.recursive ?? false });
     res.json({ path, entries: entries.map(toWireFsEntry), count: entries.length });
   },
 
   /** `DELETE fs/delete` → `{deleted: [...], count}` (§8.4). */
-  deleteFile(req, res, ctx) {
-    const vfs = vfsOf(req, ctx);
+  async deleteFile(req, res, ctx) {
+    const fs = fsOf(req, ctx);
     const q = queryOf(req, 'deleteFile');
-    const deleted = vfs.rm(resolve(q.path, q.workingDir), { recursive: q.recursive ?? false });
+    const deleted = await fs.rm(resolve(q.path, q.workingDir), { recursive: q.recursive ?? false });
     res.json({ deleted, count: deleted.length });
   },
 
   /** `POST fs/rename` → `{source, dest}`; replaces an existing destination (§8.5). */
-  renameFile(req, res, ctx) {
-    const vfs = vfsOf(req, ctx);
+  async renameFile(req, res, ctx) {
+    const fs = fsOf(req, ctx);
     const b = bodyOf(req, 'renameFile');
     const source = resolve(b.source, b.workingDir);
     const dest = resolve(b.dest, b.workingDir);
-    vfs.rename(source, dest);
+    await fs.rename(source, dest);
     res.json({ source, dest });
   },
 
   /** `POST fs/copy` → `{copied, count, totalBytes}` (§8.6, docs/GO shape). */
-  copyFile(req, res, ctx) {
-    const vfs = vfsOf(req, ctx);
+  async copyFile(req, res, ctx) {
+    const fs = fsOf(req, ctx);
     const b = bodyOf(req, 'copyFile');
-    const copied = vfs.copy(resolve(b.source, b.workingDir), resolve(b.dest, b.workingDir), {
+    const pairs = await fs.copy(resolve(b.source, b.workingDir), resolve(b.dest, b.workingDir), {
       recursive: b.recursive ?? false,
     });
-    let totalBytes = 0;
-    for (const c of copied) {
-      const st = vfs.lstat(c.dest);
-      if (st.type === 'file') totalBytes += st.size;
-    }
+    const totalBytes = pairs.reduce((sum, c) => sum + c.size, 0);
+    const copied = pairs.map(({ source, dest }) => ({ source, dest }));
     res.json({ copied, count: copied.length, totalBytes });
   },
 
   /** `POST fs/chmod` → `{affected: [{path, mode}], count}` (§8.7). */
-  chmodFile(req, res, ctx) {
-    const vfs = vfsOf(req, ctx);
+  async chmodFile(req, res, ctx) {
+    const fs = fsOf(req, ctx);
     const b = bodyOf(req, 'chmodFile');
     const path = resolve(b.path, b.workingDir);
-    const affected = vfs.chmod(path, parseMode(b.mode, path), { recursive: b.recursive ?? false });
+    const affected = await fs.chmod(path, parseMode(b.mode, path), { recursive: b.recursive ?? false });
     res.json({ affected: affected.map((a) => ({ path: a.path, mode: octalMode(a.mode) })), count: affected.length });
   },
 
   /** `POST fs/chown` → `{affected: [{path, uid, gid}], count}`; a null id keeps the current one (§8.8). */
-  chownFile(req, res, ctx) {
-    const vfs = vfsOf(req, ctx);
+  async chownFile(req, res, ctx) {
+    const fs = fsOf(req, ctx);
     const b = bodyOf(req, 'chownFile');
     const path = resolve(b.path, b.workingDir);
-    const affected = vfs.chown(path, b.uid ?? -1, b.gid ?? -1, { recursive: b.recursive ?? false });
+    const affected = await fs.chown(path, b.uid ?? -1, b.gid ?? -1, { recursive: b.recursive ?? false });
     res.json({ affected, count: affected.length });
   },
 };

@@ -17,10 +17,7 @@ export const DEFAULT_STREAM_MS = 5_000;
 
 /** The service manager of a sprite (404 sprite not found first). */
 export function servicesOf(ctx: AppContext, name: string): ServiceManager {
-  const sprite = ctx.model.get(name);
-  const mgr = sprite.addons.get('services') as ServiceManager | undefined;
-  if (!mgr) throw new Error('services addon missing');
-  return mgr;
+  return ctx.model.get(name).services;
 }
 
 function window(raw: string | undefined, fallback: number): number {
@@ -137,7 +134,7 @@ export const serviceHandlers: HandlerMap = {
     const mgr = servicesOf(ctx, req.params.name as string);
     const svc = req.params.service_name as string;
     const q = queryOf(req, 'getServiceLogs');
-    const past = mgr.logs(svc, q.lines);
+    const past = await mgr.logs(svc, q.lines);
     const windowMs = window(q.duration, 0);
     const out = startNdjson(res);
     for (const e of past) out.line(toWireServiceEvent(e));

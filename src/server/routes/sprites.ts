@@ -18,7 +18,7 @@ function urlSettingsFrom(body: UrlSettingsBody | undefined): UrlSettings | undef
 /** Handlers of the sprite family, by operationId. */
 export const spriteHandlers: HandlerMap = {
   /** `POST /v1/sprites` → 201 sprite (GO needs exactly 201, PY needs `name`; §3.2, §18). */
-  createSprite(req, res, { model }) {
+  async createSprite(req, res, { model }) {
     const body = req.body as {
       name: string;
       url_settings?: UrlSettingsBody;
@@ -26,7 +26,7 @@ export const spriteHandlers: HandlerMap = {
       config?: Record<string, unknown>;
       environment?: Record<string, string>;
     };
-    const sprite = model.create({
+    const sprite = await model.create({
       name: body.name,
       urlSettings: urlSettingsFrom(body.url_settings),
       labels: body.labels,

@@ -16,7 +16,7 @@ function expireOf(body: { expire?: unknown } | undefined): TaskExpire {
 }
 
 function tasksOf(sprite: Sprite): TaskRegistry {
-  return sprite.addons.get('tasks') as TaskRegistry;
+  return sprite.tasks;
 }
 
 /** Handlers of the tasks family, by operationId. */

@@ -1,20 +1,18 @@
 /**
  * The filesystem watch socket (sprites-wire.md §6.3): the client subscribes to paths, spritzer answers
  * `subscribed` and then one `event` message per change under them (`create`, `write`, `remove`, `chmod`),
- * whoever made it (exec, the fs API, a restore). Changes are found by diffing VFS snapshots, which skips
- * unchanged subtrees by reference. It owns the subscription, not the VFS. Its bounds (paths per subscribe, the
- * backlog of a slow client) are in `watch-limits.ts`.
+ * whoever made it (exec, the fs API, a restore). The sprite's Machine reports the changes (`Machine.watch`);
+ * this module owns the subscription and the socket, not the change detection. Its bounds (paths per subscribe,
+ * the backlog of a slow client) are in `watch-limits.ts`.
  */
 import type { ChannelHandler } from './router.ts';
 import { parseWatchSubscribe } from '../../protocol/messages.ts';
 import { ProtocolError, CloseCode } from '../../protocol/close-codes.ts';
-import { Vfs, type VfsSnapshot } from '../model/vfs.ts';
 import { rfc3339 } from '../http/wire.ts';
 import { boundedSender, watchPaths } from './watch-limits.ts';
 
 /** Handles one fs/watch socket. */
 export const handleFsWatch: ChannelHandler = (ws, sprite, _req, ctx) => {
-  const { vfs } = sprite;
   let unsubscribe: (() => void) | null = null;
   ws.on('message', (data, isBinary) => {
     if (unsubscribe) return; // one subscription per socket; later messages carry no meaning
@@ -29,18 +27,16 @@ export const handleFsWatch: ChannelHandler = (ws, sprite, _req, ctx) => {
       const e = err instanceof ProtocolError ? err : new ProtocolError(CloseCode.PolicyViolation, 'invalid subscribe message');
       return ws.close(e.closeCode, e.reason);
     }
-    let last: VfsSnapshot = vfs.snapshot();
     const send = boundedSender(ws, () => unsubscribe?.(), ctx.deps.limits);
-    unsubscribe = vfs.onChange(() => {
-      const next = vfs.snapshot();
-      const timestamp = rfc3339(ctx.deps.clock.now());
-      for (const path of paths) {
-        for (const change of Vfs.diff(last, next, path, { recursive })) {
+    const stops = paths.map((path) =>
+      sprite.machine.watch(path, { recursive }, (changes) => {
+        const timestamp = rfc3339(ctx.deps.clock.now());
+        for (const change of changes) {
           if (!send(JSON.stringify({ type: 'event', ...change, timestamp }))) return;
         }
-      }
-      last = next;
-    });
+      }),
+    );
+    unsubscribe = () => stops.forEach((stop) => stop());
     ws.send(JSON.stringify({ type: 'subscribed', paths }));
   });
   ws.on('close', () => unsubscribe?.());

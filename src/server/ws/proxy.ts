@@ -1,6 +1,6 @@
 /**
  * The proxy socket (sprites-wire.md §6.1): the client sends `{host, port}`, spritzer dials it through the
- * engine's `connect` hook (inside the sprite's network), answers `{status:"connected", target}`, then relays
+ * sprite's Machine (inside the sprite's network), answers `{status:"connected", target}`, then relays
  * raw binary frames both ways. Bad init closes 1003; a dial failure 1011 "Failed to connect to target: …";
  * the upstream ending closes 1001 "upstream closed". It owns the relay, not the dialling.
  */
@@ -15,7 +15,7 @@ export const PROXY_INIT_TIMEOUT_MS = 10_000;
 
 /** Handles one proxy socket. Binary frames that arrive before the dial completes are kept and sent after. */
 export const handleProxy: ChannelHandler = (ws, sprite, _req, ctx) => {
-  const { engine, logger } = ctx.deps;
+  const { logger } = ctx.deps;
   const initTimer = setTimeout(() => ws.close(CloseCode.UnsupportedData, CloseReason.ExpectedJsonInit), PROXY_INIT_TIMEOUT_MS);
   initTimer.unref();
   let initialised = false;
@@ -49,8 +49,7 @@ export const handleProxy: ChannelHandler = (ws, sprite, _req, ctx) => {
 
   async function dial(target: { host: string; port: number }): Promise<Duplex | null> {
     try {
-      if (!engine.connect) throw new Error(`dial tcp ${target.host}:${target.port}: connect: connection refused`);
-      const conn = await engine.connect(sprite.ctx, target.host, target.port);
+      const conn = await sprite.machine.connect(target.host, target.port);
       if (ws.readyState !== ws.OPEN) {
         conn.destroy();
         return null;

@@ -16,14 +16,24 @@ import { statusOf } from '../http/errors.ts';
 import { parseExecQuery } from '../http/exec-params.ts';
 import { sendSessionInfo, socketListener, wireClient } from './exec.ts';
 import type { Sprite } from '../model/sprites.ts';
+import { handleProxy } from './proxy.ts';
+import { handlePortsWatch } from './ports-watch.ts';
+import { handleFsWatch } from './fs-watch.ts';
 
 /** A channel handler, called after a successful upgrade. */
 export type ChannelHandler = (ws: WebSocket, sprite: Sprite, req: IncomingMessage, ctx: AppContext) => void;
 
-/** Extra channels registered by other modules (proxy, watches), by the last path segment(s). */
+/** Channels beyond exec and attach, by the last path segment(s). */
 export interface ExtraChannels {
   [channel: string]: { handle: ChannelHandler };
 }
+
+/** The proxy and watch channels (sprites-wire.md §6). */
+export const SPRITE_CHANNELS: ExtraChannels = {
+  proxy: { handle: handleProxy },
+  'ports/watch': { handle: handlePortsWatch },
+  'fs/watch': { handle: handleFsWatch },
+};
 
 /** The AsyncAPI operationId of each channel (spec/asyncapi.yaml). */
 const CHANNEL_OPERATIONS: Record<string, string> = {
@@ -40,7 +50,7 @@ export const WS_OPERATIONS = ['execCommand', 'attachExecSession', 'proxyConnect'
 const ROUTE = /^\/v1\/sprites\/([^/]+)\/(exec(?:\/([^/]+))?|control|proxy|ports\/watch|fs\/watch)\/?$/;
 
 /** Builds the `upgrade` listener for an http.Server. */
-export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = {}) {
+export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = SPRITE_CHANNELS) {
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   wss.on('headers', (headers) => {
     headers.push('X-Sprite-Capabilities: signal', `Sprite-Version: ${SPRITE_VERSION}`);
@@ -73,11 +83,18 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
         // Not implemented on purpose: a 404 before the upgrade makes JS, GO and PY use direct /exec (§5.1).
         return rejectHandshake(socket, 404, { error: 'not found', message: 'control connections are not supported; use /exec' });
       }
-      if (channel.startsWith('exec')) return upgradeExec(req, socket, head, sprite, url.searchParams, sessionId);
+      if (channel.startsWith('exec')) {
+        return void upgradeExec(req, socket, head, sprite, url.searchParams, sessionId).catch((err: unknown) => refuse(err));
+      }
       const extra = channels[channel];
       if (!extra) return rejectHandshake(socket, 501, { error: 'not_implemented', message: `operation ${operationId} is not implemented` });
       upgrade(req, socket, head, (ws) => extra.handle(ws, sprite, req, ctx));
     } catch (err) {
+      refuse(err);
+    }
+
+    /** Answers a failure before the upgrade with its status and envelope. */
+    function refuse(err: unknown): void {
       if (err instanceof ModelError) {
         const body =
           err.kind === 'sprite_not_found'
@@ -98,14 +115,14 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
     });
   }
 
-  function upgradeExec(
+  async function upgradeExec(
     req: IncomingMessage,
     socket: Duplex,
     head: Buffer,
     sprite: Sprite,
     q: URLSearchParams,
     pathSessionId: string | undefined,
-  ): void {
+  ): Promise<void> {
     const { init, id, hasCommand } = parseExecQuery(q, sprite.environment);
     const attachId = pathSessionId ?? id;
     if (attachId !== undefined) {
@@ -119,7 +136,7 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
       });
     }
     if (!hasCommand) throw new ModelError('invalid_request', 'No command specified');
-    sprite.sessions.validate(init);
+    await sprite.sessions.validate(init);
     upgrade(req, socket, head, (ws) => {
       const listener = socketListener(ws, init.tty);
       const session = sprite.sessions.start(init, listener);

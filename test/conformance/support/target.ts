@@ -5,7 +5,7 @@
  * @see DESIGN.md "Tests"
  */
 import { beforeAll, afterAll } from 'vitest';
-import { createEngine } from '../../../src/server/engines/index.ts';
+import { createMachineFactory } from '../../../src/server/machines/index.ts';
 import { SystemClock } from '../../../src/server/model/clock.ts';
 import { defaultDeps, startServer, type RunningServer } from '../../../src/server/server.ts';
 import { EMULATOR_TOKEN, resolveTarget, type Target, type TargetConfig } from './target-config.ts';
@@ -21,7 +21,7 @@ export const IS_REMOTE = TARGET_CONFIG.kind === 'remote';
 /** Starts spritzer in-process as a user would run it (`spritzer --exec shell --token …`), on port 0. */
 export async function startEmulator(): Promise<RunningServer> {
   const clock = new SystemClock();
-  return startServer(defaultDeps({ clock, engine: createEngine('shell', { clock }), token: EMULATOR_TOKEN }));
+  return startServer(defaultDeps({ clock, machines: createMachineFactory('shell', { clock }), token: EMULATOR_TOKEN }));
 }
 
 /**

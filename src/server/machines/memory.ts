@@ -1,0 +1,168 @@
+/**
+ * The in-memory machine: a sprite whose disk is the persistent in-memory `Vfs` and whose processes are run by an
+ * in-memory exec engine (`shell` = just-bash, `interpreter` = the seed's table). Snapshots are VFS roots (O(1)).
+ * It owns the process table of the sprite (so `stop` can end every process) and the change feed of its disk; it
+ * has no network: `connect` is refused unless the engine offers a dial hook (tests inject one).
+ * @see docs/architecture.md "Machines and engines"
+ */
+import type { Duplex } from 'node:stream';
+import type { Clock } from '../model/clock.ts';
+import { Vfs, type VfsSnapshot } from '../model/vfs.ts';
+import type { ExecEngine, SpriteContext } from '../engines/types.ts';
+import type {
+  ExecIO,
+  ExecProcess,
+  ExecRequest,
+  ExecStartOptions,
+  ListeningPort,
+  Machine,
+  MachineFactory,
+  MachineFs,
+  MachineSnapshot,
+  MachineSpec,
+  VfsChange,
+  VfsEntry,
+  VfsStat,
+} from './types.ts';
+
+/** A snapshot of a memory machine: the VFS root at that moment. */
+interface MemorySnapshot extends MachineSnapshot {
+  readonly kind: 'memory';
+  readonly root: VfsSnapshot;
+}
+
+/** The `MachineFs` of a `Vfs`: the same operations, asynchronous, with the sizes the fs API reports. */
+export function vfsMachineFs(vfs: Vfs): MachineFs {
+  return {
+    readFile: async (path) => vfs.readFile(path),
+    async writeFile(path, data, opts = {}) {
+      vfs.writeFile(path, data, opts);
+      return vfs.stat(path);
+    },
+    stat: async (path) => vfs.stat(path),
+    lstat: async (path) => vfs.lstat(path),
+    // One iterative walk over the tree (linear in its size, any depth), not a lookup from the root per directory.
+    readdir: async (path, opts = {}) => vfs.readdir(path, opts),
+    mkdir: async (path, opts) => vfs.mkdir(path, opts),
+    rm: async (path, opts) => vfs.rm(path, opts),
+    rename: async (source, dest) => vfs.rename(source, dest),
+    async copy(source, dest, opts) {
+      return vfs.copy(source, dest, opts).map((c) => {
+        const st: VfsStat = vfs.lstat(c.dest);
+        return { ...c, size: st.type === 'file' ? st.size : 0 };
+      });
+    },
+    chmod: async (path, mode, opts) => vfs.chmod(path, mode, opts),
+    chown: async (path, uid, gid, opts) => vfs.chown(path, uid, gid, opts),
+  };
+}
+
+/** A sprite as an in-memory machine. */
+export class MemoryMachine implements Machine {
+  readonly kind = 'memory';
+  readonly fs: MachineFs;
+  readonly vfs: Vfs;
+  private readonly ctx: SpriteContext;
+  private readonly live = new Set<ExecProcess>();
+  private nextPid = 1;
+  private destroyed = false;
+
+  /** A fresh skeleton disk, unless `opts.vfs` gives one; pids count from 1 unless `opts.allocatePid` gives them (unit tests). */
+  constructor(
+    spec: MachineSpec,
+    private readonly execEngine: ExecEngine,
+    clock: Clock,
+    opts: { vfs?: Vfs; allocatePid?: () => number } = {},
+  ) {
+    this.vfs = opts.vfs ?? Vfs.skeleton(() => clock.now(), { quotaBytes: spec.diskQuotaBytes });
+    this.fs = vfsMachineFs(this.vfs);
+    this.ctx = { name: spec.name, vfs: this.vfs, allocatePid: opts.allocatePid ?? (() => this.nextPid++) };
+  }
+
+  get engine(): string {
+    return this.execEngine.name;
+  }
+
+  /** Runs the command in the engine; the process is tracked until it exits. */
+  spawn(req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess {
+    if (this.destroyed) throw new Error('machine destroyed');
+    const proc = this.execEngine.start(this.ctx, req, io, opts);
+    this.live.add(proc);
+    void proc.exit.then(() => this.live.delete(proc));
+    return proc;
+  }
+
+  /** Dials through the engine's hook when it has one; otherwise nothing listens (`ECONNREFUSED`). */
+  async connect(host: string, port: number): Promise<Duplex> {
+    if (this.execEngine.connect) return this.execEngine.connect(this.ctx, host, port);
+    throw Object.assign(new Error(`dial tcp ${host}:${port}: connect: connection refused`), { code: 'ECONNREFUSED' });
+  }
+
+  /** In-memory processes never listen. */
+  async listeningPorts(): Promise<ListeningPort[]> {
+    return [];
+  }
+
+  /**
+   * Change feed by diffing VFS snapshots after each change; the diff skips unchanged subtrees by reference,
+   * so its cost follows the size of the change.
+   */
+  watch(path: string, opts: { recursive: boolean }, listener: (changes: VfsChange[]) => void): () => void {
+    let last = this.vfs.snapshot();
+    return this.vfs.onChange(() => {
+      const next = this.vfs.snapshot();
+      const changes = Vfs.diff(last, next, path, opts);
+      last = next;
+      if (changes.length > 0) listener(changes);
+    });
+  }
+
+  async snapshot(): Promise<MachineSnapshot> {
+    const snap: MemorySnapshot = { kind: 'memory', root: this.vfs.snapshot() };
+    return snap;
+  }
+
+  async restore(snapshot: MachineSnapshot): Promise<void> {
+    if (snapshot.kind !== 'memory') throw new TypeError(`cannot restore a ${snapshot.kind} snapshot on a memory machine`);
+    await this.stop();
+    this.vfs.restore((snapshot as MemorySnapshot).root);
+  }
+
+  /** Snapshots are plain references; the garbage collector frees them. */
+  async releaseSnapshot(): Promise<void> {}
+
+  async usage(): Promise<{ bytes: number; files: number }> {
+    return { bytes: this.vfs.totalBytes(), files: this.vfs.fileCount() };
+  }
+
+  async stop(): Promise<void> {
+    const live = [...this.live];
+    for (const p of live) p.signal('KILL');
+    await Promise.all(live.map((p) => p.exit));
+  }
+
+  async destroy(): Promise<void> {
+    await this.stop();
+    this.destroyed = true;
+  }
+}
+
+/** Creates in-memory machines that all run one exec engine. */
+export class MemoryMachineFactory implements MachineFactory {
+  readonly snapshotMode = 'structural' as const;
+
+  constructor(
+    private readonly execEngine: ExecEngine,
+    private readonly clock: Clock,
+  ) {}
+
+  get engine(): string {
+    return this.execEngine.name;
+  }
+
+  async create(spec: MachineSpec): Promise<MemoryMachine> {
+    return new MemoryMachine(spec, this.execEngine, this.clock);
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,43 @@
+/**
+ * The policies of one sprite (sprites-wire.md §10): the network policy in force, with its read-only copy at
+ * `/.sprite/policy/network.json` on the sprite's disk, and the privileges/resources policies whose shapes are
+ * UNCONFIRMED (§10.3), kept as given. The policy lives outside the disk, so a checkpoint restore does not roll it
+ * back; the copy is rewritten after every reboot of the machine. It validates nothing (model/policy.ts does).
+ */
+import type { MachineFs } from '../machines/types.ts';
+import { defaultNetworkPolicy, NETWORK_POLICY_PATH, type NetworkPolicy } from './policy.ts';
+import { VfsError } from './vfs.ts';
+
+/** Per-sprite policies. */
+export class SpritePolicies {
+  network: NetworkPolicy = defaultNetworkPolicy();
+  other = new Map<'privileges' | 'resources', Record<string, unknown>>();
+  /** Whether a network policy was ever set (only then does the sprite hold a copy). */
+  private copied = false;
+
+  constructor(private readonly fs: MachineFs) {}
+
+  /** Sets the network policy and writes its copy into the sprite (§10.2). Rejects with a `VfsError` when the path is blocked. */
+  async setNetwork(policy: NetworkPolicy): Promise<void> {
+    this.network = policy;
+    this.copied = true;
+    await this.writeCopy();
+  }
+
+  /** After a restore or reboot: the disk gets the copy of the policy in force again. */
+  async afterRestore(): Promise<void> {
+    if (!this.copied) return;
+    try {
+      await this.writeCopy();
+    } catch (e) {
+      // The restored tree may block the path (e.g. `/.sprite/policy` is a file); the API still answers the policy.
+      if (!(e instanceof VfsError)) throw e;
+    }
+  }
+
+  /** Pretty JSON with a trailing newline, mode 0444 (read-only for the sprite's processes). */
+  private async writeCopy(): Promise<void> {
+    const text = `${JSON.stringify(this.network, null, 2)}\n`;
+    await this.fs.writeFile(NETWORK_POLICY_PATH, new TextEncoder().encode(text), { mkdirParents: true, mode: 0o444 });
+  }
+}
