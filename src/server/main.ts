@@ -8,6 +8,8 @@ import { pino } from 'pino';
 import { defaultDeps, startServer } from './server.ts';
 import { createEngine, ENGINE_NAMES } from './engines/index.ts';
 import { SystemClock } from './model/clock.ts';
+import { installLastResort } from './containment.ts';
+import { DEFAULT_MAX_JSON_BODY_BYTES } from './http/json-depth.ts';
 
 const program = new Command('spritzer')
   .description('A local, stateful emulator of the Fly.io Sprites API')
@@ -27,6 +29,16 @@ const program = new Command('spritzer')
         return n;
       }),
   )
+  .addOption(
+    new Option('--max-json-body <bytes>', 'largest JSON request body in bytes; larger bodies answer 413')
+      .env('SPRITZER_MAX_JSON_BODY')
+      .default(DEFAULT_MAX_JSON_BODY_BYTES)
+      .argParser((v) => {
+        const n = Number(v);
+        if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number of bytes, at least 1');
+        return n;
+      }),
+  )
   .option('--no-validate-responses', 'do not validate responses against the spec (also off when NODE_ENV=production)');
 
 program.parse();
@@ -38,6 +50,7 @@ const opts = program.opts<{
   org: string;
   logLevel: string;
   stdinGrace: number;
+  maxJsonBody: number;
   validateResponses: boolean;
 }>();
 
@@ -51,6 +64,8 @@ const port = Number(match[2]);
 
 const clock = new SystemClock();
 const logger = pino({ level: opts.logLevel });
+// Last resort: whatever escapes the contained layers (containment.ts) is logged, and the server keeps serving.
+installLastResort(process, logger);
 const deps = defaultDeps({
   clock,
   logger,
@@ -59,6 +74,7 @@ const deps = defaultDeps({
   organization: opts.org,
   publicUrl: opts.publicUrl,
   validateResponses: opts.validateResponses && process.env.NODE_ENV !== 'production',
+  maxJsonBodyBytes: opts.maxJsonBody,
 });
 
 const running = await startServer(deps, host, port);
