@@ -28,6 +28,8 @@ export interface Deps {
   publicUrl: string;
   /** Validate responses against the spec (off in production). */
   validateResponses: boolean;
+  /** Largest JSON request body in bytes (default 1 MiB, `--max-json-body`; docs/limits.md). */
+  maxJsonBodyBytes?: number;
 }
 
 /** Shared state handed to handlers. */
