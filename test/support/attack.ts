@@ -110,3 +110,15 @@ export function captureLogger(): { logger: Logger; entries: Array<Record<string,
     },
   };
 }
+
+/** Sends `text` over a fresh TCP connection and resolves with every byte the server wrote until it closed. */
+export function rawUntilClose(base: string, text: string | Buffer): Promise<string> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(text));
+    const chunks: Buffer[] = [];
+    socket.on('data', (d) => chunks.push(d));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+  });
+}
