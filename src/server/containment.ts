@@ -88,7 +88,8 @@ export function isWebSocketUpgrade(req: http.IncomingMessage): boolean {
  * - a request-target that is not a URL is rejected 400 in the JSON envelope;
  * - an upgrade to anything but `websocket` (e.g. `h2c` from `curl --http2`) is ignored: the request is
  *   replayed, without its `Upgrade` header, through the server's ordinary request path, body included, and
- *   answered like any other request (RFC 9110 §7.8: a server may ignore Upgrade);
+ *   answered like any other request (RFC 9110 §7.8: a server may ignore Upgrade; @deviation spritzer speaks
+ *   no HTTP/2, real Sprites negotiate it over TLS);
  * - a throw or rejected promise of `listener` is logged and answered 500 in the envelope.
  * `server` is the http.Server the listener is registered on (the replay goes through its `connection` event).
  * @see issue 16 items 1, 2, 12

@@ -9,7 +9,10 @@
 /** The deepest JSON nesting a request body may have. Real payloads need a handful of levels. */
 export const MAX_JSON_DEPTH = 64;
 
-/** Default cap on a JSON request body, in bytes (1 MiB); `--max-json-body` / `SPRITZER_MAX_JSON_BODY` (docs/limits.md). */
+/**
+ * Default cap on a JSON request body, in bytes (1 MiB); `--max-json-body` / `SPRITZER_MAX_JSON_BODY` (docs/limits.md).
+ * @deviation real Sprites publish no body limit; 1 MiB is far above any documented JSON body.
+ */
 export const DEFAULT_MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 /** True when `value` nests objects/arrays no deeper than `max` levels. Iterative: never overflows the stack. */

@@ -32,6 +32,7 @@ export function badTargetBody(target: string | undefined): ApiErrorBody {
  * The 400 body for a path whose percent-encoding does not decode (a `%` not followed by two hex digits, or
  * bytes that are not UTF-8, such as `%ff`), or undefined when every segment of `pathname` decodes. REST and
  * WebSocket paths use the same answer. `pathname` is the raw (still encoded) path, e.g. `URL.pathname`.
+ * @deviation Go's servers decode `%ff` to a raw byte and route it; spritzer refuses paths that are not UTF-8.
  */
 export function malformedPathBody(pathname: string): ApiErrorBody | undefined {
   if (!pathname.includes('%')) return undefined;
