@@ -61,7 +61,7 @@ const row = <T,>(name: string, minimal: T, full: T): Row<unknown> => ({ name, mi
 const port = { port: 3000, address: '127.0.0.1', pid: 1847 };
 
 const jsonRows: Row<unknown>[] = [
-  row<ResizeMessage>(MessageName.resize, { type: 'resize', cols: 120, rows: 40 }, { type: 'resize', cols: 65535, rows: 0 }),
+  row<ResizeMessage>(MessageName.resize, { type: 'resize', cols: 120, rows: 40 }, { type: 'resize', cols: 65535, rows: 1 }),
   row<SignalMessage>(MessageName.signal, { type: 'signal', signal: 'TERM' }, { type: 'signal', signal: 'SIGTERM' }),
   row<SessionInfoMessage>(
     MessageName.sessionInfo,
@@ -232,6 +232,7 @@ describe('parseExecClientMessage', () => {
     ['an unknown type', '{"type":"exit","exit_code":0}'],
     ['a fractional size', '{"type":"resize","cols":1.5,"rows":2}'],
     ['a size above uint16', '{"type":"resize","cols":65536,"rows":2}'],
+    ['a zero size (the exec query refuses rows=0 too)', '{"type":"resize","cols":0,"rows":0}'],
     ['a missing size', '{"type":"resize","cols":80}'],
     ['an empty signal', '{"type":"signal","signal":" "}'],
     ['a numeric signal field', '{"type":"signal","signal":15}'],

@@ -135,6 +135,20 @@ export const MessageName = {
 
 const UINT16_MAX = 65535;
 
+/** Smallest terminal dimension (rows or columns) spritzer accepts, in the exec query and in `resize`. */
+export const TTY_SIZE_MIN = 1;
+/** Largest terminal dimension: uint16 (sprites-wire.md §4.6). */
+export const TTY_SIZE_MAX = UINT16_MAX;
+
+/**
+ * True when `v` is a terminal dimension spritzer accepts: an integer 1–65535. The one check behind the exec
+ * query's `rows`/`cols` and the `resize` message, so both refuse a 0×0 terminal alike (issue 16 item 12).
+ * @deviation what real Sprites do with a 0 size is UNCONFIRMED; spritzer refuses it on both paths.
+ */
+export function isTtySize(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= TTY_SIZE_MIN && v <= TTY_SIZE_MAX;
+}
+
 function parseObject(text: string, onError: () => ProtocolError): Record<string, unknown> {
   let value: unknown;
   try {
@@ -155,7 +169,7 @@ const policy = (reason: string) => new ProtocolError(CloseCode.PolicyViolation, 
 /**
  * Parses a client text frame on an exec/attach socket into `resize` or `signal`. Unknown fields are ignored
  * and dropped. Throws `ProtocolError` (close 1008) for non-JSON, a non-object, an unknown `type`, `cols`/`rows`
- * that are not integers 0–65535, or a `signal` that is not a non-empty string. The signal name is returned
+ * that are not integers 1–65535 ({@link isTtySize}), or a `signal` that is not a non-empty string. The signal name is returned
  * as sent (normalise it with `normalizeSignalName` from signals.ts).
  * @see sprites-wire.md §4.6
  */
@@ -163,8 +177,8 @@ export function parseExecClientMessage(text: string): ExecClientMessage {
   const obj = parseObject(text, () => policy('text message is not a JSON object'));
   switch (obj.type) {
     case 'resize':
-      if (!isIntIn(obj.cols, 0, UINT16_MAX) || !isIntIn(obj.rows, 0, UINT16_MAX)) {
-        throw policy('resize needs integer cols and rows (0-65535)');
+      if (!isTtySize(obj.cols) || !isTtySize(obj.rows)) {
+        throw policy(`resize needs integer cols and rows (${TTY_SIZE_MIN}-${TTY_SIZE_MAX})`);
       }
       return { type: 'resize', cols: obj.cols, rows: obj.rows };
     case 'signal':

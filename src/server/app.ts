@@ -11,9 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { SPRITE_VERSION, type AppContext, type Deps, type HandlerMap } from './context.ts';
 import { SpritesModel } from './model/sprites.ts';
 import { FaultRegistry, faultResponse } from './http/faults.ts';
-import { Credentials, UNAUTHORIZED } from './http/auth.ts';
+import { Credentials, UNAUTHORIZED, scopeOfPath } from './http/auth.ts';
 import { errorMiddleware, sendApiError } from './http/errors.ts';
-import { MAX_JSON_DEPTH, withinJsonDepth } from './http/json-depth.ts';
+import { DEFAULT_MAX_JSON_BODY_BYTES, refuseDeepJson } from './http/json-depth.ts';
+import { malformedPathBody } from './http/request-target.ts';
+import { headAsGet } from './http/head.ts';
 import { createUpgradeHandler, WS_OPERATIONS } from './ws/router.ts';
 import { spriteHandlers } from './routes/sprites.ts';
 import { checkpointHandlers } from './routes/checkpoints.ts';
@@ -65,12 +67,14 @@ export function createApp(deps: Deps): SpritzerApp {
     deps,
     model,
     faults: new FaultRegistry(deps.limits.faultRulesMax),
-    credentials: new Credentials(deps.token),
+    credentials: new Credentials(deps.token, deps.organization),
     implemented: new Set([...Object.keys(HANDLERS), ...WS_OPERATIONS]),
   };
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
+  // Paths match case-sensitively (as the real Go servers do), so the mint check and routing agree (issue 16).
+  app.set('case sensitive routing', true);
 
   app.use(
     pinoHttp({
@@ -91,21 +95,27 @@ export function createApp(deps: Deps): SpritzerApp {
     // /_spritzer: health is open; the rest needs the bearer token only when the server runs with --token.
     if (req.path.startsWith('/_spritzer/') && (req.path === '/_spritzer/health' || deps.token === undefined)) return next();
     const flyV1 = /^\/v1\/organizations\/[^/]+\/tokens\/?$/.test(req.path);
-    if (!ctx.credentials.accepts(req.headers.authorization, flyV1 ? 'FlyV1' : 'Bearer')) {
+    if (!ctx.credentials.accepts(req.headers.authorization, flyV1 ? 'FlyV1' : 'Bearer', scopeOfPath(req.path, deps.organization))) {
       return sendApiError(res, 401, UNAUTHORIZED);
     }
     next();
   });
-  app.use(express.json({ limit: '10mb', strict: false, type: ['application/json', 'application/*+json'] }));
   app.use((req, res, next) => {
-    if (withinJsonDepth(req.body)) return next();
-    sendApiError(res, 400, {
-      error: 'invalid_request',
-      message: `JSON body nested deeper than ${MAX_JSON_DEPTH} levels`,
-      errors: [`body nested deeper than ${MAX_JSON_DEPTH} levels`],
-    });
+    // Broken percent-encoding in the path: the same 400 the upgrade router answers (http/request-target.ts).
+    const malformed = malformedPathBody(req.path);
+    if (malformed) return sendApiError(res, 400, malformed);
+    next();
   });
+  app.use(
+    express.json({
+      limit: deps.maxJsonBodyBytes ?? DEFAULT_MAX_JSON_BODY_BYTES, // more → 413 in the envelope (docs/limits.md)
+      strict: false,
+      type: ['application/json', 'application/*+json'],
+      verify: refuseDeepJson(), // too deep → 400 before JSON.parse runs
+    }),
+  );
   app.use(express.raw({ limit: '1gb', type: 'application/octet-stream' }));
+  app.use(headAsGet(OPENAPI_PATH));
   app.use(
     OpenApiValidator.middleware({
       apiSpec: OPENAPI_PATH,

@@ -32,6 +32,8 @@ export interface Deps {
   validateResponses: boolean;
   /** Bounds on paths, watches, sprite fields, disk, fault rules and services (`src/server/limits.ts`, docs/limits.md). */
   limits: Limits;
+  /** Largest JSON request body in bytes (default 1 MiB, `--max-json-body`; docs/limits.md). */
+  maxJsonBodyBytes?: number;
 }
 
 /** Shared state handed to handlers. */

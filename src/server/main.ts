@@ -9,6 +9,8 @@ import { defaultDeps, startServer } from './server.ts';
 import { createMachineFactory, MACHINE_ENGINES } from './machines/index.ts';
 import { SystemClock } from './model/clock.ts';
 import { DEFAULT_LIMITS, parseSize } from './limits.ts';
+import { installLastResort } from './containment.ts';
+import { DEFAULT_MAX_JSON_BODY_BYTES } from './http/json-depth.ts';
 
 const program = new Command('spritzer')
   .description('A local, stateful emulator of the Fly.io Sprites API')
@@ -40,6 +42,16 @@ const program = new Command('spritzer')
         }
       }),
   )
+  .addOption(
+    new Option('--max-json-body <bytes>', 'largest JSON request body in bytes; larger bodies answer 413')
+      .env('SPRITZER_MAX_JSON_BODY')
+      .default(DEFAULT_MAX_JSON_BODY_BYTES)
+      .argParser((v) => {
+        const n = Number(v);
+        if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number of bytes, at least 1');
+        return n;
+      }),
+  )
   .option('--no-validate-responses', 'do not validate responses against the spec (also off when NODE_ENV=production)');
 
 program.parse();
@@ -52,6 +64,7 @@ const opts = program.opts<{
   logLevel: string;
   stdinGrace: number;
   diskQuota: number;
+  maxJsonBody: number;
   validateResponses: boolean;
 }>();
 
@@ -65,6 +78,8 @@ const port = Number(match[2]);
 
 const clock = new SystemClock();
 const logger = pino({ level: opts.logLevel });
+// Last resort: whatever escapes the contained layers (containment.ts) is logged, and the server keeps serving.
+installLastResort(process, logger);
 const deps = defaultDeps({
   clock,
   logger,
@@ -74,6 +89,7 @@ const deps = defaultDeps({
   publicUrl: opts.publicUrl,
   validateResponses: opts.validateResponses && process.env.NODE_ENV !== 'production',
   limits: { ...DEFAULT_LIMITS, diskQuotaBytes: opts.diskQuota },
+  maxJsonBodyBytes: opts.maxJsonBody,
 });
 
 const running = await startServer(deps, host, port);

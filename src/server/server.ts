@@ -12,6 +12,7 @@ import { SystemClock } from './model/clock.ts';
 import { RandomIds } from './model/ids.ts';
 import { createMachineFactory } from './machines/index.ts';
 import { DEFAULT_LIMITS } from './limits.ts';
+import { containRequests, containTimers, containUpgrades } from './containment.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -40,9 +41,10 @@ export function defaultDeps(overrides: Partial<Deps> = {}): Deps {
 
 /** Listens on `host:port` (port 0 picks a free one). */
 export async function startServer(deps: Deps, host = '127.0.0.1', port = 0): Promise<RunningServer> {
-  const spritzer = createApp(deps);
-  const server = http.createServer(spritzer.app);
-  server.on('upgrade', (req, socket, head) => spritzer.upgrade(req, socket, head));
+  const spritzer = createApp({ ...deps, clock: containTimers(deps.clock, deps.logger) });
+  // Contained: no throw in either listener reaches the process (containment.ts; issue 16).
+  const server = http.createServer(containRequests(spritzer.app, deps.logger));
+  server.on('upgrade', containUpgrades(server, (req, socket, head) => spritzer.upgrade(req, socket, head), deps.logger));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import { api, startTestServer, wsExec, execQuery } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
+import { FakeClock } from '../../src/server/model/clock.ts';
 
 let srv: RunningServer;
 let call: ReturnType<typeof api>;
 beforeAll(async () => {
-  srv = await startTestServer();
+  // A fake clock: the sprite's status (boot, decay) must not move while the test compares state snapshots.
+  srv = await startTestServer('shell', { clock: new FakeClock() });
   call = api(srv.url);
   await call('POST', '/v1/sprites', { name: 'keep' });
 });
@@ -78,7 +80,7 @@ describe('hostile input', () => {
     ).rejects.toMatchObject({ status: 400 });
   });
 
-  it('an upgrade to anything but WebSocket is a 400 in the JSON envelope', async () => {
+  it('an upgrade to anything but WebSocket is ignored: the request is answered as plain HTTP (issue 16 item 12)', async () => {
     const res = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
       const req = http.request(`${srv.url}/v1/sprites/keep/exec?cmd=true`, {
         headers: { Connection: 'Upgrade', Upgrade: 'h2c', Authorization: 'Bearer t' },
@@ -92,8 +94,8 @@ describe('hostile input', () => {
       req.on('error', reject);
       req.end();
     });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(200);
     expect(res.type).toContain('application/json');
-    expect(JSON.parse(res.body).error).toBe('invalid_request');
+    expect(JSON.parse(res.body)).toEqual({ sessions: [], count: 0 });
   });
 });

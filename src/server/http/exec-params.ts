@@ -6,6 +6,7 @@
 import { ModelError } from '../model/errors.ts';
 import type { ExecSessionInit } from '../model/sessions.ts';
 import { parseDuration } from '../model/duration.ts';
+import { isTtySize, TTY_SIZE_MAX, TTY_SIZE_MIN } from '../../protocol/messages.ts';
 
 /** `PATH` of a sprite (§13: user `sprite`, home `/home/sprite`). */
 export const SPRITE_PATH = '/home/sprite/.local/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -46,8 +47,9 @@ function size(q: URLSearchParams, key: string, fallback: number): number {
   const v = q.get(key);
   if (v === null || v === '') return fallback;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > 65535) {
-    throw new ModelError('invalid_request', `invalid ${key} parameter: must be an integer between 1 and 65535`);
+  if (!isTtySize(n)) {
+    // The same check as the `resize` message (protocol/messages.ts), so a 0×0 terminal is refused on both paths.
+    throw new ModelError('invalid_request', `invalid ${key} parameter: must be an integer between ${TTY_SIZE_MIN} and ${TTY_SIZE_MAX}`);
   }
   return n;
 }

@@ -1,11 +1,19 @@
 /**
- * Guards against pathologically nested JSON bodies: a body nested deeper than `MAX_JSON_DEPTH` is a 400
- * before any handler runs (such a value would otherwise be stored, then overflow the stack when it is
- * serialised back, breaking every later read of it).
+ * Guards against pathological JSON bodies before they are parsed: a body nested deeper than `MAX_JSON_DEPTH`
+ * is refused by a linear byte scan that runs before `JSON.parse` (so a 1 MB run of `[` costs one pass over the
+ * bytes, not a parse that allocates a tree), and `DEFAULT_MAX_JSON_BODY_BYTES` caps the body size. Such a value
+ * would otherwise stall the event loop while it is parsed, and overflow the stack when it is serialised back.
+ * It does not parse JSON or answer requests; the body parser and the error middleware do.
  */
 
 /** The deepest JSON nesting a request body may have. Real payloads need a handful of levels. */
 export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Default cap on a JSON request body, in bytes (1 MiB); `--max-json-body` / `SPRITZER_MAX_JSON_BODY` (docs/limits.md).
+ * @deviation real Sprites publish no body limit; 1 MiB is far above any documented JSON body.
+ */
+export const DEFAULT_MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 /** True when `value` nests objects/arrays no deeper than `max` levels. Iterative: never overflows the stack. */
 export function withinJsonDepth(value: unknown, max = MAX_JSON_DEPTH): boolean {
@@ -17,4 +25,47 @@ export function withinJsonDepth(value: unknown, max = MAX_JSON_DEPTH): boolean {
     for (const child of Object.values(v as object)) stack.push([child, depth + 1]);
   }
   return true;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_ARRAY = 0x5b;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_ARRAY = 0x5d;
+const CLOSE_OBJECT = 0x7d;
+
+/**
+ * True when the JSON text in `bytes` (UTF-8) opens more than `max` nested arrays/objects at some point, counted
+ * like {@link withinJsonDepth} (the root container is level 1). One pass, constant memory, and it stops at the
+ * first level too deep; brackets inside strings (with `\"` escapes) do not count. It does not validate the
+ * JSON: text that is not JSON is left for the parser to refuse.
+ */
+export function exceedsJsonDepth(bytes: Uint8Array, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (inString) {
+      if (b === BACKSLASH) i++;
+      else if (b === QUOTE) inString = false;
+    } else if (b === QUOTE) inString = true;
+    else if (b === OPEN_ARRAY || b === OPEN_OBJECT) {
+      if (++depth > max) return true;
+    } else if (b === CLOSE_ARRAY || b === CLOSE_OBJECT) depth--;
+  }
+  return false;
+}
+
+/**
+ * A `verify` hook for `express.json` (body-parser calls it with the raw body before `JSON.parse`): throws a
+ * 400 error (`status: 400`, which the error middleware turns into the `invalid_request` envelope) when the body
+ * is nested deeper than `max` levels.
+ * @see https://github.com/expressjs/body-parser#verify
+ */
+export function refuseDeepJson(max = MAX_JSON_DEPTH): (req: unknown, res: unknown, buf: Buffer) => void {
+  return (_req, _res, buf) => {
+    if (exceedsJsonDepth(buf, max)) {
+      throw Object.assign(new Error(`JSON body nested deeper than ${max} levels`), { status: 400, type: 'entity.too.deep', expose: true });
+    }
+  };
 }

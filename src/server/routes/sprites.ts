@@ -100,8 +100,11 @@ export const spriteHandlers: HandlerMap = {
     res.json({ name: model.deps.organization, slug: model.deps.organization });
   },
 
-  /** `POST /v1/organizations/{org}/tokens` (FlyV1 auth) → 201 `{token}`, accepted as a bearer token from then on (§3.9). */
-  createToken(_req, res, { deps, credentials }) {
-    res.status(201).json({ token: credentials.mint(deps.ids.token()) });
+  /**
+   * `POST /v1/organizations/{org}/tokens` (FlyV1 auth) → 201 `{token}`, accepted from then on as a bearer token
+   * for the public API of `{org}` only (§3.9; never for `/_spritzer`, see http/auth.ts).
+   */
+  createToken(req, res, { deps, credentials }) {
+    res.status(201).json({ token: credentials.mint(deps.ids.token(), req.params.org as string) });
   },
 };

@@ -19,6 +19,9 @@ import type { Sprite } from '../model/sprites.ts';
 import { handleProxy } from './proxy.ts';
 import { handlePortsWatch } from './ports-watch.ts';
 import { handleFsWatch } from './fs-watch.ts';
+import { badTargetBody, malformedPathBody, parseRequestTarget } from '../http/request-target.ts';
+import { containedWebSocket } from './contained-socket.ts';
+import { CloseCode } from '../../protocol/close-codes.ts';
 
 /** A channel handler, called after a successful upgrade. */
 export type ChannelHandler = (ws: WebSocket, sprite: Sprite, req: IncomingMessage, ctx: AppContext) => void;
@@ -51,21 +54,24 @@ const ROUTE = /^\/v1\/sprites\/([^/]+)\/(exec(?:\/([^/]+))?|control|proxy|ports\
 
 /** Builds the `upgrade` listener for an http.Server. */
 export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = SPRITE_CHANNELS) {
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  const { logger } = ctx.deps;
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, WebSocket: containedWebSocket(logger) });
   wss.on('headers', (headers) => {
     headers.push('X-Sprite-Capabilities: signal', `Sprite-Version: ${SPRITE_VERSION}`);
   });
   const sockets = new Set<WebSocket>();
-  const { logger } = ctx.deps;
 
   function handle(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    const url = new URL(req.url ?? '/', 'http://spritzer.local');
+    const url = parseRequestTarget(req.url);
+    if (!url) return rejectHandshake(socket, 400, badTargetBody(req.url));
     const m = ROUTE.exec(url.pathname);
     if (!ctx.credentials.accepts(req.headers.authorization)) return rejectHandshake(socket, 401, UNAUTHORIZED);
     if (!m) return rejectHandshake(socket, 404, { error: 'not found', message: `no WebSocket endpoint at ${url.pathname}` });
     if (req.headers.upgrade?.toLowerCase() !== 'websocket') {
       return rejectHandshake(socket, 400, { error: 'invalid_request', message: 'only WebSocket upgrades are supported' });
     }
+    const malformed = malformedPathBody(url.pathname); // the same 400 REST answers (app.ts)
+    if (malformed) return rejectHandshake(socket, 400, malformed);
     const name = decodeURIComponent(m[1]);
     const channel = m[2];
     const sessionId = m[3] ? decodeURIComponent(m[3]) : undefined;
@@ -111,7 +117,13 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
       ws.on('close', () => sockets.delete(ws));
-      then(ws);
+      try {
+        then(ws);
+      } catch (err) {
+        // After the 101 no HTTP status can be sent: a channel that fails to start closes 1011.
+        logger.error({ err, url: req.url }, 'channel handler failed');
+        ws.close(CloseCode.InternalError, 'internal error');
+      }
     });
   }
 

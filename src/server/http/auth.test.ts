@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { Credentials, scopeOfPath } from './auth.ts';
+
+describe('scopeOfPath', () => {
+  it('maps /_spritzer to admin, /v1/organizations/{org} to that org, and the rest to the server org', () => {
+    expect(scopeOfPath('/_spritzer/reset', 'personal')).toEqual({ kind: 'admin' });
+    expect(scopeOfPath('/v1/organizations/acme/tokens', 'personal')).toEqual({ kind: 'org', org: 'acme' });
+    expect(scopeOfPath('/v1/organizations/a%20b', 'personal')).toEqual({ kind: 'org', org: 'a b' });
+    expect(scopeOfPath('/v1/sprites/x', 'personal')).toEqual({ kind: 'org', org: 'personal' });
+    expect(scopeOfPath('/_SPRITZER/reset', 'personal')).toEqual({ kind: 'org', org: 'personal' }); // routing is case-sensitive too
+  });
+});
+
+describe('Credentials', () => {
+  it('with --token: the configured token passes everywhere, a minted one only in its own org', () => {
+    const c = new Credentials('secret', 'personal');
+    const mine = c.mint('tok-1');
+    const theirs = c.mint('tok-2', 'acme');
+    expect(c.accepts('Bearer secret', 'Bearer', { kind: 'admin' })).toBe(true);
+    expect(c.accepts('FlyV1 secret', 'FlyV1')).toBe(true);
+    expect(c.accepts(`Bearer ${mine}`)).toBe(true);
+    expect(c.accepts(`Bearer ${mine}`, 'Bearer', { kind: 'admin' })).toBe(false);
+    expect(c.accepts(`Bearer ${mine}`, 'Bearer', { kind: 'org', org: 'acme' })).toBe(false);
+    expect(c.accepts(`FlyV1 ${mine}`, 'FlyV1')).toBe(false);
+    expect(c.accepts(`Bearer ${theirs}`)).toBe(false);
+    expect(c.accepts(`Bearer ${theirs}`, 'Bearer', { kind: 'org', org: 'acme' })).toBe(true);
+  });
+
+  it('compares credentials of any length without throwing (fixed-length digests), and refuses near misses', () => {
+    const c = new Credentials('secret');
+    for (const guess of ['s', 'secre', 'secret2', 'SECRET', 'x'.repeat(100_000), '€€€']) {
+      expect(c.accepts(`Bearer ${guess}`)).toBe(false);
+    }
+  });
+
+  it('without --token any non-empty credential passes; an empty or wrong-scheme one never does', () => {
+    const c = new Credentials(undefined);
+    expect(c.accepts('Bearer anything', 'Bearer', { kind: 'admin' })).toBe(true);
+    expect([undefined, '', 'Bearer', 'Bearer   ', 'Basic abc'].map((h) => c.accepts(h))).toEqual([false, false, false, false, false]);
+  });
+});

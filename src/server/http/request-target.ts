@@ -1,0 +1,52 @@
+/**
+ * The request-target checks every request and every upgrade passes before anything routes it: a target that
+ * does not parse as a URL (`GET http://[ HTTP/1.1`) and a path with broken percent-encoding (`/v1/sprites/%ff`)
+ * are answered 400 in the outer API's JSON envelope (sprites-wire.md §2.4 item 1), the same on REST and on a
+ * WebSocket handshake. It only judges the target; it does not route, authenticate or answer.
+ */
+import type { ApiErrorBody } from './errors.ts';
+
+/** The base a relative (origin-form) request-target is resolved against; only its path and query matter. */
+const BASE = 'http://spritzer.local';
+
+/**
+ * Parses a request-target (origin-form `/p?q`, absolute-form `http://h/p?q`, or `*`) the way the upgrade router
+ * and Express see it. Returns null when it is not a URL at all (e.g. `http://[`), where Node's URL parser throws.
+ * @see https://www.rfc-editor.org/rfc/rfc9112#section-3.2 (request-target forms)
+ */
+export function parseRequestTarget(target: string | undefined): URL | null {
+  try {
+    return new URL(target ?? '/', BASE);
+  } catch {
+    return null;
+  }
+}
+
+/** The 400 body for a request-target that is not a URL. */
+export function badTargetBody(target: string | undefined): ApiErrorBody {
+  const shown = JSON.stringify(String(target ?? '').slice(0, 200));
+  return { error: 'invalid_request', message: 'malformed request-target', errors: [`request-target ${shown} is not a valid URL`] };
+}
+
+/**
+ * The 400 body for a path whose percent-encoding does not decode (a `%` not followed by two hex digits, or
+ * bytes that are not UTF-8, such as `%ff`), or undefined when every segment of `pathname` decodes. REST and
+ * WebSocket paths use the same answer. `pathname` is the raw (still encoded) path, e.g. `URL.pathname`.
+ * @deviation Go's servers decode `%ff` to a raw byte and route it; spritzer refuses paths that are not UTF-8.
+ */
+export function malformedPathBody(pathname: string): ApiErrorBody | undefined {
+  if (!pathname.includes('%')) return undefined;
+  for (const segment of pathname.split('/')) {
+    try {
+      decodeURIComponent(segment);
+    } catch {
+      const shown = JSON.stringify(segment.slice(0, 200));
+      return {
+        error: 'invalid_request',
+        message: 'malformed percent-encoding in the path',
+        errors: [`path segment ${shown} is not valid percent-encoded UTF-8`],
+      };
+    }
+  }
+  return undefined;
+}
