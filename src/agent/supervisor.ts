@@ -46,6 +46,8 @@ interface Running {
   pty?: Pty;
   sources: Pausable[];
   exited: boolean;
+  /** killAll ran before the process existed: it must not start. */
+  killed?: boolean;
   done: Promise<void>;
 }
 
@@ -125,6 +127,7 @@ export class Supervisor {
     this.pending.set(id, []);
     fsp.stat(hostDir).then(
       (st) => {
+        if (entry.killed) return finish(signalExitCode('SIGKILL'));
         if (!st.isDirectory()) return fail(`chdir ${dir}: not a directory\n`, 1);
         if (msg.tty) this.startPty(entry, msg, hostDir, finish, fail);
         else this.startPipes(entry, msg, hostDir, finish, fail);
@@ -294,7 +297,10 @@ export class Supervisor {
    */
   async killAll(): Promise<void> {
     const live = [...this.procs.values()];
-    for (const r of live) killGroup(r.osPid, osConstants.signals.SIGKILL);
+    for (const r of live) {
+      r.killed = true;
+      killGroup(r.osPid, osConstants.signals.SIGKILL);
+    }
     if (this.opts.sweepNamespace) sweepNamespace();
     const deadline = Date.now() + 5000;
     await Promise.race([Promise.all(live.map((r) => r.done)), new Promise((r) => setTimeout(r, 5000).unref())]);
