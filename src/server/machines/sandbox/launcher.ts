@@ -6,7 +6,7 @@
  * the agent's protocol.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BaseRoot } from './rootfs.ts';
 import { prlimitArgs, type SandboxLimits, type SpriteCgroup } from './cgroups.ts';
@@ -250,8 +250,8 @@ async function waitEmpty(cgroup: SpriteCgroup): Promise<void> {
 export interface AgentFiles {
   /** The node binary (default `process.execPath`). */
   node: string;
-  /** Directory holding the bundle `agent.mjs` (`dist/agent`). */
-  bundleDir: string;
+  /** The bundle (`dist/agent/agent.mjs`, built by `npm run build:agent`). */
+  bundle: string;
   /** The node-pty package directory, when installed. */
   nodePtyDir?: string;
   /** Host directory bound read-write at `/.sprite/run` (the agent creates `agent.sock` there). */
@@ -262,18 +262,16 @@ export interface AgentFiles {
 export const AGENT_COMMAND = ['/.sprite/bin/node', '/.sprite/agent/agent.mjs', '--socket', '/.sprite/run/agent.sock'];
 
 /**
- * The mounts that make the agent runnable inside a sprite: the node binary read-only at `/.sprite/bin/node`,
- * every entry of the bundle directory read-only under `/.sprite/agent` (a tmpfs, then made read-only), node-pty
- * read-only at `/.sprite/agent/node_modules/node-pty`, and `runDir` read-write at `/.sprite/run`.
+ * The mounts that make the agent runnable inside a sprite: the node binary read-only at `/.sprite/bin/node`, the
+ * bundle read-only at `/.sprite/agent/agent.mjs` and node-pty at `/.sprite/agent/node_modules/node-pty` (on a
+ * tmpfs at `/.sprite/agent`, then made read-only), and `runDir` read-write at `/.sprite/run`.
  */
-export async function agentMounts(files: AgentFiles): Promise<SandboxMount[]> {
+export function agentMounts(files: AgentFiles): SandboxMount[] {
   const mounts: SandboxMount[] = [
     { kind: 'ro-bind', src: files.node, dest: '/.sprite/bin/node' },
     { kind: 'tmpfs', dest: '/.sprite/agent' },
+    { kind: 'ro-bind', src: files.bundle, dest: '/.sprite/agent/agent.mjs' },
   ];
-  for (const name of await readdir(files.bundleDir)) {
-    mounts.push({ kind: 'ro-bind', src: join(files.bundleDir, name), dest: `/.sprite/agent/${name}` });
-  }
   if (files.nodePtyDir) mounts.push({ kind: 'ro-bind', src: files.nodePtyDir, dest: '/.sprite/agent/node_modules/node-pty' });
   mounts.push({ kind: 'remount-ro', dest: '/.sprite/agent' }, { kind: 'bind', src: files.runDir, dest: '/.sprite/run' });
   return mounts;

@@ -147,6 +147,33 @@ export class Storage {
     await rename(next, live);
   }
 
+  /**
+   * Bytes and regular files in the sprite's live layer: what the sprite wrote on top of the base (each inode
+   * once; whiteouts and directories are not files). A host-side walk, proportional to the layer's size.
+   * @deviation the base OS (the host's `/usr`, a prepared root) is not counted: it is shared and read-only.
+   */
+  async usage(spriteId: string): Promise<{ bytes: number; files: number }> {
+    const seen = new Set<string>();
+    let bytes = 0;
+    let files = 0;
+    const stack = [this.layerDir(spriteId)];
+    while (stack.length) {
+      const dir = stack.pop()!;
+      for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+        const path = join(dir, e.name);
+        if (e.isDirectory()) stack.push(path);
+        else if (e.isFile()) {
+          const st = await lstat(path).catch(() => undefined);
+          if (!st || seen.has(`${st.dev}:${st.ino}`)) continue;
+          seen.add(`${st.dev}:${st.ino}`);
+          bytes += st.size;
+          files += 1;
+        }
+      }
+    }
+    return { bytes, files };
+  }
+
   /** Deletes a snapshot. Idempotent. */
   async release(snap: LayerSnapshot): Promise<void> {
     await this.removePath(snap.path);
