@@ -152,8 +152,8 @@ export function hostsFile(name: string): string {
 
 /**
  * A `passwd` or `group` file for sprites from the host's (or a prepared root's) `text`. Host mode keeps system
- * entries only (id < 1000, and 65534 `nobody`/`nogroup`), with the password field `x` and group member lists
- * limited to kept users, then adds `sprite` 1000. `keepAll` (prepared roots) keeps every entry as is.
+ * entries only (id < 1000, and 65534 `nobody`/`nogroup`), with the password field `x` and empty group member
+ * lists (no host user exists inside), then adds `sprite` 1000. `keepAll` (prepared roots) keeps every entry as is.
  */
 export function accountsFile(text: string, kind: 'passwd' | 'group', keepAll = false): string {
   const rows = text.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(':'));
@@ -161,12 +161,11 @@ export function accountsFile(text: string, kind: 'passwd' | 'group', keepAll = f
     const id = Number(f[2]);
     return f.length >= 4 && f[0] !== 'sprite' && Number.isInteger(id) && (id < SPRITE_UID || id === 65534);
   });
-  const users = new Set(kept.map((f) => f[0]));
   const out = kept.map((f) => {
     if (keepAll) return f.join(':');
     const g = [...f];
     g[1] = 'x';
-    if (kind === 'group') g[3] = (g[3] ?? '').split(',').filter((u) => users.has(u)).join(',');
+    if (kind === 'group') g[3] = '';
     return g.join(':');
   });
   out.push(kind === 'passwd' ? `sprite:x:${SPRITE_UID}:${SPRITE_UID}:sprite:${SPRITE_HOME}:/bin/bash` : `sprite:x:${SPRITE_UID}:`);

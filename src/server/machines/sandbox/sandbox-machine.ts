@@ -377,15 +377,23 @@ export class SandboxMachine implements Machine {
     });
   }
 
-  /** Kills the sprite (every process), makes `snapshot` its live layer, and boots it again. */
+  /**
+   * Kills the sprite (every process), makes `snapshot` its live layer, and boots it again. Rejects, touching
+   * nothing, when the snapshot was released or belongs to another sprite.
+   */
   restore(snapshot: MachineSnapshot): Promise<void> {
     const snap = asSandboxSnapshot(snapshot, this.spec.id);
     return this.serialized(async () => {
       if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
+      await this.shared.storage.check(this.spec.id, snap.layer);
       this.generation++;
       await this.teardown();
-      await this.shared.storage.restore(this.spec.id, snap.layer);
-      await this.boot();
+      try {
+        await this.shared.storage.restore(this.spec.id, snap.layer);
+      } finally {
+        // On failure the old layer is intact (storage.restore makes the new one first): boot it again.
+        await this.boot();
+      }
     });
   }
 

@@ -138,7 +138,7 @@ export class Storage {
    * be stopped (no overlay using the layer). The new layer is made first, so a failure leaves the old one.
    */
   async restore(spriteId: string, snap: LayerSnapshot): Promise<void> {
-    if (snap.spriteId !== spriteId) throw new Error(`snapshot of ${snap.spriteId} cannot restore ${spriteId}`);
+    await this.check(spriteId, snap);
     const live = this.layerDir(spriteId);
     const next = `${live}.next`;
     await this.removePath(next);
@@ -172,6 +172,12 @@ export class Storage {
       }
     }
     return { bytes, files };
+  }
+
+  /** Rejects unless `snap` is a live (not released) snapshot of `spriteId`. */
+  async check(spriteId: string, snap: LayerSnapshot): Promise<void> {
+    if (snap.spriteId !== spriteId) throw new Error(`snapshot of ${snap.spriteId} cannot restore ${spriteId}`);
+    if (!(await lstat(snap.path).catch(() => undefined))) throw new Error(`snapshot ${snap.path} was released`);
   }
 
   /** Deletes a snapshot. Idempotent. */
