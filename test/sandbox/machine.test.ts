@@ -5,6 +5,8 @@
  * Skips with the reason printed where the sandbox cannot run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { lstat, readFile } from 'node:fs/promises';
 import { agentBundle } from '../../src/agent/testing.ts';
@@ -141,9 +143,10 @@ describe.skipIf(skip)('SandboxMachine', () => {
     await exec(gamma, 'echo g > g.txt');
     await gamma.snapshot();
     const { layer, spriteDir } = gamma.paths;
-    const init = gamma.initPid!;
+    const { pids } = await gamma.processes();
+    expect(pids.length).toBeGreaterThanOrEqual(3); // bwrap outside, bwrap as PID 1, the agent
     await gamma.destroy();
-    await expect(lstat(`/proc/${init}`)).rejects.toMatchObject({ code: 'ENOENT' });
+    for (const pid of pids) await expect(lstat(`/proc/${pid}`)).rejects.toMatchObject({ code: 'ENOENT' });
     for (const p of [layer, spriteDir]) await expect(lstat(p)).rejects.toMatchObject({ code: 'ENOENT' });
     expect(await mountsUnder(spriteDir)).toEqual([]);
     await expect(readFile(`${factory.dataDir}/vol/snaps/sprite-gamma`)).rejects.toMatchObject({ code: 'ENOENT' });
@@ -152,6 +155,23 @@ describe.skipIf(skip)('SandboxMachine', () => {
 });
 
 describe.skipIf(skip)('SandboxMachineFactory', () => {
+  it('a temp data dir is removed even when the server exits without close', async () => {
+    const script = `
+      const { SandboxMachineFactory } = await import(${JSON.stringify(new URL('../../src/server/machines/sandbox/sandbox-machine.ts', import.meta.url).pathname)});
+      const f = await SandboxMachineFactory.open();
+      await f.create({ name: 'orphan', id: 'sprite-orphan' });
+      console.log(f.dataDir);
+      process.exit(0);`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    const dir = r.stdout.trim();
+    expect(dir).toMatch(/spritzer-/);
+    expect(await mountsUnder(dir)).toEqual([]);
+    await expect(lstat(dir)).rejects.toMatchObject({ code: 'ENOENT' });
+    const tag = createHash('sha256').update(dir).digest('hex').slice(0, 12);
+    const cgroupDirs = spawnSync('sh', ['-c', `ls -d /sys/fs/cgroup/*/spritzer-${tag} /sys/fs/cgroup/*/*/*/spritzer-${tag} 2>/dev/null`], { encoding: 'utf8' });
+    expect(cgroupDirs.stdout).toBe('');
+  });
+
   it('close destroys what is left and removes its temp data dir with every mount', async () => {
     await agentBundle();
     const factory = await SandboxMachineFactory.open();

@@ -4,6 +4,7 @@
  * `prlimit`. It creates, fills, empties and removes cgroup directories; joining one is done by the launcher's
  * wrapper shell (it writes its own pid to `cgroup.procs` before anything else runs).
  */
+import { readdirSync, rmdirSync } from 'node:fs';
 import { mkdir, readFile, readdir, rmdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -104,6 +105,38 @@ export class CgroupV1 {
       }
     }
     return killed;
+  }
+
+  /**
+   * For a process that is exiting: removes every child (empty once its processes were killed; retried for up to
+   * 1 s while the kernel finishes them) and the parents, synchronously.
+   */
+  closeSync(): void {
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    for (const c of CONTROLLERS) {
+      let children: string[] = [];
+      try {
+        children = readdirSync(this.parents[c], { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+      } catch {
+        continue;
+      }
+      for (const child of children) {
+        for (let i = 0; i < 200; i++) {
+          try {
+            rmdirSync(join(this.parents[c], child));
+            break;
+          } catch (err) {
+            if ((err as NodeJS.ErrnoException).code !== 'EBUSY') break;
+            Atomics.wait(pause, 0, 0, 5);
+          }
+        }
+      }
+      try {
+        rmdirSync(this.parents[c]);
+      } catch {
+        /* not empty: left for the next start's removeStale */
+      }
+    }
   }
 
   /** Removes this server's parent directories (when every sprite is gone). */

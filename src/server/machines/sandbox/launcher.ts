@@ -6,7 +6,7 @@
  * the agent's protocol.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BaseRoot } from './rootfs.ts';
 import { prlimitArgs, type SandboxLimits, type SpriteCgroup } from './cgroups.ts';
@@ -78,6 +78,8 @@ export interface Sandbox {
   readonly exited: Promise<SandboxExit>;
   /** The last 64 KiB the command wrote to stdout and stderr (for errors and tests). */
   output(): { stdout: string; stderr: string };
+  /** Host pids of the sandbox: the outer bubblewrap and every process of its PID namespace (from the host's /proc). */
+  hostPids(): Promise<number[]>;
   /** Kills every process of the sandbox (SIGKILL to its PID 1) and resolves once all are gone. Idempotent. */
   kill(): Promise<void>;
 }
@@ -185,6 +187,16 @@ class RunningSandbox implements Sandbox {
 
   output(): { stdout: string; stderr: string } {
     return { ...this.out };
+  }
+
+  async hostPids(): Promise<number[]> {
+    const ns = await readlink(`/proc/${this.initPid}/ns/pid`).catch(() => undefined);
+    if (!ns) return [];
+    const pids = [this.pid];
+    for (const name of await readdir('/proc')) {
+      if (/^\d+$/.test(name) && (await readlink(`/proc/${name}/ns/pid`).catch(() => '')) === ns) pids.push(Number(name));
+    }
+    return pids;
   }
 
   kill(): Promise<void> {

@@ -6,8 +6,9 @@
  * @see src/server/machines/types.ts, issue 8 §2
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -94,13 +95,22 @@ export class SandboxMachineFactory implements MachineFactory {
   readonly engine = 'sandbox';
   private readonly machines = new Set<SandboxMachine>();
   private closed = false;
+  /** Removes a temp data dir if the process exits without `close()` (the sandboxes die with it: --die-with-parent). */
+  private readonly exitHook = () => {
+    for (const m of this.machines) m.killNow();
+    this.shared.cgroups?.closeSync();
+    spawnSync('umount', ['-l', join(this.dataDir, 'vol')]);
+    rmSync(this.dataDir, { recursive: true, force: true });
+  };
 
   private constructor(
     private readonly shared: Shared,
     /** How limits are enforced (`cgroup`, `rlimit`, `none`). */
     readonly limitsMode: LimitsMode,
     private readonly removeDataDir: boolean,
-  ) {}
+  ) {
+    if (removeDataDir) process.once('exit', this.exitHook);
+  }
 
   /**
    * Prepares the engine. Rejects when the host cannot run it: not Linux, not root, `bwrap` missing, no agent bundle
@@ -181,6 +191,7 @@ export class SandboxMachineFactory implements MachineFactory {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    process.off('exit', this.exitHook);
     await Promise.all([...this.machines].map((m) => m.destroy().catch(() => undefined)));
     await this.shared.cgroups?.close();
     await this.shared.storage.close({ removeDataDir: this.removeDataDir });
@@ -230,6 +241,29 @@ export class SandboxMachine implements Machine {
   /** Host pid of the sandbox's PID 1 (tests and diagnostics); undefined while not booted. */
   get initPid(): number | undefined {
     return this.sandbox?.initPid;
+  }
+
+  /**
+   * Host pids of the sprite (bubblewrap and every process inside) and their summed resident memory in bytes
+   * (VmRSS); empty while not booted. For the benchmark and diagnostics.
+   */
+  async processes(): Promise<{ pids: number[]; rssBytes: number }> {
+    const pids = (await this.sandbox?.hostPids()) ?? [];
+    let rssBytes = 0;
+    for (const pid of pids) {
+      const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+      rssBytes += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+    }
+    return { pids, rssBytes };
+  }
+
+  /** SIGKILLs the sandbox's PID 1 (so every process of the sprite dies) without waiting: for an exiting server. */
+  killNow(): void {
+    try {
+      if (this.sandbox) process.kill(this.sandbox.initPid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
   }
 
   /** Host paths of this sprite (tests and diagnostics). */
