@@ -184,6 +184,7 @@ export class Supervisor {
     child.stdin?.on('error', () => undefined); // EPIPE when the process does not read its stdin
     if (child.pid === undefined) {
       // The executable could not be started (ENOENT, EACCES): 'error' follows on the next tick, and no 'exit'.
+      // @deviation the message is Go's os/exec wording; real Sprites' text is UNCONFIRMED (docs/fidelity.md).
       this.pending.delete(entry.id);
       child.on('error', (err: NodeJS.ErrnoException) => {
         const notFound = err.code === 'ENOENT';
@@ -197,6 +198,7 @@ export class Supervisor {
       const exitCode = signal ? signalExitCode(signal) : (code ?? 0);
       const drained = Promise.all([ended(out), ended(errStream)]);
       // Gives up on the pipes only after `exitDrainMs` without output while not paused (a background child holds them).
+      // @deviation the exit is reported then, and that child's later output is dropped (docs/fidelity.md).
       const idle = new Promise<void>((resolve) => {
         let last = Date.now();
         const touch = (): void => void (last = Date.now());
@@ -227,6 +229,10 @@ export class Supervisor {
     return this.ptyModule;
   }
 
+  /**
+   * Runs the process on a real pseudo-terminal (node-pty) as a session leader.
+   * @deviation node-pty adds `PWD` and `TERM` (default `xterm`) to the given environment (docs/fidelity.md).
+   */
   private startPty(entry: Running, msg: SpawnMessage, cwd: string, finish: (code: number) => void, fail: (m: string, c: number) => void): void {
     const file = msg.path || msg.argv[0]!;
     let pty: Pty;
