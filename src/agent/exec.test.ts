@@ -165,6 +165,12 @@ describe.skipIf(!LINUX)('agent processes', () => {
     expect(r.out().toString()).toMatch(/40 120\r\n$/);
   });
 
+  it.skipIf(!IS_ROOT)('runs TTY processes as the sprite user too, without supplementary groups', async () => {
+    const r = run(client, ['sh', '-c', 'id -u; id -G'], { tty: true });
+    expect(await r.exit).toBe(0);
+    expect(r.out().toString()).toBe('1000\r\n1000\r\n');
+  });
+
   it('interrupts the foreground job of a TTY with a raw 0x03 byte', async () => {
     const r = run(client, ['cat'], { tty: true }, true);
     r.proc.writeStdin(Buffer.from('x'));

@@ -102,6 +102,13 @@ describe.skipIf(!!skipReason)('agent under bubblewrap', () => {
     expect(after).not.toContain('(sleep)');
   });
 
+  it('usage counts the writable tree only (the read-only /usr bind is skipped)', async () => {
+    const before = await client.usage();
+    expect(before.files).toBeLessThan(50);
+    await client.fs.writeFile('/home/sprite/u.bin', new Uint8Array(4096));
+    expect(await client.usage()).toEqual({ bytes: before.bytes + 4096, files: before.files + 1 });
+  });
+
   it('the fs API sees the sprite’s view, not the host’s', async () => {
     const names = (await client.fs.readdir('/')).map((e) => e.name);
     expect(names).toEqual(expect.arrayContaining(['home', 'tmp', 'usr']));
