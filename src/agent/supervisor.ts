@@ -133,7 +133,10 @@ export class Supervisor {
         else this.startPipes(entry, msg, hostDir, finish, fail);
       },
       () => fail(`chdir ${dir}: no such file or directory\n`, 1),
-    );
+    ).catch((err: unknown) => {
+      this.pending.delete(id);
+      if (!entry.exited) fail(`spawn: ${(err as Error).message}\n`, 1);
+    });
   }
 
   /** Stdin/EOF/signal/resize frames that arrived while the process was still starting. */
@@ -142,14 +145,14 @@ export class Supervisor {
   private flushPending(entry: Running): void {
     const queue = this.pending.get(entry.id);
     this.pending.delete(entry.id);
-    for (const op of queue ?? []) op(entry);
+    for (const op of queue ?? []) run(op, entry);
   }
 
   private whenStarted(id: number, op: (r: Running) => void): void {
     const queue = this.pending.get(id);
     if (queue) return void queue.push(op);
     const entry = this.procs.get(id);
-    if (entry && !entry.exited) op(entry);
+    if (entry && !entry.exited) run(op, entry);
   }
 
   private uidGid(msg: SpawnMessage): { uid?: number; gid?: number } {
@@ -314,6 +317,15 @@ export class Supervisor {
       sweepNamespace();
       await new Promise((r) => setTimeout(r, 5));
     }
+  }
+}
+
+/** Runs a stdin/signal/resize operation; one on a terminal that is closing (EBADF, EIO) changes nothing. */
+function run(op: (r: Running) => void, entry: Running): void {
+  try {
+    op(entry);
+  } catch {
+    // the process is on its way out; its exit follows
   }
 }
 

@@ -168,7 +168,7 @@ export class TreeWatcher {
     this.dirty.add(p);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
-      setImmediate(() => void this.flush());
+      setImmediate(() => void this.flush().catch(() => undefined));
     }
   }
 
