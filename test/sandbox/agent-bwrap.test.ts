@@ -9,9 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createRequire } from 'node:module';
-import { agentBundle } from '../../src/agent/testing.ts';
+import { join } from 'node:path';
+import { agentFiles } from '../../src/agent/bundle.ts';
 import { AgentClient, type AgentSpawnRequest } from '../../src/server/machines/sandbox/agent-client.ts';
 
 const hasBwrap = process.platform === 'linux' && spawnSync('bwrap', ['--version']).status === 0;
@@ -46,8 +45,7 @@ describe.skipIf(!!skipReason)('agent under bubblewrap', () => {
   let client: AgentClient;
 
   beforeAll(async () => {
-    const bundle = await agentBundle();
-    const ptyDir = dirname(createRequire(import.meta.url).resolve('node-pty/package.json'));
+    const files = await agentFiles({ rebuild: true });
     base = await mkdtemp(join(tmpdir(), 'spritzer-agent-bwrap-'));
     const runDir = join(base, 'run');
     await import('node:fs/promises').then((f) => f.mkdir(runDir));
@@ -56,9 +54,9 @@ describe.skipIf(!!skipReason)('agent under bubblewrap', () => {
       '--ro-bind', '/usr', '/usr', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib',
       '--symlink', 'usr/lib64', '/lib64', '--symlink', 'usr/sbin', '/sbin',
       '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--dir', '/home/sprite',
-      '--ro-bind', process.execPath, '/.sprite/bin/node',
-      '--ro-bind', resolve(bundle), '/.sprite/agent/agent.mjs',
-      '--ro-bind', ptyDir, '/.sprite/agent/node_modules/node-pty',
+      '--ro-bind', files.node, '/.sprite/bin/node',
+      '--ro-bind', files.bundle, '/.sprite/agent/agent.mjs',
+      '--ro-bind', files.nodePtyDir, '/.sprite/agent/node_modules/node-pty',
       '--bind', runDir, '/.sprite/run',
       '--unshare-pid', '--unshare-net', '--unshare-ipc', '--unshare-uts', '--hostname', 'agent-test',
       '--die-with-parent', '--clearenv', '--setenv', 'PATH', '/usr/bin:/bin',
