@@ -41,13 +41,13 @@ function alive(pid: number): boolean {
   }
 }
 
-describe.skipIf(!LINUX)('agent processes', () => {
+describe.skipIf(!LINUX)('agent processes', { timeout: 30000 }, () => {
   let agent: TestAgent;
   let client: AgentClient;
   beforeAll(async () => {
     agent = await startTestAgent();
     client = agent.client;
-  });
+  }, 30000);
   afterAll(async () => {
     await agent?.stop();
   });
@@ -104,7 +104,7 @@ describe.skipIf(!LINUX)('agent processes', () => {
     const r = run(client, ['cat'], {}, true);
     r.proc.writeStdin(Uint8Array.of(0xff, 0x00, 0x80, 0x41));
     // The bytes come back while the process still runs: stdin is not collected until EOF.
-    await vi.waitFor(() => expect(r.out().toString('hex')).toBe('ff008041'), { timeout: 5000 });
+    await vi.waitFor(() => expect(r.out().toString('hex')).toBe('ff008041'), { timeout: 15000 });
     r.proc.endStdin();
     expect(await r.exit).toBe(0);
   });
@@ -117,14 +117,14 @@ describe.skipIf(!LINUX)('agent processes', () => {
 
   it('delivers output as produced, before the process ends', async () => {
     const r = run(client, ['sh', '-c', 'echo step1; sleep 30']);
-    await vi.waitFor(() => expect(r.out().toString()).toBe('step1\n'), { timeout: 5000 });
+    await vi.waitFor(() => expect(r.out().toString()).toBe('step1\n'), { timeout: 15000 });
     r.proc.signal('TERM');
     expect(await r.exit).toBe(143);
   });
 
   it('lets a trap handle TERM and report its own exit code', async () => {
     const r = run(client, ['bash', '-c', 'trap "echo cleanup > s; exit 7" TERM; echo ready; while true; do sleep 0.05; done'], { dir: '/tmp' });
-    await vi.waitFor(() => expect(r.out().toString()).toBe('ready\n'), { timeout: 5000 });
+    await vi.waitFor(() => expect(r.out().toString()).toBe('ready\n'), { timeout: 15000 });
     r.proc.signal('SIGTERM');
     expect(await r.exit).toBe(7);
     expect(Buffer.from(await client.fs.readFile('/tmp/s')).toString()).toBe('cleanup\n');
@@ -132,11 +132,11 @@ describe.skipIf(!LINUX)('agent processes', () => {
 
   it('signals the whole process group (background children die too)', async () => {
     const r = run(client, ['sh', '-c', 'sleep 1000 & echo $!; sleep 1000 & echo $!; wait']);
-    await vi.waitFor(() => expect(r.out().toString().trim().split('\n')).toHaveLength(2), { timeout: 5000 });
+    await vi.waitFor(() => expect(r.out().toString().trim().split('\n')).toHaveLength(2), { timeout: 15000 });
     const pids = r.out().toString().trim().split('\n').map(Number);
     r.proc.signal('KILL');
     expect(await r.exit).toBe(137);
-    await vi.waitFor(() => expect(pids.filter(alive)).toEqual([]), { timeout: 5000 });
+    await vi.waitFor(() => expect(pids.filter(alive)).toEqual([]), { timeout: 15000 });
   });
 
   it('reports the exit without waiting for a background child that holds the output pipe', async () => {
@@ -158,7 +158,7 @@ describe.skipIf(!LINUX)('agent processes', () => {
 
   it('runs a TTY on a real pseudo-terminal whose size follows resize', async () => {
     const r = run(client, ['sh', '-c', 'tty; stty size; read x; stty size'], { tty: true, rows: 30, cols: 100 }, true);
-    await vi.waitFor(() => expect(r.out().toString()).toMatch(/^\/dev\/pts\/\d+\r\n30 100\r\n$/), { timeout: 5000 });
+    await vi.waitFor(() => expect(r.out().toString()).toMatch(/^\/dev\/pts\/\d+\r\n30 100\r\n$/), { timeout: 15000 });
     r.proc.resize(120, 40);
     r.proc.writeStdin(Buffer.from('go\r'));
     expect(await r.exit).toBe(0);
@@ -174,7 +174,7 @@ describe.skipIf(!LINUX)('agent processes', () => {
   it('interrupts the foreground job of a TTY with a raw 0x03 byte', async () => {
     const r = run(client, ['cat'], { tty: true }, true);
     r.proc.writeStdin(Buffer.from('x'));
-    await vi.waitFor(() => expect(r.out().toString()).toContain('x'), { timeout: 5000 });
+    await vi.waitFor(() => expect(r.out().toString()).toContain('x'), { timeout: 15000 });
     r.proc.writeStdin(Uint8Array.of(0x03));
     expect(await r.exit).toBe(130);
   });
@@ -188,7 +188,7 @@ describe.skipIf(!LINUX)('agent processes', () => {
   });
 });
 
-describe.skipIf(!LINUX)('agent connection', () => {
+describe.skipIf(!LINUX)('agent connection', { timeout: 30000 }, () => {
   it('closed resolves, running processes end with 137 and calls reject when the agent dies', async () => {
     const agent = await startTestAgent();
     try {
@@ -207,13 +207,13 @@ describe.skipIf(!LINUX)('agent connection', () => {
     try {
       const { AgentClient } = await import('../server/machines/sandbox/agent-client.ts');
       const r = run(agent.client, ['sh', '-c', 'echo $$; sleep 1000']);
-      await vi.waitFor(() => expect(r.out().toString()).toMatch(/^\d+\n$/), { timeout: 5000 });
+      await vi.waitFor(() => expect(r.out().toString()).toMatch(/^\d+\n$/), { timeout: 15000 });
       const pid = Number(r.out().toString());
       const second = await AgentClient.connect(agent.socket);
       await agent.client.closed;
       expect(alive(pid)).toBe(true);
       await second.killAll();
-      await vi.waitFor(() => expect(alive(pid)).toBe(false), { timeout: 5000 });
+      await vi.waitFor(() => expect(alive(pid)).toBe(false), { timeout: 15000 });
       second.close();
     } finally {
       await agent.stop();

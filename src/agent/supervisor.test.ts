@@ -16,7 +16,7 @@ function childPids(): number[] {
   );
 }
 
-describe.skipIf(!LINUX)('supervisor backpressure', () => {
+describe.skipIf(!LINUX)('supervisor backpressure', { timeout: 30000 }, () => {
   it('a paused writer blocks on its full output channel; on resume all of its output arrives, then the exit', async () => {
     let received = 0;
     let exitCode: number | undefined;
@@ -39,12 +39,12 @@ describe.skipIf(!LINUX)('supervisor backpressure', () => {
       expect(pid).toBeDefined();
       expect(readFileSync(`/proc/${pid}/wchan`, 'utf8')).toMatch(/pipe_write|pipe_wait|sock_alloc_send|unix_stream_sendmsg|wait_for_unix/);
       return pid!;
-    }, { timeout: 5000, interval: 20 });
+    }, { timeout: 15000, interval: 20 });
     expect(headPid).toBeGreaterThan(0);
     expect(received).toBeLessThan(total);
     expect(exitCode).toBeUndefined();
     sup.setPaused(false);
-    await vi.waitFor(() => expect(exitCode).toBe(0), { timeout: 10000 });
+    await vi.waitFor(() => expect(exitCode).toBe(0), { timeout: 15000 });
     expect(received).toBe(total);
   }, 20000);
 });

@@ -87,7 +87,7 @@ describe.skipIf(!!skipReason)('agent under bubblewrap', () => {
       const ps = await sh(client, PS);
       expect(ps.out).not.toMatch(/\(sleep\)/);
       expect(ps.out).not.toMatch(/ Z$/m);
-    }, { timeout: 10000, interval: 100 });
+    }, { timeout: 15000, interval: 100 });
   });
 
   it('killAll also kills processes that left the agent’s process groups', async () => {
