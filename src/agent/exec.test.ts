@@ -97,7 +97,13 @@ describe.skipIf(!LINUX)('agent processes', { timeout: 30000 }, () => {
   it('exits 127 when the executable does not exist', async () => {
     const r = run(client, ['definitely-not-a-command-xyz']);
     expect(await r.exit).toBe(127);
-    expect(r.err().toString()).toContain('definitely-not-a-command-xyz');
+    expect(r.err().toString()).toBe('exec: "definitely-not-a-command-xyz": executable file not found in $PATH\n');
+  });
+
+  it('exits 127 with the message on the terminal when a TTY program does not exist', async () => {
+    const r = run(client, ['no-such-tty-program'], { tty: true });
+    expect(await r.exit).toBe(127);
+    expect(r.out().toString()).toBe('exec: "no-such-tty-program": executable file not found in $PATH\r\n');
   });
 
   it('streams stdin to the live process and closes it on EOF', async () => {

@@ -10,7 +10,7 @@ import { spawn as spawnChild, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { constants as osConstants } from 'node:os';
 import * as fsp from 'node:fs/promises';
-import { readdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants as fsConstants, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { SpawnMessage } from './protocol.ts';
 
@@ -117,8 +117,10 @@ export class Supervisor {
       this.procs.delete(id);
       resolveDone();
     };
+    // In TTY mode everything goes to stdout, with the terminal's line endings.
     const fail = (message: string, code: number): void => {
-      this.sink.stderr(id, Buffer.from(message));
+      if (msg.tty) this.sink.stdout(id, Buffer.from(message.replace(/\n/g, '\r\n')));
+      else this.sink.stderr(id, Buffer.from(message));
       finish(code);
     };
     const dir = msg.dir || '/home/sprite';
@@ -203,17 +205,22 @@ export class Supervisor {
       // Gives up on the pipes only after `exitDrainMs` without output while not paused (a background child holds them).
       // @deviation the exit is reported then, and that child's later output is dropped (docs/fidelity.md).
       const idle = new Promise<void>((resolve) => {
+        let settled = false;
         let last = Date.now();
         const touch = (): void => void (last = Date.now());
         out.on('data', touch);
         errStream.on('data', touch);
         const check = (): void => {
+          if (settled) return;
           if (this.paused) last = Date.now();
           else if (Date.now() - last >= this.opts.exitDrainMs) return resolve();
           setTimeout(check, this.opts.exitDrainMs).unref();
         };
         setTimeout(check, this.opts.exitDrainMs).unref();
-        void drained.then(() => resolve());
+        void drained.then(() => {
+          settled = true;
+          resolve();
+        });
       });
       void idle.then(() => {
         out.destroy();
@@ -238,6 +245,11 @@ export class Supervisor {
    */
   private startPty(entry: Running, msg: SpawnMessage, cwd: string, finish: (code: number) => void, fail: (m: string, c: number) => void): void {
     const file = msg.path || msg.argv[0]!;
+    // node-pty reports a failed exec only as text from the forked child: look the program up first, as exec would.
+    if (!findExecutable(file, msg.env.PATH, cwd)) {
+      this.pending.delete(entry.id);
+      return fail(`exec: ${JSON.stringify(file)}: executable file not found in $PATH\n`, 127);
+    }
     let pty: Pty;
     try {
       pty = this.loadPty().spawn(file, msg.argv.slice(1), {
@@ -318,6 +330,20 @@ export class Supervisor {
       await new Promise((r) => setTimeout(r, 5));
     }
   }
+}
+
+/** Whether `file` names an executable: a path (relative to `cwd`), or a name found on `PATH` (execvp's default when unset). */
+function findExecutable(file: string, path: string | undefined, cwd: string): boolean {
+  const executable = (p: string): boolean => {
+    try {
+      accessSync(p, fsConstants.X_OK);
+      return statSync(p).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (file.includes('/')) return executable(file.startsWith('/') ? file : `${cwd}/${file}`);
+  return (path ?? '/usr/local/bin:/usr/bin:/bin').split(':').some((dir) => executable(`${dir || '.'}/${file}`));
 }
 
 /** Runs a stdin/signal/resize operation; one on a terminal that is closing (EBADF, EIO) changes nothing. */
