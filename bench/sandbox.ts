@@ -5,7 +5,7 @@
  * and bubblewrap (it says so and exits 0 otherwise). Run: `npm run bench:sandbox`.
  */
 import { spawnSync } from 'node:child_process';
-import { buildAgent } from '../scripts/build-agent.ts';
+import { buildAgent } from '../src/agent/bundle.ts';
 import type { MachineSnapshot } from '../src/server/machines/types.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../src/server/machines/sandbox/sandbox-machine.ts';
 

@@ -41,13 +41,13 @@ function alive(pid: number): boolean {
   }
 }
 
-describe.skipIf(!LINUX)('agent processes', () => {
+describe.skipIf(!LINUX)('agent processes', { timeout: 30000 }, () => {
   let agent: TestAgent;
   let client: AgentClient;
   beforeAll(async () => {
     agent = await startTestAgent();
     client = agent.client;
-  });
+  }, 30000);
   afterAll(async () => {
     await agent?.stop();
   });
@@ -97,14 +97,20 @@ describe.skipIf(!LINUX)('agent processes', () => {
   it('exits 127 when the executable does not exist', async () => {
     const r = run(client, ['definitely-not-a-command-xyz']);
     expect(await r.exit).toBe(127);
-    expect(r.err().toString()).toContain('definitely-not-a-command-xyz');
+    expect(r.err().toString()).toBe('exec: "definitely-not-a-command-xyz": executable file not found in $PATH\n');
+  });
+
+  it('exits 127 with the message on the terminal when a TTY program does not exist', async () => {
+    const r = run(client, ['no-such-tty-program'], { tty: true });
+    expect(await r.exit).toBe(127);
+    expect(r.out().toString()).toBe('exec: "no-such-tty-program": executable file not found in $PATH\r\n');
   });
 
   it('streams stdin to the live process and closes it on EOF', async () => {
     const r = run(client, ['cat'], {}, true);
     r.proc.writeStdin(Uint8Array.of(0xff, 0x00, 0x80, 0x41));
     // The bytes come back while the process still runs: stdin is not collected until EOF.
-    await vi.waitFor(() => expect(r.out().toString('hex')).toBe('ff008041'), { timeout: 5000 });
+    await vi.waitFor(() => expect(r.out().toString('hex')).toBe('ff008041'), { timeout: 15000 });
     r.proc.endStdin();
     expect(await r.exit).toBe(0);
   });
@@ -117,14 +123,14 @@ describe.skipIf(!LINUX)('agent processes', () => {
 
   it('delivers output as produced, before the process ends', async () => {
     const r = run(client, ['sh', '-c', 'echo step1; sleep 30']);
-    await vi.waitFor(() => expect(r.out().toString()).toBe('step1\n'), { timeout: 5000 });
+    await vi.waitFor(() => expect(r.out().toString()).toBe('step1\n'), { timeout: 15000 });
     r.proc.signal('TERM');
     expect(await r.exit).toBe(143);
   });
 
   it('lets a trap handle TERM and report its own exit code', async () => {
     const r = run(client, ['bash', '-c', 'trap "echo cleanup > s; exit 7" TERM; echo ready; while true; do sleep 0.05; done'], { dir: '/tmp' });
-    await vi.waitFor(() => expect(r.out().toString()).toBe('ready\n'), { timeout: 5000 });
+    await vi.waitFor(() => expect(r.out().toString()).toBe('ready\n'), { timeout: 15000 });
     r.proc.signal('SIGTERM');
     expect(await r.exit).toBe(7);
     expect(Buffer.from(await client.fs.readFile('/tmp/s')).toString()).toBe('cleanup\n');
@@ -132,11 +138,11 @@ describe.skipIf(!LINUX)('agent processes', () => {
 
   it('signals the whole process group (background children die too)', async () => {
     const r = run(client, ['sh', '-c', 'sleep 1000 & echo $!; sleep 1000 & echo $!; wait']);
-    await vi.waitFor(() => expect(r.out().toString().trim().split('\n')).toHaveLength(2), { timeout: 5000 });
+    await vi.waitFor(() => expect(r.out().toString().trim().split('\n')).toHaveLength(2), { timeout: 15000 });
     const pids = r.out().toString().trim().split('\n').map(Number);
     r.proc.signal('KILL');
     expect(await r.exit).toBe(137);
-    await vi.waitFor(() => expect(pids.filter(alive)).toEqual([]), { timeout: 5000 });
+    await vi.waitFor(() => expect(pids.filter(alive)).toEqual([]), { timeout: 15000 });
   });
 
   it('reports the exit without waiting for a background child that holds the output pipe', async () => {
@@ -158,17 +164,23 @@ describe.skipIf(!LINUX)('agent processes', () => {
 
   it('runs a TTY on a real pseudo-terminal whose size follows resize', async () => {
     const r = run(client, ['sh', '-c', 'tty; stty size; read x; stty size'], { tty: true, rows: 30, cols: 100 }, true);
-    await vi.waitFor(() => expect(r.out().toString()).toMatch(/^\/dev\/pts\/\d+\r\n30 100\r\n$/), { timeout: 5000 });
+    await vi.waitFor(() => expect(r.out().toString()).toMatch(/^\/dev\/pts\/\d+\r\n30 100\r\n$/), { timeout: 15000 });
     r.proc.resize(120, 40);
     r.proc.writeStdin(Buffer.from('go\r'));
     expect(await r.exit).toBe(0);
     expect(r.out().toString()).toMatch(/40 120\r\n$/);
   });
 
+  it.skipIf(!IS_ROOT)('runs TTY processes as the sprite user too, without supplementary groups', async () => {
+    const r = run(client, ['sh', '-c', 'id -u; id -G'], { tty: true });
+    expect(await r.exit).toBe(0);
+    expect(r.out().toString()).toBe('1000\r\n1000\r\n');
+  });
+
   it('interrupts the foreground job of a TTY with a raw 0x03 byte', async () => {
     const r = run(client, ['cat'], { tty: true }, true);
     r.proc.writeStdin(Buffer.from('x'));
-    await vi.waitFor(() => expect(r.out().toString()).toContain('x'), { timeout: 5000 });
+    await vi.waitFor(() => expect(r.out().toString()).toContain('x'), { timeout: 15000 });
     r.proc.writeStdin(Uint8Array.of(0x03));
     expect(await r.exit).toBe(130);
   });
@@ -182,7 +194,7 @@ describe.skipIf(!LINUX)('agent processes', () => {
   });
 });
 
-describe.skipIf(!LINUX)('agent connection', () => {
+describe.skipIf(!LINUX)('agent connection', { timeout: 30000 }, () => {
   it('closed resolves, running processes end with 137 and calls reject when the agent dies', async () => {
     const agent = await startTestAgent();
     try {
@@ -201,13 +213,13 @@ describe.skipIf(!LINUX)('agent connection', () => {
     try {
       const { AgentClient } = await import('../server/machines/sandbox/agent-client.ts');
       const r = run(agent.client, ['sh', '-c', 'echo $$; sleep 1000']);
-      await vi.waitFor(() => expect(r.out().toString()).toMatch(/^\d+\n$/), { timeout: 5000 });
+      await vi.waitFor(() => expect(r.out().toString()).toMatch(/^\d+\n$/), { timeout: 15000 });
       const pid = Number(r.out().toString());
       const second = await AgentClient.connect(agent.socket);
       await agent.client.closed;
       expect(alive(pid)).toBe(true);
       await second.killAll();
-      await vi.waitFor(() => expect(alive(pid)).toBe(false), { timeout: 5000 });
+      await vi.waitFor(() => expect(alive(pid)).toBe(false), { timeout: 15000 });
       second.close();
     } finally {
       await agent.stop();

@@ -14,13 +14,13 @@ if (!LINUX) console.warn('agent fs tests skipped: the agent needs Linux');
 
 const text = (s: string) => new TextEncoder().encode(s);
 
-describe.skipIf(!LINUX)('agent filesystem', () => {
+describe.skipIf(!LINUX)('agent filesystem', { timeout: 30000 }, () => {
   let agent: TestAgent;
   let fs: MachineFs;
   beforeAll(async () => {
     agent = await startTestAgent();
     fs = agent.client.fs;
-  });
+  }, 30000);
   afterAll(async () => {
     await agent?.stop();
   });

@@ -45,6 +45,10 @@ const agent = new Agent({
   exitDrainMs: values['exit-drain-ms'] ? Number(values['exit-drain-ms']) : 100,
 });
 
+// A bug in one request must not take the whole sprite down (a dead agent reboots it): log and carry on.
+process.on('uncaughtException', (err) => process.stderr.write(`spritzer-agent: uncaught: ${err.stack ?? err}\n`));
+process.on('unhandledRejection', (err) => process.stderr.write(`spritzer-agent: unhandled rejection: ${(err as Error)?.stack ?? err}\n`));
+
 for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
   process.on(sig, () => {
     void agent.close().finally(() => process.exit(0));

@@ -25,12 +25,12 @@ function readAll(stream: Duplex): Promise<Buffer> {
   });
 }
 
-describe.skipIf(!LINUX)('agent TCP relay and ports', () => {
+describe.skipIf(!LINUX)('agent TCP relay and ports', { timeout: 30000 }, () => {
   let agent: TestAgent;
   const servers: Server[] = [];
   beforeAll(async () => {
     agent = await startTestAgent();
-  });
+  }, 30000);
   afterAll(async () => {
     for (const s of servers) s.close();
     await agent?.stop();

@@ -10,7 +10,7 @@ import { spawn as spawnChild, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { constants as osConstants } from 'node:os';
 import * as fsp from 'node:fs/promises';
-import { readdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants as fsConstants, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { SpawnMessage } from './protocol.ts';
 
@@ -117,8 +117,10 @@ export class Supervisor {
       this.procs.delete(id);
       resolveDone();
     };
+    // In TTY mode everything goes to stdout, with the terminal's line endings.
     const fail = (message: string, code: number): void => {
-      this.sink.stderr(id, Buffer.from(message));
+      if (msg.tty) this.sink.stdout(id, Buffer.from(message.replace(/\n/g, '\r\n')));
+      else this.sink.stderr(id, Buffer.from(message));
       finish(code);
     };
     const dir = msg.dir || '/home/sprite';
@@ -133,7 +135,10 @@ export class Supervisor {
         else this.startPipes(entry, msg, hostDir, finish, fail);
       },
       () => fail(`chdir ${dir}: no such file or directory\n`, 1),
-    );
+    ).catch((err: unknown) => {
+      this.pending.delete(id);
+      if (!entry.exited) fail(`spawn: ${(err as Error).message}\n`, 1);
+    });
   }
 
   /** Stdin/EOF/signal/resize frames that arrived while the process was still starting. */
@@ -142,14 +147,14 @@ export class Supervisor {
   private flushPending(entry: Running): void {
     const queue = this.pending.get(entry.id);
     this.pending.delete(entry.id);
-    for (const op of queue ?? []) op(entry);
+    for (const op of queue ?? []) run(op, entry);
   }
 
   private whenStarted(id: number, op: (r: Running) => void): void {
     const queue = this.pending.get(id);
     if (queue) return void queue.push(op);
     const entry = this.procs.get(id);
-    if (entry && !entry.exited) op(entry);
+    if (entry && !entry.exited) run(op, entry);
   }
 
   private uidGid(msg: SpawnMessage): { uid?: number; gid?: number } {
@@ -184,6 +189,7 @@ export class Supervisor {
     child.stdin?.on('error', () => undefined); // EPIPE when the process does not read its stdin
     if (child.pid === undefined) {
       // The executable could not be started (ENOENT, EACCES): 'error' follows on the next tick, and no 'exit'.
+      // @deviation the message is Go's os/exec wording; real Sprites' text is UNCONFIRMED (docs/fidelity.md).
       this.pending.delete(entry.id);
       child.on('error', (err: NodeJS.ErrnoException) => {
         const notFound = err.code === 'ENOENT';
@@ -197,18 +203,24 @@ export class Supervisor {
       const exitCode = signal ? signalExitCode(signal) : (code ?? 0);
       const drained = Promise.all([ended(out), ended(errStream)]);
       // Gives up on the pipes only after `exitDrainMs` without output while not paused (a background child holds them).
+      // @deviation the exit is reported then, and that child's later output is dropped (docs/fidelity.md).
       const idle = new Promise<void>((resolve) => {
+        let settled = false;
         let last = Date.now();
         const touch = (): void => void (last = Date.now());
         out.on('data', touch);
         errStream.on('data', touch);
         const check = (): void => {
+          if (settled) return;
           if (this.paused) last = Date.now();
           else if (Date.now() - last >= this.opts.exitDrainMs) return resolve();
           setTimeout(check, this.opts.exitDrainMs).unref();
         };
         setTimeout(check, this.opts.exitDrainMs).unref();
-        void drained.then(() => resolve());
+        void drained.then(() => {
+          settled = true;
+          resolve();
+        });
       });
       void idle.then(() => {
         out.destroy();
@@ -227,8 +239,17 @@ export class Supervisor {
     return this.ptyModule;
   }
 
+  /**
+   * Runs the process on a real pseudo-terminal (node-pty) as a session leader.
+   * @deviation node-pty adds `PWD` and `TERM` (default `xterm`) to the given environment (docs/fidelity.md).
+   */
   private startPty(entry: Running, msg: SpawnMessage, cwd: string, finish: (code: number) => void, fail: (m: string, c: number) => void): void {
     const file = msg.path || msg.argv[0]!;
+    // node-pty reports a failed exec only as text from the forked child: look the program up first, as exec would.
+    if (!findExecutable(file, msg.env.PATH, cwd)) {
+      this.pending.delete(entry.id);
+      return fail(`exec: ${JSON.stringify(file)}: executable file not found in $PATH\n`, 127);
+    }
     let pty: Pty;
     try {
       pty = this.loadPty().spawn(file, msg.argv.slice(1), {
@@ -308,6 +329,29 @@ export class Supervisor {
       sweepNamespace();
       await new Promise((r) => setTimeout(r, 5));
     }
+  }
+}
+
+/** Whether `file` names an executable: a path (relative to `cwd`), or a name found on `PATH` (execvp's default when unset). */
+function findExecutable(file: string, path: string | undefined, cwd: string): boolean {
+  const executable = (p: string): boolean => {
+    try {
+      accessSync(p, fsConstants.X_OK);
+      return statSync(p).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (file.includes('/')) return executable(file.startsWith('/') ? file : `${cwd}/${file}`);
+  return (path ?? '/usr/local/bin:/usr/bin:/bin').split(':').some((dir) => executable(`${dir || '.'}/${file}`));
+}
+
+/** Runs a stdin/signal/resize operation; one on a terminal that is closing (EBADF, EIO) changes nothing. */
+function run(op: (r: Running) => void, entry: Running): void {
+  try {
+    op(entry);
+  } catch {
+    // the process is on its way out; its exit follows
   }
 }
 

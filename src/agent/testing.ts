@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildAgent } from '../../scripts/build-agent.ts';
+import { buildAgent } from './bundle.ts';
 import { AgentClient } from '../server/machines/sandbox/agent-client.ts';
 
 let built: Promise<string> | undefined;

@@ -11,11 +11,11 @@ if (!LINUX) console.warn('agent watch tests skipped: the agent needs Linux (inot
 
 const text = (s: string) => new TextEncoder().encode(s);
 
-describe.skipIf(!LINUX)('agent watch', () => {
+describe.skipIf(!LINUX)('agent watch', { timeout: 30000 }, () => {
   let agent: TestAgent;
   beforeAll(async () => {
     agent = await startTestAgent();
-  });
+  }, 30000);
   afterAll(async () => {
     await agent?.stop();
   });
@@ -28,9 +28,9 @@ describe.skipIf(!LINUX)('agent watch', () => {
     await vi.waitFor(async () => {
       await agent.client.fs.writeFile(probe, text(''));
       expect(changes.some((c) => c.path === probe)).toBe(true);
-    }, { timeout: 5000, interval: 50 });
+    }, { timeout: 15000, interval: 50 });
     await agent.client.fs.rm(probe);
-    await vi.waitFor(() => expect(changes.some((c) => c.path === probe && c.event === 'remove')).toBe(true), { timeout: 5000 });
+    await vi.waitFor(() => expect(changes.some((c) => c.path === probe && c.event === 'remove')).toBe(true), { timeout: 15000 });
     changes.length = 0;
     return { changes, stop };
   }
@@ -40,13 +40,13 @@ describe.skipIf(!LINUX)('agent watch', () => {
     const w = await watching('/home/sprite/w1', true);
     const fs = agent.client.fs;
     await fs.writeFile('/home/sprite/w1/a.txt', text('hello'));
-    await vi.waitFor(() => expect(w.changes).toContainEqual({ path: '/home/sprite/w1/a.txt', event: 'create', isDir: false, size: 5 }), { timeout: 5000 });
+    await vi.waitFor(() => expect(w.changes).toContainEqual({ path: '/home/sprite/w1/a.txt', event: 'create', isDir: false, size: 5 }), { timeout: 15000 });
     await fs.writeFile('/home/sprite/w1/a.txt', text('!'), { append: true });
-    await vi.waitFor(() => expect(w.changes).toContainEqual({ path: '/home/sprite/w1/a.txt', event: 'write', isDir: false, size: 6 }), { timeout: 5000 });
+    await vi.waitFor(() => expect(w.changes).toContainEqual({ path: '/home/sprite/w1/a.txt', event: 'write', isDir: false, size: 6 }), { timeout: 15000 });
     await fs.chmod('/home/sprite/w1/a.txt', 0o600);
-    await vi.waitFor(() => expect(w.changes).toContainEqual({ path: '/home/sprite/w1/a.txt', event: 'chmod', isDir: false, size: 6 }), { timeout: 5000 });
+    await vi.waitFor(() => expect(w.changes).toContainEqual({ path: '/home/sprite/w1/a.txt', event: 'chmod', isDir: false, size: 6 }), { timeout: 15000 });
     await fs.rm('/home/sprite/w1/a.txt');
-    await vi.waitFor(() => expect(w.changes).toContainEqual({ path: '/home/sprite/w1/a.txt', event: 'remove', isDir: false, size: 0 }), { timeout: 5000 });
+    await vi.waitFor(() => expect(w.changes).toContainEqual({ path: '/home/sprite/w1/a.txt', event: 'remove', isDir: false, size: 0 }), { timeout: 15000 });
     w.stop();
   });
 
@@ -55,11 +55,11 @@ describe.skipIf(!LINUX)('agent watch', () => {
     const deep = await watching('/home/sprite/w2', true);
     const flat = await watching('/home/sprite/w2', false);
     await agent.client.fs.mkdir('/home/sprite/w2/sub');
-    await vi.waitFor(() => expect(deep.changes).toContainEqual({ path: '/home/sprite/w2/sub', event: 'create', isDir: true, size: 0 }), { timeout: 5000 });
+    await vi.waitFor(() => expect(deep.changes).toContainEqual({ path: '/home/sprite/w2/sub', event: 'create', isDir: true, size: 0 }), { timeout: 15000 });
     await agent.client.fs.writeFile('/home/sprite/w2/sub/inner.txt', text('abc'));
-    await vi.waitFor(() => expect(deep.changes).toContainEqual({ path: '/home/sprite/w2/sub/inner.txt', event: 'create', isDir: false, size: 3 }), { timeout: 5000 });
+    await vi.waitFor(() => expect(deep.changes).toContainEqual({ path: '/home/sprite/w2/sub/inner.txt', event: 'create', isDir: false, size: 3 }), { timeout: 15000 });
     await agent.client.fs.writeFile('/home/sprite/w2/top.txt', text('t'));
-    await vi.waitFor(() => expect(flat.changes.map((c) => c.path)).toContain('/home/sprite/w2/top.txt'), { timeout: 5000 });
+    await vi.waitFor(() => expect(flat.changes.map((c) => c.path)).toContain('/home/sprite/w2/top.txt'), { timeout: 15000 });
     expect(flat.changes.map((c) => c.path)).toContain('/home/sprite/w2/sub');
     expect(flat.changes.map((c) => c.path)).not.toContain('/home/sprite/w2/sub/inner.txt');
     deep.stop();
@@ -73,12 +73,12 @@ describe.skipIf(!LINUX)('agent watch', () => {
     await vi.waitFor(() => {
       expect(w.changes).toContainEqual({ path: '/home/sprite/w3/d', event: 'remove', isDir: true, size: 0 });
       expect(w.changes).toContainEqual({ path: '/home/sprite/w3/d/f', event: 'remove', isDir: false, size: 0 });
-    }, { timeout: 5000 });
+    }, { timeout: 15000 });
     w.stop();
     const other = await watching('/home/sprite/w3', true);
     w.changes.length = 0;
     await agent.client.fs.writeFile('/home/sprite/w3/after', text('x'));
-    await vi.waitFor(() => expect(other.changes.map((c) => c.path)).toContain('/home/sprite/w3/after'), { timeout: 5000 });
+    await vi.waitFor(() => expect(other.changes.map((c) => c.path)).toContain('/home/sprite/w3/after'), { timeout: 15000 });
     expect(w.changes).toEqual([]);
     other.stop();
   });
@@ -91,7 +91,7 @@ describe.skipIf(!LINUX)('agent watch', () => {
       await agent.client.fs.mkdir('/home/sprite/later/app', { recursive: true });
       await agent.client.fs.writeFile('/home/sprite/later/app/main.py', text('print(1)\n'));
       expect(changes).toContainEqual({ path: '/home/sprite/later/app/main.py', event: expect.stringMatching(/create|write/), isDir: false, size: 9 });
-    }, { timeout: 5000, interval: 100 });
+    }, { timeout: 15000, interval: 100 });
     expect(changes.every((c) => c.path.startsWith('/home/sprite/later/app'))).toBe(true);
     stop();
   });

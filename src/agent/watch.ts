@@ -41,6 +41,9 @@ function knownOf(st: Stats): Known {
   };
 }
 
+/** Pseudo filesystems and the agent's own mounts: never descended into by a recursive watch (a watch of `/`). */
+const NOT_WATCHED = new Set(['/proc', '/sys', '/dev', '/.sprite']);
+
 function joinPath(dir: string, name: string): string {
   return dir === '/' ? `/${name}` : `${dir}/${name}`;
 }
@@ -130,7 +133,7 @@ export class TreeWatcher {
       const k = knownOf(st);
       this.known.set(at, k);
       if (report) this.record(at, 'create', k);
-      if (k.isDir && this.recursive) {
+      if (k.isDir && this.recursive && !NOT_WATCHED.has(at)) {
         this.watchDir(at);
         await this.scan(at, report, depth + 1);
       }
@@ -165,7 +168,7 @@ export class TreeWatcher {
     this.dirty.add(p);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
-      setImmediate(() => void this.flush());
+      setImmediate(() => void this.flush().catch(() => undefined));
     }
   }
 
@@ -225,7 +228,7 @@ export class TreeWatcher {
   private async created(p: string, k: Known): Promise<void> {
     this.known.set(p, k);
     this.record(p, 'create', k);
-    if (k.isDir && (this.recursive || p === this.path)) {
+    if (k.isDir && (this.recursive || p === this.path) && !NOT_WATCHED.has(p)) {
       this.watchDir(p);
       // Entries made before the watcher existed are reported now.
       await this.scan(p, true, 1);

@@ -9,9 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createRequire } from 'node:module';
-import { agentBundle } from '../../src/agent/testing.ts';
+import { join } from 'node:path';
+import { agentFiles } from '../../src/agent/bundle.ts';
 import { AgentClient, type AgentSpawnRequest } from '../../src/server/machines/sandbox/agent-client.ts';
 
 const hasBwrap = process.platform === 'linux' && spawnSync('bwrap', ['--version']).status === 0;
@@ -46,8 +45,7 @@ describe.skipIf(!!skipReason)('agent under bubblewrap', () => {
   let client: AgentClient;
 
   beforeAll(async () => {
-    const bundle = await agentBundle();
-    const ptyDir = dirname(createRequire(import.meta.url).resolve('node-pty/package.json'));
+    const files = await agentFiles({ rebuild: true });
     base = await mkdtemp(join(tmpdir(), 'spritzer-agent-bwrap-'));
     const runDir = join(base, 'run');
     await import('node:fs/promises').then((f) => f.mkdir(runDir));
@@ -56,9 +54,9 @@ describe.skipIf(!!skipReason)('agent under bubblewrap', () => {
       '--ro-bind', '/usr', '/usr', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib',
       '--symlink', 'usr/lib64', '/lib64', '--symlink', 'usr/sbin', '/sbin',
       '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--dir', '/home/sprite',
-      '--ro-bind', process.execPath, '/.sprite/bin/node',
-      '--ro-bind', resolve(bundle), '/.sprite/agent/agent.mjs',
-      '--ro-bind', ptyDir, '/.sprite/agent/node_modules/node-pty',
+      '--ro-bind', files.node, '/.sprite/bin/node',
+      '--ro-bind', files.bundle, '/.sprite/agent/agent.mjs',
+      '--ro-bind', files.nodePtyDir, '/.sprite/agent/node_modules/node-pty',
       '--bind', runDir, '/.sprite/run',
       '--unshare-pid', '--unshare-net', '--unshare-ipc', '--unshare-uts', '--hostname', 'agent-test',
       '--die-with-parent', '--clearenv', '--setenv', 'PATH', '/usr/bin:/bin',
@@ -89,7 +87,7 @@ describe.skipIf(!!skipReason)('agent under bubblewrap', () => {
       const ps = await sh(client, PS);
       expect(ps.out).not.toMatch(/\(sleep\)/);
       expect(ps.out).not.toMatch(/ Z$/m);
-    }, { timeout: 10000, interval: 100 });
+    }, { timeout: 15000, interval: 100 });
   });
 
   it('killAll also kills processes that left the agent’s process groups', async () => {
@@ -100,6 +98,13 @@ describe.skipIf(!!skipReason)('agent under bubblewrap', () => {
     const after = (await sh(client, PS)).out.trim().split('\n').map((l) => l.split(' ')[1]);
     // Left: bwrap (1), the agent (2) and the ps loop itself.
     expect(after).not.toContain('(sleep)');
+  });
+
+  it('usage counts the writable tree only (the read-only /usr bind is skipped)', async () => {
+    const before = await client.usage();
+    expect(before.files).toBeLessThan(50);
+    await client.fs.writeFile('/home/sprite/u.bin', new Uint8Array(4096));
+    expect(await client.usage()).toEqual({ bytes: before.bytes + 4096, files: before.files + 1 });
   });
 
   it('the fs API sees the sprite’s view, not the host’s', async () => {

@@ -130,10 +130,10 @@ class RelayStream extends Duplex {
   }
 
   override _destroy(err: Error | null, cb: (err?: Error | null) => void): void {
-    if (!this.finished) {
-      this.finished = true;
-      this.client.sendFrame(FrameType.Reset, this.id);
-    }
+    // A relay that ended cleanly both ways is already gone on the agent's side; anything else is torn down.
+    const clean = err === null && this.readableEnded && this.writableFinished;
+    if (!this.finished && !clean) this.client.sendFrame(FrameType.Reset, this.id);
+    this.finished = true;
     this.client.forgetRelay(this.id);
     cb(err);
   }

@@ -13,7 +13,6 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { SystemClock, type Clock } from '../../model/clock.ts';
 import type {
@@ -30,15 +29,14 @@ import type {
   SnapshotMode,
   VfsChange,
 } from '../types.ts';
+import { agentFiles } from '../../../agent/bundle.ts';
 import { AgentClient } from './agent-client.ts';
 import { CgroupV1, type LimitsMode, type SandboxLimits, type SpriteCgroup } from './cgroups.ts';
 import { AGENT_COMMAND, agentMounts, launch, type AgentFiles, type Sandbox } from './launcher.ts';
 import { personalizeLayer, prepareHostBase, seedLayer, SPRITE_UID, usePreparedRoot, type BaseRoot } from './rootfs.ts';
+import { hasCommand } from './run.ts';
 import { Storage, type LayerSnapshot, type StorageMode } from './storage.ts';
 
-const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-/** Where `npm run build:agent` puts the agent bundle. */
-export const DEFAULT_AGENT_BUNDLE = join(PROJECT_ROOT, 'dist/agent/agent.mjs');
 /** Per-sprite limits when none are given: enough for real work, a stop to fork bombs. */
 export const DEFAULT_LIMITS: SandboxLimits = { pids: 4096 };
 /** Unix socket paths are limited to 107 bytes on Linux. */
@@ -58,7 +56,10 @@ export interface SandboxFactoryOptions {
   storageMode?: StorageMode | 'auto';
   /** Size of the sparse btrfs image (storage.ts default when absent). */
   imageBytes?: number;
-  /** The agent's files on the host (defaults: this node, `dist/agent/agent.mjs`, the installed node-pty). */
+  /**
+   * The agent's files on the host. Default: `agentFiles()` of src/agent/bundle.ts (this node, node-pty, and
+   * `dist/agent/agent.mjs`, built first when missing).
+   */
   agent?: Partial<Omit<AgentFiles, 'runDir'>>;
   /** How long a booting agent may take to answer (default 15 s). */
   bootTimeoutMs?: number;
@@ -114,16 +115,13 @@ export class SandboxMachineFactory implements MachineFactory {
 
   /**
    * Prepares the engine. Rejects when the host cannot run it: not Linux, not root, `bwrap` missing, no agent bundle
-   * (`npm run build:agent`), a data dir in use by another spritzer, or `rootDir` that is not a root filesystem.
+   * that can be built (`npm run build:agent`) or no node-pty, a data dir in use by another spritzer, or `rootDir` that is not a root filesystem.
    */
   static async open(opts: SandboxFactoryOptions = {}): Promise<SandboxMachineFactory> {
     if (process.platform !== 'linux') throw new Error('the sandbox engine needs Linux');
     if (process.getuid?.() !== 0) throw new Error('the sandbox engine needs root (overlay mounts and namespaces)');
-    const agent = {
-      node: opts.agent?.node ?? process.execPath,
-      bundle: opts.agent?.bundle ?? DEFAULT_AGENT_BUNDLE,
-      nodePtyDir: opts.agent?.nodePtyDir ?? findNodePty(),
-    };
+    if (!(await hasCommand('bwrap'))) throw new Error('the sandbox engine needs bubblewrap: apt-get install -y bubblewrap');
+    const agent = { ...(opts.agent?.bundle ? { bundle: opts.agent.bundle, nodePtyDir: findNodePty(), node: process.execPath } : await agentFiles()), ...opts.agent };
     if (!existsSync(agent.bundle)) throw new Error(`sandbox agent bundle ${agent.bundle} is missing: run npm run build:agent`);
     const temp = opts.dataDir === undefined;
     const dataDir = opts.dataDir ? resolve(opts.dataDir) : await mkdtemp(join(tmpdir(), 'spritzer-'));
