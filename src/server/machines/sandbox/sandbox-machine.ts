@@ -417,13 +417,13 @@ export class SandboxMachine implements Machine {
     const snap = asSandboxSnapshot(snapshot, this.spec.id);
     return this.serialized(async () => {
       if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
-      await this.shared.storage.check(this.spec.id, snap.layer);
+      await this.shared.storage.stageRestore(this.spec.id, snap.layer);
       this.generation++;
       await this.teardown();
       try {
-        await this.shared.storage.restore(this.spec.id, snap.layer);
+        await this.shared.storage.commitRestore(this.spec.id);
       } finally {
-        // On failure the old layer is intact (storage.restore makes the new one first): boot it again.
+        // On failure the old layer is still the live one: boot it again.
         await this.boot();
       }
     });

@@ -134,17 +134,36 @@ export class Storage {
   }
 
   /**
-   * Replaces the sprite's live layer with a writable copy of `snap` (the snapshot stays usable). The sprite must
-   * be stopped (no overlay using the layer). The new layer is made first, so a failure leaves the old one.
+   * Replaces the sprite's live layer with a writable copy of `snap` (the snapshot stays usable): `stageRestore`
+   * then `commitRestore`. The sprite must be stopped. A failure leaves the old layer.
    */
   async restore(spriteId: string, snap: LayerSnapshot): Promise<void> {
+    await this.stageRestore(spriteId, snap);
+    await this.commitRestore(spriteId);
+  }
+
+  /**
+   * Makes a writable copy of `snap` beside the sprite's live layer, while the sprite may still run (a btrfs
+   * snapshot: ~10 ms). Rejects, touching nothing, when `snap` was released or is another sprite's.
+   */
+  async stageRestore(spriteId: string, snap: LayerSnapshot): Promise<void> {
     await this.check(spriteId, snap);
-    const live = this.layerDir(spriteId);
-    const next = `${live}.next`;
+    const next = `${this.layerDir(spriteId)}.next`;
     await this.removePath(next);
     await this.clone(snap.path, next, false);
-    await this.removePath(live);
-    await rename(next, live);
+  }
+
+  /** Swaps the staged copy in as the live layer and deletes the old one. The sprite must be stopped. */
+  async commitRestore(spriteId: string): Promise<void> {
+    const live = this.layerDir(spriteId);
+    await rename(live, `${live}.old`);
+    try {
+      await rename(`${live}.next`, live);
+    } catch (err) {
+      await rename(`${live}.old`, live);
+      throw err;
+    }
+    await this.removePath(`${live}.old`);
   }
 
   /**
@@ -190,8 +209,7 @@ export class Storage {
     const snaps = join(this.vol, 'snaps', safeId(spriteId));
     for (const name of await readdir(snaps).catch(() => [] as string[])) await this.removePath(join(snaps, name));
     await rmdir(snaps).catch(() => undefined);
-    await this.removePath(`${this.layerDir(spriteId)}.next`);
-    await this.removePath(this.layerDir(spriteId));
+    for (const suffix of ['.next', '.old', '']) await this.removePath(`${this.layerDir(spriteId)}${suffix}`);
     await rm(this.spriteDir(spriteId), { recursive: true, force: true });
   }
 
