@@ -55,6 +55,22 @@ describe.skipIf(skip)('SandboxMachine', () => {
     expect(r.out).toBe('42\ngit\n ff\n');
   });
 
+  it('runs TTY processes on a real pseudo-terminal of the requested size, with a writable /dev/shm', async () => {
+    let out = '';
+    const p = alpha.spawn(
+      { argv: ['sh', '-c', 'tty; stty size; touch /dev/shm/x && echo shm-ok'], env: { PATH: '/usr/bin:/bin' }, dir: '/home/sprite', tty: true, rows: 30, cols: 100 },
+      { stdout: (d) => (out += Buffer.from(d).toString()), stderr: (d) => (out += Buffer.from(d).toString()) },
+      { stdin: false },
+    );
+    expect(await p.exit).toBe(0);
+    expect(out).toMatch(/^\/dev\/pts\/\d+\r\n30 100\r\nshm-ok\r\n$/);
+  });
+
+  it('keeps the agent’s socket out of the sprite user’s reach', async () => {
+    const r = await exec(alpha, 'ls /.sprite/run 2>&1; python3 -c "import socket; socket.socket(socket.AF_UNIX).connect(\'/.sprite/run/agent.sock\')" 2>&1 | tail -1');
+    expect(r.out).toBe("ls: cannot open directory '/.sprite/run': Permission denied\nPermissionError: [Errno 13] Permission denied\n");
+  });
+
   it('keeps a file written in one exec for the next, and the fs API sees it', async () => {
     expect((await exec(alpha, 'echo persisted > note.txt')).code).toBe(0);
     expect((await exec(alpha, 'cat note.txt')).out).toBe('persisted\n');

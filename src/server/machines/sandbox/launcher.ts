@@ -118,7 +118,7 @@ export function sandboxArgv(spec: LaunchSpec): string[] {
     overlays.push(t.lower, upper, work, t.target === '/' ? '' : t.target);
   }
   const bwrap = [
-    'bwrap', '--bind', spec.mergedDir, '/', '--proc', '/proc', '--dev', '/dev',
+    'bwrap', '--bind', spec.mergedDir, '/', '--proc', '/proc', '--dev', '/dev', '--perms', '1777', '--tmpfs', '/dev/shm',
     '--unshare-pid', '--unshare-ipc', '--unshare-net', '--unshare-uts', '--unshare-cgroup-try',
     '--hostname', spec.hostname, '--die-with-parent', '--new-session', '--info-fd', '3',
     '--clearenv', '--setenv', 'PATH', SANDBOX_PATH, '--setenv', 'HOME', '/root',
