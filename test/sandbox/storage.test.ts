@@ -6,9 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { lstat, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { claimDataDir } from '../../src/server/machines/sandbox/data-dir.ts';
 import { launch } from '../../src/server/machines/sandbox/launcher.ts';
 import { Storage, type StorageMode } from '../../src/server/machines/sandbox/storage.ts';
 import { announceSkip, mountsUnder, openBox, type Box } from './support.ts';
@@ -117,6 +118,43 @@ describe.skipIf(skip)('data dir', () => {
     await box.close();
     expect(await mountsUnder(box.dataDir)).toEqual([]);
     await expect(lstat(box.dataDir)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('a claim kills a leftover sandbox of an earlier run that names a path under the data dir', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'spritzer-claim-'));
+    await mkdir(join(dataDir, 'x'));
+    const leftover = spawn('bwrap', ['--ro-bind', '/usr', '/usr', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib',
+      '--symlink', 'usr/lib64', '/lib64', '--bind', join(dataDir, 'x'), '/mnt', '--unshare-pid', '--', '/usr/bin/sleep', '1000'], { detached: true, stdio: 'ignore' });
+    const exited = new Promise((r) => leftover.once('exit', r));
+    try {
+      await expect.poll(() => readFile(`/proc/${leftover.pid}/cmdline`, 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('sleep');
+      const claim = await claimDataDir(dataDir);
+      expect(claim.stale.processes).toBeGreaterThanOrEqual(1);
+      await exited;
+      await claim.release();
+    } finally {
+      leftover.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(hasBtrfs)('uses a data dir that is already on btrfs directly, without an image', async () => {
+    const outer = await openBox('btrfs');
+    try {
+      const nested = await Storage.open({ dataDir: join(outer.dataDir, 'vol', 'nested') });
+      try {
+        expect(nested.mode).toBe('btrfs');
+        await expect(lstat(join(outer.dataDir, 'vol', 'nested', 'btrfs.img'))).rejects.toMatchObject({ code: 'ENOENT' });
+        await nested.createTemplate(async () => undefined);
+        await nested.createLayer('n1');
+        const snap = await nested.snapshot('n1');
+        expect((await lstat(snap.path)).ino).toBe(256); // a subvolume of its own
+      } finally {
+        await nested.close({ removeDataDir: true });
+      }
+    } finally {
+      await outer.close();
+    }
   });
 
   it('a restarted spritzer refuses a data dir in use, then cleans up what a killed one left', async () => {
