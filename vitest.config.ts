@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** Three projects: unit (src/**), integration (server on port 0), conformance (black box). */
+/** Four projects: unit (src/**), integration (server on port 0), sandbox (real namespaces; skip where bwrap cannot run), conformance (black box). */
 export default defineConfig({
   test: {
     projects: [
@@ -11,6 +11,15 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           setupFiles: ['test/support/setup-ws.ts'],
           testTimeout: 20000,
+        },
+      },
+      {
+        test: {
+          name: 'sandbox',
+          include: ['test/sandbox/**/*.test.ts'],
+          setupFiles: ['test/support/setup-ws.ts'],
+          testTimeout: 60000,
+          hookTimeout: 60000,
         },
       },
       {

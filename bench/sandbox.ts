@@ -1,0 +1,122 @@
+/**
+ * Sandbox engine benchmark (issue 8 §3): create + first exec, the `echo ok` round trip, checkpoint and restore of a
+ * sprite holding 100 files and 10,000 files / 100 MB, and the memory and processes of an idle sprite. It prints
+ * the figures next to the issue's targets; tests never run it and never assert wall-clock time. Needs Linux, root
+ * and bubblewrap (it says so and exits 0 otherwise). Run: `npm run bench:sandbox`.
+ */
+import { spawnSync } from 'node:child_process';
+import { buildAgent } from '../src/agent/bundle.ts';
+import type { MachineSnapshot } from '../src/server/machines/types.ts';
+import { SandboxMachineFactory, type SandboxMachine } from '../src/server/machines/sandbox/sandbox-machine.ts';
+
+const TARGETS = { createP50: 50, echoP50: 5, checkpoint: 20, restore: 300 };
+
+function pct(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))]!;
+}
+
+function ms(n: number): string {
+  return `${n.toFixed(1)} ms`;
+}
+
+function line(name: string, value: string, target?: string, ok?: boolean): void {
+  const verdict = ok === undefined ? '' : ok ? '  ok' : '  MISSED';
+  console.log(`${name.padEnd(44)} ${value.padEnd(26)} ${target ? `target ${target}` : ''}${verdict}`);
+}
+
+/** Runs `sh -c script` as the sprite user; resolves with stdout and the exit code. */
+async function run(m: SandboxMachine, script: string): Promise<{ out: string; code: number }> {
+  let out = '';
+  const p = m.spawn(
+    { argv: ['sh', '-c', script], env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/home/sprite' }, dir: '/home/sprite', tty: false, rows: 24, cols: 80 },
+    { stdout: (d) => (out += Buffer.from(d).toString()), stderr: () => undefined },
+    { stdin: false },
+  );
+  const code = await p.exit;
+  return { out, code };
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
+  const t0 = performance.now();
+  const v = await fn();
+  return [performance.now() - t0, v];
+}
+
+/** Writes `files` files totalling `bytes` under ~/data with one python3 process inside the sprite. */
+async function fill(m: SandboxMachine, files: number, bytes: number): Promise<void> {
+  const size = Math.floor(bytes / files);
+  const py = `import os\nfor i in range(${files}):\n  d = 'data/d%d' % (i // 100)\n  os.makedirs(d, exist_ok=True)\n  open('%s/f%d' % (d, i % 100), 'wb').write(os.urandom(${size}))`;
+  const r = await run(m, `python3 -c "${py.replace(/"/g, '\\"')}"`);
+  if (r.code !== 0) throw new Error(`fill failed (${r.code})`);
+}
+
+async function checkpointRestore(factory: SandboxMachineFactory, label: string, files: number, bytes: number): Promise<void> {
+  const m = await factory.create({ name: `bench-${files}`, id: `sprite-bench-${files}` });
+  await fill(m, files, bytes);
+  const snaps: MachineSnapshot[] = [];
+  const cp: number[] = [];
+  for (let i = 0; i < 11; i++) {
+    await run(m, `echo ${i} > data/marker`);
+    const [t, s] = await timed(() => m.snapshot());
+    cp.push(t);
+    snaps.push(s);
+  }
+  const rs: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const [t] = await timed(() => m.restore(snaps[i % snaps.length]!));
+    rs.push(t);
+  }
+  const check = await run(m, 'cat data/marker; ls data | wc -l');
+  line(`checkpoint, ${label} (p50 of 11; first)`, `${ms(pct(cp, 50))}; ${ms(cp[0]!)}`, `≤ ${TARGETS.checkpoint} ms`, pct(cp, 50) <= TARGETS.checkpoint);
+  line(`restore, ${label} (p50 of 5)`, ms(pct(rs, 50)), `≤ ${TARGETS.restore} ms`, pct(rs, 50) <= TARGETS.restore);
+  if (check.out.split('\n')[0] !== '4') console.log(`  (unexpected state after the last restore: ${JSON.stringify(check.out)})`);
+  await m.destroy();
+}
+
+async function main(): Promise<void> {
+  const skip =
+    process.platform !== 'linux' ? 'not Linux' : process.getuid?.() !== 0 ? 'not root' : spawnSync('bwrap', ['--version']).status !== 0 ? 'bwrap missing' : '';
+  if (skip) {
+    console.log(`sandbox bench skipped: ${skip}`);
+    return;
+  }
+  await buildAgent();
+  const factory = await SandboxMachineFactory.open();
+  const load = spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout.trim();
+  console.log(`sandbox engine: snapshots by ${factory.snapshotMode}, limits by ${factory.limitsMode}; load average ${load}`);
+  try {
+    const create: number[] = [];
+    const machines: SandboxMachine[] = [];
+    for (let i = 0; i < 15; i++) {
+      const [t, m] = await timed(async () => {
+        const m = await factory.create({ name: `c${i}`, id: `sprite-c${i}` });
+        const r = await run(m, 'echo ok');
+        if (r.out !== 'ok\n') throw new Error(`first exec printed ${JSON.stringify(r.out)}`);
+        return m;
+      });
+      create.push(t);
+      machines.push(m);
+    }
+    line('create + first exec (p50 / p99 of 15)', `${ms(pct(create, 50))} / ${ms(pct(create, 99))}`, `p50 ≤ ${TARGETS.createP50} ms`, pct(create, 50) <= TARGETS.createP50);
+
+    const m = machines[0]!;
+    const echo: number[] = [];
+    for (let i = 0; i < 200; i++) echo.push((await timed(() => run(m, 'echo ok')))[0]);
+    line('exec round trip `echo ok` (p50 / p99 of 200)', `${ms(pct(echo, 50))} / ${ms(pct(echo, 99))}`, `p50 ≤ ${TARGETS.echoP50} ms`, pct(echo, 50) <= TARGETS.echoP50);
+
+    const idle = await Promise.all(machines.map((x) => x.processes()));
+    const rss = idle.map((p) => p.rssBytes / 2 ** 20);
+    const procs = idle.map((p) => p.pids.length);
+    line('idle sprite: processes on the host', `${pct(procs, 50)} (bwrap ×2 + agent)`);
+    line('idle sprite: resident memory (p50)', `${pct(rss, 50).toFixed(1)} MiB`);
+    for (const x of machines) await x.destroy();
+
+    await checkpointRestore(factory, '100 files', 100, 100 * 1024);
+    await checkpointRestore(factory, '10,000 files / 100 MB', 10_000, 100 * 2 ** 20);
+  } finally {
+    await factory.close();
+  }
+}
+
+await main();

@@ -1,0 +1,420 @@
+/**
+ * The agent's filesystem operations: every `MachineFs` operation, done with real syscalls (`node:fs/promises`) in
+ * the agent's own view of the disk. Inside the sandbox `/` is the sprite's root, so symlinks and `..` resolve in the
+ * sprite's view by construction; with `--root DIR` (the agent's own tests on the host) sprite paths map under DIR.
+ * It owns path mapping, result shapes and the error mapping to `{code, path, syscall}`; not framing, not VfsError.
+ * @see src/server/machines/types.ts `MachineFs`, sprites-wire.md §8 (docs/agent-protocol.md lists the ops)
+ */
+import { constants, type Stats } from 'node:fs';
+import * as fsp from 'node:fs/promises';
+import type { WireError } from './protocol.ts';
+
+/** A node's kind as the fs API names it. */
+export type NodeType = 'file' | 'directory' | 'symlink';
+
+/** The `VfsStat` shape: `mode` is permission bits only, `mtimeMs` epoch ms, `target` for symlinks (lstat). */
+export interface StatJson {
+  type: NodeType;
+  mode: number;
+  size: number;
+  mtimeMs: number;
+  uid: number;
+  gid: number;
+  target?: string;
+}
+
+/** A directory entry: basename, absolute sprite path, and its lstat. */
+export interface EntryJson {
+  name: string;
+  path: string;
+  stat: StatJson;
+}
+
+/** A failed operation, reported to the host as `{code, message, path, syscall}` with the sprite-view path. */
+export class AgentFsError extends Error {
+  constructor(
+    readonly code: string,
+    readonly path: string,
+    readonly syscall: string,
+    description: string,
+  ) {
+    super(`${code}: ${description}, ${syscall} '${path}'`);
+  }
+
+  /** The wire form of this error. */
+  toWire(): WireError {
+    return { code: this.code, message: this.message, path: this.path, syscall: this.syscall };
+  }
+}
+
+/** The directory size the fs API reports (ext4's, as on real Sprites), whatever the storage under it says. */
+const DIR_SIZE = 4096;
+const PERMISSION_BITS = 0o7777;
+const DEFAULT_DIR_MODE = 0o755;
+const DEFAULT_FILE_MODE = 0o644;
+
+const DESCRIPTIONS: Record<string, string> = {
+  ENOENT: 'no such file or directory',
+  EEXIST: 'file already exists',
+  ENOTDIR: 'not a directory',
+  EISDIR: 'illegal operation on a directory',
+  ENOTEMPTY: 'directory not empty',
+  EINVAL: 'invalid argument',
+  ELOOP: 'too many symbolic links encountered',
+  EACCES: 'permission denied',
+  ENAMETOOLONG: 'name too long',
+  ENOSPC: 'no space left on device',
+  EIO: 'i/o error',
+};
+
+/**
+ * Maps a Node fs error to an AgentFsError about sprite path `path`. EPERM and EROFS read as EACCES (the fs API's
+ * vocabulary, sprites-wire.md §8.9); other codes pass through with Node's description.
+ */
+export function toAgentFsError(err: unknown, path: string, syscall: string): AgentFsError {
+  if (err instanceof AgentFsError) return err;
+  const e = err as NodeJS.ErrnoException;
+  let code = typeof e?.code === 'string' ? e.code : 'EIO';
+  if (code === 'EPERM' || code === 'EROFS') code = 'EACCES';
+  const fromNode = /^[A-Z0-9]+: ([^,]+),/.exec(String(e?.message ?? ''))?.[1];
+  return new AgentFsError(code, path, e?.syscall ?? syscall, DESCRIPTIONS[code] ?? fromNode ?? 'error');
+}
+
+/** Lexically normalises an absolute sprite path (`.`/`..`/`//` removed; `..` above `/` stays at `/`). Throws EINVAL otherwise. */
+export function normalizeSpritePath(path: unknown, syscall = 'open'): string {
+  if (typeof path !== 'string' || !path.startsWith('/') || path.includes('\0')) {
+    throw new AgentFsError('EINVAL', String(path), syscall, DESCRIPTIONS.EINVAL!);
+  }
+  const out: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') out.pop();
+    else out.push(part);
+  }
+  return `/${out.join('/')}`;
+}
+
+function joinPath(dir: string, name: string): string {
+  return dir === '/' ? `/${name}` : `${dir}/${name}`;
+}
+
+function parentOf(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i <= 0 ? '/' : path.slice(0, i);
+}
+
+/** Byte-order name comparison (as the in-memory VFS sorts). */
+function byName(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function typeOf(st: Stats): NodeType {
+  return st.isDirectory() ? 'directory' : st.isSymbolicLink() ? 'symlink' : 'file';
+}
+
+/**
+ * The filesystem as the agent serves it. `root` is `''` inside the sandbox (sprite paths are host paths) or a
+ * directory that sprite paths map under (tests). `owner` is given when the agent may chown (it runs as root): every
+ * node the fs API creates gets it (the sprite user, as the in-memory VFS does); `null` leaves the agent's own ids.
+ */
+export class AgentFs {
+  constructor(
+    private readonly root: string,
+    private readonly owner: { uid: number; gid: number } | null,
+  ) {}
+
+  /** The host path of sprite path `p` (already normalised). */
+  hostPath(p: string): string {
+    if (!this.root) return p;
+    return p === '/' ? this.root : this.root + p;
+  }
+
+  /** Runs `fn`, turning any fs error into an AgentFsError about `path`. */
+  private async guard<T>(path: string, syscall: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      throw toAgentFsError(err, path, syscall);
+    }
+  }
+
+  private async statJson(p: string, follow: boolean, syscall: string): Promise<StatJson> {
+    return this.guard(p, syscall, async () => {
+      const host = this.hostPath(p);
+      const st = follow ? await fsp.stat(host) : await fsp.lstat(host);
+      return this.toStatJson(st, host);
+    });
+  }
+
+  private async toStatJson(st: Stats, host: string): Promise<StatJson> {
+    const type = typeOf(st);
+    const out: StatJson = {
+      type,
+      mode: st.mode & PERMISSION_BITS,
+      size: type === 'directory' ? DIR_SIZE : st.size,
+      mtimeMs: Math.trunc(st.mtimeMs),
+      uid: st.uid,
+      gid: st.gid,
+    };
+    if (type === 'symlink') out.target = await fsp.readlink(host);
+    return out;
+  }
+
+  private async own(p: string): Promise<void> {
+    if (this.owner) await fsp.lchown(this.hostPath(p), this.owner.uid, this.owner.gid);
+  }
+
+  /** `stat` (follows symlinks). ENOENT, ENOTDIR, ELOOP, EACCES. */
+  stat(path: string): Promise<StatJson> {
+    return this.statJson(normalizeSpritePath(path, 'stat'), true, 'stat');
+  }
+
+  /** `lstat` (a final symlink is reported with its `target`). */
+  lstat(path: string): Promise<StatJson> {
+    return this.statJson(normalizeSpritePath(path, 'lstat'), false, 'lstat');
+  }
+
+  /** The bytes of a file (follows symlinks). EISDIR for a directory. */
+  async readFile(path: string): Promise<Buffer> {
+    const p = normalizeSpritePath(path);
+    return this.guard(p, 'open', () => fsp.readFile(this.hostPath(p)));
+  }
+
+  /**
+   * Writes (or appends) `data`; a new file gets `mode` (default 0644) and the owner; `mode` also applies to an
+   * existing file. `mkdirParents` creates missing ancestors (0755). Resolves with the file's stat after the write.
+   */
+  async writeFile(path: string, data: Uint8Array, opts: { mode?: number; mkdirParents?: boolean; append?: boolean } = {}): Promise<StatJson> {
+    const p = normalizeSpritePath(path);
+    if (p === '/') throw new AgentFsError('EISDIR', p, 'open', DESCRIPTIONS.EISDIR!);
+    if (opts.mkdirParents) await this.mkdirAll(parentOf(p), DEFAULT_DIR_MODE, 'open');
+    const host = this.hostPath(p);
+    return this.guard(p, 'open', async () => {
+      let existed = true;
+      try {
+        const st = await fsp.stat(host);
+        if (st.isDirectory()) throw new AgentFsError('EISDIR', p, 'open', DESCRIPTIONS.EISDIR!);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        existed = false;
+      }
+      const mode = opts.mode !== undefined ? opts.mode & PERMISSION_BITS : DEFAULT_FILE_MODE;
+      await fsp.writeFile(host, data, { flag: opts.append ? 'a' : 'w', mode });
+      if (!existed) await this.own(p).catch(() => undefined);
+      if (opts.mode !== undefined || !existed) await fsp.chmod(host, mode);
+      return this.toStatJson(await fsp.stat(host), host);
+    });
+  }
+
+  /** Creates each missing directory from `/` down to `p` (mode, owner). ENOTDIR when a file is in the way. */
+  private async mkdirAll(p: string, mode: number, syscall: string): Promise<void> {
+    const parts = p.split('/').filter(Boolean);
+    let at = '/';
+    for (const part of parts) {
+      at = joinPath(at, part);
+      const host = this.hostPath(at);
+      await this.guard(at, syscall, async () => {
+        try {
+          await fsp.mkdir(host, { mode });
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+          const st = await fsp.stat(host);
+          if (!st.isDirectory()) throw new AgentFsError('ENOTDIR', at, syscall, DESCRIPTIONS.ENOTDIR!);
+          return;
+        }
+        await fsp.chmod(host, mode);
+        await this.own(at).catch(() => undefined);
+      });
+    }
+  }
+
+  /** Creates a directory (mode default 0755, owner); `recursive` = `mkdir -p`. EEXIST, ENOENT, ENOTDIR. */
+  async mkdir(path: string, opts: { recursive?: boolean; mode?: number } = {}): Promise<void> {
+    const p = normalizeSpritePath(path, 'mkdir');
+    const mode = (opts.mode ?? DEFAULT_DIR_MODE) & PERMISSION_BITS;
+    if (opts.recursive) return this.mkdirAll(p, mode, 'mkdir');
+    await this.guard(p, 'mkdir', async () => {
+      await fsp.mkdir(this.hostPath(p), { mode });
+      await fsp.chmod(this.hostPath(p), mode);
+      await this.own(p).catch(() => undefined);
+    });
+  }
+
+  /**
+   * The entries of a directory (following symlinks to it), in name order, each with its lstat; `recursive` walks
+   * depth-first, a directory before its children, never following symlinked directories. ENOTDIR, ENOENT.
+   */
+  async readdir(path: string, opts: { recursive?: boolean } = {}): Promise<EntryJson[]> {
+    const p = normalizeSpritePath(path, 'scandir');
+    const out: EntryJson[] = [];
+    const visit = async (dir: string): Promise<void> => {
+      const names = await this.guard(dir, 'scandir', () => fsp.readdir(this.hostPath(dir)));
+      names.sort(byName);
+      for (const name of names) {
+        const at = joinPath(dir, name);
+        let stat: StatJson;
+        try {
+          stat = await this.statJson(at, false, 'lstat');
+        } catch (err) {
+          if (err instanceof AgentFsError && err.code === 'ENOENT') continue; // removed meanwhile
+          throw err;
+        }
+        out.push({ name, path: at, stat });
+        if (opts.recursive && stat.type === 'directory') await visit(at);
+      }
+    };
+    await visit(p);
+    return out;
+  }
+
+  /** Every path at and below `p` (lstat, no symlink followed): `p` first, then depth-first in name order. */
+  private async listTree(p: string, syscall: string): Promise<Array<{ path: string; type: NodeType }>> {
+    const top = await this.statJson(p, false, syscall);
+    const out: Array<{ path: string; type: NodeType }> = [{ path: p, type: top.type }];
+    if (top.type === 'directory') for (const e of await this.readdir(p, { recursive: true })) out.push({ path: e.path, type: e.stat.type });
+    return out;
+  }
+
+  /**
+   * Removes `path` (a final symlink itself); returns the removed paths, `path` first then its descendants
+   * depth-first (the in-memory VFS's order). EINVAL for `/`; ENOENT unless `force`; ENOTEMPTY without `recursive`.
+   */
+  async rm(path: string, opts: { recursive?: boolean; force?: boolean } = {}): Promise<string[]> {
+    const p = normalizeSpritePath(path, 'rm');
+    if (p === '/') throw new AgentFsError('EINVAL', p, 'rm', DESCRIPTIONS.EINVAL!);
+    let tree: Array<{ path: string; type: NodeType }>;
+    try {
+      tree = await this.listTree(p, 'rm');
+    } catch (err) {
+      if (opts.force && err instanceof AgentFsError && err.code === 'ENOENT') return [];
+      throw err;
+    }
+    const host = this.hostPath(p);
+    if (tree[0]!.type === 'directory') {
+      if (tree.length > 1 && !opts.recursive) throw new AgentFsError('ENOTEMPTY', p, 'rm', DESCRIPTIONS.ENOTEMPTY!);
+      await this.guard(p, 'rm', () => fsp.rm(host, { recursive: true }));
+    } else {
+      await this.guard(p, 'rm', () => fsp.unlink(host));
+    }
+    return tree.map((t) => t.path);
+  }
+
+  /** POSIX rename (replaces an existing file at `dest`). EINVAL for `/`; ENOENT, EISDIR, ENOTDIR, ENOTEMPTY. */
+  async rename(source: string, dest: string): Promise<void> {
+    const s = normalizeSpritePath(source, 'rename');
+    const d = normalizeSpritePath(dest, 'rename');
+    if (s === '/' || d === '/') throw new AgentFsError('EINVAL', s === '/' ? s : d, 'rename', DESCRIPTIONS.EINVAL!);
+    if (s === d) {
+      await this.statJson(s, false, 'rename');
+      return;
+    }
+    await this.guard(s, 'rename', async () => {
+      try {
+        await fsp.rename(this.hostPath(s), this.hostPath(d));
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        // The error names the side that is wrong: a missing source, else the destination.
+        if (code === 'ENOENT') {
+          const srcMissing = await fsp.lstat(this.hostPath(s)).then(() => false, () => true);
+          if (!srcMissing) throw toAgentFsError(err, d, 'rename');
+        } else if (code === 'EISDIR' || code === 'ENOTDIR' || code === 'ENOTEMPTY' || code === 'EEXIST') {
+          throw toAgentFsError(code === 'EEXIST' ? Object.assign(err as object, { code: 'ENOTEMPTY' }) : err, d, 'rename');
+        }
+        throw err;
+      }
+    });
+  }
+
+  /**
+   * Copies `source` (followed if a symlink) to exactly `dest`; a directory needs `recursive` (else EISDIR) and
+   * merges into an existing directory; symlinks inside are copied as symlinks; copies keep the mode, get the owner
+   * and a fresh mtime. Returns each copied pair with its size (0 for non-files), top first then depth-first.
+   * EINVAL when `dest` is `source` or inside it; EISDIR file onto directory; ENOTDIR directory onto file.
+   */
+  async copy(source: string, dest: string, opts: { recursive?: boolean } = {}): Promise<Array<{ source: string; dest: string; size: number }>> {
+    const s = normalizeSpritePath(source, 'copyfile');
+    const d = normalizeSpritePath(dest, 'copyfile');
+    const top = await this.statJson(s, true, 'copyfile');
+    if (top.type === 'directory' && !opts.recursive) throw new AgentFsError('EISDIR', s, 'copyfile', DESCRIPTIONS.EISDIR!);
+    const realSrc = await this.guard(s, 'copyfile', () => fsp.realpath(this.hostPath(s)));
+    const realDestParent = await this.guard(d, 'copyfile', () => fsp.realpath(this.hostPath(parentOf(d))));
+    const realDest = d === '/' ? realDestParent : joinPath(realDestParent, d.slice(d.lastIndexOf('/') + 1));
+    if (realDest === realSrc || realDest.startsWith(`${realSrc}/`)) throw new AgentFsError('EINVAL', d, 'copyfile', DESCRIPTIONS.EINVAL!);
+    const copied: Array<{ source: string; dest: string; size: number }> = [];
+    const copyNode = async (sp: string, dp: string, follow: boolean): Promise<void> => {
+      const st = await this.statJson(sp, follow, 'copyfile');
+      const hs = this.hostPath(sp);
+      const hd = this.hostPath(dp);
+      const existing = await fsp.lstat(hd).then((x) => typeOf(x), () => undefined);
+      await this.guard(dp, 'copyfile', async () => {
+        if (st.type === 'directory') {
+          if (existing && existing !== 'directory') throw new AgentFsError('ENOTDIR', dp, 'copyfile', DESCRIPTIONS.ENOTDIR!);
+          if (!existing) {
+            await fsp.mkdir(hd, { mode: st.mode });
+            await fsp.chmod(hd, st.mode);
+            await this.own(dp).catch(() => undefined);
+          }
+          copied.push({ source: sp, dest: dp, size: 0 });
+          const names = await fsp.readdir(hs);
+          names.sort(byName);
+          for (const name of names) await copyNode(joinPath(sp, name), joinPath(dp, name), false);
+          return;
+        }
+        if (existing === 'directory') throw new AgentFsError('EISDIR', dp, 'copyfile', DESCRIPTIONS.EISDIR!);
+        if (st.type === 'symlink') {
+          if (existing) await fsp.unlink(hd);
+          await fsp.symlink(st.target!, hd);
+          await this.own(dp).catch(() => undefined);
+          copied.push({ source: sp, dest: dp, size: 0 });
+          return;
+        }
+        if (existing === 'symlink') await fsp.unlink(hd);
+        await fsp.copyFile(hs, hd, constants.COPYFILE_FICLONE);
+        await fsp.chmod(hd, st.mode);
+        await this.own(dp).catch(() => undefined);
+        copied.push({ source: sp, dest: dp, size: st.size });
+      });
+    };
+    await copyNode(s, d, true);
+    return copied;
+  }
+
+  /** Sets permission bits (following a final symlink; symlinks below are skipped). Returns every changed path, top first. */
+  async chmod(path: string, mode: number, opts: { recursive?: boolean } = {}): Promise<Array<{ path: string; mode: number }>> {
+    const p = normalizeSpritePath(path, 'chmod');
+    const m = mode & PERMISSION_BITS;
+    const targets = await this.metaTargets(p, 'chmod', opts.recursive);
+    const out: Array<{ path: string; mode: number }> = [];
+    for (const at of targets) {
+      await this.guard(at, 'chmod', () => fsp.chmod(this.hostPath(at), m));
+      out.push({ path: at, mode: m });
+    }
+    return out;
+  }
+
+  /** Sets owner ids (`-1` keeps one), following a final symlink; symlinks below are skipped. Returns the resulting ids. */
+  async chown(path: string, uid: number, gid: number, opts: { recursive?: boolean } = {}): Promise<Array<{ path: string; uid: number; gid: number }>> {
+    const p = normalizeSpritePath(path, 'chown');
+    const targets = await this.metaTargets(p, 'chown', opts.recursive);
+    const out: Array<{ path: string; uid: number; gid: number }> = [];
+    for (const at of targets) {
+      const host = this.hostPath(at);
+      const st = await this.guard(at, 'chown', async () => {
+        await fsp.chown(host, uid, gid);
+        return fsp.stat(host);
+      });
+      out.push({ path: at, uid: st.uid, gid: st.gid });
+    }
+    return out;
+  }
+
+  /** `p` (must exist, followed) and, with `recursive` and a directory, every non-symlink below it, top first. */
+  private async metaTargets(p: string, syscall: string, recursive?: boolean): Promise<string[]> {
+    const top = await this.statJson(p, true, syscall);
+    const out = [p];
+    if (recursive && top.type === 'directory') {
+      for (const e of await this.readdir(p, { recursive: true })) if (e.stat.type !== 'symlink') out.push(e.path);
+    }
+    return out;
+  }
+}

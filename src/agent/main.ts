@@ -1,0 +1,58 @@
+/**
+ * The in-sprite agent's entry point (bundled to `dist/agent/agent.mjs` by `npm run build:agent`). Inside a sandbox
+ * the launcher starts it as `/.sprite/bin/node /.sprite/agent/agent.mjs --socket /.sprite/run/agent.sock`, as root,
+ * under bubblewrap's PID 1 (which reaps orphans); for its own tests it runs on the host with `--root DIR`. It owns
+ * argument parsing and process-level setup only; everything else is in `agent.ts` and the modules it uses.
+ * @see docs/agent-protocol.md
+ */
+import { parseArgs } from 'node:util';
+import { Agent } from './agent.ts';
+
+/** The sprite user's ids: owner of nodes the fs API creates (as in the in-memory VFS). @see sprites-wire.md §13 */
+const SPRITE_UID = 1000;
+
+const { values } = parseArgs({
+  options: {
+    socket: { type: 'string' },
+    root: { type: 'string' },
+    'exit-drain-ms': { type: 'string' },
+  },
+  strict: true,
+});
+
+if (!values.socket) {
+  process.stderr.write('usage: agent.mjs --socket PATH [--root DIR] [--exit-drain-ms N]\n');
+  process.exit(2);
+}
+
+const isRoot = process.getuid?.() === 0;
+const root = values.root ? values.root.replace(/\/+$/, '') : '';
+if (isRoot) {
+  // Supplementary groups of root must not reach the sprite user: node-pty's setuid does not drop them.
+  process.setgroups?.([]);
+}
+if (process.pid === 1) {
+  process.stderr.write('spritzer-agent: running as PID 1: orphaned processes will not be reaped (run under bwrap without --as-pid-1)\n');
+}
+
+const agent = new Agent({
+  socket: values.socket,
+  root,
+  owner: isRoot ? { uid: SPRITE_UID, gid: SPRITE_UID } : null,
+  dropPrivileges: isRoot,
+  // Only inside a fresh PID namespace may killAll sweep every other process; never on the host (`--root`).
+  sweepNamespace: !root && process.pid <= 2,
+  exitDrainMs: values['exit-drain-ms'] ? Number(values['exit-drain-ms']) : 100,
+});
+
+// A bug in one request must not take the whole sprite down (a dead agent reboots it): log and carry on.
+process.on('uncaughtException', (err) => process.stderr.write(`spritzer-agent: uncaught: ${err.stack ?? err}\n`));
+process.on('unhandledRejection', (err) => process.stderr.write(`spritzer-agent: unhandled rejection: ${(err as Error)?.stack ?? err}\n`));
+
+for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+  process.on(sig, () => {
+    void agent.close().finally(() => process.exit(0));
+  });
+}
+
+await agent.listen();

@@ -1,0 +1,177 @@
+/**
+ * Per-sprite resource limits: cgroups v1 children (memory, pids, cpu) created under this process's own cgroup
+ * in each controller (read from /proc/self/cgroup; nothing is ever moved out of it), else rlimits applied with
+ * `prlimit`. It creates, fills, empties and removes cgroup directories; joining one is done by the launcher's
+ * wrapper shell (it writes its own pid to `cgroup.procs` before anything else runs).
+ */
+import { readdirSync, rmdirSync } from 'node:fs';
+import { mkdir, readFile, readdir, rmdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Limits of one sprite. Every field is optional; a missing one is unlimited. */
+export interface SandboxLimits {
+  /** Memory (RSS + page cache) in bytes. cgroup `memory.limit_in_bytes`; rlimit fallback: RLIMIT_DATA. */
+  memoryBytes?: number;
+  /** Number of processes/threads. cgroup `pids.max`; rlimit fallback: RLIMIT_NPROC (per uid on the host). */
+  pids?: number;
+  /** CPU time as a number of cores (e.g. 0.5). cgroup `cpu.cfs_quota_us`; no rlimit fallback. */
+  cpus?: number;
+}
+
+/** How limits are enforced: `cgroup` (v1 here), `rlimit`, or `none` when no limit was asked for. */
+export type LimitsMode = 'cgroup' | 'rlimit' | 'none';
+
+const CONTROLLERS = ['memory', 'pids', 'cpu'] as const;
+type Controller = (typeof CONTROLLERS)[number];
+const CFS_PERIOD_US = 100_000;
+
+/** One sprite's cgroups: a directory per controller. */
+export interface SpriteCgroup {
+  /** The `cgroup.procs` files the launcher's wrapper writes its pid to (one per controller). */
+  readonly procsFiles: string[];
+  /** Host pids currently in the sprite's cgroups. */
+  pids(): Promise<number[]>;
+  /** Removes the directories (they must be empty: kill and wait first). Idempotent. */
+  remove(): Promise<void>;
+}
+
+/** The cgroup v1 hierarchy this process may create children in, one parent directory per controller. */
+export class CgroupV1 {
+  private constructor(private readonly parents: Record<Controller, string>) {}
+
+  /**
+   * Finds the v1 mounts of memory, pids and cpu and this process's own cgroup in each (`/proc/self/cgroup`),
+   * and makes a writable parent `spritzer-<tag>` under each. Resolves `undefined` when any controller is
+   * missing (a v2-only or restricted host) or not writable; then the caller falls back to rlimits.
+   * @see docs/fidelity.md "Sandbox limits"
+   */
+  static async open(tag: string, procRoot = '/proc'): Promise<CgroupV1 | undefined> {
+    try {
+      const mounts = await readFile(join(procRoot, 'self/mounts'), 'utf8');
+      const own = await readFile(join(procRoot, 'self/cgroup'), 'utf8');
+      const parents = {} as Record<Controller, string>;
+      for (const c of CONTROLLERS) {
+        const mount = mounts.split('\n').map((l) => l.split(' ')).find((f) => f[2] === 'cgroup' && f[3]?.split(',').includes(c))?.[1];
+        const path = own.split('\n').map((l) => l.split(':')).find((f) => f[1]?.split(',').includes(c))?.[2];
+        if (!mount || path === undefined) return undefined;
+        parents[c] = join(mount, path, `spritzer-${tag}`);
+      }
+      for (const c of CONTROLLERS) await mkdir(parents[c], { recursive: true });
+      return new CgroupV1(parents);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Creates (or reuses) the sprite `name`'s cgroups and writes `limits` into them. */
+  async create(name: string, limits: SandboxLimits): Promise<SpriteCgroup> {
+    const dirs = CONTROLLERS.map((c) => [c, join(this.parents[c], name)] as const);
+    for (const [, d] of dirs) await mkdir(d, { recursive: true });
+    const dir = Object.fromEntries(dirs) as Record<Controller, string>;
+    if (limits.memoryBytes !== undefined) await writeFile(join(dir.memory, 'memory.limit_in_bytes'), String(limits.memoryBytes));
+    if (limits.pids !== undefined) await writeFile(join(dir.pids, 'pids.max'), String(limits.pids));
+    if (limits.cpus !== undefined) {
+      await writeFile(join(dir.cpu, 'cpu.cfs_period_us'), String(CFS_PERIOD_US));
+      await writeFile(join(dir.cpu, 'cpu.cfs_quota_us'), String(Math.max(1000, Math.round(limits.cpus * CFS_PERIOD_US))));
+    }
+    return {
+      procsFiles: dirs.map(([, d]) => join(d, 'cgroup.procs')),
+      pids: () => readPids(join(dir.pids, 'cgroup.procs')),
+      remove: async () => {
+        for (const [, d] of dirs) await rmdirRetry(d);
+      },
+    };
+  }
+
+  /**
+   * Kills (SIGKILL) every process left in the children of this server's parents (an earlier run that died)
+   * and removes the empty children. Resolves with the number of processes killed.
+   */
+  async removeStale(): Promise<number> {
+    let killed = 0;
+    for (const c of CONTROLLERS) {
+      for (const child of await readdir(this.parents[c], { withFileTypes: true }).catch(() => [])) {
+        if (!child.isDirectory()) continue;
+        const dir = join(this.parents[c], child.name);
+        for (const pid of await readPids(join(dir, 'cgroup.procs'))) {
+          try {
+            process.kill(pid, 'SIGKILL');
+            killed += 1;
+          } catch {
+            /* already gone */
+          }
+        }
+        await rmdir(dir).catch(() => undefined);
+      }
+    }
+    return killed;
+  }
+
+  /**
+   * For a process that is exiting: removes every child (empty once its processes were killed; retried for up to
+   * 1 s while the kernel finishes them) and the parents, synchronously.
+   */
+  closeSync(): void {
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    for (const c of CONTROLLERS) {
+      let children: string[] = [];
+      try {
+        children = readdirSync(this.parents[c], { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+      } catch {
+        continue;
+      }
+      for (const child of children) {
+        for (let i = 0; i < 200; i++) {
+          try {
+            rmdirSync(join(this.parents[c], child));
+            break;
+          } catch (err) {
+            if ((err as NodeJS.ErrnoException).code !== 'EBUSY') break;
+            Atomics.wait(pause, 0, 0, 5);
+          }
+        }
+      }
+      try {
+        rmdirSync(this.parents[c]);
+      } catch {
+        /* not empty: left for the next start's removeStale */
+      }
+    }
+  }
+
+  /** Removes this server's parent directories (when every sprite is gone). */
+  async close(): Promise<void> {
+    for (const c of CONTROLLERS) await rmdir(this.parents[c]).catch(() => undefined);
+  }
+}
+
+/**
+ * `prlimit` options for the rlimit fallback (`--data=`, `--nproc=`), empty when nothing is limited.
+ * @deviation RLIMIT_NPROC counts every process of uid 1000 on the host (all sprites together), RLIMIT_DATA is per
+ * process, and CPU cannot be limited: the fallback is much weaker than cgroups (docs/fidelity.md).
+ */
+export function prlimitArgs(limits: SandboxLimits): string[] {
+  const args: string[] = [];
+  if (limits.memoryBytes !== undefined) args.push(`--data=${limits.memoryBytes}`);
+  if (limits.pids !== undefined) args.push(`--nproc=${limits.pids}`);
+  return args;
+}
+
+async function readPids(file: string): Promise<number[]> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  return text.split('\n').filter(Boolean).map(Number);
+}
+
+/** rmdir of a cgroup; EBUSY while the kernel finishes tearing down exited tasks, so retry for up to 1 s. */
+async function rmdirRetry(dir: string): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      return await rmdir(dir);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return;
+      if (code !== 'EBUSY' || i >= 200) throw err;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+}

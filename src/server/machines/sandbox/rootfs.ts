@@ -1,0 +1,245 @@
+/**
+ * The root filesystem of sandbox sprites: the read-only base every sprite shares (the host's OS by allowlist, or
+ * a prepared root) and the seed of each sprite's writable layer (the overlay upper/work directories, a
+ * sprite-owned `/usr/local`, `/etc/hostname`, `/etc/hosts`). It builds directories only; it mounts nothing
+ * (the launcher does, inside the sprite's mount namespace) and knows nothing of btrfs or snapshots.
+ */
+import { constants as fsc } from 'node:fs';
+import { chmod, chown, copyFile, lstat, mkdir, readFile, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+
+/** uid and gid of the `sprite` user inside every sandbox sprite. @see sprites-wire.md §13 */
+export const SPRITE_UID = 1000;
+/** Home of the `sprite` user (the default working directory of every exec). */
+export const SPRITE_HOME = '/home/sprite';
+
+/**
+ * One overlay of a sprite's root: `lower` (a host directory, read-only) merged at `target` (the path inside
+ * the sprite) with the sprite's `<layer>/<name>/upper`. Overlayfs does not cross mounts inside a lower dir,
+ * so the host base uses one tree for `/` (the skeleton) and one for `/usr` (the host's own).
+ */
+export interface RootTree {
+  /** Path inside the sprite, `/` first. */
+  target: string;
+  /** Host directory used as the read-only lower layer. */
+  lower: string;
+  /** Name of the tree's directory inside a sprite's layer (`root`, `usr`, …). */
+  name: string;
+}
+
+/** A base every sprite of one server shares: the trees to overlay, outermost (`/`) first. */
+export interface BaseRoot {
+  /** `host` = the host's OS by allowlist; `prepared` = a root given with `--sandbox-root`. */
+  kind: 'host' | 'prepared';
+  trees: RootTree[];
+}
+
+/**
+ * Entries of the host's `/etc` copied into the base (relative paths; a trailing `*` matches a prefix). Nothing
+ * else of `/etc` is visible: no `shadow`/`gshadow`, no SSH host keys, no `npmrc`/`pip.conf`/`gitconfig`
+ * (they may hold credentials), no `ssl/private`. Within these, only world-readable entries are copied.
+ */
+export const ETC_ALLOWLIST: readonly string[] = [
+  'alternatives', 'bash.bashrc', 'bindresvport.blacklist', 'ca-certificates.conf', 'debian_version', 'ethertypes',
+  'gai.conf', 'host.conf', 'inputrc', 'issue', 'issue.net', 'java-*', 'ld.so.cache', 'ld.so.conf', 'ld.so.conf.d',
+  'locale.alias', 'locale.gen', 'localtime', 'login.defs', 'magic', 'magic.mime', 'manpath.config', 'mime.types',
+  'networks', 'nsswitch.conf', 'os-release', 'perl', 'profile', 'profile.d', 'protocols', 'python3', 'python3.*',
+  'resolv.conf', 'rpc', 'services', 'shells', 'skel', 'ssh/ssh_config', 'ssh/ssh_config.d', 'ssl/certs',
+  'ssl/openssl.cnf', 'terminfo', 'timezone', 'vim', 'xattr.conf',
+];
+
+/** Top-level names that merged-usr systems make symlinks into `/usr`; real directories become their own tree. */
+const USR_LINKS = ['bin', 'sbin', 'lib', 'lib32', 'lib64', 'libx32'];
+
+/** Where the host base reads the host from (tests point these at fixtures). */
+export interface HostSources {
+  /** Host `/etc` (default `/etc`). */
+  etc?: string;
+  /** Host root holding `/usr` and the merged-usr links (default `/`). */
+  root?: string;
+}
+
+/**
+ * Builds the host base in `dir` (emptied first): a skeleton root with a filtered `/etc` (ETC_ALLOWLIST), a
+ * generated `passwd`/`group` (system accounts without passwords, plus `sprite` uid/gid 1000 home
+ * `/home/sprite`), `/home/sprite` (owned 1000, 0755), `/root` 0700, `/tmp` and `/var/tmp` 1777, empty mount
+ * points (`/usr`, `/proc`, `/dev`, `/.sprite/…`) and the merged-usr symlinks. Resolves with the trees: `/` from
+ * the skeleton, `/usr` from the host (plus any of `/bin`, `/lib*` that is a real directory on the host).
+ * Needs root to chown `/home/sprite` (skipped otherwise). Takes a few tens of ms; call it once per server.
+ * @see issue 8 §2.1 (root)
+ */
+export async function prepareHostBase(dir: string, sources: HostSources = {}): Promise<BaseRoot> {
+  const hostRoot = sources.root ?? '/';
+  const hostEtc = sources.etc ?? join(hostRoot, 'etc');
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true, mode: 0o755 });
+  const trees: RootTree[] = [{ target: '/', lower: dir, name: 'root' }, { target: '/usr', lower: join(hostRoot, 'usr'), name: 'usr' }];
+  for (const name of USR_LINKS) {
+    const st = await lstat(join(hostRoot, name)).catch(() => undefined);
+    if (st?.isSymbolicLink()) await symlink(await readlink(join(hostRoot, name)), join(dir, name));
+    else if (st?.isDirectory()) trees.push({ target: `/${name}`, lower: join(hostRoot, name), name });
+  }
+  for (const t of trees) if (t.target !== '/') await mkdir(join(dir, t.target), { mode: 0o755 });
+  await makeSkeleton(dir);
+  await copyEtc(hostEtc, join(dir, 'etc'));
+  await writeFile(join(dir, 'etc/passwd'), accountsFile(await readFile(join(hostEtc, 'passwd'), 'utf8').catch(() => ''), 'passwd'));
+  await writeFile(join(dir, 'etc/group'), accountsFile(await readFile(join(hostEtc, 'group'), 'utf8').catch(() => ''), 'group'));
+  await writeFile(join(dir, 'etc/hostname'), 'localhost\n');
+  await writeFile(join(dir, 'etc/hosts'), hostsFile('localhost'));
+  await rm(join(dir, 'etc/mtab'), { force: true });
+  await symlink('../proc/self/mounts', join(dir, 'etc/mtab'));
+  return { kind: 'host', trees };
+}
+
+/**
+ * A prepared root (`--sandbox-root DIR`, e.g. built by `npm run rootfs`) used as the single lower layer.
+ * Rejects when `dir` has no `/bin/sh` (it cannot be a root filesystem).
+ */
+export async function usePreparedRoot(dir: string): Promise<BaseRoot> {
+  const sh = await lstat(join(dir, 'bin/sh')).catch(() => lstat(join(dir, 'usr/bin/sh')).catch(() => undefined));
+  if (!sh) throw new Error(`--sandbox-root ${dir}: not a root filesystem (no /bin/sh)`);
+  return { kind: 'prepared', trees: [{ target: '/', lower: dir, name: 'root' }] };
+}
+
+/**
+ * Seeds an empty layer directory for `base`: `<layer>/<tree>/upper` and `work` for every tree, and a
+ * `/usr/local` (with its subdirectories two levels down) owned by the sprite user, so `npm -g`, `make install`
+ * or `pip` can write there. Run once into a template that each new layer copies or snapshots.
+ */
+export async function seedLayer(layerDir: string, base: BaseRoot): Promise<void> {
+  for (const t of base.trees) {
+    await mkdir(join(layerDir, t.name, 'upper'), { recursive: true, mode: 0o755 });
+    await mkdir(join(layerDir, t.name, 'work'), { recursive: true, mode: 0o700 });
+  }
+  const usr = base.trees.find((t) => t.target === '/usr');
+  const root = base.trees[0]!;
+  const [lowerLocal, upperLocal] = usr
+    ? [join(usr.lower, 'local'), join(layerDir, usr.name, 'upper/local')]
+    : [join(root.lower, 'usr/local'), join(layerDir, root.name, 'upper/usr/local')];
+  if (!usr) await mkdir(join(layerDir, root.name, 'upper/usr'), { mode: 0o755 }).catch(ignoreExists);
+  await mirrorDirs(lowerLocal, upperLocal, 2);
+}
+
+/**
+ * Makes a freshly copied layer the sprite `name`'s: `/etc/hostname` and `/etc/hosts` name it, and on a prepared
+ * root without a `sprite` user, `passwd`/`group` gain one and `/home/sprite` is created.
+ * @see issue 8 §2.2 (hostname = the sprite's name)
+ */
+export async function personalizeLayer(layerDir: string, base: BaseRoot, name: string): Promise<void> {
+  const root = base.trees[0]!;
+  const etc = join(layerDir, root.name, 'upper/etc');
+  await mkdir(etc, { recursive: true, mode: 0o755 });
+  await writeFile(join(etc, 'hostname'), `${name}\n`);
+  await writeFile(join(etc, 'hosts'), hostsFile(name));
+  if (base.kind !== 'prepared') return;
+  const passwd = await readFile(join(root.lower, 'etc/passwd'), 'utf8').catch(() => '');
+  if (!/^sprite:/m.test(passwd)) {
+    await writeFile(join(etc, 'passwd'), accountsFile(passwd, 'passwd', true));
+    const group = await readFile(join(root.lower, 'etc/group'), 'utf8').catch(() => '');
+    await writeFile(join(etc, 'group'), accountsFile(group, 'group', true));
+  }
+  if (!(await lstat(join(root.lower, SPRITE_HOME)).catch(() => undefined))) {
+    const home = join(layerDir, root.name, 'upper', SPRITE_HOME);
+    await mkdir(home, { recursive: true, mode: 0o755 });
+    await chownIfRoot(home, SPRITE_UID, SPRITE_UID);
+  }
+}
+
+/** `/etc/hosts` of a sprite named `name` (loopback only: the sprite's network has nothing else). */
+export function hostsFile(name: string): string {
+  return `127.0.0.1\tlocalhost\n127.0.1.1\t${name}\n::1\tlocalhost ip6-localhost ip6-loopback\n`;
+}
+
+/**
+ * A `passwd` or `group` file for sprites from the host's (or a prepared root's) `text`. Host mode keeps system
+ * entries only (id < 1000, and 65534 `nobody`/`nogroup`), with the password field `x` and empty group member
+ * lists (no host user exists inside), then adds `sprite` 1000. `keepAll` (prepared roots) keeps every entry as is.
+ */
+export function accountsFile(text: string, kind: 'passwd' | 'group', keepAll = false): string {
+  const rows = text.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(':'));
+  const kept = keepAll ? rows : rows.filter((f) => {
+    const id = Number(f[2]);
+    return f.length >= 4 && f[0] !== 'sprite' && Number.isInteger(id) && (id < SPRITE_UID || id === 65534);
+  });
+  const out = kept.map((f) => {
+    if (keepAll) return f.join(':');
+    const g = [...f];
+    g[1] = 'x';
+    if (kind === 'group') g[3] = '';
+    return g.join(':');
+  });
+  out.push(kind === 'passwd' ? `sprite:x:${SPRITE_UID}:${SPRITE_UID}:sprite:${SPRITE_HOME}:/bin/bash` : `sprite:x:${SPRITE_UID}:`);
+  return `${out.join('\n')}\n`;
+}
+
+async function makeSkeleton(dir: string): Promise<void> {
+  const dirs: Array<[string, number]> = [
+    ['etc', 0o755], ['home', 0o755], ['home/sprite', 0o755], ['root', 0o700], ['tmp', 0o1777], ['var', 0o755],
+    ['var/tmp', 0o1777], ['var/log', 0o755], ['var/cache', 0o755], ['var/lib', 0o755], ['run', 0o755],
+    ['proc', 0o555], ['dev', 0o755], ['sys', 0o555], ['mnt', 0o755], ['srv', 0o755], ['opt', 0o755],
+    ['.sprite', 0o755], ['.sprite/bin', 0o755], ['.sprite/agent', 0o755], ['.sprite/run', 0o755],
+  ];
+  for (const [d, mode] of dirs) {
+    await mkdir(join(dir, d), { recursive: true });
+    await chmod(join(dir, d), mode);
+  }
+  await writeFile(join(dir, '.sprite/bin/node'), '', { mode: 0o755 });
+  await chownIfRoot(join(dir, 'home/sprite'), SPRITE_UID, SPRITE_UID);
+}
+
+function allowed(rel: string): boolean {
+  return ETC_ALLOWLIST.some((a) => (a.endsWith('*') ? rel.startsWith(a.slice(0, -1)) && !rel.includes('/') : rel === a));
+}
+
+/** Copies the allowlisted entries of `src` (a host `/etc`) into `dest`, world-readable ones only. */
+async function copyEtc(src: string, dest: string): Promise<void> {
+  const names = await readdir(src).catch(() => [] as string[]);
+  const wanted = new Set<string>();
+  for (const name of names) if (allowed(name)) wanted.add(name);
+  for (const a of ETC_ALLOWLIST) if (a.includes('/')) wanted.add(a);
+  for (const rel of [...wanted].sort()) {
+    const parent = posix.dirname(rel);
+    if (parent !== '.') {
+      const pst = await lstat(join(src, parent)).catch(() => undefined);
+      if (!pst?.isDirectory() || !(pst.mode & 0o005)) continue;
+      await mkdir(join(dest, parent), { recursive: true, mode: pst.mode & 0o7777 });
+    }
+    await copyTree(join(src, rel), join(dest, rel));
+  }
+}
+
+/** Copies files, directories and symlinks (verbatim) that others may read; skips everything else. */
+async function copyTree(src: string, dest: string): Promise<void> {
+  const st = await lstat(src).catch(() => undefined);
+  if (!st) return;
+  const mode = st.mode & 0o7777;
+  if (st.isSymbolicLink()) return symlink(await readlink(src), dest);
+  if (st.isFile() && mode & 0o004) {
+    await copyFile(src, dest, fsc.COPYFILE_FICLONE);
+    return chmod(dest, mode);
+  }
+  if (!st.isDirectory() || (mode & 0o005) !== 0o005) return;
+  await mkdir(dest, { mode });
+  await chmod(dest, mode);
+  for (const name of await readdir(src)) await copyTree(join(src, name), join(dest, name));
+}
+
+/** Recreates the directories of `src` (down to `depth` levels) in `dest`, owned by the sprite user. */
+async function mirrorDirs(src: string, dest: string, depth: number): Promise<void> {
+  const st = await lstat(src).catch(() => undefined);
+  await mkdir(dest, { recursive: true });
+  await chmod(dest, st?.isDirectory() ? st.mode & 0o7777 : 0o755);
+  await chownIfRoot(dest, SPRITE_UID, SPRITE_UID);
+  if (!st?.isDirectory() || depth <= 0) return;
+  for (const e of await readdir(src, { withFileTypes: true })) {
+    if (e.isDirectory()) await mirrorDirs(join(src, e.name), join(dest, e.name), depth - 1);
+  }
+}
+
+async function chownIfRoot(path: string, uid: number, gid: number): Promise<void> {
+  if (process.getuid?.() === 0) await chown(path, uid, gid);
+}
+
+function ignoreExists(err: NodeJS.ErrnoException): void {
+  if (err.code !== 'EEXIST') throw err;
+}

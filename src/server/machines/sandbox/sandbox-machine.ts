@@ -1,0 +1,523 @@
+/**
+ * The sandbox engine's Machine: each sprite a real Linux machine on the host (launcher.ts: bubblewrap, overlayfs,
+ * own namespaces, cgroups), its disk a writable layer with live snapshots (storage.ts), everything inside done by
+ * the in-sprite agent (agent-client.ts). It composes those three and owns a sprite's lifecycle: boot, reboot after
+ * a crash, restore (kill, swap the layer, boot), destroy. It knows no HTTP, sessions or checkpoint ids.
+ * @see src/server/machines/types.ts, issue 8 §2
+ */
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import type { Duplex } from 'node:stream';
+import type { Logger } from 'pino';
+import { SystemClock, type Clock } from '../../model/clock.ts';
+import type {
+  ExecIO,
+  ExecProcess,
+  ExecRequest,
+  ExecStartOptions,
+  ListeningPort,
+  Machine,
+  MachineFactory,
+  MachineFs,
+  MachineSnapshot,
+  MachineSpec,
+  SnapshotMode,
+  VfsChange,
+} from '../types.ts';
+import { agentFiles } from '../../../agent/bundle.ts';
+import { AgentClient } from './agent-client.ts';
+import { CgroupV1, type LimitsMode, type SandboxLimits, type SpriteCgroup } from './cgroups.ts';
+import { AGENT_COMMAND, agentMounts, launch, type AgentFiles, type Sandbox } from './launcher.ts';
+import { personalizeLayer, prepareHostBase, seedLayer, SPRITE_UID, usePreparedRoot, type BaseRoot } from './rootfs.ts';
+import { hasCommand } from './run.ts';
+import { Storage, type LayerSnapshot, type StorageMode } from './storage.ts';
+
+/** Per-sprite limits when none are given: enough for real work, a stop to fork bombs. */
+export const DEFAULT_LIMITS: SandboxLimits = { pids: 4096 };
+/** Unix socket paths are limited to 107 bytes on Linux. */
+const MAX_SOCKET_PATH = 107;
+
+/** Options of `SandboxMachineFactory.open`. */
+export interface SandboxFactoryOptions {
+  /** Where layers live (`--data-dir`); default a temp dir removed at `close()`. */
+  dataDir?: string;
+  /** A prepared root (`--sandbox-root`) used as the single read-only base instead of the host's OS. */
+  rootDir?: string;
+  /** Per-sprite limits (default DEFAULT_LIMITS). */
+  limits?: SandboxLimits;
+  /** `auto` (default): cgroups v1 when writable, else rlimits. */
+  limitsMode?: 'auto' | 'cgroup' | 'rlimit';
+  /** `auto` (default): btrfs when possible, else copy. */
+  storageMode?: StorageMode | 'auto';
+  /** Size of the sparse btrfs image (storage.ts default when absent). */
+  imageBytes?: number;
+  /**
+   * The agent's files on the host. Default: `agentFiles()` of src/agent/bundle.ts (this node, node-pty, and
+   * `dist/agent/agent.mjs`, built first when missing).
+   */
+  agent?: Partial<Omit<AgentFiles, 'runDir'>>;
+  /** How long a booting agent may take to answer (default 15 s). */
+  bootTimeoutMs?: number;
+  /** Schedules reboots after a crash (default the system clock). */
+  clock?: Clock;
+  logger?: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
+}
+
+/** A snapshot of a sandbox sprite's disk (a read-only btrfs snapshot, or a copy). */
+interface SandboxSnapshot extends MachineSnapshot {
+  readonly kind: 'sandbox';
+  readonly layer: LayerSnapshot;
+}
+
+/** What every machine of one factory shares. */
+interface Shared {
+  storage: Storage;
+  base: BaseRoot;
+  cgroups?: CgroupV1;
+  limits: SandboxLimits;
+  agent: Omit<AgentFiles, 'runDir'>;
+  bootTimeoutMs: number;
+  clock: Clock;
+  logger?: SandboxFactoryOptions['logger'];
+}
+
+/**
+ * Creates sandbox machines. `open()` prepares everything once per server: claims the data dir (cleaning up what a
+ * dead earlier run left), picks the storage (btrfs or copy) and the limits (cgroup or rlimit), builds the base
+ * root and the layer template. Log `snapshotMode` and `limitsMode` at start.
+ * @see issue 8 §2, docs/fidelity.md "Sandbox engine"
+ */
+export class SandboxMachineFactory implements MachineFactory {
+  readonly engine = 'sandbox';
+  private readonly machines = new Set<SandboxMachine>();
+  private closed = false;
+  /** Removes a temp data dir if the process exits without `close()` (the sandboxes die with it: --die-with-parent). */
+  private readonly exitHook = () => {
+    for (const m of this.machines) m.killNow();
+    this.shared.cgroups?.closeSync();
+    spawnSync('umount', ['-l', join(this.dataDir, 'vol')]);
+    rmSync(this.dataDir, { recursive: true, force: true });
+  };
+
+  private constructor(
+    private readonly shared: Shared,
+    /** How limits are enforced (`cgroup`, `rlimit`, `none`). */
+    readonly limitsMode: LimitsMode,
+    private readonly removeDataDir: boolean,
+  ) {
+    if (removeDataDir) process.once('exit', this.exitHook);
+  }
+
+  /**
+   * Prepares the engine. Rejects when the host cannot run it: not Linux, not root, `bwrap` missing, no agent bundle
+   * that can be built (`npm run build:agent`) or no node-pty, a data dir in use by another spritzer, or `rootDir` that is not a root filesystem.
+   */
+  static async open(opts: SandboxFactoryOptions = {}): Promise<SandboxMachineFactory> {
+    if (process.platform !== 'linux') throw new Error('the sandbox engine needs Linux');
+    if (process.getuid?.() !== 0) throw new Error('the sandbox engine needs root (overlay mounts and namespaces)');
+    if (!(await hasCommand('bwrap'))) throw new Error('the sandbox engine needs bubblewrap: apt-get install -y bubblewrap');
+    const agent = { ...(opts.agent?.bundle ? { bundle: opts.agent.bundle, nodePtyDir: findNodePty(), node: process.execPath } : await agentFiles()), ...opts.agent };
+    if (!existsSync(agent.bundle)) throw new Error(`sandbox agent bundle ${agent.bundle} is missing: run npm run build:agent`);
+    const temp = opts.dataDir === undefined;
+    const dataDir = opts.dataDir ? resolve(opts.dataDir) : await mkdtemp(join(tmpdir(), 'spritzer-'));
+    const storage = await Storage.open({ dataDir, mode: opts.storageMode, imageBytes: opts.imageBytes, logger: opts.logger });
+    try {
+      const base = opts.rootDir ? await usePreparedRoot(resolve(opts.rootDir)) : await prepareHostBase(join(dataDir, 'base'));
+      await storage.createTemplate((dir) => seedLayer(dir, base));
+      const limits = opts.limits ?? DEFAULT_LIMITS;
+      const tag = createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
+      const cgroups = opts.limitsMode === 'rlimit' ? undefined : await CgroupV1.open(tag);
+      if (opts.limitsMode === 'cgroup' && !cgroups) throw new Error('cgroup limits asked for, but no writable cgroup v1 memory/pids/cpu');
+      const stale = (await cgroups?.removeStale()) ?? 0;
+      if (stale) opts.logger?.warn({ killed: stale }, 'sandbox: killed processes left in cgroups by an earlier run');
+      const limitsMode: LimitsMode = cgroups ? 'cgroup' : Object.keys(limits).length ? 'rlimit' : 'none';
+      const factory = new SandboxMachineFactory(
+        { storage, base, cgroups, limits, agent, bootTimeoutMs: opts.bootTimeoutMs ?? 15_000, clock: opts.clock ?? new SystemClock(), logger: opts.logger },
+        limitsMode,
+        temp,
+      );
+      opts.logger?.info(
+        { dataDir, snapshotMode: storage.mode, fallback: storage.fallbackReason, limitsMode, base: base.kind },
+        `sandbox engine: snapshots by ${storage.mode}, limits by ${limitsMode}`,
+      );
+      return factory;
+    } catch (err) {
+      await storage.close({ removeDataDir: temp });
+      throw err;
+    }
+  }
+
+  /** `btrfs` (live O(1) snapshots) or `copy`. */
+  get snapshotMode(): SnapshotMode {
+    return this.shared.storage.mode;
+  }
+
+  /** The data directory in use. */
+  get dataDir(): string {
+    return this.shared.storage.dataDir;
+  }
+
+  /**
+   * Creates the sprite's layer from the template (hostname and `/etc/hosts` name it), its cgroups, and boots it:
+   * resolves once its agent answers. Rejects (leaving nothing behind) when the boot fails.
+   */
+  async create(spec: MachineSpec): Promise<SandboxMachine> {
+    if (this.closed) throw new Error('sandbox factory is closed');
+    const { storage, base, cgroups, limits } = this.shared;
+    const layer = await storage.createLayer(spec.id);
+    let cgroup: SpriteCgroup | undefined;
+    try {
+      await personalizeLayer(layer, base, spec.name);
+      cgroup = await cgroups?.create(spec.id, limits);
+      const machine = new SandboxMachine(spec, this.shared, cgroup, () => this.machines.delete(machine));
+      await machine.boot();
+      this.machines.add(machine);
+      return machine;
+    } catch (err) {
+      await cgroup?.remove().catch(() => undefined);
+      await storage.destroy(spec.id).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Destroys every machine still alive, then frees the storage (unmounts, removes a temp data dir) and the cgroups. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    process.off('exit', this.exitHook);
+    await Promise.all([...this.machines].map((m) => m.destroy().catch(() => undefined)));
+    await this.shared.cgroups?.close();
+    await this.shared.storage.close({ removeDataDir: this.removeDataDir });
+  }
+}
+
+type WatchEntry = { path: string; recursive: boolean; listener: (changes: VfsChange[]) => void; stop?: () => void };
+
+/**
+ * One sandbox sprite. Processes run as `sprite` (uid/gid 1000) under the agent; pids come from a per-machine
+ * counter (never reused while the sprite lives). A crash of the agent or the sandbox reboots the sprite (fresh
+ * namespaces on the same disk) and calls the `onReboot` listeners, so services can come back.
+ */
+export class SandboxMachine implements Machine {
+  readonly kind = 'sandbox';
+  readonly engine = 'sandbox';
+  readonly fs: MachineFs;
+  private nextPid = 1;
+  private sandbox?: Sandbox;
+  private agent?: AgentClient;
+  /** Resolves with the agent of the current boot; replaced at every (re)boot. */
+  private ready: Promise<AgentClient> = Promise.reject(new Error('sprite not booted'));
+  private generation = 0;
+  private destroyed = false;
+  private lock: Promise<unknown> = Promise.resolve();
+  private crashes: number[] = [];
+  private readonly rebootListeners = new Set<() => void>();
+  private readonly watches = new Set<WatchEntry>();
+
+  /** @internal created by SandboxMachineFactory.create */
+  constructor(
+    readonly spec: MachineSpec,
+    private readonly shared: Shared,
+    private readonly cgroup: SpriteCgroup | undefined,
+    private readonly onDestroyed: () => void,
+  ) {
+    this.ready.catch(() => undefined);
+    this.fs = fsThrough(() => this.agentReady());
+  }
+
+  /** Registers `listener`, called after every reboot that follows a crash (not after `restore`). Returns an unsubscribe. */
+  onReboot(listener: () => void): () => void {
+    this.rebootListeners.add(listener);
+    return () => this.rebootListeners.delete(listener);
+  }
+
+  /** Host pid of the sandbox's PID 1 (tests and diagnostics); undefined while not booted. */
+  get initPid(): number | undefined {
+    return this.sandbox?.initPid;
+  }
+
+  /**
+   * Host pids of the sprite (bubblewrap and every process inside) and their summed resident memory in bytes
+   * (VmRSS); empty while not booted. For the benchmark and diagnostics.
+   */
+  async processes(): Promise<{ pids: number[]; rssBytes: number }> {
+    const pids = (await this.sandbox?.hostPids()) ?? [];
+    let rssBytes = 0;
+    for (const pid of pids) {
+      const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+      rssBytes += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+    }
+    return { pids, rssBytes };
+  }
+
+  /** SIGKILLs the sandbox's PID 1 (so every process of the sprite dies) without waiting: for an exiting server. */
+  killNow(): void {
+    try {
+      if (this.sandbox) process.kill(this.sandbox.initPid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
+
+  /** Host paths of this sprite (tests and diagnostics). */
+  get paths(): { layer: string; spriteDir: string; socket: string } {
+    const spriteDir = this.shared.storage.spriteDir(this.spec.id);
+    return { layer: this.shared.storage.layerDir(this.spec.id), spriteDir, socket: join(spriteDir, 'run', 'agent.sock') };
+  }
+
+  /**
+   * Starts the sandbox on the current layer and connects to its agent; resolves when the agent answers.
+   * @internal used by the factory, restore and the crash handler
+   */
+  async boot(): Promise<void> {
+    const generation = ++this.generation;
+    const attempt = this.launchOnce(generation);
+    this.ready = attempt;
+    attempt.catch(() => undefined);
+    await attempt;
+  }
+
+  private async launchOnce(generation: number): Promise<AgentClient> {
+    const { storage, base, limits, agent, bootTimeoutMs, logger } = this.shared;
+    const { spriteDir, socket } = this.paths;
+    if (socket.length > MAX_SOCKET_PATH) throw new Error(`agent socket path ${socket} is longer than ${MAX_SOCKET_PATH} bytes: use a shorter --data-dir`);
+    const runDir = join(spriteDir, 'run');
+    await rm(runDir, { recursive: true, force: true });
+    await mkdir(runDir, { recursive: true, mode: 0o700 });
+    const sandbox = await launch({
+      hostname: this.spec.name,
+      base,
+      layerDir: storage.layerDir(this.spec.id),
+      mergedDir: join(spriteDir, 'merged'),
+      command: AGENT_COMMAND,
+      mounts: agentMounts({ ...agent, runDir }),
+      cgroup: this.cgroup,
+      rlimits: limits,
+      onOutput: (stream, chunk) => logger?.debug({ sprite: this.spec.name, stream }, chunk.toString('utf8').trimEnd()),
+    });
+    this.sandbox = sandbox;
+    let client: AgentClient;
+    try {
+      client = await Promise.race([
+        AgentClient.connect(socket, { timeoutMs: bootTimeoutMs }),
+        sandbox.exited.then((e) => {
+          throw new Error(`sprite ${this.spec.name}: agent exited (${e.signal ?? e.code}) before answering: ${sandbox.output().stderr.trim()}`);
+        }),
+      ]);
+    } catch (err) {
+      await sandbox.kill();
+      throw err;
+    }
+    if (generation !== this.generation || this.destroyed) {
+      client.close();
+      await sandbox.kill();
+      throw new Error(`sprite ${this.spec.name} was stopped while booting`);
+    }
+    this.agent = client;
+    for (const w of this.watches) w.stop = client.watch(w.path, { recursive: w.recursive }, w.listener);
+    const crashed = () => {
+      if (generation === this.generation && !this.destroyed) void this.onCrash(generation);
+    };
+    void client.closed.then(crashed);
+    void sandbox.exited.then(crashed);
+    return client;
+  }
+
+  /** A crash (agent connection lost or sandbox gone): kill what is left, boot again, tell the listeners. */
+  private async onCrash(generation: number): Promise<void> {
+    this.generation++;
+    const now = this.shared.clock.now();
+    this.crashes = [...this.crashes.filter((t) => now - t < 60_000), now];
+    const delay = Math.min(10_000, 100 * 2 ** (this.crashes.length - 1)) - 100;
+    this.shared.logger?.warn({ sprite: this.spec.name, generation, delayMs: delay }, 'sandbox: sprite agent lost, rebooting');
+    await this.teardown();
+    const retry = () => {
+      if (this.destroyed) return;
+      void this.serialized(async () => {
+        if (this.destroyed) return;
+        try {
+          await this.boot();
+          for (const l of this.rebootListeners) l();
+        } catch (err) {
+          this.shared.logger?.error({ sprite: this.spec.name, err: (err as Error).message }, 'sandbox: reboot failed');
+          void this.onCrash(this.generation);
+        }
+      });
+    };
+    if (delay <= 0) retry();
+    else this.shared.clock.setTimeout(retry, delay);
+  }
+
+  /** Kills the sandbox (every process, the mounts with it) and drops the agent connection. */
+  private async teardown(): Promise<void> {
+    const { sandbox, agent } = this;
+    this.sandbox = undefined;
+    this.agent = undefined;
+    for (const w of this.watches) w.stop = undefined;
+    agent?.close();
+    await sandbox?.kill();
+  }
+
+  private agentReady(): Promise<AgentClient> {
+    if (this.destroyed) return Promise.reject(new Error(`sprite ${this.spec.name} is destroyed`));
+    return this.ready;
+  }
+
+  private serialized<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.lock.then(fn, fn);
+    this.lock = next.catch(() => undefined);
+    return next;
+  }
+
+  spawn(req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess {
+    const pid = this.nextPid++;
+    const full = { ...req, uid: SPRITE_UID, gid: SPRITE_UID };
+    if (this.agent && !this.destroyed) return this.agent.spawn(full, io, { ...opts, pid });
+    return deferredProcess(pid, io, this.agentReady().then((a) => a.spawn(full, io, { ...opts, pid })));
+  }
+
+  async connect(host: string, port: number): Promise<Duplex> {
+    return (await this.agentReady()).connect(host, port);
+  }
+
+  async listeningPorts(): Promise<ListeningPort[]> {
+    return (await this.agentReady()).listeningPorts();
+  }
+
+  watch(path: string, opts: { recursive: boolean }, listener: (changes: VfsChange[]) => void): () => void {
+    const entry: WatchEntry = { path, recursive: opts.recursive, listener };
+    this.watches.add(entry);
+    if (this.agent) entry.stop = this.agent.watch(path, opts, listener);
+    return () => {
+      this.watches.delete(entry);
+      entry.stop?.();
+    };
+  }
+
+  /** A live read-only snapshot of the writable layer (btrfs: O(1), ~10 ms; nothing stops). */
+  snapshot(): Promise<MachineSnapshot> {
+    return this.serialized(async () => {
+      if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
+      const layer = await this.shared.storage.snapshot(this.spec.id);
+      const snap: SandboxSnapshot = { kind: 'sandbox', layer };
+      return snap;
+    });
+  }
+
+  /**
+   * Kills the sprite (every process), makes `snapshot` its live layer, and boots it again. Rejects, touching
+   * nothing, when the snapshot was released or belongs to another sprite.
+   */
+  restore(snapshot: MachineSnapshot): Promise<void> {
+    const snap = asSandboxSnapshot(snapshot, this.spec.id);
+    return this.serialized(async () => {
+      if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
+      await this.shared.storage.stageRestore(this.spec.id, snap.layer);
+      this.generation++;
+      await this.teardown();
+      try {
+        await this.shared.storage.commitRestore(this.spec.id);
+      } finally {
+        // On failure the old layer is still the live one: boot it again.
+        await this.boot();
+      }
+    });
+  }
+
+  async releaseSnapshot(snapshot: MachineSnapshot): Promise<void> {
+    await this.shared.storage.release(asSandboxSnapshot(snapshot, this.spec.id).layer);
+  }
+
+  /**
+   * What the sprite wrote on its disk (its layer, walked on the host; storage.ts). Not the agent's `usage()`: inside,
+   * `/usr` is a writable overlay of the host's, so a walk there would count gigabytes of the host OS.
+   */
+  async usage(): Promise<{ bytes: number; files: number }> {
+    if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
+    return this.shared.storage.usage(this.spec.id);
+  }
+
+  /** Kills every process the sprite runs (the agent stays); the disk stays. */
+  async stop(): Promise<void> {
+    await (await this.agentReady()).killAll();
+  }
+
+  /** Kills everything, then removes the layer, every snapshot, the cgroups and the sprite's host dirs. */
+  destroy(): Promise<void> {
+    return this.serialized(async () => {
+      if (this.destroyed) return;
+      this.destroyed = true;
+      this.generation++;
+      this.watches.clear();
+      await this.teardown();
+      await this.cgroup?.remove();
+      await this.shared.storage.destroy(this.spec.id);
+      this.onDestroyed();
+    });
+  }
+}
+
+function asSandboxSnapshot(snapshot: MachineSnapshot, spriteId: string): SandboxSnapshot {
+  const s = snapshot as Partial<SandboxSnapshot>;
+  if (s.kind !== 'sandbox' || !s.layer || s.layer.spriteId !== spriteId) throw new Error(`not a snapshot of sandbox sprite ${spriteId}`);
+  return s as SandboxSnapshot;
+}
+
+/** A MachineFs whose every call goes to the agent of the current boot. */
+function fsThrough(agent: () => Promise<AgentClient>): MachineFs {
+  return {
+    readFile: async (...a) => (await agent()).fs.readFile(...a),
+    writeFile: async (...a) => (await agent()).fs.writeFile(...a),
+    stat: async (...a) => (await agent()).fs.stat(...a),
+    lstat: async (...a) => (await agent()).fs.lstat(...a),
+    readdir: async (...a) => (await agent()).fs.readdir(...a),
+    mkdir: async (...a) => (await agent()).fs.mkdir(...a),
+    rm: async (...a) => (await agent()).fs.rm(...a),
+    rename: async (...a) => (await agent()).fs.rename(...a),
+    copy: async (...a) => (await agent()).fs.copy(...a),
+    chmod: async (...a) => (await agent()).fs.chmod(...a),
+    chown: async (...a) => (await agent()).fs.chown(...a),
+  };
+}
+
+/**
+ * A process whose start waits for the agent (a spawn during a boot or a restore): stdin, resizes and signals sent
+ * before it starts are replayed in order; when the sprite cannot boot, it exits 137 with a message on stderr.
+ */
+function deferredProcess(pid: number, io: ExecIO, started: Promise<ExecProcess>): ExecProcess {
+  let proc: ExecProcess | undefined;
+  const queue: Array<(p: ExecProcess) => void> = [];
+  const exit = started.then(
+    (p) => {
+      proc = p;
+      for (const op of queue.splice(0)) op(p);
+      return p.exit;
+    },
+    (err: Error) => {
+      io.stderr(new TextEncoder().encode(`sprite is not running: ${err.message}\n`));
+      return 137;
+    },
+  );
+  const later = (op: (p: ExecProcess) => void) => (proc ? op(proc) : queue.push(op));
+  return {
+    pid,
+    exit,
+    writeStdin: (d) => later((p) => p.writeStdin(d)),
+    endStdin: () => later((p) => p.endStdin()),
+    resize: (c, r) => later((p) => p.resize(c, r)),
+    signal: (s) => later((p) => p.signal(s)),
+  };
+}
+
+function findNodePty(): string | undefined {
+  try {
+    return dirname(createRequire(import.meta.url).resolve('node-pty/package.json'));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Test support for the sandbox engine's box (rootfs, storage, launcher, machine): why the tests must skip on this
+ * host (printed once), a temp data dir with storage and a base, a plain-command sandbox runner (no agent), and an
+ * exec helper for machines. Test set-up only; never used by the server.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Machine } from '../../src/server/machines/types.ts';
+import { launch, type LaunchSpec, type SandboxExit } from '../../src/server/machines/sandbox/launcher.ts';
+import { personalizeLayer, prepareHostBase, seedLayer, type BaseRoot } from '../../src/server/machines/sandbox/rootfs.ts';
+import { Storage, type StorageMode } from '../../src/server/machines/sandbox/storage.ts';
+
+/** Why the sandbox cannot run here ('' when it can): not Linux, no bubblewrap, not root. */
+export const SKIP_REASON =
+  process.platform !== 'linux'
+    ? 'not Linux'
+    : spawnSync('bwrap', ['--version']).status !== 0
+      ? 'bubblewrap (bwrap) is not installed'
+      : process.getuid?.() !== 0
+        ? 'not root'
+        : '';
+
+/** Prints the skip reason once per file, so a skipped run says why. */
+export function announceSkip(what: string): boolean {
+  if (SKIP_REASON) console.warn(`${what} skipped: ${SKIP_REASON}`);
+  return !!SKIP_REASON;
+}
+
+/** A temp data dir with storage (btrfs when possible, else copy, or as asked) and the host base with its template. */
+export interface Box {
+  dataDir: string;
+  storage: Storage;
+  base: BaseRoot;
+  /** Creates sprite `id`'s layer, named `name` (hostname). */
+  create(id: string, name?: string): Promise<void>;
+  /** Runs `sh -c script` as root in a fresh sandbox on `id`'s layer; resolves when it ends. */
+  sh(id: string, script: string, extra?: Partial<LaunchSpec>): Promise<{ out: string; err: string; exit: SandboxExit }>;
+  close(): Promise<void>;
+}
+
+/** Opens a `Box` in a fresh temp dir. */
+export async function openBox(mode: StorageMode | 'auto' = 'auto'): Promise<Box> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'spritzer-box-'));
+  const storage = await Storage.open({ dataDir, mode });
+  const base = await prepareHostBase(join(dataDir, 'base'));
+  await storage.createTemplate((dir) => seedLayer(dir, base));
+  const names = new Map<string, string>();
+  return {
+    dataDir,
+    storage,
+    base,
+    async create(id, name = id) {
+      names.set(id, name);
+      await personalizeLayer(await storage.createLayer(id), base, name);
+    },
+    async sh(id, script, extra = {}) {
+      const sb = await launch({
+        hostname: names.get(id) ?? id,
+        base,
+        layerDir: storage.layerDir(id),
+        mergedDir: join(storage.spriteDir(id), 'merged'),
+        command: ['sh', '-c', script],
+        ...extra,
+      });
+      const exit = await sb.exited;
+      return { ...sb.output(), out: sb.output().stdout, err: sb.output().stderr, exit };
+    },
+    close: () => storage.close({ removeDataDir: true }),
+  };
+}
+
+/** Runs `sh -c script` in a machine as the sprite user; resolves with stdout, stderr (UTF-8) and the exit code. */
+export async function exec(m: Machine, script: string, opts: { dir?: string } = {}): Promise<{ out: string; err: string; code: number }> {
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  const p = m.spawn(
+    {
+      argv: ['sh', '-c', script],
+      env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOME: '/home/sprite' },
+      dir: opts.dir ?? '/home/sprite',
+      tty: false,
+      rows: 24,
+      cols: 80,
+    },
+    { stdout: (d) => out.push(Buffer.from(d)), stderr: (d) => err.push(Buffer.from(d)) },
+    { stdin: false },
+  );
+  const code = await p.exit;
+  return { out: Buffer.concat(out).toString('utf8'), err: Buffer.concat(err).toString('utf8'), code };
+}
+
+/** Mount points listed in /proc/mounts at or below `dir`. */
+export async function mountsUnder(dir: string): Promise<string[]> {
+  const { readFile } = await import('node:fs/promises');
+  return (await readFile('/proc/mounts', 'utf8'))
+    .split('\n')
+    .map((l) => l.split(' ')[1] ?? '')
+    .filter((p) => p === dir || p.startsWith(`${dir}/`));
+}
