@@ -6,7 +6,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { pino } from 'pino';
 import { defaultDeps, startServer } from './server.ts';
-import { createMachineFactory, MACHINE_ENGINES } from './machines/index.ts';
+import { openMachineFactory, MACHINE_ENGINES } from './machines/index.ts';
 import { SystemClock } from './model/clock.ts';
 import { DEFAULT_LIMITS, parseSize } from './limits.ts';
 import { installLastResort } from './containment.ts';
@@ -52,6 +52,8 @@ const program = new Command('spritzer')
         return n;
       }),
   )
+  .addOption(new Option('--data-dir <dir>', 'sandbox engine: where sprites\' disks and snapshots live (default: a temp dir removed at exit)').env('SPRITZER_DATA_DIR'))
+  .addOption(new Option('--sandbox-root <dir>', 'sandbox engine: a prepared root filesystem (npm run rootfs) instead of the host\'s OS').env('SPRITZER_SANDBOX_ROOT'))
   .option('--no-validate-responses', 'do not validate responses against the spec (also off when NODE_ENV=production)');
 
 program.parse();
@@ -65,6 +67,8 @@ const opts = program.opts<{
   stdinGrace: number;
   diskQuota: number;
   maxJsonBody: number;
+  dataDir?: string;
+  sandboxRoot?: string;
   validateResponses: boolean;
 }>();
 
@@ -80,10 +84,24 @@ const clock = new SystemClock();
 const logger = pino({ level: opts.logLevel });
 // Last resort: whatever escapes the contained layers (containment.ts) is logged, and the server keeps serving.
 installLastResort(process, logger);
+let machines;
+try {
+  machines = await openMachineFactory(opts.exec, {
+    clock,
+    logger,
+    stdinGraceMs: opts.stdinGrace,
+    dataDir: opts.dataDir,
+    sandboxRoot: opts.sandboxRoot,
+  });
+} catch (err) {
+  console.error(`spritzer: cannot start the ${opts.exec} engine: ${(err as Error).message}`);
+  process.exit(2);
+}
+logger.info({ engine: machines.engine, snapshots: machines.snapshotMode }, 'exec engine ready');
 const deps = defaultDeps({
   clock,
   logger,
-  machines: createMachineFactory(opts.exec, { clock, stdinGraceMs: opts.stdinGrace }),
+  machines,
   token: opts.token,
   organization: opts.org,
   publicUrl: opts.publicUrl,
@@ -93,7 +111,7 @@ const deps = defaultDeps({
 });
 
 const running = await startServer(deps, host, port);
-process.stdout.write(`spritzer listening on ${running.url} (exec engine: ${opts.exec})\nexport SPRITES_BASE_URL=${running.url}\n`);
+process.stdout.write(`spritzer listening on ${running.url} (exec engine: ${opts.exec}, checkpoints: ${machines.snapshotMode})\nexport SPRITES_BASE_URL=${running.url}\n`);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

@@ -3,6 +3,7 @@
 // Nothing here exists on real Sprites, so every test is emulatorOnly.
 import { describe, expect } from 'vitest';
 import { useConformance, emulatorOnly, connectWs, execQuery } from './support/index.ts';
+import { EMULATOR_ENGINE } from './support/target.ts';
 
 const { target, call, sprites } = useConformance();
 
@@ -11,7 +12,7 @@ describe('getSpritzerHealth', () => {
     const res = await call('GET', '/_spritzer/health', { authorization: null });
     expect(res.status).toBe(200);
     expect(res.json.status).toBe('ok');
-    expect(res.json.engine).toBe('shell');
+    expect(res.json.engine).toBe(EMULATOR_ENGINE);
     expect(res.json.operations).toEqual(expect.arrayContaining(['createSprite', 'getSpritzerHealth', 'execCommand', 'watchFilesystem']));
     expect(res.json.operations).not.toContain('controlSession');
   });

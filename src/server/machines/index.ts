@@ -1,26 +1,43 @@
 /**
  * The machine factory for an `--exec` engine name: `shell` and `interpreter` are in-memory machines running that
- * exec engine. It owns the list of engine names the CLI offers; it does not choose a default (the CLI does: `shell`).
- * @see docs/architecture.md "Machines and engines"
+ * exec engine; `sandbox` is a real Linux machine per sprite (bubblewrap + the in-sprite agent, Linux and root only).
+ * It owns the list of engine names the CLI offers; it does not choose a default (the CLI does: `shell`).
+ * @see docs/architecture.md "Machines and engines", docs/sandbox.md
  */
 import type { Clock } from '../model/clock.ts';
+import type { Logger } from 'pino';
 import { createEngine, ENGINE_NAMES, type EngineName } from '../engines/index.ts';
 import { MemoryMachineFactory } from './memory.ts';
 import type { MachineFactory } from './types.ts';
 
 /** The `--exec` values this build can run. */
-export const MACHINE_ENGINES = [...ENGINE_NAMES] as const;
+export const MACHINE_ENGINES = [...ENGINE_NAMES, 'sandbox'] as const;
 
 /** One of {@link MACHINE_ENGINES}. */
 export type MachineEngine = (typeof MACHINE_ENGINES)[number];
 
-/** What factories may need: the injected clock, and the shell engine's stdin grace period (ms). */
+/** What factories may need: the injected clock, the shell engine's stdin grace period (ms), the sandbox's places. */
 export interface MachineFactoryDeps {
   clock: Clock;
   stdinGraceMs?: number;
+  /** `--data-dir`: where sandbox layers and snapshots live (default: a temp dir removed at exit). */
+  dataDir?: string;
+  /** `--sandbox-root`: a prepared root used as the read-only base instead of the host's OS. */
+  sandboxRoot?: string;
+  logger?: Logger;
 }
 
-/** Creates the machine factory of engine `name`. Throws a `TypeError` for an unknown name. */
-export function createMachineFactory(name: MachineEngine, deps: MachineFactoryDeps): MachineFactory {
-  return new MemoryMachineFactory(createEngine(name as EngineName, deps), deps.clock);
+/** Creates the factory of an in-memory engine (`shell`, `interpreter`) synchronously. Throws a `TypeError` for another name. */
+export function createMachineFactory(name: EngineName, deps: MachineFactoryDeps): MachineFactory {
+  return new MemoryMachineFactory(createEngine(name, deps), deps.clock);
+}
+
+/**
+ * Opens the factory of any engine. `sandbox` prepares its storage, base root and limits first and rejects with a
+ * message naming what is missing (not Linux, not root, no bubblewrap, …); the module is loaded only then.
+ */
+export async function openMachineFactory(name: MachineEngine, deps: MachineFactoryDeps): Promise<MachineFactory> {
+  if (name !== 'sandbox') return createMachineFactory(name, deps);
+  const { SandboxMachineFactory } = await import('./sandbox/sandbox-machine.ts');
+  return SandboxMachineFactory.open({ dataDir: deps.dataDir, rootDir: deps.sandboxRoot, clock: deps.clock, logger: deps.logger });
 }

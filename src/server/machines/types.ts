@@ -120,6 +120,12 @@ export interface Machine {
   stop(): Promise<void>;
   /** Stops everything and removes the machine's disk and snapshots. The machine is unusable afterwards. */
   destroy(): Promise<void>;
+  /**
+   * Calls `listener` after the machine rebooted on its own (a real machine whose agent crashed: every process is
+   * gone, the disk stays), so services come back. Machines that never reboot by themselves leave it out.
+   * Returns the unsubscribe function.
+   */
+  onReboot?(listener: () => void): () => void;
 }
 
 /** What a factory needs to create one machine. */

@@ -95,6 +95,7 @@ export class Sprite {
     this.services = new ServiceManager({ clock, machine, onActivity, limits });
     this.tasks = new TaskRegistry({ clock, onChange: onActivity });
     this.policies = new SpritePolicies(machine.fs);
+    machine.onReboot?.(() => void this.rebooted());
   }
   readonly config: Record<string, unknown> | undefined;
   readonly environment: Record<string, string> | undefined;
@@ -191,6 +192,13 @@ export class Sprite {
     await this.services.suspend();
     await this.sessions.endAll();
     await this.machine.stop();
+    await this.afterReboot();
+  }
+
+  /** The machine rebooted by itself: its processes are gone; services and the policy copy come back. */
+  private async rebooted(): Promise<void> {
+    await this.services.suspend();
+    await this.sessions.endAll();
     await this.afterReboot();
   }
 

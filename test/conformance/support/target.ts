@@ -5,7 +5,7 @@
  * @see DESIGN.md "Tests"
  */
 import { beforeAll, afterAll } from 'vitest';
-import { createMachineFactory } from '../../../src/server/machines/index.ts';
+import { openMachineFactory, MACHINE_ENGINES, type MachineEngine } from '../../../src/server/machines/index.ts';
 import { SystemClock } from '../../../src/server/model/clock.ts';
 import { defaultDeps, startServer, type RunningServer } from '../../../src/server/server.ts';
 import { EMULATOR_TOKEN, resolveTarget, type Target, type TargetConfig } from './target-config.ts';
@@ -18,10 +18,20 @@ export const TARGET_CONFIG: TargetConfig = resolveTarget(process.env);
 /** True when the suite runs against a server named by `SPRITES_BASE_URL`. */
 export const IS_REMOTE = TARGET_CONFIG.kind === 'remote';
 
-/** Starts spritzer in-process as a user would run it (`spritzer --exec shell --token …`), on port 0. */
+/** The engine the in-process emulator runs: `SPRITZER_CONFORMANCE_EXEC` (the `conformance-sandbox` project sets `sandbox`), else `shell`. */
+export const EMULATOR_ENGINE: MachineEngine = engineFrom(process.env.SPRITZER_CONFORMANCE_EXEC);
+
+function engineFrom(value: string | undefined): MachineEngine {
+  if (value === undefined || value === '') return 'shell';
+  if (!(MACHINE_ENGINES as readonly string[]).includes(value)) throw new Error(`SPRITZER_CONFORMANCE_EXEC=${value}: not an engine`);
+  return value as MachineEngine;
+}
+
+/** Starts spritzer in-process as a user would run it (`spritzer --exec <engine> --token …`), on port 0. */
 export async function startEmulator(): Promise<RunningServer> {
   const clock = new SystemClock();
-  return startServer(defaultDeps({ clock, machines: createMachineFactory('shell', { clock }), token: EMULATOR_TOKEN }));
+  const machines = await openMachineFactory(EMULATOR_ENGINE, { clock });
+  return startServer(defaultDeps({ clock, machines, token: EMULATOR_TOKEN }));
 }
 
 /**
