@@ -26,8 +26,8 @@ const HELP = `usage: npm run bench -- [options]
   --markdown            print the table as Markdown
   --production          run spritzer with NODE_ENV=production (no response validation)
   --spritzer-entry F    spritzer's entry (default src/server/main.ts under tsx; a .js/.mjs file runs as is)
-  --profile DIR         run spritzer under --cpu-prof into DIR and summarise the start, REST and WS exec windows
-                        (profiling slows spritzer down: the table of such a run is not a benchmark)
+  --profile DIR         run every server under --cpu-prof into DIR and summarise its start, REST and WS exec
+                        windows (profiling slows servers down: the table of such a run is not a benchmark)
   --profile-interval µs sampling interval for --profile (default 250)`;
 
 const { values } = parseArgs({
@@ -73,17 +73,17 @@ if (profileDir) mkdirSync(profileDir, { recursive: true });
 const launch: LaunchOptions = {
   spritzerEntry: values['spritzer-entry'],
   spritzerEnv: values.production ? { NODE_ENV: 'production' } : {},
-  spritzerNodeFlags: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-interval=${values['profile-interval']}`] : [],
+  nodeFlags: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-interval=${values['profile-interval']}`] : [],
 };
 
-/** Load windows of profiled spritzer processes, summarised at the end. */
-const windows: Array<{ phase: string; pid: number; fromUs: number; toUs: number; ops?: number }> = [];
+/** Load windows of profiled server processes, summarised at the end. */
+const windows: Array<{ kind: ServerKind; phase: string; pid: number; fromUs: number; toUs: number; ops?: number }> = [];
 const running = new Set<StartedServer>();
 
 async function start(kind: ServerKind, extra: Partial<LaunchOptions> = {}): Promise<StartedServer> {
   const s = await startServer(kind, { ...launch, ...extra });
   running.add(s);
-  if (kind === 'spritzer') windows.push({ phase: 'start', pid: s.pid, fromUs: s.spawnedAtUs, toUs: s.readyAtUs });
+  windows.push({ kind, phase: 'start', pid: s.pid, fromUs: s.spawnedAtUs, toUs: s.readyAtUs });
   return s;
 }
 
@@ -117,12 +117,12 @@ async function measureServer(kind: ServerKind, f: Figures): Promise<void> {
   await createSprite(s, 'bench');
   if (groups.has('rest')) {
     f.rest = await restGet(s, 'bench', SIZE.restSeconds);
-    if (kind === 'spritzer') windows.push({ phase: 'rest', pid: s.pid, fromUs: f.rest.fromUs, toUs: f.rest.toUs, ops: f.rest.requests });
+    windows.push({ kind, phase: 'rest', pid: s.pid, fromUs: f.rest.fromUs, toUs: f.rest.toUs, ops: f.rest.requests });
     log(`${kind}: REST GET ${f.rest.reqPerSec.toFixed(0)} req/s, p99 ${f.rest.p99} ms`);
   }
   if (groups.has('exec')) {
     f.wsExec = await wsExec(s, 'bench', SIZE.wsSequential, SIZE.wsSeconds);
-    if (kind === 'spritzer') windows.push({ phase: 'ws-exec', pid: s.pid, fromUs: f.wsExec.fromUs, toUs: f.wsExec.toUs, ops: f.wsExec.execs });
+    windows.push({ kind, phase: 'ws-exec', pid: s.pid, fromUs: f.wsExec.fromUs, toUs: f.wsExec.toUs, ops: f.wsExec.execs });
     f.httpExec = await httpExec(s, 'bench', SIZE.httpSequential);
     log(
       `${kind}: WS exec p50 ${f.wsExec.latency.p50.toFixed(2)} / p99 ${f.wsExec.latency.p99.toFixed(2)} ms, ` +
@@ -161,19 +161,28 @@ function runCheckpoint(): { exitCode: number; output: string } {
   return { exitCode: r.status ?? 1, output: `${r.stdout}${r.stderr}` };
 }
 
+/**
+ * Functions whose inclusive time the profile summaries report: the stages of spritzer's request and exec paths
+ * (route lookup, request and response validation, logging, body parsing, the handler, the shell engine).
+ */
+const FOCUS =
+  /^(lookupRoute|validate|_validate|loggingMiddleware|onResFinished|jsonParser|rawParser|generateETag|getSprite|toWireSprite|runShell|exists|upgradeExec|handleUpgrade|sendSessionInfo|modifyRequest) /;
+
 /** Summaries of the profiled windows (files `CPU.*.<pid>.*.cpuprofile` in the profile dir). */
 function summarizeWindows(dir: string): string {
   const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
   const parts: string[] = [];
+  const printed = new Set<string>();
   for (const w of windows) {
     // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile; thread 0 is the main thread (1 is tsx's loader worker).
     const file = files.find((f) => f.split('.')[3] === String(w.pid) && f.split('.')[4] === '0');
     if (!file) continue;
     const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
-    const title = `spritzer ${w.phase} (pid ${w.pid}, ${file})`;
-    const text = formatSummary(title, summarizeProfile(profile, { fromUs: w.fromUs, toUs: w.toUs, ops: w.ops }));
-    writeFileSync(join(dir, `summary-${w.phase}-${w.pid}.md`), `${text}\n`);
-    if (w.phase !== 'start' || w === windows.find((x) => x.phase === 'start')) parts.push(text);
+    const title = `${w.kind} ${w.phase} (pid ${w.pid}, ${file})`;
+    const text = formatSummary(title, summarizeProfile(profile, { fromUs: w.fromUs, toUs: w.toUs, ops: w.ops, focus: FOCUS }));
+    writeFileSync(join(dir, `summary-${w.kind}-${w.phase}-${w.pid}.md`), `${text}\n`);
+    if (!printed.has(`${w.kind} ${w.phase}`)) parts.push(text);
+    printed.add(`${w.kind} ${w.phase}`);
   }
   writeFileSync(join(dir, 'windows.json'), `${JSON.stringify(windows, null, 2)}\n`);
   return parts.join('\n\n');

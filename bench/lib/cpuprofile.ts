@@ -40,11 +40,15 @@ export interface ProfileSummary {
   usPerOp?: number;
   selfByFunction: Cost[];
   selfByPackage: Cost[];
-  /** Time with the package anywhere on the stack (a package counts once per sample). */
+  /** Time with the package anywhere on the stack (once per sample; `(native)` and `node:process` left out). */
   inclusiveByPackage: Cost[];
+  /** Time with the function anywhere on the stack (once per sample), for functions whose name matches `focus`. */
+  inclusiveByFunction: Cost[];
 }
 
 const SPECIAL = new Set(['(idle)', '(program)', '(garbage collector)', '(root)']);
+/** Left out of the inclusive ranking: they sit under every async stack (`runMicrotasks`, `processTicksAndRejections`). */
+const STACK_BASE = new Set(['(root)', '(native)', 'node:process']);
 
 /**
  * The package a frame belongs to: a V8 pseudo-frame (`(garbage collector)`…), `node:<module>` for Node's own
@@ -96,28 +100,39 @@ function rank(map: Map<string, { ms: number; package: string }>, active: number,
 /**
  * Summarises `profile` over `[fromUs, toUs]` (whole profile when absent). Each sample weighs the time until
  * the next sample (the last one: the mean interval). `(idle)` is left out of every share; `(program)` and
- * `(garbage collector)` stay in. `ops`: how many operations ran in the window, for µs per operation.
+ * `(garbage collector)` stay in. `ops`: how many operations ran in the window, for µs per operation. `focus`:
+ * functions (`name file:line`) whose inclusive time to report, e.g. `/lookupRoute|loggingMiddleware/`.
  */
 export function summarizeProfile(
   profile: CpuProfile,
-  opts: { fromUs?: number; toUs?: number; ops?: number; top?: number } = {},
+  opts: { fromUs?: number; toUs?: number; ops?: number; top?: number; focus?: RegExp } = {},
 ): ProfileSummary {
   const top = opts.top ?? 10;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const stackPackages = new Map<number, Set<string>>();
-  const packagesOnStack = (id: number): Set<string> => {
-    const known = stackPackages.get(id);
+  const focus = opts.focus;
+  const keyOf = (cf: CpuProfile['nodes'][number]['callFrame']) =>
+    `${cf.functionName || '(anonymous)'}${cf.url ? ` ${shortUrl(cf.url)}:${cf.lineNumber + 1}` : ''}`;
+  const onStack = new Map<number, { packages: Set<string>; functions: Set<string> }>();
+  const stackOf = (id: number): { packages: Set<string>; functions: Set<string> } => {
+    const known = onStack.get(id);
     if (known) return known;
     const n = byId.get(id)!;
     const up = parent.get(id);
-    const set = new Set(up === undefined ? [] : packagesOnStack(up));
+    const above = up === undefined ? undefined : stackOf(up);
+    const packages = new Set(above?.packages);
+    const functions = new Set(above?.functions);
     const pkg = packageOf(n.callFrame.url, n.callFrame.functionName, n.callFrame.scriptId);
-    if (pkg !== '(root)') set.add(pkg);
-    stackPackages.set(id, set);
-    return set;
+    if (!STACK_BASE.has(pkg)) packages.add(pkg);
+    const key = keyOf(n.callFrame);
+    if (focus?.test(key)) functions.add(key);
+    const entry = { packages, functions };
+    onStack.set(id, entry);
+    return entry;
   };
+  const packageOfKey = new Map<string, string>();
+  for (const n of profile.nodes) packageOfKey.set(keyOf(n.callFrame), packageOf(n.callFrame.url, n.callFrame.functionName, n.callFrame.scriptId));
 
   const from = opts.fromUs ?? -Infinity;
   const to = opts.toUs ?? Infinity;
@@ -126,6 +141,7 @@ export function summarizeProfile(
   const selfFn = new Map<string, { ms: number; package: string }>();
   const selfPkg = new Map<string, { ms: number; package: string }>();
   const inclPkg = new Map<string, { ms: number; package: string }>();
+  const inclFn = new Map<string, { ms: number; package: string }>();
   let t = profile.startTime;
   let active = 0;
   let counted = 0;
@@ -134,12 +150,12 @@ export function summarizeProfile(
     if (t < from || t > to) continue;
     const weightMs = (i + 1 < n ? profile.timeDeltas[i + 1]! : meanDelta) / 1000;
     const node = byId.get(profile.samples[i]!)!;
-    const { functionName, url, lineNumber, scriptId } = node.callFrame;
+    const { functionName, url, scriptId } = node.callFrame;
     counted++;
     if (functionName === '(idle)') continue;
     active += weightMs;
     const pkg = packageOf(url, functionName, scriptId);
-    const fnKey = `${functionName || '(anonymous)'}${url ? ` ${shortUrl(url)}:${lineNumber + 1}` : ''}`;
+    const fnKey = keyOf(node.callFrame);
     const add = (m: Map<string, { ms: number; package: string }>, k: string, p: string) => {
       const e = m.get(k);
       if (e) e.ms += weightMs;
@@ -147,7 +163,9 @@ export function summarizeProfile(
     };
     add(selfFn, fnKey, pkg);
     add(selfPkg, pkg, pkg);
-    for (const p of packagesOnStack(node.id)) add(inclPkg, p, p);
+    const stack = stackOf(node.id);
+    for (const p of stack.packages) add(inclPkg, p, p);
+    for (const f of stack.functions) add(inclFn, f, packageOfKey.get(f)!);
   }
   const windowMs = (Math.min(to, profile.endTime) - Math.max(from, profile.startTime)) / 1000;
   return {
@@ -158,6 +176,7 @@ export function summarizeProfile(
     selfByFunction: rank(selfFn, active, opts.ops, top),
     selfByPackage: rank(selfPkg, active, opts.ops, top),
     inclusiveByPackage: rank(inclPkg, active, opts.ops, top),
+    inclusiveByFunction: rank(inclFn, active, opts.ops, Infinity),
   };
 }
 
@@ -186,6 +205,10 @@ export function formatSummary(title: string, s: ProfileSummary): string {
     out.push(
       `| ${a ? `${a.name} | ${pct(a.share)}${us(a)}` : `|${s.ops ? ' |' : ''}`} | ${b ? `${b.name} | ${pct(b.share)}${us(b)}` : `|${s.ops ? ' |' : ''}`} |`,
     );
+  }
+  if (s.inclusiveByFunction.length) {
+    out.push('', `| function (on the stack) | package | % active${perOp} |`, `|---|---|---${sep}|`);
+    for (const c of s.inclusiveByFunction) out.push(`| \`${c.name.replace(/\|/g, '\\|')}\` | ${c.package} | ${pct(c.share)}${us(c)} |`);
   }
   return out.join('\n');
 }

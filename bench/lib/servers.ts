@@ -25,8 +25,8 @@ export interface LaunchOptions {
   spritzerEntry?: string;
   /** Extra environment for spritzer (e.g. `NODE_ENV=production`). `SPRITZER_*` from the caller's env is dropped. */
   spritzerEnv?: Record<string, string>;
-  /** Node flags for spritzer only (e.g. `--cpu-prof`). */
-  spritzerNodeFlags?: string[];
+  /** Node flags for every server (e.g. `--cpu-prof`). */
+  nodeFlags?: string[];
   /** Load `heap-probe.ts` and open an IPC channel so {@link StartedServer.heap} works (adds `--expose-gc`). */
   heapProbe?: boolean;
   /** Monotonic milliseconds; default `performance.now`. */
@@ -100,12 +100,12 @@ function commandFor(kind: ServerKind, port: number, opts: LaunchOptions): { args
   const probeFlags = opts.heapProbe ? ['--expose-gc', '--import', 'tsx', '--import', './bench/lib/heap-probe.ts'] : [];
   if (kind !== 'spritzer') {
     const file = kind === 'bare-node' ? 'bench/baselines/bare-node.ts' : 'bench/baselines/plain-express.ts';
-    return { args: [...(probeFlags.length ? probeFlags : ['--import', 'tsx']), file, ...addr], env };
+    return { args: [...(opts.nodeFlags ?? []), ...(probeFlags.length ? probeFlags : ['--import', 'tsx']), file, ...addr], env };
   }
   const entry = opts.spritzerEntry ?? 'src/server/main.ts';
   const loader = entry.endsWith('.ts') && !probeFlags.length ? ['--import', 'tsx'] : [];
   return {
-    args: [...(opts.spritzerNodeFlags ?? []), ...probeFlags, ...loader, entry, ...addr],
+    args: [...(opts.nodeFlags ?? []), ...probeFlags, ...loader, entry, ...addr],
     env: { ...env, ...opts.spritzerEnv },
   };
 }
