@@ -101,6 +101,8 @@ export interface RestResult {
   p50: number;
   p99: number;
   requests: number;
+  /** Server CPU (all threads, user + system) per request, µs. Robust to a busy machine, unlike req/s. */
+  cpuUsPerOp: number;
   /** Monotonic µs window of the measured run (for `--cpu-prof` summaries). */
   fromUs: number;
   toUs: number;
@@ -115,10 +117,12 @@ export async function restGet(server: StartedServer, name: string, seconds: numb
   const opts = { url, connections, headers: { authorization: AUTH } };
   await autocannon({ ...opts, duration: 1 });
   const fromUs = monotonicUs();
+  const cpu0 = server.cpuMs();
   const r = await autocannon({ ...opts, duration: seconds });
+  const cpuUsPerOp = ((server.cpuMs() - cpu0) * 1000) / r.requests.total;
   const toUs = monotonicUs();
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`REST GET on ${server.kind}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, fromUs, toUs };
+  return { reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, cpuUsPerOp, fromUs, toUs };
 }
 
 /**
@@ -156,6 +160,8 @@ export interface WsExecResult {
   latency: Latency;
   execsPerSec: number;
   execs: number;
+  /** Server CPU per exec during the 16-client run, µs. */
+  cpuUsPerOp: number;
   fromUs: number;
   toUs: number;
 }
@@ -166,6 +172,7 @@ export async function wsExec(server: StartedServer, name: string, n: number, sec
   const samples: number[] = [];
   for (let i = 0; i < n; i++) samples.push(await wsExecOnce(server, name, now));
   const fromUs = monotonicUs();
+  const cpu0 = server.cpuMs();
   const t0 = now();
   const end = t0 + seconds * 1000;
   let execs = 0;
@@ -178,15 +185,19 @@ export async function wsExec(server: StartedServer, name: string, n: number, sec
     }),
   );
   const elapsed = now() - t0;
-  return { latency: summarize(samples), execsPerSec: (execs / elapsed) * 1000, execs, fromUs, toUs: monotonicUs() };
+  const cpuUsPerOp = ((server.cpuMs() - cpu0) * 1000) / execs;
+  return { latency: summarize(samples), execsPerSec: (execs / elapsed) * 1000, execs, cpuUsPerOp, fromUs, toUs: monotonicUs() };
 }
+
+/** HTTP exec latency, and server CPU per exec over the sequential run (µs). */
+export type HttpExecResult = Latency & { cpuUsPerOp: number };
 
 /**
  * `n` sequential HTTP execs of `echo ok` (`POST …/exec?cmd=echo&cmd=ok`, sprites-wire.md §4.10) on a keep-alive
  * connection, after 20 warm-up execs; ms from request to the end of the framed body, which must be exactly
  * `[1]ok\n[3][0]`.
  */
-export async function httpExec(server: StartedServer, name: string, n: number, now: Now = defaultNow): Promise<Latency> {
+export async function httpExec(server: StartedServer, name: string, n: number, now: Now = defaultNow): Promise<HttpExecResult> {
   const url = `${server.url}/v1/sprites/${name}/exec?cmd=echo&cmd=ok`;
   const once = async (): Promise<number> => {
     const t0 = now();
@@ -197,8 +208,9 @@ export async function httpExec(server: StartedServer, name: string, n: number, n
   };
   for (let i = 0; i < 20; i++) await once();
   const samples: number[] = [];
+  const cpu0 = server.cpuMs();
   for (let i = 0; i < n; i++) samples.push(await once());
-  return summarize(samples);
+  return { ...summarize(samples), cpuUsPerOp: ((server.cpuMs() - cpu0) * 1000) / n };
 }
 
 /** Runs `task(i)` for i in 0..count-1 with `inFlight` at a time; resolves with the elapsed ms. */

@@ -3,8 +3,8 @@ import { formatTable, ROWS, tableRows, verdict, type Results } from './report.ts
 import { percentile, summarize } from './load.ts';
 
 const row = (id: string) => ROWS.find((r) => r.id === id)!;
-const rest = (reqPerSec: number) => ({ reqPerSec, p50: 1, p99: 2, requests: 1, fromUs: 0, toUs: 1 });
-const ws = (p50: number, p99: number, execsPerSec: number) => ({ latency: { n: 1, p50, p99, mean: p50 }, execsPerSec, execs: 1, fromUs: 0, toUs: 1 });
+const rest = (reqPerSec: number) => ({ reqPerSec, p50: 1, p99: 2, requests: 1, cpuUsPerOp: 100, fromUs: 0, toUs: 1 });
+const ws = (p50: number, p99: number, execsPerSec: number) => ({ latency: { n: 1, p50, p99, mean: p50 }, execsPerSec, execs: 1, cpuUsPerOp: 100, fromUs: 0, toUs: 1 });
 
 describe('bench table verdicts (issue 11 targets)', () => {
   it('REST throughput passes at exactly 0.6x plain Express and fails just below', () => {
@@ -28,7 +28,7 @@ describe('bench table verdicts (issue 11 targets)', () => {
   it('prints only measured rows, with ratios to each baseline and a dash for missing figures', () => {
     const results: Results = { 'bare-node': { rest: rest(4000) }, 'plain-express': { rest: rest(2000) }, spritzer: { rest: rest(1000) } };
     const rows = tableRows(results);
-    expect(rows.map((r) => r.id)).toEqual(['restRps', 'restP99']);
+    expect(rows.map((r) => r.id)).toEqual(['restRps', 'restP99', 'restCpu']);
     expect(rows[0]!.ratios).toEqual({ 'bare-node': 0.25, 'plain-express': 0.5 });
     expect(rows[0]!.result).toBe('FAIL');
     const md = formatTable({ spritzer: { fsFirst100: 3500 } }, true).split('\n');

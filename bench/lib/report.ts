@@ -4,7 +4,7 @@
  * absolute where the issue gives an absolute figure. It owns formatting and verdicts only; it measures nothing.
  * @see docs/performance.md; issue 11 "Targets"
  */
-import type { HeapCyclesResult, Latency, PerSpriteResult, RestResult, WsExecResult } from './load.ts';
+import type { HeapCyclesResult, HttpExecResult, PerSpriteResult, RestResult, WsExecResult } from './load.ts';
 import { SERVER_KINDS, type ServerKind } from './servers.ts';
 
 /** What one server produced (absent: not measured in this run). */
@@ -13,7 +13,7 @@ export interface Figures {
   idleRssMiB?: number;
   rest?: RestResult;
   wsExec?: WsExecResult;
-  httpExec?: Latency;
+  httpExec?: HttpExecResult;
   fsFirst100?: number;
   fsLarge?: { files: number; filesPerSec: number };
   perSprite?: PerSpriteResult;
@@ -44,11 +44,14 @@ export const ROWS: RowDef[] = [
   { id: 'idleRss', group: 'start', label: () => 'idle RSS', unit: 'MiB', digits: 1, pick: (f) => f.idleRssMiB, target: { kind: 'absolute', op: '<=', value: 90 } },
   { id: 'restRps', group: 'rest', label: () => 'REST GET /v1/sprites/{name}, 16 conn', unit: 'req/s', digits: 0, pick: (f) => f.rest?.reqPerSec, target: { kind: 'ratio', baseline: 'plain-express', op: '>=', value: 0.6 } },
   { id: 'restP99', group: 'rest', label: () => 'REST GET p99', unit: 'ms', digits: 1, pick: (f) => f.rest?.p99 },
+  { id: 'restCpu', group: 'rest', label: () => 'REST GET, server CPU per request', unit: 'µs', digits: 0, pick: (f) => f.rest?.cpuUsPerOp },
   { id: 'wsP50', group: 'exec', label: () => 'WS exec echo ok, connect → exit, p50', unit: 'ms', digits: 2, pick: (f) => f.wsExec?.latency.p50, target: { kind: 'ratio', baseline: 'bare-node', op: '<=', value: 1.5 } },
   { id: 'wsP99', group: 'exec', label: () => 'WS exec p99', unit: 'ms', digits: 2, pick: (f) => f.wsExec?.latency.p99, target: { kind: 'ratio', baseline: 'bare-node', op: '<=', value: 3 } },
   { id: 'wsRate', group: 'exec', label: () => 'WS exec, 16 clients', unit: 'execs/s', digits: 0, pick: (f) => f.wsExec?.execsPerSec, target: { kind: 'ratio', baseline: 'bare-node', op: '>=', value: 0.6 } },
+  { id: 'wsCpu', group: 'exec', label: () => 'WS exec, server CPU per exec (16 clients)', unit: 'µs', digits: 0, pick: (f) => f.wsExec?.cpuUsPerOp },
   { id: 'httpP50', group: 'exec', label: () => 'HTTP exec echo ok, p50', unit: 'ms', digits: 2, pick: (f) => f.httpExec?.p50, target: { kind: 'ratio', baseline: 'bare-node', op: '<=', value: 2 } },
   { id: 'httpP99', group: 'exec', label: () => 'HTTP exec p99', unit: 'ms', digits: 2, pick: (f) => f.httpExec?.p99 },
+  { id: 'httpCpu', group: 'exec', label: () => 'HTTP exec, server CPU per exec', unit: 'µs', digits: 0, pick: (f) => f.httpExec?.cpuUsPerOp },
   { id: 'fs100', group: 'fs', label: () => 'fs write 10 KiB, 16 in flight, first 100 files', unit: 'files/s', digits: 0, pick: (f) => f.fsFirst100, target: { kind: 'absolute', op: '>=', value: 3000 } },
   {
     id: 'fsLarge',

@@ -56,6 +56,8 @@ export interface StartedServer {
   readyAtUs: number;
   /** Resident set size now, KiB (`VmRSS` of `/proc/<pid>/status`). */
   rssKiB(): number;
+  /** CPU time the process has used so far, all threads, user + system, ms (10 ms resolution). */
+  cpuMs(): number;
   /** Heap after GC, from inside the process; only with `heapProbe`. */
   heap(): Promise<HeapReading>;
   /** SIGTERM (the servers exit 0 on it, which also writes a `--cpu-prof` profile), SIGKILL after 10 s. */
@@ -68,6 +70,22 @@ export function readRssKiB(pid: number): number {
   const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
   if (!m) throw new Error(`no VmRSS for pid ${pid}`);
   return Number(m[1]);
+}
+
+/**
+ * User + system CPU time of a process and all its threads, in ms, from fields 14 and 15 of `/proc/<pid>/stat`
+ * (clock ticks of USER_HZ, which Linux fixes at 100 for /proc). Throws when the process is gone. @see proc(5)
+ */
+export function readCpuMs(pid: number): number {
+  return cpuMsFromStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
+/** utime + stime of one `/proc/<pid>/stat` line, in ms; the command name may hold spaces and parentheses. */
+export function cpuMsFromStat(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields[0] is field 3 (state)
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  if (!Number.isFinite(ticks)) throw new Error(`unreadable /proc stat line: ${stat.slice(0, 80)}`);
+  return (ticks * 1000) / 100;
 }
 
 /** A TCP port that was free a moment ago on 127.0.0.1. */
@@ -164,6 +182,7 @@ export async function startServer(kind: ServerKind, opts: LaunchOptions = {}): P
     spawnedAtUs,
     readyAtUs,
     rssKiB: () => readRssKiB(pid),
+    cpuMs: () => readCpuMs(pid),
     heap() {
       if (!child.send) return Promise.reject(new Error('heap() needs heapProbe'));
       return new Promise((resolve) => {
