@@ -27,7 +27,7 @@ export interface LaunchOptions {
   spritzerEnv?: Record<string, string>;
   /** Node flags for every server (e.g. `--cpu-prof`). */
   nodeFlags?: string[];
-  /** Load `heap-probe.ts` and open an IPC channel so {@link StartedServer.heap} works (adds `--expose-gc`). */
+  /** Load `heap-probe.mjs` and open an IPC channel so {@link StartedServer.heap} works (adds `--expose-gc`). */
   heapProbe?: boolean;
   /** Monotonic milliseconds; default `performance.now`. */
   now?: () => number;
@@ -38,6 +38,7 @@ export interface LaunchOptions {
 /** Heap figures read inside the server after two full GCs (bytes). */
 export interface HeapReading {
   heapUsed: number;
+  heapTotal: number;
   external: number;
   arrayBuffers: number;
   rss: number;
@@ -115,15 +116,16 @@ function commandFor(kind: ServerKind, port: number, opts: LaunchOptions): { args
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('SPRITZER_') && k !== 'NODE_ENV') env[k] = v;
   const addr = ['--addr', `127.0.0.1:${port}`];
-  const probeFlags = opts.heapProbe ? ['--expose-gc', '--import', 'tsx', '--import', './bench/lib/heap-probe.ts'] : [];
+  const probeFlags = opts.heapProbe ? ['--expose-gc', '--import', './bench/lib/heap-probe.mjs'] : [];
+  const flags = [...(opts.nodeFlags ?? []), ...probeFlags];
   if (kind !== 'spritzer') {
     const file = kind === 'bare-node' ? 'bench/baselines/bare-node.ts' : 'bench/baselines/plain-express.ts';
-    return { args: [...(opts.nodeFlags ?? []), ...(probeFlags.length ? probeFlags : ['--import', 'tsx']), file, ...addr], env };
+    return { args: [...flags, '--import', 'tsx', file, ...addr], env };
   }
   const entry = opts.spritzerEntry ?? 'src/server/main.ts';
-  const loader = entry.endsWith('.ts') && !probeFlags.length ? ['--import', 'tsx'] : [];
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
   return {
-    args: [...(opts.nodeFlags ?? []), ...probeFlags, ...loader, entry, ...addr],
+    args: [...flags, ...loader, entry, ...addr],
     env: { ...env, ...opts.spritzerEnv },
   };
 }
