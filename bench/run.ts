@@ -10,12 +10,12 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createSprite, fsWrite, heapCycles, httpExec, memoryPerSprite, restGet, wsExec } from './lib/load.ts';
+import { busyHealth, createSprite, fsWrite, heapCycles, httpExec, memoryPerSprite, monotonicUs, restGet, wsExec } from './lib/load.ts';
 import { formatTable, tableRows, type Figures, type Results } from './lib/report.ts';
 import { ROOT, SERVER_KINDS, startServer, type LaunchOptions, type ServerKind, type StartedServer } from './lib/servers.ts';
 import { formatSummary, summarizeProfile, type CpuProfile } from './lib/cpuprofile.ts';
 
-const GROUPS = ['start', 'rest', 'exec', 'fs', 'memory', 'heap', 'checkpoint'] as const;
+const GROUPS = ['start', 'rest', 'exec', 'busy', 'fs', 'memory', 'heap', 'checkpoint'] as const;
 type Group = (typeof GROUPS)[number];
 
 const HELP = `usage: npm run bench -- [options]
@@ -26,8 +26,8 @@ const HELP = `usage: npm run bench -- [options]
   --markdown            print the table as Markdown
   --production          run spritzer with NODE_ENV=production (no response validation)
   --spritzer-entry F    spritzer's entry (default src/server/main.ts under tsx; a .js/.mjs file runs as is)
-  --profile DIR         run every server under --cpu-prof into DIR and summarise its start, REST and WS exec
-                        windows (profiling slows servers down: the table of such a run is not a benchmark)
+  --profile DIR         run every server under --cpu-prof into DIR and summarise its start, REST, WS exec and
+                        fs write windows (profiling slows servers down: the table of such a run is not a benchmark)
   --profile-interval µs sampling interval for --profile (default 250)`;
 
 const { values } = parseArgs({
@@ -132,12 +132,21 @@ async function measureServer(kind: ServerKind, f: Figures): Promise<void> {
   await stop(s);
 }
 
-/** fs write, memory per sprite and heap cycles: spritzer only, each on a fresh process. */
+/** Busy loops, fs write, memory per sprite and heap cycles: spritzer only, each on a fresh process. */
 async function measureSpritzerOnly(f: Figures): Promise<void> {
+  if (groups.has('busy')) {
+    const s = await start('spritzer');
+    f.busy = await busyHealth(s);
+    log(`spritzer: health beside ${f.busy.loops} busy loops: ${f.busy.samples.map((x) => x.toFixed(0)).join('/')} ms`);
+    running.delete(s);
+    await s.stop(1000); // a stalled server cannot run its SIGTERM handler
+  }
   if (groups.has('fs')) {
     const s = await start('spritzer');
     f.fsFirst100 = await fsWrite(s, 'fs-small', 100);
+    const fromUs = monotonicUs();
     f.fsLarge = { files: SIZE.fsLarge, filesPerSec: await fsWrite(s, 'fs-large', SIZE.fsLarge) };
+    windows.push({ kind: 'spritzer', phase: 'fs-write', pid: s.pid, fromUs, toUs: monotonicUs(), ops: SIZE.fsLarge });
     log(`spritzer: fs write ${f.fsFirst100.toFixed(0)} files/s (100), ${f.fsLarge.filesPerSec.toFixed(0)} files/s (${SIZE.fsLarge})`);
     await stop(s);
   }
@@ -166,7 +175,7 @@ function runCheckpoint(): { exitCode: number; output: string } {
  * (route lookup, request and response validation, logging, body parsing, the handler, the shell engine).
  */
 const FOCUS =
-  /^(lookupRoute|validate|_validate|loggingMiddleware|onResFinished|jsonParser|rawParser|generateETag|getSprite|toWireSprite|runShell|exists|upgradeExec|handleUpgrade|sendSessionInfo|modifyRequest) /;
+  /^(lookupRoute|writeFile|validate|_validate|loggingMiddleware|onResFinished|jsonParser|rawParser|generateETag|getSprite|toWireSprite|runShell|exists|upgradeExec|handleUpgrade|sendSessionInfo|modifyRequest) /;
 
 /** Summaries of the profiled windows (files `CPU.*.<pid>.*.cpuprofile` in the profile dir). */
 function summarizeWindows(dir: string): string {

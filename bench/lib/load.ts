@@ -286,3 +286,42 @@ export async function heapCycles(server: StartedServer, cycles: number): Promise
   const MiB = 1024 * 1024;
   return { cycles, startMiB: start.heapUsed / MiB, endMiB: end.heapUsed / MiB, ratio: end.heapUsed / start.heapUsed };
 }
+
+/** Health latency while other sprites are busy: every sample in ms (`timeoutMs` when it did not answer). */
+export interface BusyResult {
+  loops: number;
+  samples: number[];
+  maxMs: number;
+}
+
+/**
+ * Issue 11 item 5: `loops` sprites each run `while true; do :; done` over a WebSocket exec, then `GET
+ * /_spritzer/health` is timed `samples` times, one after another, each given up after `timeoutMs`. The sockets
+ * are dropped at the end; the server may stay stalled, so run this on a process of its own.
+ */
+export async function busyHealth(server: StartedServer, loops = 10, samples = 5, timeoutMs = 2000, now: Now = defaultNow): Promise<BusyResult> {
+  const q = new URLSearchParams([['cmd', 'sh'], ['cmd', '-c'], ['cmd', 'while true; do :; done'], ['path', 'sh']]);
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < loops; i++) {
+    await createSprite(server, `busy-${i}`);
+    const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/v1/sprites/busy-${i}/exec?${q}`, { headers: { authorization: AUTH } });
+    ws.on('error', () => {}); // a stalled server may never finish the handshake
+    sockets.push(ws);
+  }
+  // Give the loops a moment to start (all opened, or half a second at most).
+  await Promise.race([
+    Promise.all(sockets.map((ws) => new Promise((r) => ws.once('open', r)))),
+    new Promise((r) => setTimeout(r, 500)),
+  ]);
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const t0 = now();
+    const answered = await Promise.race([
+      request(`${server.url}/_spritzer/health`).then(() => true, () => true),
+      new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs)),
+    ]);
+    times.push(answered ? now() - t0 : timeoutMs);
+  }
+  for (const ws of sockets) ws.terminate();
+  return { loops, samples: times, maxMs: Math.max(...times) };
+}

@@ -49,3 +49,12 @@ describe('bench latency summary', () => {
     expect(Number.isNaN(percentile([], 50))).toBe(true);
   });
 });
+
+describe('bench busy-loop row (issue 11 item 5)', () => {
+  it('passes strictly under 100 ms only', () => {
+    const busy = (maxMs: number) => ({ spritzer: { busy: { loops: 10, samples: [maxMs], maxMs } } });
+    expect(verdict(row('busyHealth'), busy(99))).toBe('PASS');
+    expect(verdict(row('busyHealth'), busy(100))).toBe('FAIL');
+    expect(tableRows(busy(2000))[0]!.target).toBe('< 100 ms');
+  });
+});

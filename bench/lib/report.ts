@@ -4,7 +4,7 @@
  * absolute where the issue gives an absolute figure. It owns formatting and verdicts only; it measures nothing.
  * @see docs/performance.md; issue 11 "Targets"
  */
-import type { HeapCyclesResult, HttpExecResult, PerSpriteResult, RestResult, WsExecResult } from './load.ts';
+import type { BusyResult, HeapCyclesResult, HttpExecResult, PerSpriteResult, RestResult, WsExecResult } from './load.ts';
 import { SERVER_KINDS, type ServerKind } from './servers.ts';
 
 /** What one server produced (absent: not measured in this run). */
@@ -18,6 +18,7 @@ export interface Figures {
   fsLarge?: { files: number; filesPerSec: number };
   perSprite?: PerSpriteResult;
   heap?: HeapCyclesResult;
+  busy?: BusyResult;
 }
 
 export type Results = Partial<Record<ServerKind, Figures>>;
@@ -25,7 +26,7 @@ export type Results = Partial<Record<ServerKind, Figures>>;
 /** A target: `spritzer ÷ baseline op value`, or `spritzer op value`. */
 export type Target =
   | { kind: 'ratio'; baseline: Exclude<ServerKind, 'spritzer'>; op: '>=' | '<='; value: number }
-  | { kind: 'absolute'; op: '>=' | '<='; value: number };
+  | { kind: 'absolute'; op: '>=' | '<=' | '<'; value: number };
 
 /** One row of the table. `group` is the `--only` name that measures it. */
 export interface RowDef {
@@ -52,6 +53,15 @@ export const ROWS: RowDef[] = [
   { id: 'httpP50', group: 'exec', label: () => 'HTTP exec echo ok, p50', unit: 'ms', digits: 2, pick: (f) => f.httpExec?.p50, target: { kind: 'ratio', baseline: 'bare-node', op: '<=', value: 2 } },
   { id: 'httpP99', group: 'exec', label: () => 'HTTP exec p99', unit: 'ms', digits: 2, pick: (f) => f.httpExec?.p99 },
   { id: 'httpCpu', group: 'exec', label: () => 'HTTP exec, server CPU per exec', unit: 'µs', digits: 0, pick: (f) => f.httpExec?.cpuUsPerOp },
+  {
+    id: 'busyHealth',
+    group: 'busy',
+    label: (r) => `GET /_spritzer/health beside ${r.spritzer?.busy?.loops ?? 10} busy loops, slowest of ${r.spritzer?.busy?.samples.length ?? 5}`,
+    unit: 'ms',
+    digits: 0,
+    pick: (f) => f.busy?.maxMs,
+    target: { kind: 'absolute', op: '<', value: 100 },
+  },
   { id: 'fs100', group: 'fs', label: () => 'fs write 10 KiB, 16 in flight, first 100 files', unit: 'files/s', digits: 0, pick: (f) => f.fsFirst100, target: { kind: 'absolute', op: '>=', value: 3000 } },
   {
     id: 'fsLarge',
@@ -98,14 +108,15 @@ export function verdict(row: RowDef, results: Results): Verdict {
   if (!row.target) return '-';
   const x = row.target.kind === 'ratio' ? ratio(row, results, row.target.baseline) : results.spritzer ? row.pick(results.spritzer) : undefined;
   if (x === undefined || !Number.isFinite(x)) return '-';
-  return (row.target.op === '>=' ? x >= row.target.value : x <= row.target.value) ? 'PASS' : 'FAIL';
+  const { op, value } = row.target;
+  return (op === '>=' ? x >= value : op === '<' ? x < value : x <= value) ? 'PASS' : 'FAIL';
 }
 
 /** The target as text, e.g. `≥ 0.6× plain-express`, `≤ 400 ms`. */
 export function targetText(row: RowDef): string {
   const t = row.target;
   if (!t) return '';
-  const op = t.op === '>=' ? '≥' : '≤';
+  const op = t.op === '>=' ? '≥' : t.op === '<' ? '<' : '≤';
   return t.kind === 'ratio' ? `${op} ${t.value}× ${t.baseline}` : `${op} ${t.value.toLocaleString('en-US')} ${row.unit}`;
 }
 

@@ -61,8 +61,8 @@ export interface StartedServer {
   cpuMs(): number;
   /** Heap after GC, from inside the process; only with `heapProbe`. */
   heap(): Promise<HeapReading>;
-  /** SIGTERM (the servers exit 0 on it, which also writes a `--cpu-prof` profile), SIGKILL after 10 s. */
-  stop(): Promise<void>;
+  /** SIGTERM (the servers exit 0 on it, which also writes a `--cpu-prof` profile), SIGKILL after `graceMs` (10 s). */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** `VmRSS` of a process in KiB. Throws when the process is gone. @see proc(5) */
@@ -192,10 +192,10 @@ export async function startServer(kind: ServerKind, opts: LaunchOptions = {}): P
         child.send!('heap');
       });
     },
-    async stop() {
+    async stop(graceMs = 10_000) {
       if (exited) return;
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
       await exitPromise;
       clearTimeout(timer);
     },
