@@ -56,7 +56,7 @@ export const ROWS: RowDef[] = [
   {
     id: 'busyHealth',
     group: 'busy',
-    label: (r) => `GET /_spritzer/health beside ${r.spritzer?.busy?.loops ?? 10} busy loops, slowest of ${r.spritzer?.busy?.samples.length ?? 5}`,
+    label: (r) => `GET /_spritzer/health beside ${r.spritzer?.busy?.loops ?? 10} busy loops, slowest of ${r.spritzer?.busy?.samples.length ?? 5} (2,000 = no answer)`,
     unit: 'ms',
     digits: 0,
     pick: (f) => f.busy?.maxMs,
