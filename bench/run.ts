@@ -30,20 +30,34 @@ const HELP = `usage: npm run bench -- [options]
                         fs write windows (profiling slows servers down: the table of such a run is not a benchmark)
   --profile-interval µs sampling interval for --profile (default 250)`;
 
-const { values } = parseArgs({
-  options: {
-    only: { type: 'string' },
-    servers: { type: 'string' },
-    quick: { type: 'boolean', default: false },
-    json: { type: 'string' },
-    markdown: { type: 'boolean', default: false },
-    production: { type: 'boolean', default: false },
-    'spritzer-entry': { type: 'string' },
-    profile: { type: 'string' },
-    'profile-interval': { type: 'string', default: '250' },
-    help: { type: 'boolean', default: false },
-  },
-});
+/** The command line, as `node:util` parses it (throws on an unknown option). */
+function parseOptions() {
+  return parseArgs({
+    options: {
+      only: { type: 'string' },
+      servers: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      json: { type: 'string' },
+      markdown: { type: 'boolean', default: false },
+      production: { type: 'boolean', default: false },
+      'spritzer-entry': { type: 'string' },
+      profile: { type: 'string' },
+      'profile-interval': { type: 'string', default: '250' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+}
+let values: ReturnType<typeof parseOptions>['values'];
+try {
+  ({ values } = parseOptions());
+} catch (err) {
+  console.error(`bench: ${(err as Error).message}\n${HELP}`);
+  process.exit(2);
+}
+if (!/^[1-9]\d*$/.test(values['profile-interval']!)) {
+  console.error(`bench: --profile-interval must be a whole number of microseconds, got ${values['profile-interval']}`);
+  process.exit(2);
+}
 if (values.help) {
   console.log(HELP);
   process.exit(0);
