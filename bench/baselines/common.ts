@@ -1,0 +1,61 @@
+/**
+ * What both baseline servers answer, with no validation, no model and no logging: a fixed sprite object, the
+ * `echo` command as exec output, and the listen/port plumbing. It owns the bytes the baselines send (so the two
+ * floors are measured on identical answers) and nothing about transport: each baseline does its own HTTP/WS.
+ * The frames come from spritzer's own codec, so the wire is byte-for-byte what spritzer sends.
+ * @see bench/run.ts; docs/performance.md; issue 11 item 1
+ */
+import { StreamId, encodeExitFrame, encodeFrame } from '../../src/protocol/frames.ts';
+
+/** Answer of `GET /v1/sprites/{name}` and `POST /v1/sprites`: the shape spritzer sends (sprites-wire.md §3.1). */
+export function spriteJson(name: string): string {
+  return JSON.stringify({
+    id: 'sprite-00000000-0000-4000-8000-000000000000',
+    name,
+    organization: 'personal',
+    org_slug: 'personal',
+    status: 'cold',
+    url: `https://${name}-bench.sprites.app`,
+    url_settings: { auth: 'sprite' },
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    last_started_at: null,
+    last_active_at: null,
+    last_running_at: null,
+    last_warming_at: null,
+    labels: [],
+  });
+}
+
+/** The `session_info` text message spritzer sends first on every exec socket (sprites-wire.md §4.6). */
+export function sessionInfoJson(argv: string[]): string {
+  return JSON.stringify({ type: 'session_info', session_id: '1', command: argv.join(' '), created: 0, cols: 0, rows: 0, is_owner: true, tty: false });
+}
+
+/**
+ * The frames of running `argv`: `echo a b` → `[1]"a b\n"`, `[3][0]`; anything else → `[2]"…: not found\n"`,
+ * `[3][127]`. `cmd` query values in order (sprites-wire.md §4.2, §4.4).
+ */
+export function execFrames(argv: string[]): Uint8Array[] {
+  if (argv[0] === 'echo') return [encodeFrame(StreamId.Stdout, `${argv.slice(1).join(' ')}\n`), encodeExitFrame(0)];
+  return [encodeFrame(StreamId.Stderr, `${argv[0] ?? ''}: command not found\n`), encodeExitFrame(127)];
+}
+
+/** `/v1/sprites/{name}` and `/v1/sprites/{name}/exec` path matchers; `name` is URL-decoded. */
+export const SPRITE_PATH = /^\/v1\/sprites\/([^/]+)$/;
+export const EXEC_PATH = /^\/v1\/sprites\/([^/]+)\/exec$/;
+
+/** The health answer every server in the benchmark gives (`GET /_spritzer/health`), used for cold start. */
+export const HEALTH_JSON = JSON.stringify({ status: 'ok' });
+
+/** `host:port` from `--addr host:port` (default 127.0.0.1:0); exits 2 on a malformed value. */
+export function listenAddress(argv: string[]): { host: string; port: number } {
+  const i = argv.indexOf('--addr');
+  const raw = i >= 0 ? argv[i + 1] ?? '' : '127.0.0.1:0';
+  const m = /^(.*):(\d+)$/.exec(raw);
+  if (!m) {
+    console.error(`invalid --addr ${JSON.stringify(raw)} (expected host:port)`);
+    process.exit(2);
+  }
+  return { host: m[1] || '127.0.0.1', port: Number(m[2]) };
+}
