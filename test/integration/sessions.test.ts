@@ -165,8 +165,20 @@ describe('execCommand sessions after the socket drops', () => {
     expect(await listed(id)).toMatchObject({ id, tty: false });
   });
 
-  it('a plain non-TTY command is killed 10 s after its socket drops', async () => {
+  it('a plain non-TTY command is killed as soon as its socket drops', async () => {
     const { client, id } = await start(['sleep', '1000']);
+    client.ws.close(1000);
+    await gone(id);
+  });
+
+  it('a plain non-TTY command whose client vanishes (TCP reset, no close frame) is killed too', async () => {
+    const { client, id } = await start(['sleep', '1000']);
+    (client.ws as unknown as { _socket: import('node:net').Socket })._socket.resetAndDestroy();
+    await gone(id);
+  });
+
+  it('max_run_after_disconnect=10s keeps a non-TTY command 10 s after its socket drops', async () => {
+    const { client, id } = await start(['sleep', '1000'], { extra: { max_run_after_disconnect: '10s' } });
     client.ws.close(1000);
     await detached(id);
     clock.advance(9_999);

@@ -97,19 +97,32 @@ describe('SessionRegistry', () => {
     expect(later.out).toEqual(['stdout:before', 'stdout:after']);
   });
 
-  it('a non-TTY command is killed 10 s after its last client leaves; re-attaching in time saves it', async () => {
-    const { reg, procs, clock } = setup();
+  it('a non-TTY command is killed as soon as its last client leaves, not while another is attached', async () => {
+    const { reg, procs } = setup();
+    expect(DEFAULT_NON_TTY_LINGER_MS).toBe(0);
     const l = recorder();
     const s = reg.start(init(), l);
+    const other = recorder();
+    const detachOther = s.attach(other, { replay: false });
     s.detachListener(l);
-    clock.advance(DEFAULT_NON_TTY_LINGER_MS - 1);
+    expect(procs[0].signals).toEqual([]);
+    detachOther();
+    expect(procs[0].signals).toEqual(['KILL']);
+  });
+
+  it('max_run_after_disconnect=10s keeps a non-TTY command 10 s after its last client leaves; re-attaching in time saves it', async () => {
+    const { reg, procs, clock } = setup();
+    const l = recorder();
+    const s = reg.start(init({ maxRunAfterDisconnectMs: 10_000 }), l);
+    s.detachListener(l);
+    clock.advance(9_999);
     expect(procs[0].signals).toEqual([]);
     const again = recorder();
     const detach = s.attach(again, { replay: false });
-    clock.advance(DEFAULT_NON_TTY_LINGER_MS * 2);
+    clock.advance(20_000);
     expect(procs[0].signals).toEqual([]);
     detach();
-    clock.advance(DEFAULT_NON_TTY_LINGER_MS);
+    clock.advance(10_000);
     expect(procs[0].signals).toEqual(['KILL']);
   });
 
