@@ -14,6 +14,8 @@ import { FaultRegistry, faultResponse } from './http/faults.ts';
 import { Credentials, UNAUTHORIZED } from './http/auth.ts';
 import { errorMiddleware, sendApiError } from './http/errors.ts';
 import { MAX_JSON_DEPTH, withinJsonDepth } from './http/json-depth.ts';
+import { execBodyLimit } from './http/exec-body.ts';
+import { execStreamLimits } from './exec-limits.ts';
 import { createUpgradeHandler, WS_OPERATIONS, type ExtraChannels } from './ws/router.ts';
 import { spriteHandlers } from './routes/sprites.ts';
 import { checkpointHandlers } from './routes/checkpoints.ts';
@@ -101,6 +103,7 @@ export function createApp(deps: Deps): SpritzerApp {
       errors: [`body nested deeper than ${MAX_JSON_DEPTH} levels`],
     });
   });
+  app.use(execBodyLimit(execStreamLimits(deps.execLimits)));
   app.use(express.raw({ limit: '1gb', type: 'application/octet-stream' }));
   app.use(
     OpenApiValidator.middleware({

@@ -10,6 +10,7 @@ import type { ExecEngine } from './engines/types.ts';
 import type { SpritesModel } from './model/sprites.ts';
 import type { FaultRegistry } from './http/faults.ts';
 import type { Credentials } from './http/auth.ts';
+import type { ExecStreamLimits } from './exec-limits.ts';
 
 /** The `Sprite-Version` spritzer reports: an rc ≥ 30, so the Go SDK uses path-form attach (§2.2). */
 export const SPRITE_VERSION = 'v0.0.1-rc46';
@@ -28,6 +29,8 @@ export interface Deps {
   publicUrl: string;
   /** Validate responses against the spec (off in production). */
   validateResponses: boolean;
+  /** Bounds of exec's stdin and output streams; unset fields take `DEFAULT_EXEC_STREAM_LIMITS` (docs/limits.md). */
+  execLimits?: Partial<ExecStreamLimits>;
 }
 
 /** Shared state handed to handlers. */

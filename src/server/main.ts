@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import { defaultDeps, startServer } from './server.ts';
 import { createEngine, ENGINE_NAMES } from './engines/index.ts';
 import { SystemClock } from './model/clock.ts';
+import { DEFAULT_EXEC_STREAM_LIMITS } from './exec-limits.ts';
 
 const program = new Command('spritzer')
   .description('A local, stateful emulator of the Fly.io Sprites API')
@@ -27,6 +28,16 @@ const program = new Command('spritzer')
         return n;
       }),
   )
+  .addOption(
+    new Option('--max-stdin-bytes <bytes>', 'most stdin one exec may send (WebSocket frames or HTTP exec body); see docs/limits.md')
+      .env('SPRITZER_MAX_STDIN_BYTES')
+      .default(DEFAULT_EXEC_STREAM_LIMITS.maxStdinBytes)
+      .argParser((v) => {
+        const n = Number(v);
+        if (!Number.isSafeInteger(n) || n <= 0) throw new InvalidArgumentError('must be a positive whole number of bytes');
+        return n;
+      }),
+  )
   .option('--no-validate-responses', 'do not validate responses against the spec (also off when NODE_ENV=production)');
 
 program.parse();
@@ -38,6 +49,7 @@ const opts = program.opts<{
   org: string;
   logLevel: string;
   stdinGrace: number;
+  maxStdinBytes: number;
   validateResponses: boolean;
 }>();
 
@@ -54,7 +66,8 @@ const logger = pino({ level: opts.logLevel });
 const deps = defaultDeps({
   clock,
   logger,
-  engine: createEngine(opts.exec, { clock, stdinGraceMs: opts.stdinGrace }),
+  engine: createEngine(opts.exec, { clock, stdinGraceMs: opts.stdinGrace, maxStdinBytes: opts.maxStdinBytes }),
+  execLimits: { maxStdinBytes: opts.maxStdinBytes },
   token: opts.token,
   organization: opts.org,
   publicUrl: opts.publicUrl,

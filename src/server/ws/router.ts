@@ -16,6 +16,7 @@ import { statusOf } from '../http/errors.ts';
 import { parseExecQuery } from '../http/exec-params.ts';
 import { sendSessionInfo, socketListener, wireClient } from './exec.ts';
 import type { Sprite } from '../model/sprites.ts';
+import { execStreamLimits } from '../exec-limits.ts';
 
 /** A channel handler, called after a successful upgrade. */
 export type ChannelHandler = (ws: WebSocket, sprite: Sprite, req: IncomingMessage, ctx: AppContext) => void;
@@ -41,7 +42,9 @@ const ROUTE = /^\/v1\/sprites\/([^/]+)\/(exec(?:\/([^/]+))?|control|proxy|ports\
 
 /** Builds the `upgrade` listener for an http.Server. */
 export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = {}) {
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  const limits = execStreamLimits(ctx.deps.execLimits);
+  // One frame may carry the whole stdin allowance plus its stream-id byte; a larger one is closed with 1009.
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: limits.maxStdinBytes + 1 });
   wss.on('headers', (headers) => {
     headers.push('X-Sprite-Capabilities: signal', `Sprite-Version: ${SPRITE_VERSION}`);
   });
@@ -113,18 +116,18 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
       return upgrade(req, socket, head, (ws) => {
         const isOwner = !session.isActive;
         sendSessionInfo(ws, session, isOwner);
-        const detach = session.attach(socketListener(ws, session.tty), { replay: true });
+        const detach = session.attach(socketListener(ws, session.tty, limits, () => detach()), { replay: true });
         sprite.touch();
-        wireClient(ws, session, detach, { stdin: q.get('stdin') !== 'false', logger });
+        wireClient(ws, session, detach, { stdin: q.get('stdin') !== 'false', logger, socket });
       });
     }
     if (!hasCommand) throw new ModelError('invalid_request', 'No command specified');
     sprite.sessions.validate(init);
     upgrade(req, socket, head, (ws) => {
-      const listener = socketListener(ws, init.tty);
+      const listener = socketListener(ws, init.tty, limits, () => session.detachListener(listener));
       const session = sprite.sessions.start(init, listener);
       sendSessionInfo(ws, session, true);
-      wireClient(ws, session, () => session.detachListener(listener), { stdin: init.stdin, logger });
+      wireClient(ws, session, () => session.detachListener(listener), { stdin: init.stdin, logger, socket });
     });
   }
 
