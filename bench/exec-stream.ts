@@ -4,7 +4,9 @@
  * The server runs in its own process (`tsx src/server/main.ts`) so the probe's own event loop is not the one
  * being measured. `--server-dir <dir>` runs another checkout's server (a before/after comparison). It prints
  * figures only; tests never run it and never assert wall-clock time.
- * Usage: `npx tsx bench/exec-stream.ts [--server-dir <dir>] [--sizes 8,60]`
+ * `--url <base>` uses a server that is already running (started with `--token bench-token`, e.g. under
+ * `node --cpu-prof --import tsx src/server/main.ts`, to profile it).
+ * Usage: `npx tsx bench/exec-stream.ts [--server-dir <dir> | --url <base>] [--sizes 8,60]`
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
@@ -56,19 +58,27 @@ async function call(url: string, method: string, p: string, body?: Uint8Array | 
   return res;
 }
 
-/** Probes health back to back until `stop` is set; resolves with the worst latency in ms and the count. */
-async function probeHealth(url: string, stop: { done: boolean }): Promise<{ maxMs: number; count: number }> {
+/**
+ * Probes health back to back until `stop` is set; resolves with the worst latency in ms, the count, and how many
+ * probes failed (a long stall makes keep-alive connections race their idle timeout: ECONNRESET).
+ */
+async function probeHealth(url: string, stop: { done: boolean }): Promise<{ maxMs: number; count: number; failed: number }> {
   let maxMs = 0;
   let count = 0;
+  let failed = 0;
   while (!stop.done) {
     const t0 = performance.now();
-    const res = await fetch(`${url}/_spritzer/health`);
-    await res.arrayBuffer();
+    try {
+      const res = await fetch(`${url}/_spritzer/health`);
+      await res.arrayBuffer();
+    } catch {
+      failed++;
+    }
     maxMs = Math.max(maxMs, performance.now() - t0);
     count++;
     await new Promise((r) => setTimeout(r, 5));
   }
-  return { maxMs, count };
+  return { maxMs, count, failed };
 }
 
 /** Runs `cat file` over WebSocket exec; resolves with the bytes of stdout received, frames and the exit code. */
@@ -99,11 +109,12 @@ function wsCat(url: string, file: string): Promise<{ bytes: number; frames: numb
 async function main(): Promise<void> {
   const dir = path.resolve(arg('--server-dir', path.join(HERE, '..')));
   const sizes = arg('--sizes', '8,60').split(',').map(Number);
-  const { url, child } = await startServer(dir);
+  const given = arg('--url', '');
+  const { url, child } = given ? { url: given, child: undefined } : await startServer(dir);
   try {
     await call(url, 'POST', '/v1/sprites', { name: 'bench' });
     console.log(`server: ${dir}`);
-    console.log('| file | cat time | stdout bytes | frames | largest frame | max health latency | health probes |');
+    console.log('| file | cat time | stdout bytes | frames | largest frame | max health latency | health probes (failed) |');
     console.log('|---|---|---|---|---|---|---|');
     for (const size of sizes) {
       const data = new Uint8Array(size * MiB);
@@ -120,11 +131,11 @@ async function main(): Promise<void> {
       stop.done = true;
       const h = await probe;
       console.log(
-        `| ${size} MiB | ${(ms / 1000).toFixed(2)} s | ${r.bytes}${r.bytes === data.length ? '' : ' (WRONG)'} | ${r.frames} | ${r.maxFrame} B | ${h.maxMs.toFixed(0)} ms | ${h.count} |`,
+        `| ${size} MiB | ${(ms / 1000).toFixed(2)} s | ${r.bytes}${r.bytes === data.length ? '' : ' (WRONG)'} | ${r.frames} | ${r.maxFrame} B | ${h.maxMs.toFixed(0)} ms | ${h.count} (${h.failed}) |`,
       );
     }
   } finally {
-    child.kill('SIGTERM');
+    child?.kill('SIGTERM');
   }
 }
 

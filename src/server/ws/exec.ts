@@ -94,7 +94,8 @@ export function sendSessionInfo(ws: WebSocket, session: ExecSession, isOwner: bo
  * Malformed text messages are logged and ignored. On close the listener detaches.
  * With `socket` (the upgraded TCP socket), bytes arriving on it count as stdin activity before their frame is
  * complete (an empty `writeStdin`), so an engine that waits for stdin does not start the command while a large
- * stdin frame is still arriving (issue 16 item 3: a 64 MiB frame used to reach `wc -c` as nothing).
+ * stdin frame is still arriving (issue 16 item 3: a 64 MiB frame used to reach `wc -c` as nothing). A frame over
+ * the server's `maxPayload` (ws closes with 1009) kills the command: part of its stdin is lost.
  */
 export function wireClient(
   ws: WebSocket,
@@ -139,5 +140,9 @@ export function wireClient(
     }
   });
   ws.on('close', detach);
-  ws.on('error', detach);
+  ws.on('error', (err: Error & { code?: string }) => {
+    // A frame over `maxPayload` (close 1009) lost stdin the command was waiting for: it must not run on without it.
+    if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' && !session.exited) session.process.signal('KILL');
+    detach();
+  });
 }
