@@ -23,6 +23,7 @@ import { runRiskyScript } from './interpreter.ts';
 import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, ExecStartOptions, SpriteContext } from './types.ts';
 import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, StdinBuffer, stdinTooLargeMessage } from './stdin-buffer.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../exec-limits.ts';
+import { yieldAfter } from './event-loop.ts';
 
 const SIXTY_FOUR_MIB = 64 * 1024 * 1024;
 
@@ -206,7 +207,9 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
           abort: abort.signal,
           sleep: (ms) => new Promise<void>((resolve) => void after(ms, resolve)),
           now: () => clock.now(),
-        }).then((result) => {
+        }).then(async (result) => {
+          // A large result took just-bash a while: let other requests in before converting and sending it.
+          await yieldAfter(result.stdout.length);
           if (proc.finished) return;
           try {
             const stdout = stdoutBytes(result);
