@@ -2,7 +2,8 @@
  * Exec over WebSocket (sprites-wire.md §4.2–4.7): a new command, or an attach to a running session. It maps
  * the session's output to frames (`[1]`/`[2]`/`[3,code]` in non-TTY mode, raw bytes plus a text `exit` in TTY
  * mode), client frames to stdin/EOF, and text `resize`/`signal` messages to the process. `session_info` is
- * always the first message. The session model decides what happens when the socket drops.
+ * always the first message. Output is paced to the socket (http/paced-output.ts: frames of at most 64 KiB, sent
+ * as the socket drains, a bounded backlog per client). The session model decides what happens when the socket drops.
  */
 import type { WebSocket, RawData } from 'ws';
 import { StreamId, decodeFrame, encodeFrame, encodeExitFrame } from '../../protocol/frames.ts';
