@@ -111,6 +111,7 @@ async function main(): Promise<void> {
   const sizes = arg('--sizes', '8,60').split(',').map(Number);
   const given = arg('--url', '');
   const { url, child } = given ? { url: given, child: undefined } : await startServer(dir);
+  process.once('exit', () => child?.kill('SIGKILL')); // never leave the server behind, even on a crash
   try {
     await call(url, 'POST', '/v1/sprites', { name: 'bench' });
     console.log(`server: ${dir}`);
