@@ -214,7 +214,8 @@ export interface paths {
          * @description Runs a non-TTY command and streams its output as `application/octet-stream` using the exec frame
          *     layout concatenated with no length prefixes: `[0x01]stdout…`, `[0x02]stderr…`, and a final two-byte
          *     exit frame `[0x03][code]`, so the exit code is the last byte. With `stdin=true` the request body is
-         *     the command's stdin. `tty`, `id`, `detachable` and `cc` are not accepted (400).
+         *     the command's stdin (at most spritzer's exec stdin limit, else 413). Output frames carry at most 64 KiB.
+         *     `tty`, `id`, `detachable` and `cc` are not accepted (400).
          *
          *     Disagreement (§16 item 11): DOCS-rc43 lists an `application/json` response (a placeholder); the
          *     framed octet-stream is what the official guide and the in-VM server use.
@@ -2314,6 +2315,25 @@ export interface components {
                 "text/plain": components["schemas"]["PlainTextError"];
             };
         };
+        /**
+         * @description spritzer-only: the request body (the command's stdin) is larger than spritzer's exec stdin limit
+         *     (default 64 MiB, `--max-stdin-bytes`, docs/limits.md). Nothing was run.
+         */
+        StdinTooLarge: {
+            headers: {
+                "Sprite-Version": components["headers"]["SpriteVersion"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "payload_too_large",
+                 *       "message": "exec stdin (the request body) is larger than 67108864 bytes, spritzer's limit (--max-stdin-bytes)"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
         /** @description Rate limited (real limits or a fault rule). */
         TooManyRequests: {
             headers: {
@@ -2799,6 +2819,7 @@ export interface operations {
             400: components["responses"]["InVmBadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["InVmNotFound"];
+            413: components["responses"]["StdinTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InVmInternalError"];
             501: components["responses"]["NotImplemented"];

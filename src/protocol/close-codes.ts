@@ -18,9 +18,18 @@ export const CloseCode = {
   UnsupportedData: 1003,
   /** The client broke the channel's protocol after the upgrade (a text message a strict parse refuses). */
   PolicyViolation: 1008,
+  /**
+   * A client message larger than spritzer accepts in one frame (the exec stdin limit plus the stream-id byte,
+   * docs/limits.md); sent by the `ws` library itself ("Max payload size exceeded").
+   */
+  MessageTooBig: 1009,
   /** Internal error; proxy dial failure ("Failed to connect to target: …"); TTY exit with a non-zero code. */
   InternalError: 1011,
-  /** fs/watch: the client read so slowly that more events waited than the server holds per watcher; resubscribe. */
+  /**
+   * A client read its socket too slowly. fs/watch: more events waited than the server holds per watcher;
+   * resubscribe. exec/attach: more output than the per-client backlog limit waited for it (docs/limits.md, reason
+   * {@link CloseReason.ClientTooSlow}); the command runs on under its disconnect rule.
+   */
   TryAgainLater: 1013,
 } as const;
 
@@ -34,6 +43,8 @@ export const CloseReason = {
   UpstreamClosed: 'upstream closed',
   /** Followed by the dial error's text. */
   FailedToConnectPrefix: 'Failed to connect to target: ',
+  /** 1013 on exec: the client fell too far behind the output (spritzer's own wording). */
+  ClientTooSlow: 'client too slow: output backlog limit exceeded',
 } as const;
 
 /**

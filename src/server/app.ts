@@ -17,6 +17,8 @@ import { DEFAULT_MAX_JSON_BODY_BYTES, refuseDeepJson } from './http/json-depth.t
 import { malformedPathBody } from './http/request-target.ts';
 import { headAsGet } from './http/head.ts';
 import { createUpgradeHandler, WS_OPERATIONS } from './ws/router.ts';
+import { execBodyLimit } from './http/exec-body.ts';
+import { execStreamLimits } from './exec-limits.ts';
 import { spriteHandlers } from './routes/sprites.ts';
 import { checkpointHandlers } from './routes/checkpoints.ts';
 import { fsHandlers } from './routes/fs.ts';
@@ -114,6 +116,7 @@ export function createApp(deps: Deps): SpritzerApp {
       verify: refuseDeepJson(), // too deep → 400 before JSON.parse runs
     }),
   );
+  app.use(execBodyLimit(execStreamLimits(deps.execLimits)));
   app.use(express.raw({ limit: '1gb', type: 'application/octet-stream' }));
   app.use(headAsGet(OPENAPI_PATH));
   app.use(

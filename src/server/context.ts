@@ -11,6 +11,7 @@ import type { SpritesModel } from './model/sprites.ts';
 import type { FaultRegistry } from './http/faults.ts';
 import type { Credentials } from './http/auth.ts';
 import type { Limits } from './limits.ts';
+import type { ExecStreamLimits } from './exec-limits.ts';
 
 /** The `Sprite-Version` spritzer reports: an rc ≥ 30, so the Go SDK uses path-form attach (§2.2). */
 export const SPRITE_VERSION = 'v0.0.1-rc46';
@@ -34,6 +35,8 @@ export interface Deps {
   limits: Limits;
   /** Largest JSON request body in bytes (default 1 MiB, `--max-json-body`; docs/limits.md). */
   maxJsonBodyBytes?: number;
+  /** Bounds of exec's stdin and output streams; unset fields take `DEFAULT_EXEC_STREAM_LIMITS` (docs/limits.md). */
+  execLimits?: Partial<ExecStreamLimits>;
 }
 
 /** Shared state handed to handlers. */

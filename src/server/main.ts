@@ -11,6 +11,7 @@ import { SystemClock } from './model/clock.ts';
 import { DEFAULT_LIMITS, parseSize } from './limits.ts';
 import { installLastResort } from './containment.ts';
 import { DEFAULT_MAX_JSON_BODY_BYTES } from './http/json-depth.ts';
+import { DEFAULT_EXEC_STREAM_LIMITS } from './exec-limits.ts';
 
 const program = new Command('spritzer')
   .description('A local, stateful emulator of the Fly.io Sprites API')
@@ -54,6 +55,16 @@ const program = new Command('spritzer')
   )
   .addOption(new Option('--data-dir <dir>', 'sandbox engine: where sprites\' disks and snapshots live (default: a temp dir removed at exit)').env('SPRITZER_DATA_DIR'))
   .addOption(new Option('--sandbox-root <dir>', 'sandbox engine: a prepared root filesystem (npm run rootfs) instead of the host\'s OS').env('SPRITZER_SANDBOX_ROOT'))
+  .addOption(
+    new Option('--max-stdin-bytes <bytes>', 'most stdin one exec may send (WebSocket frames or HTTP exec body); see docs/limits.md')
+      .env('SPRITZER_MAX_STDIN_BYTES')
+      .default(DEFAULT_EXEC_STREAM_LIMITS.maxStdinBytes)
+      .argParser((v) => {
+        const n = Number(v);
+        if (!Number.isSafeInteger(n) || n <= 0) throw new InvalidArgumentError('must be a positive whole number of bytes');
+        return n;
+      }),
+  )
   .option('--no-validate-responses', 'do not validate responses against the spec (also off when NODE_ENV=production)');
 
 program.parse();
@@ -69,6 +80,7 @@ const opts = program.opts<{
   maxJsonBody: number;
   dataDir?: string;
   sandboxRoot?: string;
+  maxStdinBytes: number;
   validateResponses: boolean;
 }>();
 
@@ -90,6 +102,7 @@ try {
     clock,
     logger,
     stdinGraceMs: opts.stdinGrace,
+    maxStdinBytes: opts.maxStdinBytes,
     dataDir: opts.dataDir,
     sandboxRoot: opts.sandboxRoot,
   });
@@ -102,6 +115,7 @@ const deps = defaultDeps({
   clock,
   logger,
   machines,
+  execLimits: { maxStdinBytes: opts.maxStdinBytes },
   token: opts.token,
   organization: opts.org,
   publicUrl: opts.publicUrl,

@@ -60,17 +60,25 @@ export function terminalIO(io: ExecIO, tty: boolean): ExecIO {
   return { stdout: write, stderr: write };
 }
 
-/** Replaces each LF byte with CR LF, as a terminal's `onlcr` does (an existing CR is kept: `\r\n` → `\r\r\n`). */
+/**
+ * Replaces each LF byte with CR LF, as a terminal's `onlcr` does (an existing CR is kept: `\r\n` → `\r\r\n`).
+ * Scans with the native `indexOf` and copies whole runs, so a large output costs no per-byte JavaScript.
+ */
 export function onlcr(data: Uint8Array): Uint8Array {
-  let lf = 0;
-  for (const b of data) if (b === 0x0a) lf++;
-  if (lf === 0) return data;
-  const out = new Uint8Array(data.length + lf);
+  let count = 0;
+  for (let i = data.indexOf(0x0a); i !== -1; i = data.indexOf(0x0a, i + 1)) count++;
+  if (count === 0) return data;
+  const out = new Uint8Array(data.length + count);
+  let from = 0;
   let j = 0;
-  for (const b of data) {
-    if (b === 0x0a) out[j++] = 0x0d;
-    out[j++] = b;
+  for (let lf = data.indexOf(0x0a); lf !== -1; lf = data.indexOf(0x0a, lf + 1)) {
+    out.set(data.subarray(from, lf), j);
+    j += lf - from;
+    out[j++] = 0x0d;
+    out[j++] = 0x0a;
+    from = lf + 1;
   }
+  out.set(data.subarray(from), j);
   return out;
 }
 

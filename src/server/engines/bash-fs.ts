@@ -8,6 +8,7 @@
 import type { BufferEncoding, CpOptions, FileContent, FsStat, IFileSystem, MkdirOptions, RmOptions } from 'just-bash';
 import { unsafeBytesFromLatin1, type ByteString } from 'just-bash';
 import { Vfs, VfsError, type VfsStat } from '../model/vfs.ts';
+import { yieldAfter } from './event-loop.ts';
 
 type ReadFileOptions = Parameters<IFileSystem['readFile']>[1];
 type WriteFileOptions = Parameters<IFileSystem['writeFile']>[2];
@@ -50,15 +51,21 @@ export class BashFs implements IFileSystem {
   }
 
   async readFile(path: string, options?: ReadFileOptions): Promise<string> {
-    return Buffer.from(this.bytes(path)).toString(encodingOf(options) ?? 'utf8');
+    const text = Buffer.from(this.bytes(path)).toString(encodingOf(options) ?? 'utf8');
+    await yieldAfter(text.length);
+    return text;
   }
 
   async readFileBytes(path: string): Promise<ByteString> {
-    return unsafeBytesFromLatin1(Buffer.from(this.bytes(path)).toString('latin1'));
+    const text = Buffer.from(this.bytes(path)).toString('latin1');
+    await yieldAfter(text.length);
+    return unsafeBytesFromLatin1(text);
   }
 
   async readFileBuffer(path: string): Promise<Uint8Array> {
-    return this.bytes(path);
+    const data = this.bytes(path);
+    await yieldAfter(data.length);
+    return data;
   }
 
   async writeFile(path: string, content: FileContent, options?: WriteFileOptions): Promise<void> {

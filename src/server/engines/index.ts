@@ -14,10 +14,14 @@ export const ENGINE_NAMES = ['shell', 'interpreter'] as const;
 /** One of {@link ENGINE_NAMES}. */
 export type EngineName = (typeof ENGINE_NAMES)[number];
 
-/** What engines may need: the injected clock, and the shell engine's stdin grace period (ms, default 50). */
+/**
+ * What engines may need: the injected clock, the shell engine's stdin grace period (ms, default 50) and its stdin
+ * limit (bytes, default 64 MiB, docs/limits.md).
+ */
 export interface EngineDeps {
   clock: Clock;
   stdinGraceMs?: number;
+  maxStdinBytes?: number;
 }
 
 /**
@@ -27,7 +31,7 @@ export interface EngineDeps {
 export function createEngine(name: EngineName, deps: EngineDeps): ExecEngine {
   switch (name) {
     case 'shell':
-      return createShellEngine({ clock: deps.clock, stdinGraceMs: deps.stdinGraceMs });
+      return createShellEngine({ clock: deps.clock, stdinGraceMs: deps.stdinGraceMs, maxStdinBytes: deps.maxStdinBytes });
     case 'interpreter':
       return createInterpreterEngine();
     default:

@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { FakeClock } from '../model/clock.ts';
 import { Vfs } from '../model/vfs.ts';
-import { createShellEngine } from './shell.ts';
+import { createShellEngine, stdoutBytes } from './shell.ts';
+import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, stdinTooLargeMessage } from './stdin-buffer.ts';
 import type { ExecProcess, ExecRequest, SpriteContext } from './types.ts';
 
 const ENV = { HOME: '/home/sprite', USER: 'sprite', PATH: '/usr/local/bin:/usr/bin:/bin' };
@@ -16,7 +17,7 @@ function request(argv: string[], over: Partial<ExecRequest> = {}): ExecRequest {
 }
 
 /** Starts a command and records what a client would receive. */
-function start(req: ExecRequest, opts: { stdin?: boolean; clock?: FakeClock; ctx?: SpriteContext; graceMs?: number } = {}) {
+function start(req: ExecRequest, opts: { stdin?: boolean; clock?: FakeClock; ctx?: SpriteContext; graceMs?: number; maxStdinBytes?: number } = {}) {
   const clock = opts.clock ?? new FakeClock();
   const ctx = opts.ctx ?? sprite();
   const seen = { stdout: Buffer.alloc(0), stderr: Buffer.alloc(0), exited: false };
@@ -24,7 +25,7 @@ function start(req: ExecRequest, opts: { stdin?: boolean; clock?: FakeClock; ctx
     stdout: (d: Uint8Array) => void (seen.stdout = Buffer.concat([seen.stdout, d])),
     stderr: (d: Uint8Array) => void (seen.stderr = Buffer.concat([seen.stderr, d])),
   };
-  const proc = createShellEngine({ clock, stdinGraceMs: opts.graceMs }).start(ctx, req, io, { stdin: opts.stdin ?? false });
+  const proc = createShellEngine({ clock, stdinGraceMs: opts.graceMs, maxStdinBytes: opts.maxStdinBytes }).start(ctx, req, io, { stdin: opts.stdin ?? false });
   void proc.exit.then(() => (seen.exited = true));
   return {
     proc,
@@ -224,6 +225,50 @@ describe('shell engine: stdin', () => {
     expect(await t.result()).toEqual({ stdout: 'abend\n', stderr: '', exit: 0 });
   });
 
+  it('an empty chunk (bytes of a frame still arriving) also postpones the start by the idle period', async () => {
+    const t = start(request(['wc', '-c']), { stdin: true, graceMs: 50 });
+    t.clock.advance(40);
+    t.proc.writeStdin(new Uint8Array(0));
+    t.clock.advance(999);
+    await settle();
+    expect(t.seen.exited).toBe(false);
+    t.proc.writeStdin(Buffer.from('abc'));
+    t.proc.endStdin();
+    expect(await t.result()).toEqual({ stdout: '3\n', stderr: '', exit: 0 });
+  });
+
+  it('stdin up to maxStdinBytes runs; one byte more fails the command at once, loudly, without running it', async () => {
+    const ok = start(request(['wc', '-c']), { stdin: true, maxStdinBytes: 8 });
+    ok.proc.writeStdin(Buffer.from('12345'));
+    ok.proc.writeStdin(Buffer.from('678'));
+    ok.proc.endStdin();
+    expect(await ok.result()).toEqual({ stdout: '8\n', stderr: '', exit: 0 });
+
+    const ctx = sprite();
+    const big = start(request(sh('cat > /home/sprite/in.txt')), { stdin: true, maxStdinBytes: 8, ctx });
+    big.proc.writeStdin(Buffer.from('12345'));
+    big.proc.writeStdin(Buffer.from('6789'));
+    expect(await big.result()).toEqual({ stdout: '', stderr: stdinTooLargeMessage(8), exit: STDIN_TOO_LARGE_EXIT });
+    expect(ctx.vfs.exists('/home/sprite/in.txt')).toBe(false);
+    expect(big.clock.pending()).toBe(0);
+    big.proc.writeStdin(Buffer.from('more'));
+    big.proc.endStdin();
+    await settle();
+    expect(big.seen.stderr.toString()).toBe(stdinTooLargeMessage(8));
+  });
+
+  it('stdin that arrives after the command started is reported once on stderr', async () => {
+    const t = start(request(sh('sleep 5; echo done')), { stdin: true });
+    t.proc.endStdin();
+    while (t.clock.pending() === 0) await settle(1);
+    t.proc.writeStdin(new Uint8Array(0)); // activity alone is not data
+    expect(t.seen.stderr.toString()).toBe('');
+    t.proc.writeStdin(Buffer.from('late 1'));
+    t.proc.writeStdin(Buffer.from('late 2'));
+    t.clock.advance(5_000);
+    expect(await t.result()).toEqual({ stdout: 'done\n', stderr: LATE_STDIN_MESSAGE, exit: 0 });
+  });
+
   it('uses a 50 ms grace period by default (the JS SDK exec() never sends EOF)', async () => {
     const t = start(request(['echo', 'hello', 'world']), { stdin: true });
     t.clock.advance(49);
@@ -275,5 +320,22 @@ describe('shell engine: signals', () => {
     expect((await t.result()).exit).toBe(0);
     proc.signal('TERM');
     expect(await proc.exit).toBe(0);
+  });
+});
+
+describe('shell engine: output bytes', () => {
+  it('stdoutBytes encodes text results as UTF-8 and keeps byte results as they are', () => {
+    expect(stdoutBytes({ stdout: 'é\n', stderr: '', exitCode: 0 })).toEqual(Buffer.from([0xc3, 0xa9, 0x0a]));
+    expect(stdoutBytes({ stdout: '\xff\x00', stderr: '', exitCode: 0, stdoutKind: 'bytes' })).toEqual(Buffer.from([0xff, 0x00]));
+  });
+
+  it('`cat` of a 4 MiB file delivers every byte', async () => {
+    const ctx = sprite();
+    const data = Buffer.alloc(4 * 1024 * 1024, 0x41);
+    data[data.length - 1] = 0x0a;
+    ctx.vfs.writeFile('/home/sprite/big.txt', data);
+    const t = start(request(['cat', '/home/sprite/big.txt']), { ctx });
+    await t.proc.exit;
+    expect(t.seen.stdout.equals(data)).toBe(true);
   });
 });

@@ -9,10 +9,9 @@ import {
   Bash,
   defineCommand,
   getCommandNames,
-  latin1FromBytes,
   parse,
   serialize,
-  stdoutAsBytes,
+  stdoutKind,
   type CustomCommand,
   type ExecResult,
 } from 'just-bash';
@@ -22,6 +21,11 @@ import { planCommand, ProcessExit, shellQuote, terminalIO } from './argv.ts';
 import { BashFs } from './bash-fs.ts';
 import { runRiskyScript } from './interpreter.ts';
 import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, ExecStartOptions, SpriteContext } from './types.ts';
+import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, StdinBuffer, stdinTooLargeMessage } from './stdin-buffer.ts';
+import { DEFAULT_EXEC_STREAM_LIMITS } from '../exec-limits.ts';
+import { yieldAfter } from './event-loop.ts';
+
+const SIXTY_FOUR_MIB = 64 * 1024 * 1024;
 
 /** Default quiet period (ms, on the injected clock) before the first stdin chunk, after which stdin counts as empty. */
 export const DEFAULT_STDIN_GRACE_MS = 50;
@@ -34,6 +38,8 @@ export interface ShellEngineDeps {
   clock: Clock;
   /** Quiet period before stdin counts as complete when the client never sends EOF; default 50 ms. */
   stdinGraceMs?: number;
+  /** Most stdin bytes one command may get; default `DEFAULT_EXEC_STREAM_LIMITS.maxStdinBytes` (64 MiB). */
+  maxStdinBytes?: number;
 }
 
 /** The terminal a TTY command sees; `resize` mutates it while the command runs. */
@@ -144,10 +150,13 @@ function spritzerCommands(term: Terminal, vfs: Vfs): CustomCommand[] {
  *
  * Stdin: just-bash needs all of stdin before it starts. With `opts.stdin` false the command starts at once with
  * empty stdin. With `opts.stdin` true it starts on `endStdin()`; without EOF, once `stdinGraceMs` pass with no
- * stdin at all, or `STDIN_IDLE_AFTER_DATA_MS` after the last chunk of a client that has started writing. Chunks
- * arriving after the start are dropped.
- * @deviation Real Sprites stream stdin to a live process; here stdin is collected first, and a client that asks
- * for stdin but never sends EOF (the JS SDK's `exec()`) gets its command started after the grace period.
+ * stdin at all, or `STDIN_IDLE_AFTER_DATA_MS` after the last chunk (an empty chunk counts: the WebSocket layer
+ * sends one while a large frame is still arriving). Chunks arriving after the start are dropped, and the first
+ * such chunk puts `LATE_STDIN_MESSAGE` on stderr. More than `maxStdinBytes` of stdin ends the command before it
+ * runs: `stdinTooLargeMessage` on stderr, exit 126 (issue 16 item 3).
+ * @deviation Real Sprites stream stdin to a live process; here stdin is collected first (at most
+ * `maxStdinBytes`), and a client that asks for stdin but never sends EOF (the JS SDK's `exec()`) gets its command
+ * started after the grace period.
  * @deviation Output is delivered in one piece when the script ends, not streamed (just-bash returns it whole; an
  * `exec >file` redirect would stream but breaks its pipes). `sleep` runs on the injected clock. Output is text:
  * bytes that are not UTF-8 may come out re-encoded. With a TTY, stderr joins stdout in order (`exec 2>&1`), `\n`
@@ -156,6 +165,7 @@ function spritzerCommands(term: Terminal, vfs: Vfs): CustomCommand[] {
  */
 export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
   const graceMs = deps.stdinGraceMs ?? DEFAULT_STDIN_GRACE_MS;
+  const maxStdinBytes = deps.maxStdinBytes ?? DEFAULT_EXEC_STREAM_LIMITS.maxStdinBytes;
   const { clock } = deps;
   return {
     name: 'shell',
@@ -165,8 +175,9 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
       const term: Terminal = { tty: req.tty, rows: req.rows, cols: req.cols };
       const abort = new AbortController();
       const timers = new Set<TimerHandle>();
-      const stdin: Uint8Array[] = [];
+      const stdin = new StdinBuffer(maxStdinBytes);
       let launched = false;
+      let warnedLateStdin = false;
       let grace: TimerHandle | null = null;
 
       const after = (ms: number, fn: () => void): TimerHandle => {
@@ -192,14 +203,16 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         if (launched || proc.finished) return;
         launched = true;
         disarmGrace();
-        void runShell(sprite, req, pid, term, Buffer.concat(stdin), {
+        void runShell(sprite, req, pid, term, stdin.take(), maxStdinBytes, {
           abort: abort.signal,
           sleep: (ms) => new Promise<void>((resolve) => void after(ms, resolve)),
           now: () => clock.now(),
-        }).then((result) => {
+        }).then(async (result) => {
+          // A large result took just-bash a while: let other requests in before converting and sending it.
+          await yieldAfter(result.stdout.length);
           if (proc.finished) return;
           try {
-            const stdout = Buffer.from(latin1FromBytes(stdoutAsBytes(result)), 'latin1');
+            const stdout = stdoutBytes(result);
             if (stdout.length > 0) out.stdout(new Uint8Array(stdout));
             if (result.stderr) out.stderr(new TextEncoder().encode(result.stderr));
           } catch {
@@ -222,8 +235,21 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         pid,
         exit: proc.exit,
         writeStdin(data: Uint8Array) {
-          if (!opts.stdin || launched || proc.finished) return;
-          stdin.push(data);
+          if (!opts.stdin || proc.finished) return;
+          if (launched) {
+            if (data.length > 0 && !warnedLateStdin) {
+              warnedLateStdin = true;
+              out.stderr(new TextEncoder().encode(LATE_STDIN_MESSAGE));
+            }
+            return;
+          }
+          if (!stdin.add(data)) {
+            launched = true;
+            stopTimers();
+            out.stderr(new TextEncoder().encode(stdinTooLargeMessage(maxStdinBytes)));
+            proc.finish(STDIN_TOO_LARGE_EXIT);
+            return;
+          }
           armGrace(Math.max(graceMs, STDIN_IDLE_AFTER_DATA_MS));
         },
         endStdin: launch,
@@ -252,6 +278,7 @@ async function runShell(
   pid: number,
   term: Terminal,
   stdin: Uint8Array,
+  maxStdinBytes: number,
   ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; now: () => number },
 ): Promise<ExecResult> {
   try {
@@ -264,8 +291,12 @@ async function runShell(
       // Its global-patching sandbox would also block the injected clock's timers (`sleep`); commands here only
       // ever see the sprite's VFS, and the emulator runs its own user's commands.
       defenseInDepth: false,
-      // A sprite's command runs until it ends or is signalled, not for a fixed wall-clock budget.
-      executionLimits: { maxExecutionTimeMs: Infinity },
+      // A sprite's command runs until it ends or is signalled, not for a fixed wall-clock budget. just-bash caps
+      // stdin at min(maxInputBytes, maxStringLength) (512 MiB, 64 MiB); spritzer's own stdin limit governs instead.
+      executionLimits: {
+        maxExecutionTimeMs: Infinity,
+        ...(maxStdinBytes > SIXTY_FOUR_MIB ? { maxStringLength: maxStdinBytes, maxInputBytes: Math.max(maxStdinBytes, 512 * 1024 * 1024) } : {}),
+      },
     });
     const script = withSeedRiskyScript(shellScript(req), sprite.vfs, req.dir);
     return await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
@@ -280,4 +311,14 @@ async function runShell(
   } catch (err) {
     return text('', 1, `sh: ${(err as Error).message}\n`);
   }
+}
+
+/**
+ * The stdout of a just-bash result as bytes: a `bytes` result is a latin1 byte string, a `text` one is UTF-8
+ * encoded. Same bytes as just-bash's `stdoutAsBytes`, but converted natively in O(n): that helper builds its byte
+ * string one character at a time, which took seconds and hundreds of MiB of garbage for a 60 MiB `cat` (issue 16
+ * item 4).
+ */
+export function stdoutBytes(result: ExecResult): Buffer {
+  return Buffer.from(result.stdout, stdoutKind(result) === 'bytes' ? 'latin1' : 'utf8');
 }

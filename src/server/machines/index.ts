@@ -20,6 +20,8 @@ export type MachineEngine = (typeof MACHINE_ENGINES)[number];
 export interface MachineFactoryDeps {
   clock: Clock;
   stdinGraceMs?: number;
+  /** Most stdin one exec may send (bytes); the shell engine refuses more (docs/limits.md). */
+  maxStdinBytes?: number;
   /** `--data-dir`: where sandbox layers and snapshots live (default: a temp dir removed at exit). */
   dataDir?: string;
   /** `--sandbox-root`: a prepared root used as the read-only base instead of the host's OS. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from './clock.ts';
-import { SessionRegistry, DEFAULT_NON_TTY_LINGER_MS, type ExecSessionInit, type SessionListener } from './sessions.ts';
+import { SessionRegistry, DEFAULT_NON_TTY_LINGER_MS, SCROLLBACK_BYTES, type ExecSessionInit, type SessionListener } from './sessions.ts';
 import type { ExecEngine, ExecIO, ExecProcess } from '../engines/types.ts';
 import { Vfs } from './vfs.ts';
 import { testMachine } from '../../../test/support/model.ts';
@@ -95,6 +95,22 @@ describe('SessionRegistry', () => {
     procs[0].io.stdout(new TextEncoder().encode('after'));
     expect(first.out).toEqual(['stdout:before', 'stdout:after']);
     expect(later.out).toEqual(['stdout:before', 'stdout:after']);
+  });
+
+  it('keeps at most SCROLLBACK_BYTES for replay, the tail of a large output, in memory of its own', () => {
+    const { reg, procs } = setup();
+    const s = reg.start(init({ tty: true }));
+    const big = new Uint8Array(4 * SCROLLBACK_BYTES);
+    big.fill(0x61);
+    big.fill(0x7a, big.length - 10);
+    procs[0].io.stdout(big);
+    const chunks: Uint8Array[] = [];
+    s.attach({ output: (_stream, data) => void chunks.push(data), exit() {} }, { replay: true });
+    const replayed = Buffer.concat(chunks);
+    expect(replayed.length).toBe(SCROLLBACK_BYTES);
+    expect(replayed.subarray(-10).toString()).toBe('z'.repeat(10));
+    // A copy: the replay buffer does not keep the whole 256 KiB output alive.
+    expect(chunks.every((c) => c.buffer.byteLength <= SCROLLBACK_BYTES)).toBe(true);
   });
 
   it('a non-TTY command is killed as soon as its last client leaves, not while another is attached', async () => {

@@ -125,8 +125,10 @@ export class ExecSession {
     if (data.length === 0) return;
     this.bytesOut += data.length;
     this.lastActivityAt = this.clock.now();
-    this.scrollback.push({ stream, data });
-    this.scrollbackBytes += data.length;
+    // Only the tail of a large chunk can stay, and a copy of it, so the scrollback never pins the whole output.
+    const kept = data.length > SCROLLBACK_BYTES ? data.slice(data.length - SCROLLBACK_BYTES) : data;
+    this.scrollback.push({ stream, data: kept });
+    this.scrollbackBytes += kept.length;
     while (this.scrollbackBytes > SCROLLBACK_BYTES && this.scrollback.length > 1) {
       this.scrollbackBytes -= this.scrollback.shift()!.data.length;
     }

@@ -7,6 +7,7 @@ import { startNdjson } from '../http/ndjson.ts';
 import { toWireSession } from '../http/wire.ts';
 import { parseExecQuery } from '../http/exec-params.ts';
 import { framedListener } from '../http/exec-frames.ts';
+import { execStreamLimits } from '../exec-limits.ts';
 import { ModelError } from '../model/errors.ts';
 import { parseDuration } from '../model/duration.ts';
 import { normalizeSignalName } from '../../protocol/signals.ts';
@@ -39,9 +40,11 @@ export const execHandlers: HandlerMap = {
 
   /**
    * `POST …/exec` → 200 octet-stream of frames, one chunk per frame, ending in `[3, code]` (§4.10). With
-   * `stdin=true` the request body is stdin. A client that disconnects has its command killed.
+   * `stdin=true` the request body is stdin (at most `maxStdinBytes`: 413 before this handler, http/exec-body.ts).
+   * Output frames carry at most `outputChunkBytes` and follow the response's backpressure. A client that
+   * disconnects, or falls too far behind (the connection is then reset), has its command killed.
    */
-  async execHttp(req, res, { model }) {
+  async execHttp(req, res, { model, deps }) {
     const sprite = model.get(req.params.name as string);
     const q = searchParams(req.originalUrl);
     for (const key of ['tty', 'id', 'detachable', 'cc']) {
@@ -54,16 +57,19 @@ export const execHandlers: HandlerMap = {
     res.setHeader('Content-Type', 'application/octet-stream');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.flushHeaders();
-    const session = sprite.sessions.start(
-      { ...init, maxRunAfterDisconnectMs: 0 },
-      framedListener(
-        (frame) => res.write(frame),
-        () => res.end(),
-      ),
+    const listener = framedListener(
+      {
+        write: (frame, done) => void res.write(frame, () => done()),
+        end: () => res.end(),
+        abort: () => res.destroy(),
+      },
+      execStreamLimits(deps.execLimits),
     );
+    const session = sprite.sessions.start({ ...init, maxRunAfterDisconnectMs: 0 }, listener);
     if (init.stdin && Buffer.isBuffer(req.body) && req.body.length > 0) session.process.writeStdin(new Uint8Array(req.body));
     session.process.endStdin();
     res.on('close', () => {
+      listener.close();
       if (!session.exited) session.process.signal('KILL');
     });
   },

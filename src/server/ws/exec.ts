@@ -2,15 +2,21 @@
  * Exec over WebSocket (sprites-wire.md §4.2–4.7): a new command, or an attach to a running session. It maps
  * the session's output to frames (`[1]`/`[2]`/`[3,code]` in non-TTY mode, raw bytes plus a text `exit` in TTY
  * mode), client frames to stdin/EOF, and text `resize`/`signal` messages to the process. `session_info` is
- * always the first message. The session model decides what happens when the socket drops.
+ * always the first message. Output is paced to the socket (http/paced-output.ts: frames of at most 64 KiB, sent
+ * as the socket drains, a bounded backlog per client). The session model decides what happens when the socket drops.
  */
 import type { WebSocket, RawData } from 'ws';
 import { StreamId, decodeFrame, encodeFrame, encodeExitFrame } from '../../protocol/frames.ts';
 import { parseExecClientMessage } from '../../protocol/messages.ts';
 import { normalizeSignalName } from '../../protocol/signals.ts';
-import { CloseCode, ttyExitCloseCode } from '../../protocol/close-codes.ts';
+import { CloseCode, CloseReason, ttyExitCloseCode } from '../../protocol/close-codes.ts';
+import { DEFAULT_EXEC_STREAM_LIMITS, type ExecStreamLimits } from '../exec-limits.ts';
+import { PacedOutput } from '../http/paced-output.ts';
 import type { ExecSession, SessionListener } from '../model/sessions.ts';
 import type { Logger } from 'pino';
+import type { Duplex } from 'node:stream';
+
+const NO_BYTES = new Uint8Array(0);
 
 
 function toBytes(data: RawData): Uint8Array {
@@ -19,23 +25,50 @@ function toBytes(data: RawData): Uint8Array {
   return new Uint8Array(data as ArrayBuffer);
 }
 
-/** The listener that turns session output into WebSocket messages. */
-export function socketListener(ws: WebSocket, tty: boolean): SessionListener {
+/**
+ * The listener that turns session output into WebSocket messages. Output goes through a {@link PacedOutput}:
+ * frames of at most `limits.outputChunkBytes`, sent only while the socket has less than
+ * `limits.outputHighWaterBytes` unflushed, and the exit frame after all of it. A client that falls more than
+ * `limits.maxQueuedOutputBytes` behind is closed with 1013 and `onOverflow` runs (the caller detaches it).
+ * @see sprites-wire.md §4.4, §4.5; docs/limits.md
+ */
+export function socketListener(
+  ws: WebSocket,
+  tty: boolean,
+  limits: ExecStreamLimits = DEFAULT_EXEC_STREAM_LIMITS,
+  onOverflow: () => void = () => {},
+): SessionListener {
+  const out = new PacedOutput(
+    {
+      write(stream, chunk, done) {
+        if (ws.readyState !== ws.OPEN) return done();
+        const data = tty ? chunk : encodeFrame(stream === 'stdout' ? StreamId.Stdout : StreamId.Stderr, chunk);
+        ws.send(data, { binary: true }, () => done());
+      },
+    },
+    limits,
+    () => {
+      if (ws.readyState === ws.OPEN) ws.close(CloseCode.TryAgainLater, CloseReason.ClientTooSlow);
+      onOverflow();
+    },
+  );
+  ws.once('close', () => out.close());
   return {
     output(stream, data) {
       if (ws.readyState !== ws.OPEN) return;
-      if (tty) ws.send(data, { binary: true });
-      else ws.send(encodeFrame(stream === 'stdout' ? StreamId.Stdout : StreamId.Stderr, data), { binary: true });
+      out.push(stream, data);
     },
     exit(code) {
-      if (ws.readyState !== ws.OPEN) return;
-      if (tty) {
-        ws.send(JSON.stringify({ type: 'exit', exit_code: code }));
-        ws.close(ttyExitCloseCode(code), code === 0 ? '' : `exit ${code}`);
-      } else {
-        ws.send(encodeExitFrame(code), { binary: true });
-        ws.close(CloseCode.Normal);
-      }
+      out.then(() => {
+        if (ws.readyState !== ws.OPEN) return;
+        if (tty) {
+          ws.send(JSON.stringify({ type: 'exit', exit_code: code }));
+          ws.close(ttyExitCloseCode(code), code === 0 ? '' : `exit ${code}`);
+        } else {
+          ws.send(encodeExitFrame(code), { binary: true });
+          ws.close(CloseCode.Normal);
+        }
+      });
     },
   };
 }
@@ -60,13 +93,25 @@ export function sendSessionInfo(ws: WebSocket, session: ExecSession, isOwner: bo
  * Wires client messages to a session: binary stdin (`[0]…`, `[4]` EOF in non-TTY mode; raw bytes in TTY
  * mode), text `resize` and `signal`. Stdin frames are dropped when the client asked for `stdin=false`.
  * Malformed text messages are logged and ignored. On close the listener detaches.
+ * With `socket` (the upgraded TCP socket), bytes arriving on it count as stdin activity before their frame is
+ * complete (an empty `writeStdin`), so an engine that waits for stdin does not start the command while a large
+ * stdin frame is still arriving (issue 16 item 3: a 64 MiB frame used to reach `wc -c` as nothing). A frame over
+ * the server's `maxPayload` (ws closes with 1009) kills the command: part of its stdin is lost.
  */
 export function wireClient(
   ws: WebSocket,
   session: ExecSession,
   detach: () => void,
-  opts: { stdin: boolean; logger: Logger },
+  opts: { stdin: boolean; logger: Logger; socket?: Duplex },
 ): void {
+  const { socket } = opts;
+  if (socket && opts.stdin) {
+    const activity = () => {
+      if (!session.exited) session.process.writeStdin(NO_BYTES);
+    };
+    socket.on('data', activity);
+    ws.once('close', () => socket.off('data', activity));
+  }
   ws.on('message', (data, isBinary) => {
     if (!isBinary) {
       try {
@@ -96,5 +141,9 @@ export function wireClient(
     }
   });
   ws.on('close', detach);
-  ws.on('error', detach);
+  ws.on('error', (err: Error & { code?: string }) => {
+    // A frame over `maxPayload` (close 1009) lost stdin the command was waiting for: it must not run on without it.
+    if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' && !session.exited) session.process.signal('KILL');
+    detach();
+  });
 }

@@ -22,6 +22,7 @@ import { handleFsWatch } from './fs-watch.ts';
 import { badTargetBody, malformedPathBody, parseRequestTarget } from '../http/request-target.ts';
 import { containedWebSocket } from './contained-socket.ts';
 import { CloseCode } from '../../protocol/close-codes.ts';
+import { execStreamLimits } from '../exec-limits.ts';
 
 /** A channel handler, called after a successful upgrade. */
 export type ChannelHandler = (ws: WebSocket, sprite: Sprite, req: IncomingMessage, ctx: AppContext) => void;
@@ -55,7 +56,14 @@ const ROUTE = /^\/v1\/sprites\/([^/]+)\/(exec(?:\/([^/]+))?|control|proxy|ports\
 /** Builds the `upgrade` listener for an http.Server. */
 export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = SPRITE_CHANNELS) {
   const { logger } = ctx.deps;
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, WebSocket: containedWebSocket(logger) });
+  const limits = execStreamLimits(ctx.deps.execLimits);
+  // One frame may carry the whole stdin allowance plus its stream-id byte; a larger one is closed with 1009.
+  const wss = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false,
+    maxPayload: limits.maxStdinBytes + 1,
+    WebSocket: containedWebSocket(logger),
+  });
   wss.on('headers', (headers) => {
     headers.push('X-Sprite-Capabilities: signal', `Sprite-Version: ${SPRITE_VERSION}`);
   });
@@ -142,18 +150,18 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
       return upgrade(req, socket, head, (ws) => {
         const isOwner = !session.isActive;
         sendSessionInfo(ws, session, isOwner);
-        const detach = session.attach(socketListener(ws, session.tty), { replay: true });
+        const detach = session.attach(socketListener(ws, session.tty, limits, () => detach()), { replay: true });
         sprite.touch();
-        wireClient(ws, session, detach, { stdin: q.get('stdin') !== 'false', logger });
+        wireClient(ws, session, detach, { stdin: q.get('stdin') !== 'false', logger, socket });
       });
     }
     if (!hasCommand) throw new ModelError('invalid_request', 'No command specified');
     await sprite.sessions.validate(init);
     upgrade(req, socket, head, (ws) => {
-      const listener = socketListener(ws, init.tty);
+      const listener = socketListener(ws, init.tty, limits, () => session.detachListener(listener));
       const session = sprite.sessions.start(init, listener);
       sendSessionInfo(ws, session, true);
-      wireClient(ws, session, () => session.detachListener(listener), { stdin: init.stdin, logger });
+      wireClient(ws, session, () => session.detachListener(listener), { stdin: init.stdin, logger, socket });
     });
   }
 
