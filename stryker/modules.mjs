@@ -18,7 +18,7 @@ export const MODULES = [
   { file: 'src/protocol/signals.ts', tests: ['src/protocol/signals.test.ts'] },
   { file: 'src/protocol/query.ts', tests: ['src/protocol/query.test.ts'] },
   { file: 'src/protocol/close-codes.ts', tests: ['src/protocol/control.test.ts', 'src/protocol/messages.test.ts'] },
-  { file: 'src/server/model/vfs.ts', tests: ['src/server/model/vfs.test.ts', 'src/server/model/vfs-diff.test.ts'] },
+  { file: 'src/server/model/vfs.ts', tests: ['src/server/model/vfs*.test.ts'] },
   { file: 'src/server/model/policy.ts', tests: ['src/server/model/policy.test.ts'] },
   { file: 'src/server/model/sprite-policies.ts', tests: ['src/server/model/policy.test.ts'] },
   { file: 'src/server/model/duration.ts', tests: ['src/server/model/duration.test.ts'] },
