@@ -1,7 +1,7 @@
 /**
  * StrykerJS options for ONE module of stryker/modules.mjs, chosen by `SPRITZER_MUTATION_MODULE` (its source path).
  * scripts/mutation.mjs sets it and runs Stryker once per module; this file only builds the options.
- * @see https://stryker-mutator.io/docs/stryker-js/configuration/ ; docs/testing.md "Mutation testing"
+ * @see https://stryker-mutator.io/docs/stryker-js/configuration/ ; README.md "Mutation testing"
  */
 import { MODULES, moduleSlug } from './stryker/modules.mjs';
 

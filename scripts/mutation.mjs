@@ -4,7 +4,7 @@
  * whose source path contains one of the FILE arguments), one after the other, then prints the score of each and
  * exits non-zero when a module is under its break threshold or Stryker failed. It owns no Stryker option
  * (stryker.config.mjs does) and no module list (stryker/modules.mjs does).
- * @see docs/testing.md "Mutation testing"
+ * @see README.md "Mutation testing"
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

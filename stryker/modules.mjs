@@ -2,7 +2,7 @@
  * The modules `npm run mutation` mutates, each with the unit tests that must kill its mutants (and only those, so
  * that a run stays in minutes). Adding a module is one line here; its incremental file appears on its first run.
  * It does not run anything: scripts/mutation.mjs does, and stryker.config.mjs turns one entry into Stryker options.
- * @see docs/testing.md "Mutation testing"
+ * @see README.md "Mutation testing"
  */
 
 /**

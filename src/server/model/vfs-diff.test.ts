@@ -171,4 +171,34 @@ describe('Vfs.diff and onChange', () => {
     expect(Vfs.diff(snap, vfs.snapshot(), '/nope/deeper')).toStrictEqual([]);
     expect(Vfs.diff(snap, vfs.snapshot(), '/tmp/x/inside')).toStrictEqual([]);
   });
+
+  it('non-recursive diffs of a created or removed path list it and its direct children only', () => {
+    const vfs = Vfs.skeleton(() => 1000);
+    const before = vfs.snapshot();
+    vfs.writeFile('/tmp/n/m/k', 'x', { mkdirParents: true });
+    const after = vfs.snapshot();
+    expect(Vfs.diff(before, after, '/tmp/n', { recursive: false }).map((c) => `${c.event} ${c.path}`)).toStrictEqual([
+      'create /tmp/n',
+      'create /tmp/n/m',
+    ]);
+    expect(Vfs.diff(after, before, '/tmp/n', { recursive: false }).map((c) => `${c.event} ${c.path}`)).toStrictEqual([
+      'remove /tmp/n',
+      'remove /tmp/n/m',
+    ]);
+    expect(Vfs.diff(after, before, '/tmp/n').map((c) => `${c.event} ${c.path}`)).toStrictEqual([
+      'remove /tmp/n',
+      'remove /tmp/n/m',
+      'remove /tmp/n/m/k',
+    ]);
+  });
+
+  it('non-recursive diffs ignore changes below the direct children', () => {
+    const vfs = Vfs.skeleton(() => 1000);
+    vfs.writeFile('/tmp/d/f', 'x', { mkdirParents: true });
+    const before = vfs.snapshot();
+    vfs.writeFile('/tmp/d/f', 'changed');
+    vfs.writeFile('/tmp/d/new', 'n');
+    expect(Vfs.diff(before, vfs.snapshot(), '/tmp', { recursive: false })).toStrictEqual([]);
+    expect(Vfs.diff(before, vfs.snapshot(), '/tmp').map((c) => `${c.event} ${c.path}`)).toStrictEqual(['write /tmp/d/f', 'create /tmp/d/new']);
+  });
 });

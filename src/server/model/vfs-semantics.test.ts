@@ -220,3 +220,110 @@ describe("the parent directory's mtime", () => {
     expect(mtime('/tmp/real/f')).toBe(5);
   });
 });
+
+describe('which call failed: path and syscall of every error', () => {
+  beforeEach(() => {
+    fs.writeFile('/tmp/f', 'x');
+    fs.writeFile('/tmp/full/y', 'y', { mkdirParents: true });
+    fs.mkdir('/tmp/empty');
+  });
+
+  it.each<[string, () => unknown, VfsErrorCode, string, string]>([
+    ['new VfsError without a syscall', () => { throw new VfsError('EACCES', '/x'); }, 'EACCES', '/x', 'open'],
+    ['realpath through a file', () => fs.realpath('/tmp/f/x/y'), 'ENOTDIR', '/tmp/f/x/y', 'realpath'],
+    ['writeFile onto a directory', () => fs.writeFile('/tmp/empty', 'x'), 'EISDIR', '/tmp/empty', 'open'],
+    ['writeFile with mkdirParents through a file', () => fs.writeFile('/tmp/f/a/b', 'x', { mkdirParents: true }), 'ENOTDIR', '/tmp/f/a', 'open'],
+    ['mkdir with a missing parent', () => fs.mkdir('/tmp/no/d'), 'ENOENT', '/tmp/no/d', 'mkdir'],
+    ['mkdir through a file', () => fs.mkdir('/tmp/f/d/e'), 'ENOTDIR', '/tmp/f/d/e', 'mkdir'],
+    ['readdir of a missing path', () => fs.readdir('/tmp/nope'), 'ENOENT', '/tmp/nope', 'scandir'],
+    ['rm of a missing file', () => fs.rm('/tmp/nope'), 'ENOENT', '/tmp/nope', 'rm'],
+    ['rm through a file', () => fs.rm('/tmp/f/x/y'), 'ENOTDIR', '/tmp/f/x/y', 'rm'],
+    ['rename of /', () => fs.rename('/', '/tmp/x'), 'EINVAL', '/', 'rename'],
+    ['rename onto /', () => fs.rename('/tmp/f', '/'), 'EINVAL', '/', 'rename'],
+    ['rename of a path through a file', () => fs.rename('/tmp/f/x/y', '/tmp/g'), 'ENOTDIR', '/tmp/f/x/y', 'rename'],
+    ['rename onto a path through a file', () => fs.rename('/tmp/empty', '/tmp/f/x/y'), 'ENOTDIR', '/tmp/f/x/y', 'rename'],
+    ['rename of a directory into itself', () => fs.rename('/tmp/full', '/tmp/full/sub'), 'EINVAL', '/tmp/full/sub', 'rename'],
+    ['rename of a directory onto a file', () => fs.rename('/tmp/empty', '/tmp/f'), 'ENOTDIR', '/tmp/f', 'rename'],
+    ['rename of a file onto a directory', () => fs.rename('/tmp/f', '/tmp/empty'), 'EISDIR', '/tmp/empty', 'rename'],
+    ['rename onto a full directory', () => fs.rename('/tmp/empty', '/tmp/full'), 'ENOTEMPTY', '/tmp/full', 'rename'],
+    ['copy of a path through a file', () => fs.copy('/tmp/f/x/y', '/tmp/g'), 'ENOTDIR', '/tmp/f/x/y', 'copyfile'],
+    ['copy of a directory without recursive', () => fs.copy('/tmp/full', '/tmp/g'), 'EISDIR', '/tmp/full', 'copyfile'],
+    ['copy onto a path through a file', () => fs.copy('/tmp/f', '/tmp/f/x/y'), 'ENOTDIR', '/tmp/f/x/y', 'copyfile'],
+    ['copy into itself', () => fs.copy('/tmp/full', '/tmp/full/in', { recursive: true }), 'EINVAL', '/tmp/full/in', 'copyfile'],
+    ['copy of a file onto a directory', () => fs.copy('/tmp/f', '/tmp/empty'), 'EISDIR', '/tmp/empty', 'copyfile'],
+    ['copy of a directory onto a file', () => fs.copy('/tmp/full', '/tmp/f', { recursive: true }), 'ENOTDIR', '/tmp/f', 'copyfile'],
+    ['symlink through a file', () => fs.symlink('t', '/tmp/f/x/y'), 'ENOTDIR', '/tmp/f/x/y', 'symlink'],
+    ['symlink over a file', () => fs.symlink('t', '/tmp/f'), 'EEXIST', '/tmp/f', 'symlink'],
+    ['readlink of a missing path', () => fs.readlink('/tmp/nope'), 'ENOENT', '/tmp/nope', 'readlink'],
+    ['utimes through a file', () => fs.utimes('/tmp/f/x/y', 1), 'ENOTDIR', '/tmp/f/x/y', 'utime'],
+  ])('%s', (_name, fn, code, path, syscall) => {
+    const before = fs.snapshot();
+    expect(vfsError(fn)).toMatchObject({ code, path, syscall });
+    expect(fs.snapshot()).toBe(before);
+  });
+
+  it('names EACCES as Node does', () => {
+    expect(new VfsError('EACCES', '/x', 'open').message).toBe("EACCES: permission denied, open '/x'");
+  });
+});
+
+describe('lookups', () => {
+  it('lists entries in byte order, whatever the order they were made in', () => {
+    for (const name of ['b', 'B', 'a', '_', 'A', 'c']) fs.writeFile(`/tmp/real/${name}`, name);
+    expect(fs.readdir('/tmp/real').map((e) => e.name)).toStrictEqual(['A', 'B', '_', 'a', 'b', 'c']);
+    expect(fs.allPaths().filter((p) => p.startsWith('/tmp/real/'))).toStrictEqual(
+      ['A', 'B', '_', 'a', 'b', 'c'].map((n) => `/tmp/real/${n}`),
+    );
+  });
+
+  it('follows symlink targets holding . and .., and never climbs above /', () => {
+    fs.writeFile('/tmp/real/f', 'F');
+    fs.symlink('./real/./f', '/tmp/dot');
+    fs.symlink('../../../../tmp/real/f', '/tmp/up');
+    fs.symlink('/../tmp/real/f', '/tmp/absup');
+    expect(text(fs.readFile('/tmp/dot'))).toBe('F');
+    expect(text(fs.readFile('/tmp/up'))).toBe('F');
+    expect(text(fs.readFile('/tmp/absup'))).toBe('F');
+    expect(fs.realpath('/tmp/up')).toBe('/tmp/real/f');
+  });
+
+  it('copy writes through a symlink at the destination, as cp does', () => {
+    fs.writeFile('/tmp/target', 'old');
+    fs.symlink('/tmp/target', '/tmp/l');
+    fs.writeFile('/tmp/src', 'new');
+    fs.copy('/tmp/src', '/tmp/l');
+    expect(fs.lstat('/tmp/l').type).toBe('symlink');
+    expect(text(fs.readFile('/tmp/target'))).toBe('new');
+  });
+
+  it('copies a tree into /, merging with what is there', () => {
+    fs.writeFile('/tmp/src/etc/motd', 'hi', { mkdirParents: true });
+    fs.copy('/tmp/src', '/', { recursive: true });
+    expect(text(fs.readFile('/etc/motd'))).toBe('hi');
+    expect(fs.stat('/')).toMatchObject({ type: 'directory', uid: 0, gid: 0 });
+    expect(fs.exists('/home/sprite')).toBe(true);
+  });
+
+  it('chown to uid and gid 1 sets them (only -1 means keep)', () => {
+    fs.writeFile('/tmp/f', 'x');
+    expect(fs.chown('/tmp/f', 1, 1)).toStrictEqual([{ path: '/tmp/f', uid: 1, gid: 1 }]);
+  });
+});
+
+describe('snapshots', () => {
+  it('restoring the current tree notifies no one; restoring another one does', () => {
+    let calls = 0;
+    fs.onChange(() => calls++);
+    const snap = fs.snapshot();
+    fs.restore(snap);
+    expect(calls).toBe(0);
+    fs.writeFile('/tmp/x', 'x');
+    fs.restore(snap);
+    expect(calls).toBe(2);
+  });
+
+  it.each([null, undefined, 'root', { kind: 'directory' }, { kind: 'file', children: new Map() }])('rejects %j as a snapshot', (value) => {
+    expect(() => fs.restore(value as never)).toThrow(new TypeError('not a VfsSnapshot'));
+    if (value) expect(() => new Vfs({ root: value as never })).toThrow(TypeError);
+  });
+});
