@@ -21,7 +21,7 @@ export const MODULES = [
   { file: 'src/protocol/close-codes.ts', tests: ['src/protocol/close-codes.test.ts'] },
   { file: 'src/server/model/vfs.ts', tests: ['src/server/model/vfs*.test.ts'] },
   { file: 'src/server/model/policy.ts', tests: ['src/server/model/policy.test.ts'] },
-  { file: 'src/server/model/sprite-policies.ts', tests: ['src/server/model/policy.test.ts'] },
+  { file: 'src/server/model/sprite-policies.ts', tests: ['src/server/model/sprite-policies.test.ts', 'src/server/model/policy.test.ts'] },
   { file: 'src/server/model/duration.ts', tests: ['src/server/model/duration.test.ts'] },
   { file: 'src/server/model/sessions.ts', tests: ['src/server/model/sessions.test.ts'] },
   { file: 'src/server/model/services.ts', tests: ['src/server/model/services.test.ts'] },
