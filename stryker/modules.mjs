@@ -23,7 +23,7 @@ export const MODULES = [
   { file: 'src/server/model/policy.ts', tests: ['src/server/model/policy.test.ts'] },
   { file: 'src/server/model/sprite-policies.ts', tests: ['src/server/model/sprite-policies.test.ts', 'src/server/model/policy.test.ts'] },
   { file: 'src/server/model/duration.ts', tests: ['src/server/model/duration.test.ts'] },
-  { file: 'src/server/model/sessions.ts', tests: ['src/server/model/sessions.test.ts'] },
+  { file: 'src/server/model/sessions.ts', tests: ['src/server/model/sessions*.test.ts'] },
   { file: 'src/server/model/services.ts', tests: ['src/server/model/services.test.ts'] },
   { file: 'src/server/model/tasks.ts', tests: ['src/server/model/tasks.test.ts'] },
   { file: 'src/server/model/sprites.ts', tests: ['src/server/model/sprites.test.ts'] },
