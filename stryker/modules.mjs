@@ -26,7 +26,7 @@ export const MODULES = [
   { file: 'src/server/model/sessions.ts', tests: ['src/server/model/sessions*.test.ts'] },
   { file: 'src/server/model/services.ts', tests: ['src/server/model/services.test.ts'] },
   { file: 'src/server/model/tasks.ts', tests: ['src/server/model/tasks.test.ts'] },
-  { file: 'src/server/model/sprites.ts', tests: ['src/server/model/sprites.test.ts'] },
+  { file: 'src/server/model/sprites.ts', tests: ['src/server/model/sprites*.test.ts'] },
 ];
 
 /** `src/server/model/vfs.ts` → `server-model-vfs`: the name of a module's incremental file and report. */
