@@ -218,3 +218,19 @@ describe('parseExpire, in detail', () => {
     expect(parseExpire('1ms')).toBe(1);
   });
 });
+
+describe('TaskRegistry without a change callback', () => {
+  it('creates, expires, deletes and shuts down all the same', () => {
+    const clock = new FakeClock();
+    const tasks = new TaskRegistry({ clock });
+    tasks.create('a', '1s');
+    tasks.upsert('b', '1m');
+    clock.advance(1000);
+    expect(tasks.list().map((t) => t.name)).toStrictEqual(['b']);
+    tasks.delete('b');
+    tasks.create('c', '1m');
+    tasks.shutdown();
+    expect(tasks.busy()).toBe(false);
+    expect(clock.pending()).toBe(0);
+  });
+});
