@@ -89,6 +89,13 @@ describe('a new sprite', () => {
     expect(kindOf(() => m.get('nope'))).toBe('sprite_not_found');
   });
 
+  it('asks the factory for a machine named and numbered as the sprite', async () => {
+    const specs: unknown[] = [];
+    const { m } = model({ machines: (f) => ({ engine: f.engine, snapshotMode: f.snapshotMode, create: (spec) => (specs.push(spec), f.create(spec)), close: () => f.close() }) });
+    const s = await m.create({ name: 'x' });
+    expect(specs).toStrictEqual([{ name: 'x', id: s.id }]);
+  });
+
   it('frees its name when its machine cannot be created', async () => {
     let fail = true;
     const { m } = model({
@@ -122,6 +129,23 @@ describe('status over time', () => {
     const s = await m.create({ name: 'a' });
     s.tasks.create('job', '1h');
     clock.advance(COLD_AFTER_MS * 2);
+    expect(s.status()).toBe('running');
+  });
+
+  it('stays running while a command runs, and counts a command or a service as activity', async () => {
+    const { clock, m } = model();
+    const s = await m.create({ name: 'a' });
+    const session = s.sessions.start({ argv: ['sleep', '3600'], env: {}, dir: '/home/sprite', tty: false, rows: 24, cols: 80, stdin: true, detachable: true });
+    clock.advance(COLD_AFTER_MS * 2);
+    expect(s.status()).toBe('running');
+    session.process.signal('KILL');
+    await session.process.exit;
+    await new Promise((r) => setImmediate(r));
+    expect(s.lastActiveAt).toBe(clock.now());
+    clock.advance(COLD_AFTER_MS);
+    expect(s.status()).toBe('cold');
+    await s.services.put('web', { cmd: 'sleep', args: ['3600'] });
+    expect(s.lastActiveAt).toBe(clock.now());
     expect(s.status()).toBe('running');
   });
 
@@ -184,6 +208,7 @@ describe('list, update, delete', () => {
     expect(m.update('a', { clearLabels: true }).labels).toStrictEqual([]);
     expect(m.update('a', { clearLabels: true, labels: ['two'] }).labels).toStrictEqual(['two']);
     expect(m.update('a', {}).labels).toStrictEqual(['two']);
+    expect(m.get('a').urlSettings).toStrictEqual({ auth: 'public' });
     expect(kindOf(() => m.update('nope', {}))).toBe('sprite_not_found');
   });
 
