@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run mutation [-- FILE…]`: runs StrykerJS once per module of stryker/modules.mjs (all of them, or the ones
- * whose source path contains one of the FILE arguments), one after the other, then prints the score of each and
+ * `npm run mutation [-- [--force] FILE…]`: runs StrykerJS once per module of stryker/modules.mjs (all of them, or the
+ * ones whose source path contains one of the FILE arguments; `--…` options go to Stryker), one after the other, then
+ * prints the score of each and
  * exits non-zero when a module is under its break threshold or Stryker failed. It owns no Stryker option
  * (stryker.config.mjs does) and no module list (stryker/modules.mjs does).
  * @see README.md "Mutation testing"
@@ -11,7 +12,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MODULES, moduleSlug } from '../stryker/modules.mjs';
 
-const args = process.argv.slice(2);
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+/** Options passed on to every Stryker run, e.g. `--force` (retest every mutant, ignoring the incremental file). */
+const strykerFlags = process.argv.slice(2).filter((a) => a.startsWith('--'));
 const chosen = args.length === 0 ? MODULES : MODULES.filter((m) => args.some((a) => m.file.includes(a)));
 if (chosen.length === 0) {
   console.error(`no module of stryker/modules.mjs matches ${args.join(' ')}`);
@@ -37,7 +40,7 @@ let failed = false;
 for (const mod of chosen) {
   const slug = moduleSlug(mod.file);
   console.log(`\n=== mutation: ${mod.file} (tests: ${mod.tests.join(', ')})`);
-  const run = spawnSync(process.execPath, [strykerBin, 'run', 'stryker.config.mjs'], {
+  const run = spawnSync(process.execPath, [strykerBin, 'run', 'stryker.config.mjs', ...strykerFlags], {
     stdio: 'inherit',
     env: { ...process.env, SPRITZER_MUTATION_MODULE: mod.file },
   });

@@ -70,6 +70,10 @@ describe('NdjsonDecoder', () => {
     expect(d.linesRead).toBe(1);
     expect(d.end()).toEqual([]);
     expect(d.linesRead).toBe(1);
+    const last = new NdjsonDecoder();
+    expect(last.push('{"a":1}\n{"b":')).toEqual([{ a: 1 }]);
+    expect(last.push('2}')).toEqual([]);
+    expect(last.end()).toStrictEqual([{ b: 2 }]);
   });
 
   it('accepts whitespace, a carriage return included, around a value', () => {
