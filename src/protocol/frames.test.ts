@@ -11,6 +11,17 @@ import {
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 const bytes = (h: string) => new Uint8Array(Buffer.from(h.replace(/ /g, ''), 'hex'));
+/** The `FrameError` that `fn` throws, as `{name, code, message}` (fails when it throws nothing or something else). */
+const frameErrorOf = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(FrameError);
+    const { name, code, message } = err as FrameError;
+    return { name, code, message };
+  }
+  return expect.unreachable('no FrameError thrown');
+};
 
 describe('exec frames', () => {
   it('uses the wire stream ids', () => {
@@ -31,14 +42,39 @@ describe('exec frames', () => {
     expect(hex(encodeExitFrame(255))).toBe('03ff');
     expect(hex(encodeExitFrame(256))).toBe('03ff');
     expect(hex(encodeExitFrame(-1))).toBe('03ff');
+    expect(hex(encodeExitFrame(-2))).toBe('03ff');
+    expect(hex(encodeExitFrame(-255))).toBe('03ff');
+    expect(hex(encodeExitFrame(254))).toBe('03fe');
+    expect(hex(encodeExitFrame(1.9))).toBe('0301');
+    expect(hex(encodeExitFrame(Number.POSITIVE_INFINITY))).toBe('03ff');
     expect(hex(encodeExitFrame(Number.NaN))).toBe('03ff');
     expect(hex(encodeFrame(StreamId.Exit, Uint8Array.of(7)))).toBe('0307');
   });
 
   it('refuses to encode malformed exit, EOF or unknown frames', () => {
-    expect(() => encodeFrame(StreamId.Exit, Uint8Array.of(1, 2))).toThrow(FrameError);
-    expect(() => encodeFrame(StreamId.StdinEof, 'x')).toThrow(FrameError);
-    expect(() => encodeFrame(9 as StreamId, 'x')).toThrow(/unknown stream id 9/);
+    expect(frameErrorOf(() => encodeFrame(StreamId.Exit, Uint8Array.of(1, 2)))).toStrictEqual({
+      name: 'FrameError',
+      code: 'bad_exit_frame',
+      message: 'exit frame payload must be 1 byte, got 2',
+    });
+    expect(frameErrorOf(() => encodeFrame(StreamId.Exit)).code).toBe('bad_exit_frame');
+    expect(frameErrorOf(() => encodeFrame(StreamId.StdinEof, 'xy'))).toStrictEqual({
+      name: 'FrameError',
+      code: 'bad_eof_frame',
+      message: 'stdin EOF frame carries no payload, got 2 bytes',
+    });
+    expect(frameErrorOf(() => encodeFrame(9 as StreamId, 'x'))).toStrictEqual({
+      name: 'FrameError',
+      code: 'unknown_stream',
+      message: 'unknown stream id 9',
+    });
+  });
+
+  it.each([-1, 1.5, 5, Number.NaN])('refuses to encode stream id %s with unknown_stream', (id) => {
+    expect(frameErrorOf(() => encodeFrame(id as StreamId, 'x'))).toMatchObject({
+      code: 'unknown_stream',
+      message: `unknown stream id ${id}`,
+    });
   });
 
   it('decodes golden bytes into stream id and payload', () => {
@@ -58,24 +94,19 @@ describe('exec frames', () => {
   });
 
   it.each([
-    ['empty frame', '', 'empty_frame'],
-    ['unknown stream id', '05 41', 'unknown_stream'],
-    ['exit frame with no code', '03', 'bad_exit_frame'],
-    ['exit frame with two code bytes', '03 01 02', 'bad_exit_frame'],
-  ])('rejects an %s', (_name, h, code) => {
-    try {
-      decodeFrame(bytes(h));
-      expect.unreachable();
-    } catch (err) {
-      expect(err).toBeInstanceOf(FrameError);
-      expect((err as FrameError).code).toBe(code);
-    }
+    ['empty frame', '', 'empty_frame', 'empty frame'],
+    ['unknown stream id', '05 41', 'unknown_stream', 'unknown stream id 5'],
+    ['exit frame with no code', '03', 'bad_exit_frame', 'exit frame must be exactly 2 bytes, got 1'],
+    ['exit frame with two code bytes', '03 01 02', 'bad_exit_frame', 'exit frame must be exactly 2 bytes, got 3'],
+  ])('rejects an %s', (_name, h, code, message) => {
+    expect(frameErrorOf(() => decodeFrame(bytes(h)))).toStrictEqual({ name: 'FrameError', code, message });
   });
 
   it('maps frames to and from the spec string form (one char per byte)', () => {
     const frame = encodeExitFrame(200);
     expect(frameAsSchemaString(frame)).toBe('\u0003\u00c8');
     expect(frameFromSchemaString('\u0003\u00c8')).toEqual(frame);
-    expect(() => frameFromSchemaString('\u0100')).toThrow(RangeError);
+    expect(frameFromSchemaString('\u00ff\u0000')).toEqual(Uint8Array.of(0xff, 0));
+    expect(() => frameFromSchemaString('a\u0100')).toThrow(new RangeError('character U+100 at 1 is not a byte'));
   });
 });

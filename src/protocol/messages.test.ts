@@ -21,7 +21,7 @@ import {
   type WatchSubscribeMessage,
   type WatchEventMessage,
 } from './messages.ts';
-import { CloseCode, CloseReason, ProtocolError } from './close-codes.ts';
+import { CloseCode, CloseReason } from './close-codes.ts';
 import { StreamId, decodeFrame, encodeExitFrame, encodeFrame, frameAsSchemaString, frameFromSchemaString } from './frames.ts';
 import { wsQueryObject } from './query.ts';
 import { CONTROL_PREFIX, encodeOpAck, encodeOpComplete, encodeOpError, encodeControl } from './control.ts';
@@ -218,71 +218,6 @@ describe('ws query bindings', () => {
       expect(v({ authorization: 'FlyV1 x' })).toBe(false);
     }
   });
-});
-
-describe('parseExecClientMessage', () => {
-  it('returns resize and signal, dropping unknown fields', () => {
-    expect(parseExecClientMessage('{"type":"resize","cols":120,"rows":40,"x":1}')).toEqual({ type: 'resize', cols: 120, rows: 40 });
-    expect(parseExecClientMessage('{"type":"signal","signal":"SIGINT"}')).toEqual({ type: 'signal', signal: 'SIGINT' });
-  });
-
-  it.each([
-    ['not JSON', 'hello'],
-    ['an array', '[1]'],
-    ['an unknown type', '{"type":"exit","exit_code":0}'],
-    ['a fractional size', '{"type":"resize","cols":1.5,"rows":2}'],
-    ['a size above uint16', '{"type":"resize","cols":65536,"rows":2}'],
-    ['a zero size (the exec query refuses rows=0 too)', '{"type":"resize","cols":0,"rows":0}'],
-    ['a missing size', '{"type":"resize","cols":80}'],
-    ['an empty signal', '{"type":"signal","signal":" "}'],
-    ['a numeric signal field', '{"type":"signal","signal":15}'],
-  ])('rejects %s with close 1008', (_name, text) => {
-    try {
-      parseExecClientMessage(text);
-      expect.unreachable();
-    } catch (err) {
-      expect(err).toBeInstanceOf(ProtocolError);
-      expect((err as ProtocolError).closeCode).toBe(1008);
-    }
-  });
-});
-
-describe('parseProxyInit', () => {
-  it('defaults host to localhost', () => {
-    expect(parseProxyInit('{"port":5432}')).toEqual({ host: 'localhost', port: 5432 });
-    expect(parseProxyInit('{"host":"","port":80}')).toEqual({ host: 'localhost', port: 80 });
-    expect(parseProxyInit('{"host":"10.0.0.1","port":65535}')).toEqual({ host: '10.0.0.1', port: 65535 });
-  });
-
-  it.each([
-    ['not JSON', 'GET / HTTP/1.1', CloseReason.ExpectedJsonInit],
-    ['a JSON string', '"localhost:80"', CloseReason.ExpectedJsonInit],
-    ['a numeric host', '{"host":1,"port":80}', CloseReason.ExpectedJsonInit],
-    ['port 0', '{"port":0}', CloseReason.InvalidPort],
-    ['port 65536', '{"port":65536}', CloseReason.InvalidPort],
-    ['a string port', '{"port":"80"}', CloseReason.InvalidPort],
-    ['no port', '{"host":"localhost"}', CloseReason.InvalidPort],
-  ])('rejects %s with close 1003 and the wire reason', (_name, text, reason) => {
-    try {
-      parseProxyInit(text);
-      expect.unreachable();
-    } catch (err) {
-      expect(err).toBeInstanceOf(ProtocolError);
-      expect((err as ProtocolError).closeCode).toBe(1003);
-      expect((err as ProtocolError).reason).toBe(reason);
-    }
-  });
-});
-
-describe('parseWatchSubscribe', () => {
-  it('returns the subscription', () => {
-    expect(parseWatchSubscribe('{"type":"subscribe","paths":["/a"],"recursive":false}')).toEqual({ type: 'subscribe', paths: ['/a'], recursive: false });
-  });
-
-  it.each(['{"type":"subscribe","paths":[]}', '{"type":"subscribe"}', '{"type":"sub","paths":["/a"]}', '{"type":"subscribe","paths":["/a"],"recursive":"yes"}'])(
-    'rejects %s',
-    (text) => expect(() => parseWatchSubscribe(text)).toThrow(ProtocolError),
-  );
 });
 
 describe('checkAsyncApi', () => {

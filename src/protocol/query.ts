@@ -15,6 +15,7 @@ export const REPEATABLE_QUERY_PARAMS = ['cmd', 'env'] as const;
  * @see sprites-wire.md §4.2 ("SRV also accepts `cmd[]`")
  */
 export function wsQueryObject(search: URLSearchParams | string): Record<string, string | string[]> {
+  // Stryker disable next-line ConditionalExpression: new URLSearchParams(params) is an equal copy of params.
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const out = new Map<string, string | string[]>();
   for (const [rawKey, value] of params) {

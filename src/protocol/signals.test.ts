@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { normalizeSignalName, signalNumber } from './signals.ts';
+import { normalizeSignalName, signalNumber, SIGNAL_NUMBERS } from './signals.ts';
 
 describe('normalizeSignalName', () => {
   it.each(['SIGTERM', 'TERM', 'term', 'sigterm', 'SigTerm', ' TERM '])('reads %j as TERM', (s) => {
@@ -7,8 +7,13 @@ describe('normalizeSignalName', () => {
   });
   it('accepts a table number', () => {
     expect(normalizeSignalName('9')).toBe('KILL');
+    expect(normalizeSignalName(' 15 ')).toBe('TERM');
+    expect(normalizeSignalName('28')).toBe('WINCH');
   });
-  it.each(['', 'SIG', 'BOGUS', 'SIGBOGUS', '99', 'TERM15', 'constructor', 'toString'])('rejects %j', (s) => {
+  it('accepts the number of every signal in the table', () => {
+    for (const [name, n] of Object.entries(SIGNAL_NUMBERS)) expect(normalizeSignalName(String(n))).toBe(name);
+  });
+  it.each(['', 'SIG', 'BOGUS', 'SIGBOGUS', '99', 'TERM15', 'constructor', 'toString', '0x9', '1e1', '9.0', '9x', '-9', '4'])('rejects %j', (s) => {
     expect(normalizeSignalName(s)).toBeNull();
   });
 });

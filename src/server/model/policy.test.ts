@@ -30,8 +30,10 @@ describe('validateNetworkPolicy', () => {
     ['include defaults', { rules: [{ include: 'defaults' }] }],
     ['include defaults with an action', { rules: [{ include: 'defaults', action: 'allow' }] }],
     ['a trailing dot', { rules: [{ domain: 'example.com.', action: 'deny' }] }],
+    ['a 253-character name', { rules: [{ domain: `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}`, action: 'allow' }] }],
+    ['a 63-character label, digits, - and _', { rules: [{ domain: `${'x'.repeat(63)}.my_host-1.com`, action: 'allow' }] }],
   ])('accepts %s', (_, body) => {
-    expect(validateNetworkPolicy(body)).toEqual(body);
+    expect(validateNetworkPolicy(body)).toStrictEqual(body);
   });
 
   it.each<[string, unknown]>([
@@ -54,6 +56,12 @@ describe('validateNetworkPolicy', () => {
     ['a star inside a name', { rules: [{ domain: 'a*.com', action: 'allow' }] }],
     ['an empty label', { rules: [{ domain: 'a..com', action: 'allow' }] }],
     ['a null domain', { rules: [{ domain: null, action: 'allow' }] }],
+    ['a 254-character name', { rules: [{ domain: `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(62)}`, action: 'allow' }] }],
+    ['a 64-character label', { rules: [{ domain: `${'x'.repeat(64)}.com`, action: 'allow' }] }],
+    ['a URL', { rules: [{ domain: 'https://example.com', action: 'allow' }] }],
+    ['a blank inside a name', { rules: [{ domain: 'a b.com', action: 'allow' }] }],
+    ['other characters before a name', { rules: [{ domain: '$$example.com', action: 'allow' }] }],
+    ['a star after the first label', { rules: [{ domain: 'a.*.com', action: 'allow' }] }],
   ])('rejects %s with invalid policy config', (_, body) => {
     const err = rejection(body);
     expect(err).toBeInstanceOf(ModelError);
@@ -118,9 +126,40 @@ describe('evaluateNetworkPolicy', () => {
     expect(evaluateNetworkPolicy(p, 'EXAMPLE.com')).toBe('allow');
   });
 
-  it('lets deny win between rules of equal specificity', () => {
-    const p = policy({ domain: 'a.com', action: 'allow' }, { domain: 'a.com', action: 'deny' });
-    expect(evaluateNetworkPolicy(p, 'a.com')).toBe('deny');
+  it('lets deny win between rules of equal specificity, in either order', () => {
+    expect(evaluateNetworkPolicy(policy({ domain: 'a.com', action: 'allow' }, { domain: 'a.com', action: 'deny' }), 'a.com')).toBe('deny');
+    expect(evaluateNetworkPolicy(policy({ domain: 'a.com', action: 'deny' }, { domain: 'a.com', action: 'allow' }), 'a.com')).toBe('deny');
+    const suffixes = [{ domain: '*.a.com', action: 'deny' }, { domain: '*.a.com', action: 'allow' }] as const;
+    expect(evaluateNetworkPolicy(policy(...suffixes), 'x.a.com')).toBe('deny');
+    expect(evaluateNetworkPolicy(policy(suffixes[1], suffixes[0]), 'x.a.com')).toBe('deny');
+  });
+
+  it('gives the same verdict whatever the rule order', () => {
+    const allowA = { domain: 'a.com', action: 'allow' } as const;
+    const denyAll = { domain: '*', action: 'deny' } as const;
+    for (const p of [policy(allowA, denyAll), policy(denyAll, allowA)]) {
+      expect(evaluateNetworkPolicy(p, 'a.com')).toBe('allow');
+      expect(evaluateNetworkPolicy(p, 'b.com')).toBe('deny');
+    }
+    const allowSuffix = { domain: '*.a.com', action: 'allow' } as const;
+    const denyExact = { domain: 'x.a.com', action: 'deny' } as const;
+    for (const p of [policy(allowSuffix, denyExact), policy(denyExact, allowSuffix)]) {
+      expect(evaluateNetworkPolicy(p, 'x.a.com')).toBe('deny');
+      expect(evaluateNetworkPolicy(p, 'y.a.com')).toBe('allow');
+    }
+  });
+
+  it('does not take a name made of the suffix alone, dot first, for a name under it', () => {
+    expect(evaluateNetworkPolicy(policy({ domain: '*.example.com', action: 'allow' }), '.example.com')).toBe('deny');
+  });
+
+  it('ignores blanks around the asked name', () => {
+    expect(evaluateNetworkPolicy(policy({ domain: 'a.com', action: 'allow' }), ' a.com\t')).toBe('allow');
+  });
+
+  it('folds case to lower case only: a name that upper-cases to an allowed one is not it', () => {
+    // 'ß'.toUpperCase() is 'SS': folding to upper case would let `ß.com` through an allow of `ss.com`.
+    expect(evaluateNetworkPolicy(policy({ domain: 'ss.com', action: 'allow' }), 'ß.com')).toBe('deny');
   });
 
   it('adds only allows with include: defaults', () => {

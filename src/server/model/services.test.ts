@@ -2,12 +2,14 @@ import { describe, it, expect } from 'vitest';
 import { FakeClock } from './clock.ts';
 import { Vfs } from './vfs.ts';
 import type { ModelError } from './errors.ts';
-import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, SpriteContext } from '../engines/types.ts';
+import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, ExecStartOptions, SpriteContext } from '../engines/types.ts';
 import { signalNumber } from '../../protocol/signals.ts';
 import { kindOf, kindOfAsync, testMachine } from '../../../test/support/model.ts';
 import {
   ServiceManager,
   DEFAULT_SERVICE_ENV,
+  BACKOFF_RESET_AFTER_MS,
+  SIGNAL_WAIT_MS,
   type ServiceEvent,
   type ServiceInput,
 } from './services.ts';
@@ -57,7 +59,10 @@ class FakeEngine implements ExecEngine {
   failWith: string | null = null;
   /** Signals every new process catches. */
   catches: string[] = [];
-  start(sprite: SpriteContext, req: ExecRequest, io: ExecIO): ExecProcess {
+  /** The start options of every start, in order. */
+  readonly options: ExecStartOptions[] = [];
+  start(sprite: SpriteContext, req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess {
+    this.options.push(opts);
     if (this.failWith) throw new Error(this.failWith);
     const p = new FakeProcess(sprite.allocatePid(), req, io);
     for (const s of this.catches) p.catches.add(s);
@@ -566,5 +571,221 @@ describe('ServiceManager shutdown and restore', () => {
     expect(t.services.get('db').state.pid).not.toBe(before.db);
     expect(t.services.get('web').state.pid).not.toBe(before.web);
     expect(t.services.get('cron').state.status).toBe('stopped');
+  });
+});
+
+describe('ServiceManager, in detail', () => {
+  it('gives commands the sprite user environment, no stdin, and a log file from the start', async () => {
+    const t = setup();
+    expect(DEFAULT_SERVICE_ENV).toStrictEqual({
+      HOME: '/home/sprite',
+      USER: 'sprite',
+      PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+      LANG: 'C.UTF-8',
+    });
+    await t.services.put('web', svc('web'));
+    expect(t.engine.options).toStrictEqual([{ stdin: false }]);
+    expect(await t.readLog('web')).toBe('');
+    expect(await t.services.logs('web')).toStrictEqual([]);
+  });
+
+  it('names the service in every refusal', async () => {
+    const t = setup();
+    await t.services.put('db', svc('db'));
+    await t.services.put('web', svc('web', { needs: ['db'] }));
+    expect(() => t.services.start('web')).toThrow('service web is already running');
+    expect(() => t.services.get('nope')).toThrow('service not found: nope');
+    expect(() => t.services.signal('web', 'BOGUS')).toThrow('invalid signal: BOGUS');
+    expect(() => t.services.delete('db')).toThrow('service db is running');
+    await t.services.stop('db');
+    expect(() => t.services.stop('db')).toThrow('service db is not running');
+    expect(() => t.services.signal('db', 'TERM')).toThrow('service db is not running');
+    expect(() => t.services.delete('db')).toThrow('service db is needed by web');
+  });
+
+  it.each<[string, string, unknown, string]>([
+    ['a bad name', 'a b', { cmd: 'x' }, 'invalid service name: "a b"'],
+    ['a name of 64 characters', 'a'.repeat(64), { cmd: 'x' }, `invalid service name: "${'a'.repeat(64)}"`],
+    ['a null definition', 'web', null, 'invalid service definition'],
+    ['a string definition', 'web', 'x', 'invalid service definition'],
+    ['no cmd', 'web', {}, 'cmd is required'],
+    ['args not an array', 'web', { cmd: 'x', args: 'a' }, 'args must be an array of strings'],
+    ['needs not strings', 'web', { cmd: 'x', needs: [1] }, 'needs must be an array of strings'],
+    ['env null', 'web', { cmd: 'x', env: null }, 'env must be an object of strings'],
+    ['env an array', 'web', { cmd: 'x', env: ['A=1'] }, 'env must be an object of strings'],
+    ['env a string', 'web', { cmd: 'x', env: 'A=1' }, 'env must be an object of strings'],
+    ['a relative dir', 'web', { cmd: 'x', dir: 'tmp' }, 'dir must be an absolute path'],
+    ['a dir that is not a string', 'web', { cmd: 'x', dir: 5 }, 'dir must be an absolute path'],
+    ['port 0', 'web', { cmd: 'x', httpPort: 0 }, 'invalid http_port: 0'],
+    ['port 65536', 'web', { cmd: 'x', httpPort: 65536 }, 'invalid http_port: 65536'],
+    ['a string port', 'web', { cmd: 'x', httpPort: '80' }, 'invalid http_port: "80"'],
+    ['a need on itself', 'web', { cmd: 'x', needs: ['web'] }, 'dependency cycle: web -> web'],
+    ['an unknown need', 'web', { cmd: 'x', needs: ['db'] }, 'unknown dependency: db'],
+  ])('refuses %s with its reason', (_name, name, input, message) => {
+    const t = setup();
+    expect(() => t.services.put(name, input as ServiceInput)).toThrow(message);
+    expect(kindOf(() => t.services.put(name, input as ServiceInput))).toBe('service_invalid');
+    expect(t.services.list()).toStrictEqual([]);
+  });
+
+  it('accepts ports 1 and 65535, a 63-character name, and keeps only the fields given', async () => {
+    await setup().services.put('a'.repeat(63), svc('x', { httpPort: 1 }));
+    const t = setup();
+    await t.services.put('b', svc('y', { httpPort: 65535 }));
+    const b = t.services.get('b');
+    expect(Object.keys(b).sort()).toStrictEqual(['args', 'cmd', 'env', 'httpPort', 'name', 'needs', 'state']);
+    await t.services.put('c', svc('z', { dir: '/tmp' }));
+    expect(t.services.get('c').dir).toBe('/tmp');
+  });
+
+  it('hands out copies of definitions', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web', { args: ['a'], env: { A: '1' } }));
+    const got = t.services.get('web');
+    got.args.push('b');
+    got.env.B = '2';
+    got.needs.push('x');
+    expect(t.services.get('web')).toMatchObject({ args: ['a'], env: { A: '1' }, needs: [] });
+  });
+
+  it('shows startedAt only while running, nextRestartAt and the error only while waiting', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web'));
+    await t.services.stop('web');
+    expect(t.services.get('web').state).toStrictEqual({ name: 'web', status: 'stopped', restartCount: 0 });
+    t.services.start('web');
+    t.engine.last('web').finish(1);
+    await settle();
+    const waiting = t.services.get('web').state;
+    expect(waiting.nextRestartAt).toBe(t.clock.now() + 1000);
+    expect(waiting.startedAt).toBeUndefined();
+    expect(waiting.error).toBe('exited with code 1');
+    t.clock.advance(1000);
+    expect(t.services.get('web').state).toStrictEqual({ name: 'web', status: 'running', pid: t.engine.last('web').pid, startedAt: t.clock.now(), restartCount: 1 });
+  });
+
+  it('reads back the last lines only for a positive count, and nothing when the log is gone', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web'));
+    t.engine.last('web').out('a\nb\n');
+    t.engine.last('web').err('c\n');
+    await t.services.logsWritten();
+    expect((await t.services.logs('web', 2)).map((e) => `${e.type}:${e.data}`)).toStrictEqual(['stdout:b', 'stderr:c']);
+    expect(await t.services.logs('web', 0)).toStrictEqual([]);
+    expect(await t.services.logs('web', -1)).toStrictEqual([]);
+    expect((await t.services.logs('web', 10)).length).toBe(3);
+    t.vfs.rm('/.sprite/logs', { recursive: true });
+    expect(await t.services.logs('web')).toStrictEqual([]);
+    t.engine.last('web').out('d\n');
+    expect(await t.readLog('web')).toBe('d\n');
+  });
+
+  it('writes a last stderr line without newline to the log when the command exits', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web'));
+    t.engine.last('web').err('partial');
+    t.engine.last('web').finish(1);
+    await settle();
+    expect(await t.readLog('web')).toBe('[stderr] partial\n');
+  });
+
+  it('keeps other subscribers when one leaves, and takes new ones after all left', async () => {
+    const t = setup();
+    const a: string[] = [];
+    const b: string[] = [];
+    const offA = t.services.subscribe('web', (e) => a.push(e.type));
+    const offB = t.services.subscribe('web', (e) => b.push(e.type));
+    offA();
+    offA();
+    await t.services.put('web', svc('web'));
+    expect(a).toStrictEqual([]);
+    expect(b).toStrictEqual(['started']);
+    offB();
+    const c: string[] = [];
+    t.services.subscribe('web', (e) => c.push(e.type));
+    await t.services.restart('web');
+    expect(c).toContain('started');
+    expect(b).toStrictEqual(['started']);
+  });
+
+  it('never keeps the sprite busy by itself', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web'));
+    expect(t.services.busy()).toBe(false);
+  });
+
+  it('resolves a non-ending signal at once, and TERM once the command has ended or after the wait', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web'));
+    t.engine.catches = ['TERM'];
+    await t.services.put('caught', svc('caught'));
+    await t.services.signal('web', 'USR1');
+    let done = false;
+    const term = t.services.signal('caught', 'TERM').then(() => (done = true));
+    await settle();
+    expect(done).toBe(false);
+    t.clock.advance(SIGNAL_WAIT_MS);
+    await term;
+    expect(t.engine.last('caught').signals).toStrictEqual(['TERM']);
+  });
+
+  it('refuses a signal while the service is stopping', async () => {
+    const t = setup();
+    t.engine.catches = ['TERM'];
+    await t.services.put('web', svc('web'));
+    void t.services.stop('web');
+    expect(t.services.get('web').state.status).toBe('stopping');
+    expect(kindOf(() => t.services.signal('web', 'KILL'))).toBe('service_not_running');
+  });
+
+  it('starts the backoff over after a run of exactly BACKOFF_RESET_AFTER_MS', async () => {
+    const t = setup();
+    await t.services.put('web', svc('web'));
+    t.engine.last('web').finish(1);
+    await settle();
+    t.clock.advance(1000);
+    t.clock.advance(BACKOFF_RESET_AFTER_MS);
+    t.engine.last('web').finish(1);
+    await settle();
+    expect(t.services.get('web').state.nextRestartAt).toBe(t.clock.now() + 1000);
+  });
+
+  it('suspend and afterRestore bring back what was meant to run, in name order when nothing needs anything', async () => {
+    const t = setup();
+    await t.services.put('b', svc('b'));
+    await t.services.put('a', svc('a'));
+    await t.services.put('c', svc('c'));
+    await t.services.stop('c');
+    await t.services.suspend();
+    expect(t.services.list().map((s) => s.state.status)).toStrictEqual(['stopped', 'stopped', 'stopped']);
+    await t.services.put('d', svc('d'));
+    t.engine.started.length = 0;
+    t.services.afterRestore();
+    await settle();
+    expect(t.engine.commands()).toStrictEqual(['a', 'b']);
+    expect(t.services.get('c').state.status).toBe('stopped');
+  });
+
+  it('restores nothing after shutdown', async () => {
+    const t = setup();
+    await t.services.put('a', svc('a'));
+    await t.services.shutdown();
+    t.engine.started.length = 0;
+    await t.services.restoreFromDefinitions();
+    expect(t.engine.started).toStrictEqual([]);
+  });
+
+  it('works without an activity callback', async () => {
+    const clock = new FakeClock();
+    const engine = new FakeEngine();
+    const vfs = Vfs.skeleton(() => clock.now());
+    let pid = 1;
+    const services = new ServiceManager({ clock, machine: testMachine(engine, { name: 'x', vfs, allocatePid: () => pid++ }) });
+    await services.put('web', svc('web'));
+    engine.last('web').out('hi\n');
+    engine.last('web').finish(0);
+    await settle();
+    await services.logsWritten();
+    expect(new TextDecoder().decode(vfs.readFile('/.sprite/logs/services/web.log'))).toBe('hi\n');
   });
 });

@@ -323,6 +323,7 @@ export class SpritesModel {
     const all = [...this.sprites.values()]
       .filter((s) => !opts.prefix || s.name.startsWith(opts.prefix))
       .filter((s) => after === null || s.name > after)
+      // Stryker disable next-line EqualityOperator,ConditionalExpression: names are unique, and sort only tells < 0 from the rest.
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const page = all.slice(0, size);
     const hasMore = all.length > size;

@@ -132,3 +132,105 @@ describe('parseExpire', () => {
     expect(parseExpire(3600)).toBe(3_600_000);
   });
 });
+
+describe('TaskRegistry, in detail', () => {
+  it('reports every change of the live set, and none for a clear of nothing', () => {
+    const { clock, tasks, changes } = setup();
+    tasks.clear();
+    expect(changes()).toBe(0);
+    tasks.create('a', '1m');
+    tasks.upsert('a', '1m');
+    tasks.upsert('b', '1m');
+    tasks.refresh('a', '2m');
+    tasks.delete('b');
+    expect(changes()).toBe(5);
+    clock.advance(120_000);
+    expect(changes()).toBe(6);
+    tasks.create('c', '1m');
+    tasks.clear();
+    expect(changes()).toBe(8);
+    expect(tasks.busy()).toBe(false);
+  });
+
+  it('restarts the lease on refresh and upsert, leaving one timer per task', () => {
+    const { clock, tasks } = setup();
+    const t0 = clock.now();
+    tasks.create('a', '10s');
+    clock.advance(5000);
+    expect(tasks.refresh('a', '10s')).toStrictEqual({ name: 'a', startedAt: t0, expiresAt: t0 + 15_000 });
+    expect(clock.pending()).toBe(1);
+    clock.advance(9999);
+    expect(tasks.get('a').name).toBe('a');
+    clock.advance(1);
+    expect(kindOf(() => tasks.get('a'))).toBe('task_not_found');
+    expect(tasks.upsert('a', 5)).toStrictEqual({ task: { name: 'a', startedAt: clock.now(), expiresAt: clock.now() + 5000 }, created: true });
+  });
+
+  it('lists copies in byte order of their names', () => {
+    const { tasks } = setup();
+    for (const n of ['b', 'B', 'a']) tasks.create(n, '1m');
+    const list = tasks.list();
+    expect(list.map((t) => t.name)).toStrictEqual(['B', 'a', 'b']);
+    list[0]!.expiresAt = 0;
+    expect(tasks.get('B').expiresAt).not.toBe(0);
+  });
+
+  it('names the task in its errors', () => {
+    const { tasks } = setup();
+    tasks.create('agent', '1m');
+    expect(() => tasks.create('agent', '1m')).toThrow('task already exists: agent');
+    expect(() => tasks.get('ghost')).toThrow('task not found: ghost');
+    expect(() => tasks.delete('ghost')).toThrow('task not found: ghost');
+  });
+
+  it.each([undefined, null, 42])('refuses a name that is not a non-empty string: %j', (name) => {
+    const { tasks } = setup();
+    expect(() => tasks.create(name as unknown as string, '1m')).toThrow('task name is required');
+    expect(kindOf(() => tasks.upsert(name as unknown as string, '1m'))).toBe('invalid');
+    expect(kindOf(() => tasks.create('', '1m'))).toBe('invalid');
+    expect(tasks.list()).toStrictEqual([]);
+  });
+
+  it('checks expire before the name is taken, and leaves a live task alone on a bad refresh', () => {
+    const { tasks, clock } = setup();
+    const t = tasks.create('a', '1m');
+    expect(kindOf(() => tasks.refresh('a', '2h'))).toBe('invalid');
+    expect(kindOf(() => tasks.upsert('a', 0))).toBe('invalid');
+    expect(tasks.get('a')).toStrictEqual(t);
+    expect(clock.pending()).toBe(1);
+  });
+});
+
+describe('parseExpire, in detail', () => {
+  it.each<[unknown, string]>([
+    [undefined, 'expire is required'],
+    [null, 'expire is required'],
+    ['0s', 'expire must be positive: "0s"'],
+    [0, 'expire must be positive: 0'],
+    ['3601s', 'expire must be at most 1h: "3601s"'],
+    [3600.001, 'expire must be at most 1h: 3600.001'],
+  ])('refuses %j: %s', (expire, message) => {
+    expect(() => parseExpire(expire as string)).toThrow(message);
+    expect(kindOf(() => parseExpire(expire as string))).toBe('invalid');
+  });
+
+  it('accepts the smallest positive lease', () => {
+    expect(parseExpire('1ms')).toBe(1);
+  });
+});
+
+describe('TaskRegistry without a change callback', () => {
+  it('creates, expires, deletes and shuts down all the same', () => {
+    const clock = new FakeClock();
+    const tasks = new TaskRegistry({ clock });
+    tasks.create('a', '1s');
+    tasks.upsert('b', '1m');
+    clock.advance(1000);
+    expect(tasks.list().map((t) => t.name)).toStrictEqual(['b']);
+    tasks.delete('b');
+    tasks.create('c', '1m');
+    tasks.shutdown();
+    expect(tasks.busy()).toBe(false);
+    expect(clock.pending()).toBe(0);
+  });
+});

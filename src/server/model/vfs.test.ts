@@ -293,8 +293,14 @@ describe('rename', () => {
 
   it('does nothing when source and destination are the same', () => {
     fs.writeFile('/tmp/f', 'x');
+    fs.mkdir('/tmp/d');
+    fs.symlink('/tmp', '/home/sprite/t');
+    const before = fs.snapshot();
+    clock.advance(1000);
     fs.rename('/tmp/f', '/tmp/./f');
+    fs.rename('/tmp/d', '/home/sprite/t/d');
     expect(text(fs.readFile('/tmp/f'))).toBe('x');
+    expect(fs.snapshot()).toBe(before);
   });
 
   it('moves a symlink itself, not its target', () => {

@@ -1,0 +1,35 @@
+/**
+ * The modules `npm run mutation` mutates, each with the unit tests that must kill its mutants (and only those, so
+ * that a run stays in minutes). Adding a module is one line here; its incremental file appears on its first run.
+ * It does not run anything: scripts/mutation.mjs does, and stryker.config.mjs turns one entry into Stryker options.
+ * @see README.md "Mutation testing"
+ */
+
+/**
+ * `{ file, tests }`: `file` is the source file Stryker mutates, `tests` the test files (globs) vitest runs against it.
+ * `break` (optional, default 90) is the score in % below which the run fails.
+ * @type {ReadonlyArray<{ file: string, tests: string[], break?: number }>}
+ */
+export const MODULES = [
+  { file: 'src/protocol/frames.ts', tests: ['src/protocol/frames.test.ts'] },
+  { file: 'src/protocol/ndjson.ts', tests: ['src/protocol/ndjson.test.ts'] },
+  { file: 'src/protocol/control.ts', tests: ['src/protocol/control.test.ts'] },
+  // messages.test.ts checks the spec itself (it loads spec/asyncapi.yaml, ~40 s a run): too slow to run per mutant.
+  { file: 'src/protocol/messages.ts', tests: ['src/protocol/messages-parse.test.ts'] },
+  { file: 'src/protocol/signals.ts', tests: ['src/protocol/signals.test.ts'] },
+  { file: 'src/protocol/query.ts', tests: ['src/protocol/query.test.ts'] },
+  { file: 'src/protocol/close-codes.ts', tests: ['src/protocol/close-codes.test.ts'] },
+  { file: 'src/server/model/vfs.ts', tests: ['src/server/model/vfs*.test.ts'] },
+  { file: 'src/server/model/policy.ts', tests: ['src/server/model/policy.test.ts'] },
+  { file: 'src/server/model/sprite-policies.ts', tests: ['src/server/model/sprite-policies.test.ts', 'src/server/model/policy.test.ts'] },
+  { file: 'src/server/model/duration.ts', tests: ['src/server/model/duration.test.ts'] },
+  { file: 'src/server/model/sessions.ts', tests: ['src/server/model/sessions*.test.ts'] },
+  { file: 'src/server/model/services.ts', tests: ['src/server/model/services.test.ts'] },
+  { file: 'src/server/model/tasks.ts', tests: ['src/server/model/tasks.test.ts'] },
+  { file: 'src/server/model/sprites.ts', tests: ['src/server/model/sprites*.test.ts'] },
+];
+
+/** `src/server/model/vfs.ts` → `server-model-vfs`: the name of a module's incremental file and report. */
+export function moduleSlug(file) {
+  return file.replace(/^src\//, '').replace(/\.[cm]?[jt]s$/, '').replace(/[/\\]/g, '-');
+}
