@@ -106,8 +106,16 @@ export function wireClient(
 ): void {
   const { socket } = opts;
   if (socket && opts.stdin) {
+    // A raw socket listener is outside ws' contained handlers: a throw here is caught, logged, and ends this
+    // client with 1011, like a throw in a message handler (containment, issue 16).
     const activity = () => {
-      if (!session.exited) session.process.writeStdin(NO_BYTES);
+      try {
+        if (!session.exited) session.process.writeStdin(NO_BYTES);
+      } catch (err) {
+        opts.logger.error({ err }, 'exec stdin activity failed');
+        socket.off('data', activity);
+        ws.close(CloseCode.InternalError, 'internal error');
+      }
     };
     socket.on('data', activity);
     ws.once('close', () => socket.off('data', activity));
