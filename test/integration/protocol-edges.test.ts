@@ -5,6 +5,7 @@
  * the JSON envelope, not an HTML page. Every attack ends with the check that the server answers and that the
  * sprite and file created first are intact.
  */
+import net from 'node:net';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,5 +180,36 @@ describe('item 12: an invalid absolute-form request line (no upgrade)', () => {
     expect(res.body).not.toMatch(/<html/i);
     expect(JSON.parse(res.body)).toMatchObject({ error: 'invalid_request', message: 'malformed request-target' });
     await expectIntact(srv.url);
+  });
+});
+
+describe('WebSocket handshakes that ws itself would refuse', () => {
+  it.each([
+    ['no Sec-WebSocket-Key', 'GET', { 'Sec-WebSocket-Version': '13' }, 400],
+    ['a bad Sec-WebSocket-Version', 'GET', { 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==', 'Sec-WebSocket-Version': '7' }, 400],
+    ['a POST', 'POST', { 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==', 'Sec-WebSocket-Version': '13' }, 405],
+  ])('answer %s in the JSON envelope, not an HTML page', async (_name, method, headers, status) => {
+    const head = [
+      `${method} /v1/sprites/${KEPT.sprite}/exec?cmd=true HTTP/1.1`,
+      `Host: 127.0.0.1`,
+      `Authorization: Bearer ${TOKEN}`,
+      'Connection: Upgrade',
+      'Upgrade: websocket',
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+      '',
+      '',
+    ].join('\r\n');
+    const answer = await new Promise<string>((resolve, reject) => {
+      const { port } = new URL(srv.url);
+      const sock = net.connect(Number(port), '127.0.0.1', () => sock.write(head));
+      let text = '';
+      sock.on('data', (d) => (text += d));
+      sock.on('end', () => resolve(text));
+      sock.on('error', reject);
+    });
+    expect(answer.startsWith(`HTTP/1.1 ${status} `)).toBe(true);
+    expect(answer).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ error: 'invalid_request' });
+    expect((await call('GET', '/_spritzer/health')).status).toBe(200);
   });
 });

@@ -124,7 +124,7 @@ describe.skipIf(skip)('data dir', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'spritzer-claim-'));
     await mkdir(join(dataDir, 'x'));
     const leftover = spawn('bwrap', ['--ro-bind', '/usr', '/usr', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib',
-      '--symlink', 'usr/lib64', '/lib64', '--bind', join(dataDir, 'x'), '/mnt', '--unshare-pid', '--', '/usr/bin/sleep', '1000'], { detached: true, stdio: 'ignore' });
+      '--symlink', 'usr/lib64', '/lib64', '--bind', join(dataDir, 'x'), '/mnt', '--unshare-pid', '--die-with-parent', '--', '/usr/bin/sleep', '1000'], { detached: true, stdio: 'ignore' });
     const exited = new Promise((r) => leftover.once('exit', r));
     try {
       await expect.poll(() => readFile(`/proc/${leftover.pid}/cmdline`, 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('sleep');

@@ -78,6 +78,8 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
     if (req.headers.upgrade?.toLowerCase() !== 'websocket') {
       return rejectHandshake(socket, 400, { error: 'invalid_request', message: 'only WebSocket upgrades are supported' });
     }
+    const handshake = handshakeProblem(req);
+    if (handshake) return rejectHandshake(socket, handshake.status, { error: 'invalid_request', message: handshake.message });
     const malformed = malformedPathBody(url.pathname); // the same 400 REST answers (app.ts)
     if (malformed) return rejectHandshake(socket, 400, malformed);
     const name = decodeURIComponent(m[1]);
@@ -173,4 +175,19 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
       wss.close();
     },
   };
+}
+
+/**
+ * What `ws` would refuse in a handshake (RFC 6455 §4.2.1: method GET, a 16-byte base64 `Sec-WebSocket-Key`,
+ * `Sec-WebSocket-Version` 8 or 13), found first so the answer is the JSON envelope rather than ws' HTML page.
+ */
+function handshakeProblem(req: IncomingMessage): { status: number; message: string } | undefined {
+  if (req.method !== 'GET') return { status: 405, message: `a WebSocket handshake must use GET, not ${req.method}` };
+  const key = req.headers['sec-websocket-key'];
+  if (typeof key !== 'string' || !/^[+/0-9A-Za-z]{22}==$/.test(key.trim())) {
+    return { status: 400, message: 'missing or invalid Sec-WebSocket-Key header' };
+  }
+  const version = req.headers['sec-websocket-version'];
+  if (version !== '8' && version !== '13') return { status: 400, message: 'missing or invalid Sec-WebSocket-Version header (13)' };
+  return undefined;
 }
