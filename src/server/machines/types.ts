@@ -44,7 +44,7 @@ export interface MachineFs {
   readdir(path: string, opts?: { recursive?: boolean }): Promise<VfsEntry[]>;
   /** Creates a directory (mode default 0755); `recursive` = `mkdir -p`. */
   mkdir(path: string, opts?: { recursive?: boolean; mode?: number }): Promise<void>;
-  /** Removes `path`; a non-empty directory needs `recursive` (else ENOTEMPTY). Resolves with the removed paths, the deepest first. */
+  /** Removes `path`; a non-empty directory needs `recursive` (else ENOTEMPTY). Resolves with the removed paths: `path` first, then its descendants depth-first in name order. */
   rm(path: string, opts?: { recursive?: boolean; force?: boolean }): Promise<string[]>;
   /** Renames `source` to `dest`, replacing an existing file at `dest`. */
   rename(source: string, dest: string): Promise<void>;

@@ -613,8 +613,8 @@ export class ServiceManager {
 
   /**
    * Appends to the service's log on the machine's disk, after every earlier append. A failure is not the
-   * service's: the sprite's own processes may have made the log path unwritable, and output still reaches the
-   * streams, so `VfsError`s are swallowed and anything else is only reported through the returned chain.
+   * service's: the sprite's own processes may have made the log path unwritable, or the machine may be rebooting;
+   * output still reaches the streams, so a failed write is dropped (see `queueLogWrite`).
    */
   private appendLog(name: string, data: Uint8Array): void {
     const { fs } = this.deps.machine;
