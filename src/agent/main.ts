@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { Agent } from './agent.ts';
 
-/** The sprite user's ids: owner of nodes the fs API creates (as in the in-memory VFS). @see sprites-wire.md §13 */
+/** The sprite user's ids: owner of nodes the fs API creates (as in the in-memory VFS). @see docs/sprites-wire.md §13 */
 const SPRITE_UID = 1000;
 
 const { values } = parseArgs({

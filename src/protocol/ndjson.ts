@@ -3,7 +3,7 @@
  * services, exec kill): one JSON value per `\n`-terminated line. Shared by the server and the SDK.
  * Strict: a malformed line is an error (never skipped), and a stream that ends without its terminal event
  * is an error. It does not know event shapes; callers say which value is terminal.
- * @see sprites-wire.md §4.9, §7, §9.3; DESIGN.md "Data flow: create a checkpoint"
+ * @see docs/sprites-wire.md §4.9, §7, §9.3; docs/architecture.md "Data flow: create a checkpoint"
  */
 
 /** What went wrong in an NDJSON stream. */
@@ -118,7 +118,7 @@ export interface ReadNdjsonOptions<T> {
  * Throws `NdjsonError`: `malformed_line` / `invalid_utf8` as {@link NdjsonDecoder}; `missing_terminal` when
  * the stream ends before a terminal value; `after_terminal` when a non-blank line follows the terminal value.
  * Breaking out of the loop early stops reading (the source iterator is returned).
- * @see DESIGN.md "always ending in a `complete` or `error` line"
+ * @see docs/architecture.md "always ending in a `complete` or `error` line"
  */
 export async function* readNdjson<T = unknown>(
   stream: AsyncIterable<Uint8Array | string>,

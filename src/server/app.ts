@@ -55,7 +55,7 @@ export interface SpritzerApp {
 
 type OpenApiRequest = Request & { openapi?: { schema?: { operationId?: string }; pathParams?: Record<string, string> } };
 
-/** Builds the app from injected dependencies (DESIGN.md "Dependencies are injected"). */
+/** Builds the app from injected dependencies (docs/architecture.md "Dependencies are injected"). */
 export function createApp(deps: Deps): SpritzerApp {
   const model = new SpritesModel({
     clock: deps.clock,

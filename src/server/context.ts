@@ -16,7 +16,7 @@ import type { ExecStreamLimits } from './exec-limits.ts';
 /** The `Sprite-Version` spritzer reports: an rc ≥ 30, so the Go SDK uses path-form attach (§2.2). */
 export const SPRITE_VERSION = 'v0.0.1-rc46';
 
-/** Injected dependencies (DESIGN.md "Dependencies are injected"). */
+/** Injected dependencies (docs/architecture.md "Dependencies are injected"). */
 export interface Deps {
   clock: Clock;
   ids: IdSource;

@@ -35,7 +35,7 @@ export interface BashFsOptions {
  * A just-bash filesystem whose storage is `vfs`. Paths arrive absolute from just-bash and are normalised here.
  * Errors are the VFS's `VfsError`s, whose messages already read `ENOENT: no such file or directory, open '/x'`
  * as just-bash's own filesystems phrase them (commands turn that prefix into `No such file or directory`).
- * @see ../../../node_modules/just-bash/dist/fs/interface.d.ts, DESIGN.md "Exec engines"
+ * @see ../../../node_modules/just-bash/dist/fs/interface.d.ts, docs/architecture.md "Machines and engines"
  * @deviation Hard links (`ln` without `-s`) are copies: the VFS has no inodes, so later writes do not propagate.
  */
 export class BashFs implements IFileSystem {

@@ -1,7 +1,7 @@
 /**
  * The exec engine factory: maps an engine name (`--exec` / `SPRITZER_EXEC`) to an `ExecEngine`. It owns the list
  * of engine names; it does not choose a default (the CLI does: `shell`).
- * @see DESIGN.md "Exec engines"
+ * @see docs/architecture.md "Machines and engines"
  */
 import type { Clock } from '../model/clock.ts';
 import { createInterpreterEngine } from './interpreter.ts';

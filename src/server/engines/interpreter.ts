@@ -3,7 +3,7 @@
  * (which mirrors chant's fakeExec). A script is split on `;` and each segment is matched against a fixed list of
  * forms that read and write the sprite's VFS; anything else is echoed back, never executed. It is no shell: no
  * pipes, quoting beyond one pair of quotes, variables or stdin (stdin is ignored and never waited for).
- * @see DESIGN.md "Exec engines", issue 3 item 6
+ * @see docs/architecture.md "Machines and engines", issue 3 item 6
  */
 import { Vfs, VfsError } from '../model/vfs.ts';
 import { planCommand, ProcessExit, terminalIO } from './argv.ts';

@@ -3,7 +3,7 @@
  * `BashFs`), so whatever a command writes is in the sprite's filesystem and in its next checkpoint. It owns the
  * process lifecycle around one `Bash.exec` call: stdin collection, terminal emulation (`tty`, `stty size`,
  * resize), signals, and the seed's `./risky.sh`. It does not stream: output is delivered when the script ends.
- * @see DESIGN.md "Exec engines", issue 3 item 6, node_modules/just-bash/README.md
+ * @see docs/architecture.md "Machines and engines", issue 3 item 6, node_modules/just-bash/README.md
  */
 import {
   Bash,
@@ -161,7 +161,7 @@ function spritzerCommands(term: Terminal, vfs: Vfs): CustomCommand[] {
  * `exec >file` redirect would stream but breaks its pipes). `sleep` runs on the injected clock. Output is text:
  * bytes that are not UTF-8 may come out re-encoded. With a TTY, stderr joins stdout in order (`exec 2>&1`), `\n`
  * becomes `\r\n`, and input gets no line discipline (no echo, `^C` or `^D` handling).
- * @see sprites-wire.md §4.2, §4.4 (stdin, EOF), §4.5 (TTY), §4.6 (signal, resize)
+ * @see docs/sprites-wire.md §4.2, §4.4 (stdin, EOF), §4.5 (TTY), §4.6 (signal, resize)
  */
 export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
   const graceMs = deps.stdinGraceMs ?? DEFAULT_STDIN_GRACE_MS;

@@ -2,11 +2,11 @@
  * The exec engine interface. Every engine (shell, interpreter, later sandbox and container) implements it;
  * the WebSocket layer, HTTP exec, sessions and services sit on top and never know which engine runs.
  * It owns the shape of a running command; it does not own framing, sessions or HTTP.
- * @see ../shared/DESIGN.md "Exec engines"
+ * @see docs/architecture.md "Machines and engines"
  */
 import type { Vfs } from '../model/vfs.ts';
 
-/** What to run. `argv[0]` is the program; `path` overrides the executable (sprites-wire.md §4.2). */
+/** What to run. `argv[0]` is the program; `path` overrides the executable (docs/sprites-wire.md §4.2). */
 export interface ExecRequest {
   argv: string[];
   /** Executable to run; defaults to argv[0]. */

@@ -1,5 +1,5 @@
 /**
- * Model → wire mappers, one per resource (DESIGN.md "Wire shapes come only from generated/"). Every JSON body
+ * Model → wire mappers, one per resource (docs/architecture.md "Wire shapes come only from generated/"). Every JSON body
  * spritzer sends is built here, typed by the generated OpenAPI types. Times are RFC 3339 UTC strings.
  */
 import type { components } from '../../../generated/openapi.d.ts';

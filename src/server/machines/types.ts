@@ -14,7 +14,7 @@ export type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../engi
 export type { VfsChange, VfsEntry, VfsStat } from '../model/vfs.ts';
 
 /**
- * The filesystem of a machine, as the fs API (sprites-wire.md §8) needs it. Every path is absolute and already
+ * The filesystem of a machine, as the fs API (docs/sprites-wire.md §8) needs it. Every path is absolute and already
  * normalised by the caller (`Vfs.normalize`); symlinks resolve in the sprite's own view, so no path can leave
  * the sprite. Failures reject with a `VfsError` (`code`: ENOENT, EEXIST, ENOTDIR, EISDIR, ENOTEMPTY, EINVAL,
  * ELOOP, EACCES, ENAMETOOLONG, ENOSPC) carrying the path, which the HTTP layer maps to `{error, code, path}`.
@@ -56,7 +56,7 @@ export interface MachineFs {
   chown(path: string, uid: number, gid: number, opts?: { recursive?: boolean }): Promise<Array<{ path: string; uid: number; gid: number }>>;
 }
 
-/** A listening TCP socket inside a machine (the ports watch, sprites-wire.md §6.2). */
+/** A listening TCP socket inside a machine (the ports watch, docs/sprites-wire.md §6.2). */
 export interface ListeningPort {
   port: number;
   /** Bound address as seen inside, e.g. `127.0.0.1`, `0.0.0.0`, `::`. */

@@ -3,7 +3,7 @@
  * does; it runs on both targets) or `emulatorOnly.it` (fault knobs, `/_spritzer`, emulator conveniences; skipped
  * when `SPRITES_BASE_URL` names a server). The mark is also appended to the title (`[verified]`,
  * `[emulatorOnly]`) so reports show it. Nothing else decides whether a test runs.
- * @see DESIGN.md "Tests"; localstack's `markers.aws.validated` / `only_localstack` for the idea
+ * @see docs/architecture.md "Tests"; localstack's `markers.aws.validated` / `only_localstack` for the idea
  */
 import { it, type TestFunction } from 'vitest';
 import { IS_REMOTE } from './target.ts';

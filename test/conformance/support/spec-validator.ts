@@ -91,7 +91,7 @@ export function mediaType(contentType: string | null | undefined): string {
 
 /**
  * Validators for both specs. Construct once per test file (compiling is cached per schema pointer).
- * @see DESIGN.md "Tests": every body, NDJSON line and frame is validated on both targets.
+ * @see docs/architecture.md "Tests": every body, NDJSON line and frame is validated on both targets.
  */
 export class SpecValidator {
   readonly openapi: Json;

@@ -2,7 +2,7 @@
  * Target selection from environment variables, with no test-runner dependency so scripts can use it too
  * (`scripts/sweep-remote.ts`, the `test:conformance:remote` guard). It decides *which* server and refuses
  * unsafe choices; starting the emulator lives in `target.ts`.
- * @see DESIGN.md "Tests"
+ * @see docs/architecture.md "Tests"
  */
 
 /** The token the in-process spritzer requires. */

@@ -2,7 +2,7 @@
  * The conformance target's lifetime in a test file: the server chosen by `target-config.ts` from the
  * environment, or spritzer started in-process on port 0 (shell engine, fixed token) when none is named.
  * It owns starting and stopping, not the choice rules nor what tests do with the target.
- * @see DESIGN.md "Tests"
+ * @see docs/architecture.md "Tests"
  */
 import { beforeAll, afterAll } from 'vitest';
 import { openMachineFactory, MACHINE_ENGINES, type MachineEngine } from '../../../src/server/machines/index.ts';
