@@ -91,7 +91,12 @@ describe.skipIf(!!skipReason)('agent under bubblewrap', () => {
   });
 
   it('killAll also kills processes that left the agent’s process groups', async () => {
-    const r = await sh(client, 'setsid sleep 1000 > /dev/null 2>&1 & echo $!');
+    // Answer only once the child has exec'd `sleep` (until then /proc shows it as `setsid`).
+    const r = await sh(
+      client,
+      'setsid sleep 1000 > /dev/null 2>&1 & p=$!; ' +
+        'until [ "$(cut -d" " -f2 /proc/$p/stat 2>/dev/null)" = "(sleep)" ]; do sleep 0.01; done; echo $p',
+    );
     const pid = Number(r.out);
     expect((await sh(client, PS)).out).toMatch(new RegExp(`^${pid} \\(sleep\\)`, 'm'));
     await client.killAll();
