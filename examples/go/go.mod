@@ -1,0 +1,3 @@
+module example.com/spritzer-example
+
+go 1.22
