@@ -10,6 +10,7 @@ import { appendFile, chmod, chown, mkdir, readFile, readdir, writeFile } from 'n
 import { createInterface } from 'node:readline';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startProgress } from '../src/cli/progress.ts';
 
 /** Debian's own mirror, used when the host names none. */
 export const DEFAULT_MIRROR = 'http://deb.debian.org/debian';
@@ -78,8 +79,13 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     process.stderr.write('usage: npm run rootfs -- DIR\n');
     process.exit(2);
   }
-  buildRootfs(dir).catch((err: Error) => {
-    process.stderr.write(`rootfs: ${err.message}\n`);
-    process.exit(1);
-  });
+  // On a terminal one spinner line follows debootstrap's steps; in a log, every line is kept (src/cli/progress.ts).
+  const progress = startProgress('rootfs');
+  buildRootfs(dir, { log: (line) => progress.step(line.replace(/^rootfs: /, '').trim()) }).then(
+    () => progress.done(`ready; use it with --sandbox-root ${resolve(dir)}`),
+    (err: Error) => {
+      progress.fail(err.message);
+      process.exit(1);
+    },
+  );
 }
