@@ -18,9 +18,11 @@ import { headAsGet } from './http/head.ts';
 import { createUpgradeHandler, WS_OPERATIONS } from './ws/router.ts';
 import { execBodyLimit } from './http/exec-body.ts';
 import { rawBodyRoutes } from './http/raw-body.ts';
+import { bodyStage } from './http/body-stage.ts';
 import { requestLog } from './http/request-log.ts';
 import { memoiseValidatorRoutes } from './http/route-cache.ts';
 import { parseQuery } from './http/query.ts';
+import { loadOpenApiDocument } from './http/spec.ts';
 import { execStreamLimits } from './exec-limits.ts';
 import { spriteHandlers } from './routes/sprites.ts';
 import { checkpointHandlers } from './routes/checkpoints.ts';
@@ -103,22 +105,26 @@ export function createApp(deps: Deps): SpritzerApp {
     if (malformed) return sendApiError(res, 400, malformed);
     next();
   });
-  app.use(rawBodyRoutes()); // fs/write and exec bodies are bytes whatever their Content-Type (issue 12 item 8)
+  // Body parsers as one layer, skipped by requests without a body (http/body-stage.ts).
   app.use(
-    express.json({
-      limit: deps.maxJsonBodyBytes ?? DEFAULT_MAX_JSON_BODY_BYTES, // more → 413 in the envelope (docs/limits.md)
-      strict: false,
-      type: ['application/json', 'application/*+json'],
-      verify: refuseDeepJson(), // too deep → 400 before JSON.parse runs
-    }),
+    bodyStage([
+      rawBodyRoutes(), // fs/write and exec bodies are bytes whatever their Content-Type (issue 12 item 8)
+      express.json({
+        limit: deps.maxJsonBodyBytes ?? DEFAULT_MAX_JSON_BODY_BYTES, // more → 413 in the envelope (docs/limits.md)
+        strict: false,
+        type: ['application/json', 'application/*+json'],
+        verify: refuseDeepJson(), // too deep → 400 before JSON.parse runs
+      }),
+      execBodyLimit(execStreamLimits(deps.execLimits)),
+      express.raw({ limit: '1gb', type: 'application/octet-stream' }),
+    ]),
   );
-  app.use(execBodyLimit(execStreamLimits(deps.execLimits)));
-  app.use(express.raw({ limit: '1gb', type: 'application/octet-stream' }));
   app.use(headAsGet(OPENAPI_PATH));
   memoiseValidatorRoutes(); // compile each route template once, not per request
   app.use(
     OpenApiValidator.middleware({
-      apiSpec: OPENAPI_PATH,
+      // The document read once (http/spec.ts); the validator changes what it gets, so it gets a copy.
+      apiSpec: structuredClone(loadOpenApiDocument(OPENAPI_PATH)) as never,
       validateRequests: { allowUnknownQueryParameters: true, coerceTypes: false },
       validateResponses: deps.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: false,
