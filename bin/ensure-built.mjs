@@ -58,3 +58,6 @@ export function ensureBuilt() {
     process.exit(1);
   }
 }
+
+// `node bin/ensure-built.mjs`: build when stale, then exit (bench/run.ts does this before it times any start).
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) ensureBuilt();
