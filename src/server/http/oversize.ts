@@ -36,7 +36,10 @@ export function headOverflowKind(rawPacket: Buffer | undefined, bytesParsed: num
   return seen.includes(0x20) || seen.includes(0x3a) || seen.includes(0x0a) ? 'header-fields' : 'request-line';
 }
 
-/** The status and JSON body for an overflow of `limit` bytes. */
+/**
+ * The status and JSON body for an overflow of `limit` bytes.
+ * @deviation Go's net/http answers 431 `text/plain` for both; spritzer tells a long target (414) from long headers (431) and answers JSON.
+ */
 export function headOverflowAnswer(kind: HeadOverflow, limit: number): { status: 414 | 431; body: ApiErrorBody } {
   if (kind === 'request-line') {
     return {
