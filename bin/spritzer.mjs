@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Entry point for the `spritzer` command: runs src/server/main.ts through tsx's loader.
-import { register } from 'tsx/esm/api';
-register();
-await import('../src/server/main.ts');
+// Entry point for the `spritzer` command and `npm start`: runs the built server (dist/server/main.js), building it
+// first when dist/ is missing or older than src/ (bin/ensure-built.mjs). No TypeScript loader at run time.
+import { ensureBuilt } from './ensure-built.mjs';
+ensureBuilt();
+await import('../dist/server/main.js');

@@ -273,10 +273,19 @@ export interface HeapCyclesResult {
   ratio: number;
 }
 
-/** `cycles` sequential create → delete cycles after 50 warm-up cycles; heap read through the heap probe. */
+const CYCLE_FILE = new Uint8Array(1024).fill(0x62);
+
+/**
+ * `cycles` sequential create → write a 1 KiB file → HTTP exec `echo ok` → delete cycles after 50 warm-up cycles;
+ * heap read through the heap probe (issue 11 item 6: the end must be within 10 % of the start).
+ */
 export async function heapCycles(server: StartedServer, cycles: number): Promise<HeapCyclesResult> {
+  // Each cycle also writes a file and runs an HTTP exec, so a session, process or VFS left behind by delete shows.
   const cycle = async (name: string) => {
     await createSprite(server, name);
+    await writeFile(server, name, '/home/sprite/f.txt', CYCLE_FILE);
+    const body = await expectStatus(`HTTP exec on ${server.kind}`, request(`${server.url}/v1/sprites/${name}/exec?cmd=echo&cmd=ok`, { method: 'POST' }), 200);
+    if (!body.equals(EXPECTED_HTTP_EXEC)) throw new Error(`HTTP exec on ${server.kind}: body ${body.toString('hex')}`);
     await deleteSprite(server, name);
   };
   for (let i = 0; i < 50; i++) await cycle(`warm-${i}`);

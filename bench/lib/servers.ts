@@ -1,6 +1,6 @@
 /**
  * Starting and stopping the servers under benchmark, each in its own process: the two baselines and spritzer
- * through its CLI entry (`src/server/main.ts` under tsx's loader, as `npm start` runs it, default log level).
+ * through its CLI entry (`bin/spritzer.mjs`, the built server, as `npm start` runs it, default log level).
  * It measures cold start (spawn → first HTTP answer on `GET /_spritzer/health`) and reads RSS from
  * `/proc/<pid>/status`. It does not generate load (see `load.ts`) and never touches the server's code.
  */
@@ -21,7 +21,7 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** How to start a server. */
 export interface LaunchOptions {
-  /** spritzer's entry: a `.ts` file runs under `--import tsx`; `.js`/`.mjs` runs as is. Default `src/server/main.ts`. */
+  /** spritzer's entry: a `.ts` file runs under `--import tsx`; `.js`/`.mjs` runs as is. Default `bin/spritzer.mjs` (dist/). */
   spritzerEntry?: string;
   /** Extra environment for spritzer (e.g. `NODE_ENV=production`). `SPRITZER_*` from the caller's env is dropped. */
   spritzerEnv?: Record<string, string>;
@@ -122,7 +122,7 @@ function commandFor(kind: ServerKind, port: number, opts: LaunchOptions): { args
     const file = kind === 'bare-node' ? 'bench/baselines/bare-node.ts' : 'bench/baselines/plain-express.ts';
     return { args: [...flags, '--import', 'tsx', file, ...addr], env };
   }
-  const entry = opts.spritzerEntry ?? 'src/server/main.ts';
+  const entry = opts.spritzerEntry ?? 'bin/spritzer.mjs';
   const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
   return {
     args: [...flags, ...loader, entry, ...addr],

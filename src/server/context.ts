@@ -37,6 +37,8 @@ export interface Deps {
   maxJsonBodyBytes?: number;
   /** Bounds of exec's stdin and output streams; unset fields take `DEFAULT_EXEC_STREAM_LIMITS` (docs/limits.md). */
   execLimits?: Partial<ExecStreamLimits>;
+  /** Most bytes of a request line + header fields (default 1 MiB, `--max-header-size`; http/oversize.ts, docs/limits.md). */
+  maxHeaderBytes?: number;
 }
 
 /** Shared state handed to handlers. */

@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS, parseSize } from './limits.ts';
 import { installLastResort } from './containment.ts';
 import { DEFAULT_MAX_JSON_BODY_BYTES } from './http/json-depth.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from './exec-limits.ts';
+import { DEFAULT_MAX_HEADER_BYTES } from './http/oversize.ts';
 
 const program = new Command('spritzer')
   .description('A local, stateful emulator of the Fly.io Sprites API')
@@ -65,6 +66,16 @@ const program = new Command('spritzer')
         return n;
       }),
   )
+  .addOption(
+    new Option('--max-header-size <bytes>', 'most bytes of a request line plus header fields (long exec command lines); past it 414 or 431')
+      .env('SPRITZER_MAX_HEADER_SIZE')
+      .default(DEFAULT_MAX_HEADER_BYTES)
+      .argParser((v) => {
+        const n = Number(v);
+        if (!Number.isSafeInteger(n) || n < 1024) throw new InvalidArgumentError('must be a whole number of bytes, at least 1024');
+        return n;
+      }),
+  )
   .option('--no-validate-responses', 'do not validate responses against the spec (also off when NODE_ENV=production)');
 
 program.parse();
@@ -81,6 +92,7 @@ const opts = program.opts<{
   dataDir?: string;
   sandboxRoot?: string;
   maxStdinBytes: number;
+  maxHeaderSize: number;
   validateResponses: boolean;
 }>();
 
@@ -122,6 +134,7 @@ const deps = defaultDeps({
   validateResponses: opts.validateResponses && process.env.NODE_ENV !== 'production',
   limits: { ...DEFAULT_LIMITS, diskQuotaBytes: opts.diskQuota },
   maxJsonBodyBytes: opts.maxJsonBody,
+  maxHeaderBytes: opts.maxHeaderSize,
 });
 
 const running = await startServer(deps, host, port);

@@ -13,6 +13,7 @@ import { RandomIds } from './model/ids.ts';
 import { createMachineFactory } from './machines/index.ts';
 import { DEFAULT_LIMITS } from './limits.ts';
 import { containRequests, containTimers, containUpgrades } from './containment.ts';
+import { answerOversizeHeads, DEFAULT_MAX_HEADER_BYTES } from './http/oversize.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -43,7 +44,10 @@ export function defaultDeps(overrides: Partial<Deps> = {}): Deps {
 export async function startServer(deps: Deps, host = '127.0.0.1', port = 0): Promise<RunningServer> {
   const spritzer = createApp({ ...deps, clock: containTimers(deps.clock, deps.logger) });
   // Contained: no throw in either listener reaches the process (containment.ts; issue 16).
-  const server = http.createServer(containRequests(spritzer.app, deps.logger));
+  // The request head may be long (a 200 KB command line in exec's query); past the limit 414/431 JSON (http/oversize.ts).
+  const maxHeaderSize = deps.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES;
+  const server = http.createServer({ maxHeaderSize }, containRequests(spritzer.app, deps.logger));
+  answerOversizeHeads(server, maxHeaderSize);
   server.on('upgrade', containUpgrades(server, (req, socket, head) => spritzer.upgrade(req, socket, head), deps.logger));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

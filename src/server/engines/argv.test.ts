@@ -21,9 +21,16 @@ describe('planCommand', () => {
     [{ argv: ['sh', '-c'] }],
     [{ argv: ['bash', '-x', '-c', 'echo hi'] }],
     [{ argv: ['zsh', '-c', 'echo hi'] }],
-    [{ argv: ['sh', '-c', 'echo hi'], path: 'python3' }],
+    [{ argv: ['echo', 'hi'], path: '/bin/echo' }],
   ])('keeps %j as a plain command', (req) => {
     expect(planCommand(req)).toEqual({ form: 'argv', argv: req.argv });
+  });
+
+  it.each([
+    [{ argv: ['sh', '-c', 'echo hi'], path: 'python3' }, ['python3', '-c', 'echo hi']],
+    [{ argv: ['shown-name', 'hi'], path: 'echo' }, ['echo', 'hi']],
+  ])('runs path, not argv[0], for %j (issue 12 item 8)', (req, argv) => {
+    expect(planCommand(req)).toEqual({ form: 'argv', argv });
   });
 });
 

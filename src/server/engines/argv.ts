@@ -23,7 +23,8 @@ const SCRIPT_FLAGS = new Set(['-c', '-lc', '-cl']);
 /**
  * Reads an exec request's command (docs/sprites-wire.md §4.2: repeated `cmd`, optional `path`). When the program
  * (basename of `req.path ?? argv[0]`) is `sh` or `bash` and it is followed by `-c`, `-lc`, `-cl`, or `-l -c`, the
- * next argument is the script; otherwise the command is argv itself. `path` only serves to recognise the shell.
+ * next argument is the script; otherwise the command is argv itself, run as `path` when `path` names another
+ * program than argv[0] (issue 12 item 8: `path=echo&cmd=x&cmd=hi` prints `hi`).
  * `-l` (login shell) has no effect here: there are no profile files to read.
  * @see docs/sprites-wire.md §4.2, §18.1 (JS `exec('a b c')` sends `cmd=a&cmd=b&cmd=c`, `path=a`)
  */
@@ -36,6 +37,8 @@ export function planCommand(req: Pick<ExecRequest, 'argv' | 'path'>): CommandPla
     else if (args[0] === '-l' && args[1] === '-c') at = 2;
     if (at > 0 && at < args.length) return { form: 'shell', script: args[at]!, scriptArgs: args.slice(at + 1) };
   }
+  // `path` names the executable and argv[0] is only its display name (as execve does): run `path` when it differs.
+  if (req.path && req.argv.length > 0 && basename(req.path) !== basename(req.argv[0]!)) return { form: 'argv', argv: [req.path, ...args] };
   return { form: 'argv', argv: [...req.argv] };
 }
 

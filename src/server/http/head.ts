@@ -5,8 +5,7 @@
  * response object, so the GET handler's headers (Content-Length included) go out and its body does not. Paths
  * with their own `head` operation in the spec (`probeExec`) keep it. It owns only that method rewrite.
  */
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { loadOpenApiDocument } from './spec.ts';
 import type { RequestHandler } from 'express';
 
 /** A regular expression matching the concrete paths of an OpenAPI path template (`{name}` = one segment). */
@@ -22,7 +21,7 @@ function templateToRegExp(template: string): RegExp {
  * @see https://www.rfc-editor.org/rfc/rfc9110#section-9.3.2
  */
 export function headAsGet(specPath: string): RequestHandler {
-  const doc = parse(readFileSync(specPath, 'utf8')) as { paths?: Record<string, Record<string, unknown> | null> };
+  const doc = loadOpenApiDocument(specPath) as { paths?: Record<string, Record<string, unknown> | null> };
   const ownHead = Object.entries(doc.paths ?? {})
     .filter(([, ops]) => ops !== null && typeof ops === 'object' && 'head' in ops)
     .map(([template]) => templateToRegExp(template));
