@@ -24,6 +24,8 @@ import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, ExecStartOptions, Sp
 import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, StdinBuffer, stdinTooLargeMessage } from './stdin-buffer.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../exec-limits.ts';
 import { yieldAfter } from './event-loop.ts';
+import { streamTopLevel, withOutputSinks, type OutputSinks } from './output-sink.ts';
+import { byteExactCommands } from './byte-commands.ts';
 
 const SIXTY_FOUR_MIB = 64 * 1024 * 1024;
 
@@ -205,6 +207,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         disarmGrace();
         void runShell(sprite, req, pid, term, stdin.take(), maxStdinBytes, {
           abort: abort.signal,
+          sinks: liveSinks(out, () => proc.finished),
           sleep: (ms) => new Promise<void>((resolve) => void after(ms, resolve)),
           now: () => clock.now(),
         }).then(async (result) => {
@@ -279,13 +282,13 @@ async function runShell(
   term: Terminal,
   stdin: Uint8Array,
   maxStdinBytes: number,
-  ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; now: () => number },
+  ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; now: () => number; sinks: OutputSinks },
 ): Promise<ExecResult> {
   try {
     const bash = new Bash({
-      fs: new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: ctl.now }),
+      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: ctl.now }), ctl.sinks),
       cwd: req.dir,
-      customCommands: spritzerCommands(term, sprite.vfs),
+      customCommands: [...byteExactCommands(), ...spritzerCommands(term, sprite.vfs)],
       sleep: ctl.sleep,
       processInfo: { pid, ppid: 1 },
       // Its global-patching sandbox would also block the injected clock's timers (`sleep`); commands here only
@@ -298,7 +301,7 @@ async function runShell(
         ...(maxStdinBytes > SIXTY_FOUR_MIB ? { maxStringLength: maxStdinBytes, maxInputBytes: Math.max(maxStdinBytes, 512 * 1024 * 1024) } : {}),
       },
     });
-    const script = withSeedRiskyScript(shellScript(req), sprite.vfs, req.dir);
+    const script = streamTopLevel(withSeedRiskyScript(shellScript(req), sprite.vfs, req.dir), req.tty);
     return await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
       env: { ...req.env },
       replaceEnv: true,
@@ -311,6 +314,22 @@ async function runShell(
   } catch (err) {
     return text('', 1, `sh: ${(err as Error).message}\n`);
   }
+}
+
+/**
+ * Sinks that pass a running command's output to `out` at once, and drop it once the process has ended (killed).
+ * Throws from `out` are the caller's failure and are not let into just-bash.
+ */
+function liveSinks(out: OutputSinks, finished: () => boolean): OutputSinks {
+  const guard = (fn: (d: Uint8Array) => void) => (data: Uint8Array) => {
+    if (finished()) return;
+    try {
+      fn(data);
+    } catch {
+      // the process still runs; its exit still settles
+    }
+  };
+  return { stdout: guard((d) => out.stdout(d)), stderr: guard((d) => out.stderr(d)) };
 }
 
 /**
