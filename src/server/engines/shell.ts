@@ -12,6 +12,7 @@ import {
   parse,
   serialize,
   stdoutKind,
+  type BashExecResult,
   type CustomCommand,
   type ExecResult,
 } from 'just-bash';
@@ -26,6 +27,7 @@ import { DEFAULT_EXEC_STREAM_LIMITS } from '../exec-limits.ts';
 import { yieldAfter } from './event-loop.ts';
 import { streamTopLevel, withOutputSinks, type OutputSinks } from './output-sink.ts';
 import { byteExactCommands } from './byte-commands.ts';
+import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty-shell.ts';
 
 const SIXTY_FOUR_MIB = 64 * 1024 * 1024;
 
@@ -172,6 +174,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
   return {
     name: 'shell',
     start(sprite: SpriteContext, req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess {
+      if (req.tty && isInteractiveShellRequest(req.argv, req.path)) return startInteractive(sprite, req, io, clock, maxStdinBytes);
       const pid = sprite.allocatePid();
       const proc = new ProcessExit();
       const term: Terminal = { tty: req.tty, rows: req.rows, cols: req.cols };
@@ -238,7 +241,16 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         pid,
         exit: proc.exit,
         writeStdin(data: Uint8Array) {
-          if (!opts.stdin || proc.finished) return;
+          if (proc.finished) return;
+          // A raw ^C on a terminal is SIGINT to the foreground command (the line discipline's ISIG).
+          if (term.tty && data.includes(0x03)) {
+            if (proc.signal('INT')) {
+              abort.abort();
+              stopTimers();
+            }
+            return;
+          }
+          if (!opts.stdin) return;
           if (launched) {
             if (data.length > 0 && !warnedLateStdin) {
               warnedLateStdin = true;
@@ -282,13 +294,13 @@ async function runShell(
   term: Terminal,
   stdin: Uint8Array,
   maxStdinBytes: number,
-  ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; now: () => number; sinks: OutputSinks },
-): Promise<ExecResult> {
+  ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; now: () => number; sinks: OutputSinks; commands?: CustomCommand[] },
+): Promise<ExecResult | BashExecResult> {
   try {
     const bash = new Bash({
       fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: ctl.now }), ctl.sinks),
       cwd: req.dir,
-      customCommands: [...byteExactCommands(), ...spritzerCommands(term, sprite.vfs)],
+      customCommands: [...byteExactCommands(), ...spritzerCommands(term, sprite.vfs), ...(ctl.commands ?? [])],
       sleep: ctl.sleep,
       processInfo: { pid, ppid: 1 },
       // Its global-patching sandbox would also block the injected clock's timers (`sleep`); commands here only
@@ -314,6 +326,105 @@ async function runShell(
   } catch (err) {
     return text('', 1, `sh: ${(err as Error).message}\n`);
   }
+}
+
+/** Sets `$?` for the line that follows (the interactive shell's previous status). */
+const STATUS_COMMAND = '__spritzer_status';
+/** Runs after a line of the interactive shell; reports `$?` and the directory (never reached after `exit`). */
+const LINE_END_COMMAND = '__spritzer_line_end';
+
+/**
+ * Starts the interactive shell of a TTY `bash`/`sh` with no script (see tty-shell.ts): each line runs as a
+ * just-bash script with the previous line's variables, directory and `$?`, its output streamed as for any
+ * command. A `signal` of INT interrupts the running line; any other fatal signal ends the shell.
+ * @see issue 12 item 4
+ */
+function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, clock: Clock, maxStdinBytes: number): ExecProcess {
+  const pid = sprite.allocatePid();
+  const proc = new ProcessExit();
+  const term: Terminal = { tty: true, rows: req.rows, cols: req.cols };
+  const out = terminalIO(io, true);
+  const write = (data: Uint8Array) => {
+    if (proc.finished) return;
+    try {
+      io.stdout(data);
+    } catch {
+      // the caller's failure; the shell goes on
+    }
+  };
+  const run = async (line: string, state: ShellState, abort: AbortSignal) => {
+    const timers = new Set<TimerHandle>();
+    abort.addEventListener('abort', () => {
+      for (const t of timers) clock.clearTimeout(t);
+      timers.clear();
+    });
+    let after: ShellState | null = null;
+    const commands = [
+      defineCommand(STATUS_COMMAND, async (args) => text('', Number(args[0]) || 0)),
+      defineCommand(LINE_END_COMMAND, async (args, ctx) => {
+        after = { env: {}, cwd: ctx.cwd, status: Number(args[0]) || 0 };
+        return text('', after.status);
+      }),
+    ];
+    let parses = true;
+    try {
+      parse(line);
+    } catch {
+      parses = false; // run as typed, so just-bash's syntax error names the user's line and column
+    }
+    const script = parses ? `${STATUS_COMMAND} ${state.status}\n${line}\n${LINE_END_COMMAND} "$?"` : line;
+    const result = await runShell(sprite, { ...req, argv: ['sh', '-c', script], path: undefined, env: state.env, dir: state.cwd }, pid, term, new Uint8Array(0), maxStdinBytes, {
+      abort,
+      sleep: (ms) =>
+        new Promise<void>((resolve) => {
+          const handle = clock.setTimeout(() => {
+            timers.delete(handle);
+            resolve();
+          }, ms);
+          timers.add(handle);
+        }),
+      now: () => clock.now(),
+      sinks: liveSinks(out, () => proc.finished || abort.aborted),
+      commands,
+    });
+    if (!abort.aborted && !proc.finished) {
+      // Output just-bash kept to the end (a syntax error, an `exit` inside a compound command).
+      if (result.stdout) out.stdout(stdoutBytes(result));
+      if (result.stderr) out.stdout(new TextEncoder().encode(result.stderr));
+    }
+    const ended = after as ShellState | null;
+    if (ended === null) {
+      // No line end: `exit` (or `set -e`) ended the shell, unless the line did not parse.
+      if (!parses) return { exitCode: result.exitCode, state: { ...state, status: result.exitCode } };
+      return { exitCode: result.exitCode, state: null };
+    }
+    const env = { ...('env' in result ? result.env : state.env) };
+    delete env['?'];
+    return { exitCode: result.exitCode, state: { env, cwd: ended.cwd, status: ended.status } };
+  };
+  const shell = new InteractiveShell(
+    { write, run, finish: (code) => proc.finish(code), home: req.env.HOME ?? '/home/sprite', hostname: sprite.name },
+    { env: { ...req.env }, cwd: req.dir, status: 0 },
+  );
+  queueMicrotask(() => shell.start());
+  return {
+    pid,
+    exit: proc.exit,
+    writeStdin: (data) => shell.input(data),
+    endStdin: () => shell.eof(),
+    resize(cols, rows) {
+      term.cols = cols;
+      term.rows = rows;
+    },
+    signal(name) {
+      if (name === 'INT' || name === 'SIGINT' || name === '2') {
+        shell.interrupt();
+        return;
+      }
+      if (!proc.signal(name)) return;
+      shell.stop();
+    },
+  };
 }
 
 /**
