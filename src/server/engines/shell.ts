@@ -2,8 +2,9 @@
  * The `shell` exec engine (the default): commands run in just-bash, a simulated bash, over the sprite's VFS (through
  * `BashFs`), so whatever a command writes is in the sprite's filesystem and in its next checkpoint. It owns the
  * process lifecycle around one `Bash.exec` call: stdin collection, terminal emulation (`tty`, `stty size`,
- * resize), signals, and the seed's `./risky.sh`. It does not stream: output is delivered when the script ends.
- * @see docs/architecture.md "Machines and engines", issue 3 item 6, node_modules/just-bash/README.md
+ * resize, ^C), signals, and the seed's `./risky.sh`. Output streams per command, as bytes (output-sink.ts,
+ * byte-commands.ts); a TTY `bash`/`sh` with no script is the interactive shell of tty-shell.ts.
+ * @see docs/architecture.md "Machines and engines", issue 3 item 6, issue 12, node_modules/just-bash/README.md
  */
 import {
   Bash,
@@ -161,10 +162,11 @@ function spritzerCommands(term: Terminal, vfs: Vfs): CustomCommand[] {
  * @deviation Real Sprites stream stdin to a live process; here stdin is collected first (at most
  * `maxStdinBytes`), and a client that asks for stdin but never sends EOF (the JS SDK's `exec()`) gets its command
  * started after the grace period.
- * @deviation Output is delivered in one piece when the script ends, not streamed (just-bash returns it whole; an
- * `exec >file` redirect would stream but breaks its pipes). `sleep` runs on the injected clock. Output is text:
- * bytes that are not UTF-8 may come out re-encoded. With a TTY, stderr joins stdout in order (`exec 2>&1`), `\n`
- * becomes `\r\n`, and input gets no line discipline (no echo, `^C` or `^D` handling).
+ * Output: each command's output is delivered when that command ends, byte for byte (see `streamTopLevel`), and
+ * what is left when the script ends (output just-bash kept back) after it.
+ * @deviation Output streams per command, not per write (see output-sink.ts for what arrives only at the end).
+ * `sleep` runs on the injected clock. With a TTY, stderr joins stdout in order, `\n` becomes `\r\n`, and a raw
+ * `03` byte is SIGINT (exit 130); other input gets no line discipline unless the command is an interactive shell.
  * @see docs/sprites-wire.md §4.2, §4.4 (stdin, EOF), §4.5 (TTY), §4.6 (signal, resize)
  */
 export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
