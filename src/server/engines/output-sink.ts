@@ -71,6 +71,7 @@ function instrument(statements: Node[], errSink: string, topLevel: boolean): voi
           instrumentInside(command, errSink);
           return;
         }
+        if (last && command.type === 'SimpleCommand' && own.every((r) => INPUT_OPERATORS.has(r.operator))) streamNestedShell(command, errSink);
         const added: Redirection[] = [];
         if (last) added.push(redirect(null, STDOUT_SINK));
         if (!pipeStderr[i]) added.push(redirect(2, errSink));
@@ -79,6 +80,54 @@ function instrument(statements: Node[], errSink: string, topLevel: boolean): voi
       if (topLevel && isExecRedirectOnly(commands)) return;
     }
   }
+}
+
+const SHELLS = new Set(['sh', 'bash', '/bin/sh', '/bin/bash', '/usr/bin/sh', '/usr/bin/bash']);
+type Part = { type: string; value?: string };
+const literal = (word: unknown): string | null => {
+  const parts = (word as { parts?: Part[] } | null)?.parts;
+  return parts?.length === 1 && parts[0]!.type === 'Literal' ? parts[0]!.value ?? null : null;
+};
+
+/**
+ * A nested `sh -c '…'`/`bash -c '…'` whose output goes to the sinks anyway (last in its pipeline, no output
+ * redirections of its own) gets its single-quoted script instrumented too, so it streams per command as well
+ * (`sh -c 'echo ready; sleep 1000'` inside a script). Scripts that would expand (`"$x …"`) are left.
+ */
+function streamNestedShell(command: Node, errSink: string): void {
+  const name = literal(command.name);
+  if (name === null || !SHELLS.has(name)) return;
+  const args = (command.args as Array<{ parts?: Part[] }> | undefined) ?? [];
+  let i = 0;
+  while (i < args.length && /^-[a-z]+$/.test(literal(args[i]) ?? '') && !literal(args[i])!.includes('c')) i++;
+  if (!/^-[a-z]*c[a-z]*$/.test(literal(args[i]) ?? '')) return;
+  const word = args[i + 1];
+  const source = word ? quotedText(word.parts ?? []) : null;
+  if (source === null) return;
+  let ast: { statements: Node[] };
+  try {
+    ast = parse(source) as unknown as { statements: Node[] };
+  } catch {
+    return;
+  }
+  instrument(ast.statements, errSink, true);
+  const script = serialize(ast as unknown as Parameters<typeof serialize>[0]);
+  // just-bash's serializer writes a single-quoted part as is: spell each `'` as an escaped one between quoted runs.
+  word!.parts = script.split("'").flatMap((run, j) => [...(j > 0 ? [{ type: 'Escaped', value: "'" }] : []), { type: 'SingleQuoted', value: run }]);
+}
+
+/**
+ * The text of a word made only of quoted runs and escaped characters (`'a'"'"'b'\''c'` → `a'b'c`), which expand
+ * to themselves; null when any part would expand (`$x`, `$(…)`, a glob).
+ */
+function quotedText(parts: Array<Part & { parts?: Part[] }>): string | null {
+  let text = '';
+  for (const part of parts) {
+    if ((part.type === 'SingleQuoted' || part.type === 'Escaped') && typeof part.value === 'string') text += part.value;
+    else if (part.type === 'DoubleQuoted' && part.parts?.every((p) => p.type === 'Literal')) text += part.parts.map((p) => p.value).join('');
+    else return null;
+  }
+  return parts.length > 0 ? text : null;
 }
 
 /** Instruments every statement list inside a compound command, not crossing into words or function definitions. */

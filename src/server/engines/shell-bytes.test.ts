@@ -135,6 +135,21 @@ describe('shell engine: streamed output (issue 12 item 3)', () => {
     expect(await t.proc.exit).toBe(0);
   });
 
+  it("a nested sh -c '…' streams per command too, quotes inside it kept", async () => {
+    const t = start(sh(`sh -c 'echo "it'"'"'s a"; sleep 1; echo b >&2' | cat; echo end`));
+    await until(() => t.clock.pending() > 0);
+    expect(t.seen.stdout.toString()).toBe('');
+    t.clock.advance(1000);
+    expect(await t.proc.exit).toBe(0);
+    expect([t.seen.stdout.toString(), t.seen.stderr.toString()]).toEqual(["it's a\nend\n", 'b\n']);
+    const u = start(sh(`bash -c 'echo "it'"'"'s a"; sleep 1; echo b'`));
+    await until(() => u.clock.pending() > 0);
+    expect(u.seen.stdout.toString()).toBe("it's a\n");
+    u.clock.advance(1000);
+    expect(await u.proc.exit).toBe(0);
+    expect(u.seen.stdout.toString()).toBe("it's a\nb\n");
+  });
+
   it('stdout and stderr keep their order and the command\'s own redirections win', async () => {
     const t = start(sh('echo a; echo b >&2; echo c 2>&1; echo d > f; cat f; ls /nope 2>&1'));
     expect(await t.proc.exit).toBe(0 + 2);
