@@ -35,7 +35,7 @@ const redirect = (fd: number | null, path: string): Redirection => ({
  * pipeline also `>STDOUT_SINK`. They are put *before* the command's own redirections, so `echo x >&2`, `cmd 2>&1`
  * and `cmd >file` mean what they say. A compound command (loop, `if`, `case`, `{ …; }`, `( … )`) that ends its
  * pipeline and redirects nothing but its input is not redirected itself: the commands inside it are, so a loop
- * streams each iteration. Left as they are: background statements (`&`), function definitions, pipeline stages
+ * streams each iteration; so does a nested `sh -c '…'` in that position (`streamNestedShell`). Left as they are: background statements (`&`), function definitions, pipeline stages
  * joined with `|&`, command substitutions, and everything after a top-level `exec` that only redirects (its
  * output is then delivered when the script ends). A script that does not parse is returned unchanged (just-bash
  * then reports the syntax error itself).
