@@ -2,8 +2,9 @@
  * The `shell` exec engine (the default): commands run in just-bash, a simulated bash, over the sprite's VFS (through
  * `BashFs`), so whatever a command writes is in the sprite's filesystem and in its next checkpoint. It owns the
  * process lifecycle around one `Bash.exec` call: stdin collection, terminal emulation (`tty`, `stty size`,
- * resize), signals, and the seed's `./risky.sh`. It does not stream: output is delivered when the script ends.
- * @see docs/architecture.md "Machines and engines", issue 3 item 6, node_modules/just-bash/README.md
+ * resize, ^C), signals, and the seed's `./risky.sh`. Output streams per command, as bytes (output-sink.ts,
+ * byte-commands.ts); a TTY `bash`/`sh` with no script is the interactive shell of tty-shell.ts.
+ * @see docs/architecture.md "Machines and engines", issue 3 item 6, issue 12, node_modules/just-bash/README.md
  */
 import {
   Bash,
@@ -12,6 +13,7 @@ import {
   parse,
   serialize,
   stdoutKind,
+  type BashExecResult,
   type CustomCommand,
   type ExecResult,
 } from 'just-bash';
@@ -24,6 +26,9 @@ import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, ExecStartOptions, Sp
 import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, StdinBuffer, stdinTooLargeMessage } from './stdin-buffer.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../exec-limits.ts';
 import { yieldAfter } from './event-loop.ts';
+import { streamTopLevel, withOutputSinks, type OutputSinks } from './output-sink.ts';
+import { byteExactCommands } from './byte-commands.ts';
+import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty-shell.ts';
 
 const SIXTY_FOUR_MIB = 64 * 1024 * 1024;
 
@@ -157,10 +162,11 @@ function spritzerCommands(term: Terminal, vfs: Vfs): CustomCommand[] {
  * @deviation Real Sprites stream stdin to a live process; here stdin is collected first (at most
  * `maxStdinBytes`), and a client that asks for stdin but never sends EOF (the JS SDK's `exec()`) gets its command
  * started after the grace period.
- * @deviation Output is delivered in one piece when the script ends, not streamed (just-bash returns it whole; an
- * `exec >file` redirect would stream but breaks its pipes). `sleep` runs on the injected clock. Output is text:
- * bytes that are not UTF-8 may come out re-encoded. With a TTY, stderr joins stdout in order (`exec 2>&1`), `\n`
- * becomes `\r\n`, and input gets no line discipline (no echo, `^C` or `^D` handling).
+ * Output: each command's output is delivered when that command ends, byte for byte (see `streamTopLevel`), and
+ * what is left when the script ends (output just-bash kept back) after it.
+ * @deviation Output streams per command, not per write (see output-sink.ts for what arrives only at the end).
+ * `sleep` runs on the injected clock. With a TTY, stderr joins stdout in order, `\n` becomes `\r\n`, and a raw
+ * `03` byte is SIGINT (exit 130); other input gets no line discipline unless the command is an interactive shell.
  * @see docs/sprites-wire.md §4.2, §4.4 (stdin, EOF), §4.5 (TTY), §4.6 (signal, resize)
  */
 export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
@@ -170,6 +176,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
   return {
     name: 'shell',
     start(sprite: SpriteContext, req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess {
+      if (req.tty && isInteractiveShellRequest(req.argv, req.path)) return startInteractive(sprite, req, io, clock, maxStdinBytes);
       const pid = sprite.allocatePid();
       const proc = new ProcessExit();
       const term: Terminal = { tty: req.tty, rows: req.rows, cols: req.cols };
@@ -205,6 +212,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         disarmGrace();
         void runShell(sprite, req, pid, term, stdin.take(), maxStdinBytes, {
           abort: abort.signal,
+          sinks: liveSinks(out, () => proc.finished),
           sleep: (ms) => new Promise<void>((resolve) => void after(ms, resolve)),
           now: () => clock.now(),
         }).then(async (result) => {
@@ -235,7 +243,16 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         pid,
         exit: proc.exit,
         writeStdin(data: Uint8Array) {
-          if (!opts.stdin || proc.finished) return;
+          if (proc.finished) return;
+          // A raw ^C on a terminal is SIGINT to the foreground command (the line discipline's ISIG).
+          if (term.tty && data.includes(0x03)) {
+            if (proc.signal('INT')) {
+              abort.abort();
+              stopTimers();
+            }
+            return;
+          }
+          if (!opts.stdin) return;
           if (launched) {
             if (data.length > 0 && !warnedLateStdin) {
               warnedLateStdin = true;
@@ -279,13 +296,13 @@ async function runShell(
   term: Terminal,
   stdin: Uint8Array,
   maxStdinBytes: number,
-  ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; now: () => number },
-): Promise<ExecResult> {
+  ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; now: () => number; sinks: OutputSinks; commands?: CustomCommand[] },
+): Promise<ExecResult | BashExecResult> {
   try {
     const bash = new Bash({
-      fs: new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: ctl.now }),
+      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: ctl.now }), ctl.sinks),
       cwd: req.dir,
-      customCommands: spritzerCommands(term, sprite.vfs),
+      customCommands: [...byteExactCommands(), ...spritzerCommands(term, sprite.vfs), ...(ctl.commands ?? [])],
       sleep: ctl.sleep,
       processInfo: { pid, ppid: 1 },
       // Its global-patching sandbox would also block the injected clock's timers (`sleep`); commands here only
@@ -298,7 +315,7 @@ async function runShell(
         ...(maxStdinBytes > SIXTY_FOUR_MIB ? { maxStringLength: maxStdinBytes, maxInputBytes: Math.max(maxStdinBytes, 512 * 1024 * 1024) } : {}),
       },
     });
-    const script = withSeedRiskyScript(shellScript(req), sprite.vfs, req.dir);
+    const script = streamTopLevel(withSeedRiskyScript(shellScript(req), sprite.vfs, req.dir), req.tty);
     return await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
       env: { ...req.env },
       replaceEnv: true,
@@ -311,6 +328,121 @@ async function runShell(
   } catch (err) {
     return text('', 1, `sh: ${(err as Error).message}\n`);
   }
+}
+
+/** Sets `$?` for the line that follows (the interactive shell's previous status). */
+const STATUS_COMMAND = '__spritzer_status';
+/** Runs after a line of the interactive shell; reports `$?` and the directory (never reached after `exit`). */
+const LINE_END_COMMAND = '__spritzer_line_end';
+
+/**
+ * Starts the interactive shell of a TTY `bash`/`sh` with no script (see tty-shell.ts): each line runs as a
+ * just-bash script with the previous line's variables, directory and `$?`, its output streamed as for any
+ * command. A `signal` of INT interrupts the running line; any other fatal signal ends the shell.
+ * @see issue 12 item 4
+ */
+function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, clock: Clock, maxStdinBytes: number): ExecProcess {
+  const pid = sprite.allocatePid();
+  const proc = new ProcessExit();
+  const term: Terminal = { tty: true, rows: req.rows, cols: req.cols };
+  const out = terminalIO(io, true);
+  const write = (data: Uint8Array) => {
+    if (proc.finished) return;
+    try {
+      io.stdout(data);
+    } catch {
+      // the caller's failure; the shell goes on
+    }
+  };
+  const run = async (line: string, state: ShellState, abort: AbortSignal) => {
+    const timers = new Set<TimerHandle>();
+    abort.addEventListener('abort', () => {
+      for (const t of timers) clock.clearTimeout(t);
+      timers.clear();
+    });
+    let after: ShellState | null = null;
+    const commands = [
+      defineCommand(STATUS_COMMAND, async (args) => text('', Number(args[0]) || 0)),
+      defineCommand(LINE_END_COMMAND, async (args, ctx) => {
+        after = { env: {}, cwd: ctx.cwd, status: Number(args[0]) || 0 };
+        return text('', after.status);
+      }),
+    ];
+    let parses = true;
+    try {
+      parse(line);
+    } catch {
+      parses = false; // run as typed, so just-bash's syntax error names the user's line and column
+    }
+    const script = parses ? `${STATUS_COMMAND} ${state.status}\n${line}\n${LINE_END_COMMAND} "$?"` : line;
+    const result = await runShell(sprite, { ...req, argv: ['sh', '-c', script], path: undefined, env: state.env, dir: state.cwd }, pid, term, new Uint8Array(0), maxStdinBytes, {
+      abort,
+      sleep: (ms) =>
+        new Promise<void>((resolve) => {
+          const handle = clock.setTimeout(() => {
+            timers.delete(handle);
+            resolve();
+          }, ms);
+          timers.add(handle);
+        }),
+      now: () => clock.now(),
+      sinks: liveSinks(out, () => proc.finished || abort.aborted),
+      commands,
+    });
+    if (!abort.aborted && !proc.finished) {
+      // Output just-bash kept to the end (a syntax error, an `exit` inside a compound command).
+      if (result.stdout) out.stdout(stdoutBytes(result));
+      if (result.stderr) out.stdout(new TextEncoder().encode(result.stderr));
+    }
+    const ended = after as ShellState | null;
+    if (ended === null) {
+      // No line end: `exit` (or `set -e`) ended the shell, unless the line did not parse.
+      if (!parses) return { exitCode: result.exitCode, state: { ...state, status: result.exitCode } };
+      return { exitCode: result.exitCode, state: null };
+    }
+    const env = { ...('env' in result ? result.env : state.env) };
+    delete env['?'];
+    return { exitCode: result.exitCode, state: { env, cwd: ended.cwd, status: ended.status } };
+  };
+  const shell = new InteractiveShell(
+    { write, run, finish: (code) => proc.finish(code), home: req.env.HOME ?? '/home/sprite', hostname: sprite.name },
+    { env: { ...req.env }, cwd: req.dir, status: 0 },
+  );
+  queueMicrotask(() => shell.start());
+  return {
+    pid,
+    exit: proc.exit,
+    writeStdin: (data) => shell.input(data),
+    endStdin: () => shell.eof(),
+    resize(cols, rows) {
+      term.cols = cols;
+      term.rows = rows;
+    },
+    signal(name) {
+      if (name === 'INT' || name === 'SIGINT' || name === '2') {
+        shell.interrupt();
+        return;
+      }
+      if (!proc.signal(name)) return;
+      shell.stop();
+    },
+  };
+}
+
+/**
+ * Sinks that pass a running command's output to `out` at once, and drop it once the process has ended (killed).
+ * Throws from `out` are the caller's failure and are not let into just-bash.
+ */
+function liveSinks(out: OutputSinks, finished: () => boolean): OutputSinks {
+  const guard = (fn: (d: Uint8Array) => void) => (data: Uint8Array) => {
+    if (finished()) return;
+    try {
+      fn(data);
+    } catch {
+      // the process still runs; its exit still settles
+    }
+  };
+  return { stdout: guard((d) => out.stdout(d)), stderr: guard((d) => out.stderr(d)) };
 }
 
 /**

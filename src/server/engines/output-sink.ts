@@ -1,0 +1,194 @@
+/**
+ * Streamed, byte-exact output for the `shell` engine. just-bash returns a script's output whole, and joins the
+ * output of its statements as decoded text (so bytes that are not UTF-8 came out re-encoded). Here every top-level
+ * command of a script is given redirections to two sink paths, and a filesystem wrapper turns writes to those paths
+ * into output delivered at once, as the bytes the command produced. It owns the rewrite and the sink paths; it does
+ * not own the process lifecycle (shell.ts) nor the filesystem itself (bash-fs.ts).
+ * @see issue 12 items 1 and 3; node_modules/just-bash/dist/encoding.d.ts (its byte/text model)
+ */
+import { parse, serialize, type IFileSystem } from 'just-bash';
+
+/** The path a top-level command's stdout is redirected to; writes to it become the process's stdout. */
+export const STDOUT_SINK = '/dev/.spritzer/stdout';
+/** The path a top-level command's stderr is redirected to; writes to it become the process's stderr. */
+export const STDERR_SINK = '/dev/.spritzer/stderr';
+
+/** Where sink writes go, as bytes. */
+export interface OutputSinks {
+  stdout(data: Uint8Array): void;
+  stderr(data: Uint8Array): void;
+}
+
+type Node = Record<string, unknown> & { type?: string };
+type Redirection = { type: 'Redirection'; fd: number | null; operator: string; target: { type: 'Word'; parts: Array<{ type: 'Literal'; value: string }> } };
+
+const redirect = (fd: number | null, path: string): Redirection => ({
+  type: 'Redirection',
+  fd,
+  operator: '>',
+  target: { type: 'Word', parts: [{ type: 'Literal', value: path }] },
+});
+
+/**
+ * Rewrites `script` so that the output of each command reaches the sinks when that command ends. Every command of
+ * a statement gets `2>STDERR_SINK` (with `tty`, `2>STDOUT_SINK`: one ordered stream), and the last command of each
+ * pipeline also `>STDOUT_SINK`. They are put *before* the command's own redirections, so `echo x >&2`, `cmd 2>&1`
+ * and `cmd >file` mean what they say. A compound command (loop, `if`, `case`, `{ …; }`, `( … )`) that ends its
+ * pipeline and redirects nothing but its input is not redirected itself: the commands inside it are, so a loop
+ * streams each iteration; so does a nested `sh -c '…'` in that position (`streamNestedShell`). Left as they are: background statements (`&`), function definitions, pipeline stages
+ * joined with `|&`, command substitutions, and everything after a top-level `exec` that only redirects (its
+ * output is then delivered when the script ends). A script that does not parse is returned unchanged (just-bash
+ * then reports the syntax error itself).
+ * @deviation Output is streamed per command, not per write: a command delivers its output when it ends, and the
+ * output of a function call or of a compound command with output redirections when that call or command ends,
+ * re-encoded as UTF-8 when it is not valid UTF-8 (just-bash joins such output as text).
+ */
+export function streamTopLevel(script: string, tty: boolean): string {
+  let ast: { statements: Node[] };
+  try {
+    ast = parse(script) as unknown as { statements: Node[] };
+  } catch {
+    return script;
+  }
+  instrument(ast.statements, tty ? STDOUT_SINK : STDERR_SINK, true);
+  return serialize(ast as unknown as Parameters<typeof serialize>[0]);
+}
+
+const INPUT_OPERATORS = new Set(['<', '<<', '<<-', '<<<']);
+
+/** Adds the sink redirections to the commands of `statements` (see `streamTopLevel`). */
+function instrument(statements: Node[], errSink: string, topLevel: boolean): void {
+  for (const statement of statements) {
+    if (statement.background) continue;
+    for (const pipeline of (statement.pipelines as Node[] | undefined) ?? []) {
+      const commands = (pipeline.commands as Node[] | undefined) ?? [];
+      const pipeStderr = (pipeline.pipeStderr as boolean[] | undefined) ?? [];
+      commands.forEach((command, i) => {
+        if (command.type === 'FunctionDef' || !Array.isArray(command.redirections)) return;
+        const own = command.redirections as Redirection[];
+        const last = i === commands.length - 1;
+        if (command.type !== 'SimpleCommand' && last && own.every((r) => INPUT_OPERATORS.has(r.operator) && (r.fd === null || r.fd === 0))) {
+          instrumentInside(command, errSink);
+          return;
+        }
+        if (last && command.type === 'SimpleCommand' && own.every((r) => INPUT_OPERATORS.has(r.operator))) streamNestedShell(command, errSink);
+        const added: Redirection[] = [];
+        if (last) added.push(redirect(null, STDOUT_SINK));
+        if (!pipeStderr[i]) added.push(redirect(2, errSink));
+        command.redirections = [...added, ...own];
+      });
+      if (topLevel && isExecRedirectOnly(commands)) return;
+    }
+  }
+}
+
+const SHELLS = new Set(['sh', 'bash', '/bin/sh', '/bin/bash', '/usr/bin/sh', '/usr/bin/bash']);
+type Part = { type: string; value?: string };
+const literal = (word: unknown): string | null => {
+  const parts = (word as { parts?: Part[] } | null)?.parts;
+  return parts?.length === 1 && parts[0]!.type === 'Literal' ? parts[0]!.value ?? null : null;
+};
+
+/**
+ * A nested `sh -c '…'`/`bash -c '…'` whose output goes to the sinks anyway (last in its pipeline, no output
+ * redirections of its own) gets its single-quoted script instrumented too, so it streams per command as well
+ * (`sh -c 'echo ready; sleep 1000'` inside a script). Scripts that would expand (`"$x …"`) are left.
+ */
+function streamNestedShell(command: Node, errSink: string): void {
+  const name = literal(command.name);
+  if (name === null || !SHELLS.has(name)) return;
+  const args = (command.args as Array<{ parts?: Part[] }> | undefined) ?? [];
+  let i = 0;
+  while (i < args.length && /^-[a-z]+$/.test(literal(args[i]) ?? '') && !literal(args[i])!.includes('c')) i++;
+  if (!/^-[a-z]*c[a-z]*$/.test(literal(args[i]) ?? '')) return;
+  const word = args[i + 1];
+  const source = word ? quotedText(word.parts ?? []) : null;
+  if (source === null) return;
+  let ast: { statements: Node[] };
+  try {
+    ast = parse(source) as unknown as { statements: Node[] };
+  } catch {
+    return;
+  }
+  instrument(ast.statements, errSink, true);
+  const script = serialize(ast as unknown as Parameters<typeof serialize>[0]);
+  // just-bash's serializer writes a single-quoted part as is: spell each `'` as an escaped one between quoted runs.
+  word!.parts = script.split("'").flatMap((run, j) => [...(j > 0 ? [{ type: 'Escaped', value: "'" }] : []), { type: 'SingleQuoted', value: run }]);
+}
+
+/**
+ * The text of a word made only of quoted runs and escaped characters (`'a'"'"'b'\''c'` → `a'b'c`), which expand
+ * to themselves; null when any part would expand (`$x`, `$(…)`, a glob).
+ */
+function quotedText(parts: Array<Part & { parts?: Part[] }>): string | null {
+  let text = '';
+  for (const part of parts) {
+    if ((part.type === 'SingleQuoted' || part.type === 'Escaped') && typeof part.value === 'string') text += part.value;
+    else if (part.type === 'DoubleQuoted' && part.parts?.every((p) => p.type === 'Literal')) text += part.parts.map((p) => p.value).join('');
+    else return null;
+  }
+  return parts.length > 0 ? text : null;
+}
+
+/** Instruments every statement list inside a compound command, not crossing into words or function definitions. */
+function instrumentInside(node: unknown, errSink: string): void {
+  if (Array.isArray(node)) {
+    if (node.length > 0 && node.every((n) => (n as Node | null)?.type === 'Statement')) instrument(node as Node[], errSink, false);
+    else for (const item of node) instrumentInside(item, errSink);
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  const n = node as Node;
+  if (n.type === 'Word' || n.type === 'FunctionDef' || n.type === 'Redirection') return;
+  for (const value of Object.values(n)) instrumentInside(value, errSink);
+}
+
+/** True for a pipeline that is just `exec` with redirections (it changes where every later command writes). */
+function isExecRedirectOnly(commands: Node[]): boolean {
+  if (commands.length !== 1) return false;
+  const cmd = commands[0]!;
+  const name = cmd.name as { parts?: Array<{ type: string; value?: string }> } | null | undefined;
+  return cmd.type === 'SimpleCommand' && name?.parts?.length === 1 && name.parts[0]!.value === 'exec' && (cmd.args as unknown[]).length === 0;
+}
+
+/**
+ * Wraps `fs` so that writes to `STDOUT_SINK`/`STDERR_SINK` go to `sinks` instead of a file, and the sink paths stat
+ * as character devices. A string written with encoding `binary`/`latin1` is a byte string (one char per byte, how
+ * just-bash writes `bytes` output); any other string is UTF-8 encoded text. Everything else goes to `fs` unchanged.
+ */
+export function withOutputSinks(fs: IFileSystem, sinks: OutputSinks): IFileSystem {
+  const sinkOf = (path: string): ((data: Uint8Array) => void) | null =>
+    path === STDOUT_SINK ? sinks.stdout : path === STDERR_SINK ? sinks.stderr : null;
+  const write = async (path: string, content: unknown, options: unknown, fallback: (...a: unknown[]) => Promise<void>) => {
+    const sink = sinkOf(path);
+    if (!sink) return fallback(path, content, options);
+    const data = toBytes(content, options);
+    if (data.length > 0) sink(data);
+  };
+  const device = { isFile: false, isDirectory: false, isSymbolicLink: false, mode: 0o20666, size: 0, mtime: new Date(0) };
+  return new Proxy(fs, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      const fn = (value as (...a: unknown[]) => unknown).bind(target);
+      switch (key) {
+        case 'writeFile':
+        case 'appendFile':
+          return (p: string, c: unknown, o: unknown) => write(p, c, o, fn as (...a: unknown[]) => Promise<void>);
+        case 'stat':
+        case 'lstat':
+          return async (p: string) => (sinkOf(p) ? { ...device } : fn(p));
+        case 'exists':
+          return async (p: string) => (sinkOf(p) ? true : fn(p));
+        default:
+          return fn;
+      }
+    },
+  });
+}
+
+function toBytes(content: unknown, options: unknown): Uint8Array {
+  if (content instanceof Uint8Array) return content;
+  const encoding = typeof options === 'string' ? options : (options as { encoding?: string } | undefined)?.encoding;
+  return Buffer.from(String(content), encoding === 'binary' || encoding === 'latin1' ? 'latin1' : 'utf8');
+}
