@@ -24,6 +24,7 @@ import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, ExecStartOptions, Sp
 import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, StdinBuffer, stdinTooLargeMessage } from './stdin-buffer.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../exec-limits.ts';
 import { yieldAfter } from './event-loop.ts';
+import { DEFAULT_SHELL_LIMITS, describeShellError, explainLimits, JAVASCRIPT_AVAILABLE, refuseBackgroundJobs, shellExecutionLimits, WORLD_COMMAND_NAMES, worldCommands, type ShellLimits } from './shell-world.ts';
 
 const SIXTY_FOUR_MIB = 64 * 1024 * 1024;
 
@@ -40,6 +41,8 @@ export interface ShellEngineDeps {
   stdinGraceMs?: number;
   /** Most stdin bytes one command may get; default `DEFAULT_EXEC_STREAM_LIMITS.maxStdinBytes` (64 MiB). */
   maxStdinBytes?: number;
+  /** Command count and time limits of one exec (`--shell-max-commands`, `--shell-timeout`); default `DEFAULT_SHELL_LIMITS`. */
+  limits?: ShellLimits;
 }
 
 /** The terminal a TTY command sees; `resize` mutates it while the command runs. */
@@ -51,8 +54,8 @@ interface Terminal {
 
 /** The command `./risky.sh` is rewritten to when the sprite has no `risky.sh` of its own. */
 const RISKY_COMMAND = 'spritzer-risky.sh';
-/** Commands spritzer adds to just-bash's. */
-const EXTRA_COMMANDS = ['tty', 'stty', 'whoami'];
+/** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
+const EXTRA_COMMANDS = ['tty', 'stty', 'whoami', 'python3', 'python', ...WORLD_COMMAND_NAMES];
 const COMMAND_NAMES: ReadonlySet<string> = new Set([...getCommandNames(), ...EXTRA_COMMANDS]);
 
 /**
@@ -166,6 +169,7 @@ function spritzerCommands(term: Terminal, vfs: Vfs): CustomCommand[] {
 export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
   const graceMs = deps.stdinGraceMs ?? DEFAULT_STDIN_GRACE_MS;
   const maxStdinBytes = deps.maxStdinBytes ?? DEFAULT_EXEC_STREAM_LIMITS.maxStdinBytes;
+  const limits = deps.limits ?? DEFAULT_SHELL_LIMITS;
   const { clock } = deps;
   return {
     name: 'shell',
@@ -203,7 +207,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         if (launched || proc.finished) return;
         launched = true;
         disarmGrace();
-        void runShell(sprite, req, pid, term, stdin.take(), maxStdinBytes, {
+        void runShell(sprite, req, pid, term, stdin.take(), maxStdinBytes, limits, {
           abort: abort.signal,
           sleep: (ms) => new Promise<void>((resolve) => void after(ms, resolve)),
           now: () => clock.now(),
@@ -279,13 +283,17 @@ async function runShell(
   term: Terminal,
   stdin: Uint8Array,
   maxStdinBytes: number,
+  limits: ShellLimits,
   ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; now: () => number },
 ): Promise<ExecResult> {
   try {
     const bash = new Bash({
       fs: new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: ctl.now }),
       cwd: req.dir,
-      customCommands: spritzerCommands(term, sprite.vfs),
+      customCommands: [...worldCommands({ hostname: sprite.name, now: ctl.now }), ...spritzerCommands(term, sprite.vfs)],
+      // The WASM runtimes (CPython, QuickJS, SQLite) load on a command's first use, not here (issue 12 item 6).
+      python: true,
+      javascript: JAVASCRIPT_AVAILABLE,
       sleep: ctl.sleep,
       processInfo: { pid, ppid: 1 },
       // Its global-patching sandbox would also block the injected clock's timers (`sleep`); commands here only
@@ -294,12 +302,14 @@ async function runShell(
       // A sprite's command runs until it ends or is signalled, not for a fixed wall-clock budget. just-bash caps
       // stdin at min(maxInputBytes, maxStringLength) (512 MiB, 64 MiB); spritzer's own stdin limit governs instead.
       executionLimits: {
-        maxExecutionTimeMs: Infinity,
+        ...shellExecutionLimits(limits),
         ...(maxStdinBytes > SIXTY_FOUR_MIB ? { maxStringLength: maxStdinBytes, maxInputBytes: Math.max(maxStdinBytes, 512 * 1024 * 1024) } : {}),
       },
     });
     const script = withSeedRiskyScript(shellScript(req), sprite.vfs, req.dir);
-    return await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
+    const refused = refuseBackgroundJobs(script);
+    if (refused) return refused;
+    return explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
       env: { ...req.env },
       replaceEnv: true,
       cwd: req.dir,
@@ -307,9 +317,9 @@ async function runShell(
       stdinKind: 'bytes',
       signal: ctl.abort,
       rawScript: true,
-    });
+    }), limits);
   } catch (err) {
-    return text('', 1, `sh: ${(err as Error).message}\n`);
+    return text('', 1, describeShellError(err));
   }
 }
 
