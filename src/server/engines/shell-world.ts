@@ -64,7 +64,7 @@ export function shellExecutionLimits(limits: ShellLimits): ExecutionLimits {
  */
 export function explainLimits(result: ExecResult, limits: ShellLimits): ExecResult {
   const err = result.stderr;
-  if (/execution time|time limit|timeout exceeded|timed out/i.test(err) && result.exitCode !== 0 && limits.timeoutMs > 0) {
+  if (/execution time|time limit|timeout exceeded|timed out|execution deadline/i.test(err) && result.exitCode !== 0 && limits.timeoutMs > 0) {
     const line = `sh: the shell engine ended this command after ${limits.timeoutMs} ms (--shell-timeout); raise it or ${SANDBOX_HINT}\n`;
     return { ...result, stderr: `${err}${line}`, exitCode: 124 };
   }
