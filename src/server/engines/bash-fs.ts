@@ -3,7 +3,8 @@
  * sprite's own, so exec, the fs API and checkpoints see one tree. It adds two read-only views the VFS does not
  * hold: the character devices under `/dev` (`/dev/null` swallows writes, `/dev/zero` and `/dev/urandom` read as
  * zeros and random bytes) and stub entries `/bin/<cmd>` and `/usr/bin/<cmd>` for the simulated commands (also
- * listed by `ls /bin`). Paths over Linux's limits fail with ENAMETOOLONG, NUL in a path with EINVAL. It deliberately does not write just-bash's default layout
+ * listed by `ls /bin`), and with `proc` a small read-only `/proc` (shell-proc.ts). Paths over Linux's limits
+ * fail with ENAMETOOLONG, NUL in a path with EINVAL. It deliberately does not write just-bash's default layout
  * (`/bin`, `/dev`, `/proc`) into the VFS: it has no `mkdirSync`/`writeFileSync`, so just-bash skips that step.
  */
 import type { BufferEncoding, CpOptions, FileContent, FsStat, IFileSystem, MkdirOptions, RmOptions } from 'just-bash';
@@ -11,6 +12,7 @@ import { unsafeBytesFromLatin1, type ByteString } from 'just-bash';
 import { Vfs, VfsError, type VfsStat } from '../model/vfs.ts';
 import { checkPath as checkVfsPath } from '../model/fs-path.ts';
 import { deviceBytes, withOwner } from './shell-devices.ts';
+import { procDir, procFile, type ProcInfo } from './shell-proc.ts';
 import { yieldAfter } from './event-loop.ts';
 
 type ReadFileOptions = Parameters<IFileSystem['readFile']>[1];
@@ -32,6 +34,8 @@ export interface BashFsOptions {
   commands?: ReadonlySet<string>;
   /** Epoch ms for the synthetic entries' mtime (the injected clock). */
   now?: () => number;
+  /** The process `/proc/self` describes; without it there is no `/proc` (shell-proc.ts). */
+  proc?: ProcInfo;
 }
 
 /**
@@ -44,6 +48,7 @@ export interface BashFsOptions {
 export class BashFs implements IFileSystem {
   private readonly commands: ReadonlySet<string>;
   private readonly now: () => number;
+  private readonly proc: ProcInfo | undefined;
 
   constructor(
     private readonly vfs: Vfs,
@@ -51,6 +56,7 @@ export class BashFs implements IFileSystem {
   ) {
     this.commands = opts.commands ?? new Set();
     this.now = opts.now ?? Date.now;
+    this.proc = opts.proc;
   }
 
   async readFile(path: string, options?: ReadFileOptions): Promise<string> {
@@ -103,6 +109,8 @@ export class BashFs implements IFileSystem {
 
   /** The VFS entries, plus (in `/bin` and `/usr/bin`) the built-in commands' stubs the VFS does not hold, by name. */
   async readdirWithFileTypes(path: string): Promise<DirentEntry[]> {
+    const proc = this.proc && !this.vfs.exists(Vfs.normalize(path)) ? procDir(Vfs.normalize(path)) : null;
+    if (proc) return proc.map((name) => ({ name, isFile: name !== 'self', isDirectory: name === 'self', isSymbolicLink: false }));
     const entries: DirentEntry[] = this.vfs.readdir(path).map((e) => ({
       name: e.name,
       isFile: e.stat.type === 'file',
@@ -175,6 +183,7 @@ export class BashFs implements IFileSystem {
     if (!this.vfs.exists(p)) {
       const synthetic = this.synthetic(p);
       if (synthetic === 'device') return deviceBytes(p);
+      if (synthetic === 'proc') return procFile(p, this.proc!)!;
       if (synthetic === 'stub') return new TextEncoder().encode(`#!/bin/bash\n# Built-in command: ${p.slice(p.lastIndexOf('/') + 1)}\n`);
     }
     return this.vfs.readFile(p);
@@ -197,15 +206,18 @@ export class BashFs implements IFileSystem {
     } catch (err) {
       const synthetic = this.synthetic(p);
       if (!(err instanceof VfsError) || err.code !== 'ENOENT' || synthetic === null) throw err;
-      const mode = synthetic === 'device' ? DEVICE_MODE : STUB_MODE;
-      const base = { isFile: true, isDirectory: false, isSymbolicLink: false, mode, size: 0, mtime: new Date(this.now()) };
+      const dir = synthetic === 'procdir';
+      const mode = synthetic === 'device' ? DEVICE_MODE : dir ? STUB_MODE : synthetic === 'proc' ? 0o444 : STUB_MODE;
+      const base = { isFile: !dir, isDirectory: dir, isSymbolicLink: false, mode, size: 0, mtime: new Date(this.now()) };
       return withOwner(base, { uid: 0, gid: 0, device: synthetic === 'device' });
     }
   }
 
   /** Which synthetic entry `p` (normalised) is, if any. */
-  private synthetic(p: string): 'device' | 'stub' | null {
+  private synthetic(p: string): 'device' | 'stub' | 'proc' | 'procdir' | null {
     if (DEVICES.has(p)) return 'device';
+    if (this.proc && procDir(p)) return 'procdir';
+    if (this.proc && procFile(p, this.proc)) return 'proc';
     const dir = STUB_DIRS.find((d) => p.startsWith(d));
     if (dir && this.commands.has(p.slice(dir.length))) return 'stub';
     return null;

@@ -91,6 +91,16 @@ describe('item 2: devices and the Linux skeleton', () => {
     expect(listed).toEqual({ stdout: `-rwxr-xr-x 1 root root 0 Nov 30 09:05 /usr/bin/sh\nsh\nls\n`, stderr: '', exit: 0 });
   });
 
+  it('/proc/self describes the running script (pid $$), and /proc is in no checkpoint', async () => {
+    const ctx = sprite();
+    expect(await sh('echo $$; grep -E "^(Name|Pid|Uid):" /proc/self/status; ls /proc/self; cat /proc/version', { ctx })).toEqual({
+      stdout: '42\nName:\tbash\nPid:\t42\nUid:\t1000\t1000\t1000\t1000\ncmdline\ncomm\nstatus\nLinux version 6.12.0-spritzer (spritzer shell engine) #1 SMP\n',
+      stderr: '',
+      exit: 0,
+    });
+    expect(ctx.vfs.exists('/proc')).toBe(false);
+  });
+
   it('a memory machine starts with the skeleton, seen through the fs API too', async () => {
     const factory = new MemoryMachineFactory(createShellEngine({ clock: new FakeClock(T) }), new FakeClock(T));
     const machine = await factory.create({ name: 'alpha', id: 'sprite-1' });

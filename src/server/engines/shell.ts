@@ -288,7 +288,7 @@ async function runShell(
 ): Promise<ExecResult> {
   try {
     const bash = new Bash({
-      fs: new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: ctl.now }),
+      fs: new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: ctl.now, proc: { pid, ppid: 1 } }),
       cwd: req.dir,
       customCommands: [...worldCommands({ hostname: sprite.name, now: ctl.now }), ...spritzerCommands(term, sprite.vfs)],
       // The WASM runtimes (CPython, QuickJS, SQLite) load on a command's first use, not here (issue 12 item 6).
