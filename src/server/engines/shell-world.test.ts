@@ -255,3 +255,49 @@ describe('item 7: files', () => {
     expect(await sh(`echo x > ${long}; echo after`)).toEqual({ stdout: '', stderr: `sh: /home/sprite/${long}: File name too long\n`, exit: 1 });
   });
 });
+
+describe('shell-world details', () => {
+  it('ls -lh sizes, a date over six months old shows the year, -n shows numeric owners', async () => {
+    const ctx = sprite();
+    ctx.vfs.writeFile('/tmp/big', new Uint8Array(1536 * 1024));
+    ctx.vfs.writeFile('/tmp/old', 'x');
+    ctx.vfs.utimes('/tmp/old', Date.UTC(2025, 0, 2, 3, 4));
+    expect((await sh('ls -lh /tmp/big; ls -l /tmp/old; ls -ln /tmp/old', { ctx })).stdout).toBe(
+      [
+        '-rw-r--r-- 1 sprite sprite 1.5M Nov 30 09:05 /tmp/big',
+        '-rw-r--r-- 1 sprite sprite 1 Jan  2  2025 /tmp/old',
+        '-rw-r--r-- 1 1000 1000 1 Jan  2  2025 /tmp/old',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('ls -l of several operands: files first, then each directory under its name; a missing one exits 2', async () => {
+    const r = await sh('mkdir d; : > f; : > d/x; ls -l f d nope');
+    expect(r).toEqual({
+      stdout: '-rw-r--r-- 1 sprite sprite 0 Nov 30 09:05 f\n\nd:\ntotal 0\n-rw-r--r-- 1 sprite sprite 0 Nov 30 09:05 x\n',
+      stderr: "ls: cannot access 'nope': No such file or directory\n",
+      exit: 2,
+    });
+  });
+
+  it('ls without -l, or with flags spritzer does not format, is just-bash’s', async () => {
+    expect((await sh('touch b a; ls')).stdout).toBe('a\nb\n');
+    expect((await sh('touch b a; ls -lr')).stdout).toMatch(/ b\n.* a\n$/);
+  });
+
+  it('rm -d removes an empty directory, rm -v names what it removed, rm -r removes a tree', async () => {
+    expect(await sh('mkdir e t; touch t/x; rm -dv e; rm -rv t; ls')).toEqual({ stdout: "removed directory 'e'\nremoved directory 't'\n", stderr: '', exit: 0 });
+    expect(await sh('mkdir e; touch e/x; rm -d e')).toEqual({ stdout: '', stderr: "rm: cannot remove 'e': Is a directory\n", exit: 1 });
+    expect((await sh('rm')).stderr).toBe("rm: missing operand\nTry 'rm --help' for more information.\n");
+    expect((await sh('rm -q x')).stderr).toBe("rm: invalid option -- 'q'\n");
+  });
+
+  it('uname answers for the sprite', async () => {
+    expect((await sh('uname; uname -a; uname -sm')).stdout).toMatch(/^Linux\nLinux demo 6\.12\.0-spritzer #1 SMP (x86_64|aarch64) GNU\/Linux\nLinux (x86_64|aarch64)\n$/);
+  });
+
+  it('a script that fails for another reason keeps its own exit code and message', async () => {
+    expect(await sh('echo hi; exit 3', { limits: { maxCommands: 1000, timeoutMs: 100 } })).toEqual({ stdout: 'hi\n', stderr: '', exit: 3 });
+  });
+});
