@@ -56,7 +56,8 @@ interface Terminal {
 const RISKY_COMMAND = 'spritzer-risky.sh';
 /** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
 const EXTRA_COMMANDS = ['tty', 'stty', 'whoami', 'python3', 'python', ...WORLD_COMMAND_NAMES];
-const COMMAND_NAMES: ReadonlySet<string> = new Set([...getCommandNames(), ...EXTRA_COMMANDS]);
+// Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
+const COMMAND_NAMES: ReadonlySet<string> = new Set([...getCommandNames(), ...EXTRA_COMMANDS, RISKY_COMMAND]);
 
 /**
  * The script just-bash runs for a request: a `sh -c`/`bash -lc` script as is (with its extra words bound to
