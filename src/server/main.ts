@@ -13,6 +13,7 @@ import { installLastResort } from './containment.ts';
 import { DEFAULT_MAX_JSON_BODY_BYTES } from './http/json-depth.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from './exec-limits.ts';
 import { DEFAULT_MAX_HEADER_BYTES } from './http/oversize.ts';
+import { DEFAULT_SHELL_LIMITS } from './engines/shell-world.ts';
 
 const program = new Command('spritzer')
   .description('A local, stateful emulator of the Fly.io Sprites API')
@@ -76,6 +77,26 @@ const program = new Command('spritzer')
         return n;
       }),
   )
+  .addOption(
+    new Option('--shell-max-commands <n>', 'shell engine: most commands (and loop iterations) one exec may run; see docs/limits.md')
+      .env('SPRITZER_SHELL_MAX_COMMANDS')
+      .default(DEFAULT_SHELL_LIMITS.maxCommands)
+      .argParser((v) => {
+        const n = Number(v);
+        if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number, at least 1');
+        return n;
+      }),
+  )
+  .addOption(
+    new Option('--shell-timeout <ms>', 'shell engine: most milliseconds one exec may run, 0 for no limit; see docs/limits.md')
+      .env('SPRITZER_SHELL_TIMEOUT_MS')
+      .default(DEFAULT_SHELL_LIMITS.timeoutMs)
+      .argParser((v) => {
+        const n = Number(v);
+        if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number of milliseconds (0: no limit)');
+        return n;
+      }),
+  )
   .option('--no-validate-responses', 'do not validate responses against the spec (also off when NODE_ENV=production)');
 
 program.parse();
@@ -93,6 +114,8 @@ const opts = program.opts<{
   sandboxRoot?: string;
   maxStdinBytes: number;
   maxHeaderSize: number;
+  shellMaxCommands: number;
+  shellTimeout: number;
   validateResponses: boolean;
 }>();
 
@@ -115,6 +138,7 @@ try {
     logger,
     stdinGraceMs: opts.stdinGrace,
     maxStdinBytes: opts.maxStdinBytes,
+    shellLimits: { maxCommands: opts.shellMaxCommands, timeoutMs: opts.shellTimeout },
     dataDir: opts.dataDir,
     sandboxRoot: opts.sandboxRoot,
   });

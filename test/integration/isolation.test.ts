@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, wsExec, execQuery, ENGINES } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
+import { readFileSync } from 'node:fs';
+import { PASSWD } from '../../src/server/engines/linux-skeleton.ts';
+
+/** The host's own /etc/passwd, which no sprite may ever read. */
+const HOST_PASSWD = readFileSync('/etc/passwd', 'utf8');
 
 // Security: nothing a request sends may read or write outside its sprite, and one sprite never sees another's
 // files or processes (on every engine).
@@ -25,11 +30,16 @@ describe.each(ENGINES)('isolation between sprites and from the host (%s engine)'
   });
 
   it('paths with .. stay inside the sprite and never reach the host filesystem', async () => {
-    const r = await call('GET', '/v1/sprites/alice/fs/read?path=../../../../etc/passwd&workingDir=/home/sprite');
+    // A sprite has its own /etc (issue 12 item 2): `..` reaches the sprite's /etc/passwd, never the host's.
+    const r = await call('GET', '/v1/sprites/alice/fs/read?path=../../../../etc/shadow&workingDir=/home/sprite');
     expect(r.status).toBe(404);
-    expect(r.json).toMatchObject({ code: 'ENOENT', path: '/etc/passwd' });
+    expect(r.json).toMatchObject({ code: 'ENOENT', path: '/etc/shadow' });
+    const own = await call('GET', '/v1/sprites/alice/fs/read?path=../../../../etc/passwd&workingDir=/home/sprite');
+    expect(own.text).not.toBe(HOST_PASSWD);
+    expect(own.text).toBe(PASSWD);
     const host = await sh('alice', 'cat /etc/passwd; cat ../../../../etc/hostname');
-    expect(host.stdout).not.toMatch(/root:x:0:0/);
+    expect(host.stdout).not.toContain(HOST_PASSWD);
+    expect(host.stdout).toBe(`${PASSWD}alice\n`);
     const list = await call('GET', '/v1/sprites/alice/fs/list?path=/');
     expect(list.json.entries.map((e: { name: string }) => e.name)).not.toContain('proc');
   });
@@ -43,6 +53,6 @@ describe.each(ENGINES)('isolation between sprites and from the host (%s engine)'
     const r = await call('PUT', '/v1/sprites/alice/services/..%2F..%2Fetc%2Fpasswd?duration=0', { cmd: 'true' });
     expect(r.status).toBeGreaterThanOrEqual(400);
     expect(r.status).toBeLessThan(500);
-    expect((await call('GET', '/v1/sprites/alice/fs/read?path=/etc/passwd')).status).toBe(404);
+    expect((await call('GET', '/v1/sprites/alice/fs/read?path=/etc/passwd')).text).not.toBe(HOST_PASSWD);
   });
 });

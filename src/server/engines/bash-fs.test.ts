@@ -36,7 +36,7 @@ describe('BashFs', () => {
     const { vfs, fs } = setup();
     vfs.writeFile('/tmp/f', '12345', { mode: 0o600 });
     vfs.symlink('/tmp/f', '/tmp/l');
-    expect(await fs.stat('/tmp/l')).toEqual({ isFile: true, isDirectory: false, isSymbolicLink: false, mode: 0o600, size: 5, mtime: new Date(T) });
+    expect(await fs.stat('/tmp/l')).toEqual({ isFile: true, isDirectory: false, isSymbolicLink: false, mode: 0o600, size: 5, mtime: new Date(T), uid: 1000, gid: 1000 });
     expect((await fs.lstat('/tmp/l')).isSymbolicLink).toBe(true);
     expect(await fs.readdirWithFileTypes('/tmp')).toEqual([
       { name: 'f', isFile: true, isDirectory: false, isSymbolicLink: false },

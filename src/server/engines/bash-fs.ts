@@ -1,20 +1,25 @@
 /**
  * The just-bash `IFileSystem` adapter over a sprite's VFS: every file a shell command reads or writes is the
  * sprite's own, so exec, the fs API and checkpoints see one tree. It adds two read-only views the VFS does not
- * hold: the character devices under `/dev` (`/dev/null` swallows writes) and stub entries `/bin/<cmd>` and
- * `/usr/bin/<cmd>` for the simulated commands. It deliberately does not write just-bash's default layout
+ * hold: the character devices under `/dev` (`/dev/null` swallows writes, `/dev/zero` and `/dev/urandom` read as
+ * zeros and random bytes) and stub entries `/bin/<cmd>` and `/usr/bin/<cmd>` for the simulated commands (also
+ * listed by `ls /bin`), and with `proc` a small read-only `/proc` (shell-proc.ts). Paths over Linux's limits
+ * fail with ENAMETOOLONG, NUL in a path with EINVAL. It deliberately does not write just-bash's default layout
  * (`/bin`, `/dev`, `/proc`) into the VFS: it has no `mkdirSync`/`writeFileSync`, so just-bash skips that step.
  */
 import type { BufferEncoding, CpOptions, FileContent, FsStat, IFileSystem, MkdirOptions, RmOptions } from 'just-bash';
 import { unsafeBytesFromLatin1, type ByteString } from 'just-bash';
 import { Vfs, VfsError, type VfsStat } from '../model/vfs.ts';
+import { checkPath as checkVfsPath } from '../model/fs-path.ts';
+import { deviceBytes, withOwner } from './shell-devices.ts';
+import { procDir, procFile, type ProcInfo } from './shell-proc.ts';
 import { yieldAfter } from './event-loop.ts';
 
 type ReadFileOptions = Parameters<IFileSystem['readFile']>[1];
 type WriteFileOptions = Parameters<IFileSystem['writeFile']>[2];
 type DirentEntry = Awaited<ReturnType<NonNullable<IFileSystem['readdirWithFileTypes']>>>[number];
 
-/** Paths that behave like character devices: reads give nothing, writes vanish. */
+/** Paths that behave like character devices: writes vanish; reads as `deviceBytes` gives them. */
 const DEVICES = new Set(['/dev/null', '/dev/zero', '/dev/random', '/dev/urandom', '/dev/tty', '/dev/stdin', '/dev/stdout', '/dev/stderr']);
 const DEVICE_MODE = 0o666;
 const STUB_MODE = 0o755;
@@ -29,6 +34,8 @@ export interface BashFsOptions {
   commands?: ReadonlySet<string>;
   /** Epoch ms for the synthetic entries' mtime (the injected clock). */
   now?: () => number;
+  /** The process `/proc/self` describes; without it there is no `/proc` (shell-proc.ts). */
+  proc?: ProcInfo;
 }
 
 /**
@@ -41,6 +48,7 @@ export interface BashFsOptions {
 export class BashFs implements IFileSystem {
   private readonly commands: ReadonlySet<string>;
   private readonly now: () => number;
+  private readonly proc: ProcInfo | undefined;
 
   constructor(
     private readonly vfs: Vfs,
@@ -48,6 +56,7 @@ export class BashFs implements IFileSystem {
   ) {
     this.commands = opts.commands ?? new Set();
     this.now = opts.now ?? Date.now;
+    this.proc = opts.proc;
   }
 
   async readFile(path: string, options?: ReadFileOptions): Promise<string> {
@@ -90,20 +99,31 @@ export class BashFs implements IFileSystem {
   }
 
   async mkdir(path: string, options?: MkdirOptions): Promise<void> {
+    checkPath(Vfs.normalize(path), 'mkdir');
     this.vfs.mkdir(path, { recursive: options?.recursive ?? false });
   }
 
   async readdir(path: string): Promise<string[]> {
-    return this.vfs.readdir(path).map((e) => e.name);
+    return (await this.readdirWithFileTypes(path)).map((e) => e.name);
   }
 
+  /** The VFS entries, plus (in `/bin` and `/usr/bin`) the built-in commands' stubs the VFS does not hold, by name. */
   async readdirWithFileTypes(path: string): Promise<DirentEntry[]> {
-    return this.vfs.readdir(path).map((e) => ({
+    const proc = this.proc && !this.vfs.exists(Vfs.normalize(path)) ? procDir(Vfs.normalize(path)) : null;
+    if (proc) return proc.map((name) => ({ name, isFile: name !== 'self', isDirectory: name === 'self', isSymbolicLink: false }));
+    const entries: DirentEntry[] = this.vfs.readdir(path).map((e) => ({
       name: e.name,
       isFile: e.stat.type === 'file',
       isDirectory: e.stat.type === 'directory',
       isSymbolicLink: e.stat.type === 'symlink',
     }));
+    const p = Vfs.normalize(path);
+    if (!STUB_DIRS.includes(`${p}/`)) return entries;
+    const held = new Set(entries.map((e) => e.name));
+    for (const name of this.commands) {
+      if (!held.has(name)) entries.push({ name, isFile: true, isDirectory: false, isSymbolicLink: false });
+    }
+    return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   async rm(path: string, options?: RmOptions): Promise<void> {
@@ -111,10 +131,12 @@ export class BashFs implements IFileSystem {
   }
 
   async cp(src: string, dest: string, options?: CpOptions): Promise<void> {
+    checkPath(Vfs.normalize(dest), 'copyfile');
     this.vfs.copy(src, dest, { recursive: options?.recursive ?? false });
   }
 
   async mv(src: string, dest: string): Promise<void> {
+    checkPath(Vfs.normalize(dest), 'rename');
     this.vfs.rename(src, dest);
   }
 
@@ -131,6 +153,7 @@ export class BashFs implements IFileSystem {
   }
 
   async symlink(target: string, linkPath: string): Promise<void> {
+    checkPath(Vfs.normalize(linkPath), 'symlink');
     this.vfs.symlink(target, linkPath);
   }
 
@@ -159,7 +182,8 @@ export class BashFs implements IFileSystem {
     const p = Vfs.normalize(path);
     if (!this.vfs.exists(p)) {
       const synthetic = this.synthetic(p);
-      if (synthetic === 'device') return new Uint8Array(0);
+      if (synthetic === 'device') return deviceBytes(p);
+      if (synthetic === 'proc') return procFile(p, this.proc!)!;
       if (synthetic === 'stub') return new TextEncoder().encode(`#!/bin/bash\n# Built-in command: ${p.slice(p.lastIndexOf('/') + 1)}\n`);
     }
     return this.vfs.readFile(p);
@@ -167,6 +191,7 @@ export class BashFs implements IFileSystem {
 
   private write(path: string, content: FileContent, options: WriteFileOptions, append: boolean): void {
     const p = Vfs.normalize(path);
+    checkPath(p);
     if (DEVICES.has(p) && !this.vfs.exists(p)) return;
     const data = typeof content === 'string' ? Buffer.from(content, encodingOf(options) ?? 'utf8') : content;
     this.vfs.writeFile(p, new Uint8Array(data.buffer, data.byteOffset, data.byteLength), { append });
@@ -174,22 +199,42 @@ export class BashFs implements IFileSystem {
 
   private statWith(path: string, stat: (p: string) => VfsStat): FsStat {
     const p = Vfs.normalize(path);
+    checkPath(p, 'stat');
     try {
-      return toFsStat(stat(p));
+      const s = stat(p);
+      return withOwner(toFsStat(s), { uid: s.uid, gid: s.gid });
     } catch (err) {
       const synthetic = this.synthetic(p);
       if (!(err instanceof VfsError) || err.code !== 'ENOENT' || synthetic === null) throw err;
-      const mode = synthetic === 'device' ? DEVICE_MODE : STUB_MODE;
-      return { isFile: true, isDirectory: false, isSymbolicLink: false, mode, size: 0, mtime: new Date(this.now()) };
+      const dir = synthetic === 'procdir';
+      const mode = synthetic === 'device' ? DEVICE_MODE : dir ? STUB_MODE : synthetic === 'proc' ? 0o444 : STUB_MODE;
+      const base = { isFile: !dir, isDirectory: dir, isSymbolicLink: false, mode, size: 0, mtime: new Date(this.now()) };
+      return withOwner(base, { uid: 0, gid: 0, device: synthetic === 'device' });
     }
   }
 
   /** Which synthetic entry `p` (normalised) is, if any. */
-  private synthetic(p: string): 'device' | 'stub' | null {
+  private synthetic(p: string): 'device' | 'stub' | 'proc' | 'procdir' | null {
     if (DEVICES.has(p)) return 'device';
+    if (this.proc && procDir(p)) return 'procdir';
+    if (this.proc && procFile(p, this.proc)) return 'proc';
     const dir = STUB_DIRS.find((d) => p.startsWith(d));
     if (dir && this.commands.has(p.slice(dir.length))) return 'stub';
     return null;
+  }
+}
+
+/**
+ * `checkPath` (Linux's PATH_MAX/NAME_MAX, no NUL or newline) with the error message a command prints after its
+ * own prefix, as strerror reads: `touch: cannot touch 'x…': File name too long`. The error stays a `VfsError`
+ * with its `code` (ENAMETOOLONG, EINVAL).
+ */
+function checkPath(path: string, syscall = 'open'): void {
+  try {
+    checkVfsPath(path, syscall);
+  } catch (err) {
+    if (err instanceof VfsError) err.message = err.code === 'ENAMETOOLONG' ? 'File name too long' : 'Invalid argument';
+    throw err;
   }
 }
 

@@ -7,6 +7,7 @@ import type { Clock } from '../model/clock.ts';
 import { createInterpreterEngine } from './interpreter.ts';
 import { createShellEngine } from './shell.ts';
 import type { ExecEngine } from './types.ts';
+import type { ShellLimits } from './shell-world.ts';
 
 /** The engines this build can run, in `--exec` spelling. */
 export const ENGINE_NAMES = ['shell', 'interpreter'] as const;
@@ -22,6 +23,8 @@ export interface EngineDeps {
   clock: Clock;
   stdinGraceMs?: number;
   maxStdinBytes?: number;
+  /** The shell engine's command count and time limits (`--shell-max-commands`, `--shell-timeout`, docs/limits.md). */
+  shellLimits?: ShellLimits;
 }
 
 /**
@@ -31,7 +34,7 @@ export interface EngineDeps {
 export function createEngine(name: EngineName, deps: EngineDeps): ExecEngine {
   switch (name) {
     case 'shell':
-      return createShellEngine({ clock: deps.clock, stdinGraceMs: deps.stdinGraceMs, maxStdinBytes: deps.maxStdinBytes });
+      return createShellEngine({ clock: deps.clock, stdinGraceMs: deps.stdinGraceMs, maxStdinBytes: deps.maxStdinBytes, limits: deps.shellLimits });
     case 'interpreter':
       return createInterpreterEngine();
     default:

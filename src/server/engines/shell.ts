@@ -29,6 +29,7 @@ import { yieldAfter } from './event-loop.ts';
 import { streamTopLevel, withOutputSinks, type OutputSinks } from './output-sink.ts';
 import { byteExactCommands } from './byte-commands.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty-shell.ts';
+import { DEFAULT_SHELL_LIMITS, describeShellError, explainLimits, JAVASCRIPT_AVAILABLE, refuseBackgroundJobs, shellExecutionLimits, WORLD_COMMAND_NAMES, worldCommands, type ShellLimits } from './shell-world.ts';
 
 const SIXTY_FOUR_MIB = 64 * 1024 * 1024;
 
@@ -45,6 +46,8 @@ export interface ShellEngineDeps {
   stdinGraceMs?: number;
   /** Most stdin bytes one command may get; default `DEFAULT_EXEC_STREAM_LIMITS.maxStdinBytes` (64 MiB). */
   maxStdinBytes?: number;
+  /** Command count and time limits of one exec (`--shell-max-commands`, `--shell-timeout`); default `DEFAULT_SHELL_LIMITS`. */
+  limits?: ShellLimits;
 }
 
 /** The terminal a TTY command sees; `resize` mutates it while the command runs. */
@@ -56,9 +59,10 @@ interface Terminal {
 
 /** The command `./risky.sh` is rewritten to when the sprite has no `risky.sh` of its own. */
 const RISKY_COMMAND = 'spritzer-risky.sh';
-/** Commands spritzer adds to just-bash's. */
-const EXTRA_COMMANDS = ['tty', 'stty', 'whoami'];
-const COMMAND_NAMES: ReadonlySet<string> = new Set([...getCommandNames(), ...EXTRA_COMMANDS]);
+/** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
+const EXTRA_COMMANDS = ['tty', 'stty', 'whoami', 'python3', 'python', ...WORLD_COMMAND_NAMES];
+// Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
+const COMMAND_NAMES: ReadonlySet<string> = new Set([...getCommandNames(), ...EXTRA_COMMANDS, RISKY_COMMAND]);
 
 /**
  * The script just-bash runs for a request: a `sh -c`/`bash -lc` script as is (with its extra words bound to
@@ -172,11 +176,12 @@ function spritzerCommands(term: Terminal, vfs: Vfs): CustomCommand[] {
 export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
   const graceMs = deps.stdinGraceMs ?? DEFAULT_STDIN_GRACE_MS;
   const maxStdinBytes = deps.maxStdinBytes ?? DEFAULT_EXEC_STREAM_LIMITS.maxStdinBytes;
+  const limits = deps.limits ?? DEFAULT_SHELL_LIMITS;
   const { clock } = deps;
   return {
     name: 'shell',
     start(sprite: SpriteContext, req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess {
-      if (req.tty && isInteractiveShellRequest(req.argv, req.path)) return startInteractive(sprite, req, io, clock, maxStdinBytes);
+      if (req.tty && isInteractiveShellRequest(req.argv, req.path)) return startInteractive(sprite, req, io, clock, maxStdinBytes, limits);
       const pid = sprite.allocatePid();
       const proc = new ProcessExit();
       const term: Terminal = { tty: req.tty, rows: req.rows, cols: req.cols };
@@ -210,7 +215,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         if (launched || proc.finished) return;
         launched = true;
         disarmGrace();
-        void runShell(sprite, req, pid, term, stdin.take(), maxStdinBytes, {
+        void runShell(sprite, req, pid, term, stdin.take(), maxStdinBytes, limits, {
           abort: abort.signal,
           sinks: liveSinks(out, () => proc.finished),
           sleep: (ms) => new Promise<void>((resolve) => void after(ms, resolve)),
@@ -296,13 +301,22 @@ async function runShell(
   term: Terminal,
   stdin: Uint8Array,
   maxStdinBytes: number,
+  limits: ShellLimits,
   ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; now: () => number; sinks: OutputSinks; commands?: CustomCommand[] },
 ): Promise<ExecResult | BashExecResult> {
   try {
     const bash = new Bash({
-      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: ctl.now }), ctl.sinks),
+      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: ctl.now, proc: { pid, ppid: 1 } }), ctl.sinks),
       cwd: req.dir,
-      customCommands: [...byteExactCommands(), ...spritzerCommands(term, sprite.vfs), ...(ctl.commands ?? [])],
+      customCommands: [
+        ...byteExactCommands(),
+        ...worldCommands({ hostname: sprite.name, now: ctl.now }),
+        ...spritzerCommands(term, sprite.vfs),
+        ...(ctl.commands ?? []),
+      ],
+      // The WASM runtimes (CPython, QuickJS, SQLite) load on a command's first use, not here (issue 12 item 6).
+      python: true,
+      javascript: JAVASCRIPT_AVAILABLE,
       sleep: ctl.sleep,
       processInfo: { pid, ppid: 1 },
       // Its global-patching sandbox would also block the injected clock's timers (`sleep`); commands here only
@@ -311,12 +325,15 @@ async function runShell(
       // A sprite's command runs until it ends or is signalled, not for a fixed wall-clock budget. just-bash caps
       // stdin at min(maxInputBytes, maxStringLength) (512 MiB, 64 MiB); spritzer's own stdin limit governs instead.
       executionLimits: {
-        maxExecutionTimeMs: Infinity,
+        ...shellExecutionLimits(limits),
         ...(maxStdinBytes > SIXTY_FOUR_MIB ? { maxStringLength: maxStdinBytes, maxInputBytes: Math.max(maxStdinBytes, 512 * 1024 * 1024) } : {}),
       },
     });
-    const script = streamTopLevel(withSeedRiskyScript(shellScript(req), sprite.vfs, req.dir), req.tty);
-    return await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
+    const original = withSeedRiskyScript(shellScript(req), sprite.vfs, req.dir);
+    const refused = refuseBackgroundJobs(original);
+    if (refused) return refused;
+    const script = streamTopLevel(original, req.tty);
+    return explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
       env: { ...req.env },
       replaceEnv: true,
       cwd: req.dir,
@@ -324,9 +341,9 @@ async function runShell(
       stdinKind: 'bytes',
       signal: ctl.abort,
       rawScript: true,
-    });
+    }), limits);
   } catch (err) {
-    return text('', 1, `sh: ${(err as Error).message}\n`);
+    return text('', 1, describeShellError(err));
   }
 }
 
@@ -341,7 +358,7 @@ const LINE_END_COMMAND = '__spritzer_line_end';
  * command. A `signal` of INT interrupts the running line; any other fatal signal ends the shell.
  * @see issue 12 item 4
  */
-function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, clock: Clock, maxStdinBytes: number): ExecProcess {
+function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, clock: Clock, maxStdinBytes: number, limits: ShellLimits): ExecProcess {
   const pid = sprite.allocatePid();
   const proc = new ProcessExit();
   const term: Terminal = { tty: true, rows: req.rows, cols: req.cols };
@@ -375,7 +392,7 @@ function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, c
       parses = false; // run as typed, so just-bash's syntax error names the user's line and column
     }
     const script = parses ? `${STATUS_COMMAND} ${state.status}\n${line}\n${LINE_END_COMMAND} "$?"` : line;
-    const result = await runShell(sprite, { ...req, argv: ['sh', '-c', script], path: undefined, env: state.env, dir: state.cwd }, pid, term, new Uint8Array(0), maxStdinBytes, {
+    const result = await runShell(sprite, { ...req, argv: ['sh', '-c', script], path: undefined, env: state.env, dir: state.cwd }, pid, term, new Uint8Array(0), maxStdinBytes, limits, {
       abort,
       sleep: (ms) =>
         new Promise<void>((resolve) => {

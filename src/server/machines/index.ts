@@ -22,6 +22,8 @@ export interface MachineFactoryDeps {
   stdinGraceMs?: number;
   /** Most stdin one exec may send (bytes); the shell engine refuses more (docs/limits.md). */
   maxStdinBytes?: number;
+  /** The shell engine's limits (`--shell-max-commands`, `--shell-timeout`, docs/limits.md). */
+  shellLimits?: import('../engines/shell-world.ts').ShellLimits;
   /** `--data-dir`: where sandbox layers and snapshots live (default: a temp dir removed at exit). */
   dataDir?: string;
   /** `--sandbox-root`: a prepared root used as the read-only base instead of the host's OS. */

@@ -7,6 +7,7 @@ import type { Clock, TimerHandle } from './clock.ts';
 import type { ExecProcess, ExecRequest } from '../engines/types.ts';
 import type { Machine } from '../machines/types.ts';
 import { ModelError } from './errors.ts';
+import { checkExecDir } from './exec-dir.ts';
 
 /** How many bytes of output a session keeps for replay on attach. */
 export const SCROLLBACK_BYTES = 64 * 1024;
@@ -193,9 +194,12 @@ export class SessionRegistry {
 
   /**
    * Checks that a command can start: its working directory exists in the sprite. ModelError `invalid_request`
-   * (`chdir <dir>: no such file or directory`) otherwise, so callers can refuse before a WebSocket upgrade.
+   * (`chdir <dir>: no such file or directory`) otherwise, so callers can refuse before a WebSocket upgrade; a `dir`
+   * over Linux's path limits or holding a NUL reads `chdir <dir>: file name too long` / `invalid argument`
+   * (`checkPath`, issue 12 item 7).
    */
   async validate(init: Pick<ExecSessionInit, 'dir'>): Promise<void> {
+    checkExecDir(init.dir);
     const st = await this.deps.machine.fs.stat(init.dir).catch(() => undefined);
     if (st?.type !== 'directory') throw new ModelError('invalid_request', `chdir ${init.dir}: no such file or directory`);
   }

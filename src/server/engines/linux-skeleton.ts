@@ -1,0 +1,77 @@
+/**
+ * The Linux tree a new in-memory sprite starts with, on top of `Vfs.skeleton` (`/home/sprite`, `/tmp`): the
+ * directories a Linux user expects (`/bin`, `/usr/bin`, `/usr/local/bin`, `/etc`, `/var/tmp`, `/root`, `/opt`)
+ * and the small `/etc` files scripts read (`hostname`, `passwd`, `group`, `hosts`, `os-release`). It does not
+ * hold the command stubs under `/bin` or the devices under `/dev`: `BashFs` serves those as read-only views.
+ * @see docs/sprites-wire.md §13 (the `sprite` user, uid/gid 1000), issue 12 item 2
+ */
+import type { Vfs } from '../model/vfs.ts';
+
+/** Directories created root-owned, mode 0755 unless given; `/var/tmp` is world-writable like `/tmp`. */
+const DIRECTORIES: ReadonlyArray<readonly [string, number]> = [
+  ['/bin', 0o755],
+  ['/usr', 0o755],
+  ['/usr/bin', 0o755],
+  ['/usr/local', 0o755],
+  ['/usr/local/bin', 0o755],
+  ['/etc', 0o755],
+  ['/var', 0o755],
+  ['/var/tmp', 0o777],
+  ['/root', 0o700],
+  ['/opt', 0o755],
+];
+
+/**
+ * The `/etc/os-release` of the emulated sprite: Ubuntu 25.10, the OS of new real sprites (docs/sprites-wire.md
+ * §13), with `VARIANT_ID=spritzer` so a script can tell the emulator apart.
+ * @deviation The real image holds the full Ubuntu userland; here only this file says so.
+ */
+export const OS_RELEASE = [
+  'PRETTY_NAME="Ubuntu 25.10"',
+  'NAME="Ubuntu"',
+  'VERSION_ID="25.10"',
+  'VERSION="25.10 (Questing Quokka)"',
+  'VERSION_CODENAME=questing',
+  'ID=ubuntu',
+  'ID_LIKE=debian',
+  'VARIANT="spritzer shell engine"',
+  'VARIANT_ID=spritzer',
+  '',
+].join('\n');
+
+/** `/etc/passwd`: root, nobody and the `sprite` user (uid/gid 1000, home `/home/sprite`, shell `/bin/bash`). */
+export const PASSWD = [
+  'root:x:0:0:root:/root:/bin/bash',
+  'nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin',
+  'sprite:x:1000:1000:sprite:/home/sprite:/bin/bash',
+  '',
+].join('\n');
+
+/** `/etc/group`: root, the `sprite` group and nogroup. */
+export const GROUP = ['root:x:0:', 'sprite:x:1000:', 'nogroup:x:65534:', ''].join('\n');
+
+/**
+ * Adds the Linux directories and `/etc` files to a fresh sprite tree (as `Vfs.skeleton` returns it) and returns
+ * the same `vfs`. `hostname` is the sprite's name (written to `/etc/hostname` and `/etc/hosts`). Everything is
+ * owned by root (uid/gid 0); files are 0644. Throws what the VFS throws (nothing on a fresh tree; ENOSPC only
+ * with a quota under a few hundred bytes).
+ * @see issue 12 item 2, docs/fidelity.md "shell engine"
+ */
+export function seedLinuxTree(vfs: Vfs, hostname: string): Vfs {
+  for (const [dir, mode] of DIRECTORIES) {
+    vfs.mkdir(dir, { recursive: true, mode });
+    vfs.chown(dir, 0, 0);
+  }
+  const files: Array<[string, string]> = [
+    ['/etc/hostname', `${hostname}\n`],
+    ['/etc/hosts', `127.0.0.1\tlocalhost\n127.0.1.1\t${hostname}\n::1\tlocalhost ip6-localhost ip6-loopback\n`],
+    ['/etc/passwd', PASSWD],
+    ['/etc/group', GROUP],
+    ['/etc/os-release', OS_RELEASE],
+  ];
+  for (const [path, content] of files) {
+    vfs.writeFile(path, content);
+    vfs.chown(path, 0, 0);
+  }
+  return vfs;
+}

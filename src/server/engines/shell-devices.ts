@@ -1,0 +1,47 @@
+/**
+ * What the shell engine's character devices read as, and the owner facts `BashFs` adds to just-bash's `FsStat`
+ * (which has no uid/gid) so `ls -l` can show the real owner and a device's type. It does not decide which paths
+ * are devices (`BashFs` does) and holds no state.
+ * @see issue 12 item 2, docs/fidelity.md "shell engine"
+ */
+import { randomBytes } from 'node:crypto';
+import type { FsStat } from 'just-bash';
+
+/**
+ * Bytes one read of an endless device gives (64 KiB): `head -c N /dev/zero` and `od -N N /dev/urandom` work for
+ * any N up to this.
+ * @deviation Linux's `/dev/zero` and `/dev/urandom` never end; here one read returns this many bytes, then EOF.
+ */
+export const ENDLESS_DEVICE_BYTES = 64 * 1024;
+
+/**
+ * The bytes a read of the device at the normalised path `p` returns: zeros for `/dev/zero`, fresh random bytes
+ * for `/dev/urandom` and `/dev/random` ({@link ENDLESS_DEVICE_BYTES} of them), nothing for the others
+ * (`/dev/null`, `/dev/tty`, `/dev/std*`: the commands that read stdin map `/dev/stdin` to their stdin).
+ */
+export function deviceBytes(p: string): Uint8Array {
+  if (p === '/dev/zero') return new Uint8Array(ENDLESS_DEVICE_BYTES);
+  if (p === '/dev/urandom' || p === '/dev/random') return new Uint8Array(randomBytes(ENDLESS_DEVICE_BYTES));
+  return new Uint8Array(0);
+}
+
+/** Owner facts of an entry: numeric uid/gid, and whether it is a character device. */
+export interface OwnerFacts {
+  uid: number;
+  gid: number;
+  device?: boolean;
+}
+
+/** An `FsStat` that also carries {@link OwnerFacts} (what `BashFs.stat`/`lstat` return). */
+export type OwnedFsStat = FsStat & OwnerFacts;
+
+/** `stat` with the owner facts added (a new object). */
+export function withOwner(stat: FsStat, owner: OwnerFacts): OwnedFsStat {
+  return { ...stat, ...owner };
+}
+
+/** The owner facts of a stat that `BashFs` made, or the sprite user's when another filesystem made it. */
+export function ownerOf(stat: FsStat): OwnerFacts {
+  const s = stat as Partial<OwnerFacts>;
+  return { uid: s.uid ?? 1000, gid: s.gid ?? 1000, device: s.device ?? false };
+}
