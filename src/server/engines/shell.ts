@@ -62,7 +62,14 @@ const RISKY_COMMAND = 'spritzer-risky.sh';
 /** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
 const EXTRA_COMMANDS = ['tty', 'stty', 'whoami', 'python3', 'python', ...WORLD_COMMAND_NAMES];
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
-const COMMAND_NAMES: ReadonlySet<string> = new Set([...getCommandNames(), ...EXTRA_COMMANDS, RISKY_COMMAND]);
+// The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
+const COMMAND_NAMES: ReadonlySet<string> = new Set([
+  ...getCommandNames(),
+  ...EXTRA_COMMANDS,
+  RISKY_COMMAND,
+  '__spritzer_status',
+  '__spritzer_line_end',
+]);
 
 /**
  * The script just-bash runs for a request: a `sh -c`/`bash -lc` script as is (with its extra words bound to
