@@ -93,6 +93,8 @@ export function createApp(deps: Deps): SpritzerApp {
     res.setHeader('Sprite-Version', SPRITE_VERSION);
     next();
   });
+  // --data-dir: a mutating request's effect is saved before any byte of its response (src/server/store).
+  if (deps.store) app.use(deps.store.middleware());
   app.use((req, res, next) => {
     // /_spritzer: health is open; the rest needs the bearer token only when the server runs with --token.
     if (req.path.startsWith('/_spritzer/') && (req.path === '/_spritzer/health' || deps.token === undefined)) return next();

@@ -12,6 +12,7 @@ import type { FaultRegistry } from './http/faults.ts';
 import type { Credentials } from './http/auth.ts';
 import type { Limits } from './limits.ts';
 import type { ExecStreamLimits } from './exec-limits.ts';
+import type { DataDirStore } from './store/store.ts';
 
 /** The `Sprite-Version` spritzer reports: an rc ≥ 30, so the Go SDK uses path-form attach (§2.2). */
 export const SPRITE_VERSION = 'v0.0.1-rc46';
@@ -37,6 +38,8 @@ export interface Deps {
   maxJsonBodyBytes?: number;
   /** Bounds of exec's stdin and output streams; unset fields take `DEFAULT_EXEC_STREAM_LIMITS` (docs/limits.md). */
   execLimits?: Partial<ExecStreamLimits>;
+  /** `--data-dir` persistence (src/server/store); absent: state lives in memory only and nothing is saved. */
+  store?: DataDirStore;
 }
 
 /** Shared state handed to handlers. */

@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS, parseSize } from './limits.ts';
 import { installLastResort } from './containment.ts';
 import { DEFAULT_MAX_JSON_BODY_BYTES } from './http/json-depth.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from './exec-limits.ts';
+import { listenErrorMessage, openDataDir, StartupError, type OpenedDataDir } from './store/open-data-dir.ts';
 
 const program = new Command('spritzer')
   .description('A local, stateful emulator of the Fly.io Sprites API')
@@ -53,7 +54,7 @@ const program = new Command('spritzer')
         return n;
       }),
   )
-  .addOption(new Option('--data-dir <dir>', 'sandbox engine: where sprites\' disks and snapshots live (default: a temp dir removed at exit)').env('SPRITZER_DATA_DIR'))
+  .addOption(new Option('--data-dir <dir>', 'keep state here across restarts (shell/interpreter: sprites, files, checkpoints, services, tokens; sandbox: its disks); default: memory only').env('SPRITZER_DATA_DIR'))
   .addOption(new Option('--sandbox-root <dir>', 'sandbox engine: a prepared root filesystem (npm run rootfs) instead of the host\'s OS').env('SPRITZER_SANDBOX_ROOT'))
   .addOption(
     new Option('--max-stdin-bytes <bytes>', 'most stdin one exec may send (WebSocket frames or HTTP exec body); see docs/limits.md')
@@ -111,6 +112,16 @@ try {
   process.exit(2);
 }
 logger.info({ engine: machines.engine, snapshots: machines.snapshotMode }, 'exec engine ready');
+// --data-dir with an in-memory engine: state survives restarts (src/server/store); the sandbox keeps its own disks.
+let dataDir: OpenedDataDir | undefined;
+if (opts.dataDir !== undefined && opts.exec !== 'sandbox') {
+  try {
+    dataDir = await openDataDir(opts.dataDir, { clock, logger });
+  } catch (err) {
+    console.error(`spritzer: ${(err as Error).message}`);
+    process.exit(err instanceof StartupError ? 1 : 2);
+  }
+}
 const deps = defaultDeps({
   clock,
   logger,
@@ -122,9 +133,18 @@ const deps = defaultDeps({
   validateResponses: opts.validateResponses && process.env.NODE_ENV !== 'production',
   limits: { ...DEFAULT_LIMITS, diskQuotaBytes: opts.diskQuota },
   maxJsonBodyBytes: opts.maxJsonBody,
+  store: dataDir?.store,
 });
 
-const running = await startServer(deps, host, port);
+let running: Awaited<ReturnType<typeof startServer>>;
+try {
+  running = await startServer(deps, host, port);
+} catch (err) {
+  const e = err as NodeJS.ErrnoException;
+  if (!e.syscall?.startsWith('listen') && e.code !== 'EADDRINUSE') throw err;
+  console.error(`spritzer: ${listenErrorMessage(e, host, port)}`);
+  process.exit(1);
+}
 process.stdout.write(`spritzer listening on ${running.url} (exec engine: ${opts.exec}, checkpoints: ${machines.snapshotMode})\nexport SPRITES_BASE_URL=${running.url}\n`);
 
 let stopping = false;
@@ -133,6 +153,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   await running.close();
+  await dataDir?.claim.release();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
