@@ -51,6 +51,8 @@ export interface SpritzerApp {
   upgrade: ReturnType<typeof createUpgradeHandler>['handle'];
   /** Ends sockets, commands and services. */
   close(): Promise<void>;
+  /** Sends every open WebSocket a close frame with `code` (graceful shutdown, src/server/shutdown.ts); resolves once all closed. */
+  closeSockets(code: number): Promise<void>;
 }
 
 type OpenApiRequest = Request & { openapi?: { schema?: { operationId?: string }; pathParams?: Record<string, string> } };
@@ -152,6 +154,7 @@ export function createApp(deps: Deps): SpritzerApp {
     app,
     ctx,
     upgrade: upgrader.handle,
+    closeSockets: (code) => upgrader.closeWith(code),
     async close() {
       upgrader.closeAll();
       await model.clear();

@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS, parseSize } from './limits.ts';
 import { installLastResort } from './containment.ts';
 import { DEFAULT_MAX_JSON_BODY_BYTES } from './http/json-depth.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from './exec-limits.ts';
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS, gracefulShutdown, logUpgrades, trackRequests } from './shutdown.ts';
 import { listenErrorMessage, openDataDir, StartupError, type OpenedDataDir } from './store/open-data-dir.ts';
 
 const program = new Command('spritzer')
@@ -66,6 +67,16 @@ const program = new Command('spritzer')
         return n;
       }),
   )
+  .addOption(
+    new Option('--shutdown-timeout <ms>', 'on SIGTERM/SIGINT, how long in-flight requests, streams and commands get to finish')
+      .env('SPRITZER_SHUTDOWN_TIMEOUT_MS')
+      .default(DEFAULT_SHUTDOWN_TIMEOUT_MS)
+      .argParser((v) => {
+        const n = Number(v);
+        if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number of milliseconds');
+        return n;
+      }),
+  )
   .option('--no-validate-responses', 'do not validate responses against the spec (also off when NODE_ENV=production)');
 
 program.parse();
@@ -82,6 +93,7 @@ const opts = program.opts<{
   dataDir?: string;
   sandboxRoot?: string;
   maxStdinBytes: number;
+  shutdownTimeout: number;
   validateResponses: boolean;
 }>();
 
@@ -145,6 +157,8 @@ try {
   console.error(`spritzer: ${listenErrorMessage(e, host, port)}`);
   process.exit(1);
 }
+const inFlight = trackRequests(running.server);
+logUpgrades(running.server, logger);
 process.stdout.write(`spritzer listening on ${running.url} (exec engine: ${opts.exec}, checkpoints: ${machines.snapshotMode})\nexport SPRITES_BASE_URL=${running.url}\n`);
 
 let stopping = false;
@@ -152,7 +166,7 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
-  await running.close();
+  await gracefulShutdown(running, inFlight, { timeoutMs: opts.shutdownTimeout, logger });
   await dataDir?.claim.release();
   process.exit(0);
 }

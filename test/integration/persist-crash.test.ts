@@ -199,7 +199,7 @@ describe('crash loop: kill -9 at random moments', () => {
       known.get(s)!.files.set('/home/sprite/w/.keep', '');
     }
     let total = 0;
-    for (let round = 0; round < 6; round++) {
+    for (let round = 0; round < 4; round++) {
       const call = api(url);
       const stop = { now: false };
       const loops = sprites.map((s) => workload(call, s, known.get(s)!, round, stop));
@@ -210,7 +210,7 @@ describe('crash loop: kill -9 at random moments', () => {
       ({ child, url } = await start(dir));
       for (const s of sprites) await verify(api(url), s, known.get(s)!);
     }
-    expect(total).toBeGreaterThan(30);
+    expect(total).toBeGreaterThan(20);
     await crash(child);
   }, 180_000);
 });
