@@ -166,6 +166,11 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
+  // Whatever hangs past the timeout (and a grace for saving), the process still ends.
+  setTimeout(() => {
+    console.error('spritzer: shutdown took too long; exiting');
+    process.exit(1);
+  }, opts.shutdownTimeout + 5_000).unref();
   await gracefulShutdown(running, inFlight, { timeoutMs: opts.shutdownTimeout, logger });
   await dataDir?.claim.release();
   process.exit(0);

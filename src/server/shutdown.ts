@@ -40,9 +40,9 @@ export function logUpgrades(server: http.Server, logger: Logger): void {
 }
 
 /**
- * Shuts `running` down: stops accepting connections; waits (until `timeoutMs` from now) for in-flight HTTP
- * requests and streams to finish; sends TERM to every running exec so each client gets its real exit frame (the
- * signal's exit code); closes the remaining WebSockets with 1001; then `running.close()` (the store is saved
+ * Shuts `running` down: stops accepting connections; sends TERM to every running exec so each client gets its
+ * real exit frame (the signal's exit code); waits (until `timeoutMs` from now) for those commands and for in-flight
+ * HTTP requests and streams to finish; closes the remaining WebSockets with 1001; then `running.close()` (the store is saved
  * first, then sprites, machines and connections end). Resolves when done; never rejects (failures are logged).
  * @see issue 13 item 3, docs/limits.md (`--shutdown-timeout`)
  */
@@ -63,10 +63,12 @@ export async function gracefulShutdown(
   };
   server.close();
   server.closeIdleConnections();
-  if (!(await until(() => tracker.active() === 0))) opts.logger.warn({ active: tracker.active() }, 'shutdown timeout: cutting in-flight requests');
+  // Commands get TERM at once (a long command would otherwise hold the shutdown for the whole timeout); their
+  // clients, WebSocket or HTTP exec, get the exit frame with the signal's code as their stream's end.
   const sessions = spritzer.ctx.model.all().flatMap((s) => s.sessions.list()).filter((s) => !s.exited);
   for (const s of sessions) s.process.signal('TERM');
   if (!(await until(() => sessions.every((s) => s.exited)))) opts.logger.warn('shutdown timeout: killing commands');
+  if (!(await until(() => tracker.active() === 0))) opts.logger.warn({ active: tracker.active() }, 'shutdown timeout: cutting in-flight requests');
   await new Promise((r) => setImmediate(r)); // the exit frames are written before the sockets close
   let closed = false;
   void spritzer.closeSockets(CLOSE_GOING_AWAY).then(() => (closed = true));

@@ -313,14 +313,7 @@ function docOf(s: Sprite): SpriteDoc {
     environment: s.environment,
     currentCheckpointId: s.currentCheckpointId,
     nextCheckpoint: s.nextCheckpointNumber,
-    checkpoints: s.checkpoints.map((c) => ({
-      id: c.id,
-      createTime: c.createTime,
-      comment: c.comment,
-      sourceId: c.sourceId,
-      history: c.history.toArray(),
-      isAuto: c.isAuto,
-    })),
+    checkpoints: s.checkpoints.map(checkpointDoc),
     services: s.services.list().map(({ state, ...def }) => ({
       def,
       wanted: state.status === 'running' || state.status === 'starting' || state.status === 'failed',
@@ -329,6 +322,17 @@ function docOf(s: Sprite): SpriteDoc {
     tasks: s.tasks.list(),
     policies: { network: s.policies.network, networkSet: s.policies.networkSet, other: [...s.policies.other] },
   };
+}
+
+/** Checkpoints never change once taken: each one's saved form is computed once (a flush stays O(checkpoints)). */
+const checkpointDocs = new WeakMap<Checkpoint, SpriteDoc['checkpoints'][number]>();
+function checkpointDoc(c: Checkpoint): SpriteDoc['checkpoints'][number] {
+  let doc = checkpointDocs.get(c);
+  if (!doc) {
+    doc = { id: c.id, createTime: c.createTime, comment: c.comment, sourceId: c.sourceId, history: c.history.toArray(), isAuto: c.isAuto };
+    checkpointDocs.set(c, doc);
+  }
+  return doc;
 }
 
 /** A memory machine's snapshot whose tree is rebuilt from the data dir on first use (a restore). */
