@@ -150,7 +150,13 @@ async function verify(call: ReturnType<typeof api>, sprite: string, known: Known
 }
 
 /** One client: writes, checkpoints and restores in a loop until `stop` is set; every answer updates `known`. */
-async function workload(call: ReturnType<typeof api>, sprite: string, known: Known, round: number, stop: { now: boolean }): Promise<number> {
+async function workload(
+  call: ReturnType<typeof api>,
+  sprite: string,
+  known: Known,
+  round: number,
+  stop: { now: boolean; acked: number },
+): Promise<number> {
   let acked = 0;
   for (let i = 0; !stop.now; i++) {
     const r = Math.random();
@@ -178,6 +184,7 @@ async function workload(call: ReturnType<typeof api>, sprite: string, known: Kno
       }
       known.pending = undefined;
       acked += 1;
+      stop.acked += 1;
     } catch (e) {
       if (stop.now) break; // the crash cut this one: it stays pending
       throw e;
@@ -201,16 +208,18 @@ describe('crash loop: kill -9 at random moments', () => {
     let total = 0;
     for (let round = 0; round < 4; round++) {
       const call = api(url);
-      const stop = { now: false };
+      const stop = { now: false, acked: 0 };
       const loops = sprites.map((s) => workload(call, s, known.get(s)!, round, stop));
-      await sleep(300 + Math.random() * 700);
+      // Some answers first (however slow the machine), then the kill at a random moment.
+      for (let waited = 0; stop.acked < 2 * sprites.length && waited < 60_000; waited += 20) await sleep(20);
+      await sleep(Math.random() * 400);
       stop.now = true;
       await crash(child);
       total += (await Promise.all(loops)).reduce((a, b) => a + b, 0);
       ({ child, url } = await start(dir));
       for (const s of sprites) await verify(api(url), s, known.get(s)!);
     }
-    expect(total).toBeGreaterThan(20);
+    expect(total).toBeGreaterThanOrEqual(4 * 2 * sprites.length);
     await crash(child);
   }, 180_000);
 });
@@ -225,7 +234,7 @@ describe('misuse at start', () => {
       `spritzer: data dir ${dir} is in use by another spritzer (pid ${first.child.pid}); stop it or pick another --data-dir`,
     );
     await crash(first.child);
-  }, 30_000);
+  }, 60_000);
 
   it('a data dir that cannot be created names the path', async () => {
     const file = join(tempDir(), 'a-file');
