@@ -57,6 +57,8 @@ export interface SpritzerApp {
   upgrade: ReturnType<typeof createUpgradeHandler>['handle'];
   /** Ends sockets, commands and services. */
   close(): Promise<void>;
+  /** Sends every open WebSocket a close frame with `code` (graceful shutdown, src/server/shutdown.ts); resolves once all closed. */
+  closeSockets(code: number): Promise<void>;
 }
 
 type OpenApiRequest = Request & { openapi?: { schema?: { operationId?: string }; pathParams?: Record<string, string> } };
@@ -91,6 +93,8 @@ export function createApp(deps: Deps): SpritzerApp {
     res.setHeader('Sprite-Version', SPRITE_VERSION);
     next();
   });
+  // --data-dir: a mutating request's effect is saved before any byte of its response (src/server/store).
+  if (deps.store) app.use(deps.store.middleware());
   app.use((req, res, next) => {
     // /_spritzer: health is open; the rest needs the bearer token only when the server runs with --token.
     if (req.path.startsWith('/_spritzer/') && (req.path === '/_spritzer/health' || deps.token === undefined)) return next();
@@ -156,6 +160,7 @@ export function createApp(deps: Deps): SpritzerApp {
     app,
     ctx,
     upgrade: upgrader.handle,
+    closeSockets: (code) => upgrader.closeWith(code),
     async close() {
       upgrader.closeAll();
       await model.clear();

@@ -12,6 +12,7 @@ import type { FaultRegistry } from './http/faults.ts';
 import type { Credentials } from './http/auth.ts';
 import type { Limits } from './limits.ts';
 import type { ExecStreamLimits } from './exec-limits.ts';
+import type { DataDirStore } from './store/store.ts';
 
 /** The `Sprite-Version` spritzer reports: an rc ≥ 30, so the Go SDK uses path-form attach (§2.2). */
 export const SPRITE_VERSION = 'v0.0.1-rc46';
@@ -39,6 +40,8 @@ export interface Deps {
   execLimits?: Partial<ExecStreamLimits>;
   /** Most bytes of a request line + header fields (default 1 MiB, `--max-header-size`; http/oversize.ts, docs/limits.md). */
   maxHeaderBytes?: number;
+  /** `--data-dir` persistence (src/server/store); absent: state lives in memory only and nothing is saved. */
+  store?: DataDirStore;
 }
 
 /** Shared state handed to handlers. */

@@ -14,6 +14,8 @@ import { DEFAULT_MAX_JSON_BODY_BYTES } from './http/json-depth.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from './exec-limits.ts';
 import { DEFAULT_MAX_HEADER_BYTES } from './http/oversize.ts';
 import { DEFAULT_SHELL_LIMITS } from './engines/shell-world.ts';
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS, gracefulShutdown, logUpgrades, trackRequests } from './shutdown.ts';
+import { listenErrorMessage, openDataDir, StartupError, type OpenedDataDir } from './store/open-data-dir.ts';
 
 const program = new Command('spritzer')
   .description('A local, stateful emulator of the Fly.io Sprites API')
@@ -55,7 +57,7 @@ const program = new Command('spritzer')
         return n;
       }),
   )
-  .addOption(new Option('--data-dir <dir>', 'sandbox engine: where sprites\' disks and snapshots live (default: a temp dir removed at exit)').env('SPRITZER_DATA_DIR'))
+  .addOption(new Option('--data-dir <dir>', 'keep state here across restarts (shell/interpreter: sprites, files, checkpoints, services, tokens; sandbox: its disks); default: memory only').env('SPRITZER_DATA_DIR'))
   .addOption(new Option('--sandbox-root <dir>', 'sandbox engine: a prepared root filesystem (npm run rootfs) instead of the host\'s OS').env('SPRITZER_SANDBOX_ROOT'))
   .addOption(
     new Option('--max-stdin-bytes <bytes>', 'most stdin one exec may send (WebSocket frames or HTTP exec body); see docs/limits.md')
@@ -97,6 +99,16 @@ const program = new Command('spritzer')
         return n;
       }),
   )
+  .addOption(
+    new Option('--shutdown-timeout <ms>', 'on SIGTERM/SIGINT, how long in-flight requests, streams and commands get to finish')
+      .env('SPRITZER_SHUTDOWN_TIMEOUT_MS')
+      .default(DEFAULT_SHUTDOWN_TIMEOUT_MS)
+      .argParser((v) => {
+        const n = Number(v);
+        if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number of milliseconds');
+        return n;
+      }),
+  )
   .option('--no-validate-responses', 'do not validate responses against the spec (also off when NODE_ENV=production)');
 
 program.parse();
@@ -116,6 +128,7 @@ const opts = program.opts<{
   maxHeaderSize: number;
   shellMaxCommands: number;
   shellTimeout: number;
+  shutdownTimeout: number;
   validateResponses: boolean;
 }>();
 
@@ -147,6 +160,16 @@ try {
   process.exit(2);
 }
 logger.info({ engine: machines.engine, snapshots: machines.snapshotMode }, 'exec engine ready');
+// --data-dir with an in-memory engine: state survives restarts (src/server/store); the sandbox keeps its own disks.
+let dataDir: OpenedDataDir | undefined;
+if (opts.dataDir !== undefined && opts.exec !== 'sandbox') {
+  try {
+    dataDir = await openDataDir(opts.dataDir, { clock, logger });
+  } catch (err) {
+    console.error(`spritzer: ${(err as Error).message}`);
+    process.exit(err instanceof StartupError ? 1 : 2);
+  }
+}
 const deps = defaultDeps({
   clock,
   logger,
@@ -159,9 +182,20 @@ const deps = defaultDeps({
   limits: { ...DEFAULT_LIMITS, diskQuotaBytes: opts.diskQuota },
   maxJsonBodyBytes: opts.maxJsonBody,
   maxHeaderBytes: opts.maxHeaderSize,
+  store: dataDir?.store,
 });
 
-const running = await startServer(deps, host, port);
+let running: Awaited<ReturnType<typeof startServer>>;
+try {
+  running = await startServer(deps, host, port);
+} catch (err) {
+  const e = err as NodeJS.ErrnoException;
+  if (!e.syscall?.startsWith('listen') && e.code !== 'EADDRINUSE') throw err;
+  console.error(`spritzer: ${listenErrorMessage(e, host, port)}`);
+  process.exit(1);
+}
+const inFlight = trackRequests(running.server);
+logUpgrades(running.server, logger);
 process.stdout.write(`spritzer listening on ${running.url} (exec engine: ${opts.exec}, checkpoints: ${machines.snapshotMode})\nexport SPRITES_BASE_URL=${running.url}\n`);
 
 let stopping = false;
@@ -169,7 +203,13 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
-  await running.close();
+  // Whatever hangs past the timeout (and a grace for saving), the process still ends.
+  setTimeout(() => {
+    console.error('spritzer: shutdown took too long; exiting');
+    process.exit(1);
+  }, opts.shutdownTimeout + 5_000).unref();
+  await gracefulShutdown(running, inFlight, { timeoutMs: opts.shutdownTimeout, logger });
+  await dataDir?.claim.release();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -43,6 +43,8 @@ export function defaultDeps(overrides: Partial<Deps> = {}): Deps {
 /** Listens on `host:port` (port 0 picks a free one). */
 export async function startServer(deps: Deps, host = '127.0.0.1', port = 0): Promise<RunningServer> {
   const spritzer = createApp({ ...deps, clock: containTimers(deps.clock, deps.logger) });
+  // --data-dir: the saved sprites and tokens are back before the first request (src/server/store).
+  if (deps.store) await deps.store.load(spritzer.ctx);
   // Contained: no throw in either listener reaches the process (containment.ts; issue 16).
   // The request head may be long (a 200 KB command line in exec's query); past the limit 414/431 JSON (http/oversize.ts).
   const maxHeaderSize = deps.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES;
@@ -64,6 +66,7 @@ export async function startServer(deps: Deps, host = '127.0.0.1', port = 0): Pro
     spritzer,
     server,
     async close() {
+      deps.store?.close(); // saved first: what the shutdown ends (services, sessions) must not be saved as wanted
       await spritzer.close();
       await deps.machines.close();
       server.closeAllConnections();

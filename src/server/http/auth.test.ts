@@ -39,3 +39,20 @@ describe('Credentials', () => {
     expect([undefined, '', 'Bearer', 'Bearer   ', 'Basic abc'].map((h) => c.accepts(h))).toEqual([false, false, false, false, false]);
   });
 });
+
+describe('Credentials persistence hooks (src/server/store)', () => {
+  it('hands out minted tokens as digests only, and a new instance given them accepts the tokens again', () => {
+    const before = new Credentials('admin', 'personal');
+    before.mint('spritzer/minted-1');
+    before.mint('spritzer/other-org', 'acme');
+    const saved = before.mintedDigests();
+    expect(saved).toHaveLength(2);
+    expect(JSON.stringify(saved)).not.toContain('minted-1');
+    const after = new Credentials('admin', 'personal');
+    expect(after.accepts('Bearer spritzer/minted-1')).toBe(false);
+    for (const [digest, org] of saved) after.restoreDigest(digest, org);
+    expect(after.accepts('Bearer spritzer/minted-1')).toBe(true);
+    expect(after.accepts('Bearer spritzer/other-org')).toBe(false);
+    expect(after.accepts('Bearer spritzer/other-org', 'Bearer', { kind: 'org', org: 'acme' })).toBe(true);
+  });
+});

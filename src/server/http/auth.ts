@@ -61,6 +61,16 @@ export class Credentials {
     return token;
   }
 
+  /** Persistence hook (src/server/store): the minted tokens as [SHA-256 hex, organization] (never the tokens). */
+  mintedDigests(): Array<[string, string]> {
+    return [...this.minted];
+  }
+
+  /** Persistence hook (src/server/store): accepts again a token minted before a restart, by its SHA-256 hex. */
+  restoreDigest(digestHex: string, org: string): void {
+    this.minted.set(digestHex, org);
+  }
+
   /**
    * True when the Authorization header is acceptable for a request in `scope` (default: the public API of the
    * server's organization). The `--token` value passes in every scope; a minted token only as `Bearer`, only

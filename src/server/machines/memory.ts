@@ -161,8 +161,9 @@ export class MemoryMachineFactory implements MachineFactory {
     return this.execEngine.name;
   }
 
-  async create(spec: MachineSpec): Promise<MemoryMachine> {
-    return new MemoryMachine(spec, this.execEngine, this.clock);
+  /** A new machine; `opts.vfs` gives it an existing disk (a sprite rebuilt from the data dir, src/server/store). */
+  async create(spec: MachineSpec, opts: { vfs?: Vfs } = {}): Promise<MemoryMachine> {
+    return new MemoryMachine(spec, this.execEngine, this.clock, opts);
   }
 
   async close(): Promise<void> {}

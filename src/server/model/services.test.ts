@@ -789,3 +789,17 @@ describe('ServiceManager, in detail', () => {
     expect(new TextDecoder().decode(vfs.readFile('/.sprite/logs/services/web.log'))).toBe('hi\n');
   });
 });
+
+describe('ServiceManager.restoreDefinition (persistence hook, src/server/store)', () => {
+  it('records a saved service stopped, with its restart count, without starting anything; start runs it', () => {
+    const t = setup();
+    const def = { name: 'web', cmd: 'sleep', args: ['9'], needs: [], httpPort: 8080, env: { A: '1' }, dir: '/tmp' };
+    t.services.restoreDefinition(def, 3);
+    expect(t.engine.started).toEqual([]);
+    expect(t.services.get('web')).toEqual({ ...def, state: { name: 'web', status: 'stopped', restartCount: 3 } });
+    t.services.start('web');
+    expect(t.engine.last('sleep').req.argv).toEqual(['sleep', '9']);
+    expect(t.engine.last('sleep').req.dir).toBe('/tmp');
+    expect(t.services.get('web').state).toMatchObject({ status: 'running', restartCount: 3 });
+  });
+});

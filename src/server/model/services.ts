@@ -390,6 +390,14 @@ export class ServiceManager {
     }
   }
 
+  /**
+   * Persistence hook (src/server/store): records a service saved before a restart, stopped, without validating
+   * or starting it (`start` does); `restartCount` as saved.
+   */
+  restoreDefinition(def: ServiceDefinition, restartCount: number): void {
+    this.records.set(def.name, { def, status: 'stopped', restartCount, wanted: false, crashes: 0 });
+  }
+
   /** Resolves once every log write queued so far has landed on the machine's disk (or failed). */
   logsWritten(): Promise<void> {
     return this.logWrites;

@@ -59,3 +59,35 @@ describe('SpritePolicies.afterRestore', () => {
     await expect(policies.afterRestore()).rejects.toThrow('machine gone');
   });
 });
+
+describe('SpritePolicies persistence hooks (src/server/store)', () => {
+  it('reports whether a network policy was ever set', async () => {
+    const policies = new SpritePolicies(vfsMachineFs(Vfs.skeleton()));
+    expect(policies.networkSet).toBe(false);
+    await policies.setNetwork({ rules: [] });
+    expect(policies.networkSet).toBe(true);
+  });
+
+  it('restores the saved policies without writing to the disk, and rewrites the copy after the next restore', async () => {
+    const vfs = Vfs.skeleton();
+    const policies = new SpritePolicies(vfsMachineFs(vfs));
+    const before = vfs.snapshot();
+    const network = { rules: [{ domain: 'b.com', action: 'deny' as const }] };
+    policies.restore(network, true, [['resources', { cpus: 2 }]]);
+    expect(vfs.snapshot()).toBe(before);
+    expect(policies.network).toEqual(network);
+    expect(policies.networkSet).toBe(true);
+    expect(policies.other.get('resources')).toEqual({ cpus: 2 });
+    await policies.afterRestore();
+    expect(policyOnDisk(vfs)).toEqual(network);
+  });
+
+  it('a restored never-set policy stays off the disk', async () => {
+    const vfs = Vfs.skeleton();
+    const policies = new SpritePolicies(vfsMachineFs(vfs));
+    policies.restore({ rules: [] }, false, []);
+    await policies.afterRestore();
+    expect(vfs.exists(NETWORK_POLICY_PATH)).toBe(false);
+    expect(policies.other.size).toBe(0);
+  });
+});

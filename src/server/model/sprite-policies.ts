@@ -24,6 +24,18 @@ export class SpritePolicies {
     await this.writeCopy();
   }
 
+  /** Persistence hook (src/server/store): whether a network policy was ever set. */
+  get networkSet(): boolean {
+    return this.copied;
+  }
+
+  /** Persistence hook (src/server/store): the policies saved before a restart; the disk copy is already on the disk. */
+  restore(network: NetworkPolicy, networkSet: boolean, other: Array<['privileges' | 'resources', Record<string, unknown>]>): void {
+    this.network = network;
+    this.copied = networkSet;
+    this.other = new Map(other);
+  }
+
   /** After a restore or reboot: the disk gets the copy of the policy in force again. */
   async afterRestore(): Promise<void> {
     if (!this.copied) return;

@@ -162,6 +162,22 @@ export class Sprite {
     return cp;
   }
 
+  /** The number the next checkpoint gets (`v<n>`; ids are never reused). Persistence hook (src/server/store). */
+  get nextCheckpointNumber(): number {
+    return this.nextCheckpoint;
+  }
+
+  /**
+   * Persistence hook (src/server/store): the checkpoints, current checkpoint and id counter saved before a
+   * restart, and the times the sprite last changed and was last active (epoch ms).
+   */
+  restorePersisted(saved: { checkpoints: Checkpoint[]; currentCheckpointId: string | null; nextCheckpoint: number; updatedAt: number }): void {
+    this.checkpoints.splice(0, this.checkpoints.length, ...saved.checkpoints);
+    this.currentCheckpointId = saved.currentCheckpointId;
+    this.nextCheckpoint = saved.nextCheckpoint;
+    this.updatedAt = saved.updatedAt;
+  }
+
   /** A checkpoint by id, or ModelError `checkpoint_not_found`. */
   getCheckpoint(id: string): Checkpoint {
     const cp = this.findCheckpoint(id);
@@ -304,6 +320,12 @@ export class SpritesModel {
     const sprite = new Sprite(id, input.name, organization, now, this.urlFor(input.name), input, machine, clock, this.deps.limits);
     this.sprites.set(sprite.name, sprite);
     return sprite;
+  }
+
+  /** Persistence hook (src/server/store): puts back a sprite rebuilt from the data dir at start. */
+  adopt(sprite: Sprite): void {
+    if (this.sprites.has(sprite.name)) throw new ModelError('sprite_exists', `a sprite named ${sprite.name} already exists`);
+    this.sprites.set(sprite.name, sprite);
   }
 
   /** A sprite by name, or ModelError `sprite_not_found`. */

@@ -234,3 +234,27 @@ describe('TaskRegistry without a change callback', () => {
     expect(clock.pending()).toBe(0);
   });
 });
+
+describe('TaskRegistry.restore (persistence hook, src/server/store)', () => {
+  it('brings back a saved task with its times, expiring at the saved moment', () => {
+    const { clock, tasks, changes } = setup();
+    const t0 = clock.now();
+    expect(tasks.restore({ name: 'lease', startedAt: t0 - 5_000, expiresAt: t0 + 60_000 })).toBe(true);
+    expect(tasks.get('lease')).toEqual({ name: 'lease', startedAt: t0 - 5_000, expiresAt: t0 + 60_000 });
+    expect(changes()).toBe(1);
+    clock.advance(59_999);
+    expect(tasks.list()).toHaveLength(1);
+    clock.advance(1);
+    expect(tasks.list()).toHaveLength(0);
+  });
+
+  it('drops a task that expired while the server was down, and never replaces a live one', () => {
+    const { clock, tasks } = setup();
+    const t0 = clock.now();
+    expect(tasks.restore({ name: 'old', startedAt: t0 - 10, expiresAt: t0 })).toBe(false);
+    expect(tasks.list()).toEqual([]);
+    tasks.create('live', '1h');
+    expect(tasks.restore({ name: 'live', startedAt: 1, expiresAt: t0 + 5 })).toBe(false);
+    expect(tasks.get('live').expiresAt).toBe(t0 + 3_600_000);
+  });
+});

@@ -116,6 +116,17 @@ export class TaskRegistry {
     this.clear();
   }
 
+  /**
+   * Persistence hook (src/server/store): brings back a task saved before a restart, its lease ending at the saved
+   * `expiresAt` (epoch ms). An already expired task is dropped. Returns whether it was restored.
+   */
+  restore(task: Task): boolean {
+    const ms = task.expiresAt - this.deps.clock.now();
+    if (ms <= 0 || this.tasks.has(task.name)) return false;
+    this.set(task.name, task.startedAt, ms);
+    return true;
+  }
+
   private set(name: string, startedAt: number, ms: number): Task {
     const old = this.tasks.get(name);
     if (old) this.deps.clock.clearTimeout(old.timer);

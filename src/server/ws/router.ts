@@ -174,6 +174,16 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
       for (const ws of sockets) ws.terminate();
       wss.close();
     },
+    /**
+     * Sends every open socket a close frame with `code` (1001 on a graceful shutdown, src/server/shutdown.ts);
+     * resolves once each has closed.
+     */
+    closeWith(code: number): Promise<void> {
+      const open = [...sockets].filter((ws) => ws.readyState === ws.OPEN || ws.readyState === ws.CLOSING);
+      const closed = open.map((ws) => new Promise<void>((resolve) => ws.once('close', () => resolve())));
+      for (const ws of open) if (ws.readyState === ws.OPEN) ws.close(code, 'server shutting down');
+      return Promise.all(closed).then(() => undefined);
+    },
   };
 }
 
