@@ -138,6 +138,16 @@ describe.skipIf(skip)('sandbox networking: the sprite URL, sprite-env and the pr
     expect(missing.stderr).toContain('HTTP 404');
   });
 
+  it('a request to the URL starts a stopped http_port service on demand', async () => {
+    const stopped = await wsExec(srv.url, `/v1/sprites/web1/exec?${execQuery(['sprite-env', 'services', 'stop', 'web'])}`);
+    expect(stopped.exitCode).toBe(0);
+    expect(stopped.stdout).toContain('"type":"stopped"');
+    expect((await call('GET', '/v1/sprites/web1/services/web')).json.state.status).toBe('stopped');
+    const res = await fetch(`${srv.url}/s/web1/hello.txt`, { headers: auth });
+    expect([res.status, await res.text()]).toEqual([200, 'hello from the sprite\n']);
+    expect((await call('GET', '/v1/sprites/web1/services/web')).json.state.status).toBe('running');
+  }, 20_000);
+
   it('/proxy reaches the service inside the sprite', async () => {
     const ws = new WebSocket(`${srv.url.replace('http', 'ws')}/v1/sprites/web1/proxy`, { headers: auth });
     await new Promise((r) => ws.once('open', r));
@@ -179,6 +189,45 @@ describe.skipIf(skip)('sandbox networking: the sprite URL, sprite-env and the pr
     const anon = new WebSocket(`${srv.url.replace('http', 'ws')}/s/quiet/chat`);
     const status = await new Promise<number>((r) => anon.once('unexpected-response', (_q, res) => r(res.statusCode ?? 0)));
     expect(status).toBe(401);
+  }, 30_000);
+
+  it('services are real processes: "ready" streams and lands in the log before the exit; a crash restarts; stop runs the trap', async () => {
+    const ready = await call('PUT', '/v1/sprites/quiet/services/once?duration=3s', { cmd: 'sh', args: ['-c', 'echo ready; sleep 0.5; exit 0'] });
+    const lines = ready.text.trim().split('\n').map((l: string) => JSON.parse(l));
+    const types = lines.map((l: { type: string }) => l.type);
+    expect(types.indexOf('stdout')).toBeGreaterThan(types.indexOf('started'));
+    expect(types.indexOf('stdout')).toBeLessThan(types.indexOf('exit'));
+    expect(lines.find((l: { type: string }) => l.type === 'stdout').data).toContain('ready');
+    expect((await call('GET', '/v1/sprites/quiet/fs/read?path=/.sprite/logs/services/once.log')).text).toContain('ready');
+
+    await call('PUT', '/v1/sprites/quiet/services/crash?duration=0', { cmd: 'sh', args: ['-c', 'echo up; exit 3'] });
+    let restarts = 0;
+    for (let i = 0; i < 40 && restarts < 1; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      restarts = (await call('GET', '/v1/sprites/quiet/services/crash')).json.state.restart_count ?? 0;
+    }
+    expect(restarts).toBeGreaterThanOrEqual(1);
+    await call('POST', '/v1/sprites/quiet/services/crash/stop');
+
+    await call('PUT', '/v1/sprites/quiet/services/trap?duration=0', {
+      cmd: 'bash',
+      args: ['-c', 'trap "echo trapped; exit 0" TERM; echo armed; while true; do sleep 0.1; done'],
+    });
+    let log = '';
+    for (let i = 0; i < 40 && !log.includes('armed'); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      log = (await call('GET', '/v1/sprites/quiet/fs/read?path=/.sprite/logs/services/trap.log')).text;
+    }
+    const stop = await call('POST', '/v1/sprites/quiet/services/trap/stop?timeout=5s');
+    expect(stop.text).toContain('"type":"stopped"');
+    expect(stop.text).toContain('"exit_code":0');
+    expect(stop.text).toContain('trapped');
+    // The log is appended through the agent after the event: it has the trap's line a moment later.
+    for (let i = 0; i < 20 && !log.includes('trapped'); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      log = (await call('GET', '/v1/sprites/quiet/fs/read?path=/.sprite/logs/services/trap.log')).text;
+    }
+    expect(log).toContain('trapped');
   }, 30_000);
 
   it('deleting the sprite leaves no process or mount of it on the host', async () => {

@@ -57,6 +57,43 @@ export function httpPortOf(sprite: Sprite): number {
   return sprite.services.list().find((s) => s.httpPort !== null)?.httpPort ?? DEFAULT_HTTP_PORT;
 }
 
+/** How long a request waits for an `http_port` service it started on demand to listen, in ms. */
+export const ON_DEMAND_WAIT_MS = 10_000;
+/** How often the URL retries the dial while that service starts, in ms. */
+export const ON_DEMAND_RETRY_MS = 100;
+
+/**
+ * Dials the sprite's HTTP port. When nothing listens and the service that has `http_port` is stopped or failed,
+ * starts it (docs/sprites-wire.md §9.2 "an http_port service is auto-started when a request hits the sprite URL")
+ * and retries every 100 ms for up to 10 s on the injected clock. Rejects with the last dial error.
+ */
+export async function dialHttpPort(sprite: Sprite, port: number, clock: AppContext['deps']['clock']): Promise<Duplex> {
+  try {
+    return await sprite.machine.connect('127.0.0.1', port);
+  } catch (err) {
+    const svc = sprite.services.list().find((s) => s.httpPort === port);
+    if (!svc || !['stopped', 'failed'].includes(svc.state.status)) throw err;
+    try {
+      sprite.services.start(svc.name);
+    } catch {
+      // started meanwhile by someone else: wait for it all the same
+    }
+    let lastError = err;
+    const deadline = clock.now() + ON_DEMAND_WAIT_MS;
+    while (clock.now() < deadline) {
+      await new Promise<void>((r) => clock.setTimeout(r, ON_DEMAND_RETRY_MS));
+      try {
+        return await sprite.machine.connect('127.0.0.1', port);
+      } catch (e) {
+        lastError = e;
+        const now = sprite.services.list().find((s) => s.name === svc.name)?.state.status;
+        if (now === 'failed' || now === 'stopped') break; // it died at start: nothing will listen
+      }
+    }
+    throw lastError;
+  }
+}
+
 type Refusal = { status: number; body: { error: string; message?: string } };
 
 /** Finds the sprite and applies `url_settings.auth` (`sprite`: the API token as a bearer header; `public`: open). */
@@ -147,7 +184,7 @@ export function createSpriteUrl(ctx: AppContext, urlDomain: string = DEFAULT_URL
         path: target.path,
         headers: plainHeaders(req, sprite),
         createConnection: ((_opts: unknown, cb: (err: Error | null, s?: Duplex) => void) => {
-          sprite.machine.connect('127.0.0.1', port).then(
+          dialHttpPort(sprite, port, ctx.deps.clock).then(
             (conn) => cb(null, conn),
             (err: Error) => {
               dialFailed = err;
@@ -191,7 +228,7 @@ export function createSpriteUrl(ctx: AppContext, urlDomain: string = DEFAULT_URL
       const { sprite } = admitted;
       sprite.touch();
       const port = httpPortOf(sprite);
-      sprite.machine.connect('127.0.0.1', port).then(
+      dialHttpPort(sprite, port, ctx.deps.clock).then(
         (conn) => {
           if (socket.destroyed) return void conn.destroy();
           // The request head goes as received (with the path inside the sprite); then the bytes flow both ways.
