@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import { WebSocket } from 'ws';
+import { SpritesClient } from '@fly/sprites';
 import { api, execQuery, wsExec, TOKEN } from '../support/server.ts';
 import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
 import { openMachineFactory } from '../../src/server/machines/index.ts';
@@ -189,6 +190,42 @@ describe.skipIf(skip)('sandbox networking: the sprite URL, sprite-env and the pr
     const anon = new WebSocket(`${srv.url.replace('http', 'ws')}/s/quiet/chat`);
     const status = await new Promise<number>((r) => anon.once('unexpected-response', (_q, res) => r(res.statusCode ?? 0)));
     expect(status).toBe(401);
+  }, 30_000);
+
+  it('the official @fly/sprites SDK: watchPorts sees a real listener open and close; proxyPort reaches the service', async () => {
+    const sprite = new SpritesClient(TOKEN, { baseURL: srv.url }).sprite('quiet');
+    const watcher = await sprite.watchPorts();
+    const first = (await watcher.next()) as { type: string; ports: Array<{ port: number }> };
+    expect(first.type).toBe('port_list');
+    expect(first.ports.map((p) => p.port)).toContain(8080);
+    const server = sprite.spawn('python3', ['-m', 'http.server', '8123', '--bind', '127.0.0.1']);
+    type PortEvent = { type: string; port: number; address: string; pid: number };
+    let opened: PortEvent | null = null;
+    while (!opened) {
+      const ev = (await watcher.next()) as PortEvent | null;
+      if (ev?.type === 'port_opened' && ev.port === 8123) opened = ev;
+    }
+    expect(opened.address).toBe('127.0.0.1');
+    expect(opened.pid).toBeGreaterThan(0);
+    server.kill('SIGTERM');
+    let closed = false;
+    while (!closed) {
+      const ev = (await watcher.next()) as { type: string; port: number } | null;
+      closed = ev?.type === 'port_closed' && ev.port === 8123;
+    }
+    watcher.close();
+
+    const session = await sprite.proxyPort(0, 8080);
+    const local = Number(session.localAddr()!.split(':').at(-1));
+    const res = await new Promise<string>((resolve, reject) => {
+      http.get({ host: 'localhost', port: local, path: '/' }, (r) => {
+        let body = '';
+        r.on('data', (c: Buffer) => (body += c.toString()));
+        r.on('end', () => resolve(body));
+      }).on('error', reject);
+    });
+    expect(res).toBe('plain\n');
+    session.close();
   }, 30_000);
 
   it('services are real processes: "ready" streams and lands in the log before the exit; a crash restarts; stop runs the trap', async () => {
