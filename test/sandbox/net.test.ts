@@ -228,6 +228,29 @@ describe.skipIf(skip)('sandbox networking: the sprite URL, sprite-env and the pr
     session.close();
   }, 30_000);
 
+  it('services come back, and the URL answers again, after a restore and after the sprite crashed', async () => {
+    const untilPlain = async () => {
+      let status = 0;
+      for (let i = 0; i < 100 && status !== 200; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        status = (await fetch(`${srv.url}/s/quiet/`, { headers: auth }).catch(() => ({ status: 0 }))).status;
+      }
+      return status;
+    };
+    const created = await call('POST', '/v1/sprites/quiet/checkpoint', { comment: 'with ws' });
+    const id = /Checkpoint (v\d+) created/.exec(created.text)![1];
+    expect((await call('POST', `/v1/sprites/quiet/checkpoints/${id}/restore`)).text).toContain('"type":"complete"');
+    expect(await untilPlain()).toBe(200);
+    const machine = srv.spritzer.ctx.model.get('quiet').machine as SandboxMachine;
+    const before = machine.initPid;
+    machine.killNow();
+    expect(await untilPlain()).toBe(200);
+    expect(machine.initPid).not.toBe(before);
+    expect((await call('GET', '/v1/sprites/quiet/services/ws')).json.state.status).toBe('running');
+    const inside = await wsExec(srv.url, `/v1/sprites/quiet/exec?${execQuery(['sprite-env', 'services', 'get', 'ws'])}`);
+    expect([inside.exitCode, JSON.parse(inside.stdout).state.status]).toEqual([0, 'running']);
+  }, 40_000);
+
   it('services are real processes: "ready" streams and lands in the log before the exit; a crash restarts; stop runs the trap', async () => {
     const ready = await call('PUT', '/v1/sprites/quiet/services/once?duration=3s', { cmd: 'sh', args: ['-c', 'echo ready; sleep 0.5; exit 0'] });
     const lines = ready.text.trim().split('\n').map((l: string) => JSON.parse(l));
