@@ -290,6 +290,27 @@ describe.skipIf(skip)('sandbox networking: the sprite URL, sprite-env and the pr
     expect(log).toContain('trapped');
   }, 30_000);
 
+  it('HTTP exec and WebSocket exec stream: the first line arrives while the command still waits for the test', async () => {
+    const script = 'echo first; while [ ! -e /tmp/go-$0 ]; do sleep 0.05; done; echo second';
+    const q = new URLSearchParams();
+    for (const a of ['sh', '-c', script, 'http']) q.append('cmd', a);
+    const res = await fetch(`${srv.url}/v1/sprites/quiet/exec?${q}`, { method: 'POST', headers: auth });
+    const reader = res.body!.getReader();
+    let seen = Buffer.alloc(0);
+    while (!seen.includes('first\n')) seen = Buffer.concat([seen, Buffer.from((await reader.read()).value!)]);
+    expect(seen.includes('second')).toBe(false);
+    await call('PUT', '/v1/sprites/quiet/fs/write?path=/tmp/go-http', 'x');
+    for (let r = await reader.read(); !r.done; r = await reader.read()) seen = Buffer.concat([seen, Buffer.from(r.value)]);
+    expect(seen.includes('second\n')).toBe(true);
+
+    const rec = await wsExec(srv.url, `/v1/sprites/quiet/exec?${execQuery(['sh', '-c', script, 'ws'])}`, (ws) => {
+      ws.on('message', (d: Buffer, bin: boolean) => {
+        if (bin && d[0] === 1 && d.subarray(1).toString().includes('first')) void call('PUT', '/v1/sprites/quiet/fs/write?path=/tmp/go-ws', 'x');
+      });
+    });
+    expect(rec.stdout).toBe('first\nsecond\n');
+  });
+
   it('deleting the sprite leaves no process or mount of it on the host', async () => {
     const machine = srv.spritzer.ctx.model.get('web1').machine as SandboxMachine;
     const { pids } = await machine.processes();
