@@ -272,6 +272,15 @@ export class Agent {
 
   /** Starts listening (a stale socket file is removed first; the socket is made 0600). */
   async listen(): Promise<void> {
+    if (this.opts.apiSocket) {
+      // Ready before the host can connect. No host connection: nobody can answer, so the connection closes at once.
+      this.apiServer = await listenApiSocket(this.opts.apiSocket, (socket) => {
+        if (!this.current || this.current.closed) return void socket.destroy();
+        const id = this.nextAcceptId;
+        this.nextAcceptId = this.nextAcceptId >= 0xfffffff0 ? FIRST_ACCEPT_ID : this.nextAcceptId + 1;
+        this.current.accept(id, socket);
+      });
+    }
     await fsp.rm(this.opts.socket, { force: true });
     const server = createServer({ allowHalfOpen: false }, (socket) => {
       this.current?.dispose();
@@ -283,15 +292,6 @@ export class Agent {
       server.listen(this.opts.socket, () => resolve());
     });
     await fsp.chmod(this.opts.socket, 0o600);
-    if (this.opts.apiSocket) {
-      // No host connection: nobody can answer, so the caller sees the connection closed at once.
-      this.apiServer = await listenApiSocket(this.opts.apiSocket, (socket) => {
-        if (!this.current || this.current.closed) return void socket.destroy();
-        const id = this.nextAcceptId;
-        this.nextAcceptId = this.nextAcceptId >= 0xfffffff0 ? FIRST_ACCEPT_ID : this.nextAcceptId + 1;
-        this.current.accept(id, socket);
-      });
-    }
   }
 
   /** A connection ended. */
