@@ -26,6 +26,7 @@ import { Relays } from './relay.ts';
 import { Supervisor } from './supervisor.ts';
 import { diskUsage, readOnlyMounts } from './usage.ts';
 import { TreeWatcher } from './watch.ts';
+import { listenApiSocket } from './api-socket.ts';
 
 /** How the agent runs (from the command line; tests construct it directly). */
 export interface AgentOptions {
@@ -41,7 +42,12 @@ export interface AgentOptions {
   sweepNamespace: boolean;
   /** ms without output, after a process exited, before its pipes are given up (a background child holds them). */
   exitDrainMs: number;
+  /** Unix socket of the in-sprite API (`/.sprite/api.sock` in a sandbox); unset: none. Connections go to the host (ACCEPT). */
+  apiSocket?: string;
 }
+
+/** The first relay id the agent gives an in-sprite API connection (the host numbers its own relays from 1). */
+const FIRST_ACCEPT_ID = 0x80000000;
 
 /** One host connection. */
 class Session {
@@ -85,6 +91,12 @@ class Session {
     this.congested = congested;
     this.agent.supervisor.setPaused(congested);
     this.relays.setCongested(congested);
+  }
+
+  /** Hands a connection to the in-sprite API socket to the host as a new relay (ACCEPT frame). */
+  accept(id: number, socket: Socket): void {
+    this.relays.adopt(id, socket);
+    this.send(FrameType.Accept, id, Buffer.from(JSON.stringify({ listener: 'api' })));
   }
 
   dispose(): void {
@@ -242,7 +254,9 @@ export class Agent {
   readonly supervisor: Supervisor;
   readonly fs: AgentFs;
   private server: Server | undefined;
+  private apiServer: Server | undefined;
   private current: Session | undefined;
+  private nextAcceptId = FIRST_ACCEPT_ID;
 
   constructor(private readonly opts: AgentOptions) {
     this.fs = new AgentFs(opts.root, opts.owner);
@@ -258,6 +272,15 @@ export class Agent {
 
   /** Starts listening (a stale socket file is removed first; the socket is made 0600). */
   async listen(): Promise<void> {
+    if (this.opts.apiSocket) {
+      // Ready before the host can connect. No host connection: nobody can answer, so the connection closes at once.
+      this.apiServer = await listenApiSocket(this.opts.apiSocket, (socket) => {
+        if (!this.current || this.current.closed) return void socket.destroy();
+        const id = this.nextAcceptId;
+        this.nextAcceptId = this.nextAcceptId >= 0xfffffff0 ? FIRST_ACCEPT_ID : this.nextAcceptId + 1;
+        this.current.accept(id, socket);
+      });
+    }
     await fsp.rm(this.opts.socket, { force: true });
     const server = createServer({ allowHalfOpen: false }, (socket) => {
       this.current?.dispose();
@@ -286,6 +309,7 @@ export class Agent {
   async close(): Promise<void> {
     await this.supervisor.killAll();
     this.current?.dispose();
+    this.apiServer?.close();
     await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
   }
 }

@@ -7,6 +7,14 @@
  */
 import { parseArgs } from 'node:util';
 import { Agent } from './agent.ts';
+import { API_SOCKET_PATH, installSpriteFiles } from './api-socket.ts';
+import { spriteEnvMain } from './sprite-env.ts';
+
+// `agent.mjs --sprite-env …` is the `sprite-env` command inside the sprite (the installed script runs it).
+if (process.argv[2] === '--sprite-env') process.exit(await spriteEnvMain(process.argv.slice(3)));
+
+/** What `/.sprite/version.txt` says: the Sprite-Version spritzer reports (src/server/context.ts SPRITE_VERSION). */
+const VERSION_TEXT = 'v0.0.1-rc46';
 
 /** The sprite user's ids: owner of nodes the fs API creates (as in the in-memory VFS). @see docs/sprites-wire.md §13 */
 const SPRITE_UID = 1000;
@@ -16,12 +24,13 @@ const { values } = parseArgs({
     socket: { type: 'string' },
     root: { type: 'string' },
     'exit-drain-ms': { type: 'string' },
+    'api-socket': { type: 'string' },
   },
   strict: true,
 });
 
 if (!values.socket) {
-  process.stderr.write('usage: agent.mjs --socket PATH [--root DIR] [--exit-drain-ms N]\n');
+  process.stderr.write('usage: agent.mjs --socket PATH [--root DIR] [--exit-drain-ms N] [--api-socket PATH] | --sprite-env ARGS…\n');
   process.exit(2);
 }
 
@@ -35,6 +44,10 @@ if (process.pid === 1) {
   process.stderr.write('spritzer-agent: running as PID 1: orphaned processes will not be reaped (run under bwrap without --as-pid-1)\n');
 }
 
+// Inside a sandbox (no --root, PID 2) the agent serves the in-sprite API and installs `sprite-env` (issue 9).
+const inSandbox = !root && process.pid <= 2;
+if (inSandbox) await installSpriteFiles(VERSION_TEXT, isRoot ? { uid: SPRITE_UID, gid: SPRITE_UID } : null);
+
 const agent = new Agent({
   socket: values.socket,
   root,
@@ -43,6 +56,7 @@ const agent = new Agent({
   // Only inside a fresh PID namespace may killAll sweep every other process; never on the host (`--root`).
   sweepNamespace: !root && process.pid <= 2,
   exitDrainMs: values['exit-drain-ms'] ? Number(values['exit-drain-ms']) : 100,
+  apiSocket: values['api-socket'] ?? (inSandbox ? API_SOCKET_PATH : undefined),
 });
 
 // A bug in one request must not take the whole sprite down (a dead agent reboots it): log and carry on.

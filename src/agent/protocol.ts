@@ -45,6 +45,12 @@ export const FrameType = {
   Resume: 15,
   /** agent → host: a batch of file changes for watch `channel`; payload = JSON `VfsChange[]`. */
   Event: 16,
+  /**
+   * agent → host: a process inside connected to the in-sprite API socket (`/.sprite/api.sock`); `channel` is a new
+   * relay id chosen by the agent (≥ 0x80000000, so it never meets the host's own). Payload: JSON `{listener: 'api'}`.
+   * Its bytes then travel as DATA/END/RESET/PAUSE/RESUME like any relay.
+   */
+  Accept: 17,
 } as const;
 
 /** One of {@link FrameType}. */
@@ -104,7 +110,7 @@ export class FrameDecoder {
       if (this.buffered < 4 + length) break;
       const whole = this.take(4 + length);
       const type = whole.readUInt8(4);
-      if (type < FrameType.Call || type > FrameType.Event) throw new ProtocolError(`unknown frame type ${type}`);
+      if (type < FrameType.Call || type > FrameType.Accept) throw new ProtocolError(`unknown frame type ${type}`);
       frames.push({ type: type as FrameType, channel: whole.readUInt32BE(5), payload: whole.subarray(HEADER_BYTES) });
     }
     return frames;

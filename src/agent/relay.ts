@@ -63,6 +63,29 @@ export class Relays {
     });
   }
 
+  /**
+   * Registers an already-connected socket (a connection to the in-sprite API socket) as relay `id`: its bytes go
+   * to the host as DATA frames, exactly like a dialled relay's. The caller announces it with an ACCEPT frame.
+   */
+  adopt(id: number, socket: Socket): void {
+    const relay: Relay = { socket, hostPaused: false };
+    this.relays.set(id, relay);
+    if (this.congested) socket.pause();
+    socket.on('data', (d: Buffer) => this.send(FrameType.Data, id, d));
+    socket.on('end', () => {
+      if (this.relays.has(id)) this.send(FrameType.End, id);
+    });
+    socket.on('drain', () => {
+      if (this.relays.has(id)) this.send(FrameType.Resume, id);
+    });
+    socket.on('error', (err: Error) => {
+      if (this.relays.delete(id)) this.send(FrameType.Reset, id, Buffer.from(err.message));
+    });
+    socket.on('close', () => {
+      this.relays.delete(id);
+    });
+  }
+
   /** Handles a relay frame from the host (DATA, END, RESET, PAUSE, RESUME). Unknown relays are ignored. */
   onFrame(type: FrameType, id: number, payload: Buffer): void {
     const relay = this.relays.get(id);

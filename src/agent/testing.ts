@@ -36,8 +36,8 @@ export interface TestAgent {
   stop(): Promise<void>;
 }
 
-/** Starts the bundled agent with a fresh sprite-like root and connects a client. */
-export async function startTestAgent(opts: { exitDrainMs?: number } = {}): Promise<TestAgent> {
+/** Starts the bundled agent with a fresh sprite-like root and connects a client (`apiSocket`: serve the in-sprite API there). */
+export async function startTestAgent(opts: { exitDrainMs?: number; apiSocket?: string } = {}): Promise<TestAgent> {
   const bundle = await agentBundle();
   const base = await mkdtemp(join(tmpdir(), 'spritzer-agent-'));
   await chmod(base, 0o755);
@@ -51,6 +51,7 @@ export async function startTestAgent(opts: { exitDrainMs?: number } = {}): Promi
   const socket = join(runDir, 'agent.sock');
   const args = [bundle, '--socket', socket, '--root', root];
   if (opts.exitDrainMs !== undefined) args.push('--exit-drain-ms', String(opts.exitDrainMs));
+  if (opts.apiSocket !== undefined) args.push('--api-socket', opts.apiSocket);
   const proc = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'pipe'] });
   let err = '';
   proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));

@@ -33,6 +33,8 @@ import { adminHandlers } from './routes/admin.ts';
 import { serviceHandlers } from './routes/services.ts';
 import { policyHandlers } from './routes/policy.ts';
 import { taskHandlers } from './routes/tasks.ts';
+import { createSpriteUrl } from './url/sprite-url.ts';
+import { createInSpriteApi, withInSpriteApi } from './url/in-sprite-api.ts';
 
 /** Absolute path of the OpenAPI document the server validates against. */
 export const OPENAPI_PATH = fileURLToPath(new URL('../../spec/openapi.yaml', import.meta.url));
@@ -65,10 +67,12 @@ type OpenApiRequest = Request & { openapi?: { schema?: { operationId?: string };
 
 /** Builds the app from injected dependencies (docs/architecture.md "Dependencies are injected"). */
 export function createApp(deps: Deps): SpritzerApp {
+  // `/.sprite/api.sock` inside a sprite reaches this same app (src/server/url/in-sprite-api.ts).
+  const inSpriteApi = createInSpriteApi(() => app, deps.token);
   const model = new SpritesModel({
     clock: deps.clock,
     ids: deps.ids,
-    machines: deps.machines,
+    machines: withInSpriteApi(deps.machines, inSpriteApi.serve),
     organization: deps.organization,
     publicUrl: deps.publicUrl,
     limits: deps.limits,
@@ -89,6 +93,9 @@ export function createApp(deps: Deps): SpritzerApp {
   // One cheap line per request (http/request-log.ts); no ETags (a SHA-1 per JSON body that no SDK reads).
   app.set('etag', false);
   app.use(requestLog(deps.logger));
+  // The sprite URL (`/s/<name>/…`, `Host: <name>.<url-domain>`) is proxied to the sprite before any API handling.
+  const spriteUrl = createSpriteUrl(ctx, deps.urlDomain);
+  app.use((req, res, next) => void (spriteUrl.request(req, res) || next()));
   app.use((_req, res, next) => {
     res.setHeader('Sprite-Version', SPRITE_VERSION);
     next();
@@ -159,10 +166,11 @@ export function createApp(deps: Deps): SpritzerApp {
   return {
     app,
     ctx,
-    upgrade: upgrader.handle,
+    upgrade: (req, socket, head) => void (spriteUrl.upgrade(req, socket, head) || upgrader.handle(req, socket, head)),
     closeSockets: (code) => upgrader.closeWith(code),
     async close() {
       upgrader.closeAll();
+      inSpriteApi.close();
       await model.clear();
     },
   };

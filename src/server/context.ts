@@ -30,6 +30,8 @@ export interface Deps {
   organization: string;
   /** Base URL sprite URLs are built from. */
   publicUrl: string;
+  /** `--url-domain`: `Host: <name>.<urlDomain>` reaches sprite `<name>` (src/server/url/sprite-url.ts); default `localhost`. */
+  urlDomain?: string;
   /** Validate responses against the spec (off in production). */
   validateResponses: boolean;
   /** Bounds on paths, watches, sprite fields, disk, fault rules and services (`src/server/limits.ts`, docs/limits.md). */

@@ -23,6 +23,7 @@ const program = new Command('spritzer')
   .addOption(new Option('--exec <engine>', 'exec engine').env('SPRITZER_EXEC').choices([...MACHINE_ENGINES]).default('shell'))
   .addOption(new Option('--token <token>', 'require this bearer token (any token is accepted when unset)').env('SPRITZER_TOKEN'))
   .addOption(new Option('--public-url <url>', 'base URL sprite URLs are built from').env('SPRITZER_PUBLIC_URL').default('https://sprites.app'))
+  .addOption(new Option('--url-domain <domain>', 'Host <name>.<domain>[:port] reaches sprite <name> (the sprite URL)').env('SPRITZER_URL_DOMAIN').default('localhost'))
   .addOption(new Option('--org <slug>', 'organization slug').env('SPRITZER_ORG').default('personal'))
   .addOption(new Option('--log-level <level>', 'log level').env('SPRITZER_LOG_LEVEL').default('info'))
   .addOption(
@@ -117,6 +118,7 @@ const opts = program.opts<{
   exec: (typeof MACHINE_ENGINES)[number];
   token?: string;
   publicUrl: string;
+  urlDomain: string;
   org: string;
   logLevel: string;
   stdinGrace: number;
@@ -178,6 +180,7 @@ const deps = defaultDeps({
   token: opts.token,
   organization: opts.org,
   publicUrl: opts.publicUrl,
+  urlDomain: opts.urlDomain,
   validateResponses: opts.validateResponses && process.env.NODE_ENV !== 'production',
   limits: { ...DEFAULT_LIMITS, diskQuotaBytes: opts.diskQuota },
   maxJsonBodyBytes: opts.maxJsonBody,

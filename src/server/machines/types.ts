@@ -126,6 +126,12 @@ export interface Machine {
    * Returns the unsubscribe function.
    */
   onReboot?(listener: () => void): () => void;
+  /**
+   * Calls `listener` with each connection a process inside the machine opens to the in-sprite API socket
+   * (`/.sprite/api.sock`, docs/sprites-wire.md §12): a Duplex carrying HTTP that spritzer answers. The last
+   * listener registered gets the connection. Machines without an in-sprite API leave it out. Returns the unsubscribe.
+   */
+  onApiConnection?(listener: (conn: Duplex) => void): () => void;
 }
 
 /** What a factory needs to create one machine. */

@@ -8,8 +8,8 @@ import type { ChannelHandler } from './router.ts';
 import type { PortInfo, PortListMessage } from '../../protocol/messages.ts';
 import type { ListeningPort } from '../machines/types.ts';
 
-/** How often the machine's listening ports are polled, in ms. */
-export const PORTS_POLL_MS = 500;
+/** How often the machine's listening ports are polled, in ms: a change is reported within 500 ms (issue 9 item 4). */
+export const PORTS_POLL_MS = 250;
 
 function toPortInfo(p: ListeningPort): PortInfo {
   return { port: p.port, address: p.address, pid: p.pid ?? 0 };

@@ -153,6 +153,12 @@ export class AgentClient {
   private lost = false;
   private resolveClosed!: () => void;
 
+  /**
+   * Called with each connection a process inside opened to the in-sprite API socket (ACCEPT frame): a Duplex of
+   * its bytes (docs/agent-protocol.md "In-sprite API"). Unset: such connections are reset at once.
+   */
+  onAccept?: (conn: Duplex) => void;
+
   /** Resolves when the agent connection is lost (agent crashed, sandbox died, or `close()`). */
   readonly closed: Promise<void> = new Promise((r) => (this.resolveClosed = r));
 
@@ -438,6 +444,17 @@ export class AgentClient {
       case FrameType.Resume:
         this.relays.get(ch)?.onResume();
         return;
+      case FrameType.Accept: {
+        if (this.relays.has(ch) || !this.onAccept) return void this.sendFrame(FrameType.Reset, ch);
+        const stream = new RelayStream(this, ch);
+        this.relays.set(ch, stream);
+        try {
+          this.onAccept(stream);
+        } catch {
+          stream.destroy();
+        }
+        return;
+      }
       case FrameType.Event: {
         const listener = this.watches.get(ch);
         if (!listener) return;

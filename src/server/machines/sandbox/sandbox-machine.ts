@@ -218,6 +218,7 @@ export class SandboxMachine implements Machine {
   private crashes: number[] = [];
   private readonly rebootListeners = new Set<() => void>();
   private readonly watches = new Set<WatchEntry>();
+  private apiListener: ((conn: Duplex) => void) | undefined;
 
   /** @internal created by SandboxMachineFactory.create */
   constructor(
@@ -234,6 +235,12 @@ export class SandboxMachine implements Machine {
   onReboot(listener: () => void): () => void {
     this.rebootListeners.add(listener);
     return () => this.rebootListeners.delete(listener);
+  }
+
+  /** The in-sprite API's connections go to `listener` (Machine port; issue 9). */
+  onApiConnection(listener: (conn: Duplex) => void): () => void {
+    this.apiListener = listener;
+    return () => void (this.apiListener === listener && (this.apiListener = undefined));
   }
 
   /** Host pid of the sandbox's PID 1 (tests and diagnostics); undefined while not booted. */
@@ -319,6 +326,7 @@ export class SandboxMachine implements Machine {
       throw new Error(`sprite ${this.spec.name} was stopped while booting`);
     }
     this.agent = client;
+    client.onAccept = (conn) => (this.apiListener ? this.apiListener(conn) : conn.destroy());
     for (const w of this.watches) w.stop = client.watch(w.path, { recursive: w.recursive }, w.listener);
     const crashed = () => {
       if (generation === this.generation && !this.destroyed) void this.onCrash(generation);

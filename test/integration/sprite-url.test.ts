@@ -1,0 +1,202 @@
+/**
+ * The sprite URL (docs/sprites-wire.md §11; issue 9) on the in-memory engines: `/s/<name>/…` and
+ * `Host: <name>.localhost` with `url_settings.auth`, 404 for an unknown sprite, 502 JSON when nothing listens. The
+ * relay itself runs against a real HTTP + WebSocket server on 127.0.0.1 through the shell engine with a `connect`
+ * hook that dials loopback (what a real engine's connect does inside the sprite): streaming both ways is checked by
+ * arrival order (the server waits for the client to have seen the first chunk before it writes the second).
+ */
+import http from 'node:http';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
+import { api, memoryMachines, startTestServer, TOKEN } from '../support/server.ts';
+import type { RunningServer } from '../../src/server/server.ts';
+import { createEngine } from '../../src/server/engines/index.ts';
+import { SystemClock } from '../../src/server/model/clock.ts';
+
+const auth = { Authorization: `Bearer ${TOKEN}` };
+
+/** A raw HTTP/1.1 request with a chosen Host; resolves with status, headers and body. */
+function request(port: number, path: string, host: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    const r = http.request({ host: '127.0.0.1', port, path, method, headers: { Host: host, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
+    });
+    r.on('error', reject);
+    r.end();
+  });
+}
+
+describe('sprite URL on the shell engine (nothing listens)', () => {
+  let srv: RunningServer;
+  let port: number;
+  beforeAll(async () => {
+    srv = await startTestServer('shell', { token: TOKEN });
+    port = Number(new URL(srv.url).port);
+    await api(srv.url)('POST', '/v1/sprites', { name: 'box' });
+  });
+  afterAll(() => srv.close());
+
+  it('502 JSON names the port when nothing listens, path- and host-routed', async () => {
+    const res = await fetch(`${srv.url}/s/box/`, { headers: auth });
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ error: 'bad_gateway', message: 'nothing is listening on port 8080 in sprite box' });
+    expect((await request(port, '/', `box.localhost:${port}`, auth)).status).toBe(502);
+  });
+
+  it('without the token: 401 in the real envelope, for a known and an unknown sprite alike', async () => {
+    for (const url of [`${srv.url}/s/box/x`, `${srv.url}/s/nope/x`]) {
+      const res = await fetch(url);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ error: 'unauthorized', message: 'Missing or invalid authentication' });
+    }
+  });
+
+  it('an unknown sprite with the token is 404; the API itself still answers on its own host', async () => {
+    const res = await fetch(`${srv.url}/s/nope/x`, { headers: auth });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'sprite not found' });
+    expect((await request(port, '/v1/sprites/box', `localhost:${port}`, auth)).status).toBe(200);
+  });
+
+  it('a request counts as activity: the sprite is running afterwards', async () => {
+    await fetch(`${srv.url}/s/box/`, { headers: auth });
+    expect((await api(srv.url)('GET', '/v1/sprites/box')).json.status).toBe('running');
+  });
+});
+
+describe('sprite URL relay (loopback connect hook)', () => {
+  let srv: RunningServer;
+  let port: number;
+  let upstream: http.Server;
+  let upstreamPort: number;
+  const dialled: number[] = [];
+  /** Resolved by the test when the client has seen the first streamed chunk. */
+  let clientSawFirst: () => void = () => undefined;
+  /** Resolved by the upstream when it has received the first uploaded chunk. */
+  let serverGotFirst: () => void = () => undefined;
+  const seen: { headers?: http.IncomingHttpHeaders } = {};
+
+  beforeAll(async () => {
+    upstream = http.createServer((req, res) => {
+      seen.headers = req.headers;
+      if (req.url === '/stream') {
+        res.writeHead(200, { 'Content-Type': 'text/plain' });
+        res.write('first\n');
+        new Promise<void>((r) => (clientSawFirst = r)).then(() => res.end('second\n'));
+      } else if (req.url === '/upload') {
+        let got = '';
+        req.on('data', (c: Buffer) => {
+          got += c.toString();
+          if (got === 'part1') serverGotFirst();
+        });
+        req.on('end', () => res.end(`got ${got}`));
+      } else {
+        res.end(`path ${req.url}`);
+      }
+    });
+    const wss = new WebSocketServer({ server: upstream });
+    wss.on('connection', (ws, req) => ws.on('message', (d) => ws.send(`${req.url} ${d.toString()}`)));
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+    upstreamPort = (upstream.address() as net.AddressInfo).port;
+    const clock = new SystemClock();
+    const engine = {
+      ...createEngine('shell', { clock }),
+      connect: (_sprite: unknown, _host: string, p: number) =>
+        new Promise<net.Socket>((resolve, reject) => {
+          dialled.push(p);
+          const socket = net.connect(p === 8080 ? upstreamPort : 1, '127.0.0.1');
+          socket.once('connect', () => resolve(socket));
+          socket.once('error', reject);
+        }),
+    };
+    srv = await startTestServer('shell', { token: TOKEN, machines: memoryMachines(engine, clock) });
+    port = Number(new URL(srv.url).port);
+    await api(srv.url)('POST', '/v1/sprites', { name: 'box' });
+  });
+  afterAll(async () => {
+    await srv.close();
+    upstream.closeAllConnections();
+    await new Promise((r) => upstream.close(r));
+  });
+
+  it('path-routed: the path and query inside the sprite; the bearer token is not passed on', async () => {
+    const res = await fetch(`${srv.url}/s/box/a/b?c=1`, { headers: auth });
+    expect(await res.text()).toBe('path /a/b?c=1');
+    expect(seen.headers?.authorization).toBeUndefined();
+    expect(dialled.at(-1)).toBe(8080);
+  });
+
+  it('host-routed: the Host reaches the sprite unchanged', async () => {
+    const res = await request(port, '/x', `box.localhost:${port}`, auth);
+    expect([res.status, res.body]).toEqual([200, 'path /x']);
+    expect(seen.headers?.host).toBe(`box.localhost:${port}`);
+  });
+
+  it('streams the response: the first chunk arrives before the server writes the second', async () => {
+    const res = await fetch(`${srv.url}/s/box/stream`, { headers: auth });
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    expect(Buffer.from(first.value!).toString()).toBe('first\n');
+    clientSawFirst();
+    let rest = '';
+    for (let r = await reader.read(); !r.done; r = await reader.read()) rest += Buffer.from(r.value).toString();
+    expect(rest).toBe('second\n');
+  });
+
+  it('streams the request body: the server has the first part before the client sends the second', async () => {
+    const gotFirst = new Promise<void>((r) => (serverGotFirst = r));
+    const answer = new Promise<string>((resolve, reject) => {
+      const r = http.request({ host: '127.0.0.1', port, path: '/s/box/upload', method: 'POST', headers: auth }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve(body));
+      });
+      r.on('error', reject);
+      r.write('part1');
+      void gotFirst.then(() => r.end('+part2'));
+    });
+    expect(await answer).toBe('got part1+part2');
+  });
+
+  it('a WebSocket goes through both URL forms; without the token the handshake is 401', async () => {
+    for (const [url, headers] of [
+      [`${srv.url.replace('http', 'ws')}/s/box/chat?room=1`, auth],
+      [`ws://127.0.0.1:${port}/chat`, { ...auth, Host: `box.localhost:${port}` }],
+    ] as const) {
+      const ws = new WebSocket(url, { headers });
+      await new Promise((resolve, reject) => {
+        ws.once('open', resolve);
+        ws.once('error', reject);
+      });
+      ws.send('hi');
+      const reply = await new Promise<string>((r) => ws.once('message', (d) => r(d.toString())));
+      expect(reply).toMatch(/^\/chat(\?room=1)? hi$/);
+      ws.close();
+    }
+    const anon = new WebSocket(`${srv.url.replace('http', 'ws')}/s/box/chat`);
+    const res = await new Promise<http.IncomingMessage>((r) => anon.once('unexpected-response', (_q, m) => r(m)));
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('url_settings.auth public opens the URL without a token', async () => {
+    const call = api(srv.url);
+    expect((await fetch(`${srv.url}/s/box/open`)).status).toBe(401);
+    await call('PUT', '/v1/sprites/box', { url_settings: { auth: 'public' } });
+    const res = await fetch(`${srv.url}/s/box/open`);
+    expect([res.status, await res.text()]).toEqual([200, 'path /open']);
+    await call('PUT', '/v1/sprites/box', { url_settings: { auth: 'sprite' } });
+  });
+
+  it('a service with http_port decides the port the URL dials', async () => {
+    const call = api(srv.url);
+    await call('PUT', '/v1/sprites/box/services/web?duration=0', { cmd: 'sleep', args: ['1000'], http_port: 9090 });
+    const res = await fetch(`${srv.url}/s/box/`, { headers: auth });
+    expect(res.status).toBe(502);
+    expect(dialled.at(-1)).toBe(9090);
+    expect((await call('POST', '/v1/sprites/box/services/web/stop?timeout=1s')).status).toBe(200);
+    expect((await call('DELETE', '/v1/sprites/box/services/web')).status).toBe(204);
+  });
+});
