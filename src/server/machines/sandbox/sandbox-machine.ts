@@ -103,6 +103,8 @@ export class SandboxMachineFactory implements MachineFactory {
   private readonly machines = new Set<SandboxMachine>();
   private closed = false;
   private spareSeq = 0;
+  /** The disk quota of the latest create: spares boot with it, so adopting one rarely has to change it. */
+  private spareQuota: number | undefined;
   /** Booted spares that `create` adopts (spares.ts); size 0 boots every sprite cold. */
   readonly spares: SparePool<SandboxMachine>;
   /** Removes a temp data dir if the process exits without `close()` (the sandboxes die with it: --die-with-parent). */
@@ -122,7 +124,7 @@ export class SandboxMachineFactory implements MachineFactory {
   ) {
     if (removeDataDir) process.once('exit', this.exitHook);
     this.spares = new SparePool<SandboxMachine>(spares, {
-      boot: () => this.boot({ name: 'sprite', id: `spare.${++this.spareSeq}` }),
+      boot: () => this.boot({ name: 'sprite', id: `spare.${++this.spareSeq}`, diskQuotaBytes: this.spareQuota }),
       dispose: (m) => m.destroy(),
       usable: (m) => m.running,
       onError: (err) => this.shared.logger?.warn({ err: err.message }, 'sandbox: a spare sprite failed to boot'),
@@ -188,6 +190,7 @@ export class SandboxMachineFactory implements MachineFactory {
    */
   async create(spec: MachineSpec): Promise<SandboxMachine> {
     if (this.closed) throw new Error('sandbox factory is closed');
+    this.spareQuota = spec.diskQuotaBytes;
     const spare = this.spares.take();
     if (spare) {
       try {
@@ -262,6 +265,8 @@ export class SandboxMachine implements Machine {
   private readonly watches = new Set<WatchEntry>();
 
   private currentSpec: MachineSpec;
+  /** Whether a quota was set on the layer (it is lifted while the next boot mounts it). */
+  private quotaSet = false;
 
   /** @internal created by SandboxMachineFactory.create */
   constructor(
@@ -297,6 +302,7 @@ export class SandboxMachine implements Machine {
     const initPid = this.sandbox?.initPid;
     if (!this.agent || !initPid || this.destroyed) throw new Error('spare sandbox is not running');
     const agent = this.agent;
+    const quotaChanged = spec.diskQuotaBytes !== this.currentSpec.diskQuotaBytes;
     this.currentSpec = spec;
     const file = async (path: string, text: string) => {
       await agent.fs.writeFile(path, new TextEncoder().encode(text), { mode: 0o644 });
@@ -306,6 +312,7 @@ export class SandboxMachine implements Machine {
       run('nsenter', ['--target', String(initPid), '--uts', '--', 'hostname', spec.name]),
       file('/etc/hostname', `${spec.name}\n`),
       file('/etc/hosts', hostsFile(spec.name)),
+      quotaChanged ? this.shared.storage.setQuota(this.key, spec.diskQuotaBytes).then(() => void (this.quotaSet = true)) : undefined,
     ]);
   }
 
@@ -366,6 +373,9 @@ export class SandboxMachine implements Machine {
     const { spriteDir, socket } = this.paths;
     if (socket.length > MAX_SOCKET_PATH) throw new Error(`agent socket path ${socket} is longer than ${MAX_SOCKET_PATH} bytes: use a shorter --data-dir`);
     const runDir = join(spriteDir, 'run');
+    // Overlayfs mounts read-only when its upper layer has no room for its work files: a sprite whose disk is full
+    // must boot writable (as a full real disk mounts), so the quota is lifted for the mount and set again after.
+    if (this.quotaSet) await storage.setQuota(this.key, undefined);
     await rm(runDir, { recursive: true, force: true });
     await mkdir(runDir, { recursive: true, mode: 0o700 });
     const sandbox = await launch({
@@ -380,6 +390,13 @@ export class SandboxMachine implements Machine {
       onOutput: (stream, chunk) => logger?.debug({ sprite: this.spec.name, stream }, chunk.toString('utf8').trimEnd()),
     });
     this.sandbox = sandbox;
+    if (this.spec.diskQuotaBytes !== undefined) {
+      await storage.setQuota(this.key, this.spec.diskQuotaBytes).catch(async (err: Error) => {
+        await sandbox.kill();
+        throw err;
+      });
+      this.quotaSet = true;
+    }
     let client: AgentClient;
     try {
       client = await Promise.race([
