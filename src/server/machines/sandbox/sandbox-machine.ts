@@ -34,8 +34,9 @@ import { AgentClient } from './agent-client.ts';
 import { CgroupV1, type LimitsMode, type SandboxLimits, type SpriteCgroup } from './cgroups.ts';
 import { AGENT_COMMAND, agentMounts, launch, type AgentFiles, type Sandbox } from './launcher.ts';
 import { hostsFile, personalizeLayer, prepareHostBase, seedLayer, SPRITE_UID, usePreparedRoot, type BaseRoot } from './rootfs.ts';
-import { hasCommand, run } from './run.ts';
+import { hasCommand } from './run.ts';
 import { SparePool } from './spares.ts';
+import { HostnameSetter } from './hostname-setter.ts';
 import { Storage, type LayerSnapshot, type StorageMode } from './storage.ts';
 
 /** Per-sprite limits when none are given: enough for real work, a stop to fork bombs. */
@@ -124,7 +125,11 @@ export class SandboxMachineFactory implements MachineFactory {
   ) {
     if (removeDataDir) process.once('exit', this.exitHook);
     this.spares = new SparePool<SandboxMachine>(spares, {
-      boot: () => this.boot({ name: 'sprite', id: `spare.${++this.spareSeq}`, diskQuotaBytes: this.spareQuota }),
+      boot: async () => {
+        const m = await this.boot({ name: 'sprite', id: `spare.${++this.spareSeq}`, diskQuotaBytes: this.spareQuota });
+        m.prepareAdopt();
+        return m;
+      },
       dispose: (m) => m.destroy(),
       usable: (m) => m.running,
       onError: (err) => this.shared.logger?.warn({ err: err.message }, 'sandbox: a spare sprite failed to boot'),
@@ -265,6 +270,8 @@ export class SandboxMachine implements Machine {
   private readonly watches = new Set<WatchEntry>();
 
   private currentSpec: MachineSpec;
+  /** A helper waiting to set the hostname of a spare (prepareAdopt); dropped at every teardown. */
+  private hostnameSetter?: HostnameSetter;
   /** Whether a quota was set on the layer (it is lifted while the next boot mounts it). */
   private quotaSet = false;
 
@@ -308,12 +315,26 @@ export class SandboxMachine implements Machine {
       await agent.fs.writeFile(path, new TextEncoder().encode(text), { mode: 0o644 });
       await agent.fs.chown(path, 0, 0);
     };
+    const setter = this.hostnameSetter?.initPid === initPid ? this.hostnameSetter : HostnameSetter.start(initPid);
+    this.hostnameSetter = undefined;
     await Promise.all([
-      run('nsenter', ['--target', String(initPid), '--uts', '--', 'hostname', spec.name]),
+      setter.set(spec.name).finally(() => setter.dispose()),
       file('/etc/hostname', `${spec.name}\n`),
       file('/etc/hosts', hostsFile(spec.name)),
       quotaChanged ? this.shared.storage.setQuota(this.key, spec.diskQuotaBytes).then(() => void (this.quotaSet = true)) : undefined,
     ]);
+  }
+
+  /**
+   * Readies `adopt` ahead of time: a helper already inside this sandbox's UTS namespace (hostname-setter.ts), so an
+   * adoption only hands it the name. Called by the spare pool after the boot; a reboot discards it.
+   * @internal
+   */
+  prepareAdopt(): void {
+    const initPid = this.sandbox?.initPid;
+    if (!initPid || this.destroyed) return;
+    this.hostnameSetter?.dispose();
+    this.hostnameSetter = HostnameSetter.start(initPid);
   }
 
   /** Registers `listener`, called after every reboot that follows a crash (not after `restore`). Returns an unsubscribe. */
@@ -454,6 +475,8 @@ export class SandboxMachine implements Machine {
     const { sandbox, agent } = this;
     this.sandbox = undefined;
     this.agent = undefined;
+    this.hostnameSetter?.dispose();
+    this.hostnameSetter = undefined;
     for (const w of this.watches) w.stop = undefined;
     agent?.close();
     await sandbox?.kill();
