@@ -311,10 +311,8 @@ export class SandboxMachine implements Machine {
     const agent = this.agent;
     const quotaChanged = spec.diskQuotaBytes !== this.currentSpec.diskQuotaBytes;
     this.currentSpec = spec;
-    const file = async (path: string, text: string) => {
-      await agent.fs.writeFile(path, new TextEncoder().encode(text), { mode: 0o644 });
-      await agent.fs.chown(path, 0, 0);
-    };
+    // Both files exist (personalizeLayer wrote them, root-owned, 0644): a write keeps their owner and mode.
+    const file = (path: string, text: string) => agent.fs.writeFile(path, new TextEncoder().encode(text));
     const setter = this.hostnameSetter?.initPid === initPid ? this.hostnameSetter : HostnameSetter.start(initPid);
     this.hostnameSetter = undefined;
     await Promise.all([

@@ -11,7 +11,7 @@ interface Fake {
   ok: boolean;
 }
 
-function pool(size: number, opts: { fail?: number } = {}) {
+function pool(size: number, opts: { fail?: number; refillDelayMs?: number } = {}) {
   let booted = 0;
   let inFlight = 0;
   let maxInFlight = 0;
@@ -37,7 +37,7 @@ function pool(size: number, opts: { fail?: number } = {}) {
     usable: (s) => s.ok,
     setTimeout: (fn, ms) => timers.push({ fn, ms }),
     onError: (err) => errors.push(err.message),
-  });
+  }, 1000, opts.refillDelayMs ?? 0);
   return { p, disposed, timers, errors, stats: () => ({ booted, maxInFlight }) };
 }
 
@@ -54,6 +54,21 @@ describe('SparePool', () => {
     await p.settled();
     expect(p.available).toBe(2);
     expect(p.take()?.n).toBe(3);
+  });
+
+  it('waits refillDelayMs after a take before booting the replacement', async () => {
+    const { p, timers, stats } = pool(1, { refillDelayMs: 300 });
+    p.fill();
+    await p.settled();
+    expect(p.take()?.n).toBe(1);
+    expect(p.take()).toBeUndefined();
+    expect(timers.map((t) => t.ms)).toEqual([300]);
+    expect(stats().booted).toBe(1);
+    const settled = p.settled();
+    timers.shift()!.fn();
+    await settled;
+    expect(p.available).toBe(1);
+    expect(stats().booted).toBe(2);
   });
 
   it('size 0 never boots and never hands anything out', async () => {

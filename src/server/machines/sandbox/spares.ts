@@ -14,7 +14,7 @@ export interface SparePoolDeps<T> {
   dispose(spare: T): Promise<void>;
   /** Whether a booted spare is still usable (e.g. not crashed); an unusable one is disposed, not handed out. */
   usable?(spare: T): boolean;
-  /** Schedules a retry after a failed boot (ms). Default `setTimeout`, unref'd. */
+  /** Schedules a retry after a failed boot, and a refill after `take` (ms). Default `setTimeout`, unref'd. */
   setTimeout?(fn: () => void, ms: number): void;
   onError?(err: Error): void;
 }
@@ -29,6 +29,8 @@ export class SparePool<T> {
   private closed = false;
   private failures = 0;
   private idle: Promise<void> = Promise.resolve();
+  /** Resolves when a refill scheduled by `take` has started (undefined when none is pending). */
+  private refill?: Promise<void>;
 
   constructor(
     /** How many spares to keep booted. */
@@ -36,6 +38,11 @@ export class SparePool<T> {
     private readonly deps: SparePoolDeps<T>,
     /** Wait after a failed boot before the next attempt, doubled per failure in a row (at most 30 s). */
     private readonly retryMs = 1000,
+    /**
+     * Wait after `take` before the replacement boots, so the boot (hundreds of ms of CPU) does not compete with the
+     * adopted sprite's first commands. 0 boots at once.
+     */
+    private readonly refillDelayMs = 300,
   ) {}
 
   /** Booted spares waiting (for tests and the benchmark). */
@@ -77,12 +84,26 @@ export class SparePool<T> {
       if (!this.deps.usable || this.deps.usable(spare)) break;
       void this.deps.dispose(spare).catch(() => undefined);
     }
-    this.fill();
+    this.scheduleFill();
     return spare;
+  }
+
+  private scheduleFill(): void {
+    if (this.refillDelayMs <= 0) return this.fill();
+    if (this.refill || this.closed) return;
+    const later = this.deps.setTimeout ?? ((fn: () => void, ms: number) => setTimeout(fn, ms).unref());
+    this.refill = new Promise((resolve) =>
+      later(() => {
+        this.refill = undefined;
+        this.fill();
+        resolve();
+      }, this.refillDelayMs),
+    );
   }
 
   /** Resolves when no boot is in flight (tests and the benchmark wait for a full pool with `fill` + `settled`). */
   async settled(): Promise<void> {
+    await this.refill;
     await this.idle;
   }
 
