@@ -32,7 +32,7 @@ import type {
 import { agentFiles } from '../../../agent/bundle.ts';
 import { AgentClient } from './agent-client.ts';
 import { CgroupV1, type LimitsMode, type SandboxLimits, type SpriteCgroup } from './cgroups.ts';
-import { AGENT_COMMAND, agentMounts, launch, type AgentFiles, type Sandbox } from './launcher.ts';
+import { AGENT_COMMAND, agentMounts, launch, SANDBOX_PATH, type AgentFiles, type Sandbox } from './launcher.ts';
 import { hostsFile, personalizeLayer, prepareHostBase, seedLayer, SPRITE_UID, usePreparedRoot, type BaseRoot } from './rootfs.ts';
 import { hasCommand } from './run.ts';
 import { SparePool } from './spares.ts';
@@ -41,6 +41,8 @@ import { Storage, type LayerSnapshot, type StorageMode } from './storage.ts';
 
 /** Per-sprite limits when none are given: enough for real work, a stop to fork bombs. */
 export const DEFAULT_LIMITS: SandboxLimits = { pids: 4096 };
+/** The agent channel of a spare's warm-up process (machine pids count up from 1 and never reach it). */
+const WARM_UP_CHANNEL = 0xffff_ffff;
 /** Unix socket paths are limited to 107 bytes on Linux. */
 const MAX_SOCKET_PATH = 107;
 
@@ -127,7 +129,7 @@ export class SandboxMachineFactory implements MachineFactory {
     this.spares = new SparePool<SandboxMachine>(spares, {
       boot: async () => {
         const m = await this.boot({ name: 'sprite', id: `spare.${++this.spareSeq}`, diskQuotaBytes: this.spareQuota });
-        m.prepareAdopt();
+        await m.prepareAdopt();
         return m;
       },
       dispose: (m) => m.destroy(),
@@ -325,14 +327,22 @@ export class SandboxMachine implements Machine {
 
   /**
    * Readies `adopt` ahead of time: a helper already inside this sandbox's UTS namespace (hostname-setter.ts), so an
-   * adoption only hands it the name. Called by the spare pool after the boot; a reboot discards it.
+   * adoption only hands it the name, and one throwaway `true` as the sprite user, so the agent's spawn path is warm
+   * for the sprite's first command. Called by the spare pool after the boot; a reboot discards the helper.
    * @internal
    */
-  prepareAdopt(): void {
+  async prepareAdopt(): Promise<void> {
     const initPid = this.sandbox?.initPid;
-    if (!initPid || this.destroyed) return;
+    const agent = this.agent;
+    if (!initPid || !agent || this.destroyed) return;
     this.hostnameSetter?.dispose();
     this.hostnameSetter = HostnameSetter.start(initPid);
+    const warm = agent.spawn(
+      { argv: ['true'], env: { PATH: SANDBOX_PATH }, dir: '/', tty: false, rows: 24, cols: 80, uid: SPRITE_UID, gid: SPRITE_UID },
+      { stdout: () => undefined, stderr: () => undefined },
+      { stdin: false, pid: WARM_UP_CHANNEL },
+    );
+    await warm.exit.catch(() => undefined);
   }
 
   /** Registers `listener`, called after every reboot that follows a crash (not after `restore`). Returns an unsubscribe. */
