@@ -39,6 +39,16 @@ export default defineConfig({
         },
       }, {
         test: { name: 'conformance-sandbox', ...conformance, env: { SPRITZER_CONFORMANCE_EXEC: 'sandbox' } },
+      }, {
+        // The integration suites where the engine matters, on the sandbox engine (their shell-only parts skip).
+        test: {
+          name: 'integration-sandbox',
+          include: ['test/integration/{exec,fs,checkpoints,services}.test.ts'],
+          setupFiles: ['test/support/setup-ws.ts'],
+          env: { SPRITZER_INTEGRATION_EXEC: 'sandbox' },
+          testTimeout: 60000,
+          hookTimeout: 60000,
+        },
       }]),
       { test: { name: 'conformance', ...conformance } },
     ],

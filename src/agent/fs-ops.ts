@@ -76,8 +76,45 @@ export function toAgentFsError(err: unknown, path: string, syscall: string): Age
   const e = err as NodeJS.ErrnoException;
   let code = typeof e?.code === 'string' ? e.code : 'EIO';
   if (code === 'EPERM' || code === 'EROFS') code = 'EACCES';
+  // The sandbox's disk quota is a btrfs qgroup (EDQUOT); the fs API says ENOSPC, as on the memory engines.
+  if (isOutOfSpace(e)) code = 'ENOSPC';
   const fromNode = /^[A-Z0-9]+: ([^,]+),/.exec(String(e?.message ?? ''))?.[1];
   return new AgentFsError(code, path, e?.syscall ?? syscall, DESCRIPTIONS[code] ?? fromNode ?? 'error');
+}
+
+/** Linux's EDQUOT, which Node (libuv) has no name for ("Unknown system error -122"). */
+const EDQUOT_ERRNO = -122;
+
+/** Whether a Node fs error means the disk (or the sprite's quota) is full: ENOSPC or EDQUOT. */
+export function isOutOfSpace(err: unknown): boolean {
+  const e = err as NodeJS.ErrnoException | undefined;
+  return e?.code === 'ENOSPC' || e?.code === 'EDQUOT' || e?.errno === EDQUOT_ERRNO;
+}
+
+/**
+ * Cuts the file at `host` back to its first `size` bytes after a failed append. On a full btrfs qgroup even a
+ * shrinking truncate fails with EDQUOT while an unlink works, so then the file is re-created with its first bytes,
+ * mode and owner (a new inode: another hard link to it keeps the longer content).
+ */
+async function cutBack(host: string, size: number): Promise<void> {
+  try {
+    await fsp.truncate(host, size);
+    return;
+  } catch (err) {
+    if (!isOutOfSpace(err)) throw err;
+  }
+  const st = await fsp.stat(host);
+  const head = Buffer.alloc(size);
+  const fh = await fsp.open(host, 'r');
+  try {
+    await fh.read(head, 0, size, 0);
+  } finally {
+    await fh.close();
+  }
+  await fsp.unlink(host);
+  await fsp.writeFile(host, head, { mode: st.mode & 0o7777 });
+  await fsp.chown(host, st.uid, st.gid);
+  await fsp.chmod(host, st.mode & 0o7777);
 }
 
 /** Lexically normalises an absolute sprite path (`.`/`..`/`//` removed; `..` above `/` stays at `/`). Throws EINVAL otherwise. */
@@ -199,7 +236,17 @@ export class AgentFs {
         existed = false;
       }
       const mode = opts.mode !== undefined ? opts.mode & PERMISSION_BITS : DEFAULT_FILE_MODE;
-      await fsp.writeFile(host, data, { flag: opts.append ? 'a' : 'w', mode });
+      const sizeBefore = existed && opts.append ? (await fsp.stat(host)).size : 0;
+      await fsp.writeFile(host, data, { flag: opts.append ? 'a' : 'w', mode }).catch(async (err: NodeJS.ErrnoException) => {
+        // Out of space (the disk quota): a new file goes away and an append is cut back, so nothing changes.
+        // @deviation an overwrite of an existing file that runs out of space leaves it cut short (docs/fidelity.md).
+        if (isOutOfSpace(err)) {
+          if (!existed) await fsp.unlink(host).catch(() => undefined);
+          else if (opts.append) await cutBack(host, sizeBefore).catch(() => undefined);
+          throw new AgentFsError('ENOSPC', p, 'open', DESCRIPTIONS.ENOSPC!);
+        }
+        throw err;
+      });
       if (!existed) await this.own(p).catch(() => undefined);
       if (opts.mode !== undefined || !existed) await fsp.chmod(host, mode);
       return this.toStatJson(await fsp.stat(host), host);

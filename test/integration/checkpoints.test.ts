@@ -16,7 +16,9 @@ describe.each(ENGINES)('checkpoints (%s engine)', (engine) => {
   });
   afterAll(() => srv.close());
 
-  it('the compensation story: write, checkpoint, overwrite or fail with ./risky.sh, restore, the key is back', async () => {
+  // Skipped on sandbox: the seed's demo `./risky.sh` (and its `/work`) exist only in the memory engines' skeleton
+  // (docs/fidelity.md "Sandbox: seed demo files"); test/sandbox/machine.test.ts rewinds real commands' writes.
+  it.skipIf(engine === 'sandbox')('the compensation story: write, checkpoint, overwrite or fail with ./risky.sh, restore, the key is back', async () => {
     await call('POST', '/v1/sprites', { name: 'comp' });
     expect((await exec('comp', 'echo v1 > /home/sprite/key')).exitCode).toBe(0);
     const created = await call('POST', '/v1/sprites/comp/checkpoint', { comment: 'base' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, wsExec, execQuery, ENGINES, TOKEN } from '../support/server.ts';
+import { api, startTestServer, wsExec, execQuery, ENGINES, SANDBOX_RUN, TOKEN } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
 
 describe.each(ENGINES)('execCommand over WebSocket (%s engine)', (engine) => {
@@ -89,7 +89,7 @@ describe.each(ENGINES)('execCommand over WebSocket (%s engine)', (engine) => {
   });
 });
 
-describe('execCommand on the shell engine', () => {
+describe.skipIf(SANDBOX_RUN)('execCommand on the shell engine', () => {
   let srv: RunningServer;
   let call: ReturnType<typeof api>;
   beforeAll(async () => {

@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer } from '../support/server.ts';
+import { api, startTestServer, ENGINES } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
 
+/** The first engine of the run: `shell`, or `sandbox` in the integration-sandbox project. */
+const ENGINE = ENGINES[0]!;
 let srv: RunningServer;
 let call: ReturnType<typeof api>;
 beforeAll(async () => {
-  srv = await startTestServer();
+  srv = await startTestServer(ENGINE);
   call = api(srv.url);
   await call('POST', '/v1/sprites', { name: 'files' });
 });
 afterAll(() => srv.close());
 const base = '/v1/sprites/files/fs';
 
-describe('writeFile and readFile', () => {
+describe(`writeFile and readFile (${ENGINE} engine)`, () => {
   it('writes with mode and mkdirParents, reads the same bytes back', async () => {
     const bytes = new Uint8Array([0, 1, 2, 255]);
     const w = await call('PUT', `${base}/write?path=/home/sprite/a/b/c.bin&mode=0600&mkdirParents=true`, bytes);
@@ -49,7 +51,7 @@ describe('writeFile and readFile', () => {
   });
 });
 
-describe('listFiles', () => {
+describe(`listFiles (${ENGINE} engine)`, () => {
   it('a file path gives one entry describing it (stat); a directory its children', async () => {
     await call('PUT', `${base}/write?path=/srv/app/main.py&mkdirParents=true&mode=0644`, 'print(1)\n');
     await call('PUT', `${base}/write?path=/srv/app/lib/x.py&mkdirParents=true`, '');
@@ -66,7 +68,7 @@ describe('listFiles', () => {
   });
 });
 
-describe('deleteFile, renameFile, copyFile, chmodFile, chownFile', () => {
+describe(`deleteFile, renameFile, copyFile, chmodFile, chownFile (${ENGINE} engine)`, () => {
   it('performs each operation with its documented result shape', async () => {
     await call('PUT', `${base}/write?path=/w/one.txt&mkdirParents=true`, '1');
     const notEmpty = await call('DELETE', `${base}/delete?path=/w`);

@@ -99,6 +99,16 @@ describe.skipIf(skip)('SandboxMachine', () => {
     expect(await sleeper.exit).toBe(137);
   });
 
+  it('ps inside lists the sprite’s own processes, with no host path on any command line', async () => {
+    const r = await exec(alpha, 'ps -eo pid=,args=');
+    expect(r.code).toBe(0);
+    const lines = r.out.trim().split('\n').map((l) => l.trim());
+    // PID 1 is the sprite's init (sh waiting on the agent), PID 2 the agent, then the exec itself.
+    expect(lines[0]).toMatch(/^1 \/bin\/sh -c .* sprite-init \/\.sprite\/bin\/node \/\.sprite\/agent\/agent\.mjs/);
+    expect(lines[1]).toMatch(/^2 \/\.sprite\/bin\/node \/\.sprite\/agent\/agent\.mjs --socket \/\.sprite\/run\/agent\.sock$/);
+    for (const hostPath of ['/work', '/tmp/', factory.dataDir, process.cwd(), 'bwrap', '--bind']) expect(r.out).not.toContain(hostPath);
+  });
+
   it('checkpoint and restore rewind files written by real commands; restore ends running processes', async () => {
     await exec(alpha, 'mkdir -p proj && echo v1 > proj/file && seq 1 100 > proj/list');
     const snap = await alpha.snapshot();

@@ -13,8 +13,14 @@ import { SystemClock } from '../../src/server/model/clock.ts';
 import { SequentialIds } from '../../src/server/model/ids.ts';
 import type { Deps } from '../../src/server/context.ts';
 
-export const ENGINES = ['shell', 'interpreter'] as const;
-export type EngineName = (typeof ENGINES)[number];
+/**
+ * The engines the integration suites run on: `shell` and `interpreter`; or, in the `integration-sandbox` project
+ * (`SPRITZER_INTEGRATION_EXEC=sandbox`), the sandbox engine only (docs/fidelity.md lists what it skips, and why).
+ */
+export const ENGINES: readonly EngineName[] = process.env.SPRITZER_INTEGRATION_EXEC === 'sandbox' ? ['sandbox'] : ['shell', 'interpreter'];
+export type EngineName = 'shell' | 'interpreter' | 'sandbox';
+/** True in the `integration-sandbox` project: suites written for the shell engine alone skip (they ran already). */
+export const SANDBOX_RUN = ENGINES[0] === 'sandbox';
 export const TOKEN = 'test-token';
 
 /** In-memory machines running `engine` (for tests that inject an engine of their own). */
@@ -25,11 +31,16 @@ export function memoryMachines(engine: ExecEngine, clock: Clock): MemoryMachineF
 /** Starts a server for one test file. */
 export async function startTestServer(engine: EngineName = 'shell', overrides: Partial<Deps> = {}): Promise<RunningServer> {
   const clock = overrides.clock ?? new SystemClock();
+  const machines =
+    overrides.machines ??
+    (engine === 'sandbox'
+      ? await (await import('../../src/server/machines/sandbox/sandbox-machine.ts')).SandboxMachineFactory.open({ clock })
+      : memoryMachines(createEngine(engine, { clock, stdinGraceMs: 30 }), clock));
   return startServer(
     defaultDeps({
       clock,
       ids: new SequentialIds(),
-      machines: memoryMachines(createEngine(engine, { clock, stdinGraceMs: 30 }), clock),
+      machines,
       logger: pino({ level: 'silent' }),
       validateResponses: true,
       ...overrides,

@@ -28,6 +28,8 @@ export interface MachineFactoryDeps {
   dataDir?: string;
   /** `--sandbox-root`: a prepared root used as the read-only base instead of the host's OS. */
   sandboxRoot?: string;
+  /** `--sandbox-spares`: sandboxes kept booted ahead of creates (default 0 here; the CLI's default is 1). */
+  sandboxSpares?: number;
   logger?: Logger;
 }
 
@@ -43,5 +45,5 @@ export function createMachineFactory(name: EngineName, deps: MachineFactoryDeps)
 export async function openMachineFactory(name: MachineEngine, deps: MachineFactoryDeps): Promise<MachineFactory> {
   if (name !== 'sandbox') return createMachineFactory(name, deps);
   const { SandboxMachineFactory } = await import('./sandbox/sandbox-machine.ts');
-  return SandboxMachineFactory.open({ dataDir: deps.dataDir, rootDir: deps.sandboxRoot, clock: deps.clock, logger: deps.logger });
+  return SandboxMachineFactory.open({ dataDir: deps.dataDir, rootDir: deps.sandboxRoot, spares: deps.sandboxSpares, clock: deps.clock, logger: deps.logger });
 }

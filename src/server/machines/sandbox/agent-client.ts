@@ -31,7 +31,7 @@ export interface AgentSpawnRequest extends ExecRequest {
 }
 
 /** Codes `VfsError` describes itself; others keep the agent's message. */
-const VFS_CODES = new Set<string>(['ENOENT', 'EEXIST', 'ENOTDIR', 'EISDIR', 'ENOTEMPTY', 'EINVAL', 'ELOOP', 'EACCES']);
+const VFS_CODES = new Set<string>(['ENOENT', 'EEXIST', 'ENOTDIR', 'EISDIR', 'ENOTEMPTY', 'EINVAL', 'ELOOP', 'EACCES', 'ENOSPC']);
 
 /**
  * The error an agent reply stands for: a `VfsError` for fs operations (code, sprite path, syscall), else an Error

@@ -85,6 +85,16 @@ export interface Sandbox {
 }
 
 const KEEP_OUTPUT = 64 * 1024;
+
+/**
+ * PID 1 of every sprite: the host's `/bin/sh` (dash) runs the command in the background and `wait`s for it, which
+ * reaps every orphan too (dash's `wait` collects any child), then exits with the command's status, so the PID
+ * namespace ends with the command. It replaces bubblewrap's own reaper, whose command line (`bwrap --bind
+ * <host path> / …`) every process inside could read in `/proc/1/cmdline` (`ps`). Its own line names no host path:
+ * `/bin/sh -c "$@" & wait $! sprite-init <command…>`.
+ * @see issue 8 (ps inside a sprite shows only the sprite's own processes), bwrap(1) `--as-pid-1`
+ */
+export const SPRITE_INIT = ['/bin/sh', '-c', '"$@" & wait $!', 'sprite-init'] as const;
 const SAFE_PATH = /^\/[^,:\\\n]*$/;
 
 /**
@@ -120,7 +130,7 @@ export function sandboxArgv(spec: LaunchSpec): string[] {
   const bwrap = [
     'bwrap', '--bind', spec.mergedDir, '/', '--proc', '/proc', '--dev', '/dev', '--perms', '1777', '--tmpfs', '/dev/shm',
     '--unshare-pid', '--unshare-ipc', '--unshare-net', '--unshare-uts', '--unshare-cgroup-try',
-    '--hostname', spec.hostname, '--die-with-parent', '--new-session', '--info-fd', '3',
+    '--hostname', spec.hostname, '--die-with-parent', '--new-session', '--info-fd', '3', '--as-pid-1',
     '--clearenv', '--setenv', 'PATH', SANDBOX_PATH, '--setenv', 'HOME', '/root',
     '--cap-drop', 'ALL', ...(spec.caps ?? AGENT_CAPS).flatMap((c) => ['--cap-add', c]),
   ];
@@ -129,7 +139,7 @@ export function sandboxArgv(spec: LaunchSpec): string[] {
     if (m.kind === 'bind' || m.kind === 'ro-bind') bwrap.push(`--${m.kind}`, m.src, m.dest);
     else bwrap.push(`--${m.kind}`, m.dest);
   }
-  bwrap.push('--chdir', spec.cwd ?? '/', '--', ...spec.command);
+  bwrap.push('--chdir', spec.cwd ?? '/', '--', ...SPRITE_INIT, ...spec.command);
   const limits = spec.cgroup ? [] : prlimitArgs(spec.rlimits ?? {});
   const limited = limits.length ? ['prlimit', ...limits, '--', ...bwrap] : bwrap;
   return ['unshare', '--mount', '--propagation', 'private', '--', '/bin/sh', '-c', WRAPPER, 'spritzer-sandbox',
@@ -138,7 +148,7 @@ export function sandboxArgv(spec: LaunchSpec): string[] {
 
 /**
  * Starts the sandbox described by `spec` and resolves once bubblewrap reports its namespaces (the command is
- * then starting as pid 2 under bubblewrap's reaper, PID 1). Rejects with the sandbox's stderr when it fails
+ * then starting as pid 2 under SPRITE_INIT, PID 1). Rejects with the sandbox's stderr when it fails
  * before that (a failed mount, a missing command…), or after `timeoutMs`.
  * Runs as root (mounting overlayfs and unsharing namespaces without a user namespace need it).
  * @see docs/sandbox.md, bwrap(1), issue 8 §2.2 and §2.6

@@ -32,13 +32,17 @@ import type {
 import { agentFiles } from '../../../agent/bundle.ts';
 import { AgentClient } from './agent-client.ts';
 import { CgroupV1, type LimitsMode, type SandboxLimits, type SpriteCgroup } from './cgroups.ts';
-import { AGENT_COMMAND, agentMounts, launch, type AgentFiles, type Sandbox } from './launcher.ts';
-import { personalizeLayer, prepareHostBase, seedLayer, SPRITE_UID, usePreparedRoot, type BaseRoot } from './rootfs.ts';
+import { AGENT_COMMAND, agentMounts, launch, SANDBOX_PATH, type AgentFiles, type Sandbox } from './launcher.ts';
+import { hostsFile, personalizeLayer, prepareHostBase, seedLayer, SPRITE_UID, usePreparedRoot, type BaseRoot } from './rootfs.ts';
 import { hasCommand } from './run.ts';
+import { SparePool } from './spares.ts';
+import { HostnameSetter } from './hostname-setter.ts';
 import { Storage, type LayerSnapshot, type StorageMode } from './storage.ts';
 
 /** Per-sprite limits when none are given: enough for real work, a stop to fork bombs. */
 export const DEFAULT_LIMITS: SandboxLimits = { pids: 4096 };
+/** The agent channel of a spare's warm-up process (machine pids count up from 1 and never reach it). */
+const WARM_UP_CHANNEL = 0xffff_ffff;
 /** Unix socket paths are limited to 107 bytes on Linux. */
 const MAX_SOCKET_PATH = 107;
 
@@ -63,6 +67,11 @@ export interface SandboxFactoryOptions {
   agent?: Partial<Omit<AgentFiles, 'runDir'>>;
   /** How long a booting agent may take to answer (default 15 s). */
   bootTimeoutMs?: number;
+  /**
+   * Spare sandboxes kept booted so a create only renames one (`--sandbox-spares`, default 0 here; spares.ts).
+   * Each costs an idle sprite's memory (about 45 MiB) and processes.
+   */
+  spares?: number;
   /** Schedules reboots after a crash (default the system clock). */
   clock?: Clock;
   logger?: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
@@ -96,6 +105,11 @@ export class SandboxMachineFactory implements MachineFactory {
   readonly engine = 'sandbox';
   private readonly machines = new Set<SandboxMachine>();
   private closed = false;
+  private spareSeq = 0;
+  /** The disk quota of the latest create: spares boot with it, so adopting one rarely has to change it. */
+  private spareQuota: number | undefined;
+  /** Booted spares that `create` adopts (spares.ts); size 0 boots every sprite cold. */
+  readonly spares: SparePool<SandboxMachine>;
   /** Removes a temp data dir if the process exits without `close()` (the sandboxes die with it: --die-with-parent). */
   private readonly exitHook = () => {
     for (const m of this.machines) m.killNow();
@@ -109,8 +123,20 @@ export class SandboxMachineFactory implements MachineFactory {
     /** How limits are enforced (`cgroup`, `rlimit`, `none`). */
     readonly limitsMode: LimitsMode,
     private readonly removeDataDir: boolean,
+    spares = 0,
   ) {
     if (removeDataDir) process.once('exit', this.exitHook);
+    this.spares = new SparePool<SandboxMachine>(spares, {
+      boot: async () => {
+        const m = await this.boot({ name: 'sprite', id: `spare.${++this.spareSeq}`, diskQuotaBytes: this.spareQuota });
+        await m.prepareAdopt();
+        return m;
+      },
+      dispose: (m) => m.destroy(),
+      usable: (m) => m.running,
+      onError: (err) => this.shared.logger?.warn({ err: err.message }, 'sandbox: a spare sprite failed to boot'),
+    });
+    this.spares.fill();
   }
 
   /**
@@ -140,6 +166,7 @@ export class SandboxMachineFactory implements MachineFactory {
         { storage, base, cgroups, limits, agent, bootTimeoutMs: opts.bootTimeoutMs ?? 15_000, clock: opts.clock ?? new SystemClock(), logger: opts.logger },
         limitsMode,
         temp,
+        opts.spares ?? 0,
       );
       opts.logger?.info(
         { dataDir, snapshotMode: storage.mode, fallback: storage.fallbackReason, limitsMode, base: base.kind },
@@ -163,24 +190,48 @@ export class SandboxMachineFactory implements MachineFactory {
   }
 
   /**
-   * Creates the sprite's layer from the template (hostname and `/etc/hosts` name it), its cgroups, and boots it:
-   * resolves once its agent answers. Rejects (leaving nothing behind) when the boot fails.
+   * Creates the sprite: adopts a booted spare when one is ready (renamed through `adopt`: a few ms), else creates
+   * its layer from the template (hostname and `/etc/hosts` name it) and its cgroups and boots it. Resolves once its
+   * agent answers. Rejects (leaving nothing behind) when the boot fails.
+   * @deviation an adopted spare's disk, cgroup and host dirs are named by the spare's key, not the sprite id.
    */
   async create(spec: MachineSpec): Promise<SandboxMachine> {
     if (this.closed) throw new Error('sandbox factory is closed');
+    this.spareQuota = spec.diskQuotaBytes;
+    const spare = this.spares.take();
+    if (spare) {
+      try {
+        await spare.adopt(spec);
+        return spare;
+      } catch (err) {
+        this.shared.logger?.warn({ sprite: spec.name, err: (err as Error).message }, 'sandbox: a spare could not be adopted; booting cold');
+        await spare.destroy().catch(() => undefined);
+      }
+    }
+    return this.boot(spec);
+  }
+
+  /** Creates a layer and cgroups named `key` and boots a machine on them (a cold boot). */
+  private async boot(spec: MachineSpec, key = spec.id): Promise<SandboxMachine> {
+    if (this.closed) throw new Error('sandbox factory is closed');
     const { storage, base, cgroups, limits } = this.shared;
-    const layer = await storage.createLayer(spec.id);
+    const layer = await storage.createLayer(key);
     let cgroup: SpriteCgroup | undefined;
     try {
       await personalizeLayer(layer, base, spec.name);
-      cgroup = await cgroups?.create(spec.id, limits);
-      const machine = new SandboxMachine(spec, this.shared, cgroup, () => this.machines.delete(machine));
-      await machine.boot();
+      cgroup = await cgroups?.create(key, limits);
+      const machine = new SandboxMachine(spec, this.shared, cgroup, () => this.machines.delete(machine), key);
       this.machines.add(machine);
+      try {
+        await machine.boot();
+      } catch (err) {
+        this.machines.delete(machine);
+        throw err;
+      }
       return machine;
     } catch (err) {
       await cgroup?.remove().catch(() => undefined);
-      await storage.destroy(spec.id).catch(() => undefined);
+      await storage.destroy(key).catch(() => undefined);
       throw err;
     }
   }
@@ -190,6 +241,7 @@ export class SandboxMachineFactory implements MachineFactory {
     if (this.closed) return;
     this.closed = true;
     process.off('exit', this.exitHook);
+    await this.spares.close();
     await Promise.all([...this.machines].map((m) => m.destroy().catch(() => undefined)));
     await this.shared.cgroups?.close();
     await this.shared.storage.close({ removeDataDir: this.removeDataDir });
@@ -220,15 +272,78 @@ export class SandboxMachine implements Machine {
   private readonly watches = new Set<WatchEntry>();
   private apiListener: ((conn: Duplex) => void) | undefined;
 
+  private currentSpec: MachineSpec;
+  /** A helper waiting to set the hostname of a spare (prepareAdopt); dropped at every teardown. */
+  private hostnameSetter?: HostnameSetter;
+  /** Whether a quota was set on the layer (it is lifted while the next boot mounts it). */
+  private quotaSet = false;
+
   /** @internal created by SandboxMachineFactory.create */
   constructor(
-    readonly spec: MachineSpec,
+    spec: MachineSpec,
     private readonly shared: Shared,
     private readonly cgroup: SpriteCgroup | undefined,
     private readonly onDestroyed: () => void,
+    /** Names the sprite's layer, snapshots, host dirs (and cgroup): its id, or the spare's own key (spares.ts). */
+    readonly key: string = spec.id,
   ) {
+    this.currentSpec = spec;
     this.ready.catch(() => undefined);
     this.fs = fsThrough(() => this.agentReady());
+  }
+
+  /** The sprite's name and id (a spare's placeholder until `adopt`). */
+  get spec(): MachineSpec {
+    return this.currentSpec;
+  }
+
+  /** Whether the sprite is booted with its agent answering (a spare that crashed is not handed out). */
+  get running(): boolean {
+    return !!this.agent && !this.destroyed;
+  }
+
+  /**
+   * Makes this booted spare the sprite `spec`: the UTS namespace's hostname (set from the host with `nsenter`: the
+   * agent may not), and `/etc/hostname` and `/etc/hosts` written through the agent, root-owned as on a cold boot.
+   * Rejects when the spare is not running (the caller then boots cold).
+   * @internal used by SandboxMachineFactory.create; @see spares.ts
+   */
+  async adopt(spec: MachineSpec): Promise<void> {
+    const initPid = this.sandbox?.initPid;
+    if (!this.agent || !initPid || this.destroyed) throw new Error('spare sandbox is not running');
+    const agent = this.agent;
+    const quotaChanged = spec.diskQuotaBytes !== this.currentSpec.diskQuotaBytes;
+    this.currentSpec = spec;
+    // Both files exist (personalizeLayer wrote them, root-owned, 0644): a write keeps their owner and mode.
+    const file = (path: string, text: string) => agent.fs.writeFile(path, new TextEncoder().encode(text));
+    const setter = this.hostnameSetter?.initPid === initPid ? this.hostnameSetter : HostnameSetter.start(initPid);
+    this.hostnameSetter = undefined;
+    await Promise.all([
+      setter.set(spec.name).finally(() => setter.dispose()),
+      file('/etc/hostname', `${spec.name}\n`),
+      file('/etc/hosts', hostsFile(spec.name)),
+      quotaChanged ? this.shared.storage.setQuota(this.key, spec.diskQuotaBytes).then(() => void (this.quotaSet = true)) : undefined,
+    ]);
+  }
+
+  /**
+   * Readies `adopt` ahead of time: a helper already inside this sandbox's UTS namespace (hostname-setter.ts), so an
+   * adoption only hands it the name, and one throwaway `true` as the sprite user, so the agent's spawn path is warm
+   * for the sprite's first command. Called by the spare pool after the boot; a reboot discards the helper.
+   * @internal
+   */
+  async prepareAdopt(): Promise<void> {
+    const initPid = this.sandbox?.initPid;
+    const agent = this.agent;
+    if (!initPid || !agent || this.destroyed) return;
+    this.hostnameSetter?.dispose();
+    this.hostnameSetter = HostnameSetter.start(initPid);
+    const warm = agent.spawn(
+      { argv: ['true'], env: { PATH: SANDBOX_PATH }, dir: '/', tty: false, rows: 24, cols: 80, uid: SPRITE_UID, gid: SPRITE_UID },
+      { stdout: () => undefined, stderr: () => undefined },
+      { stdin: false, pid: WARM_UP_CHANNEL },
+    );
+    await warm.exit.catch(() => undefined);
   }
 
   /** Registers `listener`, called after every reboot that follows a crash (not after `restore`). Returns an unsubscribe. */
@@ -273,8 +388,8 @@ export class SandboxMachine implements Machine {
 
   /** Host paths of this sprite (tests and diagnostics). */
   get paths(): { layer: string; spriteDir: string; socket: string } {
-    const spriteDir = this.shared.storage.spriteDir(this.spec.id);
-    return { layer: this.shared.storage.layerDir(this.spec.id), spriteDir, socket: join(spriteDir, 'run', 'agent.sock') };
+    const spriteDir = this.shared.storage.spriteDir(this.key);
+    return { layer: this.shared.storage.layerDir(this.key), spriteDir, socket: join(spriteDir, 'run', 'agent.sock') };
   }
 
   /**
@@ -294,12 +409,15 @@ export class SandboxMachine implements Machine {
     const { spriteDir, socket } = this.paths;
     if (socket.length > MAX_SOCKET_PATH) throw new Error(`agent socket path ${socket} is longer than ${MAX_SOCKET_PATH} bytes: use a shorter --data-dir`);
     const runDir = join(spriteDir, 'run');
+    // Overlayfs mounts read-only when its upper layer has no room for its work files: a sprite whose disk is full
+    // must boot writable (as a full real disk mounts), so the quota is lifted for the mount and set again after.
+    if (this.quotaSet) await storage.setQuota(this.key, undefined);
     await rm(runDir, { recursive: true, force: true });
     await mkdir(runDir, { recursive: true, mode: 0o700 });
     const sandbox = await launch({
       hostname: this.spec.name,
       base,
-      layerDir: storage.layerDir(this.spec.id),
+      layerDir: storage.layerDir(this.key),
       mergedDir: join(spriteDir, 'merged'),
       command: AGENT_COMMAND,
       mounts: agentMounts({ ...agent, runDir }),
@@ -308,6 +426,13 @@ export class SandboxMachine implements Machine {
       onOutput: (stream, chunk) => logger?.debug({ sprite: this.spec.name, stream }, chunk.toString('utf8').trimEnd()),
     });
     this.sandbox = sandbox;
+    if (this.spec.diskQuotaBytes !== undefined) {
+      await storage.setQuota(this.key, this.spec.diskQuotaBytes).catch(async (err: Error) => {
+        await sandbox.kill();
+        throw err;
+      });
+      this.quotaSet = true;
+    }
     let client: AgentClient;
     try {
       client = await Promise.race([
@@ -366,6 +491,8 @@ export class SandboxMachine implements Machine {
     const { sandbox, agent } = this;
     this.sandbox = undefined;
     this.agent = undefined;
+    this.hostnameSetter?.dispose();
+    this.hostnameSetter = undefined;
     for (const w of this.watches) w.stop = undefined;
     agent?.close();
     await sandbox?.kill();
@@ -411,7 +538,7 @@ export class SandboxMachine implements Machine {
   snapshot(): Promise<MachineSnapshot> {
     return this.serialized(async () => {
       if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
-      const layer = await this.shared.storage.snapshot(this.spec.id);
+      const layer = await this.shared.storage.snapshot(this.key);
       const snap: SandboxSnapshot = { kind: 'sandbox', layer };
       return snap;
     });
@@ -422,14 +549,14 @@ export class SandboxMachine implements Machine {
    * nothing, when the snapshot was released or belongs to another sprite.
    */
   restore(snapshot: MachineSnapshot): Promise<void> {
-    const snap = asSandboxSnapshot(snapshot, this.spec.id);
+    const snap = asSandboxSnapshot(snapshot, this.key);
     return this.serialized(async () => {
       if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
-      await this.shared.storage.stageRestore(this.spec.id, snap.layer);
+      await this.shared.storage.stageRestore(this.key, snap.layer);
       this.generation++;
       await this.teardown();
       try {
-        await this.shared.storage.commitRestore(this.spec.id);
+        await this.shared.storage.commitRestore(this.key);
       } finally {
         // On failure the old layer is still the live one: boot it again.
         await this.boot();
@@ -438,7 +565,7 @@ export class SandboxMachine implements Machine {
   }
 
   async releaseSnapshot(snapshot: MachineSnapshot): Promise<void> {
-    await this.shared.storage.release(asSandboxSnapshot(snapshot, this.spec.id).layer);
+    await this.shared.storage.release(asSandboxSnapshot(snapshot, this.key).layer);
   }
 
   /**
@@ -447,7 +574,7 @@ export class SandboxMachine implements Machine {
    */
   async usage(): Promise<{ bytes: number; files: number }> {
     if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
-    return this.shared.storage.usage(this.spec.id);
+    return this.shared.storage.usage(this.key);
   }
 
   /** Kills every process the sprite runs (the agent stays); the disk stays. */
@@ -464,7 +591,7 @@ export class SandboxMachine implements Machine {
       this.watches.clear();
       await this.teardown();
       await this.cgroup?.remove();
-      await this.shared.storage.destroy(this.spec.id);
+      await this.shared.storage.destroy(this.key);
       this.onDestroyed();
     });
   }

@@ -58,6 +58,8 @@ export class Storage {
     private readonly vol: string,
     private readonly image: string | undefined,
     private readonly claim: DataDirClaim,
+    /** Whether `setQuota` enforces anything (btrfs qgroups are enabled on the volume). */
+    readonly quotas = false,
   ) {}
 
   /**
@@ -87,7 +89,9 @@ export class Storage {
       if (opts.mode === 'btrfs' && mode !== 'btrfs') throw new Error(`btrfs storage is not possible here: ${reason}`);
       if (mode === 'copy') await removeAll(vol, 'copy');
       for (const d of ['layers', 'snaps']) await mkdir(join(vol, d), { recursive: true });
-      return new Storage(dir, mode, reason, vol, image, claim);
+      const quotas = mode === 'btrfs' ? await enableQuotas(vol) : 'copy mode (no btrfs qgroups)';
+      if (typeof quotas === 'string') opts.logger?.warn({ reason: quotas }, 'sandbox: disk quotas are not enforced inside sprites');
+      return new Storage(dir, mode, reason, vol, image, claim, quotas === true);
     } catch (err) {
       await claim.release();
       throw err;
@@ -100,6 +104,19 @@ export class Storage {
     await this.removePath(dir);
     await this.makeEmpty(dir);
     await seed(dir);
+  }
+
+  /**
+   * Limits what the sprite's live layer may hold to `bytes` (undefined: no limit): a btrfs qgroup limit on its
+   * subvolume (referenced bytes, data and metadata), which its snapshots and restored layers inherit. Beyond it every
+   * write inside fails with EDQUOT. A no-op when `quotas` is false (copy mode, or qgroups refused).
+   * @see docs/limits.md (`--disk-quota`), btrfs-qgroup(8)
+   * @deviation inside, a write past the quota fails with EDQUOT ("Disk quota exceeded"), not ENOSPC; btrfs counts
+   * metadata too, so the limit is reached a little before `bytes` of file content.
+   */
+  async setQuota(spriteId: string, bytes: number | undefined): Promise<void> {
+    if (!this.quotas) return;
+    await run('btrfs', ['qgroup', 'limit', bytes === undefined ? 'none' : String(bytes), this.layerDir(spriteId)]);
   }
 
   /** Host directory of the sprite's live writable layer. */
@@ -271,6 +288,16 @@ async function setUpBtrfs(dir: string, vol: string, imageBytes?: number): Promis
     await unmountUnder(vol).catch(() => undefined);
     await rm(image, { force: true }).catch(() => undefined);
     return `btrfs image failed: ${(err as Error).message}`;
+  }
+}
+
+/** Turns btrfs qgroups on for `vol` (at start, on an empty volume: no rescan). Resolves true, or why not. */
+async function enableQuotas(vol: string): Promise<true | string> {
+  try {
+    await run('btrfs', ['quota', 'enable', vol]);
+    return true;
+  } catch (err) {
+    return `btrfs quota enable failed: ${(err as Error).message}`;
   }
 }
 
