@@ -11,7 +11,7 @@ import { MemoryMachineFactory } from './memory.ts';
 import type { MachineFactory } from './types.ts';
 
 /** The `--exec` values this build can run. */
-export const MACHINE_ENGINES = [...ENGINE_NAMES, 'sandbox'] as const;
+export const MACHINE_ENGINES = [...ENGINE_NAMES, 'sandbox', 'container'] as const;
 
 /** One of {@link MACHINE_ENGINES}. */
 export type MachineEngine = (typeof MACHINE_ENGINES)[number];
@@ -27,6 +27,8 @@ export interface MachineFactoryDeps {
   /** `--sandbox-root`: a prepared root used as the read-only base instead of the host's OS. */
   sandboxRoot?: string;
   logger?: Logger;
+  /** `--container-runtime`, `--sprite-image`, `--namespace`, `--create-timeout` (ms): the container engine's settings. */
+  container?: { runtime?: 'auto' | 'docker' | 'podman' | 'kubernetes'; image?: string; namespace?: string; createTimeoutMs?: number };
 }
 
 /** Creates the factory of an in-memory engine (`shell`, `interpreter`) synchronously. Throws a `TypeError` for another name. */
@@ -39,6 +41,7 @@ export function createMachineFactory(name: EngineName, deps: MachineFactoryDeps)
  * message naming what is missing (not Linux, not root, no bubblewrap, …); the module is loaded only then.
  */
 export async function openMachineFactory(name: MachineEngine, deps: MachineFactoryDeps): Promise<MachineFactory> {
+  if (name === 'container') return (await import('./container/index.ts')).openContainerFactory(deps);
   if (name !== 'sandbox') return createMachineFactory(name, deps);
   const { SandboxMachineFactory } = await import('./sandbox/sandbox-machine.ts');
   return SandboxMachineFactory.open({ dataDir: deps.dataDir, rootDir: deps.sandboxRoot, clock: deps.clock, logger: deps.logger });
