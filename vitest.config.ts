@@ -41,6 +41,17 @@ export default defineConfig({
         test: { name: 'conformance-sandbox', ...conformance, env: { SPRITZER_CONFORMANCE_EXEC: 'sandbox' } },
       }]),
       { test: { name: 'conformance', ...conformance } },
+      // The container engine (issue 10): `npm run test:container` starts dockerd and builds the image; without a
+      // daemon every file says why it skips.
+      {
+        test: {
+          name: 'container',
+          include: ['test/container/**/*.test.ts'],
+          setupFiles: ['test/support/setup-ws.ts'],
+          testTimeout: 120000,
+          hookTimeout: 180000,
+        },
+      },
     ],
   },
 });
