@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS, parseSize } from './limits.ts';
 import { installLastResort } from './containment.ts';
 import { DEFAULT_MAX_JSON_BODY_BYTES } from './http/json-depth.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from './exec-limits.ts';
+import { containerOptions, type ContainerCliOptions } from './machines/container/cli.ts';
 
 const program = new Command('spritzer')
   .description('A local, stateful emulator of the Fly.io Sprites API')
@@ -67,6 +68,7 @@ const program = new Command('spritzer')
   )
   .option('--no-validate-responses', 'do not validate responses against the spec (also off when NODE_ENV=production)');
 
+for (const option of containerOptions()) program.addOption(option);
 program.parse();
 const opts = program.opts<{
   addr: string;
@@ -82,7 +84,7 @@ const opts = program.opts<{
   sandboxRoot?: string;
   maxStdinBytes: number;
   validateResponses: boolean;
-}>();
+} & ContainerCliOptions>();
 
 const match = /^(.*):(\d+)$/.exec(opts.addr);
 if (!match) {
@@ -105,6 +107,7 @@ try {
     maxStdinBytes: opts.maxStdinBytes,
     dataDir: opts.dataDir,
     sandboxRoot: opts.sandboxRoot,
+    container: { runtime: opts.containerRuntime, image: opts.spriteImage, namespace: opts.namespace, createTimeoutMs: opts.createTimeout },
   });
 } catch (err) {
   console.error(`spritzer: cannot start the ${opts.exec} engine: ${(err as Error).message}`);
