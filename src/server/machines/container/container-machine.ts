@@ -238,6 +238,8 @@ export class ContainerMachine implements Machine {
   private readonly watches = new Set<WatchEntry>();
   /** The image the current container was created from (the sprite image, or a checkpoint). */
   private currentImage = '';
+  /** Aborted by destroy(), so a pending connection attempt never holds it up. */
+  private readonly aborted = new AbortController();
 
   /** @internal created by ContainerMachineFactory.create */
   constructor(
@@ -303,7 +305,7 @@ export class ContainerMachine implements Machine {
     const bridge = await startBridge(docker, container.id, socketPath);
     let client: AgentClient;
     try {
-      client = await AgentClient.connect(socketPath, { timeoutMs: createTimeoutMs });
+      client = await this.connectAgent(socketPath, createTimeoutMs);
     } catch (err) {
       await bridge.close();
       const logs = await container.logs({ stdout: true, stderr: true, tail: 20 }).catch(() => Buffer.alloc(0));
@@ -347,7 +349,7 @@ export class ContainerMachine implements Machine {
     const socketPath = join(this.shared.socketDir, `${dockerSafe(this.spec.id)}-${generation}.sock`);
     const info = await this.container.inspect();
     const bridge = await startBridge(this.shared.docker, info.Id, socketPath);
-    const client = await AgentClient.connect(socketPath, { timeoutMs: this.shared.createTimeoutMs }).catch(async (err) => {
+    const client = await this.connectAgent(socketPath, this.shared.createTimeoutMs).catch(async (err) => {
       await bridge.close();
       throw err;
     });
@@ -358,6 +360,28 @@ export class ContainerMachine implements Machine {
       if (generation === this.generation && !this.destroyed) void this.onCrash();
     });
     return client;
+  }
+
+  /** AgentClient.connect through the bridge socket, given up at once when the sprite is destroyed meanwhile. */
+  private connectAgent(socketPath: string, timeoutMs: number): Promise<AgentClient> {
+    const signal = this.aborted.signal;
+    if (signal.aborted) return Promise.reject(new Error(`sprite ${this.spec.name} is destroyed`));
+    const attempt = AgentClient.connect(socketPath, { timeoutMs });
+    return new Promise((resolve, reject) => {
+      const onAbort = () => reject(new Error(`sprite ${this.spec.name} is destroyed`));
+      signal.addEventListener('abort', onAbort, { once: true });
+      attempt.then(
+        (client) => {
+          signal.removeEventListener('abort', onAbort);
+          if (signal.aborted) client.close();
+          else resolve(client);
+        },
+        (err: Error) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(err);
+        },
+      );
+    });
   }
 
   private async dropAgent(): Promise<void> {
@@ -435,7 +459,7 @@ export class ContainerMachine implements Machine {
    * Removes the container and creates it again from the checkpoint's image, with the same name, labels and
    * settings, then waits for its agent. Rejects, touching nothing, for a released snapshot or another sprite's.
    */
-  restore(snapshot: MachineSnapshot): Promise<void> {
+  async restore(snapshot: MachineSnapshot): Promise<void> {
     const snap = this.asOwn(snapshot);
     return this.serialized(async () => {
       if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
@@ -506,6 +530,7 @@ export class ContainerMachine implements Machine {
 
   /** Removes the container with its volumes, then every checkpoint image of the sprite. */
   destroy(): Promise<void> {
+    this.aborted.abort();
     return this.serialized(async () => {
       if (this.destroyed) return;
       this.destroyed = true;
