@@ -41,6 +41,10 @@ export default defineConfig({
         test: { name: 'conformance-sandbox', ...conformance, env: { SPRITZER_CONFORMANCE_EXEC: 'sandbox' } },
       }]),
       { test: { name: 'conformance', ...conformance } },
+      // The conformance suite on the container engine, when `npm run test:container` has a daemon and an image.
+      ...(process.env.DOCKER_HOST && process.env.SPRITZER_TEST_IMAGE
+        ? [{ test: { name: 'conformance-container', ...conformance, env: { SPRITZER_CONFORMANCE_EXEC: 'container', SPRITZER_SPRITE_IMAGE: process.env.SPRITZER_TEST_IMAGE, SPRITZER_NAMESPACE: 'ctest-conf' } } }]
+        : []),
       // The container engine (issue 10): `npm run test:container` starts dockerd and builds the image; without a
       // daemon every file says why it skips.
       {
