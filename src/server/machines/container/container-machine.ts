@@ -158,7 +158,11 @@ export class ContainerMachineFactory implements MachineFactory {
     return factory;
   }
 
-  /** Containers of this namespace left by an earlier run (no adoption yet): removed with their volumes. */
+  /**
+   * Containers of this namespace left by an earlier run: removed with their volumes.
+   * @deviation real sprites outlive any client; adopting these containers as sprites needs a registry hook that
+   *   does not exist yet (docs/fidelity.md "Container engine: restart of spritzer").
+   */
   private async removeStale(): Promise<number> {
     const list = await this.shared.docker.listContainers({
       all: true,
@@ -440,7 +444,8 @@ export class ContainerMachine implements Machine {
   /**
    * Commits the container's writable layer to the image `<namespace>-checkpoint:<id>-<n>` (the container is
    * paused for the commit, so the copy is consistent; processes go on afterwards). Cost: a copy of what the sprite
-   * wrote since its image, plus the commit (docs/fidelity.md "Container engine").
+   * wrote since its image, plus the commit (docs/fidelity.md "Container engine: checkpoints").
+   * @deviation real checkpoints are live copy-on-write; this one pauses the container while the layer is copied.
    */
   snapshot(): Promise<MachineSnapshot> {
     return this.serialized(async () => {
@@ -514,6 +519,7 @@ export class ContainerMachine implements Machine {
   /**
    * Bytes the sprite wrote (the container's writable layer, `SizeRw`) and the number of paths it added or changed
    * (`docker diff`): not a walk inside, which would count the whole image.
+   * @deviation `MachineSpec.diskQuotaBytes` is not enforced on this engine (docs/fidelity.md "Container engine: disk quota").
    */
   async usage(): Promise<{ bytes: number; files: number }> {
     if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
