@@ -53,4 +53,4 @@ if ! docker image inspect "$IMAGE" >/dev/null 2>&1; then
   rm -rf "$ROOT"
 fi
 export SPRITZER_TEST_IMAGE="$IMAGE"
-npx vitest run --project container "$@"
+npx vitest run --project container --project conformance-container "$@"
