@@ -12,7 +12,7 @@ import { defaultDeps, startServer, type RunningServer } from '../../src/server/s
 import { openMachineFactory } from '../../src/server/machines/index.ts';
 import { SystemClock } from '../../src/server/model/clock.ts';
 import { SequentialIds } from '../../src/server/model/ids.ts';
-import { announceSkip, TEST_IMAGE, testDocker } from './support.ts';
+import { announceSkip, TEST_IMAGE, TEST_RUNTIME, testDocker } from './support.ts';
 
 const NAMESPACE = 'ctest-acc';
 const skip = await announceSkip('container acceptance');
@@ -22,7 +22,7 @@ let call: ReturnType<typeof api>;
 beforeAll(async () => {
   if (skip) return;
   const clock = new SystemClock();
-  const machines = await openMachineFactory('container', { clock, container: { image: TEST_IMAGE, namespace: NAMESPACE, runtime: 'docker' } });
+  const machines = await openMachineFactory('container', { clock, container: { image: TEST_IMAGE, namespace: NAMESPACE, runtime: TEST_RUNTIME } });
   srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines, token: TOKEN }));
   call = api(srv.url);
   expect((await call('POST', '/v1/sprites', { name: 'acme' })).status).toBe(201);

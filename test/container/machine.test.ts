@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContainerMachineFactory, type ContainerMachine } from '../../src/server/machines/container/container-machine.ts';
 import type { Machine } from '../../src/server/machines/types.ts';
-import { announceSkip, TEST_IMAGE, testDocker } from './support.ts';
+import { announceSkip, TEST_IMAGE, TEST_RUNTIME, testDocker } from './support.ts';
 
 const NAMESPACE = 'ctest-machine';
 const skip = await announceSkip('container machine');
@@ -27,7 +27,7 @@ function run(machine: Machine, argv: string[]): Promise<{ out: string; err: stri
 
 beforeAll(async () => {
   if (skip) return;
-  factory = await ContainerMachineFactory.open({ api: undefined, runtime: 'docker', image: TEST_IMAGE, namespace: NAMESPACE });
+  factory = await ContainerMachineFactory.open({ api: undefined, runtime: TEST_RUNTIME, image: TEST_IMAGE, namespace: NAMESPACE });
   m = await factory.create({ name: 'box', id: 'sprite-m1' });
 });
 afterAll(async () => {
@@ -92,17 +92,17 @@ describe.skipIf(skip)('container machine', () => {
 
   it('a new factory of the same namespace removes containers an earlier run left', async () => {
     const docker = testDocker();
-    const other = await ContainerMachineFactory.open({ runtime: 'docker', image: TEST_IMAGE, namespace: `${NAMESPACE}-stale` });
+    const other = await ContainerMachineFactory.open({ runtime: TEST_RUNTIME, image: TEST_IMAGE, namespace: `${NAMESPACE}-stale` });
     await other.create({ name: 'left', id: 'sprite-left' });
     // No close(): as if that spritzer died.
-    const again = await ContainerMachineFactory.open({ runtime: 'docker', image: TEST_IMAGE, namespace: `${NAMESPACE}-stale` });
+    const again = await ContainerMachineFactory.open({ runtime: TEST_RUNTIME, image: TEST_IMAGE, namespace: `${NAMESPACE}-stale` });
     await expect(docker.getContainer(`${NAMESPACE}-stale-left`).inspect()).rejects.toMatchObject({ statusCode: 404 });
     await again.close();
     await other.close();
   });
 
   it('an image that is not there and cannot be pulled is a clear start-up error', async () => {
-    await expect(ContainerMachineFactory.open({ runtime: 'docker', image: 'spritzer-no-such-image:0', namespace: `${NAMESPACE}-x` })).rejects.toThrow(
+    await expect(ContainerMachineFactory.open({ runtime: TEST_RUNTIME, image: 'spritzer-no-such-image:0', namespace: `${NAMESPACE}-x` })).rejects.toThrow(
       /sprite image spritzer-no-such-image:0 is not on the daemon and could not be pulled/,
     );
   });

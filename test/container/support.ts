@@ -9,10 +9,16 @@ import { clientFor } from '../../src/server/machines/container/runtime.ts';
 /** The image the suites run sprites on (built by scripts/test-container.sh). */
 export const TEST_IMAGE = process.env.SPRITZER_TEST_IMAGE ?? '';
 
+/** The runtime the suites use: `SPRITZER_TEST_RUNTIME` (`docker` by default, or `podman` on CONTAINER_HOST). */
+export const TEST_RUNTIME: 'docker' | 'podman' = process.env.SPRITZER_TEST_RUNTIME === 'podman' ? 'podman' : 'docker';
+
+/** The endpoint of the test runtime's socket. */
+const endpoint = (): string | undefined => (TEST_RUNTIME === 'podman' ? process.env.CONTAINER_HOST : process.env.DOCKER_HOST);
+
 /** Why the container suites cannot run ('' when they can): no DOCKER_HOST, daemon not answering, image missing. */
 export async function containerSkipReason(): Promise<string> {
-  const host = process.env.DOCKER_HOST;
-  if (!host) return 'DOCKER_HOST is not set: run npm run test:container (it starts dockerd and builds the image)';
+  const host = endpoint();
+  if (!host) return `${TEST_RUNTIME === 'podman' ? 'CONTAINER_HOST' : 'DOCKER_HOST'} is not set: run npm run test:container (it starts the daemon and builds the image)`;
   if (!TEST_IMAGE) return 'SPRITZER_TEST_IMAGE is not set: run npm run test:container';
   const docker = clientFor(host);
   try {
@@ -35,7 +41,7 @@ export async function announceSkip(what: string): Promise<boolean> {
   return !!reason;
 }
 
-/** A client for the test daemon (DOCKER_HOST). */
+/** A client for the test daemon (DOCKER_HOST, or CONTAINER_HOST for Podman). */
 export function testDocker(): Docker {
-  return clientFor(process.env.DOCKER_HOST!);
+  return clientFor(endpoint()!);
 }

@@ -210,7 +210,14 @@ async function ensureImage(docker: Docker, image: string, logger?: ContainerFact
   logger?.info({ image }, 'container engine: pulling the sprite image');
   try {
     const stream = await docker.pull(image);
-    await new Promise<void>((resolve, reject) => docker.modem.followProgress(stream, (e: Error | null) => (e ? reject(e) : resolve())));
+    const events = await new Promise<Array<{ error?: string; message?: string }>>((resolve, reject) =>
+      docker.modem.followProgress(stream, (e: Error | null, out: Array<{ error?: string }>) => (e ? reject(e) : resolve(out ?? []))),
+    );
+    // Podman reports a failed pull as an event in a 200 stream: the image itself is the proof.
+    await docker.getImage(image).inspect().catch(() => {
+      const last = events.find((e) => e.error)?.error ?? events.at(-1)?.message ?? 'not found after the pull';
+      throw new Error(last);
+    });
   } catch (err) {
     throw new Error(`sprite image ${image} is not on the daemon and could not be pulled (${(err as Error).message}): build or import one, see docs/container.md`);
   }
