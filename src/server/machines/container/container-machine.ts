@@ -339,18 +339,30 @@ export class ContainerMachine implements Machine {
   /** The agent connection was lost on its own: start the container again (same disk), reconnect, tell listeners. */
   private async onCrash(): Promise<void> {
     this.shared.logger?.warn({ sprite: this.spec.name }, 'container: sprite agent lost, restarting the container');
+    // From now on, calls wait for the restarted agent instead of reaching the lost one.
+    const generation = ++this.generation;
+    this.agent = undefined;
+    let settle!: (c: AgentClient | Promise<AgentClient>) => void;
+    let fail!: (err: Error) => void;
+    const next = new Promise<AgentClient>((resolve, reject) => {
+      settle = resolve;
+      fail = reject;
+    });
+    next.catch(() => undefined);
+    this.ready = next;
     await this.serialized(async () => {
-      if (this.destroyed) return;
-      const generation = ++this.generation;
+      if (this.destroyed) return fail(new Error(`sprite ${this.spec.name} is destroyed`));
+      // A restore or another restart came first: wait for what it boots.
+      if (generation !== this.generation) return settle(this.ready);
       await this.dropAgent();
       try {
         await this.container.start().catch((err) => {
           if (statusOf(err) !== 304) throw err;
         });
-        this.ready = this.connectOnly(generation);
-        await this.ready;
+        settle(await this.connectOnly(generation));
         for (const l of this.rebootListeners) l();
       } catch (err) {
+        fail(err as Error);
         this.shared.logger?.error({ sprite: this.spec.name, err: (err as Error).message }, 'container: restart failed');
       }
     });
