@@ -51,6 +51,32 @@ export default defineConfig({
         },
       }]),
       { test: { name: 'conformance', ...conformance } },
+      // The conformance suite on the container engine, when `npm run test:container` has a daemon and an image.
+      ...((process.env.DOCKER_HOST || process.env.CONTAINER_HOST) && process.env.SPRITZER_TEST_IMAGE
+        ? [{
+            test: {
+              name: 'conformance-container',
+              ...conformance,
+              env: {
+                SPRITZER_CONFORMANCE_EXEC: 'container',
+                SPRITZER_CONTAINER_RUNTIME: process.env.SPRITZER_TEST_RUNTIME === 'podman' ? 'podman' : 'docker',
+                SPRITZER_SPRITE_IMAGE: process.env.SPRITZER_TEST_IMAGE,
+                SPRITZER_NAMESPACE: 'ctest-conf',
+              },
+            },
+          }]
+        : []),
+      // The container engine (issue 10): `npm run test:container` starts dockerd and builds the image; without a
+      // daemon every file says why it skips.
+      {
+        test: {
+          name: 'container',
+          include: ['test/container/**/*.test.ts'],
+          setupFiles: ['test/support/setup-ws.ts'],
+          testTimeout: 120000,
+          hookTimeout: 180000,
+        },
+      },
     ],
   },
 });

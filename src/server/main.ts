@@ -16,6 +16,7 @@ import { DEFAULT_MAX_HEADER_BYTES } from './http/oversize.ts';
 import { DEFAULT_SHELL_LIMITS } from './engines/shell-world.ts';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS, gracefulShutdown, logUpgrades, trackRequests } from './shutdown.ts';
 import { listenErrorMessage, openDataDir, StartupError, type OpenedDataDir } from './store/open-data-dir.ts';
+import { containerOptions, type ContainerCliOptions } from './machines/container/cli.ts';
 
 const program = new Command('spritzer')
   .description('A local, stateful emulator of the Fly.io Sprites API')
@@ -122,6 +123,7 @@ const program = new Command('spritzer')
   )
   .option('--no-validate-responses', 'do not validate responses against the spec (also off when NODE_ENV=production)');
 
+for (const option of containerOptions()) program.addOption(option);
 program.parse();
 const opts = program.opts<{
   addr: string;
@@ -143,7 +145,7 @@ const opts = program.opts<{
   shellTimeout: number;
   shutdownTimeout: number;
   validateResponses: boolean;
-}>();
+} & ContainerCliOptions>();
 
 const match = /^(.*):(\d+)$/.exec(opts.addr);
 if (!match) {
@@ -168,6 +170,7 @@ try {
     dataDir: opts.dataDir,
     sandboxRoot: opts.sandboxRoot,
     sandboxSpares: opts.sandboxSpares,
+    container: { runtime: opts.containerRuntime, image: opts.spriteImage, namespace: opts.namespace, createTimeoutMs: opts.createTimeout },
   });
 } catch (err) {
   console.error(`spritzer: cannot start the ${opts.exec} engine: ${(err as Error).message}`);

@@ -11,7 +11,7 @@ import { MemoryMachineFactory } from './memory.ts';
 import type { MachineFactory } from './types.ts';
 
 /** The `--exec` values this build can run. */
-export const MACHINE_ENGINES = [...ENGINE_NAMES, 'sandbox'] as const;
+export const MACHINE_ENGINES = [...ENGINE_NAMES, 'sandbox', 'container'] as const;
 
 /** One of {@link MACHINE_ENGINES}. */
 export type MachineEngine = (typeof MACHINE_ENGINES)[number];
@@ -31,6 +31,8 @@ export interface MachineFactoryDeps {
   /** `--sandbox-spares`: sandboxes kept booted ahead of creates (default 0 here; the CLI's default is 1). */
   sandboxSpares?: number;
   logger?: Logger;
+  /** `--container-runtime`, `--sprite-image`, `--namespace`, `--create-timeout` (ms): the container engine's settings. */
+  container?: { runtime?: 'auto' | 'docker' | 'podman' | 'kubernetes'; image?: string; namespace?: string; createTimeoutMs?: number };
 }
 
 /** Creates the factory of an in-memory engine (`shell`, `interpreter`) synchronously. Throws a `TypeError` for another name. */
@@ -43,6 +45,7 @@ export function createMachineFactory(name: EngineName, deps: MachineFactoryDeps)
  * message naming what is missing (not Linux, not root, no bubblewrap, …); the module is loaded only then.
  */
 export async function openMachineFactory(name: MachineEngine, deps: MachineFactoryDeps): Promise<MachineFactory> {
+  if (name === 'container') return (await import('./container/index.ts')).openContainerFactory(deps);
   if (name !== 'sandbox') return createMachineFactory(name, deps);
   const { SandboxMachineFactory } = await import('./sandbox/sandbox-machine.ts');
   return SandboxMachineFactory.open({ dataDir: deps.dataDir, rootDir: deps.sandboxRoot, spares: deps.sandboxSpares, clock: deps.clock, logger: deps.logger });

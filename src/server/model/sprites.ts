@@ -85,7 +85,8 @@ export class Sprite {
     limits?: Pick<Limits, 'servicesMax' | 'serviceNeedsMax'>,
   ) {
     this.updatedAt = createdAt;
-    this.bootedAt = createdAt + BOOT_AFTER_MS;
+    // The first boot counts from when the machine is ready (a container can take longer than the boot itself).
+    this.bootedAt = Math.max(createdAt, clock.now()) + BOOT_AFTER_MS;
     this.labels = [...(init.labels ?? [])];
     this.urlSettings = init.urlSettings ?? { auth: 'sprite' };
     this.config = init.config;

@@ -604,7 +604,7 @@ function asSandboxSnapshot(snapshot: MachineSnapshot, spriteId: string): Sandbox
 }
 
 /** A MachineFs whose every call goes to the agent of the current boot. */
-function fsThrough(agent: () => Promise<AgentClient>): MachineFs {
+export function fsThrough(agent: () => Promise<AgentClient>): MachineFs {
   return {
     readFile: async (...a) => (await agent()).fs.readFile(...a),
     writeFile: async (...a) => (await agent()).fs.writeFile(...a),
@@ -624,7 +624,7 @@ function fsThrough(agent: () => Promise<AgentClient>): MachineFs {
  * A process whose start waits for the agent (a spawn during a boot or a restore): stdin, resizes and signals sent
  * before it starts are replayed in order; when the sprite cannot boot, it exits 137 with a message on stderr.
  */
-function deferredProcess(pid: number, io: ExecIO, started: Promise<ExecProcess>): ExecProcess {
+export function deferredProcess(pid: number, io: ExecIO, started: Promise<ExecProcess>): ExecProcess {
   let proc: ExecProcess | undefined;
   const queue: Array<(p: ExecProcess) => void> = [];
   const exit = started.then(

@@ -1,0 +1,88 @@
+/**
+ * Reaching a container's agent by exec only: a host unix socket whose every connection runs `node -e BRIDGE` in the
+ * container through the Engine API (`docker exec`, stdio attached) and pipes the bytes both ways to the agent's
+ * socket inside. Nothing inside the sprite has to be routable, so a remote daemon (Docker Desktop) works the same.
+ * It owns the host socket and the exec streams; it does not speak the agent protocol (AgentClient does, over it).
+ * @see docs/agent-protocol.md, https://docs.docker.com/reference/api/engine/version/v1.41/#tag/Exec
+ */
+import { createServer, type Server, type Socket } from 'node:net';
+import { PassThrough } from 'node:stream';
+import type Docker from 'dockerode';
+
+/** The agent's socket inside every container sprite. */
+export const AGENT_SOCKET_IN_SPRITE = '/.sprite/run/agent.sock';
+
+/**
+ * The program run by `node -e` inside: connects to the agent's socket (retrying for up to 30 s while the agent
+ * starts), then copies stdin → socket and socket → stdout until either side ends.
+ */
+export const BRIDGE_SCRIPT = `const net=require('net');const t0=Date.now();(function go(){let up=false;const s=net.connect(${JSON.stringify(AGENT_SOCKET_IN_SPRITE)});s.on('connect',()=>{up=true;process.stdin.pipe(s);s.pipe(process.stdout);s.on('close',()=>process.exit(0))});s.on('error',(e)=>{if(up)return process.exit(1);if(Date.now()-t0>30000){process.stderr.write('bridge: '+e.message+'\\n');process.exit(1)}setTimeout(go,20)})})()`;
+
+/** A running bridge: the host socket path AgentClient connects to. */
+export interface AgentBridge {
+  readonly socketPath: string;
+  /** Stops listening and drops every piped connection. */
+  close(): Promise<void>;
+}
+
+/**
+ * Listens on `socketPath` (host) and, per connection, starts `node -e BRIDGE_SCRIPT` in `container` with stdin,
+ * stdout and stderr attached (the daemon multiplexes stdout/stderr: demuxed here). The connection closes when the
+ * exec ends; the exec is ended when the connection closes. Rejects when the socket cannot be bound.
+ */
+export async function startBridge(docker: Docker, containerId: string, socketPath: string, node = 'node'): Promise<AgentBridge> {
+  const open = new Set<Socket>();
+  const server: Server = createServer({ allowHalfOpen: true, pauseOnConnect: true }, (conn) => {
+    open.add(conn);
+    conn.on('close', () => open.delete(conn));
+    conn.on('error', () => undefined);
+    void pipeThroughExec(docker, containerId, conn, node).catch(() => conn.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return {
+    socketPath,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const c of open) c.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function pipeThroughExec(docker: Docker, containerId: string, conn: Socket, node: string): Promise<void> {
+  const exec = await docker.getContainer(containerId).exec({
+    Cmd: [node, '-e', BRIDGE_SCRIPT],
+    AttachStdin: true,
+    AttachStdout: true,
+    AttachStderr: true,
+    Tty: false,
+  });
+  const stream = (await exec.start({ hijack: true, stdin: true })) as unknown as import('node:stream').Duplex;
+  if (conn.destroyed) {
+    stream.destroy();
+    return;
+  }
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  stderr.resume();
+  docker.modem.demuxStream(stream, stdout, stderr);
+  stdout.pipe(conn);
+  stream.on('end', () => stdout.end());
+  stream.on('close', () => conn.destroy());
+  stream.on('error', () => conn.destroy());
+  conn.on('data', (chunk: Buffer) => {
+    if (!stream.write(chunk)) {
+      conn.pause();
+      stream.once('drain', () => conn.resume());
+    }
+  });
+  conn.on('end', () => stream.end());
+  conn.on('close', () => stream.destroy());
+  conn.resume();
+}

@@ -1,0 +1,573 @@
+/**
+ * The `container` engine's Machine: each sprite a container `<namespace>-<name>` (default `spritzer-<name>`) on Docker
+ * or Podman through the Docker Engine API (dockerode), its first process the in-sprite agent under the runtime's
+ * init, reached only by exec (bridge.ts) and spoken to with the sandbox's AgentClient. Checkpoints are `docker
+ * commit`s of the writable layer; restore recreates the container from one. It owns the containers and checkpoint
+ * images it made; it knows no HTTP, sessions or checkpoint ids, and no Kubernetes (runtime.ts refuses it).
+ * @see src/server/machines/types.ts, issue 10, docs/fidelity.md "Container engine"
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
+import type Docker from 'dockerode';
+import type { Logger } from 'pino';
+import { SystemClock, type Clock } from '../../model/clock.ts';
+import type {
+  ExecIO,
+  ExecProcess,
+  ExecRequest,
+  ExecStartOptions,
+  ListeningPort,
+  Machine,
+  MachineFactory,
+  MachineFs,
+  MachineSnapshot,
+  MachineSpec,
+  VfsChange,
+} from '../types.ts';
+import { agentFiles, type AgentFiles } from '../../../agent/bundle.ts';
+import { AgentClient } from '../sandbox/agent-client.ts';
+import { deferredProcess, fsThrough } from '../sandbox/sandbox-machine.ts';
+import { agentArchive } from './agent-archive.ts';
+import { AGENT_SOCKET_IN_SPRITE, startBridge, type AgentBridge } from './bridge.ts';
+import { openEngineApi, type ContainerRuntimeName, type EngineApi } from './runtime.ts';
+
+/** The image sprites run when `--sprite-image` is not given (as in the seed). */
+export const DEFAULT_SPRITE_IMAGE = 'node:22-bookworm';
+/** The namespace (container name prefix and label) when `--namespace` is not given. */
+export const DEFAULT_NAMESPACE = 'spritzer';
+/** How long a container may take from create to an answering agent when `--create-timeout` is not given (ms). */
+export const DEFAULT_CREATE_TIMEOUT_MS = 60_000;
+
+/** Labels every container and checkpoint image of this engine carries. */
+export const LABELS = {
+  managed: 'dev.spritzer.managed',
+  namespace: 'dev.spritzer.namespace',
+  sprite: 'dev.spritzer.sprite',
+  id: 'dev.spritzer.id',
+} as const;
+
+/** The sprite user (uid/gid) processes run as. @see docs/sprites-wire.md §13 */
+const SPRITE_UID = 1000;
+const PATH_INSIDE = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+/** Options of `ContainerMachineFactory.open`. */
+export interface ContainerFactoryOptions {
+  /** `--container-runtime` (default `auto`). */
+  runtime?: ContainerRuntimeName;
+  /** An Engine API client to use instead of discovery (tests). */
+  api?: EngineApi;
+  /** `--sprite-image` (default DEFAULT_SPRITE_IMAGE): any image with `node` on its PATH. */
+  image?: string;
+  /** `--namespace` (default DEFAULT_NAMESPACE): prefixes container names, labels everything. */
+  namespace?: string;
+  /** `--create-timeout` in ms (default DEFAULT_CREATE_TIMEOUT_MS). */
+  createTimeoutMs?: number;
+  /** The agent's files on the host (default `agentFiles()`). */
+  agent?: Partial<AgentFiles>;
+  clock?: Clock;
+  logger?: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
+}
+
+/** A checkpoint of a container sprite: an image committed from its writable layer. */
+interface ContainerSnapshot extends MachineSnapshot {
+  readonly kind: 'container';
+  readonly spriteId: string;
+  /** `repo:tag` of the committed image. */
+  readonly image: string;
+}
+
+interface Shared {
+  docker: Docker;
+  runtime: 'docker' | 'podman';
+  image: string;
+  namespace: string;
+  createTimeoutMs: number;
+  archive: Buffer;
+  socketDir: string;
+  clock: Clock;
+  logger?: ContainerFactoryOptions['logger'];
+}
+
+/** Docker's error for a missing object (404) or a name conflict (409). */
+function statusOf(err: unknown): number | undefined {
+  return (err as { statusCode?: number }).statusCode;
+}
+
+/** A Docker name/tag-safe form of `s` (lowercase letters, digits, `_`, `.`, `-`). */
+export function dockerSafe(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9_.-]/g, '_');
+}
+
+/**
+ * Creates container machines. `open()` reaches the runtime (runtime.ts), checks the image is present (pulling it
+ * when it is not) and prepares the agent archive once; it removes containers an earlier spritzer of the same
+ * namespace left behind.
+ * @see issue 10 items 1, 2 and 5
+ */
+export class ContainerMachineFactory implements MachineFactory {
+  readonly engine = 'container';
+  readonly snapshotMode = 'copy' as const;
+  private readonly machines = new Set<ContainerMachine>();
+  private closed = false;
+
+  private constructor(private readonly shared: Shared) {}
+
+  /** The runtime that answered (`docker` or `podman`). */
+  get runtime(): 'docker' | 'podman' {
+    return this.shared.runtime;
+  }
+
+  /** The Engine API client (tests and diagnostics). */
+  get docker(): Docker {
+    return this.shared.docker;
+  }
+
+  /** The container name of sprite `name`. */
+  containerName(name: string): string {
+    return `${this.shared.namespace}-${name}`;
+  }
+
+  /**
+   * Prepares the engine. Rejects when no runtime answers (naming what was tried), when the image is missing and
+   * cannot be pulled, or when the agent bundle cannot be built.
+   */
+  static async open(opts: ContainerFactoryOptions = {}): Promise<ContainerMachineFactory> {
+    const api = opts.api ?? (await openEngineApi(opts.runtime ?? 'auto'));
+    const image = opts.image ?? DEFAULT_SPRITE_IMAGE;
+    await ensureImage(api.docker, image, opts.logger);
+    const files = opts.agent?.bundle ? { nodePtyDir: undefined, ...opts.agent } : { ...(await agentFiles()), ...opts.agent };
+    const archive = await agentArchive(files.bundle!, files.nodePtyDir);
+    const socketDir = await mkdtemp(join(tmpdir(), 'spritzer-ctr-'));
+    const namespace = opts.namespace ?? DEFAULT_NAMESPACE;
+    if (!/^[a-z0-9][a-z0-9_.-]*$/.test(namespace)) throw new Error(`--namespace ${namespace}: use lowercase letters, digits, _ . -`);
+    const factory = new ContainerMachineFactory({
+      docker: api.docker,
+      runtime: api.runtime,
+      image,
+      namespace,
+      createTimeoutMs: opts.createTimeoutMs ?? DEFAULT_CREATE_TIMEOUT_MS,
+      archive,
+      socketDir,
+      clock: opts.clock ?? new SystemClock(),
+      logger: opts.logger,
+    });
+    const stale = await factory.removeStale();
+    opts.logger?.info({ runtime: api.runtime, endpoint: api.endpoint, image, namespace, stale }, `container engine: ${api.runtime} at ${api.endpoint}`);
+    return factory;
+  }
+
+  /**
+   * Containers of this namespace left by an earlier run: removed with their volumes.
+   * @deviation real sprites outlive any client; adopting these containers as sprites needs a registry hook that
+   *   does not exist yet (docs/fidelity.md "Container engine: restart of spritzer").
+   */
+  private async removeStale(): Promise<number> {
+    const list = await this.shared.docker.listContainers({
+      all: true,
+      filters: { label: [`${LABELS.managed}=true`, `${LABELS.namespace}=${this.shared.namespace}`] },
+    });
+    for (const c of list) await this.shared.docker.getContainer(c.Id).remove({ force: true, v: true }).catch(() => undefined);
+    return list.length;
+  }
+
+  /**
+   * Creates the container (agent as entrypoint under the runtime's init, no network but loopback), copies the
+   * agent in, starts it and resolves once the agent answers through the exec bridge. Rejects, removing what it
+   * made, on failure or after `--create-timeout`.
+   */
+  async create(spec: MachineSpec): Promise<ContainerMachine> {
+    if (this.closed) throw new Error('container factory is closed');
+    const machine = new ContainerMachine(spec, this.containerName(spec.name), this.shared, () => this.machines.delete(machine));
+    try {
+      await machine.boot(this.shared.image);
+    } catch (err) {
+      await machine.destroy().catch(() => undefined);
+      throw err;
+    }
+    this.machines.add(machine);
+    return machine;
+  }
+
+  /** Destroys every machine still alive (containers and checkpoint images), then removes the bridge sockets' dir. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.machines].map((m) => m.destroy().catch(() => undefined)));
+    await rm(this.shared.socketDir, { recursive: true, force: true });
+  }
+}
+
+/** Pulls `image` when the daemon does not have it. Rejects with a message saying how to provide it. */
+async function ensureImage(docker: Docker, image: string, logger?: ContainerFactoryOptions['logger']): Promise<void> {
+  try {
+    await docker.getImage(image).inspect();
+    return;
+  } catch (err) {
+    if (statusOf(err) !== 404) throw err;
+  }
+  logger?.info({ image }, 'container engine: pulling the sprite image');
+  try {
+    const stream = await docker.pull(image);
+    const events = await new Promise<Array<{ error?: string; message?: string }>>((resolve, reject) =>
+      docker.modem.followProgress(stream, (e: Error | null, out: Array<{ error?: string }>) => (e ? reject(e) : resolve(out ?? []))),
+    );
+    // Podman reports a failed pull as an event in a 200 stream: the image itself is the proof.
+    await docker.getImage(image).inspect().catch(() => {
+      const last = events.find((e) => e.error)?.error ?? events.at(-1)?.message ?? 'not found after the pull';
+      throw new Error(last);
+    });
+  } catch (err) {
+    throw new Error(`sprite image ${image} is not on the daemon and could not be pulled (${(err as Error).message}): build or import one, see docs/container.md`);
+  }
+}
+
+type WatchEntry = { path: string; recursive: boolean; listener: (changes: VfsChange[]) => void; stop?: () => void };
+
+/**
+ * One container sprite. Processes run as the sprite user (1000) under the agent; pids come from a per-machine
+ * counter. If the agent connection is lost (the container died), the container is started again and the
+ * `onReboot` listeners run, so services come back.
+ */
+export class ContainerMachine implements Machine {
+  readonly kind = 'container';
+  readonly engine = 'container';
+  readonly fs: MachineFs;
+  private nextPid = 1;
+  private nextSnapshot = 1;
+  private agent?: AgentClient;
+  private bridge?: AgentBridge;
+  private ready: Promise<AgentClient> = Promise.reject(new Error('sprite not booted'));
+  private generation = 0;
+  private destroyed = false;
+  private lock: Promise<unknown> = Promise.resolve();
+  private readonly snapshots = new Set<string>();
+  /** Checkpoint images still used by the container when released: removed at destroy. */
+  private readonly releaseLater = new Set<string>();
+  private readonly rebootListeners = new Set<() => void>();
+  private readonly watches = new Set<WatchEntry>();
+  /** The image the current container was created from (the sprite image, or a checkpoint). */
+  private currentImage = '';
+  /** Aborted by destroy(), so a pending connection attempt never holds it up. */
+  private readonly aborted = new AbortController();
+
+  /** @internal created by ContainerMachineFactory.create */
+  constructor(
+    readonly spec: MachineSpec,
+    /** The container's name on the daemon. */
+    readonly containerName: string,
+    private readonly shared: Shared,
+    private readonly onDestroyed: () => void,
+  ) {
+    this.ready.catch(() => undefined);
+    this.fs = fsThrough(() => this.agentReady());
+  }
+
+  onReboot(listener: () => void): () => void {
+    this.rebootListeners.add(listener);
+    return () => this.rebootListeners.delete(listener);
+  }
+
+  private get container(): Docker.Container {
+    return this.shared.docker.getContainer(this.containerName);
+  }
+
+  /**
+   * Creates and starts the container from `image`, then connects to its agent. @internal factory, restore, reboot
+   */
+  async boot(image: string): Promise<void> {
+    const generation = ++this.generation;
+    const attempt = this.bootOnce(image, generation);
+    this.ready = attempt;
+    attempt.catch(() => undefined);
+    await attempt;
+  }
+
+  private async bootOnce(image: string, generation: number): Promise<AgentClient> {
+    const { docker, namespace, runtime, archive, createTimeoutMs } = this.shared;
+    this.currentImage = image;
+    const container = await docker.createContainer({
+      name: this.containerName,
+      Hostname: this.spec.name,
+      Image: image,
+      Labels: {
+        [LABELS.managed]: 'true',
+        [LABELS.namespace]: namespace,
+        [LABELS.sprite]: this.spec.name,
+        [LABELS.id]: this.spec.id,
+      },
+      Entrypoint: ['node', '/.sprite/agent/agent.mjs', '--socket', AGENT_SOCKET_IN_SPRITE],
+      Cmd: [],
+      User: '0:0',
+      WorkingDir: '/',
+      Env: [`PATH=${PATH_INSIDE}`, 'HOME=/root'],
+      HostConfig: {
+        Init: true,
+        NetworkMode: 'none',
+        CapAdd: ['SYS_PTRACE'],
+        // Podman's defaults exceed the hard limits of hosts without CAP_SYS_RESOURCE (docs/container.md).
+        ...(runtime === 'podman' ? { Ulimits: [{ Name: 'nofile', Soft: 1024, Hard: 1024 }, { Name: 'nproc', Soft: 4096, Hard: 4096 }] } : {}),
+      },
+    });
+    await container.putArchive(archive, { path: '/' });
+    await container.start();
+    const socketPath = join(this.shared.socketDir, `${dockerSafe(this.spec.id)}-${generation}.sock`);
+    const bridge = await startBridge(docker, container.id, socketPath);
+    let client: AgentClient;
+    try {
+      client = await this.connectAgent(socketPath, createTimeoutMs);
+    } catch (err) {
+      await bridge.close();
+      const logs = await container.logs({ stdout: true, stderr: true, tail: 20 }).catch(() => Buffer.alloc(0));
+      throw new Error(`sprite ${this.spec.name}: the agent in container ${this.containerName} did not answer: ${(err as Error).message} ${String(logs).trim()}`);
+    }
+    if (generation !== this.generation || this.destroyed) {
+      client.close();
+      await bridge.close();
+      throw new Error(`sprite ${this.spec.name} was stopped while booting`);
+    }
+    this.agent = client;
+    this.bridge = bridge;
+    for (const w of this.watches) w.stop = client.watch(w.path, { recursive: w.recursive }, w.listener);
+    void client.closed.then(() => {
+      if (generation === this.generation && !this.destroyed) void this.onCrash();
+    });
+    return client;
+  }
+
+  /** The agent connection was lost on its own: start the container again (same disk), reconnect, tell listeners. */
+  private async onCrash(): Promise<void> {
+    this.shared.logger?.warn({ sprite: this.spec.name }, 'container: sprite agent lost, restarting the container');
+    // From now on, calls wait for the restarted agent instead of reaching the lost one.
+    const generation = ++this.generation;
+    this.agent = undefined;
+    let settle!: (c: AgentClient | Promise<AgentClient>) => void;
+    let fail!: (err: Error) => void;
+    const next = new Promise<AgentClient>((resolve, reject) => {
+      settle = resolve;
+      fail = reject;
+    });
+    next.catch(() => undefined);
+    this.ready = next;
+    await this.serialized(async () => {
+      if (this.destroyed) return fail(new Error(`sprite ${this.spec.name} is destroyed`));
+      // A restore or another restart came first: wait for what it boots.
+      if (generation !== this.generation) return settle(this.ready);
+      await this.dropAgent();
+      try {
+        await this.container.start().catch((err) => {
+          if (statusOf(err) !== 304) throw err;
+        });
+        settle(await this.connectOnly(generation));
+        for (const l of this.rebootListeners) l();
+      } catch (err) {
+        fail(err as Error);
+        this.shared.logger?.error({ sprite: this.spec.name, err: (err as Error).message }, 'container: restart failed');
+      }
+    });
+  }
+
+  private async connectOnly(generation: number): Promise<AgentClient> {
+    const socketPath = join(this.shared.socketDir, `${dockerSafe(this.spec.id)}-${generation}.sock`);
+    const info = await this.container.inspect();
+    const bridge = await startBridge(this.shared.docker, info.Id, socketPath);
+    const client = await this.connectAgent(socketPath, this.shared.createTimeoutMs).catch(async (err) => {
+      await bridge.close();
+      throw err;
+    });
+    this.agent = client;
+    this.bridge = bridge;
+    for (const w of this.watches) w.stop = client.watch(w.path, { recursive: w.recursive }, w.listener);
+    void client.closed.then(() => {
+      if (generation === this.generation && !this.destroyed) void this.onCrash();
+    });
+    return client;
+  }
+
+  /** AgentClient.connect through the bridge socket, given up at once when the sprite is destroyed meanwhile. */
+  private connectAgent(socketPath: string, timeoutMs: number): Promise<AgentClient> {
+    const signal = this.aborted.signal;
+    if (signal.aborted) return Promise.reject(new Error(`sprite ${this.spec.name} is destroyed`));
+    const attempt = AgentClient.connect(socketPath, { timeoutMs });
+    return new Promise((resolve, reject) => {
+      const onAbort = () => reject(new Error(`sprite ${this.spec.name} is destroyed`));
+      signal.addEventListener('abort', onAbort, { once: true });
+      attempt.then(
+        (client) => {
+          signal.removeEventListener('abort', onAbort);
+          if (signal.aborted) client.close();
+          else resolve(client);
+        },
+        (err: Error) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(err);
+        },
+      );
+    });
+  }
+
+  private async dropAgent(): Promise<void> {
+    const { agent, bridge } = this;
+    this.agent = undefined;
+    this.bridge = undefined;
+    for (const w of this.watches) w.stop = undefined;
+    agent?.close();
+    await bridge?.close();
+  }
+
+  /** Drops the agent and removes the container (its anonymous volumes with it). */
+  private async teardown(): Promise<void> {
+    await this.dropAgent();
+    await this.container.remove({ force: true, v: true }).catch((err) => {
+      if (statusOf(err) !== 404) throw err;
+    });
+  }
+
+  private agentReady(): Promise<AgentClient> {
+    if (this.destroyed) return Promise.reject(new Error(`sprite ${this.spec.name} is destroyed`));
+    return this.ready;
+  }
+
+  private serialized<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.lock.then(fn, fn);
+    this.lock = next.catch(() => undefined);
+    return next;
+  }
+
+  spawn(req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess {
+    const pid = this.nextPid++;
+    const full = { ...req, uid: SPRITE_UID, gid: SPRITE_UID };
+    if (this.agent && !this.destroyed) return this.agent.spawn(full, io, { ...opts, pid });
+    return deferredProcess(pid, io, this.agentReady().then((a) => a.spawn(full, io, { ...opts, pid })));
+  }
+
+  async connect(host: string, port: number): Promise<Duplex> {
+    return (await this.agentReady()).connect(host, port);
+  }
+
+  async listeningPorts(): Promise<ListeningPort[]> {
+    return (await this.agentReady()).listeningPorts();
+  }
+
+  watch(path: string, opts: { recursive: boolean }, listener: (changes: VfsChange[]) => void): () => void {
+    const entry: WatchEntry = { path, recursive: opts.recursive, listener };
+    this.watches.add(entry);
+    if (this.agent) entry.stop = this.agent.watch(path, opts, listener);
+    return () => {
+      this.watches.delete(entry);
+      entry.stop?.();
+    };
+  }
+
+  /**
+   * Commits the container's writable layer to the image `<namespace>-checkpoint:<id>-<n>` (the container is
+   * paused for the commit, so the copy is consistent; processes go on afterwards). Cost: a copy of what the sprite
+   * wrote since its image, plus the commit (docs/fidelity.md "Container engine: checkpoints").
+   * @deviation real checkpoints are live copy-on-write; this one pauses the container while the layer is copied.
+   */
+  snapshot(): Promise<MachineSnapshot> {
+    return this.serialized(async () => {
+      if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
+      const repo = `${this.shared.namespace}-checkpoint`;
+      const tag = `${dockerSafe(this.spec.id)}-${this.nextSnapshot++}`;
+      await this.container.commit({ repo, tag, pause: true, comment: `spritzer checkpoint of sprite ${this.spec.name}` });
+      const image = `${repo}:${tag}`;
+      this.snapshots.add(image);
+      const snap: ContainerSnapshot = { kind: 'container', spriteId: this.spec.id, image };
+      return snap;
+    });
+  }
+
+  /**
+   * Removes the container and creates it again from the checkpoint's image, with the same name, labels and
+   * settings, then waits for its agent. Rejects, touching nothing, for a released snapshot or another sprite's.
+   */
+  async restore(snapshot: MachineSnapshot): Promise<void> {
+    const snap = this.asOwn(snapshot);
+    return this.serialized(async () => {
+      if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
+      if (!this.snapshots.has(snap.image)) throw new Error(`checkpoint image ${snap.image} was released`);
+      await this.shared.docker.getImage(snap.image).inspect();
+      this.generation++;
+      await this.dropAgent();
+      // The old container is kept (stopped, renamed) until the new one answers, so a failed restore loses nothing.
+      const previous = this.shared.docker.getContainer((await this.container.inspect()).Id);
+      const previousImage = this.currentImage;
+      await previous.kill().catch(() => undefined);
+      await previous.rename({ name: `${this.containerName}-restoring` });
+      try {
+        await this.boot(snap.image);
+      } catch (err) {
+        await this.dropAgent();
+        await this.container.remove({ force: true, v: true }).catch(() => undefined);
+        await previous.rename({ name: this.containerName });
+        await previous.start().catch(() => undefined);
+        this.currentImage = previousImage;
+        this.ready = this.connectOnly(++this.generation);
+        this.ready.catch(() => undefined);
+        throw err;
+      }
+      await previous.remove({ force: true, v: true }).catch(() => undefined);
+    });
+  }
+
+  async releaseSnapshot(snapshot: MachineSnapshot): Promise<void> {
+    const snap = this.asOwn(snapshot);
+    if (!this.snapshots.delete(snap.image)) return;
+    await this.removeImage(snap.image);
+  }
+
+  private async removeImage(image: string): Promise<void> {
+    try {
+      await this.shared.docker.getImage(image).remove();
+      this.releaseLater.delete(image);
+    } catch (err) {
+      if (statusOf(err) === 404) return;
+      // In use by the live container (restored from it): removed when the sprite goes.
+      this.releaseLater.add(image);
+    }
+  }
+
+  private asOwn(snapshot: MachineSnapshot): ContainerSnapshot {
+    const s = snapshot as Partial<ContainerSnapshot>;
+    if (s.kind !== 'container' || s.spriteId !== this.spec.id || !s.image) throw new Error(`not a snapshot of container sprite ${this.spec.id}`);
+    return s as ContainerSnapshot;
+  }
+
+  /**
+   * Bytes the sprite wrote (the container's writable layer, `SizeRw`) and the number of paths it added or changed
+   * (`docker diff`): not a walk inside, which would count the whole image.
+   * @deviation `MachineSpec.diskQuotaBytes` is not enforced on this engine (docs/fidelity.md "Container engine: disk quota").
+   */
+  async usage(): Promise<{ bytes: number; files: number }> {
+    if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
+    const info = (await this.container.inspect({ size: true } as Docker.ContainerInspectOptions)) as { SizeRw?: number };
+    const changes = ((await this.container.changes()) as Array<{ Kind: number; Path: string }> | null) ?? [];
+    const files = changes.filter((c) => c.Kind !== 2 && !c.Path.startsWith('/.sprite')).length;
+    return { bytes: info.SizeRw ?? 0, files };
+  }
+
+  /** Kills every process the agent started; the container and its disk stay. */
+  async stop(): Promise<void> {
+    await (await this.agentReady()).killAll();
+  }
+
+  /** Removes the container with its volumes, then every checkpoint image of the sprite. */
+  destroy(): Promise<void> {
+    this.aborted.abort();
+    return this.serialized(async () => {
+      if (this.destroyed) return;
+      this.destroyed = true;
+      this.generation++;
+      this.watches.clear();
+      await this.teardown();
+      for (const image of [...this.snapshots, ...this.releaseLater]) {
+        await this.shared.docker.getImage(image).remove({ force: true }).catch(() => undefined);
+      }
+      this.snapshots.clear();
+      this.releaseLater.clear();
+      this.onDestroyed();
+    });
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Test support for the container engine: why its suites cannot run here (printed once per file; nothing skips
+ * silently), and the daemon and image they use. `npm run test:container` sets DOCKER_HOST and SPRITZER_TEST_IMAGE
+ * (scripts/test-container.sh). Test set-up only; never used by the server.
+ */
+import Docker from 'dockerode';
+import { clientFor } from '../../src/server/machines/container/runtime.ts';
+
+/** The image the suites run sprites on (built by scripts/test-container.sh). */
+export const TEST_IMAGE = process.env.SPRITZER_TEST_IMAGE ?? '';
+
+/** The runtime the suites use: `SPRITZER_TEST_RUNTIME` (`docker` by default, or `podman` on CONTAINER_HOST). */
+export const TEST_RUNTIME: 'docker' | 'podman' = process.env.SPRITZER_TEST_RUNTIME === 'podman' ? 'podman' : 'docker';
+
+/** The endpoint of the test runtime's socket. */
+const endpoint = (): string | undefined => (TEST_RUNTIME === 'podman' ? process.env.CONTAINER_HOST : process.env.DOCKER_HOST);
+
+/** Why the container suites cannot run ('' when they can): no DOCKER_HOST, daemon not answering, image missing. */
+export async function containerSkipReason(): Promise<string> {
+  const host = endpoint();
+  if (!host) return `${TEST_RUNTIME === 'podman' ? 'CONTAINER_HOST' : 'DOCKER_HOST'} is not set: run npm run test:container (it starts the daemon and builds the image)`;
+  if (!TEST_IMAGE) return 'SPRITZER_TEST_IMAGE is not set: run npm run test:container';
+  const docker = clientFor(host);
+  try {
+    await docker.ping();
+  } catch (err) {
+    return `the daemon at ${host} does not answer (${(err as Error).message})`;
+  }
+  try {
+    await docker.getImage(TEST_IMAGE).inspect();
+  } catch {
+    return `image ${TEST_IMAGE} is not on the daemon at ${host}`;
+  }
+  return '';
+}
+
+/** Resolves true (after printing why) when the calling file must skip. */
+export async function announceSkip(what: string): Promise<boolean> {
+  const reason = await containerSkipReason();
+  if (reason) console.warn(`${what} skipped: ${reason}`);
+  return !!reason;
+}
+
+/** A client for the test daemon (DOCKER_HOST, or CONTAINER_HOST for Podman). */
+export function testDocker(): Docker {
+  return clientFor(endpoint()!);
+}
