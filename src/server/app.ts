@@ -27,6 +27,7 @@ import { adminHandlers } from './routes/admin.ts';
 import { serviceHandlers } from './routes/services.ts';
 import { policyHandlers } from './routes/policy.ts';
 import { taskHandlers } from './routes/tasks.ts';
+import { inspectorHandlers, mountInspector, wrapUpgrade } from './inspector/index.ts';
 
 /** Absolute path of the OpenAPI document the server validates against. */
 export const OPENAPI_PATH = fileURLToPath(new URL('../../spec/openapi.yaml', import.meta.url));
@@ -41,6 +42,7 @@ export const HANDLERS: HandlerMap = {
   ...serviceHandlers,
   ...policyHandlers,
   ...taskHandlers,
+  ...inspectorHandlers,
 };
 
 /** The assembled application. */
@@ -77,6 +79,8 @@ export function createApp(deps: Deps): SpritzerApp {
   app.set('query parser', 'extended');
   // Paths match case-sensitively (as the real Go servers do), so the mint check and routing agree (issue 16).
   app.set('case sensitive routing', true);
+  // The inspector (browser UI, request log) comes first, so the log sees every request (inspector/index.ts).
+  const requestLog = mountInspector(app, ctx);
 
   app.use(
     pinoHttp({
@@ -149,7 +153,7 @@ export function createApp(deps: Deps): SpritzerApp {
   return {
     app,
     ctx,
-    upgrade: upgrader.handle,
+    upgrade: wrapUpgrade(requestLog, upgrader.handle),
     async close() {
       upgrader.closeAll();
       await model.clear();
