@@ -125,7 +125,7 @@ const deps = defaultDeps({
 });
 
 const running = await startServer(deps, host, port);
-process.stdout.write(`spritzer listening on ${running.url} (exec engine: ${opts.exec}, checkpoints: ${machines.snapshotMode})\nexport SPRITES_BASE_URL=${running.url}\n`);
+process.stdout.write(`spritzer listening on ${running.url} (exec engine: ${opts.exec}, checkpoints: ${machines.snapshotMode})\ninspector: ${running.url}/_spritzer/ui/\nexport SPRITES_BASE_URL=${running.url}\n`);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

@@ -418,6 +418,9 @@ async function renderSessions(body: HTMLElement, name: string): Promise<void> {
   const list = await json(`${sp(name)}/exec`);
   const box = h('div', { class: 'terminal-box', id: 'terminal' });
   const status = h('span', { class: 'dim', id: 'terminal-status' }, 'no terminal open');
+  // Empty: an interactive bash. A command runs as `bash -c <command>` on a TTY (the shell engine runs no interactive
+  // shell yet: there, give the command here).
+  const command = h('input', { id: 'terminal-command', placeholder: 'command (empty: interactive bash)', size: 36 }) as HTMLInputElement;
   body.replaceChildren(
     h(
       'table',
@@ -436,13 +439,26 @@ async function renderSessions(body: HTMLElement, name: string): Promise<void> {
         ),
       ),
     ),
-    h('div', { class: 'row' }, h('button', { class: 'act', id: 'open-bash', onclick: () => openTerminal(box, status, name) }, 'open bash'), status),
+    h(
+      'form',
+      {
+        class: 'row',
+        id: 'terminal-form',
+        onsubmit: (e: Event) => {
+          e.preventDefault();
+          openTerminal(box, status, name, undefined, command.value.trim());
+        },
+      },
+      command,
+      h('input', { type: 'submit', id: 'open-bash', value: 'open terminal' }),
+      status,
+    ),
     box,
   );
 }
 
 /** Opens an xterm over the exec WebSocket in TTY mode (docs/wire.md "Frames with a TTY"); `attachPath` attaches. */
-function openTerminal(box: HTMLElement, status: HTMLElement, name: string, attachPath?: string): void {
+function openTerminal(box: HTMLElement, status: HTMLElement, name: string, attachPath?: string, command = ''): void {
   closeTerminal();
   box.replaceChildren();
   const terminal = new Terminal({ cursorBlink: true, fontSize: 13, convertEol: false, theme: { background: '#000000' } });
@@ -454,25 +470,26 @@ function openTerminal(box: HTMLElement, status: HTMLElement, name: string, attac
   const q = new URLSearchParams({ tty: 'true', stdin: 'true', rows: String(terminal.rows), cols: String(terminal.cols) });
   const path = attachPath ?? `${sp(name)}/exec`;
   if (!attachPath) {
-    q.append('cmd', 'bash');
+    for (const arg of command ? ['bash', '-c', command] : ['bash']) q.append('cmd', arg);
     q.set('path', 'bash');
   }
   // Browsers cannot set Authorization on a WebSocket: the token rides in a sub-protocol (docs/inspector.md).
   const ws = new WebSocket(`${proto}//${location.host}${path}?${q}`, ['spritzer-ui', `spritzer-token.${b64url(token())}`]);
   ws.binaryType = 'arraybuffer';
   const encoder = new TextEncoder();
+  let session = '';
   ws.onopen = () => (status.textContent = attachPath ? 'attached' : 'connected');
   ws.onmessage = (ev) => {
     if (typeof ev.data === 'string') {
       const msg = JSON.parse(ev.data);
-      if (msg.type === 'session_info') status.textContent = `session ${msg.session_id} (${msg.command})`;
-      if (msg.type === 'exit') status.textContent = `exited with code ${msg.exit_code}`;
+      if (msg.type === 'session_info') status.textContent = session = `session ${msg.session_id} (${msg.command})`;
+      if (msg.type === 'exit') status.textContent = `${session}: exited with code ${msg.exit_code}`;
       return;
     }
     terminal.write(new Uint8Array(ev.data as ArrayBuffer));
   };
   ws.onclose = (ev) => {
-    if (!/exited/.test(status.textContent ?? '')) status.textContent = `closed (${ev.code})`;
+    if (!/exited/.test(status.textContent ?? '')) status.textContent = `${session || 'socket'}: closed (${ev.code}${ev.reason ? ` ${ev.reason}` : ''})`;
   };
   terminal.onData((d) => ws.readyState === WebSocket.OPEN && ws.send(encoder.encode(d)));
   terminal.onResize(({ cols, rows }) => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: 'resize', cols, rows })));
