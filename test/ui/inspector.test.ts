@@ -11,9 +11,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { api, startTestServer, TOKEN } from '../support/server.ts';
-import type { RunningServer } from '../../src/server/server.ts';
+import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
+import { openMachineFactory } from '../../src/server/machines/index.ts';
+import { SystemClock } from '../../src/server/model/clock.ts';
+import { SequentialIds } from '../../src/server/model/ids.ts';
+import { SKIP_REASON as SANDBOX_SKIP } from '../sandbox/support.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
+if (SANDBOX_SKIP) console.warn(`inspector terminal on the sandbox engine skipped: ${SANDBOX_SKIP}`);
 const SHOTS = process.env.SPRITZER_UI_SCREENSHOTS === '1' ? resolve('docs/images') : undefined;
 
 let browser: Browser;
@@ -211,5 +216,43 @@ describe('inspector under --token', () => {
     const ws = log.requests.find((r) => r.kind === 'ws');
     expect(ws?.status).toBe(101);
     expect(JSON.stringify(log)).not.toContain(TOKEN);
+  });
+});
+
+describe.skipIf(!!SANDBOX_SKIP)('inspector terminal on the sandbox engine (interactive bash on a real pseudo-terminal)', () => {
+  let srv: RunningServer;
+  let context: BrowserContext;
+  beforeAll(async () => {
+    const clock = new SystemClock();
+    const machines = await openMachineFactory('sandbox', { clock });
+    srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines, token: TOKEN }));
+    await api(srv.url)('POST', '/v1/sprites', { name: 'real' });
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  });
+  afterAll(async () => {
+    await context?.close();
+    await srv?.close();
+  });
+
+  it('types `echo hi` into bash and sees hi; a smaller window resizes the pty (stty size)', async () => {
+    const page = await context.newPage();
+    await page.goto(`${srv.url}/_spritzer/ui/`);
+    await page.evaluate((t) => sessionStorage.setItem('spritzer-token', t), TOKEN);
+    await page.reload();
+    await page.locator('[data-sprite="real"]').click();
+    await page.locator('#tab-btn-terminal').click();
+    await page.locator('#open-bash').click();
+    await page.locator('#terminal-status', { hasText: 'session' }).waitFor({ timeout: 15000 });
+    await page.locator('#terminal .xterm').click();
+    await page.keyboard.type('echo hi\r');
+    await expect.poll(() => terminalLines(page), { timeout: 10000 }).toContain('hi');
+    await shot(page, 'terminal'); // replaces the shell engine's shot: an interactive bash shows more
+    await page.setViewportSize({ width: 900, height: 700 });
+    const size = await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __term: { cols: number } }).__term.cols), { timeout: 5000 })
+      .toBeLessThan(100)
+      .then(() => page.evaluate(() => { const t = (window as unknown as { __term: { rows: number; cols: number } }).__term; return `${t.rows} ${t.cols}`; }));
+    await page.keyboard.type('stty size\r');
+    await expect.poll(() => terminalLines(page), { timeout: 10000 }).toContain(size);
   });
 });
