@@ -421,12 +421,12 @@ async function renderSessions(body: HTMLElement, name: string): Promise<void> {
   // Empty: an interactive bash. A command runs as `bash -c <command>` on a TTY (the shell engine runs no interactive
   // shell yet: there, give the command here).
   const command = h('input', { id: 'terminal-command', placeholder: 'command (empty: interactive bash)', size: 36 }) as HTMLInputElement;
-  body.replaceChildren(
+  const sessionsTable = (sessions: Json[]) =>
     h(
       'table',
       { id: 'sessions' },
       h('tr', {}, h('th', {}, 'id'), h('th', {}, 'command'), h('th', {}, 'tty'), h('th', {}, 'active'), h('th', {}, 'created'), h('th', {}, '')),
-      (list.sessions as Json[]).map((s) =>
+      sessions.map((s) =>
         h(
           'tr',
           {},
@@ -435,10 +435,18 @@ async function renderSessions(body: HTMLElement, name: string): Promise<void> {
           h('td', {}, String(s.tty)),
           h('td', {}, String(s.is_active)),
           h('td', { class: 'dim' }, s.created),
-          h('td', {}, h('button', { class: 'act', onclick: () => openTerminal(box, status, name, `${sp(name)}/exec/${enc(s.id)}`) }, 'attach')),
+          h('td', {}, h('button', { class: 'act', onclick: () => openTerminal(box, status, name, `${sp(name)}/exec/${enc(s.id)}`, '', refresh) }, 'attach')),
         ),
       ),
-    ),
+    );
+  let table = sessionsTable(list.sessions);
+  /** Re-lists the sessions (after a terminal opens or ends). */
+  const refresh = async () => {
+    const fresh = await json(`${sp(name)}/exec`).catch(() => undefined);
+    if (fresh) table.replaceWith((table = sessionsTable(fresh.sessions)));
+  };
+  body.replaceChildren(
+    table,
     h(
       'form',
       {
@@ -446,7 +454,7 @@ async function renderSessions(body: HTMLElement, name: string): Promise<void> {
         id: 'terminal-form',
         onsubmit: (e: Event) => {
           e.preventDefault();
-          openTerminal(box, status, name, undefined, command.value.trim());
+          openTerminal(box, status, name, undefined, command.value.trim(), refresh);
         },
       },
       command,
@@ -458,7 +466,7 @@ async function renderSessions(body: HTMLElement, name: string): Promise<void> {
 }
 
 /** Opens an xterm over the exec WebSocket in TTY mode (docs/wire.md "Frames with a TTY"); `attachPath` attaches. */
-function openTerminal(box: HTMLElement, status: HTMLElement, name: string, attachPath?: string, command = ''): void {
+function openTerminal(box: HTMLElement, status: HTMLElement, name: string, attachPath?: string, command = '', onChange?: () => void): void {
   closeTerminal();
   box.replaceChildren();
   const terminal = new Terminal({ cursorBlink: true, fontSize: 13, convertEol: false, theme: { background: '#000000' } });
@@ -482,13 +490,17 @@ function openTerminal(box: HTMLElement, status: HTMLElement, name: string, attac
   ws.onmessage = (ev) => {
     if (typeof ev.data === 'string') {
       const msg = JSON.parse(ev.data);
-      if (msg.type === 'session_info') status.textContent = session = `session ${msg.session_id} (${msg.command})`;
+      if (msg.type === 'session_info') {
+        status.textContent = session = `session ${msg.session_id} (${msg.command})`;
+        onChange?.();
+      }
       if (msg.type === 'exit') status.textContent = `${session}: exited with code ${msg.exit_code}`;
       return;
     }
     terminal.write(new Uint8Array(ev.data as ArrayBuffer));
   };
   ws.onclose = (ev) => {
+    onChange?.();
     if (!/exited/.test(status.textContent ?? '')) status.textContent = `${session || 'socket'}: closed (${ev.code}${ev.reason ? ` ${ev.reason}` : ''})`;
   };
   terminal.onData((d) => ws.readyState === WebSocket.OPEN && ws.send(encoder.encode(d)));

@@ -234,7 +234,7 @@ describe.skipIf(!!SANDBOX_SKIP)('inspector terminal on the sandbox engine (inter
     await srv?.close();
   });
 
-  it('types `echo hi` into bash and sees hi; a smaller window resizes the pty (stty size)', async () => {
+  it('types `echo hi` into bash and sees hi; a smaller window resizes the pty (stty size); attach from the session list', async () => {
     const page = await context.newPage();
     await page.goto(`${srv.url}/_spritzer/ui/`);
     await page.evaluate((t) => sessionStorage.setItem('spritzer-token', t), TOKEN);
@@ -254,5 +254,11 @@ describe.skipIf(!!SANDBOX_SKIP)('inspector terminal on the sandbox engine (inter
       .then(() => page.evaluate(() => { const t = (window as unknown as { __term: { rows: number; cols: number } }).__term; return `${t.rows} ${t.cols}`; }));
     await page.keyboard.type('stty size\r');
     await expect.poll(() => terminalLines(page), { timeout: 10000 }).toContain(size);
+    // The session is listed; attaching to it from the list replays its output and takes input again.
+    await page.locator('#sessions tr', { hasText: 'bash' }).locator('button').click();
+    await page.locator('#terminal-status', { hasText: 'session 1' }).waitFor({ timeout: 10000 });
+    await page.locator('#terminal .xterm').click();
+    await page.keyboard.type('echo attached-$((6*7))\r');
+    await expect.poll(() => terminalLines(page), { timeout: 10000 }).toContain('attached-42');
   });
 });
