@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { WebSocket, WebSocketServer } from 'ws';
 import { FakeClock } from '../model/clock.ts';
 import { RequestLog, maskQuery } from './request-log.ts';
 import { uiTokenOf } from './index.ts';
@@ -71,6 +72,38 @@ describe('RequestLog', () => {
   it('maskQuery masks token-like parameters only', () => {
     expect(maskQuery('/x?access_token=a&cmd=token')).toBe('/x?access_token=***&cmd=token');
     expect(maskQuery('/x')).toBe('/x');
+  });
+});
+
+describe('RequestLog.wrapUpgrade', () => {
+  it('logs a rejected handshake with its status and body, and an accepted one until its socket closes', async () => {
+    const clock = new FakeClock();
+    const log = new RequestLog(clock);
+    const wss = new WebSocketServer({ noServer: true });
+    const server = http.createServer();
+    servers.push(server);
+    server.on(
+      'upgrade',
+      log.wrapUpgrade((req, socket, head) => {
+        if (req.url?.includes('deny')) return void socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\n\r\n{"error":"unauthorized"}');
+        wss.handleUpgrade(req, socket, head, (ws) => ws.on('message', () => ws.close()));
+      }),
+    );
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const denied = new WebSocket(`${url}/v1/sprites/a/exec?deny=1&token=s3cret`, { headers: { Authorization: 'Bearer s3cret' } });
+    await new Promise((r) => denied.on('error', r));
+    const ok = new WebSocket(`${url}/v1/sprites/b/exec`);
+    await new Promise((r) => ok.on('open', r));
+    const open = log.list()[0];
+    expect(open).toMatchObject({ kind: 'ws', status: 101, sprite: 'b', durationMs: null });
+    clock.advance(250);
+    ok.send('bye');
+    await new Promise((r) => ok.on('close', r));
+    await expect.poll(() => log.list()[0].durationMs).toBe(250);
+    expect(log.list()[1]).toMatchObject({ kind: 'ws', status: 401, sprite: 'a', responseBody: '{"error":"unauthorized"}' });
+    expect(JSON.stringify(log.list())).not.toContain('s3cret');
+    wss.close();
   });
 });
 

@@ -148,24 +148,27 @@ export class RequestLog {
     return (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
       const rec = this.start('ws', req);
       const t0 = this.clock.now();
-      const write = socket.write.bind(socket) as (...a: unknown[]) => boolean;
       let first = true;
-      (socket as { write: unknown }).write = (chunk: unknown, ...rest: unknown[]) => {
-        if (first) {
-          first = false;
-          const text = Buffer.isBuffer(chunk) ? chunk.toString('latin1') : String(chunk);
-          const status = /^HTTP\/1\.1 (\d{3})/.exec(text);
-          if (status) rec.status = Number(status[1]);
-          const [headText, bodyText = ''] = text.split('\r\n\r\n');
-          rec.responseHeaders = safeHeaders(parseHeaderLines(headText));
-          rec.responseBody = cut(bodyText, this.bodyBytes).text;
-        }
-        return write(chunk, ...rest);
+      /** Reads the status line, headers and body of the first bytes written (the 101 or the rejection). */
+      const sniff = (chunk: unknown): void => {
+        if (!first || chunk === undefined || chunk === null || typeof chunk === 'function') return;
+        first = false;
+        const text = Buffer.isBuffer(chunk) ? chunk.toString('latin1') : String(chunk);
+        const status = /^HTTP\/1\.1 (\d{3})/.exec(text);
+        if (status) rec.status = Number(status[1]);
+        const [headText, bodyText = ''] = text.split('\r\n\r\n');
+        rec.responseHeaders = safeHeaders(parseHeaderLines(headText));
+        rec.responseBody = cut(bodyText, this.bodyBytes).text;
+      };
+      const write = socket.write.bind(socket) as (...a: unknown[]) => boolean;
+      (socket as { write: unknown }).write = (...args: unknown[]) => {
+        sniff(args[0]);
+        return write(...args);
       };
       const end = socket.end.bind(socket) as (...a: unknown[]) => Duplex;
-      (socket as { end: unknown }).end = (chunk?: unknown, ...rest: unknown[]) => {
-        if (first && chunk !== undefined && typeof chunk !== 'function') (socket as { write: (c: unknown) => boolean }).write(chunk);
-        return typeof chunk === 'function' ? end(chunk, ...rest) : end(undefined, ...rest);
+      (socket as { end: unknown }).end = (...args: unknown[]) => {
+        sniff(args[0]);
+        return end(...args);
       };
       socket.once('close', () => {
         rec.durationMs = this.clock.now() - t0;
