@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS, parseSize } from './limits.ts';
 import { installLastResort } from './containment.ts';
 import { DEFAULT_MAX_JSON_BODY_BYTES } from './http/json-depth.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from './exec-limits.ts';
+import { ensureInspector } from './inspector/bundle.ts';
 
 const program = new Command('spritzer')
   .description('A local, stateful emulator of the Fly.io Sprites API')
@@ -125,6 +126,8 @@ const deps = defaultDeps({
 });
 
 const running = await startServer(deps, host, port);
+// The inspector's files are built now when missing or stale (esbuild, ~1 s), so the printed link works at once.
+await ensureInspector().catch((err: unknown) => logger.warn({ err }, 'inspector not built; /_spritzer/ui will retry'));
 process.stdout.write(`spritzer listening on ${running.url} (exec engine: ${opts.exec}, checkpoints: ${machines.snapshotMode})\ninspector: ${running.url}/_spritzer/ui/\nexport SPRITES_BASE_URL=${running.url}\n`);
 
 let stopping = false;
