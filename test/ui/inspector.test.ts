@@ -1,8 +1,9 @@
 /**
  * The inspector in a real browser (issue 14 item 1): Debian's chromium driven by playwright-core against an
- * in-process spritzer. Open the page; a sprite created through the API appears; browse and view a file; `echo hi`
- * in the xterm terminal (exec WebSocket, TTY); create and restore a checkpoint; see requests in the log; add a
- * fault rule; and under `--token` the page asks for the token once. With SPRITZER_UI_SCREENSHOTS=1 each view is
+ * in-process spritzer. Open the page; a sprite created through the API appears; browse and view a file; upload,
+ * download and delete one; `echo hi` in the xterm terminal (exec WebSocket, TTY); create and restore a checkpoint;
+ * see requests in the log; add and delete a fault rule; under `--token` the page asks for the token once; on the
+ * sandbox engine, an interactive bash with resize and attach. With SPRITZER_UI_SCREENSHOTS=1 each view is
  * saved to docs/images/inspector-*.png (the README's "Inspector" section); otherwise to a temp dir.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,6 +111,20 @@ describe('inspector (no token)', () => {
     await page.locator('[data-path="/home/sprite/notes/hello.txt"] td').first().click();
     await page.locator('#file-content', { hasText: 'hello from the API' }).waitFor({ timeout: 5000 });
     await shot(page, 'files');
+  });
+
+  it('uploads a file into the current directory, downloads it, and deletes it', async () => {
+    await page.locator('#upload').setInputFiles({ name: 'up.txt', mimeType: 'text/plain', buffer: Buffer.from('uploaded bytes\n') });
+    const row = page.locator('[data-path="/home/sprite/notes/up.txt"]');
+    await row.waitFor({ timeout: 5000 });
+    const read = await call('GET', `/v1/sprites/ui-demo/fs/read?path=${encodeURIComponent('/home/sprite/notes/up.txt')}`);
+    expect(read.text).toBe('uploaded bytes\n');
+    const [download] = await Promise.all([page.waitForEvent('download'), row.locator('button', { hasText: 'download' }).click()]);
+    expect(download.suggestedFilename()).toBe('up.txt');
+    page.once('dialog', (d) => void d.accept());
+    await row.locator('button', { hasText: 'delete' }).click();
+    await expect.poll(() => page.locator('[data-path="/home/sprite/notes/up.txt"]').count()).toBe(0);
+    expect((await call('GET', `/v1/sprites/ui-demo/fs/list?path=${encodeURIComponent('/home/sprite/notes/up.txt')}`)).status).toBe(404);
   });
 
   it('runs `echo hi` in the live terminal (exec WebSocket with tty=true) and shows hi', async () => {
