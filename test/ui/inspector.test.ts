@@ -159,9 +159,13 @@ describe('inspector (no token)', () => {
     await shot(page, 'checkpoints');
   });
 
-  it('shows services and the network policy', async () => {
+  it('shows services with their state and live logs, and the network policy', async () => {
+    expect((await call('PUT', '/v1/sprites/ui-demo/services/greeter?duration=0', { cmd: 'echo', args: ['hello-from-service'] })).status).toBe(200);
     await page.locator('#tab-btn-services').click();
-    await page.locator('#services').waitFor();
+    const row = page.locator('#services tr', { hasText: 'greeter' });
+    await row.waitFor();
+    await row.locator('button', { hasText: 'live logs' }).click();
+    await page.locator('#service-logs', { hasText: 'hello-from-service' }).waitFor({ timeout: 5000 });
     await shot(page, 'services');
     await page.locator('#tab-btn-policy').click();
     await page.locator('#policy').waitFor();
