@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,9 @@ import { defineConfig } from 'vitest/config';
  */
 const sandboxReason = process.platform !== 'linux' ? 'not Linux' : process.getuid?.() !== 0 ? 'not root' : undefined;
 if (sandboxReason) console.warn(`sandbox and conformance-sandbox projects skipped: the sandbox engine cannot run here (${sandboxReason})`);
+/** The inspector's browser tests (test/ui) drive Debian's chromium; `.ci/run` installs it. */
+const uiReason = existsSync('/usr/bin/chromium') ? undefined : '/usr/bin/chromium is absent (apt-get install chromium)';
+if (uiReason) console.warn(`ui project skipped: ${uiReason}`);
 const conformance = {
   include: ['test/conformance/**/*.test.ts'],
   setupFiles: ['test/support/setup-ws.ts'],
@@ -77,6 +81,7 @@ export default defineConfig({
           hookTimeout: 180000,
         },
       },
+      ...(uiReason ? [] : [{ test: { name: 'ui', include: ['test/ui/**/*.test.ts'], testTimeout: 30000, hookTimeout: 60000 } }]),
     ],
   },
 });

@@ -1064,6 +1064,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_spritzer/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Request log (inspector)
+         * @description Emulator-only. The last 500 API calls and WebSocket handshakes, newest first: method, path, status,
+         *     duration, sprite, headers and bodies cut at 4 KiB. `Authorization`, `Cookie` and
+         *     `Sec-WebSocket-Protocol` headers are never stored, and `token`-like query values are masked. The
+         *     inspector's own polls (header `X-Spritzer-Inspector: poll`) and its static files are not logged.
+         */
+        get: operations["listSpritzerRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2131,6 +2154,59 @@ export interface components {
          */
         SpritzerState: {
             sprites: components["schemas"]["SpritzerSpriteState"][];
+        };
+        /**
+         * @description The inspector's request log, newest first.
+         * @example {
+         *       "requests": []
+         *     }
+         */
+        SpritzerRequestList: {
+            requests: components["schemas"]["SpritzerRequest"][];
+        };
+        /**
+         * @description One logged exchange. `kind` `ws` is a WebSocket handshake (status 101 when accepted) whose
+         *     `durationMs` runs until the socket closed (`null` while open, or while an HTTP response is unfinished).
+         * @example {
+         *       "id": 1,
+         *       "kind": "http",
+         *       "method": "GET",
+         *       "path": "/v1/sprites",
+         *       "status": 200,
+         *       "startedAt": "2026-01-01T00:00:00.000Z",
+         *       "durationMs": 2,
+         *       "sprite": null,
+         *       "requestHeaders": {
+         *         "accept": "application/json"
+         *       },
+         *       "responseHeaders": {
+         *         "content-type": "application/json; charset=utf-8"
+         *       },
+         *       "requestBody": "",
+         *       "responseBody": "{\"sprites\":[]}",
+         *       "truncated": false
+         *     }
+         */
+        SpritzerRequest: {
+            id: number;
+            /** @enum {string} */
+            kind: "http" | "ws";
+            method: string;
+            path: string;
+            status: number;
+            /** Format: date-time */
+            startedAt: string;
+            durationMs: number | null;
+            sprite: string | null;
+            requestHeaders: {
+                [key: string]: string;
+            };
+            responseHeaders: {
+                [key: string]: string;
+            };
+            requestBody: string;
+            responseBody: string;
+            truncated: boolean;
         };
         /**
          * @description A fault rule to add. Matches requests by `operationId` and/or `sprite` (absent = any); answers
@@ -4313,6 +4389,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listSpritzerRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log. */
+            200: {
+                headers: {
+                    "Sprite-Version": components["headers"]["SpriteVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpritzerRequestList"];
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -25,7 +25,7 @@ const OPERATION_IDS = [
   'getNetworkPolicy', 'setNetworkPolicy', 'getPrivilegesPolicy', 'setPrivilegesPolicy', 'deletePrivilegesPolicy',
   'getResourcesPolicy', 'setResourcesPolicy', 'deleteResourcesPolicy',
   'listTasks', 'createTask', 'upsertTask', 'getTask', 'refreshTask', 'deleteTask',
-  'getSpritzerHealth', 'resetSpritzer', 'getSpritzerState', 'listFaults', 'addFault', 'clearFaults',
+  'getSpritzerHealth', 'resetSpritzer', 'getSpritzerState', 'listFaults', 'addFault', 'clearFaults', 'listSpritzerRequests',
 ];
 
 describe('checkOperations', () => {

@@ -391,6 +391,8 @@ export function operationMethods(c: OperationContext) {
     addFault: (body: Schemas['FaultRuleRequest']) => ok(c.http.POST('/_spritzer/faults', { body })),
     /** `DELETE /_spritzer/faults` → 204. Emulator only. */
     clearFaults: async (): Promise<void> => void (await ok(c.http.DELETE('/_spritzer/faults'))),
+    /** `GET /_spritzer/requests` → `{requests}`: the inspector's request log, newest first. Emulator only. */
+    listSpritzerRequests: () => ok(c.http.GET('/_spritzer/requests')),
   } satisfies Record<OperationId, (...args: never[]) => Promise<unknown>>;
 }
 

@@ -35,6 +35,7 @@ import { policyHandlers } from './routes/policy.ts';
 import { taskHandlers } from './routes/tasks.ts';
 import { createSpriteUrl } from './url/sprite-url.ts';
 import { createInSpriteApi, withInSpriteApi } from './url/in-sprite-api.ts';
+import { inspectorHandlers, mountInspector, wrapUpgrade } from './inspector/index.ts';
 
 /** Absolute path of the OpenAPI document the server validates against. */
 export const OPENAPI_PATH = fileURLToPath(new URL('../../spec/openapi.yaml', import.meta.url));
@@ -49,6 +50,7 @@ export const HANDLERS: HandlerMap = {
   ...serviceHandlers,
   ...policyHandlers,
   ...taskHandlers,
+  ...inspectorHandlers,
 };
 
 /** The assembled application. */
@@ -89,6 +91,8 @@ export function createApp(deps: Deps): SpritzerApp {
   app.set('query parser', parseQuery);
   // Paths match case-sensitively (as the real Go servers do), so the mint check and routing agree (issue 16).
   app.set('case sensitive routing', true);
+  // The inspector (browser UI, request log) comes first, so the log sees every request (inspector/index.ts).
+  const inspectorLog = mountInspector(app, ctx);
 
   // One cheap line per request (http/request-log.ts); no ETags (a SHA-1 per JSON body that no SDK reads).
   app.set('etag', false);
@@ -166,7 +170,7 @@ export function createApp(deps: Deps): SpritzerApp {
   return {
     app,
     ctx,
-    upgrade: (req, socket, head) => void (spriteUrl.upgrade(req, socket, head) || upgrader.handle(req, socket, head)),
+    upgrade: wrapUpgrade(inspectorLog, (req, socket, head) => void (spriteUrl.upgrade(req, socket, head) || upgrader.handle(req, socket, head))),
     closeSockets: (code) => upgrader.closeWith(code),
     async close() {
       upgrader.closeAll();

@@ -17,6 +17,7 @@ import { DEFAULT_SHELL_LIMITS } from './engines/shell-world.ts';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS, gracefulShutdown, logUpgrades, trackRequests } from './shutdown.ts';
 import { listenErrorMessage, openDataDir, StartupError, type OpenedDataDir } from './store/open-data-dir.ts';
 import { containerOptions, type ContainerCliOptions } from './machines/container/cli.ts';
+import { ensureInspector } from './inspector/bundle.ts';
 
 const program = new Command('spritzer')
   .description('A local, stateful emulator of the Fly.io Sprites API')
@@ -214,7 +215,9 @@ try {
 }
 const inFlight = trackRequests(running.server);
 logUpgrades(running.server, logger);
-process.stdout.write(`spritzer listening on ${running.url} (exec engine: ${opts.exec}, checkpoints: ${machines.snapshotMode})\nexport SPRITES_BASE_URL=${running.url}\n`);
+// The inspector's files are built now when missing or stale (esbuild, ~1 s), so the printed link works at once.
+await ensureInspector().catch((err: unknown) => logger.warn({ err }, 'inspector not built; /_spritzer/ui will retry'));
+process.stdout.write(`spritzer listening on ${running.url} (exec engine: ${opts.exec}, checkpoints: ${machines.snapshotMode})\ninspector: ${running.url}/_spritzer/ui/\nexport SPRITES_BASE_URL=${running.url}\n`);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
