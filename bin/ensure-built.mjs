@@ -24,7 +24,13 @@ function mtimeMs(path) {
 /** Newest modification time (ms) of the inputs of the build. */
 export function newestSource() {
   let newest = Math.max(mtimeMs(join(ROOT, 'tsconfig.json')), mtimeMs(join(ROOT, 'tsconfig.build.json')));
-  for (const entry of readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true })) {
+  let entries = [];
+  try {
+    entries = readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true });
+  } catch {
+    // No sources (a packed install or the container image): dist/ is all there is.
+  }
+  for (const entry of entries) {
     if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
     newest = Math.max(newest, mtimeMs(join(entry.parentPath ?? entry.path, entry.name)));
   }
