@@ -274,11 +274,16 @@ export class Agent {
   async listen(): Promise<void> {
     if (this.opts.apiSocket) {
       // Ready before the host can connect. No host connection: nobody can answer, so the connection closes at once.
+      // A sprite whose disk is full (quota) cannot create the socket file: the agent still serves the host, and the
+      // in-sprite API is missing until the next boot (the reason goes to stderr, the sprite's boot log).
       this.apiServer = await listenApiSocket(this.opts.apiSocket, (socket) => {
         if (!this.current || this.current.closed) return void socket.destroy();
         const id = this.nextAcceptId;
         this.nextAcceptId = this.nextAcceptId >= 0xfffffff0 ? FIRST_ACCEPT_ID : this.nextAcceptId + 1;
         this.current.accept(id, socket);
+      }).catch((err: Error) => {
+        process.stderr.write(`spritzer-agent: no in-sprite API at ${this.opts.apiSocket}: ${err.message}\n`);
+        return undefined;
       });
     }
     await fsp.rm(this.opts.socket, { force: true });
