@@ -27,6 +27,7 @@ export default {
   tempDirName: '.tmp/stryker',
   cleanTempDir: 'always',
   // Only what the unit tests import is needed in the sandbox.
-  ignorePatterns: ['test/integration', 'test/conformance', 'test/sdk-pack', 'bench', 'docs', 'generated/*.md', '.tmp'],
+  // .cache holds the container tests' image and docker data root (npm run test:container): never copy it.
+  ignorePatterns: ['test/integration', 'test/conformance', 'test/sdk-pack', 'bench', 'docs', 'generated/*.md', '.tmp', '.cache'],
   timeoutMS: 10000,
 };
