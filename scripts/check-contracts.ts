@@ -75,7 +75,7 @@ export async function lintOpenApi(file: string = OPENAPI_PATH): Promise<CheckRes
  * - 404 on sprite-scoped paths (`/v1/sprites/{name}/…`);
  * - a `Sprite-Version` header on every response;
  * - every `application/x-ndjson` schema is a `oneOf` whose branches have disjoint `type` const/enum values.
- * @see docs/sprites-wire.md §2.3, §2.4, §15
+ * @see docs/wire-reference.md §2.3, §2.4, §15
  */
 export function checkOperations(doc: Json): CheckResult {
   const errors: string[] = [];

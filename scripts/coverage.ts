@@ -124,7 +124,7 @@ function probeUrl(base: string, address: string, query: Json | undefined, sprite
 /**
  * Which WebSocket channels spritzer handles, found by a real handshake per channel (with the first example
  * of the channel's query binding): 101 or a lookup failure (e.g. 404 for an unknown session) means a handler;
- * 501 means none; `/control` answering 404 is spritzer's documented choice (docs/sprites-wire.md §5.1).
+ * 501 means none; `/control` answering 404 is spritzer's documented choice (docs/wire-reference.md §5.1).
  */
 async function probeChannels(doc: Json): Promise<Map<string, { implemented: boolean; note: string }>> {
   const { startServer, defaultDeps } = await import('../src/server/server.ts');

@@ -18,7 +18,7 @@ export interface SweepReport {
 /**
  * Lists every sprite with the conformance prefix (following continuation tokens) and deletes each one unless
  * `dryRun`. A 404 on delete counts as deleted (someone else removed it first).
- * @see docs/sprites-wire.md §3.3 (list), §3.6 (delete)
+ * @see docs/wire-reference.md §3.3 (list), §3.6 (delete)
  */
 export async function sweep(baseUrl: string, token: string, opts: { dryRun?: boolean; fetchImpl?: typeof fetch } = {}): Promise<SweepReport> {
   const doFetch = opts.fetchImpl ?? fetch;

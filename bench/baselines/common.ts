@@ -7,7 +7,7 @@
  */
 import { StreamId, encodeExitFrame, encodeFrame } from '../../src/protocol/frames.ts';
 
-/** Answer of `GET /v1/sprites/{name}` and `POST /v1/sprites`: the shape spritzer sends (docs/sprites-wire.md §3.1). */
+/** Answer of `GET /v1/sprites/{name}` and `POST /v1/sprites`: the shape spritzer sends (docs/wire-reference.md §3.1). */
 export function spriteJson(name: string): string {
   return JSON.stringify({
     id: 'sprite-00000000-0000-4000-8000-000000000000',
@@ -27,14 +27,14 @@ export function spriteJson(name: string): string {
   });
 }
 
-/** The `session_info` text message spritzer sends first on every exec socket (docs/sprites-wire.md §4.6). */
+/** The `session_info` text message spritzer sends first on every exec socket (docs/wire-reference.md §4.6). */
 export function sessionInfoJson(argv: string[]): string {
   return JSON.stringify({ type: 'session_info', session_id: '1', command: argv.join(' '), created: 0, cols: 0, rows: 0, is_owner: true, tty: false });
 }
 
 /**
  * The frames of running `argv`: `echo a b` → `[1]"a b\n"`, `[3][0]`; anything else → `[2]"…: not found\n"`,
- * `[3][127]`. `cmd` query values in order (docs/sprites-wire.md §4.2, §4.4).
+ * `[3][127]`. `cmd` query values in order (docs/wire-reference.md §4.2, §4.4).
  */
 export function execFrames(argv: string[]): Uint8Array[] {
   if (argv[0] === 'echo') return [encodeFrame(StreamId.Stdout, `${argv.slice(1).join(' ')}\n`), encodeExitFrame(0)];

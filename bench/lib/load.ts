@@ -128,7 +128,7 @@ export async function restGet(server: StartedServer, name: string, seconds: numb
 /**
  * One WebSocket exec of `echo ok` (`?cmd=echo&cmd=ok&path=echo`, no stdin, as the Go and Python SDKs send when
  * there is no stdin): resolves with ms from `new WebSocket` to the exit frame, after checking the frames
- * (`session_info` allowed, `[1]ok\n`, `[3][0]`) and the 1000 close (docs/sprites-wire.md §4.4).
+ * (`session_info` allowed, `[1]ok\n`, `[3][0]`) and the 1000 close (docs/wire-reference.md §4.4).
  */
 export function wsExecOnce(server: StartedServer, name: string, now: Now = defaultNow): Promise<number> {
   const wsUrl = `${server.url.replace(/^http/, 'ws')}/v1/sprites/${name}/exec?cmd=echo&cmd=ok&path=echo`;
@@ -193,7 +193,7 @@ export async function wsExec(server: StartedServer, name: string, n: number, sec
 export type HttpExecResult = Latency & { cpuUsPerOp: number };
 
 /**
- * `n` sequential HTTP execs of `echo ok` (`POST …/exec?cmd=echo&cmd=ok`, docs/sprites-wire.md §4.10) on a keep-alive
+ * `n` sequential HTTP execs of `echo ok` (`POST …/exec?cmd=echo&cmd=ok`, docs/wire-reference.md §4.10) on a keep-alive
  * connection, after 20 warm-up execs; ms from request to the end of the framed body, which must be exactly
  * `[1]ok\n[3][0]`.
  */

@@ -1,5 +1,5 @@
 /**
- * The in-sprite side of the sprite's own API (docs/sprites-wire.md §12): the unix socket `/.sprite/api.sock` that
+ * The in-sprite side of the sprite's own API (docs/wire-reference.md §12): the unix socket `/.sprite/api.sock` that
  * processes inside connect to (HTTP, virtual host `sprite`), and the files that come with it: `/.sprite/version.txt`,
  * the service logs directory and the `sprite-env` command on `PATH`. It owns the listening socket and those files;
  * it does not speak HTTP: every connection is handed to the host as a relay (ACCEPT frame), where spritzer answers.
@@ -9,13 +9,13 @@ import { createServer, type Server, type Socket } from 'node:net';
 import * as fsp from 'node:fs/promises';
 import { dirname } from 'node:path';
 
-/** Where processes inside find the API (docs/sprites-wire.md §12). */
+/** Where processes inside find the API (docs/wire-reference.md §12). */
 export const API_SOCKET_PATH = '/.sprite/api.sock';
 /** The `sprite-env` command, on the sprite user's `PATH` (`/usr/local/bin` is in every exec's PATH). */
 export const SPRITE_ENV_PATH = '/usr/local/bin/sprite-env';
-/** The version file real sprites carry (docs/sprites-wire.md §12 "Other in-sprite paths"). */
+/** The version file real sprites carry (docs/wire-reference.md §12 "Other in-sprite paths"). */
 export const VERSION_PATH = '/.sprite/version.txt';
-/** The service logs directory (docs/sprites-wire.md §9.3 `log_files`). */
+/** The service logs directory (docs/wire-reference.md §9.3 `log_files`). */
 export const LOGS_DIR = '/.sprite/logs/services';
 
 /** The shell script installed as `sprite-env`: runs the agent bundle's `sprite-env` mode with the sprite's node. */

@@ -3,7 +3,7 @@
  * the agent's own view of the disk. Inside the sandbox `/` is the sprite's root, so symlinks and `..` resolve in the
  * sprite's view by construction; with `--root DIR` (the agent's own tests on the host) sprite paths map under DIR.
  * It owns path mapping, result shapes and the error mapping to `{code, path, syscall}`; not framing, not VfsError.
- * @see src/server/machines/types.ts `MachineFs`, docs/sprites-wire.md §8 (docs/agent-protocol.md lists the ops)
+ * @see src/server/machines/types.ts `MachineFs`, docs/wire-reference.md §8 (docs/agent-protocol.md lists the ops)
  */
 import { constants, type Stats } from 'node:fs';
 import * as fsp from 'node:fs/promises';
@@ -69,7 +69,7 @@ const DESCRIPTIONS: Record<string, string> = {
 
 /**
  * Maps a Node fs error to an AgentFsError about sprite path `path`. EPERM and EROFS read as EACCES (the fs API's
- * vocabulary, docs/sprites-wire.md §8.9); other codes pass through with Node's description.
+ * vocabulary, docs/wire-reference.md §8.9); other codes pass through with Node's description.
  */
 export function toAgentFsError(err: unknown, path: string, syscall: string): AgentFsError {
   if (err instanceof AgentFsError) return err;

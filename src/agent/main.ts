@@ -16,7 +16,7 @@ if (process.argv[2] === '--sprite-env') process.exit(await spriteEnvMain(process
 /** What `/.sprite/version.txt` says: the Sprite-Version spritzer reports (src/server/context.ts SPRITE_VERSION). */
 const VERSION_TEXT = 'v0.0.1-rc46';
 
-/** The sprite user's ids: owner of nodes the fs API creates (as in the in-memory VFS). @see docs/sprites-wire.md §13 */
+/** The sprite user's ids: owner of nodes the fs API creates (as in the in-memory VFS). @see docs/wire-reference.md §13 */
 const SPRITE_UID = 1000;
 
 const { values } = parseArgs({

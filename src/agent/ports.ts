@@ -2,7 +2,7 @@
  * Listening TCP ports as the agent sees them: parsed from `/proc/net/tcp` and `/proc/net/tcp6` (state 0A, LISTEN)
  * of the agent's network namespace, with the owning pid found by matching socket inodes in `/proc/<pid>/fd`.
  * It owns the parsing; it does not watch for changes (the host polls `ports` and diffs).
- * @see docs/sprites-wire.md §6.2, https://www.kernel.org/doc/Documentation/networking/proc_net_tcp.txt
+ * @see docs/wire-reference.md §6.2, https://www.kernel.org/doc/Documentation/networking/proc_net_tcp.txt
  */
 import * as fsp from 'node:fs/promises';
 

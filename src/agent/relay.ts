@@ -3,7 +3,7 @@
  * moves bytes both ways as DATA frames, with END for a half-close, RESET for a teardown and PAUSE/RESUME for
  * per-relay backpressure. It owns the TCP sockets; it does not frame (it gets a `send` function) or decide what a
  * sprite may reach (the namespace does).
- * @see docs/agent-protocol.md "Relays", docs/sprites-wire.md §6.1
+ * @see docs/agent-protocol.md "Relays", docs/wire-reference.md §6.1
  */
 import { connect as netConnect, type Socket } from 'node:net';
 import { FrameType } from './protocol.ts';

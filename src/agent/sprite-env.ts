@@ -1,9 +1,9 @@
 /**
- * `sprite-env`, the command inside a sprite that wraps the in-sprite API on `/.sprite/api.sock` (docs/sprites-wire.md
+ * `sprite-env`, the command inside a sprite that wraps the in-sprite API on `/.sprite/api.sock` (docs/wire-reference.md
  * §12): `services list|get|create|start|stop|restart|delete|logs`, `checkpoints list|create`, `curl`. It owns
  * argument parsing and printing; the API itself is answered by spritzer through the agent (api-socket.ts). Bodies
  * are printed as the API sends them (JSON pretty-printed, NDJSON line by line as it streams).
- * @see docs/sprites-wire.md §9, §12
+ * @see docs/wire-reference.md §9, §12
  */
 import http from 'node:http';
 import { API_SOCKET_PATH } from './api-socket.ts';

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { CloseCode, CloseReason, ProtocolError, ttyExitCloseCode } from './close-codes.ts';
 
-// The close codes and reasons the wire reference fixes (docs/sprites-wire.md §4.4, §4.5, §6.1) and spritzer's own
+// The close codes and reasons the wire reference fixes (docs/wire-reference.md §4.4, §4.5, §6.1) and spritzer's own
 // limit closes (docs/limits.md), as literal values:
 // messages.test.ts checks the same table against spec/asyncapi.yaml.
 

@@ -2,7 +2,7 @@
  * WebSocket close codes spritzer uses after an upgrade, and `ProtocolError`, the error a strict parser of a
  * client's text message throws, carrying the close code and reason the server should answer with.
  * It does not close sockets itself; the ws layer does. Handshake failures are HTTP statuses, never closes.
- * @see spec/asyncapi.yaml `x-close-codes`; docs/sprites-wire.md §4.4, §4.5, §6.1
+ * @see spec/asyncapi.yaml `x-close-codes`; docs/wire-reference.md §4.4, §4.5, §6.1
  */
 
 /**
@@ -36,7 +36,7 @@ export const CloseCode = {
 /** One of the close codes in {@link CloseCode}. */
 export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];
 
-/** The close reasons the wire reference fixes word for word (docs/sprites-wire.md §6.1). */
+/** The close reasons the wire reference fixes word for word (docs/wire-reference.md §6.1). */
 export const CloseReason = {
   InvalidPort: 'Invalid port number',
   ExpectedJsonInit: 'Expected JSON initialization message',
@@ -64,7 +64,7 @@ export class ProtocolError extends Error {
 /**
  * The close code that ends a TTY session with `exitCode`: 1000 for 0, 1011 otherwise, so that clients
  * that read only the close code (JS mirror, Python) still tell zero from non-zero.
- * @see docs/sprites-wire.md §4.5 (emulator recommendation), §16 item 16
+ * @see docs/wire-reference.md §4.5 (emulator recommendation), §16 item 16
  * @deviation production drops TCP without a close frame on attached sockets; spritzer always closes.
  */
 export function ttyExitCloseCode(exitCode: number): CloseCode {

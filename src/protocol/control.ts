@@ -2,7 +2,7 @@
  * The control-socket envelope codec: text frames `control:` + JSON (`op.start`, `op.ack`, `op.complete`,
  * `op.error`), the bare `{"type":"release"}`, and the sprites-go bare-JSON dialects (proxy `start`, `fs.*`
  * ops with URL-encoded args). It does not run operations; the ws control handler does.
- * @see docs/sprites-wire.md §5.2, §5.3; spec/asyncapi.yaml channel `control`
+ * @see docs/wire-reference.md §5.2, §5.3; spec/asyncapi.yaml channel `control`
  */
 import { CloseCode, ProtocolError } from './close-codes.ts';
 import { clampExitCode } from './frames.ts';
@@ -45,7 +45,7 @@ export interface ControlOpError {
   args: { error: string } & Record<string, unknown>;
 }
 
-/** Any control envelope. @see docs/sprites-wire.md §5.2 */
+/** Any control envelope. @see docs/wire-reference.md §5.2 */
 export type ControlEnvelope = ControlOpStart | ControlOpAck | ControlOpComplete | ControlOpError;
 
 /** Bare JSON (no prefix) sprites-go sends after each operation. */
@@ -53,7 +53,7 @@ export interface ControlRelease {
   type: 'release';
 }
 
-/** Encodes an envelope as the text frame `control:{…}`. @see docs/sprites-wire.md §5.2 */
+/** Encodes an envelope as the text frame `control:{…}`. @see docs/wire-reference.md §5.2 */
 export function encodeControl(envelope: ControlEnvelope): string {
   return CONTROL_PREFIX + JSON.stringify(envelope);
 }
@@ -115,7 +115,7 @@ function common(obj: Record<string, unknown>): { op?: string; id?: string } {
  * frame then belongs to the running operation). Throws `ProtocolError` (close 1008) for bad JSON, an unknown
  * `type`, `op.start` without `op`, `op.complete` without an integer `args.exitCode`, or `op.error` without a
  * string `args.error`.
- * @see docs/sprites-wire.md §5.2
+ * @see docs/wire-reference.md §5.2
  */
 export function decodeControl(text: string): ControlEnvelope | null {
   if (!text.startsWith(CONTROL_PREFIX)) return null;
@@ -148,7 +148,7 @@ export function decodeControl(text: string): ControlEnvelope | null {
   }
 }
 
-/** What a client text frame on the control socket is. @see docs/sprites-wire.md §5.2, §5.3 */
+/** What a client text frame on the control socket is. @see docs/wire-reference.md §5.2, §5.3 */
 export type ControlClientText =
   /** A `control:`-prefixed envelope. */
   | { kind: 'envelope'; envelope: ControlEnvelope }
@@ -164,7 +164,7 @@ export type ControlClientText =
 /**
  * Classifies a client text frame on the control socket. Only prefixed frames can throw (see
  * {@link decodeControl}); a bare proxy start with a bad port throws `ProtocolError` (close 1003).
- * @see docs/sprites-wire.md §5.2, §5.3
+ * @see docs/wire-reference.md §5.2, §5.3
  */
 export function classifyControlText(text: string): ControlClientText {
   const envelope = decodeControl(text);

@@ -2,10 +2,10 @@
  * The exec binary frame codec: every non-TTY binary frame is one stream-id byte followed by the payload,
  * and the exit frame is exactly two bytes `[3, code]`. Shared by the server and the SDK.
  * It does not decide which frames a side may send (the ws layer does) and knows nothing of TTY raw frames.
- * @see docs/sprites-wire.md §4.4; spec/asyncapi.yaml messages `stdin`, `stdout`, `stderr`, `exit_frame`, `stdin_eof`
+ * @see docs/wire-reference.md §4.4; spec/asyncapi.yaml messages `stdin`, `stdout`, `stderr`, `exit_frame`, `stdin_eof`
  */
 
-/** Stream ids of the non-TTY framing (the first byte of a frame). @see docs/sprites-wire.md §4.4 */
+/** Stream ids of the non-TTY framing (the first byte of a frame). @see docs/wire-reference.md §4.4 */
 export const StreamId = {
   /** client → server: raw stdin bytes. */
   Stdin: 0,
@@ -53,7 +53,7 @@ export function isStreamId(id: number): id is StreamId {
  * Encodes `[id] + payload`. A string payload is encoded as UTF-8.
  * Throws `FrameError` for an unknown id, an exit frame whose payload is not exactly one byte (use
  * {@link encodeExitFrame}), or a stdin EOF frame with a payload.
- * @see docs/sprites-wire.md §4.4
+ * @see docs/wire-reference.md §4.4
  */
 export function encodeFrame(id: StreamId, payload: Uint8Array | string = new Uint8Array(0)): Uint8Array {
   if (!isStreamId(id)) throw new FrameError('unknown_stream', `unknown stream id ${String(id)}`);
@@ -73,7 +73,7 @@ export function encodeFrame(id: StreamId, payload: Uint8Array | string = new Uin
 /**
  * The exit code as it travels in the exit frame: an integer 0–255; anything below 0, above 255 or not a
  * finite number becomes 255; fractions are truncated.
- * @see docs/sprites-wire.md §4.4 (the in-VM server clamps to 255)
+ * @see docs/wire-reference.md §4.4 (the in-VM server clamps to 255)
  */
 export function clampExitCode(code: number): number {
   if (!Number.isFinite(code)) return 255;
@@ -82,7 +82,7 @@ export function clampExitCode(code: number): number {
   return n < 0 || n > 255 ? 255 : n;
 }
 
-/** Encodes the two-byte exit frame `[3, code]`, code clamped by {@link clampExitCode}. @see docs/sprites-wire.md §4.4 */
+/** Encodes the two-byte exit frame `[3, code]`, code clamped by {@link clampExitCode}. @see docs/wire-reference.md §4.4 */
 export function encodeExitFrame(code: number): Uint8Array {
   return Uint8Array.of(StreamId.Exit, clampExitCode(code));
 }
@@ -92,7 +92,7 @@ export function encodeExitFrame(code: number): Uint8Array {
  * Throws `FrameError`: `empty_frame` for zero bytes, `unknown_stream` for a first byte above 4,
  * `bad_exit_frame` for an exit frame that is not exactly 2 bytes. A stdin EOF frame with trailing bytes is
  * accepted and its payload ignored by callers (the SDKs only ever send the single byte).
- * @see docs/sprites-wire.md §4.4
+ * @see docs/wire-reference.md §4.4
  */
 export function decodeFrame(bytes: Uint8Array): Frame {
   if (bytes.length === 0) throw new FrameError('empty_frame', 'empty frame');

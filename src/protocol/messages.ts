@@ -2,20 +2,20 @@
  * Types of every JSON text message on the Sprites WebSockets (exec, attach, proxy, port and fs watch),
  * strict parsers for what clients send, and the close codes. Field names are the wire's (snake_case).
  * It does not normalise signal names (signals.ts does) and does not cover control envelopes (control.ts).
- * @see docs/sprites-wire.md §4.6, §6; spec/asyncapi.yaml components/schemas (messages.test.ts keeps them equal)
+ * @see docs/wire-reference.md §4.6, §6; spec/asyncapi.yaml components/schemas (messages.test.ts keeps them equal)
  */
 import { CloseCode, CloseReason, ProtocolError } from './close-codes.ts';
 
 export { CloseCode, CloseReason, ProtocolError, ttyExitCloseCode } from './close-codes.ts';
 
-/** Client → server (TTY): resize the PTY. `cols`/`rows` are uint16. @see docs/sprites-wire.md §4.6 */
+/** Client → server (TTY): resize the PTY. `cols`/`rows` are uint16. @see docs/wire-reference.md §4.6 */
 export interface ResizeMessage {
   type: 'resize';
   cols: number;
   rows: number;
 }
 
-/** Client → server: deliver a signal; `signal` with or without `SIG` (`TERM`, `SIGTERM`). @see docs/sprites-wire.md §4.6 */
+/** Client → server: deliver a signal; `signal` with or without `SIG` (`TERM`, `SIGTERM`). @see docs/wire-reference.md §4.6 */
 export interface SignalMessage {
   type: 'signal';
   signal: string;
@@ -25,7 +25,7 @@ export interface SignalMessage {
  * Server → client: the first text message on create and on every attach.
  * `session_id` is the process id as a decimal string; `created` is unix seconds (integer); `cols`/`rows`
  * are 0 outside TTY mode; `is_owner` is true for the connection that created the session.
- * @see docs/sprites-wire.md §4.6 (session_id DISAGREEMENT: a string, as sprites-go needs)
+ * @see docs/wire-reference.md §4.6 (session_id DISAGREEMENT: a string, as sprites-go needs)
  */
 export interface SessionInfoMessage {
   type: 'session_info';
@@ -38,7 +38,7 @@ export interface SessionInfoMessage {
   tty: boolean;
 }
 
-/** Server → client: the command exited with `exit_code` (0–255). @see docs/sprites-wire.md §4.5 */
+/** Server → client: the command exited with `exit_code` (0–255). @see docs/wire-reference.md §4.5 */
 export interface ExitMessage {
   type: 'exit';
   exit_code: number;
@@ -51,35 +51,35 @@ export interface PortInfo {
   pid: number;
 }
 
-/** Server → client: a process started listening. @see docs/sprites-wire.md §4.6, §6.2 */
+/** Server → client: a process started listening. @see docs/wire-reference.md §4.6, §6.2 */
 export interface PortOpenedMessage extends PortInfo {
   type: 'port_opened';
 }
 
-/** Server → client: a process stopped listening. @see docs/sprites-wire.md §4.6, §6.2 */
+/** Server → client: a process stopped listening. @see docs/wire-reference.md §4.6, §6.2 */
 export interface PortClosedMessage extends PortInfo {
   type: 'port_closed';
 }
 
-/** Server → client: the first message of a port watch, every port listened on now. @see docs/sprites-wire.md §6.2 */
+/** Server → client: the first message of a port watch, every port listened on now. @see docs/wire-reference.md §6.2 */
 export interface PortListMessage {
   type: 'port_list';
   ports: PortInfo[];
 }
 
-/** Client → server, first proxy frame: the target. `host` defaults to `localhost`. @see docs/sprites-wire.md §6.1 */
+/** Client → server, first proxy frame: the target. `host` defaults to `localhost`. @see docs/wire-reference.md §6.1 */
 export interface ProxyInitMessage {
   host?: string;
   port: number;
 }
 
-/** Server → client: the target was dialled; `target` is `host:port`. @see docs/sprites-wire.md §6.1 */
+/** Server → client: the target was dialled; `target` is `host:port`. @see docs/wire-reference.md §6.1 */
 export interface ProxyResponseMessage {
   status: 'connected';
   target: string;
 }
 
-/** Client → server, first fs-watch frame. @see docs/sprites-wire.md §6.3 */
+/** Client → server, first fs-watch frame. @see docs/wire-reference.md §6.3 */
 export interface WatchSubscribeMessage {
   type: 'subscribe';
   paths: string[];
@@ -89,7 +89,7 @@ export interface WatchSubscribeMessage {
 
 /**
  * Server → client fs-watch event, the docs' `WatchMessage`. UNCONFIRMED in every source; extra fields allowed.
- * @see docs/sprites-wire.md §6.3
+ * @see docs/wire-reference.md §6.3
  */
 export interface WatchEventMessage {
   type: string;
@@ -137,7 +137,7 @@ const UINT16_MAX = 65535;
 
 /** Smallest terminal dimension (rows or columns) spritzer accepts, in the exec query and in `resize`. */
 export const TTY_SIZE_MIN = 1;
-/** Largest terminal dimension: uint16 (docs/sprites-wire.md §4.6). */
+/** Largest terminal dimension: uint16 (docs/wire-reference.md §4.6). */
 export const TTY_SIZE_MAX = UINT16_MAX;
 
 /**
@@ -171,7 +171,7 @@ const policy = (reason: string) => new ProtocolError(CloseCode.PolicyViolation, 
  * and dropped. Throws `ProtocolError` (close 1008) for non-JSON, a non-object, an unknown `type`, `cols`/`rows`
  * that are not integers 1–65535 ({@link isTtySize}), or a `signal` that is not a non-empty string. The signal name is returned
  * as sent (normalise it with `normalizeSignalName` from signals.ts).
- * @see docs/sprites-wire.md §4.6
+ * @see docs/wire-reference.md §4.6
  */
 export function parseExecClientMessage(text: string): ExecClientMessage {
   const obj = parseObject(text, () => policy('text message is not a JSON object'));
@@ -193,7 +193,7 @@ export function parseExecClientMessage(text: string): ExecClientMessage {
  * Parses the proxy's first frame `{host?, port}`; a missing or empty `host` becomes `localhost`.
  * Throws `ProtocolError` with close 1003: reason "Expected JSON initialization message" for non-JSON, a
  * non-object or a non-string `host`; "Invalid port number" for a port that is not an integer 1–65535.
- * @see docs/sprites-wire.md §6.1
+ * @see docs/wire-reference.md §6.1
  */
 export function parseProxyInit(text: string): Required<ProxyInitMessage> {
   const unsupported = (reason: string) => new ProtocolError(CloseCode.UnsupportedData, reason);
@@ -207,7 +207,7 @@ export function parseProxyInit(text: string): Required<ProxyInitMessage> {
  * Parses the fs-watch `subscribe` frame. Throws `ProtocolError` (close 1008) unless `type` is `subscribe`,
  * `paths` is a non-empty array of non-empty strings, and `recursive`/`workingDir` (when present) are a
  * boolean and a string.
- * @see docs/sprites-wire.md §6.3
+ * @see docs/wire-reference.md §6.3
  */
 export function parseWatchSubscribe(text: string): WatchSubscribeMessage {
   const obj = parseObject(text, () => policy('subscribe is not a JSON object'));

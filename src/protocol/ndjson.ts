@@ -3,7 +3,7 @@
  * services, exec kill): one JSON value per `\n`-terminated line. Shared by the server and the SDK.
  * Strict: a malformed line is an error (never skipped), and a stream that ends without its terminal event
  * is an error. It does not know event shapes; callers say which value is terminal.
- * @see docs/sprites-wire.md §4.9, §7, §9.3; docs/architecture.md "Data flow: create a checkpoint"
+ * @see docs/wire-reference.md §4.9, §7, §9.3; docs/architecture.md "Data flow: create a checkpoint"
  */
 
 /** What went wrong in an NDJSON stream. */

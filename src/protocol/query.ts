@@ -2,7 +2,7 @@
  * Turns a WebSocket upgrade's query string into the object the spec's `bindings.ws.query` schemas describe:
  * repeatable parameters (`cmd`, `env`) are arrays, `cmd[]` counts as `cmd`, everything else is one string.
  * It does not validate (the ws router validates the object against spec/asyncapi.yaml) nor convert types.
- * @see spec/asyncapi.yaml info.description "Query parameters"; docs/sprites-wire.md §4.2
+ * @see spec/asyncapi.yaml info.description "Query parameters"; docs/wire-reference.md §4.2
  */
 
 /** Query parameters that may repeat; their values keep their order. */
@@ -12,7 +12,7 @@ export const REPEATABLE_QUERY_PARAMS = ['cmd', 'env'] as const;
  * Builds the query object. `search` is a `URLSearchParams` or a query string (with or without `?`).
  * A repeated single-valued parameter keeps its first value. `cmd` and `cmd[]` values join in the order they appear.
  * Example: `?cmd=sh&cmd=-c&cmd=echo%20hi&stdin=true` → `{cmd: ['sh','-c','echo hi'], stdin: 'true'}`.
- * @see docs/sprites-wire.md §4.2 ("SRV also accepts `cmd[]`")
+ * @see docs/wire-reference.md §4.2 ("SRV also accepts `cmd[]`")
  */
 export function wsQueryObject(search: URLSearchParams | string): Record<string, string | string[]> {
   // Stryker disable next-line ConditionalExpression: new URLSearchParams(params) is an equal copy of params.

@@ -2,7 +2,7 @@
  * Signal names as the Sprites wire spells them: `SIGTERM`, `TERM`, `term` and `sigterm` all mean `TERM`.
  * Owns the name normalisation and the Linux signal-number table used for `128 + n` exit codes. It does not
  * deliver signals; engines do (`ExecProcess.signal`).
- * @see docs/sprites-wire.md §4.6 (text `signal`), §4.9 (session kill), §9.2 (service signal)
+ * @see docs/wire-reference.md §4.6 (text `signal`), §4.9 (session kill), §9.2 (service signal)
  */
 
 /** Linux (x86-64) signal numbers of the signals spritzer knows, by name without the `SIG` prefix. */
@@ -36,7 +36,7 @@ const BY_NUMBER = new Map<number, SignalName>(
  * ignored (`SIGTERM`, `TERM`, `term`, `sigterm` → `'TERM'`). A decimal number from the table (`"9"`) is also
  * accepted, as `kill -9` users type it. Returns `null` for anything else, so callers choose their error
  * (services answer 400, §9.2).
- * @see docs/sprites-wire.md §4.6, §9.2 ("with or without SIG prefix, case-insensitive")
+ * @see docs/wire-reference.md §4.6, §9.2 ("with or without SIG prefix, case-insensitive")
  */
 export function normalizeSignalName(signal: string): SignalName | null {
   const s = signal.trim().toUpperCase();

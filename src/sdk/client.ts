@@ -4,7 +4,7 @@
  * operation methods with exec (`run`, `spawn`, `attach`), the proxy and watch sockets (`proxy`, `watchPorts`,
  * `watchFilesystem`) and the NDJSON conveniences. It does not retry,
  * cache or wait on rate limits.
- * @see docs/sprites-wire.md §1, §2.1, §18
+ * @see docs/wire-reference.md §1, §2.1, §18
  */
 import createClient from 'openapi-fetch';
 import type { Client } from 'openapi-fetch';
@@ -50,7 +50,7 @@ function env(name: string): string | undefined {
  * - `createCheckpointAndWait(sprite, {comment})` → `{id, events}`; `restoreCheckpointAndWait(sprite, id)` →
  *   the events once the restore completed (both throw `SpritesStreamError` on an `error` line);
  * - `http`: the underlying typed openapi-fetch client, for anything else.
- * @see docs/sprites-wire.md §2.1 (bearer auth), §4 (exec), §6 (proxy, watches), §7 (checkpoints)
+ * @see docs/wire-reference.md §2.1 (bearer auth), §4 (exec), §6 (proxy, watches), §7 (checkpoints)
  */
 export function createSpritesClient(options: SpritesClientOptions = {}) {
   const baseUrl = (options.baseUrl ?? env('SPRITES_BASE_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
@@ -79,36 +79,36 @@ export function createSpritesClient(options: SpritesClientOptions = {}) {
     http,
     /**
      * Runs `argv` over the exec WebSocket and collects `{stdout, stderr, exitCode}` (UTF-8 strings, exit 0–255).
-     * `opts.stdin` is written then EOF is sent. @see docs/sprites-wire.md §4.4
+     * `opts.stdin` is written then EOF is sent. @see docs/wire-reference.md §4.4
      */
     run: (spriteName: string, argv: readonly string[], opts?: RunOptions) => run(conn, spriteName, argv, opts),
     /** Starts `argv` and returns the streaming `ExecCommand` (stdin, EOF, signal, resize, events, exit). */
     spawn: (spriteName: string, argv: readonly string[], opts?: ExecOptions) => spawn(conn, spriteName, argv, opts),
-    /** Attaches to a live session by id (scrollback first). @see docs/sprites-wire.md §4.7 */
+    /** Attaches to a live session by id (scrollback first). @see docs/wire-reference.md §4.7 */
     attach: (spriteName: string, sessionId: string) => attach(conn, spriteName, sessionId),
     /**
      * Opens a TCP tunnel to `host:port` (host default `localhost`) inside the sprite and resolves once the
      * server answered `{status:"connected", target}`: `target`, `write(bytes)`, `end()`/`close()`, the received
      * chunks as an async iterable, and `closed` → `{code, reason}`. Rejects with `SpritesApiError` (refused
      * handshake) or `SocketProtocolError` (`closed_before_ready` with `closeCode` 1011 "Failed to connect to
-     * target: …" or 1003, `timeout` after 10 s, `bad_frame`, `connection_failed`). @see docs/sprites-wire.md §6.1
+     * target: …" or 1003, `timeout` after 10 s, `bad_frame`, `connection_failed`). @see docs/wire-reference.md §6.1
      */
     proxy: (spriteName: string, opts: ProxyOptions) => proxy(conn, spriteName, opts),
     /**
      * Watches listening ports: async-iterate `port_list` (first), then `port_opened` / `port_closed`; `close()`
-     * ends it. Rejects with `SpritesApiError` on a refused handshake. @see docs/sprites-wire.md §6.2
+     * ends it. Rejects with `SpritesApiError` on a refused handshake. @see docs/wire-reference.md §6.2
      */
     watchPorts: (spriteName: string) => watchPorts(conn, spriteName),
     /**
      * Watches `paths` (sends `{type:"subscribe", paths, recursive, workingDir}`): async-iterate `subscribed`,
      * then `event` (`{path, event, timestamp, size, isDir}`) and `error` messages; `close()` ends it. Rejects
-     * with `SpritesApiError` on a refused handshake. @see docs/sprites-wire.md §6.3
+     * with `SpritesApiError` on a refused handshake. @see docs/wire-reference.md §6.3
      */
     watchFilesystem: (spriteName: string, paths: string | readonly string[], opts?: WatchFilesystemOptions) => watchFilesystem(conn, spriteName, paths, opts),
     /**
      * Creates a checkpoint and waits for the stream's end; returns the new id parsed from the `complete` line.
      * Throws `SpritesStreamError` on an `error` line or a `complete` line that names no id.
-     * @see docs/sprites-wire.md §7.1
+     * @see docs/wire-reference.md §7.1
      */
     async createCheckpointAndWait(spriteName: string, body: { comment?: string } = {}): Promise<CreatedCheckpoint> {
       const events = await (await ops.createCheckpoint(spriteName, body)).wait();
@@ -117,7 +117,7 @@ export function createSpritesClient(options: SpritesClientOptions = {}) {
       if (!id) throw new SpritesStreamError('the complete line names no checkpoint id', complete);
       return { id, events };
     },
-    /** Restores a checkpoint and waits for `complete` (throws `SpritesStreamError` on `error`). @see docs/sprites-wire.md §7.5 */
+    /** Restores a checkpoint and waits for `complete` (throws `SpritesStreamError` on `error`). @see docs/wire-reference.md §7.5 */
     async restoreCheckpointAndWait(spriteName: string, checkpointId: string): Promise<CheckpointStreamEvent[]> {
       return (await ops.restoreCheckpoint(spriteName, checkpointId)).wait();
     },

@@ -3,10 +3,10 @@
  * handshake), `FilesystemError` for the fs family's `{error, code, path}` bodies, `SpritesStreamError` for an
  * NDJSON stream that ends in an `error` event, and `ExecProtocolError` for an exec socket that breaks the
  * protocol. It does not retry or wait on rate limits; callers read `retryAfter` and decide.
- * @see docs/sprites-wire.md §2.2, §2.4, §8.9
+ * @see docs/wire-reference.md §2.2, §2.4, §8.9
  */
 
-/** Codes a filesystem error may carry; anything else the server sends becomes `UNKNOWN`. @see docs/sprites-wire.md §8.9 */
+/** Codes a filesystem error may carry; anything else the server sends becomes `UNKNOWN`. @see docs/wire-reference.md §8.9 */
 export type FilesystemErrorCode =
   | 'ENOENT'
   | 'EEXIST'
@@ -35,7 +35,7 @@ export interface RateLimitHeaders {
  *   `upgrade_available`, `upgrade_url` are copied when present (integers as sent).
  * - text/plain in-VM errors (§2.4 item 3): the trimmed text is the `message`; `error` is undefined.
  * - Headers: `retryAfter` (seconds, from `Retry-After`) and `rateLimit` (`X-RateLimit-*`), read on every error.
- * @see docs/sprites-wire.md §2.2, §2.4
+ * @see docs/wire-reference.md §2.2, §2.4
  */
 export class SpritesApiError extends Error {
   /** HTTP status, e.g. 404, 429. */
@@ -93,7 +93,7 @@ export class SpritesApiError extends Error {
 /**
  * A filesystem endpoint's error `{error, code, path}` (§8.9). `code` is one of {@link FilesystemErrorCode}
  * (unknown codes become `UNKNOWN`); `path` is the absolute path the server named.
- * @see docs/sprites-wire.md §8.9
+ * @see docs/wire-reference.md §8.9
  */
 export class FilesystemError extends SpritesApiError {
   readonly code: FilesystemErrorCode;
@@ -154,7 +154,7 @@ export type ExecProtocolErrorCode =
 /**
  * An exec or attach socket that broke the protocol. `closeCode`/`closeReason` are the WebSocket close the
  * client saw, when there was one.
- * @see docs/sprites-wire.md §4.4 (the exit frame must be sent), §4.5
+ * @see docs/wire-reference.md §4.4 (the exit frame must be sent), §4.5
  */
 export class ExecProtocolError extends Error {
   constructor(
@@ -203,7 +203,7 @@ export type SocketProtocolErrorCode =
  * A proxy or watch socket that broke the protocol or closed too early. `closeCode`/`closeReason` are the
  * WebSocket close the client saw, when there was one — e.g. 1011 "Failed to connect to target: …" when the
  * proxy could not dial, 1003 "Invalid port number" for a bad init.
- * @see docs/sprites-wire.md §6.1–§6.3
+ * @see docs/wire-reference.md §6.1–§6.3
  */
 export class SocketProtocolError extends Error {
   constructor(

@@ -1,7 +1,7 @@
 /**
  * Parses the body of `POST /v1/sprites/{name}/exec` (HTTP exec): `[1]…` / `[2]…` frames concatenated with no
  * length prefixes and a final `[3, code]`. It does not make the request (operations.ts does).
- * @see docs/sprites-wire.md §4.10
+ * @see docs/wire-reference.md §4.10
  */
 import { StreamId } from '../protocol/frames.ts';
 import { ExecProtocolError } from './errors.ts';
@@ -19,7 +19,7 @@ export interface ExecHttpResult {
  * Throws `ExecProtocolError('closed_before_exit')` when it does not, `bad_frame` for an unknown stream id.
  * @deviation the wire has no frame lengths: a proxy that merges chunks could move stderr bytes into stdout;
  *   the exit code (last two bytes) is always exact. The managed-agents guide parses it the same way.
- * @see docs/sprites-wire.md §4.10
+ * @see docs/wire-reference.md §4.10
  */
 export async function parseExecHttpBody(body: ReadableStream<Uint8Array> | null | undefined): Promise<ExecHttpResult> {
   const chunks: Uint8Array[] = [];

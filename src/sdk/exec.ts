@@ -3,7 +3,7 @@
  * TTY), `run` (collects `{stdout, stderr, exitCode}`) and `attach` to a running session. Frames are decoded by
  * the shared codec. A socket that closes without the exit frame fails with
  * `ExecProtocolError('closed_before_exit')`, never exit 0. It does not retry, reconnect or use `/control`.
- * @see docs/sprites-wire.md §4.2–§4.7; spec/asyncapi.yaml
+ * @see docs/wire-reference.md §4.2–§4.7; spec/asyncapi.yaml
  */
 import { EventQueue } from './event-queue.ts';
 import { StreamId, decodeFrame, encodeFrame, FrameError } from '../protocol/frames.ts';
@@ -40,7 +40,7 @@ export interface ExecConnection {
   WebSocket(): Promise<WebSocketConstructor>;
 }
 
-/** Options of a new command. @see docs/sprites-wire.md §4.2 */
+/** Options of a new command. @see docs/wire-reference.md §4.2 */
 export interface ExecOptions {
   /** Environment; when given it **replaces** the default environment. A record or `KEY=VALUE` strings. */
   env?: Record<string, string> | string[];
@@ -81,7 +81,7 @@ export type ExecEvent =
  * last is `exit`; the iteration then throws `ExecProtocolError` if the socket closed before any exit).
  * `exit` resolves with the exit code 0–255 or rejects with `ExecProtocolError('closed_before_exit')`.
  * Iterate at most once.
- * @see docs/sprites-wire.md §4.4 (non-TTY frames), §4.5 (TTY), §4.6 (messages)
+ * @see docs/wire-reference.md §4.4 (non-TTY frames), §4.5 (TTY), §4.6 (messages)
  */
 export class ExecCommand implements AsyncIterable<ExecEvent> {
   /** Resolves with the exit code; rejects with `ExecProtocolError` or, before the upgrade, `SpritesApiError`. */
@@ -126,7 +126,7 @@ export class ExecCommand implements AsyncIterable<ExecEvent> {
     this.ws.send(this.tty ? bytes : encodeFrame(StreamId.Stdin, bytes));
   }
 
-  /** Ends stdin: sends the single byte `[4]` (in TTY mode the same byte is Ctrl-D). @see docs/sprites-wire.md §4.4 */
+  /** Ends stdin: sends the single byte `[4]` (in TTY mode the same byte is Ctrl-D). @see docs/wire-reference.md §4.4 */
   endStdin(): void {
     this.ws.send(Uint8Array.of(StreamId.StdinEof));
   }
@@ -288,7 +288,7 @@ export async function openSocket(conn: ExecConnection, spriteName: string, chann
 /**
  * The query of a new command: `cmd` per argv element, `path` = argv[0], `stdin=true`, then `env` (repeated
  * `KEY=VALUE`), `dir`, `tty`, `rows`, `cols`, `detachable` when set — the form the JS SDK sends.
- * @see docs/sprites-wire.md §4.2
+ * @see docs/wire-reference.md §4.2
  */
 export function execQuery(argv: readonly string[], opts: ExecOptions = {}): URLSearchParams {
   if (argv.length === 0) throw new TypeError('exec needs at least one argv element');
@@ -319,7 +319,7 @@ async function open(conn: ExecConnection, spriteName: string, channel: string, q
 
 /**
  * Starts `argv` on a sprite and returns the streaming command once `session_info` arrived.
- * @see docs/sprites-wire.md §4.2, §4.3
+ * @see docs/wire-reference.md §4.2, §4.3
  */
 export function spawn(conn: ExecConnection, spriteName: string, argv: readonly string[], opts: ExecOptions = {}): Promise<ExecCommand> {
   return open(conn, spriteName, 'exec', execQuery(argv, opts), opts.tty === true);
@@ -329,7 +329,7 @@ export function spawn(conn: ExecConnection, spriteName: string, argv: readonly s
  * Attaches to a running session (`/exec/{session_id}?stdin=true`); TTY mode is read from `session_info`.
  * The server replays the scrollback as stdout first. A dead id is refused at the handshake (`SpritesApiError`
  * 404).
- * @see docs/sprites-wire.md §4.7
+ * @see docs/wire-reference.md §4.7
  */
 export function attach(conn: ExecConnection, spriteName: string, sessionId: string): Promise<ExecCommand> {
   return open(conn, spriteName, `exec/${encodeURIComponent(sessionId)}`, new URLSearchParams({ stdin: 'true' }), undefined);
@@ -338,7 +338,7 @@ export function attach(conn: ExecConnection, spriteName: string, sessionId: stri
 /**
  * Runs `argv` to completion: feeds `opts.stdin` (if any), sends EOF (non-TTY), and collects output.
  * A non-zero exit is a result, not an error. Throws `SpritesApiError` / `ExecProtocolError` as {@link spawn}.
- * @see docs/sprites-wire.md §4.4
+ * @see docs/wire-reference.md §4.4
  */
 export async function run(conn: ExecConnection, spriteName: string, argv: readonly string[], opts: RunOptions = {}): Promise<RunResult> {
   const { stdin, ...execOpts } = opts;

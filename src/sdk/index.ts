@@ -1,7 +1,7 @@
 /**
  * @spritzer/sdk: a typed client for the Sprites API (and spritzer), built from spec/openapi.yaml with
  * openapi-fetch, plus exec, proxy and watches over WebSocket and strict NDJSON streams. This file only re-exports.
- * @see docs/sprites-wire.md §18; docs/architecture.md "src/sdk/"
+ * @see docs/wire-reference.md §18; docs/architecture.md "src/sdk/"
  */
 export { createSpritesClient, DEFAULT_BASE_URL, SDK_WS_METHODS, type SpritesClient, type SpritesClientOptions, type CreatedCheckpoint } from './client.ts';
 export { SDK_METHODS, fileModeString, type OperationId, type OperationMethods, type BodyBytes, type ExecHttpOptions, type FsPathOptions, type ListCheckpointsOptions, type WriteFileOptions } from './operations.ts';

@@ -3,17 +3,17 @@
  * line through the shared strict codec (`readNdjson`), plus the checkpoint-id parser. Strict: a malformed
  * line, a line that is not an object with a string `type`, or a body that ends without its terminal event
  * throws `NdjsonError`. It does not make requests (operations.ts does).
- * @see docs/sprites-wire.md §4.9, §7.1, §7.5, §9.3; src/protocol/ndjson.ts
+ * @see docs/wire-reference.md §4.9, §7.1, §7.5, §9.3; src/protocol/ndjson.ts
  */
 import { NdjsonError, readNdjson } from '../protocol/ndjson.ts';
 import type { components } from '../../generated/openapi.d.ts';
 import { SpritesStreamError } from './errors.ts';
 
-/** One line of createCheckpoint / restoreCheckpoint. @see docs/sprites-wire.md §7.1 */
+/** One line of createCheckpoint / restoreCheckpoint. @see docs/wire-reference.md §7.1 */
 export type CheckpointStreamEvent = components['schemas']['CheckpointStreamEvent'];
-/** One line of putService / startService / stopService / restartService / getServiceLogs. @see docs/sprites-wire.md §9.3 */
+/** One line of putService / startService / stopService / restartService / getServiceLogs. @see docs/wire-reference.md §9.3 */
 export type ServiceStreamEvent = components['schemas']['ServiceStreamEvent'];
-/** One line of killExecSession. @see docs/sprites-wire.md §4.9 */
+/** One line of killExecSession. @see docs/wire-reference.md §4.9 */
 export type KillStreamEvent = components['schemas']['KillStreamEvent'];
 
 /** Any NDJSON event: an object with a string `type`. */
@@ -28,19 +28,19 @@ export interface StreamKind<T extends TypedEvent> {
   failure(event: T): string | undefined;
 }
 
-/** Checkpoint streams end with `complete` or `error`. @see docs/sprites-wire.md §7.1 */
+/** Checkpoint streams end with `complete` or `error`. @see docs/wire-reference.md §7.1 */
 export const CHECKPOINT_STREAM: StreamKind<CheckpointStreamEvent> = {
   isTerminal: (e) => e.type === 'complete' || e.type === 'error',
   failure: (e) => (e.type === 'error' ? e.error : undefined),
 };
 
-/** Service streams end with `complete`; an `error` line before it is a failure. @see docs/sprites-wire.md §9.3 */
+/** Service streams end with `complete`; an `error` line before it is a failure. @see docs/wire-reference.md §9.3 */
 export const SERVICE_STREAM: StreamKind<ServiceStreamEvent> = {
   isTerminal: (e) => e.type === 'complete',
   failure: (e) => (e.type === 'error' ? e.data : undefined),
 };
 
-/** Kill streams end with `complete` or `error`. @see docs/sprites-wire.md §4.9 */
+/** Kill streams end with `complete` or `error`. @see docs/wire-reference.md §4.9 */
 export const KILL_STREAM: StreamKind<KillStreamEvent> = {
   isTerminal: (e) => e.type === 'complete' || e.type === 'error',
   failure: (e) => (e.type === 'error' ? e.message : undefined),
@@ -101,7 +101,7 @@ export class EventStream<T extends TypedEvent> implements AsyncIterable<T> {
 /**
  * The checkpoint id in a createCheckpoint `complete` line's `data`, e.g. `"Checkpoint v3 created
  * successfully"` → `"v3"`; undefined when the text names none.
- * @see docs/sprites-wire.md §7.1 ("keep the complete line as `Checkpoint vN created successfully`")
+ * @see docs/wire-reference.md §7.1 ("keep the complete line as `Checkpoint vN created successfully`")
  */
 export function checkpointIdFromComplete(data: string | undefined): string | undefined {
   return data ? /\bCheckpoint\s+(\S+)\s+created\b/.exec(data)?.[1] : undefined;

@@ -38,7 +38,7 @@ export interface WriteFileOptions extends FsPathOptions {
   mkdirParents?: boolean;
 }
 
-/** Options of execHttp. @see docs/sprites-wire.md §4.10 */
+/** Options of execHttp. @see docs/wire-reference.md §4.10 */
 export interface ExecHttpOptions {
   /** Fed to the command's stdin (then EOF). */
   stdin?: BodyBytes;
@@ -88,7 +88,7 @@ function envList(env: Record<string, string> | string[] | undefined): string[] |
   return Array.isArray(env) ? env : Object.entries(env).map(([k, v]) => `${k}=${v}`);
 }
 
-/** Permission bits as the 4-digit octal string the SDKs send (`0o644` → `"0644"`). @see docs/sprites-wire.md §8.2 */
+/** Permission bits as the 4-digit octal string the SDKs send (`0o644` → `"0644"`). @see docs/wire-reference.md §8.2 */
 export function fileModeString(mode: number | string): string {
   return typeof mode === 'string' ? mode : mode.toString(8).padStart(4, '0');
 }
@@ -105,18 +105,18 @@ export function operationMethods(c: OperationContext) {
   const path = (spriteName: string) => ({ params: { path: name(spriteName) } });
   return {
     // ── sprites (§3) ─────────────────────────────────────────────────────────────────────────────
-    /** `GET /v1/sprites` → one page `{sprites, has_more, next_continuation_token, …}`. @see docs/sprites-wire.md §3.3 */
+    /** `GET /v1/sprites` → one page `{sprites, has_more, next_continuation_token, …}`. @see docs/wire-reference.md §3.3 */
     listSprites: (query: Query<'listSprites'> = {}) => ok(c.http.GET('/v1/sprites', { params: { query } })),
-    /** `POST /v1/sprites` → 201 the new sprite (409 when the name is taken). @see docs/sprites-wire.md §3.2 */
+    /** `POST /v1/sprites` → 201 the new sprite (409 when the name is taken). @see docs/wire-reference.md §3.2 */
     createSprite: (body: Schemas['CreateSpriteRequest']) => ok(c.http.POST('/v1/sprites', { body })),
-    /** `GET /v1/sprites/{name}` → the sprite (404 `{"error":"sprite not found"}`). @see docs/sprites-wire.md §3.4 */
+    /** `GET /v1/sprites/{name}` → the sprite (404 `{"error":"sprite not found"}`). @see docs/wire-reference.md §3.4 */
     getSprite: (spriteName: string) => ok(c.http.GET('/v1/sprites/{name}', path(spriteName))),
-    /** `PUT /v1/sprites/{name}` partial update (e.g. `{url_settings}`) → the sprite. @see docs/sprites-wire.md §3.5 */
+    /** `PUT /v1/sprites/{name}` partial update (e.g. `{url_settings}`) → the sprite. @see docs/wire-reference.md §3.5 */
     updateSprite: (spriteName: string, body: Schemas['UpdateSpriteRequest']) =>
       ok(c.http.PUT('/v1/sprites/{name}', { ...path(spriteName), body })),
-    /** `DELETE /v1/sprites/{name}` → 204. @see docs/sprites-wire.md §3.6 */
+    /** `DELETE /v1/sprites/{name}` → 204. @see docs/wire-reference.md §3.6 */
     deleteSprite: async (spriteName: string): Promise<void> => void (await ok(c.http.DELETE('/v1/sprites/{name}', path(spriteName)))),
-    /** `POST /v1/sprites/{name}/upgrade` → 204. @see docs/sprites-wire.md §3.7 */
+    /** `POST /v1/sprites/{name}/upgrade` → 204. @see docs/wire-reference.md §3.7 */
     upgradeSprite: async (spriteName: string): Promise<void> =>
       void (await ok(c.http.POST('/v1/sprites/{name}/upgrade', path(spriteName)))),
     /** `GET /v1/sprites/{name}/check` → health `{sprite_name, status, …}`. */
@@ -127,7 +127,7 @@ export function operationMethods(c: OperationContext) {
     getOrganization: () => ok(c.http.GET('/v1/organization')),
     /**
      * `POST /v1/organizations/{org}/tokens` with `Authorization: FlyV1 <macaroon>` (not the client's bearer
-     * token) → 201 `{token}`. @see docs/sprites-wire.md §3.9
+     * token) → 201 `{token}`. @see docs/wire-reference.md §3.9
      */
     createToken: (org: string, macaroon: string, body: Schemas['CreateTokenRequest'] = {}) =>
       ok(
@@ -139,9 +139,9 @@ export function operationMethods(c: OperationContext) {
       ),
 
     // ── exec (§4) ────────────────────────────────────────────────────────────────────────────────
-    /** `GET /v1/sprites/{name}/exec` → `{sessions, count}`. @see docs/sprites-wire.md §4.8 */
+    /** `GET /v1/sprites/{name}/exec` → `{sessions, count}`. @see docs/wire-reference.md §4.8 */
     listExecSessions: (spriteName: string) => ok(c.http.GET('/v1/sprites/{name}/exec', path(spriteName))),
-    /** `HEAD /v1/sprites/{name}/exec` → the response headers (`Sprite-Version`). @see docs/sprites-wire.md §2.2 */
+    /** `HEAD /v1/sprites/{name}/exec` → the response headers (`Sprite-Version`). @see docs/wire-reference.md §2.2 */
     probeExec: async (spriteName: string): Promise<Headers> => {
       const result = await c.http.HEAD('/v1/sprites/{name}/exec', path(spriteName));
       await ok(Promise.resolve(result));
@@ -149,7 +149,7 @@ export function operationMethods(c: OperationContext) {
     },
     /**
      * `POST /v1/sprites/{name}/exec?cmd=…` (non-TTY, no WebSocket) → the parsed frames
-     * `{stdout, stderr, exitCode}`. @see docs/sprites-wire.md §4.10
+     * `{stdout, stderr, exitCode}`. @see docs/wire-reference.md §4.10
      */
     execHttp: async (spriteName: string, argv: readonly string[], opts: ExecHttpOptions = {}): Promise<ExecHttpResult> => {
       const query = {
@@ -168,12 +168,12 @@ export function operationMethods(c: OperationContext) {
       );
       return parseExecHttpBody(body as ReadableStream<Uint8Array> | null);
     },
-    /** `GET /v1/sprites/{name}/exec/{session_id}` → the session (404 when it exited). @see docs/sprites-wire.md §4.1 */
+    /** `GET /v1/sprites/{name}/exec/{session_id}` → the session (404 when it exited). @see docs/wire-reference.md §4.1 */
     getExecSession: (spriteName: string, sessionId: string) =>
       ok(c.http.GET('/v1/sprites/{name}/exec/{session_id}', { params: { path: { name: spriteName, session_id: sessionId } } })),
     /**
      * `POST /v1/sprites/{name}/exec/{session_id}/kill?signal=&timeout=` → NDJSON `signal`, `exited` |
-     * `timeout`+`killed`, then `complete {exit_code}`. @see docs/sprites-wire.md §4.9
+     * `timeout`+`killed`, then `complete {exit_code}`. @see docs/wire-reference.md §4.9
      */
     killExecSession: (spriteName: string, sessionId: string, query: Query<'killExecSession'> = {}) =>
       events<KillStreamEvent>(
@@ -188,7 +188,7 @@ export function operationMethods(c: OperationContext) {
     /**
      * `POST /v1/sprites/{name}/checkpoint` `{comment?}` → NDJSON progress ending in `complete`
      * (`Checkpoint vN created successfully`) or `error`. See `createCheckpointAndWait` for the id.
-     * @see docs/sprites-wire.md §7.1
+     * @see docs/wire-reference.md §7.1
      */
     createCheckpoint: (spriteName: string, body: Schemas['CreateCheckpointRequest'] = {}) =>
       events<CheckpointStreamEvent>(
@@ -197,7 +197,7 @@ export function operationMethods(c: OperationContext) {
       ),
     /**
      * `GET /v1/sprites/{name}/checkpoints` → the list, `Current` first. With `history` the server answers
-     * text/plain lines, returned as the raw text. @see docs/sprites-wire.md §7.3
+     * text/plain lines, returned as the raw text. @see docs/wire-reference.md §7.3
      */
     listCheckpoints: <O extends ListCheckpointsOptions = {}>(
       spriteName: string,
@@ -208,14 +208,14 @@ export function operationMethods(c: OperationContext) {
       const pending = opts?.history !== undefined ? c.http.GET('/v1/sprites/{name}/checkpoints', { ...init, parseAs: 'text' }) : c.http.GET('/v1/sprites/{name}/checkpoints', init);
       return ok(pending as Promise<FetchResult<never>>);
     },
-    /** `GET /v1/sprites/{name}/checkpoints/{id}` → the checkpoint (404 unknown). @see docs/sprites-wire.md §7.4 */
+    /** `GET /v1/sprites/{name}/checkpoints/{id}` → the checkpoint (404 unknown). @see docs/wire-reference.md §7.4 */
     getCheckpoint: (spriteName: string, checkpointId: string) =>
       ok(
         c.http.GET('/v1/sprites/{name}/checkpoints/{checkpoint_id}', {
           params: { path: { name: spriteName, checkpoint_id: checkpointId } },
         }),
       ),
-    /** `DELETE /v1/sprites/{name}/checkpoints/{id}` → 204 (409 for the active one). @see docs/sprites-wire.md §7.6 */
+    /** `DELETE /v1/sprites/{name}/checkpoints/{id}` → 204 (409 for the active one). @see docs/wire-reference.md §7.6 */
     deleteCheckpoint: async (spriteName: string, checkpointId: string): Promise<void> =>
       void (await ok(
         c.http.DELETE('/v1/sprites/{name}/checkpoints/{checkpoint_id}', {
@@ -224,7 +224,7 @@ export function operationMethods(c: OperationContext) {
       )),
     /**
      * `POST /v1/sprites/{name}/checkpoints/{id}/restore` → NDJSON progress ending in `complete` or `error`.
-     * See `restoreCheckpointAndWait` to await completion. @see docs/sprites-wire.md §7.5
+     * See `restoreCheckpointAndWait` to await completion. @see docs/wire-reference.md §7.5
      */
     restoreCheckpoint: (spriteName: string, checkpointId: string) =>
       events<CheckpointStreamEvent>(
@@ -236,7 +236,7 @@ export function operationMethods(c: OperationContext) {
       ),
 
     // ── filesystem (§8) ──────────────────────────────────────────────────────────────────────────
-    /** `GET …/fs/read` → the file's bytes (`FilesystemError` ENOENT / EISDIR). @see docs/sprites-wire.md §8.1 */
+    /** `GET …/fs/read` → the file's bytes (`FilesystemError` ENOENT / EISDIR). @see docs/wire-reference.md §8.1 */
     readFile: async (spriteName: string, filePath: string, opts: FsPathOptions = {}): Promise<Uint8Array> => {
       const query = { path: filePath, workingDir: opts.workingDir ?? '/' };
       const data = await ok(c.http.GET('/v1/sprites/{name}/fs/read', { params: { path: name(spriteName), query }, parseAs: 'arrayBuffer' }));
@@ -244,7 +244,7 @@ export function operationMethods(c: OperationContext) {
     },
     /**
      * `PUT …/fs/write?path=&mode=0NNN&mkdirParents=true` with the raw bytes → `{path, size, mode}`.
-     * @see docs/sprites-wire.md §8.2
+     * @see docs/wire-reference.md §8.2
      */
     writeFile: (spriteName: string, filePath: string, data: BodyBytes, opts: WriteFileOptions = {}) => {
       const query = {
@@ -257,36 +257,36 @@ export function operationMethods(c: OperationContext) {
     },
     /**
      * `GET …/fs/list` → `{path, count, entries}`; a file path lists that one file (the SDKs' `stat`).
-     * @see docs/sprites-wire.md §8.3
+     * @see docs/wire-reference.md §8.3
      */
     listFiles: (spriteName: string, filePath: string, opts: FsPathOptions & { recursive?: boolean; pattern?: string } = {}) =>
       ok(c.http.GET('/v1/sprites/{name}/fs/list', { params: { path: name(spriteName), query: { workingDir: '/', ...opts, path: filePath } } })),
-    /** `DELETE …/fs/delete` → `{deleted, count}` (ENOTEMPTY without `recursive`). @see docs/sprites-wire.md §8.4 */
+    /** `DELETE …/fs/delete` → `{deleted, count}` (ENOTEMPTY without `recursive`). @see docs/wire-reference.md §8.4 */
     deleteFile: (spriteName: string, filePath: string, opts: FsPathOptions & { recursive?: boolean; asRoot?: boolean } = {}) =>
       ok(c.http.DELETE('/v1/sprites/{name}/fs/delete', { params: { path: name(spriteName), query: { workingDir: '/', ...opts, path: filePath } } })),
-    /** `POST …/fs/rename` `{source, dest, workingDir?}` → `{source, dest}`. @see docs/sprites-wire.md §8.5 */
+    /** `POST …/fs/rename` `{source, dest, workingDir?}` → `{source, dest}`. @see docs/wire-reference.md §8.5 */
     renameFile: (spriteName: string, body: Schemas['FsRenameRequest']) =>
       ok(c.http.POST('/v1/sprites/{name}/fs/rename', { ...path(spriteName), body: { workingDir: '/', ...body } })),
-    /** `POST …/fs/copy` `{source, dest, recursive?}` → `{copied, count, totalBytes}`. @see docs/sprites-wire.md §8.6 */
+    /** `POST …/fs/copy` `{source, dest, recursive?}` → `{copied, count, totalBytes}`. @see docs/wire-reference.md §8.6 */
     copyFile: (spriteName: string, body: Schemas['FsCopyRequest']) =>
       ok(c.http.POST('/v1/sprites/{name}/fs/copy', { ...path(spriteName), body: { workingDir: '/', ...body } })),
-    /** `POST …/fs/chmod` `{path, mode, recursive?}` → `{affected, count}`. @see docs/sprites-wire.md §8.7 */
+    /** `POST …/fs/chmod` `{path, mode, recursive?}` → `{affected, count}`. @see docs/wire-reference.md §8.7 */
     chmodFile: (spriteName: string, body: Schemas['FsChmodRequest']) =>
       ok(c.http.POST('/v1/sprites/{name}/fs/chmod', { ...path(spriteName), body: { workingDir: '/', ...body } })),
-    /** `POST …/fs/chown` `{path, uid, gid, recursive?}` → `{affected, count}`. @see docs/sprites-wire.md §8.8 */
+    /** `POST …/fs/chown` `{path, uid, gid, recursive?}` → `{affected, count}`. @see docs/wire-reference.md §8.8 */
     chownFile: (spriteName: string, body: Schemas['FsChownRequest']) =>
       ok(c.http.POST('/v1/sprites/{name}/fs/chown', { ...path(spriteName), body: { workingDir: '/', ...body } })),
 
     // ── services (§9) ────────────────────────────────────────────────────────────────────────────
-    /** `GET …/services` → every service with its state. @see docs/sprites-wire.md §9.2 */
+    /** `GET …/services` → every service with its state. @see docs/wire-reference.md §9.2 */
     listServices: (spriteName: string) => ok(c.http.GET('/v1/sprites/{name}/services', path(spriteName))),
-    /** `POST …/services/signal` `{name, signal}` → 204 (409 when not running). @see docs/sprites-wire.md §9.2 */
+    /** `POST …/services/signal` `{name, signal}` → 204 (409 when not running). @see docs/wire-reference.md §9.2 */
     signalService: async (spriteName: string, serviceName: string, signal: string): Promise<void> =>
       void (await ok(c.http.POST('/v1/sprites/{name}/services/signal', { ...path(spriteName), body: { name: serviceName, signal } }))),
-    /** `GET …/services/{svc}` → the service with state. @see docs/sprites-wire.md §9.2 */
+    /** `GET …/services/{svc}` → the service with state. @see docs/wire-reference.md §9.2 */
     getService: (spriteName: string, serviceName: string) =>
       ok(c.http.GET('/v1/sprites/{name}/services/{service_name}', { params: { path: { name: spriteName, service_name: serviceName } } })),
-    /** `PUT …/services/{svc}?duration=` `{cmd, args?, needs?, http_port?, env?, dir?}` → NDJSON log events. @see docs/sprites-wire.md §9.2 */
+    /** `PUT …/services/{svc}?duration=` `{cmd, args?, needs?, http_port?, env?, dir?}` → NDJSON log events. @see docs/wire-reference.md §9.2 */
     putService: (spriteName: string, serviceName: string, body: Schemas['PutServiceRequest'], query: Query<'putService'> = {}) =>
       events<ServiceStreamEvent>(
         c.http.PUT('/v1/sprites/{name}/services/{service_name}', {
@@ -296,12 +296,12 @@ export function operationMethods(c: OperationContext) {
         }),
         SERVICE_STREAM,
       ),
-    /** `DELETE …/services/{svc}` → 204 (409 when running or needed). @see docs/sprites-wire.md §9.2 */
+    /** `DELETE …/services/{svc}` → 204 (409 when running or needed). @see docs/wire-reference.md §9.2 */
     deleteService: async (spriteName: string, serviceName: string): Promise<void> =>
       void (await ok(
         c.http.DELETE('/v1/sprites/{name}/services/{service_name}', { params: { path: { name: spriteName, service_name: serviceName } } }),
       )),
-    /** `POST …/services/{svc}/start?duration=` → NDJSON events. @see docs/sprites-wire.md §9.2 */
+    /** `POST …/services/{svc}/start?duration=` → NDJSON events. @see docs/wire-reference.md §9.2 */
     startService: (spriteName: string, serviceName: string, query: Query<'startService'> = {}) =>
       events<ServiceStreamEvent>(
         c.http.POST('/v1/sprites/{name}/services/{service_name}/start', {
@@ -310,7 +310,7 @@ export function operationMethods(c: OperationContext) {
         }),
         SERVICE_STREAM,
       ),
-    /** `POST …/services/{svc}/stop?timeout=` → NDJSON `stopping`, `stopped`, `complete`. @see docs/sprites-wire.md §9.2 */
+    /** `POST …/services/{svc}/stop?timeout=` → NDJSON `stopping`, `stopped`, `complete`. @see docs/wire-reference.md §9.2 */
     stopService: (spriteName: string, serviceName: string, query: Query<'stopService'> = {}) =>
       events<ServiceStreamEvent>(
         c.http.POST('/v1/sprites/{name}/services/{service_name}/stop', {
@@ -319,7 +319,7 @@ export function operationMethods(c: OperationContext) {
         }),
         SERVICE_STREAM,
       ),
-    /** `POST …/services/{svc}/restart?duration=` → NDJSON stop then start events. @see docs/sprites-wire.md §9.2 */
+    /** `POST …/services/{svc}/restart?duration=` → NDJSON stop then start events. @see docs/wire-reference.md §9.2 */
     restartService: (spriteName: string, serviceName: string, query: Query<'restartService'> = {}) =>
       events<ServiceStreamEvent>(
         c.http.POST('/v1/sprites/{name}/services/{service_name}/restart', {
@@ -328,7 +328,7 @@ export function operationMethods(c: OperationContext) {
         }),
         SERVICE_STREAM,
       ),
-    /** `GET …/services/{svc}/logs?lines=&duration=` → NDJSON log lines then `complete`. @see docs/sprites-wire.md §9.2 */
+    /** `GET …/services/{svc}/logs?lines=&duration=` → NDJSON log lines then `complete`. @see docs/wire-reference.md §9.2 */
     getServiceLogs: (spriteName: string, serviceName: string, query: Query<'getServiceLogs'> = {}) =>
       events<ServiceStreamEvent>(
         c.http.GET('/v1/sprites/{name}/services/{service_name}/logs', {
@@ -339,42 +339,42 @@ export function operationMethods(c: OperationContext) {
       ),
 
     // ── policy (§10) ─────────────────────────────────────────────────────────────────────────────
-    /** `GET …/policy/network` → `{rules}`. @see docs/sprites-wire.md §10.1 */
+    /** `GET …/policy/network` → `{rules}`. @see docs/wire-reference.md §10.1 */
     getNetworkPolicy: (spriteName: string) => ok(c.http.GET('/v1/sprites/{name}/policy/network', path(spriteName))),
-    /** `POST …/policy/network` `{rules}` → 204 (400 `invalid policy config`). @see docs/sprites-wire.md §10.2 */
+    /** `POST …/policy/network` `{rules}` → 204 (400 `invalid policy config`). @see docs/wire-reference.md §10.2 */
     setNetworkPolicy: async (spriteName: string, policy: Schemas['NetworkPolicy']): Promise<void> =>
       void (await ok(c.http.POST('/v1/sprites/{name}/policy/network', { ...path(spriteName), body: policy }))),
-    /** `GET …/policy/privileges` (shape UNCONFIRMED). @see docs/sprites-wire.md §10.3 */
+    /** `GET …/policy/privileges` (shape UNCONFIRMED). @see docs/wire-reference.md §10.3 */
     getPrivilegesPolicy: (spriteName: string) => ok(c.http.GET('/v1/sprites/{name}/policy/privileges', path(spriteName))),
-    /** `POST …/policy/privileges`. @see docs/sprites-wire.md §10.3 */
+    /** `POST …/policy/privileges`. @see docs/wire-reference.md §10.3 */
     setPrivilegesPolicy: (spriteName: string, policy: Schemas['PrivilegesPolicy']) =>
       ok(c.http.POST('/v1/sprites/{name}/policy/privileges', { ...path(spriteName), body: policy })),
-    /** `DELETE …/policy/privileges` → 204. @see docs/sprites-wire.md §10.3 */
+    /** `DELETE …/policy/privileges` → 204. @see docs/wire-reference.md §10.3 */
     deletePrivilegesPolicy: async (spriteName: string): Promise<void> =>
       void (await ok(c.http.DELETE('/v1/sprites/{name}/policy/privileges', path(spriteName)))),
-    /** `GET …/policy/resources` (shape UNCONFIRMED). @see docs/sprites-wire.md §10.3 */
+    /** `GET …/policy/resources` (shape UNCONFIRMED). @see docs/wire-reference.md §10.3 */
     getResourcesPolicy: (spriteName: string) => ok(c.http.GET('/v1/sprites/{name}/policy/resources', path(spriteName))),
-    /** `POST …/policy/resources`. @see docs/sprites-wire.md §10.3 */
+    /** `POST …/policy/resources`. @see docs/wire-reference.md §10.3 */
     setResourcesPolicy: (spriteName: string, policy: Schemas['ResourcesPolicy']) =>
       ok(c.http.POST('/v1/sprites/{name}/policy/resources', { ...path(spriteName), body: policy })),
-    /** `DELETE …/policy/resources` → 204. @see docs/sprites-wire.md §10.3 */
+    /** `DELETE …/policy/resources` → 204. @see docs/wire-reference.md §10.3 */
     deleteResourcesPolicy: async (spriteName: string): Promise<void> =>
       void (await ok(c.http.DELETE('/v1/sprites/{name}/policy/resources', path(spriteName)))),
 
     // ── tasks (§12) ──────────────────────────────────────────────────────────────────────────────
-    /** `GET …/tasks` → `{tasks}`. @see docs/sprites-wire.md §12 */
+    /** `GET …/tasks` → `{tasks}`. @see docs/wire-reference.md §12 */
     listTasks: (spriteName: string) => ok(c.http.GET('/v1/sprites/{name}/tasks', path(spriteName))),
-    /** `POST …/tasks` `{name, expire?}` → 201 the task (409 when it exists). @see docs/sprites-wire.md §12 */
+    /** `POST …/tasks` `{name, expire?}` → 201 the task (409 when it exists). @see docs/wire-reference.md §12 */
     createTask: (spriteName: string, body: Schemas['TaskRequest']) => ok(c.http.POST('/v1/sprites/{name}/tasks', { ...path(spriteName), body })),
-    /** `PUT …/tasks` `{name, expire?}` → the task, created or refreshed. @see docs/sprites-wire.md §12 */
+    /** `PUT …/tasks` `{name, expire?}` → the task, created or refreshed. @see docs/wire-reference.md §12 */
     upsertTask: (spriteName: string, body: Schemas['TaskRequest']) => ok(c.http.PUT('/v1/sprites/{name}/tasks', { ...path(spriteName), body })),
-    /** `GET …/tasks/{task}` → the task. @see docs/sprites-wire.md §12 */
+    /** `GET …/tasks/{task}` → the task. @see docs/wire-reference.md §12 */
     getTask: (spriteName: string, taskName: string) =>
       ok(c.http.GET('/v1/sprites/{name}/tasks/{task_name}', { params: { path: { name: spriteName, task_name: taskName } } })),
-    /** `PUT …/tasks/{task}` `{expire?}` → the refreshed task. @see docs/sprites-wire.md §12 */
+    /** `PUT …/tasks/{task}` `{expire?}` → the refreshed task. @see docs/wire-reference.md §12 */
     refreshTask: (spriteName: string, taskName: string, body: Schemas['TaskRefreshRequest'] = {}) =>
       ok(c.http.PUT('/v1/sprites/{name}/tasks/{task_name}', { params: { path: { name: spriteName, task_name: taskName } }, body })),
-    /** `DELETE …/tasks/{task}` → 204. @see docs/sprites-wire.md §12 */
+    /** `DELETE …/tasks/{task}` → 204. @see docs/wire-reference.md §12 */
     deleteTask: async (spriteName: string, taskName: string): Promise<void> =>
       void (await ok(c.http.DELETE('/v1/sprites/{name}/tasks/{task_name}', { params: { path: { name: spriteName, task_name: taskName } } }))),
 

@@ -3,7 +3,7 @@
  * then raw binary both ways), the port watch and the filesystem watch (`SocketWatch`: JSON messages as an
  * async iterable). They share exec's injectable WebSocket, bearer header and handshake errors
  * (`SpritesApiError` with status and parsed body). They do not retry or reconnect, and do not use `/control`.
- * @see docs/sprites-wire.md §6; spec/asyncapi.yaml channels proxy, portsWatch, fsWatch
+ * @see docs/wire-reference.md §6; spec/asyncapi.yaml channels proxy, portsWatch, fsWatch
  */
 import { EventQueue } from './event-queue.ts';
 import type { PortWatchMessage, WatchEventMessage } from '../protocol/messages.ts';
@@ -19,7 +19,7 @@ export interface SocketClose {
   reason: string;
 }
 
-/** Options of `proxy`. @see docs/sprites-wire.md §6.1 */
+/** Options of `proxy`. @see docs/wire-reference.md §6.1 */
 export interface ProxyOptions {
   /** Host to dial from inside the sprite; default `localhost` (the server's default when omitted). */
   host?: string;
@@ -29,7 +29,7 @@ export interface ProxyOptions {
   timeoutMs?: number;
 }
 
-/** Options of `watchFilesystem`. @see docs/sprites-wire.md §6.3 */
+/** Options of `watchFilesystem`. @see docs/wire-reference.md §6.3 */
 export interface WatchFilesystemOptions {
   /** Watch whole subtrees (default true) or only the paths and their direct children. */
   recursive?: boolean;
@@ -163,7 +163,7 @@ export abstract class SocketStream<T> implements AsyncIterable<T> {
  * either side closes — read `closed` for the code (1000 normal, 1001 "upstream closed" when the target
  * ended the connection). A network error after the handshake makes the iteration throw
  * `SocketProtocolError('connection_failed')`.
- * @see docs/sprites-wire.md §6.1
+ * @see docs/wire-reference.md §6.1
  */
 export class ProxyConnection extends SocketStream<Uint8Array> {
   /** `host:port` as the server reported it in `{status:"connected", target}`. */
@@ -232,7 +232,7 @@ export class ProxyConnection extends SocketStream<Uint8Array> {
  * (iteration then ends normally, as it does when the server closes with 1000, 1001 or 1005; any other close
  * throws `SocketProtocolError('closed')` with the code and reason). Binary frames are ignored; a text frame
  * that is not a JSON object throws `SocketProtocolError('bad_frame')`.
- * @see docs/sprites-wire.md §6.2, §6.3
+ * @see docs/wire-reference.md §6.2, §6.3
  */
 export class SocketWatch<T> extends SocketStream<T> {
   constructor(
@@ -271,7 +271,7 @@ export class SocketWatch<T> extends SocketStream<T> {
  * body) or `SocketProtocolError`: `closed_before_ready` with `closeCode`/`closeReason` (1011 "Failed to
  * connect to target: …" when the dial failed, 1003 "Invalid port number" / "Expected JSON initialization
  * message" for a bad init), `timeout`, `bad_frame`, `connection_failed`.
- * @see docs/sprites-wire.md §6.1
+ * @see docs/wire-reference.md §6.1
  */
 export async function proxy(conn: ExecConnection, spriteName: string, opts: ProxyOptions): Promise<ProxyConnection> {
   const connection = new ProxyConnection(await openSocket(conn, spriteName, 'proxy'), { host: opts.host, port: opts.port }, opts.timeoutMs ?? PROXY_CONNECT_TIMEOUT_MS);
@@ -283,7 +283,7 @@ export async function proxy(conn: ExecConnection, spriteName: string, opts: Prox
  * Watches the ports listened on in the sprite; resolves once the socket is open. Yields
  * `{type:"port_list", ports:[{port, address, pid}…]}` first, then `{type:"port_opened"|"port_closed", port,
  * address, pid}`. Rejects with `SpritesApiError` (refused handshake) or `SocketProtocolError`.
- * @see docs/sprites-wire.md §6.2
+ * @see docs/wire-reference.md §6.2
  */
 export async function watchPorts(conn: ExecConnection, spriteName: string): Promise<SocketWatch<PortWatchMessage>> {
   const watch = new SocketWatch<PortWatchMessage>(await openSocket(conn, spriteName, 'ports/watch'), 'ports watch');
@@ -297,7 +297,7 @@ export async function watchPorts(conn: ExecConnection, spriteName: string): Prom
  * `write`, `remove`, `chmod`, …) and possibly `error` messages. Wait for `subscribed` before relying on
  * changes being seen. Rejects with `SpritesApiError` (refused handshake) or `SocketProtocolError`; a
  * subscribe the server refuses ends the iteration with `SocketProtocolError('closed')` (close 1008).
- * @see docs/sprites-wire.md §6.3
+ * @see docs/wire-reference.md §6.3
  */
 export async function watchFilesystem(conn: ExecConnection, spriteName: string, paths: string | readonly string[], opts: WatchFilesystemOptions = {}): Promise<SocketWatch<FsWatchMessage>> {
   const subscribe = { type: 'subscribe', paths: typeof paths === 'string' ? [paths] : [...paths], recursive: opts.recursive ?? true, workingDir: opts.workingDir ?? '/' };

@@ -1,4 +1,4 @@
-// Checkpoints (docs/sprites-wire.md §7): create (NDJSON ending in `complete`, id only in the text), list headed
+// Checkpoints (docs/wire-reference.md §7): create (NDJSON ending in `complete`, id only in the text), list headed
 // by `Current`, get, restore rewinding the filesystem, delete. Every NDJSON line is validated by the client.
 import { beforeAll, describe, expect } from 'vitest';
 import { useConformance, verified, emulatorOnly, runExec } from './support/index.ts';

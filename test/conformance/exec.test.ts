@@ -1,4 +1,4 @@
-// Exec (docs/sprites-wire.md §4): the WebSocket exec channel (exit codes, stderr apart, stdin with EOF, env, dir,
+// Exec (docs/wire-reference.md §4): the WebSocket exec channel (exit codes, stderr apart, stdin with EOF, env, dir,
 // framing and handshake failures), HTTP exec, the version probe, the session list, one session, kill and
 // attach. Every frame is validated against spec/asyncapi.yaml by the ws client.
 import { beforeAll, describe, expect } from 'vitest';

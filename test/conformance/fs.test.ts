@@ -1,4 +1,4 @@
-// Filesystem (docs/sprites-wire.md §8): write, read, list (and stat through a list of a file path), delete, rename,
+// Filesystem (docs/wire-reference.md §8): write, read, list (and stat through a list of a file path), delete, rename,
 // copy, chmod, chown, workingDir resolution and the `{error, code, path}` error envelope with its codes.
 import { beforeAll, describe, expect } from 'vitest';
 import { useConformance, verified, emulatorOnly } from './support/index.ts';

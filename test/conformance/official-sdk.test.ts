@@ -4,7 +4,7 @@
  * public API is used (one marked exception: the SDK cannot detach from a session, so that test closes the socket
  * itself), and only what a user sees is asserted: lifecycle, exec, filesystem, checkpoints, services, network
  * policy and sessions. Where the SDK cannot express something, a comment says so (SDK LIMITATION).
- * @see docs/sprites-wire.md §18.1 (what the JS SDK sends and parses)
+ * @see docs/wire-reference.md §18.1 (what the JS SDK sends and parses)
  */
 import { beforeAll, describe, expect } from 'vitest';
 import {
@@ -216,7 +216,7 @@ describe('with one sprite', () => {
     verified.it('spawn with tty: a non-zero exit reaches the SDK as a non-zero code', async () => {
       const { code } = await collect(sprite.spawn('sh', ['-c', 'exit 5'], { tty: true }));
       // SDK LIMITATION: in TTY mode the 0.1.0 SDK derives the code from the close code (1000 → 0, else 1) and
-      // ignores the `exit` message, so only zero vs non-zero survives (docs/sprites-wire.md §4.5).
+      // ignores the `exit` message, so only zero vs non-zero survives (docs/wire-reference.md §4.5).
       expect(code).not.toBe(0);
     });
   });
@@ -264,7 +264,7 @@ describe('with one sprite', () => {
         ['er', true],
       ]);
       // SDK LIMITATION: mkdir without `recursive` writes `<dir>/.keep` with no `mkdirParents`, and a write never
-      // creates a missing parent unless asked (docs/sprites-wire.md §8.2, §18.1), so it fails with ENOENT for any new
+      // creates a missing parent unless asked (docs/wire-reference.md §8.2, §18.1), so it fails with ENOENT for any new
       // directory. Only `mkdir(path, {recursive: true})` is usable with this SDK version.
 
       await fs.writeFile('/home/sprite/deep/er/file.txt', 'x');
@@ -328,7 +328,7 @@ describe('with one sprite', () => {
       expect(Number.isNaN(mine!.createTime.getTime())).toBe(false);
 
       // SDK LIMITATION: listCheckpoints(historyFilter) parses JSON, but `?history=` answers text/plain
-      // (docs/sprites-wire.md §7.3), so the filter form always throws with this SDK version.
+      // (docs/wire-reference.md §7.3), so the filter form always throws with this SDK version.
 
       const one = await sprite.getCheckpoint(id!);
       expect(one).toMatchObject({ id, comment: 'sdk base' });

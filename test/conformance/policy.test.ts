@@ -1,4 +1,4 @@
-// Policies (docs/sprites-wire.md §10): the network policy (GET `{rules}`, POST → 204 exactly, strict validation →
+// Policies (docs/wire-reference.md §10): the network policy (GET `{rules}`, POST → 204 exactly, strict validation →
 // 400, visible inside the sprite), and the privileges/resources policies whose shapes are unconfirmed.
 import { beforeAll, describe, expect } from 'vitest';
 import { useConformance, verified, emulatorOnly, runExec } from './support/index.ts';

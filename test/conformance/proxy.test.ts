@@ -1,4 +1,4 @@
-// The proxy socket (docs/sprites-wire.md §6.1): the first client frame names the target; a target nobody listens
+// The proxy socket (docs/wire-reference.md §6.1): the first client frame names the target; a target nobody listens
 // on closes 1011 "Failed to connect to target: …"; an init that is not JSON closes 1003. Handshake errors are
 // plain HTTP statuses.
 import { beforeAll, describe, expect } from 'vitest';

@@ -1,4 +1,4 @@
-// Services (docs/sprites-wire.md §9): a service's lifecycle — put (NDJSON), list, get, stop, start, restart,
+// Services (docs/wire-reference.md §9): a service's lifecycle — put (NDJSON), list, get, stop, start, restart,
 // signal (204, 400, 409), logs, delete (409 while running, 204, then 404). Every NDJSON line is validated.
 import { beforeAll, describe, expect } from 'vitest';
 import { useConformance, verified } from './support/index.ts';

@@ -1,4 +1,4 @@
-// Sprite lifecycle on the outer API (docs/sprites-wire.md §3): create, list (a pagination walk), get, update,
+// Sprite lifecycle on the outer API (docs/wire-reference.md §3): create, list (a pagination walk), get, update,
 // delete (404 after), re-create (a new id), upgrade, check, organization, tokens, and authentication.
 import { describe, expect } from 'vitest';
 import { useConformance, verified, emulatorOnly } from './support/index.ts';

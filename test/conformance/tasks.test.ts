@@ -1,4 +1,4 @@
-// Tasks (docs/sprites-wire.md §12): leases that keep a sprite active. The in-sprite API is documented at
+// Tasks (docs/wire-reference.md §12): leases that keep a sprite active. The in-sprite API is documented at
 // `/v1/tasks`; its public form `/v1/sprites/{name}/tasks` is an emulator convenience (UNCONFIRMED), so every
 // test here is emulatorOnly.
 import { beforeAll, describe, expect } from 'vitest';

@@ -1,4 +1,4 @@
-// The watch sockets (docs/sprites-wire.md §6.2–6.3): ports/watch opens with a `port_list` snapshot; fs/watch takes a
+// The watch sockets (docs/wire-reference.md §6.2–6.3): ports/watch opens with a `port_list` snapshot; fs/watch takes a
 // `subscribe` and then reports changes under the paths, whoever makes them. Every frame is validated against
 // the AsyncAPI messages. The fs/watch event vocabulary is UNCONFIRMED, so its tests are emulatorOnly.
 import { beforeAll, describe, expect } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The rest of the outer API (docs/sprites-wire.md §3.5, §3.7, §3.9): upgrade (204), the partial sprite update
+ * The rest of the outer API (docs/wire-reference.md §3.5, §3.7, §3.9): upgrade (204), the partial sprite update
  * (`url_settings`, `labels`, `clear_labels` → 200 with the sprite) and token minting with `FlyV1` auth.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The network policy over HTTP (docs/sprites-wire.md §10): the default, a strict POST answered 204, the copy in the
+ * The network policy over HTTP (docs/wire-reference.md §10): the default, a strict POST answered 204, the copy in the
  * sprite at `/.sprite/policy/network.json` (fs API and exec), and 400 for every invalid shape with the stored
  * policy unchanged.
  */

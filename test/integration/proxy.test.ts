@@ -1,5 +1,5 @@
 /**
- * The proxy socket (docs/sprites-wire.md §6.1): on the in-memory engines nothing listens, so the init is answered
+ * The proxy socket (docs/wire-reference.md §6.1): on the in-memory engines nothing listens, so the init is answered
  * with close 1011 "Failed to connect…"; a bad init closes 1003. The relay itself runs against a real TCP echo
  * server on 127.0.0.1, through the shell engine with a `connect` hook that dials loopback (the hook a real
  * engine provides).

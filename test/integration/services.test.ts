@@ -1,5 +1,5 @@
 /**
- * Services over HTTP (docs/sprites-wire.md §9): the NDJSON streams of put/start/stop/restart/logs, list and get,
+ * Services over HTTP (docs/wire-reference.md §9): the NDJSON streams of put/start/stop/restart/logs, list and get,
  * signal, delete, `needs` order and cycles, the one-HTTP-port rule, restart with backoff and the log file in
  * the sprite. Time-dependent behaviour runs on a FakeClock; one test streams for a real `duration=1s`.
  */

@@ -1,5 +1,5 @@
 /**
- * Exec sessions and TTY exec end to end (docs/sprites-wire.md §4.5–4.9), over WebSocket and HTTP only: sessions that
+ * Exec sessions and TTY exec end to end (docs/wire-reference.md §4.5–4.9), over WebSocket and HTTP only: sessions that
  * outlive their socket (TTY, `detachable`, `max_run_after_disconnect`), the session list, attach by path and by
  * legacy `?id=` (session_info, scrollback, live output), kill in its query and body forms, restore ending
  * sessions, and the TTY size, resize and exit/close rules. Time runs on a FakeClock. The shell engine delivers a

@@ -1,5 +1,5 @@
 /**
- * The tasks API as spritzer exposes it under `/v1/sprites/{name}/tasks` (docs/sprites-wire.md §12; an emulator
+ * The tasks API as spritzer exposes it under `/v1/sprites/{name}/tasks` (docs/wire-reference.md §12; an emulator
  * convenience): create, conflicts, list, get, refresh, upsert, delete, expiry on a FakeClock, the 1 h cap, and a
  * live task keeping the sprite running.
  */

@@ -21,12 +21,12 @@ const SHELLS = new Set(['sh', 'bash']);
 const SCRIPT_FLAGS = new Set(['-c', '-lc', '-cl']);
 
 /**
- * Reads an exec request's command (docs/sprites-wire.md §4.2: repeated `cmd`, optional `path`). When the program
+ * Reads an exec request's command (docs/wire-reference.md §4.2: repeated `cmd`, optional `path`). When the program
  * (basename of `req.path ?? argv[0]`) is `sh` or `bash` and it is followed by `-c`, `-lc`, `-cl`, or `-l -c`, the
  * next argument is the script; otherwise the command is argv itself, run as `path` when `path` names another
  * program than argv[0] (issue 12 item 8: `path=echo&cmd=x&cmd=hi` prints `hi`).
  * `-l` (login shell) has no effect here: there are no profile files to read.
- * @see docs/sprites-wire.md §4.2, §18.1 (JS `exec('a b c')` sends `cmd=a&cmd=b&cmd=c`, `path=a`)
+ * @see docs/wire-reference.md §4.2, §18.1 (JS `exec('a b c')` sends `cmd=a&cmd=b&cmd=c`, `path=a`)
  */
 export function planCommand(req: Pick<ExecRequest, 'argv' | 'path'>): CommandPlan {
   const program = req.path ?? req.argv[0] ?? '';
@@ -55,7 +55,7 @@ export function shellQuote(word: string): string {
 /**
  * The ExecIO a command should write to. Without a TTY it is `io` itself. With one it mimics a PTY in its default
  * mode: stderr goes to stdout (one device) and every `\n` becomes `\r\n` (the `onlcr` output flag).
- * @see docs/sprites-wire.md §4.5 ("stdout and stderr are merged")
+ * @see docs/wire-reference.md §4.5 ("stdout and stderr are merged")
  */
 export function terminalIO(io: ExecIO, tty: boolean): ExecIO {
   if (!tty) return io;
@@ -92,7 +92,7 @@ const NON_FATAL = new Set([17 /* CHLD */, 18 /* CONT */, 19 /* STOP */, 20 /* TS
  * The exit bookkeeping of an in-memory process: one `exit` promise that settles once, with the first code given
  * (clamped to 0–255, where out-of-range codes become 255 as on the Sprites server), and signal delivery that ends
  * a still-running process with `128 + signum` (TERM 143, KILL 137, INT 130, HUP 129).
- * @see docs/sprites-wire.md §4.4 (exit byte, clamping), §4.6 (`signal`), §4.9 (143 after TERM)
+ * @see docs/wire-reference.md §4.4 (exit byte, clamping), §4.6 (`signal`), §4.9 (143 after TERM)
  */
 export class ProcessExit {
   /** Resolves with the exit code; never rejects. */

@@ -3,7 +3,7 @@
  * directories a Linux user expects (`/bin`, `/usr/bin`, `/usr/local/bin`, `/etc`, `/var/tmp`, `/root`, `/opt`)
  * and the small `/etc` files scripts read (`hostname`, `passwd`, `group`, `hosts`, `os-release`). It does not
  * hold the command stubs under `/bin` or the devices under `/dev`: `BashFs` serves those as read-only views.
- * @see docs/sprites-wire.md §13 (the `sprite` user, uid/gid 1000), issue 12 item 2
+ * @see docs/wire-reference.md §13 (the `sprite` user, uid/gid 1000), issue 12 item 2
  */
 import type { Vfs } from '../model/vfs.ts';
 
@@ -22,7 +22,7 @@ const DIRECTORIES: ReadonlyArray<readonly [string, number]> = [
 ];
 
 /**
- * The `/etc/os-release` of the emulated sprite: Ubuntu 25.10, the OS of new real sprites (docs/sprites-wire.md
+ * The `/etc/os-release` of the emulated sprite: Ubuntu 25.10, the OS of new real sprites (docs/wire-reference.md
  * §13), with `VARIANT_ID=spritzer` so a script can tell the emulator apart.
  * @deviation The real image holds the full Ubuntu userland; here only this file says so.
  */

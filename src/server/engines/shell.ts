@@ -178,7 +178,7 @@ function spritzerCommands(term: Terminal, vfs: Vfs): CustomCommand[] {
  * @deviation Output streams per command, not per write (see output-sink.ts for what arrives only at the end).
  * `sleep` runs on the injected clock. With a TTY, stderr joins stdout in order, `\n` becomes `\r\n`, and a raw
  * `03` byte is SIGINT (exit 130); other input gets no line discipline unless the command is an interactive shell.
- * @see docs/sprites-wire.md §4.2, §4.4 (stdin, EOF), §4.5 (TTY), §4.6 (signal, resize)
+ * @see docs/wire-reference.md §4.2, §4.4 (stdin, EOF), §4.5 (TTY), §4.6 (signal, resize)
  */
 export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
   const graceMs = deps.stdinGraceMs ?? DEFAULT_STDIN_GRACE_MS;

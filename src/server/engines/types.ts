@@ -6,7 +6,7 @@
  */
 import type { Vfs } from '../model/vfs.ts';
 
-/** What to run. `argv[0]` is the program; `path` overrides the executable (docs/sprites-wire.md §4.2). */
+/** What to run. `argv[0]` is the program; `path` overrides the executable (docs/wire-reference.md §4.2). */
 export interface ExecRequest {
   argv: string[];
   /** Executable to run; defaults to argv[0]. */

@@ -1,5 +1,5 @@
 /**
- * Authentication (docs/sprites-wire.md §2.1): `Authorization: Bearer <token>` on every REST call and WebSocket
+ * Authentication (docs/wire-reference.md §2.1): `Authorization: Bearer <token>` on every REST call and WebSocket
  * upgrade; `FlyV1 <macaroon>` on token minting. With `--token` set, that token passes everywhere, minting needs
  * `FlyV1 <that token>` (spritzer cannot check a real Fly macaroon, so the configured secret stands in for one),
  * and a token minted through `createToken` passes only for the public API of the organization it was minted

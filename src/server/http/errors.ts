@@ -1,6 +1,6 @@
 /**
  * The one table that maps model errors to HTTP: status plus the envelope of the endpoint's family
- * (docs/sprites-wire.md §2.4). Outer-API errors are JSON `{error, message?, …}`; filesystem errors are
+ * (docs/wire-reference.md §2.4). Outer-API errors are JSON `{error, message?, …}`; filesystem errors are
  * `{error, code, path}`; in-VM families (sessions, checkpoints, services, policy, tasks) answer `text/plain`
  * as the real in-VM server does. It does not decide *when* an error happens.
  */

@@ -1,5 +1,5 @@
 /**
- * Bridges an exec session to a byte sink using the exec framing (docs/sprites-wire.md §4.4): `[1]…` stdout,
+ * Bridges an exec session to a byte sink using the exec framing (docs/wire-reference.md §4.4): `[1]…` stdout,
  * `[2]…` stderr and a final `[3, code]`. Used by HTTP exec; the WebSocket layer has its own sink because TTY
  * mode and text messages differ. Output is paced by {@link PacedOutput}: frames of at most `outputChunkBytes`,
  * written only while the response has less than `outputHighWaterBytes` unflushed.

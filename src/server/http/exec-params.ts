@@ -1,5 +1,5 @@
 /**
- * Parses exec query strings (docs/sprites-wire.md §4.2, §4.10) into an `ExecSessionInit`, for the WebSocket
+ * Parses exec query strings (docs/wire-reference.md §4.2, §4.10) into an `ExecSessionInit`, for the WebSocket
  * upgrade (which the OpenAPI validator never sees) and HTTP exec alike, and builds the sprite's default
  * environment. Bad values are ModelError `invalid_request` (a 400 before any upgrade).
  */

@@ -15,7 +15,7 @@ export const ARRAY_CHUNK_BYTES = 64 * 1024;
  * Writes `items` as a JSON array with status 200: through `res.json` when there are at most `streamAfter` items,
  * otherwise as `[`, the items separated by `,` in chunks of about `chunkBytes`, then `]`, so memory stays at one
  * chunk whatever the length. Resolves when the last byte is handed to the socket (or the client went away).
- * @see docs/sprites-wire.md §7.3 (the checkpoint list is a bare JSON array; every SDK parses the whole body)
+ * @see docs/wire-reference.md §7.3 (the checkpoint list is a bare JSON array; every SDK parses the whole body)
  */
 export async function sendJsonArray(
   res: Response,

@@ -1,6 +1,6 @@
 /**
  * Writes `application/x-ndjson` responses: one JSON line per event, flushed per line, always ending in a
- * terminal line (docs/sprites-wire.md §7.1, §9.3, §4.9). A failure after the headers is a terminal `error` line,
+ * terminal line (docs/wire-reference.md §7.1, §9.3, §4.9). A failure after the headers is a terminal `error` line,
  * never a JSON body. It does not decide what the events are.
  */
 import type { Response } from 'express';

@@ -14,7 +14,7 @@ export type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../engi
 export type { VfsChange, VfsEntry, VfsStat } from '../model/vfs.ts';
 
 /**
- * The filesystem of a machine, as the fs API (docs/sprites-wire.md §8) needs it. Every path is absolute and already
+ * The filesystem of a machine, as the fs API (docs/wire-reference.md §8) needs it. Every path is absolute and already
  * normalised by the caller (`Vfs.normalize`); symlinks resolve in the sprite's own view, so no path can leave
  * the sprite. Failures reject with a `VfsError` (`code`: ENOENT, EEXIST, ENOTDIR, EISDIR, ENOTEMPTY, EINVAL,
  * ELOOP, EACCES, ENAMETOOLONG, ENOSPC) carrying the path, which the HTTP layer maps to `{error, code, path}`.
@@ -56,7 +56,7 @@ export interface MachineFs {
   chown(path: string, uid: number, gid: number, opts?: { recursive?: boolean }): Promise<Array<{ path: string; uid: number; gid: number }>>;
 }
 
-/** A listening TCP socket inside a machine (the ports watch, docs/sprites-wire.md §6.2). */
+/** A listening TCP socket inside a machine (the ports watch, docs/wire-reference.md §6.2). */
 export interface ListeningPort {
   port: number;
   /** Bound address as seen inside, e.g. `127.0.0.1`, `0.0.0.0`, `::`. */
@@ -128,7 +128,7 @@ export interface Machine {
   onReboot?(listener: () => void): () => void;
   /**
    * Calls `listener` with each connection a process inside the machine opens to the in-sprite API socket
-   * (`/.sprite/api.sock`, docs/sprites-wire.md §12): a Duplex carrying HTTP that spritzer answers. The last
+   * (`/.sprite/api.sock`, docs/wire-reference.md §12): a Duplex carrying HTTP that spritzer answers. The last
    * listener registered gets the connection. Machines without an in-sprite API leave it out. Returns the unsubscribe.
    */
   onApiConnection?(listener: (conn: Duplex) => void): () => void;

@@ -3,7 +3,7 @@
  * keeps a pointer to its parent's history plus the parent's id, so N checkpoints in a chain take O(N) space, not
  * O(N²), and the array is derived only when a checkpoint is rendered. It also answers the `?history=` filter in
  * one pass. It knows nothing of snapshots, sprites or HTTP.
- * @see docs/sprites-wire.md §7.2 (`history`), §7.3 (`?history=<version>`)
+ * @see docs/wire-reference.md §7.2 (`history`), §7.3 (`?history=<version>`)
  */
 
 /** The ancestor ids of one checkpoint; immutable, shared with its descendants. */
@@ -44,7 +44,7 @@ export class CheckpointHistory {
  * The items (in their order) whose `history` contains `id` — the `?history=<version>` filter. Each shared history
  * node is looked at once (results are remembered per node), so the cost is linear in the number of checkpoints
  * that ever existed in these chains, not quadratic. `meter.steps` counts the nodes looked at (tests).
- * @see docs/sprites-wire.md §7.3
+ * @see docs/wire-reference.md §7.3
  */
 export function withAncestor<T extends { history: CheckpointHistory }>(items: readonly T[], id: string, meter?: { steps: number }): T[] {
   const known = new Map<CheckpointHistory, boolean>();

@@ -2,7 +2,7 @@
  * Parses the durations clients send in query strings and bodies (service `duration`/`timeout`, session kill
  * `timeout`, task `expire`): Go `time.Duration` strings (`5s`, `1m0s`, `500ms`, `10.0s`, `1.5s`, `0`) and plain
  * seconds (`30`, or the number 10 from a JSON body). It does not apply defaults or limits; callers do.
- * @see docs/sprites-wire.md §1 (durations), §9.2, §4.9, §12
+ * @see docs/wire-reference.md §1 (durations), §9.2, §4.9, §12
  */
 import { ModelError } from './errors.ts';
 
@@ -27,7 +27,7 @@ const PLAIN_SECONDS = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
  * Accepts a Go duration string, a bare decimal string or a finite number (both meaning seconds), and `'0'`.
  * Surrounding blanks are ignored; a leading `+` is allowed.
  * @throws ModelError `invalid` for anything else, including negative durations, `''`, unknown units (`'5d'`) and a missing unit after a non-number.
- * @see docs/sprites-wire.md §1 ("Go-style duration strings (`5s`, `30s`, `1m0s`, `10.0s`, `0`)")
+ * @see docs/wire-reference.md §1 ("Go-style duration strings (`5s`, `30s`, `1m0s`, `10.0s`, `0`)")
  * @deviation Go rejects a bare number other than `0`; spritzer reads it as seconds, because the Python SDK and
  *   the tasks API send integer seconds.
  */

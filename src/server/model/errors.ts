@@ -1,6 +1,6 @@
 /**
  * Typed model errors. The model knows no HTTP: it throws `ModelError` with a `kind`, and one table in
- * `src/server/http/errors.ts` maps each kind to a status and the envelope of its family (docs/sprites-wire.md §2.4).
+ * `src/server/http/errors.ts` maps each kind to a status and the envelope of its family (docs/wire-reference.md §2.4).
  * Filesystem errors are `VfsError` (src/server/model/vfs.ts) and carry a POSIX code and a path instead.
  */
 

@@ -43,7 +43,7 @@ export function checkPath(path: string, syscall = 'open', limits: PathLimits = D
  * Resolves a client's `path` against its `workingDir` (default `/`) to the normalised absolute path the machine
  * gets, checking the raw `path`, the `workingDir` and the result with `checkPath` (a relative path may be short
  * while the joined one is too long). Throws what `checkPath` throws.
- * @see docs/sprites-wire.md §8 (relative paths resolve against `workingDir`), §6.3 (the watch's `workingDir`)
+ * @see docs/wire-reference.md §8 (relative paths resolve against `workingDir`), §6.3 (the watch's `workingDir`)
  */
 export function resolveClientPath(path: string, workingDir: string | undefined, syscall = 'open', limits: PathLimits = DEFAULT_LIMITS): string {
   checkPath(path, syscall, limits);

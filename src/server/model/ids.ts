@@ -1,5 +1,5 @@
 /**
- * Id sources for the model. Sprites get server ids `sprite-<uuid>` (docs/sprites-wire.md §3.1); tests inject
+ * Id sources for the model. Sprites get server ids `sprite-<uuid>` (docs/wire-reference.md §3.1); tests inject
  * `SequentialIds` so ids are predictable. It owns nothing else.
  */
 import { randomUUID } from 'node:crypto';

@@ -2,7 +2,7 @@
  * The network policy of a sprite: strict validation of a posted policy, evaluation of a hostname against it,
  * and the read-only copy at `/.sprite/policy/network.json` inside the sprite. It does not enforce anything
  * (DNS filtering belongs to real engines) and knows no HTTP; storing the policy per sprite is the caller's.
- * @see docs/sprites-wire.md §10
+ * @see docs/wire-reference.md §10
  */
 import { ModelError } from './errors.ts';
 
@@ -68,7 +68,7 @@ const RULE_KEYS = new Set(['domain', 'include', 'action']);
  * `"defaults"` and its `action`, if present, `allow` or `deny`; a `domain` rule needs a non-empty string `domain`
  * and `action` `allow` or `deny`.
  * @throws ModelError `invalid` with the message `invalid policy config` on any violation (the text SRV answers).
- * @see docs/sprites-wire.md §10.2
+ * @see docs/wire-reference.md §10.2
  */
 export function validateNetworkPolicy(body: unknown): NetworkPolicy {
   if (!isPlainObject(body) || !hasOnlyKeys(body, POLICY_KEYS) || !Array.isArray(body.rules)) throw invalidPolicy();
@@ -107,7 +107,7 @@ function isDomainPattern(domain: string): boolean {
  * `{include: "defaults"}` adds `allow` rules for `DEFAULT_ALLOWED_DOMAINS`, never a deny. Between rules of equal
  * specificity, `deny` wins. No matching rule → `deny` (the policy is an allowlist). Names compare
  * case-insensitively, a trailing dot ignored.
- * @see docs/sprites-wire.md §10.2 ("more specific wins (exact > `*.x` > `*`)")
+ * @see docs/wire-reference.md §10.2 ("more specific wins (exact > `*.x` > `*`)")
  */
 export function evaluateNetworkPolicy(policy: NetworkPolicy, hostname: string): NetworkPolicyAction {
   if (policy.rules.length === 0) return 'allow';

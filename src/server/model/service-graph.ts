@@ -1,5 +1,5 @@
 /**
- * The `needs` graph of a sprite's services (docs/sprites-wire.md §9.1: "dependencies started first"): cycle detection
+ * The `needs` graph of a sprite's services (docs/wire-reference.md §9.1: "dependencies started first"): cycle detection
  * and start order. Both are iterative depth-first searches that visit each service and each `needs` edge once,
  * so a chain of any length costs time linear in its size and never overflows the stack. It knows services only by
  * name, through `needsOf`; it owns no state and starts nothing.
@@ -12,7 +12,7 @@ export type NeedsOf = (name: string) => readonly string[] | undefined;
  * A dependency path `name -> … -> name` that giving `name` these `needs` would close through the existing
  * definitions (`needsOf`), or null when there is none. The first cycle in depth-first order (needs in order) is
  * reported. O(services + needs edges).
- * @see docs/sprites-wire.md §9.2 (400 on a dependency cycle)
+ * @see docs/wire-reference.md §9.2 (400 on a dependency cycle)
  */
 export function findNeedsCycle(name: string, needs: readonly string[], needsOf: NeedsOf): string[] | null {
   const cameFrom = new Map<string, string>();
@@ -36,7 +36,7 @@ export function findNeedsCycle(name: string, needs: readonly string[], needsOf: 
 /**
  * `roots` and every existing service they need, transitively, each once, in start order: a service after all it
  * needs (depth first, `needs` in order), unknown names skipped. O(services + needs edges).
- * @see docs/sprites-wire.md §9.1 (`needs`: dependencies started first)
+ * @see docs/wire-reference.md §9.1 (`needs`: dependencies started first)
  */
 export function startOrder(roots: readonly string[], needsOf: NeedsOf): string[] {
   const out: string[] = [];

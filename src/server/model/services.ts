@@ -3,7 +3,7 @@
  * failed`), `needs` order, restart with backoff, sticky stop, signals, logs in the sprite's VFS and live events.
  * Commands run on the sprite's Machine, like exec. It knows no HTTP: it throws `ModelError`s and emits
  * camelCase events; NDJSON, `duration` and the wire field names belong to the routes.
- * @see docs/sprites-wire.md §9
+ * @see docs/wire-reference.md §9
  */
 import type { Clock, TimerHandle } from './clock.ts';
 import type { ExecProcess } from '../engines/types.ts';
@@ -53,7 +53,7 @@ export interface ServiceInput {
   dir?: string;
 }
 
-/** A validated service definition. @see docs/sprites-wire.md §9.1 */
+/** A validated service definition. @see docs/wire-reference.md §9.1 */
 export interface ServiceDefinition {
   name: string;
   /** Executable only. */
@@ -68,14 +68,14 @@ export interface ServiceDefinition {
   dir?: string;
 }
 
-/** A service's status. @see docs/sprites-wire.md §9.1 `state.status` */
+/** A service's status. @see docs/wire-reference.md §9.1 `state.status` */
 export type ServiceStatus = 'stopped' | 'starting' | 'running' | 'stopping' | 'failed';
 
 /**
  * A service's state; times are epoch milliseconds (the routes format them, ≤ 6 fractional digits).
  * `starting` = its command exited and a restart is scheduled at `nextRestartAt`; `failed` = the engine could not
  * start the command (also retried at `nextRestartAt`). `error` says why (`exited with code 1`).
- * @see docs/sprites-wire.md §9.1
+ * @see docs/wire-reference.md §9.1
  */
 export interface ServiceState {
   name: string;
@@ -97,7 +97,7 @@ export interface ServiceLogFiles {
   stderr: string;
 }
 
-/** Event types of a service stream. @see docs/sprites-wire.md §9.3 */
+/** Event types of a service stream. @see docs/wire-reference.md §9.3 */
 export type ServiceEventType = 'started' | 'stdout' | 'stderr' | 'exit' | 'error' | 'stopping' | 'stopped' | 'complete';
 
 /**
@@ -190,7 +190,7 @@ export class ServiceManager {
    * started with the new definition). Resolves once it has been started.
    * @throws ModelError `service_invalid` (bad name, missing `cmd`, bad field types, unknown need, `needs` cycle, bad
    *   port); `service_conflict` when another service already has an HTTP port.
-   * @see docs/sprites-wire.md §9.2 (`PUT /services/{svc}`)
+   * @see docs/wire-reference.md §9.2 (`PUT /services/{svc}`)
    */
   put(name: string, input: ServiceInput): Promise<void> {
     const def = this.validate(name, input);
@@ -207,12 +207,12 @@ export class ServiceManager {
     return Promise.resolve();
   }
 
-  /** A service with its state. @throws ModelError `service_not_found`. @see docs/sprites-wire.md §9.2 */
+  /** A service with its state. @throws ModelError `service_not_found`. @see docs/wire-reference.md §9.2 */
   get(name: string): Service {
     return view(this.require(name));
   }
 
-  /** Every service with its state, ordered by name. @see docs/sprites-wire.md §9.2 (a bare array on the wire) */
+  /** Every service with its state, ordered by name. @see docs/wire-reference.md §9.2 (a bare array on the wire) */
   list(): Service[] {
     return [...this.records.keys()].sort().map((n) => view(this.records.get(n)!));
   }
@@ -222,7 +222,7 @@ export class ServiceManager {
    * pending after an exit happens at once.
    * @throws ModelError `service_not_found`; `service_conflict` when it is already running or stopping (SRV's 409
    *   "already running").
-   * @see docs/sprites-wire.md §9.2 (`POST …/start`)
+   * @see docs/wire-reference.md §9.2 (`POST …/start`)
    */
   start(name: string): void {
     const rec = this.require(name);
@@ -236,7 +236,7 @@ export class ServiceManager {
    * Resolves with the exit code, or null when no command was running. Stopping a service already stopping
    * joins that stop.
    * @throws ModelError `service_not_found`; `service_not_running` when it is stopped.
-   * @see docs/sprites-wire.md §9.2 (`POST …/stop?timeout=`, 409 not running), §9.3
+   * @see docs/wire-reference.md §9.2 (`POST …/stop?timeout=`, 409 not running), §9.3
    */
   stop(name: string, timeoutMs: number = DEFAULT_STOP_TIMEOUT_MS): Promise<number | null> {
     const rec = this.require(name);
@@ -248,7 +248,7 @@ export class ServiceManager {
   /**
    * Stops the service if it is active (default timeout), then starts it after its needs. Resolves once started.
    * @throws ModelError `service_not_found`.
-   * @see docs/sprites-wire.md §9.2 (`POST …/restart`: stop then start events)
+   * @see docs/wire-reference.md §9.2 (`POST …/restart`: stop then start events)
    */
   restart(name: string): Promise<void> {
     const rec = this.require(name);
@@ -265,7 +265,7 @@ export class ServiceManager {
    * has exited or after `SIGNAL_WAIT_MS`; for other signals at once.
    * @throws ModelError `service_not_found`; `invalid` for an unknown signal (any case, `SIG` prefix optional);
    *   `service_not_running` when no command runs.
-   * @see docs/sprites-wire.md §9.2 (`POST …/services/signal`), concepts/services.mdx (TERM/KILL count as a crash)
+   * @see docs/wire-reference.md §9.2 (`POST …/services/signal`), concepts/services.mdx (TERM/KILL count as a crash)
    */
   signal(name: string, signal: string): Promise<void> {
     const rec = this.require(name);
@@ -288,7 +288,7 @@ export class ServiceManager {
    * Deletes a service definition; its log file stays.
    * @throws ModelError `service_not_found`; `service_conflict` while it is active (running, stopping or waiting for
    *   a restart) or while another service needs it.
-   * @see docs/sprites-wire.md §9.2 (`DELETE` → 204; 409), concepts/services.mdx (delete keeps the log)
+   * @see docs/wire-reference.md §9.2 (`DELETE` → 204; 409), concepts/services.mdx (delete keeps the log)
    */
   delete(name: string): void {
     const rec = this.require(name);
@@ -303,7 +303,7 @@ export class ServiceManager {
    * lines when given (all otherwise), stamped now.
    * @deviation the log file keeps no times, so replayed lines carry the time of the request, not of the output.
    * @throws ModelError `service_not_found`.
-   * @see docs/sprites-wire.md §9.2 (`GET …/logs?lines=`), §9.3
+   * @see docs/wire-reference.md §9.2 (`GET …/logs?lines=`), §9.3
    */
   async logs(name: string, lines?: number): Promise<ServiceEvent[]> {
     this.require(name);
@@ -373,7 +373,7 @@ export class ServiceManager {
    * After a checkpoint restore or a reboot: ends what still runs, then starts again, in `needs` order, every
    * service that was meant to run (not stopped by the user) when `suspend` was called (or now, without one).
    * Backoff starts over; `restartCount` stays.
-   * @see docs/sprites-wire.md §7.5 ("services come back")
+   * @see docs/wire-reference.md §7.5 ("services come back")
    */
   async restoreFromDefinitions(): Promise<void> {
     const wanted = this.suspended ?? new Set([...this.records.values()].filter((r) => r.wanted));

@@ -5,7 +5,7 @@ import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, ExecStartOptions } f
 import { Vfs } from './vfs.ts';
 import { kindOf, kindOfAsync, testMachine } from '../../../test/support/model.ts';
 
-// What a client of exec sessions sees (docs/sprites-wire.md §4.2, §4.7–4.9): output fan-out and scrollback, the
+// What a client of exec sessions sees (docs/wire-reference.md §4.2, §4.7–4.9): output fan-out and scrollback, the
 // linger rules after the last client leaves, exit, the list, and the 410 of a recently exited session.
 
 /** Processes the test ends by hand; `pids` are handed out in order. */

@@ -1,6 +1,6 @@
 /**
  * Exec sessions of one sprite: every running command started through exec (WebSocket or HTTP) is a session,
- * listed by `GET …/exec`, attachable by id, killable, and ended by restore or delete (docs/sprites-wire.md §4.7–4.9).
+ * listed by `GET …/exec`, attachable by id, killable, and ended by restore or delete (docs/wire-reference.md §4.7–4.9).
  * It owns the fan-out of a process's output to attached clients and the scrollback; it knows no WebSocket.
  */
 import type { Clock, TimerHandle } from './clock.ts';
@@ -16,7 +16,7 @@ const RECENTLY_EXITED_KEPT = 256;
 /**
  * Default `max_run_after_disconnect` for non-TTY, non-detachable commands: 0, so a dropped client's command is
  * killed at once, as HTTP exec's is.
- * @deviation the docs give 10 s (docs/sprites-wire.md §4.2); field reports and issues 8 and 12 ask that a dropped exec
+ * @deviation the docs give 10 s (docs/wire-reference.md §4.2); field reports and issues 8 and 12 ask that a dropped exec
  * be gone at once (`ps` shows no `sleep 1000` 1 s later). An explicit `max_run_after_disconnect` is honoured.
  */
 export const DEFAULT_NON_TTY_LINGER_MS = 0;
@@ -31,7 +31,7 @@ export interface ExecSessionInit extends ExecRequest {
   detachable: boolean;
   /**
    * How long the command may run once no client is attached, in ms. `null` = forever. Defaults: TTY and
-   * detachable sessions forever, others 10 s (docs/sprites-wire.md §4.2 `max_run_after_disconnect`).
+   * detachable sessions forever, others 10 s (docs/wire-reference.md §4.2 `max_run_after_disconnect`).
    */
   maxRunAfterDisconnectMs?: number | null;
 }
@@ -44,7 +44,7 @@ export interface SessionListener {
 
 type Chunk = { stream: 'stdout' | 'stderr'; data: Uint8Array };
 
-/** One running command. `id` is its pid as a decimal string (docs/sprites-wire.md §4.6 DISAGREEMENT 1). */
+/** One running command. `id` is its pid as a decimal string (docs/wire-reference.md §4.6 DISAGREEMENT 1). */
 export class ExecSession {
   readonly id: string;
   readonly createdAt: number;
@@ -164,7 +164,7 @@ export class SessionRegistry {
 
   /**
    * Starts a command. `first` is attached before the engine starts, so a fast command never loses output.
-   * The session leaves the registry as soon as it exits (docs/sprites-wire.md §4.8 "Exited sessions disappear").
+   * The session leaves the registry as soon as it exits (docs/wire-reference.md §4.8 "Exited sessions disappear").
    */
   start(init: ExecSessionInit, first?: SessionListener): ExecSession {
     const session = new ExecSession(init, describeCommand(init), this.deps.clock, this.deps.onActivity);
@@ -238,7 +238,7 @@ export class SessionRegistry {
   }
 }
 
-/** The command as the session list shows it: resolved executable plus args (docs/sprites-wire.md §4.8). */
+/** The command as the session list shows it: resolved executable plus args (docs/wire-reference.md §4.8). */
 function describeCommand(init: ExecSessionInit): string {
   const prog = init.path ?? init.argv[0] ?? 'bash';
   const resolved = prog.includes('/') ? prog : `/usr/bin/${prog}`;

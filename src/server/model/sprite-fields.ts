@@ -15,7 +15,7 @@ export type SpriteFieldLimits = Pick<Limits, 'labelsMax' | 'labelMaxLength' | 'c
  * (128) characters, `config` over `configMaxBytes` (4 KiB) or `environment` over `environmentMaxBytes` (64 KiB)
  * as UTF-8 JSON. Absent fields pass. Cost: linear in the size of the input (one serialisation, stopped early for
  * labels).
- * @deviation real Sprites' limits on these fields are unknown (docs/sprites-wire.md §3.2, §17); docs/limits.md.
+ * @deviation real Sprites' limits on these fields are unknown (docs/wire-reference.md §3.2, §17); docs/limits.md.
  */
 export function checkSpriteFields(
   input: { labels?: unknown; config?: unknown; environment?: unknown },

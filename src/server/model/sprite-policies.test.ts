@@ -5,7 +5,7 @@ import { NETWORK_POLICY_PATH } from './policy.ts';
 import { vfsMachineFs } from '../machines/memory.ts';
 import type { MachineFs } from '../machines/types.ts';
 
-// What a sprite's policy copy on disk does across restores and reboots (docs/sprites-wire.md §10.2).
+// What a sprite's policy copy on disk does across restores and reboots (docs/wire-reference.md §10.2).
 
 const policyOnDisk = (vfs: Vfs): unknown => JSON.parse(new TextDecoder().decode(vfs.readFile(NETWORK_POLICY_PATH)));
 

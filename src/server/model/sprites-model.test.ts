@@ -7,7 +7,7 @@ import { MemoryMachineFactory, type MemoryMachine } from '../machines/memory.ts'
 import type { MachineFactory } from '../machines/types.ts';
 import { kindOf, kindOfAsync } from '../../../test/support/model.ts';
 
-// The sprites model as the REST API exposes it (docs/sprites-wire.md §3, §7, §11): fields of a new sprite, status
+// The sprites model as the REST API exposes it (docs/wire-reference.md §3, §7, §11): fields of a new sprite, status
 // over time, names, pages, updates, URLs and checkpoints.
 
 function model(opts: { organization?: string; publicUrl?: string; machines?: (f: MachineFactory) => MachineFactory } = {}) {

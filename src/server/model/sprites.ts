@@ -1,6 +1,6 @@
 /**
  * The sprites model: sprites keyed by name, their lifecycle status, checkpoints, and their typed subsystems
- * (exec sessions, services, tasks, policies) over the sprite's Machine (docs/sprites-wire.md §3, §7). It knows no HTTP:
+ * (exec sessions, services, tasks, policies) over the sprite's Machine (docs/wire-reference.md §3, §7). It knows no HTTP:
  * failures are `ModelError`s; wire shapes are built in `src/server/http/wire.ts`. It never touches a disk or a
  * process itself: everything goes through the sprite's `Machine` (src/server/machines/types.ts).
  */
@@ -16,7 +16,7 @@ import { ServiceManager } from './services.ts';
 import { TaskRegistry } from './tasks.ts';
 import { SpritePolicies } from './sprite-policies.ts';
 
-/** A sprite's lifecycle status (docs/sprites-wire.md §3.1, §13). */
+/** A sprite's lifecycle status (docs/wire-reference.md §3.1, §13). */
 export type SpriteStatus = 'cold' | 'warm' | 'running';
 
 /**

@@ -2,7 +2,7 @@
  * The tasks of one sprite (the Tasks API of the in-sprite management API): named leases that keep the sprite
  * active until they expire. Owns the registry and its expiry timers on the injected clock; it knows no HTTP
  * and does not decide the sprite's status (the sprite asks `busy()`).
- * @see docs/sprites-wire.md §12 (Tasks API)
+ * @see docs/wire-reference.md §12 (Tasks API)
  */
 import type { Clock, TimerHandle } from './clock.ts';
 import { parseDuration } from './duration.ts';
@@ -41,7 +41,7 @@ export class TaskRegistry {
    * Creates a task leased for `expire` from now.
    * @throws ModelError `task_exists` (409) while a task of that name is live; `invalid` for an empty name or a bad
    *   `expire` (see `parseExpire`).
-   * @see docs/sprites-wire.md §12 (`POST /v1/tasks` → 201; 409 if name taken)
+   * @see docs/wire-reference.md §12 (`POST /v1/tasks` → 201; 409 if name taken)
    */
   create(name: string, expire: TaskExpire): Task {
     checkName(name);
@@ -54,7 +54,7 @@ export class TaskRegistry {
    * Creates the task, or refreshes it when it is live (its `startedAt` kept, its lease restarted from now).
    * Returns the task and whether it was created.
    * @throws ModelError `invalid` for an empty name or a bad `expire`.
-   * @see docs/sprites-wire.md §12 (`PUT /v1/tasks/{name}` or `PUT /v1/tasks` → 200, create or refresh)
+   * @see docs/wire-reference.md §12 (`PUT /v1/tasks/{name}` or `PUT /v1/tasks` → 200, create or refresh)
    */
   upsert(name: string, expire: TaskExpire): { task: Task; created: boolean } {
     checkName(name);
@@ -87,7 +87,7 @@ export class TaskRegistry {
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
-  /** Deletes a live task. @throws ModelError `task_not_found`. @see docs/sprites-wire.md §12 (`DELETE` → 204; 404) */
+  /** Deletes a live task. @throws ModelError `task_not_found`. @see docs/wire-reference.md §12 (`DELETE` → 204; 404) */
   delete(name: string): void {
     this.get(name);
     this.remove(name);
@@ -149,7 +149,7 @@ export class TaskRegistry {
 /**
  * Parses a task's `expire` into milliseconds: a duration (`parseDuration`) above 0 and at most 1 hour.
  * @throws ModelError `invalid` otherwise (missing, garbage, 0, negative, more than 1 h).
- * @see docs/sprites-wire.md §12 ("`expire`: integer seconds or duration string; maximum 1 h")
+ * @see docs/wire-reference.md §12 ("`expire`: integer seconds or duration string; maximum 1 h")
  */
 export function parseExpire(expire: TaskExpire | undefined): number {
   if (expire === undefined || expire === null) throw new ModelError('invalid', 'expire is required');

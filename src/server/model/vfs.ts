@@ -6,7 +6,7 @@
  */
 import { Map as ImmMap } from 'immutable';
 
-/** POSIX error codes the VFS raises. @see docs/sprites-wire.md §8.9 */
+/** POSIX error codes the VFS raises. @see docs/wire-reference.md §8.9 */
 export type VfsErrorCode =
   | 'ENOENT'
   | 'EEXIST'
@@ -36,7 +36,7 @@ const DESCRIPTIONS: Record<VfsErrorCode, string> = {
  * A filesystem error with a POSIX `code` and the normalised absolute `path` it concerns. The message reads like
  * Node's, e.g. `ENOENT: no such file or directory, open '/x'`; `syscall` names the operation (`open`, `mkdir`,
  * `scandir`, `rm`, `rename`, `copyfile`, `chmod`, `chown`, `symlink`, `readlink`, `stat`, `lstat`, `utime`).
- * @see docs/sprites-wire.md §8.9 (the HTTP layer maps `code` to a status and the `{error, code, path}` envelope)
+ * @see docs/wire-reference.md §8.9 (the HTTP layer maps `code` to a status and the `{error, code, path}` envelope)
  */
 export class VfsError extends Error {
   constructor(
@@ -49,14 +49,14 @@ export class VfsError extends Error {
   }
 }
 
-/** The kind of a node, named as the fs list API names it. @see docs/sprites-wire.md §8.3 */
+/** The kind of a node, named as the fs list API names it. @see docs/wire-reference.md §8.3 */
 export type VfsNodeType = 'file' | 'directory' | 'symlink';
 
 /**
  * What `stat`/`lstat` report. `mode` holds permission bits only (e.g. `0o644`, at most `0o7777`); `size` is bytes
  * (directories report 4096, symlinks the UTF-8 length of their target); `mtimeMs` is epoch milliseconds from the
  * injected clock; `target` is set for symlinks.
- * @see docs/sprites-wire.md §8.3
+ * @see docs/wire-reference.md §8.3
  */
 export interface VfsStat {
   type: VfsNodeType;
@@ -79,7 +79,7 @@ declare const snapshotBrand: unique symbol;
 /** An opaque immutable snapshot of a whole tree; O(1) to take and to restore, never changed by later writes. */
 export type VfsSnapshot = { readonly [snapshotBrand]: true };
 
-/** The uid/gid of the `sprite` user, owner of everything created after the skeleton. @see docs/sprites-wire.md §13 */
+/** The uid/gid of the `sprite` user, owner of everything created after the skeleton. @see docs/wire-reference.md §13 */
 export const SPRITE_UID = 1000;
 /** Linux's limit on symlinks followed in one lookup (MAXSYMLINKS). */
 export const MAX_SYMLINK_HOPS = 40;
@@ -227,7 +227,7 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 
-/** One change found by `Vfs.diff` (the event names of the fs watch API, docs/sprites-wire.md §6.3). */
+/** One change found by `Vfs.diff` (the event names of the fs watch API, docs/wire-reference.md §6.3). */
 export interface VfsChange {
   path: string;
   event: 'create' | 'write' | 'remove' | 'chmod';
@@ -304,7 +304,7 @@ function diffNodes(a: VfsNode | undefined, b: VfsNode | undefined, path: string,
  * A sprite's filesystem. Every method takes absolute or relative paths (relative ones resolve against `/`), and
  * every mutation is atomic: it builds a new root and swaps it in only when it succeeds, so a failed call changes
  * nothing. New nodes are owned by the sprite user (uid/gid 1000) and stamped with the injected `now`.
- * @see docs/sprites-wire.md §8 (filesystem API), §7 (checkpoints), docs/architecture.md "Machines and engines"
+ * @see docs/wire-reference.md §8 (filesystem API), §7 (checkpoints), docs/architecture.md "Machines and engines"
  */
 export class Vfs {
   private current!: DirNode;
@@ -342,7 +342,7 @@ export class Vfs {
   /**
    * A new sprite's tree: `/`, `/home`, `/tmp` (root-owned) and `/home/sprite` (uid/gid 1000, 0755), nothing else.
    * @deviation `/tmp` is 0777 rather than 01777: the sticky bit has no effect here (there is one user).
-   * @see docs/sprites-wire.md §13, docs/architecture.md "Machines and engines"
+   * @see docs/wire-reference.md §13, docs/architecture.md "Machines and engines"
    */
   static skeleton(now?: () => number, opts: { quotaBytes?: number; meter?: VfsMeter } = {}): Vfs {
     const vfs = new Vfs({ now, ...opts });
@@ -420,7 +420,7 @@ export class Vfs {
    * to the end instead. `mkdirParents` creates missing parent directories (0755) first.
    * Throws ENOENT (parent missing and no `mkdirParents`), ENOTDIR (a file on the way), EISDIR (`path` is a
    * directory), ELOOP, ENOSPC (the disk quota).
-   * @see docs/sprites-wire.md §8.2
+   * @see docs/wire-reference.md §8.2
    */
   writeFile(path: string, data: Uint8Array | string, opts: { mode?: number; mkdirParents?: boolean; append?: boolean } = {}): void {
     const p = Vfs.normalize(path);
@@ -466,7 +466,7 @@ export class Vfs {
    * `path` is `path` + `/` + name and its `stat` is as `lstat` gives it. With `recursive`, every descendant
    * too, depth-first (a directory right before its own entries; symlinks are not followed), in one iterative
    * walk over the tree: linear in its size, any depth. Throws ENOENT, ENOTDIR, ELOOP.
-   * @see docs/sprites-wire.md §8.3
+   * @see docs/wire-reference.md §8.3
    */
   readdir(path: string, opts: { recursive?: boolean } = {}): VfsEntry[] {
     const p = Vfs.normalize(path);
@@ -495,7 +495,7 @@ export class Vfs {
    * `path` first, then its descendants depth-first in name order. An empty directory is removed without
    * `recursive` (as Go's os.Remove does). `force` turns a missing `path` into `[]`.
    * Throws EINVAL for `/`, ENOENT, ENOTEMPTY (non-empty directory, not recursive), ENOTDIR, ELOOP.
-   * @see docs/sprites-wire.md §8.4
+   * @see docs/wire-reference.md §8.4
    */
   rm(path: string, opts: { recursive?: boolean; force?: boolean } = {}): string[] {
     const p = Vfs.normalize(path);
@@ -525,7 +525,7 @@ export class Vfs {
    * Renaming a path onto itself does nothing.
    * Throws ENOENT (`src` or `dest`'s parent missing), EINVAL (`/`, or a directory into itself), EISDIR
    * (file onto a directory), ENOTDIR (directory onto a file, or a file on the way), ENOTEMPTY, ELOOP.
-   * @see docs/sprites-wire.md §8.5
+   * @see docs/wire-reference.md §8.5
    */
   rename(src: string, dest: string): void {
     const s = Vfs.normalize(src);
@@ -557,7 +557,7 @@ export class Vfs {
    * duplicated (they are immutable).
    * Throws ENOENT, EISDIR (a directory without `recursive`, or a file onto a directory), ENOTDIR (a directory
    * onto a file), EINVAL (`dest` is `src` or inside it), ELOOP, ENOSPC (the disk quota).
-   * @see docs/sprites-wire.md §8.6
+   * @see docs/wire-reference.md §8.6
    */
   copy(src: string, dest: string, opts: { recursive?: boolean; preserveAttrs?: boolean } = {}): Array<{ source: string; dest: string }> {
     const s = Vfs.normalize(src);
@@ -603,7 +603,7 @@ export class Vfs {
    * Sets the permission bits of `path` (following symlinks) to `mode & 0o7777`; with `recursive`, of every node
    * below it too (symlinks inside are skipped). Returns the changed paths, top first. mtimes do not change.
    * Throws ENOENT, ENOTDIR, ELOOP.
-   * @see docs/sprites-wire.md §8.7
+   * @see docs/wire-reference.md §8.7
    */
   chmod(path: string, mode: number, opts: { recursive?: boolean } = {}): Array<{ path: string; mode: number }> {
     const m = mode & PERMISSION_BITS;
@@ -614,7 +614,7 @@ export class Vfs {
    * Sets the owner of `path` (following symlinks); `-1` leaves that id unchanged (POSIX chown). With
    * `recursive`, every node below it too (symlinks inside are skipped). Returns the changed paths with the
    * resulting ids, top first. Throws ENOENT, ENOTDIR, ELOOP.
-   * @see docs/sprites-wire.md §8.8
+   * @see docs/wire-reference.md §8.8
    */
   chown(path: string, uid: number, gid: number, opts: { recursive?: boolean } = {}): Array<{ path: string; uid: number; gid: number }> {
     const out: Array<{ path: string; uid: number; gid: number }> = [];
@@ -666,13 +666,13 @@ export class Vfs {
 
   /**
    * The current tree as an immutable snapshot, O(1): later writes build new nodes and never touch it.
-   * @see docs/sprites-wire.md §7.1, §7.7
+   * @see docs/wire-reference.md §7.1, §7.7
    */
   snapshot(): VfsSnapshot {
     return this.root as unknown as VfsSnapshot;
   }
 
-  /** Makes `snapshot` the current tree, O(1). Writes afterwards leave the snapshot unchanged. @see docs/sprites-wire.md §7.5 */
+  /** Makes `snapshot` the current tree, O(1). Writes afterwards leave the snapshot unchanged. @see docs/wire-reference.md §7.5 */
   restore(snapshot: VfsSnapshot): void {
     this.root = Vfs.unwrap(snapshot);
   }

@@ -1,5 +1,5 @@
 /**
- * Checkpoint handlers (docs/sprites-wire.md §7): create and restore stream NDJSON `{type, data, time}` lines ending
+ * Checkpoint handlers (docs/wire-reference.md §7): create and restore stream NDJSON `{type, data, time}` lines ending
  * in `complete`; list is a bare array headed by the `Current` pseudo entry; delete refuses the current one.
  * Every lookup happens before the first byte, so a missing sprite or checkpoint is a plain 404.
  */

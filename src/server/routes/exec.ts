@@ -1,5 +1,5 @@
 /**
- * Exec handlers over HTTP (docs/sprites-wire.md §4.1, §4.8–4.10): the session list, the version probe, HTTP exec
+ * Exec handlers over HTTP (docs/wire-reference.md §4.1, §4.8–4.10): the session list, the version probe, HTTP exec
  * (framed octet-stream), one session's details and kill (NDJSON). WebSocket exec lives in `ws/exec.ts`.
  */
 import type { HandlerMap } from '../context.ts';

@@ -1,5 +1,5 @@
 /**
- * Filesystem handlers (docs/sprites-wire.md §8) over the sprite's Machine (`machine.fs`). Relative paths resolve
+ * Filesystem handlers (docs/wire-reference.md §8) over the sprite's Machine (`machine.fs`). Relative paths resolve
  * against `workingDir` (default `/`); errors are `{error, code, path}` with the status table in `http/errors.ts`.
  * A path can never leave its sprite: `Vfs.normalize` never climbs above `/`, and each machine resolves symlinks
  * in its own view (its own tree, or the sprite's mount namespace).

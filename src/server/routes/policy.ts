@@ -1,5 +1,5 @@
 /**
- * Policy handlers (docs/sprites-wire.md §10): the network policy (GET `{rules}`, POST strict → 204, readable in the
+ * Policy handlers (docs/wire-reference.md §10): the network policy (GET `{rules}`, POST strict → 204, readable in the
  * sprite at `/.sprite/policy/network.json`), and the privileges/resources policies whose shapes are
  * UNCONFIRMED (§10.3): stored and echoed as given.
  */

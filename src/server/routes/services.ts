@@ -1,5 +1,5 @@
 /**
- * Service handlers (docs/sprites-wire.md §9): list and get as JSON; put, start, stop, restart and logs as NDJSON
+ * Service handlers (docs/wire-reference.md §9): list and get as JSON; put, start, stop, restart and logs as NDJSON
  * streams of `{type, timestamp, …}` lines ending in `complete`; delete and signal as 204. Validation and state
  * live in `model/services.ts`; this module owns the streaming windows (`duration`, `timeout`).
  */

@@ -1,5 +1,5 @@
 /**
- * Sprite lifecycle handlers (outer API, docs/sprites-wire.md §3): create, list, get, update, delete, upgrade,
+ * Sprite lifecycle handlers (outer API, docs/wire-reference.md §3): create, list, get, update, delete, upgrade,
  * check, organization and token minting. Shapes come from `http/wire.ts`; errors from the model.
  */
 import type { HandlerMap } from '../context.ts';

@@ -1,5 +1,5 @@
 /**
- * Tasks handlers (docs/sprites-wire.md §12): leases that keep a sprite running. The in-sprite API is documented at
+ * Tasks handlers (docs/wire-reference.md §12): leases that keep a sprite running. The in-sprite API is documented at
  * `/v1/tasks`; exposing it as `/v1/sprites/{name}/tasks` is an emulator convenience (UNCONFIRMED, §17).
  */
 import type { HandlerMap } from '../context.ts';

@@ -1,5 +1,5 @@
 /**
- * The host side of the in-sprite API (docs/sprites-wire.md §12): HTTP that a process inside a sprite sends to
+ * The host side of the in-sprite API (docs/wire-reference.md §12): HTTP that a process inside a sprite sends to
  * `/.sprite/api.sock` arrives here as a Duplex (Machine port `onApiConnection`), is parsed by a non-listening
  * `http.Server`, and is answered by spritzer's own app after mapping `/v1/services…`, `/v1/tasks…`,
  * `/v1/checkpoints…` and `POST /v1/checkpoint` onto `/v1/sprites/<name>/…`. It owns that mapping and the
@@ -15,7 +15,7 @@ const SPRITE_OF = Symbol('spritzer.in-sprite-api.sprite');
 /**
  * The public API path an in-sprite API path stands for, for sprite `name`, or null when the in-sprite API has no
  * such path (`/v1/services…`, `/v1/tasks…`, `/v1/checkpoints…`, `/v1/checkpoint`; the query is kept).
- * @see docs/sprites-wire.md §12
+ * @see docs/wire-reference.md §12
  */
 export function publicPathOf(name: string, inside: string): string | null {
   const m = /^\/v1\/(services|tasks|checkpoints|checkpoint)(?=[/?]|$)([^]*)$/.exec(inside);

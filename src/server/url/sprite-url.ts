@@ -1,5 +1,5 @@
 /**
- * The sprite URL (docs/sprites-wire.md §11): `ANY /s/<name>/<path>` (path-routed) and `Host: <name>.<url-domain>`
+ * The sprite URL (docs/wire-reference.md §11): `ANY /s/<name>/<path>` (path-routed) and `Host: <name>.<url-domain>`
  * (host-routed) reach the sprite's HTTP port (the service with `http_port`, else 8080) through the Machine port's
  * `connect`, for plain HTTP and for upgrades (WebSocket), streaming both ways without buffering. It owns routing,
  * `url_settings.auth` and the 401/404/502 answers; it does not own the dialling (the machine) or the services.
@@ -11,7 +11,7 @@ import type { Sprite } from '../model/sprites.ts';
 import { UNAUTHORIZED } from '../http/auth.ts';
 import { rejectHandshake } from '../ws/handshake.ts';
 
-/** The port a sprite's URL reaches when no service has `http_port` (docs/sprites-wire.md §11). */
+/** The port a sprite's URL reaches when no service has `http_port` (docs/wire-reference.md §11). */
 export const DEFAULT_HTTP_PORT = 8080;
 
 /** The default `--url-domain`: `http://<name>.localhost:<port>/` resolves to loopback in browsers with no DNS set-up. */
@@ -64,7 +64,7 @@ export const ON_DEMAND_RETRY_MS = 100;
 
 /**
  * Dials the sprite's HTTP port. When nothing listens and the service that has `http_port` is stopped or failed,
- * starts it (docs/sprites-wire.md §9.2 "an http_port service is auto-started when a request hits the sprite URL")
+ * starts it (docs/wire-reference.md §9.2 "an http_port service is auto-started when a request hits the sprite URL")
  * and retries every 100 ms for up to 10 s on the injected clock. Rejects with the last dial error.
  */
 export async function dialHttpPort(sprite: Sprite, port: number, clock: AppContext['deps']['clock']): Promise<Duplex> {
@@ -162,7 +162,7 @@ export interface SpriteUrlHandlers {
  * Builds the sprite URL handlers over `ctx` (the model, the credentials, the logger). `urlDomain` is
  * `--url-domain` (`SPRITZER_URL_DOMAIN`, default `localhost`). A request counts as activity (`touch`).
  * Errors: 401 `{error:'unauthorized'}` without an accepted token on a `sprite`-auth sprite, 404 for an unknown
- * sprite, 502 `{error:'bad_gateway'}` when nothing listens. @see docs/sprites-wire.md §11, issue 9
+ * sprite, 502 `{error:'bad_gateway'}` when nothing listens. @see docs/wire-reference.md §11, issue 9
  */
 export function createSpriteUrl(ctx: AppContext, urlDomain: string = DEFAULT_URL_DOMAIN): SpriteUrlHandlers {
   const { logger } = ctx.deps;

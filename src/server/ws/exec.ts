@@ -1,5 +1,5 @@
 /**
- * Exec over WebSocket (docs/sprites-wire.md §4.2–4.7): a new command, or an attach to a running session. It maps
+ * Exec over WebSocket (docs/wire-reference.md §4.2–4.7): a new command, or an attach to a running session. It maps
  * the session's output to frames (`[1]`/`[2]`/`[3,code]` in non-TTY mode, raw bytes plus a text `exit` in TTY
  * mode), client frames to stdin/EOF, and text `resize`/`signal` messages to the process. `session_info` is
  * always the first message. Output is paced to the socket (http/paced-output.ts: frames of at most 64 KiB, sent
@@ -30,7 +30,7 @@ function toBytes(data: RawData): Uint8Array {
  * frames of at most `limits.outputChunkBytes`, sent only while the socket has less than
  * `limits.outputHighWaterBytes` unflushed, and the exit frame after all of it. A client that falls more than
  * `limits.maxQueuedOutputBytes` behind is closed with 1013 and `onOverflow` runs (the caller detaches it).
- * @see docs/sprites-wire.md §4.4, §4.5; docs/limits.md
+ * @see docs/wire-reference.md §4.4, §4.5; docs/limits.md
  */
 export function socketListener(
   ws: WebSocket,

@@ -1,5 +1,5 @@
 /**
- * The filesystem watch socket (docs/sprites-wire.md §6.3): the client subscribes to paths, spritzer answers
+ * The filesystem watch socket (docs/wire-reference.md §6.3): the client subscribes to paths, spritzer answers
  * `subscribed` and then one `event` message per change under them (`create`, `write`, `remove`, `chmod`),
  * whoever made it (exec, the fs API, a restore). The sprite's Machine reports the changes (`Machine.watch`);
  * this module owns the subscription and the socket, not the change detection. Its bounds (paths per subscribe,

@@ -1,6 +1,6 @@
 /**
  * Rejecting a WebSocket handshake with a real HTTP status and the JSON envelope, never a 101 followed by a
- * close (docs/sprites-wire.md §4.3; the GO SDK parses the body of a failed handshake with the §2.4 rules).
+ * close (docs/wire-reference.md §4.3; the GO SDK parses the body of a failed handshake with the §2.4 rules).
  */
 import type { Duplex } from 'node:stream';
 import { STATUS_CODES } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * The ports watch socket (docs/sprites-wire.md §6.2): a `port_list` snapshot first, then `port_opened` /
+ * The ports watch socket (docs/wire-reference.md §6.2): a `port_list` snapshot first, then `port_opened` /
  * `port_closed` as processes start and stop listening, found by polling the sprite's Machine
  * (`listeningPorts`) every `PORTS_POLL_MS`. In-memory machines never listen, so their list stays empty.
  * It owns the socket and the diffing, not the discovery of ports.

@@ -1,5 +1,5 @@
 /**
- * The proxy socket (docs/sprites-wire.md §6.1): the client sends `{host, port}`, spritzer dials it through the
+ * The proxy socket (docs/wire-reference.md §6.1): the client sends `{host, port}`, spritzer dials it through the
  * sprite's Machine (inside the sprite's network), answers `{status:"connected", target}`, then relays
  * raw binary frames both ways. Bad init closes 1003; a dial failure 1011 "Failed to connect to target: …";
  * the upstream ending closes 1001 "upstream closed". It owns the relay, not the dialling.

@@ -2,7 +2,7 @@
  * The upgrade router: every WebSocket handshake lands here (Express never sees upgrades). It authenticates,
  * applies fault rules, finds the sprite, parses the query, and either rejects with an HTTP status and the JSON
  * envelope or upgrades and hands the socket to its channel (exec, attach, proxy). `/control` answers 404
- * before the upgrade so that every SDK falls back to direct exec (docs/sprites-wire.md §5.1).
+ * before the upgrade so that every SDK falls back to direct exec (docs/wire-reference.md §5.1).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -32,7 +32,7 @@ export interface ExtraChannels {
   [channel: string]: { handle: ChannelHandler };
 }
 
-/** The proxy and watch channels (docs/sprites-wire.md §6). */
+/** The proxy and watch channels (docs/wire-reference.md §6). */
 export const SPRITE_CHANNELS: ExtraChannels = {
   proxy: { handle: handleProxy },
   'ports/watch': { handle: handlePortsWatch },

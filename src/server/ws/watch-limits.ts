@@ -19,7 +19,7 @@ export type WatchLimits = Pick<Limits, 'watchPathsMax' | 'watchBufferedBytes' | 
  * path (`/` covers everything). Throws ProtocolError 1008 when there are more than `watchPathsMax` (1024) distinct
  * strings in `paths`, or a path or `workingDir` fails `checkPath` (ENAMETOOLONG, EINVAL). Cost: linear in the
  * size of `paths` plus a sort of the distinct ones, whatever the duplicates.
- * @see docs/sprites-wire.md §6.3 (`subscribe`: `paths`, `recursive`, `workingDir`)
+ * @see docs/wire-reference.md §6.3 (`subscribe`: `paths`, `recursive`, `workingDir`)
  */
 export function watchPaths(paths: readonly string[], workingDir: string | undefined, recursive: boolean, limits: WatchLimits = DEFAULT_LIMITS): string[] {
   const distinct = new Set<string>();

@@ -9,7 +9,7 @@ import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { pack } from 'tar-stream';
 
-/** The sprite user's ids (docs/sprites-wire.md §13). */
+/** The sprite user's ids (docs/wire-reference.md §13). */
 const SPRITE_UID = 1000;
 
 /** node-pty files the agent needs at run time (sources, deps and other platforms' prebuilds are left out). */

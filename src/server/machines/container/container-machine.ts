@@ -48,7 +48,7 @@ export const LABELS = {
   id: 'dev.spritzer.id',
 } as const;
 
-/** The sprite user (uid/gid) processes run as. @see docs/sprites-wire.md §13 */
+/** The sprite user (uid/gid) processes run as. @see docs/wire-reference.md §13 */
 const SPRITE_UID = 1000;
 const PATH_INSIDE = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 

@@ -319,7 +319,7 @@ export class AgentClient {
   /**
    * Opens a TCP connection to `host:port` as seen inside the sprite (its own network namespace). Rejects with an
    * Error whose `code` is the dial error (`ECONNREFUSED` when nothing listens).
-   * @see docs/sprites-wire.md §6.1
+   * @see docs/wire-reference.md §6.1
    */
   async connect(host: string, port: number): Promise<Duplex> {
     const id = this.nextRelay++;
