@@ -27,6 +27,8 @@ export const MODULES = [
   { file: 'src/server/model/services.ts', tests: ['src/server/model/services.test.ts'] },
   { file: 'src/server/model/tasks.ts', tests: ['src/server/model/tasks.test.ts'] },
   { file: 'src/server/model/sprites.ts', tests: ['src/server/model/sprites*.test.ts'] },
+  // The in-sprite agent's protocol (both sides of the agent socket import it).
+  { file: 'src/agent/protocol.ts', tests: ['src/agent/protocol.test.ts'] },
 ];
 
 /** `src/server/model/vfs.ts` → `server-model-vfs`: the name of a module's incremental file and report. */

