@@ -29,6 +29,8 @@ export const MODULES = [
   { file: 'src/server/model/sprites.ts', tests: ['src/server/model/sprites*.test.ts'] },
   // The in-sprite agent's protocol (both sides of the agent socket import it).
   { file: 'src/agent/protocol.ts', tests: ['src/agent/protocol.test.ts'] },
+  // The Machine port's in-memory adapter (the default engines' sprites).
+  { file: 'src/server/machines/memory.ts', tests: ['src/server/machines/memory.test.ts'] },
 ];
 
 /** `src/server/model/vfs.ts` → `server-model-vfs`: the name of a module's incremental file and report. */
