@@ -175,7 +175,7 @@ export function createApp(deps: Deps): SpritzerApp {
     async close() {
       upgrader.closeAll();
       inSpriteApi.close();
-      await model.clear();
+      await model.clear({ keepDisks: true });
     },
   };
 }

@@ -60,7 +60,7 @@ const program = new Command('spritzer')
         return n;
       }),
   )
-  .addOption(new Option('--data-dir <dir>', 'keep state here across restarts (shell/interpreter: sprites, files, checkpoints, services, tokens; sandbox: its disks); default: memory only').env('SPRITZER_DATA_DIR'))
+  .addOption(new Option('--data-dir <dir>', 'keep state here across restarts (sprites, files, checkpoints, services, tokens; sandbox: its disks too); default: memory only').env('SPRITZER_DATA_DIR'))
   .addOption(new Option('--sandbox-root <dir>', 'sandbox engine: a prepared root filesystem (npm run rootfs) instead of the host\'s OS').env('SPRITZER_SANDBOX_ROOT'))
   .addOption(
     new Option('--sandbox-spares <n>', 'sandbox engine: sprites kept booted ahead so a create takes a few ms (each ~45 MiB idle); 0 boots every sprite on create')
@@ -160,6 +160,18 @@ const clock = new SystemClock();
 const logger = pino({ level: opts.logLevel });
 // Last resort: whatever escapes the contained layers (containment.ts) is logged, and the server keeps serving.
 installLastResort(process, logger);
+// --data-dir: state survives restarts (src/server/store); the sandbox engine keeps its sprites' disks there too. The
+// dir is claimed before the engine opens (the claim clears what a dead earlier run left, which must not be this run's).
+// The container engine keeps its sprites as containers (docs/container.md), not here.
+let dataDir: OpenedDataDir | undefined;
+if (opts.dataDir !== undefined && opts.exec !== 'container') {
+  try {
+    dataDir = await openDataDir(opts.dataDir, { clock, logger });
+  } catch (err) {
+    console.error(`spritzer: ${(err as Error).message}`);
+    process.exit(err instanceof StartupError ? 1 : 2);
+  }
+}
 let machines;
 try {
   machines = await openMachineFactory(opts.exec, {
@@ -169,6 +181,7 @@ try {
     maxStdinBytes: opts.maxStdinBytes,
     shellLimits: { maxCommands: opts.shellMaxCommands, timeoutMs: opts.shellTimeout },
     dataDir: opts.dataDir,
+    persist: dataDir !== undefined,
     sandboxRoot: opts.sandboxRoot,
     sandboxSpares: opts.sandboxSpares,
     container: { runtime: opts.containerRuntime, image: opts.spriteImage, namespace: opts.namespace, createTimeoutMs: opts.createTimeout },
@@ -178,16 +191,6 @@ try {
   process.exit(2);
 }
 logger.info({ engine: machines.engine, snapshots: machines.snapshotMode }, 'exec engine ready');
-// --data-dir with an in-memory engine: state survives restarts (src/server/store); the sandbox keeps its own disks.
-let dataDir: OpenedDataDir | undefined;
-if (opts.dataDir !== undefined && opts.exec !== 'sandbox') {
-  try {
-    dataDir = await openDataDir(opts.dataDir, { clock, logger });
-  } catch (err) {
-    console.error(`spritzer: ${(err as Error).message}`);
-    process.exit(err instanceof StartupError ? 1 : 2);
-  }
-}
 const deps = defaultDeps({
   clock,
   logger,

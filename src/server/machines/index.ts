@@ -26,6 +26,8 @@ export interface MachineFactoryDeps {
   shellLimits?: import('../engines/shell-world.ts').ShellLimits;
   /** `--data-dir`: where sandbox layers and snapshots live (default: a temp dir removed at exit). */
   dataDir?: string;
+  /** With `dataDir`: sandbox sprites' disks outlive the server (`--data-dir` persistence, src/server/store). */
+  persist?: boolean;
   /** `--sandbox-root`: a prepared root used as the read-only base instead of the host's OS. */
   sandboxRoot?: string;
   /** `--sandbox-spares`: sandboxes kept booted ahead of creates (default 0 here; the CLI's default is 1). */
@@ -48,5 +50,5 @@ export async function openMachineFactory(name: MachineEngine, deps: MachineFacto
   if (name === 'container') return (await import('./container/index.ts')).openContainerFactory(deps);
   if (name !== 'sandbox') return createMachineFactory(name, deps);
   const { SandboxMachineFactory } = await import('./sandbox/sandbox-machine.ts');
-  return SandboxMachineFactory.open({ dataDir: deps.dataDir, rootDir: deps.sandboxRoot, spares: deps.sandboxSpares, clock: deps.clock, logger: deps.logger });
+  return SandboxMachineFactory.open({ dataDir: deps.dataDir, persist: deps.persist, rootDir: deps.sandboxRoot, spares: deps.sandboxSpares, clock: deps.clock, logger: deps.logger });
 }

@@ -36,7 +36,7 @@ class ParkedEngine implements ExecEngine {
 
 const request = (argv: string[]): ExecRequest => ({ argv, env: {}, dir: '/', tty: false, rows: 24, cols: 80 });
 const io = { stdout: () => {}, stderr: () => {} };
-const opts = { expectStdin: false };
+const opts = { stdin: false };
 
 function machine(engine: ExecEngine = new ParkedEngine(), extra: { vfs?: Vfs; allocatePid?: () => number } = {}) {
   return new MemoryMachine({ name: 'alpha', id: 'spr_1' }, engine, new FakeClock(), extra);
@@ -138,7 +138,7 @@ describe('MemoryMachine', () => {
     expect(await p.exit).toBe(137);
     expect(new TextDecoder().decode(await m.fs.readFile('/home/file'))).toBe('v1');
     await expect(m.fs.stat('/home/new')).rejects.toMatchObject({ code: 'ENOENT' });
-    await m.releaseSnapshot(snap);
+    await m.releaseSnapshot();
     await m.restore(snap);
     expect(new TextDecoder().decode(await m.fs.readFile('/home/file'))).toBe('v1');
   });

@@ -121,6 +121,11 @@ export interface Machine {
   /** Stops everything and removes the machine's disk and snapshots. The machine is unusable afterwards. */
   destroy(): Promise<void>;
   /**
+   * Stops everything and keeps the disk and snapshots for a later run (server shutdown; `MachinePersistence` boots it
+   * again). The machine is unusable afterwards. Engines without it are destroyed at shutdown.
+   */
+  halt?(): Promise<void>;
+  /**
    * Calls `listener` after the machine rebooted on its own (a real machine whose agent crashed: every process is
    * gone, the disk stays), so services come back. Machines that never reboot by themselves leave it out.
    * Returns the unsubscribe function.
@@ -157,4 +162,27 @@ export interface MachineFactory {
   create(spec: MachineSpec): Promise<Machine>;
   /** Frees what the factory itself holds (loop mounts, temp dirs) after every machine was destroyed. */
   close(): Promise<void>;
+  /**
+   * How machines whose disks live on the host survive a restart (`--data-dir`, src/server/store): present on engines
+   * that can boot a sprite again from what an earlier run left. The in-memory engines have none (the store saves
+   * their VFS itself).
+   */
+  readonly persistence?: MachinePersistence;
+}
+
+/**
+ * Saving and re-booting host-disk machines (`--data-dir`). What `save` and `saveSnapshot` return is JSON, kept by the
+ * store with the sprite; the other methods take it back. @see docs/fidelity.md "Persistence"
+ */
+export interface MachinePersistence {
+  /** What names `machine`'s disk (JSON). */
+  save(machine: Machine): unknown;
+  /** What names `snapshot` on disk (JSON). */
+  saveSnapshot(snapshot: MachineSnapshot): unknown;
+  /** Boots the sprite `spec` again on the disk `saved` names. Rejects when that disk is gone. */
+  reattach(spec: MachineSpec, saved: unknown): Promise<Machine>;
+  /** The snapshot `saved` names (checked when it is restored, not now). */
+  reviveSnapshot(saved: unknown): MachineSnapshot;
+  /** Deletes every disk and snapshot on the host that no saved sprite names (`keep`: what `save` returned for each). */
+  prune(keep: unknown[]): Promise<void>;
 }

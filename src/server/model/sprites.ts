@@ -237,12 +237,15 @@ export class Sprite {
     void this.machine.releaseSnapshot(cp.snapshot).catch(() => undefined);
   }
 
-  /** Ends everything the sprite runs and destroys its machine (disk, snapshots). */
-  async shutdown(): Promise<void> {
+  /**
+   * Ends everything the sprite runs and destroys its machine (disk, snapshots). With `keepDisk` (server shutdown) a
+   * machine that can `halt` keeps its disk for the next run instead.
+   */
+  async shutdown(opts: { keepDisk?: boolean } = {}): Promise<void> {
     await this.services.shutdown();
     this.tasks.shutdown();
     await this.sessions.endAll();
-    await this.machine.destroy();
+    await (opts.keepDisk && this.machine.halt ? this.machine.halt() : this.machine.destroy());
   }
 }
 
@@ -376,11 +379,14 @@ export class SpritesModel {
     await s.shutdown();
   }
 
-  /** Deletes every sprite (admin reset, server shutdown). */
-  async clear(): Promise<void> {
+  /**
+   * Deletes every sprite (admin reset, server shutdown). `keepDisks` (server shutdown): machines that can keep their
+   * disks for the next run (`Machine.halt`) do.
+   */
+  async clear(opts: { keepDisks?: boolean } = {}): Promise<void> {
     const all = this.all();
     this.sprites.clear();
-    await Promise.all(all.map((s) => s.shutdown()));
+    await Promise.all(all.map((s) => s.shutdown({ keepDisk: opts.keepDisks })));
   }
 
   private urlFor(name: string): string {

@@ -1,7 +1,7 @@
 /**
- * `--data-dir` at start for the in-memory engines: claims the directory (one spritzer per dir, the lock of
- * machines/sandbox/data-dir.ts) and opens its store, turning every failure into one line for the user that
- * names the path. The sandbox engine claims the dir itself and keeps only its disks there (docs/fidelity.md).
+ * `--data-dir` at start: claims the directory (one spritzer per dir, the lock of machines/sandbox/data-dir.ts) and
+ * opens its store, turning every failure into one line for the user that names the path. Runs before the engine
+ * opens: the sandbox engine keeps its sprites' disks in the same dir (docs/fidelity.md "Persistence").
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../model/clock.ts';

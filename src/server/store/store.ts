@@ -4,7 +4,8 @@
  * saves them, so every request that got its response survives a `kill -9`. Disks are journaled by tree.ts as they
  * change; everything else is saved by `flush`, which runs before any byte of a mutating response (`middleware`),
  * on a timer and at shutdown. It owns the data dir's `spritzer.db` and `blobs/`, not the lock (claimed by the
- * caller, machines/sandbox/data-dir.ts) and not the sandbox engine's disks. Without `--data-dir` nothing here runs.
+ * caller, machines/sandbox/data-dir.ts) and not the sandbox engine's disks (saved by name through the factory's
+ * `MachinePersistence`). Without `--data-dir` nothing here runs.
  * @see docs/fidelity.md "Persistence", docs/limits.md (`--data-dir`)
  */
 import { join } from 'node:path';
@@ -17,8 +18,8 @@ import { CheckpointHistory } from '../model/checkpoint-history.ts';
 import type { ServiceDefinition } from '../model/services.ts';
 import type { Task } from '../model/tasks.ts';
 import type { NetworkPolicy } from '../model/policy.ts';
-import type { VfsSnapshot } from '../model/vfs.ts';
-import type { MachineSnapshot } from '../machines/types.ts';
+import type { Vfs, VfsSnapshot } from '../model/vfs.ts';
+import type { Machine, MachinePersistence, MachineSnapshot } from '../machines/types.ts';
 import { MemoryMachine, MemoryMachineFactory } from '../machines/memory.ts';
 import { BlobStore } from './blobs.ts';
 import { MetaDb, type EntryRow } from './db.ts';
@@ -43,7 +44,10 @@ interface SpriteDoc {
   environment?: Record<string, string>;
   currentCheckpointId: string | null;
   nextCheckpoint: number;
-  checkpoints: Array<{ id: string; createTime: number; comment: string; sourceId: string | null; history: string[]; isAuto: boolean }>;
+  /** A host-disk machine's saved form (`MachinePersistence.save`); absent for in-memory sprites. */
+  machine?: unknown;
+  /** `snapshot`: a host-disk machine's saved snapshot (`MachinePersistence.saveSnapshot`). */
+  checkpoints: Array<{ id: string; createTime: number; comment: string; sourceId: string | null; history: string[]; isAuto: boolean; snapshot?: unknown }>;
   services: Array<{ def: ServiceDefinition; wanted: boolean; restartCount: number }>;
   tasks: Task[];
   policies: { network: NetworkPolicy; networkSet: boolean; other: Array<['privileges' | 'resources', Record<string, unknown>]> };
@@ -95,13 +99,16 @@ export class DataDirStore {
   }
 
   /**
-   * Rebuilds the saved state into `ctx` (its model must be empty and its machines an in-memory factory): tokens,
-   * then each sprite with its disk, checkpoints (rebuilt lazily, on first restore), policies and tasks; then the
-   * services that were meant to run start again. From then on changes are saved. Resolves with the counts.
+   * Rebuilds the saved state into `ctx` (its model must be empty; its machines an in-memory factory, or one with
+   * `persistence`, whose disks the engine keeps itself): tokens, then each sprite with its disk, checkpoints (rebuilt
+   * lazily, on first restore), policies and tasks; then the services that were meant to run start again. A host-disk
+   * sprite whose disk is gone is dropped with a warning; disks no sprite names are pruned. From then on changes are
+   * saved. Resolves with the counts.
    */
   async load(ctx: AppContext): Promise<{ sprites: number; tokens: number }> {
     const factory = ctx.deps.machines;
-    if (!(factory instanceof MemoryMachineFactory)) throw new Error(`persistence needs an in-memory engine, not ${factory.engine}`);
+    const persistence = factory.persistence;
+    if (!(factory instanceof MemoryMachineFactory) && !persistence) throw new Error(`persistence needs an in-memory engine, not ${factory.engine}`);
     this.ctx = ctx;
     const { db, blobs } = this;
     db.db.prepare('DELETE FROM entries WHERE sprite NOT IN (SELECT id FROM sprites)').run();
@@ -113,12 +120,26 @@ export class DataDirStore {
     const quota = ctx.deps.limits.diskQuotaBytes;
     const rows = (id: string, tree: string) => db.treeRows.all(id, tree) as EntryRow[];
     const toStart: Array<() => void> = [];
+    const keptDisks: unknown[] = [];
     for (const row of db.allSprites.all() as Array<{ id: string; name: string; doc: string }>) {
       const doc = JSON.parse(row.doc) as SpriteDoc;
-      const cache = new Map<string, Uint8Array>();
-      const vfs = buildVfs(rows(doc.id, LIVE_TREE), blobs, () => clock.now(), cache);
-      vfs.quotaBytes = quota ?? Infinity;
-      const machine = await factory.create({ name: doc.name, id: doc.id, diskQuotaBytes: quota }, { vfs });
+      const spec = { name: doc.name, id: doc.id, diskQuotaBytes: quota };
+      let machine: Machine;
+      let vfs: Vfs | undefined;
+      if (factory instanceof MemoryMachineFactory) {
+        vfs = buildVfs(rows(doc.id, LIVE_TREE), blobs, () => clock.now(), new Map<string, Uint8Array>());
+        vfs.quotaBytes = quota ?? Infinity;
+        machine = await factory.create(spec, { vfs });
+      } else {
+        try {
+          machine = await persistence!.reattach(spec, doc.machine);
+        } catch (e) {
+          this.opts.logger.warn({ sprite: doc.name, err: (e as Error).message }, 'a saved sprite could not boot again; it is dropped');
+          db.deleteSprite.run(doc.id);
+          continue;
+        }
+        keptDisks.push(doc.machine);
+      }
       const sprite = new Sprite(
         doc.id,
         doc.name,
@@ -131,9 +152,10 @@ export class DataDirStore {
         ctx.deps.limits,
       );
       let history = CheckpointHistory.EMPTY;
-      const checkpoints: Checkpoint[] = doc.checkpoints.map((c) => {
+      const checkpoints: Checkpoint[] = doc.checkpoints.map(({ snapshot: saved, ...c }) => {
         history = c.history.reduce((h, id) => h.append(id), CheckpointHistory.EMPTY);
-        return { ...c, history, snapshot: lazySnapshot(() => buildVfs(rows(doc.id, c.id), blobs, () => clock.now()).snapshot()) };
+        const snapshot = vfs ? lazySnapshot(() => buildVfs(rows(doc.id, c.id), blobs, () => clock.now()).snapshot()) : persistence!.reviveSnapshot(saved);
+        return { ...c, history, snapshot };
       });
       sprite.restorePersisted({ checkpoints, currentCheckpointId: doc.currentCheckpointId, nextCheckpoint: doc.nextCheckpoint, updatedAt: doc.updatedAt });
       sprite.policies.restore(doc.policies.network, doc.policies.networkSet, doc.policies.other);
@@ -143,7 +165,7 @@ export class DataDirStore {
       this.saved.set(doc.id, {
         name: doc.name,
         doc: row.doc,
-        journal: new TreeJournal(db, blobs, doc.id, vfs, true),
+        journal: vfs ? new TreeJournal(db, blobs, doc.id, vfs, true) : undefined,
         trees: new Set(doc.checkpoints.map((c) => c.id)),
       });
       const wanted = doc.services.filter((s) => s.wanted).map((s) => s.def.name);
@@ -157,6 +179,7 @@ export class DataDirStore {
         }
       });
     }
+    await persistence?.prune(keptDisks);
     for (const start of toStart) start();
     this.flush();
     this.schedule();
@@ -282,7 +305,7 @@ export class DataDirStore {
       this.db.deleteTree.run(sprite.id, tree);
       saved.trees.delete(tree);
     }
-    const doc = JSON.stringify(docOf(sprite));
+    const doc = JSON.stringify(docOf(sprite, this.ctx?.deps.machines.persistence));
     if (doc !== saved.doc) {
       this.db.upsertSprite.run(sprite.id, sprite.name, doc);
       saved.doc = doc;
@@ -298,8 +321,11 @@ export class DataDirStore {
   }
 }
 
-/** What is saved of a sprite. Services count as meant to run unless stopped by the user. */
-function docOf(s: Sprite): SpriteDoc {
+/**
+ * What is saved of a sprite. Services count as meant to run unless stopped by the user. A host-disk machine's disk
+ * and snapshots are saved by name (`persistence`), not by content.
+ */
+function docOf(s: Sprite, persistence?: MachinePersistence): SpriteDoc {
   return {
     id: s.id,
     name: s.name,
@@ -313,7 +339,8 @@ function docOf(s: Sprite): SpriteDoc {
     environment: s.environment,
     currentCheckpointId: s.currentCheckpointId,
     nextCheckpoint: s.nextCheckpointNumber,
-    checkpoints: s.checkpoints.map(checkpointDoc),
+    machine: persistence && !(s.machine instanceof MemoryMachine) ? persistence.save(s.machine) : undefined,
+    checkpoints: s.checkpoints.map((c) => checkpointDoc(c, persistence)),
     services: s.services.list().map(({ state, ...def }) => ({
       def,
       wanted: state.status === 'running' || state.status === 'starting' || state.status === 'failed',
@@ -326,10 +353,11 @@ function docOf(s: Sprite): SpriteDoc {
 
 /** Checkpoints never change once taken: each one's saved form is computed once (a flush stays O(checkpoints)). */
 const checkpointDocs = new WeakMap<Checkpoint, SpriteDoc['checkpoints'][number]>();
-function checkpointDoc(c: Checkpoint): SpriteDoc['checkpoints'][number] {
+function checkpointDoc(c: Checkpoint, persistence?: MachinePersistence): SpriteDoc['checkpoints'][number] {
   let doc = checkpointDocs.get(c);
   if (!doc) {
-    doc = { id: c.id, createTime: c.createTime, comment: c.comment, sourceId: c.sourceId, history: c.history.toArray(), isAuto: c.isAuto };
+    const snapshot = persistence && c.snapshot.kind !== 'memory' ? persistence.saveSnapshot(c.snapshot) : undefined;
+    doc = { id: c.id, createTime: c.createTime, comment: c.comment, sourceId: c.sourceId, history: c.history.toArray(), isAuto: c.isAuto, snapshot };
     checkpointDocs.set(c, doc);
   }
   return doc;

@@ -23,6 +23,7 @@ import type {
   ListeningPort,
   Machine,
   MachineFactory,
+  MachinePersistence,
   MachineFs,
   MachineSnapshot,
   MachineSpec,
@@ -60,6 +61,11 @@ export interface SandboxFactoryOptions {
   storageMode?: StorageMode | 'auto';
   /** Size of the sparse btrfs image (storage.ts default when absent). */
   imageBytes?: number;
+  /**
+   * With `dataDir`: sprites' disks outlive the server, for `--data-dir` persistence (`persistence`, src/server/store).
+   * Default false: a data dir's disks are deleted at `close()`, as before.
+   */
+  persist?: boolean;
   /**
    * The agent's files on the host. Default: `agentFiles()` of src/agent/bundle.ts (this node, node-pty, and
    * `dist/agent/agent.mjs`, built first when missing).
@@ -106,6 +112,7 @@ export class SandboxMachineFactory implements MachineFactory {
   private readonly machines = new Set<SandboxMachine>();
   private closed = false;
   private spareSeq = 0;
+  private readonly runTag = Date.now().toString(36);
   /** The disk quota of the latest create: spares boot with it, so adopting one rarely has to change it. */
   private spareQuota: number | undefined;
   /** Booted spares that `create` adopts (spares.ts); size 0 boots every sprite cold. */
@@ -124,11 +131,14 @@ export class SandboxMachineFactory implements MachineFactory {
     readonly limitsMode: LimitsMode,
     private readonly removeDataDir: boolean,
     spares = 0,
+    /** `--data-dir` persistence: sprites' disks outlive the server (close stops them instead of destroying them). */
+    private readonly keep = false,
   ) {
     if (removeDataDir) process.once('exit', this.exitHook);
     this.spares = new SparePool<SandboxMachine>(spares, {
       boot: async () => {
-        const m = await this.boot({ name: 'sprite', id: `spare.${++this.spareSeq}`, diskQuotaBytes: this.spareQuota });
+        // The run's start time in the key: a persisted sprite that adopted an earlier run's spare keeps its key.
+        const m = await this.boot({ name: 'sprite', id: `spare.${this.runTag}.${++this.spareSeq}`, diskQuotaBytes: this.spareQuota });
         await m.prepareAdopt();
         return m;
       },
@@ -151,7 +161,8 @@ export class SandboxMachineFactory implements MachineFactory {
     if (!existsSync(agent.bundle)) throw new Error(`sandbox agent bundle ${agent.bundle} is missing: run npm run build:agent`);
     const temp = opts.dataDir === undefined;
     const dataDir = opts.dataDir ? resolve(opts.dataDir) : await mkdtemp(join(tmpdir(), 'spritzer-'));
-    const storage = await Storage.open({ dataDir, mode: opts.storageMode, imageBytes: opts.imageBytes, logger: opts.logger });
+    const keep = !temp && (opts.persist ?? false);
+    const storage = await Storage.open({ dataDir, mode: opts.storageMode, imageBytes: opts.imageBytes, logger: opts.logger, keep });
     try {
       const base = opts.rootDir ? await usePreparedRoot(resolve(opts.rootDir)) : await prepareHostBase(join(dataDir, 'base'));
       await storage.createTemplate((dir) => seedLayer(dir, base));
@@ -167,6 +178,7 @@ export class SandboxMachineFactory implements MachineFactory {
         limitsMode,
         temp,
         opts.spares ?? 0,
+        keep,
       );
       opts.logger?.info(
         { dataDir, snapshotMode: storage.mode, fallback: storage.fallbackReason, limitsMode, base: base.kind },
@@ -211,14 +223,38 @@ export class SandboxMachineFactory implements MachineFactory {
     return this.boot(spec);
   }
 
+  /** Saving and re-booting sprites across restarts; only with `persist` (a `--data-dir` given). */
+  get persistence(): MachinePersistence | undefined {
+    if (!this.keep) return undefined;
+    const { storage } = this.shared;
+    return {
+      save: (machine) => ({ key: (machine as SandboxMachine).key }),
+      saveSnapshot: (snapshot) => (snapshot as SandboxSnapshot).layer,
+      reviveSnapshot: (saved) => {
+        const layer = saved as LayerSnapshot;
+        const snap: SandboxSnapshot = { kind: 'sandbox', layer: { spriteId: String(layer.spriteId), path: String(layer.path) } };
+        return snap;
+      },
+      reattach: async (spec, saved) => {
+        const key = String((saved as { key?: unknown }).key);
+        if (!(await storage.hasLayer(key))) throw new Error(`the disk of sprite ${spec.name} (${key}) is gone from the data dir`);
+        return this.boot(spec, key, { existing: true });
+      },
+      prune: async (keep) => {
+        const removed = await storage.prune(new Set(keep.map((k) => String((k as { key?: unknown }).key))));
+        if (removed) this.shared.logger?.info({ removed }, 'sandbox: removed disks no saved sprite names');
+      },
+    };
+  }
+
   /** Creates a layer and cgroups named `key` and boots a machine on them (a cold boot). */
-  private async boot(spec: MachineSpec, key = spec.id): Promise<SandboxMachine> {
+  private async boot(spec: MachineSpec, key = spec.id, opts: { existing?: boolean } = {}): Promise<SandboxMachine> {
     if (this.closed) throw new Error('sandbox factory is closed');
     const { storage, base, cgroups, limits } = this.shared;
-    const layer = await storage.createLayer(key);
+    const layer = opts.existing ? await storage.reuseLayer(key) : await storage.createLayer(key);
     let cgroup: SpriteCgroup | undefined;
     try {
-      await personalizeLayer(layer, base, spec.name);
+      if (!opts.existing) await personalizeLayer(layer, base, spec.name);
       cgroup = await cgroups?.create(key, limits);
       const machine = new SandboxMachine(spec, this.shared, cgroup, () => this.machines.delete(machine), key);
       this.machines.add(machine);
@@ -231,18 +267,22 @@ export class SandboxMachineFactory implements MachineFactory {
       return machine;
     } catch (err) {
       await cgroup?.remove().catch(() => undefined);
-      await storage.destroy(key).catch(() => undefined);
+      // A disk kept from an earlier run stays, whatever its boot did: it is the user's data.
+      if (!opts.existing) await storage.destroy(key).catch(() => undefined);
       throw err;
     }
   }
 
-  /** Destroys every machine still alive, then frees the storage (unmounts, removes a temp data dir) and the cgroups. */
+  /**
+   * Destroys every machine still alive (with persistence: stops them, keeping their disks), then frees the storage
+   * (unmounts, removes a temp data dir) and the cgroups.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     process.off('exit', this.exitHook);
     await this.spares.close();
-    await Promise.all([...this.machines].map((m) => m.destroy().catch(() => undefined)));
+    await Promise.all([...this.machines].map((m) => (this.keep ? m.halt() : m.destroy()).catch(() => undefined)));
     await this.shared.cgroups?.close();
     await this.shared.storage.close({ removeDataDir: this.removeDataDir });
   }
@@ -580,6 +620,22 @@ export class SandboxMachine implements Machine {
   /** Kills every process the sprite runs (the agent stays); the disk stays. */
   async stop(): Promise<void> {
     await (await this.agentReady()).killAll();
+  }
+
+  /**
+   * Kills everything and frees the cgroups, keeping the layer and every snapshot for a later run (`--data-dir`
+   * persistence: the factory's `close`). The machine is unusable afterwards. @internal
+   */
+  halt(): Promise<void> {
+    return this.serialized(async () => {
+      if (this.destroyed) return;
+      this.destroyed = true;
+      this.generation++;
+      this.watches.clear();
+      await this.teardown();
+      await this.cgroup?.remove();
+      this.onDestroyed();
+    });
   }
 
   /** Kills everything, then removes the layer, every snapshot, the cgroups and the sprite's host dirs. */

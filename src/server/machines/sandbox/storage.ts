@@ -31,6 +31,11 @@ export interface StorageOptions {
   /** Size of the sparse btrfs image in bytes (default: 90 % of the free space, at most 64 GiB). */
   imageBytes?: number;
   logger?: Pick<Logger, 'info' | 'warn'>;
+  /**
+   * Keep the layers and snapshots an earlier run left (and leave them at `close`): `--data-dir` persistence,
+   * where the store names which of them are sprites (`prune` removes the rest). Default: start empty.
+   */
+  keep?: boolean;
 }
 
 /** A read-only snapshot of one sprite's layer. */
@@ -46,7 +51,6 @@ export interface LayerSnapshot {
  * @see issue 8 §2.5 (live checkpoints), docs/fidelity.md "Sandbox checkpoints"
  */
 export class Storage {
-  private seq = 0;
   private closed = false;
 
   private constructor(
@@ -60,6 +64,10 @@ export class Storage {
     private readonly claim: DataDirClaim,
     /** Whether `setQuota` enforces anything (btrfs qgroups are enabled on the volume). */
     readonly quotas = false,
+    /** Whether the layers outlive this server (`StorageOptions.keep`). */
+    private readonly keep = false,
+    /** The highest snapshot number already on disk (snapshot names never repeat). */
+    private seq = 0,
   ) {}
 
   /**
@@ -77,21 +85,22 @@ export class Storage {
         opts.logger?.warn({ dataDir: dir, ...claim.stale }, 'sandbox: cleaned up what an earlier spritzer left in the data dir');
       }
       const vol = join(dir, 'vol');
+      const keep = opts.keep ?? false;
       await rm(join(dir, 'sprites'), { recursive: true, force: true });
       let mode: StorageMode = 'copy';
       let image: string | undefined;
       let reason: string | undefined;
       if (opts.mode !== 'copy') {
-        const tried = await setUpBtrfs(dir, vol, opts.imageBytes);
+        const tried = await setUpBtrfs(dir, vol, opts.imageBytes, keep);
         if (typeof tried === 'string') reason = tried;
         else [mode, image] = ['btrfs', tried.image];
       } else reason = 'copy mode asked for';
       if (opts.mode === 'btrfs' && mode !== 'btrfs') throw new Error(`btrfs storage is not possible here: ${reason}`);
-      if (mode === 'copy') await removeAll(vol, 'copy');
+      if (mode === 'copy' && !keep) await removeAll(vol, 'copy');
       for (const d of ['layers', 'snaps']) await mkdir(join(vol, d), { recursive: true });
       const quotas = mode === 'btrfs' ? await enableQuotas(vol) : 'copy mode (no btrfs qgroups)';
       if (typeof quotas === 'string') opts.logger?.warn({ reason: quotas }, 'sandbox: disk quotas are not enforced inside sprites');
-      return new Storage(dir, mode, reason, vol, image, claim, quotas === true);
+      return new Storage(dir, mode, reason, vol, image, claim, quotas === true, keep, await highestSnapshot(vol));
     } catch (err) {
       await claim.release();
       throw err;
@@ -135,6 +144,12 @@ export class Storage {
     await this.clone(join(this.vol, 'template'), dest, false);
     await mkdir(this.spriteDir(spriteId), { recursive: true });
     return dest;
+  }
+
+  /** The live layer an earlier run left for `spriteId` (`keep`), with its host dir made again. Resolves with its path. */
+  async reuseLayer(spriteId: string): Promise<string> {
+    await mkdir(this.spriteDir(spriteId), { recursive: true });
+    return this.layerDir(spriteId);
   }
 
   /**
@@ -221,6 +236,32 @@ export class Storage {
     await this.removePath(snap.path);
   }
 
+  /** The ids (keys) of the layers on disk: with `keep`, those an earlier run left too. */
+  async layerIds(): Promise<string[]> {
+    const names = await readdir(join(this.vol, 'layers')).catch(() => [] as string[]);
+    return names.filter((n) => !n.endsWith('.next') && !n.endsWith('.old'));
+  }
+
+  /** Whether `spriteId` has a live layer on disk. */
+  async hasLayer(spriteId: string): Promise<boolean> {
+    return (await lstat(this.layerDir(spriteId)).catch(() => undefined))?.isDirectory() ?? false;
+  }
+
+  /**
+   * Deletes every layer, snapshot and host dir whose id `keep` lacks: what an earlier run left that no saved sprite
+   * names (spares, a sprite created just before a crash). Resolves with how many layers went.
+   */
+  async prune(keep: ReadonlySet<string>): Promise<number> {
+    const ids = new Set([...(await this.layerIds()), ...(await readdir(join(this.vol, 'snaps')).catch(() => [] as string[]))]);
+    let removed = 0;
+    for (const id of ids) {
+      if (keep.has(id)) continue;
+      await this.destroy(id);
+      removed += 1;
+    }
+    return removed;
+  }
+
   /** Deletes the sprite's layer, every snapshot of it and its host dir. The sprite must be stopped. Idempotent. */
   async destroy(spriteId: string): Promise<void> {
     const snaps = join(this.vol, 'snaps', safeId(spriteId));
@@ -237,6 +278,13 @@ export class Storage {
   async close(opts: { removeDataDir?: boolean } = {}): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (this.keep && !opts.removeDataDir) {
+      // Persistence: the layers and snapshots stay for the next run; only this run's mounts and host dirs go.
+      if (this.image) await unmountUnder(this.vol);
+      await rm(join(this.dataDir, 'sprites'), { recursive: true, force: true });
+      await this.claim.release();
+      return;
+    }
     if (this.image) {
       await unmountUnder(this.vol);
       await rm(this.image, { force: true });
@@ -265,15 +313,27 @@ export class Storage {
   }
 }
 
-/** Tries btrfs: the data dir itself, else a loop-mounted image. Resolves with the image used, or why not. */
-async function setUpBtrfs(dir: string, vol: string, imageBytes?: number): Promise<{ image?: string } | string> {
+/**
+ * Tries btrfs: the data dir itself, else a loop-mounted image. With `keep`, an image an earlier run made is mounted
+ * again (its layers kept) instead of made anew. Resolves with the image used, or why not.
+ */
+async function setUpBtrfs(dir: string, vol: string, imageBytes?: number, keep = false): Promise<{ image?: string } | string> {
   if ((await statfs(dir)).type === BTRFS_MAGIC) {
-    await removeAll(vol, 'btrfs');
+    if (!keep) await removeAll(vol, 'btrfs');
     return {};
   }
   if (process.getuid?.() !== 0) return 'not root (a btrfs image needs a loop mount)';
   if (!(await hasCommand('mkfs.btrfs')) || !(await hasCommand('btrfs'))) return 'btrfs-progs not installed (apt-get install -y btrfs-progs)';
   const image = join(dir, 'btrfs.img');
+  if (keep && (await lstat(image).catch(() => undefined))?.isFile()) {
+    try {
+      await mkdir(vol, { recursive: true });
+      await run('mount', ['-o', 'loop,noatime,discard=async', image, vol]).catch(() => run('mount', ['-o', 'loop', image, vol]));
+      return { image };
+    } catch (err) {
+      return `the btrfs image ${image} of an earlier run does not mount: ${(err as Error).message}`;
+    }
+  }
   try {
     await rm(image, { force: true });
     await rm(vol, { recursive: true, force: true });
@@ -299,6 +359,15 @@ async function enableQuotas(vol: string): Promise<true | string> {
   } catch (err) {
     return `btrfs quota enable failed: ${(err as Error).message}`;
   }
+}
+
+/** The highest numbered snapshot under `vol/snaps/<id>/` (0 when none), so new snapshot names never repeat. */
+async function highestSnapshot(vol: string): Promise<number> {
+  let max = 0;
+  for (const id of await readdir(join(vol, 'snaps')).catch(() => [] as string[])) {
+    for (const n of await readdir(join(vol, 'snaps', id)).catch(() => [] as string[])) max = Math.max(max, Number(n) || 0);
+  }
+  return max;
 }
 
 /** Deletes the template, every layer and every snapshot under `vol`. */

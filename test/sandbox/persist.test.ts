@@ -1,0 +1,107 @@
+/**
+ * `--data-dir` on the sandbox engine (issue 13 item 1), with the real `spritzer` command in a child process: a
+ * sprite's disk written by real processes, its checkpoints and its services come back after a `kill -9` and after a
+ * clean stop; a restore still works; disks no saved sprite names (an earlier run's spares) are removed at start; a
+ * deleted sprite leaves no disk.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { api, execQuery, TOKEN, wsExec } from '../support/server.ts';
+import { announceSkip } from './support.ts';
+
+const skip = announceSkip('sandbox persistence');
+const BIN = fileURLToPath(new URL('../../bin/spritzer.mjs', import.meta.url));
+const dirs: string[] = [];
+const children = new Set<ChildProcess>();
+afterEach(() => {
+  for (const c of children) c.kill('SIGKILL');
+  children.clear();
+});
+afterAll(async () => {
+  // A last server over each dir, stopped cleanly, frees its mounts; then the dir goes.
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** Starts `spritzer --exec sandbox --data-dir dir` on a free port; resolves once it listens. */
+function start(dir: string, spares: number): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const args = [BIN, '--addr', '127.0.0.1:0', '--exec', 'sandbox', '--data-dir', dir, '--sandbox-spares', String(spares), '--token', TOKEN, '--log-level', 'silent'];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    let out = '';
+    let err = '';
+    child.stderr!.on('data', (d) => (err += d));
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1]! });
+    });
+    child.on('exit', (code) => {
+      children.delete(child);
+      reject(new Error(`spritzer exited (${code}) before listening: ${err}`));
+    });
+  });
+}
+
+/** Ends the server with `signal` and waits until it is gone. */
+async function stop(child: ChildProcess, signal: 'SIGKILL' | 'SIGTERM'): Promise<number | null> {
+  const gone = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  child.kill(signal);
+  const code = await gone;
+  children.delete(child);
+  return code;
+}
+
+const sh = (script: string) => ['sh', '-c', script];
+
+async function run(url: string, script: string): Promise<string> {
+  const rec = await wsExec(url, `/v1/sprites/keep/exec?${execQuery(sh(script))}`);
+  expect(rec.exitCode, rec.stderr).toBe(0);
+  return rec.stdout;
+}
+
+describe.skipIf(skip)('sandbox sprites across restarts', () => {
+  it('keep their disk, checkpoints and services through kill -9 and a clean stop; a restore still works', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spritzer-sbx-persist-'));
+    dirs.push(dir);
+    // First run: the sprite adopts a booted spare, so its disk is named by the spare's key, not its id.
+    let { child, url } = await start(dir, 1);
+    let call = api(url);
+    expect((await call('POST', '/v1/sprites', { name: 'keep', labels: ['a'] })).status).toBe(201);
+    expect(await run(url, 'echo first > /home/sprite/f && whoami')).toBe('sprite\n');
+    expect((await call('POST', '/v1/sprites/keep/checkpoint', { comment: 'before' })).text).toContain('v1');
+    await run(url, 'echo changed > /home/sprite/f');
+    expect((await call('PUT', '/v1/sprites/keep/services/idle?duration=0', { cmd: 'sleep', args: ['1000'] })).status).toBe(200);
+    expect(await stop(child, 'SIGKILL')).toBe(null);
+
+    // Second run, after kill -9, with no spares: the first run's spare is pruned, the sprite boots on its own disk.
+    ({ child, url } = await start(dir, 0));
+    call = api(url);
+    const sprite = await call('GET', '/v1/sprites/keep');
+    expect(sprite.status).toBe(200);
+    expect(sprite.json.labels).toStrictEqual(['a']);
+    expect(await run(url, 'cat /home/sprite/f; hostname')).toBe('changed\nkeep\n');
+    expect((await call('GET', '/v1/sprites/keep/checkpoints')).json.map((c: { id: string }) => c.id)).toStrictEqual(['Current', 'v1']);
+    expect((await call('GET', '/v1/sprites/keep/services/idle')).json.state.status).toBe('running');
+    expect(await run(url, 'pgrep -x sleep >/dev/null && echo sleeping')).toBe('sleeping\n');
+    expect(readdirSync(join(dir, 'vol', 'layers'))).toHaveLength(1);
+    expect((await call('POST', '/v1/sprites/keep/checkpoints/v1/restore')).text).toContain('complete');
+    expect(await run(url, 'cat /home/sprite/f')).toBe('first\n');
+    expect(await stop(child, 'SIGTERM')).toBe(0);
+
+    // Third run, after a clean stop: still there; deleting it leaves no disk behind.
+    ({ child, url } = await start(dir, 0));
+    call = api(url);
+    expect(await run(url, 'cat /home/sprite/f')).toBe('first\n');
+    expect((await call('DELETE', '/v1/sprites/keep')).status).toBe(204);
+    expect(readdirSync(join(dir, 'vol', 'layers'))).toStrictEqual([]);
+    expect(await stop(child, 'SIGTERM')).toBe(0);
+    ({ child, url } = await start(dir, 0));
+    expect((await api(url)('GET', '/v1/sprites/keep')).status).toBe(404);
+    expect(await stop(child, 'SIGTERM')).toBe(0);
+  }, 240_000);
+});
