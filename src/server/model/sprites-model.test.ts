@@ -229,6 +229,35 @@ describe('list, update, delete', () => {
     expect(m.all()).toStrictEqual([]);
     expect(m.list({}).sprites).toStrictEqual([]);
   });
+
+  it('a server shutdown keeps the disks of machines that can halt; delete and an admin reset destroy them', async () => {
+    const calls: string[] = [];
+    const { m } = model({
+      machines: (f) => ({
+        engine: f.engine,
+        snapshotMode: f.snapshotMode,
+        close: () => f.close(),
+        create: async (spec) => {
+          const machine = await f.create(spec);
+          const halting = spec.name !== 'plain';
+          return Object.assign(machine, {
+            destroy: async () => void calls.push(`destroy ${spec.name}`),
+            ...(halting ? { halt: async () => void calls.push(`halt ${spec.name}`) } : {}),
+          });
+        },
+      }),
+    });
+    await m.create({ name: 'kept' });
+    await m.create({ name: 'plain' });
+    await m.create({ name: 'gone' });
+    await m.delete('gone');
+    await m.clear({ keepDisks: true });
+    expect(calls.sort()).toStrictEqual(['destroy gone', 'destroy plain', 'halt kept']);
+    calls.length = 0;
+    await m.create({ name: 'reset' });
+    await m.clear();
+    expect(calls).toStrictEqual(['destroy reset']);
+  });
 });
 
 describe('checkpoints', () => {
