@@ -229,6 +229,8 @@ async function shutdown(signal: string): Promise<void> {
     console.error('spritzer: shutdown took too long; exiting');
     process.exit(1);
   }, opts.shutdownTimeout + 5_000).unref();
+  // Container sprites outlive spritzer: the next start adopts them (docs/container.md "Restarts").
+  deps.machines.detach?.();
   await gracefulShutdown(running, inFlight, { timeoutMs: opts.shutdownTimeout, logger });
   await dataDir?.claim.release();
   process.exit(0);

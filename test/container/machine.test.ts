@@ -85,7 +85,7 @@ describe.skipIf(skip)('container machine', () => {
     const other = await ContainerMachineFactory.open({ runtime: TEST_RUNTIME, image: TEST_IMAGE, namespace: `${NAMESPACE}-stale` });
     await other.create({ name: 'left', id: 'sprite-left' });
     // No close(): as if that spritzer died.
-    const again = await ContainerMachineFactory.open({ runtime: TEST_RUNTIME, image: TEST_IMAGE, namespace: `${NAMESPACE}-stale` });
+    const again = await ContainerMachineFactory.open({ runtime: TEST_RUNTIME, image: TEST_IMAGE, namespace: `${NAMESPACE}-stale`, leftovers: 'remove' });
     await expect(docker.getContainer(`${NAMESPACE}-stale-left`).inspect()).rejects.toMatchObject({ statusCode: 404 });
     await again.close();
     await other.close();

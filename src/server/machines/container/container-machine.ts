@@ -21,7 +21,9 @@ import type {
   ListeningPort,
   Machine,
   MachineFactory,
+  AdoptedMachine,
   MachineFs,
+  MachineRecord,
   MachineSnapshot,
   MachineSpec,
   VfsChange,
@@ -64,6 +66,11 @@ export interface ContainerFactoryOptions {
   namespace?: string;
   /** `--create-timeout` in ms (default DEFAULT_CREATE_TIMEOUT_MS). */
   createTimeoutMs?: number;
+  /**
+   * What to do with the containers of this namespace an earlier spritzer left: `adopt` (default) keeps them for
+   * `adoptExisting` (the server adopts them as sprites at start); `remove` removes them at open.
+   */
+  leftovers?: 'adopt' | 'remove';
   /** The agent's files on the host (default `agentFiles()`). */
   agent?: Partial<AgentFiles>;
   clock?: Clock;
@@ -88,7 +95,12 @@ interface Shared {
   socketDir: string;
   clock: Clock;
   logger?: ContainerFactoryOptions['logger'];
+  /** Set by `detach()`: destroy lets go of containers instead of removing them. */
+  detached: boolean;
 }
+
+/** Where a sprite's record (its fields above the machine, `Machine.remember`) is kept inside its container. */
+export const RECORD_PATH = '/.sprite/record.json';
 
 /** Docker's error for a missing object (404) or a name conflict (409). */
 function statusOf(err: unknown): number | undefined {
@@ -152,24 +164,59 @@ export class ContainerMachineFactory implements MachineFactory {
       socketDir,
       clock: opts.clock ?? new SystemClock(),
       logger: opts.logger,
+      detached: false,
     });
-    const stale = await factory.removeStale();
+    const stale = opts.leftovers === 'remove' ? await factory.removeStale() : 0;
     opts.logger?.info({ runtime: api.runtime, endpoint: api.endpoint, image, namespace, stale }, `container engine: ${api.runtime} at ${api.endpoint}`);
     return factory;
   }
 
-  /**
-   * Containers of this namespace left by an earlier run: removed with their volumes.
-   * @deviation real sprites outlive any client; adopting these containers as sprites needs a registry hook that
-   *   does not exist yet (docs/fidelity.md "Container engine: restart of spritzer").
-   */
-  private async removeStale(): Promise<number> {
-    const list = await this.shared.docker.listContainers({
+  /** The containers of this namespace (running or not), as the daemon lists them. */
+  private leftovers(): Promise<Docker.ContainerInfo[]> {
+    return this.shared.docker.listContainers({
       all: true,
       filters: { label: [`${LABELS.managed}=true`, `${LABELS.namespace}=${this.shared.namespace}`] },
     });
+  }
+
+  /** Containers of this namespace left by an earlier run, removed with their volumes (`leftovers: 'remove'`). */
+  private async removeStale(): Promise<number> {
+    const list = await this.leftovers();
     for (const c of list) await this.shared.docker.getContainer(c.Id).remove({ force: true, v: true }).catch(() => undefined);
     return list.length;
+  }
+
+  /**
+   * Adopts the containers of this namespace an earlier spritzer left (labels name the sprite and its id): each
+   * is started when stopped, its agent re-attached through the exec bridge and the processes of the previous run
+   * killed (their sessions are gone); its record (`RECORD_PATH`) gives back the sprite's fields, and its
+   * checkpoint images are removed with the sprite. A container that cannot be re-attached is left as it is,
+   * with a warning. @see issue 10 item 2, MachineFactory.adoptExisting
+   * @deviation the model's checkpoint list is not adopted: the images stay until the sprite is deleted.
+   */
+  async adoptExisting(): Promise<AdoptedMachine[]> {
+    const out: AdoptedMachine[] = [];
+    for (const c of await this.leftovers()) {
+      const name = c.Labels?.[LABELS.sprite];
+      const id = c.Labels?.[LABELS.id];
+      if (!name || !id || c.Names?.[0]?.replace(/^\//, '') !== this.containerName(name)) continue;
+      const spec: MachineSpec = { name, id };
+      const machine = new ContainerMachine(spec, this.containerName(name), this.shared, () => this.machines.delete(machine));
+      try {
+        const record = await machine.attach();
+        this.machines.add(machine);
+        out.push({ spec, record: record ?? { createdAt: c.Created * 1000 }, machine });
+      } catch (err) {
+        this.shared.logger?.warn({ sprite: name, err: (err as Error).message }, 'container engine: could not adopt a container left by an earlier run');
+        await machine.letGo();
+      }
+    }
+    return out;
+  }
+
+  /** From now on destroy() and close() keep the containers (spritzer is stopping; the next start adopts them). */
+  detach(): void {
+    this.shared.detached = true;
   }
 
   /**
@@ -182,6 +229,7 @@ export class ContainerMachineFactory implements MachineFactory {
     const machine = new ContainerMachine(spec, this.containerName(spec.name), this.shared, () => this.machines.delete(machine));
     try {
       await machine.boot(this.shared.image);
+      if (spec.record) await machine.remember(spec.record);
     } catch (err) {
       await machine.destroy().catch(() => undefined);
       throw err;
@@ -190,7 +238,10 @@ export class ContainerMachineFactory implements MachineFactory {
     return machine;
   }
 
-  /** Destroys every machine still alive (containers and checkpoint images), then removes the bridge sockets' dir. */
+  /**
+   * Destroys every machine still alive (containers and checkpoint images), or after `detach()` only lets go of
+   * them; then removes the bridge sockets' dir.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -251,6 +302,8 @@ export class ContainerMachine implements Machine {
   private currentImage = '';
   /** Aborted by destroy(), so a pending connection attempt never holds it up. */
   private readonly aborted = new AbortController();
+  /** The sprite's fields kept in RECORD_PATH (written again after a restore rewinds the disk). */
+  private record?: MachineRecord;
 
   /** @internal created by ContainerMachineFactory.create */
   constructor(
@@ -262,6 +315,55 @@ export class ContainerMachine implements Machine {
   ) {
     this.ready.catch(() => undefined);
     this.fs = fsThrough(() => this.agentReady());
+  }
+
+  /** Writes the sprite's fields to RECORD_PATH inside (root only), for a later adoption. @see Machine.remember */
+  async remember(record: MachineRecord): Promise<void> {
+    this.record = record;
+    await (await this.agentReady()).fs.writeFile(RECORD_PATH, Buffer.from(JSON.stringify(record)), { mode: 0o600 });
+  }
+
+  /**
+   * Re-attaches to the existing container (adoption): starts it when stopped, connects to its agent, kills the
+   * processes an earlier spritzer left, learns its checkpoint images, and resolves with its record (undefined
+   * when it has none or it does not parse). @internal ContainerMachineFactory.adoptExisting
+   */
+  async attach(): Promise<MachineRecord | undefined> {
+    await this.container.start().catch((err) => {
+      if (statusOf(err) !== 304) throw err;
+    });
+    this.currentImage = (await this.container.inspect()).Config.Image;
+    const attempt = this.connectOnly(++this.generation);
+    this.ready = attempt;
+    attempt.catch(() => undefined);
+    const agent = await attempt;
+    await agent.killAll();
+    const repo = `${this.shared.namespace}-checkpoint`;
+    const prefix = `${repo}:${dockerSafe(this.spec.id)}-`;
+    for (const img of await this.shared.docker.listImages({ filters: { reference: [repo] } }).catch(() => [])) {
+      for (const tag of img.RepoTags ?? []) {
+        if (!tag.startsWith(prefix)) continue;
+        this.releaseLater.add(tag);
+        this.nextSnapshot = Math.max(this.nextSnapshot, Number(tag.slice(prefix.length)) + 1 || this.nextSnapshot);
+      }
+    }
+    try {
+      const parsed = JSON.parse(Buffer.from(await agent.fs.readFile(RECORD_PATH)).toString()) as MachineRecord;
+      if (typeof parsed?.createdAt !== 'number') return undefined;
+      this.record = parsed;
+      return parsed;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Drops the agent and bridge and forgets the machine, leaving its container as it is. @internal */
+  async letGo(): Promise<void> {
+    this.aborted.abort();
+    this.destroyed = true;
+    this.generation++;
+    await this.dropAgent();
+    this.onDestroyed();
   }
 
   onReboot(listener: () => void): () => void {
@@ -509,6 +611,8 @@ export class ContainerMachine implements Machine {
         throw err;
       }
       await previous.remove({ force: true, v: true }).catch(() => undefined);
+      // The checkpoint's disk holds the record of its time: the sprite's fields are today's.
+      if (this.record) await this.remember(this.record).catch(() => undefined);
     });
   }
 
@@ -553,11 +657,15 @@ export class ContainerMachine implements Machine {
     await (await this.agentReady()).killAll();
   }
 
-  /** Removes the container with its volumes, then every checkpoint image of the sprite. */
+  /**
+   * Removes the container with its volumes, then every checkpoint image of the sprite. After the factory's
+   * `detach()` (spritzer stopping) it only lets go: the container and its images stay for the next start.
+   */
   destroy(): Promise<void> {
     this.aborted.abort();
     return this.serialized(async () => {
       if (this.destroyed) return;
+      if (this.shared.detached) return this.letGo();
       this.destroyed = true;
       this.generation++;
       this.watches.clear();
