@@ -33,6 +33,8 @@ import { AgentClient } from '../sandbox/agent-client.ts';
 import { deferredProcess, fsThrough } from '../sandbox/sandbox-machine.ts';
 import { agentArchive } from './agent-archive.ts';
 import { AGENT_SOCKET_IN_SPRITE, startBridge, type AgentBridge } from './bridge.ts';
+import { DockerBoxes, type BoxInfo, type BoxRuntime } from './boxes.ts';
+import { DEFAULT_AGENT_IMAGE, KubeBoxes, openKubeIfChosen, type KubeApi } from './kubernetes.ts';
 import { openEngineApi, type ContainerRuntimeName, type EngineApi } from './runtime.ts';
 
 /** The image sprites run when `--sprite-image` is not given (as in the seed). */
@@ -52,7 +54,6 @@ export const LABELS = {
 
 /** The sprite user (uid/gid) processes run as. @see docs/wire-reference.md §13 */
 const SPRITE_UID = 1000;
-const PATH_INSIDE = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 /** Options of `ContainerMachineFactory.open`. */
 export interface ContainerFactoryOptions {
@@ -60,6 +61,10 @@ export interface ContainerFactoryOptions {
   runtime?: ContainerRuntimeName;
   /** An Engine API client to use instead of discovery (tests). */
   api?: EngineApi;
+  /** A Kubernetes API to use instead of discovery (tests: the fake API server). */
+  kube?: KubeApi;
+  /** `--agent-image` (Kubernetes): the spritzer image whose init container copies the agent into each pod. */
+  agentImage?: string;
   /** `--sprite-image` (default DEFAULT_SPRITE_IMAGE): any image with `node` on its PATH. */
   image?: string;
   /** `--namespace` (default DEFAULT_NAMESPACE): prefixes container names, labels everything. */
@@ -86,8 +91,11 @@ interface ContainerSnapshot extends MachineSnapshot {
 }
 
 interface Shared {
-  docker: Docker;
-  runtime: 'docker' | 'podman';
+  /** The runtime's box operations (Docker/Podman or Kubernetes). */
+  boxes: BoxRuntime;
+  /** The Engine API client on Docker and Podman (checkpoints, usage); absent on Kubernetes. */
+  docker?: Docker;
+  runtime: 'docker' | 'podman' | 'kubernetes';
   image: string;
   namespace: string;
   createTimeoutMs: number;
@@ -126,19 +134,20 @@ export class ContainerMachineFactory implements MachineFactory {
 
   private constructor(private readonly shared: Shared) {}
 
-  /** The runtime that answered (`docker` or `podman`). */
-  get runtime(): 'docker' | 'podman' {
+  /** The runtime that answered (`docker`, `podman` or `kubernetes`). */
+  get runtime(): 'docker' | 'podman' | 'kubernetes' {
     return this.shared.runtime;
   }
 
-  /** The Engine API client (tests and diagnostics). */
+  /** The Engine API client (tests and diagnostics); throws on Kubernetes. */
   get docker(): Docker {
+    if (!this.shared.docker) throw new Error('no Docker Engine API on the kubernetes runtime');
     return this.shared.docker;
   }
 
-  /** The container name of sprite `name`. */
+  /** The container name of sprite `name` (`<namespace>-<name>`), or its pod name on Kubernetes (`sprite-<name>`). */
   containerName(name: string): string {
-    return `${this.shared.namespace}-${name}`;
+    return this.shared.runtime === 'kubernetes' ? `sprite-${name}` : `${this.shared.namespace}-${name}`;
   }
 
   /**
@@ -146,17 +155,24 @@ export class ContainerMachineFactory implements MachineFactory {
    * cannot be pulled, or when the agent bundle cannot be built.
    */
   static async open(opts: ContainerFactoryOptions = {}): Promise<ContainerMachineFactory> {
-    const api = opts.api ?? (await openEngineApi(opts.runtime ?? 'auto'));
+    const namespace = opts.namespace ?? DEFAULT_NAMESPACE;
     const image = opts.image ?? DEFAULT_SPRITE_IMAGE;
-    await ensureImage(api.docker, image, opts.logger);
+    const kube = opts.kube ?? (opts.api ? undefined : await openKubeIfChosen(opts.runtime ?? 'auto'));
+    const api = kube ? undefined : (opts.api ?? (await openEngineApi(opts.runtime ?? 'auto')));
+    if (api) await ensureImage(api.docker, image, opts.logger);
     const files = opts.agent?.bundle ? { nodePtyDir: undefined, ...opts.agent } : { ...(await agentFiles()), ...opts.agent };
     const archive = await agentArchive(files.bundle!, files.nodePtyDir);
-    const socketDir = await mkdtemp(join(tmpdir(), 'spritzer-ctr-'));
-    const namespace = opts.namespace ?? DEFAULT_NAMESPACE;
     if (!/^[a-z0-9][a-z0-9_.-]*$/.test(namespace)) throw new Error(`--namespace ${namespace}: use lowercase letters, digits, _ . -`);
+    const socketDir = await mkdtemp(join(tmpdir(), 'spritzer-ctr-'));
+    const entrypoint = ['node', '/.sprite/agent/agent.mjs', '--socket', AGENT_SOCKET_IN_SPRITE];
+    const boxes: BoxRuntime = kube
+      ? new KubeBoxes(kube.config, namespace, { agentImage: opts.agentImage ?? DEFAULT_AGENT_IMAGE, entrypoint, timeoutMs: opts.createTimeoutMs ?? DEFAULT_CREATE_TIMEOUT_MS })
+      : new DockerBoxes(api!.docker, api!.runtime, entrypoint);
+    const endpoint = kube ? kube.endpoint : api!.endpoint;
     const factory = new ContainerMachineFactory({
-      docker: api.docker,
-      runtime: api.runtime,
+      boxes,
+      docker: api?.docker,
+      runtime: boxes.name,
       image,
       namespace,
       createTimeoutMs: opts.createTimeoutMs ?? DEFAULT_CREATE_TIMEOUT_MS,
@@ -167,22 +183,19 @@ export class ContainerMachineFactory implements MachineFactory {
       detached: false,
     });
     const stale = opts.leftovers === 'remove' ? await factory.removeStale() : 0;
-    opts.logger?.info({ runtime: api.runtime, endpoint: api.endpoint, image, namespace, stale }, `container engine: ${api.runtime} at ${api.endpoint}`);
+    opts.logger?.info({ runtime: boxes.name, endpoint, image, namespace, stale }, `container engine: ${boxes.name} at ${endpoint}`);
     return factory;
   }
 
   /** The containers of this namespace (running or not), as the daemon lists them. */
-  private leftovers(): Promise<Docker.ContainerInfo[]> {
-    return this.shared.docker.listContainers({
-      all: true,
-      filters: { label: [`${LABELS.managed}=true`, `${LABELS.namespace}=${this.shared.namespace}`] },
-    });
+  private leftovers(): Promise<BoxInfo[]> {
+    return this.shared.boxes.list({ [LABELS.managed]: 'true', [LABELS.namespace]: this.shared.namespace });
   }
 
   /** Containers of this namespace left by an earlier run, removed with their volumes (`leftovers: 'remove'`). */
   private async removeStale(): Promise<number> {
     const list = await this.leftovers();
-    for (const c of list) await this.shared.docker.getContainer(c.Id).remove({ force: true, v: true }).catch(() => undefined);
+    for (const c of list) await this.shared.boxes.remove(c.name).catch(() => undefined);
     return list.length;
   }
 
@@ -197,15 +210,15 @@ export class ContainerMachineFactory implements MachineFactory {
   async adoptExisting(): Promise<AdoptedMachine[]> {
     const out: AdoptedMachine[] = [];
     for (const c of await this.leftovers()) {
-      const name = c.Labels?.[LABELS.sprite];
-      const id = c.Labels?.[LABELS.id];
-      if (!name || !id || c.Names?.[0]?.replace(/^\//, '') !== this.containerName(name)) continue;
+      const name = c.labels[LABELS.sprite];
+      const id = c.labels[LABELS.id];
+      if (!name || !id || c.name !== this.containerName(name)) continue;
       const spec: MachineSpec = { name, id };
       const machine = new ContainerMachine(spec, this.containerName(name), this.shared, () => this.machines.delete(machine));
       try {
         const record = await machine.attach();
         this.machines.add(machine);
-        out.push({ spec, record: record ?? { createdAt: c.Created * 1000 }, machine });
+        out.push({ spec, record: record ?? { createdAt: c.createdMs }, machine });
       } catch (err) {
         this.shared.logger?.warn({ sprite: name, err: (err as Error).message }, 'container engine: could not adopt a container left by an earlier run');
         await machine.letGo();
@@ -329,10 +342,8 @@ export class ContainerMachine implements Machine {
    * when it has none or it does not parse). @internal ContainerMachineFactory.adoptExisting
    */
   async attach(): Promise<MachineRecord | undefined> {
-    await this.container.start().catch((err) => {
-      if (statusOf(err) !== 304) throw err;
-    });
-    this.currentImage = (await this.container.inspect()).Config.Image;
+    await this.shared.boxes.start(this.containerName);
+    this.currentImage = await this.shared.boxes.imageOf(this.containerName);
     const attempt = this.connectOnly(++this.generation);
     this.ready = attempt;
     attempt.catch(() => undefined);
@@ -340,7 +351,7 @@ export class ContainerMachine implements Machine {
     await agent.killAll();
     const repo = `${this.shared.namespace}-checkpoint`;
     const prefix = `${repo}:${dockerSafe(this.spec.id)}-`;
-    for (const img of await this.shared.docker.listImages({ filters: { reference: [repo] } }).catch(() => [])) {
+    for (const img of (await this.shared.docker?.listImages({ filters: { reference: [repo] } }).catch(() => [])) ?? []) {
       for (const tag of img.RepoTags ?? []) {
         if (!tag.startsWith(prefix)) continue;
         this.releaseLater.add(tag);
@@ -371,8 +382,16 @@ export class ContainerMachine implements Machine {
     return () => this.rebootListeners.delete(listener);
   }
 
+  /** The container on Docker/Podman (checkpoints, usage); those operations reject on Kubernetes. */
   private get container(): Docker.Container {
-    return this.shared.docker.getContainer(this.containerName);
+    return this.dockerOnly().getContainer(this.containerName);
+  }
+
+  private dockerOnly(): Docker {
+    if (!this.shared.docker) {
+      throw Object.assign(new Error(`checkpoints and disk usage are not available on the ${this.shared.runtime} runtime (docs/container.md)`), { code: 'ENOTSUP' });
+    }
+    return this.shared.docker;
   }
 
   /**
@@ -387,42 +406,29 @@ export class ContainerMachine implements Machine {
   }
 
   private async bootOnce(image: string, generation: number): Promise<AgentClient> {
-    const { docker, namespace, runtime, archive, createTimeoutMs } = this.shared;
+    const { boxes, namespace, archive, createTimeoutMs } = this.shared;
     this.currentImage = image;
-    const container = await docker.createContainer({
+    await boxes.create({
       name: this.containerName,
-      Hostname: this.spec.name,
-      Image: image,
-      Labels: {
+      hostname: this.spec.name,
+      image,
+      labels: {
         [LABELS.managed]: 'true',
         [LABELS.namespace]: namespace,
         [LABELS.sprite]: this.spec.name,
         [LABELS.id]: this.spec.id,
       },
-      Entrypoint: ['node', '/.sprite/agent/agent.mjs', '--socket', AGENT_SOCKET_IN_SPRITE],
-      Cmd: [],
-      User: '0:0',
-      WorkingDir: '/',
-      Env: [`PATH=${PATH_INSIDE}`, 'HOME=/root'],
-      HostConfig: {
-        Init: true,
-        NetworkMode: 'none',
-        CapAdd: ['SYS_PTRACE'],
-        // Podman's defaults exceed the hard limits of hosts without CAP_SYS_RESOURCE (docs/container.md).
-        ...(runtime === 'podman' ? { Ulimits: [{ Name: 'nofile', Soft: 1024, Hard: 1024 }, { Name: 'nproc', Soft: 4096, Hard: 4096 }] } : {}),
-      },
+      archive,
     });
-    await container.putArchive(archive, { path: '/' });
-    await container.start();
     const socketPath = join(this.shared.socketDir, `${dockerSafe(this.spec.id)}-${generation}.sock`);
-    const bridge = await startBridge(docker, container.id, socketPath);
+    const bridge = await startBridge(boxes, this.containerName, socketPath);
     let client: AgentClient;
     try {
       client = await this.connectAgent(socketPath, createTimeoutMs);
     } catch (err) {
       await bridge.close();
-      const logs = await container.logs({ stdout: true, stderr: true, tail: 20 }).catch(() => Buffer.alloc(0));
-      throw new Error(`sprite ${this.spec.name}: the agent in container ${this.containerName} did not answer: ${(err as Error).message} ${String(logs).trim()}`);
+      const logs = await boxes.logs(this.containerName).catch(() => '');
+      throw new Error(`sprite ${this.spec.name}: the agent in container ${this.containerName} did not answer: ${(err as Error).message} ${logs}`);
     }
     if (generation !== this.generation || this.destroyed) {
       client.close();
@@ -458,9 +464,7 @@ export class ContainerMachine implements Machine {
       if (generation !== this.generation) return settle(this.ready);
       await this.dropAgent();
       try {
-        await this.container.start().catch((err) => {
-          if (statusOf(err) !== 304) throw err;
-        });
+        await this.shared.boxes.start(this.containerName);
         settle(await this.connectOnly(generation));
         for (const l of this.rebootListeners) l();
       } catch (err) {
@@ -472,8 +476,7 @@ export class ContainerMachine implements Machine {
 
   private async connectOnly(generation: number): Promise<AgentClient> {
     const socketPath = join(this.shared.socketDir, `${dockerSafe(this.spec.id)}-${generation}.sock`);
-    const info = await this.container.inspect();
-    const bridge = await startBridge(this.shared.docker, info.Id, socketPath);
+    const bridge = await startBridge(this.shared.boxes, this.containerName, socketPath);
     const client = await this.connectAgent(socketPath, this.shared.createTimeoutMs).catch(async (err) => {
       await bridge.close();
       throw err;
@@ -521,9 +524,7 @@ export class ContainerMachine implements Machine {
   /** Drops the agent and removes the container (its anonymous volumes with it). */
   private async teardown(): Promise<void> {
     await this.dropAgent();
-    await this.container.remove({ force: true, v: true }).catch((err) => {
-      if (statusOf(err) !== 404) throw err;
-    });
+    await this.shared.boxes.remove(this.containerName);
   }
 
   private agentReady(): Promise<AgentClient> {
@@ -590,11 +591,11 @@ export class ContainerMachine implements Machine {
     return this.serialized(async () => {
       if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
       if (!this.snapshots.has(snap.image)) throw new Error(`checkpoint image ${snap.image} was released`);
-      await this.shared.docker.getImage(snap.image).inspect();
+      await this.dockerOnly().getImage(snap.image).inspect();
       this.generation++;
       await this.dropAgent();
       // The old container is kept (stopped, renamed) until the new one answers, so a failed restore loses nothing.
-      const previous = this.shared.docker.getContainer((await this.container.inspect()).Id);
+      const previous = this.dockerOnly().getContainer((await this.container.inspect()).Id);
       const previousImage = this.currentImage;
       await previous.kill().catch(() => undefined);
       await previous.rename({ name: `${this.containerName}-restoring` });
@@ -624,7 +625,7 @@ export class ContainerMachine implements Machine {
 
   private async removeImage(image: string): Promise<void> {
     try {
-      await this.shared.docker.getImage(image).remove();
+      await this.dockerOnly().getImage(image).remove();
       this.releaseLater.delete(image);
     } catch (err) {
       if (statusOf(err) === 404) return;
@@ -646,6 +647,8 @@ export class ContainerMachine implements Machine {
    */
   async usage(): Promise<{ bytes: number; files: number }> {
     if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
+    // @deviation on Kubernetes the container's writable layer is not measurable through the API: 0 (docs/fidelity.md).
+    if (!this.shared.docker) return { bytes: 0, files: 0 };
     const info = (await this.container.inspect({ size: true } as Docker.ContainerInspectOptions)) as { SizeRw?: number };
     const changes = ((await this.container.changes()) as Array<{ Kind: number; Path: string }> | null) ?? [];
     const files = changes.filter((c) => c.Kind !== 2 && !c.Path.startsWith('/.sprite')).length;
@@ -671,7 +674,7 @@ export class ContainerMachine implements Machine {
       this.watches.clear();
       await this.teardown();
       for (const image of [...this.snapshots, ...this.releaseLater]) {
-        await this.shared.docker.getImage(image).remove({ force: true }).catch(() => undefined);
+        await this.dockerOnly().getImage(image).remove({ force: true }).catch(() => undefined);
       }
       this.snapshots.clear();
       this.releaseLater.clear();
