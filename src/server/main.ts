@@ -171,7 +171,7 @@ try {
     dataDir: opts.dataDir,
     sandboxRoot: opts.sandboxRoot,
     sandboxSpares: opts.sandboxSpares,
-    container: { runtime: opts.containerRuntime, image: opts.spriteImage, namespace: opts.namespace, createTimeoutMs: opts.createTimeout },
+    container: { runtime: opts.containerRuntime, image: opts.spriteImage, namespace: opts.namespace, createTimeoutMs: opts.createTimeout, agentImage: opts.agentImage },
   });
 } catch (err) {
   console.error(`spritzer: cannot start the ${opts.exec} engine: ${(err as Error).message}`);
