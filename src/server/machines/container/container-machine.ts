@@ -3,7 +3,8 @@
  * or Podman through the Docker Engine API (dockerode), its first process the in-sprite agent under the runtime's
  * init, reached only by exec (bridge.ts) and spoken to with the sandbox's AgentClient. Checkpoints are `docker
  * commit`s of the writable layer; restore recreates the container from one. It owns the containers and checkpoint
- * images it made; it knows no HTTP, sessions or checkpoint ids, and no Kubernetes (runtime.ts refuses it).
+ * images it made, through a BoxRuntime (boxes.ts: Docker/Podman; kubernetes.ts: pods); it knows no HTTP, sessions or
+ * checkpoint ids.
  * @see src/server/machines/types.ts, issue 10, docs/fidelity.md "Container engine"
  */
 import { mkdtemp, rm } from 'node:fs/promises';
