@@ -87,6 +87,18 @@ describe('container engine on Kubernetes (fake API server)', () => {
     expect(fake.pods()).not.toContain('sprite-nock');
   });
 
+  it('a sprite container that dies is restarted by the kubelet; the agent is reattached and the reboot listeners run', async () => {
+    const m = await factories[0].create({ name: 'crashy', id: 'sprite-k3' });
+    let reboots = 0;
+    const off = m.onReboot(() => reboots++);
+    fake.crash('sprite-crashy');
+    for (let i = 0; i < 300 && reboots === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    off();
+    expect(reboots).toBe(1);
+    expect((await run(m, ['echo', 'back'])).out).toBe('back\n');
+    await m.destroy();
+  });
+
   it('a restarted spritzer adopts the pods of its namespace with their record; destroy deletes the pod', async () => {
     const first = factories[0];
     first.detach();

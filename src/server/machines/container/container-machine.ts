@@ -53,6 +53,8 @@ export const LABELS = {
   id: 'dev.spritzer.id',
 } as const;
 
+/** How many times a sprite whose agent was lost is started again and reconnected before the restart fails. */
+const RESTART_ATTEMPTS = 5;
 /** The sprite user (uid/gid) processes run as. @see docs/wire-reference.md §13 */
 const SPRITE_UID = 1000;
 
@@ -465,8 +467,7 @@ export class ContainerMachine implements Machine {
       if (generation !== this.generation) return settle(this.ready);
       await this.dropAgent();
       try {
-        await this.shared.boxes.start(this.containerName);
-        settle(await this.connectOnly(generation));
+        settle(await this.restartAndConnect(generation));
         for (const l of this.rebootListeners) l();
       } catch (err) {
         fail(err as Error);
@@ -475,8 +476,29 @@ export class ContainerMachine implements Machine {
     });
   }
 
-  private async connectOnly(generation: number): Promise<AgentClient> {
-    const socketPath = join(this.shared.socketDir, `${dockerSafe(this.spec.id)}-${generation}.sock`);
+  /**
+   * Starts the box again and connects to its agent, retrying (up to RESTART_ATTEMPTS): when the connection is lost
+   * the box may still be stopping, so a first start finds it running (Docker's 304) and the bridge's exec dies
+   * with it. Rejects with the last attempt's error.
+   */
+  private async restartAndConnect(generation: number): Promise<AgentClient> {
+    let last: Error = new Error('not started');
+    for (let attempt = 1; attempt <= RESTART_ATTEMPTS; attempt++) {
+      if (this.destroyed || generation !== this.generation) throw new Error(`sprite ${this.spec.name} was stopped while restarting`);
+      try {
+        await this.shared.boxes.start(this.containerName);
+        return await this.connectOnly(generation, attempt);
+      } catch (err) {
+        last = err as Error;
+        this.shared.logger?.warn({ sprite: this.spec.name, attempt, err: last.message }, 'container: restart attempt failed');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    throw last;
+  }
+
+  private async connectOnly(generation: number, attempt = 0): Promise<AgentClient> {
+    const socketPath = join(this.shared.socketDir, `${dockerSafe(this.spec.id)}-${generation}${attempt ? `-${attempt}` : ''}.sock`);
     const bridge = await startBridge(this.shared.boxes, this.containerName, socketPath);
     const client = await this.connectAgent(socketPath, this.shared.createTimeoutMs).catch(async (err) => {
       await bridge.close();
