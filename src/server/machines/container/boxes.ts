@@ -62,6 +62,9 @@ function statusOf(err: unknown): number | undefined {
   return (err as { statusCode?: number }).statusCode;
 }
 
+/** How long a start waits for a stopping container to be stopped (ms). */
+const STOPPING_GRACE_MS = 2_000;
+
 /** The sprite processes' PATH. */
 export const PATH_INSIDE = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
@@ -99,8 +102,19 @@ export class DockerBoxes implements BoxRuntime {
     await container.start();
   }
 
+  /**
+   * Starts the container. A container whose agent was just lost may still be stopping (a start now would find it
+   * running, 304, and die with it): up to STOPPING_GRACE_MS is given for it to reach not-running first.
+   */
   async start(name: string): Promise<void> {
-    await this.docker.getContainer(name).start().catch((err) => {
+    const container = this.docker.getContainer(name);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      container.wait({ condition: 'not-running' }).catch(() => undefined),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, STOPPING_GRACE_MS))),
+    ]);
+    clearTimeout(timer);
+    await container.start().catch((err) => {
       if (statusOf(err) !== 304) throw err;
     });
   }

@@ -487,7 +487,9 @@ export class ContainerMachine implements Machine {
       if (this.destroyed || generation !== this.generation) throw new Error(`sprite ${this.spec.name} was stopped while restarting`);
       try {
         await this.shared.boxes.start(this.containerName);
-        return await this.connectOnly(generation, attempt);
+        // Every attempt but the last gets a shorter wait, so a bridge that hangs on a dying box is retried soon.
+        const timeoutMs = attempt < RESTART_ATTEMPTS ? Math.min(this.shared.createTimeoutMs, 15_000) : this.shared.createTimeoutMs;
+        return await this.connectOnly(generation, attempt, timeoutMs);
       } catch (err) {
         last = err as Error;
         this.shared.logger?.warn({ sprite: this.spec.name, attempt, err: last.message }, 'container: restart attempt failed');
@@ -497,10 +499,10 @@ export class ContainerMachine implements Machine {
     throw last;
   }
 
-  private async connectOnly(generation: number, attempt = 0): Promise<AgentClient> {
+  private async connectOnly(generation: number, attempt = 0, timeoutMs = this.shared.createTimeoutMs): Promise<AgentClient> {
     const socketPath = join(this.shared.socketDir, `${dockerSafe(this.spec.id)}-${generation}${attempt ? `-${attempt}` : ''}.sock`);
     const bridge = await startBridge(this.shared.boxes, this.containerName, socketPath);
-    const client = await this.connectAgent(socketPath, this.shared.createTimeoutMs).catch(async (err) => {
+    const client = await this.connectAgent(socketPath, timeoutMs).catch(async (err) => {
       await bridge.close();
       throw err;
     });
