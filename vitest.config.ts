@@ -81,6 +81,8 @@ export default defineConfig({
           hookTimeout: 180000,
         },
       },
+      // The container engine's Kubernetes runtime against a fake API server (test/k8s/fake-apiserver.ts): no daemon.
+      { test: { name: 'k8s', include: ['test/k8s/**/*.test.ts'], testTimeout: 60000, hookTimeout: 60000 } },
       ...(uiReason ? [] : [{ test: { name: 'ui', include: ['test/ui/**/*.test.ts'], testTimeout: 30000, hookTimeout: 60000 } }]),
     ],
   },

@@ -184,7 +184,7 @@ try {
     persist: dataDir !== undefined,
     sandboxRoot: opts.sandboxRoot,
     sandboxSpares: opts.sandboxSpares,
-    container: { runtime: opts.containerRuntime, image: opts.spriteImage, namespace: opts.namespace, createTimeoutMs: opts.createTimeout },
+    container: { runtime: opts.containerRuntime, image: opts.spriteImage, namespace: opts.namespace, createTimeoutMs: opts.createTimeout, agentImage: opts.agentImage },
   });
 } catch (err) {
   console.error(`spritzer: cannot start the ${opts.exec} engine: ${(err as Error).message}`);
@@ -232,6 +232,8 @@ async function shutdown(signal: string): Promise<void> {
     console.error('spritzer: shutdown took too long; exiting');
     process.exit(1);
   }, opts.shutdownTimeout + 5_000).unref();
+  // Container sprites outlive spritzer: the next start adopts them (docs/container.md "Restarts").
+  deps.machines.detach?.();
   await gracefulShutdown(running, inFlight, { timeoutMs: opts.shutdownTimeout, logger });
   await dataDir?.claim.release();
   process.exit(0);

@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { createApp, type SpritzerApp } from './app.ts';
+import { adoptMachines } from './model/adopt.ts';
 import type { Deps } from './context.ts';
 import { SystemClock } from './model/clock.ts';
 import { RandomIds } from './model/ids.ts';
@@ -45,6 +46,8 @@ export async function startServer(deps: Deps, host = '127.0.0.1', port = 0): Pro
   const spritzer = createApp({ ...deps, clock: containTimers(deps.clock, deps.logger) });
   // --data-dir: the saved sprites and tokens are back before the first request (src/server/store).
   if (deps.store) await deps.store.load(spritzer.ctx);
+  // Machines that outlive spritzer (the container engine) come back as sprites (model/adopt.ts).
+  await adoptMachines(spritzer.ctx);
   // Contained: no throw in either listener reaches the process (containment.ts; issue 16).
   // The request head may be long (a 200 KB command line in exec's query); past the limit 414/431 JSON (http/oversize.ts).
   const maxHeaderSize = deps.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES;

@@ -33,8 +33,8 @@ export interface MachineFactoryDeps {
   /** `--sandbox-spares`: sandboxes kept booted ahead of creates (default 0 here; the CLI's default is 1). */
   sandboxSpares?: number;
   logger?: Logger;
-  /** `--container-runtime`, `--sprite-image`, `--namespace`, `--create-timeout` (ms): the container engine's settings. */
-  container?: { runtime?: 'auto' | 'docker' | 'podman' | 'kubernetes'; image?: string; namespace?: string; createTimeoutMs?: number };
+  /** `--container-runtime`, `--sprite-image`, `--namespace`, `--create-timeout` (ms), `--agent-image`: the container engine's settings. */
+  container?: { runtime?: 'auto' | 'docker' | 'podman' | 'kubernetes'; image?: string; namespace?: string; createTimeoutMs?: number; agentImage?: string };
 }
 
 /** Creates the factory of an in-memory engine (`shell`, `interpreter`) synchronously. Throws a `TypeError` for another name. */

@@ -137,6 +137,29 @@ export interface Machine {
    * listener registered gets the connection. Machines without an in-sprite API leave it out. Returns the unsubscribe.
    */
   onApiConnection?(listener: (conn: Duplex) => void): () => void;
+  /**
+   * Keeps `record` (the sprite's fields above the machine, JSON) with the machine, so a restarted spritzer that
+   * adopts it (`MachineFactory.adoptExisting`) gets them back. Machines that outlive spritzer only (container).
+   */
+  remember?(record: MachineRecord): Promise<void>;
+}
+
+/** The sprite fields a machine that outlives spritzer keeps for its adoption (src/server/model/adopt.ts). */
+export interface MachineRecord {
+  /** Creation time, epoch ms. */
+  createdAt: number;
+  labels?: string[];
+  urlSettings?: { auth: 'sprite' | 'public'; privateAccess?: string };
+  config?: Record<string, unknown>;
+  environment?: Record<string, string>;
+}
+
+/** A machine an earlier spritzer left running, found again at start (src/server/model/adopt.ts). */
+export interface AdoptedMachine {
+  spec: MachineSpec;
+  /** What `remember` (or the create's `MachineSpec.record`) kept; absent fields take the create defaults. */
+  record: MachineRecord;
+  machine: Machine;
 }
 
 /** What a factory needs to create one machine. */
@@ -150,6 +173,8 @@ export interface MachineSpec {
    * fails with ENOSPC (a `VfsError` through `fs`, the engine's own error inside processes). Absent: no quota.
    */
   diskQuotaBytes?: number;
+  /** The sprite's fields, kept by machines that outlive spritzer (see `Machine.remember`). */
+  record?: MachineRecord;
 }
 
 /** Creates the machines of one engine. One factory per server. */
@@ -168,6 +193,17 @@ export interface MachineFactory {
    * their VFS itself).
    */
   readonly persistence?: MachinePersistence;
+  /**
+   * The machines an earlier spritzer left (container engine: its labelled containers), each booted and ready;
+   * called once at start (src/server/model/adopt.ts). Engines whose machines die with spritzer leave it out.
+   */
+  adoptExisting?(): Promise<AdoptedMachine[]>;
+  /**
+   * spritzer is stopping and its machines outlive it: from now on `destroy()` lets go of a machine (its
+   * processes end, its disk stays) instead of removing it, so the next start adopts it. Deleting a sprite
+   * before this call still removes its machine.
+   */
+  detach?(): void;
 }
 
 /**

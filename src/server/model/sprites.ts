@@ -6,7 +6,7 @@
  */
 import type { Clock } from './clock.ts';
 import type { IdSource } from './ids.ts';
-import type { Machine, MachineFactory, MachineSnapshot } from '../machines/types.ts';
+import type { Machine, MachineFactory, MachineRecord, MachineSnapshot } from '../machines/types.ts';
 import { ModelError } from './errors.ts';
 import { SessionRegistry } from './sessions.ts';
 import { checkSpriteFields } from './sprite-fields.ts';
@@ -317,7 +317,7 @@ export class SpritesModel {
     this.creating.add(input.name);
     let machine: Machine;
     try {
-      machine = await machines.create({ name: input.name, id, diskQuotaBytes: this.deps.limits?.diskQuotaBytes });
+      machine = await machines.create({ name: input.name, id, diskQuotaBytes: this.deps.limits?.diskQuotaBytes, record: recordOf(input, now) });
     } finally {
       this.creating.delete(input.name);
     }
@@ -369,6 +369,8 @@ export class SpritesModel {
     if (input.clearLabels) s.labels = [];
     if (input.labels) s.labels = [...input.labels];
     s.updatedAt = this.deps.clock.now();
+    // Machines that outlive spritzer keep the fields for the next start (model/adopt.ts); a failure only loses that.
+    s.machine.remember?.(recordOf(s, s.createdAt)).catch(() => undefined);
     return s;
   }
 
@@ -389,11 +391,17 @@ export class SpritesModel {
     await Promise.all(all.map((s) => s.shutdown({ keepDisk: opts.keepDisks })));
   }
 
-  private urlFor(name: string): string {
+  /** The sprite URL of `name` (§11). */
+  urlFor(name: string): string {
     const u = new URL(this.deps.publicUrl);
     u.hostname = `${name}-${orgSuffix(this.deps.organization)}.${u.hostname}`;
     return u.toString().replace(/\/$/, '');
   }
+}
+
+/** The fields a machine that outlives spritzer keeps for a later adoption (src/server/model/adopt.ts). */
+function recordOf(s: Pick<CreateSpriteInput, 'labels' | 'urlSettings' | 'config' | 'environment'>, createdAt: number): MachineRecord {
+  return { createdAt, labels: s.labels, urlSettings: s.urlSettings, config: s.config, environment: s.environment };
 }
 
 /** A short stable id for the organization, like the `bhmkr` of real sprite URLs (§11). */

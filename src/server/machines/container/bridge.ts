@@ -1,13 +1,12 @@
 /**
  * Reaching a container's agent by exec only: a host unix socket whose every connection runs `node -e BRIDGE` in the
- * container through the Engine API (`docker exec`, stdio attached) and pipes the bytes both ways to the agent's
+ * box through the runtime (`docker exec`, or Kubernetes `pods/exec`; stdio attached) and pipes the bytes both ways to the agent's
  * socket inside. Nothing inside the sprite has to be routable, so a remote daemon (Docker Desktop) works the same.
  * It owns the host socket and the exec streams; it does not speak the agent protocol (AgentClient does, over it).
  * @see docs/agent-protocol.md, https://docs.docker.com/reference/api/engine/version/v1.41/#tag/Exec
  */
 import { createServer, type Server, type Socket } from 'node:net';
-import { PassThrough } from 'node:stream';
-import type Docker from 'dockerode';
+import type { BoxRuntime } from './boxes.ts';
 
 /** The agent's socket inside every container sprite. */
 export const AGENT_SOCKET_IN_SPRITE = '/.sprite/run/agent.sock';
@@ -26,17 +25,18 @@ export interface AgentBridge {
 }
 
 /**
- * Listens on `socketPath` (host) and, per connection, starts `node -e BRIDGE_SCRIPT` in `container` with stdin,
- * stdout and stderr attached (the daemon multiplexes stdout/stderr: demuxed here). The connection closes when the
- * exec ends; the exec is ended when the connection closes. Rejects when the socket cannot be bound.
+ * Listens on `socketPath` (host) and, per connection, runs `node -e BRIDGE_SCRIPT` in box `box` through the
+ * runtime's exec with stdin and stdout attached (BoxRuntime.openExec: Docker exec, or Kubernetes pods/exec). The
+ * connection closes when the exec ends; the exec is ended when the connection closes. Rejects when the socket
+ * cannot be bound.
  */
-export async function startBridge(docker: Docker, containerId: string, socketPath: string, node = 'node'): Promise<AgentBridge> {
+export async function startBridge(boxes: Pick<BoxRuntime, 'openExec'>, box: string, socketPath: string, node = 'node'): Promise<AgentBridge> {
   const open = new Set<Socket>();
   const server: Server = createServer({ allowHalfOpen: true, pauseOnConnect: true }, (conn) => {
     open.add(conn);
     conn.on('close', () => open.delete(conn));
     conn.on('error', () => undefined);
-    void pipeThroughExec(docker, containerId, conn, node).catch(() => conn.destroy());
+    void pipeThroughExec(boxes, box, conn, node).catch(() => conn.destroy());
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -55,34 +55,22 @@ export async function startBridge(docker: Docker, containerId: string, socketPat
   };
 }
 
-async function pipeThroughExec(docker: Docker, containerId: string, conn: Socket, node: string): Promise<void> {
-  const exec = await docker.getContainer(containerId).exec({
-    Cmd: [node, '-e', BRIDGE_SCRIPT],
-    AttachStdin: true,
-    AttachStdout: true,
-    AttachStderr: true,
-    Tty: false,
-  });
-  const stream = (await exec.start({ hijack: true, stdin: true })) as unknown as import('node:stream').Duplex;
+async function pipeThroughExec(boxes: Pick<BoxRuntime, 'openExec'>, box: string, conn: Socket, node: string): Promise<void> {
+  const pipe = await boxes.openExec(box, [node, '-e', BRIDGE_SCRIPT]);
   if (conn.destroyed) {
-    stream.destroy();
+    pipe.kill();
     return;
   }
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  stderr.resume();
-  docker.modem.demuxStream(stream, stdout, stderr);
-  stdout.pipe(conn);
-  stream.on('end', () => stdout.end());
-  stream.on('close', () => conn.destroy());
-  stream.on('error', () => conn.destroy());
+  pipe.stdout.pipe(conn);
+  void pipe.closed.then(() => conn.destroy());
+  pipe.stdin.on('error', () => conn.destroy());
   conn.on('data', (chunk: Buffer) => {
-    if (!stream.write(chunk)) {
+    if (!pipe.stdin.write(chunk)) {
       conn.pause();
-      stream.once('drain', () => conn.resume());
+      pipe.stdin.once('drain', () => conn.resume());
     }
   });
-  conn.on('end', () => stream.end());
-  conn.on('close', () => stream.destroy());
+  conn.on('end', () => pipe.stdin.end());
+  conn.on('close', () => pipe.kill());
   conn.resume();
 }

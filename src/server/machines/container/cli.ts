@@ -1,11 +1,12 @@
 /**
  * The container engine's command-line flags, with their `SPRITZER_*` env equivalents: `--container-runtime`,
- * `--sprite-image`, `--namespace`, `--create-timeout`. main.ts adds them; it owns parsing and defaults only.
+ * `--sprite-image`, `--namespace`, `--create-timeout`, `--agent-image` (Kubernetes). main.ts adds them; it owns parsing and defaults only.
  * @see issue 10 item 1, README "Flags", docs/container.md
  */
 import { InvalidArgumentError, Option } from 'commander';
 import { parseDuration } from '../../model/duration.ts';
 import { DEFAULT_CREATE_TIMEOUT_MS, DEFAULT_NAMESPACE, DEFAULT_SPRITE_IMAGE } from './container-machine.ts';
+import { DEFAULT_AGENT_IMAGE } from './kubernetes.ts';
 import { CONTAINER_RUNTIMES, type ContainerRuntimeName } from './runtime.ts';
 
 /** What the flags parse to (commander's camelCase keys). */
@@ -15,6 +16,8 @@ export interface ContainerCliOptions {
   namespace: string;
   /** Milliseconds. */
   createTimeout: number;
+  /** Kubernetes: the spritzer image of each pod's agent init container. */
+  agentImage: string;
 }
 
 /** Parses a `--create-timeout` value (a Go duration such as `90s`, or seconds) into milliseconds ≥ 1. */
@@ -29,18 +32,21 @@ export function parseCreateTimeout(value: string): number {
   return ms;
 }
 
-/** The four options, ready for `program.addOption`. */
+/** The five options, ready for `program.addOption`. */
 export function containerOptions(): Option[] {
   return [
-    new Option('--container-runtime <runtime>', 'container engine: docker, podman, kubernetes or auto (DOCKER_HOST or the default socket, then Podman\'s)')
+    new Option('--container-runtime <runtime>', 'container engine: docker, podman, kubernetes or auto (DOCKER_HOST or the default socket, then Podman\'s, then the in-cluster config)')
       .env('SPRITZER_CONTAINER_RUNTIME')
       .choices([...CONTAINER_RUNTIMES])
       .default('auto'),
     new Option('--sprite-image <image>', 'container engine: the image sprites run (needs node 20 on its PATH)').env('SPRITZER_SPRITE_IMAGE').default(DEFAULT_SPRITE_IMAGE),
-    new Option('--namespace <name>', 'container engine: prefix of container names and label of everything it makes').env('SPRITZER_NAMESPACE').default(DEFAULT_NAMESPACE),
+    new Option('--namespace <name>', 'container engine: prefix of container names and label of everything it makes; on Kubernetes, the namespace of the pods').env('SPRITZER_NAMESPACE').default(DEFAULT_NAMESPACE),
     new Option('--create-timeout <duration>', 'container engine: how long creating a sprite may take, until its agent answers')
       .env('SPRITZER_CREATE_TIMEOUT')
       .default(DEFAULT_CREATE_TIMEOUT_MS, '60s')
       .argParser(parseCreateTimeout),
+    new Option('--agent-image <image>', 'container engine on Kubernetes: the spritzer image whose init container copies the agent into each pod')
+      .env('SPRITZER_AGENT_IMAGE')
+      .default(DEFAULT_AGENT_IMAGE),
   ];
 }

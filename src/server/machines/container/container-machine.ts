@@ -3,7 +3,8 @@
  * or Podman through the Docker Engine API (dockerode), its first process the in-sprite agent under the runtime's
  * init, reached only by exec (bridge.ts) and spoken to with the sandbox's AgentClient. Checkpoints are `docker
  * commit`s of the writable layer; restore recreates the container from one. It owns the containers and checkpoint
- * images it made; it knows no HTTP, sessions or checkpoint ids, and no Kubernetes (runtime.ts refuses it).
+ * images it made, through a BoxRuntime (boxes.ts: Docker/Podman; kubernetes.ts: pods); it knows no HTTP, sessions or
+ * checkpoint ids.
  * @see src/server/machines/types.ts, issue 10, docs/fidelity.md "Container engine"
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -21,7 +22,9 @@ import type {
   ListeningPort,
   Machine,
   MachineFactory,
+  AdoptedMachine,
   MachineFs,
+  MachineRecord,
   MachineSnapshot,
   MachineSpec,
   VfsChange,
@@ -31,6 +34,8 @@ import { AgentClient } from '../sandbox/agent-client.ts';
 import { deferredProcess, fsThrough } from '../sandbox/sandbox-machine.ts';
 import { agentArchive } from './agent-archive.ts';
 import { AGENT_SOCKET_IN_SPRITE, startBridge, type AgentBridge } from './bridge.ts';
+import { DockerBoxes, type BoxInfo, type BoxRuntime } from './boxes.ts';
+import { DEFAULT_AGENT_IMAGE, KubeBoxes, openKubeIfChosen, type KubeApi } from './kubernetes.ts';
 import { openEngineApi, type ContainerRuntimeName, type EngineApi } from './runtime.ts';
 
 /** The image sprites run when `--sprite-image` is not given (as in the seed). */
@@ -48,9 +53,10 @@ export const LABELS = {
   id: 'dev.spritzer.id',
 } as const;
 
+/** How many times a sprite whose agent was lost is started again and reconnected before the restart fails. */
+const RESTART_ATTEMPTS = 5;
 /** The sprite user (uid/gid) processes run as. @see docs/wire-reference.md §13 */
 const SPRITE_UID = 1000;
-const PATH_INSIDE = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 /** Options of `ContainerMachineFactory.open`. */
 export interface ContainerFactoryOptions {
@@ -58,12 +64,21 @@ export interface ContainerFactoryOptions {
   runtime?: ContainerRuntimeName;
   /** An Engine API client to use instead of discovery (tests). */
   api?: EngineApi;
+  /** A Kubernetes API to use instead of discovery (tests: the fake API server). */
+  kube?: KubeApi;
+  /** `--agent-image` (Kubernetes): the spritzer image whose init container copies the agent into each pod. */
+  agentImage?: string;
   /** `--sprite-image` (default DEFAULT_SPRITE_IMAGE): any image with `node` on its PATH. */
   image?: string;
   /** `--namespace` (default DEFAULT_NAMESPACE): prefixes container names, labels everything. */
   namespace?: string;
   /** `--create-timeout` in ms (default DEFAULT_CREATE_TIMEOUT_MS). */
   createTimeoutMs?: number;
+  /**
+   * What to do with the containers of this namespace an earlier spritzer left: `adopt` (default) keeps them for
+   * `adoptExisting` (the server adopts them as sprites at start); `remove` removes them at open.
+   */
+  leftovers?: 'adopt' | 'remove';
   /** The agent's files on the host (default `agentFiles()`). */
   agent?: Partial<AgentFiles>;
   clock?: Clock;
@@ -79,8 +94,11 @@ interface ContainerSnapshot extends MachineSnapshot {
 }
 
 interface Shared {
-  docker: Docker;
-  runtime: 'docker' | 'podman';
+  /** The runtime's box operations (Docker/Podman or Kubernetes). */
+  boxes: BoxRuntime;
+  /** The Engine API client on Docker and Podman (checkpoints, usage); absent on Kubernetes. */
+  docker?: Docker;
+  runtime: 'docker' | 'podman' | 'kubernetes';
   image: string;
   namespace: string;
   createTimeoutMs: number;
@@ -88,7 +106,12 @@ interface Shared {
   socketDir: string;
   clock: Clock;
   logger?: ContainerFactoryOptions['logger'];
+  /** Set by `detach()`: destroy lets go of containers instead of removing them. */
+  detached: boolean;
 }
+
+/** Where a sprite's record (its fields above the machine, `Machine.remember`) is kept inside its container. */
+export const RECORD_PATH = '/.sprite/record.json';
 
 /** Docker's error for a missing object (404) or a name conflict (409). */
 function statusOf(err: unknown): number | undefined {
@@ -114,19 +137,20 @@ export class ContainerMachineFactory implements MachineFactory {
 
   private constructor(private readonly shared: Shared) {}
 
-  /** The runtime that answered (`docker` or `podman`). */
-  get runtime(): 'docker' | 'podman' {
+  /** The runtime that answered (`docker`, `podman` or `kubernetes`). */
+  get runtime(): 'docker' | 'podman' | 'kubernetes' {
     return this.shared.runtime;
   }
 
-  /** The Engine API client (tests and diagnostics). */
+  /** The Engine API client (tests and diagnostics); throws on Kubernetes. */
   get docker(): Docker {
+    if (!this.shared.docker) throw new Error('no Docker Engine API on the kubernetes runtime');
     return this.shared.docker;
   }
 
-  /** The container name of sprite `name`. */
+  /** The container name of sprite `name` (`<namespace>-<name>`), or its pod name on Kubernetes (`sprite-<name>`). */
   containerName(name: string): string {
-    return `${this.shared.namespace}-${name}`;
+    return this.shared.runtime === 'kubernetes' ? `sprite-${name}` : `${this.shared.namespace}-${name}`;
   }
 
   /**
@@ -134,17 +158,24 @@ export class ContainerMachineFactory implements MachineFactory {
    * cannot be pulled, or when the agent bundle cannot be built.
    */
   static async open(opts: ContainerFactoryOptions = {}): Promise<ContainerMachineFactory> {
-    const api = opts.api ?? (await openEngineApi(opts.runtime ?? 'auto'));
+    const namespace = opts.namespace ?? DEFAULT_NAMESPACE;
     const image = opts.image ?? DEFAULT_SPRITE_IMAGE;
-    await ensureImage(api.docker, image, opts.logger);
+    const kube = opts.kube ?? (opts.api ? undefined : await openKubeIfChosen(opts.runtime ?? 'auto'));
+    const api = kube ? undefined : (opts.api ?? (await openEngineApi(opts.runtime ?? 'auto')));
+    if (api) await ensureImage(api.docker, image, opts.logger);
     const files = opts.agent?.bundle ? { nodePtyDir: undefined, ...opts.agent } : { ...(await agentFiles()), ...opts.agent };
     const archive = await agentArchive(files.bundle!, files.nodePtyDir);
-    const socketDir = await mkdtemp(join(tmpdir(), 'spritzer-ctr-'));
-    const namespace = opts.namespace ?? DEFAULT_NAMESPACE;
     if (!/^[a-z0-9][a-z0-9_.-]*$/.test(namespace)) throw new Error(`--namespace ${namespace}: use lowercase letters, digits, _ . -`);
+    const socketDir = await mkdtemp(join(tmpdir(), 'spritzer-ctr-'));
+    const entrypoint = ['node', '/.sprite/agent/agent.mjs', '--socket', AGENT_SOCKET_IN_SPRITE];
+    const boxes: BoxRuntime = kube
+      ? new KubeBoxes(kube.config, namespace, { agentImage: opts.agentImage ?? DEFAULT_AGENT_IMAGE, entrypoint, timeoutMs: opts.createTimeoutMs ?? DEFAULT_CREATE_TIMEOUT_MS })
+      : new DockerBoxes(api!.docker, api!.runtime, entrypoint);
+    const endpoint = kube ? kube.endpoint : api!.endpoint;
     const factory = new ContainerMachineFactory({
-      docker: api.docker,
-      runtime: api.runtime,
+      boxes,
+      docker: api?.docker,
+      runtime: boxes.name,
       image,
       namespace,
       createTimeoutMs: opts.createTimeoutMs ?? DEFAULT_CREATE_TIMEOUT_MS,
@@ -152,24 +183,56 @@ export class ContainerMachineFactory implements MachineFactory {
       socketDir,
       clock: opts.clock ?? new SystemClock(),
       logger: opts.logger,
+      detached: false,
     });
-    const stale = await factory.removeStale();
-    opts.logger?.info({ runtime: api.runtime, endpoint: api.endpoint, image, namespace, stale }, `container engine: ${api.runtime} at ${api.endpoint}`);
+    const stale = opts.leftovers === 'remove' ? await factory.removeStale() : 0;
+    opts.logger?.info({ runtime: boxes.name, endpoint, image, namespace, stale }, `container engine: ${boxes.name} at ${endpoint}`);
     return factory;
   }
 
-  /**
-   * Containers of this namespace left by an earlier run: removed with their volumes.
-   * @deviation real sprites outlive any client; adopting these containers as sprites needs a registry hook that
-   *   does not exist yet (docs/fidelity.md "Container engine: restart of spritzer").
-   */
+  /** The containers of this namespace (running or not), as the daemon lists them. */
+  private leftovers(): Promise<BoxInfo[]> {
+    return this.shared.boxes.list({ [LABELS.managed]: 'true', [LABELS.namespace]: this.shared.namespace });
+  }
+
+  /** Containers of this namespace left by an earlier run, removed with their volumes (`leftovers: 'remove'`). */
   private async removeStale(): Promise<number> {
-    const list = await this.shared.docker.listContainers({
-      all: true,
-      filters: { label: [`${LABELS.managed}=true`, `${LABELS.namespace}=${this.shared.namespace}`] },
-    });
-    for (const c of list) await this.shared.docker.getContainer(c.Id).remove({ force: true, v: true }).catch(() => undefined);
+    const list = await this.leftovers();
+    for (const c of list) await this.shared.boxes.remove(c.name).catch(() => undefined);
     return list.length;
+  }
+
+  /**
+   * Adopts the containers of this namespace an earlier spritzer left (labels name the sprite and its id): each
+   * is started when stopped, its agent re-attached through the exec bridge and the processes of the previous run
+   * killed (their sessions are gone); its record (`RECORD_PATH`) gives back the sprite's fields, and its
+   * checkpoint images are removed with the sprite. A container that cannot be re-attached is left as it is,
+   * with a warning. @see issue 10 item 2, MachineFactory.adoptExisting
+   * @deviation the model's checkpoint list is not adopted: the images stay until the sprite is deleted.
+   */
+  async adoptExisting(): Promise<AdoptedMachine[]> {
+    const out: AdoptedMachine[] = [];
+    for (const c of await this.leftovers()) {
+      const name = c.labels[LABELS.sprite];
+      const id = c.labels[LABELS.id];
+      if (!name || !id || c.name !== this.containerName(name)) continue;
+      const spec: MachineSpec = { name, id };
+      const machine = new ContainerMachine(spec, this.containerName(name), this.shared, () => this.machines.delete(machine));
+      try {
+        const record = await machine.attach();
+        this.machines.add(machine);
+        out.push({ spec, record: record ?? { createdAt: c.createdMs }, machine });
+      } catch (err) {
+        this.shared.logger?.warn({ sprite: name, err: (err as Error).message }, 'container engine: could not adopt a container left by an earlier run');
+        await machine.letGo();
+      }
+    }
+    return out;
+  }
+
+  /** From now on destroy() and close() keep the containers (spritzer is stopping; the next start adopts them). */
+  detach(): void {
+    this.shared.detached = true;
   }
 
   /**
@@ -182,6 +245,7 @@ export class ContainerMachineFactory implements MachineFactory {
     const machine = new ContainerMachine(spec, this.containerName(spec.name), this.shared, () => this.machines.delete(machine));
     try {
       await machine.boot(this.shared.image);
+      if (spec.record) await machine.remember(spec.record);
     } catch (err) {
       await machine.destroy().catch(() => undefined);
       throw err;
@@ -190,7 +254,10 @@ export class ContainerMachineFactory implements MachineFactory {
     return machine;
   }
 
-  /** Destroys every machine still alive (containers and checkpoint images), then removes the bridge sockets' dir. */
+  /**
+   * Destroys every machine still alive (containers and checkpoint images), or after `detach()` only lets go of
+   * them; then removes the bridge sockets' dir.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -251,6 +318,8 @@ export class ContainerMachine implements Machine {
   private currentImage = '';
   /** Aborted by destroy(), so a pending connection attempt never holds it up. */
   private readonly aborted = new AbortController();
+  /** The sprite's fields kept in RECORD_PATH (written again after a restore rewinds the disk). */
+  private record?: MachineRecord;
 
   /** @internal created by ContainerMachineFactory.create */
   constructor(
@@ -264,13 +333,68 @@ export class ContainerMachine implements Machine {
     this.fs = fsThrough(() => this.agentReady());
   }
 
+  /** Writes the sprite's fields to RECORD_PATH inside (root only), for a later adoption. @see Machine.remember */
+  async remember(record: MachineRecord): Promise<void> {
+    this.record = record;
+    await (await this.agentReady()).fs.writeFile(RECORD_PATH, Buffer.from(JSON.stringify(record)), { mode: 0o600 });
+  }
+
+  /**
+   * Re-attaches to the existing container (adoption): starts it when stopped, connects to its agent, kills the
+   * processes an earlier spritzer left, learns its checkpoint images, and resolves with its record (undefined
+   * when it has none or it does not parse). @internal ContainerMachineFactory.adoptExisting
+   */
+  async attach(): Promise<MachineRecord | undefined> {
+    await this.shared.boxes.start(this.containerName);
+    this.currentImage = await this.shared.boxes.imageOf(this.containerName);
+    const attempt = this.connectOnly(++this.generation);
+    this.ready = attempt;
+    attempt.catch(() => undefined);
+    const agent = await attempt;
+    await agent.killAll();
+    const repo = `${this.shared.namespace}-checkpoint`;
+    const prefix = `${repo}:${dockerSafe(this.spec.id)}-`;
+    for (const img of (await this.shared.docker?.listImages({ filters: { reference: [repo] } }).catch(() => [])) ?? []) {
+      for (const tag of img.RepoTags ?? []) {
+        if (!tag.startsWith(prefix)) continue;
+        this.releaseLater.add(tag);
+        this.nextSnapshot = Math.max(this.nextSnapshot, Number(tag.slice(prefix.length)) + 1 || this.nextSnapshot);
+      }
+    }
+    try {
+      const parsed = JSON.parse(Buffer.from(await agent.fs.readFile(RECORD_PATH)).toString()) as MachineRecord;
+      if (typeof parsed?.createdAt !== 'number') return undefined;
+      this.record = parsed;
+      return parsed;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Drops the agent and bridge and forgets the machine, leaving its container as it is. @internal */
+  async letGo(): Promise<void> {
+    this.aborted.abort();
+    this.destroyed = true;
+    this.generation++;
+    await this.dropAgent();
+    this.onDestroyed();
+  }
+
   onReboot(listener: () => void): () => void {
     this.rebootListeners.add(listener);
     return () => this.rebootListeners.delete(listener);
   }
 
+  /** The container on Docker/Podman (checkpoints, usage); those operations reject on Kubernetes. */
   private get container(): Docker.Container {
-    return this.shared.docker.getContainer(this.containerName);
+    return this.dockerOnly().getContainer(this.containerName);
+  }
+
+  private dockerOnly(): Docker {
+    if (!this.shared.docker) {
+      throw Object.assign(new Error(`checkpoints and disk usage are not available on the ${this.shared.runtime} runtime (docs/container.md)`), { code: 'ENOTSUP' });
+    }
+    return this.shared.docker;
   }
 
   /**
@@ -285,42 +409,29 @@ export class ContainerMachine implements Machine {
   }
 
   private async bootOnce(image: string, generation: number): Promise<AgentClient> {
-    const { docker, namespace, runtime, archive, createTimeoutMs } = this.shared;
+    const { boxes, namespace, archive, createTimeoutMs } = this.shared;
     this.currentImage = image;
-    const container = await docker.createContainer({
+    await boxes.create({
       name: this.containerName,
-      Hostname: this.spec.name,
-      Image: image,
-      Labels: {
+      hostname: this.spec.name,
+      image,
+      labels: {
         [LABELS.managed]: 'true',
         [LABELS.namespace]: namespace,
         [LABELS.sprite]: this.spec.name,
         [LABELS.id]: this.spec.id,
       },
-      Entrypoint: ['node', '/.sprite/agent/agent.mjs', '--socket', AGENT_SOCKET_IN_SPRITE],
-      Cmd: [],
-      User: '0:0',
-      WorkingDir: '/',
-      Env: [`PATH=${PATH_INSIDE}`, 'HOME=/root'],
-      HostConfig: {
-        Init: true,
-        NetworkMode: 'none',
-        CapAdd: ['SYS_PTRACE'],
-        // Podman's defaults exceed the hard limits of hosts without CAP_SYS_RESOURCE (docs/container.md).
-        ...(runtime === 'podman' ? { Ulimits: [{ Name: 'nofile', Soft: 1024, Hard: 1024 }, { Name: 'nproc', Soft: 4096, Hard: 4096 }] } : {}),
-      },
+      archive,
     });
-    await container.putArchive(archive, { path: '/' });
-    await container.start();
     const socketPath = join(this.shared.socketDir, `${dockerSafe(this.spec.id)}-${generation}.sock`);
-    const bridge = await startBridge(docker, container.id, socketPath);
+    const bridge = await startBridge(boxes, this.containerName, socketPath);
     let client: AgentClient;
     try {
       client = await this.connectAgent(socketPath, createTimeoutMs);
     } catch (err) {
       await bridge.close();
-      const logs = await container.logs({ stdout: true, stderr: true, tail: 20 }).catch(() => Buffer.alloc(0));
-      throw new Error(`sprite ${this.spec.name}: the agent in container ${this.containerName} did not answer: ${(err as Error).message} ${String(logs).trim()}`);
+      const logs = await boxes.logs(this.containerName).catch(() => '');
+      throw new Error(`sprite ${this.spec.name}: the agent in container ${this.containerName} did not answer: ${(err as Error).message} ${logs}`);
     }
     if (generation !== this.generation || this.destroyed) {
       client.close();
@@ -356,10 +467,7 @@ export class ContainerMachine implements Machine {
       if (generation !== this.generation) return settle(this.ready);
       await this.dropAgent();
       try {
-        await this.container.start().catch((err) => {
-          if (statusOf(err) !== 304) throw err;
-        });
-        settle(await this.connectOnly(generation));
+        settle(await this.restartAndConnect(generation));
         for (const l of this.rebootListeners) l();
       } catch (err) {
         fail(err as Error);
@@ -368,11 +476,33 @@ export class ContainerMachine implements Machine {
     });
   }
 
-  private async connectOnly(generation: number): Promise<AgentClient> {
-    const socketPath = join(this.shared.socketDir, `${dockerSafe(this.spec.id)}-${generation}.sock`);
-    const info = await this.container.inspect();
-    const bridge = await startBridge(this.shared.docker, info.Id, socketPath);
-    const client = await this.connectAgent(socketPath, this.shared.createTimeoutMs).catch(async (err) => {
+  /**
+   * Starts the box again and connects to its agent, retrying (up to RESTART_ATTEMPTS): when the connection is lost
+   * the box may still be stopping, so a first start finds it running (Docker's 304) and the bridge's exec dies
+   * with it. Rejects with the last attempt's error.
+   */
+  private async restartAndConnect(generation: number): Promise<AgentClient> {
+    let last: Error = new Error('not started');
+    for (let attempt = 1; attempt <= RESTART_ATTEMPTS; attempt++) {
+      if (this.destroyed || generation !== this.generation) throw new Error(`sprite ${this.spec.name} was stopped while restarting`);
+      try {
+        await this.shared.boxes.start(this.containerName);
+        // Every attempt but the last gets a shorter wait, so a bridge that hangs on a dying box is retried soon.
+        const timeoutMs = attempt < RESTART_ATTEMPTS ? Math.min(this.shared.createTimeoutMs, 15_000) : this.shared.createTimeoutMs;
+        return await this.connectOnly(generation, attempt, timeoutMs);
+      } catch (err) {
+        last = err as Error;
+        this.shared.logger?.warn({ sprite: this.spec.name, attempt, err: last.message }, 'container: restart attempt failed');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    throw last;
+  }
+
+  private async connectOnly(generation: number, attempt = 0, timeoutMs = this.shared.createTimeoutMs): Promise<AgentClient> {
+    const socketPath = join(this.shared.socketDir, `${dockerSafe(this.spec.id)}-${generation}${attempt ? `-${attempt}` : ''}.sock`);
+    const bridge = await startBridge(this.shared.boxes, this.containerName, socketPath);
+    const client = await this.connectAgent(socketPath, timeoutMs).catch(async (err) => {
       await bridge.close();
       throw err;
     });
@@ -419,9 +549,7 @@ export class ContainerMachine implements Machine {
   /** Drops the agent and removes the container (its anonymous volumes with it). */
   private async teardown(): Promise<void> {
     await this.dropAgent();
-    await this.container.remove({ force: true, v: true }).catch((err) => {
-      if (statusOf(err) !== 404) throw err;
-    });
+    await this.shared.boxes.remove(this.containerName);
   }
 
   private agentReady(): Promise<AgentClient> {
@@ -488,11 +616,11 @@ export class ContainerMachine implements Machine {
     return this.serialized(async () => {
       if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
       if (!this.snapshots.has(snap.image)) throw new Error(`checkpoint image ${snap.image} was released`);
-      await this.shared.docker.getImage(snap.image).inspect();
+      await this.dockerOnly().getImage(snap.image).inspect();
       this.generation++;
       await this.dropAgent();
       // The old container is kept (stopped, renamed) until the new one answers, so a failed restore loses nothing.
-      const previous = this.shared.docker.getContainer((await this.container.inspect()).Id);
+      const previous = this.dockerOnly().getContainer((await this.container.inspect()).Id);
       const previousImage = this.currentImage;
       await previous.kill().catch(() => undefined);
       await previous.rename({ name: `${this.containerName}-restoring` });
@@ -509,6 +637,8 @@ export class ContainerMachine implements Machine {
         throw err;
       }
       await previous.remove({ force: true, v: true }).catch(() => undefined);
+      // The checkpoint's disk holds the record of its time: the sprite's fields are today's.
+      if (this.record) await this.remember(this.record).catch(() => undefined);
     });
   }
 
@@ -520,7 +650,7 @@ export class ContainerMachine implements Machine {
 
   private async removeImage(image: string): Promise<void> {
     try {
-      await this.shared.docker.getImage(image).remove();
+      await this.dockerOnly().getImage(image).remove();
       this.releaseLater.delete(image);
     } catch (err) {
       if (statusOf(err) === 404) return;
@@ -542,6 +672,8 @@ export class ContainerMachine implements Machine {
    */
   async usage(): Promise<{ bytes: number; files: number }> {
     if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
+    // @deviation on Kubernetes the container's writable layer is not measurable through the API: 0 (docs/fidelity.md).
+    if (!this.shared.docker) return { bytes: 0, files: 0 };
     const info = (await this.container.inspect({ size: true } as Docker.ContainerInspectOptions)) as { SizeRw?: number };
     const changes = ((await this.container.changes()) as Array<{ Kind: number; Path: string }> | null) ?? [];
     const files = changes.filter((c) => c.Kind !== 2 && !c.Path.startsWith('/.sprite')).length;
@@ -553,17 +685,21 @@ export class ContainerMachine implements Machine {
     await (await this.agentReady()).killAll();
   }
 
-  /** Removes the container with its volumes, then every checkpoint image of the sprite. */
+  /**
+   * Removes the container with its volumes, then every checkpoint image of the sprite. After the factory's
+   * `detach()` (spritzer stopping) it only lets go: the container and its images stay for the next start.
+   */
   destroy(): Promise<void> {
     this.aborted.abort();
     return this.serialized(async () => {
       if (this.destroyed) return;
+      if (this.shared.detached) return this.letGo();
       this.destroyed = true;
       this.generation++;
       this.watches.clear();
       await this.teardown();
       for (const image of [...this.snapshots, ...this.releaseLater]) {
-        await this.shared.docker.getImage(image).remove({ force: true }).catch(() => undefined);
+        await this.dockerOnly().getImage(image).remove({ force: true }).catch(() => undefined);
       }
       this.snapshots.clear();
       this.releaseLater.clear();

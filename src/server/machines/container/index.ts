@@ -18,8 +18,8 @@ export async function openContainerFactory(deps: MachineFactoryDeps): Promise<Ma
 }
 
 /**
- * The settings from `SPRITZER_CONTAINER_RUNTIME`, `SPRITZER_SPRITE_IMAGE`, `SPRITZER_NAMESPACE` and
- * `SPRITZER_CREATE_TIMEOUT` (a duration), for callers that pass none (the conformance harness); unset ones stay
+ * The settings from `SPRITZER_CONTAINER_RUNTIME`, `SPRITZER_SPRITE_IMAGE`, `SPRITZER_NAMESPACE`,
+ * `SPRITZER_AGENT_IMAGE` and `SPRITZER_CREATE_TIMEOUT` (a duration), for callers that pass none (the conformance harness); unset ones stay
  * at the engine's defaults. Throws a TypeError for a runtime that is not one of CONTAINER_RUNTIMES.
  */
 export function settingsFromEnv(env: NodeJS.ProcessEnv): NonNullable<MachineFactoryDeps['container']> {
@@ -29,6 +29,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): NonNullable<MachineFact
     runtime: runtime as ContainerRuntimeName | undefined,
     image: env.SPRITZER_SPRITE_IMAGE || undefined,
     namespace: env.SPRITZER_NAMESPACE || undefined,
+    agentImage: env.SPRITZER_AGENT_IMAGE || undefined,
     createTimeoutMs: env.SPRITZER_CREATE_TIMEOUT ? parseCreateTimeout(env.SPRITZER_CREATE_TIMEOUT) : undefined,
   };
 }

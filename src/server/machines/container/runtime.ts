@@ -64,12 +64,10 @@ export function clientFor(endpoint: string): Docker {
 
 /**
  * Connects to the first endpoint of `runtime` that answers a ping. Rejects with a message naming every endpoint
- * tried and how to start one; `kubernetes` rejects: that runtime is not built yet (issue 10 item 3).
+ * tried and how to start one; `kubernetes` rejects (it speaks the Kubernetes API: kubernetes.ts).
  */
 export async function openEngineApi(runtime: ContainerRuntimeName, d: DiscoveryEnv = realEnv): Promise<EngineApi> {
-  if (runtime === 'kubernetes') {
-    throw new Error('the kubernetes container runtime is not available in this build yet: use --container-runtime docker or podman');
-  }
+  if (runtime === 'kubernetes') throw new Error('the kubernetes runtime has no Docker Engine API: open it with openKubeIfChosen (kubernetes.ts)');
   const tried: string[] = [];
   for (const c of candidateEndpoints(runtime, d)) {
     const docker = clientFor(c.endpoint);

@@ -1,0 +1,154 @@
+/**
+ * The small runtime interface the container Machine talks to (`BoxRuntime`): create/start/remove/list a sprite's
+ * box (a container on Docker or Podman, a pod on Kubernetes), run a command in it with piped stdio (the agent
+ * bridge), read its logs. The Docker/Podman implementation is here (dockerode); Kubernetes is in kubernetes.ts.
+ * It owns no sprite logic (container-machine.ts does) and no checkpoints (Docker-only, in the Machine).
+ * @see issue 10 items 2 and 3, docs/container.md
+ */
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import type Docker from 'dockerode';
+
+/** A command running in a box with stdin and stdout piped (stderr is drained). */
+export interface ExecPipe {
+  stdin: Writable;
+  stdout: Readable;
+  /** Resolves when the command's stream is gone. */
+  closed: Promise<void>;
+  /** Ends the command's stream at once. */
+  kill(): void;
+}
+
+/** What creating a box needs. */
+export interface BoxSpec {
+  /** The box's name on the runtime (container or pod name). */
+  name: string;
+  /** The hostname inside (the sprite's name). */
+  hostname: string;
+  image: string;
+  labels: Record<string, string>;
+  /** The tar of the agent's files (agent-archive.ts), for runtimes that copy it in (Docker, Podman). */
+  archive: Buffer;
+}
+
+/** A box the runtime lists (adoption). */
+export interface BoxInfo {
+  name: string;
+  labels: Record<string, string>;
+  /** Creation time, epoch ms. */
+  createdMs: number;
+}
+
+/** The operations the container Machine needs from a runtime. Rejections carry the runtime's message. */
+export interface BoxRuntime {
+  readonly name: 'docker' | 'podman' | 'kubernetes';
+  /** Creates the box with the agent as its first process and starts it; resolves once it runs. */
+  create(spec: BoxSpec): Promise<void>;
+  /** Starts a stopped box again (a box that runs already is fine); resolves once it runs. */
+  start(name: string): Promise<void>;
+  /** Runs `argv` in the box with stdin/stdout attached (no TTY). */
+  openExec(name: string, argv: string[]): Promise<ExecPipe>;
+  /** The box's last log lines ('' when there are none). */
+  logs(name: string): Promise<string>;
+  /** Removes the box with its volumes; a box that is not there is fine. */
+  remove(name: string): Promise<void>;
+  /** The boxes carrying every label of `labels`. */
+  list(labels: Record<string, string>): Promise<BoxInfo[]>;
+  /** The image the box runs. */
+  imageOf(name: string): Promise<string>;
+}
+
+/** Docker's status of a failed call (404 missing, 304 already started, 409 conflict). */
+function statusOf(err: unknown): number | undefined {
+  return (err as { statusCode?: number }).statusCode;
+}
+
+/** How long a start waits for a stopping container to be stopped (ms). */
+const STOPPING_GRACE_MS = 2_000;
+
+/** The sprite processes' PATH. */
+export const PATH_INSIDE = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+/**
+ * Docker and Podman through the Docker Engine API: the box is a container under the runtime's init, loopback
+ * only, the agent copied in with `putArchive` before it starts. @see docs/container.md "How a sprite is made"
+ */
+export class DockerBoxes implements BoxRuntime {
+  constructor(
+    readonly docker: Docker,
+    readonly name: 'docker' | 'podman',
+    private readonly entrypoint: string[],
+  ) {}
+
+  async create(spec: BoxSpec): Promise<void> {
+    const container = await this.docker.createContainer({
+      name: spec.name,
+      Hostname: spec.hostname,
+      Image: spec.image,
+      Labels: spec.labels,
+      Entrypoint: this.entrypoint,
+      Cmd: [],
+      User: '0:0',
+      WorkingDir: '/',
+      Env: [`PATH=${PATH_INSIDE}`, 'HOME=/root'],
+      HostConfig: {
+        Init: true,
+        NetworkMode: 'none',
+        CapAdd: ['SYS_PTRACE'],
+        // Podman's defaults exceed the hard limits of hosts without CAP_SYS_RESOURCE (docs/container.md).
+        ...(this.name === 'podman' ? { Ulimits: [{ Name: 'nofile', Soft: 1024, Hard: 1024 }, { Name: 'nproc', Soft: 4096, Hard: 4096 }] } : {}),
+      },
+    });
+    await container.putArchive(spec.archive, { path: '/' });
+    await container.start();
+  }
+
+  /**
+   * Starts the container. A container whose agent was just lost may still be stopping (a start now would find it
+   * running, 304, and die with it): up to STOPPING_GRACE_MS is given for it to reach not-running first.
+   */
+  async start(name: string): Promise<void> {
+    const container = this.docker.getContainer(name);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      container.wait({ condition: 'not-running' }).catch(() => undefined),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, STOPPING_GRACE_MS))),
+    ]);
+    clearTimeout(timer);
+    await container.start().catch((err) => {
+      if (statusOf(err) !== 304) throw err;
+    });
+  }
+
+  async openExec(name: string, argv: string[]): Promise<ExecPipe> {
+    const exec = await this.docker.getContainer(name).exec({ Cmd: argv, AttachStdin: true, AttachStdout: true, AttachStderr: true, Tty: false });
+    const stream = (await exec.start({ hijack: true, stdin: true })) as unknown as import('node:stream').Duplex;
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    stderr.resume();
+    this.docker.modem.demuxStream(stream, stdout, stderr);
+    stream.on('end', () => stdout.end());
+    stream.on('error', () => stream.destroy());
+    const closed = new Promise<void>((resolve) => stream.on('close', () => resolve()));
+    return { stdin: stream, stdout, closed, kill: () => stream.destroy() };
+  }
+
+  async logs(name: string): Promise<string> {
+    const logs = await this.docker.getContainer(name).logs({ stdout: true, stderr: true, tail: 20 }).catch(() => Buffer.alloc(0));
+    return String(logs).trim();
+  }
+
+  async remove(name: string): Promise<void> {
+    await this.docker.getContainer(name).remove({ force: true, v: true }).catch((err) => {
+      if (statusOf(err) !== 404) throw err;
+    });
+  }
+
+  async list(labels: Record<string, string>): Promise<BoxInfo[]> {
+    const list = await this.docker.listContainers({ all: true, filters: { label: Object.entries(labels).map(([k, v]) => `${k}=${v}`) } });
+    return list.map((c) => ({ name: (c.Names?.[0] ?? '').replace(/^\//, ''), labels: c.Labels ?? {}, createdMs: c.Created * 1000 }));
+  }
+
+  async imageOf(name: string): Promise<string> {
+    return (await this.docker.getContainer(name).inspect()).Config.Image;
+  }
+}

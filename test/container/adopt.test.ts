@@ -1,0 +1,71 @@
+/**
+ * Adoption after a restart (issue 10 item 2): a spritzer on the container engine stops as `spritzer` does on
+ * SIGTERM (the factory detaches, then the server closes), a new spritzer starts on the same daemon and namespace,
+ * and the sprite is back: listed with its fields, its disk kept, exec working, and deleting it removes the container.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, execQuery, wsExec, TOKEN } from '../support/server.ts';
+import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
+import { openMachineFactory } from '../../src/server/machines/index.ts';
+import type { MachineFactory } from '../../src/server/machines/types.ts';
+import { SystemClock } from '../../src/server/model/clock.ts';
+import { SequentialIds } from '../../src/server/model/ids.ts';
+import { announceSkip, TEST_IMAGE, TEST_RUNTIME, testDocker } from './support.ts';
+
+const NAMESPACE = 'ctest-adopt';
+const skip = await announceSkip('container adoption');
+const servers: RunningServer[] = [];
+
+/** A spritzer on the container engine (namespace NAMESPACE), as `npm start -- --exec container` makes it. */
+async function start(): Promise<{ srv: RunningServer; machines: MachineFactory }> {
+  const clock = new SystemClock();
+  const machines = await openMachineFactory('container', { clock, container: { image: TEST_IMAGE, namespace: NAMESPACE, runtime: TEST_RUNTIME } });
+  const srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines, token: TOKEN }));
+  servers.push(srv);
+  return { srv, machines };
+}
+
+beforeAll(async () => {
+  if (skip) return;
+  // A clean namespace: nothing an earlier failed run left is adopted here.
+  const docker = testDocker();
+  for (const c of await docker.listContainers({ all: true, filters: { label: [`dev.spritzer.namespace=${NAMESPACE}`] } })) {
+    await docker.getContainer(c.Id).remove({ force: true, v: true });
+  }
+});
+afterAll(async () => {
+  for (const s of servers) await s.close().catch(() => undefined);
+});
+
+describe.skipIf(skip)('container engine: a restarted spritzer adopts its sprites', () => {
+  it('the sprite is listed again with its fields, its files are there, exec works, and delete removes the container', async () => {
+    const first = await start();
+    let call = api(first.srv.url);
+    const created = await call('POST', '/v1/sprites', { name: 'keeper', labels: ['team-a'], url_settings: { auth: 'public' } });
+    expect(created.status).toBe(201);
+    const wrote = await wsExec(first.srv.url, `/v1/sprites/keeper/exec?${execQuery(['bash', '-c', 'echo kept across restarts > /home/sprite/note'])}`);
+    expect(wrote.exitCode).toBe(0);
+    expect((await call('PUT', '/v1/sprites/keeper', { labels: ['team-b'] })).status).toBe(200);
+    const before = (await call('GET', '/v1/sprites/keeper')).json as Record<string, unknown>;
+
+    // Stop as the `spritzer` command does on SIGTERM: the daemon and the container stay.
+    first.machines.detach!();
+    await first.srv.close();
+    const info = await testDocker().getContainer(`${NAMESPACE}-keeper`).inspect();
+    expect(info.Config.Labels['dev.spritzer.sprite']).toBe('keeper');
+
+    const second = await start();
+    call = api(second.srv.url);
+    const list = (await call('GET', '/v1/sprites')).json as { sprites: Array<Record<string, unknown>> };
+    expect(list.sprites.map((s) => s.name)).toEqual(['keeper']);
+    const after = (await call('GET', '/v1/sprites/keeper')).json as Record<string, unknown>;
+    expect(after).toMatchObject({ id: before.id, name: 'keeper', created_at: before.created_at, labels: ['team-b'], url_settings: { auth: 'public' } });
+
+    const read = await wsExec(second.srv.url, `/v1/sprites/keeper/exec?${execQuery(['cat', '/home/sprite/note'])}`);
+    expect(read.stdout).toBe('kept across restarts\n');
+    expect(read.exitCode).toBe(0);
+
+    expect((await call('DELETE', '/v1/sprites/keeper')).status).toBe(204);
+    await expect(testDocker().getContainer(`${NAMESPACE}-keeper`).inspect()).rejects.toMatchObject({ statusCode: 404 });
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * The container engine's Kubernetes runtime against a fake API server (test/k8s/fake-apiserver.ts; no cluster can
+ * run here): a pod `sprite-<name>` per sprite with the agent's init container, exec through `pods/exec` over the
+ * channel protocol, adoption of the pods a restarted spritzer finds, delete removing the pod. The recorded
+ * requests are the real client's, so their paths and bodies are asserted.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KubeConfig } from '@kubernetes/client-node';
+import { ContainerMachineFactory } from '../../src/server/machines/container/container-machine.ts';
+import type { Machine } from '../../src/server/machines/types.ts';
+import { agentFiles } from '../../src/agent/bundle.ts';
+import { startFakeApiServer, type FakeApiServer } from './fake-apiserver.ts';
+
+const NS = 'spritzer-test';
+let fake: FakeApiServer;
+const factories: ContainerMachineFactory[] = [];
+
+function kubeFor(url: string) {
+  const config = new KubeConfig();
+  config.loadFromOptions({
+    clusters: [{ name: 'fake', server: url, skipTLSVerify: true }],
+    users: [{ name: 'spritzer', token: 'fake-token' }],
+    contexts: [{ name: 'fake', cluster: 'fake', user: 'spritzer', namespace: NS }],
+    currentContext: 'fake',
+  });
+  return { config, endpoint: url };
+}
+
+async function open(): Promise<ContainerMachineFactory> {
+  const f = await ContainerMachineFactory.open({ kube: kubeFor(fake.url), namespace: NS, image: 'sprite-image:test', agentImage: 'spritzer:test', createTimeoutMs: 20_000 });
+  factories.push(f);
+  return f;
+}
+
+/** Runs argv as the sprite user; resolves with its output and exit code. */
+function run(machine: Machine, argv: string[]): Promise<{ out: string; err: string; code: number }> {
+  let out = '';
+  let err = '';
+  const p = machine.spawn(
+    { argv, env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' }, dir: '/', tty: false, rows: 24, cols: 80 },
+    { stdout: (d) => (out += Buffer.from(d).toString()), stderr: (d) => (err += Buffer.from(d).toString()) },
+    { stdin: false },
+  );
+  return p.exit.then((code) => ({ out, err, code }));
+}
+
+beforeAll(async () => {
+  fake = await startFakeApiServer((await agentFiles()).bundle);
+});
+afterAll(async () => {
+  for (const f of factories) await f.close().catch(() => undefined);
+  await fake?.close();
+});
+
+describe('container engine on Kubernetes (fake API server)', () => {
+  it('creates pod sprite-<name> with the agent init container, and execs through pods/exec', async () => {
+    const factory = await open();
+    expect(factory.runtime).toBe('kubernetes');
+    const m = await factory.create({ name: 'box', id: 'sprite-k1', record: { createdAt: 1_700_000_000_000, labels: ['x'] } });
+
+    const create = fake.requests.find((r) => r.method === 'POST')!;
+    expect(create.url).toBe(`/api/v1/namespaces/${NS}/pods`);
+    const pod = create.body as any;
+    expect(pod.metadata).toMatchObject({ name: 'sprite-box', labels: { 'dev.spritzer.managed': 'true', 'dev.spritzer.namespace': NS, 'dev.spritzer.sprite': 'box', 'dev.spritzer.id': 'sprite-k1' } });
+    expect(pod.spec.hostname).toBe('box');
+    expect(pod.spec.initContainers[0]).toMatchObject({ name: 'agent', image: 'spritzer:test' });
+    expect(pod.spec.containers[0]).toMatchObject({ name: 'sprite', image: 'sprite-image:test', command: ['node', '/.sprite/agent/agent.mjs', '--socket', '/.sprite/run/agent.sock'] });
+    expect(pod.spec.containers[0].volumeMounts).toEqual(expect.arrayContaining([{ name: 'sprite-agent', mountPath: '/.sprite' }]));
+
+    const rec = await run(m, ['sh', '-c', 'echo out; echo err >&2; id -u; exit 3']);
+    expect(rec).toEqual({ out: 'out\n1000\n', err: 'err\n', code: 3 });
+
+    const exec = fake.requests.find((r) => r.url.includes('/exec?'))!;
+    const q = new URL(exec.url, 'http://x');
+    expect(q.pathname).toBe(`/api/v1/namespaces/${NS}/pods/sprite-box/exec`);
+    expect(q.searchParams.get('container')).toBe('sprite');
+    expect(q.searchParams.get('stdin')).toBe('true');
+    expect(q.searchParams.getAll('command').slice(0, 2)).toEqual(['node', '-e']);
+    expect(exec.protocol).toBe('v5.channel.k8s.io');
+  });
+
+  it('checkpoints are refused with a clear error; usage is 0', async () => {
+    const m = (await open().then((f) => f.create({ name: 'nock', id: 'sprite-k2' }))) as Machine;
+    await expect(m.snapshot()).rejects.toThrow(/not available on the kubernetes runtime/);
+    expect(await m.usage()).toEqual({ bytes: 0, files: 0 });
+    await m.destroy();
+    expect(fake.pods()).not.toContain('sprite-nock');
+  });
+
+  it('a sprite container that dies is restarted by the kubelet; the agent is reattached and the reboot listeners run', async () => {
+    const m = await factories[0].create({ name: 'crashy', id: 'sprite-k3' });
+    let reboots = 0;
+    const off = m.onReboot(() => reboots++);
+    fake.crash('sprite-crashy');
+    for (let i = 0; i < 300 && reboots === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    off();
+    expect(reboots).toBe(1);
+    expect((await run(m, ['echo', 'back'])).out).toBe('back\n');
+    await m.destroy();
+  });
+
+  it('a restarted spritzer adopts the pods of its namespace with their record; destroy deletes the pod', async () => {
+    const first = factories[0];
+    first.detach();
+    await first.close();
+    expect(fake.pods()).toContain('sprite-box');
+
+    const again = await open();
+    const found = await again.adoptExisting();
+    expect(found.map((f) => [f.spec.name, f.spec.id])).toEqual([['box', 'sprite-k1']]);
+    expect(found[0].record).toMatchObject({ createdAt: 1_700_000_000_000, labels: ['x'] });
+    expect((await run(found[0].machine, ['echo', 'again'])).out).toBe('again\n');
+    expect(fake.requests.some((r) => r.method === 'GET' && r.url.startsWith(`/api/v1/namespaces/${NS}/pods?labelSelector=`))).toBe(true);
+
+    await found[0].machine.destroy();
+    expect(fake.requests.some((r) => r.method === 'DELETE' && r.url.startsWith(`/api/v1/namespaces/${NS}/pods/sprite-box`))).toBe(true);
+    expect(fake.pods()).toEqual([]);
+  });
+});
