@@ -5,6 +5,8 @@
  * used it up, wait for a turn of the event loop first, so requests and other sprites are served between slices
  * (round robin: one slice per loop iteration, whichever script holds it). It owns that scheduling only; it does
  * not limit how long a command runs (shell-world.ts `shellExecutionLimits` does) nor move work to other threads.
+ * @deviation a real sprite runs a busy loop on its own CPUs; here all `shell`-engine commands share one core in
+ * slices (docs/fidelity.md "CPU-bound commands").
  * @see issue 11 item 5 ("with 10 parallel `while true; do :; done`, GET /_spritzer/health still answers"), docs/performance.md
  */
 import { Bash } from 'just-bash';
