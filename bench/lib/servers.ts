@@ -11,6 +11,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtBaseline } from './build-baselines.ts';
 
 /** The three servers, in the order `bench/run.ts` runs them. */
 export const SERVER_KINDS = ['bare-node', 'plain-express', 'spritzer'] as const;
@@ -120,7 +121,7 @@ function commandFor(kind: ServerKind, port: number, opts: LaunchOptions): { args
   const flags = [...(opts.nodeFlags ?? []), ...probeFlags];
   if (kind !== 'spritzer') {
     const file = kind === 'bare-node' ? 'bench/baselines/bare-node.ts' : 'bench/baselines/plain-express.ts';
-    return { args: [...flags, '--import', 'tsx', file, ...addr], env };
+    return { args: [...flags, builtBaseline(ROOT, file), ...addr], env }; // plain node, as spritzer (build-baselines.ts)
   }
   const entry = opts.spritzerEntry ?? 'bin/spritzer.mjs';
   const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];

@@ -26,6 +26,7 @@ import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, ExecStartOptions, Sp
 import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, StdinBuffer, stdinTooLargeMessage } from './stdin-buffer.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../exec-limits.ts';
 import { yieldAfter } from './event-loop.ts';
+import { installShellTurns } from './shell-turns.ts';
 import { streamTopLevel, withOutputSinks, type OutputSinks } from './output-sink.ts';
 import { byteExactCommands } from './byte-commands.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty-shell.ts';
@@ -312,6 +313,7 @@ async function runShell(
   ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; now: () => number; sinks: OutputSinks; commands?: CustomCommand[] },
 ): Promise<ExecResult | BashExecResult> {
   try {
+    await installShellTurns(); // CPU-bound scripts share the event loop in time slices (issue 11 item 5)
     const bash = new Bash({
       fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: ctl.now, proc: { pid, ppid: 1 } }), ctl.sinks),
       cwd: req.dir,

@@ -8,7 +8,10 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { lazyRequire } from '../lazy-require.ts';
+
+/** The YAML parser, loaded only when the prepared JSON is missing or stale (72 modules a built server need not load). */
+const loadYaml = lazyRequire<typeof import('yaml')>('yaml', (mod) => mod);
 
 /** Where `npm run build` writes the prepared document (absolute). */
 export const PREPARED_SPEC_PATH = fileURLToPath(new URL('../../../dist/openapi.json', import.meta.url));
@@ -35,7 +38,7 @@ export function loadOpenApiDocument(yamlPath: string, prepared = PREPARED_SPEC_P
   const doc =
     preparedTime >= 0 && preparedTime >= mtimeMs(yamlPath)
       ? (JSON.parse(readFileSync(prepared, 'utf8')) as Record<string, unknown>)
-      : (parse(readFileSync(yamlPath, 'utf8')) as Record<string, unknown>);
+      : (loadYaml().parse(readFileSync(yamlPath, 'utf8')) as Record<string, unknown>);
   deepFreeze(doc);
   cache.set(yamlPath, doc);
   return doc;

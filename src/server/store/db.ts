@@ -3,8 +3,12 @@
  * schema, its version check, and the prepared statements the store uses. It owns no policy about what is saved
  * when (store.ts does) and never touches blobs (blobs.ts).
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { lazyRequire } from '../lazy-require.ts';
 import { join } from 'node:path';
+
+/** better-sqlite3, loaded when a data dir is first opened (src/server/lazy-require.ts), not at every start. */
+const loadDatabase = lazyRequire<typeof Database>('better-sqlite3');
 
 /** The schema this build reads and writes. A data dir of another version is refused, never reset. */
 export const SCHEMA_VERSION = 1;
@@ -61,7 +65,7 @@ export class MetaDb {
   constructor(dir: string) {
     const file = join(dir, DB_FILE);
     try {
-      this.db = new Database(file);
+      this.db = new (loadDatabase())(file);
       this.db.pragma('journal_mode = WAL');
       // NORMAL: a commit is in the WAL file before it returns, so it survives a killed process (not an OS crash).
       this.db.pragma('synchronous = NORMAL');

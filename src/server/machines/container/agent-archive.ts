@@ -7,7 +7,10 @@
  */
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { pack } from 'tar-stream';
+import { lazyRequire } from '../../lazy-require.ts';
+
+/** tar-stream, loaded on the first archive (src/server/lazy-require.ts), not at every start. */
+const loadTar = lazyRequire<typeof import('tar-stream')>('tar-stream', (mod) => mod);
 
 /** The sprite user's ids (docs/wire-reference.md §13). */
 const SPRITE_UID = 1000;
@@ -22,7 +25,7 @@ function nodePtyWanted(rel: string): boolean {
  * directory (absent: no TTY inside). Rejects when the bundle cannot be read.
  */
 export async function agentArchive(bundle: string, nodePtyDir?: string): Promise<Buffer> {
-  const tar = pack();
+  const tar = loadTar().pack();
   const chunks: Buffer[] = [];
   tar.on('data', (c: unknown) => chunks.push(c as Buffer));
   const done = new Promise<void>((resolve, reject) => {

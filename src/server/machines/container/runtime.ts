@@ -5,7 +5,8 @@
  * @see issue 10 item 1, https://docs.docker.com/reference/api/engine/, https://docs.podman.io/en/latest/markdown/podman-system-service.1.html
  */
 import { existsSync } from 'node:fs';
-import Docker from 'dockerode';
+import type Docker from 'dockerode';
+import { lazyRequire } from '../../lazy-require.ts';
 
 /** The `--container-runtime` values. */
 export const CONTAINER_RUNTIMES = ['auto', 'docker', 'podman', 'kubernetes'] as const;
@@ -54,8 +55,12 @@ export function candidateEndpoints(runtime: 'docker' | 'podman' | 'auto', d: Dis
   return out;
 }
 
+/** dockerode, loaded on the first client (src/server/lazy-require.ts): a start without `--exec container` never loads it. */
+const loadDocker = lazyRequire<typeof Docker>('dockerode');
+
 /** A dockerode client for `endpoint` (`unix:///path` or `tcp://host:port`). Throws a TypeError for another scheme. */
 export function clientFor(endpoint: string): Docker {
+  const Docker = loadDocker();
   if (endpoint.startsWith('unix://')) return new Docker({ socketPath: endpoint.slice('unix://'.length) });
   const m = /^(tcp|http):\/\/([^:/]+):(\d+)\/?$/.exec(endpoint);
   if (!m) throw new TypeError(`unsupported container endpoint ${endpoint}: use unix:///path or tcp://host:port`);
