@@ -29,6 +29,8 @@ import { yieldAfter } from './event-loop.ts';
 import { streamTopLevel, withOutputSinks, type OutputSinks } from './output-sink.ts';
 import { byteExactCommands } from './byte-commands.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty-shell.ts';
+import { startJobControl } from './shell-job-runner.ts';
+import { JOB_COMMAND_NAMES, rewriteJobControl, type JobControl } from './shell-jobs.ts';
 import { DEFAULT_SHELL_LIMITS, describeShellError, explainLimits, JAVASCRIPT_AVAILABLE, refuseBackgroundJobs, shellExecutionLimits, WORLD_COMMAND_NAMES, worldCommands, type ShellLimits } from './shell-world.ts';
 
 const SIXTY_FOUR_MIB = 64 * 1024 * 1024;
@@ -60,7 +62,7 @@ interface Terminal {
 /** The command `./risky.sh` is rewritten to when the sprite has no `risky.sh` of its own. */
 const RISKY_COMMAND = 'spritzer-risky.sh';
 /** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
-const EXTRA_COMMANDS = ['tty', 'stty', 'whoami', 'python3', 'python', ...WORLD_COMMAND_NAMES];
+const EXTRA_COMMANDS = ['tty', 'stty', 'whoami', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...JOB_COMMAND_NAMES];
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -212,6 +214,25 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         timers.clear();
       };
       const out = terminalIO(io, req.tty);
+      const live = liveSinks(out, () => proc.finished);
+      // Background jobs, `wait`, `kill` and traps (shell-job-runner.ts); `deliver` is the exec's signal entry.
+      const control = startJobControl({
+        allocatePid: () => sprite.allocatePid(),
+        selfPid: pid,
+        clock,
+        sinks: live,
+        signalSelf: (name) => queueMicrotask(() => deliver(name)),
+        run: (script, env, cwd, ctl) =>
+          runShell(sprite, { ...req, argv: ['sh', '-c', script], path: undefined, env, dir: cwd }, pid, term, new Uint8Array(0), maxStdinBytes, limits, { ...ctl, now: () => clock.now(), sinks: live }),
+      });
+      const deliver = (name: string) => {
+        if (proc.finished) return;
+        if (control.signal(name, () => (abort.abort(), stopTimers()), (code) => (proc.finish(code), stopTimers()))) return;
+        if (!proc.signal(name)) return;
+        abort.abort();
+        stopTimers();
+        control.jobs.endAll();
+      };
       const disarmGrace = () => {
         if (!grace) return;
         clock.clearTimeout(grace);
@@ -224,13 +245,14 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         disarmGrace();
         void runShell(sprite, req, pid, term, stdin.take(), maxStdinBytes, limits, {
           abort: abort.signal,
-          sinks: liveSinks(out, () => proc.finished),
+          sinks: live,
           sleep: (ms) => new Promise<void>((resolve) => void after(ms, resolve)),
           now: () => clock.now(),
+          jobs: control.jobs,
         }).then(async (result) => {
           // A large result took just-bash a while: let other requests in before converting and sending it.
           await yieldAfter(result.stdout.length);
-          if (proc.finished) return;
+          if (proc.finished || control.ending) return;
           try {
             const stdout = stdoutBytes(result);
             if (stdout.length > 0) out.stdout(new Uint8Array(stdout));
@@ -238,8 +260,11 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
           } catch {
             // A sink that throws is the caller's failure; the process still ends, and `exit` still settles.
           } finally {
-            proc.finish(result.exitCode);
-            stopTimers();
+            // The EXIT trap runs and the background jobs end before the exit is reported.
+            void control.end(result.exitCode, ('env' in result && result.env) || req.env).then((code) => {
+              proc.finish(code);
+              stopTimers();
+            });
           }
         });
       };
@@ -258,10 +283,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
           if (proc.finished) return;
           // A raw ^C on a terminal is SIGINT to the foreground command (the line discipline's ISIG).
           if (term.tty && data.includes(0x03)) {
-            if (proc.signal('INT')) {
-              abort.abort();
-              stopTimers();
-            }
+            deliver('INT');
             return;
           }
           if (!opts.stdin) return;
@@ -287,11 +309,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
           term.cols = cols;
           term.rows = rows;
         },
-        signal(name: string) {
-          if (!proc.signal(name)) return;
-          abort.abort();
-          stopTimers();
-        },
+        signal: deliver,
       };
     },
   };
@@ -309,7 +327,7 @@ async function runShell(
   stdin: Uint8Array,
   maxStdinBytes: number,
   limits: ShellLimits,
-  ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; now: () => number; sinks: OutputSinks; commands?: CustomCommand[] },
+  ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; now: () => number; sinks: OutputSinks; commands?: CustomCommand[]; jobs?: JobControl },
 ): Promise<ExecResult | BashExecResult> {
   try {
     const bash = new Bash({
@@ -319,6 +337,7 @@ async function runShell(
         ...byteExactCommands(),
         ...worldCommands({ hostname: sprite.name, now: ctl.now }),
         ...spritzerCommands(term, sprite.vfs),
+        ...(ctl.jobs?.commands() ?? []),
         ...(ctl.commands ?? []),
       ],
       // The WASM runtimes (CPython, QuickJS, SQLite) load on a command's first use, not here (issue 12 item 6).
@@ -337,9 +356,10 @@ async function runShell(
       },
     });
     const original = withSeedRiskyScript(shellScript(req), sprite.vfs, req.dir);
-    const refused = refuseBackgroundJobs(original);
+    // With a job table, `&`, `$!`, `wait`, `jobs` run (shell-jobs.ts); without one they are refused loudly.
+    const refused = ctl.jobs ? null : refuseBackgroundJobs(original);
     if (refused) return refused;
-    const script = streamTopLevel(original, req.tty);
+    const script = streamTopLevel(ctl.jobs ? rewriteJobControl(original) : original, req.tty);
     return explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
       env: { ...req.env },
       replaceEnv: true,
