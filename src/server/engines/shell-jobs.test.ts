@@ -18,8 +18,12 @@ function sprite(): SpriteContext {
 }
 
 /** Lets promise chains run (just-bash awaits a lot between commands). */
-const settle = async (rounds = 30) => {
-  for (let i = 0; i < rounds; i++) await new Promise((r) => setImmediate(r));
+/** Lets promise chains run: 50 turns, or until `done()` holds (at most 5,000 turns; the first run loads just-bash). */
+const settle = async (done?: () => boolean) => {
+  for (let i = 0; i < 5000; i++) {
+    await new Promise((r) => setImmediate(r));
+    if (done ? done() : i >= 50) return;
+  }
 };
 
 /** Starts `sh -c script`; output is recorded as one ordered log of `o:`/`e:` chunks. */
@@ -52,14 +56,14 @@ async function run(script: string, opts: { ctx?: SpriteContext; step?: number } 
 describe('background jobs', () => {
   it('sleep 2 & echo pid=$! prints a non-zero pid at once, and wait waits about 2 s', async () => {
     const t = start('sleep 2 & echo pid=$!; wait; echo waited');
-    await settle();
+    await settle(() => t.out() !== '');
     expect(t.out()).toMatch(/^pid=[1-9]\d*\n$/);
     expect(t.exited()).toBeNull();
     t.clock.advance(1900);
     await settle();
     expect(t.exited()).toBeNull();
     t.clock.advance(100);
-    await settle();
+    await settle(() => t.exited() !== null);
     expect(t.out()).toMatch(/^pid=\d+\nwaited\n$/);
     expect(t.exited()).toBe(0);
   });
@@ -146,7 +150,7 @@ describe('kill', () => {
 describe('the end of the exec', () => {
   it('background jobs end with the exec (no wait): later output is not delivered, timers are freed', async () => {
     const t = start('(sleep 1; echo late) & echo done');
-    await settle();
+    await settle(() => t.exited() !== null);
     expect(t.exited()).toBe(0);
     expect(t.out()).toBe('done\n');
     expect(t.clock.pending()).toBe(0);
@@ -155,19 +159,19 @@ describe('the end of the exec', () => {
   it('nohup/setsid jobs outlive the exec and keep writing the disk', async () => {
     const ctx = sprite();
     const t = start('nohup sh -c "sleep 1; echo kept > /tmp/kept" & setsid sleep 1 & echo done', { ctx });
-    await settle();
+    await settle(() => t.exited() !== null);
     expect(t.exited()).toBe(0);
     t.clock.advance(1000);
-    await settle();
+    await settle(() => ctx.vfs.exists('/tmp/kept'));
     expect(ctx.vfs.exists('/tmp/kept')).toBe(true);
   });
 
   it('a signal to the exec ends its jobs too', async () => {
     const ctx = sprite();
     const t = start('(sleep 2; echo x > /tmp/x) & sleep 10', { ctx });
-    await settle();
+    await settle(() => t.clock.pending() > 0);
     t.proc.signal('TERM');
-    await settle();
+    await settle(() => t.exited() !== null);
     expect(t.exited()).toBe(143);
     t.clock.advance(3000);
     await settle();
@@ -188,43 +192,43 @@ describe('trap', () => {
 
   it('TERM by the kill API runs the TERM handler, then EXIT; the handler\'s exit is the status', async () => {
     const t = start("trap 'echo cleanup; exit 0' TERM; trap 'echo bye' EXIT; echo ready; sleep 30");
-    await settle();
+    await settle(() => t.clock.pending() > 0);
     expect(t.out()).toBe('ready\n');
     t.proc.signal('TERM');
-    await settle();
+    await settle(() => t.exited() !== null);
     expect(t.out()).toBe('ready\ncleanup\nbye\n');
     expect(t.exited()).toBe(0);
   });
 
   it('a handler that does not exit: the exec ends with 128+n (INT: 130), and an EXIT trap runs on an untrapped TERM', async () => {
     const a = start("trap 'echo got-int' INT; sleep 30");
-    await settle();
+    await settle(() => a.clock.pending() > 0);
     a.proc.signal('INT');
-    await settle();
+    await settle(() => a.exited() !== null);
     expect([a.out(), a.exited()]).toEqual(['got-int\n', 130]);
     const b = start("trap 'echo bye' EXIT; sleep 30");
-    await settle();
+    await settle(() => b.clock.pending() > 0);
     b.proc.signal('TERM');
-    await settle();
+    await settle(() => b.exited() !== null);
     expect([b.out(), b.exited()]).toEqual(['bye\n', 143]);
   });
 
   it("trap '' TERM ignores TERM; KILL still ends it", async () => {
     const t = start("trap '' TERM; sleep 30; echo after");
-    await settle();
+    await settle(() => t.clock.pending() > 0);
     t.proc.signal('TERM');
     await settle();
     expect(t.exited()).toBeNull();
     t.proc.signal('KILL');
-    await settle();
+    await settle(() => t.exited() !== null);
     expect(t.exited()).toBe(137);
   });
 
   it('^C in a TTY runs the INT handler', async () => {
     const t = start("trap 'echo caught' INT; sleep 30", { tty: true });
-    await settle();
+    await settle(() => t.clock.pending() > 0);
     t.proc.writeStdin(new Uint8Array([3]));
-    await settle();
+    await settle(() => t.exited() !== null);
     expect([t.out(), t.exited()]).toEqual(['caught\r\n', 130]);
   });
 
