@@ -53,7 +53,12 @@ export interface JobHooks {
    * The script ended with `code` and variables `vars`: runs the EXIT trap (its `exit N` replaces the code), ends
    * the background jobs not started with `nohup`/`setsid`; resolves with the exit code.
    */
-  end(code: number, vars: Record<string, string>): Promise<number>;
+  end(code: number, vars?: Record<string, string>): Promise<number>;
+  /**
+   * Runs the handler of `name` without ending anything (the interactive shell's ^C: bash runs the INT trap and
+   * goes on); resolves at once when there is none.
+   */
+  runHandler(name: string): Promise<void>;
   /**
    * Handles a fatal signal sent to the exec when the script set a trap for it or for EXIT, or ignores it (`trap ''
    * SIG`): returns true, aborts the script through `abortMain`, runs the handler, then the EXIT trap, ends the
@@ -111,6 +116,10 @@ export function startJobControl(deps: JobHookDeps): JobHooks {
       const final = await runExitTrap(code, vars);
       jobs.endAll();
       return final;
+    },
+    async runHandler(name) {
+      const trap = jobs.trapFor(name);
+      if (trap && trap.action !== '') await runTrap(trap, trap.env, trap.cwd);
     },
     signal(name, abortMain, finish) {
       const n = signalNumber(name);

@@ -253,3 +253,33 @@ describe('rewriteJobControl', () => {
     expect(rewriteJobControl('if then')).toBe('if then');
   });
 });
+
+describe('the interactive TTY shell', () => {
+  it('keeps its jobs between lines: & then jobs, wait; its EXIT trap runs on exit', async () => {
+    const clock = new FakeClock(T);
+    let text = '';
+    const proc = createShellEngine({ clock }).start(
+      sprite(),
+      { argv: ['bash'], env: ENV, dir: '/home/sprite', tty: true, rows: 24, cols: 80 },
+      { stdout: (d) => void (text += Buffer.from(d).toString()), stderr: (d) => void (text += Buffer.from(d).toString()) },
+      { stdin: true },
+    );
+    const prompts = () => text.split('sprite@demo:').length - 1;
+    const type = (s: string) => proc.writeStdin(Buffer.from(s));
+    await settle(() => prompts() === 1);
+    type("trap 'echo bye' EXIT; sleep 2 & echo pid=$!\r");
+    await settle(() => prompts() === 2);
+    expect(text).toMatch(/\r\npid=[1-9]\d*\r\n/);
+    type('jobs\r');
+    await settle(() => prompts() === 3);
+    expect(text).toContain('[1]+  Running                 sleep 2 &\r\n');
+    type('wait %1; echo st=$?\r');
+    await settle(() => clock.pending() > 0 && text.endsWith('echo st=$?\r\n'));
+    clock.advance(2000);
+    await settle(() => prompts() === 4);
+    expect(text).toContain('st=0\r\n');
+    type('exit 4\r');
+    expect(await proc.exit).toBe(4);
+    expect(text).toMatch(/bye\r\n$/);
+  });
+});

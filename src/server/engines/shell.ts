@@ -398,6 +398,17 @@ function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, c
       // the caller's failure; the shell goes on
     }
   };
+  const live = liveSinks(out, () => proc.finished);
+  // Background jobs and traps live as long as the shell (shell-job-runner.ts).
+  const control = startJobControl({
+    allocatePid: () => sprite.allocatePid(),
+    selfPid: pid,
+    clock,
+    sinks: live,
+    signalSelf: (name) => queueMicrotask(() => handle.signal(name)),
+    run: (script, env, cwd, ctl) =>
+      runShell(sprite, { ...req, argv: ['sh', '-c', script], path: undefined, env, dir: cwd }, pid, term, new Uint8Array(0), maxStdinBytes, limits, { ...ctl, now: () => clock.now(), sinks: live }),
+  });
   const run = async (line: string, state: ShellState, abort: AbortSignal) => {
     const timers = new Set<TimerHandle>();
     abort.addEventListener('abort', () => {
@@ -432,6 +443,7 @@ function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, c
       now: () => clock.now(),
       sinks: liveSinks(out, () => proc.finished || abort.aborted),
       commands,
+      jobs: control.jobs,
     });
     if (!abort.aborted && !proc.finished) {
       // Output just-bash kept to the end (a syntax error, an `exit` inside a compound command).
@@ -449,11 +461,11 @@ function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, c
     return { exitCode: result.exitCode, state: { env, cwd: ended.cwd, status: ended.status } };
   };
   const shell = new InteractiveShell(
-    { write, run, finish: (code) => proc.finish(code), home: req.env.HOME ?? '/home/sprite', hostname: sprite.name },
+    { write, run, finish: (code) => void control.end(code).then((c) => proc.finish(c)), home: req.env.HOME ?? '/home/sprite', hostname: sprite.name },
     { env: { ...req.env }, cwd: req.dir, status: 0 },
   );
   queueMicrotask(() => shell.start());
-  return {
+  const handle: ExecProcess = {
     pid,
     exit: proc.exit,
     writeStdin: (data) => shell.input(data),
@@ -465,12 +477,16 @@ function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, c
     signal(name) {
       if (name === 'INT' || name === 'SIGINT' || name === '2') {
         shell.interrupt();
+        void control.runHandler('INT');
         return;
       }
+      if (proc.finished || control.signal(name, () => shell.stop(), (code) => proc.finish(code))) return;
       if (!proc.signal(name)) return;
       shell.stop();
+      control.jobs.endAll();
     },
   };
+  return handle;
 }
 
 /**
