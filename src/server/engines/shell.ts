@@ -31,7 +31,7 @@ import { byteExactCommands } from './byte-commands.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty-shell.ts';
 import { startJobControl } from './shell-job-runner.ts';
 import { JOB_COMMAND_NAMES, rewriteJobControl, type JobControl } from './shell-jobs.ts';
-import { DEFAULT_SHELL_LIMITS, describeShellError, explainLimits, JAVASCRIPT_AVAILABLE, refuseBackgroundJobs, shellExecutionLimits, WORLD_COMMAND_NAMES, worldCommands, type ShellLimits } from './shell-world.ts';
+import { DEFAULT_SHELL_LIMITS, describeShellError, explainLimits, JAVASCRIPT_AVAILABLE, shellExecutionLimits, WORLD_COMMAND_NAMES, worldCommands, type ShellLimits } from './shell-world.ts';
 
 const SIXTY_FOUR_MIB = 64 * 1024 * 1024;
 
@@ -327,7 +327,7 @@ async function runShell(
   stdin: Uint8Array,
   maxStdinBytes: number,
   limits: ShellLimits,
-  ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; now: () => number; sinks: OutputSinks; commands?: CustomCommand[]; jobs?: JobControl },
+  ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; now: () => number; sinks: OutputSinks; commands?: CustomCommand[]; jobs: JobControl },
 ): Promise<ExecResult | BashExecResult> {
   try {
     const bash = new Bash({
@@ -337,7 +337,7 @@ async function runShell(
         ...byteExactCommands(),
         ...worldCommands({ hostname: sprite.name, now: ctl.now }),
         ...spritzerCommands(term, sprite.vfs),
-        ...(ctl.jobs?.commands() ?? []),
+        ...ctl.jobs.commands(),
         ...(ctl.commands ?? []),
       ],
       // The WASM runtimes (CPython, QuickJS, SQLite) load on a command's first use, not here (issue 12 item 6).
@@ -356,10 +356,8 @@ async function runShell(
       },
     });
     const original = withSeedRiskyScript(shellScript(req), sprite.vfs, req.dir);
-    // With a job table, `&`, `$!`, `wait`, `jobs` run (shell-jobs.ts); without one they are refused loudly.
-    const refused = ctl.jobs ? null : refuseBackgroundJobs(original);
-    if (refused) return refused;
-    const script = streamTopLevel(ctl.jobs ? rewriteJobControl(original) : original, req.tty);
+    // `&`, `$!`, `wait`, `jobs` reach the shell's job table (shell-jobs.ts).
+    const script = streamTopLevel(rewriteJobControl(original), req.tty);
     return explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
       env: { ...req.env },
       replaceEnv: true,
