@@ -283,3 +283,9 @@ describe('the interactive TTY shell', () => {
     expect(text).toMatch(/bye\r\n$/);
   });
 });
+
+describe('fg and bg', () => {
+  it('answer as a non-interactive bash does: no job control', async () => {
+    expect(await run('sleep 1 & fg %1; echo "st=$?"; wait')).toMatchObject({ stdout: 'st=1\n', stderr: 'bash: fg: no job control\n' });
+  });
+});

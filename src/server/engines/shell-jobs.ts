@@ -23,7 +23,7 @@ export const TRAP_END_COMMAND = '__spritzer_trap_end';
 /** The shell variable `$!` is rewritten to (just-bash keeps `$!` at 0 and offers no way to set it). */
 export const BANG_VARIABLE = '__spritzer_bang';
 /** Names of every command {@link JobControl.commands} defines (shell.ts gives each a `/bin` stub). */
-export const JOB_COMMAND_NAMES: readonly string[] = [BG_COMMAND, WAIT_COMMAND, JOBS_COMMAND, DISOWN_COMMAND, TRAP_END_COMMAND, 'kill', 'trap', 'nohup', 'setsid'];
+export const JOB_COMMAND_NAMES: readonly string[] = [BG_COMMAND, WAIT_COMMAND, JOBS_COMMAND, DISOWN_COMMAND, TRAP_END_COMMAND, 'kill', 'trap', 'nohup', 'setsid', 'fg', 'bg'];
 
 const RENAMED: Record<string, string> = { wait: WAIT_COMMAND, jobs: JOBS_COMMAND, disown: DISOWN_COMMAND };
 const DETACHERS = new Set(['nohup', 'setsid']);
@@ -211,6 +211,8 @@ export class JobControl {
       defineCommand(JOBS_COMMAND, async (args) => this.list(args)),
       defineCommand(DISOWN_COMMAND, async (args) => this.disown(args)),
       defineCommand(TRAP_END_COMMAND, async () => ok()),
+      // What a non-interactive bash answers: there is no job control (no stopped jobs to resume).
+      ...['fg', 'bg'].map((name) => defineCommand(name, async () => fail(`bash: ${name}: no job control\n`))),
       defineCommand('kill', async (args) => this.killCommand(args)),
       defineCommand('trap', async (args, ctx) => {
         return this.trapCommand(args, jobEnv(ctx.env), ctx.cwd);
@@ -225,7 +227,11 @@ export class JobControl {
     ];
   }
 
-  /** Starts `script` as a job; returns its pid. */
+  /**
+   * Starts `script` as a job; returns its pid.
+   * @deviation A job gets the shell's variables as its environment (functions are not carried), empty stdin, and
+   * `$$` is the exec's; a `nohup`/`setsid` job's output after the exec ended is dropped (no `nohup.out`).
+   */
   start(script: string, env: Record<string, string>, cwd: string, detached: boolean): number {
     const pid = this.deps.allocatePid();
     const abort = new AbortController();
