@@ -110,6 +110,21 @@ describe('shell engine job control, as a client sees it', () => {
     expect([rec.stdout, rec.exit]).toEqual(['ready\ncleanup\nbye\n', 3]);
   });
 
+  it('a nohup job outlives its exec and writes the disk; a checkpoint restore ends it', async () => {
+    const first = openExec(srv.url, 'jobs', ['sh', '-c', 'nohup sh -c "sleep 1; echo one > /tmp/n1; sleep 10; echo two > /tmp/n2" & echo started']);
+    await until(() => first.rec.closed, 'the first exit');
+    expect([first.rec.stdout, first.rec.exit]).toEqual(['started\n', 0]);
+    await until(() => clock.pending() > 0, 'the job sleeping');
+    clock.advance(1000);
+    await until(() => clock.pending() > 0, 'the second sleep');
+    expect((await call('GET', '/v1/sprites/jobs/fs/read?path=/tmp/n1')).text).toBe('one\n');
+    expect((await call('POST', '/v1/sprites/jobs/checkpoint', {})).status).toBe(200);
+    expect((await call('POST', '/v1/sprites/jobs/checkpoints/v1/restore')).status).toBe(200);
+    clock.advance(10_000);
+    for (let i = 0; i < 200; i++) await new Promise((r) => setImmediate(r));
+    expect((await call('GET', '/v1/sprites/jobs/fs/read?path=/tmp/n2')).status).toBe(404);
+  });
+
   it('the kill API (HTTP) runs the INT trap; background jobs end with the exec', async () => {
     const { rec } = openExec(srv.url, 'jobs', ['sh', '-c', "(sleep 5; echo late > /tmp/late.txt) & trap 'echo interrupted' INT; sleep 30"]);
     await until(() => rec.pid > 0 && clock.pending() >= 2, 'both sleeps');

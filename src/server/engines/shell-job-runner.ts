@@ -11,6 +11,7 @@ import { defineCommand, stdoutKind } from 'just-bash';
 import type { Clock, TimerHandle } from '../model/clock.ts';
 import { signalNumber } from '../../protocol/signals.ts';
 import type { OutputSinks } from './output-sink.ts';
+import type { ExecProcess } from './types.ts';
 import { JobControl, jobEnv, TRAP_END_COMMAND, type Trap } from './shell-jobs.ts';
 
 /** What a run of a script needs beyond the script: its abort, its sleep, its shell's job table, extra commands. */
@@ -41,12 +42,16 @@ export interface JobHookDeps {
   run: RunScript;
   /** Delivers a signal to the exec itself (`kill $$`). */
   signalSelf: (name: string) => void;
+  /** Hands a `nohup`/`setsid` job that outlives the exec to the sprite, which ends it on stop/destroy/restore. */
+  adopt?: (proc: ExecProcess) => void;
 }
 
 /** The exec's side of job control (see {@link startJobControl}). */
 export interface JobHooks {
   /** The main script's job and trap table. */
   readonly jobs: JobControl;
+  /** Ends the jobs of the exec (HUP) and hands the `nohup`/`setsid` ones to the sprite (`adopt`). */
+  release(): void;
   /** True once a trap took over the end of the exec: the main script's own result is then ignored. */
   readonly ending: boolean;
   /**
@@ -80,8 +85,12 @@ export function startJobControl(deps: JobHookDeps): JobHooks {
     const table = newTable();
     const result = await deps.run(job.script, job.env, job.cwd, { abort: job.signal, sleep: sleeper(deps.clock, job.signal), jobs: table });
     if (!job.signal.aborted) deliver(deps.sinks, result);
-    table.endAll();
+    release(table);
     return result.exitCode;
+  };
+  const release = (table: JobControl) => {
+    table.endAll();
+    for (const p of table.detachedRunning()) deps.adopt?.({ ...p, writeStdin() {}, endStdin() {}, resize() {} });
   };
   const jobs = newTable();
   let ending = false;
@@ -109,12 +118,13 @@ export function startJobControl(deps: JobHookDeps): JobHooks {
 
   return {
     jobs,
+    release: () => release(jobs),
     get ending() {
       return ending;
     },
     async end(code, vars) {
       const final = await runExitTrap(code, vars);
-      jobs.endAll();
+      release(jobs);
       return final;
     },
     async runHandler(name) {
@@ -141,7 +151,7 @@ export function startJobControl(deps: JobHookDeps): JobHooks {
           if (r.exited) code = r.code;
         }
         code = await runExitTrap(code);
-        jobs.endAll();
+        release(jobs);
         finish(code);
       })();
       return true;

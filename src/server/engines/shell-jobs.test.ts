@@ -166,6 +166,19 @@ describe('the end of the exec', () => {
     expect(ctx.vfs.exists('/tmp/kept')).toBe(true);
   });
 
+  it('a nohup job that outlives the exec is handed to the sprite, which can end it (stop, destroy, restore)', async () => {
+    const adopted: ExecProcess[] = [];
+    const ctx = { ...sprite(), adopt: (p: ExecProcess) => void adopted.push(p) };
+    const t = start('nohup sh -c "sleep 5; echo late > /tmp/late" & echo "bg=$!"', { ctx });
+    await settle(() => t.exited() !== null);
+    expect(adopted.map((p) => p.pid)).toEqual([Number(t.out().slice(3))]);
+    adopted[0]!.signal('KILL');
+    expect(await adopted[0]!.exit).toBe(137);
+    t.clock.advance(5000);
+    await settle();
+    expect(ctx.vfs.exists('/tmp/late')).toBe(false);
+  });
+
   it('a signal to the exec ends its jobs too', async () => {
     const ctx = sprite();
     const t = start('(sleep 2; echo x > /tmp/x) & sleep 10', { ctx });

@@ -197,6 +197,19 @@ export class JobControl {
     for (const job of this.jobs) if (!job.detached) this.kill(job, signalNumber(signal) ?? 1);
   }
 
+  /** Every job started detached or disowned, listed or not. */
+  private readonly detachedJobs: Job[] = [];
+
+  /**
+   * The running jobs started with `nohup`/`setsid` (or disowned while listed), as processes the sprite can end
+   * later (`stop`, `destroy`, `restore` send KILL): `exit` settles with the job's status.
+   */
+  detachedRunning(): Array<{ pid: number; exit: Promise<number>; signal(name: string): void }> {
+    return this.detachedJobs
+      .filter((j) => j.status === null)
+      .map((job) => ({ pid: job.pid, exit: job.done, signal: (name: string) => this.kill(job, signalNumber(name) ?? 9) }));
+  }
+
   /** The commands this shell's script calls (see the class docs); later in `customCommands` than the world's. */
   commands(): CustomCommand[] {
     return [
@@ -244,6 +257,7 @@ export class JobControl {
         return job.status;
       });
     this.jobs.push(job);
+    if (detached) this.detachedJobs.push(job);
     return pid;
   }
 
@@ -330,6 +344,7 @@ export class JobControl {
     for (const job of jobs) {
       if (!job) return fail(`bash: disown: ${targets[0]}: no such job\n`);
       job.detached = true;
+      this.detachedJobs.push(job);
       this.forget(job);
     }
     return ok();

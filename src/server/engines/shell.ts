@@ -222,6 +222,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         clock,
         sinks: live,
         signalSelf: (name) => queueMicrotask(() => deliver(name)),
+        adopt: sprite.adopt,
         run: (script, env, cwd, ctl) =>
           runShell(sprite, { ...req, argv: ['sh', '-c', script], path: undefined, env, dir: cwd }, pid, term, new Uint8Array(0), maxStdinBytes, limits, { ...ctl, now: () => clock.now(), sinks: live }),
       });
@@ -231,7 +232,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         if (!proc.signal(name)) return;
         abort.abort();
         stopTimers();
-        control.jobs.endAll();
+        control.release();
       };
       const disarmGrace = () => {
         if (!grace) return;
@@ -404,6 +405,7 @@ function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, c
     clock,
     sinks: live,
     signalSelf: (name) => queueMicrotask(() => handle.signal(name)),
+    adopt: sprite.adopt,
     run: (script, env, cwd, ctl) =>
       runShell(sprite, { ...req, argv: ['sh', '-c', script], path: undefined, env, dir: cwd }, pid, term, new Uint8Array(0), maxStdinBytes, limits, { ...ctl, now: () => clock.now(), sinks: live }),
   });
@@ -481,7 +483,7 @@ function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, c
       if (proc.finished || control.signal(name, () => shell.stop(), (code) => proc.finish(code))) return;
       if (!proc.signal(name)) return;
       shell.stop();
-      control.jobs.endAll();
+      control.release();
     },
   };
   return handle;
