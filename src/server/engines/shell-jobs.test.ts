@@ -226,6 +226,18 @@ describe('trap', () => {
     expect([b.out(), b.exited()]).toEqual(['bye\n', 143]);
   });
 
+  it('the sandbox acceptance input: a TERM trap in a sleep loop writes its cleanup file and exits 7', async () => {
+    const ctx = sprite();
+    const t = start('trap "echo cleanup > /tmp/s; exit 7" TERM; while true; do sleep 1; done', { ctx });
+    await settle(() => t.clock.pending() > 0);
+    t.clock.advance(3000);
+    await settle(() => t.clock.pending() > 0);
+    t.proc.signal('TERM');
+    await settle(() => t.exited() !== null);
+    expect(t.exited()).toBe(7);
+    expect(Buffer.from(ctx.vfs.readFile('/tmp/s')).toString()).toBe('cleanup\n');
+  });
+
   it("trap '' TERM ignores TERM; KILL still ends it", async () => {
     const t = start("trap '' TERM; sleep 30; echo after");
     await settle(() => t.clock.pending() > 0);
