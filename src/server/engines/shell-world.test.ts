@@ -112,35 +112,24 @@ describe('item 2: devices and the Linux skeleton', () => {
 });
 
 describe('item 5: job control, signals, limits', () => {
-  it('a background job is refused loudly before anything runs (no silent $! = 0)', async () => {
-    const ctx = sprite();
-    expect(await sh('touch /tmp/ran; sleep 2 & echo pid=$!; wait', { ctx })).toEqual({
-      stdout: '',
-      stderr: `sh: background jobs (&) are not available in the shell engine ($!, wait and kill need real processes); ${HINT}\n`,
-      exit: 2,
-    });
-    expect(ctx.vfs.exists('/tmp/ran')).toBe(false);
-  });
-
+  // Background jobs, wait, kill and traps run now: src/server/engines/shell-jobs.test.ts and
+  // test/integration/shell-jobs.test.ts hold their tests.
   it('&& and a quoted & are not background jobs', async () => {
     expect((await sh("true && echo 'a & b'")).stdout).toBe('a & b\n');
   });
 
-  it('kill fails loudly; kill -l lists signals', async () => {
+  it('kill of a process that is not a job of this script fails loudly; kill -l lists signals', async () => {
     expect(await sh('kill 1')).toEqual({
       stdout: '',
-      stderr: `kill: not available in the shell engine (commands are not separate processes); ${HINT}\n`,
+      stderr: `kill: (1) - not a job of this shell: the shell engine can only signal its own background jobs; ${HINT}\n`,
       exit: 1,
     });
     expect((await sh('kill -l')).stdout).toContain('TERM');
   });
 
-  it.each(['EXIT', 'TERM', 'INT'])('trap … %s fails loudly and the script goes on', async (sig) => {
-    expect(await sh(`trap 'echo bye' ${sig}; echo hi`)).toEqual({
-      stdout: 'hi\n',
-      stderr: `trap: not available in the shell engine (no signals or EXIT handlers reach a script); ${HINT}\n`,
-      exit: 0,
-    });
+  it('trap … EXIT runs at the end; a TERM or INT handler waits for its signal', async () => {
+    expect(await sh(`trap 'echo bye' EXIT; echo hi`)).toEqual({ stdout: 'hi\nbye\n', stderr: '', exit: 0 });
+    expect(await sh(`trap 'echo bye' TERM; trap 'echo bye' INT; echo hi`)).toEqual({ stdout: 'hi\n', stderr: '', exit: 0 });
   });
 
   it('seq 1 200000 finishes', async () => {

@@ -1,13 +1,13 @@
 /**
  * The Linux world around the `shell` engine's just-bash: the commands spritzer adds or corrects (`rm` of links,
  * `ls -l` with real modes and owners, `hostname`, `uname`, `node`, `/dev/stdin` operands), the loud failures for
- * what only a real engine can do (`trap`, `kill`, background jobs, `git`, `curl`, `make`…), and the execution
+ * what only a real engine can do (`git`, `curl`, `make`…; job control is shell-jobs.ts's), and the execution
  * limits (`--shell-max-commands`, `--shell-timeout`). It does not run scripts, collect stdin or deliver output
  * (shell.ts does), and holds no state between commands.
  * @see issue 12 items 2, 5, 6, 7; docs/fidelity.md "shell engine"; docs/limits.md
  */
 import * as nodeModule from 'node:module';
-import { defineCommand, parse, type BashOptions, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+import { defineCommand, type BashOptions, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 
 type ExecutionLimits = NonNullable<BashOptions['executionLimits']>;
 import { shellQuote } from './argv.ts';
@@ -76,39 +76,6 @@ export function explainLimits(result: ExecResult, limits: ShellLimits): ExecResu
 }
 
 /**
- * Refuses a script that starts a background job (`cmd &`) before anything runs: just-bash runs such a job in the
- * foreground and leaves `$!` at 0, so `wait`, `kill $!` and `$!` would be silently wrong. Returns the result to
- * answer with (exit 2, the message below on stderr), or null when the script has no background job or does not
- * parse (just-bash then reports the syntax error).
- * @deviation Real sprites run background jobs; the shell engine refuses them loudly. See docs/fidelity.md.
- */
-export function refuseBackgroundJobs(script: string): ExecResult | null {
-  if (!script.includes('&')) return null;
-  let ast: unknown;
-  try {
-    ast = parse(script);
-  } catch {
-    return null;
-  }
-  if (!hasBackground(ast)) return null;
-  return fail(`sh: background jobs (&) are not available in the shell engine ($!, wait and kill need real processes); ${SANDBOX_HINT}\n`, 2);
-}
-
-function hasBackground(root: unknown): boolean {
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (Array.isArray(node)) stack.push(...node);
-    else if (node !== null && typeof node === 'object') {
-      const n = node as Record<string, unknown>;
-      if (n.type === 'Statement' && n.background === true) return true;
-      stack.push(...Object.values(n));
-    }
-  }
-  return false;
-}
-
-/**
  * Commands that exist only on a real machine: each answers `<name>: not available in the shell engine; run
  * spritzer with --exec sandbox` on stderr and exits 127.
  */
@@ -116,7 +83,7 @@ export const REAL_ENGINE_COMMANDS: readonly string[] = [
   'git', 'curl', 'wget', 'make', 'cmake', 'gcc', 'g++', 'cc', 'c++', 'clang', 'ld', 'go', 'cargo', 'rustc', 'ruby',
   'gem', 'bundle', 'java', 'javac', 'deno', 'bun', 'npm', 'npx', 'yarn', 'pnpm', 'pip', 'pip3', 'apt', 'apt-get',
   'dpkg', 'docker', 'podman', 'kubectl', 'ssh', 'scp', 'rsync', 'sudo', 'su', 'systemctl', 'service', 'ps', 'top',
-  'htop', 'pkill', 'killall', 'pgrep', 'nohup', 'setsid', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
+  'htop', 'pkill', 'killall', 'pgrep', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
   'vim', 'vi', 'nano', 'emacs', 'less', 'more', 'tmux', 'screen', 'strace', 'gdb', 'perl', 'lsof', 'chown', 'useradd',
 ];
 
@@ -141,15 +108,14 @@ const notAvailable = (name: string, why = ''): ExecResult => fail(`${name}: not 
 const STDIN_READERS = ['cat', 'head', 'tail', 'wc', 'od', 'sort', 'uniq', 'base64', 'md5sum', 'sha1sum', 'sha256sum', 'tac', 'nl', 'cut'];
 const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
 
-const SIGNALS = ['HUP', 'INT', 'QUIT', 'ILL', 'TRAP', 'ABRT', 'BUS', 'FPE', 'KILL', 'USR1', 'SEGV', 'USR2', 'PIPE', 'ALRM', 'TERM'];
-
 /**
  * The commands of this module, for just-bash's `customCommands`:
  * - `rm` removes a symlink itself (dangling, to a directory, with or without `-f`), never its target;
  * - `ls -l` (with `-a`, `-A`, `-d`, `-h`, `-n`, `-1`) shows the real type, mode, owner (`sprite`, `root`), size and
  *   link target; other `ls` forms are just-bash's;
  * - `hostname` and `uname` describe the sprite; `node` runs `js-exec` (or fails loudly when it cannot run);
- * - `trap`, `kill` and {@link REAL_ENGINE_COMMANDS} fail loudly (exit 1, 1, 127) naming `--exec sandbox`;
+ * - {@link REAL_ENGINE_COMMANDS} fail loudly (exit 127) naming `--exec sandbox` (`kill`, `trap`, `nohup` are
+ *   shell-jobs.ts's);
  * - `cat`, `head`, `wc`… read their stdin for a `/dev/stdin` operand; `od` also takes GNU's `-tx1` spelling.
  * @see issue 12 items 5, 6, 7
  */
@@ -160,16 +126,6 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
     defineCommand('ls', async (args, ctx) => (await longListing(args, ctx.fs, ctx.cwd, world.now())) ?? ctx.origCommand!(args)),
     defineCommand('hostname', async () => ok(`${world.hostname}\n`)),
     defineCommand('uname', async (args) => uname(args, world.hostname)),
-    defineCommand('trap', async (args) => {
-      if (args.length === 0) return ok('');
-      if (args[0] === '-l') return ok(`${SIGNALS.map((s, i) => `${i + 1}) SIG${s}`).join(' ')}\n`);
-      return fail(`trap: not available in the shell engine (no signals or EXIT handlers reach a script); ${SANDBOX_HINT}\n`);
-    }),
-    defineCommand('kill', async (args) => {
-      if (args.length === 0) return fail('kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n', 2);
-      if (args[0] === '-l' || args[0] === '-L') return ok(`${SIGNALS.join(' ')}\n`);
-      return fail(`kill: not available in the shell engine (commands are not separate processes); ${SANDBOX_HINT}\n`);
-    }),
     defineCommand('node', async (args, ctx) => {
       if (!javascript) return notAvailable('node', ' on this host (its JavaScript runtime needs Node.js 22.6 or later)');
       const flag = args[0];
@@ -418,5 +374,5 @@ function lsDate(ms: number, now: number): string {
 
 /** Names of every command {@link worldCommands} may define (their `/bin` and `/usr/bin` stubs make them found on PATH). */
 export const WORLD_COMMAND_NAMES: readonly string[] = [
-  'rm', 'ls', 'hostname', 'uname', 'trap', 'kill', 'node', 'js-exec', ...REAL_ENGINE_COMMANDS, ...STDIN_READERS,
+  'rm', 'ls', 'hostname', 'uname', 'node', 'js-exec', ...REAL_ENGINE_COMMANDS, ...STDIN_READERS,
 ];

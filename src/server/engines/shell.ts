@@ -30,7 +30,9 @@ import { installShellTurns } from './shell-turns.ts';
 import { streamTopLevel, withOutputSinks, type OutputSinks } from './output-sink.ts';
 import { byteExactCommands } from './byte-commands.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty-shell.ts';
-import { DEFAULT_SHELL_LIMITS, describeShellError, explainLimits, JAVASCRIPT_AVAILABLE, refuseBackgroundJobs, shellExecutionLimits, WORLD_COMMAND_NAMES, worldCommands, type ShellLimits } from './shell-world.ts';
+import { startJobControl } from './shell-job-runner.ts';
+import { JOB_COMMAND_NAMES, rewriteJobControl, type JobControl } from './shell-jobs.ts';
+import { DEFAULT_SHELL_LIMITS, describeShellError, explainLimits, JAVASCRIPT_AVAILABLE, shellExecutionLimits, WORLD_COMMAND_NAMES, worldCommands, type ShellLimits } from './shell-world.ts';
 
 const SIXTY_FOUR_MIB = 64 * 1024 * 1024;
 
@@ -61,7 +63,7 @@ interface Terminal {
 /** The command `./risky.sh` is rewritten to when the sprite has no `risky.sh` of its own. */
 const RISKY_COMMAND = 'spritzer-risky.sh';
 /** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
-const EXTRA_COMMANDS = ['tty', 'stty', 'whoami', 'python3', 'python', ...WORLD_COMMAND_NAMES];
+const EXTRA_COMMANDS = ['tty', 'stty', 'whoami', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...JOB_COMMAND_NAMES];
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -213,6 +215,26 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         timers.clear();
       };
       const out = terminalIO(io, req.tty);
+      const live = liveSinks(out, () => proc.finished);
+      // Background jobs, `wait`, `kill` and traps (shell-job-runner.ts); `deliver` is the exec's signal entry.
+      const control = startJobControl({
+        allocatePid: () => sprite.allocatePid(),
+        selfPid: pid,
+        clock,
+        sinks: live,
+        signalSelf: (name) => queueMicrotask(() => deliver(name)),
+        adopt: sprite.adopt,
+        run: (script, env, cwd, ctl) =>
+          runShell(sprite, { ...req, argv: ['sh', '-c', script], path: undefined, env, dir: cwd }, pid, term, new Uint8Array(0), maxStdinBytes, limits, { ...ctl, now: () => clock.now(), sinks: live }),
+      });
+      const deliver = (name: string) => {
+        if (proc.finished) return;
+        if (control.signal(name, () => (abort.abort(), stopTimers()), (code) => (proc.finish(code), stopTimers()))) return;
+        if (!proc.signal(name)) return;
+        abort.abort();
+        stopTimers();
+        control.release();
+      };
       const disarmGrace = () => {
         if (!grace) return;
         clock.clearTimeout(grace);
@@ -225,13 +247,14 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         disarmGrace();
         void runShell(sprite, req, pid, term, stdin.take(), maxStdinBytes, limits, {
           abort: abort.signal,
-          sinks: liveSinks(out, () => proc.finished),
+          sinks: live,
           sleep: (ms) => new Promise<void>((resolve) => void after(ms, resolve)),
           now: () => clock.now(),
+          jobs: control.jobs,
         }).then(async (result) => {
           // A large result took just-bash a while: let other requests in before converting and sending it.
           await yieldAfter(result.stdout.length);
-          if (proc.finished) return;
+          if (proc.finished || control.ending) return;
           try {
             const stdout = stdoutBytes(result);
             if (stdout.length > 0) out.stdout(new Uint8Array(stdout));
@@ -239,8 +262,11 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
           } catch {
             // A sink that throws is the caller's failure; the process still ends, and `exit` still settles.
           } finally {
-            proc.finish(result.exitCode);
-            stopTimers();
+            // The EXIT trap runs and the background jobs end before the exit is reported.
+            void control.end(result.exitCode, ('env' in result && result.env) || req.env).then((code) => {
+              proc.finish(code);
+              stopTimers();
+            });
           }
         });
       };
@@ -259,10 +285,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
           if (proc.finished) return;
           // A raw ^C on a terminal is SIGINT to the foreground command (the line discipline's ISIG).
           if (term.tty && data.includes(0x03)) {
-            if (proc.signal('INT')) {
-              abort.abort();
-              stopTimers();
-            }
+            deliver('INT');
             return;
           }
           if (!opts.stdin) return;
@@ -288,11 +311,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
           term.cols = cols;
           term.rows = rows;
         },
-        signal(name: string) {
-          if (!proc.signal(name)) return;
-          abort.abort();
-          stopTimers();
-        },
+        signal: deliver,
       };
     },
   };
@@ -310,7 +329,7 @@ async function runShell(
   stdin: Uint8Array,
   maxStdinBytes: number,
   limits: ShellLimits,
-  ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; now: () => number; sinks: OutputSinks; commands?: CustomCommand[] },
+  ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; now: () => number; sinks: OutputSinks; commands?: CustomCommand[]; jobs: JobControl },
 ): Promise<ExecResult | BashExecResult> {
   try {
     await installShellTurns(); // CPU-bound scripts share the event loop in time slices (issue 11 item 5)
@@ -321,6 +340,7 @@ async function runShell(
         ...byteExactCommands(),
         ...worldCommands({ hostname: sprite.name, now: ctl.now }),
         ...spritzerCommands(term, sprite.vfs),
+        ...ctl.jobs.commands(),
         ...(ctl.commands ?? []),
       ],
       // The WASM runtimes (CPython, QuickJS, SQLite) load on a command's first use, not here (issue 12 item 6).
@@ -339,9 +359,8 @@ async function runShell(
       },
     });
     const original = withSeedRiskyScript(shellScript(req), sprite.vfs, req.dir);
-    const refused = refuseBackgroundJobs(original);
-    if (refused) return refused;
-    const script = streamTopLevel(original, req.tty);
+    // `&`, `$!`, `wait`, `jobs` reach the shell's job table (shell-jobs.ts).
+    const script = streamTopLevel(rewriteJobControl(original), req.tty);
     return explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
       env: { ...req.env },
       replaceEnv: true,
@@ -380,6 +399,18 @@ function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, c
       // the caller's failure; the shell goes on
     }
   };
+  const live = liveSinks(out, () => proc.finished);
+  // Background jobs and traps live as long as the shell (shell-job-runner.ts).
+  const control = startJobControl({
+    allocatePid: () => sprite.allocatePid(),
+    selfPid: pid,
+    clock,
+    sinks: live,
+    signalSelf: (name) => queueMicrotask(() => handle.signal(name)),
+    adopt: sprite.adopt,
+    run: (script, env, cwd, ctl) =>
+      runShell(sprite, { ...req, argv: ['sh', '-c', script], path: undefined, env, dir: cwd }, pid, term, new Uint8Array(0), maxStdinBytes, limits, { ...ctl, now: () => clock.now(), sinks: live }),
+  });
   const run = async (line: string, state: ShellState, abort: AbortSignal) => {
     const timers = new Set<TimerHandle>();
     abort.addEventListener('abort', () => {
@@ -414,6 +445,7 @@ function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, c
       now: () => clock.now(),
       sinks: liveSinks(out, () => proc.finished || abort.aborted),
       commands,
+      jobs: control.jobs,
     });
     if (!abort.aborted && !proc.finished) {
       // Output just-bash kept to the end (a syntax error, an `exit` inside a compound command).
@@ -431,11 +463,11 @@ function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, c
     return { exitCode: result.exitCode, state: { env, cwd: ended.cwd, status: ended.status } };
   };
   const shell = new InteractiveShell(
-    { write, run, finish: (code) => proc.finish(code), home: req.env.HOME ?? '/home/sprite', hostname: sprite.name },
+    { write, run, finish: (code) => void control.end(code).then((c) => proc.finish(c)), home: req.env.HOME ?? '/home/sprite', hostname: sprite.name },
     { env: { ...req.env }, cwd: req.dir, status: 0 },
   );
   queueMicrotask(() => shell.start());
-  return {
+  const handle: ExecProcess = {
     pid,
     exit: proc.exit,
     writeStdin: (data) => shell.input(data),
@@ -447,12 +479,16 @@ function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, c
     signal(name) {
       if (name === 'INT' || name === 'SIGINT' || name === '2') {
         shell.interrupt();
+        void control.runHandler('INT');
         return;
       }
+      if (proc.finished || control.signal(name, () => shell.stop(), (code) => proc.finish(code))) return;
       if (!proc.signal(name)) return;
       shell.stop();
+      control.release();
     },
   };
+  return handle;
 }
 
 /**

@@ -38,6 +38,11 @@ export interface SpriteContext {
   vfs: Vfs;
   /** Allocates the next process id of this sprite (monotonic, never reused while the sprite lives). */
   allocatePid(): number;
+  /**
+   * Takes over a process that outlives the exec that started it (a `nohup cmd &` of the shell engine), so that
+   * stopping, restoring or destroying the sprite ends it too. Absent: such processes end on their own only.
+   */
+  adopt?(proc: ExecProcess): void;
 }
 
 /** A running command. */

@@ -77,7 +77,7 @@ export class MemoryMachine implements Machine {
   ) {
     this.vfs = opts.vfs ?? seedLinuxTree(Vfs.skeleton(() => clock.now(), { quotaBytes: spec.diskQuotaBytes }), spec.name);
     this.fs = vfsMachineFs(this.vfs);
-    this.ctx = { name: spec.name, vfs: this.vfs, allocatePid: opts.allocatePid ?? (() => this.nextPid++) };
+    this.ctx = { name: spec.name, vfs: this.vfs, allocatePid: opts.allocatePid ?? (() => this.nextPid++), adopt: (p) => this.track(p) };
   }
 
   get engine(): string {
@@ -87,7 +87,11 @@ export class MemoryMachine implements Machine {
   /** Runs the command in the engine; the process is tracked until it exits. */
   spawn(req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess {
     if (this.destroyed) throw new Error('machine destroyed');
-    const proc = this.execEngine.start(this.ctx, req, io, opts);
+    return this.track(this.execEngine.start(this.ctx, req, io, opts));
+  }
+
+  /** Tracks `proc` until it exits, so that `stop` ends it (also a shell engine's `nohup` job, `SpriteContext.adopt`). */
+  private track(proc: ExecProcess): ExecProcess {
     this.live.add(proc);
     void proc.exit.then(() => this.live.delete(proc));
     return proc;
