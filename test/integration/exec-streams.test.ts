@@ -193,12 +193,16 @@ async function expectEarlierStateIntact(srv: RunningServer, call: ReturnType<typ
   expect(file.text).toBe(EARLIER_TEXT);
 }
 
-/** A server whose stdin limit is `maxStdinBytes` (engine and transport agree). */
+/**
+ * A server whose stdin limit is `maxStdinBytes` (engine and transport agree). Its stdin grace (1 s) covers a
+ * client's first frame arriving late on a busy machine: with 30 ms, `wc -c` sometimes started before the flood's
+ * first frame and printed `0` (no test here is about the grace).
+ */
 function smallStdinServer(maxStdinBytes: number) {
   const clock = new SystemClock();
   return serverWithEarlierState({
     clock,
-    machines: memoryMachines(createEngine('shell', { clock, stdinGraceMs: 30, maxStdinBytes }), clock),
+    machines: memoryMachines(createEngine('shell', { clock, stdinGraceMs: 1000, maxStdinBytes }), clock),
     execLimits: { maxStdinBytes },
   });
 }
