@@ -2820,6 +2820,19 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /**
+             * @description An organization other than the server's (`--org`): `{"error": "organization not found", "message": …}`.
+             *     Emulator behaviour; the real API's answer for an unknown organization is unconfirmed.
+             */
+            404: {
+                headers: {
+                    "Sprite-Version": components["headers"]["SpriteVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];

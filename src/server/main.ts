@@ -10,6 +10,7 @@ import { openMachineFactory, MACHINE_ENGINES } from './machines/index.ts';
 import { SystemClock } from './model/clock.ts';
 import { DEFAULT_LIMITS, parseSize } from './limits.ts';
 import { installLastResort } from './containment.ts';
+import { wholeNumber } from './cli-numbers.ts';
 import { DEFAULT_MAX_JSON_BODY_BYTES } from './http/json-depth.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from './exec-limits.ts';
 import { DEFAULT_MAX_HEADER_BYTES } from './http/oversize.ts';
@@ -32,11 +33,7 @@ const program = new Command('spritzer')
     new Option('--stdin-grace <ms>', 'shell engine: start a command that asked for stdin after this long without any (no EOF)')
       .env('SPRITZER_STDIN_GRACE_MS')
       .default(50)
-      .argParser((v) => {
-        const n = Number(v);
-        if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number of milliseconds');
-        return n;
-      }),
+      .argParser(wholeNumber({ min: 0, unit: 'milliseconds' })),
   )
   .addOption(
     new Option('--disk-quota <size>', 'bytes of file content each sprite may store (e.g. 1gb, 512mb); beyond it writes fail with ENOSPC')
@@ -54,11 +51,7 @@ const program = new Command('spritzer')
     new Option('--max-json-body <bytes>', 'largest JSON request body in bytes; larger bodies answer 413')
       .env('SPRITZER_MAX_JSON_BODY')
       .default(DEFAULT_MAX_JSON_BODY_BYTES)
-      .argParser((v) => {
-        const n = Number(v);
-        if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number of bytes, at least 1');
-        return n;
-      }),
+      .argParser(wholeNumber({ min: 1, unit: 'bytes' })),
   )
   .addOption(new Option('--data-dir <dir>', 'keep state here across restarts (sprites, files, checkpoints, services, tokens; sandbox: its disks too); default: memory only').env('SPRITZER_DATA_DIR'))
   .addOption(new Option('--sandbox-root <dir>', 'sandbox engine: a prepared root filesystem (npm run rootfs) instead of the host\'s OS').env('SPRITZER_SANDBOX_ROOT'))
@@ -66,61 +59,37 @@ const program = new Command('spritzer')
     new Option('--sandbox-spares <n>', 'sandbox engine: sprites kept booted ahead so a create takes a few ms (each ~45 MiB idle); 0 boots every sprite on create')
       .env('SPRITZER_SANDBOX_SPARES')
       .default(1)
-      .argParser((v) => {
-        const n = Number(v);
-        if (!Number.isSafeInteger(n) || n < 0 || n > 64) throw new InvalidArgumentError('must be a whole number from 0 to 64');
-        return n;
-      }),
+      .argParser(wholeNumber({ min: 0, max: 64 })),
   )
   .addOption(
     new Option('--max-stdin-bytes <bytes>', 'most stdin one exec may send (WebSocket frames or HTTP exec body); see docs/limits.md')
       .env('SPRITZER_MAX_STDIN_BYTES')
       .default(DEFAULT_EXEC_STREAM_LIMITS.maxStdinBytes)
-      .argParser((v) => {
-        const n = Number(v);
-        if (!Number.isSafeInteger(n) || n <= 0) throw new InvalidArgumentError('must be a positive whole number of bytes');
-        return n;
-      }),
+      .argParser(wholeNumber({ min: 1, unit: 'bytes' })),
   )
   .addOption(
     new Option('--max-header-size <bytes>', 'most bytes of a request line plus header fields (long exec command lines); past it 414 or 431')
       .env('SPRITZER_MAX_HEADER_SIZE')
       .default(DEFAULT_MAX_HEADER_BYTES)
-      .argParser((v) => {
-        const n = Number(v);
-        if (!Number.isSafeInteger(n) || n < 1024) throw new InvalidArgumentError('must be a whole number of bytes, at least 1024');
-        return n;
-      }),
+      .argParser(wholeNumber({ min: 1024, unit: 'bytes' })),
   )
   .addOption(
     new Option('--shell-max-commands <n>', 'shell engine: most commands (and loop iterations) one exec may run; see docs/limits.md')
       .env('SPRITZER_SHELL_MAX_COMMANDS')
       .default(DEFAULT_SHELL_LIMITS.maxCommands)
-      .argParser((v) => {
-        const n = Number(v);
-        if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number, at least 1');
-        return n;
-      }),
+      .argParser(wholeNumber({ min: 1 })),
   )
   .addOption(
     new Option('--shell-timeout <ms>', 'shell engine: most milliseconds one exec may run, 0 for no limit; see docs/limits.md')
       .env('SPRITZER_SHELL_TIMEOUT_MS')
       .default(DEFAULT_SHELL_LIMITS.timeoutMs)
-      .argParser((v) => {
-        const n = Number(v);
-        if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number of milliseconds (0: no limit)');
-        return n;
-      }),
+      .argParser(wholeNumber({ min: 0, unit: 'milliseconds', note: '0: no limit' })),
   )
   .addOption(
     new Option('--shutdown-timeout <ms>', 'on SIGTERM/SIGINT, how long in-flight requests, streams and commands get to finish')
       .env('SPRITZER_SHUTDOWN_TIMEOUT_MS')
       .default(DEFAULT_SHUTDOWN_TIMEOUT_MS)
-      .argParser((v) => {
-        const n = Number(v);
-        if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number of milliseconds');
-        return n;
-      }),
+      .argParser(wholeNumber({ min: 0, unit: 'milliseconds' })),
   )
   .option('--no-validate-responses', 'do not validate responses against the spec (also off when NODE_ENV=production)');
 

@@ -79,14 +79,19 @@ describe('item 11: a minted token is scoped to the public API of its organizatio
     await expectIntact(srv.url);
   });
 
-  it('a token minted for another organization reaches nothing here (REST and WebSocket): 401', async () => {
-    const token = await mint('acme');
-    const asOther = api(srv.url, token);
-    expect((await asOther('GET', '/v1/sprites')).status).toBe(401);
-    expect((await asOther('DELETE', `/v1/sprites/${KEPT.sprite}`)).status).toBe(401);
-    await expect(wsExec(srv.url, `/v1/sprites/${KEPT.sprite}/exec?${execQuery(['true'])}`, undefined, token)).rejects.toMatchObject({
-      status: 401,
+  it('minting for an organization other than --org is 404 in the org envelope and mints nothing', async () => {
+    const before = (await call('GET', '/_spritzer/state')).json;
+    const res = await fetch(`${srv.url}/v1/organizations/acme/tokens`, {
+      method: 'POST',
+      headers: { Authorization: `FlyV1 ${TOKEN}`, 'Content-Type': 'application/json' },
+      body: '{}',
     });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toEqual({ error: 'organization not found', message: expect.stringContaining('personal (--org)') });
+    expect(body.token).toBeUndefined();
+    expect((await call('GET', '/_spritzer/state')).json).toEqual(before);
     await expectIntact(srv.url);
   });
 

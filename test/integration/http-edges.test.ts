@@ -107,6 +107,13 @@ describe.each(ENGINES)('HTTP edges on the %s engine', (engine) => {
     expect(JSON.parse(res.body.toString())).toMatchObject({ error: 'request_header_fields_too_large', message: expect.stringContaining('262144') });
   });
 
+  it('one 2 MB header after a short request line answers 431 naming the headers, not 414; the server goes on', async () => {
+    const res = await request(srv.url, 'GET', '/v1/sprites/edges', undefined, { 'x-big': 'h'.repeat(2_000_000) });
+    expect(res.status).toBe(431);
+    expect(JSON.parse(res.body.toString())).toMatchObject({ error: 'request_header_fields_too_large', message: expect.stringContaining('header fields') });
+    expect((await request(srv.url, 'GET', '/v1/sprites/edges')).status).toBe(200);
+  });
+
   it('path= names the program; cmd[0] is only its name', async () => {
     const res = await request(srv.url, 'POST', execPath('edges', ['not-a-program', 'hi'], { path: 'echo' }));
     expect(res.status).toBe(200);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, TOKEN } from '../support/server.ts';
-import { expectIntact, seedState, KEPT } from '../support/attack.ts';
+import { expectIntact, seedState, withHealthProbe, KEPT } from '../support/attack.ts';
 import type { RunningServer } from '../../src/server/server.ts';
 import { DEFAULT_MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH } from '../../src/server/http/json-depth.ts';
 
@@ -26,7 +26,7 @@ describe('item 5: JSON bombs', () => {
     const before = (await call('GET', '/v1/sprites')).json.sprites.length;
     const bomb = '['.repeat(5 * 1024 * 1024) + ']'.repeat(5 * 1024 * 1024);
     const rssBefore = process.memoryUsage().rss;
-    const r = await call('POST', '/v1/sprites', bomb, json);
+    const r = await withHealthProbe(srv.url, 'item 5: a 10 MB body of nested [', () => call('POST', '/v1/sprites', bomb, json));
     // Parsing it cost hundreds of MB (843 MB RSS in the issue); refused unread, this process grows by far less.
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(128 * 1024 * 1024);
     expect(r.status).toBe(413);
@@ -45,20 +45,23 @@ describe('item 5: JSON bombs', () => {
         controller.enqueue(chunk);
       },
     });
-    const res = await fetch(`${srv.url}/v1/sprites`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${TOKEN}`, ...json },
-      body,
-      duplex: 'half',
-    } as RequestInit);
-    expect(res.status).toBe(413);
-    expect(await res.json()).toMatchObject({ error: 'invalid_request' });
+    const [status, answer] = await withHealthProbe(srv.url, 'item 5: 10 MB of [ streamed without Content-Length', async () => {
+      const res = await fetch(`${srv.url}/v1/sprites`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${TOKEN}`, ...json },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      return [res.status, await res.json()] as const;
+    });
+    expect(status).toBe(413);
+    expect(answer).toMatchObject({ error: 'invalid_request' });
     await expectIntact(srv.url);
   });
 
   it(`a body under the size cap but nested deeper than ${MAX_JSON_DEPTH} levels is a 400 before parsing`, async () => {
     // Unterminated: JSON.parse would say "Unexpected end of JSON input"; the depth scan answers first.
-    const r = await call('POST', '/v1/sprites', '['.repeat(100_000), json);
+    const r = await withHealthProbe(srv.url, 'item 5: 100,000 unclosed [', () => call('POST', '/v1/sprites', '['.repeat(100_000), json));
     expect(r.status).toBe(400);
     expect(r.json).toEqual({
       error: 'invalid_request',

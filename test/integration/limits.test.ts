@@ -10,6 +10,7 @@ import { api, execQuery, startTestServer, TOKEN, wsExec } from '../support/serve
 import type { RunningServer } from '../../src/server/server.ts';
 import { FakeClock } from '../../src/server/model/clock.ts';
 import { DEFAULT_LIMITS } from '../../src/server/limits.ts';
+import { withHealthProbe } from '../support/attack.ts';
 
 const QUOTA = 1024 * 1024;
 let srv: RunningServer;
@@ -36,11 +37,9 @@ async function expectIntact(): Promise<void> {
   expect([file.status, file.text]).toEqual([200, 'precious']);
 }
 
-/** Runs `attack` while a health request is in flight; both must answer. */
-async function duringAttack<T>(attack: () => Promise<T>): Promise<T> {
-  const [result, health] = await Promise.all([attack(), call('GET', '/_spritzer/health')]);
-  expect(health.status).toBe(200);
-  return result;
+/** Runs `attack` while health is probed back to back; every probe must answer 200 (latencies are printed). */
+function duringAttack<T>(label: string, attack: () => Promise<T>): Promise<T> {
+  return withHealthProbe(srv.url, label, attack);
 }
 
 /** `/a/a/…` with `n` components. */
@@ -53,7 +52,7 @@ describe('issue 16 item 6: long and deep paths (PATH_MAX, NAME_MAX, NUL, newline
 
   it('a write 5,000 and 6,000 levels deep is 400 ENAMETOOLONG in the fs envelope, creating nothing', async () => {
     for (const depth of [5000, 6000]) {
-      const r = await duringAttack(() => call('PUT', `/v1/sprites/paths/fs/write?mkdirParents=true&path=/t${deep(depth)}`, 'x'));
+      const r = await duringAttack(`item 6: write ${depth} levels deep`, () => call('PUT', `/v1/sprites/paths/fs/write?mkdirParents=true&path=/t${deep(depth)}`, 'x'));
       expect(r.status).toBe(400);
       expect(r.json).toEqual({ error: expect.stringMatching(/^ENAMETOOLONG: file name too long/), code: 'ENAMETOOLONG', path: expect.stringMatching(/^\/t\/a\/a/) });
       expect(r.json.path.length).toBeLessThanOrEqual(4096);
@@ -128,11 +127,13 @@ describe('issue 16 item 7: fs/watch subscriptions and slow watchers', () => {
   it('200,000 copies of / are one subscription: each write is reported once', async () => {
     const w = openWatch('watched');
     await w.opened;
-    w.ws.send(JSON.stringify({ type: 'subscribe', paths: Array(200_000).fill('/'), recursive: true }));
-    await w.until((m) => m.length > 0);
+    await duringAttack('item 7: subscribe with 200,000 copies of /, then two writes', async () => {
+      w.ws.send(JSON.stringify({ type: 'subscribe', paths: Array(200_000).fill('/'), recursive: true }));
+      await w.until((m) => m.length > 0);
+      await call('PUT', '/v1/sprites/watched/fs/write?path=/tmp/one.txt', '1');
+      await call('PUT', '/v1/sprites/watched/fs/write?path=/tmp/two.txt', '2');
+    });
     expect(w.messages[0]).toEqual({ type: 'subscribed', paths: ['/'] });
-    await duringAttack(() => call('PUT', '/v1/sprites/watched/fs/write?path=/tmp/one.txt', '1'));
-    await call('PUT', '/v1/sprites/watched/fs/write?path=/tmp/two.txt', '2');
     await w.until((m) => m.some((x) => x.path === '/tmp/two.txt'));
     expect(w.messages.filter((x) => x.path === '/tmp/one.txt')).toHaveLength(1);
     w.ws.close();
@@ -168,12 +169,14 @@ describe('issue 16 item 7: fs/watch subscriptions and slow watchers', () => {
     await Promise.all([slow.until((m) => m.length > 0), good.until((m) => m.length > 0)]);
     slow.ws.pause(); // stops reading the socket: the server's send buffer fills
     const renames = 24;
-    for (let i = 0; i < renames; i++) {
-      const [from, to] = i % 2 ? ['y', 'x'] : ['x', 'y'];
-      const r = await call('POST', '/v1/sprites/watched/fs/rename', { source: `/big/${from}`, dest: `/big/${to}` });
-      expect(r.status).toBe(200);
-      await good.until((m) => m.filter((x) => x.event === 'create').length === i + 1);
-    }
+    await duringAttack('item 7: 24 renames of 200 files with a watcher that stopped reading', async () => {
+      for (let i = 0; i < renames; i++) {
+        const [from, to] = i % 2 ? ['y', 'x'] : ['x', 'y'];
+        const r = await call('POST', '/v1/sprites/watched/fs/rename', { source: `/big/${from}`, dest: `/big/${to}` });
+        expect(r.status).toBe(200);
+        await good.until((m) => m.filter((x) => x.event === 'create').length === i + 1);
+      }
+    });
     await expectIntact();
     slow.ws.resume();
     expect((await slow.closed).code).toBe(1013);
@@ -193,7 +196,7 @@ describe('issue 16 item 8: many checkpoints', () => {
   });
 
   it('the list is the whole array, Current first then newest first, without history (streamed when long)', async () => {
-    const r = await duringAttack(() => call('GET', '/v1/sprites/cps/checkpoints'));
+    const r = await duringAttack(`item 8: list ${N} checkpoints`, () => call('GET', '/v1/sprites/cps/checkpoints'));
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toContain('application/json');
     expect(r.json).toHaveLength(N + 1);
@@ -208,7 +211,7 @@ describe('issue 16 item 8: many checkpoints', () => {
     const one = await call('GET', `/v1/sprites/cps/checkpoints/v${N}`);
     expect(one.json.history).toHaveLength(N - 1);
     expect(one.json.history.slice(0, 2)).toEqual(['v1', 'v2']);
-    const lines = await call('GET', '/v1/sprites/cps/checkpoints?history=v1');
+    const lines = await duringAttack(`item 8: ?history=v1 over ${N} checkpoints`, () => call('GET', '/v1/sprites/cps/checkpoints?history=v1'));
     expect(lines.text.split('\n').filter(Boolean)).toHaveLength(N - 1);
     expect((await call('GET', `/v1/sprites/cps/checkpoints?history=v${N - 1}`)).text).toBe(`v${N}\n`);
     await expectIntact();
@@ -224,7 +227,7 @@ describe('issue 16 item 9: sprite field sizes and the disk quota', () => {
       { name: 'big4', environment: { BIG: 'e'.repeat(70_000) } },
     ];
     for (const body of bodies) {
-      const r = await call('POST', '/v1/sprites', body);
+      const r = await duringAttack(`item 9: create ${body.name} with an oversized field`, () => call('POST', '/v1/sprites', body));
       expect(r.status).toBe(400);
       expect(r.json).toMatchObject({ error: 'invalid_request', message: expect.any(String), errors: expect.any(Array) });
       expect((await call('GET', `/v1/sprites/${body.name}`)).status).toBe(404);
@@ -239,7 +242,7 @@ describe('issue 16 item 9: sprite field sizes and the disk quota', () => {
     await call('POST', '/v1/sprites', { name: 'full' });
     const first = await call('PUT', '/v1/sprites/full/fs/write?path=/home/sprite/a.bin', new Uint8Array(700 * 1024));
     expect(first.status).toBe(200);
-    const over = await call('PUT', '/v1/sprites/full/fs/write?path=/home/sprite/b.bin', new Uint8Array(400 * 1024));
+    const over = await duringAttack('item 9: a write over the disk quota', () => call('PUT', '/v1/sprites/full/fs/write?path=/home/sprite/b.bin', new Uint8Array(400 * 1024)));
     expect(over.status).toBe(507);
     expect(over.json).toEqual({ error: expect.stringMatching(/^ENOSPC: no space left on device/), code: 'ENOSPC', path: '/home/sprite/b.bin' });
     expect((await call('GET', '/v1/sprites/full/fs/read?path=/home/sprite/b.bin')).status).toBe(404);
@@ -268,7 +271,7 @@ describe('issue 16 item 10: fault rules and service chains', () => {
   it('fault rules are capped at 1,000: one more is 400, replacing by id and clearing still work', async () => {
     for (let i = 0; i < 999; i++) srv.spritzer.ctx.faults.add({ status: 500, sprite: 'nobody' });
     expect((await call('POST', '/_spritzer/faults', { id: 'last', status: 500, sprite: 'nobody' })).status).toBe(201);
-    const over = await duringAttack(() => call('POST', '/_spritzer/faults', { status: 500, sprite: 'nobody' }));
+    const over = await duringAttack('item 10: the 1,001st fault rule', () => call('POST', '/_spritzer/faults', { status: 500, sprite: 'nobody' }));
     expect(over.status).toBe(400);
     expect(over.json).toMatchObject({ error: 'invalid_request', message: expect.stringContaining('at most 1000') });
     expect((await call('POST', '/_spritzer/faults', { id: 'last', status: 503, sprite: 'nobody' })).status).toBe(201);
@@ -281,10 +284,12 @@ describe('issue 16 item 10: fault rules and service chains', () => {
 
   it('services form a needs chain up to the per-sprite cap; one more, too many needs, or a cycle is 400', async () => {
     await call('POST', '/v1/sprites', { name: 'chain' });
-    for (let i = 0; i < 12; i++) {
-      const body = { cmd: 'sleep', args: ['1000'], needs: i === 0 ? [] : [`s${i - 1}`] };
-      expect((await call('PUT', `/v1/sprites/chain/services/s${i}?duration=0`, body)).status).toBe(200);
-    }
+    await duringAttack('item 10: a needs chain of 12 services', async () => {
+      for (let i = 0; i < 12; i++) {
+        const body = { cmd: 'sleep', args: ['1000'], needs: i === 0 ? [] : [`s${i - 1}`] };
+        expect((await call('PUT', `/v1/sprites/chain/services/s${i}?duration=0`, body)).status).toBe(200);
+      }
+    });
     const over = await call('PUT', '/v1/sprites/chain/services/s12?duration=0', { cmd: 'sleep', args: ['1'] });
     expect([over.status, over.text]).toEqual([400, 'too many services: at most 12 per sprite\n']);
     const needs = await call('PUT', '/v1/sprites/chain/services/s0?duration=0', { cmd: 'sleep', needs: Array(65).fill('s1') });

@@ -122,3 +122,41 @@ export function rawUntilClose(base: string, text: string | Buffer): Promise<stri
     socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
   });
 }
+
+/** What the health probe saw while an attack ran: each answer's status and latency (ms, for the test output only). */
+export interface HealthDuring {
+  statuses: number[];
+  latenciesMs: number[];
+}
+
+/**
+ * Runs `attack` while `GET /_spritzer/health` is requested back to back on `base` (the first request is sent
+ * before the attack starts, so at least one is in flight during it); when the attack settles, waits for the
+ * request in flight, then asserts that every probe answered 200 and prints one line with the count and the
+ * latencies (median, max) under `label`. The latencies are never asserted: the 100 ms figure is measured by
+ * `npm run bench:attacks` in a separate process (bench/health-under-attack.ts). Resolves with the attack's result.
+ */
+export async function withHealthProbe<T>(base: string, label: string, attack: () => Promise<T>): Promise<T> {
+  const seen: HealthDuring = { statuses: [], latenciesMs: [] };
+  let done = false;
+  const loop = (async () => {
+    do {
+      const t0 = performance.now();
+      const res = await fetch(`${base}/_spritzer/health`);
+      await res.arrayBuffer();
+      seen.latenciesMs.push(performance.now() - t0);
+      seen.statuses.push(res.status);
+    } while (!done);
+  })();
+  try {
+    return await attack();
+  } finally {
+    done = true;
+    await loop;
+    const sorted = [...seen.latenciesMs].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)] ?? NaN;
+    console.log(`health during ${label}: ${sorted.length} answers, median ${median.toFixed(1)} ms, max ${(sorted.at(-1) ?? NaN).toFixed(1)} ms`);
+    expect(seen.statuses.length).toBeGreaterThan(0);
+    expect(seen.statuses.every((s) => s === 200)).toBe(true);
+  }
+}

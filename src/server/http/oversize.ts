@@ -1,12 +1,14 @@
 /**
  * The size of a request's head (request line + header fields): the server's limit (Node's `maxHeaderSize`, raised
  * by default so a 200 KB command line fits in exec's query parameters) and the answer when a request passes it:
- * 414 when the request line alone is too long, 431 when the header fields are, each a JSON body in the outer API's
+ * 414 when the request line alone is too long, 431 when the header fields are (told apart by where the request
+ * line's line end fell in the connection's bytes), each a JSON body in the outer API's
  * envelope naming the limit and its flag, then the connection closes. Other parse errors keep Node's answers
  * (400 / 408). It owns the `clientError` listener of the http.Server; it does not route or read bodies.
  * @see issue 12 item 8; docs/limits.md; https://nodejs.org/api/http.html#event-clienterror
  */
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ApiErrorBody } from './errors.ts';
 
@@ -34,6 +36,66 @@ export function headOverflowKind(rawPacket: Buffer | undefined, bytesParsed: num
   }
   const seen = rawPacket.subarray(0, Math.min(at + 1, rawPacket.length));
   return seen.includes(0x20) || seen.includes(0x3a) || seen.includes(0x0a) ? 'header-fields' : 'request-line';
+}
+
+/**
+ * Where the current request's head starts in a connection's bytes (`start`, an offset into everything read from
+ * the socket) and where its request line ends (`lf`, the offset of its first LF; undefined while not yet read).
+ */
+interface RequestLine {
+  start: number;
+  lf: number | undefined;
+  /** The `data` listener that looks for `lf` (attached while it is unknown). */
+  peek: (chunk: Buffer) => void;
+}
+
+/**
+ * Judges the overflow from the request line's measured end: the parser stopped at byte `stop` of the connection;
+ * if the request line had not ended there, the target passed the limit, else the header fields did. Undefined
+ * when the line was not measured for this request (then `headOverflowKind` guesses from the chunk).
+ */
+export function overflowFromLineEnd(line: { start: number; lf: number | undefined } | undefined, stop: number): HeadOverflow | undefined {
+  if (!line || stop < line.start) return undefined;
+  return line.lf === undefined || line.lf >= stop ? 'request-line' : 'header-fields';
+}
+
+/**
+ * Measures each request line on `server`'s connections: a `data` listener (run before the parser's) finds the
+ * first LF of the request's head and then detaches, so it reads at most the request line. It is armed again when
+ * a response finishes, for the next request on a kept-alive connection (a pipelined request that arrived before
+ * that is judged by the chunk heuristic instead). Adding a `data` listener makes Node feed the parser from
+ * JavaScript rather than natively (as it does for TLS); nothing else changes.
+ * @see https://github.com/nodejs/node/blob/v20.x/lib/_http_server.js (`generateSocketListenerWrapper`, `unconsume`)
+ */
+function measureRequestLines(server: Server): WeakMap<Duplex, RequestLine> {
+  const lines = new WeakMap<Duplex, RequestLine>();
+  const arm = (socket: Socket, line: RequestLine) => {
+    line.start = socket.bytesRead;
+    line.lf = undefined;
+    socket.removeListener('data', line.peek);
+    socket.prependListener('data', line.peek);
+  };
+  server.on('connection', (socket: Socket) => {
+    const line: RequestLine = {
+      start: 0,
+      lf: undefined,
+      peek(chunk: Buffer) {
+        const chunkStart = socket.bytesRead - chunk.length;
+        const at = chunk.indexOf(0x0a, Math.max(0, line.start - chunkStart));
+        if (at < 0) return;
+        line.lf = chunkStart + at;
+        socket.removeListener('data', line.peek);
+      },
+    };
+    lines.set(socket, line);
+    arm(socket, line);
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    const line = lines.get(socket);
+    if (line) res.once('finish', () => !socket.destroyed && arm(socket, line));
+  });
+  return lines;
 }
 
 /**
@@ -75,17 +137,21 @@ function writeAndClose(socket: Duplex, status: number, body?: ApiErrorBody): voi
 
 /**
  * Installs the `clientError` listener on `server` (whose `maxHeaderSize` is `limit`): `HPE_HEADER_OVERFLOW` →
- * 414/431 JSON as above; a request timeout → 408; any other parse error → 400 (Node's defaults, which a listener
+ * 414/431 JSON as above, judged by the measured request line (`measureRequestLines`), else by the chunk; a request timeout → 408; any other parse error → 400 (Node's defaults, which a listener
  * replaces); a reset socket is just destroyed.
  */
 export function answerOversizeHeads(server: Server, limit: number): void {
+  const lines = measureRequestLines(server);
   server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer; bytesParsed?: number }, socket: Duplex) => {
     if (err.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
     if (err.code === 'HPE_HEADER_OVERFLOW') {
-      const answer = headOverflowAnswer(headOverflowKind(err.rawPacket, err.bytesParsed), limit);
+      const chunk = err.rawPacket?.length ?? 0;
+      const stop = (socket as Socket).bytesRead - chunk + (err.bytesParsed ?? chunk);
+      const kind = overflowFromLineEnd(lines.get(socket), stop) ?? headOverflowKind(err.rawPacket, err.bytesParsed);
+      const answer = headOverflowAnswer(kind, limit);
       writeAndClose(socket, answer.status, answer.body);
       return;
     }

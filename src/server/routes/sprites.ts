@@ -4,6 +4,7 @@
  */
 import type { HandlerMap } from '../context.ts';
 import { rfc3339, toWireSprite } from '../http/wire.ts';
+import { sendApiError } from '../http/errors.ts';
 import type { UrlSettings } from '../model/sprites.ts';
 
 type UrlSettingsBody = { auth?: 'sprite' | 'public'; private_access?: string };
@@ -102,9 +103,15 @@ export const spriteHandlers: HandlerMap = {
 
   /**
    * `POST /v1/organizations/{org}/tokens` (FlyV1 auth) → 201 `{token}`, accepted from then on as a bearer token
-   * for the public API of `{org}` only (§3.9; never for `/_spritzer`, see http/auth.ts).
+   * for the public API of `{org}` only (§3.9; never for `/_spritzer`, see http/auth.ts). An organization other
+   * than the server's (`--org`) is 404 `{"error":"organization not found","message":…}`: a token for it would
+   * reach nothing here (issue 16). @deviation the real API's answer for an unknown org is UNCONFIRMED.
    */
   createToken(req, res, { deps, credentials }) {
-    res.status(201).json({ token: credentials.mint(deps.ids.token(), req.params.org as string) });
+    const org = req.params.org as string;
+    if (org !== deps.organization) {
+      return sendApiError(res, 404, { error: 'organization not found', message: `no organization ${org} here: this server serves ${deps.organization} (--org)` });
+    }
+    res.status(201).json({ token: credentials.mint(deps.ids.token(), org) });
   },
 };
