@@ -145,6 +145,8 @@ export interface MachineSpec {
    * fails with ENOSPC (a `VfsError` through `fs`, the engine's own error inside processes). Absent: no quota.
    */
   diskQuotaBytes?: number;
+  /** Most regular files the machine's disk may hold (`--max-files`, docs/limits.md); beyond it ENOSPC. Absent: none. */
+  maxFiles?: number;
 }
 
 /** Creates the machines of one engine. One factory per server. */

@@ -314,7 +314,7 @@ export class SpritesModel {
     this.creating.add(input.name);
     let machine: Machine;
     try {
-      machine = await machines.create({ name: input.name, id, diskQuotaBytes: this.deps.limits?.diskQuotaBytes });
+      machine = await machines.create({ name: input.name, id, diskQuotaBytes: this.deps.limits?.diskQuotaBytes, maxFiles: this.deps.limits?.filesMax });
     } finally {
       this.creating.delete(input.name);
     }

@@ -118,7 +118,8 @@ export class DataDirStore {
       const cache = new Map<string, Uint8Array>();
       const vfs = buildVfs(rows(doc.id, LIVE_TREE), blobs, () => clock.now(), cache);
       vfs.quotaBytes = quota ?? Infinity;
-      const machine = await factory.create({ name: doc.name, id: doc.id, diskQuotaBytes: quota }, { vfs });
+      vfs.quotaFiles = ctx.deps.limits.filesMax ?? Infinity;
+      const machine = await factory.create({ name: doc.name, id: doc.id, diskQuotaBytes: quota, maxFiles: ctx.deps.limits.filesMax }, { vfs });
       const sprite = new Sprite(
         doc.id,
         doc.name,
