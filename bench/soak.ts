@@ -7,9 +7,9 @@
  * unless there were 0 errors and RSS and handles at the end are within 10% of their warm-up values (handle kinds
  * that grew are named). It owns no server code; the pass rule is the issue's, the figures go to the report.
  *
- *   npm run soak                         50 clients × 2,000 cycles
- *   npm run soak -- --quick              50 clients, about 60 s on a 2-core machine (CI)
- *   npm run soak -- --clients 20 --cycles 300 --warmup 20
+ *   npm run soak                         50 clients × 2,000 cycles (50 of them warm-up)
+ *   npm run soak -- --quick              50 clients, 3 warm-up cycles each, then cycles for 45 s (CI; ~60 s in all)
+ *   npm run soak -- --clients 20 --cycles 300 --warmup 20 [--duration 120]   (--duration: stop starting cycles after N s)
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
@@ -64,6 +64,8 @@ interface Options {
   clients: number;
   cycles: number;
   warmup: number;
+  /** Seconds after warm-up past which no client starts a new cycle (Infinity: run every cycle). */
+  durationS: number;
 }
 
 function options(argv: string[]): Options {
@@ -74,6 +76,7 @@ function options(argv: string[]): Options {
       clients: { type: 'string' },
       cycles: { type: 'string' },
       warmup: { type: 'string' },
+      duration: { type: 'string' },
     },
   });
   const num = (v: string | undefined, name: string, dflt: number) => {
@@ -83,11 +86,12 @@ function options(argv: string[]): Options {
     return n;
   };
   const quick = values.quick;
-  const cycles = num(values.cycles, 'cycles', quick ? 40 : 2000);
+  const cycles = num(values.cycles, 'cycles', quick ? 1_000_000 : 2000);
   return {
     clients: num(values.clients, 'clients', 50),
     cycles,
-    warmup: Math.min(cycles - 1, num(values.warmup, 'warmup', quick ? 8 : 50)),
+    warmup: Math.min(cycles - 1, num(values.warmup, 'warmup', quick ? 3 : 50)),
+    durationS: values.duration !== undefined ? num(values.duration, 'duration', 0) : quick ? 45 : Infinity,
   };
 }
 
@@ -154,7 +158,21 @@ class Client {
     private readonly agent: http.Agent,
   ) {}
 
-  request(method: string, path: string, body?: Buffer | object): Promise<Reply> {
+  /**
+   * One request. A keep-alive socket that the server closed (idle past its keep-alive timeout) just as it was
+   * reused fails with ECONNRESET before the server saw the request; that request is sent once more, as Node's
+   * docs advise (https://nodejs.org/api/http.html#requestreusedsocket). Every other error counts.
+   */
+  async request(method: string, path: string, body?: Buffer | object): Promise<Reply> {
+    try {
+      return await this.once(method, path, body);
+    } catch (err) {
+      if ((err as { reused?: boolean }).reused && (err as NodeJS.ErrnoException).code === 'ECONNRESET') return this.once(method, path, body);
+      throw err;
+    }
+  }
+
+  private once(method: string, path: string, body?: Buffer | object): Promise<Reply> {
     return new Promise((resolve, reject) => {
       const data = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
       const headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` };
@@ -168,7 +186,7 @@ class Client {
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
         res.on('error', reject);
       });
-      req.on('error', reject);
+      req.on('error', (err) => reject(Object.assign(err, { reused: req.reusedSocket })));
       req.end(data);
     });
   }
@@ -209,54 +227,85 @@ function expectComplete(step: string, r: Reply): string {
   return r.body.toString();
 }
 
+/** Milliseconds spent in each step, summed over every client (the report's "where the time goes"). */
+const stepMs = new Map<string, number>();
+
 /** One full cycle on a fresh sprite; throws with the step's name on the first thing that is wrong. */
 async function cycle(c: Client, name: string): Promise<void> {
+  const track = { at: '' };
+  try {
+    await cycleSteps(c, name, track);
+  } catch (err) {
+    throw Object.assign(err as Error, { step: track.at || 'nothing' });
+  }
+}
+
+async function cycleSteps(c: Client, name: string, track: { at: string }): Promise<void> {
+  let t = performance.now();
+  const mark = (label: string) => {
+    track.at = label;
+    const now = performance.now();
+    stepMs.set(label, (stepMs.get(label) ?? 0) + now - t);
+    t = now;
+  };
   expectStatus('create', await c.request('POST', '/v1/sprites', { name }), 201);
+  mark('create');
   const ws = await c.wsExec(name, ['echo', name]);
   if (ws.stdout !== `${name}\n` || ws.exit !== 0 || ws.close !== 1000) throw new Error(`ws exec: ${JSON.stringify(ws)}`);
+  mark('ws exec');
   const he = await c.request('POST', `/v1/sprites/${name}/exec?cmd=echo&cmd=${name}&path=echo`);
   expectStatus('http exec', he, 200);
   const want = Buffer.concat([Buffer.from([1]), Buffer.from(`${name}\n`), Buffer.from([3, 0])]);
   if (!he.body.equals(want)) throw new Error(`http exec: body ${he.body.toString('hex')}`);
+  mark('http exec');
   const file = `/v1/sprites/${name}/fs/write?path=/home/sprite/soak.txt`;
   const content = Buffer.from(`${name} ${'x'.repeat(1000)}\n`);
   expectStatus('fs write', await c.request('PUT', file, content), 200, 204);
   const read = await c.request('GET', `/v1/sprites/${name}/fs/read?path=/home/sprite/soak.txt`);
   expectStatus('fs read', read, 200);
   if (!read.body.equals(content)) throw new Error('fs read: content differs');
+  mark('fs write+read');
   const ck = expectComplete('checkpoint', await c.request('POST', `/v1/sprites/${name}/checkpoint`, {}));
   const id = /Checkpoint (v\d+) created/.exec(ck)?.[1];
   if (!id) throw new Error(`checkpoint: no id in ${ck.slice(0, 200)}`);
+  mark('checkpoint');
   expectStatus('fs overwrite', await c.request('PUT', file, Buffer.from('changed\n')), 200, 204);
   expectComplete('restore', await c.request('POST', `/v1/sprites/${name}/checkpoints/${id}/restore`));
   const back = await c.request('GET', `/v1/sprites/${name}/fs/read?path=/home/sprite/soak.txt`);
   if (!back.body.equals(content)) throw new Error(`restore: file reads ${back.body.toString().slice(0, 40)}`);
+  mark('restore');
   const svc = `/v1/sprites/${name}/services/web`;
   expectStatus('service put', await c.request('PUT', `${svc}?duration=0`, { cmd: 'sleep', args: ['3600'] }), 200);
   expectComplete('service stop', await c.request('POST', `${svc}/stop`));
   expectStatus('service start', await c.request('POST', `${svc}/start?duration=0`), 200);
   expectComplete('service stop again', await c.request('POST', `${svc}/stop`));
+  mark('services');
   expectStatus('delete', await c.request('DELETE', `/v1/sprites/${name}`), 204);
+  mark('delete');
 }
 
 /**
- * Runs `from`..`to-1` cycles on each of `clients` clients at once; returns the errors (each cycle that threw,
- * with its sprite name). A failed cycle deletes its sprite so the next one starts clean.
+ * Runs cycles `from`..`to-1` on each of `clients` clients at once, none started after `deadline` (performance.now()
+ * ms); pushes to `errors` each cycle that threw, with its sprite name, and returns how many cycles ran. A failed
+ * cycle deletes its sprite so the next one starts clean.
  */
-async function phase(c: Client, clients: number, from: number, to: number, errors: string[]): Promise<void> {
+async function phase(c: Client, clients: number, from: number, to: number, errors: string[], deadline = Infinity): Promise<number> {
+  let done = 0;
   await Promise.all(
     Array.from({ length: clients }, async (_, i) => {
-      for (let j = from; j < to; j++) {
+      for (let j = from; j < to && performance.now() < deadline; j++) {
+        done++;
         const name = `soak-${i}-${j}`;
         try {
           await cycle(c, name);
         } catch (err) {
-          errors.push(`${name}: ${(err as Error).message}`);
+          errors.push(`${name}: ${(err as Error).message}${(err as { step?: string }).step ? ` (after ${(err as { step?: string }).step})` : ''}`);
           await c.request('DELETE', `/v1/sprites/${name}`).catch(() => undefined);
         }
       }
     }),
   );
+  return done;
 }
 
 async function main(): Promise<number> {
@@ -270,13 +319,14 @@ async function main(): Promise<number> {
     await new Promise((r) => setTimeout(r, 300));
     agent = new http.Agent({ keepAlive: true, maxSockets: opts.clients });
   };
-  console.log(`soak: ${opts.clients} clients × ${opts.cycles} cycles (warm-up ${opts.warmup}), server ${server.url}`);
+  const upTo = Number.isFinite(opts.durationS) ? `, then for ${opts.durationS} s` : ` × ${opts.cycles} cycles`;
+  console.log(`soak: ${opts.clients} clients, ${opts.warmup} warm-up cycles each${upTo}; server ${server.url}`);
   const baseline = await server.probe();
   await phase(new Client(server.url, agent), opts.clients, 0, opts.warmup, errors);
   await settle();
   const warm = await server.probe();
   const t0 = performance.now();
-  await phase(new Client(server.url, agent), opts.clients, opts.warmup, opts.cycles, errors);
+  const measured = await phase(new Client(server.url, agent), opts.clients, opts.warmup, opts.cycles, errors, t0 + opts.durationS * 1000);
   const seconds = (performance.now() - t0) / 1000;
   await settle();
   const end = await server.probe();
@@ -285,7 +335,6 @@ async function main(): Promise<number> {
   const leftSprites = state.status === 200 ? (JSON.parse(state.body.toString()).sprites ?? []).length : -1;
   const exitCode = await server.stop();
 
-  const measured = opts.clients * (opts.cycles - opts.warmup);
   const show = (label: string, r: ProbeReading) =>
     console.log(
       `${label.padEnd(9)} RSS ${mib(r.rss).padStart(10)}  heap ${mib(r.heapUsed).padStart(10)}  handles ${String(r.resources.length).padStart(3)}  ${JSON.stringify(countKinds(r.resources))}`,
@@ -294,6 +343,8 @@ async function main(): Promise<number> {
   show('warm-up', warm);
   show('end', end);
   console.log(`cycles: ${measured} after warm-up in ${seconds.toFixed(1)} s = ${(measured / seconds).toFixed(1)} cycles/s (${((measured * 15) / seconds).toFixed(0)} calls/s)`);
+  const total = [...stepMs.values()].reduce((a, b) => a + b, 0);
+  console.log(`time per step (all cycles): ${[...stepMs].map(([k, v]) => `${k} ${((100 * v) / total).toFixed(0)}%`).join(', ')}`);
   console.log(`sprites left: ${leftSprites}; server exit code on SIGTERM: ${exitCode}`);
   console.log(`errors: ${errors.length}`);
   for (const e of errors.slice(0, 10)) console.log(`  ${e}`);
