@@ -160,15 +160,17 @@ class Client {
 
   /**
    * One request. A keep-alive socket that the server closed (idle past its keep-alive timeout) just as it was
-   * reused fails with ECONNRESET before the server saw the request; that request is sent once more, as Node's
+   * reused fails with ECONNRESET before the server saw the request; that request is sent again (until it goes out on a fresh connection), as Node's
    * docs advise (https://nodejs.org/api/http.html#requestreusedsocket). Every other error counts.
    */
   async request(method: string, path: string, body?: Buffer | object): Promise<Reply> {
-    try {
-      return await this.once(method, path, body);
-    } catch (err) {
-      if ((err as { reused?: boolean }).reused && (err as NodeJS.ErrnoException).code === 'ECONNRESET') return this.once(method, path, body);
-      throw err;
+    for (;;) {
+      try {
+        return await this.once(method, path, body);
+      } catch (err) {
+        // The next pooled socket may be just as stale; a fresh connection is never `reused`, so this ends.
+        if (!((err as { reused?: boolean }).reused && (err as NodeJS.ErrnoException).code === 'ECONNRESET')) throw err;
+      }
     }
   }
 
