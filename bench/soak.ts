@@ -8,7 +8,7 @@
  * that grew are named). It owns no server code; the pass rule is the issue's, the figures go to the report.
  *
  *   npm run soak                         50 clients × 2,000 cycles (50 of them warm-up)
- *   npm run soak -- --quick              50 clients, 3 warm-up cycles each, then cycles for 45 s (CI; ~60 s in all)
+ *   npm run soak -- --quick              50 clients, 5 warm-up cycles each, then cycles for 40 s (CI; ~60–90 s in all)
  *   npm run soak -- --clients 20 --cycles 300 --warmup 20 [--duration 120]   (--duration: stop starting cycles after N s)
  */
 import { spawn } from 'node:child_process';
@@ -90,8 +90,8 @@ function options(argv: string[]): Options {
   return {
     clients: num(values.clients, 'clients', 50),
     cycles,
-    warmup: Math.min(cycles - 1, num(values.warmup, 'warmup', quick ? 3 : 50)),
-    durationS: values.duration !== undefined ? num(values.duration, 'duration', 0) : quick ? 45 : Infinity,
+    warmup: Math.min(cycles - 1, num(values.warmup, 'warmup', quick ? 5 : 50)),
+    durationS: values.duration !== undefined ? num(values.duration, 'duration', 0) : quick ? 40 : Infinity,
   };
 }
 
