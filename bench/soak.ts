@@ -100,10 +100,11 @@ const TOKEN = 'soak-token';
 /** A started server: base URL, a probe over IPC, and stop (SIGTERM; its exit code). */
 async function startSoakServer(): Promise<{ url: string; probe(): Promise<ProbeReading>; stop(): Promise<number | null> }> {
   const port = await freePort();
+  // The caller's SPRITZER_* settings (a data dir, say) must not leak into the soak's in-memory server.
   const child = spawn(
     process.execPath,
     ['--expose-gc', '--import', './bench/lib/soak-probe.mjs', '--import', 'tsx', 'src/server/main.ts', '--addr', `127.0.0.1:${port}`, '--token', TOKEN, '--log-level', 'warn'],
-    { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: { ...process.env, SPRITZER_DATA_DIR: '' } },
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SPRITZER_'))) },
   );
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
