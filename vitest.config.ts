@@ -33,6 +33,17 @@ export default defineConfig({
           testTimeout: 20000,
         },
       },
+      // Property-based fuzzing (issue 13 item 5): REST requests from spec/openapi.yaml and exec WebSocket frames,
+      // fixed seeds (SPRITZER_FUZZ_RUNS changes the number of runs).
+      {
+        test: {
+          name: 'fuzz',
+          include: ['test/fuzz/**/*.test.ts'],
+          setupFiles: ['test/support/setup-ws.ts'],
+          testTimeout: 120000,
+          hookTimeout: 30000,
+        },
+      },
       ...(sandboxReason ? [] : [{
         test: {
           name: 'sandbox',

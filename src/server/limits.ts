@@ -37,6 +37,10 @@ export interface Limits {
   servicesMax: number;
   /** Entries in one service's `needs`; more → 400. */
   serviceNeedsMax: number;
+  /** Regular files one sprite's disk may hold; a write or copy that would add one more → `ENOSPC` (fs API 507). */
+  filesMax: number;
+  /** Exec sessions (running commands) per sprite; one more → 429 `concurrent_session_limit_exceeded` (session-limit.ts). */
+  sessionsMax: number;
 }
 
 /** 1 GiB: the default disk quota of a sprite (held in memory by the in-memory machines). */
@@ -59,6 +63,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   faultRulesMax: 1000,
   servicesMax: 256,
   serviceNeedsMax: 64,
+  filesMax: 1_000_000,
+  sessionsMax: 1024,
 });
 
 /**

@@ -18,6 +18,7 @@ import { DEFAULT_SHELL_LIMITS } from './engines/shell-world.ts';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS, gracefulShutdown, logUpgrades, trackRequests } from './shutdown.ts';
 import { listenErrorMessage, openDataDir, StartupError, type OpenedDataDir } from './store/open-data-dir.ts';
 import { containerOptions, type ContainerCliOptions } from './machines/container/cli.ts';
+import { limitOptions, limitsFromOptions, type LimitCliOptions } from './limit-options.ts';
 import { ensureInspector } from './inspector/bundle.ts';
 
 const program = new Command('spritzer')
@@ -94,6 +95,7 @@ const program = new Command('spritzer')
   .option('--no-validate-responses', 'do not validate responses against the spec (also off when NODE_ENV=production)');
 
 for (const option of containerOptions()) program.addOption(option);
+for (const option of limitOptions()) program.addOption(option);
 program.parse();
 const opts = program.opts<{
   addr: string;
@@ -115,7 +117,7 @@ const opts = program.opts<{
   shellTimeout: number;
   shutdownTimeout: number;
   validateResponses: boolean;
-} & ContainerCliOptions>();
+} & ContainerCliOptions & LimitCliOptions>();
 
 const match = /^(.*):(\d+)$/.exec(opts.addr);
 if (!match) {
@@ -170,7 +172,7 @@ const deps = defaultDeps({
   publicUrl: opts.publicUrl,
   urlDomain: opts.urlDomain,
   validateResponses: opts.validateResponses && process.env.NODE_ENV !== 'production',
-  limits: { ...DEFAULT_LIMITS, diskQuotaBytes: opts.diskQuota },
+  limits: { ...DEFAULT_LIMITS, diskQuotaBytes: opts.diskQuota, ...limitsFromOptions(opts) },
   maxJsonBodyBytes: opts.maxJsonBody,
   maxHeaderBytes: opts.maxHeaderSize,
   store: dataDir?.store,

@@ -75,7 +75,7 @@ export class MemoryMachine implements Machine {
     clock: Clock,
     opts: { vfs?: Vfs; allocatePid?: () => number } = {},
   ) {
-    this.vfs = opts.vfs ?? seedLinuxTree(Vfs.skeleton(() => clock.now(), { quotaBytes: spec.diskQuotaBytes }), spec.name);
+    this.vfs = opts.vfs ?? seedLinuxTree(Vfs.skeleton(() => clock.now(), { quotaBytes: spec.diskQuotaBytes, quotaFiles: spec.maxFiles }), spec.name);
     this.fs = vfsMachineFs(this.vfs);
     this.ctx = { name: spec.name, vfs: this.vfs, allocatePid: opts.allocatePid ?? (() => this.nextPid++), adopt: (p) => this.track(p) };
   }

@@ -175,6 +175,8 @@ export interface MachineSpec {
   diskQuotaBytes?: number;
   /** The sprite's fields, kept by machines that outlive spritzer (see `Machine.remember`). */
   record?: MachineRecord;
+  /** Most regular files the machine's disk may hold (`--max-files`, docs/limits.md); beyond it ENOSPC. Absent: none. */
+  maxFiles?: number;
 }
 
 /** Creates the machines of one engine. One factory per server. */

@@ -317,7 +317,7 @@ export class SpritesModel {
     this.creating.add(input.name);
     let machine: Machine;
     try {
-      machine = await machines.create({ name: input.name, id, diskQuotaBytes: this.deps.limits?.diskQuotaBytes, record: recordOf(input, now) });
+      machine = await machines.create({ name: input.name, id, diskQuotaBytes: this.deps.limits?.diskQuotaBytes, maxFiles: this.deps.limits?.filesMax, record: recordOf(input, now) });
     } finally {
       this.creating.delete(input.name);
     }

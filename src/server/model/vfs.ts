@@ -317,6 +317,12 @@ export class Vfs {
    * @see docs/limits.md (`--disk-quota`)
    */
   quotaBytes: number;
+  /**
+   * Most regular files the tree may hold (the sprite's inode budget, issue 13 item 7); a write or copy that would
+   * add files beyond it fails with ENOSPC, as Linux does when a filesystem runs out of inodes, and changes nothing.
+   * Directories and symlinks do not count. Default: none. @see docs/limits.md (`--max-files`)
+   */
+  quotaFiles: number;
 
   /** The current root; every swap (a mutation or a restore) notifies the change listeners. */
   private get root(): DirNode {
@@ -332,9 +338,10 @@ export class Vfs {
    * A tree holding only `/` (root-owned, 0755), or the given snapshot; `now` gives epoch ms (default Date.now);
    * `quotaBytes` as the property; `meter` counts work (tests).
    */
-  constructor(opts: { now?: () => number; root?: VfsSnapshot; quotaBytes?: number; meter?: VfsMeter } = {}) {
+  constructor(opts: { now?: () => number; root?: VfsSnapshot; quotaBytes?: number; quotaFiles?: number; meter?: VfsMeter } = {}) {
     this.now = opts.now ?? Date.now;
     this.quotaBytes = opts.quotaBytes ?? Infinity;
+    this.quotaFiles = opts.quotaFiles ?? Infinity;
     this.meter = opts.meter;
     this.root = opts.root ? Vfs.unwrap(opts.root) : makeDir({ mode: DEFAULT_DIR_MODE, uid: 0, gid: 0, mtimeMs: this.now() });
   }
@@ -344,7 +351,7 @@ export class Vfs {
    * @deviation `/tmp` is 0777 rather than 01777: the sticky bit has no effect here (there is one user).
    * @see docs/wire-reference.md §13, docs/architecture.md "Machines and engines"
    */
-  static skeleton(now?: () => number, opts: { quotaBytes?: number; meter?: VfsMeter } = {}): Vfs {
+  static skeleton(now?: () => number, opts: { quotaBytes?: number; quotaFiles?: number; meter?: VfsMeter } = {}): Vfs {
     const vfs = new Vfs({ now, ...opts });
     vfs.mkdir('/home');
     vfs.mkdir('/home/sprite');
@@ -827,11 +834,12 @@ export class Vfs {
   }
 
   /**
-   * `next` if it holds no more file bytes than the quota allows, or no more than the current tree (a write that
-   * does not grow the disk always works); otherwise ENOSPC at `path`, and nothing changes.
+   * `next` if it holds no more file bytes (and no more regular files) than the quotas allow, or no more than the
+   * current tree (a write that does not grow the disk always works); otherwise ENOSPC at `path`, and nothing changes.
    */
   private withinQuota(next: DirNode, path: string, syscall: string): DirNode {
     if (next.bytes > this.quotaBytes && next.bytes > this.current.bytes) throw new VfsError('ENOSPC', path, syscall);
+    if (next.files > this.quotaFiles && next.files > this.current.files) throw new VfsError('ENOSPC', path, syscall);
     return next;
   }
 

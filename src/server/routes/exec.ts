@@ -8,6 +8,7 @@ import { toWireSession } from '../http/wire.ts';
 import { parseExecQuery } from '../http/exec-params.ts';
 import { framedListener } from '../http/exec-frames.ts';
 import { execStreamLimits } from '../exec-limits.ts';
+import { checkSessionLimit } from '../session-limit.ts';
 import { ModelError } from '../model/errors.ts';
 import { parseDuration } from '../model/duration.ts';
 import { normalizeSignalName } from '../../protocol/signals.ts';
@@ -52,6 +53,7 @@ export const execHandlers: HandlerMap = {
     }
     const { init, hasCommand } = parseExecQuery(q, sprite.environment);
     if (!hasCommand) throw new ModelError('invalid_request', 'No command specified');
+    checkSessionLimit(sprite.sessions, deps.limits.sessionsMax);
     await sprite.sessions.validate(init);
     res.status(200);
     res.setHeader('Content-Type', 'application/octet-stream');

@@ -123,12 +123,13 @@ export class DataDirStore {
     const keptDisks: unknown[] = [];
     for (const row of db.allSprites.all() as Array<{ id: string; name: string; doc: string }>) {
       const doc = JSON.parse(row.doc) as SpriteDoc;
-      const spec = { name: doc.name, id: doc.id, diskQuotaBytes: quota };
+      const spec = { name: doc.name, id: doc.id, diskQuotaBytes: quota, maxFiles: ctx.deps.limits.filesMax };
       let machine: Machine;
       let vfs: Vfs | undefined;
       if (factory instanceof MemoryMachineFactory) {
         vfs = buildVfs(rows(doc.id, LIVE_TREE), blobs, () => clock.now(), new Map<string, Uint8Array>());
         vfs.quotaBytes = quota ?? Infinity;
+        vfs.quotaFiles = ctx.deps.limits.filesMax ?? Infinity;
         machine = await factory.create(spec, { vfs });
       } else {
         try {

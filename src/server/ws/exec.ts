@@ -92,7 +92,9 @@ export function sendSessionInfo(ws: WebSocket, session: ExecSession, isOwner: bo
 /**
  * Wires client messages to a session: binary stdin (`[0]…`, `[4]` EOF in non-TTY mode; raw bytes in TTY
  * mode), text `resize` and `signal`. Stdin frames are dropped when the client asked for `stdin=false`.
- * Malformed text messages are logged and ignored. On close the listener detaches.
+ * Malformed messages are logged at debug and ignored, never a close (docs/wire.md "Malformed client messages", as
+ * the in-VM server's reader does, docs/fidelity.md): text that is not a valid `resize`/`signal`, and non-TTY binary
+ * frames that are empty or carry a stream id other than stdin `0` / EOF `4`. On close the listener detaches.
  * With `socket` (the upgraded TCP socket), bytes arriving on it count as stdin activity before their frame is
  * complete (an empty `writeStdin`), so an engine that waits for stdin does not start the command while a large
  * stdin frame is still arriving (issue 16 item 3: a 64 MiB frame used to reach `wc -c` as nothing). A frame over

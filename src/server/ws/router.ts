@@ -23,6 +23,7 @@ import { badTargetBody, malformedPathBody, parseRequestTarget } from '../http/re
 import { containedWebSocket } from './contained-socket.ts';
 import { CloseCode } from '../../protocol/close-codes.ts';
 import { execStreamLimits } from '../exec-limits.ts';
+import { checkSessionLimit } from '../session-limit.ts';
 
 /** A channel handler, called after a successful upgrade. */
 export type ChannelHandler = (ws: WebSocket, sprite: Sprite, req: IncomingMessage, ctx: AppContext) => void;
@@ -115,8 +116,9 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
         const body =
           err.kind === 'sprite_not_found'
             ? { error: 'sprite not found' }
-            : { error: err.kind === 'invalid_request' ? 'invalid_request' : err.kind, message: err.message };
-        return rejectHandshake(socket, statusOf(err.kind), body);
+            : { error: err.kind === 'invalid_request' ? 'invalid_request' : err.kind, message: err.message, ...err.details };
+        const headers = err.kind === 'rate_limited' ? { 'Retry-After': String(err.details.retry_after_seconds ?? 60) } : undefined;
+        return rejectHandshake(socket, statusOf(err.kind), body, headers);
       }
       logger.error({ err }, 'upgrade failed');
       return rejectHandshake(socket, 500, { error: 'internal_error', message: 'internal server error' });
@@ -158,6 +160,7 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
       });
     }
     if (!hasCommand) throw new ModelError('invalid_request', 'No command specified');
+    checkSessionLimit(sprite.sessions, ctx.deps.limits.sessionsMax);
     await sprite.sessions.validate(init);
     upgrade(req, socket, head, (ws) => {
       const listener = socketListener(ws, init.tty, limits, () => session.detachListener(listener));
