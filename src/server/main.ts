@@ -18,6 +18,7 @@ import { DEFAULT_SHUTDOWN_TIMEOUT_MS, gracefulShutdown, logUpgrades, trackReques
 import { listenErrorMessage, openDataDir, StartupError, type OpenedDataDir } from './store/open-data-dir.ts';
 import { containerOptions, type ContainerCliOptions } from './machines/container/cli.ts';
 import { ensureInspector } from './inspector/bundle.ts';
+import { slowStep } from '../cli/slow-step.ts';
 
 const program = new Command('spritzer')
   .description('A local, stateful emulator of the Fly.io Sprites API')
@@ -162,7 +163,8 @@ const logger = pino({ level: opts.logLevel });
 installLastResort(process, logger);
 let machines;
 try {
-  machines = await openMachineFactory(opts.exec, {
+  // A slow start (sandbox spares booting, a container image checked or built) shows progress on stderr (issue 14).
+  machines = await slowStep(`starting the ${opts.exec} engine`, openMachineFactory(opts.exec, {
     clock,
     logger,
     stdinGraceMs: opts.stdinGrace,
@@ -172,7 +174,7 @@ try {
     sandboxRoot: opts.sandboxRoot,
     sandboxSpares: opts.sandboxSpares,
     container: { runtime: opts.containerRuntime, image: opts.spriteImage, namespace: opts.namespace, createTimeoutMs: opts.createTimeout },
-  });
+  }), { doneText: 'ready' });
 } catch (err) {
   console.error(`spritzer: cannot start the ${opts.exec} engine: ${(err as Error).message}`);
   process.exit(2);
