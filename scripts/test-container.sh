@@ -20,7 +20,7 @@ cleanup() {
     for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
   fi
   # A container on the host network (test/image) leaves dockerd's bind mount of the host netns behind.
-  [ -n "$RUN" ] && for m in "$RUN"/exec/netns/*; do mountpoint -q "$m" 2>/dev/null && umount "$m"; done
+  [ -n "$RUN" ] && for m in "$RUN"/exec/netns/*; do mountpoint -q "$m" 2>/dev/null && umount "$m" || true; done
   [ -n "$RUN" ] && rm -rf "$RUN"
 }
 trap cleanup EXIT
