@@ -218,7 +218,7 @@ try {
 const inFlight = trackRequests(running.server);
 logUpgrades(running.server, logger);
 // The inspector's files are built now when missing or stale (esbuild, ~1 s), so the printed link works at once.
-await ensureInspector().catch((err: unknown) => logger.warn({ err }, 'inspector not built; /_spritzer/ui will retry'));
+await slowStep('building the inspector', ensureInspector(), { doneText: 'built' }).catch((err: unknown) => logger.warn({ err }, 'inspector not built; /_spritzer/ui will retry'));
 process.stdout.write(`spritzer listening on ${running.url} (exec engine: ${opts.exec}, checkpoints: ${machines.snapshotMode})\ninspector: ${running.url}/_spritzer/ui/\nexport SPRITES_BASE_URL=${running.url}\n`);
 
 let stopping = false;
