@@ -10,7 +10,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { packRepo } from '../../scripts/image-context.ts';
@@ -35,11 +35,31 @@ function declaredFlags(): { flags: string[]; envs: string[] } {
   return { flags: [...flags].sort(), envs: [...envs].sort() };
 }
 
+/**
+ * Removes npx's cache entries (`<npm cache>/_npx/<hash>`) that installed a spritzer tarball which is gone or lies
+ * under `under`: npx keys entries by the spec (`./spritzer-0.1.0.tgz`), so a stale one would be reused by the next
+ * run instead of the fresh tarball. Entries of other packages, and of tarballs still present elsewhere, stay.
+ */
+function dropNpxEntries(npxCache: string, under: string): void {
+  if (!existsSync(npxCache)) return;
+  for (const entry of readdirSync(npxCache)) {
+    const dir = join(npxCache, entry);
+    let spec: string | undefined;
+    try {
+      spec = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies?.spritzer;
+    } catch {
+      continue;
+    }
+    if (!spec?.startsWith('file:') || !spec.endsWith('.tgz')) continue;
+    const target = resolve(dir, spec.slice('file:'.length));
+    if (!existsSync(target) || target.startsWith(under + sep)) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe.skipIf(!enabled)('npx ./spritzer-*.tgz (the packed package)', () => {
   let temp: string;
   let tarball: string;
   let npxCache: string;
-  let npxBefore: Set<string>;
   let server: ChildProcess | undefined;
 
   /** `npx --yes ./spritzer-….tgz …args` in the scratch dir, from the npm cache where it can. */
@@ -53,7 +73,7 @@ describe.skipIf(!enabled)('npx ./spritzer-*.tgz (the packed package)', () => {
     copyFileSync(packed, tarball);
     writeFileSync(join(temp, 'project', 'package.json'), JSON.stringify({ name: 'scratch', private: true }));
     npxCache = join((await run('npm', ['config', 'get', 'cache'])).stdout.trim(), '_npx');
-    npxBefore = new Set(existsSync(npxCache) ? readdirSync(npxCache) : []);
+    dropNpxEntries(npxCache, temp);
   }, 300_000);
 
   afterAll(async () => {
@@ -61,11 +81,9 @@ describe.skipIf(!enabled)('npx ./spritzer-*.tgz (the packed package)', () => {
       process.kill(-server.pid, 'SIGTERM');
       await new Promise((r) => server!.once('exit', r));
     }
+    // npx installed the tarball into its cache: that entry goes with the temp dir.
+    if (npxCache && temp) dropNpxEntries(npxCache, temp);
     if (temp) rmSync(temp, { recursive: true, force: true });
-    // npx installed the tarball into its cache: only the entries this test added go.
-    for (const entry of existsSync(npxCache ?? '') ? readdirSync(npxCache) : []) {
-      if (!npxBefore.has(entry)) rmSync(join(npxCache, entry), { recursive: true, force: true });
-    }
   });
 
   it('--help lists every flag the sources declare, each with its env name', async () => {
