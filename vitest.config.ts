@@ -94,6 +94,17 @@ export default defineConfig({
       },
       // The container engine's Kubernetes runtime against a fake API server (test/k8s/fake-apiserver.ts): no daemon.
       { test: { name: 'k8s', include: ['test/k8s/**/*.test.ts'], testTimeout: 60000, hookTimeout: 60000 } },
+      // The package as users get it (issue 14): the Dockerfile built and run on the test daemon (`npm run
+      // test:container`; without one the file says why it skips) and the packed tarball (`npm run test:pack`).
+      {
+        test: {
+          name: 'image',
+          include: ['test/image/**/*.test.ts'],
+          setupFiles: ['test/support/setup-ws.ts'],
+          testTimeout: 120000,
+          hookTimeout: 900000,
+        },
+      },
       ...(uiReason ? [] : [{ test: { name: 'ui', include: ['test/ui/**/*.test.ts'], testTimeout: 30000, hookTimeout: 60000 } }]),
     ],
   },

@@ -20,6 +20,7 @@ import { listenErrorMessage, openDataDir, StartupError, type OpenedDataDir } fro
 import { containerOptions, type ContainerCliOptions } from './machines/container/cli.ts';
 import { limitOptions, limitsFromOptions, type LimitCliOptions } from './limit-options.ts';
 import { ensureInspector } from './inspector/bundle.ts';
+import { slowStep } from '../cli/slow-step.ts';
 
 const program = new Command('spritzer')
   .description('A local, stateful emulator of the Fly.io Sprites API')
@@ -145,7 +146,8 @@ if (opts.dataDir !== undefined && opts.exec !== 'container') {
 }
 let machines;
 try {
-  machines = await openMachineFactory(opts.exec, {
+  // A slow start (sandbox spares booting, a container image checked or built) shows progress on stderr (issue 14).
+  machines = await slowStep(`starting the ${opts.exec} engine`, openMachineFactory(opts.exec, {
     clock,
     logger,
     stdinGraceMs: opts.stdinGrace,
@@ -156,7 +158,7 @@ try {
     sandboxRoot: opts.sandboxRoot,
     sandboxSpares: opts.sandboxSpares,
     container: { runtime: opts.containerRuntime, image: opts.spriteImage, namespace: opts.namespace, createTimeoutMs: opts.createTimeout, agentImage: opts.agentImage },
-  });
+  }), { doneText: 'ready' });
 } catch (err) {
   console.error(`spritzer: cannot start the ${opts.exec} engine: ${(err as Error).message}`);
   process.exit(2);
@@ -190,7 +192,7 @@ try {
 const inFlight = trackRequests(running.server);
 logUpgrades(running.server, logger);
 // The inspector's files are built now when missing or stale (esbuild, ~1 s), so the printed link works at once.
-await ensureInspector().catch((err: unknown) => logger.warn({ err }, 'inspector not built; /_spritzer/ui will retry'));
+await slowStep('building the inspector', ensureInspector(), { doneText: 'built' }).catch((err: unknown) => logger.warn({ err }, 'inspector not built; /_spritzer/ui will retry'));
 process.stdout.write(`spritzer listening on ${running.url} (exec engine: ${opts.exec}, checkpoints: ${machines.snapshotMode})\ninspector: ${running.url}/_spritzer/ui/\nexport SPRITES_BASE_URL=${running.url}\n`);
 
 let stopping = false;
