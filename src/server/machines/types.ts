@@ -132,6 +132,12 @@ export interface Machine {
    * listener registered gets the connection. Machines without an in-sprite API leave it out. Returns the unsubscribe.
    */
   onApiConnection?(listener: (conn: Duplex) => void): () => void;
+  /**
+   * The sprite's network policy is now `policy` (set, or restored at start): machines that enforce it (the sandbox
+   * with `--sandbox-egress gate`) apply it at once and cut open connections it blocks. Others leave it out.
+   * @see docs/wire-reference.md §10
+   */
+  setNetworkPolicy?(policy: import('../model/policy.ts').NetworkPolicy): void;
 }
 
 /** What a factory needs to create one machine. */
