@@ -213,8 +213,11 @@ export class EgressGate {
       return refuseRaw(socket, err);
     }
     if (socket.destroyed) return void upstream.destroy();
+    // Either side gone (an error, or the sprite's end reset by the agent) takes the other with it.
     upstream.on('error', () => socket.destroy());
     socket.on('error', () => upstream.destroy());
+    upstream.once('close', () => socket.destroy());
+    socket.once('close', () => upstream.destroy());
     socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
     if (head.byteLength) upstream.write(head);
     this.track(target!.host, [socket, upstream]);
@@ -248,6 +251,8 @@ export class EgressGate {
       createConnection: () => upstream as never,
     });
     this.track(canonicalHost(url.hostname), [upstream, req.socket]);
+    upstream.on('error', () => undefined);
+    req.socket.once('close', () => upstream.destroy());
     out.on('response', (up) => {
       const h = { ...up.headers };
       for (const k of ['connection', 'keep-alive', 'transfer-encoding']) delete h[k];
