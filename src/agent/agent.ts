@@ -27,6 +27,8 @@ import { Supervisor } from './supervisor.ts';
 import { diskUsage, readOnlyMounts } from './usage.ts';
 import { TreeWatcher } from './watch.ts';
 import { listenApiSocket } from './api-socket.ts';
+import { EgressListeners, type EgressListener } from './egress.ts';
+import type { Duplex } from 'node:stream';
 
 /** How the agent runs (from the command line; tests construct it directly). */
 export interface AgentOptions {
@@ -94,9 +96,9 @@ class Session {
   }
 
   /** Hands a connection to the in-sprite API socket to the host as a new relay (ACCEPT frame). */
-  accept(id: number, socket: Socket): void {
+  accept(id: number, socket: Socket | Duplex, listener: 'api' | EgressListener = 'api'): void {
     this.relays.adopt(id, socket);
-    this.send(FrameType.Accept, id, Buffer.from(JSON.stringify({ listener: 'api' })));
+    this.send(FrameType.Accept, id, Buffer.from(JSON.stringify({ listener })));
   }
 
   dispose(): void {
@@ -215,7 +217,7 @@ class Session {
         await this.relays.open(req.relay, req.host, req.port);
         return {};
       case 'ports':
-        return { value: await listeningPorts() };
+        return { value: this.agent.withoutOwnListeners(await listeningPorts()) };
       case 'watch': {
         if (this.watchers.has(req.watch)) throw { code: 'EINVAL', message: `watch ${req.watch} is in use` } satisfies WireError;
         const w = new TreeWatcher(normalizeSpritePath(req.path), !!req.recursive, (p) => fs.hostPath(p), (changes) =>
@@ -234,6 +236,9 @@ class Session {
         return {};
       case 'usage':
         return { value: await this.agent.usage() };
+      case 'egress':
+        await this.agent.startEgress(req.proxyPort, req.dnsPort);
+        return {};
       default:
         throw { code: 'EINVAL', message: `unknown op ${JSON.stringify((req as { op: unknown }).op)}` } satisfies WireError;
     }
@@ -257,6 +262,7 @@ export class Agent {
   private apiServer: Server | undefined;
   private current: Session | undefined;
   private nextAcceptId = FIRST_ACCEPT_ID;
+  private egress: Promise<EgressListeners> | undefined;
 
   constructor(private readonly opts: AgentOptions) {
     this.fs = new AgentFs(opts.root, opts.owner);
@@ -276,12 +282,7 @@ export class Agent {
       // Ready before the host can connect. No host connection: nobody can answer, so the connection closes at once.
       // A sprite whose disk is full (quota) cannot create the socket file: the agent still serves the host, and the
       // in-sprite API is missing until the next boot (the reason goes to stderr, the sprite's boot log).
-      this.apiServer = await listenApiSocket(this.opts.apiSocket, (socket) => {
-        if (!this.current || this.current.closed) return void socket.destroy();
-        const id = this.nextAcceptId;
-        this.nextAcceptId = this.nextAcceptId >= 0xfffffff0 ? FIRST_ACCEPT_ID : this.nextAcceptId + 1;
-        this.current.accept(id, socket);
-      }).catch((err: Error) => {
+      this.apiServer = await listenApiSocket(this.opts.apiSocket, (socket) => this.acceptFrom('api', socket)).catch((err: Error) => {
         process.stderr.write(`spritzer-agent: no in-sprite API at ${this.opts.apiSocket}: ${err.message}\n`);
         return undefined;
       });
@@ -299,6 +300,35 @@ export class Agent {
     await fsp.chmod(this.opts.socket, 0o600);
   }
 
+  /** Hands a connection from one of the agent's listeners to the host as a new relay (reset when no host is connected). */
+  private acceptFrom(listener: 'api' | EgressListener, conn: Socket | Duplex): void {
+    if (!this.current || this.current.closed) return void conn.destroy();
+    const id = this.nextAcceptId;
+    this.nextAcceptId = this.nextAcceptId >= 0xfffffff0 ? FIRST_ACCEPT_ID : this.nextAcceptId + 1;
+    this.current.accept(id, conn, listener);
+  }
+
+  /**
+   * Starts the egress gate's listeners on loopback (TCP `proxyPort`, UDP `dnsPort`); a second call with the same
+   * ports is a no-op. Rejects with the bind error. @see src/agent/egress.ts
+   */
+  async startEgress(proxyPort: number, dnsPort: number): Promise<void> {
+    const running = this.egress ? await this.egress.catch(() => undefined) : undefined;
+    if (running && running.options.proxyPort === proxyPort && running.options.dnsPort === dnsPort) return;
+    running?.close();
+    this.egress = EgressListeners.start({ proxyPort, dnsPort }, (listener, conn) => this.acceptFrom(listener, conn));
+    await this.egress;
+    this.egressProxyPort = proxyPort;
+  }
+
+  /** The sprite's listening ports minus the agent's own egress proxy (not a port of the user's; ports/watch). */
+  withoutOwnListeners<T extends { port: number; pid?: number }>(ports: T[]): T[] {
+    const proxyPort = this.egressProxyPort;
+    return proxyPort === undefined ? ports : ports.filter((p) => !(p.port === proxyPort && (p.pid === undefined || p.pid === process.pid)));
+  }
+
+  private egressProxyPort: number | undefined;
+
   /** A connection ended. */
   sessionEnded(session: Session): void {
     if (this.current === session) this.current = undefined;
@@ -315,6 +345,7 @@ export class Agent {
     await this.supervisor.killAll();
     this.current?.dispose();
     this.apiServer?.close();
+    (await this.egress?.catch(() => undefined))?.close();
     await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
   }
 }

@@ -47,7 +47,8 @@ export const FrameType = {
   Event: 16,
   /**
    * agent → host: a process inside connected to the in-sprite API socket (`/.sprite/api.sock`); `channel` is a new
-   * relay id chosen by the agent (≥ 0x80000000, so it never meets the host's own). Payload: JSON `{listener: 'api'}`.
+   * relay id chosen by the agent (≥ 0x80000000, so it never meets the host's own). Payload: JSON `{listener}`, where
+   * `listener` is `api`, or `egress-proxy` / `egress-dns` for the egress gate's listeners (src/agent/egress.ts).
    * Its bytes then travel as DATA/END/RESET/PAUSE/RESUME like any relay.
    */
   Accept: 17,
@@ -254,7 +255,9 @@ export type CallJson =
   | { op: 'watch'; watch: number; path: string; recursive: boolean }
   | { op: 'unwatch'; watch: number }
   | { op: 'killAll' }
-  | { op: 'usage' };
+  | { op: 'usage' }
+  /** Starts the egress gate's loopback listeners (idempotent; src/agent/egress.ts). */
+  | { op: 'egress'; proxyPort: number; dnsPort: number };
 
 /** The protocol version the hello reply carries; a client refuses an agent with another. */
 export const PROTOCOL_VERSION = 1;

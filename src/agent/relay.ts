@@ -6,6 +6,7 @@
  * @see docs/agent-protocol.md "Relays", docs/wire-reference.md §6.1
  */
 import { connect as netConnect, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { FrameType } from './protocol.ts';
 import type { WireError } from './protocol.ts';
 
@@ -13,7 +14,7 @@ import type { WireError } from './protocol.ts';
 export type SendFrame = (type: FrameType, channel: number, payload?: Uint8Array) => boolean;
 
 interface Relay {
-  socket: Socket;
+  socket: Socket | Duplex;
   /** The host asked for a pause (its reader is congested). */
   hostPaused: boolean;
 }
@@ -64,10 +65,11 @@ export class Relays {
   }
 
   /**
-   * Registers an already-connected socket (a connection to the in-sprite API socket) as relay `id`: its bytes go
-   * to the host as DATA frames, exactly like a dialled relay's. The caller announces it with an ACCEPT frame.
+   * Registers an already-connected socket (a connection to the in-sprite API socket, an egress proxy connection or
+   * DNS exchange) as relay `id`: its bytes go to the host as DATA frames, exactly like a dialled relay's. The caller
+   * announces it with an ACCEPT frame.
    */
-  adopt(id: number, socket: Socket): void {
+  adopt(id: number, socket: Socket | Duplex): void {
     const relay: Relay = { socket, hostPaused: false };
     this.relays.set(id, relay);
     if (this.congested) socket.pause();

@@ -64,6 +64,12 @@ const program = new Command('spritzer')
       .argParser(wholeNumber({ min: 0, max: 64 })),
   )
   .addOption(
+    new Option('--sandbox-egress <mode>', 'sandbox engine: none (no outbound network at all) or gate (an HTTP/CONNECT proxy and a DNS resolver inside each sprite that apply its network policy); see docs/sandbox.md')
+      .env('SPRITZER_SANDBOX_EGRESS')
+      .choices(['none', 'gate'])
+      .default('none'),
+  )
+  .addOption(
     new Option('--max-stdin-bytes <bytes>', 'most stdin one exec may send (WebSocket frames or HTTP exec body); see docs/limits.md')
       .env('SPRITZER_MAX_STDIN_BYTES')
       .default(DEFAULT_EXEC_STREAM_LIMITS.maxStdinBytes)
@@ -112,6 +118,7 @@ const opts = program.opts<{
   dataDir?: string;
   sandboxRoot?: string;
   sandboxSpares: number;
+  sandboxEgress: 'none' | 'gate';
   maxStdinBytes: number;
   maxHeaderSize: number;
   shellMaxCommands: number;
@@ -157,6 +164,7 @@ try {
     persist: dataDir !== undefined,
     sandboxRoot: opts.sandboxRoot,
     sandboxSpares: opts.sandboxSpares,
+    sandboxEgress: opts.sandboxEgress,
     container: { runtime: opts.containerRuntime, image: opts.spriteImage, namespace: opts.namespace, createTimeoutMs: opts.createTimeout, agentImage: opts.agentImage },
   }), { doneText: 'ready' });
 } catch (err) {

@@ -32,6 +32,8 @@ export interface MachineFactoryDeps {
   sandboxRoot?: string;
   /** `--sandbox-spares`: sandboxes kept booted ahead of creates (default 0 here; the CLI's default is 1). */
   sandboxSpares?: number;
+  /** `--sandbox-egress`: `none` (default: loopback only) or `gate` (src/server/egress/sprite-egress.ts). */
+  sandboxEgress?: import('../egress/sprite-egress.ts').SandboxEgressMode;
   logger?: Logger;
   /** `--container-runtime`, `--sprite-image`, `--namespace`, `--create-timeout` (ms), `--agent-image`: the container engine's settings. */
   container?: { runtime?: 'auto' | 'docker' | 'podman' | 'kubernetes'; image?: string; namespace?: string; createTimeoutMs?: number; agentImage?: string };
@@ -50,5 +52,5 @@ export async function openMachineFactory(name: MachineEngine, deps: MachineFacto
   if (name === 'container') return (await import('./container/index.ts')).openContainerFactory(deps);
   if (name !== 'sandbox') return createMachineFactory(name, deps);
   const { SandboxMachineFactory } = await import('./sandbox/sandbox-machine.ts');
-  return SandboxMachineFactory.open({ dataDir: deps.dataDir, persist: deps.persist, rootDir: deps.sandboxRoot, spares: deps.sandboxSpares, clock: deps.clock, logger: deps.logger });
+  return SandboxMachineFactory.open({ dataDir: deps.dataDir, persist: deps.persist, rootDir: deps.sandboxRoot, spares: deps.sandboxSpares, clock: deps.clock, logger: deps.logger, egress: { mode: deps.sandboxEgress ?? 'none', logger: deps.logger } });
 }

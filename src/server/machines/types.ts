@@ -142,6 +142,12 @@ export interface Machine {
    * adopts it (`MachineFactory.adoptExisting`) gets them back. Machines that outlive spritzer only (container).
    */
   remember?(record: MachineRecord): Promise<void>;
+  /**
+   * The sprite's network policy is now `policy` (set, or restored at start): machines that enforce it (the sandbox
+   * with `--sandbox-egress gate`) apply it at once and cut open connections it blocks. Others leave it out.
+   * @see docs/wire-reference.md §10
+   */
+  setNetworkPolicy?(policy: import('../model/policy.ts').NetworkPolicy): void;
 }
 
 /** The sprite fields a machine that outlives spritzer keeps for its adoption (src/server/model/adopt.ts). */

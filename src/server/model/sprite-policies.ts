@@ -15,12 +15,17 @@ export class SpritePolicies {
   /** Whether a network policy was ever set (only then does the sprite hold a copy). */
   private copied = false;
 
-  constructor(private readonly fs: MachineFs) {}
+  /** `onNetwork` hears every network policy put in force (set or restored): the machine's enforcement hook. */
+  constructor(
+    private readonly fs: MachineFs,
+    private readonly onNetwork?: (policy: NetworkPolicy) => void,
+  ) {}
 
   /** Sets the network policy and writes its copy into the sprite (§10.2). Rejects with a `VfsError` when the path is blocked. */
   async setNetwork(policy: NetworkPolicy): Promise<void> {
     this.network = policy;
     this.copied = true;
+    this.onNetwork?.(policy);
     await this.writeCopy();
   }
 
@@ -34,6 +39,7 @@ export class SpritePolicies {
     this.network = network;
     this.copied = networkSet;
     this.other = new Map(other);
+    this.onNetwork?.(network);
   }
 
   /** After a restore or reboot: the disk gets the copy of the policy in force again. */

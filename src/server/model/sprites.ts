@@ -95,7 +95,7 @@ export class Sprite {
     this.sessions = new SessionRegistry({ clock, machine, onActivity });
     this.services = new ServiceManager({ clock, machine, onActivity, limits });
     this.tasks = new TaskRegistry({ clock, onChange: onActivity });
-    this.policies = new SpritePolicies(machine.fs);
+    this.policies = new SpritePolicies(machine.fs, (policy) => machine.setNetworkPolicy?.(policy));
     machine.onReboot?.(() => void this.rebooted());
   }
   readonly config: Record<string, unknown> | undefined;

@@ -15,6 +15,7 @@ import { ModelError } from '../model/errors.ts';
 import { statusOf } from '../http/errors.ts';
 import { parseExecQuery } from '../http/exec-params.ts';
 import { sendSessionInfo, socketListener, wireClient } from './exec.ts';
+import { reportTtyPorts } from './tty-ports.ts';
 import type { Sprite } from '../model/sprites.ts';
 import { handleProxy } from './proxy.ts';
 import { handlePortsWatch } from './ports-watch.ts';
@@ -154,6 +155,7 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
       return upgrade(req, socket, head, (ws) => {
         const isOwner = !session.isActive;
         sendSessionInfo(ws, session, isOwner);
+        if (session.tty) reportTtyPorts(ws, sprite.machine);
         const detach = session.attach(socketListener(ws, session.tty, limits, () => detach()), { replay: true });
         sprite.touch();
         wireClient(ws, session, detach, { stdin: q.get('stdin') !== 'false', logger, socket });
@@ -166,6 +168,7 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
       const listener = socketListener(ws, init.tty, limits, () => session.detachListener(listener));
       const session = sprite.sessions.start(init, listener);
       sendSessionInfo(ws, session, true);
+      if (init.tty) reportTtyPorts(ws, sprite.machine);
       wireClient(ws, session, () => session.detachListener(listener), { stdin: init.stdin, logger, socket });
     });
   }

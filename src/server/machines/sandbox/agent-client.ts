@@ -155,9 +155,10 @@ export class AgentClient {
 
   /**
    * Called with each connection a process inside opened to the in-sprite API socket (ACCEPT frame): a Duplex of
-   * its bytes (docs/agent-protocol.md "In-sprite API"). Unset: such connections are reset at once.
+   * its bytes (docs/agent-protocol.md "In-sprite API"), and with the agent's listener name (`api`, or `egress-proxy`
+   * / `egress-dns` for the egress gate). Unset: such connections are reset at once.
    */
-  onAccept?: (conn: Duplex) => void;
+  onAccept?: (conn: Duplex, listener: string) => void;
 
   /** Resolves when the agent connection is lost (agent crashed, sandbox died, or `close()`). */
   readonly closed: Promise<void> = new Promise((r) => (this.resolveClosed = r));
@@ -353,6 +354,14 @@ export class AgentClient {
     };
   }
 
+  /**
+   * Starts the egress gate's listeners inside the sprite: TCP `proxyPort` and UDP `dnsPort` on 127.0.0.1; their
+   * connections arrive as ACCEPTs (`egress-proxy`, `egress-dns`). Rejects with the bind error. @see src/agent/egress.ts
+   */
+  async startEgress(proxyPort: number, dnsPort: number): Promise<void> {
+    await this.call({ op: 'egress', proxyPort, dnsPort });
+  }
+
   /** KILLs every process the agent started (in the sandbox: every process of the sprite); resolves when reaped. */
   async killAll(): Promise<void> {
     await this.call({ op: 'killAll' });
@@ -448,8 +457,15 @@ export class AgentClient {
         if (this.relays.has(ch) || !this.onAccept) return void this.sendFrame(FrameType.Reset, ch);
         const stream = new RelayStream(this, ch);
         this.relays.set(ch, stream);
+        let listener = 'api';
         try {
-          this.onAccept(stream);
+          const l = (JSON.parse(payload.toString('utf8')) as { listener?: unknown }).listener;
+          if (typeof l === 'string') listener = l;
+        } catch {
+          // an ACCEPT without a readable payload is an in-sprite API connection (protocol 1's only listener)
+        }
+        try {
+          this.onAccept(stream, listener);
         } catch {
           stream.destroy();
         }

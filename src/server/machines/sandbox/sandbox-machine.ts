@@ -39,6 +39,8 @@ import { hasCommand } from './run.ts';
 import { SparePool } from './spares.ts';
 import { HostnameSetter } from './hostname-setter.ts';
 import { Storage, type LayerSnapshot, type StorageMode } from './storage.ts';
+import { SpriteEgress, type EgressSettings } from '../../egress/sprite-egress.ts';
+import type { NetworkPolicy } from '../../model/policy.ts';
 
 /** Per-sprite limits when none are given: enough for real work, a stop to fork bombs. */
 export const DEFAULT_LIMITS: SandboxLimits = { pids: 4096 };
@@ -81,6 +83,8 @@ export interface SandboxFactoryOptions {
   /** Schedules reboots after a crash (default the system clock). */
   clock?: Clock;
   logger?: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
+  /** `--sandbox-egress`: `none` (default: loopback only) or `gate` (src/server/egress). */
+  egress?: EgressSettings;
 }
 
 /** A snapshot of a sandbox sprite's disk (a read-only btrfs snapshot, or a copy). */
@@ -99,6 +103,7 @@ interface Shared {
   bootTimeoutMs: number;
   clock: Clock;
   logger?: SandboxFactoryOptions['logger'];
+  egress?: EgressSettings;
 }
 
 /**
@@ -174,7 +179,7 @@ export class SandboxMachineFactory implements MachineFactory {
       if (stale) opts.logger?.warn({ killed: stale }, 'sandbox: killed processes left in cgroups by an earlier run');
       const limitsMode: LimitsMode = cgroups ? 'cgroup' : Object.keys(limits).length ? 'rlimit' : 'none';
       const factory = new SandboxMachineFactory(
-        { storage, base, cgroups, limits, agent, bootTimeoutMs: opts.bootTimeoutMs ?? 15_000, clock: opts.clock ?? new SystemClock(), logger: opts.logger },
+        { storage, base, cgroups, limits, agent, bootTimeoutMs: opts.bootTimeoutMs ?? 15_000, clock: opts.clock ?? new SystemClock(), logger: opts.logger, egress: opts.egress },
         limitsMode,
         temp,
         opts.spares ?? 0,
@@ -311,6 +316,8 @@ export class SandboxMachine implements Machine {
   private readonly rebootListeners = new Set<() => void>();
   private readonly watches = new Set<WatchEntry>();
   private apiListener: ((conn: Duplex) => void) | undefined;
+  /** The egress gate of this sprite (`--sandbox-egress gate`), else undefined. */
+  private readonly egress: SpriteEgress | undefined;
 
   private currentSpec: MachineSpec;
   /** A helper waiting to set the hostname of a spare (prepareAdopt); dropped at every teardown. */
@@ -328,6 +335,7 @@ export class SandboxMachine implements Machine {
     readonly key: string = spec.id,
   ) {
     this.currentSpec = spec;
+    this.egress = SpriteEgress.of(shared.egress);
     this.ready.catch(() => undefined);
     this.fs = fsThrough(() => this.agentReady());
   }
@@ -396,6 +404,11 @@ export class SandboxMachine implements Machine {
   onApiConnection(listener: (conn: Duplex) => void): () => void {
     this.apiListener = listener;
     return () => void (this.apiListener === listener && (this.apiListener = undefined));
+  }
+
+  /** The sprite's network policy, pushed by SpritePolicies: enforced by the egress gate when it is on. */
+  setNetworkPolicy(policy: NetworkPolicy): void {
+    this.egress?.setPolicy(policy);
   }
 
   /** Host pid of the sandbox's PID 1 (tests and diagnostics); undefined while not booted. */
@@ -481,6 +494,7 @@ export class SandboxMachine implements Machine {
           throw new Error(`sprite ${this.spec.name}: agent exited (${e.signal ?? e.code}) before answering: ${sandbox.output().stderr.trim()}`);
         }),
       ]);
+      await this.egress?.attach(client);
     } catch (err) {
       await sandbox.kill();
       throw err;
@@ -491,7 +505,11 @@ export class SandboxMachine implements Machine {
       throw new Error(`sprite ${this.spec.name} was stopped while booting`);
     }
     this.agent = client;
-    client.onAccept = (conn) => (this.apiListener ? this.apiListener(conn) : conn.destroy());
+    client.onAccept = (conn, listener) => {
+      if (this.egress?.accept(conn, listener)) return;
+      if (listener === 'api' && this.apiListener) this.apiListener(conn);
+      else conn.destroy();
+    };
     for (const w of this.watches) w.stop = client.watch(w.path, { recursive: w.recursive }, w.listener);
     const crashed = () => {
       if (generation === this.generation && !this.destroyed) void this.onCrash(generation);
@@ -551,7 +569,7 @@ export class SandboxMachine implements Machine {
 
   spawn(req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess {
     const pid = this.nextPid++;
-    const full = { ...req, uid: SPRITE_UID, gid: SPRITE_UID };
+    const full = { ...req, env: this.egress ? this.egress.env(req.env) : req.env, uid: SPRITE_UID, gid: SPRITE_UID };
     if (this.agent && !this.destroyed) return this.agent.spawn(full, io, { ...opts, pid });
     return deferredProcess(pid, io, this.agentReady().then((a) => a.spawn(full, io, { ...opts, pid })));
   }
@@ -645,6 +663,7 @@ export class SandboxMachine implements Machine {
       this.destroyed = true;
       this.generation++;
       this.watches.clear();
+      this.egress?.close();
       await this.teardown();
       await this.cgroup?.remove();
       await this.shared.storage.destroy(this.key);
