@@ -55,7 +55,15 @@ const program = new Command('spritzer')
       .default(DEFAULT_MAX_JSON_BODY_BYTES)
       .argParser(wholeNumber({ min: 1, unit: 'bytes' })),
   )
-  .addOption(new Option('--data-dir <dir>', 'keep state here across restarts (sprites, files, checkpoints, services, tokens; sandbox: its disks too); default: memory only').env('SPRITZER_DATA_DIR'))
+  .addOption(
+    new Option('--data-dir <dir>', 'keep state here across restarts (sprites, files, checkpoints, services, tokens; sandbox: its disks too); default: memory only')
+      .env('SPRITZER_DATA_DIR')
+      // An empty value (`SPRITZER_DATA_DIR=`) would put the database in the current directory: refused.
+      .argParser((v) => {
+        if (v.trim() === '') throw new InvalidArgumentError('must name a directory');
+        return v;
+      }),
+  )
   .addOption(new Option('--sandbox-root <dir>', 'sandbox engine: a prepared root filesystem (npm run rootfs) instead of the host\'s OS').env('SPRITZER_SANDBOX_ROOT'))
   .addOption(
     new Option('--sandbox-spares <n>', 'sandbox engine: sprites kept booted ahead so a create takes a few ms (each ~45 MiB idle); 0 boots every sprite on create')

@@ -262,4 +262,10 @@ describe('misuse at start', () => {
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain("--stdin-grace");
   }, 30_000);
+
+  it('an empty data dir (SPRITZER_DATA_DIR=) is refused, not taken as the current directory', async () => {
+    const r = await runToExit(['--addr', '127.0.0.1:0', '--data-dir', '']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("option '--data-dir <dir>' argument '' is invalid. must name a directory");
+  }, 30_000);
 });
