@@ -208,7 +208,7 @@ describe('shell engine: interactive TTY shell (issue 12 item 4)', () => {
     expect(text(t)).not.toMatch(/\nnever\r/);
     type(t, '\x04');
     expect(await t.proc.exit).toBe(0); // the status of `echo st=$?`
-  });
+  }, 30_000); // several polls of `until` on a loaded machine
 
   it('a raw ^C to a TTY command that is not a shell ends it with 130', async () => {
     const t = start(sh('sleep 30'), { tty: true });
