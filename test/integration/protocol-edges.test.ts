@@ -183,6 +183,20 @@ describe('item 12: an invalid absolute-form request line (no upgrade)', () => {
   });
 });
 
+describe("requests Node's HTTP parser refuses", () => {
+  it.each([
+    ['a NUL in the request target', 'GET /v1/sprites/\x00 HTTP/1.1\r\nHost: localhost\r\n\r\n'],
+    ['a bad chunk size', `POST /v1/sprites HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${TOKEN}\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`],
+    ['a header line without a colon', 'GET /v1/sprites HTTP/1.1\r\nHost: localhost\r\nno colon here\r\n\r\n'],
+  ])('%s is a 400 in the JSON envelope, naming the parser error', async (_name, text) => {
+    const res = await rawRequest(srv.url, text);
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(JSON.parse(res.body)).toMatchObject({ error: 'invalid_request', message: expect.stringMatching(/^malformed HTTP request \(HPE_[A-Z_]+\)$/) });
+    await expectIntact(srv.url);
+  });
+});
+
 describe('WebSocket handshakes that ws itself would refuse', () => {
   it.each([
     ['no Sec-WebSocket-Key', 'GET', { 'Sec-WebSocket-Version': '13' }, 400],

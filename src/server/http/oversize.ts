@@ -4,7 +4,7 @@
  * 414 when the request line alone is too long, 431 when the header fields are (told apart by where the request
  * line's line end fell in the connection's bytes), each a JSON body in the outer API's
  * envelope naming the limit and its flag, then the connection closes. Other parse errors keep Node's answers
- * (400 / 408). It owns the `clientError` listener of the http.Server; it does not route or read bodies.
+ * (400 / 408, also in the JSON envelope). It owns the `clientError` listener of the http.Server; it does not route or read bodies.
  * @see issue 12 item 8; docs/limits.md; https://nodejs.org/api/http.html#event-clienterror
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -121,6 +121,14 @@ export function headOverflowAnswer(kind: HeadOverflow, limit: number): { status:
   };
 }
 
+/**
+ * The JSON body of the 400 for a request Node's HTTP parser refuses before any route sees it (a NUL or a blank in
+ * the request target, a bad chunk size, a bad header line…): the outer API's envelope, naming the parser's code.
+ */
+export function malformedRequestAnswer(code: string | undefined): ApiErrorBody {
+  return { error: 'invalid_request', message: `malformed HTTP request${code ? ` (${code})` : ''}` };
+}
+
 const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' };
 
 function writeAndClose(socket: Duplex, status: number, body?: ApiErrorBody): void {
@@ -137,8 +145,8 @@ function writeAndClose(socket: Duplex, status: number, body?: ApiErrorBody): voi
 
 /**
  * Installs the `clientError` listener on `server` (whose `maxHeaderSize` is `limit`): `HPE_HEADER_OVERFLOW` →
- * 414/431 JSON as above, judged by the measured request line (`measureRequestLines`), else by the chunk; a request timeout → 408; any other parse error → 400 (Node's defaults, which a listener
- * replaces); a reset socket is just destroyed.
+ * 414/431 JSON as above, judged by the measured request line (`measureRequestLines`), else by the chunk; a request timeout → 408; any other parse error → 400 (Node's statuses, which a listener
+ * replaces), each with a JSON body; a reset socket is just destroyed.
  */
 export function answerOversizeHeads(server: Server, limit: number): void {
   const lines = measureRequestLines(server);
@@ -156,9 +164,9 @@ export function answerOversizeHeads(server: Server, limit: number): void {
       return;
     }
     if (err.code === 'HPE_HEADER_TIMEOUT' || err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      writeAndClose(socket, 408);
+      writeAndClose(socket, 408, { error: 'request_timeout', message: 'the request head did not arrive in time' });
       return;
     }
-    writeAndClose(socket, 400);
+    writeAndClose(socket, 400, malformedRequestAnswer(err.code));
   });
 }
