@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import { SPRITE_VERSION } from './context.ts';
 import type { Clock } from './model/clock.ts';
 import type { ApiErrorBody } from './http/errors.ts';
-import { badTargetBody, parseRequestTarget } from './http/request-target.ts';
+import { badTargetBody, parseRequestTarget, toOriginForm } from './http/request-target.ts';
 import { rejectHandshake } from './ws/handshake.ts';
 
 /** The 500 body of a contained failure: no stack, no detail (those go to the log). */
@@ -65,7 +65,9 @@ export function containRequests(listener: RequestListener, logger: Logger): Requ
       }
     };
     try {
-      if (!parseRequestTarget(req.url)) return answerJson(res, 400, badTargetBody(req.url));
+      const target = parseRequestTarget(req.url);
+      if (!target) return answerJson(res, 400, badTargetBody(req.url));
+      toOriginForm(req, target);
       const result = listener(req, res);
       if (isThenable(result)) result.then(undefined, failed);
     } catch (err) {
@@ -112,7 +114,9 @@ export function containUpgrades(server: http.Server, listener: UpgradeListener, 
       }
     };
     try {
-      if (!parseRequestTarget(req.url)) return rejectHandshake(socket, 400, badTargetBody(req.url));
+      const target = parseRequestTarget(req.url);
+      if (!target) return rejectHandshake(socket, 400, badTargetBody(req.url));
+      toOriginForm(req, target);
       if (!isWebSocketUpgrade(req)) return replayAsRequest(server, req, socket, head);
       const result = listener(req, socket, head);
       if (isThenable(result)) result.then(undefined, failed);

@@ -183,6 +183,15 @@ describe('item 12: an invalid absolute-form request line (no upgrade)', () => {
   });
 });
 
+describe('a valid absolute-form request-target (RFC 9112 §3.2.2)', () => {
+  it('is routed by its path, like origin-form', async () => {
+    const res = await rawRequest(srv.url, `GET http://elsewhere.example/v1/sprites/${KEPT.sprite} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`);
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ name: KEPT.sprite });
+    await expectIntact(srv.url);
+  });
+});
+
 describe("requests Node's HTTP parser refuses", () => {
   it.each([
     ['a NUL in the request target', 'GET /v1/sprites/\x00 HTTP/1.1\r\nHost: localhost\r\n\r\n'],

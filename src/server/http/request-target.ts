@@ -22,6 +22,18 @@ export function parseRequestTarget(target: string | undefined): URL | null {
   }
 }
 
+/**
+ * Turns an absolute-form request-target (`GET http://host/p?q HTTP/1.1`, as proxies send) into origin-form in place:
+ * `req.url` becomes `/p?q` and the target's authority becomes the `Host` header, as RFC 9112 §3.2.2 and §7.2 ask
+ * of a server ("MUST accept the absolute-form", "MUST ignore the received Host header"). `url` is the target parsed
+ * by {@link parseRequestTarget}. Other forms are left as they are.
+ */
+export function toOriginForm(req: { url?: string; headers: Record<string, string | string[] | undefined> }, url: URL): void {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(req.url ?? '')) return;
+  req.url = url.pathname + url.search;
+  if (url.host) req.headers.host = url.host;
+}
+
 /** The 400 body for a request-target that is not a URL. */
 export function badTargetBody(target: string | undefined): ApiErrorBody {
   const shown = JSON.stringify(String(target ?? '').slice(0, 200));
