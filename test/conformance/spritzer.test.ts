@@ -56,6 +56,18 @@ describe('addFault', () => {
   });
 });
 
+describe('addFault refusals', () => {
+  emulatorOnly.it("refuses a rule for the emulator's own operations, which faults never reach, and adds nothing", async () => {
+    for (const operationId of ['getSpritzerHealth', 'addFault', 'listSpritzerRequests']) {
+      const res = await call('POST', '/_spritzer/faults', { body: { operationId, status: 500 } });
+      expect(res.status).toBe(400);
+      expect(res.json.message).toContain(`not to the emulator's own operation ${operationId}`);
+    }
+    expect((await call('GET', '/_spritzer/faults')).json.rules).toEqual([]);
+    expect((await call('GET', '/_spritzer/health')).status).toBe(200);
+  });
+});
+
 describe('listFaults', () => {
   emulatorOnly.it('lists the rules with what is left of them', async () => {
     await call('POST', '/_spritzer/faults', { body: { operationId: 'getOrganization', status: 500, times: 2 } });

@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import type { HandlerMap } from '../context.ts';
 import { ModelError } from '../model/errors.ts';
+import { inspectorHandlers } from '../inspector/index.ts';
 
 const pkg = createRequire(import.meta.url)('../../../package.json') as { version: string };
 
@@ -55,6 +56,10 @@ export const adminHandlers: HandlerMap = {
     const rule = req.body as { operationId?: string };
     if (rule.operationId !== undefined && !implemented.has(rule.operationId)) {
       throw new ModelError('invalid_request', `unknown operationId: ${rule.operationId}`);
+    }
+    // Faults apply to the Sprites API only (app.ts never injects them under /_spritzer): a rule that could never fire is refused.
+    if (rule.operationId !== undefined && (Object.hasOwn(adminHandlers, rule.operationId) || Object.hasOwn(inspectorHandlers, rule.operationId))) {
+      throw new ModelError('invalid_request', `faults apply to the Sprites API, not to the emulator's own operation ${rule.operationId}`);
     }
     res.status(201).json(faults.add(req.body));
   },
