@@ -78,6 +78,18 @@ function getRoutes(): string[] {
 describe('item 12: HEAD on every GET route', () => {
   const routes = getRoutes();
 
+  it('a method the route lacks is a 405 in the JSON envelope with an Allow header naming the ones it has', async () => {
+    for (const [method, path, allow] of [
+      ['PATCH', '/_spritzer/health', 'GET, HEAD'],
+      ['PUT', '/v1/sprites', 'GET, HEAD, POST'],
+    ] as const) {
+      const res = await call(method, path);
+      expect(res.status).toBe(405);
+      expect(res.json).toMatchObject({ error: 'method not allowed' });
+      expect(res.headers.get('allow')?.split(', ').sort().join(', ')).toBe(allow);
+    }
+  });
+
   it('the spec has GET routes to try', () => {
     expect(routes.length).toBeGreaterThan(15);
   });

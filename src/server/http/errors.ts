@@ -123,7 +123,17 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     const status = e?.status ?? e?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       if (status === 404) return sendApiError(res, 404, { error: 'not found', message: `no route for ${req.method} ${req.path}` });
-      if (status === 405) return sendApiError(res, 405, { error: 'method not allowed', message: `${req.method} is not allowed on ${req.path}` });
+      if (status === 405) {
+        // RFC 9110 §15.5.6: a 405 names the methods the target supports (the validator computes them from the spec).
+        const allow = (err as { headers?: { Allow?: unknown } }).headers?.Allow;
+        if (typeof allow === 'string' && allow !== '') {
+          const methods = allow.toUpperCase().split(/,\s*/);
+          // Every GET route also answers HEAD (http/head.ts), though the spec lists only GET.
+          if (methods.includes('GET') && !methods.includes('HEAD')) methods.push('HEAD');
+          res.setHeader('Allow', methods.join(', '));
+        }
+        return sendApiError(res, 405, { error: 'method not allowed', message: `${req.method} is not allowed on ${req.path}` });
+      }
       const errors = (e.errors ?? []).map((x) => `${x.path ?? ''} ${x.message ?? ''}`.trim());
       const message = e.message ?? 'invalid request';
       return sendApiError(res, status, { error: 'invalid_request', message, errors: errors.length ? errors : [message] });
