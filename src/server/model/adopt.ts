@@ -2,7 +2,7 @@
  * Adoption at start: the machines an earlier spritzer left running (the container engine's labelled containers,
  * `MachineFactory.adoptExisting`) become sprites of the model again, with the fields their machine kept
  * (`Machine.remember`). It owns that rebuild only; finding and re-attaching the machines is the engine's, and the
- * `--data-dir` store (src/server/store) is a separate path for the in-memory engines.
+ * `--data-dir` store (src/server/store) is a separate path for the in-memory and sandbox engines.
  * @see issue 10 item 2, docs/container.md "Restarts"
  */
 import type { AppContext } from '../context.ts';
