@@ -30,7 +30,7 @@ import { installShellTurns } from './shell-turns.ts';
 import { streamTopLevel, withOutputSinks, type OutputSinks } from './output-sink.ts';
 import { byteExactCommands } from './byte-commands.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty-shell.ts';
-import { startJobControl } from './shell-job-runner.ts';
+import { startJobControl, type JobHooks } from './shell-job-runner.ts';
 import { JOB_COMMAND_NAMES, rewriteJobControl, type JobControl } from './shell-jobs.ts';
 import { DEFAULT_SHELL_LIMITS, describeShellError, explainLimits, JAVASCRIPT_AVAILABLE, shellExecutionLimits, WORLD_COMMAND_NAMES, worldCommands, type ShellLimits } from './shell-world.ts';
 
@@ -217,16 +217,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
       const out = terminalIO(io, req.tty);
       const live = liveSinks(out, () => proc.finished);
       // Background jobs, `wait`, `kill` and traps (shell-job-runner.ts); `deliver` is the exec's signal entry.
-      const control = startJobControl({
-        allocatePid: () => sprite.allocatePid(),
-        selfPid: pid,
-        clock,
-        sinks: live,
-        signalSelf: (name) => queueMicrotask(() => deliver(name)),
-        adopt: sprite.adopt,
-        run: (script, env, cwd, ctl) =>
-          runShell(sprite, { ...req, argv: ['sh', '-c', script], path: undefined, env, dir: cwd }, pid, term, new Uint8Array(0), maxStdinBytes, limits, { ...ctl, now: () => clock.now(), sinks: live }),
-      });
+      const control = jobControlOf({ sprite, req, pid, term, clock, maxStdinBytes, limits, sinks: live }, (name) => deliver(name));
       const deliver = (name: string) => {
         if (proc.finished) return;
         if (control.signal(name, () => (abort.abort(), stopTimers()), (code) => (proc.finish(code), stopTimers()))) return;
@@ -318,6 +309,28 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
 }
 
 /**
+ * The job control of one exec or interactive shell (shell-job-runner.ts): background jobs run as their own
+ * `sh -c` executions of this engine over the same sprite, with empty stdin and this exec's pid as `$$`, writing to
+ * `sinks`; `signalSelf` delivers a signal to the exec itself (`kill $$`), on the next microtask.
+ */
+function jobControlOf(
+  at: { sprite: SpriteContext; req: ExecRequest; pid: number; term: Terminal; clock: Clock; maxStdinBytes: number; limits: ShellLimits; sinks: OutputSinks },
+  signalSelf: (name: string) => void,
+): JobHooks {
+  const { sprite, req, pid, term, clock, maxStdinBytes, limits, sinks } = at;
+  return startJobControl({
+    allocatePid: () => sprite.allocatePid(),
+    selfPid: pid,
+    clock,
+    sinks,
+    signalSelf: (name) => queueMicrotask(() => signalSelf(name)),
+    adopt: sprite.adopt,
+    run: (script, env, cwd, ctl) =>
+      runShell(sprite, { ...req, argv: ['sh', '-c', script], path: undefined, env, dir: cwd }, pid, term, new Uint8Array(0), maxStdinBytes, limits, { ...ctl, now: () => clock.now(), sinks }),
+  });
+}
+
+/**
  * Runs one request's script in a fresh just-bash over the sprite's VFS; never rejects (failures become exit 1).
  * With a TTY the script starts with `exec 2>&1`, so stderr joins stdout in the order it is written.
  */
@@ -401,16 +414,7 @@ function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, c
   };
   const live = liveSinks(out, () => proc.finished);
   // Background jobs and traps live as long as the shell (shell-job-runner.ts).
-  const control = startJobControl({
-    allocatePid: () => sprite.allocatePid(),
-    selfPid: pid,
-    clock,
-    sinks: live,
-    signalSelf: (name) => queueMicrotask(() => handle.signal(name)),
-    adopt: sprite.adopt,
-    run: (script, env, cwd, ctl) =>
-      runShell(sprite, { ...req, argv: ['sh', '-c', script], path: undefined, env, dir: cwd }, pid, term, new Uint8Array(0), maxStdinBytes, limits, { ...ctl, now: () => clock.now(), sinks: live }),
-  });
+  const control = jobControlOf({ sprite, req, pid, term, clock, maxStdinBytes, limits, sinks: live }, (name) => handle.signal(name));
   const run = async (line: string, state: ShellState, abort: AbortSignal) => {
     const timers = new Set<TimerHandle>();
     abort.addEventListener('abort', () => {

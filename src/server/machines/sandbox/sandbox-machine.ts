@@ -645,19 +645,16 @@ export class SandboxMachine implements Machine {
    * persistence: the factory's `close`). The machine is unusable afterwards. @internal
    */
   halt(): Promise<void> {
-    return this.serialized(async () => {
-      if (this.destroyed) return;
-      this.destroyed = true;
-      this.generation++;
-      this.watches.clear();
-      await this.teardown();
-      await this.cgroup?.remove();
-      this.onDestroyed();
-    });
+    return this.end({ keepDisk: true });
   }
 
   /** Kills everything, then removes the layer, every snapshot, the cgroups and the sprite's host dirs. */
   destroy(): Promise<void> {
+    return this.end({ keepDisk: false });
+  }
+
+  /** The end of the machine (`halt`, `destroy`): everything stops; the disk stays only with `keepDisk`. */
+  private end(opts: { keepDisk: boolean }): Promise<void> {
     return this.serialized(async () => {
       if (this.destroyed) return;
       this.destroyed = true;
@@ -666,7 +663,7 @@ export class SandboxMachine implements Machine {
       this.egress?.close();
       await this.teardown();
       await this.cgroup?.remove();
-      await this.shared.storage.destroy(this.key);
+      if (!opts.keepDisk) await this.shared.storage.destroy(this.key);
       this.onDestroyed();
     });
   }
