@@ -8,9 +8,9 @@
 import { rename, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../server/project-root.ts';
 
-const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const projectRoot = PROJECT_ROOT;
 
 /** The bundle's default location (absolute). */
 export const AGENT_BUNDLE = resolve(projectRoot, 'dist/agent/agent.mjs');

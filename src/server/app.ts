@@ -6,7 +6,7 @@
  */
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import { fileURLToPath } from 'node:url';
+import { projectPath } from './project-root.ts';
 import { SPRITE_VERSION, type AppContext, type Deps, type HandlerMap } from './context.ts';
 import { SpritesModel } from './model/sprites.ts';
 import { FaultRegistry, faultResponse } from './http/faults.ts';
@@ -38,7 +38,7 @@ import { createInSpriteApi, withInSpriteApi } from './url/in-sprite-api.ts';
 import { inspectorHandlers, mountInspector, wrapUpgrade } from './inspector/index.ts';
 
 /** Absolute path of the OpenAPI document the server validates against. */
-export const OPENAPI_PATH = fileURLToPath(new URL('../../spec/openapi.yaml', import.meta.url));
+export const OPENAPI_PATH = projectPath('spec/openapi.yaml');
 
 /** All handlers by operationId. */
 export const HANDLERS: HandlerMap = {

@@ -7,14 +7,14 @@
  * @see docs/performance.md "Start"; issue 11 item 3
  */
 import { readFileSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { projectPath } from '../project-root.ts';
 import { lazyRequire } from '../lazy-require.ts';
 
 /** The YAML parser, loaded only when the prepared JSON is missing or stale (72 modules a built server need not load). */
 const loadYaml = lazyRequire<typeof import('yaml')>('yaml', (mod) => mod);
 
 /** Where `npm run build` writes the prepared document (absolute). */
-export const PREPARED_SPEC_PATH = fileURLToPath(new URL('../../../dist/openapi.json', import.meta.url));
+export const PREPARED_SPEC_PATH = projectPath('dist/openapi.json');
 
 const cache = new Map<string, Record<string, unknown>>();
 

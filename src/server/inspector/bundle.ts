@@ -5,9 +5,9 @@
  */
 import { copyFile, mkdir, readdir, rename, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../project-root.ts';
 
-const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const projectRoot = PROJECT_ROOT;
 
 /** Where the built inspector lives (absolute). */
 export const UI_DIST = resolve(projectRoot, 'dist/ui');

@@ -2,12 +2,13 @@
  * Emulator-only handlers under `/_spritzer` (tag `spritzer` in the spec): health with version and the
  * implemented operations, reset, a state snapshot and fault rules. Nothing here exists on real Sprites.
  */
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { projectPath } from '../project-root.ts';
 import type { HandlerMap } from '../context.ts';
 import { ModelError } from '../model/errors.ts';
 import { inspectorHandlers } from '../inspector/index.ts';
 
-const pkg = createRequire(import.meta.url)('../../../package.json') as { version: string };
+const pkg = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string };
 
 /** spritzer's own version (package.json). */
 export const SPRITZER_VERSION = pkg.version;

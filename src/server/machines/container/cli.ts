@@ -5,8 +5,7 @@
  */
 import { InvalidArgumentError, Option } from 'commander';
 import { parseDuration } from '../../model/duration.ts';
-import { DEFAULT_CREATE_TIMEOUT_MS, DEFAULT_NAMESPACE, DEFAULT_SPRITE_IMAGE } from './container-machine.ts';
-import { DEFAULT_AGENT_IMAGE } from './kubernetes.ts';
+import { DEFAULT_AGENT_IMAGE, DEFAULT_CREATE_TIMEOUT_MS, DEFAULT_NAMESPACE, DEFAULT_SPRITE_IMAGE } from './defaults.ts';
 import { CONTAINER_RUNTIMES, type ContainerRuntimeName } from './runtime.ts';
 
 /** What the flags parse to (commander's camelCase keys). */

@@ -35,15 +35,11 @@ import { deferredProcess, fsThrough } from '../sandbox/sandbox-machine.ts';
 import { agentArchive } from './agent-archive.ts';
 import { AGENT_SOCKET_IN_SPRITE, startBridge, type AgentBridge } from './bridge.ts';
 import { DockerBoxes, type BoxInfo, type BoxRuntime } from './boxes.ts';
-import { DEFAULT_AGENT_IMAGE, KubeBoxes, openKubeIfChosen, type KubeApi } from './kubernetes.ts';
+import { DEFAULT_AGENT_IMAGE, DEFAULT_CREATE_TIMEOUT_MS, DEFAULT_NAMESPACE, DEFAULT_SPRITE_IMAGE } from './defaults.ts';
+import { KubeBoxes, openKubeIfChosen, type KubeApi } from './kubernetes.ts';
 import { openEngineApi, type ContainerRuntimeName, type EngineApi } from './runtime.ts';
 
-/** The image sprites run when `--sprite-image` is not given (as in the seed). */
-export const DEFAULT_SPRITE_IMAGE = 'node:22-bookworm';
-/** The namespace (container name prefix and label) when `--namespace` is not given. */
-export const DEFAULT_NAMESPACE = 'spritzer';
-/** How long a container may take from create to an answering agent when `--create-timeout` is not given (ms). */
-export const DEFAULT_CREATE_TIMEOUT_MS = 60_000;
+export { DEFAULT_CREATE_TIMEOUT_MS, DEFAULT_NAMESPACE, DEFAULT_SPRITE_IMAGE } from './defaults.ts';
 
 /** Labels every container and checkpoint image of this engine carries. */
 export const LABELS = {

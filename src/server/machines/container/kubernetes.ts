@@ -12,8 +12,7 @@ import { CoreV1Api, Exec, KubeConfig, type V1Pod } from '@kubernetes/client-node
 import { PATH_INSIDE, type BoxInfo, type BoxRuntime, type BoxSpec, type ExecPipe } from './boxes.ts';
 import type { ContainerRuntimeName } from './runtime.ts';
 
-/** The image whose init container delivers the agent when `--agent-image` is not given (deploy/k8s builds it). */
-export const DEFAULT_AGENT_IMAGE = 'spritzer:latest';
+export { DEFAULT_AGENT_IMAGE } from './defaults.ts';
 /** The name of the sprite's container in its pod. */
 export const SPRITE_CONTAINER = 'sprite';
 /** Where the spritzer image keeps the agent's files (Dockerfile: /app/dist, /app/node_modules). */
