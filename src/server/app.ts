@@ -99,28 +99,26 @@ export function createApp(deps: Deps): SpritzerApp {
   app.use(requestLog(deps.logger));
   // The sprite URL (`/s/<name>/…`, `Host: <name>.<url-domain>`) is proxied to the sprite before any API handling.
   const spriteUrl = createSpriteUrl(ctx, deps.urlDomain);
-  app.use((req, res, next) => void (spriteUrl.request(req, res) || next()));
-  app.use((_req, res, next) => {
+  // One layer for the cheap checks every request passes (each Express layer costs a router step): the sprite URL,
+  // the Sprite-Version header, the bearer token, broken percent-encoding.
+  app.use((req, res, next) => {
+    if (spriteUrl.request(req, res)) return;
     res.setHeader('Sprite-Version', SPRITE_VERSION);
-    next();
-  });
-  // --data-dir: a mutating request's effect is saved before any byte of its response (src/server/store).
-  if (deps.store) app.use(deps.store.middleware());
-  app.use((req, res, next) => {
     // /_spritzer: health is open; the rest needs the bearer token only when the server runs with --token.
-    if (req.path.startsWith('/_spritzer/') && (req.path === '/_spritzer/health' || deps.token === undefined)) return next();
-    const flyV1 = /^\/v1\/organizations\/[^/]+\/tokens\/?$/.test(req.path);
-    if (!ctx.credentials.accepts(req.headers.authorization, flyV1 ? 'FlyV1' : 'Bearer', scopeOfPath(req.path, deps.organization))) {
-      return sendApiError(res, 401, UNAUTHORIZED);
+    const open = req.path.startsWith('/_spritzer/') && (req.path === '/_spritzer/health' || deps.token === undefined);
+    if (!open) {
+      const flyV1 = /^\/v1\/organizations\/[^/]+\/tokens\/?$/.test(req.path);
+      if (!ctx.credentials.accepts(req.headers.authorization, flyV1 ? 'FlyV1' : 'Bearer', scopeOfPath(req.path, deps.organization))) {
+        return sendApiError(res, 401, UNAUTHORIZED);
+      }
     }
-    next();
-  });
-  app.use((req, res, next) => {
     // Broken percent-encoding in the path: the same 400 the upgrade router answers (http/request-target.ts).
     const malformed = malformedPathBody(req.path);
     if (malformed) return sendApiError(res, 400, malformed);
     next();
   });
+  // --data-dir: a mutating request's effect is saved before any byte of its response (src/server/store).
+  if (deps.store) app.use(deps.store.middleware());
   // Body parsers as one layer, skipped by requests without a body (http/body-stage.ts).
   app.use(
     bodyStage([

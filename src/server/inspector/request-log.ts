@@ -60,7 +60,7 @@ const SPRITE_IN_PATH = /^\/v1\/sprites\/([^/?]+)/;
 export class RequestLog {
   private readonly capacity: number;
   private readonly bodyBytes: number;
-  private readonly records: RequestRecord[] = [];
+  private readonly entries: Entry[] = [];
   private nextId = 1;
 
   constructor(
@@ -73,43 +73,25 @@ export class RequestLog {
 
   /** The records, newest first. */
   list(): RequestRecord[] {
-    return [...this.records].reverse();
+    const out: RequestRecord[] = [];
+    for (let i = this.entries.length - 1; i >= 0; i--) out.push(this.entries[i].record());
+    return out;
   }
 
   /** Forgets every record (`POST /_spritzer/reset`). */
   clear(): void {
-    this.records.length = 0;
+    this.entries.length = 0;
   }
 
-  private start(kind: 'http' | 'ws', req: IncomingMessage): RequestRecord {
-    const path = maskQuery(req.url ?? '/');
-    const m = SPRITE_IN_PATH.exec(path);
-    let sprite: string | null = null;
-    if (m) {
-      try {
-        sprite = decodeURIComponent(m[1]);
-      } catch {
-        sprite = m[1];
-      }
-    }
-    const rec: RequestRecord = {
-      id: this.nextId++,
-      kind,
-      method: req.method ?? 'GET',
-      path,
-      status: 0,
-      startedAt: new Date(this.clock.now()).toISOString(),
-      durationMs: null,
-      sprite,
-      requestHeaders: safeHeaders(req.headers),
-      responseHeaders: {},
-      requestBody: '',
-      responseBody: '',
-      truncated: false,
-    };
-    this.records.push(rec);
-    if (this.records.length > this.capacity) this.records.splice(0, this.records.length - this.capacity);
-    return rec;
+  /**
+   * Opens an entry for `req`. Only references and numbers are taken here; masking, decoding, header filtering and
+   * body text happen when the inspector reads the log (`list()`), not on every request (docs/performance.md).
+   */
+  private start(kind: 'http' | 'ws', req: IncomingMessage): Entry {
+    const entry = new Entry(this.nextId++, kind, req.method ?? 'GET', req.url ?? '/', this.clock.now(), req.headers);
+    this.entries.push(entry);
+    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    return entry;
   }
 
   /** Express middleware: mount first, so 401s and validator 400s are logged too. */
@@ -118,21 +100,18 @@ export class RequestLog {
       if (req.headers[INSPECTOR_POLL_HEADER] === 'poll' || req.path.startsWith('/_spritzer/ui') || req.path === '/favicon.ico') {
         return next();
       }
-      const rec = this.start('http', req);
-      const t0 = this.clock.now();
+      const entry = this.start('http', req);
       const out = new BodyCapture(this.bodyBytes);
+      entry.responseBody = out;
       captureWrites(res, out);
-      let done = false;
       const finish = (): void => {
-        if (done) return;
-        done = true;
-        rec.status = res.statusCode;
-        rec.durationMs = this.clock.now() - t0;
-        rec.responseHeaders = safeHeaders(res.getHeaders() as Record<string, unknown>);
-        rec.responseBody = out.text();
-        const body = describeBody((req as { body?: unknown }).body, this.bodyBytes);
-        rec.requestBody = body.text;
-        rec.truncated = out.truncated || body.truncated;
+        if (entry.finished) return;
+        entry.status = res.statusCode;
+        entry.durationMs = this.clock.now() - entry.startedAt;
+        entry.responseHeaders = res.getHeaders() as Record<string, unknown>;
+        // Cut now: a request body may be a 1 GB fs write that the log must not keep alive.
+        entry.requestBody = describeBody((req as { body?: unknown }).body, this.bodyBytes);
+        entry.finished = true;
       };
       res.on('finish', finish);
       res.on('close', finish);
@@ -146,8 +125,7 @@ export class RequestLog {
    */
   wrapUpgrade(handle: (req: IncomingMessage, socket: Duplex, head: Buffer) => void) {
     return (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
-      const rec = this.start('ws', req);
-      const t0 = this.clock.now();
+      const entry = this.start('ws', req);
       let first = true;
       /** Reads the status line, headers and body of the first bytes written (the 101 or the rejection). */
       const sniff = (chunk: unknown): void => {
@@ -155,10 +133,10 @@ export class RequestLog {
         first = false;
         const text = Buffer.isBuffer(chunk) ? chunk.toString('latin1') : String(chunk);
         const status = /^HTTP\/1\.1 (\d{3})/.exec(text);
-        if (status) rec.status = Number(status[1]);
+        if (status) entry.status = Number(status[1]);
         const [headText, bodyText = ''] = text.split('\r\n\r\n');
-        rec.responseHeaders = safeHeaders(parseHeaderLines(headText));
-        rec.responseBody = cut(bodyText, this.bodyBytes).text;
+        entry.responseHeaders = parseHeaderLines(headText);
+        entry.responseBody = cut(bodyText, this.bodyBytes).text;
       };
       const write = socket.write.bind(socket) as (...a: unknown[]) => boolean;
       (socket as { write: unknown }).write = (...args: unknown[]) => {
@@ -171,35 +149,104 @@ export class RequestLog {
         return end(...args);
       };
       socket.once('close', () => {
-        rec.durationMs = this.clock.now() - t0;
+        entry.durationMs = this.clock.now() - entry.startedAt;
+        entry.finished = true;
       });
       handle(req, socket, head);
     };
   }
 }
 
-/** Collects the first `limit` bytes written to a response. */
+/**
+ * One exchange as it happens: references and numbers, turned into a {@link RequestRecord} by `record()` (cached
+ * once the exchange has finished, since nothing changes after that).
+ */
+class Entry {
+  status = 0;
+  durationMs: number | null = null;
+  finished = false;
+  responseHeaders: Record<string, unknown> = {};
+  responseBody: BodyCapture | string = '';
+  requestBody: { text: string; truncated: boolean } = { text: '', truncated: false };
+  private done: RequestRecord | undefined;
+
+  constructor(
+    readonly id: number,
+    readonly kind: 'http' | 'ws',
+    readonly method: string,
+    readonly url: string,
+    readonly startedAt: number,
+    readonly requestHeaders: Record<string, unknown>,
+  ) {}
+
+  record(): RequestRecord {
+    if (this.done) return this.done;
+    const path = maskQuery(this.url);
+    const out = this.responseBody;
+    const rec: RequestRecord = {
+      id: this.id,
+      kind: this.kind,
+      method: this.method,
+      path,
+      status: this.status,
+      startedAt: new Date(this.startedAt).toISOString(),
+      durationMs: this.durationMs,
+      sprite: spriteOf(path),
+      requestHeaders: safeHeaders(this.requestHeaders),
+      responseHeaders: safeHeaders(this.responseHeaders),
+      requestBody: this.requestBody.text,
+      responseBody: typeof out === 'string' ? out : out.text(),
+      truncated: this.requestBody.truncated || (typeof out !== 'string' && out.truncated),
+    };
+    if (this.finished) this.done = rec;
+    return rec;
+  }
+}
+
+/** The sprite named by `/v1/sprites/{name}/…` (percent-decoded when it can be), or null. */
+function spriteOf(path: string): string | null {
+  const m = SPRITE_IN_PATH.exec(path);
+  if (!m) return null;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return m[1];
+  }
+}
+
+/**
+ * Collects the first `limit` bytes written to a response. A string chunk is kept as its first `limit` characters
+ * (never fewer bytes than that) and encoded only when the log is read, so a large JSON answer is not copied.
+ */
 class BodyCapture {
-  private chunks: Buffer[] = [];
+  private chunks: Array<Buffer | string> = [];
   private size = 0;
   truncated = false;
   constructor(private readonly limit: number) {}
   add(chunk: unknown, encoding?: unknown): void {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+    const room = this.limit - this.size;
+    if (typeof chunk === 'string' && (encoding === undefined || encoding === 'utf8' || encoding === 'utf-8' || typeof encoding === 'function')) {
+      const bytes = chunk.length > room ? room + 1 : Buffer.byteLength(chunk);
+      if (bytes > room) this.truncated = true;
+      if (room <= 0) return;
+      this.chunks.push(chunk.length > room ? chunk.slice(0, room) : chunk);
+      this.size += Math.min(bytes, room);
+      return;
+    }
     const buf = Buffer.isBuffer(chunk)
       ? chunk
       : chunk instanceof Uint8Array
-        ? Buffer.from(chunk)
+        ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
         : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-    const room = this.limit - this.size;
     if (buf.length > room) this.truncated = true;
     if (room <= 0) return;
-    const part = buf.subarray(0, room);
-    this.chunks.push(part);
-    this.size += part.length;
+    this.chunks.push(Buffer.from(buf.subarray(0, room)));
+    this.size += Math.min(buf.length, room);
   }
   text(): string {
-    return asText(Buffer.concat(this.chunks));
+    const whole = Buffer.concat(this.chunks.map((c) => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c)));
+    return asText(whole.subarray(0, this.limit));
   }
 }
 

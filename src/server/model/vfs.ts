@@ -44,9 +44,20 @@ export class VfsError extends Error {
     readonly path: string,
     readonly syscall = 'open',
   ) {
-    super(`${code}: ${DESCRIPTIONS[code]}, ${syscall} '${path}'`);
+    // No stack trace: a VfsError is an answer (ENOENT, EEXIST…), thrown on every missed lookup of a command's
+    // file probes, and capturing the stack was the largest cost of such a miss (docs/performance.md "Exec").
+    super(withoutStack(`${code}: ${DESCRIPTIONS[code]}, ${syscall} '${path}'`));
+    Error.stackTraceLimit = savedStackTraceLimit;
     this.name = 'VfsError';
   }
+}
+
+let savedStackTraceLimit = Error.stackTraceLimit;
+/** Turns stack capture off for the one `Error` constructor call that follows (VfsError restores the limit). */
+function withoutStack(message: string): string {
+  savedStackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  return message;
 }
 
 /** The kind of a node, named as the fs list API names it. @see docs/wire-reference.md §8.3 */
@@ -392,8 +403,8 @@ export class Vfs {
   /** True when `path` exists after following symlinks (a dangling symlink is false). Never throws a VfsError. */
   exists(path: string): boolean {
     try {
-      this.stat(path);
-      return true;
+      // A missing last component is `node: undefined`, not a throw: shells probe every PATH directory this way.
+      return this.resolve(Vfs.normalize(path), true, 'stat').node !== undefined;
     } catch (err) {
       if (err instanceof VfsError) return false;
       throw err;
