@@ -17,6 +17,7 @@ import { malformedPathBody } from './http/request-target.ts';
 import { headAsGet } from './http/head.ts';
 import { createUpgradeHandler, WS_OPERATIONS } from './ws/router.ts';
 import { execBodyLimit } from './http/exec-body.ts';
+import { refuseDeclaredOversize } from './http/early-413.ts';
 import { rawBodyRoutes } from './http/raw-body.ts';
 import { bodyStage } from './http/body-stage.ts';
 import { requestLog } from './http/request-log.ts';
@@ -121,6 +122,8 @@ export function createApp(deps: Deps): SpritzerApp {
     if (malformed) return sendApiError(res, 400, malformed);
     next();
   });
+  // A declared body over its limit: 413 before any byte of it is read (http/early-413.ts).
+  app.use(refuseDeclaredOversize({ maxJsonBodyBytes: deps.maxJsonBodyBytes ?? DEFAULT_MAX_JSON_BODY_BYTES, maxStdinBytes: execStreamLimits(deps.execLimits).maxStdinBytes }));
   // Body parsers as one layer, skipped by requests without a body (http/body-stage.ts).
   app.use(
     bodyStage([
