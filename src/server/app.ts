@@ -13,7 +13,7 @@ import { FaultRegistry, faultResponse } from './http/faults.ts';
 import { Credentials, UNAUTHORIZED, scopeOfPath } from './http/auth.ts';
 import { errorMiddleware, sendApiError } from './http/errors.ts';
 import { DEFAULT_MAX_JSON_BODY_BYTES, refuseDeepJson } from './http/json-depth.ts';
-import { malformedPathBody } from './http/request-target.ts';
+import { malformedPathBody, malformedQueryBody } from './http/request-target.ts';
 import { headAsGet } from './http/head.ts';
 import { createUpgradeHandler, WS_OPERATIONS } from './ws/router.ts';
 import { execBodyLimit } from './http/exec-body.ts';
@@ -117,8 +117,9 @@ export function createApp(deps: Deps): SpritzerApp {
     next();
   });
   app.use((req, res, next) => {
-    // Broken percent-encoding in the path: the same 400 the upgrade router answers (http/request-target.ts).
-    const malformed = malformedPathBody(req.path);
+    // Broken percent-encoding in the path or a query parameter: the same 400 the upgrade router answers (http/request-target.ts).
+    const query = req.originalUrl.indexOf('?');
+    const malformed = malformedPathBody(req.path) ?? (query < 0 ? undefined : malformedQueryBody(req.originalUrl.slice(query)));
     if (malformed) return sendApiError(res, 400, malformed);
     next();
   });

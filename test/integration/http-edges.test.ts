@@ -189,6 +189,48 @@ describe('fresh-user edges (issue 16)', () => {
     await expectStateIntact();
   });
 
+  it('a POST with no Content-Type to a JSON operation answers 415 saying what to send, never "undefined"', async () => {
+    const r = await request(srv.url, 'POST', '/v1/sprites', Buffer.from('{"name":"typeless"}'));
+    expect(r.status).toBe(415);
+    const body = JSON.parse(r.body.toString());
+    expect(body).toMatchObject({ error: 'invalid_request' });
+    expect(body.message).toBe('unsupported media type: a JSON body needs Content-Type: application/json (the request has no Content-Type)');
+    expect(r.body.toString()).not.toContain('undefined');
+    const typed = JSON.parse((await request(srv.url, 'POST', '/v1/sprites', Buffer.from('{}'), { 'Content-Type': 'text/plain' })).body.toString());
+    expect(typed.message).toContain('"text/plain"');
+    expect((await call('GET', '/v1/sprites/typeless')).status).toBe(404);
+    await expectStateIntact();
+  });
+
+  it.each([
+    ['GET', '/v1/sprites/kept/fs/read?path=%ZZ', 'path', '%ZZ'],
+    ['GET', '/v1/sprites/kept/fs/list?path=%2Fhome&workingDir=%E2%82', 'workingDir', '%E2%82'],
+    ['DELETE', '/v1/sprites/kept/fs/delete?path=%2Fhome%2Fsprite%2Fk.txt%', 'path', '%2Fhome%2Fsprite%2Fk.txt%'],
+    ['PUT', '/v1/sprites/kept/fs/write?path=%ZZ', 'path', '%ZZ'],
+  ])('%s %s (broken percent-encoding in a query value) answers 400 in the envelope, as in the path', async (method, path, name, value) => {
+    const r = await request(srv.url, method, path, method === 'PUT' ? Buffer.from('x') : undefined);
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body.toString())).toEqual({
+      error: 'invalid_request',
+      message: 'malformed percent-encoding in the query',
+      errors: [`query parameter "${name}": "${value}" is not valid percent-encoded UTF-8`],
+    });
+    expect((await call('GET', '/v1/sprites/kept/fs/read?path=%25ZZ')).status).toBe(404); // no file named %ZZ appeared
+    await expectStateIntact();
+  });
+
+  it('a WebSocket exec with broken percent-encoding in a query value answers the same 400', async () => {
+    const { port } = new URL(srv.url);
+    const r = await rawHead(
+      srv.url,
+      `GET /v1/sprites/kept/exec?cmd=echo&cmd=%ZZ HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\n` +
+        `Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+    );
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body)).toMatchObject({ error: 'invalid_request', message: 'malformed percent-encoding in the query' });
+    await expectStateIntact();
+  });
+
   it('a body within the limit is still taken', async () => {
     expect((await call('POST', '/v1/sprites', { name: 'small' })).status).toBe(201);
   });
