@@ -39,6 +39,13 @@ describe('scriptMayReadStdin', () => {
   });
 });
 
+describe('scriptMayReadStdin on a long script', () => {
+  it('walks 50,000 statements without a stack or argument-count error', () => {
+    expect(scriptMayReadStdin('echo x; '.repeat(50_000))).toBe(false);
+    expect(scriptMayReadStdin('echo x; '.repeat(50_000) + 'cat')).toBe(true);
+  });
+});
+
 describe('exitAfterLateStdin', () => {
   it('turns a clean exit into LATE_STDIN_EXIT only for a reader that was sent bytes late', () => {
     expect(exitAfterLateStdin(0, true, 3)).toBe(LATE_STDIN_EXIT);

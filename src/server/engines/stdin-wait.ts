@@ -70,11 +70,11 @@ function collectFunctions(root: unknown, out: Set<string>): void {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const node = stack.pop();
-    if (Array.isArray(node)) stack.push(...node);
+    if (Array.isArray(node)) pushAll(stack, node);
     else if (node !== null && typeof node === 'object') {
       const n = node as Node;
       if (n.type === 'FunctionDef' && typeof n.name === 'string') out.add(n.name);
-      stack.push(...Object.values(n));
+      pushAll(stack, Object.values(n));
     }
   }
 }
@@ -85,7 +85,7 @@ function reads(root: unknown, functions: ReadonlySet<string>): boolean {
   while (stack.length > 0) {
     const node = stack.pop();
     if (Array.isArray(node)) {
-      stack.push(...node);
+      pushAll(stack, node);
       continue;
     }
     if (node === null || typeof node !== 'object') continue;
@@ -107,9 +107,14 @@ function reads(root: unknown, functions: ReadonlySet<string>): boolean {
       stack.push(n.args, n.assignments); // command substitutions inherit the stdin
       continue;
     }
-    stack.push(...Object.values(n));
+    pushAll(stack, Object.values(n));
   }
   return false;
+}
+
+/** Pushes each item (no spread: an AST array can be longer than a call's argument limit). */
+function pushAll(stack: unknown[], items: readonly unknown[]): void {
+  for (const item of items) stack.push(item);
 }
 
 /** True when some argument is a literal file operand (not an option, not `-`); any non-literal argument is unknown. */
