@@ -65,7 +65,7 @@ interface RawExec {
 /**
  * Runs one exec over WebSocket, collecting bytes exactly; `send` runs once the socket is open. The client masks
  * with a zero key, which `ws` skips, so a large frame starts leaving at once (as from the Go and Python SDKs; a
- * JavaScript client masking 64 MiB first is the documented `--stdin-grace` limitation, docs/fidelity.md).
+ * JavaScript client masking 64 MiB first is waited for by `--stdin-wait`, docs/fidelity.md).
  */
 function rawExec(url: string, sprite: string, query: string, send?: (ws: WebSocket) => void): Promise<RawExec> {
   return new Promise((resolve, reject) => {
