@@ -172,10 +172,12 @@ function spritzerCommands(term: Terminal, vfs: Vfs): CustomCommand[] {
  *
  * Stdin: just-bash needs all of stdin before it starts. With `opts.stdin` false the command starts at once with
  * empty stdin. With `opts.stdin` true it starts on `endStdin()`; without EOF, once `stdinGraceMs` pass with no
- * stdin at all (`stdinWaitMs` when the script may read stdin and is not a TTY, stdin-wait.ts), or `STDIN_IDLE_AFTER_DATA_MS` after the last chunk (an empty chunk counts: the WebSocket layer
- * sends one while a large frame is still arriving). Chunks arriving after the start are dropped, and the first
- * such chunk puts `LATE_STDIN_MESSAGE` on stderr; a command that may read stdin then exits 1 instead of 0. More than `maxStdinBytes` of stdin ends the command before it
- * runs: `stdinTooLargeMessage` on stderr, exit 126 (issue 16 item 3).
+ * stdin at all (`stdinWaitMs` when the script may read stdin and is not a TTY, stdin-wait.ts), or
+ * `STDIN_IDLE_AFTER_DATA_MS` after the last chunk (an empty chunk counts: the WebSocket layer sends one while a
+ * large frame is still arriving). Chunks arriving after the start are dropped, and the first such chunk puts
+ * `LATE_STDIN_MESSAGE` on stderr; a command that may read stdin then exits 1 instead of 0. More than
+ * `maxStdinBytes` of stdin ends the command before it runs: `stdinTooLargeMessage` on stderr, exit 126 (issue 16
+ * item 3).
  * @deviation Real Sprites stream stdin to a live process; here stdin is collected first (at most
  * `maxStdinBytes`), and a client that asks for stdin but never sends EOF (the JS SDK's `exec()`) gets its command
  * started after the grace period.
