@@ -13,10 +13,11 @@ import { FaultRegistry, faultResponse } from './http/faults.ts';
 import { Credentials, UNAUTHORIZED, scopeOfPath } from './http/auth.ts';
 import { errorMiddleware, sendApiError } from './http/errors.ts';
 import { DEFAULT_MAX_JSON_BODY_BYTES, refuseDeepJson } from './http/json-depth.ts';
-import { malformedPathBody } from './http/request-target.ts';
+import { malformedPathBody, malformedQueryBody } from './http/request-target.ts';
 import { headAsGet } from './http/head.ts';
 import { createUpgradeHandler, WS_OPERATIONS } from './ws/router.ts';
 import { execBodyLimit } from './http/exec-body.ts';
+import { refuseDeclaredOversize } from './http/early-413.ts';
 import { rawBodyRoutes } from './http/raw-body.ts';
 import { bodyStage } from './http/body-stage.ts';
 import { requestLog } from './http/request-log.ts';
@@ -112,8 +113,9 @@ export function createApp(deps: Deps): SpritzerApp {
         return sendApiError(res, 401, UNAUTHORIZED);
       }
     }
-    // Broken percent-encoding in the path: the same 400 the upgrade router answers (http/request-target.ts).
-    const malformed = malformedPathBody(req.path);
+    // Broken percent-encoding in the path or a query parameter: the same 400 the upgrade router answers (http/request-target.ts).
+    const query = req.originalUrl.indexOf('?');
+    const malformed = malformedPathBody(req.path) ?? (query < 0 ? undefined : malformedQueryBody(req.originalUrl.slice(query)));
     if (malformed) return sendApiError(res, 400, malformed);
     next();
   });
@@ -122,6 +124,8 @@ export function createApp(deps: Deps): SpritzerApp {
   // Body parsers as one layer, skipped by requests without a body (http/body-stage.ts).
   app.use(
     bodyStage([
+      // A declared body over its limit: 413 before any byte of it is read (http/early-413.ts).
+      refuseDeclaredOversize({ maxJsonBodyBytes: deps.maxJsonBodyBytes ?? DEFAULT_MAX_JSON_BODY_BYTES, maxStdinBytes: execStreamLimits(deps.execLimits).maxStdinBytes }),
       rawBodyRoutes(), // fs/write and exec bodies are bytes whatever their Content-Type (issue 12 item 8)
       express.json({
         limit: deps.maxJsonBodyBytes ?? DEFAULT_MAX_JSON_BODY_BYTES, // more → 413 in the envelope (docs/limits.md)

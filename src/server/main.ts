@@ -38,6 +38,12 @@ const program = new Command('spritzer')
       .argParser(wholeNumber({ min: 0, unit: 'milliseconds' })),
   )
   .addOption(
+    new Option('--stdin-wait <ms>', 'shell engine: how long a command that may read stdin waits for its first stdin byte or EOF')
+      .env('SPRITZER_STDIN_WAIT_MS')
+      .default(2000)
+      .argParser(wholeNumber({ min: 0, unit: 'milliseconds' })),
+  )
+  .addOption(
     new Option('--disk-quota <size>', 'bytes of file content each sprite may store (e.g. 1gb, 512mb); beyond it writes fail with ENOSPC')
       .env('SPRITZER_DISK_QUOTA')
       .default(DEFAULT_LIMITS.diskQuotaBytes, '1gb')
@@ -121,6 +127,7 @@ const opts = program.opts<{
   org: string;
   logLevel: string;
   stdinGrace: number;
+  stdinWait: number;
   diskQuota: number;
   maxJsonBody: number;
   dataDir?: string;
@@ -166,6 +173,7 @@ try {
     clock,
     logger,
     stdinGraceMs: opts.stdinGrace,
+    stdinWaitMs: opts.stdinWait,
     maxStdinBytes: opts.maxStdinBytes,
     shellLimits: { maxCommands: opts.shellMaxCommands, timeoutMs: opts.shellTimeout },
     dataDir: opts.dataDir,

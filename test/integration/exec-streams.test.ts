@@ -65,7 +65,7 @@ interface RawExec {
 /**
  * Runs one exec over WebSocket, collecting bytes exactly; `send` runs once the socket is open. The client masks
  * with a zero key, which `ws` skips, so a large frame starts leaving at once (as from the Go and Python SDKs; a
- * JavaScript client masking 64 MiB first is the documented `--stdin-grace` limitation, docs/fidelity.md).
+ * JavaScript client masking 64 MiB first is waited for by `--stdin-wait`, docs/fidelity.md).
  */
 function rawExec(url: string, sprite: string, query: string, send?: (ws: WebSocket) => void): Promise<RawExec> {
   return new Promise((resolve, reject) => {
@@ -415,4 +415,42 @@ describe('exec output streams in bounded chunks without stalling other clients (
     expect(Buffer.concat(parts).equals(data)).toBe(true);
     await expectEarlierStateIntact(srv, call);
   }, 120_000);
+});
+
+describe('a client whose first stdin byte comes late still gets it all (fresh-user finding, issue 16 item 3)', () => {
+  let srv: RunningServer;
+  let call: ReturnType<typeof api>;
+  beforeAll(async () => ({ srv, call } = await serverWithEarlierState()), 60_000);
+  afterAll(() => srv?.close());
+
+  it('waiting 300 ms (10× the 30 ms grace) before 1 MiB + EOF on `wc -c` gives the right count', async () => {
+    const rec = await rawExec(srv.url, 'box', execQuery(['wc', '-c'], { stdin: true }), (ws) => {
+      setTimeout(() => {
+        ws.send(stdinFrame(Buffer.alloc(MiB, 0x61)));
+        ws.send(Buffer.from([4]));
+      }, 300);
+    });
+    expect(rec.stderr.toString()).toBe('');
+    expect(rec.stdout.toString().trim()).toBe(String(MiB));
+    expect(rec.exitCode).toBe(0);
+    await expectEarlierStateIntact(srv, call);
+  });
+
+  it('a command that cannot read stdin still starts after the short grace (the JS SDK exec() never sends EOF)', async () => {
+    const rec = await rawExec(srv.url, 'box', execQuery(['echo', 'hi'], { stdin: true }));
+    expect(rec.stdout.toString()).toBe('hi\n');
+    expect(rec.exitCode).toBe(0);
+  });
+
+  it('stdin sent to a reader after it started is reported on stderr and the exit is 1, not 0', async () => {
+    const rec = await rawExec(srv.url, 'box', execQuery(['sh', '-c', 'sleep 1; wc -c'], { stdin: true }), (ws) => {
+      ws.send(stdinFrame(Buffer.from('in time\n')));
+      ws.send(Buffer.from([4]));
+      setTimeout(() => ws.send(stdinFrame(Buffer.from('too late\n'))), 100);
+    });
+    expect(rec.stdout.toString().trim()).toBe('8');
+    expect(rec.stderr.toString()).toBe(LATE_STDIN_MESSAGE);
+    expect(rec.exitCode).toBe(1);
+    await expectEarlierStateIntact(srv, call);
+  });
 });

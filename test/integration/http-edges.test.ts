@@ -4,6 +4,7 @@
  * 414/431 JSON answer naming it, and `path=` names the program exec runs.
  */
 import http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ENGINES, startTestServer, TOKEN } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
@@ -120,5 +121,117 @@ describe.each(ENGINES)('HTTP edges on the %s engine', (engine) => {
     const { stdout, exit } = framed(res.body);
     expect(stdout.toString()).toBe('hi\n');
     expect(exit).toBe(0);
+  });
+});
+
+/**
+ * Sends `head` (a request line and header fields, no body) over a raw TCP socket and collects everything the server
+ * sends until it closes the connection; rejects if it is still open after the server's answer and `waitMs`.
+ */
+function rawHead(url: string, head: string): Promise<{ status: number; headers: string; body: string; closed: boolean }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    socket.on('connect', () => socket.write(head));
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString();
+      const split = text.indexOf('\r\n\r\n');
+      resolve({ status: Number(text.slice(9, 12)), headers: text.slice(0, split), body: text.slice(split + 4), closed: true });
+    });
+  });
+}
+
+describe('fresh-user edges (issue 16)', () => {
+  let srv: RunningServer;
+  let call: ReturnType<typeof api>;
+  beforeAll(async () => {
+    srv = await startTestServer('shell', { token: TOKEN, maxJsonBodyBytes: 1024 });
+    call = api(srv.url);
+    expect((await call('POST', '/v1/sprites', { name: 'kept' })).status).toBe(201);
+    expect((await call('PUT', '/v1/sprites/kept/fs/write?path=%2Fhome%2Fsprite%2Fk.txt', 'kept\n')).status).toBe(200);
+  });
+  afterAll(() => srv.close());
+
+  async function expectStateIntact() {
+    expect((await fetch(`${srv.url}/_spritzer/health`)).status).toBe(200);
+    const file = await call('GET', '/v1/sprites/kept/fs/read?path=%2Fhome%2Fsprite%2Fk.txt');
+    expect([file.status, file.text]).toEqual([200, 'kept\n']);
+  }
+
+  it('a Content-Length over --max-json-body answers 413 in the envelope from the headers alone, and closes', async () => {
+    const { port } = new URL(srv.url);
+    const r = await rawHead(
+      srv.url,
+      `POST /v1/sprites HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: 104857600\r\n\r\n`,
+    );
+    expect(r.status).toBe(413);
+    expect(r.headers.toLowerCase()).toContain('connection: close');
+    expect(JSON.parse(r.body)).toMatchObject({ error: 'invalid_request', message: 'request entity too large' });
+    expect(JSON.parse(r.body).errors[0]).toContain('--max-json-body');
+    expect(r.closed).toBe(true);
+    expect((await call('GET', '/v1/sprites/big')).status).toBe(404);
+    await expectStateIntact();
+  });
+
+  it('HTTP exec with a Content-Length over --max-stdin-bytes answers its 413 from the headers alone', async () => {
+    const { port } = new URL(srv.url);
+    const r = await rawHead(
+      srv.url,
+      `POST /v1/sprites/kept/exec?cmd=wc&cmd=-c&stdin=true HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\n` +
+        `Content-Type: application/octet-stream\r\nContent-Length: ${64 * 1024 * 1024 + 1}\r\n\r\n`,
+    );
+    expect(r.status).toBe(413);
+    expect(JSON.parse(r.body)).toMatchObject({ error: 'payload_too_large' });
+    await expectStateIntact();
+  });
+
+  it('a POST with no Content-Type to a JSON operation answers 415 saying what to send, never "undefined"', async () => {
+    const r = await request(srv.url, 'POST', '/v1/sprites', Buffer.from('{"name":"typeless"}'));
+    expect(r.status).toBe(415);
+    const body = JSON.parse(r.body.toString());
+    expect(body).toMatchObject({ error: 'invalid_request' });
+    expect(body.message).toBe('unsupported media type: a JSON body needs Content-Type: application/json (the request has no Content-Type)');
+    expect(r.body.toString()).not.toContain('undefined');
+    const typed = JSON.parse((await request(srv.url, 'POST', '/v1/sprites', Buffer.from('{}'), { 'Content-Type': 'text/plain' })).body.toString());
+    expect(typed.message).toContain('"text/plain"');
+    expect((await call('GET', '/v1/sprites/typeless')).status).toBe(404);
+    await expectStateIntact();
+  });
+
+  it.each([
+    ['GET', '/v1/sprites/kept/fs/read?path=%ZZ', 'path', '%ZZ'],
+    ['GET', '/v1/sprites/kept/fs/list?path=%2Fhome&workingDir=%E2%82', 'workingDir', '%E2%82'],
+    ['DELETE', '/v1/sprites/kept/fs/delete?path=%2Fhome%2Fsprite%2Fk.txt%', 'path', '%2Fhome%2Fsprite%2Fk.txt%'],
+    ['PUT', '/v1/sprites/kept/fs/write?path=%ZZ', 'path', '%ZZ'],
+  ])('%s %s (broken percent-encoding in a query value) answers 400 in the envelope, as in the path', async (method, path, name, value) => {
+    const r = await request(srv.url, method, path, method === 'PUT' ? Buffer.from('x') : undefined);
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body.toString())).toEqual({
+      error: 'invalid_request',
+      message: 'malformed percent-encoding in the query',
+      errors: [`query parameter "${name}": "${value}" is not valid percent-encoded UTF-8`],
+    });
+    expect((await call('GET', '/v1/sprites/kept/fs/read?path=%25ZZ')).status).toBe(404); // no file named %ZZ appeared
+    await expectStateIntact();
+  });
+
+  it('a WebSocket exec with broken percent-encoding in a query value answers the same 400', async () => {
+    const { port } = new URL(srv.url);
+    const r = await rawHead(
+      srv.url,
+      `GET /v1/sprites/kept/exec?cmd=echo&cmd=%ZZ HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\n` +
+        `Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+    );
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body)).toMatchObject({ error: 'invalid_request', message: 'malformed percent-encoding in the query' });
+    await expectStateIntact();
+  });
+
+  it('a body within the limit is still taken', async () => {
+    expect((await call('POST', '/v1/sprites', { name: 'small' })).status).toBe(201);
   });
 });

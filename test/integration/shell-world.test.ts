@@ -28,6 +28,19 @@ describe('the shell engine as a client sees it', () => {
     expect([r.stdout, r.stderr, r.exitCode]).toEqual(['42\n', '', 0]);
   }, 60_000);
 
+  it('cat, wc and ls of a symlink loop say "Too many levels of symbolic links", as bash does and as the fs API answers ELOOP', async () => {
+    const r = await sh('ln -s /tmp/loop-b /tmp/loop-a; ln -s /tmp/loop-a /tmp/loop-b; cat /tmp/loop-a; echo "cat=$?"; wc -c /tmp/loop-a; ls /tmp/loop-b; cat /tmp/none');
+    expect(r.stdout).toBe('cat=1\n');
+    expect(r.stderr).toBe(
+      'cat: /tmp/loop-a: Too many levels of symbolic links\n' +
+        'wc: /tmp/loop-a: Too many levels of symbolic links\n' +
+        'ls: /tmp/loop-b: Too many levels of symbolic links\n' +
+        'cat: /tmp/none: No such file or directory\n',
+    );
+    const fsAnswer = await call('GET', '/v1/sprites/box/fs/read?path=/tmp/loop-a');
+    expect(fsAnswer.json).toMatchObject({ code: 'ELOOP' });
+  });
+
   it('git answers that it needs --exec sandbox, exit 127', async () => {
     const r = await sh('git status');
     expect([r.stdout, r.stderr, r.exitCode]).toEqual(['', 'git: not available in the shell engine; run spritzer with --exec sandbox\n', 127]);

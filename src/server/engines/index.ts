@@ -22,6 +22,8 @@ export type EngineName = (typeof ENGINE_NAMES)[number];
 export interface EngineDeps {
   clock: Clock;
   stdinGraceMs?: number;
+  /** Wait (ms) for the first stdin byte of a command that may read stdin (`--stdin-wait`, stdin-wait.ts). */
+  stdinWaitMs?: number;
   maxStdinBytes?: number;
   /** The shell engine's command count and time limits (`--shell-max-commands`, `--shell-timeout`, docs/limits.md). */
   shellLimits?: ShellLimits;
@@ -34,7 +36,7 @@ export interface EngineDeps {
 export function createEngine(name: EngineName, deps: EngineDeps): ExecEngine {
   switch (name) {
     case 'shell':
-      return createShellEngine({ clock: deps.clock, stdinGraceMs: deps.stdinGraceMs, maxStdinBytes: deps.maxStdinBytes, limits: deps.shellLimits });
+      return createShellEngine({ clock: deps.clock, stdinGraceMs: deps.stdinGraceMs, stdinWaitMs: deps.stdinWaitMs, maxStdinBytes: deps.maxStdinBytes, limits: deps.shellLimits });
     case 'interpreter':
       return createInterpreterEngine();
     default:

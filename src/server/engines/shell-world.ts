@@ -12,6 +12,7 @@ import { defineCommand, type BashOptions, type CustomCommand, type ExecResult, t
 type ExecutionLimits = NonNullable<BashOptions['executionLimits']>;
 import { shellQuote } from './argv.ts';
 import { ownerOf } from './shell-devices.ts';
+import { withLoopErrors } from './loop-errors.ts';
 
 /** The hint every loud failure ends with. */
 export const SANDBOX_HINT = 'run spritzer with --exec sandbox';
@@ -123,7 +124,7 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
   const javascript = world.javascript ?? JAVASCRIPT_AVAILABLE;
   const commands: CustomCommand[] = [
     defineCommand('rm', (args, ctx) => rm(args, ctx.fs, ctx.cwd)),
-    defineCommand('ls', async (args, ctx) => (await longListing(args, ctx.fs, ctx.cwd, world.now())) ?? ctx.origCommand!(args)),
+    defineCommand('ls', async (args, ctx) => (await longListing(args, ctx.fs, ctx.cwd, world.now())) ?? withLoopErrors(await ctx.origCommand!(args), args, ctx.fs, ctx.cwd)),
     defineCommand('hostname', async () => ok(`${world.hostname}\n`)),
     defineCommand('uname', async (args) => uname(args, world.hostname)),
     defineCommand('node', async (args, ctx) => {
@@ -142,7 +143,8 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
       defineCommand(name, async (args, ctx) => {
         const mapped = args.map((a) => (STDIN_PATHS.has(a) ? '-' : a));
         // just-bash's od reads `-t x1` but not GNU's attached `-tx1` (nor `-N16`, `-j4`).
-        return ctx.origCommand!(name === 'od' ? mapped.flatMap((a) => /^-[tNj]./.test(a) ? [a.slice(0, 2), a.slice(2)] : [a]) : mapped);
+        const result = await ctx.origCommand!(name === 'od' ? mapped.flatMap((a) => /^-[tNj]./.test(a) ? [a.slice(0, 2), a.slice(2)] : [a]) : mapped);
+        return withLoopErrors(result, mapped, ctx.fs, ctx.cwd); // ELOOP worded as bash does (loop-errors.ts)
       }),
     ),
   ];

@@ -3,6 +3,7 @@ import { FakeClock } from '../model/clock.ts';
 import { Vfs } from '../model/vfs.ts';
 import { createShellEngine, stdoutBytes } from './shell.ts';
 import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, stdinTooLargeMessage } from './stdin-buffer.ts';
+import { LATE_STDIN_EXIT } from './stdin-wait.ts';
 import type { ExecProcess, ExecRequest, SpriteContext } from './types.ts';
 
 const ENV = { HOME: '/home/sprite', USER: 'sprite', PATH: '/usr/local/bin:/usr/bin:/bin' };
@@ -267,6 +268,34 @@ describe('shell engine: stdin', () => {
     t.proc.writeStdin(Buffer.from('late 2'));
     t.clock.advance(5_000);
     expect(await t.result()).toEqual({ stdout: 'done\n', stderr: LATE_STDIN_MESSAGE, exit: 0 });
+  });
+
+  it('a command that may read stdin waits 2 s for its first byte: a client that writes after 300 ms loses nothing', async () => {
+    const t = start(request(['wc', '-c']), { stdin: true });
+    t.clock.advance(300);
+    await settle();
+    expect(t.seen.exited).toBe(false);
+    t.proc.writeStdin(new Uint8Array(1024 * 1024));
+    t.proc.endStdin();
+    expect(await t.result()).toEqual({ stdout: '1048576\n', stderr: '', exit: 0 });
+  });
+
+  it('a reader that never gets stdin starts with empty stdin after the 2 s wait', async () => {
+    const t = start(request(['wc', '-c']), { stdin: true });
+    t.clock.advance(1_999);
+    await settle();
+    expect(t.seen.exited).toBe(false);
+    t.clock.advance(1);
+    expect(await t.result()).toEqual({ stdout: '0\n', stderr: '', exit: 0 });
+  });
+
+  it('a reader sent stdin after it started reports it on stderr and exits 1, not 0', async () => {
+    const t = start(request(sh('sleep 5; wc -c')), { stdin: true });
+    t.clock.advance(2_000);
+    while (t.clock.pending() === 0) await settle(1); // now inside `sleep`
+    t.proc.writeStdin(Buffer.from('late'));
+    t.clock.advance(5_000);
+    expect(await t.result()).toEqual({ stdout: '0\n', stderr: LATE_STDIN_MESSAGE, exit: LATE_STDIN_EXIT });
   });
 
   it('uses a 50 ms grace period by default (the JS SDK exec() never sends EOF)', async () => {

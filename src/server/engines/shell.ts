@@ -24,6 +24,7 @@ import { BashFs } from './bash-fs.ts';
 import { runRiskyScript } from './interpreter.ts';
 import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, ExecStartOptions, SpriteContext } from './types.ts';
 import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, StdinBuffer, stdinTooLargeMessage } from './stdin-buffer.ts';
+import { DEFAULT_STDIN_WAIT_MS, exitAfterLateStdin, scriptMayReadStdin } from './stdin-wait.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../exec-limits.ts';
 import { yieldAfter } from './event-loop.ts';
 import { installShellTurns } from './shell-turns.ts';
@@ -47,6 +48,8 @@ export interface ShellEngineDeps {
   clock: Clock;
   /** Quiet period before stdin counts as complete when the client never sends EOF; default 50 ms. */
   stdinGraceMs?: number;
+  /** Wait for the first stdin byte or EOF of a non-TTY command that may read stdin (stdin-wait.ts); default 2 s. */
+  stdinWaitMs?: number;
   /** Most stdin bytes one command may get; default `DEFAULT_EXEC_STREAM_LIMITS.maxStdinBytes` (64 MiB). */
   maxStdinBytes?: number;
   /** Command count and time limits of one exec (`--shell-max-commands`, `--shell-timeout`); default `DEFAULT_SHELL_LIMITS`. */
@@ -169,10 +172,12 @@ function spritzerCommands(term: Terminal, vfs: Vfs): CustomCommand[] {
  *
  * Stdin: just-bash needs all of stdin before it starts. With `opts.stdin` false the command starts at once with
  * empty stdin. With `opts.stdin` true it starts on `endStdin()`; without EOF, once `stdinGraceMs` pass with no
- * stdin at all, or `STDIN_IDLE_AFTER_DATA_MS` after the last chunk (an empty chunk counts: the WebSocket layer
- * sends one while a large frame is still arriving). Chunks arriving after the start are dropped, and the first
- * such chunk puts `LATE_STDIN_MESSAGE` on stderr. More than `maxStdinBytes` of stdin ends the command before it
- * runs: `stdinTooLargeMessage` on stderr, exit 126 (issue 16 item 3).
+ * stdin at all (`stdinWaitMs` when the script may read stdin and is not a TTY, stdin-wait.ts), or
+ * `STDIN_IDLE_AFTER_DATA_MS` after the last chunk (an empty chunk counts: the WebSocket layer sends one while a
+ * large frame is still arriving). Chunks arriving after the start are dropped, and the first such chunk puts
+ * `LATE_STDIN_MESSAGE` on stderr; a command that may read stdin then exits 1 instead of 0. More than
+ * `maxStdinBytes` of stdin ends the command before it runs: `stdinTooLargeMessage` on stderr, exit 126 (issue 16
+ * item 3).
  * @deviation Real Sprites stream stdin to a live process; here stdin is collected first (at most
  * `maxStdinBytes`), and a client that asks for stdin but never sends EOF (the JS SDK's `exec()`) gets its command
  * started after the grace period.
@@ -185,6 +190,7 @@ function spritzerCommands(term: Terminal, vfs: Vfs): CustomCommand[] {
  */
 export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
   const graceMs = deps.stdinGraceMs ?? DEFAULT_STDIN_GRACE_MS;
+  const waitMs = deps.stdinWaitMs ?? DEFAULT_STDIN_WAIT_MS;
   const maxStdinBytes = deps.maxStdinBytes ?? DEFAULT_EXEC_STREAM_LIMITS.maxStdinBytes;
   const limits = deps.limits ?? DEFAULT_SHELL_LIMITS;
   const { clock } = deps;
@@ -200,6 +206,9 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
       const stdin = new StdinBuffer(maxStdinBytes);
       let launched = false;
       let warnedLateStdin = false;
+      let lateStdinBytes = 0;
+      // A non-TTY command that may read stdin waits longer for its first byte (issue 16; stdin-wait.ts).
+      const mayReadStdin = opts.stdin && !req.tty && scriptMayReadStdin(shellScript(req));
       let grace: TimerHandle | null = null;
 
       const after = (ms: number, fn: () => void): TimerHandle => {
@@ -255,7 +264,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
           } finally {
             // The EXIT trap runs and the background jobs end before the exit is reported.
             void control.end(result.exitCode, ('env' in result && result.env) || req.env).then((code) => {
-              proc.finish(code);
+              proc.finish(exitAfterLateStdin(code, mayReadStdin, lateStdinBytes));
               stopTimers();
             });
           }
@@ -266,7 +275,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         grace = after(ms, launch);
       };
 
-      if (opts.stdin) armGrace(graceMs);
+      if (opts.stdin) armGrace(mayReadStdin ? Math.max(graceMs, waitMs) : graceMs);
       else queueMicrotask(launch);
 
       return {
@@ -281,6 +290,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
           }
           if (!opts.stdin) return;
           if (launched) {
+            lateStdinBytes += data.length;
             if (data.length > 0 && !warnedLateStdin) {
               warnedLateStdin = true;
               out.stderr(new TextEncoder().encode(LATE_STDIN_MESSAGE));

@@ -66,7 +66,7 @@ export interface ExecStartOptions {
   /**
    * Whether the client will send stdin. When false the engine runs with empty stdin at once.
    * When true, an engine that needs all stdin up front (just-bash) waits for EOF or for
-   * `stdinGraceMs` without a stdin frame, whichever comes first (documented rule, see docs/fidelity.md).
+   * `stdinGraceMs` (`stdinWaitMs` for a script that may read stdin) without a stdin frame, whichever comes first (documented rule, see docs/fidelity.md).
    */
   stdin: boolean;
 }

@@ -8,6 +8,7 @@ import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { ModelError, type ModelErrorKind } from '../model/errors.ts';
 import { VfsError, type VfsErrorCode } from '../model/vfs.ts';
+import { unsupportedMediaTypeBody } from './media-type.ts';
 
 /** JSON error envelope of the outer API (§2.4 item 1). */
 export interface ApiErrorBody {
@@ -134,6 +135,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
         }
         return sendApiError(res, 405, { error: 'method not allowed', message: `${req.method} is not allowed on ${req.path}` });
       }
+      if (status === 415) return sendApiError(res, 415, unsupportedMediaTypeBody(req)); // http/media-type.ts
       const errors = (e.errors ?? []).map((x) => `${x.path ?? ''} ${x.message ?? ''}`.trim());
       const message = e.message ?? 'invalid request';
       return sendApiError(res, status, { error: 'invalid_request', message, errors: errors.length ? errors : [message] });

@@ -6,7 +6,7 @@
  */
 import express, { type RequestHandler } from 'express';
 import type { ExecStreamLimits } from '../exec-limits.ts';
-import { sendApiError } from './errors.ts';
+import { sendApiError, type ApiErrorBody } from './errors.ts';
 
 const EXEC_PATH = /^\/v1\/sprites\/[^/]+\/exec\/?$/i;
 
@@ -21,10 +21,15 @@ export function execBodyLimit(limits: Pick<ExecStreamLimits, 'maxStdinBytes'>): 
     if (req.method !== 'POST' || !EXEC_PATH.test(req.path)) return next();
     parse(req, res, (err?: unknown) => {
       if ((err as { type?: string } | undefined)?.type !== 'entity.too.large') return next(err);
-      sendApiError(res, 413, {
-        error: 'payload_too_large',
-        message: `exec stdin (the request body) is larger than ${limits.maxStdinBytes} bytes, spritzer's limit (--max-stdin-bytes)`,
-      });
+      sendApiError(res, 413, execStdinTooLarge(limits.maxStdinBytes));
     });
+  };
+}
+
+/** The 413 body of an HTTP exec whose stdin (the request body) passes `maxStdinBytes`. */
+export function execStdinTooLarge(maxStdinBytes: number): ApiErrorBody {
+  return {
+    error: 'payload_too_large',
+    message: `exec stdin (the request body) is larger than ${maxStdinBytes} bytes, spritzer's limit (--max-stdin-bytes)`,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { malformedPathBody, parseRequestTarget } from './request-target.ts';
+import { malformedPathBody, malformedQueryBody, parseRequestTarget } from './request-target.ts';
 
 describe('parseRequestTarget', () => {
   it('parses origin-form, absolute-form and *, and returns null for what is not a URL', () => {
@@ -19,6 +19,19 @@ describe('malformedPathBody', () => {
         error: 'invalid_request',
         message: 'malformed percent-encoding in the path',
         errors: [`path segment "${segment}" is not valid percent-encoded UTF-8`],
+      });
+    }
+  });
+});
+
+describe('malformedQueryBody', () => {
+  it('passes queries whose every name and value decodes, and names the parameter that does not', () => {
+    for (const ok of ['', '?', '?path=%2Ftmp%2Fa', 'a=1&b=%E2%82%AC&c', '?x=a+b&y=%25ZZ']) expect(malformedQueryBody(ok)).toBeUndefined();
+    for (const [query, name, part] of [['?path=%ZZ', 'path', '%ZZ'], ['a=1&path=%ff', 'path', '%ff'], ['%zz=1', '%zz', '%zz'], ['flag%', 'flag%', 'flag%']]) {
+      expect(malformedQueryBody(query)).toEqual({
+        error: 'invalid_request',
+        message: 'malformed percent-encoding in the query',
+        errors: [`query parameter "${name}": "${part}" is not valid percent-encoded UTF-8`],
       });
     }
   });

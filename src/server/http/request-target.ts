@@ -62,3 +62,32 @@ export function malformedPathBody(pathname: string): ApiErrorBody | undefined {
   }
   return undefined;
 }
+
+/**
+ * The 400 body for a query string (`search`, with or without its leading `?`, still encoded) in which some
+ * parameter name or value does not percent-decode (`path=%ZZ`, `a=%ff`), or undefined when all of them decode.
+ * The same rule as {@link malformedPathBody}: URLSearchParams and qs would otherwise keep the broken escape as
+ * literal text, so `fs/read?path=%ZZ` read a file named `%ZZ` (fresh-user finding, issue 16).
+ * @deviation Go's servers keep such a value as it is (net/url's Query drops the parameter); spritzer refuses it.
+ */
+export function malformedQueryBody(search: string): ApiErrorBody | undefined {
+  if (!search.includes('%')) return undefined;
+  for (const pair of search.replace(/^\?/, '').split('&')) {
+    if (!pair.includes('%')) continue;
+    const eq = pair.indexOf('=');
+    const name = eq < 0 ? pair : pair.slice(0, eq);
+    for (const part of eq < 0 ? [pair] : [name, pair.slice(eq + 1)]) {
+      try {
+        decodeURIComponent(part);
+      } catch {
+        const shown = JSON.stringify(part.slice(0, 200));
+        return {
+          error: 'invalid_request',
+          message: 'malformed percent-encoding in the query',
+          errors: [`query parameter ${JSON.stringify(name.slice(0, 200))}: ${shown} is not valid percent-encoded UTF-8`],
+        };
+      }
+    }
+  }
+  return undefined;
+}

@@ -20,6 +20,8 @@ export type MachineEngine = (typeof MACHINE_ENGINES)[number];
 export interface MachineFactoryDeps {
   clock: Clock;
   stdinGraceMs?: number;
+  /** `--stdin-wait`: the shell engine's wait (ms) for the first stdin byte of a command that may read stdin. */
+  stdinWaitMs?: number;
   /** Most stdin one exec may send (bytes); the shell engine refuses more (docs/limits.md). */
   maxStdinBytes?: number;
   /** The shell engine's limits (`--shell-max-commands`, `--shell-timeout`, docs/limits.md). */

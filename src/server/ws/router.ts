@@ -20,7 +20,7 @@ import type { Sprite } from '../model/sprites.ts';
 import { handleProxy } from './proxy.ts';
 import { handlePortsWatch } from './ports-watch.ts';
 import { handleFsWatch } from './fs-watch.ts';
-import { badTargetBody, malformedPathBody, parseRequestTarget } from '../http/request-target.ts';
+import { badTargetBody, malformedPathBody, malformedQueryBody, parseRequestTarget } from '../http/request-target.ts';
 import { containedWebSocket } from './contained-socket.ts';
 import { CloseCode } from '../../protocol/close-codes.ts';
 import { execStreamLimits } from '../exec-limits.ts';
@@ -82,7 +82,7 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
     }
     const handshake = handshakeProblem(req);
     if (handshake) return rejectHandshake(socket, handshake.status, { error: 'invalid_request', message: handshake.message });
-    const malformed = malformedPathBody(url.pathname); // the same 400 REST answers (app.ts)
+    const malformed = malformedPathBody(url.pathname) ?? malformedQueryBody(url.search); // the same 400 REST answers (app.ts)
     if (malformed) return rejectHandshake(socket, 400, malformed);
     const name = decodeURIComponent(m[1]);
     const channel = m[2];

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { exitAfterLateStdin, LATE_STDIN_EXIT, scriptMayReadStdin } from './stdin-wait.ts';
+
+describe('scriptMayReadStdin', () => {
+  it.each([
+    'wc -c',
+    'cat',
+    'cat -',
+    'cat file -',
+    'head -n 5 file',
+    'while read l; do echo "$l"; done',
+    'x=$(cat); echo "$x"',
+    'echo hi; sort',
+    'f(){ cat; }; f',
+    '$CMD',
+    'python3 script.py',
+    'cat "$F"',
+    'if true; then wc -l; fi',
+    'echo "unterminated',
+  ])('%j may read stdin', (script) => {
+    expect(scriptMayReadStdin(script)).toBe(true);
+  });
+
+  it.each([
+    'echo hello world',
+    'printf "%s" a > /tmp/x',
+    'cat /tmp/shared.txt',
+    'wc -c /etc/hostname',
+    'echo hi | wc -c',
+    'wc -c < /tmp/f',
+    'cat <<EOF\nx\nEOF',
+    'sleep 5; echo done',
+    'f(){ echo in f; }; f',
+    'cat /dev/null &',
+    'sha256sum -b a b',
+    'mkdir -p /a && touch /a/b && ls /a',
+  ])('%j cannot read stdin', (script) => {
+    expect(scriptMayReadStdin(script)).toBe(false);
+  });
+});
+
+describe('scriptMayReadStdin on a long script', () => {
+  it('walks a long script (5,000 statements; just-bash parses no more than 10,000 iterations)', () => {
+    expect(scriptMayReadStdin('echo x; '.repeat(5_000))).toBe(false);
+    expect(scriptMayReadStdin('echo x; '.repeat(5_000) + 'cat')).toBe(true);
+  });
+});
+
+describe('exitAfterLateStdin', () => {
+  it('turns a clean exit into LATE_STDIN_EXIT only for a reader that was sent bytes late', () => {
+    expect(exitAfterLateStdin(0, true, 3)).toBe(LATE_STDIN_EXIT);
+    expect(exitAfterLateStdin(0, true, 0)).toBe(0);
+    expect(exitAfterLateStdin(0, false, 3)).toBe(0);
+    expect(exitAfterLateStdin(7, true, 3)).toBe(7);
+  });
+});
+
+describe('commands the shell engine does not run', () => {
+  it('read no stdin, so the JS SDK\'s exec of git or npm starts after the short grace', () => {
+    expect(scriptMayReadStdin('git status')).toBe(false);
+    expect(scriptMayReadStdin('npm test && echo done')).toBe(false);
+    expect(scriptMayReadStdin('git status; wc -c')).toBe(true);
+  });
+});
