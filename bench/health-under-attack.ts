@@ -3,7 +3,7 @@
  * `GET /_spritzer/health` requested back to back while the input is handled, against spritzer in its own process
  * (the CLI from source, default flags), so the client's own work does not count. Prints a table (answers, median,
  * p95, max, and whether every answer came within 100 ms), after a row without any attack for the machine's own noise). Run with `npm run bench:attacks` (or `--only <item>`, e.g.
- * `--only 4`). Figures only: tests never run it and never assert time (test/integration/* assert that health
+ * `--only 4`; `--cpu-prof <dir>` has the server write a CPU profile). Figures only: tests never run it and never assert time (test/integration/* assert that health
  * answered and that earlier state is intact).
  */
 import { WebSocket } from 'ws';
@@ -73,18 +73,28 @@ function wsExec(url: string, sprite: string, argv: string[]): Promise<{ bytes: n
   });
 }
 
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const argAfter = (flag: string) => (process.argv.includes(flag) ? process.argv[process.argv.indexOf(flag) + 1] : undefined);
+const only = argAfter('--only');
+/** `--cpu-prof <dir>`: the server writes a V8 CPU profile there when it stops (to find what holds the event loop). */
+const profDir = argAfter('--cpu-prof');
+/**
+ * `--warm`: before an item's rows, call each operation the item uses once with a small input, so the rows show the
+ * input's own cost, not the first call of an operation (the validator compiles an operation's schemas on its first
+ * request: docs/limits.md).
+ */
+const warm = process.argv.includes('--warm');
 const want = (item: string) => only === undefined || only === item;
 
 let server: StartedServer | undefined;
 try {
-  server = await startServer('spritzer', { spritzerEntry: 'src/server/main.ts' });
+  server = await startServer('spritzer', { spritzerEntry: 'src/server/main.ts', nodeFlags: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [] });
   const url = server.url;
   // The machine's own noise: health alone for 2 s, no attack.
   await row('–', 'no attack (2 s of health only)', url, () => new Promise((r) => setTimeout(r, 2000)));
 
   if (want('4')) {
     await json(url, 'POST', '/v1/sprites', { name: 'out' });
+    if (warm) await wsExec(url, 'out', ['true']);
     for (const size of [8, 60]) {
       const put = await call(url, 'PUT', `/v1/sprites/out/fs/write?path=%2Fhome%2Fsprite%2Fbig${size}`, new Uint8Array(size * MiB).fill(0x61));
       if (put.status !== 200) throw new Error(`write: ${put.status} ${put.text}`);
@@ -115,6 +125,11 @@ try {
 
   if (want('6')) {
     await json(url, 'POST', '/v1/sprites', { name: 'paths' });
+    if (warm) {
+      await call(url, 'PUT', '/v1/sprites/paths/fs/write?mkdirParents=true&path=/w/x', 'x');
+      await call(url, 'GET', '/v1/sprites/paths/fs/list?path=/w&recursive=true');
+      await call(url, 'DELETE', '/v1/sprites/paths/fs/delete?path=/w&recursive=true');
+    }
     for (const depth of [5000, 6000]) {
       await row('6', `fs/write mkdirParents, ${depth} levels deep`, url, () => call(url, 'PUT', `/v1/sprites/paths/fs/write?mkdirParents=true&path=/t${'/a'.repeat(depth)}`, 'x'));
     }
@@ -154,6 +169,10 @@ try {
   }
 
   if (want('9')) {
+    if (warm) {
+      await json(url, 'POST', '/v1/sprites', { name: 'warm9' });
+      await call(url, 'GET', '/v1/sprites');
+    }
     await row('9', '20 sprites with every field at its cap, then GET /v1/sprites', url, async () => {
       for (let i = 0; i < 20; i++) {
         await json(url, 'POST', '/v1/sprites', { name: `full${i}`, labels: Array(64).fill('l'.repeat(128)), config: { region: 'x'.repeat(64) }, environment: { E: 'e'.repeat(60_000) } });
@@ -164,6 +183,10 @@ try {
   }
 
   if (want('10')) {
+    if (warm) {
+      await json(url, 'POST', '/_spritzer/faults', { status: 500, sprite: 'nobody' });
+      await call(url, 'DELETE', '/_spritzer/faults');
+    }
     await row('10', '1,001 fault rules over HTTP', url, async () => {
       for (let i = 0; i < 1001; i++) await json(url, 'POST', '/_spritzer/faults', { status: 500, sprite: 'nobody' });
     });

@@ -25,6 +25,7 @@ import { memoiseValidatorRoutes } from './http/route-cache.ts';
 import { parseQuery } from './http/query.ts';
 import { loadOpenApiDocument } from './http/spec.ts';
 import { composeValidator } from './http/validator-chain.ts';
+import { shareValidatorCompiles } from './http/validator-compile-cache.ts';
 import { execStreamLimits } from './exec-limits.ts';
 import { spriteHandlers } from './routes/sprites.ts';
 import { checkpointHandlers } from './routes/checkpoints.ts';
@@ -139,6 +140,7 @@ export function createApp(deps: Deps): SpritzerApp {
   );
   app.use(headAsGet(OPENAPI_PATH));
   memoiseValidatorRoutes(); // compile each route template once, not per request
+  shareValidatorCompiles(); // an operation's first request compiles less (http/validator-compile-cache.ts, issue 16)
   app.use(
     composeValidator(OpenApiValidator.middleware({
       // The document read once (http/spec.ts); the validator changes what it gets, so it gets a copy.

@@ -66,10 +66,15 @@ describe('issue 16 item 6: long and deep paths (PATH_MAX, NAME_MAX, NUL, newline
     const w = await call('PUT', `/v1/sprites/paths/fs/write?mkdirParents=true&path=${path}`, 'deep');
     expect([w.status, w.json.size]).toEqual([200, 4]);
     expect((await call('GET', `/v1/sprites/paths/fs/read?path=${path}`)).text).toBe('deep');
-    const list = await call('GET', '/v1/sprites/paths/fs/list?path=/t&recursive=true');
-    expect([list.status, list.json.count]).toEqual([200, 2046]);
-    const del = await call('DELETE', '/v1/sprites/paths/fs/delete?path=/t&recursive=true');
-    expect([del.status, del.json.count]).toEqual([200, 2047]);
+    // The answers are about 4.4 MB each (every entry names its long path): streamed, not built in one step.
+    const list = await duringAttack('item 6: list -R of the deepest path', () => call('GET', '/v1/sprites/paths/fs/list?path=/t&recursive=true'));
+    expect([list.status, list.json.count, list.json.entries.length]).toEqual([200, 2046, 2046]);
+    expect(list.json.entries.at(-1)).toMatchObject({ path, name: 'f', type: 'file', size: 4, isDir: false });
+    expect([list.headers.get('transfer-encoding'), list.headers.get('content-length')]).toEqual(['chunked', null]);
+    const del = await duringAttack('item 6: rm -r of the deepest path', () => call('DELETE', '/v1/sprites/paths/fs/delete?path=/t&recursive=true'));
+    expect([del.status, del.json.count, del.json.deleted.length]).toEqual([200, 2047, 2047]);
+    expect(del.json.deleted).toContain(path);
+    expect(del.headers.get('transfer-encoding')).toBe('chunked');
     await expectIntact();
   });
 

@@ -7,6 +7,7 @@
  * @see issue 12 items 1 and 3; node_modules/just-bash/dist/encoding.d.ts (its byte/text model)
  */
 import { parse, serialize, type IFileSystem } from 'just-bash';
+import { deliverSliced } from './sliced-output.ts';
 
 /** The path a top-level command's stdout is redirected to; writes to it become the process's stdout. */
 export const STDOUT_SINK = '/dev/.spritzer/stdout';
@@ -162,6 +163,7 @@ export function withOutputSinks(fs: IFileSystem, sinks: OutputSinks): IFileSyste
   const write = async (path: string, content: unknown, options: unknown, fallback: (...a: unknown[]) => Promise<void>) => {
     const sink = sinkOf(path);
     if (!sink) return fallback(path, content, options);
+    if (typeof content === 'string') return deliverSliced(content, isByteString(options) ? 'latin1' : 'utf8', sink); // issue 16 item 4
     const data = toBytes(content, options);
     if (data.length > 0) sink(data);
   };
@@ -189,6 +191,11 @@ export function withOutputSinks(fs: IFileSystem, sinks: OutputSinks): IFileSyste
 
 function toBytes(content: unknown, options: unknown): Uint8Array {
   if (content instanceof Uint8Array) return content;
+  return Buffer.from(String(content), isByteString(options) ? 'latin1' : 'utf8');
+}
+
+/** Whether a string written with these options is a byte string (encoding `binary`/`latin1`). */
+function isByteString(options: unknown): boolean {
   const encoding = typeof options === 'string' ? options : (options as { encoding?: string } | undefined)?.encoding;
-  return Buffer.from(String(content), encoding === 'binary' || encoding === 'latin1' ? 'latin1' : 'utf8');
+  return encoding === 'binary' || encoding === 'latin1';
 }

@@ -433,6 +433,18 @@ export class Vfs {
   }
 
   /**
+   * The stored bytes of the file at `path`, not a copy: for a caller that only reads them at once (turning them into
+   * a string), so that a large file is not copied twice. The caller must never write to the array: a snapshot may
+   * share it. Throws as `readFile`. @see issue 16 item 4
+   */
+  readFileShared(path: string): Readonly<Uint8Array> {
+    const p = Vfs.normalize(path);
+    const node = this.existing(p, true, 'open');
+    if (node.kind === 'directory') throw new VfsError('EISDIR', p, 'read');
+    return (node as FileNode).data;
+  }
+
+  /**
    * Writes `data` (a string is UTF-8 encoded) to `path`, following a final symlink; creates the file (mode
    * `opts.mode` or 0644) or replaces its contents (mode changes only if `opts.mode` is given). `append` adds
    * to the end instead. `mkdirParents` creates missing parent directories (0755) first.

@@ -8,6 +8,7 @@ import type { Request } from 'express';
 import type { HandlerMap } from '../context.ts';
 import { octalMode, toWireFsEntry } from '../http/wire.ts';
 import { bodyOf, queryOf } from '../http/typed.ts';
+import { checkString, sendJsonWithLongArray, specItemCheck } from '../http/json-stream.ts';
 import { Vfs, VfsError, type VfsEntry } from '../model/vfs.ts';
 import { resolveClientPath } from '../model/fs-path.ts';
 import type { MachineFs } from '../machines/types.ts';
@@ -81,7 +82,8 @@ export const fsHandlers: HandlerMap = {
       st.type !== 'directory'
         ? [{ name: path.split('/').pop() || '/', path, stat: await fs.lstat(path) }]
         : await fs.readdir(path, { recursive: q.recursive ?? false });
-    res.json({ path, entries: entries.map(toWireFsEntry), count: entries.length });
+    // Thousands of long entries: streamed, each checked against the spec (http/json-stream.ts, issue 16 item 6).
+    await sendJsonWithLongArray(res, { path, entries: entries.map(toWireFsEntry), count: entries.length }, 'entries', { check: ctx.deps.validateResponses ? specItemCheck('FsEntry') : undefined });
   },
 
   /** `DELETE fs/delete` → `{deleted: [...], count}` (§8.4). */
@@ -89,7 +91,7 @@ export const fsHandlers: HandlerMap = {
     const fs = fsOf(req, ctx);
     const q = queryOf(req, 'deleteFile');
     const deleted = await fs.rm(resolve(q.path, q.workingDir), { recursive: q.recursive ?? false });
-    res.json({ deleted, count: deleted.length });
+    await sendJsonWithLongArray(res, { deleted, count: deleted.length }, 'deleted', { check: ctx.deps.validateResponses ? checkString : undefined });
   },
 
   /** `POST fs/rename` → `{source, dest}`; replaces an existing destination (§8.5). */
