@@ -5,7 +5,7 @@
  * hold the command stubs under `/bin` or the devices under `/dev`: `BashFs` serves those as read-only views.
  * @see docs/wire-reference.md §13 (the `sprite` user, uid/gid 1000), issue 12 item 2
  */
-import type { Vfs } from '../model/vfs.ts';
+import { Vfs, type VfsSnapshot } from '../model/vfs.ts';
 
 /** Directories created root-owned, mode 0755 unless given; `/var/tmp` is world-writable like `/tmp`. */
 const DIRECTORIES: ReadonlyArray<readonly [string, number]> = [
@@ -58,13 +58,16 @@ export const GROUP = ['root:x:0:', 'sprite:x:1000:', 'nogroup:x:65534:', ''].joi
  * @see issue 12 item 2, docs/fidelity.md "shell engine"
  */
 export function seedLinuxTree(vfs: Vfs, hostname: string): Vfs {
+  return seedHostFiles(seedCommonTree(vfs), hostname);
+}
+
+/** The directories and the `/etc` files every sprite has alike (everything but the two that name the host). */
+function seedCommonTree(vfs: Vfs): Vfs {
   for (const [dir, mode] of DIRECTORIES) {
     vfs.mkdir(dir, { recursive: true, mode });
     vfs.chown(dir, 0, 0);
   }
   const files: Array<[string, string]> = [
-    ['/etc/hostname', `${hostname}\n`],
-    ['/etc/hosts', `127.0.0.1\tlocalhost\n127.0.1.1\t${hostname}\n::1\tlocalhost ip6-localhost ip6-loopback\n`],
     ['/etc/passwd', PASSWD],
     ['/etc/group', GROUP],
     ['/etc/os-release', OS_RELEASE],
@@ -74,4 +77,36 @@ export function seedLinuxTree(vfs: Vfs, hostname: string): Vfs {
     vfs.chown(path, 0, 0);
   }
   return vfs;
+}
+
+/** `/etc/hostname` and `/etc/hosts` for `hostname`, root-owned, 0644. */
+function seedHostFiles(vfs: Vfs, hostname: string): Vfs {
+  const files: Array<[string, string]> = [
+    ['/etc/hostname', `${hostname}\n`],
+    ['/etc/hosts', `127.0.0.1\tlocalhost\n127.0.1.1\t${hostname}\n::1\tlocalhost ip6-localhost ip6-loopback\n`],
+  ];
+  for (const [path, content] of files) {
+    vfs.writeFile(path, content);
+    vfs.chown(path, 0, 0);
+  }
+  return vfs;
+}
+
+/** The common tree of each clock (one per machine factory), built on its first sprite and shared by the rest. */
+const commonTrees = new WeakMap<object, VfsSnapshot>();
+
+/**
+ * A new sprite's disk: the same tree as `seedLinuxTree(Vfs.skeleton(now, limits), hostname)`, but the part every
+ * sprite has alike is built once per `owner` (the factory's clock) and shared, since VFS trees are immutable and
+ * copied on write: a sprite then holds only its own `/`, `/etc` and host files (memory per sprite, issue 11
+ * item 6). The shared directories keep the times of the first sprite made with `owner`.
+ * @deviation The base directories' mtimes are those of the first sprite's creation, as an image's are its build time.
+ */
+export function newLinuxTree(hostname: string, now: () => number, owner: object, limits: { quotaBytes?: number; quotaFiles?: number } = {}): Vfs {
+  let common = commonTrees.get(owner);
+  if (!common) {
+    common = seedCommonTree(Vfs.skeleton(now)).snapshot();
+    commonTrees.set(owner, common);
+  }
+  return seedHostFiles(new Vfs({ now, root: common, ...limits }), hostname);
 }

@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import type { Clock } from '../model/clock.ts';
 import { Vfs, type VfsSnapshot } from '../model/vfs.ts';
 import type { ExecEngine, SpriteContext } from '../engines/types.ts';
-import { seedLinuxTree } from '../engines/linux-skeleton.ts';
+import { newLinuxTree } from '../engines/linux-skeleton.ts';
 import type {
   ExecIO,
   ExecProcess,
@@ -68,14 +68,14 @@ export class MemoryMachine implements Machine {
   private nextPid = 1;
   private destroyed = false;
 
-  /** A fresh skeleton disk with the Linux directories and `/etc` files (`seedLinuxTree`), unless `opts.vfs` gives one; pids count from 1 unless `opts.allocatePid` gives them (unit tests). */
+  /** A fresh skeleton disk with the Linux directories and `/etc` files (`newLinuxTree`: the common part shared between sprites), unless `opts.vfs` gives one; pids count from 1 unless `opts.allocatePid` gives them (unit tests). */
   constructor(
     spec: MachineSpec,
     private readonly execEngine: ExecEngine,
     clock: Clock,
     opts: { vfs?: Vfs; allocatePid?: () => number } = {},
   ) {
-    this.vfs = opts.vfs ?? seedLinuxTree(Vfs.skeleton(() => clock.now(), { quotaBytes: spec.diskQuotaBytes, quotaFiles: spec.maxFiles }), spec.name);
+    this.vfs = opts.vfs ?? newLinuxTree(spec.name, () => clock.now(), clock, { quotaBytes: spec.diskQuotaBytes, quotaFiles: spec.maxFiles });
     this.fs = vfsMachineFs(this.vfs);
     this.ctx = { name: spec.name, vfs: this.vfs, allocatePid: opts.allocatePid ?? (() => this.nextPid++), adopt: (p) => this.track(p) };
   }
