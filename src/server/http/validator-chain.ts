@@ -9,8 +9,8 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
-/** Most (method, path) lookups remembered; past it the cache starts again empty (sprite names make paths unbounded). */
-export const ROUTE_CACHE_MAX = 10_000;
+/** Most (method, path) lookups remembered; past it the cache starts again empty (sprite names make paths unbounded; 1,000 holds the busy paths and keeps the cache under ~0.3 MiB). */
+export const ROUTE_CACHE_MAX = 1_000;
 
 type OpenApiMeta = { pathParams?: Record<string, string> } & Record<string, unknown>;
 type WithOpenApi = Request & { openapi?: OpenApiMeta };
