@@ -620,3 +620,25 @@ describe('snapshot / restore (checkpoints)', () => {
     expect(() => fs.restore({} as never)).toThrow(TypeError);
   });
 });
+
+describe('VfsError and stack traces', () => {
+  it('is cheap (no stack frames) and leaves every other error its full stack', () => {
+    const before = Error.stackTraceLimit;
+    const err = new VfsError('ENOENT', '/missing', 'stat');
+    expect(err.message).toBe("ENOENT: no such file or directory, stat '/missing'");
+    expect(err.stack?.split('\n').filter((l) => l.trim().startsWith('at '))).toEqual([]);
+    expect(Error.stackTraceLimit).toBe(before);
+    expect(new Error('other').stack?.split('\n').some((l) => l.trim().startsWith('at '))).toBe(true);
+  });
+
+  it('exists() is false for a missing file, a missing parent, a file used as a directory and a dangling symlink', () => {
+    const vfs = new Vfs();
+    vfs.writeFile('/f', 'x');
+    vfs.symlink('/nowhere', '/dangling');
+    expect(vfs.exists('/f')).toBe(true);
+    expect(vfs.exists('/g')).toBe(false);
+    expect(vfs.exists('/a/b/c')).toBe(false);
+    expect(vfs.exists('/f/x')).toBe(false);
+    expect(vfs.exists('/dangling')).toBe(false);
+  });
+});
