@@ -14,7 +14,7 @@ import { wholeNumber } from './cli-numbers.ts';
 import { DEFAULT_MAX_JSON_BODY_BYTES } from './http/json-depth.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from './exec-limits.ts';
 import { DEFAULT_MAX_HEADER_BYTES } from './http/oversize.ts';
-import { DEFAULT_SHELL_LIMITS } from './engines/shell-world.ts';
+import { DEFAULT_SHELL_LIMITS } from './engines/shell-limits.ts';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS, gracefulShutdown, logUpgrades, trackRequests } from './shutdown.ts';
 import { listenErrorMessage, openDataDir, StartupError, type OpenedDataDir } from './store/open-data-dir.ts';
 import { containerOptions, type ContainerCliOptions } from './machines/container/cli.ts';
@@ -218,6 +218,8 @@ logUpgrades(running.server, logger);
 // The inspector's files are built now when missing or stale (esbuild, ~1 s), so the printed link works at once.
 await slowStep('building the inspector', ensureInspector(), { doneText: 'built' }).catch((err: unknown) => logger.warn({ err }, 'inspector not built; /_spritzer/ui will retry'));
 process.stdout.write(`spritzer listening on ${running.url} (exec engine: ${opts.exec}, checkpoints: ${machines.snapshotMode})\ninspector: ${running.url}/_spritzer/ui/\nexport SPRITES_BASE_URL=${running.url}\n`);
+// The exec engine's modules load now, in the background, rather than on the first sprite (engines/load.ts).
+setImmediate(() => void deps.machines.warm?.().catch((err: unknown) => logger.error({ err }, 'exec engine failed to load')));
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

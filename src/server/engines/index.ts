@@ -7,13 +7,11 @@ import type { Clock } from '../model/clock.ts';
 import { createInterpreterEngine } from './interpreter.ts';
 import { createShellEngine } from './shell.ts';
 import type { ExecEngine } from './types.ts';
-import type { ShellLimits } from './shell-world.ts';
+import type { ShellLimits } from './shell-limits.ts';
 
-/** The engines this build can run, in `--exec` spelling. */
-export const ENGINE_NAMES = ['shell', 'interpreter'] as const;
+import { ENGINE_NAMES, type EngineName } from './names.ts';
 
-/** One of {@link ENGINE_NAMES}. */
-export type EngineName = (typeof ENGINE_NAMES)[number];
+export { ENGINE_NAMES, type EngineName } from './names.ts';
 
 /**
  * What engines may need: the injected clock, the shell engine's stdin grace period (ms, default 50) and its stdin

@@ -15,7 +15,7 @@ describe('newLinuxTree', () => {
     const now = () => 1_700_000_000_000;
     const fresh = seedLinuxTree(Vfs.skeleton(now), 'alpha');
     const shared = newLinuxTree('alpha', now, owner);
-    const listing = (vfs: Vfs) => vfs.readdir('/', { recursive: true }).map((e) => [e.path, e.type, e.mode, e.uid, e.gid, e.size]);
+    const listing = (vfs: Vfs) => vfs.readdir('/', { recursive: true }).map((e) => [e.path, e.stat.type, e.stat.mode, e.stat.uid, e.stat.gid, e.stat.size, e.stat.mtimeMs]);
     expect(listing(shared)).toEqual(listing(fresh));
     expect(text(shared, '/etc/hostname')).toBe('alpha\n');
     expect(text(newLinuxTree('beta', now, owner), '/etc/hosts')).toContain('127.0.1.1\tbeta\n');

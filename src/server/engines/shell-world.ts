@@ -17,22 +17,8 @@ import { withLoopErrors } from './loop-errors.ts';
 /** The hint every loud failure ends with. */
 export const SANDBOX_HINT = 'run spritzer with --exec sandbox';
 
-/** Execution limits of the shell engine (flags `--shell-max-commands`, `--shell-timeout`). */
-export interface ShellLimits {
-  /**
-   * Most commands (and loop iterations, and `seq`/`awk`/`sed`/`jq` iterations) one exec may run; beyond it the
-   * script ends with exit 126 and a message naming the flag.
-   */
-  maxCommands: number;
-  /** Most wall-clock milliseconds one exec may run (0 = no limit); beyond it exit 124 and a message naming the flag. */
-  timeoutMs: number;
-}
-
-/**
- * Defaults: 10 million commands (a `while read` over a million lines runs about 5 million) and one hour, just-bash's
- * own time limit. Real sprites have neither; these only end runaway loops. @see docs/limits.md
- */
-export const DEFAULT_SHELL_LIMITS: Readonly<ShellLimits> = Object.freeze({ maxCommands: 10_000_000, timeoutMs: 60 * 60 * 1000 });
+export { DEFAULT_SHELL_LIMITS, type ShellLimits } from './shell-limits.ts';
+import type { ShellLimits } from './shell-limits.ts';
 
 /**
  * The just-bash `executionLimits` for `limits`: every iteration count follows `maxCommands`, the wall time follows

@@ -6,7 +6,8 @@
  */
 import type { Clock } from '../model/clock.ts';
 import type { Logger } from 'pino';
-import { createEngine, ENGINE_NAMES, type EngineName } from '../engines/index.ts';
+import { ENGINE_NAMES, type EngineName } from '../engines/names.ts';
+import { engineLoader } from '../engines/load.ts';
 import { MemoryMachineFactory } from './memory.ts';
 import type { MachineFactory } from './types.ts';
 
@@ -25,7 +26,7 @@ export interface MachineFactoryDeps {
   /** Most stdin one exec may send (bytes); the shell engine refuses more (docs/limits.md). */
   maxStdinBytes?: number;
   /** The shell engine's limits (`--shell-max-commands`, `--shell-timeout`, docs/limits.md). */
-  shellLimits?: import('../engines/shell-world.ts').ShellLimits;
+  shellLimits?: import('../engines/shell-limits.ts').ShellLimits;
   /** `--data-dir`: where sandbox layers and snapshots live (default: a temp dir removed at exit). */
   dataDir?: string;
   /** With `dataDir`: sandbox sprites' disks outlive the server (`--data-dir` persistence, src/server/store). */
@@ -41,9 +42,13 @@ export interface MachineFactoryDeps {
   container?: { runtime?: 'auto' | 'docker' | 'podman' | 'kubernetes'; image?: string; namespace?: string; createTimeoutMs?: number; agentImage?: string };
 }
 
-/** Creates the factory of an in-memory engine (`shell`, `interpreter`) synchronously. Throws a `TypeError` for another name. */
+/**
+ * Creates the factory of an in-memory engine (`shell`, `interpreter`) synchronously; the engine itself loads on the
+ * factory's first sprite or `warm()` (engines/load.ts). Throws a `TypeError` for another name.
+ */
 export function createMachineFactory(name: EngineName, deps: MachineFactoryDeps): MachineFactory {
-  return new MemoryMachineFactory(createEngine(name, deps), deps.clock);
+  if (!(ENGINE_NAMES as readonly string[]).includes(name)) throw new TypeError(`unknown exec engine: ${String(name)} (expected one of ${ENGINE_NAMES.join(', ')})`);
+  return new MemoryMachineFactory(engineLoader(name, deps), deps.clock);
 }
 
 /**

@@ -236,3 +236,33 @@ describe('MemoryMachineFactory', () => {
     await factory.close();
   });
 });
+
+describe('MemoryMachineFactory with an engine loader', () => {
+  it('names the engine at once and asks its loader only when a machine (or warm) needs it', async () => {
+    let loads = 0;
+    const started: string[] = [];
+    const engine: ExecEngine = {
+      name: 'shell',
+      start: (_sprite, req) => {
+        started.push(req.argv.join(' '));
+        return { pid: 1, exit: Promise.resolve(0), writeStdin() {}, endStdin() {}, resize() {}, signal() {} };
+      },
+    };
+    const factory = new MemoryMachineFactory({ name: 'shell', load: async () => (loads++, engine) }, new FakeClock());
+    expect(factory.engine).toBe('shell');
+    expect(loads).toBe(0);
+    await factory.warm();
+    const machine = await factory.create({ name: 'lazy' } as never);
+    await factory.create({ name: 'lazy2' } as never);
+    expect(loads).toBe(3); // warm + two creates ask; engineLoader (engines/load.ts) memoises the import
+    const proc = machine.spawn({ argv: ['echo', 'hi'], env: {}, dir: '/home/sprite', tty: false } as unknown as ExecRequest, { stdout() {}, stderr() {} } as never, { stdin: false });
+    expect(await proc.exit).toBe(0);
+    expect(started).toEqual(['echo hi']);
+  });
+
+  it('fails a create, not the server, when the engine cannot load', async () => {
+    const factory = new MemoryMachineFactory({ name: 'shell', load: async () => { throw new Error('no engine'); } }, new FakeClock());
+    await expect(factory.create({ name: 'x' } as never)).rejects.toThrow('no engine');
+    await expect(factory.warm()).rejects.toThrow('no engine');
+  });
+});

@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 import type { Clock } from '../model/clock.ts';
 import { Vfs, type VfsSnapshot } from '../model/vfs.ts';
 import type { ExecEngine, SpriteContext } from '../engines/types.ts';
+import type { EngineLoader } from '../engines/load.ts';
 import { newLinuxTree } from '../engines/linux-skeleton.ts';
 import type {
   ExecIO,
@@ -152,12 +153,15 @@ export class MemoryMachine implements Machine {
   }
 }
 
-/** Creates in-memory machines that all run one exec engine. */
+/**
+ * Creates in-memory machines that all run one exec engine: given loaded, or as a loader whose engine is imported on
+ * the first `create` (or `warm`), so that a server starts without it (docs/performance.md "Start").
+ */
 export class MemoryMachineFactory implements MachineFactory {
   readonly snapshotMode = 'structural' as const;
 
   constructor(
-    private readonly execEngine: ExecEngine,
+    private readonly execEngine: ExecEngine | EngineLoader,
     private readonly clock: Clock,
   ) {}
 
@@ -165,9 +169,18 @@ export class MemoryMachineFactory implements MachineFactory {
     return this.execEngine.name;
   }
 
+  /** Loads the engine now if it is not loaded yet (the server calls this once it listens). Rejects as `create`. */
+  async warm(): Promise<void> {
+    await this.loadedEngine();
+  }
+
   /** A new machine; `opts.vfs` gives it an existing disk (a sprite rebuilt from the data dir, src/server/store). */
   async create(spec: MachineSpec, opts: { vfs?: Vfs } = {}): Promise<MemoryMachine> {
-    return new MemoryMachine(spec, this.execEngine, this.clock, opts);
+    return new MemoryMachine(spec, await this.loadedEngine(), this.clock, opts);
+  }
+
+  private loadedEngine(): ExecEngine | Promise<ExecEngine> {
+    return 'load' in this.execEngine ? this.execEngine.load() : this.execEngine;
   }
 
   async close(): Promise<void> {}

@@ -196,6 +196,11 @@ export interface MachineFactory {
   /** Frees what the factory itself holds (loop mounts, temp dirs) after every machine was destroyed. */
   close(): Promise<void>;
   /**
+   * Loads, in the background once the server listens, what the first `create` would otherwise load (the in-memory
+   * engines: the exec engine's modules). Engines with nothing to load leave it out. Rejects as `create` would.
+   */
+  warm?(): Promise<void>;
+  /**
    * How machines whose disks live on the host survive a restart (`--data-dir`, src/server/store): present on engines
    * that can boot a sprite again from what an earlier run left. The in-memory engines have none (the store saves
    * their VFS itself).
