@@ -93,18 +93,17 @@ export function createApp(deps: Deps): SpritzerApp {
   app.set('query parser', parseQuery);
   // Paths match case-sensitively (as the real Go servers do), so the mint check and routing agree (issue 16).
   app.set('case sensitive routing', true);
-  // The inspector (browser UI, request log) comes first, so the log sees every request (inspector/index.ts).
-  const inspectorLog = mountInspector(app, ctx);
-
-  // One cheap line per request (http/request-log.ts); no ETags (a SHA-1 per JSON body that no SDK reads).
+  // No ETags (a SHA-1 per JSON body that no SDK reads).
   app.set('etag', false);
-  app.use(requestLog(deps.logger));
-  // The sprite URL (`/s/<name>/…`, `Host: <name>.<url-domain>`) is proxied to the sprite before any API handling.
+  // The sprite URL (`/s/<name>/…`, `Host: <name>.<url-domain>`) is proxied to the sprite before any API handling,
+  // and before the inspector's `/` redirect and UI, which belong to spritzer's own host only.
   const spriteUrl = createSpriteUrl(ctx, deps.urlDomain);
-  // One layer for the cheap checks every request passes (each Express layer costs a router step): the sprite URL,
-  // the Sprite-Version header, the bearer token, broken percent-encoding.
+  // The inspector's request log comes first, so it sees every request; then one cheap line per request
+  // (http/request-log.ts) and the sprite URL (inspector/index.ts).
+  const inspectorLog = mountInspector(app, ctx, [requestLog(deps.logger), (req, res, next) => void (spriteUrl.request(req, res) || next())]);
+  // One layer for the cheap checks every API request passes (each Express layer costs a router step): the
+  // Sprite-Version header, the bearer token, broken percent-encoding.
   app.use((req, res, next) => {
-    if (spriteUrl.request(req, res)) return;
     res.setHeader('Sprite-Version', SPRITE_VERSION);
     // /_spritzer: health is open; the rest needs the bearer token only when the server runs with --token.
     const open = req.path.startsWith('/_spritzer/') && (req.path === '/_spritzer/health' || deps.token === undefined);

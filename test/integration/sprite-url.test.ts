@@ -135,6 +135,17 @@ describe('sprite URL relay (loopback connect hook)', () => {
     expect(seen.headers?.host).toBe(`box.localhost:${port}`);
   });
 
+  it("a browser on the sprite's host gets the sprite's own / and /_spritzer/ui/, not the inspector", async () => {
+    const html = { ...auth, Accept: 'text/html,application/xhtml+xml' };
+    const root = await request(port, '/', `box.localhost:${port}`, html);
+    expect([root.status, root.body]).toEqual([200, 'path /']);
+    const ui = await request(port, '/_spritzer/ui/', `box.localhost:${port}`, html);
+    expect([ui.status, ui.body]).toEqual([200, 'path /_spritzer/ui/']);
+    // spritzer's own host still sends a browser to the inspector
+    const own = await request(port, '/', `localhost:${port}`, html);
+    expect([own.status, own.headers.location]).toEqual([302, '/_spritzer/ui/']);
+  });
+
   it('streams the response: the first chunk arrives before the server writes the second', async () => {
     const res = await fetch(`${srv.url}/s/box/stream`, { headers: auth });
     const reader = res.body!.getReader();

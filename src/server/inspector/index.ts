@@ -4,7 +4,7 @@
  * way to pass its token on a WebSocket upgrade. Mounted from app.ts; it owns no API state beyond the log.
  * @see docs/inspector.md
  */
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AppContext, HandlerMap } from '../context.ts';
@@ -29,13 +29,15 @@ export const inspectorHandlers: HandlerMap = {
 };
 
 /**
- * Mounts, before authentication: the request log's middleware, the static UI and the browser redirect of `/`.
- * The UI's files carry no secret, so they need no token; the page asks for one when the API answers 401.
- * Returns the log (the caller wraps its upgrade listener with {@link wrapUpgrade}).
+ * Mounts, before authentication: the request log's middleware, then `afterLog` (the app's request line and the
+ * sprite URL, which must reach a sprite's host before the inspector's own paths), then the static UI and the
+ * browser redirect of `/`. The UI's files carry no secret, so they need no token; the page asks for one when the
+ * API answers 401. Returns the log (the caller wraps its upgrade listener with {@link wrapUpgrade}).
  */
-export function mountInspector(app: Express, ctx: AppContext, log = new RequestLog(ctx.deps.clock)): RequestLog {
+export function mountInspector(app: Express, ctx: AppContext, afterLog: RequestHandler[] = [], log = new RequestLog(ctx.deps.clock)): RequestLog {
   logs.set(ctx, log);
   app.use(log.middleware());
+  for (const handler of afterLog) app.use(handler);
   app.get('/', (req: Request, res: Response, next: NextFunction) => {
     // Browsers (Accept: text/html) go to the inspector; API clients keep today's answer.
     if ((req.headers.accept ?? '').includes('text/html')) {
