@@ -62,3 +62,21 @@ describe('commands the shell engine does not run', () => {
     expect(scriptMayReadStdin('git status; wc -c')).toBe(true);
   });
 });
+
+describe('python3 -c', () => {
+  it.each([
+    [`python3 -c 'print(1)'`, false],
+    [`python3 -c "import json; print(json.dumps({}))"`, false],
+    [`python -c print`, false],
+    [`python3 -c 'import sys; print(sys.stdin.read())'`, true],
+    [`python3 -c "name = input()"`, true],
+    [`python3 -c 'import fileinput'`, true],
+    [`python3 -c 'import os; os.read(0, 10)'`, true],
+    [`python3 script.py`, true],
+    [`python3 -c "$CODE"`, true],
+    [`python3 -c`, true],
+    [`python3 -`, true],
+  ])('%s may read stdin: %s', (script, reads) => {
+    expect(scriptMayReadStdin(script)).toBe(reads);
+  });
+});

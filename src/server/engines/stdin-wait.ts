@@ -7,7 +7,7 @@
  * and never sends EOF)
  */
 import { parse } from 'just-bash';
-import { REAL_ENGINE_COMMANDS } from './shell-world.ts';
+import { JAVASCRIPT_AVAILABLE, REAL_ENGINE_COMMANDS } from './shell-world.ts';
 
 /**
  * Default wait (ms, injected clock) for the first stdin byte or EOF of a command that may read stdin
@@ -38,7 +38,12 @@ const NO_STDIN = new Set([
  * Commands this engine does not run (they fail at once naming `--exec sandbox`, shell-world.ts), so they read no
  * stdin here: `exec('git status')` from the JS SDK, which never sends EOF, must not wait for stdin.
  */
-const NOT_RUN_HERE: ReadonlySet<string> = new Set(REAL_ENGINE_COMMANDS);
+const NOT_RUN_HERE: ReadonlySet<string> = new Set([...REAL_ENGINE_COMMANDS, ...(JAVASCRIPT_AVAILABLE ? [] : ['node', 'js-exec'])]);
+
+/** Python interpreters: `-c CODE` reads stdin only when CODE names it. */
+const PYTHONS = new Set(['python', 'python3']);
+/** What Python code uses to read its standard input. */
+const PYTHON_READS_STDIN = /stdin|input\s*\(|fileinput|os\.read\s*\(\s*0/;
 
 /** Commands that read stdin only when given no file operand (or `-`); flags here take no separate value. */
 const FILES_OR_STDIN = new Set(['cat', 'wc', 'tac', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum']);
@@ -109,7 +114,7 @@ function reads(root: unknown, functions: ReadonlySet<string>): boolean {
         const name = literal(n.name as WordNode);
         if (name === undefined) return true;
         const args = Array.isArray(n.args) ? (n.args as WordNode[]) : [];
-        if (!NO_STDIN.has(name) && !NOT_RUN_HERE.has(name) && !functions.has(name) && !(FILES_OR_STDIN.has(name) && hasFileOperand(args))) return true;
+        if (!NO_STDIN.has(name) && !NOT_RUN_HERE.has(name) && !functions.has(name) && !(FILES_OR_STDIN.has(name) && hasFileOperand(args)) && !(PYTHONS.has(name) && pythonCodeIgnoresStdin(args))) return true;
       }
       stack.push(n.args, n.assignments); // command substitutions inherit the stdin
       continue;
@@ -122,6 +127,31 @@ function reads(root: unknown, functions: ReadonlySet<string>): boolean {
 /** Pushes each item (no spread: an AST array can be longer than a call's argument limit). */
 function pushAll(stack: unknown[], items: readonly unknown[]): void {
   for (const item of items) stack.push(item);
+}
+
+/**
+ * True for `python3 -c CODE …` whose literal CODE never names stdin (`sys.stdin`, `input(`, `fileinput`,
+ * `os.read(0`): the JS SDK's `exec('python3 -c …')` asks for stdin and never ends it, and such code would not read
+ * it. Any other form (a script file, `-`, a non-literal CODE) may read stdin.
+ */
+function pythonCodeIgnoresStdin(args: WordNode[]): boolean {
+  const i = args.findIndex((a) => literal(a) === '-c');
+  if (i < 0 || i + 1 >= args.length) return false;
+  const code = literalOrQuoted(args[i + 1]);
+  return code !== undefined && !PYTHON_READS_STDIN.test(code);
+}
+
+/** The text of a word made only of literal and quoted literal parts (`'print(1)'`, `"a"b`), else undefined. */
+function literalOrQuoted(word: WordNode): string | undefined {
+  const parts = word?.parts as Array<{ type: string; value?: string; parts?: Array<{ type: string; value?: string }> }> | undefined;
+  if (!parts || parts.length === 0) return undefined;
+  let text = '';
+  for (const part of parts) {
+    if ((part.type === 'Literal' || part.type === 'SingleQuoted') && typeof part.value === 'string') text += part.value;
+    else if (part.type === 'DoubleQuoted' && part.parts?.every((p) => p.type === 'Literal' && typeof p.value === 'string')) text += part.parts.map((p) => p.value).join('');
+    else return undefined;
+  }
+  return text;
 }
 
 /** True when some argument is a literal file operand (not an option, not `-`); any non-literal argument is unknown. */
