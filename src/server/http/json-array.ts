@@ -42,7 +42,7 @@ export async function sendJsonArray(
 }
 
 /** Resolves when `res` can take more data, or is closed; leaves no listener behind. */
-function drained(res: Response): Promise<void> {
+export function drained(res: Response): Promise<void> {
   return new Promise<void>((resolve) => {
     const done = () => {
       res.off('drain', done);

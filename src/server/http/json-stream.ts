@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Response } from 'express';
 import { loadOpenApiDocument } from './spec.ts';
+import { drained } from './json-array.ts';
 
 /** spec/openapi.yaml (as app.ts's OPENAPI_PATH, which this module cannot import without a cycle). */
 const OPENAPI_PATH = fileURLToPath(new URL('../../../spec/openapi.yaml', import.meta.url));
@@ -78,19 +79,6 @@ export async function sendJsonWithLongArray(res: Response, body: Record<string, 
     await (ok ? nextTurn() : drained(res));
   }
   res.end(`${chunk}]${members.slice(at + 1).map((k) => `,${member(k)}`).join('')}}`);
-}
-
-/** Resolves when `res` can take more data, or is closed; leaves no listener behind. */
-function drained(res: Response): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }
 
 /** The check of an array of `{type: string}` items (the fs delete answer's `deleted`). */
