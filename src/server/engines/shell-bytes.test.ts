@@ -210,6 +210,43 @@ describe('shell engine: interactive TTY shell (issue 12 item 4)', () => {
     expect(await t.proc.exit).toBe(0); // the status of `echo st=$?`
   }, 30_000); // several polls of `until` on a loaded machine
 
+  it('^D typed while a line runs ends the shell after that line, with its status', async () => {
+    const t = start(['bash'], { tty: true, stdin: true });
+    await until(() => prompts(t) === 1);
+    type(t, 'sleep 5; echo done; false\r');
+    await until(() => t.clock.pending() > 0);
+    type(t, '\x04');
+    expect(t.seen.exit).toBe(null);
+    t.clock.advance(5_000);
+    expect(await t.proc.exit).toBe(1);
+    expect(text(t)).toMatch(/done\r\nsprite@demo:~\$ exit\r\n$/);
+  });
+
+  it('lines typed ahead run in order after the running one, an empty one only prompting', async () => {
+    const t = start(['bash'], { tty: true, stdin: true });
+    await until(() => prompts(t) === 1);
+    type(t, 'sleep 5\r\recho one\recho two\r');
+    await until(() => t.clock.pending() > 0);
+    t.clock.advance(5_000);
+    await until(() => text(t).endsWith('two\r\nsprite@demo:~$ '));
+    expect(text(t)).toMatch(/\r\nsprite@demo:~\$ one\r\ntwo\r\nsprite@demo:~\$ $/);
+    type(t, 'exit 4\r');
+    expect(await t.proc.exit).toBe(4);
+  });
+
+  it('^C after a typed-ahead ^D drops it with the line: the shell lives on', async () => {
+    const t = start(['bash'], { tty: true, stdin: true });
+    await until(() => prompts(t) === 1);
+    type(t, 'sleep 30\r');
+    await until(() => t.clock.pending() > 0);
+    type(t, '\x04\x03');
+    type(t, 'echo alive $?\r');
+    await until(() => text(t).includes('alive 130\r\n'));
+    expect(t.seen.exit).toBe(null);
+    type(t, 'exit 5\r');
+    expect(await t.proc.exit).toBe(5);
+  });
+
   it('a raw ^C to a TTY command that is not a shell ends it with 130', async () => {
     const t = start(sh('sleep 30'), { tty: true });
     await until(() => t.clock.pending() > 0);

@@ -56,6 +56,8 @@ export class InteractiveShell {
   private readonly discipline: LineDiscipline;
   private readonly queue: string[] = [];
   private running: AbortController | null = null;
+  /** End of input arrived while a line ran: the shell ends once the queued lines have run, as bash reads it then. */
+  private eofQueued = false;
   private ended = false;
 
   constructor(
@@ -83,7 +85,8 @@ export class InteractiveShell {
   /** ^C: ends the running line with status 130 (or drops the typed line) and shows a new prompt. */
   interrupt(): void {
     if (this.ended) return;
-    this.queue.length = 0;
+    this.queue.length = 0; // ^C flushes typed-ahead input, a pending ^D with it (a TTY's ISIG without NOFLSH)
+    this.eofQueued = false;
     const line = this.running;
     if (line) {
       this.running = null;
@@ -93,9 +96,16 @@ export class InteractiveShell {
     this.prompt();
   }
 
-  /** End of input: the shell ends with the last status, as bash does on ^D. */
+  /**
+   * End of input: the shell ends with the last status, as bash does on ^D. While a line runs it waits, as typed-ahead
+   * input does: the shell ends after that line and any lines typed before the ^D.
+   */
   eof(): void {
-    if (this.ended || this.running) return;
+    if (this.ended) return;
+    if (this.running) {
+      this.eofQueued = true;
+      return;
+    }
     this.write(Buffer.from('exit\r\n'));
     this.end(this.state.status);
   }
@@ -108,7 +118,7 @@ export class InteractiveShell {
   }
 
   private submit(line: string): void {
-    if (this.ended) return;
+    if (this.ended || this.eofQueued) return;
     if (this.running) {
       this.queue.push(line);
       return;
@@ -137,12 +147,20 @@ export class InteractiveShell {
       return;
     }
     this.state = result.state;
-    const next = this.queue.shift();
-    if (next !== undefined) {
-      this.runLine(next);
-      return;
+    this.runQueued();
+  }
+
+  /** After a line: runs the next typed-ahead line (an empty one just shows a prompt), or prompts and takes a pending ^D. */
+  private runQueued(): void {
+    for (let next = this.queue.shift(); next !== undefined; next = this.queue.shift()) {
+      if (next.trim() !== '') {
+        this.runLine(next);
+        return;
+      }
+      this.prompt();
     }
     this.prompt();
+    if (this.eofQueued) this.eof();
   }
 
   private prompt(): void {
