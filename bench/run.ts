@@ -178,7 +178,8 @@ async function measureSpritzerOnly(f: Figures): Promise<void> {
   if (groups.has('heap')) {
     const s = await start('spritzer', { heapProbe: true });
     f.heap = await heapCycles(s, SIZE.cycles);
-    log(`spritzer: heap ${f.heap.startMiB.toFixed(1)} → ${f.heap.endMiB.toFixed(1)} MiB after ${f.heap.cycles} cycles`);
+    const h = f.heap;
+    log(`spritzer: heap ${h.firstRound.startMiB.toFixed(1)} → ${h.firstRound.endMiB.toFixed(1)} MiB after ${h.cycles} cycles, then ${h.startMiB.toFixed(1)} → ${h.endMiB.toFixed(1)} MiB after ${h.cycles} more`);
     await stop(s);
   }
 }

@@ -25,6 +25,7 @@ import { runRiskyScript } from './interpreter.ts';
 import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, ExecStartOptions, SpriteContext } from './types.ts';
 import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, StdinBuffer, stdinTooLargeMessage } from './stdin-buffer.ts';
 import { DEFAULT_STDIN_WAIT_MS, exitAfterLateStdin, scriptMayReadStdin } from './stdin-wait.ts';
+import { memoizeByScript } from './script-memo.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../exec-limits.ts';
 import { yieldAfter } from './event-loop.ts';
 import { installShellTurns } from './shell-turns.ts';
@@ -208,7 +209,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
       let warnedLateStdin = false;
       let lateStdinBytes = 0;
       // A non-TTY command that may read stdin waits longer for its first byte (issue 16; stdin-wait.ts).
-      const mayReadStdin = opts.stdin && !req.tty && scriptMayReadStdin(shellScript(req));
+      const mayReadStdin = opts.stdin && !req.tty && mayReadStdinOf(shellScript(req));
       let grace: TimerHandle | null = null;
 
       const after = (ms: number, fn: () => void): TimerHandle => {
@@ -340,6 +341,13 @@ function jobControlOf(
   });
 }
 
+/** A script with job control rewritten (shell-jobs.ts) and each command's output streamed (output-sink.ts), per text. */
+const instrument = memoizeByScript((script) => streamTopLevel(rewriteJobControl(script), false));
+/** The same for a TTY exec: stderr joins stdout. */
+const instrumentTty = memoizeByScript((script) => streamTopLevel(rewriteJobControl(script), true));
+/** {@link scriptMayReadStdin}, per text. */
+const mayReadStdinOf = memoizeByScript(scriptMayReadStdin);
+
 /**
  * Runs one request's script in a fresh just-bash over the sprite's VFS; never rejects (failures become exit 1).
  * With a TTY the script starts with `exec 2>&1`, so stderr joins stdout in the order it is written.
@@ -383,7 +391,7 @@ async function runShell(
     });
     const original = withSeedRiskyScript(shellScript(req), sprite.vfs, req.dir);
     // `&`, `$!`, `wait`, `jobs` reach the shell's job table (shell-jobs.ts).
-    const script = streamTopLevel(rewriteJobControl(original), req.tty);
+    const script = (req.tty ? instrumentTty : instrument)(original);
     return explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
       env: { ...req.env },
       replaceEnv: true,
