@@ -26,6 +26,7 @@ import { parseQuery } from './http/query.ts';
 import { loadOpenApiDocument } from './http/spec.ts';
 import { composeValidator } from './http/validator-chain.ts';
 import { shareValidatorCompiles } from './http/validator-compile-cache.ts';
+import { deferSpecCheckCompile } from './http/lazy-spec-check.ts';
 import { execStreamLimits } from './exec-limits.ts';
 import { spriteHandlers } from './routes/sprites.ts';
 import { checkpointHandlers } from './routes/checkpoints.ts';
@@ -140,6 +141,7 @@ export function createApp(deps: Deps): SpritzerApp {
   app.use(headAsGet(OPENAPI_PATH));
   memoiseValidatorRoutes(); // compile each route template once, not per request
   shareValidatorCompiles(); // an operation's first request compiles less (http/validator-compile-cache.ts, issue 16)
+  deferSpecCheckCompile(); // the OpenAPI meta-schema is not compiled at start when nothing validates the spec with it
   app.use(
     composeValidator(OpenApiValidator.middleware({
       // The document read once (http/spec.ts); the validator changes what it gets, so it gets a copy.
