@@ -244,14 +244,20 @@ export interface PerSpriteResult {
   heapPerSpriteKiB: number;
 }
 
-/** Creates `count` sprites (16 in flight) each holding one 1 KiB file, after 20 warm-up sprites. Needs `heapProbe`. */
+/**
+ * Creates `count` sprites (16 in flight) each holding one 1 KiB file, and reports what they added. Needs
+ * `heapProbe`. Before the measure, `count` warm-up sprites are made the same way (and kept): the one-time costs of
+ * the first thousand — the young generation growing to its working size (up to 24 MiB that never shrinks), V8
+ * compiling the create and write paths (its compiler's memory is taken by threads of its own and not given back) —
+ * land there, so the measured sprites show what each one holds (docs/performance.md "Memory per sprite").
+ */
 export async function memoryPerSprite(server: StartedServer, count: number): Promise<PerSpriteResult> {
   const data = new Uint8Array(1024).fill(0x62);
   const one = async (name: string) => {
     await createSprite(server, name);
     await writeFile(server, name, '/home/sprite/one.txt', data);
   };
-  for (let i = 0; i < 20; i++) await one(`warm-${i}`);
+  await pool(count, 16, (i) => one(`warm-${i}`));
   const before = await server.heap();
   const rssBefore = server.rssKiB();
   await pool(count, 16, (i) => one(`mem-${i}`));
