@@ -250,7 +250,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
           abort: abort.signal,
           sinks: live,
           sleep: (ms) => new Promise<void>((resolve) => void after(ms, resolve)),
-          now: () => clock.now(),
+          clock,
           jobs: control.jobs,
         }).then(async (result) => {
           // A large result took just-bash a while: let other requests in before converting and sending it.
@@ -337,7 +337,7 @@ function jobControlOf(
     signalSelf: (name) => queueMicrotask(() => signalSelf(name)),
     adopt: sprite.adopt,
     run: (script, env, cwd, ctl) =>
-      runShell(sprite, { ...req, argv: ['sh', '-c', script], path: undefined, env, dir: cwd }, pid, term, new Uint8Array(0), maxStdinBytes, limits, { ...ctl, now: () => clock.now(), sinks }),
+      runShell(sprite, { ...req, argv: ['sh', '-c', script], path: undefined, env, dir: cwd }, pid, term, new Uint8Array(0), maxStdinBytes, limits, { ...ctl, clock, sinks }),
   });
 }
 
@@ -347,6 +347,16 @@ const instrument = memoizeByScript((script) => streamTopLevel(rewriteJobControl(
 const instrumentTty = memoizeByScript((script) => streamTopLevel(rewriteJobControl(script), true));
 /** {@link scriptMayReadStdin}, per text. */
 const mayReadStdinOf = memoizeByScript(scriptMayReadStdin);
+
+/** Each sprite's {@link worldCommands} per clock, built on its first exec, not on every one (≈ 3 % of an exec's CPU). */
+const worlds = new WeakMap<SpriteContext, WeakMap<Clock, CustomCommand[]>>();
+function worldCommandsOf(sprite: SpriteContext, clock: Clock): CustomCommand[] {
+  let byClock = worlds.get(sprite);
+  if (!byClock) worlds.set(sprite, (byClock = new WeakMap()));
+  let commands = byClock.get(clock);
+  if (!commands) byClock.set(clock, (commands = worldCommands({ hostname: sprite.name, now: () => clock.now() })));
+  return commands;
+}
 
 /**
  * Runs one request's script in a fresh just-bash over the sprite's VFS; never rejects (failures become exit 1).
@@ -360,16 +370,16 @@ async function runShell(
   stdin: Uint8Array,
   maxStdinBytes: number,
   limits: ShellLimits,
-  ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; now: () => number; sinks: OutputSinks; commands?: CustomCommand[]; jobs: JobControl },
+  ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; clock: Clock; sinks: OutputSinks; commands?: CustomCommand[]; jobs: JobControl },
 ): Promise<ExecResult | BashExecResult> {
   try {
     await installShellTurns(); // CPU-bound scripts share the event loop in time slices (issue 11 item 5)
     const bash = new Bash({
-      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: ctl.now, proc: { pid, ppid: 1 } }), ctl.sinks),
+      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: { pid, ppid: 1 } }), ctl.sinks),
       cwd: req.dir,
       customCommands: [
         ...byteExactCommands(),
-        ...worldCommands({ hostname: sprite.name, now: ctl.now }),
+        ...worldCommandsOf(sprite, ctl.clock),
         ...spritzerCommands(term, sprite.vfs),
         ...ctl.jobs.commands(),
         ...(ctl.commands ?? []),
@@ -464,7 +474,7 @@ function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, c
           }, ms);
           timers.add(handle);
         }),
-      now: () => clock.now(),
+      clock,
       sinks: liveSinks(out, () => proc.finished || abort.aborted),
       commands,
       jobs: control.jobs,
