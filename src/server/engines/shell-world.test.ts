@@ -147,6 +147,12 @@ describe('item 5: job control, signals, limits', () => {
     expect(r.stderr).toMatch(/\nsh: the shell engine ended this command after 1000 commands \(--shell-max-commands\); raise it or run spritzer with --exec sandbox\n$/);
   });
 
+  it('a limit of just-bash below --shell-max-commands is named as its own, not as the flag', async () => {
+    const r = await sh('seq 1 2000000 | tail -1');
+    expect(r.exit).toBe(126);
+    expect(r.stderr).toMatch(/^bash: seq: iteration limit exceeded \((\d+)\)\nsh: the shell engine ended this command at a limit of \1 of its own, which --shell-max-commands does not raise; run spritzer with --exec sandbox\n$/);
+  });
+
   it('--shell-timeout ends a CPU-bound loop with a message naming the flag', async () => {
     const r = await sh('while true; do :; done', { limits: { maxCommands: 1e9, timeoutMs: 150 } });
     expect(r.exit).toBe(124);

@@ -56,7 +56,12 @@ export function explainLimits(result: ExecResult, limits: ShellLimits): ExecResu
     return { ...result, stderr: `${err}${line}`, exitCode: 124 };
   }
   if (/(command count|iteration limit|iterations? exceeded|too many commands|work unit)/i.test(err) && result.exitCode !== 0) {
-    const line = `sh: the shell engine ended this command after ${limits.maxCommands} commands (--shell-max-commands); raise it or ${SANDBOX_HINT}\n`;
+    // A limit just-bash states below the flag's value is one of its own (e.g. `seq` also stops at its array cap).
+    const stated = /limit exceeded \((\d+)\)/i.exec(err);
+    const own = stated !== null && Number(stated[1]) < limits.maxCommands;
+    const line = own
+      ? `sh: the shell engine ended this command at a limit of ${stated[1]} of its own, which --shell-max-commands does not raise; ${SANDBOX_HINT}\n`
+      : `sh: the shell engine ended this command after ${limits.maxCommands} commands (--shell-max-commands); raise it or ${SANDBOX_HINT}\n`;
     return { ...result, stderr: `${err}${line}`, exitCode: 126 };
   }
   return result;
