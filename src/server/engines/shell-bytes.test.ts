@@ -175,6 +175,14 @@ describe('shell engine: interactive TTY shell (issue 12 item 4)', () => {
   const text = (t: ReturnType<typeof start>) => t.seen.stdout.toString('utf8');
   const type = (t: ReturnType<typeof start>, s: string) => t.proc.writeStdin(Buffer.from(s, 'latin1'));
   const prompts = (t: ReturnType<typeof start>) => text(t).split('sprite@demo:').length - 1;
+  /** A TTY `bash` past its first prompt, with `line` typed and running (its `sleep` pending on the fake clock). */
+  const runningLine = async (line: string) => {
+    const t = start(['bash'], { tty: true, stdin: true });
+    await until(() => prompts(t) === 1);
+    type(t, line);
+    await until(() => t.clock.pending() > 0);
+    return t;
+  };
 
   it('echoes, runs lines, keeps state, handles backspace, and ends on exit with its code', async () => {
     const t = start(['bash'], { tty: true, stdin: true });
@@ -195,10 +203,7 @@ describe('shell engine: interactive TTY shell (issue 12 item 4)', () => {
   });
 
   it('^C ends sleep 30 with 130 at once, and the shell survives', async () => {
-    const t = start(['bash'], { tty: true, stdin: true });
-    await until(() => prompts(t) === 1);
-    type(t, 'sleep 30; echo never\r');
-    await until(() => t.clock.pending() > 0);
+    const t = await runningLine('sleep 30; echo never\r');
     type(t, '\x03');
     expect(text(t)).toMatch(/\^C\r\nsprite@demo:~\$ $/);
     expect(t.clock.pending()).toBe(0);
@@ -211,10 +216,7 @@ describe('shell engine: interactive TTY shell (issue 12 item 4)', () => {
   }, 30_000); // several polls of `until` on a loaded machine
 
   it('^D typed while a line runs ends the shell after that line, with its status', async () => {
-    const t = start(['bash'], { tty: true, stdin: true });
-    await until(() => prompts(t) === 1);
-    type(t, 'sleep 5; echo done; false\r');
-    await until(() => t.clock.pending() > 0);
+    const t = await runningLine('sleep 5; echo done; false\r');
     type(t, '\x04');
     expect(t.seen.exit).toBe(null);
     t.clock.advance(5_000);
@@ -223,10 +225,7 @@ describe('shell engine: interactive TTY shell (issue 12 item 4)', () => {
   });
 
   it('lines typed ahead run in order after the running one, an empty one only prompting', async () => {
-    const t = start(['bash'], { tty: true, stdin: true });
-    await until(() => prompts(t) === 1);
-    type(t, 'sleep 5\r\recho one\recho two\r');
-    await until(() => t.clock.pending() > 0);
+    const t = await runningLine('sleep 5\r\recho one\recho two\r');
     t.clock.advance(5_000);
     await until(() => text(t).endsWith('two\r\nsprite@demo:~$ '));
     expect(text(t)).toMatch(/\r\nsprite@demo:~\$ one\r\ntwo\r\nsprite@demo:~\$ $/);
@@ -235,10 +234,7 @@ describe('shell engine: interactive TTY shell (issue 12 item 4)', () => {
   });
 
   it('^C after a typed-ahead ^D drops it with the line: the shell lives on', async () => {
-    const t = start(['bash'], { tty: true, stdin: true });
-    await until(() => prompts(t) === 1);
-    type(t, 'sleep 30\r');
-    await until(() => t.clock.pending() > 0);
+    const t = await runningLine('sleep 30\r');
     type(t, '\x04\x03');
     type(t, 'echo alive $?\r');
     await until(() => text(t).includes('alive 130\r\n'));
