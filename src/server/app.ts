@@ -27,6 +27,8 @@ import { loadOpenApiDocument } from './http/spec.ts';
 import { composeValidator } from './http/validator-chain.ts';
 import { shareValidatorCompiles } from './http/validator-compile-cache.ts';
 import { deferSpecCheckCompile } from './http/lazy-spec-check.ts';
+import { resolveComponentRefsDirectly } from './http/component-refs.ts';
+import { skipBundleOfLocalRefs } from './http/local-refs.ts';
 import { execStreamLimits } from './exec-limits.ts';
 import { spriteHandlers } from './routes/sprites.ts';
 import { checkpointHandlers } from './routes/checkpoints.ts';
@@ -142,6 +144,8 @@ export function createApp(deps: Deps): SpritzerApp {
   memoiseValidatorRoutes(); // compile each route template once, not per request
   shareValidatorCompiles(); // an operation's first request compiles less (http/validator-compile-cache.ts, issue 16)
   deferSpecCheckCompile(); // the OpenAPI meta-schema is not compiled at start when nothing validates the spec with it
+  resolveComponentRefsDirectly(); // nor is each component schema, only to be looked up by its $ref (http/component-refs.ts)
+  skipBundleOfLocalRefs(); // and a document of local $refs is not walked by $RefParser.bundle (http/local-refs.ts)
   app.use(
     composeValidator(OpenApiValidator.middleware({
       // The document read once (http/spec.ts); the validator changes what it gets, so it gets a copy.

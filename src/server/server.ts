@@ -63,7 +63,8 @@ export async function startServer(deps: Deps, host = '127.0.0.1', port = 0): Pro
   const url = `http://${shownHost}:${addr.port}`;
   // The validator loads and compiles spec/openapi.yaml on its first request: do that now, so "listening"
   // means ready and a user's first call is not the slow one.
-  await fetch(`${url}/_spritzer/health`).then((r) => r.arrayBuffer());
+  // node:http, not fetch: fetch loads undici (≈ 40 ms of the start) for this one request.
+  await warmUp(addr.address, addr.port);
   return {
     url,
     spritzer,
@@ -76,4 +77,18 @@ export async function startServer(deps: Deps, host = '127.0.0.1', port = 0): Pro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** One `GET /_spritzer/health` to the server just started at `host` (an unspecified address: loopback), read to its end; rejects on a socket error. */
+function warmUp(host: string, port: number): Promise<void> {
+  const target = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: target, port, path: '/_spritzer/health', agent: false }, (res) => {
+        res.resume();
+        res.on('end', resolve);
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }

@@ -6,11 +6,11 @@
  * goes through `res.json` and the validator's own response check.
  * @see issue 16 item 6; http/json-array.ts (the same for a bare array)
  */
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Response } from 'express';
 import { loadOpenApiDocument } from './spec.ts';
 import { drained } from './json-array.ts';
+import { validatorModule } from './validator-internals.ts';
 
 /** spec/openapi.yaml (as app.ts's OPENAPI_PATH, which this module cannot import without a cycle). */
 const OPENAPI_PATH = fileURLToPath(new URL('../../../spec/openapi.yaml', import.meta.url));
@@ -96,9 +96,8 @@ export function specItemCheck(name: string): ItemCheck {
   return (item) => {
     let validate = compiled.get(name);
     if (!validate) {
-      const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
-      const { Ajv2020 } = fromValidator('ajv/dist/2020') as { Ajv2020: new (o: object) => { addSchema(s: object): void; compile(s: object): Validate } };
-      const addFormats = fromValidator('ajv-formats') as (ajv: unknown) => void;
+      const { Ajv2020 } = validatorModule('ajv/dist/2020') as { Ajv2020: new (o: object) => { addSchema(s: object): void; compile(s: object): Validate } };
+      const addFormats = validatorModule('ajv-formats') as (ajv: unknown) => void;
       const ajv = new Ajv2020({ strict: false, allErrors: false, validateSchema: false }); // the spec is checked by scripts/check-contracts.ts
       addFormats(ajv);
       const doc = loadOpenApiDocument(OPENAPI_PATH);

@@ -1,10 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { createRequire } from 'node:module';
 import { deferSpecCheckCompile } from './lazy-spec-check.ts';
+import { validatorModule } from './validator-internals.ts';
 
-const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
 type Check = new (opts: Record<string, unknown>) => { validate(doc: unknown): { errors: unknown[] } };
-const specCheck = () => (fromValidator('./framework/openapi.schema.validator.js') as { OpenAPISchemaValidator: Check }).OpenAPISchemaValidator;
+const specCheck = () => (validatorModule('./framework/openapi.schema.validator.js') as { OpenAPISchemaValidator: Check }).OpenAPISchemaValidator;
 
 const GOOD = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} };
 const BAD = { openapi: '3.1.0', info: { title: 't' }, paths: {} }; // info.version is required

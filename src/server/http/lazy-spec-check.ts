@@ -7,7 +7,7 @@
  * is validated, it is validated the same way.
  * @see https://github.com/cdimascio/express-openapi-validator (framework/openapi.schema.validator.ts)
  */
-import { createRequire } from 'node:module';
+import { validatorModule } from './validator-internals.ts';
 
 type SpecCheckOptions = { version: string; validateApiSpec: boolean } & Record<string, unknown>;
 interface SpecCheck {
@@ -28,8 +28,7 @@ const BUILT = Symbol.for('spritzer.OpenAPISchemaValidator.built');
  * exports the class.
  */
 export function deferSpecCheckCompile(): () => number {
-  const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
-  const mod = fromValidator('./framework/openapi.schema.validator.js') as { OpenAPISchemaValidator: SpecCheckClass; [BUILT]?: () => number };
+  const mod = validatorModule('./framework/openapi.schema.validator.js') as { OpenAPISchemaValidator: SpecCheckClass; [BUILT]?: () => number };
   if (typeof mod.OpenAPISchemaValidator !== 'function') throw new Error('express-openapi-validator without OpenAPISchemaValidator: the validator changed');
   const installed = mod[BUILT];
   if (mod.OpenAPISchemaValidator[LAZY] && installed) return installed;

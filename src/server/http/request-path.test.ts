@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createRequire } from 'node:module';
+import { validatorModule } from './validator-internals.ts';
 import { pino } from 'pino';
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
@@ -28,8 +28,7 @@ describe('parseQuery', () => {
 describe('memoiseValidatorRoutes', () => {
   it('makes the validator\'s pathToRegexp return one compiled matcher per template and options', () => {
     const size = memoiseValidatorRoutes();
-    const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
-    const { pathToRegexp } = fromValidator('path-to-regexp') as { pathToRegexp: (p: string, o?: object) => { regexp: RegExp } };
+    const { pathToRegexp } = validatorModule('path-to-regexp') as { pathToRegexp: (p: string, o?: object) => { regexp: RegExp } };
     const a = pathToRegexp('/v1/x/:name', { sensitive: true, strict: false });
     expect(pathToRegexp('/v1/x/:name', { sensitive: true, strict: false })).toBe(a);
     expect(pathToRegexp('/v1/x/:name', { sensitive: false, strict: false })).not.toBe(a);

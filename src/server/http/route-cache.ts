@@ -6,7 +6,7 @@
  * only that cache; matching, validation and routing stay the validator's.
  * @see https://github.com/cdimascio/express-openapi-validator/pull/1217 (the same fix upstream, "cache route matchers")
  */
-import { createRequire } from 'node:module';
+import { validatorModule } from './validator-internals.ts';
 
 type PathToRegexp = (path: string, options?: { sensitive?: boolean; strict?: boolean; end?: boolean }) => {
   regexp: RegExp;
@@ -23,8 +23,7 @@ const MEMOISED = Symbol.for('spritzer.pathToRegexp.memoised');
  * templates cached so far (a function, for tests). Throws if the validator's path-to-regexp has no `pathToRegexp`.
  */
 export function memoiseValidatorRoutes(): () => number {
-  const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
-  const mod = fromValidator('path-to-regexp') as { pathToRegexp: PathToRegexp & { [MEMOISED]?: Map<string, unknown> } };
+  const mod = validatorModule('path-to-regexp') as { pathToRegexp: PathToRegexp & { [MEMOISED]?: Map<string, unknown> } };
   if (typeof mod.pathToRegexp !== 'function') throw new Error('path-to-regexp without pathToRegexp: the validator changed');
   const existing = mod.pathToRegexp[MEMOISED];
   if (existing) return () => existing.size;

@@ -1,11 +1,10 @@
-import { createRequire } from 'node:module';
+import { validatorModule } from './validator-internals.ts';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { shareValidatorCompiles } from './validator-compile-cache.ts';
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown };
-const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
-const util = fromValidator('./middlewares/util.js') as { useAjvCache(ajv: Ajv, schema: object, key: string): Validate };
+const util = validatorModule('./middlewares/util.js') as { useAjvCache(ajv: Ajv, schema: object, key: string): Validate };
 
 // The shape express-openapi-validator compiles for a response: the part to check, plus the spec's paths and components.
 const components = { schemas: { Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } } } };

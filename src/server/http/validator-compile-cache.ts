@@ -7,7 +7,7 @@
  * compiled when nothing refers into it. It owns that cache only; what is validated, and how, stays the validator's.
  * @see https://github.com/cdimascio/express-openapi-validator/issues/514 (first-request cost)
  */
-import { createRequire } from 'node:module';
+import { validatorModule } from './validator-internals.ts';
 
 type ValidateFunction = ((data: unknown) => boolean) & { errors?: unknown };
 interface AjvLike {
@@ -33,8 +33,7 @@ const SHARED = Symbol.for('spritzer.useAjvCache.shared');
  * validator no longer has `useAjvCache`.
  */
 export function shareValidatorCompiles(): () => number {
-  const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
-  const util = fromValidator('./middlewares/util.js') as { useAjvCache: UseAjvCache };
+  const util = validatorModule('./middlewares/util.js') as { useAjvCache: UseAjvCache };
   if (typeof util.useAjvCache !== 'function') throw new Error('express-openapi-validator without useAjvCache: the validator changed');
   const installed = util.useAjvCache[SHARED];
   if (installed) return installed;
