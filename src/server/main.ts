@@ -3,6 +3,7 @@
  * an `export SPRITES_BASE_URL=…` line when ready; on SIGINT/SIGTERM closes sockets, ends running commands and
  * exits 0. Logging is one line per request (pino).
  */
+import './hold-young-generation.ts'; // first: the young generation stays small while the server starts (young-generation.ts)
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { pino } from 'pino';
 import { defaultDeps, startServer } from './server.ts';
@@ -21,6 +22,7 @@ import { containerOptions, type ContainerCliOptions } from './machines/container
 import { limitOptions, limitsFromOptions, type LimitCliOptions } from './limit-options.ts';
 import { ensureInspector } from './inspector/bundle.ts';
 import { slowStep } from '../cli/slow-step.ts';
+import { releaseYoungGeneration } from './young-generation.ts';
 
 const program = new Command('spritzer')
   .description('A local, stateful emulator of the Fly.io Sprites API')
@@ -219,7 +221,14 @@ logUpgrades(running.server, logger);
 await slowStep('building the inspector', ensureInspector(), { doneText: 'built' }).catch((err: unknown) => logger.warn({ err }, 'inspector not built; /_spritzer/ui will retry'));
 process.stdout.write(`spritzer listening on ${running.url} (exec engine: ${opts.exec}, checkpoints: ${machines.snapshotMode})\ninspector: ${running.url}/_spritzer/ui/\nexport SPRITES_BASE_URL=${running.url}\n`);
 // The exec engine's modules load now, in the background, rather than on the first sprite (engines/load.ts).
-setImmediate(() => void deps.machines.warm?.().catch((err: unknown) => logger.error({ err }, 'exec engine failed to load')));
+// Then the young generation may grow with the load (young-generation.ts); at the latest 2 s after listening, so an
+// engine that warms for long (sandbox spares) does not serve its first requests with a small young generation.
+setTimeout(releaseYoungGeneration, 2_000).unref();
+setImmediate(() =>
+  void (deps.machines.warm?.() ?? Promise.resolve())
+    .catch((err: unknown) => logger.error({ err }, 'exec engine failed to load'))
+    .finally(releaseYoungGeneration),
+);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

@@ -17,8 +17,13 @@ const SKIPS = Symbol.for('spritzer.OpenAPIFramework.localRefs');
 /** True when `value` holds no `$ref` other than a string starting with `#` (at any depth). */
 export function hasOnlyLocalRefs(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return true;
-  if (Array.isArray(value)) return value.every(hasOnlyLocalRefs);
-  for (const [key, item] of Object.entries(value)) {
+  if (Array.isArray(value)) {
+    for (const item of value) if (!hasOnlyLocalRefs(item)) return false;
+    return true;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const item = record[key];
     if (key === '$ref' ? !(typeof item === 'string' && item.startsWith('#')) : !hasOnlyLocalRefs(item)) return false;
   }
   return true;
