@@ -1,14 +1,16 @@
 /**
  * The transport floor of the benchmark: `node:http` + `ws`, no framework, no validation, no model, no logging.
- * It answers what `bench/run.ts` measures — health, create, get, delete, HTTP exec and WebSocket exec of
- * `echo` — with the bytes spritzer sends (see `common.ts`). It does not check auth, bodies or names.
+ * It answers what `bench/run.ts` measures — health, create, get, delete, fs write, HTTP exec and WebSocket exec
+ * of `echo` — with the bytes spritzer sends (see `common.ts`). It does not check auth, bodies or names.
  * Usage: `node --import tsx bench/baselines/bare-node.ts --addr 127.0.0.1:0`.
  * @see docs/performance.md; issue 11 item 1
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { EXEC_PATH, HEALTH_JSON, SPRITE_PATH, execFrames, listenAddress, sessionInfoJson, spriteJson } from './common.ts';
+import { EXEC_PATH, FS_WRITE_PATH, HEALTH_JSON, SPRITE_PATH, WrittenFiles, execFrames, listenAddress, sessionInfoJson, spriteJson } from './common.ts';
+
+const written = new WrittenFiles();
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Sprite-Version': 'bench' };
 
@@ -43,6 +45,11 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
   if (m && req.method === 'DELETE') {
     res.writeHead(204).end();
     return;
+  }
+  m = FS_WRITE_PATH.exec(path);
+  if (m && req.method === 'PUT') {
+    const body = await readBody(req);
+    return sendJson(res, 200, written.write(decodeURIComponent(m[1]!), url.searchParams.get('path') ?? '', body));
   }
   m = EXEC_PATH.exec(path);
   if (m && req.method === 'POST') {

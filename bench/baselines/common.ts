@@ -1,6 +1,6 @@
 /**
  * What both baseline servers answer, with no validation, no model and no logging: a fixed sprite object, the
- * `echo` command as exec output, and the listen/port plumbing. It owns the bytes the baselines send (so the two
+ * `echo` command as exec output, written files kept as bytes, and the listen/port plumbing. It owns the bytes the baselines send (so the two
  * floors are measured on identical answers) and nothing about transport: each baseline does its own HTTP/WS.
  * The frames come from spritzer's own codec, so the wire is byte-for-byte what spritzer sends.
  * @see bench/run.ts; docs/performance.md; issue 11 item 1
@@ -44,6 +44,21 @@ export function execFrames(argv: string[]): Uint8Array[] {
 /** `/v1/sprites/{name}` and `/v1/sprites/{name}/exec` path matchers; `name` is URL-decoded. */
 export const SPRITE_PATH = /^\/v1\/sprites\/([^/]+)$/;
 export const EXEC_PATH = /^\/v1\/sprites\/([^/]+)\/exec$/;
+/** `/v1/sprites/{name}/fs/write`. */
+export const FS_WRITE_PATH = /^\/v1\/sprites\/([^/]+)\/fs\/write$/;
+
+/**
+ * The written files of a baseline, by sprite and path: a `Map` of the bytes, so a baseline holds what it was sent
+ * (as spritzer does) without a filesystem model. Answers `PUT …/fs/write` with spritzer's `FsWriteResult` shape
+ * (`{path, size, mode}`, docs/wire-reference.md §8).
+ */
+export class WrittenFiles {
+  private readonly files = new Map<string, Uint8Array>();
+  write(sprite: string, path: string, data: Uint8Array): string {
+    this.files.set(`${sprite}\0${path}`, data);
+    return JSON.stringify({ path, size: data.byteLength, mode: '0644' });
+  }
+}
 
 /** The health answer every server in the benchmark gives (`GET /_spritzer/health`), used for cold start. */
 export const HEALTH_JSON = JSON.stringify({ status: 'ok' });

@@ -1,7 +1,7 @@
 /**
  * The framework floor of the benchmark: a plain Express 5 app (its JSON and raw body parsers, its router) + `ws`
  * on the http.Server's `upgrade`, with no validation, no model and no logging. It answers what `bench/run.ts`
- * measures — health, create, get, delete, HTTP exec and WebSocket exec of `echo` — with the bytes spritzer sends
+ * measures — health, create, get, delete, fs write, HTTP exec and WebSocket exec of `echo` — with the bytes spritzer sends
  * (see `common.ts`). It does not check auth, bodies or names.
  * Usage: `node --import tsx bench/baselines/plain-express.ts --addr 127.0.0.1:0`.
  * @see docs/performance.md; issue 11 item 1
@@ -10,7 +10,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { WebSocketServer } from 'ws';
-import { EXEC_PATH, HEALTH_JSON, execFrames, listenAddress, sessionInfoJson, spriteJson } from './common.ts';
+import { EXEC_PATH, HEALTH_JSON, WrittenFiles, execFrames, listenAddress, sessionInfoJson, spriteJson } from './common.ts';
+
+const written = new WrittenFiles();
 
 const app = express();
 app.disable('x-powered-by');
@@ -31,6 +33,10 @@ app.get('/v1/sprites/:name', (req, res) => {
 });
 app.delete('/v1/sprites/:name', (_req, res) => {
   res.status(204).end();
+});
+app.put('/v1/sprites/:name/fs/write', (req, res) => {
+  const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  res.type('json').send(written.write(req.params.name, String(req.query.path ?? ''), body));
 });
 app.post('/v1/sprites/:name/exec', (req, res) => {
   const cmd = req.query.cmd;
