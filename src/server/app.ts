@@ -124,12 +124,13 @@ export function createApp(deps: Deps): SpritzerApp {
   });
   // --data-dir: a mutating request's effect is saved before any byte of its response (src/server/store).
   if (deps.store) app.use(deps.store.middleware());
+  // fs/write and exec bodies are bytes whatever their Content-Type, and no body at all is an empty one (issue 12 item 8).
+  app.use(rawBodyRoutes());
   // Body parsers as one layer, skipped by requests without a body (http/body-stage.ts).
   app.use(
     bodyStage([
       // A declared body over its limit: 413 before any byte of it is read (http/early-413.ts).
       refuseDeclaredOversize({ maxJsonBodyBytes: deps.maxJsonBodyBytes ?? DEFAULT_MAX_JSON_BODY_BYTES, maxStdinBytes: execStreamLimits(deps.execLimits).maxStdinBytes }),
-      rawBodyRoutes(), // fs/write and exec bodies are bytes whatever their Content-Type (issue 12 item 8)
       express.json({
         limit: deps.maxJsonBodyBytes ?? DEFAULT_MAX_JSON_BODY_BYTES, // more → 413 in the envelope (docs/limits.md)
         strict: false,

@@ -62,6 +62,15 @@ describe.each(ENGINES)('HTTP edges on the %s engine', (engine) => {
     expect(r.body.equals(BODY)).toBe(true);
   });
 
+  it('fs/write with no body at all (no Content-Length, no Content-Type: `curl -X PUT`) writes an empty file', async () => {
+    const w = await request(srv.url, 'PUT', '/v1/sprites/edges/fs/write?path=/home/sprite/nobody');
+    expect(w.status).toBe(200);
+    expect(JSON.parse(w.body.toString())).toMatchObject({ path: '/home/sprite/nobody', size: 0 });
+    const r = await request(srv.url, 'GET', '/v1/sprites/edges/fs/read?path=/home/sprite/nobody');
+    expect(r.status).toBe(200);
+    expect(r.body.length).toBe(0);
+  });
+
   it('fs/write with an empty body and no Content-Type writes an empty file', async () => {
     const w = await request(srv.url, 'PUT', '/v1/sprites/edges/fs/write?path=/home/sprite/empty', Buffer.alloc(0));
     expect(w.status).toBe(200);

@@ -35,11 +35,15 @@ export function isRawBodyRoute(method: string, path: string): boolean {
  * Middleware placed before the body parsers: a request to a raw-body operation that carries a body with another
  * (or no) Content-Type is relabelled `application/octet-stream`, so the raw parsers read it and the validator
  * accepts it instead of a 415, and the bytes arrive unchanged (no charset decoding, no form or JSON parsing).
- * The original header is kept in `x-spritzer-original-content-type` for the logs. Other requests pass untouched.
+ * One that announces no body at all (no `Content-Length`, no `Transfer-Encoding`: `curl -X PUT` without data) has
+ * a body of length zero (RFC 9112 §6.3) and is given `Content-Length: 0`, so it writes an empty file or runs with
+ * empty stdin, as with an explicit empty body, instead of a 415. The original Content-Type is kept in
+ * `x-spritzer-original-content-type` for the logs. Other requests pass untouched.
  */
 export function rawBodyRoutes(): RequestHandler {
   return (req, _res, next) => {
-    if ((req.method === 'PUT' || req.method === 'POST') && announcesBody(req) && isRawBodyRoute(req.method, req.path)) {
+    if ((req.method === 'PUT' || req.method === 'POST') && isRawBodyRoute(req.method, req.path)) {
+      if (!announcesBody(req)) req.headers['content-length'] = '0';
       const original = req.headers['content-type'];
       if (original === undefined || original.split(';')[0].trim().toLowerCase() !== RAW_MEDIA_TYPE) {
         if (original !== undefined) req.headers['x-spritzer-original-content-type'] = original;

@@ -11,6 +11,7 @@ import { memoiseValidatorRoutes } from './route-cache.ts';
 import { bodyStage } from './body-stage.ts';
 import { isRawBodyRoute, rawBodyRoutes } from './raw-body.ts';
 import { requestLog } from './request-log.ts';
+import { WARM_UP_HEADER } from './warm-up.ts';
 import { loadOpenApiDocument } from './spec.ts';
 
 describe('parseQuery', () => {
@@ -80,15 +81,28 @@ describe('rawBodyRoutes', () => {
     mw(json, {} as Response, () => {});
     expect(json.headers['content-type']).toBe('application/json');
   });
+
+  it('gives a raw-body request that announces no body an empty one (Content-Length 0), and no other request', () => {
+    const mw = rawBodyRoutes();
+    const bare = fakeReq('PUT', '/v1/sprites/a/fs/write');
+    mw(bare, {} as Response, () => {});
+    expect(bare.headers).toMatchObject({ 'content-length': '0', 'content-type': 'application/octet-stream' });
+    const chunked = fakeReq('POST', '/v1/sprites/a/exec', { 'transfer-encoding': 'chunked' });
+    mw(chunked, {} as Response, () => {});
+    expect(chunked.headers['content-length']).toBeUndefined();
+    const get = fakeReq('GET', '/v1/sprites/a');
+    mw(get, {} as Response, () => {});
+    expect(get.headers['content-length']).toBeUndefined();
+  });
 });
 
 describe('requestLog', () => {
-  function run(level: string, status: number) {
+  function run(level: string, status: number, headers: Record<string, string> = { authorization: 'Bearer secret' }) {
     const lines: Array<Record<string, unknown>> = [];
     const logger = pino({ level }, { write: (s: string) => lines.push(JSON.parse(s)) });
     let t = 100;
     const res = Object.assign(new EventEmitter(), { statusCode: status, writableFinished: true }) as unknown as Response & EventEmitter;
-    requestLog(logger, () => t)(fakeReq('GET', '/v1/sprites/a?x=1', { authorization: 'Bearer secret' }), res, () => {});
+    requestLog(logger, () => t)(fakeReq('GET', '/v1/sprites/a?x=1', headers), res, () => {});
     t = 112.4;
     res.emit('finish');
     res.emit('close');
@@ -104,6 +118,11 @@ describe('requestLog', () => {
     expect(run('warn', 200)).toHaveLength(0);
     expect(run('warn', 503)[0]).toMatchObject({ level: 50, msg: 'request errored' });
     expect(run('silent', 503)).toHaveLength(0);
+  });
+  it("does not log the start's own warm-up request (http/warm-up.ts), even when it fails", () => {
+    expect(run('info', 200, { [WARM_UP_HEADER]: '1' })).toHaveLength(0);
+    expect(run('info', 503, { [WARM_UP_HEADER]: '1' })).toHaveLength(0);
+    expect(run('info', 200, { [WARM_UP_HEADER]: 'yes' })).toHaveLength(1);
   });
 });
 
