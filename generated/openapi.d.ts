@@ -3287,8 +3287,10 @@ export interface operations {
                 /** @description Apply to the whole subtree. */
                 recursive?: components["parameters"]["FsRecursive"];
                 /**
-                 * @description Glob matched against entry names (sent by npm `@fly/sprites` 0.1.0 `readdir`; server semantics
-                 *     UNCONFIRMED).
+                 * @description Only the entries whose name matches this glob (bash's rules for one name: `*`, `?`, `[a-z]`, `[!a-z]`,
+                 *     `\x`; a name starting with `.` matches only a pattern that starts with `.`; no brace expansion); with
+                 *     `recursive=true`, matched against each entry's own name. Sent by npm `@fly/sprites` 0.1.0 `readdir`, unencoded (`pattern=*.txt`); server
+                 *     semantics UNCONFIRMED (docs/fidelity.md).
                  */
                 pattern?: string;
             };

@@ -15,7 +15,7 @@ import {
   type Sprite,
   type SpriteCommand,
 } from '@fly/sprites';
-import { useConformance, verified } from './support/index.ts';
+import { emulatorOnly, useConformance, verified } from './support/index.ts';
 
 const { target, sprites } = useConformance();
 let client: SpritesClient;
@@ -246,6 +246,16 @@ describe('with one sprite', () => {
       // first child (and an empty directory looks missing). Directories are checked through readdir above.
 
       await expect(fs.readFile('notes/nope.txt')).rejects.toMatchObject({ name: 'FilesystemError', code: 'ENOENT' });
+    });
+
+    // The SDK sends the glob unencoded (`pattern=*.txt`); what the real server does with it is UNCONFIRMED.
+    emulatorOnly.it('readdir with a pattern lists only the names that match the glob', async () => {
+      const fs = sprite.filesystem('/home/sprite');
+      for (const name of ['one.txt', 'two.txt', 'three.md', '.hidden.txt']) await fs.writeFile(`globbed/${name}`, name);
+      expect(await fs.readdir('globbed', { pattern: '*.txt' })).toEqual(['one.txt', 'two.txt']);
+      expect(await fs.readdir('globbed', { pattern: 't[a-w]*' })).toEqual(['three.md', 'two.txt']);
+      expect(await fs.readdir('globbed', { pattern: '.*' })).toEqual(['.hidden.txt']);
+      expect(await fs.readdir('globbed', { pattern: '*.none' })).toEqual([]);
     });
 
     verified.it('writeFile with a mode, chmod, and the mode stat reports', async () => {

@@ -11,6 +11,7 @@ import { bodyOf, queryOf } from '../http/typed.ts';
 import { checkString, sendJsonWithLongArray, specItemCheck } from '../http/json-stream.ts';
 import { Vfs, VfsError, type VfsEntry } from '../model/vfs.ts';
 import { resolveClientPath } from '../model/fs-path.ts';
+import { matchesNameGlob } from '../model/name-glob.ts';
 import type { MachineFs } from '../machines/types.ts';
 
 /** Resolves a request path against `workingDir` (§8), after the path checks every fs route shares (`fs-path.ts`). */
@@ -78,10 +79,13 @@ export const fsHandlers: HandlerMap = {
     const q = queryOf(req, 'listFiles');
     const path = resolve(q.path, q.workingDir);
     const st = await fs.stat(path);
-    const entries: VfsEntry[] =
+    const listed: VfsEntry[] =
       st.type !== 'directory'
         ? [{ name: path.split('/').pop() || '/', path, stat: await fs.lstat(path) }]
         : await fs.readdir(path, { recursive: q.recursive ?? false });
+    // `pattern` (the JS SDK's readdir option): a shell glob on each entry's name (model/name-glob.ts).
+    const pattern = q.pattern;
+    const entries = pattern ? listed.filter((e) => matchesNameGlob(e.name, pattern)) : listed;
     // Thousands of long entries: streamed, each checked against the spec (http/json-stream.ts, issue 16 item 6).
     await sendJsonWithLongArray(res, { path, entries: entries.map(toWireFsEntry), count: entries.length }, 'entries', { check: ctx.deps.validateResponses ? specItemCheck('FsEntry') : undefined });
   },
