@@ -15,6 +15,7 @@ import { createMachineFactory } from './machines/index.ts';
 import { DEFAULT_LIMITS } from './limits.ts';
 import { containRequests, containTimers, containUpgrades } from './containment.ts';
 import { answerOversizeHeads, DEFAULT_MAX_HEADER_BYTES } from './http/oversize.ts';
+import { warmUp } from './http/warm-up.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -61,9 +62,7 @@ export async function startServer(deps: Deps, host = '127.0.0.1', port = 0): Pro
   const addr = server.address() as AddressInfo;
   const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   const url = `http://${shownHost}:${addr.port}`;
-  // The validator loads and compiles spec/openapi.yaml on its first request: do that now, so "listening"
-  // means ready and a user's first call is not the slow one.
-  // node:http, not fetch: fetch loads undici (≈ 40 ms of the start) for this one request.
+  // The validator loads and compiles spec/openapi.yaml on its first request: do that now (http/warm-up.ts).
   await warmUp(addr.address, addr.port);
   return {
     url,
@@ -79,16 +78,3 @@ export async function startServer(deps: Deps, host = '127.0.0.1', port = 0): Pro
   };
 }
 
-/** One `GET /_spritzer/health` to the server just started at `host` (an unspecified address: loopback), read to its end; rejects on a socket error. */
-function warmUp(host: string, port: number): Promise<void> {
-  const target = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: target, port, path: '/_spritzer/health', agent: false }, (res) => {
-        res.resume();
-        res.on('end', resolve);
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}

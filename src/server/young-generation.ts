@@ -5,8 +5,9 @@
  * nothing, and the pages it touched stay resident for the life of the process: ≈ 10 MiB of an idle spritzer's RSS
  * (docs/performance.md "Idle memory"). `holdYoungGeneration` keeps it at its initial size while the server starts
  * (V8's `--semi-space-growth-factor`, read at each growth, set to 1); `releaseYoungGeneration` gives back V8's
- * default (2), so under request load it grows as before. A user's own `--semi-space-growth-factor` (in `node`'s
- * arguments or `NODE_OPTIONS`) is left alone. It owns this growth setting only, no other V8 flag.
+ * default (2), so under request load it grows as before. A user's own `--semi-space-growth-factor` (an argument
+ * of `node` itself; Node refuses it in `NODE_OPTIONS`) is left alone. It owns this growth setting only, no other V8
+ * flag.
  * @see https://v8.dev/blog/orinoco-parallel-scavenger ; node --v8-options (semi-space-growth-factor)
  */
 import v8 from 'node:v8';
@@ -18,10 +19,10 @@ const FLAG = /(^|\s)--semi[-_]space[-_]growth[-_]factor\b/;
 let held = false;
 
 /**
- * Stops the young generation from growing, unless `nodeArgs` (the process's `execArgv` and `NODE_OPTIONS`) set
- * the growth factor themselves. Returns whether it did; idempotent.
+ * Stops the young generation from growing, unless `nodeArgs` (the arguments `node` was started with,
+ * `process.execArgv`) set the growth factor themselves. Returns whether it did; idempotent.
  */
-export function holdYoungGeneration(nodeArgs: string = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`): boolean {
+export function holdYoungGeneration(nodeArgs: string = process.execArgv.join(' ')): boolean {
   if (held) return true;
   if (FLAG.test(nodeArgs)) return false;
   v8.setFlagsFromString('--semi-space-growth-factor=1');

@@ -3,10 +3,12 @@
  * `request completed` (the shape pino-http wrote, minus its child logger and serializers, which cost ≈ 11 % of a
  * REST request: docs/performance.md). Level `info`, or `error` for a 5xx; nothing is built or hooked when the
  * logger's level would drop the line (e.g. `--log-level warn`). Headers are never logged (they carry bearer
- * tokens). It owns only the request line; errors are logged by http/errors.ts.
+ * tokens). The start's own warm-up request is not logged (http/warm-up.ts). It owns only the request line; errors
+ * are logged by http/errors.ts.
  */
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { isWarmUp } from './warm-up.ts';
 
 /** A monotonic time source in milliseconds (injected; `performance.now` in the server). */
 export type MonotonicMs = () => number;
@@ -19,7 +21,7 @@ export type MonotonicMs = () => number;
 export function requestLog(logger: Logger, now: MonotonicMs = () => performance.now()): RequestHandler {
   return (req, res, next) => {
     const info = logger.isLevelEnabled('info');
-    if (!info && !logger.isLevelEnabled('error')) return next();
+    if ((!info && !logger.isLevelEnabled('error')) || isWarmUp(req.headers)) return next();
     const started = now();
     const method = req.method;
     const url = req.originalUrl;

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import type { Clock } from '../model/clock.ts';
+import { isWarmUp } from '../http/warm-up.ts';
 
 /** One logged exchange, as `GET /_spritzer/requests` returns it (schema `SpritzerRequest`). */
 export interface RequestRecord {
@@ -54,7 +55,8 @@ export const INSPECTOR_POLL_HEADER = 'x-spritzer-inspector';
 const SPRITE_IN_PATH = /^\/v1\/sprites\/([^/?]+)/;
 
 /**
- * The ring buffer. `middleware()` logs every HTTP request but the inspector's own polls and static files;
+ * The ring buffer. `middleware()` logs every HTTP request but the inspector's own polls and static files and the
+ * start's warm-up request (http/warm-up.ts);
  * `wrapUpgrade()` logs every WebSocket handshake and how long its socket lived.
  */
 export class RequestLog {
@@ -97,7 +99,7 @@ export class RequestLog {
   /** Express middleware: mount first, so 401s and validator 400s are logged too. */
   middleware() {
     return (req: Request, res: Response, next: NextFunction): void => {
-      if (req.headers[INSPECTOR_POLL_HEADER] === 'poll' || req.path.startsWith('/_spritzer/ui') || req.path === '/favicon.ico') {
+      if (req.headers[INSPECTOR_POLL_HEADER] === 'poll' || isWarmUp(req.headers) || req.path.startsWith('/_spritzer/ui') || req.path === '/favicon.ico') {
         return next();
       }
       const entry = this.start('http', req);
