@@ -1143,7 +1143,7 @@ export interface components {
          *       "error": "invalid_request",
          *       "message": "request/body must have required property 'name'",
          *       "errors": [
-         *         "request/body must have required property 'name'"
+         *         "/body/name must have required property 'name'"
          *       ]
          *     }
          * @example {
