@@ -3288,9 +3288,10 @@ export interface operations {
                 recursive?: components["parameters"]["FsRecursive"];
                 /**
                  * @description Only the entries whose name matches this glob (bash's rules for one name: `*`, `?`, `[a-z]`, `[!a-z]`,
-                 *     `\x`; a name starting with `.` matches only a pattern that starts with `.`; no brace expansion); with
-                 *     `recursive=true`, matched against each entry's own name. Sent by npm `@fly/sprites` 0.1.0 `readdir`, unencoded (`pattern=*.txt`); server
-                 *     semantics UNCONFIRMED (docs/fidelity.md).
+                 *     `[[:alpha:]]`, `\x`; a name starting with `.` matches only a pattern that starts with `.`; no brace
+                 *     expansion); with `recursive=true`, matched against each entry's own name. Sent by npm `@fly/sprites`
+                 *     0.1.0 `readdir`, unencoded (`pattern=*.txt`); server semantics UNCONFIRMED (docs/fidelity.md). At most
+                 *     4,096 characters (PATH_MAX; a name has at most 255 bytes).
                  */
                 pattern?: string;
             };

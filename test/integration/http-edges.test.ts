@@ -71,6 +71,24 @@ describe.each(ENGINES)('HTTP edges on the %s engine', (engine) => {
     expect(r.body.length).toBe(0);
   });
 
+  it('fs list takes a glob pattern unencoded, refuses one over 4,096 characters, and reads a hostile one at once', async () => {
+    for (const name of ['one.txt', 'two.md', '.dot.txt']) await request(srv.url, 'PUT', `/v1/sprites/edges/fs/write?path=/home/sprite/glob/${name}&mkdirParents=true`, Buffer.from(name));
+    const list = (pattern: string) => request(srv.url, 'GET', `/v1/sprites/edges/fs/list?path=/home/sprite/glob&pattern=${pattern}`);
+    const ok = await list('*.txt'); // `*` unencoded, as the JS SDK's URLSearchParams leaves it
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.body.toString()).entries.map((e: { name: string }) => e.name)).toEqual(['one.txt']);
+    const long = await list('a'.repeat(4097));
+    expect(long.status).toBe(400);
+    expect(JSON.parse(long.body.toString())).toMatchObject({ error: 'invalid_request' });
+    // Unclosed brackets and classes up to the cap: read once, so the answer comes and the server stays responsive.
+    for (const hostile of ['[a'.repeat(2048), encodeURIComponent('[[:a:]'.repeat(682)), `${'*a'.repeat(2047)}b`]) {
+      const r = await list(hostile);
+      expect(r.status).toBe(200);
+      expect(JSON.parse(r.body.toString()).entries).toEqual([]);
+    }
+    expect((await request(srv.url, 'GET', '/_spritzer/health')).status).toBe(200);
+  });
+
   it('fs/write with an empty body and no Content-Type writes an empty file', async () => {
     const w = await request(srv.url, 'PUT', '/v1/sprites/edges/fs/write?path=/home/sprite/empty', Buffer.alloc(0));
     expect(w.status).toBe(200);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { matchesNameGlob } from './name-glob.ts';
+import { nameGlob } from './name-glob.ts';
+
+const matchesNameGlob = (name: string, pattern: string) => nameGlob(pattern)(name);
 
 describe('matchesNameGlob', () => {
   it.each([
@@ -32,8 +34,29 @@ describe('matchesNameGlob', () => {
     ['.bashrc', '.*', true],
     ['.bashrc', '\\.bash*', true],
     ['.bashrc', '?bashrc', false],
+    ['Abc', '[[:upper:]]*', true],
+    ['abc', '[[:upper:]]*', false],
+    ['7up', '[[:digit:]]*', true],
+    ['éa', '[[:alpha:]]?', true],
+    ['_x', '[![:alnum:]]x', true],
+    ['ax', '[![:alnum:]]x', false],
+    ['a', '[[:nope:]]', false],
+    ['a-z', '[[:lower:]]-[[:lower:]]', true],
+    ['[a', '[a', true],
+    ['[a]', '[a[b]]', false],
+    ['a]', '[a[b]]', true],
+    ['[ax', '[a[:x:]', true],
+    ['[a:', '[a[:x:]', true],
   ])('%j against %j → %s', (name, pattern, expected) => {
     expect(matchesNameGlob(name, pattern)).toBe(expected);
+  });
+
+  it('reads a pattern of unclosed brackets once, in one pass (each `[` scanning to the end stalled the server)', () => {
+    const open = '[a'.repeat(50_000);
+    const match = nameGlob(open);
+    expect(match('[a'.repeat(100))).toBe(false);
+    expect(nameGlob(`${'['.repeat(100_000)}x`)('x')).toBe(false);
+    expect(nameGlob(`${'['.repeat(3)}x`)('[[[x')).toBe(true);
   });
 
   it('does not backtrack into every split of the name (a regex-based glob stalls on these)', () => {

@@ -11,7 +11,7 @@ import { bodyOf, queryOf } from '../http/typed.ts';
 import { checkString, sendJsonWithLongArray, specItemCheck } from '../http/json-stream.ts';
 import { Vfs, VfsError, type VfsEntry } from '../model/vfs.ts';
 import { resolveClientPath } from '../model/fs-path.ts';
-import { matchesNameGlob } from '../model/name-glob.ts';
+import { nameGlob } from '../model/name-glob.ts';
 import type { MachineFs } from '../machines/types.ts';
 
 /** Resolves a request path against `workingDir` (§8), after the path checks every fs route shares (`fs-path.ts`). */
@@ -84,8 +84,8 @@ export const fsHandlers: HandlerMap = {
         ? [{ name: path.split('/').pop() || '/', path, stat: await fs.lstat(path) }]
         : await fs.readdir(path, { recursive: q.recursive ?? false });
     // `pattern` (the JS SDK's readdir option): a shell glob on each entry's name (model/name-glob.ts).
-    const pattern = q.pattern;
-    const entries = pattern ? listed.filter((e) => matchesNameGlob(e.name, pattern)) : listed;
+    const match = q.pattern ? nameGlob(q.pattern) : undefined;
+    const entries = match ? listed.filter((e) => match(e.name)) : listed;
     // Thousands of long entries: streamed, each checked against the spec (http/json-stream.ts, issue 16 item 6).
     await sendJsonWithLongArray(res, { path, entries: entries.map(toWireFsEntry), count: entries.length }, 'entries', { check: ctx.deps.validateResponses ? specItemCheck('FsEntry') : undefined });
   },
