@@ -77,4 +77,3 @@ export async function startServer(deps: Deps, host = '127.0.0.1', port = 0): Pro
     },
   };
 }
-
