@@ -16,5 +16,31 @@ export const YIELD_ABOVE_BYTES = 1024 * 1024;
  */
 export function yieldAfter(bytes: number): Promise<void> {
   if (bytes <= YIELD_ABOVE_BYTES) return Promise.resolve();
+  return nextTurn();
+}
+
+/** Resolves after the event loop has polled for I/O once more (two `setImmediate` hops, see {@link yieldAfter}). */
+export function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+}
+
+/** Wall time (ms) a {@link filterInTurns} runs before it gives the event loop a turn. */
+export const FILTER_SLICE_MS = 10;
+
+/**
+ * The items of `items` that `keep` accepts, in order, like `items.filter(keep)`, but giving the event loop a turn
+ * ({@link nextTurn}) whenever `sliceMs` of wall time have passed since the last one (the clock is read every 64
+ * items): a filter whose test may be slow (a hostile glob over a large directory) does not hold other requests.
+ */
+export async function filterInTurns<T>(items: readonly T[], keep: (item: T) => boolean, sliceMs = FILTER_SLICE_MS, now: () => number = () => performance.now()): Promise<T[]> {
+  const out: T[] = [];
+  let since = now();
+  for (let i = 0; i < items.length; i++) {
+    if (keep(items[i]!)) out.push(items[i]!);
+    if ((i & 63) === 63 && now() - since >= sliceMs) {
+      await nextTurn();
+      since = now();
+    }
+  }
+  return out;
 }

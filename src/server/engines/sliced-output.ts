@@ -5,12 +5,10 @@
  * client (http/paced-output.ts) are elsewhere.
  * @see issue 16 item 4; docs/limits.md
  */
+import { nextTurn } from './event-loop.ts';
 
 /** Characters converted per slice: 4 Mi (4 MiB of a byte string, at most 12 MiB of UTF-8). */
 export const OUTPUT_SLICE_CHARS = 4 * 1024 * 1024;
-
-/** One turn of the event loop after an I/O phase (see `yieldAfter` in event-loop.ts for why two hops). */
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 
 /**
  * Delivers `text` to `deliver` as bytes: `latin1` (one byte per char, a just-bash byte string) or `utf8`. A string

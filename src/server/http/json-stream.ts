@@ -11,6 +11,7 @@ import type { Response } from 'express';
 import { loadOpenApiDocument } from './spec.ts';
 import { drained } from './json-array.ts';
 import { validatorModule } from './validator-internals.ts';
+import { nextTurn } from '../engines/event-loop.ts';
 
 /** spec/openapi.yaml (as app.ts's OPENAPI_PATH, which this module cannot import without a cycle). */
 const OPENAPI_PATH = fileURLToPath(new URL('../../../spec/openapi.yaml', import.meta.url));
@@ -33,8 +34,6 @@ export interface LongArrayOptions {
   chunkChars?: number;
   checkPerTurn?: number;
 }
-
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 
 /**
  * Answers 200 with `body` as JSON. When `body[arrayKey]` has at most `streamAfter` items, that is `res.json(body)`.

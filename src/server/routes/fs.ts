@@ -12,6 +12,7 @@ import { checkString, sendJsonWithLongArray, specItemCheck } from '../http/json-
 import { Vfs, VfsError, type VfsEntry } from '../model/vfs.ts';
 import { resolveClientPath } from '../model/fs-path.ts';
 import { nameGlob } from '../model/name-glob.ts';
+import { filterInTurns } from '../engines/event-loop.ts';
 import type { MachineFs } from '../machines/types.ts';
 
 /** Resolves a request path against `workingDir` (§8), after the path checks every fs route shares (`fs-path.ts`). */
@@ -84,8 +85,9 @@ export const fsHandlers: HandlerMap = {
         ? [{ name: path.split('/').pop() || '/', path, stat: await fs.lstat(path) }]
         : await fs.readdir(path, { recursive: q.recursive ?? false });
     // `pattern` (the JS SDK's readdir option): a shell glob on each entry's name (model/name-glob.ts).
+    // Filtered in turns of the event loop: a hostile pattern over a large directory does not hold other requests.
     const match = q.pattern ? nameGlob(q.pattern) : undefined;
-    const entries = match ? listed.filter((e) => match(e.name)) : listed;
+    const entries = match ? await filterInTurns(listed, (e) => match(e.name)) : listed;
     // Thousands of long entries: streamed, each checked against the spec (http/json-stream.ts, issue 16 item 6).
     await sendJsonWithLongArray(res, { path, entries: entries.map(toWireFsEntry), count: entries.length }, 'entries', { check: ctx.deps.validateResponses ? specItemCheck('FsEntry') : undefined });
   },
