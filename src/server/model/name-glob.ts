@@ -75,7 +75,7 @@ function bracket(cps: string[], start: number): { token?: Token; end?: number; c
   return { token: { kind: 'set', negate, tests }, end: i, classes };
 }
 
-/** The pattern as tokens; linear in its length. */
+/** The pattern as tokens; linear in its length, but for `[:class:]`s inside brackets that never close. */
 function tokenize(cps: string[]): Token[] {
   const out: Token[] = [];
   // Once a `[` finds no `]`, no later one can (its scan read the rest of the pattern the way the loop below reads
