@@ -47,8 +47,40 @@ describe('matchesNameGlob', () => {
     ['a]', '[a[b]]', true],
     ['[ax', '[a[:x:]', true],
     ['[a:', '[a[:x:]', true],
+    ['x!', 'x[!0-9]', true],
+    ['x0', 'x[0-9]', true],
+    ['x9', 'x[0-9]', true],
+    ['b', '[ac]', false],
+    ['a', '[ab:]', true],
+    [':', '[ab:]', true],
+    [':', '[[:a]', true],
+    ['b', '[[:a]', false],
+    ['b', '[[:a:b]', true],
+    ['-', '[\\-a]', true],
+    ['b', '[\\-a]', false],
+    [']', '[\\]]', true],
+    ['m', '[a-\\z]', true],
+    ['[a-', '[a-', true],
+    ['a\\', 'a\\', true],
+    ['.hidden.txt', '*.txt', false],
+    ['b', '[a:b:]', true],
+    [']a', '][[:a]', true],
   ])('%j against %j → %s', (name, pattern, expected) => {
     expect(matchesNameGlob(name, pattern)).toBe(expected);
+  });
+
+  it.each([
+    ['xdigit', 'f', 'g'],
+    ['word', '_', '-'],
+    ['space', ' ', 'a'],
+    ['blank', '\t', '\n'],
+    ['punct', '!', 'a'],
+    ['cntrl', '\x01', 'a'],
+    ['print', 'a', '\x01'],
+    ['graph', 'a', ' '],
+  ])('[[:%s:]] takes %j and not %j', (cls, yes, no) => {
+    const match = nameGlob(`[[:${cls}:]]`);
+    expect([match(yes), match(no)]).toEqual([true, false]);
   });
 
   it('reads a pattern of unclosed brackets once, in one pass (each `[` scanning to the end stalled the server)', () => {
