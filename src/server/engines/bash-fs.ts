@@ -13,7 +13,7 @@ import { Vfs, VfsError, type VfsStat } from '../model/vfs.ts';
 import { checkPath as checkVfsPath } from '../model/fs-path.ts';
 import { deviceBytes, withOwner } from './shell-devices.ts';
 import { procDir, procFile, type ProcInfo } from './shell-proc.ts';
-import { yieldAfter } from './event-loop.ts';
+import { yieldAfter } from '../event-loop.ts';
 
 type ReadFileOptions = Parameters<IFileSystem['readFile']>[1];
 type WriteFileOptions = Parameters<IFileSystem['writeFile']>[2];

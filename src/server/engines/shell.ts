@@ -27,7 +27,7 @@ import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, StdinBuffer, stdinTooLargeMes
 import { DEFAULT_STDIN_WAIT_MS, exitAfterLateStdin, scriptMayReadStdin } from './stdin-wait.ts';
 import { memoizeByScript } from './script-memo.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../exec-limits.ts';
-import { yieldAfter } from './event-loop.ts';
+import { yieldAfter } from '../event-loop.ts';
 import { installShellTurns } from './shell-turns.ts';
 import { streamTopLevel, withOutputSinks, type OutputSinks } from './output-sink.ts';
 import { byteExactCommands } from './byte-commands.ts';

@@ -5,7 +5,7 @@
  * client (http/paced-output.ts) are elsewhere.
  * @see issue 16 item 4; docs/limits.md
  */
-import { nextTurn } from './event-loop.ts';
+import { nextTurn } from '../event-loop.ts';
 
 /** Characters converted per slice: 4 Mi (4 MiB of a byte string, at most 12 MiB of UTF-8). */
 export const OUTPUT_SLICE_CHARS = 4 * 1024 * 1024;

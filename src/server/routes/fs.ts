@@ -12,7 +12,7 @@ import { checkString, sendJsonWithLongArray, specItemCheck } from '../http/json-
 import { Vfs, VfsError, type VfsEntry } from '../model/vfs.ts';
 import { resolveClientPath } from '../model/fs-path.ts';
 import { nameGlob } from '../model/name-glob.ts';
-import { filterInTurns } from '../engines/event-loop.ts';
+import { filterInTurns } from '../event-loop.ts';
 import type { MachineFs } from '../machines/types.ts';
 
 /** Resolves a request path against `workingDir` (§8), after the path checks every fs route shares (`fs-path.ts`). */

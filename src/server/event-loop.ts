@@ -1,7 +1,8 @@
 /**
- * Giving the event loop a turn in the middle of a large in-process job (the `shell` engine runs just-bash in the
- * server's own event loop), so that other requests are served between its steps. It does not split a step: a
- * single synchronous pass over a large buffer still runs to its end.
+ * Giving the event loop a turn in the middle of a large in-process job — the `shell` engine's commands (just-bash
+ * runs in the server's own event loop), a long JSON answer (http/json-stream.ts), a filtered fs listing
+ * (routes/fs.ts) — so that other requests are served between its steps. It does not split a step: a single
+ * synchronous pass over a large buffer still runs to its end.
  * @see issue 16 item 4
  */
 
