@@ -3,7 +3,7 @@
  * (bash `:(){ :|:& };:`, stopped by the sprite's pids limit), a memory hog (python3 allocating past the sprite's
  * memory limit, OOM-killed and started again) and a disk filler (dd past the sprite's disk quota, deleted and
  * written again) — while a fourth sprite runs `echo ok` execs. It prints the fourth sprite's exec latency p50/p99
- * idle and under the attack, in the same run, and the ratio (issue target: p99 within 2× of idle). The limits are
+ * idle and under the attack, in the same run, and the ratio (the target: p99 within 2× of idle). The limits are
  * the engine's host-sized defaults (docs/limits.md) unless `--memory <MiB>` / `--pids <n>` / `--cpus <n>` (a CFS quota in cores; none by default) say otherwise; the disk
  * filler's quota is 256 MiB. Tests never run it and never assert wall-clock time. Needs Linux, root and bubblewrap.
  * Run: `npm run bench:noisy` (`-- --execs 300 --settle 3000`).
