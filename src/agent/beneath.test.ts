@@ -88,3 +88,18 @@ describe('the fs API writes no kernel file', () => {
     await expect(fs.rm('/proc', { recursive: true })).rejects.toMatchObject({ code: 'EACCES' });
   });
 });
+
+describe('noFollow and kernel links', () => {
+  it('a planted link into /proc at a noFollow path is replaced by a file, the kernel file untouched', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'spritzer-kernel-nf-'));
+    try {
+      const before = await readFile('/proc/self/comm', 'utf8');
+      await symlink('/proc/self/comm', join(root, 'd.log'));
+      await new AgentFs(root, null).writeFile('/d.log', new TextEncoder().encode('line\n'), { append: true, noFollow: true });
+      expect((await lstat(join(root, 'd.log'))).isFile()).toBe(true);
+      expect(await readFile('/proc/self/comm', 'utf8')).toBe(before);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});

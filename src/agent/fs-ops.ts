@@ -234,7 +234,8 @@ export class AgentFs {
   ): Promise<StatJson> {
     const p = normalizeSpritePath(path);
     if (p === '/') throw new AgentFsError('EISDIR', p, 'open', DESCRIPTIONS.EISDIR!);
-    await this.refuseKernel(p, 'open');
+    // With noFollow a link at `p` is replaced, not followed: only where its directory lies decides.
+    await this.refuseKernel(opts.noFollow ? parentOf(p) : p, 'open');
     const mode = opts.mode !== undefined ? opts.mode & PERMISSION_BITS : DEFAULT_FILE_MODE;
     const host = this.hostPath(p);
     if (!opts.noFollow && opts.mkdirParents) await this.mkdirAll(parentOf(p), DEFAULT_DIR_MODE, 'open');
