@@ -478,6 +478,7 @@ export class SandboxMachine implements Machine {
    * Why the last boot failed (its error), or undefined once a boot succeeded. A sprite kept from an earlier run whose
    * disk no longer boots (`--data-dir`) keeps this until a restore boots it; every operation but restore and delete
    * is refused meanwhile, naming this reason. @see Machine.bootFailure
+   * @deviation real Sprites' answer for a sprite that cannot boot is unknown: spritzer says 503 (docs/fidelity.md).
    */
   get bootFailure(): string | undefined {
     return this.failure;
