@@ -8,6 +8,8 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import * as fsp from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { mkdirBeneath } from './beneath.ts';
+import { AgentFs } from './fs-ops.ts';
 
 /** Where processes inside find the API (docs/wire-reference.md §12). */
 export const API_SOCKET_PATH = '/.sprite/api.sock';
@@ -39,21 +41,18 @@ export async function listenApiSocket(path: string, onConnection: (socket: Socke
 
 /**
  * Writes the files that come with the API inside a sandbox sprite: `version` into `/.sprite/version.txt`, the logs
- * directory (owned by `owner`), and the `sprite-env` script (0755). Each failure is reported on stderr and skipped:
- * the agent must start even on a disk the sprite filled or made read-only.
+ * directory (owned by `owner`), and the `sprite-env` script (0755). No write follows a link the sprite's code may
+ * have planted (a symlink at any of these paths is replaced: beneath.ts), and the logs directory is made a real
+ * directory before it is chowned (`lchown`). Each failure is reported on stderr and skipped: the agent must start
+ * even on a disk the sprite filled or made read-only.
+ * @see docs/security.md "Host-side writes"
  */
 export async function installSpriteFiles(version: string, owner: { uid: number; gid: number } | null): Promise<void> {
+  const fs = new AgentFs('', null);
   const steps: Array<[string, () => Promise<unknown>]> = [
-    ['version', () => fsp.writeFile(VERSION_PATH, `${version}\n`)],
-    ['logs', async () => {
-      await fsp.mkdir(LOGS_DIR, { recursive: true });
-      if (owner) await fsp.chown(LOGS_DIR, owner.uid, owner.gid);
-    }],
-    ['sprite-env', async () => {
-      await fsp.mkdir(dirname(SPRITE_ENV_PATH), { recursive: true });
-      await fsp.writeFile(SPRITE_ENV_PATH, SPRITE_ENV_SCRIPT, { mode: 0o755 });
-      await fsp.chmod(SPRITE_ENV_PATH, 0o755);
-    }],
+    ['version', () => fs.writeFile(VERSION_PATH, Buffer.from(`${version}\n`), { mode: 0o644, mkdirParents: true, noFollow: true })],
+    ['logs', () => mkdirBeneath('', LOGS_DIR, owner)],
+    ['sprite-env', () => fs.writeFile(SPRITE_ENV_PATH, Buffer.from(SPRITE_ENV_SCRIPT), { mode: 0o755, mkdirParents: true, noFollow: true })],
   ];
   for (const [what, step] of steps) {
     await step().catch((err: Error) => process.stderr.write(`spritzer-agent: cannot install ${what}: ${err.message}\n`));

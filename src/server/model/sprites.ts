@@ -132,6 +132,9 @@ export class Sprite {
    * 30 s of the last activity (the boot counts); `warm` up to 5 minutes idle; then `cold`.
    */
   status(): SpriteStatus {
+    // A machine that could not boot runs nothing: `cold` (the only status the API has for it; the why is in
+    // /_spritzer/state `boot_error` and in every refused operation's message).
+    if (this.machine.bootFailure !== undefined) return 'cold';
     if (this.sessions.busy || this.services.busy() || this.tasks.busy()) return 'running';
     const last = this.lastActiveAt;
     if (last === null) return 'cold';
