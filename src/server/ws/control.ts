@@ -55,6 +55,13 @@ export const ControlErrorCode = {
 /** Messages kept while an operation starts (its working directory is checked); more close the socket 1008. */
 export const MAX_MESSAGES_WHILE_STARTING = 1024;
 
+/**
+ * Ms after an operation ended during which its late frames (stdin, the EOF the SDKs send right after `op.start`,
+ * a `resize` or `signal`) are dropped without an answer: an `op.not_active` sent then would reach a pooled
+ * client after its next `op.start`, and the Python SDK ends that op on any `op.error`.
+ */
+export const LATE_FRAME_GRACE_MS = 1000;
+
 /** The close reason of a control socket closed for being idle. */
 export const IDLE_TIMEOUT_REASON = 'idle timeout';
 /** The close reason of a control socket whose unsent replies passed `controlReplyBacklogBytes`. */
@@ -96,6 +103,8 @@ export function handleControl(ws: WebSocket, sprite: Sprite, ctx: AppContext, op
   const { controlIdleMs, controlReplyBacklogBytes } = ctx.deps.limits;
   let state: State = { kind: 'idle' };
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the last operation ended (performance.now ms), for {@link LATE_FRAME_GRACE_MS}. */
+  let endedAt = -Infinity;
 
   const reply = (text: string) => {
     if (ws.readyState !== ws.OPEN) return;
@@ -112,7 +121,13 @@ export function handleControl(ws: WebSocket, sprite: Sprite, ctx: AppContext, op
   };
   const toIdle = () => {
     state = { kind: 'idle' };
+    endedAt = performance.now();
     armIdle();
+  };
+  /** A data frame with nothing running: dropped right after an op (a late frame of it), else `op.not_active`. */
+  const notActive = () => {
+    if (performance.now() - endedAt < LATE_FRAME_GRACE_MS) return logger.debug('dropped a late frame of a finished control op');
+    error(ControlErrorCode.NotActive, 'no operation is running on this socket');
   };
   ws.on('close', () => {
     clearTimeout(idleTimer);
@@ -158,7 +173,7 @@ export function handleControl(ws: WebSocket, sprite: Sprite, ctx: AppContext, op
       case 'op_text':
         if (state.kind === 'exec') return state.input.text(msg.text);
         if (state.kind === 'proxy') return; // the relay carries binary frames only (§6.1)
-        return error(ControlErrorCode.NotActive, 'no operation is running on this socket');
+        return notActive();
     }
   }
 
@@ -169,7 +184,7 @@ export function handleControl(ws: WebSocket, sprite: Sprite, ctx: AppContext, op
       else state.early.push(bytes);
       return;
     }
-    error(ControlErrorCode.NotActive, 'no operation is running on this socket');
+    notActive();
   }
 
   /** `{"type":"release"}`: the client is done with the running operation (detach, or end the proxy); idle: nothing. */
