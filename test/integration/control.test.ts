@@ -106,6 +106,11 @@ class ControlClient {
 }
 
 const EXEC_ENGINES = ENGINES.filter((e) => e !== 'interpreter');
+/**
+ * The agents' workspace. The sandbox engine runs commands as `sprite` (uid 1000), which cannot create `/workspace`
+ * (a sandbox-engine question, not a control-socket one), so there the sequence uses a directory it may create.
+ */
+const WORKSPACE = SANDBOX_RUN ? '/home/sprite/workspace' : '/workspace';
 
 describe.each(ENGINES)('control socket basics (%s engine)', (engine) => {
   let srv: RunningServer;
@@ -138,13 +143,13 @@ describe.each(EXEC_ENGINES)('control socket exec (%s engine)', (engine) => {
   it('runs an OpenAI-Agents-style sequence over one pooled socket', async () => {
     const c = await ControlClient.open(srv.url, 'box');
     // 1. workspace setup: stdin=false, no dir
-    const mk = await c.run({ cmd: ['mkdir', '-p', '--', '/workspace'], stdin: 'false' });
+    const mk = await c.run({ cmd: ['mkdir', '-p', '--', WORKSPACE], stdin: 'false' });
     expect(mk.exitCode).toBe(0);
     // 2. execs in the workspace
-    const pwd = await c.run({ cmd: ['sh', '-c', 'pwd; echo made > made.txt; cat made.txt'], dir: '/workspace', stdin: 'false' });
-    expect(pwd).toMatchObject({ stdout: '/workspace\nmade\n', exitCode: 0 });
+    const pwd = await c.run({ cmd: ['sh', '-c', 'pwd; echo made > made.txt; cat made.txt'], dir: WORKSPACE, stdin: 'false' });
+    expect(pwd).toMatchObject({ stdout: `${WORKSPACE}\nmade\n`, exitCode: 0 });
     // 3. a command past its timeout, killed by a signal frame
-    const from = c.start({ cmd: ['sleep', '30'], dir: '/workspace', stdin: 'false' });
+    const from = c.start({ cmd: ['sleep', '30'], dir: WORKSPACE, stdin: 'false' });
     await c.waitFor((f) => f.json?.type === 'session_info', from);
     c.ws.send(JSON.stringify({ type: 'signal', signal: 'KILL' }));
     const killed = await c.end(from);
