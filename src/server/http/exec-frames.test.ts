@@ -137,6 +137,47 @@ describe('framedListener', () => {
     h.flush();
     await new Promise((r) => setImmediate(r));
     expect(h.frames).toEqual([[1, 97]]);
+    expect(h.timers).toEqual([]);
     expect(h.ends).toEqual([]);
+  });
+
+  it('aborts the sink when the reader falls more than maxQueuedOutputBytes behind', () => {
+    const h = harness();
+    const limits = { maxStdinBytes: 10, outputChunkBytes: 4, outputHighWaterBytes: 4, maxQueuedOutputBytes: 8 };
+    const l = framedListener(h.sink, limits, 7, h.timer);
+    l.output('stdout', bytes('abcd'));
+    l.output('stdout', bytes('efgh'));
+    expect(h.aborted()).toBe(0);
+    l.output('stdout', bytes('ijklmnop'));
+    expect(h.aborted()).toBe(1);
+  });
+
+  it('with the real timers, writes the frames apart and ends the sink', async () => {
+    const frames: number[][] = [];
+    const ended = new Promise<number>((resolve) => {
+      const l = framedListener(
+        { write: (f, done) => (frames.push([...f]), setImmediate(done)), end: resolve, abort: () => {} },
+        undefined,
+        1,
+      );
+      l.output('stdout', bytes('x'));
+      l.output('stderr', bytes('y'));
+      l.exit(2);
+    });
+    expect(await ended).toBe(2);
+    expect(frames).toEqual([[1, 120], [2, 121], [3, 2]]);
+  });
+});
+
+describe('FrameSeparator after the exit frame', () => {
+  it('takes no more output once the exit frame was flushed', () => {
+    const h = harness();
+    const sep = new FrameSeparator(h.sink, 1024, 5, h.timer);
+    sep.exit(0);
+    h.flush();
+    const done: string[] = [];
+    sep.write('stdout', bytes('late'), () => done.push('late'));
+    expect(done).toEqual(['late']);
+    expect(h.frames).toEqual([[3, 0]]);
   });
 });

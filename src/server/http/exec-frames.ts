@@ -107,6 +107,7 @@ export class FrameSeparator {
         this.closed = true;
         return this.sink.end(next.code!);
       }
+      if (this.closed) return;
       if (this.gapMs === 0) {
         this.busy = false;
         return this.pump();
