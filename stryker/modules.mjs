@@ -14,6 +14,7 @@ export const MODULES = [
   { file: 'src/protocol/frames.ts', tests: ['src/protocol/frames.test.ts'] },
   { file: 'src/protocol/ndjson.ts', tests: ['src/protocol/ndjson.test.ts'] },
   { file: 'src/protocol/control.ts', tests: ['src/protocol/control.test.ts'] },
+  { file: 'src/server/http/exec-frames.ts', tests: ['src/server/http/exec-frames.test.ts'] },
   // messages.test.ts checks the spec itself (it loads spec/asyncapi.yaml, ~40 s a run): too slow to run per mutant.
   { file: 'src/protocol/messages.ts', tests: ['src/protocol/messages-parse.test.ts'] },
   { file: 'src/protocol/signals.ts', tests: ['src/protocol/signals.test.ts'] },
