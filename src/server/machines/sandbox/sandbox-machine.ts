@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -36,6 +36,8 @@ import { CgroupV1, type LimitsMode, type SandboxLimits, type SpriteCgroup } from
 import { AGENT_COMMAND, agentMounts, launch, SANDBOX_PATH, type AgentFiles, type Sandbox } from './launcher.ts';
 import { hostsFile, personalizeLayer, prepareHostBase, seedLayer, SPRITE_UID, usePreparedRoot, type BaseRoot } from './rootfs.ts';
 import { hasCommand } from './run.ts';
+import { DEFAULT_ID_BASE, DEFAULT_ID_RANGE_SIZE, IdRanges, shiftLayer } from './id-ranges.ts';
+import { userNamespaceHelper } from './native.ts';
 import { SparePool } from './spares.ts';
 import { HostnameSetter } from './hostname-setter.ts';
 import { Storage, type LayerSnapshot, type StorageMode } from './storage.ts';
@@ -85,6 +87,10 @@ export interface SandboxFactoryOptions {
   logger?: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
   /** `--sandbox-egress`: `none` (default: loopback only) or `gate` (src/server/egress). */
   egress?: EgressSettings;
+  /** `--sandbox-uid-base`: first host uid/gid of the sprites' id ranges (default DEFAULT_ID_BASE; id-ranges.ts). */
+  idBase?: number;
+  /** Inotify limits per user inside each sprite's user namespace (0: the host's per-user values). */
+  inotify?: { instances?: number; watches?: number };
 }
 
 /** A snapshot of a sandbox sprite's disk (a read-only btrfs snapshot, or a copy). */
@@ -104,6 +110,11 @@ interface Shared {
   clock: Clock;
   logger?: SandboxFactoryOptions['logger'];
   egress?: EgressSettings;
+  /** Sprites' host id ranges. */
+  ids: IdRanges;
+  /** The compiled `spritzer-userns` helper. */
+  usernsHelper: string;
+  inotify: { instances?: number; watches?: number };
 }
 
 /**
@@ -167,8 +178,14 @@ export class SandboxMachineFactory implements MachineFactory {
     const temp = opts.dataDir === undefined;
     const dataDir = opts.dataDir ? resolve(opts.dataDir) : await mkdtemp(join(tmpdir(), 'spritzer-'));
     const keep = !temp && (opts.persist ?? false);
+    const usernsHelper = await userNamespaceHelper();
     const storage = await Storage.open({ dataDir, mode: opts.storageMode, imageBytes: opts.imageBytes, logger: opts.logger, keep });
     try {
+      // Bubblewrap runs as the sprite's root (its own host uid), so it must walk from / to the sprite's dir by path:
+      // the data dir gets search (x) for others, never read; each sprite's dir is its own uid's, 0700.
+      await chmod(dataDir, ((await stat(dataDir)).mode & 0o7777) | 0o001);
+      await mkdir(join(dataDir, 'sprites'), { recursive: true, mode: 0o711 });
+      const ids = await IdRanges.open(dataDir, { base: opts.idBase ?? DEFAULT_ID_BASE, size: DEFAULT_ID_RANGE_SIZE }, keep);
       const base = opts.rootDir ? await usePreparedRoot(resolve(opts.rootDir)) : await prepareHostBase(join(dataDir, 'base'));
       await storage.createTemplate((dir) => seedLayer(dir, base));
       const limits = opts.limits ?? DEFAULT_LIMITS;
@@ -179,7 +196,10 @@ export class SandboxMachineFactory implements MachineFactory {
       if (stale) opts.logger?.warn({ killed: stale }, 'sandbox: killed processes left in cgroups by an earlier run');
       const limitsMode: LimitsMode = cgroups ? 'cgroup' : Object.keys(limits).length ? 'rlimit' : 'none';
       const factory = new SandboxMachineFactory(
-        { storage, base, cgroups, limits, agent, bootTimeoutMs: opts.bootTimeoutMs ?? 15_000, clock: opts.clock ?? new SystemClock(), logger: opts.logger, egress: opts.egress },
+        {
+          storage, base, cgroups, limits, agent, bootTimeoutMs: opts.bootTimeoutMs ?? 15_000, clock: opts.clock ?? new SystemClock(), logger: opts.logger,
+          egress: opts.egress, ids, usernsHelper, inotify: opts.inotify ?? {},
+        },
         limitsMode,
         temp,
         opts.spares ?? 0,
@@ -246,7 +266,9 @@ export class SandboxMachineFactory implements MachineFactory {
         return this.boot(spec, key, { existing: true });
       },
       prune: async (keep) => {
-        const removed = await storage.prune(new Set(keep.map((k) => String((k as { key?: unknown }).key))));
+        const keys = new Set(keep.map((k) => String((k as { key?: unknown }).key)));
+        await this.shared.ids.prune(new Set([...keys, ...[...this.machines].map((m) => m.key)]));
+        const removed = await storage.prune(keys);
         if (removed) this.shared.logger?.info({ removed }, 'sandbox: removed disks no saved sprite names');
       },
     };
@@ -255,11 +277,12 @@ export class SandboxMachineFactory implements MachineFactory {
   /** Creates a layer and cgroups named `key` and boots a machine on them (a cold boot). */
   private async boot(spec: MachineSpec, key = spec.id, opts: { existing?: boolean } = {}): Promise<SandboxMachine> {
     if (this.closed) throw new Error('sandbox factory is closed');
-    const { storage, base, cgroups, limits } = this.shared;
+    const { storage, base, cgroups, limits, ids } = this.shared;
     const layer = opts.existing ? await storage.reuseLayer(key) : await storage.createLayer(key);
     let cgroup: SpriteCgroup | undefined;
     try {
       if (!opts.existing) await personalizeLayer(layer, base, spec.name);
+      await ids.allocate(key);
       cgroup = await cgroups?.create(key, limits);
       const machine = new SandboxMachine(spec, this.shared, cgroup, () => this.machines.delete(machine), key);
       this.machines.add(machine);
@@ -272,8 +295,11 @@ export class SandboxMachineFactory implements MachineFactory {
       return machine;
     } catch (err) {
       await cgroup?.remove().catch(() => undefined);
-      // A disk kept from an earlier run stays, whatever its boot did: it is the user's data.
-      if (!opts.existing) await storage.destroy(key).catch(() => undefined);
+      // A disk kept from an earlier run stays, whatever its boot did: it is the user's data (and keeps its range).
+      if (!opts.existing) {
+        await storage.destroy(key).catch(() => undefined);
+        await ids.release(key).catch(() => undefined);
+      }
       throw err;
     }
   }
@@ -462,11 +488,19 @@ export class SandboxMachine implements Machine {
     const { spriteDir, socket } = this.paths;
     if (socket.length > MAX_SOCKET_PATH) throw new Error(`agent socket path ${socket} is longer than ${MAX_SOCKET_PATH} bytes: use a shorter --data-dir`);
     const runDir = join(spriteDir, 'run');
+    // The sprite's root is host uid `hostBase`: its files move into that range once (a layer of an older layout, a
+    // checkpoint restored from one), and its host dir (mount points, the agent's socket dir) is its own.
+    const hostBase = await this.shared.ids.allocate(this.key);
+    const shifted = await shiftLayer(storage.layerDir(this.key), hostBase, DEFAULT_ID_RANGE_SIZE);
+    if (shifted) logger?.info({ sprite: this.spec.name, entries: shifted, hostBase }, 'sandbox: layer moved into the sprite\'s host id range');
+    await chown(spriteDir, hostBase, hostBase);
+    await chmod(spriteDir, 0o700);
     // Overlayfs mounts read-only when its upper layer has no room for its work files: a sprite whose disk is full
     // must boot writable (as a full real disk mounts), so the quota is lifted for the mount and set again after.
     if (this.quotaSet) await storage.setQuota(this.key, undefined);
     await rm(runDir, { recursive: true, force: true });
     await mkdir(runDir, { recursive: true, mode: 0o700 });
+    await chown(runDir, hostBase, hostBase);
     const sandbox = await launch({
       hostname: this.spec.name,
       base,
@@ -476,6 +510,10 @@ export class SandboxMachine implements Machine {
       mounts: agentMounts({ ...agent, runDir }),
       cgroup: this.cgroup,
       rlimits: limits,
+      userns: {
+        helper: this.shared.usernsHelper, hostBase, size: DEFAULT_ID_RANGE_SIZE, lowerDir: join(spriteDir, 'lower'),
+        inotifyInstances: this.shared.inotify.instances, inotifyWatches: this.shared.inotify.watches,
+      },
       onOutput: (stream, chunk) => logger?.debug({ sprite: this.spec.name, stream }, chunk.toString('utf8').trimEnd()),
     });
     this.sandbox = sandbox;
@@ -663,7 +701,10 @@ export class SandboxMachine implements Machine {
       this.egress?.close();
       await this.teardown();
       await this.cgroup?.remove();
-      if (!opts.keepDisk) await this.shared.storage.destroy(this.key);
+      if (!opts.keepDisk) {
+        await this.shared.storage.destroy(this.key);
+        await this.shared.ids.release(this.key);
+      }
       this.onDestroyed();
     });
   }
