@@ -8,7 +8,9 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import * as fsp from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { mkdirBeneath } from './beneath.ts';
 import { LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, SPRITE_ENV_SCRIPT, VERSION_PATH } from './sprite-tree.ts';
+import { AgentFs } from './fs-ops.ts';
 
 /** Where processes inside find the API (docs/wire-reference.md §12). */
 export const API_SOCKET_PATH = '/.sprite/api.sock';
@@ -32,40 +34,25 @@ export async function listenApiSocket(path: string, onConnection: (socket: Socke
 }
 
 /**
- * Writes `content` at `path` with `mode` by a rename over it: a link planted at `path` is replaced, never followed,
- * and a reader never sees half a file.
- */
-async function replaceFile(path: string, content: string, mode: number): Promise<void> {
-  const tmp = join(dirname(path), `.${process.pid}.${Date.now()}.tmp`);
-  await fsp.writeFile(tmp, content, { mode, flag: 'wx' });
-  try {
-    await fsp.chmod(tmp, mode);
-    await fsp.rename(tmp, path);
-  } catch (err) {
-    await fsp.rm(tmp, { force: true });
-    throw err;
-  }
-}
-
-/**
  * Writes the files that come with the API inside a sandbox or container sprite (docs/wire-reference.md §12):
  * `version` into `/.sprite/version.txt`, `/.sprite/llm.txt`, the logs directory (owned by `owner`), and the
  * `sprite-env` script (0755) in `/.sprite/bin` and `/usr/local/bin`. The files are root's, 0644 (the script 0755),
- * so the sprite user reads them and cannot change them. Each failure is reported on stderr and skipped: the agent
- * must start even on a disk the sprite filled or made read-only.
+ * so the sprite user reads them and cannot change them. No write follows a link the sprite's code may
+ * have planted (a symlink at any of these paths is replaced: beneath.ts), and the logs directory is made a real
+ * directory before it is chowned (`lchown`). Each failure is reported on stderr and skipped: the agent must start
+ * even on a disk the sprite filled or made read-only.
+ * @see docs/security.md "Host-side writes"
  */
 export async function installSpriteFiles(version: string, owner: { uid: number; gid: number } | null): Promise<void> {
+  const fs = new AgentFs('', null);
   const steps: Array<[string, () => Promise<unknown>]> = [
-    ['version', () => replaceFile(VERSION_PATH, `${version}\n`, 0o644)],
-    ['llm.txt', () => replaceFile(LLM_TXT_PATH, LLM_TXT, 0o644)],
-    ['logs', async () => {
-      await fsp.mkdir(LOGS_DIR, { recursive: true });
-      if (owner) await fsp.chown(LOGS_DIR, owner.uid, owner.gid);
-    }],
-    ...[join(SPRITE_BIN_DIR, 'sprite-env'), SPRITE_ENV_PATH].map((path): [string, () => Promise<unknown>] => [path, async () => {
-      await fsp.mkdir(dirname(path), { recursive: true });
-      await replaceFile(path, SPRITE_ENV_SCRIPT, 0o755);
-    }]),
+    ['version', () => fs.writeFile(VERSION_PATH, Buffer.from(`${version}\n`), { mode: 0o644, mkdirParents: true, noFollow: true })],
+    ['logs', () => mkdirBeneath('', LOGS_DIR, owner)],
+    ['llm.txt', () => fs.writeFile(LLM_TXT_PATH, Buffer.from(LLM_TXT), { mode: 0o644, mkdirParents: true, noFollow: true })],
+    ...[join(SPRITE_BIN_DIR, 'sprite-env'), SPRITE_ENV_PATH].map((path): [string, () => Promise<unknown>] => [
+      path,
+      () => fs.writeFile(path, Buffer.from(SPRITE_ENV_SCRIPT), { mode: 0o755, mkdirParents: true, noFollow: true }),
+    ]),
   ];
   for (const [what, step] of steps) {
     await step().catch((err: Error) => process.stderr.write(`spritzer-agent: cannot install ${what}: ${err.message}\n`));

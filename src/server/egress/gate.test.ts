@@ -18,7 +18,7 @@ let echo: net.Server;
 const dialed: string[] = [];
 const outside: EgressNet = {
   async resolve(name) {
-    const table: Record<string, string[]> = { 'a.example.com': ['203.0.113.1'], 'b.example.com': ['203.0.113.2'], 'lan.example.com': ['192.168.1.9'] };
+    const table: Record<string, string[]> = { 'a.example.com': ['11.0.0.1'], 'b.example.com': ['11.0.0.2'], 'lan.example.com': ['192.168.1.9'] };
     if (!table[name]) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
     return table[name]!;
   },
@@ -86,7 +86,7 @@ describe('EgressGate', () => {
     expect((await ask(gate, 'other.org')).flags! & 0xf).toBe(RCODE.REFUSED);
     const ok = await ask(gate, 'A.Example.com');
     expect(ok.flags! & 0xf).toBe(RCODE.NOERROR);
-    expect(ok.answers?.map((a) => (a as { data: string }).data)).toEqual(['203.0.113.1']);
+    expect(ok.answers?.map((a) => (a as { data: string }).data)).toEqual(['11.0.0.1']);
     expect((await ask(gate, 'a.example.com', 'AAAA')).answers).toEqual([]);
     expect((await ask(gate, 'nope.example.com')).flags! & 0xf).toBe(RCODE.NXDOMAIN);
   });
@@ -95,7 +95,7 @@ describe('EgressGate', () => {
     const gate = new EgressGate({ net: outside });
     gate.setPolicy(POLICY);
     expect((await connect(gate, 'b.example.com:443')).status).toBe('HTTP/1.1 403 Forbidden');
-    expect((await connect(gate, '203.0.113.1:443')).status).toBe('HTTP/1.1 403 Forbidden'); // not resolved yet
+    expect((await connect(gate, '11.0.0.1:443')).status).toBe('HTTP/1.1 403 Forbidden'); // not resolved yet
     expect((await connect(gate, '127.0.0.1:22')).status).toBe('HTTP/1.1 403 Forbidden');
     expect((await connect(gate, 'lan.example.com:80')).status).toBe('HTTP/1.1 403 Forbidden'); // resolves to a private range
     expect(dialed).toEqual([]);
@@ -104,7 +104,7 @@ describe('EgressGate', () => {
     conn.write('ping');
     expect((await new Promise<Buffer>((r) => conn.once('data', r))).toString()).toBe('ping');
     conn.destroy();
-    expect((await connect(gate, '203.0.113.1:443')).status).toBe('HTTP/1.1 200 Connection Established');
+    expect((await connect(gate, '11.0.0.1:443')).status).toBe('HTTP/1.1 200 Connection Established');
   });
 
   it('a policy change cuts open tunnels to newly blocked names and keeps the others', async () => {
@@ -127,7 +127,7 @@ describe('EgressGate', () => {
     for (const ip of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', 'nonsense']) {
       expect(isAlwaysBlocked(ip), ip).toBe(true);
     }
-    for (const ip of ['203.0.113.1', '8.8.8.8', '2001:4860:4860::8888']) expect(isAlwaysBlocked(ip), ip).toBe(false);
+    for (const ip of ['11.0.0.1', '8.8.8.8', '2001:4860:4860::8888']) expect(isAlwaysBlocked(ip), ip).toBe(false);
     expect(splitHostPort('Example.COM.:443')).toEqual({ host: 'example.com', port: 443 });
     expect(splitHostPort('[::1]:80')).toEqual({ host: '::1', port: 80 });
     expect(splitHostPort('nohost')).toBeNull();

@@ -7,7 +7,7 @@
  */
 import type { Duplex } from 'node:stream';
 import type { Clock } from '../model/clock.ts';
-import { Vfs, type VfsSnapshot } from '../model/vfs.ts';
+import { Vfs, VfsError, type VfsSnapshot } from '../model/vfs.ts';
 import type { ExecEngine, SpriteContext } from '../engines/types.ts';
 import { duplexPair } from './duplex-pair.ts';
 import type { EngineLoader } from '../engines/load.ts';
@@ -34,11 +34,32 @@ interface MemorySnapshot extends MachineSnapshot {
   readonly root: VfsSnapshot;
 }
 
+/**
+ * The `noFollow` walk of `MachineFs.writeFile` on a VFS: a symlink in an ancestor of `path` is ELOOP, one at `path`
+ * is removed so that the write replaces it. (The VFS holds no host path; the walk keeps the engines alike.)
+ */
+function replaceLinks(vfs: Vfs, path: string): void {
+  const parts = path.split('/').filter(Boolean);
+  for (let i = 1; i <= parts.length; i++) {
+    const at = `/${parts.slice(0, i).join('/')}`;
+    let type: string;
+    try {
+      type = vfs.lstat(at).type;
+    } catch {
+      return;
+    }
+    if (type !== 'symlink') continue;
+    if (i < parts.length) throw new VfsError('ELOOP', at);
+    vfs.rm(at);
+  }
+}
+
 /** The `MachineFs` of a `Vfs`: the same operations, asynchronous, with the sizes the fs API reports. */
 export function vfsMachineFs(vfs: Vfs): MachineFs {
   return {
     readFile: async (path) => vfs.readFile(path),
-    async writeFile(path, data, opts = {}) {
+    async writeFile(path, data, { noFollow, ...opts } = {}) {
+      if (noFollow) replaceLinks(vfs, path);
       vfs.writeFile(path, data, opts);
       return vfs.stat(path);
     },

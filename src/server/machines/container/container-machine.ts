@@ -332,7 +332,7 @@ export class ContainerMachine implements Machine {
   /** Writes the sprite's fields to RECORD_PATH inside (root only), for a later adoption. @see Machine.remember */
   async remember(record: MachineRecord): Promise<void> {
     this.record = record;
-    await (await this.agentReady()).fs.writeFile(RECORD_PATH, Buffer.from(JSON.stringify(record)), { mode: 0o600 });
+    await (await this.agentReady()).fs.writeFile(RECORD_PATH, Buffer.from(JSON.stringify(record)), { mode: 0o600, noFollow: true });
   }
 
   /**

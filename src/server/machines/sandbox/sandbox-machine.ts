@@ -389,7 +389,7 @@ export class SandboxMachine implements Machine {
     const quotaChanged = spec.diskQuotaBytes !== this.currentSpec.diskQuotaBytes;
     this.currentSpec = spec;
     // Both files exist (personalizeLayer wrote them, root-owned, 0644): a write keeps their owner and mode.
-    const file = (path: string, text: string) => agent.fs.writeFile(path, new TextEncoder().encode(text));
+    const file = (path: string, text: string) => agent.fs.writeFile(path, new TextEncoder().encode(text), { noFollow: true });
     const setter = this.hostnameSetter?.initPid === initPid ? this.hostnameSetter : HostnameSetter.start(initPid);
     this.hostnameSetter = undefined;
     await Promise.all([
