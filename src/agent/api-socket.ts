@@ -9,7 +9,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import * as fsp from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { mkdirBeneath } from './beneath.ts';
-import { LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, SPRITE_ENV_SCRIPT, VERSION_PATH } from './sprite-tree.ts';
+import { LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, spriteEnvScript, VERSION_PATH } from './sprite-tree.ts';
 import { AgentFs } from './fs-ops.ts';
 
 /** Where processes inside find the API (docs/wire-reference.md §12). */
@@ -51,7 +51,7 @@ export async function installSpriteFiles(version: string, owner: { uid: number; 
     ['llm.txt', () => fs.writeFile(LLM_TXT_PATH, Buffer.from(LLM_TXT), { mode: 0o644, mkdirParents: true, noFollow: true })],
     ...[join(SPRITE_BIN_DIR, 'sprite-env'), SPRITE_ENV_PATH].map((path): [string, () => Promise<unknown>] => [
       path,
-      () => fs.writeFile(path, Buffer.from(SPRITE_ENV_SCRIPT), { mode: 0o755, mkdirParents: true, noFollow: true }),
+      () => fs.writeFile(path, Buffer.from(spriteEnvScript(process.execPath)), { mode: 0o755, mkdirParents: true, noFollow: true }),
     ]),
   ];
   for (const [what, step] of steps) {

@@ -45,7 +45,9 @@ if (process.pid === 1) {
 
 // Inside a sandbox (no --root, PID 2) the agent serves the in-sprite API and installs `sprite-env` (issue 9).
 const inSandbox = !root && process.pid <= 2;
-if (inSandbox) await installSpriteFiles(VERSION_TEXT, isRoot ? { uid: SPRITE_UID, gid: SPRITE_UID } : null);
+// Inside a sprite (never with --root, which is the host): a sandbox's PID 2, or a container's agent given --api-socket.
+const inSprite = !root && (inSandbox || values['api-socket'] !== undefined);
+if (inSprite) await installSpriteFiles(VERSION_TEXT, isRoot ? { uid: SPRITE_UID, gid: SPRITE_UID } : null);
 
 const agent = new Agent({
   socket: values.socket,

@@ -70,5 +70,10 @@ export const LLM_TXT = `# This machine is a Sprite: a persistent Linux computer 
 - The full list: docs/fidelity.md in the spritzer repository.
 `;
 
-/** The `sprite-env` shim on the engines with the agent: runs the agent bundle's `sprite-env` mode with the sprite's node. */
-export const SPRITE_ENV_SCRIPT = '#!/bin/sh\nexec /.sprite/bin/node /.sprite/agent/agent.mjs --sprite-env "$@"\n';
+/**
+ * The `sprite-env` shim on the engines with the agent: runs the agent bundle's `sprite-env` mode with `node`, the
+ * agent's own node inside the sprite (`/.sprite/bin/node` in a sandbox, the image's node in a container).
+ */
+export function spriteEnvScript(node: string): string {
+  return `#!/bin/sh\nexec ${node} /.sprite/agent/agent.mjs --sprite-env "$@"\n`;
+}
