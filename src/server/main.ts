@@ -31,7 +31,7 @@ const program = new Command('spritzer')
   .addOption(new Option('--addr <host:port>', 'listen address').env('SPRITZER_ADDR').default('127.0.0.1:4290'))
   .addOption(new Option('--exec <engine>', 'exec engine').env('SPRITZER_EXEC').choices([...MACHINE_ENGINES]).default('shell'))
   .addOption(new Option('--token <token>', 'require this bearer token (any token is accepted when unset)').env('SPRITZER_TOKEN'))
-  .addOption(new Option('--public-url <url>', 'base URL sprite URLs are built from').env('SPRITZER_PUBLIC_URL').default('https://sprites.app'))
+  .addOption(new Option('--public-url <url>', 'base URL sprite URLs are built from, https://<name>-<org-id>.<host> (a deployment behind a real domain); default: http://<addr>/s/<name>, which reaches the sprite from this machine').env('SPRITZER_PUBLIC_URL'))
   .addOption(new Option('--url-domain <domain>', 'Host <name>.<domain>[:port] reaches sprite <name> (the sprite URL)').env('SPRITZER_URL_DOMAIN').default('localhost'))
   .addOption(new Option('--org <slug>', 'organization slug').env('SPRITZER_ORG').default('personal'))
   .addOption(new Option('--log-level <level>', 'log level').env('SPRITZER_LOG_LEVEL').default('info'))
@@ -133,7 +133,7 @@ const opts = program.opts<{
   addr: string;
   exec: (typeof MACHINE_ENGINES)[number];
   token?: string;
-  publicUrl: string;
+  publicUrl?: string;
   urlDomain: string;
   org: string;
   logLevel: string;

@@ -5,40 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
-import { Duplex, PassThrough } from 'node:stream';
+import type { Duplex } from 'node:stream';
 import dnsPacket from 'dns-packet';
 import { EgressGate, RCODE, splitHostPort } from './gate.ts';
+import { duplexPair } from '../machines/duplex-pair.ts';
 import { isAlwaysBlocked, type EgressNet } from './net.ts';
 import type { NetworkPolicy } from '../model/policy.ts';
 
-/** Two connected in-memory Duplexes: what one writes, the other reads. */
-function pair(): [Duplex, Duplex] {
-  const aToB = new PassThrough();
-  const bToA = new PassThrough();
-  const mk = (read: PassThrough, write: PassThrough) =>
-    new Duplex({
-      read() {
-        /* data is pushed by the listener below */
-      },
-      write(chunk, _e, cb) {
-        write.write(chunk, cb);
-      },
-      final(cb) {
-        write.end();
-        cb();
-      },
-      destroy(err, cb) {
-        // A destroyed end tells the other one (as a relay's RESET does), after what was written before it.
-        write.end(() => write.emit('cut'));
-        cb(err);
-      },
-    });
-  const a = mk(bToA, aToB);
-  const b = mk(aToB, bToA);
-  bToA.on('data', (d) => a.push(d)).on('end', () => a.push(null)).on('cut', () => a.destroy());
-  aToB.on('data', (d) => b.push(d)).on('end', () => b.push(null)).on('cut', () => b.destroy());
-  return [a, b];
-}
+const pair = duplexPair;
 
 let echo: net.Server;
 const dialed: string[] = [];

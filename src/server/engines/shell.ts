@@ -17,6 +17,7 @@ import {
   type CustomCommand,
   type ExecResult,
 } from 'just-bash';
+import { spriteEnvCommand } from './sprite-env-command.ts';
 import type { Clock, TimerHandle } from '../model/clock.ts';
 import { Vfs } from '../model/vfs.ts';
 import { planCommand, ProcessExit, shellQuote, terminalIO } from './argv.ts';
@@ -67,7 +68,7 @@ interface Terminal {
 /** The command `./risky.sh` is rewritten to when the sprite has no `risky.sh` of its own. */
 const RISKY_COMMAND = 'spritzer-risky.sh';
 /** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
-const EXTRA_COMMANDS = ['tty', 'stty', 'whoami', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...JOB_COMMAND_NAMES];
+const EXTRA_COMMANDS = ['tty', 'stty', 'whoami', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...JOB_COMMAND_NAMES];
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -381,6 +382,7 @@ async function runShell(
         ...byteExactCommands(),
         ...worldCommandsOf(sprite, ctl.clock),
         ...spritzerCommands(term, sprite.vfs),
+        spriteEnvCommand(sprite),
         ...ctl.jobs.commands(),
         ...(ctl.commands ?? []),
       ],

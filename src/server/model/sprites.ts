@@ -76,7 +76,8 @@ export class Sprite {
     readonly name: string,
     readonly organization: string,
     readonly createdAt: number,
-    readonly url: string,
+    /** The sprite URL, or how to compute it when it depends on where spritzer listens (`SpritesModel.urlFor`). */
+    url: string | (() => string),
     init: CreateSpriteInput,
     /** The machine the sprite runs on: its disk, processes and network. */
     readonly machine: Machine,
@@ -84,6 +85,7 @@ export class Sprite {
     /** Caps of the sprite's subsystems (services); default DEFAULT_LIMITS. */
     limits?: Pick<Limits, 'servicesMax' | 'serviceNeedsMax'>,
   ) {
+    this.urlOf = typeof url === 'string' ? () => url : url;
     this.updatedAt = createdAt;
     // The first boot counts from when the machine is ready (a container can take longer than the boot itself).
     this.bootedAt = Math.max(createdAt, clock.now()) + BOOT_AFTER_MS;
@@ -100,6 +102,12 @@ export class Sprite {
   }
   readonly config: Record<string, unknown> | undefined;
   readonly environment: Record<string, string> | undefined;
+  private readonly urlOf: () => string;
+
+  /** The sprite URL (§11): `https://<name>-<orgid>.<public-url host>`, or by default the local one that reaches it. */
+  get url(): string {
+    return this.urlOf();
+  }
 
   /** Whether the first boot has completed (epoch ms on the injected clock). */
   private booted(now: number): boolean {
@@ -285,8 +293,11 @@ export interface SpritesModelDeps {
   /** Creates each sprite's machine (the `--exec` engine). */
   machines: MachineFactory;
   organization: string;
-  /** Base URL sprite URLs are built from, e.g. `https://sprites.app` → `https://<name>-<orgid>.sprites.app`. */
-  publicUrl: string;
+  /**
+   * `--public-url`: the base sprite URLs are built from, e.g. `https://sprites.app` → `https://<name>-<orgid>.sprites.app`
+   * (a deployment behind a real domain). Unset: the local URL `<listening address>/s/<name>` (`localBase`).
+   */
+  publicUrl?: string;
   /** Size limits of labels/config/environment, the disk quota of each machine, services (default DEFAULT_LIMITS). */
   limits?: Limits;
 }
@@ -324,7 +335,7 @@ export class SpritesModel {
     } finally {
       this.creating.delete(input.name);
     }
-    const sprite = new Sprite(id, input.name, organization, now, this.urlFor(input.name), input, machine, clock, this.deps.limits);
+    const sprite = new Sprite(id, input.name, organization, now, () => this.urlFor(input.name), input, machine, clock, this.deps.limits);
     this.sprites.set(sprite.name, sprite);
     return sprite;
   }
@@ -394,8 +405,21 @@ export class SpritesModel {
     await Promise.all(all.map((s) => s.shutdown({ keepDisk: opts.keepDisks })));
   }
 
-  /** The sprite URL of `name` (§11). */
+  /**
+   * Where spritzer listens (e.g. `http://127.0.0.1:4290`), set once it does (`startServer`): the base of the local
+   * sprite URL when there is no `publicUrl`. Until then, the default address `http://127.0.0.1:4290`.
+   */
+  localBase = 'http://127.0.0.1:4290';
+
+  /**
+   * The sprite URL of `name` (§11). With `publicUrl`: `<scheme>://<name>-<orgid>.<host>[:port]`, the production shape.
+   * Without: `<localBase>/s/<name>`, path-routed to the sprite (src/server/url/sprite-url.ts).
+   * @deviation Production's `https://<name>-<orgid>.sprites.app` needs DNS; no host form of that shape resolves on a
+   * machine without a resolver for it (`*.localhost` is resolved by curl, not by getaddrinfo: Node fetch, Python,
+   * Go), so the default URL is path-routed on spritzer's own address (docs/fidelity.md "Sprite URL: address").
+   */
   urlFor(name: string): string {
+    if (this.deps.publicUrl === undefined) return `${this.localBase}/s/${name}`;
     const u = new URL(this.deps.publicUrl);
     u.hostname = `${name}-${orgSuffix(this.deps.organization)}.${u.hostname}`;
     return u.toString().replace(/\/$/, '');

@@ -14,6 +14,7 @@ import type { Duplex } from 'node:stream';
 import type Docker from 'dockerode';
 import type { Logger } from 'pino';
 import { SystemClock, type Clock } from '../../model/clock.ts';
+import { API_SOCKET_PATH as API_SOCKET_IN_SPRITE } from '../../../agent/api-socket.ts';
 import type {
   ExecIO,
   ExecProcess,
@@ -167,7 +168,8 @@ export class ContainerMachineFactory implements MachineFactory {
     const archive = await agentArchive(files.bundle!, files.nodePtyDir);
     if (!/^[a-z0-9][a-z0-9_.-]*$/.test(namespace)) throw new Error(`--namespace ${namespace}: use lowercase letters, digits, _ . -`);
     const socketDir = await mkdtemp(join(tmpdir(), 'spritzer-ctr-'));
-    const entrypoint = ['node', '/.sprite/agent/agent.mjs', '--socket', AGENT_SOCKET_IN_SPRITE];
+    // `--api-socket`: the agent serves `/.sprite/api.sock` and installs the `/.sprite` files (it is not PID 1 here).
+    const entrypoint = ['node', '/.sprite/agent/agent.mjs', '--socket', AGENT_SOCKET_IN_SPRITE, '--api-socket', API_SOCKET_IN_SPRITE];
     const boxes: BoxRuntime = kube
       ? new KubeBoxes(kube.config, namespace, { agentImage: opts.agentImage ?? DEFAULT_AGENT_IMAGE, entrypoint, timeoutMs: opts.createTimeoutMs ?? DEFAULT_CREATE_TIMEOUT_MS })
       : new DockerBoxes(api!.docker, api!.runtime, entrypoint);
@@ -315,6 +317,8 @@ export class ContainerMachine implements Machine {
   private readonly releaseLater = new Set<string>();
   private readonly rebootListeners = new Set<() => void>();
   private readonly watches = new Set<WatchEntry>();
+  /** Who answers the in-sprite API (`/.sprite/api.sock`); connections without one are reset. */
+  private apiListener: ((conn: Duplex) => void) | undefined;
   /** The image the current container was created from (the sprite image, or a checkpoint). */
   private currentImage = '';
   /** Aborted by destroy(), so a pending connection attempt never holds it up. */
@@ -442,6 +446,10 @@ export class ContainerMachine implements Machine {
     }
     this.agent = client;
     this.bridge = bridge;
+    client.onAccept = (conn, listener) => {
+      if (listener === 'api' && this.apiListener) this.apiListener(conn);
+      else conn.destroy();
+    };
     for (const w of this.watches) w.stop = client.watch(w.path, { recursive: w.recursive }, w.listener);
     void client.closed.then(() => {
       if (generation === this.generation && !this.destroyed) void this.onCrash();
@@ -570,6 +578,12 @@ export class ContainerMachine implements Machine {
     const full = { ...req, uid: SPRITE_UID, gid: SPRITE_UID };
     if (this.agent && !this.destroyed) return this.agent.spawn(full, io, { ...opts, pid });
     return deferredProcess(pid, io, this.agentReady().then((a) => a.spawn(full, io, { ...opts, pid })));
+  }
+
+  /** The in-sprite API's connections go to `listener` (Machine port), as on the sandbox engine. */
+  onApiConnection(listener: (conn: Duplex) => void): () => void {
+    this.apiListener = listener;
+    return () => void (this.apiListener === listener && (this.apiListener = undefined));
   }
 
   async connect(host: string, port: number): Promise<Duplex> {
