@@ -64,9 +64,12 @@ function readJunit(file) {
   const xml = readFileSync(file, 'utf8');
   const cases = [];
   for (const m of xml.matchAll(/<testcase\b([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)/g)) {
-    const name = /name="([^"]*)"/.exec(m[1])?.[1] ?? '?';
+    const name = /(?:^|\s)name="([^"]*)"/.exec(m[1])?.[1] ?? '?';
     const body = m[3] ?? '';
-    cases.push({ name, result: /<(failure|error)\b/.test(body) ? 'failed' : /<skipped\b/.test(body) ? 'skipped' : 'passed' });
+    const skip = /<skipped\b([^>]*)/.exec(body);
+    const why = skip ? /message="([^"]*)"/.exec(skip[1])?.[1] : undefined;
+    const result = /<(failure|error)\b/.test(body) ? 'failed' : skip ? 'skipped' : 'passed';
+    cases.push({ name, result, ...(why ? { why: why.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>') } : {}) });
   }
   return tally(cases);
 }
