@@ -74,17 +74,33 @@ function readJunit(file) {
   return tally(cases);
 }
 
-/** Counts of `go test -json` output (top-level tests only). */
+/** Counts of `go test -json` output: every leaf test (a subtest, or a test without subtests), with the reason
+ * a skipped one gave. */
 function readGoJson(text) {
-  const cases = [];
+  const ended = new Map();
+  const output = new Map();
+  const failedPackages = [];
   for (const line of text.split('\n')) {
     if (!line.startsWith('{')) continue;
     const e = JSON.parse(line);
-    if (e.Test && !e.Test.includes('/') && ['pass', 'fail', 'skip'].includes(e.Action)) {
-      cases.push({ name: `${e.Package.split('/').pop()}.${e.Test}`, result: { pass: 'passed', fail: 'failed', skip: 'skipped' }[e.Action] });
+    const key = `${e.Package.split('/').pop()}.${e.Test ?? ''}`;
+    if (e.Action === 'output' && e.Output) {
+      process.stdout.write(e.Output);
+      if (e.Test) output.set(key, [...(output.get(key) ?? []), e.Output.trim()]);
     }
-    if (!e.Test && e.Action === 'fail') cases.push({ name: `${e.Package} (build or TestMain)`, result: 'failed' });
-    if (e.Action === 'output' && e.Output) process.stdout.write(e.Output);
+    if (e.Test && ['pass', 'fail', 'skip'].includes(e.Action)) ended.set(key, { pkg: e.Package, test: e.Test, action: e.Action });
+    if (!e.Test && e.Action === 'fail') failedPackages.push(e.Package);
+  }
+  const names = [...ended.keys()];
+  const cases = [];
+  for (const [key, t] of ended) {
+    if (names.some((n) => n.startsWith(`${key}/`))) continue;
+    const result = { pass: 'passed', fail: 'failed', skip: 'skipped' }[t.action];
+    const why = t.action === 'skip' ? (output.get(key) ?? []).filter((l) => l && !l.startsWith('---') && !l.startsWith('===')).pop() : undefined;
+    cases.push({ name: key, result, ...(why ? { why: why.replace(/^\S+_test\.go:\d+: /, '') } : {}) });
+  }
+  for (const pkg of failedPackages) {
+    if (!cases.some((c) => c.result === 'failed')) cases.push({ name: `${pkg} (build or TestMain)`, result: 'failed' });
   }
   return tally(cases);
 }
