@@ -32,7 +32,7 @@ func TestSDK(t *testing.T) {
 			lifecycle(t, client)
 			controlUsed := checkTransport(t, s, "go-sdk")
 			if m.name == "default" && !controlUsed {
-				t.Skip("default mode fell back to one WebSocket per exec: spritzer does not serve /v1/sprites/{name}/control yet (404 in the request log)")
+				t.Fatal("default mode: exec went over one WebSocket each, not /control (the request log above)")
 			}
 			if m.name == "disable-control" && controlUsed {
 				t.Fatal("WithDisableControl(): the SDK must not open /control")
