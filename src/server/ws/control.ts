@@ -20,7 +20,7 @@ import type { ExecStreamLimits } from '../exec-limits.ts';
 import { ModelError } from '../model/errors.ts';
 import { parseExecQuery } from '../http/exec-params.ts';
 import { checkSessionLimit } from '../session-limit.ts';
-import { execInput, sendSessionInfo, socketListener, watchStdinActivity, type ExecInput } from './exec.ts';
+import { execInput, sendExit, sendSessionInfo, socketListener, watchStdinActivity, type ExecInput } from './exec.ts';
 import { reportTtyPorts } from './tty-ports.ts';
 import { dialProxyTarget, failedToConnectReason, relay, type ProxyRelay } from './proxy.ts';
 import { runControlFsOp } from './control-fs.ts';
@@ -55,6 +55,20 @@ export const ControlErrorCode = {
 /** Messages kept while an operation starts (its working directory is checked); more close the socket 1008. */
 export const MAX_MESSAGES_WHILE_STARTING = 1024;
 
+/**
+ * Ms after an operation ended during which its late frames (stdin, the EOF the SDKs send right after `op.start`,
+ * a `resize` or `signal`) are dropped without an answer: an `op.not_active` sent then would reach a pooled
+ * client after its next `op.start`, and the Python SDK ends that op on any `op.error`.
+ */
+export const LATE_FRAME_GRACE_MS = 1000;
+
+/**
+ * Ms the end of an exec op the client signalled (`[3, code]` or `exit`, then `op.complete`) is held back: an
+ * `op.start` within it means the client gave the op up (see `abandon`), and the held frames are dropped instead
+ * of reaching the next op (the Python SDK ends its current op on any `op.complete`).
+ */
+export const SIGNALLED_END_HOLD_MS = 200;
+
 /** The close reason of a control socket closed for being idle. */
 export const IDLE_TIMEOUT_REASON = 'idle timeout';
 /** The close reason of a control socket whose unsent replies passed `controlReplyBacklogBytes`. */
@@ -64,7 +78,7 @@ export const REPLY_BACKLOG_REASON = 'control reply backlog exceeded';
 type State =
   | { kind: 'idle' }
   | { kind: 'starting'; queue: Array<[RawData, boolean]> }
-  | { kind: 'exec'; input: ExecInput; detach: () => void; stop: () => void }
+  | { kind: 'exec'; input: ExecInput; detach: () => void; stop: () => void; mute: () => void; signalled: boolean; tty: boolean; held?: ReturnType<typeof setTimeout> }
   | { kind: 'proxy'; relay: ProxyRelay | null; upstream: Duplex | null; early: Buffer[] };
 
 /** Options of one control socket. */
@@ -96,6 +110,8 @@ export function handleControl(ws: WebSocket, sprite: Sprite, ctx: AppContext, op
   const { controlIdleMs, controlReplyBacklogBytes } = ctx.deps.limits;
   let state: State = { kind: 'idle' };
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the last operation ended (performance.now ms), for {@link LATE_FRAME_GRACE_MS}. */
+  let endedAt = -Infinity;
 
   const reply = (text: string) => {
     if (ws.readyState !== ws.OPEN) return;
@@ -112,10 +128,17 @@ export function handleControl(ws: WebSocket, sprite: Sprite, ctx: AppContext, op
   };
   const toIdle = () => {
     state = { kind: 'idle' };
+    endedAt = performance.now();
     armIdle();
+  };
+  /** A data frame with nothing running: dropped right after an op (a late frame of it), else `op.not_active`. */
+  const notActive = () => {
+    if (performance.now() - endedAt < LATE_FRAME_GRACE_MS) return logger.debug('dropped a late frame of a finished control op');
+    error(ControlErrorCode.NotActive, 'no operation is running on this socket');
   };
   ws.on('close', () => {
     clearTimeout(idleTimer);
+    if (state.kind === 'exec') clearTimeout(state.held);
     if (state.kind === 'exec') state.detach();
     if (state.kind === 'proxy') state.relay?.stop();
     state = { kind: 'idle' };
@@ -144,6 +167,7 @@ export function handleControl(ws: WebSocket, sprite: Sprite, ctx: AppContext, op
       case 'envelope': {
         const env = msg.envelope;
         if (env.type !== 'op.start') return error(ControlErrorCode.Invalid, `a client does not send ${env.type}`);
+        if (state.kind === 'exec' && state.signalled) abandon();
         if (state.kind !== 'idle') return error(ControlErrorCode.Busy, 'an operation is already running on this socket', env.op);
         return startOp(env.op, argsToQuery(env.args ?? {}));
       }
@@ -158,7 +182,7 @@ export function handleControl(ws: WebSocket, sprite: Sprite, ctx: AppContext, op
       case 'op_text':
         if (state.kind === 'exec') return state.input.text(msg.text);
         if (state.kind === 'proxy') return; // the relay carries binary frames only (§6.1)
-        return error(ControlErrorCode.NotActive, 'no operation is running on this socket');
+        return notActive();
     }
   }
 
@@ -169,7 +193,7 @@ export function handleControl(ws: WebSocket, sprite: Sprite, ctx: AppContext, op
       else state.early.push(bytes);
       return;
     }
-    error(ControlErrorCode.NotActive, 'no operation is running on this socket');
+    notActive();
   }
 
   /** `{"type":"release"}`: the client is done with the running operation (detach, or end the proxy); idle: nothing. */
@@ -181,6 +205,23 @@ export function handleControl(ws: WebSocket, sprite: Sprite, ctx: AppContext, op
     } else if (state.kind === 'proxy') state.relay?.stop();
     else if (state.kind === 'starting') return;
     toIdle();
+  }
+
+  /**
+   * A new `op.start` after the client signalled the running exec: the client gave that op up (the OpenAI Agents
+   * provider sends `signal KILL` on a timeout and reuses the socket at once). Nothing more of the old op is sent
+   * (its frames would be read as the new op's), the socket detaches from it (its disconnect rule applies), and
+   * the new op starts.
+   */
+  function abandon(): void {
+    if (state.kind !== 'exec') return;
+    const { mute, detach, stop, held } = state;
+    clearTimeout(held);
+    mute();
+    stop();
+    detach();
+    logger.debug('control op.start after a signal: the signalled op is abandoned');
+    state = { kind: 'idle' };
   }
 
   function startOp(op: string, q: URLSearchParams): void {
@@ -221,10 +262,11 @@ export function handleControl(ws: WebSocket, sprite: Sprite, ctx: AppContext, op
         sendSessionInfo(ws, session, !session.isActive);
         const stopPorts = session.tty ? reportTtyPorts(ws, sprite.machine) : noop;
         let detach = noop;
-        const input = execInput(session, { stdin: q.get('stdin') !== 'false', logger, dialect: 'control' });
-        state = { kind: 'exec', input, detach: () => detach(), stop: stopPorts };
-        // The state is in place first: attaching to a session that just exited completes the op at once.
         const listener = socketListener(ws, session.tty, opts.limits, () => detach(), (code) => complete(code));
+        const exec: State = { kind: 'exec', input: noInput, detach: () => detach(), stop: stopPorts, mute: () => listener.close(), signalled: false, tty: session.tty };
+        exec.input = execInput(session, { stdin: q.get('stdin') !== 'false', logger, dialect: 'control', onSignal: () => (exec.signalled = true) });
+        state = exec;
+        // The state is in place first: attaching to a session that just exited completes the op at once.
         detach = session.attach(listener, { replay: true });
         sprite.touch();
       };
@@ -238,26 +280,40 @@ export function handleControl(ws: WebSocket, sprite: Sprite, ctx: AppContext, op
       sendSessionInfo(ws, session, true);
       const stopPorts = init.tty ? reportTtyPorts(ws, sprite.machine) : noop;
       const stopActivity = opts.socket && init.stdin ? watchStdinActivity(ws, opts.socket, session, logger) : noop;
-      const input = execInput(session, { stdin: init.stdin, logger, dialect: 'control' });
-      if (state.kind === 'starting') {
-        state = {
-          kind: 'exec',
-          input,
-          detach: () => session.detachListener(listener),
-          stop: () => {
-            stopPorts();
-            stopActivity();
-          },
-        };
-      }
+      if (state.kind !== 'starting') return;
+      const exec: State = {
+        kind: 'exec',
+        input: noInput,
+        detach: () => session.detachListener(listener),
+        stop: () => {
+          stopPorts();
+          stopActivity();
+        },
+        mute: () => listener.close(),
+        signalled: false,
+        tty: init.tty,
+      };
+      exec.input = execInput(session, { stdin: init.stdin, logger, dialect: 'control', onSignal: () => (exec.signalled = true) });
+      state = exec;
     };
   }
 
-  /** The running exec ended: `op.complete` after the exit frame, and the socket is free again. */
+  /**
+   * The running exec ended: the exit frame (`[3, code]`, or `exit` in TTY mode), `op.complete`, and the socket is
+   * free again; held {@link SIGNALLED_END_HOLD_MS} when the client had signalled the op.
+   */
   function complete(code: number): void {
-    if (state.kind === 'exec') state.stop();
-    reply(encodeOpComplete(code, 'exec'));
-    toIdle();
+    if (state.kind !== 'exec') return;
+    const exec = state;
+    const finish = () => {
+      if (state !== exec) return;
+      exec.stop();
+      if (ws.readyState === ws.OPEN) sendExit(ws, exec.tty, code);
+      reply(encodeOpComplete(code, 'exec'));
+      toIdle();
+    };
+    if (exec.signalled) exec.held = setTimeout(finish, SIGNALLED_END_HOLD_MS);
+    else finish();
   }
 
   /** Proxy (§5.3): the same `{status:"connected", target}` and relay as `/proxy`, then `release` and reuse. */
@@ -322,6 +378,7 @@ export function handleControl(ws: WebSocket, sprite: Sprite, ctx: AppContext, op
 }
 
 const noop = () => {};
+const noInput: ExecInput = { text: noop, binary: noop };
 
 function toBuffer(data: RawData): Buffer {
   if (Buffer.isBuffer(data)) return data;

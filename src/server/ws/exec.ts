@@ -37,8 +37,11 @@ export function socketListener(
   tty: boolean,
   limits: ExecStreamLimits = DEFAULT_EXEC_STREAM_LIMITS,
   onOverflow: () => void = () => {},
-  end: (code: number) => void = (code) => closeAfterExit(ws, tty, code),
-): SessionListener {
+  end: (code: number) => void = (code) => {
+    sendExit(ws, tty, code);
+    closeAfterExit(ws, tty, code);
+  },
+): SessionListener & { close(): void } {
   const out = new PacedOutput(
     {
       write(stream, chunk, done) {
@@ -53,18 +56,24 @@ export function socketListener(
       onOverflow();
     },
   );
+  let closed = false;
   const onClose = () => out.close();
   ws.once('close', onClose);
   return {
     output(stream, data) {
-      if (ws.readyState !== ws.OPEN) return;
+      if (closed || ws.readyState !== ws.OPEN) return;
       out.push(stream, data);
+    },
+    /** Drops what is queued; nothing more (output, exit, `end`) reaches the socket. */
+    close() {
+      closed = true;
+      ws.off('close', onClose);
+      out.close();
     },
     exit(code) {
       out.then(() => {
         ws.off('close', onClose);
-        if (ws.readyState !== ws.OPEN) return;
-        sendExit(ws, tty, code);
+        if (closed || ws.readyState !== ws.OPEN) return;
         end(code);
       });
     },
@@ -173,8 +182,12 @@ export interface ExecInput {
  * With `dialect: 'control'` (the control socket, §5.2 DISAGREEMENT on stdin framing): a non-TTY frame whose first
  * byte is not a stream id is raw stdin (sprites-go), and a binary frame that holds exactly a JSON `resize` or
  * `signal` message is that message (the JS SDK's OpConn sends them as binary frames) in either mode.
+ * `onSignal` runs after a signal was delivered.
  */
-export function execInput(session: ExecSession, opts: { stdin: boolean; logger: Logger; dialect?: StdinDialect }): ExecInput {
+export function execInput(
+  session: ExecSession,
+  opts: { stdin: boolean; logger: Logger; dialect?: StdinDialect; onSignal?: () => void },
+): ExecInput {
   const control = opts.dialect === 'control';
   const text = (t: string): boolean => {
     try {
@@ -182,7 +195,10 @@ export function execInput(session: ExecSession, opts: { stdin: boolean; logger: 
       if (msg.type === 'resize') session.process.resize(msg.cols, msg.rows);
       else {
         const name = normalizeSignalName(msg.signal);
-        if (name) session.process.signal(name);
+        if (name) {
+          session.process.signal(name);
+          opts.onSignal?.();
+        }
       }
       return true;
     } catch (err) {
