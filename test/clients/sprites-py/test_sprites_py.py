@@ -6,29 +6,25 @@ import asyncio
 import pytest
 import sprites
 
-# Known failure, not strict because it is a race: sprites-py sends its stdin EOF right after op.start; when the
-# command has already exited, spritzer answers that late EOF with op.error ("no operation is running"), which the
-# SDK pins on its next operation ("Control WebSocket closed before receiving command exit status").
-CONTROL = [pytest.param(False, id="control-off"),
-           pytest.param(True, id="control-on", marks=pytest.mark.xfail(
-               strict=False, reason="control socket: a late stdin EOF after a fast exit gets op.error, "
-               "which sprites-py takes for its next op's end"))]
+CONTROL = [pytest.param(False, id="control-off"), pytest.param(True, id="control-on")]
 
 
 def assert_used_control(spritzer, name):
-    """The request log shows the control socket upgraded (101) and no exec on a WebSocket of its own."""
+    """The request log shows the control socket upgraded (101) and no exec on a WebSocket of its own (each run
+    uses a sprite name of its own, so the log tells the runs apart)."""
     log = [r for r in spritzer.requests() if r.get("path", "").startswith(f"/v1/sprites/{name}/")]
     control = [r for r in log if r["path"].startswith(f"/v1/sprites/{name}/control")]
     assert control and all(r["status"] == 101 for r in control), [(r["path"], r["status"]) for r in control]
-    assert not [r for r in log if r["path"].startswith(f"/v1/sprites/{name}/exec")], "exec went over /control"
+    assert not [r["path"] for r in log if r["path"].startswith(f"/v1/sprites/{name}/exec")], "exec went over /control"
 
 
 @pytest.mark.parametrize("control_mode", CONTROL)
 def test_sync_client_lifecycle(spritzer, control_mode):
     client = spritzer.sync_client(control_mode=control_mode)
-    sprite = client.create_sprite("py-sync")
-    assert client.get_sprite("py-sync").name == "py-sync"
-    assert [s.name for s in client.list_all_sprites()] == ["py-sync"]
+    name = f"py-sync-{'on' if control_mode else 'off'}"  # a name of its own, so the request log tells the runs apart
+    sprite = client.create_sprite(name)
+    assert client.get_sprite(name).name == name
+    assert [s.name for s in client.list_all_sprites()] == [name]
 
     # exec: output, exit status, env and working directory, stdin
     assert sprite.command("echo", "hello").output() == b"hello\n"
@@ -69,18 +65,19 @@ def test_sync_client_lifecycle(spritzer, control_mode):
     assert [r.domain for r in sprite.get_network_policy().rules] == ["example.com"]
 
     if control_mode:
-        assert_used_control(spritzer, "py-sync")
-    client.delete_sprite("py-sync")
+        assert_used_control(spritzer, name)
+    client.delete_sprite(name)
     with pytest.raises(sprites.NotFoundError):
-        client.get_sprite("py-sync")
+        client.get_sprite(name)
 
 
 @pytest.mark.parametrize("control_mode", CONTROL)
 def test_async_client_lifecycle(spritzer, control_mode):
     async def scenario():
         client = spritzer.async_client(control_mode=control_mode)
+        name = f"py-async-{'on' if control_mode else 'off'}"
         try:
-            sprite = await client.create_sprite("py-async")
+            sprite = await client.create_sprite(name)
             assert await sprite.command("sh", "-c", "echo async; echo err >&2").output() == b"async\n"
             results = await asyncio.gather(*(sprite.command("sh", "-c", f"echo {i}").output() for i in range(4)))
             assert results == [f"{i}\n".encode() for i in range(4)]
@@ -93,10 +90,10 @@ def test_async_client_lifecycle(spritzer, control_mode):
             await (fs / "a.txt").write_text("changed")
             list(await sprite.restore_checkpoint(checkpoint.id))
             assert await (fs / "a.txt").read_text() == "checkpointed"
-            assert [s.name for s in await client.list_all_sprites()] == ["py-async"]
+            assert [s.name for s in await client.list_all_sprites()] == [name]
             if control_mode:
-                assert_used_control(spritzer, "py-async")
-            await client.delete_sprite("py-async")
+                assert_used_control(spritzer, name)
+            await client.delete_sprite(name)
         finally:
             await client.aclose()
 
