@@ -74,9 +74,10 @@ export function explainLimits(result: ExecResult, limits: ShellLimits): ExecResu
 export const REAL_ENGINE_COMMANDS: readonly string[] = [
   'git', 'curl', 'wget', 'make', 'cmake', 'gcc', 'g++', 'cc', 'c++', 'clang', 'ld', 'go', 'cargo', 'rustc', 'ruby',
   'gem', 'bundle', 'java', 'javac', 'deno', 'bun', 'npm', 'npx', 'yarn', 'pnpm', 'pip', 'pip3', 'apt', 'apt-get',
-  'dpkg', 'docker', 'podman', 'kubectl', 'ssh', 'scp', 'rsync', 'sudo', 'su', 'systemctl', 'service', 'ps', 'top',
+  'dpkg', 'docker', 'podman', 'kubectl', 'ssh', 'scp', 'rsync', 'su', 'systemctl', 'service', 'ps', 'top',
   'htop', 'pkill', 'killall', 'pgrep', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
   'vim', 'vi', 'nano', 'emacs', 'less', 'more', 'tmux', 'screen', 'strace', 'gdb', 'perl', 'lsof', 'chown', 'useradd',
+  'df', 'nproc', 'getconf', 'locale', 'bc', 'xxd', 'iconv', 'zip', 'unzip', 'free', 'lsblk', 'chgrp', 'mkfifo', 'flock', 'bzip2', 'xz',
 ];
 
 /** Whether just-bash's `js-exec` can run on this Node: its QuickJS worker needs `module.stripTypeScriptTypes` (Node 22.6+). */
@@ -193,6 +194,7 @@ async function rm(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
   let force = false;
   let verbose = false;
   let emptyDirs = false;
+  let preserveRoot = true;
   const operands: string[] = [];
   let options = true;
   for (const a of args) {
@@ -202,6 +204,8 @@ async function rm(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
       else if (a === '--force') force = true;
       else if (a === '--verbose') verbose = true;
       else if (a === '--dir') emptyDirs = true;
+      else if (a === '--preserve-root') preserveRoot = true;
+      else if (a === '--no-preserve-root') preserveRoot = false;
       else return fail(`rm: unrecognized option '${a}'\n`);
     } else if (options && a.startsWith('-') && a.length > 1) {
       for (const c of a.slice(1)) {
@@ -218,7 +222,21 @@ async function rm(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
   let stderr = '';
   let exitCode = 0;
   for (const name of operands) {
+    // GNU rm: with -r it refuses `.` and `..` as the last component, and `/` unless --no-preserve-root.
+    if (recursive && /(^|\/)\.\.?\/*$/.test(name)) {
+      stderr += `rm: refusing to remove '.' or '..' directory: skipping '${name}'\n`;
+      exitCode = 1;
+      continue;
+    }
+    if (name !== '' && fs.resolvePath(cwd, name) === '/' && recursive) {
+      if (!preserveRoot) return notAvailable('rm', " for '/' with --no-preserve-root");
+      stderr += `rm: it is dangerous to operate recursively on '${name}'\nrm: use --no-preserve-root to override this failsafe\n`;
+      exitCode = 1;
+      continue;
+    }
     try {
+      // An empty operand names no file (bash passes it on; resolving it would name the working directory).
+      if (name === '') throw Object.assign(new Error('no such file'), { code: 'ENOENT' });
       const p = fs.resolvePath(cwd, name);
       const st = await fs.lstat(p);
       if (st.isDirectory && !recursive) {

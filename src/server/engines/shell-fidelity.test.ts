@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { loudOptions } from './loud-options.ts';
+import { runShell, testSprite } from './shell-test-run.ts';
+
+// What real bash and GNU coreutils do, for the command lines the differential corpus (test/differential) found the
+// shell engine answering differently.
+
+const tree = (ctx = testSprite()) => runShell('mkdir -p w/d && cd w && echo a > f && echo b > d/g', ctx).then(() => ctx);
+
+describe('rm of the operands that name no file, the working directory or /', () => {
+  it('rm -rf "" removes nothing and exits 0; rm "" fails as GNU does', async () => {
+    const ctx = await tree();
+    expect(await runShell('cd w && rm -rf ""; echo $?; rm -rf "$UNSET"; ls', ctx)).toEqual({ stdout: '0\nd\nf\n', stderr: '', exit: 0 });
+    expect(await runShell('cd w && rm ""', ctx)).toEqual({ stdout: '', stderr: "rm: cannot remove '': No such file or directory\n", exit: 1 });
+  });
+  it('rm -rf . and .. refuse and keep the tree', async () => {
+    const ctx = await tree();
+    const r = await runShell('cd w && rm -rf .; echo $?; rm -rf ./ ..; echo $?; ls', ctx);
+    expect(r.stdout).toBe('1\n1\nd\nf\n');
+    expect(r.stderr).toBe("rm: refusing to remove '.' or '..' directory: skipping '.'\nrm: refusing to remove '.' or '..' directory: skipping './'\nrm: refusing to remove '.' or '..' directory: skipping '..'\n");
+  });
+  it('rm -rf / refuses; with --no-preserve-root it is a loud refusal, never a wipe', async () => {
+    const ctx = await tree();
+    expect(await runShell('rm -rf /', ctx)).toEqual({ stdout: '', stderr: "rm: it is dangerous to operate recursively on '/'\nrm: use --no-preserve-root to override this failsafe\n", exit: 1 });
+    const r = await runShell('rm -rf --no-preserve-root /; echo $?; cat w/f', ctx);
+    expect(r.stdout).toBe('127\na\n');
+    expect(r.stderr).toContain('--exec sandbox');
+  });
+});
+
+describe('options a command lacks', () => {
+  it('fail loudly with exit 2, naming the option and --exec sandbox', async () => {
+    const r = await runShell('echo a > f; cp -Z f g; echo $?; test -e g || echo none');
+    expect(r.stdout).toBe('2\nnone\n');
+    expect(r.stderr).toBe("cp: option -Z is not available in the shell engine; run spritzer with --exec sandbox\n");
+  });
+  it('leave other failures and nested commands alone', () => {
+    const nested = { stdout: '', stderr: "grep: invalid option -- 'Q'\n", exitCode: 1 };
+    expect(loudOptions('xargs', nested)).toBe(nested);
+    const other = { stdout: '', stderr: 'cp: nope: No such file or directory\n', exitCode: 1 };
+    expect(loudOptions('cp', other)).toBe(other);
+    expect(loudOptions('cp', { stdout: '', stderr: "cp: unrecognized option '--zap'\n", exitCode: 1 })).toEqual({
+      stdout: '',
+      stderr: 'cp: option --zap is not available in the shell engine; run spritzer with --exec sandbox\n',
+      exitCode: 2,
+    });
+  });
+});
+
+describe('shell semantics', () => {
+  it('an assignment alone has the status of its last command substitution', async () => {
+    expect((await runShell('x=$(false); echo $?; x=$(exit 3); echo $?; x=`false`; echo $?; x=$(true); echo $?')).stdout).toBe('1\n3\n1\n0\n');
+  });
+});
