@@ -52,3 +52,16 @@ describe('shell semantics', () => {
     expect((await runShell('x=$(false); echo $?; x=$(exit 3); echo $?; x=`false`; echo $?; x=$(true); echo $?')).stdout).toBe('1\n3\n1\n0\n');
   });
 });
+
+describe('here-docs and noclobber', () => {
+  it('text after a here-doc operator on its line still runs', async () => {
+    expect((await runShell("cat <<X | wc -l\na\nb\nX\necho after")).stdout).toBe('2\nafter\n');
+    expect((await runShell("cat <<'E' > f\nline $x\nE\ncat f")).stdout).toBe('line $x\n');
+    expect((await runShell('cat <<A <<B\none\nA\ntwo\nB')).stdout).toBe('two\n');
+  });
+  it('set -C refuses to overwrite the script\'s files, not the output', async () => {
+    const r = await runShell('echo a > f; set -C; echo b > f; echo $?; echo c >| f; cat f');
+    expect(r.stdout).toBe('1\nc\n');
+    expect(r.stderr).toContain('cannot overwrite existing file');
+  });
+});
