@@ -6,7 +6,8 @@
  * starting with `#` are comments. A directive line applies to the next case:
  * - `@exclude <reason>`: not run (its real output depends on the host, time or pids in a way no normaliser fixes);
  * - `@norm digits <reason>`: every run of digits in stdout reads `N` on both sides before comparing;
- * - `@norm sort <reason>`: stdout's lines are sorted on both sides (order the kernel chooses, e.g. readdir order).
+ * - `@norm sort <reason>`: stdout's lines are sorted on both sides (order the kernel chooses, e.g. readdir order);
+ * - `@norm spaces <reason>`: runs of spaces read as one (column widths that follow such numbers).
  * @see test/differential/run.ts, docs/fidelity.md "Differential corpus"
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -39,7 +40,7 @@ export interface Case {
   /** Why the case is not run, when it is not. */
   exclude?: string;
   /** Normalisers applied to both stdouts, with their reasons. */
-  norms: Array<{ kind: 'digits' | 'sort'; reason: string }>;
+  norms: Array<{ kind: 'digits' | 'sort' | 'spaces'; reason: string }>;
   /** File and line the case starts on. */
   where: string;
 }
@@ -99,7 +100,7 @@ export function parseCases(text: string, file: string): Case[] {
     }
     if (line.startsWith('@norm ')) {
       const [, kind, ...why] = line.split(' ');
-      if (kind !== 'digits' && kind !== 'sort') throw new Error(`${where}: unknown normaliser ${kind}`);
+      if (kind !== 'digits' && kind !== 'sort' && kind !== 'spaces') throw new Error(`${where}: unknown normaliser ${kind}`);
       pending.norms.push({ kind, reason: why.join(' ') });
       continue;
     }
@@ -143,6 +144,7 @@ function normalise(stdout: string, norms: Case['norms']): string {
   for (const n of norms) {
     if (n.kind === 'digits') s = s.replace(/\d+/g, 'N');
     if (n.kind === 'sort') s = s.split('\n').sort().join('\n');
+    if (n.kind === 'spaces') s = s.replace(/ +/g, ' ');
   }
   return s;
 }

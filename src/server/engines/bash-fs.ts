@@ -205,7 +205,12 @@ export class BashFs implements IFileSystem {
     checkPath(p, 'stat');
     try {
       const s = stat(p);
-      return withOwner(toFsStat(s), { uid: s.uid, gid: s.gid });
+      // A stable identity lets just-bash's cp and mv tell two files apart (without one they refuse to overwrite:
+      // "cannot safely determine whether … are the same file"). The VFS has no inodes and hard links are copies,
+      // so a file is its canonical path (the link itself for an lstat of a symlink).
+      const slash = p.lastIndexOf('/');
+      const identity = s.type === 'symlink' ? `vfs:${this.vfs.realpath(p.slice(0, slash) || '/')}/${p.slice(slash + 1)}` : `vfs:${this.vfs.realpath(p)}`;
+      return withOwner({ ...toFsStat(s), identity }, { uid: s.uid, gid: s.gid });
     } catch (err) {
       const synthetic = this.synthetic(p);
       if (!(err instanceof VfsError) || err.code !== 'ENOENT' || synthetic === null) throw err;

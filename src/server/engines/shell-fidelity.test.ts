@@ -65,3 +65,35 @@ describe('here-docs and noclobber', () => {
     expect(r.stderr).toContain('cannot overwrite existing file');
   });
 });
+
+describe('cp and mv as GNU runs them', () => {
+  it('a destination ending in / must be a directory; nothing is created', async () => {
+    const ctx = testSprite();
+    await runShell('echo a > a', ctx);
+    expect(await runShell('cp a nodir/; echo $?; mv a nodir/; echo $?; ls', ctx)).toEqual({
+      stdout: '1\n1\na\n',
+      stderr: "cp: cannot create regular file 'nodir/': Not a directory\nmv: cannot move 'a' to 'nodir/': Not a directory\n",
+      exit: 0,
+    });
+  });
+  it('-f replaces, mv a a is the same file', async () => {
+    const ctx = testSprite();
+    await runShell('echo a > a && echo b > b', ctx);
+    expect((await runShell('cp -f a b; cat b; mv a a; echo $?; mv -f b a; cat a; ls', ctx)).stdout).toBe('a\n1\na\na\n');
+  });
+  it('-T copies or moves onto the destination itself', async () => {
+    const ctx = testSprite();
+    await runShell('mkdir -p s/l e f && echo u > s/l/u && echo a > a && echo x > f/x', ctx);
+    const r = await runShell('cp -rT s d; find d | sort; mv -T e e2; ls -d e2; mv -T s f; echo $?; cp -T a e2; echo $?', ctx);
+    expect(r.stdout).toBe('d\nd/l\nd/l/u\ne2\n1\n1\n');
+    expect(r.stderr).toBe("mv: cannot move 's' to 'f': Directory not empty\ncp: cannot overwrite directory 'e2' with non-directory\n");
+  });
+  it('-a and -P copy a symlink as a link; a tree holding links is refused loudly', async () => {
+    const ctx = testSprite();
+    await runShell('echo a > a && ln -s a ln && mkdir t && ln -s ../a t/l', ctx);
+    expect((await runShell('cp -P ln l2; readlink l2; cp -a ln l3; readlink l3', ctx)).stdout).toBe('a\na\n');
+    const r = await runShell('cp -a t t2; echo $?; test -e t2 || echo none', ctx);
+    expect(r.stdout).toBe('2\nnone\n');
+    expect(r.stderr).toContain('--exec sandbox');
+  });
+});

@@ -33,6 +33,7 @@ import { streamTopLevel, withOutputSinks, type OutputSinks } from './output-sink
 import { byteExactCommands } from './byte-commands.ts';
 import { GNU_COMMAND_NAMES, gnuCommands } from './gnu-commands.ts';
 import { withLoudOptions } from './loud-options.ts';
+import { copyMoveCommands } from './copy-move.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty-shell.ts';
 import { startJobControl, type JobHooks } from './shell-job-runner.ts';
 import { JOB_COMMAND_NAMES, rewriteJobControl, type JobControl } from './shell-jobs.ts';
@@ -388,6 +389,7 @@ async function runShell(
         ...worldCommandsOf(sprite, ctl.clock),
         ...spritzerCommands(term, sprite.vfs),
         ...gnuCommands(),
+        ...copyMoveCommands(),
         ...ctl.jobs.commands(),
         ...(ctl.commands ?? []),
       ], JUST_BASH_COMMANDS, EXACT_COMMANDS),
