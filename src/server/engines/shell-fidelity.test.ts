@@ -97,3 +97,27 @@ describe('cp and mv as GNU runs them', () => {
     expect(r.stderr).toContain('--exec sandbox');
   });
 });
+
+describe('grep as GNU grep', () => {
+  const tree = async () => {
+    const ctx = testSprite();
+    await runShell("mkdir -p w/src w/docs && cd w && printf 'x TODO\\n' > src/a.ts && printf 'TODO\\n' > .hidden && printf 'none\\n' > docs/b.md", ctx);
+    return ctx;
+  };
+  it('grep -rHnF keeps the operand in the path and searches dotfiles', async () => {
+    const ctx = await tree();
+    expect((await runShell('cd w && grep -rHnF TODO . | sort', ctx)).stdout).toBe('./.hidden:1:TODO\n./src/a.ts:1:x TODO\n');
+    expect((await runShell('cd w && grep -rn TODO src', ctx)).stdout).toBe('src/a.ts:1:x TODO\n');
+    expect((await runShell('cd w && grep -r TODO | sort', ctx)).stdout).toBe('.hidden:TODO\nsrc/a.ts:x TODO\n');
+    expect((await runShell("cd w && grep -r --include='*.ts' TODO .", ctx)).stdout).toBe('./src/a.ts:x TODO\n');
+    expect((await runShell('cd w && grep -r --exclude-dir=src TODO .', ctx)).stdout).toBe('./.hidden:TODO\n');
+  });
+  it('-H names a single file, -s drops missing-file messages, every -e counts', async () => {
+    const ctx = await tree();
+    expect((await runShell('cd w && grep -H TODO .hidden; grep -s TODO nope; echo $?; grep -e none -e TODO .hidden docs/b.md', ctx))).toEqual({
+      stdout: '.hidden:TODO\n2\n.hidden:TODO\ndocs/b.md:none\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});

@@ -34,6 +34,7 @@ import { byteExactCommands } from './byte-commands.ts';
 import { GNU_COMMAND_NAMES, gnuCommands } from './gnu-commands.ts';
 import { withLoudOptions } from './loud-options.ts';
 import { copyMoveCommands } from './copy-move.ts';
+import { grepCommands } from './grep-command.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty-shell.ts';
 import { startJobControl, type JobHooks } from './shell-job-runner.ts';
 import { JOB_COMMAND_NAMES, rewriteJobControl, type JobControl } from './shell-jobs.ts';
@@ -390,6 +391,7 @@ async function runShell(
         ...spritzerCommands(term, sprite.vfs),
         ...gnuCommands(),
         ...copyMoveCommands(),
+        ...grepCommands(),
         ...ctl.jobs.commands(),
         ...(ctl.commands ?? []),
       ], JUST_BASH_COMMANDS, EXACT_COMMANDS),
