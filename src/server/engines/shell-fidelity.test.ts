@@ -121,3 +121,32 @@ describe('grep as GNU grep', () => {
     });
   });
 });
+
+describe('stat -c and find -printf as GNU', () => {
+  const tree = async () => {
+    const ctx = testSprite();
+    await runShell('mkdir -p w/d && cd w && printf abc > f && chmod 640 f && ln -s f l && : > e', ctx);
+    return ctx;
+  };
+  it('stat -c prints sizes, modes, types, owners, mtimes and link targets', async () => {
+    const ctx = await tree();
+    const r = await runShell("cd w && stat -c '%n %s %a %A %F %U %G %h' f d l e && stat -c %N l && stat --format=%s f && stat -L -c %F l && stat -c %Y f", ctx);
+    expect(r.stdout).toBe(
+      'f 3 640 -rw-r----- regular file sprite sprite 1\nd 4096 755 drwxr-xr-x directory sprite sprite 2\nl 1 777 lrwxrwxrwx symbolic link sprite sprite 1\ne 0 644 -rw-r--r-- regular empty file sprite sprite 1\n' +
+        "'l' -> 'f'\n3\nregular file\n" +
+        `${Date.UTC(2026, 10, 30, 9, 5, 0) / 1000}\n`,
+    );
+  });
+  it('find -printf formats %y %p %P %f %m %s', async () => {
+    const ctx = await tree();
+    const r = await runShell("cd w && find . -printf '%y %p\\n' | sort; find . -type f -printf '%P %f %m %s\\n' | sort", ctx);
+    expect(r.stdout).toBe('d .\nd ./d\nf ./e\nf ./f\nl ./l\ne e 644 0\nf f 640 3\n');
+  });
+  it('refuses loudly what it does not format', async () => {
+    const ctx = await tree();
+    for (const s of ["stat -c %W w/f", "find w -printf '%T@\\n'", "find w -printf x -print"]) {
+      const r = await runShell(s, ctx);
+      expect([r.exit, r.stderr.includes('--exec sandbox')]).toEqual([2, true]);
+    }
+  });
+});

@@ -35,6 +35,7 @@ import { GNU_COMMAND_NAMES, gnuCommands } from './gnu-commands.ts';
 import { withLoudOptions } from './loud-options.ts';
 import { copyMoveCommands } from './copy-move.ts';
 import { grepCommands } from './grep-command.ts';
+import { statFindCommands } from './stat-find.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty-shell.ts';
 import { startJobControl, type JobHooks } from './shell-job-runner.ts';
 import { JOB_COMMAND_NAMES, rewriteJobControl, type JobControl } from './shell-jobs.ts';
@@ -392,6 +393,7 @@ async function runShell(
         ...gnuCommands(),
         ...copyMoveCommands(),
         ...grepCommands(),
+        ...statFindCommands(),
         ...ctl.jobs.commands(),
         ...(ctl.commands ?? []),
       ], JUST_BASH_COMMANDS, EXACT_COMMANDS),
