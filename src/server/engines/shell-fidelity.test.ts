@@ -150,3 +150,13 @@ describe('stat -c and find -printf as GNU', () => {
     }
   });
 });
+
+describe('sed -i with a backup suffix', () => {
+  it('-i.bak and --in-place=.orig keep the original; a bad script leaves no backup', async () => {
+    const ctx = testSprite();
+    await runShell("printf 'hello\\n' > a", ctx);
+    expect((await runShell("sed -i.bak 's/hello/bye/' a && cat a a.bak && sed --in-place=.orig -e 's/bye/ciao/' a && cat a.orig a", ctx)).stdout).toBe('bye\nhello\nbye\nciao\n');
+    const r = await runShell("sed -i.x 'k' a; test -e a.x || echo none", ctx);
+    expect(r.stdout).toBe('none\n');
+  });
+});

@@ -36,6 +36,7 @@ import { withLoudOptions } from './loud-options.ts';
 import { copyMoveCommands } from './copy-move.ts';
 import { grepCommands } from './grep-command.ts';
 import { statFindCommands } from './stat-find.ts';
+import { sedCommands } from './sed-command.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty-shell.ts';
 import { startJobControl, type JobHooks } from './shell-job-runner.ts';
 import { JOB_COMMAND_NAMES, rewriteJobControl, type JobControl } from './shell-jobs.ts';
@@ -394,6 +395,7 @@ async function runShell(
         ...copyMoveCommands(),
         ...grepCommands(),
         ...statFindCommands(),
+        ...sedCommands(),
         ...ctl.jobs.commands(),
         ...(ctl.commands ?? []),
       ], JUST_BASH_COMMANDS, EXACT_COMMANDS),
