@@ -175,7 +175,8 @@ const STRERROR: Record<string, string> = {
  */
 export function describeShellError(err: unknown): string {
   const { code, path } = err as { code?: string; path?: string };
-  if (code && path && STRERROR[code]) return `sh: ${path}: ${STRERROR[code]}\n`;
+  // bash would go on with the next command; the shell engine cannot, and says so (never a silent early end).
+  if (code && path && STRERROR[code]) return `sh: ${path}: ${STRERROR[code]}\nsh: the shell engine ends the script at a failed redirection, where bash goes on; ${SANDBOX_HINT}\n`;
   return `sh: ${(err as Error).message}\n`;
 }
 
