@@ -77,7 +77,7 @@ export const REAL_ENGINE_COMMANDS: readonly string[] = [
   'dpkg', 'docker', 'podman', 'kubectl', 'ssh', 'scp', 'rsync', 'su', 'systemctl', 'service', 'ps', 'top',
   'htop', 'pkill', 'killall', 'pgrep', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
   'vim', 'vi', 'nano', 'emacs', 'less', 'more', 'tmux', 'screen', 'strace', 'gdb', 'perl', 'lsof', 'chown', 'useradd',
-  'df', 'nproc', 'getconf', 'locale', 'bc', 'xxd', 'iconv', 'zip', 'unzip', 'free', 'lsblk', 'chgrp', 'mkfifo', 'flock', 'bzip2', 'xz',
+  'ulimit', 'df', 'nproc', 'getconf', 'locale', 'bc', 'xxd', 'iconv', 'zip', 'unzip', 'free', 'lsblk', 'chgrp', 'mkfifo', 'flock', 'bzip2', 'xz',
 ];
 
 /** Whether just-bash's `js-exec` can run on this Node: its QuickJS worker needs `module.stripTypeScriptTypes` (Node 22.6+). */
@@ -116,7 +116,10 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
   const javascript = world.javascript ?? JAVASCRIPT_AVAILABLE;
   const commands: CustomCommand[] = [
     defineCommand('rm', (args, ctx) => rm(args, ctx.fs, ctx.cwd)),
-    defineCommand('ls', async (args, ctx) => (await longListing(args, ctx.fs, ctx.cwd, world.now())) ?? withLoopErrors(await ctx.origCommand!(args), args, ctx.fs, ctx.cwd)),
+    defineCommand('ls', async (args, ctx) => {
+      const run = async (a: string[]) => withLoopErrors(await ctx.origCommand!(a), a, ctx.fs, ctx.cwd);
+      return (await longListing(args, ctx.fs, ctx.cwd, world.now())) ?? (await severalOperands(args, ctx.fs, ctx.cwd, run)) ?? run(args);
+    }),
     defineCommand('hostname', async () => ok(`${world.hostname}\n`)),
     defineCommand('uname', async (args) => uname(args, world.hostname)),
     defineCommand('node', async (args, ctx) => {
@@ -142,6 +145,43 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
   ];
   if (!javascript) commands.push(defineCommand('js-exec', async () => notAvailable('js-exec', ' on this host (its QuickJS worker needs Node.js 22.6 or later)')));
   return commands;
+}
+
+/**
+ * `ls` of several operands as GNU lists them (C locale): the missing ones' errors, then the non-directories (all
+ * operands with `-d`) sorted in one block, then each directory sorted, under `name:`, a blank line between
+ * sections. just-bash lists each operand on its own with a blank line after each. Null (the caller runs just-bash's
+ * own) for one operand, or a flag that changes the order (`-t -S -U -X -v -r -f`).
+ */
+async function severalOperands(args: string[], fs: IFileSystem, cwd: string, run: (a: string[]) => Promise<ExecResult>): Promise<ExecResult | null> {
+  const flags = args.filter((a) => a.startsWith('-') && a.length > 1 && a !== '--');
+  const operands = args.filter((a) => !flags.includes(a) && a !== '--');
+  if (operands.length < 2 || args.includes('--') || flags.some((f) => f.startsWith('--') || /[tSUXvrf]/.test(f))) return null;
+  const asFiles = flags.some((f) => f.includes('d'));
+  const files: string[] = [];
+  const dirs: string[] = [];
+  let stderr = '';
+  let exitCode = 0;
+  for (const o of operands) {
+    const st = await fs.stat(fs.resolvePath(cwd, o)).catch(() => null);
+    if (!st) {
+      const r = await run([...flags, o]);
+      stderr += r.stderr;
+      exitCode = Math.max(exitCode, r.exitCode);
+    } else (st.isDirectory && !asFiles ? dirs : files).push(o);
+  }
+  const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+  const sections: string[] = [];
+  let block = '';
+  for (const f of files.sort(byBytes)) block += (await run([...flags, f])).stdout;
+  if (block) sections.push(block);
+  for (const d of dirs.sort(byBytes)) {
+    const r = await run([...flags, d]);
+    stderr += r.stderr;
+    exitCode = Math.max(exitCode, r.exitCode);
+    sections.push(`${d}:\n${r.stdout}`);
+  }
+  return { stdout: sections.join('\n'), stderr, exitCode };
 }
 
 /** `uname` with `-s -n -r -m -o -a`. */
