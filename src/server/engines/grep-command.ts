@@ -124,6 +124,8 @@ async function grep(args: string[], fs: IFileSystem, cwd: string, run: Run): Pro
     }
     pattern = p.patterns.join(p.mode === 'extended' ? '|' : '\\|');
   }
+  // GNU's BRE `\+` and `\?` (extensions just-bash's BRE lacks) are the intervals `\{1,\}` and `\{0,1\}`.
+  if (p.mode === 'basic') pattern = pattern.replace(/(^|[^\\])((?:\\\\)*)\\([+?])/g, (_, pre: string, pairs: string, op: string) => `${pre}${pairs}\\{${op === '+' ? '1,' : '0,1'}\\}`);
   let files = p.operands;
   if (p.recursive) {
     files = [];

@@ -189,3 +189,9 @@ describe('ls of several operands, umask, ulimit', () => {
     expect(r.stderr.split('\n').filter((l) => l.includes('--exec sandbox'))).toHaveLength(2);
   });
 });
+
+describe("grep's basic regular expressions", () => {
+  it('\\+ and \\? mean one or more and zero or one, as in GNU grep', async () => {
+    expect((await runShell("printf 'hello\\n123\\n' > f; grep -o 'l\\+' f; grep -c '^[0-9]\\+$' f; grep -c 'hel\\?lo' f")).stdout).toBe('ll\n1\n1\n');
+  });
+});
