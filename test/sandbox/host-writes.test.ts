@@ -7,7 +7,7 @@
  * (`kernel/domainname`: per UTS namespace, so a failure of this test changes nothing outside the sprite).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { api, execQuery, wsExec, TOKEN } from '../support/server.ts';
@@ -49,6 +49,7 @@ async function waitForLogs(): Promise<void> {
 beforeAll(async () => {
   if (skip) return;
   dataDir = await mkdtemp(join(tmpdir(), 'spritzer-hostwrites-'));
+  await chmod(dataDir, 0o711); // the sprites' own host uids walk through it to their layers
   const clock = new SystemClock();
   const machines = await openMachineFactory('sandbox', { clock, dataDir: join(dataDir, 'data') });
   srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines, token: TOKEN }));

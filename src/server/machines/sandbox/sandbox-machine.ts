@@ -32,6 +32,7 @@ import type {
   VfsChange,
 } from '../types.ts';
 import { agentFiles } from '../../../agent/bundle.ts';
+import { assertReachable } from './reachable.ts';
 import { AgentClient } from './agent-client.ts';
 import { CgroupV1, type LimitsMode, type SandboxLimits, type SpriteCgroup } from './cgroups.ts';
 import { AGENT_COMMAND, agentMounts, launch, SANDBOX_PATH, type AgentFiles, type Sandbox } from './launcher.ts';
@@ -187,6 +188,13 @@ export class SandboxMachineFactory implements MachineFactory {
     if (!existsSync(agent.bundle)) throw new Error(`sandbox agent bundle ${agent.bundle} is missing: run npm run build:agent`);
     const temp = opts.dataDir === undefined;
     const dataDir = opts.dataDir ? resolve(opts.dataDir) : await mkdtemp(join(tmpdir(), 'spritzer-'));
+    await mkdir(dataDir, { recursive: true });
+    await assertReachable([
+      { path: dataDir, what: 'the data dir (--data-dir)', need: 'dir' },
+      { path: agent.node, what: "the agent's node binary", need: 'exec' },
+      { path: agent.bundle, what: "the agent's bundle", need: 'file' },
+      ...(agent.nodePtyDir ? [{ path: agent.nodePtyDir, what: 'node-pty', need: 'dir' as const }] : []),
+    ]);
     const keep = !temp && (opts.persist ?? false);
     const usernsHelper = await userNamespaceHelper();
     const storage = await Storage.open({ dataDir, mode: opts.storageMode, imageBytes: opts.imageBytes, logger: opts.logger, keep });
