@@ -20,6 +20,7 @@ import { DEFAULT_SHUTDOWN_TIMEOUT_MS, gracefulShutdown, logUpgrades, trackReques
 import { listenErrorMessage, openDataDir, StartupError, type OpenedDataDir } from './store/open-data-dir.ts';
 import { containerOptions, type ContainerCliOptions } from './machines/container/cli.ts';
 import { limitOptions, limitsFromOptions, type LimitCliOptions } from './limit-options.ts';
+import { spriteResourceOptions, spriteResourcesFromOptions, type SpriteResourceCliOptions } from './machines/sprite-resources.ts';
 import { ensureInspector } from './inspector/bundle.ts';
 import { slowStep } from '../cli/slow-step.ts';
 import { releaseYoungGeneration } from './young-generation.ts';
@@ -119,6 +120,7 @@ const program = new Command('spritzer')
 
 for (const option of containerOptions()) program.addOption(option);
 for (const option of limitOptions()) program.addOption(option);
+for (const option of spriteResourceOptions()) program.addOption(option);
 program.parse();
 const opts = program.opts<{
   addr: string;
@@ -142,7 +144,7 @@ const opts = program.opts<{
   shellTimeout: number;
   shutdownTimeout: number;
   validateResponses: boolean;
-} & ContainerCliOptions & LimitCliOptions>();
+} & ContainerCliOptions & LimitCliOptions & SpriteResourceCliOptions>();
 
 const match = /^(.*):(\d+)$/.exec(opts.addr);
 if (!match) {
@@ -183,6 +185,8 @@ try {
     sandboxRoot: opts.sandboxRoot,
     sandboxSpares: opts.sandboxSpares,
     sandboxEgress: opts.sandboxEgress,
+    spriteResources: spriteResourcesFromOptions(opts),
+    sandboxUidBase: opts.sandboxUidBase,
     container: { runtime: opts.containerRuntime, image: opts.spriteImage, namespace: opts.namespace, createTimeoutMs: opts.createTimeout, agentImage: opts.agentImage },
   }), { doneText: 'ready' });
 } catch (err) {

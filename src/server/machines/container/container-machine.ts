@@ -34,6 +34,7 @@ import { agentFiles, type AgentFiles } from '../../../agent/bundle.ts';
 import { AgentClient } from '../sandbox/agent-client.ts';
 import { deferredProcess, fsThrough } from '../sandbox/sandbox-machine.ts';
 import { agentArchive } from './agent-archive.ts';
+import { defaultSpriteResources } from '../sprite-resources.ts';
 import { AGENT_SOCKET_IN_SPRITE, startBridge, type AgentBridge } from './bridge.ts';
 import { DockerBoxes, type BoxInfo, type BoxRuntime } from './boxes.ts';
 import { DEFAULT_AGENT_IMAGE, DEFAULT_CREATE_TIMEOUT_MS, DEFAULT_NAMESPACE, DEFAULT_SPRITE_IMAGE } from './defaults.ts';
@@ -78,6 +79,8 @@ export interface ContainerFactoryOptions {
   leftovers?: 'adopt' | 'remove';
   /** The agent's files on the host (default `agentFiles()`). */
   agent?: Partial<AgentFiles>;
+  /** Memory (bytes) and processes per sprite (`--sprite-memory`, `--sprite-pids`; default sized to the host, sprite-resources.ts). */
+  limits?: { memoryBytes?: number; pids?: number };
   clock?: Clock;
   logger?: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
 }
@@ -100,6 +103,7 @@ interface Shared {
   namespace: string;
   createTimeoutMs: number;
   archive: Buffer;
+  limits: { memoryBytes: number; pids: number };
   socketDir: string;
   clock: Clock;
   logger?: ContainerFactoryOptions['logger'];
@@ -178,6 +182,7 @@ export class ContainerMachineFactory implements MachineFactory {
       namespace,
       createTimeoutMs: opts.createTimeoutMs ?? DEFAULT_CREATE_TIMEOUT_MS,
       archive,
+      limits: { memoryBytes: opts.limits?.memoryBytes ?? defaultSpriteResources().memoryBytes, pids: opts.limits?.pids ?? defaultSpriteResources().pids },
       socketDir,
       clock: opts.clock ?? new SystemClock(),
       logger: opts.logger,
@@ -409,7 +414,7 @@ export class ContainerMachine implements Machine {
   }
 
   private async bootOnce(image: string, generation: number): Promise<AgentClient> {
-    const { boxes, namespace, archive, createTimeoutMs } = this.shared;
+    const { boxes, namespace, archive, createTimeoutMs, limits } = this.shared;
     this.currentImage = image;
     await boxes.create({
       name: this.containerName,
@@ -422,6 +427,7 @@ export class ContainerMachine implements Machine {
         [LABELS.id]: this.spec.id,
       },
       archive,
+      limits,
     });
     const socketPath = join(this.shared.socketDir, `${dockerSafe(this.spec.id)}-${generation}.sock`);
     const bridge = await startBridge(boxes, this.containerName, socketPath);

@@ -50,6 +50,8 @@ export function checkIdRangeSettings(settings: IdRangeSettings): IdRangeSettings
 
 /** The slots of one data dir: sprite key → slot, persisted as JSON after every change. */
 export class IdRanges {
+  private saving: Promise<void> = Promise.resolve();
+
   private constructor(
     private readonly file: string,
     readonly settings: IdRangeSettings,
@@ -113,11 +115,17 @@ export class IdRanges {
     if (changed) await this.save();
   }
 
-  private async save(): Promise<void> {
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    const slots = Object.fromEntries([...this.slots].sort((a, b) => a[1] - b[1]));
-    await writeFile(tmp, `${JSON.stringify({ base: this.settings.base, size: this.settings.size, slots }, null, 1)}\n`, { mode: 0o600 });
-    await rename(tmp, this.file);
+  /** Writes the slots as they are now; concurrent changes are written one after the other, the last one last. */
+  private save(): Promise<void> {
+    const text = `${JSON.stringify({ base: this.settings.base, size: this.settings.size, slots: Object.fromEntries([...this.slots].sort((a, b) => a[1] - b[1])) }, null, 1)}\n`;
+    const write = async () => {
+      const tmp = `${this.file}.${process.pid}.tmp`;
+      await writeFile(tmp, text, { mode: 0o600 });
+      await rename(tmp, this.file);
+    };
+    const next = this.saving.then(write, write);
+    this.saving = next.catch(() => undefined);
+    return next;
   }
 }
 

@@ -18,13 +18,16 @@ export const SANDBOX_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/
 
 /**
  * Capabilities the sprite's first process keeps (bwrap drops all others; `no_new_privs` is always set, so no
- * setuid binary can gain any). Enough for the agent to drop to uid 1000, kill and reap what it started, read
- * `/proc/<pid>/fd` of sprite processes and do fs operations as root inside. Never CAP_SYS_ADMIN, CAP_MKNOD or
- * CAP_SYS_MODULE: the sprite cannot mount, create devices or reach the host's disks.
+ * setuid binary can gain any), all of them only over the sprite's own user namespace: enough for the agent to drop
+ * to uid 1000 (SETUID, SETGID), kill and reap what it started (KILL), read `/proc/<pid>/fd` of sprite processes
+ * (SYS_PTRACE), do fs operations as root inside (CHOWN, DAC_OVERRIDE, FOWNER, FSETID) and let services bind low
+ * ports (NET_BIND_SERVICE). Never CAP_SYS_ADMIN, CAP_MKNOD, CAP_SYS_MODULE, CAP_SYS_CHROOT or CAP_SYS_RESOURCE, and
+ * not CAP_DAC_READ_SEARCH (the one `open_by_handle_at` needs) nor CAP_SETPCAP: the sprite cannot mount, chroot,
+ * create devices, raise its limits or reach the host's disks.
  */
 export const AGENT_CAPS: readonly string[] = [
-  'CAP_CHOWN', 'CAP_DAC_OVERRIDE', 'CAP_DAC_READ_SEARCH', 'CAP_FOWNER', 'CAP_FSETID', 'CAP_KILL', 'CAP_SETGID',
-  'CAP_SETUID', 'CAP_SETPCAP', 'CAP_NET_BIND_SERVICE', 'CAP_SYS_PTRACE',
+  'CAP_CHOWN', 'CAP_DAC_OVERRIDE', 'CAP_FOWNER', 'CAP_FSETID', 'CAP_KILL', 'CAP_SETGID', 'CAP_SETUID', 'CAP_NET_BIND_SERVICE',
+  'CAP_SYS_PTRACE',
 ];
 
 /**
@@ -79,6 +82,8 @@ export interface LaunchSpec {
   userns?: SpriteUserNamespace;
   /** A file holding a classic BPF program (seccomp.ts) that bubblewrap installs before the command runs. */
   seccompFile?: string;
+  /** Size of the sprite's `/dev/shm` tmpfs in bytes (default: the kernel's, half the host's memory); its pages are charged to the sprite's memory cgroup either way. */
+  shmBytes?: number;
   /** Cgroups joined before anything runs (cgroups.ts); when absent, `rlimits` apply instead. */
   cgroup?: SpriteCgroup;
   /** Limits applied with `prlimit` when there is no cgroup. */
@@ -168,7 +173,7 @@ export function sandboxArgv(spec: LaunchSpec): string[] {
     overlays.push(lower, upper, work, spec.userns ? `${spec.mergedDir}${t.target === '/' ? '' : t.target}` : t.target === '/' ? '' : t.target);
   }
   const bwrap = [
-    'bwrap', '--bind', spec.mergedDir, '/', '--proc', '/proc', '--dev', '/dev', '--perms', '1777', '--tmpfs', '/dev/shm',
+    'bwrap', '--bind', spec.mergedDir, '/', '--proc', '/proc', '--dev', '/dev', '--perms', '1777', ...(spec.shmBytes ? ['--size', String(spec.shmBytes)] : []), '--tmpfs', '/dev/shm',
     '--unshare-pid', '--unshare-ipc', '--unshare-net', '--unshare-uts', '--unshare-cgroup-try',
     '--hostname', spec.hostname, '--die-with-parent', '--new-session', '--info-fd', '3', '--as-pid-1',
     '--clearenv', '--setenv', 'PATH', SANDBOX_PATH, '--setenv', 'HOME', '/root',

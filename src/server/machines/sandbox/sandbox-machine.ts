@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -38,14 +38,19 @@ import { hostsFile, personalizeLayer, prepareHostBase, seedLayer, SPRITE_UID, us
 import { hasCommand } from './run.ts';
 import { DEFAULT_ID_BASE, DEFAULT_ID_RANGE_SIZE, IdRanges, shiftLayer } from './id-ranges.ts';
 import { userNamespaceHelper } from './native.ts';
+import { seccompFilter } from './seccomp.ts';
+import { defaultSpriteResources } from '../sprite-resources.ts';
 import { SparePool } from './spares.ts';
 import { HostnameSetter } from './hostname-setter.ts';
 import { Storage, type LayerSnapshot, type StorageMode } from './storage.ts';
 import { SpriteEgress, type EgressSettings } from '../../egress/sprite-egress.ts';
 import type { NetworkPolicy } from '../../model/policy.ts';
 
-/** Per-sprite limits when none are given: enough for real work, a stop to fork bombs. */
-export const DEFAULT_LIMITS: SandboxLimits = { pids: 4096 };
+/**
+ * Per-sprite limits when none are given, sized to this host (sprite-resources.ts): memory a quarter of the host's
+ * (at most 8 GiB), processes a sixteenth of pid_max (at most 4096).
+ */
+export const DEFAULT_LIMITS: SandboxLimits = { memoryBytes: defaultSpriteResources().memoryBytes, pids: defaultSpriteResources().pids };
 /** The agent channel of a spare's warm-up process (machine pids count up from 1 and never reach it). */
 const WARM_UP_CHANNEL = 0xffff_ffff;
 /** Unix socket paths are limited to 107 bytes on Linux. */
@@ -89,8 +94,10 @@ export interface SandboxFactoryOptions {
   egress?: EgressSettings;
   /** `--sandbox-uid-base`: first host uid/gid of the sprites' id ranges (default DEFAULT_ID_BASE; id-ranges.ts). */
   idBase?: number;
-  /** Inotify limits per user inside each sprite's user namespace (0: the host's per-user values). */
+  /** Inotify limits per user inside each sprite's user namespace (default sprite-resources.ts's; 0: the host's per-user values). */
   inotify?: { instances?: number; watches?: number };
+  /** Processes and threads of all sprites together (cgroup mode only; default sprite-resources.ts's, half of pid_max). */
+  pidsTotal?: number;
 }
 
 /** A snapshot of a sandbox sprite's disk (a read-only btrfs snapshot, or a copy). */
@@ -114,6 +121,8 @@ interface Shared {
   ids: IdRanges;
   /** The compiled `spritzer-userns` helper. */
   usernsHelper: string;
+  /** The seccomp filter every sprite runs under (seccomp.ts), a file in the data dir. */
+  seccompFile: string;
   inotify: { instances?: number; watches?: number };
 }
 
@@ -186,19 +195,23 @@ export class SandboxMachineFactory implements MachineFactory {
       await chmod(dataDir, ((await stat(dataDir)).mode & 0o7777) | 0o001);
       await mkdir(join(dataDir, 'sprites'), { recursive: true, mode: 0o711 });
       const ids = await IdRanges.open(dataDir, { base: opts.idBase ?? DEFAULT_ID_BASE, size: DEFAULT_ID_RANGE_SIZE }, keep);
+      const seccompFile = join(dataDir, 'seccomp.bpf');
+      await writeFile(seccompFile, seccompFilter(), { mode: 0o600 });
       const base = opts.rootDir ? await usePreparedRoot(resolve(opts.rootDir)) : await prepareHostBase(join(dataDir, 'base'));
       await storage.createTemplate((dir) => seedLayer(dir, base));
       const limits = opts.limits ?? DEFAULT_LIMITS;
       const tag = createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
       const cgroups = opts.limitsMode === 'rlimit' ? undefined : await CgroupV1.open(tag);
       if (opts.limitsMode === 'cgroup' && !cgroups) throw new Error('cgroup limits asked for, but no writable cgroup v1 memory/pids/cpu');
+      await cgroups?.setTotal({ pids: opts.pidsTotal ?? defaultSpriteResources().pidsTotal });
       const stale = (await cgroups?.removeStale()) ?? 0;
       if (stale) opts.logger?.warn({ killed: stale }, 'sandbox: killed processes left in cgroups by an earlier run');
       const limitsMode: LimitsMode = cgroups ? 'cgroup' : Object.keys(limits).length ? 'rlimit' : 'none';
       const factory = new SandboxMachineFactory(
         {
           storage, base, cgroups, limits, agent, bootTimeoutMs: opts.bootTimeoutMs ?? 15_000, clock: opts.clock ?? new SystemClock(), logger: opts.logger,
-          egress: opts.egress, ids, usernsHelper, inotify: opts.inotify ?? {},
+          egress: opts.egress, ids, usernsHelper, seccompFile,
+          inotify: opts.inotify ?? { instances: defaultSpriteResources().inotifyInstances, watches: defaultSpriteResources().inotifyWatches },
         },
         limitsMode,
         temp,
@@ -510,6 +523,9 @@ export class SandboxMachine implements Machine {
       mounts: agentMounts({ ...agent, runDir }),
       cgroup: this.cgroup,
       rlimits: limits,
+      // Half the memory limit: tmpfs pages cannot be reclaimed, and a full /dev/shm must not OOM-kill the agent.
+      shmBytes: limits.memoryBytes === undefined ? undefined : Math.floor(limits.memoryBytes / 2),
+      seccompFile: this.shared.seccompFile,
       userns: {
         helper: this.shared.usernsHelper, hostBase, size: DEFAULT_ID_RANGE_SIZE, lowerDir: join(spriteDir, 'lower'),
         inotifyInstances: this.shared.inotify.instances, inotifyWatches: this.shared.inotify.watches,
