@@ -77,3 +77,15 @@ export const LLM_TXT = `# This machine is a Sprite: a persistent Linux computer 
 export function spriteEnvScript(node: string): string {
   return `#!/bin/sh\nexec ${node} /.sprite/agent/agent.mjs --sprite-env "$@"\n`;
 }
+
+/**
+ * Where the `sudo` shim goes (engines with the agent, as root): `/usr/local/bin/sudo`, first on every PATH a sprite
+ * uses, always; `/usr/bin/sudo` (production's path, found with a PATH that lacks /usr/local/bin) unless the image
+ * has a sudo of its own there.
+ */
+export const SUDO_SHIM_PATHS = ['/usr/local/bin/sudo', '/usr/bin/sudo'] as const;
+
+/** The `sudo` shim: runs the agent bundle's `--sudo` mode (src/agent/sudo.ts) with the agent's own node. */
+export function sudoScript(node: string): string {
+  return `#!/bin/sh\nexec ${node} /.sprite/agent/agent.mjs --sudo "$@"\n`;
+}
