@@ -10,6 +10,7 @@
  * It owns the socket server, the client relay and `sudo`'s main; the command line and policy are sudo-options.ts.
  * @see docs/security.md "sudo", docs/fidelity.md "sudo"
  */
+import { execFileSync } from 'node:child_process';
 import { accessSync, constants as fsConstants, readFileSync, statSync } from 'node:fs';
 import { connect, type Server, type Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
@@ -177,6 +178,30 @@ function isExecutable(path: string): boolean {
   }
 }
 
+/**
+ * Puts the caller's terminal (stdin) in raw mode as sudo does (`stty raw -echo`: no echo, no line editing, no
+ * output processing, so the command's own terminal is the only one that cooks), and returns the restore. Node's
+ * own raw mode keeps output processing on, which would turn every `\r\n` of the command into `\r\r\n`; it is
+ * the fallback when `stty` cannot run.
+ */
+function rawTerminal(): () => void {
+  const stty = (args: string[]): string => execFileSync('stty', args, { stdio: ['inherit', 'pipe', 'ignore'] }).toString().trim();
+  try {
+    const saved = stty(['-g']);
+    stty(['raw', '-echo']);
+    return () => {
+      try {
+        stty([saved]);
+      } catch {
+        // the terminal is gone
+      }
+    };
+  } catch {
+    process.stdin.setRawMode(true);
+    return () => process.stdin.setRawMode(false);
+  }
+}
+
 /** What `sudo -l` prints: the sprite's policy (everything, as anyone, no password). */
 function listText(user: string, host: string): string {
   return `Matching Defaults entries for ${user} on ${host}:\n    env_reset, secure_path=/usr/local/sbin\\:/usr/local/bin\\:/usr/sbin\\:/usr/bin\\:/sbin\\:/bin\n\n`
@@ -225,13 +250,13 @@ export async function sudoMain(argv: string[], socketPath: string = SUDO_SOCKET_
     if (req.action === 'list') return void process.stdout.write(`${cmd.path}${cmd.argv.length > 1 ? ` ${cmd.argv.slice(1).join(' ')}` : ''}\n`), 0;
     const tty = !!process.stdin.isTTY;
     const size = (): { cols: number; rows: number } => ({ cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 });
-    if (tty) process.stdin.setRawMode(true);
+    const restore = tty ? rawTerminal() : () => undefined;
     try {
       return await runSudoClient(socketPath, { argv: cmd.argv, path: cmd.path, env: cmd.env, dir: cmd.dir, tty, ...size(), uid: cmd.uid, gid: cmd.gid, stdin: true }, {
         stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, signals: process, size,
       });
     } finally {
-      if (tty) process.stdin.setRawMode(false);
+      restore();
     }
   } catch (err) {
     if (!(err instanceof SudoUsageError)) throw err;

@@ -98,12 +98,24 @@ describe.skipIf(skip)('sudo in a sandbox sprite', () => {
     expect([missing.exitCode, missing.stderr]).toEqual([1, 'sudo: no-such-command: command not found\n']);
   });
 
-  it('a TTY exec running sudo -n bash gets a root prompt on a terminal of its own', async () => {
+  it('a TTY exec running sudo -n bash gets a root prompt on a terminal of its own, resized with the exec', async () => {
     const rec = await run(['sudo', '-n', 'bash', '--norc', '-i'], { tty: true, stdin: true, rows: 30, cols: 100, env: ['TERM=xterm', 'PATH=/usr/local/bin:/usr/bin:/bin'] }, (ws) => {
-      setTimeout(() => ws.send(Buffer.from('id -u; tty; stty size; exit 3\r')), 1500);
+      // Each step waits for what the previous one prints: the prompt, the trap's answer to the resize.
+      let seen = '';
+      const steps: Array<[RegExp, () => void]> = [
+        [/# $/, () => ws.send(Buffer.from("trap 'stty size' WINCH; id -u; tty; stty size\r"))],
+        [/30 100\r\n[^]*# $/, () => ws.send(JSON.stringify({ type: 'resize', cols: 120, rows: 40 }))],
+        [/40 120\r\n/, () => ws.send(Buffer.from('exit 3\r'))],
+      ];
+      ws.on('message', (data, isBinary) => {
+        if (!isBinary) return;
+        seen += Buffer.from(data as Buffer).toString();
+        if (steps.length && steps[0]![0].test(seen)) steps.shift()![1]();
+      });
     });
-    expect(rec.stdout).toMatch(/#/); // root's prompt ends in '#'
-    expect(rec.stdout).toMatch(/0\r\n\/dev\/pts\/\d+\r\n30 100\r\n/);
+    expect(rec.stdout).toMatch(/bash-[\d.]+# /); // root's prompt
+    expect(rec.stdout).toMatch(/\r0\r\n\/dev\/pts\/\d+\r\n30 100\r\n/);
+    expect(rec.stdout).toContain('40 120\r\n');
     expect(rec.exitCode).toBe(3);
   });
 });
