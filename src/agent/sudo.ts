@@ -50,9 +50,13 @@ export function serveSudoConnection(socket: Socket, opts: { dropPrivileges: bool
   );
   socket.on('drain', () => supervisor.setPaused(false));
   socket.on('error', () => undefined);
-  socket.on('close', () => {
+  // The caller never half-closes (stdin EOF is a frame): its end means it is gone (the socket allows half-open).
+  const gone = (): void => {
     if (started && !exited) void supervisor.killAll();
-  });
+    socket.destroy();
+  };
+  socket.on('end', gone);
+  socket.on('close', gone);
   socket.on('data', (chunk: Buffer) => {
     try {
       for (const f of decoder.push(chunk)) {
