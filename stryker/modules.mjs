@@ -14,6 +14,7 @@ export const MODULES = [
   { file: 'src/protocol/frames.ts', tests: ['src/protocol/frames.test.ts'] },
   { file: 'src/protocol/ndjson.ts', tests: ['src/protocol/ndjson.test.ts'] },
   { file: 'src/protocol/control.ts', tests: ['src/protocol/control.test.ts'] },
+  { file: 'src/server/http/exec-frames.ts', tests: ['src/server/http/exec-frames.test.ts'] },
   // messages.test.ts checks the spec itself (it loads spec/asyncapi.yaml, ~40 s a run): too slow to run per mutant.
   { file: 'src/protocol/messages.ts', tests: ['src/protocol/messages-parse.test.ts'] },
   { file: 'src/protocol/signals.ts', tests: ['src/protocol/signals.test.ts'] },
@@ -27,6 +28,8 @@ export const MODULES = [
   { file: 'src/server/model/services.ts', tests: ['src/server/model/services.test.ts'] },
   { file: 'src/server/model/tasks.ts', tests: ['src/server/model/tasks.test.ts'] },
   { file: 'src/server/model/sprites.ts', tests: ['src/server/model/sprites*.test.ts'] },
+  // The sprite list's name index (a page is a binary search and a slice).
+  { file: 'src/server/model/sorted-names.ts', tests: ['src/server/model/sorted-names.test.ts'] },
   // The fs list `pattern` matcher (a request's glob: its tests hold bash's rules and the no-backtracking bound).
   { file: 'src/server/model/name-glob.ts', tests: ['src/server/model/name-glob.test.ts'] },
   // The in-sprite agent's protocol (both sides of the agent socket import it).

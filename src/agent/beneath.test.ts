@@ -103,3 +103,20 @@ describe('noFollow and kernel links', () => {
     }
   });
 });
+
+describe('the agent’s own directory', () => {
+  it('fs writes into /.sprite/run (a host directory outside the quota) are EACCES', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'spritzer-run-'));
+    try {
+      await mkdir(join(root, '.sprite/run'), { recursive: true });
+      const fs = new AgentFs(root, null);
+      await expect(fs.writeFile('/.sprite/run/big', new TextEncoder().encode('x'))).rejects.toMatchObject({ code: 'EACCES' });
+      await expect(fs.mkdir('/.sprite/run/d')).rejects.toMatchObject({ code: 'EACCES' });
+      await symlink(join(root, '.sprite/run'), join(root, 'r'));
+      await expect(fs.writeFile('/r/big', new TextEncoder().encode('x'))).rejects.toMatchObject({ code: 'EACCES' });
+      await expect(lstat(join(root, '.sprite/run/big'))).rejects.toMatchObject({ code: 'ENOENT' });
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -20,9 +20,18 @@ const KERNEL_FS_MAGIC: ReadonlySet<number> = new Set([
   0x62656570, 0x42494e4d,
 ]);
 
-/** Whether sprite (or host) path `p`, normalised and absolute, is `/proc`, `/sys` or below one of them. */
+/**
+ * The agent's own directory (its socket), which the sandbox binds from a host directory outside the sprite's disk
+ * and quota: the fs API writes nothing there either, so every byte it writes counts against the sprite's quota.
+ */
+export const AGENT_TREES: readonly string[] = ['/.sprite/run'];
+
+/**
+ * Whether sprite (or host) path `p`, normalised and absolute, is `/proc`, `/sys` (or the agent's own directory) or
+ * below one of them.
+ */
 export function inKernelTree(p: string): boolean {
-  return KERNEL_TREES.some((t) => p === t || p.startsWith(`${t}/`));
+  return [...KERNEL_TREES, ...AGENT_TREES].some((t) => p === t || p.startsWith(`${t}/`));
 }
 
 /** Whether the filesystem holding host path `p` (followed) is one of the kernel's pseudo-filesystems. */

@@ -28,6 +28,8 @@ export interface SpritesClientOptions {
   fetch?: (request: Request) => Promise<Response>;
   /** The WebSocket class, constructed as `new WebSocket(url, {headers})`; default `ws`. */
   WebSocket?: WebSocketConstructor;
+  /** Run `run`/`spawn` over the control socket (`ExecOptions.control`) unless a call says otherwise. */
+  controlMode?: boolean;
 }
 
 /** The result of `createCheckpointAndWait`: the new id (from the `complete` line) and every event. */
@@ -70,6 +72,7 @@ export function createSpritesClient(options: SpritesClientOptions = {}) {
         : import('ws').then((m) => m.WebSocket as unknown as WebSocketConstructor)),
   };
   const ops = operationMethods({ http });
+  const withMode = <T extends ExecOptions>(opts: T | undefined): T => ({ control: options.controlMode === true, ...opts }) as T;
 
   return {
     ...ops,
@@ -81,9 +84,9 @@ export function createSpritesClient(options: SpritesClientOptions = {}) {
      * Runs `argv` over the exec WebSocket and collects `{stdout, stderr, exitCode}` (UTF-8 strings, exit 0–255).
      * `opts.stdin` is written then EOF is sent. @see docs/wire-reference.md §4.4
      */
-    run: (spriteName: string, argv: readonly string[], opts?: RunOptions) => run(conn, spriteName, argv, opts),
+    run: (spriteName: string, argv: readonly string[], opts?: RunOptions) => run(conn, spriteName, argv, withMode(opts)),
     /** Starts `argv` and returns the streaming `ExecCommand` (stdin, EOF, signal, resize, events, exit). */
-    spawn: (spriteName: string, argv: readonly string[], opts?: ExecOptions) => spawn(conn, spriteName, argv, opts),
+    spawn: (spriteName: string, argv: readonly string[], opts?: ExecOptions) => spawn(conn, spriteName, argv, withMode(opts)),
     /** Attaches to a live session by id (scrollback first). @see docs/wire-reference.md §4.7 */
     attach: (spriteName: string, sessionId: string) => attach(conn, spriteName, sessionId),
     /**

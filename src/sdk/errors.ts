@@ -146,6 +146,8 @@ export class SpritesStreamError extends Error {
 export type ExecProtocolErrorCode =
   /** The socket closed with no exit frame (non-TTY) and no `exit` message (TTY). Never reported as exit 0. */
   | 'closed_before_exit'
+  /** The control socket refused the command (`op.error`; the message is its `args.error`). */
+  | 'op_error'
   /** A binary frame that does not decode (unknown stream id, bad exit frame) or a text frame that is not JSON. */
   | 'bad_frame'
   /** The WebSocket failed before or during the handshake without an HTTP answer (network error). */

@@ -200,3 +200,32 @@ describe('execQuery', () => {
     expect(() => execQuery([])).toThrow(TypeError);
   });
 });
+
+describe('control mode (ExecOptions.control, client controlMode)', () => {
+  let server: RunningServer;
+  let client: SdkClient;
+  beforeAll(async () => void ({ server, client } = await sdkAgainstSpritzer()));
+  afterAll(() => server.close());
+
+  it('runs commands over /control with output, exit code, stdin, dir and env', async () => {
+    expect(await client.run('box', ['sh', '-c', 'echo out; echo err >&2; exit 3'], { control: true })).toEqual({ stdout: 'out\n', stderr: 'err\n', exitCode: 3 });
+    expect(await client.run('box', ['cat'], { control: true, stdin: 'piped\n' })).toEqual({ stdout: 'piped\n', stderr: '', exitCode: 0 });
+    expect((await client.run('box', ['sh', '-c', 'pwd; echo $A'], { control: true, dir: '/tmp', env: { A: 'b' } })).stdout).toBe('/tmp\nb\n');
+    expect((await client.run('box', ['stty', 'size'], { control: true, tty: true, rows: 30, cols: 90 })).stdout).toBe('30 90\r\n');
+  });
+
+  it('goes through the control socket: the request log shows /control and no /exec', async () => {
+    const viaControl = createSpritesClient({ baseUrl: server.url, token: TOKEN, controlMode: true });
+    expect((await viaControl.run('box', ['echo', 'logged'])).stdout).toBe('logged\n');
+    const log = await (await fetch(`${server.url}/_spritzer/requests`, { headers: { Authorization: `Bearer ${TOKEN}` } })).json();
+    const ws = (log.requests as Array<{ kind: string; path: string; status: number }>).filter((r) => r.kind === 'ws');
+    expect(ws[0].path).toMatch(/^\/v1\/sprites\/box\/control\?op=exec&cmd=echo&cmd=logged/);
+    expect(ws[0].status).toBe(101);
+  });
+
+  it('fails with ExecProtocolError op_error when the control socket refuses the command', async () => {
+    const err = await client.run('box', ['true'], { control: true, dir: '/no/such/dir' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ExecProtocolError);
+    expect(err).toMatchObject({ code: 'op_error', message: 'chdir /no/such/dir: no such file or directory' });
+  });
+});

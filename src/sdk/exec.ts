@@ -7,6 +7,7 @@
  */
 import { EventQueue } from './event-queue.ts';
 import { StreamId, decodeFrame, encodeFrame, FrameError } from '../protocol/frames.ts';
+import { CONTROL_PREFIX, decodeControl } from '../protocol/control.ts';
 import type { SessionInfoMessage, ExitMessage, PortOpenedMessage, PortClosedMessage } from '../protocol/messages.ts';
 import { ExecProtocolError, apiErrorFrom, parseErrorBody, type SpritesApiError } from './errors.ts';
 
@@ -53,6 +54,12 @@ export interface ExecOptions {
   cols?: number;
   /** Create a detachable session (one that outlives this socket). */
   detachable?: boolean;
+  /**
+   * Run over the control socket (`/control?op=exec&…`, the docs' auto-start form, docs/wire-reference.md §5.1)
+   * instead of `/exec`: one control socket per command, no pool. The frames are those of `/exec` plus the
+   * `control:` envelopes; an `op.error` fails the command with `ExecProtocolError` `op_error`.
+   */
+  control?: boolean;
 }
 
 /** Options of {@link run}: {@link ExecOptions} plus the stdin to feed (then EOF). */
@@ -168,6 +175,7 @@ export class ExecCommand implements AsyncIterable<ExecEvent> {
   }
 
   private onText(text: string): void {
+    if (text.startsWith(CONTROL_PREFIX)) return this.onControl(text);
     let msg: { type?: unknown } & Record<string, unknown>;
     try {
       msg = JSON.parse(text);
@@ -192,6 +200,20 @@ export class ExecCommand implements AsyncIterable<ExecEvent> {
         return this.push({ type: 'port_closed', port: msg as unknown as PortClosedMessage });
       default:
         return; // Unknown server messages are ignored, as every official SDK does.
+    }
+  }
+
+  /** A control envelope (control socket): `op.error` fails the command; `op.ack` and `op.complete` are not needed. */
+  private onControl(text: string): void {
+    let envelope: ReturnType<typeof decodeControl>;
+    try {
+      envelope = decodeControl(text);
+    } catch (err) {
+      return this.protocolBreak((err as Error).message);
+    }
+    if (envelope?.type === 'op.error') {
+      this.fail(new ExecProtocolError('op_error', envelope.args.error));
+      this.ws.close(1000);
     }
   }
 
@@ -322,7 +344,9 @@ async function open(conn: ExecConnection, spriteName: string, channel: string, q
  * @see docs/wire-reference.md §4.2, §4.3
  */
 export function spawn(conn: ExecConnection, spriteName: string, argv: readonly string[], opts: ExecOptions = {}): Promise<ExecCommand> {
-  return open(conn, spriteName, 'exec', execQuery(argv, opts), opts.tty === true);
+  if (!opts.control) return open(conn, spriteName, 'exec', execQuery(argv, opts), opts.tty === true);
+  const query = new URLSearchParams([['op', 'exec'], ...execQuery(argv, opts)]);
+  return open(conn, spriteName, 'control', query, opts.tty === true);
 }
 
 /**

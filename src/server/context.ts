@@ -40,6 +40,8 @@ export interface Deps {
   maxJsonBodyBytes?: number;
   /** Bounds of exec's stdin and output streams; unset fields take `DEFAULT_EXEC_STREAM_LIMITS` (docs/limits.md). */
   execLimits?: Partial<ExecStreamLimits>;
+  /** Ms between HTTP exec output frames (default `HTTP_EXEC_FRAME_GAP_MS`, `--http-exec-frame-gap`; http/exec-frames.ts). */
+  httpExecFrameGapMs?: number;
   /** Most bytes of a request line + header fields (default 1 MiB, `--max-header-size`; http/oversize.ts, docs/limits.md). */
   maxHeaderBytes?: number;
   /** `--data-dir` persistence (src/server/store); absent: state lives in memory only and nothing is saved. */

@@ -41,6 +41,10 @@ export interface Limits {
   filesMax: number;
   /** Exec sessions (running commands) per sprite; one more → 429 `concurrent_session_limit_exceeded` (session-limit.ts). */
   sessionsMax: number;
+  /** Ms a control socket may stay open with no operation running; then it closes 1000 `idle timeout` (ws/control.ts). */
+  controlIdleMs: number;
+  /** Bytes of replies (`op.error` and the like) a control socket may have unsent; more → close 1013 (a flood). */
+  controlReplyBacklogBytes: number;
 }
 
 /** 1 GiB: the default disk quota of a sprite (held in memory by the in-memory machines). */
@@ -65,6 +69,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   serviceNeedsMax: 64,
   filesMax: 1_000_000,
   sessionsMax: 1024,
+  controlIdleMs: 10 * 60 * 1000,
+  controlReplyBacklogBytes: 1024 * 1024,
 });
 
 /**

@@ -3,6 +3,7 @@
  * an `export SPRITES_BASE_URL=…` line when ready; on SIGINT/SIGTERM closes sockets, ends running commands and
  * exits 0. Logging is one line per request (pino).
  */
+import { HTTP_EXEC_FRAME_GAP_MS } from './http/exec-frames.ts';
 import './hold-young-generation.ts'; // first: the young generation stays small while the server starts (young-generation.ts)
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { pino } from 'pino';
@@ -38,6 +39,12 @@ const program = new Command('spritzer')
     new Option('--stdin-grace <ms>', 'shell engine: start a command that asked for stdin after this long without any (no EOF)')
       .env('SPRITZER_STDIN_GRACE_MS')
       .default(50)
+      .argParser(wholeNumber({ min: 0, unit: 'milliseconds' })),
+  )
+  .addOption(
+    new Option('--http-exec-frame-gap <ms>', 'HTTP exec: pause between output frames, so readers that take each read as one frame (the JS SDK execFileHTTP) see them apart; 0 = none')
+      .env('SPRITZER_HTTP_EXEC_FRAME_GAP_MS')
+      .default(HTTP_EXEC_FRAME_GAP_MS)
       .argParser(wholeNumber({ min: 0, unit: 'milliseconds' })),
   )
   .addOption(
@@ -131,6 +138,7 @@ const opts = program.opts<{
   org: string;
   logLevel: string;
   stdinGrace: number;
+  httpExecFrameGap: number;
   stdinWait: number;
   diskQuota: number;
   maxJsonBody: number;
@@ -199,6 +207,7 @@ const deps = defaultDeps({
   logger,
   machines,
   execLimits: { maxStdinBytes: opts.maxStdinBytes },
+  httpExecFrameGapMs: opts.httpExecFrameGap,
   token: opts.token,
   organization: opts.org,
   publicUrl: opts.publicUrl,

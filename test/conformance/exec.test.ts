@@ -204,9 +204,3 @@ describe('attachExecSession', () => {
     });
   });
 });
-
-describe('controlSession', () => {
-  emulatorOnly.it('answers 404 before the upgrade, so every SDK falls back to direct exec', async () => {
-    await expect(connectWs(target(), `/v1/sprites/${box}/control`, { output: 'controlSessionOutput' })).rejects.toMatchObject({ status: 404 });
-  });
-});

@@ -163,17 +163,21 @@ describe('with one sprite', () => {
     verified.it('execFileHTTP reports the exit code of a command without output', async () => {
       expect(await sprite.execFileHTTP('true')).toEqual({ stdout: '', stderr: '', exitCode: 0 });
       await expect(sprite.execFileHTTP('sh', ['-c', 'exit 7'])).rejects.toMatchObject({ name: 'ExecError', exitCode: 7 });
-      // SDK LIMITATION: execFileHTTP takes each chunk its fetch reader returns as one frame, but undici merges
-      // chunks that arrive together (`[1]hi\n` + `[3,0]` come back as one read), so a command with output usually
-      // fails with "did not include an exit frame". The SDK itself says to prefer the WebSocket methods.
     });
 
-    verified.it('a client with controlMode: true runs commands too', async () => {
-      const viaControl = new SpritesClient(target().token, { baseURL: target().baseUrl, controlMode: true });
-      const r = await viaControl.sprite(sprite.name).exec('echo through control');
-      expect(r.stdout).toBe('through control\n');
-      // The SDK silently falls back to /exec when /control fails, so this cannot tell which path ran.
-    });
+    verified.it('execFileHTTP reads stdout, stderr and the exit code of a command that prints, 100 times in a row', async () => {
+      // The SDK takes each chunk its fetch reader returns as one frame; frames written back to back reach it merged.
+      for (let i = 0; i < 100; i++) {
+        const err = await sprite.execFileHTTP('sh', ['-c', 'echo hi; echo err >&2; exit 3']).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(err, `call ${i}`).toBeInstanceOf(ExecError);
+        const e = err as ExecError;
+        expect({ stdout: e.stdout, stderr: e.stderr, exitCode: e.exitCode }, `call ${i}`).toEqual({ stdout: 'hi\n', stderr: 'err\n', exitCode: 3 });
+      }
+      expect(await sprite.execFileHTTP('sh', ['-c', 'printf one; sleep 0.1; printf two'])).toEqual({ stdout: 'onetwo', stderr: '', exitCode: 0 });
+    }, 60_000);
 
     verified.it('commands share the sprite filesystem', async () => {
       await sprite.execFile('sh', ['-c', 'echo shared > /tmp/shared.txt']);

@@ -90,6 +90,13 @@ describe.skipIf(skip)('the fs API refuses /proc and /sys', () => {
     expect(await spriteText('/proc/sys/kernel/domainname')).not.toContain('owned');
   });
 
+  it('fs/write into /.sprite/run (a host directory, outside the disk quota) is refused and lands nowhere', async () => {
+    const r = await call('PUT', '/v1/sprites/acme/fs/write?path=/.sprite/run/fill', new TextEncoder().encode('x'.repeat(4096)));
+    expect(r.status).toBe(403);
+    expect(r.json).toMatchObject({ code: 'EACCES', path: '/.sprite/run/fill' });
+    await expect(readFile(join(hostCanary, '..', 'fill'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it('mkdir, chmod and rename into /proc or /sys are refused', async () => {
     expect((await call('PUT', '/v1/sprites/acme/fs/write?path=/sys/x&mkdir=true', new TextEncoder().encode('x'))).json).toMatchObject({ code: 'EACCES' });
     const chmod = await call('POST', '/v1/sprites/acme/fs/chmod', { path: '/proc/sys/kernel/domainname', mode: '0666' });

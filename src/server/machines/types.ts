@@ -89,6 +89,12 @@ export interface Machine {
   /** The filesystem (the fs API, service logs, the in-sprite policy file). */
   readonly fs: MachineFs;
   /**
+   * Why the machine could not boot (the boot's error), while it cannot; undefined when it runs. Only the engines
+   * that keep disks across restarts set it (a saved sprite whose disk no longer boots stays, to be restored to a
+   * checkpoint or deleted). @see docs/security.md "No data loss on a bad boot"
+   */
+  readonly bootFailure?: string;
+  /**
    * Starts a process. `io` is wired before anything runs, so a fast command never loses output; the process'
    * `pid` is known synchronously (it names the exec session). Output is delivered as produced, byte-exact.
    * A working directory that does not exist makes the process fail (exit 1 with a message on stderr); callers

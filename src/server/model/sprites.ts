@@ -7,6 +7,7 @@
 import type { Clock } from './clock.ts';
 import type { IdSource } from './ids.ts';
 import type { Machine, MachineFactory, MachineRecord, MachineSnapshot } from '../machines/types.ts';
+import { SortedNames } from './sorted-names.ts';
 import { ModelError } from './errors.ts';
 import { SessionRegistry } from './sessions.ts';
 import { checkSpriteFields } from './sprite-fields.ts';
@@ -140,6 +141,9 @@ export class Sprite {
    * 30 s of the last activity (the boot counts); `warm` up to 5 minutes idle; then `cold`.
    */
   status(): SpriteStatus {
+    // A machine that could not boot runs nothing: `cold` (the only status the API has for it; the why is in
+    // /_spritzer/state `boot_error` and in every refused operation's message).
+    if (this.machine.bootFailure !== undefined) return 'cold';
     if (this.sessions.busy || this.services.busy() || this.tasks.busy()) return 'running';
     const last = this.lastActiveAt;
     if (last === null) return 'cold';
@@ -305,6 +309,8 @@ export const SPRITE_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 /** All sprites of the emulated organization. */
 export class SpritesModel {
   private readonly sprites = new Map<string, Sprite>();
+  /** The keys of `sprites` in ascending order, so a page of `list` costs O(log n + page), not a sort of them all. */
+  private readonly names = new SortedNames();
   /** Names whose machine is being created: taken, but not yet listed. */
   private readonly creating = new Set<string>();
 
@@ -334,6 +340,7 @@ export class SpritesModel {
     }
     const sprite = new Sprite(id, input.name, organization, now, () => this.urlFor(input.name), input, machine, clock, this.deps.limits);
     this.sprites.set(sprite.name, sprite);
+    this.names.add(sprite.name);
     return sprite;
   }
 
@@ -341,6 +348,7 @@ export class SpritesModel {
   adopt(sprite: Sprite): void {
     if (this.sprites.has(sprite.name)) throw new ModelError('sprite_exists', `a sprite named ${sprite.name} already exists`);
     this.sprites.set(sprite.name, sprite);
+    this.names.add(sprite.name);
   }
 
   /** A sprite by name, or ModelError `sprite_not_found`. */
@@ -357,13 +365,10 @@ export class SpritesModel {
   list(opts: { prefix?: string; maxResults?: number; continuationToken?: string }): SpritePage {
     const size = Math.min(MAX_PAGE_SIZE, Math.max(1, opts.maxResults ?? MAX_PAGE_SIZE));
     const after = opts.continuationToken ? decodeToken(opts.continuationToken) : null;
-    const all = [...this.sprites.values()]
-      .filter((s) => !opts.prefix || s.name.startsWith(opts.prefix))
-      .filter((s) => after === null || s.name > after)
-      // Stryker disable next-line EqualityOperator,ConditionalExpression: names are unique, and sort only tells < 0 from the rest.
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const page = all.slice(0, size);
-    const hasMore = all.length > size;
+    // One more than the page tells whether there is more.
+    const names = this.names.page(opts.prefix ?? '', after, size + 1);
+    const page = names.slice(0, size).map((n) => this.sprites.get(n)!);
+    const hasMore = names.length > size;
     return { sprites: page, hasMore, nextContinuationToken: hasMore ? encodeToken(page[page.length - 1].name) : null };
   }
 
@@ -389,6 +394,7 @@ export class SpritesModel {
   async delete(name: string): Promise<void> {
     const s = this.get(name);
     this.sprites.delete(name);
+    this.names.remove(name);
     await s.shutdown();
   }
 
@@ -399,6 +405,7 @@ export class SpritesModel {
   async clear(opts: { keepDisks?: boolean } = {}): Promise<void> {
     const all = this.all();
     this.sprites.clear();
+    this.names.clear();
     await Promise.all(all.map((s) => s.shutdown({ keepDisk: opts.keepDisks })));
   }
 

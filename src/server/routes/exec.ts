@@ -66,6 +66,7 @@ export const execHandlers: HandlerMap = {
         abort: () => res.destroy(),
       },
       execStreamLimits(deps.execLimits),
+      deps.httpExecFrameGapMs,
     );
     const session = sprite.sessions.start({ ...init, maxRunAfterDisconnectMs: 0 }, listener);
     if (init.stdin && Buffer.isBuffer(req.body) && req.body.length > 0) session.process.writeStdin(new Uint8Array(req.body));

@@ -37,7 +37,11 @@ export function socketListener(
   tty: boolean,
   limits: ExecStreamLimits = DEFAULT_EXEC_STREAM_LIMITS,
   onOverflow: () => void = () => {},
-): SessionListener {
+  end: (code: number) => void = (code) => {
+    sendExit(ws, tty, code);
+    closeAfterExit(ws, tty, code);
+  },
+): SessionListener & { close(): void } {
   const out = new PacedOutput(
     {
       write(stream, chunk, done) {
@@ -52,25 +56,40 @@ export function socketListener(
       onOverflow();
     },
   );
-  ws.once('close', () => out.close());
+  let closed = false;
+  const onClose = () => out.close();
+  ws.once('close', onClose);
   return {
     output(stream, data) {
-      if (ws.readyState !== ws.OPEN) return;
+      if (closed || ws.readyState !== ws.OPEN) return;
       out.push(stream, data);
+    },
+    /** Drops what is queued; nothing more (output, exit, `end`) reaches the socket. */
+    close() {
+      closed = true;
+      ws.off('close', onClose);
+      out.close();
     },
     exit(code) {
       out.then(() => {
-        if (ws.readyState !== ws.OPEN) return;
-        if (tty) {
-          ws.send(JSON.stringify({ type: 'exit', exit_code: code }));
-          ws.close(ttyExitCloseCode(code), code === 0 ? '' : `exit ${code}`);
-        } else {
-          ws.send(encodeExitFrame(code), { binary: true });
-          ws.close(CloseCode.Normal);
-        }
+        ws.off('close', onClose);
+        if (closed || ws.readyState !== ws.OPEN) return;
+        end(code);
       });
     },
   };
+}
+
+/** The end of a command's output: `[3, code]` in non-TTY mode, the text `{"type":"exit","exit_code":N}` in TTY mode (§4.4, §4.5). */
+export function sendExit(ws: WebSocket, tty: boolean, code: number): void {
+  if (tty) ws.send(JSON.stringify({ type: 'exit', exit_code: code }));
+  else ws.send(encodeExitFrame(code), { binary: true });
+}
+
+/** How `/exec` ends a socket after the exit: 1000, or in TTY mode the close code of {@link ttyExitCloseCode}. */
+function closeAfterExit(ws: WebSocket, tty: boolean, code: number): void {
+  if (tty) ws.close(ttyExitCloseCode(code), code === 0 ? '' : `exit ${code}`);
+  else ws.close(CloseCode.Normal);
 }
 
 /** `session_info`, the first message on create and on every attach (§4.6). */
@@ -106,49 +125,11 @@ export function wireClient(
   detach: () => void,
   opts: { stdin: boolean; logger: Logger; socket?: Duplex },
 ): void {
-  const { socket } = opts;
-  if (socket && opts.stdin) {
-    // A raw socket listener is outside ws' contained handlers: a throw here is caught, logged, and ends this
-    // client with 1011, like a throw in a message handler (containment, issue 16).
-    const activity = () => {
-      try {
-        if (!session.exited) session.process.writeStdin(NO_BYTES);
-      } catch (err) {
-        opts.logger.error({ err }, 'exec stdin activity failed');
-        socket.off('data', activity);
-        ws.close(CloseCode.InternalError, 'internal error');
-      }
-    };
-    socket.on('data', activity);
-    ws.once('close', () => socket.off('data', activity));
-  }
+  if (opts.socket && opts.stdin) watchStdinActivity(ws, opts.socket, session, opts.logger);
+  const input = execInput(session, { stdin: opts.stdin, logger: opts.logger });
   ws.on('message', (data, isBinary) => {
-    if (!isBinary) {
-      try {
-        const msg = parseExecClientMessage(data.toString());
-        if (msg.type === 'resize') session.process.resize(msg.cols, msg.rows);
-        else {
-          const name = normalizeSignalName(msg.signal);
-          if (name) session.process.signal(name);
-        }
-      } catch (err) {
-        opts.logger.debug({ err }, 'ignored malformed exec text message');
-      }
-      return;
-    }
-    const bytes = toBytes(data);
-    if (!opts.stdin || session.exited) return;
-    if (session.tty) {
-      session.process.writeStdin(bytes);
-      return;
-    }
-    try {
-      const frame = decodeFrame(bytes);
-      if (frame.streamId === StreamId.Stdin) session.process.writeStdin(frame.payload);
-      else if (frame.streamId === StreamId.StdinEof) session.process.endStdin();
-    } catch (err) {
-      opts.logger.debug({ err }, 'ignored malformed exec frame');
-    }
+    if (isBinary) input.binary(toBytes(data));
+    else input.text(data.toString());
   });
   ws.on('close', detach);
   ws.on('error', (err: Error & { code?: string }) => {
@@ -156,4 +137,117 @@ export function wireClient(
     if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' && !session.exited) session.process.signal('KILL');
     detach();
   });
+}
+
+/**
+ * Counts bytes arriving on the upgraded TCP `socket` as stdin activity of `session` (an empty `writeStdin`) until
+ * the returned function is called or `ws` closes (see {@link wireClient}). A throw is logged and closes `ws` 1011.
+ */
+export function watchStdinActivity(ws: WebSocket, socket: Duplex, session: ExecSession, logger: Logger): () => void {
+  // A raw socket listener is outside ws' contained handlers: a throw here is caught, logged, and ends this
+  // client with 1011, like a throw in a message handler (containment).
+  const activity = () => {
+    try {
+      if (!session.exited) session.process.writeStdin(NO_BYTES);
+    } catch (err) {
+      logger.error({ err }, 'exec stdin activity failed');
+      off();
+      ws.close(CloseCode.InternalError, 'internal error');
+    }
+  };
+  const off = () => {
+    socket.off('data', activity);
+    ws.off('close', off);
+  };
+  socket.on('data', activity);
+  ws.once('close', off);
+  return off;
+}
+
+/** Stdin framing on a socket: `/exec` takes `[0]…`/`[4]` only; `/control` also takes the sprites-go raw form. */
+export type StdinDialect = 'exec' | 'control';
+
+/** What a client sends to a running command, already split into text and binary messages. */
+export interface ExecInput {
+  /** A text message: `resize` or `signal` (anything else is logged at debug and ignored). */
+  text(text: string): void;
+  /** A binary message: stdin (framed in non-TTY mode, raw in TTY mode). */
+  binary(bytes: Uint8Array): void;
+}
+
+/**
+ * Maps a client's messages to `session`: text `resize` and `signal` (docs/wire-reference.md §4.6), binary stdin
+ * (§4.4 non-TTY `[0]…` and a lone `[4]` as EOF; §4.5 TTY raw bytes). Stdin is dropped when the client asked for
+ * `stdin=false` or once the command exited. Malformed messages are logged at debug and ignored, never a close.
+ * With `dialect: 'control'` (the control socket, §5.2 DISAGREEMENT on stdin framing): a non-TTY frame whose first
+ * byte is not a stream id is raw stdin (sprites-go), and a binary frame that holds exactly a JSON `resize` or
+ * `signal` message is that message (the JS SDK's OpConn sends them as binary frames) in either mode.
+ * `onSignal` runs after a signal was delivered.
+ */
+export function execInput(
+  session: ExecSession,
+  opts: { stdin: boolean; logger: Logger; dialect?: StdinDialect; onSignal?: () => void },
+): ExecInput {
+  const control = opts.dialect === 'control';
+  const text = (t: string): boolean => {
+    try {
+      const msg = parseExecClientMessage(t);
+      if (msg.type === 'resize') session.process.resize(msg.cols, msg.rows);
+      else {
+        const name = normalizeSignalName(msg.signal);
+        if (name) {
+          session.process.signal(name);
+          opts.onSignal?.();
+        }
+      }
+      return true;
+    } catch (err) {
+      opts.logger.debug({ err }, 'ignored malformed exec text message');
+      return false;
+    }
+  };
+  return {
+    text: (t) => void text(t),
+    binary(bytes) {
+      if (control && bytes[0] === OPEN_BRACE && isClientMessage(bytes)) {
+        text(Buffer.from(bytes).toString());
+        return;
+      }
+      if (!opts.stdin || session.exited) return;
+      if (session.tty) session.process.writeStdin(bytes);
+      else if (control) controlStdin(session, bytes);
+      else {
+        try {
+          const frame = decodeFrame(bytes);
+          if (frame.streamId === StreamId.Stdin) session.process.writeStdin(frame.payload);
+          else if (frame.streamId === StreamId.StdinEof) session.process.endStdin();
+        } catch (err) {
+          opts.logger.debug({ err }, 'ignored malformed exec frame');
+        }
+      }
+    },
+  };
+}
+
+/**
+ * Non-TTY stdin on the control socket (§5.2 DISAGREEMENT): `[0]…` is stdin without its prefix (JS, PY, GO
+ * v0.1.0), a lone `[4]` is EOF, an empty frame is nothing, any other frame is raw stdin (older sprites-go).
+ */
+function controlStdin(session: ExecSession, bytes: Uint8Array): void {
+  if (bytes.length === 0) return;
+  if (bytes[0] === StreamId.Stdin) session.process.writeStdin(bytes.subarray(1));
+  else if (bytes.length === 1 && bytes[0] === StreamId.StdinEof) session.process.endStdin();
+  else session.process.writeStdin(bytes);
+}
+
+const OPEN_BRACE = 0x7b;
+
+/** Whether `bytes` are exactly a JSON `resize` or `signal` message (§4.6). */
+function isClientMessage(bytes: Uint8Array): boolean {
+  try {
+    parseExecClientMessage(Buffer.from(bytes).toString());
+    return true;
+  } catch {
+    return false;
+  }
 }

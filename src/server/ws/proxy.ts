@@ -7,6 +7,7 @@
 import type { WebSocket } from 'ws';
 import type { Duplex } from 'node:stream';
 import type { ChannelHandler } from './router.ts';
+import type { Sprite } from '../model/sprites.ts';
 import { parseProxyInit } from '../../protocol/messages.ts';
 import { CloseCode, CloseReason, ProtocolError } from '../../protocol/close-codes.ts';
 
@@ -49,29 +50,75 @@ export const handleProxy: ChannelHandler = (ws, sprite, _req, ctx) => {
 
   async function dial(target: { host: string; port: number }): Promise<Duplex | null> {
     try {
-      const conn = await sprite.machine.connect(target.host, target.port);
-      if (ws.readyState !== ws.OPEN) {
-        conn.destroy();
-        return null;
-      }
-      return conn;
+      return await dialProxyTarget(ws, sprite, target);
     } catch (err) {
-      ws.close(CloseCode.InternalError, (CloseReason.FailedToConnectPrefix + (err as Error).message).slice(0, 123));
+      ws.close(CloseCode.InternalError, failedToConnectReason(err));
       return null;
     }
   }
 };
 
-/** Relays raw bytes upstream → client, and ends each side when the other ends. */
-function relay(ws: WebSocket, upstream: Duplex, target: string, logger: { debug: (o: object, m: string) => void }): void {
+/** The 1011 reason of a failed dial, cut to the 123 bytes a close frame allows (§6.1). */
+export function failedToConnectReason(err: unknown): string {
+  return (CloseReason.FailedToConnectPrefix + (err as Error).message).slice(0, 123);
+}
+
+/**
+ * Dials `target` inside the sprite (its Machine's network). Resolves `null` (and drops the connection) when the
+ * socket closed while dialling; rejects with the dial's error.
+ */
+export async function dialProxyTarget(
+  ws: WebSocket,
+  sprite: Pick<Sprite, 'machine'>,
+  target: { host: string; port: number },
+): Promise<Duplex | null> {
+  const conn = await sprite.machine.connect(target.host, target.port);
+  if (ws.readyState !== ws.OPEN) {
+    conn.destroy();
+    return null;
+  }
+  return conn;
+}
+
+/** A running relay between a socket and its upstream. */
+export interface ProxyRelay {
+  /** Ends the relay without closing the socket (control `release`): the upstream is destroyed. */
+  stop(): void;
+}
+
+/**
+ * Answers `{status:"connected", target}`, then relays raw bytes upstream → client; `onEnd` runs once when the
+ * upstream ends or fails (default: close 1001 "upstream closed", §6.1). The socket closing destroys the upstream.
+ */
+export function relay(
+  ws: WebSocket,
+  upstream: Duplex,
+  target: string,
+  logger: { debug: (o: object, m: string) => void },
+  onEnd: () => void = () => ws.close(CloseCode.UpstreamClosed, CloseReason.UpstreamClosed),
+): ProxyRelay {
+  let live = true;
+  const end = () => {
+    if (!live) return;
+    live = false;
+    onEnd();
+  };
   ws.send(JSON.stringify({ status: 'connected', target }));
   upstream.on('data', (chunk: Buffer) => {
-    if (ws.readyState === ws.OPEN) ws.send(chunk, { binary: true });
+    if (live && ws.readyState === ws.OPEN) ws.send(chunk, { binary: true });
   });
-  upstream.on('end', () => ws.close(CloseCode.UpstreamClosed, CloseReason.UpstreamClosed));
+  upstream.on('end', end);
   upstream.on('error', (err) => {
     logger.debug({ err }, 'proxy upstream error');
-    ws.close(CloseCode.UpstreamClosed, CloseReason.UpstreamClosed);
+    end();
   });
-  ws.on('close', () => upstream.destroy());
+  const destroy = () => upstream.destroy();
+  ws.once('close', destroy);
+  return {
+    stop() {
+      live = false;
+      ws.off('close', destroy);
+      upstream.destroy();
+    },
+  };
 }

@@ -1,8 +1,7 @@
 /**
  * The upgrade router: every WebSocket handshake lands here (Express never sees upgrades). It authenticates,
  * applies fault rules, finds the sprite, parses the query, and either rejects with an HTTP status and the JSON
- * envelope or upgrades and hands the socket to its channel (exec, attach, proxy). `/control` answers 404
- * before the upgrade so that every SDK falls back to direct exec (docs/wire-reference.md §5.1).
+ * envelope or upgrades and hands the socket to its channel (exec, attach, control, proxy, watches).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -18,6 +17,7 @@ import { sendSessionInfo, socketListener, wireClient } from './exec.ts';
 import { reportTtyPorts } from './tty-ports.ts';
 import type { Sprite } from '../model/sprites.ts';
 import { handleProxy } from './proxy.ts';
+import { CONTROL_OPS, handleControl } from './control.ts';
 import { handlePortsWatch } from './ports-watch.ts';
 import { handleFsWatch } from './fs-watch.ts';
 import { badTargetBody, malformedPathBody, malformedQueryBody, parseRequestTarget } from '../http/request-target.ts';
@@ -50,8 +50,8 @@ const CHANNEL_OPERATIONS: Record<string, string> = {
   'fs/watch': 'watchFilesystem',
 };
 
-/** The WebSocket operations spritzer implements (`controlSession` answers 404 by design, §5.1). */
-export const WS_OPERATIONS = ['execCommand', 'attachExecSession', 'proxyConnect', 'watchPorts', 'watchFilesystem'] as const;
+/** The WebSocket operations spritzer implements. */
+export const WS_OPERATIONS = ['execCommand', 'attachExecSession', 'controlSession', 'proxyConnect', 'watchPorts', 'watchFilesystem'] as const;
 
 const ROUTE = /^\/v1\/sprites\/([^/]+)\/(exec(?:\/([^/]+))?|control|proxy|ports\/watch|fs\/watch)\/?$/;
 
@@ -97,10 +97,7 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
     let sprite: Sprite;
     try {
       sprite = ctx.model.get(name);
-      if (channel === 'control') {
-        // Not implemented on purpose: a 404 before the upgrade makes JS, GO and PY use direct /exec (§5.1).
-        return rejectHandshake(socket, 404, { error: 'not found', message: 'control connections are not supported; use /exec' });
-      }
+      if (channel === 'control') return upgradeControl(req, socket, head, sprite, url.searchParams);
       if (channel.startsWith('exec')) {
         return void upgradeExec(req, socket, head, sprite, url.searchParams, sessionId).catch((err: unknown) => refuse(err));
       }
@@ -138,6 +135,15 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
         ws.close(CloseCode.InternalError, 'internal error');
       }
     });
+  }
+
+  /** The control socket (ws/control.ts); an auto-start `?op=` must name a known operation (400 otherwise). */
+  function upgradeControl(req: IncomingMessage, socket: Duplex, head: Buffer, sprite: Sprite, q: URLSearchParams): void {
+    const op = q.get('op');
+    if (op !== null && !(CONTROL_OPS as readonly string[]).includes(op)) {
+      throw new ModelError('invalid_request', `unknown op ${JSON.stringify(op)}: the control socket starts ${CONTROL_OPS.join(' or ')}`);
+    }
+    upgrade(req, socket, head, (ws) => handleControl(ws, sprite, ctx, { limits, socket, ...(op !== null ? { autoStart: q } : {}) }));
   }
 
   async function upgradeExec(

@@ -15,11 +15,11 @@ const toInfo = (p: ListeningPort): PortInfo => ({ port: p.port, address: p.addre
 /**
  * Reports port changes on TTY socket `ws` until it closes: the first poll is the baseline (nothing is sent for
  * ports already listening), later polls every `pollMs` (default PORTS_POLL_MS, 250 ms) send `port_opened` and
- * `port_closed`. Machines that never listen (in-memory) send nothing. A failed poll keeps the last list.
+ * `port_closed`. Returns a function that stops the reports before the socket closes (a control op that ended). Machines that never listen (in-memory) send nothing. A failed poll keeps the last list.
  * @deviation real Sprites report ports of the session's own processes; spritzer reports any port of the sprite
  *   that opens or closes while the TTY session is attached (the pid field names the listening process).
  */
-export function reportTtyPorts(ws: WebSocket, machine: Pick<Machine, 'listeningPorts'>, pollMs = PORTS_POLL_MS): void {
+export function reportTtyPorts(ws: WebSocket, machine: Pick<Machine, 'listeningPorts'>, pollMs = PORTS_POLL_MS): () => void {
   let known: Map<string, PortInfo> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
@@ -42,9 +42,12 @@ export function reportTtyPorts(ws: WebSocket, machine: Pick<Machine, 'listeningP
     timer = setTimeout(() => void poll(), pollMs);
     timer.unref();
   };
-  ws.once('close', () => {
+  const stop = () => {
     closed = true;
     if (timer) clearTimeout(timer);
-  });
+    ws.off('close', stop);
+  };
+  ws.once('close', stop);
   void poll();
+  return stop;
 }

@@ -5,6 +5,7 @@
  * a crash, restore (kill, swap the layer, boot), destroy. It knows no HTTP, sessions or checkpoint ids.
  * @see src/server/machines/types.ts, issue 8 §2
  */
+import { ModelError } from '../../model/errors.ts';
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
@@ -302,6 +303,11 @@ export class SandboxMachineFactory implements MachineFactory {
       try {
         await machine.boot();
       } catch (err) {
+        // A sprite kept from an earlier run is the user's data: it stays, not booted, until a restore or a delete.
+        if (opts.existing) {
+          this.shared.logger?.warn({ sprite: spec.name, err: (err as Error).message }, 'sandbox: a saved sprite could not boot; kept with its disk and checkpoints');
+          return machine;
+        }
         this.machines.delete(machine);
         throw err;
       }
@@ -363,6 +369,8 @@ export class SandboxMachine implements Machine {
   private hostnameSetter?: HostnameSetter;
   /** Whether a quota was set on the layer (it is lifted while the next boot mounts it). */
   private quotaSet = false;
+  /** The error of the last failed boot (see `bootFailure`). */
+  private failure: string | undefined;
 
   /** @internal created by SandboxMachineFactory.create */
   constructor(
@@ -490,10 +498,29 @@ export class SandboxMachine implements Machine {
    */
   async boot(): Promise<void> {
     const generation = ++this.generation;
-    const attempt = this.launchOnce(generation);
+    const attempt = this.launchOnce(generation).then(
+      (client) => {
+        this.failure = undefined;
+        return client;
+      },
+      (err: Error) => {
+        this.failure = err.message;
+        throw new ModelError('sprite_unavailable', `sprite ${this.spec.name} could not boot (${err.message}); restore one of its checkpoints or delete it`);
+      },
+    );
     this.ready = attempt;
     attempt.catch(() => undefined);
     await attempt;
+  }
+
+  /**
+   * Why the last boot failed (its error), or undefined once a boot succeeded. A sprite kept from an earlier run whose
+   * disk no longer boots (`--data-dir`) keeps this until a restore boots it; every operation but restore and delete
+   * is refused meanwhile, naming this reason. @see Machine.bootFailure
+   * @deviation real Sprites' answer for a sprite that cannot boot is unknown: spritzer says 503 (docs/fidelity.md).
+   */
+  get bootFailure(): string | undefined {
+    return this.failure;
   }
 
   private async launchOnce(generation: number): Promise<AgentClient> {
@@ -541,15 +568,17 @@ export class SandboxMachine implements Machine {
       this.quotaSet = true;
     }
     let client: AgentClient;
+    const connecting = new AbortController();
     try {
       client = await Promise.race([
-        AgentClient.connect(socket, { timeoutMs: bootTimeoutMs }),
+        AgentClient.connect(socket, { timeoutMs: bootTimeoutMs, signal: connecting.signal }),
         sandbox.exited.then((e) => {
           throw new Error(`sprite ${this.spec.name}: agent exited (${e.signal ?? e.code}) before answering: ${sandbox.output().stderr.trim()}`);
         }),
       ]);
       await this.egress?.attach(client);
     } catch (err) {
+      connecting.abort();
       await sandbox.kill();
       throw err;
     }
