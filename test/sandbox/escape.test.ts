@@ -4,7 +4,8 @@
  * file by handle, use the kernel keyring (so never another sprite's key), write a host kernel setting through
  * /proc/sys, leave through /proc/1/root, nsenter, unshare or chroot, make a device node, write to the host through
  * a bind mount, or read another sprite's files. Each probe runs real syscalls (python3's ctypes)
- * and shows the Linux error. Every probe runs twice: as the agent's own root and through the sprite's `sudo`. Skips with the reason printed where the sandbox cannot run.
+ * and shows the Linux error. Every probe runs twice: as the agent's own root and through the sprite's `sudo`.
+ * Skips with the reason printed where the sandbox cannot run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
