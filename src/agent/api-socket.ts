@@ -9,7 +9,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import * as fsp from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { mkdirBeneath } from './beneath.ts';
-import { LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, spriteEnvScript, VERSION_PATH } from './sprite-tree.ts';
+import { LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, spriteEnvScript, SUDO_SHIM_PATHS, sudoScript, VERSION_PATH } from './sprite-tree.ts';
 import { AgentFs } from './fs-ops.ts';
 
 /** Where processes inside find the API (docs/wire-reference.md §12). */
@@ -36,7 +36,8 @@ export async function listenApiSocket(path: string, onConnection: (socket: Socke
 /**
  * Writes the files that come with the API inside a sandbox or container sprite (docs/wire-reference.md §12):
  * `version` into `/.sprite/version.txt`, `/.sprite/llm.txt`, the logs directory (owned by `owner`), and the
- * `sprite-env` script (0755) in `/.sprite/bin` and `/usr/local/bin`. The files are root's, 0644 (the script 0755),
+ * `sprite-env` script (0755) in `/.sprite/bin` and `/usr/local/bin`, and, when the agent is root (`owner` given), the
+ * `sudo` shim at `/usr/local/bin/sudo` and `/usr/bin/sudo` (sudo.ts; see `SUDO_SHIM_PATHS`). The files are root's, 0644 (the script 0755),
  * so the sprite user reads them and cannot change them. No write follows a link the sprite's code may
  * have planted (a symlink at any of these paths is replaced: beneath.ts), and the logs directory is made a real
  * directory before it is chowned (`lchown`). Each failure is reported on stderr and skipped: the agent must start
@@ -53,8 +54,22 @@ export async function installSpriteFiles(version: string, owner: { uid: number; 
       path,
       () => fs.writeFile(path, Buffer.from(spriteEnvScript(process.execPath)), { mode: 0o755, mkdirParents: true, noFollow: true }),
     ]),
+    ...(owner ? SUDO_SHIM_PATHS : []).map((path, i): [string, () => Promise<unknown>] => [path, async () => {
+      const shim = Buffer.from(sudoScript(process.execPath));
+      // An image's own sudo at /usr/bin is left alone (the /usr/local/bin shim comes first on PATH).
+      if (i > 0 && !(await isAbsentOrShim(path))) return;
+      await fs.writeFile(path, shim, { mode: 0o755, mkdirParents: true, noFollow: true });
+    }]),
   ];
   for (const [what, step] of steps) {
     await step().catch((err: Error) => process.stderr.write(`spritzer-agent: cannot install ${what}: ${err.message}\n`));
   }
+}
+
+/** Whether `path` holds nothing, or a `sudo` shim the agent wrote (a script naming `--sudo`), read without following a link. */
+async function isAbsentOrShim(path: string): Promise<boolean> {
+  const st = await fsp.lstat(path).catch(() => undefined);
+  if (!st) return true;
+  if (!st.isFile() || st.size > 4096) return false;
+  return (await fsp.readFile(path, 'utf8')).includes('agent.mjs --sudo');
 }

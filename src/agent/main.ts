@@ -9,10 +9,13 @@ import { parseArgs } from 'node:util';
 import { Agent } from './agent.ts';
 import { API_SOCKET_PATH, installSpriteFiles } from './api-socket.ts';
 import { spriteEnvMain } from './sprite-env.ts';
+import { listenSudo, SUDO_SOCKET_PATH, sudoMain } from './sudo.ts';
 import { VERSION_TEXT } from './sprite-tree.ts';
 
 // `agent.mjs --sprite-env …` is the `sprite-env` command inside the sprite (the installed script runs it).
 if (process.argv[2] === '--sprite-env') process.exit(await spriteEnvMain(process.argv.slice(3)));
+// `agent.mjs --sudo …` is the `sudo` command inside the sprite (the installed shim runs it; sudo.ts).
+if (process.argv[2] === '--sudo') process.exit(await sudoMain(process.argv.slice(3)));
 
 
 /** The sprite user's ids: owner of nodes the fs API creates (as in the in-memory VFS). @see docs/wire-reference.md §13 */
@@ -71,3 +74,8 @@ for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
 }
 
 await agent.listen();
+// Root inside the sprite serves `sudo` (sudo.ts): a sprite without it answers `sudo: cannot reach the sprite's agent`.
+if (inSprite && isRoot) {
+  await listenSudo(SUDO_SOCKET_PATH, { dropPrivileges: true, exitDrainMs: 100 }).catch((err: Error) =>
+    process.stderr.write(`spritzer-agent: no sudo at ${SUDO_SOCKET_PATH}: ${err.message}\n`));
+}

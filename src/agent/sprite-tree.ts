@@ -28,7 +28,7 @@ export const LLM_TXT = `# This machine is a Sprite: a persistent Linux computer 
 
 ## What a sprite is
 - A stateful Linux machine. Its disk persists between commands, restarts and idle pauses; checkpoints capture it.
-- You run as the user \`sprite\` (uid 1000, home /home/sprite); commands start in /home/sprite.
+- You run as the user \`sprite\` (uid 1000, home /home/sprite) with passwordless \`sudo\`; commands start in /home/sprite.
 - Memory and processes do not survive a pause to cold; files do. Keep long-running programs as services.
 
 ## sprite-env: this sprite's own API
@@ -66,6 +66,8 @@ export const LLM_TXT = `# This machine is a Sprite: a persistent Linux computer 
   \`sandbox\` and \`container\` run real processes. /etc/os-release says VARIANT_ID=spritzer on the in-memory engines.
 - Outbound network: none by default; with \`--sandbox-egress gate\`, only through an HTTP proxy that applies the
   network policy (http_proxy/https_proxy are set).
+- \`sudo\` exists on \`sandbox\` and \`container\` only: spritzer's agent starts the command as root of the sprite's
+  own user namespace (root inside the sprite, never on the host). \`sudo -n\` never prompts.
 - Idle pause is reported as a status; memory is not dropped on cold.
 - The full list: docs/fidelity.md in the spritzer repository.
 `;
@@ -76,4 +78,16 @@ export const LLM_TXT = `# This machine is a Sprite: a persistent Linux computer 
  */
 export function spriteEnvScript(node: string): string {
   return `#!/bin/sh\nexec ${node} /.sprite/agent/agent.mjs --sprite-env "$@"\n`;
+}
+
+/**
+ * Where the `sudo` shim goes (engines with the agent, as root): `/usr/local/bin/sudo`, first on every PATH a sprite
+ * uses, always; `/usr/bin/sudo` (production's path, found with a PATH that lacks /usr/local/bin) unless the image
+ * has a sudo of its own there.
+ */
+export const SUDO_SHIM_PATHS = ['/usr/local/bin/sudo', '/usr/bin/sudo'] as const;
+
+/** The `sudo` shim: runs the agent bundle's `--sudo` mode (src/agent/sudo.ts) with the agent's own node. */
+export function sudoScript(node: string): string {
+  return `#!/bin/sh\nexec ${node} /.sprite/agent/agent.mjs --sudo "$@"\n`;
 }

@@ -2,16 +2,18 @@
  * What root inside a sandbox sprite cannot do (the agent's own user: uid 0 of the sprite's user namespace, with the
  * agent's capabilities, under the seccomp filter): read or write a host file, load a kernel module, mount, open a
  * file by handle, use the kernel keyring (so never another sprite's key), write a host kernel setting through
- * /proc/sys, leave through /proc/1/root, nsenter, unshare or chroot. Each probe runs real syscalls (python3's ctypes)
- * and shows the Linux error. Skips with the reason printed where the sandbox cannot run.
+ * /proc/sys, leave through /proc/1/root, nsenter, unshare or chroot, make a device node, write to the host through
+ * a bind mount, or read another sprite's files. Each probe runs real syscalls (python3's ctypes)
+ * and shows the Linux error. Every probe runs twice: as the agent's own root and through the sprite's `sudo`.
+ * Skips with the reason printed where the sandbox cannot run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { agentBundle } from '../../src/agent/testing.ts';
 import { DENIED_SYSCALLS, seccompFilter } from '../../src/server/machines/sandbox/seccomp.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../../src/server/machines/sandbox/sandbox-machine.ts';
-import { announceSkip, execAsRoot } from './support.ts';
+import { announceSkip, exec, execAsRoot, execViaSudo } from './support.ts';
 
 const skip = announceSkip('sandbox escape tests');
 
@@ -48,36 +50,41 @@ describe.skipIf(skip)('root inside a sandbox sprite', () => {
     await rm(canary, { force: true });
   });
 
-  it('is root inside with only the agent’s capabilities, none of the dangerous ones', async () => {
-    const r = await execAsRoot(alpha, 'id -u; grep -E "^(CapEff|NoNewPrivs|Seccomp):" /proc/self/status');
-    const [uid, capEff, nnp, seccomp] = r.out.trim().split('\n');
-    expect(uid).toBe('0');
-    const caps = BigInt(`0x${capEff!.split(/\s+/)[1]}`);
-    for (const bit of [2n /* DAC_READ_SEARCH */, 8n /* SETPCAP */, 16n /* SYS_MODULE */, 18n /* SYS_CHROOT */, 21n /* SYS_ADMIN */, 24n /* SYS_RESOURCE */, 25n /* SYS_TIME */, 27n /* MKNOD */]) {
-      expect(caps & (1n << bit), `capability ${bit}`).toBe(0n);
-    }
-    expect(nnp).toMatch(/NoNewPrivs:\s+1/);
-    expect(seccomp).toMatch(/Seccomp:\s+2/); // a filter is installed
-  });
+  /** The two ways to be root inside: the agent's own spawn as uid 0, and `sudo` run by the sprite user through exec. */
+  describe.each([
+    ['the agent', execAsRoot],
+    ['sudo', execViaSudo],
+  ] as const)('through %s', (_how, asRoot) => {
+    it('is root inside with only the agent’s capabilities, none of the dangerous ones', async () => {
+      const r = await asRoot(alpha, 'id -u; grep -E "^(CapEff|NoNewPrivs|Seccomp):" /proc/self/status');
+      const [uid, capEff, nnp, seccomp] = r.out.trim().split('\n');
+      expect(uid).toBe('0');
+      const caps = BigInt(`0x${capEff!.split(/\s+/)[1]}`);
+      for (const bit of [2n /* DAC_READ_SEARCH */, 8n /* SETPCAP */, 16n /* SYS_MODULE */, 18n /* SYS_CHROOT */, 21n /* SYS_ADMIN */, 24n /* SYS_RESOURCE */, 25n /* SYS_TIME */, 27n /* MKNOD */]) {
+        expect(caps & (1n << bit), `capability ${bit}`).toBe(0n);
+      }
+      expect(nnp).toMatch(/NoNewPrivs:\s+1/);
+      expect(seccomp).toMatch(/Seccomp:\s+2/); // a filter is installed
+    });
 
-  it('cannot read or write a host file, by path, through /proc/1/root or by handle', async () => {
-    const r = await execAsRoot(alpha, `cat ${canary} 2>&1 | head -c 200; echo; cat /proc/1/root${canary} 2>&1 | head -c 200; echo;
-      python3 -c '${PY}
+    it('cannot read or write a host file, by path, through /proc/1/root or by handle', async () => {
+      const r = await asRoot(alpha, `cat ${canary} 2>&1 | head -c 200; echo; cat /proc/1/root${canary} 2>&1 | head -c 200; echo;
+        python3 -c '${PY}
 import ctypes
 buf = ctypes.create_string_buffer(128 + 8); ctypes.memmove(buf, (128).to_bytes(4, "little"), 4)
 mnt = ctypes.c_int()
 call("name_to_handle_at", -100, b"/", buf, ctypes.byref(mnt), 0)
 call("open_by_handle_at", os.open("/", os.O_RDONLY), buf, 0)'`);
-    expect(r.out).toMatch(/No such file or directory[\s\S]*No such file or directory/);
-    expect(r.out).toContain('name_to_handle_at EPERM');
-    expect(r.out).toContain('open_by_handle_at EPERM');
-    // Writing the same path writes the sprite's own /tmp, never the host's.
-    expect((await execAsRoot(alpha, `echo owned > ${canary} && cat ${canary}`)).out).toBe('owned\n');
-    expect(await readFile(canary, 'utf8')).toBe('host secret\n');
-  });
+      expect(r.out).toMatch(/No such file or directory[\s\S]*No such file or directory/);
+      expect(r.out).toContain('name_to_handle_at EPERM');
+      expect(r.out).toContain('open_by_handle_at EPERM');
+      // Writing the same path writes the sprite's own /tmp, never the host's.
+      expect((await asRoot(alpha, `echo owned > ${canary} && cat ${canary} && rm ${canary}`)).out).toBe('owned\n');
+      expect(await readFile(canary, 'utf8')).toBe('host secret\n');
+    });
 
-  it('cannot load or remove a kernel module, mount, pivot, kexec, reboot or set the clock', async () => {
-    const r = await execAsRoot(alpha, `python3 -c '${PY}
+    it('cannot load or remove a kernel module, mount, pivot, kexec, reboot or set the clock', async () => {
+      const r = await asRoot(alpha, `python3 -c '${PY}
 call("init_module", 0, 0, b"")
 call("finit_module", 0, b"", 0)
 call("delete_module", b"ext4", 0)
@@ -94,37 +101,66 @@ call("bpf", 0, 0, 0)
 call("perf_event_open", 0, 0, -1, -1, 0)
 call("userfaultfd", 0)
 call("swapon", b"/tmp/x", 0)'; mount -t tmpfs none /mnt >/dev/null 2>&1 || echo mount-refused`);
-    const lines = r.out.trim().split('\n');
-    expect(lines.filter((l) => !/ EPERM$/.test(l) && l !== 'mount-refused')).toEqual([]);
-    expect(lines).toHaveLength(16 + 1);
-    expect(r.out).toContain('mount-refused');
-  });
+      const lines = r.out.trim().split('\n');
+      expect(lines.filter((l) => !/ EPERM$/.test(l) && l !== 'mount-refused')).toEqual([]);
+      expect(lines).toHaveLength(16 + 1);
+      expect(r.out).toContain('mount-refused');
+    });
 
-  it('cannot use the kernel keyring, so never another sprite’s key', async () => {
-    const add = `python3 -c '${PY}
+    it('cannot use the kernel keyring, so never another sprite’s key', async () => {
+      const add = `python3 -c '${PY}
 call("add_key", b"user", b"secret", b"value", 5, -3)
 call("keyctl", 0, -3, 0)
 call("request_key", b"user", b"secret", 0, 0)'`;
-    const a = await execAsRoot(alpha, add);
-    expect(a.out).toBe('add_key EPERM\nkeyctl EPERM\nrequest_key EPERM\n');
-    expect((await execAsRoot(beta, add)).out).toBe('add_key EPERM\nkeyctl EPERM\nrequest_key EPERM\n');
-  });
+      const a = await asRoot(alpha, add);
+      expect(a.out).toBe('add_key EPERM\nkeyctl EPERM\nrequest_key EPERM\n');
+      expect((await asRoot(beta, add)).out).toBe('add_key EPERM\nkeyctl EPERM\nrequest_key EPERM\n');
+    });
 
-  it('cannot change a host kernel setting through /proc/sys; /sys is not there', async () => {
-    const before = await readFile('/proc/sys/fs/inotify/max_user_instances', 'utf8');
-    const pattern = await readFile('/proc/sys/kernel/core_pattern', 'utf8');
-    const r = await execAsRoot(alpha, `for f in fs/inotify/max_user_instances kernel/core_pattern kernel/hostname vm/drop_caches; do
-      echo 7 > /proc/sys/$f 2>/dev/null && echo "wrote $f" || echo "refused $f"; done; ls /sys | wc -l`);
-    expect(r.out).toBe('refused fs/inotify/max_user_instances\nrefused kernel/core_pattern\nrefused kernel/hostname\nrefused vm/drop_caches\n0\n');
-    expect(await readFile('/proc/sys/fs/inotify/max_user_instances', 'utf8')).toBe(before);
-    expect(await readFile('/proc/sys/kernel/core_pattern', 'utf8')).toBe(pattern);
-  });
+    it('cannot change a host kernel setting through /proc/sys; /sys is not there', async () => {
+      const before = await readFile('/proc/sys/fs/inotify/max_user_instances', 'utf8');
+      const pattern = await readFile('/proc/sys/kernel/core_pattern', 'utf8');
+      const r = await asRoot(alpha, `for f in fs/inotify/max_user_instances kernel/core_pattern kernel/hostname vm/drop_caches; do
+        echo 7 > /proc/sys/$f 2>/dev/null && echo "wrote $f" || echo "refused $f"; done; ls /sys | wc -l`);
+      expect(r.out).toBe('refused fs/inotify/max_user_instances\nrefused kernel/core_pattern\nrefused kernel/hostname\nrefused vm/drop_caches\n0\n');
+      expect(await readFile('/proc/sys/fs/inotify/max_user_instances', 'utf8')).toBe(before);
+      expect(await readFile('/proc/sys/kernel/core_pattern', 'utf8')).toBe(pattern);
+    });
 
-  it('cannot nsenter, unshare or chroot', async () => {
-    const r = await execAsRoot(alpha, `nsenter -t 1 -m -- true 2>/dev/null && echo nsenter || echo no-nsenter;
-      unshare -U true 2>/dev/null && echo userns || echo no-userns; unshare -m true 2>/dev/null && echo mntns || echo no-mntns;
-      unshare -n true 2>/dev/null && echo netns || echo no-netns; chroot / true 2>/dev/null && echo chroot || echo no-chroot`);
-    expect(r.out).toBe('no-nsenter\nno-userns\nno-mntns\nno-netns\nno-chroot\n');
+    it('cannot make device nodes; /dev has no block device', async () => {
+      const r = await asRoot(alpha, 'mknod /tmp/sda b 8 0 2>&1; mknod /tmp/mem c 1 1 2>&1; find /dev -type b | wc -l');
+      expect(r.out).toBe('mknod: /tmp/sda: Operation not permitted\nmknod: /tmp/mem: Operation not permitted\n0\n');
+    });
+
+    it('cannot write to the host through a bind mount (the agent bundle, node, node-pty), nor remount one writable', async () => {
+      const files = [process.execPath, (await agentBundle())];
+      const before = await Promise.all(files.map((f) => stat(f)));
+      const r = await asRoot(alpha, `for p in /.sprite/bin/node /.sprite/agent/agent.mjs /.sprite/agent/node_modules/node-pty/package.json /.sprite/agent/new; do
+        (echo x >> $p) 2>/dev/null && echo "wrote $p" || echo "refused $p"; done
+        mount -o remount,rw /.sprite/bin/node 2>/dev/null && echo remounted || echo no-remount`);
+      expect(r.out).toBe(['/.sprite/bin/node', '/.sprite/agent/agent.mjs', '/.sprite/agent/node_modules/node-pty/package.json', '/.sprite/agent/new']
+        .map((p) => `refused ${p}\n`).join('') + 'no-remount\n');
+      const after = await Promise.all(files.map((f) => stat(f)));
+      expect(after.map((s) => [s.size, s.mtimeMs])).toEqual(before.map((s) => [s.size, s.mtimeMs]));
+    });
+
+    it('cannot read another sprite’s files: not through /proc, not by searching, not at its host path', async () => {
+      const name = `beta-secret-${randomUUID()}`;
+      expect((await exec(beta, `echo beta-only > /home/sprite/${name}`)).code).toBe(0);
+      const upper = /upperdir=([^,]+)/.exec((await asRoot(alpha, 'grep -m1 " / / " /proc/self/mountinfo')).out)?.[1] ?? '';
+      expect(upper).toContain('esc-alpha');
+      const betaUpper = upper.replace('esc-alpha', 'esc-beta');
+      const r = await asRoot(alpha, `cat /proc/*/root/home/sprite/${name} 2>/dev/null; find / -xdev -name ${name} 2>/dev/null;
+        ls ${betaUpper}/home/sprite 2>&1 | grep -c "No such file"`);
+      expect(r.out).toBe('1\n');
+    });
+
+    it('cannot nsenter, unshare or chroot', async () => {
+      const r = await asRoot(alpha, `nsenter -t 1 -m -- true 2>/dev/null && echo nsenter || echo no-nsenter;
+        unshare -U true 2>/dev/null && echo userns || echo no-userns; unshare -m true 2>/dev/null && echo mntns || echo no-mntns;
+        unshare -n true 2>/dev/null && echo netns || echo no-netns; chroot / true 2>/dev/null && echo chroot || echo no-chroot`);
+      expect(r.out).toBe('no-nsenter\nno-userns\nno-mntns\nno-netns\nno-chroot\n');
+    });
   });
 });
 

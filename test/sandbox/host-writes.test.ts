@@ -54,7 +54,8 @@ beforeAll(async () => {
   const machines = await openMachineFactory('sandbox', { clock, dataDir: join(dataDir, 'data') });
   srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines, token: TOKEN }));
   call = api(srv.url);
-  expect((await call('POST', '/v1/sprites', { name: 'acme' })).status).toBe(201);
+  const made = await call('POST', '/v1/sprites', { name: 'acme' });
+  expect(made.status, made.text).toBe(201);
   const [id] = await readdir(join(dataDir, 'data', 'sprites'));
   hostCanary = join(dataDir, 'data', 'sprites', id!, 'run', 'canary');
   await writeFile(hostCanary, CANARY, { mode: 0o600 });
@@ -147,10 +148,10 @@ describe.skipIf(skip)('host-side writes follow no link the sprite planted', () =
     expect(await spriteText('/.sprite/policy/network.json')).toContain('example.org');
   });
 
-  it('the sprite-env shim and version file: symlinks planted there are replaced at boot, never written through', async () => {
+  it('the sprite-env and sudo shims and version file: symlinks planted there are replaced at boot, never written through', async () => {
     const passwd = await spriteText('/etc/passwd');
     const r = await asSprite(
-      'rm -f /usr/local/bin/sprite-env /.sprite/version.txt 2>/dev/null; ln -s /etc/passwd /usr/local/bin/sprite-env',
+      'rm -f /usr/local/bin/sprite-env /usr/local/bin/sudo /.sprite/version.txt 2>/dev/null; ln -s /etc/passwd /usr/local/bin/sprite-env; ln -s /etc/passwd /usr/local/bin/sudo',
     );
     expect(r.code).toBe(0);
     expect((await call('POST', '/v1/sprites/acme/checkpoint', { comment: 'shim links' })).status).toBe(200);
@@ -160,5 +161,7 @@ describe.skipIf(skip)('host-side writes follow no link the sprite planted', () =
     expect((await asSprite('stat -c %a /etc/passwd')).out.trim()).toBe('644');
     const shim = await asSprite('test -L /usr/local/bin/sprite-env && echo link; sprite-env services list >/dev/null && echo works');
     expect(shim.out).toBe('works\n');
+    const sudo = await asSprite('test -L /usr/local/bin/sudo && echo link; /usr/local/bin/sudo -n id -u');
+    expect(sudo.out).toBe('0\n');
   });
 });

@@ -118,6 +118,15 @@ export async function execAsRoot(m: Machine, script: string): Promise<{ out: str
   return { out: Buffer.concat(out).toString('utf8'), err: Buffer.concat(err).toString('utf8'), code };
 }
 
+/**
+ * Runs `sh script` as root through the sprite's `sudo` (src/agent/sudo.ts): the sprite user, as an exec runs it,
+ * calls `sudo -n sh FILE`, the script being written to a file first so it needs no quoting. Resolves as {@link exec}.
+ */
+export async function execViaSudo(m: Machine, script: string): Promise<{ out: string; err: string; code: number }> {
+  const file = `/tmp/.sudo-probe-${Math.random().toString(36).slice(2)}.sh`;
+  return exec(m, `echo ${Buffer.from(script).toString('base64')} | base64 -d > ${file} && sudo -n sh ${file}; code=$?; rm -f ${file}; exit $code`);
+}
+
 /** The host uid of process `pid` (real uid, from /proc). */
 export async function hostUidOf(pid: number): Promise<number> {
   const { readFile } = await import('node:fs/promises');
