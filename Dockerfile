@@ -13,7 +13,8 @@ WORKDIR /app
 COPY . .
 # `npm ci` runs `prepare`, which builds dist/; then drop the dev dependencies (skipped for a prebuilt context).
 RUN if [ -f .prebuilt ]; then echo "prebuilt context: dist/ and node_modules as given"; \
-    else npm ci --no-audit --no-fund && npm prune --omit=dev --no-audit --no-fund; fi
+    else npm ci --no-audit --no-fund && npm prune --omit=dev --no-audit --no-fund \
+      && npm install --no-save --omit=dev --no-audit --no-fund $(node -p "Object.entries(require('./package.json').peerDependencies).map(([n, v]) => n + '@' + v).join(' ')"); fi
 
 FROM ${BASE}
 WORKDIR /app

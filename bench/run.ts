@@ -25,6 +25,8 @@ const HELP = `usage: npm run bench -- [options]
   --json FILE           write every figure, the table rows and the checkpoint output as JSON
   --markdown            print the table as Markdown
   --production          run spritzer with NODE_ENV=production (no response validation)
+  --node FILE           the node binary every server runs on (default: this one); \`npm run bench:runtime\`
+                        compares two
   --spritzer-entry F    spritzer's entry (default bin/spritzer.mjs, the built server; a .ts file runs under tsx)
   --profile DIR         run every server under --cpu-prof into DIR and summarise its start, REST, WS exec and
                         fs write windows (profiling slows servers down: the table of such a run is not a benchmark)
@@ -40,6 +42,7 @@ function parseOptions() {
       json: { type: 'string' },
       markdown: { type: 'boolean', default: false },
       production: { type: 'boolean', default: false },
+      node: { type: 'string' },
       'spritzer-entry': { type: 'string' },
       profile: { type: 'string' },
       'profile-interval': { type: 'string', default: '250' },
@@ -89,7 +92,15 @@ if (!values['spritzer-entry']) {
 }
 const profileDir = values.profile ? resolve(values.profile) : undefined;
 if (profileDir) mkdirSync(profileDir, { recursive: true });
+/** The runtime the servers run on, and its version (the table's header names it). */
+const serverNode = values.node ? resolve(values.node) : process.execPath;
+const serverNodeVersion = spawnSync(serverNode, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+if (!serverNodeVersion) {
+  console.error(`bench: --node ${values.node} does not run (\`${serverNode} --version\` printed nothing)`);
+  process.exit(2);
+}
 const launch: LaunchOptions = {
+  node: serverNode,
   spritzerEntry: values['spritzer-entry'],
   spritzerEnv: values.production ? { NODE_ENV: 'production' } : {},
   nodeFlags: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-interval=${values['profile-interval']}`] : [],
@@ -193,7 +204,7 @@ async function measureSpritzerOnly(f: Figures): Promise<void> {
 
 /** Runs bench/checkpoint.ts in its own process (with --expose-gc); its output is printed as it is. */
 function runCheckpoint(): { exitCode: number; output: string } {
-  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/checkpoint.ts'], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(serverNode, ['--expose-gc', '--import', 'tsx', 'bench/checkpoint.ts'], { cwd: ROOT, encoding: 'utf8' });
   return { exitCode: r.status ?? 1, output: `${r.stdout}${r.stderr}` };
 }
 
@@ -237,7 +248,7 @@ async function main(): Promise<number> {
   }
   const load1 = loadavg();
   const header =
-    `spritzer benchmark, ${startedAt}, node ${process.version}, ${cpus().length} cores, load average ${load0[0]!.toFixed(2)} → ${load1[0]!.toFixed(2)}` +
+    `spritzer benchmark, ${startedAt}, servers on node ${serverNodeVersion}, ${cpus().length} cores, load average ${load0[0]!.toFixed(2)} → ${load1[0]!.toFixed(2)}` +
     `${quick ? ', --quick' : ''}${values.production ? ', NODE_ENV=production' : ''}${profileDir ? ', PROFILED (not a benchmark)' : ''}`;
   const rows = tableRows(results);
   if (rows.length) {
@@ -251,7 +262,7 @@ async function main(): Promise<number> {
   }
   if (profileDir) console.log(`\n${summarizeWindows(profileDir)}`);
   if (values.json) {
-    const doc = { header, startedAt, node: process.version, cores: cpus().length, loadavg: [load0, load1], quick, production: values.production, results, rows, checkpoint };
+    const doc = { header, startedAt, node: serverNodeVersion, cores: cpus().length, loadavg: [load0, load1], quick, production: values.production, results, rows, checkpoint };
     writeFileSync(values.json, `${JSON.stringify(doc, null, 2)}\n`);
   }
   const failed = rows.some((r) => r.result === 'FAIL') || (checkpoint !== undefined && checkpoint.exitCode !== 0);

@@ -2,9 +2,16 @@
  * Sandbox engine benchmark (issue 8 §3): create + first exec, the `echo ok` round trip, checkpoint and restore of a
  * sprite holding 100 files and 10,000 files / 100 MB, and the memory and processes of an idle sprite. It prints
  * the figures next to the issue's targets; tests never run it and never assert wall-clock time. Needs Linux, root
- * and bubblewrap (it says so and exits 0 otherwise). Run: `npm run bench:sandbox`.
+ * and bubblewrap (it says so and exits 0 otherwise). Run: `npm run bench:sandbox`; `-- --only scale` runs the scale
+ * curves alone (1 / 10 / 50 sprites held: create + first exec with and without a spare, the exec round trip, and
+ * the host memory an idle sprite costs, as the fall of `MemAvailable` over 20 and over 200 idle sprites), with
+ * an SVG chart per curve in `.tmp/bench/scale/`.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './lib/servers.ts';
+import { lineChartSvg } from './lib/svg-plot.ts';
 import { buildAgent } from '../src/agent/bundle.ts';
 import type { MachineSnapshot } from '../src/server/machines/types.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../src/server/machines/sandbox/sandbox-machine.ts';
@@ -95,6 +102,98 @@ async function createRow(name: string, spares: number): Promise<void> {
   }
 }
 
+/** `MemAvailable` of /proc/meminfo, MiB: the memory the host can still give without swapping. @see proc(5) */
+function memAvailableMiB(): number {
+  const m = /^MemAvailable:\s+(\d+) kB/m.exec(readFileSync('/proc/meminfo', 'utf8'));
+  if (!m) throw new Error('no MemAvailable in /proc/meminfo');
+  return Number(m[1]) / 1024;
+}
+
+/** One exec of `echo ok` on `m`, checked; ms. */
+async function echoOnce(m: SandboxMachine): Promise<number> {
+  const [t, r] = await timed(() => run(m, 'echo ok'));
+  if (r.out !== 'ok\n') throw new Error(`exec printed ${JSON.stringify(r.out)}`);
+  return t;
+}
+
+/**
+ * The scale curves: at 1, 10 and 50 sprites held, the create + first exec of the next sprite (booted on create,
+ * and adopting a ready spare) and the `echo ok` round trip on one of them; then the fall of `MemAvailable` per
+ * idle sprite over 20 and over 200 sprites, after the page cache has settled (the real cost to the host, where
+ * summing RSS would count shared pages once per process).
+ */
+async function scale(): Promise<void> {
+  const out = join(ROOT, '.tmp/bench/scale');
+  mkdirSync(out, { recursive: true });
+  const curve: Array<{ held: number; cold: number; spare: number; echo: number }> = [];
+  for (const held of [1, 10, 50]) {
+    const cold = await SandboxMachineFactory.open({ spares: 0 });
+    const warm = await SandboxMachineFactory.open({ spares: 1 });
+    const machines: SandboxMachine[] = [];
+    try {
+      for (let i = 0; i < held; i++) machines.push(await cold.create({ name: `h${i}`, id: `sprite-h${i}` }));
+      const [tCold, c] = await timed(async () => {
+        const m = await cold.create({ name: 'next', id: 'sprite-next' });
+        await echoOnce(m);
+        return m;
+      });
+      machines.push(c);
+      await warm.spares.settled();
+      const [tSpare, w] = await timed(async () => {
+        const m = await warm.create({ name: 'next-spare', id: 'sprite-next-spare' });
+        await echoOnce(m);
+        return m;
+      });
+      machines.push(w);
+      const echo: number[] = [];
+      for (let i = 0; i < 50; i++) echo.push(await echoOnce(machines[0]!));
+      curve.push({ held, cold: tCold, spare: tSpare, echo: pct(echo, 50) });
+      line(`${held} held: create + first exec cold / with a spare; echo p50`, `${ms(tCold)} / ${ms(tSpare)}; ${ms(pct(echo, 50))}`);
+    } finally {
+      for (const m of machines) await m.destroy();
+      await cold.close();
+      await warm.close();
+    }
+  }
+  const mem: Array<[number, number]> = [];
+  for (const count of [20, 200]) {
+    const factory = await SandboxMachineFactory.open({ spares: 0 });
+    const machines: SandboxMachine[] = [];
+    try {
+      // MemAvailable is the whole host's: how far it moves by itself over the settle time bounds what it can tell.
+      const drift0 = memAvailableMiB();
+      await new Promise((r) => setTimeout(r, 5000));
+      const before = memAvailableMiB();
+      const drift = Math.abs(before - drift0);
+      for (let i = 0; i < count; i++) machines.push(await factory.create({ name: `idle${i}`, id: `sprite-idle${i}` }));
+      await echoOnce(machines[count - 1]!);
+      await new Promise((r) => setTimeout(r, 5000)); // let the agents finish starting and the page cache settle
+      const perSprite = (before - memAvailableMiB()) / count;
+      const unstable = perSprite <= 0 || drift / count > perSprite / 4;
+      mem.push([count, Math.max(perSprite, 0)]);
+      const note = unstable ? ` (unreliable: the host's MemAvailable moved ${drift.toFixed(0)} MiB in 5 s with no sprite change; rerun on a quiet machine)` : '';
+      line(`idle sprite: MemAvailable fall per sprite, over ${count}`, `${perSprite.toFixed(1)} MiB${note}`, '≤ 10 MiB', unstable ? undefined : perSprite <= 10);
+    } finally {
+      for (const m of machines) await m.destroy();
+      await factory.close();
+    }
+  }
+  const held = (k: 'cold' | 'spare' | 'echo') => curve.map((c) => [c.held, c[k]] as [number, number]);
+  writeFileSync(
+    join(out, 'sandbox-create-exec.svg'),
+    lineChartSvg({ title: 'Sandbox: create + first exec, and exec, vs sprites held', xLabel: 'sprites held', yLabel: 'ms', logX: true, series: [
+      { name: 'create, cold', points: held('cold') },
+      { name: 'create, spare', points: held('spare') },
+      { name: 'echo ok p50', points: held('echo') },
+    ] }),
+  );
+  writeFileSync(
+    join(out, 'sandbox-idle-memory.svg'),
+    lineChartSvg({ title: 'Sandbox: host memory per idle sprite', xLabel: 'idle sprites', yLabel: 'MiB per sprite (MemAvailable fall)', logX: true, series: [{ name: 'per sprite', points: mem }] }),
+  );
+  console.log(`charts: ${join(out, 'sandbox-create-exec.svg')}, ${join(out, 'sandbox-idle-memory.svg')}`);
+}
+
 async function main(): Promise<void> {
   const skip =
     process.platform !== 'linux' ? 'not Linux' : process.getuid?.() !== 0 ? 'not root' : spawnSync('bwrap', ['--version']).status !== 0 ? 'bwrap missing' : '';
@@ -104,6 +203,7 @@ async function main(): Promise<void> {
   }
   await buildAgent();
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  if (only === 'scale') return scale();
   // Side by side in one run: every sprite booted on create, then adopting a spare (`--sandbox-spares`).
   await createRow('create + first exec, cold (p50 / p99 of 15)', 0);
   await createRow('create + first exec, spare ready (p50 / p99 of 15)', 1);

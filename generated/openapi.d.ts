@@ -2145,6 +2145,8 @@ export interface components {
             bytes: number;
             sessions: number;
             services: number;
+            /** @description Present while the sprite's machine cannot boot (a sprite kept from an earlier run whose disk no longer boots, `--data-dir`): the boot's error. Its `status` is `cold`; restore a checkpoint or delete it. */
+            boot_error?: string;
         };
         /**
          * @description Emulator state snapshot.

@@ -6,9 +6,9 @@
  * context only: building and running the image is the caller's (test/image/image.test.ts, or `docker build DIR`).
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root (this file lives in scripts/). */
@@ -37,12 +37,41 @@ export function packRepo(dest: string, repo = REPO): string {
 }
 
 /**
+ * The optional packages of package.json (`peerDependencies`, optional in `peerDependenciesMeta`: the SQLite and PTY
+ * bindings, dockerode) and what they depend on, as installed top-level in `repo`'s node_modules: the image carries
+ * every feature, though `npm install spritzer` leaves them out.
+ */
+function optionalPackages(repo: string): string[] {
+  const read = (dir: string) => JSON.parse(readFileSync(join(repo, dir, 'package.json'), 'utf8'));
+  /** Where Node would find `name` from package directory `from` (its own node_modules, then each parent's). */
+  const locate = (from: string, name: string): string | undefined => {
+    for (let dir = from; ; dir = dirname(dirname(dir))) {
+      const candidate = join(dir === '.' ? '' : dir, 'node_modules', name);
+      if (existsSync(join(repo, candidate, 'package.json'))) return candidate;
+      if (dir === '.' || !dir.includes('node_modules')) return undefined;
+    }
+  };
+  const seen = new Set<string>();
+  const todo = Object.keys(read('.').peerDependencies ?? {}).map((name) => ['.', name]);
+  while (todo.length) {
+    const [from, name] = todo.pop()!;
+    const dir = locate(from, name);
+    if (!dir || seen.has(dir)) continue;
+    seen.add(dir);
+    const pkg = read(dir);
+    for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })) todo.push([dir, dep]);
+  }
+  return [...seen];
+}
+
+/**
  * The top-level directories of the repository's production dependencies (`npm ls --omit=dev --all --parseable`),
  * relative to `repo`; a package nested in another listed one is left out (its parent's copy holds it).
  */
 export function productionPackages(repo = REPO): string[] {
   const out = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  const paths = [...new Set(out.split('\n').filter(Boolean).map((p) => relative(repo, p)).filter((p) => p.startsWith(`node_modules${sep}`)))].sort();
+  const listed = out.split('\n').filter(Boolean).map((p) => relative(repo, p)).filter((p) => p.startsWith(`node_modules${sep}`));
+  const paths = [...new Set([...listed, ...optionalPackages(repo)])].sort();
   return paths.filter((p) => !paths.some((q) => q !== p && p.startsWith(q + sep)));
 }
 

@@ -28,6 +28,8 @@ export const MODULES = [
   { file: 'src/server/model/services.ts', tests: ['src/server/model/services.test.ts'] },
   { file: 'src/server/model/tasks.ts', tests: ['src/server/model/tasks.test.ts'] },
   { file: 'src/server/model/sprites.ts', tests: ['src/server/model/sprites*.test.ts'] },
+  // The sprite list's name index (a page is a binary search and a slice).
+  { file: 'src/server/model/sorted-names.ts', tests: ['src/server/model/sorted-names.test.ts'] },
   // The fs list `pattern` matcher (a request's glob: its tests hold bash's rules and the no-backtracking bound).
   { file: 'src/server/model/name-glob.ts', tests: ['src/server/model/name-glob.test.ts'] },
   // The in-sprite agent's protocol (both sides of the agent socket import it).

@@ -1,8 +1,10 @@
 /**
- * The benchmark's one table: each row of issue 11 with the figure per server, spritzer's ratio to each
- * baseline, the issue's target and PASS/FAIL. Targets are ratios to a baseline measured in the same run, or
- * absolute where the issue gives an absolute figure. It owns formatting and verdicts only; it measures nothing.
- * @see docs/performance.md; issue 11 "Targets"
+ * The benchmark's one table: each measure with the figure per server, spritzer's ratio to each baseline, its
+ * target and PASS/FAIL. Targets are ratios to a baseline measured in the same run (machines are shared and noisy:
+ * ratios hold, absolute times do not), plus the few absolute bounds a user meets directly (idle RSS, memory per
+ * sprite, a stalled health check). A row may carry several targets; it passes when all do. It owns formatting and
+ * verdicts only; it measures nothing.
+ * @see docs/performance.md "Targets"
  */
 import type { BusyResult, HeapCyclesResult, HttpExecResult, PerSpriteResult, RestResult, WsExecResult } from './load.ts';
 import { SERVER_KINDS, type ServerKind } from './servers.ts';
@@ -36,21 +38,22 @@ export interface RowDef {
   unit: string;
   digits: number;
   pick: (f: Figures) => number | undefined;
-  target?: Target;
+  /** Every target the row must meet (none: an informational row). */
+  targets?: Target[];
 }
 
-/** The rows, in the issue's order. */
+/** The rows, in the order of docs/performance.md "Targets". */
 export const ROWS: RowDef[] = [
-  { id: 'coldStart', group: 'start', label: () => 'cold start, spawn → first answer', unit: 'ms', digits: 0, pick: (f) => f.coldStartMs, target: { kind: 'absolute', op: '<=', value: 400 } },
-  { id: 'idleRss', group: 'start', label: () => 'idle RSS', unit: 'MiB', digits: 1, pick: (f) => f.idleRssMiB, target: { kind: 'absolute', op: '<=', value: 90 } },
-  { id: 'restRps', group: 'rest', label: () => 'REST GET /v1/sprites/{name}, 16 conn', unit: 'req/s', digits: 0, pick: (f) => f.rest?.reqPerSec, target: { kind: 'ratio', baseline: 'plain-express', op: '>=', value: 0.6 } },
+  { id: 'coldStart', group: 'start', label: () => 'cold start, spawn → first answer', unit: 'ms', digits: 0, pick: (f) => f.coldStartMs, targets: [{ kind: 'ratio', baseline: 'plain-express', op: '<=', value: 1.6 }, { kind: 'absolute', op: '<=', value: 400 }] },
+  { id: 'idleRss', group: 'start', label: () => 'idle RSS', unit: 'MiB', digits: 1, pick: (f) => f.idleRssMiB, targets: [{ kind: 'absolute', op: '<=', value: 90 }] },
+  { id: 'restRps', group: 'rest', label: () => 'REST GET /v1/sprites/{name}, 16 conn', unit: 'req/s', digits: 0, pick: (f) => f.rest?.reqPerSec, targets: [{ kind: 'ratio', baseline: 'plain-express', op: '>=', value: 0.6 }] },
   { id: 'restP99', group: 'rest', label: () => 'REST GET p99', unit: 'ms', digits: 1, pick: (f) => f.rest?.p99 },
   { id: 'restCpu', group: 'rest', label: () => 'REST GET, server CPU per request', unit: 'µs', digits: 0, pick: (f) => f.rest?.cpuUsPerOp },
-  { id: 'wsP50', group: 'exec', label: () => 'WS exec echo ok, connect → exit, p50', unit: 'ms', digits: 2, pick: (f) => f.wsExec?.latency.p50, target: { kind: 'ratio', baseline: 'bare-node', op: '<=', value: 1.5 } },
-  { id: 'wsP99', group: 'exec', label: () => 'WS exec p99', unit: 'ms', digits: 2, pick: (f) => f.wsExec?.latency.p99, target: { kind: 'ratio', baseline: 'bare-node', op: '<=', value: 3 } },
-  { id: 'wsRate', group: 'exec', label: () => 'WS exec, 16 clients', unit: 'execs/s', digits: 0, pick: (f) => f.wsExec?.execsPerSec, target: { kind: 'ratio', baseline: 'bare-node', op: '>=', value: 0.6 } },
+  { id: 'wsP50', group: 'exec', label: () => 'WS exec echo ok, connect → exit, p50', unit: 'ms', digits: 2, pick: (f) => f.wsExec?.latency.p50, targets: [{ kind: 'ratio', baseline: 'bare-node', op: '<=', value: 2 }] },
+  { id: 'wsP99', group: 'exec', label: () => 'WS exec p99', unit: 'ms', digits: 2, pick: (f) => f.wsExec?.latency.p99, targets: [{ kind: 'ratio', baseline: 'bare-node', op: '<=', value: 3 }] },
+  { id: 'wsRate', group: 'exec', label: () => 'WS exec, 16 clients', unit: 'execs/s', digits: 0, pick: (f) => f.wsExec?.execsPerSec, targets: [{ kind: 'ratio', baseline: 'bare-node', op: '>=', value: 0.5 }] },
   { id: 'wsCpu', group: 'exec', label: () => 'WS exec, server CPU per exec (16 clients)', unit: 'µs', digits: 0, pick: (f) => f.wsExec?.cpuUsPerOp },
-  { id: 'httpP50', group: 'exec', label: () => 'HTTP exec echo ok, p50', unit: 'ms', digits: 2, pick: (f) => f.httpExec?.p50, target: { kind: 'ratio', baseline: 'bare-node', op: '<=', value: 2 } },
+  { id: 'httpP50', group: 'exec', label: () => 'HTTP exec echo ok, p50', unit: 'ms', digits: 2, pick: (f) => f.httpExec?.p50, targets: [{ kind: 'ratio', baseline: 'bare-node', op: '<=', value: 2.5 }] },
   { id: 'httpP99', group: 'exec', label: () => 'HTTP exec p99', unit: 'ms', digits: 2, pick: (f) => f.httpExec?.p99 },
   { id: 'httpCpu', group: 'exec', label: () => 'HTTP exec, server CPU per exec', unit: 'µs', digits: 0, pick: (f) => f.httpExec?.cpuUsPerOp },
   {
@@ -60,9 +63,9 @@ export const ROWS: RowDef[] = [
     unit: 'ms',
     digits: 0,
     pick: (f) => f.busy?.maxMs,
-    target: { kind: 'absolute', op: '<', value: 100 },
+    targets: [{ kind: 'absolute', op: '<', value: 100 }],
   },
-  { id: 'fs100', group: 'fs', label: () => 'fs write 10 KiB, 16 in flight, first 100 files', unit: 'files/s', digits: 0, pick: (f) => f.fsFirst100, target: { kind: 'absolute', op: '>=', value: 3000 } },
+  { id: 'fs100', group: 'fs', label: () => 'fs write 10 KiB, 16 in flight, first 100 files', unit: 'files/s', digits: 0, pick: (f) => f.fsFirst100, targets: [{ kind: 'ratio', baseline: 'plain-express', op: '>=', value: 0.8 }] },
   {
     id: 'fsLarge',
     group: 'fs',
@@ -70,7 +73,7 @@ export const ROWS: RowDef[] = [
     unit: 'files/s',
     digits: 0,
     pick: (f) => f.fsLarge?.filesPerSec,
-    target: { kind: 'absolute', op: '>=', value: 3000 },
+    targets: [{ kind: 'ratio', baseline: 'plain-express', op: '>=', value: 0.8 }],
   },
   {
     id: 'perSprite',
@@ -79,7 +82,16 @@ export const ROWS: RowDef[] = [
     unit: 'KiB',
     digits: 1,
     pick: (f) => f.perSprite?.perSpriteKiB,
-    target: { kind: 'absolute', op: '<=', value: 10 },
+    targets: [{ kind: 'absolute', op: '<=', value: 20 }],
+  },
+  {
+    id: 'perSpriteHeap',
+    group: 'memory',
+    label: (r) => `heap per sprite, one 1 KiB file (heap Δ / ${r.spritzer?.perSprite?.sprites ?? 'N'})`,
+    unit: 'KiB',
+    digits: 1,
+    pick: (f) => f.perSprite?.heapPerSpriteKiB,
+    targets: [{ kind: 'absolute', op: '<=', value: 10 }],
   },
   {
     id: 'heapCycles',
@@ -88,7 +100,7 @@ export const ROWS: RowDef[] = [
     unit: '× start',
     digits: 2,
     pick: (f) => f.heap?.ratio,
-    target: { kind: 'absolute', op: '<=', value: 1.1 },
+    targets: [{ kind: 'absolute', op: '<=', value: 1.1 }],
   },
   {
     id: 'heapFirstRound',
@@ -111,21 +123,33 @@ export function ratio(row: RowDef, results: Results, baseline: ServerKind): numb
   return s / b;
 }
 
-/** PASS/FAIL of spritzer against the row's target; `-` without a target or without the figures it needs. */
-export function verdict(row: RowDef, results: Results): Verdict {
-  if (!row.target) return '-';
-  const x = row.target.kind === 'ratio' ? ratio(row, results, row.target.baseline) : results.spritzer ? row.pick(results.spritzer) : undefined;
+/** One target's outcome; `-` when a figure it needs is missing. */
+function meets(row: RowDef, target: Target, results: Results): Verdict {
+  const x = target.kind === 'ratio' ? ratio(row, results, target.baseline) : results.spritzer ? row.pick(results.spritzer) : undefined;
   if (x === undefined || !Number.isFinite(x)) return '-';
-  const { op, value } = row.target;
+  const { op, value } = target;
   return (op === '>=' ? x >= value : op === '<' ? x < value : x <= value) ? 'PASS' : 'FAIL';
 }
 
-/** The target as text, e.g. `≥ 0.6× plain-express`, `≤ 400 ms`. */
+/**
+ * PASS/FAIL of spritzer against the row's targets: FAIL when any measurable target fails, PASS when every target
+ * was measured and met, `-` without targets or when only some could be measured and none failed.
+ */
+export function verdict(row: RowDef, results: Results): Verdict {
+  if (!row.targets?.length) return '-';
+  const each = row.targets.map((t) => meets(row, t, results));
+  if (each.includes('FAIL')) return 'FAIL';
+  return each.every((v) => v === 'PASS') ? 'PASS' : '-';
+}
+
+/** The targets as text, e.g. `≥ 0.6× plain-express`, `≤ 1.6× plain-express and ≤ 400 ms`. */
 export function targetText(row: RowDef): string {
-  const t = row.target;
-  if (!t) return '';
-  const op = t.op === '>=' ? '≥' : t.op === '<' ? '<' : '≤';
-  return t.kind === 'ratio' ? `${op} ${t.value}× ${t.baseline}` : `${op} ${t.value.toLocaleString('en-US')} ${row.unit}`;
+  return (row.targets ?? [])
+    .map((t) => {
+      const op = t.op === '>=' ? '≥' : t.op === '<' ? '<' : '≤';
+      return t.kind === 'ratio' ? `${op} ${t.value}× ${t.baseline}` : `${op} ${t.value.toLocaleString('en-US')} ${row.unit}`;
+    })
+    .join(' and ');
 }
 
 /** A table row as cells, plus the data written by `--json`. */
@@ -181,6 +205,14 @@ export function formatTable(results: Results, markdown = false): string {
       r.result,
     ];
   });
+  return renderTable(head, rows, markdown);
+}
+
+/**
+ * Cells as a table: Markdown (`| a | b |` with a `---` line), or plain text with the first column left-aligned,
+ * the others right-aligned and a dashed line under the head. Every row has as many cells as `head`.
+ */
+export function renderTable(head: string[], rows: string[][], markdown = false): string {
   if (markdown) {
     const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
     return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');

@@ -28,6 +28,8 @@ export interface LaunchOptions {
   spritzerEnv?: Record<string, string>;
   /** Node flags for every server (e.g. `--cpu-prof`). */
   nodeFlags?: string[];
+  /** The node binary every server runs on (default: the one running the bench, `process.execPath`). */
+  node?: string;
   /** Load `heap-probe.mjs` and open an IPC channel so {@link StartedServer.heap} works (adds `--expose-gc`). */
   heapProbe?: boolean;
   /** Monotonic milliseconds; default `performance.now`. */
@@ -145,7 +147,7 @@ export async function startServer(kind: ServerKind, opts: LaunchOptions = {}): P
   const stdout = openSync(join(logDir, 'stdout.log'), 'w');
   const spawnedAtUs = Number(process.hrtime.bigint() / 1000n);
   const t0 = now();
-  const child: ChildProcess = spawn(process.execPath, args, {
+  const child: ChildProcess = spawn(opts.node ?? process.execPath, args, {
     cwd: ROOT,
     env,
     stdio: ['ignore', stdout, 'pipe', ...(opts.heapProbe ? (['ipc'] as const) : [])],

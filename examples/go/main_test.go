@@ -1,69 +1,43 @@
-// Package example shows a TestMain that runs spritzer for a Go test binary: it starts
-// `npx spritzer --addr 127.0.0.1:0` (or the command in SPRITZER_CMD), reads the URL from the line the
-// server prints when ready, exports SPRITES_BASE_URL and SPRITES_TOKEN for sprites-go, runs the tests and
-// stops the server. See docs/testing.md (this file is not compiled by spritzer's CI: Go is not on its machines).
+// Package example shows the two ways to run spritzer for Go tests with the spritzertest helper (clients/go of
+// spritzer): one server for the whole package (TestMain → spritzertest.Main, which exports SPRITES_BASE_URL and
+// SPRITES_TOKEN), or one per test (spritzertest.Start(t), stopped by t.Cleanup). Both start
+// `node …/bin/spritzer.mjs` in its own process group and stop the whole group, also on a failure or Ctrl-C.
+// See docs/testing.md.
 package example
 
 import (
-	"bufio"
-	"fmt"
-	"net/http"
+	"context"
 	"os"
-	"os/exec"
-	"regexp"
-	"strings"
 	"testing"
+
+	sprites "github.com/superfly/sprites-go"
+	"spritzer/spritzertest"
 )
 
-var ready = regexp.MustCompile(`spritzer listening on (http://\S+)`)
+func TestMain(m *testing.M) { spritzertest.Main(m) }
 
-func TestMain(m *testing.M) {
-	const token = "go-test-token"
-	args := strings.Fields(os.Getenv("SPRITZER_CMD"))
-	if len(args) == 0 {
-		args = []string{"npx", "spritzer"}
-	}
-	cmd := exec.Command(args[0], append(args[1:], "--addr", "127.0.0.1:0", "--token", token)...)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	if err := cmd.Start(); err != nil {
-		fmt.Fprintln(os.Stderr, "cannot start spritzer:", err)
-		os.Exit(1)
-	}
-	baseURL := ""
-	lines := bufio.NewScanner(out)
-	for baseURL == "" && lines.Scan() {
-		if m := ready.FindStringSubmatch(lines.Text()); m != nil {
-			baseURL = m[1]
-		}
-	}
-	go func() { // keep draining the log so the server never blocks on a full pipe
-		for lines.Scan() {
-		}
-	}()
-	if baseURL == "" {
-		fmt.Fprintln(os.Stderr, "spritzer exited before it was ready")
-		os.Exit(1)
-	}
-	os.Setenv("SPRITES_BASE_URL", baseURL)
-	os.Setenv("SPRITES_TOKEN", token)
-	code := m.Run()
-	_ = cmd.Process.Signal(os.Interrupt)
-	_ = cmd.Wait()
-	os.Exit(code)
-}
-
-func TestHealth(t *testing.T) {
-	res, err := http.Get(os.Getenv("SPRITES_BASE_URL") + "/_spritzer/health")
+func TestExecWithTheSharedServer(t *testing.T) {
+	client := sprites.New(os.Getenv("SPRITES_TOKEN"), sprites.WithBaseURL(os.Getenv("SPRITES_BASE_URL")))
+	t.Cleanup(func() { _ = spritzertest.Shared().Reset() }) // the next test starts empty
+	ctx := context.Background()
+	sprite, err := client.CreateSprite(ctx, "go-demo", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer res.Body.Close()
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("health: %d", res.StatusCode)
+	out, err := sprite.CommandContext(ctx, "sh", "-c", "echo hi > /tmp/out; cat /tmp/out").Output()
+	if err != nil || string(out) != "hi\n" {
+		t.Fatalf("exec: %q %v", out, err)
 	}
-	// With sprites-go, give SPRITES_TOKEN as the token and SPRITES_BASE_URL as the client's base URL option.
+}
+
+func TestAServerOfItsOwn(t *testing.T) {
+	s := spritzertest.Start(t)
+	client := sprites.New(s.Token, sprites.WithBaseURL(s.BaseURL), sprites.WithDisableControl())
+	list, err := client.ListSprites(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list.Sprites) != 0 {
+		t.Fatalf("a new server has no sprites, got %d", len(list.Sprites))
+	}
 }

@@ -1,38 +1,12 @@
-"""What a test suite does with the fixtures: create a sprite, run a command, read a file back.
-
-Plain urllib keeps the example runnable without extra packages; with sprites-py, pass
-sprites_env["SPRITES_BASE_URL"] and sprites_env["SPRITES_TOKEN"] to its client instead.
-"""
-import json
-import urllib.parse
-import urllib.request
+"""What a test suite does with the pytest-spritzer plugin (pip install 'pytest-spritzer[sprites]', from
+clients/python of spritzer): the `spritzer` fixture gives a running server and a sprites-py client for it."""
 
 
-def call(env, method, path, body=None, raw=None):
-    data = json.dumps(body).encode() if body is not None else raw
-    req = urllib.request.Request(env["SPRITES_BASE_URL"] + path, data=data, method=method)
-    req.add_header("Authorization", "Bearer " + env["SPRITES_TOKEN"])
-    if body is not None:
-        req.add_header("Content-Type", "application/json")
-    with urllib.request.urlopen(req) as res:
-        return res.status, res.read()
+def test_create_exec_and_read_a_file(spritzer):
+    sprite = spritzer.client.create_sprite("py-demo")
+    assert sprite.command("sh", "-c", "echo hi > /tmp/out; cat /tmp/out").output() == b"hi\n"
+    assert sprite.filesystem("/").path("tmp/out").read_text() == "hi\n"
 
 
-def test_create_exec_and_read_a_file(sprites_env):
-    status, body = call(sprites_env, "POST", "/v1/sprites", {"name": "py-demo"})
-    assert status == 201
-    assert json.loads(body)["name"] == "py-demo"
-
-    query = urllib.parse.urlencode([("cmd", "sh"), ("cmd", "-c"), ("cmd", "echo hi > /tmp/out; cat /tmp/out")])
-    status, body = call(sprites_env, "POST", "/v1/sprites/py-demo/exec?" + query, raw=b"")
-    assert status == 200
-    assert b"hi" in body
-
-    status, body = call(sprites_env, "GET", "/v1/sprites/py-demo/fs/read?path=/tmp/out")
-    assert (status, body) == (200, b"hi\n")
-
-
-def test_each_test_starts_empty(sprites_env):
-    status, body = call(sprites_env, "GET", "/v1/sprites")
-    assert status == 200
-    assert json.loads(body)["sprites"] == []
+def test_each_test_starts_empty(spritzer):
+    assert spritzer.client.list_all_sprites() == []

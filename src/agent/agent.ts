@@ -192,7 +192,7 @@ class Session {
       case 'readFile':
         return { tail: await fs.readFile(req.path) };
       case 'writeFile':
-        return { value: await fs.writeFile(req.path, tail, { mode: req.mode, mkdirParents: req.mkdirParents, append: req.append }) };
+        return { value: await fs.writeFile(req.path, tail, { mode: req.mode, mkdirParents: req.mkdirParents, append: req.append, noFollow: req.noFollow }) };
       case 'stat':
         return { value: await fs.stat(req.path) };
       case 'lstat':

@@ -7,19 +7,15 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import * as fsp from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { mkdirBeneath } from './beneath.ts';
+import { LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, spriteEnvScript, VERSION_PATH } from './sprite-tree.ts';
+import { AgentFs } from './fs-ops.ts';
 
 /** Where processes inside find the API (docs/wire-reference.md §12). */
 export const API_SOCKET_PATH = '/.sprite/api.sock';
 /** The `sprite-env` command, on the sprite user's `PATH` (`/usr/local/bin` is in every exec's PATH). */
 export const SPRITE_ENV_PATH = '/usr/local/bin/sprite-env';
-/** The version file real sprites carry (docs/wire-reference.md §12 "Other in-sprite paths"). */
-export const VERSION_PATH = '/.sprite/version.txt';
-/** The service logs directory (docs/wire-reference.md §9.3 `log_files`). */
-export const LOGS_DIR = '/.sprite/logs/services';
-
-/** The shell script installed as `sprite-env`: runs the agent bundle's `sprite-env` mode with the sprite's node. */
-export const SPRITE_ENV_SCRIPT = '#!/bin/sh\nexec /.sprite/bin/node /.sprite/agent/agent.mjs --sprite-env "$@"\n';
 
 /**
  * Listens on `path` (a stale socket is replaced; mode 0666 so the sprite user can connect) and calls `onConnection`
@@ -38,22 +34,25 @@ export async function listenApiSocket(path: string, onConnection: (socket: Socke
 }
 
 /**
- * Writes the files that come with the API inside a sandbox sprite: `version` into `/.sprite/version.txt`, the logs
- * directory (owned by `owner`), and the `sprite-env` script (0755). Each failure is reported on stderr and skipped:
- * the agent must start even on a disk the sprite filled or made read-only.
+ * Writes the files that come with the API inside a sandbox or container sprite (docs/wire-reference.md §12):
+ * `version` into `/.sprite/version.txt`, `/.sprite/llm.txt`, the logs directory (owned by `owner`), and the
+ * `sprite-env` script (0755) in `/.sprite/bin` and `/usr/local/bin`. The files are root's, 0644 (the script 0755),
+ * so the sprite user reads them and cannot change them. No write follows a link the sprite's code may
+ * have planted (a symlink at any of these paths is replaced: beneath.ts), and the logs directory is made a real
+ * directory before it is chowned (`lchown`). Each failure is reported on stderr and skipped: the agent must start
+ * even on a disk the sprite filled or made read-only.
+ * @see docs/security.md "Host-side writes"
  */
 export async function installSpriteFiles(version: string, owner: { uid: number; gid: number } | null): Promise<void> {
+  const fs = new AgentFs('', null);
   const steps: Array<[string, () => Promise<unknown>]> = [
-    ['version', () => fsp.writeFile(VERSION_PATH, `${version}\n`)],
-    ['logs', async () => {
-      await fsp.mkdir(LOGS_DIR, { recursive: true });
-      if (owner) await fsp.chown(LOGS_DIR, owner.uid, owner.gid);
-    }],
-    ['sprite-env', async () => {
-      await fsp.mkdir(dirname(SPRITE_ENV_PATH), { recursive: true });
-      await fsp.writeFile(SPRITE_ENV_PATH, SPRITE_ENV_SCRIPT, { mode: 0o755 });
-      await fsp.chmod(SPRITE_ENV_PATH, 0o755);
-    }],
+    ['version', () => fs.writeFile(VERSION_PATH, Buffer.from(`${version}\n`), { mode: 0o644, mkdirParents: true, noFollow: true })],
+    ['logs', () => mkdirBeneath('', LOGS_DIR, owner)],
+    ['llm.txt', () => fs.writeFile(LLM_TXT_PATH, Buffer.from(LLM_TXT), { mode: 0o644, mkdirParents: true, noFollow: true })],
+    ...[join(SPRITE_BIN_DIR, 'sprite-env'), SPRITE_ENV_PATH].map((path): [string, () => Promise<unknown>] => [
+      path,
+      () => fs.writeFile(path, Buffer.from(spriteEnvScript(process.execPath)), { mode: 0o755, mkdirParents: true, noFollow: true }),
+    ]),
   ];
   for (const [what, step] of steps) {
     await step().catch((err: Error) => process.stderr.write(`spritzer-agent: cannot install ${what}: ${err.message}\n`));

@@ -6,8 +6,8 @@
  * @see docs/agent-protocol.md "Running it"
  */
 import { rename, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { optionalPackageDir } from '../server/lazy-require.ts';
 import { PROJECT_ROOT } from '../server/project-root.ts';
 
 const projectRoot = PROJECT_ROOT;
@@ -54,6 +54,6 @@ export async function buildAgent(outfile = AGENT_BUNDLE): Promise<string> {
 export async function agentFiles(opts: { rebuild?: boolean } = {}): Promise<AgentFiles> {
   const exists = await stat(AGENT_BUNDLE).then(() => true, () => false);
   const bundle = opts.rebuild || !exists ? await buildAgent() : AGENT_BUNDLE;
-  const nodePtyDir = dirname(createRequire(import.meta.url).resolve('node-pty/package.json'));
+  const nodePtyDir = optionalPackageDir('node-pty', 'the sandbox and container engines (the in-sprite agent runs TTY sessions with it)');
   return { bundle, nodePtyDir, node: process.execPath };
 }

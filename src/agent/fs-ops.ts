@@ -7,6 +7,9 @@
  */
 import { constants, type Stats } from 'node:fs';
 import * as fsp from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { openBeneath } from './beneath.ts';
+import { isKernelFile, resolvesIntoKernel } from './kernel-trees.ts';
 import type { WireError } from './protocol.ts';
 
 /** A node's kind as the fs API names it. */
@@ -220,37 +223,81 @@ export class AgentFs {
   /**
    * Writes (or appends) `data`; a new file gets `mode` (default 0644) and the owner; `mode` also applies to an
    * existing file. `mkdirParents` creates missing ancestors (0755). Resolves with the file's stat after the write.
+   * A path in `/proc` or `/sys`, or one that resolves into a kernel filesystem through a link, is EACCES: the file
+   * is opened without truncation and checked before a byte is written. `noFollow` (writes made on the sprite's
+   * behalf) follows no link at all (beneath.ts): a symlink in an ancestor is ELOOP, one at the path is replaced.
    */
-  async writeFile(path: string, data: Uint8Array, opts: { mode?: number; mkdirParents?: boolean; append?: boolean } = {}): Promise<StatJson> {
+  async writeFile(
+    path: string,
+    data: Uint8Array,
+    opts: { mode?: number; mkdirParents?: boolean; append?: boolean; noFollow?: boolean } = {},
+  ): Promise<StatJson> {
     const p = normalizeSpritePath(path);
     if (p === '/') throw new AgentFsError('EISDIR', p, 'open', DESCRIPTIONS.EISDIR!);
-    if (opts.mkdirParents) await this.mkdirAll(parentOf(p), DEFAULT_DIR_MODE, 'open');
+    // With noFollow a link at `p` is replaced, not followed: only where its directory lies decides.
+    await this.refuseKernel(opts.noFollow ? parentOf(p) : p, 'open');
+    const mode = opts.mode !== undefined ? opts.mode & PERMISSION_BITS : DEFAULT_FILE_MODE;
     const host = this.hostPath(p);
+    if (!opts.noFollow && opts.mkdirParents) await this.mkdirAll(parentOf(p), DEFAULT_DIR_MODE, 'open');
     return this.guard(p, 'open', async () => {
-      let existed = true;
-      try {
-        const st = await fsp.stat(host);
-        if (st.isDirectory()) throw new AgentFsError('EISDIR', p, 'open', DESCRIPTIONS.EISDIR!);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-        existed = false;
-      }
-      const mode = opts.mode !== undefined ? opts.mode & PERMISSION_BITS : DEFAULT_FILE_MODE;
-      const sizeBefore = existed && opts.append ? (await fsp.stat(host)).size : 0;
-      await fsp.writeFile(host, data, { flag: opts.append ? 'a' : 'w', mode }).catch(async (err: NodeJS.ErrnoException) => {
-        // Out of space (the disk quota): a new file goes away and an append is cut back, so nothing changes.
-        // @deviation an overwrite of an existing file that runs out of space leaves it cut short (docs/fidelity.md).
-        if (isOutOfSpace(err)) {
-          if (!existed) await fsp.unlink(host).catch(() => undefined);
-          else if (opts.append) await cutBack(host, sizeBefore).catch(() => undefined);
-          throw new AgentFsError('ENOSPC', p, 'open', DESCRIPTIONS.ENOSPC!);
+      let fh: FileHandle;
+      let existed: boolean;
+      if (opts.noFollow) {
+        const opened = await openBeneath(this.root, host, { mode, append: opts.append, mkdirParents: opts.mkdirParents, owner: this.owner });
+        fh = opened.fh;
+        existed = !opened.created;
+      } else {
+        existed = await fsp.stat(host).then(
+          (st) => {
+            if (st.isDirectory()) throw new AgentFsError('EISDIR', p, 'open', DESCRIPTIONS.EISDIR!);
+            return true;
+          },
+          (err: NodeJS.ErrnoException) => {
+            if (err.code !== 'ENOENT') throw err;
+            return false;
+          },
+        );
+        const { O_WRONLY, O_CREAT, O_NONBLOCK, O_APPEND } = constants;
+        fh = await fsp.open(host, O_WRONLY | O_CREAT | O_NONBLOCK | (opts.append ? O_APPEND : 0), mode);
+        if (await isKernelFile(fh, this.root)) {
+          await fh.close();
+          throw new AgentFsError('EACCES', p, 'open', DESCRIPTIONS.EACCES!);
         }
-        throw err;
-      });
-      if (!existed) await this.own(p).catch(() => undefined);
-      if (opts.mode !== undefined || !existed) await fsp.chmod(host, mode);
-      return this.toStatJson(await fsp.stat(host), host);
+      }
+      try {
+        const sizeBefore = existed && opts.append ? (await fh.stat()).size : 0;
+        try {
+          if (!opts.append) await fh.truncate(0);
+          await fh.writeFile(data);
+        } catch (err) {
+          // Out of space (the disk quota): a new file goes away and an append is cut back, so nothing changes.
+          // @deviation an overwrite of an existing file that runs out of space leaves it cut short (docs/fidelity.md).
+          if (isOutOfSpace(err)) {
+            await fh.close().catch(() => undefined);
+            if (!existed) await fsp.unlink(host).catch(() => undefined);
+            else if (opts.append) await cutBack(host, sizeBefore).catch(() => undefined);
+            throw new AgentFsError('ENOSPC', p, 'open', DESCRIPTIONS.ENOSPC!);
+          }
+          throw err;
+        }
+        if (!existed && this.owner) await fh.chown(this.owner.uid, this.owner.gid).catch(() => undefined);
+        if (opts.mode !== undefined || !existed) await fh.chmod(mode);
+        return await this.toStatJson(await fh.stat(), host);
+      } finally {
+        await fh.close().catch(() => undefined);
+      }
     });
+  }
+
+  /**
+   * EACCES unless what sprite path `p` resolves to lies outside the kernel's trees (kernel-trees.ts): the fs API
+   * writes no `/proc` or `/sys` file, whatever link leads there. (`/proc/self/root/…` resolves to the sprite's own
+   * root, so it stays writable, as on Linux.)
+   */
+  private async refuseKernel(p: string, syscall: string): Promise<void> {
+    if (await resolvesIntoKernel(this.hostPath(p), this.root)) {
+      throw new AgentFsError('EACCES', p, syscall, DESCRIPTIONS.EACCES!);
+    }
   }
 
   /** Creates each missing directory from `/` down to `p` (mode, owner). ENOTDIR when a file is in the way. */
@@ -278,6 +325,7 @@ export class AgentFs {
   /** Creates a directory (mode default 0755, owner); `recursive` = `mkdir -p`. EEXIST, ENOENT, ENOTDIR. */
   async mkdir(path: string, opts: { recursive?: boolean; mode?: number } = {}): Promise<void> {
     const p = normalizeSpritePath(path, 'mkdir');
+    await this.refuseKernel(p, 'mkdir');
     const mode = (opts.mode ?? DEFAULT_DIR_MODE) & PERMISSION_BITS;
     if (opts.recursive) return this.mkdirAll(p, mode, 'mkdir');
     await this.guard(p, 'mkdir', async () => {
@@ -329,6 +377,7 @@ export class AgentFs {
   async rm(path: string, opts: { recursive?: boolean; force?: boolean } = {}): Promise<string[]> {
     const p = normalizeSpritePath(path, 'rm');
     if (p === '/') throw new AgentFsError('EINVAL', p, 'rm', DESCRIPTIONS.EINVAL!);
+    await this.refuseKernel(p, 'rm');
     let tree: Array<{ path: string; type: NodeType }>;
     try {
       tree = await this.listTree(p, 'rm');
@@ -351,6 +400,8 @@ export class AgentFs {
     const s = normalizeSpritePath(source, 'rename');
     const d = normalizeSpritePath(dest, 'rename');
     if (s === '/' || d === '/') throw new AgentFsError('EINVAL', s === '/' ? s : d, 'rename', DESCRIPTIONS.EINVAL!);
+    await this.refuseKernel(s, 'rename');
+    await this.refuseKernel(d, 'rename');
     if (s === d) {
       await this.statJson(s, false, 'rename');
       return;
@@ -381,6 +432,7 @@ export class AgentFs {
   async copy(source: string, dest: string, opts: { recursive?: boolean } = {}): Promise<Array<{ source: string; dest: string; size: number }>> {
     const s = normalizeSpritePath(source, 'copyfile');
     const d = normalizeSpritePath(dest, 'copyfile');
+    await this.refuseKernel(d, 'copyfile');
     const top = await this.statJson(s, true, 'copyfile');
     if (top.type === 'directory' && !opts.recursive) throw new AgentFsError('EISDIR', s, 'copyfile', DESCRIPTIONS.EISDIR!);
     const realSrc = await this.guard(s, 'copyfile', () => fsp.realpath(this.hostPath(s)));
@@ -429,6 +481,7 @@ export class AgentFs {
   /** Sets permission bits (following a final symlink; symlinks below are skipped). Returns every changed path, top first. */
   async chmod(path: string, mode: number, opts: { recursive?: boolean } = {}): Promise<Array<{ path: string; mode: number }>> {
     const p = normalizeSpritePath(path, 'chmod');
+    await this.refuseKernel(p, 'chmod');
     const m = mode & PERMISSION_BITS;
     const targets = await this.metaTargets(p, 'chmod', opts.recursive);
     const out: Array<{ path: string; mode: number }> = [];
@@ -442,6 +495,7 @@ export class AgentFs {
   /** Sets owner ids (`-1` keeps one), following a final symlink; symlinks below are skipped. Returns the resulting ids. */
   async chown(path: string, uid: number, gid: number, opts: { recursive?: boolean } = {}): Promise<Array<{ path: string; uid: number; gid: number }>> {
     const p = normalizeSpritePath(path, 'chown');
+    await this.refuseKernel(p, 'chown');
     const targets = await this.metaTargets(p, 'chown', opts.recursive);
     const out: Array<{ path: string; uid: number; gid: number }> = [];
     for (const at of targets) {

@@ -9,12 +9,11 @@ import { parseArgs } from 'node:util';
 import { Agent } from './agent.ts';
 import { API_SOCKET_PATH, installSpriteFiles } from './api-socket.ts';
 import { spriteEnvMain } from './sprite-env.ts';
+import { VERSION_TEXT } from './sprite-tree.ts';
 
 // `agent.mjs --sprite-env …` is the `sprite-env` command inside the sprite (the installed script runs it).
 if (process.argv[2] === '--sprite-env') process.exit(await spriteEnvMain(process.argv.slice(3)));
 
-/** What `/.sprite/version.txt` says: the Sprite-Version spritzer reports (src/server/context.ts SPRITE_VERSION). */
-const VERSION_TEXT = 'v0.0.1-rc46';
 
 /** The sprite user's ids: owner of nodes the fs API creates (as in the in-memory VFS). @see docs/wire-reference.md §13 */
 const SPRITE_UID = 1000;
@@ -46,7 +45,9 @@ if (process.pid === 1) {
 
 // Inside a sandbox (no --root, PID 2) the agent serves the in-sprite API and installs `sprite-env` (issue 9).
 const inSandbox = !root && process.pid <= 2;
-if (inSandbox) await installSpriteFiles(VERSION_TEXT, isRoot ? { uid: SPRITE_UID, gid: SPRITE_UID } : null);
+// Inside a sprite (never with --root, which is the host): a sandbox's PID 2, or a container's agent given --api-socket.
+const inSprite = !root && (inSandbox || values['api-socket'] !== undefined);
+if (inSprite) await installSpriteFiles(VERSION_TEXT, isRoot ? { uid: SPRITE_UID, gid: SPRITE_UID } : null);
 
 const agent = new Agent({
   socket: values.socket,

@@ -6,6 +6,7 @@
  * @see docs/wire-reference.md §9, §12
  */
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import { API_SOCKET_PATH } from './api-socket.ts';
 
 const USAGE = `usage: sprite-env <command> [args]
@@ -31,15 +32,25 @@ interface ApiRequest {
   headers?: Record<string, string>;
 }
 
-/** Sends `req` to the API socket and writes the answer to stdout as it arrives. Resolves with the HTTP status. */
-function send(req: ApiRequest, socketPath: string, out: NodeJS.WritableStream): Promise<number> {
+/** Where `sprite-env` reaches the API: a unix socket path, or a function opening one connection (in-memory engines). */
+export type ApiTarget = string | (() => Duplex);
+
+/** Where `sprite-env` writes: stdout takes the answer as it arrives, stderr the failures. */
+export interface SpriteEnvOutput {
+  stdout: { write(chunk: string | Uint8Array): unknown };
+  stderr: { write(chunk: string): unknown };
+}
+
+/** Sends `req` to the API and writes the answer to `out` as it arrives. Resolves with the HTTP status. */
+function send(req: ApiRequest, target: ApiTarget, out: SpriteEnvOutput['stdout']): Promise<number> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { Host: 'sprite', ...(req.headers ?? {}) };
     if (req.body !== undefined) {
       headers['Content-Type'] ??= 'application/json';
       headers['Content-Length'] = String(Buffer.byteLength(req.body));
     }
-    const r = http.request({ socketPath, method: req.method, path: req.path, headers }, (res) => {
+    const via = typeof target === 'string' ? { socketPath: target } : { createConnection: target as unknown as http.RequestOptions['createConnection'] };
+    const r = http.request({ ...via, method: req.method, path: req.path, headers }, (res) => {
       const type = String(res.headers['content-type'] ?? '');
       if (type.startsWith('application/json')) {
         // A JSON body is printed whole, indented (the real tool prints JSON for humans).
@@ -55,7 +66,7 @@ function send(req: ApiRequest, socketPath: string, out: NodeJS.WritableStream): 
           resolve(res.statusCode ?? 0);
         });
       } else {
-        res.pipe(out, { end: false });
+        res.on('data', (c: Buffer) => out.write(c));
         res.on('end', () => resolve(res.statusCode ?? 0));
       }
       res.on('error', reject);
@@ -163,28 +174,29 @@ export function requestOf(argv: string[]): ApiRequest {
 }
 
 /**
- * The `sprite-env` command: runs `argv` against the API socket (default `/.sprite/api.sock`). Resolves with the exit
- * code: 0 for a 2xx answer, 1 for any other status or a connection failure, 2 for bad usage.
+ * The `sprite-env` command: runs `argv` against the API at `target` (default `/.sprite/api.sock`), writing to `out`
+ * (default the process's stdout and stderr). Resolves with the exit code: 0 for a 2xx answer, 1 for any other status
+ * or a connection failure, 2 for bad usage.
  */
-export async function spriteEnvMain(argv: string[], socketPath: string = API_SOCKET_PATH): Promise<number> {
+export async function spriteEnvMain(argv: string[], target: ApiTarget = API_SOCKET_PATH, out: SpriteEnvOutput = process): Promise<number> {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
-    process.stdout.write(USAGE);
+    out.stdout.write(USAGE);
     return argv.length === 0 ? 2 : 0;
   }
   let req: ApiRequest;
   try {
     req = requestOf(argv);
   } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n`);
+    out.stderr.write(`${(err as Error).message}\n`);
     return 2;
   }
   try {
-    const status = await send(req, socketPath, process.stdout);
+    const status = await send(req, target, out.stdout);
     if (status >= 200 && status < 300) return 0;
-    process.stderr.write(`sprite-env: ${req.method} ${req.path}: HTTP ${status}\n`);
+    out.stderr.write(`sprite-env: ${req.method} ${req.path}: HTTP ${status}\n`);
     return 1;
   } catch (err) {
-    process.stderr.write(`sprite-env: cannot reach ${socketPath}: ${(err as Error).message}\n`);
+    out.stderr.write(`sprite-env: cannot reach ${typeof target === 'string' ? target : API_SOCKET_PATH}: ${(err as Error).message}\n`);
     return 1;
   }
 }

@@ -29,8 +29,8 @@ export interface Deps {
   token?: string;
   /** Organization slug of the emulated account. */
   organization: string;
-  /** Base URL sprite URLs are built from. */
-  publicUrl: string;
+  /** `--public-url`: base URL sprite URLs are built from; unset, the local path-routed URL (`SpritesModel.urlFor`). */
+  publicUrl?: string;
   /** `--url-domain`: `Host: <name>.<urlDomain>` reaches sprite `<name>` (src/server/url/sprite-url.ts); default `localhost`. */
   urlDomain?: string;
   /** Validate responses against the spec (off in production). */

@@ -21,6 +21,7 @@ import { DEFAULT_SHUTDOWN_TIMEOUT_MS, gracefulShutdown, logUpgrades, trackReques
 import { listenErrorMessage, openDataDir, StartupError, type OpenedDataDir } from './store/open-data-dir.ts';
 import { containerOptions, type ContainerCliOptions } from './machines/container/cli.ts';
 import { limitOptions, limitsFromOptions, type LimitCliOptions } from './limit-options.ts';
+import { spriteResourceOptions, spriteResourcesFromOptions, type SpriteResourceCliOptions } from './machines/sprite-resources.ts';
 import { ensureInspector } from './inspector/bundle.ts';
 import { slowStep } from '../cli/slow-step.ts';
 import { releaseYoungGeneration } from './young-generation.ts';
@@ -30,7 +31,7 @@ const program = new Command('spritzer')
   .addOption(new Option('--addr <host:port>', 'listen address').env('SPRITZER_ADDR').default('127.0.0.1:4290'))
   .addOption(new Option('--exec <engine>', 'exec engine').env('SPRITZER_EXEC').choices([...MACHINE_ENGINES]).default('shell'))
   .addOption(new Option('--token <token>', 'require this bearer token (any token is accepted when unset)').env('SPRITZER_TOKEN'))
-  .addOption(new Option('--public-url <url>', 'base URL sprite URLs are built from').env('SPRITZER_PUBLIC_URL').default('https://sprites.app'))
+  .addOption(new Option('--public-url <url>', 'base URL sprite URLs are built from, https://<name>-<org-id>.<host> (a deployment behind a real domain); default: http://<addr>/s/<name>, which reaches the sprite from this machine').env('SPRITZER_PUBLIC_URL'))
   .addOption(new Option('--url-domain <domain>', 'Host <name>.<domain>[:port] reaches sprite <name> (the sprite URL)').env('SPRITZER_URL_DOMAIN').default('localhost'))
   .addOption(new Option('--org <slug>', 'organization slug').env('SPRITZER_ORG').default('personal'))
   .addOption(new Option('--log-level <level>', 'log level').env('SPRITZER_LOG_LEVEL').default('info'))
@@ -132,12 +133,13 @@ const program = new Command('spritzer')
 
 for (const option of containerOptions()) program.addOption(option);
 for (const option of limitOptions()) program.addOption(option);
+for (const option of spriteResourceOptions()) program.addOption(option);
 program.parse();
 const opts = program.opts<{
   addr: string;
   exec: (typeof MACHINE_ENGINES)[number];
   token?: string;
-  publicUrl: string;
+  publicUrl?: string;
   urlDomain: string;
   org: string;
   logLevel: string;
@@ -157,7 +159,7 @@ const opts = program.opts<{
   shellTimeout: number;
   shutdownTimeout: number;
   validateResponses: boolean;
-} & ContainerCliOptions & LimitCliOptions>();
+} & ContainerCliOptions & LimitCliOptions & SpriteResourceCliOptions>();
 
 const match = /^(.*):(\d+)$/.exec(opts.addr);
 if (!match) {
@@ -198,6 +200,8 @@ try {
     sandboxRoot: opts.sandboxRoot,
     sandboxSpares: opts.sandboxSpares,
     sandboxEgress: opts.sandboxEgress,
+    spriteResources: spriteResourcesFromOptions(opts),
+    sandboxUidBase: opts.sandboxUidBase,
     container: { runtime: opts.containerRuntime, image: opts.spriteImage, namespace: opts.namespace, createTimeoutMs: opts.createTimeout, agentImage: opts.agentImage },
   }), { doneText: 'ready' });
 } catch (err) {

@@ -35,11 +35,17 @@ export function defaultDeps(overrides: Partial<Deps> = {}): Deps {
     machines: overrides.machines ?? createMachineFactory('shell', { clock }),
     logger: pino({ level: 'silent' }),
     organization: 'personal',
-    publicUrl: 'https://sprites.app',
     validateResponses: process.env.NODE_ENV !== 'production',
     limits: DEFAULT_LIMITS,
     ...overrides,
   };
+}
+
+/** The host a client on this machine dials to reach a server bound to `addr` (a wildcard bind: loopback). */
+function localHostOf(addr: AddressInfo): string {
+  if (addr.address === '0.0.0.0') return '127.0.0.1';
+  if (addr.address === '::') return '[::1]';
+  return addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
 }
 
 /** Listens on `host:port` (port 0 picks a free one). */
@@ -62,6 +68,8 @@ export async function startServer(deps: Deps, host = '127.0.0.1', port = 0): Pro
   const addr = server.address() as AddressInfo;
   const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   const url = `http://${shownHost}:${addr.port}`;
+  // The default sprite URL is path-routed on this address (SpritesModel.urlFor); a wildcard bind is reached on loopback.
+  spritzer.ctx.model.localBase = `http://${localHostOf(addr)}:${addr.port}`;
   // The validator loads and compiles spec/openapi.yaml on its first request: do that now (http/warm-up.ts).
   await warmUp(addr.address, addr.port);
   return {

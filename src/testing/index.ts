@@ -18,7 +18,7 @@ export interface StartSpritzerOptions {
   token?: string;
   /** Organization slug, as `--org` (default `personal`). */
   org?: string;
-  /** Base sprite URLs are built from, as `--public-url` (default `https://sprites.app`). */
+  /** Base sprite URLs are built from, as `--public-url` (default: the local URL `<baseUrl>/s/<name>`, which reaches the sprite). */
   publicUrl?: string;
   /** Host to listen on (default `127.0.0.1`); the port is always a free one. */
   host?: string;
@@ -66,7 +66,7 @@ export async function startSpritzer(options: StartSpritzerOptions = {}): Promise
       machines,
       token,
       organization: options.org ?? 'personal',
-      publicUrl: options.publicUrl ?? 'https://sprites.app',
+      publicUrl: options.publicUrl,
       validateResponses: options.validateResponses ?? true,
     }),
     options.host ?? '127.0.0.1',

@@ -1,8 +1,8 @@
 /**
  * The npm package as users run it (issue 14 item 4): `npm pack` of the repository (its `prepare` builds dist/),
  * then `npx ./spritzer-*.tgz` in an empty temp dir, which installs the tarball and its production dependencies
- * (compiling better-sqlite3 and node-pty) into npx's cache. It checks that `--help` lists every flag the sources
- * declare, with its env name, and that the installed command serves. Slow (the native compiles), so it runs only
+ * (nothing to compile: the native packages are optional peers, docs/limits.md) into npx's cache. It checks that `--help` lists every flag the sources
+ * declare, with its env name, and that the installed command serves. It installs from the registry, so it runs only
  * under `npm run test:pack` (SPRITZER_TEST_PACK=1, from `.ci/run`); everything it makes is removed afterwards: the
  * temp dir, the server's process group and npx's cache entry.
  */

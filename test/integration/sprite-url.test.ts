@@ -13,6 +13,7 @@ import { api, memoryMachines, startTestServer, TOKEN } from '../support/server.t
 import type { RunningServer } from '../../src/server/server.ts';
 import { createEngine } from '../../src/server/engines/index.ts';
 import { SystemClock } from '../../src/server/model/clock.ts';
+import { getWithEveryClient, removeBuiltClients, reportSkips } from '../support/url-clients.ts';
 
 const auth = { Authorization: `Bearer ${TOKEN}` };
 
@@ -200,6 +201,35 @@ describe('sprite URL relay (loopback connect hook)', () => {
     expect([res.status, await res.text()]).toEqual([200, 'path /open']);
     await call('PUT', '/v1/sprites/box', { url_settings: { auth: 'sprite' } });
   });
+
+  it('the `url` of create, get and list reaches the sprite from curl, Python urllib/requests/httpx, Node fetch and Go net/http', async () => {
+    const call = api(srv.url);
+    const created = await call('POST', '/v1/sprites', { name: 'reach' });
+    const url: string = created.json.url;
+    expect(url).toBe(`${srv.url}/s/reach`);
+    expect((await call('GET', '/v1/sprites/reach')).json.url).toBe(url);
+    expect((await call('GET', '/v1/sprites')).json.sprites.find((s: { name: string }) => s.name === 'reach').url).toBe(url);
+    const withToken = reportSkips(await getWithEveryClient(`${url}/index.html?x=1`, TOKEN), 'sprite url clients');
+    expect(withToken.map((r) => [r.client, r.status, r.body])).toEqual(withToken.map((r) => [r.client, 200, 'path /index.html?x=1']));
+    expect(withToken.map((r) => r.client)).toEqual(expect.arrayContaining(['curl', 'node fetch']));
+    // auth `sprite`: without the token every client gets the 401 envelope; `public`: every client gets in.
+    const anon = reportSkips(await getWithEveryClient(`${url}/index.html`), 'sprite url clients');
+    expect(anon.map((r) => [r.client, r.status, JSON.parse(r.body).error])).toEqual(anon.map((r) => [r.client, 401, 'unauthorized']));
+    await call('PUT', '/v1/sprites/reach', { url_settings: { auth: 'public' } });
+    const open = reportSkips(await getWithEveryClient(`${url}/open`), 'sprite url clients');
+    expect(open.map((r) => [r.client, r.status, r.body])).toEqual(open.map((r) => [r.client, 200, 'path /open']));
+    // A WebSocket to `<url>/ws` (the bridge integrations open).
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`);
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    ws.send('hi');
+    expect(await new Promise<string>((r) => ws.once('message', (d) => r(d.toString())))).toBe('/ws hi');
+    ws.close();
+    expect((await call('DELETE', '/v1/sprites/reach')).status).toBe(204);
+    await removeBuiltClients();
+  }, 180_000);
 
   it('a service with http_port decides the port the URL dials', async () => {
     const call = api(srv.url);

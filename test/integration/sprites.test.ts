@@ -13,12 +13,12 @@ beforeAll(async () => {
 afterAll(() => srv.close());
 
 describe('createSprite', () => {
-  it('answers 201 with the full sprite object, cold, with a sprites.app URL', async () => {
+  it('answers 201 with the full sprite object, cold, with the local URL that reaches it', async () => {
     const r = await call('POST', '/v1/sprites', { name: 'alpha' });
     expect(r.status).toBe(201);
     expect(r.json).toMatchObject({ name: 'alpha', status: 'cold', organization: 'personal', url_settings: { auth: 'sprite' } });
     expect(r.json.id).toMatch(/^sprite-[0-9a-f-]{36}$/);
-    expect(r.json.url).toMatch(/^https:\/\/alpha-[a-z]{5}\.sprites\.app$/);
+    expect(r.json.url).toBe(`${srv.url}/s/alpha`);
     expect(r.headers.get('sprite-version')).toBeTruthy();
   });
 

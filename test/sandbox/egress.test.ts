@@ -19,10 +19,10 @@ import { announceSkip, exec } from './support.ts';
 
 const skip = announceSkip('sandbox egress');
 
-/** The outside: names → TEST-NET addresses (RFC 5737); those addresses → loopback servers (port 80 → HTTP, 7 → echo). */
+/** The outside: names → public unicast addresses of 11.0.0.0/8 (never dialled: this net maps them to loopback servers, port 80 → HTTP, 7 → echo). */
 const NAMES: Record<string, string[]> = {
-  'allowed.test': ['203.0.113.10'],
-  'denied.test': ['203.0.113.11'],
+  'allowed.test': ['11.0.0.10'],
+  'denied.test': ['11.0.0.11'],
   'private.test': ['10.0.0.5'],
 };
 const dialed: string[] = [];
@@ -38,7 +38,7 @@ function outside(): EgressNet {
     },
     dial(address, port) {
       dialed.push(`${address}:${port}`);
-      if (!address.startsWith('203.0.113.')) return Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+      if (!address.startsWith('11.0.0.')) return Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
       const target = port === 7 ? (echoServer.address() as net.AddressInfo).port : (httpServer.address() as net.AddressInfo).port;
       return new Promise<Duplex>((resolve, reject) => {
         const s = net.connect(target, '127.0.0.1', () => resolve(s));
@@ -109,7 +109,7 @@ describe.skipIf(skip)('sandbox egress gate (issue 9 item 7)', () => {
     const denied = await run("curl -s -o /dev/null -w '%{http_code}' http://denied.test/; echo; curl -s http://other.test/ | head -c 200");
     expect(denied.out).toMatch(/^403\n/);
     expect(denied.out).toContain('blocked by the network policy');
-    expect(dialed.some((d) => d.startsWith('203.0.113.11'))).toBe(false);
+    expect(dialed.some((d) => d.startsWith('11.0.0.11'))).toBe(false);
   });
 
   it("Python's urllib through the proxy: allowed answers, denied raises HTTPError 403", async () => {
@@ -129,7 +129,7 @@ EOF`);
     expect((await run(dnsProbe('denied.test'))).out).toBe('5 0\n');
     expect((await run(dnsProbe('allowed.test'))).out).toBe('0 1\n');
     const r = await run("getent hosts allowed.test; getent hosts denied.test || echo 'no denied'");
-    expect(r.out).toBe('203.0.113.10    allowed.test\nno denied\n');
+    expect(r.out).toMatch(/^11\.0\.0\.10 +allowed\.test\nno denied\n$/); // getent pads the address to its column
   });
 
   it('raw addresses: loopback and private ranges are refused, a public one only once resolved from an allowed name', async () => {
@@ -138,9 +138,9 @@ EOF`);
     expect((await code(`http://127.0.0.1:${port}/`)).out).toBe('403');
     expect((await code('http://10.0.0.5/')).out).toBe('403');
     expect((await code('http://private.test/')).out).toBe('403');
-    expect((await code('http://203.0.113.11/')).out).toBe('403');
-    expect((await code('http://203.0.113.10/')).out).toBe('200'); // allowed.test resolved to it earlier
-    expect(dialed.filter((d) => !d.startsWith('203.0.113.'))).toEqual([]);
+    expect((await code('http://11.0.0.11/')).out).toBe('403');
+    expect((await code('http://11.0.0.10/')).out).toBe('200'); // allowed.test resolved to it earlier
+    expect(dialed.filter((d) => !d.startsWith('11.0.0.'))).toEqual([]);
   });
 
   it('a policy change cuts an open CONNECT tunnel to a newly blocked name', async () => {
@@ -205,7 +205,7 @@ describe.skipIf(skip)('sandbox egress none (the default)', () => {
         m,
         "grep -c : /proc/net/dev; grep -o '^ *[a-z0-9]*:' /proc/net/dev | tr -d ' '; echo \"proxy=${http_proxy:-none}\"; " +
           "curl -sS -m 5 -x http://127.0.0.1:3128 http://allowed.test/ >/dev/null 2>&1 || echo 'proxy: no'; " +
-          "curl -sS -m 5 http://203.0.113.10/ >/dev/null 2>&1 || echo 'direct: no'; " +
+          "curl -sS -m 5 http://11.0.0.10/ >/dev/null 2>&1 || echo 'direct: no'; " +
           "getent hosts allowed.test || echo 'dns: no'",
       );
       expect(r.out).toBe('1\nlo:\nproxy=none\nproxy: no\ndirect: no\ndns: no\n');

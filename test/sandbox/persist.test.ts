@@ -4,57 +4,27 @@
  * clean stop; a restore still works; disks no saved sprite names (an earlier run's spares) are removed at start; a
  * deleted sprite leaves no disk.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { api, execQuery, TOKEN, wsExec } from '../support/server.ts';
+import { killChildren, startSpritzer, stopSpritzer } from '../support/spritzer-process.ts';
 import { announceSkip } from './support.ts';
 
 const skip = announceSkip('sandbox persistence');
-const BIN = fileURLToPath(new URL('../../bin/spritzer.mjs', import.meta.url));
 const dirs: string[] = [];
-const children = new Set<ChildProcess>();
-afterEach(() => {
-  for (const c of children) c.kill('SIGKILL');
-  children.clear();
-});
+afterEach(killChildren);
 afterAll(async () => {
   // A last server over each dir, stopped cleanly, frees its mounts; then the dir goes.
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-/** Starts `spritzer --exec sandbox --data-dir dir` on a free port; resolves once it listens. */
-function start(dir: string, spares: number): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const args = [BIN, '--addr', '127.0.0.1:0', '--exec', 'sandbox', '--data-dir', dir, '--sandbox-spares', String(spares), '--token', TOKEN, '--log-level', 'silent'];
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    children.add(child);
-    let out = '';
-    let err = '';
-    child.stderr!.on('data', (d) => (err += d));
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1]! });
-    });
-    child.on('exit', (code) => {
-      children.delete(child);
-      reject(new Error(`spritzer exited (${code}) before listening: ${err}`));
-    });
-  });
+/** Starts `spritzer --exec sandbox --data-dir dir` with `spares` spares; resolves once it listens. */
+function start(dir: string, spares: number) {
+  return startSpritzer(['--exec', 'sandbox', '--data-dir', dir, '--sandbox-spares', String(spares), '--token', TOKEN]);
 }
-
-/** Ends the server with `signal` and waits until it is gone. */
-async function stop(child: ChildProcess, signal: 'SIGKILL' | 'SIGTERM'): Promise<number | null> {
-  const gone = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  child.kill(signal);
-  const code = await gone;
-  children.delete(child);
-  return code;
-}
+const stop = stopSpritzer;
 
 const sh = (script: string) => ['sh', '-c', script];
 

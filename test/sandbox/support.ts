@@ -99,3 +99,27 @@ export async function mountsUnder(dir: string): Promise<string[]> {
     .map((l) => l.split(' ')[1] ?? '')
     .filter((p) => p === dir || p.startsWith(`${dir}/`));
 }
+
+/**
+ * Runs `sh -c script` in a machine as root inside the sprite (the agent's own user, uid 0 of the sprite's user
+ * namespace), through the machine's agent: what a sprite's code could do once it had root.
+ */
+export async function execAsRoot(m: Machine, script: string): Promise<{ out: string; err: string; code: number }> {
+  const agent = (m as unknown as { agent?: import('../../src/server/machines/sandbox/agent-client.ts').AgentClient }).agent;
+  if (!agent) throw new Error('the machine has no agent (not booted)');
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  const p = agent.spawn(
+    { argv: ['sh', '-c', script], env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOME: '/root' }, dir: '/', tty: false, rows: 24, cols: 80, uid: 0, gid: 0 },
+    { stdout: (d) => out.push(Buffer.from(d)), stderr: (d) => err.push(Buffer.from(d)) },
+    { stdin: false, pid: 0x7fff_0000 + Math.floor(Math.random() * 0xffff) },
+  );
+  const code = await p.exit;
+  return { out: Buffer.concat(out).toString('utf8'), err: Buffer.concat(err).toString('utf8'), code };
+}
+
+/** The host uid of process `pid` (real uid, from /proc). */
+export async function hostUidOf(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  return Number(/^Uid:\s+(\d+)/m.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1]);
+}

@@ -5,46 +5,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
-import { Duplex, PassThrough } from 'node:stream';
+import type { Duplex } from 'node:stream';
 import dnsPacket from 'dns-packet';
 import { EgressGate, RCODE, splitHostPort } from './gate.ts';
+import { duplexPair } from '../machines/duplex-pair.ts';
 import { isAlwaysBlocked, type EgressNet } from './net.ts';
 import type { NetworkPolicy } from '../model/policy.ts';
 
-/** Two connected in-memory Duplexes: what one writes, the other reads. */
-function pair(): [Duplex, Duplex] {
-  const aToB = new PassThrough();
-  const bToA = new PassThrough();
-  const mk = (read: PassThrough, write: PassThrough) =>
-    new Duplex({
-      read() {
-        /* data is pushed by the listener below */
-      },
-      write(chunk, _e, cb) {
-        write.write(chunk, cb);
-      },
-      final(cb) {
-        write.end();
-        cb();
-      },
-      destroy(err, cb) {
-        // A destroyed end tells the other one (as a relay's RESET does), after what was written before it.
-        write.end(() => write.emit('cut'));
-        cb(err);
-      },
-    });
-  const a = mk(bToA, aToB);
-  const b = mk(aToB, bToA);
-  bToA.on('data', (d) => a.push(d)).on('end', () => a.push(null)).on('cut', () => a.destroy());
-  aToB.on('data', (d) => b.push(d)).on('end', () => b.push(null)).on('cut', () => b.destroy());
-  return [a, b];
-}
+const pair = duplexPair;
 
 let echo: net.Server;
 const dialed: string[] = [];
 const outside: EgressNet = {
   async resolve(name) {
-    const table: Record<string, string[]> = { 'a.example.com': ['203.0.113.1'], 'b.example.com': ['203.0.113.2'], 'lan.example.com': ['192.168.1.9'] };
+    const table: Record<string, string[]> = { 'a.example.com': ['11.0.0.1'], 'b.example.com': ['11.0.0.2'], 'lan.example.com': ['192.168.1.9'] };
     if (!table[name]) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
     return table[name]!;
   },
@@ -112,7 +86,7 @@ describe('EgressGate', () => {
     expect((await ask(gate, 'other.org')).flags! & 0xf).toBe(RCODE.REFUSED);
     const ok = await ask(gate, 'A.Example.com');
     expect(ok.flags! & 0xf).toBe(RCODE.NOERROR);
-    expect(ok.answers?.map((a) => (a as { data: string }).data)).toEqual(['203.0.113.1']);
+    expect(ok.answers?.map((a) => (a as { data: string }).data)).toEqual(['11.0.0.1']);
     expect((await ask(gate, 'a.example.com', 'AAAA')).answers).toEqual([]);
     expect((await ask(gate, 'nope.example.com')).flags! & 0xf).toBe(RCODE.NXDOMAIN);
   });
@@ -121,7 +95,7 @@ describe('EgressGate', () => {
     const gate = new EgressGate({ net: outside });
     gate.setPolicy(POLICY);
     expect((await connect(gate, 'b.example.com:443')).status).toBe('HTTP/1.1 403 Forbidden');
-    expect((await connect(gate, '203.0.113.1:443')).status).toBe('HTTP/1.1 403 Forbidden'); // not resolved yet
+    expect((await connect(gate, '11.0.0.1:443')).status).toBe('HTTP/1.1 403 Forbidden'); // not resolved yet
     expect((await connect(gate, '127.0.0.1:22')).status).toBe('HTTP/1.1 403 Forbidden');
     expect((await connect(gate, 'lan.example.com:80')).status).toBe('HTTP/1.1 403 Forbidden'); // resolves to a private range
     expect(dialed).toEqual([]);
@@ -130,7 +104,7 @@ describe('EgressGate', () => {
     conn.write('ping');
     expect((await new Promise<Buffer>((r) => conn.once('data', r))).toString()).toBe('ping');
     conn.destroy();
-    expect((await connect(gate, '203.0.113.1:443')).status).toBe('HTTP/1.1 200 Connection Established');
+    expect((await connect(gate, '11.0.0.1:443')).status).toBe('HTTP/1.1 200 Connection Established');
   });
 
   it('a policy change cuts open tunnels to newly blocked names and keeps the others', async () => {
@@ -153,7 +127,7 @@ describe('EgressGate', () => {
     for (const ip of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', 'nonsense']) {
       expect(isAlwaysBlocked(ip), ip).toBe(true);
     }
-    for (const ip of ['203.0.113.1', '8.8.8.8', '2001:4860:4860::8888']) expect(isAlwaysBlocked(ip), ip).toBe(false);
+    for (const ip of ['11.0.0.1', '8.8.8.8', '2001:4860:4860::8888']) expect(isAlwaysBlocked(ip), ip).toBe(false);
     expect(splitHostPort('Example.COM.:443')).toEqual({ host: 'example.com', port: 443 });
     expect(splitHostPort('[::1]:80')).toEqual({ host: '::1', port: 80 });
     expect(splitHostPort('nohost')).toBeNull();

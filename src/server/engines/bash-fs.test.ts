@@ -36,8 +36,10 @@ describe('BashFs', () => {
     const { vfs, fs } = setup();
     vfs.writeFile('/tmp/f', '12345', { mode: 0o600 });
     vfs.symlink('/tmp/f', '/tmp/l');
-    expect(await fs.stat('/tmp/l')).toEqual({ isFile: true, isDirectory: false, isSymbolicLink: false, mode: 0o600, size: 5, mtime: new Date(T), uid: 1000, gid: 1000 });
+    expect(await fs.stat('/tmp/l')).toEqual({ isFile: true, isDirectory: false, isSymbolicLink: false, mode: 0o600, size: 5, mtime: new Date(T), uid: 1000, gid: 1000, identity: 'vfs:/tmp/f' });
     expect((await fs.lstat('/tmp/l')).isSymbolicLink).toBe(true);
+    // The identity is the file's canonical path: a link and its target are one file to stat, two to lstat.
+    expect((await fs.lstat('/tmp/l')).identity).toBe('vfs:/tmp/l');
     expect(await fs.readdirWithFileTypes('/tmp')).toEqual([
       { name: 'f', isFile: true, isDirectory: false, isSymbolicLink: false },
       { name: 'l', isFile: false, isDirectory: false, isSymbolicLink: true },

@@ -9,7 +9,7 @@
  */
 import type { BufferEncoding, CpOptions, FileContent, FsStat, IFileSystem, MkdirOptions, RmOptions } from 'just-bash';
 import { unsafeBytesFromLatin1, type ByteString } from 'just-bash';
-import { Vfs, VfsError, type VfsStat } from '../model/vfs.ts';
+import { SPRITE_UID, Vfs, VfsError, type VfsStat } from '../model/vfs.ts';
 import { checkPath as checkVfsPath } from '../model/fs-path.ts';
 import { deviceBytes, withOwner } from './shell-devices.ts';
 import { procDir, procFile, type ProcInfo } from './shell-proc.ts';
@@ -68,6 +68,7 @@ export class BashFs implements IFileSystem {
   async readFileBytes(path: string): Promise<ByteString> {
     // One pass over a large file, not three (copy, copy, string): the stored bytes straight into the string (issue 16 item 4).
     const p = Vfs.normalize(path);
+    if (this.vfs.exists(p)) this.permit(p, 0o4);
     const data = this.vfs.exists(p) ? this.vfs.readFileShared(p) : this.bytes(p);
     const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1');
     await yieldAfter(text.length);
@@ -189,13 +190,29 @@ export class BashFs implements IFileSystem {
       if (synthetic === 'proc') return procFile(p, this.proc!)!;
       if (synthetic === 'stub') return new TextEncoder().encode(`#!/bin/bash\n# Built-in command: ${p.slice(p.lastIndexOf('/') + 1)}\n`);
     }
+    this.permit(p, 0o4);
     return this.vfs.readFile(p);
+  }
+
+  /**
+   * Throws EACCES when the sprite user may not read (`want` 0o4) or write (0o2) the existing regular file `p`: the
+   * owner's bits for its own files, the others' bits for root's. A shell command runs as the sprite user, as on a
+   * real sprite (`chmod 444 f; echo x > f` fails there too).
+   * @deviation Under the shell engine's `sudo` the same check applies (the VFS has no per-command user).
+   */
+  private permit(p: string, want: 0o4 | 0o2): void {
+    if (!this.vfs.exists(p)) return;
+    const st = this.vfs.stat(p);
+    if (st.type !== 'file') return;
+    const bits = st.uid === SPRITE_UID ? (st.mode >> 6) & 7 : st.uid === 0 ? st.mode & 7 : 7;
+    if ((bits & want) === 0) throw new VfsError('EACCES', p);
   }
 
   private write(path: string, content: FileContent, options: WriteFileOptions, append: boolean): void {
     const p = Vfs.normalize(path);
     checkPath(p);
     if (DEVICES.has(p) && !this.vfs.exists(p)) return;
+    this.permit(p, 0o2);
     const data = typeof content === 'string' ? Buffer.from(content, encodingOf(options) ?? 'utf8') : content;
     this.vfs.writeFile(p, new Uint8Array(data.buffer, data.byteOffset, data.byteLength), { append });
   }
@@ -205,7 +222,12 @@ export class BashFs implements IFileSystem {
     checkPath(p, 'stat');
     try {
       const s = stat(p);
-      return withOwner(toFsStat(s), { uid: s.uid, gid: s.gid });
+      // A stable identity lets just-bash's cp and mv tell two files apart (without one they refuse to overwrite:
+      // "cannot safely determine whether … are the same file"). The VFS has no inodes and hard links are copies,
+      // so a file is its canonical path (the link itself for an lstat of a symlink).
+      const slash = p.lastIndexOf('/');
+      const identity = s.type === 'symlink' ? `vfs:${this.vfs.realpath(p.slice(0, slash) || '/')}/${p.slice(slash + 1)}` : `vfs:${this.vfs.realpath(p)}`;
+      return withOwner({ ...toFsStat(s), identity }, { uid: s.uid, gid: s.gid });
     } catch (err) {
       const synthetic = this.synthetic(p);
       if (!(err instanceof VfsError) || err.code !== 'ENOENT' || synthetic === null) throw err;

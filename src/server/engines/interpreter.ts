@@ -8,6 +8,7 @@
 import { Vfs, VfsError } from '../model/vfs.ts';
 import { planCommand, ProcessExit, terminalIO } from './argv.ts';
 import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, ExecStartOptions, SpriteContext } from './types.ts';
+import { isSpriteEnv, runSpriteEnv } from './sprite-env-command.ts';
 
 /** What one segment produced: raw output bytes and its exit code. */
 export interface ScriptedResult {
@@ -121,7 +122,21 @@ export function interpreterScript(req: Pick<ExecRequest, 'argv' | 'path'>): stri
 }
 
 /**
- * Creates the `interpreter` engine. A command runs on the microtask after `start` returns (never synchronously),
+ * The arguments of a `sprite-env` command line, or null when `req` is something else: argv whose program is
+ * `sprite-env` (or its `/.sprite/bin`, `/usr/local/bin` path), or a one-segment script starting with it (words split
+ * on spaces, each with one pair of quotes stripped; no `;`, `|` or `&`).
+ */
+export function spriteEnvArgsOf(req: Pick<ExecRequest, 'argv' | 'path'>): string[] | null {
+  const plan = planCommand(req);
+  if (plan.form === 'argv') return plan.argv[0] !== undefined && isSpriteEnv(plan.argv[0]) ? plan.argv.slice(1) : null;
+  if (/[;|&\n]/.test(plan.script)) return null;
+  const words = plan.script.trim().split(/\s+/).map(unquote);
+  return words[0] !== undefined && isSpriteEnv(words[0]) ? words.slice(1) : null;
+}
+
+/**
+ * Creates the `interpreter` engine. `sprite-env …` (alone on its line) runs the in-sprite API's command
+ * (sprite-env-command.ts) and ends when its answer has. A command runs on the microtask after `start` returns (never synchronously),
  * writes its output, then settles `exit`. It reads no stdin (it never waits for EOF); `resize` does nothing; a
  * fatal signal delivered before it ran ends it with `128 + signum` and it never runs.
  * @deviation Output in TTY mode is the same text with stderr merged and `\n` → `\r\n`; nothing is interactive.
@@ -133,6 +148,27 @@ export function createInterpreterEngine(): ExecEngine {
       const pid = sprite.allocatePid();
       const proc = new ProcessExit();
       const out = terminalIO(io, req.tty);
+      const handle: ExecProcess = {
+        pid,
+        exit: proc.exit,
+        writeStdin: () => {},
+        endStdin: () => {},
+        resize: () => {},
+        signal: (name: string) => void proc.signal(name),
+      };
+      const spriteEnvArgs = spriteEnvArgsOf(req);
+      if (spriteEnvArgs) {
+        queueMicrotask(() => {
+          if (proc.finished) return;
+          void runSpriteEnv(sprite, spriteEnvArgs).then((r) => {
+            if (proc.finished) return;
+            if (r.stdout) out.stdout(utf8(r.stdout));
+            if (r.stderr) out.stderr(utf8(r.stderr));
+            proc.finish(r.exitCode);
+          });
+        });
+        return handle;
+      }
       queueMicrotask(() => {
         if (proc.finished) return;
         let code = 1;
@@ -143,14 +179,7 @@ export function createInterpreterEngine(): ExecEngine {
         }
         proc.finish(code);
       });
-      return {
-        pid,
-        exit: proc.exit,
-        writeStdin: () => {},
-        endStdin: () => {},
-        resize: () => {},
-        signal: (name: string) => void proc.signal(name),
-      };
+      return handle;
     },
   };
 }

@@ -1,11 +1,13 @@
 /**
  * The Linux tree a new in-memory sprite starts with, on top of `Vfs.skeleton` (`/home/sprite`, `/tmp`): the
  * directories a Linux user expects (`/bin`, `/usr/bin`, `/usr/local/bin`, `/etc`, `/var/tmp`, `/root`, `/opt`)
- * and the small `/etc` files scripts read (`hostname`, `passwd`, `group`, `hosts`, `os-release`). It does not
+ * the small `/etc` files scripts read (`hostname`, `passwd`, `group`, `hosts`, `os-release`), and the `/.sprite` tree
+ * (`llm.txt`, `version.txt`, `bin/sprite-env`, `logs/services`; src/agent/sprite-tree.ts). It does not
  * hold the command stubs under `/bin` or the devices under `/dev`: `BashFs` serves those as read-only views.
  * @see docs/wire-reference.md §13 (the `sprite` user, uid/gid 1000), issue 12 item 2
  */
 import { Vfs, type VfsSnapshot } from '../model/vfs.ts';
+import { LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, VERSION_PATH, VERSION_TEXT } from '../../agent/sprite-tree.ts';
 
 /** Directories created root-owned, mode 0755 unless given; `/var/tmp` is world-writable like `/tmp`. */
 const DIRECTORIES: ReadonlyArray<readonly [string, number]> = [
@@ -19,7 +21,20 @@ const DIRECTORIES: ReadonlyArray<readonly [string, number]> = [
   ['/var/tmp', 0o777],
   ['/root', 0o700],
   ['/opt', 0o755],
+  // The platform's own tree (docs/wire-reference.md §12): root's, readable by the sprite user.
+  ['/.sprite', 0o755],
+  [SPRITE_BIN_DIR, 0o755],
+  ['/.sprite/logs', 0o755],
 ];
+
+/** The sprite user's ids (docs/wire-reference.md §13). */
+const SPRITE_UID = 1000;
+
+/**
+ * `/.sprite/bin/sprite-env` on the in-memory engines: a script handing its arguments to the engine's own
+ * `sprite-env` command, which answers through the in-sprite API (src/server/engines/sprite-env-command.ts).
+ */
+export const MEMORY_SPRITE_ENV_SCRIPT = '#!/bin/sh\nexec sprite-env "$@"\n';
 
 /**
  * The `/etc/os-release` of the emulated sprite: Ubuntu 25.10, the OS of new real sprites (docs/wire-reference.md
@@ -67,13 +82,19 @@ function seedCommonTree(vfs: Vfs): Vfs {
     vfs.mkdir(dir, { recursive: true, mode });
     vfs.chown(dir, 0, 0);
   }
-  const files: Array<[string, string]> = [
-    ['/etc/passwd', PASSWD],
-    ['/etc/group', GROUP],
-    ['/etc/os-release', OS_RELEASE],
+  // The service logs are the sprite user's (as the agent makes them on the real engines).
+  vfs.mkdir(LOGS_DIR, { recursive: true, mode: 0o755 });
+  vfs.chown(LOGS_DIR, SPRITE_UID, SPRITE_UID);
+  const files: Array<[string, string, number]> = [
+    ['/etc/passwd', PASSWD, 0o644],
+    ['/etc/group', GROUP, 0o644],
+    ['/etc/os-release', OS_RELEASE, 0o644],
+    [VERSION_PATH, `${VERSION_TEXT}\n`, 0o644],
+    [LLM_TXT_PATH, LLM_TXT, 0o644],
+    [`${SPRITE_BIN_DIR}/sprite-env`, MEMORY_SPRITE_ENV_SCRIPT, 0o755],
   ];
-  for (const [path, content] of files) {
-    vfs.writeFile(path, content);
+  for (const [path, content, mode] of files) {
+    vfs.writeFile(path, content, { mode });
     vfs.chown(path, 0, 0);
   }
   return vfs;

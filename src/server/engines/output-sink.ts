@@ -26,7 +26,8 @@ type Redirection = { type: 'Redirection'; fd: number | null; operator: string; t
 const redirect = (fd: number | null, path: string): Redirection => ({
   type: 'Redirection',
   fd,
-  operator: '>',
+  // `>|`: the sinks are written even under `set -C` (noclobber), which is for the script's own files.
+  operator: '>|',
   target: { type: 'Word', parts: [{ type: 'Literal', value: path }] },
 });
 
@@ -51,11 +52,23 @@ export function streamTopLevel(script: string, tty: boolean): string {
   } catch {
     return script;
   }
+  // just-bash's serializer moves the text after a here-doc operator on its line (`cat <<X | wc -l`, `cat <<'E' > f`)
+  // behind the body, where it becomes body text: a script with a here-doc runs as written, its output at the end.
+  if (hasHereDoc(ast)) return script;
   instrument(ast.statements, tty ? STDOUT_SINK : STDERR_SINK, true);
   return serialize(ast as unknown as Parameters<typeof serialize>[0]);
 }
 
 const INPUT_OPERATORS = new Set(['<', '<<', '<<-', '<<<']);
+
+/** Whether any node below `root` is a here-doc redirection (`<<`, `<<-`). */
+function hasHereDoc(root: unknown): boolean {
+  if (Array.isArray(root)) return root.some(hasHereDoc);
+  if (root === null || typeof root !== 'object') return false;
+  const node = root as Node;
+  if (node.type === 'Redirection' && (node.operator === '<<' || node.operator === '<<-')) return true;
+  return Object.values(node).some(hasHereDoc);
+}
 
 /** Adds the sink redirections to the commands of `statements` (see `streamTopLevel`). */
 function instrument(statements: Node[], errSink: string, topLevel: boolean): void {
@@ -67,6 +80,9 @@ function instrument(statements: Node[], errSink: string, topLevel: boolean): voi
       commands.forEach((command, i) => {
         if (command.type === 'FunctionDef' || !Array.isArray(command.redirections)) return;
         const own = command.redirections as Redirection[];
+        // An assignment alone (`x=$(false)`) writes nothing; with a redirection added just-bash would report 0, not
+        // the status of its last command substitution as bash does.
+        if (command.type === 'SimpleCommand' && !command.name && own.length === 0) return;
         const last = i === commands.length - 1;
         if (command.type !== 'SimpleCommand' && last && own.every((r) => INPUT_OPERATORS.has(r.operator) && (r.fd === null || r.fd === 0))) {
           instrumentInside(command, errSink);

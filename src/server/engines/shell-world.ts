@@ -74,9 +74,10 @@ export function explainLimits(result: ExecResult, limits: ShellLimits): ExecResu
 export const REAL_ENGINE_COMMANDS: readonly string[] = [
   'git', 'curl', 'wget', 'make', 'cmake', 'gcc', 'g++', 'cc', 'c++', 'clang', 'ld', 'go', 'cargo', 'rustc', 'ruby',
   'gem', 'bundle', 'java', 'javac', 'deno', 'bun', 'npm', 'npx', 'yarn', 'pnpm', 'pip', 'pip3', 'apt', 'apt-get',
-  'dpkg', 'docker', 'podman', 'kubectl', 'ssh', 'scp', 'rsync', 'sudo', 'su', 'systemctl', 'service', 'ps', 'top',
+  'dpkg', 'docker', 'podman', 'kubectl', 'ssh', 'scp', 'rsync', 'su', 'systemctl', 'service', 'ps', 'top',
   'htop', 'pkill', 'killall', 'pgrep', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
   'vim', 'vi', 'nano', 'emacs', 'less', 'more', 'tmux', 'screen', 'strace', 'gdb', 'perl', 'lsof', 'chown', 'useradd',
+  'ulimit', 'df', 'nproc', 'getconf', 'locale', 'bc', 'xxd', 'iconv', 'zip', 'unzip', 'free', 'lsblk', 'chgrp', 'mkfifo', 'flock', 'bzip2', 'xz',
 ];
 
 /** Whether just-bash's `js-exec` can run on this Node: its QuickJS worker needs `module.stripTypeScriptTypes` (Node 22.6+). */
@@ -115,7 +116,10 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
   const javascript = world.javascript ?? JAVASCRIPT_AVAILABLE;
   const commands: CustomCommand[] = [
     defineCommand('rm', (args, ctx) => rm(args, ctx.fs, ctx.cwd)),
-    defineCommand('ls', async (args, ctx) => (await longListing(args, ctx.fs, ctx.cwd, world.now())) ?? withLoopErrors(await ctx.origCommand!(args), args, ctx.fs, ctx.cwd)),
+    defineCommand('ls', async (args, ctx) => {
+      const run = async (a: string[]) => withLoopErrors(await ctx.origCommand!(a), a, ctx.fs, ctx.cwd);
+      return (await longListing(args, ctx.fs, ctx.cwd, world.now())) ?? (await severalOperands(args, ctx.fs, ctx.cwd, run)) ?? run(args);
+    }),
     defineCommand('hostname', async () => ok(`${world.hostname}\n`)),
     defineCommand('uname', async (args) => uname(args, world.hostname)),
     defineCommand('node', async (args, ctx) => {
@@ -141,6 +145,43 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
   ];
   if (!javascript) commands.push(defineCommand('js-exec', async () => notAvailable('js-exec', ' on this host (its QuickJS worker needs Node.js 22.6 or later)')));
   return commands;
+}
+
+/**
+ * `ls` of several operands as GNU lists them (C locale): the missing ones' errors, then the non-directories (all
+ * operands with `-d`) sorted in one block, then each directory sorted, under `name:`, a blank line between
+ * sections. just-bash lists each operand on its own with a blank line after each. Null (the caller runs just-bash's
+ * own) for one operand, or a flag that changes the order (`-t -S -U -X -v -r -f`).
+ */
+async function severalOperands(args: string[], fs: IFileSystem, cwd: string, run: (a: string[]) => Promise<ExecResult>): Promise<ExecResult | null> {
+  const flags = args.filter((a) => a.startsWith('-') && a.length > 1 && a !== '--');
+  const operands = args.filter((a) => !flags.includes(a) && a !== '--');
+  if (operands.length < 2 || args.includes('--') || flags.some((f) => f.startsWith('--') || /[tSUXvrf]/.test(f))) return null;
+  const asFiles = flags.some((f) => f.includes('d'));
+  const files: string[] = [];
+  const dirs: string[] = [];
+  let stderr = '';
+  let exitCode = 0;
+  for (const o of operands) {
+    const st = await fs.stat(fs.resolvePath(cwd, o)).catch(() => null);
+    if (!st) {
+      const r = await run([...flags, o]);
+      stderr += r.stderr;
+      exitCode = Math.max(exitCode, r.exitCode);
+    } else (st.isDirectory && !asFiles ? dirs : files).push(o);
+  }
+  const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+  const sections: string[] = [];
+  let block = '';
+  for (const f of files.sort(byBytes)) block += (await run([...flags, f])).stdout;
+  if (block) sections.push(block);
+  for (const d of dirs.sort(byBytes)) {
+    const r = await run([...flags, d]);
+    stderr += r.stderr;
+    exitCode = Math.max(exitCode, r.exitCode);
+    sections.push(`${d}:\n${r.stdout}`);
+  }
+  return { stdout: sections.join('\n'), stderr, exitCode };
 }
 
 /** `uname` with `-s -n -r -m -o -a`. */
@@ -174,7 +215,8 @@ const STRERROR: Record<string, string> = {
  */
 export function describeShellError(err: unknown): string {
   const { code, path } = err as { code?: string; path?: string };
-  if (code && path && STRERROR[code]) return `sh: ${path}: ${STRERROR[code]}\n`;
+  // bash would go on with the next command; the shell engine cannot, and says so (never a silent early end).
+  if (code && path && STRERROR[code]) return `sh: ${path}: ${STRERROR[code]}\nsh: the shell engine ends the script at a failed redirection, where bash goes on; ${SANDBOX_HINT}\n`;
   return `sh: ${(err as Error).message}\n`;
 }
 
@@ -193,6 +235,7 @@ async function rm(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
   let force = false;
   let verbose = false;
   let emptyDirs = false;
+  let preserveRoot = true;
   const operands: string[] = [];
   let options = true;
   for (const a of args) {
@@ -202,6 +245,8 @@ async function rm(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
       else if (a === '--force') force = true;
       else if (a === '--verbose') verbose = true;
       else if (a === '--dir') emptyDirs = true;
+      else if (a === '--preserve-root') preserveRoot = true;
+      else if (a === '--no-preserve-root') preserveRoot = false;
       else return fail(`rm: unrecognized option '${a}'\n`);
     } else if (options && a.startsWith('-') && a.length > 1) {
       for (const c of a.slice(1)) {
@@ -218,7 +263,21 @@ async function rm(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
   let stderr = '';
   let exitCode = 0;
   for (const name of operands) {
+    // GNU rm: with -r it refuses `.` and `..` as the last component, and `/` unless --no-preserve-root.
+    if (recursive && /(^|\/)\.\.?\/*$/.test(name)) {
+      stderr += `rm: refusing to remove '.' or '..' directory: skipping '${name}'\n`;
+      exitCode = 1;
+      continue;
+    }
+    if (name !== '' && fs.resolvePath(cwd, name) === '/' && recursive) {
+      if (!preserveRoot) return notAvailable('rm', " for '/' with --no-preserve-root");
+      stderr += `rm: it is dangerous to operate recursively on '${name}'\nrm: use --no-preserve-root to override this failsafe\n`;
+      exitCode = 1;
+      continue;
+    }
     try {
+      // An empty operand names no file (bash passes it on; resolving it would name the working directory).
+      if (name === '') throw Object.assign(new Error('no such file'), { code: 'ENOENT' });
       const p = fs.resolvePath(cwd, name);
       const st = await fs.lstat(p);
       if (st.isDirectory && !recursive) {

@@ -17,6 +17,7 @@ import {
   type CustomCommand,
   type ExecResult,
 } from 'just-bash';
+import { spriteEnvCommand } from './sprite-env-command.ts';
 import type { Clock, TimerHandle } from '../model/clock.ts';
 import { Vfs } from '../model/vfs.ts';
 import { planCommand, ProcessExit, shellQuote, terminalIO } from './argv.ts';
@@ -31,6 +32,12 @@ import { yieldAfter } from '../event-loop.ts';
 import { installShellTurns } from './shell-turns.ts';
 import { streamTopLevel, withOutputSinks, type OutputSinks } from './output-sink.ts';
 import { byteExactCommands } from './byte-commands.ts';
+import { GNU_COMMAND_NAMES, gnuCommands } from './gnu-commands.ts';
+import { withLoudOptions } from './loud-options.ts';
+import { copyMoveCommands } from './copy-move.ts';
+import { grepCommands } from './grep-command.ts';
+import { statFindCommands } from './stat-find.ts';
+import { sedCommands } from './sed-command.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty-shell.ts';
 import { startJobControl, type JobHooks } from './shell-job-runner.ts';
 import { JOB_COMMAND_NAMES, rewriteJobControl, type JobControl } from './shell-jobs.ts';
@@ -67,9 +74,13 @@ interface Terminal {
 /** The command `./risky.sh` is rewritten to when the sprite has no `risky.sh` of its own. */
 const RISKY_COMMAND = 'spritzer-risky.sh';
 /** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
-const EXTRA_COMMANDS = ['tty', 'stty', 'whoami', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...JOB_COMMAND_NAMES];
+const EXTRA_COMMANDS = ['tty', 'stty', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...JOB_COMMAND_NAMES];
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
+/** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
+const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'tty', 'stty', 'hostname', 'uname', ...GNU_COMMAND_NAMES]);
+/** just-bash's own commands. */
+const JUST_BASH_COMMANDS: readonly string[] = getCommandNames();
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
   ...getCommandNames(),
   ...EXTRA_COMMANDS,
@@ -130,8 +141,8 @@ function visit(root: unknown, fn: (node: { type: string } & Record<string, unkno
 const text = (stdout: string, exitCode = 0, stderr = ''): ExecResult => ({ stdout, stderr, exitCode });
 
 /**
- * The commands spritzer adds to just-bash: `tty`, `stty` (answering from `term`), `whoami` (the sprite user), and
- * the seed's risky script.
+ * The commands spritzer adds to just-bash: `tty`, `stty` (answering from `term`) and the seed's risky script
+ * (`whoami`, `id`, `sudo`… are gnu-commands.ts's).
  * - `tty` prints `/dev/pts/0` with a TTY, else `not a tty` and exits 1; `-s` prints nothing.
  * - `stty size` prints `<rows> <cols>`; `stty rows N cols M` changes the size; bare `stty`/`stty -a` print a
  *   short settings line; other settings are accepted and ignored. Without a TTY it fails like stty on a pipe.
@@ -158,7 +169,6 @@ function spritzerCommands(term: Terminal, vfs: Vfs): CustomCommand[] {
       }
       return text('');
     }),
-    defineCommand('whoami', async () => text('sprite\n')),
     defineCommand(RISKY_COMMAND, async () => {
       const r = runRiskyScript(vfs);
       return text('', r.exit, new TextDecoder().decode(r.stderr));
@@ -377,13 +387,20 @@ async function runShell(
     const bash = new Bash({
       fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: { pid, ppid: 1 } }), ctl.sinks),
       cwd: req.dir,
-      customCommands: [
+      // An option a command lacks is a loud refusal, never GNU's "invalid option" (loud-options.ts).
+      customCommands: withLoudOptions([
         ...byteExactCommands(),
         ...worldCommandsOf(sprite, ctl.clock),
         ...spritzerCommands(term, sprite.vfs),
+        spriteEnvCommand(sprite),
+        ...gnuCommands(),
+        ...copyMoveCommands(),
+        ...grepCommands(),
+        ...statFindCommands(),
+        ...sedCommands(),
         ...ctl.jobs.commands(),
         ...(ctl.commands ?? []),
-      ],
+      ], JUST_BASH_COMMANDS, EXACT_COMMANDS),
       // The WASM runtimes (CPython, QuickJS, SQLite) load on a command's first use, not here (issue 12 item 6).
       python: true,
       javascript: JAVASCRIPT_AVAILABLE,

@@ -5,6 +5,7 @@
  * @see docs/architecture.md "Machines and engines"
  */
 import type { Vfs } from '../model/vfs.ts';
+import type { Duplex } from 'node:stream';
 
 /** What to run. `argv[0]` is the program; `path` overrides the executable (docs/wire-reference.md §4.2). */
 export interface ExecRequest {
@@ -43,6 +44,12 @@ export interface SpriteContext {
    * stopping, restoring or destroying the sprite ends it too. Absent: such processes end on their own only.
    */
   adopt?(proc: ExecProcess): void;
+  /**
+   * Opens one connection to the sprite's in-sprite API (what `/.sprite/api.sock` is on the real engines; HTTP that
+   * spritzer answers as this sprite's own API, docs/wire-reference.md §12). Absent, or undefined when nothing serves
+   * it (a machine outside a server): the engine's `sprite-env` reports it cannot reach the API.
+   */
+  openApi?(): Duplex | undefined;
 }
 
 /** A running command. */

@@ -24,6 +24,7 @@ const KIND_STATUS: Record<ModelErrorKind, { status: number; family: 'json' | 'te
   invalid_sprite_name: { status: 400, family: 'json' },
   invalid_request: { status: 400, family: 'json' },
   rate_limited: { status: 429, family: 'json' },
+  sprite_unavailable: { status: 503, family: 'json' },
   checkpoint_not_found: { status: 404, family: 'text' },
   checkpoint_current: { status: 409, family: 'text' },
   session_not_found: { status: 404, family: 'text' },
@@ -86,6 +87,11 @@ export function sendError(res: Response, err: unknown, fsPath?: string): void {
   }
   if (err instanceof ModelError) {
     const { status, family } = KIND_STATUS[err.kind];
+    // An fs operation keeps the fs envelope `{error, code, path}` (§8.9), whatever made it fail.
+    if (fsPath !== undefined && err.kind === 'sprite_unavailable') {
+      res.status(status).json({ error: err.message, code: 'EIO', path: fsPath });
+      return;
+    }
     if (err.kind === 'rate_limited') {
       const retry = Number(err.details.retry_after_seconds ?? 60);
       res.setHeader('Retry-After', String(retry));
@@ -124,7 +130,10 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       logger.error({ err }, 'error after headers were sent');
       return void res.end();
     }
-    if (err instanceof ModelError || err instanceof VfsError) return sendError(res, err);
+    if (err instanceof ModelError || err instanceof VfsError) {
+      const fsPath = /\/v1\/sprites\/[^/]+\/fs\//.test(req.path) ? String(req.query.path ?? req.query.source ?? '') : undefined;
+      return sendError(res, err, fsPath);
+    }
     const e = err as { status?: number; statusCode?: number; errors?: Array<{ path?: string; message?: string }>; message?: string };
     const status = e?.status ?? e?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {

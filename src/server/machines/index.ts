@@ -35,6 +35,10 @@ export interface MachineFactoryDeps {
   sandboxRoot?: string;
   /** `--sandbox-spares`: sandboxes kept booted ahead of creates (default 0 here; the CLI's default is 1). */
   sandboxSpares?: number;
+  /** `--sprite-memory`, `--sprite-pids`, `--sandbox-pids-total`, `--sprite-inotify-*` (default: sized to the host). */
+  spriteResources?: import('./sprite-resources.ts').SpriteResources;
+  /** `--sandbox-uid-base`: first host uid of the sandbox sprites' id ranges. */
+  sandboxUidBase?: number;
   /** `--sandbox-egress`: `none` (default: loopback only) or `gate` (src/server/egress/sprite-egress.ts). */
   sandboxEgress?: import('../egress/sprite-egress.ts').SandboxEgressMode;
   logger?: Logger;
@@ -59,5 +63,10 @@ export async function openMachineFactory(name: MachineEngine, deps: MachineFacto
   if (name === 'container') return (await import('./container/index.ts')).openContainerFactory(deps);
   if (name !== 'sandbox') return createMachineFactory(name, deps);
   const { SandboxMachineFactory } = await import('./sandbox/sandbox-machine.ts');
-  return SandboxMachineFactory.open({ dataDir: deps.dataDir, persist: deps.persist, rootDir: deps.sandboxRoot, spares: deps.sandboxSpares, clock: deps.clock, logger: deps.logger, egress: { mode: deps.sandboxEgress ?? 'none', logger: deps.logger } });
+  const r = deps.spriteResources;
+  return SandboxMachineFactory.open({
+    dataDir: deps.dataDir, persist: deps.persist, rootDir: deps.sandboxRoot, spares: deps.sandboxSpares, clock: deps.clock, logger: deps.logger,
+    egress: { mode: deps.sandboxEgress ?? 'none', logger: deps.logger }, idBase: deps.sandboxUidBase,
+    ...(r ? { limits: { memoryBytes: r.memoryBytes, pids: r.pids }, pidsTotal: r.pidsTotal, inotify: { instances: r.inotifyInstances, watches: r.inotifyWatches } } : {}),
+  });
 }

@@ -7,8 +7,9 @@
  */
 import type { Duplex } from 'node:stream';
 import type { Clock } from '../model/clock.ts';
-import { Vfs, type VfsSnapshot } from '../model/vfs.ts';
+import { Vfs, VfsError, type VfsSnapshot } from '../model/vfs.ts';
 import type { ExecEngine, SpriteContext } from '../engines/types.ts';
+import { duplexPair } from './duplex-pair.ts';
 import type { EngineLoader } from '../engines/load.ts';
 import { newLinuxTree } from '../engines/linux-skeleton.ts';
 import type {
@@ -33,11 +34,32 @@ interface MemorySnapshot extends MachineSnapshot {
   readonly root: VfsSnapshot;
 }
 
+/**
+ * The `noFollow` walk of `MachineFs.writeFile` on a VFS: a symlink in an ancestor of `path` is ELOOP, one at `path`
+ * is removed so that the write replaces it. (The VFS holds no host path; the walk keeps the engines alike.)
+ */
+function replaceLinks(vfs: Vfs, path: string): void {
+  const parts = path.split('/').filter(Boolean);
+  for (let i = 1; i <= parts.length; i++) {
+    const at = `/${parts.slice(0, i).join('/')}`;
+    let type: string;
+    try {
+      type = vfs.lstat(at).type;
+    } catch {
+      return;
+    }
+    if (type !== 'symlink') continue;
+    if (i < parts.length) throw new VfsError('ELOOP', at);
+    vfs.rm(at);
+  }
+}
+
 /** The `MachineFs` of a `Vfs`: the same operations, asynchronous, with the sizes the fs API reports. */
 export function vfsMachineFs(vfs: Vfs): MachineFs {
   return {
     readFile: async (path) => vfs.readFile(path),
-    async writeFile(path, data, opts = {}) {
+    async writeFile(path, data, { noFollow, ...opts } = {}) {
+      if (noFollow) replaceLinks(vfs, path);
       vfs.writeFile(path, data, opts);
       return vfs.stat(path);
     },
@@ -68,6 +90,8 @@ export class MemoryMachine implements Machine {
   private readonly live = new Set<ExecProcess>();
   private nextPid = 1;
   private destroyed = false;
+  /** Who answers the in-sprite API (`onApiConnection`); none outside a server. */
+  private apiListener: ((conn: Duplex) => void) | undefined;
 
   /** A fresh skeleton disk with the Linux directories and `/etc` files (`newLinuxTree`: the common part shared between sprites), unless `opts.vfs` gives one; pids count from 1 unless `opts.allocatePid` gives them (unit tests). */
   constructor(
@@ -78,7 +102,13 @@ export class MemoryMachine implements Machine {
   ) {
     this.vfs = opts.vfs ?? newLinuxTree(spec.name, () => clock.now(), clock, { quotaBytes: spec.diskQuotaBytes, quotaFiles: spec.maxFiles });
     this.fs = vfsMachineFs(this.vfs);
-    this.ctx = { name: spec.name, vfs: this.vfs, allocatePid: opts.allocatePid ?? (() => this.nextPid++), adopt: (p) => this.track(p) };
+    this.ctx = {
+      name: spec.name,
+      vfs: this.vfs,
+      allocatePid: opts.allocatePid ?? (() => this.nextPid++),
+      adopt: (p) => this.track(p),
+      openApi: () => this.openApi(),
+    };
   }
 
   get engine(): string {
@@ -102,6 +132,26 @@ export class MemoryMachine implements Machine {
   async connect(host: string, port: number): Promise<Duplex> {
     if (this.execEngine.connect) return this.execEngine.connect(this.ctx, host, port);
     throw Object.assign(new Error(`dial tcp ${host}:${port}: connect: connection refused`), { code: 'ECONNREFUSED' });
+  }
+
+  /**
+   * The in-sprite API (`/.sprite/api.sock` on the real engines): an in-memory connection whose other end goes to the
+   * last `onApiConnection` listener, the engine's `sprite-env` speaking HTTP on it. Undefined without a listener.
+   */
+  private openApi(): Duplex | undefined {
+    const listener = this.apiListener;
+    if (!listener || this.destroyed) return undefined;
+    const [inside, host] = duplexPair();
+    listener(host);
+    return inside;
+  }
+
+  /** Registers who answers the in-sprite API (src/server/url/in-sprite-api.ts); the last one registered does. */
+  onApiConnection(listener: (conn: Duplex) => void): () => void {
+    this.apiListener = listener;
+    return () => {
+      if (this.apiListener === listener) this.apiListener = undefined;
+    };
   }
 
   /** In-memory processes never listen. */

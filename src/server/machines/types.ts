@@ -26,12 +26,15 @@ export interface MachineFs {
   /**
    * Writes `data` to `path`, creating or replacing the file (or appending). `mode` applies to a new file and
    * to an existing one (permission bits, ≤ 0o7777). `mkdirParents` creates missing ancestors (mode 0755).
-   * Resolves with the `stat` of the file after the write.
+   * Resolves with the `stat` of the file after the write. `noFollow` is for writes spritzer makes on the sprite's
+   * behalf (service logs, the policy copy, `/etc/hostname`): no symlink is followed, one in an ancestor is ELOOP, one
+   * (or a hard link) at `path` is replaced by the file. The real engines refuse (EACCES) writes into `/proc` or `/sys`.
+   * @see docs/security.md "Host-side writes"
    */
   writeFile(
     path: string,
     data: Uint8Array,
-    opts?: { mode?: number; mkdirParents?: boolean; append?: boolean },
+    opts?: { mode?: number; mkdirParents?: boolean; append?: boolean; noFollow?: boolean },
   ): Promise<VfsStat>;
   /** `stat` (follows symlinks). */
   stat(path: string): Promise<VfsStat>;
@@ -85,6 +88,12 @@ export interface Machine {
   readonly engine: string;
   /** The filesystem (the fs API, service logs, the in-sprite policy file). */
   readonly fs: MachineFs;
+  /**
+   * Why the machine could not boot (the boot's error), while it cannot; undefined when it runs. Only the engines
+   * that keep disks across restarts set it (a saved sprite whose disk no longer boots stays, to be restored to a
+   * checkpoint or deleted). @see docs/security.md "No data loss on a bad boot"
+   */
+  readonly bootFailure?: string;
   /**
    * Starts a process. `io` is wired before anything runs, so a fast command never loses output; the process'
    * `pid` is known synchronously (it names the exec session). Output is delivered as produced, byte-exact.

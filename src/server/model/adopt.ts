@@ -28,7 +28,7 @@ export async function adoptMachines(ctx: AppContext): Promise<number> {
         spec.name,
         organization,
         record.createdAt,
-        ctx.model.urlFor(spec.name),
+        () => ctx.model.urlFor(spec.name),
         { name: spec.name, labels: record.labels, urlSettings: record.urlSettings, config: record.config, environment: record.environment },
         machine,
         clock,

@@ -21,7 +21,9 @@ export type ModelErrorKind =
   | 'invalid'
   | 'invalid_sprite_name'
   | 'invalid_request'
-  | 'rate_limited';
+  | 'rate_limited'
+  /** The sprite's machine cannot boot (a saved sprite whose disk no longer boots): restore or delete it. */
+  | 'sprite_unavailable';
 
 /** An error from the model, mapped to HTTP by kind. `details` are extra envelope fields (integers only). */
 export class ModelError extends Error {

@@ -615,7 +615,7 @@ export class ServiceManager {
     const path = serviceLogPath(name);
     this.queueLogWrite(() => fs.stat(path).then(
       () => undefined,
-      () => fs.writeFile(path, new Uint8Array(0), { mkdirParents: true }).then(() => undefined),
+      () => fs.writeFile(path, new Uint8Array(0), { mkdirParents: true, noFollow: true }).then(() => undefined),
     ));
   }
 
@@ -626,7 +626,7 @@ export class ServiceManager {
    */
   private appendLog(name: string, data: Uint8Array): void {
     const { fs } = this.deps.machine;
-    this.queueLogWrite(() => fs.writeFile(serviceLogPath(name), data, { append: true, mkdirParents: true }).then(() => undefined));
+    this.queueLogWrite(() => fs.writeFile(serviceLogPath(name), data, { append: true, mkdirParents: true, noFollow: true }).then(() => undefined));
   }
 
   /** Runs `write` after every earlier log write; a failure never breaks the chain nor reaches the process. */

@@ -56,6 +56,6 @@ export class SpritePolicies {
   /** Pretty JSON with a trailing newline, mode 0444 (read-only for the sprite's processes). */
   private async writeCopy(): Promise<void> {
     const text = `${JSON.stringify(this.network, null, 2)}\n`;
-    await this.fs.writeFile(NETWORK_POLICY_PATH, new TextEncoder().encode(text), { mkdirParents: true, mode: 0o444 });
+    await this.fs.writeFile(NETWORK_POLICY_PATH, new TextEncoder().encode(text), { mkdirParents: true, mode: 0o444, noFollow: true });
   }
 }

@@ -18,7 +18,7 @@ function model(opts: { organization?: string; publicUrl?: string; machines?: (f:
     ids: new SequentialIds(),
     machines: opts.machines ? opts.machines(factory) : factory,
     organization: opts.organization ?? 'acme',
-    publicUrl: opts.publicUrl ?? 'https://sprites.app',
+    publicUrl: 'publicUrl' in opts ? opts.publicUrl : 'https://sprites.app',
   });
   return { clock, m };
 }
@@ -75,6 +75,14 @@ describe('a new sprite', () => {
       'http://web-zvgmq.localhost:8080',
     );
     expect((await model({ organization: '', publicUrl: 'https://x.dev' }).m.create({ name: 'web' })).url).toBe('https://web-dewtr.x.dev');
+  });
+
+  it('without a public URL: the local path-routed URL on where spritzer listens, following it when it is set', async () => {
+    const { m } = model({ publicUrl: undefined });
+    const s = await m.create({ name: 'web' });
+    expect(s.url).toBe('http://127.0.0.1:4290/s/web');
+    m.localBase = 'http://127.0.0.1:5555';
+    expect([s.url, m.urlFor('other')]).toEqual(['http://127.0.0.1:5555/s/web', 'http://127.0.0.1:5555/s/other']);
   });
 
   it('needs a DNS-label name that no other sprite has', async () => {

@@ -7,6 +7,7 @@
 import type { Clock } from './clock.ts';
 import type { IdSource } from './ids.ts';
 import type { Machine, MachineFactory, MachineRecord, MachineSnapshot } from '../machines/types.ts';
+import { SortedNames } from './sorted-names.ts';
 import { ModelError } from './errors.ts';
 import { SessionRegistry } from './sessions.ts';
 import { checkSpriteFields } from './sprite-fields.ts';
@@ -76,7 +77,8 @@ export class Sprite {
     readonly name: string,
     readonly organization: string,
     readonly createdAt: number,
-    readonly url: string,
+    /** The sprite URL, or how to compute it when it depends on where spritzer listens (`SpritesModel.urlFor`). */
+    url: string | (() => string),
     init: CreateSpriteInput,
     /** The machine the sprite runs on: its disk, processes and network. */
     readonly machine: Machine,
@@ -84,6 +86,7 @@ export class Sprite {
     /** Caps of the sprite's subsystems (services); default DEFAULT_LIMITS. */
     limits?: Pick<Limits, 'servicesMax' | 'serviceNeedsMax'>,
   ) {
+    this.urlOf = typeof url === 'string' ? () => url : url;
     this.updatedAt = createdAt;
     // The first boot counts from when the machine is ready (a container can take longer than the boot itself).
     this.bootedAt = Math.max(createdAt, clock.now()) + BOOT_AFTER_MS;
@@ -100,6 +103,12 @@ export class Sprite {
   }
   readonly config: Record<string, unknown> | undefined;
   readonly environment: Record<string, string> | undefined;
+  private readonly urlOf: () => string;
+
+  /** The sprite URL (§11): `https://<name>-<orgid>.<public-url host>`, or by default the local one that reaches it. */
+  get url(): string {
+    return this.urlOf();
+  }
 
   /** Whether the first boot has completed (epoch ms on the injected clock). */
   private booted(now: number): boolean {
@@ -132,6 +141,9 @@ export class Sprite {
    * 30 s of the last activity (the boot counts); `warm` up to 5 minutes idle; then `cold`.
    */
   status(): SpriteStatus {
+    // A machine that could not boot runs nothing: `cold` (the only status the API has for it; the why is in
+    // /_spritzer/state `boot_error` and in every refused operation's message).
+    if (this.machine.bootFailure !== undefined) return 'cold';
     if (this.sessions.busy || this.services.busy() || this.tasks.busy()) return 'running';
     const last = this.lastActiveAt;
     if (last === null) return 'cold';
@@ -282,8 +294,11 @@ export interface SpritesModelDeps {
   /** Creates each sprite's machine (the `--exec` engine). */
   machines: MachineFactory;
   organization: string;
-  /** Base URL sprite URLs are built from, e.g. `https://sprites.app` → `https://<name>-<orgid>.sprites.app`. */
-  publicUrl: string;
+  /**
+   * `--public-url`: the base sprite URLs are built from, e.g. `https://sprites.app` → `https://<name>-<orgid>.sprites.app`
+   * (a deployment behind a real domain). Unset: the local URL `<listening address>/s/<name>` (`localBase`).
+   */
+  publicUrl?: string;
   /** Size limits of labels/config/environment, the disk quota of each machine, services (default DEFAULT_LIMITS). */
   limits?: Limits;
 }
@@ -294,6 +309,8 @@ export const SPRITE_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 /** All sprites of the emulated organization. */
 export class SpritesModel {
   private readonly sprites = new Map<string, Sprite>();
+  /** The keys of `sprites` in ascending order, so a page of `list` costs O(log n + page), not a sort of them all. */
+  private readonly names = new SortedNames();
   /** Names whose machine is being created: taken, but not yet listed. */
   private readonly creating = new Set<string>();
 
@@ -321,8 +338,9 @@ export class SpritesModel {
     } finally {
       this.creating.delete(input.name);
     }
-    const sprite = new Sprite(id, input.name, organization, now, this.urlFor(input.name), input, machine, clock, this.deps.limits);
+    const sprite = new Sprite(id, input.name, organization, now, () => this.urlFor(input.name), input, machine, clock, this.deps.limits);
     this.sprites.set(sprite.name, sprite);
+    this.names.add(sprite.name);
     return sprite;
   }
 
@@ -330,6 +348,7 @@ export class SpritesModel {
   adopt(sprite: Sprite): void {
     if (this.sprites.has(sprite.name)) throw new ModelError('sprite_exists', `a sprite named ${sprite.name} already exists`);
     this.sprites.set(sprite.name, sprite);
+    this.names.add(sprite.name);
   }
 
   /** A sprite by name, or ModelError `sprite_not_found`. */
@@ -346,13 +365,10 @@ export class SpritesModel {
   list(opts: { prefix?: string; maxResults?: number; continuationToken?: string }): SpritePage {
     const size = Math.min(MAX_PAGE_SIZE, Math.max(1, opts.maxResults ?? MAX_PAGE_SIZE));
     const after = opts.continuationToken ? decodeToken(opts.continuationToken) : null;
-    const all = [...this.sprites.values()]
-      .filter((s) => !opts.prefix || s.name.startsWith(opts.prefix))
-      .filter((s) => after === null || s.name > after)
-      // Stryker disable next-line EqualityOperator,ConditionalExpression: names are unique, and sort only tells < 0 from the rest.
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const page = all.slice(0, size);
-    const hasMore = all.length > size;
+    // One more than the page tells whether there is more.
+    const names = this.names.page(opts.prefix ?? '', after, size + 1);
+    const page = names.slice(0, size).map((n) => this.sprites.get(n)!);
+    const hasMore = names.length > size;
     return { sprites: page, hasMore, nextContinuationToken: hasMore ? encodeToken(page[page.length - 1].name) : null };
   }
 
@@ -378,6 +394,7 @@ export class SpritesModel {
   async delete(name: string): Promise<void> {
     const s = this.get(name);
     this.sprites.delete(name);
+    this.names.remove(name);
     await s.shutdown();
   }
 
@@ -388,11 +405,25 @@ export class SpritesModel {
   async clear(opts: { keepDisks?: boolean } = {}): Promise<void> {
     const all = this.all();
     this.sprites.clear();
+    this.names.clear();
     await Promise.all(all.map((s) => s.shutdown({ keepDisk: opts.keepDisks })));
   }
 
-  /** The sprite URL of `name` (§11). */
+  /**
+   * Where spritzer listens (e.g. `http://127.0.0.1:4290`), set once it does (`startServer`): the base of the local
+   * sprite URL when there is no `publicUrl`. Until then, the default address `http://127.0.0.1:4290`.
+   */
+  localBase = 'http://127.0.0.1:4290';
+
+  /**
+   * The sprite URL of `name` (§11). With `publicUrl`: `<scheme>://<name>-<orgid>.<host>[:port]`, the production shape.
+   * Without: `<localBase>/s/<name>`, path-routed to the sprite (src/server/url/sprite-url.ts).
+   * @deviation Production's `https://<name>-<orgid>.sprites.app` needs DNS; no host form of that shape resolves on a
+   * machine without a resolver for it (`*.localhost` is resolved by curl, not by getaddrinfo: Node fetch, Python,
+   * Go), so the default URL is path-routed on spritzer's own address (docs/fidelity.md "Sprite URL: address").
+   */
   urlFor(name: string): string {
+    if (this.deps.publicUrl === undefined) return `${this.localBase}/s/${name}`;
     const u = new URL(this.deps.publicUrl);
     u.hostname = `${name}-${orgSuffix(this.deps.organization)}.${u.hostname}`;
     return u.toString().replace(/\/$/, '');

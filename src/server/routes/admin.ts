@@ -41,6 +41,7 @@ export const adminHandlers: HandlerMap = {
           bytes: usage.bytes,
           sessions: s.sessions.list().length,
           services: s.services.list().length,
+          ...(s.machine.bootFailure !== undefined ? { boot_error: s.machine.bootFailure } : {}),
         };
       }),
     );

@@ -146,7 +146,8 @@ export class DataDirStore {
         doc.name,
         doc.organization,
         doc.createdAt,
-        doc.url,
+        // Recomputed: the URL follows this run's --public-url and listening address, not the saved run's.
+        () => ctx.model.urlFor(doc.name),
         { name: doc.name, labels: doc.labels, urlSettings: doc.urlSettings, config: doc.config, environment: doc.environment },
         machine,
         clock,

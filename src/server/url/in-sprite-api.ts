@@ -25,7 +25,8 @@ export function publicPathOf(name: string, inside: string): string | null {
 
 /**
  * Wraps `factory` so that every machine it creates sends its in-sprite API connections to `serve` with the
- * sprite's name. Machines without an in-sprite API (the in-memory ones) are returned as they are.
+ * sprite's name (the agent's `/.sprite/api.sock`, the in-memory engines' `sprite-env`). Machines without
+ * `onApiConnection` are returned as they are.
  */
 export function withInSpriteApi(factory: MachineFactory, serve: (spriteName: string, conn: Duplex) => void): MachineFactory {
   return {

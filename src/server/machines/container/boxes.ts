@@ -28,6 +28,8 @@ export interface BoxSpec {
   labels: Record<string, string>;
   /** The tar of the agent's files (agent-archive.ts), for runtimes that copy it in (Docker, Podman). */
   archive: Buffer;
+  /** The box's memory in bytes (no swap beyond it) and its processes and threads (docs/limits.md). */
+  limits: { memoryBytes: number; pids: number };
 }
 
 /** A box the runtime lists (adoption). */
@@ -94,6 +96,10 @@ export class DockerBoxes implements BoxRuntime {
         Init: true,
         NetworkMode: 'none',
         CapAdd: ['SYS_PTRACE'],
+        // Every box is bounded: past its memory the kernel OOM-kills inside it, past its pids fork fails with EAGAIN.
+        Memory: spec.limits.memoryBytes,
+        MemorySwap: spec.limits.memoryBytes,
+        PidsLimit: spec.limits.pids,
         // Podman's defaults exceed the hard limits of hosts without CAP_SYS_RESOURCE (docs/container.md).
         ...(this.name === 'podman' ? { Ulimits: [{ Name: 'nofile', Soft: 1024, Hard: 1024 }, { Name: 'nproc', Soft: 4096, Hard: 4096 }] } : {}),
       },

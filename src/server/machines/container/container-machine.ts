@@ -14,6 +14,7 @@ import type { Duplex } from 'node:stream';
 import type Docker from 'dockerode';
 import type { Logger } from 'pino';
 import { SystemClock, type Clock } from '../../model/clock.ts';
+import { API_SOCKET_PATH as API_SOCKET_IN_SPRITE } from '../../../agent/api-socket.ts';
 import type {
   ExecIO,
   ExecProcess,
@@ -33,6 +34,7 @@ import { agentFiles, type AgentFiles } from '../../../agent/bundle.ts';
 import { AgentClient } from '../sandbox/agent-client.ts';
 import { deferredProcess, fsThrough } from '../sandbox/sandbox-machine.ts';
 import { agentArchive } from './agent-archive.ts';
+import { defaultSpriteResources } from '../sprite-resources.ts';
 import { AGENT_SOCKET_IN_SPRITE, startBridge, type AgentBridge } from './bridge.ts';
 import { DockerBoxes, type BoxInfo, type BoxRuntime } from './boxes.ts';
 import { DEFAULT_AGENT_IMAGE, DEFAULT_CREATE_TIMEOUT_MS, DEFAULT_NAMESPACE, DEFAULT_SPRITE_IMAGE } from './defaults.ts';
@@ -77,6 +79,8 @@ export interface ContainerFactoryOptions {
   leftovers?: 'adopt' | 'remove';
   /** The agent's files on the host (default `agentFiles()`). */
   agent?: Partial<AgentFiles>;
+  /** Memory (bytes) and processes per sprite (`--sprite-memory`, `--sprite-pids`; default sized to the host, sprite-resources.ts). */
+  limits?: { memoryBytes?: number; pids?: number };
   clock?: Clock;
   logger?: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
 }
@@ -99,6 +103,7 @@ interface Shared {
   namespace: string;
   createTimeoutMs: number;
   archive: Buffer;
+  limits: { memoryBytes: number; pids: number };
   socketDir: string;
   clock: Clock;
   logger?: ContainerFactoryOptions['logger'];
@@ -163,7 +168,8 @@ export class ContainerMachineFactory implements MachineFactory {
     const archive = await agentArchive(files.bundle!, files.nodePtyDir);
     if (!/^[a-z0-9][a-z0-9_.-]*$/.test(namespace)) throw new Error(`--namespace ${namespace}: use lowercase letters, digits, _ . -`);
     const socketDir = await mkdtemp(join(tmpdir(), 'spritzer-ctr-'));
-    const entrypoint = ['node', '/.sprite/agent/agent.mjs', '--socket', AGENT_SOCKET_IN_SPRITE];
+    // `--api-socket`: the agent serves `/.sprite/api.sock` and installs the `/.sprite` files (it is not PID 1 here).
+    const entrypoint = ['node', '/.sprite/agent/agent.mjs', '--socket', AGENT_SOCKET_IN_SPRITE, '--api-socket', API_SOCKET_IN_SPRITE];
     const boxes: BoxRuntime = kube
       ? new KubeBoxes(kube.config, namespace, { agentImage: opts.agentImage ?? DEFAULT_AGENT_IMAGE, entrypoint, timeoutMs: opts.createTimeoutMs ?? DEFAULT_CREATE_TIMEOUT_MS })
       : new DockerBoxes(api!.docker, api!.runtime, entrypoint);
@@ -176,6 +182,7 @@ export class ContainerMachineFactory implements MachineFactory {
       namespace,
       createTimeoutMs: opts.createTimeoutMs ?? DEFAULT_CREATE_TIMEOUT_MS,
       archive,
+      limits: { memoryBytes: opts.limits?.memoryBytes ?? defaultSpriteResources().memoryBytes, pids: opts.limits?.pids ?? defaultSpriteResources().pids },
       socketDir,
       clock: opts.clock ?? new SystemClock(),
       logger: opts.logger,
@@ -310,6 +317,8 @@ export class ContainerMachine implements Machine {
   private readonly releaseLater = new Set<string>();
   private readonly rebootListeners = new Set<() => void>();
   private readonly watches = new Set<WatchEntry>();
+  /** Who answers the in-sprite API (`/.sprite/api.sock`); connections without one are reset. */
+  private apiListener: ((conn: Duplex) => void) | undefined;
   /** The image the current container was created from (the sprite image, or a checkpoint). */
   private currentImage = '';
   /** Aborted by destroy(), so a pending connection attempt never holds it up. */
@@ -332,7 +341,7 @@ export class ContainerMachine implements Machine {
   /** Writes the sprite's fields to RECORD_PATH inside (root only), for a later adoption. @see Machine.remember */
   async remember(record: MachineRecord): Promise<void> {
     this.record = record;
-    await (await this.agentReady()).fs.writeFile(RECORD_PATH, Buffer.from(JSON.stringify(record)), { mode: 0o600 });
+    await (await this.agentReady()).fs.writeFile(RECORD_PATH, Buffer.from(JSON.stringify(record)), { mode: 0o600, noFollow: true });
   }
 
   /**
@@ -405,7 +414,7 @@ export class ContainerMachine implements Machine {
   }
 
   private async bootOnce(image: string, generation: number): Promise<AgentClient> {
-    const { boxes, namespace, archive, createTimeoutMs } = this.shared;
+    const { boxes, namespace, archive, createTimeoutMs, limits } = this.shared;
     this.currentImage = image;
     await boxes.create({
       name: this.containerName,
@@ -418,6 +427,7 @@ export class ContainerMachine implements Machine {
         [LABELS.id]: this.spec.id,
       },
       archive,
+      limits,
     });
     const socketPath = join(this.shared.socketDir, `${dockerSafe(this.spec.id)}-${generation}.sock`);
     const bridge = await startBridge(boxes, this.containerName, socketPath);
@@ -436,6 +446,10 @@ export class ContainerMachine implements Machine {
     }
     this.agent = client;
     this.bridge = bridge;
+    client.onAccept = (conn, listener) => {
+      if (listener === 'api' && this.apiListener) this.apiListener(conn);
+      else conn.destroy();
+    };
     for (const w of this.watches) w.stop = client.watch(w.path, { recursive: w.recursive }, w.listener);
     void client.closed.then(() => {
       if (generation === this.generation && !this.destroyed) void this.onCrash();
@@ -564,6 +578,12 @@ export class ContainerMachine implements Machine {
     const full = { ...req, uid: SPRITE_UID, gid: SPRITE_UID };
     if (this.agent && !this.destroyed) return this.agent.spawn(full, io, { ...opts, pid });
     return deferredProcess(pid, io, this.agentReady().then((a) => a.spawn(full, io, { ...opts, pid })));
+  }
+
+  /** The in-sprite API's connections go to `listener` (Machine port), as on the sandbox engine. */
+  onApiConnection(listener: (conn: Duplex) => void): () => void {
+    this.apiListener = listener;
+    return () => void (this.apiListener === listener && (this.apiListener = undefined));
   }
 
   async connect(host: string, port: number): Promise<Duplex> {

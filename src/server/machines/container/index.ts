@@ -14,7 +14,11 @@ import { CONTAINER_RUNTIMES, type ContainerRuntimeName } from './runtime.ts';
  * the logger. Rejects with a message naming what is missing (no daemon reachable, image absent and not pullable).
  */
 export async function openContainerFactory(deps: MachineFactoryDeps): Promise<MachineFactory> {
-  return ContainerMachineFactory.open({ ...(deps.container ?? settingsFromEnv(process.env)), clock: deps.clock, logger: deps.logger });
+  const r = deps.spriteResources;
+  return ContainerMachineFactory.open({
+    ...(deps.container ?? settingsFromEnv(process.env)), clock: deps.clock, logger: deps.logger,
+    ...(r ? { limits: { memoryBytes: r.memoryBytes, pids: r.pids } } : {}),
+  });
 }
 
 /**

@@ -114,6 +114,8 @@ export class KubeBoxes implements BoxRuntime {
               { name: 'HOME', value: '/root' },
             ],
             securityContext: { runAsUser: 0, capabilities: { add: ['SYS_PTRACE'] } },
+            // @deviation a pod's process count is the kubelet's setting (podPidsLimit), not the pod's: only memory here.
+            resources: { limits: { memory: String(spec.limits.memoryBytes) } },
             volumeMounts: [
               { name: 'sprite-agent', mountPath: '/.sprite' },
               { name: 'sprite-home', mountPath: '/home/sprite' },

@@ -187,13 +187,15 @@ export class AgentClient {
 
   /**
    * Connects to an agent listening on the unix socket `socketPath`, retrying while the socket is missing or refuses
-   * (the agent is starting) until `timeoutMs` (default 5000) has passed, then checks the protocol version. Rejects
-   * with an Error (code ETIMEDOUT, or EPROTO for a version mismatch).
+   * (the agent is starting) until `timeoutMs` (default 5000) has passed or `signal` aborts, then checks the protocol
+   * version. Rejects with an Error (code ETIMEDOUT, ABORT_ERR, or EPROTO for a version mismatch).
    */
-  static async connect(socketPath: string, opts: { timeoutMs?: number } = {}): Promise<AgentClient> {
+  static async connect(socketPath: string, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<AgentClient> {
     const deadline = Date.now() + (opts.timeoutMs ?? 5000);
     let lastError: unknown;
     for (;;) {
+      // A boot that failed meanwhile stops its attempts: a later boot's agent at the same path is not its to take.
+      if (opts.signal?.aborted) throw Object.assign(new Error(`connecting to the agent at ${socketPath} was given up`), { code: 'ABORT_ERR' });
       try {
         const socket = await new Promise<Socket>((resolve, reject) => {
           const s = netConnect(socketPath);
@@ -205,6 +207,10 @@ export class AgentClient {
         });
         const client = new AgentClient(socket);
         const hello = (await client.call({ op: 'hello' })).value as { version: number };
+        if (opts.signal?.aborted) {
+          client.close();
+          continue;
+        }
         if (hello.version !== PROTOCOL_VERSION) {
           client.close();
           throw Object.assign(new Error(`agent speaks protocol ${hello.version}, expected ${PROTOCOL_VERSION}`), { code: 'EPROTO' });

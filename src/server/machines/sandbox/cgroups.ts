@@ -63,6 +63,14 @@ export class CgroupV1 {
     }
   }
 
+  /**
+   * Bounds all sprites together: `pids` processes and threads in this server's parent pids cgroup (every sprite's
+   * cgroup is below it, so a sprite under its own limit still fails with EAGAIN once the total is reached).
+   */
+  async setTotal(limits: { pids?: number }): Promise<void> {
+    if (limits.pids !== undefined) await writeFile(join(this.parents.pids, 'pids.max'), String(limits.pids));
+  }
+
   /** Creates (or reuses) the sprite `name`'s cgroups and writes `limits` into them. */
   async create(name: string, limits: SandboxLimits): Promise<SpriteCgroup> {
     const dirs = CONTROLLERS.map((c) => [c, join(this.parents[c], name)] as const);
@@ -147,8 +155,8 @@ export class CgroupV1 {
 
 /**
  * `prlimit` options for the rlimit fallback (`--data=`, `--nproc=`), empty when nothing is limited.
- * @deviation RLIMIT_NPROC counts every process of uid 1000 on the host (all sprites together), RLIMIT_DATA is per
- * process, and CPU cannot be limited: the fallback is much weaker than cgroups (docs/fidelity.md).
+ * @deviation RLIMIT_NPROC counts the processes of one host uid (a sprite's user, each sprite having its own range),
+ * RLIMIT_DATA is per process, and CPU cannot be limited: the fallback is much weaker than cgroups (docs/fidelity.md).
  */
 export function prlimitArgs(limits: SandboxLimits): string[] {
   const args: string[] = [];

@@ -2,11 +2,13 @@
  * Starts a sandbox sprite: one command (the in-sprite agent, or any command in tests) under bubblewrap in fresh
  * PID, mount, UTS, IPC, network and cgroup namespaces, on a root merged with overlayfs inside a private mount
  * namespace (`unshare --mount`, `mount -t overlay`, then `exec bwrap --bind merged /`), joined to its cgroups or
- * under rlimits, and kills it. It owns the process tree of one sprite; it knows nothing of btrfs, snapshots or
+ * under rlimits, and kills it. With `userns` (every sprite of the sandbox engine) all of those namespaces belong to
+ * the sprite's own user namespace, whose ids map to its host range, and the base is mounted idmapped through it
+ * (native/userns.c does both, then becomes that namespace's root and runs bubblewrap). It owns the process tree of one sprite; it knows nothing of btrfs, snapshots or
  * the agent's protocol.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, readdir, readlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BaseRoot } from './rootfs.ts';
 import { prlimitArgs, type SandboxLimits, type SpriteCgroup } from './cgroups.ts';
@@ -16,14 +18,37 @@ export const SANDBOX_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/
 
 /**
  * Capabilities the sprite's first process keeps (bwrap drops all others; `no_new_privs` is always set, so no
- * setuid binary can gain any). Enough for the agent to drop to uid 1000, kill and reap what it started, read
- * `/proc/<pid>/fd` of sprite processes and do fs operations as root inside. Never CAP_SYS_ADMIN, CAP_MKNOD or
- * CAP_SYS_MODULE: the sprite cannot mount, create devices or reach the host's disks.
+ * setuid binary can gain any), all of them only over the sprite's own user namespace: enough for the agent to drop
+ * to uid 1000 (SETUID, SETGID), kill and reap what it started (KILL), read `/proc/<pid>/fd` of sprite processes
+ * (SYS_PTRACE), do fs operations as root inside (CHOWN, DAC_OVERRIDE, FOWNER, FSETID) and let services bind low
+ * ports (NET_BIND_SERVICE). Never CAP_SYS_ADMIN, CAP_MKNOD, CAP_SYS_MODULE, CAP_SYS_CHROOT or CAP_SYS_RESOURCE, and
+ * not CAP_DAC_READ_SEARCH (the one `open_by_handle_at` needs) nor CAP_SETPCAP: the sprite cannot mount, chroot,
+ * create devices, raise its limits or reach the host's disks.
  */
 export const AGENT_CAPS: readonly string[] = [
-  'CAP_CHOWN', 'CAP_DAC_OVERRIDE', 'CAP_DAC_READ_SEARCH', 'CAP_FOWNER', 'CAP_FSETID', 'CAP_KILL', 'CAP_SETGID',
-  'CAP_SETUID', 'CAP_SETPCAP', 'CAP_NET_BIND_SERVICE', 'CAP_SYS_PTRACE',
+  'CAP_CHOWN', 'CAP_DAC_OVERRIDE', 'CAP_FOWNER', 'CAP_FSETID', 'CAP_KILL', 'CAP_SETGID', 'CAP_SETUID', 'CAP_NET_BIND_SERVICE',
+  'CAP_SYS_PTRACE',
 ];
+
+/**
+ * The sprite's own user namespace (id-ranges.ts, native.ts): inside ids 0..size-1 are host ids
+ * hostBase..hostBase+size-1; the base's trees are seen through idmapped mounts, so host root's files look
+ * root-owned inside while the sprite's root is host uid `hostBase`, which owns nothing of the host.
+ */
+export interface SpriteUserNamespace {
+  /** The compiled `spritzer-userns` helper (native.ts `userNamespaceHelper`). */
+  helper: string;
+  /** Host uid and gid of the sprite's root. */
+  hostBase: number;
+  /** Ids in the range. */
+  size: number;
+  /** A host directory for the idmapped views of the base trees (one empty mount point per tree is made in it). */
+  lowerDir: string;
+  /** The namespace's `max_inotify_instances` per user inside (0 or absent: the host's per-user value). */
+  inotifyInstances?: number;
+  /** The namespace's `max_inotify_watches` per user inside (0 or absent: the host's per-user value). */
+  inotifyWatches?: number;
+}
 
 /** A mount bubblewrap adds on top of the merged root (in order). */
 export type SandboxMount =
@@ -50,6 +75,15 @@ export interface LaunchSpec {
   cwd?: string;
   /** Capabilities kept (default AGENT_CAPS). */
   caps?: readonly string[];
+  /**
+   * The sprite's own user namespace. The sandbox engine always gives one; without it the sandbox runs in the host's
+   * user namespace (only the launcher's own tests do that).
+   */
+  userns?: SpriteUserNamespace;
+  /** A file holding a classic BPF program (seccomp.ts) that bubblewrap installs before the command runs. */
+  seccompFile?: string;
+  /** Size of the sprite's `/dev/shm` tmpfs in bytes (default: the kernel's, half the host's memory); its pages are charged to the sprite's memory cgroup either way. */
+  shmBytes?: number;
   /** Cgroups joined before anything runs (cgroups.ts); when absent, `rlimits` apply instead. */
   cgroup?: SpriteCgroup;
   /** Limits applied with `prlimit` when there is no cgroup. */
@@ -113,26 +147,38 @@ while [ "$n" -gt 0 ]; do
 done
 exec "$@"`;
 
+/** With a user namespace: join the cgroups, then the helper does the mounts and becomes the namespace's root. */
+const WRAPPER_USERNS = `for f in $SPRITZER_CGROUP_PROCS; do echo $$ > "$f" || exit 125; done
+unset SPRITZER_CGROUP_PROCS
+exec "$@"`;
+
+/** bwrap's `--seccomp` descriptor: after stdin, stdout, stderr and the `--info-fd` pipe (3). */
+export const SECCOMP_FD = 4;
+
 /**
  * The full argv (`unshare …`) that starts the sandbox `spec`, for `launch` and for tests that inspect it.
  * Throws when a path holds a character overlayfs options cannot carry (`,`, `:`, `\`, newline).
  */
 export function sandboxArgv(spec: LaunchSpec): string[] {
   const overlays: string[] = [];
+  const idmaps: string[] = [];
   for (const t of spec.base.trees) {
     const upper = join(spec.layerDir, t.name, 'upper');
     const work = join(spec.layerDir, t.name, 'work');
-    for (const p of [t.lower, upper, work, spec.mergedDir]) {
+    const lower = spec.userns ? join(spec.userns.lowerDir, t.name) : t.lower;
+    for (const p of [t.lower, lower, upper, work, spec.mergedDir]) {
       if (!SAFE_PATH.test(p)) throw new Error(`sandbox path ${JSON.stringify(p)} must be absolute and hold no , : \\ or newline`);
     }
-    overlays.push(t.lower, upper, work, t.target === '/' ? '' : t.target);
+    if (spec.userns) idmaps.push(t.lower, lower);
+    overlays.push(lower, upper, work, spec.userns ? `${spec.mergedDir}${t.target === '/' ? '' : t.target}` : t.target === '/' ? '' : t.target);
   }
   const bwrap = [
-    'bwrap', '--bind', spec.mergedDir, '/', '--proc', '/proc', '--dev', '/dev', '--perms', '1777', '--tmpfs', '/dev/shm',
+    'bwrap', '--bind', spec.mergedDir, '/', '--proc', '/proc', '--dev', '/dev', '--perms', '1777', ...(spec.shmBytes ? ['--size', String(spec.shmBytes)] : []), '--tmpfs', '/dev/shm',
     '--unshare-pid', '--unshare-ipc', '--unshare-net', '--unshare-uts', '--unshare-cgroup-try',
     '--hostname', spec.hostname, '--die-with-parent', '--new-session', '--info-fd', '3', '--as-pid-1',
     '--clearenv', '--setenv', 'PATH', SANDBOX_PATH, '--setenv', 'HOME', '/root',
     '--cap-drop', 'ALL', ...(spec.caps ?? AGENT_CAPS).flatMap((c) => ['--cap-add', c]),
+    ...(spec.seccompFile ? ['--seccomp', String(SECCOMP_FD)] : []),
   ];
   for (const [k, v] of Object.entries(spec.env ?? {})) bwrap.push('--setenv', k, v);
   for (const m of spec.mounts ?? []) {
@@ -142,6 +188,12 @@ export function sandboxArgv(spec: LaunchSpec): string[] {
   bwrap.push('--chdir', spec.cwd ?? '/', '--', ...SPRITE_INIT, ...spec.command);
   const limits = spec.cgroup ? [] : prlimitArgs(spec.rlimits ?? {});
   const limited = limits.length ? ['prlimit', ...limits, '--', ...bwrap] : bwrap;
+  const ns = spec.userns;
+  if (ns) {
+    const helper = [ns.helper, String(ns.hostBase), String(ns.size), String(ns.inotifyInstances ?? 0), String(ns.inotifyWatches ?? 0),
+      String(idmaps.length / 2), ...idmaps, String(overlays.length / 4), ...overlays, '--'];
+    return ['unshare', '--mount', '--propagation', 'private', '--', '/bin/sh', '-c', WRAPPER_USERNS, 'spritzer-sandbox', ...helper, ...limited];
+  }
   return ['unshare', '--mount', '--propagation', 'private', '--', '/bin/sh', '-c', WRAPPER, 'spritzer-sandbox',
     spec.mergedDir, String(spec.base.trees.length), ...overlays, ...limited];
 }
@@ -155,9 +207,16 @@ export function sandboxArgv(spec: LaunchSpec): string[] {
  */
 export async function launch(spec: LaunchSpec): Promise<Sandbox> {
   await mkdir(spec.mergedDir, { recursive: true });
+  if (spec.userns) for (const t of spec.base.trees) await mkdir(join(spec.userns.lowerDir, t.name), { recursive: true });
   const [file, ...args] = sandboxArgv(spec);
   const env: NodeJS.ProcessEnv = { PATH: SANDBOX_PATH, SPRITZER_CGROUP_PROCS: (spec.cgroup?.procsFiles ?? []).join('\n') };
-  const child = spawn(file!, args, { stdio: ['ignore', 'pipe', 'pipe', 'pipe'], env });
+  const seccomp = spec.seccompFile ? await open(spec.seccompFile, 'r') : undefined;
+  let child: ChildProcess;
+  try {
+    child = spawn(file!, args, { stdio: ['ignore', 'pipe', 'pipe', 'pipe', ...(seccomp ? [seccomp.fd] : [])], env });
+  } finally {
+    await seccomp?.close();
+  }
   const out = { stdout: '', stderr: '' };
   for (const stream of ['stdout', 'stderr'] as const) {
     child[stream]!.on('data', (chunk: Buffer) => {

@@ -5,10 +5,11 @@
  * a crash, restore (kill, swap the layer, boot), destroy. It knows no HTTP, sessions or checkpoint ids.
  * @see src/server/machines/types.ts, issue 8 §2
  */
+import { ModelError } from '../../model/errors.ts';
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -36,14 +37,21 @@ import { CgroupV1, type LimitsMode, type SandboxLimits, type SpriteCgroup } from
 import { AGENT_COMMAND, agentMounts, launch, SANDBOX_PATH, type AgentFiles, type Sandbox } from './launcher.ts';
 import { hostsFile, personalizeLayer, prepareHostBase, seedLayer, SPRITE_UID, usePreparedRoot, type BaseRoot } from './rootfs.ts';
 import { hasCommand } from './run.ts';
+import { DEFAULT_ID_BASE, DEFAULT_ID_RANGE_SIZE, IdRanges, shiftLayer } from './id-ranges.ts';
+import { userNamespaceHelper } from './native.ts';
+import { seccompFilter } from './seccomp.ts';
+import { defaultSpriteResources } from '../sprite-resources.ts';
 import { SparePool } from './spares.ts';
 import { HostnameSetter } from './hostname-setter.ts';
 import { Storage, type LayerSnapshot, type StorageMode } from './storage.ts';
 import { SpriteEgress, type EgressSettings } from '../../egress/sprite-egress.ts';
 import type { NetworkPolicy } from '../../model/policy.ts';
 
-/** Per-sprite limits when none are given: enough for real work, a stop to fork bombs. */
-export const DEFAULT_LIMITS: SandboxLimits = { pids: 4096 };
+/**
+ * Per-sprite limits when none are given, sized to this host (sprite-resources.ts): memory a quarter of the host's
+ * (at most 8 GiB), processes a sixteenth of pid_max (at most 4096).
+ */
+export const DEFAULT_LIMITS: SandboxLimits = { memoryBytes: defaultSpriteResources().memoryBytes, pids: defaultSpriteResources().pids };
 /** The agent channel of a spare's warm-up process (machine pids count up from 1 and never reach it). */
 const WARM_UP_CHANNEL = 0xffff_ffff;
 /** Unix socket paths are limited to 107 bytes on Linux. */
@@ -85,6 +93,12 @@ export interface SandboxFactoryOptions {
   logger?: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
   /** `--sandbox-egress`: `none` (default: loopback only) or `gate` (src/server/egress). */
   egress?: EgressSettings;
+  /** `--sandbox-uid-base`: first host uid/gid of the sprites' id ranges (default DEFAULT_ID_BASE; id-ranges.ts). */
+  idBase?: number;
+  /** Inotify limits per user inside each sprite's user namespace (default sprite-resources.ts's; 0: the host's per-user values). */
+  inotify?: { instances?: number; watches?: number };
+  /** Processes and threads of all sprites together (cgroup mode only; default sprite-resources.ts's, half of pid_max). */
+  pidsTotal?: number;
 }
 
 /** A snapshot of a sandbox sprite's disk (a read-only btrfs snapshot, or a copy). */
@@ -104,6 +118,13 @@ interface Shared {
   clock: Clock;
   logger?: SandboxFactoryOptions['logger'];
   egress?: EgressSettings;
+  /** Sprites' host id ranges. */
+  ids: IdRanges;
+  /** The compiled `spritzer-userns` helper. */
+  usernsHelper: string;
+  /** The seccomp filter every sprite runs under (seccomp.ts), a file in the data dir. */
+  seccompFile: string;
+  inotify: { instances?: number; watches?: number };
 }
 
 /**
@@ -167,19 +188,32 @@ export class SandboxMachineFactory implements MachineFactory {
     const temp = opts.dataDir === undefined;
     const dataDir = opts.dataDir ? resolve(opts.dataDir) : await mkdtemp(join(tmpdir(), 'spritzer-'));
     const keep = !temp && (opts.persist ?? false);
+    const usernsHelper = await userNamespaceHelper();
     const storage = await Storage.open({ dataDir, mode: opts.storageMode, imageBytes: opts.imageBytes, logger: opts.logger, keep });
     try {
+      // Bubblewrap runs as the sprite's root (its own host uid), so it must walk from / to the sprite's dir by path:
+      // the data dir gets search (x) for others, never read; each sprite's dir is its own uid's, 0700.
+      await chmod(dataDir, ((await stat(dataDir)).mode & 0o7777) | 0o001);
+      await mkdir(join(dataDir, 'sprites'), { recursive: true, mode: 0o711 });
+      const ids = await IdRanges.open(dataDir, { base: opts.idBase ?? DEFAULT_ID_BASE, size: DEFAULT_ID_RANGE_SIZE }, keep);
+      const seccompFile = join(dataDir, 'seccomp.bpf');
+      await writeFile(seccompFile, seccompFilter(), { mode: 0o600 });
       const base = opts.rootDir ? await usePreparedRoot(resolve(opts.rootDir)) : await prepareHostBase(join(dataDir, 'base'));
       await storage.createTemplate((dir) => seedLayer(dir, base));
       const limits = opts.limits ?? DEFAULT_LIMITS;
       const tag = createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
       const cgroups = opts.limitsMode === 'rlimit' ? undefined : await CgroupV1.open(tag);
       if (opts.limitsMode === 'cgroup' && !cgroups) throw new Error('cgroup limits asked for, but no writable cgroup v1 memory/pids/cpu');
+      await cgroups?.setTotal({ pids: opts.pidsTotal ?? defaultSpriteResources().pidsTotal });
       const stale = (await cgroups?.removeStale()) ?? 0;
       if (stale) opts.logger?.warn({ killed: stale }, 'sandbox: killed processes left in cgroups by an earlier run');
       const limitsMode: LimitsMode = cgroups ? 'cgroup' : Object.keys(limits).length ? 'rlimit' : 'none';
       const factory = new SandboxMachineFactory(
-        { storage, base, cgroups, limits, agent, bootTimeoutMs: opts.bootTimeoutMs ?? 15_000, clock: opts.clock ?? new SystemClock(), logger: opts.logger, egress: opts.egress },
+        {
+          storage, base, cgroups, limits, agent, bootTimeoutMs: opts.bootTimeoutMs ?? 15_000, clock: opts.clock ?? new SystemClock(), logger: opts.logger,
+          egress: opts.egress, ids, usernsHelper, seccompFile,
+          inotify: opts.inotify ?? { instances: defaultSpriteResources().inotifyInstances, watches: defaultSpriteResources().inotifyWatches },
+        },
         limitsMode,
         temp,
         opts.spares ?? 0,
@@ -246,7 +280,9 @@ export class SandboxMachineFactory implements MachineFactory {
         return this.boot(spec, key, { existing: true });
       },
       prune: async (keep) => {
-        const removed = await storage.prune(new Set(keep.map((k) => String((k as { key?: unknown }).key))));
+        const keys = new Set(keep.map((k) => String((k as { key?: unknown }).key)));
+        await this.shared.ids.prune(new Set([...keys, ...[...this.machines].map((m) => m.key)]));
+        const removed = await storage.prune(keys);
         if (removed) this.shared.logger?.info({ removed }, 'sandbox: removed disks no saved sprite names');
       },
     };
@@ -255,25 +291,34 @@ export class SandboxMachineFactory implements MachineFactory {
   /** Creates a layer and cgroups named `key` and boots a machine on them (a cold boot). */
   private async boot(spec: MachineSpec, key = spec.id, opts: { existing?: boolean } = {}): Promise<SandboxMachine> {
     if (this.closed) throw new Error('sandbox factory is closed');
-    const { storage, base, cgroups, limits } = this.shared;
+    const { storage, base, cgroups, limits, ids } = this.shared;
     const layer = opts.existing ? await storage.reuseLayer(key) : await storage.createLayer(key);
     let cgroup: SpriteCgroup | undefined;
     try {
       if (!opts.existing) await personalizeLayer(layer, base, spec.name);
+      await ids.allocate(key);
       cgroup = await cgroups?.create(key, limits);
       const machine = new SandboxMachine(spec, this.shared, cgroup, () => this.machines.delete(machine), key);
       this.machines.add(machine);
       try {
         await machine.boot();
       } catch (err) {
+        // A sprite kept from an earlier run is the user's data: it stays, not booted, until a restore or a delete.
+        if (opts.existing) {
+          this.shared.logger?.warn({ sprite: spec.name, err: (err as Error).message }, 'sandbox: a saved sprite could not boot; kept with its disk and checkpoints');
+          return machine;
+        }
         this.machines.delete(machine);
         throw err;
       }
       return machine;
     } catch (err) {
       await cgroup?.remove().catch(() => undefined);
-      // A disk kept from an earlier run stays, whatever its boot did: it is the user's data.
-      if (!opts.existing) await storage.destroy(key).catch(() => undefined);
+      // A disk kept from an earlier run stays, whatever its boot did: it is the user's data (and keeps its range).
+      if (!opts.existing) {
+        await storage.destroy(key).catch(() => undefined);
+        await ids.release(key).catch(() => undefined);
+      }
       throw err;
     }
   }
@@ -324,6 +369,8 @@ export class SandboxMachine implements Machine {
   private hostnameSetter?: HostnameSetter;
   /** Whether a quota was set on the layer (it is lifted while the next boot mounts it). */
   private quotaSet = false;
+  /** The error of the last failed boot (see `bootFailure`). */
+  private failure: string | undefined;
 
   /** @internal created by SandboxMachineFactory.create */
   constructor(
@@ -363,7 +410,7 @@ export class SandboxMachine implements Machine {
     const quotaChanged = spec.diskQuotaBytes !== this.currentSpec.diskQuotaBytes;
     this.currentSpec = spec;
     // Both files exist (personalizeLayer wrote them, root-owned, 0644): a write keeps their owner and mode.
-    const file = (path: string, text: string) => agent.fs.writeFile(path, new TextEncoder().encode(text));
+    const file = (path: string, text: string) => agent.fs.writeFile(path, new TextEncoder().encode(text), { noFollow: true });
     const setter = this.hostnameSetter?.initPid === initPid ? this.hostnameSetter : HostnameSetter.start(initPid);
     this.hostnameSetter = undefined;
     await Promise.all([
@@ -451,10 +498,29 @@ export class SandboxMachine implements Machine {
    */
   async boot(): Promise<void> {
     const generation = ++this.generation;
-    const attempt = this.launchOnce(generation);
+    const attempt = this.launchOnce(generation).then(
+      (client) => {
+        this.failure = undefined;
+        return client;
+      },
+      (err: Error) => {
+        this.failure = err.message;
+        throw new ModelError('sprite_unavailable', `sprite ${this.spec.name} could not boot (${err.message}); restore one of its checkpoints or delete it`);
+      },
+    );
     this.ready = attempt;
     attempt.catch(() => undefined);
     await attempt;
+  }
+
+  /**
+   * Why the last boot failed (its error), or undefined once a boot succeeded. A sprite kept from an earlier run whose
+   * disk no longer boots (`--data-dir`) keeps this until a restore boots it; every operation but restore and delete
+   * is refused meanwhile, naming this reason. @see Machine.bootFailure
+   * @deviation real Sprites' answer for a sprite that cannot boot is unknown: spritzer says 503 (docs/fidelity.md).
+   */
+  get bootFailure(): string | undefined {
+    return this.failure;
   }
 
   private async launchOnce(generation: number): Promise<AgentClient> {
@@ -462,11 +528,19 @@ export class SandboxMachine implements Machine {
     const { spriteDir, socket } = this.paths;
     if (socket.length > MAX_SOCKET_PATH) throw new Error(`agent socket path ${socket} is longer than ${MAX_SOCKET_PATH} bytes: use a shorter --data-dir`);
     const runDir = join(spriteDir, 'run');
+    // The sprite's root is host uid `hostBase`: its files move into that range once (a layer of an older layout, a
+    // checkpoint restored from one), and its host dir (mount points, the agent's socket dir) is its own.
+    const hostBase = await this.shared.ids.allocate(this.key);
+    const shifted = await shiftLayer(storage.layerDir(this.key), hostBase, DEFAULT_ID_RANGE_SIZE);
+    if (shifted) logger?.info({ sprite: this.spec.name, entries: shifted, hostBase }, 'sandbox: layer moved into the sprite\'s host id range');
+    await chown(spriteDir, hostBase, hostBase);
+    await chmod(spriteDir, 0o700);
     // Overlayfs mounts read-only when its upper layer has no room for its work files: a sprite whose disk is full
     // must boot writable (as a full real disk mounts), so the quota is lifted for the mount and set again after.
     if (this.quotaSet) await storage.setQuota(this.key, undefined);
     await rm(runDir, { recursive: true, force: true });
     await mkdir(runDir, { recursive: true, mode: 0o700 });
+    await chown(runDir, hostBase, hostBase);
     const sandbox = await launch({
       hostname: this.spec.name,
       base,
@@ -476,6 +550,13 @@ export class SandboxMachine implements Machine {
       mounts: agentMounts({ ...agent, runDir }),
       cgroup: this.cgroup,
       rlimits: limits,
+      // Half the memory limit: tmpfs pages cannot be reclaimed, and a full /dev/shm must not OOM-kill the agent.
+      shmBytes: limits.memoryBytes === undefined ? undefined : Math.floor(limits.memoryBytes / 2),
+      seccompFile: this.shared.seccompFile,
+      userns: {
+        helper: this.shared.usernsHelper, hostBase, size: DEFAULT_ID_RANGE_SIZE, lowerDir: join(spriteDir, 'lower'),
+        inotifyInstances: this.shared.inotify.instances, inotifyWatches: this.shared.inotify.watches,
+      },
       onOutput: (stream, chunk) => logger?.debug({ sprite: this.spec.name, stream }, chunk.toString('utf8').trimEnd()),
     });
     this.sandbox = sandbox;
@@ -487,15 +568,17 @@ export class SandboxMachine implements Machine {
       this.quotaSet = true;
     }
     let client: AgentClient;
+    const connecting = new AbortController();
     try {
       client = await Promise.race([
-        AgentClient.connect(socket, { timeoutMs: bootTimeoutMs }),
+        AgentClient.connect(socket, { timeoutMs: bootTimeoutMs, signal: connecting.signal }),
         sandbox.exited.then((e) => {
           throw new Error(`sprite ${this.spec.name}: agent exited (${e.signal ?? e.code}) before answering: ${sandbox.output().stderr.trim()}`);
         }),
       ]);
       await this.egress?.attach(client);
     } catch (err) {
+      connecting.abort();
       await sandbox.kill();
       throw err;
     }
@@ -663,7 +746,10 @@ export class SandboxMachine implements Machine {
       this.egress?.close();
       await this.teardown();
       await this.cgroup?.remove();
-      if (!opts.keepDisk) await this.shared.storage.destroy(this.key);
+      if (!opts.keepDisk) {
+        await this.shared.storage.destroy(this.key);
+        await this.shared.ids.release(this.key);
+      }
       this.onDestroyed();
     });
   }

@@ -1,0 +1,93 @@
+/**
+ * The "noisy neighbour" run of the sandbox engine: three sprites attack their own limits at once — a fork bomb
+ * (bash `:(){ :|:& };:`, stopped by the sprite's pids limit), a memory hog (python3 allocating past the sprite's
+ * memory limit, OOM-killed and started again) and a disk filler (dd past the sprite's disk quota, deleted and
+ * written again) — while a fourth sprite runs `echo ok` execs. It prints the fourth sprite's exec latency p50/p99
+ * idle and under the attack, in the same run, and the ratio (the target: p99 within 2× of idle). The limits are
+ * the engine's host-sized defaults (docs/limits.md) unless `--memory <MiB>` / `--pids <n>` / `--cpus <n>` (a CFS quota in cores; none by default) say otherwise; the disk
+ * filler's quota is 256 MiB. Tests never run it and never assert wall-clock time. Needs Linux, root and bubblewrap.
+ * Run: `npm run bench:noisy` (`-- --execs 300 --settle 3000`).
+ */
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { buildAgent } from '../src/agent/bundle.ts';
+import { SandboxMachineFactory, type SandboxMachine } from '../src/server/machines/sandbox/sandbox-machine.ts';
+import { defaultSpriteResources } from '../src/server/machines/sprite-resources.ts';
+
+const { values } = parseArgs({
+  options: { execs: { type: 'string', default: '200' }, settle: { type: 'string', default: '3000' }, memory: { type: 'string' }, pids: { type: 'string' }, cpus: { type: 'string' } },
+});
+const EXECS = Number(values.execs);
+const SETTLE_MS = Number(values.settle);
+const MiB = 1024 ** 2;
+
+function pct(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))]!;
+}
+
+/** Starts `sh -c script` as the sprite user; resolves with stdout and the exit code when it ends. */
+function run(m: SandboxMachine, script: string): { exit: Promise<number>; out: () => string } {
+  let out = '';
+  const p = m.spawn(
+    { argv: ['sh', '-c', script], env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/home/sprite' }, dir: '/home/sprite', tty: false, rows: 24, cols: 80 },
+    { stdout: (d) => (out += Buffer.from(d).toString()), stderr: () => undefined },
+    { stdin: false },
+  );
+  return { exit: p.exit, out: () => out };
+}
+
+/** `EXECS` sequential `echo ok` execs; resolves with each one's round trip in ms. */
+async function echoes(m: SandboxMachine): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < EXECS; i++) {
+    const t0 = performance.now();
+    const r = run(m, 'echo ok');
+    const code = await r.exit;
+    if (code !== 0 || r.out() !== 'ok\n') throw new Error(`echo ok failed (exit ${code}, ${JSON.stringify(r.out())})`);
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+
+const ATTACKS = {
+  'fork bomb': 'bash -c \':(){ :|:& };:\'; sleep 600',
+  'memory hog': 'while :; do python3 -c "a = []\nwhile True: a.append(bytearray(64 * 1024 * 1024))"; done',
+  'disk filler': 'while :; do dd if=/dev/zero of=fill bs=1M count=1024 conv=fsync 2>/dev/null; rm -f fill; done',
+};
+
+if (process.platform !== 'linux' || process.getuid?.() !== 0 || spawnSync('bwrap', ['--version']).status !== 0) {
+  console.log('bench:noisy skipped: needs Linux, root and bubblewrap');
+  process.exit(0);
+}
+await buildAgent();
+const defaults = defaultSpriteResources();
+const limits = {
+  memoryBytes: values.memory ? Number(values.memory) * MiB : defaults.memoryBytes,
+  pids: values.pids ? Number(values.pids) : defaults.pids,
+  ...(values.cpus ? { cpus: Number(values.cpus) } : {}),
+};
+const factory = await SandboxMachineFactory.open({ limits, spares: 0 });
+console.log(`noisy neighbour: limits per sprite ${Math.round(limits.memoryBytes / MiB)} MiB, ${limits.pids} pids, ${limits.cpus ?? 'no'} CPU quota (${factory.limitsMode}); disk filler quota 256 MiB; ${EXECS} execs each phase`);
+console.log('(the machine may be shared with other work: read the figures as one run, idle and noisy side by side)');
+try {
+  const victim = await factory.create({ name: 'victim', id: 'noisy-victim' });
+  const names = Object.keys(ATTACKS) as Array<keyof typeof ATTACKS>;
+  const attackers = await Promise.all(names.map((n, i) => factory.create({ name: `noisy-${i}`, id: `noisy-${i}`, diskQuotaBytes: n === 'disk filler' ? 256 * MiB : undefined })));
+  await echoes(victim); // warm-up, not counted
+  const idle = await echoes(victim);
+  const running = names.map((n, i) => run(attackers[i]!, ATTACKS[n]));
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  const held = await Promise.all(attackers.map(async (m) => (await m.processes()).pids.length));
+  const noisy = await echoes(victim);
+  await Promise.all(attackers.map((m) => m.stop()));
+  await Promise.all(running.map((r) => r.exit));
+  const row = (label: string, xs: number[]) => console.log(`${label.padEnd(28)} p50 ${pct(xs, 50).toFixed(2).padStart(7)} ms   p99 ${pct(xs, 99).toFixed(2).padStart(7)} ms`);
+  row('victim echo ok, idle', idle);
+  row('victim echo ok, neighbours', noisy);
+  console.log(`host processes held by the attackers when measuring: ${names.map((n, i) => `${n} ${held[i]}`).join(', ')}`);
+  const ratio = pct(noisy, 99) / pct(idle, 99);
+  console.log(`p99 noisy / idle: ${ratio.toFixed(2)}×  target ≤ 2×  ${ratio <= 2 ? 'ok' : 'MISSED'}`);
+} finally {
+  await factory.close();
+}

@@ -1,0 +1,3 @@
+module spritzer/spritzertest
+
+go 1.22

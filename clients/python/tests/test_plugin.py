@@ -1,0 +1,126 @@
+"""The plugin's guarantees, checked from outside: a pytest run of tests/project starts one spritzer, and after a
+pass, a failure, Ctrl-C (SIGINT to pytest's process group) or a SIGKILL of pytest, `ps` shows no process of that
+server and `ss` no listener on its port."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.parse
+
+import pytest
+
+from pytest_spritzer import SpritzerError, resolve_command
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
+ENGINE = os.environ.get("SPRITZER_EXEC", "shell")
+
+
+def run_project(tmp_path, mode, *args, wait=None):
+    """Runs pytest on tests/project in its own session; returns (Popen, probe file)."""
+    probe = tmp_path / "probe.jsonl"
+    env = {**os.environ, "SPRITZER_PROBE_FILE": str(probe), "PROJECT_MODE": mode,
+           "SPRITZER_BIN": os.path.join(REPO, "bin", "spritzer.mjs"), "SPRITZER_EXEC": ENGINE}
+    env.pop("SPRITZER_CMD", None)
+    proc = subprocess.Popen([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", *args,
+                             os.path.join(HERE, "project")],
+                            cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True)
+    return proc, probe
+
+
+def probes(path):
+    """The servers the project's tests saw, in order (the last line, written at exit, is left out)."""
+    lines = [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+    return [p for p in lines if "pid" in p]
+
+
+def alive_at_exit(path):
+    """The probed server pids still running when pytest unconfigured (after every fixture teardown)."""
+    return [p["alive_at_exit"] for p in map(json.loads, path.read_text().splitlines()) if "alive_at_exit" in p]
+
+
+def wait_for_probe(path, proc, timeout=120):
+    deadline = time.monotonic() + timeout
+    while not probes(path):
+        assert proc.poll() is None, proc.stdout.read()
+        assert time.monotonic() < deadline, "the project's test never started"
+        time.sleep(0.1)
+    return probes(path)[0]
+
+
+def leftovers(server):
+    """What `ps` and `ss` still show of a server: processes of its group or carrying its token, listeners on its port."""
+    port = urllib.parse.urlsplit(server["base_url"]).port
+    ps = subprocess.run(["ps", "-eo", "pid=,pgid=,args="], capture_output=True, text=True, check=True).stdout
+    procs = [line.strip() for line in ps.splitlines()
+             if line.split()[1] == str(server["pid"]) or server["token"] in line]
+    ss = subprocess.run(["ss", "-Hltn", f"sport = :{port}"], capture_output=True, text=True, check=True).stdout
+    return {"processes": procs, "listeners": [l for l in ss.splitlines() if l.strip()]}
+
+
+def assert_gone(server, timeout=5):
+    """The server is stopped by the time pytest exited; the grace covers only the kernel's reaping of a SIGKILL."""
+    deadline = time.monotonic() + timeout
+    while (left := leftovers(server)) != {"processes": [], "listeners": []}:
+        assert time.monotonic() < deadline, f"left behind: {left}"
+        time.sleep(0.1)
+
+
+def test_a_passing_run_leaves_nothing(tmp_path):
+    proc, probe = run_project(tmp_path, "pass")
+    out = proc.communicate(timeout=300)[0]
+    assert proc.returncode == 0, out
+    seen = probes(probe)
+    assert [p["test"] for p in seen] == ["create", "reset"]
+    assert seen[0]["pid"] == seen[1]["pid"], "session scope: one server for both tests"
+    assert alive_at_exit(probe) == [[]], "stopped by the fixture's teardown"
+    assert_gone(seen[0])
+
+
+def test_a_failing_run_leaves_nothing(tmp_path):
+    proc, probe = run_project(tmp_path, "fail")
+    out = proc.communicate(timeout=300)[0]
+    assert proc.returncode == 1, out
+    assert "this test fails on purpose" in out
+    assert alive_at_exit(probe) == [[]], "stopped by the fixture's teardown"
+    assert_gone(probes(probe)[0])
+
+
+def test_ctrl_c_leaves_nothing(tmp_path):
+    proc, probe = run_project(tmp_path, "hang")
+    server = wait_for_probe(probe, proc)
+    time.sleep(1)  # inside the test's sleep
+    assert leftovers(server)["listeners"], "the server listens while the test runs"
+    os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does to the foreground group
+    out = proc.communicate(timeout=60)[0]
+    assert proc.returncode == 2, out  # pytest's "interrupted"
+    assert "KeyboardInterrupt" in out
+    assert alive_at_exit(probe) == [[]], "stopped by the fixture's teardown"
+    assert_gone(server)
+
+
+def test_a_killed_pytest_takes_the_server_with_it(tmp_path):
+    proc, probe = run_project(tmp_path, "hang")
+    server = wait_for_probe(probe, proc)
+    os.kill(proc.pid, signal.SIGKILL)  # no teardown runs: the server's parent-death signal stops it
+    proc.communicate(timeout=60)
+    assert_gone(server, timeout=20)
+
+
+def test_function_scope_gives_each_test_its_own_server(tmp_path):
+    proc, probe = run_project(tmp_path, "pass", "-o", "spritzer_scope=function")
+    out = proc.communicate(timeout=300)[0]
+    assert proc.returncode == 0, out
+    seen = probes(probe)
+    assert len({p["pid"] for p in seen}) == 2
+    assert alive_at_exit(probe) == [[]]
+    for server in seen:
+        assert_gone(server)
+
+
+def test_npx_is_refused_with_the_reason():
+    with pytest.raises(SpritzerError, match="does not pass SIGINT/SIGTERM"):
+        resolve_command(command="npx spritzer")

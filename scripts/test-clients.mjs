@@ -1,0 +1,171 @@
+// Runs the real Sprites clients of test/clients/clients.json (and the pytest and Go test helpers) against
+// spritzer, once per engine, unchanged, from their own registries: Python ones in a venv under
+// .cache/clients/venv (pinned by test/clients/requirements.txt), Go ones by `go test` (pinned by go.sum).
+// Writes .tmp/clients-report.json (what docs/works-with.md is generated from: `npm run docs:works-with`) and
+// ends with the plain line "N passed, N failed"; exits non-zero on any failure or on a client that could not run.
+//
+//   node scripts/test-clients.mjs [--engine shell,sandbox] [--only id,id]
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const root = resolve(import.meta.dirname, '..');
+const { values } = parseArgs({ options: { engine: { type: 'string' }, only: { type: 'string' } } });
+const manifest = JSON.parse(readFileSync(join(root, 'test/clients/clients.json'), 'utf8'));
+const venv = join(root, '.cache/clients/venv');
+const python = join(venv, 'bin/python');
+const tmp = join(root, '.tmp/clients');
+mkdirSync(tmp, { recursive: true });
+
+/** Runs a command with inherited output; returns its exit status. */
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts });
+  if (r.error) {
+    console.error(`test-clients: ${cmd}: ${r.error.message}`);
+    return 127;
+  }
+  return r.status ?? 1;
+}
+
+/** Why the sandbox engine cannot run here, or undefined when it can (Linux, root, bwrap, mkfs.btrfs). */
+function sandboxUnavailable() {
+  if (process.platform !== 'linux') return 'needs Linux';
+  if (process.getuid?.() !== 0) return 'needs root';
+  for (const tool of ['bwrap', 'mkfs.btrfs']) {
+    if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) return `needs ${tool} (apt-get install bubblewrap btrfs-progs)`;
+  }
+  return undefined;
+}
+
+/** The venv with requirements.txt and clients/python installed; reinstalled when either changed. */
+function setupPython() {
+  const req = join(root, 'test/clients/requirements.txt');
+  const stamp = join(venv, '.spritzer-stamp');
+  const hash = createHash('sha256');
+  hash.update(readFileSync(req));
+  for (const f of ['pyproject.toml', 'src/pytest_spritzer/server.py', 'src/pytest_spritzer/plugin.py', 'src/pytest_spritzer/__init__.py']) {
+    hash.update(readFileSync(join(root, 'clients/python', f)));
+  }
+  const want = hash.digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return 0;
+  if (!existsSync(python) && run('python3', ['-m', 'venv', venv]) !== 0) return 1;
+  if (run(python, ['-m', 'pip', 'install', '-q', '--disable-pip-version-check', '-r', req]) !== 0) return 1;
+  // the plugin installs from the repository without any download (its build backend is in-tree)
+  if (run(python, ['-m', 'pip', 'install', '-q', '--disable-pip-version-check', '--no-index', '--force-reinstall', '--no-deps', './clients/python']) !== 0) return 1;
+  writeFileSync(stamp, want);
+  return 0;
+}
+
+/** Counts of a pytest JUnit XML report: {passed, failed, skipped, cases: [{name, result}]}. */
+function readJunit(file) {
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, cases: [] };
+  const xml = readFileSync(file, 'utf8');
+  const cases = [];
+  for (const m of xml.matchAll(/<testcase\b([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)/g)) {
+    const name = /(?:^|\s)name="([^"]*)"/.exec(m[1])?.[1] ?? '?';
+    const body = m[3] ?? '';
+    const skip = /<skipped\b([^>]*)/.exec(body);
+    const why = skip ? /message="([^"]*)"/.exec(skip[1])?.[1] : undefined;
+    const result = /<(failure|error)\b/.test(body) ? 'failed' : skip ? 'skipped' : 'passed';
+    cases.push({ name, result, ...(why ? { why: why.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>') } : {}) });
+  }
+  return tally(cases);
+}
+
+/** Counts of `go test -json` output: every leaf test (a subtest, or a test without subtests), with the reason
+ * a skipped one gave. */
+function readGoJson(text) {
+  const ended = new Map();
+  const output = new Map();
+  const failedPackages = [];
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const e = JSON.parse(line);
+    const key = `${e.Package.split('/').pop()}.${e.Test ?? ''}`;
+    if (e.Action === 'output' && e.Output) {
+      process.stdout.write(e.Output);
+      if (e.Test) output.set(key, [...(output.get(key) ?? []), e.Output.trim()]);
+    }
+    if (e.Test && ['pass', 'fail', 'skip'].includes(e.Action)) ended.set(key, { pkg: e.Package, test: e.Test, action: e.Action });
+    if (!e.Test && e.Action === 'fail') failedPackages.push(e.Package);
+  }
+  const names = [...ended.keys()];
+  const cases = [];
+  for (const [key, t] of ended) {
+    if (names.some((n) => n.startsWith(`${key}/`))) continue;
+    const result = { pass: 'passed', fail: 'failed', skip: 'skipped' }[t.action];
+    const why = t.action === 'skip' ? (output.get(key) ?? []).filter((l) => l && !l.startsWith('---') && !l.startsWith('===')).pop() : undefined;
+    cases.push({ name: key, result, ...(why ? { why: why.replace(/^\S+_test\.go:\d+: /, '') } : {}) });
+  }
+  for (const pkg of failedPackages) {
+    if (!cases.some((c) => c.result === 'failed')) cases.push({ name: `${pkg} (build or TestMain)`, result: 'failed' });
+  }
+  return tally(cases);
+}
+
+function tally(cases) {
+  const n = (r) => cases.filter((c) => c.result === r).length;
+  return { passed: n('passed'), failed: n('failed'), skipped: n('skipped'), cases };
+}
+
+const engines = (values.engine ?? 'shell,sandbox').split(',');
+const only = values.only?.split(',');
+const baseEnv = { ...process.env, SPRITZER_BIN: join(root, 'bin/spritzer.mjs'), GOFLAGS: '-mod=readonly' };
+delete baseEnv.SPRITZER_CMD;
+const results = [];
+let pythonReady;
+for (const suite of manifest.suites) {
+  if (only && !only.includes(suite.id)) continue;
+  for (const engine of engines) {
+    const row = { id: suite.id, client: suite.client, version: suite.version, exercises: suite.exercises, engine };
+    results.push(row);
+    const why = engine === 'sandbox' ? sandboxUnavailable() : undefined;
+    if (why) {
+      Object.assign(row, { result: 'not run', reason: `sandbox engine ${why}`, passed: 0, failed: 0, skipped: 0 });
+      console.log(`\n== ${suite.id} on ${engine}: NOT RUN (${row.reason})`);
+      continue;
+    }
+    console.log(`\n== ${suite.id} on ${engine}`);
+    const env = { ...baseEnv, SPRITZER_EXEC: engine };
+    let counts;
+    if (suite.kind === 'pytest') {
+      pythonReady ??= setupPython();
+      if (pythonReady !== 0) {
+        counts = { passed: 0, failed: 1, skipped: 0, cases: [], reason: 'pip install of test/clients/requirements.txt failed' };
+      } else {
+        const xml = join(tmp, `${suite.id}-${engine}.xml`);
+        run(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', `--junitxml=${xml}`, suite.dir], { env });
+        counts = readJunit(xml);
+      }
+    } else if (suite.kind === 'go') {
+      const cwd = join(root, suite.dir);
+      if (run('go', ['mod', 'download'], { cwd, env }) !== 0) {
+        counts = { passed: 0, failed: 1, skipped: 0, cases: [], reason: 'go mod download failed' };
+      } else {
+        const r = spawnSync('go', ['test', '-json', '-count=1', ...(suite.goArgs ?? []), './...'], { cwd, env, encoding: 'utf8', maxBuffer: 256 << 20 });
+        process.stderr.write(r.stderr ?? '');
+        counts = readGoJson(r.stdout ?? '');
+        if (r.status !== 0 && counts.failed === 0) counts.failed = 1;
+      }
+    } else {
+      throw new Error(`test/clients/clients.json: suite ${suite.id} has unknown kind ${suite.kind}`);
+    }
+    Object.assign(row, counts, { result: counts.failed > 0 ? 'failed' : counts.passed > 0 ? 'passed' : 'ran no test' });
+    if (row.result === 'ran no test') row.failed = 1;
+    console.log(`== ${suite.id} on ${engine}: ${row.result} (${row.passed} passed, ${row.failed} failed, ${row.skipped} skipped)`);
+  }
+}
+for (const u of manifest.unavailable ?? []) {
+  console.log(`\n== ${u.client}: CANNOT RUN HERE: ${u.reason}`);
+}
+writeFileSync(join(root, '.tmp/clients-report.json'), JSON.stringify({ engines, results, unavailable: manifest.unavailable ?? [] }, null, 2) + '\n');
+const sum = (k) => results.reduce((a, r) => a + (r[k] ?? 0), 0);
+const notRun = results.filter((r) => r.result === 'not run');
+for (const r of results.filter((r) => r.result === 'failed' || r.result === 'ran no test')) {
+  console.log(`FAILED ${r.id} on ${r.engine}: ${(r.cases ?? []).filter((c) => c.result === 'failed').map((c) => c.name).join(', ') || r.reason || r.result}`);
+}
+for (const r of notRun) console.log(`NOT RUN ${r.id} on ${r.engine}: ${r.reason}`);
+console.log(`clients: ${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped`);
+process.exit(sum('failed') > 0 || (notRun.length > 0 && process.env.CI) ? 1 : 0);

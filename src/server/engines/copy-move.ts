@@ -1,0 +1,176 @@
+/**
+ * `cp` and `mv` as GNU coreutils runs them, over just-bash's own: the checks GNU makes before it touches a file
+ * (a destination ending in `/` must be a directory, `mv a a` is the same file, `-T` treats the destination as a
+ * file), the options just-bash lacks that change nothing here (`-f`: a sprite user owns the files it may replace),
+ * and `-T`/`-a`/`-P` done with just-bash's plain copy. Everything else goes to just-bash's command unchanged; an
+ * option neither knows fails loudly (loud-options.ts).
+ * @see https://www.gnu.org/software/coreutils/manual/html_node/cp-invocation.html, mv-invocation.html
+ */
+import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+
+type Run = (args: string[]) => Promise<ExecResult>;
+const fail = (stderr: string): ExecResult => ({ stdout: '', stderr, exitCode: 1 });
+
+interface Parsed {
+  /** Single-letter flags, in order (long ones mapped to their letters). */
+  flags: Set<string>;
+  /** The arguments to hand on (options kept, except the ones handled here). */
+  passed: string[];
+  operands: string[];
+}
+
+const LONG: Record<string, string> = {
+  '--force': 'f',
+  '--no-target-directory': 'T',
+  '--archive': 'a',
+  '--no-dereference': 'P',
+  '--recursive': 'r',
+  '--no-clobber': 'n',
+  '--verbose': 'v',
+  '--preserve': 'p',
+};
+
+/** Splits the arguments; `handled` letters are taken out of what is handed on. */
+function parse(args: string[], handled: string): Parsed {
+  const flags = new Set<string>();
+  const passed: string[] = [];
+  const operands: string[] = [];
+  let options = true;
+  for (const a of args) {
+    if (options && a === '--') {
+      options = false;
+      continue;
+    }
+    if (options && a.startsWith('--')) {
+      const letter = LONG[a];
+      if (letter) flags.add(letter);
+      if (!letter || !handled.includes(letter)) passed.push(a);
+    } else if (options && a.startsWith('-') && a.length > 1) {
+      const kept = [...a.slice(1)].filter((c) => (flags.add(c), !handled.includes(c)));
+      if (kept.length > 0) passed.push(`-${kept.join('')}`);
+    } else operands.push(a);
+  }
+  return { flags, passed, operands };
+}
+
+/** Options then operands, with `--` between them when an operand looks like an option. */
+const argv = (opts: string[], operands: string[]) => [...opts, ...(operands.some((o) => o.startsWith('-')) ? ['--'] : []), ...operands];
+
+async function lstatOrNull(fs: IFileSystem, p: string) {
+  try {
+    return await fs.lstat(p);
+  } catch {
+    return null;
+  }
+}
+async function statOrNull(fs: IFileSystem, p: string) {
+  try {
+    return await fs.stat(p);
+  } catch {
+    return null;
+  }
+}
+
+/** A trailing-slash destination that is not a directory: GNU's message, before anything is touched. */
+async function slashDestination(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string, operands: string[]): Promise<ExecResult | null> {
+  const dest = operands[operands.length - 1];
+  if (operands.length < 2 || dest === undefined || !dest.endsWith('/')) return null;
+  const st = await statOrNull(fs, fs.resolvePath(cwd, dest));
+  if (st?.isDirectory) return null;
+  const src = operands[0]!;
+  if (cmd === 'mv') {
+    const srcSt = await lstatOrNull(fs, fs.resolvePath(cwd, src));
+    if (!srcSt) return fail(`mv: cannot stat '${src}': No such file or directory\n`);
+    return fail(`mv: cannot move '${src}' to '${dest}': Not a directory\n`);
+  }
+  const srcSt = await statOrNull(fs, fs.resolvePath(cwd, src));
+  if (!srcSt) return fail(`cp: cannot stat '${src}': No such file or directory\n`);
+  if (srcSt.isDirectory) return null; // `cp -r dir newdir/` makes newdir; without -r just-bash says what GNU says
+  return fail(`cp: cannot create regular file '${dest}': Not a directory\n`);
+}
+
+async function cp(args: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
+  const { flags, passed, operands } = parse(args, 'fTaP');
+  const early = await slashDestination('cp', fs, cwd, operands);
+  if (early) return early;
+  const opts = [...passed, ...(flags.has('a') ? ['-r', '-p'] : [])];
+  const noDeref = flags.has('P') || flags.has('a');
+  if (noDeref) {
+    // Symlinks are copied as links: one operand that is a link is made here; a tree holding links is refused.
+    if (operands.length === 2) {
+      const st = await lstatOrNull(fs, fs.resolvePath(cwd, operands[0]!));
+      if (st?.isSymbolicLink) {
+        const destSt = await statOrNull(fs, fs.resolvePath(cwd, operands[1]!));
+        const to = destSt?.isDirectory ? `${operands[1]!.replace(/\/+$/, '')}/${operands[0]!.split('/').pop()}` : operands[1]!;
+        if (await lstatOrNull(fs, fs.resolvePath(cwd, to))) await fs.rm(fs.resolvePath(cwd, to));
+        await fs.symlink(await fs.readlink(fs.resolvePath(cwd, operands[0]!)), fs.resolvePath(cwd, to));
+        return { stdout: '', stderr: '', exitCode: 0 };
+      }
+    }
+    for (const src of operands.slice(0, -1)) {
+      if (await holdsSymlink(fs, fs.resolvePath(cwd, src))) {
+        return { stdout: '', stderr: `cp: copying the symbolic links in '${src}' as links is not available in the shell engine; run spritzer with --exec sandbox\n`, exitCode: 2 };
+      }
+    }
+  }
+  if (flags.has('T')) return noTargetDirectory('cp', fs, cwd, operands, opts, run);
+  return run(argv(opts, operands));
+}
+
+async function holdsSymlink(fs: IFileSystem, p: string): Promise<boolean> {
+  const st = await lstatOrNull(fs, p);
+  if (!st) return false;
+  if (st.isSymbolicLink) return true;
+  if (!st.isDirectory) return false;
+  for (const e of await fs.readdir(p)) if (await holdsSymlink(fs, `${p}/${e}`)) return true;
+  return false;
+}
+
+/**
+ * `-T`: DEST is never a directory to copy or move into. A missing DEST is the plain case; an existing directory
+ * DEST takes SRC's contents (cp -rT) or is replaced when empty (mv -T); a type mismatch is GNU's error.
+ */
+async function noTargetDirectory(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string, operands: string[], opts: string[], run: Run): Promise<ExecResult> {
+  if (operands.length !== 2) {
+    return fail(operands.length < 2 ? `${cmd}: missing destination file operand after '${operands[0] ?? ''}'\n` : `${cmd}: extra operand '${operands[2]}'\n`);
+  }
+  const [src, dest] = operands as [string, string];
+  const srcSt = await statOrNull(fs, fs.resolvePath(cwd, src));
+  const destSt = await statOrNull(fs, fs.resolvePath(cwd, dest));
+  if (!srcSt) return fail(`${cmd}: cannot stat '${src}': No such file or directory\n`);
+  if (!destSt) return run(argv(opts, [src, dest]));
+  if (destSt.isDirectory && !srcSt.isDirectory) return fail(`${cmd}: cannot overwrite directory '${dest}' with non-directory\n`);
+  if (!destSt.isDirectory && srcSt.isDirectory) return fail(`${cmd}: cannot overwrite non-directory '${dest}' with directory '${src}'\n`);
+  if (!destSt.isDirectory) return run(argv(opts, [src, dest]));
+  const children = await fs.readdir(fs.resolvePath(cwd, src));
+  if (cmd === 'mv') {
+    if ((await fs.readdir(fs.resolvePath(cwd, dest))).length > 0) return fail(`mv: cannot move '${src}' to '${dest}': Directory not empty\n`);
+    await fs.rm(fs.resolvePath(cwd, dest), { recursive: true });
+    return run(argv(opts, [src, dest]));
+  }
+  if (!opts.some((o) => /^-[a-zA-Z]*[rR]/.test(o) || o === '--recursive')) return fail(`cp: -r not specified; omitting directory '${src}'\n`);
+  if (children.length === 0) return { stdout: '', stderr: '', exitCode: 0 };
+  return run(argv(opts, [...children.map((c) => `${src.replace(/\/+$/, '')}/${c}`), dest]));
+}
+
+async function mv(args: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
+  const { flags, passed, operands } = parse(args, 'fT');
+  const early = await slashDestination('mv', fs, cwd, operands);
+  if (early) return early;
+  if (operands.length === 2 && fs.resolvePath(cwd, operands[0]!) === fs.resolvePath(cwd, operands[1]!) && (await lstatOrNull(fs, fs.resolvePath(cwd, operands[0]!)))) {
+    return fail(`mv: '${operands[0]}' and '${operands[1]}' are the same file\n`);
+  }
+  if (flags.has('T')) return noTargetDirectory('mv', fs, cwd, operands, passed, run);
+  return run(argv(passed, operands));
+}
+
+/** Names of this module's commands. */
+export const COPY_MOVE_COMMAND_NAMES: readonly string[] = ['cp', 'mv'];
+
+/** `cp` and `mv` for just-bash's `customCommands` (each hands the rest to just-bash's own). */
+export function copyMoveCommands(): CustomCommand[] {
+  return [
+    defineCommand('cp', (args, ctx) => cp(args, ctx.fs, ctx.cwd, (a) => ctx.origCommand!(a))),
+    defineCommand('mv', (args, ctx) => mv(args, ctx.fs, ctx.cwd, (a) => ctx.origCommand!(a))),
+  ];
+}

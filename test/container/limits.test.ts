@@ -1,0 +1,66 @@
+/**
+ * The container engine bounds every sprite: past its memory the kernel OOM-kills inside that container, past its
+ * pids fork fails with EAGAIN there, and another sprite execs meanwhile. The limits are on the container itself
+ * (HostConfig Memory, MemorySwap, PidsLimit), so they hold whatever the sprite runs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContainerMachineFactory, type ContainerMachine } from '../../src/server/machines/container/container-machine.ts';
+import type { Machine } from '../../src/server/machines/types.ts';
+import { announceSkip, TEST_IMAGE, TEST_RUNTIME, testDocker } from './support.ts';
+
+const NAMESPACE = 'ctest-limits';
+const MiB = 1024 ** 2;
+const skip = await announceSkip('container limits');
+let factory: ContainerMachineFactory;
+let a: ContainerMachine;
+let b: ContainerMachine;
+
+function run(machine: Machine, script: string): Promise<{ out: string; code: number }> {
+  let out = '';
+  const p = machine.spawn(
+    { argv: ['sh', '-c', script], env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/home/sprite' }, dir: '/home/sprite', tty: false, rows: 24, cols: 80 },
+    { stdout: (d) => (out += Buffer.from(d).toString()), stderr: () => undefined },
+    { stdin: false },
+  );
+  return p.exit.then((code) => ({ out, code }));
+}
+
+beforeAll(async () => {
+  if (skip) return;
+  factory = await ContainerMachineFactory.open({ runtime: TEST_RUNTIME, image: TEST_IMAGE, namespace: NAMESPACE, leftovers: 'remove', limits: { memoryBytes: 160 * MiB, pids: 64 } });
+  [a, b] = await Promise.all([factory.create({ name: 'la', id: 'sprite-la' }), factory.create({ name: 'lb', id: 'sprite-lb' })]);
+});
+afterAll(async () => {
+  await factory?.close();
+});
+
+describe.skipIf(skip)('container sprite limits', () => {
+  it('sets the memory and pids limits on the container', async () => {
+    const info = await testDocker().getContainer(`${NAMESPACE}-la`).inspect();
+    expect([info.HostConfig.Memory, info.HostConfig.MemorySwap, info.HostConfig.PidsLimit]).toEqual([160 * MiB, 160 * MiB, 64]);
+  });
+
+  it('OOM-kills a memory hog inside its own container; the other sprite goes on', async () => {
+    expect((await run(a, 'python3 -c "a = bytearray(600 * 1024 * 1024)"; echo "exit $?"')).out).toBe('exit 137\n');
+    expect((await run(b, 'echo ok')).out).toBe('ok\n');
+  });
+
+  it('stops a fork bomb with EAGAIN inside its own container; the other sprite goes on', async () => {
+    const r = await run(a, `python3 -c '
+import os, errno, time
+n = 0
+try:
+    while n < 1000:
+        if os.fork() == 0:
+            time.sleep(3); os._exit(0)
+        n += 1
+    print(n, "ok")
+except OSError as e:
+    print(n, errno.errorcode[e.errno])
+'`);
+    const [n, err] = r.out.trim().split(' ');
+    expect(err).toBe('EAGAIN');
+    expect(Number(n)).toBeLessThan(64);
+    expect((await run(b, 'echo ok')).out).toBe('ok\n');
+  });
+});
