@@ -58,7 +58,7 @@ export default defineConfig({
         // The integration suites where the engine matters, on the sandbox engine (their shell-only parts skip).
         test: {
           name: 'integration-sandbox',
-          include: ['test/integration/{exec,fs,checkpoints,services,control,testing-helper-cleanup}.test.ts'],
+          include: ['test/integration/{exec,fs,checkpoints,services,control,control-fs,testing-helper-cleanup}.test.ts'],
           setupFiles: ['test/support/setup-ws.ts'],
           env: { SPRITZER_INTEGRATION_EXEC: 'sandbox' },
           testTimeout: 60000,

@@ -13,6 +13,7 @@ import type { Credentials } from './http/auth.ts';
 import type { Limits } from './limits.ts';
 import type { ExecStreamLimits } from './exec-limits.ts';
 import type { DataDirStore } from './store/store.ts';
+import type { FrameGapClients } from './http/exec-frames.ts';
 
 /** The `Sprite-Version` spritzer reports: an rc ≥ 30, so the Go SDK uses path-form attach (§2.2). */
 export const SPRITE_VERSION = 'v0.0.1-rc46';
@@ -42,6 +43,8 @@ export interface Deps {
   execLimits?: Partial<ExecStreamLimits>;
   /** Ms between HTTP exec output frames (default `HTTP_EXEC_FRAME_GAP_MS`, `--http-exec-frame-gap`; http/exec-frames.ts). */
   httpExecFrameGapMs?: number;
+  /** Who gets that gap: `fetch` (default; the User-Agent of a fetch-based JS runtime) or `all` (`--http-exec-frame-gap-clients`). */
+  httpExecFrameGapClients?: FrameGapClients;
   /** Most bytes of a request line + header fields (default 1 MiB, `--max-header-size`; http/oversize.ts, docs/limits.md). */
   maxHeaderBytes?: number;
   /** `--data-dir` persistence (src/server/store); absent: state lives in memory only and nothing is saved. */

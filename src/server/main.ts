@@ -3,7 +3,7 @@
  * an `export SPRITES_BASE_URL=…` line when ready; on SIGINT/SIGTERM closes sockets, ends running commands and
  * exits 0. Logging is one line per request (pino).
  */
-import { HTTP_EXEC_FRAME_GAP_MS } from './http/exec-frames.ts';
+import { HTTP_EXEC_FRAME_GAP_MS, type FrameGapClients } from './http/exec-frames.ts';
 import './hold-young-generation.ts'; // first: the young generation stays small while the server starts (young-generation.ts)
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { pino } from 'pino';
@@ -46,6 +46,12 @@ const program = new Command('spritzer')
       .env('SPRITZER_HTTP_EXEC_FRAME_GAP_MS')
       .default(HTTP_EXEC_FRAME_GAP_MS)
       .argParser(wholeNumber({ min: 0, unit: 'milliseconds' })),
+  )
+  .addOption(
+    new Option('--http-exec-frame-gap-clients <who>', 'HTTP exec: who gets that pause: fetch (requests whose User-Agent is a fetch-based JavaScript runtime: node, undici, Deno/, Bun/) or all')
+      .env('SPRITZER_HTTP_EXEC_FRAME_GAP_CLIENTS')
+      .choices(['fetch', 'all'])
+      .default('fetch'),
   )
   .addOption(
     new Option('--stdin-wait <ms>', 'shell engine: how long a command that may read stdin waits for its first stdin byte or EOF')
@@ -139,6 +145,7 @@ const opts = program.opts<{
   logLevel: string;
   stdinGrace: number;
   httpExecFrameGap: number;
+  httpExecFrameGapClients: FrameGapClients;
   stdinWait: number;
   diskQuota: number;
   maxJsonBody: number;
@@ -208,6 +215,7 @@ const deps = defaultDeps({
   machines,
   execLimits: { maxStdinBytes: opts.maxStdinBytes },
   httpExecFrameGapMs: opts.httpExecFrameGap,
+  httpExecFrameGapClients: opts.httpExecFrameGapClients,
   token: opts.token,
   organization: opts.org,
   publicUrl: opts.publicUrl,

@@ -56,6 +56,11 @@ export const FS_CODE_STATUS: Record<VfsErrorCode, number> = {
   ENOSPC: 507,
 };
 
+/** The fs error body `{error, code, path}` (§8.9) of `err`; `fsPath` when the error names no path. */
+export function fsErrorBody(err: VfsError, fsPath?: string): { error: string; code: string; path: string } {
+  return { error: err.message, code: err.code, path: err.path ?? fsPath ?? '' };
+}
+
 /** Status and JSON error code of a ModelError kind. */
 export function statusOf(kind: ModelErrorKind): number {
   return KIND_STATUS[kind].status;
@@ -77,7 +82,7 @@ export function sendTextError(res: Response, status: number, message: string): v
  */
 export function sendError(res: Response, err: unknown, fsPath?: string): void {
   if (err instanceof VfsError) {
-    res.status(FS_CODE_STATUS[err.code] ?? 500).json({ error: err.message, code: err.code, path: err.path ?? fsPath ?? '' });
+    res.status(FS_CODE_STATUS[err.code] ?? 500).json(fsErrorBody(err, fsPath));
     return;
   }
   if (err instanceof ModelError) {

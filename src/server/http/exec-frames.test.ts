@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { FrameSeparator, framedListener, type FramedSink, type GapTimer } from './exec-frames.ts';
+import { FrameSeparator, framedListener, frameGapFor, isFetchRuntimeUserAgent, type FramedSink, type GapTimer } from './exec-frames.ts';
 
 /** A sink that records frames and holds each write's flush until `flush()`; timers run on `tick()`. */
 function harness() {
@@ -179,5 +179,25 @@ describe('FrameSeparator after the exit frame', () => {
     sep.write('stdout', bytes('late'), () => done.push('late'));
     expect(done).toEqual(['late']);
     expect(h.frames).toEqual([[3, 0]]);
+  });
+});
+
+describe('frameGapFor (who pays the gap)', () => {
+  it('recognises the default User-Agent of fetch-based JavaScript runtimes, and only those', () => {
+    for (const ua of ['node', 'undici', ' node ', 'Node', 'Deno/2.1.4', 'Deno/1.46.3', 'Bun/1.1.38', 'bun/1.2.0']) expect(isFetchRuntimeUserAgent(ua), ua).toBe(true);
+    for (const ua of [undefined, '', 'sprites-go-sdk/1.0', 'Go-http-client/1.1', 'python-httpx/0.27.0', 'python-requests/2.32.3', 'curl/8.5.0', 'node-fetch/1.0', 'nodejs', 'Mozilla/5.0 Bun/1.1', 'Denon/1', 'undici-x']) {
+      expect(isFetchRuntimeUserAgent(ua), String(ua)).toBe(false);
+    }
+  });
+
+  it('gives the gap to fetch runtimes by default, to everyone with "all", to no one at 0', () => {
+    expect(frameGapFor('node', 50)).toBe(50);
+    expect(frameGapFor('Bun/1.1.38', 50, 'fetch')).toBe(50);
+    expect(frameGapFor('Go-http-client/1.1', 50)).toBe(0);
+    expect(frameGapFor(undefined, 50)).toBe(0);
+    expect(frameGapFor('curl/8.5.0', 50, 'all')).toBe(50);
+    expect(frameGapFor(undefined, 70, 'all')).toBe(70);
+    expect(frameGapFor('node', 0)).toBe(0);
+    expect(frameGapFor('curl/8.5.0', 0, 'all')).toBe(0);
   });
 });

@@ -7,7 +7,8 @@
  * Frames are also kept apart in time ({@link FrameSeparator}): the official JS SDK's `execFileHTTP` reads each
  * chunk its fetch reader returns as exactly one frame, and undici hands over as one chunk whatever arrived
  * before the reader asked, so two frames written back to back reach it merged ("did not include an exit frame").
- * Each frame is written only once the previous one was flushed and {@link HTTP_EXEC_FRAME_GAP_MS} have passed;
+ * For those clients only ({@link frameGapFor}: the User-Agent of a fetch-based JavaScript runtime), each frame
+ * is written only once the previous one was flushed and {@link HTTP_EXEC_FRAME_GAP_MS} have passed;
  * output of one stream that comes in meanwhile joins the waiting frame (up to `outputChunkBytes`). The bytes of
  * the body are the same as without the gap; only where frames are cut and when they are written changes.
  */
@@ -21,9 +22,33 @@ import { PacedOutput, type OutputStream } from './paced-output.ts';
  * Measured on loopback with the JS SDK 0.1.0 `execFileHTTP` running `echo hi; echo err >&2; exit 3` on a
  * 2-core machine at load 12: 10 ms merged 3 calls in 100, 25 ms 4 in 200, 50 ms none in 200. A command that prints
  * slower than this pays nothing; bulk output is cut to `outputChunkBytes` per gap (1.3 MB/s with the 64 KiB
- * default), so a client that parses the stream properly may want `--http-exec-frame-gap 0`. docs/limits.md.
+ * default); other clients get no gap (`--http-exec-frame-gap-clients all` gives it to every client). docs/limits.md.
  */
 export const HTTP_EXEC_FRAME_GAP_MS = 50;
+
+/** Which HTTP exec clients get the frame gap (`--http-exec-frame-gap-clients`). */
+export type FrameGapClients = 'fetch' | 'all';
+
+/**
+ * True when `userAgent` is the default a fetch-based JavaScript runtime sends, the readers that merge chunks:
+ * Node's built-in fetch (undici 6 in Node 20, undici 7 in Node 24) sends `node`, the undici npm package
+ * `undici`, Deno `Deno/<version>`, Bun `Bun/<version>`. The official JS SDK sets no User-Agent of its own.
+ * @see https://github.com/nodejs/undici lib/web/fetch/index.js (`defaultUserAgent`)
+ */
+export function isFetchRuntimeUserAgent(userAgent: string | undefined): boolean {
+  if (userAgent === undefined) return false;
+  const ua = userAgent.trim();
+  return /^(node|undici)$/i.test(ua) || /^(deno|bun)\//i.test(ua);
+}
+
+/**
+ * The gap (ms) an HTTP exec request with `userAgent` gets: `gapMs` for a fetch-based JavaScript runtime (see
+ * {@link isFetchRuntimeUserAgent}) or for everyone with `clients` `all`, else 0: a Go, Python or curl client
+ * parses the stream and would pay the pause per frame for nothing. docs/limits.md, docs/fidelity.md.
+ */
+export function frameGapFor(userAgent: string | undefined, gapMs: number, clients: FrameGapClients = 'fetch'): number {
+  return clients === 'all' || isFetchRuntimeUserAgent(userAgent) ? gapMs : 0;
+}
 
 /** Where framed output goes (an HTTP response). */
 export interface FramedSink {

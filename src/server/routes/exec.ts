@@ -6,7 +6,7 @@ import type { HandlerMap } from '../context.ts';
 import { startNdjson } from '../http/ndjson.ts';
 import { toWireSession } from '../http/wire.ts';
 import { parseExecQuery } from '../http/exec-params.ts';
-import { framedListener } from '../http/exec-frames.ts';
+import { framedListener, frameGapFor, HTTP_EXEC_FRAME_GAP_MS } from '../http/exec-frames.ts';
 import { execStreamLimits } from '../exec-limits.ts';
 import { checkSessionLimit } from '../session-limit.ts';
 import { ModelError } from '../model/errors.ts';
@@ -66,7 +66,7 @@ export const execHandlers: HandlerMap = {
         abort: () => res.destroy(),
       },
       execStreamLimits(deps.execLimits),
-      deps.httpExecFrameGapMs,
+      frameGapFor(req.get('user-agent'), deps.httpExecFrameGapMs ?? HTTP_EXEC_FRAME_GAP_MS, deps.httpExecFrameGapClients),
     );
     const session = sprite.sessions.start({ ...init, maxRunAfterDisconnectMs: 0 }, listener);
     if (init.stdin && Buffer.isBuffer(req.body) && req.body.length > 0) session.process.writeStdin(new Uint8Array(req.body));

@@ -1,18 +1,128 @@
 /**
- * The sprites-go filesystem operations over the control socket (docs/wire-reference.md §5.3: `fs.read`,
- * `fs.write`, `fs.list`, `fs.delete`, `fs.chmod`, `fs.chown`, `fs.copy`, `fs.rename`, `fs.stat` with a
- * URL-encoded string `args`). Replies are bare JSON (no `control:` prefix), as sprites-go parses them.
- * @deviation not implemented yet: every fs op is refused with a bare `op.error` naming the HTTP fs API, which
- *   is what sprites-go's own `Filesystem()` uses (docs/fidelity.md).
+ * The sprites-go filesystem operations over the control socket (docs/wire-reference.md §5.3; sprites-go
+ * `filesystem_control.go`, `FsReadControl` … `FsStatControl`): `fs.read`, `fs.write`, `fs.list`, `fs.stat`,
+ * `fs.delete`, `fs.chmod`, `fs.chown`, `fs.copy`, `fs.rename`, with `args` a URL-encoded string. Each runs the
+ * HTTP fs API's operation (routes/fs-ops.ts), so results and errors are the HTTP ones.
+ *
+ * Framing, all bare JSON (sprites-go skips `control:`-prefixed frames when it waits for the end):
+ * - success: the HTTP result body as one text frame (`fs.read`: `{path, size}`, then the bytes as one binary
+ *   frame), then `{"type":"op.complete","op":…,"args":{"exitCode":0}}`;
+ * - failure: one text frame holding both the HTTP fs error body and the `op.error` envelope,
+ *   `{"type":"op.error","op":…,"error":…,"code":"ENOENT","path":…,"args":{"error":…,"code":"op.failed"}}`:
+ *   sprites-go returns as soon as it reads an error body, so nothing may follow it on its pooled socket.
+ * `fs.write` takes the file's content from the client's first binary frame after the `op.start`.
+ * Arguments as sprites-go sends them: `workingDir` (default `/`, as HTTP), `mode` (octal), `mkdirParents`
+ * (default **true**: sprites-go sends it only as `false`), `recursive`, `uid`, `gid`; `asRoot` and
+ * `preserveAttrs` are accepted and have the HTTP API's effect (none: fs ops run as root already).
+ * @deviation `start`/`end` (a byte range of `fs.read`) are refused with EINVAL: their semantics are
+ *   unconfirmed, and a silently wrong slice is worse than a loud refusal (docs/fidelity.md).
  */
-import type { WebSocket } from 'ws';
-import type { AppContext } from '../context.ts';
-import type { Sprite } from '../model/sprites.ts';
+import type { MachineFs } from '../machines/types.ts';
+import { VfsError } from '../model/vfs.ts';
+import { fsErrorBody } from '../http/errors.ts';
+import { chmodFileOp, chownFileOp, copyFileOp, deleteFileOp, listFilesOp, readFileOp, renameFileOp, writeFileOp } from '../routes/fs-ops.ts';
 
-/** The refusal's text. */
-export const FS_OPS_UNSUPPORTED = 'fs.* operations over the control socket are not supported by spritzer; use the HTTP fs API (/v1/sprites/{name}/fs/...)';
+/** The `fs.*` ops the control socket runs. */
+export const CONTROL_FS_OPS = ['fs.read', 'fs.write', 'fs.list', 'fs.stat', 'fs.delete', 'fs.chmod', 'fs.chown', 'fs.copy', 'fs.rename'] as const;
 
-/** Answers one `fs.*` op on `ws`. */
-export async function runControlFsOp(ws: WebSocket, _sprite: Sprite, _ctx: AppContext, op: string, _args: URLSearchParams): Promise<void> {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'op.error', op, args: { error: FS_OPS_UNSUPPORTED, code: 'op.not_found' } }));
+/** What an fs op needs of its socket: a way to send frames, and (for `fs.write`) the client's next binary frame. */
+export interface ControlFsIo {
+  /** Sends one frame: text for a string, binary for bytes. */
+  send(frame: string | Uint8Array): void;
+  /** Resolves with the client's next binary frame; rejects when the socket closes first. */
+  body(): Promise<Uint8Array>;
+}
+
+/** A bad argument: answered as an EINVAL fs error whose message names the argument. */
+class ArgError extends Error {
+  constructor(
+    message: string,
+    readonly path = '',
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Runs the `fs.*` op `op` with `args` on `fs` and sends its reply frames through `io`. Resolves when the last
+ * frame is sent; every refusal (bad args, a `VfsError`, an unknown `fs.` op) is an `op.error` frame. Throws only
+ * for a fault that is not the client's (the caller answers it as an internal error).
+ */
+export async function runControlFsOp(io: ControlFsIo, fs: MachineFs, op: string, args: URLSearchParams): Promise<void> {
+  const fail = (error: string, code: string, path: string, opCode = 'op.failed') =>
+    io.send(JSON.stringify({ type: 'op.error', op, error, code, path, args: { error, code: opCode } }));
+  try {
+    const result = await dispatch(io, fs, op, args);
+    if (result === undefined) {
+      return fail(`unknown operation ${JSON.stringify(op)} (supported: ${CONTROL_FS_OPS.join(', ')})`, 'EINVAL', '', 'op.not_found');
+    }
+    io.send(JSON.stringify(result.json));
+    if (result.data) io.send(result.data);
+    io.send(JSON.stringify({ type: 'op.complete', op, args: { exitCode: 0 } }));
+  } catch (err) {
+    if (err instanceof VfsError) {
+      const body = fsErrorBody(err);
+      return fail(body.error, body.code, body.path);
+    }
+    if (err instanceof ArgError) return fail(err.message, 'EINVAL', err.path);
+    throw err;
+  }
+}
+
+/** The op's result body (and `fs.read`'s bytes), or undefined for an op that is not one of {@link CONTROL_FS_OPS}. */
+async function dispatch(io: ControlFsIo, fs: MachineFs, op: string, args: URLSearchParams): Promise<{ json: object; data?: Uint8Array } | undefined> {
+  const a = argReader(args);
+  const workingDir = a.optional('workingDir');
+  switch (op) {
+    case 'fs.read': {
+      if (args.has('start') || args.has('end')) {
+        throw new ArgError('byte ranges (start/end) on fs.read are not supported by spritzer; read the whole file', a.required('path'));
+      }
+      const { path, data } = await readFileOp(fs, { path: a.required('path'), workingDir });
+      return { json: { path, size: data.byteLength }, data };
+    }
+    case 'fs.write': {
+      const q = { path: a.required('path'), workingDir, mode: a.optional('mode'), mkdirParents: a.bool('mkdirParents') ?? true };
+      return { json: await writeFileOp(fs, q, await io.body()) };
+    }
+    case 'fs.list':
+    case 'fs.stat':
+      return { json: await listFilesOp(fs, { path: a.optional('path') ?? '.', workingDir, recursive: a.bool('recursive') }) };
+    case 'fs.delete':
+      return { json: await deleteFileOp(fs, { path: a.required('path'), workingDir, recursive: a.bool('recursive') }) };
+    case 'fs.chmod':
+      return { json: await chmodFileOp(fs, { path: a.required('path'), workingDir, mode: a.required('mode'), recursive: a.bool('recursive') }) };
+    case 'fs.chown':
+      return { json: await chownFileOp(fs, { path: a.required('path'), workingDir, uid: a.id('uid'), gid: a.id('gid'), recursive: a.bool('recursive') }) };
+    case 'fs.copy':
+      return { json: await copyFileOp(fs, { source: a.required('source'), dest: a.required('dest'), workingDir, recursive: a.bool('recursive') }) };
+    case 'fs.rename':
+      return { json: await renameFileOp(fs, { source: a.required('source'), dest: a.required('dest'), workingDir }) };
+    default:
+      return undefined;
+  }
+}
+
+/** Typed reads of URL-encoded args, throwing {@link ArgError} with the argument's name. */
+function argReader(args: URLSearchParams) {
+  return {
+    optional: (name: string): string | undefined => args.get(name) ?? undefined,
+    required(name: string): string {
+      const value = args.get(name);
+      if (value === null || value === '') throw new ArgError(`missing argument ${JSON.stringify(name)}`);
+      return value;
+    },
+    bool(name: string): boolean | undefined {
+      const value = args.get(name);
+      if (value === null) return undefined;
+      if (value === 'true' || value === 'false') return value === 'true';
+      throw new ArgError(`argument ${JSON.stringify(name)} must be true or false, got ${JSON.stringify(value.slice(0, 64))}`);
+    },
+    id(name: string): number | null {
+      const value = args.get(name);
+      if (value === null) return null;
+      if (/^\d{1,10}$/.test(value) && Number(value) <= 0xffffffff) return Number(value);
+      throw new ArgError(`argument ${JSON.stringify(name)} must be a non-negative integer, got ${JSON.stringify(value.slice(0, 64))}`);
+    },
+  };
 }

@@ -23,7 +23,7 @@ import { checkSessionLimit } from '../session-limit.ts';
 import { execInput, sendExit, sendSessionInfo, socketListener, watchStdinActivity, type ExecInput } from './exec.ts';
 import { reportTtyPorts } from './tty-ports.ts';
 import { dialProxyTarget, failedToConnectReason, relay, type ProxyRelay } from './proxy.ts';
-import { runControlFsOp } from './control-fs.ts';
+import { runControlFsOp, type ControlFsIo } from './control-fs.ts';
 import {
   CONTROL_PREFIX,
   classifyControlText,
@@ -79,7 +79,8 @@ type State =
   | { kind: 'idle' }
   | { kind: 'starting'; queue: Array<[RawData, boolean]> }
   | { kind: 'exec'; input: ExecInput; detach: () => void; stop: () => void; mute: () => void; signalled: boolean; tty: boolean; held?: ReturnType<typeof setTimeout> }
-  | { kind: 'proxy'; relay: ProxyRelay | null; upstream: Duplex | null; early: Buffer[] };
+  | { kind: 'proxy'; relay: ProxyRelay | null; upstream: Duplex | null; early: Buffer[] }
+  | { kind: 'fs'; queue: Array<[RawData, boolean]>; body?: { resolve: (bytes: Uint8Array) => void; reject: (err: Error) => void } };
 
 /** Options of one control socket. */
 export interface ControlOptions {
@@ -113,7 +114,7 @@ export function handleControl(ws: WebSocket, sprite: Sprite, ctx: AppContext, op
   /** When the last operation ended (performance.now ms), for {@link LATE_FRAME_GRACE_MS}. */
   let endedAt = -Infinity;
 
-  const reply = (text: string) => {
+  const reply = (text: string | Uint8Array) => {
     if (ws.readyState !== ws.OPEN) return;
     if (ws.bufferedAmount > controlReplyBacklogBytes) return void ws.close(CloseCode.TryAgainLater, REPLY_BACKLOG_REASON);
     ws.send(text);
@@ -141,11 +142,18 @@ export function handleControl(ws: WebSocket, sprite: Sprite, ctx: AppContext, op
     if (state.kind === 'exec') clearTimeout(state.held);
     if (state.kind === 'exec') state.detach();
     if (state.kind === 'proxy') state.relay?.stop();
+    if (state.kind === 'fs') state.body?.reject(new Error('the control socket closed before the fs.write content arrived'));
     state = { kind: 'idle' };
   });
 
   ws.on('message', (data, isBinary) => {
-    if (state.kind === 'starting') {
+    if (state.kind === 'fs' && isBinary && state.body) {
+      const { resolve } = state.body;
+      state.body = undefined;
+      clearTimeout(idleTimer);
+      return resolve(toBuffer(data));
+    }
+    if (state.kind === 'starting' || state.kind === 'fs') {
       if (state.queue.length >= MAX_MESSAGES_WHILE_STARTING) return void ws.close(CloseCode.PolicyViolation, 'too many messages before the operation started');
       state.queue.push([data, isBinary]);
       return;
@@ -177,7 +185,10 @@ export function handleControl(ws: WebSocket, sprite: Sprite, ctx: AppContext, op
         if (state.kind !== 'idle') return error(ControlErrorCode.Busy, 'an operation is already running on this socket', 'proxy');
         return void startProxy({ host: msg.host, port: msg.port }, 'bare');
       case 'fs_op':
-        if (state.kind !== 'idle') return void ws.send(JSON.stringify({ type: 'op.error', op: msg.op, args: { error: 'an operation is already running on this socket', code: ControlErrorCode.Busy } }));
+        if (state.kind !== 'idle') {
+          const busy = 'an operation is already running on this socket';
+          return reply(JSON.stringify({ type: 'op.error', op: msg.op, error: busy, code: 'EBUSY', path: '', args: { error: busy, code: ControlErrorCode.Busy } }));
+        }
         return void runFs(msg.op, msg.args);
       case 'op_text':
         if (state.kind === 'exec') return state.input.text(msg.text);
@@ -345,19 +356,33 @@ export function handleControl(ws: WebSocket, sprite: Sprite, ctx: AppContext, op
     for (const chunk of proxy.early.splice(0)) upstream.write(chunk);
   }
 
-  /** A sprites-go `fs.*` op (§5.3): one result (or error) frame, then the bare completion. */
+  /**
+   * A sprites-go `fs.*` op (§5.3, ws/control-fs.ts): its frames, then the socket is free again. Other messages
+   * meanwhile wait (as while an exec starts); an `fs.write` waiting for its content re-arms the idle timer, so a
+   * client that never sends it is closed as an idle socket.
+   */
   async function runFs(op: string, args: URLSearchParams): Promise<void> {
-    const starting: State = { kind: 'starting', queue: [] };
-    state = starting;
+    const fs: State = { kind: 'fs', queue: [] };
+    state = fs;
     clearTimeout(idleTimer);
+    const io: ControlFsIo = {
+      send: reply,
+      body: () =>
+        new Promise<Uint8Array>((resolve, reject) => {
+          fs.body = { resolve, reject };
+          armIdle();
+        }),
+    };
     try {
-      await runControlFsOp(ws, sprite, ctx, op, args);
+      sprite.touch();
+      await runControlFsOp(io, sprite.machine.fs, op, args);
     } catch (err) {
+      if (state !== fs) return; // the socket closed
       logger.error({ err, op }, 'control fs op failed');
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'op.error', op, args: { error: 'internal error', code: ControlErrorCode.Failed } }));
+      reply(JSON.stringify({ type: 'op.error', op, error: 'internal error', code: 'EIO', path: '', args: { error: 'internal error', code: ControlErrorCode.Failed } }));
     }
-    if (state !== starting) return;
-    const queued = starting.queue.splice(0);
+    if (state !== fs) return;
+    const queued = fs.queue.splice(0);
     toIdle();
     for (const [data, isBinary] of queued) ws.emit('message', data, isBinary);
   }
