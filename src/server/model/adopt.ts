@@ -16,7 +16,9 @@ import { Sprite, SPRITE_NAME_PATTERN } from './sprites.ts';
  *   "Container engine: restart of spritzer").
  */
 export async function adoptMachines(ctx: AppContext): Promise<number> {
-  const { machines, clock, logger, organization, limits } = ctx.deps;
+  const { clock, logger, organization, limits } = ctx.deps;
+  // The model's factory: what it adopts is served by the in-sprite API like a sprite created now.
+  const machines = ctx.model.deps.machines;
   if (!machines.adoptExisting) return 0;
   let adopted = 0;
   for (const found of await machines.adoptExisting()) {

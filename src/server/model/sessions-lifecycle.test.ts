@@ -3,6 +3,7 @@ import { FakeClock } from './clock.ts';
 import { SessionRegistry, SCROLLBACK_BYTES, type ExecSessionInit, type SessionListener } from './sessions.ts';
 import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../engines/types.ts';
 import { Vfs } from './vfs.ts';
+import { ModelError } from './errors.ts';
 import { kindOf, kindOfAsync, testMachine } from '../../../test/support/model.ts';
 
 // What a client of exec sessions sees (docs/wire-reference.md §4.2, §4.7–4.9): output fan-out and scrollback, the
@@ -100,6 +101,19 @@ describe('starting a command', () => {
       await expect(reg.validate({ dir })).rejects.toThrow(`chdir ${dir}: no such file or directory`);
       expect(await kindOfAsync(() => reg.validate({ dir }))).toBe('invalid_request');
     }
+  });
+
+  it('refuses a command on a sprite that could not boot with that reason, not a missing directory', async () => {
+    const { reg } = setup();
+    const machine = (reg as unknown as { deps: { machine: { fs: { stat: (p: string) => Promise<unknown> } } } }).deps.machine;
+    machine.fs.stat = () => Promise.reject(new ModelError('sprite_unavailable', 'sprite s could not boot (no /usr/bin/sh)'));
+    await expect(reg.validate({ dir: '/home/sprite' })).rejects.toThrow('sprite s could not boot (no /usr/bin/sh)');
+    expect(await kindOfAsync(() => reg.validate({ dir: '/home/sprite' }))).toBe('sprite_unavailable');
+    // Any other failure to look is still a missing directory.
+    machine.fs.stat = () => Promise.reject(new ModelError('sprite_not_found', 'gone'));
+    expect(await kindOfAsync(() => reg.validate({ dir: '/home/sprite' }))).toBe('invalid_request');
+    machine.fs.stat = () => Promise.reject(new Error('EIO'));
+    await expect(reg.validate({ dir: '/home/sprite' })).rejects.toThrow('chdir /home/sprite: no such file or directory');
   });
 });
 

@@ -196,11 +196,16 @@ export class SessionRegistry {
    * Checks that a command can start: its working directory exists in the sprite. ModelError `invalid_request`
    * (`chdir <dir>: no such file or directory`) otherwise, so callers can refuse before a WebSocket upgrade; a `dir`
    * over Linux's path limits or holding a NUL reads `chdir <dir>: file name too long` / `invalid argument`
-   * (`checkPath`, issue 12 item 7).
+   * (`checkPath`, issue 12 item 7). A sprite whose machine could not boot rejects with its ModelError
+   * `sprite_unavailable`.
    */
   async validate(init: Pick<ExecSessionInit, 'dir'>): Promise<void> {
     checkExecDir(init.dir);
-    const st = await this.deps.machine.fs.stat(init.dir).catch(() => undefined);
+    const st = await this.deps.machine.fs.stat(init.dir).catch((err: unknown) => {
+      // A sprite that could not boot says so (503, naming why), rather than seeming to lack the directory.
+      if (err instanceof ModelError && err.kind === 'sprite_unavailable') throw err;
+      return undefined;
+    });
     if (st?.type !== 'directory') throw new ModelError('invalid_request', `chdir ${init.dir}: no such file or directory`);
   }
 

@@ -107,7 +107,9 @@ export class DataDirStore {
    */
   async load(ctx: AppContext): Promise<{ sprites: number; tokens: number }> {
     const factory = ctx.deps.machines;
-    const persistence = factory.persistence;
+    // The model's factory hands what it boots to the in-sprite API (url/in-sprite-api.ts); booted here, a sprite
+    // brought back must be served as one created now.
+    const persistence = ctx.model.deps.machines.persistence ?? factory.persistence;
     if (!(factory instanceof MemoryMachineFactory) && !persistence) throw new Error(`persistence needs an in-memory engine, not ${factory.engine}`);
     this.ctx = ctx;
     const { db, blobs } = this;

@@ -7,7 +7,7 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { MachineFactory } from '../machines/types.ts';
+import type { Machine, MachineFactory, MachinePersistence } from '../machines/types.ts';
 
 /** The sprite whose API socket a connection came through. */
 const SPRITE_OF = Symbol('spritzer.in-sprite-api.sprite');
@@ -24,11 +24,24 @@ export function publicPathOf(name: string, inside: string): string | null {
 }
 
 /**
- * Wraps `factory` so that every machine it creates sends its in-sprite API connections to `serve` with the
- * sprite's name (the agent's `/.sprite/api.sock`, the in-memory engines' `sprite-env`). Machines without
- * `onApiConnection` are returned as they are.
+ * Wraps `factory` so that every machine it gives the server — created, booted again from a data dir
+ * (`persistence.reattach`) or adopted at start (`adoptExisting`) — sends its in-sprite API connections to `serve`
+ * with the sprite's name (the agent's `/.sprite/api.sock`, the in-memory engines' `sprite-env`). Machines without
+ * `onApiConnection` are returned as they are; everything else is the factory's own.
  */
 export function withInSpriteApi(factory: MachineFactory, serve: (spriteName: string, conn: Duplex) => void): MachineFactory {
+  const served = (name: string, machine: Machine): Machine => {
+    machine.onApiConnection?.((conn) => serve(name, conn));
+    return machine;
+  };
+  const p = factory.persistence;
+  const persistence: MachinePersistence | undefined = p && {
+    save: (machine) => p.save(machine),
+    saveSnapshot: (snapshot) => p.saveSnapshot(snapshot),
+    reattach: async (spec, saved) => served(spec.name, await p.reattach(spec, saved)),
+    reviveSnapshot: (saved) => p.reviveSnapshot(saved),
+    prune: (keep) => p.prune(keep),
+  };
   return {
     get engine() {
       return factory.engine;
@@ -36,12 +49,14 @@ export function withInSpriteApi(factory: MachineFactory, serve: (spriteName: str
     get snapshotMode() {
       return factory.snapshotMode;
     },
-    async create(spec) {
-      const machine = await factory.create(spec);
-      machine.onApiConnection?.((conn) => serve(spec.name, conn));
-      return machine;
-    },
+    create: async (spec) => served(spec.name, await factory.create(spec)),
     close: () => factory.close(),
+    persistence,
+    ...(factory.warm && { warm: () => factory.warm!() }),
+    ...(factory.detach && { detach: () => factory.detach!() }),
+    ...(factory.adoptExisting && {
+      adoptExisting: async () => (await factory.adoptExisting!()).map((found) => ({ ...found, machine: served(found.spec.name, found.machine) })),
+    }),
   };
 }
 
