@@ -58,6 +58,8 @@ describe.skipIf(skip)('sandbox sprites across restarts', () => {
     expect((await call('GET', '/v1/sprites/keep/checkpoints')).json.map((c: { id: string }) => c.id)).toStrictEqual(['Current', 'v1']);
     expect((await call('GET', '/v1/sprites/keep/services/idle')).json.state.status).toBe('running');
     expect(await run(url, 'pgrep -x sleep >/dev/null && echo sleeping')).toBe('sleeping\n');
+    // The sprite's own API (/.sprite/api.sock, behind sprite-env) answers in a sprite booted again from the data dir.
+    expect(await run(url, 'sprite-env services list | grep -q \'"idle"\' && echo listed')).toBe('listed\n');
     expect(readdirSync(join(dir, 'vol', 'layers'))).toHaveLength(1);
     expect((await call('POST', '/v1/sprites/keep/checkpoints/v1/restore')).text).toContain('complete');
     expect(await run(url, 'cat /home/sprite/f')).toBe('first\n');
