@@ -64,7 +64,7 @@ describe('container engine on Kubernetes (fake API server)', () => {
     expect(pod.metadata).toMatchObject({ name: 'sprite-box', labels: { 'dev.spritzer.managed': 'true', 'dev.spritzer.namespace': NS, 'dev.spritzer.sprite': 'box', 'dev.spritzer.id': 'sprite-k1' } });
     expect(pod.spec.hostname).toBe('box');
     expect(pod.spec.initContainers[0]).toMatchObject({ name: 'agent', image: 'spritzer:test' });
-    expect(pod.spec.containers[0]).toMatchObject({ name: 'sprite', image: 'sprite-image:test', command: ['node', '/.sprite/agent/agent.mjs', '--socket', '/.sprite/run/agent.sock'] });
+    expect(pod.spec.containers[0]).toMatchObject({ name: 'sprite', image: 'sprite-image:test', command: ['node', '/.sprite/agent/agent.mjs', '--socket', '/.sprite/run/agent.sock', '--api-socket', '/.sprite/api.sock'] });
     expect(pod.spec.containers[0].volumeMounts).toEqual(expect.arrayContaining([{ name: 'sprite-agent', mountPath: '/.sprite' }]));
 
     const rec = await run(m, ['sh', '-c', 'echo out; echo err >&2; id -u; exit 3']);
