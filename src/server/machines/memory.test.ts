@@ -199,7 +199,74 @@ describe('MemoryMachine', () => {
   });
 });
 
+describe('MemoryMachine: what its engine reaches through the sprite context', () => {
+  it('ends an adopted process (a nohup job) at stop, like one it spawned', async () => {
+    const engine = new ParkedEngine();
+    const m = machine(engine);
+    m.spawn(request(['sh']), io, opts);
+    const ctx = engine.started[0]!.ctx;
+    let finish!: (code: number) => void;
+    const adopted: ExecProcess = { pid: 77, writeStdin() {}, endStdin() {}, resize() {}, signal: () => finish(137), exit: new Promise((r) => (finish = r)) };
+    ctx.adopt!(adopted);
+    await m.stop();
+    expect(await adopted.exit).toBe(137);
+  });
+
+  it('opens the in-sprite API to the last listener, with bytes both ways, and to none once it unsubscribed or the machine is gone', async () => {
+    const engine = new ParkedEngine();
+    const m = machine(engine);
+    m.spawn(request(['sprite-env']), io, opts);
+    const ctx = engine.started[0]!.ctx;
+    expect(ctx.openApi!()).toBeUndefined();
+    const first: import('node:stream').Duplex[] = [];
+    const second: import('node:stream').Duplex[] = [];
+    const offFirst = m.onApiConnection((c) => first.push(c));
+    const offSecond = m.onApiConnection((c) => second.push(c));
+    const inside = ctx.openApi!()!;
+    expect(first).toHaveLength(0);
+    expect(second).toHaveLength(1);
+    const got = new Promise<string>((resolve) => second[0]!.once('data', (d: Buffer) => resolve(d.toString())));
+    inside.write('GET /v1/services HTTP/1.1\r\n\r\n');
+    expect(await got).toBe('GET /v1/services HTTP/1.1\r\n\r\n');
+    const back = new Promise<string>((resolve) => inside.once('data', (d: Buffer) => resolve(d.toString())));
+    second[0]!.write('HTTP/1.1 200 OK\r\n');
+    expect(await back).toBe('HTTP/1.1 200 OK\r\n');
+    offFirst(); // an older listener's unsubscribe leaves the current one in place
+    expect(ctx.openApi!()).toBeDefined();
+    expect(second).toHaveLength(2);
+    offSecond();
+    expect(ctx.openApi!()).toBeUndefined();
+    m.onApiConnection(() => {});
+    await m.destroy();
+    expect(ctx.openApi!()).toBeUndefined();
+  });
+});
+
 describe('vfsMachineFs', () => {
+  it('with noFollow replaces a link at the path instead of writing through it, and refuses a link above it (ELOOP)', async () => {
+    const vfs = Vfs.skeleton(() => 0);
+    const fs = vfsMachineFs(vfs);
+    await fs.writeFile('/tmp/target', new TextEncoder().encode('keep'));
+    vfs.symlink('/tmp/target', '/tmp/link');
+    await fs.writeFile('/tmp/link', new TextEncoder().encode('new'), { noFollow: true });
+    expect((await fs.lstat('/tmp/link')).type).toBe('file');
+    expect(new TextDecoder().decode(await fs.readFile('/tmp/link'))).toBe('new');
+    expect(new TextDecoder().decode(await fs.readFile('/tmp/target'))).toBe('keep');
+    // Without noFollow the write goes through the link, as a process's would.
+    vfs.symlink('/tmp/target', '/tmp/link2');
+    await fs.writeFile('/tmp/link2', new TextEncoder().encode('through'));
+    expect(new TextDecoder().decode(await fs.readFile('/tmp/target'))).toBe('through');
+    vfs.mkdir('/tmp/real');
+    vfs.symlink('/tmp/real', '/tmp/dirlink');
+    await expect(fs.writeFile('/tmp/dirlink/f', new TextEncoder().encode('x'), { noFollow: true })).rejects.toMatchObject({ code: 'ELOOP', path: '/tmp/dirlink' });
+    await expect(fs.stat('/tmp/real/f')).rejects.toMatchObject({ code: 'ENOENT' });
+    // Missing parents are made as asked; nothing to replace on the way.
+    await fs.writeFile('/tmp/new/dir/f', new TextEncoder().encode('made'), { noFollow: true, mkdirParents: true });
+    expect(new TextDecoder().decode(await fs.readFile('/tmp/new/dir/f'))).toBe('made');
+    await fs.writeFile('/tmp/plain', new TextEncoder().encode('a'), { noFollow: true });
+    expect(new TextDecoder().decode(await fs.readFile('/tmp/plain'))).toBe('a');
+  });
+
   it('answers with the stat of what it wrote and the sizes of what it copied', async () => {
     const vfs = Vfs.skeleton(() => 0);
     const fs = vfsMachineFs(vfs);
