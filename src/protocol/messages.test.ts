@@ -109,7 +109,7 @@ const controlRows = [
 ];
 
 /** Messages with no TS type of their own: raw bytes and sprites-go's bare control dialects (control.ts). */
-const untypedNames = ['tty_input', 'tty_output', 'proxy_data', 'release', 'start', 'fs.op.start'];
+const untypedNames = ['tty_input', 'tty_output', 'proxy_data', 'release', 'start', 'fs.op.start', 'fs.result', 'fs.data', 'fs.op.complete', 'fs.op.error'];
 
 describe('spec/asyncapi.yaml ⇄ src/protocol', () => {
   it('names exactly the messages src/protocol knows', () => {
