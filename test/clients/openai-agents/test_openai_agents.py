@@ -9,6 +9,7 @@ import json
 import os
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from agents.sandbox.errors import WorkspaceStartError
@@ -67,7 +68,11 @@ def test_sandbox_session_through_the_provider(spritzer, root):
             sprite = session._inner._sprite
             list(sprite.create_service("web", "python3", ["-m", "http.server", "8080"], http_port=8080, duration=0))
             endpoint = await session.resolve_exposed_port(8080)
-            assert endpoint.host and endpoint.port in (80, 443)
+            # The provider keeps only the host and port of the sprite's url. By default that url is path-routed under
+            # spritzer's own address (docs/fidelity.md "Sprite URL: address"), so the endpoint names spritzer's host
+            # and port, and the /s/<name> path that reaches the sprite is lost.
+            base = urlsplit(spritzer.base_url)
+            assert (endpoint.host, endpoint.port) == (base.hostname, base.port), endpoint
 
             # checkpoint, change, restore: the provider's tools, invoked as the agent loop would
             capability = SpritesCheckpoints(allow_restore=True)
