@@ -12,11 +12,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { api } from '../support/server.ts';
+import { killChildren, startSpritzer, stopSpritzer } from '../support/spritzer-process.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/spritzer.mjs', import.meta.url));
 const dirs: string[] = [];
 const children = new Set<ChildProcess>();
 afterEach(() => {
+  killChildren();
   for (const c of children) c.kill('SIGKILL');
   children.clear();
 });
@@ -46,34 +48,14 @@ function runToExit(args: string[]): Promise<{ code: number | null; stdout: strin
   });
 }
 
-/** Starts `spritzer --data-dir dir` on a free port; resolves once it listens. */
+/** Starts `spritzer --data-dir dir` on a free port (test/support/spritzer-process.ts); resolves once it listens. */
 function start(dir: string, extra: string[] = []): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, '--addr', '127.0.0.1:0', '--data-dir', dir, '--log-level', 'silent', ...extra], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.add(child);
-    let out = '';
-    let err = '';
-    child.stderr!.on('data', (d) => (err += d));
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1]! });
-    });
-    child.on('exit', (code) => {
-      children.delete(child);
-      reject(new Error(`spritzer exited (${code}) before listening: ${err}`));
-    });
-  });
+  return startSpritzer(['--data-dir', dir, ...extra]);
 }
 
 /** SIGKILL and wait until the process is gone. */
 async function crash(child: ChildProcess): Promise<void> {
-  const gone = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await gone;
-  children.delete(child);
+  await stopSpritzer(child, 'SIGKILL');
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
