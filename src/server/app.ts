@@ -10,7 +10,7 @@ import { projectPath } from './project-root.ts';
 import { SPRITE_VERSION, type AppContext, type Deps, type HandlerMap } from './context.ts';
 import { SpritesModel } from './model/sprites.ts';
 import { FaultRegistry, faultResponse } from './http/faults.ts';
-import { Credentials, UNAUTHORIZED, scopeOfPath } from './http/auth.ts';
+import { Credentials, UNAUTHORIZED, inSpriteAdmits, inSpriteScopeOf, scopeOfPath } from './http/auth.ts';
 import { errorMiddleware, sendApiError } from './http/errors.ts';
 import { DEFAULT_MAX_JSON_BODY_BYTES, refuseDeepJson } from './http/json-depth.ts';
 import { malformedPathBody, malformedQueryBody } from './http/request-target.ts';
@@ -75,7 +75,7 @@ type OpenApiRequest = Request & { openapi?: { schema?: { operationId?: string };
 /** Builds the app from injected dependencies (docs/architecture.md "Dependencies are injected"). */
 export function createApp(deps: Deps): SpritzerApp {
   // `/.sprite/api.sock` inside a sprite reaches this same app (src/server/url/in-sprite-api.ts).
-  const inSpriteApi = createInSpriteApi(() => app, deps.token);
+  const inSpriteApi = createInSpriteApi(() => app);
   const model = new SpritesModel({
     clock: deps.clock,
     ids: deps.ids,
@@ -103,14 +103,22 @@ export function createApp(deps: Deps): SpritzerApp {
   const spriteUrl = createSpriteUrl(ctx, deps.urlDomain);
   // The inspector's request log comes first, so it sees every request; then one cheap line per request
   // (http/request-log.ts) and the sprite URL (inspector/index.ts).
-  const inspectorLog = mountInspector(app, ctx, [requestLog(deps.logger), (req, res, next) => void (spriteUrl.request(req, res) || next())]);
+  // A request from inside a sprite never reaches a sprite URL (it is pinned to its own sprite's API).
+  const inspectorLog = mountInspector(app, ctx, [
+    requestLog(deps.logger),
+    (req, res, next) => void ((inSpriteScopeOf(req) === undefined && spriteUrl.request(req, res)) || next()),
+  ]);
   // One layer for the cheap checks every API request passes (each Express layer costs a router step): the
   // Sprite-Version header, the bearer token, broken percent-encoding.
   app.use((req, res, next) => {
     res.setHeader('Sprite-Version', SPRITE_VERSION);
     // /_spritzer: health is open; the rest needs the bearer token only when the server runs with --token.
     const open = req.path.startsWith('/_spritzer/') && (req.path === '/_spritzer/health' || deps.token === undefined);
-    if (!open) {
+    // A request from inside a sprite (its API socket) carries no token: it is admitted to its own sprite only.
+    const inSprite = inSpriteScopeOf(req);
+    if (inSprite !== undefined) {
+      if (!inSpriteAdmits(inSprite, req.path)) return sendApiError(res, 401, UNAUTHORIZED);
+    } else if (!open) {
       const flyV1 = /^\/v1\/organizations\/[^/]+\/tokens\/?$/.test(req.path);
       if (!ctx.credentials.accepts(req.headers.authorization, flyV1 ? 'FlyV1' : 'Bearer', scopeOfPath(req.path, deps.organization))) {
         return sendApiError(res, 401, UNAUTHORIZED);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Credentials, scopeOfPath } from './auth.ts';
+import { Credentials, inSpriteAdmits, inSpriteScopeOf, IN_SPRITE_SCOPE, scopeOfPath } from './auth.ts';
 
 describe('scopeOfPath', () => {
   it('maps /_spritzer to admin, /v1/organizations/{org} to that org, and the rest to the server org', () => {
@@ -56,3 +56,21 @@ describe('Credentials persistence hooks (src/server/store)', () => {
     expect(after.accepts('Bearer spritzer/other-org', 'Bearer', { kind: 'org', org: 'acme' })).toBe(true);
   });
 });
+
+describe('the in-sprite scope', () => {
+  it('admits only the sprite’s own public API, with no segment or escape that leads out of it', () => {
+    expect(inSpriteAdmits('box', '/v1/sprites/box/services')).toBe(true);
+    expect(inSpriteAdmits('a b', '/v1/sprites/a%20b/tasks/t')).toBe(true);
+    for (const p of [
+      '/v1/sprites/other/services', '/v1/sprites/boxx/services', '/v1/sprites/box', '/v1/sprites', '/_spritzer/state',
+      '/v1/sprites/box/../other/services', '/v1/sprites/box/./services', '/v1/sprites/box/%2e%2e/other', '/v1/sprites/box/x%2Fy',
+      '/v1/sprites/box/x%5cy', '/v1/sprites/box/x\\..', '/v1/organizations/personal/tokens',
+    ]) expect(inSpriteAdmits('box', p), p).toBe(false);
+  });
+
+  it('is read only from the symbol the in-sprite API sets, never from anything a request carries', () => {
+    expect(inSpriteScopeOf({ headers: { 'in-sprite-scope': 'box' } })).toBeUndefined();
+    expect(inSpriteScopeOf({ [IN_SPRITE_SCOPE]: 'box' })).toBe('box');
+  });
+});
+

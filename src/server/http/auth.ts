@@ -33,6 +33,29 @@ export function scopeOfPath(path: string, serverOrg: string): AuthScope {
   }
 }
 
+/**
+ * The key under which the in-sprite API (src/server/url/in-sprite-api.ts) marks a request with the name of the sprite
+ * whose API socket it came through. A symbol: nothing on the wire can set it.
+ */
+export const IN_SPRITE_SCOPE = Symbol('spritzer.in-sprite-scope');
+
+/** The sprite an in-sprite API request acts for, or undefined for a request from outside. */
+export function inSpriteScopeOf(req: object): string | undefined {
+  return (req as { [IN_SPRITE_SCOPE]?: string })[IN_SPRITE_SCOPE];
+}
+
+/**
+ * Whether an in-sprite API request of sprite `name` may reach `path` (raw, as `req.path`): only that sprite's own
+ * public API, `/v1/sprites/<name>/…`, with no `.`/`..` segment and no encoded separator that could lead out of it.
+ * A sprite's code holds no token; this scope is its only credential, and it admits nothing else.
+ */
+export function inSpriteAdmits(name: string, path: string): boolean {
+  const own = `/v1/sprites/${encodeURIComponent(name)}/`;
+  if (!path.startsWith(own)) return false;
+  const rest = path.slice(own.length);
+  return !/%(2e|2f|5c)/i.test(rest) && !rest.includes('\\') && !rest.split('/').some((seg) => seg === '.' || seg === '..');
+}
+
 /** SHA-256 of a credential: fixed-length digests make `timingSafeEqual` applicable to any token length. */
 function digest(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();

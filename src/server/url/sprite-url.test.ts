@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { spriteUrlTarget } from './sprite-url.ts';
-import { publicPathOf } from './in-sprite-api.ts';
+import { IncomingMessage } from 'node:http';
+import { Socket } from 'node:net';
+import { IN_SPRITE_HOST, pinToSprite, publicPathOf } from './in-sprite-api.ts';
+import { inSpriteScopeOf } from '../http/auth.ts';
 
 const req = (url: string, host = '127.0.0.1:4290') => ({ url, headers: { host } });
 
@@ -37,4 +40,49 @@ describe('publicPathOf (the in-sprite API)', () => {
   it('refuses everything else, other sprites included', () => {
     for (const p of ['/v1/sprites', '/v1/sprites/other/services', '/v1/servicesx', '/_spritzer/state', '/']) expect(publicPathOf('box', p)).toBeNull();
   });
+
+  it('refuses a path that decoding or normalising would take out of the sprite, and keeps the query as it is', () => {
+    for (const p of [
+      '/v1/services/../../other/services',
+      '/v1/services/./x',
+      '/v1/services/..',
+      '/v1/services/%2e%2e/%2E%2E/other',
+      '/v1/services/..%2fother',
+      '/v1/services/x%5C..',
+      '/v1/services/..\\other',
+      '/v1//services',
+      '/v1/checkpoints//x',
+    ]) expect(publicPathOf('box', p), p).toBeNull();
+    expect(publicPathOf('box', '/v1/services/web/logs?path=../../x')).toBe('/v1/sprites/box/services/web/logs?path=../../x');
+    expect(publicPathOf('a b', '/v1/tasks')).toBe('/v1/sprites/a%20b/tasks');
+  });
 });
+
+describe('pinToSprite', () => {
+  const request = (url: string, raw: string[]) => {
+    const req = new IncomingMessage(new Socket());
+    req.url = url;
+    req.rawHeaders = raw;
+    for (let i = 0; i < raw.length; i += 2) req.headers[raw[i].toLowerCase()] = raw[i + 1];
+    return req;
+  };
+
+  it('keeps only the body and representation headers, sets Host: sprite, and marks the sprite instead of a credential', () => {
+    const req = request('/v1/services', [
+      'Host', 'victim.localhost', 'Authorization', 'Bearer x', 'X-Forwarded-Host', 'victim.localhost', 'Forwarded', 'host=v',
+      'Origin', 'http://evil', 'Cookie', 'a=b', 'Content-Type', 'application/json', 'Content-Length', '2', 'Accept', '*/*',
+    ]);
+    expect(pinToSprite(req, 'box')).toBe(true);
+    expect(req.url).toBe('/v1/sprites/box/services');
+    expect(req.headers).toEqual({ host: IN_SPRITE_HOST, 'content-type': 'application/json', 'content-length': '2', accept: '*/*' });
+    expect(req.rawHeaders).toEqual(['Host', IN_SPRITE_HOST, 'Content-Type', 'application/json', 'Content-Length', '2', 'Accept', '*/*']);
+    expect(inSpriteScopeOf(req)).toBe('box');
+  });
+
+  it('changes nothing for a path it does not map', () => {
+    const req = request('/v1/sprites/other/services', ['Host', 'x']);
+    expect(pinToSprite(req, 'box')).toBe(false);
+    expect([req.url, req.headers.host, inSpriteScopeOf(req)]).toEqual(['/v1/sprites/other/services', 'x', undefined]);
+  });
+});
+
