@@ -76,6 +76,7 @@ export interface HostSources {
  * Needs root to chown `/home/sprite` and to make whiteouts. Takes about half a second (the walk of the host's `/usr`,
  * which runs while the skeleton is built); call it once per server. What changes on the host later is seen as the
  * walk found it: a root-only file added after the start is visible to a sprite's root until the next start.
+ * @deviation a root-only file or private directory of the host's trees is absent inside, even to root (docs/fidelity.md).
  * @see issue 8 §2.1 (root)
  */
 export async function prepareHostBase(dir: string, sources: HostSources = {}): Promise<BaseRoot> {
