@@ -61,7 +61,7 @@ describe('prepareHostBase', () => {
   it('copies only allowlisted, world-readable parts of /etc', async () => {
     const base = join(dir, 'base');
     await prepareHostBase(base, { root: host });
-    const etc = join(base, 'etc');
+    const etc = join(base, 'root/etc');
     const names = (await readdir(etc)).sort();
     for (const secret of ['shadow', 'gshadow', 'npmrc', 'pip.conf']) expect(names).not.toContain(secret);
     expect(names).toEqual(expect.arrayContaining(['passwd', 'group', 'hostname', 'hosts', 'os-release', 'resolv.conf', 'profile', 'python3.11', 'ssl', 'ssh']));
@@ -75,12 +75,12 @@ describe('prepareHostBase', () => {
   it('rebuilds passwd and group: system accounts, no host user, the sprite user 1000 at /home/sprite', async () => {
     const base = join(dir, 'base');
     await prepareHostBase(base, { root: host });
-    const passwd = await readFile(join(base, 'etc/passwd'), 'utf8');
+    const passwd = await readFile(join(base, 'root/etc/passwd'), 'utf8');
     expect(passwd).not.toContain('alice');
     expect(passwd).toContain('root:x:0:0:root:/root:/bin/bash\n');
     expect(passwd).toContain('nobody:x:65534:');
     expect(passwd.trim().split('\n').at(-1)).toBe('sprite:x:1000:1000:sprite:/home/sprite:/bin/bash');
-    const group = await readFile(join(base, 'etc/group'), 'utf8');
+    const group = await readFile(join(base, 'root/etc/group'), 'utf8');
     expect(group).toContain('sudo:x:27:\n');
     expect(group).not.toContain('alice');
     expect(group.trim().split('\n').at(-1)).toBe('sprite:x:1000:');
@@ -90,18 +90,43 @@ describe('prepareHostBase', () => {
     const base = join(dir, 'base');
     const root = await prepareHostBase(base, { root: host });
     expect(root.trees).toEqual([
-      { target: '/', lower: base, name: 'root' },
+      { target: '/', lower: join(base, 'root'), name: 'root' },
       { target: '/usr', lower: join(host, 'usr'), name: 'usr' },
       { target: '/lib64', lower: join(host, 'lib64'), name: 'lib64' },
     ]);
-    expect(await readlink(join(base, 'bin'))).toBe('usr/bin');
-    const mode = async (p: string) => (await lstat(join(base, p))).mode & 0o7777;
+    expect((await lstat(base)).mode & 0o777).toBe(0o700);
+    expect(await readlink(join(base, 'root/bin'))).toBe('usr/bin');
+    const mode = async (p: string) => (await lstat(join(base, 'root', p))).mode & 0o7777;
     expect(await mode('tmp')).toBe(0o1777);
     expect(await mode('var/tmp')).toBe(0o1777);
     expect(await mode('root')).toBe(0o700);
     expect(await mode('home/sprite')).toBe(0o755);
-    if (IS_ROOT) expect((await lstat(join(base, 'home/sprite'))).uid).toBe(1000);
-    for (const hidden of ['work', 'srv/x', 'var/lib/x']) await expect(lstat(join(base, hidden))).rejects.toThrow();
+    if (IS_ROOT) expect((await lstat(join(base, 'root/home/sprite'))).uid).toBe(1000);
+    for (const hidden of ['work', 'srv/x', 'var/lib/x']) await expect(lstat(join(base, 'root', hidden))).rejects.toThrow();
+  });
+
+  it.skipIf(!IS_ROOT)('hides what not every host user may read with whiteouts above the host tree, keeping the directories above them as they are', async () => {
+    await put(join(host, 'usr/share/doc/readme'), 'public\n');
+    await put(join(host, 'usr/share/doc/key'), 'secret\n', 0o600);
+    await put(join(host, 'usr/share/doc/group'), 'secret\n', 0o640);
+    await put(join(host, 'usr/lib/private/file'), 'secret\n');
+    await chmod(join(host, 'usr/lib/private'), 0o700);
+    await put(join(host, 'usr/lib/listless/file'), 'secret\n');
+    await chmod(join(host, 'usr/lib/listless'), 0o711);
+    await chmod(join(host, 'usr/share/doc'), 0o2755);
+    const root = await prepareHostBase(join(dir, 'base'), { root: host });
+    const usr = root.trees.find((t) => t.target === '/usr')!;
+    expect(usr.hidden).toBe(join(dir, 'base/hidden/usr'));
+    const whiteout = async (p: string) => {
+      const st = await lstat(join(usr.hidden!, p));
+      return st.isCharacterDevice() && st.rdev === 0;
+    };
+    for (const p of ['share/doc/key', 'share/doc/group', 'lib/private', 'lib/listless']) expect(await whiteout(p), p).toBe(true);
+    expect(await readdir(join(usr.hidden!, 'share/doc'))).toEqual(['group', 'key']);
+    const [hostDoc, layerDoc] = [await lstat(join(host, 'usr/share/doc')), await lstat(join(usr.hidden!, 'share/doc'))];
+    expect([layerDoc.mode, layerDoc.uid, layerDoc.gid, Math.trunc(layerDoc.mtimeMs)]).toEqual([hostDoc.mode, hostDoc.uid, hostDoc.gid, Math.trunc(hostDoc.mtimeMs)]);
+    // A tree with nothing to hide gets no layer.
+    expect(root.trees.find((t) => t.target === '/lib64')!.hidden).toBeUndefined();
   });
 });
 

@@ -4,16 +4,17 @@
  * blobs are referenced is the metadata database's business (store.ts collects the garbage).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Blobs under one directory. Every method is synchronous (it runs inside the mutation that needs it). */
 export class BlobStore {
   private tmpSeq = 0;
 
-  /** `dir` is created if missing. */
+  /** `dir` is created if missing, and made 0700 (the blobs are the sprites' files; files are written 0600). */
   constructor(readonly dir: string) {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
   }
 
   /** The SHA-256 (hex, 64 chars) of `data`. */
@@ -30,9 +31,9 @@ export class BlobStore {
     const hash = BlobStore.hash(data);
     const path = this.pathOf(hash);
     if (existsSync(path)) return hash;
-    mkdirSync(join(this.dir, hash.slice(0, 2)), { recursive: true });
+    mkdirSync(join(this.dir, hash.slice(0, 2)), { recursive: true, mode: 0o700 });
     const tmp = `${path}.tmp-${process.pid}-${this.tmpSeq++}`;
-    writeFileSync(tmp, data);
+    writeFileSync(tmp, data, { mode: 0o600 });
     renameSync(tmp, path);
     return hash;
   }

@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { lazyRequireOptional } from '../lazy-require.ts';
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** better-sqlite3, loaded when a data dir is first opened (src/server/lazy-require.ts), not at every start. */
@@ -39,6 +40,13 @@ CREATE TABLE IF NOT EXISTS entries (
 CREATE TABLE IF NOT EXISTS tokens (digest TEXT PRIMARY KEY, org TEXT NOT NULL);
 `;
 
+/** Makes `path` mode 0600, creating it empty when `create` and it is missing (else a missing file is left so). */
+function privateFile(path: string, create: boolean): void {
+  if (!create && !existsSync(path)) return;
+  closeSync(openSync(path, 'a', 0o600));
+  chmodSync(path, 0o600);
+}
+
 /** An error that stops the start with a message for the user (the data dir cannot be used). */
 export class DataDirError extends Error {}
 
@@ -59,12 +67,14 @@ export class MetaDb {
   readonly allBlobs: Database.Statement;
 
   /**
-   * Opens (creating if new) `<dir>/spritzer.db`. Throws `DataDirError` when the file is not a spritzer database
-   * or was written by another schema version.
+   * Opens (creating if new) `<dir>/spritzer.db`, mode 0600, as its WAL and shared-memory files (SQLite gives them the
+   * database's mode): they hold services' environment, secrets included. Throws `DataDirError` when the file is not
+   * a spritzer database or was written by another schema version.
    */
   constructor(dir: string) {
     const file = join(dir, DB_FILE);
     try {
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) privateFile(f, f === file);
       this.db = new (loadDatabase())(file);
       this.db.pragma('journal_mode = WAL');
       // NORMAL: a commit is in the WAL file before it returns, so it survives a killed process (not an OS crash).

@@ -1,15 +1,23 @@
 /**
- * The sandbox data directory's ownership: one spritzer at a time (a pid file), and the clean-up of what an
- * earlier run that died left there (its sandbox processes, its loop and overlay mounts). It deletes no layer
- * (storage.ts does, once the mounts are gone) and knows nothing of sprites.
+ * The data directory's ownership: one spritzer at a time (a pid file), its privacy (mode DATA_DIR_MODE: other host
+ * users may pass through it, never list or read it), and the clean-up of what an earlier run that died left there
+ * (its sandbox processes, its loop and overlay mounts). It deletes no layer (storage.ts does, once the mounts are
+ * gone) and knows nothing of sprites.
  */
 import { readFileSync } from 'node:fs';
-import { readFile, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
+import { chmod, readFile, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { run } from './run.ts';
 
 /** The pid file that marks a data directory as in use. */
 export const LOCK_FILE = 'spritzer.pid';
+/**
+ * Mode of a data directory: only its owner lists it, others may only pass through (the sandbox engine's sprites,
+ * each an unprivileged host user, reach their own 0700 directory under `sprites/`). Everything else below it is made
+ * 0700 (directories) or 0600 (files) by the module that owns it: the database and its WAL hold services' secret
+ * environment, the blobs and the disk image the sprites' files.
+ */
+export const DATA_DIR_MODE = 0o711;
 
 /** A claimed data directory. */
 export interface DataDirClaim {
@@ -22,21 +30,23 @@ export interface DataDirClaim {
 }
 
 /**
- * Claims `dir` (created if missing) for this process: rejects when the pid file names another live process,
- * else writes ours, then kills every bubblewrap process whose arguments name a path under `dir` (a previous
+ * Claims `dir` (created if missing; made DATA_DIR_MODE even when it existed) for this process: rejects when the pid
+ * file names another live process, else writes ours (0600), then kills every bubblewrap process whose arguments name a path under `dir` (a previous
  * spritzer's sandboxes) and unmounts every mount under `dir`, deepest first (lazily when busy).
  * Needs root for the clean-up (without it, nothing could have been mounted).
  * @see issue 8 §2.2 ("a restarted spritzer cleans up mounts and processes that an earlier run left behind")
  */
 export async function claimDataDir(dir: string): Promise<DataDirClaim> {
   const abs = resolve(dir);
-  await mkdir(abs, { recursive: true });
+  await mkdir(abs, { recursive: true, mode: DATA_DIR_MODE });
+  await chmod(abs, DATA_DIR_MODE);
   const lock = join(abs, LOCK_FILE);
   const owner = Number((await readFile(lock, 'utf8').catch(() => '')).trim());
   if (owner && owner !== process.pid && isAlive(owner)) {
     throw new Error(`data dir ${abs} is in use by another spritzer (pid ${owner}); stop it or pick another --data-dir`);
   }
-  await writeFile(lock, `${process.pid}\n`);
+  await writeFile(lock, `${process.pid}\n`, { mode: 0o600 });
+  await chmod(lock, 0o600);
   const processes = await killSandboxesUnder(abs);
   const mounts = await unmountUnder(abs);
   let released = false;

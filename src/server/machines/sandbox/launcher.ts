@@ -10,7 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, open, readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BaseRoot } from './rootfs.ts';
+import type { BaseRoot, RootTree } from './rootfs.ts';
 import { prlimitArgs, type SandboxLimits, type SpriteCgroup } from './cgroups.ts';
 
 /** `PATH` inside a sprite, and for the host tools the launcher runs. */
@@ -152,6 +152,14 @@ const WRAPPER_USERNS = `for f in $SPRITZER_CGROUP_PROCS; do echo $$ > "$f" || ex
 unset SPRITZER_CGROUP_PROCS
 exec "$@"`;
 
+/**
+ * The host directories overlayfs stacks below a tree's upper layer, topmost first: the tree's whiteouts (rootfs.ts
+ * `RootTree.hidden`), then the tree; each with the name of its idmapped view in `SpriteUserNamespace.lowerDir`.
+ */
+function lowerLayers(t: RootTree): Array<{ host: string; view: string }> {
+  return [...(t.hidden ? [{ host: t.hidden, view: `${t.name}.hidden` }] : []), { host: t.lower, view: t.name }];
+}
+
 /** bwrap's `--seccomp` descriptor: after stdin, stdout, stderr and the `--info-fd` pipe (3). */
 export const SECCOMP_FD = 4;
 
@@ -165,12 +173,12 @@ export function sandboxArgv(spec: LaunchSpec): string[] {
   for (const t of spec.base.trees) {
     const upper = join(spec.layerDir, t.name, 'upper');
     const work = join(spec.layerDir, t.name, 'work');
-    const lower = spec.userns ? join(spec.userns.lowerDir, t.name) : t.lower;
-    for (const p of [t.lower, lower, upper, work, spec.mergedDir]) {
+    const layers = lowerLayers(t).map((l) => ({ host: l.host, at: spec.userns ? join(spec.userns.lowerDir, l.view) : l.host }));
+    for (const p of [...layers.flatMap((l) => [l.host, l.at]), upper, work, spec.mergedDir]) {
       if (!SAFE_PATH.test(p)) throw new Error(`sandbox path ${JSON.stringify(p)} must be absolute and hold no , : \\ or newline`);
     }
-    if (spec.userns) idmaps.push(t.lower, lower);
-    overlays.push(lower, upper, work, spec.userns ? `${spec.mergedDir}${t.target === '/' ? '' : t.target}` : t.target === '/' ? '' : t.target);
+    if (spec.userns) for (const l of layers) idmaps.push(l.host, l.at);
+    overlays.push(layers.map((l) => l.at).join(':'), upper, work, spec.userns ? `${spec.mergedDir}${t.target === '/' ? '' : t.target}` : t.target === '/' ? '' : t.target);
   }
   const bwrap = [
     'bwrap', '--bind', spec.mergedDir, '/', '--proc', '/proc', '--dev', '/dev', '--perms', '1777', ...(spec.shmBytes ? ['--size', String(spec.shmBytes)] : []), '--tmpfs', '/dev/shm',
@@ -207,7 +215,9 @@ export function sandboxArgv(spec: LaunchSpec): string[] {
  */
 export async function launch(spec: LaunchSpec): Promise<Sandbox> {
   await mkdir(spec.mergedDir, { recursive: true });
-  if (spec.userns) for (const t of spec.base.trees) await mkdir(join(spec.userns.lowerDir, t.name), { recursive: true });
+  if (spec.userns) {
+    for (const t of spec.base.trees) for (const l of lowerLayers(t)) await mkdir(join(spec.userns.lowerDir, l.view), { recursive: true });
+  }
   const [file, ...args] = sandboxArgv(spec);
   const env: NodeJS.ProcessEnv = { PATH: SANDBOX_PATH, SPRITZER_CGROUP_PROCS: (spec.cgroup?.procsFiles ?? []).join('\n') };
   const seccomp = spec.seccompFile ? await open(spec.seccompFile, 'r') : undefined;

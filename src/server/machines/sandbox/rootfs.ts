@@ -7,6 +7,7 @@
 import { constants as fsc } from 'node:fs';
 import { chmod, chown, copyFile, lstat, mkdir, readFile, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
+import { buildWhiteouts, findUnreadable } from './hidden.ts';
 
 /** uid and gid of the `sprite` user inside every sandbox sprite. @see docs/wire-reference.md §13 */
 export const SPRITE_UID = 1000;
@@ -25,6 +26,11 @@ export interface RootTree {
   lower: string;
   /** Name of the tree's directory inside a sprite's layer (`root`, `usr`, …). */
   name: string;
+  /**
+   * A host directory of overlayfs whiteouts stacked above `lower` (hidden.ts): the entries of a host tree that not
+   * every host user may read are absent inside. Absent when nothing is hidden (and for the skeleton, a prepared root).
+   */
+  hidden?: string;
 }
 
 /** A base every sprite of one server shares: the trees to overlay, outermost (`/`) first. */
@@ -60,34 +66,50 @@ export interface HostSources {
 }
 
 /**
- * Builds the host base in `dir` (emptied first): a skeleton root with a filtered `/etc` (ETC_ALLOWLIST), a
- * generated `passwd`/`group` (system accounts without passwords, plus `sprite` uid/gid 1000 home
- * `/home/sprite`), `/home/sprite` (owned 1000, 0755), `/root` 0700, `/tmp` and `/var/tmp` 1777, empty mount
- * points (`/usr`, `/proc`, `/dev`, `/.sprite/…`) and the merged-usr symlinks. Resolves with the trees: `/` from
- * the skeleton, `/usr` from the host (plus any of `/bin`, `/lib*` that is a real directory on the host).
- * Needs root to chown `/home/sprite` (skipped otherwise). Takes a few tens of ms; call it once per server.
+ * Builds the host base in `dir` (emptied first, mode 0700: only host root reaches what is below): a skeleton root
+ * at `dir/root` with a filtered `/etc` (ETC_ALLOWLIST), a generated `passwd`/`group` (system accounts without
+ * passwords, plus `sprite` uid/gid 1000 home `/home/sprite`), `/home/sprite` (owned 1000, 0755), `/root` 0700,
+ * `/tmp` and `/var/tmp` 1777, empty mount points (`/usr`, `/proc`, `/dev`, `/.sprite/…`) and the merged-usr
+ * symlinks. Resolves with the trees: `/` from the skeleton, `/usr` from the host (plus any of `/bin`, `/lib*` that is
+ * a real directory on the host), each host tree with the whiteouts (`dir/hidden/<name>`, hidden.ts) of what not
+ * every host user may read there, so a sprite sees of the host only that, even as root.
+ * Needs root to chown `/home/sprite` and to make whiteouts. Takes about half a second (the walk of the host's `/usr`,
+ * which runs while the skeleton is built); call it once per server. What changes on the host later is seen as the
+ * walk found it: a root-only file added after the start is visible to a sprite's root until the next start.
+ * @deviation a root-only file or private directory of the host's trees is absent inside, even to root (docs/fidelity.md).
  * @see issue 8 §2.1 (root)
  */
 export async function prepareHostBase(dir: string, sources: HostSources = {}): Promise<BaseRoot> {
   const hostRoot = sources.root ?? '/';
   const hostEtc = sources.etc ?? join(hostRoot, 'etc');
   await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true, mode: 0o755 });
-  const trees: RootTree[] = [{ target: '/', lower: dir, name: 'root' }, { target: '/usr', lower: join(hostRoot, 'usr'), name: 'usr' }];
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+  const root = join(dir, 'root');
+  await mkdir(root, { mode: 0o755 });
+  const trees: RootTree[] = [{ target: '/', lower: root, name: 'root' }, { target: '/usr', lower: join(hostRoot, 'usr'), name: 'usr' }];
   for (const name of USR_LINKS) {
     const st = await lstat(join(hostRoot, name)).catch(() => undefined);
-    if (st?.isSymbolicLink()) await symlink(await readlink(join(hostRoot, name)), join(dir, name));
+    if (st?.isSymbolicLink()) await symlink(await readlink(join(hostRoot, name)), join(root, name));
     else if (st?.isDirectory()) trees.push({ target: `/${name}`, lower: join(hostRoot, name), name });
   }
-  for (const t of trees) if (t.target !== '/') await mkdir(join(dir, t.target), { mode: 0o755 });
-  await makeSkeleton(dir);
-  await copyEtc(hostEtc, join(dir, 'etc'));
-  await writeFile(join(dir, 'etc/passwd'), accountsFile(await readFile(join(hostEtc, 'passwd'), 'utf8').catch(() => ''), 'passwd'));
-  await writeFile(join(dir, 'etc/group'), accountsFile(await readFile(join(hostEtc, 'group'), 'utf8').catch(() => ''), 'group'));
-  await writeFile(join(dir, 'etc/hostname'), 'localhost\n');
-  await writeFile(join(dir, 'etc/hosts'), hostsFile('localhost'));
-  await rm(join(dir, 'etc/mtab'), { force: true });
-  await symlink('../proc/self/mounts', join(dir, 'etc/mtab'));
+  // The walks of the host trees (the slow part) run while the skeleton is built.
+  const hostTrees = trees.slice(1);
+  const walks = hostTrees.map((t) => findUnreadable(t.lower));
+  walks.forEach((w) => w.catch(() => undefined));
+  for (const t of hostTrees) await mkdir(join(root, t.target), { mode: 0o755 });
+  await makeSkeleton(root);
+  await copyEtc(hostEtc, join(root, 'etc'));
+  await writeFile(join(root, 'etc/passwd'), accountsFile(await readFile(join(hostEtc, 'passwd'), 'utf8').catch(() => ''), 'passwd'));
+  await writeFile(join(root, 'etc/group'), accountsFile(await readFile(join(hostEtc, 'group'), 'utf8').catch(() => ''), 'group'));
+  await writeFile(join(root, 'etc/hostname'), 'localhost\n');
+  await writeFile(join(root, 'etc/hosts'), hostsFile('localhost'));
+  await rm(join(root, 'etc/mtab'), { force: true });
+  await symlink('../proc/self/mounts', join(root, 'etc/mtab'));
+  for (const [i, t] of hostTrees.entries()) {
+    const rels = await walks[i]!;
+    if (rels.length) t.hidden = await buildWhiteouts(t.lower, join(dir, 'hidden', t.name), rels);
+  }
   return { kind: 'host', trees };
 }
 
@@ -201,7 +223,7 @@ async function copyEtc(src: string, dest: string): Promise<void> {
     const parent = posix.dirname(rel);
     if (parent !== '.') {
       const pst = await lstat(join(src, parent)).catch(() => undefined);
-      if (!pst?.isDirectory() || !(pst.mode & 0o005)) continue;
+      if (!pst?.isDirectory() || (pst.mode & 0o005) !== 0o005) continue;
       await mkdir(join(dest, parent), { recursive: true, mode: pst.mode & 0o7777 });
     }
     await copyTree(join(src, rel), join(dest, rel));
@@ -224,15 +246,22 @@ async function copyTree(src: string, dest: string): Promise<void> {
   for (const name of await readdir(src)) await copyTree(join(src, name), join(dest, name));
 }
 
-/** Recreates the directories of `src` (down to `depth` levels) in `dest`, owned by the sprite user. */
+/**
+ * Recreates the directories of `src` (down to `depth` levels) in `dest`, owned by the sprite user. Only those every
+ * host user may read and search: a private host directory mirrored sprite-owned would merge with the host's and
+ * list its contents to the sprite user (and the base hides it anyway, hidden.ts).
+ */
 async function mirrorDirs(src: string, dest: string, depth: number): Promise<void> {
   const st = await lstat(src).catch(() => undefined);
+  const open = st?.isDirectory() && (st.mode & 0o005) === 0o005;
   await mkdir(dest, { recursive: true });
-  await chmod(dest, st?.isDirectory() ? st.mode & 0o7777 : 0o755);
+  await chmod(dest, open ? st!.mode & 0o7777 : 0o755);
   await chownIfRoot(dest, SPRITE_UID, SPRITE_UID);
-  if (!st?.isDirectory() || depth <= 0) return;
+  if (!open || depth <= 0) return;
   for (const e of await readdir(src, { withFileTypes: true })) {
-    if (e.isDirectory()) await mirrorDirs(join(src, e.name), join(dest, e.name), depth - 1);
+    if (!e.isDirectory()) continue;
+    const sub = await lstat(join(src, e.name));
+    if ((sub.mode & 0o005) === 0o005) await mirrorDirs(join(src, e.name), join(dest, e.name), depth - 1);
   }
 }
 

@@ -9,7 +9,7 @@ import { ModelError } from '../../model/errors.ts';
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -200,9 +200,10 @@ export class SandboxMachineFactory implements MachineFactory {
     const storage = await Storage.open({ dataDir, mode: opts.storageMode, imageBytes: opts.imageBytes, logger: opts.logger, keep });
     try {
       // Bubblewrap runs as the sprite's root (its own host uid), so it must walk from / to the sprite's dir by path:
-      // the data dir gets search (x) for others, never read; each sprite's dir is its own uid's, 0700.
-      await chmod(dataDir, ((await stat(dataDir)).mode & 0o7777) | 0o001);
+      // the data dir (claimed 0711 by Storage.open) and `sprites/` give search (x) to others, never read; each
+      // sprite's dir is its own uid's, 0700.
       await mkdir(join(dataDir, 'sprites'), { recursive: true, mode: 0o711 });
+      await chmod(join(dataDir, 'sprites'), 0o711);
       const ids = await IdRanges.open(dataDir, { base: opts.idBase ?? DEFAULT_ID_BASE, size: DEFAULT_ID_RANGE_SIZE }, keep);
       const seccompFile = join(dataDir, 'seccomp.bpf');
       await writeFile(seccompFile, seccompFilter(), { mode: 0o600 });

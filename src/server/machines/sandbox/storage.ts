@@ -5,10 +5,10 @@
  * a checkpoint is `cp -a --reflink=auto`. It owns the data dir's layout; it mounts no overlay, starts no
  * process and knows nothing of what a layer holds (rootfs.ts seeds the template).
  *
- * Layout: `<data>/spritzer.pid`, `<data>/btrfs.img` (image mode), `<data>/vol/{template,layers/<id>,snaps/<id>/<n>}`,
- * `<data>/sprites/<id>/` (per-sprite host dirs: the overlay mount point, the agent's socket dir).
+ * Layout: `<data>/spritzer.pid`, `<data>/btrfs.img` (image mode, 0600), `<data>/vol/{template,layers/<id>,snaps/<id>/<n>}`
+ * (0700), `<data>/sprites/<id>/` (per-sprite host dirs: the overlay mount point, the agent's socket dir).
  */
-import { lstat, mkdir, readdir, rename, rm, rmdir, statfs } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir, rename, rm, rmdir, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { claimDataDir, unmountUnder, type DataDirClaim } from './data-dir.ts';
@@ -98,6 +98,8 @@ export class Storage {
       if (opts.mode === 'btrfs' && mode !== 'btrfs') throw new Error(`btrfs storage is not possible here: ${reason}`);
       if (mode === 'copy' && !keep) await removeAll(vol, 'copy');
       for (const d of ['layers', 'snaps']) await mkdir(join(vol, d), { recursive: true });
+      // The layers hold the sprites' files with the modes the sprites gave them: no other host user passes here.
+      await chmod(vol, 0o700);
       const quotas = mode === 'btrfs' ? await enableQuotas(vol) : 'copy mode (no btrfs qgroups)';
       if (typeof quotas === 'string') opts.logger?.warn({ reason: quotas }, 'sandbox: disk quotas are not enforced inside sprites');
       return new Storage(dir, mode, reason, vol, image, claim, quotas === true, keep, await highestSnapshot(vol));
@@ -327,6 +329,7 @@ async function setUpBtrfs(dir: string, vol: string, imageBytes?: number, keep = 
   const image = join(dir, 'btrfs.img');
   if (keep && (await lstat(image).catch(() => undefined))?.isFile()) {
     try {
+      await chmod(image, 0o600);
       await mkdir(vol, { recursive: true });
       await run('mount', ['-o', 'loop,noatime,discard=async', image, vol]).catch(() => run('mount', ['-o', 'loop', image, vol]));
       return { image };
@@ -341,6 +344,7 @@ async function setUpBtrfs(dir: string, vol: string, imageBytes?: number, keep = 
     const free = await statfs(dir).then((s) => s.bavail * s.bsize);
     const size = imageBytes ?? Math.max(GiB, Math.min(64 * GiB, Math.floor((free * 0.9) / GiB) * GiB));
     await run('truncate', ['-s', String(size), image]);
+    await chmod(image, 0o600);
     await run('mkfs.btrfs', ['-q', '-f', '-m', 'single', '-d', 'single', image]);
     await run('mount', ['-o', 'loop,noatime,discard=async', image, vol]).catch(() => run('mount', ['-o', 'loop', image, vol]));
     return { image };
