@@ -81,6 +81,7 @@ async function spritzerWithHostileSprite(token?: string): Promise<RunningServer>
 async function evilUrls(srv: RunningServer): Promise<Array<[string, string]>> {
   const port = new URL(srv.url).port;
   const url: string = (await api(srv.url)('GET', '/v1/sprites/evil')).json.url;
+  expect(new URL(url).port).not.toBe(port); // an origin of its own, not spritzer's
   return [
     ['url', `${url}/`],
     ['path form', `${srv.url}/s/evil/`],
