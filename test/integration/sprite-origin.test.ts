@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { api, execQuery, startTestServer, TOKEN } from '../support/server.ts';
 import { loopbackMachines } from '../support/loopback-sprite.ts';
+import { handshake, listening } from '../support/net-probe.ts';
 import type { RunningServer } from '../../src/server/server.ts';
 import type { Deps } from '../../src/server/context.ts';
 import { DataDirStore } from '../../src/server/store/store.ts';
@@ -59,35 +60,28 @@ async function get(url: string, headers: Record<string, string> = {}): Promise<[
   return [res.status, await res.text()];
 }
 
-/** Whether something accepts TCP connections on 127.0.0.1:`port`. */
-function listening(port: number): Promise<boolean> {
+/** Tries to listen on 127.0.0.1:`port`; the server, or undefined when the port is taken. */
+async function tryListen(port: number): Promise<net.Server | undefined> {
+  const server = net.createServer();
   return new Promise((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
+    server.once('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => resolve(server));
   });
 }
 
-/** Opens a WebSocket with `headers`: 101, or the refusal's status and JSON body. */
-function handshake(url: string, headers: Record<string, string>, protocols?: string[]): Promise<{ status: number; body?: unknown }> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, protocols, { headers });
-    ws.once('open', () => {
-      ws.close();
-      resolve({ status: 101 });
-    });
-    ws.once('unexpected-response', (_req, res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-    });
-    ws.once('error', (err) => {
-      if (!/Unexpected server response/.test(err.message)) reject(err);
-    });
-  });
+/**
+ * `n` consecutive ports below the kernel's ephemeral range (where other programs' outgoing connections do not land)
+ * of which the first is held here (`busy`) and the others were free when probed.
+ */
+async function heldRun(n: number): Promise<{ busy: net.Server; from: number }> {
+  for (let from = 20000 + (process.pid % 1000) * 10; from < 32000; from += n) {
+    const servers = await Promise.all(Array.from({ length: n }, (_, i) => tryListen(from + i)));
+    const [first, ...rest] = servers;
+    for (const s of rest) if (s) await new Promise((r) => s.close(r));
+    if (servers.every((s) => s)) return { busy: first!, from };
+    if (first) await new Promise((r) => first.close(r));
+  }
+  throw new Error('no run of free ports');
 }
 
 describe('the sprite url is a port of its own', () => {
@@ -185,9 +179,7 @@ describe('sprite ports and the server', () => {
 
   it('--sprite-ports: ports come from the range, a busy one is skipped, two servers never share one, a full range falls back to the path form, a delete frees its port', async () => {
     // The range starts at a port held here (by "another program"), so the servers must skip it.
-    const busy = net.createServer();
-    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
-    const from = (busy.address() as net.AddressInfo).port;
+    const { busy, from } = await heldRun(3);
     const range = { from, to: from + 2 };
     const first = await spritzer({ spritePorts: range });
     const second = await spritzer({ spritePorts: range });
