@@ -28,6 +28,7 @@ export interface OriginCheckOptions {
  * `--allow-origin`; an `Origin` whose host is the request's own `Host` when that Host is an IP address or
  * `localhost` (spritzer reached at another address, e.g. a published container port; a name an attacker's DNS
  * could rebind to this host is never taken on its word). Everything else, `Origin: null` included, is refused.
+ * @deviation whether the real API checks `Origin` is not known; it never runs without a token (docs/fidelity.md).
  */
 export class OriginCheck {
   private readonly anyOrigin: boolean;
