@@ -38,7 +38,10 @@ import { adminHandlers } from './routes/admin.ts';
 import { serviceHandlers } from './routes/services.ts';
 import { policyHandlers } from './routes/policy.ts';
 import { taskHandlers } from './routes/tasks.ts';
-import { createSpriteUrl } from './url/sprite-url.ts';
+import { createSpriteRelay, createSpriteUrl, type SpriteRelay } from './url/sprite-url.ts';
+import { SpriteOrigins } from './url/sprite-origins.ts';
+import { OriginCheck, SAFE_METHODS } from './http/origin-check.ts';
+import { DEFAULT_MAX_HEADER_BYTES } from './http/oversize.ts';
 import { createInSpriteApi, withInSpriteApi } from './url/in-sprite-api.ts';
 import { inspectorHandlers, mountInspector, wrapUpgrade } from './inspector/index.ts';
 
@@ -64,7 +67,9 @@ export interface SpritzerApp {
   ctx: AppContext;
   /** `upgrade` listener for the http.Server. */
   upgrade: ReturnType<typeof createUpgradeHandler>['handle'];
-  /** Ends sockets, commands and services. */
+  /** The sprites' own ports (`--sprite-url port`, the default; absent with `path` or `--public-url`); `startServer` activates it. */
+  origins?: SpriteOrigins;
+  /** Ends sockets, commands and services, and closes the sprites' ports. */
   close(): Promise<void>;
   /** Sends every open WebSocket a close frame with `code` (graceful shutdown, src/server/shutdown.ts); resolves once all closed. */
   closeSockets(code: number): Promise<void>;
@@ -76,6 +81,12 @@ type OpenApiRequest = Request & { openapi?: { schema?: { operationId?: string };
 export function createApp(deps: Deps): SpritzerApp {
   // `/.sprite/api.sock` inside a sprite reaches this same app (src/server/url/in-sprite-api.ts).
   const inSpriteApi = createInSpriteApi(() => app);
+  // Each sprite's url is a port of its own unless asked otherwise; its listeners hand everything to the relay.
+  let relay: SpriteRelay | undefined;
+  const origins =
+    deps.publicUrl === undefined && deps.spriteUrlForm !== 'path'
+      ? new SpriteOrigins({ relay: () => relay!, range: deps.spritePorts ?? 'auto', logger: deps.logger, maxHeaderBytes: deps.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES })
+      : undefined;
   const model = new SpritesModel({
     clock: deps.clock,
     ids: deps.ids,
@@ -83,12 +94,14 @@ export function createApp(deps: Deps): SpritzerApp {
     organization: deps.organization,
     publicUrl: deps.publicUrl,
     limits: deps.limits,
+    origins,
   });
   const ctx: AppContext = {
     deps,
     model,
     faults: new FaultRegistry(deps.limits.faultRulesMax),
     credentials: new Credentials(deps.token, deps.organization),
+    originCheck: new OriginCheck({ localBase: () => model.localBase, publicUrl: deps.publicUrl, allow: deps.allowOrigins }),
     implemented: new Set([...Object.keys(HANDLERS), ...WS_OPERATIONS]),
   };
   const app = express();
@@ -100,7 +113,8 @@ export function createApp(deps: Deps): SpritzerApp {
   app.set('etag', false);
   // The sprite URL (`/s/<name>/…`, `Host: <name>.<url-domain>`) is proxied to the sprite before any API handling,
   // and before the inspector's `/` redirect and UI, which belong to spritzer's own host only.
-  const spriteUrl = createSpriteUrl(ctx, deps.urlDomain);
+  relay = createSpriteRelay(ctx);
+  const spriteUrl = createSpriteUrl(relay, deps.urlDomain);
   // The inspector's request log comes first, so it sees every request; then one cheap line per request
   // (http/request-log.ts) and the sprite URL (inspector/index.ts).
   // A request from inside a sprite never reaches a sprite URL (it is pinned to its own sprite's API).
@@ -112,6 +126,11 @@ export function createApp(deps: Deps): SpritzerApp {
   // Sprite-Version header, the bearer token, broken percent-encoding.
   app.use((req, res, next) => {
     res.setHeader('Sprite-Version', SPRITE_VERSION);
+    // A browser page of another origin (a sprite's own, any local site) may not change anything (http/origin-check.ts).
+    if (!SAFE_METHODS.has(req.method)) {
+      const refused = ctx.originCheck.refusal(req);
+      if (refused) return sendApiError(res, 403, refused);
+    }
     // /_spritzer: health is open; the rest needs the bearer token only when the server runs with --token.
     const open = req.path.startsWith('/_spritzer/') && (req.path === '/_spritzer/health' || deps.token === undefined);
     // A request from inside a sprite (its API socket) carries no token: it is admitted to its own sprite only.
@@ -188,12 +207,14 @@ export function createApp(deps: Deps): SpritzerApp {
   return {
     app,
     ctx,
+    origins,
     upgrade: wrapUpgrade(inspectorLog, (req, socket, head) => void (spriteUrl.upgrade(req, socket, head) || upgrader.handle(req, socket, head))),
     closeSockets: (code) => upgrader.closeWith(code),
     async close() {
       upgrader.closeAll();
       inSpriteApi.close();
       await model.clear({ keepDisks: true });
+      await origins?.close();
     },
   };
 }

@@ -14,6 +14,8 @@ import type { Limits } from './limits.ts';
 import type { ExecStreamLimits } from './exec-limits.ts';
 import type { DataDirStore } from './store/store.ts';
 import type { FrameGapClients } from './http/exec-frames.ts';
+import type { OriginCheck } from './http/origin-check.ts';
+import type { SpritePortRange } from './url/sprite-origins.ts';
 
 /** The `Sprite-Version` spritzer reports: an rc ≥ 30, so the Go SDK uses path-form attach (§2.2). */
 export const SPRITE_VERSION = 'v0.0.1-rc46';
@@ -33,6 +35,15 @@ export interface Deps {
   publicUrl?: string;
   /** `--url-domain`: `Host: <name>.<urlDomain>` reaches sprite `<name>` (src/server/url/sprite-url.ts); default `localhost`. */
   urlDomain?: string;
+  /**
+   * `--sprite-url`: the form of a sprite's `url` without `publicUrl`: `port` (default; a port of its own on spritzer's
+   * address, url/sprite-origins.ts) or `path` (`<address>/s/<name>`, on spritzer's own origin).
+   */
+  spriteUrlForm?: 'port' | 'path';
+  /** `--sprite-ports`: where the `port` form's ports come from (default `auto`, the kernel's choice). */
+  spritePorts?: SpritePortRange;
+  /** `--allow-origin`: browser origins besides spritzer's own that may act on the API (`*`: any; http/origin-check.ts). */
+  allowOrigins?: readonly string[];
   /** Validate responses against the spec (off in production). */
   validateResponses: boolean;
   /** Bounds on paths, watches, sprite fields, disk, fault rules and services (`src/server/limits.ts`, docs/limits.md). */
@@ -58,6 +69,8 @@ export interface AppContext {
   faults: FaultRegistry;
   /** Accepted tokens (the `--token` value and minted ones). */
   credentials: Credentials;
+  /** Which browser pages may act on the API (WebSockets, state-changing REST calls). */
+  originCheck: OriginCheck;
   /** operationIds that have a handler (health, coverage, 501s). */
   implemented: Set<string>;
 }

@@ -25,6 +25,24 @@ import { spriteResourceOptions, spriteResourcesFromOptions, type SpriteResourceC
 import { ensureInspector } from './inspector/bundle.ts';
 import { slowStep } from '../cli/slow-step.ts';
 import { releaseYoungGeneration } from './young-generation.ts';
+import { parseSpritePortRange, type SpritePortRange } from './url/sprite-origins.ts';
+import { normalOrigin } from './http/origin-check.ts';
+
+/** `--allow-origin`: a comma-separated list of origins, or `*`; each normalised (`scheme://host[:port]`). */
+function parseAllowedOrigins(v: string): string[] {
+  return v
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '')
+    .map((o) => {
+      if (o === '*') return o;
+      try {
+        return normalOrigin(o);
+      } catch {
+        throw new InvalidArgumentError(`not an origin (http://host:port): ${JSON.stringify(o)}`);
+      }
+    });
+}
 
 const program = new Command('spritzer')
   .description('A local, stateful emulator of the Fly.io Sprites API')
@@ -33,6 +51,29 @@ const program = new Command('spritzer')
   .addOption(new Option('--token <token>', 'require this bearer token (any token is accepted when unset)').env('SPRITZER_TOKEN'))
   .addOption(new Option('--public-url <url>', 'base URL sprite URLs are built from, https://<name>-<org-id>.<host> (a deployment behind a real domain); default: http://<addr>/s/<name>, which reaches the sprite from this machine').env('SPRITZER_PUBLIC_URL'))
   .addOption(new Option('--url-domain <domain>', 'Host <name>.<domain>[:port] reaches sprite <name> (the sprite URL)').env('SPRITZER_URL_DOMAIN').default('localhost'))
+  .addOption(
+    new Option('--sprite-url <form>', "the form of a sprite's url without --public-url: port (a port of its own on spritzer's address, an origin apart from the API's) or path (http://<addr>/s/<name>, sandboxed on spritzer's origin)")
+      .env('SPRITZER_SPRITE_URL')
+      .choices(['port', 'path'])
+      .default('port'),
+  )
+  .addOption(
+    new Option('--sprite-ports <range>', 'where --sprite-url port takes its ports: auto (free ports the kernel picks) or <from>-<to> (the first free one; busy ones, e.g. another spritzer\'s, are skipped)')
+      .env('SPRITZER_SPRITE_PORTS')
+      .default('auto' as SpritePortRange, 'auto')
+      .argParser((v) => {
+        try {
+          return parseSpritePortRange(v);
+        } catch (e) {
+          throw new InvalidArgumentError((e as Error).message);
+        }
+      }),
+  )
+  .addOption(
+    new Option('--allow-origin <origins>', "comma-separated browser origins (http://host:port) that may open the API's WebSockets and change state besides spritzer's own; * allows any")
+      .env('SPRITZER_ALLOW_ORIGIN')
+      .argParser(parseAllowedOrigins),
+  )
   .addOption(new Option('--org <slug>', 'organization slug').env('SPRITZER_ORG').default('personal'))
   .addOption(new Option('--log-level <level>', 'log level').env('SPRITZER_LOG_LEVEL').default('info'))
   .addOption(
@@ -141,6 +182,9 @@ const opts = program.opts<{
   token?: string;
   publicUrl?: string;
   urlDomain: string;
+  spriteUrl: 'port' | 'path';
+  spritePorts: SpritePortRange;
+  allowOrigin?: string[];
   org: string;
   logLevel: string;
   stdinGrace: number;
@@ -220,6 +264,9 @@ const deps = defaultDeps({
   organization: opts.org,
   publicUrl: opts.publicUrl,
   urlDomain: opts.urlDomain,
+  spriteUrlForm: opts.spriteUrl,
+  spritePorts: opts.spritePorts,
+  allowOrigins: opts.allowOrigin,
   validateResponses: opts.validateResponses && process.env.NODE_ENV !== 'production',
   limits: { ...DEFAULT_LIMITS, diskQuotaBytes: opts.diskQuota, ...limitsFromOptions(opts) },
   maxJsonBodyBytes: opts.maxJsonBody,

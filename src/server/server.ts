@@ -16,6 +16,7 @@ import { DEFAULT_LIMITS } from './limits.ts';
 import { containRequests, containTimers, containUpgrades } from './containment.ts';
 import { answerOversizeHeads, DEFAULT_MAX_HEADER_BYTES } from './http/oversize.ts';
 import { warmUp } from './http/warm-up.ts';
+import { localHostOf } from './url/local-address.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -41,13 +42,6 @@ export function defaultDeps(overrides: Partial<Deps> = {}): Deps {
   };
 }
 
-/** The host a client on this machine dials to reach a server bound to `addr` (a wildcard bind: loopback). */
-function localHostOf(addr: AddressInfo): string {
-  if (addr.address === '0.0.0.0') return '127.0.0.1';
-  if (addr.address === '::') return '[::1]';
-  return addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
-}
-
 /** Listens on `host:port` (port 0 picks a free one). */
 export async function startServer(deps: Deps, host = '127.0.0.1', port = 0): Promise<RunningServer> {
   const spritzer = createApp({ ...deps, clock: containTimers(deps.clock, deps.logger) });
@@ -70,6 +64,11 @@ export async function startServer(deps: Deps, host = '127.0.0.1', port = 0): Pro
   const url = `http://${shownHost}:${addr.port}`;
   // The default sprite URL is path-routed on this address (SpritesModel.urlFor); a wildcard bind is reached on loopback.
   spritzer.ctx.model.localBase = `http://${localHostOf(addr)}:${addr.port}`;
+  // Each sprite's url is a port of its own on this address (url/sprite-origins.ts): the saved and adopted ones get theirs now.
+  if (spritzer.origins) {
+    spritzer.origins.listenOn(host);
+    await Promise.all(spritzer.ctx.model.all().map((s) => spritzer.origins!.open(s.name)));
+  }
   // The validator loads and compiles spec/openapi.yaml on its first request: do that now (http/warm-up.ts).
   await warmUp(addr.address, addr.port);
   return {

@@ -9,10 +9,9 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { api, memoryMachines, startTestServer, TOKEN } from '../support/server.ts';
+import { api, startTestServer, TOKEN } from '../support/server.ts';
+import { loopbackMachines } from '../support/loopback-sprite.ts';
 import type { RunningServer } from '../../src/server/server.ts';
-import { createEngine } from '../../src/server/engines/index.ts';
-import { SystemClock } from '../../src/server/model/clock.ts';
 import { getWithEveryClient, removeBuiltClients, reportSkips } from '../support/url-clients.ts';
 
 const auth = { Authorization: `Bearer ${TOKEN}` };
@@ -73,7 +72,7 @@ describe('sprite URL relay (loopback connect hook)', () => {
   let port: number;
   let upstream: http.Server;
   let upstreamPort: number;
-  const dialled: number[] = [];
+  let dialled: Array<[string, number]> = [];
   /** Resolved by the test when the client has seen the first streamed chunk. */
   let clientSawFirst: () => void = () => undefined;
   /** Resolved by the upstream when it has received the first uploaded chunk. */
@@ -102,18 +101,9 @@ describe('sprite URL relay (loopback connect hook)', () => {
     wss.on('connection', (ws, req) => ws.on('message', (d) => ws.send(`${req.url} ${d.toString()}`)));
     await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
     upstreamPort = (upstream.address() as net.AddressInfo).port;
-    const clock = new SystemClock();
-    const engine = {
-      ...createEngine('shell', { clock }),
-      connect: (_sprite: unknown, _host: string, p: number) =>
-        new Promise<net.Socket>((resolve, reject) => {
-          dialled.push(p);
-          const socket = net.connect(p === 8080 ? upstreamPort : 1, '127.0.0.1');
-          socket.once('connect', () => resolve(socket));
-          socket.once('error', reject);
-        }),
-    };
-    srv = await startTestServer('shell', { token: TOKEN, machines: memoryMachines(engine, clock) });
+    const loop = loopbackMachines((_sprite, p) => (p === 8080 ? upstreamPort : undefined));
+    dialled = loop.dialled;
+    srv = await startTestServer('shell', { token: TOKEN, machines: loop.machines, clock: loop.clock });
     port = Number(new URL(srv.url).port);
     await api(srv.url)('POST', '/v1/sprites', { name: 'box' });
   });
@@ -127,7 +117,7 @@ describe('sprite URL relay (loopback connect hook)', () => {
     const res = await fetch(`${srv.url}/s/box/a/b?c=1`, { headers: auth });
     expect(await res.text()).toBe('path /a/b?c=1');
     expect(seen.headers?.authorization).toBeUndefined();
-    expect(dialled.at(-1)).toBe(8080);
+    expect(dialled.at(-1)?.[1]).toBe(8080);
   });
 
   it('host-routed: the Host reaches the sprite unchanged', async () => {
@@ -206,7 +196,9 @@ describe('sprite URL relay (loopback connect hook)', () => {
     const call = api(srv.url);
     const created = await call('POST', '/v1/sprites', { name: 'reach' });
     const url: string = created.json.url;
-    expect(url).toBe(`${srv.url}/s/reach`);
+    // A port of its own on spritzer's address (test/integration/sprite-origin.test.ts has the rest of that form).
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(new URL(url).port).not.toBe(String(port));
     expect((await call('GET', '/v1/sprites/reach')).json.url).toBe(url);
     expect((await call('GET', '/v1/sprites')).json.sprites.find((s: { name: string }) => s.name === 'reach').url).toBe(url);
     const withToken = reportSkips(await getWithEveryClient(`${url}/index.html?x=1`, TOKEN), 'sprite url clients');
@@ -236,7 +228,7 @@ describe('sprite URL relay (loopback connect hook)', () => {
     await call('PUT', '/v1/sprites/box/services/web?duration=0', { cmd: 'sleep', args: ['1000'], http_port: 9090 });
     const res = await fetch(`${srv.url}/s/box/`, { headers: auth });
     expect(res.status).toBe(502);
-    expect(dialled.at(-1)).toBe(9090);
+    expect(dialled.at(-1)?.[1]).toBe(9090);
     expect((await call('POST', '/v1/sprites/box/services/web/stop?timeout=1s')).status).toBe(200);
     expect((await call('DELETE', '/v1/sprites/box/services/web')).status).toBe(204);
   });

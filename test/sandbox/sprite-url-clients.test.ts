@@ -3,10 +3,12 @@
  * reached at `<url>/index.html` by curl, Python (urllib, requests, httpx), Node fetch and Go net/http with the
  * token; without it every client gets the 401 envelope; with `url_settings.auth: public` every client gets in. A
  * WebSocket server in the sprite is reached at `<url>/ws`. A client not installed here is skipped with its reason.
+ * The url is a port of the sprite's own: a page there cannot run a command through the API, and a delete closes it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { api, TOKEN } from '../support/server.ts';
+import { api, execQuery, TOKEN, wsExec } from '../support/server.ts';
+import { handshake, listening } from '../support/net-probe.ts';
 import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
 import { openMachineFactory } from '../../src/server/machines/index.ts';
 import { SystemClock } from '../../src/server/model/clock.ts';
@@ -80,5 +82,22 @@ describe.skipIf(skip)('the sprite url reaches a real server in a sandbox sprite'
     ws.send('hi');
     expect(await new Promise<string>((r) => ws.once('message', (d) => r(d.toString())))).toBe('/ws hi');
     ws.close();
+  }, 60_000);
+
+  it("the url is a port of its own: a page there cannot run a command through the API; deleting the sprite closes the port", async () => {
+    const url: string = (await call('POST', '/v1/sprites', { name: 'origin' })).json.url;
+    const port = Number(new URL(url).port);
+    expect(String(port)).not.toBe(new URL(srv.url).port);
+    const touch = `/v1/sprites/origin/exec?${execQuery(['touch', '/home/sprite/pwned'])}`;
+    const token = `spritzer-token.${Buffer.from(TOKEN).toString('base64url')}`;
+    const refused = await handshake(`${srv.url.replace(/^http/, 'ws')}${touch}`, { Origin: url }, ['spritzer-ui', token]);
+    expect([refused.status, (refused.body as { error: string }).error]).toEqual([403, 'forbidden']);
+    expect((await call('GET', '/v1/sprites/origin/fs/list?path=/home/sprite/pwned')).status).toBe(404);
+    // An SDK (no Origin) still runs it.
+    expect((await wsExec(srv.url, touch)).exitCode).toBe(0);
+    expect((await call('GET', '/v1/sprites/origin/fs/list?path=/home/sprite/pwned')).status).toBe(200);
+    expect(await listening(port)).toBe(true);
+    expect((await call('DELETE', '/v1/sprites/origin')).status).toBe(204);
+    expect(await listening(port)).toBe(false);
   }, 60_000);
 });

@@ -301,6 +301,21 @@ export interface SpritesModelDeps {
   publicUrl?: string;
   /** Size limits of labels/config/environment, the disk quota of each machine, services (default DEFAULT_LIMITS). */
   limits?: Limits;
+  /** Sprite URLs that are origins of their own (a port per sprite, url/sprite-origins.ts); absent: the path form. */
+  origins?: SpriteOriginRegistry;
+}
+
+/**
+ * Gives each sprite a URL of its own (an address only that sprite answers on). The model opens one when a sprite is
+ * created and releases it when the sprite is deleted; whoever loads or adopts sprites opens theirs.
+ */
+export interface SpriteOriginRegistry {
+  /** Gives sprite `name` its own URL; resolves once it answers. Never rejects (the sprite keeps the path form). */
+  open(name: string): Promise<void>;
+  /** The sprite's own URL, or undefined when it has none. */
+  urlOf(name: string): string | undefined;
+  /** Frees the sprite's URL and ends its connections. */
+  release(name: string): Promise<void>;
 }
 
 /** Valid sprite names: a DNS label, since the name becomes part of the sprite URL's hostname (§11). */
@@ -335,6 +350,8 @@ export class SpritesModel {
     let machine: Machine;
     try {
       machine = await machines.create({ name: input.name, id, diskQuotaBytes: this.deps.limits?.diskQuotaBytes, maxFiles: this.deps.limits?.filesMax, record: recordOf(input, now) });
+      // The create's answer carries the url: the sprite's own address answers before it is shown.
+      await this.deps.origins?.open(input.name);
     } finally {
       this.creating.delete(input.name);
     }
@@ -395,7 +412,7 @@ export class SpritesModel {
     const s = this.get(name);
     this.sprites.delete(name);
     this.names.remove(name);
-    await s.shutdown();
+    await Promise.all([s.shutdown(), this.deps.origins?.release(name)]);
   }
 
   /**
@@ -406,7 +423,7 @@ export class SpritesModel {
     const all = this.all();
     this.sprites.clear();
     this.names.clear();
-    await Promise.all(all.map((s) => s.shutdown({ keepDisk: opts.keepDisks })));
+    await Promise.all(all.flatMap((s) => [s.shutdown({ keepDisk: opts.keepDisks }), this.deps.origins?.release(s.name)]));
   }
 
   /**
@@ -417,13 +434,14 @@ export class SpritesModel {
 
   /**
    * The sprite URL of `name` (§11). With `publicUrl`: `<scheme>://<name>-<orgid>.<host>[:port]`, the production shape.
-   * Without: `<localBase>/s/<name>`, path-routed to the sprite (src/server/url/sprite-url.ts).
+   * Without: the sprite's own address from `origins` (`http://<host>:<port>`, a port of its own), else
+   * `<localBase>/s/<name>`, path-routed to the sprite (src/server/url/sprite-url.ts).
    * @deviation Production's `https://<name>-<orgid>.sprites.app` needs DNS; no host form of that shape resolves on a
    * machine without a resolver for it (`*.localhost` is resolved by curl, not by getaddrinfo: Node fetch, Python,
-   * Go), so the default URL is path-routed on spritzer's own address (docs/fidelity.md "Sprite URL: address").
+   * Go), so the default URL is a port of the sprite's own on spritzer's address (docs/fidelity.md "Sprite URL: address").
    */
   urlFor(name: string): string {
-    if (this.deps.publicUrl === undefined) return `${this.localBase}/s/${name}`;
+    if (this.deps.publicUrl === undefined) return this.deps.origins?.urlOf(name) ?? `${this.localBase}/s/${name}`;
     const u = new URL(this.deps.publicUrl);
     u.hostname = `${name}-${orgSuffix(this.deps.organization)}.${u.hostname}`;
     return u.toString().replace(/\/$/, '');

@@ -1,6 +1,6 @@
 /**
- * The sprite URL (docs/wire-reference.md §11): `ANY /s/<name>/<path>` (path-routed) and `Host: <name>.<url-domain>`
- * (host-routed) reach the sprite's HTTP port (the service with `http_port`, else 8080) through the Machine port's
+ * The sprite URL (docs/wire-reference.md §11): `ANY /s/<name>/<path>` (path-routed), `Host: <name>.<url-domain>`
+ * (host-routed) and a port of the sprite's own (url/sprite-origins.ts) reach the sprite's HTTP port (the service with `http_port`, else 8080) through the Machine port's
  * `connect`, for plain HTTP and for upgrades (WebSocket), streaming both ways without buffering. It owns routing,
  * `url_settings.auth` and the 401/404/502 answers; it does not own the dialling (the machine) or the services.
  */
@@ -10,6 +10,7 @@ import type { AppContext } from '../context.ts';
 import type { Sprite } from '../model/sprites.ts';
 import { UNAUTHORIZED } from '../http/auth.ts';
 import { rejectHandshake } from '../ws/handshake.ts';
+import { pathFormHeaders, pathFormRefusal } from './path-form.ts';
 
 /** The port a sprite's URL reaches when no service has `http_port` (docs/wire-reference.md §11). */
 export const DEFAULT_HTTP_PORT = 8080;
@@ -150,31 +151,28 @@ function refuseHttp(res: ServerResponse, r: Refusal): void {
   res.end(text);
 }
 
-/** The two entry points of the sprite URL: one for requests, one for upgrades. */
-export interface SpriteUrlHandlers {
-  /** Handles `req` when it addresses a sprite URL and returns true; false leaves it to the API. */
-  request(req: IncomingMessage, res: ServerResponse): boolean;
-  /** Handles an upgrade (`Upgrade: websocket` or any other) to a sprite URL and returns true; false leaves it to the API. */
-  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+/** The relay to one sprite's HTTP port, for a target already decided (path, host or port form). */
+export interface SpriteRelay {
+  /** Answers `req` from the sprite `target.name` (401/404/502 in the envelope when it cannot). */
+  request(target: SpriteUrlTarget, req: IncomingMessage, res: ServerResponse): void;
+  /** Relays an upgrade (WebSocket or any other) to the sprite, or rejects the handshake in the envelope. */
+  upgrade(target: SpriteUrlTarget, req: IncomingMessage, socket: Duplex, head: Buffer): void;
 }
 
 /**
- * Builds the sprite URL handlers over `ctx` (the model, the credentials, the logger). `urlDomain` is
- * `--url-domain` (`SPRITZER_URL_DOMAIN`, default `localhost`). A request counts as activity (`touch`).
+ * Builds the relay over `ctx` (the model, the credentials, the logger). A request counts as activity (`touch`).
  * Errors: 401 `{error:'unauthorized'}` without an accepted token on a `sprite`-auth sprite, 404 for an unknown
- * sprite, 502 `{error:'bad_gateway'}` when nothing listens. @see docs/wire-reference.md §11, issue 9
+ * sprite, 502 `{error:'bad_gateway'}` when nothing listens. A path-routed answer is made safe for spritzer's own
+ * origin (url/path-form.ts). @see docs/wire-reference.md §11
  */
-export function createSpriteUrl(ctx: AppContext, urlDomain: string = DEFAULT_URL_DOMAIN): SpriteUrlHandlers {
+export function createSpriteRelay(ctx: AppContext): SpriteRelay {
   const { logger } = ctx.deps;
   return {
-    request(req, res) {
-      const target = spriteUrlTarget(req, urlDomain);
-      if (!target) return false;
+    request(target, req, res) {
       const admitted = admit(ctx, target, req);
-      if (!('sprite' in admitted)) {
-        refuseHttp(res, admitted);
-        return true;
-      }
+      if (!('sprite' in admitted)) return refuseHttp(res, admitted);
+      const refused = target.pathRouted ? pathFormRefusal(req) : undefined;
+      if (refused) return refuseHttp(res, refused);
       const { sprite } = admitted;
       sprite.touch();
       const port = httpPortOf(sprite);
@@ -199,7 +197,7 @@ export function createSpriteUrl(ctx: AppContext, urlDomain: string = DEFAULT_URL
         for (let i = 0; i < up.rawHeaders.length; i += 2) {
           if (!/^(connection|keep-alive)$/i.test(up.rawHeaders[i])) headers.push(up.rawHeaders[i], up.rawHeaders[i + 1]);
         }
-        res.writeHead(up.statusCode ?? 502, up.statusMessage, headers);
+        res.writeHead(up.statusCode ?? 502, up.statusMessage, target.pathRouted ? pathFormHeaders(headers) : headers);
         res.flushHeaders();
         up.pipe(res);
         up.on('error', () => res.destroy());
@@ -214,17 +212,11 @@ export function createSpriteUrl(ctx: AppContext, urlDomain: string = DEFAULT_URL
         if (!res.writableFinished) upstream.destroy();
       });
       req.pipe(upstream);
-      return true;
     },
 
-    upgrade(req, socket, head) {
-      const target = spriteUrlTarget(req, urlDomain);
-      if (!target) return false;
+    upgrade(target, req, socket, head) {
       const admitted = admit(ctx, target, req);
-      if (!('sprite' in admitted)) {
-        rejectHandshake(socket, admitted.status, admitted.body);
-        return true;
-      }
+      if (!('sprite' in admitted)) return rejectHandshake(socket, admitted.status, admitted.body);
       const { sprite } = admitted;
       sprite.touch();
       const port = httpPortOf(sprite);
@@ -253,6 +245,34 @@ export function createSpriteUrl(ctx: AppContext, urlDomain: string = DEFAULT_URL
           rejectHandshake(socket, r.status, r.body);
         },
       );
+    },
+  };
+}
+
+/** The two entry points of the sprite URL on spritzer's own address: one for requests, one for upgrades. */
+export interface SpriteUrlHandlers {
+  /** Handles `req` when it addresses a sprite URL and returns true; false leaves it to the API. */
+  request(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Handles an upgrade (`Upgrade: websocket` or any other) to a sprite URL and returns true; false leaves it to the API. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+}
+
+/**
+ * The path and host forms of the sprite URL on spritzer's own address (`relay` does the rest). `urlDomain` is
+ * `--url-domain` (`SPRITZER_URL_DOMAIN`, default `localhost`). @see docs/wire-reference.md §11
+ */
+export function createSpriteUrl(relay: SpriteRelay, urlDomain: string = DEFAULT_URL_DOMAIN): SpriteUrlHandlers {
+  return {
+    request(req, res) {
+      const target = spriteUrlTarget(req, urlDomain);
+      if (!target) return false;
+      relay.request(target, req, res);
+      return true;
+    },
+    upgrade(req, socket, head) {
+      const target = spriteUrlTarget(req, urlDomain);
+      if (!target) return false;
+      relay.upgrade(target, req, socket, head);
       return true;
     },
   };

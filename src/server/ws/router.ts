@@ -75,6 +75,9 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
     const url = parseRequestTarget(req.url);
     if (!url) return rejectHandshake(socket, 400, badTargetBody(req.url));
     const m = ROUTE.exec(url.pathname);
+    // Browsers send Origin on every WebSocket: a page of another origin is refused whatever the token (http/origin-check.ts).
+    const foreign = ctx.originCheck.refusal(req);
+    if (foreign) return rejectHandshake(socket, 403, foreign);
     if (!ctx.credentials.accepts(req.headers.authorization)) return rejectHandshake(socket, 401, UNAUTHORIZED);
     if (!m) return rejectHandshake(socket, 404, { error: 'not found', message: `no WebSocket endpoint at ${url.pathname}` });
     if (req.headers.upgrade?.toLowerCase() !== 'websocket') {

@@ -8,6 +8,7 @@ import io
 import json
 import os
 import re
+import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -68,11 +69,14 @@ def test_sandbox_session_through_the_provider(spritzer, root):
             sprite = session._inner._sprite
             list(sprite.create_service("web", "python3", ["-m", "http.server", "8080"], http_port=8080, duration=0))
             endpoint = await session.resolve_exposed_port(8080)
-            # The provider keeps only the host and port of the sprite's url. By default that url is path-routed under
-            # spritzer's own address (docs/fidelity.md "Sprite URL: address"), so the endpoint names spritzer's host
-            # and port, and the /s/<name> path that reaches the sprite is lost.
-            base = urlsplit(spritzer.base_url)
-            assert (endpoint.host, endpoint.port) == (base.hostname, base.port), endpoint
+            # The provider keeps only the host and port of the sprite's url. By default that url is a port of the
+            # sprite's own on spritzer's address (docs/fidelity.md "Sprite URL: address"), so the endpoint names the
+            # sprite itself, not spritzer's API.
+            req = urllib.request.Request(f"{spritzer.base_url}/v1/sprites/{sprite.name}", headers={"Authorization": f"Bearer {spritzer.token}"})
+            with urllib.request.urlopen(req) as res:
+                url = urlsplit(json.load(res)["url"])
+            assert (endpoint.host, endpoint.port) == (url.hostname, url.port), endpoint
+            assert endpoint.port != urlsplit(spritzer.base_url).port, endpoint
 
             # checkpoint, change, restore: the provider's tools, invoked as the agent loop would
             capability = SpritesCheckpoints(allow_restore=True)
