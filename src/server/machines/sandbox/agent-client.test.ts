@@ -145,3 +145,18 @@ describe('AgentClient against a hostile agent', () => {
     expect(a.client.violation).toBeUndefined();
   });
 });
+
+describe('an accepted relay as a socket', () => {
+  it('can be ended like a net.Socket (destroySoon): its bytes go out, then END, and it is gone', async () => {
+    const a = await hostile();
+    let conn: import('node:stream').Duplex | undefined;
+    a.client.onAccept = (c) => void (conn = c.on('error', () => undefined));
+    a.socket.write(accept(0x8000_0000));
+    while (!conn) await new Promise((r) => setImmediate(r));
+    conn.write('bye');
+    (conn as unknown as { destroySoon(): void }).destroySoon();
+    while (!conn.destroyed) await new Promise((r) => setImmediate(r));
+    while (a.received.length < 3) await new Promise((r) => setImmediate(r));
+    expect(a.received.map((f) => f.type)).toEqual([FrameType.Data, FrameType.End, FrameType.Reset]);
+  });
+});

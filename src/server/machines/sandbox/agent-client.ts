@@ -120,6 +120,19 @@ class RelayStream extends Duplex {
     go?.();
   }
 
+  /**
+   * Ends the relay and destroys it once its last bytes are sent: `net.Socket#destroySoon`, which Node's HTTP server
+   * calls on the sockets it serves (the in-sprite API serves relays). Without it, a request from inside a sprite that
+   * declares an oversized body made the server throw.
+   */
+  destroySoon(): void {
+    if (this.writableFinished) this.destroy();
+    else {
+      this.once('finish', () => this.destroy());
+      this.end();
+    }
+  }
+
   override _read(): void {
     if (this.askedPause) {
       this.askedPause = false;
@@ -173,6 +186,8 @@ export class AgentClient {
   private accepted = 0;
   private lost = false;
   private broken: string | undefined;
+  /** Frames sent while the agent's frames of one read are handled (written at once afterwards). */
+  private answers: Buffer[] | undefined;
   private resolveClosed!: () => void;
 
   /**
@@ -199,12 +214,21 @@ export class AgentClient {
       } catch (err) {
         return this.violate((err as Error).message);
       }
-      for (const f of frames) {
-        if (this.lost) return;
-        this.onFrame(f.type, f.channel, f.payload);
+      // The frames the host sends because of these (RESETs of refused ACCEPTs, PAUSEs…) go out as one write: a
+      // million tiny writes would cost far more than their bytes while the agent does not read.
+      const answers: Buffer[] = [];
+      this.answers = answers;
+      try {
+        for (const f of frames) {
+          if (this.lost) return;
+          this.onFrame(f.type, f.channel, f.payload);
+        }
+      } finally {
+        this.answers = undefined;
+        if (answers.length > 0 && !this.lost) socket.write(answers.length === 1 ? answers[0]! : Buffer.concat(answers));
       }
-      // An agent that does not read what it is sent (RESETs of refused ACCEPTs, PAUSEs) is not read either, so the
-      // frames it makes the host answer never pile up here.
+      // An agent that does not read what it is sent is not read either, so what it makes the host answer never
+      // piles up here.
       if (!this.lost && socket.writableLength > this.bounds.unsentBytes) {
         socket.pause();
         this.onDrain(() => socket.resume());
@@ -261,10 +285,16 @@ export class AgentClient {
     }
   }
 
-  /** Sends one frame; false when the socket is congested (or the connection is gone). Internal to the client. */
+  /**
+   * Sends one frame; false when the socket is congested (or the connection is gone). While frames from the agent are
+   * handled, it is queued and written with the others when they are done. Internal to the client.
+   */
   sendFrame(type: FrameType, channel: number, payload?: Uint8Array): boolean {
     if (this.lost) return false;
-    return this.socket.write(encodeFrame(type, channel, payload));
+    const frame = encodeFrame(type, channel, payload);
+    if (!this.answers) return this.socket.write(frame);
+    this.answers.push(frame);
+    return !this.socket.writableNeedDrain;
   }
 
   /** Runs `fn` once the socket has drained (at once if the connection is gone). Internal to the client. */
