@@ -475,6 +475,7 @@ export class ContainerMachine implements Machine {
    * is dropped, the container killed (on Docker/Podman; kept, not removed, so its disk stays) and the sprite marked
    * failed (`bootFailure`) instead of being restarted into the same hands; a restore boots it again.
    * @see docs/security.md "The agent's connection"
+   * @deviation real Sprites' answer is unknown: the sprite stays failed until a restore (docs/fidelity.md).
    */
   private async onViolation(reason: string): Promise<void> {
     this.generation++;

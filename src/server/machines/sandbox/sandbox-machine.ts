@@ -643,6 +643,7 @@ export class SandboxMachine implements Machine {
    * (`bootFailure`: listed `cold`, every operation but restore and delete refused) instead of being rebooted into
    * the same hands; a restore boots it again. Other sprites are not touched.
    * @see docs/security.md "The agent's connection"
+   * @deviation real Sprites' answer is unknown: the sprite stays failed until a restore (docs/fidelity.md).
    */
   private async onViolation(reason: string): Promise<void> {
     this.generation++;
