@@ -13,7 +13,9 @@ import {
   decodeEnvelope,
   decodeResize,
   encodeEnvelope,
+  encodeEventBatches,
   encodeFrame,
+  FIRST_ACCEPT_ID,
   FrameDecoder,
   FrameType,
   PROTOCOL_VERSION,
@@ -47,9 +49,6 @@ export interface AgentOptions {
   /** Unix socket of the in-sprite API (`/.sprite/api.sock` in a sandbox); unset: none. Connections go to the host (ACCEPT). */
   apiSocket?: string;
 }
-
-/** The first relay id the agent gives an in-sprite API connection (the host numbers its own relays from 1). */
-const FIRST_ACCEPT_ID = 0x80000000;
 
 /** One host connection. */
 class Session {
@@ -220,9 +219,10 @@ class Session {
         return { value: this.agent.withoutOwnListeners(await listeningPorts()) };
       case 'watch': {
         if (this.watchers.has(req.watch)) throw { code: 'EINVAL', message: `watch ${req.watch} is in use` } satisfies WireError;
-        const w = new TreeWatcher(normalizeSpritePath(req.path), !!req.recursive, (p) => fs.hostPath(p), (changes) =>
-          this.send(FrameType.Event, req.watch, Buffer.from(JSON.stringify(changes))),
-        );
+        // A large batch (a tree removed) goes in several frames: the host refuses an EVENT over 1 MiB.
+        const w = new TreeWatcher(normalizeSpritePath(req.path), !!req.recursive, (p) => fs.hostPath(p), (changes) => {
+          for (const payload of encodeEventBatches(changes)) this.send(FrameType.Event, req.watch, payload);
+        });
         this.watchers.set(req.watch, w);
         await w.start();
         return {};

@@ -3,6 +3,7 @@ import {
   decodeEnvelope,
   decodeResize,
   encodeEnvelope,
+  encodeEventBatches,
   encodeFrame,
   encodeResize,
   FrameDecoder,
@@ -127,5 +128,29 @@ describe('agent protocol frames', () => {
     expect(() => decodeEnvelope(Buffer.from('000000027b7d', 'hex'))).not.toThrow();
     expect(() => decodeEnvelope(Buffer.from('000000037b7d', 'hex'))).toThrow('envelope JSON runs past the frame');
     expect(() => decodeResize(Buffer.of(0, 1, 0, 1, 0))).toThrow('resize payload must be 4 bytes');
+  });
+});
+
+describe('agent protocol bounds', () => {
+  it('judges a frame by its header: a limit refuses it before its payload arrives, and no limit takes up to 1 GiB', () => {
+    const head = Buffer.from('40000005' + '06' + '00000001', 'hex'); // STDOUT declaring 1 GiB
+    const limited = new FrameDecoder((type) => (type === FrameType.Stdout ? 1024 : MAX_PAYLOAD_BYTES));
+    expect(() => limited.push(head)).toThrow(/declares 1073741824 bytes, over its limit of 1024/);
+    expect(new FrameDecoder().push(head)).toEqual([]);
+    // A frame within its limit is taken, split anywhere.
+    const ok = encodeFrame(FrameType.Stdout, 1, Buffer.alloc(1024, 1));
+    const dec = new FrameDecoder(() => 1024);
+    expect([...dec.push(ok.subarray(0, 5)), ...dec.push(ok.subarray(5, 12)), ...dec.push(ok.subarray(12))]).toHaveLength(1);
+    expect(() => new FrameDecoder(() => 1023).push(ok.subarray(0, 9))).toThrow(ProtocolError);
+  });
+
+  it('splits a large batch of changes over EVENT payloads of at most the given size, in order', () => {
+    const changes = Array.from({ length: 5000 }, (_, i) => ({ path: `/tmp/${'d'.repeat(200)}/${i}`, event: 'remove', isDir: false, size: 0 }));
+    const payloads = encodeEventBatches(changes, 64 * 1024);
+    expect(payloads.length).toBeGreaterThan(10);
+    for (const p of payloads) expect(p.byteLength).toBeLessThanOrEqual(64 * 1024);
+    expect(payloads.flatMap((p) => JSON.parse(p.toString()) as unknown[])).toEqual(changes);
+    expect(encodeEventBatches([])).toEqual([]);
+    expect(encodeEventBatches([{ a: 1 }]).map(String)).toEqual(['[{"a":1}]']);
   });
 });

@@ -57,6 +57,9 @@ export const FrameType = {
 /** One of {@link FrameType}. */
 export type FrameType = (typeof FrameType)[keyof typeof FrameType];
 
+/** The first relay id the agent gives an ACCEPT; the host numbers its own relays from 1, below it. */
+export const FIRST_ACCEPT_ID = 0x8000_0000;
+
 /** Bytes before the payload: length (4), type (1), channel (4). */
 export const HEADER_BYTES = 9;
 /** The largest payload accepted (1 GiB): a whole file travels in one REPLY or CALL. A larger frame is a protocol error. */
@@ -91,12 +94,22 @@ export function encodeFrame(type: FrameType, channel: number, payload: Uint8Arra
 const EMPTY = new Uint8Array(0);
 
 /**
+ * The largest payload a receiver takes for a frame of `type` on `channel`, decided from the frame's header alone
+ * (before its payload is buffered). The host bounds each agent frame this way (agent-bounds.ts).
+ */
+export type PayloadLimit = (type: FrameType, channel: number) => number;
+
+/**
  * Incremental decoder: feed it socket chunks, get whole frames. Chunks are kept in a list and joined once per
- * frame, so a large frame costs one copy. Throws a ProtocolError for an unknown type or an oversized length.
+ * frame, so a large frame costs one copy. Throws a ProtocolError for an unknown type or a length over
+ * `limit(type, channel)` (default {@link MAX_PAYLOAD_BYTES} for every frame) as soon as the header has arrived, so a
+ * frame that is refused never has its payload buffered.
  */
 export class FrameDecoder {
   private chunks: Buffer[] = [];
   private buffered = 0;
+
+  constructor(private readonly limit?: PayloadLimit) {}
 
   /** Appends `chunk` and returns every frame now complete, in order. */
   push(chunk: Buffer): AgentFrame[] {
@@ -108,13 +121,27 @@ export class FrameDecoder {
       const head = this.peek(4);
       const length = head.readUInt32BE(0);
       if (length < 5 || length - 5 > MAX_PAYLOAD_BYTES) throw new ProtocolError(`bad frame length ${length}`);
+      if (this.limit && this.buffered < 4 + length) {
+        // The payload is not all here: judge the header now, so a refused frame is never buffered.
+        if (this.buffered < HEADER_BYTES) break;
+        this.checkHeader(this.peek(HEADER_BYTES), length);
+        break;
+      }
       if (this.buffered < 4 + length) break;
       const whole = this.take(4 + length);
-      const type = whole.readUInt8(4);
-      if (type < FrameType.Call || type > FrameType.Accept) throw new ProtocolError(`unknown frame type ${type}`);
-      frames.push({ type: type as FrameType, channel: whole.readUInt32BE(5), payload: whole.subarray(HEADER_BYTES) });
+      const type = this.checkHeader(whole, length);
+      frames.push({ type, channel: whole.readUInt32BE(5), payload: whole.subarray(HEADER_BYTES) });
     }
     return frames;
+  }
+
+  /** The frame type of a header (`head`: at least its 9 bytes); throws when unknown or `length` is over the limit. */
+  private checkHeader(head: Buffer, length: number): FrameType {
+    const type = head.readUInt8(4);
+    if (type < FrameType.Call || type > FrameType.Accept) throw new ProtocolError(`unknown frame type ${type}`);
+    const max = this.limit?.(type as FrameType, head.readUInt32BE(5)) ?? MAX_PAYLOAD_BYTES;
+    if (length - 5 > max) throw new ProtocolError(`frame of type ${type} on channel ${head.readUInt32BE(5)} declares ${length - 5} bytes, over its limit of ${max}`);
+    return type as FrameType;
   }
 
   /** The first `n` buffered bytes (fewer if fewer are buffered), without consuming them. */
@@ -184,6 +211,32 @@ export function decodeEnvelope(payload: Buffer): { json: unknown; tail: Buffer }
     throw new ProtocolError('envelope JSON does not parse');
   }
   return { json, tail: payload.subarray(4 + n) };
+}
+
+/** The largest EVENT payload the agent sends: a bigger batch of changes is split over several frames. */
+export const MAX_EVENT_PAYLOAD_BYTES = 256 * 1024;
+
+/**
+ * The EVENT payloads of one batch of changes: JSON arrays, in order, each at most `maxBytes` (default
+ * {@link MAX_EVENT_PAYLOAD_BYTES}) unless a single change is larger. An empty batch gives no payload.
+ */
+export function encodeEventBatches(changes: readonly unknown[], maxBytes = MAX_EVENT_PAYLOAD_BYTES): Buffer[] {
+  const out: Buffer[] = [];
+  let parts: string[] = [];
+  let size = 2;
+  for (const change of changes) {
+    const json = JSON.stringify(change);
+    const bytes = Buffer.byteLength(json, 'utf8') + 1;
+    if (parts.length > 0 && size + bytes > maxBytes) {
+      out.push(Buffer.from(`[${parts.join(',')}]`, 'utf8'));
+      parts = [];
+      size = 2;
+    }
+    parts.push(json);
+    size += bytes;
+  }
+  if (parts.length > 0) out.push(Buffer.from(`[${parts.join(',')}]`, 'utf8'));
+  return out;
 }
 
 /** Encodes a RESIZE payload (u16 cols, u16 rows; values clamp to 1–65535). */

@@ -1,14 +1,18 @@
 /**
  * Test support for the agent: builds the real bundle once per test process and runs it on the host with `--root`
  * pointing at a fresh temp dir laid out like a sprite (`/home/sprite` owned by 1000, `/tmp` 1777), connected through
- * a real `AgentClient`. It owns test set-up only; never used by the server.
+ * a real `AgentClient`; and a hostile agent (any bytes the test writes) for the host side's bounds. It owns test
+ * set-up only; never used by the server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Socket } from 'node:net';
 import { chmod, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildAgent } from './bundle.ts';
 import { AgentClient } from '../server/machines/sandbox/agent-client.ts';
+import type { AgentBounds } from '../server/machines/sandbox/agent-bounds.ts';
+import { encodeEnvelope, encodeFrame, FrameDecoder, FrameType, PROTOCOL_VERSION } from './protocol.ts';
 
 let built: Promise<string> | undefined;
 
@@ -71,6 +75,63 @@ export async function startTestAgent(opts: { exitDrainMs?: number; apiSocket?: s
         await gone;
       }
       await rm(base, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An agent played by the test: it answers the hello, then the test writes what it likes on `socket`. */
+export interface HostileAgent {
+  client: AgentClient;
+  /** The agent's end of the connection. */
+  socket: Socket;
+  /** Every frame the host sent after the hello, decoded (`read: false`: none is read at all). */
+  received: Array<{ type: FrameType; channel: number }>;
+  /** Closes both ends, the listening socket and its directory. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Listens on a fresh unix socket, connects an `AgentClient` (with `bounds`, if given) and answers its hello as the
+ * real agent does. With `read: false` the agent reads nothing after the hello (a peer that never drains the host's
+ * frames).
+ */
+export async function startHostileAgent(opts: { bounds?: AgentBounds; read?: boolean } = {}): Promise<HostileAgent> {
+  const dir = await mkdtemp(join(tmpdir(), 'spritzer-hostile-'));
+  const path = join(dir, 'agent.sock');
+  const received: HostileAgent['received'] = [];
+  let agentSide!: (s: Socket) => void;
+  const accepted = new Promise<Socket>((r) => (agentSide = r));
+  const server = createServer((socket) => {
+    const decoder = new FrameDecoder();
+    const onData = (chunk: Buffer) => {
+      for (const f of decoder.push(chunk)) {
+        if (f.type === FrameType.Call && received.length === 0 && !helloDone) {
+          helloDone = true;
+          socket.write(encodeFrame(FrameType.Reply, f.channel, encodeEnvelope({ ok: true, value: { version: PROTOCOL_VERSION, pid: 0, uid: 0 } })));
+          if (opts.read === false) {
+            socket.off('data', onData);
+            socket.pause();
+          }
+          agentSide(socket);
+        } else received.push({ type: f.type, channel: f.channel });
+      }
+    };
+    let helloDone = false;
+    socket.on('data', onData);
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((r) => server.listen(path, () => r()));
+  const client = await AgentClient.connect(path, { bounds: opts.bounds, timeoutMs: 5000 });
+  const socket = await accepted;
+  return {
+    client,
+    socket,
+    received,
+    async stop() {
+      client.close();
+      socket.destroy();
+      await new Promise<void>((r) => server.close(() => r()));
+      await rm(dir, { recursive: true, force: true });
     },
   };
 }

@@ -5,7 +5,7 @@
  * It owns no sprite logic (container-machine.ts does) and no checkpoints (Docker-only, in the Machine).
  * @see issue 10 items 2 and 3, docs/container.md
  */
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { PassThrough, type Duplex, type Readable, type Writable } from 'node:stream';
 import type Docker from 'dockerode';
 
 /** A command running in a box with stdin and stdout piped (stderr is drained). */
@@ -57,6 +57,42 @@ export interface BoxRuntime {
   list(labels: Record<string, string>): Promise<BoxInfo[]>;
   /** The image the box runs. */
   imageOf(name: string): Promise<string>;
+}
+
+/** The largest frame of Docker's multiplexed stream taken (dockerd frames each read of the process, 32 KiB). */
+const MAX_DOCKER_FRAME_BYTES = 1024 * 1024;
+
+/**
+ * The stdout of a Docker exec's multiplexed stream (`[u8 stream, 0, 0, 0, u32 BE length][payload]` frames; stderr
+ * and stdin frames dropped), following backpressure: while the reader of the returned stream is behind, `stream` is
+ * paused, so bytes a sprite's code writes into the exec (the agent bridge's pipe) wait in the kernel, not here.
+ * docker-modem's `demuxStream` writes on regardless of backpressure. A frame over 1 MiB destroys `stream`.
+ * @see https://docs.docker.com/reference/api/engine/version/v1.41/#operation/ContainerAttach "Stream format"
+ */
+export function demuxExecStdout(stream: Duplex): Readable {
+  const stdout = new PassThrough();
+  let pending: Buffer = Buffer.alloc(0);
+  let waiting = false;
+  stream.on('data', (chunk: Buffer) => {
+    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+    while (pending.length >= 8) {
+      const length = pending.readUInt32BE(4);
+      if (length > MAX_DOCKER_FRAME_BYTES) return void stream.destroy(new Error(`docker stream frame of ${length} bytes`));
+      if (pending.length < 8 + length) break;
+      if (pending[0] === 1 && !stdout.write(pending.subarray(8, 8 + length)) && !waiting) {
+        waiting = true;
+        stream.pause();
+        stdout.once('drain', () => {
+          waiting = false;
+          stream.resume();
+        });
+      }
+      pending = pending.subarray(8 + length);
+    }
+  });
+  stream.on('end', () => stdout.end());
+  stream.on('close', () => stdout.end());
+  return stdout;
 }
 
 /** Docker's status of a failed call (404 missing, 304 already started, 409 conflict). */
@@ -128,11 +164,7 @@ export class DockerBoxes implements BoxRuntime {
   async openExec(name: string, argv: string[]): Promise<ExecPipe> {
     const exec = await this.docker.getContainer(name).exec({ Cmd: argv, AttachStdin: true, AttachStdout: true, AttachStderr: true, Tty: false });
     const stream = (await exec.start({ hijack: true, stdin: true })) as unknown as import('node:stream').Duplex;
-    const stdout = new PassThrough();
-    const stderr = new PassThrough();
-    stderr.resume();
-    this.docker.modem.demuxStream(stream, stdout, stderr);
-    stream.on('end', () => stdout.end());
+    const stdout = demuxExecStdout(stream);
     stream.on('error', () => stream.destroy());
     const closed = new Promise<void>((resolve) => stream.on('close', () => resolve()));
     return { stdin: stream, stdout, closed, kill: () => stream.destroy() };

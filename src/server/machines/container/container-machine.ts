@@ -35,6 +35,7 @@ import { AgentClient } from '../sandbox/agent-client.ts';
 import { deferredProcess, fsThrough } from '../sandbox/sandbox-machine.ts';
 import { agentArchive } from './agent-archive.ts';
 import { defaultSpriteResources } from '../sprite-resources.ts';
+import { ModelError } from '../../model/errors.ts';
 import { AGENT_SOCKET_IN_SPRITE, startBridge, type AgentBridge } from './bridge.ts';
 import { DockerBoxes, type BoxInfo, type BoxRuntime } from './boxes.ts';
 import { DEFAULT_AGENT_IMAGE, DEFAULT_CREATE_TIMEOUT_MS, DEFAULT_NAMESPACE, DEFAULT_SPRITE_IMAGE } from './defaults.ts';
@@ -325,6 +326,8 @@ export class ContainerMachine implements Machine {
   private readonly aborted = new AbortController();
   /** The sprite's fields kept in RECORD_PATH (written again after a restore rewinds the disk). */
   private record?: MachineRecord;
+  /** Why the sprite is failed (see `bootFailure`). */
+  private failure: string | undefined;
 
   /** @internal created by ContainerMachineFactory.create */
   constructor(
@@ -407,7 +410,10 @@ export class ContainerMachine implements Machine {
    */
   async boot(image: string): Promise<void> {
     const generation = ++this.generation;
-    const attempt = this.bootOnce(image, generation);
+    const attempt = this.bootOnce(image, generation).then((client) => {
+      this.failure = undefined;
+      return client;
+    });
     this.ready = attempt;
     attempt.catch(() => undefined);
     await attempt;
@@ -451,10 +457,42 @@ export class ContainerMachine implements Machine {
       else conn.destroy();
     };
     for (const w of this.watches) w.stop = client.watch(w.path, { recursive: w.recursive }, w.listener);
-    void client.closed.then(() => {
-      if (generation === this.generation && !this.destroyed) void this.onCrash();
-    });
+    this.watchConnection(client, generation);
     return client;
+  }
+
+  /** A lost connection restarts the container; one lost because the agent broke the protocol marks the sprite failed. */
+  private watchConnection(client: AgentClient, generation: number): void {
+    void client.closed.then(() => {
+      if (generation !== this.generation || this.destroyed) return;
+      if (client.violation !== undefined) void this.onViolation(client.violation);
+      else void this.onCrash();
+    });
+  }
+
+  /**
+   * The agent (or what a sprite's root wrote into the exec bridge) broke the protocol (agent-bounds.ts): the agent
+   * is dropped, the container killed (on Docker/Podman; kept, not removed, so its disk stays) and the sprite marked
+   * failed (`bootFailure`) instead of being restarted into the same hands; a restore boots it again.
+   * @see docs/security.md "The agent's connection"
+   * @deviation real Sprites' answer is unknown: the sprite stays failed until a restore (docs/fidelity.md).
+   */
+  private async onViolation(reason: string): Promise<void> {
+    this.generation++;
+    this.failure = `the sprite's agent broke the protocol (${reason}); the sprite was stopped`;
+    this.shared.logger?.error({ sprite: this.spec.name, reason }, 'container: the sprite agent broke the protocol; sprite marked failed');
+    const failed = Promise.reject(new ModelError('sprite_unavailable', `sprite ${this.spec.name} failed: ${this.failure}; restore one of its checkpoints or delete it`));
+    failed.catch(() => undefined);
+    this.ready = failed;
+    await this.serialized(async () => {
+      await this.dropAgent();
+      await this.shared.docker?.getContainer(this.containerName).kill().catch(() => undefined);
+    });
+  }
+
+  /** Why the sprite is failed (its agent broke the protocol), or undefined. @see Machine.bootFailure */
+  get bootFailure(): string | undefined {
+    return this.failure;
   }
 
   /** The agent connection was lost on its own: start the container again (same disk), reconnect, tell listeners. */
@@ -519,9 +557,7 @@ export class ContainerMachine implements Machine {
     this.agent = client;
     this.bridge = bridge;
     for (const w of this.watches) w.stop = client.watch(w.path, { recursive: w.recursive }, w.listener);
-    void client.closed.then(() => {
-      if (generation === this.generation && !this.destroyed) void this.onCrash();
-    });
+    this.watchConnection(client, generation);
     return client;
   }
 

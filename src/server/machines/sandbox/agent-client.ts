@@ -15,14 +15,17 @@ import {
   encodeEnvelope,
   encodeFrame,
   encodeResize,
+  FIRST_ACCEPT_ID,
   FrameDecoder,
   FrameType,
   PROTOCOL_VERSION,
+  ProtocolError,
   type CallJson,
   type ReplyJson,
   type SpawnMessage,
   type WireError,
 } from '../../../agent/protocol.ts';
+import { agentMaySend, agentPayloadLimit, DEFAULT_AGENT_BOUNDS, type AgentBounds } from './agent-bounds.ts';
 
 /** A spawn request as the agent takes it: the exec request plus the ids to run as (the sprite user: 1000/1000). */
 export interface AgentSpawnRequest extends ExecRequest {
@@ -47,6 +50,11 @@ function toError(e: WireError, fsOp: boolean): Error {
   return Object.assign(new Error(e.message), { code: e.code });
 }
 
+/** The violation of an agent that sent a frame of a type only the host sends. */
+function hostOnly(type: FrameType): string {
+  return `the agent sent a frame of type ${type}, which only the host sends`;
+}
+
 /** A connection-loss error (pending calls reject with it). */
 function lostError(): Error {
   return Object.assign(new Error('agent connection lost'), { code: 'ECONNRESET' });
@@ -56,6 +64,8 @@ interface PendingCall {
   resolve(r: { value: unknown; tail: Buffer }): void;
   reject(err: Error): void;
   fsOp: boolean;
+  /** The call's op: it sets how large its REPLY may be (agent-bounds.ts). */
+  op: CallJson['op'];
 }
 
 interface ProcState {
@@ -80,12 +90,14 @@ class RelayStream extends Duplex {
     super({ allowHalfOpen: true });
   }
 
-  /** Bytes from the agent. */
+  /** Bytes from the agent. Past the stream's buffer the agent is asked to PAUSE, and the client checks its bound. */
   onData(data: Buffer): void {
-    if (!this.push(data) && !this.askedPause) {
+    if (this.push(data)) return;
+    if (!this.askedPause) {
       this.askedPause = true;
       this.client.sendFrame(FrameType.Pause, this.id);
     }
+    this.client.relayOverflowing();
   }
 
   onEnd(): void {
@@ -106,6 +118,19 @@ class RelayStream extends Duplex {
     const go = this.blocked;
     this.blocked = undefined;
     go?.();
+  }
+
+  /**
+   * Ends the relay and destroys it once its last bytes are sent: `net.Socket#destroySoon`, which Node's HTTP server
+   * calls on the sockets it serves (the in-sprite API serves relays). Without it, a request from inside a sprite that
+   * declares an oversized body made the server throw.
+   */
+  destroySoon(): void {
+    if (this.writableFinished) this.destroy();
+    else {
+      this.once('finish', () => this.destroy());
+      this.end();
+    }
   }
 
   override _read(): void {
@@ -139,9 +164,16 @@ class RelayStream extends Duplex {
   }
 }
 
-/** A connection to one sprite's agent. */
+/**
+ * A connection to one sprite's agent. The agent is not trusted (root inside the sprite can write on its
+ * connection): every frame is bounded by `AgentBounds` before its payload is buffered, and a stream that breaks the
+ * protocol closes the connection with `violation` set (agent-bounds.ts).
+ */
 export class AgentClient {
-  private readonly decoder = new FrameDecoder();
+  private readonly decoder = new FrameDecoder((type, ch) => {
+    if (!agentMaySend(type)) throw new ProtocolError(hostOnly(type));
+    return agentPayloadLimit(this.bounds, type, this.calls.get(ch)?.op);
+  });
   private readonly calls = new Map<number, PendingCall>();
   private readonly procs = new Map<number, ProcState>();
   private readonly relays = new Map<number, RelayStream>();
@@ -150,7 +182,12 @@ export class AgentClient {
   private nextCall = 1;
   private nextRelay = 1;
   private nextWatch = 1;
+  /** Relays the agent opened (ACCEPT) that are still open. */
+  private accepted = 0;
   private lost = false;
+  private broken: string | undefined;
+  /** Frames sent while the agent's frames of one read are handled (written at once afterwards). */
+  private answers: Buffer[] | undefined;
   private resolveClosed!: () => void;
 
   /**
@@ -166,16 +203,36 @@ export class AgentClient {
   /** Filesystem ops, executed by the agent inside the sprite's mount namespace (paths in the sprite's view). */
   readonly fs: MachineFs;
 
-  private constructor(private readonly socket: Socket) {
+  private constructor(
+    private readonly socket: Socket,
+    private readonly bounds: AgentBounds,
+  ) {
     socket.on('data', (chunk: Buffer) => {
       let frames;
       try {
         frames = this.decoder.push(chunk);
-      } catch {
-        socket.destroy();
-        return;
+      } catch (err) {
+        return this.violate((err as Error).message);
       }
-      for (const f of frames) this.onFrame(f.type, f.channel, f.payload);
+      // The frames the host sends because of these (RESETs of refused ACCEPTs, PAUSEs…) go out as one write: a
+      // million tiny writes would cost far more than their bytes while the agent does not read.
+      const answers: Buffer[] = [];
+      this.answers = answers;
+      try {
+        for (const f of frames) {
+          if (this.lost) return;
+          this.onFrame(f.type, f.channel, f.payload);
+        }
+      } finally {
+        this.answers = undefined;
+        if (answers.length > 0 && !this.lost) socket.write(answers.length === 1 ? answers[0]! : Buffer.concat(answers));
+      }
+      // An agent that does not read what it is sent is not read either, so what it makes the host answer never
+      // piles up here.
+      if (!this.lost && socket.writableLength > this.bounds.unsentBytes) {
+        socket.pause();
+        this.onDrain(() => socket.resume());
+      }
     });
     socket.on('drain', () => {
       for (const w of this.drainWaiters.splice(0)) w();
@@ -188,9 +245,10 @@ export class AgentClient {
   /**
    * Connects to an agent listening on the unix socket `socketPath`, retrying while the socket is missing or refuses
    * (the agent is starting) until `timeoutMs` (default 5000) has passed or `signal` aborts, then checks the protocol
-   * version. Rejects with an Error (code ETIMEDOUT, ABORT_ERR, or EPROTO for a version mismatch).
+   * version. `bounds` (default DEFAULT_AGENT_BOUNDS) limit what the agent may send. Rejects with an Error (code
+   * ETIMEDOUT, ABORT_ERR, or EPROTO for a version mismatch).
    */
-  static async connect(socketPath: string, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<AgentClient> {
+  static async connect(socketPath: string, opts: { timeoutMs?: number; signal?: AbortSignal; bounds?: AgentBounds } = {}): Promise<AgentClient> {
     const deadline = Date.now() + (opts.timeoutMs ?? 5000);
     let lastError: unknown;
     for (;;) {
@@ -205,7 +263,7 @@ export class AgentClient {
           });
           s.once('error', reject);
         });
-        const client = new AgentClient(socket);
+        const client = new AgentClient(socket, opts.bounds ?? DEFAULT_AGENT_BOUNDS);
         const hello = (await client.call({ op: 'hello' })).value as { version: number };
         if (opts.signal?.aborted) {
           client.close();
@@ -227,10 +285,16 @@ export class AgentClient {
     }
   }
 
-  /** Sends one frame; false when the socket is congested (or the connection is gone). Internal to the client. */
+  /**
+   * Sends one frame; false when the socket is congested (or the connection is gone). While frames from the agent are
+   * handled, it is queued and written with the others when they are done. Internal to the client.
+   */
   sendFrame(type: FrameType, channel: number, payload?: Uint8Array): boolean {
     if (this.lost) return false;
-    return this.socket.write(encodeFrame(type, channel, payload));
+    const frame = encodeFrame(type, channel, payload);
+    if (!this.answers) return this.socket.write(frame);
+    this.answers.push(frame);
+    return !this.socket.writableNeedDrain;
   }
 
   /** Runs `fn` once the socket has drained (at once if the connection is gone). Internal to the client. */
@@ -241,14 +305,40 @@ export class AgentClient {
 
   /** Drops a relay from the table. Internal to the client. */
   forgetRelay(id: number): void {
-    this.relays.delete(id);
+    if (this.relays.delete(id) && id >= FIRST_ACCEPT_ID) this.accepted--;
+  }
+
+  /**
+   * A relay holds more than its stream's buffer: the bytes held for all relays must stay within
+   * `relayBufferedBytes`, else the agent ignored PAUSE. Internal to the client.
+   */
+  relayOverflowing(): void {
+    let held = 0;
+    for (const r of this.relays.values()) held += r.readableLength;
+    if (held > this.bounds.relayBufferedBytes) this.violate(`the agent's relays hold ${held} bytes the host did not read (it ignored PAUSE)`);
+  }
+
+  /**
+   * Why the connection was closed for breaking the protocol (a frame over its bound, an unknown or host-only frame
+   * type, a reply to no call, relays flooded past PAUSE…), or undefined. Set before `closed` resolves.
+   */
+  get violation(): string | undefined {
+    return this.broken;
+  }
+
+  /** The agent broke the protocol: nothing more is read from it; the connection closes and `closed` resolves. */
+  private violate(reason: string): void {
+    if (this.lost) return;
+    this.broken = reason;
+    this.socket.destroy();
+    this.onLost();
   }
 
   private call(req: CallJson, tail?: Uint8Array, fsOp = false): Promise<{ value: unknown; tail: Buffer }> {
     if (this.lost) return Promise.reject(lostError());
     const id = this.nextCall++;
     return new Promise((resolve, reject) => {
-      this.calls.set(id, { resolve, reject, fsOp });
+      this.calls.set(id, { resolve, reject, fsOp, op: req.op });
       this.sendFrame(FrameType.Call, id, encodeEnvelope(req, tail));
     });
   }
@@ -396,16 +486,18 @@ export class AgentClient {
     this.procs.clear();
     for (const r of [...this.relays.values()]) r.onReset('agent connection lost');
     this.relays.clear();
+    this.accepted = 0;
     this.watches.clear();
     for (const w of this.drainWaiters.splice(0)) w();
     this.resolveClosed();
   }
 
   private onFrame(type: FrameType, ch: number, payload: Buffer): void {
+    if (!agentMaySend(type)) return this.violate(hostOnly(type));
     switch (type) {
       case FrameType.Reply: {
         const pending = this.calls.get(ch);
-        if (!pending) return;
+        if (!pending) return this.violate(`the agent replied to call ${ch}, which is not pending`);
         this.calls.delete(ch);
         let reply: ReplyJson;
         let tail: Buffer;
@@ -413,9 +505,10 @@ export class AgentClient {
           const env = decodeEnvelope(payload);
           reply = env.json as ReplyJson;
           tail = env.tail;
+          if (!reply || typeof reply !== 'object' || (!reply.ok && (!reply.error || typeof reply.error !== 'object'))) throw new Error('not a reply');
         } catch (err) {
-          pending.reject(err as Error);
-          return;
+          pending.reject(lostError());
+          return this.violate(`the agent's reply to call ${ch} is malformed: ${(err as Error).message}`);
         }
         if (reply.ok) pending.resolve({ value: reply.value, tail });
         else pending.reject(toError(reply.error, pending.fsOp));
@@ -460,9 +553,12 @@ export class AgentClient {
         this.relays.get(ch)?.onResume();
         return;
       case FrameType.Accept: {
-        if (this.relays.has(ch) || !this.onAccept) return void this.sendFrame(FrameType.Reset, ch);
+        if (ch < FIRST_ACCEPT_ID) return this.violate(`the agent accepted relay ${ch}, an id of the host's`);
+        if (this.relays.has(ch)) return this.violate(`the agent accepted relay ${ch}, which is open`);
+        if (!this.onAccept || this.accepted >= this.bounds.acceptedRelays) return void this.sendFrame(FrameType.Reset, ch);
         const stream = new RelayStream(this, ch);
         this.relays.set(ch, stream);
+        this.accepted++;
         let listener = 'api';
         try {
           const l = (JSON.parse(payload.toString('utf8')) as { listener?: unknown }).listener;

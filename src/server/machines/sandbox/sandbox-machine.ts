@@ -604,7 +604,9 @@ export class SandboxMachine implements Machine {
     };
     for (const w of this.watches) w.stop = client.watch(w.path, { recursive: w.recursive }, w.listener);
     const crashed = () => {
-      if (generation === this.generation && !this.destroyed) void this.onCrash(generation);
+      if (generation !== this.generation || this.destroyed) return;
+      if (client.violation !== undefined) void this.onViolation(client.violation);
+      else void this.onCrash(generation);
     };
     void client.closed.then(crashed);
     void sandbox.exited.then(crashed);
@@ -634,6 +636,24 @@ export class SandboxMachine implements Machine {
     };
     if (delay <= 0) retry();
     else this.shared.clock.setTimeout(retry, delay);
+  }
+
+  /**
+   * The agent broke the protocol (agent-bounds.ts): root inside took over its connection, or the agent is not ours.
+   * Nothing the sprite runs is trusted any more, so the sprite is stopped (every process killed) and marked failed
+   * (`bootFailure`: listed `cold`, every operation but restore and delete refused) instead of being rebooted into
+   * the same hands; a restore boots it again. Other sprites are not touched.
+   * @see docs/security.md "The agent's connection"
+   * @deviation real Sprites' answer is unknown: the sprite stays failed until a restore (docs/fidelity.md).
+   */
+  private async onViolation(reason: string): Promise<void> {
+    this.generation++;
+    this.failure = `the sprite's agent broke the protocol (${reason}); the sprite was stopped`;
+    this.shared.logger?.error({ sprite: this.spec.name, reason }, 'sandbox: the sprite agent broke the protocol; sprite stopped and marked failed');
+    const failed = Promise.reject(new ModelError('sprite_unavailable', `sprite ${this.spec.name} failed: ${this.failure}; restore one of its checkpoints or delete it`));
+    failed.catch(() => undefined);
+    this.ready = failed;
+    await this.serialized(() => this.teardown());
   }
 
   /** Kills the sandbox (every process, the mounts with it) and drops the agent connection. */
