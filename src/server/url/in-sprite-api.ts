@@ -125,6 +125,8 @@ export function createInSpriteApi(app: () => (req: IncomingMessage, res: ServerR
   });
   server.on('upgrade', (_req: IncomingMessage, socket: Duplex) => {
     const text = JSON.stringify({ error: 'not found', message: 'the in-sprite API has no WebSocket' });
+    // The HTTP server has let go of the socket (and of its error handling): ours, until it closes.
+    socket.on('error', () => socket.destroy());
     socket.end(`HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
   });
   const conns = new Set<Duplex>();

@@ -159,4 +159,25 @@ describe('an accepted relay as a socket', () => {
     while (a.received.length < 3) await new Promise((r) => setImmediate(r));
     expect(a.received.map((f) => f.type)).toEqual([FrameType.Data, FrameType.End, FrameType.Reset]);
   });
+
+  it('closes quietly when the agent connection is lost while nobody listens for its errors', async () => {
+    const a = await hostile();
+    let conn: import('node:stream').Duplex | undefined;
+    a.client.onAccept = (c) => void (conn = c); // no 'error' listener, as a socket an HTTP server let go of
+    a.socket.write(accept(0x8000_0000));
+    while (!conn) await new Promise((r) => setImmediate(r));
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown) => uncaught.push(err);
+    process.prependListener('uncaughtException', onUncaught);
+    try {
+      a.socket.destroy();
+      await a.client.closed;
+      while (!conn.destroyed) await new Promise((r) => setImmediate(r));
+      await new Promise((r) => setImmediate(r));
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+    expect(uncaught).toEqual([]);
+    expect(conn.destroyed).toBe(true);
+  });
 });

@@ -106,6 +106,9 @@ class RelayStream extends Duplex {
 
   onReset(reason: string): void {
     this.finished = true;
+    // A relay nobody listens to for errors any more (a socket an HTTP server let go of after an upgrade) still
+    // closes; its reset must not become an uncaught exception that takes the whole server down.
+    if (this.listenerCount('error') === 0) this.once('error', () => undefined);
     this.destroy(Object.assign(new Error(reason || 'connection reset'), { code: 'ECONNRESET' }));
   }
 
