@@ -10,6 +10,8 @@ import {
   DEFAULT_SERVICE_ENV,
   BACKOFF_RESET_AFTER_MS,
   SIGNAL_WAIT_MS,
+  LOG_PENDING_MAX_BYTES,
+  LOG_LINE_MAX_CHARS,
   type ServiceEvent,
   type ServiceInput,
 } from './services.ts';
@@ -803,3 +805,78 @@ describe('ServiceManager.restoreDefinition (persistence hook, src/server/store)'
     expect(t.services.get('web').state).toMatchObject({ status: 'running', restartCount: 3 });
   });
 });
+
+describe('ServiceManager, a service that writes faster than its log is written', () => {
+  /** Holds every log write until `release()`; counts the bytes handed to the disk. */
+  function slowDisk(t: ReturnType<typeof setup>) {
+    const fs = (t.services as unknown as { deps: { machine: { fs: { writeFile: (...a: any[]) => Promise<unknown> } } } }).deps.machine.fs;
+    const real = fs.writeFile.bind(fs);
+    let gate: Promise<void> = new Promise(() => undefined);
+    let open!: () => void;
+    const closeGate = () => (gate = new Promise<void>((r) => (open = r)));
+    closeGate();
+    const held = { calls: 0, bytes: 0 };
+    fs.writeFile = async (path: string, data: Uint8Array, opts: unknown) => {
+      held.calls++;
+      held.bytes += data.length;
+      await gate;
+      return real(path, data, opts);
+    };
+    return { held, release: () => open() };
+  }
+
+  it('holds at most one pending write per service, logs what fits and says how much it did not log', async () => {
+    const t = setup();
+    t.watch('spew');
+    await t.services.put('spew', svc('yes'));
+    await t.services.logsWritten();
+    const disk = slowDisk(t);
+    const p = t.engine.last('yes');
+    const line = `${'y'.repeat(1023)}
+`;
+    const lines = 16 * 1024; // 16 MiB of output while the disk holds every write
+    for (let i = 0; i < lines; i++) p.out(line);
+    // At most one write under way and one pending buffer of at most the bound: nothing else is held.
+    expect(disk.held.calls).toBeLessThanOrEqual(1);
+    disk.release();
+    const log = await t.readLog('spew');
+    expect(disk.held.calls).toBeLessThanOrEqual(2);
+    expect(disk.held.bytes).toBeLessThanOrEqual(2 * LOG_PENDING_MAX_BYTES + 200);
+    const logged = log.split('\n').filter((l) => l === line.slice(0, -1)).length;
+    const dropped = (lines - logged) * line.length;
+    expect(dropped).toBeGreaterThan(0);
+    expect(log.endsWith(`[spritzer] ${dropped} bytes of output were not logged: the service wrote faster than its log could be written\n`)).toBe(true);
+    // The live stream still got every line.
+    expect(t.events.filter((e) => e.type === 'stdout').length).toBe(lines);
+  });
+
+  it('joins output that arrives while a write is under way into one write', async () => {
+    const t = setup();
+    await t.services.put('chatty', svc('yes'));
+    await t.services.logsWritten();
+    const disk = slowDisk(t);
+    const p = t.engine.last('yes');
+    for (let i = 0; i < 100; i++) p.out(`line ${i}\n`);
+    disk.release();
+    const log = await t.readLog('chatty');
+    expect(disk.held.calls).toBeLessThanOrEqual(2);
+    expect(log).toBe(Array.from({ length: 100 }, (_, i) => `line ${i}\n`).join(''));
+  });
+
+  it('cuts a line longer than the bound, so output without newlines is not held whole', async () => {
+    const t = setup();
+    t.watch('zero');
+    await t.services.put('zero', svc('cat'));
+    const p = t.engine.last('cat');
+    const chunk = 'z'.repeat(64 * 1024);
+    for (let i = 0; i < 40; i++) p.out(chunk); // 2.5 MiB, no newline
+    const lines = t.events.filter((e) => e.type === 'stdout').map((e) => e.data as string);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((l) => l.length <= LOG_LINE_MAX_CHARS)).toBe(true);
+    p.finish(0);
+    await settle();
+    const all = t.events.filter((e) => e.type === 'stdout').map((e) => e.data as string).join('');
+    expect(all).toBe(chunk.repeat(40));
+  });
+});
+

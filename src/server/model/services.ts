@@ -14,6 +14,19 @@ import { normalizeSignalName } from '../../protocol/signals.ts';
 import { findNeedsCycle, startOrder } from './service-graph.ts';
 import { DEFAULT_LIMITS, type Limits } from '../limits.ts';
 
+/**
+ * Bytes of a service's output that may wait for its log while one write to the log is under way; output past it is
+ * not logged (the log then says how many bytes it missed), so a service that writes faster than its sprite's disk
+ * takes no more of spritzer's memory than this. Live streams still get every line.
+ */
+export const LOG_PENDING_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Longest line (UTF-16 code units) a service's output is split into: a longer run without a newline is cut, so
+ * output with no newline (`cat /dev/zero`) is not held whole.
+ */
+export const LOG_LINE_MAX_CHARS = 64 * 1024;
+
 /** Directory of the service logs inside the sprite. */
 export const SERVICE_LOG_DIR = '/.sprite/logs/services';
 /** How long `stop` waits after TERM before KILL, unless told otherwise (§9.2: stop `timeout` default 10s). */
@@ -182,6 +195,8 @@ export class ServiceManager {
   private suspended?: Set<ServiceRecord>;
   /** Log writes, one after another, in output order (the machine's fs is asynchronous). */
   private logWrites: Promise<void> = Promise.resolve();
+  /** Per service, the output queued for its next log write (joined into one write, bounded). */
+  private readonly pendingLogs = new Map<string, PendingLog>();
 
   constructor(private readonly deps: ServiceManagerDeps) {}
 
@@ -620,13 +635,32 @@ export class ServiceManager {
   }
 
   /**
-   * Appends to the service's log on the machine's disk, after every earlier append. A failure is not the
+   * Appends to the service's log on the machine's disk, after every earlier append. Output that arrives while a write
+   * is queued joins it (one write per round trip to the disk, however chatty the service), up to
+   * LOG_PENDING_MAX_BYTES; what does not fit is counted and named in a line of the log instead. A failure is not the
    * service's: the sprite's own processes may have made the log path unwritable, or the machine may be rebooting;
    * output still reaches the streams, so a failed write is dropped (see `queueLogWrite`).
    */
   private appendLog(name: string, data: Uint8Array): void {
+    const pending = this.pendingLogs.get(name);
+    if (pending) {
+      if (pending.bytes + data.length > LOG_PENDING_MAX_BYTES) pending.dropped += data.length;
+      else {
+        pending.chunks.push(data);
+        pending.bytes += data.length;
+      }
+      return;
+    }
+    const next: PendingLog = { chunks: [data], bytes: data.length, dropped: 0 };
+    this.pendingLogs.set(name, next);
     const { fs } = this.deps.machine;
-    this.queueLogWrite(() => fs.writeFile(serviceLogPath(name), data, { append: true, mkdirParents: true, noFollow: true }).then(() => undefined));
+    this.queueLogWrite(() => {
+      this.pendingLogs.delete(name);
+      if (next.dropped > 0) {
+        next.chunks.push(new TextEncoder().encode(`[spritzer] ${next.dropped} bytes of output were not logged: the service wrote faster than its log could be written\n`));
+      }
+      return fs.writeFile(serviceLogPath(name), joinBytes(next.chunks), { append: true, mkdirParents: true, noFollow: true }).then(() => undefined);
+    });
   }
 
   /** Runs `write` after every earlier log write; a failure never breaks the chain nor reaches the process. */
@@ -652,6 +686,35 @@ export class ServiceManager {
   }
 }
 
+/** Output of one service waiting for its next log write. */
+interface PendingLog {
+  chunks: Uint8Array[];
+  /** Bytes in `chunks`. */
+  bytes: number;
+  /** Bytes that did not fit (LOG_PENDING_MAX_BYTES) and will not be logged. */
+  dropped: number;
+}
+
+/** The bytes of `chunks`, one after another (the chunk itself when there is one). */
+function joinBytes(chunks: Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+/** `line` cut into pieces of at most LOG_LINE_MAX_CHARS (the line itself when it is short enough). */
+function cutLine(line: string): string[] {
+  if (line.length <= LOG_LINE_MAX_CHARS) return [line];
+  const pieces: string[] = [];
+  for (let at = 0; at < line.length; at += LOG_LINE_MAX_CHARS) pieces.push(line.slice(at, at + LOG_LINE_MAX_CHARS));
+  return pieces;
+}
+
 /** Prefix of stderr lines in the combined log (§9.3). */
 const STDERR_PREFIX = '[stderr] ';
 
@@ -674,16 +737,25 @@ function view(rec: ServiceRecord): Service {
   return { ...def, args: [...def.args], needs: [...def.needs], env: { ...def.env }, state };
 }
 
-/** Splits a byte stream into UTF-8 lines (without `\n`); `flush` returns a last unterminated line. */
+/**
+ * Splits a byte stream into UTF-8 lines (without `\n`), none longer than LOG_LINE_MAX_CHARS; `flush` returns a last
+ * unterminated line.
+ */
 class LineSplitter {
   private readonly decoder = new TextDecoder();
   private pending = '';
 
-  /** The lines this chunk completes. */
+  /** The lines this chunk completes (a run longer than the bound counts as lines of that length). */
   push(data: Uint8Array): string[] {
     const parts = (this.pending + this.decoder.decode(data, { stream: true })).split('\n');
     this.pending = parts.pop()!;
-    return parts;
+    const lines = parts.flatMap(cutLine);
+    if (this.pending.length > LOG_LINE_MAX_CHARS) {
+      const pieces = cutLine(this.pending);
+      this.pending = pieces.length * LOG_LINE_MAX_CHARS === this.pending.length ? '' : pieces.pop()!;
+      lines.push(...pieces);
+    }
+    return lines;
   }
 
   /** The unterminated rest, as a line, if any. */
