@@ -878,5 +878,40 @@ describe('ServiceManager, a service that writes faster than its log is written',
     const all = t.events.filter((e) => e.type === 'stdout').map((e) => e.data as string).join('');
     expect(all).toBe(chunk.repeat(40));
   });
+
+  it('logs output up to exactly the bound, and names the first byte past it', async () => {
+    const t = setup();
+    await t.services.put('edge', svc('yes'));
+    await t.services.logsWritten();
+    const disk = slowDisk(t);
+    const p = t.engine.last('yes');
+    const line = `${'e'.repeat(1023)}\n`;
+    for (let i = 0; i < LOG_PENDING_MAX_BYTES / line.length; i++) p.out(line);
+    disk.release();
+    expect(await t.readLog('edge')).toBe(line.repeat(LOG_PENDING_MAX_BYTES / line.length));
+    const again = slowDisk(t);
+    for (let i = 0; i < LOG_PENDING_MAX_BYTES / line.length; i++) p.out(line);
+    p.out('x\n');
+    again.release();
+    const log = await t.readLog('edge');
+    expect(log).toBe(`${line.repeat((2 * LOG_PENDING_MAX_BYTES) / line.length)}[spritzer] 2 bytes of output were not logged: the service wrote faster than its log could be written\n`);
+  });
+
+  it('cuts lines at exactly the bound: whole pieces, no empty piece, the rest kept for the next output', async () => {
+    const t = setup();
+    t.watch('cut');
+    await t.services.put('cut', svc('cat'));
+    const p = t.engine.last('cat');
+    const max = LOG_LINE_MAX_CHARS;
+    p.out(`${'a'.repeat(2 * max)}\n`);
+    p.out('b'.repeat(max));
+    p.out(`${'b'.repeat(max + 3)}`);
+    p.out('c\n');
+    p.out('');
+    p.out('\n');
+    const got = t.events.filter((e) => e.type === 'stdout').map((e) => e.data as string);
+    expect(got).toEqual(['a'.repeat(max), 'a'.repeat(max), 'b'.repeat(max), 'b'.repeat(max), 'bbbc', '']);
+    expect(await t.readLog('cut')).toBe(`${got.join('\n')}\n`);
+  });
 });
 

@@ -695,9 +695,8 @@ interface PendingLog {
   dropped: number;
 }
 
-/** The bytes of `chunks`, one after another (the chunk itself when there is one). */
+/** The bytes of `chunks`, one after another, in a new array. */
 function joinBytes(chunks: Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0];
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;
   for (const c of chunks) {
@@ -751,8 +750,9 @@ class LineSplitter {
     this.pending = parts.pop()!;
     const lines = parts.flatMap(cutLine);
     if (this.pending.length > LOG_LINE_MAX_CHARS) {
+      // Whole pieces go out now; the last (at most the bound) may still be continued by the next chunk.
       const pieces = cutLine(this.pending);
-      this.pending = pieces.length * LOG_LINE_MAX_CHARS === this.pending.length ? '' : pieces.pop()!;
+      this.pending = pieces.pop()!;
       lines.push(...pieces);
     }
     return lines;
