@@ -58,7 +58,9 @@ describe.each(MODES)('storage in %s mode', (mode, runs) => {
     await box.create('live');
     const sb = await launch({
       hostname: 'live', base: box.base, layerDir: box.storage.layerDir('live'), mergedDir: join(box.storage.spriteDir('live'), 'merged'),
-      command: ['sh', '-c', 'i=0; while :; do i=$((i+1)); echo $i > /home/sprite/counter; sleep 0.01; done'],
+      // Each count is written whole (a rename): a copy-mode checkpoint copies files one by one while they change, and
+      // `echo > file` truncates before it writes, so a copy could catch the file empty between the two.
+      command: ['sh', '-c', 'i=0; while :; do i=$((i+1)); echo $i > /home/sprite/counter.new; mv /home/sprite/counter.new /home/sprite/counter; sleep 0.01; done'],
     });
     try {
       const counter = join(box.storage.layerDir('live'), 'root/upper/home/sprite/counter');
