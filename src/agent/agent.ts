@@ -189,7 +189,7 @@ class Session {
       case 'hello':
         return { value: { version: PROTOCOL_VERSION, pid: process.pid, uid: process.getuid?.() ?? -1 } };
       case 'readFile':
-        return { tail: await fs.readFile(req.path) };
+        return { tail: await fs.readFile(req.path, req.offset === undefined || req.length === undefined ? undefined : { offset: req.offset, length: req.length }) };
       case 'writeFile':
         return { value: await fs.writeFile(req.path, tail, { mode: req.mode, mkdirParents: req.mkdirParents, append: req.append, noFollow: req.noFollow }) };
       case 'stat':

@@ -214,10 +214,28 @@ export class AgentFs {
     return this.statJson(normalizeSpritePath(path, 'lstat'), false, 'lstat');
   }
 
-  /** The bytes of a file (follows symlinks). EISDIR for a directory. */
-  async readFile(path: string): Promise<Buffer> {
+  /**
+   * The bytes of a file (follows symlinks). EISDIR for a directory. With `range`, at most `length` bytes from byte
+   * `offset` (fewer at the end of the file), read without reading the rest.
+   */
+  async readFile(path: string, range?: { offset: number; length: number }): Promise<Buffer> {
     const p = normalizeSpritePath(path);
-    return this.guard(p, 'open', () => fsp.readFile(this.hostPath(p)));
+    if (!range) return this.guard(p, 'open', () => fsp.readFile(this.hostPath(p)));
+    return this.guard(p, 'open', async () => {
+      const fh = await fsp.open(this.hostPath(p), 'r');
+      try {
+        const buf = Buffer.alloc(Math.max(0, Math.min(range.length, (await fh.stat()).size - range.offset)));
+        let got = 0;
+        while (got < buf.length) {
+          const { bytesRead } = await fh.read(buf, got, buf.length - got, range.offset + got);
+          if (bytesRead === 0) break;
+          got += bytesRead;
+        }
+        return buf.subarray(0, got);
+      } finally {
+        await fh.close();
+      }
+    });
   }
 
   /**

@@ -41,6 +41,16 @@ describe.skipIf(!LINUX)('agent filesystem', { timeout: 30000 }, () => {
     expect([...(await fs.readFile('/home/sprite/bytes.bin'))]).toEqual([...bytes]);
   });
 
+  it('reads a part of a file: from an offset, at most a length, fewer at its end, none past it', async () => {
+    const bytes = Uint8Array.from({ length: 256 }, (_, i) => i);
+    await fs.writeFile('/home/sprite/part.bin', bytes);
+    expect([...(await fs.readFile('/home/sprite/part.bin', { offset: 10, length: 3 }))]).toEqual([10, 11, 12]);
+    expect([...(await fs.readFile('/home/sprite/part.bin', { offset: 250, length: 100 }))]).toEqual([250, 251, 252, 253, 254, 255]);
+    expect((await fs.readFile('/home/sprite/part.bin', { offset: 300, length: 10 })).length).toBe(0);
+    expect((await rejection(fs.readFile('/home/sprite', { offset: 0, length: 1 }))).code).toBe('EISDIR');
+    expect((await rejection(fs.readFile('/home/sprite/nope', { offset: 0, length: 1 }))).code).toBe('ENOENT');
+  });
+
   it('applies mode to new and existing files, appends, and creates parents on request', async () => {
     expect((await fs.writeFile('/home/sprite/m.sh', text('a'), { mode: 0o755 })).mode).toBe(0o755);
     expect((await fs.writeFile('/home/sprite/m.sh', text('b'), { append: true, mode: 0o700 })).mode).toBe(0o700);

@@ -292,7 +292,7 @@ export type ReplyJson = { ok: true; value?: unknown } | { ok: false; error: Wire
  */
 export type CallJson =
   | { op: 'hello' }
-  | { op: 'readFile'; path: string }
+  | { op: 'readFile'; path: string; offset?: number; length?: number }
   | { op: 'writeFile'; path: string; mode?: number; mkdirParents?: boolean; append?: boolean; noFollow?: boolean }
   | { op: 'stat'; path: string }
   | { op: 'lstat'; path: string }

@@ -1,12 +1,16 @@
 /**
- * A service that writes output without pause (`yes`) in one sandbox sprite: spritzer, which writes the service's
- * log, must hold no more than its bound for it (services.ts LOG_PENDING_MAX_BYTES, per service) while the log grows
- * by hundreds of MiB, keep serving another sprite, and stop the service when asked. Before the bound, every output
- * chunk queued a write of its own and spritzer's memory grew by about 1 GB every 5 seconds until it stopped answering.
+ * A sprite's service logs as the sprite's code can make them. A service that writes output without pause (`yes`):
+ * spritzer, which writes the service's log, must hold no more than its bound for it (services.ts
+ * LOG_PENDING_MAX_BYTES, per service) while the log grows by hundreds of MiB, keep serving another sprite, and stop
+ * the service when asked; before the bound, every output chunk queued a write of its own and spritzer's memory grew by
+ * about 1 GB every 5 seconds until it stopped answering. A log the sprite user filled itself, read back through the
+ * in-sprite API: the reply holds at most the log's last LOG_REPLY_MAX_BYTES / LOG_REPLY_MAX_LINES; before, a 20 MB log
+ * of one-letter lines took spritzer's heap past its limit and down with every sprite.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, execQuery, startTestServer, TOKEN, wsExec } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
+import { LOG_REPLY_MAX_LINES } from '../../src/server/model/services.ts';
 import { announceSkip } from './support.ts';
 
 const skip = announceSkip('sandbox chatty service');
@@ -52,4 +56,25 @@ describe.skipIf(skip)('a service that writes without pause', () => {
     expect((await call('GET', '/v1/sprites/chatty/services/spew')).json.state.status).toBe('stopped');
     expect((await run('chatty', ['tail', '-c', '102', '/.sprite/logs/services/spew.log'])).stdout).toMatch(/A{100}\n|not logged/);
   }, 300_000);
+
+  it('replays a log the sprite user made huge in bounded memory, from inside the sprite', async () => {
+    expect((await call('PUT', '/v1/sprites/chatty/services/idle?duration=0s', { cmd: 'sleep', args: ['3600'] })).status).toBeLessThan(300);
+    const fill = await run('chatty', ['sh', '-c', 'rm -f /.sprite/logs/services/idle.log; yes a | head -c 40000000 > /.sprite/logs/services/idle.log && id -u']);
+    expect(fill.stdout).toBe('1000\n');
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+    let replay;
+    try {
+      replay = await run('chatty', ['sh', '-c', 'curl -s --unix-socket /.sprite/api.sock http://sprite/v1/services/idle/logs | wc -l']);
+    } finally {
+      clearInterval(sampler);
+    }
+    console.log(`huge service log: peak growth ${((peak - baseline) / 2 ** 20).toFixed(1)} MiB for a 40 MB log (allowed ${ALLOWED_GROWTH / 2 ** 20})`);
+    // The note, the last LOG_REPLY_MAX_LINES lines, and `complete`.
+    expect(replay.stdout.trim()).toBe(String(LOG_REPLY_MAX_LINES + 2));
+    expect(peak - baseline).toBeLessThan(ALLOWED_GROWTH);
+    expect((await run('bystander', ['echo', 'ok'])).stdout).toBe('ok\n');
+  }, 120_000);
 });
+

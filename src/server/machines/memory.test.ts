@@ -46,6 +46,8 @@ describe('MemoryMachine', () => {
   it('boots a Linux skeleton named after the sprite, unless given a disk', async () => {
     const m = machine();
     expect(new TextDecoder().decode(await m.fs.readFile('/etc/hostname'))).toBe('alpha\n');
+    expect(new TextDecoder().decode(await m.fs.readFile('/etc/hostname', { offset: 1, length: 3 }))).toBe('lph');
+    expect(new TextDecoder().decode(await m.fs.readFile('/etc/hostname', { offset: 4, length: 10 }))).toBe('a\n');
     expect((await m.fs.stat('/tmp')).type).toBe('directory');
     const given = Vfs.skeleton(() => 0);
     given.writeFile('/only', 'x');

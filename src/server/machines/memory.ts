@@ -57,7 +57,7 @@ function replaceLinks(vfs: Vfs, path: string): void {
 /** The `MachineFs` of a `Vfs`: the same operations, asynchronous, with the sizes the fs API reports. */
 export function vfsMachineFs(vfs: Vfs): MachineFs {
   return {
-    readFile: async (path) => vfs.readFile(path),
+    readFile: async (path, range) => (range ? vfs.readFileShared(path).slice(range.offset, range.offset + range.length) : vfs.readFile(path)),
     async writeFile(path, data, { noFollow, ...opts } = {}) {
       if (noFollow) replaceLinks(vfs, path);
       vfs.writeFile(path, data, opts);

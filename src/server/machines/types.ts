@@ -13,6 +13,12 @@ import type { VfsChange, VfsEntry, VfsStat } from '../model/vfs.ts';
 export type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../engines/types.ts';
 export type { VfsChange, VfsEntry, VfsStat } from '../model/vfs.ts';
 
+/** A part of a file: `length` bytes from byte `offset` (both non-negative integers). */
+export interface FileRange {
+  offset: number;
+  length: number;
+}
+
 /**
  * The filesystem of a machine, as the fs API (docs/wire-reference.md §8) needs it. Every path is absolute and already
  * normalised by the caller (`Vfs.normalize`); symlinks resolve in the sprite's own view, so no path can leave
@@ -21,8 +27,12 @@ export type { VfsChange, VfsEntry, VfsStat } from '../model/vfs.ts';
  * Every mutation is atomic from the caller's view: a failed call changes nothing it reports.
  */
 export interface MachineFs {
-  /** The bytes of the file at `path` (follows symlinks). EISDIR for a directory. */
-  readFile(path: string): Promise<Uint8Array>;
+  /**
+   * The bytes of the file at `path` (follows symlinks). EISDIR for a directory. With `range`, only the bytes from
+   * `offset` (bytes from the start) for at most `length` bytes, fewer at the end of the file: so a caller that needs
+   * part of a large file (the tail of a service log) holds only that part.
+   */
+  readFile(path: string, range?: FileRange): Promise<Uint8Array>;
   /**
    * Writes `data` to `path`, creating or replacing the file (or appending). `mode` applies to a new file and
    * to an existing one (permission bits, ≤ 0o7777). `mkdirParents` creates missing ancestors (mode 0755).

@@ -12,6 +12,8 @@ import {
   SIGNAL_WAIT_MS,
   LOG_PENDING_MAX_BYTES,
   LOG_LINE_MAX_CHARS,
+  LOG_REPLY_MAX_BYTES,
+  LOG_REPLY_MAX_LINES,
   type ServiceEvent,
   type ServiceInput,
 } from './services.ts';
@@ -912,6 +914,57 @@ describe('ServiceManager, a service that writes faster than its log is written',
     const got = t.events.filter((e) => e.type === 'stdout').map((e) => e.data as string);
     expect(got).toEqual(['a'.repeat(max), 'a'.repeat(max), 'b'.repeat(max), 'b'.repeat(max), 'bbbc', '']);
     expect(await t.readLog('cut')).toBe(`${got.join('\n')}\n`);
+  });
+});
+
+describe('ServiceManager.logs of a log as large as the sprite makes it', () => {
+  /** A service whose log file the sprite's code replaced with `text`; the reads of the log are recorded. */
+  async function withLog(text: string) {
+    const t = setup();
+    await t.services.put('big', svc('sleep'));
+    await t.services.logsWritten();
+    t.vfs.writeFile('/.sprite/logs/services/big.log', text);
+    const fs = (t.services as unknown as { deps: { machine: { fs: { readFile: (...a: any[]) => Promise<Uint8Array> } } } }).deps.machine.fs;
+    const real = fs.readFile.bind(fs);
+    const reads: number[] = [];
+    fs.readFile = async (...a: any[]) => {
+      const bytes = await real(...a);
+      reads.push(bytes.length);
+      return bytes;
+    };
+    return { t, reads };
+  }
+
+  it('reads only the last LOG_REPLY_MAX_BYTES, drops the line cut at its start, and says what it does not show', async () => {
+    const line = `${'l'.repeat(999)}\n`;
+    const count = 6 * 1024; // 6,144,000 bytes, over the window
+    const { t, reads } = await withLog(Array.from({ length: count }, (_, i) => `${String(i).padStart(5, '0')}${line.slice(5)}`).join(''));
+    const events = await t.services.logs('big');
+    expect(reads).toEqual([LOG_REPLY_MAX_BYTES]);
+    const shownLines = Math.floor(LOG_REPLY_MAX_BYTES / line.length);
+    const skipped = count * line.length - shownLines * line.length;
+    expect(events.length).toBe(shownLines + 1);
+    expect(events[0]).toMatchObject({ type: 'stdout', data: `[spritzer] the first ${skipped} bytes of the log are not shown (a reply holds at most its last ${LOG_REPLY_MAX_LINES} lines and ${LOG_REPLY_MAX_BYTES} bytes); the whole log is /.sprite/logs/services/big.log` });
+    expect(events[1].data).toBe(`${String(count - shownLines).padStart(5, '0')}${line.slice(5, -1)}`);
+    expect(events.at(-1)!.data).toBe(`${String(count - 1).padStart(5, '0')}${line.slice(5, -1)}`);
+    // Asking for fewer lines than the window holds: exactly those, and nothing to say.
+    expect((await t.services.logs('big', 2)).map((e) => e.data!.slice(0, 5))).toEqual([String(count - 2).padStart(5, '0'), String(count - 1).padStart(5, '0')]);
+  });
+
+  it('shows at most LOG_REPLY_MAX_LINES lines, and names the lines it leaves out', async () => {
+    const { t } = await withLog('x\n'.repeat(LOG_REPLY_MAX_LINES + 7));
+    const events = await t.services.logs('big');
+    expect(events.length).toBe(LOG_REPLY_MAX_LINES + 1);
+    expect(events[0].data).toBe(`[spritzer] the first 7 lines of the log are not shown (a reply holds at most its last ${LOG_REPLY_MAX_LINES} lines and ${LOG_REPLY_MAX_BYTES} bytes); the whole log is /.sprite/logs/services/big.log`);
+    expect(events.slice(1).every((e) => e.data === 'x' && e.type === 'stdout')).toBe(true);
+    expect((await t.services.logs('big', LOG_REPLY_MAX_LINES + 7)).length).toBe(LOG_REPLY_MAX_LINES + 1);
+    expect((await t.services.logs('big', LOG_REPLY_MAX_LINES)).length).toBe(LOG_REPLY_MAX_LINES);
+  });
+
+  it('a log that fits is read whole and shown whole, with no note', async () => {
+    const { t, reads } = await withLog('a\n[stderr] b\n');
+    expect((await t.services.logs('big')).map((e) => [e.type, e.data])).toEqual([['stdout', 'a'], ['stderr', 'b']]);
+    expect(reads).toEqual([13]);
   });
 });
 

@@ -27,6 +27,12 @@ export const LOG_PENDING_MAX_BYTES = 1024 * 1024;
  */
 export const LOG_LINE_MAX_CHARS = 64 * 1024;
 
+/** Bytes of a service's log one reply (`GET …/logs`) reads at most: the log's last ones. */
+export const LOG_REPLY_MAX_BYTES = 4 * 1024 * 1024;
+
+/** Lines of a service's log one reply (`GET …/logs`) shows at most: the log's last ones. */
+export const LOG_REPLY_MAX_LINES = 10_000;
+
 /** Directory of the service logs inside the sprite. */
 export const SERVICE_LOG_DIR = '/.sprite/logs/services';
 /** How long `stop` waits after TERM before KILL, unless told otherwise (§9.2: stop `timeout` default 10s). */
@@ -315,31 +321,52 @@ export class ServiceManager {
 
   /**
    * The service's log as `stdout`/`stderr` events (one per line, `[stderr] ` prefix removed), the last `lines`
-   * lines when given (all otherwise), stamped now.
+   * lines when given (all otherwise), stamped now. A reply holds at most the log's last LOG_REPLY_MAX_BYTES and
+   * LOG_REPLY_MAX_LINES lines, read without reading the rest of the file (the log is the sprite's file: its code
+   * can make it as large as its disk); when more was asked for, the first event says how much is not shown.
    * @deviation the log file keeps no times, so replayed lines carry the time of the request, not of the output.
+   * @deviation a reply shows at most the last 4 MiB and 10,000 lines of the log (the file itself has all of it).
    * @throws ModelError `service_not_found`.
    * @see docs/wire-reference.md §9.2 (`GET …/logs?lines=`), §9.3
    */
   async logs(name: string, lines?: number): Promise<ServiceEvent[]> {
     this.require(name);
     await this.logWrites;
+    const { fs } = this.deps.machine;
+    const path = serviceLogPath(name);
     let bytes: Uint8Array;
+    let skipped: number;
     try {
-      bytes = await this.deps.machine.fs.readFile(serviceLogPath(name));
+      const { size } = await fs.stat(path);
+      skipped = Math.max(0, size - LOG_REPLY_MAX_BYTES);
+      bytes = await fs.readFile(path, { offset: skipped, length: size - skipped });
     } catch (e) {
       if (e instanceof VfsError) return [];
       throw e;
     }
-    const text = new TextDecoder().decode(bytes);
-    const all = text.split('\n');
+    if (skipped > 0) {
+      // The window starts inside a line: that line is not shown either.
+      const cut = bytes.indexOf(0x0a) + 1;
+      skipped += cut;
+      bytes = bytes.subarray(cut);
+    }
+    const all = new TextDecoder().decode(bytes).split('\n');
     if (all[all.length - 1] === '') all.pop();
-    const picked = lines === undefined ? all : lines <= 0 ? [] : all.slice(-lines);
+    const wanted = lines === undefined ? Infinity : Math.max(0, lines);
+    const shown = Math.min(wanted, LOG_REPLY_MAX_LINES);
+    const picked = shown >= all.length ? all : shown === 0 ? [] : all.slice(-shown);
     const timestamp = this.deps.clock.now();
-    return picked.map((line) =>
+    const events: ServiceEvent[] = picked.map((line) =>
       line.startsWith(STDERR_PREFIX)
         ? { type: 'stderr', timestamp, data: line.slice(STDERR_PREFIX.length) }
         : { type: 'stdout', timestamp, data: line },
     );
+    const notShown = all.length - picked.length;
+    if (wanted > picked.length && (skipped > 0 || notShown > 0)) {
+      const what = [skipped > 0 ? `${skipped} bytes` : '', notShown > 0 ? `${notShown} lines` : ''].filter(Boolean).join(' and ');
+      events.unshift({ type: 'stdout', timestamp, data: `[spritzer] the first ${what} of the log are not shown (a reply holds at most its last ${LOG_REPLY_MAX_LINES} lines and ${LOG_REPLY_MAX_BYTES} bytes); the whole log is ${path}` });
+    }
+    return events;
   }
 
   /** `log_files` of a service (see the module-level `logFiles`). */

@@ -352,7 +352,7 @@ export class AgentClient {
 
   private makeFs(): MachineFs {
     return {
-      readFile: async (path) => new Uint8Array((await this.call({ op: 'readFile', path }, undefined, true)).tail),
+      readFile: async (path, range) => new Uint8Array((await this.call({ op: 'readFile', path, ...range }, undefined, true)).tail),
       writeFile: (path, data, opts = {}) => this.fsCall<VfsStat>({ op: 'writeFile', path, ...opts }, data),
       stat: (path) => this.fsCall<VfsStat>({ op: 'stat', path }),
       lstat: (path) => this.fsCall<VfsStat>({ op: 'lstat', path }),
