@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { FakeClock } from './clock.ts';
-import { TaskRegistry, parseExpire } from './tasks.ts';
+import { TaskRegistry, parseExpire, TASKS_MAX, TASK_NAME_MAX_LENGTH } from './tasks.ts';
 import { kindOf } from '../../../test/support/model.ts';
 
 function setup() {
@@ -258,3 +258,27 @@ describe('TaskRegistry.restore (persistence hook, src/server/store)', () => {
     expect(tasks.get('live').expiresAt).toBe(t0 + 3_600_000);
   });
 });
+
+describe('TaskRegistry bounds (a sprite creates tasks through its in-sprite API)', () => {
+  it('holds at most TASKS_MAX live tasks: one more is refused by create and upsert, a refresh still works', () => {
+    const { tasks } = setup();
+    for (let i = 0; i < TASKS_MAX; i++) tasks.create(`t${i}`, '1h');
+    expect(kindOf(() => tasks.create('one-more', '1h'))).toBe('invalid');
+    expect(kindOf(() => tasks.upsert('one-more', '1h'))).toBe('invalid');
+    expect(() => tasks.create('one-more', '1h')).toThrow(`too many tasks: at most ${TASKS_MAX} per sprite`);
+    expect(tasks.upsert('t0', '30m').created).toBe(false);
+    tasks.delete('t1');
+    expect(tasks.create('one-more', '1h').name).toBe('one-more');
+    expect(tasks.list().length).toBe(TASKS_MAX);
+  });
+
+  it('refuses a name longer than TASK_NAME_MAX_LENGTH and keeps nothing of it', () => {
+    const { tasks } = setup();
+    expect(tasks.create('n'.repeat(TASK_NAME_MAX_LENGTH), '1h').name.length).toBe(TASK_NAME_MAX_LENGTH);
+    const long = 'n'.repeat(TASK_NAME_MAX_LENGTH + 1);
+    expect(kindOf(() => tasks.create(long, '1h'))).toBe('invalid');
+    expect(kindOf(() => tasks.upsert(long, '1h'))).toBe('invalid');
+    expect(tasks.list().length).toBe(1);
+  });
+});
+

@@ -25,6 +25,15 @@ export interface TaskRegistryDeps {
   onChange?: () => void;
 }
 
+/**
+ * Live tasks one sprite may hold; creating one more is refused (400). The in-sprite API lets a sprite's code create
+ * tasks, and each is kept in spritzer's memory and its data dir: without a bound, a sprite could fill both.
+ */
+export const TASKS_MAX = 256;
+
+/** Longest task name, in UTF-16 code units (the spec's `maxLength`); longer is refused (400). */
+export const TASK_NAME_MAX_LENGTH = 256;
+
 /** `expire` as clients send it: a duration string (`"1h"`, `"30m"`) or integer seconds. */
 export type TaskExpire = string | number;
 
@@ -47,6 +56,7 @@ export class TaskRegistry {
     checkName(name);
     const ms = parseExpire(expire);
     if (this.tasks.has(name)) throw new ModelError('task_exists', `task already exists: ${name}`);
+    this.checkRoom();
     return this.set(name, this.deps.clock.now(), ms);
   }
 
@@ -60,6 +70,7 @@ export class TaskRegistry {
     checkName(name);
     const ms = parseExpire(expire);
     const existing = this.tasks.get(name);
+    if (!existing) this.checkRoom();
     return { task: this.set(name, existing?.task.startedAt ?? this.deps.clock.now(), ms), created: !existing };
   }
 
@@ -127,6 +138,11 @@ export class TaskRegistry {
     return true;
   }
 
+  /** @throws ModelError `invalid` when the sprite already holds TASKS_MAX live tasks. */
+  private checkRoom(): void {
+    if (this.tasks.size >= TASKS_MAX) throw new ModelError('invalid', `too many tasks: at most ${TASKS_MAX} per sprite`);
+  }
+
   private set(name: string, startedAt: number, ms: number): Task {
     const old = this.tasks.get(name);
     if (old) this.deps.clock.clearTimeout(old.timer);
@@ -161,4 +177,5 @@ export function parseExpire(expire: TaskExpire | undefined): number {
 
 function checkName(name: string): void {
   if (typeof name !== 'string' || name.trim() === '') throw new ModelError('invalid', 'task name is required');
+  if (name.length > TASK_NAME_MAX_LENGTH) throw new ModelError('invalid', `task name too long: at most ${TASK_NAME_MAX_LENGTH} characters`);
 }
