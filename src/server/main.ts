@@ -49,7 +49,7 @@ const program = new Command('spritzer')
   .addOption(new Option('--addr <host:port>', 'listen address').env('SPRITZER_ADDR').default('127.0.0.1:4290'))
   .addOption(new Option('--exec <engine>', 'exec engine').env('SPRITZER_EXEC').choices([...MACHINE_ENGINES]).default('shell'))
   .addOption(new Option('--token <token>', 'require this bearer token (any token is accepted when unset)').env('SPRITZER_TOKEN'))
-  .addOption(new Option('--public-url <url>', 'base URL sprite URLs are built from, https://<name>-<org-id>.<host> (a deployment behind a real domain); default: per --sprite-url, a port of the sprite's own (http://<host>:<port>) or http://<addr>/s/<name>').env('SPRITZER_PUBLIC_URL'))
+  .addOption(new Option('--public-url <url>', 'base URL sprite URLs are built from, https://<name>-<org-id>.<host> (a deployment behind a real domain); default: per --sprite-url, a port of its own per sprite (http://<host>:<port>) or http://<addr>/s/<name>').env('SPRITZER_PUBLIC_URL'))
   .addOption(new Option('--url-domain <domain>', 'Host <name>.<domain>[:port] reaches sprite <name> (the sprite URL)').env('SPRITZER_URL_DOMAIN').default('localhost'))
   .addOption(
     new Option('--sprite-url <form>', "the form of a sprite's url without --public-url: port (a port of its own on spritzer's address, an origin apart from the API's) or path (http://<addr>/s/<name>, sandboxed on spritzer's origin)")

@@ -108,10 +108,10 @@ export class IdRanges {
     if (this.slots.delete(key)) await this.save();
   }
 
-  /** Frees every slot whose key is not in `keep` (the persisted sprites). */
-  async prune(keep: Set<string>): Promise<void> {
+  /** Frees every slot whose key `keep` refuses (keeps the persisted sprites, and the machines of this run). */
+  async prune(keep: (key: string) => boolean): Promise<void> {
     let changed = false;
-    for (const key of [...this.slots.keys()]) if (!keep.has(key)) changed = this.slots.delete(key) || changed;
+    for (const key of [...this.slots.keys()]) if (!keep(key)) changed = this.slots.delete(key) || changed;
     if (changed) await this.save();
   }
 

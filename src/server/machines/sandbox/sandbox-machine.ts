@@ -290,8 +290,11 @@ export class SandboxMachineFactory implements MachineFactory {
       },
       prune: async (keep) => {
         const keys = new Set(keep.map((k) => String((k as { key?: unknown }).key)));
-        await this.shared.ids.prune(new Set([...keys, ...[...this.machines].map((m) => m.key)]));
-        const removed = await storage.prune(keys);
+        // What this run made is never an earlier run's leftover: its machines, and its spares (booted or booting:
+        // the pool fills while the store loads, and a spare's disk deleted under it failed its boot).
+        const ours = (key: string) => keys.has(key) || key.startsWith(`spare.${this.runTag}.`) || [...this.machines].some((m) => m.key === key);
+        await this.shared.ids.prune(ours);
+        const removed = await storage.prune(ours);
         if (removed) this.shared.logger?.info({ removed }, 'sandbox: removed disks no saved sprite names');
       },
     };

@@ -250,14 +250,14 @@ export class Storage {
   }
 
   /**
-   * Deletes every layer, snapshot and host dir whose id `keep` lacks: what an earlier run left that no saved sprite
+   * Deletes every layer, snapshot and host dir whose id `keep` refuses: what an earlier run left that no saved sprite
    * names (spares, a sprite created just before a crash). Resolves with how many layers went.
    */
-  async prune(keep: ReadonlySet<string>): Promise<number> {
+  async prune(keep: (id: string) => boolean): Promise<number> {
     const ids = new Set([...(await this.layerIds()), ...(await readdir(join(this.vol, 'snaps')).catch(() => [] as string[]))]);
     let removed = 0;
     for (const id of ids) {
-      if (keep.has(id)) continue;
+      if (keep(id)) continue;
       await this.destroy(id);
       removed += 1;
     }
