@@ -4,12 +4,8 @@
  * it, while another sprite runs execs: the scenario of test/support/hostile-agent.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, TOKEN } from '../support/server.ts';
-import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
-import { openMachineFactory } from '../../src/server/machines/index.ts';
-import { SystemClock } from '../../src/server/model/clock.ts';
-import { SequentialIds } from '../../src/server/model/ids.ts';
-import { agentBundle } from '../../src/agent/testing.ts';
+import { api, startTestServer, TOKEN } from '../support/server.ts';
+import type { RunningServer } from '../../src/server/server.ts';
 import { hostileAgentScenario, SANDBOX_TAKEOVER_PY } from '../support/hostile-agent.ts';
 import { announceSkip } from './support.ts';
 
@@ -18,10 +14,7 @@ let srv: RunningServer;
 
 beforeAll(async () => {
   if (skip) return;
-  await agentBundle();
-  const clock = new SystemClock();
-  const machines = await openMachineFactory('sandbox', { clock });
-  srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines, token: TOKEN }));
+  srv = await startTestServer('sandbox', { token: TOKEN });
   for (const name of ['hostile', 'bystander']) expect((await api(srv.url)('POST', '/v1/sprites', { name })).status).toBe(201);
 });
 afterAll(async () => {

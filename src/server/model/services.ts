@@ -686,7 +686,7 @@ export class ServiceManager {
       if (next.dropped > 0) {
         next.chunks.push(new TextEncoder().encode(`[spritzer] ${next.dropped} bytes of output were not logged: the service wrote faster than its log could be written\n`));
       }
-      return fs.writeFile(serviceLogPath(name), joinBytes(next.chunks), { append: true, mkdirParents: true, noFollow: true }).then(() => undefined);
+      return fs.writeFile(serviceLogPath(name), Buffer.concat(next.chunks), { append: true, mkdirParents: true, noFollow: true }).then(() => undefined);
     });
   }
 
@@ -720,17 +720,6 @@ interface PendingLog {
   bytes: number;
   /** Bytes that did not fit (LOG_PENDING_MAX_BYTES) and will not be logged. */
   dropped: number;
-}
-
-/** The bytes of `chunks`, one after another, in a new array. */
-function joinBytes(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }
 
 /** `line` cut into pieces of at most LOG_LINE_MAX_CHARS (the line itself when it is short enough). */
