@@ -15,7 +15,7 @@ import type { ExecStreamLimits } from './exec-limits.ts';
 import type { DataDirStore } from './store/store.ts';
 import type { FrameGapClients } from './http/exec-frames.ts';
 import type { OriginCheck } from './http/origin-check.ts';
-import type { SpritePortRange } from './url/sprite-origins.ts';
+import type { SpritePortRange } from './url/sprite-ports.ts';
 
 /** The `Sprite-Version` spritzer reports: an rc ≥ 30, so the Go SDK uses path-form attach (§2.2). */
 export const SPRITE_VERSION = 'v0.0.1-rc46';

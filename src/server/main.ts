@@ -25,7 +25,7 @@ import { spriteResourceOptions, spriteResourcesFromOptions, type SpriteResourceC
 import { ensureInspector } from './inspector/bundle.ts';
 import { slowStep } from '../cli/slow-step.ts';
 import { releaseYoungGeneration } from './young-generation.ts';
-import { parseSpritePortRange, type SpritePortRange } from './url/sprite-origins.ts';
+import { parseSpritePortRange, type SpritePortRange } from './url/sprite-ports.ts';
 import { normalOrigin } from './http/origin-check.ts';
 
 /** `--allow-origin`: a comma-separated list of origins, or `*`; each normalised (`scheme://host[:port]`). */

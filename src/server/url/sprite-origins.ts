@@ -14,21 +14,7 @@ import { containRequests, containUpgrades } from '../containment.ts';
 import { answerOversizeHeads } from '../http/oversize.ts';
 import { localHostOf } from './local-address.ts';
 import type { SpriteRelay } from './sprite-url.ts';
-
-/** Where sprite ports come from: `auto` (a free port the kernel picks), or the first free one of `from..to`. */
-export type SpritePortRange = 'auto' | { from: number; to: number };
-
-/**
- * Parses `--sprite-ports`: `auto`, or `<from>-<to>` (1..65535, from ≤ to). Throws an Error naming the problem.
- */
-export function parseSpritePortRange(text: string): SpritePortRange {
-  if (text.trim() === 'auto') return 'auto';
-  const m = /^\s*(\d{1,5})\s*-\s*(\d{1,5})\s*$/.exec(text);
-  const from = Number(m?.[1]);
-  const to = Number(m?.[2]);
-  if (!m || from < 1 || to > 65535 || from > to) throw new Error(`expected auto or <from>-<to> within 1-65535, got ${JSON.stringify(text)}`);
-  return { from, to };
-}
+import type { SpritePortRange } from './sprite-ports.ts';
 
 /** One sprite's listener. */
 interface Listener {
