@@ -5,7 +5,7 @@
  * never assert wall-clock time.
  */
 import { randomFillSync } from 'node:crypto';
-import { Vfs, type VfsSnapshot } from '../src/server/model/vfs.ts';
+import { Vfs, type VfsSnapshot } from '../src/server/machines/memory/vfs.ts';
 
 const MiB = 1024 * 1024;
 const TARGET_MS = 1;

@@ -4,13 +4,13 @@
  * fix. Run with `npm run bench:limits`. It prints figures only; tests never run it and never assert time.
  */
 import { pino } from 'pino';
-import { Vfs } from '../src/server/model/vfs.ts';
+import { Vfs } from '../src/server/machines/memory/vfs.ts';
 import { CheckpointHistory, withAncestor } from '../src/server/model/checkpoint-history.ts';
 import { findNeedsCycle, startOrder } from '../src/server/model/service-graph.ts';
 import { FaultRegistry } from '../src/server/http/faults.ts';
 import { watchPaths } from '../src/server/ws/watch-limits.ts';
 import { defaultDeps, startServer } from '../src/server/server.ts';
-import { SequentialIds } from '../src/server/model/ids.ts';
+import { SequentialIds } from '../src/server/core/ids.ts';
 
 /** Wall time of `fn` in milliseconds (best of 3). */
 async function ms(fn: () => unknown): Promise<number> {

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { buildAgent } from '../src/agent/bundle.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../src/server/machines/sandbox/sandbox-machine.ts';
-import { defaultSpriteResources } from '../src/server/machines/sprite-resources.ts';
+import { defaultSpriteResources } from '../src/server/config/sprite-resources.ts';
 
 const { values } = parseArgs({
   options: { execs: { type: 'string', default: '200' }, settle: { type: 'string', default: '3000' }, memory: { type: 'string' }, pids: { type: 'string' }, cpus: { type: 'string' } },

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { ROOT } from './lib/servers.ts';
 import { lineChartSvg } from './lib/svg-plot.ts';
 import { buildAgent } from '../src/agent/bundle.ts';
-import type { MachineSnapshot } from '../src/server/machines/types.ts';
+import type { MachineSnapshot } from '../src/server/machines/port.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../src/server/machines/sandbox/sandbox-machine.ts';
 
 const TARGETS = { createP50: 50, echoP50: 5, checkpoint: 20, restore: 300 };

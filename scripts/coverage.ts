@@ -129,7 +129,7 @@ function probeUrl(base: string, address: string, query: Json | undefined, sprite
 async function probeChannels(doc: Json): Promise<Map<string, { implemented: boolean; note: string }>> {
   const { startServer, defaultDeps } = await import('../src/server/server.ts');
   const { createMachineFactory } = await import('../src/server/machines/index.ts');
-  const { SystemClock } = await import('../src/server/model/clock.ts');
+  const { SystemClock } = await import('../src/server/core/clock.ts');
   const clock = new SystemClock();
   const token = 'coverage-probe';
   const server = await startServer(defaultDeps({ clock, machines: createMachineFactory('shell', { clock }), token, logger: pino({ level: 'silent' }) }));

@@ -14,16 +14,16 @@ export const MODULES = [
   { file: 'src/protocol/frames.ts', tests: ['src/protocol/frames.test.ts'] },
   { file: 'src/protocol/ndjson.ts', tests: ['src/protocol/ndjson.test.ts'] },
   { file: 'src/protocol/control.ts', tests: ['src/protocol/control.test.ts'] },
-  { file: 'src/server/http/exec-frames.ts', tests: ['src/server/http/exec-frames.test.ts'] },
+  { file: 'src/server/exec/frames.ts', tests: ['src/server/exec/frames.test.ts'] },
   // messages.test.ts checks the spec itself (it loads spec/asyncapi.yaml, ~40 s a run): too slow to run per mutant.
   { file: 'src/protocol/messages.ts', tests: ['src/protocol/messages-parse.test.ts'] },
   { file: 'src/protocol/signals.ts', tests: ['src/protocol/signals.test.ts'] },
   { file: 'src/protocol/query.ts', tests: ['src/protocol/query.test.ts'] },
   { file: 'src/protocol/close-codes.ts', tests: ['src/protocol/close-codes.test.ts'] },
-  { file: 'src/server/model/vfs.ts', tests: ['src/server/model/vfs*.test.ts'] },
+  { file: 'src/server/machines/memory/vfs.ts', tests: ['src/server/machines/memory/vfs*.test.ts'] },
   { file: 'src/server/model/policy.ts', tests: ['src/server/model/policy.test.ts'] },
   { file: 'src/server/model/sprite-policies.ts', tests: ['src/server/model/sprite-policies.test.ts', 'src/server/model/policy.test.ts'] },
-  { file: 'src/server/model/duration.ts', tests: ['src/server/model/duration.test.ts'] },
+  { file: 'src/server/core/duration.ts', tests: ['src/server/core/duration.test.ts'] },
   { file: 'src/server/model/sessions.ts', tests: ['src/server/model/sessions*.test.ts'] },
   { file: 'src/server/model/services.ts', tests: ['src/server/model/services.test.ts'] },
   { file: 'src/server/model/tasks.ts', tests: ['src/server/model/tasks.test.ts'] },
@@ -31,14 +31,14 @@ export const MODULES = [
   // The sprite list's name index (a page is a binary search and a slice).
   { file: 'src/server/model/sorted-names.ts', tests: ['src/server/model/sorted-names.test.ts'] },
   // The fs list `pattern` matcher (a request's glob: its tests hold bash's rules and the no-backtracking bound).
-  { file: 'src/server/model/name-glob.ts', tests: ['src/server/model/name-glob.test.ts'] },
+  { file: 'src/server/core/name-glob.ts', tests: ['src/server/core/name-glob.test.ts'] },
   // The in-sprite agent's protocol (both sides of the agent socket import it).
   { file: 'src/agent/protocol.ts', tests: ['src/agent/protocol.test.ts'] },
   // The Machine port's in-memory adapter (the default engines' sprites).
-  { file: 'src/server/machines/memory.ts', tests: ['src/server/machines/memory.test.ts'] },
+  { file: 'src/server/machines/memory/machine.ts', tests: ['src/server/machines/memory/machine.test.ts'] },
 ];
 
-/** `src/server/model/vfs.ts` → `server-model-vfs`: the name of a module's incremental file and report. */
+/** `src/server/machines/memory/vfs.ts` → `server-model-vfs`: the name of a module's incremental file and report. */
 export function moduleSlug(file) {
   return file.replace(/^src\//, '').replace(/\.[cm]?[jt]s$/, '').replace(/[/\\]/g, '-');
 }

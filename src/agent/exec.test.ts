@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AgentClient, AgentSpawnRequest } from '../server/machines/sandbox/agent-client.ts';
+import type { AgentClient, AgentSpawnRequest } from '../server/machines/agent/client.ts';
 import { IS_ROOT, startTestAgent, type TestAgent } from './testing.ts';
 
 const LINUX = process.platform === 'linux';
@@ -211,7 +211,7 @@ describe.skipIf(!LINUX)('agent connection', { timeout: 30000 }, () => {
   it('a second client replaces the first; processes keep running', async () => {
     const agent = await startTestAgent();
     try {
-      const { AgentClient } = await import('../server/machines/sandbox/agent-client.ts');
+      const { AgentClient } = await import('../server/machines/agent/client.ts');
       const r = run(agent.client, ['sh', '-c', 'echo $$; sleep 1000']);
       await vi.waitFor(() => expect(r.out().toString()).toMatch(/^\d+\n$/), { timeout: 15000 });
       const pid = Number(r.out().toString());
@@ -227,7 +227,7 @@ describe.skipIf(!LINUX)('agent connection', { timeout: 30000 }, () => {
   });
 
   it('connect gives up with ETIMEDOUT when no agent listens', async () => {
-    const { AgentClient } = await import('../server/machines/sandbox/agent-client.ts');
+    const { AgentClient } = await import('../server/machines/agent/client.ts');
     const agent = await startTestAgent();
     const socket = join(agent.runDir, 'nobody.sock');
     try {

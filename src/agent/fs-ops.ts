@@ -3,7 +3,7 @@
  * the agent's own view of the disk. Inside the sandbox `/` is the sprite's root, so symlinks and `..` resolve in the
  * sprite's view by construction; with `--root DIR` (the agent's own tests on the host) sprite paths map under DIR.
  * It owns path mapping, result shapes and the error mapping to `{code, path, syscall}`; not framing, not VfsError.
- * @see src/server/machines/types.ts `MachineFs`, docs/wire-reference.md §8 (docs/agent-protocol.md lists the ops)
+ * @see src/server/machines/port.ts `MachineFs`, docs/wire-reference.md §8 (docs/agent-protocol.md lists the ops)
  */
 import { constants, type Stats } from 'node:fs';
 import * as fsp from 'node:fs/promises';

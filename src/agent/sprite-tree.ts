@@ -2,7 +2,7 @@
  * What every sprite's `/.sprite` holds, on every engine: the paths and the contents of `/.sprite/version.txt`,
  * `/.sprite/llm.txt` (the platform's notes for agents working inside the sprite) and the `sprite-env` shim. It
  * owns the text only; the agent writes these files inside sandbox and container sprites (api-socket.ts), the
- * in-memory engines seed them into the VFS (src/server/engines/linux-skeleton.ts). No dependencies: the agent
+ * in-memory engines seed them into the VFS (src/server/machines/memory/linux-skeleton.ts). No dependencies: the agent
  * bundle and the server both import it.
  * @see docs/wire-reference.md §12 "Other in-sprite paths" (llm.txt, bin shims, version.txt, logs/services)
  */

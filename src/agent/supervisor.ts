@@ -4,7 +4,7 @@
  * terminals, reports exit codes (128+n for signal n) and kills everything on request. It owns the process table;
  * it does not frame anything (the session does) and does not reap orphans: inside the sandbox bubblewrap's own
  * PID 1 does (the agent runs as PID 2), see docs/agent-protocol.md "Processes".
- * @see src/server/engines/types.ts `ExecProcess`, docs/wire-reference.md §4
+ * @see src/server/machines/memory/engine.ts `ExecProcess`, docs/wire-reference.md §4
  */
 import { spawn as spawnChild, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';

@@ -10,8 +10,8 @@ import { chmod, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildAgent } from './bundle.ts';
-import { AgentClient } from '../server/machines/sandbox/agent-client.ts';
-import type { AgentBounds } from '../server/machines/sandbox/agent-bounds.ts';
+import { AgentClient } from '../server/machines/agent/client.ts';
+import type { AgentBounds } from '../server/machines/agent/bounds.ts';
 import { encodeEnvelope, encodeFrame, FrameDecoder, FrameType, PROTOCOL_VERSION } from './protocol.ts';
 
 let built: Promise<string> | undefined;

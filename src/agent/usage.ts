@@ -2,7 +2,7 @@
  * Disk usage of a sprite as the agent sees it: a walk of the writable part of its tree, counting regular files and
  * their bytes (each inode once). It skips `/proc`, `/sys`, `/dev`, `/.sprite` and every read-only mount (the base
  * OS binds), read from `/proc/self/mountinfo`. It owns the walk only; quotas are the host's business.
- * @see src/server/machines/types.ts `Machine.usage`, https://man7.org/linux/man-pages/man5/proc_pid_mountinfo.5.html
+ * @see src/server/machines/port.ts `Machine.usage`, https://man7.org/linux/man-pages/man5/proc_pid_mountinfo.5.html
  */
 import * as fsp from 'node:fs/promises';
 

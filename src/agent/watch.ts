@@ -4,7 +4,7 @@
  * (`create`, `write`, `remove`, `chmod`, with `isDir` and `size`) and batched per tick. A missing watched path is
  * waited for (its nearest existing ancestor is watched until it appears). It owns no framing (the session sends
  * the batches). Node's own `recursive` option is not used: on Linux it keeps one watcher per file.
- * @see src/server/model/vfs.ts `VfsChange`, docs/wire-reference.md §6.3
+ * @see src/server/machines/memory/vfs.ts `VfsChange`, docs/wire-reference.md §6.3
  */
 import { watch as fsWatch, type FSWatcher, type Stats } from 'node:fs';
 import * as fsp from 'node:fs/promises';

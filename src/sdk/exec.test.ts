@@ -3,7 +3,7 @@ import { WebSocketServer, WebSocket as WsWebSocket } from 'ws';
 import type { AddressInfo } from 'node:net';
 import { startTestServer, TOKEN } from '../../test/support/server.ts';
 import type { RunningServer } from '../server/server.ts';
-import { FakeClock } from '../server/model/clock.ts';
+import { FakeClock } from '../server/core/clock.ts';
 import { createSpritesClient, ExecProtocolError, SpritesApiError, execQuery, type ExecCommand, type ExecEvent, type WebSocketConstructor } from './index.ts';
 import { sdkAgainstSpritzer, type SdkClient } from '../../test/support/sdk.ts';
 

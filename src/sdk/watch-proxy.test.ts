@@ -2,9 +2,9 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import net from 'node:net';
 import { memoryMachines, startTestServer, TOKEN } from '../../test/support/server.ts';
 import type { RunningServer } from '../server/server.ts';
-import { createEngine } from '../server/engines/index.ts';
-import type { ExecEngine } from '../server/engines/types.ts';
-import { SystemClock } from '../server/model/clock.ts';
+import { createEngine } from '../server/machines/memory/engines.ts';
+import type { ExecEngine } from '../server/machines/memory/engine.ts';
+import { SystemClock } from '../server/core/clock.ts';
 import { createSpritesClient, SocketProtocolError, SpritesApiError, type FsWatchMessage } from './index.ts';
 import { sdkAgainstSpritzer, type SdkClient } from '../../test/support/sdk.ts';
 

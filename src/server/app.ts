@@ -6,7 +6,7 @@
  */
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import { projectPath } from './project-root.ts';
+import { projectPath } from './runtime/project-root.ts';
 import { SPRITE_VERSION, type AppContext, type Deps, type HandlerMap } from './context.ts';
 import { SpritesModel } from './model/sprites.ts';
 import { FaultRegistry, faultResponse } from './http/faults.ts';
@@ -21,15 +21,15 @@ import { refuseDeclaredOversize } from './http/early-413.ts';
 import { rawBodyRoutes } from './http/raw-body.ts';
 import { bodyStage } from './http/body-stage.ts';
 import { requestLog } from './http/request-log.ts';
-import { memoiseValidatorRoutes } from './http/route-cache.ts';
+import { memoiseValidatorRoutes } from './http/validator/route-cache.ts';
 import { parseQuery } from './http/query.ts';
 import { loadOpenApiDocument } from './http/spec.ts';
-import { composeValidator } from './http/validator-chain.ts';
-import { shareValidatorCompiles } from './http/validator-compile-cache.ts';
-import { deferSpecCheckCompile } from './http/lazy-spec-check.ts';
-import { resolveComponentRefsDirectly } from './http/component-refs.ts';
-import { skipBundleOfLocalRefs } from './http/local-refs.ts';
-import { execStreamLimits } from './exec-limits.ts';
+import { composeValidator } from './http/validator/chain.ts';
+import { shareValidatorCompiles } from './http/validator/compile-cache.ts';
+import { deferSpecCheckCompile } from './http/validator/lazy-spec-check.ts';
+import { resolveComponentRefsDirectly } from './http/validator/component-refs.ts';
+import { skipBundleOfLocalRefs } from './http/validator/local-refs.ts';
+import { execStreamLimits } from './config/exec-limits.ts';
 import { spriteHandlers } from './routes/sprites.ts';
 import { checkpointHandlers } from './routes/checkpoints.ts';
 import { fsHandlers } from './routes/fs.ts';
@@ -170,10 +170,10 @@ export function createApp(deps: Deps): SpritzerApp {
   );
   app.use(headAsGet(OPENAPI_PATH));
   memoiseValidatorRoutes(); // compile each route template once, not per request
-  shareValidatorCompiles(); // an operation's first request compiles less (http/validator-compile-cache.ts, issue 16)
+  shareValidatorCompiles(); // an operation's first request compiles less (http/validator/compile-cache.ts, issue 16)
   deferSpecCheckCompile(); // the OpenAPI meta-schema is not compiled at start when nothing validates the spec with it
-  resolveComponentRefsDirectly(); // nor is each component schema, only to be looked up by its $ref (http/component-refs.ts)
-  skipBundleOfLocalRefs(); // and a document of local $refs is not walked by $RefParser.bundle (http/local-refs.ts)
+  resolveComponentRefsDirectly(); // nor is each component schema, only to be looked up by its $ref (http/validator/component-refs.ts)
+  skipBundleOfLocalRefs(); // and a document of local $refs is not walked by $RefParser.bundle (http/validator/local-refs.ts)
   app.use(
     composeValidator(OpenApiValidator.middleware({
       // The document read once (http/spec.ts); the validator changes what it gets, so it gets a copy.
@@ -184,7 +184,7 @@ export function createApp(deps: Deps): SpritzerApp {
       validateFormats: true,
       validateApiSpec: false, // checked by scripts/check-contracts.ts (npm test), not at every start
       fileUploader: false, // no multipart operation in the spec
-    }) as unknown as RequestHandler[]), // one layer, route lookups cached (http/validator-chain.ts)
+    }) as unknown as RequestHandler[]), // one layer, route lookups cached (http/validator/chain.ts)
   );
   app.use(async (req: OpenApiRequest, res: Response) => {
     const operationId = req.openapi?.schema?.operationId;

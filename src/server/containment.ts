@@ -10,7 +10,7 @@ import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { SPRITE_VERSION } from './context.ts';
-import type { Clock } from './model/clock.ts';
+import type { Clock } from './core/clock.ts';
 import type { ApiErrorBody } from './http/errors.ts';
 import { badTargetBody, parseRequestTarget, toOriginForm } from './http/request-target.ts';
 import { rejectHandshake } from './ws/handshake.ts';

@@ -4,16 +4,16 @@
  */
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import type { Clock } from './model/clock.ts';
-import type { IdSource } from './model/ids.ts';
-import type { MachineFactory } from './machines/types.ts';
+import type { Clock } from './core/clock.ts';
+import type { IdSource } from './core/ids.ts';
+import type { MachineFactory } from './machines/port.ts';
 import type { SpritesModel } from './model/sprites.ts';
 import type { FaultRegistry } from './http/faults.ts';
 import type { Credentials } from './http/auth.ts';
-import type { Limits } from './limits.ts';
-import type { ExecStreamLimits } from './exec-limits.ts';
+import type { Limits } from './config/limits.ts';
+import type { ExecStreamLimits } from './config/exec-limits.ts';
 import type { DataDirStore } from './store/store.ts';
-import type { FrameGapClients } from './http/exec-frames.ts';
+import type { FrameGapClients } from './exec/frames.ts';
 import type { OriginCheck } from './http/origin-check.ts';
 import type { SpritePortRange } from './url/sprite-ports.ts';
 
@@ -46,13 +46,13 @@ export interface Deps {
   allowOrigins?: readonly string[];
   /** Validate responses against the spec (off in production). */
   validateResponses: boolean;
-  /** Bounds on paths, watches, sprite fields, disk, fault rules and services (`src/server/limits.ts`, docs/limits.md). */
+  /** Bounds on paths, watches, sprite fields, disk, fault rules and services (`src/server/config/limits.ts`, docs/limits.md). */
   limits: Limits;
   /** Largest JSON request body in bytes (default 1 MiB, `--max-json-body`; docs/limits.md). */
   maxJsonBodyBytes?: number;
   /** Bounds of exec's stdin and output streams; unset fields take `DEFAULT_EXEC_STREAM_LIMITS` (docs/limits.md). */
   execLimits?: Partial<ExecStreamLimits>;
-  /** Ms between HTTP exec output frames (default `HTTP_EXEC_FRAME_GAP_MS`, `--http-exec-frame-gap`; http/exec-frames.ts). */
+  /** Ms between HTTP exec output frames (default `HTTP_EXEC_FRAME_GAP_MS`, `--http-exec-frame-gap`; exec/frames.ts). */
   httpExecFrameGapMs?: number;
   /** Who gets that gap: `fetch` (default; the User-Agent of a fetch-based JS runtime) or `all` (`--http-exec-frame-gap-clients`). */
   httpExecFrameGapClients?: FrameGapClients;

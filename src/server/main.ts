@@ -3,28 +3,28 @@
  * an `export SPRITES_BASE_URL=…` line when ready; on SIGINT/SIGTERM closes sockets, ends running commands and
  * exits 0. Logging is one line per request (pino).
  */
-import { HTTP_EXEC_FRAME_GAP_MS, type FrameGapClients } from './http/exec-frames.ts';
-import './hold-young-generation.ts'; // first: the young generation stays small while the server starts (young-generation.ts)
+import { HTTP_EXEC_FRAME_GAP_MS, type FrameGapClients } from './exec/frames.ts';
+import './runtime/hold-young-generation.ts'; // first: the young generation stays small while the server starts (young-generation.ts)
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { pino } from 'pino';
 import { defaultDeps, startServer } from './server.ts';
 import { openMachineFactory, MACHINE_ENGINES } from './machines/index.ts';
-import { SystemClock } from './model/clock.ts';
-import { DEFAULT_LIMITS, parseSize } from './limits.ts';
+import { SystemClock } from './core/clock.ts';
+import { DEFAULT_LIMITS, parseSize } from './config/limits.ts';
 import { installLastResort } from './containment.ts';
-import { wholeNumber } from './cli-numbers.ts';
+import { wholeNumber } from './config/cli-numbers.ts';
 import { DEFAULT_MAX_JSON_BODY_BYTES } from './http/json-depth.ts';
-import { DEFAULT_EXEC_STREAM_LIMITS } from './exec-limits.ts';
+import { DEFAULT_EXEC_STREAM_LIMITS } from './config/exec-limits.ts';
 import { DEFAULT_MAX_HEADER_BYTES } from './http/oversize.ts';
-import { DEFAULT_SHELL_LIMITS } from './engines/shell-limits.ts';
+import { DEFAULT_SHELL_LIMITS } from './config/shell-limits.ts';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS, gracefulShutdown, logUpgrades, trackRequests } from './shutdown.ts';
 import { listenErrorMessage, openDataDir, StartupError, type OpenedDataDir } from './store/open-data-dir.ts';
 import { containerOptions, type ContainerCliOptions } from './machines/container/cli.ts';
-import { limitOptions, limitsFromOptions, type LimitCliOptions } from './limit-options.ts';
-import { spriteResourceOptions, spriteResourcesFromOptions, type SpriteResourceCliOptions } from './machines/sprite-resources.ts';
+import { limitOptions, limitsFromOptions, type LimitCliOptions } from './config/limit-options.ts';
+import { spriteResourceOptions, spriteResourcesFromOptions, type SpriteResourceCliOptions } from './config/sprite-resources.ts';
 import { ensureInspector } from './inspector/bundle.ts';
 import { slowStep } from '../cli/slow-step.ts';
-import { releaseYoungGeneration } from './young-generation.ts';
+import { releaseYoungGeneration } from './runtime/young-generation.ts';
 import { parseSpritePortRange, type SpritePortRange } from './url/sprite-ports.ts';
 import { normalOrigin } from './http/origin-check.ts';
 
@@ -288,7 +288,7 @@ logUpgrades(running.server, logger);
 // The inspector's files are built now when missing or stale (esbuild, ~1 s), so the printed link works at once.
 await slowStep('building the inspector', ensureInspector(), { doneText: 'built' }).catch((err: unknown) => logger.warn({ err }, 'inspector not built; /_spritzer/ui will retry'));
 process.stdout.write(`spritzer listening on ${running.url} (exec engine: ${opts.exec}, checkpoints: ${machines.snapshotMode})\ninspector: ${running.url}/_spritzer/ui/\nexport SPRITES_BASE_URL=${running.url}\n`);
-// The exec engine's modules load now, in the background, rather than on the first sprite (engines/load.ts).
+// The exec engine's modules load now, in the background, rather than on the first sprite (machines/memory/load.ts).
 // Then the young generation may grow with the load (young-generation.ts); at the latest 2 s after listening, so an
 // engine that warms for long (sandbox spares) does not serve its first requests with a small young generation.
 setTimeout(releaseYoungGeneration, 2_000).unref();

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { defaultDeps, startServer } from '../server/server.ts';
 import { openMachineFactory, type MachineEngine } from '../server/machines/index.ts';
-import { SystemClock } from '../server/model/clock.ts';
+import { SystemClock } from '../server/core/clock.ts';
 
 /** Options of {@link startSpritzer}; every one is optional. */
 export interface StartSpritzerOptions {

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { api, TOKEN } from '../support/server.ts';
 import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
 import { openMachineFactory } from '../../src/server/machines/index.ts';
-import { SystemClock } from '../../src/server/model/clock.ts';
-import { SequentialIds } from '../../src/server/model/ids.ts';
+import { SystemClock } from '../../src/server/core/clock.ts';
+import { SequentialIds } from '../../src/server/core/ids.ts';
 import { inSpriteScopeSuite } from '../support/in-sprite-scope-suite.ts';
 import { announceSkip, TEST_IMAGE, TEST_RUNTIME } from './support.ts';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContainerMachineFactory, type ContainerMachine } from '../../src/server/machines/container/container-machine.ts';
-import type { Machine } from '../../src/server/machines/types.ts';
+import type { Machine } from '../../src/server/machines/port.ts';
 import { announceSkip, TEST_IMAGE, TEST_RUNTIME, testDocker } from './support.ts';
 
 const NAMESPACE = 'ctest-machine';

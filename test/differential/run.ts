@@ -18,8 +18,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { api, execQuery, memoryMachines, startTestServer, wsExec } from '../support/server.ts';
-import { createEngine } from '../../src/server/engines/index.ts';
-import { SystemClock } from '../../src/server/model/clock.ts';
+import { createEngine } from '../../src/server/machines/memory/engines.ts';
+import { SystemClock } from '../../src/server/core/clock.ts';
 import { compareCase, loadCorpus, SETUP, type CaseResult, type Outcome, type Tree } from './cases.ts';
 import { renderReport } from './report.ts';
 

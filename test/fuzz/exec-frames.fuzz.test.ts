@@ -12,8 +12,8 @@ import fc from 'fast-check';
 import { WebSocket } from 'ws';
 import { api, execQuery, memoryMachines, startTestServer, TOKEN } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
-import { createEngine } from '../../src/server/engines/index.ts';
-import { SystemClock } from '../../src/server/model/clock.ts';
+import { createEngine } from '../../src/server/machines/memory/engines.ts';
+import { SystemClock } from '../../src/server/core/clock.ts';
 import { normalizeSignalName } from '../../src/protocol/signals.ts';
 import { specValidator } from '../conformance/support/spec-validator.ts';
 

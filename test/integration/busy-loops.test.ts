@@ -1,5 +1,5 @@
 /**
- * The `shell` engine shares the event loop in time slices (src/server/engines/shell-turns.ts): with ten sprites each
+ * The `shell` engine shares the event loop in time slices (src/server/machines/memory/shell/turns.ts): with ten sprites each
  * running `while true; do :; done`, `GET /_spritzer/health` and REST calls still answer, and the loops are still
  * running afterwards (no exit frame, sockets open). Closing the sockets ends them. No timing is asserted: without
  * the slices, nothing answers until just-bash's iteration limit ends the loops, and the test times out.

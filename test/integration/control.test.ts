@@ -10,10 +10,10 @@ import { WebSocket } from 'ws';
 import { ControlClient } from '../support/control-client.ts';
 import { api, memoryMachines, startTestServer, ENGINES, SANDBOX_RUN, TOKEN } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
-import { DEFAULT_LIMITS } from '../../src/server/limits.ts';
-import { createEngine } from '../../src/server/engines/index.ts';
-import type { ExecEngine } from '../../src/server/engines/types.ts';
-import { SystemClock } from '../../src/server/model/clock.ts';
+import { DEFAULT_LIMITS } from '../../src/server/config/limits.ts';
+import { createEngine } from '../../src/server/machines/memory/engines.ts';
+import type { ExecEngine } from '../../src/server/machines/memory/engine.ts';
+import { SystemClock } from '../../src/server/core/clock.ts';
 
 const EXEC_ENGINES = ENGINES.filter((e) => e !== 'interpreter');
 /**

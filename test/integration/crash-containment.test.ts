@@ -14,10 +14,10 @@ import type { RunningServer } from '../../src/server/server.ts';
 import { defaultDeps } from '../../src/server/server.ts';
 import { createApp } from '../../src/server/app.ts';
 import { containRequests, containUpgrades } from '../../src/server/containment.ts';
-import { createEngine } from '../../src/server/engines/index.ts';
-import type { ExecEngine, ExecProcess, SpriteContext } from '../../src/server/engines/types.ts';
-import { SystemClock } from '../../src/server/model/clock.ts';
-import { SequentialIds } from '../../src/server/model/ids.ts';
+import { createEngine } from '../../src/server/machines/memory/engines.ts';
+import type { ExecEngine, ExecProcess, SpriteContext } from '../../src/server/machines/memory/engine.ts';
+import { SystemClock } from '../../src/server/core/clock.ts';
+import { SequentialIds } from '../../src/server/core/ids.ts';
 
 /** A process that runs until signalled; `failOn` names the call that throws (after doing its work). */
 function fakeProcess(sprite: SpriteContext, failOn: 'stdin' | 'signal'): ExecProcess {

@@ -11,10 +11,10 @@ import net from 'node:net';
 import { WebSocket } from 'ws';
 import { api, execQuery, memoryMachines, startTestServer, TOKEN } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
-import { createEngine } from '../../src/server/engines/index.ts';
-import { SystemClock } from '../../src/server/model/clock.ts';
-import { LATE_STDIN_MESSAGE, stdinTooLargeMessage } from '../../src/server/engines/stdin-buffer.ts';
-import { DEFAULT_EXEC_STREAM_LIMITS } from '../../src/server/exec-limits.ts';
+import { createEngine } from '../../src/server/machines/memory/engines.ts';
+import { SystemClock } from '../../src/server/core/clock.ts';
+import { LATE_STDIN_MESSAGE, stdinTooLargeMessage } from '../../src/server/machines/memory/shell/stdin-buffer.ts';
+import { DEFAULT_EXEC_STREAM_LIMITS } from '../../src/server/config/exec-limits.ts';
 import { CloseCode } from '../../src/protocol/close-codes.ts';
 
 const MiB = 1024 * 1024;

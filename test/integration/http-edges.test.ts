@@ -95,7 +95,7 @@ describe.each(ENGINES)('HTTP edges on the %s engine', (engine) => {
     expect(JSON.parse(w.body.toString())).toMatchObject({ size: 0 });
   });
 
-  // The interpreter engine ignores stdin by design (engines/interpreter.ts); the shell engine runs `cat`.
+  // The interpreter engine ignores stdin by design (machines/memory/interpreter.ts); the shell engine runs `cat`.
   it.skipIf(engine === 'interpreter').each(CONTENT_TYPES)('HTTP exec stdin=true feeds the body to the command with Content-Type %s', async (type) => {
     const res = await request(srv.url, 'POST', execPath('edges', ['cat'], { stdin: 'true' }), STDIN, type ? { 'Content-Type': type } : {});
     expect(res.status).toBe(200);

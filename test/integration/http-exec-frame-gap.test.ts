@@ -1,5 +1,5 @@
 /**
- * Who pays the HTTP exec frame gap (http/exec-frames.ts `frameGapFor`, docs/limits.md): requests whose
+ * Who pays the HTTP exec frame gap (exec/frames.ts `frameGapFor`, docs/limits.md): requests whose
  * User-Agent is a fetch-based JavaScript runtime (Node's fetch sends `node`) get each frame apart; any other
  * client gets the body at once. The servers here use a gap far longer than any test, so a held frame shows as a
  * first read that ends at the output frame, and a body that arrives whole shows the gap was not applied.

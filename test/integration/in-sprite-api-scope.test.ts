@@ -9,8 +9,8 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, execQuery, memoryMachines, startTestServer, TOKEN, wsExec } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
-import { createEngine } from '../../src/server/engines/index.ts';
-import { SystemClock } from '../../src/server/model/clock.ts';
+import { createEngine } from '../../src/server/machines/memory/engines.ts';
+import { SystemClock } from '../../src/server/core/clock.ts';
 import { inSpriteAttacks, spriteEnvArgvOf, VICTIM_SECRET } from '../support/in-sprite-attacks.ts';
 
 describe('the in-sprite API is pinned to its own sprite (shell engine, sprite-env curl)', () => {

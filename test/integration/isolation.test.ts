@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, wsExec, execQuery, ENGINES } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
 import { readFileSync } from 'node:fs';
-import { PASSWD } from '../../src/server/engines/linux-skeleton.ts';
+import { PASSWD } from '../../src/server/machines/memory/linux-skeleton.ts';
 
 /** The host's own /etc/passwd, which no sprite may ever read. */
 const HOST_PASSWD = readFileSync('/etc/passwd', 'utf8');

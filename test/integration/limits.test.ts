@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { api, execQuery, startTestServer, TOKEN, wsExec } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
-import { FakeClock } from '../../src/server/model/clock.ts';
-import { DEFAULT_LIMITS } from '../../src/server/limits.ts';
+import { FakeClock } from '../../src/server/core/clock.ts';
+import { DEFAULT_LIMITS } from '../../src/server/config/limits.ts';
 import { withHealthProbe } from '../support/attack.ts';
 
 const QUOTA = 1024 * 1024;

@@ -14,9 +14,9 @@ import { api, execQuery, startTestServer, wsExec, TOKEN, memoryMachines } from '
 import { expectIntact, rawExchange, rawRequest, rawUntilClose, seedState, KEPT } from '../support/attack.ts';
 import type { RunningServer } from '../../src/server/server.ts';
 import { OPENAPI_PATH } from '../../src/server/app.ts';
-import { createEngine } from '../../src/server/engines/index.ts';
-import type { ExecEngine, ExecProcess } from '../../src/server/engines/types.ts';
-import { SystemClock } from '../../src/server/model/clock.ts';
+import { createEngine } from '../../src/server/machines/memory/engines.ts';
+import type { ExecEngine, ExecProcess } from '../../src/server/machines/memory/engine.ts';
+import { SystemClock } from '../../src/server/core/clock.ts';
 
 /** Every `resize` that reached a `tty-probe` process, in order; `waitFor` resolves once one matches. */
 const resizes: Array<[number, number]> = [];

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { api, memoryMachines, startTestServer, ENGINES, TOKEN } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
-import { createEngine } from '../../src/server/engines/index.ts';
-import type { ExecEngine } from '../../src/server/engines/types.ts';
-import { SystemClock } from '../../src/server/model/clock.ts';
+import { createEngine } from '../../src/server/machines/memory/engines.ts';
+import type { ExecEngine } from '../../src/server/machines/memory/engine.ts';
+import { SystemClock } from '../../src/server/core/clock.ts';
 
 interface ProxyRun {
   ws: WebSocket;

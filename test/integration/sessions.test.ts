@@ -6,15 +6,15 @@
  * command's output when it ends, so scrollback comes from a thin engine wrapper: `with-banner TEXT CMD…` writes
  * TEXT at once, then runs `CMD…` in the shell engine.
  */
-import { STDIN_IDLE_AFTER_DATA_MS } from '../../src/server/engines/shell.ts';
+import { STDIN_IDLE_AFTER_DATA_MS } from '../../src/server/machines/memory/shell/engine.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { api, execQuery, memoryMachines, wsExec, TOKEN } from '../support/server.ts';
 import { startServer, defaultDeps, type RunningServer } from '../../src/server/server.ts';
-import { createEngine } from '../../src/server/engines/index.ts';
-import type { ExecEngine } from '../../src/server/engines/types.ts';
-import { FakeClock } from '../../src/server/model/clock.ts';
-import { SequentialIds } from '../../src/server/model/ids.ts';
+import { createEngine } from '../../src/server/machines/memory/engines.ts';
+import type { ExecEngine } from '../../src/server/machines/memory/engine.ts';
+import { FakeClock } from '../../src/server/core/clock.ts';
+import { SequentialIds } from '../../src/server/core/ids.ts';
 
 type Event = { kind: 'text'; value: any } | { kind: 'binary'; bytes: Buffer };
 

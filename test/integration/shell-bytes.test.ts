@@ -9,7 +9,7 @@ import { WebSocket } from 'ws';
 import { SpritesClient, type Sprite } from '@fly/sprites';
 import { api, execQuery, startTestServer, TOKEN, wsExec } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
-import { FakeClock } from '../../src/server/model/clock.ts';
+import { FakeClock } from '../../src/server/core/clock.ts';
 
 const ALL_BYTES = Buffer.from(Uint8Array.from({ length: 256 }, (_, i) => i));
 

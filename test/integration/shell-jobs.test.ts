@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { api, execQuery, startTestServer, TOKEN } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
-import { FakeClock } from '../../src/server/model/clock.ts';
+import { FakeClock } from '../../src/server/core/clock.ts';
 
 // Issue 12 item 5 through the server, on the default `shell` engine: background jobs, `$!`, `wait`, `kill` and
 // traps over WebSocket exec and HTTP exec. Time is the server's fake clock: "at once" and "about 2 s later" are

@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { api, startTestServer, TOKEN, execQuery } from '../support/server.ts';
-import { FakeClock } from '../../src/server/model/clock.ts';
-import { createEngine } from '../../src/server/engines/index.ts';
-import { MemoryMachineFactory } from '../../src/server/machines/memory.ts';
-import type { Machine, MachineFactory, MachineSpec } from '../../src/server/machines/types.ts';
+import { FakeClock } from '../../src/server/core/clock.ts';
+import { createEngine } from '../../src/server/machines/memory/engines.ts';
+import { MemoryMachineFactory } from '../../src/server/machines/memory/machine.ts';
+import type { Machine, MachineFactory, MachineSpec } from '../../src/server/machines/port.ts';
 import type { RunningServer } from '../../src/server/server.ts';
 
 /** A factory that counts the machines it made and that are not destroyed yet. */

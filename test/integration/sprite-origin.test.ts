@@ -20,8 +20,8 @@ import { handshake, listening } from '../support/net-probe.ts';
 import type { RunningServer } from '../../src/server/server.ts';
 import type { Deps } from '../../src/server/context.ts';
 import { DataDirStore } from '../../src/server/store/store.ts';
-import { RandomIds } from '../../src/server/model/ids.ts';
-import { SystemClock } from '../../src/server/model/clock.ts';
+import { RandomIds } from '../../src/server/core/ids.ts';
+import { SystemClock } from '../../src/server/core/clock.ts';
 import { PATH_FORM_CSP } from '../../src/server/url/path-form.ts';
 
 const auth = { Authorization: `Bearer ${TOKEN}` };

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, execQuery, startTestServer, wsExec, TOKEN } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
-import { FakeClock } from '../../src/server/model/clock.ts';
+import { FakeClock } from '../../src/server/core/clock.ts';
 import { BOOT_AFTER_MS } from '../../src/server/model/sprites.ts';
 import { createAndPoll, distinct } from '../support/status-poll.ts';
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
-import { FakeClock } from '../../src/server/model/clock.ts';
+import { FakeClock } from '../../src/server/core/clock.ts';
 
 const clock = new FakeClock();
 let srv: RunningServer;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import { api, startTestServer, wsExec, execQuery } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
-import { FakeClock } from '../../src/server/model/clock.ts';
+import { FakeClock } from '../../src/server/core/clock.ts';
 
 let srv: RunningServer;
 let call: ReturnType<typeof api>;

@@ -10,8 +10,8 @@ import { WebSocket } from 'ws';
 import { api, execQuery, wsExec, TOKEN, type ExecRecord } from '../support/server.ts';
 import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
 import { openMachineFactory } from '../../src/server/machines/index.ts';
-import { SystemClock } from '../../src/server/model/clock.ts';
-import { SequentialIds } from '../../src/server/model/ids.ts';
+import { SystemClock } from '../../src/server/core/clock.ts';
+import { SequentialIds } from '../../src/server/core/ids.ts';
 import { announceSkip } from './support.ts';
 
 const skip = announceSkip('sandbox acceptance');

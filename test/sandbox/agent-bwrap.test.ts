@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentFiles } from '../../src/agent/bundle.ts';
-import { AgentClient, type AgentSpawnRequest } from '../../src/server/machines/sandbox/agent-client.ts';
+import { AgentClient, type AgentSpawnRequest } from '../../src/server/machines/agent/client.ts';
 
 const hasBwrap = process.platform === 'linux' && spawnSync('bwrap', ['--version']).status === 0;
 const isRoot = process.getuid?.() === 0;

@@ -11,10 +11,10 @@ import net, { type Server } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { api, TOKEN } from '../support/server.ts';
 import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
-import { SystemClock } from '../../src/server/model/clock.ts';
-import { SequentialIds } from '../../src/server/model/ids.ts';
+import { SystemClock } from '../../src/server/core/clock.ts';
+import { SequentialIds } from '../../src/server/core/ids.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../../src/server/machines/sandbox/sandbox-machine.ts';
-import type { EgressNet } from '../../src/server/egress/net.ts';
+import type { EgressNet } from '../../src/server/machines/sandbox/egress/net.ts';
 import { announceSkip, exec } from './support.ts';
 
 const skip = announceSkip('sandbox egress');

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentBundle } from '../../src/agent/testing.ts';
-import { defaultSpriteResources } from '../../src/server/machines/sprite-resources.ts';
+import { defaultSpriteResources } from '../../src/server/config/sprite-resources.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../../src/server/machines/sandbox/sandbox-machine.ts';
 import { announceSkip, exec } from './support.ts';
 

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, execQuery, wsExec, TOKEN } from '../support/server.ts';
 import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
 import { openMachineFactory } from '../../src/server/machines/index.ts';
-import { SystemClock } from '../../src/server/model/clock.ts';
-import { SequentialIds } from '../../src/server/model/ids.ts';
+import { SystemClock } from '../../src/server/core/clock.ts';
+import { SequentialIds } from '../../src/server/core/ids.ts';
 import { LLM_TXT, VERSION_TEXT } from '../../src/agent/sprite-tree.ts';
 import { announceSkip } from './support.ts';
 

@@ -11,8 +11,8 @@ import { api, execQuery, TOKEN, wsExec } from '../support/server.ts';
 import { handshake, listening } from '../support/net-probe.ts';
 import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
 import { openMachineFactory } from '../../src/server/machines/index.ts';
-import { SystemClock } from '../../src/server/model/clock.ts';
-import { SequentialIds } from '../../src/server/model/ids.ts';
+import { SystemClock } from '../../src/server/core/clock.ts';
+import { SequentialIds } from '../../src/server/core/ids.ts';
 import { getWithEveryClient, removeBuiltClients, reportSkips } from '../support/url-clients.ts';
 import { announceSkip } from './support.ts';
 

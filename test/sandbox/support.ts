@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Machine } from '../../src/server/machines/types.ts';
+import type { Machine } from '../../src/server/machines/port.ts';
 import { launch, type LaunchSpec, type SandboxExit } from '../../src/server/machines/sandbox/launcher.ts';
 import { personalizeLayer, prepareHostBase, seedLayer, type BaseRoot } from '../../src/server/machines/sandbox/rootfs.ts';
 import { Storage, type StorageMode } from '../../src/server/machines/sandbox/storage.ts';
@@ -105,7 +105,7 @@ export async function mountsUnder(dir: string): Promise<string[]> {
  * namespace), through the machine's agent: what a sprite's code could do once it had root.
  */
 export async function execAsRoot(m: Machine, script: string): Promise<{ out: string; err: string; code: number }> {
-  const agent = (m as unknown as { agent?: import('../../src/server/machines/sandbox/agent-client.ts').AgentClient }).agent;
+  const agent = (m as unknown as { agent?: import('../../src/server/machines/agent/client.ts').AgentClient }).agent;
   if (!agent) throw new Error('the machine has no agent (not booted)');
   const out: Buffer[] = [];
   const err: Buffer[] = [];

@@ -7,7 +7,7 @@
  */
 import { expect } from 'vitest';
 import { api, execQuery, wsExec } from './server.ts';
-import { DEFAULT_AGENT_BOUNDS } from '../../src/server/machines/sandbox/agent-bounds.ts';
+import { DEFAULT_AGENT_BOUNDS } from '../../src/server/machines/agent/bounds.ts';
 
 /** ACCEPT frames the attacker writes (the trial that took the heap to 4.3 GB wrote a million). */
 const ACCEPTS = Number(process.env.SPRITZER_HOSTILE_ACCEPTS ?? 1_000_000);

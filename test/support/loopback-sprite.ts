@@ -4,8 +4,8 @@
  * tested against a server the test controls. Nothing here starts a process; the servers belong to the caller.
  */
 import net from 'node:net';
-import { createEngine } from '../../src/server/engines/index.ts';
-import { SystemClock, type Clock } from '../../src/server/model/clock.ts';
+import { createEngine } from '../../src/server/machines/memory/engines.ts';
+import { SystemClock, type Clock } from '../../src/server/core/clock.ts';
 import { memoryMachines } from './server.ts';
 
 /**

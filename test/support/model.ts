@@ -1,8 +1,8 @@
 /** Test helpers for model unit tests: the `ModelError` kind a call throws; a memory machine over a given VFS. */
-import { ModelError } from '../../src/server/model/errors.ts';
-import { MemoryMachine } from '../../src/server/machines/memory.ts';
-import { SystemClock } from '../../src/server/model/clock.ts';
-import type { ExecEngine, SpriteContext } from '../../src/server/engines/types.ts';
+import { ModelError } from '../../src/server/core/errors.ts';
+import { MemoryMachine } from '../../src/server/machines/memory/machine.ts';
+import { SystemClock } from '../../src/server/core/clock.ts';
+import type { ExecEngine, SpriteContext } from '../../src/server/machines/memory/engine.ts';
 
 /** The `kind` of the ModelError `fn` throws, `undefined` when it returns; other errors are rethrown. */
 export function kindOf(fn: () => unknown): string | undefined {

@@ -5,12 +5,12 @@
 import { pino } from 'pino';
 import { WebSocket } from 'ws';
 import { startServer, defaultDeps, type RunningServer } from '../../src/server/server.ts';
-import { createEngine } from '../../src/server/engines/index.ts';
-import { MemoryMachineFactory } from '../../src/server/machines/memory.ts';
-import type { ExecEngine } from '../../src/server/engines/types.ts';
-import type { Clock } from '../../src/server/model/clock.ts';
-import { SystemClock } from '../../src/server/model/clock.ts';
-import { SequentialIds } from '../../src/server/model/ids.ts';
+import { createEngine } from '../../src/server/machines/memory/engines.ts';
+import { MemoryMachineFactory } from '../../src/server/machines/memory/machine.ts';
+import type { ExecEngine } from '../../src/server/machines/memory/engine.ts';
+import type { Clock } from '../../src/server/core/clock.ts';
+import { SystemClock } from '../../src/server/core/clock.ts';
+import { SequentialIds } from '../../src/server/core/ids.ts';
 import type { Deps } from '../../src/server/context.ts';
 
 /**

@@ -14,8 +14,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { api, startTestServer, TOKEN } from '../support/server.ts';
 import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
 import { openMachineFactory } from '../../src/server/machines/index.ts';
-import { SystemClock } from '../../src/server/model/clock.ts';
-import { SequentialIds } from '../../src/server/model/ids.ts';
+import { SystemClock } from '../../src/server/core/clock.ts';
+import { SequentialIds } from '../../src/server/core/ids.ts';
 import { SKIP_REASON as SANDBOX_SKIP } from '../sandbox/support.ts';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -6,8 +6,8 @@
  */
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { ModelError, type ModelErrorKind } from '../model/errors.ts';
-import { VfsError, type VfsErrorCode } from '../model/vfs.ts';
+import { ModelError, type ModelErrorKind } from '../core/errors.ts';
+import { VfsError, type VfsErrorCode } from '../machines/memory/vfs.ts';
 import { unsupportedMediaTypeBody } from './media-type.ts';
 
 /** JSON error envelope of the outer API (§2.4 item 1). */

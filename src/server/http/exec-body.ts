@@ -5,7 +5,7 @@
  * @see issue 16 item 3; docs/wire-reference.md §4.10, §2.4; docs/limits.md
  */
 import express, { type RequestHandler } from 'express';
-import type { ExecStreamLimits } from '../exec-limits.ts';
+import type { ExecStreamLimits } from '../config/exec-limits.ts';
 import { sendApiError, type ApiErrorBody } from './errors.ts';
 
 const EXEC_PATH = /^\/v1\/sprites\/[^/]+\/exec\/?$/i;

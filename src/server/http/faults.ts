@@ -4,8 +4,8 @@
  * rule list and matching; it does not know the routes.
  */
 import type { components } from '../../../generated/openapi.d.ts';
-import { DEFAULT_LIMITS } from '../limits.ts';
-import { ModelError } from '../model/errors.ts';
+import { DEFAULT_LIMITS } from '../config/limits.ts';
+import { ModelError } from '../core/errors.ts';
 
 /** One rule as stored and returned on the wire (`FaultRule` in spec/openapi.yaml). */
 export type FaultRule = components['schemas']['FaultRule'];

@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import type { Response } from 'express';
 import { loadOpenApiDocument } from './spec.ts';
 import { drained } from './json-array.ts';
-import { validatorModule } from './validator-internals.ts';
-import { nextTurn } from '../event-loop.ts';
+import { validatorModule } from './validator/internals.ts';
+import { nextTurn } from '../runtime/event-loop.ts';
 
 /** spec/openapi.yaml (as app.ts's OPENAPI_PATH, which this module cannot import without a cycle). */
 const OPENAPI_PATH = fileURLToPath(new URL('../../../spec/openapi.yaml', import.meta.url));

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { validatorModule } from './validator-internals.ts';
+import { validatorModule } from './validator/internals.ts';
 import { pino } from 'pino';
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
 import { parseQuery } from './query.ts';
-import { memoiseValidatorRoutes } from './route-cache.ts';
+import { memoiseValidatorRoutes } from './validator/route-cache.ts';
 import { bodyStage } from './body-stage.ts';
 import { isRawBodyRoute, rawBodyRoutes } from './raw-body.ts';
 import { requestLog } from './request-log.ts';

@@ -7,8 +7,8 @@
  * @see docs/performance.md "Start"; issue 11 item 3
  */
 import { readFileSync, statSync } from 'node:fs';
-import { projectPath } from '../project-root.ts';
-import { lazyRequire } from '../lazy-require.ts';
+import { projectPath } from '../runtime/project-root.ts';
+import { lazyRequire } from '../runtime/lazy-require.ts';
 
 /** The YAML parser, loaded only when the prepared JSON is missing or stale (72 modules a built server need not load). */
 const loadYaml = lazyRequire<typeof import('yaml')>('yaml', (mod) => mod);

@@ -5,7 +5,7 @@
  */
 import { copyFile, mkdir, readdir, rename, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { PROJECT_ROOT } from '../project-root.ts';
+import { PROJECT_ROOT } from '../runtime/project-root.ts';
 
 const projectRoot = PROJECT_ROOT;
 

@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { WebSocket, WebSocketServer } from 'ws';
-import { FakeClock } from '../model/clock.ts';
+import { FakeClock } from '../core/clock.ts';
 import { RequestLog, maskQuery } from './request-log.ts';
 import { uiTokenOf } from './index.ts';
 

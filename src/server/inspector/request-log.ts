@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
-import type { Clock } from '../model/clock.ts';
+import type { Clock } from '../core/clock.ts';
 import { isWarmUp } from '../http/warm-up.ts';
 
 /** One logged exchange, as `GET /_spritzer/requests` returns it (schema `SpritzerRequest`). */

@@ -4,12 +4,12 @@
  * It owns the list of engine names the CLI offers; it does not choose a default (the CLI does: `shell`).
  * @see docs/architecture.md "Machines and engines", docs/sandbox.md
  */
-import type { Clock } from '../model/clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { Logger } from 'pino';
-import { ENGINE_NAMES, type EngineName } from '../engines/names.ts';
-import { engineLoader } from '../engines/load.ts';
-import { MemoryMachineFactory } from './memory.ts';
-import type { MachineFactory } from './types.ts';
+import { ENGINE_NAMES, type EngineName } from './memory/names.ts';
+import { engineLoader } from './memory/load.ts';
+import { MemoryMachineFactory } from './memory/machine.ts';
+import type { MachineFactory } from './port.ts';
 
 /** The `--exec` values this build can run. */
 export const MACHINE_ENGINES = [...ENGINE_NAMES, 'sandbox', 'container'] as const;
@@ -26,7 +26,7 @@ export interface MachineFactoryDeps {
   /** Most stdin one exec may send (bytes); the shell engine refuses more (docs/limits.md). */
   maxStdinBytes?: number;
   /** The shell engine's limits (`--shell-max-commands`, `--shell-timeout`, docs/limits.md). */
-  shellLimits?: import('../engines/shell-limits.ts').ShellLimits;
+  shellLimits?: import('../config/shell-limits.ts').ShellLimits;
   /** `--data-dir`: where sandbox layers and snapshots live (default: a temp dir removed at exit). */
   dataDir?: string;
   /** With `dataDir`: sandbox sprites' disks outlive the server (`--data-dir` persistence, src/server/store). */
@@ -36,11 +36,11 @@ export interface MachineFactoryDeps {
   /** `--sandbox-spares`: sandboxes kept booted ahead of creates (default 0 here; the CLI's default is 1). */
   sandboxSpares?: number;
   /** `--sprite-memory`, `--sprite-pids`, `--sandbox-pids-total`, `--sprite-inotify-*` (default: sized to the host). */
-  spriteResources?: import('./sprite-resources.ts').SpriteResources;
+  spriteResources?: import('../config/sprite-resources.ts').SpriteResources;
   /** `--sandbox-uid-base`: first host uid of the sandbox sprites' id ranges. */
   sandboxUidBase?: number;
-  /** `--sandbox-egress`: `none` (default: loopback only) or `gate` (src/server/egress/sprite-egress.ts). */
-  sandboxEgress?: import('../egress/sprite-egress.ts').SandboxEgressMode;
+  /** `--sandbox-egress`: `none` (default: loopback only) or `gate` (src/server/machines/sandbox/egress/sprite-egress.ts). */
+  sandboxEgress?: import('./sandbox/egress/sprite-egress.ts').SandboxEgressMode;
   logger?: Logger;
   /** `--container-runtime`, `--sprite-image`, `--namespace`, `--create-timeout` (ms), `--agent-image`: the container engine's settings. */
   container?: { runtime?: 'auto' | 'docker' | 'podman' | 'kubernetes'; image?: string; namespace?: string; createTimeoutMs?: number; agentImage?: string };
@@ -48,7 +48,7 @@ export interface MachineFactoryDeps {
 
 /**
  * Creates the factory of an in-memory engine (`shell`, `interpreter`) synchronously; the engine itself loads on the
- * factory's first sprite or `warm()` (engines/load.ts). Throws a `TypeError` for another name.
+ * factory's first sprite or `warm()` (machines/memory/load.ts). Throws a `TypeError` for another name.
  */
 export function createMachineFactory(name: EngineName, deps: MachineFactoryDeps): MachineFactory {
   if (!(ENGINE_NAMES as readonly string[]).includes(name)) throw new TypeError(`unknown exec engine: ${String(name)} (expected one of ${ENGINE_NAMES.join(', ')})`);

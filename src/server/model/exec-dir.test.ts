@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { checkExecDir } from './exec-dir.ts';
-import { ModelError } from './errors.ts';
+import { ModelError } from '../core/errors.ts';
 
 describe('checkExecDir', () => {
   it('accepts a normal dir and one whose last component has 255 bytes', () => {

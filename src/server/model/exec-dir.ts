@@ -5,8 +5,8 @@
  * @see docs/wire-reference.md §4.2 (`dir`), issue 12 item 7
  */
 import { checkPath } from './fs-path.ts';
-import { ModelError } from './errors.ts';
-import { VfsError } from './vfs.ts';
+import { ModelError } from '../core/errors.ts';
+import { VfsError } from '../machines/memory/vfs.ts';
 
 /**
  * Throws ModelError `invalid_request` (HTTP 400) `chdir <dir>: file name too long` when `dir` is over 4095 bytes or

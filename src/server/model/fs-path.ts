@@ -4,8 +4,8 @@
  * (`PATH_MAX`, `NAME_MAX`) and refuses NUL and newline, in time linear in the path's length. It does not look
  * anything up: existence, symlinks and permissions are the machine's business.
  */
-import { DEFAULT_LIMITS, type Limits } from '../limits.ts';
-import { Vfs, VfsError } from './vfs.ts';
+import { DEFAULT_LIMITS, type Limits } from '../config/limits.ts';
+import { Vfs, VfsError } from '../machines/memory/vfs.ts';
 
 /** The limits `checkPath` applies. */
 export type PathLimits = Pick<Limits, 'pathMaxBytes' | 'nameMaxBytes'>;

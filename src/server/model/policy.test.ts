@@ -7,10 +7,10 @@ import {
   validateNetworkPolicy,
   type NetworkPolicy,
 } from './policy.ts';
-import { ModelError } from './errors.ts';
-import { Vfs } from './vfs.ts';
+import { ModelError } from '../core/errors.ts';
+import { Vfs } from '../machines/memory/vfs.ts';
 import { SpritePolicies } from './sprite-policies.ts';
-import { vfsMachineFs } from '../machines/memory.ts';
+import { vfsMachineFs } from '../machines/memory/machine.ts';
 
 function rejection(body: unknown): ModelError | undefined {
   try {

@@ -5,14 +5,14 @@
  * camelCase events; NDJSON, `duration` and the wire field names belong to the routes.
  * @see docs/wire-reference.md §9
  */
-import type { Clock, TimerHandle } from './clock.ts';
-import type { ExecProcess } from '../engines/types.ts';
-import type { Machine } from '../machines/types.ts';
-import { ModelError } from './errors.ts';
-import { VfsError } from './vfs.ts';
+import type { Clock, TimerHandle } from '../core/clock.ts';
+import type { ExecProcess } from '../machines/memory/engine.ts';
+import type { Machine } from '../machines/port.ts';
+import { ModelError } from '../core/errors.ts';
+import { VfsError } from '../machines/memory/vfs.ts';
 import { normalizeSignalName } from '../../protocol/signals.ts';
 import { findNeedsCycle, startOrder } from './service-graph.ts';
-import { DEFAULT_LIMITS, type Limits } from '../limits.ts';
+import { DEFAULT_LIMITS, type Limits } from '../config/limits.ts';
 
 /**
  * Bytes of a service's output that may wait for its log while one write to the log is under way; output past it is

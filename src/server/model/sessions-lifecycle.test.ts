@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { FakeClock } from './clock.ts';
+import { FakeClock } from '../core/clock.ts';
 import { SessionRegistry, SCROLLBACK_BYTES, type ExecSessionInit, type SessionListener } from './sessions.ts';
-import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../engines/types.ts';
-import { Vfs } from './vfs.ts';
-import { ModelError } from './errors.ts';
+import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../machines/memory/engine.ts';
+import { Vfs } from '../machines/memory/vfs.ts';
+import { ModelError } from '../core/errors.ts';
 import { kindOf, kindOfAsync, testMachine } from '../../../test/support/model.ts';
 
 // What a client of exec sessions sees (docs/wire-reference.md §4.2, §4.7–4.9): output fan-out and scrollback, the

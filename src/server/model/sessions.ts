@@ -3,10 +3,10 @@
  * listed by `GET …/exec`, attachable by id, killable, and ended by restore or delete (docs/wire-reference.md §4.7–4.9).
  * It owns the fan-out of a process's output to attached clients and the scrollback; it knows no WebSocket.
  */
-import type { Clock, TimerHandle } from './clock.ts';
-import type { ExecProcess, ExecRequest } from '../engines/types.ts';
-import type { Machine } from '../machines/types.ts';
-import { ModelError } from './errors.ts';
+import type { Clock, TimerHandle } from '../core/clock.ts';
+import type { ExecProcess, ExecRequest } from '../machines/memory/engine.ts';
+import type { Machine } from '../machines/port.ts';
+import { ModelError } from '../core/errors.ts';
 import { checkExecDir } from './exec-dir.ts';
 
 /** How many bytes of output a session keeps for replay on attach. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkSpriteFields } from './sprite-fields.ts';
-import { ModelError } from './errors.ts';
+import { ModelError } from '../core/errors.ts';
 import { kindOf } from '../../../test/support/model.ts';
 
 describe('checkSpriteFields', () => {

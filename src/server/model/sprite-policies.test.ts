@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { Vfs } from './vfs.ts';
+import { Vfs } from '../machines/memory/vfs.ts';
 import { SpritePolicies } from './sprite-policies.ts';
 import { NETWORK_POLICY_PATH } from './policy.ts';
-import { vfsMachineFs } from '../machines/memory.ts';
-import type { MachineFs } from '../machines/types.ts';
+import { vfsMachineFs } from '../machines/memory/machine.ts';
+import type { MachineFs } from '../machines/port.ts';
 
 // What a sprite's policy copy on disk does across restores and reboots (docs/wire-reference.md §10.2).
 

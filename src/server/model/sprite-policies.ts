@@ -4,9 +4,9 @@
  * UNCONFIRMED (§10.3), kept as given. The policy lives outside the disk, so a checkpoint restore does not roll it
  * back; the copy is rewritten after every reboot of the machine. It validates nothing (model/policy.ts does).
  */
-import type { MachineFs } from '../machines/types.ts';
+import type { MachineFs } from '../machines/port.ts';
 import { defaultNetworkPolicy, NETWORK_POLICY_PATH, type NetworkPolicy } from './policy.ts';
-import { VfsError } from './vfs.ts';
+import { VfsError } from '../machines/memory/vfs.ts';
 
 /** Per-sprite policies. */
 export class SpritePolicies {

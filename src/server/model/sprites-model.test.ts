@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FakeClock } from './clock.ts';
-import { SequentialIds } from './ids.ts';
+import { FakeClock } from '../core/clock.ts';
+import { SequentialIds } from '../core/ids.ts';
 import { SpritesModel, BOOT_AFTER_MS, WARM_AFTER_MS, COLD_AFTER_MS, MAX_PAGE_SIZE, type Sprite } from './sprites.ts';
-import { createEngine } from '../engines/index.ts';
-import { MemoryMachineFactory, type MemoryMachine } from '../machines/memory.ts';
-import type { MachineFactory } from '../machines/types.ts';
+import { createEngine } from '../machines/memory/engines.ts';
+import { MemoryMachineFactory, type MemoryMachine } from '../machines/memory/machine.ts';
+import type { MachineFactory } from '../machines/port.ts';
 import { kindOf, kindOfAsync } from '../../../test/support/model.ts';
 
 // The sprites model as the REST API exposes it (docs/wire-reference.md §3, §7, §11): fields of a new sprite, status

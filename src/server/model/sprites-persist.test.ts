@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FakeClock } from './clock.ts';
-import { SequentialIds } from './ids.ts';
+import { FakeClock } from '../core/clock.ts';
+import { SequentialIds } from '../core/ids.ts';
 import { Sprite, SpritesModel } from './sprites.ts';
 import { CheckpointHistory } from './checkpoint-history.ts';
-import { createEngine } from '../engines/index.ts';
-import { MemoryMachineFactory, type MemoryMachine } from '../machines/memory.ts';
-import { Vfs } from './vfs.ts';
+import { createEngine } from '../machines/memory/engines.ts';
+import { MemoryMachineFactory, type MemoryMachine } from '../machines/memory/machine.ts';
+import { Vfs } from '../machines/memory/vfs.ts';
 import { kindOf, kindOfAsync } from '../../../test/support/model.ts';
 
 // The persistence hooks of the sprites model (src/server/store): a sprite rebuilt from a data dir goes back into

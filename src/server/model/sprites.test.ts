@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { FakeClock } from './clock.ts';
-import { SequentialIds } from './ids.ts';
+import { FakeClock } from '../core/clock.ts';
+import { SequentialIds } from '../core/ids.ts';
 import { SpritesModel, BOOT_AFTER_MS, WARM_AFTER_MS, COLD_AFTER_MS } from './sprites.ts';
-import { createEngine } from '../engines/index.ts';
-import { MemoryMachineFactory, type MemoryMachine } from '../machines/memory.ts';
+import { createEngine } from '../machines/memory/engines.ts';
+import { MemoryMachineFactory, type MemoryMachine } from '../machines/memory/machine.ts';
 import type { Sprite } from './sprites.ts';
 import { kindOf as kind, kindOfAsync as kindAsync } from '../../../test/support/model.ts';
 

@@ -2,17 +2,17 @@
  * The sprites model: sprites keyed by name, their lifecycle status, checkpoints, and their typed subsystems
  * (exec sessions, services, tasks, policies) over the sprite's Machine (docs/wire-reference.md §3, §7). It knows no HTTP:
  * failures are `ModelError`s; wire shapes are built in `src/server/http/wire.ts`. It never touches a disk or a
- * process itself: everything goes through the sprite's `Machine` (src/server/machines/types.ts).
+ * process itself: everything goes through the sprite's `Machine` (src/server/machines/port.ts).
  */
-import type { Clock } from './clock.ts';
-import type { IdSource } from './ids.ts';
-import type { Machine, MachineFactory, MachineRecord, MachineSnapshot } from '../machines/types.ts';
+import type { Clock } from '../core/clock.ts';
+import type { IdSource } from '../core/ids.ts';
+import type { Machine, MachineFactory, MachineRecord, MachineSnapshot } from '../machines/port.ts';
 import { SortedNames } from './sorted-names.ts';
-import { ModelError } from './errors.ts';
+import { ModelError } from '../core/errors.ts';
 import { SessionRegistry } from './sessions.ts';
 import { checkSpriteFields } from './sprite-fields.ts';
 import { CheckpointHistory } from './checkpoint-history.ts';
-import type { Limits } from '../limits.ts';
+import type { Limits } from '../config/limits.ts';
 import { ServiceManager } from './services.ts';
 import { TaskRegistry } from './tasks.ts';
 import { SpritePolicies } from './sprite-policies.ts';

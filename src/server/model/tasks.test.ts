@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { FakeClock } from './clock.ts';
+import { FakeClock } from '../core/clock.ts';
 import { TaskRegistry, parseExpire, TASKS_MAX, TASK_NAME_MAX_LENGTH } from './tasks.ts';
 import { kindOf } from '../../../test/support/model.ts';
 

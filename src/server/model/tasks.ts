@@ -4,9 +4,9 @@
  * and does not decide the sprite's status (the sprite asks `busy()`).
  * @see docs/wire-reference.md §12 (Tasks API)
  */
-import type { Clock, TimerHandle } from './clock.ts';
-import { parseDuration } from './duration.ts';
-import { ModelError } from './errors.ts';
+import type { Clock, TimerHandle } from '../core/clock.ts';
+import { parseDuration } from '../core/duration.ts';
+import { ModelError } from '../core/errors.ts';
 
 /** Longest lease a task may ask for (§12: "maximum 1 h"). */
 export const MAX_TASK_EXPIRE_MS = 3_600_000;

@@ -3,9 +3,9 @@
  * implemented operations, reset, a state snapshot and fault rules. Nothing here exists on real Sprites.
  */
 import { readFileSync } from 'node:fs';
-import { projectPath } from '../project-root.ts';
+import { projectPath } from '../runtime/project-root.ts';
 import type { HandlerMap } from '../context.ts';
-import { ModelError } from '../model/errors.ts';
+import { ModelError } from '../core/errors.ts';
 import { inspectorHandlers } from '../inspector/index.ts';
 
 const pkg = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string };

@@ -5,12 +5,12 @@
 import type { HandlerMap } from '../context.ts';
 import { startNdjson } from '../http/ndjson.ts';
 import { toWireSession } from '../http/wire.ts';
-import { parseExecQuery } from '../http/exec-params.ts';
-import { framedListener, frameGapFor, HTTP_EXEC_FRAME_GAP_MS } from '../http/exec-frames.ts';
-import { execStreamLimits } from '../exec-limits.ts';
-import { checkSessionLimit } from '../session-limit.ts';
-import { ModelError } from '../model/errors.ts';
-import { parseDuration } from '../model/duration.ts';
+import { parseExecQuery } from '../exec/params.ts';
+import { framedListener, frameGapFor, HTTP_EXEC_FRAME_GAP_MS } from '../exec/frames.ts';
+import { execStreamLimits } from '../config/exec-limits.ts';
+import { checkSessionLimit } from '../exec/session-limit.ts';
+import { ModelError } from '../core/errors.ts';
+import { parseDuration } from '../core/duration.ts';
 import { normalizeSignalName } from '../../protocol/signals.ts';
 
 function searchParams(originalUrl: string): URLSearchParams {

@@ -9,8 +9,8 @@ import type { Request } from 'express';
 import type { HandlerMap } from '../context.ts';
 import { bodyOf, queryOf } from '../http/typed.ts';
 import { checkString, sendJsonWithLongArray, specItemCheck } from '../http/json-stream.ts';
-import type { MachineFs } from '../machines/types.ts';
-import { chmodFileOp, chownFileOp, copyFileOp, deleteFileOp, listFilesOp, readFileOp, renameFileOp, writeFileOp } from './fs-ops.ts';
+import type { MachineFs } from '../machines/port.ts';
+import { chmodFileOp, chownFileOp, copyFileOp, deleteFileOp, listFilesOp, readFileOp, renameFileOp, writeFileOp } from '../operations/fs.ts';
 
 /** The machine fs of the request's sprite (404 first when the sprite is missing); counts as activity. */
 function fsOf(req: Request, ctx: Parameters<HandlerMap[string]>[2]): MachineFs {

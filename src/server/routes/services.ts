@@ -8,9 +8,9 @@ import type { AppContext, HandlerMap } from '../context.ts';
 import { startNdjson } from '../http/ndjson.ts';
 import { toWireService, toWireServiceEvent } from '../http/wire.ts';
 import { bodyOf, queryOf } from '../http/typed.ts';
-import { parseDuration } from '../model/duration.ts';
+import { parseDuration } from '../core/duration.ts';
 import type { ServiceEvent, ServiceManager } from '../model/services.ts';
-import { ModelError } from '../model/errors.ts';
+import { ModelError } from '../core/errors.ts';
 
 /** Default streaming window of put/start/restart (§9.2: `duration` default 5s). */
 export const DEFAULT_STREAM_MS = 5_000;

@@ -4,11 +4,11 @@
  * when (store.ts does) and never touches blobs (blobs.ts).
  */
 import type Database from 'better-sqlite3';
-import { lazyRequireOptional } from '../lazy-require.ts';
+import { lazyRequireOptional } from '../runtime/lazy-require.ts';
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** better-sqlite3, loaded when a data dir is first opened (src/server/lazy-require.ts), not at every start. */
+/** better-sqlite3, loaded when a data dir is first opened (src/server/runtime/lazy-require.ts), not at every start. */
 const loadDatabase = lazyRequireOptional<typeof Database>('better-sqlite3', '--data-dir (the state database)');
 
 /** The schema this build reads and writes. A data dir of another version is refused, never reset. */

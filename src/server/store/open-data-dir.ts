@@ -4,7 +4,7 @@
  * opens: the sandbox engine keeps its sprites' disks in the same dir (docs/fidelity.md "Persistence").
  */
 import type { Logger } from 'pino';
-import type { Clock } from '../model/clock.ts';
+import type { Clock } from '../core/clock.ts';
 import { claimDataDir, type DataDirClaim } from '../machines/sandbox/data-dir.ts';
 import { DataDirError } from './db.ts';
 import { DataDirStore } from './store.ts';

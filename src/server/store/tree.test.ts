@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Vfs } from '../model/vfs.ts';
+import { Vfs } from '../machines/memory/vfs.ts';
 import { BlobStore } from './blobs.ts';
 import Database from 'better-sqlite3';
 import { DataDirError, DB_FILE, MetaDb, SCHEMA_VERSION, type EntryRow } from './db.ts';

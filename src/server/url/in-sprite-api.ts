@@ -8,7 +8,7 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Machine, MachineFactory, MachinePersistence } from '../machines/types.ts';
+import type { Machine, MachineFactory, MachinePersistence } from '../machines/port.ts';
 import { IN_SPRITE_SCOPE } from '../http/auth.ts';
 
 /** The sprite whose API socket a connection came through. */

@@ -2,7 +2,7 @@
  * The sprites-go filesystem operations over the control socket (docs/wire-reference.md §5.3; sprites-go
  * `filesystem_control.go`, `FsReadControl` … `FsStatControl`): `fs.read`, `fs.write`, `fs.list`, `fs.stat`,
  * `fs.delete`, `fs.chmod`, `fs.chown`, `fs.copy`, `fs.rename`, with `args` a URL-encoded string. Each runs the
- * HTTP fs API's operation (routes/fs-ops.ts), so results and errors are the HTTP ones.
+ * HTTP fs API's operation (operations/fs.ts), so results and errors are the HTTP ones.
  *
  * Framing, all bare JSON (sprites-go skips `control:`-prefixed frames when it waits for the end):
  * - success: the HTTP result body as one text frame (`fs.read`: `{path, size}`, then the bytes as one binary
@@ -17,10 +17,10 @@
  * @deviation `start`/`end` (a byte range of `fs.read`) are refused with EINVAL: their semantics are
  *   unconfirmed, and a silently wrong slice is worse than a loud refusal (docs/fidelity.md).
  */
-import type { MachineFs } from '../machines/types.ts';
-import { VfsError } from '../model/vfs.ts';
+import type { MachineFs } from '../machines/port.ts';
+import { VfsError } from '../machines/memory/vfs.ts';
 import { fsErrorBody } from '../http/errors.ts';
-import { chmodFileOp, chownFileOp, copyFileOp, deleteFileOp, listFilesOp, readFileOp, renameFileOp, writeFileOp } from '../routes/fs-ops.ts';
+import { chmodFileOp, chownFileOp, copyFileOp, deleteFileOp, listFilesOp, readFileOp, renameFileOp, writeFileOp } from '../operations/fs.ts';
 
 /** The `fs.*` ops the control socket runs. */
 export const CONTROL_FS_OPS = ['fs.read', 'fs.write', 'fs.list', 'fs.stat', 'fs.delete', 'fs.chmod', 'fs.chown', 'fs.copy', 'fs.rename'] as const;

@@ -2,7 +2,7 @@
  * Exec over WebSocket (docs/wire-reference.md §4.2–4.7): a new command, or an attach to a running session. It maps
  * the session's output to frames (`[1]`/`[2]`/`[3,code]` in non-TTY mode, raw bytes plus a text `exit` in TTY
  * mode), client frames to stdin/EOF, and text `resize`/`signal` messages to the process. `session_info` is
- * always the first message. Output is paced to the socket (http/paced-output.ts: frames of at most 64 KiB, sent
+ * always the first message. Output is paced to the socket (exec/paced-output.ts: frames of at most 64 KiB, sent
  * as the socket drains, a bounded backlog per client). The session model decides what happens when the socket drops.
  */
 import type { WebSocket, RawData } from 'ws';
@@ -10,8 +10,8 @@ import { StreamId, decodeFrame, encodeFrame, encodeExitFrame } from '../../proto
 import { parseExecClientMessage } from '../../protocol/messages.ts';
 import { normalizeSignalName } from '../../protocol/signals.ts';
 import { CloseCode, CloseReason, ttyExitCloseCode } from '../../protocol/close-codes.ts';
-import { DEFAULT_EXEC_STREAM_LIMITS, type ExecStreamLimits } from '../exec-limits.ts';
-import { PacedOutput } from '../http/paced-output.ts';
+import { DEFAULT_EXEC_STREAM_LIMITS, type ExecStreamLimits } from '../config/exec-limits.ts';
+import { PacedOutput } from '../exec/paced-output.ts';
 import type { ExecSession, SessionListener } from '../model/sessions.ts';
 import type { Logger } from 'pino';
 import type { Duplex } from 'node:stream';

@@ -6,7 +6,7 @@
  */
 import type { ChannelHandler } from './router.ts';
 import type { PortInfo, PortListMessage } from '../../protocol/messages.ts';
-import type { ListeningPort } from '../machines/types.ts';
+import type { ListeningPort } from '../machines/port.ts';
 
 /** How often the machine's listening ports are polled, in ms: a change is reported within 500 ms (issue 9 item 4). */
 export const PORTS_POLL_MS = 250;

@@ -10,9 +10,9 @@ import { SPRITE_VERSION, type AppContext } from '../context.ts';
 import { UNAUTHORIZED } from '../http/auth.ts';
 import { rejectHandshake } from './handshake.ts';
 import { faultResponse } from '../http/faults.ts';
-import { ModelError } from '../model/errors.ts';
+import { ModelError } from '../core/errors.ts';
 import { statusOf } from '../http/errors.ts';
-import { parseExecQuery } from '../http/exec-params.ts';
+import { parseExecQuery } from '../exec/params.ts';
 import { sendSessionInfo, socketListener, wireClient } from './exec.ts';
 import { reportTtyPorts } from './tty-ports.ts';
 import type { Sprite } from '../model/sprites.ts';
@@ -23,8 +23,8 @@ import { handleFsWatch } from './fs-watch.ts';
 import { badTargetBody, malformedPathBody, malformedQueryBody, parseRequestTarget } from '../http/request-target.ts';
 import { containedWebSocket } from './contained-socket.ts';
 import { CloseCode } from '../../protocol/close-codes.ts';
-import { execStreamLimits } from '../exec-limits.ts';
-import { checkSessionLimit } from '../session-limit.ts';
+import { execStreamLimits } from '../config/exec-limits.ts';
+import { checkSessionLimit } from '../exec/session-limit.ts';
 
 /** A channel handler, called after a successful upgrade. */
 export type ChannelHandler = (ws: WebSocket, sprite: Sprite, req: IncomingMessage, ctx: AppContext) => void;

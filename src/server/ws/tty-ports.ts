@@ -6,7 +6,7 @@
  */
 import type { WebSocket } from 'ws';
 import type { PortInfo } from '../../protocol/messages.ts';
-import type { ListeningPort, Machine } from '../machines/types.ts';
+import type { ListeningPort, Machine } from '../machines/port.ts';
 import { PORTS_POLL_MS } from './ports-watch.ts';
 
 const keyOf = (p: PortInfo) => `${p.address}:${p.port}`;

@@ -6,9 +6,9 @@
  */
 import type { WebSocket } from 'ws';
 import { CloseCode, ProtocolError } from '../../protocol/close-codes.ts';
-import { DEFAULT_LIMITS, type Limits } from '../limits.ts';
+import { DEFAULT_LIMITS, type Limits } from '../config/limits.ts';
 import { checkPath } from '../model/fs-path.ts';
-import { Vfs, VfsError } from '../model/vfs.ts';
+import { Vfs, VfsError } from '../machines/memory/vfs.ts';
 
 /** The limits this module applies. */
 export type WatchLimits = Pick<Limits, 'watchPathsMax' | 'watchBufferedBytes' | 'pathMaxBytes' | 'nameMaxBytes'>;

@@ -6,7 +6,7 @@
  */
 import { beforeAll, afterAll } from 'vitest';
 import { openMachineFactory, MACHINE_ENGINES, type MachineEngine } from '../../../src/server/machines/index.ts';
-import { SystemClock } from '../../../src/server/model/clock.ts';
+import { SystemClock } from '../../../src/server/core/clock.ts';
 import { defaultDeps, startServer, type RunningServer } from '../../../src/server/server.ts';
 import { EMULATOR_TOKEN, resolveTarget, type Target, type TargetConfig } from './target-config.ts';
 

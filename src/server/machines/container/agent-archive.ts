@@ -7,9 +7,9 @@
  */
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { lazyRequire } from '../../lazy-require.ts';
+import { lazyRequire } from '../../runtime/lazy-require.ts';
 
-/** tar-stream, loaded on the first archive (src/server/lazy-require.ts), not at every start. */
+/** tar-stream, loaded on the first archive (src/server/runtime/lazy-require.ts), not at every start. */
 const loadTar = lazyRequire<typeof import('tar-stream')>('tar-stream', (mod) => mod);
 
 /** The sprite user's ids (docs/wire-reference.md §13). */

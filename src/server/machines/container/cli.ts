@@ -4,7 +4,7 @@
  * @see issue 10 item 1, README "Flags", docs/container.md
  */
 import { InvalidArgumentError, Option } from 'commander';
-import { parseDuration } from '../../model/duration.ts';
+import { parseDuration } from '../../core/duration.ts';
 import { DEFAULT_AGENT_IMAGE, DEFAULT_CREATE_TIMEOUT_MS, DEFAULT_NAMESPACE, DEFAULT_SPRITE_IMAGE } from './defaults.ts';
 import { CONTAINER_RUNTIMES, type ContainerRuntimeName } from './runtime.ts';
 

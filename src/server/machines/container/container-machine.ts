@@ -5,7 +5,7 @@
  * commit`s of the writable layer; restore recreates the container from one. It owns the containers and checkpoint
  * images it made, through a BoxRuntime (boxes.ts: Docker/Podman; kubernetes.ts: pods); it knows no HTTP, sessions or
  * checkpoint ids.
- * @see src/server/machines/types.ts, issue 10, docs/fidelity.md "Container engine"
+ * @see src/server/machines/port.ts, issue 10, docs/fidelity.md "Container engine"
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type Docker from 'dockerode';
 import type { Logger } from 'pino';
-import { SystemClock, type Clock } from '../../model/clock.ts';
+import { SystemClock, type Clock } from '../../core/clock.ts';
 import { API_SOCKET_PATH as API_SOCKET_IN_SPRITE } from '../../../agent/api-socket.ts';
 import type {
   ExecIO,
@@ -29,13 +29,13 @@ import type {
   MachineSnapshot,
   MachineSpec,
   VfsChange,
-} from '../types.ts';
+} from '../port.ts';
 import { agentFiles, type AgentFiles } from '../../../agent/bundle.ts';
-import { AgentClient } from '../sandbox/agent-client.ts';
+import { AgentClient } from '../agent/client.ts';
 import { deferredProcess, fsThrough } from '../sandbox/sandbox-machine.ts';
 import { agentArchive } from './agent-archive.ts';
-import { defaultSpriteResources } from '../sprite-resources.ts';
-import { ModelError } from '../../model/errors.ts';
+import { defaultSpriteResources } from '../../config/sprite-resources.ts';
+import { ModelError } from '../../core/errors.ts';
 import { AGENT_SOCKET_IN_SPRITE, startBridge, type AgentBridge } from './bridge.ts';
 import { DockerBoxes, type BoxInfo, type BoxRuntime } from './boxes.ts';
 import { DEFAULT_AGENT_IMAGE, DEFAULT_CREATE_TIMEOUT_MS, DEFAULT_NAMESPACE, DEFAULT_SPRITE_IMAGE } from './defaults.ts';

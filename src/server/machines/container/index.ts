@@ -3,7 +3,7 @@
  * `ContainerMachineFactory.open`. It owns that mapping only; the engine is in container-machine.ts.
  * @see issue 10, docs/container.md
  */
-import type { MachineFactory } from '../types.ts';
+import type { MachineFactory } from '../port.ts';
 import type { MachineFactoryDeps } from '../index.ts';
 import { ContainerMachineFactory } from './container-machine.ts';
 import { parseCreateTimeout } from './cli.ts';

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import type Docker from 'dockerode';
-import { lazyRequireOptional } from '../../lazy-require.ts';
+import { lazyRequireOptional } from '../../runtime/lazy-require.ts';
 
 /** The `--container-runtime` values. */
 export const CONTAINER_RUNTIMES = ['auto', 'docker', 'podman', 'kubernetes'] as const;
@@ -55,7 +55,7 @@ export function candidateEndpoints(runtime: 'docker' | 'podman' | 'auto', d: Dis
   return out;
 }
 
-/** dockerode, loaded on the first client (src/server/lazy-require.ts): a start without `--exec container` never loads it. */
+/** dockerode, loaded on the first client (src/server/runtime/lazy-require.ts): a start without `--exec container` never loads it. */
 const loadDocker = lazyRequireOptional<typeof Docker>('dockerode', 'the container engine (--exec container, Docker or Podman)');
 
 /** A dockerode client for `endpoint` (`unix:///path` or `tcp://host:port`). Throws a TypeError for another scheme. */

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../project-root.ts';
+import { PROJECT_ROOT } from '../../runtime/project-root.ts';
 import { run } from './run.ts';
 
 /** The helper's C source (shipped with the package). */

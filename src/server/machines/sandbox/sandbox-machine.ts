@@ -3,9 +3,9 @@
  * own namespaces, cgroups), its disk a writable layer with live snapshots (storage.ts), everything inside done by
  * the in-sprite agent (agent-client.ts). It composes those three and owns a sprite's lifecycle: boot, reboot after
  * a crash, restore (kill, swap the layer, boot), destroy. It knows no HTTP, sessions or checkpoint ids.
- * @see src/server/machines/types.ts, issue 8 §2
+ * @see src/server/machines/port.ts, issue 8 §2
  */
-import { ModelError } from '../../model/errors.ts';
+import { ModelError } from '../../core/errors.ts';
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
-import { SystemClock, type Clock } from '../../model/clock.ts';
+import { SystemClock, type Clock } from '../../core/clock.ts';
 import type {
   ExecIO,
   ExecProcess,
@@ -30,10 +30,10 @@ import type {
   MachineSpec,
   SnapshotMode,
   VfsChange,
-} from '../types.ts';
+} from '../port.ts';
 import { agentFiles } from '../../../agent/bundle.ts';
 import { assertReachable } from './reachable.ts';
-import { AgentClient } from './agent-client.ts';
+import { AgentClient } from '../agent/client.ts';
 import { CgroupV1, type LimitsMode, type SandboxLimits, type SpriteCgroup } from './cgroups.ts';
 import { AGENT_COMMAND, agentMounts, launch, SANDBOX_PATH, type AgentFiles, type Sandbox } from './launcher.ts';
 import { hostsFile, personalizeLayer, prepareHostBase, seedLayer, SPRITE_UID, usePreparedRoot, type BaseRoot } from './rootfs.ts';
@@ -41,11 +41,11 @@ import { hasCommand } from './run.ts';
 import { DEFAULT_ID_BASE, DEFAULT_ID_RANGE_SIZE, IdRanges, shiftLayer } from './id-ranges.ts';
 import { userNamespaceHelper } from './native.ts';
 import { seccompFilter } from './seccomp.ts';
-import { defaultSpriteResources } from '../sprite-resources.ts';
+import { defaultSpriteResources } from '../../config/sprite-resources.ts';
 import { SparePool } from './spares.ts';
 import { HostnameSetter } from './hostname-setter.ts';
 import { Storage, type LayerSnapshot, type StorageMode } from './storage.ts';
-import { SpriteEgress, type EgressSettings } from '../../egress/sprite-egress.ts';
+import { SpriteEgress, type EgressSettings } from './egress/sprite-egress.ts';
 import type { NetworkPolicy } from '../../model/policy.ts';
 
 /**

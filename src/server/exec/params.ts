@@ -1,0 +1,101 @@
+/**
+ * Parses exec query strings (docs/wire-reference.md §4.2, §4.10) into an `ExecSessionInit`, for the WebSocket
+ * upgrade (which the OpenAPI validator never sees) and HTTP exec alike, and builds the sprite's default
+ * environment. Bad values are ModelError `invalid_request` (a 400 before any upgrade).
+ */
+import { ModelError } from '../core/errors.ts';
+import type { ExecSessionInit } from '../model/sessions.ts';
+import { parseDuration } from '../core/duration.ts';
+import { isTtySize, TTY_SIZE_MAX, TTY_SIZE_MIN } from '../../protocol/messages.ts';
+
+/** `PATH` of a sprite (§13: user `sprite`, home `/home/sprite`). */
+export const SPRITE_PATH = '/home/sprite/.local/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+/** The environment a command gets when the request sends no `env` (§4.2: `env` replaces it). */
+export function defaultEnvironment(extra: Record<string, string> = {}, tty = false): Record<string, string> {
+  const env: Record<string, string> = {
+    HOME: '/home/sprite',
+    USER: 'sprite',
+    LOGNAME: 'sprite',
+    SHELL: '/bin/bash',
+    PATH: SPRITE_PATH,
+    LANG: 'C.UTF-8',
+    ...extra,
+  };
+  if (tty) env.TERM = 'xterm-256color';
+  return env;
+}
+
+/** Parsed exec query. `id` is set for the legacy attach form `/exec?id=`. */
+export interface ExecQuery {
+  init: ExecSessionInit;
+  id?: string;
+  /** Whether `cmd` was given at all. */
+  hasCommand: boolean;
+  controlMode: boolean;
+}
+
+function bool(q: URLSearchParams, key: string): boolean | undefined {
+  const v = q.get(key);
+  if (v === null) return undefined;
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  throw new ModelError('invalid_request', `invalid ${key} parameter: must be true or false`);
+}
+
+function size(q: URLSearchParams, key: string, fallback: number): number {
+  const v = q.get(key);
+  if (v === null || v === '') return fallback;
+  const n = Number(v);
+  if (!isTtySize(n)) {
+    // The same check as the `resize` message (protocol/messages.ts), so a 0×0 terminal is refused on both paths.
+    throw new ModelError('invalid_request', `invalid ${key} parameter: must be an integer between ${TTY_SIZE_MIN} and ${TTY_SIZE_MAX}`);
+  }
+  return n;
+}
+
+/**
+ * Parses the query of an exec request. `sprite` supplies the sprite's own environment additions.
+ * Throws ModelError `invalid_request` for malformed booleans, sizes, `env` items without `=`, or a bad
+ * `max_run_after_disconnect`.
+ */
+export function parseExecQuery(q: URLSearchParams, spriteEnv: Record<string, string> = {}): ExecQuery {
+  const argv = [...q.getAll('cmd'), ...q.getAll('cmd[]')];
+  const tty = bool(q, 'tty') ?? false;
+  const envItems = q.getAll('env');
+  let env: Record<string, string>;
+  if (envItems.length > 0) {
+    env = {};
+    for (const item of envItems) {
+      const eq = item.indexOf('=');
+      if (eq <= 0) throw new ModelError('invalid_request', `invalid env parameter ${JSON.stringify(item)}: expected KEY=VALUE`);
+      env[item.slice(0, eq)] = item.slice(eq + 1);
+    }
+  } else {
+    env = defaultEnvironment(spriteEnv, tty);
+  }
+  const dir = q.get('dir') || '/home/sprite';
+  if (!dir.startsWith('/')) throw new ModelError('invalid_request', 'invalid dir parameter: must be an absolute path');
+  const linger = q.get('max_run_after_disconnect');
+  let maxRunAfterDisconnectMs: number | null | undefined;
+  if (linger !== null && linger !== '') {
+    try {
+      maxRunAfterDisconnectMs = parseDuration(linger);
+    } catch {
+      throw new ModelError('invalid_request', 'invalid max_run_after_disconnect parameter');
+    }
+  }
+  const init: ExecSessionInit = {
+    argv,
+    path: q.get('path') || undefined,
+    env,
+    dir,
+    tty,
+    rows: size(q, 'rows', 24),
+    cols: size(q, 'cols', 80),
+    stdin: bool(q, 'stdin') ?? tty,
+    detachable: bool(q, 'detachable') ?? false,
+  };
+  if (maxRunAfterDisconnectMs !== undefined) init.maxRunAfterDisconnectMs = maxRunAfterDisconnectMs;
+  return { init, id: q.get('id') ?? undefined, hasCommand: argv.length > 0, controlMode: bool(q, 'cc') ?? false };
+}

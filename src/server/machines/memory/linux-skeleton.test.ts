@@ -1,0 +1,45 @@
+/**
+ * A new in-memory sprite's disk (`newLinuxTree`): the Linux tree every sprite starts with, whose common part is
+ * shared between the sprites of one factory: each still sees its own host files, and nothing one sprite changes
+ * (in a shared directory or file) reaches another.
+ */
+import { describe, expect, it } from 'vitest';
+import { Vfs } from './vfs.ts';
+import { newLinuxTree, seedLinuxTree } from './linux-skeleton.ts';
+
+const text = (vfs: Vfs, path: string) => new TextDecoder().decode(vfs.readFile(path));
+
+describe('newLinuxTree', () => {
+  it('holds the same tree as seeding a fresh skeleton, with its own hostname', () => {
+    const owner = {};
+    const now = () => 1_700_000_000_000;
+    const fresh = seedLinuxTree(Vfs.skeleton(now), 'alpha');
+    const shared = newLinuxTree('alpha', now, owner);
+    const listing = (vfs: Vfs) => vfs.readdir('/', { recursive: true }).map((e) => [e.path, e.stat.type, e.stat.mode, e.stat.uid, e.stat.gid, e.stat.size, e.stat.mtimeMs]);
+    expect(listing(shared)).toEqual(listing(fresh));
+    expect(text(shared, '/etc/hostname')).toBe('alpha\n');
+    expect(text(newLinuxTree('beta', now, owner), '/etc/hosts')).toContain('127.0.1.1\tbeta\n');
+  });
+
+  it('never lets one sprite see what another wrote, removed or changed, in shared places too', () => {
+    const owner = {};
+    const a = newLinuxTree('a', Date.now, owner);
+    const b = newLinuxTree('b', Date.now, owner);
+    a.writeFile('/etc/secret', 'only a');
+    a.writeFile('/etc/passwd', 'changed by a');
+    a.rm('/usr/local/bin', { recursive: true });
+    a.chmod('/root', 0o777);
+    expect(b.exists('/etc/secret')).toBe(false);
+    expect(text(b, '/etc/passwd')).toContain('sprite:x:1000:1000');
+    expect(b.exists('/usr/local/bin')).toBe(true);
+    expect(b.stat('/root').mode & 0o777).toBe(0o700);
+    const c = newLinuxTree('c', Date.now, owner);
+    expect(c.exists('/etc/secret')).toBe(false);
+    expect(text(c, '/etc/passwd')).toContain('sprite:x:1000:1000');
+  });
+
+  it('applies the disk quota to each sprite', () => {
+    const vfs = newLinuxTree('q', Date.now, {}, { quotaBytes: 4096 });
+    expect(() => vfs.writeFile('/home/sprite/big', new Uint8Array(8192))).toThrow(/ENOSPC/);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * The Linux tree a new in-memory sprite starts with, on top of `Vfs.skeleton` (`/home/sprite`, `/tmp`): the
+ * directories a Linux user expects (`/bin`, `/usr/bin`, `/usr/local/bin`, `/etc`, `/var/tmp`, `/root`, `/opt`)
+ * the small `/etc` files scripts read (`hostname`, `passwd`, `group`, `hosts`, `os-release`), and the `/.sprite` tree
+ * (`llm.txt`, `version.txt`, `bin/sprite-env`, `logs/services`; src/agent/sprite-tree.ts). It does not
+ * hold the command stubs under `/bin` or the devices under `/dev`: `BashFs` serves those as read-only views.
+ * @see docs/wire-reference.md §13 (the `sprite` user, uid/gid 1000), issue 12 item 2
+ */
+import { Vfs, type VfsSnapshot } from './vfs.ts';
+import { LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, VERSION_PATH, VERSION_TEXT } from '../../../agent/sprite-tree.ts';
+
+/** Directories created root-owned, mode 0755 unless given; `/var/tmp` is world-writable like `/tmp`. */
+const DIRECTORIES: ReadonlyArray<readonly [string, number]> = [
+  ['/bin', 0o755],
+  ['/usr', 0o755],
+  ['/usr/bin', 0o755],
+  ['/usr/local', 0o755],
+  ['/usr/local/bin', 0o755],
+  ['/etc', 0o755],
+  ['/var', 0o755],
+  ['/var/tmp', 0o777],
+  ['/root', 0o700],
+  ['/opt', 0o755],
+  // The platform's own tree (docs/wire-reference.md §12): root's, readable by the sprite user.
+  ['/.sprite', 0o755],
+  [SPRITE_BIN_DIR, 0o755],
+  ['/.sprite/logs', 0o755],
+];
+
+/** The sprite user's ids (docs/wire-reference.md §13). */
+const SPRITE_UID = 1000;
+
+/**
+ * `/.sprite/bin/sprite-env` on the in-memory engines: a script handing its arguments to the engine's own
+ * `sprite-env` command, which answers through the in-sprite API (src/server/machines/memory/sprite-env-command.ts).
+ */
+export const MEMORY_SPRITE_ENV_SCRIPT = '#!/bin/sh\nexec sprite-env "$@"\n';
+
+/**
+ * The `/etc/os-release` of the emulated sprite: Ubuntu 25.10, the OS of new real sprites (docs/wire-reference.md
+ * §13), with `VARIANT_ID=spritzer` so a script can tell the emulator apart.
+ * @deviation The real image holds the full Ubuntu userland; here only this file says so.
+ */
+export const OS_RELEASE = [
+  'PRETTY_NAME="Ubuntu 25.10"',
+  'NAME="Ubuntu"',
+  'VERSION_ID="25.10"',
+  'VERSION="25.10 (Questing Quokka)"',
+  'VERSION_CODENAME=questing',
+  'ID=ubuntu',
+  'ID_LIKE=debian',
+  'VARIANT="spritzer shell engine"',
+  'VARIANT_ID=spritzer',
+  '',
+].join('\n');
+
+/** `/etc/passwd`: root, nobody and the `sprite` user (uid/gid 1000, home `/home/sprite`, shell `/bin/bash`). */
+export const PASSWD = [
+  'root:x:0:0:root:/root:/bin/bash',
+  'nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin',
+  'sprite:x:1000:1000:sprite:/home/sprite:/bin/bash',
+  '',
+].join('\n');
+
+/** `/etc/group`: root, the `sprite` group and nogroup. */
+export const GROUP = ['root:x:0:', 'sprite:x:1000:', 'nogroup:x:65534:', ''].join('\n');
+
+/**
+ * Adds the Linux directories and `/etc` files to a fresh sprite tree (as `Vfs.skeleton` returns it) and returns
+ * the same `vfs`. `hostname` is the sprite's name (written to `/etc/hostname` and `/etc/hosts`). Everything is
+ * owned by root (uid/gid 0); files are 0644. Throws what the VFS throws (nothing on a fresh tree; ENOSPC only
+ * with a quota under a few hundred bytes).
+ * @see issue 12 item 2, docs/fidelity.md "shell engine"
+ */
+export function seedLinuxTree(vfs: Vfs, hostname: string): Vfs {
+  return seedHostFiles(seedCommonTree(vfs), hostname);
+}
+
+/** The directories and the `/etc` files every sprite has alike (everything but the two that name the host). */
+function seedCommonTree(vfs: Vfs): Vfs {
+  for (const [dir, mode] of DIRECTORIES) {
+    vfs.mkdir(dir, { recursive: true, mode });
+    vfs.chown(dir, 0, 0);
+  }
+  // The service logs are the sprite user's (as the agent makes them on the real engines).
+  vfs.mkdir(LOGS_DIR, { recursive: true, mode: 0o755 });
+  vfs.chown(LOGS_DIR, SPRITE_UID, SPRITE_UID);
+  const files: Array<[string, string, number]> = [
+    ['/etc/passwd', PASSWD, 0o644],
+    ['/etc/group', GROUP, 0o644],
+    ['/etc/os-release', OS_RELEASE, 0o644],
+    [VERSION_PATH, `${VERSION_TEXT}\n`, 0o644],
+    [LLM_TXT_PATH, LLM_TXT, 0o644],
+    [`${SPRITE_BIN_DIR}/sprite-env`, MEMORY_SPRITE_ENV_SCRIPT, 0o755],
+  ];
+  for (const [path, content, mode] of files) {
+    vfs.writeFile(path, content, { mode });
+    vfs.chown(path, 0, 0);
+  }
+  return vfs;
+}
+
+/** `/etc/hostname` and `/etc/hosts` for `hostname`, root-owned, 0644. */
+function seedHostFiles(vfs: Vfs, hostname: string): Vfs {
+  const files: Array<[string, string]> = [
+    ['/etc/hostname', `${hostname}\n`],
+    ['/etc/hosts', `127.0.0.1\tlocalhost\n127.0.1.1\t${hostname}\n::1\tlocalhost ip6-localhost ip6-loopback\n`],
+  ];
+  for (const [path, content] of files) {
+    vfs.writeFile(path, content);
+    vfs.chown(path, 0, 0);
+  }
+  return vfs;
+}
+
+/** The common tree of each clock (one per machine factory), built on its first sprite and shared by the rest. */
+const commonTrees = new WeakMap<object, VfsSnapshot>();
+
+/**
+ * A new sprite's disk: the same tree as `seedLinuxTree(Vfs.skeleton(now, limits), hostname)`, but the part every
+ * sprite has alike is built once per `owner` (the factory's clock) and shared, since VFS trees are immutable and
+ * copied on write: a sprite then holds only its own `/`, `/etc` and host files (memory per sprite, issue 11
+ * item 6). The shared directories keep the times of the first sprite made with `owner`.
+ * @deviation The base directories' mtimes are those of the first sprite's creation, as an image's are its build time.
+ */
+export function newLinuxTree(hostname: string, now: () => number, owner: object, limits: { quotaBytes?: number; quotaFiles?: number } = {}): Vfs {
+  let common = commonTrees.get(owner);
+  if (!common) {
+    common = seedCommonTree(Vfs.skeleton(now)).snapshot();
+    commonTrees.set(owner, common);
+  }
+  return seedHostFiles(new Vfs({ now, root: common, ...limits }), hostname);
+}

@@ -1,0 +1,237 @@
+/**
+ * The in-memory machine: a sprite whose disk is the persistent in-memory `Vfs` and whose processes are run by an
+ * in-memory exec engine (`shell` = just-bash, `interpreter` = the seed's table). Snapshots are VFS roots (O(1)).
+ * It owns the process table of the sprite (so `stop` can end every process) and the change feed of its disk; it
+ * has no network: `connect` is refused unless the engine offers a dial hook (tests inject one).
+ * @see docs/architecture.md "Machines and engines"
+ */
+import type { Duplex } from 'node:stream';
+import type { Clock } from '../../core/clock.ts';
+import { Vfs, VfsError, type VfsSnapshot } from './vfs.ts';
+import type { ExecEngine, SpriteContext } from './engine.ts';
+import { duplexPair } from '../../core/duplex-pair.ts';
+import type { EngineLoader } from './load.ts';
+import { newLinuxTree } from './linux-skeleton.ts';
+import type {
+  ExecIO,
+  ExecProcess,
+  ExecRequest,
+  ExecStartOptions,
+  ListeningPort,
+  Machine,
+  MachineFactory,
+  MachineFs,
+  MachineSnapshot,
+  MachineSpec,
+  VfsChange,
+  VfsEntry,
+  VfsStat,
+} from '../port.ts';
+
+/** A snapshot of a memory machine: the VFS root at that moment. */
+interface MemorySnapshot extends MachineSnapshot {
+  readonly kind: 'memory';
+  readonly root: VfsSnapshot;
+}
+
+/**
+ * The `noFollow` walk of `MachineFs.writeFile` on a VFS: a symlink in an ancestor of `path` is ELOOP, one at `path`
+ * is removed so that the write replaces it. (The VFS holds no host path; the walk keeps the engines alike.)
+ */
+function replaceLinks(vfs: Vfs, path: string): void {
+  const parts = path.split('/').filter(Boolean);
+  for (let i = 1; i <= parts.length; i++) {
+    const at = `/${parts.slice(0, i).join('/')}`;
+    let type: string;
+    try {
+      type = vfs.lstat(at).type;
+    } catch {
+      return;
+    }
+    if (type !== 'symlink') continue;
+    if (i < parts.length) throw new VfsError('ELOOP', at);
+    vfs.rm(at);
+  }
+}
+
+/** The `MachineFs` of a `Vfs`: the same operations, asynchronous, with the sizes the fs API reports. */
+export function vfsMachineFs(vfs: Vfs): MachineFs {
+  return {
+    readFile: async (path, range) => (range ? vfs.readFileShared(path).slice(range.offset, range.offset + range.length) : vfs.readFile(path)),
+    async writeFile(path, data, { noFollow, ...opts } = {}) {
+      if (noFollow) replaceLinks(vfs, path);
+      vfs.writeFile(path, data, opts);
+      return vfs.stat(path);
+    },
+    stat: async (path) => vfs.stat(path),
+    lstat: async (path) => vfs.lstat(path),
+    // One iterative walk over the tree (linear in its size, any depth), not a lookup from the root per directory.
+    readdir: async (path, opts = {}) => vfs.readdir(path, opts),
+    mkdir: async (path, opts) => vfs.mkdir(path, opts),
+    rm: async (path, opts) => vfs.rm(path, opts),
+    rename: async (source, dest) => vfs.rename(source, dest),
+    async copy(source, dest, opts) {
+      return vfs.copy(source, dest, opts).map((c) => {
+        const st: VfsStat = vfs.lstat(c.dest);
+        return { ...c, size: st.type === 'file' ? st.size : 0 };
+      });
+    },
+    chmod: async (path, mode, opts) => vfs.chmod(path, mode, opts),
+    chown: async (path, uid, gid, opts) => vfs.chown(path, uid, gid, opts),
+  };
+}
+
+/** A sprite as an in-memory machine. */
+export class MemoryMachine implements Machine {
+  readonly kind = 'memory';
+  readonly fs: MachineFs;
+  readonly vfs: Vfs;
+  private readonly ctx: SpriteContext;
+  private readonly live = new Set<ExecProcess>();
+  private nextPid = 1;
+  private destroyed = false;
+  /** Who answers the in-sprite API (`onApiConnection`); none outside a server. */
+  private apiListener: ((conn: Duplex) => void) | undefined;
+
+  /** A fresh skeleton disk with the Linux directories and `/etc` files (`newLinuxTree`: the common part shared between sprites), unless `opts.vfs` gives one; pids count from 1 unless `opts.allocatePid` gives them (unit tests). */
+  constructor(
+    spec: MachineSpec,
+    private readonly execEngine: ExecEngine,
+    clock: Clock,
+    opts: { vfs?: Vfs; allocatePid?: () => number } = {},
+  ) {
+    this.vfs = opts.vfs ?? newLinuxTree(spec.name, () => clock.now(), clock, { quotaBytes: spec.diskQuotaBytes, quotaFiles: spec.maxFiles });
+    this.fs = vfsMachineFs(this.vfs);
+    this.ctx = {
+      name: spec.name,
+      vfs: this.vfs,
+      allocatePid: opts.allocatePid ?? (() => this.nextPid++),
+      adopt: (p) => this.track(p),
+      openApi: () => this.openApi(),
+    };
+  }
+
+  get engine(): string {
+    return this.execEngine.name;
+  }
+
+  /** Runs the command in the engine; the process is tracked until it exits. */
+  spawn(req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess {
+    if (this.destroyed) throw new Error('machine destroyed');
+    return this.track(this.execEngine.start(this.ctx, req, io, opts));
+  }
+
+  /** Tracks `proc` until it exits, so that `stop` ends it (also a shell engine's `nohup` job, `SpriteContext.adopt`). */
+  private track(proc: ExecProcess): ExecProcess {
+    this.live.add(proc);
+    void proc.exit.then(() => this.live.delete(proc));
+    return proc;
+  }
+
+  /** Dials through the engine's hook when it has one; otherwise nothing listens (`ECONNREFUSED`). */
+  async connect(host: string, port: number): Promise<Duplex> {
+    if (this.execEngine.connect) return this.execEngine.connect(this.ctx, host, port);
+    throw Object.assign(new Error(`dial tcp ${host}:${port}: connect: connection refused`), { code: 'ECONNREFUSED' });
+  }
+
+  /**
+   * The in-sprite API (`/.sprite/api.sock` on the real engines): an in-memory connection whose other end goes to the
+   * last `onApiConnection` listener, the engine's `sprite-env` speaking HTTP on it. Undefined without a listener.
+   */
+  private openApi(): Duplex | undefined {
+    const listener = this.apiListener;
+    if (!listener || this.destroyed) return undefined;
+    const [inside, host] = duplexPair();
+    listener(host);
+    return inside;
+  }
+
+  /** Registers who answers the in-sprite API (src/server/url/in-sprite-api.ts); the last one registered does. */
+  onApiConnection(listener: (conn: Duplex) => void): () => void {
+    this.apiListener = listener;
+    return () => {
+      if (this.apiListener === listener) this.apiListener = undefined;
+    };
+  }
+
+  /** In-memory processes never listen. */
+  async listeningPorts(): Promise<ListeningPort[]> {
+    return [];
+  }
+
+  /**
+   * Change feed by diffing VFS snapshots after each change; the diff skips unchanged subtrees by reference,
+   * so its cost follows the size of the change.
+   */
+  watch(path: string, opts: { recursive: boolean }, listener: (changes: VfsChange[]) => void): () => void {
+    let last = this.vfs.snapshot();
+    return this.vfs.onChange(() => {
+      const next = this.vfs.snapshot();
+      const changes = Vfs.diff(last, next, path, opts);
+      last = next;
+      if (changes.length > 0) listener(changes);
+    });
+  }
+
+  async snapshot(): Promise<MachineSnapshot> {
+    const snap: MemorySnapshot = { kind: 'memory', root: this.vfs.snapshot() };
+    return snap;
+  }
+
+  async restore(snapshot: MachineSnapshot): Promise<void> {
+    if (snapshot.kind !== 'memory') throw new TypeError(`cannot restore a ${snapshot.kind} snapshot on a memory machine`);
+    await this.stop();
+    this.vfs.restore((snapshot as MemorySnapshot).root);
+  }
+
+  /** Snapshots are plain references; the garbage collector frees them. */
+  async releaseSnapshot(): Promise<void> {}
+
+  async usage(): Promise<{ bytes: number; files: number }> {
+    return { bytes: this.vfs.totalBytes(), files: this.vfs.fileCount() };
+  }
+
+  async stop(): Promise<void> {
+    const live = [...this.live];
+    for (const p of live) p.signal('KILL');
+    await Promise.all(live.map((p) => p.exit));
+  }
+
+  async destroy(): Promise<void> {
+    await this.stop();
+    this.destroyed = true;
+  }
+}
+
+/**
+ * Creates in-memory machines that all run one exec engine: given loaded, or as a loader whose engine is imported on
+ * the first `create` (or `warm`), so that a server starts without it (docs/performance.md "Start").
+ */
+export class MemoryMachineFactory implements MachineFactory {
+  readonly snapshotMode = 'structural' as const;
+
+  constructor(
+    private readonly execEngine: ExecEngine | EngineLoader,
+    private readonly clock: Clock,
+  ) {}
+
+  get engine(): string {
+    return this.execEngine.name;
+  }
+
+  /** Loads the engine now if it is not loaded yet (the server calls this once it listens). Rejects as `create`. */
+  async warm(): Promise<void> {
+    await this.loadedEngine();
+  }
+
+  /** A new machine; `opts.vfs` gives it an existing disk (a sprite rebuilt from the data dir, src/server/store). */
+  async create(spec: MachineSpec, opts: { vfs?: Vfs } = {}): Promise<MemoryMachine> {
+    return new MemoryMachine(spec, await this.loadedEngine(), this.clock, opts);
+  }
+
+  private loadedEngine(): ExecEngine | Promise<ExecEngine> {
+    return 'load' in this.execEngine ? this.execEngine.load() : this.execEngine;
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,100 @@
+import { describe, it, expect } from 'vitest';
+import { Vfs } from '../vfs.ts';
+import { BashFs } from './bash-fs.ts';
+
+const T = Date.UTC(2026, 0, 13, 10, 30, 0);
+
+function setup() {
+  const vfs = Vfs.skeleton(() => T);
+  const fs = new BashFs(vfs, { commands: new Set(['ls', 'echo']), now: () => T });
+  return { vfs, fs };
+}
+
+describe('BashFs', () => {
+  it('reads and writes the VFS, in the encoding asked for', async () => {
+    const { vfs, fs } = setup();
+    await fs.writeFile('/home/sprite/a.txt', 'héllo');
+    await fs.appendFile('/home/sprite/a.txt', Buffer.from('!'));
+    expect(Buffer.from(vfs.readFile('/home/sprite/a.txt')).toString()).toBe('héllo!');
+    expect(await fs.readFile('/home/sprite/a.txt')).toBe('héllo!');
+    expect(await fs.readFile('/home/sprite/a.txt', 'base64')).toBe(Buffer.from('héllo!').toString('base64'));
+    await fs.writeFile('/home/sprite/b.bin', 'aGk=', { encoding: 'base64' });
+    expect(Buffer.from(await fs.readFileBuffer('/home/sprite/b.bin')).toString()).toBe('hi');
+  });
+
+  it('raises errors whose messages start with the POSIX code, as just-bash expects', async () => {
+    const { fs } = setup();
+    await expect(fs.readFile('/nope')).rejects.toThrow(/^ENOENT: /);
+    await expect(fs.writeFile('/no/such/dir/f', 'x')).rejects.toThrow(/^ENOENT: /);
+    await expect(fs.mkdir('/tmp')).rejects.toThrow(/^EEXIST: /);
+    await fs.writeFile('/tmp/f', 'x');
+    await expect(fs.readdir('/tmp/f')).rejects.toThrow(/^ENOTDIR: /);
+    await expect(fs.readFile('/tmp')).rejects.toThrow(/^EISDIR: /);
+  });
+
+  it('reports stat as the VFS keeps it', async () => {
+    const { vfs, fs } = setup();
+    vfs.writeFile('/tmp/f', '12345', { mode: 0o600 });
+    vfs.symlink('/tmp/f', '/tmp/l');
+    expect(await fs.stat('/tmp/l')).toEqual({ isFile: true, isDirectory: false, isSymbolicLink: false, mode: 0o600, size: 5, mtime: new Date(T), uid: 1000, gid: 1000, identity: 'vfs:/tmp/f' });
+    expect((await fs.lstat('/tmp/l')).isSymbolicLink).toBe(true);
+    // The identity is the file's canonical path: a link and its target are one file to stat, two to lstat.
+    expect((await fs.lstat('/tmp/l')).identity).toBe('vfs:/tmp/l');
+    expect(await fs.readdirWithFileTypes('/tmp')).toEqual([
+      { name: 'f', isFile: true, isDirectory: false, isSymbolicLink: false },
+      { name: 'l', isFile: false, isDirectory: false, isSymbolicLink: true },
+    ]);
+  });
+
+  it('/dev/null swallows writes and reads empty, without touching the VFS', async () => {
+    const { vfs, fs } = setup();
+    await fs.writeFile('/dev/null', 'gone');
+    await fs.appendFile('/dev/null', 'gone');
+    expect(await fs.readFile('/dev/null')).toBe('');
+    expect(await fs.exists('/dev/null')).toBe(true);
+    expect(vfs.exists('/dev')).toBe(false);
+  });
+
+  it('shows simulated commands under /bin and /usr/bin until the sprite has its own', async () => {
+    const { vfs, fs } = setup();
+    expect(await fs.exists('/bin/ls')).toBe(true);
+    expect((await fs.stat('/usr/bin/echo')).mode & 0o111).not.toBe(0);
+    expect(await fs.exists('/bin/not-a-command')).toBe(false);
+    await expect(fs.stat('/bin/not-a-command')).rejects.toThrow(/^ENOENT: /);
+    expect(vfs.exists('/bin')).toBe(false);
+    vfs.writeFile('/usr/bin/ls', 'mine', { mkdirParents: true, mode: 0o700 });
+    expect((await fs.stat('/usr/bin/ls')).mode).toBe(0o700);
+    expect(await fs.readFile('/usr/bin/ls')).toBe('mine');
+  });
+
+  it('makes hard links copies (the VFS has no inodes), refusing an existing target', async () => {
+    const { vfs, fs } = setup();
+    vfs.writeFile('/tmp/a', 'one');
+    await fs.link('/tmp/a', '/tmp/b');
+    vfs.writeFile('/tmp/a', 'two');
+    expect(Buffer.from(vfs.readFile('/tmp/b')).toString()).toBe('one');
+    await expect(fs.link('/tmp/a', '/tmp/b')).rejects.toThrow(/^EEXIST: /);
+  });
+
+  it('resolves paths like a shell: relative to the base, `..` never above /', () => {
+    const { fs } = setup();
+    expect(fs.resolvePath('/home/sprite', 'a/../b')).toBe('/home/sprite/b');
+    expect(fs.resolvePath('/home', '../../..')).toBe('/');
+    expect(fs.resolvePath('/home', '/tmp/')).toBe('/tmp');
+  });
+
+  it('moves, copies, removes, chmods and stamps times in the VFS', async () => {
+    const { vfs, fs } = setup();
+    await fs.mkdir('/tmp/d/e', { recursive: true });
+    await fs.writeFile('/tmp/d/e/f', 'x');
+    await fs.cp('/tmp/d', '/tmp/c', { recursive: true });
+    await fs.mv('/tmp/d', '/tmp/m');
+    await fs.chmod('/tmp/m/e/f', 0o700);
+    await fs.utimes('/tmp/m/e/f', new Date(0), new Date(T + 1000));
+    expect(vfs.stat('/tmp/m/e/f')).toMatchObject({ mode: 0o700, mtimeMs: T + 1000 });
+    expect(vfs.exists('/tmp/c/e/f')).toBe(true);
+    await expect(fs.rm('/tmp/m')).rejects.toThrow(/^ENOTEMPTY: /);
+    await fs.rm('/tmp/m', { recursive: true });
+    expect(fs.getAllPaths().filter((p) => p.startsWith('/tmp'))).toEqual(['/tmp', '/tmp/c', '/tmp/c/e', '/tmp/c/e/f']);
+  });
+});

@@ -1,0 +1,288 @@
+/**
+ * The just-bash `IFileSystem` adapter over a sprite's VFS: every file a shell command reads or writes is the
+ * sprite's own, so exec, the fs API and checkpoints see one tree. It adds two read-only views the VFS does not
+ * hold: the character devices under `/dev` (`/dev/null` swallows writes, `/dev/zero` and `/dev/urandom` read as
+ * zeros and random bytes) and stub entries `/bin/<cmd>` and `/usr/bin/<cmd>` for the simulated commands (also
+ * listed by `ls /bin`), and with `proc` a small read-only `/proc` (shell-proc.ts). Paths over Linux's limits
+ * fail with ENAMETOOLONG, NUL in a path with EINVAL. It deliberately does not write just-bash's default layout
+ * (`/bin`, `/dev`, `/proc`) into the VFS: it has no `mkdirSync`/`writeFileSync`, so just-bash skips that step.
+ */
+import type { BufferEncoding, CpOptions, FileContent, FsStat, IFileSystem, MkdirOptions, RmOptions } from 'just-bash';
+import { unsafeBytesFromLatin1, type ByteString } from 'just-bash';
+import { SPRITE_UID, Vfs, VfsError, type VfsStat } from '../vfs.ts';
+import { checkPath as checkVfsPath } from '../../../model/fs-path.ts';
+import { deviceBytes, withOwner } from './devices.ts';
+import { procDir, procFile, type ProcInfo } from './proc.ts';
+import { yieldAfter } from '../../../runtime/event-loop.ts';
+
+type ReadFileOptions = Parameters<IFileSystem['readFile']>[1];
+type WriteFileOptions = Parameters<IFileSystem['writeFile']>[2];
+type DirentEntry = Awaited<ReturnType<NonNullable<IFileSystem['readdirWithFileTypes']>>>[number];
+
+/** Paths that behave like character devices: writes vanish; reads as `deviceBytes` gives them. */
+const DEVICES = new Set(['/dev/null', '/dev/zero', '/dev/random', '/dev/urandom', '/dev/tty', '/dev/stdin', '/dev/stdout', '/dev/stderr']);
+const DEVICE_MODE = 0o666;
+const STUB_MODE = 0o755;
+const STUB_DIRS = ['/bin/', '/usr/bin/'];
+
+/** Options of {@link BashFs}. */
+export interface BashFsOptions {
+  /**
+   * Names of the simulated commands. For each, `/bin/<name>` and `/usr/bin/<name>` stat as executable files when
+   * the VFS holds nothing there, so `/bin/ls`, `which ls` and a `path=/usr/bin/env` exec resolve to the built-in.
+   */
+  commands?: ReadonlySet<string>;
+  /** Epoch ms for the synthetic entries' mtime (the injected clock). */
+  now?: () => number;
+  /** The process `/proc/self` describes; without it there is no `/proc` (shell-proc.ts). */
+  proc?: ProcInfo;
+}
+
+/**
+ * A just-bash filesystem whose storage is `vfs`. Paths arrive absolute from just-bash and are normalised here.
+ * Errors are the VFS's `VfsError`s, whose messages already read `ENOENT: no such file or directory, open '/x'`
+ * as just-bash's own filesystems phrase them (commands turn that prefix into `No such file or directory`).
+ * @see ../../../node_modules/just-bash/dist/fs/interface.d.ts, docs/architecture.md "Machines and engines"
+ * @deviation Hard links (`ln` without `-s`) are copies: the VFS has no inodes, so later writes do not propagate.
+ */
+export class BashFs implements IFileSystem {
+  private readonly commands: ReadonlySet<string>;
+  private readonly now: () => number;
+  private readonly proc: ProcInfo | undefined;
+
+  constructor(
+    private readonly vfs: Vfs,
+    opts: BashFsOptions = {},
+  ) {
+    this.commands = opts.commands ?? new Set();
+    this.now = opts.now ?? Date.now;
+    this.proc = opts.proc;
+  }
+
+  async readFile(path: string, options?: ReadFileOptions): Promise<string> {
+    const text = Buffer.from(this.bytes(path)).toString(encodingOf(options) ?? 'utf8');
+    await yieldAfter(text.length);
+    return text;
+  }
+
+  async readFileBytes(path: string): Promise<ByteString> {
+    // One pass over a large file, not three (copy, copy, string): the stored bytes straight into the string (issue 16 item 4).
+    const p = Vfs.normalize(path);
+    if (this.vfs.exists(p)) this.permit(p, 0o4);
+    const data = this.vfs.exists(p) ? this.vfs.readFileShared(p) : this.bytes(p);
+    const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1');
+    await yieldAfter(text.length);
+    return unsafeBytesFromLatin1(text);
+  }
+
+  async readFileBuffer(path: string): Promise<Uint8Array> {
+    const data = this.bytes(path);
+    await yieldAfter(data.length);
+    return data;
+  }
+
+  async writeFile(path: string, content: FileContent, options?: WriteFileOptions): Promise<void> {
+    this.write(path, content, options, false);
+  }
+
+  async appendFile(path: string, content: FileContent, options?: WriteFileOptions): Promise<void> {
+    this.write(path, content, options, true);
+  }
+
+  async exists(path: string): Promise<boolean> {
+    const p = Vfs.normalize(path);
+    return this.vfs.exists(p) || this.synthetic(p) !== null;
+  }
+
+  async stat(path: string): Promise<FsStat> {
+    return this.statWith(path, (p) => this.vfs.stat(p));
+  }
+
+  async lstat(path: string): Promise<FsStat> {
+    return this.statWith(path, (p) => this.vfs.lstat(p));
+  }
+
+  async mkdir(path: string, options?: MkdirOptions): Promise<void> {
+    checkPath(Vfs.normalize(path), 'mkdir');
+    this.vfs.mkdir(path, { recursive: options?.recursive ?? false });
+  }
+
+  async readdir(path: string): Promise<string[]> {
+    return (await this.readdirWithFileTypes(path)).map((e) => e.name);
+  }
+
+  /** The VFS entries, plus (in `/bin` and `/usr/bin`) the built-in commands' stubs the VFS does not hold, by name. */
+  async readdirWithFileTypes(path: string): Promise<DirentEntry[]> {
+    const proc = this.proc && !this.vfs.exists(Vfs.normalize(path)) ? procDir(Vfs.normalize(path)) : null;
+    if (proc) return proc.map((name) => ({ name, isFile: name !== 'self', isDirectory: name === 'self', isSymbolicLink: false }));
+    const entries: DirentEntry[] = this.vfs.readdir(path).map((e) => ({
+      name: e.name,
+      isFile: e.stat.type === 'file',
+      isDirectory: e.stat.type === 'directory',
+      isSymbolicLink: e.stat.type === 'symlink',
+    }));
+    const p = Vfs.normalize(path);
+    if (!STUB_DIRS.includes(`${p}/`)) return entries;
+    const held = new Set(entries.map((e) => e.name));
+    for (const name of this.commands) {
+      if (!held.has(name)) entries.push({ name, isFile: true, isDirectory: false, isSymbolicLink: false });
+    }
+    return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  async rm(path: string, options?: RmOptions): Promise<void> {
+    this.vfs.rm(path, { recursive: options?.recursive ?? false, force: options?.force ?? false });
+  }
+
+  async cp(src: string, dest: string, options?: CpOptions): Promise<void> {
+    checkPath(Vfs.normalize(dest), 'copyfile');
+    this.vfs.copy(src, dest, { recursive: options?.recursive ?? false });
+  }
+
+  async mv(src: string, dest: string): Promise<void> {
+    checkPath(Vfs.normalize(dest), 'rename');
+    this.vfs.rename(src, dest);
+  }
+
+  resolvePath(base: string, path: string): string {
+    return Vfs.normalize(path, base);
+  }
+
+  getAllPaths(): string[] {
+    return this.vfs.allPaths();
+  }
+
+  async chmod(path: string, mode: number): Promise<void> {
+    this.vfs.chmod(path, mode);
+  }
+
+  async symlink(target: string, linkPath: string): Promise<void> {
+    checkPath(Vfs.normalize(linkPath), 'symlink');
+    this.vfs.symlink(target, linkPath);
+  }
+
+  async link(existingPath: string, newPath: string): Promise<void> {
+    if (this.vfs.exists(newPath) || isSymlink(this.vfs, newPath)) throw new VfsError('EEXIST', Vfs.normalize(newPath), 'link');
+    this.vfs.copy(existingPath, newPath);
+  }
+
+  async readlink(path: string): Promise<string> {
+    return this.vfs.readlink(path);
+  }
+
+  async realpath(path: string): Promise<string> {
+    const p = Vfs.normalize(path);
+    return this.synthetic(p) && !this.vfs.exists(p) ? p : this.vfs.realpath(p);
+  }
+
+  async utimes(path: string, _atime: Date, mtime: Date): Promise<void> {
+    const p = Vfs.normalize(path);
+    if (DEVICES.has(p) && !this.vfs.exists(p)) return;
+    this.vfs.utimes(p, mtime.getTime());
+  }
+
+  /** The bytes at `path`, or nothing for a device. */
+  private bytes(path: string): Uint8Array {
+    const p = Vfs.normalize(path);
+    if (!this.vfs.exists(p)) {
+      const synthetic = this.synthetic(p);
+      if (synthetic === 'device') return deviceBytes(p);
+      if (synthetic === 'proc') return procFile(p, this.proc!)!;
+      if (synthetic === 'stub') return new TextEncoder().encode(`#!/bin/bash\n# Built-in command: ${p.slice(p.lastIndexOf('/') + 1)}\n`);
+    }
+    this.permit(p, 0o4);
+    return this.vfs.readFile(p);
+  }
+
+  /**
+   * Throws EACCES when the sprite user may not read (`want` 0o4) or write (0o2) the existing regular file `p`: the
+   * owner's bits for its own files, the others' bits for root's. A shell command runs as the sprite user, as on a
+   * real sprite (`chmod 444 f; echo x > f` fails there too).
+   * @deviation Under the shell engine's `sudo` the same check applies (the VFS has no per-command user).
+   */
+  private permit(p: string, want: 0o4 | 0o2): void {
+    if (!this.vfs.exists(p)) return;
+    const st = this.vfs.stat(p);
+    if (st.type !== 'file') return;
+    const bits = st.uid === SPRITE_UID ? (st.mode >> 6) & 7 : st.uid === 0 ? st.mode & 7 : 7;
+    if ((bits & want) === 0) throw new VfsError('EACCES', p);
+  }
+
+  private write(path: string, content: FileContent, options: WriteFileOptions, append: boolean): void {
+    const p = Vfs.normalize(path);
+    checkPath(p);
+    if (DEVICES.has(p) && !this.vfs.exists(p)) return;
+    this.permit(p, 0o2);
+    const data = typeof content === 'string' ? Buffer.from(content, encodingOf(options) ?? 'utf8') : content;
+    this.vfs.writeFile(p, new Uint8Array(data.buffer, data.byteOffset, data.byteLength), { append });
+  }
+
+  private statWith(path: string, stat: (p: string) => VfsStat): FsStat {
+    const p = Vfs.normalize(path);
+    checkPath(p, 'stat');
+    try {
+      const s = stat(p);
+      // A stable identity lets just-bash's cp and mv tell two files apart (without one they refuse to overwrite:
+      // "cannot safely determine whether … are the same file"). The VFS has no inodes and hard links are copies,
+      // so a file is its canonical path (the link itself for an lstat of a symlink).
+      const slash = p.lastIndexOf('/');
+      const identity = s.type === 'symlink' ? `vfs:${this.vfs.realpath(p.slice(0, slash) || '/')}/${p.slice(slash + 1)}` : `vfs:${this.vfs.realpath(p)}`;
+      return withOwner({ ...toFsStat(s), identity }, { uid: s.uid, gid: s.gid });
+    } catch (err) {
+      const synthetic = this.synthetic(p);
+      if (!(err instanceof VfsError) || err.code !== 'ENOENT' || synthetic === null) throw err;
+      const dir = synthetic === 'procdir';
+      const mode = synthetic === 'device' ? DEVICE_MODE : dir ? STUB_MODE : synthetic === 'proc' ? 0o444 : STUB_MODE;
+      const base = { isFile: !dir, isDirectory: dir, isSymbolicLink: false, mode, size: 0, mtime: new Date(this.now()) };
+      return withOwner(base, { uid: 0, gid: 0, device: synthetic === 'device' });
+    }
+  }
+
+  /** Which synthetic entry `p` (normalised) is, if any. */
+  private synthetic(p: string): 'device' | 'stub' | 'proc' | 'procdir' | null {
+    if (DEVICES.has(p)) return 'device';
+    if (this.proc && procDir(p)) return 'procdir';
+    if (this.proc && procFile(p, this.proc)) return 'proc';
+    const dir = STUB_DIRS.find((d) => p.startsWith(d));
+    if (dir && this.commands.has(p.slice(dir.length))) return 'stub';
+    return null;
+  }
+}
+
+/**
+ * `checkPath` (Linux's PATH_MAX/NAME_MAX, no NUL or newline) with the error message a command prints after its
+ * own prefix, as strerror reads: `touch: cannot touch 'x…': File name too long`. The error stays a `VfsError`
+ * with its `code` (ENAMETOOLONG, EINVAL).
+ */
+function checkPath(path: string, syscall = 'open'): void {
+  try {
+    checkVfsPath(path, syscall);
+  } catch (err) {
+    if (err instanceof VfsError) err.message = err.code === 'ENAMETOOLONG' ? 'File name too long' : 'Invalid argument';
+    throw err;
+  }
+}
+
+function encodingOf(options: ReadFileOptions | WriteFileOptions): BufferEncoding | undefined {
+  if (typeof options === 'string') return options;
+  return options?.encoding ?? undefined;
+}
+
+function isSymlink(vfs: Vfs, path: string): boolean {
+  try {
+    return vfs.lstat(path).type === 'symlink';
+  } catch {
+    return false;
+  }
+}
+
+function toFsStat(s: VfsStat): FsStat {
+  return {
+    isFile: s.type === 'file',
+    isDirectory: s.type === 'directory',
+    isSymbolicLink: s.type === 'symlink',
+    mode: s.mode,
+    size: s.size,
+    mtime: new Date(s.mtimeMs),
+  };
+}

@@ -1,0 +1,567 @@
+/**
+ * The `shell` exec engine (the default): commands run in just-bash, a simulated bash, over the sprite's VFS (through
+ * `BashFs`), so whatever a command writes is in the sprite's filesystem and in its next checkpoint. It owns the
+ * process lifecycle around one `Bash.exec` call: stdin collection, terminal emulation (`tty`, `stty size`,
+ * resize, ^C), signals, and the seed's `./risky.sh`. Output streams per command, as bytes (output-sink.ts,
+ * byte-commands.ts); a TTY `bash`/`sh` with no script is the interactive shell of tty-shell.ts.
+ * @see docs/architecture.md "Machines and engines", issue 3 item 6, issue 12, node_modules/just-bash/README.md
+ */
+import {
+  Bash,
+  defineCommand,
+  getCommandNames,
+  parse,
+  serialize,
+  stdoutKind,
+  type BashExecResult,
+  type CustomCommand,
+  type ExecResult,
+} from 'just-bash';
+import { spriteEnvCommand } from '../sprite-env-command.ts';
+import type { Clock, TimerHandle } from '../../../core/clock.ts';
+import { Vfs } from '../vfs.ts';
+import { planCommand, ProcessExit, shellQuote, terminalIO } from '../argv.ts';
+import { BashFs } from './bash-fs.ts';
+import { runRiskyScript } from '../interpreter.ts';
+import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, ExecStartOptions, SpriteContext } from '../engine.ts';
+import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, StdinBuffer, stdinTooLargeMessage } from './stdin-buffer.ts';
+import { DEFAULT_STDIN_WAIT_MS, exitAfterLateStdin, scriptMayReadStdin } from './stdin-wait.ts';
+import { memoizeByScript } from './script-memo.ts';
+import { DEFAULT_EXEC_STREAM_LIMITS } from '../../../config/exec-limits.ts';
+import { yieldAfter } from '../../../runtime/event-loop.ts';
+import { installShellTurns } from './turns.ts';
+import { streamTopLevel, withOutputSinks, type OutputSinks } from './output-sink.ts';
+import { byteExactCommands } from './byte-commands.ts';
+import { GNU_COMMAND_NAMES, gnuCommands } from './gnu-commands.ts';
+import { withLoudOptions } from './loud-options.ts';
+import { copyMoveCommands } from './copy-move.ts';
+import { grepCommands } from './grep-command.ts';
+import { statFindCommands } from './stat-find.ts';
+import { sedCommands } from './sed-command.ts';
+import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty.ts';
+import { startJobControl, type JobHooks } from './job-runner.ts';
+import { JOB_COMMAND_NAMES, rewriteJobControl, type JobControl } from './jobs.ts';
+import { DEFAULT_SHELL_LIMITS, describeShellError, explainLimits, JAVASCRIPT_AVAILABLE, shellExecutionLimits, WORLD_COMMAND_NAMES, worldCommands, type ShellLimits } from './world.ts';
+
+const SIXTY_FOUR_MIB = 64 * 1024 * 1024;
+
+/** Default quiet period (ms, on the injected clock) before the first stdin chunk, after which stdin counts as empty. */
+export const DEFAULT_STDIN_GRACE_MS = 50;
+/** Quiet period (ms) after a stdin chunk, after which stdin counts as complete when no EOF came. */
+export const STDIN_IDLE_AFTER_DATA_MS = 1_000;
+
+/** What the shell engine needs. */
+export interface ShellEngineDeps {
+  /** Schedules the stdin grace period and `sleep`. */
+  clock: Clock;
+  /** Quiet period before stdin counts as complete when the client never sends EOF; default 50 ms. */
+  stdinGraceMs?: number;
+  /** Wait for the first stdin byte or EOF of a non-TTY command that may read stdin (stdin-wait.ts); default 2 s. */
+  stdinWaitMs?: number;
+  /** Most stdin bytes one command may get; default `DEFAULT_EXEC_STREAM_LIMITS.maxStdinBytes` (64 MiB). */
+  maxStdinBytes?: number;
+  /** Command count and time limits of one exec (`--shell-max-commands`, `--shell-timeout`); default `DEFAULT_SHELL_LIMITS`. */
+  limits?: ShellLimits;
+}
+
+/** The terminal a TTY command sees; `resize` mutates it while the command runs. */
+interface Terminal {
+  tty: boolean;
+  rows: number;
+  cols: number;
+}
+
+/** The command `./risky.sh` is rewritten to when the sprite has no `risky.sh` of its own. */
+const RISKY_COMMAND = 'spritzer-risky.sh';
+/** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
+const EXTRA_COMMANDS = ['tty', 'stty', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...JOB_COMMAND_NAMES];
+// Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
+// The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
+/** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
+const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'tty', 'stty', 'hostname', 'uname', ...GNU_COMMAND_NAMES]);
+/** just-bash's own commands. */
+const JUST_BASH_COMMANDS: readonly string[] = getCommandNames();
+const COMMAND_NAMES: ReadonlySet<string> = new Set([
+  ...getCommandNames(),
+  ...EXTRA_COMMANDS,
+  RISKY_COMMAND,
+  '__spritzer_status',
+  '__spritzer_line_end',
+]);
+
+/**
+ * The script just-bash runs for a request: a `sh -c`/`bash -lc` script as is (with its extra words bound to
+ * `$0 $1 …` through a nested `sh -c`), any other argv as one command with every word shell-quoted (so
+ * `['echo', 'a b']` prints `a b`).
+ * @see argv.ts `planCommand`
+ */
+export function shellScript(req: Pick<ExecRequest, 'argv' | 'path'>): string {
+  const plan = planCommand(req);
+  if (plan.form === 'argv') return plan.argv.map(shellQuote).join(' ');
+  if (plan.scriptArgs.length === 0) return plan.script;
+  return ['sh', '-c', plan.script, ...plan.scriptArgs].map(shellQuote).join(' ');
+}
+
+/**
+ * Rewrites every command named literally `./risky.sh` to spritzer's built-in version of the seed script (see
+ * `runRiskyScript`), unless `dir` holds a real `risky.sh`. Scripts that do not mention it, or do not parse, are
+ * returned unchanged (just-bash then reports the syntax error itself).
+ */
+export function withSeedRiskyScript(script: string, vfs: Vfs, dir: string): string {
+  if (!script.includes('./risky.sh') || vfs.exists(Vfs.normalize('risky.sh', dir))) return script;
+  let ast: ReturnType<typeof parse>;
+  try {
+    ast = parse(script);
+  } catch {
+    return script;
+  }
+  let changed = false;
+  visit(ast, (node) => {
+    const name = node.type === 'SimpleCommand' ? (node.name as { parts?: Array<{ type: string; value?: string }> } | null) : null;
+    const part = name?.parts?.length === 1 ? name.parts[0]! : null;
+    if (part?.type === 'Literal' && part.value === './risky.sh') {
+      part.value = RISKY_COMMAND;
+      changed = true;
+    }
+  });
+  return changed ? serialize(ast) : script;
+}
+
+/** Calls `fn` on every AST node (any object with a string `type`) below `root`, depth first. */
+function visit(root: unknown, fn: (node: { type: string } & Record<string, unknown>) => void): void {
+  if (Array.isArray(root)) {
+    for (const item of root) visit(item, fn);
+  } else if (root !== null && typeof root === 'object') {
+    const node = root as { type?: unknown } & Record<string, unknown>;
+    if (typeof node.type === 'string') fn(node as { type: string } & Record<string, unknown>);
+    for (const value of Object.values(node)) visit(value, fn);
+  }
+}
+
+const text = (stdout: string, exitCode = 0, stderr = ''): ExecResult => ({ stdout, stderr, exitCode });
+
+/**
+ * The commands spritzer adds to just-bash: `tty`, `stty` (answering from `term`) and the seed's risky script
+ * (`whoami`, `id`, `sudo`… are gnu-commands.ts's).
+ * - `tty` prints `/dev/pts/0` with a TTY, else `not a tty` and exits 1; `-s` prints nothing.
+ * - `stty size` prints `<rows> <cols>`; `stty rows N cols M` changes the size; bare `stty`/`stty -a` print a
+ *   short settings line; other settings are accepted and ignored. Without a TTY it fails like stty on a pipe.
+ * @deviation `stty` keeps no terminal modes; only the size is real.
+ */
+function spritzerCommands(term: Terminal, vfs: Vfs): CustomCommand[] {
+  return [
+    defineCommand('tty', async (args) => {
+      const silent = args.includes('-s') || args.includes('--silent') || args.includes('--quiet');
+      if (!term.tty) return text(silent ? '' : 'not a tty\n', 1);
+      return text(silent ? '' : '/dev/pts/0\n');
+    }),
+    defineCommand('stty', async (args) => {
+      if (!term.tty) return text('', 1, "stty: 'standard input': Inappropriate ioctl for device\n");
+      if (args[0] === 'size') return text(`${term.rows} ${term.cols}\n`);
+      if (args.length === 0 || args[0] === '-a' || args[0] === '--all') {
+        return text(`speed 38400 baud; rows ${term.rows}; columns ${term.cols}; line = 0;\n`);
+      }
+      for (let i = 0; i < args.length - 1; i++) {
+        const n = Number(args[i + 1]);
+        if (!Number.isInteger(n) || n < 0) continue;
+        if (args[i] === 'rows') term.rows = n;
+        if (args[i] === 'cols' || args[i] === 'columns') term.cols = n;
+      }
+      return text('');
+    }),
+    defineCommand(RISKY_COMMAND, async () => {
+      const r = runRiskyScript(vfs);
+      return text('', r.exit, new TextDecoder().decode(r.stderr));
+    }),
+  ];
+}
+
+/**
+ * Creates the `shell` engine. Per command: a fresh just-bash shell over the sprite's VFS, the environment exactly
+ * `req.env` (nothing merged in), the working directory `req.dir`, `$$` the sprite pid. `sh -c`, `bash -c`,
+ * `sh -lc`, `bash -lc` are unwrapped before just-bash sees them (it rejects `-lc`).
+ *
+ * Stdin: just-bash needs all of stdin before it starts. With `opts.stdin` false the command starts at once with
+ * empty stdin. With `opts.stdin` true it starts on `endStdin()`; without EOF, once `stdinGraceMs` pass with no
+ * stdin at all (`stdinWaitMs` when the script may read stdin and is not a TTY, stdin-wait.ts), or
+ * `STDIN_IDLE_AFTER_DATA_MS` after the last chunk (an empty chunk counts: the WebSocket layer sends one while a
+ * large frame is still arriving). Chunks arriving after the start are dropped, and the first such chunk puts
+ * `LATE_STDIN_MESSAGE` on stderr; a command that may read stdin then exits 1 instead of 0. More than
+ * `maxStdinBytes` of stdin ends the command before it runs: `stdinTooLargeMessage` on stderr, exit 126 (issue 16
+ * item 3).
+ * @deviation Real Sprites stream stdin to a live process; here stdin is collected first (at most
+ * `maxStdinBytes`), and a client that asks for stdin but never sends EOF (the JS SDK's `exec()`) gets its command
+ * started after the grace period.
+ * Output: each command's output is delivered when that command ends, byte for byte (see `streamTopLevel`), and
+ * what is left when the script ends (output just-bash kept back) after it.
+ * @deviation Output streams per command, not per write (see output-sink.ts for what arrives only at the end).
+ * `sleep` runs on the injected clock. With a TTY, stderr joins stdout in order, `\n` becomes `\r\n`, and a raw
+ * `03` byte is SIGINT (exit 130); other input gets no line discipline unless the command is an interactive shell.
+ * @see docs/wire-reference.md §4.2, §4.4 (stdin, EOF), §4.5 (TTY), §4.6 (signal, resize)
+ */
+export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
+  const graceMs = deps.stdinGraceMs ?? DEFAULT_STDIN_GRACE_MS;
+  const waitMs = deps.stdinWaitMs ?? DEFAULT_STDIN_WAIT_MS;
+  const maxStdinBytes = deps.maxStdinBytes ?? DEFAULT_EXEC_STREAM_LIMITS.maxStdinBytes;
+  const limits = deps.limits ?? DEFAULT_SHELL_LIMITS;
+  const { clock } = deps;
+  return {
+    name: 'shell',
+    start(sprite: SpriteContext, req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess {
+      if (req.tty && isInteractiveShellRequest(req.argv, req.path)) return startInteractive(sprite, req, io, clock, maxStdinBytes, limits);
+      const pid = sprite.allocatePid();
+      const proc = new ProcessExit();
+      const term: Terminal = { tty: req.tty, rows: req.rows, cols: req.cols };
+      const abort = new AbortController();
+      const timers = new Set<TimerHandle>();
+      const stdin = new StdinBuffer(maxStdinBytes);
+      let launched = false;
+      let warnedLateStdin = false;
+      let lateStdinBytes = 0;
+      // A non-TTY command that may read stdin waits longer for its first byte (issue 16; stdin-wait.ts).
+      const mayReadStdin = opts.stdin && !req.tty && mayReadStdinOf(shellScript(req));
+      let grace: TimerHandle | null = null;
+
+      const after = (ms: number, fn: () => void): TimerHandle => {
+        const handle = clock.setTimeout(() => {
+          timers.delete(handle);
+          fn();
+        }, ms);
+        timers.add(handle);
+        return handle;
+      };
+      const stopTimers = () => {
+        for (const t of timers) clock.clearTimeout(t);
+        timers.clear();
+      };
+      const out = terminalIO(io, req.tty);
+      const live = liveSinks(out, () => proc.finished);
+      // Background jobs, `wait`, `kill` and traps (shell-job-runner.ts); `deliver` is the exec's signal entry.
+      const control = jobControlOf({ sprite, req, pid, term, clock, maxStdinBytes, limits, sinks: live }, (name) => deliver(name));
+      const deliver = (name: string) => {
+        if (proc.finished) return;
+        if (control.signal(name, () => (abort.abort(), stopTimers()), (code) => (proc.finish(code), stopTimers()))) return;
+        if (!proc.signal(name)) return;
+        abort.abort();
+        stopTimers();
+        control.release();
+      };
+      const disarmGrace = () => {
+        if (!grace) return;
+        clock.clearTimeout(grace);
+        timers.delete(grace);
+        grace = null;
+      };
+      const launch = () => {
+        if (launched || proc.finished) return;
+        launched = true;
+        disarmGrace();
+        void runShell(sprite, req, pid, term, stdin.take(), maxStdinBytes, limits, {
+          abort: abort.signal,
+          sinks: live,
+          sleep: (ms) => new Promise<void>((resolve) => void after(ms, resolve)),
+          clock,
+          jobs: control.jobs,
+        }).then(async (result) => {
+          // A large result took just-bash a while: let other requests in before converting and sending it.
+          await yieldAfter(result.stdout.length);
+          if (proc.finished || control.ending) return;
+          try {
+            const stdout = stdoutBytes(result);
+            if (stdout.length > 0) out.stdout(new Uint8Array(stdout));
+            if (result.stderr) out.stderr(new TextEncoder().encode(result.stderr));
+          } catch {
+            // A sink that throws is the caller's failure; the process still ends, and `exit` still settles.
+          } finally {
+            // The EXIT trap runs and the background jobs end before the exit is reported.
+            void control.end(result.exitCode, ('env' in result && result.env) || req.env).then((code) => {
+              proc.finish(exitAfterLateStdin(code, mayReadStdin, lateStdinBytes));
+              stopTimers();
+            });
+          }
+        });
+      };
+      const armGrace = (ms: number) => {
+        disarmGrace();
+        grace = after(ms, launch);
+      };
+
+      if (opts.stdin) armGrace(mayReadStdin ? Math.max(graceMs, waitMs) : graceMs);
+      else queueMicrotask(launch);
+
+      return {
+        pid,
+        exit: proc.exit,
+        writeStdin(data: Uint8Array) {
+          if (proc.finished) return;
+          // A raw ^C on a terminal is SIGINT to the foreground command (the line discipline's ISIG).
+          if (term.tty && data.includes(0x03)) {
+            deliver('INT');
+            return;
+          }
+          if (!opts.stdin) return;
+          if (launched) {
+            lateStdinBytes += data.length;
+            if (data.length > 0 && !warnedLateStdin) {
+              warnedLateStdin = true;
+              out.stderr(new TextEncoder().encode(LATE_STDIN_MESSAGE));
+            }
+            return;
+          }
+          if (!stdin.add(data)) {
+            launched = true;
+            stopTimers();
+            out.stderr(new TextEncoder().encode(stdinTooLargeMessage(maxStdinBytes)));
+            proc.finish(STDIN_TOO_LARGE_EXIT);
+            return;
+          }
+          armGrace(Math.max(graceMs, STDIN_IDLE_AFTER_DATA_MS));
+        },
+        endStdin: launch,
+        resize(cols: number, rows: number) {
+          if (!term.tty) return;
+          term.cols = cols;
+          term.rows = rows;
+        },
+        signal: deliver,
+      };
+    },
+  };
+}
+
+/**
+ * The job control of one exec or interactive shell (shell-job-runner.ts): background jobs run as their own
+ * `sh -c` executions of this engine over the same sprite, with empty stdin and this exec's pid as `$$`, writing to
+ * `sinks`; `signalSelf` delivers a signal to the exec itself (`kill $$`), on the next microtask.
+ */
+function jobControlOf(
+  at: { sprite: SpriteContext; req: ExecRequest; pid: number; term: Terminal; clock: Clock; maxStdinBytes: number; limits: ShellLimits; sinks: OutputSinks },
+  signalSelf: (name: string) => void,
+): JobHooks {
+  const { sprite, req, pid, term, clock, maxStdinBytes, limits, sinks } = at;
+  return startJobControl({
+    allocatePid: () => sprite.allocatePid(),
+    selfPid: pid,
+    clock,
+    sinks,
+    signalSelf: (name) => queueMicrotask(() => signalSelf(name)),
+    adopt: sprite.adopt,
+    run: (script, env, cwd, ctl) =>
+      runShell(sprite, { ...req, argv: ['sh', '-c', script], path: undefined, env, dir: cwd }, pid, term, new Uint8Array(0), maxStdinBytes, limits, { ...ctl, clock, sinks }),
+  });
+}
+
+/** A script with job control rewritten (shell-jobs.ts) and each command's output streamed (output-sink.ts), per text. */
+const instrument = memoizeByScript((script) => streamTopLevel(rewriteJobControl(script), false));
+/** The same for a TTY exec: stderr joins stdout. */
+const instrumentTty = memoizeByScript((script) => streamTopLevel(rewriteJobControl(script), true));
+/** {@link scriptMayReadStdin}, per text. */
+const mayReadStdinOf = memoizeByScript(scriptMayReadStdin);
+
+/** Each sprite's {@link worldCommands} per clock, built on its first exec, not on every one (≈ 3 % of an exec's CPU). */
+const worlds = new WeakMap<SpriteContext, WeakMap<Clock, CustomCommand[]>>();
+function worldCommandsOf(sprite: SpriteContext, clock: Clock): CustomCommand[] {
+  let byClock = worlds.get(sprite);
+  if (!byClock) worlds.set(sprite, (byClock = new WeakMap()));
+  let commands = byClock.get(clock);
+  if (!commands) byClock.set(clock, (commands = worldCommands({ hostname: sprite.name, now: () => clock.now() })));
+  return commands;
+}
+
+/**
+ * Runs one request's script in a fresh just-bash over the sprite's VFS; never rejects (failures become exit 1).
+ * With a TTY the script starts with `exec 2>&1`, so stderr joins stdout in the order it is written.
+ */
+async function runShell(
+  sprite: SpriteContext,
+  req: ExecRequest,
+  pid: number,
+  term: Terminal,
+  stdin: Uint8Array,
+  maxStdinBytes: number,
+  limits: ShellLimits,
+  ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; clock: Clock; sinks: OutputSinks; commands?: CustomCommand[]; jobs: JobControl },
+): Promise<ExecResult | BashExecResult> {
+  try {
+    await installShellTurns(); // CPU-bound scripts share the event loop in time slices (issue 11 item 5)
+    const bash = new Bash({
+      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: { pid, ppid: 1 } }), ctl.sinks),
+      cwd: req.dir,
+      // An option a command lacks is a loud refusal, never GNU's "invalid option" (loud-options.ts).
+      customCommands: withLoudOptions([
+        ...byteExactCommands(),
+        ...worldCommandsOf(sprite, ctl.clock),
+        ...spritzerCommands(term, sprite.vfs),
+        spriteEnvCommand(sprite),
+        ...gnuCommands(),
+        ...copyMoveCommands(),
+        ...grepCommands(),
+        ...statFindCommands(),
+        ...sedCommands(),
+        ...ctl.jobs.commands(),
+        ...(ctl.commands ?? []),
+      ], JUST_BASH_COMMANDS, EXACT_COMMANDS),
+      // The WASM runtimes (CPython, QuickJS, SQLite) load on a command's first use, not here (issue 12 item 6).
+      python: true,
+      javascript: JAVASCRIPT_AVAILABLE,
+      sleep: ctl.sleep,
+      processInfo: { pid, ppid: 1 },
+      // Its global-patching sandbox would also block the injected clock's timers (`sleep`); commands here only
+      // ever see the sprite's VFS, and the emulator runs its own user's commands.
+      defenseInDepth: false,
+      // A sprite's command runs until it ends or is signalled, not for a fixed wall-clock budget. just-bash caps
+      // stdin at min(maxInputBytes, maxStringLength) (512 MiB, 64 MiB); spritzer's own stdin limit governs instead.
+      executionLimits: {
+        ...shellExecutionLimits(limits),
+        ...(maxStdinBytes > SIXTY_FOUR_MIB ? { maxStringLength: maxStdinBytes, maxInputBytes: Math.max(maxStdinBytes, 512 * 1024 * 1024) } : {}),
+      },
+    });
+    const original = withSeedRiskyScript(shellScript(req), sprite.vfs, req.dir);
+    // `&`, `$!`, `wait`, `jobs` reach the shell's job table (shell-jobs.ts).
+    const script = (req.tty ? instrumentTty : instrument)(original);
+    return explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
+      env: { ...req.env },
+      replaceEnv: true,
+      cwd: req.dir,
+      stdin: Buffer.from(stdin).toString('latin1'),
+      stdinKind: 'bytes',
+      signal: ctl.abort,
+      rawScript: true,
+    }), limits);
+  } catch (err) {
+    return text('', 1, describeShellError(err));
+  }
+}
+
+/** Sets `$?` for the line that follows (the interactive shell's previous status). */
+const STATUS_COMMAND = '__spritzer_status';
+/** Runs after a line of the interactive shell; reports `$?` and the directory (never reached after `exit`). */
+const LINE_END_COMMAND = '__spritzer_line_end';
+
+/**
+ * Starts the interactive shell of a TTY `bash`/`sh` with no script (see tty-shell.ts): each line runs as a
+ * just-bash script with the previous line's variables, directory and `$?`, its output streamed as for any
+ * command. A `signal` of INT interrupts the running line; any other fatal signal ends the shell.
+ * @see issue 12 item 4
+ */
+function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, clock: Clock, maxStdinBytes: number, limits: ShellLimits): ExecProcess {
+  const pid = sprite.allocatePid();
+  const proc = new ProcessExit();
+  const term: Terminal = { tty: true, rows: req.rows, cols: req.cols };
+  const out = terminalIO(io, true);
+  const write = (data: Uint8Array) => {
+    if (proc.finished) return;
+    try {
+      io.stdout(data);
+    } catch {
+      // the caller's failure; the shell goes on
+    }
+  };
+  const live = liveSinks(out, () => proc.finished);
+  // Background jobs and traps live as long as the shell (shell-job-runner.ts).
+  const control = jobControlOf({ sprite, req, pid, term, clock, maxStdinBytes, limits, sinks: live }, (name) => handle.signal(name));
+  const run = async (line: string, state: ShellState, abort: AbortSignal) => {
+    const timers = new Set<TimerHandle>();
+    abort.addEventListener('abort', () => {
+      for (const t of timers) clock.clearTimeout(t);
+      timers.clear();
+    });
+    let after: ShellState | null = null;
+    const commands = [
+      defineCommand(STATUS_COMMAND, async (args) => text('', Number(args[0]) || 0)),
+      defineCommand(LINE_END_COMMAND, async (args, ctx) => {
+        after = { env: {}, cwd: ctx.cwd, status: Number(args[0]) || 0 };
+        return text('', after.status);
+      }),
+    ];
+    let parses = true;
+    try {
+      parse(line);
+    } catch {
+      parses = false; // run as typed, so just-bash's syntax error names the user's line and column
+    }
+    const script = parses ? `${STATUS_COMMAND} ${state.status}\n${line}\n${LINE_END_COMMAND} "$?"` : line;
+    const result = await runShell(sprite, { ...req, argv: ['sh', '-c', script], path: undefined, env: state.env, dir: state.cwd }, pid, term, new Uint8Array(0), maxStdinBytes, limits, {
+      abort,
+      sleep: (ms) =>
+        new Promise<void>((resolve) => {
+          const handle = clock.setTimeout(() => {
+            timers.delete(handle);
+            resolve();
+          }, ms);
+          timers.add(handle);
+        }),
+      clock,
+      sinks: liveSinks(out, () => proc.finished || abort.aborted),
+      commands,
+      jobs: control.jobs,
+    });
+    if (!abort.aborted && !proc.finished) {
+      // Output just-bash kept to the end (a syntax error, an `exit` inside a compound command).
+      if (result.stdout) out.stdout(stdoutBytes(result));
+      if (result.stderr) out.stdout(new TextEncoder().encode(result.stderr));
+    }
+    const ended = after as ShellState | null;
+    if (ended === null) {
+      // No line end: `exit` (or `set -e`) ended the shell, unless the line did not parse.
+      if (!parses) return { exitCode: result.exitCode, state: { ...state, status: result.exitCode } };
+      return { exitCode: result.exitCode, state: null };
+    }
+    const env = { ...('env' in result ? result.env : state.env) };
+    delete env['?'];
+    return { exitCode: result.exitCode, state: { env, cwd: ended.cwd, status: ended.status } };
+  };
+  const shell = new InteractiveShell(
+    { write, run, finish: (code) => void control.end(code).then((c) => proc.finish(c)), home: req.env.HOME ?? '/home/sprite', hostname: sprite.name },
+    { env: { ...req.env }, cwd: req.dir, status: 0 },
+  );
+  queueMicrotask(() => shell.start());
+  const handle: ExecProcess = {
+    pid,
+    exit: proc.exit,
+    writeStdin: (data) => shell.input(data),
+    endStdin: () => shell.eof(),
+    resize(cols, rows) {
+      term.cols = cols;
+      term.rows = rows;
+    },
+    signal(name) {
+      if (name === 'INT' || name === 'SIGINT' || name === '2') {
+        shell.interrupt();
+        void control.runHandler('INT');
+        return;
+      }
+      if (proc.finished || control.signal(name, () => shell.stop(), (code) => proc.finish(code))) return;
+      if (!proc.signal(name)) return;
+      shell.stop();
+      control.release();
+    },
+  };
+  return handle;
+}
+
+/**
+ * Sinks that pass a running command's output to `out` at once, and drop it once the process has ended (killed).
+ * Throws from `out` are the caller's failure and are not let into just-bash.
+ */
+function liveSinks(out: OutputSinks, finished: () => boolean): OutputSinks {
+  const guard = (fn: (d: Uint8Array) => void) => (data: Uint8Array) => {
+    if (finished()) return;
+    try {
+      fn(data);
+    } catch {
+      // the process still runs; its exit still settles
+    }
+  };
+  return { stdout: guard((d) => out.stdout(d)), stderr: guard((d) => out.stderr(d)) };
+}
+
+/**
+ * The stdout of a just-bash result as bytes: a `bytes` result is a latin1 byte string, a `text` one is UTF-8
+ * encoded. Same bytes as just-bash's `stdoutAsBytes`, but converted natively in O(n): that helper builds its byte
+ * string one character at a time, which took seconds and hundreds of MiB of garbage for a 60 MiB `cat` (issue 16
+ * item 4).
+ */
+export function stdoutBytes(result: ExecResult): Buffer {
+  return Buffer.from(result.stdout, stdoutKind(result) === 'bytes' ? 'latin1' : 'utf8');
+}

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { loudOptions } from './loud-options.ts';
+import { runShell, testSprite } from '../../../../../test/support/shell-run.ts';
+
+// What real bash and GNU coreutils do, for the command lines the differential corpus (test/differential) found the
+// shell engine answering differently.
+
+const tree = (ctx = testSprite()) => runShell('mkdir -p w/d && cd w && echo a > f && echo b > d/g', ctx).then(() => ctx);
+
+describe('rm of the operands that name no file, the working directory or /', () => {
+  it('rm -rf "" removes nothing and exits 0; rm "" fails as GNU does', async () => {
+    const ctx = await tree();
+    expect(await runShell('cd w && rm -rf ""; echo $?; rm -rf "$UNSET"; ls', ctx)).toEqual({ stdout: '0\nd\nf\n', stderr: '', exit: 0 });
+    expect(await runShell('cd w && rm ""', ctx)).toEqual({ stdout: '', stderr: "rm: cannot remove '': No such file or directory\n", exit: 1 });
+  });
+  it('rm -rf . and .. refuse and keep the tree', async () => {
+    const ctx = await tree();
+    const r = await runShell('cd w && rm -rf .; echo $?; rm -rf ./ ..; echo $?; ls', ctx);
+    expect(r.stdout).toBe('1\n1\nd\nf\n');
+    expect(r.stderr).toBe("rm: refusing to remove '.' or '..' directory: skipping '.'\nrm: refusing to remove '.' or '..' directory: skipping './'\nrm: refusing to remove '.' or '..' directory: skipping '..'\n");
+  });
+  it('rm -rf / refuses; with --no-preserve-root it is a loud refusal, never a wipe', async () => {
+    const ctx = await tree();
+    expect(await runShell('rm -rf /', ctx)).toEqual({ stdout: '', stderr: "rm: it is dangerous to operate recursively on '/'\nrm: use --no-preserve-root to override this failsafe\n", exit: 1 });
+    const r = await runShell('rm -rf --no-preserve-root /; echo $?; cat w/f', ctx);
+    expect(r.stdout).toBe('127\na\n');
+    expect(r.stderr).toContain('--exec sandbox');
+  });
+});
+
+describe('options a command lacks', () => {
+  it('fail loudly with exit 2, naming the option and --exec sandbox', async () => {
+    const r = await runShell('echo a > f; cp -Z f g; echo $?; test -e g || echo none');
+    expect(r.stdout).toBe('2\nnone\n');
+    expect(r.stderr).toBe("cp: option -Z is not available in the shell engine; run spritzer with --exec sandbox\n");
+  });
+  it('leave other failures and nested commands alone', () => {
+    const nested = { stdout: '', stderr: "grep: invalid option -- 'Q'\n", exitCode: 1 };
+    expect(loudOptions('xargs', nested)).toBe(nested);
+    const other = { stdout: '', stderr: 'cp: nope: No such file or directory\n', exitCode: 1 };
+    expect(loudOptions('cp', other)).toBe(other);
+    expect(loudOptions('cp', { stdout: '', stderr: "cp: unrecognized option '--zap'\n", exitCode: 1 })).toEqual({
+      stdout: '',
+      stderr: 'cp: option --zap is not available in the shell engine; run spritzer with --exec sandbox\n',
+      exitCode: 2,
+    });
+  });
+});
+
+describe('shell semantics', () => {
+  it('an assignment alone has the status of its last command substitution', async () => {
+    expect((await runShell('x=$(false); echo $?; x=$(exit 3); echo $?; x=`false`; echo $?; x=$(true); echo $?')).stdout).toBe('1\n3\n1\n0\n');
+  });
+});
+
+describe('here-docs and noclobber', () => {
+  it('text after a here-doc operator on its line still runs', async () => {
+    expect((await runShell("cat <<X | wc -l\na\nb\nX\necho after")).stdout).toBe('2\nafter\n');
+    expect((await runShell("cat <<'E' > f\nline $x\nE\ncat f")).stdout).toBe('line $x\n');
+    expect((await runShell('cat <<A <<B\none\nA\ntwo\nB')).stdout).toBe('two\n');
+  });
+  it('set -C refuses to overwrite the script\'s files, not the output', async () => {
+    const r = await runShell('echo a > f; set -C; echo b > f; echo $?; echo c >| f; cat f');
+    expect(r.stdout).toBe('1\nc\n');
+    expect(r.stderr).toContain('cannot overwrite existing file');
+  });
+});
+
+describe('cp and mv as GNU runs them', () => {
+  it('a destination ending in / must be a directory; nothing is created', async () => {
+    const ctx = testSprite();
+    await runShell('echo a > a', ctx);
+    expect(await runShell('cp a nodir/; echo $?; mv a nodir/; echo $?; ls', ctx)).toEqual({
+      stdout: '1\n1\na\n',
+      stderr: "cp: cannot create regular file 'nodir/': Not a directory\nmv: cannot move 'a' to 'nodir/': Not a directory\n",
+      exit: 0,
+    });
+  });
+  it('-f replaces, mv a a is the same file', async () => {
+    const ctx = testSprite();
+    await runShell('echo a > a && echo b > b', ctx);
+    expect((await runShell('cp -f a b; cat b; mv a a; echo $?; mv -f b a; cat a; ls', ctx)).stdout).toBe('a\n1\na\na\n');
+  });
+  it('-T copies or moves onto the destination itself', async () => {
+    const ctx = testSprite();
+    await runShell('mkdir -p s/l e f && echo u > s/l/u && echo a > a && echo x > f/x', ctx);
+    const r = await runShell('cp -rT s d; find d | sort; mv -T e e2; ls -d e2; mv -T s f; echo $?; cp -T a e2; echo $?', ctx);
+    expect(r.stdout).toBe('d\nd/l\nd/l/u\ne2\n1\n1\n');
+    expect(r.stderr).toBe("mv: cannot move 's' to 'f': Directory not empty\ncp: cannot overwrite directory 'e2' with non-directory\n");
+  });
+  it('-a and -P copy a symlink as a link; a tree holding links is refused loudly', async () => {
+    const ctx = testSprite();
+    await runShell('echo a > a && ln -s a ln && mkdir t && ln -s ../a t/l', ctx);
+    expect((await runShell('cp -P ln l2; readlink l2; cp -a ln l3; readlink l3', ctx)).stdout).toBe('a\na\n');
+    const r = await runShell('cp -a t t2; echo $?; test -e t2 || echo none', ctx);
+    expect(r.stdout).toBe('2\nnone\n');
+    expect(r.stderr).toContain('--exec sandbox');
+  });
+});
+
+describe('grep as GNU grep', () => {
+  const tree = async () => {
+    const ctx = testSprite();
+    await runShell("mkdir -p w/src w/docs && cd w && printf 'x TODO\\n' > src/a.ts && printf 'TODO\\n' > .hidden && printf 'none\\n' > docs/b.md", ctx);
+    return ctx;
+  };
+  it('grep -rHnF keeps the operand in the path and searches dotfiles', async () => {
+    const ctx = await tree();
+    expect((await runShell('cd w && grep -rHnF TODO . | sort', ctx)).stdout).toBe('./.hidden:1:TODO\n./src/a.ts:1:x TODO\n');
+    expect((await runShell('cd w && grep -rn TODO src', ctx)).stdout).toBe('src/a.ts:1:x TODO\n');
+    expect((await runShell('cd w && grep -r TODO | sort', ctx)).stdout).toBe('.hidden:TODO\nsrc/a.ts:x TODO\n');
+    expect((await runShell("cd w && grep -r --include='*.ts' TODO .", ctx)).stdout).toBe('./src/a.ts:x TODO\n');
+    expect((await runShell('cd w && grep -r --exclude-dir=src TODO .', ctx)).stdout).toBe('./.hidden:TODO\n');
+  });
+  it('-H names a single file, -s drops missing-file messages, every -e counts', async () => {
+    const ctx = await tree();
+    expect((await runShell('cd w && grep -H TODO .hidden; grep -s TODO nope; echo $?; grep -e none -e TODO .hidden docs/b.md', ctx))).toEqual({
+      stdout: '.hidden:TODO\n2\n.hidden:TODO\ndocs/b.md:none\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('stat -c and find -printf as GNU', () => {
+  const tree = async () => {
+    const ctx = testSprite();
+    await runShell('mkdir -p w/d && cd w && printf abc > f && chmod 640 f && ln -s f l && : > e', ctx);
+    return ctx;
+  };
+  it('stat -c prints sizes, modes, types, owners, mtimes and link targets', async () => {
+    const ctx = await tree();
+    const r = await runShell("cd w && stat -c '%n %s %a %A %F %U %G %h' f d l e && stat -c %N l && stat --format=%s f && stat -L -c %F l && stat -c %Y f", ctx);
+    expect(r.stdout).toBe(
+      'f 3 640 -rw-r----- regular file sprite sprite 1\nd 4096 755 drwxr-xr-x directory sprite sprite 2\nl 1 777 lrwxrwxrwx symbolic link sprite sprite 1\ne 0 644 -rw-r--r-- regular empty file sprite sprite 1\n' +
+        "'l' -> 'f'\n3\nregular file\n" +
+        `${Date.UTC(2026, 10, 30, 9, 5, 0) / 1000}\n`,
+    );
+  });
+  it('find -printf formats %y %p %P %f %m %s', async () => {
+    const ctx = await tree();
+    const r = await runShell("cd w && find . -printf '%y %p\\n' | sort; find . -type f -printf '%P %f %m %s\\n' | sort", ctx);
+    expect(r.stdout).toBe('d .\nd ./d\nf ./e\nf ./f\nl ./l\ne e 644 0\nf f 640 3\n');
+  });
+  it('refuses loudly what it does not format', async () => {
+    const ctx = await tree();
+    for (const s of ["stat -c %W w/f", "find w -printf '%T@\\n'", "find w -printf x -print"]) {
+      const r = await runShell(s, ctx);
+      expect([r.exit, r.stderr.includes('--exec sandbox')]).toEqual([2, true]);
+    }
+  });
+});
+
+describe('sed -i with a backup suffix', () => {
+  it('-i.bak and --in-place=.orig keep the original; a bad script leaves no backup', async () => {
+    const ctx = testSprite();
+    await runShell("printf 'hello\\n' > a", ctx);
+    expect((await runShell("sed -i.bak 's/hello/bye/' a && cat a a.bak && sed --in-place=.orig -e 's/bye/ciao/' a && cat a.orig a", ctx)).stdout).toBe('bye\nhello\nbye\nciao\n');
+    const r = await runShell("sed -i.x 'k' a; test -e a.x || echo none", ctx);
+    expect(r.stdout).toBe('none\n');
+  });
+});
+
+describe('file permissions of the sprite user', () => {
+  it('a 0444 file is not written, a 0000 file not read; the failed redirection ends the script loudly', async () => {
+    const ctx = testSprite();
+    await runShell("printf 'keep\\n' > f && chmod 444 f && printf 'x\\n' > g && chmod 000 g", ctx);
+    const w = await runShell('echo over > f; echo after', ctx);
+    expect(w.exit).toBe(1);
+    expect(w.stdout).toBe('');
+    expect(w.stderr).toContain('/home/sprite/f: Permission denied\n');
+    expect(w.stderr).toContain('--exec sandbox');
+    expect((await runShell('echo more >> f; sed -i s/keep/x/ f; cat f', ctx)).stdout).toBe('');
+    // just-bash's cat words every read failure as ENOENT; the failure and its status are what matter here.
+    const r = await runShell('chmod 644 f; cat f; cat g; echo $?', ctx);
+    expect([r.stdout, r.stderr.startsWith('cat: g: ')]).toEqual(['keep\n1\n', true]);
+  });
+});
+
+describe('ls of several operands, umask, ulimit', () => {
+  it('lists files in one block, then each directory, sorted as GNU ls in the C locale', async () => {
+    const ctx = testSprite();
+    await runShell('mkdir -p w/src w/docs && cd w && touch b.txt A.txt src/x docs/y', ctx);
+    expect((await runShell('cd w && ls b.txt A.txt; ls src docs; ls -d src b.txt', ctx)).stdout).toBe('A.txt\nb.txt\ndocs:\ny\n\nsrc:\nx\nb.txt\nsrc\n');
+  });
+  it('umask reports 0022 (the modes files get) and refuses another mask loudly; ulimit is loud', async () => {
+    const r = await runShell('umask; umask -S; umask 022; echo $?; umask 077; echo $?; ulimit -n; echo $?');
+    expect(r.stdout).toBe('0022\nu=rwx,g=rx,o=rx\n0\n2\n127\n');
+    expect(r.stderr.split('\n').filter((l) => l.includes('--exec sandbox'))).toHaveLength(2);
+  });
+});
+
+describe("grep's basic regular expressions", () => {
+  it('\\+ and \\? mean one or more and zero or one, as in GNU grep', async () => {
+    expect((await runShell("printf 'hello\\n123\\n' > f; grep -o 'l\\+' f; grep -c '^[0-9]\\+$' f; grep -c 'hel\\?lo' f")).stdout).toBe('ll\n1\n1\n');
+  });
+});

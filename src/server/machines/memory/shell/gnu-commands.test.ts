@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { runShell, testSprite } from '../../../../../test/support/shell-run.ts';
+
+// Outputs as GNU coreutils 9 and sudo 1.9 print them on a sprite (the sprite user is uid 1000, passwordless sudo).
+
+describe('id, whoami, groups', () => {
+  it('describe the sprite user', async () => {
+    expect((await runShell('id -u; id -g; id -un; id -gn; whoami; groups')).stdout).toBe('1000\n1000\nsprite\nsprite\nsprite\nsprite\n');
+    expect((await runShell('id')).stdout).toBe('uid=1000(sprite) gid=1000(sprite) groups=1000(sprite)\n');
+    expect((await runShell('id root')).stdout).toBe('uid=0(root) gid=0(root) groups=0(root)\n');
+  });
+  it('fail on an unknown user, and loudly on an option they lack', async () => {
+    expect(await runShell('id nobody_x')).toEqual({ stdout: '', stderr: "id: 'nobody_x': no such user\n", exit: 1 });
+    const r = await runShell('id -Z');
+    expect([r.exit, r.stderr]).toEqual([2, 'id: option -Z is not available in the shell engine; run spritzer with --exec sandbox\n']);
+  });
+});
+
+describe('sudo', () => {
+  it('runs its command as root: id, whoami and the environment see root', async () => {
+    expect((await runShell('sudo -n id -u; sudo whoami; sudo -n sh -c \'echo $USER $HOME $SUDO_USER\'')).stdout).toBe('0\nroot\nroot /root sprite\n');
+  });
+  it('passes on the status and output of its command, and the user is back after it', async () => {
+    expect(await runShell('sudo sh -c "echo out; exit 3"; echo $?; id -u')).toEqual({ stdout: 'out\n3\n1000\n', stderr: '', exit: 0 });
+  });
+  it('refuses another user loudly', async () => {
+    const r = await runShell('sudo -u bob id');
+    expect([r.exit, r.stderr]).toEqual([2, 'sudo: option -u is not available in the shell engine; run spritzer with --exec sandbox\n']);
+  });
+});
+
+describe('mktemp', () => {
+  it('creates a 0600 file and a 0700 directory under /tmp with a fresh name each time', async () => {
+    const r = await runShell('f=$(mktemp); d=$(mktemp -d); stat -c %a "$f" "$d"; test -f "$f" && test -d "$d" && echo ok; [ "$(mktemp)" != "$f" ] && echo fresh; echo "$f" | grep -c "^/tmp/tmp\\.[A-Za-z0-9]\\{10\\}$"');
+    expect(r).toEqual({ stdout: '600\n700\nok\nfresh\n1\n', stderr: '', exit: 0 });
+  });
+  it('takes a template, -p, -t and --suffix', async () => {
+    const r = await runShell('mktemp -p /home/sprite xXXXX | grep -c "^/home/sprite/x....$"; mktemp -t foo.XXX | grep -c "^/tmp/foo\\."; mktemp --suffix=.json | grep -c "\\.json$"; mktemp ./aXXXXX | grep -c "^\\./a"');
+    expect(r.stdout).toBe('1\n1\n1\n1\n');
+  });
+  it('refuses a template with too few Xs', async () => {
+    expect(await runShell('mktemp abX')).toEqual({ stdout: '', stderr: "mktemp: too few X's in template 'abX'\n", exit: 1 });
+  });
+});
+
+describe('install', () => {
+  it('copies with mode 0755 (or -m), makes directories with -d and parents with -D', async () => {
+    const r = await runShell('echo hi > a; install a b; install -m 0640 a c; install -d x/y; install -D a p/q/r; install a x/; stat -c %a b c x/y p/q/r x/a; cat p/q/r');
+    expect(r).toEqual({ stdout: '755\n640\n755\n755\n755\nhi\n', stderr: '', exit: 0 });
+  });
+  it('fails on a missing source, and loudly on a symbolic mode', async () => {
+    expect(await runShell('install nope x')).toEqual({ stdout: '', stderr: "install: cannot stat 'nope': No such file or directory\n", exit: 1 });
+    expect((await runShell('echo > a; install -m u+x a b')).exit).toBe(2);
+  });
+});
+
+describe('realpath', () => {
+  it('resolves links, dots and missing last components as GNU does', async () => {
+    const ctx = testSprite();
+    await runShell('mkdir -p d/e; echo > f; ln -s f l; ln -s d/e le', ctx);
+    const r = await runShell('realpath l d/../f le/../.. new; realpath -s l; realpath -m x/y/z; realpath --relative-to=d f', ctx);
+    expect(r).toEqual({ stdout: '/home/sprite/f\n/home/sprite/f\n/home/sprite\n/home/sprite/new\n/home/sprite/l\n/home/sprite/x/y/z\n../f\n', stderr: '', exit: 0 });
+  });
+  it('fails when a directory component is missing', async () => {
+    expect(await runShell('realpath nope/x')).toEqual({ stdout: '', stderr: 'realpath: nope/x: No such file or directory\n', exit: 1 });
+  });
+});

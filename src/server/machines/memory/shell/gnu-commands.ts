@@ -1,0 +1,393 @@
+/**
+ * Everyday GNU coreutils commands just-bash lacks, and `sudo`, for the `shell` engine's command table: `id`,
+ * `groups`, `sudo`, `mktemp`, `install`, `realpath`, and bash's `umask`. Each behaves as its GNU (or sudo 1.9) namesake for the forms
+ * listed on it, and refuses any other option loudly (exit 2, `<cmd>: option <opt> is not available in the shell
+ * engine; run spritzer with --exec sandbox`), so it never answers silently wrong.
+ * @see https://www.gnu.org/software/coreutils/manual/ (id, groups, mktemp, install, realpath), sudo(8);
+ *   docs/fidelity.md "shell engine"
+ */
+import { randomBytes } from 'node:crypto';
+import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+import { shellQuote } from '../argv.ts';
+
+const HINT = 'run spritzer with --exec sandbox';
+const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
+const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr, exitCode });
+/** The loud refusal of an option this emulation does not do. */
+export const unsupported = (cmd: string, opt: string): ExecResult => fail(`${cmd}: option ${opt} is not available in the shell engine; ${HINT}\n`, 2);
+
+/** The users of a sprite (its /etc/passwd, linux-skeleton.ts): uid, name, primary gid, supplementary groups. */
+const USERS = [
+  { uid: 0, name: 'root', gid: 0, groups: [0] },
+  { uid: 1000, name: 'sprite', gid: 1000, groups: [1000] },
+];
+const GROUP_NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nogroup' };
+
+/** Whether the command runs under this module's `sudo` (it sets SUDO_UID and USER=root, as sudo(8) does). */
+const isRoot = (env: Map<string, string>) => env.get('SUDO_UID') !== undefined && env.get('USER') === 'root';
+
+/** Splits `-abc` into flags and `--x=y` into name and value; returns the operands after the options. */
+function parseOptions(args: string[], withValue: ReadonlySet<string>): { flags: Map<string, string | true>; operands: string[]; bad?: string } {
+  const flags = new Map<string, string | true>();
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const name = eq < 0 ? a : a.slice(0, eq);
+      if (withValue.has(name)) flags.set(name, eq < 0 ? (args[++i] ?? '') : a.slice(eq + 1));
+      else flags.set(name, true);
+    } else if (a.startsWith('-') && a.length > 1) {
+      for (let j = 1; j < a.length; j++) {
+        const f = `-${a[j]}`;
+        if (withValue.has(f)) {
+          flags.set(f, j + 1 < a.length ? a.slice(j + 1) : (args[++i] ?? ''));
+          break;
+        }
+        flags.set(f, true);
+      }
+    } else operands.push(a);
+  }
+  return { flags, operands };
+}
+
+/** The first flag of `flags` not in `known`, if any. */
+const unknownFlag = (flags: Map<string, unknown>, known: string[]) => [...flags.keys()].find((f) => !known.includes(f));
+
+/**
+ * `id [-u|-g|-G] [-n] [-r] [USER]` as GNU id prints it for the sprite's users (the sprite user, root under `sudo`).
+ */
+function id(args: string[], env: Map<string, string>): ExecResult {
+  const { flags, operands } = parseOptions(args, new Set());
+  const bad = unknownFlag(flags, ['-u', '-g', '-G', '-n', '-r', '--user', '--group', '--groups', '--name', '--real']);
+  if (bad) return unsupported('id', bad);
+  if (operands.length > 1) return fail(`id: extra operand '${operands[1]}'\nTry 'id --help' for more information.\n`);
+  const who = operands[0];
+  const user = who === undefined ? USERS[isRoot(env) ? 0 : 1]! : USERS.find((u) => u.name === who || String(u.uid) === who);
+  if (!user) return fail(`id: '${who}': no such user\n`);
+  const name = flags.has('-n') || flags.has('--name');
+  const g = (n: number) => (name ? (GROUP_NAMES[n] ?? String(n)) : String(n));
+  if (flags.has('-u') || flags.has('--user')) return ok(`${name ? user.name : user.uid}\n`);
+  if (flags.has('-g') || flags.has('--group')) return ok(`${g(user.gid)}\n`);
+  if (flags.has('-G') || flags.has('--groups')) return ok(`${user.groups.map(g).join(' ')}\n`);
+  if (name) return fail('id: cannot print only names or real IDs in default format\n');
+  const groups = user.groups.map((n) => `${n}(${GROUP_NAMES[n]})`).join(',');
+  return ok(`uid=${user.uid}(${user.name}) gid=${user.gid}(${GROUP_NAMES[user.gid]}) groups=${groups}\n`);
+}
+
+/**
+ * `sudo [-n] [-E] [-H] [-u root] [--] CMD…`: runs CMD as root. A sprite has one user with passwordless sudo, so
+ * the command just runs, with sudo's environment changes (USER, LOGNAME, HOME=/root, SUDO_USER/UID/GID/COMMAND).
+ * @deviation The shell engine has no file ownership per user: what the command writes is owned as anything else
+ * in the VFS; only `id`, `whoami` and `$USER` see root.
+ */
+async function sudo(args: string[], ctx: Parameters<Parameters<typeof defineCommand>[1]>[1]): Promise<ExecResult> {
+  let i = 0;
+  let preserve = false;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      i++;
+      break;
+    }
+    if (!a.startsWith('-')) break;
+    if (a === '-n' || a === '--non-interactive' || a === '-H' || a === '--set-home' || a === '-S' || a === '--stdin') continue;
+    if (a === '-E' || a === '--preserve-env') {
+      preserve = true;
+      continue;
+    }
+    if ((a === '-u' || a === '--user') && (args[i + 1] === 'root' || args[i + 1] === '0' || args[i + 1] === '#0')) {
+      i++;
+      continue;
+    }
+    return unsupported('sudo', a);
+  }
+  const command = args.slice(i);
+  if (command.length === 0) return fail('usage: sudo -h | -K | -k | -V\nusage: sudo [-n] [-E] [-u user] command [arg ...]\n');
+  const env: Record<string, string> = Object.fromEntries(ctx.env);
+  if (!preserve) for (const k of Object.keys(env)) if (!['PATH', 'TERM', 'LANG', 'LC_ALL', 'DISPLAY', 'COLORTERM'].includes(k)) delete env[k];
+  Object.assign(env, {
+    USER: 'root',
+    LOGNAME: 'root',
+    HOME: '/root',
+    SHELL: '/bin/bash',
+    SUDO_USER: 'sprite',
+    SUDO_UID: '1000',
+    SUDO_GID: '1000',
+    SUDO_COMMAND: command.join(' '),
+  });
+  // Exported in the script: just-bash passes an exec's `env` option to nested shells only when exported.
+  const exports = `export ${Object.entries(env).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ')}`;
+  return ctx.exec!(`${exports}; ${command.map(shellQuote).join(' ')}`, { cwd: ctx.cwd, env, replaceEnv: true, stdin: ctx.stdin as unknown as string, stdinKind: 'bytes' });
+}
+
+const TEMPLATE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+function fillTemplate(template: string): string {
+  const m = /X*$/.exec(template)!;
+  const bytes = randomBytes(m[0].length);
+  return template.slice(0, m.index) + [...bytes].map((b) => TEMPLATE_CHARS[b % TEMPLATE_CHARS.length]).join('');
+}
+
+/**
+ * `mktemp [-d] [-u] [-q] [-t] [-p DIR] [--suffix=S] [TEMPLATE]`: creates a file (0600) or directory (0700) with a
+ * unique name; the default template is `tmp.XXXXXXXXXX` in `$TMPDIR` or `/tmp`. A template needs 3 or more X's.
+ */
+async function mktemp(args: string[], fs: IFileSystem, cwd: string, env: Map<string, string>): Promise<ExecResult> {
+  const { flags, operands } = parseOptions(args, new Set(['-p', '--tmpdir', '--suffix']));
+  const bad = unknownFlag(flags, ['-d', '--directory', '-u', '--dry-run', '-q', '--quiet', '-t', '-p', '--tmpdir', '--suffix']);
+  if (bad) return unsupported('mktemp', bad);
+  if (operands.length > 1) return fail(`mktemp: too many templates\nTry 'mktemp --help' for more information.\n`);
+  const quiet = flags.has('-q') || flags.has('--quiet');
+  const suffix = typeof flags.get('--suffix') === 'string' ? (flags.get('--suffix') as string) : '';
+  let template = operands[0] ?? 'tmp.XXXXXXXXXX';
+  const tmpdirFlag = flags.get('-p') ?? flags.get('--tmpdir');
+  const base = (typeof tmpdirFlag === 'string' && tmpdirFlag) || env.get('TMPDIR') || '/tmp';
+  if (!/XXX$/.test(template)) {
+    const err = `mktemp: too few X's in template '${template}'\n`;
+    return fail(quiet ? '' : err);
+  }
+  const inDir = operands[0] === undefined || flags.has('-t') || tmpdirFlag !== undefined;
+  if (inDir) {
+    if (template.includes('/')) return fail(quiet ? '' : `mktemp: invalid template, '${template}'; with --tmpdir, it may not contain a slash\n`);
+    template = `${base.replace(/\/+$/, '')}/${template}`;
+  }
+  const dir = flags.has('-d') || flags.has('--directory');
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const name = fillTemplate(template) + suffix;
+    const path = fs.resolvePath(cwd, name);
+    if (await fs.exists(path)) continue;
+    if (flags.has('-u') || flags.has('--dry-run')) return ok(`${name}\n`);
+    try {
+      if (dir) {
+        await fs.mkdir(path);
+        await fs.chmod(path, 0o700);
+      } else {
+        await fs.writeFile(path, '');
+        await fs.chmod(path, 0o600);
+      }
+    } catch (err) {
+      return fail(quiet ? '' : `mktemp: failed to create ${dir ? 'directory' : 'file'} via template '${template}${suffix}': ${describe(err)}\n`);
+    }
+    return ok(`${name}\n`);
+  }
+  return fail(quiet ? '' : `mktemp: failed to create file via template '${template}': File exists\n`);
+}
+
+const ERRNO: Record<string, string> = {
+  ENOENT: 'No such file or directory',
+  ENOTDIR: 'Not a directory',
+  EISDIR: 'Is a directory',
+  EEXIST: 'File exists',
+  EACCES: 'Permission denied',
+  ELOOP: 'Too many levels of symbolic links',
+};
+const describe = (err: unknown) => ERRNO[(err as { code?: string }).code ?? ''] ?? (err as Error).message;
+
+/** A GNU mode operand (octal only here); null for a symbolic mode. */
+const octalMode = (m: string) => (/^[0-7]{1,4}$/.test(m) ? parseInt(m, 8) : null);
+
+/**
+ * `install [-d] [-D] [-m MODE] [-v] SRC… DEST`: copies files (mode 0755 unless `-m`) or makes directories (`-d`,
+ * with parents, mode 0755 unless `-m`); `-D` makes DEST's missing parents. Symbolic modes and owners are refused.
+ */
+async function install(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
+  const { flags, operands } = parseOptions(args, new Set(['-m', '--mode', '-t', '--target-directory']));
+  const bad = unknownFlag(flags, ['-d', '--directory', '-D', '-m', '--mode', '-v', '--verbose', '-t', '--target-directory', '-c']);
+  if (bad) return unsupported('install', bad);
+  const modeText = (flags.get('-m') ?? flags.get('--mode')) as string | undefined;
+  const mode = modeText === undefined ? 0o755 : octalMode(modeText);
+  if (mode === null) return unsupported('install', `-m ${modeText} (symbolic modes)`);
+  const verbose = flags.has('-v') || flags.has('--verbose');
+  let stdout = '';
+  let stderr = '';
+  const abs = (p: string) => fs.resolvePath(cwd, p);
+  if (flags.has('-d') || flags.has('--directory')) {
+    if (operands.length === 0) return fail("install: missing operand\nTry 'install --help' for more information.\n");
+    for (const d of operands) {
+      try {
+        await mkdirs(fs, abs(d), verbose ? (p) => (stdout += `install: creating directory '${p}'\n`) : undefined, cwd);
+        await fs.chmod(abs(d), mode);
+      } catch (err) {
+        stderr += `install: cannot create directory '${d}': ${describe(err)}\n`;
+      }
+    }
+    return { stdout, stderr, exitCode: stderr ? 1 : 0 };
+  }
+  const target = (flags.get('-t') ?? flags.get('--target-directory')) as string | undefined;
+  const sources = target === undefined ? operands.slice(0, -1) : operands;
+  const dest = target ?? operands[operands.length - 1];
+  if (dest === undefined || sources.length === 0) {
+    return fail(operands.length === 1 ? `install: missing destination file operand after '${operands[0]}'\nTry 'install --help' for more information.\n` : "install: missing file operand\nTry 'install --help' for more information.\n");
+  }
+  if (flags.has('-D')) {
+    const parent = sources.length > 1 || target !== undefined ? abs(dest) : abs(dest).replace(/\/[^/]*$/, '') || '/';
+    try {
+      await mkdirs(fs, parent, undefined, cwd);
+    } catch (err) {
+      return fail(`install: cannot create directory '${parent}': ${describe(err)}\n`);
+    }
+  }
+  const destIsDir = await isDir(fs, abs(dest));
+  if (sources.length > 1 && !destIsDir) return fail(`install: target '${dest}' is not a directory\n`);
+  for (const src of sources) {
+    const to = destIsDir ? `${dest.replace(/\/+$/, '')}/${src.replace(/\/+$/, '').split('/').pop()}` : dest;
+    try {
+      const st = await fs.stat(abs(src));
+      if (st.isDirectory) {
+        stderr += `install: omitting directory '${src}'\n`;
+        continue;
+      }
+      await fs.writeFile(abs(to), await fs.readFileBuffer(abs(src)));
+      await fs.chmod(abs(to), mode);
+      if (verbose) stdout += `'${src}' -> '${to}'\n`;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      stderr += code === 'ENOENT' && !(await fs.exists(abs(src))) ? `install: cannot stat '${src}': ${describe(err)}\n` : `install: cannot create regular file '${to}': ${describe(err)}\n`;
+    }
+  }
+  return { stdout, stderr, exitCode: stderr ? 1 : 0 };
+}
+
+async function isDir(fs: IFileSystem, p: string): Promise<boolean> {
+  try {
+    return (await fs.stat(p)).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
+/** `mkdir -p` of `p`, calling `created` with each directory it made (relative to `cwd` when below it). */
+async function mkdirs(fs: IFileSystem, p: string, created: ((p: string) => void) | undefined, cwd: string): Promise<void> {
+  const parts = p.split('/').filter(Boolean);
+  let at = '';
+  for (const part of parts) {
+    at += `/${part}`;
+    if (await fs.exists(at)) {
+      if (!(await isDir(fs, at))) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+      continue;
+    }
+    await fs.mkdir(at);
+    created?.(at.startsWith(`${cwd}/`) ? at.slice(cwd.length + 1) : at);
+  }
+}
+
+/**
+ * `realpath [-e|-m] [-s] [-q] [--relative-to=DIR] FILE…`: the canonical absolute path. By default every component
+ * but the last must exist (GNU's default); `-e` needs all, `-m` none; `-s` does not resolve symlinks.
+ */
+async function realpath(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
+  const { flags, operands } = parseOptions(args, new Set(['--relative-to']));
+  const bad = unknownFlag(flags, ['-e', '--canonicalize-existing', '-m', '--canonicalize-missing', '-s', '--strip', '--no-symlinks', '-q', '--quiet', '--relative-to', '-z', '--zero']);
+  if (bad) return unsupported('realpath', bad);
+  if (operands.length === 0) return fail("realpath: missing operand\nTry 'realpath --help' for more information.\n");
+  const mustExist = flags.has('-e') || flags.has('--canonicalize-existing');
+  const missingOk = flags.has('-m') || flags.has('--canonicalize-missing');
+  const noLinks = flags.has('-s') || flags.has('--strip') || flags.has('--no-symlinks');
+  const quiet = flags.has('-q') || flags.has('--quiet');
+  const end = flags.has('-z') || flags.has('--zero') ? '\0' : '\n';
+  const relTo = flags.get('--relative-to') as string | undefined;
+  let stdout = '';
+  let stderr = '';
+  for (const name of operands) {
+    if (name === '') {
+      if (!quiet) stderr += `realpath: '': ${ERRNO.ENOENT}\n`;
+      continue;
+    }
+    try {
+      let p = await canonical(fs, joined(cwd, name), { mustExist, missingOk, noLinks });
+      if (relTo !== undefined) p = relative(await canonical(fs, joined(cwd, relTo), { mustExist: false, missingOk: true, noLinks }), p);
+      stdout += p + end;
+    } catch (err) {
+      if (!quiet) stderr += `realpath: ${name}: ${describe(err)}\n`;
+    }
+  }
+  return { stdout, stderr, exitCode: stderr || (quiet && stdout.split(end).length - 1 < operands.length) ? 1 : 0 };
+}
+
+/** `name` made absolute against `cwd` without folding `..` (a `..` after a symlink is the link target's parent). */
+const joined = (cwd: string, name: string) => (name.startsWith('/') ? name : `${cwd}/${name}`);
+
+/** Resolves `abs` component by component, following symlinks (at most 40, as Linux's ELOOP limit). */
+async function canonical(fs: IFileSystem, abs: string, o: { mustExist: boolean; missingOk: boolean; noLinks: boolean }): Promise<string> {
+  const pending = abs.split('/').filter(Boolean);
+  const done: string[] = [];
+  let links = 0;
+  while (pending.length > 0) {
+    const part = pending.shift()!;
+    if (part === '.') continue;
+    if (part === '..') {
+      done.pop();
+      continue;
+    }
+    const here = `/${[...done, part].join('/')}`;
+    let st;
+    try {
+      st = await fs.lstat(here);
+    } catch (err) {
+      const last = pending.length === 0;
+      if (o.missingOk || (!o.mustExist && last)) {
+        done.push(part);
+        continue;
+      }
+      throw err;
+    }
+    if (st.isSymbolicLink && !o.noLinks) {
+      if (++links > 40) throw Object.assign(new Error('loop'), { code: 'ELOOP' });
+      const target = await fs.readlink(here);
+      if (target.startsWith('/')) done.length = 0;
+      pending.unshift(...target.split('/').filter(Boolean));
+      continue;
+    }
+    if (!st.isDirectory && pending.length > 0 && !o.missingOk) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+    done.push(part);
+  }
+  return `/${done.join('/')}`;
+}
+
+function relative(from: string, to: string): string {
+  const a = from.split('/').filter(Boolean);
+  const b = to.split('/').filter(Boolean);
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const rel = [...a.slice(i).map(() => '..'), ...b.slice(i)].join('/');
+  return rel || '.';
+}
+
+/**
+ * `umask [-S] [MODE]`: the shell engine creates files 0644 and directories 0755, which is umask 0022; it prints
+ * that, and accepts setting it to that. Any other mask fails loudly (exit 2): files would not get its modes.
+ */
+function umask(args: string[]): ExecResult {
+  const symbolic = args[0] === '-S';
+  const rest = symbolic ? args.slice(1) : args;
+  if (rest.length === 0) return ok(symbolic ? 'u=rwx,g=rx,o=rx\n' : '0022\n');
+  if (rest.length === 1 && (/^0{0,2}22$/.test(rest[0]!) || rest[0] === 'u=rwx,g=rx,o=rx')) return ok('');
+  return fail(`umask: a mask other than 0022 is not available in the shell engine; ${HINT}\n`, 2);
+}
+
+/** Names of the commands of {@link gnuCommands} (each needs its `/bin` stub to be found on PATH). */
+export const GNU_COMMAND_NAMES: readonly string[] = ['id', 'groups', 'sudo', 'mktemp', 'install', 'realpath', 'whoami', 'umask'];
+
+/** The commands of this module, for just-bash's `customCommands`. */
+export function gnuCommands(): CustomCommand[] {
+  return [
+    defineCommand('id', async (args, ctx) => id(args, ctx.env)),
+    defineCommand('whoami', async (args, ctx) => (args.length > 0 ? unsupported('whoami', args[0]!) : ok(`${isRoot(ctx.env) ? 'root' : 'sprite'}\n`))),
+    defineCommand('groups', async (args, ctx) => {
+      if (args.length > 0) {
+        const r = id(['-Gn', ...args], ctx.env);
+        return r.exitCode === 0 ? ok(`${args[0]} : ${r.stdout}`) : r;
+      }
+      return id(['-Gn'], ctx.env);
+    }),
+    defineCommand('sudo', (args, ctx) => sudo(args, ctx)),
+    defineCommand('mktemp', (args, ctx) => mktemp(args, ctx.fs, ctx.cwd, ctx.env)),
+    defineCommand('install', (args, ctx) => install(args, ctx.fs, ctx.cwd)),
+    defineCommand('realpath', (args, ctx) => realpath(args, ctx.fs, ctx.cwd)),
+    defineCommand('umask', async (args) => umask(args)),
+  ];
+}

@@ -1,0 +1,181 @@
+/**
+ * The process side of job control in the `shell` engine: starts each background job as its own just-bash
+ * execution (through a `run` function shell.ts gives), with its own job table, its sleeps on the injected clock and
+ * its output on the exec's sinks; runs the EXIT trap when the script ends and a signal's trap when the exec is
+ * signalled, and ends the jobs with the exec. It does not parse scripts nor define the commands (shell-jobs.ts),
+ * and does not own the exec's exit bookkeeping (shell.ts's `ProcessExit`).
+ * @see issue 12 item 5; docs/fidelity.md "shell engine"
+ */
+import type { BashExecResult, CustomCommand, ExecResult } from 'just-bash';
+import { defineCommand, stdoutKind } from 'just-bash';
+import type { Clock, TimerHandle } from '../../../core/clock.ts';
+import { signalNumber } from '../../../../protocol/signals.ts';
+import type { OutputSinks } from './output-sink.ts';
+import type { ExecProcess } from '../engine.ts';
+import { JobControl, jobEnv, TRAP_END_COMMAND, type Trap } from './jobs.ts';
+
+/** What a run of a script needs beyond the script: its abort, its sleep, its shell's job table, extra commands. */
+export interface RunControl {
+  abort: AbortSignal;
+  sleep: (ms: number) => Promise<void>;
+  jobs: JobControl;
+  commands?: CustomCommand[];
+}
+
+/**
+ * Runs `script` as one just-bash execution over the sprite (env exactly `env`, directory `cwd`, empty stdin),
+ * streaming per command to the exec's sinks; resolves with what just-bash kept back (never rejects).
+ */
+export type RunScript = (script: string, env: Record<string, string>, cwd: string, ctl: RunControl) => Promise<ExecResult | BashExecResult>;
+
+/** What {@link startJobControl} needs from the exec. */
+export interface JobHookDeps {
+  /** The sprite's process table. */
+  allocatePid: () => number;
+  /** The exec's own pid (`$$`). */
+  selfPid: number;
+  /** Schedules the sleeps of jobs and trap handlers. */
+  clock: Clock;
+  /** The exec's live output sinks (they drop output once the exec has ended). */
+  sinks: OutputSinks;
+  /** Runs a job or a trap handler. */
+  run: RunScript;
+  /** Delivers a signal to the exec itself (`kill $$`). */
+  signalSelf: (name: string) => void;
+  /** Hands a `nohup`/`setsid` job that outlives the exec to the sprite, which ends it on stop/destroy/restore. */
+  adopt?: (proc: ExecProcess) => void;
+}
+
+/** The exec's side of job control (see {@link startJobControl}). */
+export interface JobHooks {
+  /** The main script's job and trap table. */
+  readonly jobs: JobControl;
+  /** Ends the jobs of the exec (HUP) and hands the `nohup`/`setsid` ones to the sprite (`adopt`). */
+  release(): void;
+  /** True once a trap took over the end of the exec: the main script's own result is then ignored. */
+  readonly ending: boolean;
+  /**
+   * The script ended with `code` and variables `vars`: runs the EXIT trap (its `exit N` replaces the code), ends
+   * the background jobs not started with `nohup`/`setsid`; resolves with the exit code.
+   */
+  end(code: number, vars?: Record<string, string>): Promise<number>;
+  /**
+   * Runs the handler of `name` without ending anything (the interactive shell's ^C: bash runs the INT trap and
+   * goes on); resolves at once when there is none.
+   */
+  runHandler(name: string): Promise<void>;
+  /**
+   * Handles a fatal signal sent to the exec when the script set a trap for it or for EXIT, or ignores it (`trap ''
+   * SIG`): returns true, aborts the script through `abortMain`, runs the handler, then the EXIT trap, ends the
+   * jobs, and calls `finish` with the handler's `exit` status, or 128+n when it did not exit. Returns false when
+   * the exec should take the signal's default action (the caller then ends the jobs too). KILL is never trapped.
+   * @deviation bash resumes the script after a handler that does not `exit`; here the exec ends with 128+n.
+   */
+  signal(name: string, abortMain: () => void, finish: (code: number) => void): boolean;
+}
+
+const NON_FATAL = new Set([17, 18, 19, 20, 28]);
+
+/** Creates the job control of one exec (see {@link JobHooks}). */
+export function startJobControl(deps: JobHookDeps): JobHooks {
+  const newTable = (): JobControl =>
+    new JobControl({ allocatePid: deps.allocatePid, selfPid: deps.selfPid, launch, signalSelf: deps.signalSelf });
+  /** A job: its own execution and job table; what just-bash kept back is delivered when it ends. */
+  const launch = async (job: { script: string; env: Record<string, string>; cwd: string; signal: AbortSignal }): Promise<number> => {
+    const table = newTable();
+    const result = await deps.run(job.script, job.env, job.cwd, { abort: job.signal, sleep: sleeper(deps.clock, job.signal), jobs: table });
+    if (!job.signal.aborted) deliver(deps.sinks, result);
+    release(table);
+    return result.exitCode;
+  };
+  const release = (table: JobControl) => {
+    table.endAll();
+    for (const p of table.detachedRunning()) deps.adopt?.({ ...p, writeStdin() {}, endStdin() {}, resize() {} });
+  };
+  const jobs = newTable();
+  let ending = false;
+  let trapAbort: AbortController | null = null;
+
+  /** Runs a handler; `exited` when it called `exit` (it never reached its end marker). */
+  const runTrap = async (trap: Trap, env: Record<string, string>, cwd: string): Promise<{ code: number; exited: boolean }> => {
+    let reached = false;
+    const abort = new AbortController();
+    trapAbort = abort;
+    const end = defineCommand(TRAP_END_COMMAND, async () => {
+      reached = true;
+      return { stdout: '', stderr: '', exitCode: 0 };
+    });
+    const result = await deps.run(`${trap.action}\n${TRAP_END_COMMAND}`, env, cwd, { abort: abort.signal, sleep: sleeper(deps.clock, abort.signal), jobs, commands: [end] });
+    if (!abort.signal.aborted) deliver(deps.sinks, result);
+    return { code: result.exitCode, exited: !reached };
+  };
+  const runExitTrap = async (code: number, vars?: Record<string, string>): Promise<number> => {
+    const trap = jobs.takeExitTrap();
+    if (!trap || trap.action === '') return code;
+    const r = await runTrap(trap, vars ? jobEnv(vars) : trap.env, trap.cwd);
+    return r.exited ? r.code : code;
+  };
+
+  return {
+    jobs,
+    release: () => release(jobs),
+    get ending() {
+      return ending;
+    },
+    async end(code, vars) {
+      const final = await runExitTrap(code, vars);
+      release(jobs);
+      return final;
+    },
+    async runHandler(name) {
+      const trap = jobs.trapFor(name);
+      if (trap && trap.action !== '') await runTrap(trap, trap.env, trap.cwd);
+    },
+    signal(name, abortMain, finish) {
+      const n = signalNumber(name);
+      if (n === null || NON_FATAL.has(n)) return false;
+      if (n === 9) {
+        trapAbort?.abort();
+        return false;
+      }
+      if (ending) return true;
+      const trap = jobs.trapFor(name);
+      if (trap?.action === '') return true;
+      if (!trap && !jobs.trapFor('EXIT')) return false;
+      ending = true;
+      abortMain();
+      void (async () => {
+        let code = 128 + n;
+        if (trap) {
+          const r = await runTrap(trap, trap.env, trap.cwd);
+          if (r.exited) code = r.code;
+        }
+        code = await runExitTrap(code);
+        release(jobs);
+        finish(code);
+      })();
+      return true;
+    },
+  };
+}
+
+/** A `sleep` on `clock` whose timer is cleared when `signal` aborts (just-bash itself gives up on the abort). */
+export function sleeper(clock: Clock, signal: AbortSignal): (ms: number) => Promise<void> {
+  return (ms) =>
+    new Promise<void>((resolve) => {
+      if (signal.aborted) return;
+      const handle: TimerHandle = clock.setTimeout(() => {
+        signal.removeEventListener('abort', cancel);
+        resolve();
+      }, ms);
+      const cancel = () => clock.clearTimeout(handle);
+      signal.addEventListener('abort', cancel, { once: true });
+    });
+}
+
+/** Sends what just-bash kept back of a run (output it could not stream) to `sinks`. */
+function deliver(sinks: OutputSinks, result: ExecResult): void {
+  const stdout = Buffer.from(result.stdout, stdoutKind(result) === 'bytes' ? 'latin1' : 'utf8');
+  if (stdout.length > 0) sinks.stdout(new Uint8Array(stdout));
+  if (result.stderr) sinks.stderr(new TextEncoder().encode(result.stderr));
+}

@@ -1,0 +1,320 @@
+import { describe, it, expect } from 'vitest';
+import { FakeClock } from '../../../core/clock.ts';
+import { Vfs } from '../vfs.ts';
+import { createShellEngine } from './engine.ts';
+import { seedLinuxTree } from '../linux-skeleton.ts';
+import { rewriteJobControl } from './jobs.ts';
+import type { ExecProcess, SpriteContext } from '../engine.ts';
+
+// Issue 12 item 5: background jobs, $!, wait, jobs, kill and traps in the shell engine, on the fake clock.
+
+const T = Date.UTC(2026, 10, 30, 9, 5, 0);
+const ENV = { HOME: '/home/sprite', USER: 'sprite', PATH: '/usr/local/bin:/usr/bin:/bin' };
+const HINT = 'run spritzer with --exec sandbox';
+
+function sprite(): SpriteContext {
+  let pid = 41;
+  return { name: 'demo', vfs: seedLinuxTree(Vfs.skeleton(() => T), 'demo'), allocatePid: () => ++pid };
+}
+
+/** Lets promise chains run (just-bash awaits a lot between commands). */
+/** Lets promise chains run: 50 turns, or until `done()` holds (at most 5,000 turns; the first run loads just-bash). */
+const settle = async (done?: () => boolean) => {
+  for (let i = 0; i < 5000; i++) {
+    await new Promise((r) => setImmediate(r));
+    if (done ? done() : i >= 50) return;
+  }
+};
+
+/** Starts `sh -c script`; output is recorded as one ordered log of `o:`/`e:` chunks. */
+function start(script: string, opts: { ctx?: SpriteContext; tty?: boolean } = {}) {
+  const clock = new FakeClock(T);
+  const log: string[] = [];
+  let exited: number | null = null;
+  const proc: ExecProcess = createShellEngine({ clock }).start(
+    opts.ctx ?? sprite(),
+    { argv: ['sh', '-c', script], env: ENV, dir: '/home/sprite', tty: opts.tty ?? false, rows: 24, cols: 80 },
+    { stdout: (d) => void log.push(`o:${Buffer.from(d).toString()}`), stderr: (d) => void log.push(`e:${Buffer.from(d).toString()}`) },
+    { stdin: false },
+  );
+  void proc.exit.then((c) => (exited = c));
+  const out = () => log.filter((l) => l.startsWith('o:')).map((l) => l.slice(2)).join('');
+  const err = () => log.filter((l) => l.startsWith('e:')).map((l) => l.slice(2)).join('');
+  return { clock, proc, log, out, err, exited: () => exited };
+}
+
+/** Runs to the end, advancing the fake clock by `step` ms whenever the script waits on it. */
+async function run(script: string, opts: { ctx?: SpriteContext; step?: number } = {}) {
+  const t = start(script, opts);
+  for (let i = 0; i < 200 && t.exited() === null; i++) {
+    await settle();
+    if (t.exited() === null && t.clock.pending() > 0) t.clock.advance(opts.step ?? 100);
+  }
+  return { stdout: t.out(), stderr: t.err(), exit: t.exited(), now: t.clock.now() - T };
+}
+
+describe('background jobs', () => {
+  it('sleep 2 & echo pid=$! prints a non-zero pid at once, and wait waits about 2 s', async () => {
+    const t = start('sleep 2 & echo pid=$!; wait; echo waited');
+    await settle(() => t.out() !== '');
+    expect(t.out()).toMatch(/^pid=[1-9]\d*\n$/);
+    expect(t.exited()).toBeNull();
+    await settle(() => t.clock.pending() > 0); // the job's sleep is on the clock (a cold first exec takes more turns)
+    t.clock.advance(1900);
+    await settle();
+    expect(t.exited()).toBeNull();
+    t.clock.advance(100);
+    await settle(() => t.exited() !== null);
+    expect(t.out()).toMatch(/^pid=\d+\nwaited\n$/);
+    expect(t.exited()).toBe(0);
+  });
+});
+
+describe('background jobs: output, status, table', () => {
+  it('a job prints while the script goes on, to the same output, in the order it happens', async () => {
+    const r = await run('(sleep 1; echo from-job) & echo main-first; sleep 2; echo main-last');
+    expect(r).toMatchObject({ stdout: 'main-first\nfrom-job\nmain-last\n', stderr: '', exit: 0 });
+  });
+
+  it('wait $! returns the job status; wait %1 too; an unknown pid answers 127', async () => {
+    expect((await run('sh -c "exit 3" & wait $!; echo "st=$?"')).stdout).toBe('st=3\n');
+    expect((await run('(sleep 1; exit 4) & wait %1; echo "st=$?"')).stdout).toBe('st=4\n');
+    expect(await run('wait 999; echo "st=$?"')).toMatchObject({ stdout: 'st=127\n', stderr: 'bash: wait: pid 999 is not a child of this shell\n' });
+    expect(await run('wait %3; echo "st=$?"')).toMatchObject({ stdout: 'st=127\n', stderr: 'bash: wait: %3: no such job\n' });
+  });
+
+  it('each job gets its own pid from the sprite, above the exec pid', async () => {
+    const r = await run('echo $$; sleep 1 & a=$!; sleep 1 & b=$!; echo "$a $b"; wait');
+    const [self, a, b] = r.stdout.trim().split(/\s+/).map(Number);
+    expect(a).toBe(self! + 1);
+    expect(b).toBe(self! + 2);
+  });
+
+  it('jobs lists running jobs as bash does, and ended ones once as Done', async () => {
+    const r = await run('sleep 5 & sleep 1 & jobs; sleep 2; jobs; jobs -p | wc -l; kill %1; wait');
+    expect(r.stdout).toBe(
+      '[1]-  Running                 sleep 5 &\n[2]+  Running                 sleep 1 &\n' +
+        '[1]-  Running                 sleep 5 &\n[2]+  Done                    sleep 1\n' +
+        '1\n',
+    );
+  });
+
+  it('wait -n returns the first job to end', async () => {
+    expect((await run('(sleep 3; exit 1) & (sleep 1; exit 7) & wait -n; echo "st=$?"; wait')).stdout).toBe('st=7\n');
+  });
+
+  it('a job in a loop and in a list: each iteration gets its own job', async () => {
+    const r = await run('for i in 1 2 3; do (sleep $i; echo "job $i") & done; true && sleep 1 & wait; echo all');
+    expect(r.stdout).toBe('job 1\njob 2\njob 3\nall\n');
+  });
+
+  it('a job sees the variables and directory of the shell that started it, and writes the sprite disk', async () => {
+    const ctx = sprite();
+    const r = await run('cd /tmp; X=42; (echo "$X $PWD" > job.txt) & wait; cat /tmp/job.txt', { ctx });
+    expect(r.stdout).toBe('42 /tmp\n');
+    expect(ctx.vfs.exists('/tmp/job.txt')).toBe(true);
+  });
+
+  it('$! is empty before any job, as in bash; a quoted & is no job', async () => {
+    expect((await run('echo "[$!]"; echo "a & b"')).stdout).toBe('[]\na & b\n');
+  });
+});
+
+describe('kill', () => {
+  it('kill $! ends the job: wait gives 143; kill -9 %1 gives 137; kill -0 tests it', async () => {
+    expect((await run('sleep 100 & kill $!; wait $!; echo "st=$?"')).stdout).toBe('st=143\n');
+    expect((await run('sleep 100 & kill -9 %1; wait %1; echo "st=$?"')).stdout).toBe('st=137\n');
+    expect((await run('sleep 100 & kill -s INT $!; wait; kill -0 $!; echo "st=$?"')).stdout).toBe('st=1\n');
+    expect((await run('sleep 1 & kill -0 $! && echo alive; wait')).stdout).toBe('alive\n');
+  });
+
+  it('a killed job prints nothing more', async () => {
+    const r = await run('(sleep 1; echo never) & sleep 0.5; kill %1; sleep 2; echo end');
+    expect(r.stdout).toBe('end\n');
+  });
+
+  it('kill of a pid that is not a job of this shell fails loudly; a bad signal as bash says', async () => {
+    expect(await run('kill 1; echo "st=$?"')).toMatchObject({
+      stdout: 'st=1\n',
+      stderr: `kill: (1) - not a job of this shell: the shell engine can only signal its own background jobs; ${HINT}\n`,
+    });
+    expect((await run('sleep 1 & kill -FOO $!; echo "st=$?"; wait')).stderr).toBe('bash: kill: FOO: invalid signal specification\n');
+    expect((await run('kill -l')).stdout).toContain('TERM');
+  });
+
+  it('kill $$ ends the exec itself with 143', async () => {
+    const r = await run('echo before; kill $$; sleep 1; echo after');
+    expect(r).toMatchObject({ stdout: 'before\n', exit: 143 });
+  });
+});
+
+describe('the end of the exec', () => {
+  it('background jobs end with the exec (no wait): later output is not delivered, timers are freed', async () => {
+    const t = start('(sleep 1; echo late) & echo done');
+    await settle(() => t.exited() !== null);
+    expect(t.exited()).toBe(0);
+    expect(t.out()).toBe('done\n');
+    expect(t.clock.pending()).toBe(0);
+  });
+
+  it('nohup/setsid jobs outlive the exec and keep writing the disk', async () => {
+    const ctx = sprite();
+    const t = start('nohup sh -c "sleep 1; echo kept > /tmp/kept" & setsid sleep 1 & echo done', { ctx });
+    await settle(() => t.exited() !== null);
+    expect(t.exited()).toBe(0);
+    // The job may reach its `sleep` only after a turn of the event loop (shell-turns.ts): advance once it waits.
+    await settle(() => {
+      if (t.clock.pending() > 0) t.clock.advance(1000);
+      return ctx.vfs.exists('/tmp/kept');
+    });
+    expect(ctx.vfs.exists('/tmp/kept')).toBe(true);
+  });
+
+  it('a nohup job that outlives the exec is handed to the sprite, which can end it (stop, destroy, restore)', async () => {
+    const adopted: ExecProcess[] = [];
+    const ctx = { ...sprite(), adopt: (p: ExecProcess) => void adopted.push(p) };
+    const t = start('nohup sh -c "sleep 5; echo late > /tmp/late" & echo "bg=$!"', { ctx });
+    await settle(() => t.exited() !== null);
+    expect(adopted.map((p) => p.pid)).toEqual([Number(t.out().slice(3))]);
+    adopted[0]!.signal('KILL');
+    expect(await adopted[0]!.exit).toBe(137);
+    t.clock.advance(5000);
+    await settle();
+    expect(ctx.vfs.exists('/tmp/late')).toBe(false);
+  });
+
+  it('a signal to the exec ends its jobs too', async () => {
+    const ctx = sprite();
+    const t = start('(sleep 2; echo x > /tmp/x) & sleep 10', { ctx });
+    await settle(() => t.clock.pending() > 0);
+    t.proc.signal('TERM');
+    await settle(() => t.exited() !== null);
+    expect(t.exited()).toBe(143);
+    t.clock.advance(3000);
+    await settle();
+    expect(ctx.vfs.exists('/tmp/x')).toBe(false);
+  });
+});
+
+describe('trap', () => {
+  it('an EXIT trap runs at the end, with the last variables; its exit replaces the status', async () => {
+    expect(await run('trap \'echo "bye $X"\' EXIT; X=1; echo hi')).toMatchObject({ stdout: 'hi\nbye 1\n', stderr: '', exit: 0 });
+    expect((await run("trap 'echo bye' EXIT; exit 3")).exit).toBe(3);
+    expect((await run("trap 'exit 5' EXIT; true")).exit).toBe(5);
+  });
+
+  it('trap - EXIT removes it; trap lists the handlers', async () => {
+    expect((await run("trap 'echo bye' EXIT; trap; trap - EXIT; echo hi")).stdout).toBe("trap -- 'echo bye' EXIT\nhi\n");
+  });
+
+  it('TERM by the kill API runs the TERM handler, then EXIT; the handler\'s exit is the status', async () => {
+    const t = start("trap 'echo cleanup; exit 0' TERM; trap 'echo bye' EXIT; echo ready; sleep 30");
+    await settle(() => t.clock.pending() > 0);
+    expect(t.out()).toBe('ready\n');
+    t.proc.signal('TERM');
+    await settle(() => t.exited() !== null);
+    expect(t.out()).toBe('ready\ncleanup\nbye\n');
+    expect(t.exited()).toBe(0);
+  });
+
+  it('a handler that does not exit: the exec ends with 128+n (INT: 130), and an EXIT trap runs on an untrapped TERM', async () => {
+    const a = start("trap 'echo got-int' INT; sleep 30");
+    await settle(() => a.clock.pending() > 0);
+    a.proc.signal('INT');
+    await settle(() => a.exited() !== null);
+    expect([a.out(), a.exited()]).toEqual(['got-int\n', 130]);
+    const b = start("trap 'echo bye' EXIT; sleep 30");
+    await settle(() => b.clock.pending() > 0);
+    b.proc.signal('TERM');
+    await settle(() => b.exited() !== null);
+    expect([b.out(), b.exited()]).toEqual(['bye\n', 143]);
+  });
+
+  it('the sandbox acceptance input: a TERM trap in a sleep loop writes its cleanup file and exits 7', async () => {
+    const ctx = sprite();
+    const t = start('trap "echo cleanup > /tmp/s; exit 7" TERM; while true; do sleep 1; done', { ctx });
+    await settle(() => t.clock.pending() > 0);
+    t.clock.advance(3000);
+    await settle(() => t.clock.pending() > 0);
+    t.proc.signal('TERM');
+    await settle(() => t.exited() !== null);
+    expect(t.exited()).toBe(7);
+    expect(Buffer.from(ctx.vfs.readFile('/tmp/s')).toString()).toBe('cleanup\n');
+  });
+
+  it("trap '' TERM ignores TERM; KILL still ends it", async () => {
+    const t = start("trap '' TERM; sleep 30; echo after");
+    await settle(() => t.clock.pending() > 0);
+    t.proc.signal('TERM');
+    await settle();
+    expect(t.exited()).toBeNull();
+    t.proc.signal('KILL');
+    await settle(() => t.exited() !== null);
+    expect(t.exited()).toBe(137);
+  });
+
+  it('^C in a TTY runs the INT handler', async () => {
+    const t = start("trap 'echo caught' INT; sleep 30", { tty: true });
+    await settle(() => t.clock.pending() > 0);
+    t.proc.writeStdin(new Uint8Array([3]));
+    await settle(() => t.exited() !== null);
+    expect([t.out(), t.exited()]).toEqual(['caught\r\n', 130]);
+  });
+
+  it('ERR, DEBUG, RETURN fail loudly and the script goes on', async () => {
+    expect(await run("trap 'echo e' ERR; echo hi")).toMatchObject({
+      stdout: 'hi\n',
+      stderr: `trap: ERR: not available in the shell engine (only EXIT, HUP, INT, QUIT, USR1, USR2, PIPE, ALRM and TERM reach a script); ${HINT}\n`,
+      exit: 0,
+    });
+  });
+});
+
+describe('rewriteJobControl', () => {
+  it('rewrites &, $!, wait, jobs and leaves other scripts alone', () => {
+    expect(rewriteJobControl('echo hi')).toBe('echo hi');
+    expect(rewriteJobControl('true && echo "a & b"')).toBe('true && echo "a & b"');
+    const out = rewriteJobControl("sleep 2 & echo \"pid=$!\"; wait");
+    expect(out).toContain("__spritzer_bg 'sleep 2'");
+    expect(out).toContain('$__spritzer_bang');
+    expect(out).toContain('__spritzer_wait');
+    expect(rewriteJobControl("nohup echo 'it''s' &")).toContain('__spritzer_bg -d');
+    expect(rewriteJobControl('if then')).toBe('if then');
+  });
+});
+
+describe('the interactive TTY shell', () => {
+  it('keeps its jobs between lines: & then jobs, wait; its EXIT trap runs on exit', async () => {
+    const clock = new FakeClock(T);
+    let text = '';
+    const proc = createShellEngine({ clock }).start(
+      sprite(),
+      { argv: ['bash'], env: ENV, dir: '/home/sprite', tty: true, rows: 24, cols: 80 },
+      { stdout: (d) => void (text += Buffer.from(d).toString()), stderr: (d) => void (text += Buffer.from(d).toString()) },
+      { stdin: true },
+    );
+    const prompts = () => text.split('sprite@demo:').length - 1;
+    const type = (s: string) => proc.writeStdin(Buffer.from(s));
+    await settle(() => prompts() === 1);
+    type("trap 'echo bye' EXIT; sleep 2 & echo pid=$!\r");
+    await settle(() => prompts() === 2);
+    expect(text).toMatch(/\r\npid=[1-9]\d*\r\n/);
+    type('jobs\r');
+    await settle(() => prompts() === 3);
+    expect(text).toContain('[1]+  Running                 sleep 2 &\r\n');
+    type('wait %1; echo st=$?\r');
+    await settle(() => clock.pending() > 0 && text.endsWith('echo st=$?\r\n'));
+    clock.advance(2000);
+    await settle(() => prompts() === 4);
+    expect(text).toContain('st=0\r\n');
+    type('exit 4\r');
+    expect(await proc.exit).toBe(4);
+    expect(text).toMatch(/bye\r\n$/);
+  });
+});
+
+describe('fg and bg', () => {
+  it('answer as a non-interactive bash does: no job control', async () => {
+    expect(await run('sleep 1 & fg %1; echo "st=$?"; wait')).toMatchObject({ stdout: 'st=1\n', stderr: 'bash: fg: no job control\n' });
+  });
+});

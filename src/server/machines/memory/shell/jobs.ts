@@ -1,0 +1,457 @@
+/**
+ * Job control of the `shell` engine: background jobs (`cmd &`, `$!`, `wait`, `jobs`, `kill`, `disown`) and traps
+ * (`trap … EXIT|TERM|INT|HUP|…`). It owns the script rewrite that routes these through its own commands, one
+ * shell's job table and trap table, and `kill`/`trap` semantics. It does not run scripts nor deliver output:
+ * shell.ts gives it a launcher that runs a job's script as its own just-bash execution over the sprite's VFS.
+ * @see issue 12 item 5; docs/fidelity.md "shell engine"; https://www.gnu.org/software/bash/manual/html_node/Job-Control-Builtins.html
+ */
+import { defineCommand, parse, serialize, type CustomCommand, type ExecResult } from 'just-bash';
+import { signalNumber, normalizeSignalName } from '../../../../protocol/signals.ts';
+import { shellQuote } from '../argv.ts';
+import { SANDBOX_HINT } from './world.ts';
+
+/** The command a background statement is rewritten to: `__spritzer_bg [-d] SCRIPT` (`-d`: started by nohup/setsid). */
+export const BG_COMMAND = '__spritzer_bg';
+/** `wait` is a just-bash builtin that returns at once; scripts call this instead. */
+export const WAIT_COMMAND = '__spritzer_wait';
+/** `jobs` (just-bash has none). */
+export const JOBS_COMMAND = '__spritzer_jobs';
+/** `disown`. */
+export const DISOWN_COMMAND = '__spritzer_disown';
+/** Marks that a trap handler ran to its end (did not call `exit`). */
+export const TRAP_END_COMMAND = '__spritzer_trap_end';
+/** The shell variable `$!` is rewritten to (just-bash keeps `$!` at 0 and offers no way to set it). */
+export const BANG_VARIABLE = '__spritzer_bang';
+/** Names of every command {@link JobControl.commands} defines (shell.ts gives each a `/bin` stub). */
+export const JOB_COMMAND_NAMES: readonly string[] = [BG_COMMAND, WAIT_COMMAND, JOBS_COMMAND, DISOWN_COMMAND, TRAP_END_COMMAND, 'kill', 'trap', 'nohup', 'setsid', 'fg', 'bg'];
+
+const RENAMED: Record<string, string> = { wait: WAIT_COMMAND, jobs: JOBS_COMMAND, disown: DISOWN_COMMAND };
+const DETACHERS = new Set(['nohup', 'setsid']);
+
+type Node = Record<string, unknown> & { type?: string };
+type Part = { type: string; value?: string };
+
+/**
+ * Rewrites `script` so that job control reaches {@link JobControl}: every statement ending in `&` (at any depth:
+ * top level, in a list, a loop, a function body) becomes `__spritzer_bg [-d] 'STATEMENT'`, `$!` becomes
+ * `$__spritzer_bang`, and commands named `wait`, `jobs`, `disown` are renamed to this module's. A script that does
+ * not parse, or mentions none of these, is returned unchanged (just-bash then reports the syntax error itself).
+ */
+export function rewriteJobControl(script: string): string {
+  if (!/[&!]|wait|jobs|disown/.test(script)) return script;
+  let ast: { statements: Node[] };
+  try {
+    ast = parse(script) as unknown as { statements: Node[] };
+  } catch {
+    return script;
+  }
+  let changed = false;
+  visit(ast, (node) => {
+    if (node.type === 'Statement' && node.background === true) {
+      changed = true;
+      node.background = false;
+      const detached = isDetached(node);
+      const text = serialize({ type: 'Script', statements: [{ ...node, pipelines: node.pipelines, operators: node.operators }] } as unknown as Parameters<typeof serialize>[0]);
+      const args = [...(detached ? [word([{ type: 'Literal', value: '-d' }])] : []), word(quoted(text))];
+      node.pipelines = [{ type: 'Pipeline', commands: [{ type: 'SimpleCommand', name: word([{ type: 'Literal', value: BG_COMMAND }]), args, assignments: [], redirections: [] }], negated: false, timed: false, timePosix: false }];
+      node.operators = [];
+      return false;
+    }
+    if (node.type === 'ParameterExpansion' && (node.parameter === '!' || (node.parameter === '' && (node.operation as Node | null)?.type === 'Indirection'))) {
+      changed = true;
+      node.parameter = BANG_VARIABLE;
+      node.operation = null;
+    }
+    if (node.type === 'SimpleCommand') {
+      const parts = (node.name as { parts?: Part[] } | null)?.parts;
+      const renamed = parts?.length === 1 && parts[0]!.type === 'Literal' ? RENAMED[parts[0]!.value ?? ''] : undefined;
+      if (renamed) {
+        changed = true;
+        parts![0]!.value = renamed;
+      }
+    }
+    return true;
+  });
+  return changed ? serialize(ast as unknown as Parameters<typeof serialize>[0]) : script;
+}
+
+const word = (parts: Part[]) => ({ type: 'Word', parts });
+/** A single-quoted word for `text` (just-bash's serializer writes a quoted run as is: each `'` is an escaped one). */
+const quoted = (text: string): Part[] => text.split("'").flatMap((run, j) => [...(j > 0 ? [{ type: 'Escaped', value: "'" }] : []), { type: 'SingleQuoted', value: run }]);
+
+function isDetached(statement: Node): boolean {
+  const first = ((statement.pipelines as Node[] | undefined)?.[0]?.commands as Node[] | undefined)?.[0];
+  const parts = (first?.name as { parts?: Part[] } | null | undefined)?.parts;
+  return first?.type === 'SimpleCommand' && parts?.length === 1 && DETACHERS.has(parts[0]!.value ?? '');
+}
+
+/** Calls `fn` on every AST node below `root`, depth first, pre-order; `fn` returning false skips the node's children. */
+function visit(root: unknown, fn: (node: Node) => boolean): void {
+  if (Array.isArray(root)) {
+    for (const item of root) visit(item, fn);
+  } else if (root !== null && typeof root === 'object') {
+    const node = root as Node;
+    if (typeof node.type === 'string' && !fn(node)) return;
+    for (const value of Object.values(node)) visit(value, fn);
+  }
+}
+
+/**
+ * Runs a job's script as its own execution and resolves with its exit code once it ends (never rejects). Its
+ * output goes to the same sinks as the shell's, as it is produced. `signal` aborts it.
+ */
+export type JobLauncher = (job: { script: string; env: Record<string, string>; cwd: string; pid: number; signal: AbortSignal }) => Promise<number>;
+
+/** What a {@link JobControl} needs. */
+export interface JobControlDeps {
+  /** The next pid of the sprite's process table (`SpriteContext.allocatePid`). */
+  allocatePid: () => number;
+  /** Runs a job (see {@link JobLauncher}). */
+  launch: JobLauncher;
+  /** The pid of this shell (`$$`): `kill $$` signals the shell itself through `signalSelf`. */
+  selfPid: number;
+  /** Delivers a signal (name without `SIG`) to this shell's own process; absent: `kill $$` fails loudly. */
+  signalSelf?: (name: string) => void;
+}
+
+/** One background job. */
+interface Job {
+  id: number;
+  pid: number;
+  text: string;
+  detached: boolean;
+  /** Exit status once ended (128+n when ended by signal n). */
+  status: number | null;
+  done: Promise<number>;
+  abort: AbortController;
+  killedBy: number | null;
+}
+
+/** A handler: the command text (`''` ignores the signal), and the variables and directory it was set with. */
+export interface Trap {
+  action: string;
+  env: Record<string, string>;
+  cwd: string;
+}
+
+/** Signals a trap may name: EXIT (0) and the catchable signals spritzer delivers. */
+const TRAPPABLE = new Set(['EXIT', 'HUP', 'INT', 'QUIT', 'USR1', 'USR2', 'PIPE', 'ALRM', 'TERM']);
+const SIGNAL_LIST = ['HUP', 'INT', 'QUIT', 'ILL', 'TRAP', 'ABRT', 'BUS', 'FPE', 'KILL', 'USR1', 'SEGV', 'USR2', 'PIPE', 'ALRM', 'TERM'];
+/** Signals whose default action ends nothing: `kill -CONT` and friends succeed and change nothing. */
+const HARMLESS = new Set([17, 18, 28]);
+/** Variables just-bash sets itself, not handed to a job as environment. */
+const SHELL_OWNED = new Set(['?', 'SHELLOPTS', 'BASHOPTS', 'OPTIND', 'PWD', 'OLDPWD']);
+
+/** A shell's variables as the environment of a job or trap handler: without the ones just-bash sets itself. */
+export function jobEnv(vars: Iterable<[string, string]> | Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Symbol.iterator in vars ? (vars as Iterable<[string, string]>) : Object.entries(vars)) if (!SHELL_OWNED.has(k)) env[k] = v;
+  return env;
+}
+
+const ok = (stdout = ''): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
+const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr, exitCode });
+
+/**
+ * One shell's jobs and traps. Jobs get pids from the sprite's process table and numbers `%1`, `%2`… in start
+ * order; an ended job stays listed (`jobs` shows `Done`) until it is waited for.
+ * - `wait` (no operand: every job, status 0; `wait PID|%N…`: the last one's status; `wait -n`: the next to end);
+ *   an unknown operand answers 127 (`pid N is not a child of this shell`, `%N: no such job`) as bash does.
+ * - `kill [-s SIG|-n N|-SIG|-N] PID|%N…` ends a job of this shell (status 128+n), `kill -0` tests one, `kill $$`
+ *   signals the shell itself; any other pid fails loudly (this shell cannot reach other processes), as do
+ *   STOP/TSTP (no stopped jobs).
+ * - `trap ACTION SIG…`, `trap - SIG`, `trap '' SIG`, `trap` (list), `trap -p`, `trap -l`, for EXIT and
+ *   HUP INT QUIT USR1 USR2 PIPE ALRM TERM; ERR, DEBUG and RETURN fail loudly.
+ * @see https://www.gnu.org/software/bash/manual/html_node/Job-Control-Builtins.html, docs/fidelity.md
+ */
+export class JobControl {
+  private readonly jobs: Job[] = [];
+  private readonly traps = new Map<string, Trap>();
+  private nextId = 1;
+
+  constructor(private readonly deps: JobControlDeps) {}
+
+  /** The handler set for `signal` (`EXIT`, `TERM`, …; any spelling), or undefined when none (default action). */
+  trapFor(signal: string): Trap | undefined {
+    return this.traps.get(trapName(signal) ?? '');
+  }
+
+  /** Removes and returns the EXIT handler (it runs once). */
+  takeExitTrap(): Trap | undefined {
+    const trap = this.traps.get('EXIT');
+    this.traps.delete('EXIT');
+    return trap;
+  }
+
+  /** Whether any job of this shell is still running. */
+  get running(): number {
+    return this.jobs.filter((j) => j.status === null).length;
+  }
+
+  /**
+   * Ends every running job not started with `nohup`/`setsid` (nor disowned), as by `signal` (default HUP, what a
+   * session's end sends): each job's status becomes 128+n.
+   * @deviation On Linux a non-interactive shell's background jobs outlive it; here they end with the exec.
+   */
+  endAll(signal = 'HUP'): void {
+    for (const job of this.jobs) if (!job.detached) this.kill(job, signalNumber(signal) ?? 1);
+  }
+
+  /** Every job started detached or disowned, listed or not. */
+  private readonly detachedJobs: Job[] = [];
+
+  /**
+   * The running jobs started with `nohup`/`setsid` (or disowned while listed), as processes the sprite can end
+   * later (`stop`, `destroy`, `restore` send KILL): `exit` settles with the job's status.
+   */
+  detachedRunning(): Array<{ pid: number; exit: Promise<number>; signal(name: string): void }> {
+    return this.detachedJobs
+      .filter((j) => j.status === null)
+      .map((job) => ({ pid: job.pid, exit: job.done, signal: (name: string) => this.kill(job, signalNumber(name) ?? 9) }));
+  }
+
+  /** The commands this shell's script calls (see the class docs); later in `customCommands` than the world's. */
+  commands(): CustomCommand[] {
+    return [
+      defineCommand(BG_COMMAND, async (args, ctx) => {
+        const detached = args[0] === '-d';
+        const script = args[detached ? 1 : 0] ?? '';
+        const pid = this.start(script, jobEnv(ctx.env), ctx.cwd, detached);
+        await ctx.assignShellVariable?.(BANG_VARIABLE, String(pid));
+        return ok();
+      }),
+      defineCommand(WAIT_COMMAND, (args) => this.wait(args)),
+      defineCommand(JOBS_COMMAND, async (args) => this.list(args)),
+      defineCommand(DISOWN_COMMAND, async (args) => this.disown(args)),
+      defineCommand(TRAP_END_COMMAND, async () => ok()),
+      // What a non-interactive bash answers: there is no job control (no stopped jobs to resume).
+      ...['fg', 'bg'].map((name) => defineCommand(name, async () => fail(`bash: ${name}: no job control\n`))),
+      defineCommand('kill', async (args) => this.killCommand(args)),
+      defineCommand('trap', async (args, ctx) => {
+        return this.trapCommand(args, jobEnv(ctx.env), ctx.cwd);
+      }),
+      ...['nohup', 'setsid'].map((name) =>
+        defineCommand(name, async (args, ctx) => {
+          const rest = name === 'setsid' ? args.filter((a, i) => !(i === 0 && a.startsWith('-'))) : args[0] === '--' ? args.slice(1) : args;
+          if (rest.length === 0) return fail(`${name}: missing operand\n`, name === 'nohup' ? 125 : 1);
+          return ctx.exec!(rest.map(shellQuote).join(' '), { cwd: ctx.cwd, stdin: ctx.stdin as unknown as string, stdinKind: 'bytes' });
+        }),
+      ),
+    ];
+  }
+
+  /**
+   * Starts `script` as a job; returns its pid.
+   * @deviation A job gets the shell's variables as its environment (functions are not carried), empty stdin, and
+   * `$$` is the exec's; a `nohup`/`setsid` job's output after the exec ended is dropped (no `nohup.out`).
+   */
+  start(script: string, env: Record<string, string>, cwd: string, detached: boolean): number {
+    const pid = this.deps.allocatePid();
+    const abort = new AbortController();
+    const job: Job = { id: this.nextId++, pid, text: script.trim(), detached, status: null, done: Promise.resolve(0), abort, killedBy: null };
+    job.done = this.deps
+      .launch({ script, env, cwd, pid, signal: abort.signal })
+      .catch(() => 1)
+      .then((code) => {
+        if (job.status === null) job.status = job.killedBy !== null ? 128 + job.killedBy : code;
+        return job.status;
+      });
+    this.jobs.push(job);
+    if (detached) this.detachedJobs.push(job);
+    return pid;
+  }
+
+  private kill(job: Job, n: number): void {
+    if (job.status !== null) return;
+    job.killedBy = n;
+    job.status = 128 + n;
+    job.abort.abort();
+  }
+
+  private find(spec: string): Job | undefined | null {
+    if (spec === '%%' || spec === '%+' || spec === '%') return this.jobs.at(-1) ?? null;
+    if (spec === '%-') return this.jobs.at(-2) ?? null;
+    if (/^%\d+$/.test(spec)) return this.jobs.find((j) => j.id === Number(spec.slice(1))) ?? null;
+    if (/^\d+$/.test(spec)) return this.jobs.find((j) => j.pid === Number(spec));
+    return null;
+  }
+
+  private forget(job: Job): void {
+    const i = this.jobs.indexOf(job);
+    if (i >= 0) this.jobs.splice(i, 1);
+  }
+
+  private async wait(args: string[]): Promise<ExecResult> {
+    const operands = args.filter((a) => a !== '-f');
+    if (operands[0] === '-n') {
+      const running = this.jobs.filter((j) => j.status === null);
+      const ended = this.jobs.find((j) => j.status !== null);
+      if (ended) {
+        this.forget(ended);
+        return { ...ok(), exitCode: ended.status! };
+      }
+      if (running.length === 0) return { ...ok(), exitCode: 127 };
+      const job = await Promise.race(running.map((j) => j.done.then(() => j)));
+      this.forget(job);
+      return { ...ok(), exitCode: job.status! };
+    }
+    if (operands.length === 0) {
+      const all = [...this.jobs];
+      await Promise.all(all.map((j) => j.done));
+      for (const j of all) this.forget(j);
+      return ok();
+    }
+    let stderr = '';
+    let exitCode = 0;
+    for (const spec of operands) {
+      const job = this.find(spec);
+      if (!job) {
+        stderr += spec.startsWith('%') ? `bash: wait: ${spec}: no such job\n` : /^\d+$/.test(spec) ? `bash: wait: pid ${spec} is not a child of this shell\n` : `bash: wait: \`${spec}': not a pid or valid job spec\n`;
+        exitCode = 127;
+        continue;
+      }
+      exitCode = await job.done;
+      this.forget(job);
+    }
+    return { stdout: '', stderr, exitCode };
+  }
+
+  /** `jobs [-l|-p|-r|-s]`: `[N]+  Running                 TEXT &`, as bash prints them; ended jobs are then forgotten. */
+  private list(args: string[]): ExecResult {
+    const flags = args.join('');
+    const last = this.jobs.at(-1);
+    const previous = this.jobs.at(-2);
+    let stdout = '';
+    for (const job of [...this.jobs]) {
+      if (flags.includes('r') && job.status !== null) continue;
+      if (flags.includes('s')) continue;
+      if (flags.includes('p')) {
+        stdout += `${job.pid}\n`;
+        continue;
+      }
+      const mark = job === last ? '+' : job === previous ? '-' : ' ';
+      const state = job.status === null ? 'Running' : job.killedBy !== null ? signalTitle(job.killedBy) : job.status === 0 ? 'Done' : `Exit ${job.status}`;
+      const pid = flags.includes('l') ? `${job.pid} ` : '';
+      stdout += `[${job.id}]${mark}  ${pid}${state.padEnd(24)}${job.text}${job.status === null ? ' &' : ''}\n`;
+      if (job.status !== null) this.forget(job);
+    }
+    return ok(stdout);
+  }
+
+  private disown(args: string[]): ExecResult {
+    const targets = args.filter((a) => !a.startsWith('-') || a.startsWith('%'));
+    const jobs = args.includes('-a') || targets.length === 0 ? (args.includes('-a') ? [...this.jobs] : this.jobs.slice(-1)) : targets.map((t) => this.find(t));
+    for (const job of jobs) {
+      if (!job) return fail(`bash: disown: ${targets[0]}: no such job\n`);
+      job.detached = true;
+      this.detachedJobs.push(job);
+      this.forget(job);
+    }
+    return ok();
+  }
+
+  private killCommand(args: string[]): ExecResult {
+    if (args.length === 0) return fail('kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n', 2);
+    if (args[0] === '-l' || args[0] === '-L') return ok(`${SIGNAL_LIST.join(' ')}\n`);
+    let signal = 'TERM';
+    let rest = args;
+    if ((args[0] === '-s' || args[0] === '-n') && args.length > 1) {
+      signal = args[1]!;
+      rest = args.slice(2);
+    } else if (args[0]!.startsWith('-') && args[0] !== '--') {
+      signal = args[0]!.slice(1);
+      rest = args.slice(1);
+    } else if (args[0] === '--') rest = args.slice(1);
+    const n = signal === '0' ? 0 : signalNumber(signal);
+    if (n === null) return fail(`bash: kill: ${signal}: invalid signal specification\n`);
+    if (n === 19 || n === 20) return fail(`kill: stopping a job (SIG${signal.toUpperCase().replace(/^SIG/, '')}) is not available in the shell engine; ${SANDBOX_HINT}\n`);
+    if (rest.length === 0) return fail('kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n', 2);
+    let stderr = '';
+    let exitCode = 0;
+    for (const spec of rest) {
+      if (/^\d+$/.test(spec) && Number(spec) === this.deps.selfPid) {
+        if (n === 0 || HARMLESS.has(n)) continue;
+        if (!this.deps.signalSelf) {
+          stderr += `kill: (${spec}) - signalling this shell is not available here; ${SANDBOX_HINT}\n`;
+          exitCode = 1;
+          continue;
+        }
+        this.deps.signalSelf(String(n));
+        continue;
+      }
+      const job = this.find(spec);
+      if (job === null || (job === undefined && !/^\d+$/.test(spec))) {
+        stderr += spec.startsWith('%') ? `bash: kill: ${spec}: no such job\n` : `bash: kill: ${spec}: arguments must be process or job IDs\n`;
+        exitCode = 1;
+        continue;
+      }
+      if (job === undefined) {
+        stderr += `kill: (${spec}) - not a job of this shell: the shell engine can only signal its own background jobs; ${SANDBOX_HINT}\n`;
+        exitCode = 1;
+        continue;
+      }
+      if (job.status !== null) {
+        stderr += `bash: kill: (${job.pid}) - No such process\n`;
+        exitCode = 1;
+        continue;
+      }
+      if (n !== 0 && !HARMLESS.has(n)) this.kill(job, n);
+    }
+    return { stdout: '', stderr, exitCode };
+  }
+
+  private trapCommand(args: string[], env: Record<string, string>, cwd: string): ExecResult {
+    if (args[0] === '-l') return ok(`${SIGNAL_LIST.map((s, i) => `${i + 1}) SIG${s}`).join(' ')}\n`);
+    if (args.length === 0 || args[0] === '-p') {
+      const only = args.slice(1).map((s) => trapName(s));
+      let stdout = '';
+      for (const [sig, trap] of this.traps) {
+        if (only.length === 0 || only.includes(sig)) stdout += `trap -- ${shellQuote(trap.action)} ${sig === 'EXIT' ? 'EXIT' : `SIG${sig}`}\n`;
+      }
+      return ok(stdout);
+    }
+    let action: string | null = args[0]!;
+    let signals = args.slice(1);
+    if (action === '--') {
+      action = args[1] ?? '';
+      signals = args.slice(2);
+    }
+    if (signals.length === 0) {
+      // `trap SIG`: reset SIG (bash treats a lone signal operand this way)
+      signals = [action];
+      action = null;
+    }
+    if (action === '-') action = null;
+    let stderr = '';
+    let exitCode = 0;
+    for (const s of signals) {
+      const name = trapName(s);
+      if (name === null) {
+        stderr += `bash: trap: ${s}: invalid signal specification\n`;
+        exitCode = 1;
+        continue;
+      }
+      if (!TRAPPABLE.has(name)) {
+        stderr += `trap: ${s}: not available in the shell engine (only EXIT, HUP, INT, QUIT, USR1, USR2, PIPE, ALRM and TERM reach a script); ${SANDBOX_HINT}\n`;
+        exitCode = 1;
+        continue;
+      }
+      if (action === null) this.traps.delete(name);
+      else this.traps.set(name, { action, env, cwd });
+    }
+    return { stdout: '', stderr, exitCode };
+  }
+}
+
+/** `EXIT`, `0`, `TERM`, `SIGTERM`, `15`, `ERR` → the canonical name; null when unknown. */
+function trapName(s: string): string | null {
+  const u = s.toUpperCase();
+  if (u === 'EXIT' || u === '0') return 'EXIT';
+  if (u === 'ERR' || u === 'DEBUG' || u === 'RETURN') return u;
+  return normalizeSignalName(s);
+}
+
+/** The state `jobs` shows for a job ended by signal n (`Terminated`, `Killed`, `Interrupt`, `Hangup`). */
+function signalTitle(n: number): string {
+  return ({ 1: 'Hangup', 2: 'Interrupt', 9: 'Killed', 15: 'Terminated' } as Record<number, string>)[n] ?? `Signal ${n}`;
+}

@@ -1,0 +1,298 @@
+import { describe, it, expect } from 'vitest';
+import { FakeClock } from '../../../core/clock.ts';
+import { Vfs } from '../vfs.ts';
+import { MemoryMachineFactory } from '../machine.ts';
+import { createShellEngine } from './engine.ts';
+import { seedLinuxTree } from '../linux-skeleton.ts';
+import { JAVASCRIPT_AVAILABLE, REAL_ENGINE_COMMANDS, type ShellLimits } from './world.ts';
+import type { SpriteContext } from '../engine.ts';
+
+// Issue 12 items 2, 5, 6, 7: every input of the issue with its exact expected value, on the shell engine.
+
+const T = Date.UTC(2026, 10, 30, 9, 5, 0);
+const ENV = { HOME: '/home/sprite', USER: 'sprite', PATH: '/usr/local/bin:/usr/bin:/bin' };
+
+function sprite(): SpriteContext {
+  let pid = 41;
+  return { name: 'demo', vfs: seedLinuxTree(Vfs.skeleton(() => T), 'demo'), allocatePid: () => ++pid };
+}
+
+/** Runs `sh -c script` on the shell engine to its end; `stdin` (if given) is the exec's stdin. */
+async function sh(script: string, opts: { limits?: ShellLimits; stdin?: string; ctx?: SpriteContext } = {}) {
+  const clock = new FakeClock(T);
+  let stdout = Buffer.alloc(0);
+  let stderr = Buffer.alloc(0);
+  const proc = createShellEngine({ clock, limits: opts.limits }).start(
+    opts.ctx ?? sprite(),
+    { argv: ['sh', '-c', script], env: ENV, dir: '/home/sprite', tty: false, rows: 24, cols: 80 },
+    { stdout: (d) => void (stdout = Buffer.concat([stdout, d])), stderr: (d) => void (stderr = Buffer.concat([stderr, d])) },
+    { stdin: opts.stdin !== undefined },
+  );
+  if (opts.stdin !== undefined) {
+    proc.writeStdin(Buffer.from(opts.stdin));
+    proc.endStdin();
+  }
+  const exit = await proc.exit;
+  return { stdout: stdout.toString(), stderr: stderr.toString(), exit };
+}
+
+const HINT = 'run spritzer with --exec sandbox';
+
+describe('item 2: devices and the Linux skeleton', () => {
+  it('head -c 16 /dev/urandom | wc -c prints 16', async () => {
+    expect(await sh('head -c 16 /dev/urandom | wc -c')).toEqual({ stdout: '16\n', stderr: '', exit: 0 });
+  });
+
+  it('head -c 16 /dev/zero | od -An -tx1 prints sixteen 00', async () => {
+    expect((await sh('head -c 16 /dev/zero | od -An -tx1')).stdout).toBe(`${' 00'.repeat(16)}\n`);
+  });
+
+  it('/dev/urandom gives different bytes on each read', async () => {
+    const { stdout } = await sh('head -c 16 /dev/urandom | od -An -tx1; head -c 16 /dev/urandom | od -An -tx1');
+    const [a, b] = stdout.split('\n');
+    expect(a).toMatch(/^( [0-9a-f]{2}){16}$/);
+    expect(a).not.toBe(b);
+  });
+
+  it('echo x > /dev/null works and writes nothing', async () => {
+    const ctx = sprite();
+    expect(await sh('echo x > /dev/null; echo $?', { ctx })).toEqual({ stdout: '0\n', stderr: '', exit: 0 });
+    expect(ctx.vfs.exists('/dev/null')).toBe(false);
+  });
+
+  it('/dev/stdout and /dev/stderr work in redirections', async () => {
+    expect(await sh('echo out > /dev/stdout; echo err > /dev/stderr')).toEqual({ stdout: 'out\n', stderr: 'err\n', exit: 0 });
+  });
+
+  it('/dev/stdin reads the pipe, and the exec stdin', async () => {
+    expect((await sh('echo abc | cat /dev/stdin')).stdout).toBe('abc\n');
+    expect((await sh('wc -c /dev/stdin', { stdin: 'hello' })).stdout).toMatch(/^5( \/dev\/stdin| -)?\n$/);
+    expect((await sh('cat /dev/stdin', { stdin: 'ff\n' })).stdout).toBe('ff\n');
+  });
+
+  it('a new sprite has /bin, /usr/bin, /etc and /var/tmp', async () => {
+    expect(await sh('for d in /bin /usr/bin /usr/local/bin /etc /var/tmp; do test -d $d && echo $d; done')).toEqual({
+      stdout: '/bin\n/usr/bin\n/usr/local/bin\n/etc\n/var/tmp\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('/etc/hostname is the sprite name, /etc/passwd lists sprite, /etc/os-release names the OS', async () => {
+    expect((await sh('cat /etc/hostname')).stdout).toBe('demo\n');
+    expect((await sh("grep '^sprite:' /etc/passwd")).stdout).toBe('sprite:x:1000:1000:sprite:/home/sprite:/bin/bash\n');
+    expect((await sh('. /etc/os-release; echo "$ID $VERSION_ID"')).stdout).toBe('ubuntu 25.10\n');
+    expect((await sh('hostname; uname -n; uname -s')).stdout).toBe('demo\ndemo\nLinux\n');
+  });
+
+  it('which sh names a path that ls can show', async () => {
+    expect((await sh('which sh')).stdout).toBe('/usr/bin/sh\n');
+    const listed = await sh('ls -l "$(which sh)"; ls /usr/bin | grep -x sh; ls /bin | grep -x ls');
+    expect(listed).toEqual({ stdout: `-rwxr-xr-x 1 root root 0 Nov 30 09:05 /usr/bin/sh\nsh\nls\n`, stderr: '', exit: 0 });
+  });
+
+  it('/proc/self describes the running script (pid $$), and /proc is in no checkpoint', async () => {
+    const ctx = sprite();
+    expect(await sh('echo $$; grep -E "^(Name|Pid|Uid):" /proc/self/status; ls /proc/self; cat /proc/version', { ctx })).toEqual({
+      stdout: '42\nName:\tbash\nPid:\t42\nUid:\t1000\t1000\t1000\t1000\ncmdline\ncomm\nstatus\nLinux version 6.12.0-spritzer (spritzer shell engine) #1 SMP\n',
+      stderr: '',
+      exit: 0,
+    });
+    expect(ctx.vfs.exists('/proc')).toBe(false);
+  });
+
+  it('a memory machine starts with the skeleton, seen through the fs API too', async () => {
+    const factory = new MemoryMachineFactory(createShellEngine({ clock: new FakeClock(T) }), new FakeClock(T));
+    const machine = await factory.create({ name: 'alpha', id: 'sprite-1' });
+    expect(Buffer.from(await machine.fs.readFile('/etc/hostname')).toString()).toBe('alpha\n');
+    expect((await machine.fs.stat('/var/tmp')).mode).toBe(0o777);
+    expect((await machine.fs.stat('/etc/passwd')).uid).toBe(0);
+    await machine.destroy();
+  });
+});
+
+describe('item 5: job control, signals, limits', () => {
+  // Background jobs, wait, kill and traps run now: src/server/machines/memory/shell/jobs.test.ts and
+  // test/integration/shell-jobs.test.ts hold their tests.
+  it('&& and a quoted & are not background jobs', async () => {
+    expect((await sh("true && echo 'a & b'")).stdout).toBe('a & b\n');
+  });
+
+  it('kill of a process that is not a job of this script fails loudly; kill -l lists signals', async () => {
+    expect(await sh('kill 1')).toEqual({
+      stdout: '',
+      stderr: `kill: (1) - not a job of this shell: the shell engine can only signal its own background jobs; ${HINT}\n`,
+      exit: 1,
+    });
+    expect((await sh('kill -l')).stdout).toContain('TERM');
+  });
+
+  it('trap … EXIT runs at the end; a TERM or INT handler waits for its signal', async () => {
+    expect(await sh(`trap 'echo bye' EXIT; echo hi`)).toEqual({ stdout: 'hi\nbye\n', stderr: '', exit: 0 });
+    expect(await sh(`trap 'echo bye' TERM; trap 'echo bye' INT; echo hi`)).toEqual({ stdout: 'hi\n', stderr: '', exit: 0 });
+  });
+
+  it('seq 1 200000 finishes', async () => {
+    expect(await sh('seq 1 200000 | tail -1')).toEqual({ stdout: '200000\n', stderr: '', exit: 0 });
+  });
+
+  it('a while read over 200,000 lines finishes', async () => {
+    const r = await sh('seq 1 200000 > /tmp/s; n=0; while read l; do n=$((n+1)); done < /tmp/s; echo $n');
+    expect(r).toEqual({ stdout: '200000\n', stderr: '', exit: 0 });
+  }, 120_000);
+
+  it('--shell-max-commands ends a runaway loop with a message naming the flag', async () => {
+    const r = await sh('i=0; while true; do i=$((i+1)); done', { limits: { maxCommands: 1000, timeoutMs: 0 } });
+    expect(r.exit).toBe(126);
+    expect(r.stderr).toMatch(/\nsh: the shell engine ended this command after 1000 commands \(--shell-max-commands\); raise it or run spritzer with --exec sandbox\n$/);
+  });
+
+  it('a limit of just-bash below --shell-max-commands is named as its own, not as the flag', async () => {
+    const r = await sh('seq 1 2000000 | tail -1');
+    expect(r.exit).toBe(126);
+    expect(r.stderr).toMatch(/^bash: seq: iteration limit exceeded \((\d+)\)\nsh: the shell engine ended this command at a limit of \1 of its own, which --shell-max-commands does not raise; run spritzer with --exec sandbox\n$/);
+  });
+
+  it('--shell-timeout ends a CPU-bound loop with a message naming the flag', async () => {
+    const r = await sh('while true; do :; done', { limits: { maxCommands: 1e9, timeoutMs: 150 } });
+    expect(r.exit).toBe(124);
+    expect(r.stderr).toMatch(/\nsh: the shell engine ended this command after 150 ms \(--shell-timeout\); raise it or run spritzer with --exec sandbox\n$/);
+  });
+});
+
+describe('item 6: interpreters and missing commands', () => {
+  it("python3 -c 'print(6*7)' prints 42", async () => {
+    expect(await sh("python3 -c 'print(6*7)'")).toEqual({ stdout: '42\n', stderr: '', exit: 0 });
+  }, 60_000);
+
+  it("sqlite3 :memory: 'select 1+1' prints 2", async () => {
+    expect(await sh("sqlite3 :memory: 'select 1+1'")).toEqual({ stdout: '2\n', stderr: '', exit: 0 });
+  }, 60_000);
+
+  it('js-exec and node -e run through QuickJS, or fail loudly where it cannot run', async () => {
+    const js = await sh("js-exec -c 'console.log(6*7)'");
+    const node = await sh("node -e 'console.log(6*7)'");
+    if (JAVASCRIPT_AVAILABLE) {
+      expect([js.stdout, node.stdout]).toEqual(['42\n', '42\n']);
+    } else {
+      expect(js).toEqual({ stdout: '', stderr: `js-exec: not available in the shell engine on this host (its QuickJS worker needs Node.js 22.6 or later); ${HINT}\n`, exit: 127 });
+      expect(node).toEqual({ stdout: '', stderr: `node: not available in the shell engine on this host (its JavaScript runtime needs Node.js 22.6 or later); ${HINT}\n`, exit: 127 });
+    }
+  }, 60_000);
+
+  it('an unknown command is "bash: X: command not found" (127)', async () => {
+    expect(await sh('nosuchcmd')).toEqual({ stdout: '', stderr: 'bash: nosuchcmd: command not found\n', exit: 127 });
+  });
+
+  it.each(['git', 'curl', 'make', 'gcc', 'apt', 'apt-get', 'docker', 'ps'])('%s says it needs --exec sandbox (127)', async (name) => {
+    expect(await sh(`${name} --version`)).toEqual({ stdout: '', stderr: `${name}: not available in the shell engine; ${HINT}\n`, exit: 127 });
+  });
+
+  it('no message mentions browser environments', async () => {
+    const names = ['tar --version', 'yq --version', 'xan --version', 'python --version', ...REAL_ENGINE_COMMANDS.slice(0, 5)];
+    for (const cmd of names) expect((await sh(cmd)).stderr).not.toMatch(/browser/i);
+  }, 60_000);
+});
+
+describe('item 7: files', () => {
+  it('ln -s missing /tmp/d; rm /tmp/d exits 0 and removes the link', async () => {
+    expect(await sh('ln -s missing /tmp/d; rm /tmp/d; echo $?; ls -A /tmp')).toEqual({ stdout: '0\n', stderr: '', exit: 0 });
+  });
+
+  it('rm of a link to a directory removes the link, not the directory', async () => {
+    const r = await sh('mkdir /tmp/dir; touch /tmp/dir/keep; ln -s /tmp/dir /tmp/l; rm /tmp/l; echo $?; ls /tmp; ls /tmp/dir');
+    expect(r).toEqual({ stdout: '0\ndir\nkeep\n', stderr: '', exit: 0 });
+  });
+
+  it('rm -f and rm -rf of a link remove the link only', async () => {
+    const r = await sh('mkdir /tmp/dir; ln -s missing /tmp/a; ln -s /tmp/dir /tmp/b; rm -f /tmp/a; rm -rf /tmp/b; echo $?; ls /tmp');
+    expect(r).toEqual({ stdout: '0\ndir\n', stderr: '', exit: 0 });
+  });
+
+  it('rm of a directory without -r, and of a missing file, fail as GNU rm does', async () => {
+    expect(await sh('mkdir d; rm d; rm nope; rm -f nope; echo $?')).toEqual({
+      stdout: '0\n',
+      stderr: "rm: cannot remove 'd': Is a directory\nrm: cannot remove 'nope': No such file or directory\n",
+      exit: 0,
+    });
+  });
+
+  it('ls -l shows the real mode, type, owner sprite and link target', async () => {
+    const r = await sh('printf 12345 > f; chmod 600 f; ln -s f g; mkdir d; ls -l; ls -ld /tmp; ls -l /dev/null');
+    expect(r).toEqual({
+      stdout: [
+        'total 8',
+        'drwxr-xr-x 2 sprite sprite 4096 Nov 30 09:05 d',
+        '-rw------- 1 sprite sprite    5 Nov 30 09:05 f',
+        'lrwxrwxrwx 1 sprite sprite    1 Nov 30 09:05 g -> f',
+        'drwxrwxrwx 2 root root 4096 Nov 30 09:05 /tmp',
+        'crw-rw-rw- 1 root root 1, 3 Nov 30 09:05 /dev/null',
+        '',
+      ].join('\n'),
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('a name over 255 bytes is "File name too long"; 255 bytes work', async () => {
+    const ok = 'a'.repeat(255);
+    const long = 'b'.repeat(256);
+    const r = await sh(`touch ${ok} && echo made; touch ${long}; echo $?; mkdir ${long}; echo $?`);
+    expect(r).toEqual({
+      stdout: 'made\n1\n1\n',
+      stderr: `touch: cannot touch '${long}': File name too long\nmkdir: cannot create directory '${long}': File name too long\n`,
+      exit: 0,
+    });
+  });
+
+  it('a redirection to a name over 255 bytes ends the script with the path and the reason', async () => {
+    const long = 'c'.repeat(256);
+    expect(await sh(`echo x > ${long}; echo after`)).toEqual({ stdout: '', stderr: `sh: /home/sprite/${long}: File name too long\nsh: the shell engine ends the script at a failed redirection, where bash goes on; ${HINT}\n`, exit: 1 });
+  });
+});
+
+describe('shell-world details', () => {
+  it('ls -lh sizes, a date over six months old shows the year, -n shows numeric owners', async () => {
+    const ctx = sprite();
+    ctx.vfs.writeFile('/tmp/big', new Uint8Array(1536 * 1024));
+    ctx.vfs.writeFile('/tmp/old', 'x');
+    ctx.vfs.utimes('/tmp/old', Date.UTC(2025, 0, 2, 3, 4));
+    expect((await sh('ls -lh /tmp/big; ls -l /tmp/old; ls -ln /tmp/old', { ctx })).stdout).toBe(
+      [
+        '-rw-r--r-- 1 sprite sprite 1.5M Nov 30 09:05 /tmp/big',
+        '-rw-r--r-- 1 sprite sprite 1 Jan  2  2025 /tmp/old',
+        '-rw-r--r-- 1 1000 1000 1 Jan  2  2025 /tmp/old',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('ls -l of several operands: files first, then each directory under its name; a missing one exits 2', async () => {
+    const r = await sh('mkdir d; : > f; : > d/x; ls -l f d nope');
+    expect(r).toEqual({
+      stdout: '-rw-r--r-- 1 sprite sprite 0 Nov 30 09:05 f\n\nd:\ntotal 0\n-rw-r--r-- 1 sprite sprite 0 Nov 30 09:05 x\n',
+      stderr: "ls: cannot access 'nope': No such file or directory\n",
+      exit: 2,
+    });
+  });
+
+  it('ls without -l, or with flags spritzer does not format, is just-bash’s', async () => {
+    expect((await sh('touch b a; ls')).stdout).toBe('a\nb\n');
+    expect((await sh('touch b a; ls -lr')).stdout).toMatch(/ b\n.* a\n$/);
+  });
+
+  it('rm -d removes an empty directory, rm -v names what it removed, rm -r removes a tree', async () => {
+    expect(await sh('mkdir e t; touch t/x; rm -dv e; rm -rv t; ls')).toEqual({ stdout: "removed directory 'e'\nremoved directory 't'\n", stderr: '', exit: 0 });
+    expect(await sh('mkdir e; touch e/x; rm -d e')).toEqual({ stdout: '', stderr: "rm: cannot remove 'e': Is a directory\n", exit: 1 });
+    expect((await sh('rm')).stderr).toBe("rm: missing operand\nTry 'rm --help' for more information.\n");
+    expect((await sh('rm -q x')).stderr).toBe("rm: invalid option -- 'q'\n");
+  });
+
+  it('uname answers for the sprite', async () => {
+    expect((await sh('uname; uname -a; uname -sm')).stdout).toMatch(/^Linux\nLinux demo 6\.12\.0-spritzer #1 SMP (x86_64|aarch64) GNU\/Linux\nLinux (x86_64|aarch64)\n$/);
+  });
+
+  it('a script that fails for another reason keeps its own exit code and message', async () => {
+    expect(await sh('echo hi; exit 3', { limits: { maxCommands: 1000, timeoutMs: 10_000 } })).toEqual({ stdout: 'hi\n', stderr: '', exit: 3 });
+  });
+});

@@ -1,0 +1,430 @@
+/**
+ * The Linux world around the `shell` engine's just-bash: the commands spritzer adds or corrects (`rm` of links,
+ * `ls -l` with real modes and owners, `hostname`, `uname`, `node`, `/dev/stdin` operands), the loud failures for
+ * what only a real engine can do (`git`, `curl`, `make`…; job control is shell-jobs.ts's), and the execution
+ * limits (`--shell-max-commands`, `--shell-timeout`). It does not run scripts, collect stdin or deliver output
+ * (shell.ts does), and holds no state between commands.
+ * @see issue 12 items 2, 5, 6, 7; docs/fidelity.md "shell engine"; docs/limits.md
+ */
+import * as nodeModule from 'node:module';
+import { defineCommand, type BashOptions, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+
+type ExecutionLimits = NonNullable<BashOptions['executionLimits']>;
+import { shellQuote } from '../argv.ts';
+import { ownerOf } from './devices.ts';
+import { withLoopErrors } from './loop-errors.ts';
+
+/** The hint every loud failure ends with. */
+export const SANDBOX_HINT = 'run spritzer with --exec sandbox';
+
+export { DEFAULT_SHELL_LIMITS, type ShellLimits } from '../../../config/shell-limits.ts';
+import type { ShellLimits } from '../../../config/shell-limits.ts';
+
+/**
+ * The just-bash `executionLimits` for `limits`: every iteration count follows `maxCommands`, the wall time follows
+ * `timeoutMs` (0 → none); the interpreters (python3, sqlite3, js-exec) get the same time limit.
+ * @see node_modules/just-bash/dist/limits.d.ts
+ */
+export function shellExecutionLimits(limits: ShellLimits): ExecutionLimits {
+  const n = limits.maxCommands;
+  const ms = limits.timeoutMs > 0 ? limits.timeoutMs : Infinity;
+  const interp = Number.isFinite(ms) ? ms : 2 ** 31 - 1;
+  return {
+    maxCommandCount: n,
+    maxLoopIterations: n,
+    maxAwkIterations: n,
+    maxSedIterations: n,
+    maxJqIterations: n,
+    maxWorkUnits: Math.max(n * 10, 1_000_000),
+    maxExecutionTimeMs: ms,
+    maxPythonTimeoutMs: interp,
+    maxSqliteTimeoutMs: interp,
+    maxJsTimeoutMs: interp,
+  };
+}
+
+/**
+ * A result whose stderr names a just-bash limit gets one more line saying which spritzer flag raises it:
+ * `sh: the shell engine ended this command after <N> commands (--shell-max-commands); raise it or run spritzer
+ * with --exec sandbox`, or the same with `after <ms> ms (--shell-timeout)` and exit 124 for the time limit.
+ * Other results are returned unchanged.
+ */
+export function explainLimits(result: ExecResult, limits: ShellLimits): ExecResult {
+  const err = result.stderr;
+  if (/execution time|time limit|timeout exceeded|timed out|execution deadline/i.test(err) && result.exitCode !== 0 && limits.timeoutMs > 0) {
+    const line = `sh: the shell engine ended this command after ${limits.timeoutMs} ms (--shell-timeout); raise it or ${SANDBOX_HINT}\n`;
+    return { ...result, stderr: `${err}${line}`, exitCode: 124 };
+  }
+  if (/(command count|iteration limit|iterations? exceeded|too many commands|work unit)/i.test(err) && result.exitCode !== 0) {
+    // A limit just-bash states below the flag's value is one of its own (e.g. `seq` also stops at its array cap).
+    const stated = /limit exceeded \((\d+)\)/i.exec(err);
+    const own = stated !== null && Number(stated[1]) < limits.maxCommands;
+    const line = own
+      ? `sh: the shell engine ended this command at a limit of ${stated[1]} of its own, which --shell-max-commands does not raise; ${SANDBOX_HINT}\n`
+      : `sh: the shell engine ended this command after ${limits.maxCommands} commands (--shell-max-commands); raise it or ${SANDBOX_HINT}\n`;
+    return { ...result, stderr: `${err}${line}`, exitCode: 126 };
+  }
+  return result;
+}
+
+/**
+ * Commands that exist only on a real machine: each answers `<name>: not available in the shell engine; run
+ * spritzer with --exec sandbox` on stderr and exits 127.
+ */
+export const REAL_ENGINE_COMMANDS: readonly string[] = [
+  'git', 'curl', 'wget', 'make', 'cmake', 'gcc', 'g++', 'cc', 'c++', 'clang', 'ld', 'go', 'cargo', 'rustc', 'ruby',
+  'gem', 'bundle', 'java', 'javac', 'deno', 'bun', 'npm', 'npx', 'yarn', 'pnpm', 'pip', 'pip3', 'apt', 'apt-get',
+  'dpkg', 'docker', 'podman', 'kubectl', 'ssh', 'scp', 'rsync', 'su', 'systemctl', 'service', 'ps', 'top',
+  'htop', 'pkill', 'killall', 'pgrep', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
+  'vim', 'vi', 'nano', 'emacs', 'less', 'more', 'tmux', 'screen', 'strace', 'gdb', 'perl', 'lsof', 'chown', 'useradd',
+  'ulimit', 'df', 'nproc', 'getconf', 'locale', 'bc', 'xxd', 'iconv', 'zip', 'unzip', 'free', 'lsblk', 'chgrp', 'mkfifo', 'flock', 'bzip2', 'xz',
+];
+
+/** Whether just-bash's `js-exec` can run on this Node: its QuickJS worker needs `module.stripTypeScriptTypes` (Node 22.6+). */
+export const JAVASCRIPT_AVAILABLE: boolean = typeof (nodeModule as unknown as Record<string, unknown>).stripTypeScriptTypes === 'function';
+
+/** What the world commands need to know about the sprite. */
+export interface WorldContext {
+  /** The sprite's name: `hostname`, `uname -n`. */
+  hostname: string;
+  /** Epoch ms (the injected clock), for `ls -l` dates. */
+  now: () => number;
+  /** Whether `js-exec` runs (default {@link JAVASCRIPT_AVAILABLE}). */
+  javascript?: boolean;
+}
+
+const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
+const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr, exitCode });
+const notAvailable = (name: string, why = ''): ExecResult => fail(`${name}: not available in the shell engine${why}; ${SANDBOX_HINT}\n`, 127);
+
+/** Commands whose file operands may name `/dev/stdin`: spritzer rewrites it to `-` (their stdin). */
+const STDIN_READERS = ['cat', 'head', 'tail', 'wc', 'od', 'sort', 'uniq', 'base64', 'md5sum', 'sha1sum', 'sha256sum', 'tac', 'nl', 'cut'];
+const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
+
+/**
+ * The commands of this module, for just-bash's `customCommands`:
+ * - `rm` removes a symlink itself (dangling, to a directory, with or without `-f`), never its target;
+ * - `ls -l` (with `-a`, `-A`, `-d`, `-h`, `-n`, `-1`) shows the real type, mode, owner (`sprite`, `root`), size and
+ *   link target; other `ls` forms are just-bash's;
+ * - `hostname` and `uname` describe the sprite; `node` runs `js-exec` (or fails loudly when it cannot run);
+ * - {@link REAL_ENGINE_COMMANDS} fail loudly (exit 127) naming `--exec sandbox` (`kill`, `trap`, `nohup` are
+ *   shell-jobs.ts's);
+ * - `cat`, `head`, `wc`… read their stdin for a `/dev/stdin` operand; `od` also takes GNU's `-tx1` spelling.
+ * @see issue 12 items 5, 6, 7
+ */
+export function worldCommands(world: WorldContext): CustomCommand[] {
+  const javascript = world.javascript ?? JAVASCRIPT_AVAILABLE;
+  const commands: CustomCommand[] = [
+    defineCommand('rm', (args, ctx) => rm(args, ctx.fs, ctx.cwd)),
+    defineCommand('ls', async (args, ctx) => {
+      const run = async (a: string[]) => withLoopErrors(await ctx.origCommand!(a), a, ctx.fs, ctx.cwd);
+      return (await longListing(args, ctx.fs, ctx.cwd, world.now())) ?? (await severalOperands(args, ctx.fs, ctx.cwd, run)) ?? run(args);
+    }),
+    defineCommand('hostname', async () => ok(`${world.hostname}\n`)),
+    defineCommand('uname', async (args) => uname(args, world.hostname)),
+    defineCommand('node', async (args, ctx) => {
+      if (!javascript) return notAvailable('node', ' on this host (its JavaScript runtime needs Node.js 22.6 or later)');
+      const flag = args[0];
+      if (flag === '--version' || flag === '-v') return ok('v22.0.0-quickjs\n');
+      if ((flag === '-e' || flag === '--eval' || flag === '-p' || flag === '--print') && args.length >= 2) {
+        const code = flag === '-p' || flag === '--print' ? `console.log(eval(${JSON.stringify(args[1])}))` : args[1]!;
+        return ctx.exec!(['js-exec', '-c', code, ...args.slice(2)].map(shellQuote).join(' '), { cwd: ctx.cwd, stdin: ctx.stdin as unknown as string, stdinKind: 'bytes' });
+      }
+      if (flag && !flag.startsWith('-')) return ctx.exec!(['js-exec', ...args].map(shellQuote).join(' '), { cwd: ctx.cwd, stdin: ctx.stdin as unknown as string, stdinKind: 'bytes' });
+      return notAvailable('node', ` for these arguments (only node -e, node -p and node FILE run, through js-exec)`);
+    }),
+    ...REAL_ENGINE_COMMANDS.map((name) => defineCommand(name, async () => notAvailable(name))),
+    ...STDIN_READERS.map((name) =>
+      defineCommand(name, async (args, ctx) => {
+        const mapped = args.map((a) => (STDIN_PATHS.has(a) ? '-' : a));
+        // just-bash's od reads `-t x1` but not GNU's attached `-tx1` (nor `-N16`, `-j4`).
+        const result = await ctx.origCommand!(name === 'od' ? mapped.flatMap((a) => /^-[tNj]./.test(a) ? [a.slice(0, 2), a.slice(2)] : [a]) : mapped);
+        return withLoopErrors(result, mapped, ctx.fs, ctx.cwd); // ELOOP worded as bash does (loop-errors.ts)
+      }),
+    ),
+  ];
+  if (!javascript) commands.push(defineCommand('js-exec', async () => notAvailable('js-exec', ' on this host (its QuickJS worker needs Node.js 22.6 or later)')));
+  return commands;
+}
+
+/**
+ * `ls` of several operands as GNU lists them (C locale): the missing ones' errors, then the non-directories (all
+ * operands with `-d`) sorted in one block, then each directory sorted, under `name:`, a blank line between
+ * sections. just-bash lists each operand on its own with a blank line after each. Null (the caller runs just-bash's
+ * own) for one operand, or a flag that changes the order (`-t -S -U -X -v -r -f`).
+ */
+async function severalOperands(args: string[], fs: IFileSystem, cwd: string, run: (a: string[]) => Promise<ExecResult>): Promise<ExecResult | null> {
+  const flags = args.filter((a) => a.startsWith('-') && a.length > 1 && a !== '--');
+  const operands = args.filter((a) => !flags.includes(a) && a !== '--');
+  if (operands.length < 2 || args.includes('--') || flags.some((f) => f.startsWith('--') || /[tSUXvrf]/.test(f))) return null;
+  const asFiles = flags.some((f) => f.includes('d'));
+  const files: string[] = [];
+  const dirs: string[] = [];
+  let stderr = '';
+  let exitCode = 0;
+  for (const o of operands) {
+    const st = await fs.stat(fs.resolvePath(cwd, o)).catch(() => null);
+    if (!st) {
+      const r = await run([...flags, o]);
+      stderr += r.stderr;
+      exitCode = Math.max(exitCode, r.exitCode);
+    } else (st.isDirectory && !asFiles ? dirs : files).push(o);
+  }
+  const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+  const sections: string[] = [];
+  let block = '';
+  for (const f of files.sort(byBytes)) block += (await run([...flags, f])).stdout;
+  if (block) sections.push(block);
+  for (const d of dirs.sort(byBytes)) {
+    const r = await run([...flags, d]);
+    stderr += r.stderr;
+    exitCode = Math.max(exitCode, r.exitCode);
+    sections.push(`${d}:\n${r.stdout}`);
+  }
+  return { stdout: sections.join('\n'), stderr, exitCode };
+}
+
+/** `uname` with `-s -n -r -m -o -a`. */
+function uname(args: string[], host: string): ExecResult {
+  const machine = process.arch === 'arm64' ? 'aarch64' : 'x86_64';
+  const fields: Record<string, string> = { s: 'Linux', n: host, r: '6.12.0-spritzer', v: '#1 SMP', m: machine, o: 'GNU/Linux' };
+  const flags = args.flatMap((a) => (a === '--all' ? ['a'] : a.startsWith('-') ? [...a.slice(1)] : []));
+  if (flags.length === 0) return ok('Linux\n');
+  const order = flags.includes('a') ? ['s', 'n', 'r', 'v', 'm', 'o'] : ['s', 'n', 'r', 'v', 'm', 'o'].filter((f) => flags.includes(f));
+  return ok(`${order.map((f) => fields[f]).join(' ')}\n`);
+}
+
+/** The text a POSIX error code reads as in a command's message (strerror). */
+const STRERROR: Record<string, string> = {
+  ENOENT: 'No such file or directory',
+  ENAMETOOLONG: 'File name too long',
+  EINVAL: 'Invalid argument',
+  ENOTEMPTY: 'Directory not empty',
+  EISDIR: 'Is a directory',
+  ENOTDIR: 'Not a directory',
+  EACCES: 'Permission denied',
+  ELOOP: 'Too many levels of symbolic links',
+  ENOSPC: 'No space left on device',
+  EEXIST: 'File exists',
+};
+
+/**
+ * The line a script that just-bash aborted with a filesystem error ends with, as bash words it:
+ * `sh: /nope/x: No such file or directory` (a failed redirection target), or `sh: <message>` for other errors.
+ * @deviation bash fails only the command whose redirection failed; just-bash aborts the script (exit 1).
+ */
+export function describeShellError(err: unknown): string {
+  const { code, path } = err as { code?: string; path?: string };
+  // bash would go on with the next command; the shell engine cannot, and says so (never a silent early end).
+  if (code && path && STRERROR[code]) return `sh: ${path}: ${STRERROR[code]}\nsh: the shell engine ends the script at a failed redirection, where bash goes on; ${SANDBOX_HINT}\n`;
+  return `sh: ${(err as Error).message}\n`;
+}
+
+function strerror(err: unknown): string {
+  const code = (err as { code?: string }).code;
+  return (code && STRERROR[code]) ?? (err as Error).message;
+}
+
+/**
+ * `rm [-rRfvd] [--] FILE…` over `fs`: a symlink operand is removed itself (lstat, never followed), a directory
+ * needs `-r` (or `-d` when empty), a missing operand is an error unless `-f`. Messages as GNU rm's; exit 1 on any
+ * failure, after trying every operand.
+ */
+async function rm(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
+  let recursive = false;
+  let force = false;
+  let verbose = false;
+  let emptyDirs = false;
+  let preserveRoot = true;
+  const operands: string[] = [];
+  let options = true;
+  for (const a of args) {
+    if (options && a === '--') options = false;
+    else if (options && a.startsWith('--')) {
+      if (a === '--recursive') recursive = true;
+      else if (a === '--force') force = true;
+      else if (a === '--verbose') verbose = true;
+      else if (a === '--dir') emptyDirs = true;
+      else if (a === '--preserve-root') preserveRoot = true;
+      else if (a === '--no-preserve-root') preserveRoot = false;
+      else return fail(`rm: unrecognized option '${a}'\n`);
+    } else if (options && a.startsWith('-') && a.length > 1) {
+      for (const c of a.slice(1)) {
+        if (c === 'r' || c === 'R') recursive = true;
+        else if (c === 'f') force = true;
+        else if (c === 'v') verbose = true;
+        else if (c === 'd') emptyDirs = true;
+        else if (c !== 'i' && c !== 'I') return fail(`rm: invalid option -- '${c}'\n`);
+      }
+    } else operands.push(a);
+  }
+  if (operands.length === 0) return force ? ok('') : fail("rm: missing operand\nTry 'rm --help' for more information.\n");
+  let stdout = '';
+  let stderr = '';
+  let exitCode = 0;
+  for (const name of operands) {
+    // GNU rm: with -r it refuses `.` and `..` as the last component, and `/` unless --no-preserve-root.
+    if (recursive && /(^|\/)\.\.?\/*$/.test(name)) {
+      stderr += `rm: refusing to remove '.' or '..' directory: skipping '${name}'\n`;
+      exitCode = 1;
+      continue;
+    }
+    if (name !== '' && fs.resolvePath(cwd, name) === '/' && recursive) {
+      if (!preserveRoot) return notAvailable('rm', " for '/' with --no-preserve-root");
+      stderr += `rm: it is dangerous to operate recursively on '${name}'\nrm: use --no-preserve-root to override this failsafe\n`;
+      exitCode = 1;
+      continue;
+    }
+    try {
+      // An empty operand names no file (bash passes it on; resolving it would name the working directory).
+      if (name === '') throw Object.assign(new Error('no such file'), { code: 'ENOENT' });
+      const p = fs.resolvePath(cwd, name);
+      const st = await fs.lstat(p);
+      if (st.isDirectory && !recursive) {
+        const empty = emptyDirs && (await fs.readdir(p)).length === 0;
+        if (!empty) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+      }
+      await fs.rm(p, { recursive, force });
+      if (verbose) stdout += `removed ${st.isDirectory ? 'directory ' : ''}'${name}'\n`;
+    } catch (err) {
+      if (force && (err as { code?: string }).code === 'ENOENT') continue;
+      stderr += `rm: cannot remove '${name}': ${strerror(err)}\n`;
+      exitCode = 1;
+    }
+  }
+  return { stdout, stderr, exitCode };
+}
+
+const OWNER_NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nobody' };
+const DEVICE_NUMBERS: Record<string, string> = { null: '1, 3', zero: '1, 5', random: '1, 8', urandom: '1, 9', tty: '5, 0' };
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const SIX_MONTHS_MS = 182 * 24 * 3600 * 1000;
+
+interface Row {
+  mode: string;
+  links: string;
+  owner: string;
+  group: string;
+  size: string;
+  date: string;
+  name: string;
+  blocks: number;
+}
+
+/**
+ * `ls -l` as GNU ls prints it (C locale, UTC): `total <1K blocks>`, then per entry type+mode, links, owner, group,
+ * size (or `major, minor` for a device), date (`Mmm dd HH:MM`, or `Mmm dd  YYYY` when over six months from now),
+ * name and ` -> target` for a symlink. Handles `-l -n -a -A -d -h -1`; returns null for any other flag or without
+ * `-l`/`-n` (the caller then runs just-bash's own `ls`).
+ */
+export async function longListing(args: string[], fs: IFileSystem, cwd: string, now: number): Promise<ExecResult | null> {
+  const flags = new Set<string>();
+  const operands: string[] = [];
+  let options = true;
+  const long: Record<string, string> = { '--all': 'a', '--almost-all': 'A', '--directory': 'd', '--human-readable': 'h', '--numeric-uid-gid': 'n' };
+  for (const a of args) {
+    if (options && a === '--') options = false;
+    else if (options && a.startsWith('--')) {
+      if (!long[a]) return null;
+      flags.add(long[a]);
+    } else if (options && a.startsWith('-') && a.length > 1) for (const c of a.slice(1)) flags.add(c);
+    else operands.push(a);
+  }
+  if (!flags.has('l') && !flags.has('n')) return null;
+  if ([...flags].some((f) => !'lnaAdh1'.includes(f))) return null;
+  if (operands.length === 0) operands.push('.');
+  const fmt = (st: Awaited<ReturnType<IFileSystem['lstat']>>, name: string, target?: string): Row => {
+    const facts = ownerOf(st);
+    const type = facts.device ? 'c' : st.isSymbolicLink ? 'l' : st.isDirectory ? 'd' : '-';
+    const who = (id: number) => (flags.has('n') ? String(id) : (OWNER_NAMES[id] ?? String(id)));
+    const base = name.slice(name.lastIndexOf('/') + 1);
+    const size = facts.device ? (DEVICE_NUMBERS[base] ?? '1, 3') : flags.has('h') ? human(st.size) : String(st.size);
+    return {
+      mode: `${type}${permissions(st.mode)}`,
+      links: st.isDirectory ? '2' : '1',
+      owner: who(facts.uid),
+      group: who(facts.gid),
+      size,
+      date: lsDate(st.mtime.getTime(), now),
+      name: target === undefined ? name : `${name} -> ${target}`,
+      blocks: st.isDirectory ? 4 : st.isSymbolicLink || facts.device ? 0 : Math.ceil(st.size / 4096) * 4,
+    };
+  };
+  let stdout = '';
+  let stderr = '';
+  let exitCode = 0;
+  const files: Row[] = [];
+  const dirs: Array<{ name: string; rows: Row[] }> = [];
+  for (const name of operands) {
+    const p = fs.resolvePath(cwd, name);
+    try {
+      const st = await fs.lstat(p);
+      if (!st.isDirectory || flags.has('d')) {
+        files.push(fmt(st, name, st.isSymbolicLink ? await fs.readlink(p) : undefined));
+        continue;
+      }
+      const rows: Row[] = [];
+      if (flags.has('a')) {
+        rows.push(fmt(st, '.'));
+        rows.push(fmt(await fs.lstat(fs.resolvePath(p, '..')), '..'));
+      }
+      for (const entry of await fs.readdir(p)) {
+        if (entry.startsWith('.') && !flags.has('a') && !flags.has('A')) continue;
+        const child = fs.resolvePath(p, entry);
+        const cst = await fs.lstat(child);
+        rows.push(fmt(cst, entry, cst.isSymbolicLink ? await fs.readlink(child) : undefined));
+      }
+      dirs.push({ name, rows });
+    } catch (err) {
+      stderr += `ls: cannot access '${name}': ${strerror(err)}\n`;
+      exitCode = 2;
+    }
+  }
+  const sections: string[] = [];
+  if (files.length > 0) sections.push(table(files));
+  for (const d of dirs) {
+    const head = operands.length > 1 ? `${d.name}:\n` : '';
+    sections.push(`${head}total ${d.rows.reduce((n, r) => n + r.blocks, 0)}\n${table(d.rows)}`);
+  }
+  stdout = sections.join('\n');
+  return { stdout, stderr, exitCode };
+}
+
+/** Rows aligned as GNU ls aligns them (numbers right, names left). */
+function table(rows: Row[]): string {
+  const width = (k: keyof Row) => Math.max(...rows.map((r) => String(r[k]).length));
+  const [l, o, g, s] = [width('links'), width('owner'), width('group'), width('size')];
+  return rows
+    .map((r) => `${r.mode} ${r.links.padStart(l)} ${r.owner.padEnd(o)} ${r.group.padEnd(g)} ${r.size.padStart(s)} ${r.date} ${r.name}\n`)
+    .join('');
+}
+
+function permissions(mode: number): string {
+  const bit = (m: number, c: string) => ((mode & m) !== 0 ? c : '-');
+  return [0o400, 0o200, 0o100, 0o40, 0o20, 0o10, 0o4, 0o2, 0o1].map((m, i) => bit(m, 'rwx'[i % 3]!)).join('');
+}
+
+function human(n: number): string {
+  if (n < 1024) return String(n);
+  const units = ['K', 'M', 'G', 'T'];
+  let v = n;
+  let u = -1;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return v < 10 ? `${(Math.ceil(v * 10) / 10).toFixed(1)}${units[u]}` : `${Math.ceil(v)}${units[u]}`;
+}
+
+function lsDate(ms: number, now: number): string {
+  const d = new Date(ms);
+  const day = String(d.getUTCDate()).padStart(2);
+  const month = MONTHS[d.getUTCMonth()]!;
+  if (Math.abs(now - ms) > SIX_MONTHS_MS) return `${month} ${day}  ${d.getUTCFullYear()}`;
+  return `${month} ${day} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+}
+
+/** Names of every command {@link worldCommands} may define (their `/bin` and `/usr/bin` stubs make them found on PATH). */
+export const WORLD_COMMAND_NAMES: readonly string[] = [
+  'rm', 'ls', 'hostname', 'uname', 'node', 'js-exec', ...REAL_ENGINE_COMMANDS, ...STDIN_READERS,
+];

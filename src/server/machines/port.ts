@@ -1,0 +1,256 @@
+/**
+ * The Machine port: the one interface through which everything above a sprite (routes, sessions, services,
+ * checkpoints, the watches, the proxy, the sprite URL) touches it. Every engine implements it: the in-memory
+ * machine (the VFS with the `shell` or `interpreter` engine), the sandbox machine (a real Linux machine under
+ * bubblewrap with the in-sprite agent), later the container machine. It owns no HTTP, no sessions, no ids of
+ * checkpoints: those live in the model above it.
+ * @see docs/architecture.md "Machines and engines"
+ */
+import type { Duplex } from 'node:stream';
+import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from './memory/engine.ts';
+import type { VfsChange, VfsEntry, VfsStat } from './memory/vfs.ts';
+
+export type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from './memory/engine.ts';
+export type { VfsChange, VfsEntry, VfsStat } from './memory/vfs.ts';
+
+/** A part of a file: `length` bytes from byte `offset` (both non-negative integers). */
+export interface FileRange {
+  offset: number;
+  length: number;
+}
+
+/**
+ * The filesystem of a machine, as the fs API (docs/wire-reference.md §8) needs it. Every path is absolute and already
+ * normalised by the caller (`Vfs.normalize`); symlinks resolve in the sprite's own view, so no path can leave
+ * the sprite. Failures reject with a `VfsError` (`code`: ENOENT, EEXIST, ENOTDIR, EISDIR, ENOTEMPTY, EINVAL,
+ * ELOOP, EACCES, ENAMETOOLONG, ENOSPC) carrying the path, which the HTTP layer maps to `{error, code, path}`.
+ * Every mutation is atomic from the caller's view: a failed call changes nothing it reports.
+ */
+export interface MachineFs {
+  /**
+   * The bytes of the file at `path` (follows symlinks). EISDIR for a directory. With `range`, only the bytes from
+   * `offset` (bytes from the start) for at most `length` bytes, fewer at the end of the file: so a caller that needs
+   * part of a large file (the tail of a service log) holds only that part.
+   */
+  readFile(path: string, range?: FileRange): Promise<Uint8Array>;
+  /**
+   * Writes `data` to `path`, creating or replacing the file (or appending). `mode` applies to a new file and
+   * to an existing one (permission bits, ≤ 0o7777). `mkdirParents` creates missing ancestors (mode 0755).
+   * Resolves with the `stat` of the file after the write. `noFollow` is for writes spritzer makes on the sprite's
+   * behalf (service logs, the policy copy, `/etc/hostname`): no symlink is followed, one in an ancestor is ELOOP, one
+   * (or a hard link) at `path` is replaced by the file. The real engines refuse (EACCES) writes into `/proc` or `/sys`.
+   * @see docs/security.md "Host-side writes"
+   */
+  writeFile(
+    path: string,
+    data: Uint8Array,
+    opts?: { mode?: number; mkdirParents?: boolean; append?: boolean; noFollow?: boolean },
+  ): Promise<VfsStat>;
+  /** `stat` (follows symlinks). */
+  stat(path: string): Promise<VfsStat>;
+  /** `lstat` (does not follow the last component). */
+  lstat(path: string): Promise<VfsStat>;
+  /**
+   * The entries of directory `path`, in name order, each with its `lstat`. With `recursive`, every descendant,
+   * depth-first (a directory before its children). ENOTDIR when `path` is not a directory.
+   */
+  readdir(path: string, opts?: { recursive?: boolean }): Promise<VfsEntry[]>;
+  /** Creates a directory (mode default 0755); `recursive` = `mkdir -p`. */
+  mkdir(path: string, opts?: { recursive?: boolean; mode?: number }): Promise<void>;
+  /** Removes `path`; a non-empty directory needs `recursive` (else ENOTEMPTY). Resolves with the removed paths: `path` first, then its descendants depth-first in name order. */
+  rm(path: string, opts?: { recursive?: boolean; force?: boolean }): Promise<string[]>;
+  /** Renames `source` to `dest`, replacing an existing file at `dest`. */
+  rename(source: string, dest: string): Promise<void>;
+  /** Copies `source` to `dest` (a directory needs `recursive`); resolves with each copied pair and its size in bytes (0 for non-files). */
+  copy(source: string, dest: string, opts?: { recursive?: boolean }): Promise<Array<{ source: string; dest: string; size: number }>>;
+  /** Sets permission bits; resolves with every affected path and its new mode. */
+  chmod(path: string, mode: number, opts?: { recursive?: boolean }): Promise<Array<{ path: string; mode: number }>>;
+  /** Sets owner ids; `-1` keeps the current one. Resolves with every affected path and its ids. */
+  chown(path: string, uid: number, gid: number, opts?: { recursive?: boolean }): Promise<Array<{ path: string; uid: number; gid: number }>>;
+}
+
+/** A listening TCP socket inside a machine (the ports watch, docs/wire-reference.md §6.2). */
+export interface ListeningPort {
+  port: number;
+  /** Bound address as seen inside, e.g. `127.0.0.1`, `0.0.0.0`, `::`. */
+  address: string;
+  /** Pid (inside the machine) of the listening process, when known. */
+  pid?: number;
+}
+
+/** An opaque snapshot of a machine's disk, taken by `snapshot()` and consumed by `restore()` / `releaseSnapshot()`. */
+export interface MachineSnapshot {
+  /** The machine kind that made it; a snapshot never crosses kinds. */
+  readonly kind: string;
+}
+
+/** How a machine's snapshots are made (logged at start; listed in docs/fidelity.md). */
+export type SnapshotMode = 'structural' | 'btrfs' | 'copy';
+
+/**
+ * A sprite's machine. Lifecycle: created by a `MachineFactory` (ready to use), `stop()`ped processes on
+ * restore/restart, `destroy()`ed with the sprite. Any method may be called concurrently.
+ */
+export interface Machine {
+  /** `memory`, `sandbox`, `container`. */
+  readonly kind: string;
+  /** The exec engine name shown by health (`shell`, `interpreter`, `sandbox`, …). */
+  readonly engine: string;
+  /** The filesystem (the fs API, service logs, the in-sprite policy file). */
+  readonly fs: MachineFs;
+  /**
+   * Why the machine could not boot (the boot's error), while it cannot; undefined when it runs. Only the engines
+   * that keep disks across restarts set it (a saved sprite whose disk no longer boots stays, to be restored to a
+   * checkpoint or deleted). @see docs/security.md "No data loss on a bad boot"
+   */
+  readonly bootFailure?: string;
+  /**
+   * Starts a process. `io` is wired before anything runs, so a fast command never loses output; the process'
+   * `pid` is known synchronously (it names the exec session). Output is delivered as produced, byte-exact.
+   * A working directory that does not exist makes the process fail (exit 1 with a message on stderr); callers
+   * check it first with `fs.stat` to refuse before a WebSocket upgrade.
+   */
+  spawn(req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess;
+  /**
+   * Opens a TCP connection to `host:port` as seen from inside the machine (proxy, sprite URL). Rejects with an
+   * Error whose `code` is `ECONNREFUSED` when nothing listens, or `ENOTSUP` on machines that have no network
+   * (the in-memory one).
+   */
+  connect(host: string, port: number): Promise<Duplex>;
+  /** The TCP ports listening inside right now (empty on the in-memory machine). */
+  listeningPorts(): Promise<ListeningPort[]>;
+  /**
+   * Reports changes at or below `path` (recursive, or `path` and its direct children) until the returned
+   * function is called. Changes are batched per tick; `listener` must not throw.
+   */
+  watch(path: string, opts: { recursive: boolean }, listener: (changes: VfsChange[]) => void): () => void;
+  /** Takes a live snapshot of the disk without stopping anything. O(1) in the size of the disk where the storage allows it. */
+  snapshot(): Promise<MachineSnapshot>;
+  /**
+   * Stops every process, then makes `snapshot` the live disk (the snapshot itself stays usable for later
+   * restores). The caller restarts services afterwards.
+   */
+  restore(snapshot: MachineSnapshot): Promise<void>;
+  /** Frees a snapshot (the checkpoint was deleted). Idempotent. */
+  releaseSnapshot(snapshot: MachineSnapshot): Promise<void>;
+  /** Bytes and regular files on the disk (the admin state view, the disk quota). */
+  usage(): Promise<{ bytes: number; files: number }>;
+  /** Kills every process (KILL to each group) and resolves when all have exited; the disk stays. */
+  stop(): Promise<void>;
+  /** Stops everything and removes the machine's disk and snapshots. The machine is unusable afterwards. */
+  destroy(): Promise<void>;
+  /**
+   * Stops everything and keeps the disk and snapshots for a later run (server shutdown; `MachinePersistence` boots it
+   * again). The machine is unusable afterwards. Engines without it are destroyed at shutdown.
+   */
+  halt?(): Promise<void>;
+  /**
+   * Calls `listener` after the machine rebooted on its own (a real machine whose agent crashed: every process is
+   * gone, the disk stays), so services come back. Machines that never reboot by themselves leave it out.
+   * Returns the unsubscribe function.
+   */
+  onReboot?(listener: () => void): () => void;
+  /**
+   * Calls `listener` with each connection a process inside the machine opens to the in-sprite API socket
+   * (`/.sprite/api.sock`, docs/wire-reference.md §12): a Duplex carrying HTTP that spritzer answers. The last
+   * listener registered gets the connection. Machines without an in-sprite API leave it out. Returns the unsubscribe.
+   */
+  onApiConnection?(listener: (conn: Duplex) => void): () => void;
+  /**
+   * Keeps `record` (the sprite's fields above the machine, JSON) with the machine, so a restarted spritzer that
+   * adopts it (`MachineFactory.adoptExisting`) gets them back. Machines that outlive spritzer only (container).
+   */
+  remember?(record: MachineRecord): Promise<void>;
+  /**
+   * The sprite's network policy is now `policy` (set, or restored at start): machines that enforce it (the sandbox
+   * with `--sandbox-egress gate`) apply it at once and cut open connections it blocks. Others leave it out.
+   * @see docs/wire-reference.md §10
+   */
+  setNetworkPolicy?(policy: import('../model/policy.ts').NetworkPolicy): void;
+}
+
+/** The sprite fields a machine that outlives spritzer keeps for its adoption (src/server/model/adopt.ts). */
+export interface MachineRecord {
+  /** Creation time, epoch ms. */
+  createdAt: number;
+  labels?: string[];
+  urlSettings?: { auth: 'sprite' | 'public'; privateAccess?: string };
+  config?: Record<string, unknown>;
+  environment?: Record<string, string>;
+}
+
+/** A machine an earlier spritzer left running, found again at start (src/server/model/adopt.ts). */
+export interface AdoptedMachine {
+  spec: MachineSpec;
+  /** What `remember` (or the create's `MachineSpec.record`) kept; absent fields take the create defaults. */
+  record: MachineRecord;
+  machine: Machine;
+}
+
+/** What a factory needs to create one machine. */
+export interface MachineSpec {
+  /** The sprite's name (hostname inside). */
+  name: string;
+  /** The sprite's id (unique; names directories on disk). */
+  id: string;
+  /**
+   * Most bytes of file content the machine's disk may hold (`--disk-quota`, docs/limits.md); a write beyond it
+   * fails with ENOSPC (a `VfsError` through `fs`, the engine's own error inside processes). Absent: no quota.
+   */
+  diskQuotaBytes?: number;
+  /** The sprite's fields, kept by machines that outlive spritzer (see `Machine.remember`). */
+  record?: MachineRecord;
+  /** Most regular files the machine's disk may hold (`--max-files`, docs/limits.md); beyond it ENOSPC. Absent: none. */
+  maxFiles?: number;
+}
+
+/** Creates the machines of one engine. One factory per server. */
+export interface MachineFactory {
+  /** The `--exec` value (`shell`, `interpreter`, `sandbox`, `container`). */
+  readonly engine: string;
+  /** How snapshots are made on this engine. */
+  readonly snapshotMode: SnapshotMode;
+  /** Creates and boots a machine for a new sprite. */
+  create(spec: MachineSpec): Promise<Machine>;
+  /** Frees what the factory itself holds (loop mounts, temp dirs) after every machine was destroyed. */
+  close(): Promise<void>;
+  /**
+   * Loads, in the background once the server listens, what the first `create` would otherwise load (the in-memory
+   * engines: the exec engine's modules). Engines with nothing to load leave it out. Rejects as `create` would.
+   */
+  warm?(): Promise<void>;
+  /**
+   * How machines whose disks live on the host survive a restart (`--data-dir`, src/server/store): present on engines
+   * that can boot a sprite again from what an earlier run left. The in-memory engines have none (the store saves
+   * their VFS itself).
+   */
+  readonly persistence?: MachinePersistence;
+  /**
+   * The machines an earlier spritzer left (container engine: its labelled containers), each booted and ready;
+   * called once at start (src/server/model/adopt.ts). Engines whose machines die with spritzer leave it out.
+   */
+  adoptExisting?(): Promise<AdoptedMachine[]>;
+  /**
+   * spritzer is stopping and its machines outlive it: from now on `destroy()` lets go of a machine (its
+   * processes end, its disk stays) instead of removing it, so the next start adopts it. Deleting a sprite
+   * before this call still removes its machine.
+   */
+  detach?(): void;
+}
+
+/**
+ * Saving and re-booting host-disk machines (`--data-dir`). What `save` and `saveSnapshot` return is JSON, kept by the
+ * store with the sprite; the other methods take it back. @see docs/fidelity.md "Persistence"
+ */
+export interface MachinePersistence {
+  /** What names `machine`'s disk (JSON). */
+  save(machine: Machine): unknown;
+  /** What names `snapshot` on disk (JSON). */
+  saveSnapshot(snapshot: MachineSnapshot): unknown;
+  /** Boots the sprite `spec` again on the disk `saved` names. Rejects when that disk is gone. */
+  reattach(spec: MachineSpec, saved: unknown): Promise<Machine>;
+  /** The snapshot `saved` names (checked when it is restored, not now). */
+  reviveSnapshot(saved: unknown): MachineSnapshot;
+  /** Deletes every disk and snapshot on the host that no saved sprite names (`keep`: what `save` returned for each). */
+  prune(keep: unknown[]): Promise<void>;
+}

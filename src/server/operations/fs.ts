@@ -1,0 +1,127 @@
+/**
+ * The filesystem operations of the fs API (docs/wire-reference.md §8) over a sprite's `MachineFs`, independent
+ * of how the request arrived: the HTTP routes (routes/fs.ts) and the sprites-go `fs.*` ops over the control
+ * socket (ws/control-fs.ts) both call these, so both answer the same shapes and the same `VfsError`s. Each takes
+ * the client's (unresolved) paths and its `workingDir`, resolves them with `resolveClientPath`, and returns the
+ * wire result object (camelCase, modes as 4-digit octal strings). Errors: `VfsError` (the caller turns it into
+ * `{error, code, path}` with `fsErrorBody`).
+ */
+import type { components } from '../../../generated/openapi.d.ts';
+import { octalMode, toWireFsEntry } from '../http/wire.ts';
+import { VfsError, type VfsEntry } from '../machines/memory/vfs.ts';
+import { resolveClientPath } from '../model/fs-path.ts';
+import { nameGlob } from '../core/name-glob.ts';
+import { filterInTurns } from '../runtime/event-loop.ts';
+import type { MachineFs } from '../machines/port.ts';
+
+type Schemas = components['schemas'];
+
+/** Parses a mode given as an octal string (`0644`, `755`) or a number; EINVAL otherwise or above 0o7777. */
+export function parseMode(mode: string | number, path: string): number {
+  const value = typeof mode === 'number' ? mode : /^[0-7]{1,4}$/.test(mode) ? parseInt(mode, 8) : NaN;
+  if (!Number.isInteger(value) || value < 0 || value > 0o7777) {
+    throw new VfsError('EINVAL', path, 'chmod');
+  }
+  return value;
+}
+
+/**
+ * Without `mkdirParents`, a write still creates the file's own directory when that directory's parent exists
+ * (one level, like `mkdir` without `-p`); deeper missing ancestors stay ENOENT. This is what makes the SDKs'
+ * `mkdir(dir)` work: JS and PY implement it as a write of `<dir>/.keep` with `mkdirParents=false` (§8.10, §18).
+ */
+async function ensureParentDirectory(fs: MachineFs, path: string): Promise<void> {
+  const parent = path.slice(0, path.lastIndexOf('/')) || '/';
+  if (parent === '/') return;
+  try {
+    await fs.lstat(parent);
+  } catch (e) {
+    if (e instanceof VfsError && e.code === 'ENOENT') await fs.mkdir(parent);
+  }
+}
+
+/** `fs/read` (§8.1): the absolute path and the file's bytes (follows symlinks; EISDIR for a directory). */
+export async function readFileOp(fs: MachineFs, q: { path: string; workingDir?: string }): Promise<{ path: string; data: Uint8Array }> {
+  const path = resolveClientPath(q.path, q.workingDir);
+  return { path, data: await fs.readFile(path) };
+}
+
+/** `fs/write` (§8.2): writes `body` → `{path, size, mode}`. `mkdirParents` false creates one missing level. */
+export async function writeFileOp(
+  fs: MachineFs,
+  q: { path: string; workingDir?: string; mode?: string; mkdirParents: boolean },
+  body: Uint8Array,
+): Promise<Schemas['FsWriteResult']> {
+  const path = resolveClientPath(q.path, q.workingDir);
+  const mode = q.mode !== undefined ? parseMode(q.mode, path) : undefined;
+  if (!q.mkdirParents) await ensureParentDirectory(fs, path);
+  const st = await fs.writeFile(path, body, { mode, mkdirParents: q.mkdirParents });
+  return { path, size: st.size, mode: octalMode(st.mode) };
+}
+
+/**
+ * `fs/list` (§8.3): a file path lists itself (the SDKs' stat), a directory its children (all descendants with
+ * `recursive`). `pattern` (the JS SDK's readdir option) is a shell glob on each entry's name, filtered in turns
+ * of the event loop so a hostile pattern over a large directory does not hold other requests.
+ */
+export async function listFilesOp(
+  fs: MachineFs,
+  q: { path: string; workingDir?: string; recursive?: boolean; pattern?: string },
+): Promise<{ path: string; entries: Schemas['FsEntry'][]; count: number }> {
+  const path = resolveClientPath(q.path, q.workingDir);
+  const st = await fs.stat(path);
+  const listed: VfsEntry[] =
+    st.type !== 'directory'
+      ? [{ name: path.split('/').pop() || '/', path, stat: await fs.lstat(path) }]
+      : await fs.readdir(path, { recursive: q.recursive ?? false });
+  const match = q.pattern ? nameGlob(q.pattern) : undefined;
+  const entries = match ? await filterInTurns(listed, (e) => match(e.name)) : listed;
+  return { path, entries: entries.map(toWireFsEntry), count: entries.length };
+}
+
+/** `fs/delete` (§8.4) → `{deleted: [...], count}`, the top path first; ENOTEMPTY without `recursive`. */
+export async function deleteFileOp(fs: MachineFs, q: { path: string; workingDir?: string; recursive?: boolean }): Promise<{ deleted: string[]; count: number }> {
+  const deleted = await fs.rm(resolveClientPath(q.path, q.workingDir), { recursive: q.recursive ?? false });
+  return { deleted, count: deleted.length };
+}
+
+/** `fs/rename` (§8.5) → `{source, dest}`; replaces an existing destination. */
+export async function renameFileOp(fs: MachineFs, b: { source: string; dest: string; workingDir?: string }): Promise<Schemas['FsRenameResult']> {
+  const source = resolveClientPath(b.source, b.workingDir);
+  const dest = resolveClientPath(b.dest, b.workingDir);
+  await fs.rename(source, dest);
+  return { source, dest };
+}
+
+/** `fs/copy` (§8.6) → `{copied: [{source, dest}], count, totalBytes}` (the docs/Go shape). */
+export async function copyFileOp(
+  fs: MachineFs,
+  b: { source: string; dest: string; workingDir?: string; recursive?: boolean },
+): Promise<Schemas['FsCopyResult']> {
+  const pairs = await fs.copy(resolveClientPath(b.source, b.workingDir), resolveClientPath(b.dest, b.workingDir), {
+    recursive: b.recursive ?? false,
+  });
+  const totalBytes = pairs.reduce((sum, c) => sum + c.size, 0);
+  const copied = pairs.map(({ source, dest }) => ({ source, dest }));
+  return { copied, count: copied.length, totalBytes };
+}
+
+/** `fs/chmod` (§8.7) → `{affected: [{path, mode}], count}`; EINVAL for a mode that is not octal ≤ 7777. */
+export async function chmodFileOp(
+  fs: MachineFs,
+  b: { path: string; workingDir?: string; mode: string | number; recursive?: boolean },
+): Promise<Schemas['FsChmodResult']> {
+  const path = resolveClientPath(b.path, b.workingDir);
+  const affected = await fs.chmod(path, parseMode(b.mode, path), { recursive: b.recursive ?? false });
+  return { affected: affected.map((a) => ({ path: a.path, mode: octalMode(a.mode) })), count: affected.length };
+}
+
+/** `fs/chown` (§8.8) → `{affected: [{path, uid, gid}], count}`; an absent (null) id keeps the current one. */
+export async function chownFileOp(
+  fs: MachineFs,
+  b: { path: string; workingDir?: string; uid?: number | null; gid?: number | null; recursive?: boolean },
+): Promise<Schemas['FsChownResult']> {
+  const path = resolveClientPath(b.path, b.workingDir);
+  const affected = await fs.chown(path, b.uid ?? -1, b.gid ?? -1, { recursive: b.recursive ?? false });
+  return { affected, count: affected.length };
+}

@@ -1,0 +1,32 @@
+/**
+ * Test support (never used by the server): runs one `sh -c` script on the `shell` engine over a fresh sprite
+ * (the Linux skeleton, cwd /home/sprite) to its end, and returns what a client would see.
+ */
+import { FakeClock } from '../../src/server/core/clock.ts';
+import { Vfs } from '../../src/server/machines/memory/vfs.ts';
+import { createShellEngine } from '../../src/server/machines/memory/shell/engine.ts';
+import { seedLinuxTree } from '../../src/server/machines/memory/linux-skeleton.ts';
+import type { SpriteContext } from '../../src/server/machines/memory/engine.ts';
+
+const T = Date.UTC(2026, 10, 30, 9, 5, 0);
+const ENV = { HOME: '/home/sprite', USER: 'sprite', PATH: '/usr/local/bin:/usr/bin:/bin' };
+
+/** A fresh sprite named `demo` with the Linux skeleton. */
+export function testSprite(): SpriteContext {
+  let pid = 41;
+  return { name: 'demo', vfs: seedLinuxTree(Vfs.skeleton(() => T), 'demo'), allocatePid: () => ++pid };
+}
+
+/** Runs `script` (no stdin) on `ctx` (default a fresh sprite); resolves with stdout, stderr (UTF-8) and the exit code. */
+export async function runShell(script: string, ctx: SpriteContext = testSprite()): Promise<{ stdout: string; stderr: string; exit: number }> {
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  const proc = createShellEngine({ clock: new FakeClock(T) }).start(
+    ctx,
+    { argv: ['sh', '-c', script], env: ENV, dir: '/home/sprite', tty: false, rows: 24, cols: 80 },
+    { stdout: (d) => void out.push(Buffer.from(d)), stderr: (d) => void err.push(Buffer.from(d)) },
+    { stdin: false },
+  );
+  const exit = await proc.exit;
+  return { stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString(), exit };
+}
