@@ -11,6 +11,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { openBeneath } from './beneath.ts';
 import { isKernelFile, resolvesIntoKernel } from './kernel-trees.ts';
 import type { WireError } from './protocol.ts';
+import { posixErrorText } from '../protocol/posix-errors.ts';
 
 /** A node's kind as the fs API names it. */
 export type NodeType = 'file' | 'directory' | 'symlink';
@@ -33,13 +34,16 @@ export interface EntryJson {
   stat: StatJson;
 }
 
-/** A failed operation, reported to the host as `{code, message, path, syscall}` with the sprite-view path. */
+/**
+ * A failed operation, reported to the host as `{code, message, path, syscall}` with the sprite-view path. The
+ * message's text is the shared POSIX wording of `code` (src/protocol/posix-errors.ts) unless `description` is given.
+ */
 export class AgentFsError extends Error {
   constructor(
     readonly code: string,
     readonly path: string,
     readonly syscall: string,
-    description: string,
+    description = posixErrorText(code) ?? 'error',
   ) {
     super(`${code}: ${description}, ${syscall} '${path}'`);
   }
@@ -56,20 +60,6 @@ const PERMISSION_BITS = 0o7777;
 const DEFAULT_DIR_MODE = 0o755;
 const DEFAULT_FILE_MODE = 0o644;
 
-const DESCRIPTIONS: Record<string, string> = {
-  ENOENT: 'no such file or directory',
-  EEXIST: 'file already exists',
-  ENOTDIR: 'not a directory',
-  EISDIR: 'illegal operation on a directory',
-  ENOTEMPTY: 'directory not empty',
-  EINVAL: 'invalid argument',
-  ELOOP: 'too many symbolic links encountered',
-  EACCES: 'permission denied',
-  ENAMETOOLONG: 'name too long',
-  ENOSPC: 'no space left on device',
-  EIO: 'i/o error',
-};
-
 /**
  * Maps a Node fs error to an AgentFsError about sprite path `path`. EPERM and EROFS read as EACCES (the fs API's
  * vocabulary, docs/wire-reference.md §8.9); other codes pass through with Node's description.
@@ -82,7 +72,7 @@ export function toAgentFsError(err: unknown, path: string, syscall: string): Age
   // The sandbox's disk quota is a btrfs qgroup (EDQUOT); the fs API says ENOSPC, as on the memory engines.
   if (isOutOfSpace(e)) code = 'ENOSPC';
   const fromNode = /^[A-Z0-9]+: ([^,]+),/.exec(String(e?.message ?? ''))?.[1];
-  return new AgentFsError(code, path, e?.syscall ?? syscall, DESCRIPTIONS[code] ?? fromNode ?? 'error');
+  return new AgentFsError(code, path, e?.syscall ?? syscall, posixErrorText(code) ?? fromNode ?? 'error');
 }
 
 /** Linux's EDQUOT, which Node (libuv) has no name for ("Unknown system error -122"). */
@@ -123,7 +113,7 @@ async function cutBack(host: string, size: number): Promise<void> {
 /** Lexically normalises an absolute sprite path (`.`/`..`/`//` removed; `..` above `/` stays at `/`). Throws EINVAL otherwise. */
 export function normalizeSpritePath(path: unknown, syscall = 'open'): string {
   if (typeof path !== 'string' || !path.startsWith('/') || path.includes('\0')) {
-    throw new AgentFsError('EINVAL', String(path), syscall, DESCRIPTIONS.EINVAL!);
+    throw new AgentFsError('EINVAL', String(path), syscall);
   }
   const out: string[] = [];
   for (const part of path.split('/')) {
@@ -251,7 +241,7 @@ export class AgentFs {
     opts: { mode?: number; mkdirParents?: boolean; append?: boolean; noFollow?: boolean } = {},
   ): Promise<StatJson> {
     const p = normalizeSpritePath(path);
-    if (p === '/') throw new AgentFsError('EISDIR', p, 'open', DESCRIPTIONS.EISDIR!);
+    if (p === '/') throw new AgentFsError('EISDIR', p, 'open');
     // With noFollow a link at `p` is replaced, not followed: only where its directory lies decides.
     await this.refuseKernel(opts.noFollow ? parentOf(p) : p, 'open');
     const mode = opts.mode !== undefined ? opts.mode & PERMISSION_BITS : DEFAULT_FILE_MODE;
@@ -267,7 +257,7 @@ export class AgentFs {
       } else {
         existed = await fsp.stat(host).then(
           (st) => {
-            if (st.isDirectory()) throw new AgentFsError('EISDIR', p, 'open', DESCRIPTIONS.EISDIR!);
+            if (st.isDirectory()) throw new AgentFsError('EISDIR', p, 'open');
             return true;
           },
           (err: NodeJS.ErrnoException) => {
@@ -279,7 +269,7 @@ export class AgentFs {
         fh = await fsp.open(host, O_WRONLY | O_CREAT | O_NONBLOCK | (opts.append ? O_APPEND : 0), mode);
         if (await isKernelFile(fh, this.root)) {
           await fh.close();
-          throw new AgentFsError('EACCES', p, 'open', DESCRIPTIONS.EACCES!);
+          throw new AgentFsError('EACCES', p, 'open');
         }
       }
       try {
@@ -294,7 +284,7 @@ export class AgentFs {
             await fh.close().catch(() => undefined);
             if (!existed) await fsp.unlink(host).catch(() => undefined);
             else if (opts.append) await cutBack(host, sizeBefore).catch(() => undefined);
-            throw new AgentFsError('ENOSPC', p, 'open', DESCRIPTIONS.ENOSPC!);
+            throw new AgentFsError('ENOSPC', p, 'open');
           }
           throw err;
         }
@@ -314,7 +304,7 @@ export class AgentFs {
    */
   private async refuseKernel(p: string, syscall: string): Promise<void> {
     if (await resolvesIntoKernel(this.hostPath(p), this.root)) {
-      throw new AgentFsError('EACCES', p, syscall, DESCRIPTIONS.EACCES!);
+      throw new AgentFsError('EACCES', p, syscall);
     }
   }
 
@@ -331,7 +321,7 @@ export class AgentFs {
         } catch (err) {
           if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
           const st = await fsp.stat(host);
-          if (!st.isDirectory()) throw new AgentFsError('ENOTDIR', at, syscall, DESCRIPTIONS.ENOTDIR!);
+          if (!st.isDirectory()) throw new AgentFsError('ENOTDIR', at, syscall);
           return;
         }
         await fsp.chmod(host, mode);
@@ -394,7 +384,7 @@ export class AgentFs {
    */
   async rm(path: string, opts: { recursive?: boolean; force?: boolean } = {}): Promise<string[]> {
     const p = normalizeSpritePath(path, 'rm');
-    if (p === '/') throw new AgentFsError('EINVAL', p, 'rm', DESCRIPTIONS.EINVAL!);
+    if (p === '/') throw new AgentFsError('EINVAL', p, 'rm');
     await this.refuseKernel(p, 'rm');
     let tree: Array<{ path: string; type: NodeType }>;
     try {
@@ -405,7 +395,7 @@ export class AgentFs {
     }
     const host = this.hostPath(p);
     if (tree[0]!.type === 'directory') {
-      if (tree.length > 1 && !opts.recursive) throw new AgentFsError('ENOTEMPTY', p, 'rm', DESCRIPTIONS.ENOTEMPTY!);
+      if (tree.length > 1 && !opts.recursive) throw new AgentFsError('ENOTEMPTY', p, 'rm');
       await this.guard(p, 'rm', () => fsp.rm(host, { recursive: true }));
     } else {
       await this.guard(p, 'rm', () => fsp.unlink(host));
@@ -417,7 +407,7 @@ export class AgentFs {
   async rename(source: string, dest: string): Promise<void> {
     const s = normalizeSpritePath(source, 'rename');
     const d = normalizeSpritePath(dest, 'rename');
-    if (s === '/' || d === '/') throw new AgentFsError('EINVAL', s === '/' ? s : d, 'rename', DESCRIPTIONS.EINVAL!);
+    if (s === '/' || d === '/') throw new AgentFsError('EINVAL', s === '/' ? s : d, 'rename');
     await this.refuseKernel(s, 'rename');
     await this.refuseKernel(d, 'rename');
     if (s === d) {
@@ -452,11 +442,11 @@ export class AgentFs {
     const d = normalizeSpritePath(dest, 'copyfile');
     await this.refuseKernel(d, 'copyfile');
     const top = await this.statJson(s, true, 'copyfile');
-    if (top.type === 'directory' && !opts.recursive) throw new AgentFsError('EISDIR', s, 'copyfile', DESCRIPTIONS.EISDIR!);
+    if (top.type === 'directory' && !opts.recursive) throw new AgentFsError('EISDIR', s, 'copyfile');
     const realSrc = await this.guard(s, 'copyfile', () => fsp.realpath(this.hostPath(s)));
     const realDestParent = await this.guard(d, 'copyfile', () => fsp.realpath(this.hostPath(parentOf(d))));
     const realDest = d === '/' ? realDestParent : joinPath(realDestParent, d.slice(d.lastIndexOf('/') + 1));
-    if (realDest === realSrc || realDest.startsWith(`${realSrc}/`)) throw new AgentFsError('EINVAL', d, 'copyfile', DESCRIPTIONS.EINVAL!);
+    if (realDest === realSrc || realDest.startsWith(`${realSrc}/`)) throw new AgentFsError('EINVAL', d, 'copyfile');
     const copied: Array<{ source: string; dest: string; size: number }> = [];
     const copyNode = async (sp: string, dp: string, follow: boolean): Promise<void> => {
       const st = await this.statJson(sp, follow, 'copyfile');
@@ -465,7 +455,7 @@ export class AgentFs {
       const existing = await fsp.lstat(hd).then((x) => typeOf(x), () => undefined);
       await this.guard(dp, 'copyfile', async () => {
         if (st.type === 'directory') {
-          if (existing && existing !== 'directory') throw new AgentFsError('ENOTDIR', dp, 'copyfile', DESCRIPTIONS.ENOTDIR!);
+          if (existing && existing !== 'directory') throw new AgentFsError('ENOTDIR', dp, 'copyfile');
           if (!existing) {
             await fsp.mkdir(hd, { mode: st.mode });
             await fsp.chmod(hd, st.mode);
@@ -477,7 +467,7 @@ export class AgentFs {
           for (const name of names) await copyNode(joinPath(sp, name), joinPath(dp, name), false);
           return;
         }
-        if (existing === 'directory') throw new AgentFsError('EISDIR', dp, 'copyfile', DESCRIPTIONS.EISDIR!);
+        if (existing === 'directory') throw new AgentFsError('EISDIR', dp, 'copyfile');
         if (st.type === 'symlink') {
           if (existing) await fsp.unlink(hd);
           await fsp.symlink(st.target!, hd);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { VfsError } from '../server/machines/memory/vfs.ts';
+import { VfsError } from '../server/machines/port.ts';
 import type { MachineFs } from '../server/machines/port.ts';
 import { IS_ROOT, startTestAgent, type TestAgent } from './testing.ts';
 

@@ -3,7 +3,7 @@
  * VfsChange vocabulary), recursive or one level, and a watched path that does not exist yet.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { VfsChange } from '../server/machines/memory/vfs.ts';
+import type { VfsChange } from '../server/machines/port.ts';
 import { startTestAgent, type TestAgent } from './testing.ts';
 
 const LINUX = process.platform === 'linux';

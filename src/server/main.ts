@@ -3,12 +3,13 @@
  * an `export SPRITES_BASE_URL=…` line when ready; on SIGINT/SIGTERM closes sockets, ends running commands and
  * exits 0. Logging is one line per request (pino).
  */
-import { HTTP_EXEC_FRAME_GAP_MS, type FrameGapClients } from './exec/frames.ts';
 import './runtime/hold-young-generation.ts'; // first: the young generation stays small while the server starts (young-generation.ts)
+import { HTTP_EXEC_FRAME_GAP_MS, type FrameGapClients } from './exec/frames.ts';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { pino } from 'pino';
 import { defaultDeps, startServer } from './server.ts';
 import { openMachineFactory, MACHINE_ENGINES } from './machines/index.ts';
+import { SANDBOX_EGRESS_MODES } from './config/machines.ts';
 import { SystemClock } from './core/clock.ts';
 import { DEFAULT_LIMITS, parseSize } from './config/limits.ts';
 import { installLastResort } from './containment.ts';
@@ -137,7 +138,7 @@ const program = new Command('spritzer')
   .addOption(
     new Option('--sandbox-egress <mode>', 'sandbox engine: none (no outbound network at all) or gate (an HTTP/CONNECT proxy and a DNS resolver inside each sprite that apply its network policy); see docs/sandbox.md')
       .env('SPRITZER_SANDBOX_EGRESS')
-      .choices(['none', 'gate'])
+      .choices([...SANDBOX_EGRESS_MODES])
       .default('none'),
   )
   .addOption(

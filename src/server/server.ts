@@ -48,7 +48,7 @@ export async function startServer(deps: Deps, host = '127.0.0.1', port = 0): Pro
   // --data-dir: the saved sprites and tokens are back before the first request (src/server/store).
   if (deps.store) await deps.store.load(spritzer.ctx);
   // Machines that outlive spritzer (the container engine) come back as sprites (model/adopt.ts).
-  await adoptMachines(spritzer.ctx);
+  await adoptMachines(spritzer.ctx.model, deps.logger);
   // Contained: no throw in either listener reaches the process (containment.ts; issue 16).
   // The request head may be long (a 200 KB command line in exec's query); past the limit 414/431 JSON (http/oversize.ts).
   const maxHeaderSize = deps.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES;

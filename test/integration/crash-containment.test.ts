@@ -15,7 +15,8 @@ import { defaultDeps } from '../../src/server/server.ts';
 import { createApp } from '../../src/server/app.ts';
 import { containRequests, containUpgrades } from '../../src/server/containment.ts';
 import { createEngine } from '../../src/server/machines/memory/engines.ts';
-import type { ExecEngine, ExecProcess, SpriteContext } from '../../src/server/machines/memory/engine.ts';
+import type { ExecEngine, SpriteContext } from '../../src/server/machines/memory/engine.ts';
+import type { ExecProcess } from '../../src/server/machines/port.ts';
 import { SystemClock } from '../../src/server/core/clock.ts';
 import { SequentialIds } from '../../src/server/core/ids.ts';
 

@@ -15,7 +15,8 @@ import { expectIntact, rawExchange, rawRequest, rawUntilClose, seedState, KEPT }
 import type { RunningServer } from '../../src/server/server.ts';
 import { OPENAPI_PATH } from '../../src/server/app.ts';
 import { createEngine } from '../../src/server/machines/memory/engines.ts';
-import type { ExecEngine, ExecProcess } from '../../src/server/machines/memory/engine.ts';
+import type { ExecEngine } from '../../src/server/machines/memory/engine.ts';
+import type { ExecProcess } from '../../src/server/machines/port.ts';
 import { SystemClock } from '../../src/server/core/clock.ts';
 
 /** Every `resize` that reached a `tty-probe` process, in order; `waitFor` resolves once one matches. */

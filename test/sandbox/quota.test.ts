@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentBundle } from '../../src/agent/testing.ts';
-import { VfsError } from '../../src/server/machines/memory/vfs.ts';
+import { VfsError } from '../../src/server/machines/port.ts';
 import { FS_CODE_STATUS } from '../../src/server/http/errors.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../../src/server/machines/sandbox/sandbox-machine.ts';
 import { announceSkip, exec } from './support.ts';

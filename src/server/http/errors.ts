@@ -7,7 +7,7 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { ModelError, type ModelErrorKind } from '../core/errors.ts';
-import { VfsError, type VfsErrorCode } from '../machines/memory/vfs.ts';
+import { VfsError, type VfsErrorCode } from '../machines/port.ts';
 import { unsupportedMediaTypeBody } from './media-type.ts';
 
 /** JSON error envelope of the outer API (§2.4 item 1). */

@@ -5,7 +5,7 @@
 import type { components } from '../../../generated/openapi.d.ts';
 import type { Sprite, Checkpoint } from '../model/sprites.ts';
 import type { ExecSession } from '../model/sessions.ts';
-import type { VfsEntry } from '../machines/memory/vfs.ts';
+import type { VfsEntry } from '../machines/port.ts';
 import type { Service, ServiceEvent } from '../model/services.ts';
 import type { Task } from '../model/tasks.ts';
 

@@ -7,11 +7,157 @@
  * @see docs/architecture.md "Machines and engines"
  */
 import type { Duplex } from 'node:stream';
-import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from './memory/engine.ts';
-import type { VfsChange, VfsEntry, VfsStat } from './memory/vfs.ts';
+import { posixErrorText } from '../../protocol/posix-errors.ts';
 
-export type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from './memory/engine.ts';
-export type { VfsChange, VfsEntry, VfsStat } from './memory/vfs.ts';
+// ---- Processes ----
+
+/** What to run. `argv[0]` is the program; `path` overrides the executable (docs/wire-reference.md §4.2). */
+export interface ExecRequest {
+  argv: string[];
+  /** Executable to run; defaults to argv[0]. */
+  path?: string;
+  /** The complete environment (already merged or replaced by the caller). */
+  env: Record<string, string>;
+  /** Absolute working directory. */
+  dir: string;
+  tty: boolean;
+  /** Terminal size (only meaningful with tty). */
+  rows: number;
+  cols: number;
+}
+
+/**
+ * Where a command's output goes. The caller passes these sinks to `start()` so the relay exists before the
+ * command runs: a fast command can never lose output. In TTY mode engines write everything to `stdout`.
+ */
+export interface ExecIO {
+  stdout(data: Uint8Array): void;
+  stderr(data: Uint8Array): void;
+}
+
+/** A running command. */
+export interface ExecProcess {
+  /** Process id, unique per sprite; the session id is its decimal string. */
+  readonly pid: number;
+  /** Feed stdin bytes (ignored after `endStdin`). */
+  writeStdin(data: Uint8Array): void;
+  /** Stdin reached EOF. */
+  endStdin(): void;
+  /** Terminal resize (TTY only; a no-op otherwise). */
+  resize(cols: number, rows: number): void;
+  /** Deliver a signal by name without `SIG` prefix (`TERM`, `KILL`, `INT`, `HUP`, …). */
+  signal(name: string): void;
+  /** Resolves with the exit code (0–255; 128+n when killed by signal n). Never rejects. */
+  readonly exit: Promise<number>;
+}
+
+/** Options every engine honours. */
+export interface ExecStartOptions {
+  /**
+   * Whether the client will send stdin. When false the engine runs with empty stdin at once.
+   * When true, an engine that needs all stdin up front (just-bash) waits for EOF or for
+   * `stdinGraceMs` (`stdinWaitMs` for a script that may read stdin) without a stdin frame, whichever comes first (documented rule, see docs/fidelity.md).
+   */
+  stdin: boolean;
+}
+
+// ---- The filesystem vocabulary ----
+
+/** POSIX error codes the VFS raises. @see docs/wire-reference.md §8.9 */
+export type VfsErrorCode =
+  | 'ENOENT'
+  | 'EEXIST'
+  | 'ENOTDIR'
+  | 'EISDIR'
+  | 'ENOTEMPTY'
+  | 'EINVAL'
+  | 'ELOOP'
+  | 'EACCES'
+  | 'ENAMETOOLONG'
+  | 'ENOSPC';
+
+
+/**
+ * A filesystem error with a POSIX `code` and the normalised absolute `path` it concerns. The message reads like
+ * Node's, e.g. `ENOENT: no such file or directory, open '/x'`; `syscall` names the operation (`open`, `mkdir`,
+ * `scandir`, `rm`, `rename`, `copyfile`, `chmod`, `chown`, `symlink`, `readlink`, `stat`, `lstat`, `utime`).
+ * @see docs/wire-reference.md §8.9 (the HTTP layer maps `code` to a status and the `{error, code, path}` envelope)
+ */
+export class VfsError extends Error {
+  constructor(
+    readonly code: VfsErrorCode,
+    readonly path: string,
+    readonly syscall = 'open',
+  ) {
+    // No stack trace: a VfsError is an answer (ENOENT, EEXIST…), thrown on every missed lookup of a command's
+    // file probes, and capturing the stack was the largest cost of such a miss (docs/performance.md "Exec").
+    super(withoutStack(`${code}: ${posixErrorText(code)}, ${syscall} '${path}'`));
+    Error.stackTraceLimit = savedStackTraceLimit;
+    this.name = 'VfsError';
+  }
+}
+
+let savedStackTraceLimit = Error.stackTraceLimit;
+/** Turns stack capture off for the one `Error` constructor call that follows (VfsError restores the limit). */
+function withoutStack(message: string): string {
+  savedStackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  return message;
+}
+
+/** The kind of a node, named as the fs list API names it. @see docs/wire-reference.md §8.3 */
+export type VfsNodeType = 'file' | 'directory' | 'symlink';
+
+/**
+ * What `stat`/`lstat` report. `mode` holds permission bits only (e.g. `0o644`, at most `0o7777`); `size` is bytes
+ * (directories report 4096, symlinks the UTF-8 length of their target); `mtimeMs` is epoch milliseconds from the
+ * injected clock; `target` is set for symlinks.
+ * @see docs/wire-reference.md §8.3
+ */
+export interface VfsStat {
+  type: VfsNodeType;
+  mode: number;
+  size: number;
+  mtimeMs: number;
+  uid: number;
+  gid: number;
+  target?: string;
+}
+
+/** One directory entry: `name` is the basename, `path` the absolute path, `stat` as `lstat` gives it. */
+export interface VfsEntry {
+  name: string;
+  path: string;
+  stat: VfsStat;
+}
+
+/** One change found by `Vfs.diff` (the event names of the fs watch API, docs/wire-reference.md §6.3). */
+export interface VfsChange {
+  path: string;
+  event: 'create' | 'write' | 'remove' | 'chmod';
+  isDir: boolean;
+  /** Size after the change (0 for removals and directories). */
+  size: number;
+}
+
+/**
+ * The absolute canonical form of `path` (resolved against `cwd` when relative): `.` and empty components dropped,
+ * `..` taken lexically (above `/` stays `/`), no trailing slash. Symlinks are not resolved (the machine does that).
+ * Every path reaches a `MachineFs` in this form.
+ */
+export function normalizePath(path: string, cwd = '/'): string {
+  const full = path.startsWith('/') ? path : `${cwd.startsWith('/') ? cwd : `/${cwd}`}/${path}`;
+  const out: string[] = [];
+  for (const part of full.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') out.pop();
+    else out.push(part);
+  }
+  return `/${out.join('/')}`;
+}
+
+// ---- Machines ----
+
 
 /** A part of a file: `length` bytes from byte `offset` (both non-negative integers). */
 export interface FileRange {
@@ -21,7 +167,7 @@ export interface FileRange {
 
 /**
  * The filesystem of a machine, as the fs API (docs/wire-reference.md §8) needs it. Every path is absolute and already
- * normalised by the caller (`Vfs.normalize`); symlinks resolve in the sprite's own view, so no path can leave
+ * normalised by the caller (`normalizePath`); symlinks resolve in the sprite's own view, so no path can leave
  * the sprite. Failures reject with a `VfsError` (`code`: ENOENT, EEXIST, ENOTDIR, EISDIR, ENOTEMPTY, EINVAL,
  * ELOOP, EACCES, ENAMETOOLONG, ENOSPC) carrying the path, which the HTTP layer maps to `{error, code, path}`.
  * Every mutation is atomic from the caller's view: a failed call changes nothing it reports.

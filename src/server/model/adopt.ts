@@ -5,8 +5,8 @@
  * `--data-dir` store (src/server/store) is a separate path for the in-memory and sandbox engines.
  * @see issue 10 item 2, docs/container.md "Restarts"
  */
-import type { AppContext } from '../context.ts';
-import { Sprite, SPRITE_NAME_PATTERN } from './sprites.ts';
+import type { Logger } from 'pino';
+import { Sprite, SPRITE_NAME_PATTERN, type SpritesModel } from './sprites.ts';
 
 /**
  * Asks the factory for what it can adopt and puts each machine back as a sprite (name, id, creation time,
@@ -15,10 +15,10 @@ import { Sprite, SPRITE_NAME_PATTERN } from './sprites.ts';
  * @deviation checkpoints, services and policies of an adopted sprite are not restored (docs/fidelity.md
  *   "Container engine: restart of spritzer").
  */
-export async function adoptMachines(ctx: AppContext): Promise<number> {
-  const { clock, logger, organization, limits } = ctx.deps;
+export async function adoptMachines(model: SpritesModel, logger: Pick<Logger, 'info' | 'warn'>): Promise<number> {
+  const { clock, organization, limits } = model.deps;
   // The model's factory: what it adopts is served by the in-sprite API like a sprite created now.
-  const machines = ctx.model.deps.machines;
+  const machines = model.deps.machines;
   if (!machines.adoptExisting) return 0;
   let adopted = 0;
   for (const found of await machines.adoptExisting()) {
@@ -30,13 +30,13 @@ export async function adoptMachines(ctx: AppContext): Promise<number> {
         spec.name,
         organization,
         record.createdAt,
-        () => ctx.model.urlFor(spec.name),
+        () => model.urlFor(spec.name),
         { name: spec.name, labels: record.labels, urlSettings: record.urlSettings, config: record.config, environment: record.environment },
         machine,
         clock,
         limits,
       );
-      ctx.model.adopt(sprite);
+      model.adopt(sprite);
       adopted++;
     } catch (err) {
       logger.warn({ sprite: spec.name, err: (err as Error).message }, 'adoption: machine not adopted, removed');

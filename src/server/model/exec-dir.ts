@@ -6,7 +6,7 @@
  */
 import { checkPath } from './fs-path.ts';
 import { ModelError } from '../core/errors.ts';
-import { VfsError } from '../machines/memory/vfs.ts';
+import { VfsError } from '../machines/port.ts';
 
 /**
  * Throws ModelError `invalid_request` (HTTP 400) `chdir <dir>: file name too long` when `dir` is over 4095 bytes or

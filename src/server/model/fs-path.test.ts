@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkPath, resolveClientPath } from './fs-path.ts';
-import { VfsError } from '../machines/memory/vfs.ts';
+import { VfsError } from '../machines/port.ts';
 
 /** The VfsError code `fn` throws, or undefined. */
 function codeOf(fn: () => unknown): string | undefined {

@@ -5,7 +5,7 @@
  * anything up: existence, symlinks and permissions are the machine's business.
  */
 import { DEFAULT_LIMITS, type Limits } from '../config/limits.ts';
-import { Vfs, VfsError } from '../machines/memory/vfs.ts';
+import { normalizePath, VfsError } from '../machines/port.ts';
 
 /** The limits `checkPath` applies. */
 export type PathLimits = Pick<Limits, 'pathMaxBytes' | 'nameMaxBytes'>;
@@ -48,7 +48,7 @@ export function checkPath(path: string, syscall = 'open', limits: PathLimits = D
 export function resolveClientPath(path: string, workingDir: string | undefined, syscall = 'open', limits: PathLimits = DEFAULT_LIMITS): string {
   checkPath(path, syscall, limits);
   if (workingDir !== undefined) checkPath(workingDir, syscall, limits);
-  const resolved = Vfs.normalize(path, Vfs.normalize(workingDir ?? '/'));
+  const resolved = normalizePath(path, normalizePath(workingDir ?? '/'));
   checkPath(resolved, syscall, limits);
   return resolved;
 }

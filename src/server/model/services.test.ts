@@ -2,7 +2,8 @@ import { describe, it, expect } from 'vitest';
 import { FakeClock } from '../core/clock.ts';
 import { Vfs } from '../machines/memory/vfs.ts';
 import type { ModelError } from '../core/errors.ts';
-import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, ExecStartOptions, SpriteContext } from '../machines/memory/engine.ts';
+import type { ExecEngine, SpriteContext } from '../machines/memory/engine.ts';
+import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../machines/port.ts';
 import { signalNumber } from '../../protocol/signals.ts';
 import { kindOf, kindOfAsync, testMachine } from '../../../test/support/model.ts';
 import {

@@ -6,10 +6,10 @@
  * @see docs/wire-reference.md §9
  */
 import type { Clock, TimerHandle } from '../core/clock.ts';
-import type { ExecProcess } from '../machines/memory/engine.ts';
+import type { ExecProcess } from '../machines/port.ts';
 import type { Machine } from '../machines/port.ts';
 import { ModelError } from '../core/errors.ts';
-import { VfsError } from '../machines/memory/vfs.ts';
+import { VfsError } from '../machines/port.ts';
 import { normalizeSignalName } from '../../protocol/signals.ts';
 import { findNeedsCycle, startOrder } from './service-graph.ts';
 import { DEFAULT_LIMITS, type Limits } from '../config/limits.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../core/clock.ts';
 import { SessionRegistry, SCROLLBACK_BYTES, type ExecSessionInit, type SessionListener } from './sessions.ts';
-import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../machines/memory/engine.ts';
+import type { ExecEngine } from '../machines/memory/engine.ts';
+import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../machines/port.ts';
 import { Vfs } from '../machines/memory/vfs.ts';
 import { ModelError } from '../core/errors.ts';
 import { kindOf, kindOfAsync, testMachine } from '../../../test/support/model.ts';

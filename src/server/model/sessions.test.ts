@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../core/clock.ts';
 import { SessionRegistry, DEFAULT_NON_TTY_LINGER_MS, SCROLLBACK_BYTES, type ExecSessionInit, type SessionListener } from './sessions.ts';
-import type { ExecEngine, ExecIO, ExecProcess } from '../machines/memory/engine.ts';
+import type { ExecEngine } from '../machines/memory/engine.ts';
+import type { ExecIO, ExecProcess } from '../machines/port.ts';
 import { Vfs } from '../machines/memory/vfs.ts';
 import { testMachine } from '../../../test/support/model.ts';
 

@@ -4,7 +4,7 @@
  * It owns the fan-out of a process's output to attached clients and the scrollback; it knows no WebSocket.
  */
 import type { Clock, TimerHandle } from '../core/clock.ts';
-import type { ExecProcess, ExecRequest } from '../machines/memory/engine.ts';
+import type { ExecProcess, ExecRequest } from '../machines/port.ts';
 import type { Machine } from '../machines/port.ts';
 import { ModelError } from '../core/errors.ts';
 import { checkExecDir } from './exec-dir.ts';

@@ -6,7 +6,7 @@
  */
 import type { MachineFs } from '../machines/port.ts';
 import { defaultNetworkPolicy, NETWORK_POLICY_PATH, type NetworkPolicy } from './policy.ts';
-import { VfsError } from '../machines/memory/vfs.ts';
+import { VfsError } from '../machines/port.ts';
 
 /** Per-sprite policies. */
 export class SpritePolicies {

@@ -8,7 +8,7 @@
  */
 import type { components } from '../../../generated/openapi.d.ts';
 import { octalMode, toWireFsEntry } from '../http/wire.ts';
-import { VfsError, type VfsEntry } from '../machines/memory/vfs.ts';
+import { VfsError, type VfsEntry } from '../machines/port.ts';
 import { resolveClientPath } from '../model/fs-path.ts';
 import { nameGlob } from '../core/name-glob.ts';
 import { filterInTurns } from '../runtime/event-loop.ts';

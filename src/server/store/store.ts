@@ -11,7 +11,9 @@
 import { join } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import type { AppContext } from '../context.ts';
+import type { Limits } from '../config/limits.ts';
+import type { MachineFactory } from '../machines/port.ts';
+import type { SpritesModel } from '../model/sprites.ts';
 import type { Clock, TimerHandle } from '../core/clock.ts';
 import { Sprite, type Checkpoint, type UrlSettings } from '../model/sprites.ts';
 import { CheckpointHistory } from '../model/checkpoint-history.ts';
@@ -69,9 +71,19 @@ export interface DataDirStoreOptions {
   logger: Logger;
 }
 
+/**
+ * What the store loads saved state into and saves from: the model, the account's minted tokens, and the server's
+ * clock, limits and machine factory. The server passes its own; the store holds it from `load` on.
+ */
+export interface StoreTarget {
+  model: SpritesModel;
+  credentials: { restoreDigest(digestHex: string, org: string): void; mintedDigests(): Array<[string, string]> };
+  deps: { clock: Clock; limits: Limits; machines: MachineFactory };
+}
+
 /** The store of one data dir. One per server. */
 export class DataDirStore {
-  private ctx: AppContext | undefined;
+  private ctx: StoreTarget | undefined;
   private readonly saved = new Map<string, Saved>();
   private tokens = new Set<string>();
   private flushTimer: TimerHandle | undefined;
@@ -105,7 +117,7 @@ export class DataDirStore {
    * sprite whose disk is gone is dropped with a warning; disks no sprite names are pruned. From then on changes are
    * saved. Resolves with the counts.
    */
-  async load(ctx: AppContext): Promise<{ sprites: number; tokens: number }> {
+  async load(ctx: StoreTarget): Promise<{ sprites: number; tokens: number }> {
     const factory = ctx.deps.machines;
     // The model's factory hands what it boots to the in-sprite API (url/in-sprite-api.ts); booted here, a sprite
     // brought back must be served as one created now.

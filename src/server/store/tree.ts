@@ -4,7 +4,8 @@
  * checkpoint's tree, and the rebuild of a `Vfs` from rows at start. It owns no sprite metadata (store.ts does)
  * and knows nothing of HTTP.
  */
-import { Vfs, type VfsSnapshot, type VfsStat } from '../machines/memory/vfs.ts';
+import { Vfs, type VfsSnapshot } from '../machines/memory/vfs.ts';
+import { type VfsStat } from '../machines/port.ts';
 import type { BlobStore } from './blobs.ts';
 import type { EntryRow, MetaDb } from './db.ts';
 

@@ -18,7 +18,7 @@
  *   unconfirmed, and a silently wrong slice is worse than a loud refusal (docs/fidelity.md).
  */
 import type { MachineFs } from '../machines/port.ts';
-import { VfsError } from '../machines/memory/vfs.ts';
+import { VfsError } from '../machines/port.ts';
 import { fsErrorBody } from '../http/errors.ts';
 import { chmodFileOp, chownFileOp, copyFileOp, deleteFileOp, listFilesOp, readFileOp, renameFileOp, writeFileOp } from '../operations/fs.ts';
 

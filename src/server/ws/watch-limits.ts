@@ -8,7 +8,7 @@ import type { WebSocket } from 'ws';
 import { CloseCode, ProtocolError } from '../../protocol/close-codes.ts';
 import { DEFAULT_LIMITS, type Limits } from '../config/limits.ts';
 import { checkPath } from '../model/fs-path.ts';
-import { Vfs, VfsError } from '../machines/memory/vfs.ts';
+import { normalizePath, VfsError } from '../machines/port.ts';
 
 /** The limits this module applies. */
 export type WatchLimits = Pick<Limits, 'watchPathsMax' | 'watchBufferedBytes' | 'pathMaxBytes' | 'nameMaxBytes'>;
@@ -32,10 +32,10 @@ export function watchPaths(paths: readonly string[], workingDir: string | undefi
   const resolved = new Set<string>();
   try {
     if (workingDir !== undefined) checkPath(workingDir, 'watch', limits);
-    const cwd = Vfs.normalize(workingDir ?? '/');
+    const cwd = normalizePath(workingDir ?? '/');
     for (const p of distinct) {
       checkPath(p, 'watch', limits);
-      const abs = Vfs.normalize(p, cwd);
+      const abs = normalizePath(p, cwd);
       checkPath(abs, 'watch', limits);
       resolved.add(abs);
     }

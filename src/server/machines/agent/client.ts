@@ -7,8 +7,8 @@
  */
 import { connect as netConnect, type Socket } from 'node:net';
 import { Duplex } from 'node:stream';
-import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../memory/engine.ts';
-import { VfsError, type VfsChange, type VfsEntry, type VfsErrorCode, type VfsStat } from '../memory/vfs.ts';
+import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../port.ts';
+import { VfsError, type VfsChange, type VfsEntry, type VfsErrorCode, type VfsStat } from '../port.ts';
 import type { ListeningPort, MachineFs } from '../port.ts';
 import {
   decodeEnvelope,

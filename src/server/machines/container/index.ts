@@ -4,7 +4,7 @@
  * @see issue 10, docs/container.md
  */
 import type { MachineFactory } from '../port.ts';
-import type { MachineFactoryDeps } from '../index.ts';
+import type { MachineFactoryDeps } from '../../config/machines.ts';
 import { ContainerMachineFactory } from './container-machine.ts';
 import { parseCreateTimeout } from './cli.ts';
 import { CONTAINER_RUNTIMES, type ContainerRuntimeName } from './runtime.ts';

@@ -5,7 +5,7 @@
  * It runs nothing itself; engines that run real processes (sandbox, container) do not use it.
  */
 import { signalNumber } from '../../../protocol/signals.ts';
-import type { ExecIO, ExecRequest } from './engine.ts';
+import type { ExecIO, ExecRequest } from '../port.ts';
 
 /**
  * How a request is to be run:

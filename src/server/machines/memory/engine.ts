@@ -5,31 +5,9 @@
  * @see docs/architecture.md "Machines and engines"
  */
 import type { Vfs } from './vfs.ts';
+import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../port.ts';
 import type { Duplex } from 'node:stream';
 
-/** What to run. `argv[0]` is the program; `path` overrides the executable (docs/wire-reference.md §4.2). */
-export interface ExecRequest {
-  argv: string[];
-  /** Executable to run; defaults to argv[0]. */
-  path?: string;
-  /** The complete environment (already merged or replaced by the caller). */
-  env: Record<string, string>;
-  /** Absolute working directory. */
-  dir: string;
-  tty: boolean;
-  /** Terminal size (only meaningful with tty). */
-  rows: number;
-  cols: number;
-}
-
-/**
- * Where a command's output goes. The caller passes these sinks to `start()` so the relay exists before the
- * command runs: a fast command can never lose output. In TTY mode engines write everything to `stdout`.
- */
-export interface ExecIO {
-  stdout(data: Uint8Array): void;
-  stderr(data: Uint8Array): void;
-}
 
 /** The sprite a command runs in, as an engine sees it. */
 export interface SpriteContext {
@@ -52,31 +30,6 @@ export interface SpriteContext {
   openApi?(): Duplex | undefined;
 }
 
-/** A running command. */
-export interface ExecProcess {
-  /** Process id, unique per sprite; the session id is its decimal string. */
-  readonly pid: number;
-  /** Feed stdin bytes (ignored after `endStdin`). */
-  writeStdin(data: Uint8Array): void;
-  /** Stdin reached EOF. */
-  endStdin(): void;
-  /** Terminal resize (TTY only; a no-op otherwise). */
-  resize(cols: number, rows: number): void;
-  /** Deliver a signal by name without `SIG` prefix (`TERM`, `KILL`, `INT`, `HUP`, …). */
-  signal(name: string): void;
-  /** Resolves with the exit code (0–255; 128+n when killed by signal n). Never rejects. */
-  readonly exit: Promise<number>;
-}
-
-/** Options every engine honours. */
-export interface ExecStartOptions {
-  /**
-   * Whether the client will send stdin. When false the engine runs with empty stdin at once.
-   * When true, an engine that needs all stdin up front (just-bash) waits for EOF or for
-   * `stdinGraceMs` (`stdinWaitMs` for a script that may read stdin) without a stdin frame, whichever comes first (documented rule, see docs/fidelity.md).
-   */
-  stdin: boolean;
-}
 
 /** An exec engine. */
 export interface ExecEngine {

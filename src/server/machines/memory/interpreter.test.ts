@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { Vfs } from './vfs.ts';
 import { createInterpreterEngine } from './interpreter.ts';
-import type { ExecRequest, SpriteContext } from './engine.ts';
+import type { SpriteContext } from './engine.ts';
+import type { ExecRequest } from '../port.ts';
 
 /** A sprite with the skeleton tree plus `files` (absolute path → content). */
 function sprite(files: Record<string, string> = {}): SpriteContext {

@@ -5,9 +5,11 @@
  * pipes, quoting beyond one pair of quotes, variables or stdin (stdin is ignored and never waited for).
  * @see docs/architecture.md "Machines and engines", issue 3 item 6
  */
-import { Vfs, VfsError } from './vfs.ts';
+import { Vfs } from './vfs.ts';
+import { VfsError } from '../port.ts';
 import { planCommand, ProcessExit, terminalIO } from './argv.ts';
-import type { ExecEngine, ExecIO, ExecProcess, ExecRequest, ExecStartOptions, SpriteContext } from './engine.ts';
+import type { ExecEngine, SpriteContext } from './engine.ts';
+import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../port.ts';
 import { isSpriteEnv, runSpriteEnv } from './sprite-env-command.ts';
 
 /** What one segment produced: raw output bytes and its exit code. */

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../core/clock.ts';
 import { Vfs } from './vfs.ts';
-import type { ExecEngine, ExecProcess, SpriteContext } from './engine.ts';
+import type { ExecEngine, SpriteContext } from './engine.ts';
+import type { ExecProcess } from '../port.ts';
 import { MemoryMachine, MemoryMachineFactory, vfsMachineFs } from './machine.ts';
 import type { ExecRequest, MachineSnapshot, VfsChange } from '../port.ts';
 

@@ -7,7 +7,8 @@
  */
 import type { Duplex } from 'node:stream';
 import type { Clock } from '../../core/clock.ts';
-import { Vfs, VfsError, type VfsSnapshot } from './vfs.ts';
+import { Vfs, type VfsSnapshot } from './vfs.ts';
+import { VfsError } from '../port.ts';
 import type { ExecEngine, SpriteContext } from './engine.ts';
 import { duplexPair } from '../../core/duplex-pair.ts';
 import type { EngineLoader } from './load.ts';

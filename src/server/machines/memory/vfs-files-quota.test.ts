@@ -4,7 +4,8 @@
  * limited; the quota applies to new trees (`skeleton`) and to trees built from a snapshot.
  */
 import { describe, expect, it } from 'vitest';
-import { Vfs, VfsError } from './vfs.ts';
+import { Vfs } from './vfs.ts';
+import { VfsError } from '../port.ts';
 
 function codeOf(fn: () => unknown): string | undefined {
   try {

@@ -4,7 +4,8 @@
  * disk quota refuses growth with ENOSPC without changing anything.
  */
 import { describe, expect, it } from 'vitest';
-import { Vfs, VfsError, type VfsMeter } from './vfs.ts';
+import { Vfs, type VfsMeter } from './vfs.ts';
+import { VfsError } from '../port.ts';
 
 function codeOf(fn: () => unknown): string | undefined {
   try {

@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeEach } from 'vitest';
 import { FakeClock } from '../../core/clock.ts';
-import { Vfs, VfsError, type VfsErrorCode } from './vfs.ts';
+import { Vfs } from './vfs.ts';
+import { VfsError, type VfsErrorCode } from '../port.ts';
 
 // POSIX details of the VFS that mutation testing found unpinned (issue 15): symlinked directories on the way,
 // what replaces what, who owns what, and which directory mtimes move. Each test is a behaviour a caller sees.

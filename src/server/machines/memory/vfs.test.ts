@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeEach } from 'vitest';
 import { FakeClock } from '../../core/clock.ts';
-import { Vfs, VfsError, type VfsErrorCode } from './vfs.ts';
+import { Vfs } from './vfs.ts';
+import { VfsError, type VfsErrorCode } from '../port.ts';
 
 const text = (b: Uint8Array): string => new TextDecoder().decode(b);
 

@@ -5,86 +5,9 @@
  * reference (O(1) to take and to restore). It knows nothing of HTTP, exec engines or checkpoint ids.
  */
 import { Map as ImmMap } from 'immutable';
+import { normalizePath, VfsError, type VfsChange, type VfsEntry, type VfsErrorCode, type VfsNodeType, type VfsStat } from '../port.ts';
 
-/** POSIX error codes the VFS raises. @see docs/wire-reference.md §8.9 */
-export type VfsErrorCode =
-  | 'ENOENT'
-  | 'EEXIST'
-  | 'ENOTDIR'
-  | 'EISDIR'
-  | 'ENOTEMPTY'
-  | 'EINVAL'
-  | 'ELOOP'
-  | 'EACCES'
-  | 'ENAMETOOLONG'
-  | 'ENOSPC';
 
-const DESCRIPTIONS: Record<VfsErrorCode, string> = {
-  ENOENT: 'no such file or directory',
-  EEXIST: 'file already exists',
-  ENOTDIR: 'not a directory',
-  EISDIR: 'illegal operation on a directory',
-  ENOTEMPTY: 'directory not empty',
-  EINVAL: 'invalid argument',
-  ELOOP: 'too many symbolic links encountered',
-  EACCES: 'permission denied',
-  ENAMETOOLONG: 'file name too long',
-  ENOSPC: 'no space left on device',
-};
-
-/**
- * A filesystem error with a POSIX `code` and the normalised absolute `path` it concerns. The message reads like
- * Node's, e.g. `ENOENT: no such file or directory, open '/x'`; `syscall` names the operation (`open`, `mkdir`,
- * `scandir`, `rm`, `rename`, `copyfile`, `chmod`, `chown`, `symlink`, `readlink`, `stat`, `lstat`, `utime`).
- * @see docs/wire-reference.md §8.9 (the HTTP layer maps `code` to a status and the `{error, code, path}` envelope)
- */
-export class VfsError extends Error {
-  constructor(
-    readonly code: VfsErrorCode,
-    readonly path: string,
-    readonly syscall = 'open',
-  ) {
-    // No stack trace: a VfsError is an answer (ENOENT, EEXIST…), thrown on every missed lookup of a command's
-    // file probes, and capturing the stack was the largest cost of such a miss (docs/performance.md "Exec").
-    super(withoutStack(`${code}: ${DESCRIPTIONS[code]}, ${syscall} '${path}'`));
-    Error.stackTraceLimit = savedStackTraceLimit;
-    this.name = 'VfsError';
-  }
-}
-
-let savedStackTraceLimit = Error.stackTraceLimit;
-/** Turns stack capture off for the one `Error` constructor call that follows (VfsError restores the limit). */
-function withoutStack(message: string): string {
-  savedStackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  return message;
-}
-
-/** The kind of a node, named as the fs list API names it. @see docs/wire-reference.md §8.3 */
-export type VfsNodeType = 'file' | 'directory' | 'symlink';
-
-/**
- * What `stat`/`lstat` report. `mode` holds permission bits only (e.g. `0o644`, at most `0o7777`); `size` is bytes
- * (directories report 4096, symlinks the UTF-8 length of their target); `mtimeMs` is epoch milliseconds from the
- * injected clock; `target` is set for symlinks.
- * @see docs/wire-reference.md §8.3
- */
-export interface VfsStat {
-  type: VfsNodeType;
-  mode: number;
-  size: number;
-  mtimeMs: number;
-  uid: number;
-  gid: number;
-  target?: string;
-}
-
-/** One directory entry: `name` is the basename, `path` the absolute path, `stat` as `lstat` gives it. */
-export interface VfsEntry {
-  name: string;
-  path: string;
-  stat: VfsStat;
-}
 
 declare const snapshotBrand: unique symbol;
 /** An opaque immutable snapshot of a whole tree; O(1) to take and to restore, never changed by later writes. */
@@ -238,14 +161,6 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 
-/** One change found by `Vfs.diff` (the event names of the fs watch API, docs/wire-reference.md §6.3). */
-export interface VfsChange {
-  path: string;
-  event: 'create' | 'write' | 'remove' | 'chmod';
-  isDir: boolean;
-  /** Size after the change (0 for removals and directories). */
-  size: number;
-}
 
 function changeOf(path: string, event: VfsChange['event'], node: VfsNode): VfsChange {
   return { path, event, isDir: node.kind === 'directory', size: event === 'remove' || node.kind !== 'file' ? 0 : node.data.byteLength };
@@ -378,14 +293,7 @@ export class Vfs {
    * Examples: `/a/../../b` → `/b`; `x//y/` with cwd `/home/sprite` → `/home/sprite/x/y`.
    */
   static normalize(path: string, cwd = '/'): string {
-    const full = path.startsWith('/') ? path : `${cwd.startsWith('/') ? cwd : `/${cwd}`}/${path}`;
-    const out: string[] = [];
-    for (const part of full.split('/')) {
-      if (part === '' || part === '.') continue;
-      if (part === '..') out.pop();
-      else out.push(part);
-    }
-    return toPath(out);
+    return normalizePath(path, cwd);
   }
 
   /** Stats `path`, following symlinks. Throws ENOENT, ENOTDIR (a file on the way), ELOOP (over 40 hops). */

@@ -9,7 +9,8 @@
  */
 import type { BufferEncoding, CpOptions, FileContent, FsStat, IFileSystem, MkdirOptions, RmOptions } from 'just-bash';
 import { unsafeBytesFromLatin1, type ByteString } from 'just-bash';
-import { SPRITE_UID, Vfs, VfsError, type VfsStat } from '../vfs.ts';
+import { SPRITE_UID, Vfs } from '../vfs.ts';
+import { VfsError, type VfsStat } from '../../port.ts';
 import { checkPath as checkVfsPath } from '../../../model/fs-path.ts';
 import { deviceBytes, withOwner } from './devices.ts';
 import { procDir, procFile, type ProcInfo } from './proc.ts';

@@ -8,7 +8,8 @@ import { Vfs } from '../vfs.ts';
 import { createShellEngine } from './engine.ts';
 import { escapesToOctal } from './byte-commands.ts';
 import { streamTopLevel } from './output-sink.ts';
-import type { ExecRequest, SpriteContext } from '../engine.ts';
+import type { SpriteContext } from '../engine.ts';
+import type { ExecRequest } from '../../port.ts';
 
 const ENV = { HOME: '/home/sprite', USER: 'sprite', PATH: '/usr/local/bin:/usr/bin:/bin' };
 const ALL_BYTES = Uint8Array.from({ length: 256 }, (_, i) => i);

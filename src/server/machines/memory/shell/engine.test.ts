@@ -4,7 +4,8 @@ import { Vfs } from '../vfs.ts';
 import { createShellEngine, stdoutBytes } from './engine.ts';
 import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, stdinTooLargeMessage } from './stdin-buffer.ts';
 import { LATE_STDIN_EXIT } from './stdin-wait.ts';
-import type { ExecProcess, ExecRequest, SpriteContext } from '../engine.ts';
+import type { SpriteContext } from '../engine.ts';
+import type { ExecProcess, ExecRequest } from '../../port.ts';
 
 const ENV = { HOME: '/home/sprite', USER: 'sprite', PATH: '/usr/local/bin:/usr/bin:/bin' };
 

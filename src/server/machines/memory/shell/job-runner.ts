@@ -11,7 +11,7 @@ import { defineCommand, stdoutKind } from 'just-bash';
 import type { Clock, TimerHandle } from '../../../core/clock.ts';
 import { signalNumber } from '../../../../protocol/signals.ts';
 import type { OutputSinks } from './output-sink.ts';
-import type { ExecProcess } from '../engine.ts';
+import type { ExecProcess } from '../../port.ts';
 import { JobControl, jobEnv, TRAP_END_COMMAND, type Trap } from './jobs.ts';
 
 /** What a run of a script needs beyond the script: its abort, its sleep, its shell's job table, extra commands. */

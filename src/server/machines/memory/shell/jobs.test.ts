@@ -4,7 +4,8 @@ import { Vfs } from '../vfs.ts';
 import { createShellEngine } from './engine.ts';
 import { seedLinuxTree } from '../linux-skeleton.ts';
 import { rewriteJobControl } from './jobs.ts';
-import type { ExecProcess, SpriteContext } from '../engine.ts';
+import type { SpriteContext } from '../engine.ts';
+import type { ExecProcess } from '../../port.ts';
 
 // Issue 12 item 5: background jobs, $!, wait, jobs, kill and traps in the shell engine, on the fake clock.
 

@@ -8,13 +8,10 @@
 import type { Duplex } from 'node:stream';
 import type { NetworkPolicy } from '../../../model/policy.ts';
 import type { MachineFs } from '../../port.ts';
+import type { SandboxEgressMode } from '../../../config/machines.ts';
 import { EGRESS_DNS_PORT, EGRESS_ENV, EGRESS_PROXY_PORT, EGRESS_RESOLV_CONF, EgressGate, type EgressGateOptions } from './gate.ts';
 import type { EgressNet } from './net.ts';
 
-/** `--sandbox-egress` (`SPRITZER_SANDBOX_EGRESS`): `none` (no outbound at all, the default) or `gate`. */
-export const SANDBOX_EGRESS_MODES = ['none', 'gate'] as const;
-/** One of {@link SANDBOX_EGRESS_MODES}. */
-export type SandboxEgressMode = (typeof SANDBOX_EGRESS_MODES)[number];
 
 /** The sandbox factory's egress settings. */
 export interface EgressSettings {
