@@ -10,7 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { buildAgent } from '../src/agent/bundle.ts';
+import { buildAgent } from '../src/server/machines/agent/bundle.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../src/server/machines/sandbox/sandbox-machine.ts';
 import { defaultSpriteResources } from '../src/server/config/sprite-resources.ts';
 

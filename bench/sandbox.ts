@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './lib/servers.ts';
 import { lineChartSvg } from './lib/svg-plot.ts';
-import { buildAgent } from '../src/agent/bundle.ts';
+import { buildAgent } from '../src/server/machines/agent/bundle.ts';
 import type { MachineSnapshot } from '../src/server/machines/port.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../src/server/machines/sandbox/sandbox-machine.ts';
 

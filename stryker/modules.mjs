@@ -21,8 +21,8 @@ export const MODULES = [
   { file: 'src/protocol/query.ts', tests: ['src/protocol/query.test.ts'] },
   { file: 'src/protocol/close-codes.ts', tests: ['src/protocol/close-codes.test.ts'] },
   { file: 'src/server/machines/memory/vfs.ts', tests: ['src/server/machines/memory/vfs*.test.ts'] },
-  { file: 'src/server/model/policy.ts', tests: ['src/server/model/policy.test.ts'] },
-  { file: 'src/server/model/sprite-policies.ts', tests: ['src/server/model/sprite-policies.test.ts', 'src/server/model/policy.test.ts'] },
+  { file: 'src/server/core/network-policy.ts', tests: ['src/server/core/network-policy.test.ts'] },
+  { file: 'src/server/model/sprite-policies.ts', tests: ['src/server/model/sprite-policies.test.ts', 'src/server/core/network-policy.test.ts'] },
   { file: 'src/server/core/duration.ts', tests: ['src/server/core/duration.test.ts'] },
   { file: 'src/server/model/sessions.ts', tests: ['src/server/model/sessions*.test.ts'] },
   { file: 'src/server/model/services.ts', tests: ['src/server/model/services.test.ts'] },
@@ -33,7 +33,7 @@ export const MODULES = [
   // The fs list `pattern` matcher (a request's glob: its tests hold bash's rules and the no-backtracking bound).
   { file: 'src/server/core/name-glob.ts', tests: ['src/server/core/name-glob.test.ts'] },
   // The in-sprite agent's protocol (both sides of the agent socket import it).
-  { file: 'src/agent/protocol.ts', tests: ['src/agent/protocol.test.ts'] },
+  { file: 'src/protocol/agent.ts', tests: ['src/protocol/agent.test.ts'] },
   // The Machine port's in-memory adapter (the default engines' sprites).
   { file: 'src/server/machines/memory/machine.ts', tests: ['src/server/machines/memory/machine.test.ts'] },
 ];

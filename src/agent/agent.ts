@@ -23,7 +23,7 @@ import {
   type ReplyJson,
   type SpawnMessage,
   type WireError,
-} from './protocol.ts';
+} from '../protocol/agent.ts';
 import { Relays } from './relay.ts';
 import { Supervisor } from './supervisor.ts';
 import { diskUsage, readOnlyMounts } from './usage.ts';

@@ -9,13 +9,9 @@ import { createServer, type Server, type Socket } from 'node:net';
 import * as fsp from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { mkdirBeneath } from './beneath.ts';
-import { LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, spriteEnvScript, SUDO_SHIM_PATHS, sudoScript, VERSION_PATH } from './sprite-tree.ts';
+import { API_SOCKET_PATH, SPRITE_ENV_PATH, LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, spriteEnvScript, SUDO_SHIM_PATHS, sudoScript, VERSION_PATH } from '../protocol/sprite-tree.ts';
 import { AgentFs } from './fs-ops.ts';
 
-/** Where processes inside find the API (docs/wire-reference.md §12). */
-export const API_SOCKET_PATH = '/.sprite/api.sock';
-/** The `sprite-env` command, on the sprite user's `PATH` (`/usr/local/bin` is in every exec's PATH). */
-export const SPRITE_ENV_PATH = '/usr/local/bin/sprite-env';
 
 /**
  * Listens on `path` (a stale socket is replaced; mode 0666 so the sprite user can connect) and calls `onConnection`

@@ -10,7 +10,7 @@ import * as fsp from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { openBeneath } from './beneath.ts';
 import { isKernelFile, resolvesIntoKernel } from './kernel-trees.ts';
-import type { WireError } from './protocol.ts';
+import type { WireError } from '../protocol/agent.ts';
 import { posixErrorText } from '../protocol/posix-errors.ts';
 
 /** A node's kind as the fs API names it. */

@@ -7,10 +7,11 @@
  */
 import { parseArgs } from 'node:util';
 import { Agent } from './agent.ts';
-import { API_SOCKET_PATH, installSpriteFiles } from './api-socket.ts';
+import { installSpriteFiles } from './api-socket.ts';
+import { API_SOCKET_PATH } from '../protocol/sprite-tree.ts';
 import { spriteEnvMain } from './sprite-env.ts';
 import { listenSudo, SUDO_SOCKET_PATH, sudoMain } from './sudo.ts';
-import { VERSION_TEXT } from './sprite-tree.ts';
+import { VERSION_TEXT } from '../protocol/sprite-tree.ts';
 
 // `agent.mjs --sprite-env …` is the `sprite-env` command inside the sprite (the installed script runs it).
 if (process.argv[2] === '--sprite-env') process.exit(await spriteEnvMain(process.argv.slice(3)));

@@ -7,8 +7,8 @@
  */
 import { connect as netConnect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { FrameType } from './protocol.ts';
-import type { WireError } from './protocol.ts';
+import { FrameType } from '../protocol/agent.ts';
+import type { WireError } from '../protocol/agent.ts';
 
 /** Sends one frame to the host; returns false when the connection is congested. */
 export type SendFrame = (type: FrameType, channel: number, payload?: Uint8Array) => boolean;

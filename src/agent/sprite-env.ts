@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { API_SOCKET_PATH } from './api-socket.ts';
+import { API_SOCKET_PATH } from '../protocol/sprite-tree.ts';
 
 const USAGE = `usage: sprite-env <command> [args]
 

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { encodeFrame, FrameType, type SpawnMessage } from './protocol.ts';
+import { encodeFrame, FrameType, type SpawnMessage } from '../protocol/agent.ts';
 import { listenSudo, runSudoClient } from './sudo.ts';
 
 let dir: string;

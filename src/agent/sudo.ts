@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { accessSync, constants as fsConstants, readFileSync, statSync } from 'node:fs';
 import { connect, type Server, type Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
-import { decodeResize, encodeFrame, encodeResize, FrameDecoder, FrameType, type SpawnMessage } from './protocol.ts';
+import { decodeResize, encodeFrame, encodeResize, FrameDecoder, FrameType, type SpawnMessage } from '../protocol/agent.ts';
 import { Supervisor } from './supervisor.ts';
 import { commandFor, lookupUser, parseSudoArgs, SUDO_USAGE, SudoUsageError, type SudoRequest } from './sudo-options.ts';
 import { listenApiSocket } from './api-socket.ts';

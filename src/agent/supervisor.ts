@@ -12,7 +12,7 @@ import { constants as osConstants } from 'node:os';
 import * as fsp from 'node:fs/promises';
 import { accessSync, constants as fsConstants, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import type { SpawnMessage } from './protocol.ts';
+import type { SpawnMessage } from '../protocol/agent.ts';
 
 /** Where a process' events go. Output chunks are Buffers the sink may keep. */
 export interface ProcessSink {

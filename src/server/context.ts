@@ -10,7 +10,7 @@ import type { MachineFactory } from './machines/port.ts';
 import type { SpritesModel } from './model/sprites.ts';
 import type { FaultRegistry } from './http/faults.ts';
 import type { Credentials } from './http/auth.ts';
-import type { Limits } from './config/limits.ts';
+import type { Limits } from './core/limits.ts';
 import type { ExecStreamLimits } from './config/exec-limits.ts';
 import type { DataDirStore } from './store/store.ts';
 import type { FrameGapClients } from './exec/frames.ts';
@@ -46,7 +46,7 @@ export interface Deps {
   allowOrigins?: readonly string[];
   /** Validate responses against the spec (off in production). */
   validateResponses: boolean;
-  /** Bounds on paths, watches, sprite fields, disk, fault rules and services (`src/server/config/limits.ts`, docs/limits.md). */
+  /** Bounds on paths, watches, sprite fields, disk, fault rules and services (`src/server/core/limits.ts`, docs/limits.md). */
   limits: Limits;
   /** Largest JSON request body in bytes (default 1 MiB, `--max-json-body`; docs/limits.md). */
   maxJsonBodyBytes?: number;

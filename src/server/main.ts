@@ -11,7 +11,7 @@ import { defaultDeps, startServer } from './server.ts';
 import { openMachineFactory, MACHINE_ENGINES } from './machines/index.ts';
 import { SANDBOX_EGRESS_MODES } from './config/machines.ts';
 import { SystemClock } from './core/clock.ts';
-import { DEFAULT_LIMITS, parseSize } from './config/limits.ts';
+import { DEFAULT_LIMITS, parseSize } from './core/limits.ts';
 import { installLastResort } from './containment.ts';
 import { wholeNumber } from './config/cli-numbers.ts';
 import { DEFAULT_MAX_JSON_BODY_BYTES } from './http/json-depth.ts';

@@ -12,7 +12,7 @@ import type { Deps } from './context.ts';
 import { SystemClock } from './core/clock.ts';
 import { RandomIds } from './core/ids.ts';
 import { createMachineFactory } from './machines/index.ts';
-import { DEFAULT_LIMITS } from './config/limits.ts';
+import { DEFAULT_LIMITS } from './core/limits.ts';
 import { containRequests, containTimers, containUpgrades } from './containment.ts';
 import { answerOversizeHeads, DEFAULT_MAX_HEADER_BYTES } from './http/oversize.ts';
 import { warmUp } from './http/warm-up.ts';

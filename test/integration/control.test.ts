@@ -10,7 +10,7 @@ import { WebSocket } from 'ws';
 import { ControlClient } from '../support/control-client.ts';
 import { api, memoryMachines, startTestServer, ENGINES, SANDBOX_RUN, TOKEN } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
-import { DEFAULT_LIMITS } from '../../src/server/config/limits.ts';
+import { DEFAULT_LIMITS } from '../../src/server/core/limits.ts';
 import { createEngine } from '../../src/server/machines/memory/engines.ts';
 import type { ExecEngine } from '../../src/server/machines/memory/engine.ts';
 import { SystemClock } from '../../src/server/core/clock.ts';

@@ -9,7 +9,7 @@ import { WebSocket } from 'ws';
 import { api, execQuery, startTestServer, TOKEN, wsExec } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
 import { FakeClock } from '../../src/server/core/clock.ts';
-import { DEFAULT_LIMITS } from '../../src/server/config/limits.ts';
+import { DEFAULT_LIMITS } from '../../src/server/core/limits.ts';
 import { withHealthProbe } from '../support/attack.ts';
 
 const QUOTA = 1024 * 1024;

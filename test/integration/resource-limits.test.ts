@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { api, execQuery, startTestServer, TOKEN } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
-import { DEFAULT_LIMITS } from '../../src/server/config/limits.ts';
+import { DEFAULT_LIMITS } from '../../src/server/core/limits.ts';
 import { seedState, expectIntact } from '../support/attack.ts';
 
 /** The counters `/_spritzer/state` keeps for `name`. */

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, execQuery, startTestServer, wsExec, TOKEN } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
-import { LLM_TXT, VERSION_TEXT } from '../../src/agent/sprite-tree.ts';
+import { LLM_TXT, VERSION_TEXT } from '../../src/protocol/sprite-tree.ts';
 
 const run = (srv: RunningServer, sprite: string, argv: string[]) => wsExec(srv.url, `/v1/sprites/${sprite}/exec?${execQuery(argv)}`);
 

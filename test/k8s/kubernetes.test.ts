@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KubeConfig } from '@kubernetes/client-node';
 import { ContainerMachineFactory } from '../../src/server/machines/container/container-machine.ts';
 import type { Machine } from '../../src/server/machines/port.ts';
-import { agentFiles } from '../../src/agent/bundle.ts';
+import { agentFiles } from '../../src/server/machines/agent/bundle.ts';
 import { startFakeApiServer, type FakeApiServer } from './fake-apiserver.ts';
 
 const NS = 'spritzer-test';

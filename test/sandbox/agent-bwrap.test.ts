@@ -10,7 +10,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { agentFiles } from '../../src/agent/bundle.ts';
+import { agentFiles } from '../../src/server/machines/agent/bundle.ts';
 import { AgentClient, type AgentSpawnRequest } from '../../src/server/machines/agent/client.ts';
 
 const hasBwrap = process.platform === 'linux' && spawnSync('bwrap', ['--version']).status === 0;

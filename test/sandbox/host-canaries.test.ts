@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { chown, lstat, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { agentFiles } from '../../src/agent/bundle.ts';
+import { agentFiles } from '../../src/server/machines/agent/bundle.ts';
 import { agentBundle } from '../../src/agent/testing.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../../src/server/machines/sandbox/sandbox-machine.ts';
 import { announceSkip, exec, execAsRoot, execViaSudo } from './support.ts';

@@ -9,7 +9,7 @@ import { defaultDeps, startServer, type RunningServer } from '../../src/server/s
 import { openMachineFactory } from '../../src/server/machines/index.ts';
 import { SystemClock } from '../../src/server/core/clock.ts';
 import { SequentialIds } from '../../src/server/core/ids.ts';
-import { LLM_TXT, VERSION_TEXT } from '../../src/agent/sprite-tree.ts';
+import { LLM_TXT, VERSION_TEXT } from '../../src/protocol/sprite-tree.ts';
 import { announceSkip } from './support.ts';
 
 const skip = announceSkip('sandbox /.sprite tree');

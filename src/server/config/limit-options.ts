@@ -5,7 +5,7 @@
  * @see docs/limits.md
  */
 import { InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_LIMITS, type Limits } from './limits.ts';
+import { DEFAULT_LIMITS, type Limits } from '../core/limits.ts';
 
 /** The parsed values, as commander names them. */
 export interface LimitCliOptions {

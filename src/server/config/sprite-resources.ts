@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import { InvalidArgumentError, Option } from 'commander';
-import { parseSize } from './limits.ts';
+import { parseSize } from '../core/limits.ts';
 import { DEFAULT_ID_BASE } from '../machines/sandbox/id-ranges.ts';
 
 /** Per-sprite resources. */

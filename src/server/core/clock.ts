@@ -77,3 +77,8 @@ export class FakeClock implements Clock {
     return this.timers.size;
   }
 }
+
+/** Epoch ms → RFC 3339 UTC (`2026-01-13T10:30:00.000Z`; ≤ 6 fractional digits, docs/wire-reference.md §1). */
+export function rfc3339(ms: number): string {
+  return new Date(ms).toISOString();
+}

@@ -4,7 +4,7 @@
  * rule list and matching; it does not know the routes.
  */
 import type { components } from '../../../generated/openapi.d.ts';
-import { DEFAULT_LIMITS } from '../config/limits.ts';
+import { DEFAULT_LIMITS } from '../core/limits.ts';
 import { ModelError } from '../core/errors.ts';
 
 /** One rule as stored and returned on the wire (`FaultRule` in spec/openapi.yaml). */

@@ -1,20 +1,18 @@
 /**
  * Model → wire mappers, one per resource (docs/architecture.md "Wire shapes come only from generated/"). Every JSON body
- * spritzer sends is built here, typed by the generated OpenAPI types. Times are RFC 3339 UTC strings.
+ * spritzer sends is built here, typed by the generated OpenAPI types, except the fs family's, which operations/fs.ts
+ * builds for REST and the control socket alike. Times are RFC 3339 UTC strings.
  */
 import type { components } from '../../../generated/openapi.d.ts';
 import type { Sprite, Checkpoint } from '../model/sprites.ts';
 import type { ExecSession } from '../model/sessions.ts';
-import type { VfsEntry } from '../machines/port.ts';
 import type { Service, ServiceEvent } from '../model/services.ts';
 import type { Task } from '../model/tasks.ts';
 
+import { rfc3339 } from '../core/clock.ts';
+
 type Schemas = components['schemas'];
 
-/** Epoch ms → RFC 3339 UTC (`2026-01-13T10:30:00.000Z`; ≤ 6 fractional digits, §1). */
-export function rfc3339(ms: number): string {
-  return new Date(ms).toISOString();
-}
 
 /** Epoch ms or null → RFC 3339 or null (never `""`, §1). */
 function optionalTime(ms: number | null): string | null {
@@ -78,24 +76,6 @@ export function toWireSession(s: ExecSession, now: number): Schemas['ExecSession
     bytes_per_second: s.bytesPerSecond(now),
     is_active: s.isActive,
     last_activity: rfc3339(s.lastActivityAt),
-  };
-}
-
-/** Permission bits as a 4-digit octal string (`0644`, §8.3). */
-export function octalMode(mode: number): string {
-  return (mode & 0o7777).toString(8).padStart(4, '0');
-}
-
-/** A filesystem entry (§8.3): camelCase `modTime`, `isDir`. */
-export function toWireFsEntry(e: VfsEntry): Schemas['FsEntry'] {
-  return {
-    name: e.name,
-    path: e.path,
-    type: e.stat.type,
-    size: e.stat.size,
-    mode: octalMode(e.stat.mode),
-    modTime: rfc3339(e.stat.mtimeMs),
-    isDir: e.stat.type === 'directory',
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Building the inspector's static files: `src/ui/main.ts` (plain DOM + xterm.js) bundled by esbuild into
  * `dist/ui/` (app.js, app.css, index.html), on demand when missing or older than its sources, like the agent
- * bundle (src/agent/bundle.ts). It owns the build and the output path; serving is in ./index.ts.
+ * bundle (src/server/machines/agent/bundle.ts). It owns the build and the output path; serving is in ./index.ts.
  */
 import { copyFile, mkdir, readdir, rename, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';

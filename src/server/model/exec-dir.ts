@@ -4,7 +4,7 @@
  * session manager does).
  * @see docs/wire-reference.md §4.2 (`dir`), issue 12 item 7
  */
-import { checkPath } from './fs-path.ts';
+import { checkPath } from '../machines/port.ts';
 import { ModelError } from '../core/errors.ts';
 import { VfsError } from '../machines/port.ts';
 

@@ -12,7 +12,7 @@ import { ModelError } from '../core/errors.ts';
 import { VfsError } from '../machines/port.ts';
 import { normalizeSignalName } from '../../protocol/signals.ts';
 import { findNeedsCycle, startOrder } from './service-graph.ts';
-import { DEFAULT_LIMITS, type Limits } from '../config/limits.ts';
+import { DEFAULT_LIMITS, type Limits } from '../core/limits.ts';
 
 /**
  * Bytes of a service's output that may wait for its log while one write to the log is under way; output past it is

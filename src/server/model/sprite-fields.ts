@@ -3,7 +3,7 @@
  * create and update before anything is stored, so that no sprite can make `GET /v1/sprites` answer hundreds of
  * megabytes. It checks sizes only; types and shapes are the spec validator's (spec/openapi.yaml), names the model's.
  */
-import { DEFAULT_LIMITS, type Limits } from '../config/limits.ts';
+import { DEFAULT_LIMITS, type Limits } from '../core/limits.ts';
 import { ModelError } from '../core/errors.ts';
 
 /** The limits `checkSpriteFields` applies. */

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { Vfs } from '../machines/memory/vfs.ts';
 import { SpritePolicies } from './sprite-policies.ts';
-import { NETWORK_POLICY_PATH } from './policy.ts';
+import { NETWORK_POLICY_PATH } from '../core/network-policy.ts';
 import { vfsMachineFs } from '../machines/memory/machine.ts';
 import type { MachineFs } from '../machines/port.ts';
 

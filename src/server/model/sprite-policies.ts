@@ -2,10 +2,10 @@
  * The policies of one sprite (docs/wire-reference.md §10): the network policy in force, with its read-only copy at
  * `/.sprite/policy/network.json` on the sprite's disk, and the privileges/resources policies whose shapes are
  * UNCONFIRMED (§10.3), kept as given. The policy lives outside the disk, so a checkpoint restore does not roll it
- * back; the copy is rewritten after every reboot of the machine. It validates nothing (model/policy.ts does).
+ * back; the copy is rewritten after every reboot of the machine. It validates nothing (core/network-policy.ts does).
  */
 import type { MachineFs } from '../machines/port.ts';
-import { defaultNetworkPolicy, NETWORK_POLICY_PATH, type NetworkPolicy } from './policy.ts';
+import { defaultNetworkPolicy, NETWORK_POLICY_PATH, type NetworkPolicy } from '../core/network-policy.ts';
 import { VfsError } from '../machines/port.ts';
 
 /** Per-sprite policies. */

@@ -12,7 +12,7 @@ import { ModelError } from '../core/errors.ts';
 import { SessionRegistry } from './sessions.ts';
 import { checkSpriteFields } from './sprite-fields.ts';
 import { CheckpointHistory } from './checkpoint-history.ts';
-import type { Limits } from '../config/limits.ts';
+import type { Limits } from '../core/limits.ts';
 import { ServiceManager } from './services.ts';
 import { TaskRegistry } from './tasks.ts';
 import { SpritePolicies } from './sprite-policies.ts';

@@ -6,13 +6,11 @@
  * wire result object (camelCase, modes as 4-digit octal strings). Errors: `VfsError` (the caller turns it into
  * `{error, code, path}` with `fsErrorBody`).
  */
+import { rfc3339 } from '../core/clock.ts';
 import type { components } from '../../../generated/openapi.d.ts';
-import { octalMode, toWireFsEntry } from '../http/wire.ts';
-import { VfsError, type VfsEntry } from '../machines/port.ts';
-import { resolveClientPath } from '../model/fs-path.ts';
+import { resolveClientPath, VfsError, type MachineFs, type VfsEntry } from '../machines/port.ts';
 import { nameGlob } from '../core/name-glob.ts';
 import { filterInTurns } from '../runtime/event-loop.ts';
-import type { MachineFs } from '../machines/port.ts';
 
 type Schemas = components['schemas'];
 
@@ -124,4 +122,22 @@ export async function chownFileOp(
   const path = resolveClientPath(b.path, b.workingDir);
   const affected = await fs.chown(path, b.uid ?? -1, b.gid ?? -1, { recursive: b.recursive ?? false });
   return { affected, count: affected.length };
+}
+
+/** Permission bits as a 4-digit octal string (`0644`, docs/wire-reference.md §8.3). */
+export function octalMode(mode: number): string {
+  return (mode & 0o7777).toString(8).padStart(4, '0');
+}
+
+/** A filesystem entry (docs/wire-reference.md §8.3): camelCase `modTime`, `isDir`. */
+export function toWireFsEntry(e: VfsEntry): Schemas['FsEntry'] {
+  return {
+    name: e.name,
+    path: e.path,
+    type: e.stat.type,
+    size: e.stat.size,
+    mode: octalMode(e.stat.mode),
+    modTime: rfc3339(e.stat.mtimeMs),
+    isDir: e.stat.type === 'directory',
+  };
 }

@@ -5,7 +5,8 @@
  */
 import type { HandlerMap } from '../context.ts';
 import { startNdjson } from '../http/ndjson.ts';
-import { currentCheckpoint, rfc3339, toWireCheckpoint } from '../http/wire.ts';
+import { currentCheckpoint, toWireCheckpoint } from '../http/wire.ts';
+import { rfc3339 } from '../core/clock.ts';
 import { sendJsonArray } from '../http/json-array.ts';
 import { withAncestor } from '../model/checkpoint-history.ts';
 

@@ -6,7 +6,7 @@
 import type { HandlerMap } from '../context.ts';
 import type { Sprite } from '../model/sprites.ts';
 import type { SpritePolicies } from '../model/sprite-policies.ts';
-import { validateNetworkPolicy } from '../model/policy.ts';
+import { validateNetworkPolicy } from '../core/network-policy.ts';
 
 function policiesOf(sprite: Sprite): SpritePolicies {
   return sprite.policies;

@@ -3,7 +3,8 @@
  * check, organization and token minting. Shapes come from `http/wire.ts`; errors from the model.
  */
 import type { HandlerMap } from '../context.ts';
-import { rfc3339, toWireSprite } from '../http/wire.ts';
+import { toWireSprite } from '../http/wire.ts';
+import { rfc3339 } from '../core/clock.ts';
 import { sendApiError } from '../http/errors.ts';
 import type { UrlSettings } from '../model/sprites.ts';
 

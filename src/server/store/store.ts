@@ -11,7 +11,7 @@
 import { join } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import type { Limits } from '../config/limits.ts';
+import type { Limits } from '../core/limits.ts';
 import type { MachineFactory } from '../machines/port.ts';
 import type { SpritesModel } from '../model/sprites.ts';
 import type { Clock, TimerHandle } from '../core/clock.ts';
@@ -19,7 +19,7 @@ import { Sprite, type Checkpoint, type UrlSettings } from '../model/sprites.ts';
 import { CheckpointHistory } from '../model/checkpoint-history.ts';
 import type { ServiceDefinition } from '../model/services.ts';
 import type { Task } from '../model/tasks.ts';
-import type { NetworkPolicy } from '../model/policy.ts';
+import type { NetworkPolicy } from '../core/network-policy.ts';
 import type { Vfs, VfsSnapshot } from '../machines/memory/vfs.ts';
 import type { Machine, MachinePersistence, MachineSnapshot } from '../machines/port.ts';
 import { MemoryMachine, MemoryMachineFactory } from '../machines/memory/machine.ts';

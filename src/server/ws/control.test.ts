@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type { WebSocket } from 'ws';
 import { handleControl, MAX_MESSAGES_WHILE_STARTING, REPLY_BACKLOG_REASON } from './control.ts';
-import { DEFAULT_LIMITS } from '../config/limits.ts';
+import { DEFAULT_LIMITS } from '../core/limits.ts';
 import type { AppContext } from '../context.ts';
 import type { Sprite } from '../model/sprites.ts';
 

@@ -8,7 +8,7 @@
 import type { ChannelHandler } from './router.ts';
 import { parseWatchSubscribe } from '../../protocol/messages.ts';
 import { ProtocolError, CloseCode } from '../../protocol/close-codes.ts';
-import { rfc3339 } from '../http/wire.ts';
+import { rfc3339 } from '../core/clock.ts';
 import { boundedSender, watchPaths } from './watch-limits.ts';
 
 /** Handles one fs/watch socket. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { boundedSender, watchPaths } from './watch-limits.ts';
 import { ProtocolError } from '../../protocol/close-codes.ts';
-import { DEFAULT_LIMITS } from '../config/limits.ts';
+import { DEFAULT_LIMITS } from '../core/limits.ts';
 
 function refusal(fn: () => unknown): { code: number; reason: string } | undefined {
   try {

@@ -6,8 +6,8 @@
  */
 import type { WebSocket } from 'ws';
 import { CloseCode, ProtocolError } from '../../protocol/close-codes.ts';
-import { DEFAULT_LIMITS, type Limits } from '../config/limits.ts';
-import { checkPath } from '../model/fs-path.ts';
+import { DEFAULT_LIMITS, type Limits } from '../core/limits.ts';
+import { checkPath } from '../machines/port.ts';
 import { normalizePath, VfsError } from '../machines/port.ts';
 
 /** The limits this module applies. */

@@ -4,7 +4,7 @@
  * (ACCEPT) and on the bytes the host buffers for them. AgentClient enforces them; a frame over a bound is a protocol
  * violation (the connection closes and the sprite is marked failed). @see docs/security.md "The agent's connection"
  */
-import { FrameType, MAX_PAYLOAD_BYTES, type CallJson } from '../../../agent/protocol.ts';
+import { FrameType, MAX_PAYLOAD_BYTES, type CallJson } from '../../../protocol/agent.ts';
 
 /** The bounds of one agent connection (docs/limits.md "The agent's connection"). Sizes in bytes. */
 export interface AgentBounds {

@@ -5,7 +5,7 @@
  * it never holds more than its bounds. No sandbox needed.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeEnvelope, encodeFrame, FrameType, HEADER_BYTES, MAX_PAYLOAD_BYTES } from '../../../agent/protocol.ts';
+import { encodeEnvelope, encodeFrame, FrameType, HEADER_BYTES, MAX_PAYLOAD_BYTES } from '../../../protocol/agent.ts';
 import { startHostileAgent, type HostileAgent } from '../../../agent/testing.ts';
 import { DEFAULT_AGENT_BOUNDS, type AgentBounds } from './bounds.ts';
 

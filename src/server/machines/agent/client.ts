@@ -3,7 +3,7 @@
  * processes, TCP relays and watches (protocol in docs/agent-protocol.md). The sandbox machine composes it with the
  * launcher and the storage; it owns the connection and maps agent replies onto the Machine port's shapes
  * (`VfsError`, `ExecProcess`, `Duplex`). It does not start or stop the agent, and allocates no pids (callers do).
- * @see src/server/machines/port.ts, src/agent/protocol.ts
+ * @see src/server/machines/port.ts, src/protocol/agent.ts
  */
 import { connect as netConnect, type Socket } from 'node:net';
 import { Duplex } from 'node:stream';
@@ -24,7 +24,7 @@ import {
   type ReplyJson,
   type SpawnMessage,
   type WireError,
-} from '../../../agent/protocol.ts';
+} from '../../../protocol/agent.ts';
 import { agentMaySend, agentPayloadLimit, DEFAULT_AGENT_BOUNDS, type AgentBounds } from './bounds.ts';
 
 /** A spawn request as the agent takes it: the exec request plus the ids to run as (the sprite user: 1000/1000). */

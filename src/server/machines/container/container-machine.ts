@@ -14,7 +14,7 @@ import type { Duplex } from 'node:stream';
 import type Docker from 'dockerode';
 import type { Logger } from 'pino';
 import { SystemClock, type Clock } from '../../core/clock.ts';
-import { API_SOCKET_PATH as API_SOCKET_IN_SPRITE } from '../../../agent/api-socket.ts';
+import { API_SOCKET_PATH as API_SOCKET_IN_SPRITE } from '../../../protocol/sprite-tree.ts';
 import type {
   ExecIO,
   ExecProcess,
@@ -30,9 +30,9 @@ import type {
   MachineSpec,
   VfsChange,
 } from '../port.ts';
-import { agentFiles, type AgentFiles } from '../../../agent/bundle.ts';
+import { agentFiles, type AgentFiles } from '../agent/bundle.ts';
 import { AgentClient } from '../agent/client.ts';
-import { deferredProcess, fsThrough } from '../sandbox/sandbox-machine.ts';
+import { deferredProcess, fsThrough } from '../agent/through.ts';
 import { agentArchive } from './agent-archive.ts';
 import { defaultSpriteResources } from '../../config/sprite-resources.ts';
 import { ModelError } from '../../core/errors.ts';

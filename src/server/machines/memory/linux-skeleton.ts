@@ -2,12 +2,12 @@
  * The Linux tree a new in-memory sprite starts with, on top of `Vfs.skeleton` (`/home/sprite`, `/tmp`): the
  * directories a Linux user expects (`/bin`, `/usr/bin`, `/usr/local/bin`, `/etc`, `/var/tmp`, `/root`, `/opt`)
  * the small `/etc` files scripts read (`hostname`, `passwd`, `group`, `hosts`, `os-release`), and the `/.sprite` tree
- * (`llm.txt`, `version.txt`, `bin/sprite-env`, `logs/services`; src/agent/sprite-tree.ts). It does not
+ * (`llm.txt`, `version.txt`, `bin/sprite-env`, `logs/services`; src/protocol/sprite-tree.ts). It does not
  * hold the command stubs under `/bin` or the devices under `/dev`: `BashFs` serves those as read-only views.
  * @see docs/wire-reference.md §13 (the `sprite` user, uid/gid 1000), issue 12 item 2
  */
 import { Vfs, type VfsSnapshot } from './vfs.ts';
-import { LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, VERSION_PATH, VERSION_TEXT } from '../../../agent/sprite-tree.ts';
+import { LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, VERSION_PATH, VERSION_TEXT } from '../../../protocol/sprite-tree.ts';
 
 /** Directories created root-owned, mode 0755 unless given; `/var/tmp` is world-writable like `/tmp`. */
 const DIRECTORIES: ReadonlyArray<readonly [string, number]> = [

@@ -31,8 +31,9 @@ import type {
   SnapshotMode,
   VfsChange,
 } from '../port.ts';
-import { agentFiles } from '../../../agent/bundle.ts';
+import { agentFiles } from '../agent/bundle.ts';
 import { assertReachable } from './reachable.ts';
+import { deferredProcess, fsThrough } from '../agent/through.ts';
 import { AgentClient } from '../agent/client.ts';
 import { CgroupV1, type LimitsMode, type SandboxLimits, type SpriteCgroup } from './cgroups.ts';
 import { AGENT_COMMAND, agentMounts, launch, SANDBOX_PATH, type AgentFiles, type Sandbox } from './launcher.ts';
@@ -46,7 +47,7 @@ import { SparePool } from './spares.ts';
 import { HostnameSetter } from './hostname-setter.ts';
 import { Storage, type LayerSnapshot, type StorageMode } from './storage.ts';
 import { SpriteEgress, type EgressSettings } from './egress/sprite-egress.ts';
-import type { NetworkPolicy } from '../../model/policy.ts';
+import type { NetworkPolicy } from '../../core/network-policy.ts';
 
 /**
  * Per-sprite limits when none are given, sized to this host (sprite-resources.ts): memory a quarter of the host's
@@ -78,7 +79,7 @@ export interface SandboxFactoryOptions {
    */
   persist?: boolean;
   /**
-   * The agent's files on the host. Default: `agentFiles()` of src/agent/bundle.ts (this node, node-pty, and
+   * The agent's files on the host. Default: `agentFiles()` of src/server/machines/agent/bundle.ts (this node, node-pty, and
    * `dist/agent/agent.mjs`, built first when missing).
    */
   agent?: Partial<Omit<AgentFiles, 'runDir'>>;
@@ -791,52 +792,6 @@ function asSandboxSnapshot(snapshot: MachineSnapshot, spriteId: string): Sandbox
   const s = snapshot as Partial<SandboxSnapshot>;
   if (s.kind !== 'sandbox' || !s.layer || s.layer.spriteId !== spriteId) throw new Error(`not a snapshot of sandbox sprite ${spriteId}`);
   return s as SandboxSnapshot;
-}
-
-/** A MachineFs whose every call goes to the agent of the current boot. */
-export function fsThrough(agent: () => Promise<AgentClient>): MachineFs {
-  return {
-    readFile: async (...a) => (await agent()).fs.readFile(...a),
-    writeFile: async (...a) => (await agent()).fs.writeFile(...a),
-    stat: async (...a) => (await agent()).fs.stat(...a),
-    lstat: async (...a) => (await agent()).fs.lstat(...a),
-    readdir: async (...a) => (await agent()).fs.readdir(...a),
-    mkdir: async (...a) => (await agent()).fs.mkdir(...a),
-    rm: async (...a) => (await agent()).fs.rm(...a),
-    rename: async (...a) => (await agent()).fs.rename(...a),
-    copy: async (...a) => (await agent()).fs.copy(...a),
-    chmod: async (...a) => (await agent()).fs.chmod(...a),
-    chown: async (...a) => (await agent()).fs.chown(...a),
-  };
-}
-
-/**
- * A process whose start waits for the agent (a spawn during a boot or a restore): stdin, resizes and signals sent
- * before it starts are replayed in order; when the sprite cannot boot, it exits 137 with a message on stderr.
- */
-export function deferredProcess(pid: number, io: ExecIO, started: Promise<ExecProcess>): ExecProcess {
-  let proc: ExecProcess | undefined;
-  const queue: Array<(p: ExecProcess) => void> = [];
-  const exit = started.then(
-    (p) => {
-      proc = p;
-      for (const op of queue.splice(0)) op(p);
-      return p.exit;
-    },
-    (err: Error) => {
-      io.stderr(new TextEncoder().encode(`sprite is not running: ${err.message}\n`));
-      return 137;
-    },
-  );
-  const later = (op: (p: ExecProcess) => void) => (proc ? op(proc) : queue.push(op));
-  return {
-    pid,
-    exit,
-    writeStdin: (d) => later((p) => p.writeStdin(d)),
-    endStdin: () => later((p) => p.endStdin()),
-    resize: (c, r) => later((p) => p.resize(c, r)),
-    signal: (s) => later((p) => p.signal(s)),
-  };
 }
 
 function findNodePty(): string | undefined {

@@ -11,7 +11,7 @@ import type { BufferEncoding, CpOptions, FileContent, FsStat, IFileSystem, Mkdir
 import { unsafeBytesFromLatin1, type ByteString } from 'just-bash';
 import { SPRITE_UID, Vfs } from '../vfs.ts';
 import { VfsError, type VfsStat } from '../../port.ts';
-import { checkPath as checkVfsPath } from '../../../model/fs-path.ts';
+import { checkPath as checkVfsPath } from '../../port.ts';
 import { deviceBytes, withOwner } from './devices.ts';
 import { procDir, procFile, type ProcInfo } from './proc.ts';
 import { yieldAfter } from '../../../runtime/event-loop.ts';

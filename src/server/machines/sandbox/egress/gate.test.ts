@@ -10,7 +10,7 @@ import dnsPacket from 'dns-packet';
 import { EgressGate, RCODE, splitHostPort } from './gate.ts';
 import { duplexPair } from '../../../core/duplex-pair.ts';
 import { isAlwaysBlocked, type EgressNet } from './net.ts';
-import type { NetworkPolicy } from '../../../model/policy.ts';
+import type { NetworkPolicy } from '../../../core/network-policy.ts';
 
 const pair = duplexPair;
 

@@ -10,7 +10,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
 import dnsPacket from 'dns-packet';
-import { defaultNetworkPolicy, evaluateNetworkPolicy, type NetworkPolicy } from '../../../model/policy.ts';
+import { defaultNetworkPolicy, evaluateNetworkPolicy, type NetworkPolicy } from '../../../core/network-policy.ts';
 import { isAlwaysBlocked, systemNet, type EgressNet } from './net.ts';
 
 /** Where the agent listens inside the sprite, and what processes there are told (env, `/etc/resolv.conf`). */

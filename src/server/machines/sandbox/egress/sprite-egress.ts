@@ -6,7 +6,7 @@
  * @see docs/sandbox.md "Egress", docs/limits.md
  */
 import type { Duplex } from 'node:stream';
-import type { NetworkPolicy } from '../../../model/policy.ts';
+import type { NetworkPolicy } from '../../../core/network-policy.ts';
 import type { MachineFs } from '../../port.ts';
 import type { SandboxEgressMode } from '../../../config/machines.ts';
 import { EGRESS_DNS_PORT, EGRESS_ENV, EGRESS_PROXY_PORT, EGRESS_RESOLV_CONF, EgressGate, type EgressGateOptions } from './gate.ts';

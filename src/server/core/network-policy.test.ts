@@ -6,10 +6,10 @@ import {
   evaluateNetworkPolicy,
   validateNetworkPolicy,
   type NetworkPolicy,
-} from './policy.ts';
-import { ModelError } from '../core/errors.ts';
+} from './network-policy.ts';
+import { ModelError } from './errors.ts';
 import { Vfs } from '../machines/memory/vfs.ts';
-import { SpritePolicies } from './sprite-policies.ts';
+import { SpritePolicies } from '../model/sprite-policies.ts';
 import { vfsMachineFs } from '../machines/memory/machine.ts';
 
 function rejection(body: unknown): ModelError | undefined {

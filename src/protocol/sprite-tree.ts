@@ -7,6 +7,11 @@
  * @see docs/wire-reference.md §12 "Other in-sprite paths" (llm.txt, bin shims, version.txt, logs/services)
  */
 
+/** Where processes inside find the in-sprite API (docs/wire-reference.md §12). */
+export const API_SOCKET_PATH = '/.sprite/api.sock';
+/** The `sprite-env` command, on the sprite user's `PATH` (`/usr/local/bin` is in every exec's PATH). */
+export const SPRITE_ENV_PATH = '/usr/local/bin/sprite-env';
+
 /** What `/.sprite/version.txt` says: the Sprite-Version spritzer reports (src/server/context.ts SPRITE_VERSION). */
 export const VERSION_TEXT = 'v0.0.1-rc46';
 

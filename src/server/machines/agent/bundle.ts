@@ -7,8 +7,8 @@
  */
 import { rename, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { optionalPackageDir } from '../server/runtime/lazy-require.ts';
-import { PROJECT_ROOT } from '../server/runtime/project-root.ts';
+import { optionalPackageDir } from '../../runtime/lazy-require.ts';
+import { PROJECT_ROOT } from '../../runtime/project-root.ts';
 
 const projectRoot = PROJECT_ROOT;
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPath, resolveClientPath } from './fs-path.ts';
-import { VfsError } from '../machines/port.ts';
+import { checkPath, resolveClientPath, VfsError } from './port.ts';
 
 /** The VfsError code `fn` throws, or undefined. */
 function codeOf(fn: () => unknown): string | undefined {

@@ -4,7 +4,7 @@
  * (DNS filtering belongs to real engines) and knows no HTTP; storing the policy per sprite is the caller's.
  * @see docs/wire-reference.md §10
  */
-import { ModelError } from '../core/errors.ts';
+import { ModelError } from './errors.ts';
 
 /** What a rule does to the names it matches. */
 export type NetworkPolicyAction = 'allow' | 'deny';

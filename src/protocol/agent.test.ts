@@ -10,7 +10,7 @@ import {
   FrameType,
   MAX_PAYLOAD_BYTES,
   ProtocolError,
-} from './protocol.ts';
+} from './agent.ts';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
