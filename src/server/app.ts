@@ -7,7 +7,8 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { projectPath } from './runtime/project-root.ts';
-import { SPRITE_VERSION, type AppContext, type Deps, type HandlerMap } from './context.ts';
+import { SPRITE_VERSION, type AppContext, type Deps, type HandlerFor, type HandlerMap } from './context.ts';
+import { requestView, type OperationId } from './http/typed.ts';
 import { SpritesModel } from './model/sprites.ts';
 import { FaultRegistry, faultResponse } from './http/faults.ts';
 import { Credentials, UNAUTHORIZED, inSpriteAdmits, inSpriteScopeOf, scopeOfPath } from './http/auth.ts';
@@ -190,16 +191,20 @@ export function createApp(deps: Deps): SpritzerApp {
     const operationId = req.openapi?.schema?.operationId;
     if (!operationId) return sendApiError(res, 404, { error: 'not found', message: `no route for ${req.method} ${req.path}` });
     // Express resets req.params for each middleware layer; the validator's path parameters are the truth.
-    req.params = { ...(req.openapi?.pathParams ?? {}) };
-    const fault = req.path.startsWith('/_spritzer/') ? undefined : ctx.faults.take(operationId, req.params?.name as string | undefined);
+    const pathParams = req.openapi?.pathParams ?? {};
+    req.params = { ...pathParams };
+    const fault = req.path.startsWith('/_spritzer/') ? undefined : ctx.faults.take(operationId, pathParams.name);
     if (fault) {
       const answer = faultResponse(fault, deps.clock.now());
       res.set(answer.headers);
       return sendApiError(res, answer.status, answer.body);
     }
-    const handler = HANDLERS[operationId];
+    // The validator found the operation in the spec, so its id is one of the generated `operations`; the handler
+    // registered under it gets the typed view built for that same id (http/typed.ts).
+    const op = operationId as OperationId;
+    const handler = HANDLERS[op] as HandlerFor<OperationId> | undefined;
     if (!handler) return sendApiError(res, 501, { error: 'not_implemented', message: `operation ${operationId} is not implemented` });
-    await handler(req, res, ctx);
+    await handler(requestView(op, req), res, ctx);
   });
   app.use(errorMiddleware(deps.logger));
 

@@ -1,8 +1,9 @@
 /**
  * What every handler receives: the injected dependencies, the model and the fault rules. It owns the
- * `Deps` shape (the single place configuration enters the server) and the handler type.
+ * `Deps` shape (the single place configuration enters the server) and the handler types (one per operationId;
+ * the request view they read is http/typed.ts).
  */
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import type { Logger } from 'pino';
 import type { Clock } from './core/clock.ts';
 import type { IdSource } from './core/ids.ts';
@@ -16,6 +17,7 @@ import type { DataDirStore } from './store/store.ts';
 import type { FrameGapClients } from './exec/frames.ts';
 import type { OriginCheck } from './http/origin-check.ts';
 import type { SpritePortRange } from './url/sprite-ports.ts';
+import type { OperationId, RequestView } from './http/typed.ts';
 
 /** The `Sprite-Version` spritzer reports: an rc ≥ 30, so the Go SDK uses path-form attach (§2.2). */
 export const SPRITE_VERSION = 'v0.0.1-rc46';
@@ -75,8 +77,13 @@ export interface AppContext {
   implemented: Set<string>;
 }
 
-/** An operation handler, registered under its operationId. */
-export type Handler = (req: Request, res: Response, ctx: AppContext) => unknown | Promise<unknown>;
+/**
+ * The handler of operation `K`, registered under its operationId: it reads the typed view of the validated request
+ * (`{path, query, body, req}`), answers on `res`, and may return a promise the dispatcher awaits. `K` is
+ * contravariant: a handler written for several operations (`HandlerFor<'startService' | 'restartService'>`) serves
+ * each of them.
+ */
+export type HandlerFor<in K extends OperationId> = (request: RequestView<K>, res: Response, ctx: AppContext) => unknown | Promise<unknown>;
 
-/** Handlers by operationId. */
-export type HandlerMap = Record<string, Handler>;
+/** Handlers by operationId: a key that is not an operationId of the spec is a type error. */
+export type HandlerMap = { [K in OperationId]?: HandlerFor<K> };

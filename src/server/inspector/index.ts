@@ -23,7 +23,7 @@ const logs = new WeakMap<AppContext, RequestLog>();
 /** Handlers of the inspector's operations, by operationId (spec tag `spritzer`). */
 export const inspectorHandlers: HandlerMap = {
   /** `GET /_spritzer/requests` → `{requests}`: the logged exchanges, newest first (schema `SpritzerRequestList`). */
-  listSpritzerRequests(_req, res, ctx) {
+  listSpritzerRequests(_request, res, ctx) {
     res.json({ requests: logs.get(ctx)?.list() ?? [] });
   },
 };

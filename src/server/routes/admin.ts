@@ -54,8 +54,7 @@ export const adminHandlers: HandlerMap = {
   },
 
   /** `POST /_spritzer/faults` → 201 the stored rule; 400 for an operationId spritzer does not implement. */
-  addFault(req, res, { faults, implemented }) {
-    const rule = req.body as { operationId?: string };
+  addFault({ body: rule }, res, { faults, implemented }) {
     if (rule.operationId !== undefined && !implemented.has(rule.operationId)) {
       throw new ModelError('invalid_request', `unknown operationId: ${rule.operationId}`);
     }
@@ -63,7 +62,7 @@ export const adminHandlers: HandlerMap = {
     if (rule.operationId !== undefined && (Object.hasOwn(adminHandlers, rule.operationId) || Object.hasOwn(inspectorHandlers, rule.operationId))) {
       throw new ModelError('invalid_request', `faults apply to the Sprites API, not to the emulator's own operation ${rule.operationId}`);
     }
-    res.status(201).json(faults.add(req.body));
+    res.status(201).json(faults.add(rule));
   },
 
   /** `DELETE /_spritzer/faults` → 204. */

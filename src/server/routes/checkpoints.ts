@@ -13,9 +13,9 @@ import { withAncestor } from '../model/checkpoint-history.ts';
 /** Handlers of the checkpoint family, by operationId. */
 export const checkpointHandlers: HandlerMap = {
   /** `POST …/checkpoint` → 200 NDJSON; the new id appears only in the text (§7.1). */
-  async createCheckpoint(req, res, { model, deps }) {
-    const sprite = model.get(req.params.name as string);
-    const comment = (req.body as { comment?: string } | undefined)?.comment ?? '';
+  async createCheckpoint({ path, body }, res, { model, deps }) {
+    const sprite = model.get(path.name);
+    const comment = body?.comment ?? '';
     const cp = await sprite.createCheckpoint(comment);
     const out = startNdjson(res);
     const time = () => rfc3339(deps.clock.now());
@@ -31,9 +31,9 @@ export const checkpointHandlers: HandlerMap = {
    * `history` (SRV sends it from the single get only). With `?history=vN` it answers text/plain, one line per
    * checkpoint whose history contains vN (§7.3), found in one linear pass.
    */
-  async listCheckpoints(req, res, { model, deps }) {
-    const sprite = model.get(req.params.name as string);
-    const history = req.query.history as string | undefined;
+  async listCheckpoints({ path, query }, res, { model, deps }) {
+    const sprite = model.get(path.name);
+    const history = query.history;
     const newestFirst = [...sprite.checkpoints].reverse();
     if (history !== undefined) {
       const lines = withAncestor(newestFirst, history).map((c) => `${c.id}\n`);
@@ -45,17 +45,17 @@ export const checkpointHandlers: HandlerMap = {
   },
 
   /** `GET …/checkpoints/{checkpoint_id}` → the checkpoint; `Current` is the pseudo entry (§7.4). */
-  getCheckpoint(req, res, { model, deps }) {
-    const sprite = model.get(req.params.name as string);
-    const id = req.params.checkpoint_id as string;
+  getCheckpoint({ path }, res, { model, deps }) {
+    const sprite = model.get(path.name);
+    const id = path.checkpoint_id;
     if (id === 'Current') return void res.json(currentCheckpoint(deps.clock.now()));
     res.json(toWireCheckpoint(sprite.getCheckpoint(id)));
   },
 
   /** `POST …/checkpoints/{checkpoint_id}/restore` → 200 NDJSON; sessions end, files rewind (§7.5). */
-  async restoreCheckpoint(req, res, { model, deps }) {
-    const sprite = model.get(req.params.name as string);
-    const cp = sprite.getCheckpoint(req.params.checkpoint_id as string);
+  async restoreCheckpoint({ path }, res, { model, deps }) {
+    const sprite = model.get(path.name);
+    const cp = sprite.getCheckpoint(path.checkpoint_id);
     const out = startNdjson(res);
     const time = () => rfc3339(deps.clock.now());
     out.line({ type: 'info', data: 'Stopping process for restore...', time: time() });
@@ -71,8 +71,8 @@ export const checkpointHandlers: HandlerMap = {
   },
 
   /** `DELETE …/checkpoints/{checkpoint_id}` → 204; 409 for the current one (§7.6). */
-  deleteCheckpoint(req, res, { model }) {
-    model.get(req.params.name as string).deleteCheckpoint(req.params.checkpoint_id as string);
+  deleteCheckpoint({ path }, res, { model }) {
+    model.get(path.name).deleteCheckpoint(path.checkpoint_id);
     res.status(204).end();
   },
 };

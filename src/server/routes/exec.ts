@@ -20,23 +20,23 @@ function searchParams(originalUrl: string): URLSearchParams {
 /** Handlers of the exec family, by operationId. */
 export const execHandlers: HandlerMap = {
   /** `GET …/exec` → `{sessions, count}` (§4.8). */
-  listExecSessions(req, res, { model, deps }) {
-    const sprite = model.get(req.params.name as string);
+  listExecSessions({ path }, res, { model, deps }) {
+    const sprite = model.get(path.name);
     const now = deps.clock.now();
     const sessions = sprite.sessions.list().map((s) => toWireSession(s, now));
     res.json({ sessions, count: sessions.length });
   },
 
   /** `HEAD …/exec`: only the `Sprite-Version` header matters (GO's version probe, §2.2). */
-  probeExec(req, res, { model }) {
-    model.get(req.params.name as string);
+  probeExec({ path }, res, { model }) {
+    model.get(path.name);
     res.status(200).end();
   },
 
   /** `GET …/exec/{session_id}` → the session; 404 `session not found: {id}` when it is gone (§4.1). */
-  getExecSession(req, res, { model, deps }) {
-    const sprite = model.get(req.params.name as string);
-    res.json(toWireSession(sprite.sessions.get(req.params.session_id as string), deps.clock.now()));
+  getExecSession({ path }, res, { model, deps }) {
+    const sprite = model.get(path.name);
+    res.json(toWireSession(sprite.sessions.get(path.session_id), deps.clock.now()));
   },
 
   /**
@@ -45,8 +45,8 @@ export const execHandlers: HandlerMap = {
    * Output frames carry at most `outputChunkBytes` and follow the response's backpressure. A client that
    * disconnects, or falls too far behind (the connection is then reset), has its command killed.
    */
-  async execHttp(req, res, { model, deps }) {
-    const sprite = model.get(req.params.name as string);
+  async execHttp({ path, req }, res, { model, deps }) {
+    const sprite = model.get(path.name);
     const q = searchParams(req.originalUrl);
     for (const key of ['tty', 'id', 'detachable', 'cc']) {
       if (q.has(key)) throw new ModelError('invalid_request', `${key} is not supported on HTTP exec`);
@@ -83,14 +83,13 @@ export const execHandlers: HandlerMap = {
    * with or without the `SIG` prefix, as a duration or integer seconds; the body wins when both are given (spec
    * `killExecSession`). Unknown ids are 404 before the stream.
    */
-  async killExecSession(req, res, { model, deps }) {
-    const sprite = model.get(req.params.name as string);
-    const session = sprite.sessions.getForKill(req.params.session_id as string);
-    const body = (req.body ?? {}) as { signal?: string; timeout?: string | number };
-    const rawSignal = body.signal ?? (req.query.signal as string | undefined) ?? 'SIGTERM';
+  async killExecSession({ path, query, body }, res, { model, deps }) {
+    const sprite = model.get(path.name);
+    const session = sprite.sessions.getForKill(path.session_id);
+    const rawSignal = body?.signal ?? query.signal ?? 'SIGTERM';
     const name = normalizeSignalName(rawSignal);
     if (!name) throw new ModelError('invalid', `invalid signal: ${rawSignal}`);
-    const rawTimeout = body.timeout ?? (req.query.timeout as string | undefined) ?? '10s';
+    const rawTimeout = body?.timeout ?? query.timeout ?? '10s';
     let timeoutMs: number;
     try {
       timeoutMs = parseDuration(rawTimeout);

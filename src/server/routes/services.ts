@@ -4,10 +4,9 @@
  * live in `model/services.ts`; this module owns the streaming windows (`duration`, `timeout`).
  */
 import type { Response } from 'express';
-import type { AppContext, HandlerMap } from '../context.ts';
+import type { AppContext, HandlerFor, HandlerMap } from '../context.ts';
 import { startNdjson } from '../http/ndjson.ts';
 import { toWireService, toWireServiceEvent } from '../http/wire.ts';
-import { bodyOf, queryOf } from '../http/typed.ts';
 import { parseDuration } from '../core/duration.ts';
 import type { ServiceEvent, ServiceManager } from '../model/services.ts';
 import { ModelError } from '../core/errors.ts';
@@ -77,63 +76,56 @@ async function streamAround(
   out.end();
 }
 
-/**
- * A handler that runs one service action and streams around it. start/restart stream for `duration`
- * (default 5 s); stop passes its `timeout` (default 10 s) to the action and returns when it is done.
- */
-function streamedAction(
-  op: 'startService' | 'stopService' | 'restartService',
-  action: (mgr: ServiceManager, service: string, timeoutMs: number) => unknown,
-): HandlerMap[string] {
-  return async (req, res, ctx) => {
-    const mgr = servicesOf(ctx, req.params.name as string);
-    const svc = req.params.service_name as string;
-    const q = queryOf(req, op) as { duration?: string; timeout?: string };
-    if (op === 'stopService') {
-      const timeoutMs = window(q.timeout, 10_000);
-      return streamAround(res, ctx, mgr, svc, 0, () => action(mgr, svc, timeoutMs));
-    }
-    await streamAround(res, ctx, mgr, svc, window(q.duration, DEFAULT_STREAM_MS), () => action(mgr, svc, 0));
+/** A handler that runs one service action (start or restart) and streams around it for `duration` (default 5 s). */
+function streamedAction(action: (mgr: ServiceManager, service: string) => unknown): HandlerFor<'startService' | 'restartService'> {
+  return async ({ path, query }, res, ctx) => {
+    const mgr = servicesOf(ctx, path.name);
+    await streamAround(res, ctx, mgr, path.service_name, window(query.duration, DEFAULT_STREAM_MS), () => action(mgr, path.service_name));
   };
 }
 
 /** Handlers of the services family, by operationId. */
 export const serviceHandlers: HandlerMap = {
   /** `GET …/services` → bare array (§9.2). */
-  listServices(req, res, ctx) {
-    res.json(servicesOf(ctx, req.params.name as string).list().map(toWireService));
+  listServices({ path }, res, ctx) {
+    res.json(servicesOf(ctx, path.name).list().map(toWireService));
   },
 
   /** `GET …/services/{service_name}` (§9.2). */
-  getService(req, res, ctx) {
-    res.json(toWireService(servicesOf(ctx, req.params.name as string).get(req.params.service_name as string)));
+  getService({ path }, res, ctx) {
+    res.json(toWireService(servicesOf(ctx, path.name).get(path.service_name)));
   },
 
   /** `PUT …/services/{service_name}?duration=` → 200 NDJSON from `started` to `complete` (§9.2, DISAGREEMENT 7). */
-  async putService(req, res, ctx) {
-    const mgr = servicesOf(ctx, req.params.name as string);
-    const svc = req.params.service_name as string;
-    const b = bodyOf(req, 'putService') as { cmd?: string; args?: string[]; needs?: string[]; http_port?: number | null; httpPort?: number | null; env?: Record<string, string>; dir?: string };
-    const windowMs = window(queryOf(req, 'putService').duration, DEFAULT_STREAM_MS);
+  async putService({ path, query, body: b }, res, ctx) {
+    const mgr = servicesOf(ctx, path.name);
+    const svc = path.service_name;
+    const windowMs = window(query.duration, DEFAULT_STREAM_MS);
     await streamAround(res, ctx, mgr, svc, windowMs, () =>
       mgr.put(svc, { cmd: b.cmd, args: b.args, needs: b.needs, httpPort: b.http_port ?? b.httpPort, env: b.env, dir: b.dir }),
     );
   },
 
   /** `POST …/start?duration=` → NDJSON (§9.2). */
-  startService: streamedAction('startService', (mgr, svc) => mgr.start(svc)),
+  startService: streamedAction((mgr, svc) => mgr.start(svc)),
 
-  /** `POST …/stop?timeout=` → NDJSON `stopping`, `stopped`, `complete`; 409 when not running (§9.2). */
-  stopService: streamedAction('stopService', (mgr, svc, ms) => mgr.stop(svc, ms)),
+  /**
+   * `POST …/stop?timeout=` → NDJSON `stopping`, `stopped`, `complete`; 409 when not running (§9.2). The `timeout`
+   * (default 10 s) goes to the stop itself, and the stream ends when the stop is done.
+   */
+  async stopService({ path, query }, res, ctx) {
+    const mgr = servicesOf(ctx, path.name);
+    const timeoutMs = window(query.timeout, 10_000);
+    await streamAround(res, ctx, mgr, path.service_name, 0, () => mgr.stop(path.service_name, timeoutMs));
+  },
 
   /** `POST …/restart?duration=` → NDJSON: stop events, then start events (§9.2). */
-  restartService: streamedAction('restartService', (mgr, svc) => mgr.restart(svc)),
+  restartService: streamedAction((mgr, svc) => mgr.restart(svc)),
 
   /** `GET …/logs?lines=&duration=` → NDJSON of the log, then live output for `duration` (default 0). */
-  async getServiceLogs(req, res, ctx) {
-    const mgr = servicesOf(ctx, req.params.name as string);
-    const svc = req.params.service_name as string;
-    const q = queryOf(req, 'getServiceLogs');
+  async getServiceLogs({ path, query: q }, res, ctx) {
+    const mgr = servicesOf(ctx, path.name);
+    const svc = path.service_name;
     const past = await mgr.logs(svc, q.lines);
     const windowMs = window(q.duration, 0);
     const out = startNdjson(res);
@@ -152,15 +144,14 @@ export const serviceHandlers: HandlerMap = {
   },
 
   /** `DELETE …/services/{service_name}` → 204; 409 while it runs or is needed (§9.2). */
-  deleteService(req, res, ctx) {
-    servicesOf(ctx, req.params.name as string).delete(req.params.service_name as string);
+  deleteService({ path }, res, ctx) {
+    servicesOf(ctx, path.name).delete(path.service_name);
     res.status(204).end();
   },
 
   /** `POST …/services/signal {name, signal}` → 204; 400 unknown signal; 409 not running (§9.2). */
-  async signalService(req, res, ctx) {
-    const b = bodyOf(req, 'signalService');
-    await servicesOf(ctx, req.params.name as string).signal(b.name, b.signal);
+  async signalService({ path, body }, res, ctx) {
+    await servicesOf(ctx, path.name).signal(body.name, body.signal);
     res.status(204).end();
   },
 };

@@ -7,8 +7,10 @@ import { toWireSprite } from '../http/wire.ts';
 import { rfc3339 } from '../core/clock.ts';
 import { sendApiError } from '../http/errors.ts';
 import type { UrlSettings } from '../model/sprites.ts';
+import type { components } from '../../../generated/openapi.d.ts';
 
-type UrlSettingsBody = { auth?: 'sprite' | 'public'; private_access?: string };
+/** `url_settings` of a create or update request, as the spec describes it. */
+type UrlSettingsBody = components['schemas']['UrlSettings'];
 
 function urlSettingsFrom(body: UrlSettingsBody | undefined): UrlSettings | undefined {
   if (!body) return undefined;
@@ -20,14 +22,7 @@ function urlSettingsFrom(body: UrlSettingsBody | undefined): UrlSettings | undef
 /** Handlers of the sprite family, by operationId. */
 export const spriteHandlers: HandlerMap = {
   /** `POST /v1/sprites` → 201 sprite (GO needs exactly 201, PY needs `name`; §3.2, §18). */
-  async createSprite(req, res, { model }) {
-    const body = req.body as {
-      name: string;
-      url_settings?: UrlSettingsBody;
-      labels?: string[];
-      config?: Record<string, unknown>;
-      environment?: Record<string, string>;
-    };
+  async createSprite({ body }, res, { model }) {
     const sprite = await model.create({
       name: body.name,
       urlSettings: urlSettingsFrom(body.url_settings),
@@ -39,8 +34,7 @@ export const spriteHandlers: HandlerMap = {
   },
 
   /** `GET /v1/sprites` (§3.3): full sprite objects, org counters nested (GO) and top-level (PY). */
-  listSprites(req, res, { model }) {
-    const q = req.query as { prefix?: string; max_results?: number; continuation_token?: string };
+  listSprites({ query: q }, res, { model }) {
     const page = model.list({ prefix: q.prefix, maxResults: q.max_results, continuationToken: q.continuation_token });
     const counts = { running: 0, warm: 0, cold: 0 };
     for (const s of model.all()) counts[s.status()] += 1;
@@ -54,14 +48,13 @@ export const spriteHandlers: HandlerMap = {
   },
 
   /** `GET /v1/sprites/{name}` (§3.4). */
-  getSprite(req, res, { model }) {
-    res.json(toWireSprite(model.get(req.params.name as string)));
+  getSprite({ path }, res, { model }) {
+    res.json(toWireSprite(model.get(path.name)));
   },
 
   /** `PUT /v1/sprites/{name}` (§3.5): partial update, 200 with the sprite. */
-  updateSprite(req, res, { model }) {
-    const body = req.body as { url_settings?: UrlSettingsBody; labels?: string[]; clear_labels?: boolean };
-    const sprite = model.update(req.params.name as string, {
+  updateSprite({ path, body }, res, { model }) {
+    const sprite = model.update(path.name, {
       urlSettings: urlSettingsFrom(body.url_settings),
       labels: body.labels,
       clearLabels: body.clear_labels,
@@ -70,20 +63,20 @@ export const spriteHandlers: HandlerMap = {
   },
 
   /** `DELETE /v1/sprites/{name}` → 204 (§3.6). */
-  async deleteSprite(req, res, { model }) {
-    await model.delete(req.params.name as string);
+  async deleteSprite({ path }, res, { model }) {
+    await model.delete(path.name);
     res.status(204).end();
   },
 
   /** `POST /v1/sprites/{name}/upgrade` → 204 (§3.7; nothing to upgrade in an emulator). */
-  upgradeSprite(req, res, { model }) {
-    model.get(req.params.name as string).touch();
+  upgradeSprite({ path }, res, { model }) {
+    model.get(path.name).touch();
     res.status(204).end();
   },
 
   /** `GET /v1/sprites/{name}/check` (§3.8; shape as the npm SDK parses it, production UNCONFIRMED). */
-  checkSprite(req, res, { model, deps }) {
-    const s = model.get(req.params.name as string);
+  checkSprite({ path }, res, { model, deps }) {
+    const s = model.get(path.name);
     res.json({ sprite_name: s.name, sprite_id: s.id, status: 'ok', checked_at: rfc3339(deps.clock.now()), elapsed: 0 });
   },
 
@@ -91,8 +84,8 @@ export const spriteHandlers: HandlerMap = {
    * `POST /v1/sprites/{name}/restart` (npm SDK only): running commands end, the sprite comes back running with
    * its filesystem, services come back from their definitions (like a restore of the live state).
    */
-  async restartSprite(req, res, { model }) {
-    const s = model.get(req.params.name as string);
+  async restartSprite({ path }, res, { model }) {
+    const s = model.get(path.name);
     await s.restart();
     res.json({ sprite_name: s.name, machine_id: s.id.replace(/^sprite-/, ''), message: 'Sprite restarted' });
   },
@@ -108,8 +101,8 @@ export const spriteHandlers: HandlerMap = {
    * than the server's (`--org`) is 404 `{"error":"organization not found","message":…}`: a token for it would
    * reach nothing here (issue 16). @deviation the real API's answer for an unknown org is UNCONFIRMED.
    */
-  createToken(req, res, { deps, credentials }) {
-    const org = req.params.org as string;
+  createToken({ path }, res, { deps, credentials }) {
+    const org = path.org;
     if (org !== deps.organization) {
       return sendApiError(res, 404, { error: 'organization not found', message: `no organization ${org} here: this server serves ${deps.organization} (--org)` });
     }
