@@ -45,7 +45,8 @@ export function importsOf(file: string, text: string): ImportEdge[] {
     const spec = m[1] ?? m[2] ?? m[3]!;
     if (!spec.startsWith('.')) continue;
     const to = relative(root, resolve(root, dirname(file), spec)).split('\\').join('/');
-    edges.push({ from: file, line: code.slice(0, m.index).split('\n').length, to });
+    const at = m.index + m[0].search(/import|export/);
+    edges.push({ from: file, line: code.slice(0, at).split('\n').length, to });
   }
   return edges;
 }
