@@ -12,6 +12,7 @@ import { openBeneath } from './beneath.ts';
 import { isKernelFile, resolvesIntoKernel } from './kernel-trees.ts';
 import type { WireError } from '../protocol/agent.ts';
 import { posixErrorText } from '../protocol/posix-errors.ts';
+import { normalizePath } from '../protocol/paths.ts';
 
 /** A node's kind as the fs API names it. */
 export type NodeType = 'file' | 'directory' | 'symlink';
@@ -115,13 +116,7 @@ export function normalizeSpritePath(path: unknown, syscall = 'open'): string {
   if (typeof path !== 'string' || !path.startsWith('/') || path.includes('\0')) {
     throw new AgentFsError('EINVAL', String(path), syscall);
   }
-  const out: string[] = [];
-  for (const part of path.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') out.pop();
-    else out.push(part);
-  }
-  return `/${out.join('/')}`;
+  return normalizePath(path);
 }
 
 function joinPath(dir: string, name: string): string {

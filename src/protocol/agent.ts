@@ -257,18 +257,24 @@ function clampU16(n: number): number {
   return Math.min(65535, Math.max(1, Math.trunc(Number.isFinite(n) ? n : 1)));
 }
 
-/** What a SPAWN frame carries (the process' id is the frame's channel). */
-export interface SpawnMessage {
+/**
+ * What to run, as the Machine port and the agent both name it: `argv[0]` is the program, `path` overrides the
+ * executable (docs/wire-reference.md §4.2); `env` is the complete environment (already merged or replaced by the
+ * caller); `dir` the absolute working directory in the sprite's view; `rows`/`cols` the terminal size (TTY only).
+ */
+export interface ProcessSpec {
   argv: string[];
-  /** Executable; defaults to argv[0]. argv[0] stays what the caller gave. */
+  /** Executable to run; defaults to argv[0], which stays what the caller gave. */
   path?: string;
-  /** The complete environment. */
   env: Record<string, string>;
-  /** Absolute working directory, in the sprite's view. */
   dir: string;
   tty: boolean;
   rows: number;
   cols: number;
+}
+
+/** What a SPAWN frame carries (the process' id is the frame's channel): the process, its owner and whether stdin comes. */
+export interface SpawnMessage extends ProcessSpec {
   uid: number;
   gid: number;
   /** False: stdin is closed at once (the caller will send none). */

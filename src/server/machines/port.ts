@@ -8,25 +8,15 @@
  */
 import type { Duplex } from 'node:stream';
 import { posixErrorText } from '../../protocol/posix-errors.ts';
+import { normalizePath } from '../../protocol/paths.ts';
+import type { ProcessSpec } from '../../protocol/agent.ts';
 import type { NetworkPolicy } from '../core/network-policy.ts';
 import { DEFAULT_LIMITS, type Limits } from '../core/limits.ts';
 
 // ---- Processes ----
 
-/** What to run. `argv[0]` is the program; `path` overrides the executable (docs/wire-reference.md §4.2). */
-export interface ExecRequest {
-  argv: string[];
-  /** Executable to run; defaults to argv[0]. */
-  path?: string;
-  /** The complete environment (already merged or replaced by the caller). */
-  env: Record<string, string>;
-  /** Absolute working directory. */
-  dir: string;
-  tty: boolean;
-  /** Terminal size (only meaningful with tty). */
-  rows: number;
-  cols: number;
-}
+/** What to run (the fields of the agent's SPAWN message without its owner: src/protocol/agent.ts `ProcessSpec`). */
+export type ExecRequest = ProcessSpec;
 
 /**
  * Where a command's output goes. The caller passes these sinks to `start()` so the relay exists before the
@@ -64,6 +54,8 @@ export interface ExecStartOptions {
 }
 
 // ---- The filesystem vocabulary ----
+
+export { normalizePath };
 
 /** POSIX error codes the VFS raises. @see docs/wire-reference.md §8.9 */
 export type VfsErrorCode =
@@ -140,22 +132,6 @@ export interface VfsChange {
   isDir: boolean;
   /** Size after the change (0 for removals and directories). */
   size: number;
-}
-
-/**
- * The absolute canonical form of `path` (resolved against `cwd` when relative): `.` and empty components dropped,
- * `..` taken lexically (above `/` stays `/`), no trailing slash. Symlinks are not resolved (the machine does that).
- * Every path reaches a `MachineFs` in this form.
- */
-export function normalizePath(path: string, cwd = '/'): string {
-  const full = path.startsWith('/') ? path : `${cwd.startsWith('/') ? cwd : `/${cwd}`}/${path}`;
-  const out: string[] = [];
-  for (const part of full.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') out.pop();
-    else out.push(part);
-  }
-  return `/${out.join('/')}`;
 }
 
 /** The limits `checkPath` applies. */

@@ -8,26 +8,11 @@
 import type { Duplex } from 'node:stream';
 import type { Clock } from '../../core/clock.ts';
 import { Vfs, type VfsSnapshot } from './vfs.ts';
-import { VfsError } from '../port.ts';
+import { VfsError, type ExecIO, type ExecProcess, type ExecRequest, type ExecStartOptions, type ListeningPort, type Machine, type MachineFactory, type MachineFs, type MachineSnapshot, type MachineSpec, type VfsChange, type VfsEntry, type VfsStat } from '../port.ts';
 import type { ExecEngine, SpriteContext } from './engine.ts';
 import { duplexPair } from '../../core/duplex-pair.ts';
 import type { EngineLoader } from './load.ts';
 import { newLinuxTree } from './linux-skeleton.ts';
-import type {
-  ExecIO,
-  ExecProcess,
-  ExecRequest,
-  ExecStartOptions,
-  ListeningPort,
-  Machine,
-  MachineFactory,
-  MachineFs,
-  MachineSnapshot,
-  MachineSpec,
-  VfsChange,
-  VfsEntry,
-  VfsStat,
-} from '../port.ts';
 
 /** A snapshot of a memory machine: the VFS root at that moment. */
 interface MemorySnapshot extends MachineSnapshot {
