@@ -27,18 +27,19 @@ export function createMachineFactory(name: EngineName, deps: MachineFactoryDeps)
   return new MemoryMachineFactory(engineLoader(name, deps), deps.clock);
 }
 
+/** How each `--exec` engine's factory is opened: in-memory engines at once, the others from their own folder on demand. */
+const ENGINES: Record<MachineEngine, (deps: MachineFactoryDeps) => Promise<MachineFactory>> = {
+  shell: async (deps) => createMachineFactory('shell', deps),
+  interpreter: async (deps) => createMachineFactory('interpreter', deps),
+  sandbox: async (deps) => (await import('./sandbox/index.ts')).openSandboxFactory(deps),
+  container: async (deps) => (await import('./container/index.ts')).openContainerFactory(deps),
+};
+
 /**
  * Opens the factory of any engine. `sandbox` prepares its storage, base root and limits first and rejects with a
- * message naming what is missing (not Linux, not root, no bubblewrap, …); the module is loaded only then.
+ * message naming what is missing (not Linux, not root, no bubblewrap, …); its module is loaded only then, as is the
+ * container engine's.
  */
 export async function openMachineFactory(name: MachineEngine, deps: MachineFactoryDeps): Promise<MachineFactory> {
-  if (name === 'container') return (await import('./container/index.ts')).openContainerFactory(deps);
-  if (name !== 'sandbox') return createMachineFactory(name, deps);
-  const { SandboxMachineFactory } = await import('./sandbox/sandbox-machine.ts');
-  const r = deps.spriteResources;
-  return SandboxMachineFactory.open({
-    dataDir: deps.dataDir, persist: deps.persist, rootDir: deps.sandboxRoot, spares: deps.sandboxSpares, clock: deps.clock, logger: deps.logger,
-    egress: { mode: deps.sandboxEgress ?? 'none', logger: deps.logger }, idBase: deps.sandboxUidBase,
-    ...(r ? { limits: { memoryBytes: r.memoryBytes, pids: r.pids }, pidsTotal: r.pidsTotal, inotify: { instances: r.inotifyInstances, watches: r.inotifyWatches } } : {}),
-  });
+  return ENGINES[name](deps);
 }
