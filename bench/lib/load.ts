@@ -326,9 +326,10 @@ export interface BusyResult {
 }
 
 /**
- * Health beside busy loops (one command's endless loop must not stall the server): `loops` sprites each run `while true; do :; done` over a WebSocket exec, then `GET
- * /_spritzer/health` is timed `samples` times, one after another, each given up after `timeoutMs`. The sockets
- * are dropped at the end; the server may stay stalled, so run this on a process of its own.
+ * Health beside busy loops (one command's endless loop must not stall the server): `loops` sprites each run
+ * `while true; do :; done` over a WebSocket exec, then `GET /_spritzer/health` is timed `samples` times, one after
+ * another, each given up after `timeoutMs`. The sockets are dropped at the end; the server may stay stalled, so run
+ * this on a process of its own.
  */
 export async function busyHealth(server: StartedServer, loops = 10, samples = 5, timeoutMs = 2000, now: Now = defaultNow): Promise<BusyResult> {
   const q = new URLSearchParams([['cmd', 'sh'], ['cmd', '-c'], ['cmd', 'while true; do :; done'], ['path', 'sh']]);

@@ -1,7 +1,7 @@
 /**
- * The sandbox engine end to end, through spritzer's own HTTP and WebSocket API: the acceptance story of issue 8
- * (`uname`, a multi-line script with env and dir, stdin through `sha256sum`, a dropped `sleep` gone from `ps`,
- * checkpoint/restore of files written by real commands) and the small inputs from field reports (bytes, devices,
+ * The sandbox engine end to end, through spritzer's own HTTP and WebSocket API: what a user does first with a real
+ * Linux sprite (`uname`, a multi-line script with env and dir, stdin through `sha256sum`, a dropped `sleep` gone from
+ * `ps`, checkpoint/restore of files written by real commands) and the small inputs from field reports (bytes, devices,
  * trap + kill API, streamed output before a signal, background jobs, big output, dangling links, busy loops).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 /**
- * Issue 9 item 7 on the sandbox engine: the egress gate. With `--sandbox-egress gate` a sprite reaches the outside
- * only through the loopback proxy and resolver its agent serves, and spritzer applies the sprite's network policy:
- * curl and Python's urllib reach an allowed name and get 403 for a denied one, DNS answers REFUSED for a denied
- * name, raw and private addresses are refused, a policy change cuts an open CONNECT tunnel. With `none` nothing
- * leaves the sprite. No internet: a test double of the outside maps `*.test` names to loopback test servers.
+ * The egress gate on the sandbox engine (docs/sandbox.md "Egress"). With `--sandbox-egress gate` a sprite reaches the
+ * outside only through the loopback proxy and resolver its agent serves, and spritzer applies the sprite's network
+ * policy: curl and Python's urllib reach an allowed name and get 403 for a denied one, DNS answers REFUSED for a denied
+ * name, raw and private addresses are refused, a policy change cuts an open CONNECT tunnel. With `none` nothing leaves
+ * the sprite. No internet: a test double of the outside maps `*.test` names to loopback test servers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
@@ -95,7 +95,7 @@ s.sendto(q, ('127.0.0.1', 53)); r = s.recv(4096)
 print(r[3] & 15, struct.unpack('>H', r[6:8])[0])
 EOF`;
 
-describe.skipIf(skip)('sandbox egress gate (issue 9 item 7)', () => {
+describe.skipIf(skip)('sandbox egress gate: a sprite reaches only what its network policy allows', () => {
   it('advertises the proxy in the environment and the resolver in /etc/resolv.conf', async () => {
     const r = await run('echo "$http_proxy $HTTPS_PROXY $no_proxy"; cat /etc/resolv.conf; stat -c %u /etc/resolv.conf');
     expect(r.out).toContain('http://127.0.0.1:3128 http://127.0.0.1:3128 localhost,127.0.0.1,::1');

@@ -1,5 +1,5 @@
 /**
- * Issue 9's "Done when" on the sandbox engine: the seed's container-mode acceptance story end to end. A sprite runs
+ * Sprite networking on the sandbox engine: the seed's container-mode acceptance story end to end. A sprite runs
  * `uname -a`, a multi-line script and a stdin pipe; a disconnected exec is killed; inside the sprite
  * `sprite-env services create web --cmd python3 --args -m,http.server,8080 --http-port 8080` exits 0 and its exec
  * ends; `GET /s/<name>/hello.txt` and the host-routed URL answer 200 `hello from the sprite\n`, also 3 s later;
@@ -70,7 +70,7 @@ s.on('upgrade', (req, sock) => {
 s.listen(8080);
 `;
 
-describe.skipIf(skip)('sandbox networking: the sprite URL, sprite-env and the proxy (issue 9)', () => {
+describe.skipIf(skip)('sandbox networking: the sprite URL, sprite-env and the proxy', () => {
   it('the seed story: uname -a, a multi-line script, a stdin pipe, a disconnected exec killed', async () => {
     const uname = await wsExec(srv.url, `/v1/sprites/web1/exec?${execQuery(['uname', '-a'])}`);
     expect(uname.stdout).toMatch(/^Linux web1 /);
