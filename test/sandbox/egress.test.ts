@@ -9,10 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import net, { type Server } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { api, TOKEN } from '../support/server.ts';
-import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
-import { SystemClock } from '../../src/server/core/clock.ts';
-import { SequentialIds } from '../../src/server/core/ids.ts';
+import { api, startTestServer, TOKEN } from '../support/server.ts';
+import type { RunningServer } from '../../src/server/server.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../../src/server/machines/sandbox/sandbox-machine.ts';
 import type { EgressNet } from '../../src/server/machines/sandbox/egress/net.ts';
 import { announceSkip, exec } from './support.ts';
@@ -48,7 +46,6 @@ function outside(): EgressNet {
   };
 }
 
-let gated: SandboxMachineFactory;
 let srv: RunningServer;
 let call: ReturnType<typeof api>;
 
@@ -67,17 +64,14 @@ beforeAll(async () => {
   echoServer = net.createServer((s) => s.pipe(s));
   await new Promise<void>((r) => httpServer.listen(0, '127.0.0.1', r));
   await new Promise<void>((r) => echoServer.listen(0, '127.0.0.1', r));
-  const clock = new SystemClock();
-  gated = await SandboxMachineFactory.open({ egress: { mode: 'gate', net: outside() } });
-  srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines: gated, token: TOKEN }));
+  srv = await startTestServer('sandbox', { token: TOKEN }, { egress: { mode: 'gate', net: outside() } });
   call = api(srv.url);
   expect((await call('POST', '/v1/sprites', { name: 'eg1' })).status).toBe(201);
   expect((await call('POST', '/v1/sprites/eg1/policy/network', POLICY)).status).toBe(204);
 }, 90_000);
 
 afterAll(async () => {
-  await srv?.close();
-  await gated?.close();
+  await srv?.close(); // closes the gated factory too
   httpServer?.close();
   echoServer?.close();
 });

@@ -10,11 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import { WebSocket } from 'ws';
 import { SpritesClient } from '@fly/sprites';
-import { api, execQuery, wsExec, TOKEN } from '../support/server.ts';
-import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
-import { openMachineFactory } from '../../src/server/machines/index.ts';
-import { SystemClock } from '../../src/server/core/clock.ts';
-import { SequentialIds } from '../../src/server/core/ids.ts';
+import { api, execQuery, wsExec, TOKEN, startTestServer } from '../support/server.ts';
+import type { RunningServer } from '../../src/server/server.ts';
 import type { SandboxMachine } from '../../src/server/machines/sandbox/sandbox-machine.ts';
 import { announceSkip, mountsUnder } from './support.ts';
 
@@ -25,9 +22,7 @@ let port: number;
 
 beforeAll(async () => {
   if (skip) return;
-  const clock = new SystemClock();
-  const machines = await openMachineFactory('sandbox', { clock });
-  srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines, token: TOKEN }));
+  srv = await startTestServer('sandbox', { token: TOKEN });
   call = api(srv.url);
   port = Number(new URL(srv.url).port);
   for (const name of ['web1', 'quiet']) expect((await call('POST', '/v1/sprites', { name })).status).toBe(201);
