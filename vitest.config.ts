@@ -33,7 +33,7 @@ export default defineConfig({
           testTimeout: 20000,
         },
       },
-      // Property-based fuzzing (issue 13 item 5): REST requests from spec/openapi.yaml and exec WebSocket frames,
+      // Property-based fuzzing: REST requests from spec/openapi.yaml and exec WebSocket frames,
       // fixed seeds (SPRITZER_FUZZ_RUNS changes the number of runs).
       {
         test: {
@@ -81,7 +81,7 @@ export default defineConfig({
             },
           }]
         : []),
-      // The container engine (issue 10): `npm run test:container` starts dockerd and builds the image; without a
+      // The container engine: `npm run test:container` starts dockerd and builds the image; without a
       // daemon every file says why it skips.
       {
         test: {
@@ -94,7 +94,7 @@ export default defineConfig({
       },
       // The container engine's Kubernetes runtime against a fake API server (test/k8s/fake-apiserver.ts): no daemon.
       { test: { name: 'k8s', include: ['test/k8s/**/*.test.ts'], testTimeout: 60000, hookTimeout: 60000 } },
-      // The package as users get it (issue 14): the Dockerfile built and run on the test daemon (`npm run
+      // The package as users get it: the Dockerfile built and run on the test daemon (`npm run
       // test:container`; without one the file says why it skips) and the packed tarball (`npm run test:pack`).
       {
         test: {

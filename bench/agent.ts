@@ -1,7 +1,7 @@
 /**
  * Agent benchmark: the exec round trip of `echo ok` through the real bundled agent on the host (spawn frame → fork
  * + exec → output → exit frame), p50/p99 over sequential runs, plus an fs `stat` round trip for the protocol's own
- * cost. Run with `npm run bench:agent`; it prints figures only (the issue's target: exec round trip p50 ≤ 5 ms) and
+ * cost. Run with `npm run bench:agent`; it prints figures only (the target: exec round trip p50 ≤ 5 ms) and
  * is never run by tests.
  */
 import { startTestAgent } from '../src/agent/testing.ts';

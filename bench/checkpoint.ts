@@ -1,5 +1,5 @@
 /**
- * Checkpoint benchmark (issue 3, item 9): how much a VFS snapshot (checkpoint) and restore cost for a small and a
+ * Checkpoint benchmark: how much a VFS snapshot (checkpoint) and restore cost for a small and a
  * large sprite, and how much memory 100 checkpoints with one file changed between each hold. Run with
  * `npm run bench` (which passes --expose-gc). It prints figures and pass/fail per target; tests never run it and
  * never assert wall-clock time.

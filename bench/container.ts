@@ -1,9 +1,9 @@
 /**
- * Container engine benchmark (issue 10 item 5): create (container up, agent answering), the `echo ok` round trip
- * through the exec bridge, and checkpoint (docker commit) and restore (recreate from the image) of a sprite holding
- * 100 files / 1 MB and 2,000 files / 20 MB. It prints figures only; tests never run it and never assert wall-clock
- * time. Needs a daemon (DOCKER_HOST) and an image with node (SPRITZER_SPRITE_IMAGE; `npm run test:container` builds
- * one); otherwise it says so and exits 0. Run: `npm run bench:container`.
+ * Container engine benchmark (figures in docs/container.md "Figures"): create (container up, agent answering), the
+ * `echo ok` round trip through the exec bridge, and checkpoint (docker commit) and restore (recreate from the image) of
+ * a sprite holding 100 files / 1 MB and 2,000 files / 20 MB. It prints figures only; tests never run it and never
+ * assert wall-clock time. Needs a daemon (DOCKER_HOST) and an image with node (SPRITZER_SPRITE_IMAGE;
+ * `npm run test:container` builds one); otherwise it says so and exits 0. Run: `npm run bench:container`.
  */
 import { ContainerMachineFactory, type ContainerMachine } from '../src/server/machines/container/container-machine.ts';
 

@@ -1,6 +1,7 @@
 /**
- * Exec streaming benchmark (issue 16 item 4): how long `cat` of an 8 MiB and a 60 MiB file takes over WebSocket
- * exec, and the worst latency of `GET /_spritzer/health` while it runs (a stalled event loop shows up there).
+ * Exec streaming benchmark (output is sent in bounded chunks, docs/limits.md): how long `cat` of an 8 MiB and a
+ * 60 MiB file takes over WebSocket exec, and the worst latency of `GET /_spritzer/health` while it runs (a stalled
+ * event loop shows up there).
  * The server runs in its own process (`tsx src/server/main.ts`) so the probe's own event loop is not the one
  * being measured. `--server-dir <dir>` runs another checkout's server (a before/after comparison). It prints
  * figures only; tests never run it and never assert wall-clock time.

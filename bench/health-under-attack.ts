@@ -1,10 +1,13 @@
 /**
- * Health under attack (issue 16, "Done when"): for each stall input of items 4–10, the latency of
- * `GET /_spritzer/health` requested back to back while the input is handled, against spritzer in its own process
- * (the CLI from source, default flags), so the client's own work does not count. Prints a table (answers, median,
- * p95, max, and whether every answer came within 100 ms), after a row without any attack for the machine's own noise). Run with `npm run bench:attacks` (or `--only <item>`, e.g.
- * `--only 4`; `--cpu-prof <dir>` has the server write a CPU profile). Figures only: tests never run it and never assert time (test/integration/* assert that health
- * answered and that earlier state is intact).
+ * Health under attack (no single request may stall spritzer for everyone else, docs/limits.md): for each hostile
+ * input that used to stall the event loop, the latency of `GET /_spritzer/health` requested back to back while the
+ * input is handled, against spritzer in its own process (the CLI from source, default flags), so the client's own
+ * work does not count. Prints a table (answers, median, p95, max, and whether every answer came within 100 ms),
+ * after a row without any attack (the machine's own noise). Run with `npm run bench:attacks`; `--only <group>`
+ * runs one group, named by the number in the table's first column (4 exec output, 5 JSON bombs, 6 deep paths,
+ * 7 fs/watch, 8 checkpoints, 9 sprite field sizes, 10 fault rules and service chains; e.g. `--only 4`);
+ * `--cpu-prof <dir>` has the server write a CPU profile. Figures only: tests never run it and never assert time
+ * (test/integration/* assert that health answered and that earlier state is intact).
  */
 import { WebSocket } from 'ws';
 import { startServer, type StartedServer } from './lib/servers.ts';
@@ -78,7 +81,7 @@ const only = argAfter('--only');
 /** `--cpu-prof <dir>`: the server writes a V8 CPU profile there when it stops (to find what holds the event loop). */
 const profDir = argAfter('--cpu-prof');
 /**
- * `--warm`: before an item's rows, call each operation the item uses once with a small input, so the rows show the
+ * `--warm`: before a group's rows, call each operation the group uses once with a small input, so the rows show the
  * input's own cost, not the first call of an operation (the validator compiles an operation's schemas on its first
  * request: docs/limits.md).
  */

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: spritzer side by side with two floors (bare `node:http` + `ws`, plain Express 5 + `ws`), each
- * started in its own process in turn, then the checkpoint benchmark (`bench/checkpoint.ts`). Prints one table
- * with the figures, spritzer's ratio to each baseline, issue 11's targets and PASS/FAIL; exits 1 when a target
+ * started in its own process in turn, then the checkpoint benchmark (`bench/checkpoint.ts`). Prints one table with the
+ * figures, spritzer's ratio to each baseline, the targets (docs/performance.md) and PASS/FAIL; exits 1 when a target
  * fails. It changes nothing in the servers and is never part of `npm test`. Options: `--help`.
  * @see docs/performance.md
  */

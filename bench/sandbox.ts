@@ -1,11 +1,11 @@
 /**
- * Sandbox engine benchmark (issue 8 §3): create + first exec, the `echo ok` round trip, checkpoint and restore of a
- * sprite holding 100 files and 10,000 files / 100 MB, and the memory and processes of an idle sprite. It prints
- * the figures next to the issue's targets; tests never run it and never assert wall-clock time. Needs Linux, root
- * and bubblewrap (it says so and exits 0 otherwise). Run: `npm run bench:sandbox`; `-- --only scale` runs the scale
- * curves alone (1 / 10 / 50 sprites held: create + first exec with and without a spare, the exec round trip, and
- * the host memory an idle sprite costs, as the fall of `MemAvailable` over 20 and over 200 idle sprites), with
- * an SVG chart per curve in `.tmp/bench/scale/`.
+ * Sandbox engine benchmark (docs/sandbox.md "Measure"): create + first exec, the `echo ok` round trip, checkpoint and
+ * restore of a sprite holding 100 files and 10,000 files / 100 MB, and the memory and processes of an idle sprite. It
+ * prints the figures next to their targets (`TARGETS` below); tests never run it and never assert wall-clock time.
+ * Needs Linux, root and bubblewrap (it says so and exits 0 otherwise). Run: `npm run bench:sandbox`; `-- --only scale`
+ * runs the scale curves alone (1 / 10 / 50 sprites held: create + first exec with and without a spare, the exec round
+ * trip, and the host memory an idle sprite costs, as the fall of `MemAvailable` over 20 and over 200 idle sprites),
+ * with an SVG chart per curve in `.tmp/bench/scale/`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The soak's pass rule (bench/soak.ts, issue 13 item 4): 0 errors, and retained memory (heap after GC + external)
+ * The soak's pass rule (bench/soak.ts): 0 errors, and retained memory (heap after GC + external)
  * and live handles at the end within 10% of their warm-up values; a failure names what grew. RSS is not judged.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The soak test (issue 13 item 4): `npm run soak` starts spritzer in its own process (`src/server/main.ts` under
+ * The soak test (finds leaks): `npm run soak` starts spritzer in its own process (`src/server/main.ts` under
  * tsx, shell engine, a required token) and runs N concurrent clients, each in a loop of create → exec over a
  * WebSocket and over HTTP → fs write/read → checkpoint → change → restore (and read back) → service put/stop/
  * start/stop → delete. It prints the errors, cycles/s, the server's RSS and its live handles (read inside the

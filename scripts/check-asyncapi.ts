@@ -3,7 +3,7 @@
  * checks that every message payload has examples that validate against it (ajv), as do the examples of the
  * ws binding query/header schemas. Also exports the loader the protocol tests use to validate values.
  * It does not lint style (warnings and hints are ignored). Run on its own: `npx tsx scripts/check-asyncapi.ts`.
- * @see docs/architecture.md "Layout"; issue 2 item 5
+ * @see docs/architecture.md "Layout"
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';

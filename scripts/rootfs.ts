@@ -39,7 +39,7 @@ export interface RootfsOptions {
  * Runs `debootstrap --variant=minbase <suite> DIR <mirror>` and then adds the sprite user and the agent's mount
  * points. Rejects when debootstrap is missing (with the apt-get line to install it), when not root, when `dir`
  * is a non-empty directory, or when debootstrap fails (its exit code).
- * @see https://manpages.debian.org/bookworm/debootstrap/debootstrap.8.en.html, issue 8 §2.1
+ * @see https://manpages.debian.org/bookworm/debootstrap/debootstrap.8.en.html, docs/sandbox.md "Measure"
  */
 export async function buildRootfs(dir: string, opts: RootfsOptions = {}): Promise<void> {
   const log = opts.log ?? ((line: string) => process.stdout.write(`${line}\n`));

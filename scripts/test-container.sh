@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# `npm run test:container`: the container engine's suites on a real Docker daemon, set up from nothing (issue 10
-# item 7). Installs docker.io when dockerd is missing (Debian, as root), starts dockerd by hand on its own socket,
-# data root and exec root (no bridge, no iptables: sprites have loopback only), builds the test image once into
-# the cache (debootstrap minbase + python3 + procps, this host's node at /usr/local/bin/node, the sprite user), then
-# runs the `container` vitest projects and the `image` project (the Dockerfile built offline and served,
-# test/image/image.test.ts), then stops the daemon. A daemon already named by DOCKER_HOST is used as is.
+# `npm run test:container`: the container engine's suites on a real Docker daemon, set up from nothing
+# (docs/container.md "Tests"). Installs docker.io when dockerd is missing (Debian, as root), starts dockerd by hand
+# on its own socket, data root and exec root (no bridge, no iptables: sprites have loopback only), builds the test
+# image once into the cache (debootstrap minbase + python3 + procps, this host's node at /usr/local/bin/node, the
+# sprite user), then runs the `container` vitest projects and the `image` project (the Dockerfile built offline and
+# served, test/image/image.test.ts), then stops the daemon. A daemon already named by DOCKER_HOST is used as is.
 # SPRITZER_TEST_RUNTIME=podman does the same with `podman system service` (runc, catatonit, cgroupfs).
 # Cache: $SPRITZER_CONTAINER_CACHE (default .cache/container): the daemon's data root, so the image survives runs.
 set -euo pipefail

@@ -3,7 +3,7 @@
  * It answers what `bench/run.ts` measures — health, create, get, delete, fs write, HTTP exec and WebSocket exec
  * of `echo` — with the bytes spritzer sends (see `common.ts`). It does not check auth, bodies or names.
  * Usage: `node --import tsx bench/baselines/bare-node.ts --addr 127.0.0.1:0`.
- * @see docs/performance.md; issue 11 item 1
+ * @see docs/performance.md "How it is measured" (the floors spritzer is compared with)
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -3,7 +3,7 @@
  * `echo` command as exec output, written files kept as bytes, and the listen/port plumbing. It owns the bytes the baselines send (so the two
  * floors are measured on identical answers) and nothing about transport: each baseline does its own HTTP/WS.
  * The frames come from spritzer's own codec, so the wire is byte-for-byte what spritzer sends.
- * @see bench/run.ts; docs/performance.md; issue 11 item 1
+ * @see bench/run.ts; docs/performance.md "How it is measured"
  */
 import { StreamId, encodeExitFrame, encodeFrame } from '../../src/protocol/frames.ts';
 

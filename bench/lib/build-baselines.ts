@@ -3,7 +3,8 @@
  * plain `node` like the built spritzer does (`bin/spritzer.mjs` → dist/): before, they ran under `--import tsx`,
  * whose loader thread added ≈ 1–2 s to their cold start and ≈ 40 MiB to their RSS, which flattered spritzer's
  * ratios. Packages stay external (resolved from node_modules at run time, as in spritzer). It owns that build only.
- * @see issue 11 item 1 ("each in its own process"), https://esbuild.github.io/api/#build
+ * @see docs/performance.md "Busy loops, lazy imports, fair baselines" (each server in its own process, started
+ * alike), https://esbuild.github.io/api/#build
  */
 import { buildSync } from 'esbuild';
 import { join } from 'node:path';

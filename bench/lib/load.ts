@@ -294,8 +294,8 @@ const MiB = 1024 * 1024;
 
 /**
  * 50 warm-up cycles, then two rounds of `cycles` sequential create → write a 1 KiB file → HTTP exec `echo ok` →
- * delete cycles; heap read through the heap probe before and after each round (issue 11 item 6: the end must be
- * within 10 % of the start).
+ * delete cycles; heap read through the heap probe before and after each round (a leak shows as growth: the end must be
+ * within 10 % of the start, docs/performance.md "How it is measured").
  */
 export async function heapCycles(server: StartedServer, cycles: number): Promise<HeapCyclesResult> {
   // Each cycle also writes a file and runs an HTTP exec, so a session, process or VFS left behind by delete shows.
@@ -326,9 +326,10 @@ export interface BusyResult {
 }
 
 /**
- * Issue 11 item 5: `loops` sprites each run `while true; do :; done` over a WebSocket exec, then `GET
- * /_spritzer/health` is timed `samples` times, one after another, each given up after `timeoutMs`. The sockets
- * are dropped at the end; the server may stay stalled, so run this on a process of its own.
+ * Health beside busy loops (one command's endless loop must not stall the server): `loops` sprites each run
+ * `while true; do :; done` over a WebSocket exec, then `GET /_spritzer/health` is timed `samples` times, one after
+ * another, each given up after `timeoutMs`. The sockets are dropped at the end; the server may stay stalled, so run
+ * this on a process of its own.
  */
 export async function busyHealth(server: StartedServer, loops = 10, samples = 5, timeoutMs = 2000, now: Now = defaultNow): Promise<BusyResult> {
   const q = new URLSearchParams([['cmd', 'sh'], ['cmd', '-c'], ['cmd', 'while true; do :; done'], ['path', 'sh']]);

@@ -1,5 +1,5 @@
 /**
- * The in-sprite end of the egress gate (issue 9 item 7): a TCP listener (the HTTP/CONNECT proxy) and a UDP
+ * The in-sprite end of the egress gate (`--sandbox-egress gate`): a TCP listener (the HTTP/CONNECT proxy) and a UDP
  * listener (the DNS resolver) on the sprite's loopback. It owns those two sockets and turns each proxy connection
  * and each DNS query into a byte stream that the agent hands to the host as a relay (ACCEPT frame). It parses
  * nothing and decides nothing: spritzer speaks HTTP and DNS on those streams and applies the network policy.

@@ -47,7 +47,8 @@ if (process.pid === 1) {
   process.stderr.write('spritzer-agent: running as PID 1: orphaned processes will not be reaped (run under bwrap without --as-pid-1)\n');
 }
 
-// Inside a sandbox (no --root, PID 2) the agent serves the in-sprite API and installs `sprite-env` (issue 9).
+// Inside a sandbox (no --root, PID 2) the agent serves the in-sprite API and installs `sprite-env`, as
+// a real sprite's own agent does (docs/wire-reference.md §12).
 const inSandbox = !root && process.pid <= 2;
 // Inside a sprite (never with --root, which is the host): a sandbox's PID 2, or a container's agent given --api-socket.
 const inSprite = !root && (inSandbox || values['api-socket'] !== undefined);

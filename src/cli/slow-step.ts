@@ -1,8 +1,9 @@
 /**
- * A start-up step that reports progress only when it is slow (issue 14 item 6): nothing is printed for a step that
- * settles within `afterMs`; past it, a progress line (src/cli/progress.ts: a spinner on a terminal, plain lines
- * elsewhere) says what is going on and then how it ended. It owns the "is it slow yet?" timer only; the work and
- * the presentation are the caller's and progress.ts's.
+ * A start-up step that reports progress only when it is slow, so a quick start stays quiet and a slow one (sandbox
+ * spares booting, a container image built) is never a silent wait: nothing is printed for a step that settles
+ * within `afterMs`; past it, a progress line (src/cli/progress.ts: a spinner on a terminal, plain lines elsewhere)
+ * says what is going on and then how it ended. It owns the "is it slow yet?" timer only; the work and the
+ * presentation are the caller's and progress.ts's.
  */
 import type { Progress, ProgressOutput } from './progress.ts';
 

@@ -141,8 +141,8 @@ export const TTY_SIZE_MIN = 1;
 export const TTY_SIZE_MAX = UINT16_MAX;
 
 /**
- * True when `v` is a terminal dimension spritzer accepts: an integer 1–65535. The one check behind the exec
- * query's `rows`/`cols` and the `resize` message, so both refuse a 0×0 terminal alike (issue 16 item 12).
+ * True when `v` is a terminal dimension spritzer accepts: an integer 1–65535. The one check behind the exec query's
+ * `rows`/`cols` and the `resize` message, so both refuse a 0×0 terminal alike (docs/limits.md "TTY rows / cols").
  * @deviation what real Sprites do with a 0 size is UNCONFIRMED; spritzer refuses it on both paths.
  */
 export function isTtySize(v: unknown): v is number {

@@ -1,5 +1,5 @@
 /**
- * Crash containment for the http.Server (issue 16 "One request must never take spritzer down"): wrappers for
+ * Crash containment for the http.Server (one request must never take spritzer down): wrappers for
  * the `request` and `upgrade` listeners that catch a throw or a rejected promise where it happens and answer it
  * in the JSON envelope, the request-target check both share, the hand-off of non-WebSocket upgrades (`h2c`)
  * to the ordinary request path, timer callbacks scheduled through the injected clock, and the last-resort
@@ -51,7 +51,7 @@ function answerJson(res: http.ServerResponse, status: number, body: ApiErrorBody
  * before the listener runs. A synchronous throw or a rejected promise of the listener is logged with the
  * method and URL and answered 500 `{"error":"internal_error"}` (or, after the headers went out, the
  * connection is destroyed); the server keeps serving.
- * @see docs/wire-reference.md §2.4 item 1 (envelope); issue 16 items 1, 12
+ * @see docs/wire-reference.md §2.4 item 1 (envelope); docs/limits.md "Request-target"
  */
 export function containRequests(listener: RequestListener, logger: Logger): RequestListener {
   return (req, res) => {
@@ -94,7 +94,7 @@ export function isWebSocketUpgrade(req: http.IncomingMessage): boolean {
  *   no HTTP/2, real Sprites negotiate it over TLS);
  * - a throw or rejected promise of `listener` is logged and answered 500 in the envelope.
  * `server` is the http.Server the listener is registered on (the replay goes through its `connection` event).
- * @see issue 16 items 1, 2, 12
+ * @see docs/limits.md "Request-target" and "Percent-encoding in a path"
  */
 export function containUpgrades(server: http.Server, listener: UpgradeListener, logger: Logger): UpgradeListener {
   return (req, socket, head) => {

@@ -232,7 +232,8 @@ if (opts.dataDir !== undefined && opts.exec !== 'container') {
 }
 let machines;
 try {
-  // A slow start (sandbox spares booting, a container image checked or built) shows progress on stderr (issue 14).
+  // A slow start (sandbox spares booting, a container image checked or built) shows progress on stderr,
+  // so the user can tell a slow start from a hung one.
   machines = await slowStep(`starting the ${opts.exec} engine`, openMachineFactory(opts.exec, {
     clock,
     logger,

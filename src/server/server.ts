@@ -49,7 +49,8 @@ export async function startServer(deps: Deps, host = '127.0.0.1', port = 0): Pro
   if (deps.store) await deps.store.load(spritzer.ctx);
   // Machines that outlive spritzer (the container engine) come back as sprites (model/adopt.ts).
   await adoptMachines(spritzer.ctx.model, deps.logger);
-  // Contained: no throw in either listener reaches the process (containment.ts; issue 16).
+  // Contained: no throw in either listener reaches the process, so one request never takes spritzer down
+  // (containment.ts).
   // The request head may be long (a 200 KB command line in exec's query); past the limit 414/431 JSON (http/oversize.ts).
   const maxHeaderSize = deps.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES;
   const server = http.createServer({ maxHeaderSize }, containRequests(spritzer.app, deps.logger));

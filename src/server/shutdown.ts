@@ -1,6 +1,7 @@
 /**
- * Graceful shutdown of a running server on SIGTERM/SIGINT (issue 13 item 3), and the debug log lines of
- * WebSocket upgrades and closes (item 6). It owns the order of the shutdown, not what each part does when
+ * Graceful shutdown of a running server on SIGTERM/SIGINT (running commands and streams end with their real exit
+ * frames instead of dropped connections, and state is saved), and the debug log lines of WebSocket upgrades and
+ * closes (like the one line of each HTTP request). It owns the order of the shutdown, not what each part does when
  * closed (server.ts `close()`, the model, the store).
  */
 import type http from 'node:http';
@@ -44,7 +45,7 @@ export function logUpgrades(server: http.Server, logger: Logger): void {
  * real exit frame (the signal's exit code); waits (until `timeoutMs` from now) for those commands and for in-flight
  * HTTP requests and streams to finish; closes the remaining WebSockets with 1001; then `running.close()` (the store is saved
  * first, then sprites, machines and connections end). Resolves when done; never rejects (failures are logged).
- * @see issue 13 item 3, docs/limits.md (`--shutdown-timeout`)
+ * @see docs/limits.md (`--shutdown-timeout`)
  */
 export async function gracefulShutdown(
   running: RunningServer,

@@ -1,5 +1,5 @@
 /**
- * The container engine end to end through spritzer's own HTTP and WebSocket API (issue 10 "Done when"): create a
+ * The container engine end to end through spritzer's own HTTP and WebSocket API (what a user does first): create a
  * sprite; `uname -a`; a multi-line bash script (stderr, exit 3, env, dir); piped stdin; a disconnected exec gets
  * killed; `python3 -m http.server` as a service reached through `/proxy`; a TTY; checkpoint → change → restore of
  * files written by real commands; delete removes the container and its checkpoint images.

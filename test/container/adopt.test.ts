@@ -1,6 +1,6 @@
 /**
- * Adoption after a restart (issue 10 item 2): a spritzer on the container engine stops as `spritzer` does on
- * SIGTERM (the factory detaches, then the server closes), a new spritzer starts on the same daemon and namespace,
+ * Adoption after a restart (docs/container.md "Restarts"): a spritzer on the container engine stops as `spritzer` does
+ * on SIGTERM (the factory detaches, then the server closes), a new spritzer starts on the same daemon and namespace,
  * and the sprite is back: listed with its fields, its disk kept, exec working, and deleting it removes the container.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Exec WebSocket frame fuzzing (issue 13 item 5): a non-TTY `cat` gets valid stdin frames mixed with malformed
+ * Exec WebSocket frame fuzzing: a non-TTY `cat` gets valid stdin frames mixed with malformed
  * client messages (unknown stream ids, empty frames, huge frames, client stdout/stderr/exit frames, text where
  * binary is expected, resize with negative or absurd sizes, unknown signals, JSON of the wrong shape). The rule
  * (docs/wire.md "Malformed client messages", as the in-VM server's reader does): every malformed message is
@@ -98,7 +98,7 @@ async function property(msgs: Msg[]): Promise<void> {
 /** Seeds (and paths) that once failed; each is replayed before the random runs. */
 const REGRESSIONS: Array<{ seed: number; path?: string; note: string }> = [];
 
-describe('exec WebSocket frame fuzzing (issue 13 item 5)', () => {
+describe('exec WebSocket frame fuzzing: malformed client messages are ignored and the session goes on', () => {
   const arb = fc.array(fc.oneof({ weight: 1, arbitrary: stdinMsg }, { weight: 2, arbitrary: junkMsg }), { maxLength: 12 });
 
   beforeAll(async () => {

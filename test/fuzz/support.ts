@@ -1,6 +1,6 @@
 /**
- * Generators for the fuzz suites (issue 13 item 5): fast-check arbitraries built from the JSON Schemas of
- * spec/openapi.yaml (valid-looking values) and the mutations the issue names (wrong types, huge strings, deep
+ * Generators for the fuzz suites: fast-check arbitraries built from the JSON Schemas of spec/openapi.yaml
+ * (valid-looking values) and the mutations a hostile or buggy client sends (wrong types, huge strings, deep
  * nesting, odd unicode, NUL bytes, bad percent-encoding), plus a raw HTTP client that sends a request target as
  * written. It judges nothing; the suites do. Schemas are read as the spec has them (`$ref` inside the document).
  * @see https://fast-check.dev/docs/core-blocks/arbitraries/

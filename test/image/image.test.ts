@@ -1,5 +1,5 @@
 /**
- * The container image as users run it (issue 14 item 3): the repository's Dockerfile built on the test daemon of
+ * The container image as users run it: the repository's Dockerfile built on the test daemon of
  * `npm run test:container`, with no registry. The context is the packed package plus this checkout's compiled
  * production node_modules (scripts/image-context.ts), and both bases are the debootstrap test image, which holds
  * this host's node at /usr/local/bin/node. The container then serves on a loopback port: health, a sprite's create,

@@ -1,5 +1,5 @@
 /**
- * The npm package as users run it (issue 14 item 4): `npm pack` of the repository (its `prepare` builds dist/),
+ * The npm package as users run it: `npm pack` of the repository (its `prepare` builds dist/),
  * then `npx ./spritzer-*.tgz` in an empty temp dir, which installs the tarball and its production dependencies
  * (nothing to compile: the native packages are optional peers, docs/limits.md) into npx's cache. It checks that `--help` lists every flag the sources
  * declare, with its env name, and that the installed command serves. It installs from the registry, so it runs only

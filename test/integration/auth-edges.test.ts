@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 11: routing and the mint check agree on case (both case-sensitive), and a minted token reaches
+ * Token scope at the edges: routing and the mint check agree on case (both case-sensitive), and a minted token reaches
  * only the public API of the organization it was minted for: not `/_spritzer` (reset, state, faults), not
  * another organization. The server runs with `--token`; every attack is followed by the check that the server
  * answers and that the sprite and file created first are intact.
@@ -29,7 +29,7 @@ async function mint(org: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-describe('item 11: case and the mint check', () => {
+describe('routes and the mint check are case-sensitive alike', () => {
   it.each(['/V1/organizations/personal/tokens', '/v1/Organizations/personal/tokens', '/v1/organizations/personal/TOKENS'])(
     'POST %s with an accepted Bearer token mints nothing: 404, like every path in another case',
     async (path) => {
@@ -48,7 +48,7 @@ describe('item 11: case and the mint check', () => {
   });
 });
 
-describe('item 11: a minted token is scoped to the public API of its organization', () => {
+describe('a minted token is scoped to the public API of its organization', () => {
   it('reaches sprites, fs and exec of its own organization', async () => {
     const token = await mint('personal');
     const asMinted = api(srv.url, token);

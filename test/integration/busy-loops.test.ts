@@ -3,7 +3,7 @@
  * running `while true; do :; done`, `GET /_spritzer/health` and REST calls still answer, and the loops are still
  * running afterwards (no exit frame, sockets open). Closing the sockets ends them. No timing is asserted: without
  * the slices, nothing answers until just-bash's iteration limit ends the loops, and the test times out.
- * @see issue 11 item 5
+ * @see docs/performance.md "Busy loops, lazy imports, fair baselines"; docs/limits.md (the 5 ms slice)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';

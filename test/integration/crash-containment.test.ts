@@ -1,8 +1,8 @@
 /**
- * Issue 16 items 1 and 2, and their kind: no input, and no throw in any request, upgrade or WebSocket listener,
- * takes the server down. Each test attacks a server that holds a sprite and a file, then checks that
- * `/_spritzer/health` answers and that the sprite and the file are intact. Throws are injected through the
- * engine (deps) and through the listeners handed to the containment wrappers, never by patching modules.
+ * Crash containment: no input, and no throw in any request, upgrade or WebSocket listener, takes the server down.
+ * Each test attacks a server that holds a sprite and a file, then checks that `/_spritzer/health` answers and that
+ * the sprite and the file are intact. Throws are injected through the engine (deps) and through the listeners
+ * handed to the containment wrappers, never by patching modules.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -70,7 +70,7 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-describe('item 1: an upgrade with an invalid absolute request-target', () => {
+describe('an upgrade with an invalid absolute request-target is refused and the server keeps serving', () => {
   it.each([
     ['Upgrade: x', 'GET http://[ HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: x\r\n\r\n'],
     [
@@ -86,7 +86,7 @@ describe('item 1: an upgrade with an invalid absolute request-target', () => {
   });
 });
 
-describe('item 2: bad percent-encoding in a WebSocket path', () => {
+describe('bad percent-encoding in a WebSocket path is refused as on REST', () => {
   const paths = [
     '/v1/sprites/%ff/exec?cmd=true',
     `/v1/sprites/${KEPT.sprite}/exec/%ff`,
@@ -115,7 +115,7 @@ describe('item 2: bad percent-encoding in a WebSocket path', () => {
   });
 });
 
-describe('the kind: a throw in any layer is contained where it happens', () => {
+describe('a throw in any layer is contained where it happens', () => {
   it('an engine whose start throws: the exec socket closes 1011, the error is logged, the next exec runs', async () => {
     const rec = await wsExec(srv.url, `/v1/sprites/${KEPT.sprite}/exec?${execQuery(['boom-start'])}`);
     expect(rec.closeCode).toBe(1011);
@@ -163,7 +163,7 @@ describe('the kind: a throw in any layer is contained where it happens', () => {
   });
 });
 
-describe('the kind: the request and upgrade listeners', () => {
+describe('a throw in the request or upgrade listener is contained', () => {
   const own = captureLogger();
   let base: string;
   let server: http.Server;

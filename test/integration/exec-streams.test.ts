@@ -1,5 +1,5 @@
 /**
- * Issue 16 items 3 and 4: exec stdin and output never take spritzer down. Each attack runs against a server on
+ * Exec stdin and output never take spritzer down or stall other clients. Each attack runs against a server on
  * port 0 that already holds an earlier sprite with a file; each test checks that `/_spritzer/health` answered while
  * the attack ran and that the earlier sprite and file are intact afterwards. No wall-clock bounds: "answered
  * while it ran" is an order of events (a health answer arrived before the exec's exit), timings live in
@@ -207,7 +207,7 @@ function smallStdinServer(maxStdinBytes: number) {
   });
 }
 
-describe('exec stdin is bounded and never dropped silently (issue 16 item 3)', () => {
+describe('exec stdin is bounded and never dropped silently', () => {
   describe('with the default 64 MiB limit', () => {
     let srv: RunningServer;
     let call: ReturnType<typeof api>;
@@ -222,7 +222,7 @@ describe('exec stdin is bounded and never dropped silently (issue 16 item 3)', (
       const own = await serverWithEarlierState({ clock, machines: memoryMachines(createEngine('shell', { clock, stdinGraceMs: 500 }), clock) });
       try {
         const frame = stdinFrame(Buffer.alloc(64 * MiB, 0x61));
-        const probe = healthProbe(own.srv.url, 'item 3: one 64 MiB stdin frame');
+        const probe = healthProbe(own.srv.url, 'one 64 MiB stdin frame');
         const rec = await rawExec(own.srv.url, 'box', execQuery(['wc', '-c'], { stdin: true }), (ws) => {
           ws.send(frame);
           ws.send(Buffer.from([4]));
@@ -294,7 +294,7 @@ describe('exec stdin is bounded and never dropped silently (issue 16 item 3)', (
     });
 
     it('a stream of stdin frames that never ends fails the command loudly at the limit: exit 126, a message, close 1000', async () => {
-      const probe = healthProbe(srv.url, 'item 3: an endless stream of stdin frames');
+      const probe = healthProbe(srv.url, 'an endless stream of stdin frames');
       let sent = 0;
       const rec = await rawExec(srv.url, 'box', execQuery(['wc', '-c'], { stdin: true }), (ws) => {
         const flood = () => {
@@ -341,7 +341,7 @@ describe('exec stdin is bounded and never dropped silently (issue 16 item 3)', (
   });
 });
 
-describe('exec output streams in bounded chunks without stalling other clients (issue 16 item 4)', () => {
+describe('exec output streams in bounded chunks without stalling other clients', () => {
   const SIZE = 8 * MiB;
   let srv: RunningServer;
   let call: ReturnType<typeof api>;
@@ -354,7 +354,7 @@ describe('exec output streams in bounded chunks without stalling other clients (
   afterAll(() => srv?.close());
 
   it('`cat` of an 8 MiB file arrives byte for byte in frames of at most 64 KiB, and health answers between them', async () => {
-    const probe = healthProbe(srv.url, 'item 4: exec cat of an 8 MiB file');
+    const probe = healthProbe(srv.url, 'exec cat of an 8 MiB file');
     const rec = await rawExec(srv.url, 'box', execQuery(['cat', '/home/sprite/big.bin']));
     const answers = await probe.stop();
     expect(rec.exitCode).toBe(0);
@@ -417,7 +417,7 @@ describe('exec output streams in bounded chunks without stalling other clients (
   }, 120_000);
 });
 
-describe('a client whose first stdin byte comes late still gets it all (fresh-user finding, issue 16 item 3)', () => {
+describe('a client whose first stdin byte comes late still gets it all', () => {
   let srv: RunningServer;
   let call: ReturnType<typeof api>;
   beforeAll(async () => ({ srv, call } = await serverWithEarlierState()), 60_000);

@@ -1,7 +1,7 @@
 /**
- * HTTP edges through the API (issue 12 item 8), on every in-process engine: fs/write and HTTP exec bodies are raw
- * bytes whatever the Content-Type, a 200 KB command line fits in the query, a request head past the limit is a
- * 414/431 JSON answer naming it, and `path=` names the program exec runs.
+ * HTTP edges through the API, as curl and the SDKs send them, on every in-process engine: fs/write and HTTP exec
+ * bodies are raw bytes whatever the Content-Type, a 200 KB command line fits in the query, a request head past the
+ * limit is a 414/431 JSON answer naming it, and `path=` names the program exec runs.
  */
 import http from 'node:http';
 import net from 'node:net';
@@ -11,7 +11,7 @@ import type { RunningServer } from '../../src/server/server.ts';
 
 /** A body no parser would leave alone: form syntax, broken JSON, a CR LF and non-UTF-8 bytes. */
 const BODY = Buffer.concat([Buffer.from('a=1&b=%41+c {"x": [\r\n'), Buffer.from([0xff, 0x00, 0x80, 0x41])]);
-/** The same kinds of text as stdin; UTF-8 only, since bytes through the shell engine's `cat` are issue 12 item 1. */
+/** The same kinds of text as stdin; UTF-8 only (raw bytes through the shell engine's `cat`: shell-bytes.test.ts). */
 const STDIN = Buffer.from('a=1&b=%41+c {"x": [\r\nnaïve ✓\n');
 /** The Content-Type headers curl and the SDKs send (undefined = no header at all). */
 const CONTENT_TYPES = [undefined, 'text/plain', 'application/json', 'application/x-www-form-urlencoded', 'text/plain; charset=utf-8'];
@@ -171,7 +171,7 @@ function rawHead(url: string, head: string): Promise<{ status: number; headers: 
   });
 }
 
-describe('fresh-user edges (issue 16)', () => {
+describe('edges a first-time user hits: early 413s, a 415 that says what to send, broken percent-encoding in the query', () => {
   let srv: RunningServer;
   let call: ReturnType<typeof api>;
   beforeAll(async () => {

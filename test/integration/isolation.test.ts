@@ -30,7 +30,8 @@ describe.each(ENGINES)('isolation between sprites and from the host (%s engine)'
   });
 
   it('paths with .. stay inside the sprite and never reach the host filesystem', async () => {
-    // A sprite has its own /etc (issue 12 item 2): `..` reaches the sprite's /etc/passwd, never the host's.
+    // A sprite has its own /etc (a Linux skeleton, not the host's): `..` reaches the sprite's /etc/passwd, never the
+    // host's.
     const r = await call('GET', '/v1/sprites/alice/fs/read?path=../../../../etc/shadow&workingDir=/home/sprite');
     expect(r.status).toBe(404);
     expect(r.json).toMatchObject({ code: 'ENOENT', path: '/etc/shadow' });

@@ -1,8 +1,9 @@
 /**
- * Issue 16 items 6–10, over the wire: each hostile input gets its documented answer, the server keeps
- * answering `GET /_spritzer/health` (also while the input is being handled), and an earlier sprite and its file
- * are intact afterwards. No wall-clock assertions: linearity is proved in the unit tests by counting work
- * (vfs-limits, checkpoint-history, service-graph) and measured in bench/limits.ts.
+ * Hostile inputs over the wire (deep paths, watch subscriptions, many checkpoints, oversized fields, fault rules and
+ * service chains; docs/limits.md): each gets its documented answer, the server keeps answering
+ * `GET /_spritzer/health` (also while the input is being handled), and an earlier sprite and its file are intact
+ * afterwards. No wall-clock assertions: linearity is proved in the unit tests by counting work (vfs-limits,
+ * checkpoint-history, service-graph) and measured in bench/limits.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -45,14 +46,14 @@ function duringAttack<T>(label: string, attack: () => Promise<T>): Promise<T> {
 /** `/a/a/…` with `n` components. */
 const deep = (n: number) => '/a'.repeat(n);
 
-describe('issue 16 item 6: long and deep paths (PATH_MAX, NAME_MAX, NUL, newline)', () => {
+describe('long and deep paths are refused at PATH_MAX, NAME_MAX, NUL and newline', () => {
   beforeAll(async () => {
     await call('POST', '/v1/sprites', { name: 'paths' });
   });
 
   it('a write 5,000 and 6,000 levels deep is 400 ENAMETOOLONG in the fs envelope, creating nothing', async () => {
     for (const depth of [5000, 6000]) {
-      const r = await duringAttack(`item 6: write ${depth} levels deep`, () => call('PUT', `/v1/sprites/paths/fs/write?mkdirParents=true&path=/t${deep(depth)}`, 'x'));
+      const r = await duringAttack(`write ${depth} levels deep`, () => call('PUT', `/v1/sprites/paths/fs/write?mkdirParents=true&path=/t${deep(depth)}`, 'x'));
       expect(r.status).toBe(400);
       expect(r.json).toEqual({ error: expect.stringMatching(/^ENAMETOOLONG: file name too long/), code: 'ENAMETOOLONG', path: expect.stringMatching(/^\/t\/a\/a/) });
       expect(r.json.path.length).toBeLessThanOrEqual(4096);
@@ -67,11 +68,11 @@ describe('issue 16 item 6: long and deep paths (PATH_MAX, NAME_MAX, NUL, newline
     expect([w.status, w.json.size]).toEqual([200, 4]);
     expect((await call('GET', `/v1/sprites/paths/fs/read?path=${path}`)).text).toBe('deep');
     // The answers are about 4.4 MB each (every entry names its long path): streamed, not built in one step.
-    const list = await duringAttack('item 6: list -R of the deepest path', () => call('GET', '/v1/sprites/paths/fs/list?path=/t&recursive=true'));
+    const list = await duringAttack('list -R of the deepest path', () => call('GET', '/v1/sprites/paths/fs/list?path=/t&recursive=true'));
     expect([list.status, list.json.count, list.json.entries.length]).toEqual([200, 2046, 2046]);
     expect(list.json.entries.at(-1)).toMatchObject({ path, name: 'f', type: 'file', size: 4, isDir: false });
     expect([list.headers.get('transfer-encoding'), list.headers.get('content-length')]).toEqual(['chunked', null]);
-    const del = await duringAttack('item 6: rm -r of the deepest path', () => call('DELETE', '/v1/sprites/paths/fs/delete?path=/t&recursive=true'));
+    const del = await duringAttack('rm -r of the deepest path', () => call('DELETE', '/v1/sprites/paths/fs/delete?path=/t&recursive=true'));
     expect([del.status, del.json.count, del.json.deleted.length]).toEqual([200, 2047, 2047]);
     expect(del.json.deleted).toContain(path);
     expect(del.headers.get('transfer-encoding')).toBe('chunked');
@@ -124,7 +125,7 @@ function openWatch(sprite: string) {
   return { ws, messages, closed, opened, until };
 }
 
-describe('issue 16 item 7: fs/watch subscriptions and slow watchers', () => {
+describe('fs/watch subscriptions are bounded and a slow watcher is dropped', () => {
   beforeAll(async () => {
     await call('POST', '/v1/sprites', { name: 'watched' });
   });
@@ -132,7 +133,7 @@ describe('issue 16 item 7: fs/watch subscriptions and slow watchers', () => {
   it('200,000 copies of / are one subscription: each write is reported once', async () => {
     const w = openWatch('watched');
     await w.opened;
-    await duringAttack('item 7: subscribe with 200,000 copies of /, then two writes', async () => {
+    await duringAttack('subscribe with 200,000 copies of /, then two writes', async () => {
       w.ws.send(JSON.stringify({ type: 'subscribe', paths: Array(200_000).fill('/'), recursive: true }));
       await w.until((m) => m.length > 0);
       await call('PUT', '/v1/sprites/watched/fs/write?path=/tmp/one.txt', '1');
@@ -174,7 +175,7 @@ describe('issue 16 item 7: fs/watch subscriptions and slow watchers', () => {
     await Promise.all([slow.until((m) => m.length > 0), good.until((m) => m.length > 0)]);
     slow.ws.pause(); // stops reading the socket: the server's send buffer fills
     const renames = 24;
-    await duringAttack('item 7: 24 renames of 200 files with a watcher that stopped reading', async () => {
+    await duringAttack('24 renames of 200 files with a watcher that stopped reading', async () => {
       for (let i = 0; i < renames; i++) {
         const [from, to] = i % 2 ? ['y', 'x'] : ['x', 'y'];
         const r = await call('POST', '/v1/sprites/watched/fs/rename', { source: `/big/${from}`, dest: `/big/${to}` });
@@ -192,7 +193,7 @@ describe('issue 16 item 7: fs/watch subscriptions and slow watchers', () => {
   });
 });
 
-describe('issue 16 item 8: many checkpoints', () => {
+describe('a sprite with many checkpoints lists them and their history while the server keeps answering', () => {
   const N = 1200;
   beforeAll(async () => {
     await call('POST', '/v1/sprites', { name: 'cps' });
@@ -201,7 +202,7 @@ describe('issue 16 item 8: many checkpoints', () => {
   });
 
   it('the list is the whole array, Current first then newest first, without history (streamed when long)', async () => {
-    const r = await duringAttack(`item 8: list ${N} checkpoints`, () => call('GET', '/v1/sprites/cps/checkpoints'));
+    const r = await duringAttack(`list ${N} checkpoints`, () => call('GET', '/v1/sprites/cps/checkpoints'));
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toContain('application/json');
     expect(r.json).toHaveLength(N + 1);
@@ -216,14 +217,14 @@ describe('issue 16 item 8: many checkpoints', () => {
     const one = await call('GET', `/v1/sprites/cps/checkpoints/v${N}`);
     expect(one.json.history).toHaveLength(N - 1);
     expect(one.json.history.slice(0, 2)).toEqual(['v1', 'v2']);
-    const lines = await duringAttack(`item 8: ?history=v1 over ${N} checkpoints`, () => call('GET', '/v1/sprites/cps/checkpoints?history=v1'));
+    const lines = await duringAttack(`?history=v1 over ${N} checkpoints`, () => call('GET', '/v1/sprites/cps/checkpoints?history=v1'));
     expect(lines.text.split('\n').filter(Boolean)).toHaveLength(N - 1);
     expect((await call('GET', `/v1/sprites/cps/checkpoints?history=v${N - 1}`)).text).toBe(`v${N}\n`);
     await expectIntact();
   });
 });
 
-describe('issue 16 item 9: sprite field sizes and the disk quota', () => {
+describe('sprite field sizes and the disk quota are enforced with documented errors', () => {
   it('refuses oversized labels, config and environment with a documented 400, storing nothing', async () => {
     const bodies = [
       { name: 'big1', labels: Array(65).fill('l') },
@@ -232,7 +233,7 @@ describe('issue 16 item 9: sprite field sizes and the disk quota', () => {
       { name: 'big4', environment: { BIG: 'e'.repeat(70_000) } },
     ];
     for (const body of bodies) {
-      const r = await duringAttack(`item 9: create ${body.name} with an oversized field`, () => call('POST', '/v1/sprites', body));
+      const r = await duringAttack(`create ${body.name} with an oversized field`, () => call('POST', '/v1/sprites', body));
       expect(r.status).toBe(400);
       expect(r.json).toMatchObject({ error: 'invalid_request', message: expect.any(String), errors: expect.any(Array) });
       expect((await call('GET', `/v1/sprites/${body.name}`)).status).toBe(404);
@@ -247,7 +248,7 @@ describe('issue 16 item 9: sprite field sizes and the disk quota', () => {
     await call('POST', '/v1/sprites', { name: 'full' });
     const first = await call('PUT', '/v1/sprites/full/fs/write?path=/home/sprite/a.bin', new Uint8Array(700 * 1024));
     expect(first.status).toBe(200);
-    const over = await duringAttack('item 9: a write over the disk quota', () => call('PUT', '/v1/sprites/full/fs/write?path=/home/sprite/b.bin', new Uint8Array(400 * 1024)));
+    const over = await duringAttack('a write over the disk quota', () => call('PUT', '/v1/sprites/full/fs/write?path=/home/sprite/b.bin', new Uint8Array(400 * 1024)));
     expect(over.status).toBe(507);
     expect(over.json).toEqual({ error: expect.stringMatching(/^ENOSPC: no space left on device/), code: 'ENOSPC', path: '/home/sprite/b.bin' });
     expect((await call('GET', '/v1/sprites/full/fs/read?path=/home/sprite/b.bin')).status).toBe(404);
@@ -262,7 +263,7 @@ describe('issue 16 item 9: sprite field sizes and the disk quota', () => {
     const script = 'seq 1 90000 > /home/sprite/a && seq 1 90000 > /home/sprite/b'; // ~560 KB each, 1 MiB quota
     const r = await wsExec(srv.url, `/v1/sprites/fullsh/exec?${execQuery(['sh', '-c', script])}`);
     expect(r.exitCode).not.toBe(0);
-    // Worded as bash words a failed redirection (issue 12: `describeShellError`).
+    // Worded as bash words a failed redirection (`describeShellError`), so scripts see the error real bash gives.
     expect(r.stderr).toContain('sh: /home/sprite/b: No space left on device');
     expect((await call('GET', '/v1/sprites/fullsh/fs/read?path=/home/sprite/a')).status).toBe(200);
     // As in bash, `>` created (truncated) the file before the write failed: it exists, empty.
@@ -272,11 +273,11 @@ describe('issue 16 item 9: sprite field sizes and the disk quota', () => {
   });
 });
 
-describe('issue 16 item 10: fault rules and service chains', () => {
+describe('fault rules and service chains are capped', () => {
   it('fault rules are capped at 1,000: one more is 400, replacing by id and clearing still work', async () => {
     for (let i = 0; i < 999; i++) srv.spritzer.ctx.faults.add({ status: 500, sprite: 'nobody' });
     expect((await call('POST', '/_spritzer/faults', { id: 'last', status: 500, sprite: 'nobody' })).status).toBe(201);
-    const over = await duringAttack('item 10: the 1,001st fault rule', () => call('POST', '/_spritzer/faults', { status: 500, sprite: 'nobody' }));
+    const over = await duringAttack('the 1,001st fault rule', () => call('POST', '/_spritzer/faults', { status: 500, sprite: 'nobody' }));
     expect(over.status).toBe(400);
     expect(over.json).toMatchObject({ error: 'invalid_request', message: expect.stringContaining('at most 1000') });
     expect((await call('POST', '/_spritzer/faults', { id: 'last', status: 503, sprite: 'nobody' })).status).toBe(201);
@@ -289,7 +290,7 @@ describe('issue 16 item 10: fault rules and service chains', () => {
 
   it('services form a needs chain up to the per-sprite cap; one more, too many needs, or a cycle is 400', async () => {
     await call('POST', '/v1/sprites', { name: 'chain' });
-    await duringAttack('item 10: a needs chain of 12 services', async () => {
+    await duringAttack('a needs chain of 12 services', async () => {
       for (let i = 0; i < 12; i++) {
         const body = { cmd: 'sleep', args: ['1000'], needs: i === 0 ? [] : [`s${i - 1}`] };
         expect((await call('PUT', `/v1/sprites/chain/services/s${i}?duration=0`, body)).status).toBe(200);

@@ -1,6 +1,6 @@
 /**
- * `--data-dir` against crashes, with the real `spritzer` command in a child process (issue 13 items 1, 2, 6):
- * the "Done when" story (kill -9, start again, everything is there), a crash loop that kills the server at random
+ * `--data-dir` against crashes, with the real `spritzer` command in a child process: what a user expects of a
+ * data dir (kill -9, start again, everything is there), a crash loop that kills the server at random
  * moments during writes, checkpoints and restores and then checks every acknowledged write, the lock that keeps a
  * second server off the dir, and the one-line start-up errors.
  */
@@ -60,7 +60,7 @@ async function crash(child: ChildProcess): Promise<void> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('the "Done when" story: kill -9 and start again', () => {
+describe('kill -9 and start again: everything is there', () => {
   it('brings back the sprite, the file, the checkpoint and the running service, and a restore still works', async () => {
     const dir = tempDir();
     let { child, url } = await start(dir);

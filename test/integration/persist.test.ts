@@ -1,6 +1,6 @@
 /**
  * `--data-dir` with the memory engines, in process: everything a user set up is there after a restart of the
- * server on the same data dir (issue 13 item 1). Crashes (`kill -9`) are in persist-crash.test.ts.
+ * server on the same data dir. Crashes (`kill -9`) are in persist-crash.test.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

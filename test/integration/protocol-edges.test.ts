@@ -1,9 +1,9 @@
 /**
- * Issue 16 item 12: HTTP and WebSocket protocol edges. HEAD answers like GET without a body on every GET route
- * of the spec; an `Upgrade: h2c` request (what `curl --http2` sends) is answered as plain HTTP/1.1; a TTY
- * resize to 0×0 is refused like `rows=0` in the exec query; an invalid absolute-form request line is a 400 in
- * the JSON envelope, not an HTML page. Every attack ends with the check that the server answers and that the
- * sprite and file created first are intact.
+ * HTTP and WebSocket protocol edges that real clients send. HEAD answers like GET without a body on every GET route
+ * of the spec; an `Upgrade: h2c` request (what `curl --http2` sends) is answered as plain HTTP/1.1; a TTY resize to
+ * 0×0 is refused like `rows=0` in the exec query; an invalid absolute-form request line is a 400 in the JSON
+ * envelope, not an HTML page. Every attack ends with the check that the server answers and that the sprite and file
+ * created first are intact.
  */
 import net from 'node:net';
 import { readFileSync } from 'node:fs';
@@ -76,7 +76,7 @@ function getRoutes(): string[] {
     });
 }
 
-describe('item 12: HEAD on every GET route', () => {
+describe('HEAD on every GET route answers like GET without a body', () => {
   const routes = getRoutes();
 
   it('a method the route lacks is a 405 in the JSON envelope with an Allow header naming the ones it has', async () => {
@@ -119,7 +119,7 @@ describe('item 12: HEAD on every GET route', () => {
   });
 });
 
-describe('item 12: Upgrade: h2c (curl --http2) is answered as HTTP/1.1', () => {
+describe('Upgrade: h2c (curl --http2) is answered as HTTP/1.1', () => {
   const curlHead = (method: string, path: string, extra = '') =>
     `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: curl/7.88.1\r\nAccept: */*\r\n` +
     `Connection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\r\n` +
@@ -158,7 +158,7 @@ describe('item 12: Upgrade: h2c (curl --http2) is answered as HTTP/1.1', () => {
   });
 });
 
-describe('item 12: a TTY size of 0 is refused in the query and in resize alike', () => {
+describe('a TTY size of 0 is refused in the query and in resize alike', () => {
   it.each(['rows', 'cols'])('%s=0 in the exec query is a 400 before the upgrade', async (key) => {
     const q = execQuery(['tty-probe'], { tty: true, stdin: true, extra: { [key]: '0' } });
     await expect(wsExec(srv.url, `/v1/sprites/${KEPT.sprite}/exec?${q}`)).rejects.toMatchObject({
@@ -185,7 +185,7 @@ describe('item 12: a TTY size of 0 is refused in the query and in resize alike',
   });
 });
 
-describe('item 12: an invalid absolute-form request line (no upgrade)', () => {
+describe('an invalid absolute-form request line (no upgrade) is a JSON 400', () => {
   it.each(['http://[', 'http://[::1/v1/sprites', 'http://%zz/'])('GET %s is a 400 in the JSON envelope, not HTML', async (target) => {
     const res = await rawRequest(srv.url, `GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
     expect(res.status).toBe(400);

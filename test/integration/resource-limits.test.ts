@@ -1,9 +1,10 @@
 /**
- * Per-sprite resource limits with their documented errors (issue 13 item 7, docs/limits.md): the regular-file
- * count (`--max-files`: ENOSPC in the fs envelope, 507; a shell write fails with ENOSPC) and the running exec
- * sessions (`--max-sessions`: 429 JSON with `Retry-After`, before a WebSocket upgrade and before an HTTP exec
- * starts). Nothing crashes and a refused request changes nothing. The disk-bytes quota, services per sprite and
- * the JSON body size have their tests in limits.test.ts, exec-streams.test.ts and json-bomb.test.ts.
+ * Per-sprite resource limits with their documented errors (docs/limits.md), so that one sprite cannot exhaust the
+ * server: the regular-file count (`--max-files`: ENOSPC in the fs envelope, 507; a shell write fails with ENOSPC)
+ * and the running exec sessions (`--max-sessions`: 429 JSON with `Retry-After`, before a WebSocket upgrade and
+ * before an HTTP exec starts). Nothing crashes and a refused request changes nothing. The disk-bytes quota,
+ * services per sprite and the JSON body size have their tests in limits.test.ts, exec-streams.test.ts and
+ * json-bomb.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -18,7 +19,7 @@ async function counters(call: ReturnType<typeof api>, name: string): Promise<{ f
   return state.sprites.find((s: { name: string }) => s.name === name);
 }
 
-describe('--max-files: regular files per sprite (issue 13 item 7)', () => {
+describe('--max-files: regular files per sprite', () => {
   let srv: RunningServer;
   let call: ReturnType<typeof api>;
   let skeleton: number;
@@ -91,7 +92,7 @@ function openExec(base: string, name: string, query: string): Promise<{ ws?: Web
   });
 }
 
-describe('--max-sessions: running exec sessions per sprite (issue 13 item 7)', () => {
+describe('--max-sessions: running exec sessions per sprite', () => {
   let srv: RunningServer;
   let call: ReturnType<typeof api>;
   const open: WebSocket[] = [];

@@ -1,8 +1,8 @@
 /**
- * Issue 12 items 1, 3 and 4 end to end on the `shell` engine: the exact bytes over WebSocket exec, HTTP exec, TTY
- * and the fs API, and through the official `@fly/sprites` SDK (`encoding: 'buffer'`, `spawn('bash', [], {tty})`);
- * output that arrives before the command ends (by the order of frames against a fake-clock `sleep`), and an
- * interactive TTY shell. No wall-clock assertions.
+ * Bytes and timing end to end on the `shell` engine, as a program on a real sprite gives them: the exact bytes over
+ * WebSocket exec, HTTP exec, TTY and the fs API, and through the official `@fly/sprites` SDK (`encoding: 'buffer'`,
+ * `spawn('bash', [], {tty})`); output that arrives before the command ends (by the order of frames against a
+ * fake-clock `sleep`), and an interactive TTY shell. No wall-clock assertions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -29,7 +29,7 @@ async function httpExecBody(base: string, sprite: string, argv: string[], body?:
   return Buffer.from(await res.arrayBuffer());
 }
 
-describe('bytes are bytes over every transport (issue 12 item 1)', () => {
+describe('bytes are bytes over every transport', () => {
   let srv: RunningServer;
   let call: ReturnType<typeof api>;
   let sprite: Sprite;
@@ -117,7 +117,7 @@ describe('bytes are bytes over every transport (issue 12 item 1)', () => {
   });
 });
 
-describe('output streams while the command runs (issue 12 item 3)', () => {
+describe('output streams while the command runs', () => {
   let srv: RunningServer;
   let call: ReturnType<typeof api>;
   const clock = new FakeClock();

@@ -4,7 +4,7 @@ import { api, execQuery, startTestServer, TOKEN } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
 import { FakeClock } from '../../src/server/core/clock.ts';
 
-// Issue 12 item 5 through the server, on the default `shell` engine: background jobs, `$!`, `wait`, `kill` and
+// Job control through the server, on the default `shell` engine: background jobs, `$!`, `wait`, `kill` and
 // traps over WebSocket exec and HTTP exec. Time is the server's fake clock: "at once" and "about 2 s later" are
 // what arrived before and after the clock was moved, never a wall-clock measure. Unit tests: shell-jobs.test.ts.
 

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, wsExec, execQuery } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
 
-// Issue 12 items 2, 6, 7 through the server (WebSocket exec, HTTP exec, fs API) on the default `shell` engine.
+// The Linux world around the shell engine (src/server/machines/memory/shell/world.ts: the files a new sprite has,
+// the commands spritzer adds, the loud failures) through the server (WebSocket exec, HTTP exec, fs API) on the
+// default `shell` engine.
 // The per-input values are in src/server/machines/memory/shell/world.test.ts; the fs API's ENAMETOOLONG/NUL answers are in
 // test/integration/limits.test.ts.
 describe('the shell engine as a client sees it', () => {

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown of the `spritzer` command (issue 13 item 3), in a child process: on SIGTERM an NDJSON stream
+ * Graceful shutdown of the `spritzer` command, in a child process: on SIGTERM an NDJSON stream
  * in flight finishes, a running exec ends with its real exit frame, other WebSockets close with 1001, the data
  * dir is saved and released, and the process exits 0.
  */

@@ -1,8 +1,8 @@
 /**
- * Memory (issue 11 item 6): deleting a sprite leaves nothing of it behind. After sprites that used every per-sprite
- * registry (files, an HTTP exec, a detachable session still running, a service, a task-free policy change and a
- * checkpoint) are deleted through the API, the server holds no timer, no machine, no process and no sprite more
- * than before they were created. Counts only; no timing (the clock is fake).
+ * Memory: deleting a sprite leaves nothing of it behind, so a long-running server does not grow. After sprites that
+ * used every per-sprite registry (files, an HTTP exec, a detachable session still running, a service, a task-free
+ * policy change and a checkpoint) are deleted through the API, the server holds no timer, no machine, no process
+ * and no sprite more than before they were created. Counts only; no timing (the clock is fake).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';

@@ -1,5 +1,5 @@
 /**
- * The sprite URL (docs/wire-reference.md §11; issue 9) on the in-memory engines: `/s/<name>/…` and
+ * The sprite URL (docs/wire-reference.md §11) on the in-memory engines: `/s/<name>/…` and
  * `Host: <name>.localhost` with `url_settings.auth`, 404 for an unknown sprite, 502 JSON when nothing listens. The
  * relay itself runs against a real HTTP + WebSocket server on 127.0.0.1 through the shell engine with a `connect`
  * hook that dials loopback (what a real engine's connect does inside the sprite): streaming both ways is checked by

@@ -80,7 +80,7 @@ describe('hostile input', () => {
     ).rejects.toMatchObject({ status: 400 });
   });
 
-  it('an upgrade to anything but WebSocket is ignored: the request is answered as plain HTTP (issue 16 item 12)', async () => {
+  it('an upgrade to anything but WebSocket is ignored: the request is answered as plain HTTP', async () => {
     const res = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
       const req = http.request(`${srv.url}/v1/sprites/keep/exec?cmd=true`, {
         headers: { Connection: 'Upgrade', Upgrade: 'h2c', Authorization: 'Bearer t' },

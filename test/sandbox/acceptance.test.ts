@@ -1,17 +1,14 @@
 /**
- * The sandbox engine end to end, through spritzer's own HTTP and WebSocket API: the acceptance story of issue 8
- * (`uname`, a multi-line script with env and dir, stdin through `sha256sum`, a dropped `sleep` gone from `ps`,
- * checkpoint/restore of files written by real commands) and the small inputs from field reports (bytes, devices,
+ * The sandbox engine end to end, through spritzer's own HTTP and WebSocket API: what a user does first with a real
+ * Linux sprite (`uname`, a multi-line script with env and dir, stdin through `sha256sum`, a dropped `sleep` gone from
+ * `ps`, checkpoint/restore of files written by real commands) and the small inputs from field reports (bytes, devices,
  * trap + kill API, streamed output before a signal, background jobs, big output, dangling links, busy loops).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { WebSocket } from 'ws';
-import { api, execQuery, wsExec, TOKEN, type ExecRecord } from '../support/server.ts';
-import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
-import { openMachineFactory } from '../../src/server/machines/index.ts';
-import { SystemClock } from '../../src/server/core/clock.ts';
-import { SequentialIds } from '../../src/server/core/ids.ts';
+import { api, execQuery, wsExec, TOKEN, type ExecRecord, startTestServer } from '../support/server.ts';
+import type { RunningServer } from '../../src/server/server.ts';
 import { announceSkip } from './support.ts';
 
 const skip = announceSkip('sandbox acceptance');
@@ -20,9 +17,7 @@ let call: ReturnType<typeof api>;
 
 beforeAll(async () => {
   if (skip) return;
-  const clock = new SystemClock();
-  const machines = await openMachineFactory('sandbox', { clock });
-  srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines, token: TOKEN }));
+  srv = await startTestServer('sandbox', { token: TOKEN });
   call = api(srv.url);
   expect((await call('POST', '/v1/sprites', { name: 'acme' })).status).toBe(201);
 });

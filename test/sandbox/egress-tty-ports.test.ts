@@ -1,15 +1,12 @@
 /**
- * Issue 9 item 4 (F14, docs/wire-reference.md §4.6) on the sandbox engine: a TTY exec session gets the
+ * Port notifications (docs/wire-reference.md §4.6) on the sandbox engine: a TTY exec session gets the
  * `port_opened` text message when a port opens in the sprite while it runs, and `port_closed` when it closes; a
  * port already listening before the session is not reported; a non-TTY session gets no text message but `exit`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { api, execQuery, TOKEN } from '../support/server.ts';
-import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
-import { openMachineFactory } from '../../src/server/machines/index.ts';
-import { SystemClock } from '../../src/server/core/clock.ts';
-import { SequentialIds } from '../../src/server/core/ids.ts';
+import { api, execQuery, TOKEN, startTestServer } from '../support/server.ts';
+import type { RunningServer } from '../../src/server/server.ts';
 import { announceSkip } from './support.ts';
 
 const skip = announceSkip('sandbox TTY port messages');
@@ -17,9 +14,7 @@ let srv: RunningServer;
 
 beforeAll(async () => {
   if (skip) return;
-  const clock = new SystemClock();
-  const machines = await openMachineFactory('sandbox', { clock });
-  srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines, token: TOKEN }));
+  srv = await startTestServer('sandbox', { token: TOKEN });
   expect((await api(srv.url)('POST', '/v1/sprites', { name: 'ttyports' })).status).toBe(201);
 }, 60_000);
 afterAll(async () => {
@@ -43,7 +38,7 @@ function textMessages(script: string, tty: boolean): Promise<Array<Record<string
 const SERVE = (port: number) =>
   `python3 -c "import socket,time; s=socket.socket(); s.bind(('127.0.0.1',${port})); s.listen(); time.sleep(1.5)"`;
 
-describe.skipIf(skip)('port_opened / port_closed in TTY exec sessions (issue 9 item 4, F14)', () => {
+describe.skipIf(skip)('port_opened / port_closed in TTY exec sessions', () => {
   it('a TTY session hears of a port that opens and closes while it runs, not of one that was already open', async () => {
     const old = textMessages(`${SERVE(8124).replace('1.5', '8')}`, false); // listening before the TTY session starts
     await new Promise((r) => setTimeout(r, 1000));

@@ -1,18 +1,16 @@
 /**
- * Issue 9 item 7 on the sandbox engine: the egress gate. With `--sandbox-egress gate` a sprite reaches the outside
- * only through the loopback proxy and resolver its agent serves, and spritzer applies the sprite's network policy:
- * curl and Python's urllib reach an allowed name and get 403 for a denied one, DNS answers REFUSED for a denied
- * name, raw and private addresses are refused, a policy change cuts an open CONNECT tunnel. With `none` nothing
- * leaves the sprite. No internet: a test double of the outside maps `*.test` names to loopback test servers.
+ * The egress gate on the sandbox engine (docs/sandbox.md "Egress"). With `--sandbox-egress gate` a sprite reaches the
+ * outside only through the loopback proxy and resolver its agent serves, and spritzer applies the sprite's network
+ * policy: curl and Python's urllib reach an allowed name and get 403 for a denied one, DNS answers REFUSED for a denied
+ * name, raw and private addresses are refused, a policy change cuts an open CONNECT tunnel. With `none` nothing leaves
+ * the sprite. No internet: a test double of the outside maps `*.test` names to loopback test servers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import net, { type Server } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { api, TOKEN } from '../support/server.ts';
-import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
-import { SystemClock } from '../../src/server/core/clock.ts';
-import { SequentialIds } from '../../src/server/core/ids.ts';
+import { api, startTestServer, TOKEN } from '../support/server.ts';
+import type { RunningServer } from '../../src/server/server.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../../src/server/machines/sandbox/sandbox-machine.ts';
 import type { EgressNet } from '../../src/server/machines/sandbox/egress/net.ts';
 import { announceSkip, exec } from './support.ts';
@@ -48,7 +46,6 @@ function outside(): EgressNet {
   };
 }
 
-let gated: SandboxMachineFactory;
 let srv: RunningServer;
 let call: ReturnType<typeof api>;
 
@@ -67,17 +64,14 @@ beforeAll(async () => {
   echoServer = net.createServer((s) => s.pipe(s));
   await new Promise<void>((r) => httpServer.listen(0, '127.0.0.1', r));
   await new Promise<void>((r) => echoServer.listen(0, '127.0.0.1', r));
-  const clock = new SystemClock();
-  gated = await SandboxMachineFactory.open({ egress: { mode: 'gate', net: outside() } });
-  srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines: gated, token: TOKEN }));
+  srv = await startTestServer('sandbox', { token: TOKEN }, { egress: { mode: 'gate', net: outside() } });
   call = api(srv.url);
   expect((await call('POST', '/v1/sprites', { name: 'eg1' })).status).toBe(201);
   expect((await call('POST', '/v1/sprites/eg1/policy/network', POLICY)).status).toBe(204);
 }, 90_000);
 
 afterAll(async () => {
-  await srv?.close();
-  await gated?.close();
+  await srv?.close(); // closes the gated factory too
   httpServer?.close();
   echoServer?.close();
 });
@@ -95,7 +89,7 @@ s.sendto(q, ('127.0.0.1', 53)); r = s.recv(4096)
 print(r[3] & 15, struct.unpack('>H', r[6:8])[0])
 EOF`;
 
-describe.skipIf(skip)('sandbox egress gate (issue 9 item 7)', () => {
+describe.skipIf(skip)('sandbox egress gate: a sprite reaches only what its network policy allows', () => {
   it('advertises the proxy in the environment and the resolver in /etc/resolv.conf', async () => {
     const r = await run('echo "$http_proxy $HTTPS_PROXY $no_proxy"; cat /etc/resolv.conf; stat -c %u /etc/resolv.conf');
     expect(r.out).toContain('http://127.0.0.1:3128 http://127.0.0.1:3128 localhost,127.0.0.1,::1');

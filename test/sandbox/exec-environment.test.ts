@@ -5,11 +5,8 @@
  * is then not found by name (the documented gotcha), while it is with the default environment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, execQuery, wsExec, TOKEN } from '../support/server.ts';
-import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
-import { openMachineFactory } from '../../src/server/machines/index.ts';
-import { SystemClock } from '../../src/server/core/clock.ts';
-import { SequentialIds } from '../../src/server/core/ids.ts';
+import { api, execQuery, wsExec, TOKEN, startTestServer } from '../support/server.ts';
+import type { RunningServer } from '../../src/server/server.ts';
 import { envInside, FRESH_ENV, linesInside } from '../support/exec-environment.ts';
 import { announceSkip } from './support.ts';
 
@@ -18,9 +15,7 @@ let srv: RunningServer;
 
 beforeAll(async () => {
   if (skip) return;
-  const clock = new SystemClock();
-  const machines = await openMachineFactory('sandbox', { clock });
-  srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines, token: TOKEN }));
+  srv = await startTestServer('sandbox', { token: TOKEN });
   expect((await api(srv.url)('POST', '/v1/sprites', { name: 'envbox' })).status).toBe(201);
 }, 60_000);
 afterAll(async () => {

@@ -10,11 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api, execQuery, wsExec, TOKEN } from '../support/server.ts';
-import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
-import { openMachineFactory } from '../../src/server/machines/index.ts';
-import { SystemClock } from '../../src/server/core/clock.ts';
-import { SequentialIds } from '../../src/server/core/ids.ts';
+import { api, execQuery, startTestServer, wsExec, TOKEN } from '../support/server.ts';
+import type { RunningServer } from '../../src/server/server.ts';
 import { announceSkip } from './support.ts';
 
 const skip = announceSkip('sandbox host-side writes');
@@ -50,9 +47,7 @@ beforeAll(async () => {
   if (skip) return;
   dataDir = await mkdtemp(join(tmpdir(), 'spritzer-hostwrites-'));
   await chmod(dataDir, 0o711); // the sprites' own host uids walk through it to their layers
-  const clock = new SystemClock();
-  const machines = await openMachineFactory('sandbox', { clock, dataDir: join(dataDir, 'data') });
-  srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines, token: TOKEN }));
+  srv = await startTestServer('sandbox', { token: TOKEN }, { dataDir: join(dataDir, 'data') });
   call = api(srv.url);
   const made = await call('POST', '/v1/sprites', { name: 'acme' });
   expect(made.status, made.text).toBe(201);

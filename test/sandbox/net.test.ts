@@ -1,5 +1,5 @@
 /**
- * Issue 9's "Done when" on the sandbox engine: the seed's container-mode acceptance story end to end. A sprite runs
+ * Sprite networking on the sandbox engine: the seed's container-mode acceptance story end to end. A sprite runs
  * `uname -a`, a multi-line script and a stdin pipe; a disconnected exec is killed; inside the sprite
  * `sprite-env services create web --cmd python3 --args -m,http.server,8080 --http-port 8080` exits 0 and its exec
  * ends; `GET /s/<name>/hello.txt` and the host-routed URL answer 200 `hello from the sprite\n`, also 3 s later;
@@ -10,11 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import { WebSocket } from 'ws';
 import { SpritesClient } from '@fly/sprites';
-import { api, execQuery, wsExec, TOKEN } from '../support/server.ts';
-import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
-import { openMachineFactory } from '../../src/server/machines/index.ts';
-import { SystemClock } from '../../src/server/core/clock.ts';
-import { SequentialIds } from '../../src/server/core/ids.ts';
+import { api, execQuery, wsExec, TOKEN, startTestServer } from '../support/server.ts';
+import type { RunningServer } from '../../src/server/server.ts';
 import type { SandboxMachine } from '../../src/server/machines/sandbox/sandbox-machine.ts';
 import { announceSkip, mountsUnder } from './support.ts';
 
@@ -25,9 +22,7 @@ let port: number;
 
 beforeAll(async () => {
   if (skip) return;
-  const clock = new SystemClock();
-  const machines = await openMachineFactory('sandbox', { clock });
-  srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines, token: TOKEN }));
+  srv = await startTestServer('sandbox', { token: TOKEN });
   call = api(srv.url);
   port = Number(new URL(srv.url).port);
   for (const name of ['web1', 'quiet']) expect((await call('POST', '/v1/sprites', { name })).status).toBe(201);
@@ -70,7 +65,7 @@ s.on('upgrade', (req, sock) => {
 s.listen(8080);
 `;
 
-describe.skipIf(skip)('sandbox networking: the sprite URL, sprite-env and the proxy (issue 9)', () => {
+describe.skipIf(skip)('sandbox networking: the sprite URL, sprite-env and the proxy', () => {
   it('the seed story: uname -a, a multi-line script, a stdin pipe, a disconnected exec killed', async () => {
     const uname = await wsExec(srv.url, `/v1/sprites/web1/exec?${execQuery(['uname', '-a'])}`);
     expect(uname.stdout).toMatch(/^Linux web1 /);

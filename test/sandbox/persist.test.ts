@@ -1,5 +1,5 @@
 /**
- * `--data-dir` on the sandbox engine (issue 13 item 1), with the real `spritzer` command in a child process: a
+ * `--data-dir` on the sandbox engine, with the real `spritzer` command in a child process: a
  * sprite's disk written by real processes, its checkpoints and its services come back after a `kill -9` and after a
  * clean stop; a restore still works; disks no saved sprite names (an earlier run's spares) are removed at start; a
  * deleted sprite leaves no disk.

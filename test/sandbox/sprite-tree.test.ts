@@ -4,11 +4,8 @@
  * `/.sprite/logs/services/` (the sprite user's); the sprite user cannot change root's files.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, execQuery, wsExec, TOKEN } from '../support/server.ts';
-import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
-import { openMachineFactory } from '../../src/server/machines/index.ts';
-import { SystemClock } from '../../src/server/core/clock.ts';
-import { SequentialIds } from '../../src/server/core/ids.ts';
+import { api, execQuery, wsExec, TOKEN, startTestServer } from '../support/server.ts';
+import type { RunningServer } from '../../src/server/server.ts';
 import { LLM_TXT, VERSION_TEXT } from '../../src/protocol/sprite-tree.ts';
 import { announceSkip } from './support.ts';
 
@@ -19,9 +16,7 @@ const sh = (script: string) => wsExec(srv.url, `/v1/sprites/tree/exec?${execQuer
 
 beforeAll(async () => {
   if (skip) return;
-  const clock = new SystemClock();
-  const machines = await openMachineFactory('sandbox', { clock });
-  srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines, token: TOKEN }));
+  srv = await startTestServer('sandbox', { token: TOKEN });
   call = api(srv.url);
   expect((await call('POST', '/v1/sprites', { name: 'tree' })).status).toBe(201);
 }, 60_000);

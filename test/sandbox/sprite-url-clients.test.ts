@@ -7,12 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { api, execQuery, TOKEN, wsExec } from '../support/server.ts';
+import { api, execQuery, TOKEN, wsExec, startTestServer } from '../support/server.ts';
 import { handshake, listening } from '../support/net-probe.ts';
-import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
-import { openMachineFactory } from '../../src/server/machines/index.ts';
-import { SystemClock } from '../../src/server/core/clock.ts';
-import { SequentialIds } from '../../src/server/core/ids.ts';
+import type { RunningServer } from '../../src/server/server.ts';
 import { getWithEveryClient, removeBuiltClients, reportSkips } from '../support/url-clients.ts';
 import { announceSkip } from './support.ts';
 
@@ -22,9 +19,7 @@ let call: ReturnType<typeof api>;
 
 beforeAll(async () => {
   if (skip) return;
-  const clock = new SystemClock();
-  const machines = await openMachineFactory('sandbox', { clock });
-  srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines, token: TOKEN }));
+  srv = await startTestServer('sandbox', { token: TOKEN });
   call = api(srv.url);
 }, 60_000);
 afterAll(async () => {

@@ -4,11 +4,8 @@
  * `last_started_at` is at most 2 s after `created_at` (the cold wake of docs/fidelity.md "Status decay").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN } from '../support/server.ts';
-import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
-import { openMachineFactory } from '../../src/server/machines/index.ts';
-import { SystemClock } from '../../src/server/core/clock.ts';
-import { SequentialIds } from '../../src/server/core/ids.ts';
+import { TOKEN, startTestServer } from '../support/server.ts';
+import type { RunningServer } from '../../src/server/server.ts';
 import { createAndPoll, distinct } from '../support/status-poll.ts';
 import { announceSkip } from './support.ts';
 
@@ -17,9 +14,7 @@ let srv: RunningServer;
 
 beforeAll(async () => {
   if (skip) return;
-  const clock = new SystemClock();
-  const machines = await openMachineFactory('sandbox', { clock });
-  srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines, token: TOKEN }));
+  srv = await startTestServer('sandbox', { token: TOKEN });
 }, 60_000);
 afterAll(async () => {
   await srv?.close();

@@ -5,11 +5,8 @@
  * test/sandbox/escape.test.ts (run there through sudo too).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, execQuery, wsExec, TOKEN } from '../support/server.ts';
-import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
-import { openMachineFactory } from '../../src/server/machines/index.ts';
-import { SystemClock } from '../../src/server/core/clock.ts';
-import { SequentialIds } from '../../src/server/core/ids.ts';
+import { api, execQuery, wsExec, TOKEN, startTestServer } from '../support/server.ts';
+import type { RunningServer } from '../../src/server/server.ts';
 import { agentBundle } from '../../src/agent/testing.ts';
 import { announceSkip } from './support.ts';
 
@@ -20,9 +17,7 @@ let call: ReturnType<typeof api>;
 beforeAll(async () => {
   if (skip) return;
   await agentBundle();
-  const clock = new SystemClock();
-  const machines = await openMachineFactory('sandbox', { clock });
-  srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines, token: TOKEN }));
+  srv = await startTestServer('sandbox', { token: TOKEN });
   call = api(srv.url);
   expect((await call('POST', '/v1/sprites', { name: 'su' })).status).toBe(201);
 });

@@ -1,7 +1,7 @@
 /**
- * Helpers for the hostile-input tests (issue 16): raw HTTP over `net` (for request lines and headers that
- * `fetch` refuses to send), a little state seeded before an attack, and the check that the server still answers
- * and that state survived. They assert nothing about timing.
+ * Helpers for the hostile-input tests (no single request may take spritzer down or stall it, docs/limits.md): raw
+ * HTTP over `net` (for request lines and headers that `fetch` refuses to send), a little state seeded before an
+ * attack, and the check that the server still answers and that state survived. They assert nothing about timing.
  */
 import net from 'node:net';
 import { pino, type Logger } from 'pino';

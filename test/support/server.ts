@@ -12,6 +12,7 @@ import type { Clock } from '../../src/server/core/clock.ts';
 import { SystemClock } from '../../src/server/core/clock.ts';
 import { SequentialIds } from '../../src/server/core/ids.ts';
 import type { Deps } from '../../src/server/context.ts';
+import type { SandboxFactoryOptions } from '../../src/server/machines/sandbox/sandbox-machine.ts';
 
 /**
  * The engines the integration suites run on: `shell` and `interpreter`; or, in the `integration-sandbox` project
@@ -28,13 +29,22 @@ export function memoryMachines(engine: ExecEngine, clock: Clock): MemoryMachineF
   return new MemoryMachineFactory(engine, clock);
 }
 
-/** Starts a server for one test file. */
-export async function startTestServer(engine: EngineName = 'shell', overrides: Partial<Deps> = {}): Promise<RunningServer> {
+/**
+ * Starts a server for one test file: `engine`'s machines (the sandbox factory opened with the server's clock and
+ * `sandbox`, e.g. a `dataDir` or an egress gate with a test double of the outside), sequential ids, a silent logger
+ * and response validation on; `overrides` replace any of those deps. Rejects as the sandbox factory does when the
+ * host cannot run it (not Linux, not root, no bubblewrap).
+ */
+export async function startTestServer(
+  engine: EngineName = 'shell',
+  overrides: Partial<Deps> = {},
+  sandbox: Omit<SandboxFactoryOptions, 'clock'> = {},
+): Promise<RunningServer> {
   const clock = overrides.clock ?? new SystemClock();
   const machines =
     overrides.machines ??
     (engine === 'sandbox'
-      ? await (await import('../../src/server/machines/sandbox/sandbox-machine.ts')).SandboxMachineFactory.open({ clock })
+      ? await (await import('../../src/server/machines/sandbox/sandbox-machine.ts')).SandboxMachineFactory.open({ ...sandbox, clock })
       : memoryMachines(createEngine(engine, { clock, stdinGraceMs: 30 }), clock));
   return startServer(
     defaultDeps({

@@ -1,5 +1,5 @@
 /**
- * The inspector in a real browser (issue 14 item 1): Debian's chromium driven by playwright-core against an
+ * The inspector in a real browser (docs/inspector.md): Debian's chromium driven by playwright-core against an
  * in-process spritzer. Open the page; a sprite created through the API appears; browse and view a file; upload,
  * download and delete one; `echo hi` in the xterm terminal (exec WebSocket, TTY); create and restore a checkpoint;
  * see requests in the log; add and delete a fault rule; under `--token` the page asks for the token once; on the

@@ -1,8 +1,9 @@
 /**
- * The limits that keep exec's stdin and output streams bounded (issue 16 items 3 and 4): how much stdin the shell
- * engine collects, how big an output frame is, how much output may sit unflushed on one socket, and how far a slow
- * reader may fall behind. It owns the numbers and their defaults only; the engine, the WebSocket layer and HTTP
- * exec enforce them. Every limit is listed in docs/limits.md.
+ * The limits that keep exec's stdin and output streams bounded, so that one command's stdin or output never takes
+ * spritzer down or stalls other clients: how much stdin the shell engine collects, how big an output frame is, how
+ * much output may sit unflushed on one socket, and how far a slow reader may fall behind. It owns the numbers and
+ * their defaults only; the engine, the WebSocket layer and HTTP exec enforce them. Every limit is listed in
+ * docs/limits.md.
  */
 
 const KiB = 1024;

@@ -4,7 +4,7 @@
  * slice at a time and written in chunks, with a turn of the event loop between them. The bytes are those `res.json`
  * would send. It owns the slicing and the item check; what the items are is the route's, and a short body still
  * goes through `res.json` and the validator's own response check.
- * @see issue 16 item 6; http/json-array.ts (the same for a bare array)
+ * @see docs/limits.md "Sizes that are bounded by structure"; http/json-array.ts (the same for a bare array)
  */
 import { fileURLToPath } from 'node:url';
 import type { Response } from 'express';

@@ -5,7 +5,7 @@
  * line's line end fell in the connection's bytes), each a JSON body in the outer API's
  * envelope naming the limit and its flag, then the connection closes. Other parse errors keep Node's answers
  * (400 / 408, also in the JSON envelope). It owns the `clientError` listener of the http.Server; it does not route or read bodies.
- * @see issue 12 item 8; docs/limits.md; https://nodejs.org/api/http.html#event-clienterror
+ * @see docs/limits.md (request line + header fields); https://nodejs.org/api/http.html#event-clienterror
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';

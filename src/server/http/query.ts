@@ -1,8 +1,8 @@
 /**
  * The query-string parser of the REST app (Express's `query parser` setting): Express 5's "extended" parser (qs with
  * `allowPrototypes`) without qs's silent caps, which turned a 21st repeated `cmd` into an object (a 400 "must be
- * array") and dropped every parameter after the 1,000th. A long command line through query parameters (issue 12
- * item 8) must arrive whole; the size of the whole request line is bounded by `--max-header-size` instead
+ * array") and dropped every parameter after the 1,000th. A long command line through query parameters (exec's
+ * repeated `cmd`) must arrive whole; the size of the whole request line is bounded by `--max-header-size` instead
  * (http/oversize.ts). It owns only the parsing of `req.query`; handlers that need the order of repeated
  * parameters read `URLSearchParams` themselves.
  * @see https://github.com/ljharb/qs#parsing-arrays; https://expressjs.com/en/api.html#app.settings.table

@@ -4,7 +4,7 @@
  * `application/json`, `application/x-www-form-urlencoded` or anything else, as curl `-T` / `--data-binary` and
  * the Sprites guide's Python example send it. It only relabels such a request as `application/octet-stream` before
  * the body parsers run; it does not read the body (http/exec-body.ts and `express.raw` do) nor decide its use.
- * @see issue 12 item 8; docs/wire-reference.md §4.10, §8.2
+ * @see docs/wire-reference.md §4.10, §8.2
  */
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';

@@ -67,7 +67,8 @@ export function malformedPathBody(pathname: string): ApiErrorBody | undefined {
  * The 400 body for a query string (`search`, with or without its leading `?`, still encoded) in which some
  * parameter name or value does not percent-decode (`path=%ZZ`, `a=%ff`), or undefined when all of them decode.
  * The same rule as {@link malformedPathBody}: URLSearchParams and qs would otherwise keep the broken escape as
- * literal text, so `fs/read?path=%ZZ` read a file named `%ZZ` (fresh-user finding, issue 16).
+ * literal text, so `fs/read?path=%ZZ` read a file named `%ZZ` instead of refusing the
+ * request (docs/limits.md "Percent-encoding in a query").
  * @deviation Go's servers keep such a value as it is (net/url's Query drops the parameter); spritzer refuses it.
  */
 export function malformedQueryBody(search: string): ApiErrorBody | undefined {

@@ -4,7 +4,7 @@
  * else parsed from the YAML (tests and `npm run dev` run from source). Parsing the YAML took ≈ 17 % of a built
  * server's start, and it was parsed twice (HEAD routing and the validator). It owns reading the document; it does
  * not validate it (scripts/check-contracts.ts does) nor change it.
- * @see docs/performance.md "Start"; issue 11 item 3
+ * @see docs/performance.md "Start"
  */
 import { readFileSync, statSync } from 'node:fs';
 import { projectPath } from '../runtime/project-root.ts';

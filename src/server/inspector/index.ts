@@ -1,5 +1,5 @@
 /**
- * The inspector (issue 14 item 1): the browser UI at `/_spritzer/ui/` (static files built by ./bundle.ts),
+ * The inspector: the browser UI at `/_spritzer/ui/` (static files built by ./bundle.ts),
  * the redirect of a browser's `GET /` there, the request log behind `GET /_spritzer/requests`, and the UI's
  * way to pass its token on a WebSocket upgrade. Mounted from app.ts; it owns no API state beyond the log.
  * @see docs/inspector.md

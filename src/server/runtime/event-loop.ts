@@ -3,7 +3,7 @@
  * runs in the server's own event loop), a long JSON answer (http/json-stream.ts), a filtered fs listing
  * (routes/fs.ts) — so that other requests are served between its steps. It does not split a step: a single
  * synchronous pass over a large buffer still runs to its end.
- * @see issue 16 item 4
+ * @see docs/limits.md (output of a `shell` engine command is turned into bytes in slices)
  */
 
 /** Size above which a step over that many bytes is followed by a turn of the event loop: 1 MiB. */

@@ -3,7 +3,7 @@
  * import on the shared 2-core machines, needed only by `--exec container`) and better-sqlite3 (a native addon,
  * needed only with `--data-dir`) were loaded by every `spritzer` start through static imports. It owns the
  * deferral only; callers keep `import type` for their types.
- * @see issue 11 item 3 ("import less before listening"), docs/performance.md "Start"
+ * @see docs/performance.md "Start" (import less before listening)
  */
 import { createRequire } from 'node:module';
 

@@ -2,7 +2,8 @@
  * Cheaper first requests for express-openapi-validator's schema compiles. On the first request of each operation
  * it compiles (5.6.2, `middlewares/util.js` `useAjvCache`) one schema per request part and one per response status
  * and media type, each embedding the whole spec's `paths` and `components`, which ajv walks every time: 100–350 ms
- * of one synchronous step per operation (issue 16: the stall behind `GET /v1/sprites` and the first fault rule).
+ * of one synchronous step per operation (the stall behind `GET /v1/sprites` and the first fault rule: every other
+ * client waited for it).
  * This module shares one compiled validator among schemas with the same content, and leaves `paths` out of what is
  * compiled when nothing refers into it. It owns that cache only; what is validated, and how, stays the validator's.
  * @see https://github.com/cdimascio/express-openapi-validator/issues/514 (first-request cost)
