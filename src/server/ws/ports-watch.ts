@@ -4,7 +4,7 @@
  * (`listeningPorts`) every `PORTS_POLL_MS`. In-memory machines never listen, so their list stays empty.
  * It owns the socket and the diffing, not the discovery of ports.
  */
-import type { ChannelHandler } from './router.ts';
+import type { ChannelHandler } from './channel.ts';
 import type { PortInfo, PortListMessage } from '../../protocol/messages.ts';
 import type { ListeningPort } from '../machines/port.ts';
 
