@@ -2,7 +2,7 @@
  * The request body of HTTP exec (`POST /v1/sprites/{name}/exec`), which is the command's stdin: read here with
  * the exec stdin limit instead of the server-wide raw-body limit, so an oversized stdin is refused with 413 in the
  * JSON envelope before it is buffered. It does not decide whether the body is used (`stdin=true`, routes/exec.ts).
- * @see issue 16 item 3; docs/wire-reference.md §4.10, §2.4; docs/limits.md
+ * @see docs/wire-reference.md §4.10, §2.4; docs/limits.md
  */
 import express, { type RequestHandler } from 'express';
 import type { ExecStreamLimits } from '../config/exec-limits.ts';

@@ -1,9 +1,8 @@
 /**
- * Exec over WebSocket (docs/wire-reference.md §4.2–4.7): a new command, or an attach to a running session. It maps
- * the session's output to frames (`[1]`/`[2]`/`[3,code]` in non-TTY mode, raw bytes plus a text `exit` in TTY
- * mode), client frames to stdin/EOF, and text `resize`/`signal` messages to the process. `session_info` is
- * always the first message. Output is paced to the socket (exec/paced-output.ts). The checks and the attach-or-start
- * are exec/start.ts's; the session model decides what happens when the socket drops.
+ * Exec over WebSocket (docs/wire-reference.md §4.2–4.7), a new command or an attach: session output as frames
+ * (`[1]`/`[2]`/`[3,code]`, or raw bytes and a text `exit` in TTY mode) paced to the socket (exec/paced-output.ts),
+ * `session_info` first, client frames as stdin/EOF and `resize`/`signal` messages to the process. The checks and the
+ * attach-or-start are exec/start.ts's; the session model decides what happens when the socket drops.
  */
 import type { WebSocket, RawData } from 'ws';
 import { StreamId, decodeFrame, encodeFrame, encodeExitFrame } from '../../protocol/frames.ts';
