@@ -32,7 +32,7 @@ export type Defer = (fn: () => void) => void;
  * holds those bytes, and refusing them would cap the output of a command rather than the backlog of a slow reader).
  * Output that arrives while earlier output still waits, and would take the backlog past `maxQueuedOutputBytes`,
  * drops the queue and calls `onOverflow` once; later calls do nothing.
- * @see issue 16 item 4; docs/limits.md
+ * @see docs/limits.md
  */
 export class PacedOutput {
   private readonly items: Item[] = [];

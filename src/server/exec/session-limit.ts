@@ -1,5 +1,5 @@
 /**
- * The per-sprite cap on exec sessions (issue 13 item 7): how many commands started through exec (WebSocket or
+ * The per-sprite cap on exec sessions: how many commands started through exec (WebSocket or
  * HTTP) one sprite may have running at once. It owns the check and its error; it does not start, count or end
  * sessions (model/sessions.ts does), and attaching to a running session is never limited.
  * @see docs/limits.md ("exec sessions per sprite", `--max-sessions`)

@@ -1,8 +1,8 @@
 /**
  * The one table that maps model errors to HTTP: status plus the envelope of the endpoint's family
- * (docs/wire-reference.md §2.4). Outer-API errors are JSON `{error, message?, …}`; filesystem errors are
- * `{error, code, path}`; in-VM families (sessions, checkpoints, services, policy, tasks) answer `text/plain`
- * as the real in-VM server does. It does not decide *when* an error happens.
+ * (docs/wire-reference.md §2.4), as one {@link errorAnswer} that REST responses and refused WebSocket handshakes
+ * (ws/handshake.ts) both send. Outer-API errors are JSON `{error, message?, …}`; filesystem errors `{error, code,
+ * path}`; in-VM families answer `text/plain` as the real in-VM server does. It does not decide *when* an error happens.
  */
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
@@ -56,14 +56,48 @@ export const FS_CODE_STATUS: Record<VfsErrorCode, number> = {
   ENOSPC: 507,
 };
 
+/** The fs error envelope (§8.9). */
+export type FsErrorBody = { error: string; code: string; path: string };
+
 /** The fs error body `{error, code, path}` (§8.9) of `err`; `fsPath` when the error names no path. */
-export function fsErrorBody(err: VfsError, fsPath?: string): { error: string; code: string; path: string } {
+export function fsErrorBody(err: VfsError, fsPath?: string): FsErrorBody {
   return { error: err.message, code: err.code, path: err.path ?? fsPath ?? '' };
 }
 
-/** Status and JSON error code of a ModelError kind. */
-export function statusOf(kind: ModelErrorKind): number {
-  return KIND_STATUS[kind].status;
+/**
+ * How an error is answered: its status, the headers it adds (`Retry-After` of a rate limit) and its body. A string
+ * body is sent as `text/plain; charset=utf-8` with a trailing newline (Go's `http.Error`); an object as JSON.
+ */
+export interface ErrorAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: ApiErrorBody | FsErrorBody | string;
+}
+
+/** The 500 body of an error that is not the client's: no stack trace, no detail. */
+const INTERNAL_ERROR: ApiErrorBody = { error: 'internal_error', message: 'internal server error' };
+
+/**
+ * The answer to `err` in the envelope of its family: a VfsError is the fs body with its code's status, a
+ * ModelError its kind's status and envelope (429 adds `Retry-After`), anything else 500 `internal_error`.
+ * `fsPath` (an fs endpoint's path) keeps the fs envelope for a machine that could not boot. `alwaysJson` (a
+ * WebSocket handshake, whose refusal clients parse with the structured §2.4 rules) answers the in-VM families as
+ * JSON `{error: kind, message}` instead of text.
+ */
+export function errorAnswer(err: unknown, opts: { fsPath?: string; alwaysJson?: boolean } = {}): ErrorAnswer {
+  if (err instanceof VfsError) return { status: FS_CODE_STATUS[err.code] ?? 500, headers: {}, body: fsErrorBody(err, opts.fsPath) };
+  if (!(err instanceof ModelError)) return { status: 500, headers: {}, body: INTERNAL_ERROR };
+  const { status, family } = KIND_STATUS[err.kind];
+  // An fs operation keeps the fs envelope `{error, code, path}` (§8.9), whatever made it fail.
+  if (opts.fsPath !== undefined && err.kind === 'sprite_unavailable') {
+    return { status, headers: {}, body: { error: err.message, code: 'EIO', path: opts.fsPath } };
+  }
+  const headers: Record<string, string> = {};
+  if (err.kind === 'rate_limited') headers['Retry-After'] = String(Number(err.details.retry_after_seconds ?? 60));
+  if (family === 'text' && !opts.alwaysJson) return { status, headers, body: err.message };
+  const body: ApiErrorBody =
+    err.kind === 'sprite_not_found' ? { error: 'sprite not found' } : { error: jsonCode(err.kind), message: err.message, ...err.details };
+  return { status, headers, body };
 }
 
 /** Sends a JSON API error. */
@@ -77,33 +111,14 @@ export function sendTextError(res: Response, status: number, message: string): v
 }
 
 /**
- * Sends any error thrown by a handler in the envelope of its family. Unknown errors are 500
+ * Sends any error thrown by a handler as {@link errorAnswer} gives it. Unknown errors are 500
  * `{"error":"internal_error"}` without a stack trace.
  */
 export function sendError(res: Response, err: unknown, fsPath?: string): void {
-  if (err instanceof VfsError) {
-    res.status(FS_CODE_STATUS[err.code] ?? 500).json(fsErrorBody(err, fsPath));
-    return;
-  }
-  if (err instanceof ModelError) {
-    const { status, family } = KIND_STATUS[err.kind];
-    // An fs operation keeps the fs envelope `{error, code, path}` (§8.9), whatever made it fail.
-    if (fsPath !== undefined && err.kind === 'sprite_unavailable') {
-      res.status(status).json({ error: err.message, code: 'EIO', path: fsPath });
-      return;
-    }
-    if (err.kind === 'rate_limited') {
-      const retry = Number(err.details.retry_after_seconds ?? 60);
-      res.setHeader('Retry-After', String(retry));
-    }
-    if (family === 'text') return sendTextError(res, status, err.message);
-    const body: ApiErrorBody =
-      err.kind === 'sprite_not_found'
-        ? { error: 'sprite not found' }
-        : { error: jsonCode(err.kind), message: err.message, ...err.details };
-    return sendApiError(res, status, body);
-  }
-  sendApiError(res, 500, { error: 'internal_error', message: 'internal server error' });
+  const { status, headers, body } = errorAnswer(err, { fsPath });
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  if (typeof body === 'string') sendTextError(res, status, body);
+  else sendApiError(res, status, body);
 }
 
 function jsonCode(kind: ModelErrorKind): string {

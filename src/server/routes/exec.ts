@@ -1,14 +1,14 @@
 /**
  * Exec handlers over HTTP (docs/wire-reference.md §4.1, §4.8–4.10): the session list, the version probe, HTTP exec
- * (framed octet-stream), one session's details and kill (NDJSON). WebSocket exec lives in `ws/exec.ts`.
+ * (framed octet-stream), one session's details and kill (NDJSON). WebSocket exec lives in `ws/exec.ts`; the start
+ * every exec shares (checks, attach or start) in `exec/start.ts`.
  */
 import type { HandlerMap } from '../context.ts';
 import { startNdjson } from '../http/ndjson.ts';
 import { toWireSession } from '../http/wire.ts';
-import { parseExecQuery } from '../exec/params.ts';
 import { framedListener, frameGapFor, HTTP_EXEC_FRAME_GAP_MS } from '../exec/frames.ts';
+import { startExec } from '../exec/start.ts';
 import { execStreamLimits } from '../config/exec-limits.ts';
-import { checkSessionLimit } from '../exec/session-limit.ts';
 import { ModelError } from '../core/errors.ts';
 import { parseDuration } from '../core/duration.ts';
 import { normalizeSignalName } from '../../protocol/signals.ts';
@@ -51,10 +51,8 @@ export const execHandlers: HandlerMap = {
     for (const key of ['tty', 'id', 'detachable', 'cc']) {
       if (q.has(key)) throw new ModelError('invalid_request', `${key} is not supported on HTTP exec`);
     }
-    const { init, hasCommand } = parseExecQuery(q, sprite.environment);
-    if (!hasCommand) throw new ModelError('invalid_request', 'No command specified');
-    checkSessionLimit(sprite.sessions, deps.limits.sessionsMax);
-    await sprite.sessions.validate(init);
+    // The command ends with the response (max_run_after_disconnect 0), whatever the query says.
+    const exec = await startExec({ sprite, query: q, sessionsMax: deps.limits.sessionsMax, maxRunAfterDisconnectMs: 0 });
     res.status(200);
     res.setHeader('Content-Type', 'application/octet-stream');
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -68,8 +66,8 @@ export const execHandlers: HandlerMap = {
       execStreamLimits(deps.execLimits),
       frameGapFor(req.get('user-agent'), deps.httpExecFrameGapMs ?? HTTP_EXEC_FRAME_GAP_MS, deps.httpExecFrameGapClients),
     );
-    const session = sprite.sessions.start({ ...init, maxRunAfterDisconnectMs: 0 }, listener);
-    if (init.stdin && Buffer.isBuffer(req.body) && req.body.length > 0) session.process.writeStdin(new Uint8Array(req.body));
+    const { session } = exec.open(listener);
+    if (exec.stdin && Buffer.isBuffer(req.body) && req.body.length > 0) session.process.writeStdin(new Uint8Array(req.body));
     session.process.endStdin();
     res.on('close', () => {
       listener.close();

@@ -1,26 +1,14 @@
 /**
  * The sprites-go filesystem operations over the control socket (docs/wire-reference.md §5.3; sprites-go
- * `filesystem_control.go`, `FsReadControl` … `FsStatControl`): `fs.read`, `fs.write`, `fs.list`, `fs.stat`,
- * `fs.delete`, `fs.chmod`, `fs.chown`, `fs.copy`, `fs.rename`, with `args` a URL-encoded string. Each runs the
- * HTTP fs API's operation (operations/fs.ts), so results and errors are the HTTP ones.
- *
- * Framing, all bare JSON (sprites-go skips `control:`-prefixed frames when it waits for the end):
- * - success: the HTTP result body as one text frame (`fs.read`: `{path, size}`, then the bytes as one binary
- *   frame), then `{"type":"op.complete","op":…,"args":{"exitCode":0}}`;
- * - failure: one text frame holding both the HTTP fs error body and the `op.error` envelope,
- *   `{"type":"op.error","op":…,"error":…,"code":"ENOENT","path":…,"args":{"error":…,"code":"op.failed"}}`:
- *   sprites-go returns as soon as it reads an error body, so nothing may follow it on its pooled socket.
- * `fs.write` takes the file's content from the client's first binary frame after the `op.start`.
- * Arguments as sprites-go sends them: `workingDir` (default `/`, as HTTP), `mode` (octal), `mkdirParents`
- * (default **true**: sprites-go sends it only as `false`), `recursive`, `uid`, `gid`; `asRoot` and
- * `preserveAttrs` are accepted and have the HTTP API's effect (none: fs ops run as root already).
- * @deviation `start`/`end` (a byte range of `fs.read`) are refused with EINVAL: their semantics are
- *   unconfirmed, and a silently wrong slice is worse than a loud refusal (docs/fidelity.md).
+ * `filesystem_control.go`): `fs.read` … `fs.rename` with `args` a URL-encoded string, each running the HTTP fs
+ * API's operation (operations/fs.ts), so results and errors are the HTTP ones, and the op that holds the socket
+ * while one runs. The socket's state machine is control.ts's.
  */
 import type { MachineFs } from '../machines/port.ts';
 import { VfsError } from '../machines/port.ts';
 import { fsErrorBody } from '../http/errors.ts';
 import { chmodFileOp, chownFileOp, copyFileOp, deleteFileOp, listFilesOp, readFileOp, renameFileOp, writeFileOp } from '../operations/fs.ts';
+import { ControlErrorCode, type ControlHost, type ControlOp } from './control-op.ts';
 
 /** The `fs.*` ops the control socket runs. */
 export const CONTROL_FS_OPS = ['fs.read', 'fs.write', 'fs.list', 'fs.stat', 'fs.delete', 'fs.chmod', 'fs.chown', 'fs.copy', 'fs.rename'] as const;
@@ -47,14 +35,25 @@ class ArgError extends Error {
  * Runs the `fs.*` op `op` with `args` on `fs` and sends its reply frames through `io`. Resolves when the last
  * frame is sent; every refusal (bad args, a `VfsError`, an unknown `fs.` op) is an `op.error` frame. Throws only
  * for a fault that is not the client's (the caller answers it as an internal error).
+ *
+ * Framing, all bare JSON (sprites-go skips `control:`-prefixed frames when it waits for the end):
+ * - success: the HTTP result body as one text frame (`fs.read`: `{path, size}`, then the bytes as one binary
+ *   frame), then `{"type":"op.complete","op":…,"args":{"exitCode":0}}`;
+ * - failure: one text frame holding both the HTTP fs error body and the `op.error` envelope ({@link fsOpError}):
+ *   sprites-go returns as soon as it reads an error body, so nothing may follow it on its pooled socket.
+ * `fs.write` takes the file's content from the client's first binary frame after the `op.start`.
+ * Arguments as sprites-go sends them: `workingDir` (default `/`, as HTTP), `mode` (octal), `mkdirParents`
+ * (default **true**: sprites-go sends it only as `false`), `recursive`, `uid`, `gid`; `asRoot` and
+ * `preserveAttrs` are accepted and have the HTTP API's effect (none: fs ops run as root already).
+ * @deviation `start`/`end` (a byte range of `fs.read`) are refused with EINVAL: their semantics are
+ *   unconfirmed, and a silently wrong slice is worse than a loud refusal (docs/fidelity.md).
  */
 export async function runControlFsOp(io: ControlFsIo, fs: MachineFs, op: string, args: URLSearchParams): Promise<void> {
-  const fail = (error: string, code: string, path: string, opCode = 'op.failed') =>
-    io.send(JSON.stringify({ type: 'op.error', op, error, code, path, args: { error, code: opCode } }));
+  const fail = (error: string, code: string, path: string, opCode: string = ControlErrorCode.Failed) => io.send(fsOpError(op, error, code, path, opCode));
   try {
     const result = await dispatch(io, fs, op, args);
     if (result === undefined) {
-      return fail(`unknown operation ${JSON.stringify(op)} (supported: ${CONTROL_FS_OPS.join(', ')})`, 'EINVAL', '', 'op.not_found');
+      return fail(`unknown operation ${JSON.stringify(op)} (supported: ${CONTROL_FS_OPS.join(', ')})`, 'EINVAL', '', ControlErrorCode.NotFound);
     }
     io.send(JSON.stringify(result.json));
     if (result.data) io.send(result.data);
@@ -67,6 +66,72 @@ export async function runControlFsOp(io: ControlFsIo, fs: MachineFs, op: string,
     if (err instanceof ArgError) return fail(err.message, 'EINVAL', err.path);
     throw err;
   }
+}
+
+/**
+ * An fs op's `op.error` frame in sprites-go's form: the HTTP fs error body `{error, code, path}` and the control
+ * envelope's `args {error, code}` in one bare JSON text frame (`opCode` is the `op.*` code, default `op.failed`).
+ */
+export function fsOpError(op: string, error: string, code: string, path: string, opCode: string = ControlErrorCode.Failed): string {
+  return JSON.stringify({ type: 'op.error', op, error, code, path, args: { error, code: opCode } });
+}
+
+/**
+ * Runs the `fs.*` op `op` on the control socket `host`: its frames, then the socket is free again. Other
+ * messages meanwhile wait (as while an exec starts); an `fs.write` waiting for its content re-arms the idle timer,
+ * so a client that never sends it is closed as an idle socket. A fault that is not the client's is answered as
+ * an `EIO` internal error.
+ */
+export function startFsOp(host: ControlHost, op: string, args: URLSearchParams): void {
+  const fsOp = new FsOp(host);
+  host.begin(fsOp, true);
+  void fsOp.run(op, args);
+}
+
+/** An fs op holds every client message until it ends, except the binary frame an `fs.write` waits for. */
+class FsOp implements ControlOp {
+  private body: { resolve: (bytes: Uint8Array) => void; reject: (err: Error) => void } | undefined;
+
+  constructor(private readonly host: ControlHost) {}
+
+  async run(op: string, args: URLSearchParams): Promise<void> {
+    const { host } = this;
+    const io: ControlFsIo = {
+      send: (frame) => host.reply(frame),
+      body: () =>
+        new Promise<Uint8Array>((resolve, reject) => {
+          this.body = { resolve, reject };
+          host.armIdle();
+        }),
+    };
+    try {
+      host.sprite.touch();
+      await runControlFsOp(io, host.sprite.machine.fs, op, args);
+    } catch (err) {
+      if (!host.holds(this)) return; // the socket closed
+      host.logger.error({ err, op }, 'control fs op failed');
+      host.reply(fsOpError(op, 'internal error', 'EIO', ''));
+    }
+    host.end(this);
+  }
+
+  takeHeld(bytes: Buffer): boolean {
+    if (!this.body) return false;
+    const { resolve } = this.body;
+    this.body = undefined;
+    this.host.stopIdle();
+    resolve(bytes);
+    return true;
+  }
+
+  closed(): void {
+    this.body?.reject(new Error('the control socket closed before the fs.write content arrived'));
+  }
+
+  // Never called: the socket holds every client message while an fs op runs.
+  text(): void {}
+  binary(): void {}
+  release(): void {}
 }
 
 /** The op's result body (and `fs.read`'s bytes), or undefined for an op that is not one of {@link CONTROL_FS_OPS}. */

@@ -1,9 +1,8 @@
 /**
- * Exec over WebSocket (docs/wire-reference.md §4.2–4.7): a new command, or an attach to a running session. It maps
- * the session's output to frames (`[1]`/`[2]`/`[3,code]` in non-TTY mode, raw bytes plus a text `exit` in TTY
- * mode), client frames to stdin/EOF, and text `resize`/`signal` messages to the process. `session_info` is
- * always the first message. Output is paced to the socket (exec/paced-output.ts: frames of at most 64 KiB, sent
- * as the socket drains, a bounded backlog per client). The session model decides what happens when the socket drops.
+ * Exec over WebSocket (docs/wire-reference.md §4.2–4.7), a new command or an attach: session output as frames
+ * (`[1]`/`[2]`/`[3,code]`, or raw bytes and a text `exit` in TTY mode) paced to the socket (exec/paced-output.ts),
+ * `session_info` first, client frames as stdin/EOF and `resize`/`signal` messages to the process. The checks and the
+ * attach-or-start are exec/start.ts's; the session model decides what happens when the socket drops.
  */
 import type { WebSocket, RawData } from 'ws';
 import { StreamId, decodeFrame, encodeFrame, encodeExitFrame } from '../../protocol/frames.ts';
@@ -13,11 +12,13 @@ import { CloseCode, CloseReason, ttyExitCloseCode } from '../../protocol/close-c
 import { DEFAULT_EXEC_STREAM_LIMITS, type ExecStreamLimits } from '../config/exec-limits.ts';
 import { PacedOutput } from '../exec/paced-output.ts';
 import type { ExecSession, SessionListener } from '../model/sessions.ts';
+import type { PendingExec } from '../exec/start.ts';
+import type { Machine } from '../machines/port.ts';
+import { reportTtyPorts } from './tty-ports.ts';
 import type { Logger } from 'pino';
 import type { Duplex } from 'node:stream';
 
 const NO_BYTES = new Uint8Array(0);
-
 
 function toBytes(data: RawData): Uint8Array {
   if (Buffer.isBuffer(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
@@ -92,6 +93,34 @@ function closeAfterExit(ws: WebSocket, tty: boolean, code: number): void {
   else ws.close(CloseCode.Normal);
 }
 
+/** What a WebSocket exec needs besides its socket and the checked exec. */
+export interface ExecSocketOptions {
+  /** The sprite's machine, whose listening ports a TTY session reports. */
+  machine: Pick<Machine, 'listeningPorts'>;
+  /** Output pacing and stdin limits. */
+  limits: ExecStreamLimits;
+  logger: Logger;
+  /** The upgraded TCP socket, for stdin activity ({@link watchStdinActivity}). */
+  socket?: Duplex;
+}
+
+/**
+ * Runs the exec of an upgraded `/exec` socket: attaches to the session or starts the command (`exec.open`), with
+ * `session_info` first (§4.6), `port_opened`/`port_closed` in TTY mode (ws/tty-ports.ts), output as frames and
+ * client messages as stdin, resize and signals ({@link wireClient}); the socket closes after the exit.
+ * @see docs/wire-reference.md §4.2–4.7
+ */
+export function runExecSocket(ws: WebSocket, exec: PendingExec, opts: ExecSocketOptions): void {
+  let detach = () => {};
+  const listener = socketListener(ws, exec.tty, opts.limits, () => detach());
+  const opened = exec.open(listener, (session, isOwner) => {
+    sendSessionInfo(ws, session, isOwner);
+    if (session.tty) reportTtyPorts(ws, opts.machine);
+  });
+  detach = opened.detach;
+  wireClient(ws, opened.session, detach, { stdin: exec.stdin, logger: opts.logger, socket: opts.socket });
+}
+
 /** `session_info`, the first message on create and on every attach (§4.6). */
 export function sendSessionInfo(ws: WebSocket, session: ExecSession, isOwner: boolean): void {
   ws.send(
@@ -116,7 +145,7 @@ export function sendSessionInfo(ws: WebSocket, session: ExecSession, isOwner: bo
  * frames that are empty or carry a stream id other than stdin `0` / EOF `4`. On close the listener detaches.
  * With `socket` (the upgraded TCP socket), bytes arriving on it count as stdin activity before their frame is
  * complete (an empty `writeStdin`), so an engine that waits for stdin does not start the command while a large
- * stdin frame is still arriving (issue 16 item 3: a 64 MiB frame used to reach `wc -c` as nothing). A frame over
+ * stdin frame is still arriving (a 64 MiB frame would otherwise reach `wc -c` as nothing). A frame over
  * the server's `maxPayload` (ws closes with 1009) kills the command: part of its stdin is lost.
  */
 export function wireClient(

@@ -5,7 +5,7 @@
  * this module owns the subscription and the socket, not the change detection. Its bounds (paths per subscribe,
  * the backlog of a slow client) are in `watch-limits.ts`.
  */
-import type { ChannelHandler } from './router.ts';
+import type { ChannelHandler } from './channel.ts';
 import { parseWatchSubscribe } from '../../protocol/messages.ts';
 import { ProtocolError, CloseCode } from '../../protocol/close-codes.ts';
 import { rfc3339 } from '../core/clock.ts';

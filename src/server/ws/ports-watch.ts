@@ -4,11 +4,11 @@
  * (`listeningPorts`) every `PORTS_POLL_MS`. In-memory machines never listen, so their list stays empty.
  * It owns the socket and the diffing, not the discovery of ports.
  */
-import type { ChannelHandler } from './router.ts';
+import type { ChannelHandler } from './channel.ts';
 import type { PortInfo, PortListMessage } from '../../protocol/messages.ts';
 import type { ListeningPort } from '../machines/port.ts';
 
-/** How often the machine's listening ports are polled, in ms: a change is reported within 500 ms (issue 9 item 4). */
+/** How often the machine's listening ports are polled, in ms: a change is reported within 500 ms. */
 export const PORTS_POLL_MS = 250;
 
 function toPortInfo(p: ListeningPort): PortInfo {

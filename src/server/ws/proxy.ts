@@ -6,7 +6,7 @@
  */
 import type { WebSocket } from 'ws';
 import type { Duplex } from 'node:stream';
-import type { ChannelHandler } from './router.ts';
+import type { ChannelHandler } from './channel.ts';
 import type { Sprite } from '../model/sprites.ts';
 import { parseProxyInit } from '../../protocol/messages.ts';
 import { CloseCode, CloseReason, ProtocolError } from '../../protocol/close-codes.ts';

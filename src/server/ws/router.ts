@@ -1,33 +1,28 @@
 /**
  * The upgrade router: every WebSocket handshake lands here (Express never sees upgrades). It authenticates,
- * applies fault rules, finds the sprite, parses the query, and either rejects with an HTTP status and the JSON
- * envelope or upgrades and hands the socket to its channel (exec, attach, control, proxy, watches).
+ * applies fault rules, finds the sprite, and either rejects with an HTTP status and the JSON envelope or upgrades
+ * and hands the socket to its channel (exec and attach after exec/start.ts's checks, control, proxy, watches).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { SPRITE_VERSION, type AppContext } from '../context.ts';
-import { UNAUTHORIZED } from '../http/auth.ts';
-import { rejectHandshake } from './handshake.ts';
-import { faultResponse } from '../http/faults.ts';
-import { ModelError } from '../core/errors.ts';
-import { statusOf } from '../http/errors.ts';
-import { parseExecQuery } from '../exec/params.ts';
-import { sendSessionInfo, socketListener, wireClient } from './exec.ts';
-import { reportTtyPorts } from './tty-ports.ts';
 import type { Sprite } from '../model/sprites.ts';
+import { ModelError } from '../core/errors.ts';
+import { execStreamLimits, type ExecStreamLimits } from '../config/exec-limits.ts';
+import { UNAUTHORIZED } from '../http/auth.ts';
+import { faultResponse } from '../http/faults.ts';
+import { badTargetBody, malformedPathBody, malformedQueryBody, parseRequestTarget } from '../http/request-target.ts';
+import { startExec, type PendingExec } from '../exec/start.ts';
+import { rejectHandshake, rejectHandshakeFor } from './handshake.ts';
+import type { ChannelHandler } from './channel.ts';
+import { runExecSocket } from './exec.ts';
 import { handleProxy } from './proxy.ts';
 import { CONTROL_OPS, handleControl } from './control.ts';
 import { handlePortsWatch } from './ports-watch.ts';
 import { handleFsWatch } from './fs-watch.ts';
-import { badTargetBody, malformedPathBody, malformedQueryBody, parseRequestTarget } from '../http/request-target.ts';
 import { containedWebSocket } from './contained-socket.ts';
 import { CloseCode } from '../../protocol/close-codes.ts';
-import { execStreamLimits } from '../config/exec-limits.ts';
-import { checkSessionLimit } from '../exec/session-limit.ts';
-
-/** A channel handler, called after a successful upgrade. */
-export type ChannelHandler = (ws: WebSocket, sprite: Sprite, req: IncomingMessage, ctx: AppContext) => void;
 
 /** Channels beyond exec and attach, by the last path segment(s). */
 export interface ExtraChannels {
@@ -55,10 +50,102 @@ export const WS_OPERATIONS = ['execCommand', 'attachExecSession', 'controlSessio
 
 const ROUTE = /^\/v1\/sprites\/([^/]+)\/(exec(?:\/([^/]+))?|control|proxy|ports\/watch|fs\/watch)\/?$/;
 
+/** A handshake that passed the checks every channel shares. */
+interface UpgradeTarget {
+  /** The sprite's name (decoded). */
+  name: string;
+  /** The channel: `exec`, `exec/{id}`, `control`, `proxy`, `ports/watch` or `fs/watch`. */
+  channel: string;
+  /** The session id of `exec/{id}` (decoded). */
+  sessionId: string | undefined;
+  /** The AsyncAPI operationId the handshake asks for (the fault rules and the 501 name it). */
+  operationId: string;
+  query: URLSearchParams;
+}
+
 /** Builds the `upgrade` listener for an http.Server. */
 export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = SPRITE_CHANNELS) {
   const { logger } = ctx.deps;
   const limits = execStreamLimits(ctx.deps.execLimits);
+  const sockets = openSockets(ctx, limits);
+
+  function handle(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const target = admit(ctx, req, socket);
+    if (!target) return;
+    const refuse = (err: unknown): void => {
+      if (!(err instanceof ModelError)) logger.error({ err }, 'upgrade failed');
+      rejectHandshakeFor(socket, err);
+    };
+    const upgrade = (then: (ws: WebSocket) => void) => sockets.upgrade(req, socket, head, then);
+    const { channel, query, sessionId } = target;
+    try {
+      const sprite = ctx.model.get(target.name);
+      if (channel === 'control') return upgrade(controlHandler(sprite, query, socket));
+      if (channel.startsWith('exec')) {
+        const exec = startExec({ sprite, query, sessionId, sessionsMax: ctx.deps.limits.sessionsMax });
+        // An attach to a dead id, the session cap and a missing dir are refused before the upgrade (§4.3, §4.7).
+        const run = (pending: PendingExec) => upgrade((ws) => runExecSocket(ws, pending, { machine: sprite.machine, limits, logger, socket }));
+        return void exec.then(run).catch(refuse);
+      }
+      const extra = channels[channel];
+      if (!extra) return rejectHandshake(socket, 501, { error: 'not_implemented', message: `operation ${target.operationId} is not implemented` });
+      upgrade((ws) => extra.handle(ws, sprite, req, ctx));
+    } catch (err) {
+      refuse(err);
+    }
+  }
+
+  /** The control socket (ws/control.ts); an auto-start `?op=` must name a known operation (400 otherwise). */
+  function controlHandler(sprite: Sprite, q: URLSearchParams, socket: Duplex): (ws: WebSocket) => void {
+    const op = q.get('op');
+    if (op !== null && !(CONTROL_OPS as readonly string[]).includes(op)) {
+      throw new ModelError('invalid_request', `unknown op ${JSON.stringify(op)}: the control socket starts ${CONTROL_OPS.join(' or ')}`);
+    }
+    return (ws) => handleControl(ws, sprite, ctx, { limits, socket, ...(op !== null ? { autoStart: q } : {}) });
+  }
+
+  return { handle, closeAll: sockets.closeAll, closeWith: sockets.closeWith };
+}
+
+/**
+ * The checks before any channel, in the order a client meets them: a parseable target, a foreign Origin (403),
+ * the token (401), a known path (404), the upgrade headers (400/405), malformed path or query (400), then the
+ * fault rules. Returns the target, or undefined once the handshake was refused.
+ */
+function admit(ctx: AppContext, req: IncomingMessage, socket: Duplex): UpgradeTarget | undefined {
+  const url = parseRequestTarget(req.url);
+  if (!url) return void rejectHandshake(socket, 400, badTargetBody(req.url));
+  const m = ROUTE.exec(url.pathname);
+  // Browsers send Origin on every WebSocket: a page of another origin is refused whatever the token (http/origin-check.ts).
+  const foreign = ctx.originCheck.refusal(req);
+  if (foreign) return void rejectHandshake(socket, 403, foreign);
+  if (!ctx.credentials.accepts(req.headers.authorization)) return void rejectHandshake(socket, 401, UNAUTHORIZED);
+  if (!m) return void rejectHandshake(socket, 404, { error: 'not found', message: `no WebSocket endpoint at ${url.pathname}` });
+  if (req.headers.upgrade?.toLowerCase() !== 'websocket') {
+    return void rejectHandshake(socket, 400, { error: 'invalid_request', message: 'only WebSocket upgrades are supported' });
+  }
+  const handshake = handshakeProblem(req);
+  if (handshake) return void rejectHandshake(socket, handshake.status, { error: 'invalid_request', message: handshake.message });
+  const malformed = malformedPathBody(url.pathname) ?? malformedQueryBody(url.search); // the same 400 REST answers (app.ts)
+  if (malformed) return void rejectHandshake(socket, 400, malformed);
+  const name = decodeURIComponent(m[1]);
+  const channel = m[2];
+  const sessionId = m[3] ? decodeURIComponent(m[3]) : undefined;
+  const operationId = channel.startsWith('exec') && (sessionId || url.searchParams.has('id')) ? 'attachExecSession' : CHANNEL_OPERATIONS[channel];
+  const fault = ctx.faults.take(operationId, name);
+  if (fault) {
+    const answer = faultResponse(fault, ctx.deps.clock.now());
+    return void rejectHandshake(socket, answer.status, answer.body, answer.headers);
+  }
+  return { name, channel, sessionId, operationId, query: url.searchParams };
+}
+
+/**
+ * The server's open sockets: the WebSocketServer every upgrade goes through (the contained socket class, no
+ * compression, frames up to the stdin allowance) and the set shutdown closes.
+ */
+function openSockets(ctx: AppContext, limits: ExecStreamLimits) {
+  const { logger } = ctx.deps;
   // One frame may carry the whole stdin allowance plus its stream-id byte; a larger one is closed with 1009.
   const wss = new WebSocketServer({
     noServer: true,
@@ -70,120 +157,21 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
     headers.push('X-Sprite-Capabilities: signal', `Sprite-Version: ${SPRITE_VERSION}`);
   });
   const sockets = new Set<WebSocket>();
-
-  function handle(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    const url = parseRequestTarget(req.url);
-    if (!url) return rejectHandshake(socket, 400, badTargetBody(req.url));
-    const m = ROUTE.exec(url.pathname);
-    // Browsers send Origin on every WebSocket: a page of another origin is refused whatever the token (http/origin-check.ts).
-    const foreign = ctx.originCheck.refusal(req);
-    if (foreign) return rejectHandshake(socket, 403, foreign);
-    if (!ctx.credentials.accepts(req.headers.authorization)) return rejectHandshake(socket, 401, UNAUTHORIZED);
-    if (!m) return rejectHandshake(socket, 404, { error: 'not found', message: `no WebSocket endpoint at ${url.pathname}` });
-    if (req.headers.upgrade?.toLowerCase() !== 'websocket') {
-      return rejectHandshake(socket, 400, { error: 'invalid_request', message: 'only WebSocket upgrades are supported' });
-    }
-    const handshake = handshakeProblem(req);
-    if (handshake) return rejectHandshake(socket, handshake.status, { error: 'invalid_request', message: handshake.message });
-    const malformed = malformedPathBody(url.pathname) ?? malformedQueryBody(url.search); // the same 400 REST answers (app.ts)
-    if (malformed) return rejectHandshake(socket, 400, malformed);
-    const name = decodeURIComponent(m[1]);
-    const channel = m[2];
-    const sessionId = m[3] ? decodeURIComponent(m[3]) : undefined;
-    const operationId =
-      channel.startsWith('exec') && (sessionId || url.searchParams.has('id')) ? 'attachExecSession' : CHANNEL_OPERATIONS[channel];
-    const fault = ctx.faults.take(operationId, name);
-    if (fault) {
-      const answer = faultResponse(fault, ctx.deps.clock.now());
-      return rejectHandshake(socket, answer.status, answer.body, answer.headers);
-    }
-    let sprite: Sprite;
-    try {
-      sprite = ctx.model.get(name);
-      if (channel === 'control') return upgradeControl(req, socket, head, sprite, url.searchParams);
-      if (channel.startsWith('exec')) {
-        return void upgradeExec(req, socket, head, sprite, url.searchParams, sessionId).catch((err: unknown) => refuse(err));
-      }
-      const extra = channels[channel];
-      if (!extra) return rejectHandshake(socket, 501, { error: 'not_implemented', message: `operation ${operationId} is not implemented` });
-      upgrade(req, socket, head, (ws) => extra.handle(ws, sprite, req, ctx));
-    } catch (err) {
-      refuse(err);
-    }
-
-    /** Answers a failure before the upgrade with its status and envelope. */
-    function refuse(err: unknown): void {
-      if (err instanceof ModelError) {
-        const body =
-          err.kind === 'sprite_not_found'
-            ? { error: 'sprite not found' }
-            : { error: err.kind === 'invalid_request' ? 'invalid_request' : err.kind, message: err.message, ...err.details };
-        const headers = err.kind === 'rate_limited' ? { 'Retry-After': String(err.details.retry_after_seconds ?? 60) } : undefined;
-        return rejectHandshake(socket, statusOf(err.kind), body, headers);
-      }
-      logger.error({ err }, 'upgrade failed');
-      return rejectHandshake(socket, 500, { error: 'internal_error', message: 'internal server error' });
-    }
-  }
-
-  function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, then: (ws: WebSocket) => void): void {
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      sockets.add(ws);
-      ws.on('close', () => sockets.delete(ws));
-      try {
-        then(ws);
-      } catch (err) {
-        // After the 101 no HTTP status can be sent: a channel that fails to start closes 1011.
-        logger.error({ err, url: req.url }, 'channel handler failed');
-        ws.close(CloseCode.InternalError, 'internal error');
-      }
-    });
-  }
-
-  /** The control socket (ws/control.ts); an auto-start `?op=` must name a known operation (400 otherwise). */
-  function upgradeControl(req: IncomingMessage, socket: Duplex, head: Buffer, sprite: Sprite, q: URLSearchParams): void {
-    const op = q.get('op');
-    if (op !== null && !(CONTROL_OPS as readonly string[]).includes(op)) {
-      throw new ModelError('invalid_request', `unknown op ${JSON.stringify(op)}: the control socket starts ${CONTROL_OPS.join(' or ')}`);
-    }
-    upgrade(req, socket, head, (ws) => handleControl(ws, sprite, ctx, { limits, socket, ...(op !== null ? { autoStart: q } : {}) }));
-  }
-
-  async function upgradeExec(
-    req: IncomingMessage,
-    socket: Duplex,
-    head: Buffer,
-    sprite: Sprite,
-    q: URLSearchParams,
-    pathSessionId: string | undefined,
-  ): Promise<void> {
-    const { init, id, hasCommand } = parseExecQuery(q, sprite.environment);
-    const attachId = pathSessionId ?? id;
-    if (attachId !== undefined) {
-      const session = sprite.sessions.get(attachId); // 404 before the upgrade for a dead id (§4.7)
-      return upgrade(req, socket, head, (ws) => {
-        const isOwner = !session.isActive;
-        sendSessionInfo(ws, session, isOwner);
-        if (session.tty) reportTtyPorts(ws, sprite.machine);
-        const detach = session.attach(socketListener(ws, session.tty, limits, () => detach()), { replay: true });
-        sprite.touch();
-        wireClient(ws, session, detach, { stdin: q.get('stdin') !== 'false', logger, socket });
-      });
-    }
-    if (!hasCommand) throw new ModelError('invalid_request', 'No command specified');
-    checkSessionLimit(sprite.sessions, ctx.deps.limits.sessionsMax);
-    await sprite.sessions.validate(init);
-    upgrade(req, socket, head, (ws) => {
-      const listener = socketListener(ws, init.tty, limits, () => session.detachListener(listener));
-      const session = sprite.sessions.start(init, listener);
-      sendSessionInfo(ws, session, true);
-      if (init.tty) reportTtyPorts(ws, sprite.machine);
-      wireClient(ws, session, () => session.detachListener(listener), { stdin: init.stdin, logger, socket });
-    });
-  }
-
   return {
-    handle,
+    /** Completes the handshake and hands the socket to `then`; a throw there closes it 1011. */
+    upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, then: (ws: WebSocket) => void): void {
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        sockets.add(ws);
+        ws.on('close', () => sockets.delete(ws));
+        try {
+          then(ws);
+        } catch (err) {
+          // After the 101 no HTTP status can be sent: a channel that fails to start closes 1011.
+          logger.error({ err, url: req.url }, 'channel handler failed');
+          ws.close(CloseCode.InternalError, 'internal error');
+        }
+      });
+    },
     /** Closes every open socket (shutdown). */
     closeAll(): void {
       for (const ws of sockets) ws.terminate();
