@@ -4,7 +4,7 @@
  * cost. Run with `npm run bench:agent`; it prints figures only (the target: exec round trip p50 ≤ 5 ms) and
  * is never run by tests.
  */
-import { startTestAgent } from '../src/agent/testing.ts';
+import { startTestAgent } from '../test/support/agent.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const WARMUP = 20;

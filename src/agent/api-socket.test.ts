@@ -4,7 +4,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
-import { startTestAgent, type TestAgent } from './testing.ts';
+import { startTestAgent, type TestAgent } from '../../test/support/agent.ts';
 
 let agent: TestAgent | undefined;
 let dir: string | undefined;

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentClient, AgentSpawnRequest } from '../server/machines/agent/client.ts';
-import { IS_ROOT, startTestAgent, type TestAgent } from './testing.ts';
+import { IS_ROOT, startTestAgent, type TestAgent } from '../../test/support/agent.ts';
 
 const LINUX = process.platform === 'linux';
 if (!LINUX) console.warn('agent exec tests skipped: the agent needs Linux (/proc, process groups, node-pty)');

@@ -7,7 +7,7 @@ import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { VfsError } from '../server/machines/port.ts';
 import type { MachineFs } from '../server/machines/port.ts';
-import { IS_ROOT, startTestAgent, type TestAgent } from './testing.ts';
+import { IS_ROOT, startTestAgent, type TestAgent } from '../../test/support/agent.ts';
 
 const LINUX = process.platform === 'linux';
 if (!LINUX) console.warn('agent fs tests skipped: the agent needs Linux');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { startTestAgent, type TestAgent } from './testing.ts';
+import { startTestAgent, type TestAgent } from '../../test/support/agent.ts';
 
 const LINUX = process.platform === 'linux';
 if (!LINUX) console.warn('agent network tests skipped: the agent needs Linux (/proc/net/tcp)');

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VfsChange } from '../server/machines/port.ts';
-import { startTestAgent, type TestAgent } from './testing.ts';
+import { startTestAgent, type TestAgent } from '../../test/support/agent.ts';
 
 const LINUX = process.platform === 'linux';
 if (!LINUX) console.warn('agent watch tests skipped: the agent needs Linux (inotify)');

@@ -12,8 +12,13 @@ export const API_SOCKET_PATH = '/.sprite/api.sock';
 /** The `sprite-env` command, on the sprite user's `PATH` (`/usr/local/bin` is in every exec's PATH). */
 export const SPRITE_ENV_PATH = '/usr/local/bin/sprite-env';
 
-/** What `/.sprite/version.txt` says: the Sprite-Version spritzer reports (src/server/context.ts SPRITE_VERSION). */
-export const VERSION_TEXT = 'v0.0.1-rc46';
+/**
+ * The `Sprite-Version` spritzer reports on every answer, and what `/.sprite/version.txt` says inside: an rc ≥ 30, so
+ * the Go SDK uses path-form attach (docs/wire-reference.md §2.2).
+ */
+export const SPRITE_VERSION = 'v0.0.1-rc46';
+/** What `/.sprite/version.txt` says: the Sprite-Version spritzer reports. */
+export const VERSION_TEXT = SPRITE_VERSION;
 
 /** The version file real sprites carry. */
 export const VERSION_PATH = '/.sprite/version.txt';

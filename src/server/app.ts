@@ -7,7 +7,8 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { projectPath } from './runtime/project-root.ts';
-import { SPRITE_VERSION, type AppContext, type Deps, type HandlerFor, type HandlerMap } from './context.ts';
+import { type AppContext, type Deps, type HandlerFor, type HandlerMap } from './context.ts';
+import { SPRITE_VERSION } from '../protocol/sprite-tree.ts';
 import { requestView, type OperationId } from './http/typed.ts';
 import { SpritesModel } from './model/sprites.ts';
 import { FaultRegistry, faultResponse } from './http/faults.ts';

@@ -16,11 +16,9 @@ import type { ExecStreamLimits } from './config/exec-limits.ts';
 import type { DataDirStore } from './store/store.ts';
 import type { FrameGapClients } from './exec/frames.ts';
 import type { OriginCheck } from './http/origin-check.ts';
-import type { SpritePortRange } from './url/sprite-ports.ts';
+import type { SpritePortRange } from './config/sprite-ports.ts';
 import type { OperationId, RequestView } from './http/typed.ts';
 
-/** The `Sprite-Version` spritzer reports: an rc ≥ 30, so the Go SDK uses path-form attach (§2.2). */
-export const SPRITE_VERSION = 'v0.0.1-rc46';
 
 /** Injected dependencies (docs/architecture.md "Dependencies are injected"). */
 export interface Deps {

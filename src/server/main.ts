@@ -12,7 +12,7 @@ import { openMachineFactory, MACHINE_ENGINES } from './machines/index.ts';
 import { SANDBOX_EGRESS_MODES } from './config/machines.ts';
 import { SystemClock } from './core/clock.ts';
 import { DEFAULT_LIMITS, parseSize } from './core/limits.ts';
-import { installLastResort } from './containment.ts';
+import { installLastResort } from './http/containment.ts';
 import { wholeNumber } from './config/cli-numbers.ts';
 import { DEFAULT_MAX_JSON_BODY_BYTES } from './http/json-depth.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from './config/exec-limits.ts';
@@ -26,7 +26,7 @@ import { spriteResourceOptions, spriteResourcesFromOptions, type SpriteResourceC
 import { ensureInspector } from './inspector/bundle.ts';
 import { slowStep } from '../cli/slow-step.ts';
 import { releaseYoungGeneration } from './runtime/young-generation.ts';
-import { parseSpritePortRange, type SpritePortRange } from './url/sprite-ports.ts';
+import { parseSpritePortRange, type SpritePortRange } from './config/sprite-ports.ts';
 import { normalOrigin } from './http/origin-check.ts';
 
 /** `--allow-origin`: a comma-separated list of origins, or `*`; each normalised (`scheme://host[:port]`). */

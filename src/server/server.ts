@@ -13,7 +13,7 @@ import { SystemClock } from './core/clock.ts';
 import { RandomIds } from './core/ids.ts';
 import { createMachineFactory } from './machines/index.ts';
 import { DEFAULT_LIMITS } from './core/limits.ts';
-import { containRequests, containTimers, containUpgrades } from './containment.ts';
+import { containRequests, containTimers, containUpgrades } from './http/containment.ts';
 import { answerOversizeHeads, DEFAULT_MAX_HEADER_BYTES } from './http/oversize.ts';
 import { warmUp } from './http/warm-up.ts';
 import { localHostOf } from './url/local-address.ts';

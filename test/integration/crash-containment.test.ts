@@ -13,7 +13,7 @@ import { captureLogger, expectIntact, rawRequest, seedState, KEPT } from '../sup
 import type { RunningServer } from '../../src/server/server.ts';
 import { defaultDeps } from '../../src/server/server.ts';
 import { createApp } from '../../src/server/app.ts';
-import { containRequests, containUpgrades } from '../../src/server/containment.ts';
+import { containRequests, containUpgrades } from '../../src/server/http/containment.ts';
 import { createEngine } from '../../src/server/machines/memory/engines.ts';
 import type { ExecEngine, SpriteContext } from '../../src/server/machines/memory/engine.ts';
 import type { ExecProcess } from '../../src/server/machines/port.ts';

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { chown, lstat, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { agentFiles } from '../../src/server/machines/agent/bundle.ts';
-import { agentBundle } from '../../src/agent/testing.ts';
+import { agentBundle } from '../support/agent.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../../src/server/machines/sandbox/sandbox-machine.ts';
 import { announceSkip, exec, execAsRoot, execViaSudo } from './support.ts';
 

@@ -5,7 +5,7 @@
  * limits are set so the tests are quick. Skips with the reason printed where the sandbox cannot run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentBundle } from '../../src/agent/testing.ts';
+import { agentBundle } from '../support/agent.ts';
 import { defaultSpriteResources } from '../../src/server/config/sprite-resources.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../../src/server/machines/sandbox/sandbox-machine.ts';
 import { announceSkip, exec } from './support.ts';

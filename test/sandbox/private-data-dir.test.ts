@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { agentBundle } from '../../src/agent/testing.ts';
+import { agentBundle } from '../support/agent.ts';
 import { SandboxMachineFactory } from '../../src/server/machines/sandbox/sandbox-machine.ts';
 import { entriesUnder, readableByNobody } from '../support/unprivileged.ts';
 import { announceSkip, exec } from './support.ts';

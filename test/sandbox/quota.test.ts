@@ -5,7 +5,7 @@
  * btrfs storage (skips, saying so, in copy mode), as the other sandbox tests need Linux, root and bubblewrap.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentBundle } from '../../src/agent/testing.ts';
+import { agentBundle } from '../support/agent.ts';
 import { VfsError } from '../../src/server/machines/port.ts';
 import { FS_CODE_STATUS } from '../../src/server/http/errors.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../../src/server/machines/sandbox/sandbox-machine.ts';

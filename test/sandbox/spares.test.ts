@@ -4,7 +4,7 @@
  * replaced in the pool; close leaves no mount behind. Skips with the reason printed where the sandbox cannot run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentBundle } from '../../src/agent/testing.ts';
+import { agentBundle } from '../support/agent.ts';
 import { SandboxMachineFactory } from '../../src/server/machines/sandbox/sandbox-machine.ts';
 import { announceSkip, exec, mountsUnder } from './support.ts';
 

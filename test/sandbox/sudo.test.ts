@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, execQuery, wsExec, TOKEN, startTestServer } from '../support/server.ts';
 import type { RunningServer } from '../../src/server/server.ts';
-import { agentBundle } from '../../src/agent/testing.ts';
+import { agentBundle } from '../support/agent.ts';
 import { announceSkip } from './support.ts';
 
 const skip = announceSkip('sandbox sudo');

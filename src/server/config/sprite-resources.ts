@@ -10,7 +10,9 @@ import { readFileSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import { InvalidArgumentError, Option } from 'commander';
 import { parseSize } from '../core/limits.ts';
-import { DEFAULT_ID_BASE } from '../machines/sandbox/id-ranges.ts';
+
+/** 2^30: far above ordinary host users and the `/etc/subuid` ranges tools hand out from 100000 (`--sandbox-uid-base`). */
+export const DEFAULT_ID_BASE = 1 << 30;
 
 /** Per-sprite resources. */
 export interface SpriteResources {

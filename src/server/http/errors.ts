@@ -1,7 +1,7 @@
 /**
  * The one table that maps model errors to HTTP: status plus the envelope of the endpoint's family
  * (docs/wire-reference.md §2.4), as one {@link errorAnswer} that REST responses and refused WebSocket handshakes
- * (ws/handshake.ts) both send. Outer-API errors are JSON `{error, message?, …}`; filesystem errors `{error, code,
+ * (http/handshake.ts) both send. Outer-API errors are JSON `{error, message?, …}`; filesystem errors `{error, code,
  * path}`; in-VM families answer `text/plain` as the real in-VM server does. It does not decide *when* an error happens.
  */
 import type { ErrorRequestHandler, Response } from 'express';

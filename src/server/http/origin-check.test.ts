@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OriginCheck, normalOrigin } from './origin-check.ts';
-import { parseSpritePortRange } from '../url/sprite-ports.ts';
+import { parseSpritePortRange } from '../config/sprite-ports.ts';
 
 const check = (allow?: string[], publicUrl?: string) => new OriginCheck({ localBase: () => 'http://127.0.0.1:4290', allow, publicUrl });
 const req = (headers: Record<string, string>) => ({ headers: { host: '127.0.0.1:4290', ...headers } });

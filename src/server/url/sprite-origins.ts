@@ -10,11 +10,11 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { SpriteOriginRegistry } from '../model/sprites.ts';
-import { containRequests, containUpgrades } from '../containment.ts';
+import { containRequests, containUpgrades } from '../http/containment.ts';
 import { answerOversizeHeads } from '../http/oversize.ts';
 import { localHostOf } from './local-address.ts';
 import type { SpriteRelay } from './sprite-url.ts';
-import type { SpritePortRange } from './sprite-ports.ts';
+import type { SpritePortRange } from '../config/sprite-ports.ts';
 
 /** One sprite's listener. */
 interface Listener {

@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import type { AppContext } from '../context.ts';
 import type { Sprite } from '../model/sprites.ts';
 import { UNAUTHORIZED } from '../http/auth.ts';
-import { rejectHandshake } from '../ws/handshake.ts';
+import { rejectHandshake } from '../http/handshake.ts';
 import { pathFormHeaders, pathFormRefusal } from './path-form.ts';
 
 /** The port a sprite's URL reaches when no service has `http_port` (docs/wire-reference.md §11). */

@@ -6,7 +6,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { SPRITE_VERSION, type AppContext } from '../context.ts';
+import { type AppContext } from '../context.ts';
+import { SPRITE_VERSION } from '../../protocol/sprite-tree.ts';
 import type { Sprite } from '../model/sprites.ts';
 import { ModelError } from '../core/errors.ts';
 import { execStreamLimits, type ExecStreamLimits } from '../config/exec-limits.ts';
@@ -14,7 +15,7 @@ import { UNAUTHORIZED } from '../http/auth.ts';
 import { faultResponse } from '../http/faults.ts';
 import { badTargetBody, malformedPathBody, malformedQueryBody, parseRequestTarget } from '../http/request-target.ts';
 import { startExec, type PendingExec } from '../exec/start.ts';
-import { rejectHandshake, rejectHandshakeFor } from './handshake.ts';
+import { rejectHandshake, rejectHandshakeFor } from '../http/handshake.ts';
 import type { ChannelHandler } from './channel.ts';
 import { runExecSocket } from './exec.ts';
 import { handleProxy } from './proxy.ts';

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeEnvelope, encodeFrame, FrameType, HEADER_BYTES, MAX_PAYLOAD_BYTES } from '../../../protocol/agent.ts';
-import { startHostileAgent, type HostileAgent } from '../../../agent/testing.ts';
+import { startHostileAgent, type HostileAgent } from '../../../../test/support/agent.ts';
 import { DEFAULT_AGENT_BOUNDS, type AgentBounds } from './bounds.ts';
 
 const SMALL: AgentBounds = { ...DEFAULT_AGENT_BOUNDS, acceptedRelays: 8, relayBufferedBytes: 1024 * 1024, unsentBytes: 64 * 1024 };

@@ -8,6 +8,9 @@
  */
 import { lchown, lstat, readdir, readFile, rename, writeFile, chmod } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DEFAULT_ID_BASE } from '../../config/sprite-resources.ts';
+
+export { DEFAULT_ID_BASE };
 
 /** How sprites' host id ranges are laid out (`--sandbox-uid-base`, docs/limits.md). */
 export interface IdRangeSettings {
@@ -17,8 +20,6 @@ export interface IdRangeSettings {
   size: number;
 }
 
-/** 2^30: far above ordinary host users and the `/etc/subuid` ranges tools hand out from 100000. */
-export const DEFAULT_ID_BASE = 1 << 30;
 /** Ids per sprite: the whole 16-bit id space a Linux distribution uses. */
 export const DEFAULT_ID_RANGE_SIZE = 65536;
 /** Highest host id a range may reach (2^32 - 2: (uid_t)-1 is "no id"). */

@@ -6,8 +6,8 @@
  */
 import type { Duplex } from 'node:stream';
 import { STATUS_CODES } from 'node:http';
-import { SPRITE_VERSION } from '../context.ts';
-import { errorAnswer } from '../http/errors.ts';
+import { SPRITE_VERSION } from '../../protocol/sprite-tree.ts';
+import { errorAnswer } from './errors.ts';
 
 /** Writes `HTTP/1.1 <status>` with a JSON (or text) body on the raw socket and closes it. */
 export function rejectHandshake(

@@ -3,7 +3,7 @@ import type http from 'node:http';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { containTimers, installLastResort, isWebSocketUpgrade } from './containment.ts';
-import { FakeClock } from './core/clock.ts';
+import { FakeClock } from '../core/clock.ts';
 
 function capture() {
   const entries: Array<Record<string, any>> = [];

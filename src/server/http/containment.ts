@@ -9,11 +9,11 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
-import { SPRITE_VERSION } from './context.ts';
-import type { Clock } from './core/clock.ts';
-import type { ApiErrorBody } from './http/errors.ts';
-import { badTargetBody, parseRequestTarget, toOriginForm } from './http/request-target.ts';
-import { rejectHandshake } from './ws/handshake.ts';
+import { SPRITE_VERSION } from '../../protocol/sprite-tree.ts';
+import type { Clock } from '../core/clock.ts';
+import type { ApiErrorBody } from './errors.ts';
+import { badTargetBody, parseRequestTarget, toOriginForm } from './request-target.ts';
+import { rejectHandshake } from './handshake.ts';
 
 /** The 500 body of a contained failure: no stack, no detail (those go to the log). */
 export const INTERNAL_ERROR: ApiErrorBody = { error: 'internal_error', message: 'internal server error' };

@@ -9,10 +9,10 @@ import { createServer, type Socket } from 'node:net';
 import { chmod, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildAgent } from '../server/machines/agent/bundle.ts';
-import { AgentClient } from '../server/machines/agent/client.ts';
-import type { AgentBounds } from '../server/machines/agent/bounds.ts';
-import { encodeEnvelope, encodeFrame, FrameDecoder, FrameType, PROTOCOL_VERSION } from '../protocol/agent.ts';
+import { buildAgent } from '../../src/server/machines/agent/bundle.ts';
+import { AgentClient } from '../../src/server/machines/agent/client.ts';
+import type { AgentBounds } from '../../src/server/machines/agent/bounds.ts';
+import { encodeEnvelope, encodeFrame, FrameDecoder, FrameType, PROTOCOL_VERSION } from '../../src/protocol/agent.ts';
 
 let built: Promise<string> | undefined;
 
