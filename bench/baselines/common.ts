@@ -1,10 +1,14 @@
 /**
  * What both baseline servers answer, with no validation, no model and no logging: a fixed sprite object, the
- * `echo` command as exec output, written files kept as bytes, and the listen/port plumbing. It owns the bytes the baselines send (so the two
- * floors are measured on identical answers) and nothing about transport: each baseline does its own HTTP/WS.
+ * `echo` command as exec output, written files kept as bytes, the WebSocket exec (the same `ws` server in both) and the
+ * listen/port plumbing. It owns the bytes the baselines send (so the two floors are measured on identical answers);
+ * each baseline serves HTTP its own way (bare `node:http` or Express), which is what the comparison measures.
  * The frames come from spritzer's own codec, so the wire is byte-for-byte what spritzer sends.
  * @see bench/run.ts; docs/performance.md "How it is measured"
  */
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
 import { StreamId, encodeExitFrame, encodeFrame } from '../../src/protocol/frames.ts';
 
 /** Answer of `GET /v1/sprites/{name}` and `POST /v1/sprites`: the shape spritzer sends (docs/wire-reference.md §3.1). */
@@ -73,4 +77,39 @@ export function listenAddress(argv: string[]): { host: string; port: number } {
     process.exit(2);
   }
   return { host: m[1] || '127.0.0.1', port: Number(m[2]) };
+}
+
+/**
+ * Serves WebSocket exec on `server`: `GET /v1/sprites/{name}/exec?cmd=…` upgrades, sends `session_info`, the
+ * command's frames and closes 1000; any other upgrade is a bare 404.
+ */
+export function serveWebSocketExec(server: http.Server): void {
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://bench.local');
+    if (!EXEC_PATH.test(url.pathname)) {
+      socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const argv = url.searchParams.getAll('cmd');
+      ws.send(sessionInfoJson(argv));
+      for (const frame of execFrames(argv)) ws.send(frame, { binary: true });
+      ws.close(1000);
+    });
+  });
+}
+
+/**
+ * Listens on the `--addr` of this process, prints `<name> listening on http://host:port` (what bench/lib/servers.ts
+ * waits for) and exits 0 on SIGTERM or SIGINT.
+ */
+export function listenAndAnnounce(server: http.Server, name: string): void {
+  const { host, port } = listenAddress(process.argv);
+  server.listen(port, host, () => {
+    const addr = server.address() as AddressInfo;
+    process.stdout.write(`${name} listening on http://${addr.address}:${addr.port}\n`);
+  });
+  process.on('SIGTERM', () => process.exit(0));
+  process.on('SIGINT', () => process.exit(0));
 }

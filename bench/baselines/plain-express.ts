@@ -7,10 +7,8 @@
  * @see docs/performance.md "How it is measured" (the floors spritzer is compared with)
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { WebSocketServer } from 'ws';
-import { EXEC_PATH, HEALTH_JSON, WrittenFiles, execFrames, listenAddress, sessionInfoJson, spriteJson } from './common.ts';
+import { execFrames, HEALTH_JSON, listenAndAnnounce, serveWebSocketExec, spriteJson, WrittenFiles } from './common.ts';
 
 const written = new WrittenFiles();
 
@@ -51,25 +49,5 @@ app.use((_req, res) => {
 });
 
 const server = http.createServer(app);
-const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
-server.on('upgrade', (req, socket, head) => {
-  const url = new URL(req.url ?? '/', 'http://bench.local');
-  if (!EXEC_PATH.test(url.pathname)) {
-    socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
-    return;
-  }
-  wss.handleUpgrade(req, socket, head, (ws) => {
-    const argv = url.searchParams.getAll('cmd');
-    ws.send(sessionInfoJson(argv));
-    for (const frame of execFrames(argv)) ws.send(frame, { binary: true });
-    ws.close(1000);
-  });
-});
-
-const { host, port } = listenAddress(process.argv);
-server.listen(port, host, () => {
-  const addr = server.address() as AddressInfo;
-  process.stdout.write(`plain-express listening on http://${addr.address}:${addr.port}\n`);
-});
-process.on('SIGTERM', () => process.exit(0));
-process.on('SIGINT', () => process.exit(0));
+serveWebSocketExec(server);
+listenAndAnnounce(server, 'plain-express');

@@ -10,30 +10,9 @@ import * as fsp from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { openBeneath } from './beneath.ts';
 import { isKernelFile, resolvesIntoKernel } from './kernel-trees.ts';
-import type { WireError } from '../protocol/agent.ts';
+import type { FileEntry, FileNodeType, FileStat, WireError } from '../protocol/agent.ts';
 import { posixErrorText } from '../protocol/posix-errors.ts';
 import { normalizePath } from '../protocol/paths.ts';
-
-/** A node's kind as the fs API names it. */
-export type NodeType = 'file' | 'directory' | 'symlink';
-
-/** The `VfsStat` shape: `mode` is permission bits only, `mtimeMs` epoch ms, `target` for symlinks (lstat). */
-export interface StatJson {
-  type: NodeType;
-  mode: number;
-  size: number;
-  mtimeMs: number;
-  uid: number;
-  gid: number;
-  target?: string;
-}
-
-/** A directory entry: basename, absolute sprite path, and its lstat. */
-export interface EntryJson {
-  name: string;
-  path: string;
-  stat: StatJson;
-}
 
 /**
  * A failed operation, reported to the host as `{code, message, path, syscall}` with the sprite-view path. The
@@ -133,7 +112,7 @@ function byName(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function typeOf(st: Stats): NodeType {
+function typeOf(st: Stats): FileNodeType {
   return st.isDirectory() ? 'directory' : st.isSymbolicLink() ? 'symlink' : 'file';
 }
 
@@ -163,17 +142,17 @@ export class AgentFs {
     }
   }
 
-  private async statJson(p: string, follow: boolean, syscall: string): Promise<StatJson> {
+  private async statJson(p: string, follow: boolean, syscall: string): Promise<FileStat> {
     return this.guard(p, syscall, async () => {
       const host = this.hostPath(p);
       const st = follow ? await fsp.stat(host) : await fsp.lstat(host);
-      return this.toStatJson(st, host);
+      return this.toFileStat(st, host);
     });
   }
 
-  private async toStatJson(st: Stats, host: string): Promise<StatJson> {
+  private async toFileStat(st: Stats, host: string): Promise<FileStat> {
     const type = typeOf(st);
-    const out: StatJson = {
+    const out: FileStat = {
       type,
       mode: st.mode & PERMISSION_BITS,
       size: type === 'directory' ? DIR_SIZE : st.size,
@@ -190,12 +169,12 @@ export class AgentFs {
   }
 
   /** `stat` (follows symlinks). ENOENT, ENOTDIR, ELOOP, EACCES. */
-  stat(path: string): Promise<StatJson> {
+  stat(path: string): Promise<FileStat> {
     return this.statJson(normalizeSpritePath(path, 'stat'), true, 'stat');
   }
 
   /** `lstat` (a final symlink is reported with its `target`). */
-  lstat(path: string): Promise<StatJson> {
+  lstat(path: string): Promise<FileStat> {
     return this.statJson(normalizeSpritePath(path, 'lstat'), false, 'lstat');
   }
 
@@ -234,7 +213,7 @@ export class AgentFs {
     path: string,
     data: Uint8Array,
     opts: { mode?: number; mkdirParents?: boolean; append?: boolean; noFollow?: boolean } = {},
-  ): Promise<StatJson> {
+  ): Promise<FileStat> {
     const p = normalizeSpritePath(path);
     if (p === '/') throw new AgentFsError('EISDIR', p, 'open');
     // With noFollow a link at `p` is replaced, not followed: only where its directory lies decides.
@@ -285,7 +264,7 @@ export class AgentFs {
         }
         if (!existed && this.owner) await fh.chown(this.owner.uid, this.owner.gid).catch(() => undefined);
         if (opts.mode !== undefined || !existed) await fh.chmod(mode);
-        return await this.toStatJson(await fh.stat(), host);
+        return await this.toFileStat(await fh.stat(), host);
       } finally {
         await fh.close().catch(() => undefined);
       }
@@ -342,15 +321,15 @@ export class AgentFs {
    * The entries of a directory (following symlinks to it), in name order, each with its lstat; `recursive` walks
    * depth-first, a directory before its children, never following symlinked directories. ENOTDIR, ENOENT.
    */
-  async readdir(path: string, opts: { recursive?: boolean } = {}): Promise<EntryJson[]> {
+  async readdir(path: string, opts: { recursive?: boolean } = {}): Promise<FileEntry[]> {
     const p = normalizeSpritePath(path, 'scandir');
-    const out: EntryJson[] = [];
+    const out: FileEntry[] = [];
     const visit = async (dir: string): Promise<void> => {
       const names = await this.guard(dir, 'scandir', () => fsp.readdir(this.hostPath(dir)));
       names.sort(byName);
       for (const name of names) {
         const at = joinPath(dir, name);
-        let stat: StatJson;
+        let stat: FileStat;
         try {
           stat = await this.statJson(at, false, 'lstat');
         } catch (err) {
@@ -366,9 +345,9 @@ export class AgentFs {
   }
 
   /** Every path at and below `p` (lstat, no symlink followed): `p` first, then depth-first in name order. */
-  private async listTree(p: string, syscall: string): Promise<Array<{ path: string; type: NodeType }>> {
+  private async listTree(p: string, syscall: string): Promise<Array<{ path: string; type: FileNodeType }>> {
     const top = await this.statJson(p, false, syscall);
-    const out: Array<{ path: string; type: NodeType }> = [{ path: p, type: top.type }];
+    const out: Array<{ path: string; type: FileNodeType }> = [{ path: p, type: top.type }];
     if (top.type === 'directory') for (const e of await this.readdir(p, { recursive: true })) out.push({ path: e.path, type: e.stat.type });
     return out;
   }
@@ -381,7 +360,7 @@ export class AgentFs {
     const p = normalizeSpritePath(path, 'rm');
     if (p === '/') throw new AgentFsError('EINVAL', p, 'rm');
     await this.refuseKernel(p, 'rm');
-    let tree: Array<{ path: string; type: NodeType }>;
+    let tree: Array<{ path: string; type: FileNodeType }>;
     try {
       tree = await this.listTree(p, 'rm');
     } catch (err) {

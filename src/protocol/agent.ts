@@ -257,6 +257,32 @@ function clampU16(n: number): number {
   return Math.min(65535, Math.max(1, Math.trunc(Number.isFinite(n) ? n : 1)));
 }
 
+/** The kind of a node, named as the fs list API names it (docs/wire-reference.md §8.3). */
+export type FileNodeType = 'file' | 'directory' | 'symlink';
+
+/**
+ * What `stat`/`lstat` report, as the Machine port and the agent both name it. `mode` holds permission bits only
+ * (e.g. `0o644`, at most `0o7777`); `size` is bytes (directories report 4096, symlinks the UTF-8 length of their
+ * target); `mtimeMs` is epoch milliseconds; `target` is set for symlinks (lstat).
+ * @see docs/wire-reference.md §8.3
+ */
+export interface FileStat {
+  type: FileNodeType;
+  mode: number;
+  size: number;
+  mtimeMs: number;
+  uid: number;
+  gid: number;
+  target?: string;
+}
+
+/** One directory entry: `name` is the basename, `path` the absolute path, `stat` as `lstat` gives it. */
+export interface FileEntry {
+  name: string;
+  path: string;
+  stat: FileStat;
+}
+
 /**
  * What to run, as the Machine port and the agent both name it: `argv[0]` is the program, `path` overrides the
  * executable (docs/wire-reference.md §4.2); `env` is the complete environment (already merged or replaced by the

@@ -7,35 +7,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
+import type { components } from '../../../generated/openapi.d.ts';
 import type { Clock } from '../core/clock.ts';
 import { isWarmUp } from '../http/warm-up.ts';
 
-/** One logged exchange, as `GET /_spritzer/requests` returns it (schema `SpritzerRequest`). */
-export interface RequestRecord {
-  /** Increasing from 1 for the server's lifetime. */
-  id: number;
-  /** `http` for a request, `ws` for a WebSocket handshake and the session that followed. */
-  kind: 'http' | 'ws';
-  method: string;
-  /** Path and query as sent, with secret query values masked. */
-  path: string;
-  /** HTTP status (101 for an accepted upgrade); 0 while unanswered. */
-  status: number;
-  /** When it started, ISO 8601. */
-  startedAt: string;
-  /** Milliseconds from start to the end of the response (for `ws`: to the socket's close); null while open. */
-  durationMs: number | null;
-  /** The sprite named by `/v1/sprites/{name}/…`, or null. */
-  sprite: string | null;
-  requestHeaders: Record<string, string>;
-  responseHeaders: Record<string, string>;
-  /** Request body as text (binary shown as a byte count), cut at the body limit. */
-  requestBody: string;
-  /** Response body as text, cut at the body limit (streams: their first bytes). */
-  responseBody: string;
-  /** True when a body was cut. */
-  truncated: boolean;
-}
+/**
+ * One logged exchange, as `GET /_spritzer/requests` returns it (schema `SpritzerRequest`): `id` increasing from 1,
+ * `kind` `http` or `ws` (a handshake and the session that followed), `path` with secret query values masked, `status`
+ * 101 for an accepted upgrade and 0 while unanswered, `startedAt` ISO 8601, `durationMs` to the end of the response
+ * (`ws`: the socket's close) or null while open, `sprite` the one `/v1/sprites/{name}/…` names, the bodies as text
+ * (binary as a byte count) cut at the body limit, `truncated` when one was cut.
+ */
+export type RequestRecord = components['schemas']['SpritzerRequest'];
 
 /** Bounds of the log (docs/limits.md "Inspector"). */
 export interface RequestLogOptions {

@@ -9,7 +9,7 @@
 import type { Duplex } from 'node:stream';
 import { posixErrorText } from '../../protocol/posix-errors.ts';
 import { normalizePath } from '../../protocol/paths.ts';
-import type { ProcessSpec } from '../../protocol/agent.ts';
+import type { FileEntry, FileNodeType, FileStat, ProcessSpec } from '../../protocol/agent.ts';
 import type { NetworkPolicy } from '../core/network-policy.ts';
 import { DEFAULT_LIMITS, type Limits } from '../core/limits.ts';
 
@@ -99,31 +99,14 @@ function withoutStack(message: string): string {
   return message;
 }
 
-/** The kind of a node, named as the fs list API names it. @see docs/wire-reference.md §8.3 */
-export type VfsNodeType = 'file' | 'directory' | 'symlink';
+/** The kind of a node, named as the fs list API names it (src/protocol/agent.ts `FileNodeType`). */
+export type VfsNodeType = FileNodeType;
 
-/**
- * What `stat`/`lstat` report. `mode` holds permission bits only (e.g. `0o644`, at most `0o7777`); `size` is bytes
- * (directories report 4096, symlinks the UTF-8 length of their target); `mtimeMs` is epoch milliseconds from the
- * injected clock; `target` is set for symlinks.
- * @see docs/wire-reference.md §8.3
- */
-export interface VfsStat {
-  type: VfsNodeType;
-  mode: number;
-  size: number;
-  mtimeMs: number;
-  uid: number;
-  gid: number;
-  target?: string;
-}
+/** What `stat`/`lstat` report, on every engine (src/protocol/agent.ts `FileStat`: units and meaning). */
+export type VfsStat = FileStat;
 
-/** One directory entry: `name` is the basename, `path` the absolute path, `stat` as `lstat` gives it. */
-export interface VfsEntry {
-  name: string;
-  path: string;
-  stat: VfsStat;
-}
+/** One directory entry (src/protocol/agent.ts `FileEntry`). */
+export type VfsEntry = FileEntry;
 
 /** One change found by `Vfs.diff` (the event names of the fs watch API, docs/wire-reference.md §6.3). */
 export interface VfsChange {
