@@ -1,41 +1,25 @@
 /**
  * The `container` engine's Machine: each sprite a container `<namespace>-<name>` (default `spritzer-<name>`) on Docker
  * or Podman through the Docker Engine API (dockerode), its first process the in-sprite agent under the runtime's
- * init, reached only by exec (bridge.ts) and spoken to with the sandbox's AgentClient. Checkpoints are `docker
- * commit`s of the writable layer; restore recreates the container from one. It owns the containers and checkpoint
- * images it made, through a BoxRuntime (boxes.ts: Docker/Podman; kubernetes.ts: pods); it knows no HTTP, sessions or
- * checkpoint ids.
- * @see src/server/machines/port.ts, issue 10, docs/fidelity.md "Container engine"
+ * init, reached only by exec (bridge.ts) and spoken to with the sandbox's AgentClient (the lifecycle both
+ * agent-backed engines share is agent/agent-machine.ts). Checkpoints are `docker commit`s of the writable layer;
+ * restore recreates the container from one. It owns the containers and checkpoint images it made, through a
+ * BoxRuntime (boxes.ts: Docker/Podman; kubernetes.ts: pods); it knows no HTTP, sessions or checkpoint ids.
+ * @see src/server/machines/port.ts, docs/fidelity.md "Container engine"
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Duplex } from 'node:stream';
 import type Docker from 'dockerode';
 import type { Logger } from 'pino';
 import { SystemClock, type Clock } from '../../core/clock.ts';
 import { API_SOCKET_PATH as API_SOCKET_IN_SPRITE } from '../../../protocol/sprite-tree.ts';
-import type {
-  ExecIO,
-  ExecProcess,
-  ExecRequest,
-  ExecStartOptions,
-  ListeningPort,
-  Machine,
-  MachineFactory,
-  AdoptedMachine,
-  MachineFs,
-  MachineRecord,
-  MachineSnapshot,
-  MachineSpec,
-  VfsChange,
-} from '../port.ts';
+import type { AdoptedMachine, Machine, MachineFactory, MachineRecord, MachineSnapshot, MachineSpec } from '../port.ts';
+import { AgentMachine } from '../agent/agent-machine.ts';
 import { agentFiles, type AgentFiles } from '../agent/bundle.ts';
 import { AgentClient } from '../agent/client.ts';
-import { deferredProcess, fsThrough } from '../agent/through.ts';
 import { agentArchive } from './agent-archive.ts';
 import { defaultSpriteResources } from '../../config/sprite-resources.ts';
-import { ModelError } from '../../core/errors.ts';
 import { AGENT_SOCKET_IN_SPRITE, startBridge, type AgentBridge } from './bridge.ts';
 import { DockerBoxes, type BoxInfo, type BoxRuntime } from './boxes.ts';
 import { DEFAULT_AGENT_IMAGE, DEFAULT_CREATE_TIMEOUT_MS, DEFAULT_NAMESPACE, DEFAULT_SPRITE_IMAGE } from './defaults.ts';
@@ -54,8 +38,6 @@ export const LABELS = {
 
 /** How many times a sprite whose agent was lost is started again and reconnected before the restart fails. */
 const RESTART_ATTEMPTS = 5;
-/** The sprite user (uid/gid) processes run as. @see docs/wire-reference.md §13 */
-const SPRITE_UID = 1000;
 
 /** Options of `ContainerMachineFactory.open`. */
 export interface ContainerFactoryOptions {
@@ -129,7 +111,6 @@ export function dockerSafe(s: string): string {
  * Creates container machines. `open()` reaches the runtime (runtime.ts), checks the image is present (pulling it
  * when it is not) and prepares the agent archive once; it removes containers an earlier spritzer of the same
  * namespace left behind.
- * @see issue 10 items 1, 2 and 5
  */
 export class ContainerMachineFactory implements MachineFactory {
   readonly engine = 'container';
@@ -211,7 +192,7 @@ export class ContainerMachineFactory implements MachineFactory {
    * is started when stopped, its agent re-attached through the exec bridge and the processes of the previous run
    * killed (their sessions are gone); its record (`RECORD_PATH`) gives back the sprite's fields, and its
    * checkpoint images are removed with the sprite. A container that cannot be re-attached is left as it is,
-   * with a warning. @see issue 10 item 2, MachineFactory.adoptExisting
+   * with a warning. @see MachineFactory.adoptExisting
    * @deviation the model's checkpoint list is not adopted: the images stay until the sprite is deleted.
    */
   async adoptExisting(): Promise<AdoptedMachine[]> {
@@ -294,40 +275,25 @@ async function ensureImage(docker: Docker, image: string, logger?: ContainerFact
   }
 }
 
-type WatchEntry = { path: string; recursive: boolean; listener: (changes: VfsChange[]) => void; stop?: () => void };
-
 /**
  * One container sprite. Processes run as the sprite user (1000) under the agent; pids come from a per-machine
  * counter. If the agent connection is lost (the container died), the container is started again and the
  * `onReboot` listeners run, so services come back.
  */
-export class ContainerMachine implements Machine {
+export class ContainerMachine extends AgentMachine implements Machine {
   readonly kind = 'container';
   readonly engine = 'container';
-  readonly fs: MachineFs;
-  private nextPid = 1;
   private nextSnapshot = 1;
-  private agent?: AgentClient;
   private bridge?: AgentBridge;
-  private ready: Promise<AgentClient> = Promise.reject(new Error('sprite not booted'));
-  private generation = 0;
-  private destroyed = false;
-  private lock: Promise<unknown> = Promise.resolve();
   private readonly snapshots = new Set<string>();
   /** Checkpoint images still used by the container when released: removed at destroy. */
   private readonly releaseLater = new Set<string>();
-  private readonly rebootListeners = new Set<() => void>();
-  private readonly watches = new Set<WatchEntry>();
-  /** Who answers the in-sprite API (`/.sprite/api.sock`); connections without one are reset. */
-  private apiListener: ((conn: Duplex) => void) | undefined;
   /** The image the current container was created from (the sprite image, or a checkpoint). */
   private currentImage = '';
   /** Aborted by destroy(), so a pending connection attempt never holds it up. */
   private readonly aborted = new AbortController();
   /** The sprite's fields kept in RECORD_PATH (written again after a restore rewinds the disk). */
   private record?: MachineRecord;
-  /** Why the sprite is failed (see `bootFailure`). */
-  private failure: string | undefined;
 
   /** @internal created by ContainerMachineFactory.create */
   constructor(
@@ -337,8 +303,7 @@ export class ContainerMachine implements Machine {
     private readonly shared: Shared,
     private readonly onDestroyed: () => void,
   ) {
-    this.ready.catch(() => undefined);
-    this.fs = fsThrough(() => this.agentReady());
+    super();
   }
 
   /** Writes the sprite's fields to RECORD_PATH inside (root only), for a later adoption. @see Machine.remember */
@@ -355,10 +320,7 @@ export class ContainerMachine implements Machine {
   async attach(): Promise<MachineRecord | undefined> {
     await this.shared.boxes.start(this.containerName);
     this.currentImage = await this.shared.boxes.imageOf(this.containerName);
-    const attempt = this.connectOnly(++this.generation);
-    this.ready = attempt;
-    attempt.catch(() => undefined);
-    const agent = await attempt;
+    const agent = await this.startAgent((generation) => this.connectOnly(generation));
     await agent.killAll();
     const repo = `${this.shared.namespace}-checkpoint`;
     const prefix = `${repo}:${dockerSafe(this.spec.id)}-`;
@@ -382,15 +344,9 @@ export class ContainerMachine implements Machine {
   /** Drops the agent and bridge and forgets the machine, leaving its container as it is. @internal */
   async letGo(): Promise<void> {
     this.aborted.abort();
-    this.destroyed = true;
-    this.generation++;
-    await this.dropAgent();
+    this.markDestroyed();
+    await this.dropBridge();
     this.onDestroyed();
-  }
-
-  onReboot(listener: () => void): () => void {
-    this.rebootListeners.add(listener);
-    return () => this.rebootListeners.delete(listener);
   }
 
   /** The container on Docker/Podman (checkpoints, usage); those operations reject on Kubernetes. */
@@ -409,14 +365,7 @@ export class ContainerMachine implements Machine {
    * Creates and starts the container from `image`, then connects to its agent. @internal factory, restore, reboot
    */
   async boot(image: string): Promise<void> {
-    const generation = ++this.generation;
-    const attempt = this.bootOnce(image, generation).then((client) => {
-      this.failure = undefined;
-      return client;
-    });
-    this.ready = attempt;
-    attempt.catch(() => undefined);
-    await attempt;
+    await this.startAgent((generation) => this.bootOnce(image, generation));
   }
 
   private async bootOnce(image: string, generation: number): Promise<AgentClient> {
@@ -445,58 +394,31 @@ export class ContainerMachine implements Machine {
       const logs = await boxes.logs(this.containerName).catch(() => '');
       throw new Error(`sprite ${this.spec.name}: the agent in container ${this.containerName} did not answer: ${(err as Error).message} ${logs}`);
     }
-    if (generation !== this.generation || this.destroyed) {
+    if (!this.isCurrent(generation)) {
       client.close();
       await bridge.close();
       throw new Error(`sprite ${this.spec.name} was stopped while booting`);
     }
-    this.agent = client;
     this.bridge = bridge;
-    client.onAccept = (conn, listener) => {
-      if (listener === 'api' && this.apiListener) this.apiListener(conn);
-      else conn.destroy();
-    };
-    for (const w of this.watches) w.stop = client.watch(w.path, { recursive: w.recursive }, w.listener);
-    this.watchConnection(client, generation);
+    this.routeAccepted(client);
+    this.takeAgent(client, generation);
     return client;
   }
 
-  /** A lost connection restarts the container; one lost because the agent broke the protocol marks the sprite failed. */
-  private watchConnection(client: AgentClient, generation: number): void {
-    void client.closed.then(() => {
-      if (generation !== this.generation || this.destroyed) return;
-      if (client.violation !== undefined) void this.onViolation(client.violation);
-      else void this.onCrash();
-    });
-  }
-
   /**
-   * The agent (or what a sprite's root wrote into the exec bridge) broke the protocol (agent-bounds.ts): the agent
-   * is dropped, the container killed (on Docker/Podman; kept, not removed, so its disk stays) and the sprite marked
-   * failed (`bootFailure`) instead of being restarted into the same hands; a restore boots it again.
-   * @see docs/security.md "The agent's connection"
-   * @deviation real Sprites' answer is unknown: the sprite stays failed until a restore (docs/fidelity.md).
+   * The agent (or what a sprite's root wrote into the exec bridge) broke the protocol (AgentMachine): the agent is
+   * dropped and the container killed (on Docker/Podman; kept, not removed, so its disk stays).
    */
-  private async onViolation(reason: string): Promise<void> {
-    this.generation++;
-    this.failure = `the sprite's agent broke the protocol (${reason}); the sprite was stopped`;
+  protected async stopFailed(reason: string): Promise<void> {
     this.shared.logger?.error({ sprite: this.spec.name, reason }, 'container: the sprite agent broke the protocol; sprite marked failed');
-    const failed = Promise.reject(new ModelError('sprite_unavailable', `sprite ${this.spec.name} failed: ${this.failure}; restore one of its checkpoints or delete it`));
-    failed.catch(() => undefined);
-    this.ready = failed;
     await this.serialized(async () => {
-      await this.dropAgent();
+      await this.dropBridge();
       await this.shared.docker?.getContainer(this.containerName).kill().catch(() => undefined);
     });
   }
 
-  /** Why the sprite is failed (its agent broke the protocol), or undefined. @see Machine.bootFailure */
-  get bootFailure(): string | undefined {
-    return this.failure;
-  }
-
   /** The agent connection was lost on its own: start the container again (same disk), reconnect, tell listeners. */
-  private async onCrash(): Promise<void> {
+  protected async onCrash(): Promise<void> {
     this.shared.logger?.warn({ sprite: this.spec.name }, 'container: sprite agent lost, restarting the container');
     // From now on, calls wait for the restarted agent instead of reaching the lost one.
     const generation = ++this.generation;
@@ -513,10 +435,10 @@ export class ContainerMachine implements Machine {
       if (this.destroyed) return fail(new Error(`sprite ${this.spec.name} is destroyed`));
       // A restore or another restart came first: wait for what it boots.
       if (generation !== this.generation) return settle(this.ready);
-      await this.dropAgent();
+      await this.dropBridge();
       try {
         settle(await this.restartAndConnect(generation));
-        for (const l of this.rebootListeners) l();
+        this.rebooted();
       } catch (err) {
         fail(err as Error);
         this.shared.logger?.error({ sprite: this.spec.name, err: (err as Error).message }, 'container: restart failed');
@@ -554,10 +476,8 @@ export class ContainerMachine implements Machine {
       await bridge.close();
       throw err;
     });
-    this.agent = client;
     this.bridge = bridge;
-    for (const w of this.watches) w.stop = client.watch(w.path, { recursive: w.recursive }, w.listener);
-    this.watchConnection(client, generation);
+    this.takeAgent(client, generation);
     return client;
   }
 
@@ -583,61 +503,18 @@ export class ContainerMachine implements Machine {
     });
   }
 
-  private async dropAgent(): Promise<void> {
-    const { agent, bridge } = this;
-    this.agent = undefined;
+  /** Drops the agent connection and closes its exec bridge. */
+  private async dropBridge(): Promise<void> {
+    const { bridge } = this;
     this.bridge = undefined;
-    for (const w of this.watches) w.stop = undefined;
-    agent?.close();
+    this.dropAgent();
     await bridge?.close();
   }
 
   /** Drops the agent and removes the container (its anonymous volumes with it). */
   private async teardown(): Promise<void> {
-    await this.dropAgent();
+    await this.dropBridge();
     await this.shared.boxes.remove(this.containerName);
-  }
-
-  private agentReady(): Promise<AgentClient> {
-    if (this.destroyed) return Promise.reject(new Error(`sprite ${this.spec.name} is destroyed`));
-    return this.ready;
-  }
-
-  private serialized<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.lock.then(fn, fn);
-    this.lock = next.catch(() => undefined);
-    return next;
-  }
-
-  spawn(req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess {
-    const pid = this.nextPid++;
-    const full = { ...req, uid: SPRITE_UID, gid: SPRITE_UID };
-    if (this.agent && !this.destroyed) return this.agent.spawn(full, io, { ...opts, pid });
-    return deferredProcess(pid, io, this.agentReady().then((a) => a.spawn(full, io, { ...opts, pid })));
-  }
-
-  /** The in-sprite API's connections go to `listener` (Machine port), as on the sandbox engine. */
-  onApiConnection(listener: (conn: Duplex) => void): () => void {
-    this.apiListener = listener;
-    return () => void (this.apiListener === listener && (this.apiListener = undefined));
-  }
-
-  async connect(host: string, port: number): Promise<Duplex> {
-    return (await this.agentReady()).connect(host, port);
-  }
-
-  async listeningPorts(): Promise<ListeningPort[]> {
-    return (await this.agentReady()).listeningPorts();
-  }
-
-  watch(path: string, opts: { recursive: boolean }, listener: (changes: VfsChange[]) => void): () => void {
-    const entry: WatchEntry = { path, recursive: opts.recursive, listener };
-    this.watches.add(entry);
-    if (this.agent) entry.stop = this.agent.watch(path, opts, listener);
-    return () => {
-      this.watches.delete(entry);
-      entry.stop?.();
-    };
   }
 
   /**
@@ -648,7 +525,7 @@ export class ContainerMachine implements Machine {
    */
   snapshot(): Promise<MachineSnapshot> {
     return this.serialized(async () => {
-      if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
+      this.assertLive();
       const repo = `${this.shared.namespace}-checkpoint`;
       const tag = `${dockerSafe(this.spec.id)}-${this.nextSnapshot++}`;
       await this.container.commit({ repo, tag, pause: true, comment: `spritzer checkpoint of sprite ${this.spec.name}` });
@@ -666,11 +543,11 @@ export class ContainerMachine implements Machine {
   async restore(snapshot: MachineSnapshot): Promise<void> {
     const snap = this.asOwn(snapshot);
     return this.serialized(async () => {
-      if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
+      this.assertLive();
       if (!this.snapshots.has(snap.image)) throw new Error(`checkpoint image ${snap.image} was released`);
       await this.dockerOnly().getImage(snap.image).inspect();
       this.generation++;
-      await this.dropAgent();
+      await this.dropBridge();
       // The old container is kept (stopped, renamed) until the new one answers, so a failed restore loses nothing.
       const previous = this.dockerOnly().getContainer((await this.container.inspect()).Id);
       const previousImage = this.currentImage;
@@ -679,7 +556,7 @@ export class ContainerMachine implements Machine {
       try {
         await this.boot(snap.image);
       } catch (err) {
-        await this.dropAgent();
+        await this.dropBridge();
         await this.container.remove({ force: true, v: true }).catch(() => undefined);
         await previous.rename({ name: this.containerName });
         await previous.start().catch(() => undefined);
@@ -723,18 +600,13 @@ export class ContainerMachine implements Machine {
    * @deviation `MachineSpec.diskQuotaBytes` is not enforced on this engine (docs/fidelity.md "Container engine: disk quota").
    */
   async usage(): Promise<{ bytes: number; files: number }> {
-    if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
+    this.assertLive();
     // @deviation on Kubernetes the container's writable layer is not measurable through the API: 0 (docs/fidelity.md).
     if (!this.shared.docker) return { bytes: 0, files: 0 };
     const info = (await this.container.inspect({ size: true } as Docker.ContainerInspectOptions)) as { SizeRw?: number };
     const changes = ((await this.container.changes()) as Array<{ Kind: number; Path: string }> | null) ?? [];
     const files = changes.filter((c) => c.Kind !== 2 && !c.Path.startsWith('/.sprite')).length;
     return { bytes: info.SizeRw ?? 0, files };
-  }
-
-  /** Kills every process the agent started; the container and its disk stay. */
-  async stop(): Promise<void> {
-    await (await this.agentReady()).killAll();
   }
 
   /**
@@ -746,9 +618,7 @@ export class ContainerMachine implements Machine {
     return this.serialized(async () => {
       if (this.destroyed) return;
       if (this.shared.detached) return this.letGo();
-      this.destroyed = true;
-      this.generation++;
-      this.watches.clear();
+      this.markDestroyed();
       await this.teardown();
       for (const image of [...this.snapshots, ...this.releaseLater]) {
         await this.dockerOnly().getImage(image).remove({ force: true }).catch(() => undefined);

@@ -1,9 +1,10 @@
 /**
  * The sandbox engine's Machine: each sprite a real Linux machine on the host (launcher.ts: bubblewrap, overlayfs,
  * own namespaces, cgroups), its disk a writable layer with live snapshots (storage.ts), everything inside done by
- * the in-sprite agent (agent-client.ts). It composes those three and owns a sprite's lifecycle: boot, reboot after
- * a crash, restore (kill, swap the layer, boot), destroy. It knows no HTTP, sessions or checkpoint ids.
- * @see src/server/machines/port.ts, issue 8 §2
+ * the in-sprite agent (agent/client.ts; the lifecycle both agent-backed engines share is agent/agent-machine.ts).
+ * It composes those three and owns how a sprite boots, reboots after a crash, restores (kill, swap the layer, boot)
+ * and ends. It knows no HTTP, sessions or checkpoint ids.
+ * @see src/server/machines/port.ts
  */
 import { ModelError } from '../../core/errors.ts';
 import { createHash } from 'node:crypto';
@@ -13,27 +14,12 @@ import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/p
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { SystemClock, type Clock } from '../../core/clock.ts';
-import type {
-  ExecIO,
-  ExecProcess,
-  ExecRequest,
-  ExecStartOptions,
-  ListeningPort,
-  Machine,
-  MachineFactory,
-  MachinePersistence,
-  MachineFs,
-  MachineSnapshot,
-  MachineSpec,
-  SnapshotMode,
-  VfsChange,
-} from '../port.ts';
+import type { Machine, MachineFactory, MachinePersistence, MachineSnapshot, MachineSpec, SnapshotMode } from '../port.ts';
 import { agentFiles } from '../agent/bundle.ts';
 import { assertReachable } from './reachable.ts';
-import { deferredProcess, fsThrough } from '../agent/through.ts';
+import { AgentMachine } from '../agent/agent-machine.ts';
 import { AgentClient } from '../agent/client.ts';
 import { CgroupV1, type LimitsMode, type SandboxLimits, type SpriteCgroup } from './cgroups.ts';
 import { AGENT_COMMAND, agentMounts, launch, SANDBOX_PATH, type AgentFiles, type Sandbox } from './launcher.ts';
@@ -133,7 +119,7 @@ interface Shared {
  * Creates sandbox machines. `open()` prepares everything once per server: claims the data dir (cleaning up what a
  * dead earlier run left), picks the storage (btrfs or copy) and the limits (cgroup or rlimit), builds the base
  * root and the layer template. Log `snapshotMode` and `limitsMode` at start.
- * @see issue 8 §2, docs/fidelity.md "Sandbox engine"
+ * @see docs/fidelity.md "Sandbox engine"
  */
 export class SandboxMachineFactory implements MachineFactory {
   readonly engine = 'sandbox';
@@ -351,29 +337,17 @@ export class SandboxMachineFactory implements MachineFactory {
   }
 }
 
-type WatchEntry = { path: string; recursive: boolean; listener: (changes: VfsChange[]) => void; stop?: () => void };
-
 /**
  * One sandbox sprite. Processes run as `sprite` (uid/gid 1000) under the agent; pids come from a per-machine
  * counter (never reused while the sprite lives). A crash of the agent or the sandbox reboots the sprite (fresh
  * namespaces on the same disk) and calls the `onReboot` listeners, so services can come back.
  */
-export class SandboxMachine implements Machine {
+export class SandboxMachine extends AgentMachine implements Machine {
   readonly kind = 'sandbox';
   readonly engine = 'sandbox';
-  readonly fs: MachineFs;
-  private nextPid = 1;
   private sandbox?: Sandbox;
-  private agent?: AgentClient;
-  /** Resolves with the agent of the current boot; replaced at every (re)boot. */
-  private ready: Promise<AgentClient> = Promise.reject(new Error('sprite not booted'));
-  private generation = 0;
-  private destroyed = false;
-  private lock: Promise<unknown> = Promise.resolve();
+  /** When the latest crashes happened (ms): the reboot after one waits longer the more came within a minute. */
   private crashes: number[] = [];
-  private readonly rebootListeners = new Set<() => void>();
-  private readonly watches = new Set<WatchEntry>();
-  private apiListener: ((conn: Duplex) => void) | undefined;
   /** The egress gate of this sprite (`--sandbox-egress gate`), else undefined. */
   private readonly egress: SpriteEgress | undefined;
 
@@ -382,8 +356,6 @@ export class SandboxMachine implements Machine {
   private hostnameSetter?: HostnameSetter;
   /** Whether a quota was set on the layer (it is lifted while the next boot mounts it). */
   private quotaSet = false;
-  /** The error of the last failed boot (see `bootFailure`). */
-  private failure: string | undefined;
 
   /** @internal created by SandboxMachineFactory.create */
   constructor(
@@ -394,10 +366,9 @@ export class SandboxMachine implements Machine {
     /** Names the sprite's layer, snapshots, host dirs (and cgroup): its id, or the spare's own key (spares.ts). */
     readonly key: string = spec.id,
   ) {
+    super();
     this.currentSpec = spec;
     this.egress = SpriteEgress.of(shared.egress);
-    this.ready.catch(() => undefined);
-    this.fs = fsThrough(() => this.agentReady());
   }
 
   /** The sprite's name and id (a spare's placeholder until `adopt`). */
@@ -454,18 +425,6 @@ export class SandboxMachine implements Machine {
     await warm.exit.catch(() => undefined);
   }
 
-  /** Registers `listener`, called after every reboot that follows a crash (not after `restore`). Returns an unsubscribe. */
-  onReboot(listener: () => void): () => void {
-    this.rebootListeners.add(listener);
-    return () => this.rebootListeners.delete(listener);
-  }
-
-  /** The in-sprite API's connections go to `listener` (Machine port; issue 9). */
-  onApiConnection(listener: (conn: Duplex) => void): () => void {
-    this.apiListener = listener;
-    return () => void (this.apiListener === listener && (this.apiListener = undefined));
-  }
-
   /** The sprite's network policy, pushed by SpritePolicies: enforced by the egress gate when it is on. */
   setNetworkPolicy(policy: NetworkPolicy): void {
     this.egress?.setPolicy(policy);
@@ -507,33 +466,17 @@ export class SandboxMachine implements Machine {
 
   /**
    * Starts the sandbox on the current layer and connects to its agent; resolves when the agent answers.
+   * A failed boot marks the sprite failed (`bootFailure`, its error): a sprite kept from an earlier run whose disk
+   * no longer boots (`--data-dir`) stays so until a restore boots it.
    * @internal used by the factory, restore and the crash handler
    */
   async boot(): Promise<void> {
-    const generation = ++this.generation;
-    const attempt = this.launchOnce(generation).then(
-      (client) => {
-        this.failure = undefined;
-        return client;
-      },
-      (err: Error) => {
+    await this.startAgent((generation) =>
+      this.launchOnce(generation).catch((err: Error) => {
         this.failure = err.message;
         throw new ModelError('sprite_unavailable', `sprite ${this.spec.name} could not boot (${err.message}); restore one of its checkpoints or delete it`);
-      },
+      }),
     );
-    this.ready = attempt;
-    attempt.catch(() => undefined);
-    await attempt;
-  }
-
-  /**
-   * Why the last boot failed (its error), or undefined once a boot succeeded. A sprite kept from an earlier run whose
-   * disk no longer boots (`--data-dir`) keeps this until a restore boots it; every operation but restore and delete
-   * is refused meanwhile, naming this reason. @see Machine.bootFailure
-   * @deviation real Sprites' answer for a sprite that cannot boot is unknown: spritzer says 503 (docs/fidelity.md).
-   */
-  get bootFailure(): string | undefined {
-    return this.failure;
   }
 
   private async launchOnce(generation: number): Promise<AgentClient> {
@@ -595,30 +538,19 @@ export class SandboxMachine implements Machine {
       await sandbox.kill();
       throw err;
     }
-    if (generation !== this.generation || this.destroyed) {
+    if (!this.isCurrent(generation)) {
       client.close();
       await sandbox.kill();
       throw new Error(`sprite ${this.spec.name} was stopped while booting`);
     }
-    this.agent = client;
-    client.onAccept = (conn, listener) => {
-      if (this.egress?.accept(conn, listener)) return;
-      if (listener === 'api' && this.apiListener) this.apiListener(conn);
-      else conn.destroy();
-    };
-    for (const w of this.watches) w.stop = client.watch(w.path, { recursive: w.recursive }, w.listener);
-    const crashed = () => {
-      if (generation !== this.generation || this.destroyed) return;
-      if (client.violation !== undefined) void this.onViolation(client.violation);
-      else void this.onCrash(generation);
-    };
-    void client.closed.then(crashed);
-    void sandbox.exited.then(crashed);
+    this.routeAccepted(client, (conn, listener) => this.egress?.accept(conn, listener));
+    // The sandbox dying is a crash too, even before the agent's connection notices.
+    this.takeAgent(client, generation, sandbox.exited);
     return client;
   }
 
   /** A crash (agent connection lost or sandbox gone): kill what is left, boot again, tell the listeners. */
-  private async onCrash(generation: number): Promise<void> {
+  protected async onCrash(generation: number): Promise<void> {
     this.generation++;
     const now = this.shared.clock.now();
     this.crashes = [...this.crashes.filter((t) => now - t < 60_000), now];
@@ -631,7 +563,7 @@ export class SandboxMachine implements Machine {
         if (this.destroyed) return;
         try {
           await this.boot();
-          for (const l of this.rebootListeners) l();
+          this.rebooted();
         } catch (err) {
           this.shared.logger?.error({ sprite: this.spec.name, err: (err as Error).message }, 'sandbox: reboot failed');
           void this.onCrash(this.generation);
@@ -642,76 +574,31 @@ export class SandboxMachine implements Machine {
     else this.shared.clock.setTimeout(retry, delay);
   }
 
-  /**
-   * The agent broke the protocol (agent-bounds.ts): root inside took over its connection, or the agent is not ours.
-   * Nothing the sprite runs is trusted any more, so the sprite is stopped (every process killed) and marked failed
-   * (`bootFailure`: listed `cold`, every operation but restore and delete refused) instead of being rebooted into
-   * the same hands; a restore boots it again. Other sprites are not touched.
-   * @see docs/security.md "The agent's connection"
-   * @deviation real Sprites' answer is unknown: the sprite stays failed until a restore (docs/fidelity.md).
-   */
-  private async onViolation(reason: string): Promise<void> {
-    this.generation++;
-    this.failure = `the sprite's agent broke the protocol (${reason}); the sprite was stopped`;
+  /** The agent broke the protocol (AgentMachine): every process of the sprite dies with its sandbox. */
+  protected async stopFailed(reason: string): Promise<void> {
     this.shared.logger?.error({ sprite: this.spec.name, reason }, 'sandbox: the sprite agent broke the protocol; sprite stopped and marked failed');
-    const failed = Promise.reject(new ModelError('sprite_unavailable', `sprite ${this.spec.name} failed: ${this.failure}; restore one of its checkpoints or delete it`));
-    failed.catch(() => undefined);
-    this.ready = failed;
     await this.serialized(() => this.teardown());
   }
 
   /** Kills the sandbox (every process, the mounts with it) and drops the agent connection. */
   private async teardown(): Promise<void> {
-    const { sandbox, agent } = this;
+    const { sandbox } = this;
     this.sandbox = undefined;
-    this.agent = undefined;
     this.hostnameSetter?.dispose();
     this.hostnameSetter = undefined;
-    for (const w of this.watches) w.stop = undefined;
-    agent?.close();
+    this.dropAgent();
     await sandbox?.kill();
   }
 
-  private agentReady(): Promise<AgentClient> {
-    if (this.destroyed) return Promise.reject(new Error(`sprite ${this.spec.name} is destroyed`));
-    return this.ready;
-  }
-
-  private serialized<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.lock.then(fn, fn);
-    this.lock = next.catch(() => undefined);
-    return next;
-  }
-
-  spawn(req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess {
-    const pid = this.nextPid++;
-    const full = { ...req, env: this.egress ? this.egress.env(req.env) : req.env, uid: SPRITE_UID, gid: SPRITE_UID };
-    if (this.agent && !this.destroyed) return this.agent.spawn(full, io, { ...opts, pid });
-    return deferredProcess(pid, io, this.agentReady().then((a) => a.spawn(full, io, { ...opts, pid })));
-  }
-
-  async connect(host: string, port: number): Promise<Duplex> {
-    return (await this.agentReady()).connect(host, port);
-  }
-
-  async listeningPorts(): Promise<ListeningPort[]> {
-    return (await this.agentReady()).listeningPorts();
-  }
-
-  watch(path: string, opts: { recursive: boolean }, listener: (changes: VfsChange[]) => void): () => void {
-    const entry: WatchEntry = { path, recursive: opts.recursive, listener };
-    this.watches.add(entry);
-    if (this.agent) entry.stop = this.agent.watch(path, opts, listener);
-    return () => {
-      this.watches.delete(entry);
-      entry.stop?.();
-    };
+  /** With the egress gate on, a process's environment names its proxy (sprite-egress.ts). */
+  protected execEnv(env: Record<string, string>): Record<string, string> {
+    return this.egress ? this.egress.env(env) : env;
   }
 
   /** A live read-only snapshot of the writable layer (btrfs: O(1), ~10 ms; nothing stops). */
   snapshot(): Promise<MachineSnapshot> {
     return this.serialized(async () => {
-      if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
+      this.assertLive();
       const layer = await this.shared.storage.snapshot(this.key);
       const snap: SandboxSnapshot = { kind: 'sandbox', layer };
       return snap;
@@ -725,7 +612,7 @@ export class SandboxMachine implements Machine {
   restore(snapshot: MachineSnapshot): Promise<void> {
     const snap = asSandboxSnapshot(snapshot, this.key);
     return this.serialized(async () => {
-      if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
+      this.assertLive();
       await this.shared.storage.stageRestore(this.key, snap.layer);
       this.generation++;
       await this.teardown();
@@ -747,13 +634,8 @@ export class SandboxMachine implements Machine {
    * `/usr` is a writable overlay of the host's, so a walk there would count gigabytes of the host OS.
    */
   async usage(): Promise<{ bytes: number; files: number }> {
-    if (this.destroyed) throw new Error(`sprite ${this.spec.name} is destroyed`);
+    this.assertLive();
     return this.shared.storage.usage(this.key);
-  }
-
-  /** Kills every process the sprite runs (the agent stays); the disk stays. */
-  async stop(): Promise<void> {
-    await (await this.agentReady()).killAll();
   }
 
   /**
@@ -773,9 +655,7 @@ export class SandboxMachine implements Machine {
   private end(opts: { keepDisk: boolean }): Promise<void> {
     return this.serialized(async () => {
       if (this.destroyed) return;
-      this.destroyed = true;
-      this.generation++;
-      this.watches.clear();
+      this.markDestroyed();
       this.egress?.close();
       await this.teardown();
       await this.cgroup?.remove();
