@@ -10,7 +10,8 @@ import { lchown, lstat, mkdtemp, readdir, readFile, rm, stat, writeFile } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentBundle } from '../support/agent.ts';
-import { DEFAULT_ID_BASE, DEFAULT_ID_RANGE_SIZE, LAYER_IDS_FILE } from '../../src/server/machines/sandbox/id-ranges.ts';
+import { DEFAULT_ID_RANGE_SIZE, LAYER_IDS_FILE } from '../../src/server/machines/sandbox/id-ranges.ts';
+import { DEFAULT_ID_BASE } from '../../src/server/config/sprite-resources.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../../src/server/machines/sandbox/sandbox-machine.ts';
 import { announceSkip, exec, execAsRoot, hostUidOf } from './support.ts';
 

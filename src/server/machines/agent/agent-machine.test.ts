@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeFrame, FrameType } from '../../../protocol/agent.ts';
-import { startHostileAgent, type HostileAgent } from '../../../agent/testing.ts';
+import { startHostileAgent, type HostileAgent } from '../../../../test/support/agent.ts';
 import type { MachineSpec } from '../port.ts';
 import { AgentMachine } from './agent-machine.ts';
 

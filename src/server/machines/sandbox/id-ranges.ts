@@ -10,8 +10,6 @@ import { lchown, lstat, readdir, readFile, rename, writeFile, chmod } from 'node
 import { join } from 'node:path';
 import { DEFAULT_ID_BASE } from '../../config/sprite-resources.ts';
 
-export { DEFAULT_ID_BASE };
-
 /** How sprites' host id ranges are laid out (`--sandbox-uid-base`, docs/limits.md). */
 export interface IdRangeSettings {
   /** First host uid/gid of the first range (default DEFAULT_ID_BASE). */

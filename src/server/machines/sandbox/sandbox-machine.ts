@@ -25,7 +25,8 @@ import { CgroupV1, type LimitsMode, type SandboxLimits, type SpriteCgroup } from
 import { AGENT_COMMAND, agentMounts, launch, SANDBOX_PATH, type AgentFiles, type Sandbox } from './launcher.ts';
 import { hostsFile, personalizeLayer, prepareHostBase, seedLayer, SPRITE_UID, usePreparedRoot, type BaseRoot } from './rootfs.ts';
 import { hasCommand } from './run.ts';
-import { DEFAULT_ID_BASE, DEFAULT_ID_RANGE_SIZE, IdRanges, shiftLayer } from './id-ranges.ts';
+import { DEFAULT_ID_RANGE_SIZE, IdRanges, shiftLayer } from './id-ranges.ts';
+import { DEFAULT_ID_BASE } from '../../config/sprite-resources.ts';
 import { userNamespaceHelper } from './native.ts';
 import { seccompFilter } from './seccomp.ts';
 import { defaultSpriteResources } from '../../config/sprite-resources.ts';
