@@ -109,7 +109,8 @@ export function createApp(deps: Deps): SpritzerApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', parseQuery);
-  // Paths match case-sensitively (as the real Go servers do), so the mint check and routing agree (issue 16).
+  // Paths match case-sensitively (as the real Go servers do), so the token scope check (http/auth.ts) and routing
+  // agree on every path: a differently cased path can neither slip past the scope nor reach another route.
   app.set('case sensitive routing', true);
   // No ETags (a SHA-1 per JSON body that no SDK reads).
   app.set('etag', false);
@@ -153,7 +154,8 @@ export function createApp(deps: Deps): SpritzerApp {
   });
   // --data-dir: a mutating request's effect is saved before any byte of its response (src/server/store).
   if (deps.store) app.use(deps.store.middleware());
-  // fs/write and exec bodies are bytes whatever their Content-Type, and no body at all is an empty one (issue 12 item 8).
+  // fs/write and exec bodies are bytes whatever their Content-Type, and no body at all is an empty one
+  // (docs/fidelity.md "Choices between disagreeing sources": a raw-body request with no body).
   app.use(rawBodyRoutes());
   // Body parsers as one layer, skipped by requests without a body (http/body-stage.ts).
   app.use(
@@ -172,7 +174,7 @@ export function createApp(deps: Deps): SpritzerApp {
   );
   app.use(headAsGet(OPENAPI_PATH));
   memoiseValidatorRoutes(); // compile each route template once, not per request
-  shareValidatorCompiles(); // an operation's first request compiles less (http/validator/compile-cache.ts, issue 16)
+  shareValidatorCompiles(); // an operation's first request compiles less (http/validator/compile-cache.ts; docs/limits.md)
   deferSpecCheckCompile(); // the OpenAPI meta-schema is not compiled at start when nothing validates the spec with it
   resolveComponentRefsDirectly(); // nor is each component schema, only to be looked up by its $ref (http/validator/component-refs.ts)
   skipBundleOfLocalRefs(); // and a document of local $refs is not walked by $RefParser.bundle (http/validator/local-refs.ts)

@@ -3,7 +3,7 @@
  * `MachineFactory.adoptExisting`) become sprites of the model again, with the fields their machine kept
  * (`Machine.remember`). It owns that rebuild only; finding and re-attaching the machines is the engine's, and the
  * `--data-dir` store (src/server/store) is a separate path for the in-memory and sandbox engines.
- * @see issue 10 item 2, docs/container.md "Restarts"
+ * @see docs/container.md "Restarts"
  */
 import type { Logger } from 'pino';
 import { Sprite, SPRITE_NAME_PATTERN, type SpritesModel } from './sprites.ts';

@@ -2,7 +2,7 @@
  * The path check an exec's working directory (`dir`) goes through before the command starts: Linux's PATH_MAX and
  * NAME_MAX, no NUL or newline (the same `checkPath` the fs API uses). It does not look the directory up (the
  * session manager does).
- * @see docs/wire-reference.md §4.2 (`dir`), issue 12 item 7
+ * @see docs/wire-reference.md §4.2 (`dir`), docs/limits.md (path length)
  */
 import { checkPath } from '../machines/port.ts';
 import { ModelError } from '../core/errors.ts';

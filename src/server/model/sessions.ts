@@ -16,8 +16,9 @@ const RECENTLY_EXITED_KEPT = 256;
 /**
  * Default `max_run_after_disconnect` for non-TTY, non-detachable commands: 0, so a dropped client's command is
  * killed at once, as HTTP exec's is.
- * @deviation the docs give 10 s (docs/wire-reference.md §4.2); field reports and issues 8 and 12 ask that a dropped exec
- * be gone at once (`ps` shows no `sleep 1000` 1 s later). An explicit `max_run_after_disconnect` is honoured.
+ * @deviation the docs give 10 s (docs/wire-reference.md §4.2); field reports show a dropped exec gone at once (`ps`
+ * shows no `sleep 1000` 1 s later), and docs/fidelity.md "Deliberate differences" (Dropped exec client) follows
+ * them. An explicit `max_run_after_disconnect` is honoured.
  */
 export const DEFAULT_NON_TTY_LINGER_MS = 0;
 
@@ -196,7 +197,7 @@ export class SessionRegistry {
    * Checks that a command can start: its working directory exists in the sprite. ModelError `invalid_request`
    * (`chdir <dir>: no such file or directory`) otherwise, so callers can refuse before a WebSocket upgrade; a `dir`
    * over Linux's path limits or holding a NUL reads `chdir <dir>: file name too long` / `invalid argument`
-   * (`checkPath`, issue 12 item 7). A sprite whose machine could not boot rejects with its ModelError
+   * (`checkPath`, the same check as the fs API's). A sprite whose machine could not boot rejects with its ModelError
    * `sprite_unavailable`.
    */
   async validate(init: Pick<ExecSessionInit, 'dir'>): Promise<void> {

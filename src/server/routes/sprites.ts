@@ -99,7 +99,7 @@ export const spriteHandlers: HandlerMap = {
    * `POST /v1/organizations/{org}/tokens` (FlyV1 auth) → 201 `{token}`, accepted from then on as a bearer token
    * for the public API of `{org}` only (§3.9; never for `/_spritzer`, see http/auth.ts). An organization other
    * than the server's (`--org`) is 404 `{"error":"organization not found","message":…}`: a token for it would
-   * reach nothing here (issue 16). @deviation the real API's answer for an unknown org is UNCONFIRMED.
+   * reach nothing here, so minting one would only mislead the caller. @deviation the real API's answer for an unknown org is UNCONFIRMED.
    */
   createToken({ path }, res, { deps, credentials }) {
     const org = path.org;

@@ -41,8 +41,8 @@ export async function openDataDir(dir: string, deps: { clock: Clock; logger: Log
 }
 
 /**
- * The one line for an error of `listen` on `host:port`, e.g. `127.0.0.1:4290 is already in use; pass --addr`.
- * @see issue 13 item 6
+ * The one line for an error of `listen` on `host:port`, e.g. `127.0.0.1:4290 is already in use; pass --addr`:
+ * a user who starts a second server sees what to change, not a stack trace.
  */
 export function listenErrorMessage(err: NodeJS.ErrnoException, host: string, port: number): string {
   const at = `${host.includes(':') ? `[${host}]` : host}:${port}`;

@@ -1,5 +1,5 @@
 /**
- * Persistence of the whole emulated account under `--data-dir` (issue 13 item 1): at start it rebuilds sprites
+ * Persistence of the whole emulated account under `--data-dir` (README.md "Using it"): at start it rebuilds sprites
  * (metadata, disks, checkpoints, services, tasks, policies) and minted tokens from the data dir; while running it
  * saves them, so every request that got its response survives a `kill -9`. Disks are journaled by tree.ts as they
  * change; everything else is saved by `flush`, which runs before any byte of a mutating response (`middleware`),

@@ -29,7 +29,7 @@ describe('planCommand', () => {
   it.each([
     [{ argv: ['sh', '-c', 'echo hi'], path: 'python3' }, ['python3', '-c', 'echo hi']],
     [{ argv: ['shown-name', 'hi'], path: 'echo' }, ['echo', 'hi']],
-  ])('runs path, not argv[0], for %j (issue 12 item 8)', (req, argv) => {
+  ])('runs path, not argv[0], for %j, as execve would', (req, argv) => {
     expect(planCommand(req)).toEqual({ form: 'argv', argv });
   });
 });

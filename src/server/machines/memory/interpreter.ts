@@ -3,7 +3,8 @@
  * (which mirrors chant's fakeExec). A script is split on `;` and each segment is matched against a fixed list of
  * forms that read and write the sprite's VFS; anything else is echoed back, never executed. It is no shell: no
  * pipes, quoting beyond one pair of quotes, variables or stdin (stdin is ignored and never waited for).
- * @see docs/architecture.md "Machines and engines", issue 3 item 6
+ * It is kept so that tests written against the original emulator's outputs keep passing unchanged.
+ * @see docs/architecture.md "Machines and engines"
  */
 import { Vfs } from './vfs.ts';
 import { VfsError } from '../port.ts';
@@ -30,7 +31,7 @@ const RISKY_OUTPUT = 'partial-corrupt';
  * The seed's `./risky.sh`: a deploy step that fails half-way. It writes `partial-corrupt` to `/work/output`
  * (creating `/work`), prints `risky.sh: failed` on stderr and exits 1, so that a checkpoint restore has something
  * to undo. Shared by the `shell` engine, which runs it when the sprite has no `risky.sh` of its own.
- * @see issue 3 "the seed's compensation story"
+ * @see docs/fidelity.md "Deliberate differences" (Sandbox: seed demo files)
  */
 export function runRiskyScript(vfs: Vfs): ScriptedResult {
   vfs.writeFile(RISKY_OUTPUT_PATH, RISKY_OUTPUT, { mkdirParents: true });

@@ -4,7 +4,8 @@
  * the small `/etc` files scripts read (`hostname`, `passwd`, `group`, `hosts`, `os-release`), and the `/.sprite` tree
  * (`llm.txt`, `version.txt`, `bin/sprite-env`, `logs/services`; src/protocol/sprite-tree.ts). It does not
  * hold the command stubs under `/bin` or the devices under `/dev`: `BashFs` serves those as read-only views.
- * @see docs/wire-reference.md §13 (the `sprite` user, uid/gid 1000), issue 12 item 2
+ * Scripts that read `/etc/passwd`, `hostname` or `/etc/os-release` get what a Linux sprite gives them.
+ * @see docs/wire-reference.md §13 (the `sprite` user, uid/gid 1000)
  */
 import { Vfs, type VfsSnapshot } from './vfs.ts';
 import { LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, VERSION_PATH, VERSION_TEXT } from '../../../protocol/sprite-tree.ts';
@@ -70,7 +71,7 @@ export const GROUP = ['root:x:0:', 'sprite:x:1000:', 'nogroup:x:65534:', ''].joi
  * the same `vfs`. `hostname` is the sprite's name (written to `/etc/hostname` and `/etc/hosts`). Everything is
  * owned by root (uid/gid 0); files are 0644. Throws what the VFS throws (nothing on a fresh tree; ENOSPC only
  * with a quota under a few hundred bytes).
- * @see issue 12 item 2, docs/fidelity.md "shell engine"
+ * @see docs/fidelity.md "shell engine"
  */
 export function seedLinuxTree(vfs: Vfs, hostname: string): Vfs {
   return seedHostFiles(seedCommonTree(vfs), hostname);
@@ -119,8 +120,9 @@ const commonTrees = new WeakMap<object, VfsSnapshot>();
 /**
  * A new sprite's disk: the same tree as `seedLinuxTree(Vfs.skeleton(now, limits), hostname)`, but the part every
  * sprite has alike is built once per `owner` (the factory's clock) and shared, since VFS trees are immutable and
- * copied on write: a sprite then holds only its own `/`, `/etc` and host files (memory per sprite, issue 11
- * item 6). The shared directories keep the times of the first sprite made with `owner`.
+ * copied on write: a sprite then holds only its own `/`, `/etc` and host files (about 10 KiB of heap per sprite;
+ * docs/performance.md "A quiet-machine run, before and after"). The shared directories keep the times of the first
+ * sprite made with `owner`.
  * @deviation The base directories' mtimes are those of the first sprite's creation, as an image's are its build time.
  */
 export function newLinuxTree(hostname: string, now: () => number, owner: object, limits: { quotaBytes?: number; quotaFiles?: number } = {}): Vfs {

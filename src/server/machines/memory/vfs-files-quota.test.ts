@@ -1,5 +1,5 @@
 /**
- * The VFS's regular-file budget (issue 13 item 7, `--max-files`): a write or copy that would add a file past
+ * The VFS's regular-file budget (`--max-files`, docs/limits.md): a write or copy that would add a file past
  * `quotaFiles` is ENOSPC and changes nothing; overwrites, directories, symlinks, deletes and restores are not
  * limited; the quota applies to new trees (`skeleton`) and to trees built from a snapshot.
  */

@@ -1,7 +1,7 @@
 /**
- * The VFS under hostile sizes (issue 16 item 6, 9): operations are linear in the path's depth (proved by the
- * injected meter, not by time), nothing recurses over depth (a tree deeper than the JS stack works), and the
- * disk quota refuses growth with ENOSPC without changing anything.
+ * The VFS under hostile sizes, so that no client can stall the server with a deep tree or fill its memory:
+ * operations are linear in the path's depth (proved by the injected meter, not by time), nothing recurses over depth
+ * (a tree deeper than the JS stack works), and the disk quota refuses growth with ENOSPC without changing anything.
  */
 import { describe, expect, it } from 'vitest';
 import { Vfs, type VfsMeter } from './vfs.ts';

@@ -3,7 +3,7 @@ import { FakeClock } from '../../core/clock.ts';
 import { Vfs } from './vfs.ts';
 import { VfsError, type VfsErrorCode } from '../port.ts';
 
-// POSIX details of the VFS that mutation testing found unpinned (issue 15): symlinked directories on the way,
+// POSIX details of the VFS that mutation testing found unpinned: symlinked directories on the way,
 // what replaces what, who owns what, and which directory mtimes move. Each test is a behaviour a caller sees.
 
 const text = (b: Uint8Array): string => new TextDecoder().decode(b);

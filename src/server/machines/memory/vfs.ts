@@ -244,8 +244,9 @@ export class Vfs {
    */
   quotaBytes: number;
   /**
-   * Most regular files the tree may hold (the sprite's inode budget, issue 13 item 7); a write or copy that would
-   * add files beyond it fails with ENOSPC, as Linux does when a filesystem runs out of inodes, and changes nothing.
+   * Most regular files the tree may hold (the sprite's inode budget, so that a client cannot fill the server's
+   * memory with empty files); a write or copy that would add files beyond it fails with ENOSPC, as Linux does when a
+   * filesystem runs out of inodes, and changes nothing.
    * Directories and symlinks do not count. Default: none. @see docs/limits.md (`--max-files`)
    */
   quotaFiles: number;
@@ -343,7 +344,7 @@ export class Vfs {
   /**
    * The stored bytes of the file at `path`, not a copy: for a caller that only reads them at once (turning them into
    * a string), so that a large file is not copied twice. The caller must never write to the array: a snapshot may
-   * share it. Throws as `readFile`. @see issue 16 item 4
+   * share it. Throws as `readFile`. @see docs/limits.md (a 60 MiB `cat`)
    */
   readFileShared(path: string): Readonly<Uint8Array> {
     const p = Vfs.normalize(path);

@@ -4,7 +4,7 @@
  * one byte `ff`. These wrappers hand just-bash's command its words as UTF-8 byte strings (one char per byte, with
  * `\u`/`\U` escapes already turned into the `\NNN` escapes of their UTF-8 bytes), so every char of the result is one
  * byte, and return it as `bytes` output. They own only that translation; formatting stays just-bash's.
- * @see issue 12 item 1; node_modules/just-bash/dist/encoding.d.ts
+ * @see node_modules/just-bash/dist/encoding.d.ts
  */
 import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, type ExecResult } from 'just-bash';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 12 items 1, 3 and 4 on the `shell` engine itself: bytes are bytes (stdout, stdin, files), each command's
+ * The `shell` engine itself, as a script sees it: bytes are bytes (stdout, stdin, files), each command's
  * output is delivered when that command ends (on the fake clock), and a TTY `bash` is an interactive shell.
  */
 import { describe, it, expect } from 'vitest';
@@ -53,7 +53,7 @@ async function until(cond: () => boolean): Promise<void> {
 const sh = (script: string) => ['sh', '-c', script];
 const hex = (s: string) => Buffer.from(s, 'latin1').toString('hex');
 
-describe('shell engine: bytes are bytes (issue 12 item 1)', () => {
+describe('shell engine: bytes are bytes (stdout, stdin, files)', () => {
   it("printf '\\377' writes the one byte ff", async () => {
     const t = start(sh("printf '\\377'"));
     expect(await t.proc.exit).toBe(0);
@@ -105,7 +105,7 @@ describe('shell engine: bytes are bytes (issue 12 item 1)', () => {
   });
 });
 
-describe('shell engine: streamed output (issue 12 item 3)', () => {
+describe('shell engine: each command\'s output is streamed when that command ends', () => {
   it('echo a; sleep 1; echo b delivers a, then b one (fake) second later, then the exit', async () => {
     const t = start(sh('echo a; sleep 1; echo b'));
     await until(() => t.clock.pending() > 0);
@@ -174,7 +174,7 @@ describe('shell engine: streamed output (issue 12 item 3)', () => {
   });
 });
 
-describe('shell engine: interactive TTY shell (issue 12 item 4)', () => {
+describe('shell engine: a TTY bash is an interactive shell', () => {
   const text = (t: ReturnType<typeof start>) => t.seen.stdout.toString('utf8');
   const type = (t: ReturnType<typeof start>, s: string) => t.proc.writeStdin(Buffer.from(s, 'latin1'));
   const prompts = (t: ReturnType<typeof start>) => text(t).split('sprite@demo:').length - 1;

@@ -2,7 +2,7 @@
  * What the shell engine's character devices read as, and the owner facts `BashFs` adds to just-bash's `FsStat`
  * (which has no uid/gid) so `ls -l` can show the real owner and a device's type. It does not decide which paths
  * are devices (`BashFs` does) and holds no state.
- * @see issue 12 item 2, docs/fidelity.md "shell engine"
+ * @see docs/fidelity.md "shell engine"
  */
 import { randomBytes } from 'node:crypto';
 import type { FsStat } from 'just-bash';

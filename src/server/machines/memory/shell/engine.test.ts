@@ -115,7 +115,7 @@ describe('shell engine: environment, directory, exit codes, streams', () => {
     expect(t.seen.stdout.equals(Buffer.from('héllo ✓\n'))).toBe(true);
   });
 
-  it('delivers each command\'s output when that command ends, before the script ends (issue 12 item 3)', async () => {
+  it('delivers each command\'s output when that command ends, before the script ends', async () => {
     const t = start(request(sh('echo start; sleep 5; echo end')));
     while (t.clock.pending() === 0) await settle(1);
     expect([t.seen.stdout.toString(), t.seen.exited]).toEqual(['start\n', false]);

@@ -4,7 +4,7 @@
  * process lifecycle around one `Bash.exec` call: stdin collection, terminal emulation (`tty`, `stty size`,
  * resize, ^C), signals, and the seed's `./risky.sh`. Output streams per command, as bytes (output-sink.ts,
  * byte-commands.ts); a TTY `bash`/`sh` with no script is the interactive shell of tty-shell.ts.
- * @see docs/architecture.md "Machines and engines", issue 3 item 6, issue 12, node_modules/just-bash/README.md
+ * @see docs/architecture.md "Machines and engines", docs/fidelity.md "Per engine", node_modules/just-bash/README.md
  */
 import {
   Bash,
@@ -188,8 +188,8 @@ function spritzerCommands(term: Terminal, vfs: Vfs): CustomCommand[] {
  * `STDIN_IDLE_AFTER_DATA_MS` after the last chunk (an empty chunk counts: the WebSocket layer sends one while a
  * large frame is still arriving). Chunks arriving after the start are dropped, and the first such chunk puts
  * `LATE_STDIN_MESSAGE` on stderr; a command that may read stdin then exits 1 instead of 0. More than
- * `maxStdinBytes` of stdin ends the command before it runs: `stdinTooLargeMessage` on stderr, exit 126 (issue 16
- * item 3).
+ * `maxStdinBytes` of stdin ends the command before it runs: `stdinTooLargeMessage` on stderr, exit 126, so stdin is
+ * never cut silently (docs/limits.md, exec stdin per command).
  * @deviation Real Sprites stream stdin to a live process; here stdin is collected first (at most
  * `maxStdinBytes`), and a client that asks for stdin but never sends EOF (the JS SDK's `exec()`) gets its command
  * started after the grace period.
@@ -219,7 +219,8 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
       let launched = false;
       let warnedLateStdin = false;
       let lateStdinBytes = 0;
-      // A non-TTY command that may read stdin waits longer for its first byte (issue 16; stdin-wait.ts).
+      // A non-TTY command that may read stdin waits longer for its first byte, so a slow client's stdin is not lost
+      // (stdin-wait.ts).
       const mayReadStdin = opts.stdin && !req.tty && mayReadStdinOf(shellScript(req));
       let grace: TimerHandle | null = null;
 
@@ -384,7 +385,7 @@ async function runShell(
   ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; clock: Clock; sinks: OutputSinks; commands?: CustomCommand[]; jobs: JobControl },
 ): Promise<ExecResult | BashExecResult> {
   try {
-    await installShellTurns(); // CPU-bound scripts share the event loop in time slices (issue 11 item 5)
+    await installShellTurns(); // CPU-bound scripts share the event loop in time slices, so the API still answers
     const bash = new Bash({
       fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: { pid, ppid: 1 } }), ctl.sinks),
       cwd: req.dir,
@@ -402,7 +403,9 @@ async function runShell(
         ...ctl.jobs.commands(),
         ...(ctl.commands ?? []),
       ], JUST_BASH_COMMANDS, EXACT_COMMANDS),
-      // The WASM runtimes (CPython, QuickJS, SQLite) load on a command's first use, not here (issue 12 item 6).
+      // The WASM runtimes (CPython, QuickJS, SQLite) load on a command's first use, not here: a server whose
+      // sprites never run `python3` never pays their start time and memory (docs/fidelity.md "Deliberate
+      // differences", Shell limits).
       python: true,
       javascript: JAVASCRIPT_AVAILABLE,
       sleep: ctl.sleep,
@@ -443,7 +446,7 @@ const LINE_END_COMMAND = '__spritzer_line_end';
  * Starts the interactive shell of a TTY `bash`/`sh` with no script (see tty-shell.ts): each line runs as a
  * just-bash script with the previous line's variables, directory and `$?`, its output streamed as for any
  * command. A `signal` of INT interrupts the running line; any other fatal signal ends the shell.
- * @see issue 12 item 4
+ * @see docs/fidelity.md "Per engine" (TTY)
  */
 function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, clock: Clock, maxStdinBytes: number, limits: ShellLimits): ExecProcess {
   const pid = sprite.allocatePid();
@@ -560,8 +563,7 @@ function liveSinks(out: OutputSinks, finished: () => boolean): OutputSinks {
 /**
  * The stdout of a just-bash result as bytes: a `bytes` result is a latin1 byte string, a `text` one is UTF-8
  * encoded. Same bytes as just-bash's `stdoutAsBytes`, but converted natively in O(n): that helper builds its byte
- * string one character at a time, which took seconds and hundreds of MiB of garbage for a 60 MiB `cat` (issue 16
- * item 4).
+ * string one character at a time, which took seconds and hundreds of MiB of garbage for a 60 MiB `cat`.
  */
 export function stdoutBytes(result: ExecResult): Buffer {
   return Buffer.from(result.stdout, stdoutKind(result) === 'bytes' ? 'latin1' : 'utf8');

@@ -4,7 +4,7 @@
  * its output on the exec's sinks; runs the EXIT trap when the script ends and a signal's trap when the exec is
  * signalled, and ends the jobs with the exec. It does not parse scripts nor define the commands (shell-jobs.ts),
  * and does not own the exec's exit bookkeeping (shell.ts's `ProcessExit`).
- * @see issue 12 item 5; docs/fidelity.md "shell engine"
+ * @see docs/fidelity.md "Deliberate differences" (Shell engine job control)
  */
 import type { BashExecResult, CustomCommand, ExecResult } from 'just-bash';
 import { defineCommand, stdoutKind } from 'just-bash';

@@ -7,7 +7,7 @@ import { rewriteJobControl } from './jobs.ts';
 import type { SpriteContext } from '../engine.ts';
 import type { ExecProcess } from '../../port.ts';
 
-// Issue 12 item 5: background jobs, $!, wait, jobs, kill and traps in the shell engine, on the fake clock.
+// Background jobs, $!, wait, jobs, kill and traps in the shell engine, as a script sees them, on the fake clock.
 
 const T = Date.UTC(2026, 10, 30, 9, 5, 0);
 const ENV = { HOME: '/home/sprite', USER: 'sprite', PATH: '/usr/local/bin:/usr/bin:/bin' };

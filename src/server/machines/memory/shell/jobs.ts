@@ -3,7 +3,7 @@
  * (`trap … EXIT|TERM|INT|HUP|…`). It owns the script rewrite that routes these through its own commands, one
  * shell's job table and trap table, and `kill`/`trap` semantics. It does not run scripts nor deliver output:
  * shell.ts gives it a launcher that runs a job's script as its own just-bash execution over the sprite's VFS.
- * @see issue 12 item 5; docs/fidelity.md "shell engine"; https://www.gnu.org/software/bash/manual/html_node/Job-Control-Builtins.html
+ * @see docs/fidelity.md "Deliberate differences" (Shell engine job control); https://www.gnu.org/software/bash/manual/html_node/Job-Control-Builtins.html
  */
 import { defineCommand, parse, serialize, type CustomCommand, type ExecResult } from 'just-bash';
 import { signalNumber, normalizeSignalName } from '../../../../protocol/signals.ts';

@@ -1,4 +1,4 @@
-/** The canonical-mode line discipline of the interactive TTY shell (issue 12 item 4). */
+/** The canonical-mode line discipline of the interactive TTY shell: what a user typing into `bash` sees. */
 import { describe, it, expect } from 'vitest';
 import { LineDiscipline } from './line-discipline.ts';
 

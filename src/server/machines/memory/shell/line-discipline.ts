@@ -3,7 +3,7 @@
  * echoed and collected into a line, Enter submits it, Backspace erases the last character, ^U the whole line, ^C
  * interrupts and ^D on an empty line is end of input. It owns only the byte handling; what runs a line is the
  * caller's (machines/memory/shell/tty.ts).
- * @see https://man7.org/linux/man-pages/man3/termios.3.html (ICANON, ECHO, ECHOE, ISIG), issue 12 item 4
+ * @see https://man7.org/linux/man-pages/man3/termios.3.html (ICANON, ECHO, ECHOE, ISIG)
  */
 
 /** What the discipline asks of its owner. */

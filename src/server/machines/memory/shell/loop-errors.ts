@@ -4,7 +4,7 @@
  * `Too many levels of symbolic links` (and the fs API answers ELOOP). It owns that correction of a command's
  * stderr only; the filesystem adapter (bash-fs.ts) already throws the VFS's ELOOP, and which commands are wrapped
  * is shell-world.ts's choice.
- * @see issue 16 (fresh-user finding); docs/fidelity.md "Shell engine failures"
+ * @see docs/fidelity.md "What the shell engine cannot do" (the symlink loop row)
  */
 import type { ExecResult, IFileSystem } from 'just-bash';
 

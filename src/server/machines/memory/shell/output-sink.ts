@@ -4,7 +4,7 @@
  * command of a script is given redirections to two sink paths, and a filesystem wrapper turns writes to those paths
  * into output delivered at once, as the bytes the command produced. It owns the rewrite and the sink paths; it does
  * not own the process lifecycle (shell.ts) nor the filesystem itself (bash-fs.ts).
- * @see issue 12 items 1 and 3; node_modules/just-bash/dist/encoding.d.ts (its byte/text model)
+ * @see docs/fidelity.md "Per engine" (output); node_modules/just-bash/dist/encoding.d.ts (its byte/text model)
  */
 import { parse, serialize, type IFileSystem } from 'just-bash';
 import { deliverSliced } from './sliced-output.ts';
@@ -179,7 +179,7 @@ export function withOutputSinks(fs: IFileSystem, sinks: OutputSinks): IFileSyste
   const write = async (path: string, content: unknown, options: unknown, fallback: (...a: unknown[]) => Promise<void>) => {
     const sink = sinkOf(path);
     if (!sink) return fallback(path, content, options);
-    if (typeof content === 'string') return deliverSliced(content, isByteString(options) ? 'latin1' : 'utf8', sink); // issue 16 item 4
+    if (typeof content === 'string') return deliverSliced(content, isByteString(options) ? 'latin1' : 'utf8', sink); // in slices: a 60 MiB `cat` never holds the loop
     const data = toBytes(content, options);
     if (data.length > 0) sink(data);
   };

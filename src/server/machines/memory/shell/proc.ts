@@ -2,7 +2,7 @@
  * The read-only `/proc` the shell engine shows a command (as just-bash's own filesystem would): `/proc/version`,
  * `/proc/self/cmdline`, `/proc/self/comm`, `/proc/self/status` of the running script's virtual process. It is not
  * stored in the sprite's VFS (never in the fs API or a checkpoint) and holds no state; `BashFs` serves it.
- * @see issue 12 item 2, node_modules/just-bash (its `/proc` layout)
+ * @see docs/fidelity.md "What the shell engine cannot do" (`/proc`), node_modules/just-bash (its `/proc` layout)
  */
 
 /** The virtual process `/proc/self` describes: its pid and parent pid (the sprite's), uid/gid of `sprite`. */

@@ -3,7 +3,7 @@
  * between them, so that converting tens of MiB of a command's output (`cat` of a 60 MiB file) to bytes never holds
  * the loop in one synchronous pass. It owns the slicing only; the sinks (output-sink.ts) and the pacing toward the
  * client (exec/paced-output.ts) are elsewhere.
- * @see issue 16 item 4; docs/limits.md
+ * @see docs/limits.md (sizes bounded by structure)
  */
 import { nextTurn } from '../../../runtime/event-loop.ts';
 

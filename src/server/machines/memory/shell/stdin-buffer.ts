@@ -2,7 +2,7 @@
  * Stdin that an engine collects before its command starts (the shell engine: just-bash takes all of stdin up
  * front), bounded by `maxStdinBytes`, and the messages a command gets when stdin cannot be delivered. It owns the
  * bytes and the wording; when a command starts or fails is the engine's decision.
- * @see issue 16 item 3; docs/limits.md
+ * @see docs/limits.md (exec stdin per command)
  */
 
 /** Collected stdin chunks, never more than `maxBytes` in total. */

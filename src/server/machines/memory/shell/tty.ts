@@ -4,7 +4,7 @@
  * shell's variables, exit status and directory from one line to the next, and ends on `exit` or end of input.
  * ^C interrupts the running line (exit status 130) and the shell lives on. It owns the REPL loop; running a line
  * and the process lifecycle are shell.ts's.
- * @see issue 12 item 4; docs/wire-reference.md §4.5 (TTY)
+ * @see docs/wire-reference.md §4.5 (TTY)
  */
 import { LineDiscipline } from './line-discipline.ts';
 

@@ -7,7 +7,8 @@
  * not limit how long a command runs (shell-world.ts `shellExecutionLimits` does) nor move work to other threads.
  * @deviation a real sprite runs a busy loop on its own CPUs; here all `shell`-engine commands share one core in
  * slices (docs/fidelity.md "CPU-bound commands").
- * @see issue 11 item 5 ("with 10 parallel `while true; do :; done`, GET /_spritzer/health still answers"), docs/performance.md
+ * @see docs/performance.md "Busy loops, lazy imports, fair baselines" (with 10 parallel `while true; do :; done`,
+ * GET /_spritzer/health still answers)
  */
 import { Bash } from 'just-bash';
 

@@ -7,7 +7,7 @@ import { seedLinuxTree } from '../linux-skeleton.ts';
 import { JAVASCRIPT_AVAILABLE, REAL_ENGINE_COMMANDS, type ShellLimits } from './world.ts';
 import type { SpriteContext } from '../engine.ts';
 
-// Issue 12 items 2, 5, 6, 7: every input of the issue with its exact expected value, on the shell engine.
+// What a script on the shell engine sees of its Linux world, each input with the exact value real bash gives.
 
 const T = Date.UTC(2026, 10, 30, 9, 5, 0);
 const ENV = { HOME: '/home/sprite', USER: 'sprite', PATH: '/usr/local/bin:/usr/bin:/bin' };
@@ -38,7 +38,7 @@ async function sh(script: string, opts: { limits?: ShellLimits; stdin?: string; 
 
 const HINT = 'run spritzer with --exec sandbox';
 
-describe('item 2: devices and the Linux skeleton', () => {
+describe('devices and the Linux skeleton', () => {
   it('head -c 16 /dev/urandom | wc -c prints 16', async () => {
     expect(await sh('head -c 16 /dev/urandom | wc -c')).toEqual({ stdout: '16\n', stderr: '', exit: 0 });
   });
@@ -111,7 +111,7 @@ describe('item 2: devices and the Linux skeleton', () => {
   });
 });
 
-describe('item 5: job control, signals, limits', () => {
+describe('job control, signals, limits', () => {
   // Background jobs, wait, kill and traps run now: src/server/machines/memory/shell/jobs.test.ts and
   // test/integration/shell-jobs.test.ts hold their tests.
   it('&& and a quoted & are not background jobs', async () => {
@@ -160,7 +160,7 @@ describe('item 5: job control, signals, limits', () => {
   });
 });
 
-describe('item 6: interpreters and missing commands', () => {
+describe('interpreters and missing commands', () => {
   it("python3 -c 'print(6*7)' prints 42", async () => {
     expect(await sh("python3 -c 'print(6*7)'")).toEqual({ stdout: '42\n', stderr: '', exit: 0 });
   }, 60_000);
@@ -194,7 +194,7 @@ describe('item 6: interpreters and missing commands', () => {
   }, 60_000);
 });
 
-describe('item 7: files', () => {
+describe('files', () => {
   it('ln -s missing /tmp/d; rm /tmp/d exits 0 and removes the link', async () => {
     expect(await sh('ln -s missing /tmp/d; rm /tmp/d; echo $?; ls -A /tmp')).toEqual({ stdout: '0\n', stderr: '', exit: 0 });
   });

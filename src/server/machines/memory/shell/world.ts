@@ -4,7 +4,7 @@
  * what only a real engine can do (`git`, `curl`, `make`…; job control is shell-jobs.ts's), and the execution
  * limits (`--shell-max-commands`, `--shell-timeout`). It does not run scripts, collect stdin or deliver output
  * (shell.ts does), and holds no state between commands.
- * @see issue 12 items 2, 5, 6, 7; docs/fidelity.md "shell engine"; docs/limits.md
+ * @see docs/fidelity.md "What the shell engine cannot do"; docs/limits.md
  */
 import * as nodeModule from 'node:module';
 import { defineCommand, type BashOptions, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
@@ -110,7 +110,7 @@ const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
  * - {@link REAL_ENGINE_COMMANDS} fail loudly (exit 127) naming `--exec sandbox` (`kill`, `trap`, `nohup` are
  *   shell-jobs.ts's);
  * - `cat`, `head`, `wc`… read their stdin for a `/dev/stdin` operand; `od` also takes GNU's `-tx1` spelling.
- * @see issue 12 items 5, 6, 7
+ * @see docs/fidelity.md "What the shell engine cannot do"
  */
 export function worldCommands(world: WorldContext): CustomCommand[] {
   const javascript = world.javascript ?? JAVASCRIPT_AVAILABLE;
