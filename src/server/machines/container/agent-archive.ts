@@ -3,7 +3,7 @@
  * bundle at `/.sprite/agent/agent.mjs`, node-pty's runtime files (lib, package.json, the native addon) under
  * `/.sprite/agent/node_modules/node-pty`, the empty `/.sprite/run`, and `/home/sprite` owned by 1000:1000. So any
  * image with `node` (20, for node-pty's ABI) becomes a sprite. It owns the archive only; it starts nothing.
- * @see docs/agent-protocol.md "Running it", issue 10 item 2
+ * @see docs/agent-protocol.md "Running it", docs/container.md
  */
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';

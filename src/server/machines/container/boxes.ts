@@ -3,7 +3,7 @@
  * box (a container on Docker or Podman, a pod on Kubernetes), run a command in it with piped stdio (the agent
  * bridge), read its logs. The Docker/Podman implementation is here (dockerode); Kubernetes is in kubernetes.ts.
  * It owns no sprite logic (container-machine.ts does) and no checkpoints (Docker-only, in the Machine).
- * @see issue 10 items 2 and 3, docs/container.md
+ * @see docs/container.md
  */
 import { PassThrough, type Duplex, type Readable, type Writable } from 'node:stream';
 import type Docker from 'dockerode';

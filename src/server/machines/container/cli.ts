@@ -1,7 +1,7 @@
 /**
  * The container engine's command-line flags, with their `SPRITZER_*` env equivalents: `--container-runtime`,
  * `--sprite-image`, `--namespace`, `--create-timeout`, `--agent-image` (Kubernetes). main.ts adds them; it owns parsing and defaults only.
- * @see issue 10 item 1, README "Flags", docs/container.md
+ * @see README "Flags", docs/container.md
  */
 import { InvalidArgumentError, Option } from 'commander';
 import { parseDuration } from '../../core/duration.ts';

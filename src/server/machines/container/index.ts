@@ -1,7 +1,7 @@
 /**
  * The container engine's entry for `openMachineFactory` (src/server/machines/index.ts): maps the CLI's settings onto
  * `ContainerMachineFactory.open`. It owns that mapping only; the engine is in container-machine.ts.
- * @see issue 10, docs/container.md
+ * @see docs/container.md
  */
 import type { MachineFactory } from '../port.ts';
 import type { MachineFactoryDeps } from '../../config/machines.ts';

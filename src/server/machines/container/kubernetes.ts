@@ -4,7 +4,7 @@
  * container from the spritzer image (`--agent-image`), exec (the agent bridge) through `pods/exec` over WebSocket
  * (`@kubernetes/client-node`'s `Exec`, channel protocol `v5.channel.k8s.io`/`v4.channel.k8s.io`). It owns the pod
  * shape and the API calls; the sprite logic is the shared container Machine's (container-machine.ts).
- * @see issue 10 item 3, https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/,
+ * @see docs/container.md "Kubernetes", https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/,
  *   deploy/k8s/, docs/container.md "Kubernetes"
  */
 import { PassThrough } from 'node:stream';

@@ -2,7 +2,7 @@
  * Which container runtime the `container` engine talks to (`--container-runtime docker|podman|kubernetes|auto`) and
  * how to reach it: a dockerode client on the Docker Engine API socket (Docker's, or Podman's compatible one).
  * It owns socket discovery and the first ping; it creates no containers (container-machine.ts does).
- * @see issue 10 item 1, https://docs.docker.com/reference/api/engine/, https://docs.podman.io/en/latest/markdown/podman-system-service.1.html
+ * @see docs/container.md, https://docs.docker.com/reference/api/engine/, https://docs.podman.io/en/latest/markdown/podman-system-service.1.html
  */
 import { existsSync } from 'node:fs';
 import type Docker from 'dockerode';

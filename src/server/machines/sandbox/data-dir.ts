@@ -34,7 +34,7 @@ export interface DataDirClaim {
  * file names another live process, else writes ours (0600), then kills every bubblewrap process whose arguments name a path under `dir` (a previous
  * spritzer's sandboxes) and unmounts every mount under `dir`, deepest first (lazily when busy).
  * Needs root for the clean-up (without it, nothing could have been mounted).
- * @see issue 8 §2.2 ("a restarted spritzer cleans up mounts and processes that an earlier run left behind")
+ * @see docs/sandbox.md (a restarted spritzer cleans up the mounts and processes an earlier run left behind)
  */
 export async function claimDataDir(dir: string): Promise<DataDirClaim> {
   const abs = resolve(dir);

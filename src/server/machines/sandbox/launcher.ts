@@ -126,7 +126,7 @@ const KEEP_OUTPUT = 64 * 1024;
  * namespace ends with the command. It replaces bubblewrap's own reaper, whose command line (`bwrap --bind
  * <host path> / …`) every process inside could read in `/proc/1/cmdline` (`ps`). Its own line names no host path:
  * `/bin/sh -c "$@" & wait $! sprite-init <command…>`.
- * @see issue 8 (ps inside a sprite shows only the sprite's own processes), bwrap(1) `--as-pid-1`
+ * @see docs/sandbox.md (`ps` inside a sprite shows only the sprite's own processes), bwrap(1) `--as-pid-1`
  */
 export const SPRITE_INIT = ['/bin/sh', '-c', '"$@" & wait $!', 'sprite-init'] as const;
 const SAFE_PATH = /^\/[^,:\\\n]*$/;
@@ -211,7 +211,7 @@ export function sandboxArgv(spec: LaunchSpec): string[] {
  * then starting as pid 2 under SPRITE_INIT, PID 1). Rejects with the sandbox's stderr when it fails
  * before that (a failed mount, a missing command…), or after `timeoutMs`.
  * Runs as root (mounting overlayfs and unsharing namespaces without a user namespace need it).
- * @see docs/sandbox.md, bwrap(1), issue 8 §2.2 and §2.6
+ * @see docs/sandbox.md, bwrap(1)
  */
 export async function launch(spec: LaunchSpec): Promise<Sandbox> {
   await mkdir(spec.mergedDir, { recursive: true });

@@ -77,7 +77,7 @@ export interface HostSources {
  * which runs while the skeleton is built); call it once per server. What changes on the host later is seen as the
  * walk found it: a root-only file added after the start is visible to a sprite's root until the next start.
  * @deviation a root-only file or private directory of the host's trees is absent inside, even to root (docs/fidelity.md).
- * @see issue 8 §2.1 (root)
+ * @see docs/sandbox.md (a sprite's root filesystem)
  */
 export async function prepareHostBase(dir: string, sources: HostSources = {}): Promise<BaseRoot> {
   const hostRoot = sources.root ?? '/';
@@ -145,7 +145,7 @@ export async function seedLayer(layerDir: string, base: BaseRoot): Promise<void>
 /**
  * Makes a freshly copied layer the sprite `name`'s: `/etc/hostname` and `/etc/hosts` name it, and on a prepared
  * root without a `sprite` user, `passwd`/`group` gain one and `/home/sprite` is created.
- * @see issue 8 §2.2 (hostname = the sprite's name)
+ * @see docs/sandbox.md (the hostname is the sprite's name)
  */
 export async function personalizeLayer(layerDir: string, base: BaseRoot, name: string): Promise<void> {
   const root = base.trees[0]!;

@@ -3,7 +3,7 @@
  * `take()` and boots a replacement in the background, one at a time so a burst of creates never piles up boots
  * on the CPU. It owns only the pool's bookkeeping; how a spare is booted, renamed into a sprite and destroyed is
  * given by the caller (sandbox-machine.ts), and it knows nothing of bubblewrap, layers or the agent.
- * @see issue 8 §3 (create + first exec p50 ≤ 50 ms), docs/sandbox.md "Spares"
+ * @see docs/sandbox.md "Spares" (a create and its first exec stay fast), docs/performance.md
  */
 
 /** What the pool needs from its owner. */

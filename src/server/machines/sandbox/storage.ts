@@ -48,7 +48,7 @@ export interface LayerSnapshot {
 /**
  * The layers of one server's sandbox sprites. Every method but `close` may run concurrently for different
  * sprites; for one sprite the caller serialises `restore` and `destroy` against the rest.
- * @see issue 8 §2.5 (live checkpoints), docs/fidelity.md "Sandbox checkpoints"
+ * @see docs/fidelity.md "Sandbox checkpoints" (live, without stopping the sprite)
  */
 export class Storage {
   private closed = false;

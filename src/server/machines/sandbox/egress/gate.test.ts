@@ -1,5 +1,5 @@
 /**
- * The egress gate without a sprite (issue 9 item 7): its proxy and resolver are driven over in-memory Duplex pairs,
+ * The egress gate without a sprite: its proxy and resolver are driven over in-memory Duplex pairs,
  * as the agent's relays would carry them, against a test double of the outside (names → TEST-NET addresses →
  * a loopback server). Policy semantics, REFUSED, raw and private addresses, and the cut on a policy change.
  */

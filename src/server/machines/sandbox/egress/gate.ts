@@ -1,5 +1,5 @@
 /**
- * The egress gate of one sandbox sprite (issue 9 item 7): spritzer's side of the HTTP proxy (plain forward and
+ * The egress gate of one sandbox sprite: spritzer's side of the HTTP proxy (plain forward and
  * CONNECT) and the DNS resolver that the in-sprite agent listens for on the sprite's loopback (src/agent/egress.ts).
  * It owns the policy decision for each outbound name or address, the names each address was resolved from, and
  * the open connections (cut when a policy change blocks their name). It does not listen anywhere (connections
