@@ -295,7 +295,7 @@ process.stdout.write(`spritzer listening on ${running.url} (exec engine: ${opts.
 // engine that warms for long (sandbox spares) does not serve its first requests with a small young generation.
 setTimeout(releaseYoungGeneration, 2_000).unref();
 setImmediate(() =>
-  void (deps.machines.warm?.() ?? Promise.resolve())
+  void deps.machines.warm()
     .catch((err: unknown) => logger.error({ err }, 'exec engine failed to load'))
     .finally(releaseYoungGeneration),
 );
@@ -311,7 +311,7 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, opts.shutdownTimeout + 5_000).unref();
   // Container sprites outlive spritzer: the next start adopts them (docs/container.md "Restarts").
-  deps.machines.detach?.();
+  deps.machines.detach();
   await gracefulShutdown(running, inFlight, { timeoutMs: opts.shutdownTimeout, logger });
   await dataDir?.claim.release();
   process.exit(0);

@@ -40,6 +40,18 @@ class CountingFactory implements MachineFactory {
   close() {
     return this.inner.close();
   }
+  get persistence() {
+    return this.inner.persistence;
+  }
+  warm() {
+    return this.inner.warm();
+  }
+  adoptExisting() {
+    return this.inner.adoptExisting();
+  }
+  detach() {
+    this.inner.detach();
+  }
 }
 
 const SPRITES = 12;

@@ -84,7 +84,8 @@ describe.skipIf(skip)('sandbox user namespaces', () => {
       let m = await f.create(spec);
       const first = await hostUidOf(m.initPid!);
       await exec(m, 'echo old > /home/sprite/legacy');
-      const saved = f.persistence!.save(m);
+      const disk = { spriteId: spec.id, rows: undefined as never };
+      const saved = f.persistence!.save(m, disk);
       const layer = m.paths.layer;
       await m.halt();
 
@@ -99,7 +100,7 @@ describe.skipIf(skip)('sandbox user namespaces', () => {
       for (const tree of await readdir(layer)) await unshift(join(layer, tree));
       expect((await stat(join(layer, 'root/upper/home/sprite/legacy'))).uid).toBe(1000);
 
-      m = (await f.persistence!.reattach(spec, saved)) as SandboxMachine;
+      m = (await f.persistence!.reattach(spec, saved, disk)) as SandboxMachine;
       expect(await hostUidOf(m.initPid!)).toBe(first);
       const r = await exec(m, 'cat /home/sprite/legacy && echo new >> /home/sprite/legacy && stat -c %u /home/sprite/legacy');
       expect(r.out).toBe('old\n1000\n');
@@ -110,7 +111,7 @@ describe.skipIf(skip)('sandbox user namespaces', () => {
       // (a bad boot loses nothing), and the disk stays.
       await m.halt();
       await writeFile(join(layer, LAYER_IDS_FILE), '{"layout":3,"hostBase":1,"size":65536}\n');
-      m = (await f.persistence!.reattach(spec, saved)) as SandboxMachine;
+      m = (await f.persistence!.reattach(spec, saved, disk)) as SandboxMachine;
       expect(m.bootFailure).toMatch(/layout 3 is not one this spritzer knows \(2\)/);
       expect((await stat(join(layer, 'root/upper/home/sprite/legacy'))).isFile()).toBe(true);
     } finally {

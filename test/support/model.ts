@@ -1,8 +1,12 @@
-/** Test helpers for model unit tests: the `ModelError` kind a call throws; a memory machine over a given VFS. */
+/**
+ * Test helpers for model unit tests: the `ModelError` kind a call throws; a memory machine over a given VFS; a factory
+ * that is another one with some members replaced.
+ */
 import { ModelError } from '../../src/server/core/errors.ts';
 import { MemoryMachine } from '../../src/server/machines/memory/machine.ts';
 import { SystemClock } from '../../src/server/core/clock.ts';
 import type { ExecEngine, SpriteContext } from '../../src/server/machines/memory/engine.ts';
+import type { MachineFactory } from '../../src/server/machines/port.ts';
 
 /** The `kind` of the ModelError `fn` throws, `undefined` when it returns; other errors are rethrown. */
 export function kindOf(fn: () => unknown): string | undefined {
@@ -32,4 +36,25 @@ export function testMachine(engine: ExecEngine, sprite: SpriteContext): MemoryMa
     vfs: sprite.vfs,
     allocatePid: sprite.allocatePid,
   });
+}
+
+/** `inner` with the members of `over` in place of its own; every other member is `inner`'s. */
+export function factoryWith(inner: MachineFactory, over: Partial<MachineFactory>): MachineFactory {
+  return {
+    get engine() {
+      return inner.engine;
+    },
+    get snapshotMode() {
+      return inner.snapshotMode;
+    },
+    get persistence() {
+      return inner.persistence;
+    },
+    create: (spec) => inner.create(spec),
+    close: () => inner.close(),
+    warm: () => inner.warm(),
+    adoptExisting: () => inner.adoptExisting(),
+    detach: () => inner.detach(),
+    ...over,
+  };
 }

@@ -253,10 +253,10 @@ export interface Machine {
   readonly fs: MachineFs;
   /**
    * Why the machine could not boot (the boot's error), while it cannot; undefined when it runs. Only the engines
-   * that keep disks across restarts set it (a saved sprite whose disk no longer boots stays, to be restored to a
+   * that keep disks across restarts ever set it (a saved sprite whose disk no longer boots stays, to be restored to a
    * checkpoint or deleted). @see docs/security.md "No data loss on a bad boot"
    */
-  readonly bootFailure?: string;
+  readonly bootFailure: string | undefined;
   /**
    * Starts a process. `io` is wired before anything runs, so a fast command never loses output; the process'
    * `pid` is known synchronously (it names the exec session). Output is delivered as produced, byte-exact.
@@ -294,32 +294,34 @@ export interface Machine {
   destroy(): Promise<void>;
   /**
    * Stops everything and keeps the disk and snapshots for a later run (server shutdown; `MachinePersistence` boots it
-   * again). The machine is unusable afterwards. Engines without it are destroyed at shutdown.
+   * again). The machine is unusable afterwards. On engines whose disks do not outlive the process (the in-memory
+   * ones: the data dir keeps their trees) it is `destroy()`.
    */
-  halt?(): Promise<void>;
+  halt(): Promise<void>;
   /**
    * Calls `listener` after the machine rebooted on its own (a real machine whose agent crashed: every process is
-   * gone, the disk stays), so services come back. Machines that never reboot by themselves leave it out.
+   * gone, the disk stays), so services come back. Machines that never reboot by themselves never call it.
    * Returns the unsubscribe function.
    */
-  onReboot?(listener: () => void): () => void;
+  onReboot(listener: () => void): () => void;
   /**
    * Calls `listener` with each connection a process inside the machine opens to the in-sprite API socket
    * (`/.sprite/api.sock`, docs/wire-reference.md §12): a Duplex carrying HTTP that spritzer answers. The last
-   * listener registered gets the connection. Machines without an in-sprite API leave it out. Returns the unsubscribe.
+   * listener registered gets the connection. Returns the unsubscribe.
    */
-  onApiConnection?(listener: (conn: Duplex) => void): () => void;
+  onApiConnection(listener: (conn: Duplex) => void): () => void;
   /**
    * Keeps `record` (the sprite's fields above the machine, JSON) with the machine, so a restarted spritzer that
-   * adopts it (`MachineFactory.adoptExisting`) gets them back. Machines that outlive spritzer only (container).
+   * adopts it (`MachineFactory.adoptExisting`) gets them back. Only machines that outlive spritzer (container) keep
+   * anything; the others resolve at once.
    */
-  remember?(record: MachineRecord): Promise<void>;
+  remember(record: MachineRecord): Promise<void>;
   /**
    * The sprite's network policy is now `policy` (set, or restored at start): machines that enforce it (the sandbox
-   * with `--sandbox-egress gate`) apply it at once and cut open connections it blocks. Others leave it out.
+   * with `--sandbox-egress gate`) apply it at once and cut open connections it blocks; the others have nothing to do.
    * @see docs/wire-reference.md §10
    */
-  setNetworkPolicy?(policy: import('../core/network-policy.ts').NetworkPolicy): void;
+  setNetworkPolicy(policy: NetworkPolicy): void;
 }
 
 /** The sprite fields a machine that outlives spritzer keeps for its adoption (src/server/model/adopt.ts). */
@@ -369,41 +371,106 @@ export interface MachineFactory {
   close(): Promise<void>;
   /**
    * Loads, in the background once the server listens, what the first `create` would otherwise load (the in-memory
-   * engines: the exec engine's modules). Engines with nothing to load leave it out. Rejects as `create` would.
+   * engines: the exec engine's modules); resolves at once on engines with nothing to load. Rejects as `create` would.
    */
-  warm?(): Promise<void>;
+  warm(): Promise<void>;
   /**
-   * How machines whose disks live on the host survive a restart (`--data-dir`, src/server/store): present on engines
-   * that can boot a sprite again from what an earlier run left. The in-memory engines have none (the store saves
-   * their VFS itself).
+   * How this engine's sprites survive a restart (`--data-dir`, src/server/store): the store saves and loads every
+   * machine through it and knows no engine. Undefined where the engine cannot (the container engine, whose
+   * containers outlive spritzer and are adopted instead; the sandbox without `--data-dir`).
    */
-  readonly persistence?: MachinePersistence;
+  readonly persistence: MachinePersistence | undefined;
   /**
    * The machines an earlier spritzer left (container engine: its labelled containers), each booted and ready;
-   * called once at start (src/server/model/adopt.ts). Engines whose machines die with spritzer leave it out.
+   * called once at start (src/server/model/adopt.ts). Empty on engines whose machines die with spritzer.
    */
-  adoptExisting?(): Promise<AdoptedMachine[]>;
+  adoptExisting(): Promise<AdoptedMachine[]>;
   /**
    * spritzer is stopping and its machines outlive it: from now on `destroy()` lets go of a machine (its
    * processes end, its disk stays) instead of removing it, so the next start adopts it. Deleting a sprite
-   * before this call still removes its machine.
+   * before this call still removes its machine. Nothing to do on engines whose machines die with spritzer.
    */
-  detach?(): void;
+  detach(): void;
+}
+
+/** One path of a saved disk tree, as the data dir keeps it: the node's stat, its content's hash, a symlink's target. */
+export interface SavedEntry {
+  path: string;
+  type: VfsNodeType;
+  mode: number;
+  uid: number;
+  gid: number;
+  /** Epoch ms. */
+  mtime: number;
+  /** Content hash (`DiskRows.putBlob`) of a file; null otherwise. */
+  blob: string | null;
+  /** A symlink's target; null otherwise. */
+  target: string | null;
 }
 
 /**
- * Saving and re-booting host-disk machines (`--data-dir`). What `save` and `saveSnapshot` return is JSON, kept by the
- * store with the sprite; the other methods take it back. @see docs/fidelity.md "Persistence"
+ * What the data dir offers an engine for disks that live in spritzer's memory: trees of entries by sprite id and tree
+ * name (a sprite's live disk, each checkpoint's), and file contents by hash. The store keeps the rows; what they mean
+ * is the engine's. Every method is synchronous (a write is durable when it returns) and throws when the data dir fails.
+ */
+export interface DiskRows {
+  /** The entries of `tree`, parents before children (ordered by path). */
+  rows(sprite: string, tree: string): SavedEntry[];
+  /** Adds or replaces the entry at `entry.path`. */
+  upsert(sprite: string, tree: string, entry: SavedEntry): void;
+  /** Removes the entry at `path` (nothing when absent). */
+  remove(sprite: string, tree: string, path: string): void;
+  /** Removes every entry of `tree`. */
+  clearTree(sprite: string, tree: string): void;
+  /** Makes `to` a copy of `from` (its previous entries kept where `from` has none: clear it first). */
+  copyTree(sprite: string, from: string, to: string): void;
+  /** Stores `data` once by content; returns its hash. */
+  putBlob(data: Uint8Array): string;
+  /** The content stored under `hash`; throws when it is missing (a damaged data dir). */
+  getBlob(hash: string): Uint8Array;
+  /** Runs `fn` in one transaction (nested calls join the outer one). */
+  transaction(fn: () => void): void;
+}
+
+/** Where one sprite's disk is saved: its id (which names its trees) and the data dir's rows. */
+export interface SavedDisk {
+  spriteId: string;
+  rows: DiskRows;
+}
+
+/**
+ * A saved disk exists but cannot be read back (a missing blob, a damaged row): the store refuses to start rather
+ * than drop the sprite, so the operator can repair the data dir. Any other failure of `reattach` drops the sprite.
+ */
+export class UnreadableDiskError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnreadableDiskError';
+  }
+}
+
+/**
+ * Saving and booting again the machines of one engine (`--data-dir`). What `save` and `saveSnapshot` return is JSON,
+ * kept by the store with the sprite (host-disk engines name their disk there; the in-memory engines write the tree
+ * into `at.rows` and keep nothing else); the other methods take it back. @see docs/fidelity.md "Persistence"
  */
 export interface MachinePersistence {
-  /** What names `machine`'s disk (JSON). */
-  save(machine: Machine): unknown;
-  /** What names `snapshot` on disk (JSON). */
-  saveSnapshot(snapshot: MachineSnapshot): unknown;
-  /** Boots the sprite `spec` again on the disk `saved` names. Rejects when that disk is gone. */
-  reattach(spec: MachineSpec, saved: unknown): Promise<Machine>;
-  /** The snapshot `saved` names (checked when it is restored, not now). */
-  reviveSnapshot(saved: unknown): MachineSnapshot;
+  /**
+   * Saves `machine`'s disk from now on (called at every save of its sprite; cheap once saving has begun) and returns
+   * what names it (JSON).
+   */
+  save(machine: Machine, at: SavedDisk): unknown;
+  /** Saves the disk of checkpoint `at.checkpointId` (once per checkpoint) and returns what names it (JSON). */
+  saveSnapshot(snapshot: MachineSnapshot, at: SavedDisk & { checkpointId: string }): unknown;
+  /**
+   * Boots the sprite `spec` again on the disk `saved` names, and saves it from then on. Rejects when that disk is
+   * gone (the store drops the sprite), with `UnreadableDiskError` when it is there but damaged.
+   */
+  reattach(spec: MachineSpec, saved: unknown, at: SavedDisk): Promise<Machine>;
+  /** The snapshot `saved` names (read when it is restored, not now). */
+  reviveSnapshot(saved: unknown, at: SavedDisk & { checkpointId: string }): MachineSnapshot;
+  /** Stops saving the disk of sprite `spriteId` (deleted, or the store closes). Idempotent. */
+  release(spriteId: string): void;
   /** Deletes every disk and snapshot on the host that no saved sprite names (`keep`: what `save` returned for each). */
   prune(keep: unknown[]): Promise<void>;
 }

@@ -19,7 +19,6 @@ export async function adoptMachines(model: SpritesModel, logger: Pick<Logger, 'i
   const { clock, organization, limits } = model.deps;
   // The model's factory: what it adopts is served by the in-sprite API like a sprite created now.
   const machines = model.deps.machines;
-  if (!machines.adoptExisting) return 0;
   let adopted = 0;
   for (const found of await machines.adoptExisting()) {
     const { spec, record, machine } = found;

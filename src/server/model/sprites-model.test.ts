@@ -5,7 +5,7 @@ import { SpritesModel, BOOT_AFTER_MS, WARM_AFTER_MS, COLD_AFTER_MS, MAX_PAGE_SIZ
 import { createEngine } from '../machines/memory/engines.ts';
 import { MemoryMachineFactory, type MemoryMachine } from '../machines/memory/machine.ts';
 import type { MachineFactory } from '../machines/port.ts';
-import { kindOf, kindOfAsync } from '../../../test/support/model.ts';
+import { factoryWith, kindOf, kindOfAsync } from '../../../test/support/model.ts';
 
 // The sprites model as the REST API exposes it (docs/wire-reference.md §3, §7, §11): fields of a new sprite, status
 // over time, names, pages, updates, URLs and checkpoints.
@@ -99,7 +99,7 @@ describe('a new sprite', () => {
 
   it('asks the factory for a machine named and numbered as the sprite', async () => {
     const specs: unknown[] = [];
-    const { m } = model({ machines: (f) => ({ engine: f.engine, snapshotMode: f.snapshotMode, create: (spec) => (specs.push(spec), f.create(spec)), close: () => f.close() }) });
+    const { m } = model({ machines: (f) => factoryWith(f, { create: (spec) => (specs.push(spec), f.create(spec)) }) });
     const s = await m.create({ name: 'x' });
     expect(specs).toMatchObject([{ name: 'x', id: s.id }]);
     expect(specs).toHaveLength(1);
@@ -108,7 +108,7 @@ describe('a new sprite', () => {
   it('frees its name when its machine cannot be created', async () => {
     let fail = true;
     const { m } = model({
-      machines: (f) => ({ ...f, engine: f.engine, snapshotMode: f.snapshotMode, create: (spec) => (fail ? Promise.reject(new Error('no room')) : f.create(spec)), close: () => f.close() }),
+      machines: (f) => factoryWith(f, { create: (spec) => (fail ? Promise.reject(new Error('no room')) : f.create(spec)) }),
     });
     await expect(m.create({ name: 'x' })).rejects.toThrow('no room');
     expect(kindOf(() => m.get('x'))).toBe('sprite_not_found');
@@ -241,19 +241,17 @@ describe('list, update, delete', () => {
   it('a server shutdown keeps the disks of machines that can halt; delete and an admin reset destroy them', async () => {
     const calls: string[] = [];
     const { m } = model({
-      machines: (f) => ({
-        engine: f.engine,
-        snapshotMode: f.snapshotMode,
-        close: () => f.close(),
-        create: async (spec) => {
-          const machine = await f.create(spec);
-          const halting = spec.name !== 'plain';
-          return Object.assign(machine, {
-            destroy: async () => void calls.push(`destroy ${spec.name}`),
-            ...(halting ? { halt: async () => void calls.push(`halt ${spec.name}`) } : {}),
-          });
-        },
-      }),
+      machines: (f) =>
+        factoryWith(f, {
+          create: async (spec) => {
+            const machine = await f.create(spec);
+            const halting = spec.name !== 'plain';
+            return Object.assign(machine, {
+              destroy: async () => void calls.push(`destroy ${spec.name}`),
+              ...(halting ? { halt: async () => void calls.push(`halt ${spec.name}`) } : {}),
+            });
+          },
+        }),
     });
     await m.create({ name: 'kept' });
     await m.create({ name: 'plain' });

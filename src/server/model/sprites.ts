@@ -98,8 +98,8 @@ export class Sprite {
     this.sessions = new SessionRegistry({ clock, machine, onActivity });
     this.services = new ServiceManager({ clock, machine, onActivity, limits });
     this.tasks = new TaskRegistry({ clock, onChange: onActivity });
-    this.policies = new SpritePolicies(machine.fs, (policy) => machine.setNetworkPolicy?.(policy));
-    machine.onReboot?.(() => void this.rebooted());
+    this.policies = new SpritePolicies(machine.fs, (policy) => machine.setNetworkPolicy(policy));
+    machine.onReboot(() => void this.rebooted());
   }
   readonly config: Record<string, unknown> | undefined;
   readonly environment: Record<string, string> | undefined;
@@ -250,14 +250,14 @@ export class Sprite {
   }
 
   /**
-   * Ends everything the sprite runs and destroys its machine (disk, snapshots). With `keepDisk` (server shutdown) a
-   * machine that can `halt` keeps its disk for the next run instead.
+   * Ends everything the sprite runs and destroys its machine (disk, snapshots). With `keepDisk` (server shutdown) the
+   * machine halts instead, keeping its disk for the next run where its engine can (`Machine.halt`).
    */
   async shutdown(opts: { keepDisk?: boolean } = {}): Promise<void> {
     await this.services.shutdown();
     this.tasks.shutdown();
     await this.sessions.endAll();
-    await (opts.keepDisk && this.machine.halt ? this.machine.halt() : this.machine.destroy());
+    await (opts.keepDisk ? this.machine.halt() : this.machine.destroy());
   }
 }
 
@@ -403,7 +403,7 @@ export class SpritesModel {
     if (input.labels) s.labels = [...input.labels];
     s.updatedAt = this.deps.clock.now();
     // Machines that outlive spritzer keep the fields for the next start (model/adopt.ts); a failure only loses that.
-    s.machine.remember?.(recordOf(s, s.createdAt)).catch(() => undefined);
+    s.machine.remember(recordOf(s, s.createdAt)).catch(() => undefined);
     return s;
   }
 

@@ -8,7 +8,8 @@ import { Vfs } from '../machines/memory/vfs.ts';
 import { BlobStore } from './blobs.ts';
 import { listenErrorMessage, openDataDir, StartupError } from './open-data-dir.ts';
 import { DataDirStore } from './store.ts';
-import { TreeJournal } from './tree.ts';
+import { TreeJournal } from '../machines/memory/persistence.ts';
+import { DataDirRows } from './disk-rows.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -23,7 +24,7 @@ describe('compaction', () => {
   it('deletes the blobs of overwritten files and keeps those a tree still names', () => {
     const store = DataDirStore.open({ dir, clock: new FakeClock(), logger });
     const vfs = Vfs.skeleton(() => 1);
-    const journal = new TreeJournal(store.db, store.blobs, 's1', vfs, false);
+    const journal = new TreeJournal(new DataDirRows(store.db, store.blobs), 's1', vfs, false);
     vfs.writeFile('/kept', 'kept');
     vfs.writeFile('/f', 'old');
     journal.saveTree('v1', vfs.snapshot());

@@ -1,11 +1,12 @@
 /**
  * Persistence of the whole emulated account under `--data-dir` (README.md "Using it"): at start it rebuilds sprites
  * (metadata, disks, checkpoints, services, tasks, policies) and minted tokens from the data dir; while running it
- * saves them, so every request that got its response survives a `kill -9`. Disks are journaled by tree.ts as they
- * change; everything else is saved by `flush`, which runs before any byte of a mutating response (`middleware`),
- * on a timer and at shutdown. It owns the data dir's `spritzer.db` and `blobs/`, not the lock (claimed by the
- * caller, machines/sandbox/data-dir.ts) and not the sandbox engine's disks (saved by name through the factory's
- * `MachinePersistence`). Without `--data-dir` nothing here runs.
+ * saves them, so every request that got its response survives a `kill -9`. Disks are saved through the engine's
+ * `MachinePersistence` (the in-memory engines journal their trees into the rows this store keeps as they change; the
+ * sandbox engine names its host disks); everything else is saved by `flush`, which runs before any byte of a mutating
+ * response (`middleware`), on a timer and at shutdown. It owns the data dir's `spritzer.db` and `blobs/`, not the
+ * lock (claimed by the caller, machines/sandbox/data-dir.ts), and knows no engine. Without `--data-dir` nothing here
+ * runs.
  * @see docs/fidelity.md "Persistence", docs/limits.md (`--data-dir`)
  */
 import { join } from 'node:path';
@@ -20,12 +21,10 @@ import { CheckpointHistory } from '../model/checkpoint-history.ts';
 import type { ServiceDefinition } from '../model/services.ts';
 import type { Task } from '../model/tasks.ts';
 import type { NetworkPolicy } from '../core/network-policy.ts';
-import type { Vfs, VfsSnapshot } from '../machines/memory/vfs.ts';
-import type { Machine, MachinePersistence, MachineSnapshot } from '../machines/port.ts';
-import { MemoryMachine, MemoryMachineFactory } from '../machines/memory/machine.ts';
+import { UnreadableDiskError, type Machine, type MachinePersistence, type MachineSnapshot, type SavedDisk } from '../machines/port.ts';
 import { BlobStore } from './blobs.ts';
-import { MetaDb, type EntryRow } from './db.ts';
-import { buildVfs, LIVE_TREE, TreeJournal } from './tree.ts';
+import { MetaDb } from './db.ts';
+import { DataDirRows } from './disk-rows.ts';
 
 /** How often the metadata is saved without a request (service exits, task expiry), in ms. */
 export const FLUSH_EVERY_MS = 1_000;
@@ -46,9 +45,9 @@ interface SpriteDoc {
   environment?: Record<string, string>;
   currentCheckpointId: string | null;
   nextCheckpoint: number;
-  /** A host-disk machine's saved form (`MachinePersistence.save`); absent for in-memory sprites. */
+  /** What names the machine's disk (`MachinePersistence.save`); absent for in-memory sprites (their trees are rows). */
   machine?: unknown;
-  /** `snapshot`: a host-disk machine's saved snapshot (`MachinePersistence.saveSnapshot`). */
+  /** `snapshot`: what names a checkpoint's disk (`MachinePersistence.saveSnapshot`); absent for in-memory sprites. */
   checkpoints: Array<{ id: string; createTime: number; comment: string; sourceId: string | null; history: string[]; isAuto: boolean; snapshot?: unknown }>;
   services: Array<{ def: ServiceDefinition; wanted: boolean; restartCount: number }>;
   tasks: Task[];
@@ -59,7 +58,7 @@ interface SpriteDoc {
 interface Saved {
   name: string;
   doc: string;
-  journal?: TreeJournal;
+  /** The checkpoints whose disks are saved (their trees deleted with them). */
   trees: Set<string>;
 }
 
@@ -84,6 +83,9 @@ export interface StoreTarget {
 /** The store of one data dir. One per server. */
 export class DataDirStore {
   private ctx: StoreTarget | undefined;
+  private persistence: MachinePersistence | undefined;
+  /** The rows the engines keep their in-memory disks in. */
+  private readonly rows: DataDirRows;
   private readonly saved = new Map<string, Saved>();
   private tokens = new Set<string>();
   private flushTimer: TimerHandle | undefined;
@@ -94,7 +96,9 @@ export class DataDirStore {
     readonly db: MetaDb,
     readonly blobs: BlobStore,
     private readonly opts: DataDirStoreOptions,
-  ) {}
+  ) {
+    this.rows = new DataDirRows(db, blobs);
+  }
 
   /**
    * Opens the data dir's database (creating it) and blob store. Throws `DataDirError` for a database of another
@@ -118,13 +122,13 @@ export class DataDirStore {
    * saved. Resolves with the counts.
    */
   async load(ctx: StoreTarget): Promise<{ sprites: number; tokens: number }> {
-    const factory = ctx.deps.machines;
     // The model's factory hands what it boots to the in-sprite API (url/in-sprite-api.ts); booted here, a sprite
     // brought back must be served as one created now.
-    const persistence = ctx.model.deps.machines.persistence ?? factory.persistence;
-    if (!(factory instanceof MemoryMachineFactory) && !persistence) throw new Error(`persistence needs an in-memory engine, not ${factory.engine}`);
+    const persistence = ctx.model.deps.machines.persistence;
+    if (!persistence) throw new Error(`--data-dir persistence is not available on the ${ctx.deps.machines.engine} engine`);
     this.ctx = ctx;
-    const { db, blobs } = this;
+    this.persistence = persistence;
+    const { db } = this;
     db.db.prepare('DELETE FROM entries WHERE sprite NOT IN (SELECT id FROM sprites)').run();
     for (const { digest, org } of db.allTokens.all() as Array<{ digest: string; org: string }>) {
       ctx.credentials.restoreDigest(digest, org);
@@ -132,29 +136,22 @@ export class DataDirStore {
     }
     const { clock } = ctx.deps;
     const quota = ctx.deps.limits.diskQuotaBytes;
-    const rows = (id: string, tree: string) => db.treeRows.all(id, tree) as EntryRow[];
     const toStart: Array<() => void> = [];
     const keptDisks: unknown[] = [];
     for (const row of db.allSprites.all() as Array<{ id: string; name: string; doc: string }>) {
       const doc = JSON.parse(row.doc) as SpriteDoc;
       const spec = { name: doc.name, id: doc.id, diskQuotaBytes: quota, maxFiles: ctx.deps.limits.filesMax };
+      const at = this.diskOf(doc.id);
       let machine: Machine;
-      let vfs: Vfs | undefined;
-      if (factory instanceof MemoryMachineFactory) {
-        vfs = buildVfs(rows(doc.id, LIVE_TREE), blobs, () => clock.now(), new Map<string, Uint8Array>());
-        vfs.quotaBytes = quota ?? Infinity;
-        vfs.quotaFiles = ctx.deps.limits.filesMax ?? Infinity;
-        machine = await factory.create(spec, { vfs });
-      } else {
-        try {
-          machine = await persistence!.reattach(spec, doc.machine);
-        } catch (e) {
-          this.opts.logger.warn({ sprite: doc.name, err: (e as Error).message }, 'a saved sprite could not boot again; it is dropped');
-          db.deleteSprite.run(doc.id);
-          continue;
-        }
-        keptDisks.push(doc.machine);
+      try {
+        machine = await persistence.reattach(spec, doc.machine, at);
+      } catch (e) {
+        if (e instanceof UnreadableDiskError) throw e;
+        this.opts.logger.warn({ sprite: doc.name, err: (e as Error).message }, 'a saved sprite could not boot again; it is dropped');
+        db.deleteSprite.run(doc.id);
+        continue;
       }
+      keptDisks.push(doc.machine);
       const sprite = new Sprite(
         doc.id,
         doc.name,
@@ -170,7 +167,8 @@ export class DataDirStore {
       let history = CheckpointHistory.EMPTY;
       const checkpoints: Checkpoint[] = doc.checkpoints.map(({ snapshot: saved, ...c }) => {
         history = c.history.reduce((h, id) => h.append(id), CheckpointHistory.EMPTY);
-        const snapshot = vfs ? lazySnapshot(() => buildVfs(rows(doc.id, c.id), blobs, () => clock.now()).snapshot()) : persistence!.reviveSnapshot(saved);
+        const snapshot = persistence.reviveSnapshot(saved, { ...at, checkpointId: c.id });
+        savedSnapshots.set(snapshot, saved);
         return { ...c, history, snapshot };
       });
       sprite.restorePersisted({ checkpoints, currentCheckpointId: doc.currentCheckpointId, nextCheckpoint: doc.nextCheckpoint, updatedAt: doc.updatedAt });
@@ -178,12 +176,7 @@ export class DataDirStore {
       for (const t of doc.tasks) sprite.tasks.restore(t);
       for (const s of doc.services) sprite.services.restoreDefinition(s.def, s.restartCount);
       ctx.model.adopt(sprite);
-      this.saved.set(doc.id, {
-        name: doc.name,
-        doc: row.doc,
-        journal: vfs ? new TreeJournal(db, blobs, doc.id, vfs, true) : undefined,
-        trees: new Set(doc.checkpoints.map((c) => c.id)),
-      });
+      this.saved.set(doc.id, { name: doc.name, doc: row.doc, trees: new Set(doc.checkpoints.map((c) => c.id)) });
       const wanted = doc.services.filter((s) => s.wanted).map((s) => s.def.name);
       toStart.push(() => {
         for (const name of wanted) {
@@ -195,7 +188,7 @@ export class DataDirStore {
         }
       });
     }
-    await persistence?.prune(keptDisks);
+    await persistence.prune(keptDisks);
     for (const start of toStart) start();
     this.flush();
     this.schedule();
@@ -273,7 +266,7 @@ export class DataDirStore {
       this.closed = true;
       if (this.flushTimer) this.opts.clock.clearTimeout(this.flushTimer);
       if (this.compactTimer) this.opts.clock.clearTimeout(this.compactTimer);
-      for (const s of this.saved.values()) s.journal?.stop();
+      for (const id of this.saved.keys()) this.persistence?.release(id);
       this.db.close();
     }
   }
@@ -301,19 +294,18 @@ export class DataDirStore {
   }
 
   private saveSprite(sprite: Sprite): void {
+    const persistence = this.persistence!;
     let saved = this.saved.get(sprite.id);
     if (!saved) {
       saved = { name: sprite.name, doc: '', trees: new Set() };
       this.saved.set(sprite.id, saved);
     }
-    if (!saved.journal && sprite.machine instanceof MemoryMachine) {
-      saved.journal = new TreeJournal(this.db, this.blobs, sprite.id, sprite.machine.vfs, false);
-    }
+    const at = this.diskOf(sprite.id);
+    const machine = persistence.save(sprite.machine, at);
     const ids = new Set(sprite.checkpoints.map((c) => c.id));
     for (const cp of sprite.checkpoints) {
       if (saved.trees.has(cp.id)) continue;
-      const root = (cp.snapshot as MachineSnapshot & { root?: VfsSnapshot }).root;
-      if (saved.journal && root) saved.journal.saveTree(cp.id, root);
+      savedSnapshots.set(cp.snapshot, persistence.saveSnapshot(cp.snapshot, { ...at, checkpointId: cp.id }));
       saved.trees.add(cp.id);
     }
     for (const tree of saved.trees) {
@@ -321,16 +313,20 @@ export class DataDirStore {
       this.db.deleteTree.run(sprite.id, tree);
       saved.trees.delete(tree);
     }
-    const doc = JSON.stringify(docOf(sprite, this.ctx?.deps.machines.persistence));
+    const doc = JSON.stringify(docOf(sprite, machine));
     if (doc !== saved.doc) {
       this.db.upsertSprite.run(sprite.id, sprite.name, doc);
       saved.doc = doc;
     }
   }
 
+  /** Where sprite `spriteId`'s disk is saved. */
+  private diskOf(spriteId: string): SavedDisk {
+    return { spriteId, rows: this.rows };
+  }
+
   private forget(id: string): void {
-    const saved = this.saved.get(id);
-    saved?.journal?.stop();
+    this.persistence?.release(id);
     this.saved.delete(id);
     this.db.deleteSprite.run(id);
     this.db.deleteSpriteEntries.run(id);
@@ -338,10 +334,10 @@ export class DataDirStore {
 }
 
 /**
- * What is saved of a sprite. Services count as meant to run unless stopped by the user. A host-disk machine's disk
- * and snapshots are saved by name (`persistence`), not by content.
+ * What is saved of a sprite, `machine` being what names its disk (`MachinePersistence.save`). Services count as meant
+ * to run unless stopped by the user.
  */
-function docOf(s: Sprite, persistence?: MachinePersistence): SpriteDoc {
+function docOf(s: Sprite, machine: unknown): SpriteDoc {
   return {
     id: s.id,
     name: s.name,
@@ -355,8 +351,8 @@ function docOf(s: Sprite, persistence?: MachinePersistence): SpriteDoc {
     environment: s.environment,
     currentCheckpointId: s.currentCheckpointId,
     nextCheckpoint: s.nextCheckpointNumber,
-    machine: persistence && !(s.machine instanceof MemoryMachine) ? persistence.save(s.machine) : undefined,
-    checkpoints: s.checkpoints.map((c) => checkpointDoc(c, persistence)),
+    machine,
+    checkpoints: s.checkpoints.map(checkpointDoc),
     services: s.services.list().map(({ state, ...def }) => ({
       def,
       wanted: state.status === 'running' || state.status === 'starting' || state.status === 'failed',
@@ -367,27 +363,19 @@ function docOf(s: Sprite, persistence?: MachinePersistence): SpriteDoc {
   };
 }
 
+/** What names each checkpoint's disk (`MachinePersistence.saveSnapshot`, or what a load read), by its snapshot. */
+const savedSnapshots = new WeakMap<MachineSnapshot, unknown>();
+
 /** Checkpoints never change once taken: each one's saved form is computed once (a flush stays O(checkpoints)). */
 const checkpointDocs = new WeakMap<Checkpoint, SpriteDoc['checkpoints'][number]>();
-function checkpointDoc(c: Checkpoint, persistence?: MachinePersistence): SpriteDoc['checkpoints'][number] {
+function checkpointDoc(c: Checkpoint): SpriteDoc['checkpoints'][number] {
   let doc = checkpointDocs.get(c);
   if (!doc) {
-    const snapshot = persistence && c.snapshot.kind !== 'memory' ? persistence.saveSnapshot(c.snapshot) : undefined;
+    const snapshot = savedSnapshots.get(c.snapshot);
     doc = { id: c.id, createTime: c.createTime, comment: c.comment, sourceId: c.sourceId, history: c.history.toArray(), isAuto: c.isAuto, snapshot };
     checkpointDocs.set(c, doc);
   }
   return doc;
-}
-
-/** A memory machine's snapshot whose tree is rebuilt from the data dir on first use (a restore). */
-function lazySnapshot(build: () => VfsSnapshot): MachineSnapshot {
-  let root: VfsSnapshot | undefined;
-  return {
-    kind: 'memory',
-    get root() {
-      return (root ??= build());
-    },
-  } as MachineSnapshot;
 }
 
 function safeDecode(s: string): string {

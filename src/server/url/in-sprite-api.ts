@@ -73,20 +73,21 @@ export function pinToSprite(req: IncomingMessage, name: string): boolean {
 /**
  * Wraps `factory` so that every machine it gives the server — created, booted again from a data dir
  * (`persistence.reattach`) or adopted at start (`adoptExisting`) — sends its in-sprite API connections to `serve`
- * with the sprite's name (the agent's `/.sprite/api.sock`, the in-memory engines' `sprite-env`). Machines without
- * `onApiConnection` are returned as they are; everything else is the factory's own.
+ * with the sprite's name (the agent's `/.sprite/api.sock`, the in-memory engines' `sprite-env`). Everything else is
+ * the factory's own.
  */
 export function withInSpriteApi(factory: MachineFactory, serve: (spriteName: string, conn: Duplex) => void): MachineFactory {
   const served = (name: string, machine: Machine): Machine => {
-    machine.onApiConnection?.((conn) => serve(name, conn));
+    machine.onApiConnection((conn) => serve(name, conn));
     return machine;
   };
   const p = factory.persistence;
   const persistence: MachinePersistence | undefined = p && {
-    save: (machine) => p.save(machine),
-    saveSnapshot: (snapshot) => p.saveSnapshot(snapshot),
-    reattach: async (spec, saved) => served(spec.name, await p.reattach(spec, saved)),
-    reviveSnapshot: (saved) => p.reviveSnapshot(saved),
+    save: (machine, at) => p.save(machine, at),
+    saveSnapshot: (snapshot, at) => p.saveSnapshot(snapshot, at),
+    reattach: async (spec, saved, at) => served(spec.name, await p.reattach(spec, saved, at)),
+    reviveSnapshot: (saved, at) => p.reviveSnapshot(saved, at),
+    release: (spriteId) => p.release(spriteId),
     prune: (keep) => p.prune(keep),
   };
   return {
@@ -99,11 +100,9 @@ export function withInSpriteApi(factory: MachineFactory, serve: (spriteName: str
     create: async (spec) => served(spec.name, await factory.create(spec)),
     close: () => factory.close(),
     persistence,
-    ...(factory.warm && { warm: () => factory.warm!() }),
-    ...(factory.detach && { detach: () => factory.detach!() }),
-    ...(factory.adoptExisting && {
-      adoptExisting: async () => (await factory.adoptExisting!()).map((found) => ({ ...found, machine: served(found.spec.name, found.machine) })),
-    }),
+    warm: () => factory.warm(),
+    detach: () => factory.detach(),
+    adoptExisting: async () => (await factory.adoptExisting()).map((found) => ({ ...found, machine: served(found.spec.name, found.machine) })),
   };
 }
 

@@ -7,7 +7,8 @@
  */
 import type { Duplex } from 'node:stream';
 import { ModelError } from '../../core/errors.ts';
-import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions, ListeningPort, MachineFs, MachineSpec, VfsChange } from '../port.ts';
+import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions, ListeningPort, MachineFs, MachineRecord, MachineSpec, VfsChange } from '../port.ts';
+import type { NetworkPolicy } from '../../core/network-policy.ts';
 import type { AgentClient } from './client.ts';
 import { deferredProcess, fsThrough } from './through.ts';
 
@@ -199,6 +200,12 @@ export abstract class AgentMachine {
   protected rebooted(): void {
     for (const l of this.rebootListeners) l();
   }
+
+  /** Kept with the machine only by engines whose machines outlive spritzer (the container engine overrides it). */
+  async remember(_record: MachineRecord): Promise<void> {}
+
+  /** Enforced only by engines with an egress gate (the sandbox engine overrides it). */
+  setNetworkPolicy(_policy: NetworkPolicy): void {}
 
   /** The agent of boot `generation` was lost without breaking the protocol: the engine boots the sprite again. */
   protected abstract onCrash(generation: number): Promise<void>;

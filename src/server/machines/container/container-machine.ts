@@ -220,6 +220,12 @@ export class ContainerMachineFactory implements MachineFactory {
     this.shared.detached = true;
   }
 
+  /** Containers are adopted at the next start instead of saved in a data dir (docs/container.md "Restarts"). */
+  readonly persistence = undefined;
+
+  /** Nothing to load ahead: the image is checked when the factory opens. */
+  async warm(): Promise<void> {}
+
   /**
    * Creates the container (agent as entrypoint under the runtime's init, no network but loopback), copies the
    * agent in, starts it and resolves once the agent answers through the exec bridge. Rejects, removing what it
@@ -607,6 +613,11 @@ export class ContainerMachine extends AgentMachine implements Machine {
     const changes = ((await this.container.changes()) as Array<{ Kind: number; Path: string }> | null) ?? [];
     const files = changes.filter((c) => c.Kind !== 2 && !c.Path.startsWith('/.sprite')).length;
     return { bytes: info.SizeRw ?? 0, files };
+  }
+
+  /** At shutdown: the container outlives spritzer through the factory's `detach()`, so halting is `destroy()`. */
+  halt(): Promise<void> {
+    return this.destroy();
   }
 
   /**

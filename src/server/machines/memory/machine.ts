@@ -8,10 +8,11 @@
 import type { Duplex } from 'node:stream';
 import type { Clock } from '../../core/clock.ts';
 import { Vfs, type VfsSnapshot } from './vfs.ts';
-import { VfsError, type ExecIO, type ExecProcess, type ExecRequest, type ExecStartOptions, type ListeningPort, type Machine, type MachineFactory, type MachineFs, type MachineSnapshot, type MachineSpec, type VfsChange, type VfsEntry, type VfsStat } from '../port.ts';
+import { VfsError, type AdoptedMachine, type ExecIO, type ExecProcess, type ExecRequest, type ExecStartOptions, type ListeningPort, type Machine, type MachineFactory, type MachineFs, type MachineSnapshot, type MachineSpec, type VfsChange, type VfsEntry, type VfsStat } from '../port.ts';
 import type { ExecEngine, SpriteContext } from './engine.ts';
 import { duplexPair } from '../../core/duplex-pair.ts';
 import type { EngineLoader } from './load.ts';
+import { MemoryPersistence } from './persistence.ts';
 import { newLinuxTree } from './linux-skeleton.ts';
 
 /** A snapshot of a memory machine: the VFS root at that moment. */
@@ -70,6 +71,8 @@ export function vfsMachineFs(vfs: Vfs): MachineFs {
 /** A sprite as an in-memory machine. */
 export class MemoryMachine implements Machine {
   readonly kind = 'memory';
+  /** An in-memory machine always boots. */
+  readonly bootFailure = undefined;
   readonly fs: MachineFs;
   readonly vfs: Vfs;
   private readonly ctx: SpriteContext;
@@ -187,6 +190,22 @@ export class MemoryMachine implements Machine {
     await this.stop();
     this.destroyed = true;
   }
+
+  /** The disk lives in this process: halting is destroying (with `--data-dir`, its rows are already saved). */
+  halt(): Promise<void> {
+    return this.destroy();
+  }
+
+  /** An in-memory machine never reboots by itself. */
+  onReboot(): () => void {
+    return () => undefined;
+  }
+
+  /** Nothing outlives the process, so nothing is kept with the machine. */
+  async remember(): Promise<void> {}
+
+  /** Nothing inside reaches a network, so there is nothing to enforce. */
+  setNetworkPolicy(): void {}
 }
 
 /**
@@ -195,11 +214,15 @@ export class MemoryMachine implements Machine {
  */
 export class MemoryMachineFactory implements MachineFactory {
   readonly snapshotMode = 'structural' as const;
+  /** The data dir keeps each sprite's tree as rows (persistence.ts). */
+  readonly persistence: MemoryPersistence;
 
   constructor(
     private readonly execEngine: ExecEngine | EngineLoader,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.persistence = new MemoryPersistence((spec, vfs) => this.create(spec, { vfs }), () => clock.now());
+  }
 
   get engine(): string {
     return this.execEngine.name;
@@ -220,4 +243,12 @@ export class MemoryMachineFactory implements MachineFactory {
   }
 
   async close(): Promise<void> {}
+
+  /** In-memory machines die with the process: there is never one to adopt. */
+  async adoptExisting(): Promise<AdoptedMachine[]> {
+    return [];
+  }
+
+  /** In-memory machines die with the process: nothing to let go of. */
+  detach(): void {}
 }

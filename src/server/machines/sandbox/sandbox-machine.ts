@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { SystemClock, type Clock } from '../../core/clock.ts';
-import type { Machine, MachineFactory, MachinePersistence, MachineSnapshot, MachineSpec, SnapshotMode } from '../port.ts';
+import type { AdoptedMachine, Machine, MachineFactory, MachinePersistence, MachineSnapshot, MachineSpec, SnapshotMode } from '../port.ts';
 import { agentFiles } from '../agent/bundle.ts';
 import { assertReachable } from './reachable.ts';
 import { AgentMachine } from '../agent/agent-machine.ts';
@@ -265,6 +265,8 @@ export class SandboxMachineFactory implements MachineFactory {
     const { storage } = this.shared;
     return {
       save: (machine) => ({ key: (machine as SandboxMachine).key }),
+      // The disk is a host layer named in the saved form; nothing is saved as it changes.
+      release: () => undefined,
       saveSnapshot: (snapshot) => (snapshot as SandboxSnapshot).layer,
       reviveSnapshot: (saved) => {
         const layer = saved as LayerSnapshot;
@@ -322,6 +324,17 @@ export class SandboxMachineFactory implements MachineFactory {
       throw err;
     }
   }
+
+  /** Nothing to load ahead: the base root and storage are ready once the factory opens. */
+  async warm(): Promise<void> {}
+
+  /** Sandbox sprites end with spritzer (their disks stay only with `--data-dir`): there is never one to adopt. */
+  async adoptExisting(): Promise<AdoptedMachine[]> {
+    return [];
+  }
+
+  /** Sandbox sprites end with spritzer: nothing to let go of. */
+  detach(): void {}
 
   /**
    * Destroys every machine still alive (with persistence: stops them, keeping their disks), then frees the storage
