@@ -4,7 +4,7 @@
 # and runs as a non-root user. Both bases are build arguments, so an offline build can use a local image that
 # holds Node (README, "Container image"); users keep the official node images. A context made by
 # scripts/image-context.ts (the packed package plus compiled production node_modules, marked by `.prebuilt`) needs
-# no registry: the build stage then only copies it (test/image/image.test.ts builds the image that way).
+# no registry: the build stage then only copies it (test/package/image/image.test.ts builds the image that way).
 ARG BUILD_BASE=node:22-bookworm
 ARG BASE=node:22-bookworm-slim
 

@@ -28,6 +28,6 @@ export default {
   cleanTempDir: 'always',
   // Only what the unit tests import is needed in the sandbox.
   // .cache holds the container tests' image and docker data root (npm run test:container): never copy it.
-  ignorePatterns: ['test/integration', 'test/conformance', 'test/sdk-pack', 'bench', 'docs', 'generated/*.md', '.tmp', '.cache'],
+  ignorePatterns: ['test/integration', 'test/conformance', 'test/package/sdk-pack', 'bench', 'docs', 'generated/*.md', '.tmp', '.cache'],
   timeoutMS: 10000,
 };

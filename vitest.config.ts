@@ -28,7 +28,8 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['test/integration/**/*.test.ts'],
+          // The packed SDK (test/package/sdk-pack) needs no daemon and no native build: it runs here, in `npm test`.
+          include: ['test/integration/**/*.test.ts', 'test/package/sdk-pack/**/*.test.ts'],
           setupFiles: ['test/support/setup-ws.ts'],
           testTimeout: 20000,
         },
@@ -58,7 +59,11 @@ export default defineConfig({
         // The integration suites where the engine matters, on the sandbox engine (their shell-only parts skip).
         test: {
           name: 'integration-sandbox',
-          include: ['test/integration/{exec,fs,checkpoints,services,control,control-fs,testing-helper-cleanup}.test.ts'],
+          include: [
+            'test/integration/api/{fs,checkpoints,services}.test.ts',
+            'test/integration/exec/{exec,control,control-fs}.test.ts',
+            'test/integration/lifecycle/testing-helper-cleanup.test.ts',
+          ],
           setupFiles: ['test/support/setup-ws.ts'],
           env: { SPRITZER_INTEGRATION_EXEC: 'sandbox' },
           testTimeout: 60000,
@@ -99,7 +104,7 @@ export default defineConfig({
       {
         test: {
           name: 'image',
-          include: ['test/image/**/*.test.ts'],
+          include: ['test/package/image/**/*.test.ts'],
           setupFiles: ['test/support/setup-ws.ts'],
           testTimeout: 120000,
           hookTimeout: 900000,

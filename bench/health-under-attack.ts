@@ -7,7 +7,7 @@
  * runs one group, named by the number in the table's first column (4 exec output, 5 JSON bombs, 6 deep paths,
  * 7 fs/watch, 8 checkpoints, 9 sprite field sizes, 10 fault rules and service chains; e.g. `--only 4`);
  * `--cpu-prof <dir>` has the server write a CPU profile. Figures only: tests never run it and never assert time
- * (test/integration/* assert that health answered and that earlier state is intact).
+ * (the tests under test/integration/ assert that health answered and that earlier state is intact).
  */
 import { WebSocket } from 'ws';
 import { startServer, type StartedServer } from './lib/servers.ts';

@@ -3,7 +3,8 @@
  * image offline (README "Container image"). DIR gets the packed package (`npm pack`, which builds dist/), this
  * checkout's package-lock.json and Dockerfile, the production node_modules of this checkout (already compiled for
  * its Node and libc), and a `.prebuilt` marker that makes the Dockerfile's build stage skip `npm ci`. It owns the
- * context only: building and running the image is the caller's (test/image/image.test.ts, or `docker build DIR`).
+ * context only: building and running the image is the caller's (test/package/image/image.test.ts, or
+ * `docker build DIR`).
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
-// Runs the real Sprites clients of test/clients/clients.json (and the pytest and Go test helpers) against
+// Runs the real Sprites clients of test/external/clients/clients.json (and the pytest and Go test helpers) against
 // spritzer, once per engine, unchanged, from their own registries: Python ones in a venv under
-// .cache/clients/venv (pinned by test/clients/requirements.txt), Go ones by `go test` (pinned by go.sum).
+// .cache/clients/venv (pinned by test/external/clients/requirements.txt), Go ones by `go test` (pinned by go.sum).
 // Writes .tmp/clients-report.json (what docs/works-with.md is generated from: `npm run docs:works-with`) and
 // ends with the plain line "N passed, N failed"; exits non-zero on any failure or on a client that could not run.
 //
@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { engine: { type: 'string' }, only: { type: 'string' } } });
-const manifest = JSON.parse(readFileSync(join(root, 'test/clients/clients.json'), 'utf8'));
+const manifest = JSON.parse(readFileSync(join(root, 'test/external/clients/clients.json'), 'utf8'));
 const venv = join(root, '.cache/clients/venv');
 const python = join(venv, 'bin/python');
 const tmp = join(root, '.tmp/clients');
@@ -41,7 +41,7 @@ function sandboxUnavailable() {
 
 /** The venv with requirements.txt and clients/python installed; reinstalled when either changed. */
 function setupPython() {
-  const req = join(root, 'test/clients/requirements.txt');
+  const req = join(root, 'test/external/clients/requirements.txt');
   const stamp = join(venv, '.spritzer-stamp');
   const hash = createHash('sha256');
   hash.update(readFileSync(req));
@@ -133,7 +133,7 @@ for (const suite of manifest.suites) {
     if (suite.kind === 'pytest') {
       pythonReady ??= setupPython();
       if (pythonReady !== 0) {
-        counts = { passed: 0, failed: 1, skipped: 0, cases: [], reason: 'pip install of test/clients/requirements.txt failed' };
+        counts = { passed: 0, failed: 1, skipped: 0, cases: [], reason: 'pip install of test/external/clients/requirements.txt failed' };
       } else {
         const xml = join(tmp, `${suite.id}-${engine}.xml`);
         run(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', `--junitxml=${xml}`, suite.dir], { env });
@@ -150,7 +150,7 @@ for (const suite of manifest.suites) {
         if (r.status !== 0 && counts.failed === 0) counts.failed = 1;
       }
     } else {
-      throw new Error(`test/clients/clients.json: suite ${suite.id} has unknown kind ${suite.kind}`);
+      throw new Error(`test/external/clients/clients.json: suite ${suite.id} has unknown kind ${suite.kind}`);
     }
     Object.assign(row, counts, { result: counts.failed > 0 ? 'failed' : counts.passed > 0 ? 'passed' : 'ran no test' });
     if (row.result === 'ran no test') row.failed = 1;

@@ -4,7 +4,7 @@
 # on its own socket, data root and exec root (no bridge, no iptables: sprites have loopback only), builds the test
 # image once into the cache (debootstrap minbase + python3 + procps, this host's node at /usr/local/bin/node, the
 # sprite user), then runs the `container` vitest projects and the `image` project (the Dockerfile built offline and
-# served, test/image/image.test.ts), then stops the daemon. A daemon already named by DOCKER_HOST is used as is.
+# served, test/package/image/image.test.ts), then stops the daemon. A daemon already named by DOCKER_HOST is used as is.
 # SPRITZER_TEST_RUNTIME=podman does the same with `podman system service` (runc, catatonit, cgroupfs).
 # Cache: $SPRITZER_CONTAINER_CACHE (default .cache/container): the daemon's data root, so the image survives runs.
 set -euo pipefail
@@ -19,7 +19,7 @@ cleanup() {
     kill "$pid" 2>/dev/null || true
     for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
   fi
-  # A container on the host network (test/image) leaves dockerd's bind mount of the host netns behind.
+  # A container on the host network (test/package/image) leaves dockerd's bind mount of the host netns behind.
   [ -n "$RUN" ] && for m in "$RUN"/exec/netns/*; do mountpoint -q "$m" 2>/dev/null && umount "$m" || true; done
   [ -n "$RUN" ] && rm -rf "$RUN"
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loudOptions } from './loud-options.ts';
 import { runShell, testSprite } from '../../../../../test/support/shell-run.ts';
 
-// What real bash and GNU coreutils do, for the command lines the differential corpus (test/differential) found the
-// shell engine answering differently.
+// What real bash and GNU coreutils do, for the command lines the differential corpus (test/external/differential)
+// found the shell engine answering differently.
 
 const tree = (ctx = testSprite()) => runShell('mkdir -p w/d && cd w && echo a > f && echo b > d/g', ctx).then(() => ctx);
 

@@ -4,7 +4,7 @@
  * `cp -T a b || fallback` would take the fallback on `shell` and not on a real sprite, silently. Every command's
  * result is checked: a rejection of an option names it and `--exec sandbox` instead, with exit 2:
  * `cp: option -T is not available in the shell engine; run spritzer with --exec sandbox`.
- * @see docs/fidelity.md "shell engine"; test/differential (the corpus that finds these)
+ * @see docs/fidelity.md "shell engine"; test/external/differential (the corpus that finds these)
  */
 import { defineCommand, type Command, type CustomCommand, type ExecResult } from 'just-bash';
 

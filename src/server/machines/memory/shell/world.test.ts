@@ -113,7 +113,7 @@ describe('devices and the Linux skeleton', () => {
 
 describe('job control, signals, limits', () => {
   // Background jobs, wait, kill and traps run now: src/server/machines/memory/shell/jobs.test.ts and
-  // test/integration/shell-jobs.test.ts hold their tests.
+  // test/integration/exec/shell-jobs.test.ts hold their tests.
   it('&& and a quoted & are not background jobs', async () => {
     expect((await sh("true && echo 'a & b'")).stdout).toBe('a & b\n');
   });

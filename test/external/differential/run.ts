@@ -1,0 +1,150 @@
+/**
+ * The differential runner (`npm run differential`): runs every case of test/external/differential/cases/*.txt on
+ * the `shell` engine and on the `sandbox` engine (real bash and GNU coreutils, the reference), each through
+ * spritzer's public API (WebSocket exec, fs list/read), and compares stdout, stderr by kind, the exit status and the
+ * resulting file tree. Writes test/external/differential/REPORT.md (agreement per group, every difference with both
+ * outputs) and .tmp/differential.json; the report's and the console's last line is
+ * `differential: N/M identical (P%), S silent, L loud`.
+ *
+ * One sprite per engine per group; every case runs in a fresh directory `/home/sprite/w/<group>-<n>` made by the
+ * same setup script (cases.ts `SETUP`), so no case sees another's files.
+ *
+ * Flags: `--gate` exits 1 when any difference is silent; `--group NAME` runs one group; `--only TEXT` runs the
+ * cases whose script contains TEXT. Needs root (the sandbox engine).
+ * @see docs/fidelity.md "Differential corpus"
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { api, execQuery, memoryMachines, startTestServer, wsExec } from '../../support/server.ts';
+import { createEngine } from '../../../src/server/machines/memory/engines.ts';
+import { SystemClock } from '../../../src/server/core/clock.ts';
+import { compareCase, loadCorpus, SETUP, type CaseResult, type Outcome, type Tree } from './cases.ts';
+import { renderReport } from './report.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const gate = args.includes('--gate');
+/** A case that runs longer than this on an engine is a hang (the reference's cases all end in well under a second). */
+const CASE_TIMEOUT_MS = 20_000;
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+
+async function main(): Promise<void> {
+  if (process.getuid?.() !== 0) {
+    console.error('differential: the sandbox engine (the reference) needs root; run as root (CI does)');
+    process.exit(2);
+  }
+  let groups = loadCorpus(join(here, 'cases'));
+  const group = flag('--group');
+  const only = flag('--only');
+  if (group) groups = groups.filter((g) => g.name === group);
+  if (only) groups = groups.map((g) => ({ ...g, cases: g.cases.filter((c) => c.script.includes(only)) })).filter((g) => g.cases.length > 0);
+
+  const clock = new SystemClock();
+  // The shell engine gets a time limit below the runner's, so a runaway loop ends as exit 124 (counted a hang).
+  const shell = await startTestServer('shell', {
+    clock,
+    machines: memoryMachines(createEngine('shell', { clock, stdinGraceMs: 30, shellLimits: { maxCommands: 10_000_000, timeoutMs: 15_000 } }), clock),
+  });
+  const sandbox = await startTestServer('sandbox', { clock });
+  const started = Date.now();
+  const results: CaseResult[] = [];
+  try {
+    for (const g of groups) {
+      const name = `diff-${g.name}`;
+      await Promise.all([createSprite(shell, name), createSprite(sandbox, name)]);
+      for (const [i, c] of g.cases.entries()) {
+        const dir = `/home/sprite/w/${g.name}-${i + 1}`;
+        const [s, r] = await Promise.all([runCase(shell, name, dir, c.script), runCase(sandbox, name, dir, c.script)]);
+        const result = compareCase(g.name, i + 1, c, s, r);
+        results.push(result);
+        if (result.verdict !== 'identical') process.stdout.write(`${result.verdict.padEnd(9)} ${g.name}-${i + 1}: ${oneLine(c.script)}\n`);
+      }
+      await Promise.all([deleteSprite(shell, name), deleteSprite(sandbox, name)]);
+    }
+  } finally {
+    await shell.close();
+    await sandbox.close();
+  }
+  const report = renderReport(results, { seconds: Math.round((Date.now() - started) / 1000) });
+  if (!group && !only) writeFileSync(join(here, 'REPORT.md'), report.markdown);
+  mkdirSync('.tmp', { recursive: true });
+  writeFileSync('.tmp/differential.json', JSON.stringify(results, null, 1));
+  console.log(report.table);
+  console.log(report.summary);
+  if (gate && report.silent > 0) process.exit(1);
+}
+
+const oneLine = (s: string) => (s.length > 100 ? `${s.slice(0, 100)}…` : s).replace(/\n/g, '⏎');
+
+async function createSprite(server: Server, name: string): Promise<void> {
+  const call = api(server.url);
+  const res = await call('POST', '/v1/sprites', { name });
+  if (res.status !== 201) throw new Error(`create ${name}: ${res.status} ${res.text}`);
+}
+
+async function deleteSprite(server: Server, name: string): Promise<void> {
+  await api(server.url)('DELETE', `/v1/sprites/${name}`);
+}
+
+/** Runs `bash -c script` over WebSocket exec; resolves with its outputs (a hang is closed after CASE_TIMEOUT_MS). */
+async function execScript(server: Server, name: string, script: string, dir: string): Promise<Outcome> {
+  let socket: { close(): void } | undefined;
+  let hung = false;
+  const timer = setTimeout(() => {
+    hung = true;
+    socket?.close();
+  }, CASE_TIMEOUT_MS);
+  try {
+    const rec = await wsExec(server.url, `/v1/sprites/${name}/exec?${execQuery(['bash', '-c', script], { dir })}`, (ws) => (socket = ws));
+    return { stdout: rec.stdout, stderr: rec.stderr, exit: hung ? null : rec.exitCode, hung };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Makes the case's directory, runs the case in it, and reads the tree it left. */
+async function runCase(server: Server, name: string, dir: string, script: string): Promise<Outcome & { tree: Tree; setupError?: string }> {
+  const setup = await execScript(server, name, `mkdir -p ${dir} && cd ${dir} && ${SETUP}`, '/home/sprite');
+  const setupError = setup.exit !== 0 || setup.stderr ? `setup exit ${setup.exit}: ${setup.stderr}` : undefined;
+  const out = await execScript(server, name, script, dir);
+  const tree = await readTree(server, name, dir);
+  return { ...out, tree, ...(setupError ? { setupError } : {}) };
+}
+
+/** The tree under `dir` through the fs API: relative path → `type mode size sha` (files are read). */
+async function readTree(server: Server, name: string, dir: string): Promise<Tree> {
+  const call = api(server.url);
+  const list = await call('GET', `/v1/sprites/${name}/fs/list?${new URLSearchParams({ path: dir, recursive: 'true' })}`);
+  if (list.status === 404) return { '.': 'missing' };
+  if (list.status !== 200) return { '.': `list ${list.status}` };
+  const tree: Tree = {};
+  for (const e of list.json.entries as Array<{ path: string; type: string; size: number; mode: string }>) {
+    const rel = e.path.slice(dir.length + 1);
+    let content = '';
+    // An archive's bytes hold mtimes, owners and the compressor's choices: what it holds is compared (by the case
+    // listing or extracting it), not its bytes.
+    const archive = /\.(tgz|tar|gz|tbz|bz2|zip)$/.test(rel);
+    if (e.type === 'file' && archive) content = ' (archive)';
+    else if (e.type === 'file' && e.size <= 65_536) {
+      const res = await fetch(`${server.url}/v1/sprites/${name}/fs/read?${new URLSearchParams({ path: e.path })}`, { headers: { Authorization: 'Bearer test-token' } });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const preview = JSON.stringify(bytes.toString('latin1').slice(0, 60)) + (bytes.length > 60 ? '…' : '');
+      content = res.status === 200 ? ` ${createHash('sha256').update(bytes).digest('hex').slice(0, 10)} ${preview}` : ` read ${res.status}`;
+    }
+    // A directory's size is the filesystem's business (4096 on ext4 and btrfs alike is not promised), not the command's.
+    tree[rel] = `${e.type} ${e.mode}${e.type === 'directory' || archive ? '' : ` ${e.size}`}${content}`;
+  }
+  return tree;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(2);
+});

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startTestServer, ENGINES } from '../../support/server.ts';
+import type { RunningServer } from '../../../src/server/server.ts';
+
+/** The first engine of the run: `shell`, or `sandbox` in the integration-sandbox project. */
+const ENGINE = ENGINES[0]!;
+let srv: RunningServer;
+let call: ReturnType<typeof api>;
+beforeAll(async () => {
+  srv = await startTestServer(ENGINE);
+  call = api(srv.url);
+  await call('POST', '/v1/sprites', { name: 'files' });
+});
+afterAll(() => srv.close());
+const base = '/v1/sprites/files/fs';
+
+describe(`writeFile and readFile (${ENGINE} engine)`, () => {
+  it('writes with mode and mkdirParents, reads the same bytes back', async () => {
+    const bytes = new Uint8Array([0, 1, 2, 255]);
+    const w = await call('PUT', `${base}/write?path=/home/sprite/a/b/c.bin&mode=0600&mkdirParents=true`, bytes);
+    expect(w.status).toBe(200);
+    expect(w.json).toEqual({ path: '/home/sprite/a/b/c.bin', size: 4, mode: '0600' });
+    const res = await fetch(`${srv.url}${base}/read?path=/home/sprite/a/b/c.bin`, { headers: { Authorization: 'Bearer t' } });
+    expect(Array.from(new Uint8Array(await res.arrayBuffer()))).toEqual([0, 1, 2, 255]);
+  });
+
+  it('resolves relative paths against workingDir and never escapes /', async () => {
+    await call('PUT', `${base}/write?path=rel.txt&workingDir=/home/sprite`, 'r');
+    expect((await call('GET', `${base}/read?path=/home/sprite/rel.txt`)).text).toBe('r');
+    const w = await call('PUT', `${base}/write?path=../../../../etc/escape.txt&workingDir=/home/sprite&mkdirParents=true`, 'e');
+    expect(w.json.path).toBe('/etc/escape.txt');
+  });
+
+  it('maps errors to {error, code, path}: ENOENT 404, EISDIR 400, missing parent ENOENT', async () => {
+    const missing = await call('GET', `${base}/read?path=/nope`);
+    expect(missing.status).toBe(404);
+    expect(missing.json).toMatchObject({ code: 'ENOENT', path: '/nope', error: expect.any(String) });
+    const dir = await call('GET', `${base}/read?path=/home`);
+    expect(dir.status).toBe(400);
+    expect(dir.json.code).toBe('EISDIR');
+    const noParent = await call('PUT', `${base}/write?path=/x/y/z&mkdirParents=false`, 'z');
+    expect(noParent.status).toBe(404);
+    expect(noParent.json.code).toBe('ENOENT');
+  });
+
+  it("without mkdirParents a write creates its own directory when that directory's parent exists (the SDKs' mkdir)", async () => {
+    const w = await call('PUT', `${base}/write?path=/home/sprite/newdir/.keep&mkdirParents=false`, '');
+    expect(w.status).toBe(200);
+    const list = await call('GET', `${base}/list?path=/home/sprite/newdir/.keep`);
+    expect(list.json.entries[0]).toMatchObject({ name: '.keep', type: 'file' });
+  });
+});
+
+describe(`listFiles (${ENGINE} engine)`, () => {
+  it('a file path gives one entry describing it (stat); a directory its children', async () => {
+    await call('PUT', `${base}/write?path=/srv/app/main.py&mkdirParents=true&mode=0644`, 'print(1)\n');
+    await call('PUT', `${base}/write?path=/srv/app/lib/x.py&mkdirParents=true`, '');
+    const stat = await call('GET', `${base}/list?path=/srv/app/main.py`);
+    expect(stat.json.count).toBe(1);
+    expect(stat.json.entries[0]).toMatchObject({ name: 'main.py', path: '/srv/app/main.py', type: 'file', size: 9, mode: '0644', isDir: false });
+    expect(Date.parse(stat.json.entries[0].modTime)).not.toBeNaN();
+    const dir = await call('GET', `${base}/list?path=/srv/app`);
+    expect(dir.json.entries.map((e: { name: string; isDir: boolean }) => [e.name, e.isDir])).toEqual([
+      ['lib', true],
+      ['main.py', false],
+    ]);
+    expect((await call('GET', `${base}/list?path=/srv/none`)).status).toBe(404);
+  });
+});
+
+describe(`deleteFile, renameFile, copyFile, chmodFile, chownFile (${ENGINE} engine)`, () => {
+  it('performs each operation with its documented result shape', async () => {
+    await call('PUT', `${base}/write?path=/w/one.txt&mkdirParents=true`, '1');
+    const notEmpty = await call('DELETE', `${base}/delete?path=/w`);
+    expect(notEmpty.status).toBe(400);
+    expect(notEmpty.json.code).toBe('ENOTEMPTY');
+    expect((await call('POST', `${base}/rename`, { source: '/w/one.txt', dest: '/w/two.txt' })).json).toEqual({ source: '/w/one.txt', dest: '/w/two.txt' });
+    const cp = await call('POST', `${base}/copy`, { source: '/w', dest: '/w2', recursive: true });
+    expect(cp.status).toBe(200);
+    expect(cp.json.totalBytes).toBe(1);
+    expect(cp.json.copied).toContainEqual({ source: '/w/two.txt', dest: '/w2/two.txt' });
+    const ch = await call('POST', `${base}/chmod`, { path: '/w2/two.txt', mode: '0755' });
+    expect(ch.json).toEqual({ affected: [{ path: '/w2/two.txt', mode: '0755' }], count: 1 });
+    const own = await call('POST', `${base}/chown`, { path: '/w2/two.txt', uid: 0, gid: 0 });
+    expect(own.json).toEqual({ affected: [{ path: '/w2/two.txt', uid: 0, gid: 0 }], count: 1 });
+    const del = await call('DELETE', `${base}/delete?path=/w&recursive=true`);
+    expect(del.status).toBe(200);
+    expect(del.json.deleted[0]).toBe('/w');
+    expect((await call('GET', `${base}/list?path=/w`)).status).toBe(404);
+  });
+});

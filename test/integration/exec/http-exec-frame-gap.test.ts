@@ -1,0 +1,63 @@
+/**
+ * Who pays the HTTP exec frame gap (exec/frames.ts `frameGapFor`, docs/limits.md): requests whose
+ * User-Agent is a fetch-based JavaScript runtime (Node's fetch sends `node`) get each frame apart; any other
+ * client gets the body at once. The servers here use a gap far longer than any test, so a held frame shows as a
+ * first read that ends at the output frame, and a body that arrives whole shows the gap was not applied.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startTestServer, TOKEN } from '../../support/server.ts';
+import type { RunningServer } from '../../../src/server/server.ts';
+
+const HUGE_GAP_MS = 10 * 60_000;
+const OUTPUT_FRAME = Buffer.from('\x01hi\n');
+const BODY = Buffer.concat([OUTPUT_FRAME, Buffer.from([3, 0])]);
+
+/** POSTs an HTTP exec of `echo hi`; returns the first read of the body, and the whole body unless `firstOnly`. */
+async function exec(base: string, headers: Record<string, string>, firstOnly = false) {
+  const res = await fetch(`${base}/v1/sprites/box/exec?cmd=echo&cmd=hi`, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}`, ...headers } });
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  const first = await reader.read();
+  if (firstOnly) {
+    await reader.cancel();
+    return { first: Buffer.from(first.value!), body: undefined };
+  }
+  const parts = [Buffer.from(first.value ?? [])];
+  for (let r = await reader.read(); !r.done; r = await reader.read()) parts.push(Buffer.from(r.value));
+  return { first: parts[0], body: Buffer.concat(parts) };
+}
+
+describe('HTTP exec frame gap by User-Agent', () => {
+  let fetchOnly: RunningServer;
+  let everyone: RunningServer;
+  beforeAll(async () => {
+    fetchOnly = await startTestServer('shell', { token: TOKEN, httpExecFrameGapMs: HUGE_GAP_MS });
+    everyone = await startTestServer('shell', { token: TOKEN, httpExecFrameGapMs: HUGE_GAP_MS, httpExecFrameGapClients: 'all' });
+    await api(fetchOnly.url)('POST', '/v1/sprites', { name: 'box' });
+    await api(everyone.url)('POST', '/v1/sprites', { name: 'box' });
+  });
+  afterAll(async () => {
+    await fetchOnly.close();
+    await everyone.close();
+  });
+
+  it.each(['Go-http-client/1.1', 'sprites-go-sdk/1.0', 'python-httpx/0.27.0', 'curl/8.5.0'])('a %s request gets the whole body without the gap', async (ua) => {
+    const { body } = await exec(fetchOnly.url, { 'User-Agent': ua });
+    expect(body).toEqual(BODY);
+  });
+
+  it('a request from Node\'s fetch (User-Agent "node") gets the output frame alone, the exit frame held back', async () => {
+    const { first } = await exec(fetchOnly.url, {}, true);
+    expect(first).toEqual(OUTPUT_FRAME);
+  });
+
+  it.each(['Deno/2.1.4', 'Bun/1.1.38', 'undici'])('so does %s', async (ua) => {
+    const { first } = await exec(fetchOnly.url, { 'User-Agent': ua }, true);
+    expect(first).toEqual(OUTPUT_FRAME);
+  });
+
+  it('--http-exec-frame-gap-clients all holds the exit frame for any client', async () => {
+    const { first } = await exec(everyone.url, { 'User-Agent': 'curl/8.5.0' }, true);
+    expect(first).toEqual(OUTPUT_FRAME);
+  });
+});
