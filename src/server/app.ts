@@ -4,8 +4,7 @@
  * the documented 400 envelope; unknown paths 404 JSON; a spec operation without a handler 501 naming it.
  * It owns wiring only: handlers live in routes/, shapes in http/wire.ts, state in model/.
  */
-import express, { type Request, type RequestHandler, type Response } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
+import express, { type Request, type Response } from 'express';
 import { projectPath } from './runtime/project-root.ts';
 import { type AppContext, type Deps, type HandlerFor, type HandlerMap } from './context.ts';
 import { SPRITE_VERSION } from '../protocol/sprite-tree.ts';
@@ -18,19 +17,13 @@ import { DEFAULT_MAX_JSON_BODY_BYTES, refuseDeepJson } from './http/json-depth.t
 import { malformedPathBody, malformedQueryBody } from './http/request-target.ts';
 import { headAsGet } from './http/head.ts';
 import { createUpgradeHandler, WS_OPERATIONS } from './ws/router.ts';
+import { openApiValidator } from './http/validator/index.ts';
 import { execBodyLimit } from './http/exec-body.ts';
 import { refuseDeclaredOversize } from './http/early-413.ts';
 import { rawBodyRoutes } from './http/raw-body.ts';
 import { bodyStage } from './http/body-stage.ts';
 import { requestLog } from './http/request-log.ts';
-import { memoiseValidatorRoutes } from './http/validator/route-cache.ts';
 import { parseQuery } from './http/query.ts';
-import { loadOpenApiDocument } from './http/spec.ts';
-import { composeValidator } from './http/validator/chain.ts';
-import { shareValidatorCompiles } from './http/validator/compile-cache.ts';
-import { deferSpecCheckCompile } from './http/validator/lazy-spec-check.ts';
-import { resolveComponentRefsDirectly } from './http/validator/component-refs.ts';
-import { skipBundleOfLocalRefs } from './http/validator/local-refs.ts';
 import { execStreamLimits } from './config/exec-limits.ts';
 import { spriteHandlers } from './routes/sprites.ts';
 import { checkpointHandlers } from './routes/checkpoints.ts';
@@ -173,23 +166,7 @@ export function createApp(deps: Deps): SpritzerApp {
     ]),
   );
   app.use(headAsGet(OPENAPI_PATH));
-  memoiseValidatorRoutes(); // compile each route template once, not per request
-  shareValidatorCompiles(); // an operation's first request compiles less (http/validator/compile-cache.ts; docs/limits.md)
-  deferSpecCheckCompile(); // the OpenAPI meta-schema is not compiled at start when nothing validates the spec with it
-  resolveComponentRefsDirectly(); // nor is each component schema, only to be looked up by its $ref (http/validator/component-refs.ts)
-  skipBundleOfLocalRefs(); // and a document of local $refs is not walked by $RefParser.bundle (http/validator/local-refs.ts)
-  app.use(
-    composeValidator(OpenApiValidator.middleware({
-      // The document read once (http/spec.ts); the validator changes what it gets, so it gets a copy.
-      apiSpec: structuredClone(loadOpenApiDocument(OPENAPI_PATH)) as never,
-      validateRequests: { allowUnknownQueryParameters: true, coerceTypes: false },
-      validateResponses: deps.validateResponses ? { removeAdditional: false } : false,
-      validateSecurity: false,
-      validateFormats: true,
-      validateApiSpec: false, // checked by scripts/check-contracts.ts (npm test), not at every start
-      fileUploader: false, // no multipart operation in the spec
-    }) as unknown as RequestHandler[]), // one layer, route lookups cached (http/validator/chain.ts)
-  );
+  app.use(openApiValidator(OPENAPI_PATH, { validateResponses: deps.validateResponses })); // http/validator/: why each adjustment
   app.use(async (req: OpenApiRequest, res: Response) => {
     const operationId = req.openapi?.schema?.operationId;
     if (!operationId) return sendApiError(res, 404, { error: 'not found', message: `no route for ${req.method} ${req.path}` });
