@@ -118,8 +118,8 @@ export class DataDirStore {
    * Rebuilds the saved state into `ctx` (its model must be empty; its engine must have a `persistence`, else this
    * rejects naming the engine): tokens, then each sprite with its disk booted again by the engine, checkpoints (read
    * on first restore), policies and tasks; then the services that were meant to run start again. A sprite whose disk
-   * is gone is dropped with a warning; one whose disk is there but unreadable rejects with `UnreadableDiskError` (the
-   * data dir stays as it was); disks no sprite names are pruned. From then on changes are saved. Resolves with the
+   * is gone is dropped with a warning; one whose disk is there but unreadable rejects with `UnreadableDiskError` (its
+   * saved rows stay, for the operator to repair); disks no sprite names are pruned. From then on changes are saved. Resolves with the
    * counts.
    */
   async load(ctx: StoreTarget): Promise<{ sprites: number; tokens: number }> {
