@@ -95,7 +95,7 @@ const EMPTY = new Uint8Array(0);
 
 /**
  * The largest payload a receiver takes for a frame of `type` on `channel`, decided from the frame's header alone
- * (before its payload is buffered). The host bounds each agent frame this way (agent-bounds.ts).
+ * (before its payload is buffered). The host bounds each agent frame this way (machines/agent/bounds.ts).
  */
 export type PayloadLimit = (type: FrameType, channel: number) => number;
 

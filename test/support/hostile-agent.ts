@@ -105,7 +105,7 @@ function memory(): { rss: number; heap: number } {
 }
 
 /**
- * The growth allowed over the baseline: what one hostile connection may make spritzer hold (agent-bounds.ts: one
+ * The growth allowed over the baseline: what one hostile connection may make spritzer hold (machines/agent/bounds.ts: one
  * frame, the relays' bytes past PAUSE, 256 relays' stream buffers, the unsent bytes), plus 256 idle in-sprite API
  * connections' state and the garbage collector's slack. Documented in docs/security.md.
  */

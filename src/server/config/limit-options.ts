@@ -2,7 +2,7 @@
  * The command-line flags of the per-sprite count limits, so that one sprite cannot fill the server's memory with
  * files or sessions: `--max-files` and `--max-sessions` (`SPRITZER_MAX_FILES`, `SPRITZER_MAX_SESSIONS`). It owns
  * their parsing and how they fill `Limits`; main.ts adds them to its program, and the model and routes enforce them
- * (machines/memory/vfs.ts, session-limit.ts).
+ * (machines/memory/vfs.ts, exec/session-limit.ts).
  * @see docs/limits.md
  */
 import { InvalidArgumentError, Option } from 'commander';

@@ -1,7 +1,7 @@
 /**
  * The shell engine's per-exec limits and their defaults, in a module of their own so the CLI can show the defaults
  * without loading just-bash (the engine loads on the first sprite, machines/memory/load.ts). It owns the shape and the
- * defaults; shell-world.ts turns them into just-bash's execution limits.
+ * defaults; machines/memory/shell/world.ts turns them into just-bash's execution limits.
  * @see docs/limits.md
  */
 

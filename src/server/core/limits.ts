@@ -39,7 +39,7 @@ export interface Limits {
   serviceNeedsMax: number;
   /** Regular files one sprite's disk may hold; a write or copy that would add one more → `ENOSPC` (fs API 507). */
   filesMax: number;
-  /** Exec sessions (running commands) per sprite; one more → 429 `concurrent_session_limit_exceeded` (session-limit.ts). */
+  /** Exec sessions (running commands) per sprite; one more → 429 `concurrent_session_limit_exceeded` (exec/session-limit.ts). */
   sessionsMax: number;
   /** Ms a control socket may stay open with no operation running; then it closes 1000 `idle timeout` (ws/control.ts). */
   controlIdleMs: number;

@@ -64,7 +64,7 @@ interface PendingCall {
   resolve(r: { value: unknown; tail: Buffer }): void;
   reject(err: Error): void;
   fsOp: boolean;
-  /** The call's op: it sets how large its REPLY may be (agent-bounds.ts). */
+  /** The call's op: it sets how large its REPLY may be (bounds.ts). */
   op: CallJson['op'];
 }
 
@@ -170,7 +170,7 @@ class RelayStream extends Duplex {
 /**
  * A connection to one sprite's agent. The agent is not trusted (root inside the sprite can write on its
  * connection): every frame is bounded by `AgentBounds` before its payload is buffered, and a stream that breaks the
- * protocol closes the connection with `violation` set (agent-bounds.ts).
+ * protocol closes the connection with `violation` set (bounds.ts).
  */
 export class AgentClient {
   private readonly decoder = new FrameDecoder((type, ch) => {

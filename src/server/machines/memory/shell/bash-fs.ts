@@ -3,7 +3,7 @@
  * sprite's own, so exec, the fs API and checkpoints see one tree. It adds two read-only views the VFS does not
  * hold: the character devices under `/dev` (`/dev/null` swallows writes, `/dev/zero` and `/dev/urandom` read as
  * zeros and random bytes) and stub entries `/bin/<cmd>` and `/usr/bin/<cmd>` for the simulated commands (also
- * listed by `ls /bin`), and with `proc` a small read-only `/proc` (shell-proc.ts). Paths over Linux's limits
+ * listed by `ls /bin`), and with `proc` a small read-only `/proc` (proc.ts). Paths over Linux's limits
  * fail with ENAMETOOLONG, NUL in a path with EINVAL. It deliberately does not write just-bash's default layout
  * (`/bin`, `/dev`, `/proc`) into the VFS: it has no `mkdirSync`/`writeFileSync`, so just-bash skips that step.
  */
@@ -35,7 +35,7 @@ export interface BashFsOptions {
   commands?: ReadonlySet<string>;
   /** Epoch ms for the synthetic entries' mtime (the injected clock). */
   now?: () => number;
-  /** The process `/proc/self` describes; without it there is no `/proc` (shell-proc.ts). */
+  /** The process `/proc/self` describes; without it there is no `/proc` (proc.ts). */
   proc?: ProcInfo;
 }
 

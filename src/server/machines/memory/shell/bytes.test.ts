@@ -131,7 +131,7 @@ describe('shell engine: each command\'s output is streamed when that command end
     await until(() => t.clock.pending() > 0);
     expect(t.seen.stdout.toString()).toBe('1\n');
     t.clock.advance(1000);
-    // `2` arrives when its echo ends; the second sleep's timer may start a turn later (shell-turns.ts yields
+    // `2` arrives when its echo ends; the second sleep's timer may start a turn later (turns.ts yields
     // between commands): advance the clock only once it is there.
     await until(() => t.seen.stdout.toString() === '1\n2\n' && t.clock.pending() > 0);
     t.clock.advance(1000);

@@ -3,7 +3,7 @@
  * `BashFs`), so whatever a command writes is in the sprite's filesystem and in its next checkpoint. It owns the
  * process lifecycle around one `Bash.exec` call: stdin collection, terminal emulation (`tty`, `stty size`,
  * resize, ^C), signals, and the seed's `./risky.sh`. Output streams per command, as bytes (output-sink.ts,
- * byte-commands.ts); a TTY `bash`/`sh` with no script is the interactive shell of tty-shell.ts.
+ * byte-commands.ts); a TTY `bash`/`sh` with no script is the interactive shell of tty.ts.
  * @see docs/architecture.md "Machines and engines", docs/fidelity.md "Per engine", node_modules/just-bash/README.md
  */
 import {
@@ -238,7 +238,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
       };
       const out = terminalIO(io, req.tty);
       const live = liveSinks(out, () => proc.finished);
-      // Background jobs, `wait`, `kill` and traps (shell-job-runner.ts); `deliver` is the exec's signal entry.
+      // Background jobs, `wait`, `kill` and traps (job-runner.ts); `deliver` is the exec's signal entry.
       const control = jobControlOf({ sprite, req, pid, term, clock, maxStdinBytes, limits, sinks: live }, (name) => deliver(name));
       const deliver = (name: string) => {
         if (proc.finished) return;
@@ -332,7 +332,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
 }
 
 /**
- * The job control of one exec or interactive shell (shell-job-runner.ts): background jobs run as their own
+ * The job control of one exec or interactive shell (job-runner.ts): background jobs run as their own
  * `sh -c` executions of this engine over the same sprite, with empty stdin and this exec's pid as `$$`, writing to
  * `sinks`; `signalSelf` delivers a signal to the exec itself (`kill $$`), on the next microtask.
  */
@@ -353,7 +353,7 @@ function jobControlOf(
   });
 }
 
-/** A script with job control rewritten (shell-jobs.ts) and each command's output streamed (output-sink.ts), per text. */
+/** A script with job control rewritten (jobs.ts) and each command's output streamed (output-sink.ts), per text. */
 const instrument = memoizeByScript((script) => streamTopLevel(rewriteJobControl(script), false));
 /** The same for a TTY exec: stderr joins stdout. */
 const instrumentTty = memoizeByScript((script) => streamTopLevel(rewriteJobControl(script), true));
@@ -421,7 +421,7 @@ async function runShell(
       },
     });
     const original = withSeedRiskyScript(shellScript(req), sprite.vfs, req.dir);
-    // `&`, `$!`, `wait`, `jobs` reach the shell's job table (shell-jobs.ts).
+    // `&`, `$!`, `wait`, `jobs` reach the shell's job table (jobs.ts).
     const script = (req.tty ? instrumentTty : instrument)(original);
     return explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
       env: { ...req.env },
@@ -443,7 +443,7 @@ const STATUS_COMMAND = '__spritzer_status';
 const LINE_END_COMMAND = '__spritzer_line_end';
 
 /**
- * Starts the interactive shell of a TTY `bash`/`sh` with no script (see tty-shell.ts): each line runs as a
+ * Starts the interactive shell of a TTY `bash`/`sh` with no script (see tty.ts): each line runs as a
  * just-bash script with the previous line's variables, directory and `$?`, its output streamed as for any
  * command. A `signal` of INT interrupts the running line; any other fatal signal ends the shell.
  * @see docs/fidelity.md "Per engine" (TTY)
@@ -462,7 +462,7 @@ function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, c
     }
   };
   const live = liveSinks(out, () => proc.finished);
-  // Background jobs and traps live as long as the shell (shell-job-runner.ts).
+  // Background jobs and traps live as long as the shell (job-runner.ts).
   const control = jobControlOf({ sprite, req, pid, term, clock, maxStdinBytes, limits, sinks: live }, (name) => handle.signal(name));
   const run = async (line: string, state: ShellState, abort: AbortSignal) => {
     const timers = new Set<TimerHandle>();

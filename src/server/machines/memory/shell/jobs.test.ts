@@ -163,7 +163,7 @@ describe('the end of the exec', () => {
     const t = start('nohup sh -c "sleep 1; echo kept > /tmp/kept" & setsid sleep 1 & echo done', { ctx });
     await settle(() => t.exited() !== null);
     expect(t.exited()).toBe(0);
-    // The job may reach its `sleep` only after a turn of the event loop (shell-turns.ts): advance once it waits.
+    // The job may reach its `sleep` only after a turn of the event loop (turns.ts): advance once it waits.
     await settle(() => {
       if (t.clock.pending() > 0) t.clock.advance(1000);
       return ctx.vfs.exists('/tmp/kept');

@@ -3,7 +3,7 @@
  * operand as `No such file or directory`, even when the operand is a symlink loop, which bash reports as
  * `Too many levels of symbolic links` (and the fs API answers ELOOP). It owns that correction of a command's
  * stderr only; the filesystem adapter (bash-fs.ts) already throws the VFS's ELOOP, and which commands are wrapped
- * is shell-world.ts's choice.
+ * is world.ts's choice.
  * @see docs/fidelity.md "What the shell engine cannot do" (the symlink loop row)
  */
 import type { ExecResult, IFileSystem } from 'just-bash';

@@ -35,7 +35,7 @@ const NO_STDIN = new Set([
 ]);
 
 /**
- * Commands this engine does not run (they fail at once naming `--exec sandbox`, shell-world.ts), so they read no
+ * Commands this engine does not run (they fail at once naming `--exec sandbox`, world.ts), so they read no
  * stdin here: `exec('git status')` from the JS SDK, which never sends EOF, must not wait for stdin.
  */
 const NOT_RUN_HERE: ReadonlySet<string> = new Set([...REAL_ENGINE_COMMANDS, ...(JAVASCRIPT_AVAILABLE ? [] : ['node', 'js-exec'])]);
@@ -102,7 +102,7 @@ function reads(root: unknown, functions: ReadonlySet<string>): boolean {
     }
     if (node === null || typeof node !== 'object') continue;
     const n = node as Node;
-    if (n.type === 'Statement' && n.background === true) continue; // background jobs get empty stdin (shell-jobs.ts)
+    if (n.type === 'Statement' && n.background === true) continue; // background jobs get empty stdin (jobs.ts)
     if (n.type === 'Pipeline' && Array.isArray(n.commands)) {
       stack.push(n.commands[0]); // later stages read the pipe
       continue;

@@ -4,7 +4,7 @@
  * for I/O. This module makes every just-bash statement check a shared time budget and, once the current slice has
  * used it up, wait for a turn of the event loop first, so requests and other sprites are served between slices
  * (round robin: one slice per loop iteration, whichever script holds it). It owns that scheduling only; it does
- * not limit how long a command runs (shell-world.ts `shellExecutionLimits` does) nor move work to other threads.
+ * not limit how long a command runs (world.ts `shellExecutionLimits` does) nor move work to other threads.
  * @deviation a real sprite runs a busy loop on its own CPUs; here all `shell`-engine commands share one core in
  * slices (docs/fidelity.md "CPU-bound commands").
  * @see docs/performance.md "Busy loops, lazy imports, fair baselines" (with 10 parallel `while true; do :; done`,

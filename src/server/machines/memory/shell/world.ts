@@ -1,7 +1,7 @@
 /**
  * The Linux world around the `shell` engine's just-bash: the commands spritzer adds or corrects (`rm` of links,
  * `ls -l` with real modes and owners, `hostname`, `uname`, `node`, `/dev/stdin` operands), the loud failures for
- * what only a real engine can do (`git`, `curl`, `make`…; job control is shell-jobs.ts's), and the execution
+ * what only a real engine can do (`git`, `curl`, `make`…; job control is jobs.ts's), and the execution
  * limits (`--shell-max-commands`, `--shell-timeout`). It does not run scripts, collect stdin or deliver output
  * (shell.ts does), and holds no state between commands.
  * @see docs/fidelity.md "What the shell engine cannot do"; docs/limits.md
@@ -108,7 +108,7 @@ const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
  *   link target; other `ls` forms are just-bash's;
  * - `hostname` and `uname` describe the sprite; `node` runs `js-exec` (or fails loudly when it cannot run);
  * - {@link REAL_ENGINE_COMMANDS} fail loudly (exit 127) naming `--exec sandbox` (`kill`, `trap`, `nohup` are
- *   shell-jobs.ts's);
+ *   jobs.ts's);
  * - `cat`, `head`, `wc`… read their stdin for a `/dev/stdin` operand; `od` also takes GNU's `-tx1` spelling.
  * @see docs/fidelity.md "What the shell engine cannot do"
  */
