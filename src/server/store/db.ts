@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import { lazyRequireOptional } from '../runtime/lazy-require.ts';
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SavedEntry } from '../machines/port.ts';
 
 /** better-sqlite3, loaded when a data dir is first opened (src/server/runtime/lazy-require.ts), not at every start. */
 const loadDatabase = lazyRequireOptional<typeof Database>('better-sqlite3', '--data-dir (the state database)');
@@ -17,16 +18,7 @@ export const SCHEMA_VERSION = 1;
 export const DB_FILE = 'spritzer.db';
 
 /** One filesystem entry of a tree (`tree` = '' for the live disk, else a checkpoint id). */
-export interface EntryRow {
-  path: string;
-  type: 'file' | 'directory' | 'symlink';
-  mode: number;
-  uid: number;
-  gid: number;
-  mtime: number;
-  blob: string | null;
-  target: string | null;
-}
+export type EntryRow = SavedEntry;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
