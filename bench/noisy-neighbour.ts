@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { buildAgent } from '../src/server/machines/agent/bundle.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../src/server/machines/sandbox/sandbox-machine.ts';
 import { defaultSpriteResources } from '../src/server/config/sprite-resources.ts';
+import { startScript } from './lib/sprite-shell.ts';
 
 const { values } = parseArgs({
   options: { execs: { type: 'string', default: '200' }, settle: { type: 'string', default: '3000' }, memory: { type: 'string' }, pids: { type: 'string' }, cpus: { type: 'string' } },
@@ -26,23 +27,12 @@ function pct(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))]!;
 }
 
-/** Starts `sh -c script` as the sprite user; resolves with stdout and the exit code when it ends. */
-function run(m: SandboxMachine, script: string): { exit: Promise<number>; out: () => string } {
-  let out = '';
-  const p = m.spawn(
-    { argv: ['sh', '-c', script], env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/home/sprite' }, dir: '/home/sprite', tty: false, rows: 24, cols: 80 },
-    { stdout: (d) => (out += Buffer.from(d).toString()), stderr: () => undefined },
-    { stdin: false },
-  );
-  return { exit: p.exit, out: () => out };
-}
-
 /** `EXECS` sequential `echo ok` execs; resolves with each one's round trip in ms. */
 async function echoes(m: SandboxMachine): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < EXECS; i++) {
     const t0 = performance.now();
-    const r = run(m, 'echo ok');
+    const r = startScript(m, 'echo ok');
     const code = await r.exit;
     if (code !== 0 || r.out() !== 'ok\n') throw new Error(`echo ok failed (exit ${code}, ${JSON.stringify(r.out())})`);
     times.push(performance.now() - t0);
@@ -76,7 +66,7 @@ try {
   const attackers = await Promise.all(names.map((n, i) => factory.create({ name: `noisy-${i}`, id: `noisy-${i}`, diskQuotaBytes: n === 'disk filler' ? 256 * MiB : undefined })));
   await echoes(victim); // warm-up, not counted
   const idle = await echoes(victim);
-  const running = names.map((n, i) => run(attackers[i]!, ATTACKS[n]));
+  const running = names.map((n, i) => startScript(attackers[i]!, ATTACKS[n]));
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   const held = await Promise.all(attackers.map(async (m) => (await m.processes()).pids.length));
   const noisy = await echoes(victim);

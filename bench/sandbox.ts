@@ -15,6 +15,7 @@ import { lineChartSvg } from './lib/svg-plot.ts';
 import { buildAgent } from '../src/server/machines/agent/bundle.ts';
 import type { MachineSnapshot } from '../src/server/machines/port.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../src/server/machines/sandbox/sandbox-machine.ts';
+import { startScript } from './lib/sprite-shell.ts';
 
 const TARGETS = { createP50: 50, echoP50: 5, checkpoint: 20, restore: 300 };
 
@@ -34,14 +35,9 @@ function line(name: string, value: string, target?: string, ok?: boolean): void 
 
 /** Runs `sh -c script` as the sprite user; resolves with stdout and the exit code. */
 async function run(m: SandboxMachine, script: string): Promise<{ out: string; code: number }> {
-  let out = '';
-  const p = m.spawn(
-    { argv: ['sh', '-c', script], env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/home/sprite' }, dir: '/home/sprite', tty: false, rows: 24, cols: 80 },
-    { stdout: (d) => (out += Buffer.from(d).toString()), stderr: () => undefined },
-    { stdin: false },
-  );
-  const code = await p.exit;
-  return { out, code };
+  const started = startScript(m, script);
+  const code = await started.exit;
+  return { out: started.out(), code };
 }
 
 async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {

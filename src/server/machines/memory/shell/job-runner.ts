@@ -1,9 +1,9 @@
 /**
  * The process side of job control in the `shell` engine: starts each background job as its own just-bash
- * execution (through a `run` function shell.ts gives), with its own job table, its sleeps on the injected clock and
+ * execution (through a `run` function engine.ts gives), with its own job table, its sleeps on the injected clock and
  * its output on the exec's sinks; runs the EXIT trap when the script ends and a signal's trap when the exec is
  * signalled, and ends the jobs with the exec. It does not parse scripts nor define the commands (jobs.ts),
- * and does not own the exec's exit bookkeeping (shell.ts's `ProcessExit`).
+ * and does not own the exec's exit bookkeeping (engine.ts's `ProcessExit`).
  * @see docs/fidelity.md "Deliberate differences" (Shell engine job control)
  */
 import type { BashExecResult, CustomCommand, ExecResult } from 'just-bash';

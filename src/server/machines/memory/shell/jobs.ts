@@ -2,10 +2,11 @@
  * Job control of the `shell` engine: background jobs (`cmd &`, `$!`, `wait`, `jobs`, `kill`, `disown`) and traps
  * (`trap … EXIT|TERM|INT|HUP|…`). It owns the script rewrite that routes these through its own commands, one
  * shell's job table and trap table, and `kill`/`trap` semantics. It does not run scripts nor deliver output:
- * shell.ts gives it a launcher that runs a job's script as its own just-bash execution over the sprite's VFS.
+ * engine.ts gives it a launcher that runs a job's script as its own just-bash execution over the sprite's VFS.
  * @see docs/fidelity.md "Deliberate differences" (Shell engine job control); https://www.gnu.org/software/bash/manual/html_node/Job-Control-Builtins.html
  */
-import { defineCommand, parse, serialize, type CustomCommand, type ExecResult } from 'just-bash';
+import { defineCommand, serialize, type CustomCommand, type ExecResult } from 'just-bash';
+import { parseScript, type ScriptNode as Node } from './script-ast.ts';
 import { signalNumber, normalizeSignalName } from '../../../../protocol/signals.ts';
 import { shellQuote } from '../argv.ts';
 import { SANDBOX_HINT } from './world.ts';
@@ -22,13 +23,12 @@ export const DISOWN_COMMAND = '__spritzer_disown';
 export const TRAP_END_COMMAND = '__spritzer_trap_end';
 /** The shell variable `$!` is rewritten to (just-bash keeps `$!` at 0 and offers no way to set it). */
 export const BANG_VARIABLE = '__spritzer_bang';
-/** Names of every command {@link JobControl.commands} defines (shell.ts gives each a `/bin` stub). */
+/** Names of every command {@link JobControl.commands} defines (engine.ts gives each a `/bin` stub). */
 export const JOB_COMMAND_NAMES: readonly string[] = [BG_COMMAND, WAIT_COMMAND, JOBS_COMMAND, DISOWN_COMMAND, TRAP_END_COMMAND, 'kill', 'trap', 'nohup', 'setsid', 'fg', 'bg'];
 
 const RENAMED: Record<string, string> = { wait: WAIT_COMMAND, jobs: JOBS_COMMAND, disown: DISOWN_COMMAND };
 const DETACHERS = new Set(['nohup', 'setsid']);
 
-type Node = Record<string, unknown> & { type?: string };
 type Part = { type: string; value?: string };
 
 /**
@@ -39,12 +39,8 @@ type Part = { type: string; value?: string };
  */
 export function rewriteJobControl(script: string): string {
   if (!/[&!]|wait|jobs|disown/.test(script)) return script;
-  let ast: { statements: Node[] };
-  try {
-    ast = parse(script) as unknown as { statements: Node[] };
-  } catch {
-    return script;
-  }
+  const ast = parseScript(script);
+  if (!ast) return script;
   let changed = false;
   visit(ast, (node) => {
     if (node.type === 'Statement' && node.background === true) {

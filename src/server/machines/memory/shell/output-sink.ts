@@ -3,10 +3,11 @@
  * output of its statements as decoded text (so bytes that are not UTF-8 came out re-encoded). Here every top-level
  * command of a script is given redirections to two sink paths, and a filesystem wrapper turns writes to those paths
  * into output delivered at once, as the bytes the command produced. It owns the rewrite and the sink paths; it does
- * not own the process lifecycle (shell.ts) nor the filesystem itself (bash-fs.ts).
+ * not own the process lifecycle (engine.ts) nor the filesystem itself (bash-fs.ts).
  * @see docs/fidelity.md "Per engine" (output); node_modules/just-bash/dist/encoding.d.ts (its byte/text model)
  */
-import { parse, serialize, type IFileSystem } from 'just-bash';
+import { serialize, type IFileSystem } from 'just-bash';
+import { parseScript, type ScriptNode as Node } from './script-ast.ts';
 import { deliverSliced } from './sliced-output.ts';
 
 /** The path a top-level command's stdout is redirected to; writes to it become the process's stdout. */
@@ -20,7 +21,6 @@ export interface OutputSinks {
   stderr(data: Uint8Array): void;
 }
 
-type Node = Record<string, unknown> & { type?: string };
 type Redirection = { type: 'Redirection'; fd: number | null; operator: string; target: { type: 'Word'; parts: Array<{ type: 'Literal'; value: string }> } };
 
 const redirect = (fd: number | null, path: string): Redirection => ({
@@ -46,12 +46,8 @@ const redirect = (fd: number | null, path: string): Redirection => ({
  * re-encoded as UTF-8 when it is not valid UTF-8 (just-bash joins such output as text).
  */
 export function streamTopLevel(script: string, tty: boolean): string {
-  let ast: { statements: Node[] };
-  try {
-    ast = parse(script) as unknown as { statements: Node[] };
-  } catch {
-    return script;
-  }
+  const ast = parseScript(script);
+  if (!ast) return script;
   // just-bash's serializer moves the text after a here-doc operator on its line (`cat <<X | wc -l`, `cat <<'E' > f`)
   // behind the body, where it becomes body text: a script with a here-doc runs as written, its output at the end.
   if (hasHereDoc(ast)) return script;
@@ -121,12 +117,8 @@ function streamNestedShell(command: Node, errSink: string): void {
   const word = args[i + 1];
   const source = word ? quotedText(word.parts ?? []) : null;
   if (source === null) return;
-  let ast: { statements: Node[] };
-  try {
-    ast = parse(source) as unknown as { statements: Node[] };
-  } catch {
-    return;
-  }
+  const ast = parseScript(source);
+  if (!ast) return;
   instrument(ast.statements, errSink, true);
   const script = serialize(ast as unknown as Parameters<typeof serialize>[0]);
   // just-bash's serializer writes a single-quoted part as is: spell each `'` as an escaped one between quoted runs.

@@ -2,7 +2,7 @@
  * How long the shell engine waits for a command's first stdin byte, and what late stdin does to its exit code
  * (the engine never drops stdin silently). It owns the decision "may this script read the exec's stdin?", made on
  * just-bash's AST, conservatively (unknown → may read). It does not own the timers or the stdin bytes: the
- * engine (shell.ts) arms the wait and stdin-buffer.ts holds the bytes and the wording of the stderr lines.
+ * engine (engine.ts) arms the wait and stdin-buffer.ts holds the bytes and the wording of the stderr lines.
  * @see docs/fidelity.md "Exec stdin", docs/limits.md, docs/wire-reference.md §18 (the JS SDK's exec() asks for stdin
  * and never sends EOF)
  */

@@ -3,7 +3,7 @@
  * prompt, reads lines through a {@link LineDiscipline}, runs each line (through the engine's `run`), carries the
  * shell's variables, exit status and directory from one line to the next, and ends on `exit` or end of input.
  * ^C interrupts the running line (exit status 130) and the shell lives on. It owns the REPL loop; running a line
- * and the process lifecycle are shell.ts's.
+ * and the process lifecycle are engine.ts's.
  * @see docs/wire-reference.md §4.5 (TTY)
  */
 import { LineDiscipline } from './line-discipline.ts';

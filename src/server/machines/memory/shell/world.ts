@@ -3,7 +3,7 @@
  * `ls -l` with real modes and owners, `hostname`, `uname`, `node`, `/dev/stdin` operands), the loud failures for
  * what only a real engine can do (`git`, `curl`, `make`…; job control is jobs.ts's), and the execution
  * limits (`--shell-max-commands`, `--shell-timeout`). It does not run scripts, collect stdin or deliver output
- * (shell.ts does), and holds no state between commands.
+ * (engine.ts does), and holds no state between commands.
  * @see docs/fidelity.md "What the shell engine cannot do"; docs/limits.md
  */
 import * as nodeModule from 'node:module';
