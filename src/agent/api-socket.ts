@@ -12,7 +12,6 @@ import { mkdirBeneath } from './beneath.ts';
 import { API_SOCKET_PATH, SPRITE_ENV_PATH, LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, spriteEnvScript, SUDO_SHIM_PATHS, sudoScript, VERSION_PATH } from '../protocol/sprite-tree.ts';
 import { AgentFs } from './fs-ops.ts';
 
-
 /**
  * Listens on `path` (a stale socket is replaced; mode 0666 so the sprite user can connect) and calls `onConnection`
  * for every connection. Resolves with the server once listening; rejects with the listen error.

@@ -18,7 +18,6 @@ if (process.argv[2] === '--sprite-env') process.exit(await spriteEnvMain(process
 // `agent.mjs --sudo …` is the `sudo` command inside the sprite (the installed shim runs it; sudo.ts).
 if (process.argv[2] === '--sudo') process.exit(await sudoMain(process.argv.slice(3)));
 
-
 /** The sprite user's ids: owner of nodes the fs API creates (as in the in-memory VFS). @see docs/wire-reference.md §13 */
 const SPRITE_UID = 1000;
 

@@ -19,7 +19,6 @@ import type { OriginCheck } from './http/origin-check.ts';
 import type { SpritePortRange } from './config/sprite-ports.ts';
 import type { OperationId, RequestView } from './http/typed.ts';
 
-
 /** Injected dependencies (docs/architecture.md "Dependencies are injected"). */
 export interface Deps {
   clock: Clock;

@@ -13,7 +13,6 @@ import { rfc3339 } from '../core/clock.ts';
 
 type Schemas = components['schemas'];
 
-
 /** Epoch ms or null → RFC 3339 or null (never `""`, §1). */
 function optionalTime(ms: number | null): string | null {
   return ms === null ? null : rfc3339(ms);

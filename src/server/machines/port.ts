@@ -1,8 +1,9 @@
 /**
  * The Machine port: the one interface through which everything above a sprite (routes, sessions, services,
- * checkpoints, the watches, the proxy, the sprite URL) touches it. Every engine implements it: the in-memory
- * machine (the VFS with the `shell` or `interpreter` engine), the sandbox machine (a real Linux machine under
- * bubblewrap with the in-sprite agent), later the container machine. It owns no HTTP, no sessions, no ids of
+ * checkpoints, the watches, the proxy, the sprite URL, the data dir) touches it, in one file: processes, the
+ * filesystem vocabulary and path checks, machines, factories and their persistence. Every engine implements it: the
+ * in-memory machine (the VFS with the `shell` or `interpreter` engine), the sandbox machine (a real Linux machine
+ * under bubblewrap with the in-sprite agent) and the container machine. It owns no HTTP, no sessions, no ids of
  * checkpoints: those live in the model above it.
  * @see docs/architecture.md "Machines and engines"
  */
@@ -47,8 +48,8 @@ export interface ExecProcess {
 export interface ExecStartOptions {
   /**
    * Whether the client will send stdin. When false the engine runs with empty stdin at once.
-   * When true, an engine that needs all stdin up front (just-bash) waits for EOF or for
-   * `stdinGraceMs` (`stdinWaitMs` for a script that may read stdin) without a stdin frame, whichever comes first (documented rule, see docs/fidelity.md).
+   * When true, an engine that needs all stdin up front (just-bash) waits for EOF or for `stdinGraceMs`
+   * (`stdinWaitMs` for a script that may read stdin) without a stdin frame, whichever comes first (docs/fidelity.md).
    */
   stdin: boolean;
 }
@@ -57,7 +58,7 @@ export interface ExecStartOptions {
 
 export { normalizePath };
 
-/** POSIX error codes the VFS raises. @see docs/wire-reference.md §8.9 */
+/** POSIX error codes a machine's filesystem raises. @see docs/wire-reference.md §8.9 */
 export type VfsErrorCode =
   | 'ENOENT'
   | 'EEXIST'
@@ -69,7 +70,6 @@ export type VfsErrorCode =
   | 'EACCES'
   | 'ENAMETOOLONG'
   | 'ENOSPC';
-
 
 /**
  * A filesystem error with a POSIX `code` and the normalised absolute `path` it concerns. The message reads like
@@ -164,7 +164,6 @@ export function resolveClientPath(path: string, workingDir: string | undefined, 
 }
 
 // ---- Machines ----
-
 
 /** A part of a file: `length` bytes from byte `offset` (both non-negative integers). */
 export interface FileRange {

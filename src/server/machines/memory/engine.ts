@@ -1,13 +1,12 @@
 /**
- * The exec engine interface. Every engine (shell, interpreter, later sandbox and container) implements it;
- * the WebSocket layer, HTTP exec, sessions and services sit on top and never know which engine runs.
- * It owns the shape of a running command; it does not own framing, sessions or HTTP.
+ * The interface of the in-memory machine's exec engines (`shell`, `interpreter`): how an engine starts a command in
+ * a sprite it sees as a `SpriteContext` (its VFS, its pid counter, its in-sprite API). The process types themselves
+ * are the Machine port's (port.ts); the machine (machine.ts) wraps an engine into a `Machine`.
  * @see docs/architecture.md "Machines and engines"
  */
 import type { Vfs } from './vfs.ts';
 import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../port.ts';
 import type { Duplex } from 'node:stream';
-
 
 /** The sprite a command runs in, as an engine sees it. */
 export interface SpriteContext {
@@ -29,7 +28,6 @@ export interface SpriteContext {
    */
   openApi?(): Duplex | undefined;
 }
-
 
 /** An exec engine. */
 export interface ExecEngine {

@@ -7,8 +7,6 @@
 import { Map as ImmMap } from 'immutable';
 import { normalizePath, VfsError, type VfsChange, type VfsEntry, type VfsErrorCode, type VfsNodeType, type VfsStat } from '../port.ts';
 
-
-
 declare const snapshotBrand: unique symbol;
 /** An opaque immutable snapshot of a whole tree; O(1) to take and to restore, never changed by later writes. */
 export type VfsSnapshot = { readonly [snapshotBrand]: true };
@@ -160,7 +158,6 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   out.set(b, a.byteLength);
   return out;
 }
-
 
 function changeOf(path: string, event: VfsChange['event'], node: VfsNode): VfsChange {
   return { path, event, isDir: node.kind === 'directory', size: event === 'remove' || node.kind !== 'file' ? 0 : node.data.byteLength };
