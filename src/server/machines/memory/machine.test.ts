@@ -128,6 +128,28 @@ describe('MemoryMachine', () => {
     expect(engine.started).toHaveLength(1);
   });
 
+  it('halts as it is destroyed (its disk lives in the process), and never boots badly or reboots by itself', async () => {
+    const engine = new ParkedEngine();
+    const m = machine(engine);
+    expect(m.bootFailure).toBeUndefined();
+    let rebooted = 0;
+    const unsubscribe = m.onReboot(() => rebooted++);
+    const p = m.spawn(request(['a']), io, opts);
+    await m.halt();
+    expect(await p.exit).toBe(137);
+    expect(() => m.spawn(request(['b']), io, opts)).toThrow('machine destroyed');
+    unsubscribe();
+    expect(rebooted).toBe(0);
+  });
+
+  it('keeps nothing for an adoption and enforces no network policy, leaving its disk as it was', async () => {
+    const m = machine();
+    const before = m.vfs.snapshot();
+    await expect(m.remember({ createdAt: 1, labels: ['x'] })).resolves.toBeUndefined();
+    m.setNetworkPolicy({ rules: [{ domain: '*', action: 'deny' }] });
+    expect(m.vfs.snapshot()).toBe(before);
+  });
+
   it('snapshot and restore rewind the disk, ending the processes first', async () => {
     const engine = new ParkedEngine();
     const m = machine(engine);
@@ -304,6 +326,14 @@ describe('MemoryMachineFactory', () => {
     const vfs = Vfs.skeleton(() => 0);
     expect((await factory.create({ name: 'gamma', id: 'spr_3' }, { vfs })).vfs).toBe(vfs);
     await factory.close();
+  });
+
+  it('has nothing to adopt or let go of at a restart, and saves its disks through its own persistence', async () => {
+    const factory = new MemoryMachineFactory(new ParkedEngine(), new FakeClock());
+    expect(await factory.adoptExisting()).toEqual([]);
+    expect(() => factory.detach()).not.toThrow();
+    expect(factory.persistence).toBeDefined();
+    await expect(factory.warm()).resolves.toBeUndefined();
   });
 });
 
