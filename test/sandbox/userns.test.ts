@@ -14,6 +14,7 @@ import { DEFAULT_ID_RANGE_SIZE, LAYER_IDS_FILE } from '../../src/server/machines
 import { DEFAULT_ID_BASE } from '../../src/server/config/sprite-resources.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../../src/server/machines/sandbox/sandbox-machine.ts';
 import { announceSkip, exec, execAsRoot, hostUidOf } from './support.ts';
+import type { DiskRows } from '../../src/server/machines/port.ts';
 
 const skip = announceSkip('sandbox user namespace tests');
 
@@ -84,7 +85,8 @@ describe.skipIf(skip)('sandbox user namespaces', () => {
       let m = await f.create(spec);
       const first = await hostUidOf(m.initPid!);
       await exec(m, 'echo old > /home/sprite/legacy');
-      const disk = { spriteId: spec.id, rows: undefined as never };
+      // The sandbox names its disk by its layer: it keeps nothing in the data dir's rows, so any use of them throws.
+      const disk = { spriteId: spec.id, rows: new Proxy({} as DiskRows, { get: () => { throw new Error('the sandbox keeps no rows'); } }) };
       const saved = f.persistence!.save(m, disk);
       const layer = m.paths.layer;
       await m.halt();

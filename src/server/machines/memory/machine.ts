@@ -8,12 +8,13 @@
 import type { Duplex } from 'node:stream';
 import type { Clock } from '../../core/clock.ts';
 import { Vfs, type VfsSnapshot } from './vfs.ts';
-import { VfsError, type AdoptedMachine, type ExecIO, type ExecProcess, type ExecRequest, type ExecStartOptions, type ListeningPort, type Machine, type MachineFactory, type MachineFs, type MachineSnapshot, type MachineSpec, type VfsChange, type VfsEntry, type VfsStat } from '../port.ts';
+import { VfsError, type AdoptedMachine, type MachineRecord, type ExecIO, type ExecProcess, type ExecRequest, type ExecStartOptions, type ListeningPort, type Machine, type MachineFactory, type MachineFs, type MachineSnapshot, type MachineSpec, type VfsChange, type VfsEntry, type VfsStat } from '../port.ts';
 import type { ExecEngine, SpriteContext } from './engine.ts';
 import { duplexPair } from '../../core/duplex-pair.ts';
 import type { EngineLoader } from './load.ts';
 import { MemoryPersistence } from './persistence.ts';
 import { newLinuxTree } from './linux-skeleton.ts';
+import type { NetworkPolicy } from '../../core/network-policy.ts';
 
 /** A snapshot of a memory machine: the VFS root at that moment. */
 interface MemorySnapshot extends MachineSnapshot {
@@ -197,15 +198,15 @@ export class MemoryMachine implements Machine {
   }
 
   /** An in-memory machine never reboots by itself. */
-  onReboot(): () => void {
+  onReboot(_listener: () => void): () => void {
     return () => undefined;
   }
 
   /** Nothing outlives the process, so nothing is kept with the machine. */
-  async remember(): Promise<void> {}
+  async remember(_record: MachineRecord): Promise<void> {}
 
   /** Nothing inside reaches a network, so there is nothing to enforce. */
-  setNetworkPolicy(): void {}
+  setNetworkPolicy(_policy: NetworkPolicy): void {}
 }
 
 /**
