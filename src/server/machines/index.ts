@@ -1,7 +1,8 @@
 /**
- * The machine factory for an `--exec` engine name: `shell` and `interpreter` are in-memory machines running that
- * exec engine; `sandbox` is a real Linux machine per sprite (bubblewrap + the in-sprite agent, Linux and root only).
- * It owns the list of engine names the CLI offers; it does not choose a default (the CLI does: `shell`).
+ * The table of engines: each `--exec` name and how its factory opens. `shell` and `interpreter` are in-memory
+ * machines running that exec engine; `sandbox` is a real Linux machine per sprite (bubblewrap + the in-sprite agent,
+ * Linux and root only); `container` a container or pod per sprite. A new engine is one folder and one row. It owns
+ * the list of engine names the CLI offers; it does not choose a default (the CLI does: `shell`).
  * @see docs/architecture.md "Machines and engines", docs/sandbox.md
  */
 import { ENGINE_NAMES, type EngineName } from './memory/names.ts';
