@@ -64,7 +64,7 @@ export class ProtocolError extends Error {
 /**
  * The close code that ends a TTY session with `exitCode`: 1000 for 0, 1011 otherwise, so that clients
  * that read only the close code (JS mirror, Python) still tell zero from non-zero.
- * @see docs/wire-reference.md §4.5 (emulator recommendation), §16 item 16
+ * @see docs/wire-reference.md §4.5 (emulator recommendation) and §16 (the TTY exit-signalling disagreement)
  * @deviation production drops TCP without a close frame on attached sockets; spritzer always closes.
  */
 export function ttyExitCloseCode(exitCode: number): CloseCode {

@@ -30,10 +30,10 @@ export interface RateLimitHeaders {
 
 /**
  * An HTTP error answer of the Sprites API (status ≥ 400), or a refused exec handshake.
- * - JSON envelopes (§2.4 item 1): `error` is the code or human string, `message` the text (falls back to
+ * - JSON envelopes (§2.4, the outer API's JSON envelope): `error` is the code or human string, `message` the text (falls back to
  *   `error`), and `errors`, `limit`, `window_seconds`, `retry_after_seconds`, `current_count`,
  *   `upgrade_available`, `upgrade_url` are copied when present (integers as sent).
- * - text/plain in-VM errors (§2.4 item 3): the trimmed text is the `message`; `error` is undefined.
+ * - text/plain in-VM errors (§2.4, the in-VM text errors): the trimmed text is the `message`; `error` is undefined.
  * - Headers: `retryAfter` (seconds, from `Retry-After`) and `rateLimit` (`X-RateLimit-*`), read on every error.
  * @see docs/wire-reference.md §2.2, §2.4
  */

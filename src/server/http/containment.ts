@@ -51,7 +51,7 @@ function answerJson(res: http.ServerResponse, status: number, body: ApiErrorBody
  * before the listener runs. A synchronous throw or a rejected promise of the listener is logged with the
  * method and URL and answered 500 `{"error":"internal_error"}` (or, after the headers went out, the
  * connection is destroyed); the server keeps serving.
- * @see docs/wire-reference.md §2.4 item 1 (envelope); docs/limits.md "Request-target"
+ * @see docs/wire-reference.md §2.4 (the outer API's JSON error envelope); docs/limits.md "Request-target"
  */
 export function containRequests(listener: RequestListener, logger: Logger): RequestListener {
   return (req, res) => {

@@ -10,7 +10,7 @@ import { ModelError, type ModelErrorKind } from '../core/errors.ts';
 import { VfsError, type VfsErrorCode } from '../machines/port.ts';
 import { unsupportedMediaTypeBody } from './media-type.ts';
 
-/** JSON error envelope of the outer API (§2.4 item 1). */
+/** JSON error envelope of the outer API (§2.4, the outer API's JSON envelope). */
 export interface ApiErrorBody {
   error: string;
   message?: string;

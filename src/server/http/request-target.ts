@@ -1,7 +1,7 @@
 /**
  * The request-target checks every request and every upgrade passes before anything routes it: a target that
  * does not parse as a URL (`GET http://[ HTTP/1.1`) and a path with broken percent-encoding (`/v1/sprites/%ff`)
- * are answered 400 in the outer API's JSON envelope (docs/wire-reference.md §2.4 item 1), the same on REST and on a
+ * are answered 400 in the outer API's JSON envelope (docs/wire-reference.md §2.4, the outer API's JSON envelope), the same on REST and on a
  * WebSocket handshake. It only judges the target; it does not route, authenticate or answer.
  */
 import type { ApiErrorBody } from './errors.ts';
