@@ -1,12 +1,12 @@
 /**
- * Test helpers for model unit tests: the `ModelError` kind a call throws; a memory machine over a given VFS; a factory
+ * Test helpers for model unit tests: the `ModelError` kind or `VfsError` code a call throws; a memory machine over a given VFS; a factory
  * that is another one with some members replaced.
  */
 import { ModelError } from '../../src/server/core/errors.ts';
 import { MemoryMachine } from '../../src/server/machines/memory/machine.ts';
 import { SystemClock } from '../../src/server/core/clock.ts';
 import type { ExecEngine, SpriteContext } from '../../src/server/machines/memory/engine.ts';
-import type { MachineFactory } from '../../src/server/machines/port.ts';
+import { VfsError, type MachineFactory } from '../../src/server/machines/port.ts';
 
 /** The `kind` of the ModelError `fn` throws, `undefined` when it returns; other errors are rethrown. */
 export function kindOf(fn: () => unknown): string | undefined {
@@ -15,6 +15,17 @@ export function kindOf(fn: () => unknown): string | undefined {
     return undefined;
   } catch (e) {
     if (e instanceof ModelError) return e.kind;
+    throw e;
+  }
+}
+
+/** The POSIX `code` of the VfsError `fn` throws, `undefined` when it returns; other errors are rethrown. */
+export function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+    return undefined;
+  } catch (e) {
+    if (e instanceof VfsError) return e.code;
     throw e;
   }
 }

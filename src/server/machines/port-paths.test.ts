@@ -1,16 +1,6 @@
+import { codeOf } from '../../../test/support/model.ts';
 import { describe, expect, it } from 'vitest';
 import { checkPath, resolveClientPath, VfsError } from './port.ts';
-
-/** The VfsError code `fn` throws, or undefined. */
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-    return undefined;
-  } catch (e) {
-    if (e instanceof VfsError) return e.code;
-    throw e;
-  }
-}
 
 /** `/a/a/…` with `n` components: 2n bytes. */
 const deep = (n: number) => '/a'.repeat(n);

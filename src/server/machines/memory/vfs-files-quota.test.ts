@@ -3,19 +3,10 @@
  * `quotaFiles` is ENOSPC and changes nothing; overwrites, directories, symlinks, deletes and restores are not
  * limited; the quota applies to new trees (`skeleton`) and to trees built from a snapshot.
  */
+import { codeOf } from '../../../../test/support/model.ts';
 import { describe, expect, it } from 'vitest';
 import { Vfs } from './vfs.ts';
 import { VfsError } from '../port.ts';
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-    return undefined;
-  } catch (e) {
-    if (e instanceof VfsError) return e.code;
-    throw e;
-  }
-}
 
 describe('Vfs: file-count quota', () => {
   const make = () => {

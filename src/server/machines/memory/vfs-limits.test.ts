@@ -3,19 +3,9 @@
  * operations are linear in the path's depth (proved by the injected meter, not by time), nothing recurses over depth
  * (a tree deeper than the JS stack works), and the disk quota refuses growth with ENOSPC without changing anything.
  */
+import { codeOf } from '../../../../test/support/model.ts';
 import { describe, expect, it } from 'vitest';
 import { Vfs, type VfsMeter } from './vfs.ts';
-import { VfsError } from '../port.ts';
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-    return undefined;
-  } catch (e) {
-    if (e instanceof VfsError) return e.code;
-    throw e;
-  }
-}
 
 const deep = (n: number, name = 'a') => `/${name}`.repeat(n);
 
