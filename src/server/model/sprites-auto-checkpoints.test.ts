@@ -77,7 +77,7 @@ describe('the automatic checkpoint a restore takes first', () => {
     expect(read(s, '/home/sprite/f')).toBe('two');
     expect(s.currentCheckpointId).toBe(auto.id);
     const second = s.listCheckpoints({ includeAuto: true })[0];
-    expect([second.id, second.comment, second.isAuto, second.sourceId]).toStrictEqual([`auto-${t + 1}`, `pre-restore of ${auto.id}`, true, 'v2']);
+    expect([second.id, second.createTime, second.comment, second.isAuto, second.sourceId]).toStrictEqual([`auto-${t + 1}`, t + 1, `pre-restore of ${auto.id}`, true, 'v2']);
     const v3 = await s.createCheckpoint('');
     expect([v3.id, v3.sourceId, v3.history.toArray()]).toStrictEqual(['v3', auto.id, ['v1', auto.id]]);
   });

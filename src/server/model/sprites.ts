@@ -171,21 +171,21 @@ export class Sprite {
    */
   async createCheckpoint(comment: string): Promise<Checkpoint> {
     const snapshot = await this.machine.snapshot();
-    const cp = this.addCheckpoint(snapshot, `v${this.nextCheckpoint++}`, comment, false);
+    const cp = this.addCheckpoint(snapshot, `v${this.nextCheckpoint++}`, comment, false, this.clock.now());
     this.currentCheckpointId = cp.id;
     this.touch();
     return cp;
   }
 
   /**
-   * Records a checkpoint taken now of the live state, which descends from the current checkpoint (its `sourceId`,
-   * the end of its `history`), after the others.
+   * Records a checkpoint of the live state taken at `createTime` (epoch ms), which descends from the current
+   * checkpoint (its `sourceId`, the end of its `history`), after the others.
    */
-  private addCheckpoint(snapshot: MachineSnapshot, id: string, comment: string, isAuto: boolean): Checkpoint {
+  private addCheckpoint(snapshot: MachineSnapshot, id: string, comment: string, isAuto: boolean, createTime: number): Checkpoint {
     const parent = this.currentCheckpointId ? this.findCheckpoint(this.currentCheckpointId) : undefined;
     const cp: Checkpoint = {
       id,
-      createTime: this.clock.now(),
+      createTime,
       comment,
       sourceId: parent?.id ?? null,
       history: parent ? parent.history.append(parent.id) : CheckpointHistory.EMPTY,
@@ -230,9 +230,10 @@ export class Sprite {
       if (this.machine.bootFailure !== undefined) return;
       throw err;
     }
+    // Its create_time is the millisecond its id names (one later than the clock when two fall in one millisecond).
     const { id, stamp } = nextAutoId(this.clock.now(), this.lastAutoStamp);
     this.lastAutoStamp = stamp;
-    this.addCheckpoint(snapshot, id, preRestoreComment(targetId), true);
+    this.addCheckpoint(snapshot, id, preRestoreComment(targetId), true, stamp);
   }
 
   /**
