@@ -1,5 +1,6 @@
 // Checkpoints (docs/wire-reference.md §7): create (NDJSON ending in `complete`, id only in the text), list headed
-// by `Current`, get, restore rewinding the filesystem, delete. Every NDJSON line is validated by the client.
+// by `Current` (automatic checkpoints only with `includeAuto=true`), get, restore rewinding the filesystem (after an
+// automatic checkpoint of what it replaces, emulator only), delete. Every NDJSON line is validated by the client.
 import { beforeAll, describe, expect } from 'vitest';
 import { useConformance, verified, emulatorOnly, runExec } from './support/index.ts';
 
@@ -58,6 +59,18 @@ describe('listCheckpoints', () => {
     expect(mine).toMatchObject({ id, comment: 'listed' });
   });
 
+  verified.it('hides automatic checkpoints by default; includeAuto=true lists them with the manual ones', async () => {
+    const id = await checkpoint('manual');
+    const plain = await call('GET', `/v1/sprites/${box}/checkpoints`);
+    expect(plain.json.filter((c: { is_auto?: boolean }) => c.is_auto)).toEqual([]);
+    const all = await call('GET', `/v1/sprites/${box}/checkpoints`, { query: { includeAuto: true } });
+    expect(all.status).toBe(200);
+    expect(all.json[0].id).toBe('Current');
+    expect(all.json.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining(plain.json.slice(1).map((c: { id: string }) => c.id)));
+    expect(all.json.find((c: { id: string }) => c.id === id)).toMatchObject({ comment: 'manual' });
+    for (const c of all.json.filter((x: { is_auto?: boolean }) => x.is_auto)) expect(c.id).toMatch(/^auto-\d+$/);
+  });
+
   emulatorOnly.it('answers text/plain lines with ?history=', async () => {
     const id = await checkpoint();
     const res = await call('GET', `/v1/sprites/${box}/checkpoints`, { query: { history: id } });
@@ -98,6 +111,17 @@ describe('restoreCheckpoint', () => {
 
   verified.it('answers 404 for an unknown checkpoint', async () => {
     expect((await call('POST', `/v1/sprites/${box}/checkpoints/v99999/restore`)).status).toBe(404);
+  });
+
+  emulatorOnly.it('first takes an automatic checkpoint of the state it replaces, which restores that state', async () => {
+    await write('/home/sprite/undo.txt', 'kept');
+    const id = await checkpoint('undo base');
+    await write('/home/sprite/undo.txt', 'replaced');
+    expect((await call('POST', `/v1/sprites/${box}/checkpoints/${id}/restore`)).lines!.at(-1).type).toBe('complete');
+    const autos = (await call('GET', `/v1/sprites/${box}/checkpoints`, { query: { includeAuto: true } })).json.filter((c: { is_auto?: boolean }) => c.is_auto);
+    expect(autos[0]).toMatchObject({ id: expect.stringMatching(/^auto-\d{13}$/), comment: `pre-restore of ${id}`, is_auto: true });
+    expect((await call('POST', `/v1/sprites/${box}/checkpoints/${autos[0].id}/restore`)).lines!.at(-1).type).toBe('complete');
+    expect((await read('/home/sprite/undo.txt')).text).toBe('replaced');
   });
 });
 
