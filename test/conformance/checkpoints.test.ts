@@ -59,18 +59,6 @@ describe('listCheckpoints', () => {
     expect(mine).toMatchObject({ id, comment: 'listed' });
   });
 
-  verified.it('hides automatic checkpoints by default; includeAuto=true lists them with the manual ones', async () => {
-    const id = await checkpoint('manual');
-    const plain = await call('GET', `/v1/sprites/${box}/checkpoints`);
-    expect(plain.json.filter((c: { is_auto?: boolean }) => c.is_auto)).toEqual([]);
-    const all = await call('GET', `/v1/sprites/${box}/checkpoints`, { query: { includeAuto: true } });
-    expect(all.status).toBe(200);
-    expect(all.json[0].id).toBe('Current');
-    expect(all.json.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining(plain.json.slice(1).map((c: { id: string }) => c.id)));
-    expect(all.json.find((c: { id: string }) => c.id === id)).toMatchObject({ comment: 'manual' });
-    for (const c of all.json.filter((x: { is_auto?: boolean }) => x.is_auto)) expect(c.id).toMatch(/^auto-\d+$/);
-  });
-
   emulatorOnly.it('answers text/plain lines with ?history=', async () => {
     const id = await checkpoint();
     const res = await call('GET', `/v1/sprites/${box}/checkpoints`, { query: { history: id } });
