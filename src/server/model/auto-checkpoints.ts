@@ -51,7 +51,7 @@ export function autoCheckpointsToDrop<T extends { id: string; createTime: number
   checkpoints: readonly T[],
   bounds: AutoCheckpointBounds,
   now: number,
-  kept: ReadonlySet<string>,
+  kept: ReadonlySet<string | null>,
 ): T[] {
   const drop: T[] = [];
   let newer = 0;

@@ -12,10 +12,16 @@ import { factoryWith, kindOf } from '../../../test/support/model.ts';
 // The automatic checkpoint a restore takes of the state it replaces (docs/wire-reference.md §7.2, §7.5): its id,
 // fields and place in the list, its bounds, and how it persists.
 
-/** How a test machine departs from the memory machine: a failing snapshot, a failed boot; what it released. */
+/**
+ * How a test machine departs from the memory machine: a failing snapshot, a failed boot, a restore held until
+ * `holdRestore` resolves; what it snapshotted, released and was told to restore.
+ */
 interface Quirks {
   failSnapshots?: boolean;
   bootFailure?: string;
+  holdRestore?: Promise<void>;
+  snapshots: number;
+  restores: number;
   released: MachineSnapshot[];
 }
 
@@ -23,7 +29,7 @@ interface Quirks {
 function model(limits: Partial<Limits> = {}) {
   const clock = new FakeClock();
   clock.advance(1_776_191_193_888 - clock.now());
-  const quirks: Quirks = { released: [] };
+  const quirks: Quirks = { snapshots: 0, restores: 0, released: [] };
   const inner = new MemoryMachineFactory(createEngine('interpreter', { clock }), clock);
   const machines = factoryWith(inner, { create: async (spec) => withQuirks(await inner.create(spec), quirks) });
   const m = new SpritesModel({ clock, ids: new SequentialIds(), machines, organization: 'acme', publicUrl: 'https://sprites.app', limits: { ...DEFAULT_LIMITS, ...limits } });
@@ -35,7 +41,19 @@ function withQuirks(machine: Machine, quirks: Quirks): Machine {
   return new Proxy(machine, {
     get(target, prop) {
       if (prop === 'bootFailure' && quirks.bootFailure !== undefined) return quirks.bootFailure;
-      if (prop === 'snapshot' && quirks.failSnapshots) return () => Promise.reject(new Error('snapshot failed'));
+      if (prop === 'snapshot') {
+        return () => {
+          quirks.snapshots++;
+          return quirks.failSnapshots ? Promise.reject(new Error('snapshot failed')) : target.snapshot();
+        };
+      }
+      if (prop === 'restore') {
+        return async (snap: MachineSnapshot) => {
+          quirks.restores++;
+          await quirks.holdRestore;
+          return target.restore(snap);
+        };
+      }
       if (prop === 'releaseSnapshot') return async (snap: MachineSnapshot) => void quirks.released.push(snap);
       const value = Reflect.get(target, prop, target) as unknown;
       return typeof value === 'function' ? value.bind(target) : value;
@@ -146,13 +164,37 @@ describe('the automatic checkpoint a restore takes first', () => {
     expect(ids(s.listCheckpoints({ includeAuto: true }))).toStrictEqual([`auto-${clock.now() + 1}`, `auto-${clock.now()}`, 'v1']);
   });
 
-  it('is not taken with --auto-checkpoints 0', async () => {
-    const { m } = model({ autoCheckpointsMax: 0 });
+  it('is not taken with --auto-checkpoints 0: a restore snapshots nothing', async () => {
+    const { m, quirks } = model({ autoCheckpointsMax: 0 });
     const s = await m.create({ name: 'box' });
     await s.createCheckpoint('');
     expect(s.takesAutoCheckpoints).toBe(false);
     await s.restoreCheckpoint('v1');
     expect(ids(s.listCheckpoints({ includeAuto: true }))).toStrictEqual(['v1']);
+    expect([quirks.snapshots, quirks.released.length]).toStrictEqual([1, 0]);
+  });
+
+  it('one a restore is under way to stays while the bounds apply meanwhile, and is current afterwards', async () => {
+    const { clock, m, quirks } = model({ autoCheckpointsMax: 1 });
+    const s = await m.create({ name: 'box' });
+    write(s, '/home/sprite/f', 'one');
+    await s.createCheckpoint('');
+    write(s, '/home/sprite/f', 'two');
+    await s.restoreCheckpoint('v1');
+    const old = `auto-${clock.now()}`;
+    clock.advance(1000);
+    let release!: () => void;
+    quirks.holdRestore = new Promise((r) => (release = r));
+    const restoring = s.restoreCheckpoint(old);
+    while (quirks.restores < 2) await new Promise((r) => setImmediate(r));
+    // The newer one (taken by this restore) is within the bound; the old one is kept because it is being restored.
+    expect(ids(s.listCheckpoints({ includeAuto: true }))).toStrictEqual([`auto-${clock.now()}`, old, 'v1']);
+    release();
+    await restoring;
+    expect(read(s, '/home/sprite/f')).toBe('two');
+    expect(s.currentCheckpointId).toBe(old);
+    expect(ids(s.listCheckpoints({ includeAuto: true }))).toStrictEqual([`auto-${clock.now()}`, old, 'v1']);
+    expect(quirks.released).toHaveLength(0);
   });
 
   it('a snapshot that fails fails the restore and replaces nothing; a sprite that failed to boot is restored without one', async () => {

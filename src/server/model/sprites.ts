@@ -77,8 +77,8 @@ export class Sprite {
   private lastAutoStamp = 0;
   /** How many automatic checkpoints the sprite keeps, and for how long. */
   private readonly autoBounds: AutoCheckpointBounds;
-  /** The checkpoints restores are under way to (their snapshots must outlive any dropping meanwhile). */
-  private readonly restoring = new Map<string, number>();
+  /** The checkpoints restores are under way to, once per restore (their snapshots must outlive any dropping meanwhile). */
+  private readonly restoring: string[] = [];
 
   constructor(
     readonly id: string,
@@ -241,8 +241,7 @@ export class Sprite {
    * one a restore is under way to.
    */
   private dropAutoCheckpoints(): void {
-    const kept = new Set(this.restoring.keys());
-    if (this.currentCheckpointId !== null) kept.add(this.currentCheckpointId);
+    const kept = new Set([this.currentCheckpointId, ...this.restoring]);
     for (const cp of autoCheckpointsToDrop(this.checkpoints, this.autoBounds, this.clock.now(), kept)) this.removeCheckpoint(cp);
   }
 
@@ -289,7 +288,7 @@ export class Sprite {
    */
   async restoreCheckpoint(id: string): Promise<Checkpoint> {
     const cp = this.getCheckpoint(id);
-    this.restoring.set(cp.id, (this.restoring.get(cp.id) ?? 0) + 1);
+    this.restoring.push(cp.id);
     try {
       if (this.takesAutoCheckpoints) await this.takePreRestoreCheckpoint(cp.id);
       await this.services.suspend();
@@ -297,9 +296,7 @@ export class Sprite {
       await this.machine.restore(cp.snapshot);
       this.currentCheckpointId = cp.id;
     } finally {
-      const n = this.restoring.get(cp.id)! - 1;
-      if (n === 0) this.restoring.delete(cp.id);
-      else this.restoring.set(cp.id, n);
+      this.restoring.splice(this.restoring.indexOf(cp.id), 1);
     }
     this.dropAutoCheckpoints();
     await this.afterReboot();
