@@ -38,5 +38,6 @@ describe('--auto-checkpoints and --auto-checkpoint-max-age', () => {
     expect(parse(['--auto-checkpoint-max-age', '7d'])).toMatch(/--auto-checkpoint-max-age.*must be a duration/);
     expect(() => parseMaxAge('-5s')).toThrow(/must be a duration/);
     expect(parseMaxAge('500ms')).toBe(500);
+    expect(parseMaxAge('1ns')).toBe(1);
   });
 });

@@ -23,8 +23,9 @@ export interface LimitCliOptions {
 export const AUTO_CHECKPOINTS_MAX = 1000;
 
 /**
- * `--auto-checkpoint-max-age`: a Go duration (`168h`, `90m`) or whole seconds, as milliseconds; `0` for no age
- * bound. Anything else is commander's InvalidArgumentError (which names the flag).
+ * `--auto-checkpoint-max-age`: a Go duration (`168h`, `90m`) or seconds, as whole milliseconds (a positive duration
+ * under 1 ms is 1 ms, never the 0 that means no bound); `0` for no age bound. Anything else is commander's
+ * InvalidArgumentError (which names the flag).
  */
 export function parseMaxAge(v: string): number {
   let ms: number;
@@ -33,7 +34,7 @@ export function parseMaxAge(v: string): number {
   } catch {
     throw new InvalidArgumentError('must be a duration such as 168h or 30m, or whole seconds (0: no age limit)');
   }
-  return Math.round(ms);
+  return ms > 0 ? Math.max(1, Math.round(ms)) : 0;
 }
 
 /** A whole number ≥ 1, or commander's InvalidArgumentError (which names the flag). */
