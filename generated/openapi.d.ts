@@ -330,12 +330,18 @@ export interface paths {
         /**
          * List checkpoints
          * @description A bare JSON array whose first element is the pseudo checkpoint `{"id": "Current", "create_time":
-         *     <now>}` (the live state), then the real checkpoints newest first. Automatic (`auto-…`) checkpoints
-         *     are hidden unless `includeAuto=true`.
+         *     <now>}` (the live state), then the real checkpoints newest first. Automatic checkpoints (`is_auto:
+         *     true`, ids `auto-<Unix epoch ms>`) are hidden unless `includeAuto=true`; manual ones are listed
+         *     either way.
+         *
+         *     Automatic checkpoints are the ones the platform takes by itself: in spritzer, each restore first
+         *     checkpoints the state it replaces (restoreCheckpoint). A sprite keeps its newest 5 of them, none
+         *     older than 7 days (the server's `--auto-checkpoints` and `--auto-checkpoint-max-age`); the one the
+         *     sprite is currently on is never dropped.
          *
          *     With `history=<version>` the answer is instead **`text/plain`**: one line per checkpoint whose
-         *     history contains that version (grep style). Go fails on that content type and JS cannot parse it;
-         *     that is the real server's behaviour.
+         *     history contains that version (grep style), automatic ones only with `includeAuto=true`. Go fails
+         *     on that content type and JS cannot parse it; that is the real server's behaviour.
          */
         get: operations["listCheckpoints"];
         put?: never;
@@ -360,16 +366,18 @@ export interface paths {
         };
         /**
          * Get a checkpoint
-         * @description One checkpoint, with its `history`. `Current` (or `active`) resolves to the live state. Unknown ids
-         *     answer 404 text (JS and Python special-case 404).
+         * @description One checkpoint, with its `history`. `Current` (or `active`) resolves to the live state. Automatic
+         *     checkpoints (`auto-…`) are found too, whatever `includeAuto`. Unknown ids answer 404 text (JS and
+         *     Python special-case 404).
          */
         get: operations["getCheckpoint"];
         put?: never;
         post?: never;
         /**
          * Delete a checkpoint
-         * @description Deletes a checkpoint (in-VM server and CLI only; no SDK calls it). **204**; 404 text for an
-         *     unknown id; **409** text `cannot delete active checkpoint` for the one the sprite is currently on.
+         * @description Deletes a checkpoint, manual or automatic (in-VM server and CLI only; no SDK calls it). **204**;
+         *     404 text for an unknown id; **409** text `cannot delete active checkpoint` for the one the sprite is
+         *     currently on.
          */
         delete: operations["deleteCheckpoint"];
         options?: never;
@@ -397,6 +405,14 @@ export interface paths {
          *     restarts services from their definitions, streaming progress as NDJSON (**200**, Go requires
          *     exactly 200) that ends with `complete` `Restore from vN complete` or an `error` line. No request
          *     body. Unknown ids answer 404 before the stream starts.
+         *
+         *     First it takes an automatic checkpoint of the state it replaces (info line `Creating checkpoint
+         *     before restore...`): id `auto-<Unix epoch ms>`, `is_auto: true`, comment `pre-restore of <id>`,
+         *     `create_time` now, hidden from the default list (listCheckpoints `includeAuto`). It takes no
+         *     manual version number: the next manual checkpoint is still the next `vN`. An automatic checkpoint
+         *     can itself be restored (which takes another one first) and deleted. If that checkpoint cannot be
+         *     taken, the restore fails with an `error` line and nothing is replaced (a sprite that failed to boot
+         *     is restored without one). None is taken when the server runs with `--auto-checkpoints 0`.
          */
         post: operations["restoreCheckpoint"];
         delete?: never;
@@ -1555,6 +1571,10 @@ export interface components {
             /** @description Parent checkpoint id. */
             source_id?: string;
             history?: string[];
+            /**
+             * @description `true` for a checkpoint the platform took by itself (`auto-…`; in spritzer the one a restore
+             *     takes first), `false` for one taken on request (`vN`).
+             */
             is_auto?: boolean;
             /** @description `""` healthy, `mount_failed` unhealthy. */
             health?: string;
@@ -1570,6 +1590,25 @@ export interface components {
          *         "id": "v1",
          *         "create_time": "2026-01-13T10:30:00Z",
          *         "comment": "base"
+         *       }
+         *     ]
+         * @example [
+         *       {
+         *         "id": "Current",
+         *         "create_time": "2026-04-14T18:30:00Z"
+         *       },
+         *       {
+         *         "id": "auto-1776191193888",
+         *         "create_time": "2026-04-14T18:26:33.888Z",
+         *         "comment": "pre-restore of v1",
+         *         "is_auto": true,
+         *         "source_id": "v1"
+         *       },
+         *       {
+         *         "id": "v1",
+         *         "create_time": "2026-04-14T18:20:00Z",
+         *         "comment": "base",
+         *         "is_auto": false
          *       }
          *     ]
          */
@@ -3055,7 +3094,11 @@ export interface operations {
     listCheckpoints: {
         parameters: {
             query?: {
-                /** @description Include automatic checkpoints. */
+                /**
+                 * @description `true` lists automatic checkpoints (`is_auto: true`) too, newest first among the others; the
+                 *     default (`false`) hides them. The Go SDK's `ListCheckpointsWithOptions{IncludeAuto: true}` and
+                 *     the CLI's `sprite checkpoint list --include-auto` send it.
+                 */
                 includeAuto?: boolean;
                 /** @description A version id; switches the response to text/plain. */
                 history?: string;

@@ -28,6 +28,8 @@ export const MODULES = [
   { file: 'src/server/model/services.ts', tests: ['src/server/model/services.test.ts'] },
   { file: 'src/server/model/tasks.ts', tests: ['src/server/model/tasks.test.ts'] },
   { file: 'src/server/model/sprites.ts', tests: ['src/server/model/sprites*.test.ts'] },
+  // The automatic checkpoints' ids, comment and bounds (which ones a sprite drops).
+  { file: 'src/server/model/auto-checkpoints.ts', tests: ['src/server/model/auto-checkpoints.test.ts', 'src/server/model/sprites-auto-checkpoints.test.ts'] },
   // The sprite list's name index (a page is a binary search and a slice).
   { file: 'src/server/model/sorted-names.ts', tests: ['src/server/model/sorted-names.test.ts'] },
   // The fs list `pattern` matcher (a request's glob: its tests hold bash's rules and the no-backtracking bound).

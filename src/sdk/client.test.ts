@@ -181,6 +181,18 @@ describe('against spritzer', () => {
     const ids = (await client.listCheckpoints('box')).map((c) => c.id);
     expect(ids[0]).toBe('Current');
     expect(ids).toContain(id);
+    expect(ids.some((c) => c.startsWith('auto-'))).toBe(false);
+  });
+
+  it('listCheckpoints({includeAuto: true}) shows the automatic checkpoint a restore took, which gives the replaced files back', async () => {
+    await client.writeFile('box', '/home/sprite/draft.txt', 'kept');
+    const { id } = await client.createCheckpointAndWait('box', {});
+    await client.writeFile('box', '/home/sprite/draft.txt', 'overwritten by the restore');
+    await client.restoreCheckpointAndWait('box', id);
+    const auto = (await client.listCheckpoints('box', { includeAuto: true })).find((c) => c.is_auto);
+    expect(auto).toMatchObject({ id: expect.stringMatching(/^auto-\d+$/), comment: `pre-restore of ${id}` });
+    expect((await client.restoreCheckpointAndWait('box', auto!.id)).at(-1)!.type).toBe('complete');
+    expect(new TextDecoder().decode(await client.readFile('box', '/home/sprite/draft.txt'))).toBe('overwritten by the restore');
   });
 
   it('execHttp returns the parsed frames', async () => {

@@ -1,5 +1,6 @@
 // Checkpoints (docs/wire-reference.md §7): create (NDJSON ending in `complete`, id only in the text), list headed
-// by `Current`, get, restore rewinding the filesystem, delete. Every NDJSON line is validated by the client.
+// by `Current` (automatic checkpoints only with `includeAuto=true`), get, restore rewinding the filesystem (after an
+// automatic checkpoint of what it replaces, emulator only), delete. Every NDJSON line is validated by the client.
 import { beforeAll, describe, expect } from 'vitest';
 import { useConformance, verified, emulatorOnly, runExec } from './support/index.ts';
 
@@ -98,6 +99,17 @@ describe('restoreCheckpoint', () => {
 
   verified.it('answers 404 for an unknown checkpoint', async () => {
     expect((await call('POST', `/v1/sprites/${box}/checkpoints/v99999/restore`)).status).toBe(404);
+  });
+
+  emulatorOnly.it('first takes an automatic checkpoint of the state it replaces, which restores that state', async () => {
+    await write('/home/sprite/undo.txt', 'kept');
+    const id = await checkpoint('undo base');
+    await write('/home/sprite/undo.txt', 'replaced');
+    expect((await call('POST', `/v1/sprites/${box}/checkpoints/${id}/restore`)).lines!.at(-1).type).toBe('complete');
+    const autos = (await call('GET', `/v1/sprites/${box}/checkpoints`, { query: { includeAuto: true } })).json.filter((c: { is_auto?: boolean }) => c.is_auto);
+    expect(autos[0]).toMatchObject({ id: expect.stringMatching(/^auto-\d{13}$/), comment: `pre-restore of ${id}`, is_auto: true });
+    expect((await call('POST', `/v1/sprites/${box}/checkpoints/${autos[0].id}/restore`)).lines!.at(-1).type).toBe('complete');
+    expect((await read('/home/sprite/undo.txt')).text).toBe('replaced');
   });
 });
 

@@ -2,7 +2,8 @@
  * The container engine end to end through spritzer's own HTTP and WebSocket API (what a user does first): create a
  * sprite; `uname -a`; a multi-line bash script (stderr, exit 3, env, dir); piped stdin; a disconnected exec gets
  * killed; `python3 -m http.server` as a service reached through `/proxy`; a TTY; checkpoint → change → restore of
- * files written by real commands; delete removes the container and its checkpoint images.
+ * files written by real commands, and back through the automatic checkpoint the restore took; delete removes the
+ * container and its checkpoint images.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
@@ -126,6 +127,15 @@ describe.skipIf(skip)('container engine through the API', () => {
     const rec = await exec(sh('cat /home/sprite/state; ls /home/sprite/d; ls /home/sprite/new 2>&1 || true'));
     expect(rec.stdout).toMatch(/^before\nx\n.*No such file or directory\n$/);
     expect((await call('GET', '/v1/sprites/acme/fs/read?path=/home/sprite/state')).text).toBe('before\n');
+  });
+
+  it('the automatic checkpoint that restore took (an image like any checkpoint) gives the replaced files back', async () => {
+    const auto = (await call('GET', '/v1/sprites/acme/checkpoints?includeAuto=true')).json.find((c: { is_auto?: boolean }) => c.is_auto);
+    expect(auto).toMatchObject({ id: expect.stringMatching(/^auto-\d{13}$/), comment: expect.stringMatching(/^pre-restore of v\d+$/) });
+    const restored = await call('POST', `/v1/sprites/acme/checkpoints/${auto.id}/restore`);
+    expect(restored.text).toContain(`Restore from ${auto.id} complete`);
+    const rec = await exec(sh('cat /home/sprite/state; ls /home/sprite/d 2>&1 || true; ls /home/sprite/new'));
+    expect(rec.stdout).toMatch(/^after\n.*No such file or directory\n\/home\/sprite\/new\n$/);
   });
 
   it('delete removes the container and its checkpoint images', async () => {

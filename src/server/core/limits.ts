@@ -1,8 +1,9 @@
 /**
  * The bounds spritzer puts on what one client may make it hold or do: path lengths, fs/watch subscriptions and
- * backlogs, sprite labels/config/environment sizes, the disk quota per sprite, fault rules and services. It owns
- * the `Limits` type, the defaults and the parsing of the one user-tunable value (the disk quota); it does not
- * enforce anything itself (the model, routes and sockets do, each where its input arrives).
+ * backlogs, sprite labels/config/environment sizes, the disk quota per sprite, fault rules, services and the automatic
+ * checkpoints a sprite keeps. It owns the `Limits` type, the defaults and the parsing of the one user-tunable size
+ * (the disk quota); it does not enforce anything itself (the model, routes and sockets do, each where its input
+ * arrives).
  * @see docs/limits.md (every limit, its default, its flag and the answer when it is exceeded)
  */
 import bytes from 'bytes';
@@ -45,6 +46,13 @@ export interface Limits {
   controlIdleMs: number;
   /** Bytes of replies (`op.error` and the like) a control socket may have unsent; more → close 1013 (a flood). */
   controlReplyBacklogBytes: number;
+  /**
+   * Automatic checkpoints (the one each restore takes first) a sprite keeps: the oldest beyond this many go; 0 makes
+   * restores take none (model/auto-checkpoints.ts).
+   */
+  autoCheckpointsMax: number;
+  /** Ms an automatic checkpoint is kept; older ones go; 0 keeps them whatever their age. */
+  autoCheckpointMaxAgeMs: number;
 }
 
 /** 1 GiB: the default disk quota of a sprite (held in memory by the in-memory machines). */
@@ -71,6 +79,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   sessionsMax: 1024,
   controlIdleMs: 10 * 60 * 1000,
   controlReplyBacklogBytes: 1024 * 1024,
+  autoCheckpointsMax: 5,
+  autoCheckpointMaxAgeMs: 7 * 24 * 60 * 60 * 1000,
 });
 
 /**

@@ -12,10 +12,11 @@ import { ModelError } from '../core/errors.ts';
 import { SessionRegistry } from './sessions.ts';
 import { checkSpriteFields } from './sprite-fields.ts';
 import { CheckpointHistory } from './checkpoint-history.ts';
-import type { Limits } from '../core/limits.ts';
+import { DEFAULT_LIMITS, type Limits } from '../core/limits.ts';
 import { ServiceManager } from './services.ts';
 import { TaskRegistry } from './tasks.ts';
 import { SpritePolicies } from './sprite-policies.ts';
+import { autoCheckpointsToDrop, autoIdStamp, nextAutoId, preRestoreComment, type AutoCheckpointBounds } from './auto-checkpoints.ts';
 
 /** A sprite's lifecycle status (docs/wire-reference.md §3.1, §13). */
 export type SpriteStatus = 'cold' | 'warm' | 'running';
@@ -45,6 +46,7 @@ export interface Checkpoint {
   sourceId: string | null;
   /** Ancestor ids, oldest first, shared with the parent's (linear space; `toArray()` renders it). */
   history: CheckpointHistory;
+  /** Taken by a restore of the state it replaced (`auto-…`, auto-checkpoints.ts), not on request (`v<n>`). */
   isAuto: boolean;
   /** The machine's snapshot of the disk. */
   snapshot: MachineSnapshot;
@@ -71,6 +73,12 @@ export class Sprite {
   /** The checkpoint the live state descends from (the last created or restored), or null. */
   currentCheckpointId: string | null = null;
   private nextCheckpoint = 1;
+  /** The millisecond the last automatic checkpoint id named (0: none yet), so those ids never repeat. */
+  private lastAutoStamp = 0;
+  /** How many automatic checkpoints the sprite keeps, and for how long. */
+  private readonly autoBounds: AutoCheckpointBounds;
+  /** The checkpoints restores are under way to, once per restore (their snapshots must outlive any dropping meanwhile). */
+  private readonly restoring: string[] = [];
 
   constructor(
     readonly id: string,
@@ -83,8 +91,8 @@ export class Sprite {
     /** The machine the sprite runs on: its disk, processes and network. */
     readonly machine: Machine,
     private readonly clock: Clock,
-    /** Caps of the sprite's subsystems (services); default DEFAULT_LIMITS. */
-    limits?: Pick<Limits, 'servicesMax' | 'serviceNeedsMax'>,
+    /** Caps of the sprite's subsystems (services) and of its automatic checkpoints; default DEFAULT_LIMITS. */
+    limits?: Pick<Limits, 'servicesMax' | 'serviceNeedsMax'> & Partial<Pick<Limits, 'autoCheckpointsMax' | 'autoCheckpointMaxAgeMs'>>,
   ) {
     this.urlOf = typeof url === 'string' ? () => url : url;
     this.updatedAt = createdAt;
@@ -94,6 +102,10 @@ export class Sprite {
     this.urlSettings = init.urlSettings ?? { auth: 'sprite' };
     this.config = init.config;
     this.environment = init.environment;
+    this.autoBounds = {
+      keep: limits?.autoCheckpointsMax ?? DEFAULT_LIMITS.autoCheckpointsMax,
+      maxAgeMs: limits?.autoCheckpointMaxAgeMs ?? DEFAULT_LIMITS.autoCheckpointMaxAgeMs,
+    };
     const onActivity = () => this.touch();
     this.sessions = new SessionRegistry({ clock, machine, onActivity });
     this.services = new ServiceManager({ clock, machine, onActivity, limits });
@@ -159,20 +171,84 @@ export class Sprite {
    */
   async createCheckpoint(comment: string): Promise<Checkpoint> {
     const snapshot = await this.machine.snapshot();
-    const parent = this.currentCheckpointId ? this.findCheckpoint(this.currentCheckpointId) : undefined;
-    const cp: Checkpoint = {
-      id: `v${this.nextCheckpoint++}`,
-      createTime: this.clock.now(),
-      comment,
-      sourceId: parent?.id ?? null,
-      history: parent ? parent.history.append(parent.id) : CheckpointHistory.EMPTY,
-      isAuto: false,
-      snapshot,
-    };
-    this.checkpoints.push(cp);
+    const cp = this.addCheckpoint(snapshot, `v${this.nextCheckpoint++}`, comment, false, this.clock.now());
     this.currentCheckpointId = cp.id;
     this.touch();
     return cp;
+  }
+
+  /**
+   * Records a checkpoint of the live state taken at `createTime` (epoch ms), which descends from the current
+   * checkpoint (its `sourceId`, the end of its `history`), after the others.
+   */
+  private addCheckpoint(snapshot: MachineSnapshot, id: string, comment: string, isAuto: boolean, createTime: number): Checkpoint {
+    const parent = this.currentCheckpointId ? this.findCheckpoint(this.currentCheckpointId) : undefined;
+    const cp: Checkpoint = {
+      id,
+      createTime,
+      comment,
+      sourceId: parent?.id ?? null,
+      history: parent ? parent.history.append(parent.id) : CheckpointHistory.EMPTY,
+      isAuto,
+      snapshot,
+    };
+    this.checkpoints.push(cp);
+    return cp;
+  }
+
+  /** Whether a restore first takes an automatic checkpoint of the state it replaces (`--auto-checkpoints` above 0). */
+  get takesAutoCheckpoints(): boolean {
+    return this.autoBounds.keep > 0;
+  }
+
+  /**
+   * The checkpoints newest first, automatic ones only with `includeAuto` (§7.3); automatic ones past their bounds
+   * are dropped first.
+   */
+  listCheckpoints(opts: { includeAuto: boolean }): Checkpoint[] {
+    this.dropAutoCheckpoints();
+    const out: Checkpoint[] = [];
+    for (let i = this.checkpoints.length - 1; i >= 0; i--) {
+      const c = this.checkpoints[i];
+      if (opts.includeAuto || !c.isAuto) out.push(c);
+    }
+    return out;
+  }
+
+  /**
+   * Takes the automatic checkpoint a restore to `targetId` starts with: a live snapshot of the state about to be
+   * replaced, like any checkpoint (its cost is the machine's), id `auto-<ms>`, taking no `v<n>`. A snapshot that
+   * fails fails the restore before anything is touched, except on a sprite that failed to boot: a restore is how it
+   * is recovered, so it goes on without one.
+   * @see docs/fidelity.md "Automatic checkpoints"
+   */
+  private async takePreRestoreCheckpoint(targetId: string): Promise<void> {
+    let snapshot: MachineSnapshot;
+    try {
+      snapshot = await this.machine.snapshot();
+    } catch (err) {
+      if (this.machine.bootFailure !== undefined) return;
+      throw err;
+    }
+    // Its create_time is the millisecond its id names (one later than the clock when two fall in one millisecond).
+    const { id, stamp } = nextAutoId(this.clock.now(), this.lastAutoStamp);
+    this.lastAutoStamp = stamp;
+    this.addCheckpoint(snapshot, id, preRestoreComment(targetId), true, stamp);
+  }
+
+  /**
+   * Drops the automatic checkpoints beyond the sprite's bounds, releasing their snapshots; never the current one nor
+   * one a restore is under way to.
+   */
+  private dropAutoCheckpoints(): void {
+    const kept = new Set([this.currentCheckpointId, ...this.restoring]);
+    for (const cp of autoCheckpointsToDrop(this.checkpoints, this.autoBounds, this.clock.now(), kept)) this.removeCheckpoint(cp);
+  }
+
+  /** Forgets a checkpoint and releases its snapshot (a release that fails leaves only a leftover on the host). */
+  private removeCheckpoint(cp: Checkpoint): void {
+    this.checkpoints.splice(this.checkpoints.indexOf(cp), 1);
+    void this.machine.releaseSnapshot(cp.snapshot).catch(() => undefined);
   }
 
   /** The number the next checkpoint gets (`v<n>`; ids are never reused). Persistence hook (src/server/store). */
@@ -186,13 +262,15 @@ export class Sprite {
    */
   restorePersisted(saved: { checkpoints: Checkpoint[]; currentCheckpointId: string | null; nextCheckpoint: number; updatedAt: number }): void {
     this.checkpoints.splice(0, this.checkpoints.length, ...saved.checkpoints);
+    this.lastAutoStamp = saved.checkpoints.reduce((last, c) => Math.max(last, autoIdStamp(c.id) ?? 0), 0);
     this.currentCheckpointId = saved.currentCheckpointId;
     this.nextCheckpoint = saved.nextCheckpoint;
     this.updatedAt = saved.updatedAt;
   }
 
-  /** A checkpoint by id, or ModelError `checkpoint_not_found`. */
+  /** A checkpoint by id (automatic ones past their bounds are dropped first), or ModelError `checkpoint_not_found`. */
   getCheckpoint(id: string): Checkpoint {
+    this.dropAutoCheckpoints();
     const cp = this.findCheckpoint(id);
     if (!cp) throw new ModelError('checkpoint_not_found', `checkpoint not found: ${id}`);
     return cp;
@@ -203,15 +281,24 @@ export class Sprite {
   }
 
   /**
-   * Restores checkpoint `id`: running exec sessions and services end, the machine's disk becomes the snapshot,
-   * services come back from their definitions, the policy copy is rewritten, and the sprite is running (§7.5).
+   * Restores checkpoint `id`: first an automatic checkpoint of the live state (unless `takesAutoCheckpoints` is
+   * false), then running exec sessions and services end, the machine's disk becomes the snapshot, services come back
+   * from their definitions, the policy copy is rewritten, and the sprite is running (§7.5). The automatic checkpoints
+   * beyond the bounds go once the restored one is current (so restoring an old automatic one never drops it).
    */
   async restoreCheckpoint(id: string): Promise<Checkpoint> {
     const cp = this.getCheckpoint(id);
-    await this.services.suspend();
-    await this.sessions.endAll();
-    await this.machine.restore(cp.snapshot);
-    this.currentCheckpointId = cp.id;
+    this.restoring.push(cp.id);
+    try {
+      if (this.takesAutoCheckpoints) await this.takePreRestoreCheckpoint(cp.id);
+      await this.services.suspend();
+      await this.sessions.endAll();
+      await this.machine.restore(cp.snapshot);
+      this.currentCheckpointId = cp.id;
+    } finally {
+      this.restoring.splice(this.restoring.indexOf(cp.id), 1);
+    }
+    this.dropAutoCheckpoints();
     await this.afterReboot();
     return cp;
   }
@@ -244,9 +331,7 @@ export class Sprite {
       this.getCheckpoint(id === 'Current' ? (this.currentCheckpointId ?? id) : id);
       throw new ModelError('checkpoint_current', 'cannot delete active checkpoint');
     }
-    const cp = this.getCheckpoint(id);
-    this.checkpoints.splice(this.checkpoints.indexOf(cp), 1);
-    void this.machine.releaseSnapshot(cp.snapshot).catch(() => undefined);
+    this.removeCheckpoint(this.getCheckpoint(id));
   }
 
   /**

@@ -1,7 +1,8 @@
 /**
  * Checkpoint handlers (docs/wire-reference.md §7): create and restore stream NDJSON `{type, data, time}` lines ending
- * in `complete`; list is a bare array headed by the `Current` pseudo entry; delete refuses the current one.
- * Every lookup happens before the first byte, so a missing sprite or checkpoint is a plain 404.
+ * in `complete`; list is a bare array headed by the `Current` pseudo entry, automatic checkpoints only with
+ * `includeAuto=true`; delete refuses the current one. Every lookup happens before the first byte, so a missing sprite
+ * or checkpoint is a plain 404.
  */
 import type { HandlerMap } from '../context.ts';
 import { startNdjson } from '../http/ndjson.ts';
@@ -28,13 +29,14 @@ export const checkpointHandlers: HandlerMap = {
 
   /**
    * `GET …/checkpoints` → bare array, `Current` first, then checkpoints newest first (SRV order), without
-   * `history` (SRV sends it from the single get only). With `?history=vN` it answers text/plain, one line per
-   * checkpoint whose history contains vN (§7.3), found in one linear pass.
+   * `history` (SRV sends it from the single get only); automatic ones only with `includeAuto=true`. With
+   * `?history=vN` it answers text/plain, one line per checkpoint (the same ones) whose history contains vN (§7.3),
+   * found in one linear pass.
    */
   async listCheckpoints({ path, query }, res, { model, deps }) {
     const sprite = model.get(path.name);
     const history = query.history;
-    const newestFirst = [...sprite.checkpoints].reverse();
+    const newestFirst = sprite.listCheckpoints({ includeAuto: query.includeAuto === true });
     if (history !== undefined) {
       const lines = withAncestor(newestFirst, history).map((c) => `${c.id}\n`);
       res.status(200).type('text/plain; charset=utf-8').send(lines.join(''));
@@ -52,13 +54,17 @@ export const checkpointHandlers: HandlerMap = {
     res.json(toWireCheckpoint(sprite.getCheckpoint(id)));
   },
 
-  /** `POST …/checkpoints/{checkpoint_id}/restore` → 200 NDJSON; sessions end, files rewind (§7.5). */
+  /**
+   * `POST …/checkpoints/{checkpoint_id}/restore` → 200 NDJSON; an automatic checkpoint of the state replaced is
+   * taken first (its line is the old in-VM server's wording), then sessions end and files rewind (§7.5).
+   */
   async restoreCheckpoint({ path }, res, { model, deps }) {
     const sprite = model.get(path.name);
     const cp = sprite.getCheckpoint(path.checkpoint_id);
     const out = startNdjson(res);
     const time = () => rfc3339(deps.clock.now());
     out.line({ type: 'info', data: 'Stopping process for restore...', time: time() });
+    if (sprite.takesAutoCheckpoints) out.line({ type: 'info', data: 'Creating checkpoint before restore...', time: time() });
     try {
       await sprite.restoreCheckpoint(cp.id);
     } catch (err) {

@@ -67,6 +67,44 @@ describe.each(ENGINES)('checkpoints (%s engine)', (engine) => {
     expect(ndjson(third.text).at(-1).data).toBe('Checkpoint v3 created successfully');
   });
 
+  it('a restore first checkpoints what it replaces: hidden by default, listed with includeAuto=true, restorable, deletable', async () => {
+    await call('POST', '/v1/sprites', { name: 'undo' });
+    await call('PUT', '/v1/sprites/undo/fs/write?path=/home/sprite/notes', 'first draft');
+    await call('POST', '/v1/sprites/undo/checkpoint', { comment: 'base' });
+    await call('PUT', '/v1/sprites/undo/fs/write?path=/home/sprite/notes', 'hours of work');
+    const restored = await call('POST', '/v1/sprites/undo/checkpoints/v1/restore');
+    expect(ndjson(restored.text).map((l) => l.data ?? l.error)).toEqual([
+      'Stopping process for restore...',
+      'Creating checkpoint before restore...',
+      'Restoring from checkpoint v1...',
+      'Restore from v1 complete',
+    ]);
+    expect((await call('GET', '/v1/sprites/undo/fs/read?path=/home/sprite/notes')).text).toBe('first draft');
+
+    expect((await call('GET', '/v1/sprites/undo/checkpoints')).json.map((c: { id: string }) => c.id)).toEqual(['Current', 'v1']);
+    const all = (await call('GET', '/v1/sprites/undo/checkpoints?includeAuto=true')).json;
+    expect(all.map((c: { id: string }) => c.id)).toEqual(['Current', expect.stringMatching(/^auto-\d{13}$/), 'v1']);
+    const auto = all[1];
+    expect(auto).toEqual({ id: auto.id, create_time: expect.any(String), comment: 'pre-restore of v1', is_auto: true, source_id: 'v1' });
+    // The id names the millisecond of its create_time, taken after v1.
+    expect(Number(auto.id.slice('auto-'.length))).toBe(Date.parse(auto.create_time));
+    expect(Date.parse(auto.create_time)).toBeGreaterThanOrEqual(Date.parse(all[2].create_time));
+    expect(all[2]).toMatchObject({ id: 'v1', is_auto: false });
+    expect((await call('GET', `/v1/sprites/undo/checkpoints/${auto.id}`)).json).toMatchObject({ id: auto.id, is_auto: true, history: ['v1'] });
+
+    // The automatic one gives the replaced work back, and that restore is itself undoable.
+    const back = await call('POST', `/v1/sprites/undo/checkpoints/${auto.id}/restore`);
+    expect(ndjson(back.text).at(-1)).toMatchObject({ type: 'complete', data: `Restore from ${auto.id} complete` });
+    expect((await call('GET', '/v1/sprites/undo/fs/read?path=/home/sprite/notes')).text).toBe('hours of work');
+    const autos = (await call('GET', '/v1/sprites/undo/checkpoints?includeAuto=true')).json.filter((c: { is_auto?: boolean }) => c.is_auto);
+    expect(autos.map((c: { comment: string }) => c.comment)).toEqual([`pre-restore of ${auto.id}`, 'pre-restore of v1']);
+    // Manual ids go on from v1; the current (automatic) one cannot be deleted, an older one can.
+    expect(ndjson((await call('POST', '/v1/sprites/undo/checkpoint', {})).text).at(-1).data).toBe('Checkpoint v2 created successfully');
+    await call('POST', '/v1/sprites/undo/checkpoints/v1/restore');
+    expect((await call('DELETE', `/v1/sprites/undo/checkpoints/${autos[0].id}`)).status).toBe(204);
+    expect((await call('GET', `/v1/sprites/undo/checkpoints/${autos[0].id}`)).status).toBe(404);
+  });
+
   it('restore of an unknown id is 404 before any stream, and ends running sessions', async () => {
     await call('POST', '/v1/sprites', { name: 'rs' });
     const r = await call('POST', '/v1/sprites/rs/checkpoints/v7/restore');

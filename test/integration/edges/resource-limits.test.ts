@@ -2,7 +2,8 @@
  * Per-sprite resource limits with their documented errors (docs/limits.md), so that one sprite cannot exhaust the
  * server: the regular-file count (`--max-files`: ENOSPC in the fs envelope, 507; a shell write fails with ENOSPC)
  * and the running exec sessions (`--max-sessions`: 429 JSON with `Retry-After`, before a WebSocket upgrade and
- * before an HTTP exec starts). Nothing crashes and a refused request changes nothing. The disk-bytes quota,
+ * before an HTTP exec starts), and the automatic checkpoints a sprite keeps (`--auto-checkpoints`: the oldest go).
+ * Nothing crashes and a refused request changes nothing. The disk-bytes quota,
  * services per sprite and the JSON body size have their tests in limits.test.ts, json-bomb.test.ts and
  * ../exec/exec-streams.test.ts.
  */
@@ -153,5 +154,37 @@ describe('--max-sessions: running exec sessions per sprite', () => {
     const r = await call('POST', `/v1/sprites/box/exec?${execQuery(['echo', 'again'])}`);
     expect(r.status).toBe(200);
     expect(r.text).toContain('again');
+  });
+});
+
+describe('--auto-checkpoints: automatic checkpoints a sprite keeps', () => {
+  let srv: RunningServer;
+  let call: ReturnType<typeof api>;
+  const autoIds = async (name: string) =>
+    (await call('GET', `/v1/sprites/${name}/checkpoints?includeAuto=true`)).json.filter((c: { is_auto?: boolean }) => c.is_auto).map((c: { id: string }) => c.id);
+
+  beforeAll(async () => {
+    srv = await startTestServer('shell', { limits: { ...DEFAULT_LIMITS, autoCheckpointsMax: 2 } });
+    call = api(srv.url);
+    for (const name of ['box', 'other']) {
+      await call('POST', '/v1/sprites', { name });
+      await call('POST', `/v1/sprites/${name}/checkpoint`, {});
+    }
+  });
+  afterAll(() => srv.close());
+
+  it('restores past the limit drop the oldest automatic ones, per sprite; manual ones stay', async () => {
+    const taken: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      expect((await call('POST', '/v1/sprites/box/checkpoints/v1/restore')).status).toBe(200);
+      taken.unshift((await autoIds('box'))[0]);
+    }
+    expect(new Set(taken).size).toBe(4);
+    expect(await autoIds('box')).toEqual(taken.slice(0, 2));
+    expect((await call('GET', `/v1/sprites/box/checkpoints/${taken[3]}`)).status).toBe(404);
+    expect((await call('GET', '/v1/sprites/box/checkpoints')).json.map((c: { id: string }) => c.id)).toEqual(['Current', 'v1']);
+    await call('POST', '/v1/sprites/other/checkpoints/v1/restore');
+    expect(await autoIds('other')).toHaveLength(1);
+    expect(await autoIds('box')).toEqual(taken.slice(0, 2));
   });
 });

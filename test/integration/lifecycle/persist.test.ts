@@ -91,10 +91,16 @@ describe('state that survives a restart', () => {
     await stop(running[0]!);
   });
 
-  it('third run: the restore and the later checkpoint were saved too', async () => {
+  it('third run: the restore, the automatic checkpoint it took and the later checkpoint were saved too', async () => {
     const { call } = await boot();
     expect(text(await call('GET', '/v1/sprites/keep/fs/read?path=/home/sprite/notes.txt'))).toBe('first');
     expect((await call('GET', '/v1/sprites/keep/checkpoints')).json.map((c: { id: string }) => c.id)).toEqual(['Current', 'v2', 'v1']);
+    const all = (await call('GET', '/v1/sprites/keep/checkpoints?includeAuto=true')).json;
+    expect(all.map((c: { id: string }) => c.id)).toEqual(['Current', 'v2', expect.stringMatching(/^auto-\d+$/), 'v1']);
+    expect(all[2]).toMatchObject({ comment: 'pre-restore of v1', is_auto: true });
     expect(text(await call('POST', '/v1/sprites/keep/checkpoint', {}))).toContain('v3');
+    // The state that restore replaced is still there to go back to.
+    expect(text(await call('POST', `/v1/sprites/keep/checkpoints/${all[2].id}/restore`))).toContain('complete');
+    expect(text(await call('GET', '/v1/sprites/keep/fs/read?path=/home/sprite/notes.txt'))).toBe('second');
   });
 });
