@@ -4,6 +4,7 @@
  * and ended by its linger, its exit, a restore or a restart; and a restart of the `spritzer` command on its data dir,
  * after `kill -9` and after a clean stop, lists none and leaves none running in the sprite.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +32,11 @@ describe.skipIf(skip)('a command that outlives its client (sandbox engine)', () 
 describe.skipIf(skip)('a restart of spritzer on its data dir (sandbox engine)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'spritzer-sbx-outlive-'));
   afterEach(killChildren);
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => {
+    // A test that failed mid-way left a killed server's storage mounted: unmount it before the dir goes.
+    spawnSync('umount', ['-l', join(dir, 'vol')]);
+    rmSync(dir, { recursive: true, force: true });
+  });
   const start = () => startSpritzer(['--exec', 'sandbox', '--data-dir', dir, '--sandbox-spares', '0', '--token', TOKEN]);
   const server = httpServer(8770);
   /** The sprite's own process list (argv of each), from inside it. */
