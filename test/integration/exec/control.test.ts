@@ -250,6 +250,18 @@ describe.skipIf(SANDBOX_RUN)('proxy over the control socket (loopback connect ho
     c.ws.close();
   });
 
+  it('names an IPv6 target in brackets, as Go\'s net.JoinHostPort does, in both dialects', async () => {
+    const bare = await ControlClient.open(srv.url, 'box');
+    bare.ws.send(JSON.stringify({ type: 'start', operation: 'proxy', params: { host: '::1', port: echoPort } }));
+    expect((await bare.waitFor((f) => f.json?.status === 'connected')).json).toEqual({ status: 'connected', target: `[::1]:${echoPort}` });
+    bare.ws.close();
+    const envelope = await ControlClient.open(srv.url, 'box');
+    const from = envelope.start({ host: '::1', port: String(echoPort) }, 'proxy');
+    expect((await envelope.waitFor((f) => f.json?.status === 'connected', from)).json).toEqual({ status: 'connected', target: `[::1]:${echoPort}` });
+    envelope.ws.close();
+    await Promise.all([bare.closed, envelope.closed]);
+  });
+
   it('sprites-go dialect: the upstream ending closes the socket 1001 "upstream closed", as /proxy does', async () => {
     const c = await ControlClient.open(srv.url, 'box');
     c.ws.send(JSON.stringify({ type: 'start', operation: 'proxy', params: { port: echoPort } }));
