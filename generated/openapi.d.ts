@@ -206,6 +206,13 @@ export interface paths {
          * @description Plain GET (no `Upgrade` header) lists the live exec sessions; exited sessions disappear at once.
          *     `created` and `last_activity` are RFC 3339 strings, the type every SDK parses (§16 item 22).
          *     The same path with `Upgrade: websocket` starts a command: see spec/asyncapi.yaml.
+         *
+         *     A command whose last client disconnected stays listed, with `is_active: false`, for as long as its
+         *     `max_run_after_disconnect` keeps it running (spec/asyncapi.yaml `MaxRunAfterDisconnect`): `0` forever, TTY
+         *     or not; a duration (`10s`, `30m`, `720h`) that long, whatever its length; absent, forever for TTY and
+         *     `detachable` commands and not at all for others. Such a session can be attached with its scrollback
+         *     (`/exec/{session_id}`) and killed (`killExecSession`); a restart, restore or deletion of the sprite ends
+         *     it, and so does a restart of spritzer (the list after it is empty).
          */
         get: operations["listExecSessions"];
         put?: never;
@@ -215,7 +222,8 @@ export interface paths {
          *     layout concatenated with no length prefixes: `[0x01]stdout…`, `[0x02]stderr…`, and a final two-byte
          *     exit frame `[0x03][code]`, so the exit code is the last byte. With `stdin=true` the request body is
          *     the command's stdin (at most spritzer's exec stdin limit, else 413). Output frames carry at most 64 KiB.
-         *     `tty`, `id`, `detachable` and `cc` are not accepted (400).
+         *     `tty`, `id`, `detachable` and `cc` are not accepted (400). The command ends with the response: a client
+         *     that disconnects has it killed, whatever `max_run_after_disconnect` says.
          *
          *     Disagreement (§16 item 11): DOCS-rc43 lists an `application/json` response (a placeholder); the
          *     framed octet-stream is what the official guide and the in-VM server use.
@@ -1491,6 +1499,7 @@ export interface components {
             tty: boolean;
             created: components["schemas"]["Timestamp"];
             bytes_per_second: number;
+            /** @description Whether a client is attached now; false for a command running on after its client left (`max_run_after_disconnect`). */
             is_active: boolean;
             last_activity: components["schemas"]["Timestamp"];
         };
@@ -2922,6 +2931,11 @@ export interface operations {
                 env?: string[];
                 /** @description Working directory; defaults to `/home/sprite`. */
                 dir?: string;
+                /**
+                 * @description Read as on WebSocket exec (a bad duration is 400) but without effect here: an HTTP exec's command
+                 *     ends with its response.
+                 */
+                max_run_after_disconnect?: string;
             };
             header?: never;
             path: {
@@ -3020,7 +3034,7 @@ export interface operations {
             query?: {
                 /** @description Signal name, `TERM` or `SIGTERM` style. */
                 signal?: components["schemas"]["SignalName"];
-                /** @description Go duration (`10s`, `0s`) or integer seconds. */
+                /** @description Go duration (`10s`, `0s`, `720h`, honoured whatever its length) or integer seconds. */
                 timeout?: components["schemas"]["DurationOrSeconds"];
             };
             header?: never;

@@ -6,6 +6,7 @@ import type { MessageInterface } from '@asyncapi/parser';
 import { loadAsyncApi, checkAsyncApi, ASYNCAPI_PATH, type LoadedAsyncApi } from '../../scripts/check-asyncapi.ts';
 import {
   MessageName,
+  joinHostPort,
   parseExecClientMessage,
   parseProxyInit,
   parseWatchSubscribe,
@@ -187,6 +188,17 @@ describe('spec/asyncapi.yaml ⇄ src/protocol', () => {
     for (const e of message('signal').examples().all()) expect(parseExecClientMessage(JSON.stringify(e.payload()))).toEqual(e.payload());
     for (const e of message('proxy_init').examples().all()) expect(parseProxyInit(JSON.stringify(e.payload()))).toEqual(e.payload());
     for (const e of message('subscribe').examples().all()) expect(parseWatchSubscribe(JSON.stringify(e.payload()))).toEqual(e.payload());
+  });
+});
+
+describe('joinHostPort (the proxy target)', () => {
+  it('writes host:port as Go\'s net.JoinHostPort: brackets around any host holding a colon', () => {
+    expect(joinHostPort('::1', 8766)).toBe('[::1]:8766');
+    expect(joinHostPort('fe80::1%eth0', 80)).toBe('[fe80::1%eth0]:80');
+    expect(joinHostPort('2001:db8::1', 443)).toBe('[2001:db8::1]:443');
+    expect(joinHostPort('127.0.0.1', 8766)).toBe('127.0.0.1:8766');
+    expect(joinHostPort('localhost', 8766)).toBe('localhost:8766');
+    expect(joinHostPort('my-sprite.internal', 5432)).toBe('my-sprite.internal:5432');
   });
 });
 

@@ -73,10 +73,24 @@ export interface ProxyInitMessage {
   port: number;
 }
 
-/** Server → client: the target was dialled; `target` is `host:port`. @see docs/wire-reference.md §6.1 */
+/**
+ * Server → client: the target was dialled; `target` is `host:port` as {@link joinHostPort} writes it.
+ * @see docs/wire-reference.md §6.1
+ */
 export interface ProxyResponseMessage {
   status: 'connected';
   target: string;
+}
+
+/**
+ * `host:port` as Go's `net.JoinHostPort` writes it, the form of the proxy's `target`: a host holding a colon (an
+ * IPv6 address, `::1`, `fe80::1%eth0`) goes in brackets (`[::1]:8766`); any other host is as given
+ * (`127.0.0.1:8766`, `localhost:8766`). sprites-go reads the target back with `net.SplitHostPort`, which refuses
+ * an IPv6 address without brackets.
+ * @see https://pkg.go.dev/net#JoinHostPort
+ */
+export function joinHostPort(host: string, port: number): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
 }
 
 /** Client → server, first fs-watch frame. @see docs/wire-reference.md §6.3 */

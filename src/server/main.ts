@@ -90,7 +90,7 @@ const program = new Command('spritzer')
       .argParser(wholeNumber({ min: 0, unit: 'milliseconds' })),
   )
   .addOption(
-    new Option('--http-exec-frame-gap-clients <who>', 'HTTP exec: who gets that pause: fetch (requests whose User-Agent is a fetch-based JavaScript runtime: node, undici, Deno/, Bun/) or all')
+    new Option('--http-exec-frame-gap-clients <who>', 'HTTP exec: who gets that pause: fetch (requests whose User-Agent is a JavaScript client reading through fetch: node, undici, Deno/, Bun/, sprites-js/) or all')
       .env('SPRITZER_HTTP_EXEC_FRAME_GAP_CLIENTS')
       .choices(['fetch', 'all'])
       .default('fetch'),

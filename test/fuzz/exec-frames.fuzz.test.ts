@@ -130,7 +130,7 @@ describe('exec WebSocket frame fuzzing: malformed client messages are ignored an
   }, 120_000);
 
   it('a client that sends only malformed messages and never EOF still gets its session_info, and its socket close ends the command', async () => {
-    const query = execQuery(['cat'], { stdin: true, extra: { max_run_after_disconnect: '0' } });
+    const query = execQuery(['cat'], { stdin: true });
     const ws = new WebSocket(`${srv.url.replace(/^http/, 'ws')}/v1/sprites/fx/exec?${query}`, { headers: { Authorization: `Bearer ${TOKEN}` } });
     const first = await new Promise<string>((resolve) => ws.once('message', (d) => resolve(d.toString())));
     expect(JSON.parse(first)).toMatchObject({ type: 'session_info', tty: false });

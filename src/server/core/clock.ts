@@ -7,11 +7,37 @@
 /** An opaque timer handle. */
 export type TimerHandle = { readonly id: number };
 
-/** Time source and timer scheduler; `now()` is epoch milliseconds. */
+/**
+ * The longest delay one timer takes: 2^31-1 ms (about 24.8 days). Node runs a timer with a longer delay after 1 ms
+ * (with a `TimeoutOverflowWarning`); {@link runAfter} schedules any delay.
+ * @see https://nodejs.org/api/timers.html#settimeoutcallback-delay-args
+ */
+export const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+
+/**
+ * Time source and timer scheduler; `now()` is epoch milliseconds. `setTimeout` takes delays up to
+ * {@link MAX_TIMER_DELAY_MS}; a longer one fires after 1 ms, as Node's timers do.
+ */
 export interface Clock {
   now(): number;
   setTimeout(fn: () => void, ms: number): TimerHandle;
   clearTimeout(handle: TimerHandle): void;
+}
+
+/**
+ * Runs `fn` once `ms` have passed on `clock`, however long that is: a delay over {@link MAX_TIMER_DELAY_MS} is a
+ * chain of timers, each re-armed for the time left until the deadline (a duration an API accepts, such as
+ * `max_run_after_disconnect=720h`, must not fire at once). Returns a function that cancels it (idempotent).
+ */
+export function runAfter(clock: Clock, ms: number, fn: () => void): () => void {
+  const deadline = clock.now() + Math.max(0, ms);
+  let handle: TimerHandle;
+  const arm = (): void => {
+    const left = deadline - clock.now();
+    handle = left > MAX_TIMER_DELAY_MS ? clock.setTimeout(arm, MAX_TIMER_DELAY_MS) : clock.setTimeout(fn, left);
+  };
+  arm();
+  return () => clock.clearTimeout(handle);
 }
 
 /** The real clock: `Date.now()` and Node timers (unref'd, so they never keep the process alive). */
@@ -49,9 +75,11 @@ export class FakeClock implements Clock {
   now(): number {
     return this.current;
   }
+  /** Like Node's timers (and so {@link SystemClock}), a delay over {@link MAX_TIMER_DELAY_MS} fires after 1 ms. */
   setTimeout(fn: () => void, ms: number): TimerHandle {
     const id = this.next++;
-    this.timers.set(id, { at: this.current + Math.max(0, ms), fn });
+    const delay = ms > MAX_TIMER_DELAY_MS ? 1 : Math.max(0, ms);
+    this.timers.set(id, { at: this.current + delay, fn });
     return { id };
   }
   clearTimeout(handle: TimerHandle): void {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { FrameSeparator, framedListener, frameGapFor, isFetchRuntimeUserAgent, type FramedSink, type GapTimer } from './frames.ts';
+import { FrameSeparator, framedListener, frameGapFor, isJavaScriptFetchUserAgent, type FramedSink, type GapTimer } from './frames.ts';
 
 /** A sink that records frames and holds each write's flush until `flush()`; timers run on `tick()`. */
 function harness() {
@@ -183,10 +183,11 @@ describe('FrameSeparator after the exit frame', () => {
 });
 
 describe('frameGapFor (who pays the gap)', () => {
-  it('recognises the default User-Agent of fetch-based JavaScript runtimes, and only those', () => {
-    for (const ua of ['node', 'undici', ' node ', 'Node', 'Deno/2.1.4', 'Deno/1.46.3', 'Bun/1.1.38', 'bun/1.2.0']) expect(isFetchRuntimeUserAgent(ua), ua).toBe(true);
-    for (const ua of [undefined, '', 'sprites-go-sdk/1.0', 'Go-http-client/1.1', 'python-httpx/0.27.0', 'python-requests/2.32.3', 'curl/8.5.0', 'node-fetch/1.0', 'nodejs', 'Mozilla/5.0 Bun/1.1', 'Denon/1', 'undici-x']) {
-      expect(isFetchRuntimeUserAgent(ua), String(ua)).toBe(false);
+  it('recognises the default User-Agent of fetch-based JavaScript runtimes and the JS SDK\'s own, and only those', () => {
+    const sdk = ['sprites-js/0.2.0', 'sprites-js/0.2.0 (interactive=false; parent=node)', 'sprites-js/1.0.0 (interactive=true; parent=shell; agent=claude-code)'];
+    for (const ua of ['node', 'undici', ' node ', 'Node', 'Deno/2.1.4', 'Deno/1.46.3', 'Bun/1.1.38', 'bun/1.2.0', ...sdk]) expect(isJavaScriptFetchUserAgent(ua), ua).toBe(true);
+    for (const ua of [undefined, '', 'sprites-go-sdk/1.0', 'Go-http-client/1.1', 'python-httpx/0.27.0', 'python-requests/2.32.3', 'curl/8.5.0', 'node-fetch/1.0', 'nodejs', 'Mozilla/5.0 Bun/1.1', 'Denon/1', 'undici-x', 'sprites-py/0.1.0', 'my-sprites-js/1', 'sprites-jsx/1']) {
+      expect(isJavaScriptFetchUserAgent(ua), String(ua)).toBe(false);
     }
   });
 

@@ -7,7 +7,7 @@
  * Frames are also kept apart in time ({@link FrameSeparator}): the official JS SDK's `execFileHTTP` reads each
  * chunk its fetch reader returns as exactly one frame, and undici hands over as one chunk whatever arrived
  * before the reader asked, so two frames written back to back reach it merged ("did not include an exit frame").
- * For those clients only ({@link frameGapFor}: the User-Agent of a fetch-based JavaScript runtime), each frame
+ * For those clients only ({@link frameGapFor}: the User-Agent of a JavaScript client reading through fetch), each frame
  * is written only once the previous one was flushed and {@link HTTP_EXEC_FRAME_GAP_MS} have passed;
  * output of one stream that comes in meanwhile joins the waiting frame (up to `outputChunkBytes`). The bytes of
  * the body are the same as without the gap; only where frames are cut and when they are written changes.
@@ -30,24 +30,27 @@ export const HTTP_EXEC_FRAME_GAP_MS = 50;
 export type FrameGapClients = 'fetch' | 'all';
 
 /**
- * True when `userAgent` is the default a fetch-based JavaScript runtime sends, the readers that merge chunks:
- * Node's built-in fetch (undici 6 in Node 20, undici 7 in Node 24) sends `node`, the undici npm package
- * `undici`, Deno `Deno/<version>`, Bun `Bun/<version>`. The official JS SDK sets no User-Agent of its own.
- * @see https://github.com/nodejs/undici lib/web/fetch/index.js (`defaultUserAgent`)
+ * True when `userAgent` is one a JavaScript client reading through fetch sends, the readers that merge chunks: the
+ * default of a fetch-based runtime (Node's built-in fetch, undici 6 in Node 20 and 7 in Node 24, sends `node`, the
+ * undici npm package `undici`, Deno `Deno/<version>`, Bun `Bun/<version>`), or the official JS SDK's own
+ * (`@fly/sprites` 0.1.0 sets none, so its fetch's default; later versions send `sprites-js/<version>`, then its
+ * client signals in parentheses, on every request).
+ * @see https://github.com/nodejs/undici lib/web/fetch/index.js (`defaultUserAgent`); superfly/sprites-js
+ *   `signalHeaders` (`User-Agent: sprites-js/${version} (interactive=…; parent=…)`)
  */
-export function isFetchRuntimeUserAgent(userAgent: string | undefined): boolean {
+export function isJavaScriptFetchUserAgent(userAgent: string | undefined): boolean {
   if (userAgent === undefined) return false;
   const ua = userAgent.trim();
-  return /^(node|undici)$/i.test(ua) || /^(deno|bun)\//i.test(ua);
+  return /^(node|undici)$/i.test(ua) || /^(deno|bun|sprites-js)\//i.test(ua);
 }
 
 /**
- * The gap (ms) an HTTP exec request with `userAgent` gets: `gapMs` for a fetch-based JavaScript runtime (see
- * {@link isFetchRuntimeUserAgent}) or for everyone with `clients` `all`, else 0: a Go, Python or curl client
+ * The gap (ms) an HTTP exec request with `userAgent` gets: `gapMs` for a JavaScript client reading through fetch (see
+ * {@link isJavaScriptFetchUserAgent}) or for everyone with `clients` `all`, else 0: a Go, Python or curl client
  * parses the stream and would pay the pause per frame for nothing. docs/limits.md, docs/fidelity.md.
  */
 export function frameGapFor(userAgent: string | undefined, gapMs: number, clients: FrameGapClients = 'fetch'): number {
-  return clients === 'all' || isFetchRuntimeUserAgent(userAgent) ? gapMs : 0;
+  return clients === 'all' || isJavaScriptFetchUserAgent(userAgent) ? gapMs : 0;
 }
 
 /** Where framed output goes (an HTTP response). */

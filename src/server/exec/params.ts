@@ -4,7 +4,7 @@
  * environment. Bad values are ModelError `invalid_request` (a 400 before any upgrade).
  */
 import { ModelError } from '../core/errors.ts';
-import type { ExecSessionInit } from '../model/sessions.ts';
+import { afterDisconnectOf, type AfterDisconnect, type ExecSessionInit } from '../model/sessions.ts';
 import { parseDuration } from '../core/duration.ts';
 import { isTtySize, TTY_SIZE_MAX, TTY_SIZE_MIN } from '../../protocol/messages.ts';
 
@@ -55,6 +55,19 @@ function size(q: URLSearchParams, key: string, fallback: number): number {
 }
 
 /**
+ * `max_run_after_disconnect` (§4.2): a Go duration (`0`, `10s`, `30m`, `720h`) or plain seconds; `0` is forever,
+ * for every command (docs/fidelity.md "Dropped exec client"). Absent or empty: undefined (the mode's default).
+ */
+function afterDisconnectParam(value: string | null): AfterDisconnect | undefined {
+  if (value === null || value === '') return undefined;
+  try {
+    return afterDisconnectOf(parseDuration(value));
+  } catch {
+    throw new ModelError('invalid_request', 'invalid max_run_after_disconnect parameter');
+  }
+}
+
+/**
  * Parses the query of an exec request. `sprite` supplies the sprite's own environment additions.
  * Throws ModelError `invalid_request` for malformed booleans, sizes, `env` items without `=`, or a bad
  * `max_run_after_disconnect`.
@@ -76,15 +89,7 @@ export function parseExecQuery(q: URLSearchParams, spriteEnv: Record<string, str
   }
   const dir = q.get('dir') || '/home/sprite';
   if (!dir.startsWith('/')) throw new ModelError('invalid_request', 'invalid dir parameter: must be an absolute path');
-  const linger = q.get('max_run_after_disconnect');
-  let maxRunAfterDisconnectMs: number | null | undefined;
-  if (linger !== null && linger !== '') {
-    try {
-      maxRunAfterDisconnectMs = parseDuration(linger);
-    } catch {
-      throw new ModelError('invalid_request', 'invalid max_run_after_disconnect parameter');
-    }
-  }
+  const afterDisconnect = afterDisconnectParam(q.get('max_run_after_disconnect'));
   const init: ExecSessionInit = {
     argv,
     path: q.get('path') || undefined,
@@ -96,6 +101,6 @@ export function parseExecQuery(q: URLSearchParams, spriteEnv: Record<string, str
     stdin: bool(q, 'stdin') ?? tty,
     detachable: bool(q, 'detachable') ?? false,
   };
-  if (maxRunAfterDisconnectMs !== undefined) init.maxRunAfterDisconnectMs = maxRunAfterDisconnectMs;
+  if (afterDisconnect !== undefined) init.afterDisconnect = afterDisconnect;
   return { init, id: q.get('id') ?? undefined, hasCommand: argv.length > 0, controlMode: bool(q, 'cc') ?? false };
 }

@@ -6,7 +6,7 @@
  */
 import { ModelError } from '../core/errors.ts';
 import type { Sprite } from '../model/sprites.ts';
-import type { ExecSession, ExecSessionInit, SessionListener } from '../model/sessions.ts';
+import type { AfterDisconnect, ExecSession, ExecSessionInit, SessionListener } from '../model/sessions.ts';
 import { parseExecQuery } from './params.ts';
 import { checkSessionLimit } from './session-limit.ts';
 
@@ -21,10 +21,10 @@ export interface ExecStartRequest {
   /** The session id of the path form `/exec/{session_id}`; it wins over the query's `id`. */
   sessionId?: string;
   /**
-   * Overrides the new session's `max_run_after_disconnect` (ms). HTTP exec passes 0: its command ends with the
-   * response, whatever the query says.
+   * Overrides the new session's `max_run_after_disconnect` rule. HTTP exec passes `'at-once'`: its command ends
+   * with the response, whatever the query says.
    */
-  maxRunAfterDisconnectMs?: number;
+  afterDisconnect?: AfterDisconnect;
 }
 
 /** The session an entry attaches to or starts, and how its client detaches from it. */
@@ -67,8 +67,8 @@ export async function startExec(req: ExecStartRequest): Promise<PendingExec> {
   if (!hasCommand) throw new ModelError('invalid_request', 'No command specified');
   checkSessionLimit(sprite.sessions, req.sessionsMax);
   await sprite.sessions.validate(init);
-  const linger = req.maxRunAfterDisconnectMs;
-  return start(sprite, linger === undefined ? init : { ...init, maxRunAfterDisconnectMs: linger });
+  const rule = req.afterDisconnect;
+  return start(sprite, rule === undefined ? init : { ...init, afterDisconnect: rule });
 }
 
 function attach(sprite: ExecStartRequest['sprite'], session: ExecSession, stdin: boolean): PendingExec {

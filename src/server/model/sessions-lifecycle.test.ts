@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../core/clock.ts';
-import { SessionRegistry, SCROLLBACK_BYTES, type ExecSessionInit, type SessionListener } from './sessions.ts';
+import { afterDisconnectOf, SessionRegistry, SCROLLBACK_BYTES, type ExecSessionInit, type SessionListener } from './sessions.ts';
 import type { ExecEngine } from '../machines/memory/engine.ts';
 import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../machines/port.ts';
 import { Vfs } from '../machines/memory/vfs.ts';
 import { ModelError } from '../core/errors.ts';
 import { kindOf, kindOfAsync, testMachine } from '../../../test/support/model.ts';
+
+const DAY_MS = 24 * 3_600_000;
 
 // What a client of exec sessions sees (docs/wire-reference.md §4.2, §4.7–4.9): output fan-out and scrollback, the
 // linger rules after the last client leaves, exit, the list, and the 410 of a recently exited session.
@@ -252,36 +254,63 @@ describe('exit', () => {
 });
 
 describe('after the last client leaves', () => {
-  it('kills a non-TTY command at once when max_run_after_disconnect is 0', () => {
+  it('kills a command at once under the at-once rule (HTTP exec, the non-TTY default), even a TTY one', () => {
     const { reg, procs } = setup();
-    const a = recorder();
-    reg.start(init({ maxRunAfterDisconnectMs: 0 }), a).detachListener(a);
-    expect(procs[0]!.signals).toStrictEqual(['KILL']);
+    for (const over of [{ afterDisconnect: 'at-once' as const }, {}, { tty: true, afterDisconnect: 'at-once' as const }]) {
+      const a = recorder();
+      reg.start(init(over), a).detachListener(a);
+    }
+    expect(procs.map((p) => p.signals)).toStrictEqual([['KILL'], ['KILL'], ['KILL']]);
   });
 
-  it('keeps TTY and detachable commands forever when it is 0, or for the given time otherwise', () => {
+  it('keeps TTY and detachable commands forever by default, any command forever under the forever rule, others for the given time', () => {
     const { reg, procs, clock } = setup();
-    for (const over of [{ tty: true }, { detachable: true }, { tty: true, maxRunAfterDisconnectMs: 0 }, { detachable: true, maxRunAfterDisconnectMs: 0 }]) {
+    for (const over of [{ tty: true }, { detachable: true }, { afterDisconnect: 'forever' as const }, { tty: true, afterDisconnect: 'forever' as const }]) {
       const a = recorder();
       reg.start(init(over), a).detachListener(a);
     }
     const a = recorder();
-    reg.start(init({ tty: true, maxRunAfterDisconnectMs: 500 }), a).detachListener(a);
-    const b = recorder();
-    reg.start(init({ maxRunAfterDisconnectMs: null }), b).detachListener(b);
+    reg.start(init({ tty: true, afterDisconnect: { afterMs: 500 } }), a).detachListener(a);
     clock.advance(499);
     expect(procs[4]!.signals).toStrictEqual([]);
     clock.advance(1);
     expect(procs[4]!.signals).toStrictEqual(['KILL']);
-    clock.advance(24 * 3_600_000);
-    expect(procs.map((p) => p.signals.length)).toStrictEqual([0, 0, 0, 0, 1, 0]);
+    clock.advance(365 * DAY_MS);
+    expect(procs.map((p) => p.signals.length)).toStrictEqual([0, 0, 0, 0, 1]);
+    expect(reg.list().map((s) => s.isActive)).toStrictEqual([false, false, false, false, false]);
+  });
+
+  it('honours a linger longer than one timer can hold: 30 days is 30 days, and attaching meanwhile saves it', () => {
+    const { reg, procs, clock } = setup();
+    const a = recorder();
+    const s = reg.start(init({ afterDisconnect: afterDisconnectOf(30 * DAY_MS) }), a);
+    s.detachListener(a);
+    clock.advance(30 * DAY_MS - 1);
+    expect(procs[0]!.signals).toStrictEqual([]);
+    clock.advance(1);
+    expect(procs[0]!.signals).toStrictEqual(['KILL']);
+
+    const b = recorder();
+    const saved = reg.start(init({ afterDisconnect: afterDisconnectOf(720 * 3_600_000) }), b);
+    saved.detachListener(b);
+    clock.advance(29 * DAY_MS);
+    saved.attach(recorder(), { replay: false });
+    expect(clock.pending()).toBe(0);
+    clock.advance(60 * DAY_MS);
+    expect(procs[1]!.signals).toStrictEqual([]);
+  });
+
+  it('reads max_run_after_disconnect 0 as forever and any other duration as that long', () => {
+    expect(afterDisconnectOf(0)).toBe('forever');
+    expect(afterDisconnectOf(10_000)).toStrictEqual({ afterMs: 10_000 });
+    expect(afterDisconnectOf(30 * DAY_MS)).toStrictEqual({ afterMs: 30 * DAY_MS });
   });
 
   it('starts counting only when the last client leaves, and not for a client that was never attached', () => {
     const { reg, procs, clock } = setup();
     const a = recorder();
     const b = recorder();
-    const s = reg.start(init({ maxRunAfterDisconnectMs: 100 }), a);
+    const s = reg.start(init({ afterDisconnect: { afterMs: 100 } }), a);
     s.attach(b, { replay: false });
     s.detachListener(recorder());
     s.detachListener(a);
@@ -297,7 +326,7 @@ describe('after the last client leaves', () => {
   it('does not kill a command that already exited, and exit cancels a pending kill', async () => {
     const { reg, procs, clock } = setup();
     const a = recorder();
-    const s = reg.start(init({ maxRunAfterDisconnectMs: 100 }), a);
+    const s = reg.start(init({ afterDisconnect: { afterMs: 100 } }), a);
     s.detachListener(a);
     expect(clock.pending()).toBe(1);
     procs[0]!.finish(0);

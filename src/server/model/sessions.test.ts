@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../core/clock.ts';
-import { SessionRegistry, DEFAULT_NON_TTY_LINGER_MS, SCROLLBACK_BYTES, type ExecSessionInit, type SessionListener } from './sessions.ts';
+import { SessionRegistry, DEFAULT_NON_TTY_AFTER_DISCONNECT, SCROLLBACK_BYTES, type ExecSessionInit, type SessionListener } from './sessions.ts';
 import type { ExecEngine } from '../machines/memory/engine.ts';
 import type { ExecIO, ExecProcess } from '../machines/port.ts';
 import { Vfs } from '../machines/memory/vfs.ts';
@@ -116,7 +116,7 @@ describe('SessionRegistry', () => {
 
   it('a non-TTY command is killed as soon as its last client leaves, not while another is attached', async () => {
     const { reg, procs } = setup();
-    expect(DEFAULT_NON_TTY_LINGER_MS).toBe(0);
+    expect(DEFAULT_NON_TTY_AFTER_DISCONNECT).toBe('at-once');
     const l = recorder();
     const s = reg.start(init(), l);
     const other = recorder();
@@ -130,7 +130,7 @@ describe('SessionRegistry', () => {
   it('max_run_after_disconnect=10s keeps a non-TTY command 10 s after its last client leaves; re-attaching in time saves it', async () => {
     const { reg, procs, clock } = setup();
     const l = recorder();
-    const s = reg.start(init({ maxRunAfterDisconnectMs: 10_000 }), l);
+    const s = reg.start(init({ afterDisconnect: { afterMs: 10_000 } }), l);
     s.detachListener(l);
     clock.advance(9_999);
     expect(procs[0].signals).toEqual([]);
@@ -150,7 +150,7 @@ describe('SessionRegistry', () => {
       reg.start(init(over), l).detachListener(l);
     }
     const l = recorder();
-    reg.start(init({ maxRunAfterDisconnectMs: 1000 }), l).detachListener(l);
+    reg.start(init({ afterDisconnect: { afterMs: 1000 } }), l).detachListener(l);
     clock.advance(60 * 60_000);
     expect(procs.map((p) => p.signals)).toEqual([[], [], ['KILL']]);
   });

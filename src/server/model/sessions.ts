@@ -3,7 +3,7 @@
  * listed by `GET …/exec`, attachable by id, killable, and ended by restore or delete (docs/wire-reference.md §4.7–4.9).
  * It owns the fan-out of a process's output to attached clients and the scrollback; it knows no WebSocket.
  */
-import type { Clock, TimerHandle } from '../core/clock.ts';
+import { runAfter, type Clock } from '../core/clock.ts';
 import type { ExecProcess, ExecRequest } from '../machines/port.ts';
 import type { Machine } from '../machines/port.ts';
 import { ModelError } from '../core/errors.ts';
@@ -14,13 +14,31 @@ export const SCROLLBACK_BYTES = 64 * 1024;
 /** How many exited session ids a sprite remembers for 410 answers. */
 const RECENTLY_EXITED_KEPT = 256;
 /**
- * Default `max_run_after_disconnect` for non-TTY, non-detachable commands: 0, so a dropped client's command is
- * killed at once, as HTTP exec's is.
+ * What happens to a command once its last client left (`max_run_after_disconnect`, docs/wire-reference.md §4.2):
+ * - `'forever'`: it runs on until it exits, is killed, or the sprite ends it (stop, restore, delete); the API's `0`;
+ * - `{ afterMs }`: it is killed `afterMs` after the last client left (a client attaching in time saves it); any
+ *   length is honoured, 30 days as well as 10 s;
+ * - `'at-once'`: it is killed as soon as the last client leaves: HTTP exec's command, which ends with its response,
+ *   and the default of a plain non-TTY command ({@link DEFAULT_NON_TTY_AFTER_DISCONNECT}).
+ */
+export type AfterDisconnect = 'forever' | 'at-once' | { readonly afterMs: number };
+
+/**
+ * The rule of a `max_run_after_disconnect` duration in ms: `0` is forever (docs: "TTY default: `0` (forever)"; a
+ * non-TTY command started with `0` also runs on, as production keeps a server started that way), anything else that
+ * long.
+ */
+export function afterDisconnectOf(ms: number): AfterDisconnect {
+  return ms === 0 ? 'forever' : { afterMs: ms };
+}
+
+/**
+ * Default `max_run_after_disconnect` for non-TTY, non-detachable commands: killed at once, as HTTP exec's is.
  * @deviation the docs give 10 s (docs/wire-reference.md §4.2); field reports show a dropped exec gone at once (`ps`
  * shows no `sleep 1000` 1 s later), and docs/fidelity.md "Deliberate differences" (Dropped exec client) follows
- * them. An explicit `max_run_after_disconnect` is honoured.
+ * them. An explicit `max_run_after_disconnect` is honoured; TTY and detachable sessions default to forever.
  */
-export const DEFAULT_NON_TTY_LINGER_MS = 0;
+export const DEFAULT_NON_TTY_AFTER_DISCONNECT: AfterDisconnect = 'at-once';
 
 /** What to start: an engine request plus the session's own options. */
 export interface ExecSessionInit extends ExecRequest {
@@ -31,10 +49,10 @@ export interface ExecSessionInit extends ExecRequest {
   /** `detachable=true`: keeps running after the socket drops, like a TTY session. */
   detachable: boolean;
   /**
-   * How long the command may run once no client is attached, in ms. `null` = forever. Defaults: TTY and
-   * detachable sessions forever, others 10 s (docs/wire-reference.md §4.2 `max_run_after_disconnect`).
+   * What happens once no client is attached (`max_run_after_disconnect`). Absent: TTY and detachable sessions run
+   * forever, others end at once ({@link DEFAULT_NON_TTY_AFTER_DISCONNECT}).
    */
-  maxRunAfterDisconnectMs?: number | null;
+  afterDisconnect?: AfterDisconnect;
 }
 
 /** An attached client. */
@@ -55,7 +73,8 @@ export class ExecSession {
   private readonly listeners = new Set<SessionListener>();
   private readonly scrollback: Chunk[] = [];
   private scrollbackBytes = 0;
-  private lingerTimer: TimerHandle | null = null;
+  /** Cancels the pending kill of an `afterMs` rule; set while no client is attached. */
+  private cancelLinger: (() => void) | null = null;
   /** Set by the registry once the engine started. */
   process!: ExecProcess;
 
@@ -94,32 +113,30 @@ export class ExecSession {
    * function; detaching the last client of a session that does not outlive its socket schedules its end.
    */
   attach(listener: SessionListener, opts: { replay: boolean }): () => void {
-    if (this.lingerTimer) {
-      this.clock.clearTimeout(this.lingerTimer);
-      this.lingerTimer = null;
-    }
+    this.stopLinger();
     if (opts.replay) for (const c of this.scrollback) listener.output(c.stream, c.data);
     this.listeners.add(listener);
     if (this.exitCode !== null) listener.exit(this.exitCode);
     return () => this.detachListener(listener);
   }
 
-  /** Detaches a client; the last one leaving starts the linger rule of `maxRunAfterDisconnectMs`. */
+  /** Detaches a client; the last one leaving applies the session's {@link AfterDisconnect} rule. */
   detachListener(listener: SessionListener): void {
     if (!this.listeners.delete(listener) || this.listeners.size > 0 || this.exited) return;
-    const linger = this.lingerMs();
-    if (linger === null) return;
-    if (linger === 0) this.process.signal('KILL');
-    else this.lingerTimer = this.clock.setTimeout(() => this.process.signal('KILL'), linger);
+    const rule = this.afterDisconnect;
+    if (rule === 'forever') return;
+    if (rule === 'at-once') this.process.signal('KILL');
+    else this.cancelLinger = runAfter(this.clock, rule.afterMs, () => this.process.signal('KILL'));
   }
 
-  private lingerMs(): number | null {
-    if (this.init.maxRunAfterDisconnectMs !== undefined) {
-      const v = this.init.maxRunAfterDisconnectMs;
-      // `0` means "forever" for TTY sessions (§4.2); for others it ends the command at once.
-      return v === 0 && (this.init.tty || this.init.detachable) ? null : v;
-    }
-    return this.init.tty || this.init.detachable ? null : DEFAULT_NON_TTY_LINGER_MS;
+  /** The rule that applies once no client is attached: the request's, else the default of its mode. */
+  get afterDisconnect(): AfterDisconnect {
+    return this.init.afterDisconnect ?? (this.init.tty || this.init.detachable ? 'forever' : DEFAULT_NON_TTY_AFTER_DISCONNECT);
+  }
+
+  private stopLinger(): void {
+    this.cancelLinger?.();
+    this.cancelLinger = null;
   }
 
   /** @internal engine output sink. */
@@ -141,8 +158,7 @@ export class ExecSession {
   /** @internal exit sink. */
   finish(code: number): void {
     this.exitCode = code;
-    if (this.lingerTimer) this.clock.clearTimeout(this.lingerTimer);
-    this.lingerTimer = null;
+    this.stopLinger();
     for (const l of [...this.listeners]) l.exit(code);
     this.listeners.clear();
   }

@@ -11,6 +11,7 @@ import { startExec } from '../exec/start.ts';
 import { execStreamLimits } from '../config/exec-limits.ts';
 import { ModelError } from '../core/errors.ts';
 import { parseDuration } from '../core/duration.ts';
+import { runAfter } from '../core/clock.ts';
 import { normalizeSignalName } from '../../protocol/signals.ts';
 
 function searchParams(originalUrl: string): URLSearchParams {
@@ -51,8 +52,8 @@ export const execHandlers: HandlerMap = {
     for (const key of ['tty', 'id', 'detachable', 'cc']) {
       if (q.has(key)) throw new ModelError('invalid_request', `${key} is not supported on HTTP exec`);
     }
-    // The command ends with the response (max_run_after_disconnect 0), whatever the query says.
-    const exec = await startExec({ sprite, query: q, sessionsMax: deps.limits.sessionsMax, maxRunAfterDisconnectMs: 0 });
+    // The command ends with the response, whatever the query says.
+    const exec = await startExec({ sprite, query: q, sessionsMax: deps.limits.sessionsMax, afterDisconnect: 'at-once' });
     res.status(200);
     res.setHeader('Content-Type', 'application/octet-stream');
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -100,10 +101,11 @@ export const execHandlers: HandlerMap = {
     session.process.signal(name);
     let code: number;
     if (timeoutMs > 0) {
-      let timer: ReturnType<typeof deps.clock.setTimeout> | undefined;
-      const timedOut = new Promise<'timeout'>((r) => (timer = deps.clock.setTimeout(() => r('timeout'), timeoutMs)));
+      // runAfter: a timeout of days (`720h`) must not fire at once as one timer that long would.
+      let cancel = () => {};
+      const timedOut = new Promise<'timeout'>((r) => (cancel = runAfter(deps.clock, timeoutMs, () => r('timeout'))));
       const first = await Promise.race([session.process.exit, timedOut]);
-      if (timer) deps.clock.clearTimeout(timer);
+      cancel();
       if (first === 'timeout') {
         out.line({ type: 'timeout', message: `Process did not exit within ${timeoutMs / 1000}s` });
         session.process.signal('KILL');

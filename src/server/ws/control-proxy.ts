@@ -76,7 +76,7 @@ async function runProxyOp(host: ControlHost, target: ProxyTarget, form: 'bare' |
           host.reply(encodeOpComplete(0, 'proxy'));
           host.end(op);
         };
-  op.relay = relay(ws, upstream, `${target.host}:${target.port}`, logger, onEnd);
+  op.relay = relay(ws, upstream, target, logger, onEnd);
   op.upstream = upstream;
   for (const chunk of op.early.splice(0)) upstream.write(chunk);
 }

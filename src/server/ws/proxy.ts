@@ -8,7 +8,7 @@ import type { WebSocket } from 'ws';
 import type { Duplex } from 'node:stream';
 import type { ChannelHandler } from './channel.ts';
 import type { Sprite } from '../model/sprites.ts';
-import { parseProxyInit } from '../../protocol/messages.ts';
+import { joinHostPort, parseProxyInit } from '../../protocol/messages.ts';
 import { CloseCode, CloseReason, ProtocolError } from '../../protocol/close-codes.ts';
 
 /** How long the client has to send its init message, in ms. */
@@ -43,7 +43,7 @@ export const handleProxy: ChannelHandler = (ws, sprite, _req, ctx) => {
       if (!conn) return;
       upstream = conn;
       sprite.touch();
-      relay(ws, conn, `${target.host}:${target.port}`, logger);
+      relay(ws, conn, target, logger);
       for (const chunk of early.splice(0)) conn.write(chunk);
     });
   });
@@ -87,13 +87,14 @@ export interface ProxyRelay {
 }
 
 /**
- * Answers `{status:"connected", target}`, then relays raw bytes upstream → client; `onEnd` runs once when the
- * upstream ends or fails (default: close 1001 "upstream closed", §6.1). The socket closing destroys the upstream.
+ * Answers `{status:"connected", target}` (`target` in `net.JoinHostPort` form, {@link joinHostPort}), then relays raw
+ * bytes upstream → client; `onEnd` runs once when the upstream ends or fails (default: close 1001 "upstream closed",
+ * §6.1). The socket closing destroys the upstream.
  */
 export function relay(
   ws: WebSocket,
   upstream: Duplex,
-  target: string,
+  target: { host: string; port: number },
   logger: { debug: (o: object, m: string) => void },
   onEnd: () => void = () => ws.close(CloseCode.UpstreamClosed, CloseReason.UpstreamClosed),
 ): ProxyRelay {
@@ -103,7 +104,7 @@ export function relay(
     live = false;
     onEnd();
   };
-  ws.send(JSON.stringify({ status: 'connected', target }));
+  ws.send(JSON.stringify({ status: 'connected', target: joinHostPort(target.host, target.port) }));
   upstream.on('data', (chunk: Buffer) => {
     if (live && ws.readyState === ws.OPEN) ws.send(chunk, { binary: true });
   });

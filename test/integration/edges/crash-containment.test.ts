@@ -148,7 +148,7 @@ describe('a throw in any layer is contained where it happens', () => {
   }
 
   it('a channel close handler that throws (the kill on disconnect) is logged and contained', async () => {
-    await openAndDrop(['boom-close'], { max_run_after_disconnect: '0' }); // 0: killed in the close handler itself
+    await openAndDrop(['boom-close'], {}); // a non-TTY command's default: killed in the close handler itself
     const logged = await capture.waitFor((e) => e.msg?.startsWith('WebSocket listener failed') && e.event === 'close');
     expect(logged.err.message).toBe('injected: signal failed');
     await expectIntact(srv.url);

@@ -97,7 +97,8 @@ describe('--max-sessions: running exec sessions per sprite', () => {
   let srv: RunningServer;
   let call: ReturnType<typeof api>;
   const open: WebSocket[] = [];
-  const sleeper = execQuery(['sleep', '60'], { extra: { max_run_after_disconnect: '0' } });
+  // No max_run_after_disconnect: a non-TTY command ends with its socket, so closing one frees its slot.
+  const sleeper = execQuery(['sleep', '60']);
 
   beforeAll(async () => {
     srv = await startTestServer('shell', { limits: { ...DEFAULT_LIMITS, sessionsMax: 2 } });

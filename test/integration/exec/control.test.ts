@@ -131,6 +131,21 @@ describe.each(EXEC_ENGINES)('control socket exec (%s engine)', (engine) => {
     expect(await sessions()).not.toContain(ttyId);
   });
 
+  it('an op started with max_run_after_disconnect=0 outlives a dropped socket: listed, not active, killed through the API', async () => {
+    const listed = async (id: string) => ((await call()('GET', '/v1/sprites/box/exec')).json.sessions as Array<{ id: string; is_active: boolean }>).find((s) => s.id === id);
+    const c = await ControlClient.open(srv.url, 'box');
+    const from = c.start({ cmd: ['sleep', '300'], max_run_after_disconnect: '0' });
+    const id = String((await c.waitFor((f) => f.json?.type === 'session_info', from)).json.session_id);
+    c.ws.terminate();
+    await c.closed;
+    await expect.poll(async () => (await listed(id))?.is_active, { timeout: 10_000 }).toBe(false);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await listed(id)).toMatchObject({ id, is_active: false });
+    const kill = await call()('POST', `/v1/sprites/box/exec/${id}/kill?signal=KILL&timeout=5s`);
+    expect(kill.text).toContain('"complete"');
+    expect(await listed(id)).toBeUndefined();
+  });
+
   it('an op killed through the kill API ends with op.complete and its exit code', async () => {
     const c = await ControlClient.open(srv.url, 'box');
     const from = c.start({ cmd: ['sleep', '300'] });
@@ -233,6 +248,18 @@ describe.skipIf(SANDBOX_RUN)('proxy over the control socket (loopback connect ho
     await upstreamClosed;
     expect((await c.run({ cmd: ['echo', 'reused'] })).stdout).toBe('reused\n');
     c.ws.close();
+  });
+
+  it('names an IPv6 target in brackets, as Go\'s net.JoinHostPort does, in both dialects', async () => {
+    const bare = await ControlClient.open(srv.url, 'box');
+    bare.ws.send(JSON.stringify({ type: 'start', operation: 'proxy', params: { host: '::1', port: echoPort } }));
+    expect((await bare.waitFor((f) => f.json?.status === 'connected')).json).toEqual({ status: 'connected', target: `[::1]:${echoPort}` });
+    bare.ws.close();
+    const envelope = await ControlClient.open(srv.url, 'box');
+    const from = envelope.start({ host: '::1', port: String(echoPort) }, 'proxy');
+    expect((await envelope.waitFor((f) => f.json?.status === 'connected', from)).json).toEqual({ status: 'connected', target: `[::1]:${echoPort}` });
+    envelope.ws.close();
+    await Promise.all([bare.closed, envelope.closed]);
   });
 
   it('sprites-go dialect: the upstream ending closes the socket 1001 "upstream closed", as /proxy does', async () => {

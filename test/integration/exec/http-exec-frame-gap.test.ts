@@ -1,8 +1,9 @@
 /**
  * Who pays the HTTP exec frame gap (exec/frames.ts `frameGapFor`, docs/limits.md): requests whose
- * User-Agent is a fetch-based JavaScript runtime (Node's fetch sends `node`) get each frame apart; any other
- * client gets the body at once. The servers here use a gap far longer than any test, so a held frame shows as a
- * first read that ends at the output frame, and a body that arrives whole shows the gap was not applied.
+ * User-Agent is a JavaScript client reading through fetch (Node's fetch sends `node`, the JS SDK `sprites-js/…`)
+ * get each frame apart; any other client gets the body at once. Most servers here use a gap far longer than any
+ * test, so a held frame shows as a first read that ends at the output frame, and a body that arrives whole shows
+ * the gap was not applied; one uses the default gap, read the way the JS SDK's `execFileHTTP` reads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, TOKEN } from '../../support/server.ts';
@@ -51,7 +52,7 @@ describe('HTTP exec frame gap by User-Agent', () => {
     expect(first).toEqual(OUTPUT_FRAME);
   });
 
-  it.each(['Deno/2.1.4', 'Bun/1.1.38', 'undici'])('so does %s', async (ua) => {
+  it.each(['Deno/2.1.4', 'Bun/1.1.38', 'undici', 'sprites-js/0.2.0', 'sprites-js/0.2.0 (interactive=false; parent=node)'])('so does %s', async (ua) => {
     const { first } = await exec(fetchOnly.url, { 'User-Agent': ua }, true);
     expect(first).toEqual(OUTPUT_FRAME);
   });
@@ -60,4 +61,47 @@ describe('HTTP exec frame gap by User-Agent', () => {
     const { first } = await exec(everyone.url, { 'User-Agent': 'curl/8.5.0' }, true);
     expect(first).toEqual(OUTPUT_FRAME);
   });
+});
+
+/**
+ * Reads an HTTP exec body as `execFileHTTP` of the JS SDK does: each fetch read is exactly one frame (its first byte
+ * the stream id), an exit frame has one byte of payload, anything else is an error, and a body without an exit frame
+ * is one too.
+ */
+async function execFileHttpStyle(base: string, userAgent: string, argv: string[]) {
+  const q = new URLSearchParams();
+  for (const a of argv) q.append('cmd', a);
+  q.set('path', argv[0]!);
+  const res = await fetch(`${base}/v1/sprites/box/exec?${q}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/octet-stream', 'User-Agent': userAgent },
+  });
+  expect(res.status).toBe(200);
+  const out = { stdout: '', stderr: '', exitCode: -1 };
+  const reader = res.body!.getReader();
+  for (let r = await reader.read(); !r.done; r = await reader.read()) {
+    const payload = Buffer.from(r.value.subarray(1));
+    if (r.value[0] === 1) out.stdout += payload;
+    else if (r.value[0] === 2) out.stderr += payload;
+    else if (r.value[0] === 3 && payload.length === 1) out.exitCode = payload[0]!;
+    else throw new Error(`a read that is not one frame: ${JSON.stringify(Buffer.from(r.value).toString('latin1'))}`);
+  }
+  if (out.exitCode < 0) throw new Error('HTTP exec response did not include an exit frame');
+  return out;
+}
+
+describe('HTTP exec with the default frame gap, read as the JS SDK reads it', () => {
+  let srv: RunningServer;
+  beforeAll(async () => {
+    srv = await startTestServer('shell', { token: TOKEN });
+    await api(srv.url)('POST', '/v1/sprites', { name: 'box' });
+  });
+  afterAll(() => srv.close());
+
+  it('100 commands in a row from sprites-js/0.2.0 each come back whole: stdout, stderr and exit code', async () => {
+    const script = ['sh', '-c', 'echo hi; echo err >&2; exit 3'];
+    for (let i = 0; i < 100; i++) {
+      expect(await execFileHttpStyle(srv.url, 'sprites-js/0.2.0 (interactive=false; parent=node)', script), `command ${i}`).toEqual({ stdout: 'hi\n', stderr: 'err\n', exitCode: 3 });
+    }
+  }, 120_000);
 });

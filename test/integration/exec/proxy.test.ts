@@ -140,6 +140,19 @@ describe('proxyConnect relay (loopback connect hook)', () => {
     await upstreamClosed.at(-1);
   });
 
+  it.each([
+    ['::1', '[::1]'],
+    ['fe80::1%eth0', '[fe80::1%eth0]'],
+    ['127.0.0.1', '127.0.0.1'],
+    ['localhost', 'localhost'],
+  ])('names the target %s as Go\'s net.JoinHostPort does (%s:port)', async (host, written) => {
+    const run = await openProxy(srv.url, 'box', JSON.stringify({ host, port: echoPort }));
+    await when(run.ws, () => run.texts.length > 0);
+    expect(run.texts).toEqual([{ status: 'connected', target: `${written}:${echoPort}` }]);
+    run.ws.close(1000);
+    await run.closed;
+  });
+
   it('closes 1001 "upstream closed" when the target ends the connection', async () => {
     const run = await openProxy(srv.url, 'box', JSON.stringify({ port: echoPort }));
     await when(run.ws, () => run.texts.length > 0);

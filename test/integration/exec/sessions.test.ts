@@ -104,6 +104,9 @@ function withBanner(inner: ExecEngine): ExecEngine {
   };
 }
 
+const DAY_MS = 24 * 3_600_000;
+/** A command that runs until it is ended: one shell-engine `sleep` lasts an hour at most (just-bash), so a loop of them. */
+const SLEEP_ON = ['sh', '-c', 'while :; do sleep 3600; done'];
 const clock = new FakeClock();
 let srv: RunningServer;
 let call: ReturnType<typeof api>;
@@ -187,11 +190,7 @@ describe('execCommand sessions after the socket drops', () => {
     await gone(id);
   });
 
-  it('max_run_after_disconnect=0 ends a non-TTY command at once; =1s after one second', async () => {
-    const now = await start(['sleep', '1000'], { extra: { max_run_after_disconnect: '0' } });
-    now.client.ws.close(1000);
-    await gone(now.id);
-
+  it('max_run_after_disconnect=1s ends a non-TTY command one second after its socket drops', async () => {
     const later = await start(['sleep', '1000'], { extra: { max_run_after_disconnect: '1s' } });
     later.client.ws.close(1000);
     await detached(later.id);
@@ -199,6 +198,39 @@ describe('execCommand sessions after the socket drops', () => {
     expect(await listed(later.id)).toBeDefined();
     clock.advance(1);
     await gone(later.id);
+  });
+
+  it('max_run_after_disconnect=0 keeps a non-TTY command forever: listed, not active, attached with its scrollback, killed', async () => {
+    const { client, id } = await start(['with-banner', 'serving\n', ...SLEEP_ON], { extra: { max_run_after_disconnect: '0' } });
+    await client.next((e) => e.kind === 'binary', 'banner');
+    client.ws.close(1000);
+    await detached(id);
+    clock.advance(10 * DAY_MS);
+    expect(await listed(id)).toMatchObject({ id, tty: false, is_active: false });
+    expect((await call('GET', `/v1/sprites/box/exec/${id}`)).json).toMatchObject({ id, is_active: false });
+
+    const attached = await Client.open(srv.url, `/v1/sprites/box/exec/${id}?stdin=false`);
+    await attached.next((e) => e.kind === 'binary', 'scrollback');
+    expect(attached.events[0]).toMatchObject({ kind: 'text', value: { type: 'session_info', session_id: id, tty: false } });
+    expect(Buffer.concat(attached.events.flatMap((e) => (e.kind === 'binary' ? [e.bytes] : []))).toString()).toBe('\x01serving\n');
+    attached.ws.close(1000);
+    await detached(id);
+    clock.advance(DAY_MS);
+    expect(await listed(id)).toMatchObject({ is_active: false });
+
+    const kill = await call('POST', `/v1/sprites/box/exec/${id}/kill?signal=TERM`);
+    expect(ndjson(kill.text).at(-1)).toEqual({ type: 'complete', exit_code: 143 });
+    await gone(id);
+  });
+
+  it('max_run_after_disconnect=720h keeps a non-TTY command 720 hours, longer than one timer holds', async () => {
+    const { client, id } = await start(SLEEP_ON, { extra: { max_run_after_disconnect: '720h' } });
+    client.ws.close(1000);
+    await detached(id);
+    clock.advance(30 * DAY_MS - 1);
+    expect(await listed(id)).toMatchObject({ id, is_active: false });
+    clock.advance(1);
+    await gone(id);
   });
 });
 
@@ -265,6 +297,23 @@ describe('killExecSession', () => {
     // the attached client sees the exit too
     await client.closed;
     expect(Array.from(client.events.at(-1)!.kind === 'binary' ? (client.events.at(-1) as { bytes: Buffer }).bytes : [])).toEqual([3, code]);
+    await gone(id);
+  });
+
+  it('a timeout of 720h waits that long for a command that ignores the signal, then KILL', async () => {
+    const { client, id } = await start(['sh', '-c', `trap '' TERM; ${SLEEP_ON[2]}`], { extra: { detachable: 'true' } });
+    const res = await fetch(`${srv.url}/v1/sprites/box/exec/${id}/kill?signal=TERM&timeout=720h`, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}` } });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = decoder.decode((await reader.read()).value, { stream: true });
+    expect(ndjson(text).map((l) => l.type)).toEqual(['signal']);
+    clock.advance(30 * DAY_MS - 1);
+    expect(await listed(id)).toMatchObject({ id });
+    clock.advance(1);
+    for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value, { stream: true });
+    expect(ndjson(text).map((l) => l.type)).toEqual(['signal', 'timeout', 'killed', 'complete']);
+    expect(ndjson(text).at(-1)).toEqual({ type: 'complete', exit_code: 137 });
+    await client.closed;
     await gone(id);
   });
 
