@@ -1,7 +1,10 @@
 /**
- * The differential corpus's model: the case files (test/external/differential/cases/<group>.txt), the setup tree
- * every case starts from, and the comparison of one case's two outcomes (shell engine vs the sandbox engine's real
- * bash).
+ * The differential corpus's model: the case files (test/external/differential/cases/<group>.txt, the main set, and
+ * test/external/differential/held-out/<group>.txt, the held-out set), the setup tree every case starts from, and the
+ * comparison of one case's two outcomes (shell engine vs the sandbox engine's real bash).
+ *
+ * The held-out set is written the same way as the main one, from the documented behaviour, and is never fixed
+ * against: its score measures whether fixes made for the main set generalise, so the report gives it only as counts.
  *
  * Case file format: one case per line; a case of several lines sits between a line `<<<` and a line `>>>`; lines
  * starting with `#` are comments. A directive line applies to the next case:
@@ -46,8 +49,12 @@ export interface Case {
   where: string;
 }
 
+/** The two sets of case files: `main` (differences listed in full) and `held-out` (scored, never listed). */
+export type CorpusSet = 'main' | 'held-out';
+
 export interface Group {
   name: string;
+  set: CorpusSet;
   cases: Case[];
 }
 
@@ -66,6 +73,7 @@ export type Verdict = 'identical' | 'loud' | 'silent' | 'excluded';
 
 /** One case's comparison, as the report lists it. */
 export interface CaseResult {
+  set: CorpusSet;
   group: string;
   index: number;
   where: string;
@@ -78,12 +86,20 @@ export interface CaseResult {
   reference?: Outcome & { tree: Tree; setupError?: string };
 }
 
-/** Reads every `<group>.txt` under `dir`, in name order. */
-export function loadCorpus(dir: string): Group[] {
+/**
+ * Reads every `<group>.txt` under `dir`, in name order, as groups of `set` (a file `04-shell.txt` is group `shell`).
+ * A case's `where` names the set's directory for the held-out set (`held-out/04-shell.txt:12`), the file alone for
+ * the main set.
+ */
+export function loadCorpus(dir: string, set: CorpusSet = 'main'): Group[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.txt'))
     .sort()
-    .map((f) => ({ name: f.replace(/^\d+-/, '').replace(/\.txt$/, ''), cases: parseCases(readFileSync(join(dir, f), 'utf8'), f) }));
+    .map((f) => ({
+      name: f.replace(/^\d+-/, '').replace(/\.txt$/, ''),
+      set,
+      cases: parseCases(readFileSync(join(dir, f), 'utf8'), set === 'main' ? f : `${set}/${f}`),
+    }));
 }
 
 /** Parses one case file (format in this module's docstring). Throws on a `<<<` that never closes or an unknown directive. */
@@ -152,15 +168,14 @@ function normalise(stdout: string, norms: Case['norms']): string {
 
 const sameTree = (a: Tree, b: Tree) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
-/** Compares one case's shell outcome with the reference's. */
+/** Compares one case's shell outcome with the reference's; `at` places the case (its set, group and 1-based index). */
 export function compareCase(
-  group: string,
-  index: number,
+  at: { set: CorpusSet; group: string; index: number },
   c: Case,
   shell: Outcome & { tree: Tree; setupError?: string },
   reference: Outcome & { tree: Tree; setupError?: string },
 ): CaseResult {
-  const base = { group, index, where: c.where, script: c.script };
+  const base = { set: at.set, group: at.group, index: at.index, where: c.where, script: c.script };
   if (c.exclude) return { ...base, verdict: 'excluded', differs: [], reason: c.exclude };
   const differs: string[] = [];
   if (shell.setupError !== reference.setupError) differs.push('setup');

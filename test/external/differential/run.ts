@@ -1,16 +1,19 @@
 /**
- * The differential runner (`npm run differential`): runs every case of test/external/differential/cases/*.txt on
- * the `shell` engine and on the `sandbox` engine (real bash and GNU coreutils, the reference), each through
- * spritzer's public API (WebSocket exec, fs list/read), and compares stdout, stderr by kind, the exit status and the
- * resulting file tree. Writes test/external/differential/REPORT.md (agreement per group, every difference with both
- * outputs) and .tmp/differential.json; the report's and the console's last line is
- * `differential: N/M identical (P%), S silent, L loud`.
+ * The differential runner (`npm run differential`): runs every case of test/external/differential/cases/*.txt (the
+ * main set) and test/external/differential/held-out/*.txt (the held-out set) on the `shell` engine and on the
+ * `sandbox` engine (real bash and GNU coreutils, the reference), each through spritzer's public API (WebSocket exec,
+ * fs list/read), and compares stdout, stderr by kind, the exit status and the resulting file tree. Writes
+ * test/external/differential/REPORT.md (agreement per group for each set, every main-set difference with both
+ * outputs) and .tmp/differential.json (the main set's results); the report's and the console's last line is
+ * `differential: N/M identical (P%), S silent, L loud; held-out: n/m identical (p%), s silent`. The held-out set's
+ * differences are never printed, here or in the report: only its counts (cases.ts says why).
  *
- * One sprite per engine per group; every case runs in a fresh directory `/home/sprite/w/<group>-<n>` made by the
- * same setup script (cases.ts `SETUP`), so no case sees another's files.
+ * One sprite per engine per group and set; every case runs in a fresh directory `/home/sprite/w/<group>-<n>` made by
+ * the same setup script (cases.ts `SETUP`), so no case sees another's files.
  *
- * Flags: `--gate` exits 1 when any difference is silent; `--group NAME` runs one group; `--only TEXT` runs the
- * cases whose script contains TEXT. Needs root (the sandbox engine).
+ * Flags: `--gate` exits 1 when any main-set difference is silent; `--set main|held-out` runs one set; `--group NAME`
+ * runs one group (of each set run); `--only TEXT` runs the cases whose script contains TEXT. REPORT.md is written
+ * only by a full run. Needs root (the sandbox engine).
  * @see docs/fidelity.md "Differential corpus"
  */
 import { createHash } from 'node:crypto';
@@ -20,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { api, execQuery, memoryMachines, startTestServer, wsExec } from '../../support/server.ts';
 import { createEngine } from '../../../src/server/machines/memory/engines.ts';
 import { SystemClock } from '../../../src/server/core/clock.ts';
-import { compareCase, loadCorpus, SETUP, type CaseResult, type Outcome, type Tree } from './cases.ts';
+import { compareCase, loadCorpus, SETUP, type CaseResult, type CorpusSet, type Outcome, type Tree } from './cases.ts';
 import { renderReport } from './report.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -40,7 +43,13 @@ async function main(): Promise<void> {
     console.error('differential: the sandbox engine (the reference) needs root; run as root (CI does)');
     process.exit(2);
   }
-  let groups = loadCorpus(join(here, 'cases'));
+  const set = flag('--set');
+  if (set !== undefined && set !== 'main' && set !== 'held-out') {
+    console.error(`differential: --set takes main or held-out, not ${set}`);
+    process.exit(2);
+  }
+  const sets: Array<[CorpusSet, string]> = [['main', 'cases'], ['held-out', 'held-out']];
+  let groups = sets.filter(([s]) => !set || s === set).flatMap(([s, dir]) => loadCorpus(join(here, dir), s));
   const group = flag('--group');
   const only = flag('--only');
   if (group) groups = groups.filter((g) => g.name === group);
@@ -57,14 +66,15 @@ async function main(): Promise<void> {
   const results: CaseResult[] = [];
   try {
     for (const g of groups) {
-      const name = `diff-${g.name}`;
+      const name = g.set === 'main' ? `diff-${g.name}` : `diff-${g.set}-${g.name}`;
       await Promise.all([createSprite(shell, name), createSprite(sandbox, name)]);
       for (const [i, c] of g.cases.entries()) {
         const dir = `/home/sprite/w/${g.name}-${i + 1}`;
         const [s, r] = await Promise.all([runCase(shell, name, dir, c.script), runCase(sandbox, name, dir, c.script)]);
-        const result = compareCase(g.name, i + 1, c, s, r);
+        const result = compareCase({ set: g.set, group: g.name, index: i + 1 }, c, s, r);
         results.push(result);
-        if (result.verdict !== 'identical') process.stdout.write(`${result.verdict.padEnd(9)} ${g.name}-${i + 1}: ${oneLine(c.script)}\n`);
+        // A held-out difference is counted, never shown (cases.ts).
+        if (result.verdict !== 'identical' && g.set === 'main') process.stdout.write(`${result.verdict.padEnd(9)} ${g.name}-${i + 1}: ${oneLine(c.script)}\n`);
       }
       await Promise.all([deleteSprite(shell, name), deleteSprite(sandbox, name)]);
     }
@@ -73,10 +83,11 @@ async function main(): Promise<void> {
     await sandbox.close();
   }
   const report = renderReport(results, { seconds: Math.round((Date.now() - started) / 1000) });
-  if (!group && !only) writeFileSync(join(here, 'REPORT.md'), report.markdown);
+  if (!group && !only && !set) writeFileSync(join(here, 'REPORT.md'), report.markdown);
   mkdirSync('.tmp', { recursive: true });
-  writeFileSync('.tmp/differential.json', JSON.stringify(results, null, 1));
-  console.log(report.table);
+  writeFileSync('.tmp/differential.json', JSON.stringify(results.filter((r) => r.set === 'main'), null, 1));
+  if (report.table) console.log(report.table);
+  if (report.heldOutTable) console.log(`held-out set:\n${report.heldOutTable}`);
   console.log(report.summary);
   if (gate && report.silent > 0) process.exit(1);
 }
