@@ -5,6 +5,7 @@
  * @see docs/architecture.md "Machines and engines"
  */
 import type { Vfs } from './vfs.ts';
+import type { ProcessTable } from './processes.ts';
 import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../port.ts';
 import type { Duplex } from 'node:stream';
 
@@ -17,10 +18,12 @@ export interface SpriteContext {
   /** Allocates the next process id of this sprite (monotonic, never reused while the sprite lives). */
   allocatePid(): number;
   /**
-   * Takes over a process that outlives the exec that started it (a `nohup cmd &` of the shell engine), so that
-   * stopping, restoring or destroying the sprite ends it too. Absent: such processes end on their own only.
+   * The sprite's process table: what `ps` lists and `kill` reaches. A process an engine starts beside the exec's
+   * own (a shell's background job) joins it, and outlives the exec that started it as on Linux; stopping,
+   * restoring or destroying the sprite ends everything in it. Absent (a bare context in unit tests): such processes
+   * are known only to the exec that started them.
    */
-  adopt?(proc: ExecProcess): void;
+  processes?: ProcessTable;
   /**
    * Opens one connection to the sprite's in-sprite API (what `/.sprite/api.sock` is on the real engines; HTTP that
    * spritzer answers as this sprite's own API, docs/wire-reference.md §12). Absent, or undefined when nothing serves

@@ -225,16 +225,22 @@ describe('MemoryMachine', () => {
 });
 
 describe('MemoryMachine: what its engine reaches through the sprite context', () => {
-  it('ends an adopted process (a nohup job) at stop, like one it spawned', async () => {
+  it('lists what it spawned and what its engine added (a background job) in its process table, and ends both at stop', async () => {
     const engine = new ParkedEngine();
     const m = machine(engine);
-    m.spawn(request(['sh']), io, opts);
+    const spawned = m.spawn({ ...request(['/usr/bin/python3', '-m', 'http.server']), tty: true }, io, opts);
     const ctx = engine.started[0]!.ctx;
     let finish!: (code: number) => void;
-    const adopted: ExecProcess = { pid: 77, writeStdin() {}, endStdin() {}, resize() {}, signal: () => finish(137), exit: new Promise((r) => (finish = r)) };
-    ctx.adopt!(adopted);
+    const job = { pid: 77, ppid: spawned.pid, args: 'sleep 100', comm: 'sleep', startedAt: 5, tty: null, signal: () => finish(137), exit: new Promise<number>((r) => (finish = r)) };
+    ctx.processes!.add(job);
+    expect(m.processes.list().map((p) => [p.pid, p.ppid, p.comm, p.args, p.tty])).toEqual([
+      [spawned.pid, 1, 'python3', '/usr/bin/python3 -m http.server', 'pts/0'],
+      [77, spawned.pid, 'sleep', 'sleep 100', null],
+    ]);
     await m.stop();
-    expect(await adopted.exit).toBe(137);
+    expect(await job.exit).toBe(137);
+    expect(await spawned.exit).toBe(137);
+    expect(m.processes.list()).toEqual([]);
   });
 
   it('opens the in-sprite API to the last listener, with bytes both ways, and to none once it unsubscribed or the machine is gone', async () => {

@@ -14,6 +14,7 @@ import { duplexPair } from '../../core/duplex-pair.ts';
 import type { EngineLoader } from './load.ts';
 import { MemoryPersistence } from './persistence.ts';
 import { newLinuxTree } from './linux-skeleton.ts';
+import { commOf, ProcessTable } from './processes.ts';
 import type { NetworkPolicy } from '../../core/network-policy.ts';
 
 /** A snapshot of a memory machine: the VFS root at that moment. */
@@ -77,7 +78,8 @@ export class MemoryMachine implements Machine {
   readonly fs: MachineFs;
   readonly vfs: Vfs;
   private readonly ctx: SpriteContext;
-  private readonly live = new Set<ExecProcess>();
+  /** Every process of the sprite, from its start until it exits (`ps`, `kill`, and what `stop` ends). */
+  readonly processes = new ProcessTable();
   private nextPid = 1;
   private destroyed = false;
   /** Who answers the in-sprite API (`onApiConnection`); none outside a server. */
@@ -87,7 +89,7 @@ export class MemoryMachine implements Machine {
   constructor(
     spec: MachineSpec,
     private readonly execEngine: ExecEngine,
-    clock: Clock,
+    private readonly clock: Clock,
     opts: { vfs?: Vfs; allocatePid?: () => number } = {},
   ) {
     this.vfs = opts.vfs ?? newLinuxTree(spec.name, () => clock.now(), clock, { quotaBytes: spec.diskQuotaBytes, quotaFiles: spec.maxFiles });
@@ -96,7 +98,7 @@ export class MemoryMachine implements Machine {
       name: spec.name,
       vfs: this.vfs,
       allocatePid: opts.allocatePid ?? (() => this.nextPid++),
-      adopt: (p) => this.track(p),
+      processes: this.processes,
       openApi: () => this.openApi(),
     };
   }
@@ -105,16 +107,23 @@ export class MemoryMachine implements Machine {
     return this.execEngine.name;
   }
 
-  /** Runs the command in the engine; the process is tracked until it exits. */
+  /**
+   * Runs the command in the engine; the process is in the sprite's process table until it exits (its parent is pid
+   * 1, the sprite's init, as an exec's command is on Sprites).
+   */
   spawn(req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess {
     if (this.destroyed) throw new Error('machine destroyed');
-    return this.track(this.execEngine.start(this.ctx, req, io, opts));
-  }
-
-  /** Tracks `proc` until it exits, so that `stop` ends it (also a shell engine's `nohup` job, `SpriteContext.adopt`). */
-  private track(proc: ExecProcess): ExecProcess {
-    this.live.add(proc);
-    void proc.exit.then(() => this.live.delete(proc));
+    const proc = this.execEngine.start(this.ctx, req, io, opts);
+    this.processes.add({
+      pid: proc.pid,
+      ppid: 1,
+      args: req.argv.join(' '),
+      comm: commOf(req.argv[0] ?? req.path ?? ''),
+      startedAt: this.clock.now(),
+      tty: req.tty ? 'pts/0' : null,
+      signal: (name) => proc.signal(name),
+      exit: proc.exit,
+    });
     return proc;
   }
 
@@ -181,8 +190,9 @@ export class MemoryMachine implements Machine {
     return { bytes: this.vfs.totalBytes(), files: this.vfs.fileCount() };
   }
 
+  /** Ends every process of the sprite (exec commands and the jobs that outlived them) with KILL, and waits for them. */
   async stop(): Promise<void> {
-    const live = [...this.live];
+    const live = this.processes.list();
     for (const p of live) p.signal('KILL');
     await Promise.all(live.map((p) => p.exit));
   }

@@ -41,6 +41,7 @@ import { statFindCommands } from './stat-find.ts';
 import { sedCommands } from './sed-command.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty.ts';
 import { startJobControl, type JobHooks } from './job-runner.ts';
+import { commOf } from '../processes.ts';
 import { JOB_COMMAND_NAMES, rewriteJobControl, type JobControl } from './jobs.ts';
 import { DEFAULT_SHELL_LIMITS, describeShellError, explainLimits, JAVASCRIPT_AVAILABLE, shellExecutionLimits, WORLD_COMMAND_NAMES, worldCommands, type ShellLimits } from './world.ts';
 
@@ -347,7 +348,8 @@ function jobControlOf(
     clock,
     sinks,
     signalSelf: (name) => queueMicrotask(() => signalSelf(name)),
-    adopt: sprite.adopt,
+    processes: sprite.processes,
+    shell: { args: req.argv.join(' '), comm: commOf(req.argv[0] ?? req.path ?? 'sh'), tty: req.tty ? 'pts/0' : null },
     run: (script, env, cwd, ctl) =>
       runShell(sprite, { ...req, argv: ['sh', '-c', script], path: undefined, env, dir: cwd }, pid, term, new Uint8Array(0), maxStdinBytes, limits, { ...ctl, clock, sinks }),
   });

@@ -2,7 +2,8 @@
  * The process side of job control in the `shell` engine: starts each background job as its own just-bash
  * execution (through a `run` function engine.ts gives), with its own job table, its sleeps on the injected clock and
  * its output on the exec's sinks; runs the EXIT trap when the script ends and a signal's trap when the exec is
- * signalled, and ends the jobs with the exec. It does not parse scripts nor define the commands (jobs.ts),
+ * signalled, and ends the jobs when the exec is killed (a shell that ends by itself leaves them running, in the
+ * sprite's process table). It does not parse scripts nor define the commands (jobs.ts),
  * and does not own the exec's exit bookkeeping (engine.ts's `ProcessExit`).
  * @see docs/fidelity.md "Deliberate differences" (Shell engine job control)
  */
@@ -11,7 +12,7 @@ import { defineCommand, stdoutKind } from 'just-bash';
 import type { Clock, TimerHandle } from '../../../core/clock.ts';
 import { signalNumber } from '../../../../protocol/signals.ts';
 import type { OutputSinks } from './output-sink.ts';
-import type { ExecProcess } from '../../port.ts';
+import type { ProcessTable } from '../processes.ts';
 import { JobControl, jobEnv, TRAP_END_COMMAND, type Trap } from './jobs.ts';
 
 /** What a run of a script needs beyond the script: its abort, its sleep, its shell's job table, extra commands. */
@@ -42,21 +43,26 @@ export interface JobHookDeps {
   run: RunScript;
   /** Delivers a signal to the exec itself (`kill $$`). */
   signalSelf: (name: string) => void;
-  /** Hands a `nohup`/`setsid` job that outlives the exec to the sprite, which ends it on stop/destroy/restore. */
-  adopt?: (proc: ExecProcess) => void;
+  /**
+   * The sprite's process table and what `ps` shows of this exec: every job joins it and may outlive the exec
+   * (the sprite ends it on stop, destroy or restore). Absent: jobs are this exec's only.
+   */
+  processes?: ProcessTable;
+  /** This exec's command as `ps` shows it (a job that is not one program shows as its shell). */
+  shell: { args: string; comm: string; tty: string | null };
 }
 
 /** The exec's side of job control (see {@link startJobControl}). */
 export interface JobHooks {
   /** The main script's job and trap table. */
   readonly jobs: JobControl;
-  /** Ends the jobs of the exec (HUP) and hands the `nohup`/`setsid` ones to the sprite (`adopt`). */
+  /** The exec was killed: ends its jobs (HUP; `nohup`/`setsid` ones go on, in the sprite's process table). */
   release(): void;
   /** True once a trap took over the end of the exec: the main script's own result is then ignored. */
   readonly ending: boolean;
   /**
-   * The script ended with `code` and variables `vars`: runs the EXIT trap (its `exit N` replaces the code), ends
-   * the background jobs not started with `nohup`/`setsid`; resolves with the exit code.
+   * The script ended with `code` and variables `vars`: runs the EXIT trap (its `exit N` replaces the code) and
+   * resolves with the exit code; the background jobs go on, as a non-interactive bash leaves them.
    */
   end(code: number, vars?: Record<string, string>): Promise<number>;
   /**
@@ -78,20 +84,17 @@ const NON_FATAL = new Set([17, 18, 19, 20, 28]);
 
 /** Creates the job control of one exec (see {@link JobHooks}). */
 export function startJobControl(deps: JobHookDeps): JobHooks {
-  const newTable = (): JobControl =>
-    new JobControl({ allocatePid: deps.allocatePid, selfPid: deps.selfPid, launch, signalSelf: deps.signalSelf });
+  const table = deps.processes ? { processes: deps.processes, now: () => deps.clock.now(), shell: deps.shell } : undefined;
+  const newTable = (selfPid = deps.selfPid): JobControl => new JobControl({ allocatePid: deps.allocatePid, selfPid, launch, signalSelf: deps.signalSelf, table });
   /** A job: its own execution and job table; what just-bash kept back is delivered when it ends. */
-  const launch = async (job: { script: string; env: Record<string, string>; cwd: string; signal: AbortSignal }): Promise<number> => {
-    const table = newTable();
-    const result = await deps.run(job.script, job.env, job.cwd, { abort: job.signal, sleep: sleeper(deps.clock, job.signal), jobs: table });
-    if (!job.signal.aborted) deliver(deps.sinks, result);
-    release(table);
+  const launch = async (job: { script: string; env: Record<string, string>; cwd: string; pid: number; signal: AbortSignal }): Promise<number> => {
+    const own = newTable(job.pid);
+    const result = await deps.run(job.script, job.env, job.cwd, { abort: job.signal, sleep: sleeper(deps.clock, job.signal), jobs: own });
+    if (job.signal.aborted) own.endAll();
+    else deliver(deps.sinks, result);
     return result.exitCode;
   };
-  const release = (table: JobControl) => {
-    table.endAll();
-    for (const p of table.detachedRunning()) deps.adopt?.({ ...p, writeStdin() {}, endStdin() {}, resize() {} });
-  };
+  const release = (jobs: JobControl) => jobs.endAll();
   const jobs = newTable();
   let ending = false;
   let trapAbort: AbortController | null = null;
@@ -122,10 +125,8 @@ export function startJobControl(deps: JobHookDeps): JobHooks {
     get ending() {
       return ending;
     },
-    async end(code, vars) {
-      const final = await runExitTrap(code, vars);
-      release(jobs);
-      return final;
+    end(code, vars) {
+      return runExitTrap(code, vars);
     },
     async runHandler(name) {
       const trap = jobs.trapFor(name);

@@ -6,6 +6,7 @@ import { seedLinuxTree } from '../linux-skeleton.ts';
 import { rewriteJobControl } from './jobs.ts';
 import type { SpriteContext } from '../engine.ts';
 import type { ExecProcess } from '../../port.ts';
+import { ProcessTable } from '../processes.ts';
 
 // Background jobs, $!, wait, jobs, kill and traps in the shell engine, as a script sees them, on the fake clock.
 
@@ -13,9 +14,9 @@ const T = Date.UTC(2026, 10, 30, 9, 5, 0);
 const ENV = { HOME: '/home/sprite', USER: 'sprite', PATH: '/usr/local/bin:/usr/bin:/bin' };
 const HINT = 'run spritzer with --exec sandbox';
 
-function sprite(): SpriteContext {
+function sprite(): SpriteContext & { processes: ProcessTable } {
   let pid = 41;
-  return { name: 'demo', vfs: seedLinuxTree(Vfs.skeleton(() => T), 'demo'), allocatePid: () => ++pid };
+  return { name: 'demo', vfs: seedLinuxTree(Vfs.skeleton(() => T), 'demo'), allocatePid: () => ++pid, processes: new ProcessTable() };
 }
 
 /** Lets promise chains run (just-bash awaits a lot between commands). */
@@ -134,10 +135,10 @@ describe('kill', () => {
     expect(r.stdout).toBe('end\n');
   });
 
-  it('kill of a pid that is not a job of this shell fails loudly; a bad signal as bash says', async () => {
-    expect(await run('kill 1; echo "st=$?"')).toMatchObject({
-      stdout: 'st=1\n',
-      stderr: `kill: (1) - not a job of this shell: the shell engine can only signal its own background jobs; ${HINT}\n`,
+  it('kill of a pid no process of the sprite has answers ESRCH as bash does; a bad signal as bash says', async () => {
+    expect(await run('kill 4000; echo "st=$?"; kill -0 4000 || echo gone')).toMatchObject({
+      stdout: 'st=1\ngone\n',
+      stderr: 'bash: kill: (4000) - No such process\nbash: kill: (4000) - No such process\n',
     });
     expect((await run('sleep 1 & kill -FOO $!; echo "st=$?"; wait')).stderr).toBe('bash: kill: FOO: invalid signal specification\n');
     expect((await run('kill -l')).stdout).toContain('TERM');
@@ -150,12 +151,19 @@ describe('kill', () => {
 });
 
 describe('the end of the exec', () => {
-  it('background jobs end with the exec (no wait): later output is not delivered, timers are freed', async () => {
-    const t = start('(sleep 1; echo late) & echo done');
+  it('background jobs outlive an exec that ends by itself (no wait), as a non-interactive bash leaves them', async () => {
+    const ctx = sprite();
+    const t = start('(sleep 1; echo late > /tmp/late) & echo done', { ctx });
     await settle(() => t.exited() !== null);
-    expect(t.exited()).toBe(0);
-    expect(t.out()).toBe('done\n');
-    expect(t.clock.pending()).toBe(0);
+    expect([t.exited(), t.out()]).toEqual([0, 'done\n']);
+    expect(ctx.vfs.exists('/tmp/late')).toBe(false);
+    await settle(() => {
+      if (t.clock.pending() > 0) t.clock.advance(1000);
+      return ctx.vfs.exists('/tmp/late');
+    });
+    expect(ctx.vfs.exists('/tmp/late')).toBe(true);
+    await settle(() => ctx.processes.list().length === 0);
+    expect(ctx.processes.list()).toEqual([]);
   });
 
   it('nohup/setsid jobs outlive the exec and keep writing the disk', async () => {
@@ -171,15 +179,40 @@ describe('the end of the exec', () => {
     expect(ctx.vfs.exists('/tmp/kept')).toBe(true);
   });
 
-  it('a nohup job that outlives the exec is handed to the sprite, which can end it (stop, destroy, restore)', async () => {
-    const adopted: ExecProcess[] = [];
-    const ctx = { ...sprite(), adopt: (p: ExecProcess) => void adopted.push(p) };
-    const t = start('nohup sh -c "sleep 5; echo late > /tmp/late" & echo "bg=$!"', { ctx });
+  it('a job that outlives the exec stays in the sprite\'s process table, re-parented to init, until it is killed', async () => {
+    const ctx = sprite();
+    const t = start('sleep 5 & nohup /bin/sleep 60 >/dev/null 2>&1 & (sleep 5; echo late > /tmp/late) & echo "bg=$!"', { ctx });
+    // What MemoryMachine.spawn does for an exec's own command.
+    ctx.processes.add({ pid: t.proc.pid, ppid: 1, args: 'sh', comm: 'sh', startedAt: T, tty: null, signal: (n) => t.proc.signal(n), exit: t.proc.exit });
+    const shellPid = t.proc.pid;
     await settle(() => t.exited() !== null);
-    expect(adopted.map((p) => p.pid)).toEqual([Number(t.out().slice(3))]);
-    adopted[0]!.signal('KILL');
-    expect(await adopted[0]!.exit).toBe(137);
+    await settle(() => ctx.processes.get(shellPid) === undefined);
+    const jobs = ctx.processes.list();
+    expect(jobs.map((p) => [p.ppid, p.comm, p.args])).toEqual([
+      [1, 'sleep', 'sleep 5'],
+      [1, 'sleep', '/bin/sleep 60'],
+      [1, 'sh', `sh -c sleep 5 & nohup /bin/sleep 60 >/dev/null 2>&1 & (sleep 5; echo late > /tmp/late) & echo "bg=$!"`],
+    ]);
+    expect(jobs.every((p) => p.pid > shellPid)).toBe(true);
+    expect(jobs[2]!.pid).toBe(Number(t.out().slice(3)));
+    expect(ctx.processes.signal(jobs[2]!.pid, 'KILL')).toBe(true);
     t.clock.advance(5000);
+    await settle(() => ctx.processes.list().length === 1);
+    expect(ctx.vfs.exists('/tmp/late')).toBe(false);
+    expect(ctx.processes.list().map((p) => p.args)).toEqual(['/bin/sleep 60']);
+  });
+
+  it('a later exec reaches a job an earlier one left: kill -0 finds it, kill ends it', async () => {
+    const ctx = sprite();
+    const first = start('(sleep 30; echo late > /tmp/late) & echo $!', { ctx });
+    await settle(() => first.exited() !== null);
+    const pid = first.out().trim();
+    const second = start(`kill -0 ${pid} && echo alive; kill ${pid}; echo "st=$?"`, { ctx });
+    await settle(() => second.exited() !== null);
+    expect(second.out()).toBe('alive\nst=0\n');
+    await settle(() => ctx.processes.list().length === 0);
+    second.clock.advance(30_000);
+    first.clock.advance(30_000);
     await settle();
     expect(ctx.vfs.exists('/tmp/late')).toBe(false);
   });

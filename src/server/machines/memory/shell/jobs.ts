@@ -10,6 +10,7 @@ import { parseScript, type ScriptNode as Node } from './script-ast.ts';
 import { signalNumber, normalizeSignalName } from '../../../../protocol/signals.ts';
 import { shellQuote } from '../argv.ts';
 import { SANDBOX_HINT } from './world.ts';
+import { commOf, type ProcessTable } from '../processes.ts';
 
 /** The command a background statement is rewritten to: `__spritzer_bg [-d] SCRIPT` (`-d`: started by nohup/setsid). */
 export const BG_COMMAND = '__spritzer_bg';
@@ -75,6 +76,27 @@ const word = (parts: Part[]) => ({ type: 'Word', parts });
 /** A single-quoted word for `text` (just-bash's serializer writes a quoted run as is: each `'` is an escaped one). */
 const quoted = (text: string): Part[] => text.split("'").flatMap((run, j) => [...(j > 0 ? [{ type: 'Escaped', value: "'" }] : []), { type: 'SingleQuoted', value: run }]);
 
+/**
+ * What `ps` shows of a job that runs one program (`sleep 100`, `nohup python3 -m http.server 8000 >log 2>&1`):
+ * the program's words (a `nohup`/`setsid` in front execs it, so it is not shown); undefined for anything else (a
+ * pipeline, a list, a compound command: bash runs those in a subshell that `ps` shows as the shell itself).
+ */
+function jobProgram(text: string): { args: string; comm: string } | undefined {
+  const statements = parseScript(text)?.statements;
+  const pipelines = statements?.length === 1 ? (statements[0]!.pipelines as Node[] | undefined) : undefined;
+  const commands = pipelines?.length === 1 ? (pipelines[0]!.commands as Node[] | undefined) : undefined;
+  const command = commands?.length === 1 ? commands[0]! : undefined;
+  if (command?.type !== 'SimpleCommand' || (command.assignments as unknown[] | undefined)?.length) return undefined;
+  const words: string[] = [];
+  for (const w of [command.name, ...((command.args as unknown[] | undefined) ?? [])]) {
+    const parts = (w as { parts?: Part[] } | null)?.parts;
+    if (!parts || parts.length === 0 || parts.some((p) => p.type !== 'Literal' && p.type !== 'SingleQuoted')) return undefined;
+    words.push(parts.map((p) => p.value ?? '').join(''));
+  }
+  while (words.length > 1 && DETACHERS.has(words[0]!)) words.shift();
+  return words.length > 0 ? { args: words.join(' '), comm: commOf(words[0]!) } : undefined;
+}
+
 function isDetached(statement: Node): boolean {
   const first = ((statement.pipelines as Node[] | undefined)?.[0]?.commands as Node[] | undefined)?.[0];
   const parts = (first?.name as { parts?: Part[] } | null | undefined)?.parts;
@@ -108,6 +130,12 @@ export interface JobControlDeps {
   selfPid: number;
   /** Delivers a signal (name without `SIG`) to this shell's own process; absent: `kill $$` fails loudly. */
   signalSelf?: (name: string) => void;
+  /**
+   * The sprite's process table, with what `ps` shows of this shell: each job joins the table at its start, as a
+   * child of this shell, and stays there after the shell ended; `kill` reaches any process in it. Absent: jobs are
+   * known to this shell only.
+   */
+  table?: { processes: ProcessTable; now: () => number; shell: { args: string; comm: string; tty: string | null } };
 }
 
 /** One background job. */
@@ -185,25 +213,13 @@ export class JobControl {
   }
 
   /**
-   * Ends every running job not started with `nohup`/`setsid` (nor disowned), as by `signal` (default HUP, what a
-   * session's end sends): each job's status becomes 128+n.
-   * @deviation On Linux a non-interactive shell's background jobs outlive it; here they end with the exec.
+   * Ends every running job not started with `nohup`/`setsid` (nor disowned), as by `signal` (default HUP): what
+   * happens to them when the shell itself is killed (the signal reaches its whole process group; `nohup` ignores
+   * HUP). A shell that ends by itself leaves its jobs running, as Linux does: they stay in the sprite's table.
+   * Each ended job's status becomes 128+n.
    */
   endAll(signal = 'HUP'): void {
     for (const job of this.jobs) if (!job.detached) this.kill(job, signalNumber(signal) ?? 1);
-  }
-
-  /** Every job started detached or disowned, listed or not. */
-  private readonly detachedJobs: Job[] = [];
-
-  /**
-   * The running jobs started with `nohup`/`setsid` (or disowned while listed), as processes the sprite can end
-   * later (`stop`, `destroy`, `restore` send KILL): `exit` settles with the job's status.
-   */
-  detachedRunning(): Array<{ pid: number; exit: Promise<number>; signal(name: string): void }> {
-    return this.detachedJobs
-      .filter((j) => j.status === null)
-      .map((job) => ({ pid: job.pid, exit: job.done, signal: (name: string) => this.kill(job, signalNumber(name) ?? 9) }));
   }
 
   /** The commands this shell's script calls (see the class docs); later in `customCommands` than the world's. */
@@ -253,7 +269,18 @@ export class JobControl {
         return job.status;
       });
     this.jobs.push(job);
-    if (detached) this.detachedJobs.push(job);
+    const table = this.deps.table;
+    if (table) {
+      table.processes.add({
+        pid,
+        ppid: this.deps.selfPid,
+        ...(jobProgram(job.text) ?? table.shell),
+        startedAt: table.now(),
+        tty: table.shell.tty,
+        signal: (name) => this.kill(job, signalNumber(name) ?? 9),
+        exit: job.done,
+      });
+    }
     return pid;
   }
 
@@ -340,7 +367,6 @@ export class JobControl {
     for (const job of jobs) {
       if (!job) return fail(`bash: disown: ${targets[0]}: no such job\n`);
       job.detached = true;
-      this.detachedJobs.push(job);
       this.forget(job);
     }
     return ok();
@@ -382,8 +408,12 @@ export class JobControl {
         continue;
       }
       if (job === undefined) {
-        stderr += `kill: (${spec}) - not a job of this shell: the shell engine can only signal its own background jobs; ${SANDBOX_HINT}\n`;
-        exitCode = 1;
+        // Another process of the sprite: another exec's command, or a job an earlier exec left running.
+        const other = this.deps.table?.processes.get(Number(spec));
+        if (!other) {
+          stderr += `bash: kill: (${spec}) - No such process\n`;
+          exitCode = 1;
+        } else if (n !== 0 && !HARMLESS.has(n)) other.signal(normalizeSignalName(String(n)) ?? 'TERM');
         continue;
       }
       if (job.status !== null) {
