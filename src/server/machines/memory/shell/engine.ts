@@ -28,6 +28,7 @@ import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../../p
 import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, StdinBuffer, stdinTooLargeMessage } from './stdin-buffer.ts';
 import { DEFAULT_STDIN_WAIT_MS, exitAfterLateStdin, scriptMayReadStdin } from './stdin-wait.ts';
 import { memoizeByScript } from './script-memo.ts';
+import { commandStringPlace, withSyntaxRecovery } from './syntax-errors.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../../../config/exec-limits.ts';
 import { yieldAfter } from '../../../runtime/event-loop.ts';
 import { installShellTurns } from './turns.ts';
@@ -265,6 +266,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
           sleep: (ms) => new Promise<void>((resolve) => void after(ms, resolve)),
           clock,
           jobs: control.jobs,
+          topLevel: true,
         }).then(async (result) => {
           // A large result took just-bash a while: let other requests in before converting and sending it.
           await yieldAfter(result.stdout.length);
@@ -359,6 +361,8 @@ function jobControlOf(
 const instrument = memoizeByScript((script) => streamTopLevel(rewriteJobControl(script), false));
 /** The same for a TTY exec: stderr joins stdout. */
 const instrumentTty = memoizeByScript((script) => streamTopLevel(rewriteJobControl(script), true));
+/** A `bash -c` script as bash runs it when it has a syntax error (syntax-errors.ts), per text. */
+const recoverSyntax = memoizeByScript((script) => withSyntaxRecovery(script, commandStringPlace));
 /** {@link scriptMayReadStdin}, per text. */
 const mayReadStdinOf = memoizeByScript(scriptMayReadStdin);
 
@@ -384,7 +388,16 @@ async function runShell(
   stdin: Uint8Array,
   maxStdinBytes: number,
   limits: ShellLimits,
-  ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; clock: Clock; sinks: OutputSinks; commands?: CustomCommand[]; jobs: JobControl },
+  ctl: {
+    abort: AbortSignal;
+    sleep: (ms: number) => Promise<void>;
+    clock: Clock;
+    sinks: OutputSinks;
+    commands?: CustomCommand[];
+    jobs: JobControl;
+    /** The exec's own script: a syntax error in it runs the complete commands before it first, as bash does. */
+    topLevel?: boolean;
+  },
 ): Promise<ExecResult | BashExecResult> {
   try {
     await installShellTurns(); // CPU-bound scripts share the event loop in time slices, so the API still answers
@@ -422,7 +435,8 @@ async function runShell(
         ...(maxStdinBytes > SIXTY_FOUR_MIB ? { maxStringLength: maxStdinBytes, maxInputBytes: Math.max(maxStdinBytes, 512 * 1024 * 1024) } : {}),
       },
     });
-    const original = withSeedRiskyScript(shellScript(req), sprite.vfs, req.dir);
+    const requested = shellScript(req);
+    const original = withSeedRiskyScript(ctl.topLevel ? recoverSyntax(requested) : requested, sprite.vfs, req.dir);
     // `&`, `$!`, `wait`, `jobs` reach the shell's job table (jobs.ts).
     const script = (req.tty ? instrumentTty : instrument)(original);
     return explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
