@@ -29,6 +29,7 @@ import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, StdinBuffer, stdinTooLargeMes
 import { DEFAULT_STDIN_WAIT_MS, exitAfterLateStdin, scriptMayReadStdin } from './stdin-wait.ts';
 import { memoizeByScript } from './script-memo.ts';
 import { commandStringPlace, withSyntaxRecovery } from './syntax-errors.ts';
+import { shellCommands, STREAMING_SHELL } from './shell-command.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../../../config/exec-limits.ts';
 import { yieldAfter } from '../../../runtime/event-loop.ts';
 import { installShellTurns } from './turns.ts';
@@ -90,6 +91,7 @@ const COMMAND_NAMES: ReadonlySet<string> = new Set([
   RISKY_COMMAND,
   '__spritzer_status',
   '__spritzer_line_end',
+  STREAMING_SHELL,
 ]);
 
 /**
@@ -101,8 +103,17 @@ const COMMAND_NAMES: ReadonlySet<string> = new Set([
 export function shellScript(req: Pick<ExecRequest, 'argv' | 'path'>): string {
   const plan = planCommand(req);
   if (plan.form === 'argv') return plan.argv.map(shellQuote).join(' ');
+  // A login shell (`bash -lc`, `bash -l -c`) reads the profile files first: its own `bash` command does that.
+  const login = req.argv.slice(1).some((w) => w === '--login' || /^-[a-z]*l[a-z]*$/.test(w));
+  if (login) return [loginShellOf(req), '-lc', plan.script, ...plan.scriptArgs].map(shellQuote).join(' ');
   if (plan.scriptArgs.length === 0) return plan.script;
   return ['sh', '-c', plan.script, ...plan.scriptArgs].map(shellQuote).join(' ');
+}
+
+/** `bash` or `sh`, as the request names its shell. */
+function loginShellOf(req: Pick<ExecRequest, 'argv' | 'path'>): string {
+  const program = req.path ?? req.argv[0] ?? '';
+  return program.slice(program.lastIndexOf('/') + 1) === 'sh' ? 'sh' : 'bash';
 }
 
 /**
@@ -416,6 +427,7 @@ async function runShell(
         ...statFindCommands(),
         ...sedCommands(),
         ...ctl.jobs.commands(),
+        ...shellCommands(req.tty ? instrumentTty : instrument),
         ...(ctl.commands ?? []),
       ], JUST_BASH_COMMANDS, EXACT_COMMANDS),
       // The WASM runtimes (CPython, QuickJS, SQLite) load on a command's first use, not here: a server whose
