@@ -30,6 +30,7 @@ import { DEFAULT_STDIN_WAIT_MS, exitAfterLateStdin, scriptMayReadStdin } from '.
 import { memoizeByScript } from './script-memo.ts';
 import { commandStringPlace, withSyntaxRecovery } from './syntax-errors.ts';
 import { shellCommands, STREAMING_SHELL } from './shell-command.ts';
+import { CommandFeed, LAST_STATUS, NEXT_COMMAND, STDIN_SHELL_SCRIPT } from './stdin-shell.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../../../config/exec-limits.ts';
 import { yieldAfter } from '../../../runtime/event-loop.ts';
 import { installShellTurns } from './turns.ts';
@@ -92,6 +93,8 @@ const COMMAND_NAMES: ReadonlySet<string> = new Set([
   '__spritzer_status',
   '__spritzer_line_end',
   STREAMING_SHELL,
+  NEXT_COMMAND,
+  LAST_STATUS,
 ]);
 
 /**
@@ -235,6 +238,8 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
       // A non-TTY command that may read stdin waits longer for its first byte, so a slow client's stdin is not lost
       // (stdin-wait.ts).
       const mayReadStdin = opts.stdin && !req.tty && mayReadStdinOf(shellScript(req));
+      // `bash` reading its commands from a stdin that is not a terminal runs each one as it arrives (stdin-shell.ts).
+      const feed = opts.stdin && !req.tty && isInteractiveShellRequest(req.argv, req.path) ? new CommandFeed(instrument) : null;
       let grace: TimerHandle | null = null;
 
       const after = (ms: number, fn: () => void): TimerHandle => {
@@ -271,13 +276,15 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         if (launched || proc.finished) return;
         launched = true;
         disarmGrace();
-        void runShell(sprite, req, pid, term, stdin.take(), maxStdinBytes, limits, {
+        const script = feed ? { ...req, argv: ['sh', '-c', STDIN_SHELL_SCRIPT], path: undefined } : req;
+        void runShell(sprite, script, pid, term, stdin.take(), maxStdinBytes, limits, {
           abort: abort.signal,
           sinks: live,
           sleep: (ms) => new Promise<void>((resolve) => void after(ms, resolve)),
           clock,
           jobs: control.jobs,
-          topLevel: true,
+          topLevel: !feed,
+          commands: feed?.commands(),
         }).then(async (result) => {
           // A large result took just-bash a while: let other requests in before converting and sending it.
           await yieldAfter(result.stdout.length);
@@ -302,7 +309,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         grace = after(ms, launch);
       };
 
-      if (opts.stdin) armGrace(mayReadStdin ? Math.max(graceMs, waitMs) : graceMs);
+      if (opts.stdin && !feed) armGrace(mayReadStdin ? Math.max(graceMs, waitMs) : graceMs);
       else queueMicrotask(launch);
 
       return {
@@ -316,6 +323,10 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
             return;
           }
           if (!opts.stdin) return;
+          if (feed) {
+            feed.push(data);
+            return;
+          }
           if (launched) {
             lateStdinBytes += data.length;
             if (data.length > 0 && !warnedLateStdin) {
@@ -333,7 +344,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
           }
           armGrace(Math.max(graceMs, STDIN_IDLE_AFTER_DATA_MS));
         },
-        endStdin: launch,
+        endStdin: () => (feed ? feed.end() : launch()),
         resize(cols: number, rows: number) {
           if (!term.tty) return;
           term.cols = cols;
