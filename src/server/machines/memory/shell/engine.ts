@@ -30,6 +30,7 @@ import { DEFAULT_STDIN_WAIT_MS, exitAfterLateStdin, scriptMayReadStdin } from '.
 import { memoizeByScript } from './script-memo.ts';
 import { commandStringPlace, withSyntaxRecovery } from './syntax-errors.ts';
 import { shellCommands, STREAMING_SHELL } from './shell-command.ts';
+import { bashVariables, envCommands } from './env-command.ts';
 import { CommandFeed, LAST_STATUS, NEXT_COMMAND, STDIN_SHELL_SCRIPT } from './stdin-shell.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../../../config/exec-limits.ts';
 import { yieldAfter } from '../../../runtime/event-loop.ts';
@@ -83,7 +84,7 @@ const EXTRA_COMMANDS = ['tty', 'stty', 'sprite-env', 'python3', 'python', ...WOR
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
-const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'tty', 'stty', 'hostname', 'uname', ...GNU_COMMAND_NAMES]);
+const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'tty', 'stty', 'hostname', 'uname', 'printenv', ...GNU_COMMAND_NAMES]);
 /** just-bash's own commands. */
 const JUST_BASH_COMMANDS: readonly string[] = getCommandNames();
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -426,6 +427,8 @@ async function runShell(
     const bash = new Bash({
       fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: { pid, ppid: 1 } }), ctl.sinks),
       cwd: req.dir,
+      // The names of the request's environment are the exported ones (just-bash exports the constructor's names).
+      env: { ...req.env },
       // An option a command lacks is a loud refusal, never GNU's "invalid option" (loud-options.ts).
       customCommands: withLoudOptions([
         ...byteExactCommands(),
@@ -439,6 +442,7 @@ async function runShell(
         ...sedCommands(),
         ...ctl.jobs.commands(),
         ...shellCommands(req.tty ? instrumentTty : instrument),
+        ...envCommands(),
         ...(ctl.commands ?? []),
       ], JUST_BASH_COMMANDS, EXACT_COMMANDS),
       // The WASM runtimes (CPython, QuickJS, SQLite) load on a command's first use, not here: a server whose
@@ -463,7 +467,7 @@ async function runShell(
     // `&`, `$!`, `wait`, `jobs` reach the shell's job table (jobs.ts).
     const script = (req.tty ? instrumentTty : instrument)(original);
     return explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
-      env: { ...req.env },
+      env: { ...bashVariables(sprite.name), ...req.env },
       replaceEnv: true,
       cwd: req.dir,
       stdin: Buffer.from(stdin).toString('latin1'),

@@ -9,6 +9,7 @@
  */
 import { decodeBytesToUtf8, defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { shellQuote } from '../argv.ts';
+import { exported } from './env-command.ts';
 import { commandStringPlace, diagnose, scriptFilePlace, stdinPlace, withSyntaxRecovery, type ErrorPlace } from './syntax-errors.ts';
 
 /** The command a `bash`/`sh`/`./script` whose output is the exec's own is rewritten to: `STREAMING_SHELL NAME ARG…`. */
@@ -115,7 +116,10 @@ async function preamble(ctx: CommandContext, inv: ShellInvocation, bash: boolean
 
 /** The environment a child shell starts with: the exported variables, `$0` and the positional parameters. */
 function childEnv(ctx: CommandContext, name: string, params: string[]): Record<string, string> {
-  const env: Record<string, string> = { ...(ctx.exportedEnv ?? Object.fromEntries(ctx.env)) };
+  const env = exported(ctx);
+  // bash exports its directory and its nesting level (bash(1) "Shell Variables": PWD, SHLVL).
+  env.PWD = ctx.cwd;
+  env.SHLVL = String((Number(env.SHLVL) || 0) + 1);
   env['0'] = name;
   env['#'] = String(params.length);
   env['@'] = params.join(' ');
