@@ -31,6 +31,7 @@ import { memoizeByScript } from './script-memo.ts';
 import { commandStringPlace, withSyntaxRecovery } from './syntax-errors.ts';
 import { shellCommands, STREAMING_SHELL } from './shell-command.ts';
 import { bashVariables, envCommands } from './env-command.ts';
+import { pythonCommands } from './python-command.ts';
 import { CommandFeed, LAST_STATUS, NEXT_COMMAND, STDIN_SHELL_SCRIPT } from './stdin-shell.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../../../config/exec-limits.ts';
 import { yieldAfter } from '../../../runtime/event-loop.ts';
@@ -443,6 +444,7 @@ async function runShell(
         ...ctl.jobs.commands(),
         ...shellCommands(req.tty ? instrumentTty : instrument),
         ...envCommands(),
+        ...pythonCommands(),
         ...(ctl.commands ?? []),
       ], JUST_BASH_COMMANDS, EXACT_COMMANDS),
       // The WASM runtimes (CPython, QuickJS, SQLite) load on a command's first use, not here: a server whose

@@ -82,6 +82,14 @@ describe('a script file streams its output per command', () => {
     expect(await run(['bash', 's.sh'])).toEqual({ exit: 2, chunks: ['out:a\n', "err:s.sh: line 2: syntax error near unexpected token `fi'\ns.sh: line 2: `fi'\n"] });
   });
 
+  it('a native program fails at once, naming --exec sandbox', async () => {
+    const run = sprite();
+    await run(sh("printf '\\177ELF\\2\\1\\1\\0' > a.out && chmod +x a.out"));
+    const refusal = 'a native program (ELF binary) cannot run in the shell engine; run spritzer with --exec sandbox\n';
+    expect(await run(['./a.out'])).toEqual({ exit: 127, chunks: [`err:./a.out: ${refusal}`] });
+    expect(await run(sh('/home/sprite/a.out x; echo "status=$?"'))).toEqual({ exit: 0, chunks: [`err:/home/sprite/a.out: ${refusal}`, 'out:status=127\n'] });
+  });
+
   it('positional parameters and $0 of a script run by path', async () => {
     const run = sprite();
     await run(sh(`printf '#!/bin/bash\\necho "$0 $1 $#"\\n' > t.sh && chmod +x t.sh`));

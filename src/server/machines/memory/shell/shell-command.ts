@@ -4,7 +4,8 @@
  * `-u`, `-x`, `-o NAME`, `-O SHOPT`, `-n`, `-s`, combined as `-lc`, `-euo pipefail`). A login shell reads the
  * profile files first; a script file streams its output per command when its output is the exec's own (the
  * `STREAMING_SHELL` form output-sink.ts rewrites it to), and so does an executable shell script run by path
- * (`./run.sh`). It owns the options and the script's source; running is just-bash's (`ctx.exec`).
+ * (`./run.sh`); a native program run by path there fails loudly. It owns the options and the script's source;
+ * running is just-bash's (`ctx.exec`).
  * @see bash(1) "INVOCATION", "OPTIONS"
  */
 import { decodeBytesToUtf8, defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
@@ -206,6 +207,7 @@ export function shellCommands(stream: (script: string) => string): CustomCommand
       const stat = await ctx.fs.stat(path).catch(() => null);
       if (!stat?.isFile || (stat.mode & 0o111) === 0) return original();
       const head = await ctx.fs.readFile(path).catch(() => '');
+      if (head.startsWith('\x7fELF')) return text('', 127, `${program}: a native program (ELF binary) cannot run in the shell engine; run spritzer with --exec sandbox\n`);
       if (!isShellScript(head)) return original();
       return runShellInvocation('bash', [program, ...rest], ctx, stream);
     }),
