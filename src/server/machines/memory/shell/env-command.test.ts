@@ -32,6 +32,8 @@ describe('env runs a command with exactly the environment it was given', () => {
     ["FOO=bar; env | grep -c '^FOO='; export FOO; env | grep -c '^FOO='", '0\n1\n'],
     ["export -n HOME; env | grep -c '^HOME='", '0\n'],
     ["env K=1 true; K=2; printenv K; echo $?", '1\n'],
+    ["env -u PATH bash -c 'echo \"${PATH:+set}\"'", 'set\n'],
+    ['env =x true; echo $?', '0\n'],
     ['printenv -0 HOME | od -An -c', '   /   h   o   m   e   /   s   p   r   i   t   e  \\0\n'],
     ['x=1; printenv x; echo $?; export x; printenv x', '1\n1\n'],
   ])('%s', async (script, stdout) => {

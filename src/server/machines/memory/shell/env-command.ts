@@ -129,7 +129,7 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
   const vars = o.ignore ? {} : exported(ctx);
   for (const name of o.unset) delete vars[name];
   let i = 0;
-  for (; i < o.rest.length && o.rest[i]!.includes('=') && !o.rest[i]!.startsWith('='); i++) {
+  for (; i < o.rest.length && o.rest[i]!.includes('='); i++) {
     const a = o.rest[i]!;
     vars[a.slice(0, a.indexOf('='))] = a.slice(a.indexOf('=') + 1);
   }

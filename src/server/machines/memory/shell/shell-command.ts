@@ -121,6 +121,8 @@ function childEnv(ctx: CommandContext, name: string, params: string[]): Record<s
   // bash exports its directory and its nesting level (bash(1) "Shell Variables": PWD, SHLVL).
   env.PWD = ctx.cwd;
   env.SHLVL = String((Number(env.SHLVL) || 0) + 1);
+  // With no PATH at all, bash uses its compiled-in default (bash(1) "PATH").
+  env.PATH ??= '/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.';
   env['0'] = name;
   env['#'] = String(params.length);
   env['@'] = params.join(' ');
