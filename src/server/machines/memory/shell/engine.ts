@@ -11,7 +11,6 @@ import {
   defineCommand,
   getCommandNames,
   parse,
-  serialize,
   stdoutKind,
   type BashExecResult,
   type CustomCommand,
@@ -28,6 +27,7 @@ import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../../p
 import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, StdinBuffer, stdinTooLargeMessage } from './stdin-buffer.ts';
 import { DEFAULT_STDIN_WAIT_MS, exitAfterLateStdin, scriptMayReadStdin } from './stdin-wait.ts';
 import { memoizeByScript } from './script-memo.ts';
+import { serializeScript } from './script-ast.ts';
 import { commandStringPlace, withSyntaxRecovery } from './syntax-errors.ts';
 import { shellCommands, STREAMING_SHELL } from './shell-command.ts';
 import { bashVariables, envCommands } from './env-command.ts';
@@ -143,7 +143,7 @@ export function withSeedRiskyScript(script: string, vfs: Vfs, dir: string): stri
       changed = true;
     }
   });
-  return changed ? serialize(ast) : script;
+  return changed ? serializeScript(ast) : script;
 }
 
 /** Calls `fn` on every AST node (any object with a string `type`) below `root`, depth first. */

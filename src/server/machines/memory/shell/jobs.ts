@@ -5,8 +5,8 @@
  * engine.ts gives it a launcher that runs a job's script as its own just-bash execution over the sprite's VFS.
  * @see docs/fidelity.md "Deliberate differences" (Shell engine job control); https://www.gnu.org/software/bash/manual/html_node/Job-Control-Builtins.html
  */
-import { defineCommand, serialize, type CustomCommand, type ExecResult } from 'just-bash';
-import { parseScript, type ScriptNode as Node } from './script-ast.ts';
+import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
+import { parseScript, serializeScript, type ScriptNode as Node } from './script-ast.ts';
 import { signalNumber, normalizeSignalName } from '../../../../protocol/signals.ts';
 import { shellQuote } from '../argv.ts';
 import { SANDBOX_HINT } from './world.ts';
@@ -48,7 +48,7 @@ export function rewriteJobControl(script: string): string {
       changed = true;
       node.background = false;
       const detached = isDetached(node);
-      const text = serialize({ type: 'Script', statements: [{ ...node, pipelines: node.pipelines, operators: node.operators }] } as unknown as Parameters<typeof serialize>[0]);
+      const text = serializeScript({ type: 'Script', statements: [{ ...node, pipelines: node.pipelines, operators: node.operators }] });
       const args = [...(detached ? [word([{ type: 'Literal', value: '-d' }])] : []), word(quoted(text))];
       node.pipelines = [{ type: 'Pipeline', commands: [{ type: 'SimpleCommand', name: word([{ type: 'Literal', value: BG_COMMAND }]), args, assignments: [], redirections: [] }], negated: false, timed: false, timePosix: false }];
       node.operators = [];
@@ -69,7 +69,7 @@ export function rewriteJobControl(script: string): string {
     }
     return true;
   });
-  return changed ? serialize(ast as unknown as Parameters<typeof serialize>[0]) : script;
+  return changed ? serializeScript(ast) : script;
 }
 
 const word = (parts: Part[]) => ({ type: 'Word', parts });

@@ -6,8 +6,8 @@
  * not own the process lifecycle (engine.ts) nor the filesystem itself (bash-fs.ts).
  * @see docs/fidelity.md "Per engine" (output); node_modules/just-bash/dist/encoding.d.ts (its byte/text model)
  */
-import { serialize, type IFileSystem } from 'just-bash';
-import { parseScript, type ScriptNode as Node } from './script-ast.ts';
+import type { IFileSystem } from 'just-bash';
+import { parseScript, serializeScript, type ScriptNode as Node } from './script-ast.ts';
 import { deliverSliced } from './sliced-output.ts';
 import { STREAMING_SHELL } from './shell-command.ts';
 
@@ -53,7 +53,7 @@ export function streamTopLevel(script: string, tty: boolean): string {
   // behind the body, where it becomes body text: a script with a here-doc runs as written, its output at the end.
   if (hasHereDoc(ast)) return script;
   instrument(ast.statements, tty ? STDOUT_SINK : STDERR_SINK, true);
-  return serialize(ast as unknown as Parameters<typeof serialize>[0]);
+  return serializeScript(ast);
 }
 
 const INPUT_OPERATORS = new Set(['<', '<<', '<<-', '<<<']);
@@ -134,7 +134,7 @@ function streamLiteralScript(command: Node, errSink: string): boolean {
   const ast = parseScript(source);
   if (!ast) return false;
   instrument(ast.statements, errSink, true);
-  const script = serialize(ast as unknown as Parameters<typeof serialize>[0]);
+  const script = serializeScript(ast);
   // just-bash's serializer writes a single-quoted part as is: spell each `'` as an escaped one between quoted runs.
   word!.parts = script.split("'").flatMap((run, j) => [...(j > 0 ? [{ type: 'Escaped', value: "'" }] : []), { type: 'SingleQuoted', value: run }]);
   return true;

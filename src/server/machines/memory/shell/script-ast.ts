@@ -1,9 +1,10 @@
 /**
  * A script's syntax tree as the shell engine's rewrites see it: just-bash's parser, with a script that does not
  * parse answered as `undefined` so that the rewrite leaves it as written (just-bash then reports the syntax error
- * itself, as bash would). It owns that one entry to the parser, not what the rewrites do with the tree.
+ * itself, as bash would), and the way back to text ({@link serializeScript}), which writes the tree so that it
+ * reads back as the same script. It owns that entry to the parser and that exit, not what the rewrites do.
  */
-import { parse } from 'just-bash';
+import { parse, serialize } from 'just-bash';
 
 /** A node of just-bash's syntax tree, read structurally (`type` names its kind). */
 export type ScriptNode = Record<string, unknown> & { type?: string };
@@ -15,4 +16,78 @@ export function parseScript(script: string): { statements: ScriptNode[] } | unde
   } catch {
     return undefined;
   }
+}
+
+/** A part written as is: just-bash's serializer writes a `Glob` part's pattern verbatim. */
+const raw = (text: string): ScriptNode => ({ type: 'Glob', pattern: text });
+
+/** `$'…'` for a text holding a newline, which a backslash cannot escape (it would join the lines). */
+const ansiC = (text: string) => `$'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+
+const DECLARE = new Set(['declare', 'local', 'typeset', 'readonly', 'export']);
+const ARRAY_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=\(/;
+
+/** Whether an arithmetic expression would be written with a leading sign (`-2`), which `${s:-2}` would misread. */
+function signed(expr: ScriptNode | undefined): boolean {
+  if (!expr) return false;
+  if (expr.type === 'ArithUnary') return expr.prefix === true && (expr.operator === '-' || expr.operator === '+');
+  if (expr.type === 'ArithNumber') return Number(expr.value) < 0;
+  return false;
+}
+
+/**
+ * Rewrites, in place, what just-bash's serializer would write so that it reads back differently:
+ * - an unquoted `[[ … =~ RE ]]` regex (it would escape `( ) |`, making them literal);
+ * - a negative substring offset `${s: -2}` (written `${s:-2}`, a default value) becomes `${s:(-2)}`;
+ * - an unquoted text with a newline (`$'a\nb'`) would be written `a\⏎b`, a line continuation;
+ * - an array literal in a `declare`/`local` argument (`declare -a a=(1 'b c')`) would be escaped into one word;
+ * - `$( (…) )` would be written `$((…))`, an arithmetic expansion.
+ * Here-document bodies are left alone.
+ */
+function prepare(node: unknown, inQuotes = false): void {
+  if (Array.isArray(node)) {
+    for (const item of node) prepare(item, inQuotes);
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  const n = node as ScriptNode;
+  if (n.type === 'HereDoc') return;
+  if (n.type === 'CondBinary' && n.operator === '=~') {
+    const right = n.right as { parts?: ScriptNode[] } | undefined;
+    if (right?.parts) right.parts = right.parts.map((p) => (p.type === 'Literal' && !String(p.value).includes('\n') ? raw(String(p.value)) : p));
+  }
+  if (n.type === 'Substring') {
+    const offset = n.offset as ScriptNode | undefined;
+    if (offset && signed(offset.expression as ScriptNode)) offset.expression = { type: 'ArithGroup', expression: offset.expression };
+  }
+  if (n.type === 'CommandSubstitution' && n.legacy !== true) {
+    const body = (n.body as { statements?: ScriptNode[] } | undefined)?.statements ?? [];
+    const first = ((body[0]?.pipelines as ScriptNode[] | undefined)?.[0]?.commands as ScriptNode[] | undefined)?.[0];
+    if (first?.type === 'Subshell') n.body = { ...(n.body as object), statements: [{ type: 'Statement', pipelines: [{ type: 'Pipeline', commands: [{ type: 'Group', body, redirections: [] }], negated: false, timed: false, timePosix: false }], operators: [], background: false }] };
+  }
+  if (n.type === 'SimpleCommand') {
+    const name = (n.name as { parts?: ScriptNode[] } | null)?.parts;
+    if (name?.length === 1 && name[0]!.type === 'Literal' && DECLARE.has(String(name[0]!.value))) {
+      for (const arg of (n.args as Array<{ parts?: ScriptNode[] }> | undefined) ?? []) {
+        const parts = arg.parts ?? [];
+        if (parts[0]?.type === 'Literal' && ARRAY_ASSIGNMENT.test(String(parts[0].value))) {
+          arg.parts = parts.map((p) => (p.type === 'Literal' && !String(p.value).includes('\n') ? raw(String(p.value)) : p));
+        }
+      }
+    }
+  }
+  if (n.type === 'Word' && !inQuotes) {
+    const parts = n.parts as ScriptNode[] | undefined;
+    if (parts) n.parts = parts.map((p) => (p.type === 'Literal' && String(p.value).includes('\n') ? raw(ansiC(String(p.value))) : p));
+  }
+  for (const [key, value] of Object.entries(n)) {
+    if (key === 'type') continue;
+    prepare(value, inQuotes || n.type === 'DoubleQuoted');
+  }
+}
+
+/** The text of a (rewritten) tree, written so that just-bash reads it back as the same script (see `prepare`). */
+export function serializeScript(ast: unknown): string {
+  prepare(ast);
+  return serialize(ast as Parameters<typeof serialize>[0]);
 }

@@ -1,0 +1,44 @@
+import { describe, it, expect } from 'vitest';
+import { FakeClock } from '../../../core/clock.ts';
+import { Vfs } from '../vfs.ts';
+import { createShellEngine } from './engine.ts';
+import { parseScript, serializeScript } from './script-ast.ts';
+import type { SpriteContext } from '../engine.ts';
+
+/** Runs `bash -c script` on the shell engine (whose output rewrite writes the script back to text). */
+async function bashC(script: string) {
+  let pid = 1;
+  const ctx: SpriteContext = { name: 'demo', vfs: Vfs.skeleton(() => 0), allocatePid: () => ++pid };
+  let stdout = '';
+  const io = { stdout: (d: Uint8Array) => void (stdout += Buffer.from(d)), stderr: () => {} };
+  const proc = createShellEngine({ clock: new FakeClock() }).start(ctx, { argv: ['bash', '-c', script], env: { PATH: '/usr/bin:/bin' }, dir: '/', tty: false, rows: 24, cols: 80 }, io, { stdin: false });
+  await proc.exit;
+  return stdout;
+}
+
+// Each expectation is bash 5.2's output for the same script.
+describe('scripts mean the same after the engine rewrites them', () => {
+  it.each([
+    ['[[ abc =~ ^a(b)c$ ]] && echo ${BASH_REMATCH[1]}', 'b\n'],
+    ['[[ key=value =~ ^([^=]+)=(.*)$ ]] && echo "${BASH_REMATCH[1]} -> ${BASH_REMATCH[2]}"', 'key -> value\n'],
+    ['[[ xy =~ ^(a|x)y$ ]]; echo $? ${#BASH_REMATCH[@]}', '0 2\n'],
+    ['s=abcdef; echo "${s: -2}" "${s: -3:2}"', 'ef de\n'],
+    ['a=(a b c d e); echo "${a[@]: -2}" "${a[*]: -3:2}"', 'd e c d\n'],
+    ['set -- a b c d; echo "${@: -1}"', 'd\n'],
+    ["x=$'a\\nb'; set -- $x; echo $#", '2\n'],
+    ["declare -a a=(1 'two words'); declare -p a", 'declare -a a=([0]="1" [1]="two words")\n'],
+    ['echo $( (echo nested-sub) )', 'nested-sub\n'],
+  ])('%s', async (script, stdout) => {
+    expect(await bashC(script)).toBe(stdout);
+  });
+});
+
+describe('serializeScript', () => {
+  it('writes what just-bash reads back as the same tree', () => {
+    for (const script of ['[[ a =~ (b|c)+ ]]', 'echo "${s: -2}"', "x=$'a\\nb'", "local -a v=(1 'b c')", 'echo $( (true) )']) {
+      const again = serializeScript(parseScript(script));
+      expect(serializeScript(parseScript(again))).toBe(again);
+    }
+    expect(serializeScript(parseScript('echo "${s: -2}"'))).toBe('echo "${s:(-2)}"');
+  });
+});
