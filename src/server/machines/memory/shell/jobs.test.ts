@@ -237,6 +237,12 @@ describe('trap', () => {
     expect((await run("trap 'exit 5' EXIT; true")).exit).toBe(5);
   });
 
+  it('an EXIT trap sees the status the shell exits with in $? (bash 5.2)', async () => {
+    expect(await run('trap \'echo "in trap: $?"\' EXIT; exit 4')).toMatchObject({ stdout: 'in trap: 4\n', exit: 4 });
+    expect(await run('trap \'echo "code $?"\' EXIT; (exit 3)')).toMatchObject({ stdout: 'code 3\n', exit: 3 });
+    expect(await run('set -e; trap \'echo "sees $?"\' EXIT; false; echo never')).toMatchObject({ stdout: 'sees 1\n', exit: 1 });
+  });
+
   it('trap - EXIT removes it; trap lists the handlers', async () => {
     expect((await run("trap 'echo bye' EXIT; trap; trap - EXIT; echo hi")).stdout).toBe("trap -- 'echo bye' EXIT\nhi\n");
   });
