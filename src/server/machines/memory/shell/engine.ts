@@ -468,7 +468,7 @@ async function runShell(
     const original = withSeedRiskyScript(ctl.topLevel ? recoverSyntax(requested) : requested, sprite.vfs, req.dir);
     // `&`, `$!`, `wait`, `jobs` reach the shell's job table (jobs.ts).
     const script = (req.tty ? instrumentTty : instrument)(original);
-    return explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
+    return unboundVariableStatus(explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
       env: { ...bashVariables(sprite.name), ...req.env },
       replaceEnv: true,
       cwd: req.dir,
@@ -476,10 +476,19 @@ async function runShell(
       stdinKind: 'bytes',
       signal: ctl.abort,
       rawScript: true,
-    }), limits);
+    }), limits));
   } catch (err) {
     return text('', 1, describeShellError(err));
   }
+}
+
+/**
+ * A non-interactive bash that meets an unset variable under `set -u` exits 127 (bash 5.2; just-bash exits 1). Its
+ * message is the last thing just-bash kept back (the script's own stderr went to the sinks), which tells it apart
+ * from a script that merely ends with status 1.
+ */
+function unboundVariableStatus<R extends ExecResult>(result: R): R {
+  return result.exitCode === 1 && /: unbound variable\n$/.test(result.stderr) ? { ...result, exitCode: 127 } : result;
 }
 
 /** Sets `$?` for the line that follows (the interactive shell's previous status). */
