@@ -123,6 +123,11 @@ describe('background jobs: output, status, table', () => {
 });
 
 describe('kill', () => {
+  it('kill -l SIG names or numbers a signal, as bash 5.2', async () => {
+    expect((await run('kill -l 9; kill -l SIGTERM; kill -l TERM; kill -l 143')).stdout).toBe('KILL\n15\n15\nTERM\n');
+    expect(await run('kill -l NOPE')).toMatchObject({ stderr: 'bash: kill: NOPE: invalid signal specification\n', exit: 1 });
+  });
+
   it('kill $! ends the job: wait gives 143; kill -9 %1 gives 137; kill -0 tests it', async () => {
     expect((await run('sleep 100 & kill $!; wait $!; echo "st=$?"')).stdout).toBe('st=143\n');
     expect((await run('sleep 100 & kill -9 %1; wait %1; echo "st=$?"')).stdout).toBe('st=137\n');
