@@ -28,6 +28,10 @@ describe('scripts mean the same after the engine rewrites them', () => {
     ["x=$'a\\nb'; set -- $x; echo $#", '2\n'],
     ["declare -a a=(1 'two words'); declare -p a", 'declare -a a=([0]="1" [1]="two words")\n'],
     ['echo $( (echo nested-sub) )', 'nested-sub\n'],
+    ['case x in [!a-c]) echo not-abc;; esac; [[ x == [!a-c]* ]] && echo not-either', 'not-abc\nnot-either\n'],
+    ['exec echo replaced; echo never', 'replaced\n'],
+    ['f() { exec echo in-f; }; f; echo never', 'in-f\n'],
+    ['(exec echo sub); echo after', 'sub\nafter\n'],
   ])('%s', async (script, stdout) => {
     expect(await bashC(script)).toBe(stdout);
   });

@@ -41,11 +41,14 @@ function signed(expr: ScriptNode | undefined): boolean {
  * - a negative substring offset `${s: -2}` (written `${s:-2}`, a default value) becomes `${s:(-2)}`;
  * - an unquoted text with a newline (`$'a\nb'`) would be written `a\⏎b`, a line continuation;
  * - an array literal in a `declare`/`local` argument (`declare -a a=(1 'b c')`) would be escaped into one word;
- * - `$( (…) )` would be written `$((…))`, an arithmetic expansion.
+ * - `$( (…) )` would be written `$((…))`, an arithmetic expansion;
+ * - and two meanings just-bash lacks: `[!…]` in a `case` or `[[ == ]]` pattern (written `[^…]`, which it knows),
+ *   and `exec CMD` ending the shell ({@link execEndsShell}).
  * Here-document bodies are left alone.
  */
 function prepare(node: unknown, inQuotes = false): void {
   if (Array.isArray(node)) {
+    execEndsShell(node);
     for (const item of node) prepare(item, inQuotes);
     return;
   }
@@ -55,6 +58,10 @@ function prepare(node: unknown, inQuotes = false): void {
   if (n.type === 'CondBinary' && n.operator === '=~') {
     const right = n.right as { parts?: ScriptNode[] } | undefined;
     if (right?.parts) right.parts = right.parts.map((p) => (p.type === 'Literal' && !String(p.value).includes('\n') ? raw(String(p.value)) : p));
+  }
+  if (n.type === 'CaseItem' || (n.type === 'CondBinary' && (n.operator === '==' || n.operator === '=' || n.operator === '!='))) {
+    const words = (n.type === 'CaseItem' ? n.patterns : [n.right]) as Array<{ parts?: ScriptNode[] }> | undefined;
+    for (const word of words ?? []) for (const part of word.parts ?? []) if (part.type === 'Glob') part.pattern = String(part.pattern).replace(/\[!/g, '[^');
   }
   if (n.type === 'Substring') {
     const offset = n.offset as ScriptNode | undefined;
@@ -83,6 +90,34 @@ function prepare(node: unknown, inQuotes = false): void {
   for (const [key, value] of Object.entries(n)) {
     if (key === 'type') continue;
     prepare(value, inQuotes || n.type === 'DoubleQuoted');
+  }
+}
+
+const literalWord = (value: string) => ({ type: 'Word', parts: [{ type: 'Literal', value }] });
+
+/**
+ * `exec CMD ARG…` in a list of statements runs CMD in place of the shell: nothing after it runs, and the shell's
+ * status is CMD's. just-bash runs CMD and goes on, so the statement becomes `CMD ARG…` followed by `exit`.
+ * `exec` with only redirections, or with options (`exec -a`), is left as is.
+ */
+function execEndsShell(list: unknown[]): void {
+  for (let i = 0; i < list.length; i++) {
+    const statement = list[i] as ScriptNode | null;
+    if (statement?.type !== 'Statement' || statement.background === true || (statement.operators as unknown[] | undefined)?.length) continue;
+    const pipelines = statement.pipelines as ScriptNode[] | undefined;
+    const commands = pipelines?.length === 1 && pipelines[0]!.negated !== true ? (pipelines[0]!.commands as ScriptNode[]) : [];
+    const command = commands.length === 1 ? commands[0]! : null;
+    if (command?.type !== 'SimpleCommand') continue;
+    const name = (command.name as { parts?: ScriptNode[] } | null)?.parts;
+    const args = (command.args as Array<{ parts?: ScriptNode[] }> | undefined) ?? [];
+    const first = args[0]?.parts;
+    if (name?.length !== 1 || name[0]!.type !== 'Literal' || name[0]!.value !== 'exec') continue;
+    if (first?.length !== 1 || first[0]!.type !== 'Literal' || String(first[0]!.value).startsWith('-')) continue;
+    command.name = args[0];
+    command.args = args.slice(1);
+    const exit = { type: 'SimpleCommand', name: literalWord('exit'), args: [], assignments: [], redirections: [] };
+    list.splice(i + 1, 0, { type: 'Statement', pipelines: [{ type: 'Pipeline', commands: [exit], negated: false, timed: false, timePosix: false }], operators: [], background: false });
+    i++;
   }
 }
 
