@@ -57,6 +57,23 @@ describe('a syntax error on line N runs lines 1..N-1 first, then prints bash\'s 
   });
 });
 
+describe('what bash says of scripts just-bash accepts', () => {
+  it('a } that closes nothing is a syntax error, after the commands before it ran', async () => {
+    expect(await bashC('echo a\nf() {\n  echo body\n}\n}\necho b')).toEqual({
+      exit: 2,
+      chunks: ['out:a\n', "err:bash: -c: line 5: syntax error near unexpected token `}'\nbash: -c: line 5: `}'\n"],
+    });
+    expect(await bashC('echo a; }')).toEqual({ exit: 2, chunks: ["err:bash: -c: line 1: syntax error near unexpected token `}'\nbash: -c: line 1: `echo a; }'\n"] });
+  });
+
+  it('a here-document open at the end is a warning before its command runs', async () => {
+    const { exit, chunks } = await bashC('echo start\ncat <<EOF\nbody');
+    expect(exit).toBe(0);
+    expect(chunks.filter((c) => c.startsWith('out:')).map((c) => c.slice(4)).join('')).toBe('start\nbody\n');
+    expect(chunks.filter((c) => c.startsWith('err:'))).toEqual(["err:bash: line 3: warning: here-document at line 2 delimited by end-of-file (wanted `EOF')\n"]);
+  });
+});
+
 describe('diagnose', () => {
   it('words a parse error as bash does, per place', () => {
     expect(diagnose('if; then echo; fi', commandStringPlace)?.message).toEqual(["bash: -c: line 1: syntax error near unexpected token `;'", "bash: -c: line 1: `if; then echo; fi'"]);

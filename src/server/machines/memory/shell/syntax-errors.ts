@@ -8,6 +8,7 @@
  */
 import { parse } from 'just-bash';
 import { shellQuote } from '../argv.ts';
+import { parseScript, type ScriptNode } from './script-ast.ts';
 
 /** How bash words the place of an error: `bash: -c: line 3: `, `script.sh: line 3: `, or `bash: ` (stdin). */
 export type ErrorPlace = (line: number) => string;
@@ -122,12 +123,69 @@ export function completeLinesBefore(script: string): number {
  * commands that run ends the script first, as in bash.
  */
 export function withSyntaxRecovery(script: string, place: ErrorPlace): string {
-  if (parses(script)) return script;
+  const ast = parseScript(script);
+  if (ast) return withParsedScriptChecks(script, ast.statements, place);
   const lines = linesOf(script);
   const k = completeLinesBefore(script);
   const failure = diagnose(lines.slice(k).join('\n'), place, k + 1);
   if (!failure) return script;
   return failureScript(lines.slice(0, k).join('\n'), failure);
+}
+
+/** A bare statement: what just-bash makes of a `}` that closes nothing (bash: a syntax error). */
+function isBare(statement: ScriptNode): boolean {
+  const pipelines = (statement.pipelines as ScriptNode[] | undefined) ?? [];
+  const command = pipelines.length === 1 ? ((pipelines[0]!.commands as ScriptNode[] | undefined) ?? [])[0] : undefined;
+  if (command?.type !== 'SimpleCommand' || command.name) return false;
+  return [command.args, command.assignments, command.redirections].every((a) => !(a as unknown[] | undefined)?.length);
+}
+
+/** The first line of a top-level command of `statements` (just-bash records it on simple commands). */
+function lineOf(statement: ScriptNode | undefined): number | null {
+  const command = ((statement?.pipelines as ScriptNode[] | undefined)?.[0]?.commands as ScriptNode[] | undefined)?.[0];
+  return typeof command?.line === 'number' ? command.line : null;
+}
+
+/** The here-document of `node` left open at the end of the script, with its delimiter. */
+function openHereDoc(node: unknown): { delimiter: string } | null {
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      const found = openHereDoc(item);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (node === null || typeof node !== 'object') return null;
+  const n = node as ScriptNode;
+  if (n.type === 'HereDoc') return n.terminated === false ? { delimiter: String(n.delimiter) } : null;
+  return openHereDoc(Object.values(n));
+}
+
+/**
+ * What bash says of a script just-bash parses: a `}` that closes nothing is a syntax error (the commands before it
+ * run first); a here-document still open at the end is a warning printed when bash reads its command.
+ */
+function withParsedScriptChecks(script: string, statements: ScriptNode[], place: ErrorPlace): string {
+  const lines = linesOf(script);
+  const bare = statements.findIndex(isBare);
+  if (bare >= 0) {
+    const before = lineOf(statements[bare + 1]) ?? lines.length + 1;
+    let line = before - 1;
+    while (line > 1 && !/(^|[\s;&|])\}\s*$/.test(lines[line - 1] ?? '')) line--;
+    const k = completeLinesBefore(lines.slice(0, line).join('\n'));
+    const message = [`${place(line)}syntax error near unexpected token \`}'`, `${place(line)}\`${lines[line - 1] ?? ''}'`];
+    return failureScript(lines.slice(0, k).join('\n'), { incomplete: false, message, status: 2 });
+  }
+  for (const statement of statements) {
+    const open = openHereDoc(statement);
+    const line = open ? lineOf(statement) : null;
+    if (!open || line === null) continue;
+    const where = place === commandStringPlace ? (script.endsWith('\n') ? 'bash: ' : `bash: line ${lines.length}: `) : place(lines.length);
+    const warning = `${where}warning: here-document at line ${line} delimited by end-of-file (wanted \`${open.delimiter}')`;
+    lines[line - 1] = `printf '%s\\n' ${shellQuote(warning)} >&2; ${lines[line - 1]}`;
+    return lines.join('\n') + (script.endsWith('\n') ? '\n' : '');
+  }
+  return script;
 }
 
 /** `prefix` followed by the command that reports `failure` and exits (the prefix must parse on its own). */
