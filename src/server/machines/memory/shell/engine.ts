@@ -428,8 +428,9 @@ async function runShell(
     const bash = new Bash({
       fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: { pid, ppid: 1 } }), ctl.sinks),
       cwd: req.dir,
-      // The names of the request's environment are the exported ones (just-bash exports the constructor's names).
-      env: { ...req.env },
+      // The names of the request's environment are the exported ones (just-bash exports the constructor's names),
+      // but for bash's own variables carried over from a previous line or into a job (`IFS`, `OSTYPE`…).
+      env: exportedOf(req.env, sprite.name),
       // An option a command lacks is a loud refusal, never GNU's "invalid option" (loud-options.ts).
       customCommands: withLoudOptions([
         ...byteExactCommands(),
@@ -480,6 +481,12 @@ async function runShell(
   } catch (err) {
     return text('', 1, describeShellError(err));
   }
+}
+
+/** `env` without the variables bash sets for itself, where they still hold bash's own values. */
+function exportedOf(env: Record<string, string>, hostname: string): Record<string, string> {
+  const own = bashVariables(hostname);
+  return Object.fromEntries(Object.entries(env).filter(([name, value]) => own[name] !== value));
 }
 
 /**
