@@ -200,7 +200,8 @@ function spritzerCommands(term: Terminal, vfs: Vfs): CustomCommand[] {
  * `req.env` (nothing merged in), the working directory `req.dir`, `$$` the sprite pid. `sh -c`, `bash -c`,
  * `sh -lc`, `bash -lc` are unwrapped before just-bash sees them (it rejects `-lc`).
  *
- * Stdin: just-bash needs all of stdin before it starts. With `opts.stdin` false the command starts at once with
+ * Stdin: a non-TTY `bash`/`sh` with no script reads its commands from stdin as they arrive (stdin-shell.ts).
+ * Otherwise just-bash needs all of stdin before it starts. With `opts.stdin` false the command starts at once with
  * empty stdin. With `opts.stdin` true it starts on `endStdin()`; without EOF, once `stdinGraceMs` pass with no
  * stdin at all (`stdinWaitMs` when the script may read stdin and is not a TTY, stdin-wait.ts), or
  * `STDIN_IDLE_AFTER_DATA_MS` after the last chunk (an empty chunk counts: the WebSocket layer sends one while a
