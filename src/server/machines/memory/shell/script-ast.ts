@@ -42,8 +42,9 @@ function signed(expr: ScriptNode | undefined): boolean {
  * - an unquoted text with a newline (`$'a\nb'`) would be written `a\⏎b`, a line continuation;
  * - an array literal in a `declare`/`local` argument (`declare -a a=(1 'b c')`) would be escaped into one word;
  * - `$( (…) )` would be written `$((…))`, an arithmetic expansion;
- * - and two meanings just-bash lacks: `[!…]` in a `case` or `[[ == ]]` pattern (written `[^…]`, which it knows),
- *   and `exec CMD` ending the shell ({@link execEndsShell}).
+ * - and meanings just-bash lacks: `[!…]` in a `case` or `[[ == ]]` pattern (written `[^…]`, which it knows),
+ *   `~+` and `~-` (bash(1) "Tilde Expansion": `$PWD`, `$OLDPWD`), and `exec CMD` ending the shell
+ *   ({@link execEndsShell}).
  * Here-document bodies are left alone.
  */
 function prepare(node: unknown, inQuotes = false): void {
@@ -86,6 +87,13 @@ function prepare(node: unknown, inQuotes = false): void {
   if (n.type === 'Word' && !inQuotes) {
     const parts = n.parts as ScriptNode[] | undefined;
     if (parts) n.parts = parts.map((p) => (p.type === 'Literal' && String(p.value).includes('\n') ? raw(ansiC(String(p.value))) : p));
+    const first = parts?.[0];
+    const tilde =
+      first?.type === 'Literal' ? /^~([+-])(\/.*)?$/s.exec(String(first.value)) : first?.type === 'TildeExpansion' && (first.user === '+' || first.user === '-') ? ['', first.user] : null;
+    if (tilde) {
+      const dir = { type: 'DoubleQuoted', parts: [{ type: 'ParameterExpansion', parameter: tilde[1] === '+' ? 'PWD' : 'OLDPWD', operation: null }] };
+      n.parts = [dir, ...(tilde[2] ? [{ type: 'Literal', value: tilde[2] }] : []), ...(n.parts as ScriptNode[]).slice(1)];
+    }
   }
   for (const [key, value] of Object.entries(n)) {
     if (key === 'type') continue;
