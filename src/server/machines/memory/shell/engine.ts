@@ -491,12 +491,14 @@ function exportedOf(env: Record<string, string>, hostname: string): Record<strin
 }
 
 /**
- * A non-interactive bash that meets an unset variable under `set -u` exits 127 (bash 5.2; just-bash exits 1). Its
- * message is the last thing just-bash kept back (the script's own stderr went to the sinks), which tells it apart
- * from a script that merely ends with status 1.
+ * A non-interactive bash that meets an unset variable under `set -u` exits 127 (bash 5.2; just-bash exits 1), or 1
+ * under `set -e` too. Its message is the last thing just-bash kept back (the script's own stderr went to the sinks),
+ * which tells it apart from a script that merely ends with status 1.
  */
 function unboundVariableStatus<R extends ExecResult>(result: R): R {
-  return result.exitCode === 1 && /: unbound variable\n$/.test(result.stderr) ? { ...result, exitCode: 127 } : result;
+  if (result.exitCode !== 1 || !/: unbound variable\n$/.test(result.stderr)) return result;
+  const options = 'env' in result ? (result.env as Record<string, string>).SHELLOPTS ?? '' : '';
+  return options.split(':').includes('errexit') ? result : { ...result, exitCode: 127 };
 }
 
 /** Sets `$?` for the line that follows (the interactive shell's previous status). */
