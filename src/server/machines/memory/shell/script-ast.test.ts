@@ -30,6 +30,7 @@ describe('scripts mean the same after the engine rewrites them', () => {
     ['echo $( (echo nested-sub) )', 'nested-sub\n'],
     ['case x in [!a-c]) echo not-abc;; esac; [[ x == [!a-c]* ]] && echo not-either', 'not-abc\nnot-either\n'],
     ['exec echo replaced; echo never', 'replaced\n'],
+    ['set -- a b; shift 5 2>&1; echo $? $#', '1 2\n'],
     ['cd /tmp; cd /; echo ~+ ~- ~+/x "~+"', '/ /tmp //x ~+\n'],
     ['f() { exec echo in-f; }; f; echo never', 'in-f\n'],
     ['(exec echo sub); echo after', 'sub\nafter\n'],
