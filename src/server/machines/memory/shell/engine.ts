@@ -42,6 +42,7 @@ import { sedCommands } from './sed-command.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty.ts';
 import { startJobControl, type JobHooks } from './job-runner.ts';
 import { commOf } from '../processes.ts';
+import { PROCESS_COMMAND_NAMES, processCommands } from './process-commands.ts';
 import { JOB_COMMAND_NAMES, rewriteJobControl, type JobControl } from './jobs.ts';
 import { DEFAULT_SHELL_LIMITS, describeShellError, explainLimits, JAVASCRIPT_AVAILABLE, shellExecutionLimits, WORLD_COMMAND_NAMES, worldCommands, type ShellLimits } from './world.ts';
 
@@ -76,7 +77,7 @@ interface Terminal {
 /** The command `./risky.sh` is rewritten to when the sprite has no `risky.sh` of its own. */
 const RISKY_COMMAND = 'spritzer-risky.sh';
 /** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
-const EXTRA_COMMANDS = ['tty', 'stty', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...JOB_COMMAND_NAMES];
+const EXTRA_COMMANDS = ['tty', 'stty', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...JOB_COMMAND_NAMES, ...PROCESS_COMMAND_NAMES];
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
@@ -403,6 +404,12 @@ async function runShell(
         ...statFindCommands(),
         ...sedCommands(),
         ...ctl.jobs.commands(),
+        ...processCommands({
+          processes: sprite.processes,
+          self: sprite.processes?.get(pid) ?? { pid, ppid: 1, args: req.argv.join(' '), comm: commOf(req.argv[0] ?? 'sh'), startedAt: ctl.clock.now(), tty: req.tty ? 'pts/0' : null },
+          allocatePid: () => sprite.allocatePid(),
+          now: () => ctl.clock.now(),
+        }),
         ...(ctl.commands ?? []),
       ], JUST_BASH_COMMANDS, EXACT_COMMANDS),
       // The WASM runtimes (CPython, QuickJS, SQLite) load on a command's first use, not here: a server whose

@@ -74,8 +74,8 @@ export function explainLimits(result: ExecResult, limits: ShellLimits): ExecResu
 export const REAL_ENGINE_COMMANDS: readonly string[] = [
   'git', 'curl', 'wget', 'make', 'cmake', 'gcc', 'g++', 'cc', 'c++', 'clang', 'ld', 'go', 'cargo', 'rustc', 'ruby',
   'gem', 'bundle', 'java', 'javac', 'deno', 'bun', 'npm', 'npx', 'yarn', 'pnpm', 'pip', 'pip3', 'apt', 'apt-get',
-  'dpkg', 'docker', 'podman', 'kubectl', 'ssh', 'scp', 'rsync', 'su', 'systemctl', 'service', 'ps', 'top',
-  'htop', 'pkill', 'killall', 'pgrep', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
+  'dpkg', 'docker', 'podman', 'kubectl', 'ssh', 'scp', 'rsync', 'su', 'systemctl', 'service', 'top',
+  'htop', 'killall', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
   'vim', 'vi', 'nano', 'emacs', 'less', 'more', 'tmux', 'screen', 'strace', 'gdb', 'perl', 'lsof', 'chown', 'useradd',
   'ulimit', 'df', 'nproc', 'getconf', 'locale', 'bc', 'xxd', 'iconv', 'zip', 'unzip', 'free', 'lsblk', 'chgrp', 'mkfifo', 'flock', 'bzip2', 'xz',
 ];
