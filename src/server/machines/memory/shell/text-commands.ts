@@ -1,0 +1,14 @@
+/**
+ * The text and archive tools the shell engine implements itself, GNU's way, over or instead of just-bash's: one
+ * list for the engine's command table. Each command lives in its own module; this one only gathers them.
+ */
+import type { CustomCommand } from 'just-bash';
+import { diffCommands } from './diff-command.ts';
+
+/** Commands just-bash lacks that this list adds (each needs its `/bin` stub to be found on PATH). */
+export const TEXT_COMMAND_NAMES: readonly string[] = [];
+
+/** The commands of the text modules, for just-bash's `customCommands`. */
+export function textCommands(): CustomCommand[] {
+  return [...diffCommands()];
+}
