@@ -4,11 +4,13 @@
  */
 import type { CustomCommand } from 'just-bash';
 import { diffCommands } from './diff-command.ts';
+import { uniqCommands } from './uniq-command.ts';
+import { wcCommands } from './wc-command.ts';
 
 /** Commands just-bash lacks that this list adds (each needs its `/bin` stub to be found on PATH). */
 export const TEXT_COMMAND_NAMES: readonly string[] = [];
 
 /** The commands of the text modules, for just-bash's `customCommands`. */
 export function textCommands(): CustomCommand[] {
-  return [...diffCommands()];
+  return [...diffCommands(), ...wcCommands(), ...uniqCommands()];
 }
