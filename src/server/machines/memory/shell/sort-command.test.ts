@@ -12,8 +12,8 @@ describe('sort orderings', () => {
     expect(r.stdout).toBe('v1.2\nv1.9\nv1.10\n5\n10K\n2M\n1G\nJan\nFeb\nMar\n-10\n-1\n2\na_1\nb-2\nc\nx\nnan\n-inf\n5\n1e3\n');
   });
   it('sorts by keys and characters of fields, stably with -s', async () => {
-    const r = await runShell("sort -k 1.2,1.3 <<< $'xb\\nya\\nzc'; sort -t: -k2 <<< $'a:2\\nb:10\\nc:1'; sort -t: -k2n <<< $'a:2\\nb:10\\nc:1'; sort -s -k1,1 <<< $'b 1\\na 2\\nb 0'; sort -b <<< $'  b\\na'");
-    expect(r.stdout).toBe('ya\nxb\nzc\nc:1\nb:10\na:2\nc:1\na:2\nb:10\na 2\nb 1\nb 0\na\n  b\n');
+    const r = await runShell("sort -k 1.2,1.3 <<< $'xb\\nya\\nzc'; sort -t: -k2 <<< $'a:2\\nb:10\\nc:1'; sort -t: -k2n <<< $'a:2\\nb:10\\nc:1'; sort -s -k1,1 <<< $'b 1\\na 2\\nb 0'; sort -b <<< $'  b\\na'; sort -t: -k1,1 <<< $'b:1\\nB:2\\na:3'");
+    expect(r.stdout).toBe('ya\nxb\nzc\nc:1\nb:10\na:2\nc:1\na:2\nb:10\na 2\nb 1\nb 0\na\n  b\nB:2\na:3\nb:1\n');
   });
 });
 
