@@ -5,6 +5,7 @@
 import type { CustomCommand } from 'just-bash';
 import { diffCommands } from './diff-command.ts';
 import { sortCommands } from './sort-command.ts';
+import { trCommands } from './tr-command.ts';
 import { uniqCommands } from './uniq-command.ts';
 import { wcCommands } from './wc-command.ts';
 
@@ -13,5 +14,5 @@ export const TEXT_COMMAND_NAMES: readonly string[] = [];
 
 /** The commands of the text modules, for just-bash's `customCommands`. */
 export function textCommands(): CustomCommand[] {
-  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands()];
+  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands()];
 }
