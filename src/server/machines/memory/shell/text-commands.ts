@@ -4,15 +4,16 @@
  */
 import type { CustomCommand } from 'just-bash';
 import { diffCommands } from './diff-command.ts';
+import { digestCommands } from './digest-command.ts';
 import { sortCommands } from './sort-command.ts';
 import { trCommands } from './tr-command.ts';
 import { uniqCommands } from './uniq-command.ts';
 import { wcCommands } from './wc-command.ts';
 
 /** Commands just-bash lacks that this list adds (each needs its `/bin` stub to be found on PATH). */
-export const TEXT_COMMAND_NAMES: readonly string[] = [];
+export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 'sha512sum', 'b2sum'];
 
 /** The commands of the text modules, for just-bash's `customCommands`. */
 export function textCommands(): CustomCommand[] {
-  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands()];
+  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands()];
 }
