@@ -5,6 +5,7 @@
 import type { CustomCommand } from 'just-bash';
 import { diffCommands } from './diff-command.ts';
 import { digestCommands } from './digest-command.ts';
+import { headTailCommands } from './head-tail.ts';
 import { sortCommands } from './sort-command.ts';
 import { trCommands } from './tr-command.ts';
 import { uniqCommands } from './uniq-command.ts';
@@ -15,5 +16,5 @@ export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 
 
 /** The commands of the text modules, for just-bash's `customCommands`. */
 export function textCommands(): CustomCommand[] {
-  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands()];
+  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands()];
 }
