@@ -19,8 +19,8 @@ describe('sort orderings', () => {
 
 describe('sort modes', () => {
   it('checks order (-c, -C), merges, keeps unique keys, writes -o over its input', async () => {
-    const r = await runShell("printf '3\\n1\\n' > n; sort -C n; echo $?; sort -c n; echo $?; sort -m <(printf '1\\n3\\n') <(printf '2\\n4\\n'); sort -fu <<< $'B\\nb\\na'; sort -o n n; cat n");
-    expect(r).toEqual({ stdout: '1\n1\n1\n2\n3\n4\na\nB\n1\n3\n', stderr: 'sort: n:2: disorder: 1\n', exit: 0 });
+    const r = await runShell("printf '3\\n1\\n' > n; sort -C n; echo $?; sort -c n; echo $?; sort -m <(printf '1\\n3\\n') <(printf '2\\n4\\n'); sort -fu <<< $'B\\nb\\na'; sort -u <<< $'b\\na\\nb'; sort -o n n; cat n");
+    expect(r).toEqual({ stdout: '1\n1\n1\n2\n3\n4\na\nB\na\nb\n1\n3\n', stderr: 'sort: n:2: disorder: 1\n', exit: 0 });
   });
   it('fails with 2 on a missing file', async () => {
     expect(await runShell('sort nope')).toEqual({ stdout: '', stderr: 'sort: cannot read: nope: No such file or directory\n', exit: 2 });

@@ -235,7 +235,8 @@ export function compareLines(a: string, b: string, keys: SortKey[], o: { tab?: s
     else d = cmp(x, y);
     if (d) return k.reverse ? -Math.sign(d) : Math.sign(d);
   }
-  if (o.stable) return 0;
+  // Without keys the whole line is the comparison itself, under -s and -u too.
+  if (o.stable && keys.length > 0) return 0;
   const d = cmp(a, b);
   return o.reverse ? -d : d;
 }
