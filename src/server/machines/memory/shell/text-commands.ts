@@ -3,6 +3,7 @@
  * list for the engine's command table. Each command lives in its own module; this one only gathers them.
  */
 import type { CustomCommand } from 'just-bash';
+import { archiveCommands } from './archive-commands.ts';
 import { diffCommands } from './diff-command.ts';
 import { digestCommands } from './digest-command.ts';
 import { headTailCommands } from './head-tail.ts';
@@ -16,5 +17,5 @@ export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 
 
 /** The commands of the text modules, for just-bash's `customCommands`. */
 export function textCommands(): CustomCommand[] {
-  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands()];
+  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands()];
 }
