@@ -10,6 +10,7 @@ import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, typ
 import { compareLines, type Change } from './diff-engine.ts';
 import { formatChanges, type DiffSide, type DiffStyle } from './diff-format.ts';
 import { unsupported } from './gnu-commands.ts';
+import { walkArgs } from './text-input.ts';
 
 interface Options {
   style: DiffStyle;
@@ -42,7 +43,6 @@ const LONG_FLAGS: Record<string, string> = {
 /** Parses argv as GNU's getopt would (options anywhere, `--` ends them). */
 function parse(args: string[]): { o: Options; operands: string[] } | ExecResult {
   const o: Options = { style: { kind: 'normal' }, brief: false, reportSame: false, recursive: false, newFile: false, text: false, ignoreCase: false, allSpace: false, spaceChange: false, blankLines: false, stripCr: false, labels: [], exclude: [], switches: '' };
-  const operands: string[] = [];
   const context = (v: string | undefined, kind: 'unified' | 'context'): ExecResult | undefined => {
     if (v !== undefined && !/^\d+$/.test(v)) return usage(`invalid context length '${v}'`);
     o.style = { kind, context: v === undefined ? 3 : Number(v) };
@@ -66,63 +66,48 @@ function parse(args: string[]): { o: Options; operands: string[] } | ExecResult 
     else return unsupported('diff', f.length === 1 ? `-${f}` : f);
     return undefined;
   };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      operands.push(...args.slice(i + 1));
-      break;
-    }
+  const walked = walkArgs<ExecResult>(args, (a, next) => {
+    o.switches += ` ${a}`;
+    /** The value of an option that takes the next word. */
+    const separate = (missing: string): string | ExecResult => {
+      const v = next();
+      if (v === undefined) return usage(missing);
+      o.switches += ` ${v}`;
+      return v;
+    };
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       const name = eq < 0 ? a : a.slice(0, eq);
-      let value = eq < 0 ? undefined : a.slice(eq + 1);
-      o.switches += ` ${a}`;
       if (name === '--label' || name === '--exclude') {
-        if (value === undefined) {
-          if (i + 1 >= args.length) return usage(`option '${name}' requires an argument`);
-          value = args[++i]!;
-          o.switches += ` ${value}`;
-        }
+        const value = eq < 0 ? separate(`option '${name}' requires an argument`) : a.slice(eq + 1);
+        if (typeof value !== 'string') return value;
         (name === '--label' ? o.labels : o.exclude).push(value);
-      } else if (name === '--unified' || name === '--context') {
-        const r = context(value, name === '--unified' ? 'unified' : 'context');
-        if (r) return r;
-      } else if (name === '--color') {
-        if (value === 'always') return unsupported('diff', a);
-      } else if (LONG_FLAGS[name] && value === undefined) {
-        const r = flag(LONG_FLAGS[name]!);
-        if (r) return r;
-      } else return unsupported('diff', a);
-      continue;
-    }
-    if (a.startsWith('-') && a.length > 1) {
-      o.switches += ` ${a}`;
-      for (let j = 1; j < a.length; j++) {
-        const c = a[j]!;
-        if (c === 'U' || c === 'C' || c === 'L' || c === 'x') {
-          let value = a.slice(j + 1);
-          if (value === '') {
-            if (i + 1 >= args.length) return usage(`option requires an argument -- '${c}'`);
-            value = args[++i]!;
-            o.switches += ` ${value}`;
-          }
-          if (c === 'L') o.labels.push(value);
-          else if (c === 'x') o.exclude.push(value);
-          else {
-            const r = context(value, c === 'U' ? 'unified' : 'context');
-            if (r) return r;
-          }
-          break;
-        }
-        if (/\d/.test(c)) continue; // GNU's obsolete `-NUM` (a context length) changes nothing without -c/-u.
-        const r = flag(c);
-        if (r) return r;
+        return undefined;
       }
-      continue;
+      const value = eq < 0 ? undefined : a.slice(eq + 1);
+      if (name === '--unified' || name === '--context') return context(value, name === '--unified' ? 'unified' : 'context');
+      if (name === '--color') return value === 'always' ? unsupported('diff', a) : undefined;
+      if (LONG_FLAGS[name] && value === undefined) return flag(LONG_FLAGS[name]!);
+      return unsupported('diff', a);
     }
-    operands.push(a);
-  }
-  return { o, operands };
+    for (let j = 1; j < a.length; j++) {
+      const c = a[j]!;
+      if (c === 'U' || c === 'C' || c === 'L' || c === 'x') {
+        const value = j + 1 < a.length ? a.slice(j + 1) : separate(`option requires an argument -- '${c}'`);
+        if (typeof value !== 'string') return value;
+        if (c === 'L') o.labels.push(value);
+        else if (c === 'x') o.exclude.push(value);
+        else return context(value, c === 'U' ? 'unified' : 'context');
+        return undefined;
+      }
+      if (/\d/.test(c)) continue; // GNU's obsolete `-NUM` (a context length) changes nothing without -c/-u.
+      const r = flag(c);
+      if (r) return r;
+    }
+    return undefined;
+  });
+  if ('failed' in walked) return walked.failed;
+  return { o, operands: walked.operands };
 }
 
 interface Ctx {

@@ -5,10 +5,10 @@
  * @see https://www.gnu.org/software/coreutils/manual/html_node/sort-invocation.html
  */
 import { randomBytes } from 'node:crypto';
-import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, type ExecResult } from 'just-bash';
+import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
 import { unsupported } from './gnu-commands.ts';
 import { applyOrdering, blankKey, compareLines, hasOrdering, type SortKey } from './sort-keys.ts';
-import { errnoText, readOperand, type InputCtx } from './text-input.ts';
+import { deliver, readOperand, walkArgs, type InputCtx } from './text-input.ts';
 
 interface Options {
   global: SortKey;
@@ -53,7 +53,6 @@ function parseKey(spec: string): SortKey | ExecResult {
 
 function parse(args: string[]): { o: Options; names: string[]; merge: boolean } | ExecResult {
   const o: Options = { global: blankKey(), keys: [], stable: false, unique: false, zero: false };
-  const names: string[] = [];
   let merge = false;
   const letter = (c: string): ExecResult | undefined => {
     if (c === 's') o.stable = true;
@@ -78,16 +77,11 @@ function parse(args: string[]): { o: Options; names: string[]; merge: boolean } 
     } else if (c === 'o') o.output = v;
     return undefined;
   };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      names.push(...args.slice(i + 1));
-      break;
-    }
+  const walked = walkArgs<ExecResult>(args, (a, next) => {
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       const name = eq < 0 ? a : a.slice(0, eq);
-      const value = () => (eq < 0 ? (args[++i] ?? '') : a.slice(eq + 1));
+      const value = () => (eq < 0 ? (next() ?? '') : a.slice(eq + 1));
       let r: ExecResult | undefined;
       if (name === '--key') r = valued('k', value());
       else if (name === '--field-separator') r = valued('t', value());
@@ -95,30 +89,27 @@ function parse(args: string[]): { o: Options; names: string[]; merge: boolean } 
       else if (name === '--sort' && SORT_NAMES[eq < 0 ? '' : a.slice(eq + 1)]) r = letter(SORT_NAMES[a.slice(eq + 1)]!);
       else if (name === '--check' && eq >= 0) o.check = ['quiet', 'silent'].includes(a.slice(eq + 1)) ? 'quiet' : 'loud';
       else if (name === '--buffer-size' || name === '--temporary-directory' || name === '--parallel' || name === '--batch-size') {
-        if (eq < 0) i++;
+        if (eq < 0) next();
       } else if (LONG[name] && eq < 0) r = letter(LONG[name]!);
       else return unsupported('sort', a);
-      if (r) return r;
-      continue;
+      return r;
     }
-    if (a.startsWith('-') && a.length > 1) {
-      for (let j = 1; j < a.length; j++) {
-        const c = a[j]!;
-        if ('ktoST'.includes(c)) {
-          const v = j + 1 < a.length ? a.slice(j + 1) : args[++i];
-          if (v === undefined) return { stdout: '', stderr: `sort: option requires an argument -- '${c}'\n${TRY}`, exitCode: 2 };
-          const r = valued(c, v);
-          if (r) return r;
-          break;
-        }
-        const r = letter(c);
+    for (let j = 1; j < a.length; j++) {
+      const c = a[j]!;
+      if ('ktoST'.includes(c)) {
+        const v = j + 1 < a.length ? a.slice(j + 1) : next();
+        if (v === undefined) return { stdout: '', stderr: `sort: option requires an argument -- '${c}'\n${TRY}`, exitCode: 2 };
+        const r = valued(c, v);
         if (r) return r;
+        break;
       }
-      continue;
+      const r = letter(c);
+      if (r) return r;
     }
-    names.push(a);
-  }
-  return { o, names, merge };
+    return undefined;
+  });
+  if ('failed' in walked) return walked.failed;
+  return { o, names: walked.operands, merge };
 }
 
 async function sort(args: string[], ctx: InputCtx): Promise<ExecResult> {
@@ -152,15 +143,7 @@ async function sort(args: string[], ctx: InputCtx): Promise<ExecResult> {
   const sorted = lines.map((line, i) => ({ line, i })).sort((x, y) => compare(x.line, y.line) || x.i - y.i).map((x) => x.line);
   const kept = o.unique ? sorted.filter((l, i) => i === 0 || compare(sorted[i - 1]!, l) !== 0) : sorted;
   const out = kept.map((l) => l + end).join('');
-  if (o.output !== undefined && o.output !== '-') {
-    try {
-      await ctx.fs.writeFile(ctx.fs.resolvePath(ctx.cwd, o.output), Buffer.from(out, 'latin1'));
-    } catch (err) {
-      return bad(`open failed: ${o.output}: ${errnoText(err)}`);
-    }
-    return { stdout: '', stderr: '', exitCode: 0 };
-  }
-  return { ...bytesOutput(unsafeBytesFromLatin1(out)), stderr: '', exitCode: 0 };
+  return deliver(ctx, out, o.output, (why) => bad(`open failed: ${o.output}: ${why}`));
 }
 
 /** `sort` for just-bash's `customCommands`. */

@@ -1,9 +1,10 @@
 /**
- * Reading the input operands of the shell engine's own text tools, as GNU coreutils reads them: `-` (or no operand)
+ * What the shell engine's own text tools share: their argv walked as GNU's getopt walks it, their output delivered
+ * to stdout or to a named file, and their input operands read as GNU coreutils reads them: `-` (or no operand)
  * is stdin (so are `/dev/stdin` and `/dev/fd/0`), a file is read whole as a byte string (one char per byte), and a failure is worded as GNU words it
  * (`wc: nope: No such file or directory`, `… Is a directory`).
  */
-import { latin1FromBytes, type IFileSystem, type ByteString } from 'just-bash';
+import { bytesOutput, latin1FromBytes, unsafeBytesFromLatin1, type ByteString, type ExecResult, type IFileSystem } from 'just-bash';
 
 /** The paths that name the command's own stdin. */
 const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
@@ -31,4 +32,38 @@ export async function readOperand(ctx: InputCtx, name: string): Promise<{ bytes:
   } catch (err) {
     return { error: errnoText(err) };
   }
+}
+
+/**
+ * Walks `args` as GNU's getopt does: each option word (`-x…`, `--name[=value]`) goes to `option`, with `next()`
+ * taking the following word as its value (undefined when there is none); every other word, and all after `--`, is
+ * an operand. Returns the operands, or the first result `option` returns (an error).
+ */
+export function walkArgs<R>(args: string[], option: (word: string, next: () => string | undefined) => R | undefined): { operands: string[] } | { failed: R } {
+  const operands: string[] = [];
+  let i = 0;
+  const next = () => (i + 1 < args.length ? args[++i] : undefined);
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') return { operands: [...operands, ...args.slice(i + 1)] };
+    if (a.startsWith('-') && a.length > 1) {
+      const r = option(a, next);
+      if (r !== undefined) return { failed: r };
+    } else operands.push(a);
+  }
+  return { operands };
+}
+
+/**
+ * A tool's output `out` (a byte string): written to `target` when one is named (not `-`), else as stdout. A file
+ * that cannot be written gives `failure(errno text)`.
+ */
+export async function deliver(ctx: InputCtx, out: string, target: string | undefined, failure: (why: string) => ExecResult): Promise<ExecResult> {
+  if (target === undefined || target === '-') return { ...bytesOutput(unsafeBytesFromLatin1(out)), stderr: '', exitCode: 0 };
+  try {
+    await ctx.fs.writeFile(ctx.fs.resolvePath(ctx.cwd, target), Buffer.from(out, 'latin1'));
+  } catch (err) {
+    return failure(errnoText(err));
+  }
+  return { stdout: '', stderr: '', exitCode: 0 };
 }

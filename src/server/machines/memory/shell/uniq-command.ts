@@ -4,9 +4,9 @@
  * `-z`, and the second operand as the output file.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/uniq-invocation.html
  */
-import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, type ExecResult } from 'just-bash';
+import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
 import { unsupported } from './gnu-commands.ts';
-import { errnoText, readOperand, type InputCtx } from './text-input.ts';
+import { deliver, readOperand, walkArgs, type InputCtx } from './text-input.ts';
 
 interface Options {
   count: boolean;
@@ -37,17 +37,11 @@ function keyOf(o: Options, line: string): string {
 
 function parse(args: string[]): { o: Options; names: string[] } | ExecResult {
   const o: Options = { count: false, repeated: false, unique: false, ignoreCase: false, fields: 0, chars: 0, width: Infinity, zero: false };
-  const names: string[] = [];
   const num = (v: string | undefined, what: string): number | ExecResult => {
     if (v === undefined || !/^\d+$/.test(v)) return { stdout: '', stderr: `uniq: ${v ?? ''}: invalid number of ${what}\n`, exitCode: 1 };
     return Number(v);
   };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      names.push(...args.slice(i + 1));
-      break;
-    }
+  const walked = walkArgs<ExecResult>(args, (a, next) => {
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       const name = eq < 0 ? a : a.slice(0, eq);
@@ -60,38 +54,36 @@ function parse(args: string[]): { o: Options; names: string[] } | ExecResult {
       else if (name === '--all-repeated' && (value === undefined || ['none', 'prepend', 'separate'].includes(value))) o.all = (value ?? 'none') as Options['all'];
       else if (name === '--group' && (value === undefined || ['separate', 'prepend', 'append', 'both'].includes(value))) o.group = (value ?? 'separate') as Options['group'];
       else if (name === '--skip-fields' || name === '--skip-chars' || name === '--check-chars') {
-        const n = num(value ?? args[++i], name === '--skip-fields' ? 'fields to skip' : name === '--skip-chars' ? 'bytes to skip' : 'bytes to compare');
+        const n = num(value ?? next(), name === '--skip-fields' ? 'fields to skip' : name === '--skip-chars' ? 'bytes to skip' : 'bytes to compare');
         if (typeof n !== 'number') return n;
         if (name === '--skip-fields') o.fields = n;
         else if (name === '--skip-chars') o.chars = n;
         else o.width = n;
       } else return unsupported('uniq', a);
-      continue;
+      return undefined;
     }
-    if (a.startsWith('-') && a.length > 1) {
-      for (let j = 1; j < a.length; j++) {
-        const c = a[j]!;
-        if (c === 'f' || c === 's' || c === 'w') {
-          const n = num(j + 1 < a.length ? a.slice(j + 1) : args[++i], c === 'f' ? 'fields to skip' : c === 's' ? 'bytes to skip' : 'bytes to compare');
-          if (typeof n !== 'number') return n;
-          if (c === 'f') o.fields = n;
-          else if (c === 's') o.chars = n;
-          else o.width = n;
-          break;
-        }
-        if (c === 'c') o.count = true;
-        else if (c === 'd') o.repeated = true;
-        else if (c === 'D') o.all = 'none';
-        else if (c === 'u') o.unique = true;
-        else if (c === 'i') o.ignoreCase = true;
-        else if (c === 'z') o.zero = true;
-        else return unsupported('uniq', `-${c}`);
+    for (let j = 1; j < a.length; j++) {
+      const c = a[j]!;
+      if (c === 'f' || c === 's' || c === 'w') {
+        const n = num(j + 1 < a.length ? a.slice(j + 1) : next(), c === 'f' ? 'fields to skip' : c === 's' ? 'bytes to skip' : 'bytes to compare');
+        if (typeof n !== 'number') return n;
+        if (c === 'f') o.fields = n;
+        else if (c === 's') o.chars = n;
+        else o.width = n;
+        break;
       }
-      continue;
+      if (c === 'c') o.count = true;
+      else if (c === 'd') o.repeated = true;
+      else if (c === 'D') o.all = 'none';
+      else if (c === 'u') o.unique = true;
+      else if (c === 'i') o.ignoreCase = true;
+      else if (c === 'z') o.zero = true;
+      else return unsupported('uniq', `-${c}`);
     }
-    names.push(a);
-  }
-  return { o, names };
+    return undefined;
+  });
+  if ('failed' in walked) return walked.failed;
+  return { o, names: walked.operands };
 }
 
 async function uniq(args: string[], ctx: InputCtx): Promise<ExecResult> {
@@ -135,15 +127,7 @@ async function uniq(args: string[], ctx: InputCtx): Promise<ExecResult> {
       out += `${o.count ? `${String(run.length).padStart(7)} ` : ''}${run[0]}${end}`;
     }
   }
-  if (names[1] !== undefined && names[1] !== '-') {
-    try {
-      await ctx.fs.writeFile(ctx.fs.resolvePath(ctx.cwd, names[1]), Buffer.from(out, 'latin1'));
-    } catch (err) {
-      return { stdout: '', stderr: `uniq: ${names[1]}: ${errnoText(err)}\n`, exitCode: 1 };
-    }
-    return { stdout: '', stderr: '', exitCode: 0 };
-  }
-  return { ...bytesOutput(unsafeBytesFromLatin1(out)), stderr: '', exitCode: 0 };
+  return deliver(ctx, out, names[1], (why) => ({ stdout: '', stderr: `uniq: ${names[1]}: ${why}\n`, exitCode: 1 }));
 }
 
 /** `uniq` for just-bash's `customCommands`. */
