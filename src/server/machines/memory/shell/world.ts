@@ -98,7 +98,7 @@ const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr
 const notAvailable = (name: string, why = ''): ExecResult => fail(`${name}: not available in the shell engine${why}; ${SANDBOX_HINT}\n`, 127);
 
 /** Commands whose file operands may name `/dev/stdin`: spritzer rewrites it to `-` (their stdin). */
-const STDIN_READERS = ['cat', 'head', 'tail', 'wc', 'od', 'sort', 'uniq', 'base64', 'md5sum', 'sha1sum', 'sha256sum', 'tac', 'nl', 'cut'];
+const STDIN_READERS = ['cat', 'od', 'base64', 'tac', 'nl', 'cut'];
 const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
 
 /**
