@@ -11,7 +11,7 @@ import { defineCommand, type BashOptions, type CustomCommand, type ExecResult, t
 
 type ExecutionLimits = NonNullable<BashOptions['executionLimits']>;
 import { shellQuote } from '../argv.ts';
-import { ownerOf } from './devices.ts';
+import { lsCommand } from './ls-command.ts';
 import { withLoopErrors } from './loop-errors.ts';
 
 /** The hint every loud failure ends with. */
@@ -104,8 +104,7 @@ const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
 /**
  * The commands of this module, for just-bash's `customCommands`:
  * - `rm` removes a symlink itself (dangling, to a directory, with or without `-f`), never its target;
- * - `ls -l` (with `-a`, `-A`, `-d`, `-h`, `-n`, `-1`) shows the real type, mode, owner (`sprite`, `root`), size and
- *   link target; other `ls` forms are just-bash's;
+ * - `ls` is GNU's, over the sprite's files (ls-command.ts);
  * - `hostname` and `uname` describe the sprite; `node` runs `js-exec` (or fails loudly when it cannot run);
  * - {@link REAL_ENGINE_COMMANDS} fail loudly (exit 127) naming `--exec sandbox` (`kill`, `trap`, `nohup` are
  *   jobs.ts's);
@@ -116,10 +115,7 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
   const javascript = world.javascript ?? JAVASCRIPT_AVAILABLE;
   const commands: CustomCommand[] = [
     defineCommand('rm', (args, ctx) => rm(args, ctx.fs, ctx.cwd)),
-    defineCommand('ls', async (args, ctx) => {
-      const run = async (a: string[]) => withLoopErrors(await ctx.origCommand!(a), a, ctx.fs, ctx.cwd);
-      return (await longListing(args, ctx.fs, ctx.cwd, world.now())) ?? (await severalOperands(args, ctx.fs, ctx.cwd, run)) ?? run(args);
-    }),
+    lsCommand(world.now),
     defineCommand('hostname', async () => ok(`${world.hostname}\n`)),
     defineCommand('uname', async (args) => uname(args, world.hostname)),
     defineCommand('node', async (args, ctx) => {
@@ -145,43 +141,6 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
   ];
   if (!javascript) commands.push(defineCommand('js-exec', async () => notAvailable('js-exec', ' on this host (its QuickJS worker needs Node.js 22.6 or later)')));
   return commands;
-}
-
-/**
- * `ls` of several operands as GNU lists them (C locale): the missing ones' errors, then the non-directories (all
- * operands with `-d`) sorted in one block, then each directory sorted, under `name:`, a blank line between
- * sections. just-bash lists each operand on its own with a blank line after each. Null (the caller runs just-bash's
- * own) for one operand, or a flag that changes the order (`-t -S -U -X -v -r -f`).
- */
-async function severalOperands(args: string[], fs: IFileSystem, cwd: string, run: (a: string[]) => Promise<ExecResult>): Promise<ExecResult | null> {
-  const flags = args.filter((a) => a.startsWith('-') && a.length > 1 && a !== '--');
-  const operands = args.filter((a) => !flags.includes(a) && a !== '--');
-  if (operands.length < 2 || args.includes('--') || flags.some((f) => f.startsWith('--') || /[tSUXvrf]/.test(f))) return null;
-  const asFiles = flags.some((f) => f.includes('d'));
-  const files: string[] = [];
-  const dirs: string[] = [];
-  let stderr = '';
-  let exitCode = 0;
-  for (const o of operands) {
-    const st = await fs.stat(fs.resolvePath(cwd, o)).catch(() => null);
-    if (!st) {
-      const r = await run([...flags, o]);
-      stderr += r.stderr;
-      exitCode = Math.max(exitCode, r.exitCode);
-    } else (st.isDirectory && !asFiles ? dirs : files).push(o);
-  }
-  const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
-  const sections: string[] = [];
-  let block = '';
-  for (const f of files.sort(byBytes)) block += (await run([...flags, f])).stdout;
-  if (block) sections.push(block);
-  for (const d of dirs.sort(byBytes)) {
-    const r = await run([...flags, d]);
-    stderr += r.stderr;
-    exitCode = Math.max(exitCode, r.exitCode);
-    sections.push(`${d}:\n${r.stdout}`);
-  }
-  return { stdout: sections.join('\n'), stderr, exitCode };
 }
 
 /** `uname` with `-s -n -r -m -o -a`. */
@@ -293,135 +252,6 @@ async function rm(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
     }
   }
   return { stdout, stderr, exitCode };
-}
-
-const OWNER_NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nobody' };
-const DEVICE_NUMBERS: Record<string, string> = { null: '1, 3', zero: '1, 5', random: '1, 8', urandom: '1, 9', tty: '5, 0' };
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const SIX_MONTHS_MS = 182 * 24 * 3600 * 1000;
-
-interface Row {
-  mode: string;
-  links: string;
-  owner: string;
-  group: string;
-  size: string;
-  date: string;
-  name: string;
-  blocks: number;
-}
-
-/**
- * `ls -l` as GNU ls prints it (C locale, UTC): `total <1K blocks>`, then per entry type+mode, links, owner, group,
- * size (or `major, minor` for a device), date (`Mmm dd HH:MM`, or `Mmm dd  YYYY` when over six months from now),
- * name and ` -> target` for a symlink. Handles `-l -n -a -A -d -h -1`; returns null for any other flag or without
- * `-l`/`-n` (the caller then runs just-bash's own `ls`).
- */
-export async function longListing(args: string[], fs: IFileSystem, cwd: string, now: number): Promise<ExecResult | null> {
-  const flags = new Set<string>();
-  const operands: string[] = [];
-  let options = true;
-  const long: Record<string, string> = { '--all': 'a', '--almost-all': 'A', '--directory': 'd', '--human-readable': 'h', '--numeric-uid-gid': 'n' };
-  for (const a of args) {
-    if (options && a === '--') options = false;
-    else if (options && a.startsWith('--')) {
-      if (!long[a]) return null;
-      flags.add(long[a]);
-    } else if (options && a.startsWith('-') && a.length > 1) for (const c of a.slice(1)) flags.add(c);
-    else operands.push(a);
-  }
-  if (!flags.has('l') && !flags.has('n')) return null;
-  if ([...flags].some((f) => !'lnaAdh1'.includes(f))) return null;
-  if (operands.length === 0) operands.push('.');
-  const fmt = (st: Awaited<ReturnType<IFileSystem['lstat']>>, name: string, target?: string): Row => {
-    const facts = ownerOf(st);
-    const type = facts.device ? 'c' : st.isSymbolicLink ? 'l' : st.isDirectory ? 'd' : '-';
-    const who = (id: number) => (flags.has('n') ? String(id) : (OWNER_NAMES[id] ?? String(id)));
-    const base = name.slice(name.lastIndexOf('/') + 1);
-    const size = facts.device ? (DEVICE_NUMBERS[base] ?? '1, 3') : flags.has('h') ? human(st.size) : String(st.size);
-    return {
-      mode: `${type}${permissions(st.mode)}`,
-      links: st.isDirectory ? '2' : '1',
-      owner: who(facts.uid),
-      group: who(facts.gid),
-      size,
-      date: lsDate(st.mtime.getTime(), now),
-      name: target === undefined ? name : `${name} -> ${target}`,
-      blocks: st.isDirectory ? 4 : st.isSymbolicLink || facts.device ? 0 : Math.ceil(st.size / 4096) * 4,
-    };
-  };
-  let stdout = '';
-  let stderr = '';
-  let exitCode = 0;
-  const files: Row[] = [];
-  const dirs: Array<{ name: string; rows: Row[] }> = [];
-  for (const name of operands) {
-    const p = fs.resolvePath(cwd, name);
-    try {
-      const st = await fs.lstat(p);
-      if (!st.isDirectory || flags.has('d')) {
-        files.push(fmt(st, name, st.isSymbolicLink ? await fs.readlink(p) : undefined));
-        continue;
-      }
-      const rows: Row[] = [];
-      if (flags.has('a')) {
-        rows.push(fmt(st, '.'));
-        rows.push(fmt(await fs.lstat(fs.resolvePath(p, '..')), '..'));
-      }
-      for (const entry of await fs.readdir(p)) {
-        if (entry.startsWith('.') && !flags.has('a') && !flags.has('A')) continue;
-        const child = fs.resolvePath(p, entry);
-        const cst = await fs.lstat(child);
-        rows.push(fmt(cst, entry, cst.isSymbolicLink ? await fs.readlink(child) : undefined));
-      }
-      dirs.push({ name, rows });
-    } catch (err) {
-      stderr += `ls: cannot access '${name}': ${strerror(err)}\n`;
-      exitCode = 2;
-    }
-  }
-  const sections: string[] = [];
-  if (files.length > 0) sections.push(table(files));
-  for (const d of dirs) {
-    const head = operands.length > 1 ? `${d.name}:\n` : '';
-    sections.push(`${head}total ${d.rows.reduce((n, r) => n + r.blocks, 0)}\n${table(d.rows)}`);
-  }
-  stdout = sections.join('\n');
-  return { stdout, stderr, exitCode };
-}
-
-/** Rows aligned as GNU ls aligns them (numbers right, names left). */
-function table(rows: Row[]): string {
-  const width = (k: keyof Row) => Math.max(...rows.map((r) => String(r[k]).length));
-  const [l, o, g, s] = [width('links'), width('owner'), width('group'), width('size')];
-  return rows
-    .map((r) => `${r.mode} ${r.links.padStart(l)} ${r.owner.padEnd(o)} ${r.group.padEnd(g)} ${r.size.padStart(s)} ${r.date} ${r.name}\n`)
-    .join('');
-}
-
-function permissions(mode: number): string {
-  const bit = (m: number, c: string) => ((mode & m) !== 0 ? c : '-');
-  return [0o400, 0o200, 0o100, 0o40, 0o20, 0o10, 0o4, 0o2, 0o1].map((m, i) => bit(m, 'rwx'[i % 3]!)).join('');
-}
-
-function human(n: number): string {
-  if (n < 1024) return String(n);
-  const units = ['K', 'M', 'G', 'T'];
-  let v = n;
-  let u = -1;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return v < 10 ? `${(Math.ceil(v * 10) / 10).toFixed(1)}${units[u]}` : `${Math.ceil(v)}${units[u]}`;
-}
-
-function lsDate(ms: number, now: number): string {
-  const d = new Date(ms);
-  const day = String(d.getUTCDate()).padStart(2);
-  const month = MONTHS[d.getUTCMonth()]!;
-  if (Math.abs(now - ms) > SIX_MONTHS_MS) return `${month} ${day}  ${d.getUTCFullYear()}`;
-  return `${month} ${day} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
 }
 
 /** Names of every command {@link worldCommands} may define (their `/bin` and `/usr/bin` stubs make them found on PATH). */
