@@ -9,6 +9,7 @@ import type { CustomCommand, ExecResult, FsStat, IFileSystem } from 'just-bash';
 import { defineCommand } from 'just-bash';
 import { ownerOf } from './devices.ts';
 import { filevercmp } from './filevercmp.ts';
+import { fnmatch } from './fnmatch.ts';
 import { parseLsArgs, type LsOptions } from './ls-options.ts';
 import { blockFigure, blocksOf, longRow, longTable, type LongColumns, type LongRow } from './ls-long.ts';
 import { hideControlChars, quoteName } from './ls-quote.ts';
@@ -52,40 +53,13 @@ async function safe<T>(p: Promise<T>): Promise<T | undefined> {
   }
 }
 
-/** Whether `name` matches the shell pattern `pat` (`*`, `?`, `[…]`); a leading `.` only by a literal one. */
-export function fnmatch(pat: string, name: string): boolean {
-  let re = '^';
-  for (let i = 0; i < pat.length; i++) {
-    const c = pat[i]!;
-    if (c === '*') re += '[^]*';
-    else if (c === '?') re += '[^]';
-    else if (c === '[') {
-      const end = pat.indexOf(']', i + 2);
-      if (end < 0) re += '\\[';
-      else {
-        let set = pat.slice(i + 1, end);
-        if (set[0] === '!') set = `^${set.slice(1)}`;
-        re += `[${set.replace(/\\/g, '\\\\')}]`;
-        i = end;
-      }
-    } else if (c === '\\' && i + 1 < pat.length) re += `\\${pat[++i]}`;
-    else re += c.replace(/[.+^${}()|\\/]/g, '\\$&');
-  }
-  if (name.startsWith('.') && !pat.startsWith('.')) return false;
-  try {
-    return new RegExp(`${re}$`).test(name);
-  } catch {
-    return pat === name;
-  }
-}
-
 /** Whether a directory entry named `name` is left out of the listing. */
 function ignored(name: string, o: LsOptions): boolean {
   if (o.show !== 'all' && (name === '.' || name === '..')) return true;
   if (o.show === 'default' && name.startsWith('.')) return true;
   if (o.ignoreBackups && name.endsWith('~')) return true;
-  if (o.ignore.some((p) => fnmatch(p, name))) return true;
-  return o.show === 'default' && o.hide.some((p) => fnmatch(p, name));
+  if (o.ignore.some((p) => fnmatch(p, name, { period: true }))) return true;
+  return o.show === 'default' && o.hide.some((p) => fnmatch(p, name, { period: true }));
 }
 
 const isDir = (e: Entry) => e.st.isDirectory || (e.st.isSymbolicLink && e.targetSt?.isDirectory === true);

@@ -1,9 +1,8 @@
 /**
- * `stat -c/--format/--printf` and `find … -printf` as GNU prints them: the formats agent tools use to list files
- * (`find . -printf '%y %p\n'`, `stat -c %Y FILE`) are formatted here from the sprite's file facts; a directive not
- * listed below fails loudly (exit 2, naming `--exec sandbox`). Other `stat` and `find` forms are just-bash's.
- * @see https://www.gnu.org/software/coreutils/manual/html_node/stat-invocation.html,
- *   https://www.gnu.org/software/findutils/manual/html_node/find_html/Format-Directives.html
+ * `stat -c/--format/--printf` as GNU prints it: the formats agent tools use (`stat -c %Y FILE`) are formatted here
+ * from the sprite's file facts; a directive not listed below fails loudly (exit 2, naming `--exec sandbox`). Other
+ * `stat` forms are just-bash's; `find` is find-command.ts's.
+ * @see https://www.gnu.org/software/coreutils/manual/html_node/stat-invocation.html
  */
 import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
 import { ownerOf } from './devices.ts';
@@ -118,55 +117,7 @@ async function stat(args: string[], fs: IFileSystem, cwd: string, orig: (a: stri
   return { stdout, stderr, exitCode: stderr ? 1 : 0 };
 }
 
-/** `find … -printf FMT`: the other predicates are just-bash's (`-print0` lists the paths), formatting is here. */
-async function find(args: string[], fs: IFileSystem, cwd: string, orig: (a: string[]) => Promise<ExecResult>): Promise<ExecResult> {
-  const at = args.indexOf('-printf');
-  if (at < 0) return orig(args);
-  const raw = args[at + 1];
-  if (raw === undefined) return { stdout: '', stderr: "find: missing argument to `-printf'\n", exitCode: 1 };
-  const actions = args.filter((a, i) => i !== at && ['-print', '-print0', '-exec', '-execdir', '-delete', '-ls', '-fprint', '-printf', '-ok'].includes(a));
-  if (actions.length > 0 || args.indexOf('-printf', at + 1) >= 0) return refuse('find', '-printf with another action');
-  const fmt = escapes(raw);
-  if (fmt === null) return refuse('find', `the escape in -printf '${raw}'`);
-  const bad = /%([^pPfhyMmsduUgG])/.exec(fmt.replace(/%%/g, ''));
-  if (bad) return refuse('find', `the -printf directive %${bad[1]}`);
-  const listed = await orig([...args.slice(0, at), ...args.slice(at + 2), '-print0']);
-  if (listed.exitCode !== 0 && !listed.stdout) return listed;
-  const starts = args.slice(0, at).filter((a, i) => !a.startsWith('-') && !args.slice(0, i).some((b) => b.startsWith('-') && b !== '-H' && b !== '-P'));
-  let stdout = '';
-  for (const path of listed.stdout.split('\0').filter(Boolean)) {
-    const abs = fs.resolvePath(cwd, path);
-    const st = await fs.lstat(abs).catch(() => null);
-    if (!st) continue;
-    const start = starts.find((s) => path === s || path.startsWith(`${s.replace(/\/+$/, '')}/`)) ?? '.';
-    const rel = path === start ? '' : path.slice(start.replace(/\/+$/, '').length + 1);
-    const o = ownerOf(st);
-    const slash = path.replace(/\/+$/, '').lastIndexOf('/');
-    const values: Record<string, () => string> = {
-      p: () => path,
-      P: () => rel,
-      f: () => (path === '/' ? '/' : path.replace(/\/+$/, '').slice(slash + 1)),
-      h: () => (slash < 0 ? '.' : path.slice(0, slash) || '/'),
-      y: () => typeLetter(st),
-      m: () => (st.mode & 0o7777).toString(8),
-      M: () => symbolic(st),
-      s: () => String(st.size),
-      d: () => String(rel === '' ? 0 : rel.split('/').length),
-      u: () => NAMES[o.uid] ?? String(o.uid),
-      g: () => NAMES[o.gid] ?? String(o.gid),
-      U: () => String(o.uid),
-      G: () => String(o.gid),
-      '%': () => '%',
-    };
-    stdout += fmt.replace(/%(.)/g, (_, c: string) => values[c]?.() ?? '');
-  }
-  return { stdout, stderr: listed.stderr, exitCode: listed.exitCode };
-}
-
-/** `stat` and `find` for just-bash's `customCommands`. */
+/** `stat` for just-bash's `customCommands` (`find` is find-command.ts's). */
 export function statFindCommands(): CustomCommand[] {
-  return [
-    defineCommand('stat', (args, ctx) => stat(args, ctx.fs, ctx.cwd, (a) => ctx.origCommand!(a))),
-    defineCommand('find', (args, ctx) => find(args, ctx.fs, ctx.cwd, (a) => ctx.origCommand!(a))),
-  ];
+  return [defineCommand('stat', (args, ctx) => stat(args, ctx.fs, ctx.cwd, (a) => ctx.origCommand!(a)))];
 }

@@ -12,6 +12,7 @@ import { defineCommand, type BashOptions, type CustomCommand, type ExecResult, t
 type ExecutionLimits = NonNullable<BashOptions['executionLimits']>;
 import { shellQuote } from '../argv.ts';
 import { lsCommand } from './ls-command.ts';
+import { findCommand } from './find-command.ts';
 import { withLoopErrors } from './loop-errors.ts';
 
 /** The hint every loud failure ends with. */
@@ -104,7 +105,7 @@ const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
 /**
  * The commands of this module, for just-bash's `customCommands`:
  * - `rm` removes a symlink itself (dangling, to a directory, with or without `-f`), never its target;
- * - `ls` is GNU's, over the sprite's files (ls-command.ts);
+ * - `ls` and `find` are GNU's, over the sprite's files (ls-command.ts, find-command.ts);
  * - `hostname` and `uname` describe the sprite; `node` runs `js-exec` (or fails loudly when it cannot run);
  * - {@link REAL_ENGINE_COMMANDS} fail loudly (exit 127) naming `--exec sandbox` (`kill`, `trap`, `nohup` are
  *   jobs.ts's);
@@ -116,6 +117,7 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
   const commands: CustomCommand[] = [
     defineCommand('rm', (args, ctx) => rm(args, ctx.fs, ctx.cwd)),
     lsCommand(world.now),
+    findCommand(world.now),
     defineCommand('hostname', async () => ok(`${world.hostname}\n`)),
     defineCommand('uname', async (args) => uname(args, world.hostname)),
     defineCommand('node', async (args, ctx) => {
@@ -256,5 +258,5 @@ async function rm(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
 
 /** Names of every command {@link worldCommands} may define (their `/bin` and `/usr/bin` stubs make them found on PATH). */
 export const WORLD_COMMAND_NAMES: readonly string[] = [
-  'rm', 'ls', 'hostname', 'uname', 'node', 'js-exec', ...REAL_ENGINE_COMMANDS, ...STDIN_READERS,
+  'rm', 'ls', 'find', 'hostname', 'uname', 'node', 'js-exec', ...REAL_ENGINE_COMMANDS, ...STDIN_READERS,
 ];
