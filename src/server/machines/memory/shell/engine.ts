@@ -39,6 +39,8 @@ import { copyMoveCommands } from './copy-move.ts';
 import { grepCommands } from './grep-command.ts';
 import { statFindCommands } from './stat-find.ts';
 import { sedCommands } from './sed-command.ts';
+import { loginShellCommands } from './login-shell.ts';
+import { pathNameCommands } from './path-names.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty.ts';
 import { startJobControl, type JobHooks } from './job-runner.ts';
 import { commOf } from '../processes.ts';
@@ -80,7 +82,7 @@ const EXTRA_COMMANDS = ['tty', 'stty', 'sprite-env', 'python3', 'python', ...WOR
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
-const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'tty', 'stty', 'hostname', 'uname', ...GNU_COMMAND_NAMES]);
+const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'dirname', 'basename', 'tty', 'stty', 'hostname', 'uname', ...GNU_COMMAND_NAMES]);
 /** just-bash's own commands. */
 const JUST_BASH_COMMANDS: readonly string[] = getCommandNames();
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -402,6 +404,8 @@ async function runShell(
         ...grepCommands(),
         ...statFindCommands(),
         ...sedCommands(),
+        ...loginShellCommands(),
+        ...pathNameCommands(),
         ...ctl.jobs.commands(),
         ...(ctl.commands ?? []),
       ], JUST_BASH_COMMANDS, EXACT_COMMANDS),

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { runShell } from '../../../../../test/support/shell-run.ts';
+
+// GNU coreutils 9 and bash 5.2 on a sprite: each expected output is what they printed on a real machine.
+
+describe('sh -lc and bash -lc inside a script', () => {
+  it('run their script as a login shell would, with $0 and $1 bound', async () => {
+    expect(await runShell("sh -lc 'id -u; echo $0 $1' a b; bash -l -c 'exit 3'; echo $?; bash -lc \"export K='k v'; echo \\\"\\$K\\\"\"")).toEqual({
+      stdout: '1000\na b\n3\nk v\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('dirname and basename', () => {
+  it('keep the root, drop trailing slashes, and find the last component as GNU does', async () => {
+    const r = await runShell('for x in / // a/ //a a//b//c /a/b/ ..; do printf "%s|%s " "$(dirname "$x")" "$(basename "$x")"; done');
+    expect(r.stdout).toBe('/|/ /|/ .|a /|a a//b|c /a|b .|.. ');
+  });
+  it('remove a suffix only when something is left; -a, -s and -z', async () => {
+    expect((await runShell('basename .bashrc .bashrc; basename a.txt .txt; basename -s .txt a.txt b.txt; basename -a x/y z/; dirname a b/c')).stdout).toBe('.bashrc\na\na\nb\ny\nz\n.\nb\n');
+    expect((await runShell('dirname -z a/b | od -An -c; basename -z a/b | od -An -c')).stdout).toBe('   a  \\0\n   b  \\0\n');
+  });
+  it('complain as GNU does', async () => {
+    expect(await runShell('basename a b c')).toEqual({ stdout: '', stderr: "basename: extra operand 'c'\nTry 'basename --help' for more information.\n", exit: 1 });
+    expect(await runShell('dirname')).toEqual({ stdout: '', stderr: "dirname: missing operand\nTry 'dirname --help' for more information.\n", exit: 1 });
+  });
+});
