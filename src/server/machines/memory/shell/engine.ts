@@ -37,7 +37,7 @@ import { GNU_COMMAND_NAMES, gnuCommands } from './gnu-commands.ts';
 import { withLoudOptions } from './loud-options.ts';
 import { copyMoveCommands } from './copy-move.ts';
 import { grepCommands } from './grep-command.ts';
-import { statFindCommands } from './stat-find.ts';
+import { statCommands } from './stat-command.ts';
 import { sedCommands } from './sed-command.ts';
 import { loginShellCommands } from './login-shell.ts';
 import { pathNameCommands } from './path-names.ts';
@@ -82,7 +82,7 @@ const EXTRA_COMMANDS = ['tty', 'stty', 'sprite-env', 'python3', 'python', ...WOR
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
-const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'dirname', 'basename', 'tty', 'stty', 'hostname', 'uname', ...GNU_COMMAND_NAMES]);
+const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'tty', 'stty', 'hostname', 'uname', ...GNU_COMMAND_NAMES]);
 /** just-bash's own commands. */
 const JUST_BASH_COMMANDS: readonly string[] = getCommandNames();
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -402,7 +402,7 @@ async function runShell(
         ...gnuCommands(),
         ...copyMoveCommands(),
         ...grepCommands(),
-        ...statFindCommands(),
+        ...statCommands({ usedBytes: () => sprite.vfs.totalBytes(), files: () => sprite.vfs.fileCount() }),
         ...sedCommands(),
         ...loginShellCommands(),
         ...pathNameCommands(),

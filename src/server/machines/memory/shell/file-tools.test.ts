@@ -27,3 +27,19 @@ describe('dirname and basename', () => {
     expect(await runShell('dirname')).toEqual({ stdout: '', stderr: "dirname: missing operand\nTry 'dirname --help' for more information.\n", exit: 1 });
   });
 });
+
+describe('stat', () => {
+  const TREE = "mkdir -p w/d/sub && cd w && printf 'hello\\n' > a && ln -s a l && touch -d '2020-01-02 03:04:05' a";
+  it('prints the default report as GNU does (ext4 block counts, ext4 link counts)', async () => {
+    const r = await runShell(`${TREE} && stat a | sed -n '1,2p;4,6p'; stat -c '%h %b %B %o' d a`);
+    expect(r.stdout).toBe(
+      '  File: a\n  Size: 6         \tBlocks: 8          IO Block: 4096   regular file\n' +
+        'Access: (0644/-rw-r--r--)  Uid: ( 1000/  sprite)   Gid: ( 1000/  sprite)\n' +
+        'Access: 2020-01-02 03:04:05.000000000 +0000\nModify: 2020-01-02 03:04:05.000000000 +0000\n3 8 512 4096\n1 8 512 4096\n',
+    );
+  });
+  it('formats every directive with printf widths; -t is terse; -f describes an ext4 disk', async () => {
+    const r = await runShell(`${TREE} && stat -c '%5s|%-5s|%05a|%F|%N|%y' a l | cut -d'|' -f1-5; stat -t a | wc -w; stat -f -c %T .; chmod 1777 d; stat -c '%a %A' d`);
+    expect(r.stdout).toBe("    6|6    |00644|regular file|'a'\n    1|1    |00777|symbolic link|'l' -> 'a'\n16\next2/ext3\n1777 drwxrwxrwt\n");
+  });
+});
