@@ -43,3 +43,22 @@ describe('stat', () => {
     expect(r.stdout).toBe("    6|6    |00644|regular file|'a'\n    1|1    |00777|symbolic link|'l' -> 'a'\n16\next2/ext3\n1777 drwxrwxrwt\n");
   });
 });
+
+describe('truncate, du, df', () => {
+  it('truncate sets, extends, shrinks and rounds sizes; -c creates nothing', async () => {
+    const r = await runShell("printf 'hello world\\n' > t && truncate -s 5 t && cat t; echo; truncate -s +3 t; stat -c %s t; truncate -s '<4' t; stat -c %s t; truncate -s '%8' t; stat -c %s t; truncate -s 1K k; truncate -s 1KB kb; stat -c %s k kb; truncate -c -s 10 nope; ls nope");
+    expect(r).toEqual({ stdout: 'hello\n8\n4\n8\n1024\n1000\n', stderr: "ls: cannot access 'nope': No such file or directory\n", exit: 2 });
+  });
+  it('truncate without a size, or of a directory, fails as GNU does', async () => {
+    expect((await runShell('truncate f')).stderr).toBe("truncate: you must specify either '--size' or '--reference'\nTry 'truncate --help' for more information.\n");
+    expect(await runShell('mkdir d; truncate -s 1 d')).toEqual({ stdout: '', stderr: "truncate: cannot open 'd' for writing: Is a directory\n", exit: 1 });
+  });
+  it('du counts 4 KiB blocks, or bytes with -b, post-order, with -s -a -c --max-depth', async () => {
+    const r = await runShell("mkdir -p s/lib && printf 'x%.0s' $(seq 32) > s/lib/u && printf 'y' > s/m && du s; du -sh s; du -ab s; du -c -b s/m s/lib/u | tail -1; du -b --max-depth=0 s");
+    expect(r.stdout).toBe('8\ts/lib\n16\ts\n16K\ts\n32\ts/lib/u\n4128\ts/lib\n1\ts/m\n8225\ts\n33\ttotal\n8225\ts\n');
+  });
+  it('df describes the sprite’s disk mounted on /', async () => {
+    const r = await runShell('df . | head -1; df -P . | head -1 | tr -s " "; df -h . | tail -1 | tr -s " " | cut -d" " -f2,6');
+    expect(r.stdout).toBe('Filesystem     1K-blocks  Used Available Use% Mounted on\nFilesystem 1024-blocks Used Available Capacity Mounted on\n94G /\n');
+  });
+});
