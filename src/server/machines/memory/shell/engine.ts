@@ -42,6 +42,7 @@ import { sedCommands } from './sed-command.ts';
 import { loginShellCommands } from './login-shell.ts';
 import { pathNameCommands } from './path-names.ts';
 import { diskCommands } from './disk-commands.ts';
+import { linkCommands } from './link-commands.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty.ts';
 import { startJobControl, type JobHooks } from './job-runner.ts';
 import { commOf } from '../processes.ts';
@@ -79,11 +80,11 @@ interface Terminal {
 /** The command `./risky.sh` is rewritten to when the sprite has no `risky.sh` of its own. */
 const RISKY_COMMAND = 'spritzer-risky.sh';
 /** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
-const EXTRA_COMMANDS = ['tty', 'stty', 'truncate', 'du', 'df', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...JOB_COMMAND_NAMES];
+const EXTRA_COMMANDS = ['tty', 'stty', 'truncate', 'du', 'df', 'link', 'unlink', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...JOB_COMMAND_NAMES];
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
-const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'du', 'df', 'tty', 'stty', 'hostname', 'uname', ...GNU_COMMAND_NAMES]);
+const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'du', 'df', 'ln', 'link', 'unlink', 'readlink', 'tty', 'stty', 'hostname', 'uname', ...GNU_COMMAND_NAMES]);
 /** just-bash's own commands. */
 const JUST_BASH_COMMANDS: readonly string[] = getCommandNames();
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -408,6 +409,7 @@ async function runShell(
         ...loginShellCommands(),
         ...pathNameCommands(),
         ...diskCommands(() => sprite.vfs.totalBytes()),
+        ...linkCommands(),
         ...ctl.jobs.commands(),
         ...(ctl.commands ?? []),
       ], JUST_BASH_COMMANDS, EXACT_COMMANDS),

@@ -62,3 +62,23 @@ describe('truncate, du, df', () => {
     expect(r.stdout).toBe('Filesystem     1K-blocks  Used Available Use% Mounted on\nFilesystem 1024-blocks Used Available Capacity Mounted on\n94G /\n');
   });
 });
+
+describe('ln, link, unlink, readlink', () => {
+  const TREE = "mkdir -p w/src/lib && cd w && printf 'a\\n' > a.txt && printf 'n\\n' > nums.txt && ln -s a.txt link.txt";
+  it('ln -sf into a link to a directory lands inside it; -n and -T replace the link itself', async () => {
+    const r = await runShell(`${TREE} && ln -s src dl && ln -sf a.txt dl && ls src && readlink dl/a.txt; ln -sfn nums.txt dl && readlink dl; ln -s src d2 && ln -sfT nums.txt d2 && readlink d2`);
+    expect(r.stdout).toBe('a.txt\nlib\na.txt\nnums.txt\nnums.txt\n');
+  });
+  it('ln -r makes the target relative to the link; -b keeps the old one; -v names what it made', async () => {
+    const r = await runShell(`${TREE} && ln -sr a.txt src/lib/x && readlink src/lib/x; ln -sbv nums.txt link.txt; ls link.txt*; readlink link.txt`);
+    expect(r.stdout).toBe("../../a.txt\n'link.txt' -> 'nums.txt' (backup: 'link.txt~')\nlink.txt\nlink.txt~\nnums.txt\n");
+  });
+  it('ln over an existing name, and of a directory, fail as GNU does', async () => {
+    expect(await runShell(`${TREE} && ln -s a.txt link.txt`)).toEqual({ stdout: '', stderr: "ln: failed to create symbolic link 'link.txt': File exists\n", exit: 1 });
+    expect((await runShell(`${TREE} && ln src x`)).stderr).toBe('ln: src: hard link not allowed for directory\n');
+  });
+  it('unlink refuses a directory; link makes a second name; readlink -e, -f, -n', async () => {
+    const r = await runShell(`${TREE} && unlink src; echo "status=$?"; link a.txt hard && cat hard; readlink -e link.txt | xargs basename; readlink -n link.txt; echo; readlink -f nope/x; echo $?; readlink a.txt; echo $?`);
+    expect(r).toEqual({ stdout: 'status=1\na\na.txt\na.txt\n1\n1\n', stderr: "unlink: cannot unlink 'src': Is a directory\n", exit: 0 });
+  });
+});
