@@ -71,7 +71,7 @@ describe('ln, link, unlink, readlink', () => {
   });
   it('ln -r makes the target relative to the link; -b keeps the old one; -v names what it made', async () => {
     const r = await runShell(`${TREE} && ln -sr a.txt src/lib/x && readlink src/lib/x; ln -sbv nums.txt link.txt; ls link.txt*; readlink link.txt`);
-    expect(r.stdout).toBe("../../a.txt\n'link.txt' -> 'nums.txt' (backup: 'link.txt~')\nlink.txt\nlink.txt~\nnums.txt\n");
+    expect(r.stdout).toBe("../../a.txt\n'link.txt~' ~ 'link.txt' -> 'nums.txt'\nlink.txt\nlink.txt~\nnums.txt\n");
   });
   it('ln over an existing name, and of a directory, fail as GNU does', async () => {
     expect(await runShell(`${TREE} && ln -s a.txt link.txt`)).toEqual({ stdout: '', stderr: "ln: failed to create symbolic link 'link.txt': File exists\n", exit: 1 });
