@@ -82,3 +82,20 @@ describe('ln, link, unlink, readlink', () => {
     expect(r).toEqual({ stdout: 'status=1\na\na.txt\na.txt\n1\n1\n', stderr: "unlink: cannot unlink 'src': Is a directory\n", exit: 0 });
   });
 });
+
+describe('cp and mv, per file', () => {
+  const TREE = "mkdir -p w/src/lib w/e && cd w && printf 'a\\n' > a.txt && printf 'n\\n' > nums.txt && printf 'u\\n' > src/lib/u && ln -s a.txt link.txt";
+  it('-v names each file copied, relative as typed; -b keeps the replaced file; -r copies a symlink as a link', async () => {
+    const r = await runShell(`${TREE} && cp -rv src e; cp -r link.txt r2; stat -c %F r2; cp -bv a.txt nums.txt; cat nums.txt~; mv -v a.txt c.txt`);
+    expect(r.stdout).toBe(
+      "'src' -> 'e/src'\n'src/lib' -> 'e/src/lib'\n'src/lib/u' -> 'e/src/lib/u'\nsymbolic link\n'a.txt' -> 'nums.txt' (backup: 'nums.txt~')\nn\nrenamed 'a.txt' -> 'c.txt'\n",
+    );
+  });
+  it('-t and --parents choose where copies land; /dev/null as source or destination', async () => {
+    const r = await runShell(`${TREE} && cp -t e a.txt; cp --parents src/lib/u e; find e | sort; cp /dev/null z; stat -c %s z; cp a.txt /dev/null && echo ok; mv src/ s2/ && ls s2`);
+    expect(r.stdout).toBe('e\ne/a.txt\ne/src\ne/src/lib\ne/src/lib/u\n0\nok\nlib\n');
+  });
+  it('-t of a missing directory fails as GNU does', async () => {
+    expect(await runShell(`${TREE} && cp -t nope a.txt`)).toEqual({ stdout: '', stderr: "cp: target directory 'nope': No such file or directory\n", exit: 1 });
+  });
+});
