@@ -6,14 +6,13 @@
  *   df-invocation.html
  */
 import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
+import { strerror } from './errno-text.ts';
 import { ownerOf } from './devices.ts';
 import { humanSize } from './ls-long.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const refuse = (cmd: string, what: string): ExecResult => ({ stdout: '', stderr: `${cmd}: ${what} is not available in the shell engine; ${HINT}\n`, exitCode: 2 });
 const usage = (cmd: string, what: string): ExecResult => ({ stdout: '', stderr: `${cmd}: ${what}\nTry '${cmd} --help' for more information.\n`, exitCode: 1 });
-const STRERROR: Record<string, string> = { ENOENT: 'No such file or directory', EISDIR: 'Is a directory', ENOTDIR: 'Not a directory', EACCES: 'Permission denied' };
-const strerror = (err: unknown) => STRERROR[(err as { code?: string }).code ?? ''] ?? STRERROR.ENOENT!;
 
 /** The disk a sprite has: 100 GB (docs: ext4, 100 GB). */
 export const DISK_BYTES = 100e9;

@@ -43,6 +43,7 @@ import { loginShellCommands } from './login-shell.ts';
 import { pathNameCommands } from './path-names.ts';
 import { diskCommands } from './disk-commands.ts';
 import { linkCommands } from './link-commands.ts';
+import { modeCommands } from './mode-commands.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty.ts';
 import { startJobControl, type JobHooks } from './job-runner.ts';
 import { commOf } from '../processes.ts';
@@ -84,7 +85,7 @@ const EXTRA_COMMANDS = ['tty', 'stty', 'truncate', 'du', 'df', 'link', 'unlink',
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
-const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'du', 'df', 'ln', 'link', 'unlink', 'readlink', 'tty', 'stty', 'hostname', 'uname', ...GNU_COMMAND_NAMES]);
+const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'du', 'df', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'tty', 'stty', 'hostname', 'uname', ...GNU_COMMAND_NAMES]);
 /** just-bash's own commands. */
 const JUST_BASH_COMMANDS: readonly string[] = getCommandNames();
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -410,6 +411,7 @@ async function runShell(
         ...pathNameCommands(),
         ...diskCommands(() => sprite.vfs.totalBytes()),
         ...linkCommands(),
+        ...modeCommands(),
         ...ctl.jobs.commands(),
         ...(ctl.commands ?? []),
       ], JUST_BASH_COMMANDS, EXACT_COMMANDS),

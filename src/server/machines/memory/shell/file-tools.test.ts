@@ -99,3 +99,23 @@ describe('cp and mv, per file', () => {
     expect(await runShell(`${TREE} && cp -t nope a.txt`)).toEqual({ stdout: '', stderr: "cp: target directory 'nope': No such file or directory\n", exit: 1 });
   });
 });
+
+describe('chmod, mkdir, rmdir', () => {
+  it('chmod: symbolic modes with X, s and t, the umask for a bare +w, -c and -v, --reference', async () => {
+    const r = await runShell("mkdir -p s/d && : > s/f && : > a && chmod -c 644 a; chmod -c 755 a; chmod -v 755 a; chmod g+w,o= a; stat -c %a a; chmod +w a; stat -c %a a; chmod a-x,u+s a; stat -c %A a; chmod -R u=rwX,go=rX s; stat -c %a s s/f; chmod 1777 s/d; chmod o-t,g+s s/d; stat -c %A s/d; chmod --reference=s a; stat -c %a a");
+    expect(r.stdout).toBe(
+      "mode of 'a' changed from 0644 (rw-r--r--) to 0755 (rwxr-xr-x)\nmode of 'a' retained as 0755 (rwxr-xr-x)\n770\n770\n-rwSrw----\n755\n644\ndrwxrwsrwx\n755\n",
+    );
+  });
+  it('chmod: an invalid mode is GNU’s usage error', async () => {
+    expect(await runShell(': > a; chmod 888 a')).toEqual({ stdout: '', stderr: "chmod: invalid mode: '888'\nTry 'chmod --help' for more information.\n", exit: 1 });
+  });
+  it('mkdir -m sets the last directory’s mode, -pv names each one made, a/b/../c makes a/b', async () => {
+    const r = await runShell('mkdir -pv x/y; mkdir -m 700 p; mkdir -m 0750 -p q/r; mkdir -m u+x,g= pp; stat -c %a p q q/r pp; mkdir -p a/b/../c && find a | sort');
+    expect(r.stdout).toBe("mkdir: created directory 'x'\nmkdir: created directory 'x/y'\n700\n755\n750\n707\na\na/b\na/c\n");
+  });
+  it('rmdir --ignore-fail-on-non-empty and -p', async () => {
+    const r = await runShell('mkdir -p e/f x/y && : > e/f/g; rmdir --ignore-fail-on-non-empty e; echo $?; rmdir -p x/y; ls -d x');
+    expect(r).toEqual({ stdout: '0\n', stderr: "ls: cannot access 'x': No such file or directory\n", exit: 2 });
+  });
+});

@@ -6,11 +6,10 @@
  * @deviation A hard link is a copy in the shell engine's filesystem: writes to one name do not show in the other.
  */
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+import { strerror } from './errno-text.ts';
 import { basenameOf, dirnameOf } from './path-names.ts';
 
 const usage = (cmd: string, what: string): ExecResult => ({ stdout: '', stderr: `${cmd}: ${what}\nTry '${cmd} --help' for more information.\n`, exitCode: 1 });
-const STRERROR: Record<string, string> = { ENOENT: 'No such file or directory', EISDIR: 'Is a directory', ENOTDIR: 'Not a directory', EEXIST: 'File exists', ELOOP: 'Too many levels of symbolic links', ENOTEMPTY: 'Directory not empty' };
-const strerror = (err: unknown) => STRERROR[(err as { code?: string }).code ?? ''] ?? STRERROR.ENOENT!;
 const safe = async <T>(p: Promise<T>): Promise<T | null> => p.catch(() => null);
 
 /** `to` relative to the directory `from` (both absolute, normalised). */

@@ -6,6 +6,7 @@
  * @see https://www.gnu.org/software/coreutils/manual/html_node/ls-invocation.html (coreutils ls.c)
  */
 import type { CustomCommand, ExecResult, FsStat, IFileSystem } from 'just-bash';
+import { strerror } from './errno-text.ts';
 import { defineCommand } from 'just-bash';
 import { ownerOf } from './devices.ts';
 import { filevercmp } from './filevercmp.ts';
@@ -35,14 +36,6 @@ interface Listing {
   status: number;
 }
 
-const STRERROR: Record<string, string> = {
-  ENOENT: 'No such file or directory',
-  ENOTDIR: 'Not a directory',
-  EACCES: 'Permission denied',
-  ELOOP: 'Too many levels of symbolic links',
-  ENAMETOOLONG: 'File name too long',
-};
-const strerror = (err: unknown) => STRERROR[(err as { code?: string }).code ?? ''] ?? STRERROR.ENOENT!;
 const bytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 async function safe<T>(p: Promise<T>): Promise<T | undefined> {
