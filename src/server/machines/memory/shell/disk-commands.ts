@@ -9,6 +9,7 @@ import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type I
 import { strerror } from './errno-text.ts';
 import { ownerOf } from './devices.ts';
 import { humanSize } from './ls-long.ts';
+import { MOUNTS } from './proc.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const refuse = (cmd: string, what: string): ExecResult => ({ stdout: '', stderr: `${cmd}: ${what} is not available in the shell engine; ${HINT}\n`, exitCode: 2 });
@@ -250,7 +251,7 @@ async function df(args: string[], fs: IFileSystem, cwd: string, usedBytes: numbe
   const avail = fields.size - fields.used;
   const pct = `${Math.ceil((fields.used * 100) / (fields.used + avail || 1))}%`;
   const num = (k: number) => (human && !inodes ? humanSize(k * 1024, human) : String(k));
-  const cols = [['Filesystem', 'overlay'], ...(showType ? [['Type', 'ext4']] : []), [fields.header[0]!, num(fields.size)], [fields.header[1]!, num(fields.used)], [fields.header[2]!, num(avail)], [fields.header[3]!, pct]];
+  const cols = [['Filesystem', MOUNTS[0]!.source], ...(showType ? [['Type', 'ext4']] : []), [fields.header[0]!, num(fields.size)], [fields.header[1]!, num(fields.used)], [fields.header[2]!, num(avail)], [fields.header[3]!, pct]];
   const mins = [14, ...(showType ? [4] : []), 5, 5, 5, 4];
   const widths = cols.map((c, i) => Math.max(mins[i]!, c[0]!.length, c[1]!.length));
   const line = (k: 0 | 1) => `${cols.map((c, i) => (i === 0 || (showType && i === 1) ? c[k]!.padEnd(widths[i]!) : c[k]!.padStart(widths[i]!))).join(' ')} ${k === 0 ? 'Mounted on' : '/'}\n`;
@@ -258,9 +259,23 @@ async function df(args: string[], fs: IFileSystem, cwd: string, usedBytes: numbe
   return { stdout, stderr, exitCode: stderr ? 1 : 0 };
 }
 
-/** `truncate`, `du` and `df` for just-bash's `customCommands`; `usedBytes` gives what the sprite's files take. */
+/** `mountpoint [-q] [-d] DIR`: whether DIR is one of the sprite's mounts (util-linux's words; exit 32 when not, 1 when DIR is missing). */
+async function mountpoint(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
+  const quiet = args.some((a) => a === '-q' || a === '--quiet');
+  const devno = args.some((a) => a === '-d' || a === '--fs-devno');
+  const name = args.filter((a) => !a.startsWith('-')).pop();
+  if (name === undefined) return { stdout: '', stderr: 'mountpoint: bad usage\nTry \'mountpoint --help\' for more information.\n', exitCode: 1 };
+  const abs = await fs.realpath(fs.resolvePath(cwd, name)).catch(() => null);
+  if (abs === null) return { stdout: '', stderr: quiet ? '' : `mountpoint: ${name}: No such file or directory\n`, exitCode: 1 };
+  const index = MOUNTS.findIndex((m) => m.target === abs);
+  if (index < 0) return { stdout: quiet ? '' : `${name} is not a mountpoint\n`, stderr: '', exitCode: 32 };
+  return { stdout: quiet ? '' : devno ? `${index === 0 ? '254:0' : `0:${20 + index}`}\n` : `${name} is a mountpoint\n`, stderr: '', exitCode: 0 };
+}
+
+/** `truncate`, `du`, `df` and `mountpoint` for just-bash's `customCommands`; `usedBytes` gives what the sprite's files take. */
 export function diskCommands(usedBytes: () => number): CustomCommand[] {
   return [
+    defineCommand('mountpoint', (args, ctx) => mountpoint(args, ctx.fs, ctx.cwd)),
     defineCommand('truncate', (args, ctx) => truncate(args, ctx.fs, ctx.cwd)),
     defineCommand('du', (args, ctx) => du(args, ctx.fs, ctx.cwd)),
     defineCommand('df', (args, ctx) => df(args, ctx.fs, ctx.cwd, usedBytes())),

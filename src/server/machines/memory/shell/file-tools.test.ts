@@ -119,3 +119,23 @@ describe('chmod, mkdir, rmdir', () => {
     expect(r).toEqual({ stdout: '0\n', stderr: "ls: cannot access 'x': No such file or directory\n", exit: 2 });
   });
 });
+
+describe('touch, chown, rm -i, mountpoint, /proc/mounts', () => {
+  it('touch -d reads @seconds, ISO dates and relative ones; -t reads a stamp; -h and -c create nothing', async () => {
+    const r = await runShell(': > a; touch -d @0 a; stat -c %Y a; touch -d "2020-01-02 03:04:05" a; stat -c %Y a; touch -d "2020-01-02 +1 day" a; stat -c %Y a; touch -t 202001020304.05 a; stat -c %Y a; touch -h -c nope x; ls nope x');
+    expect(r.stdout).toBe('0\n1577934245\n1578009600\n1577934245\n');
+    expect(r.exit).toBe(2);
+  });
+  it('chown to the owner a file has succeeds; another owner is EPERM, as for a user on Linux', async () => {
+    const r = await runShell(': > f; chown "$(id -u)" f; chgrp "$(id -g)" f; echo $?; chown root f; chgrp root f; echo $?');
+    expect(r).toEqual({ stdout: '0\n1\n', stderr: "chown: changing ownership of 'f': Operation not permitted\nchgrp: changing group of 'f': Operation not permitted\n", exit: 0 });
+  });
+  it('rm -i asks on stderr and reads its answers from stdin; no answer keeps the file', async () => {
+    const r = await runShell(': > a; : > b; rm -i a < /dev/null; printf "n\\ny\\n" | rm -i a b; ls');
+    expect(r).toEqual({ stdout: 'a\n', stderr: "rm: remove regular empty file 'a'? rm: remove regular empty file 'a'? rm: remove regular empty file 'b'? ", exit: 0 });
+  });
+  it('mountpoint knows / from other directories; /proc/mounts lists the disk', async () => {
+    const r = await runShell('mountpoint /; mountpoint -q /home/sprite || echo no $?; mountpoint nope; echo $?; grep -c " / ext4 " /proc/mounts');
+    expect(r).toEqual({ stdout: '/ is a mountpoint\nno 32\n1\n1\n', stderr: 'mountpoint: nope: No such file or directory\n', exit: 0 });
+  });
+});

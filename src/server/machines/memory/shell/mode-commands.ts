@@ -8,6 +8,7 @@
 import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
 import { strerror } from './errno-text.ts';
 import { permissions } from './ls-long.ts';
+import { ownerOf } from './devices.ts';
 
 const UMASK = 0o022;
 const usage = (cmd: string, what: string): ExecResult => ({ stdout: '', stderr: `${cmd}: ${what}\nTry '${cmd} --help' for more information.\n`, exitCode: 1 });
@@ -234,9 +235,63 @@ async function rmdir(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
   return { stdout, stderr, exitCode: failed ? 1 : 0 };
 }
 
-/** `chmod`, `mkdir` and `rmdir` for just-bash's `customCommands`. */
+const IDS: Record<string, number> = { root: 0, sprite: 1000, nogroup: 65534, nobody: 65534 };
+
+/**
+ * `chown OWNER[:GROUP] FILE…` and `chgrp GROUP FILE…`: naming the owner and group a file already has succeeds (as
+ * on Linux); any other change is refused with Linux's EPERM for the sprite user, and loudly under `sudo` (the
+ * shell engine's files cannot change owner).
+ */
+async function chown(cmd: 'chown' | 'chgrp', args: string[], fs: IFileSystem, cwd: string, root: boolean): Promise<ExecResult> {
+  const rest: string[] = [];
+  let recursive = false;
+  let quiet = false;
+  for (const a of args) {
+    if (a === '-R' || a === '--recursive') recursive = true;
+    else if (a === '-f' || a === '--silent' || a === '--quiet') quiet = true;
+    else if (/^-[hvcHLP]+$/.test(a) || a === '--no-dereference' || a === '--dereference' || a === '--verbose' || a === '--changes') continue;
+    else if (a.startsWith('-') && a.length > 1) return { stdout: '', stderr: `${cmd}: option ${a} is not available in the shell engine; run spritzer with --exec sandbox\n`, exitCode: 2 };
+    else rest.push(a);
+  }
+  const spec = rest.shift();
+  if (spec === undefined || rest.length === 0) return usage(cmd, spec === undefined ? 'missing operand' : `missing operand after '${spec}'`);
+  const [user, group] = cmd === 'chgrp' ? ['', spec] : spec.split(/[:.]/, 2) as [string, string | undefined];
+  const id = (n: string | undefined) => (n === undefined || n === '' ? undefined : /^\d+$/.test(n) ? Number(n) : IDS[n]);
+  const uid = id(user);
+  const gid = id(group);
+  if (user && uid === undefined) return { stdout: '', stderr: `${cmd}: invalid user: '${spec}'\n`, exitCode: 1 };
+  if (group && gid === undefined) return { stdout: '', stderr: `${cmd}: invalid group: '${spec}'\n`, exitCode: 1 };
+  let stderr = '';
+  let failed = false;
+  const visit = async (name: string, abs: string): Promise<void> => {
+    const st = await safe(fs.stat(abs));
+    if (!st) {
+      failed = true;
+      if (!quiet) stderr += `${cmd}: cannot access '${name}': No such file or directory\n`;
+      return;
+    }
+    const o = ownerOf(st);
+    if ((uid !== undefined && uid !== o.uid) || (gid !== undefined && gid !== o.gid)) {
+      if (root) {
+        stderr += `${cmd}: changing the owner of files is not available in the shell engine; run spritzer with --exec sandbox\n`;
+        failed = true;
+        return;
+      }
+      failed = true;
+      if (!quiet) stderr += `${cmd}: changing ${cmd === 'chgrp' || uid === undefined ? 'group' : 'ownership'} of '${name}': Operation not permitted\n`;
+    }
+    if (recursive && st.isDirectory) for (const c of await fs.readdir(abs)) await visit(`${name.replace(/\/+$/, '')}/${c}`, `${abs.replace(/\/+$/, '')}/${c}`);
+  };
+  for (const name of rest) await visit(name, fs.resolvePath(cwd, name));
+  return { stdout: '', stderr, exitCode: failed ? (root ? 2 : 1) : 0 };
+}
+
+/** `chmod`, `mkdir`, `rmdir`, `chown` and `chgrp` for just-bash's `customCommands`. */
 export function modeCommands(): CustomCommand[] {
+  const asRoot = (env: Map<string, string>) => env.get('SUDO_UID') !== undefined && env.get('USER') === 'root';
   return [
+    defineCommand('chown', (args, ctx) => chown('chown', args, ctx.fs, ctx.cwd, asRoot(ctx.env))),
+    defineCommand('chgrp', (args, ctx) => chown('chgrp', args, ctx.fs, ctx.cwd, asRoot(ctx.env))),
     defineCommand('chmod', (args, ctx) => chmod(args, ctx.fs, ctx.cwd)),
     defineCommand('mkdir', (args, ctx) => mkdir(args, ctx.fs, ctx.cwd)),
     defineCommand('rmdir', (args, ctx) => rmdir(args, ctx.fs, ctx.cwd)),

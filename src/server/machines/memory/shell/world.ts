@@ -13,6 +13,7 @@ type ExecutionLimits = NonNullable<BashOptions['executionLimits']>;
 import { shellQuote } from '../argv.ts';
 import { lsCommand } from './ls-command.ts';
 import { findCommand } from './find-command.ts';
+import { touchCommand } from './touch-command.ts';
 import { withLoopErrors } from './loop-errors.ts';
 
 /** The hint every loud failure ends with. */
@@ -77,8 +78,8 @@ export const REAL_ENGINE_COMMANDS: readonly string[] = [
   'gem', 'bundle', 'java', 'javac', 'deno', 'bun', 'npm', 'npx', 'yarn', 'pnpm', 'pip', 'pip3', 'apt', 'apt-get',
   'dpkg', 'docker', 'podman', 'kubectl', 'ssh', 'scp', 'rsync', 'su', 'systemctl', 'service', 'ps', 'top',
   'htop', 'pkill', 'killall', 'pgrep', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
-  'vim', 'vi', 'nano', 'emacs', 'less', 'more', 'tmux', 'screen', 'strace', 'gdb', 'perl', 'lsof', 'chown', 'useradd',
-  'ulimit', 'nproc', 'getconf', 'locale', 'bc', 'xxd', 'iconv', 'zip', 'unzip', 'free', 'lsblk', 'chgrp', 'mkfifo', 'flock', 'bzip2', 'xz',
+  'vim', 'vi', 'nano', 'emacs', 'less', 'more', 'tmux', 'screen', 'strace', 'gdb', 'perl', 'lsof', 'useradd',
+  'ulimit', 'nproc', 'getconf', 'locale', 'bc', 'xxd', 'iconv', 'zip', 'unzip', 'free', 'lsblk', 'mkfifo', 'flock', 'bzip2', 'xz',
 ];
 
 /** Whether just-bash's `js-exec` can run on this Node: its QuickJS worker needs `module.stripTypeScriptTypes` (Node 22.6+). */
@@ -115,9 +116,10 @@ const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
 export function worldCommands(world: WorldContext): CustomCommand[] {
   const javascript = world.javascript ?? JAVASCRIPT_AVAILABLE;
   const commands: CustomCommand[] = [
-    defineCommand('rm', (args, ctx) => rm(args, ctx.fs, ctx.cwd)),
+    defineCommand('rm', (args, ctx) => rm(args, ctx.fs, ctx.cwd, String(ctx.stdin ?? ''))),
     lsCommand(world.now),
     findCommand(world.now),
+    touchCommand(world.now),
     defineCommand('hostname', async () => ok(`${world.hostname}\n`)),
     defineCommand('uname', async (args) => uname(args, world.hostname)),
     defineCommand('node', async (args, ctx) => {
@@ -187,12 +189,17 @@ function strerror(err: unknown): string {
 }
 
 /**
- * `rm [-rRfvd] [--] FILE…` over `fs`: a symlink operand is removed itself (lstat, never followed), a directory
- * needs `-r` (or `-d` when empty), a missing operand is an error unless `-f`. Messages as GNU rm's; exit 1 on any
+ * `rm [-rRfvdiI] [--] FILE…` over `fs`: a symlink operand is removed itself (lstat, never followed), a directory
+ * needs `-r` (or `-d` when empty), a missing operand is an error unless `-f`. `-i` asks on stderr before each
+ * operand and `-I` once (over three operands, or with `-r`), reading one line of stdin per answer (no stdin: no). Messages as GNU rm's; exit 1 on any
  * failure, after trying every operand.
  */
-async function rm(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
+async function rm(args: string[], fs: IFileSystem, cwd: string, stdin: string): Promise<ExecResult> {
   let recursive = false;
+  let prompt: 'never' | 'each' | 'once' = 'never';
+  const answers = stdin.split('\n');
+  // An answer is one line of stdin; yes when it starts with y or Y (none left: no).
+  const ask = () => /^[yY]/.test(answers.shift() ?? '');
   let force = false;
   let verbose = false;
   let emptyDirs = false;
@@ -208,6 +215,9 @@ async function rm(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
       else if (a === '--dir') emptyDirs = true;
       else if (a === '--preserve-root') preserveRoot = true;
       else if (a === '--no-preserve-root') preserveRoot = false;
+      else if (a === '--interactive' || a === '--interactive=always') prompt = 'each';
+      else if (a === '--interactive=once') prompt = 'once';
+      else if (a === '--interactive=never') prompt = 'never';
       else return fail(`rm: unrecognized option '${a}'\n`);
     } else if (options && a.startsWith('-') && a.length > 1) {
       for (const c of a.slice(1)) {
@@ -215,7 +225,9 @@ async function rm(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
         else if (c === 'f') force = true;
         else if (c === 'v') verbose = true;
         else if (c === 'd') emptyDirs = true;
-        else if (c !== 'i' && c !== 'I') return fail(`rm: invalid option -- '${c}'\n`);
+        else if (c === 'i') prompt = 'each';
+        else if (c === 'I') prompt = 'once';
+        else return fail(`rm: invalid option -- '${c}'\n`);
       }
     } else operands.push(a);
   }
@@ -223,7 +235,24 @@ async function rm(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
   let stdout = '';
   let stderr = '';
   let exitCode = 0;
+  if (force && prompt === 'each') prompt = 'never';
+  if (prompt === 'once' && (operands.length > 3 || recursive)) {
+    const n = operands.length;
+    stderr += `rm: remove ${n} argument${n === 1 ? '' : 's'}${recursive ? ' recursively' : ''}? `;
+    if (!ask()) return { stdout, stderr, exitCode };
+  }
   for (const name of operands) {
+    if (prompt === 'each') {
+      const st = await fs.lstat(fs.resolvePath(cwd, name)).catch(() => null);
+      if (st) {
+        if (st.isDirectory && recursive && (await fs.readdir(fs.resolvePath(cwd, name))).length > 0) {
+          return notAvailable('rm', ' for -i on a directory that is not empty');
+        }
+        const what = st.isSymbolicLink ? 'symbolic link' : st.isDirectory ? 'directory' : st.size === 0 ? 'regular empty file' : 'regular file';
+        stderr += `rm: remove ${what} '${name}'? `;
+        if (!ask()) continue;
+      }
+    }
     // GNU rm: with -r it refuses `.` and `..` as the last component, and `/` unless --no-preserve-root.
     if (recursive && /(^|\/)\.\.?\/*$/.test(name)) {
       stderr += `rm: refusing to remove '.' or '..' directory: skipping '${name}'\n`;
@@ -258,5 +287,5 @@ async function rm(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
 
 /** Names of every command {@link worldCommands} may define (their `/bin` and `/usr/bin` stubs make them found on PATH). */
 export const WORLD_COMMAND_NAMES: readonly string[] = [
-  'rm', 'ls', 'find', 'hostname', 'uname', 'node', 'js-exec', ...REAL_ENGINE_COMMANDS, ...STDIN_READERS,
+  'rm', 'ls', 'find', 'touch', 'hostname', 'uname', 'node', 'js-exec', ...REAL_ENGINE_COMMANDS, ...STDIN_READERS,
 ];
