@@ -44,6 +44,7 @@ import { pathNameCommands } from './path-names.ts';
 import { diskCommands } from './disk-commands.ts';
 import { linkCommands } from './link-commands.ts';
 import { modeCommands } from './mode-commands.ts';
+import { fileCommand } from './file-command.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty.ts';
 import { startJobControl, type JobHooks } from './job-runner.ts';
 import { commOf } from '../processes.ts';
@@ -412,6 +413,7 @@ async function runShell(
         ...diskCommands(() => sprite.vfs.totalBytes()),
         ...linkCommands(),
         ...modeCommands(),
+        fileCommand(),
         ...ctl.jobs.commands(),
         ...(ctl.commands ?? []),
       ], JUST_BASH_COMMANDS, EXACT_COMMANDS),

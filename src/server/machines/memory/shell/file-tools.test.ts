@@ -139,3 +139,10 @@ describe('touch, chown, rm -i, mountpoint, /proc/mounts', () => {
     expect(r).toEqual({ stdout: '/ is a mountpoint\nno 32\n1\n1\n', stderr: 'mountpoint: nope: No such file or directory\n', exit: 0 });
   });
 });
+
+describe('file', () => {
+  it('pads NAME: so the descriptions of several operands line up; -N does not', async () => {
+    const r = await runShell("mkdir src && printf '#!/bin/sh\\necho hi\\n' > run.sh && chmod 755 run.sh && file run.sh src; file -N run.sh src");
+    expect(r.stdout).toBe('run.sh: POSIX shell script, ASCII text executable\nsrc:    directory\nrun.sh: POSIX shell script, ASCII text executable\nsrc: directory\n');
+  });
+});
