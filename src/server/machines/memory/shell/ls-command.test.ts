@@ -80,6 +80,10 @@ describe('ls: errors', () => {
     );
     expect(r.exit).toBe(2);
   });
+  it('a symlink loop operand cannot be accessed (exit 2); -l shows the link itself', async () => {
+    const r = await ls('ln -s /tmp/lb /tmp/la; ln -s /tmp/la /tmp/lb; ls /tmp/lb; ls -l /tmp/lb | cut -c1-10');
+    expect(r).toEqual({ stdout: 'lrwxrwxrwx\n', stderr: "ls: cannot access '/tmp/lb': Too many levels of symbolic links\n", exit: 0 });
+  });
   it('refuses loudly what the sprite cannot know (inode numbers, access times)', async () => {
     const r = await ls('ls -i a.txt');
     expect([r.exit, r.stderr]).toEqual([2, 'ls: option -i (inode numbers) is not available in the shell engine; run spritzer with --exec sandbox\n']);

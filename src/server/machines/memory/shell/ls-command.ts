@@ -139,7 +139,13 @@ class Lister {
     const deref = this.o.deref ?? (this.o.directory || this.o.indicator === 'classify' || this.o.format === 'long' ? 'never' : 'dir-args');
     if (deref === 'args' || deref === 'always') return this.entry(name, path, true);
     if (deref === 'dir-args') {
-      const st = await safe(this.fs.stat(path));
+      // Followed first; only a dangling link (ENOENT) falls back to the link itself, a loop is an error.
+      let st: FsStat | undefined;
+      try {
+        st = await this.fs.stat(path);
+      } catch (err) {
+        if ((err as { code?: string }).code === 'ELOOP') throw err;
+      }
       if (st?.isDirectory) return { name, path, st };
     }
     return this.entry(name, path, false);
