@@ -37,9 +37,15 @@ import { GNU_COMMAND_NAMES, gnuCommands } from './gnu-commands.ts';
 import { withLoudOptions } from './loud-options.ts';
 import { copyMoveCommands } from './copy-move.ts';
 import { grepCommands } from './grep-command.ts';
-import { statFindCommands } from './stat-find.ts';
+import { statCommands } from './stat-command.ts';
 import { sedCommands } from './sed-command.ts';
 import { TEXT_COMMAND_NAMES, textCommands } from './text-commands.ts';
+import { loginShellCommands } from './login-shell.ts';
+import { pathNameCommands } from './path-names.ts';
+import { diskCommands } from './disk-commands.ts';
+import { linkCommands } from './link-commands.ts';
+import { modeCommands } from './mode-commands.ts';
+import { fileCommand } from './file-command.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty.ts';
 import { startJobControl, type JobHooks } from './job-runner.ts';
 import { commOf } from '../processes.ts';
@@ -78,11 +84,11 @@ interface Terminal {
 /** The command `./risky.sh` is rewritten to when the sprite has no `risky.sh` of its own. */
 const RISKY_COMMAND = 'spritzer-risky.sh';
 /** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
-const EXTRA_COMMANDS = ['tty', 'stty', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...JOB_COMMAND_NAMES, ...PROCESS_COMMAND_NAMES, ...TEXT_COMMAND_NAMES];
+const EXTRA_COMMANDS = ['tty', 'stty', 'truncate', 'du', 'df', 'mountpoint', 'link', 'unlink', 'chown', 'chgrp', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...JOB_COMMAND_NAMES, ...PROCESS_COMMAND_NAMES, ...TEXT_COMMAND_NAMES];
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
-const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'tty', 'stty', 'hostname', 'uname', ...GNU_COMMAND_NAMES, ...TEXT_COMMAND_NAMES]);
+const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', ...GNU_COMMAND_NAMES, ...TEXT_COMMAND_NAMES]);
 /** just-bash's own commands. */
 const JUST_BASH_COMMANDS: readonly string[] = getCommandNames();
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -402,9 +408,15 @@ async function runShell(
         ...gnuCommands(),
         ...copyMoveCommands(),
         ...grepCommands(),
-        ...statFindCommands(),
+        ...statCommands({ usedBytes: () => sprite.vfs.totalBytes(), files: () => sprite.vfs.fileCount() }),
         ...sedCommands(),
         ...textCommands(),
+        ...loginShellCommands(),
+        ...pathNameCommands(),
+        ...diskCommands(() => sprite.vfs.totalBytes()),
+        ...linkCommands(),
+        ...modeCommands(),
+        fileCommand(),
         ...ctl.jobs.commands(),
         ...processCommands({
           processes: sprite.processes,
