@@ -23,11 +23,16 @@ async function boot() {
 }
 
 /** Runs `bash -c script` in the machine to its end. */
-async function bash(script: string) {
+function bash(script: string) {
+  return exec(['bash', '-c', script]);
+}
+
+/** Runs `argv` as an exec's command in the machine to its end. */
+async function exec(argv: string[]) {
   let stdout = '';
   let stderr = '';
   const proc = machine.spawn(
-    { argv: ['bash', '-c', script], env: ENV, dir: '/home/sprite', tty: false, rows: 24, cols: 80 },
+    { argv, env: ENV, dir: '/home/sprite', tty: false, rows: 24, cols: 80 },
     { stdout: (d) => void (stdout += Buffer.from(d).toString()), stderr: (d) => void (stderr += Buffer.from(d).toString()) },
     { stdin: false },
   );
@@ -83,6 +88,17 @@ describe('ps', () => {
     const r = await bash('ps -Z');
     expect(r.exit).toBe(1);
     expect(r.stderr).toContain('--exec sandbox');
+  });
+});
+
+describe('a command an exec runs directly, with no shell', () => {
+  it('is one process: ps lists itself once, running, and pgrep/pkill never match themselves', async () => {
+    await boot();
+    await bash('sleep 100 &');
+    const ps = await exec(['ps', '-e', '-o', 'pid,ppid,stat,args']);
+    expect(ps.stdout).toBe(['  PID  PPID STAT COMMAND', '    2     1 S    sleep 100', `    ${ps.pid}     1 R    ps -e -o pid,ppid,stat,args`, ''].join('\n'));
+    expect(await exec(['pgrep', '-f', 'zzzz'])).toMatchObject({ stdout: '', exit: 1 });
+    expect(await exec(['pkill', '-f', 'zzzz'])).toMatchObject({ exit: 1 });
   });
 });
 

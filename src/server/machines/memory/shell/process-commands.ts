@@ -211,18 +211,28 @@ function parsePs(args: string[]): PsRequest | string {
   return req;
 }
 
-/** The rows `ps` and `pgrep` see: the table (or the exec alone), plus the command itself, in pid order. */
-function snapshot(ctx: ProcessCommandContext, own: { args: string; comm: string }): { rows: Row[]; self: Row } {
+/**
+ * The rows `ps` and `pgrep` see: the table (or the exec alone), plus the command itself, in pid order. A command the
+ * exec runs directly (`cmd=ps&cmd=aux`, no shell) is the exec's own process, not a child of it: it is not listed
+ * twice, and its row is the one that is running.
+ */
+function snapshot(ctx: ProcessCommandContext, own: { args: string[]; comm: string }): { rows: Row[]; self: Row } {
   const listed: ProcessInfo[] = ctx.processes ? ctx.processes.list() : [ctx.self];
-  const command: Row = { pid: ctx.allocatePid(), ppid: ctx.self.pid, args: own.args, comm: own.comm, startedAt: ctx.now(), tty: ctx.self.tty, state: 'R' };
   const rows: Row[] = listed.map((p) => ({ pid: p.pid, ppid: p.ppid, args: p.args, comm: p.comm, startedAt: p.startedAt, tty: p.tty, state: 'S' }));
+  const direct = ctx.self.comm === own.comm && ctx.self.args.split(' ').slice(1).join(' ') === own.args.join(' ');
+  const exec = direct ? rows.find((r) => r.pid === ctx.self.pid) : undefined;
+  if (exec) {
+    exec.state = 'R';
+    return { rows, self: exec };
+  }
+  const command: Row = { pid: ctx.allocatePid(), ppid: ctx.self.pid, args: [own.comm, ...own.args].join(' '), comm: own.comm, startedAt: ctx.now(), tty: ctx.self.tty, state: 'R' };
   return { rows: [...rows, command].sort((a, b) => a.pid - b.pid), self: command };
 }
 
 function ps(args: string[], ctx: ProcessCommandContext): ExecResult {
   const req = parsePs(args);
   if (typeof req === 'string') return fail(`${req}\n`);
-  const { rows } = snapshot(ctx, { args: ['ps', ...args].join(' '), comm: 'ps' });
+  const { rows } = snapshot(ctx, { args, comm: 'ps' });
   let selected = rows.filter((r) => {
     if (req.pids || req.names) return (req.pids?.includes(r.pid) ?? false) || (req.names?.includes(r.comm) ?? false);
     return req.all || r.tty === ctx.self.tty;
@@ -334,7 +344,7 @@ function matching(tool: 'pgrep' | 'pkill', args: string[], ctx: ProcessCommandCo
   const req = parseMatch(tool, args);
   if (!('pattern' in req)) return req;
   // procps never matches itself; everything else does, the shell that runs it included (its command line too).
-  const { rows, self } = snapshot(ctx, { args: [tool, ...args].join(' '), comm: tool });
+  const { rows, self } = snapshot(ctx, { args, comm: tool });
   let hits = rows.filter((r) => r !== self && req.pattern.test(req.full ? r.args : r.comm) && (!req.parent || req.parent.includes(r.ppid)));
   if (req.newest) hits = hits.slice(-1);
   if (req.oldest) hits = hits.slice(0, 1);
