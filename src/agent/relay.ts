@@ -9,6 +9,7 @@ import { connect as netConnect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { FrameType } from '../protocol/agent.ts';
 import type { WireError } from '../protocol/agent.ts';
+import { joinHostPort } from '../protocol/messages.ts';
 
 /** Sends one frame to the host; returns false when the connection is congested. */
 export type SendFrame = (type: FrameType, channel: number, payload?: Uint8Array) => boolean;
@@ -52,7 +53,7 @@ export class Relays {
       });
       socket.on('error', (err: NodeJS.ErrnoException) => {
         if (!connected) {
-          reject({ code: err.code ?? 'EIO', message: `dial tcp ${host}:${port}: ${err.message}` } satisfies WireError);
+          reject({ code: err.code ?? 'EIO', message: `dial tcp ${joinHostPort(host, port)}: ${err.message}` } satisfies WireError);
           return;
         }
         if (this.relays.delete(id)) this.send(FrameType.Reset, id, Buffer.from(err.message));

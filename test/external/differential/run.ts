@@ -17,7 +17,7 @@
  * @see docs/fidelity.md "Differential corpus"
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { api, execQuery, memoryMachines, startTestServer, wsExec } from '../../support/server.ts';
@@ -25,6 +25,7 @@ import { createEngine } from '../../../src/server/machines/memory/engines.ts';
 import { SystemClock } from '../../../src/server/core/clock.ts';
 import { compareCase, loadCorpus, SETUP, type CaseResult, type CorpusSet, type Outcome, type Tree } from './cases.ts';
 import { renderReport } from './report.ts';
+import { gateFailures, measure, type Baseline } from './gate.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -35,6 +36,8 @@ const flag = (name: string) => {
 const gate = args.includes('--gate');
 /** A case that runs longer than this on an engine is a hang (the reference's cases all end in well under a second). */
 const CASE_TIMEOUT_MS = 20_000;
+/** The committed figures `--gate` holds a whole run to (gate.ts). */
+const BASELINE = join(here, 'baseline.json');
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -89,7 +92,14 @@ async function main(): Promise<void> {
   if (report.table) console.log(report.table);
   if (report.heldOutTable) console.log(`held-out set:\n${report.heldOutTable}`);
   console.log(report.summary);
-  if (gate && report.silent > 0) process.exit(1);
+  const whole = !group && !only && !set;
+  const figures = measure(results);
+  if (whole && args.includes('--write-baseline')) writeFileSync(BASELINE, `${JSON.stringify(figures, null, 2)}\n`);
+  if (gate) {
+    const why = whole ? gateFailures(figures, JSON.parse(readFileSync(BASELINE, 'utf8')) as Baseline) : report.silent > 0 ? [`${report.silent} silent differences`] : [];
+    for (const w of why) console.error(`differential gate: ${w}`);
+    if (why.length > 0) process.exit(1);
+  }
 }
 
 const oneLine = (s: string) => (s.length > 100 ? `${s.slice(0, 100)}…` : s).replace(/\n/g, '⏎');

@@ -125,6 +125,25 @@ describe('shell engine job control, as a client sees it', () => {
     expect((await call('GET', '/v1/sprites/jobs/fs/read?path=/tmp/n2')).status).toBe(404);
   });
 
+  it('a plain `&` job outlives an exec that ended by itself: it keeps writing, a later exec sees it in `ps` and kills it', async () => {
+    const first = openExec(srv.url, 'jobs', ['bash', '-c', 'while true; do echo tick >> /tmp/ticks; sleep 1; done & echo "job=$!"']);
+    await until(() => first.rec.closed, 'the first exit');
+    expect(first.rec.exit).toBe(0);
+    const job = Number(/^job=(\d+)\n$/.exec(first.rec.stdout)![1]);
+    for (let n = 1; n <= 3; n++) {
+      await until(() => clock.pending() > 0, 'the job sleeping');
+      clock.advance(1000);
+    }
+    await until(() => clock.pending() > 0, 'the job sleeping again');
+    expect((await call('GET', '/v1/sprites/jobs/fs/read?path=/tmp/ticks')).text).toBe('tick\n'.repeat(4));
+    const second = openExec(srv.url, 'jobs', ['bash', '-c', `ps -o pid=,ppid=,args= -p ${job}; kill ${job}; echo "st=$?"`]);
+    await until(() => second.rec.closed, 'the second exit');
+    expect([second.rec.stdout.replace(/ +/g, ' ').trim(), second.rec.exit]).toEqual([`${job} 1 bash -c while true; do echo tick >> /tmp/ticks; sleep 1; done & echo "job=$!"\nst=0`, 0]);
+    clock.advance(5000);
+    for (let i = 0; i < 200; i++) await new Promise((r) => setImmediate(r));
+    expect((await call('GET', '/v1/sprites/jobs/fs/read?path=/tmp/ticks')).text).toBe('tick\n'.repeat(4));
+  });
+
   it('the kill API (HTTP) runs the INT trap; background jobs end with the exec', async () => {
     const { rec } = openExec(srv.url, 'jobs', ['sh', '-c', "(sleep 5; echo late > /tmp/late.txt) & trap 'echo interrupted' INT; sleep 30"]);
     await until(() => rec.pid > 0 && clock.pending() >= 2, 'both sleeps');

@@ -7,7 +7,7 @@
  * temp dir, the server's process group and npx's cache entry.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve, sep } from 'node:path';
@@ -61,6 +61,7 @@ describe.skipIf(!enabled)('npx ./spritzer-*.tgz (the packed package)', () => {
   let tarball: string;
   let npxCache: string;
   let server: ChildProcess | undefined;
+  let served = '';
 
   /** `npx --yes ./spritzer-….tgz …args` in the scratch dir, from the npm cache where it can. */
   const npxArgs = (...args: string[]) => ['--yes', '--prefer-offline', `./${basename(tarball)}`, ...args];
@@ -121,5 +122,24 @@ describe.skipIf(!enabled)('npx ./spritzer-*.tgz (the packed package)', () => {
     const exec = await wsExec(url, `/v1/sprites/packed/exec?${execQuery(['echo', 'from-tarball'])}`);
     expect(exec.stdout).toBe('from-tarball\n');
     expect(exec.exitCode).toBe(0);
+    served = url;
   }, 180_000);
+
+  // The shell engine as installed (its GNU commands and script rewrites ship inside the package) answers as the
+  // host's real bash and GNU tools do, on a few command lines of the differential corpus's kinds.
+  it.each([
+    "printf 'a\\nb\\n' > x; printf 'a\\nc\\n' > y; diff x y; echo \"st=$?\"",
+    "printf 'b\\nB\\na\\n_\\n' | sort",
+    "printf 'one\\ntwo\\n' > f; sed '1i\\header' f; sed '$a\\footer' f",
+    "x=$'a\\nb'; echo \"$x\" | wc -l",
+    "printf 'x\\0y\\n' | tr '\\0' '-'",
+    "printf 'a\\na\\nb\\n' | uniq -c",
+  ])('the installed shell engine answers %s as real bash does', async (script) => {
+    expect(served).not.toBe('');
+    const dir = mkdtempSync(join(temp, 'bash-'));
+    const real = spawnSync('bash', ['-c', script], { cwd: dir, encoding: 'utf8' });
+    await wsExec(served, `/v1/sprites/packed/exec?${execQuery(['mkdir', '-p', '/tmp/case'])}`);
+    const exec = await wsExec(served, `/v1/sprites/packed/exec?${execQuery(['bash', '-c', `cd /tmp/case && rm -rf ./* && ${script}`])}`);
+    expect([exec.stdout, exec.exitCode]).toEqual([real.stdout, real.status]);
+  }, 60_000);
 });

@@ -182,6 +182,8 @@ describe('MemoryMachine', () => {
       code: 'ECONNREFUSED',
       message: 'dial tcp localhost:8080: connect: connection refused',
     });
+    // Go's error names an IPv6 address in brackets, as net.JoinHostPort writes it
+    await expect(m.connect('::1', 8080)).rejects.toMatchObject({ message: 'dial tcp [::1]:8080: connect: connection refused' });
     expect(await m.listeningPorts()).toStrictEqual([]);
     const dialled: [string, string, number][] = [];
     const sentinel = {} as import('node:stream').Duplex;

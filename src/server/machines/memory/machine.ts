@@ -15,6 +15,7 @@ import type { EngineLoader } from './load.ts';
 import { MemoryPersistence } from './persistence.ts';
 import { newLinuxTree } from './linux-skeleton.ts';
 import { commOf, ProcessTable } from './processes.ts';
+import { joinHostPort } from '../../../protocol/messages.ts';
 import type { NetworkPolicy } from '../../core/network-policy.ts';
 
 /** A snapshot of a memory machine: the VFS root at that moment. */
@@ -130,7 +131,7 @@ export class MemoryMachine implements Machine {
   /** Dials through the engine's hook when it has one; otherwise nothing listens (`ECONNREFUSED`). */
   async connect(host: string, port: number): Promise<Duplex> {
     if (this.execEngine.connect) return this.execEngine.connect(this.ctx, host, port);
-    throw Object.assign(new Error(`dial tcp ${host}:${port}: connect: connection refused`), { code: 'ECONNREFUSED' });
+    throw Object.assign(new Error(`dial tcp ${joinHostPort(host, port)}: connect: connection refused`), { code: 'ECONNREFUSED' });
   }
 
   /**

@@ -7,6 +7,7 @@
  * @see https://www.gnu.org/software/coreutils/manual/html_node/cp-invocation.html, mv-invocation.html
  */
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+import { needsPerFile, perFile, takePerFileOptions } from './copy-options.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
 const fail = (stderr: string): ExecResult => ({ stdout: '', stderr, exitCode: 1 });
@@ -81,6 +82,8 @@ async function slashDestination(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string, 
   if (cmd === 'mv') {
     const srcSt = await lstatOrNull(fs, fs.resolvePath(cwd, src));
     if (!srcSt) return fail(`mv: cannot stat '${src}': No such file or directory\n`);
+    // `mv dir/ new/` renames the directory: the slash asks only that the result be a directory.
+    if (srcSt.isDirectory && !st && operands.length === 2) return null;
     return fail(`mv: cannot move '${src}' to '${dest}': Not a directory\n`);
   }
   const srcSt = await statOrNull(fs, fs.resolvePath(cwd, src));
@@ -89,8 +92,14 @@ async function slashDestination(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string, 
   return fail(`cp: cannot create regular file '${dest}': Not a directory\n`);
 }
 
-async function cp(args: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
+async function cp(all: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
+  const { o, rest: args } = takePerFileOptions(all);
   const { flags, passed, operands } = parse(args, 'fTaP');
+  const recursive = flags.has('r') || flags.has('R') || flags.has('a');
+  const linkOperand = recursive && (await Promise.all(operands.slice(0, -1).map((x) => lstatOrNull(fs, fs.resolvePath(cwd, x))))).some((st) => st?.isSymbolicLink);
+  if (needsPerFile(o, operands) || (linkOperand && !flags.has('T'))) {
+    return perFile('cp', o, [...passed, ...(flags.has('a') ? ['-r', '-p'] : [])], operands, fs, cwd, run);
+  }
   const early = await slashDestination('cp', fs, cwd, operands);
   if (early) return early;
   const opts = [...passed, ...(flags.has('a') ? ['-r', '-p'] : [])];
@@ -153,8 +162,14 @@ async function noTargetDirectory(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string,
   return run(argv(opts, [...children.map((c) => `${src.replace(/\/+$/, '')}/${c}`), dest]));
 }
 
-async function mv(args: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
+async function mv(all: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
+  const { o, rest: args } = takePerFileOptions(all);
+  if (o.symlink || o.hardlink || o.dereference || o.parents) {
+    const bad = all.find((a) => /^-[a-zA-Z]*[slL]/.test(a) || a === '--parents') ?? '';
+    return fail(bad.startsWith('--') ? `mv: unrecognized option '${bad}'\nTry 'mv --help' for more information.\n` : `mv: invalid option -- '${bad.match(/[slL]/)?.[0] ?? ''}'\nTry 'mv --help' for more information.\n`);
+  }
   const { flags, passed, operands } = parse(args, 'fT');
+  if (needsPerFile(o, operands)) return perFile('mv', o, passed, operands, fs, cwd, run);
   const early = await slashDestination('mv', fs, cwd, operands);
   if (early) return early;
   if (operands.length === 2 && fs.resolvePath(cwd, operands[0]!) === fs.resolvePath(cwd, operands[1]!) && (await lstatOrNull(fs, fs.resolvePath(cwd, operands[0]!)))) {

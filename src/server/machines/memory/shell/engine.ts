@@ -42,11 +42,18 @@ import { GNU_COMMAND_NAMES, gnuCommands } from './gnu-commands.ts';
 import { withLoudOptions } from './loud-options.ts';
 import { copyMoveCommands } from './copy-move.ts';
 import { grepCommands } from './grep-command.ts';
-import { statFindCommands } from './stat-find.ts';
+import { statCommands } from './stat-command.ts';
 import { sedCommands } from './sed-command.ts';
+import { TEXT_COMMAND_NAMES, textCommands } from './text-commands.ts';
+import { pathNameCommands } from './path-names.ts';
+import { diskCommands } from './disk-commands.ts';
+import { linkCommands } from './link-commands.ts';
+import { modeCommands } from './mode-commands.ts';
+import { fileCommand } from './file-command.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty.ts';
 import { startJobControl, type JobHooks } from './job-runner.ts';
 import { commOf } from '../processes.ts';
+import { PROCESS_COMMAND_NAMES, processCommands } from './process-commands.ts';
 import { JOB_COMMAND_NAMES, rewriteJobControl, type JobControl } from './jobs.ts';
 import { DEFAULT_SHELL_LIMITS, describeShellError, explainLimits, JAVASCRIPT_AVAILABLE, shellExecutionLimits, WORLD_COMMAND_NAMES, worldCommands, type ShellLimits } from './world.ts';
 
@@ -81,11 +88,11 @@ interface Terminal {
 /** The command `./risky.sh` is rewritten to when the sprite has no `risky.sh` of its own. */
 const RISKY_COMMAND = 'spritzer-risky.sh';
 /** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
-const EXTRA_COMMANDS = ['tty', 'stty', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...JOB_COMMAND_NAMES];
+const EXTRA_COMMANDS = ['tty', 'stty', 'truncate', 'du', 'df', 'mountpoint', 'link', 'unlink', 'chown', 'chgrp', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...JOB_COMMAND_NAMES, ...PROCESS_COMMAND_NAMES, ...TEXT_COMMAND_NAMES];
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
-const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'tty', 'stty', 'hostname', 'uname', 'printenv', ...GNU_COMMAND_NAMES]);
+const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', ...GNU_COMMAND_NAMES, ...TEXT_COMMAND_NAMES]);
 /** just-bash's own commands. */
 const JUST_BASH_COMMANDS: readonly string[] = getCommandNames();
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -441,12 +448,24 @@ async function runShell(
         ...gnuCommands(),
         ...copyMoveCommands(),
         ...grepCommands(),
-        ...statFindCommands(),
+        ...statCommands({ usedBytes: () => sprite.vfs.totalBytes(), files: () => sprite.vfs.fileCount() }),
         ...sedCommands(),
+        ...textCommands(),
+        ...pathNameCommands(),
+        ...diskCommands(() => sprite.vfs.totalBytes()),
+        ...linkCommands(),
+        ...modeCommands(),
+        fileCommand(),
         ...ctl.jobs.commands(),
         ...shellCommands(req.tty ? instrumentTty : instrument),
         ...envCommands(),
         ...pythonCommands(),
+        ...processCommands({
+          processes: sprite.processes,
+          self: sprite.processes?.get(pid) ?? { pid, ppid: 1, args: req.argv.join(' '), comm: commOf(req.argv[0] ?? 'sh'), startedAt: ctl.clock.now(), tty: req.tty ? 'pts/0' : null },
+          allocatePid: () => sprite.allocatePid(),
+          now: () => ctl.clock.now(),
+        }),
         ...(ctl.commands ?? []),
       ], JUST_BASH_COMMANDS, EXACT_COMMANDS),
       // The WASM runtimes (CPython, QuickJS, SQLite) load on a command's first use, not here: a server whose

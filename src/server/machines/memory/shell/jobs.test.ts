@@ -45,10 +45,14 @@ function start(script: string, opts: { ctx?: SpriteContext; tty?: boolean } = {}
   return { clock, proc, log, out, err, exited: () => exited };
 }
 
-/** Runs to the end, advancing the fake clock by `step` ms whenever the script waits on it. */
+/**
+ * Runs to the end, advancing the fake clock by `step` ms whenever the script waits on it. The bound on rounds is
+ * generous: on a loaded machine a just-bash run takes many turns of the event loop, and a round ends early once the
+ * script has exited.
+ */
 async function run(script: string, opts: { ctx?: SpriteContext; step?: number } = {}) {
   const t = start(script, opts);
-  for (let i = 0; i < 200 && t.exited() === null; i++) {
+  for (let i = 0; i < 4000 && t.exited() === null; i++) {
     await settle();
     if (t.exited() === null && t.clock.pending() > 0) t.clock.advance(opts.step ?? 100);
   }

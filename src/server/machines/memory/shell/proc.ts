@@ -1,6 +1,6 @@
 /**
  * The read-only `/proc` the shell engine shows a command (as just-bash's own filesystem would): `/proc/version`,
- * `/proc/self/cmdline`, `/proc/self/comm`, `/proc/self/status` of the running script's virtual process. It is not
+ * `/proc/mounts`, `/proc/self/cmdline`, `/proc/self/comm`, `/proc/self/status` of the running script's virtual process. It is not
  * stored in the sprite's VFS (never in the fs API or a checkpoint) and holds no state; `BashFs` serves it.
  * @see docs/fidelity.md "What the shell engine cannot do" (`/proc`), node_modules/just-bash (its `/proc` layout)
  */
@@ -14,7 +14,18 @@ export interface ProcInfo {
 /** What `/proc/version` reads. */
 export const PROC_VERSION = 'Linux version 6.12.0-spritzer (spritzer shell engine) #1 SMP\n';
 
-const DIRS: Record<string, string[]> = { '/proc': ['self', 'version'], '/proc/self': ['cmdline', 'comm', 'status'] };
+/**
+ * The sprite's mounts as `/proc/mounts` lists them: its one ext4 disk on `/`, and the kernel's `/proc` and `/dev`.
+ * @deviation The device name is spritzer's; what a real sprite calls its disk is not documented.
+ */
+export const MOUNTS: ReadonlyArray<{ source: string; target: string; type: string }> = [
+  { source: '/dev/vda', target: '/', type: 'ext4' },
+  { source: 'proc', target: '/proc', type: 'proc' },
+  { source: 'devtmpfs', target: '/dev', type: 'devtmpfs' },
+];
+const MOUNTS_TEXT = MOUNTS.map((m) => `${m.source} ${m.target} ${m.type} rw,relatime 0 0\n`).join('');
+
+const DIRS: Record<string, string[]> = { '/proc': ['mounts', 'self', 'version'], '/proc/self': ['cmdline', 'comm', 'mounts', 'status'] };
 
 /** Names in the `/proc` directory `p` (normalised), or null when `p` is not one. */
 export function procDir(p: string): string[] | null {
@@ -31,6 +42,9 @@ export function procFile(p: string, info: ProcInfo): Uint8Array | null {
   switch (p) {
     case '/proc/version':
       return text(PROC_VERSION);
+    case '/proc/mounts':
+    case '/proc/self/mounts':
+      return text(MOUNTS_TEXT);
     case '/proc/self/cmdline':
       return text('bash\0');
     case '/proc/self/comm':

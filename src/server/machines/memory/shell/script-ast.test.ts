@@ -4,6 +4,7 @@ import { Vfs } from '../vfs.ts';
 import { createShellEngine } from './engine.ts';
 import { parseScript, serializeScript } from './script-ast.ts';
 import type { SpriteContext } from '../engine.ts';
+import { runShell } from '../../../../../test/support/shell-run.ts';
 
 /** Runs `bash -c script` on the shell engine (whose output rewrite writes the script back to text). */
 async function bashC(script: string) {
@@ -46,5 +47,13 @@ describe('serializeScript', () => {
       expect(serializeScript(parseScript(again))).toBe(again);
     }
     expect(serializeScript(parseScript('echo "${s: -2}"'))).toBe('echo "${s:(-2)}"');
+  });
+});
+
+// What real bash prints for ANSI-C quoted words holding a newline, wherever the shell engine rewrites the script.
+describe('$\'…\' words with \\n', () => {
+  it('keep their newlines as arguments, assignments, here-strings and case patterns', async () => {
+    const r = await runShell("echo $'a\\nb'; x=$'c\\nd'; echo \"$x\"; sort <<< $'z\\ny'; case $'p\\nq' in $'p\\nq') echo m;; esac");
+    expect(r).toEqual({ stdout: 'a\nb\nc\nd\ny\nz\nm\n', stderr: '', exit: 0 });
   });
 });

@@ -1,57 +1,152 @@
 /**
- * `sed -i SUFFIX` as GNU sed runs it: `-i.bak` (the suffix attached) and `--in-place=.bak` keep each edited file's
- * original as FILE.bak; just-bash's sed edits in place but writes no backup. The editing is just-bash's. A suffix
- * with `*` (GNU's basename template) fails loudly.
- * @see https://www.gnu.org/software/sed/manual/sed.html#index-_002di
+ * `sed` as GNU sed runs it, over just-bash's (the editing is just-bash's): the long options (`--expression=…`,
+ * `--file=…`, `--quiet`, `--separate`, `--in-place=SUF`), scripts from `-f` files (an empty one is an empty
+ * script), the one-line `a\text` forms and unterminated `s` errors (sed-script.ts), `-s` (each file on its own),
+ * an input file that cannot be read (`sed: can't read F: …`, the others still edited, exit 2), and `-i`: a
+ * backup with a suffix (`-i.bak`), a symlink replaced by the edited regular file (or its target edited with
+ * `--follow-symlinks`). A suffix with `*` (GNU's basename template) fails loudly.
+ * @see https://www.gnu.org/software/sed/manual/sed.html#Command_002dLine-Options
  */
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+import { normalizeSedScript } from './sed-script.ts';
 
-/** Options of sed that take the next word as their value. */
-const VALUED = new Set(['-e', '-f', '--expression', '--file', '-l', '--line-length']);
+type Run = (a: string[]) => Promise<ExecResult>;
 
-async function sed(args: string[], fs: IFileSystem, cwd: string, run: (a: string[]) => Promise<ExecResult>): Promise<ExecResult> {
-  let suffix: string | undefined;
-  let scriptGiven = false;
-  const passed: string[] = [];
-  const operands: string[] = [];
+interface Plan {
+  /** Options passed on as they are (`-n`, `-E`, `-r`, `-u`, `-l N`, …). */
+  flags: string[];
+  scripts: string[];
+  files: string[];
+  inPlace: boolean;
+  suffix: string;
+  separate: boolean;
+  followLinks: boolean;
+}
+
+const LONG: Record<string, string> = { '--quiet': '-n', '--silent': '-n', '--regexp-extended': '-E', '--unbuffered': '-u', '--debug': '--debug', '--posix': '--posix', '--sandbox': '--sandbox' };
+
+async function plan(args: string[], fs: IFileSystem, cwd: string): Promise<Plan | ExecResult> {
+  const p: Plan = { flags: [], scripts: [], files: [], inPlace: false, suffix: '', separate: false, followLinks: false };
+  const fromFile = async (f: string): Promise<ExecResult | undefined> => {
+    try {
+      const text = new TextDecoder().decode(await fs.readFileBuffer(fs.resolvePath(cwd, f)));
+      p.scripts.push(text.endsWith('\n') ? text.slice(0, -1) : text);
+      return undefined;
+    } catch {
+      return { stdout: '', stderr: `sed: couldn't open file ${f}: No such file or directory\n`, exitCode: 1 };
+    }
+  };
+  const bare: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a.startsWith('--in-place=')) {
-      suffix = a.slice(11);
-      passed.push('-i');
-    } else if (a.startsWith('-i') && a.length > 2) {
-      suffix = a.slice(2);
-      passed.push('-i');
-    } else if (VALUED.has(a)) {
-      if (a === '-e' || a === '-f' || a === '--expression' || a === '--file') scriptGiven = true;
-      passed.push(a, args[++i] ?? '');
-    } else if (a.startsWith('-') && a.length > 1) {
-      if (/^-[a-zA-Z]*[ef]/.test(a) && !a.startsWith('--')) scriptGiven = true;
-      passed.push(a);
-    } else if (!scriptGiven) {
-      scriptGiven = true;
-      passed.push(a);
-    } else {
-      passed.push(a);
-      operands.push(a);
+    if (a === '--') {
+      bare.push(...args.slice(i + 1));
+      break;
+    }
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const name = eq < 0 ? a : a.slice(0, eq);
+      const value = () => (eq < 0 ? (args[++i] ?? '') : a.slice(eq + 1));
+      if (name === '--expression') p.scripts.push(value());
+      else if (name === '--file') {
+        const r = await fromFile(value());
+        if (r) return r;
+      } else if (name === '--in-place') (p.inPlace = true), (p.suffix = eq < 0 ? '' : a.slice(eq + 1));
+      else if (name === '--separate') p.separate = true;
+      else if (name === '--follow-symlinks') p.followLinks = true;
+      else if (name === '--line-length') p.flags.push('-l', value());
+      else if (LONG[name] && eq < 0) p.flags.push(LONG[name]!);
+      else p.flags.push(a);
+      continue;
+    }
+    if (a.startsWith('-') && a.length > 1) {
+      for (let j = 1; j < a.length; j++) {
+        const c = a[j]!;
+        if (c === 'e' || c === 'f' || c === 'l') {
+          const v = j + 1 < a.length ? a.slice(j + 1) : (args[++i] ?? '');
+          if (c === 'e') p.scripts.push(v);
+          else if (c === 'l') p.flags.push('-l', v);
+          else {
+            const r = await fromFile(v);
+            if (r) return r;
+          }
+          break;
+        }
+        if (c === 'i') {
+          p.inPlace = true;
+          p.suffix = a.slice(j + 1);
+          break;
+        }
+        if (c === 's') p.separate = true;
+        else p.flags.push(`-${c}`);
+      }
+      continue;
+    }
+    bare.push(a);
+  }
+  if (p.scripts.length === 0) {
+    if (bare.length === 0) return { stdout: '', stderr: 'Usage: sed [OPTION]... {script-only-if-no-other-script} [input-file]...\n', exitCode: 1 };
+    p.scripts.push(bare.shift()!);
+  }
+  p.files = bare;
+  return p;
+}
+
+async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
+  const p = await plan(args, fs, cwd);
+  if ('exitCode' in p) return p;
+  const scripts: string[] = [];
+  for (const [k, s] of p.scripts.entries()) {
+    const n = normalizeSedScript(s, k + 1);
+    if ('error' in n) return { stdout: '', stderr: n.error, exitCode: 1 };
+    scripts.push(n.script);
+  }
+  if (p.suffix.includes('*') || p.suffix.includes('/')) {
+    return { stdout: '', stderr: `sed: the backup name '${p.suffix}' (a template or a directory) is not available in the shell engine; run spritzer with --exec sandbox\n`, exitCode: 2 };
+  }
+  let stderr = '';
+  const files: string[] = [];
+  for (const f of p.files) {
+    if (f === '-') {
+      files.push(f);
+      continue;
+    }
+    const abs = fs.resolvePath(cwd, f);
+    const st = await fs.stat(abs).catch(() => null);
+    if (!st) stderr += `sed: can't read ${f}: No such file or directory\n`;
+    else if (st.isDirectory) stderr += p.inPlace ? `sed: couldn't edit ${f}: not a regular file\n` : `sed: couldn't read ${f}: Is a directory\n`;
+    else files.push(p.inPlace && p.followLinks ? await fs.realpath(abs) : f);
+  }
+  const failed = stderr !== '';
+  if (failed && files.length === 0) return { stdout: '', stderr, exitCode: 2 };
+  const base = [...p.flags, ...(p.inPlace ? ['-i'] : []), ...scripts.flatMap((s) => ['-e', s])];
+  const originals = new Map<string, Uint8Array>();
+  if (p.inPlace) {
+    for (const f of files) {
+      const abs = fs.resolvePath(cwd, f);
+      const bytes = await fs.readFileBuffer(abs);
+      originals.set(abs, bytes);
+      // GNU writes the edited text to a new file renamed over the operand: a symlink operand becomes a regular file.
+      if ((await fs.lstat(abs)).isSymbolicLink) {
+        await fs.rm(abs);
+        await fs.writeFile(abs, bytes);
+      }
     }
   }
-  if (suffix === undefined || suffix === '') return run(suffix === '' ? passed : args);
-  if (suffix.includes('*') || suffix.includes('/')) {
-    return { stdout: '', stderr: `sed: the backup name '${suffix}' (a template or a directory) is not available in the shell engine; run spritzer with --exec sandbox\n`, exitCode: 2 };
+  const groups = p.separate && !p.inPlace && files.length > 1 ? files.map((f) => [f]) : [files];
+  const results: ExecResult[] = [];
+  for (const g of groups) {
+    const r = await run([...base, ...g]);
+    results.push(r);
+    if (r.exitCode !== 0) break;
   }
-  const originals = new Map<string, Uint8Array>();
-  for (const f of operands) {
-    const p = fs.resolvePath(cwd, f);
-    const bytes = await fs.readFileBuffer(p).catch(() => null);
-    if (bytes) originals.set(p, bytes);
-  }
-  const r = await run(passed);
+  const last = results[results.length - 1]!;
   // GNU writes each backup as it starts on the file: a script that does not parse leaves none.
-  if (r.exitCode === 0 || !/unknown command|invalid command|unterminated|unknown option/.test(r.stderr)) {
-    for (const [p, bytes] of originals) await fs.writeFile(`${p}${suffix}`, bytes);
+  if (p.suffix && (last.exitCode === 0 || !/unknown command|invalid command|unterminated|unknown option/.test(last.stderr))) {
+    for (const [abs, bytes] of originals) await fs.writeFile(`${abs}${p.suffix}`, bytes);
   }
-  return r;
+  const out = results.length === 1 ? last : { ...last, stdout: results.map((r) => r.stdout).join('') };
+  return { ...out, stderr: stderr + results.map((r) => r.stderr).join(''), exitCode: failed && last.exitCode === 0 ? 2 : last.exitCode };
 }
 
 /** `sed` for just-bash's `customCommands` (the editing is just-bash's own). */

@@ -11,7 +11,9 @@ import { defineCommand, type BashOptions, type CustomCommand, type ExecResult, t
 
 type ExecutionLimits = NonNullable<BashOptions['executionLimits']>;
 import { shellQuote } from '../argv.ts';
-import { ownerOf } from './devices.ts';
+import { lsCommand } from './ls-command.ts';
+import { findCommand } from './find-command.ts';
+import { touchCommand } from './touch-command.ts';
 import { withLoopErrors } from './loop-errors.ts';
 
 /** The hint every loud failure ends with. */
@@ -74,10 +76,10 @@ export function explainLimits(result: ExecResult, limits: ShellLimits): ExecResu
 export const REAL_ENGINE_COMMANDS: readonly string[] = [
   'git', 'curl', 'wget', 'make', 'cmake', 'gcc', 'g++', 'cc', 'c++', 'clang', 'ld', 'go', 'cargo', 'rustc', 'ruby',
   'gem', 'bundle', 'java', 'javac', 'deno', 'bun', 'npm', 'npx', 'yarn', 'pnpm', 'pip', 'pip3', 'apt', 'apt-get',
-  'dpkg', 'docker', 'podman', 'kubectl', 'ssh', 'scp', 'rsync', 'su', 'systemctl', 'service', 'ps', 'top',
-  'htop', 'pkill', 'killall', 'pgrep', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
-  'vim', 'vi', 'nano', 'emacs', 'less', 'more', 'tmux', 'screen', 'strace', 'gdb', 'perl', 'lsof', 'chown', 'useradd',
-  'ulimit', 'df', 'nproc', 'getconf', 'locale', 'bc', 'xxd', 'iconv', 'zip', 'unzip', 'free', 'lsblk', 'chgrp', 'mkfifo', 'flock', 'bzip2', 'xz',
+  'dpkg', 'docker', 'podman', 'kubectl', 'ssh', 'scp', 'rsync', 'su', 'systemctl', 'service', 'top',
+  'htop', 'killall', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
+  'vim', 'vi', 'nano', 'emacs', 'less', 'more', 'tmux', 'screen', 'strace', 'gdb', 'perl', 'lsof', 'useradd',
+  'ulimit', 'nproc', 'getconf', 'locale', 'bc', 'xxd', 'iconv', 'zip', 'unzip', 'free', 'lsblk', 'mkfifo', 'flock', 'bzip2', 'xz',
 ];
 
 /** Whether just-bash's `js-exec` can run on this Node: its QuickJS worker needs `module.stripTypeScriptTypes` (Node 22.6+). */
@@ -98,14 +100,13 @@ const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr
 const notAvailable = (name: string, why = ''): ExecResult => fail(`${name}: not available in the shell engine${why}; ${SANDBOX_HINT}\n`, 127);
 
 /** Commands whose file operands may name `/dev/stdin`: spritzer rewrites it to `-` (their stdin). */
-const STDIN_READERS = ['cat', 'head', 'tail', 'wc', 'od', 'sort', 'uniq', 'base64', 'md5sum', 'sha1sum', 'sha256sum', 'tac', 'nl', 'cut'];
+const STDIN_READERS = ['cat', 'od', 'base64', 'tac', 'nl', 'cut'];
 const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
 
 /**
  * The commands of this module, for just-bash's `customCommands`:
  * - `rm` removes a symlink itself (dangling, to a directory, with or without `-f`), never its target;
- * - `ls -l` (with `-a`, `-A`, `-d`, `-h`, `-n`, `-1`) shows the real type, mode, owner (`sprite`, `root`), size and
- *   link target; other `ls` forms are just-bash's;
+ * - `ls` and `find` are GNU's, over the sprite's files (ls-command.ts, find-command.ts);
  * - `hostname` and `uname` describe the sprite; `node` runs `js-exec` (or fails loudly when it cannot run);
  * - {@link REAL_ENGINE_COMMANDS} fail loudly (exit 127) naming `--exec sandbox` (`kill`, `trap`, `nohup` are
  *   jobs.ts's);
@@ -115,11 +116,10 @@ const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
 export function worldCommands(world: WorldContext): CustomCommand[] {
   const javascript = world.javascript ?? JAVASCRIPT_AVAILABLE;
   const commands: CustomCommand[] = [
-    defineCommand('rm', (args, ctx) => rm(args, ctx.fs, ctx.cwd)),
-    defineCommand('ls', async (args, ctx) => {
-      const run = async (a: string[]) => withLoopErrors(await ctx.origCommand!(a), a, ctx.fs, ctx.cwd);
-      return (await longListing(args, ctx.fs, ctx.cwd, world.now())) ?? (await severalOperands(args, ctx.fs, ctx.cwd, run)) ?? run(args);
-    }),
+    defineCommand('rm', (args, ctx) => rm(args, ctx.fs, ctx.cwd, String(ctx.stdin ?? ''))),
+    lsCommand(world.now),
+    findCommand(world.now),
+    touchCommand(world.now),
     defineCommand('hostname', async () => ok(`${world.hostname}\n`)),
     defineCommand('uname', async (args) => uname(args, world.hostname)),
     defineCommand('node', async (args, ctx) => {
@@ -145,43 +145,6 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
   ];
   if (!javascript) commands.push(defineCommand('js-exec', async () => notAvailable('js-exec', ' on this host (its QuickJS worker needs Node.js 22.6 or later)')));
   return commands;
-}
-
-/**
- * `ls` of several operands as GNU lists them (C locale): the missing ones' errors, then the non-directories (all
- * operands with `-d`) sorted in one block, then each directory sorted, under `name:`, a blank line between
- * sections. just-bash lists each operand on its own with a blank line after each. Null (the caller runs just-bash's
- * own) for one operand, or a flag that changes the order (`-t -S -U -X -v -r -f`).
- */
-async function severalOperands(args: string[], fs: IFileSystem, cwd: string, run: (a: string[]) => Promise<ExecResult>): Promise<ExecResult | null> {
-  const flags = args.filter((a) => a.startsWith('-') && a.length > 1 && a !== '--');
-  const operands = args.filter((a) => !flags.includes(a) && a !== '--');
-  if (operands.length < 2 || args.includes('--') || flags.some((f) => f.startsWith('--') || /[tSUXvrf]/.test(f))) return null;
-  const asFiles = flags.some((f) => f.includes('d'));
-  const files: string[] = [];
-  const dirs: string[] = [];
-  let stderr = '';
-  let exitCode = 0;
-  for (const o of operands) {
-    const st = await fs.stat(fs.resolvePath(cwd, o)).catch(() => null);
-    if (!st) {
-      const r = await run([...flags, o]);
-      stderr += r.stderr;
-      exitCode = Math.max(exitCode, r.exitCode);
-    } else (st.isDirectory && !asFiles ? dirs : files).push(o);
-  }
-  const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
-  const sections: string[] = [];
-  let block = '';
-  for (const f of files.sort(byBytes)) block += (await run([...flags, f])).stdout;
-  if (block) sections.push(block);
-  for (const d of dirs.sort(byBytes)) {
-    const r = await run([...flags, d]);
-    stderr += r.stderr;
-    exitCode = Math.max(exitCode, r.exitCode);
-    sections.push(`${d}:\n${r.stdout}`);
-  }
-  return { stdout: sections.join('\n'), stderr, exitCode };
 }
 
 /** `uname` with `-s -n -r -m -o -a`. */
@@ -226,12 +189,17 @@ function strerror(err: unknown): string {
 }
 
 /**
- * `rm [-rRfvd] [--] FILE…` over `fs`: a symlink operand is removed itself (lstat, never followed), a directory
- * needs `-r` (or `-d` when empty), a missing operand is an error unless `-f`. Messages as GNU rm's; exit 1 on any
+ * `rm [-rRfvdiI] [--] FILE…` over `fs`: a symlink operand is removed itself (lstat, never followed), a directory
+ * needs `-r` (or `-d` when empty), a missing operand is an error unless `-f`. `-i` asks on stderr before each
+ * operand and `-I` once (over three operands, or with `-r`), reading one line of stdin per answer (no stdin: no). Messages as GNU rm's; exit 1 on any
  * failure, after trying every operand.
  */
-async function rm(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
+async function rm(args: string[], fs: IFileSystem, cwd: string, stdin: string): Promise<ExecResult> {
   let recursive = false;
+  let prompt: 'never' | 'each' | 'once' = 'never';
+  const answers = stdin.split('\n');
+  // An answer is one line of stdin; yes when it starts with y or Y (none left: no).
+  const ask = () => /^[yY]/.test(answers.shift() ?? '');
   let force = false;
   let verbose = false;
   let emptyDirs = false;
@@ -247,6 +215,9 @@ async function rm(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
       else if (a === '--dir') emptyDirs = true;
       else if (a === '--preserve-root') preserveRoot = true;
       else if (a === '--no-preserve-root') preserveRoot = false;
+      else if (a === '--interactive' || a === '--interactive=always') prompt = 'each';
+      else if (a === '--interactive=once') prompt = 'once';
+      else if (a === '--interactive=never') prompt = 'never';
       else return fail(`rm: unrecognized option '${a}'\n`);
     } else if (options && a.startsWith('-') && a.length > 1) {
       for (const c of a.slice(1)) {
@@ -254,7 +225,9 @@ async function rm(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
         else if (c === 'f') force = true;
         else if (c === 'v') verbose = true;
         else if (c === 'd') emptyDirs = true;
-        else if (c !== 'i' && c !== 'I') return fail(`rm: invalid option -- '${c}'\n`);
+        else if (c === 'i') prompt = 'each';
+        else if (c === 'I') prompt = 'once';
+        else return fail(`rm: invalid option -- '${c}'\n`);
       }
     } else operands.push(a);
   }
@@ -262,7 +235,24 @@ async function rm(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
   let stdout = '';
   let stderr = '';
   let exitCode = 0;
+  if (force && prompt === 'each') prompt = 'never';
+  if (prompt === 'once' && (operands.length > 3 || recursive)) {
+    const n = operands.length;
+    stderr += `rm: remove ${n} argument${n === 1 ? '' : 's'}${recursive ? ' recursively' : ''}? `;
+    if (!ask()) return { stdout, stderr, exitCode };
+  }
   for (const name of operands) {
+    if (prompt === 'each') {
+      const st = await fs.lstat(fs.resolvePath(cwd, name)).catch(() => null);
+      if (st) {
+        if (st.isDirectory && recursive && (await fs.readdir(fs.resolvePath(cwd, name))).length > 0) {
+          return notAvailable('rm', ' for -i on a directory that is not empty');
+        }
+        const what = st.isSymbolicLink ? 'symbolic link' : st.isDirectory ? 'directory' : st.size === 0 ? 'regular empty file' : 'regular file';
+        stderr += `rm: remove ${what} '${name}'? `;
+        if (!ask()) continue;
+      }
+    }
     // GNU rm: with -r it refuses `.` and `..` as the last component, and `/` unless --no-preserve-root.
     if (recursive && /(^|\/)\.\.?\/*$/.test(name)) {
       stderr += `rm: refusing to remove '.' or '..' directory: skipping '${name}'\n`;
@@ -295,136 +285,7 @@ async function rm(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
   return { stdout, stderr, exitCode };
 }
 
-const OWNER_NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nobody' };
-const DEVICE_NUMBERS: Record<string, string> = { null: '1, 3', zero: '1, 5', random: '1, 8', urandom: '1, 9', tty: '5, 0' };
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const SIX_MONTHS_MS = 182 * 24 * 3600 * 1000;
-
-interface Row {
-  mode: string;
-  links: string;
-  owner: string;
-  group: string;
-  size: string;
-  date: string;
-  name: string;
-  blocks: number;
-}
-
-/**
- * `ls -l` as GNU ls prints it (C locale, UTC): `total <1K blocks>`, then per entry type+mode, links, owner, group,
- * size (or `major, minor` for a device), date (`Mmm dd HH:MM`, or `Mmm dd  YYYY` when over six months from now),
- * name and ` -> target` for a symlink. Handles `-l -n -a -A -d -h -1`; returns null for any other flag or without
- * `-l`/`-n` (the caller then runs just-bash's own `ls`).
- */
-export async function longListing(args: string[], fs: IFileSystem, cwd: string, now: number): Promise<ExecResult | null> {
-  const flags = new Set<string>();
-  const operands: string[] = [];
-  let options = true;
-  const long: Record<string, string> = { '--all': 'a', '--almost-all': 'A', '--directory': 'd', '--human-readable': 'h', '--numeric-uid-gid': 'n' };
-  for (const a of args) {
-    if (options && a === '--') options = false;
-    else if (options && a.startsWith('--')) {
-      if (!long[a]) return null;
-      flags.add(long[a]);
-    } else if (options && a.startsWith('-') && a.length > 1) for (const c of a.slice(1)) flags.add(c);
-    else operands.push(a);
-  }
-  if (!flags.has('l') && !flags.has('n')) return null;
-  if ([...flags].some((f) => !'lnaAdh1'.includes(f))) return null;
-  if (operands.length === 0) operands.push('.');
-  const fmt = (st: Awaited<ReturnType<IFileSystem['lstat']>>, name: string, target?: string): Row => {
-    const facts = ownerOf(st);
-    const type = facts.device ? 'c' : st.isSymbolicLink ? 'l' : st.isDirectory ? 'd' : '-';
-    const who = (id: number) => (flags.has('n') ? String(id) : (OWNER_NAMES[id] ?? String(id)));
-    const base = name.slice(name.lastIndexOf('/') + 1);
-    const size = facts.device ? (DEVICE_NUMBERS[base] ?? '1, 3') : flags.has('h') ? human(st.size) : String(st.size);
-    return {
-      mode: `${type}${permissions(st.mode)}`,
-      links: st.isDirectory ? '2' : '1',
-      owner: who(facts.uid),
-      group: who(facts.gid),
-      size,
-      date: lsDate(st.mtime.getTime(), now),
-      name: target === undefined ? name : `${name} -> ${target}`,
-      blocks: st.isDirectory ? 4 : st.isSymbolicLink || facts.device ? 0 : Math.ceil(st.size / 4096) * 4,
-    };
-  };
-  let stdout = '';
-  let stderr = '';
-  let exitCode = 0;
-  const files: Row[] = [];
-  const dirs: Array<{ name: string; rows: Row[] }> = [];
-  for (const name of operands) {
-    const p = fs.resolvePath(cwd, name);
-    try {
-      const st = await fs.lstat(p);
-      if (!st.isDirectory || flags.has('d')) {
-        files.push(fmt(st, name, st.isSymbolicLink ? await fs.readlink(p) : undefined));
-        continue;
-      }
-      const rows: Row[] = [];
-      if (flags.has('a')) {
-        rows.push(fmt(st, '.'));
-        rows.push(fmt(await fs.lstat(fs.resolvePath(p, '..')), '..'));
-      }
-      for (const entry of await fs.readdir(p)) {
-        if (entry.startsWith('.') && !flags.has('a') && !flags.has('A')) continue;
-        const child = fs.resolvePath(p, entry);
-        const cst = await fs.lstat(child);
-        rows.push(fmt(cst, entry, cst.isSymbolicLink ? await fs.readlink(child) : undefined));
-      }
-      dirs.push({ name, rows });
-    } catch (err) {
-      stderr += `ls: cannot access '${name}': ${strerror(err)}\n`;
-      exitCode = 2;
-    }
-  }
-  const sections: string[] = [];
-  if (files.length > 0) sections.push(table(files));
-  for (const d of dirs) {
-    const head = operands.length > 1 ? `${d.name}:\n` : '';
-    sections.push(`${head}total ${d.rows.reduce((n, r) => n + r.blocks, 0)}\n${table(d.rows)}`);
-  }
-  stdout = sections.join('\n');
-  return { stdout, stderr, exitCode };
-}
-
-/** Rows aligned as GNU ls aligns them (numbers right, names left). */
-function table(rows: Row[]): string {
-  const width = (k: keyof Row) => Math.max(...rows.map((r) => String(r[k]).length));
-  const [l, o, g, s] = [width('links'), width('owner'), width('group'), width('size')];
-  return rows
-    .map((r) => `${r.mode} ${r.links.padStart(l)} ${r.owner.padEnd(o)} ${r.group.padEnd(g)} ${r.size.padStart(s)} ${r.date} ${r.name}\n`)
-    .join('');
-}
-
-function permissions(mode: number): string {
-  const bit = (m: number, c: string) => ((mode & m) !== 0 ? c : '-');
-  return [0o400, 0o200, 0o100, 0o40, 0o20, 0o10, 0o4, 0o2, 0o1].map((m, i) => bit(m, 'rwx'[i % 3]!)).join('');
-}
-
-function human(n: number): string {
-  if (n < 1024) return String(n);
-  const units = ['K', 'M', 'G', 'T'];
-  let v = n;
-  let u = -1;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return v < 10 ? `${(Math.ceil(v * 10) / 10).toFixed(1)}${units[u]}` : `${Math.ceil(v)}${units[u]}`;
-}
-
-function lsDate(ms: number, now: number): string {
-  const d = new Date(ms);
-  const day = String(d.getUTCDate()).padStart(2);
-  const month = MONTHS[d.getUTCMonth()]!;
-  if (Math.abs(now - ms) > SIX_MONTHS_MS) return `${month} ${day}  ${d.getUTCFullYear()}`;
-  return `${month} ${day} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
-}
-
 /** Names of every command {@link worldCommands} may define (their `/bin` and `/usr/bin` stubs make them found on PATH). */
 export const WORLD_COMMAND_NAMES: readonly string[] = [
-  'rm', 'ls', 'hostname', 'uname', 'node', 'js-exec', ...REAL_ENGINE_COMMANDS, ...STDIN_READERS,
+  'rm', 'ls', 'find', 'touch', 'hostname', 'uname', 'node', 'js-exec', ...REAL_ENGINE_COMMANDS, ...STDIN_READERS,
 ];

@@ -1,0 +1,166 @@
+/**
+ * The `cp`/`mv` options that decide per file what happens, done one source at a time over just-bash's plain copy:
+ * `-t DIR`, `-u` (only when the source is newer), `-b`/`-S` (keep the replaced file as `NAME~`), `-v` (GNU's
+ * lines, one per file copied), `--parents`, `cp -s` (symlinks) and `cp -l` (hard links), `cp -r` copying a symlink
+ * operand as a link, and `/dev/null` as source or destination. copy-move.ts decides when to come here.
+ * @see https://www.gnu.org/software/coreutils/manual/html_node/cp-invocation.html, mv-invocation.html
+ */
+import type { ExecResult, FsStat, IFileSystem } from 'just-bash';
+
+type Run = (args: string[]) => Promise<ExecResult>;
+
+/** What this module takes out of a `cp`/`mv` command line. */
+export interface PerFileOptions {
+  target?: string;
+  update: boolean;
+  backup: boolean;
+  suffix: string;
+  verbose: boolean;
+  parents: boolean;
+  symlink: boolean;
+  hardlink: boolean;
+  dereference: boolean;
+}
+
+/** Options of `args` this module handles, and the rest (options and operands, in order). */
+export function takePerFileOptions(args: string[]): { o: PerFileOptions; rest: string[] } {
+  const o: PerFileOptions = { update: false, backup: false, suffix: '~', verbose: false, parents: false, symlink: false, hardlink: false, dereference: false };
+  const rest: string[] = [];
+  let options = true;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!options || a === '-' || !a.startsWith('-')) {
+      rest.push(a);
+      continue;
+    }
+    if (a === '--') {
+      options = false;
+      rest.push(a);
+    } else if (a === '--target-directory' || a.startsWith('--target-directory=')) o.target = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
+    else if (a === '--update' || a.startsWith('--update=')) o.update = a !== '--update=all';
+    else if (a === '--backup' || a.startsWith('--backup=')) o.backup = !a.endsWith('=none') && !a.endsWith('=off');
+    else if (a.startsWith('--suffix=')) (o.suffix = a.slice(9)), (o.backup = true);
+    else if (a === '--verbose') o.verbose = true;
+    else if (a === '--parents') o.parents = true;
+    else if (a === '--symbolic-link') o.symlink = true;
+    else if (a === '--link') o.hardlink = true;
+    else if (a === '--dereference') o.dereference = true;
+    else if (a.startsWith('--')) rest.push(a);
+    else {
+      let kept = '';
+      for (let j = 1; j < a.length; j++) {
+        const c = a[j]!;
+        if (c === 't' || c === 'S') {
+          const v = a.slice(j + 1) || args[++i];
+          if (c === 't') o.target = v;
+          else (o.suffix = v ?? '~'), (o.backup = true);
+          break;
+        }
+        if (c === 'u') o.update = true;
+        else if (c === 'b') o.backup = true;
+        else if (c === 'v') o.verbose = true;
+        else if (c === 's') o.symlink = true;
+        else if (c === 'l') o.hardlink = true;
+        else if (c === 'L') o.dereference = true;
+        else if (c === 'd') kept += 'P';
+        else kept += c;
+      }
+      if (kept) rest.push(`-${kept}`);
+    }
+  }
+  return { o, rest };
+}
+
+/** Whether the command line needs this module (else just-bash's command runs it whole). */
+export function needsPerFile(o: PerFileOptions, operands: string[]): boolean {
+  return o.target !== undefined || o.update || o.backup || o.verbose || o.parents || o.symlink || o.hardlink || o.dereference || operands.includes('/dev/null');
+}
+
+const safe = async <T>(p: Promise<T>): Promise<T | null> => p.catch(() => null);
+const base = (p: string) => p.replace(/\/+$/, '').slice(p.replace(/\/+$/, '').lastIndexOf('/') + 1);
+
+/** GNU's `-v` lines of a copy of `src` to `dest`: the operand, then with -r every file below it. */
+async function verboseLines(fs: IFileSystem, cwd: string, src: string, dest: string, st: FsStat, recursive: boolean): Promise<string> {
+  let out = `'${src}' -> '${dest}'\n`;
+  if (!st.isDirectory || !recursive) return out;
+  for (const name of await fs.readdir(fs.resolvePath(cwd, src))) {
+    const child = `${src.replace(/\/+$/, '')}/${name}`;
+    const cst = await safe(fs.lstat(fs.resolvePath(cwd, child)));
+    if (cst) out += await verboseLines(fs, cwd, child, `${dest.replace(/\/+$/, '')}/${name}`, cst, true);
+  }
+  return out;
+}
+
+/**
+ * Runs `cmd` one source at a time: `opts` are the options still for just-bash's command (`-r`, `-p`, `-P`…),
+ * `operands` the sources and destination (the `-t` directory already appended).
+ */
+export async function perFile(cmd: 'cp' | 'mv', o: PerFileOptions, opts: string[], operands: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
+  const all = o.target !== undefined ? [...operands, o.target] : operands;
+  if (all.length < 2) return { stdout: '', stderr: `${cmd}: missing destination file operand after '${all[0] ?? ''}'\nTry '${cmd} --help' for more information.\n`, exitCode: 1 };
+  const dest = all[all.length - 1]!;
+  const sources = all.slice(0, -1);
+  const destSt = await safe(fs.stat(fs.resolvePath(cwd, dest)));
+  const intoDir = destSt?.isDirectory === true && dest !== '/dev/null';
+  if (o.target !== undefined && !intoDir) {
+    return { stdout: '', stderr: `${cmd}: target directory '${o.target}': ${destSt ? 'Not a directory' : 'No such file or directory'}\n`, exitCode: 1 };
+  }
+  if (!intoDir && (sources.length > 1 || o.parents)) {
+    return { stdout: '', stderr: o.parents && sources.length === 1 ? `${cmd}: with --parents, the destination must be a directory\nTry '${cmd} --help' for more information.\n` : `${cmd}: target '${dest}' is not a directory\n`, exitCode: 1 };
+  }
+  const recursive = opts.some((x) => /^-[a-zA-Z]*[rRa]/.test(x) || x === '--recursive' || x === '--archive');
+  let stdout = '';
+  let stderr = '';
+  for (const src of sources) {
+    const to = !intoDir ? dest : `${dest.replace(/\/+$/, '')}/${o.parents ? src.replace(/^\/+/, '') : base(src)}`;
+    const srcAbs = fs.resolvePath(cwd, src);
+    const toAbs = fs.resolvePath(cwd, to);
+    const srcSt = src === '/dev/null' ? null : await safe(cmd === 'mv' || (!o.dereference && recursive) ? fs.lstat(srcAbs) : fs.stat(srcAbs));
+    if (!srcSt && src !== '/dev/null') {
+      stderr += `${cmd}: cannot stat '${src}': No such file or directory\n`;
+      continue;
+    }
+    if (to === '/dev/null') continue; // written to the null device: nothing kept
+    const old = await safe(fs.lstat(toAbs));
+    if (o.update && old && srcSt && old.mtime.getTime() >= srcSt.mtime.getTime()) continue;
+    let backup = '';
+    if (o.backup && old && !old.isDirectory) {
+      await fs.mv(toAbs, `${toAbs}${o.suffix}`);
+      backup = ` (backup: '${to}${o.suffix}')`;
+    }
+    if (o.parents) await fs.mkdir(toAbs.slice(0, toAbs.lastIndexOf('/')) || '/', { recursive: true });
+    let r: ExecResult;
+    if (src === '/dev/null') {
+      await fs.writeFile(toAbs, new Uint8Array(0));
+      r = { stdout: '', stderr: '', exitCode: 0 };
+    } else if (cmd === 'cp' && (o.symlink || o.hardlink)) {
+      r = await linkInstead(fs, cwd, src, to, o.symlink, !!old && !o.backup);
+    } else if (cmd === 'cp' && srcSt!.isSymbolicLink && !o.dereference) {
+      // -r (and -P, -d) copy a symlink operand as a link.
+      if (old && !o.backup) await fs.rm(toAbs);
+      await fs.symlink(await fs.readlink(srcAbs), toAbs);
+      r = { stdout: '', stderr: '', exitCode: 0 };
+    } else {
+      r = await run([...opts, ...(src.startsWith('-') || to.startsWith('-') ? ['--'] : []), src, to]);
+    }
+    stderr += r.stderr;
+    if (r.exitCode !== 0) continue;
+    if (o.verbose) stdout += cmd === 'mv' ? `renamed '${src}' -> '${to}'${backup}\n` : (await verboseLines(fs, cwd, src, to, srcSt ?? ({ isDirectory: false } as FsStat), recursive)).replace(/\n$/, `${backup}\n`);
+  }
+  return { stdout, stderr, exitCode: stderr ? 1 : 0 };
+}
+
+/** `cp -s` / `cp -l`: a symlink (an absolute or same-directory source) or a hard link instead of a copy. */
+async function linkInstead(fs: IFileSystem, cwd: string, src: string, to: string, symbolic: boolean, replace: boolean): Promise<ExecResult> {
+  const toAbs = fs.resolvePath(cwd, to);
+  const kind = symbolic ? 'symbolic link' : 'hard link';
+  if (await safe(fs.lstat(toAbs))) {
+    if (!replace) return { stdout: '', stderr: `cp: cannot create ${kind} '${to}' to '${src}': File exists\n`, exitCode: 1 };
+    await fs.rm(toAbs);
+  }
+  if (symbolic) {
+    if (!src.startsWith('/') && to.includes('/')) return { stdout: '', stderr: `cp: ${to}: can make relative symbolic links only in current directory\n`, exitCode: 1 };
+    await fs.symlink(src, toAbs);
+  } else await fs.link(fs.resolvePath(cwd, src), toAbs);
+  return { stdout: '', stderr: '', exitCode: 0 };
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { runShell } from '../../../../../test/support/shell-run.ts';
+import { compareLines } from './diff-engine.ts';
+
+// Outputs as GNU diffutils 3.8 prints them (checked with bash on a GNU/Linux host).
+
+describe('diff formats', () => {
+  it('writes the normal format by default, with exit 1 on a difference', async () => {
+    expect(await runShell("printf '1\\n2\\n3\\n4\\n' > x && printf '1\\nX\\n3\\nY\\n' > y && diff x y")).toEqual({ stdout: '2c2\n< 2\n---\n> X\n4c4\n< 4\n---\n> Y\n', stderr: '', exit: 1 });
+    expect((await runShell("printf 'a\\nb\\nc\\n' > x && printf 'a\\nc\\n' > y && diff x y; diff y x; diff /dev/null y")).stdout).toBe('2d1\n< b\n1a2\n> b\n0a1,2\n> a\n> c\n');
+    expect((await runShell("printf 'a' > x && printf 'b' > y && diff x y")).stdout).toBe('1c1\n< a\n\\ No newline at end of file\n---\n> b\n\\ No newline at end of file\n');
+  });
+  it('writes unified and context hunks under GNU headers, and ed scripts', async () => {
+    const seq = "printf '1\\n2\\n3\\n4\\n5\\n6\\n7\\n8\\n9\\n' > x && sed 's/^5$/five/' x > y && ";
+    expect((await runShell(`${seq}diff -u x y | tail -n +3; diff -U1 x y | tail -n +3`)).stdout).toBe('@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n@@ -4,3 +4,3 @@\n 4\n-5\n+five\n 6\n');
+    expect((await runShell(`${seq}diff -u x y | head -2 | grep -c '^--- x\t[0-9-]* [0-9:]*\\.[0-9]\\{9\\} +0000$'`)).stdout).toBe('1\n');
+    expect((await runShell("printf 'a\\nb\\n' > x && printf 'a\\nc\\n' > y && diff -c x y | tail -n +3; diff -e x y")).stdout).toBe('***************\n*** 1,2 ****\n  a\n! b\n--- 1,2 ----\n  a\n! c\n2c\nc\n.\n');
+    expect((await runShell("echo x > x && echo y > y && diff -u --label old --label new x y")).stdout).toBe('--- old\n+++ new\n@@ -1 +1 @@\n-x\n+y\n');
+  });
+  it('picks the same lines as GNU among equally short edits', async () => {
+    expect((await runShell("printf 'a\\nb\\na\\nb\\na\\n' > p && printf 'b\\na\\nb\\n' > q && diff p q; printf 'x\\n\\ny\\n\\nz\\n' > r && printf 'x\\n\\ny\\n\\nNEW\\n\\nz\\n' > s && diff r s")).stdout).toBe('1d0\n< a\n5d3\n< a\n4a5,6\n> NEW\n> \n');
+    const a = 'aaaaaaaaaaaaaaaaaaaaaaaaaaabaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'.split('');
+    const b = 'aaaaaaaaaaaaaaaabaaaaaaaaaaaaaaa'.split('');
+    const n = (s: string) => (s === 'a' ? 1 : 2);
+    expect(compareLines(a.map(n), b.map(n), 2)).toEqual([
+      { line0: 16, line1: 16, deleted: 11, inserted: 0 },
+      { line0: 30, line1: 19, deleted: 31, inserted: 0 },
+    ]);
+  });
+});
+
+describe('diff options and operands', () => {
+  it('ignores whitespace (-w) and blank lines (-B); -q and -s report whole files', async () => {
+    expect((await runShell("printf 'a b\\n' > x && printf 'ab\\n' > y && diff -w x y; echo $?; printf 'a\\n\\nb\\n' > x && printf 'a\\nb\\n' > y && diff -B x y; echo $?; diff -q x y; echo $?; diff -s x x")).stdout).toBe('0\n0\nFiles x and y differ\n1\nFiles x and x are identical\n');
+  });
+  it('compares directories (-r, -N) and a file with its namesake in a directory', async () => {
+    const r = await runShell('mkdir d1 d2 && echo a > d1/f && echo b > d2/f && echo c > d1/only && diff -r d1 d2; echo $?; diff -ru d1 d2 | grep -v "^[-+][-+][-+]"; rm d2/f; diff -rN d1 d2 | head -2');
+    expect(r.stdout).toBe('diff -r d1/f d2/f\n1c1\n< a\n---\n> b\nOnly in d1: only\n1\ndiff -ru d1/f d2/f\n@@ -1 +1 @@\n-a\n+b\nOnly in d1: only\ndiff -rN d1/f d2/f\n1d0\n');
+    expect(await runShell('echo a > f && mkdir src && diff f src')).toEqual({ stdout: '', stderr: 'diff: src/f: No such file or directory\n', exit: 2 });
+  });
+  it('reads stdin as -, and fails with 2 on a missing file or operand', async () => {
+    expect((await runShell("echo a > f && printf 'a\\nb\\n' | diff - f")).stdout).toBe('2d1\n< b\n');
+    expect(await runShell('diff f')).toEqual({ stdout: '', stderr: "diff: missing operand after 'f'\ndiff: Try 'diff --help' for more information.\n", exit: 2 });
+    expect((await runShell('echo a > f; diff f nope; echo $?')).stdout).toBe('2\n');
+  });
+});

@@ -1,0 +1,283 @@
+/**
+ * GNU `truncate`, `du` and `df` over the sprite's filesystem: sizes as a sprite's ext4 disk reports them (4 KiB
+ * blocks; a directory is one block, a symlink none), `du` walking post-order with `-s -a -c -d -b -k -m -h
+ * --apparent-size -0`, `df` describing the one disk mounted on `/`. Sizes parse as GNU's (`1K`, `1KB`, `+3`, `<4`).
+ * @see https://www.gnu.org/software/coreutils/manual/html_node/truncate-invocation.html, du-invocation.html,
+ *   df-invocation.html
+ */
+import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
+import { strerror } from './errno-text.ts';
+import { ownerOf } from './devices.ts';
+import { humanSize } from './ls-long.ts';
+import { MOUNTS } from './proc.ts';
+
+const HINT = 'run spritzer with --exec sandbox';
+const refuse = (cmd: string, what: string): ExecResult => ({ stdout: '', stderr: `${cmd}: ${what} is not available in the shell engine; ${HINT}\n`, exitCode: 2 });
+const usage = (cmd: string, what: string): ExecResult => ({ stdout: '', stderr: `${cmd}: ${what}\nTry '${cmd} --help' for more information.\n`, exitCode: 1 });
+
+/** The disk a sprite has: 100 GB (docs: ext4, 100 GB). */
+export const DISK_BYTES = 100e9;
+
+/** GNU's size suffixes: `K` 1024, `KB` 1000, `KiB` 1024, up to `Y`. Null when `text` is not a size. */
+export function parseSize(text: string): number | null {
+  const m = /^(\d+)([KMGTPEZY](iB|B)?|[bcw])?$/.exec(text);
+  if (!m) return null;
+  const n = Number(m[1]);
+  if (!m[2]) return n;
+  if (m[2] === 'b') return n * 512;
+  if (m[2] === 'c') return n;
+  if (m[2] === 'w') return n * 2;
+  const power = 'KMGTPEZY'.indexOf(m[2][0]!) + 1;
+  return n * (m[3] === 'B' ? 1000 : 1024) ** power;
+}
+
+async function truncate(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
+  let size: string | undefined;
+  let reference: string | undefined;
+  let create = true;
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-s' || a === '--size') size = args[++i];
+    else if (a.startsWith('--size=')) size = a.slice(7);
+    else if (a.startsWith('-s') && a.length > 2) size = a.slice(2);
+    else if (a === '-r' || a === '--reference') reference = args[++i];
+    else if (a.startsWith('--reference=')) reference = a.slice(12);
+    else if (a === '-c' || a === '--no-create') create = false;
+    else if (a === '-o' || a === '--io-blocks') return refuse('truncate', 'option -o');
+    else if (/^-[co]+$/.test(a)) create = !a.includes('c') && create;
+    else if (a === '--') files.push(...args.slice(i + 1)), (i = args.length);
+    else if (a.startsWith('-') && a.length > 1) return usage('truncate', a.startsWith('--') ? `unrecognized option '${a}'` : `invalid option -- '${a[1]}'`);
+    else files.push(a);
+  }
+  if (size === undefined && reference === undefined) return usage('truncate', "you must specify either '--size' or '--reference'");
+  if (files.length === 0) return usage('truncate', 'missing file operand');
+  const mode = size !== undefined && /^[-+<>/%]/.test(size) ? size[0]! : '=';
+  let amount = 0;
+  if (size !== undefined) {
+    const n = parseSize(mode === '=' ? size : size.slice(1));
+    if (n === null) return { stdout: '', stderr: `truncate: Invalid number: '${size}'\n`, exitCode: 1 };
+    amount = n;
+  }
+  let base: number | undefined;
+  if (reference !== undefined) {
+    try {
+      base = (await fs.stat(fs.resolvePath(cwd, reference))).size;
+    } catch (err) {
+      return { stdout: '', stderr: `truncate: cannot stat '${reference}': ${strerror(err)}\n`, exitCode: 1 };
+    }
+    if (size === undefined) amount = base;
+  }
+  let stderr = '';
+  for (const name of files) {
+    const p = fs.resolvePath(cwd, name);
+    let data: Uint8Array;
+    try {
+      const st = await fs.stat(p);
+      if (st.isDirectory) throw Object.assign(new Error('x'), { code: 'EISDIR' });
+      data = await fs.readFileBuffer(p);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code !== 'ENOENT') {
+        stderr += `truncate: cannot open '${name}' for writing: ${strerror(err)}\n`;
+        continue;
+      }
+      if (!create) continue;
+      data = new Uint8Array(0);
+    }
+    const now = base ?? data.length;
+    const target =
+      mode === '+' ? now + amount : mode === '-' ? Math.max(0, now - amount) : mode === '<' ? Math.min(now, amount) : mode === '>' ? Math.max(now, amount)
+        : mode === '/' ? (amount ? Math.floor(now / amount) * amount : now) : mode === '%' ? (amount ? Math.ceil(now / amount) * amount : now) : amount;
+    const out = new Uint8Array(target);
+    out.set(data.subarray(0, Math.min(target, data.length)));
+    try {
+      await fs.writeFile(p, out);
+    } catch (err) {
+      stderr += `truncate: cannot open '${name}' for writing: ${strerror(err)}\n`;
+    }
+  }
+  return { stdout: '', stderr, exitCode: stderr ? 1 : 0 };
+}
+
+/** Bytes `st` occupies: its apparent size, or its 4 KiB blocks on disk. */
+function sizeOf(st: FsStat, apparent: boolean): number {
+  if (apparent) return st.size;
+  if (st.isDirectory) return 4096;
+  if (st.isSymbolicLink || ownerOf(st).device) return 0;
+  return Math.ceil(st.size / 4096) * 4096;
+}
+
+interface DuOptions {
+  all: boolean;
+  summarize: boolean;
+  total: boolean;
+  apparent: boolean;
+  block: number;
+  human: 0 | 1000 | 1024;
+  maxDepth: number;
+  follow: 'never' | 'args' | 'always';
+  eol: string;
+}
+
+async function du(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
+  const o: DuOptions = { all: false, summarize: false, total: false, apparent: false, block: 1024, human: 0, maxDepth: Infinity, follow: 'never', eol: '\n' };
+  const operands: string[] = [];
+  const setBlock = (v: string | undefined): ExecResult | null => {
+    const n = v === undefined ? null : parseSize(v) ?? parseSize(`1${v}`);
+    if (n === null || n === 0) return { stdout: '', stderr: `du: invalid --block-size argument '${v}'\n`, exitCode: 1 };
+    o.block = n;
+    return null;
+  };
+  const depth = (v: string | undefined): ExecResult | null => {
+    if (v === undefined || !/^\d+$/.test(v)) return { stdout: '', stderr: `du: invalid maximum depth '${v}'\n`, exitCode: 1 };
+    o.maxDepth = Number(v);
+    return null;
+  };
+  const letters: Record<string, () => ExecResult | null | void> = {
+    a: () => void (o.all = true),
+    s: () => void (o.summarize = true),
+    c: () => void (o.total = true),
+    b: () => ((o.apparent = true), void (o.block = 1)),
+    k: () => void (o.block = 1024),
+    m: () => void (o.block = 1024 * 1024),
+    h: () => void (o.human = 1024),
+    L: () => void (o.follow = 'always'),
+    D: () => void (o.follow = 'args'),
+    H: () => void (o.follow = 'args'),
+    P: () => void (o.follow = 'never'),
+    x: () => undefined,
+    l: () => undefined,
+    S: () => refuse('du', 'option -S'),
+    '0': () => void (o.eol = '\0'),
+  };
+  const long: Record<string, string> = { '--all': 'a', '--summarize': 's', '--total': 'c', '--bytes': 'b', '--human-readable': 'h', '--dereference': 'L', '--dereference-args': 'D', '--no-dereference': 'P', '--one-file-system': 'x', '--count-links': 'l', '--separate-dirs': 'S', '--null': '0' };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    let bad: ExecResult | null | void = null;
+    if (a === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    } else if (long[a]) bad = letters[long[a]!]!();
+    else if (a === '--apparent-size') o.apparent = true;
+    else if (a === '--si') o.human = 1000;
+    else if (a.startsWith('--max-depth=')) bad = depth(a.slice(12));
+    else if (a === '--max-depth') bad = depth(args[++i]);
+    else if (a.startsWith('--block-size=')) bad = setBlock(a.slice(13));
+    else if (a.startsWith('--')) return a === '--inodes' || a.startsWith('--time') || a.startsWith('--exclude') || a.startsWith('--threshold') ? refuse('du', `option ${a.split('=')[0]}`) : usage('du', `unrecognized option '${a}'`);
+    else if (a.startsWith('-') && a.length > 1) {
+      for (let j = 1; j < a.length; j++) {
+        const c = a[j]!;
+        if (c === 'd' || c === 'B' || c === 't' || c === 'X') {
+          const v = a.slice(j + 1) || args[++i];
+          bad = c === 'd' ? depth(v) : c === 'B' ? setBlock(v) : refuse('du', `option -${c}`);
+          break;
+        }
+        if (!letters[c]) return usage('du', `invalid option -- '${c}'`);
+        bad = letters[c]!();
+        if (bad) break;
+      }
+    } else operands.push(a);
+    if (bad) return bad;
+  }
+  if (o.summarize && o.maxDepth !== Infinity && o.maxDepth > 0) return usage('du', 'cannot both summarize and show all entries');
+  if (o.summarize) o.maxDepth = 0;
+  const show = (bytes: number) => (o.human ? humanSize(bytes, o.human) : String(Math.ceil(bytes / o.block)));
+  let stdout = '';
+  let stderr = '';
+  let grand = 0;
+  const walk = async (path: string, abs: string, st: FsStat, d: number, top: boolean): Promise<number> => {
+    let total = sizeOf(st, o.apparent);
+    if (st.isDirectory) {
+      for (const name of await fs.readdir(abs).catch(() => [] as string[])) {
+        const childAbs = `${abs.replace(/\/+$/, '')}/${name}`;
+        const cst = o.follow === 'always' ? await fs.stat(childAbs).catch(() => fs.lstat(childAbs)) : await fs.lstat(childAbs).catch(() => null);
+        if (cst) total += await walk(path.endsWith('/') ? `${path}${name}` : `${path}/${name}`, childAbs, cst, d + 1, false);
+      }
+    }
+    if ((st.isDirectory || o.all || top) && d <= o.maxDepth) stdout += `${show(total)}\t${path}${o.eol}`;
+    return total;
+  };
+  for (const name of operands.length ? operands : ['.']) {
+    const abs = fs.resolvePath(cwd, name);
+    try {
+      const st = o.follow === 'never' ? await fs.lstat(abs) : await fs.stat(abs);
+      grand += await walk(name, abs, st, 0, true);
+    } catch (err) {
+      stderr += `du: cannot access '${name}': ${strerror(err)}\n`;
+    }
+  }
+  if (o.total) stdout += `${show(grand)}\ttotal${o.eol}`;
+  return { stdout, stderr, exitCode: stderr ? 1 : 0 };
+}
+
+/** `df` of the sprite's one disk; `usedBytes` is what its files take. */
+async function df(args: string[], fs: IFileSystem, cwd: string, usedBytes: number): Promise<ExecResult> {
+  let human: 0 | 1000 | 1024 = 0;
+  let posix = false;
+  let showType = false;
+  let inodes = false;
+  const operands: string[] = [];
+  for (const a of args) {
+    if (a === '-h' || a === '--human-readable') human = 1024;
+    else if (a === '-H' || a === '--si') human = 1000;
+    else if (a === '-P' || a === '--portability') posix = true;
+    else if (a === '-T' || a === '--print-type') showType = true;
+    else if (a === '-i' || a === '--inodes') inodes = true;
+    else if (a === '-k' || a === '-a' || a === '--all' || a === '-l' || a === '--local' || a === '--sync' || a === '--no-sync') continue;
+    else if (/^-[hHPTikal]+$/.test(a)) {
+      for (const c of a.slice(1)) {
+        if (c === 'h') human = 1024;
+        if (c === 'H') human = 1000;
+        if (c === 'P') posix = true;
+        if (c === 'T') showType = true;
+        if (c === 'i') inodes = true;
+      }
+    } else if (a.startsWith('-')) return refuse('df', `option ${a.split('=')[0]}`);
+    else operands.push(a);
+  }
+  let stderr = '';
+  let rows = 0;
+  for (const name of operands) {
+    if (await fs.exists(fs.resolvePath(cwd, name))) rows++;
+    else stderr += `df: ${name}: No such file or directory\n`;
+  }
+  if (operands.length === 0) rows = 1;
+  const totalK = Math.floor(DISK_BYTES / 1024);
+  const usedK = Math.ceil(usedBytes / 4096) * 4;
+  const fields = inodes
+    ? { size: 6553600, used: 0, header: ['Inodes', 'IUsed', 'IFree', 'IUse%'] }
+    : { size: totalK, used: usedK, header: [human ? 'Size' : posix ? '1024-blocks' : '1K-blocks', 'Used', human ? 'Avail' : 'Available', posix ? 'Capacity' : 'Use%'] };
+  const avail = fields.size - fields.used;
+  const pct = `${Math.ceil((fields.used * 100) / (fields.used + avail || 1))}%`;
+  const num = (k: number) => (human && !inodes ? humanSize(k * 1024, human) : String(k));
+  const cols = [['Filesystem', MOUNTS[0]!.source], ...(showType ? [['Type', 'ext4']] : []), [fields.header[0]!, num(fields.size)], [fields.header[1]!, num(fields.used)], [fields.header[2]!, num(avail)], [fields.header[3]!, pct]];
+  const mins = [14, ...(showType ? [4] : []), 5, 5, 5, 4];
+  const widths = cols.map((c, i) => Math.max(mins[i]!, c[0]!.length, c[1]!.length));
+  const line = (k: 0 | 1) => `${cols.map((c, i) => (i === 0 || (showType && i === 1) ? c[k]!.padEnd(widths[i]!) : c[k]!.padStart(widths[i]!))).join(' ')} ${k === 0 ? 'Mounted on' : '/'}\n`;
+  const stdout = rows > 0 ? line(0) + line(1).repeat(rows) : '';
+  return { stdout, stderr, exitCode: stderr ? 1 : 0 };
+}
+
+/** `mountpoint [-q] [-d] DIR`: whether DIR is one of the sprite's mounts (util-linux's words; exit 32 when not, 1 when DIR is missing). */
+async function mountpoint(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
+  const quiet = args.some((a) => a === '-q' || a === '--quiet');
+  const devno = args.some((a) => a === '-d' || a === '--fs-devno');
+  const name = args.filter((a) => !a.startsWith('-')).pop();
+  if (name === undefined) return { stdout: '', stderr: 'mountpoint: bad usage\nTry \'mountpoint --help\' for more information.\n', exitCode: 1 };
+  const abs = await fs.realpath(fs.resolvePath(cwd, name)).catch(() => null);
+  if (abs === null) return { stdout: '', stderr: quiet ? '' : `mountpoint: ${name}: No such file or directory\n`, exitCode: 1 };
+  const index = MOUNTS.findIndex((m) => m.target === abs);
+  if (index < 0) return { stdout: quiet ? '' : `${name} is not a mountpoint\n`, stderr: '', exitCode: 32 };
+  return { stdout: quiet ? '' : devno ? `${index === 0 ? '254:0' : `0:${20 + index}`}\n` : `${name} is a mountpoint\n`, stderr: '', exitCode: 0 };
+}
+
+/** `truncate`, `du`, `df` and `mountpoint` for just-bash's `customCommands`; `usedBytes` gives what the sprite's files take. */
+export function diskCommands(usedBytes: () => number): CustomCommand[] {
+  return [
+    defineCommand('mountpoint', (args, ctx) => mountpoint(args, ctx.fs, ctx.cwd)),
+    defineCommand('truncate', (args, ctx) => truncate(args, ctx.fs, ctx.cwd)),
+    defineCommand('du', (args, ctx) => du(args, ctx.fs, ctx.cwd)),
+    defineCommand('df', (args, ctx) => df(args, ctx.fs, ctx.cwd, usedBytes())),
+  ];
+}

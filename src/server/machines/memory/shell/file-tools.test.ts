@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { runShell } from '../../../../../test/support/shell-run.ts';
+
+// GNU coreutils 9 and bash 5.2 on a sprite: each expected output is what they printed on a real machine.
+
+describe('sh -lc and bash -lc inside a script', () => {
+  it('run their script as a login shell would, with $0 and $1 bound', async () => {
+    expect(await runShell("sh -lc 'id -u; echo $0 $1' a b; bash -l -c 'exit 3'; echo $?; bash -lc \"export K='k v'; echo \\\"\\$K\\\"\"")).toEqual({
+      stdout: '1000\na b\n3\nk v\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('dirname and basename', () => {
+  it('keep the root, drop trailing slashes, and find the last component as GNU does', async () => {
+    const r = await runShell('for x in / // a/ //a a//b//c /a/b/ ..; do printf "%s|%s " "$(dirname "$x")" "$(basename "$x")"; done');
+    expect(r.stdout).toBe('/|/ /|/ .|a /|a a//b|c /a|b .|.. ');
+  });
+  it('remove a suffix only when something is left; -a, -s and -z', async () => {
+    expect((await runShell('basename .bashrc .bashrc; basename a.txt .txt; basename -s .txt a.txt b.txt; basename -a x/y z/; dirname a b/c')).stdout).toBe('.bashrc\na\na\nb\ny\nz\n.\nb\n');
+    expect((await runShell('dirname -z a/b | od -An -c; basename -z a/b | od -An -c')).stdout).toBe('   a  \\0\n   b  \\0\n');
+  });
+  it('complain as GNU does', async () => {
+    expect(await runShell('basename a b c')).toEqual({ stdout: '', stderr: "basename: extra operand 'c'\nTry 'basename --help' for more information.\n", exit: 1 });
+    expect(await runShell('dirname')).toEqual({ stdout: '', stderr: "dirname: missing operand\nTry 'dirname --help' for more information.\n", exit: 1 });
+  });
+});
+
+describe('stat', () => {
+  const TREE = "mkdir -p w/d/sub && cd w && printf 'hello\\n' > a && ln -s a l && touch -d '2020-01-02 03:04:05' a";
+  it('prints the default report as GNU does (ext4 block counts, ext4 link counts)', async () => {
+    const r = await runShell(`${TREE} && stat a | sed -n '1,2p;4,6p'; stat -c '%h %b %B %o' d a`);
+    expect(r.stdout).toBe(
+      '  File: a\n  Size: 6         \tBlocks: 8          IO Block: 4096   regular file\n' +
+        'Access: (0644/-rw-r--r--)  Uid: ( 1000/  sprite)   Gid: ( 1000/  sprite)\n' +
+        'Access: 2020-01-02 03:04:05.000000000 +0000\nModify: 2020-01-02 03:04:05.000000000 +0000\n3 8 512 4096\n1 8 512 4096\n',
+    );
+  });
+  it('formats every directive with printf widths; -t is terse; -f describes an ext4 disk', async () => {
+    const r = await runShell(`${TREE} && stat -c '%5s|%-5s|%05a|%F|%N|%y' a l | cut -d'|' -f1-5; stat -t a | wc -w; stat -f -c %T .; chmod 1777 d; stat -c '%a %A' d`);
+    expect(r.stdout).toBe("    6|6    |00644|regular file|'a'\n    1|1    |00777|symbolic link|'l' -> 'a'\n16\next2/ext3\n1777 drwxrwxrwt\n");
+  });
+});
+
+describe('truncate, du, df', () => {
+  it('truncate sets, extends, shrinks and rounds sizes; -c creates nothing', async () => {
+    const r = await runShell("printf 'hello world\\n' > t && truncate -s 5 t && cat t; echo; truncate -s +3 t; stat -c %s t; truncate -s '<4' t; stat -c %s t; truncate -s '%8' t; stat -c %s t; truncate -s 1K k; truncate -s 1KB kb; stat -c %s k kb; truncate -c -s 10 nope; ls nope");
+    expect(r).toEqual({ stdout: 'hello\n8\n4\n8\n1024\n1000\n', stderr: "ls: cannot access 'nope': No such file or directory\n", exit: 2 });
+  });
+  it('truncate without a size, or of a directory, fails as GNU does', async () => {
+    expect((await runShell('truncate f')).stderr).toBe("truncate: you must specify either '--size' or '--reference'\nTry 'truncate --help' for more information.\n");
+    expect(await runShell('mkdir d; truncate -s 1 d')).toEqual({ stdout: '', stderr: "truncate: cannot open 'd' for writing: Is a directory\n", exit: 1 });
+  });
+  it('du counts 4 KiB blocks, or bytes with -b, post-order, with -s -a -c --max-depth', async () => {
+    const r = await runShell("mkdir -p s/lib && printf 'x%.0s' $(seq 32) > s/lib/u && printf 'y' > s/m && du s; du -sh s; du -ab s; du -c -b s/m s/lib/u | tail -1; du -b --max-depth=0 s");
+    expect(r.stdout).toBe('8\ts/lib\n16\ts\n16K\ts\n32\ts/lib/u\n4128\ts/lib\n1\ts/m\n8225\ts\n33\ttotal\n8225\ts\n');
+  });
+  it('df describes the sprite’s disk mounted on /', async () => {
+    const r = await runShell('df . | head -1; df -P . | head -1 | tr -s " "; df -h . | tail -1 | tr -s " " | cut -d" " -f2,6');
+    expect(r.stdout).toBe('Filesystem     1K-blocks  Used Available Use% Mounted on\nFilesystem 1024-blocks Used Available Capacity Mounted on\n94G /\n');
+  });
+});
+
+describe('ln, link, unlink, readlink', () => {
+  const TREE = "mkdir -p w/src/lib && cd w && printf 'a\\n' > a.txt && printf 'n\\n' > nums.txt && ln -s a.txt link.txt";
+  it('ln -sf into a link to a directory lands inside it; -n and -T replace the link itself', async () => {
+    const r = await runShell(`${TREE} && ln -s src dl && ln -sf a.txt dl && ls src && readlink dl/a.txt; ln -sfn nums.txt dl && readlink dl; ln -s src d2 && ln -sfT nums.txt d2 && readlink d2`);
+    expect(r.stdout).toBe('a.txt\nlib\na.txt\nnums.txt\nnums.txt\n');
+  });
+  it('ln -r makes the target relative to the link; -b keeps the old one; -v names what it made', async () => {
+    const r = await runShell(`${TREE} && ln -sr a.txt src/lib/x && readlink src/lib/x; ln -sbv nums.txt link.txt; ls link.txt*; readlink link.txt`);
+    expect(r.stdout).toBe("../../a.txt\n'link.txt~' ~ 'link.txt' -> 'nums.txt'\nlink.txt\nlink.txt~\nnums.txt\n");
+  });
+  it('ln over an existing name, and of a directory, fail as GNU does', async () => {
+    expect(await runShell(`${TREE} && ln -s a.txt link.txt`)).toEqual({ stdout: '', stderr: "ln: failed to create symbolic link 'link.txt': File exists\n", exit: 1 });
+    expect((await runShell(`${TREE} && ln src x`)).stderr).toBe('ln: src: hard link not allowed for directory\n');
+  });
+  it('unlink refuses a directory; link makes a second name; readlink -e, -f, -n', async () => {
+    const r = await runShell(`${TREE} && unlink src; echo "status=$?"; link a.txt hard && cat hard; readlink -e link.txt | xargs basename; readlink -n link.txt; echo; readlink -f nope/x; echo $?; readlink a.txt; echo $?`);
+    expect(r).toEqual({ stdout: 'status=1\na\na.txt\na.txt\n1\n1\n', stderr: "unlink: cannot unlink 'src': Is a directory\n", exit: 0 });
+  });
+});
+
+describe('cp and mv, per file', () => {
+  const TREE = "mkdir -p w/src/lib w/e && cd w && printf 'a\\n' > a.txt && printf 'n\\n' > nums.txt && printf 'u\\n' > src/lib/u && ln -s a.txt link.txt";
+  it('-v names each file copied, relative as typed; -b keeps the replaced file; -r copies a symlink as a link', async () => {
+    const r = await runShell(`${TREE} && cp -rv src e; cp -r link.txt r2; stat -c %F r2; cp -bv a.txt nums.txt; cat nums.txt~; mv -v a.txt c.txt`);
+    expect(r.stdout).toBe(
+      "'src' -> 'e/src'\n'src/lib' -> 'e/src/lib'\n'src/lib/u' -> 'e/src/lib/u'\nsymbolic link\n'a.txt' -> 'nums.txt' (backup: 'nums.txt~')\nn\nrenamed 'a.txt' -> 'c.txt'\n",
+    );
+  });
+  it('-t and --parents choose where copies land; /dev/null as source or destination', async () => {
+    const r = await runShell(`${TREE} && cp -t e a.txt; cp --parents src/lib/u e; find e | sort; cp /dev/null z; stat -c %s z; cp a.txt /dev/null && echo ok; mv src/ s2/ && ls s2`);
+    expect(r.stdout).toBe('e\ne/a.txt\ne/src\ne/src/lib\ne/src/lib/u\n0\nok\nlib\n');
+  });
+  it('-t of a missing directory fails as GNU does', async () => {
+    expect(await runShell(`${TREE} && cp -t nope a.txt`)).toEqual({ stdout: '', stderr: "cp: target directory 'nope': No such file or directory\n", exit: 1 });
+  });
+});
+
+describe('chmod, mkdir, rmdir', () => {
+  it('chmod: symbolic modes with X, s and t, the umask for a bare +w, -c and -v, --reference', async () => {
+    const r = await runShell("mkdir -p s/d && : > s/f && : > a && chmod -c 644 a; chmod -c 755 a; chmod -v 755 a; chmod g+w,o= a; stat -c %a a; chmod +w a; stat -c %a a; chmod a-x,u+s a; stat -c %A a; chmod -R u=rwX,go=rX s; stat -c %a s s/f; chmod 1777 s/d; chmod o-t,g+s s/d; stat -c %A s/d; chmod --reference=s a; stat -c %a a");
+    expect(r.stdout).toBe(
+      "mode of 'a' changed from 0644 (rw-r--r--) to 0755 (rwxr-xr-x)\nmode of 'a' retained as 0755 (rwxr-xr-x)\n770\n770\n-rwSrw----\n755\n644\ndrwxrwsrwx\n755\n",
+    );
+  });
+  it('chmod: an invalid mode is GNU’s usage error', async () => {
+    expect(await runShell(': > a; chmod 888 a')).toEqual({ stdout: '', stderr: "chmod: invalid mode: '888'\nTry 'chmod --help' for more information.\n", exit: 1 });
+  });
+  it('mkdir -m sets the last directory’s mode, -pv names each one made, a/b/../c makes a/b', async () => {
+    const r = await runShell('mkdir -pv x/y; mkdir -m 700 p; mkdir -m 0750 -p q/r; mkdir -m u+x,g= pp; stat -c %a p q q/r pp; mkdir -p a/b/../c && find a | sort');
+    expect(r.stdout).toBe("mkdir: created directory 'x'\nmkdir: created directory 'x/y'\n700\n755\n750\n707\na\na/b\na/c\n");
+  });
+  it('rmdir --ignore-fail-on-non-empty and -p', async () => {
+    const r = await runShell('mkdir -p e/f x/y && : > e/f/g; rmdir --ignore-fail-on-non-empty e; echo $?; rmdir -p x/y; ls -d x');
+    expect(r).toEqual({ stdout: '0\n', stderr: "ls: cannot access 'x': No such file or directory\n", exit: 2 });
+  });
+});
+
+describe('touch, chown, rm -i, mountpoint, /proc/mounts', () => {
+  it('touch -d reads @seconds, ISO dates and relative ones; -t reads a stamp; -h and -c create nothing', async () => {
+    const r = await runShell(': > a; touch -d @0 a; stat -c %Y a; touch -d "2020-01-02 03:04:05" a; stat -c %Y a; touch -d "2020-01-02 +1 day" a; stat -c %Y a; touch -t 202001020304.05 a; stat -c %Y a; touch -h -c nope x; ls nope x');
+    expect(r.stdout).toBe('0\n1577934245\n1578009600\n1577934245\n');
+    expect(r.exit).toBe(2);
+  });
+  it('chown to the owner a file has succeeds; another owner is EPERM, as for a user on Linux', async () => {
+    const r = await runShell(': > f; chown "$(id -u)" f; chgrp "$(id -g)" f; echo $?; chown root f; chgrp root f; echo $?');
+    expect(r).toEqual({ stdout: '0\n1\n', stderr: "chown: changing ownership of 'f': Operation not permitted\nchgrp: changing group of 'f': Operation not permitted\n", exit: 0 });
+  });
+  it('rm -i asks on stderr and reads its answers from stdin; no answer keeps the file', async () => {
+    const r = await runShell(': > a; : > b; rm -i a < /dev/null; printf "n\\ny\\n" | rm -i a b; ls');
+    expect(r).toEqual({ stdout: 'a\n', stderr: "rm: remove regular empty file 'a'? rm: remove regular empty file 'a'? rm: remove regular empty file 'b'? ", exit: 0 });
+  });
+  it('mountpoint knows / from other directories; /proc/mounts lists the disk', async () => {
+    const r = await runShell('mountpoint /; mountpoint -q /home/sprite || echo no $?; mountpoint nope; echo $?; grep -c " / ext4 " /proc/mounts');
+    expect(r).toEqual({ stdout: '/ is a mountpoint\nno 32\n1\n1\n', stderr: 'mountpoint: nope: No such file or directory\n', exit: 0 });
+  });
+});
+
+describe('file', () => {
+  it('pads NAME: so the descriptions of several operands line up; -N does not', async () => {
+    const r = await runShell("mkdir src && printf '#!/bin/sh\\necho hi\\n' > run.sh && chmod 755 run.sh && file run.sh src; file -N run.sh src");
+    expect(r.stdout).toBe('run.sh: POSIX shell script, ASCII text executable\nsrc:    directory\nrun.sh: POSIX shell script, ASCII text executable\nsrc: directory\n');
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { runShell } from '../../../../../test/support/shell-run.ts';
+
+// GNU find 4.9 on the same tree: each expected output is what real find printed (sorted where the order is the
+// directory's).
+
+const TREE = [
+  'mkdir -p w/src/lib w/docs w/empty "w/sp ace" && cd w',
+  "printf 'hello world\\n' > a.txt && printf '12345678901234567890\\n' > big.txt && printf x > z",
+  "printf '#!/bin/sh\\n' > run.sh && chmod 755 run.sh && ln -s a.txt link && ln -s src dl",
+  "touch f10 f9 f1.tar.gz f1.txt 'b~' .hid src/main.py",
+].join(' && ');
+
+const find = async (script: string) => runShell(`${TREE} && ${script}`);
+const out = async (script: string) => (await find(script)).stdout;
+const lines = (...names: string[]) => names.map((n) => `${n}\n`).join('');
+
+describe('find: tests', () => {
+  it('-type l, -type f,l and -xtype follow or not as GNU does', async () => {
+    expect(await out('find . -type l | sort')).toBe(lines('./dl', './link'));
+    expect(await out('find . -type f,l -name "*.t*" | sort')).toBe(lines('./a.txt', './big.txt', './f1.tar.gz', './f1.txt'));
+    expect(await out('find . -xtype d | sort')).toBe(lines('.', './dl', './docs', './empty', './sp ace', './src', './src/lib'));
+    expect(await out('find -L . -name "d*" -type d | sort')).toBe(lines('./dl', './docs'));
+  });
+  it('-perm, -executable and -links', async () => {
+    expect(await out('find . -perm -u+x -type f; find . -executable -type f; find . -links 3')).toBe(lines('./run.sh', './run.sh', './src'));
+  });
+  it('-size rounds up to its unit; -empty takes empty files and directories', async () => {
+    expect(await out('find . -size -1k -type f | sort')).toBe(lines('./.hid', './b~', './f1.tar.gz', './f1.txt', './f10', './f9', './src/main.py'));
+    expect(await out('find . -empty | sort')).toBe(lines('./.hid', './b~', './docs', './empty', './f1.tar.gz', './f1.txt', './f10', './f9', './sp ace', './src/lib', './src/main.py'));
+  });
+  it('-wholename, -regex (emacs syntax) and -prune', async () => {
+    expect(await out('find . -wholename "./src/*" | sort')).toBe(lines('./src/lib', './src/main.py'));
+    expect(await out('find . -regex "./f[0-9]+" | sort; find . -regex ".*/f\\(9\\|10\\)" | sort')).toBe(lines('./f10', './f9', './f10', './f9'));
+    expect(await out('find src -name lib -prune -o -print | sort')).toBe(lines('src', 'src/main.py'));
+  });
+  it('-mtime and -mmin measure from now', async () => {
+    expect(await out('touch -d "2020-01-02 03:04:05" a.txt; find . -mtime +30 -name a.txt; find . -mmin -5 -name z')).toBe(lines('./a.txt', './z'));
+  });
+});
+
+describe('find: actions', () => {
+  it('-printf with -o, %l, %Y, %P, %H, %d, times and field widths', async () => {
+    expect(await out('find src -type d -printf "%p/\\n" -o -type f -printf "%p\\n" | sort')).toBe(lines('src/', 'src/lib/', 'src/main.py'));
+    expect(await out('find . -maxdepth 1 -type l -printf "%p -> %l %Y\\n" | sort')).toBe(lines('./dl -> src d', './link -> a.txt f'));
+    expect(await out('find docs src/lib -printf "%P|%H|%d\\n"; find src -name main.py -printf "%P|%H|%d\\n"')).toBe(lines('|docs|0', '|src/lib|0', 'main.py|src|1'));
+    expect(await out('touch -d "2020-01-02 03:04:05" a.txt; find a.txt -printf "%TY-%Tm-%Td %TH:%TM|%t|%T@|%5s|%-6f|\\n"')).toBe(
+      '2020-01-02 03:04|Thu Jan  2 03:04:05.0000000000 2020|1577934245.0000000000|   12|a.txt |\n',
+    );
+  });
+  it('-quit stops at the first match; -execdir runs in the file’s directory; -exec + gathers', async () => {
+    expect(await out('find . -name "*.txt" -print -quit | wc -l; find . -name run.sh -execdir echo {} \\;; find . -name "f1*" -exec echo {} + | wc -w')).toBe('1\n./run.sh\n3\n');
+  });
+});
+
+describe('find: errors', () => {
+  it('a missing starting point exits 1 after the others; a missing -newer reference prints nothing', async () => {
+    expect(await find('find nope . -maxdepth 0')).toEqual({ stdout: '.\n', stderr: "find: 'nope': No such file or directory\n", exit: 1 });
+    expect(await find('find . -newer nope')).toEqual({ stdout: '', stderr: "find: 'nope': No such file or directory\n", exit: 1 });
+  });
+  it('an unknown predicate is GNU’s error', async () => {
+    expect(await find('find . -bogus')).toEqual({ stdout: '', stderr: "find: unknown predicate `-bogus'\n", exit: 1 });
+  });
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { runShell } from '../../../../../test/support/shell-run.ts';
+
+// Outputs as GNU head and tail (coreutils 9) print them (checked with bash on a GNU/Linux host).
+const files = "printf 'hello world\\nfoo bar\\nHello again\\n' > a.txt; seq 12 > n.txt; ";
+
+describe('head and tail', () => {
+  it('take negative and suffixed counts', async () => {
+    expect((await runShell(`${files}head -n -10 n.txt; head -c -5 a.txt; echo; head -c 1k n.txt | wc -c`)).stdout).toBe('1\n2\nhello world\nfoo bar\nHello a\n27\n');
+  });
+  it('tail starts at +N bytes or lines', async () => {
+    expect((await runShell(`${files}tail -c +5 a.txt | head -1; tail -n +11 n.txt`)).stdout).toBe('o world\n11\n12\n');
+  });
+  it('word a missing file as GNU does and go on', async () => {
+    expect(await runShell(`${files}head -1 n.txt nope`)).toEqual({ stdout: '==> n.txt <==\n1\n', stderr: "head: cannot open 'nope' for reading: No such file or directory\n", exit: 1 });
+  });
+});

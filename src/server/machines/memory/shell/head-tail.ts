@@ -1,0 +1,132 @@
+/**
+ * `head` and `tail` as GNU coreutils runs them, on bytes: counts with GNU's suffixes (`1k`, `2M`, `10KB`),
+ * `head -n -N`/`-c -N` (all but the last N), `tail -n +N`/`-c +N` (from the Nth), the obsolete `-N`, `-z`,
+ * `==> name <==` headers (`-q`, `-v`) and GNU's `cannot open 'F' for reading` errors. `tail -f`/`-F` is left to
+ * just-bash's own tail.
+ * @see https://www.gnu.org/software/coreutils/manual/html_node/head-invocation.html
+ */
+import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, type ExecResult } from 'just-bash';
+import { unsupported } from './gnu-commands.ts';
+import { readOperand, type InputCtx } from './text-input.ts';
+
+const MULTIPLIERS: Record<string, number> = { b: 512, k: 1024, K: 1024, KiB: 1024, kB: 1000, KB: 1000, M: 1024 ** 2, MiB: 1024 ** 2, MB: 1e6, G: 1024 ** 3, GiB: 1024 ** 3, GB: 1e9, T: 1024 ** 4, TB: 1e12 };
+
+/** A count with its sign (`-N`, `+N`) and GNU's suffix, or null when it is not one. */
+function count(text: string): { n: number; sign: '' | '-' | '+' } | null {
+  const m = /^([-+]?)(\d+)([a-zA-Z]*)$/.exec(text);
+  if (!m) return null;
+  const mult = m[3] === '' ? 1 : MULTIPLIERS[m[3]!];
+  if (mult === undefined) return null;
+  return { n: Number(m[2]) * mult, sign: m[1] as '' | '-' | '+' };
+}
+
+interface Plan {
+  lines: boolean;
+  n: number;
+  sign: '' | '-' | '+';
+  quiet: boolean;
+  verbose: boolean;
+  zero: boolean;
+  follow: boolean;
+  names: string[];
+}
+
+function plan(cmd: 'head' | 'tail', args: string[]): Plan | ExecResult {
+  const p: Plan = { lines: true, n: 10, sign: '', quiet: false, verbose: false, zero: false, follow: false, names: [] };
+  const set = (lines: boolean, v: string | undefined): ExecResult | undefined => {
+    const c = v === undefined ? null : count(v);
+    if (!c) return { stdout: '', stderr: `${cmd}: invalid number of ${lines ? 'lines' : 'bytes'}: '${v ?? ''}'\n`, exitCode: 1 };
+    Object.assign(p, { lines, n: c.n, sign: c.sign });
+    return undefined;
+  };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      p.names.push(...args.slice(i + 1));
+      break;
+    }
+    if (i === 0 && /^-\d+[a-zA-Z]*$/.test(a)) {
+      const r = set(!/c$/.test(a), a.slice(1).replace(/[lc]$/, ''));
+      if (r) return r;
+      continue;
+    }
+    if (cmd === 'tail' && i === 0 && /^\+\d+$/.test(a)) {
+      set(true, a);
+      continue;
+    }
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const name = eq < 0 ? a : a.slice(0, eq);
+      const value = () => (eq < 0 ? args[++i] : a.slice(eq + 1));
+      let r: ExecResult | undefined;
+      if (name === '--lines' || name === '--bytes') r = set(name === '--lines', value());
+      else if (name === '--quiet' || name === '--silent') p.quiet = true;
+      else if (name === '--verbose') p.verbose = true;
+      else if (name === '--zero-terminated') p.zero = true;
+      else if (cmd === 'tail' && (name === '--follow' || name === '--retry' || name === '--pid' || name === '--sleep-interval')) p.follow = true;
+      else return unsupported(cmd, a);
+      if (r) return r;
+      continue;
+    }
+    if (a.startsWith('-') && a.length > 1) {
+      for (let j = 1; j < a.length; j++) {
+        const c = a[j]!;
+        if (c === 'n' || c === 'c') {
+          const r = set(c === 'n', j + 1 < a.length ? a.slice(j + 1) : args[++i]);
+          if (r) return r;
+          break;
+        }
+        if (c === 'q') p.quiet = true;
+        else if (c === 'v') p.verbose = true;
+        else if (c === 'z') p.zero = true;
+        else if (cmd === 'tail' && (c === 'f' || c === 'F' || c === 's')) p.follow = true;
+        else return unsupported(cmd, `-${c}`);
+      }
+      continue;
+    }
+    p.names.push(a);
+  }
+  return p;
+}
+
+/** The part of `s` that `head` (or `tail`) prints under `p`. */
+function cut(cmd: 'head' | 'tail', s: string, p: Plan): string {
+  const end = p.zero ? '\0' : '\n';
+  if (!p.lines) {
+    if (cmd === 'head') return p.sign === '-' ? s.slice(0, Math.max(0, s.length - p.n)) : s.slice(0, p.n);
+    return p.sign === '+' ? s.slice(Math.max(0, p.n - 1)) : p.n === 0 ? '' : s.slice(-p.n);
+  }
+  // Line starts: each line is its text and its terminator (the last may lack one).
+  const starts: number[] = [];
+  for (let i = 0; i < s.length; i = s.indexOf(end, i) < 0 ? s.length : s.indexOf(end, i) + 1) starts.push(i);
+  const at = (k: number) => (k >= starts.length ? s.length : starts[Math.max(0, k)]!);
+  if (cmd === 'head') return p.sign === '-' ? s.slice(0, at(starts.length - p.n)) : s.slice(0, at(p.n));
+  return p.sign === '+' ? s.slice(at(p.n - 1)) : p.n === 0 ? '' : s.slice(at(starts.length - p.n));
+}
+
+async function headTail(cmd: 'head' | 'tail', args: string[], ctx: InputCtx & { origCommand?: (a: string[]) => Promise<ExecResult> }): Promise<ExecResult> {
+  const p = plan(cmd, args);
+  if ('exitCode' in p) return p;
+  if (p.follow) return ctx.origCommand!(args);
+  const names = p.names.length === 0 ? ['-'] : p.names;
+  const headers = p.verbose || (names.length > 1 && !p.quiet);
+  let out = '';
+  let stderr = '';
+  let first = true;
+  for (const name of names) {
+    const r = await readOperand(ctx, name);
+    if ('error' in r) {
+      stderr += r.error === 'Is a directory' ? `${cmd}: error reading '${name}': Is a directory\n` : `${cmd}: cannot open '${name}' for reading: ${r.error}\n`;
+      continue;
+    }
+    if (headers) out += `${first ? '' : '\n'}==> ${name === '-' ? 'standard input' : name} <==\n`;
+    first = false;
+    out += cut(cmd, r.bytes, p);
+  }
+  return { ...bytesOutput(unsafeBytesFromLatin1(out)), stderr, exitCode: stderr ? 1 : 0 };
+}
+
+/** `head` and `tail` for just-bash's `customCommands`. */
+export function headTailCommands(): CustomCommand[] {
+  return [defineCommand('head', (args, ctx) => headTail('head', args, ctx)), defineCommand('tail', (args, ctx) => headTail('tail', args, ctx))];
+}

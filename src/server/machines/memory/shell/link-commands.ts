@@ -1,0 +1,218 @@
+/**
+ * GNU `ln`, `link`, `unlink` and `readlink` over the sprite's filesystem: where a link lands (into a directory
+ * operand, which a symlink to a directory counts as unless `-n`/`-T`), `-f` and `-b` over an existing name,
+ * `-r` targets relative to the link, `-t`, `-v`; `readlink -f/-e/-m` canonical paths and `-n`/`-z`.
+ * @see https://www.gnu.org/software/coreutils/manual/html_node/ln-invocation.html, readlink-invocation.html
+ * @deviation A hard link is a copy in the shell engine's filesystem: writes to one name do not show in the other.
+ */
+import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+import { strerror } from './errno-text.ts';
+import { basenameOf, dirnameOf } from './path-names.ts';
+
+const usage = (cmd: string, what: string): ExecResult => ({ stdout: '', stderr: `${cmd}: ${what}\nTry '${cmd} --help' for more information.\n`, exitCode: 1 });
+const safe = async <T>(p: Promise<T>): Promise<T | null> => p.catch(() => null);
+
+/** `to` relative to the directory `from` (both absolute, normalised). */
+function relative(from: string, to: string): string {
+  const a = from.split('/').filter(Boolean);
+  const b = to.split('/').filter(Boolean);
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return [...a.slice(i).map(() => '..'), ...b.slice(i)].join('/') || '.';
+}
+
+/** The canonical form of an absolute path, resolving what exists (like `realpath -m`). */
+async function canonical(fs: IFileSystem, abs: string): Promise<string> {
+  const parts = abs.split('/').filter(Boolean);
+  for (let i = parts.length; i > 0; i--) {
+    const head = `/${parts.slice(0, i).join('/')}`;
+    const real = await safe(fs.realpath(head));
+    if (real) return fs.resolvePath(real, parts.slice(i).join('/') || '.');
+  }
+  return abs;
+}
+
+interface LnOptions {
+  symbolic: boolean;
+  force: boolean;
+  noDeref: boolean;
+  noTarget: boolean;
+  relative: boolean;
+  backup: boolean;
+  suffix: string;
+  verbose: boolean;
+  dir?: string;
+}
+
+async function ln(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
+  const o: LnOptions = { symbolic: false, force: false, noDeref: false, noTarget: false, relative: false, backup: false, suffix: '~', verbose: false };
+  const operands: string[] = [];
+  const long: Record<string, keyof LnOptions> = { '--symbolic': 'symbolic', '--force': 'force', '--no-dereference': 'noDeref', '--no-target-directory': 'noTarget', '--relative': 'relative', '--verbose': 'verbose', '--backup': 'backup' };
+  const short: Record<string, keyof LnOptions> = { s: 'symbolic', f: 'force', n: 'noDeref', T: 'noTarget', r: 'relative', v: 'verbose', b: 'backup' };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (long[a]) (o[long[a]!] as boolean) = true;
+    else if (a.startsWith('--backup=')) o.backup = true;
+    else if (a.startsWith('--suffix=')) (o.suffix = a.slice(9)), (o.backup = true);
+    else if (a.startsWith('--target-directory=')) o.dir = a.slice(19);
+    else if (a === '--logical' || a === '--physical' || a === '--no-dereference') continue;
+    else if (a.startsWith('--')) return usage('ln', `unrecognized option '${a}'`);
+    else if (a.startsWith('-') && a.length > 1) {
+      for (let j = 1; j < a.length; j++) {
+        const c = a[j]!;
+        if (c === 't' || c === 'S') {
+          const v = a.slice(j + 1) || args[++i];
+          if (v === undefined) return usage('ln', `option requires an argument -- '${c}'`);
+          if (c === 't') o.dir = v;
+          else (o.suffix = v), (o.backup = true);
+          break;
+        }
+        if (c === 'L' || c === 'P') continue;
+        if (c === 'i') return { stdout: '', stderr: `ln: option -i is not available in the shell engine; run spritzer with --exec sandbox\n`, exitCode: 2 };
+        if (!short[c]) return usage('ln', `invalid option -- '${c}'`);
+        (o[short[c]!] as boolean) = true;
+      }
+    } else operands.push(a);
+  }
+  if (operands.length === 0) return usage('ln', 'missing file operand');
+  let targets: string[];
+  let intoDir: string | undefined = o.dir;
+  let dest: string | undefined;
+  if (intoDir === undefined) {
+    if (operands.length === 1) intoDir = '.';
+    else {
+      const last = operands[operands.length - 1]!;
+      const lst = await safe(fs.lstat(fs.resolvePath(cwd, last)));
+      const st = await safe(fs.stat(fs.resolvePath(cwd, last)));
+      const isDir = !o.noTarget && st?.isDirectory && !(o.noDeref && lst?.isSymbolicLink);
+      if (isDir) intoDir = last;
+      else if (operands.length > 2) {
+        return o.noTarget ? usage('ln', `extra operand '${operands[2]}'`) : { stdout: '', stderr: `ln: target '${last}' is not a directory\n`, exitCode: 1 };
+      } else dest = last;
+    }
+    targets = dest === undefined && operands.length > 1 ? operands.slice(0, -1) : dest === undefined ? operands : [operands[0]!];
+  } else targets = operands;
+  let stdout = '';
+  let stderr = '';
+  for (const target of targets) {
+    const name = dest ?? (intoDir === '.' && operands.length === 1 ? basenameOf(target) : `${intoDir!.replace(/\/+$/, '')}/${basenameOf(target)}`);
+    const linkAbs = fs.resolvePath(cwd, name);
+    const kind = o.symbolic ? 'symbolic link' : 'hard link';
+    try {
+      if (!o.symbolic) {
+        const st = await safe(fs.stat(fs.resolvePath(cwd, target)));
+        if (!st) throw Object.assign(new Error('x'), { code: 'ENOENT', access: true });
+        if (st.isDirectory) {
+          stderr += `ln: ${target}: hard link not allowed for directory\n`;
+          continue;
+        }
+      }
+      const existing = await safe(fs.lstat(linkAbs));
+      let backedUp = '';
+      if (existing) {
+        if (!o.force && !o.backup) throw Object.assign(new Error('x'), { code: 'EEXIST' });
+        if (existing.isDirectory) {
+          stderr += `ln: ${name}: cannot overwrite directory\n`;
+          continue;
+        }
+        if (o.backup) {
+          await fs.mv(linkAbs, `${linkAbs}${o.suffix}`);
+          backedUp = `'${name}${o.suffix}' ~ `;
+        } else await fs.rm(linkAbs);
+      }
+      let text = target;
+      if (o.symbolic && o.relative) text = relative(await canonical(fs, dirnameOf(linkAbs)), await canonical(fs, fs.resolvePath(cwd, target)));
+      if (o.symbolic) await fs.symlink(text, linkAbs);
+      else await fs.link(fs.resolvePath(cwd, target), linkAbs);
+      if (o.verbose) stdout += `${backedUp}'${name}' ${o.symbolic ? '->' : '=>'} '${text}'\n`;
+    } catch (err) {
+      if ((err as { access?: boolean }).access) stderr += `ln: failed to access '${target}': No such file or directory\n`;
+      else stderr += `ln: failed to create ${kind} '${name}': ${strerror(err)}\n`;
+    }
+  }
+  return { stdout, stderr, exitCode: stderr ? 1 : 0 };
+}
+
+async function readlink(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
+  let mode: 'raw' | 'f' | 'e' | 'm' = 'raw';
+  let newline = true;
+  let zero = false;
+  let verbose = false;
+  const operands: string[] = [];
+  for (const a of args) {
+    if (a === '--canonicalize') mode = 'f';
+    else if (a === '--canonicalize-existing') mode = 'e';
+    else if (a === '--canonicalize-missing') mode = 'm';
+    else if (a === '--no-newline') newline = false;
+    else if (a === '--zero') zero = true;
+    else if (a === '--verbose') verbose = true;
+    else if (a === '--quiet' || a === '--silent') verbose = false;
+    else if (a.startsWith('--')) return usage('readlink', `unrecognized option '${a}'`);
+    else if (a.startsWith('-') && a.length > 1) {
+      for (const c of a.slice(1)) {
+        if (c === 'f' || c === 'e' || c === 'm') mode = c;
+        else if (c === 'n') newline = false;
+        else if (c === 'z') zero = true;
+        else if (c === 'v') verbose = true;
+        else if (c === 'q' || c === 's') verbose = false;
+        else return usage('readlink', `invalid option -- '${c}'`);
+      }
+    } else operands.push(a);
+  }
+  if (operands.length === 0) return usage('readlink', 'missing operand');
+  const end = zero ? '\0' : operands.length > 1 || newline ? '\n' : '';
+  let stdout = '';
+  let stderr = '';
+  let failed = false;
+  for (const name of operands) {
+    const abs = fs.resolvePath(cwd, name);
+    let out: string | null = null;
+    if (mode === 'raw') out = await safe(fs.readlink(abs));
+    else if (mode === 'e') out = await safe(fs.realpath(abs));
+    else if (mode === 'm') out = await canonical(fs, abs);
+    else {
+      // -f: every component but the last must exist.
+      const parent = await safe(fs.realpath(dirnameOf(abs)));
+      out = parent === null ? null : ((await safe(fs.realpath(abs))) ?? fs.resolvePath(parent, basenameOf(abs)));
+    }
+    if (out === null) {
+      failed = true;
+      if (verbose) stderr += `readlink: ${name}: ${mode === 'raw' && (await safe(fs.lstat(abs))) ? 'Invalid argument' : 'No such file or directory'}\n`;
+      continue;
+    }
+    stdout += out + end;
+  }
+  return { stdout, stderr, exitCode: failed ? 1 : 0 };
+}
+
+/** `ln`, `link`, `unlink` and `readlink` for just-bash's `customCommands`. */
+export function linkCommands(): CustomCommand[] {
+  return [
+    defineCommand('ln', (args, ctx) => ln(args, ctx.fs, ctx.cwd)),
+    defineCommand('readlink', (args, ctx) => readlink(args, ctx.fs, ctx.cwd)),
+    defineCommand('link', async (args, ctx) => {
+      const ops = args[0] === '--' ? args.slice(1) : args;
+      if (ops.length < 2) return usage('link', ops.length === 0 ? 'missing operand' : `missing operand after '${ops[0]}'`);
+      if (ops.length > 2) return usage('link', `extra operand '${ops[2]}'`);
+      const r = await ln([ops[0]!, ops[1]!], ctx.fs, ctx.cwd);
+      return r.exitCode === 0 ? r : { ...r, stderr: `link: cannot create link '${ops[1]}' to '${ops[0]}': ${r.stderr.split(': ').pop()}` };
+    }),
+    defineCommand('unlink', async (args, ctx) => {
+      const ops = args[0] === '--' ? args.slice(1) : args;
+      if (ops.length !== 1) return usage('unlink', ops.length === 0 ? 'missing operand' : `extra operand '${ops[1]}'`);
+      const abs = ctx.fs.resolvePath(ctx.cwd, ops[0]!);
+      try {
+        const st = await ctx.fs.lstat(abs);
+        if (st.isDirectory) throw Object.assign(new Error('x'), { code: 'EISDIR' });
+        await ctx.fs.rm(abs);
+        return { stdout: '', stderr: '', exitCode: 0 };
+      } catch (err) {
+        return { stdout: '', stderr: `unlink: cannot unlink '${ops[0]}': ${strerror(err)}\n`, exitCode: 1 };
+      }
+    }),
+  ];
+}

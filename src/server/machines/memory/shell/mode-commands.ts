@@ -1,0 +1,299 @@
+/**
+ * GNU `chmod`, `mkdir` and `rmdir` over the sprite's filesystem: octal and symbolic modes (`u=rwX,go=rX`,
+ * `o+t`, `a-x,u+s`, the 022 umask for a mode without `ugoa`), `chmod -R -c -v --reference`, `mkdir -m -p -v`
+ * (each component made in turn, so `a/b/../c` makes `a/b`), `rmdir -p --ignore-fail-on-non-empty`.
+ * @see https://www.gnu.org/software/coreutils/manual/html_node/File-permissions.html, chmod-invocation.html,
+ *   mkdir-invocation.html, rmdir-invocation.html
+ */
+import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
+import { strerror } from './errno-text.ts';
+import { permissions } from './ls-long.ts';
+import { ownerOf } from './devices.ts';
+
+const UMASK = 0o022;
+const usage = (cmd: string, what: string): ExecResult => ({ stdout: '', stderr: `${cmd}: ${what}\nTry '${cmd} --help' for more information.\n`, exitCode: 1 });
+const safe = async <T>(p: Promise<T>): Promise<T | null> => p.catch(() => null);
+
+/**
+ * Applies a chmod mode (octal, or symbolic clauses joined by `,`) to `mode` (the file's, with 0o7777 bits) of a
+ * file that `isDir` or not; null when the mode does not parse.
+ */
+export function applyMode(spec: string, mode: number, isDir: boolean): number | null {
+  if (/^[0-7]{1,4}$/.test(spec)) {
+    const n = parseInt(spec, 8);
+    // GNU keeps a directory's set-user/group-ID bits unless the octal mode names them (5+ digits).
+    return isDir && spec.length < 4 ? n | (mode & 0o6000) : n;
+  }
+  let m = mode & 0o7777;
+  for (const clause of spec.split(',')) {
+    const c = /^([ugoa]*)((?:[-+=](?:[rwxXst]*|[ugo]))+)$/.exec(clause);
+    if (!c) return null;
+    const who = c[1] || '';
+    const mask = who === '' ? 0o7777 & ~UMASK : [...who].reduce((acc, w) => acc | (w === 'u' ? 0o4700 : w === 'g' ? 0o2070 : w === 'o' ? 0o1007 : 0o7777), 0);
+    for (const op of c[2]!.match(/[-+=][^-+=]*/g)!) {
+      const perms = op.slice(1);
+      let bits = 0;
+      if (/^[ugo]$/.test(perms)) {
+        const shift = perms === 'u' ? 6 : perms === 'g' ? 3 : 0;
+        const v = (m >> shift) & 7;
+        bits = (v << 6) | (v << 3) | v;
+      } else {
+        for (const p of perms) {
+          if (p === 'r') bits |= 0o444;
+          if (p === 'w') bits |= 0o222;
+          if (p === 'x' || (p === 'X' && (isDir || (mode & 0o111) !== 0))) bits |= 0o111;
+          if (p === 's') bits |= 0o6000;
+          if (p === 't') bits |= 0o1000;
+        }
+      }
+      const eff = bits & mask;
+      if (op[0] === '+') m |= eff;
+      else if (op[0] === '-') m &= ~eff;
+      else m = (m & ~(who === '' ? 0o7777 : mask)) | eff;
+    }
+  }
+  return m;
+}
+
+const describe = (mode: number) => `${(mode & 0o7777).toString(8).padStart(4, '0')} (${permissions(mode)})`;
+
+async function chmod(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
+  let recursive = false;
+  let changes = false;
+  let verbose = false;
+  let quiet = false;
+  let reference: string | undefined;
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      rest.push(...args.slice(i + 1));
+      break;
+    }
+    if (a === '--recursive') recursive = true;
+    else if (a === '--changes') changes = true;
+    else if (a === '--verbose') verbose = true;
+    else if (a === '--silent' || a === '--quiet') quiet = true;
+    else if (a.startsWith('--reference=')) reference = a.slice(12);
+    else if (a === '--preserve-root' || a === '--no-preserve-root') continue;
+    else if (a.startsWith('--')) return usage('chmod', `unrecognized option '${a}'`);
+    else if (/^-[RcvfrwxXst]+$/.test(a) && /[Rcvf]/.test(a) && !/[rwxXst]/.test(a)) {
+      for (const c of a.slice(1)) {
+        if (c === 'R') recursive = true;
+        if (c === 'c') changes = true;
+        if (c === 'v') verbose = true;
+        if (c === 'f') quiet = true;
+      }
+    } else rest.push(a);
+  }
+  let spec = reference === undefined ? rest.shift() : undefined;
+  if (reference !== undefined) {
+    const st = await safe(fs.stat(fs.resolvePath(cwd, reference)));
+    if (!st) return { stdout: '', stderr: `chmod: failed to get attributes of '${reference}': No such file or directory\n`, exitCode: 1 };
+    spec = (st.mode & 0o7777).toString(8);
+  }
+  if (spec === undefined) return usage('chmod', 'missing operand');
+  if (rest.length === 0) return usage('chmod', `missing operand after '${spec}'`);
+  if (applyMode(spec, 0o644, false) === null) return usage('chmod', `invalid mode: '${spec}'`);
+  let stdout = '';
+  let stderr = '';
+  let failed = false;
+  const change = async (name: string, abs: string, st: FsStat, top: boolean): Promise<void> => {
+    if (st.isSymbolicLink && !top) return;
+    const real = st.isSymbolicLink ? await safe(fs.stat(abs)) : st;
+    if (!real) {
+      failed = true;
+      if (!quiet) stderr += `chmod: cannot operate on dangling symlink '${name}'\n`;
+      return;
+    }
+    const next = applyMode(spec!, real.mode, real.isDirectory)!;
+    if (next !== (real.mode & 0o7777)) {
+      await fs.chmod(abs, next);
+      if (changes || verbose) stdout += `mode of '${name}' changed from ${describe(real.mode)} to ${describe(next)}\n`;
+    } else if (verbose) stdout += `mode of '${name}' retained as ${describe(real.mode)}\n`;
+    if (recursive && st.isDirectory) {
+      for (const c of await fs.readdir(abs)) {
+        const cabs = `${abs.replace(/\/+$/, '')}/${c}`;
+        const cst = await safe(fs.lstat(cabs));
+        if (cst) await change(`${name.replace(/\/+$/, '')}/${c}`, cabs, cst, false);
+      }
+    }
+  };
+  for (const name of rest) {
+    const abs = fs.resolvePath(cwd, name);
+    const st = await safe(fs.lstat(abs));
+    if (!st) {
+      failed = true;
+      if (!quiet) stderr += `chmod: cannot access '${name}': No such file or directory\n`;
+      continue;
+    }
+    await change(name, abs, st, true);
+  }
+  return { stdout, stderr, exitCode: failed ? 1 : 0 };
+}
+
+async function mkdir(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
+  let parents = false;
+  let verbose = false;
+  let mode: string | undefined;
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (a === '--parents') parents = true;
+    else if (a === '--verbose') verbose = true;
+    else if (a.startsWith('--mode=')) mode = a.slice(7);
+    else if (a === '--mode') mode = args[++i];
+    else if (a.startsWith('--')) return usage('mkdir', `unrecognized option '${a}'`);
+    else if (a.startsWith('-') && a.length > 1) {
+      for (let j = 1; j < a.length; j++) {
+        const c = a[j]!;
+        if (c === 'p') parents = true;
+        else if (c === 'v') verbose = true;
+        else if (c === 'm') {
+          mode = a.slice(j + 1) || args[++i];
+          break;
+        } else if (c === 'Z') continue;
+        else return usage('mkdir', `invalid option -- '${c}'`);
+      }
+    } else operands.push(a);
+  }
+  if (operands.length === 0) return usage('mkdir', 'missing operand');
+  const finalMode = mode === undefined ? null : applyMode(mode, 0o777, true);
+  if (mode !== undefined && finalMode === null) return { stdout: '', stderr: `mkdir: invalid mode '${mode}'\n`, exitCode: 1 };
+  let stdout = '';
+  let stderr = '';
+  for (const name of operands) {
+    const parts = name.split('/');
+    const steps = parents ? parts.map((_, i) => parts.slice(0, i + 1).join('/')).filter((p, i) => parts[i] !== '' && p !== '') : [name];
+    for (const [i, step] of steps.entries()) {
+      const abs = fs.resolvePath(cwd, step);
+      const last = i === steps.length - 1;
+      const st = await safe(fs.stat(abs));
+      if (st) {
+        if (!parents) stderr += `mkdir: cannot create directory '${name}': File exists\n`;
+        else if (!st.isDirectory) stderr += `mkdir: cannot create directory '${step}': Not a directory\n`;
+        if (!parents || !st.isDirectory) break;
+        continue;
+      }
+      try {
+        await fs.mkdir(abs);
+        if (last && finalMode !== null) await fs.chmod(abs, finalMode & 0o7777);
+        if (verbose) stdout += `mkdir: created directory '${step}'\n`;
+      } catch (err) {
+        stderr += `mkdir: cannot create directory '${step}': ${strerror(err)}\n`;
+        break;
+      }
+    }
+  }
+  return { stdout, stderr, exitCode: stderr ? 1 : 0 };
+}
+
+async function rmdir(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
+  let parents = false;
+  let ignoreNonEmpty = false;
+  let verbose = false;
+  const operands: string[] = [];
+  for (const a of args) {
+    if (a === '--ignore-fail-on-non-empty') ignoreNonEmpty = true;
+    else if (a === '--parents') parents = true;
+    else if (a === '--verbose') verbose = true;
+    else if (a.startsWith('--')) return usage('rmdir', `unrecognized option '${a}'`);
+    else if (/^-[pv]+$/.test(a)) (parents ||= a.includes('p')), (verbose ||= a.includes('v'));
+    else if (a.startsWith('-') && a.length > 1) return usage('rmdir', `invalid option -- '${a.replace(/[-pv]/g, '')[0]}'`);
+    else operands.push(a);
+  }
+  if (operands.length === 0) return usage('rmdir', 'missing operand');
+  let stdout = '';
+  let stderr = '';
+  let failed = false;
+  for (const name of operands) {
+    let path = name.replace(/\/+$/, '') || name;
+    for (;;) {
+      const abs = fs.resolvePath(cwd, path);
+      const st = await safe(fs.lstat(abs));
+      let err: string | null = null;
+      if (!st) err = 'No such file or directory';
+      else if (!st.isDirectory) err = 'Not a directory';
+      else if ((await fs.readdir(abs)).length > 0) err = ignoreNonEmpty ? '' : 'Directory not empty';
+      if (err === '') break;
+      if (err) {
+        stderr += `rmdir: failed to remove '${path}': ${err}\n`;
+        failed = true;
+        break;
+      }
+      await fs.rm(abs);
+      if (verbose) stdout += `rmdir: removing directory, '${path}'\n`;
+      if (!parents || !path.includes('/')) break;
+      path = path.slice(0, path.lastIndexOf('/')).replace(/\/+$/, '');
+      if (!path) break;
+    }
+  }
+  return { stdout, stderr, exitCode: failed ? 1 : 0 };
+}
+
+const IDS: Record<string, number> = { root: 0, sprite: 1000, nogroup: 65534, nobody: 65534 };
+
+/**
+ * `chown OWNER[:GROUP] FILE…` and `chgrp GROUP FILE…`: naming the owner and group a file already has succeeds (as
+ * on Linux); any other change is refused with Linux's EPERM for the sprite user, and loudly under `sudo` (the
+ * shell engine's files cannot change owner).
+ */
+async function chown(cmd: 'chown' | 'chgrp', args: string[], fs: IFileSystem, cwd: string, root: boolean): Promise<ExecResult> {
+  const rest: string[] = [];
+  let recursive = false;
+  let quiet = false;
+  for (const a of args) {
+    if (a === '-R' || a === '--recursive') recursive = true;
+    else if (a === '-f' || a === '--silent' || a === '--quiet') quiet = true;
+    else if (/^-[hvcHLP]+$/.test(a) || a === '--no-dereference' || a === '--dereference' || a === '--verbose' || a === '--changes') continue;
+    else if (a.startsWith('-') && a.length > 1) return { stdout: '', stderr: `${cmd}: option ${a} is not available in the shell engine; run spritzer with --exec sandbox\n`, exitCode: 2 };
+    else rest.push(a);
+  }
+  const spec = rest.shift();
+  if (spec === undefined || rest.length === 0) return usage(cmd, spec === undefined ? 'missing operand' : `missing operand after '${spec}'`);
+  const [user, group] = cmd === 'chgrp' ? ['', spec] : spec.split(/[:.]/, 2) as [string, string | undefined];
+  const id = (n: string | undefined) => (n === undefined || n === '' ? undefined : /^\d+$/.test(n) ? Number(n) : IDS[n]);
+  const uid = id(user);
+  const gid = id(group);
+  if (user && uid === undefined) return { stdout: '', stderr: `${cmd}: invalid user: '${spec}'\n`, exitCode: 1 };
+  if (group && gid === undefined) return { stdout: '', stderr: `${cmd}: invalid group: '${spec}'\n`, exitCode: 1 };
+  let stderr = '';
+  let failed = false;
+  const visit = async (name: string, abs: string): Promise<void> => {
+    const st = await safe(fs.stat(abs));
+    if (!st) {
+      failed = true;
+      if (!quiet) stderr += `${cmd}: cannot access '${name}': No such file or directory\n`;
+      return;
+    }
+    const o = ownerOf(st);
+    if ((uid !== undefined && uid !== o.uid) || (gid !== undefined && gid !== o.gid)) {
+      if (root) {
+        stderr += `${cmd}: changing the owner of files is not available in the shell engine; run spritzer with --exec sandbox\n`;
+        failed = true;
+        return;
+      }
+      failed = true;
+      if (!quiet) stderr += `${cmd}: changing ${cmd === 'chgrp' || uid === undefined ? 'group' : 'ownership'} of '${name}': Operation not permitted\n`;
+    }
+    if (recursive && st.isDirectory) for (const c of await fs.readdir(abs)) await visit(`${name.replace(/\/+$/, '')}/${c}`, `${abs.replace(/\/+$/, '')}/${c}`);
+  };
+  for (const name of rest) await visit(name, fs.resolvePath(cwd, name));
+  return { stdout: '', stderr, exitCode: failed ? (root ? 2 : 1) : 0 };
+}
+
+/** `chmod`, `mkdir`, `rmdir`, `chown` and `chgrp` for just-bash's `customCommands`. */
+export function modeCommands(): CustomCommand[] {
+  const asRoot = (env: Map<string, string>) => env.get('SUDO_UID') !== undefined && env.get('USER') === 'root';
+  return [
+    defineCommand('chown', (args, ctx) => chown('chown', args, ctx.fs, ctx.cwd, asRoot(ctx.env))),
+    defineCommand('chgrp', (args, ctx) => chown('chgrp', args, ctx.fs, ctx.cwd, asRoot(ctx.env))),
+    defineCommand('chmod', (args, ctx) => chmod(args, ctx.fs, ctx.cwd)),
+    defineCommand('mkdir', (args, ctx) => mkdir(args, ctx.fs, ctx.cwd)),
+    defineCommand('rmdir', (args, ctx) => rmdir(args, ctx.fs, ctx.cwd)),
+  ];
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { runShell } from '../../../../../test/support/shell-run.ts';
+
+// Outputs as GNU sed 4.8 prints them (checked with bash on a GNU/Linux host).
+const files = "printf 'hello world\\nfoo bar\\nHello again\\n' > a.txt; printf '3\\n1\\n' > n.txt; ";
+
+describe('sed scripts', () => {
+  it('takes the one-line a\\text, i\\text and c\\text forms without a stray backslash', async () => {
+    const r = await runShell(`${files}sed '1i\\header' n.txt; sed '$a\\footer' n.txt; sed '/foo/c\\replaced line' a.txt; sed '1a\\  two' n.txt`);
+    expect(r.stdout).toBe('header\n3\n1\n3\n1\nfooter\nhello world\nreplaced line\nHello again\n3\n  two\n1\n');
+  });
+  it('fails on an unterminated s command as GNU does, and runs an empty -f script', async () => {
+    expect(await runShell(`${files}sed 's/a/b' a.txt`)).toEqual({ stdout: '', stderr: "sed: -e expression #1, char 5: unterminated `s' command\n", exit: 1 });
+    expect((await runShell(`${files}sed -f /dev/null a.txt | wc -l`)).stdout).toBe('3\n');
+  });
+});
+
+describe('sed options and files', () => {
+  it('takes the long options and -s', async () => {
+    expect((await runShell(`${files}sed --expression='s/o/0/' --quiet --expression='1p' a.txt; sed -s -n '$p' a.txt n.txt`)).stdout).toBe('hell0 world\nHello again\n1\n');
+  });
+  it('reads on past a missing file and exits 2', async () => {
+    expect(await runShell(`${files}sed -n 1p nope.txt n.txt`)).toEqual({ stdout: '3\n', stderr: "sed: can't read nope.txt: No such file or directory\n", exit: 2 });
+    expect(await runShell(`sed -i 's/x/y/' nope.txt`)).toEqual({ stdout: '', stderr: "sed: can't read nope.txt: No such file or directory\n", exit: 2 });
+  });
+  it('-i makes a symlink operand a regular file; --follow-symlinks edits its target', async () => {
+    expect((await runShell(`${files}ln -s a.txt l && sed -i 's/hello/bye/' l && stat -c %F l && head -1 l a.txt`)).stdout).toBe('regular file\n==> l <==\nbye world\n\n==> a.txt <==\nhello world\n');
+    expect((await runShell(`${files}ln -s a.txt l && sed -i --follow-symlinks 's/hello/bye/' l && stat -c %F l && head -1 a.txt`)).stdout).toBe('symbolic link\nbye world\n');
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * A reader of sed scripts that walks the commands the way GNU sed 4.x parses them, for the `sed` wrapper
+ * (sed-command.ts): it rewrites GNU's one-line `a\text`, `i\text`, `c\text` (text on the command's own line after
+ * the backslash) into the two-line form just-bash reads, and reports an unterminated `s` or `y` command with GNU's
+ * message where just-bash would run what it got. It does not run scripts.
+ * @see https://www.gnu.org/software/sed/manual/sed.html#Commands-Requiring-a-newline
+ */
+
+/** The script to hand just-bash, or GNU's error for it (`unterminated `s' command`, with its char position). */
+export type SedScript = { script: string } | { error: string };
+
+const SPACE = /[ \t]/;
+
+/**
+ * `script` (expression number `n`, for the error text) with every one-line `a\text`/`i\text`/`c\text` made
+ * `a\<newline>text`, or GNU's error when an `s` or `y` command is not terminated.
+ */
+export function normalizeSedScript(script: string, n: number): SedScript {
+  const s = script;
+  let out = '';
+  let from = 0;
+  let i = 0;
+  const fail = (cmd: string): SedScript => ({ error: `sed: -e expression #${n}, char ${s.length}: unterminated \`${cmd}' command\n` });
+  /** Index just past the text that ends at the first `delim` not escaped by a backslash, or -1. */
+  const until = (at: number, delim: string): number => {
+    for (let j = at; j < s.length; j++) {
+      if (s[j] === '\\') j++;
+      else if (s[j] === delim) return j + 1;
+      else if (s[j] === '\n' && delim !== '\n') return -1;
+    }
+    return -1;
+  };
+  const lineEnd = (at: number): number => {
+    for (let j = at; j < s.length; j++) {
+      if (s[j] === '\\') j++;
+      else if (s[j] === '\n') return j;
+    }
+    return s.length;
+  };
+  const address = () => {
+    if (s[i] === '$') i++;
+    else if (/[0-9]/.test(s[i] ?? '')) {
+      while (/[0-9~]/.test(s[i] ?? '')) i++;
+    } else if (s[i] === '/' || s[i] === '\\') {
+      const delim = s[i] === '\\' ? s[++i]! : '/';
+      const end = until(i + 1, delim);
+      i = end < 0 ? s.length : end;
+      while (s[i] === 'I' || s[i] === 'M') i++;
+    } else if (s[i] === '+' || s[i] === '~') {
+      i++;
+      while (/[0-9]/.test(s[i] ?? '')) i++;
+    }
+  };
+  while (i < s.length) {
+    while (i < s.length && /[\s;}{]/.test(s[i]!)) i++;
+    if (i >= s.length) break;
+    address();
+    while (SPACE.test(s[i] ?? '')) i++;
+    if (s[i] === ',') {
+      i++;
+      while (SPACE.test(s[i] ?? '')) i++;
+      address();
+    }
+    while (SPACE.test(s[i] ?? '') || s[i] === '!') i++;
+    const c = s[i++];
+    if (c === undefined) break;
+    if (c === 'a' || c === 'i' || c === 'c') {
+      let j = i;
+      while (SPACE.test(s[j] ?? '')) j++;
+      if (s[j] === '\\' && j + 1 < s.length && s[j + 1] !== '\n') {
+        out += `${s.slice(from, j + 1)}\n`;
+        from = j + 1;
+      }
+      i = lineEnd(j);
+    } else if (c === 's' || c === 'y') {
+      const delim = s[i];
+      if (delim === undefined || delim === '\n' || delim === '\\') return fail(c);
+      const mid = until(i + 1, delim);
+      const end = mid < 0 ? -1 : until(mid, delim);
+      if (end < 0) return fail(c);
+      i = end;
+      if (c === 's') {
+        while (i < s.length && /[gpiImMe0-9]/.test(s[i]!)) i++;
+        if (s[i] === 'w') i = lineEnd(i);
+      }
+    } else if ('#:btTrRwWe'.includes(c)) {
+      const end = lineEnd(i);
+      const semi = 'btT'.includes(c) ? s.indexOf(';', i) : -1;
+      i = semi >= 0 && semi < end ? semi : end;
+    }
+  }
+  return { script: out + s.slice(from) };
+}

@@ -1,0 +1,21 @@
+/**
+ * The text and archive tools the shell engine implements itself, GNU's way, over or instead of just-bash's: one
+ * list for the engine's command table. Each command lives in its own module; this one only gathers them.
+ */
+import type { CustomCommand } from 'just-bash';
+import { archiveCommands } from './archive-commands.ts';
+import { diffCommands } from './diff-command.ts';
+import { digestCommands } from './digest-command.ts';
+import { headTailCommands } from './head-tail.ts';
+import { sortCommands } from './sort-command.ts';
+import { trCommands } from './tr-command.ts';
+import { uniqCommands } from './uniq-command.ts';
+import { wcCommands } from './wc-command.ts';
+
+/** Commands just-bash lacks that this list adds (each needs its `/bin` stub to be found on PATH). */
+export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 'sha512sum', 'b2sum'];
+
+/** The commands of the text modules, for just-bash's `customCommands`. */
+export function textCommands(): CustomCommand[] {
+  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands()];
+}

@@ -1,0 +1,69 @@
+/**
+ * What the shell engine's own text tools share: their argv walked as GNU's getopt walks it, their output delivered
+ * to stdout or to a named file, and their input operands read as GNU coreutils reads them: `-` (or no operand)
+ * is stdin (so are `/dev/stdin` and `/dev/fd/0`), a file is read whole as a byte string (one char per byte), and a failure is worded as GNU words it
+ * (`wc: nope: No such file or directory`, `… Is a directory`).
+ */
+import { bytesOutput, latin1FromBytes, unsafeBytesFromLatin1, type ByteString, type ExecResult, type IFileSystem } from 'just-bash';
+
+/** The paths that name the command's own stdin. */
+const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
+
+/** What a text tool needs of just-bash's command context. */
+export interface InputCtx {
+  fs: IFileSystem;
+  cwd: string;
+  stdin: ByteString;
+}
+
+const ERRORS: Record<string, string> = { ENOENT: 'No such file or directory', EACCES: 'Permission denied', ENOTDIR: 'Not a directory', EISDIR: 'Is a directory', ELOOP: 'Too many levels of symbolic links' };
+
+/** The error text of a failed fs call (`No such file or directory`, …). */
+export const errnoText = (err: unknown): string => ERRORS[(err as { code?: string }).code ?? ''] ?? (err as Error).message;
+
+/** The bytes of operand `name` (`-` is stdin), or the GNU error text of reading it. */
+export async function readOperand(ctx: InputCtx, name: string): Promise<{ bytes: string; regular: boolean } | { error: string }> {
+  if (name === '-' || STDIN_PATHS.has(name)) return { bytes: latin1FromBytes(ctx.stdin), regular: false };
+  const path = ctx.fs.resolvePath(ctx.cwd, name);
+  try {
+    const st = await ctx.fs.stat(path);
+    if (st.isDirectory) return { error: ERRORS.EISDIR! };
+    return { bytes: Buffer.from(await ctx.fs.readFileBuffer(path)).toString('latin1'), regular: true };
+  } catch (err) {
+    return { error: errnoText(err) };
+  }
+}
+
+/**
+ * Walks `args` as GNU's getopt does: each option word (`-x…`, `--name[=value]`) goes to `option`, with `next()`
+ * taking the following word as its value (undefined when there is none); every other word, and all after `--`, is
+ * an operand. Returns the operands, or the first result `option` returns (an error).
+ */
+export function walkArgs<R>(args: string[], option: (word: string, next: () => string | undefined) => R | undefined): { operands: string[] } | { failed: R } {
+  const operands: string[] = [];
+  let i = 0;
+  const next = () => (i + 1 < args.length ? args[++i] : undefined);
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') return { operands: [...operands, ...args.slice(i + 1)] };
+    if (a.startsWith('-') && a.length > 1) {
+      const r = option(a, next);
+      if (r !== undefined) return { failed: r };
+    } else operands.push(a);
+  }
+  return { operands };
+}
+
+/**
+ * A tool's output `out` (a byte string): written to `target` when one is named (not `-`), else as stdout. A file
+ * that cannot be written gives `failure(errno text)`.
+ */
+export async function deliver(ctx: InputCtx, out: string, target: string | undefined, failure: (why: string) => ExecResult): Promise<ExecResult> {
+  if (target === undefined || target === '-') return { ...bytesOutput(unsafeBytesFromLatin1(out)), stderr: '', exitCode: 0 };
+  try {
+    await ctx.fs.writeFile(ctx.fs.resolvePath(ctx.cwd, target), Buffer.from(out, 'latin1'));
+  } catch (err) {
+    return failure(errnoText(err));
+  }
+  return { stdout: '', stderr: '', exitCode: 0 };
+}

@@ -1,0 +1,104 @@
+/**
+ * `wc` as GNU coreutils prints it: the counts in columns as wide as the digits of the files' total size (at least 7
+ * when stdin or another non-regular input is counted, none when one count of one input is printed), a `total` line
+ * for several inputs, `-L` (the longest line, tabs to the next multiple of 8), `-m` in the sprite's UTF-8 locale.
+ * @deviation stdin counts as a pipe (columns at least 7 wide) even when a `<` redirection makes it a regular file:
+ * the command cannot tell them apart here.
+ * @see https://www.gnu.org/software/coreutils/manual/html_node/wc-invocation.html
+ */
+import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
+import { unsupported } from './gnu-commands.ts';
+import { readOperand, type InputCtx } from './text-input.ts';
+
+type Count = 'lines' | 'words' | 'chars' | 'bytes' | 'max';
+const ORDER: Count[] = ['lines', 'words', 'chars', 'bytes', 'max'];
+const SHORT: Record<string, Count> = { l: 'lines', w: 'words', m: 'chars', c: 'bytes', L: 'max' };
+const LONG: Record<string, Count> = { '--lines': 'lines', '--words': 'words', '--chars': 'chars', '--bytes': 'bytes', '--max-line-length': 'max' };
+
+/** The five counts of a byte string. */
+function counts(s: string): Record<Count, number> {
+  let lines = 0;
+  let words = 0;
+  let chars = 0;
+  let max = 0;
+  let col = 0;
+  let inWord = false;
+  for (let i = 0; i < s.length; i++) {
+    const b = s.charCodeAt(i);
+    if ((b & 0xc0) !== 0x80) chars++;
+    if (b === 10) {
+      lines++;
+      max = Math.max(max, col);
+      col = 0;
+    } else if (b === 9) col += 8 - (col % 8);
+    else if (b === 13 || b === 12) col = 0;
+    else if (b >= 0x20 && b !== 0x7f && (b & 0xc0) !== 0x80) col++;
+    const space = b === 32 || (b >= 9 && b <= 13);
+    if (space) inWord = false;
+    else if (!inWord) {
+      inWord = true;
+      words++;
+    }
+  }
+  return { lines, words, chars, bytes: s.length, max: Math.max(max, col) };
+}
+
+async function wc(args: string[], ctx: InputCtx): Promise<ExecResult> {
+  const wanted = new Set<Count>();
+  const names: string[] = [];
+  let options = true;
+  for (const a of args) {
+    if (options && a === '--') options = false;
+    else if (options && a.startsWith('--')) {
+      if (!LONG[a]) return unsupported('wc', a);
+      wanted.add(LONG[a]!);
+    } else if (options && a.startsWith('-') && a.length > 1) {
+      for (const c of a.slice(1)) {
+        if (!SHORT[c]) return unsupported('wc', `-${c}`);
+        wanted.add(SHORT[c]!);
+      }
+    } else names.push(a);
+  }
+  const shown = wanted.size === 0 ? (['lines', 'words', 'bytes'] as Count[]) : ORDER.filter((c) => wanted.has(c));
+  const inputs = names.length === 0 ? [''] : names;
+  const rows: Array<{ name: string; c: Record<Count, number> } | { name: string; error: string }> = [];
+  let regularTotal = 0;
+  let minimum = 1;
+  for (const name of inputs) {
+    const r = await readOperand(ctx, name === '' ? '-' : name);
+    if ('error' in r) {
+      rows.push({ name, error: r.error });
+      if (r.error === 'Is a directory') minimum = 7;
+      continue;
+    }
+    if (r.regular) regularTotal += r.bytes.length;
+    else minimum = 7;
+    rows.push({ name, c: counts(r.bytes) });
+  }
+  let width = String(regularTotal).length;
+  // GNU sizes the columns only when the first input could be opened.
+  const first = rows[0]!;
+  if ('error' in first && first.error !== 'Is a directory') width = 1;
+  else width = Math.max(width, minimum);
+  if (shown.length === 1 && inputs.length === 1) width = 1;
+  const line = (c: Record<Count, number>, name: string) => `${shown.map((k) => String(c[k]).padStart(width)).join(' ')}${name ? ` ${name}` : ''}\n`;
+  const total: Record<Count, number> = { lines: 0, words: 0, chars: 0, bytes: 0, max: 0 };
+  let stdout = '';
+  let stderr = '';
+  for (const row of rows) {
+    if ('error' in row) {
+      stderr += `wc: ${row.name}: ${row.error}\n`;
+      if (row.error === 'Is a directory') stdout += line({ lines: 0, words: 0, chars: 0, bytes: 0, max: 0 }, row.name);
+      continue;
+    }
+    for (const k of ORDER) total[k] = k === 'max' ? Math.max(total.max, row.c.max) : total[k] + row.c[k];
+    stdout += line(row.c, row.name);
+  }
+  if (inputs.length > 1) stdout += line(total, 'total');
+  return { stdout, stderr, exitCode: stderr ? 1 : 0 };
+}
+
+/** `wc` for just-bash's `customCommands`. */
+export function wcCommands(): CustomCommand[] {
+  return [defineCommand('wc', (args, ctx) => wc(args, ctx))];
+}

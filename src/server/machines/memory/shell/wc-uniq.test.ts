@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { runShell } from '../../../../../test/support/shell-run.ts';
+
+// Outputs as GNU coreutils 8.32/9 print them (checked with bash on a GNU/Linux host).
+const files = "printf 'hello world\\nfoo bar\\nHello again\\n' > a.txt; printf '3\\n1\\n2\\n10\\n1\\n' > nums.txt; ";
+
+describe('wc', () => {
+  it('sizes its columns as GNU does', async () => {
+    expect((await runShell(`${files}wc -l a.txt nums.txt; wc -c a.txt; printf '' | wc; echo hi | wc -l`)).stdout).toBe(' 3 a.txt\n 5 nums.txt\n 8 total\n32 a.txt\n      0       0       0\n1\n');
+    expect(await runShell(`${files}mkdir d; wc d a.txt`)).toEqual({ stdout: '      0       0       0 d\n      3       6      32 a.txt\n      3       6      32 total\n', stderr: 'wc: d: Is a directory\n', exit: 1 });
+  });
+  it('prints the longest line with -L', async () => {
+    expect((await runShell(`${files}wc -L a.txt; printf 'a\\tb\\n' | wc -L`)).stdout).toBe('11 a.txt\n9\n');
+  });
+});
+
+describe('uniq', () => {
+  it('counts in a 7-wide column', async () => {
+    expect((await runShell(`${files}sort nums.txt | uniq -c`)).stdout).toBe('      2 1\n      1 10\n      1 2\n      1 3\n');
+  });
+  it('skips fields and chars, compares a width, ignores case, groups', async () => {
+    const r = await runShell("uniq -f1 <<< $'x a\\ny a\\nz b'; uniq -s1 <<< $'xa\\nya\\nzb'; uniq -w1 <<< $'ab\\nac\\nbd'; uniq -i <<< $'a\\nA\\nb'; uniq --group <<< $'a\\na\\nb'");
+    expect(r.stdout).toBe('x a\nz b\nxa\nzb\nab\nbd\na\nb\na\na\n\nb\n');
+    expect((await runShell("printf 'a\\na\\nb\\nc\\nc\\n' | uniq --all-repeated=separate; printf 'a\\na\\nb\\n' | uniq -u")).stdout).toBe('a\na\n\nc\nc\nb\n');
+  });
+  it('writes its second operand', async () => {
+    expect((await runShell(`${files}uniq nums.txt out.txt && cat out.txt`)).stdout).toBe('3\n1\n2\n10\n1\n');
+  });
+});
