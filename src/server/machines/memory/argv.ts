@@ -25,7 +25,7 @@ const SCRIPT_FLAGS = new Set(['-c', '-lc', '-cl']);
  * (basename of `req.path ?? argv[0]`) is `sh` or `bash` and it is followed by `-c`, `-lc`, `-cl`, or `-l -c`, the
  * next argument is the script; otherwise the command is argv itself, run as `path` when `path` names another
  * program than argv[0], as execve does on a real sprite (`path=echo&cmd=x&cmd=hi` prints `hi`).
- * `-l` (login shell) has no effect here: there are no profile files to read.
+ * `-l` (login shell) is left to the engine: the shell engine reads the profile files (shell/shell-command.ts).
  * @see docs/wire-reference.md §4.2, §18.1 (JS `exec('a b c')` sends `cmd=a&cmd=b&cmd=c`, `path=a`)
  */
 export function planCommand(req: Pick<ExecRequest, 'argv' | 'path'>): CommandPlan {

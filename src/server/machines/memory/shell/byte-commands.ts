@@ -40,6 +40,11 @@ async function asBytes(orig: ((args: string[]) => Promise<ExecResult>) | undefin
   return { ...result, ...bytesOutput(unsafeBytesFromLatin1(result.stdout)) };
 }
 
+/** `printf` is a bash builtin: its messages are the shell's (`bash: printf: x: invalid number`), not a program's. */
+function asBuiltin(result: ExecResult): ExecResult {
+  return result.stderr ? { ...result, stderr: result.stderr.replace(/^printf: /gm, 'bash: printf: ') } : result;
+}
+
 /** True for an `echo` option word (`-e`, `-n`, `-E`, `-ne`, …). */
 const isEchoFlag = (w: string): boolean => /^-[neE]+$/.test(w);
 
@@ -51,10 +56,10 @@ const isEchoFlag = (w: string): boolean => /^-[neE]+$/.test(w);
 export function byteExactCommands(): CustomCommand[] {
   return [
     defineCommand('printf', async (args, ctx) => {
-      if (args[0] === '-v' || args.length === 0) return ctx.origCommand!(args);
+      if (args[0] === '-v' || args.length === 0) return asBuiltin(await ctx.origCommand!(args));
       const [format, ...rest] = args;
       const translated = [utf8Bytes(escapesToOctal(format!, '\\')), ...rest.map(utf8Bytes)];
-      return asBytes(ctx.origCommand, args, translated);
+      return asBuiltin(await asBytes(ctx.origCommand, args, translated));
     }),
     defineCommand('echo', async (args, ctx) => {
       let i = 0;

@@ -255,6 +255,16 @@ describe('shell engine: a TTY bash is an interactive shell', () => {
     expect(await t.proc.exit).toBe(130);
   });
 
+  it('the interactive shell keeps bash\'s own variables out of the environment from one line to the next', async () => {
+    const t = start(['bash'], { tty: true, stdin: true });
+    await until(() => prompts(t) === 1);
+    type(t, 'true\r');
+    await until(() => prompts(t) === 2);
+    type(t, 'env | grep -c -e ^IFS= -e ^OSTYPE=\r');
+    await until(() => prompts(t) === 3);
+    expect(text(t)).toContain('\r\n0\r\n');
+  });
+
   it('a syntax error does not end the shell; EOF (^D) does, with the last status', async () => {
     const t = start(['sh', '-l'], { tty: true, stdin: true });
     await until(() => prompts(t) === 1);

@@ -75,6 +75,14 @@ describe('shell engine: how argv becomes a script', () => {
   });
 });
 
+describe('shell engine: set -u', () => {
+  it('an unset variable ends a non-interactive shell with status 127, as bash 5.2', async () => {
+    expect(await run(sh('set -u; echo "$UNDEFINED_X"; echo after'))).toEqual({ stdout: '', stderr: 'bash: UNDEFINED_X: unbound variable\n', exit: 127 });
+    expect((await run(sh('echo x >&2; exit 1'))).exit).toBe(1);
+    expect((await run(sh('set -eu; echo "$UNDEFINED_X"'))).exit).toBe(1);
+  });
+});
+
 describe('shell engine: environment, directory, exit codes, streams', () => {
   it('the environment is exactly req.env (plus the PWD every shell sets)', async () => {
     expect((await run(['env'], { env: { ONLY: 'this' } })).stdout).toBe('ONLY=this\nPWD=/home/sprite\n');

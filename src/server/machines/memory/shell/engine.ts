@@ -11,7 +11,6 @@ import {
   defineCommand,
   getCommandNames,
   parse,
-  serialize,
   stdoutKind,
   type BashExecResult,
   type CustomCommand,
@@ -28,6 +27,12 @@ import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../../p
 import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, StdinBuffer, stdinTooLargeMessage } from './stdin-buffer.ts';
 import { DEFAULT_STDIN_WAIT_MS, exitAfterLateStdin, scriptMayReadStdin } from './stdin-wait.ts';
 import { memoizeByScript } from './script-memo.ts';
+import { serializeScript } from './script-ast.ts';
+import { commandStringPlace, withSyntaxRecovery } from './syntax-errors.ts';
+import { shellCommands, STREAMING_SHELL } from './shell-command.ts';
+import { bashVariables, envCommands } from './env-command.ts';
+import { pythonCommands } from './python-command.ts';
+import { CommandFeed, LAST_STATUS, NEXT_COMMAND, STDIN_SHELL_SCRIPT } from './stdin-shell.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../../../config/exec-limits.ts';
 import { yieldAfter } from '../../../runtime/event-loop.ts';
 import { installShellTurns } from './turns.ts';
@@ -40,7 +45,6 @@ import { grepCommands } from './grep-command.ts';
 import { statCommands } from './stat-command.ts';
 import { sedCommands } from './sed-command.ts';
 import { TEXT_COMMAND_NAMES, textCommands } from './text-commands.ts';
-import { loginShellCommands } from './login-shell.ts';
 import { pathNameCommands } from './path-names.ts';
 import { diskCommands } from './disk-commands.ts';
 import { linkCommands } from './link-commands.ts';
@@ -88,7 +92,7 @@ const EXTRA_COMMANDS = ['tty', 'stty', 'truncate', 'du', 'df', 'mountpoint', 'li
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
-const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', ...GNU_COMMAND_NAMES, ...TEXT_COMMAND_NAMES]);
+const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', ...GNU_COMMAND_NAMES, ...TEXT_COMMAND_NAMES]);
 /** just-bash's own commands. */
 const JUST_BASH_COMMANDS: readonly string[] = getCommandNames();
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -97,6 +101,9 @@ const COMMAND_NAMES: ReadonlySet<string> = new Set([
   RISKY_COMMAND,
   '__spritzer_status',
   '__spritzer_line_end',
+  STREAMING_SHELL,
+  NEXT_COMMAND,
+  LAST_STATUS,
 ]);
 
 /**
@@ -108,8 +115,17 @@ const COMMAND_NAMES: ReadonlySet<string> = new Set([
 export function shellScript(req: Pick<ExecRequest, 'argv' | 'path'>): string {
   const plan = planCommand(req);
   if (plan.form === 'argv') return plan.argv.map(shellQuote).join(' ');
+  // A login shell (`bash -lc`, `bash -l -c`) reads the profile files first: its own `bash` command does that.
+  const login = req.argv.slice(1).some((w) => w === '--login' || /^-[a-z]*l[a-z]*$/.test(w));
+  if (login) return [loginShellOf(req), '-lc', plan.script, ...plan.scriptArgs].map(shellQuote).join(' ');
   if (plan.scriptArgs.length === 0) return plan.script;
   return ['sh', '-c', plan.script, ...plan.scriptArgs].map(shellQuote).join(' ');
+}
+
+/** `bash` or `sh`, as the request names its shell. */
+function loginShellOf(req: Pick<ExecRequest, 'argv' | 'path'>): string {
+  const program = req.path ?? req.argv[0] ?? '';
+  return program.slice(program.lastIndexOf('/') + 1) === 'sh' ? 'sh' : 'bash';
 }
 
 /**
@@ -134,7 +150,7 @@ export function withSeedRiskyScript(script: string, vfs: Vfs, dir: string): stri
       changed = true;
     }
   });
-  return changed ? serialize(ast) : script;
+  return changed ? serializeScript(ast) : script;
 }
 
 /** Calls `fn` on every AST node (any object with a string `type`) below `root`, depth first. */
@@ -191,7 +207,8 @@ function spritzerCommands(term: Terminal, vfs: Vfs): CustomCommand[] {
  * `req.env` (nothing merged in), the working directory `req.dir`, `$$` the sprite pid. `sh -c`, `bash -c`,
  * `sh -lc`, `bash -lc` are unwrapped before just-bash sees them (it rejects `-lc`).
  *
- * Stdin: just-bash needs all of stdin before it starts. With `opts.stdin` false the command starts at once with
+ * Stdin: a non-TTY `bash`/`sh` with no script reads its commands from stdin as they arrive (stdin-shell.ts).
+ * Otherwise just-bash needs all of stdin before it starts. With `opts.stdin` false the command starts at once with
  * empty stdin. With `opts.stdin` true it starts on `endStdin()`; without EOF, once `stdinGraceMs` pass with no
  * stdin at all (`stdinWaitMs` when the script may read stdin and is not a TTY, stdin-wait.ts), or
  * `STDIN_IDLE_AFTER_DATA_MS` after the last chunk (an empty chunk counts: the WebSocket layer sends one while a
@@ -231,6 +248,8 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
       // A non-TTY command that may read stdin waits longer for its first byte, so a slow client's stdin is not lost
       // (stdin-wait.ts).
       const mayReadStdin = opts.stdin && !req.tty && mayReadStdinOf(shellScript(req));
+      // `bash` reading its commands from a stdin that is not a terminal runs each one as it arrives (stdin-shell.ts).
+      const feed = opts.stdin && !req.tty && isInteractiveShellRequest(req.argv, req.path) ? new CommandFeed(instrument) : null;
       let grace: TimerHandle | null = null;
 
       const after = (ms: number, fn: () => void): TimerHandle => {
@@ -267,12 +286,15 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         if (launched || proc.finished) return;
         launched = true;
         disarmGrace();
-        void runShell(sprite, req, pid, term, stdin.take(), maxStdinBytes, limits, {
+        const script = feed ? { ...req, argv: ['sh', '-c', STDIN_SHELL_SCRIPT], path: undefined } : req;
+        void runShell(sprite, script, pid, term, stdin.take(), maxStdinBytes, limits, {
           abort: abort.signal,
           sinks: live,
           sleep: (ms) => new Promise<void>((resolve) => void after(ms, resolve)),
           clock,
           jobs: control.jobs,
+          topLevel: !feed,
+          commands: feed?.commands(),
         }).then(async (result) => {
           // A large result took just-bash a while: let other requests in before converting and sending it.
           await yieldAfter(result.stdout.length);
@@ -297,7 +319,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         grace = after(ms, launch);
       };
 
-      if (opts.stdin) armGrace(mayReadStdin ? Math.max(graceMs, waitMs) : graceMs);
+      if (opts.stdin && !feed) armGrace(mayReadStdin ? Math.max(graceMs, waitMs) : graceMs);
       else queueMicrotask(launch);
 
       return {
@@ -311,6 +333,10 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
             return;
           }
           if (!opts.stdin) return;
+          if (feed) {
+            feed.push(data);
+            return;
+          }
           if (launched) {
             lateStdinBytes += data.length;
             if (data.length > 0 && !warnedLateStdin) {
@@ -328,7 +354,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
           }
           armGrace(Math.max(graceMs, STDIN_IDLE_AFTER_DATA_MS));
         },
-        endStdin: launch,
+        endStdin: () => (feed ? feed.end() : launch()),
         resize(cols: number, rows: number) {
           if (!term.tty) return;
           term.cols = cols;
@@ -367,6 +393,8 @@ function jobControlOf(
 const instrument = memoizeByScript((script) => streamTopLevel(rewriteJobControl(script), false));
 /** The same for a TTY exec: stderr joins stdout. */
 const instrumentTty = memoizeByScript((script) => streamTopLevel(rewriteJobControl(script), true));
+/** A `bash -c` script as bash runs it when it has a syntax error (syntax-errors.ts), per text. */
+const recoverSyntax = memoizeByScript((script) => withSyntaxRecovery(script, commandStringPlace));
 /** {@link scriptMayReadStdin}, per text. */
 const mayReadStdinOf = memoizeByScript(scriptMayReadStdin);
 
@@ -392,13 +420,25 @@ async function runShell(
   stdin: Uint8Array,
   maxStdinBytes: number,
   limits: ShellLimits,
-  ctl: { abort: AbortSignal; sleep: (ms: number) => Promise<void>; clock: Clock; sinks: OutputSinks; commands?: CustomCommand[]; jobs: JobControl },
+  ctl: {
+    abort: AbortSignal;
+    sleep: (ms: number) => Promise<void>;
+    clock: Clock;
+    sinks: OutputSinks;
+    commands?: CustomCommand[];
+    jobs: JobControl;
+    /** The exec's own script: a syntax error in it runs the complete commands before it first, as bash does. */
+    topLevel?: boolean;
+  },
 ): Promise<ExecResult | BashExecResult> {
   try {
     await installShellTurns(); // CPU-bound scripts share the event loop in time slices, so the API still answers
     const bash = new Bash({
       fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: { pid, ppid: 1 } }), ctl.sinks),
       cwd: req.dir,
+      // The names of the request's environment are the exported ones (just-bash exports the constructor's names),
+      // but for bash's own variables carried over from a previous line or into a job (`IFS`, `OSTYPE`…).
+      env: exportedOf(req.env, sprite.name),
       // An option a command lacks is a loud refusal, never GNU's "invalid option" (loud-options.ts).
       customCommands: withLoudOptions([
         ...byteExactCommands(),
@@ -411,13 +451,15 @@ async function runShell(
         ...statCommands({ usedBytes: () => sprite.vfs.totalBytes(), files: () => sprite.vfs.fileCount() }),
         ...sedCommands(),
         ...textCommands(),
-        ...loginShellCommands(),
         ...pathNameCommands(),
         ...diskCommands(() => sprite.vfs.totalBytes()),
         ...linkCommands(),
         ...modeCommands(),
         fileCommand(),
         ...ctl.jobs.commands(),
+        ...shellCommands(req.tty ? instrumentTty : instrument),
+        ...envCommands(),
+        ...pythonCommands(),
         ...processCommands({
           processes: sprite.processes,
           self: sprite.processes?.get(pid) ?? { pid, ppid: 1, args: req.argv.join(' '), comm: commOf(req.argv[0] ?? 'sh'), startedAt: ctl.clock.now(), tty: req.tty ? 'pts/0' : null },
@@ -443,21 +485,39 @@ async function runShell(
         ...(maxStdinBytes > SIXTY_FOUR_MIB ? { maxStringLength: maxStdinBytes, maxInputBytes: Math.max(maxStdinBytes, 512 * 1024 * 1024) } : {}),
       },
     });
-    const original = withSeedRiskyScript(shellScript(req), sprite.vfs, req.dir);
+    const requested = shellScript(req);
+    const original = withSeedRiskyScript(ctl.topLevel ? recoverSyntax(requested) : requested, sprite.vfs, req.dir);
     // `&`, `$!`, `wait`, `jobs` reach the shell's job table (jobs.ts).
     const script = (req.tty ? instrumentTty : instrument)(original);
-    return explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
-      env: { ...req.env },
+    return unboundVariableStatus(explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
+      env: { ...bashVariables(sprite.name), ...req.env },
       replaceEnv: true,
       cwd: req.dir,
       stdin: Buffer.from(stdin).toString('latin1'),
       stdinKind: 'bytes',
       signal: ctl.abort,
       rawScript: true,
-    }), limits);
+    }), limits));
   } catch (err) {
     return text('', 1, describeShellError(err));
   }
+}
+
+/** `env` without the variables bash sets for itself, where they still hold bash's own values. */
+function exportedOf(env: Record<string, string>, hostname: string): Record<string, string> {
+  const own = bashVariables(hostname);
+  return Object.fromEntries(Object.entries(env).filter(([name, value]) => own[name] !== value));
+}
+
+/**
+ * A non-interactive bash that meets an unset variable under `set -u` exits 127 (bash 5.2; just-bash exits 1), or 1
+ * under `set -e` too. Its message is the last thing just-bash kept back (the script's own stderr went to the sinks),
+ * which tells it apart from a script that merely ends with status 1.
+ */
+function unboundVariableStatus<R extends ExecResult>(result: R): R {
+  if (result.exitCode !== 1 || !/: unbound variable\n$/.test(result.stderr)) return result;
+  const options = 'env' in result ? (result.env as Record<string, string>).SHELLOPTS ?? '' : '';
+  return options.split(':').includes('errexit') ? result : { ...result, exitCode: 127 };
 }
 
 /** Sets `$?` for the line that follows (the interactive shell's previous status). */

@@ -195,3 +195,9 @@ describe("grep's basic regular expressions", () => {
     expect((await runShell("printf 'hello\\n123\\n' > f; grep -o 'l\\+' f; grep -c '^[0-9]\\+$' f; grep -c 'hel\\?lo' f")).stdout).toBe('ll\n1\n1\n');
   });
 });
+
+describe('printf is a bash builtin', () => {
+  it('its messages are the shell\'s, as bash words them (bash: … printf: x: invalid number)', async () => {
+    expect(await runShell("printf '%d\\n' 42 x; echo $?")).toEqual({ stdout: '42\n0\n1\n', stderr: 'bash: printf: x: invalid number\n', exit: 0 });
+  });
+});

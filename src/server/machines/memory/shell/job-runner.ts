@@ -99,8 +99,11 @@ export function startJobControl(deps: JobHookDeps): JobHooks {
   let ending = false;
   let trapAbort: AbortController | null = null;
 
-  /** Runs a handler; `exited` when it called `exit` (it never reached its end marker). */
-  const runTrap = async (trap: Trap, env: Record<string, string>, cwd: string): Promise<{ code: number; exited: boolean }> => {
+  /**
+   * Runs a handler, with `$?` = `status` when given (bash's EXIT trap sees the status the shell exits with);
+   * `exited` when it called `exit` (it never reached its end marker).
+   */
+  const runTrap = async (trap: Trap, env: Record<string, string>, cwd: string, status?: number): Promise<{ code: number; exited: boolean }> => {
     let reached = false;
     const abort = new AbortController();
     trapAbort = abort;
@@ -108,14 +111,15 @@ export function startJobControl(deps: JobHookDeps): JobHooks {
       reached = true;
       return { stdout: '', stderr: '', exitCode: 0 };
     });
-    const result = await deps.run(`${trap.action}\n${TRAP_END_COMMAND}`, env, cwd, { abort: abort.signal, sleep: sleeper(deps.clock, abort.signal), jobs, commands: [end] });
+    const setStatus = status ? `(exit ${status})\n` : '';
+    const result = await deps.run(`${setStatus}${trap.action}\n${TRAP_END_COMMAND}`, env, cwd, { abort: abort.signal, sleep: sleeper(deps.clock, abort.signal), jobs, commands: [end] });
     if (!abort.signal.aborted) deliver(deps.sinks, result);
     return { code: result.exitCode, exited: !reached };
   };
   const runExitTrap = async (code: number, vars?: Record<string, string>): Promise<number> => {
     const trap = jobs.takeExitTrap();
     if (!trap || trap.action === '') return code;
-    const r = await runTrap(trap, vars ? jobEnv(vars) : trap.env, trap.cwd);
+    const r = await runTrap(trap, vars ? jobEnv(vars) : trap.env, trap.cwd, code);
     return r.exited ? r.code : code;
   };
 

@@ -127,6 +127,11 @@ describe('background jobs: output, status, table', () => {
 });
 
 describe('kill', () => {
+  it('kill -l SIG names or numbers a signal, as bash 5.2', async () => {
+    expect((await run('kill -l 9; kill -l SIGTERM; kill -l TERM; kill -l 143')).stdout).toBe('KILL\n15\n15\nTERM\n');
+    expect(await run('kill -l NOPE')).toMatchObject({ stderr: 'bash: kill: NOPE: invalid signal specification\n', exit: 1 });
+  });
+
   it('kill $! ends the job: wait gives 143; kill -9 %1 gives 137; kill -0 tests it', async () => {
     expect((await run('sleep 100 & kill $!; wait $!; echo "st=$?"')).stdout).toBe('st=143\n');
     expect((await run('sleep 100 & kill -9 %1; wait %1; echo "st=$?"')).stdout).toBe('st=137\n');
@@ -239,6 +244,12 @@ describe('trap', () => {
     expect(await run('trap \'echo "bye $X"\' EXIT; X=1; echo hi')).toMatchObject({ stdout: 'hi\nbye 1\n', stderr: '', exit: 0 });
     expect((await run("trap 'echo bye' EXIT; exit 3")).exit).toBe(3);
     expect((await run("trap 'exit 5' EXIT; true")).exit).toBe(5);
+  });
+
+  it('an EXIT trap sees the status the shell exits with in $? (bash 5.2)', async () => {
+    expect(await run('trap \'echo "in trap: $?"\' EXIT; exit 4')).toMatchObject({ stdout: 'in trap: 4\n', exit: 4 });
+    expect(await run('trap \'echo "code $?"\' EXIT; (exit 3)')).toMatchObject({ stdout: 'code 3\n', exit: 3 });
+    expect(await run('set -e; trap \'echo "sees $?"\' EXIT; false; echo never')).toMatchObject({ stdout: 'sees 1\n', exit: 1 });
   });
 
   it('trap - EXIT removes it; trap lists the handlers', async () => {

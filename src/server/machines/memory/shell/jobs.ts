@@ -5,8 +5,8 @@
  * engine.ts gives it a launcher that runs a job's script as its own just-bash execution over the sprite's VFS.
  * @see docs/fidelity.md "Deliberate differences" (Shell engine job control); https://www.gnu.org/software/bash/manual/html_node/Job-Control-Builtins.html
  */
-import { defineCommand, serialize, type CustomCommand, type ExecResult } from 'just-bash';
-import { parseScript, type ScriptNode as Node } from './script-ast.ts';
+import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
+import { parseScript, serializeScript, type ScriptNode as Node } from './script-ast.ts';
 import { signalNumber, normalizeSignalName } from '../../../../protocol/signals.ts';
 import { shellQuote } from '../argv.ts';
 import { SANDBOX_HINT } from './world.ts';
@@ -48,7 +48,7 @@ export function rewriteJobControl(script: string): string {
       changed = true;
       node.background = false;
       const detached = isDetached(node);
-      const text = serialize({ type: 'Script', statements: [{ ...node, pipelines: node.pipelines, operators: node.operators }] } as unknown as Parameters<typeof serialize>[0]);
+      const text = serializeScript({ type: 'Script', statements: [{ ...node, pipelines: node.pipelines, operators: node.operators }] });
       const args = [...(detached ? [word([{ type: 'Literal', value: '-d' }])] : []), word(quoted(text))];
       node.pipelines = [{ type: 'Pipeline', commands: [{ type: 'SimpleCommand', name: word([{ type: 'Literal', value: BG_COMMAND }]), args, assignments: [], redirections: [] }], negated: false, timed: false, timePosix: false }];
       node.operators = [];
@@ -69,7 +69,7 @@ export function rewriteJobControl(script: string): string {
     }
     return true;
   });
-  return changed ? serialize(ast as unknown as Parameters<typeof serialize>[0]) : script;
+  return changed ? serializeScript(ast) : script;
 }
 
 const word = (parts: Part[]) => ({ type: 'Word', parts });
@@ -161,6 +161,28 @@ export interface Trap {
 /** Signals a trap may name: EXIT (0) and the catchable signals spritzer delivers. */
 const TRAPPABLE = new Set(['EXIT', 'HUP', 'INT', 'QUIT', 'USR1', 'USR2', 'PIPE', 'ALRM', 'TERM']);
 const SIGNAL_LIST = ['HUP', 'INT', 'QUIT', 'ILL', 'TRAP', 'ABRT', 'BUS', 'FPE', 'KILL', 'USR1', 'SEGV', 'USR2', 'PIPE', 'ALRM', 'TERM'];
+/**
+ * `kill -l SIG…` as bash answers it: a number (or an exit status 128+n) gives the name, a name (with or without
+ * `SIG`) the number; an unknown one is `invalid signal specification`, status 1.
+ */
+function signalLookup(specs: string[]): ExecResult {
+  let out = '';
+  for (const spec of specs) {
+    if (/^\d+$/.test(spec)) {
+      const n = Number(spec) > 128 ? Number(spec) - 128 : Number(spec);
+      const name = SIGNAL_LIST[n - 1] ?? normalizeSignalName(String(n));
+      if (!name) return { stdout: out, stderr: `bash: kill: ${spec}: invalid signal specification\n`, exitCode: 1 };
+      out += `${name}\n`;
+    } else {
+      const bare = spec.toUpperCase().replace(/^SIG/, '');
+      const n = SIGNAL_LIST.indexOf(bare) + 1 || signalNumber(bare);
+      if (!n) return { stdout: out, stderr: `bash: kill: ${spec}: invalid signal specification\n`, exitCode: 1 };
+      out += `${n}\n`;
+    }
+  }
+  return ok(out);
+}
+
 /** Signals whose default action ends nothing: `kill -CONT` and friends succeed and change nothing. */
 const HARMLESS = new Set([17, 18, 28]);
 /** Variables just-bash sets itself, not handed to a job as environment. */
@@ -374,7 +396,7 @@ export class JobControl {
 
   private killCommand(args: string[]): ExecResult {
     if (args.length === 0) return fail('kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n', 2);
-    if (args[0] === '-l' || args[0] === '-L') return ok(`${SIGNAL_LIST.join(' ')}\n`);
+    if (args[0] === '-l' || args[0] === '-L') return args.length > 1 ? signalLookup(args.slice(1)) : ok(`${SIGNAL_LIST.join(' ')}\n`);
     let signal = 'TERM';
     let rest = args;
     if ((args[0] === '-s' || args[0] === '-n') && args.length > 1) {

@@ -6,9 +6,10 @@
  * not own the process lifecycle (engine.ts) nor the filesystem itself (bash-fs.ts).
  * @see docs/fidelity.md "Per engine" (output); node_modules/just-bash/dist/encoding.d.ts (its byte/text model)
  */
-import { serialize, type IFileSystem } from 'just-bash';
-import { parseScript, type ScriptNode as Node } from './script-ast.ts';
+import type { IFileSystem } from 'just-bash';
+import { parseScript, serializeScript, type ScriptNode as Node } from './script-ast.ts';
 import { deliverSliced } from './sliced-output.ts';
+import { STREAMING_SHELL } from './shell-command.ts';
 
 /** The path a top-level command's stdout is redirected to; writes to it become the process's stdout. */
 export const STDOUT_SINK = '/dev/.spritzer/stdout';
@@ -52,7 +53,7 @@ export function streamTopLevel(script: string, tty: boolean): string {
   // behind the body, where it becomes body text: a script with a here-doc runs as written, its output at the end.
   if (hasHereDoc(ast)) return script;
   instrument(ast.statements, tty ? STDOUT_SINK : STDERR_SINK, true);
-  return serialize(ast as unknown as Parameters<typeof serialize>[0]);
+  return serializeScript(ast);
 }
 
 const INPUT_OPERATORS = new Set(['<', '<<', '<<-', '<<<']);
@@ -103,26 +104,40 @@ const literal = (word: unknown): string | null => {
 };
 
 /**
- * A nested `sh -c '…'`/`bash -c '…'` whose output goes to the sinks anyway (last in its pipeline, no output
- * redirections of its own) gets its single-quoted script instrumented too, so it streams per command as well
- * (`sh -c 'echo ready; sleep 1000'` inside a script). Scripts that would expand (`"$x …"`) are left.
+ * A shell or a script run where its output goes to the sinks anyway (last in its pipeline, no output redirections
+ * of its own) streams per command as well: a nested `sh -c '…'`/`bash -c '…'` gets its single-quoted script
+ * instrumented here (`sh -c 'echo ready; sleep 1000'` inside a script); any other `bash`/`sh` (`bash FILE`,
+ * `bash -c "$x"`) and a program named by a path outside the command directories (`./run.sh`) become
+ * `STREAMING_SHELL NAME …`, which instruments the script it reads when it runs (shell-command.ts).
  */
 function streamNestedShell(command: Node, errSink: string): void {
   const name = literal(command.name);
-  if (name === null || !SHELLS.has(name)) return;
+  if (name === null) return;
+  if (SHELLS.has(name)) {
+    if (streamLiteralScript(command, errSink)) return;
+  } else if (!name.includes('/') || /^\/(usr\/)?bin\//.test(name)) return;
+  command.args = [command.name, ...((command.args as unknown[] | undefined) ?? [])];
+  command.name = { type: 'Word', parts: [{ type: 'Literal', value: STREAMING_SHELL }] };
+}
+
+/** The `sh -c '…'` case of {@link streamNestedShell}; false when the script is not one literal word. */
+function streamLiteralScript(command: Node, errSink: string): boolean {
   const args = (command.args as Array<{ parts?: Part[] }> | undefined) ?? [];
   let i = 0;
   while (i < args.length && /^-[a-z]+$/.test(literal(args[i]) ?? '') && !literal(args[i])!.includes('c')) i++;
-  if (!/^-[a-z]*c[a-z]*$/.test(literal(args[i]) ?? '')) return;
+  if (!/^-[a-z]*c[a-z]*$/.test(literal(args[i]) ?? '')) return false;
+  // A login shell reads its profile files before the script: the runtime form streams those too.
+  if (args.slice(0, i + 1).some((a) => literal(a)!.includes('l'))) return false;
   const word = args[i + 1];
   const source = word ? quotedText(word.parts ?? []) : null;
-  if (source === null) return;
+  if (source === null) return false;
   const ast = parseScript(source);
-  if (!ast) return;
+  if (!ast) return false;
   instrument(ast.statements, errSink, true);
-  const script = serialize(ast as unknown as Parameters<typeof serialize>[0]);
+  const script = serializeScript(ast);
   // just-bash's serializer writes a single-quoted part as is: spell each `'` as an escaped one between quoted runs.
   word!.parts = script.split("'").flatMap((run, j) => [...(j > 0 ? [{ type: 'Escaped', value: "'" }] : []), { type: 'SingleQuoted', value: run }]);
+  return true;
 }
 
 /**

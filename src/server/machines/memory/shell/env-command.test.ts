@@ -1,0 +1,68 @@
+import { describe, it, expect } from 'vitest';
+import { FakeClock } from '../../../core/clock.ts';
+import { Vfs } from '../vfs.ts';
+import { createShellEngine } from './engine.ts';
+import { splitString } from './env-command.ts';
+import type { SpriteContext } from '../engine.ts';
+
+/** Runs `bash -c script` with a small environment; returns stdout, stderr and the exit status. */
+async function bashC(script: string) {
+  let pid = 1;
+  const ctx: SpriteContext = { name: 'demo', vfs: Vfs.skeleton(() => 0), allocatePid: () => ++pid };
+  const seen = { stdout: '', stderr: '' };
+  const io = { stdout: (d: Uint8Array) => void (seen.stdout += Buffer.from(d)), stderr: (d: Uint8Array) => void (seen.stderr += Buffer.from(d)) };
+  const env = { HOME: '/home/sprite', PATH: '/usr/bin:/bin' };
+  const proc = createShellEngine({ clock: new FakeClock() }).start(ctx, { argv: ['bash', '-c', script], env, dir: '/home/sprite', tty: false, rows: 24, cols: 80 }, io, { stdin: false });
+  const exit = await proc.exit;
+  return { ...seen, exit };
+}
+
+// Each expectation is GNU env 9.1 / bash 5.2 on the same script, with HOME and PATH as the whole environment.
+describe('env runs a command with exactly the environment it was given', () => {
+  it.each([
+    ["env K=V sh -c 'echo $K'", 'V\n'],
+    ["env -- K=V A=1 sh -c 'echo $K$A'", 'V1\n'],
+    ['env -i K=V env', 'K=V\n'],
+    ['env -i A=1 B=2 env', 'A=1\nB=2\n'],
+    ["env -u HOME sh -c 'echo \"[${HOME-unset}]\"'", '[unset]\n'],
+    ['env -- echo dashdash', 'dashdash\n'],
+    ['mkdir -p d/e && env -C d/e pwd', '/home/sprite/d/e\n'],
+    ['mkdir -p d && touch d/f && env --chdir=d ls', 'f\n'],
+    ["env -S 'echo split \"two words\"'", 'split two words\n'],
+    ["FOO=bar; env | grep -c '^FOO='; export FOO; env | grep -c '^FOO='", '0\n1\n'],
+    ["export -n HOME; env | grep -c '^HOME='", '0\n'],
+    ["env K=1 true; K=2; printenv K; echo $?", '1\n'],
+    ["env -u PATH bash -c 'echo \"${PATH:+set}\"'", 'set\n'],
+    ['env =x true; echo $?', '0\n'],
+    ['printenv -0 HOME | od -An -c', '   /   h   o   m   e   /   s   p   r   i   t   e  \\0\n'],
+    ['x=1; printenv x; echo $?; export x; printenv x', '1\n1\n'],
+  ])('%s', async (script, stdout) => {
+    expect((await bashC(script)).stdout).toBe(stdout);
+  });
+
+  it('a command that does not exist is env\'s own error, 127; a lone -- after an assignment is a command', async () => {
+    expect(await bashC('env nope_cmd')).toEqual({ stdout: '', stderr: "env: 'nope_cmd': No such file or directory\n", exit: 127 });
+    expect((await bashC("env A=1 -- sh -c 'echo $A'")).stderr).toBe("env: '--': No such file or directory\n");
+    expect((await bashC('export LANG=C.UTF-8; env nope_cmd')).stderr).toBe('env: ‘nope_cmd’: No such file or directory\n');
+  });
+
+  it('-v describes the command on stderr', async () => {
+    expect((await bashC('env -v true')).stderr).toBe("executing: true\n   arg[0]= 'true'\n");
+  });
+
+  it('splits -S strings with quotes and backslashes', () => {
+    expect(splitString(`a 'b c' "d e"\\ f`)).toEqual(['a', 'b c', 'd e f']);
+  });
+});
+
+describe('the variables bash sets for itself', () => {
+  it.each([
+    ['echo "$OSTYPE $HOSTTYPE $HOSTNAME"', 'linux-gnu x86_64 demo\n'],
+    ['printf %s "$IFS" | od -An -c', '      \\t  \\n\n'],
+    ['echo "$PS4"', '+ \n'],
+    ["bash -c 'echo $SHLVL'", '1\n'],
+    ['env | grep -c -e ^IFS= -e ^OSTYPE=', '0\n'],
+  ])('%s', async (script, stdout) => {
+    expect((await bashC(script)).stdout).toBe(stdout);
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * GNU `env` and `printenv` for the shell engine, over the shell's *exported* variables (a plain `x=1` is not in the
+ * environment), and the variables bash sets for itself without exporting them (`IFS`, `OSTYPE`, `HOSTNAME`…).
+ * `env` takes `-i`/`-`, `-u NAME`, `-C DIR`, `-0`, `-S STRING`, `-v`, `--`, `NAME=VALUE` words, then runs the
+ * command with exactly that environment. It owns the options and the environment; running is just-bash's.
+ * @see GNU coreutils manual "env invocation", "printenv invocation"; bash(1) "Shell Variables"
+ */
+import { defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
+import { shellQuote } from '../argv.ts';
+
+/**
+ * The variables bash sets for itself, unexported, in a non-interactive shell on an x86_64 Linux sprite whose host
+ * name is `hostname` (bash 5.2's values; `SHELLOPTS`/`BASHOPTS` as of `bash -c`).
+ */
+export function bashVariables(hostname: string): Record<string, string> {
+  return {
+    IFS: ' \t\n',
+    OSTYPE: 'linux-gnu',
+    MACHTYPE: 'x86_64-pc-linux-gnu',
+    HOSTTYPE: 'x86_64',
+    HOSTNAME: hostname,
+    OPTIND: '1',
+    PS4: '+ ',
+    SHELLOPTS: 'braceexpand:hashall:interactive-comments',
+    BASHOPTS: 'globskipdots',
+  };
+}
+
+const text = (stdout: string, exitCode = 0, stderr = ''): ExecResult => ({ stdout, stderr, exitCode });
+const usage = (line: string) => text('', 125, `env: ${line}\nTry 'env --help' for more information.\n`);
+
+/** The exported variables a command sees, in the order the shell set them (the inherited ones first, as bash). */
+export function exported(ctx: CommandContext): Record<string, string> {
+  const names = ctx.exportedEnv;
+  return Object.fromEntries([...ctx.env].filter(([name]) => !names || Object.hasOwn(names, name)));
+}
+
+/** `-S STRING` split as GNU env splits it: on blanks, with `'…'`, `"…"` and `\` quoting. */
+export function splitString(s: string): string[] {
+  const words: string[] = [];
+  let word: string | null = null;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === ' ' || c === '\t' || c === '\n') {
+      if (word !== null) words.push(word);
+      word = null;
+    } else if (c === "'" || c === '"') {
+      const end = s.indexOf(c, i + 1);
+      word = (word ?? '') + s.slice(i + 1, end < 0 ? undefined : end);
+      i = end < 0 ? s.length : end;
+    } else if (c === '\\' && i + 1 < s.length) {
+      word = (word ?? '') + s[++i];
+    } else word = (word ?? '') + c;
+  }
+  if (word !== null) words.push(word);
+  return words;
+}
+
+interface EnvOptions {
+  ignore: boolean;
+  unset: string[];
+  chdir: string | null;
+  nul: boolean;
+  verbose: boolean;
+  rest: string[];
+}
+
+/** Reads env's options (they end at the first word that is not one, as GNU env's do). */
+function parseEnvArgs(args: string[]): EnvOptions | ExecResult {
+  const o: EnvOptions = { ignore: false, unset: [], chdir: null, nul: false, verbose: false, rest: [] };
+  let i = 0;
+  const value = (inline: string, flag: string): string | ExecResult => {
+    if (inline) return inline;
+    const v = args[++i];
+    return v === undefined ? usage(`option requires an argument -- '${flag}'`) : v;
+  };
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      i++;
+      break;
+    }
+    if (a === '-') o.ignore = true;
+    else if (a.startsWith('--')) {
+      const [name, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, ''];
+      const take = () => (inline ? inline : args[++i]);
+      if (name === '--ignore-environment') o.ignore = true;
+      else if (name === '--null') o.nul = true;
+      else if (name === '--debug') o.verbose = true;
+      else if (name === '--unset' || name === '--chdir' || name === '--split-string') {
+        const v = take();
+        if (v === undefined) return usage(`option '${name}' requires an argument`);
+        if (name === '--unset') o.unset.push(v);
+        else if (name === '--chdir') o.chdir = v;
+        else args.splice(i + 1, 0, ...splitString(v));
+      } else return usage(`unrecognized option '${a}'`);
+    } else if (a.startsWith('-') && a.length > 1) {
+      for (let j = 1; j < a.length; j++) {
+        const f = a[j]!;
+        if (f === 'i') o.ignore = true;
+        else if (f === '0') o.nul = true;
+        else if (f === 'v') o.verbose = true;
+        else if (f === 'u' || f === 'C' || f === 'S') {
+          const v = value(a.slice(j + 1), f);
+          if (typeof v !== 'string') return v;
+          if (f === 'u') o.unset.push(v);
+          else if (f === 'C') o.chdir = v;
+          else args.splice(i + 1, 0, ...splitString(v));
+          break;
+        } else return usage(`invalid option -- '${f}'`);
+      }
+    } else break;
+  }
+  o.rest = args.slice(i);
+  return o;
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** A file name quoted as GNU tools quote it in messages: ‘…’ in a UTF-8 locale, '…' in the C locale. */
+function quote(ctx: CommandContext, name: string): string {
+  const locale = ctx.env.get('LC_ALL') || ctx.env.get('LC_MESSAGES') || ctx.env.get('LANG') || '';
+  return /utf-?8/i.test(locale) ? `‘${name}’` : `'${name}'`;
+}
+
+async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
+  const o = parseEnvArgs([...args]);
+  if (!('rest' in o)) return o;
+  const vars = o.ignore ? {} : exported(ctx);
+  for (const name of o.unset) delete vars[name];
+  let i = 0;
+  for (; i < o.rest.length && o.rest[i]!.includes('='); i++) {
+    const a = o.rest[i]!;
+    vars[a.slice(0, a.indexOf('='))] = a.slice(a.indexOf('=') + 1);
+  }
+  const argv = o.rest.slice(i);
+  if (argv.length === 0) {
+    if (o.chdir !== null) return usage('must specify command with --chdir (-C)');
+    return text(Object.entries(vars).map(([k, v]) => `${k}=${v}${o.nul ? '\0' : '\n'}`).join(''));
+  }
+  if (o.nul) return usage('cannot specify --null (-0) with command');
+  const debug = o.verbose ? `executing: ${argv[0]}\n${argv.map((a, n) => `   arg[${n}]= '${a}'\n`).join('')}` : '';
+  const cwd = o.chdir === null ? ctx.cwd : ctx.fs.resolvePath(ctx.cwd, o.chdir);
+  if (o.chdir !== null && !(await ctx.fs.stat(cwd).then((s) => s.isDirectory).catch(() => false))) {
+    return text('', 125, `${debug}env: cannot change directory to ${quote(ctx, o.chdir)}: No such file or directory\n`);
+  }
+  if (!ctx.exec) return text('', 126, `env: cannot run ${argv[0]} here\n`);
+  // The command's environment is exactly `vars`, all of it exported (the shell's own PWD only when it is one).
+  // just-bash keeps one set of exported names for all its nested runs: what is exported here for the command is
+  // unexported again after it, so that the calling shell's exports stay its own.
+  const before = new Set(Object.keys(exported(ctx)));
+  const names = Object.keys(vars).filter((n) => NAME.test(n));
+  const added = names.filter((n) => !before.has(n));
+  const hidePwd = !('PWD' in vars) && before.has('PWD');
+  const setup = [names.length > 0 ? `export ${names.join(' ')}` : '', hidePwd ? 'export -n PWD' : ''].filter(Boolean);
+  const restore = [added.length > 0 ? `export -n ${added.join(' ')}` : '', hidePwd ? 'export PWD' : ''].filter(Boolean);
+  const run = argv.map(shellQuote).join(' ');
+  const script = restore.length === 0 ? `${setup.join('; ')}\n${run}` : `${setup.join('; ')}\n${run}\n__spritzer_env_status=$?; ${restore.join('; ')}; exit $__spritzer_env_status`;
+  const result = await ctx.exec(script, {
+    env: vars,
+    replaceEnv: true,
+    cwd,
+    stdin: latin1FromBytes(ctx.stdin),
+    stdinKind: 'bytes',
+    signal: ctx.signal,
+  });
+  const missing = result.exitCode === 127 && result.stderr === `bash: ${argv[0]}: command not found\n`;
+  return missing ? { ...result, stderr: `${debug}env: ${quote(ctx, argv[0]!)}: No such file or directory\n` } : { ...result, stderr: debug + result.stderr };
+}
+
+function printenv(args: string[], ctx: CommandContext): ExecResult {
+  const nul = args.includes('-0') || args.includes('--null');
+  const names = args.filter((a) => a !== '-0' && a !== '--null');
+  const bad = names.find((a) => a.startsWith('-') && a !== '--');
+  if (bad) return text('', 2, `printenv: invalid option -- '${bad.slice(1)}'\nTry 'printenv --help' for more information.\n`);
+  const vars = exported(ctx);
+  const end = nul ? '\0' : '\n';
+  if (names.length === 0) return text(Object.entries(vars).map(([k, v]) => `${k}=${v}${end}`).join(''));
+  const wanted = names.filter((n) => n !== '--');
+  const found = wanted.filter((n) => n in vars);
+  return text(found.map((n) => `${vars[n]}${end}`).join(''), found.length === wanted.length ? 0 : 1);
+}
+
+/** `env` and `printenv` (see the module comment). */
+export function envCommands(): CustomCommand[] {
+  return [defineCommand('env', env), defineCommand('printenv', async (args, ctx) => printenv(args, ctx))];
+}

@@ -1,0 +1,217 @@
+/**
+ * `bash` and `sh` as commands of the shell engine: `bash [OPTIONS] -c STRING [NAME [ARG…]]`, `bash [OPTIONS] FILE
+ * [ARG…]` and `bash [OPTIONS]` reading its script from stdin, with the options scripts use (`-l`/`--login`, `-e`,
+ * `-u`, `-x`, `-o NAME`, `-O SHOPT`, `-n`, `-s`, combined as `-lc`, `-euo pipefail`). A login shell reads the
+ * profile files first; a script file streams its output per command when its output is the exec's own (the
+ * `STREAMING_SHELL` form output-sink.ts rewrites it to), and so does an executable shell script run by path
+ * (`./run.sh`); a native program run by path there fails loudly. It owns the options and the script's source;
+ * running is just-bash's (`ctx.exec`).
+ * @see bash(1) "INVOCATION", "OPTIONS"
+ */
+import { decodeBytesToUtf8, defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
+import { shellQuote } from '../argv.ts';
+import { exported } from './env-command.ts';
+import { commandStringPlace, diagnose, scriptFilePlace, stdinPlace, withSyntaxRecovery, type ErrorPlace } from './syntax-errors.ts';
+
+/** The command a `bash`/`sh`/`./script` whose output is the exec's own is rewritten to: `STREAMING_SHELL NAME ARG…`. */
+export const STREAMING_SHELL = '__spritzer_run';
+
+/** How one invocation of a shell reads its script, as its options say. */
+export interface ShellInvocation {
+  /** `-c`: the script is the first operand. */
+  command: boolean;
+  /** `-l`, `--login`. */
+  login: boolean;
+  /** `-n`: read and check the script, run nothing. */
+  noexec: boolean;
+  /** `-s`, or no operand: the script comes from stdin. */
+  stdin: boolean;
+  /** `set` words for the options given (`-e`, `-o pipefail`, `+o posix`). */
+  sets: string[];
+  /** `shopt -s`/`-u` words for `-O NAME` / `+O NAME`. */
+  shopts: Array<[flag: '-s' | '-u', name: string]>;
+  /** The operands (script or file first, then `$0`/`$1`…). */
+  operands: string[];
+}
+
+/** Single-letter options that are `set` options (bash(1) "OPTIONS": every `set` flag is an invocation flag). */
+const SET_FLAGS = new Set('abefhkmnptuvxBCEHPT'.split(''));
+
+/**
+ * Reads a shell's arguments as bash does: options up to the first operand or `--`; `-o`/`-O` take the next word.
+ * Returns a message (bash's words, exit 2) for an option bash does not have.
+ */
+export function parseShellArgs(args: string[]): ShellInvocation | { error: string } {
+  const inv: ShellInvocation = { command: false, login: false, noexec: false, stdin: false, sets: [], shopts: [], operands: [] };
+  let i = 0;
+  for (; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--' || arg === '-') {
+      i++;
+      break;
+    }
+    if (arg === '--login') inv.login = true;
+    else if (arg === '--noprofile' || arg === '--norc' || arg === '--posix' || arg === '--noediting') continue;
+    else if (arg === '--rcfile' || arg === '--init-file') i++;
+    else if (arg.startsWith('--')) return { error: `bash: ${arg}: invalid option` };
+    else if (/^[-+][A-Za-z]+$/.test(arg)) {
+      const on = arg[0] === '-';
+      for (const flag of arg.slice(1)) {
+        if (flag === 'c' && on) inv.command = true;
+        else if (flag === 'l' && on) inv.login = true;
+        else if (flag === 's' && on) inv.stdin = true;
+        else if (flag === 'i') continue;
+        else if (flag === 'o' || flag === 'O') {
+          const name = args[++i];
+          if (name === undefined) return { error: `bash: ${arg}: option requires an argument` };
+          if (flag === 'o') inv.sets.push(`${on ? '-' : '+'}o ${name}`);
+          else inv.shopts.push([on ? '-s' : '-u', name]);
+        } else if (SET_FLAGS.has(flag)) {
+          if (flag === 'n') inv.noexec = on;
+          else inv.sets.push(`${on ? '-' : '+'}${flag}`);
+        } else return { error: `bash: ${arg[0]}${flag}: invalid option` };
+      }
+    } else break;
+  }
+  inv.operands = args.slice(i);
+  if (!inv.command && inv.operands.length === 0) inv.stdin = true;
+  return inv;
+}
+
+const text = (stdout: string, exitCode = 0, stderr = ''): ExecResult => ({ stdout, stderr, exitCode });
+
+/** The profile files a login shell reads, in order, as they exist in `ctx.fs`. */
+async function profileFiles(ctx: CommandContext, bash: boolean): Promise<string[]> {
+  const exists = async (p: string) => ctx.fs.exists(p).catch(() => false);
+  const files: string[] = [];
+  if (await exists('/etc/profile')) files.push('/etc/profile');
+  else {
+    // @deviation With no /etc/profile, a login shell still reads /etc/profile.d/*.sh, as Debian's and Ubuntu's
+    // /etc/profile does on a real sprite.
+    const names = await ctx.fs.readdir('/etc/profile.d').catch(() => [] as string[]);
+    for (const name of [...names].sort()) if (name.endsWith('.sh')) files.push(`/etc/profile.d/${name}`);
+  }
+  const home = ctx.env.get('HOME');
+  if (home) {
+    for (const name of bash ? ['.bash_profile', '.bash_login', '.profile'] : ['.profile']) {
+      if (await exists(`${home}/${name}`)) {
+        files.push(`${home}/${name}`);
+        break;
+      }
+    }
+  }
+  return files;
+}
+
+/**
+ * What runs before the script's first line, on that same line so that line numbers stay bash's: the profile
+ * files of a login shell, then the options.
+ */
+async function preamble(ctx: CommandContext, inv: ShellInvocation, bash: boolean): Promise<string> {
+  const words: string[] = [];
+  if (inv.login) for (const file of await profileFiles(ctx, bash)) words.push(`. ${shellQuote(file)}`);
+  if (inv.sets.length > 0) words.push(`set ${inv.sets.join(' ')}`);
+  for (const [flag, name] of inv.shopts) words.push(`shopt ${flag} ${shellQuote(name)}`);
+  return words.length > 0 ? `${words.join('; ')}; ` : '';
+}
+
+/** The environment a child shell starts with: the exported variables, `$0` and the positional parameters. */
+function childEnv(ctx: CommandContext, name: string, params: string[]): Record<string, string> {
+  const env = exported(ctx);
+  // bash exports its directory and its nesting level (bash(1) "Shell Variables": PWD, SHLVL).
+  env.PWD = ctx.cwd;
+  env.SHLVL = String((Number(env.SHLVL) || 0) + 1);
+  // With no PATH at all, bash uses its compiled-in default (bash(1) "PATH").
+  env.PATH ??= '/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.';
+  env['0'] = name;
+  env['#'] = String(params.length);
+  env['@'] = params.join(' ');
+  env['*'] = params.join(' ');
+  params.forEach((p, i) => (env[String(i + 1)] = p));
+  return env;
+}
+
+/**
+ * Runs a shell invocation: `program` is `bash` or `sh`, `args` its words. With `stream`, the script is instrumented
+ * (output-sink.ts) so that each of its commands' output reaches the exec at once.
+ */
+async function runShellInvocation(program: string, args: string[], ctx: CommandContext, stream: ((script: string) => string) | null): Promise<ExecResult> {
+  const inv = parseShellArgs(args);
+  if ('error' in inv) return text('', 2, `${inv.error}\n`);
+  let script: string;
+  let name: string;
+  let params: string[];
+  let place: ErrorPlace;
+  let stdin: string | undefined;
+  if (inv.command) {
+    if (inv.operands.length === 0) return text('', 2, `${program}: -c: option requires an argument\n`);
+    [script, name = program, ...params] = inv.operands as [string, ...string[]];
+    place = commandStringPlace;
+  } else if (inv.stdin) {
+    script = decodeBytesToUtf8(ctx.stdin);
+    name = program;
+    params = inv.operands;
+    place = stdinPlace;
+    stdin = '';
+  } else {
+    const [file, ...rest] = inv.operands as [string, ...string[]];
+    const path = ctx.fs.resolvePath(ctx.cwd, file);
+    try {
+      if ((await ctx.fs.stat(path)).isDirectory) return text('', 126, `${program}: ${file}: Is a directory\n`);
+      script = await ctx.fs.readFile(path);
+    } catch {
+      return text('', 127, `${program}: ${file}: No such file or directory\n`);
+    }
+    name = file;
+    params = rest;
+    place = scriptFilePlace(file);
+  }
+  if (inv.noexec) {
+    const failure = diagnose(script, place);
+    return failure ? text('', failure.status, `${failure.message.join('\n')}\n`) : text('');
+  }
+  let run = (await preamble(ctx, inv, program === 'bash')) + withSyntaxRecovery(script, place);
+  if (stream) run = stream(run);
+  const env = childEnv(ctx, name, params);
+  if (!ctx.exec) return text('', 1, `${program}: internal error: cannot run a script here\n`);
+  if (stdin === undefined && ctx.execWithInheritedStdin) return ctx.execWithInheritedStdin(run, { env, replaceEnv: true, cwd: ctx.cwd, signal: ctx.signal });
+  return ctx.exec(run, { env, replaceEnv: true, cwd: ctx.cwd, stdin: stdin ?? latin1FromBytes(ctx.stdin), stdinKind: 'bytes', signal: ctx.signal });
+}
+
+const SHELL_NAMES = new Set(['bash', 'sh']);
+const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+
+/**
+ * Whether `source` is a script a shell runs: a `#!` line naming `sh`/`bash`/`dash` (directly or through `env`), or
+ * text with no `#!` line at all (the kernel refuses it, and bash runs it itself).
+ */
+function isShellScript(source: string): boolean {
+  if (!source.startsWith('#!')) return !source.includes('\0');
+  const words = source.slice(2, source.indexOf('\n') < 0 ? undefined : source.indexOf('\n')).trim().split(/\s+/);
+  const interpreter = basename(words[0] ?? '') === 'env' ? words.find((w, i) => i > 0 && !w.startsWith('-')) : words[0];
+  return ['sh', 'bash', 'dash'].includes(basename(interpreter ?? ''));
+}
+
+/**
+ * The `bash` and `sh` commands, and {@link STREAMING_SHELL}: `STREAMING_SHELL bash ARG…` is `bash ARG…` with its
+ * script streamed through `stream`; `STREAMING_SHELL ./PATH ARG…` runs an executable shell script the same way
+ * (any other program named by path runs as it would have).
+ */
+export function shellCommands(stream: (script: string) => string): CustomCommand[] {
+  return [
+    defineCommand('bash', (args, ctx) => runShellInvocation('bash', args, ctx, null)),
+    defineCommand('sh', (args, ctx) => runShellInvocation('sh', args, ctx, null)),
+    defineCommand(STREAMING_SHELL, async (args, ctx) => {
+      const [program = '', ...rest] = args;
+      if (SHELL_NAMES.has(basename(program))) return runShellInvocation(basename(program), rest, ctx, stream);
+      const original = () => ctx.exec!(args.map(shellQuote).join(' '), { cwd: ctx.cwd, stdin: latin1FromBytes(ctx.stdin), stdinKind: 'bytes', signal: ctx.signal });
+      const path = ctx.fs.resolvePath(ctx.cwd, program);
+      const stat = await ctx.fs.stat(path).catch(() => null);
+      if (!stat?.isFile || (stat.mode & 0o111) === 0) return original();
+      const head = await ctx.fs.readFile(path).catch(() => '');
+      if (head.startsWith('\x7fELF')) return text('', 127, `${program}: a native program (ELF binary) cannot run in the shell engine; run spritzer with --exec sandbox\n`);
+      if (!isShellScript(head)) return original();
+      return runShellInvocation('bash', [program, ...rest], ctx, stream);
+    }),
+  ];
+}

@@ -1,0 +1,90 @@
+import { describe, it, expect } from 'vitest';
+import { FakeClock } from '../../../core/clock.ts';
+import { Vfs } from '../vfs.ts';
+import { createShellEngine } from './engine.ts';
+import { commandStringPlace, completeLinesBefore, diagnose, scriptFilePlace, stdinPlace } from './syntax-errors.ts';
+import type { SpriteContext } from '../engine.ts';
+
+/** Runs `bash -c script` on the shell engine; returns each output chunk in order, and the exit status. */
+async function bashC(script: string) {
+  let pid = 1;
+  const ctx: SpriteContext = { name: 'demo', vfs: Vfs.skeleton(() => 0), allocatePid: () => ++pid };
+  const chunks: string[] = [];
+  const io = { stdout: (d: Uint8Array) => void chunks.push(`out:${Buffer.from(d)}`), stderr: (d: Uint8Array) => void chunks.push(`err:${Buffer.from(d)}`) };
+  const proc = createShellEngine({ clock: new FakeClock() }).start(ctx, { argv: ['bash', '-c', script], env: { PATH: '/usr/bin:/bin' }, dir: '/', tty: false, rows: 24, cols: 80 }, io, { stdin: false });
+  return { exit: await proc.exit, chunks };
+}
+
+// Each expectation is real bash 5.2's output for the same script (`bash -c SCRIPT`).
+describe('a syntax error on line N runs lines 1..N-1 first, then prints bash\'s message and exits 2', () => {
+  it('an unexpected token: the commands before it run, the message names the line and quotes it', async () => {
+    expect(await bashC('echo first\necho second\nif true; then\n  echo inside\nfi fi\necho never')).toEqual({
+      exit: 2,
+      chunks: ['out:first\n', 'out:second\n', "err:bash: -c: line 5: syntax error near unexpected token `fi'\nbash: -c: line 5: `fi fi'\n"],
+    });
+  });
+
+  it('a loop before the error runs whole', async () => {
+    const { exit, chunks } = await bashC('echo ran\nfor i in 1 2; do\n  echo $i\ndone\ndone');
+    expect(exit).toBe(2);
+    expect(chunks.join('')).toBe("out:ran\nout:1\nout:2\nerr:bash: -c: line 5: syntax error near unexpected token `done'\nbash: -c: line 5: `done'\n");
+  });
+
+  it('an unterminated quote names the line it opened on', async () => {
+    expect(await bashC('echo start\necho "unterminated')).toEqual({
+      exit: 2,
+      chunks: ['out:start\n', 'err:bash: -c: line 2: unexpected EOF while looking for matching `"\'\n'],
+    });
+  });
+
+  it('an open compound command is an unexpected end of file on the line after the last', async () => {
+    expect(await bashC('echo a\nif true; then\necho b\n')).toEqual({ exit: 2, chunks: ['out:a\n', 'err:bash: -c: line 4: syntax error: unexpected end of file\n'] });
+  });
+
+  it('an unclosed array assignment exits 1', async () => {
+    expect(await bashC('echo before\nx=(\necho never')).toEqual({ exit: 1, chunks: ['out:before\n', "err:bash: -c: line 2: unexpected EOF while looking for matching `)'\n"] });
+  });
+
+  it('an exit before the error ends the script before bash reads the bad line', async () => {
+    expect(await bashC('echo a\nexit 3\nfi')).toEqual({ exit: 3, chunks: ['out:a\n'] });
+  });
+
+  it('a command continued by a trailing pipe is not run', async () => {
+    expect(await bashC('echo a\necho b |\nfi')).toEqual({
+      exit: 2,
+      chunks: ['out:a\n', "err:bash: -c: line 3: syntax error near unexpected token `fi'\nbash: -c: line 3: `fi'\n"],
+    });
+  });
+});
+
+describe('what bash says of scripts just-bash accepts', () => {
+  it('a } that closes nothing is a syntax error, after the commands before it ran', async () => {
+    expect(await bashC('echo a\nf() {\n  echo body\n}\n}\necho b')).toEqual({
+      exit: 2,
+      chunks: ['out:a\n', "err:bash: -c: line 5: syntax error near unexpected token `}'\nbash: -c: line 5: `}'\n"],
+    });
+    expect(await bashC('echo a; }')).toEqual({ exit: 2, chunks: ["err:bash: -c: line 1: syntax error near unexpected token `}'\nbash: -c: line 1: `echo a; }'\n"] });
+  });
+
+  it('a here-document open at the end is a warning before its command runs', async () => {
+    const { exit, chunks } = await bashC('echo start\ncat <<EOF\nbody');
+    expect(exit).toBe(0);
+    expect(chunks.filter((c) => c.startsWith('out:')).map((c) => c.slice(4)).join('')).toBe('start\nbody\n');
+    expect(chunks.filter((c) => c.startsWith('err:'))).toEqual(["err:bash: line 3: warning: here-document at line 2 delimited by end-of-file (wanted `EOF')\n"]);
+  });
+});
+
+describe('diagnose', () => {
+  it('words a parse error as bash does, per place', () => {
+    expect(diagnose('if; then echo; fi', commandStringPlace)?.message).toEqual(["bash: -c: line 1: syntax error near unexpected token `;'", "bash: -c: line 1: `if; then echo; fi'"]);
+    expect(diagnose('echo $(echo\nfoo', scriptFilePlace('run.sh'), 2)?.message).toEqual(["run.sh: line 4: unexpected EOF while looking for matching `)'"]);
+    expect(diagnose('fi', stdinPlace)).toEqual({ incomplete: false, message: ["bash: syntax error near unexpected token `fi'", "bash: `fi'"], status: 2 });
+    expect(diagnose('while true', stdinPlace)?.incomplete).toBe(true);
+    expect(diagnose('echo ok', stdinPlace)).toBeNull();
+  });
+
+  it('counts the complete lines before the error', () => {
+    expect(completeLinesBefore('a\nb\nif x; then\nfi fi')).toBe(2);
+    expect(completeLinesBefore('fi')).toBe(0);
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * Syntax errors as bash meets them. bash reads and runs one complete command at a time, so a script whose line N
+ * does not parse first runs every complete command before it, then prints its message (`bash: -c: line N: syntax
+ * error near unexpected token `fi'`, and the line itself) and exits 2. just-bash parses the whole script first and
+ * refuses it all; this module turns its parse error into bash's words, and a failing script into the part bash
+ * would have run plus a final command that prints the message and exits. It owns the wording; running is engine's.
+ * @see bash(1) "SHELL GRAMMAR"; bash's parse.y (`report_syntax_error`, `parser_error`)
+ */
+import { parse } from 'just-bash';
+import { shellQuote } from '../argv.ts';
+import { parseScript, type ScriptNode } from './script-ast.ts';
+
+/** How bash words the place of an error: `bash: -c: line 3: `, `script.sh: line 3: `, or `bash: ` (stdin). */
+export type ErrorPlace = (line: number) => string;
+
+/** The place of an error in a `bash -c` script. */
+export const commandStringPlace: ErrorPlace = (line) => `bash: -c: line ${line}: `;
+/** The place of an error in a script file run as `bash FILE` (bash names the file as it was given). */
+export const scriptFilePlace =
+  (file: string): ErrorPlace =>
+  (line) => `${file}: line ${line}: `;
+/** The place of an error in commands read from a non-terminal stdin: bash names no line there. */
+export const stdinPlace: ErrorPlace = () => 'bash: ';
+
+/** What bash says about a script that does not parse. */
+export interface SyntaxFailure {
+  /** True when more input could still complete it (an open `if`, quote, `$(`…): only the end of input made it an error. */
+  incomplete: boolean;
+  /** The message lines bash prints to stderr, each with its place. */
+  message: string[];
+  /** bash's exit status for it (2; 1 for an unclosed array assignment `a=(`). */
+  status: number;
+}
+
+interface ParseErrorShape {
+  message?: string;
+  line?: number;
+  token?: { type?: string; value?: string; line?: number };
+}
+
+/** Whether `script` parses in just-bash. */
+function parses(script: string): boolean {
+  try {
+    parse(script);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The lines of `script` as bash counts them (a final newline ends the last line, it does not start one). */
+function linesOf(script: string): string[] {
+  const lines = script.split('\n');
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/**
+ * bash's diagnosis of `script` read from line `firstLine` of its input (1-based), or null when it parses.
+ * `startLine` is the line where the failing command starts (the first non-blank line of `script`, counted from
+ * `firstLine`), which bash names for a construct left open at the end of input (`((`, `"`, `${`).
+ */
+export function diagnose(script: string, place: ErrorPlace, firstLine = 1): SyntaxFailure | null {
+  let error: ParseErrorShape;
+  try {
+    parse(script);
+    return null;
+  } catch (err) {
+    error = (err ?? {}) as ParseErrorShape;
+  }
+  const lines = linesOf(script);
+  const offset = firstLine - 1;
+  const blank = lines.findIndex((l) => l.trim() !== '');
+  const startLine = (blank < 0 ? 0 : blank) + 1 + offset;
+  const endLine = lines.length + 1 + offset;
+  const text = String(error.message ?? '');
+  const token = error.token;
+  // A quote left open: just-bash's lexer already words it as bash does, with the line where the quote opened.
+  const quote = /^line (\d+): (unexpected EOF while looking for matching .*)$/.exec(text);
+  if (quote) return { incomplete: true, message: [`${place(Number(quote[1]) + offset)}${quote[2]}`], status: 2 };
+  if (token && token.type !== 'EOF') {
+    const line = (token.line ?? error.line ?? 1) + offset;
+    const value = token.value === '\n' || token.type === 'NEWLINE' ? 'newline' : (token.value ?? '');
+    const source = lines[line - 1 - offset] ?? '';
+    return { incomplete: false, message: [`${place(line)}syntax error near unexpected token \`${value}'`, `${place(line)}\`${source}'`], status: 2 };
+  }
+  // The end of input came inside a construct.
+  const matching = /unexpected EOF while looking for matching `(.)'/.exec(text);
+  if (matching?.[1] === '`') return { incomplete: true, message: [`${place((error.line ?? 1) + offset)}${matching[0]}`], status: 2 };
+  if (matching) return { incomplete: true, message: [`${place(endLine)}${matching[0]}`], status: 2 };
+  if (/Expected DPAREN_END/.test(text) || /\$\(\(/.test(lines.slice(blank).join('\n')) && /got EOF/.test(text)) {
+    return { incomplete: true, message: [`${place(startLine)}unexpected EOF while looking for matching \`)'`], status: 2 };
+  }
+  if (/bad substitution/.test(text) && token?.type === 'EOF') {
+    return { incomplete: true, message: [`${place(startLine)}unexpected EOF while looking for matching \`}'`], status: 2 };
+  }
+  if (/Expected RPAREN, got EOF/.test(text) && /^\s*[A-Za-z_][A-Za-z0-9_]*\+?=\(/.test(lines[blank] ?? '')) {
+    return { incomplete: true, message: [`${place(startLine)}unexpected EOF while looking for matching \`)'`], status: 1 };
+  }
+  return { incomplete: true, message: [`${place(endLine)}syntax error: unexpected end of file`], status: 2 };
+}
+
+/** A last line that continues on the next one (`a |`, `a &&`, `a ||`, `a \`): no complete command ends there. */
+const CONTINUES = /(\|\||&&|\||\\)\s*$/;
+
+/**
+ * The number of leading whole lines of `script` that bash runs before it meets the syntax error: the longest
+ * prefix of lines that parses and ends a complete command. 0 when none.
+ */
+export function completeLinesBefore(script: string): number {
+  const lines = linesOf(script);
+  for (let k = lines.length - 1; k > 0; k--) {
+    const last = lines[k - 1]!;
+    if (last.trim() === '' || CONTINUES.test(last)) continue;
+    if (parses(lines.slice(0, k).join('\n'))) return k;
+  }
+  return 0;
+}
+
+/**
+ * `script` as bash runs it: unchanged when it parses; otherwise the complete commands before the syntax error,
+ * then a command that prints bash's message to stderr and exits with bash's status (2). An `exit` among the
+ * commands that run ends the script first, as in bash.
+ */
+export function withSyntaxRecovery(script: string, place: ErrorPlace): string {
+  const ast = parseScript(script);
+  if (ast) return withParsedScriptChecks(script, ast.statements, place);
+  const lines = linesOf(script);
+  const k = completeLinesBefore(script);
+  const failure = diagnose(lines.slice(k).join('\n'), place, k + 1);
+  if (!failure) return script;
+  return failureScript(lines.slice(0, k).join('\n'), failure);
+}
+
+/** A bare statement: what just-bash makes of a `}` that closes nothing (bash: a syntax error). */
+function isBare(statement: ScriptNode): boolean {
+  const pipelines = (statement.pipelines as ScriptNode[] | undefined) ?? [];
+  const command = pipelines.length === 1 ? ((pipelines[0]!.commands as ScriptNode[] | undefined) ?? [])[0] : undefined;
+  if (command?.type !== 'SimpleCommand' || command.name) return false;
+  return [command.args, command.assignments, command.redirections].every((a) => !(a as unknown[] | undefined)?.length);
+}
+
+/** The first line of a top-level command of `statements` (just-bash records it on simple commands). */
+function lineOf(statement: ScriptNode | undefined): number | null {
+  const command = ((statement?.pipelines as ScriptNode[] | undefined)?.[0]?.commands as ScriptNode[] | undefined)?.[0];
+  return typeof command?.line === 'number' ? command.line : null;
+}
+
+/** The here-document of `node` left open at the end of the script, with its delimiter. */
+function openHereDoc(node: unknown): { delimiter: string } | null {
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      const found = openHereDoc(item);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (node === null || typeof node !== 'object') return null;
+  const n = node as ScriptNode;
+  if (n.type === 'HereDoc') return n.terminated === false ? { delimiter: String(n.delimiter) } : null;
+  return openHereDoc(Object.values(n));
+}
+
+/**
+ * What bash says of a script just-bash parses: a `}` that closes nothing is a syntax error (the commands before it
+ * run first); a here-document still open at the end is a warning printed when bash reads its command.
+ */
+function withParsedScriptChecks(script: string, statements: ScriptNode[], place: ErrorPlace): string {
+  const lines = linesOf(script);
+  const bare = statements.findIndex(isBare);
+  if (bare >= 0) {
+    const before = lineOf(statements[bare + 1]) ?? lines.length + 1;
+    let line = before - 1;
+    while (line > 1 && !/(^|[\s;&|])\}\s*$/.test(lines[line - 1] ?? '')) line--;
+    const k = completeLinesBefore(lines.slice(0, line).join('\n'));
+    const message = [`${place(line)}syntax error near unexpected token \`}'`, `${place(line)}\`${lines[line - 1] ?? ''}'`];
+    return failureScript(lines.slice(0, k).join('\n'), { incomplete: false, message, status: 2 });
+  }
+  for (const statement of statements) {
+    const open = openHereDoc(statement);
+    const line = open ? lineOf(statement) : null;
+    if (!open || line === null) continue;
+    const where = place === commandStringPlace ? (script.endsWith('\n') ? 'bash: ' : `bash: line ${lines.length}: `) : place(lines.length);
+    const warning = `${where}warning: here-document at line ${line} delimited by end-of-file (wanted \`${open.delimiter}')`;
+    lines[line - 1] = `printf '%s\\n' ${shellQuote(warning)} >&2; ${lines[line - 1]}`;
+    return lines.join('\n') + (script.endsWith('\n') ? '\n' : '');
+  }
+  return script;
+}
+
+/** `prefix` followed by the command that reports `failure` and exits (the prefix must parse on its own). */
+export function failureScript(prefix: string, failure: SyntaxFailure): string {
+  const report = `printf '%s\\n' ${failure.message.map(shellQuote).join(' ')} >&2; exit ${failure.status}`;
+  return prefix.trim() === '' ? report : `${prefix}\n${report}`;
+}
