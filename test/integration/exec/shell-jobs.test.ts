@@ -52,6 +52,8 @@ describe('shell engine job control, as a client sees it', () => {
     await until(() => rec.stdout !== '', 'the pid line');
     expect(rec.stdout).toMatch(/^pid=[1-9]\d*\n$/);
     expect(Number(rec.stdout.slice(4))).toBeGreaterThan(rec.pid);
+    // The job reaches its `sleep` some turns after the pid line; its timer must exist before the clock moves.
+    await until(() => clock.pending() > 0, "the job's sleep");
     clock.advance(1999);
     for (let i = 0; i < 200; i++) await new Promise((r) => setImmediate(r));
     expect(rec.exit).toBeNull();
