@@ -4,18 +4,22 @@
  */
 import type { CustomCommand } from 'just-bash';
 import { archiveCommands } from './archive-commands.ts';
+import { cksumCommands } from './cksum-command.ts';
+import { cmpCommands } from './cmp-command.ts';
 import { diffCommands } from './diff-command.ts';
 import { digestCommands } from './digest-command.ts';
 import { headTailCommands } from './head-tail.ts';
+import { numfmtCommands } from './numfmt-command.ts';
+import { shufCommands } from './shuf-command.ts';
 import { sortCommands } from './sort-command.ts';
 import { trCommands } from './tr-command.ts';
 import { uniqCommands } from './uniq-command.ts';
 import { wcCommands } from './wc-command.ts';
 
 /** Commands just-bash lacks that this list adds (each needs its `/bin` stub to be found on PATH). */
-export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 'sha512sum', 'b2sum'];
+export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 'sha512sum', 'b2sum', 'cmp', 'shuf', 'cksum', 'sum', 'numfmt'];
 
 /** The commands of the text modules, for just-bash's `customCommands`. */
 export function textCommands(): CustomCommand[] {
-  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands()];
+  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands(), ...cmpCommands(), ...shufCommands(), ...cksumCommands(), ...numfmtCommands()];
 }
