@@ -10,6 +10,7 @@ import { diffCommands } from './diff-command.ts';
 import { digestCommands } from './digest-command.ts';
 import { headTailCommands } from './head-tail.ts';
 import { numfmtCommands } from './numfmt-command.ts';
+import { odCommands } from './od-command.ts';
 import { shufCommands } from './shuf-command.ts';
 import { sortCommands } from './sort-command.ts';
 import { trCommands } from './tr-command.ts';
@@ -21,5 +22,5 @@ export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 
 
 /** The commands of the text modules, for just-bash's `customCommands`. */
 export function textCommands(): CustomCommand[] {
-  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands(), ...cmpCommands(), ...shufCommands(), ...cksumCommands(), ...numfmtCommands()];
+  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands(), ...cmpCommands(), ...shufCommands(), ...cksumCommands(), ...numfmtCommands(), ...odCommands()];
 }
