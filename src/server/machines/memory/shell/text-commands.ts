@@ -6,6 +6,7 @@ import type { CustomCommand } from 'just-bash';
 import { archiveCommands } from './archive-commands.ts';
 import { cksumCommands } from './cksum-command.ts';
 import { cmpCommands } from './cmp-command.ts';
+import { cutCommands } from './cut-command.ts';
 import { diffCommands } from './diff-command.ts';
 import { digestCommands } from './digest-command.ts';
 import { headTailCommands } from './head-tail.ts';
@@ -23,5 +24,5 @@ export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 
 
 /** The commands of the text modules, for just-bash's `customCommands`. */
 export function textCommands(): CustomCommand[] {
-  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands(), ...cmpCommands(), ...shufCommands(), ...cksumCommands(), ...numfmtCommands(), ...odCommands(), ...xargsCommands()];
+  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands(), ...cmpCommands(), ...shufCommands(), ...cksumCommands(), ...numfmtCommands(), ...odCommands(), ...xargsCommands(), ...cutCommands()];
 }
