@@ -179,11 +179,17 @@ async function od(args: string[], ctx: InputCtx): Promise<ExecResult> {
 
   let data = '';
   let stderr = '';
+  let read = false;
   for (const f of files.length > 0 ? files : ['-']) {
     const input = await readOperand(ctx, f);
     if ('error' in input) stderr += `od: ${f}: ${input.error}\n`;
-    else data += input.bytes;
+    else {
+      data += input.bytes;
+      read = true;
+    }
   }
+  // Nothing readable: GNU prints no address either.
+  if (!read) return { stdout: '', stderr, exitCode: 1 };
   if (skip > data.length) return { stdout: '', stderr: `${stderr}od: cannot skip past end of combined input\n`, exitCode: 1 };
   data = data.slice(skip, skip + limit);
   const addr = (n: number) => (radix === 'n' ? '' : radix === 'x' ? n.toString(16).padStart(6, '0') : radix === 'd' ? String(n).padStart(7, '0') : n.toString(8).padStart(7, '0'));

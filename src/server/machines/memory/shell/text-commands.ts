@@ -4,6 +4,7 @@
  */
 import type { CustomCommand } from 'just-bash';
 import { archiveCommands } from './archive-commands.ts';
+import { basencCommands } from './basenc-command.ts';
 import { cksumCommands } from './cksum-command.ts';
 import { cmpCommands } from './cmp-command.ts';
 import { cutCommands } from './cut-command.ts';
@@ -20,9 +21,9 @@ import { wcCommands } from './wc-command.ts';
 import { xargsCommands } from './xargs-command.ts';
 
 /** Commands just-bash lacks that this list adds (each needs its `/bin` stub to be found on PATH). */
-export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 'sha512sum', 'b2sum', 'cmp', 'shuf', 'cksum', 'sum', 'numfmt'];
+export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 'sha512sum', 'b2sum', 'cmp', 'shuf', 'cksum', 'sum', 'numfmt', 'base32', 'basenc'];
 
 /** The commands of the text modules, for just-bash's `customCommands`. */
 export function textCommands(): CustomCommand[] {
-  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands(), ...cmpCommands(), ...shufCommands(), ...cksumCommands(), ...numfmtCommands(), ...odCommands(), ...xargsCommands(), ...cutCommands()];
+  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands(), ...cmpCommands(), ...shufCommands(), ...cksumCommands(), ...numfmtCommands(), ...odCommands(), ...xargsCommands(), ...cutCommands(), ...basencCommands()];
 }

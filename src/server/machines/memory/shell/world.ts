@@ -98,7 +98,7 @@ const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr
 const notAvailable = (name: string, why = ''): ExecResult => fail(`${name}: not available in the shell engine${why}; ${SANDBOX_HINT}\n`, 127);
 
 /** Commands whose file operands may name `/dev/stdin`: spritzer rewrites it to `-` (their stdin). */
-const STDIN_READERS = ['cat', 'base64', 'tac', 'nl'];
+const STDIN_READERS = ['cat', 'tac', 'nl'];
 const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
 
 /**
@@ -109,7 +109,7 @@ const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
  * - `hostname` and `uname` describe the sprite; `node` runs `js-exec` (or fails loudly when it cannot run);
  * - {@link REAL_ENGINE_COMMANDS} fail loudly (exit 127) naming `--exec sandbox` (`kill`, `trap`, `nohup` are
  *   jobs.ts's);
- * - `cat`, `base64`, `tac`, `nl` read their stdin for a `/dev/stdin` operand (`od` and `cut` have their own modules).
+ * - `cat`, `tac`, `nl` read their stdin for a `/dev/stdin` operand (`od`, `cut`, `base64` have their own modules).
  * @see docs/fidelity.md "What the shell engine cannot do"
  */
 export function worldCommands(world: WorldContext): CustomCommand[] {
