@@ -1,8 +1,7 @@
 /**
- * GNU tar's and gzip's reporting over just-bash's own `tar` and `gzip` (the archiving is just-bash's): `tar -v`
- * lists the members on stdout (on stderr only when the archive itself is stdout, `-f -`), and gzip's warnings
- * (`unknown suffix -- ignored`) exit 2 as GNU gzip's do.
- * @see https://www.gnu.org/software/tar/manual/tar.html#verbose, https://www.gnu.org/software/gzip/manual/gzip.html
+ * GNU tar's reporting over just-bash's own `tar` (the archiving is just-bash's): `tar -v` lists the members on
+ * stdout (on stderr only when the archive itself is stdout, `-f -`).
+ * @see https://www.gnu.org/software/tar/manual/tar.html#verbose
  */
 import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
 
@@ -35,16 +34,7 @@ async function tar(args: string[], run: Run): Promise<ExecResult> {
   return { ...r, stdout: `${r.stdout}${listed.join('\n')}\n`, stderr: kept };
 }
 
-async function gzipLike(args: string[], run: Run): Promise<ExecResult> {
-  const r = await run(args);
-  return r.exitCode === 1 && /unknown suffix -- ignored/.test(r.stderr) && !/No such file|not in gzip format/.test(r.stderr) ? { ...r, exitCode: 2 } : r;
-}
-
-/** `tar`, `gzip` and `gunzip` for just-bash's `customCommands`, over its own. */
+/** `tar` for just-bash's `customCommands`, over its own (gzip-command.ts has gzip). */
 export function archiveCommands(): CustomCommand[] {
-  return [
-    defineCommand('tar', (args, ctx) => tar(args, (a) => ctx.origCommand!(a))),
-    defineCommand('gzip', (args, ctx) => gzipLike(args, (a) => ctx.origCommand!(a))),
-    defineCommand('gunzip', (args, ctx) => gzipLike(args, (a) => ctx.origCommand!(a))),
-  ];
+  return [defineCommand('tar', (args, ctx) => tar(args, (a) => ctx.origCommand!(a)))];
 }
