@@ -29,6 +29,20 @@ const CLASSES: Record<string, string> = {
 
 /** A word character for `\w`, `\<`, `\>` and `-w`: letters and digits of any script, and `_`. */
 const WORD = '[\\p{L}\\p{N}_]';
+
+/** The same classes over bytes (awk reads bytes: a byte above 0x7f is in no class). */
+const ASCII_CLASSES: Record<string, string> = { ...CLASSES, alpha: 'A-Za-z', upper: 'A-Z', lower: 'a-z', alnum: 'A-Za-z0-9', print: ' -~', graph: '!-~' };
+
+/** How a dialect reads classes and escapes: grep's (Unicode text) or awk's (bytes, C escapes, `\` in brackets). */
+interface Dialect {
+  classes: Record<string, string>;
+  word: string;
+  notWord: string;
+  awk: boolean;
+}
+const GREP: Dialect = { classes: CLASSES, word: WORD, notWord: '[^\\p{L}\\p{N}_]', awk: false };
+const AWK: Dialect = { classes: ASCII_CLASSES, word: '[A-Za-z0-9_]', notWord: '[^A-Za-z0-9_]', awk: true };
+const C_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', v: '\v', a: '\x07', b: '\b', '/': '/', '"': '"' };
 /** `c` as a literal outside a class, and inside one (where `-` and `^` matter instead). */
 const literal = (c: string) => (/[\\^$.*+?()[\]{}|/]/.test(c) ? `\\${c}` : c);
 const classLiteral = (c: string) => (/[\\^\]\[-]/.test(c) ? `\\${c}` : c);
@@ -36,7 +50,7 @@ const classLiteral = (c: string) => (/[\\^\]\[-]/.test(c) ? `\\${c}` : c);
 class Bad extends Error {}
 
 /** A bracket expression starting at `p[i] === '['`: the JS class and the index after it. */
-function bracket(p: string, i: number): [string, number] {
+function bracket(p: string, i: number, dialect: Dialect): [string, number] {
   let j = i + 1;
   let out = '[';
   if (p[j] === '^') {
@@ -57,10 +71,17 @@ function bracket(p: string, i: number): [string, number] {
       if (close < 0) throw new Bad('Unmatched [, [^, [:, [., or [=');
       const name = p.slice(j + 2, close);
       if (kind === ':') {
-        if (!(name in CLASSES)) throw new Bad('Invalid character class name');
-        out += CLASSES[name];
+        if (!(name in dialect.classes)) throw new Bad('Invalid character class name');
+        out += dialect.classes[name];
       } else out += [...name].map(classLiteral).join('');
       j = close + 2;
+      continue;
+    }
+    if (dialect.awk && c === '\\' && j + 1 < p.length) {
+      // awk escapes inside brackets too (`[\/]`, `[\t ]`).
+      const d = p[j + 1]!;
+      out += classLiteral(C_ESCAPES[d] ?? d);
+      j += 2;
       continue;
     }
     // A range keeps its `-`; any other `-` (first or last) is a literal.
@@ -71,7 +92,7 @@ function bracket(p: string, i: number): [string, number] {
 }
 
 /** A BRE or ERE `p` as JS regex source; group numbers in back-references are shifted by `offset`. */
-function posix(p: string, extended: boolean, offset: number, warnings: string[]): { source: string; groups: number } {
+function posix(p: string, extended: boolean, offset: number, warnings: string[], dialect: Dialect = GREP): { source: string; groups: number } {
   let out = '';
   let groups = 0;
   /** The `out` index of each open group's `(`. */
@@ -126,11 +147,16 @@ function posix(p: string, extended: boolean, offset: number, warnings: string[])
       } else if (/[1-9]/.test(d)) {
         if (Number(d) > groups) throw new Bad('Invalid back reference');
         addAtom(`\\${Number(d) + offset}`);
-      } else if (d === '<') boundary(`(?<!${WORD})(?=${WORD})`);
-      else if (d === '>') boundary(`(?<=${WORD})(?!${WORD})`);
+      } else if (dialect.awk && C_ESCAPES[d] !== undefined) addAtom(literal(C_ESCAPES[d]!));
+      else if (dialect.awk && /[0-7]/.test(d)) {
+        const oct = /^[0-7]{1,3}/.exec(p.slice(i - 1))![0];
+        i += oct.length - 1;
+        addAtom(literal(String.fromCharCode(parseInt(oct, 8) & 255)));
+      } else if (d === '<') boundary(`(?<!${dialect.word})(?=${dialect.word})`);
+      else if (d === '>') boundary(`(?<=${dialect.word})(?!${dialect.word})`);
       else if (d === 'b' || d === 'B') boundary(`\\${d}`);
-      else if (d === 'w') addAtom(WORD);
-      else if (d === 'W') addAtom('[^\\p{L}\\p{N}_]');
+      else if (d === 'w') addAtom(dialect.word);
+      else if (d === 'W') addAtom(dialect.notWord);
       else if (d === 's' || d === 'S') addAtom(`\\${d}`);
       else if (d === '`') boundary('^');
       else if (d === "'") boundary('$');
@@ -138,7 +164,7 @@ function posix(p: string, extended: boolean, offset: number, warnings: string[])
       continue;
     }
     if (c === '[') {
-      const [cls, next] = bracket(p, i);
+      const [cls, next] = bracket(p, i, dialect);
       if (/^\[:.*:\]$/.test(p.slice(i, next))) throw new Bad(`character class syntax is [${p.slice(i, next)}], not ${p.slice(i, next)}`);
       addAtom(cls);
       i = next;
@@ -158,7 +184,7 @@ function posix(p: string, extended: boolean, offset: number, warnings: string[])
       const rest = p.slice(i);
       if (extended || rest === '' || rest.startsWith('\\)') || rest.startsWith('\\|')) boundary('$');
       else addAtom('\\$');
-    } else if (extended && c === '{') {
+    } else if (extended && c === '{' && !dialect.awk) {
       const m = /^(\d*)(,(\d*))?\}/.exec(p.slice(i));
       if (!m || none) addAtom('\\{');
       else {
@@ -235,5 +261,17 @@ export function compileGrep(patterns: string[], syntax: GrepSyntax, o: { ignoreC
     } catch {
       return { error: syntax === 'perl' ? 'grep: unmatched parentheses or invalid Perl pattern' : 'grep: Invalid regular expression' };
     }
+  }
+}
+
+/**
+ * An awk regular expression (an ERE over bytes, with awk's escapes; `{` is a literal, as in mawk 1.3.4) as a JS
+ * RegExp without flags, or the reason it is malformed (mawk's wording comes from the caller).
+ */
+export function awkRegExp(p: string): RegExp | { error: string } {
+  try {
+    return new RegExp(posix(p, true, 0, [], AWK).source);
+  } catch (err) {
+    return { error: err instanceof Error ? err.message : String(err) };
   }
 }
