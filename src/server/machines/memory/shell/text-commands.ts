@@ -8,6 +8,7 @@ import { awkCommands } from './awk-command.ts';
 import { basencCommands } from './basenc-command.ts';
 import { cksumCommands } from './cksum-command.ts';
 import { cmpCommands } from './cmp-command.ts';
+import { commCommands } from './comm-command.ts';
 import { cutCommands } from './cut-command.ts';
 import { diffCommands } from './diff-command.ts';
 import { digestCommands } from './digest-command.ts';
@@ -29,5 +30,5 @@ export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 
 
 /** The commands of the text modules, for just-bash's `customCommands`. */
 export function textCommands(): CustomCommand[] {
-  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands(), ...cmpCommands(), ...shufCommands(), ...cksumCommands(), ...numfmtCommands(), ...odCommands(), ...xargsCommands(), ...cutCommands(), ...basencCommands(), ...gzipCommands(), ...patchCommands(), ...awkCommands(), ...xxdCommands()];
+  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands(), ...cmpCommands(), ...shufCommands(), ...cksumCommands(), ...numfmtCommands(), ...odCommands(), ...xargsCommands(), ...cutCommands(), ...basencCommands(), ...gzipCommands(), ...patchCommands(), ...awkCommands(), ...xxdCommands(), ...commCommands()];
 }
