@@ -77,7 +77,7 @@ export const REAL_ENGINE_COMMANDS: readonly string[] = [
   'dpkg', 'docker', 'podman', 'kubectl', 'ssh', 'scp', 'rsync', 'su', 'systemctl', 'service', 'top',
   'htop', 'killall', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
   'vim', 'vi', 'nano', 'emacs', 'less', 'more', 'tmux', 'screen', 'strace', 'gdb', 'perl', 'lsof', 'chown', 'useradd',
-  'ulimit', 'df', 'nproc', 'getconf', 'locale', 'bc', 'iconv', 'zip', 'unzip', 'free', 'lsblk', 'chgrp', 'mkfifo', 'flock', 'bzip2', 'xz',
+  'ulimit', 'df', 'nproc', 'getconf', 'locale', 'iconv', 'zip', 'unzip', 'free', 'lsblk', 'chgrp', 'mkfifo', 'flock', 'bzip2', 'xz',
 ];
 
 /** Whether just-bash's `js-exec` can run on this Node: its QuickJS worker needs `module.stripTypeScriptTypes` (Node 22.6+). */
