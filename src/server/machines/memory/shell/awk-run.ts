@@ -73,10 +73,14 @@ export class AwkRun {
   /** The main input: the remaining operands and the records of the current one. */
   private main: { operands: string[]; records: string[]; at: number; started: boolean } = { operands: [], records: [], at: 0, started: false };
 
+  /** Loop iterations so far, against `limits.iterations` (a runaway loop ends as just-bash's own loops do). */
+  private iterations = 0;
+
   constructor(
     readonly prog: Program,
     readonly host: AwkHost,
     readonly stdin: string,
+    readonly limits: { iterations: number; signal?: AbortSignal } = { iterations: Infinity },
   ) {
     for (const [k, v] of Object.entries({ FS: ' ', OFS: ' ', ORS: '\n', RS: '\n', NR: 0, NF: 0, FNR: 0, SUBSEP: '\x1c', CONVFMT: '%.6g', OFMT: '%.6g', RSTART: 0, RLENGTH: -1, FILENAME: '' })) this.globals.set(k, v);
     this.randState = 0;
@@ -631,6 +635,8 @@ export class AwkRun {
   }
   /** Runs a loop body; true when it broke out. */
   private async loopBody(body: Stmt): Promise<boolean> {
+    if (++this.iterations > this.limits.iterations) throw new AwkRuntimeError(`iteration limit exceeded (${this.limits.iterations})`);
+    if (this.limits.signal?.aborted) throw new AwkRuntimeError('aborted');
     try {
       await this.exec(body);
     } catch (e) {

@@ -21,6 +21,7 @@ import { numfmtCommands } from './numfmt-command.ts';
 import { odCommands } from './od-command.ts';
 import { pasteCommands } from './paste-command.ts';
 import { patchCommands } from './patch-command.ts';
+import { seqCommands } from './seq-command.ts';
 import { shufCommands } from './shuf-command.ts';
 import { sortCommands } from './sort-command.ts';
 import { trCommands } from './tr-command.ts';
@@ -35,5 +36,5 @@ export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 
 
 /** The commands of the text modules, for just-bash's `customCommands`. */
 export function textCommands(): CustomCommand[] {
-  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands(), ...cmpCommands(), ...shufCommands(), ...cksumCommands(), ...numfmtCommands(), ...odCommands(), ...xargsCommands(), ...cutCommands(), ...basencCommands(), ...gzipCommands(), ...patchCommands(), ...awkCommands(), ...xxdCommands(), ...commCommands(), ...bcCommands(), ...pasteCommands(), ...factorCommands(), ...tsortCommands(), ...hexdumpCommands()];
+  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands(), ...cmpCommands(), ...shufCommands(), ...cksumCommands(), ...numfmtCommands(), ...odCommands(), ...xargsCommands(), ...cutCommands(), ...basencCommands(), ...gzipCommands(), ...patchCommands(), ...awkCommands(), ...xxdCommands(), ...commCommands(), ...bcCommands(), ...pasteCommands(), ...factorCommands(), ...tsortCommands(), ...hexdumpCommands(), ...seqCommands()];
 }
