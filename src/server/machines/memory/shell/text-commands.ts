@@ -13,6 +13,7 @@ import { commCommands } from './comm-command.ts';
 import { cutCommands } from './cut-command.ts';
 import { diffCommands } from './diff-command.ts';
 import { digestCommands } from './digest-command.ts';
+import { exprCommands } from './expr-command.ts';
 import { factorCommands } from './factor-command.ts';
 import { gzipCommands } from './gzip-command.ts';
 import { headTailCommands } from './head-tail.ts';
@@ -36,5 +37,5 @@ export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 
 
 /** The commands of the text modules, for just-bash's `customCommands`. */
 export function textCommands(): CustomCommand[] {
-  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands(), ...cmpCommands(), ...shufCommands(), ...cksumCommands(), ...numfmtCommands(), ...odCommands(), ...xargsCommands(), ...cutCommands(), ...basencCommands(), ...gzipCommands(), ...patchCommands(), ...awkCommands(), ...xxdCommands(), ...commCommands(), ...bcCommands(), ...pasteCommands(), ...factorCommands(), ...tsortCommands(), ...hexdumpCommands(), ...seqCommands()];
+  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands(), ...cmpCommands(), ...shufCommands(), ...cksumCommands(), ...numfmtCommands(), ...odCommands(), ...xargsCommands(), ...cutCommands(), ...basencCommands(), ...gzipCommands(), ...patchCommands(), ...awkCommands(), ...xxdCommands(), ...commCommands(), ...bcCommands(), ...pasteCommands(), ...factorCommands(), ...tsortCommands(), ...hexdumpCommands(), ...seqCommands(), ...exprCommands()];
 }
