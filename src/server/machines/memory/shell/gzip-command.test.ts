@@ -18,3 +18,10 @@ describe('gzip, gunzip, zcat', () => {
     });
   });
 });
+
+describe('zgrep', () => {
+  it('searches compressed and plain files, naming them when there are several', async () => {
+    const r = await runShell("printf 'hello world\\nfoo\\n' > a.txt; gzip -c a.txt > a.gz; zgrep hello a.gz; zgrep -c o a.gz a.txt; echo hello | gzip | zgrep -n hel");
+    expect(r).toEqual({ stdout: 'hello world\na.gz:2\na.txt:2\n1:hello\n', stderr: '', exit: 0 });
+  });
+});

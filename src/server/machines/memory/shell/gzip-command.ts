@@ -3,11 +3,12 @@
  * node's zlib (any operand name, `/dev/fd/N` and stdin included; `-f` passes data that is not gzip through), the
  * rest (compressing, decompressing in place) by just-bash's gzip with GNU's wording: messages always say `gzip:`
  * (gunzip and zcat are gzip), an existing output is `already exists;\tnot overwritten` with exit 2, a suffix
- * warning exits 2.
+ * warning exits 2. `zgrep` searches decompressed data with `grep`.
  * @see https://www.gnu.org/software/gzip/manual/gzip.html
  */
 import { gunzipSync } from 'node:zlib';
-import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, type ExecResult } from 'just-bash';
+import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
+import { shellQuote } from '../argv.ts';
 import { readOperand, type InputCtx } from './text-input.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
@@ -112,4 +113,51 @@ async function gzip(cmd: string, args: string[], ctx: InputCtx, run: Run): Promi
 /** `gzip`, `gunzip` and `zcat` for just-bash's `customCommands`, over its own. */
 export function gzipCommands(): CustomCommand[] {
   return ['gzip', 'gunzip', 'zcat'].map((name) => defineCommand(name, (args, ctx) => gzip(name, args, ctx, (a) => ctx.origCommand!(a))));
+}
+
+/**
+ * `zgrep` as gzip's script runs it: each operand decompressed (plain data as it is) and searched by `grep` with
+ * the operand's name as its label (names shown when there are several, or with `-H`); stdin without operands.
+ */
+async function zgrep(args: string[], ctx: CommandContext): Promise<ExecResult> {
+  // The first word that is not an option (nor an option's value) is the pattern, unless -e/-f gave one.
+  const VALUED = new Set(['-e', '-f', '-m', '-A', '-B', '-C', '--regexp', '--file', '--max-count']);
+  const opts: string[] = [];
+  const files: string[] = [];
+  let patternGiven = args.some((a) => a === '-e' || a === '-f' || /^--(regexp|file)=/.test(a) || /^-[^-]*[ef]/.test(a));
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.startsWith('-') && a !== '-') {
+      opts.push(a);
+      if (VALUED.has(a)) opts.push(args[++i] ?? '');
+    } else if (!patternGiven) {
+      opts.push('-e', a);
+      patternGiven = true;
+    } else files.push(a);
+  }
+  const names = opts.includes('-h') ? false : files.length > 1 || opts.includes('-H');
+  let stdout = '';
+  let stderr = '';
+  let status = 1;
+  for (const name of files.length > 0 ? files : ['-']) {
+    const data = await toStdout([name], true, ctx);
+    if (data.exitCode !== 0) {
+      stderr += data.stderr;
+      status = 2;
+      continue;
+    }
+    const label = name === '-' ? '(standard input)' : name;
+    const argv = [...opts, `--label=${label}`, ...(names ? ['-H'] : []), '-'];
+    const r = await ctx.exec!(`grep ${argv.map(shellQuote).join(' ')}`, { cwd: ctx.cwd, stdin: data.stdout, stdinKind: 'bytes' });
+    stdout += r.stdoutKind === 'bytes' ? r.stdout : Buffer.from(r.stdout, 'utf8').toString('latin1');
+    stderr += r.stderr;
+    if (r.exitCode === 0 && status !== 2) status = 0;
+    else if (r.exitCode > 1) status = 2;
+  }
+  return { ...bytesOutput(unsafeBytesFromLatin1(stdout)), stderr, exitCode: status };
+}
+
+/** `zgrep` for just-bash's `customCommands`. */
+export function zgrepCommands(): CustomCommand[] {
+  return [defineCommand('zgrep', (args, ctx) => zgrep(args, ctx))];
 }
