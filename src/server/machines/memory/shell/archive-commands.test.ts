@@ -34,4 +34,12 @@ describe('tar errors and members', () => {
       exit: 0,
     });
   });
+  it('keeps old files with -k (an error) and --skip-old-files (quietly), leaves out VCS files, follows links with -h', async () => {
+    const r = await runShell("echo hi > a.txt; ln -s a.txt link.txt; mkdir -p src/.git; echo x > src/.git/HEAD; echo y > src/f; tar -cf a.tar a.txt && echo changed > a.txt && tar -kxf a.tar; echo \"s=$?\"; tar --skip-old-files -xf a.tar && cat a.txt; tar -czf s.tgz --exclude-vcs src && tar -tzf s.tgz | sort; tar -czhf l.tgz link.txt && mkdir o && tar -xzf l.tgz -C o && stat -c %F o/link.txt");
+    expect(r).toEqual({
+      stdout: 's=2\nchanged\nsrc/\nsrc/f\nregular file\n',
+      stderr: 'tar: a.txt: Cannot open: File exists\ntar: Exiting with failure status due to previous errors\n',
+      exit: 0,
+    });
+  });
 });

@@ -102,12 +102,54 @@ async function notFound(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string)
     .join('');
 }
 
+/** Names `--exclude-vcs` leaves out, as GNU tar's list. */
+const VCS = ['CVS', '.cvsignore', 'RCS', 'SCCS', '.git', '.gitignore', '.gitattributes', '.gitmodules', '.arch-ids', '{arch}', '=RELEASE-ID', '=meta-update', '=update', '.bzr', '.bzrignore', '.bzrtags', '.hg', '.hgignore', '.hgrags', '_darcs'];
+
+/**
+ * `args` as just-bash's tar reads them: `-h` dropped (it always follows symlinks; the archive is mended unless
+ * asked), `--skip-old-files` and `-k` as its `-k` (skip silently), `--exclude-vcs` as `--exclude`s.
+ */
+function forJustBash(args: string[]): string[] {
+  return args.flatMap((a, i) => {
+    if (a === '--dereference' || a === '--skip-old-files' || a === '--keep-old-files') return a === '--dereference' ? [] : ['-k'];
+    if (a === '--exclude-vcs') return VCS.map((v) => `--exclude=${v}`);
+    // `h` inside a short cluster (`-czhf`, or the old-style first word).
+    const cluster = (a.startsWith('-') && !a.startsWith('--') && a.length > 1) || (i === 0 && !a.startsWith('-'));
+    if (cluster && a.includes('h')) {
+      // Only letters before a valued one are flags (`-fhome.tar` names an archive).
+      const valued = a.search(/[fCTXbKNgVLFH]/);
+      const head = valued < 0 ? a : a.slice(0, valued);
+      const out = head.replace(/h/g, '') + (valued < 0 ? '' : a.slice(valued));
+      return out === '-' || out === '' ? [] : [out];
+    }
+    return [a];
+  });
+}
+
+/** GNU's `File exists` for each member `-k` would not overwrite (just-bash skips them silently). */
+async function keptOld(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string): Promise<string> {
+  const raw = p.archive === undefined || p.archive === '-' ? stdin : Buffer.from(await fs.readFileBuffer(fs.resolvePath(cwd, p.archive)).catch(() => new Uint8Array())).toString('latin1');
+  const bytes = tarBytes(raw);
+  if (bytes === undefined) return '';
+  const base = p.chdirs.reduce((d, c) => fs.resolvePath(d, c), cwd);
+  let out = '';
+  for (const m of tarMembers(bytes)) {
+    if (m.type === '5') continue;
+    const st = await fs.lstat(fs.resolvePath(base, m.name)).catch(() => null);
+    if (st) out += `tar: ${m.name}: Cannot open: File exists\n`;
+  }
+  return out;
+}
+
 async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, run: Run): Promise<ExecResult> {
   const p = tarPlan(args);
   const early = await precheck(p, fs, cwd);
   if (early) return early;
+  const kept = p.op === 'x' && p.keepOld ? await keptOld(p, fs, cwd, stdin) : '';
+  const argv = forJustBash(args);
   // GNU applies the archive's modes on extraction (masked by the umask, 022 here); just-bash only with -p.
-  let r = await run(p.op === 'x' && !p.preserve && !p.toStdout ? [...args, '-p'] : args);
+  let r = await run(p.op === 'x' && !p.preserve && !p.toStdout ? [...argv, '-p'] : argv);
+  if (kept) r = { ...r, stderr: `${r.stderr}${kept}${FAILED}`, exitCode: 2 };
   if (p.op === 'c') {
     const stderr = r.stderr.replace(/^tar: (.*): ENOENT: no such file or directory, (?:l?stat) .*$/gm, 'tar: $1: Cannot stat: No such file or directory');
     r = { ...r, stderr: stderr !== r.stderr && !stderr.includes(FAILED) ? `${stderr.replace(/\n?$/, '\n')}${FAILED}` : stderr };

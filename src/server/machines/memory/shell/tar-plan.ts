@@ -21,6 +21,8 @@ export interface TarPlan {
   dereference: boolean;
   preserve: boolean;
   toStdout: boolean;
+  /** `-k`/`--keep-old-files`: an existing file is an error (not `--skip-old-files`, which skips quietly). */
+  keepOld: boolean;
 }
 
 /** Short letters that take a value. */
@@ -32,7 +34,7 @@ const LONG_VALUED = new Set(['--file', '--directory', '--files-from', '--exclude
 
 /** What `args` ask of tar. */
 export function tarPlan(args: string[]): TarPlan {
-  const p: TarPlan = { op: undefined, archive: undefined, compressed: false, gzip: false, wildcards: false, chdirs: [], members: [], verbose: false, dereference: false, preserve: false, toStdout: false };
+  const p: TarPlan = { op: undefined, archive: undefined, compressed: false, gzip: false, wildcards: false, chdirs: [], members: [], verbose: false, dereference: false, preserve: false, toStdout: false, keepOld: false };
   const letter = (c: string, value: () => string | undefined) => {
     if (OPS[c]) p.op = OPS[c];
     else if (COMPRESS.has(c)) {
@@ -42,6 +44,7 @@ export function tarPlan(args: string[]): TarPlan {
     else if (c === 'h') p.dereference = true;
     else if (c === 'p') p.preserve = true;
     else if (c === 'O') p.toStdout = true;
+    else if (c === 'k') p.keepOld = true;
     else if (c === 'f') p.archive = value();
     else if (c === 'C') p.chdirs.push(value() ?? '');
     else if (VALUED.has(c)) value();
@@ -72,6 +75,7 @@ export function tarPlan(args: string[]): TarPlan {
       else if (name === '--dereference') p.dereference = true;
       else if (name === '--preserve-permissions' || name === '--same-permissions') p.preserve = true;
       else if (name === '--to-stdout') p.toStdout = true;
+      else if (name === '--keep-old-files') p.keepOld = true;
       else if (name === '--file') p.archive = value();
       else if (name === '--directory') p.chdirs.push(value() ?? '');
       else if (LONG_VALUED.has(name) && eq < 0) i++;
