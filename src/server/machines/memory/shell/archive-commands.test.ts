@@ -42,4 +42,8 @@ describe('tar errors and members', () => {
       exit: 0,
     });
   });
+  it('refuses an empty archive without writing one', async () => {
+    const r = await runShell('tar -cf a.tar; echo "s=$?"; test -e a.tar || echo none');
+    expect(r).toEqual({ stdout: 's=2\nnone\n', stderr: "tar: Cowardly refusing to create an empty archive\nTry 'tar --help' or 'tar --usage' for more information.\n", exit: 0 });
+  });
 });

@@ -153,10 +153,11 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
   if (p.op === 'c') {
     const stderr = r.stderr.replace(/^tar: (.*): ENOENT: no such file or directory, (?:l?stat) .*$/gm, 'tar: $1: Cannot stat: No such file or directory');
     r = { ...r, stderr: stderr !== r.stderr && !stderr.includes(FAILED) ? `${stderr.replace(/\n?$/, '\n')}${FAILED}` : stderr };
+    if (/^tar: Cowardly refusing to create an empty archive$/m.test(r.stderr) && !r.stderr.includes("Try 'tar --help'")) r = { ...r, stderr: `${r.stderr.replace(/\n?$/, '\n')}Try 'tar --help' or 'tar --usage' for more information.\n` };
     if (!p.dereference) r = await mendSymlinks(r, p, fs, p.chdirs.reduce((d, c) => fs.resolvePath(d, c), cwd), cwd);
     // GNU writes the archive even when no member could be read: its end-of-archive blocks.
     const path = p.archive !== undefined && p.archive !== '-' ? fs.resolvePath(cwd, p.archive) : undefined;
-    if (path && r.exitCode !== 0 && !(await exists(fs, path)) && (!p.compressed || p.gzip)) {
+    if (path && p.members.length > 0 && r.exitCode !== 0 && !(await exists(fs, path)) && (!p.compressed || p.gzip)) {
       const empty = Buffer.alloc(10240);
       await fs.writeFile(path, p.gzip ? gzipSync(empty) : empty).catch(() => undefined);
     }
