@@ -9,6 +9,7 @@ import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, typ
 import { shellQuote } from '../argv.ts';
 import { AwkSyntaxError, parseAwk } from './awk-parse.ts';
 import { AwkRun, AwkRuntimeError, inputValue, unescape, type AwkHost } from './awk-run.ts';
+import { leadingOptions } from './text-input.ts';
 
 const utf8ToBytes = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
 const USAGE = 'usage: awk [-F value] [-v var=value] [--] \'program text\' [file ...]\nusage: awk [-F value] [-v var=value] [-f program-file] [--] [file ...]\n';
@@ -48,17 +49,11 @@ async function awk(args: string[], ctx: CommandContext): Promise<ExecResult> {
   const assigns: Array<[string, string]> = [];
   let fs: string | undefined;
   const sources: string[] = [];
-  let i = 0;
+  const programFiles: string[] = [];
   const fail = (text: string): ExecResult => ({ stdout: '', stderr: `awk: ${text}\n`, exitCode: 2 });
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      i++;
-      break;
-    }
-    if (!a.startsWith('-') || a === '-') break;
+  const walked = leadingOptions(args, (a, next) => {
     const opt = a[1]!;
-    const value = () => (a.length > 2 ? a.slice(2) : args[++i]);
+    const value = () => (a.length > 2 ? a.slice(2) : next());
     if (opt === 'F') {
       const v = value();
       if (v === undefined) return fail('option requires an argument -- F');
@@ -68,14 +63,17 @@ async function awk(args: string[], ctx: CommandContext): Promise<ExecResult> {
       const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(v);
       if (!m) return fail(`improper assignment: -v ${v}`);
       assigns.push([m[1]!, m[2]!]);
-    } else if (opt === 'f') {
-      const name = value() ?? '';
-      const read = name === '-' ? latin1FromBytes(ctx.stdin) : await hostOf(ctx, { text: '' }).readFile(name);
-      if (read === undefined) return fail(`cannot open ${name} (No such file or directory)`);
-      sources.push(read);
-    } else if (opt === 'W') {
-      value();
-    } else return fail(`not an option: ${a}`);
+    } else if (opt === 'f') programFiles.push(value() ?? '');
+    else if (opt === 'W') value();
+    else return fail(`not an option: ${a}`);
+    return undefined;
+  });
+  if ('failed' in walked) return walked.failed;
+  let i = walked.index;
+  for (const name of programFiles) {
+    const read = name === '-' ? latin1FromBytes(ctx.stdin) : await hostOf(ctx, { text: '' }).readFile(name);
+    if (read === undefined) return fail(`cannot open ${name} (No such file or directory)`);
+    sources.push(read);
   }
   if (sources.length === 0) {
     if (i >= args.length) return { stdout: '', stderr: USAGE, exitCode: 2 };

@@ -78,8 +78,7 @@ function parse(args: string[]): { o: Options; names: string[] } | ExecResult {
     }
     return undefined;
   });
-  if ('failed' in walked) return walked.failed;
-  return { o, names: walked.operands };
+  return 'failed' in walked ? walked.failed : { o, names: walked.operands };
 }
 
 async function cmp(args: string[], ctx: InputCtx): Promise<ExecResult> {

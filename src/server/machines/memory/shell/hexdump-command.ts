@@ -6,7 +6,7 @@
  */
 import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
 import { unsupported } from './gnu-commands.ts';
-import { readOperand, type InputCtx } from './text-input.ts';
+import { readOperand, walkArgs, type InputCtx } from './text-input.ts';
 
 type Format = 'default' | 'C' | 'c' | 'x' | 'b' | 'd' | 'o';
 
@@ -48,28 +48,25 @@ async function hexdump(cmd: string, args: string[], ctx: InputCtx): Promise<Exec
   let skip = 0;
   let length = Infinity;
   let verbose = false;
-  const names: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (!a.startsWith('-') || a === '-') {
-      names.push(a);
-      continue;
-    }
+  const walked = walkArgs(args, (a, next) => {
     for (let j = 1; j < a.length; j++) {
       const c = a[j]!;
       if (c === 'n' || c === 's') {
-        const v = j + 1 < a.length ? a.slice(j + 1) : (args[++i] ?? '');
+        const v = j + 1 < a.length ? a.slice(j + 1) : (next() ?? '');
         const n = Number(v);
         if (!Number.isInteger(n) || n < 0) return { stdout: '', stderr: `${cmd}: invalid ${c === 'n' ? 'length' : 'offset'} argument: '${v}'\n`, exitCode: 1 };
         if (c === 'n') length = n;
         else skip = n;
-        break;
+        return undefined;
       }
       if ('Ccxbdo'.includes(c)) format = c as Format;
       else if (c === 'v') verbose = true;
       else return unsupported(cmd, `-${c}`);
     }
-  }
+    return undefined;
+  });
+  if ('failed' in walked) return walked.failed;
+  const names = walked.operands;
   let data = '';
   let stderr = '';
   let read = 0;

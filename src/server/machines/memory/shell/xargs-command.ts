@@ -9,7 +9,7 @@
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { shellQuote } from '../argv.ts';
 import { unsupported } from './gnu-commands.ts';
-import { readOperand } from './text-input.ts';
+import { leadingOptions, readOperand } from './text-input.ts';
 
 interface Options {
   delimiter: string | undefined;
@@ -74,20 +74,11 @@ function parse(args: string[]): { o: Options; command: string[] } | ExecResult {
     if (n < min) return fail(`value ${v} for -${opt} option should be >= ${min}\n${TRY}`);
     return n;
   };
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      i++;
-      break;
-    }
-    if (!a.startsWith('-') || a === '-') break;
+  const handle = (a: string, next: () => string | undefined): ExecResult | undefined => {
     const long = /^--([a-z-]+)(?:=(.*))?$/.exec(a);
     const key = long ? long[1]! : a[1]!;
     const attached = long ? long[2] : a.length > 2 ? a.slice(2) : undefined;
-    const value = () => attached ?? args[++i];
-    // A flag without a value bundled with more letters (`-0n1`, `-rt`): the rest is the next option word.
-    if (!long && attached !== undefined && '0rtx'.includes(key)) args = [...args.slice(0, i + 1), `-${attached}`, ...args.slice(i + 1)];
+    const value = () => attached ?? next();
     let n: number | ExecResult;
     switch (key) {
       case '0': case 'null':
@@ -139,7 +130,12 @@ function parse(args: string[]): { o: Options; command: string[] } | ExecResult {
       default:
         return unsupported('xargs', a);
     }
-  }
+    // A flag without a value bundled with more letters (`-0n1`, `-rt`): the rest is the next option word.
+    return !long && attached !== undefined && '0rtx'.includes(key) ? handle(`-${attached}`, next) : undefined;
+  };
+  const walked = leadingOptions(args, handle);
+  if ('failed' in walked) return walked.failed;
+  const i = walked.index;
   const command = args.slice(i);
   return { o, command: command.length > 0 ? command : ['echo'] };
 }
