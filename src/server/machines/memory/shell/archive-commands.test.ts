@@ -12,3 +12,38 @@ describe('tar and gzip reporting', () => {
     expect(await runShell('echo a > a.txt; gzip -d a.txt')).toEqual({ stdout: '', stderr: 'gzip: a.txt: unknown suffix -- ignored\n', exit: 2 });
   });
 });
+
+describe('tar errors and members', () => {
+  it("fails on a missing archive or -C directory as GNU's, with the compressor child's lines", async () => {
+    const r = await runShell('mkdir src; echo x > src/f; tar -xzf nope.tgz; echo "s=$?"; tar -cf a.tar src && tar -xf a.tar -C nodir; echo "s=$?"');
+    expect(r).toEqual({
+      stdout: 's=2\ns=2\n',
+      stderr: 'tar (child): nope.tgz: Cannot open: No such file or directory\ntar (child): Error is not recoverable: exiting now\ntar: Child returned status 2\ntar: Error is not recoverable: exiting now\ntar: nodir: Cannot open: No such file or directory\ntar: Error is not recoverable: exiting now\n',
+      exit: 0,
+    });
+  });
+  it('keeps modes and symlinks through an archive', async () => {
+    const r = await runShell("echo hi > a.txt; printf '#!/bin/sh\\n' > run.sh; chmod 755 run.sh; ln -s a.txt link.txt; tar -czf a.tgz run.sh link.txt && mkdir o && tar -xzf a.tgz -C o && stat -c '%a %F' o/run.sh o/link.txt && readlink o/link.txt");
+    expect(r.stdout).toBe('755 regular file\n777 symbolic link\na.txt\n');
+  });
+  it('reports members not in the archive and files it cannot stat, and still writes the archive', async () => {
+    const r = await runShell('echo hi > a.txt; tar -czf a.tgz a.txt; tar -tf a.tgz nope; echo "s=$?"; tar -czf e.tgz nope; echo "s=$?"; od -An -tx1 e.tgz | head -1');
+    expect(r).toEqual({
+      stdout: 's=2\ns=2\n 1f 8b 08 00 00 00 00 00 00 03 ed c1 01 0d 00 00\n',
+      stderr: 'tar: nope: Not found in archive\ntar: Exiting with failure status due to previous errors\ntar: nope: Cannot stat: No such file or directory\ntar: Exiting with failure status due to previous errors\n',
+      exit: 0,
+    });
+  });
+  it('keeps old files with -k (an error) and --skip-old-files (quietly), leaves out VCS files, follows links with -h', async () => {
+    const r = await runShell("echo hi > a.txt; ln -s a.txt link.txt; mkdir -p src/.git; echo x > src/.git/HEAD; echo y > src/f; tar -cf a.tar a.txt && echo changed > a.txt && tar -kxf a.tar; echo \"s=$?\"; tar --skip-old-files -xf a.tar && cat a.txt; tar -czf s.tgz --exclude-vcs src && tar -tzf s.tgz | sort; tar -czhf l.tgz link.txt && mkdir o && tar -xzf l.tgz -C o && stat -c %F o/link.txt");
+    expect(r).toEqual({
+      stdout: 's=2\nchanged\nsrc/\nsrc/f\nregular file\n',
+      stderr: 'tar: a.txt: Cannot open: File exists\ntar: Exiting with failure status due to previous errors\n',
+      exit: 0,
+    });
+  });
+  it('refuses an empty archive without writing one', async () => {
+    const r = await runShell('tar -cf a.tar; echo "s=$?"; test -e a.tar || echo none');
+    expect(r).toEqual({ stdout: 's=2\nnone\n', stderr: "tar: Cowardly refusing to create an empty archive\nTry 'tar --help' or 'tar --usage' for more information.\n", exit: 0 });
+  });
+});

@@ -1,155 +1,298 @@
 /**
- * `grep` as GNU grep runs it, over just-bash's own: the recursion (`-r`/`-R`) is done here, so dotfiles are
- * searched, paths keep the operand as written (`grep -r x .` prints `./a.txt:…`, no operand searches `.` and prints
- * `a.txt:…`), and `--include`/`--exclude`/`--exclude-dir` match as GNU's (basename globs); `-H` forces file names,
- * `-s` drops the messages about unreadable files, several `-e` patterns all count, `--color` is a no-op (output is
- * never a terminal here). The search itself is just-bash's grep over the file list.
+ * `grep` as GNU grep 3 runs it, in place of just-bash's: the patterns (grep-regex.ts) over each file's lines as
+ * bytes, with GNU's output forms (`-o -b -n -H -T -Z`, context and `--` separators, `-c -l -L -q -m`,
+ * `--color=always`), binary files (a NUL byte: `grep: F: binary file matches` on stderr; `-a`, `-I`, `-z`), stdin
+ * as `(standard input)` or `--label`, the `-r`/`-R` walk (symlinks followed on the command line, and in the walk
+ * with `-R`; `--include`/`--exclude`/`--exclude-dir` on base names; names shown for files found in directories)
+ * and exit statuses 0 (a line selected), 1 (none), 2 (trouble, unless `-q` selected a line).
+ * @deviation `-r` visits a directory's entries in name order; GNU takes the filesystem's readdir order, which
+ * differs between filesystems.
  * @see https://www.gnu.org/software/grep/manual/grep.html
  */
-import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { nameGlob } from '../../../core/name-glob.ts';
+import { parseGrep, type GrepOptions } from './grep-options.ts';
+import { compileGrep } from './grep-regex.ts';
+import { errnoText, readOperand, type InputCtx } from './text-input.ts';
 
-type Run = (args: string[]) => Promise<ExecResult>;
-
-/** Short options of GNU grep that take a value (attached or as the next word). */
-const VALUED = new Set(['e', 'f', 'm', 'A', 'B', 'C', 'd', 'D']);
-const FILE_ERRORS = /: (No such file or directory|Permission denied|Is a directory)$/;
-
-interface Plan {
-  passed: string[];
-  patterns: string[];
-  operands: string[];
-  recursive: boolean;
-  withNames: boolean;
-  noNames: boolean;
-  silent: boolean;
-  mode: 'basic' | 'extended' | 'fixed' | 'perl';
-  include: string[];
-  exclude: string[];
-  excludeDir: string[];
+/** An input to search: its bytes (latin1 string), the name grep prints, whether that name is printed. */
+interface Input {
+  bytes: string;
+  name: string;
+  showName: boolean;
+  /** The width of -T's number columns: the digits of the file's size (19 for a pipe, as GNU's largest offset). */
+  width: number;
 }
 
-function plan(args: string[]): Plan {
-  const p: Plan = { passed: [], patterns: [], operands: [], recursive: false, withNames: false, noNames: false, silent: false, mode: 'basic', include: [], exclude: [], excludeDir: [] };
-  let patternGiven = false;
-  let options = true;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (options && a === '--') {
-      options = false;
-      continue;
-    }
-    if (options && a.startsWith('--')) {
-      const [name, value] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
-      if (name === '--include') p.include.push(value ?? args[++i] ?? '');
-      else if (name === '--exclude') p.exclude.push(value ?? args[++i] ?? '');
-      else if (name === '--exclude-dir') p.excludeDir.push(value ?? args[++i] ?? '');
-      else if (name === '--color' || name === '--colour') continue;
-      else if (name === '--recursive' || name === '--dereference-recursive') p.recursive = true;
-      else if (name === '--with-filename') p.withNames = true;
-      else if (name === '--no-filename') p.noNames = true;
-      else if (name === '--no-messages') p.silent = true;
-      else if (name === '--regexp') (p.patterns.push(value ?? args[++i] ?? ''), (patternGiven = true));
-      else p.passed.push(a);
-      continue;
-    }
-    if (options && a.startsWith('-') && a.length > 1) {
-      const kept: string[] = [];
-      for (let j = 1; j < a.length; j++) {
-        const c = a[j]!;
-        if (VALUED.has(c)) {
-          const value = j + 1 < a.length ? a.slice(j + 1) : (args[++i] ?? '');
-          if (c === 'e') {
-            p.patterns.push(value);
-            patternGiven = true;
-          } else {
-            if (c === 'f') patternGiven = true;
-            p.passed.push(`-${kept.join('')}${c}`.replace(/^-$/, ''), value);
-            kept.length = 0;
-          }
-          break;
-        }
-        if (c === 'r' || c === 'R') p.recursive = true;
-        else if (c === 'H') p.withNames = true;
-        else if (c === 'h') p.noNames = true;
-        else if (c === 's') p.silent = true;
-        else {
-          if (c === 'E') p.mode = 'extended';
-          if (c === 'F') p.mode = 'fixed';
-          if (c === 'P') p.mode = 'perl';
-          if (c === 'G') p.mode = 'basic';
-          kept.push(c);
-        }
-      }
-      if (kept.length > 0) p.passed.push(`-${kept.join('')}`);
-      continue;
-    }
-    if (!patternGiven) {
-      p.patterns.push(a);
-      patternGiven = true;
-    } else p.operands.push(a);
-  }
-  p.passed = p.passed.filter((x) => x !== '');
-  return p;
-}
+const SGR = { match: '\x1b[01;31m\x1b[K', name: '\x1b[35m\x1b[K', num: '\x1b[32m\x1b[K', sep: '\x1b[36m\x1b[K', end: '\x1b[m\x1b[K' };
+const STRICT = new TextDecoder('utf-8', { fatal: true });
 
-/** The files below `dir` (dotfiles included, symlinks not followed, as `grep -r`), as `prefix/…` paths. */
-async function walk(fs: IFileSystem, abs: string, shown: string, p: Plan, out: string[]): Promise<void> {
-  let names: string[];
+/** `line` (bytes) as text, and whether it was valid UTF-8 (else decoded with replacement characters). */
+function decode(line: string): { text: string; valid: boolean } {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(line)) return { text: line, valid: true };
+  const buf = Buffer.from(line, 'latin1');
   try {
-    names = (await fs.readdir(abs)).sort();
+    return { text: STRICT.decode(buf), valid: true };
   } catch {
+    return { text: buf.toString('utf8'), valid: false };
+  }
+}
+
+const utf8Bytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+
+/** The state of one grep run over all its inputs. */
+class Search {
+  out = '';
+  err = '';
+  selected = false;
+  trouble = false;
+  /** Whether any line was printed yet (a context group separator goes between groups, across files too). */
+  printed = false;
+  done = false;
+
+  constructor(
+    readonly o: GrepOptions,
+    readonly regex: RegExp | undefined,
+  ) {}
+
+  private paint(text: string, sgr: string): string {
+    return this.o.color && text !== '' ? `${sgr}${text}${SGR.end}` : text;
+  }
+
+  private sep(c: string): string {
+    return this.paint(c, SGR.sep);
+  }
+
+  /** The prefix of an output line: name, line number, byte offset, as GNU's print_line_head. */
+  private head(input: Input, sep: string, lineNo: number, offset: number, empty: boolean): string {
+    let h = '';
+    if (input.showName) h += this.paint(input.name, SGR.name) + (this.o.nullName ? '\0' : this.sep(sep));
+    const width = this.o.initialTab ? input.width : 0;
+    if (this.o.lineNumber) h += this.paint(String(lineNo).padStart(width), SGR.num) + this.sep(sep);
+    if (this.o.byteOffset) h += this.paint(String(offset).padStart(width), SGR.num) + this.sep(sep);
+    if (this.o.initialTab && h !== '' && !empty) h += '\t';
+    return h;
+  }
+
+  /** The non-empty matches in `text`: [start, end) in UTF-16 units. */
+  private matches(text: string): Array<[number, number]> {
+    const re = this.regex;
+    if (!re) return [];
+    const found: Array<[number, number]> = [];
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      if (m[0] === '') {
+        re.lastIndex = m.index + 1;
+        continue;
+      }
+      found.push([m.index, m.index + m[0].length]);
+      re.lastIndex = m.index + m[0].length;
+    }
+    return found;
+  }
+
+  private isMatch(text: string): boolean {
+    const re = this.regex;
+    if (!re) return false;
+    re.lastIndex = 0;
+    return re.test(text);
+  }
+
+  /** Searches one input; returns nothing, records output, status and trouble on `this`. */
+  file(input: Input): void {
+    const o = this.o;
+    const eol = o.nullData ? '\0' : '\n';
+    const binary = !o.nullData && input.bytes.includes('\0');
+    if (binary && o.binary === 'without-match') return;
+    const body = input.bytes.endsWith(eol) ? input.bytes.slice(0, -1) : input.bytes;
+    const lines = input.bytes === '' ? [] : body.split(eol);
+    const listing = o.list !== undefined || o.count || o.quiet;
+    const limit = o.max ?? Infinity;
+    let count = 0;
+    let offset = 0;
+    let lastPrinted = -1;
+    let trailing = 0;
+    let suppressed = false;
+    const emit = (i: number, sep: string, start: number) => {
+      if ((o.before > 0 || o.after > 0) && o.groupSeparator !== undefined && this.printed && lastPrinted !== i - 1 && !o.only) this.out += `${this.sep(o.groupSeparator)}\n`;
+      const line = lines[i]!;
+      this.out += this.head(input, sep, i + 1, start, line === '') + line + eol;
+      this.printed = true;
+      lastPrinted = i;
+    };
+    const starts: number[] = [];
+    for (const line of lines) {
+      starts.push(offset);
+      offset += line.length + 1;
+    }
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
+      const { text, valid } = decode(line);
+      if (count >= limit) {
+        // After -m's last line, GNU still prints the trailing context.
+        if (trailing-- > 0 && !listing && !o.only) emit(i, '-', starts[i]!);
+        else break;
+        continue;
+      }
+      const hit = this.isMatch(text) !== o.invert;
+      if (!hit) {
+        if (trailing > 0 && !listing && !o.only) {
+          emit(i, '-', starts[i]!);
+          trailing--;
+        }
+        continue;
+      }
+      count++;
+      this.selected = true;
+      if (o.quiet) {
+        this.done = true;
+        return;
+      }
+      if (listing) {
+        if (o.list !== undefined) break;
+        continue;
+      }
+      if (binary && o.binary === 'binary') {
+        this.err += `grep: ${input.name}: binary file matches\n`;
+        return;
+      }
+      if (o.only) {
+        if (o.invert) continue;
+        for (const [a, b] of this.matches(text)) {
+          const piece = utf8Bytes(text.slice(a, b));
+          if (!valid && piece.includes('\xef\xbf\xbd') && o.binary !== 'text') {
+            suppressed = true;
+            continue;
+          }
+          this.out += this.head(input, ':', i + 1, starts[i]! + utf8Bytes(text.slice(0, a)).length, false) + piece + eol;
+        }
+        continue;
+      }
+      if (!valid && o.binary !== 'text') {
+        // A line that is not text in the locale is never printed; GNU says the file matches instead.
+        suppressed = true;
+        continue;
+      }
+      for (let k = Math.max(lastPrinted + 1, i - o.before); k < i; k++) emit(k, '-', starts[k]!);
+      if (o.color && !o.invert) {
+        const saved = lines[i]!;
+        let painted = '';
+        let at = 0;
+        for (const [a, b] of this.matches(text)) {
+          painted += utf8Bytes(text.slice(at, a)) + this.paint(utf8Bytes(text.slice(a, b)), SGR.match);
+          at = b;
+        }
+        lines[i] = painted + utf8Bytes(text.slice(at));
+        emit(i, ':', starts[i]!);
+        lines[i] = saved;
+      } else emit(i, ':', starts[i]!);
+      trailing = o.after;
+    }
+    const name = this.paint(input.name, SGR.name);
+    if (o.count) this.out += `${input.showName ? name + (o.nullName ? '\0' : this.sep(':')) : ''}${count}\n`;
+    if ((o.list === 'matching' && count > 0) || (o.list === 'missing' && count === 0)) this.out += name + (o.nullName ? '\0' : '\n');
+    if (suppressed) this.err += `grep: ${input.name}: binary file matches\n`;
+  }
+
+  fail(text: string): void {
+    this.trouble = true;
+    if (!this.o.noMessages) this.err += `grep: ${text}\n`;
+  }
+}
+
+const digits = (n: number) => String(n).length;
+
+/** Searches `abs` (shown as `shown`) and, when it is a directory, what is below it, as `grep -r` walks. */
+async function visit(fs: IFileSystem, s: Search, abs: string, shown: string, names: boolean | 'below', top: boolean): Promise<void> {
+  if (s.done) return;
+  const o = s.o;
+  const base = shown.replace(/\/+$/, '').split('/').pop() ?? shown;
+  const lst = await fs.lstat(abs).catch(() => null);
+  if (!lst) return s.fail(`${shown}: No such file or directory`);
+  // -r follows only the command line's symlinks; -R all of them.
+  if (lst.isSymbolicLink && !top && !o.dereference) return;
+  let st;
+  try {
+    st = await fs.stat(abs);
+  } catch (err) {
+    if (!top) return;
+    return s.fail(`${shown}: ${errnoText(err)}`);
+  }
+  if (st.isDirectory) {
+    if (o.directories === 'skip') return;
+    if (o.directories === 'read') return s.fail(`${shown}: Is a directory`);
+    if (!top && o.excludeDir.some((g) => nameGlob(g)(base))) return;
+    let entries: string[];
+    try {
+      entries = (await fs.readdir(abs)).sort();
+    } catch (err) {
+      return s.fail(`${shown}: ${errnoText(err)}`);
+    }
+    for (const e of entries) {
+      const childShown = shown === '' ? e : `${shown.replace(/\/+$/, '')}/${e}`;
+      await visit(fs, s, `${abs === '/' ? '' : abs}/${e}`, childShown, names === 'below' ? true : names, false);
+    }
     return;
   }
-  for (const name of names) {
-    const childAbs = `${abs === '/' ? '' : abs}/${name}`;
-    const childShown = shown === '' ? name : `${shown.replace(/\/+$/, '')}/${name}`;
-    const st = await fs.lstat(childAbs).catch(() => null);
-    if (!st || st.isSymbolicLink) continue;
-    if (st.isDirectory) {
-      if (!p.excludeDir.some((g) => nameGlob(g)(name))) await walk(fs, childAbs, childShown, p, out);
-    } else if (selected(name, p)) out.push(childShown);
+  if ((o.include.length > 0 && !o.include.some((g) => nameGlob(g)(base))) || o.exclude.some((g) => nameGlob(g)(base))) return;
+  let bytes: string;
+  try {
+    bytes = Buffer.from(await fs.readFileBuffer(abs)).toString('latin1');
+  } catch (err) {
+    return s.fail(`${shown}: ${errnoText(err)}`);
   }
+  s.file({ bytes, name: shown, showName: names === true, width: digits(bytes.length) });
 }
 
-const selected = (name: string, p: Plan) => (p.include.length === 0 || p.include.some((g) => nameGlob(g)(name))) && !p.exclude.some((g) => nameGlob(g)(name));
-
-async function grep(args: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
-  const p = plan(args);
-  if (p.patterns.length === 0) return run(args);
-  let pattern = p.patterns[0]!;
-  if (p.patterns.length > 1) {
-    if (p.mode === 'fixed' || p.mode === 'perl') {
-      return { stdout: '', stderr: `grep: option -e given more than once with -${p.mode === 'fixed' ? 'F' : 'P'} is not available in the shell engine; run spritzer with --exec sandbox\n`, exitCode: 2 };
-    }
-    pattern = p.patterns.join(p.mode === 'extended' ? '|' : '\\|');
+async function grep(args: string[], ctx: InputCtx): Promise<ExecResult> {
+  const parsed = parseGrep(args);
+  if ('exitCode' in parsed) return parsed;
+  const { o, operands } = parsed;
+  const patterns: string[] = [];
+  if (o.sources.length === 0) {
+    const first = operands.shift();
+    if (first === undefined) return { stdout: '', stderr: "Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n", exitCode: 2 };
+    patterns.push(...first.split('\n'));
   }
-  // GNU's BRE `\+` and `\?` (extensions just-bash's BRE lacks) are the intervals `\{1,\}` and `\{0,1\}`.
-  if (p.mode === 'basic') pattern = pattern.replace(/(^|[^\\])((?:\\\\)*)\\([+?])/g, (_, pre: string, pairs: string, op: string) => `${pre}${pairs}\\{${op === '+' ? '1,' : '0,1'}\\}`);
-  let files = p.operands;
-  if (p.recursive) {
-    files = [];
-    const operands = p.operands.length > 0 ? p.operands : [''];
-    for (const o of operands) {
-      const abs = fs.resolvePath(cwd, o === '' ? '.' : o);
-      const st = await fs.stat(abs).catch(() => null);
-      if (st?.isDirectory) await walk(fs, abs, o, p, files);
-      else files.push(o);
+  for (const source of o.sources) {
+    if ('pattern' in source) {
+      patterns.push(...source.pattern.split('\n'));
+      continue;
     }
-    if (files.length === 0) return { stdout: '', stderr: '', exitCode: 1 };
+    const read = await readOperand(ctx, source.file);
+    if ('error' in read) return { stdout: '', stderr: `grep: ${source.file}: ${read.error}\n`, exitCode: 2 };
+    const text = decode(read.bytes).text;
+    if (text !== '') patterns.push(...(text.endsWith('\n') ? text.slice(0, -1) : text).split('\n'));
   }
-  const names = !p.noNames && (p.withNames || p.recursive || files.length > 1);
-  // just-bash names files only when there are several: /dev/null as a second operand makes it name one.
-  const padded = names && files.length === 1;
-  const argv = [...p.passed, ...(p.noNames ? ['-h'] : []), '-e', pattern, '--', ...files, ...(padded ? ['/dev/null'] : [])];
-  const r = await run(argv);
-  let { stdout, stderr } = r;
-  if (padded) stdout = stdout.split('\n').filter((l) => l !== '/dev/null' && !l.startsWith('/dev/null:')).join('\n');
-  if (p.silent) stderr = stderr.split('\n').filter((l) => !FILE_ERRORS.test(l)).join('\n');
-  return { ...r, stdout, stderr };
+  let regex: RegExp | undefined;
+  let stderr = '';
+  if (patterns.length > 0) {
+    const compiled = compileGrep(patterns, o.syntax, o);
+    if ('error' in compiled) return { stdout: '', stderr: `${compiled.error}\n`, exitCode: 2 };
+    regex = compiled.regex;
+    stderr = compiled.warnings.map((w) => `${w}\n`).join('');
+  }
+  const s = new Search(o, regex);
+  const recursive = o.directories === 'recurse';
+  const files = operands.length > 0 ? operands : [recursive ? '' : '-'];
+  // GNU names files when there are several operands; with -r and one operand, only the files found below it.
+  const names: boolean | 'below' = o.names ?? (files.length > 1 ? true : recursive ? 'below' : false);
+  if (o.max === 0) return { stdout: '', stderr, exitCode: 1 };
+  for (const f of files) {
+    if (s.done) break;
+    if (f === '-' || (f === '' && !recursive)) {
+      const input = await readOperand(ctx, '-');
+      if (!('error' in input)) s.file({ bytes: input.bytes, name: o.label, showName: names === true, width: 19 });
+      continue;
+    }
+    await visit(ctx.fs, s, ctx.fs.resolvePath(ctx.cwd, f === '' ? '.' : f), f, names, true);
+  }
+  const status = s.selected && (!s.trouble || o.quiet) ? 0 : s.trouble ? 2 : 1;
+  return { ...bytesOutput(unsafeBytesFromLatin1(s.out)), stderr: stderr + s.err, exitCode: status };
 }
 
-/** `grep` (and `egrep`/`fgrep` keep just-bash's own) for just-bash's `customCommands`. */
+/** `grep` for just-bash's `customCommands` (`egrep`/`fgrep` keep just-bash's own). */
 export function grepCommands(): CustomCommand[] {
-  return [defineCommand('grep', (args, ctx) => grep(args, ctx.fs, ctx.cwd, (a) => ctx.origCommand!(a)))];
+  return [defineCommand('grep', (args, ctx) => grep(args, ctx))];
 }

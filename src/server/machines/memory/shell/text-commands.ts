@@ -4,18 +4,38 @@
  */
 import type { CustomCommand } from 'just-bash';
 import { archiveCommands } from './archive-commands.ts';
+import { awkCommands } from './awk-command.ts';
+import { basencCommands } from './basenc-command.ts';
+import { bcCommands } from './bc-command.ts';
+import { cksumCommands } from './cksum-command.ts';
+import { cmpCommands } from './cmp-command.ts';
+import { commCommands } from './comm-command.ts';
+import { cutCommands } from './cut-command.ts';
 import { diffCommands } from './diff-command.ts';
 import { digestCommands } from './digest-command.ts';
+import { exprCommands } from './expr-command.ts';
+import { factorCommands } from './factor-command.ts';
+import { gzipCommands, zgrepCommands } from './gzip-command.ts';
 import { headTailCommands } from './head-tail.ts';
+import { hexdumpCommands } from './hexdump-command.ts';
+import { numfmtCommands } from './numfmt-command.ts';
+import { odCommands } from './od-command.ts';
+import { pasteCommands } from './paste-command.ts';
+import { patchCommands } from './patch-command.ts';
+import { seqCommands } from './seq-command.ts';
+import { shufCommands } from './shuf-command.ts';
 import { sortCommands } from './sort-command.ts';
 import { trCommands } from './tr-command.ts';
+import { tsortCommands } from './tsort-command.ts';
 import { uniqCommands } from './uniq-command.ts';
 import { wcCommands } from './wc-command.ts';
+import { xargsCommands } from './xargs-command.ts';
+import { xxdCommands } from './xxd-command.ts';
 
 /** Commands just-bash lacks that this list adds (each needs its `/bin` stub to be found on PATH). */
-export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 'sha512sum', 'b2sum'];
+export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 'sha512sum', 'b2sum', 'cmp', 'shuf', 'cksum', 'sum', 'numfmt', 'base32', 'basenc', 'patch', 'xxd', 'bc', 'factor', 'tsort', 'hexdump', 'hd', 'zgrep'];
 
 /** The commands of the text modules, for just-bash's `customCommands`. */
 export function textCommands(): CustomCommand[] {
-  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands()];
+  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands(), ...cmpCommands(), ...shufCommands(), ...cksumCommands(), ...numfmtCommands(), ...odCommands(), ...xargsCommands(), ...cutCommands(), ...basencCommands(), ...gzipCommands(), ...patchCommands(), ...awkCommands(), ...xxdCommands(), ...commCommands(), ...bcCommands(), ...pasteCommands(), ...factorCommands(), ...tsortCommands(), ...hexdumpCommands(), ...seqCommands(), ...exprCommands(), ...zgrepCommands()];
 }

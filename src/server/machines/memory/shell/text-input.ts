@@ -67,3 +67,21 @@ export async function deliver(ctx: InputCtx, out: string, target: string | undef
   }
   return { stdout: '', stderr: '', exitCode: 0 };
 }
+
+/**
+ * Walks the options before the first operand, for commands whose operands start a command or a program (`xargs
+ * CMD…`, `awk PROGRAM…`): each option word goes to `option`, with `next()` taking the following word; `--` ends
+ * the options. Returns the index of the first operand, or the first result `option` returns (an error).
+ */
+export function leadingOptions<R>(args: string[], option: (word: string, next: () => string | undefined) => R | undefined): { index: number } | { failed: R } {
+  let i = 0;
+  const next = () => args[++i];
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') return { index: i + 1 };
+    if (!a.startsWith('-') || a === '-') break;
+    const r = option(a, next);
+    if (r !== undefined) return { failed: r };
+  }
+  return { index: i };
+}

@@ -79,7 +79,7 @@ export const REAL_ENGINE_COMMANDS: readonly string[] = [
   'dpkg', 'docker', 'podman', 'kubectl', 'ssh', 'scp', 'rsync', 'su', 'systemctl', 'service', 'top',
   'htop', 'killall', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
   'vim', 'vi', 'nano', 'emacs', 'less', 'more', 'tmux', 'screen', 'strace', 'gdb', 'perl', 'lsof', 'useradd',
-  'ulimit', 'nproc', 'getconf', 'locale', 'bc', 'xxd', 'iconv', 'zip', 'unzip', 'free', 'lsblk', 'mkfifo', 'flock', 'bzip2', 'xz',
+  'ulimit', 'nproc', 'getconf', 'locale', 'iconv', 'zip', 'unzip', 'free', 'lsblk', 'mkfifo', 'flock', 'bzip2', 'xz',
 ];
 
 /** Whether just-bash's `js-exec` can run on this Node: its QuickJS worker needs `module.stripTypeScriptTypes` (Node 22.6+). */
@@ -100,7 +100,7 @@ const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr
 const notAvailable = (name: string, why = ''): ExecResult => fail(`${name}: not available in the shell engine${why}; ${SANDBOX_HINT}\n`, 127);
 
 /** Commands whose file operands may name `/dev/stdin`: spritzer rewrites it to `-` (their stdin). */
-const STDIN_READERS = ['cat', 'od', 'base64', 'tac', 'nl', 'cut'];
+const STDIN_READERS = ['cat', 'tac', 'nl'];
 const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
 
 /**
@@ -110,7 +110,7 @@ const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
  * - `hostname` and `uname` describe the sprite; `node` runs `js-exec` (or fails loudly when it cannot run);
  * - {@link REAL_ENGINE_COMMANDS} fail loudly (exit 127) naming `--exec sandbox` (`kill`, `trap`, `nohup` are
  *   jobs.ts's);
- * - `cat`, `head`, `wc`… read their stdin for a `/dev/stdin` operand; `od` also takes GNU's `-tx1` spelling.
+ * - `cat`, `tac`, `nl` read their stdin for a `/dev/stdin` operand (`od`, `cut`, `base64` have their own modules).
  * @see docs/fidelity.md "What the shell engine cannot do"
  */
 export function worldCommands(world: WorldContext): CustomCommand[] {
@@ -137,8 +137,7 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
     ...STDIN_READERS.map((name) =>
       defineCommand(name, async (args, ctx) => {
         const mapped = args.map((a) => (STDIN_PATHS.has(a) ? '-' : a));
-        // just-bash's od reads `-t x1` but not GNU's attached `-tx1` (nor `-N16`, `-j4`).
-        const result = await ctx.origCommand!(name === 'od' ? mapped.flatMap((a) => /^-[tNj]./.test(a) ? [a.slice(0, 2), a.slice(2)] : [a]) : mapped);
+        const result = await ctx.origCommand!(mapped);
         return withLoopErrors(result, mapped, ctx.fs, ctx.cwd); // ELOOP worded as bash does (loop-errors.ts)
       }),
     ),

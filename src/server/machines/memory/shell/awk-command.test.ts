@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { runShell } from '../../../../../test/support/shell-run.ts';
+
+// Outputs as mawk 1.3.4 (the sprite's awk) gives them (checked with bash on a GNU/Linux host).
+const files = "printf '3\\n1\\n2\\n10\\n1\\n' > nums.txt; printf 'b,2,x\\na,1,y\\n' > data.csv; ";
+
+describe('awk', () => {
+  it('formats printf as C does, and prints bare length', async () => {
+    const r = await runShell(`${files}awk 'BEGIN {printf "%05.2f|%-8.3e|%G\\n", 3.14159, 31415.9, 0.00001}'; awk '{ print length }' nums.txt | tr '\\n' ' '`);
+    expect(r.stdout).toBe('03.14|3.142e+04|1E-05\n1 1 1 2 1 ');
+  });
+  it('rebuilds the record with OFS, splits records on RS', async () => {
+    const r = await runShell(`${files}awk -F, -v OFS=';' '{$1=$1}1' data.csv; awk 'BEGIN{RS=","} {print}' <<< 'a,b'`);
+    expect(r.stdout).toBe('b;2;x\na;1;y\na\nb\n\n');
+  });
+  it('prints to computed file names, /dev/stderr and commands, and runs system()', async () => {
+    const r = await runShell(`${files}awk '{print > "out_" NR ".txt"}' nums.txt && cat out_4.txt; awk 'BEGIN{print "err" > "/dev/stderr"}' 2>&1; awk 'BEGIN { system("echo from-system") }'; awk '{ print | "sort -r" } END { close("sort -r"); print "done" }' nums.txt`);
+    expect(r.stdout).toBe('10\nerr\nfrom-system\n3\n2\n10\n1\n1\ndone\n');
+  });
+  it('reads a command with getline, sets RSTART before later arguments read it, returns system status', async () => {
+    const r = await runShell(`awk 'BEGIN { "echo hi" | getline x; print x; print match("foobar", /o+/), RSTART, RLENGTH; print system("exit 3") }'`);
+    expect(r.stdout).toBe('hi\n2 2 2\n3\n');
+  });
+  it("fails with mawk's messages and exit 2", async () => {
+    const r = await runShell(`awk 'BEGIN{'; echo "s=$?"; awk '{print}' nope; echo "s=$?"`);
+    expect(r).toEqual({ stdout: 's=2\ns=2\n', stderr: 'awk: line 2: missing } near end of file\nawk: cannot open nope (No such file or directory)\n', exit: 0 });
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * awk's number and printf formatting, as C's printf (mawk's): `%c %d %i %o %u %x %X %e %E %f %F %g %G %s %%` with
+ * the flags `- + space # 0`, width and precision (`*` from the arguments), and numbers shown as mawk shows them
+ * (integers in int range as `%d`, others by `OFMT`/`CONVFMT`, `inf`, `-nan`).
+ * @see https://pubs.opengroup.org/onlinepubs/9699919799/utilities/awk.html#tag_20_06_13_09
+ */
+
+interface Spec {
+  flags: string;
+  width: number | undefined;
+  precision: number | undefined;
+}
+
+const pad = (s: string, spec: Spec, numeric: boolean): string => {
+  const w = spec.width ?? 0;
+  if (s.length >= w) return s;
+  if (spec.flags.includes('-')) return s.padEnd(w);
+  if (numeric && spec.flags.includes('0')) {
+    const sign = /^[-+ ]|^0[xX]/.exec(s)?.[0] ?? '';
+    return sign + s.slice(sign.length).padStart(w - sign.length, '0');
+  }
+  return s.padStart(w);
+};
+
+const signed = (s: string, negative: boolean, spec: Spec) => (negative ? `-${s}` : spec.flags.includes('+') ? `+${s}` : spec.flags.includes(' ') ? ` ${s}` : s);
+
+/** `|v|` in C's `%e` with `p` decimals: `d.ddde±XX`. */
+function expo(v: number, p: number, upper: boolean): string {
+  const [m, e] = v.toExponential(p).split('e') as [string, string];
+  const n = Number(e);
+  const s = `${m}e${n < 0 ? '-' : '+'}${String(Math.abs(n)).padStart(2, '0')}`;
+  return upper ? s.toUpperCase() : s;
+}
+
+/** `|v|` in C's `%g` with precision `p` (`alt`: keep trailing zeros). */
+export function general(v: number, p: number, upper: boolean, alt = false): string {
+  const P = p === 0 ? 1 : p;
+  if (v === 0) return alt ? (0).toFixed(P - 1) : '0';
+  const X = Number(v.toExponential(P - 1).split('e')[1]);
+  let s = P > X && X >= -4 ? v.toFixed(P - 1 - X) : expo(v, P - 1, upper);
+  if (alt) return s;
+  // Trailing zeros of the fraction go, and a bare decimal point with them.
+  const [mant, exp] = s.split(/(?=[eE])/) as [string, string | undefined];
+  return (mant.includes('.') ? mant.replace(/0+$/, '').replace(/\.$/, '') : mant) + (exp ?? '');
+}
+
+const special = (v: number, upper: boolean): string | undefined => {
+  if (Number.isNaN(v)) return upper ? '-NAN' : '-nan';
+  if (!Number.isFinite(v)) return `${v < 0 ? '-' : ''}${upper ? 'INF' : 'inf'}`;
+  return undefined;
+};
+
+/** One conversion of `conv` for value `v` (a number or a string, already converted as the conversion wants). */
+function convert(conv: string, spec: Spec, num: number, str: string): string {
+  const upper = conv === 'X' || conv === 'E' || conv === 'G' || conv === 'F';
+  switch (conv) {
+    case 'c':
+      return pad(str, spec, false);
+    case 's':
+      return pad(spec.precision !== undefined ? str.slice(0, spec.precision) : str, spec, false);
+    case 'd': case 'i': case 'o': case 'x': case 'X': case 'u': {
+      const sp = special(num, upper);
+      if (sp) return pad(sp, { ...spec, flags: spec.flags.replace('0', '') }, false);
+      let n = BigInt(Math.trunc(num));
+      if (conv !== 'd' && conv !== 'i' && n < 0n) n += 1n << 64n;
+      const neg = n < 0n;
+      let digits = (neg ? -n : n).toString(conv === 'o' ? 8 : conv === 'x' || conv === 'X' ? 16 : 10);
+      if (upper) digits = digits.toUpperCase();
+      if (spec.precision !== undefined) digits = spec.precision === 0 && n === 0n ? '' : digits.padStart(spec.precision, '0');
+      if (spec.flags.includes('#') && conv === 'o' && !digits.startsWith('0')) digits = `0${digits}`;
+      if (spec.flags.includes('#') && (conv === 'x' || conv === 'X') && n !== 0n) digits = `0${conv}${digits}`;
+      const body = conv === 'd' || conv === 'i' ? signed(digits, neg, spec) : digits;
+      return pad(body, spec.precision !== undefined ? { ...spec, flags: spec.flags.replace('0', '') } : spec, true);
+    }
+    default: {
+      const sp = special(num, upper);
+      if (sp) return pad(signed(sp.replace('-', ''), sp.startsWith('-') && !Number.isNaN(num), spec), { ...spec, flags: spec.flags.replace('0', '') }, false);
+      const p = spec.precision ?? 6;
+      const a = Math.abs(num);
+      const neg = num < 0 || Object.is(num, -0);
+      const body = conv === 'f' || conv === 'F' ? a.toFixed(p) : conv === 'e' || conv === 'E' ? expo(a, p, upper) : general(a, p, upper, spec.flags.includes('#'));
+      return pad(signed(spec.flags.includes('#') && p === 0 && !body.includes('.') && conv !== 'g' && conv !== 'G' ? `${body}.` : body, neg, spec), spec, true);
+    }
+  }
+}
+
+/**
+ * `format` applied to `args` as awk's printf/sprintf: `toNum`/`toStr` convert an argument. Returns the text, or
+ * an error when there are too few arguments (mawk's `not enough arguments passed to …`).
+ */
+export function awkSprintf<V>(format: string, args: V[], toNum: (v: V) => number, toStr: (v: V) => string): { text: string } | { error: string } {
+  let out = '';
+  let next = 0;
+  const take = (): V | undefined => args[next++];
+  const re = /%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d*))?([cdiouxXeEfFgGs%])/g;
+  let last = 0;
+  for (let m = re.exec(format); m; m = re.exec(format)) {
+    out += format.slice(last, m.index);
+    last = re.lastIndex;
+    if (m[4] === '%') {
+      out += '%';
+      continue;
+    }
+    let width: number | undefined;
+    let flags = m[1]!;
+    if (m[2] === '*') {
+      const w = take();
+      if (w === undefined) return { error: 'not enough arguments' };
+      width = Math.trunc(toNum(w));
+      if (width < 0) {
+        flags += '-';
+        width = -width;
+      }
+    } else if (m[2] !== undefined) width = Number(m[2]);
+    let precision: number | undefined;
+    if (m[3] === '*') {
+      const p = take();
+      if (p === undefined) return { error: 'not enough arguments' };
+      precision = Math.max(0, Math.trunc(toNum(p)));
+    } else if (m[3] !== undefined) precision = Number(m[3] || 0);
+    const v = take();
+    if (v === undefined) return { error: 'not enough arguments' };
+    const conv = m[4]!;
+    let str = '';
+    let num = 0;
+    if (conv === 'c') {
+      // A number is a character code (a byte); a string gives its first character.
+      str = typeof v === 'number' ? String.fromCharCode(Math.trunc(v) & 255) : toStr(v).slice(0, 1);
+    } else if (conv === 's') str = toStr(v);
+    else num = toNum(v);
+    out += convert(conv, { flags, width, precision }, num, str);
+  }
+  return { text: out + format.slice(last) };
+}
+
+/** A number as awk shows it: integers within C's int range as such, others through `fmt` (OFMT or CONVFMT). */
+export function numberText(v: number, fmt: string): string {
+  if (Number.isInteger(v) && v >= -2147483647 && v <= 2147483647) return String(v);
+  const sp = special(v, false);
+  if (sp) return sp;
+  const r = awkSprintf(fmt, [v], (x) => x, String);
+  return 'text' in r ? r.text : String(v);
+}

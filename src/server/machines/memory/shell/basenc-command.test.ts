@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { runShell } from '../../../../../test/support/shell-run.ts';
+
+// Outputs as GNU coreutils 9 gives them (checked with bash on a GNU/Linux host).
+describe('base64, base32, basenc', () => {
+  it('writes what decodes before a fault, then fails with invalid input', async () => {
+    const r = await runShell("echo '!!!' | base64 -d; echo \"s=$?\"; base64 -d <<< 'aGVsbG8'; echo \" s=$?\"; base64 -d <<< 'aGV*sbG8='; echo \" s=$?\"; base64 -d -i <<< 'aGV*sbG8='; echo");
+    expect(r).toEqual({ stdout: 's=1\nhello s=1\nhe s=1\nhello\n', stderr: 'base64: invalid input\nbase64: invalid input\nbase64: invalid input\n', exit: 0 });
+  });
+  it('encodes and decodes base32 and basenc alphabets', async () => {
+    const r = await runShell("base32 -d <<< 'NBUQU==='; printf hi | base32; echo; basenc --base64url <<< '??>'; printf hi | basenc --base16");
+    expect(r.stdout).toBe('hi\nNBUQ====\n\nPz8-Cg==\n6869\n');
+  });
+});

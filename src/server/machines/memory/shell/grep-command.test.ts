@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { runShell } from '../../../../../test/support/shell-run.ts';
+
+// Outputs as GNU grep 3 prints them (checked with bash on a GNU/Linux host, LANG=C.UTF-8).
+const files = [
+  "mkdir -p src/lib docs; printf 'hello world\\nfoo bar\\nHello again\\n' > a.txt; printf '3\\n1\\n2\\n10\\n1\\n' > nums.txt",
+  "printf 'line1\\nline2\\nline3\\nline4\\nline5\\nline6\\nline7\\nline8\\nline9\\nline10\\nline11\\nline12\\n' > lines.txt",
+  "printf 'export const x = 1;\\n// TODO fix\\n' > src/lib/util.ts; printf 'Some TODO here\\n' > docs/README.md; ln -s a.txt link.txt; ",
+].join('; ');
+
+describe('grep patterns', () => {
+  it('matches every -e pattern, anchors included, and -F -x lists', async () => {
+    expect((await runShell(`${files}grep -e '^line1$' -e '^line2$' lines.txt; grep -F -x -e 1 -e 3 nums.txt`)).stdout).toBe('line1\nline2\n3\n1\n1\n');
+  });
+  it('knows word boundaries, Perl lookbehind and back-references', async () => {
+    const r = await runShell(`${files}grep '\\<foo\\>' a.txt; grep -P '(?<=line)1\\d' lines.txt; printf 'abb\\ncdd\\n' | grep -E -e 'a(b)\\1' -e 'c(d)\\1'; grep -w 'line1' lines.txt`);
+    expect(r.stdout).toBe('foo bar\nline10\nline11\nline12\nabb\ncdd\nline1\n');
+  });
+  it("fails on a malformed pattern with GNU's messages and status 2", async () => {
+    const r = await runShell(`${files}grep '[' a.txt; echo "s=$?"; grep '\\(a' a.txt; grep -E 'a{2,1}' a.txt; echo "s=$?"`);
+    expect(r).toEqual({ stdout: 's=2\ns=2\n', stderr: 'grep: Invalid regular expression\ngrep: Unmatched ( or \\(\ngrep: Invalid content of \\{\\}\n', exit: 0 });
+  });
+});
+
+describe('grep output', () => {
+  it('names stdin as (standard input) or --label', async () => {
+    expect((await runShell('echo hello | grep -H hello; echo hello | grep --label=in -H hello')).stdout).toBe('(standard input):hello\nin:hello\n');
+  });
+  it('prints byte offsets, tab-aligned numbers, NUL after names', async () => {
+    const r = await runShell(`${files}grep -ob o a.txt; grep -T -n hello a.txt; grep -Z -l hello a.txt | tr '\\0' '|'`);
+    expect(r.stdout).toBe('4:o\n7:o\n13:o\n14:o\n24:o\n 1:\thello world\na.txt|');
+  });
+  it('prints context with separators, and -m stops after its lines but keeps the trailing context', async () => {
+    const r = await runShell(`${files}grep -n -C1 -e line3 -e line7 lines.txt; grep -A1 -m1 -n o a.txt; grep -B1 line1 lines.txt --group-separator=XX`);
+    expect(r.stdout).toBe('2-line2\n3:line3\n4-line4\n--\n6-line6\n7:line7\n8-line8\n1:hello world\n2-foo bar\nline1\nXX\nline9\nline10\nline11\nline12\n');
+  });
+  it('colours matches with --color=always', async () => {
+    expect((await runShell(`${files}grep --color=always foo a.txt`)).stdout).toBe('\x1b[01;31m\x1b[Kfoo\x1b[m\x1b[K bar\n');
+  });
+});
+
+describe('grep inputs', () => {
+  it('walks -r with names only below directories, -R through symlinks', async () => {
+    const r = await runShell(`${files}grep -r TODO src/lib/util.ts; grep -R hello . | sort; grep -r hello . | sort`);
+    expect(r.stdout).toBe('// TODO fix\n./a.txt:hello world\n./link.txt:hello world\n./a.txt:hello world\n');
+  });
+  it('reports a binary file that matches on stderr, and reads it with -a, skips it with -I', async () => {
+    const r = await runShell(`${files}printf 'x\\0y\\n' > bin.dat; grep y bin.dat; echo "s=$?"; grep -c y bin.dat; grep -I y bin.dat; echo "s=$?"; grep -a y bin.dat | tr '\\0' @`);
+    expect(r).toEqual({ stdout: 's=0\n1\ns=1\nx@y\n', stderr: 'grep: bin.dat: binary file matches\n', exit: 0 });
+  });
+  it('suppresses lines that are not UTF-8 text, and reads NUL-ended lines with -z', async () => {
+    const r = await runShell(`${files}printf 'b1\\nb\\377\\nb3\\n' | grep b; printf 'a\\0b\\0' | grep -z b | tr '\\0' '\\n'; grep -z -c . nums.txt`);
+    expect(r).toEqual({ stdout: 'b1\nb3\nb\n1\n', stderr: 'grep: (standard input): binary file matches\n', exit: 0 });
+  });
+});

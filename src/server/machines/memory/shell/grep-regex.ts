@@ -1,0 +1,277 @@
+/**
+ * GNU grep's pattern languages made JavaScript regular expressions (`u` flag, matched against UTF-8-decoded lines):
+ * BRE (`-G`, with GNU's `\+ \? \| \< \> \b \w \s`), ERE (`-E`), fixed strings (`-F`) and Perl (`-P`, which
+ * JavaScript's syntax mostly is), with `-w`/`-x` and several patterns made one alternation (back-references
+ * renumbered). Malformed patterns fail with GNU's messages (`Unmatched ( or \(`, `Trailing backslash`, …).
+ * @see https://www.gnu.org/software/grep/manual/grep.html#Regular-Expressions
+ */
+
+export type GrepSyntax = 'basic' | 'extended' | 'fixed' | 'perl';
+
+/** The matcher of a pattern list, or GNU's message for its first bad pattern. */
+export type Compiled = { regex: RegExp; warnings: string[] } | { error: string };
+
+/** POSIX classes in the sprite's C.UTF-8 locale, as the body of a JS `u` character class. */
+const CLASSES: Record<string, string> = {
+  alpha: '\\p{L}',
+  upper: '\\p{Lu}',
+  lower: '\\p{Ll}',
+  digit: '0-9',
+  alnum: '\\p{L}\\p{Nd}',
+  xdigit: '0-9A-Fa-f',
+  space: ' \\t\\n\\r\\f\\v',
+  blank: ' \\t',
+  punct: '!-\\/:-@\\[-`{-~',
+  print: ' -~\\u00a0-\\u{10ffff}',
+  graph: '!-~\\u00a1-\\u{10ffff}',
+  cntrl: '\\0-\\x1f\\x7f',
+};
+
+/** A word character for `\w`, `\<`, `\>` and `-w`: letters and digits of any script, and `_`. */
+const WORD = '[\\p{L}\\p{N}_]';
+
+/** The same classes over bytes (awk reads bytes: a byte above 0x7f is in no class). */
+const ASCII_CLASSES: Record<string, string> = { ...CLASSES, alpha: 'A-Za-z', upper: 'A-Z', lower: 'a-z', alnum: 'A-Za-z0-9', print: ' -~', graph: '!-~' };
+
+/** How a dialect reads classes and escapes: grep's (Unicode text) or awk's (bytes, C escapes, `\` in brackets). */
+interface Dialect {
+  classes: Record<string, string>;
+  word: string;
+  notWord: string;
+  awk: boolean;
+}
+const GREP: Dialect = { classes: CLASSES, word: WORD, notWord: '[^\\p{L}\\p{N}_]', awk: false };
+const AWK: Dialect = { classes: ASCII_CLASSES, word: '[A-Za-z0-9_]', notWord: '[^A-Za-z0-9_]', awk: true };
+const C_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', v: '\v', a: '\x07', b: '\b', '/': '/', '"': '"' };
+/** `c` as a literal outside a class, and inside one (where `-` and `^` matter instead). */
+const literal = (c: string) => (/[\\^$.*+?()[\]{}|/]/.test(c) ? `\\${c}` : c);
+const classLiteral = (c: string) => (/[\\^\]\[-]/.test(c) ? `\\${c}` : c);
+
+class Bad extends Error {}
+
+/** A bracket expression starting at `p[i] === '['`: the JS class and the index after it. */
+function bracket(p: string, i: number, dialect: Dialect): [string, number] {
+  let j = i + 1;
+  let out = '[';
+  if (p[j] === '^') {
+    out += '^';
+    j++;
+  }
+  // GNU words a pattern that ends at the `[` (or `[^`) itself differently from one missing its `]`.
+  if (j >= p.length) throw new Bad('Invalid regular expression');
+  let first = true;
+  for (;;) {
+    if (j >= p.length) throw new Bad('Unmatched [, [^, [:, [., or [=');
+    const c = p[j]!;
+    if (c === ']' && !first) return [`${out}]`, j + 1];
+    first = false;
+    if (c === '[' && (p[j + 1] === ':' || p[j + 1] === '=' || p[j + 1] === '.')) {
+      const kind = p[j + 1]!;
+      const close = p.indexOf(`${kind}]`, j + 2);
+      if (close < 0) throw new Bad('Unmatched [, [^, [:, [., or [=');
+      const name = p.slice(j + 2, close);
+      if (kind === ':') {
+        if (!(name in dialect.classes)) throw new Bad('Invalid character class name');
+        out += dialect.classes[name];
+      } else out += [...name].map(classLiteral).join('');
+      j = close + 2;
+      continue;
+    }
+    if (dialect.awk && c === '\\' && j + 1 < p.length) {
+      // awk escapes inside brackets too (`[\/]`, `[\t ]`).
+      const d = p[j + 1]!;
+      out += classLiteral(C_ESCAPES[d] ?? d);
+      j += 2;
+      continue;
+    }
+    // A range keeps its `-`; any other `-` (first or last) is a literal.
+    if (c === '-' && out.length > 1 && p[j + 1] !== ']' && !out.endsWith('^')) out += '-';
+    else out += classLiteral(c);
+    j++;
+  }
+}
+
+/** A BRE or ERE `p` as JS regex source; group numbers in back-references are shifted by `offset`. */
+function posix(p: string, extended: boolean, offset: number, warnings: string[], dialect: Dialect = GREP): { source: string; groups: number } {
+  let out = '';
+  let groups = 0;
+  /** The `out` index of each open group's `(`. */
+  const open: number[] = [];
+  /** Where the last atom begins in `out` (-1: nothing to repeat, as at the start or after `(`, `|`, `^`). */
+  let atom = -1;
+  let quantified = false;
+  const addAtom = (text: string) => {
+    atom = out.length;
+    quantified = false;
+    out += text;
+  };
+  const boundary = (text: string) => {
+    atom = -1;
+    out += text;
+  };
+  /** Appends quantifier `q`; a second one applies to the first's result (`a**`), as in POSIX. */
+  const quantify = (q: string) => {
+    if (quantified) out = `${out.slice(0, atom)}(?:${out.slice(atom)})`;
+    out += q;
+    quantified = true;
+  };
+  for (let i = 0; i < p.length; ) {
+    const c = p[i]!;
+    const none = atom < 0;
+    if (c === '\\') {
+      if (i + 1 >= p.length) throw new Bad('Trailing backslash');
+      const d = p[i + 1]!;
+      i += 2;
+      if (!extended && d === '(') {
+        open.push(out.length);
+        groups++;
+        boundary('(');
+      } else if (!extended && d === ')') {
+        const at = open.pop();
+        if (at === undefined) throw new Bad('Unmatched ) or \\)');
+        out += ')';
+        atom = at;
+        quantified = false;
+      } else if (!extended && d === '|') boundary('|');
+      else if (!extended && d === '{') {
+        const m = /^(\d*)(,(\d*))?\\\}/.exec(p.slice(i));
+        if (none) addAtom('\\{');
+        else {
+          if (!m) throw new Bad(p.slice(i).includes('\\}') ? 'Invalid content of \\{\\}' : 'Unmatched \\{');
+          quantify(interval(m[1]!, m[2], m[3]));
+          i += m[0].length;
+        }
+      } else if (!extended && (d === '+' || d === '?')) {
+        if (none) addAtom(`\\${d}`);
+        else quantify(d);
+      } else if (/[1-9]/.test(d)) {
+        if (Number(d) > groups) throw new Bad('Invalid back reference');
+        addAtom(`\\${Number(d) + offset}`);
+      } else if (dialect.awk && C_ESCAPES[d] !== undefined) addAtom(literal(C_ESCAPES[d]!));
+      else if (dialect.awk && /[0-7]/.test(d)) {
+        const oct = /^[0-7]{1,3}/.exec(p.slice(i - 1))![0];
+        i += oct.length - 1;
+        addAtom(literal(String.fromCharCode(parseInt(oct, 8) & 255)));
+      } else if (d === '<') boundary(`(?<!${dialect.word})(?=${dialect.word})`);
+      else if (d === '>') boundary(`(?<=${dialect.word})(?!${dialect.word})`);
+      else if (d === 'b' || d === 'B') boundary(`\\${d}`);
+      else if (d === 'w') addAtom(dialect.word);
+      else if (d === 'W') addAtom(dialect.notWord);
+      else if (d === 's' || d === 'S') addAtom(`\\${d}`);
+      else if (d === '`') boundary('^');
+      else if (d === "'") boundary('$');
+      else addAtom(literal(d));
+      continue;
+    }
+    if (c === '[') {
+      const [cls, next] = bracket(p, i, dialect);
+      if (/^\[:.*:\]$/.test(p.slice(i, next))) throw new Bad(`character class syntax is [${p.slice(i, next)}], not ${p.slice(i, next)}`);
+      addAtom(cls);
+      i = next;
+      continue;
+    }
+    i++;
+    if (c === '.') addAtom('.');
+    else if (c === '*' || (extended && (c === '+' || c === '?'))) {
+      // With nothing before it, `*` is a literal in a BRE; an ERE ignores it (GNU warns).
+      if (!none) quantify(c);
+      else if (extended) warnings.push(`grep: warning: ${c} at start of expression`);
+      else addAtom('\\*');
+    } else if (c === '^') {
+      if (extended || none) boundary('^');
+      else addAtom('\\^');
+    } else if (c === '$') {
+      const rest = p.slice(i);
+      if (extended || rest === '' || rest.startsWith('\\)') || rest.startsWith('\\|')) boundary('$');
+      else addAtom('\\$');
+    } else if (extended && c === '{' && !dialect.awk) {
+      const m = /^(\d*)(,(\d*))?\}/.exec(p.slice(i));
+      if (!m || none) addAtom('\\{');
+      else {
+        quantify(interval(m[1]!, m[2], m[3]));
+        i += m[0].length;
+      }
+    } else if (extended && c === '(') {
+      open.push(out.length);
+      groups++;
+      boundary('(');
+    } else if (extended && c === ')') {
+      const at = open.pop();
+      if (at === undefined) addAtom('\\)');
+      else {
+        out += ')';
+        atom = at;
+        quantified = false;
+      }
+    } else if (extended && c === '|') boundary('|');
+    else addAtom(literal(c));
+  }
+  if (open.length > 0) throw new Bad('Unmatched ( or \\(');
+  return { source: out, groups };
+}
+
+/** `{m,n}` checked as GNU checks it (`Invalid content of \{\}` when m > n or too large). */
+function interval(min: string, comma: string | undefined, max: string | undefined): string {
+  const lo = min === '' ? 0 : Number(min);
+  const hi = comma === undefined ? lo : max === '' || max === undefined ? Infinity : Number(max);
+  if (hi < lo || lo > 32767 || (hi !== Infinity && hi > 32767)) throw new Bad('Invalid content of \\{\\}');
+  return `{${lo},${hi === Infinity ? '' : hi}}`;
+}
+
+/** A Perl pattern as JS source: the PCRE escapes JavaScript lacks are spelled out. */
+function perl(p: string): string {
+  return p
+    .replace(/\\Q(.*?)(\\E|$)/g, (_, lit: string) => [...lit].map(literal).join(''))
+    .replace(/\\h/g, '[ \\t]')
+    .replace(/\\A/g, '^')
+    .replace(/\\[zZ]/g, '$');
+}
+
+/**
+ * One matcher for `patterns` in `syntax` (each alternative matching as GNU matches it), `-i`, `-w`, `-x` applied.
+ * The regex has the `g`, `u` and `d`-free flags a caller can run with `exec` from any `lastIndex`.
+ */
+export function compileGrep(patterns: string[], syntax: GrepSyntax, o: { ignoreCase: boolean; word: boolean; line: boolean }): Compiled {
+  const warnings: string[] = [];
+  const parts: string[] = [];
+  let offset = 0;
+  try {
+    for (const p of patterns) {
+      if (syntax === 'fixed') parts.push([...p].map(literal).join(''));
+      else if (syntax === 'perl') parts.push(perl(p));
+      else {
+        const { source, groups } = posix(p, syntax === 'extended', offset, warnings);
+        parts.push(source);
+        offset += groups;
+      }
+    }
+  } catch (err) {
+    if (err instanceof Bad) return { error: `grep: ${err.message}` };
+    throw err;
+  }
+  let body = parts.map((s) => `(?:${s})`).join('|');
+  if (o.line) body = `^(?:${body})$`;
+  else if (o.word) body = `(?<!${WORD})(?:${body})(?!${WORD})`;
+  const flags = `g${o.ignoreCase ? 'i' : ''}`;
+  try {
+    return { regex: new RegExp(body, `${flags}u`), warnings };
+  } catch {
+    try {
+      return { regex: new RegExp(body, flags), warnings };
+    } catch {
+      return { error: syntax === 'perl' ? 'grep: unmatched parentheses or invalid Perl pattern' : 'grep: Invalid regular expression' };
+    }
+  }
+}
+
+/**
+ * An awk regular expression (an ERE over bytes, with awk's escapes; `{` is a literal, as in mawk 1.3.4) as a JS
+ * RegExp without flags, or the reason it is malformed (mawk's wording comes from the caller).
+ */
+export function awkRegExp(p: string): RegExp | { error: string } {
+  try {
+    return new RegExp(posix(p, true, 0, [], AWK).source);
+  } catch (err) {
+    return { error: err instanceof Error ? err.message : String(err) };
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * `gzip`, `gunzip` and `zcat` as GNU gzip reports: decompression to stdout (`zcat`, `-dc`) and `-l` done here over
+ * node's zlib (any operand name, `/dev/fd/N` and stdin included; `-f` passes data that is not gzip through), the
+ * rest (compressing, decompressing in place) by just-bash's gzip with GNU's wording: messages always say `gzip:`
+ * (gunzip and zcat are gzip), an existing output is `already exists;\tnot overwritten` with exit 2, a suffix
+ * warning exits 2. `zgrep` searches decompressed data with `grep`.
+ * @see https://www.gnu.org/software/gzip/manual/gzip.html
+ */
+import { gunzipSync } from 'node:zlib';
+import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
+import { shellQuote } from '../argv.ts';
+import { readOperand, type InputCtx } from './text-input.ts';
+
+type Run = (args: string[]) => Promise<ExecResult>;
+
+/** The short flags of a gzip argv (its clusters, `--stdout`, `--decompress`…), and its operands. */
+function flagsOf(args: string[]): { flags: Set<string>; operands: string[] } {
+  const LONG: Record<string, string> = { '--stdout': 'c', '--to-stdout': 'c', '--decompress': 'd', '--uncompress': 'd', '--force': 'f', '--keep': 'k', '--list': 'l', '--quiet': 'q', '--test': 't', '--verbose': 'v' };
+  const flags = new Set<string>();
+  const operands: string[] = [];
+  let options = true;
+  for (const a of args) {
+    if (options && a === '--') options = false;
+    else if (options && a.startsWith('--')) flags.add(LONG[a] ?? a);
+    else if (options && a.startsWith('-') && a.length > 1) for (const c of a.slice(1)) flags.add(c);
+    else operands.push(a);
+  }
+  return { flags, operands };
+}
+
+const isGzip = (bytes: string) => bytes.charCodeAt(0) === 0x1f && bytes.charCodeAt(1) === 0x8b;
+
+/** Decompresses each operand (or stdin) to stdout, as `gzip -dc` (`-f`: data that is not gzip is copied). */
+async function toStdout(operands: string[], force: boolean, ctx: InputCtx): Promise<ExecResult> {
+  let out = '';
+  let stderr = '';
+  let status = 0;
+  for (const name of operands.length > 0 ? operands : ['-']) {
+    const shown = name === '-' ? 'stdin' : name;
+    const input = await readOperand(ctx, name);
+    if ('error' in input) {
+      const dir = input.error === 'Is a directory';
+      stderr += dir ? `gzip: ${shown} is a directory -- ignored\n` : `gzip: ${shown}: ${input.error}\n`;
+      status = Math.max(status, dir ? 2 : 1);
+      continue;
+    }
+    if (!isGzip(input.bytes)) {
+      if (force) out += input.bytes;
+      else {
+        // GNU's message comes after a newline here (its progress line to a terminal would precede it).
+        stderr += `\ngzip: ${shown}: not in gzip format\n`;
+        status = 1;
+      }
+      continue;
+    }
+    try {
+      out += gunzipSync(Buffer.from(input.bytes, 'latin1')).toString('latin1');
+    } catch {
+      stderr += `gzip: ${shown}: unexpected end of file\n`;
+      status = 1;
+    }
+  }
+  return { ...bytesOutput(unsafeBytesFromLatin1(out)), stderr, exitCode: status };
+}
+
+/** `gzip -l`: the compressed and uncompressed sizes of each operand, GNU's columns and ratio. */
+async function list(operands: string[], ctx: InputCtx): Promise<ExecResult> {
+  let out = '         compressed        uncompressed  ratio uncompressed_name\n';
+  let stderr = '';
+  for (const name of operands.length > 0 ? operands : ['-']) {
+    const input = await readOperand(ctx, name);
+    const shown = name === '-' ? 'stdin' : name;
+    if ('error' in input) {
+      stderr += `gzip: ${shown}: ${input.error}\n`;
+      continue;
+    }
+    const b = input.bytes;
+    if (!isGzip(b) || b.length < 18) {
+      stderr += `gzip: ${shown}: not in gzip format\n`;
+      continue;
+    }
+    const size = (b.charCodeAt(b.length - 4) | (b.charCodeAt(b.length - 3) << 8) | (b.charCodeAt(b.length - 2) << 16)) + b.charCodeAt(b.length - 1) * 2 ** 24;
+    // The ratio counts the deflated data only: the header (with the stored name) and the 8-byte trailer are not.
+    let header = 10;
+    if (b.charCodeAt(3) & 0x08) header = b.indexOf('\0', 10) + 1;
+    const data = b.length - header - 8;
+    const ratio = size === 0 ? 0 : ((size - data) / size) * 100;
+    const target = name === '-' ? 'stdout' : name.replace(/\.(gz|z|tgz)$/i, (m) => (m.toLowerCase() === '.tgz' ? '.tar' : ''));
+    out += `${String(b.length).padStart(19)} ${String(size).padStart(19)} ${ratio.toFixed(1).padStart(5)}% ${target}\n`;
+  }
+  return { stdout: stderr && out.split('\n').length === 2 ? '' : out, stderr, exitCode: stderr ? 1 : 0 };
+}
+
+/** Just-bash's result worded as GNU gzip's (file names as the operands gave them). */
+function gnuWording(r: ExecResult, operands: string[], ctx: InputCtx): ExecResult {
+  let stderr = r.stderr
+    .replace(/^(gunzip|zcat): /gm, 'gzip: ')
+    .replace(/already exists; not overwritten/g, 'already exists;\tnot overwritten')
+    .replace(/^gzip: (.*): is a directory -- ignored$/gm, 'gzip: $1 is a directory -- ignored');
+  for (const o of operands) if (!o.startsWith('/')) stderr = stderr.split(ctx.fs.resolvePath(ctx.cwd, o)).join(o);
+  const warning = /unknown suffix -- ignored|already exists;|is a directory -- ignored/.test(stderr) && !/No such file|not in gzip format/.test(stderr);
+  return { ...r, stderr, exitCode: r.exitCode === 1 && warning ? 2 : r.exitCode };
+}
+
+async function gzip(cmd: string, args: string[], ctx: InputCtx, run: Run): Promise<ExecResult> {
+  const { flags, operands } = flagsOf(args);
+  const decompress = cmd !== 'gzip' || flags.has('d');
+  if (flags.has('l')) return list(operands, ctx);
+  if (decompress && (cmd === 'zcat' || flags.has('c') || operands.length === 0) && !flags.has('t') && ![...flags].some((f) => f.startsWith('--'))) return toStdout(operands, flags.has('f'), ctx);
+  return gnuWording(await run(args), operands, ctx);
+}
+
+/** `gzip`, `gunzip` and `zcat` for just-bash's `customCommands`, over its own. */
+export function gzipCommands(): CustomCommand[] {
+  return ['gzip', 'gunzip', 'zcat'].map((name) => defineCommand(name, (args, ctx) => gzip(name, args, ctx, (a) => ctx.origCommand!(a))));
+}
+
+/**
+ * `zgrep` as gzip's script runs it: each operand decompressed (plain data as it is) and searched by `grep` with
+ * the operand's name as its label (names shown when there are several, or with `-H`); stdin without operands.
+ */
+async function zgrep(args: string[], ctx: CommandContext): Promise<ExecResult> {
+  // The first word that is not an option (nor an option's value) is the pattern, unless -e/-f gave one.
+  const VALUED = new Set(['-e', '-f', '-m', '-A', '-B', '-C', '--regexp', '--file', '--max-count']);
+  const opts: string[] = [];
+  const files: string[] = [];
+  let patternGiven = args.some((a) => a === '-e' || a === '-f' || /^--(regexp|file)=/.test(a) || /^-[^-]*[ef]/.test(a));
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.startsWith('-') && a !== '-') {
+      opts.push(a);
+      if (VALUED.has(a)) opts.push(args[++i] ?? '');
+    } else if (!patternGiven) {
+      opts.push('-e', a);
+      patternGiven = true;
+    } else files.push(a);
+  }
+  const names = opts.includes('-h') ? false : files.length > 1 || opts.includes('-H');
+  let stdout = '';
+  let stderr = '';
+  let status = 1;
+  for (const name of files.length > 0 ? files : ['-']) {
+    const data = await toStdout([name], true, ctx);
+    if (data.exitCode !== 0) {
+      stderr += data.stderr;
+      status = 2;
+      continue;
+    }
+    const label = name === '-' ? '(standard input)' : name;
+    const argv = [...opts, `--label=${label}`, ...(names ? ['-H'] : []), '-'];
+    const r = await ctx.exec!(`grep ${argv.map(shellQuote).join(' ')}`, { cwd: ctx.cwd, stdin: data.stdout, stdinKind: 'bytes' });
+    stdout += r.stdoutKind === 'bytes' ? r.stdout : Buffer.from(r.stdout, 'utf8').toString('latin1');
+    stderr += r.stderr;
+    if (r.exitCode === 0 && status !== 2) status = 0;
+    else if (r.exitCode > 1) status = 2;
+  }
+  return { ...bytesOutput(unsafeBytesFromLatin1(stdout)), stderr, exitCode: status };
+}
+
+/** `zgrep` for just-bash's `customCommands`. */
+export function zgrepCommands(): CustomCommand[] {
+  return [defineCommand('zgrep', (args, ctx) => zgrep(args, ctx))];
+}

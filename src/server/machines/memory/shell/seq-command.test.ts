@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { runShell } from '../../../../../test/support/shell-run.ts';
+
+// Outputs as GNU coreutils 9 seq prints them (checked with bash on a GNU/Linux host).
+describe('seq', () => {
+  it('formats with -f, joins with -s, pads with -w, keeps the decimals of its arguments', async () => {
+    const r = await runShell("seq -f '%03g' 3; seq -s, 3; seq -w 8 10; seq 1 0.5 2; seq -w -3 2 | tr '\\n' ' '");
+    expect(r.stdout).toBe('001\n002\n003\n1,2,3\n08\n09\n10\n1.0\n1.5\n2.0\n-3 -2 -1 00 01 02 ');
+  });
+  it("rejects bad arguments with GNU's messages", async () => {
+    const r = await runShell('seq a; echo "s=$?"; seq 1 0 3; echo "s=$?"');
+    expect(r).toEqual({ stdout: 's=1\ns=1\n', stderr: "seq: invalid floating point argument: ‘a’\nTry 'seq --help' for more information.\nseq: invalid Zero increment value: ‘0’\nTry 'seq --help' for more information.\n", exit: 0 });
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * `seq` as GNU coreutils prints: FIRST, INCREMENT and LAST as decimals (each value FIRST + i·INCREMENT), integers
+ * as integers and others with as many decimals as FIRST and INCREMENT have, `-f FORMAT` (one `%e %f %g` directive,
+ * C's printf), `-s SEP`, `-w` (zero-padded to equal width), and GNU's argument errors.
+ * @see https://www.gnu.org/software/coreutils/manual/html_node/seq-invocation.html
+ */
+import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
+import { awkSprintf } from './awk-format.ts';
+
+const TRY = "Try 'seq --help' for more information.\n";
+const fail = (text: string): ExecResult => ({ stdout: '', stderr: `seq: ${text}\n${TRY}`, exitCode: 1 });
+const decimals = (s: string) => (/e/i.test(s) ? 0 : (s.split('.')[1] ?? '').length);
+
+function seq(args: string[], cap: number): ExecResult | undefined {
+  let format: string | undefined;
+  let sep = '\n';
+  let width = false;
+  const nums: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    // A negative number is an operand, not an option (`seq -1 1`).
+    if (a.startsWith('-') && a.length > 1 && !/^-[\d.]/.test(a)) {
+      if (a === '--') {
+        nums.push(...args.slice(i + 1));
+        break;
+      }
+      const m = /^(?:-([fs])(.*)|--(format|separator)(?:=(.*))?)$/.exec(a);
+      if (m) {
+        const v = (m[2] || m[4]) ?? args[++i];
+        if (v === undefined) return fail(`option requires an argument -- '${m[1] ?? m[3]}'`);
+        if ((m[1] ?? m[3]) === 'f' || m[3] === 'format') format = v;
+        else sep = v;
+      } else if (a === '-w' || a === '--equal-width') width = true;
+      else return fail(`invalid option -- '${a.slice(1)}'`);
+      continue;
+    }
+    nums.push(a);
+  }
+  if (nums.length === 0) return fail('missing operand');
+  if (nums.length > 3) return fail(`extra operand ‘${nums[3]}’`);
+  for (const n of nums) if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(n) && !/^[-+]?inf(inity)?$/i.test(n)) return fail(`invalid floating point argument: ‘${n}’`);
+  const [first, incr, last] = nums.length === 1 ? ['1', '1', nums[0]!] : nums.length === 2 ? [nums[0]!, '1', nums[1]!] : [nums[0]!, nums[1]!, nums[2]!];
+  const step = Number(incr);
+  if (step === 0) return fail(`invalid Zero increment value: ‘${incr}’`);
+  if (format !== undefined && (format.match(/%[^%]/g) ?? []).length !== 1) return { stdout: '', stderr: `seq: format ‘${format}’ has ${(format.match(/%[^%]/g) ?? []).length === 0 ? 'no' : 'too many'} % directive${(format.match(/%[^%]/g) ?? []).length === 0 ? '' : 's'}\n`, exitCode: 1 };
+  const prec = Math.max(decimals(first), decimals(incr));
+  const start = Number(first);
+  const end = Number(last);
+  const values: string[] = [];
+  for (let i = 0; ; i++) {
+    const v = start + i * step;
+    if (step > 0 ? v > end + 1e-12 * Math.abs(step) : v < end - 1e-12 * Math.abs(step)) break;
+    if (format !== undefined) {
+      const r = awkSprintf(format, [v], (x) => x, String);
+      values.push('text' in r ? r.text : '');
+    } else values.push(prec > 0 ? v.toFixed(prec) : String(Math.round(v)));
+    // Past just-bash's own cap, its seq runs instead and ends the script at that limit (world.ts explains it).
+    if (values.length > cap) return undefined;
+  }
+  if (width && format === undefined) {
+    const w = Math.max(...values.map((s) => s.length));
+    for (let k = 0; k < values.length; k++) values[k] = values[k]!.startsWith('-') ? `-${values[k]!.slice(1).padStart(w - 1, '0')}` : values[k]!.padStart(w, '0');
+  }
+  return { stdout: values.length > 0 ? `${values.join(sep)}\n` : '', stderr: '', exitCode: 0 };
+}
+
+/** `seq` for just-bash's `customCommands`. */
+export function seqCommands(): CustomCommand[] {
+  return [defineCommand('seq', async (args, ctx) => seq(args, Math.min(ctx.limits.maxLoopIterations, ctx.limits.maxArrayElements)) ?? ctx.origCommand!(args))];
+}

@@ -1,0 +1,119 @@
+/**
+ * Reading and mending tar archives (ustar, GNU long names, pax paths) as byte strings, for the `tar` wrapper
+ * (archive-commands.ts): the member names of an archive, and an archive whose members that were symlinks on disk
+ * are made symlink members again (just-bash's tar stores what a symlink points to).
+ * @see https://www.gnu.org/software/tar/manual/html_node/Standard.html
+ */
+import { gunzipSync, gzipSync } from 'node:zlib';
+
+/** One member: its header's offset, its name, type flag, and the bytes it spans (header and data). */
+export interface TarMember {
+  offset: number;
+  end: number;
+  name: string;
+  type: string;
+}
+
+const field = (b: string, at: number, len: number) => {
+  const s = b.slice(at, at + len);
+  const nul = s.indexOf('\0');
+  return nul < 0 ? s : s.slice(0, nul);
+};
+const octal = (b: string, at: number, len: number) => parseInt(field(b, at, len).trim() || '0', 8);
+
+/** Whether `bytes` start as gzip data. */
+export const isGzipped = (bytes: string) => bytes.charCodeAt(0) === 0x1f && bytes.charCodeAt(1) === 0x8b;
+
+/** The tar bytes inside `bytes` (gunzipped when gzip), or undefined when they cannot be read. */
+export function tarBytes(bytes: string): string | undefined {
+  if (!isGzipped(bytes)) return bytes;
+  try {
+    return gunzipSync(Buffer.from(bytes, 'latin1')).toString('latin1');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The members of tar bytes `b`, in order (long-name and pax headers folded into the member they name). */
+export function tarMembers(b: string): TarMember[] {
+  const members: TarMember[] = [];
+  let longName: string | undefined;
+  let start: number | undefined;
+  for (let at = 0; at + 512 <= b.length; ) {
+    if (/^\0*$/.test(b.slice(at, at + 512))) break;
+    const size = octal(b, at + 124, 12);
+    const type = b[at + 156] || '0';
+    const end = at + 512 + Math.ceil(size / 512) * 512;
+    if (type === 'L' || type === 'x') {
+      const data = b.slice(at + 512, at + 512 + size);
+      longName = type === 'L' ? field(data, 0, size) : (/(?:^|\n)\d+ path=([^\n]*)\n/.exec(data)?.[1] ?? longName);
+      start ??= at;
+      at = end;
+      continue;
+    }
+    const prefix = b.slice(at + 257, at + 262) === 'ustar' ? field(b, at + 345, 155) : '';
+    const name = longName ?? (prefix ? `${prefix}/${field(b, at, 100)}` : field(b, at, 100));
+    members.push({ offset: start ?? at, end, name, type });
+    longName = undefined;
+    start = undefined;
+    at = end;
+  }
+  return members;
+}
+
+/** `header` with its checksum field recomputed. */
+function checksummed(header: string): string {
+  const blank = `${header.slice(0, 148)}        ${header.slice(156)}`;
+  let sum = 0;
+  for (let i = 0; i < 512; i++) sum += blank.charCodeAt(i);
+  return `${header.slice(0, 148)}${sum.toString(8).padStart(6, '0')}\0 ${header.slice(156)}`;
+}
+
+/**
+ * The archive `bytes` (gzip kept gzip) with each member `linkOf` names made a symlink to what it returns (no
+ * data), and the members below such a name dropped; undefined when nothing changed.
+ */
+export function withSymlinks(bytes: string, linkOf: (name: string) => string | undefined): string | undefined {
+  const b = tarBytes(bytes);
+  if (b === undefined) return undefined;
+  const members = tarMembers(b);
+  let out = '';
+  let from = 0;
+  let changed = false;
+  const links: string[] = [];
+  for (const m of members) {
+    const bare = m.name.replace(/\/$/, '');
+    const below = links.some((l) => bare.startsWith(`${l}/`));
+    const target = below ? undefined : linkOf(bare);
+    if (!below && target === undefined) continue;
+    changed = true;
+    out += b.slice(from, m.offset);
+    from = m.end;
+    if (below) continue;
+    links.push(bare);
+    // The member's own header (after any long-name header) becomes a symlink header.
+    const own = tarMembersHeader(b, m);
+    // A directory's name loses its `/`; a symlink's mode is 0777, as GNU stores it.
+    const name = m.type === '5' ? field(own, 0, 100).replace(/\/$/, '').padEnd(100, '\0') : own.slice(0, 100);
+    const header = `${name}0000777\0${own.slice(108, 124)}${'0'.repeat(11)}\0${own.slice(136, 156)}2${target!.slice(0, 100).padEnd(100, '\0')}${own.slice(257)}`;
+    out += b.slice(m.offset, m.end - (own.length + dataLength(b, m))) + checksummed(header);
+  }
+  if (!changed) return undefined;
+  out += b.slice(from);
+  return isGzipped(bytes) ? gzipSync(Buffer.from(out, 'latin1')).toString('latin1') : out;
+}
+
+/** The 512-byte header of member `m` itself (the last header before its data). */
+function tarMembersHeader(b: string, m: TarMember): string {
+  return b.slice(m.end - dataLength(b, m) - 512, m.end - dataLength(b, m));
+}
+
+/** The padded data length of member `m` (found from the end, as its header is the last one). */
+function dataLength(b: string, m: TarMember): number {
+  for (let at = m.offset; at < m.end; ) {
+    const size = Math.ceil(octal(b, at + 124, 12) / 512) * 512;
+    if (at + 512 + size === m.end) return size;
+    at += 512 + size;
+  }
+  return 0;
+}

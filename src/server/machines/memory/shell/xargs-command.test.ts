@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { runShell } from '../../../../../test/support/shell-run.ts';
+
+// Outputs as GNU findutils 4.9 xargs gives them (checked with bash on a GNU/Linux host).
+describe('xargs', () => {
+  it('bundles by -n and -L, replaces -I strings, splits on -0 and -d', async () => {
+    const r = await runShell("printf '%s\\n' a b c | xargs -n1 echo; printf 'a b\\nc\\n' | xargs -L1 echo; printf '  a b \\n c\\n' | xargs -I{} echo '[{}]'; printf 'a\\0b c\\0' | xargs -0 -n1 echo; echo a,b | xargs -d, -n1 echo");
+    expect(r.stdout).toBe('a\nb\nc\na b\nc\n[a b ]\n[c]\na\nb c\na\nb\n\n');
+  });
+  it('reads quotes and backslashes, runs once on empty input unless -r', async () => {
+    const r = await runShell("printf \"a 'b c' d\\\\\\\\ e\\n\" | xargs -n1; echo | xargs echo empty; echo | xargs -r echo none; printf 'aa bb cc\\n' | xargs -s 12 echo");
+    expect(r.stdout).toBe('a\nb c\nd e\nempty\naa bb\ncc\n');
+  });
+  it("exits as GNU's: 123 when a command fails, 124 on 255, 127 when it is missing, 1 on a bad quote", async () => {
+    const r = await runShell("echo x | xargs sh -c 'exit 3'; echo \"s=$?\"; echo x | xargs nope_cmd; echo \"s=$?\"; echo x | xargs sh -c 'exit 255'; echo \"s=$?\"; printf \"a 'b\\n\" | xargs; echo \"s=$?\"");
+    expect(r.stdout).toBe('s=123\ns=127\ns=124\na\ns=1\n');
+    expect(r.stderr).toBe("xargs: nope_cmd: No such file or directory\nxargs: sh: exited with status 255; aborting\nxargs: unmatched single quote; by default quotes are special to xargs unless you use the -0 option\n");
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * `xxd` as vim's xxd prints it: the hex dump (`-c` bytes per line, `-g` bytes per group, `-u`, `-b` bits, `-s`
+ * offset, `-l` length), `-p` plain hex, `-i` a C array, and `-r` back to bytes (from a dump or, with `-p`, from
+ * plain hex).
+ * @see https://github.com/vim/vim/blob/master/runtime/doc/xxd.man
+ */
+import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, type ExecResult } from 'just-bash';
+import { unsupported } from './gnu-commands.ts';
+import { deliver, readOperand, type InputCtx } from './text-input.ts';
+
+interface Options {
+  cols: number | undefined;
+  group: number | undefined;
+  upper: boolean;
+  bits: boolean;
+  plain: boolean;
+  include: boolean;
+  reverse: boolean;
+  seek: number;
+  length: number;
+}
+
+const hex2 = (b: number, upper: boolean) => {
+  const h = b.toString(16).padStart(2, '0');
+  return upper ? h.toUpperCase() : h;
+};
+const printable = (s: string) => [...s].map((c) => (c >= ' ' && c <= '~' ? c : '.')).join('');
+
+/** The classic dump of `data` starting at address `base`. */
+function dump(data: string, base: number, o: Options): string {
+  const cols = o.cols ?? (o.bits ? 6 : 16);
+  const group = o.group ?? (o.bits ? 1 : 2);
+  const unit = o.bits ? 8 : 2;
+  const groupsPerLine = group === 0 ? 1 : Math.ceil(cols / group);
+  const width = group === 0 ? cols * unit + 1 : cols * unit + groupsPerLine;
+  let out = '';
+  for (let at = 0; at < data.length; at += cols) {
+    const line = data.slice(at, at + cols);
+    let hex = '';
+    for (let k = 0; k < line.length; k++) {
+      const b = line.charCodeAt(k);
+      hex += o.bits ? b.toString(2).padStart(8, '0') : hex2(b, o.upper);
+      if (group > 0 && (k + 1) % group === 0) hex += ' ';
+    }
+    if (group === 0 || line.length % group !== 0) hex += ' ';
+    out += `${(base + at).toString(16).padStart(8, '0')}: ${hex.padEnd(width)} ${printable(line)}\n`;
+  }
+  return out;
+}
+
+/** The bytes of a dump (or plain hex with `plain`) read back, as `xxd -r`. */
+function reverse(text: string, plain: boolean): string {
+  let out = '';
+  if (plain) {
+    const digits = text.replace(/[^0-9a-fA-F]/g, '');
+    for (let k = 0; k + 1 < digits.length; k += 2) out += String.fromCharCode(parseInt(digits.slice(k, k + 2), 16));
+    return out;
+  }
+  for (const line of text.split('\n')) {
+    const m = /^\s*([0-9a-fA-F]+):\s?(.*)$/.exec(line);
+    if (!m) continue;
+    const at = parseInt(m[1]!, 16);
+    // The hex column ends at the first double space (the text column follows).
+    const digits = m[2]!.split(/ {2}/)[0]!.replace(/[^0-9a-fA-F]/g, '');
+    if (at > out.length) out = out.padEnd(at, '\0');
+    let bytes = '';
+    for (let k = 0; k + 1 < digits.length; k += 2) bytes += String.fromCharCode(parseInt(digits.slice(k, k + 2), 16));
+    out = out.slice(0, at) + bytes + out.slice(at + bytes.length);
+  }
+  return out;
+}
+
+async function xxd(args: string[], ctx: InputCtx): Promise<ExecResult> {
+  const o: Options = { cols: undefined, group: undefined, upper: false, bits: false, plain: false, include: false, reverse: false, seek: 0, length: Infinity };
+  const names: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!a.startsWith('-') || a === '-') {
+      names.push(a);
+      continue;
+    }
+    const m = /^-(c|g|s|l|cols|groupsize|seek|len)(?:=?(.*))?$/.exec(a);
+    if (m) {
+      const v = m[2] !== undefined && m[2] !== '' ? m[2] : args[++i];
+      const n = v === undefined ? NaN : Number(v.replace(/^\+/, ''));
+      if (!Number.isFinite(n)) return { stdout: '', stderr: `xxd: option ${a} requires a number\n`, exitCode: 1 };
+      if (m[1] === 'c' || m[1] === 'cols') o.cols = n;
+      else if (m[1] === 'g' || m[1] === 'groupsize') o.group = n;
+      else if (m[1] === 's' || m[1] === 'seek') o.seek = n;
+      else o.length = n;
+      continue;
+    }
+    const flag = a.replace(/^--?/, '');
+    if (flag === 'u') o.upper = true;
+    else if (flag === 'b' || flag === 'bits') o.bits = true;
+    else if (flag === 'p' || flag === 'ps' || flag === 'postscript' || flag === 'plain') o.plain = true;
+    else if (flag === 'i' || flag === 'include') o.include = true;
+    else if (flag === 'r' || flag === 'revert') o.reverse = true;
+    else if (/^r?p$|^pr$/.test(flag)) (o.reverse = true), (o.plain = true);
+    else return unsupported('xxd', a);
+  }
+  const input = await readOperand(ctx, names[0] ?? '-');
+  if ('error' in input) return { stdout: '', stderr: `xxd: ${names[0]}: ${input.error}\n`, exitCode: 2 };
+  const failure = (why: string): ExecResult => ({ stdout: '', stderr: `xxd: ${names[1]}: ${why}\n`, exitCode: 2 });
+  if (o.reverse) return deliver(ctx, reverse(input.bytes, o.plain), names[1], failure);
+  const data = input.bytes.slice(o.seek, o.length === Infinity ? undefined : o.seek + o.length);
+  let out: string;
+  if (o.plain) {
+    const cols = o.cols ?? 30;
+    out = '';
+    for (let at = 0; at < data.length; at += cols) out += `${[...data.slice(at, at + cols)].map((c) => hex2(c.charCodeAt(0), o.upper)).join('')}\n`;
+  } else if (o.include) {
+    const cols = o.cols ?? 12;
+    const lines: string[] = [];
+    for (let at = 0; at < data.length; at += cols) lines.push(`  ${[...data.slice(at, at + cols)].map((c) => `0x${hex2(c.charCodeAt(0), o.upper)}`).join(', ')}`);
+    const body = lines.join(',\n');
+    if (names[0] === undefined || names[0] === '-') out = body ? `${body}\n` : '';
+    else {
+      const id = names[0].replace(/[^A-Za-z0-9]/g, '_').replace(/^(\d)/, '__$1');
+      out = `unsigned char ${id}[] = {\n${body ? `${body}\n` : ''}};\nunsigned int ${id}_len = ${data.length};\n`;
+    }
+  } else out = dump(data, o.seek, o);
+  if (names[1] !== undefined) return deliver(ctx, out, names[1], failure);
+  return { ...bytesOutput(unsafeBytesFromLatin1(out)), stderr: '', exitCode: 0 };
+}
+
+/** `xxd` for just-bash's `customCommands`. */
+export function xxdCommands(): CustomCommand[] {
+  return [defineCommand('xxd', (args, ctx) => xxd(args, ctx))];
+}
