@@ -114,6 +114,21 @@ describe('SessionRegistry', () => {
     expect(chunks.every((c) => c.buffer.byteLength <= SCROLLBACK_BYTES)).toBe(true);
   });
 
+  it('replays the last SCROLLBACK_BYTES of output when a large chunk is followed by a small one', () => {
+    const { reg, procs } = setup();
+    const s = reg.start(init({ tty: true }));
+    const enc = new TextEncoder();
+    procs[0].io.stdout(enc.encode('first\n'));
+    procs[0].io.stdout(new Uint8Array(SCROLLBACK_BYTES + 1000).fill(0x61));
+    procs[0].io.stdout(enc.encode('last\n'));
+    const chunks: Uint8Array[] = [];
+    s.attach({ output: (_stream, data) => void chunks.push(data), exit() {} }, { replay: true });
+    const replayed = Buffer.concat(chunks);
+    expect(replayed.length).toBe(SCROLLBACK_BYTES);
+    expect(replayed.subarray(-5).toString()).toBe('last\n');
+    expect(replayed[0]).toBe(0x61);
+  });
+
   it('a non-TTY command is killed as soon as its last client leaves, not while another is attached', async () => {
     const { reg, procs } = setup();
     expect(DEFAULT_NON_TTY_AFTER_DISCONNECT).toBe('at-once');

@@ -148,8 +148,18 @@ export class ExecSession {
     const kept = data.length > SCROLLBACK_BYTES ? data.slice(data.length - SCROLLBACK_BYTES) : data;
     this.scrollback.push({ stream, data: kept });
     this.scrollbackBytes += kept.length;
-    while (this.scrollbackBytes > SCROLLBACK_BYTES && this.scrollback.length > 1) {
-      this.scrollbackBytes -= this.scrollback.shift()!.data.length;
+    // Trim from the oldest end, cutting into a chunk rather than dropping it whole: what stays is always the last
+    // SCROLLBACK_BYTES of output (or all of it), never less because one chunk was large.
+    while (this.scrollbackBytes > SCROLLBACK_BYTES) {
+      const oldest = this.scrollback[0]!;
+      const excess = this.scrollbackBytes - SCROLLBACK_BYTES;
+      if (oldest.data.length > excess) {
+        this.scrollback[0] = { stream: oldest.stream, data: oldest.data.slice(excess) };
+        this.scrollbackBytes -= excess;
+      } else {
+        this.scrollback.shift();
+        this.scrollbackBytes -= oldest.data.length;
+      }
     }
     this.onActivity();
     for (const l of [...this.listeners]) l.output(stream, data);
