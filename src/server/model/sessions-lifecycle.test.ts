@@ -172,29 +172,27 @@ describe('output', () => {
     expect(withReplay.out).toStrictEqual(['stdout:early']);
   });
 
-  it('keeps the last 64 KiB of output for replay, dropping whole old chunks, and the tail of a chunk larger than that', () => {
+  it('keeps exactly the last 64 KiB of output for replay, cutting into the oldest chunk rather than dropping it whole', () => {
     expect(SCROLLBACK_BYTES).toBe(65_536);
     const { reg, procs } = setup();
     const s = reg.start(init());
     const kib = (c: string, n: number) => bytes(c.repeat(n * 1024));
+    /** What a replay holds: each chunk's first character and its length (recorder entries read `stdout:<data>`). */
+    const replay = () => {
+      const r = recorder();
+      s.attach(r, { replay: true });
+      return r.out.map((o) => [o[7], o.length - 7]);
+    };
     procs[0]!.io.stdout(kib('a', 30));
     procs[0]!.io.stdout(kib('b', 30));
     procs[0]!.io.stdout(kib('c', 4));
-    const exact = recorder();
-    s.attach(exact, { replay: true });
-    expect(exact.out.map((o) => o[7])).toStrictEqual(['a', 'b', 'c']);
+    expect(replay()).toStrictEqual([['a', 30 * 1024], ['b', 30 * 1024], ['c', 4 * 1024]]);
     procs[0]!.io.stdout(bytes('d'));
-    const over = recorder();
-    s.attach(over, { replay: true });
-    expect(over.out.map((o) => o[7])).toStrictEqual(['b', 'c', 'd']);
+    expect(replay()).toStrictEqual([['a', 30 * 1024 - 1], ['b', 30 * 1024], ['c', 4 * 1024], ['d', 1]]);
     procs[0]!.io.stdout(kib('e', 100));
-    const big = recorder();
-    s.attach(big, { replay: true });
-    expect(big.out.map((o) => [o[7], o.length - 7])).toStrictEqual([['e', SCROLLBACK_BYTES]]);
+    expect(replay()).toStrictEqual([['e', SCROLLBACK_BYTES]]);
     procs[0]!.io.stdout(bytes('f'));
-    const after = recorder();
-    s.attach(after, { replay: true });
-    expect(after.out.map((o) => o[7])).toStrictEqual(['f']);
+    expect(replay()).toStrictEqual([['e', SCROLLBACK_BYTES - 1], ['f', 1]]);
   });
 });
 
