@@ -75,6 +75,36 @@ describe('shell engine: how argv becomes a script', () => {
   });
 });
 
+describe('shell engine: here-documents through the script rewrites', () => {
+  // The OpenAI Agents provider installs its helpers this way: a function, a trap, a quoted here-document, then more
+  // statements; the rewrites (job control, output streaming) must leave the document's body as written.
+  it('a quoted here-document followed by more statements keeps its body, and the installed script runs by path', async () => {
+    const ctx = sprite();
+    const install = [
+      'set -eu',
+      'dest="$1"',
+      'tmp="$dest.tmp.$$"',
+      'mkdir -p -- "$(dirname -- "$dest")"',
+      'cleanup() {',
+      '    rm -f -- "$tmp"',
+      '}',
+      'trap cleanup EXIT INT TERM',
+      "cat > \"$tmp\" <<'HELPER_X'",
+      '#!/bin/sh',
+      'echo "resolved $1"',
+      'HELPER_X',
+      'chmod 0555 "$tmp"',
+      'if [ -d "$dest" ]; then',
+      '    rm -rf -- "$dest"',
+      'fi',
+      'mv -f -- "$tmp" "$dest"',
+      'trap - EXIT INT TERM',
+    ].join('\n');
+    expect(await run(['sh', '-c', install, 'sh', '/tmp/oa/bin/helper'], {}, ctx)).toEqual({ stdout: '', stderr: '', exit: 0 });
+    expect(await run(['/tmp/oa/bin/helper', 'abc'], {}, ctx)).toEqual({ stdout: 'resolved abc\n', stderr: '', exit: 0 });
+  });
+});
+
 describe('shell engine: set -u', () => {
   it('an unset variable ends a non-interactive shell with status 127, as bash 5.2', async () => {
     expect(await run(sh('set -u; echo "$UNDEFINED_X"; echo after'))).toEqual({ stdout: '', stderr: 'bash: UNDEFINED_X: unbound variable\n', exit: 127 });
