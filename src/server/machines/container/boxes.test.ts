@@ -26,6 +26,19 @@ describe("the Docker exec stream's stdout (the agent bridge)", () => {
     expect(Buffer.concat(got).toString()).toBe('hello');
   });
 
+  it('keeps empty frames and a 1 MiB frame read in 4 KiB pieces, byte for byte', async () => {
+    const raw = new PassThrough();
+    const out = demuxExecStdout(raw);
+    const big = Buffer.alloc(1024 * 1024);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 7) & 0xff;
+    const all = Buffer.concat([frame(1, Buffer.alloc(0)), frame(1, Buffer.from('a')), frame(1, big), frame(2, Buffer.alloc(0)), frame(1, Buffer.from('z'))]);
+    for (let off = 0; off < all.length; off += 4096) raw.write(all.subarray(off, off + 4096));
+    raw.end();
+    const got: Buffer[] = [];
+    for await (const c of out) got.push(c as Buffer);
+    expect(Buffer.concat(got).equals(Buffer.concat([Buffer.from('a'), big, Buffer.from('z')]))).toBe(true);
+  });
+
   it('pauses the exec stream while its reader is behind, so a sprite writing into the pipe is not buffered here', async () => {
     const raw = new PassThrough();
     const out = demuxExecStdout(raw);

@@ -71,15 +71,44 @@ const MAX_DOCKER_FRAME_BYTES = 1024 * 1024;
  */
 export function demuxExecStdout(stream: Duplex): Readable {
   const stdout = new PassThrough();
-  let pending: Buffer = Buffer.alloc(0);
+  // The chunks read and not yet taken: a frame is joined once, when it is whole, so a large frame that arrives in
+  // many reads costs its own size, not a copy per read (which made a flood's garbage grow with the square of it).
+  const chunks: Buffer[] = [];
+  let buffered = 0;
   let waiting = false;
+  /** Removes and returns the first `n` buffered bytes (n ≤ buffered), copying only when they span chunks. */
+  const take = (n: number): Buffer => {
+    if (n === 0) return Buffer.alloc(0);
+    buffered -= n;
+    const first = chunks[0]!;
+    if (first.length >= n) {
+      if (first.length === n) chunks.shift();
+      else chunks[0] = first.subarray(n);
+      return first.subarray(0, n);
+    }
+    const out = Buffer.allocUnsafe(n);
+    for (let off = 0; off < n; ) {
+      const c = chunks[0]!;
+      const k = Math.min(c.length, n - off);
+      c.copy(out, off, 0, k);
+      off += k;
+      if (k === c.length) chunks.shift();
+      else chunks[0] = c.subarray(k);
+    }
+    return out;
+  };
   stream.on('data', (chunk: Buffer) => {
-    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-    while (pending.length >= 8) {
-      const length = pending.readUInt32BE(4);
+    chunks.push(chunk);
+    buffered += chunk.length;
+    while (buffered >= 8) {
+      const head = chunks[0]!.length >= 8 ? chunks[0]! : Buffer.concat(chunks, 8);
+      const length = head.readUInt32BE(4);
       if (length > MAX_DOCKER_FRAME_BYTES) return void stream.destroy(new Error(`docker stream frame of ${length} bytes`));
-      if (pending.length < 8 + length) break;
-      if (pending[0] === 1 && !stdout.write(pending.subarray(8, 8 + length)) && !waiting) {
+      if (buffered < 8 + length) break;
+      const kind = head[0];
+      take(8);
+      const payload = take(length);
+      if (kind === 1 && !stdout.write(payload) && !waiting) {
         waiting = true;
         stream.pause();
         stdout.once('drain', () => {
@@ -87,7 +116,6 @@ export function demuxExecStdout(stream: Duplex): Readable {
           stream.resume();
         });
       }
-      pending = pending.subarray(8 + length);
     }
   });
   stream.on('end', () => stdout.end());
