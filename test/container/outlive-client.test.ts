@@ -5,35 +5,20 @@
  * the container (docs/container.md "Restarts"), lists none of the earlier run's sessions and runs none of them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, execQuery, TOKEN, wsExec } from '../support/server.ts';
-import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
-import { openMachineFactory } from '../../src/server/machines/index.ts';
-import type { MachineFactory } from '../../src/server/machines/port.ts';
-import { SystemClock } from '../../src/server/core/clock.ts';
-import { SequentialIds } from '../../src/server/core/ids.ts';
+import { api, execQuery, wsExec } from '../support/server.ts';
 import { getViaProxy, httpServer, outliveSuite, sessionsOf, startAndDrop } from '../support/outlive-suite.ts';
-import { announceSkip, TEST_IMAGE, TEST_RUNTIME, testDocker } from './support.ts';
+import type { RunningServer } from '../../src/server/server.ts';
+import { announceSkip, cleanNamespace, startContainerServer } from './support.ts';
 
 const NAMESPACE = 'ctest-outlive';
 const skip = await announceSkip('container commands that outlive their client');
 const servers = new Set<RunningServer>();
 
-/** A spritzer on the container engine in namespace NAMESPACE (it adopts what an earlier one left there). */
-async function start(): Promise<{ srv: RunningServer; machines: MachineFactory }> {
-  const clock = new SystemClock();
-  const machines = await openMachineFactory('container', { clock, container: { image: TEST_IMAGE, namespace: NAMESPACE, runtime: TEST_RUNTIME } });
-  const srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines, token: TOKEN }));
-  servers.add(srv);
-  return { srv, machines };
-}
+const start = () => startContainerServer(NAMESPACE, servers);
 
 beforeAll(async () => {
   if (skip) return;
-  // A clean namespace: nothing an earlier failed run left is adopted here.
-  const docker = testDocker();
-  for (const c of await docker.listContainers({ all: true, filters: { label: [`dev.spritzer.namespace=${NAMESPACE}`] } })) {
-    await docker.getContainer(c.Id).remove({ force: true, v: true });
-  }
+  await cleanNamespace(NAMESPACE);
 });
 afterAll(async () => {
   for (const s of servers) {

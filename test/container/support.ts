@@ -5,6 +5,12 @@
  */
 import Docker from 'dockerode';
 import { clientFor } from '../../src/server/machines/container/runtime.ts';
+import { defaultDeps, startServer, type RunningServer } from '../../src/server/server.ts';
+import { openMachineFactory } from '../../src/server/machines/index.ts';
+import type { MachineFactory } from '../../src/server/machines/port.ts';
+import { SystemClock } from '../../src/server/core/clock.ts';
+import { SequentialIds } from '../../src/server/core/ids.ts';
+import { TOKEN } from '../support/server.ts';
 
 /** The image the suites run sprites on (built by scripts/test-container.sh). */
 export const TEST_IMAGE = process.env.SPRITZER_TEST_IMAGE ?? '';
@@ -44,4 +50,24 @@ export async function announceSkip(what: string): Promise<boolean> {
 /** A client for the test daemon (DOCKER_HOST, or CONTAINER_HOST for Podman). */
 export function testDocker(): Docker {
   return clientFor(endpoint()!);
+}
+
+/**
+ * A spritzer on the container engine in `namespace`, as `npm start -- --exec container` makes it (it adopts what an
+ * earlier one left there); added to `servers`, which the caller closes.
+ */
+export async function startContainerServer(namespace: string, servers: { add(s: RunningServer): unknown }): Promise<{ srv: RunningServer; machines: MachineFactory }> {
+  const clock = new SystemClock();
+  const machines = await openMachineFactory('container', { clock, container: { image: TEST_IMAGE, namespace, runtime: TEST_RUNTIME } });
+  const srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines, token: TOKEN }));
+  servers.add(srv);
+  return { srv, machines };
+}
+
+/** Removes every container of `namespace`, so nothing an earlier failed run left is adopted. */
+export async function cleanNamespace(namespace: string): Promise<void> {
+  const docker = testDocker();
+  for (const c of await docker.listContainers({ all: true, filters: { label: [`dev.spritzer.namespace=${namespace}`] } })) {
+    await docker.getContainer(c.Id).remove({ force: true, v: true });
+  }
 }
