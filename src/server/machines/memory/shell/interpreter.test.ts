@@ -22,3 +22,28 @@ describe('pathname expansion', () => {
     expect((await runShell('cd w/src/lib && echo */', ctx)).stdout).toBe('*/\n');
   });
 });
+
+describe('stdout and stderr joined', () => {
+  const files = async () => {
+    const ctx = testSprite();
+    await runShell('mkdir -p w/src && cd w && printf "hello world\\nfoo bar\\n" > a.txt && touch src/lib', ctx);
+    return ctx;
+  };
+  const wcLines = ' 2  4 20 a.txt\nwc: nope: No such file or directory\n 2  4 20 a.txt\n 4  8 40 total\n';
+
+  it('keep the order a program writes them in, through 2>&1, &>, >f 2>&1 and |&', async () => {
+    const ctx = await files();
+    // GNU wc flushes the counts printed so far before each message; ls reports every operand it cannot access first.
+    expect(await runShell('cd w && wc a.txt nope a.txt 2>&1; echo "status=$?"', ctx)).toEqual({ stdout: `${wcLines}status=1\n`, stderr: '', exit: 0 });
+    expect((await runShell('cd w && wc a.txt nope a.txt |& cat', ctx)).stdout).toBe(wcLines);
+    expect((await runShell('cd w && wc a.txt nope a.txt &> f; cat f', ctx)).stdout).toBe(wcLines);
+    expect((await runShell('cd w && ls -1 a.txt nope src >f 2>&1; cat f', ctx)).stdout).toBe("ls: cannot access 'nope': No such file or directory\na.txt\n\nsrc:\nlib\n");
+    // Only stderr joined to the pipe: stdout went to /dev/null first.
+    expect((await runShell('cd w && wc a.txt nope 2>&1 >/dev/null | cat', ctx)).stdout).toBe('wc: nope: No such file or directory\n');
+  });
+
+  it('a program that only buffers its output lets its messages go first', async () => {
+    const ctx = await files();
+    expect((await runShell("cd w && sed -n p a.txt nope.txt 2>&1 | head -2", ctx)).stdout).toBe("sed: can't read nope.txt: No such file or directory\nhello world\n");
+  });
+});

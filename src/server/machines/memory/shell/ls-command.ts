@@ -14,6 +14,7 @@ import { fnmatch } from './fnmatch.ts';
 import { parseLsArgs, type LsOptions } from './ls-options.ts';
 import { blockFigure, blocksOf, longRow, longTable, type LongColumns, type LongRow } from './ls-long.ts';
 import { hideControlChars, quoteName } from './ls-quote.ts';
+import { OrderedOutput } from './output-order.ts';
 
 /** One file as ls knows it. */
 interface Entry {
@@ -30,8 +31,10 @@ interface Entry {
 }
 
 interface Listing {
-  out: string[];
-  err: string;
+  /** The listing and its messages in the order GNU ls writes them (its `error()` flushes stdout first). */
+  text: OrderedOutput;
+  /** How many blocks (files, directories) are listed so far. */
+  blocks: number;
   /** 0, 1 (a file inside a directory could not be read) or 2 (an operand could not be). */
   status: number;
 }
@@ -163,7 +166,7 @@ class Lister {
         out.push(await this.entry(n, child, this.o.deref === 'always'));
       } catch (err) {
         // -L and a dangling link: GNU names it, lists it as the link, and exits 1.
-        listing.err += `ls: cannot access ${errorName(shown === '.' ? n : joinPath(shown, n))}: ${strerror(err)}\n`;
+        listing.text.err(`ls: cannot access ${errorName(shown === '.' ? n : joinPath(shown, n))}: ${strerror(err)}\n`);
         listing.status = Math.max(listing.status, 1);
         const own = await safe(this.entry(n, child, false));
         if (own) out.push(own);
@@ -210,13 +213,14 @@ class Lister {
     try {
       children = await this.children(e.path, e.name, listing);
     } catch (err) {
-      listing.err += `ls: cannot open directory ${errorName(e.name)}: ${strerror(err)}\n`;
+      listing.text.err(`ls: cannot open directory ${errorName(e.name)}: ${strerror(err)}\n`);
       listing.status = Math.max(listing.status, commandLine ? 2 : 1);
       return;
     }
     const list = sorted(children, this.o);
     const text = await this.format(list, true);
-    listing.out.push(`${first ? '' : '\n'}${header ? `${this.quote(e.name)}:\n` : ''}${text}`);
+    listing.blocks++;
+    listing.text.out(`${first ? '' : '\n'}${header ? `${this.quote(e.name)}:\n` : ''}${text}`);
     if (!this.o.recursive) return;
     for (const c of list) {
       if (c.name === '.' || c.name === '..' || !c.st.isDirectory) continue;
@@ -227,24 +231,27 @@ class Lister {
   /** The whole listing of `operands` (none: `.`). */
   async run(): Promise<ExecResult> {
     const o = this.o;
-    const listing: Listing = { out: [], err: '', status: 0 };
+    const listing: Listing = { text: new OrderedOutput(), blocks: 0, status: 0 };
     const given = o.operands.length === 0 ? ['.'] : o.operands;
     const found: Entry[] = [];
     for (const name of given) {
       try {
         found.push(await this.operand(name));
       } catch (err) {
-        listing.err += `ls: cannot access ${errorName(name)}: ${strerror(err)}\n`;
+        listing.text.err(`ls: cannot access ${errorName(name)}: ${strerror(err)}\n`);
         listing.status = 2;
       }
     }
     const all = sorted(found, { ...o, groupDirs: false });
     const files = o.directory ? all : all.filter((e) => !e.st.isDirectory);
     const dirs = o.directory ? [] : all.filter((e) => e.st.isDirectory);
-    if (files.length > 0) listing.out.push(await this.format(o.groupDirs ? sorted(files, o) : files, false));
+    if (files.length > 0) {
+      listing.blocks++;
+      listing.text.out(await this.format(o.groupDirs ? sorted(files, o) : files, false));
+    }
     const header = o.recursive || files.length > 0 || given.length > 1 || dirs.length > 1;
-    for (const d of dirs) await this.directory(d, header, listing.out.length === 0, listing, true);
-    return { stdout: listing.out.join(''), stderr: listing.err, exitCode: listing.status };
+    for (const d of dirs) await this.directory(d, header, listing.blocks === 0, listing, true);
+    return listing.text.result(listing.status, 'before-errors');
   }
 }
 

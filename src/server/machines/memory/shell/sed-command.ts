@@ -8,6 +8,7 @@
  * @see https://www.gnu.org/software/sed/manual/sed.html#Command_002dLine-Options
  */
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+import { errorsFirst } from './output-order.ts';
 import { normalizeSedScript } from './sed-script.ts';
 
 type Run = (a: string[]) => Promise<ExecResult>;
@@ -146,7 +147,8 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run): Prom
     for (const [abs, bytes] of originals) await fs.writeFile(`${abs}${p.suffix}`, bytes);
   }
   const out = results.length === 1 ? last : { ...last, stdout: results.map((r) => r.stdout).join('') };
-  return { ...out, stderr: stderr + results.map((r) => r.stderr).join(''), exitCode: failed && last.exitCode === 0 ? 2 : last.exitCode };
+  // GNU sed writes its messages unbuffered and its output through stdio: the messages come first into a pipe or file.
+  return errorsFirst({ ...out, stderr: stderr + results.map((r) => r.stderr).join(''), exitCode: failed && last.exitCode === 0 ? 2 : last.exitCode });
 }
 
 /** `sed` for just-bash's `customCommands` (the editing is just-bash's own). */

@@ -7,6 +7,7 @@
  * @see https://www.gnu.org/software/coreutils/manual/html_node/wc-invocation.html
  */
 import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
+import { OrderedOutput } from './output-order.ts';
 import { unsupported } from './gnu-commands.ts';
 import { readOperand, type InputCtx } from './text-input.ts';
 
@@ -83,19 +84,19 @@ async function wc(args: string[], ctx: InputCtx): Promise<ExecResult> {
   if (shown.length === 1 && inputs.length === 1) width = 1;
   const line = (c: Record<Count, number>, name: string) => `${shown.map((k) => String(c[k]).padStart(width)).join(' ')}${name ? ` ${name}` : ''}\n`;
   const total: Record<Count, number> = { lines: 0, words: 0, chars: 0, bytes: 0, max: 0 };
-  let stdout = '';
-  let stderr = '';
+  // GNU wc reports through error(), which flushes the counts printed so far: the lines come in program order.
+  const text = new OrderedOutput();
   for (const row of rows) {
     if ('error' in row) {
-      stderr += `wc: ${row.name}: ${row.error}\n`;
-      if (row.error === 'Is a directory') stdout += line({ lines: 0, words: 0, chars: 0, bytes: 0, max: 0 }, row.name);
+      text.err(`wc: ${row.name}: ${row.error}\n`);
+      if (row.error === 'Is a directory') text.out(line({ lines: 0, words: 0, chars: 0, bytes: 0, max: 0 }, row.name));
       continue;
     }
     for (const k of ORDER) total[k] = k === 'max' ? Math.max(total.max, row.c.max) : total[k] + row.c[k];
-    stdout += line(row.c, row.name);
+    text.out(line(row.c, row.name));
   }
-  if (inputs.length > 1) stdout += line(total, 'total');
-  return { stdout, stderr, exitCode: stderr ? 1 : 0 };
+  if (inputs.length > 1) text.out(line(total, 'total'));
+  return text.result(text.stderr ? 1 : 0, 'before-errors');
 }
 
 /** `wc` for just-bash's `customCommands`. */

@@ -1,0 +1,65 @@
+/**
+ * The order in which a command's stdout and stderr reach a place they share (`cmd 2>&1`, `cmd >f 2>&1`, `cmd |& …`).
+ * A real program writes stderr unbuffered and, when stdout is not a terminal, stdout through a 4096-byte stdio
+ * buffer, so what ends up first depends on how the program flushes: GNU programs that report through gnulib's
+ * `error()` (cat, head, wc, grep, cut, md5sum…) flush stdout before each message, so the two streams come in
+ * program order; a program that only writes to stderr (sed, awk, tac) lets its messages overtake the stdout still
+ * in its buffer. This module records a command's runs in the order a program of either kind delivers them, as the
+ * `outputOrder` the patched interpreter honours (patches/just-bash/joined-output-order.mjs).
+ */
+import type { ExecResult } from 'just-bash';
+
+/** A command result with the lengths (characters) of its alternating output runs, stdout first. */
+export type OrderedResult = ExecResult & { outputOrder?: number[] };
+
+/** How a program flushes stdout: before each error message (gnulib `error()`), or only when its buffer fills. */
+export type Flushing = 'before-errors' | 'buffered';
+
+/** The size of a stdio buffer on a pipe or file (glibc's BUFSIZ / st_blksize): stdout reaches its target in blocks. */
+export const STDIO_BUFFER = 4096;
+
+/**
+ * A command's output written as it happens: `out` and `err` append to stdout and stderr, and `result` gives both with
+ * the order in which a program of the given {@link Flushing} would deliver them.
+ */
+export class OrderedOutput {
+  stdout = '';
+  stderr = '';
+  /** For each `err`, the stdout length when it was written and the message's length. */
+  private readonly marks: Array<[number, number]> = [];
+
+  out(text: string): void {
+    this.stdout += text;
+  }
+
+  err(text: string): void {
+    if (text === '') return;
+    this.marks.push([this.stdout.length, text.length]);
+    this.stderr += text;
+  }
+
+  /** The result with its `outputOrder`; the lengths are characters, so a block of 4096 is exact for ASCII output. */
+  result(exitCode: number, flushing: Flushing): OrderedResult {
+    return { stdout: this.stdout, stderr: this.stderr, exitCode, outputOrder: orderOf(this.marks, flushing) };
+  }
+}
+
+/** The runs for `marks` (see {@link OrderedOutput}): the stdout each message finds already delivered, then the message. */
+function orderOf(marks: ReadonlyArray<[number, number]>, flushing: Flushing): number[] {
+  const order: number[] = [];
+  let delivered = 0;
+  for (const [at, length] of marks) {
+    const upTo = flushing === 'before-errors' ? at : at - (at % STDIO_BUFFER);
+    order.push(Math.max(0, upTo - delivered), length);
+    delivered = Math.max(delivered, upTo);
+  }
+  return order;
+}
+
+/**
+ * `result` as delivered by a program that reports all its errors before it writes any output (ls checks every
+ * operand before it lists one; sed opens its input files up front): stderr first, then stdout.
+ */
+export function errorsFirst<R extends ExecResult>(result: R): R & OrderedResult {
+  return result.stderr === '' || result.stdout === '' ? result : { ...result, outputOrder: [0, result.stderr.length] };
+}
