@@ -47,3 +47,17 @@ describe('stdout and stderr joined', () => {
     expect((await runShell("cd w && sed -n p a.txt nope.txt 2>&1 | head -2", ctx)).stdout).toBe("sed: can't read nope.txt: No such file or directory\nhello world\n");
   });
 });
+
+describe('output joined from several commands', () => {
+  it('keeps bytes that are not UTF-8: process substitution, function calls, groups, subshells', async () => {
+    const ctx = testSprite();
+    await runShell('printf "3\\n1\\n2\\n" > n.txt', ctx);
+    expect(await runShell('gunzip -c <(gzip -c n.txt); gzip -d < <(gzip -c n.txt); gzip -l <(gzip -c n.txt) >/dev/null; echo $?', ctx)).toEqual({ stdout: '3\n1\n2\n3\n1\n2\n0\n', stderr: '', exit: 0 });
+    expect((await runShell('f() { printf "é"; printf "\\377"; }; f | od -An -tx1; { printf "\\376"; } | od -An -tx1; (printf "\\375") | od -An -tx1; f > o; od -An -tx1 o', ctx)).stdout).toBe(' c3 a9 ff\n fe\n fd\n c3 a9 ff\n');
+    expect((await runShell('f() { gzip -c n.txt; }; f | gunzip | wc -l', ctx)).stdout).toBe('3\n');
+  });
+
+  it('a command substitution of such output decodes each UTF-8 sequence to one character', async () => {
+    expect((await runShell('x=$(f() { printf "é"; }; f; printf "\\377"); echo ${#x}; y=$(printf "é"; printf "ü"); echo ${#y} "$y"')).stdout).toBe('2\n2 éü\n');
+  });
+});
