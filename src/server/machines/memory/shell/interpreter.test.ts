@@ -61,3 +61,24 @@ describe('output joined from several commands', () => {
     expect((await runShell('x=$(f() { printf "é"; }; f; printf "\\377"); echo ${#x}; y=$(printf "é"; printf "ü"); echo ${#y} "$y"')).stdout).toBe('2\n2 éü\n');
   });
 });
+
+describe('command search and PATH', () => {
+  it('a builtin runs whatever PATH holds and is never hashed', async () => {
+    expect(await runShell('PATH=; echo builtin-still-works; printf "%s\\n" x; true && echo t; command -v echo; ls; echo "status=$?"')).toEqual({
+      stdout: 'builtin-still-works\nx\nt\necho\nstatus=127\n',
+      stderr: 'bash: ls: command not found\n',
+      exit: 0,
+    });
+    expect((await runShell('echo hi >/dev/null; ls >/dev/null; hash')).stdout).toBe('hits\tcommand\n   1\t/usr/bin/ls\n');
+  });
+
+  it('an external command, command -v and type are found only in PATH, and assigning PATH forgets hashed ones', async () => {
+    expect(await runShell('PATH=/nonexistent; ls 2>/dev/null; echo "status=$?"; command -v ls; echo $?; type ls; echo $?')).toEqual({
+      stdout: 'status=127\n1\n1\n',
+      stderr: 'bash: type: ls: not found\n',
+      exit: 0,
+    });
+    expect(await runShell('ls >/dev/null; PATH=/nonexistent; ls; echo $?')).toEqual({ stdout: '127\n', stderr: 'bash: ls: command not found\n', exit: 0 });
+    expect((await runShell('command -v ls; type ls')).stdout).toBe('/usr/bin/ls\nls is /usr/bin/ls\n');
+  });
+});
