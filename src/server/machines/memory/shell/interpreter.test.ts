@@ -82,3 +82,21 @@ describe('command search and PATH', () => {
     expect((await runShell('command -v ls; type ls')).stdout).toBe('/usr/bin/ls\nls is /usr/bin/ls\n');
   });
 });
+
+describe('assignments and $(< file)', () => {
+  it('$(< FILE) reports a file it cannot open, and a directory gives an empty result silently', async () => {
+    expect(await runShell('x=$(< nope.txt); echo "status=$?"; echo "[$(< nope.txt)]"; x=$(< /tmp); echo "status=$?"')).toEqual({
+      stdout: 'status=1\n[]\nstatus=0\n',
+      stderr: 'bash: nope.txt: No such file or directory\nbash: nope.txt: No such file or directory\n',
+      exit: 0,
+    });
+  });
+
+  it('an assignment-only command has its last command substitution\'s status, or 0, redirected or not', async () => {
+    expect(await runShell('false; x=1; echo "s=$?"; false; x=1 >/dev/null; echo "s=$?"; x=$(false) >/dev/null; echo "s=$?"; false; x=$?; echo "s=$? x=$x"; x=$(exit 3) y=2; echo "s=$? $y"; x=$(< nope) 2>/dev/null; echo "s=$?"')).toEqual({
+      stdout: 's=0\ns=0\ns=1\ns=0 x=1\ns=3 2\ns=1\n',
+      stderr: 'bash: nope: No such file or directory\n',
+      exit: 0,
+    });
+  });
+});

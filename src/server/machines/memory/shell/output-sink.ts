@@ -77,8 +77,7 @@ function instrument(statements: Node[], errSink: string, topLevel: boolean): voi
       commands.forEach((command, i) => {
         if (command.type === 'FunctionDef' || !Array.isArray(command.redirections)) return;
         const own = command.redirections as Redirection[];
-        // An assignment alone (`x=$(false)`) writes nothing; with a redirection added just-bash would report 0, not
-        // the status of its last command substitution as bash does.
+        // An assignment alone (`x=$(false)`) writes nothing of its own: it needs no sinks.
         if (command.type === 'SimpleCommand' && !command.name && own.length === 0) return;
         const last = i === commands.length - 1;
         if (command.type !== 'SimpleCommand' && last && own.every((r) => INPUT_OPERATORS.has(r.operator) && (r.fd === null || r.fd === 0))) {
