@@ -65,3 +65,11 @@ describe('realpath', () => {
     expect(await runShell('realpath nope/x')).toEqual({ stdout: '', stderr: 'realpath: nope/x: No such file or directory\n', exit: 1 });
   });
 });
+
+describe('yes', () => {
+  it('repeats its operands (or y) for a reader that stops early, and ends as after SIGPIPE', async () => {
+    expect(await runShell('yes | head -2; yes a b | head -1; yes -- -n | head -1; yes "" | head -3 | wc -l')).toEqual({ stdout: 'y\ny\na b\n-n\n3\n', stderr: '', exit: 0 });
+    expect((await runShell('set -o pipefail; yes | head -2 >/dev/null; echo $?; yes | head -c 100000 | wc -c; echo ${PIPESTATUS[*]}')).stdout).toBe('141\n100000\n141 0 0\n');
+    expect(await runShell('yes -n')).toEqual({ stdout: '', stderr: "yes: invalid option -- 'n'\nTry 'yes --help' for more information.\n", exit: 1 });
+  });
+});

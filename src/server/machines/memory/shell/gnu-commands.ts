@@ -1,6 +1,6 @@
 /**
  * Everyday GNU coreutils commands just-bash lacks, and `sudo`, for the `shell` engine's command table: `id`,
- * `groups`, `sudo`, `mktemp`, `install`, `realpath`, and bash's `umask`. Each behaves as its GNU (or sudo 1.9) namesake for the forms
+ * `groups`, `sudo`, `mktemp`, `install`, `realpath`, `yes`, and bash's `umask`. Each behaves as its GNU (or sudo 1.9) namesake for the forms
  * listed on it, and refuses any other option loudly (exit 2, `<cmd>: option <opt> is not available in the shell
  * engine; run spritzer with --exec sandbox`), so it never answers silently wrong.
  * @see https://www.gnu.org/software/coreutils/manual/ (id, groups, mktemp, install, realpath), sudo(8);
@@ -369,8 +369,29 @@ function umask(args: string[]): ExecResult {
   return fail(`umask: a mask other than 0022 is not available in the shell engine; ${HINT}\n`, 2);
 }
 
+/** The most `yes` writes: 1 MiB, well past what a reader that stops early (`yes | head -n 1000`) takes. */
+export const YES_LIMIT = 1 << 20;
+
+/**
+ * `yes [STRING]...`: its operands joined by spaces (or `y`), one per line. GNU yes writes until its reader closes
+ * the pipe and then dies of SIGPIPE (status 141); the commands of a just-bash pipeline run one after another, so
+ * here it writes {@link YES_LIMIT} bytes of lines and ends with that same status, as after `yes | head -2`.
+ * @deviation `yes` stops after 1 MiB (a reader that takes more sees its input end; `yes` alone ends); docs/fidelity.md.
+ */
+function yes(args: string[]): ExecResult {
+  const end = args.indexOf('--');
+  for (const a of end < 0 ? args : args.slice(0, end)) {
+    if (a === '--help' || a === '--version') return unsupported('yes', a);
+    if (a.startsWith('--')) return fail(`yes: unrecognized option '${a}'\nTry 'yes --help' for more information.\n`);
+    if (a.startsWith('-') && a.length > 1) return fail(`yes: invalid option -- '${a[1]}'\nTry 'yes --help' for more information.\n`);
+  }
+  const words = end < 0 ? args : [...args.slice(0, end), ...args.slice(end + 1)];
+  const line = `${words.length > 0 ? words.join(' ') : 'y'}\n`;
+  return { stdout: line.repeat(Math.max(1, Math.floor(YES_LIMIT / Buffer.byteLength(line)))), stderr: '', exitCode: 141 };
+}
+
 /** Names of the commands of {@link gnuCommands} (each needs its `/bin` stub to be found on PATH). */
-export const GNU_COMMAND_NAMES: readonly string[] = ['id', 'groups', 'sudo', 'mktemp', 'install', 'realpath', 'whoami', 'umask'];
+export const GNU_COMMAND_NAMES: readonly string[] = ['id', 'groups', 'sudo', 'mktemp', 'install', 'realpath', 'whoami', 'umask', 'yes'];
 
 /** The commands of this module, for just-bash's `customCommands`. */
 export function gnuCommands(): CustomCommand[] {
@@ -385,6 +406,7 @@ export function gnuCommands(): CustomCommand[] {
       return id(['-Gn'], ctx.env);
     }),
     defineCommand('sudo', (args, ctx) => sudo(args, ctx)),
+    defineCommand('yes', async (args) => yes(args)),
     defineCommand('mktemp', (args, ctx) => mktemp(args, ctx.fs, ctx.cwd, ctx.env)),
     defineCommand('install', (args, ctx) => install(args, ctx.fs, ctx.cwd)),
     defineCommand('realpath', (args, ctx) => realpath(args, ctx.fs, ctx.cwd)),
