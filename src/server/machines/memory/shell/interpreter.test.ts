@@ -100,3 +100,21 @@ describe('assignments and $(< file)', () => {
     });
   });
 });
+
+describe('arithmetic errors', () => {
+  it('an expression that does not parse fails its command with bash\'s message, not 0', async () => {
+    expect(await runShell('echo line1\necho $((1 +))\necho "s=$?"\necho $(( 08 )); echo $(( 2#12 )); echo $(( 010 + 0x10 + 2#11 ))')).toEqual({
+      stdout: 'line1\ns=1\n27\n',
+      stderr: 'bash: 1 +: syntax error: operand expected (error token is "+")\nbash: 08: value too great for base (error token is "08")\nbash: 2#12: value too great for base (error token is "2#12")\n',
+      exit: 0,
+    });
+  });
+
+  it('fails only its stage of a pipeline', async () => {
+    expect(await runShell('echo $(( 08 )) 2>&1 | grep -c "value too great"; echo "s=$? ${PIPESTATUS[*]}"; echo a | echo $((2*)); echo "s=$? ${PIPESTATUS[*]}"')).toEqual({
+      stdout: '0\ns=1 1 1\ns=1 0 1\n',
+      stderr: 'bash: 08: value too great for base (error token is "08")\nbash: 2*: syntax error: operand expected (error token is "*")\n',
+      exit: 0,
+    });
+  });
+});
