@@ -10,6 +10,7 @@ import { shellQuote } from '../argv.ts';
 import { AwkSyntaxError, parseAwk } from './awk-parse.ts';
 import { AwkRun, AwkRuntimeError, inputValue, unescape, type AwkHost } from './awk-run.ts';
 import { leadingOptions } from './text-input.ts';
+import { errorsFirst } from './output-order.ts';
 
 const utf8ToBytes = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
 const USAGE = 'usage: awk [-F value] [-v var=value] [--] \'program text\' [file ...]\nusage: awk [-F value] [-v var=value] [-f program-file] [--] [file ...]\n';
@@ -112,5 +113,6 @@ async function awk(args: string[], ctx: CommandContext): Promise<ExecResult> {
 
 /** `awk` (and `mawk`, the same program on the sprite) for just-bash's `customCommands`. */
 export function awkCommands(): CustomCommand[] {
-  return [defineCommand('awk', (args, ctx) => awk(args, ctx))];
+  // awk (mawk) writes its messages unbuffered and its output through stdio: the messages come first into a pipe.
+  return [defineCommand('awk', async (args, ctx) => errorsFirst(await awk(args, ctx)))];
 }

@@ -7,6 +7,7 @@
 import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, type ExecResult } from 'just-bash';
 import { unsupported } from './gnu-commands.ts';
 import { readOperand, walkArgs, type InputCtx } from './text-input.ts';
+import { OrderedOutput, type OrderedResult } from './output-order.ts';
 
 const TRY = "Try 'cut --help' for more information.\n";
 const usage = (text: string): ExecResult => ({ stdout: '', stderr: `cut: ${text}\n${TRY}`, exitCode: 1 });
@@ -54,7 +55,7 @@ function complement(rs: Ranges): Ranges {
 /** The pieces of `items` (1-based) the ranges select, one array per range. */
 const pick = <T>(items: T[], rs: Ranges): T[][] => rs.map(([lo, hi]) => items.slice(lo - 1, hi === Infinity ? undefined : hi)).filter((p) => p.length > 0);
 
-async function cut(args: string[], ctx: InputCtx): Promise<ExecResult> {
+async function cut(args: string[], ctx: InputCtx): Promise<OrderedResult> {
   let mode: 'bytes' | 'fields' | undefined;
   let list = '';
   let delimiter: string | undefined;
@@ -107,24 +108,24 @@ async function cut(args: string[], ctx: InputCtx): Promise<ExecResult> {
   const delim = delimiter === undefined ? '\t' : Buffer.from(delimiter, 'utf8').toString('latin1');
   const joiner = outDelim === undefined ? (mode === 'fields' ? delim : '') : Buffer.from(outDelim, 'utf8').toString('latin1');
   const eol = zero ? '\0' : '\n';
-  let out = '';
-  let stderr = '';
+  // GNU cut reports through error(), which flushes the lines printed so far: program order.
+  const text = new OrderedOutput();
   for (const name of walked.operands.length > 0 ? walked.operands : ['-']) {
     const input = await readOperand(ctx, name);
     if ('error' in input) {
-      stderr += `cut: ${name}: ${input.error}\n`;
+      text.err(`cut: ${name}: ${input.error}\n`);
       continue;
     }
-    const text = input.bytes;
-    if (text === '') continue;
-    for (const line of (text.endsWith(eol) ? text.slice(0, -1) : text).split(eol)) {
-      if (mode === 'bytes') out += pick([...line], selected).map((p) => p.join('')).join(joiner) + eol;
+    const bytes = input.bytes;
+    if (bytes === '') continue;
+    for (const line of (bytes.endsWith(eol) ? bytes.slice(0, -1) : bytes).split(eol)) {
+      if (mode === 'bytes') text.out(pick([...line], selected).map((p) => p.join('')).join(joiner) + eol);
       else if (!line.includes(delim)) {
-        if (!onlyDelimited) out += line + eol;
-      } else out += pick(line.split(delim), selected).map((p) => p.join(joiner)).join(joiner) + eol;
+        if (!onlyDelimited) text.out(line + eol);
+      } else text.out(pick(line.split(delim), selected).map((p) => p.join(joiner)).join(joiner) + eol);
     }
   }
-  return { ...bytesOutput(unsafeBytesFromLatin1(out)), stderr, exitCode: stderr ? 1 : 0 };
+  return { ...bytesOutput(unsafeBytesFromLatin1(text.stdout)), stderr: text.stderr, exitCode: text.stderr ? 1 : 0, outputOrder: text.order('before-errors') };
 }
 
 /** `cut` for just-bash's `customCommands`. */

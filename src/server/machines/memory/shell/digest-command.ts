@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
 import { unsupported } from './gnu-commands.ts';
 import { readOperand, type InputCtx } from './text-input.ts';
+import { OrderedOutput } from './output-order.ts';
 
 /** Each command's node:crypto algorithm and the name GNU prints (`--tag`, messages). */
 const ALGORITHMS: Record<string, { hash: string; tag: string }> = {
@@ -49,19 +50,21 @@ async function digest(cmd: string, args: string[], ctx: InputCtx): Promise<ExecR
   let stderr = '';
   let exitCode = 0;
   if (!f.has('check')) {
+    // GNU's sums report through error(), which flushes the lines printed so far: program order.
+    const text = new OrderedOutput();
     for (const name of names) {
       const r = await readOperand(ctx, name);
       if ('error' in r) {
-        stderr += `${cmd}: ${name}: ${r.error}\n`;
+        text.err(`${cmd}: ${name}: ${r.error}\n`);
         exitCode = 1;
         continue;
       }
       const hex = sum(r.bytes);
       const escape = !f.has('zero') && /[\\\n]/.test(name);
       const shown = escape ? name.replace(/\\/g, '\\\\').replace(/\n/g, '\\n') : name;
-      stdout += `${escape ? '\\' : ''}${f.has('tag') ? `${alg.tag} (${shown}) = ${hex}` : `${hex} ${f.has('binary') ? '*' : ' '}${shown}`}${f.has('zero') ? '\0' : '\n'}`;
+      text.out(`${escape ? '\\' : ''}${f.has('tag') ? `${alg.tag} (${shown}) = ${hex}` : `${hex} ${f.has('binary') ? '*' : ' '}${shown}`}${f.has('zero') ? '\0' : '\n'}`);
     }
-    return { stdout, stderr, exitCode };
+    return text.result(exitCode, 'before-errors');
   }
   const hexLength = sum('').length;
   const untagged = new RegExp(`^\\\\?([0-9a-fA-F]{${hexLength}}) [ *](.+)$`);

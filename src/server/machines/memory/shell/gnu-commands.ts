@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { shellQuote } from '../argv.ts';
+import { OrderedOutput } from './output-order.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
@@ -290,22 +291,22 @@ async function realpath(args: string[], fs: IFileSystem, cwd: string): Promise<E
   const quiet = flags.has('-q') || flags.has('--quiet');
   const end = flags.has('-z') || flags.has('--zero') ? '\0' : '\n';
   const relTo = flags.get('--relative-to') as string | undefined;
-  let stdout = '';
-  let stderr = '';
+  // GNU realpath reports through error(), which flushes what it printed so far: program order.
+  const text = new OrderedOutput();
   for (const name of operands) {
     if (name === '') {
-      if (!quiet) stderr += `realpath: '': ${ERRNO.ENOENT}\n`;
+      if (!quiet) text.err(`realpath: '': ${ERRNO.ENOENT}\n`);
       continue;
     }
     try {
       let p = await canonical(fs, joined(cwd, name), { mustExist, missingOk, noLinks });
       if (relTo !== undefined) p = relative(await canonical(fs, joined(cwd, relTo), { mustExist: false, missingOk: true, noLinks }), p);
-      stdout += p + end;
+      text.out(p + end);
     } catch (err) {
-      if (!quiet) stderr += `realpath: ${name}: ${describe(err)}\n`;
+      if (!quiet) text.err(`realpath: ${name}: ${describe(err)}\n`);
     }
   }
-  return { stdout, stderr, exitCode: stderr || (quiet && stdout.split(end).length - 1 < operands.length) ? 1 : 0 };
+  return text.result(text.stderr || (quiet && text.stdout.split(end).length - 1 < operands.length) ? 1 : 0, 'before-errors');
 }
 
 /** `name` made absolute against `cwd` without folding `..` (a `..` after a symlink is the link target's parent). */

@@ -14,6 +14,7 @@ import { nameGlob } from '../../../core/name-glob.ts';
 import { parseGrep, type GrepOptions } from './grep-options.ts';
 import { compileGrep } from './grep-regex.ts';
 import { errnoText, readOperand, type InputCtx } from './text-input.ts';
+import { orderOf, type OrderedResult } from './output-order.ts';
 
 /** An input to search: its bytes (latin1 string), the name grep prints, whether that name is printed. */
 interface Input {
@@ -45,6 +46,8 @@ const utf8Bytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1')
 class Search {
   out = '';
   err = '';
+  /** For each message, the stdout length when it was written and its length (GNU grep's error() flushes first). */
+  readonly marks: Array<[number, number]> = [];
   selected = false;
   trouble = false;
   /** Whether any line was printed yet (a context group separator goes between groups, across files too). */
@@ -154,7 +157,7 @@ class Search {
         continue;
       }
       if (binary && o.binary === 'binary') {
-        this.err += `grep: ${input.name}: binary file matches\n`;
+        this.say(`grep: ${input.name}: binary file matches\n`);
         return;
       }
       if (o.only) {
@@ -192,12 +195,18 @@ class Search {
     const name = this.paint(input.name, SGR.name);
     if (o.count) this.out += `${input.showName ? name + (o.nullName ? '\0' : this.sep(':')) : ''}${count}\n`;
     if ((o.list === 'matching' && count > 0) || (o.list === 'missing' && count === 0)) this.out += name + (o.nullName ? '\0' : '\n');
-    if (suppressed) this.err += `grep: ${input.name}: binary file matches\n`;
+    if (suppressed) this.say(`grep: ${input.name}: binary file matches\n`);
   }
 
   fail(text: string): void {
     this.trouble = true;
-    if (!this.o.noMessages) this.err += `grep: ${text}\n`;
+    if (!this.o.noMessages) this.say(`grep: ${text}\n`);
+  }
+
+  /** Writes a message to stderr after the lines printed so far. */
+  private say(text: string): void {
+    this.marks.push([this.out.length, text.length]);
+    this.err += text;
   }
 }
 
@@ -245,7 +254,7 @@ async function visit(fs: IFileSystem, s: Search, abs: string, shown: string, nam
   s.file({ bytes, name: shown, showName: names === true, width: digits(bytes.length) });
 }
 
-async function grep(args: string[], ctx: InputCtx): Promise<ExecResult> {
+async function grep(args: string[], ctx: InputCtx): Promise<OrderedResult> {
   const parsed = parseGrep(args);
   if ('exitCode' in parsed) return parsed;
   const { o, operands } = parsed;
@@ -289,7 +298,8 @@ async function grep(args: string[], ctx: InputCtx): Promise<ExecResult> {
     await visit(ctx.fs, s, ctx.fs.resolvePath(ctx.cwd, f === '' ? '.' : f), f, names, true);
   }
   const status = s.selected && (!s.trouble || o.quiet) ? 0 : s.trouble ? 2 : 1;
-  return { ...bytesOutput(unsafeBytesFromLatin1(s.out)), stderr: stderr + s.err, exitCode: status };
+  const marks: Array<[number, number]> = stderr ? [[0, stderr.length], ...s.marks] : s.marks;
+  return { ...bytesOutput(unsafeBytesFromLatin1(s.out)), stderr: stderr + s.err, exitCode: status, outputOrder: orderOf(marks, 'before-errors') };
 }
 
 /** `grep` for just-bash's `customCommands` (`egrep`/`fgrep` keep just-bash's own). */

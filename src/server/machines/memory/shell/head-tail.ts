@@ -8,6 +8,7 @@
 import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, type ExecResult } from 'just-bash';
 import { unsupported } from './gnu-commands.ts';
 import { readOperand, type InputCtx } from './text-input.ts';
+import { OrderedOutput, type OrderedResult } from './output-order.ts';
 
 const MULTIPLIERS: Record<string, number> = { b: 512, k: 1024, K: 1024, KiB: 1024, kB: 1000, KB: 1000, M: 1024 ** 2, MiB: 1024 ** 2, MB: 1e6, G: 1024 ** 3, GiB: 1024 ** 3, GB: 1e9, T: 1024 ** 4, TB: 1e12 };
 
@@ -104,26 +105,26 @@ function cut(cmd: 'head' | 'tail', s: string, p: Plan): string {
   return p.sign === '+' ? s.slice(at(p.n - 1)) : p.n === 0 ? '' : s.slice(at(starts.length - p.n));
 }
 
-async function headTail(cmd: 'head' | 'tail', args: string[], ctx: InputCtx & { origCommand?: (a: string[]) => Promise<ExecResult> }): Promise<ExecResult> {
+async function headTail(cmd: 'head' | 'tail', args: string[], ctx: InputCtx & { origCommand?: (a: string[]) => Promise<ExecResult> }): Promise<OrderedResult> {
   const p = plan(cmd, args);
   if ('exitCode' in p) return p;
   if (p.follow) return ctx.origCommand!(args);
   const names = p.names.length === 0 ? ['-'] : p.names;
   const headers = p.verbose || (names.length > 1 && !p.quiet);
-  let out = '';
-  let stderr = '';
+  // GNU head and tail report through error(), which flushes what they printed so far: program order.
+  const text = new OrderedOutput();
   let first = true;
   for (const name of names) {
     const r = await readOperand(ctx, name);
     if ('error' in r) {
-      stderr += r.error === 'Is a directory' ? `${cmd}: error reading '${name}': Is a directory\n` : `${cmd}: cannot open '${name}' for reading: ${r.error}\n`;
+      text.err(r.error === 'Is a directory' ? `${cmd}: error reading '${name}': Is a directory\n` : `${cmd}: cannot open '${name}' for reading: ${r.error}\n`);
       continue;
     }
-    if (headers) out += `${first ? '' : '\n'}==> ${name === '-' ? 'standard input' : name} <==\n`;
+    if (headers) text.out(`${first ? '' : '\n'}==> ${name === '-' ? 'standard input' : name} <==\n`);
     first = false;
-    out += cut(cmd, r.bytes, p);
+    text.out(cut(cmd, r.bytes, p));
   }
-  return { ...bytesOutput(unsafeBytesFromLatin1(out)), stderr, exitCode: stderr ? 1 : 0 };
+  return { ...bytesOutput(unsafeBytesFromLatin1(text.stdout)), stderr: text.stderr, exitCode: text.stderr ? 1 : 0, outputOrder: text.order('before-errors') };
 }
 
 /** `head` and `tail` for just-bash's `customCommands`. */

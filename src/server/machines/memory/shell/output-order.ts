@@ -7,7 +7,7 @@
  * in its buffer. This module records a command's runs in the order a program of either kind delivers them, as the
  * `outputOrder` the patched interpreter honours (patches/just-bash/joined-output-order.mjs).
  */
-import type { ExecResult } from 'just-bash';
+import type { ExecResult, IFileSystem } from 'just-bash';
 
 /** A command result with the lengths (characters) of its alternating output runs, stdout first. */
 export type OrderedResult = ExecResult & { outputOrder?: number[] };
@@ -40,12 +40,20 @@ export class OrderedOutput {
 
   /** The result with its `outputOrder`; the lengths are characters, so a block of 4096 is exact for ASCII output. */
   result(exitCode: number, flushing: Flushing): OrderedResult {
-    return { stdout: this.stdout, stderr: this.stderr, exitCode, outputOrder: orderOf(this.marks, flushing) };
+    return { stdout: this.stdout, stderr: this.stderr, exitCode, outputOrder: this.order(flushing) };
+  }
+
+  /** The `outputOrder` alone, for a command that builds its result itself (a bytes result, say). */
+  order(flushing: Flushing): number[] {
+    return orderOf(this.marks, flushing);
   }
 }
 
-/** The runs for `marks` (see {@link OrderedOutput}): the stdout each message finds already delivered, then the message. */
-function orderOf(marks: ReadonlyArray<[number, number]>, flushing: Flushing): number[] {
+/**
+ * The `outputOrder` for `marks`, one per message in order: the stdout length when it was written and its length;
+ * each message comes after the stdout a program of the given {@link Flushing} has delivered by then.
+ */
+export function orderOf(marks: ReadonlyArray<[number, number]>, flushing: Flushing): number[] {
   const order: number[] = [];
   let delivered = 0;
   for (const [at, length] of marks) {
@@ -62,4 +70,34 @@ function orderOf(marks: ReadonlyArray<[number, number]>, flushing: Flushing): nu
  */
 export function errorsFirst<R extends ExecResult>(result: R): R & OrderedResult {
   return result.stderr === '' || result.stdout === '' ? result : { ...result, outputOrder: [0, result.stderr.length] };
+}
+
+/**
+ * The order of `cat FILE…` (no options: each operand's bytes in turn), which reports an operand it cannot read
+ * through error() between the files around it: its result's stderr lines are matched to the operands that fail to
+ * stat as files, in turn, and placed after the sizes of the operands before them. Undefined when that accounting
+ * does not add up to the result (a file that changed, an option), so the result keeps just-bash's order.
+ */
+export async function catOutputOrder(result: ExecResult, operands: string[], fs: IFileSystem, cwd: string, stdinLength: number): Promise<number[] | undefined> {
+  if (result.stderr === '' || operands.some((a) => a.startsWith('-') && a !== '-')) return undefined;
+  const messages = result.stderr.split(/(?<=\n)/);
+  const marks: Array<[number, number]> = [];
+  let at = 0;
+  let stdin = stdinLength;
+  for (const name of operands) {
+    if (name === '-') {
+      at += stdin;
+      stdin = 0;
+      continue;
+    }
+    const st = await fs.stat(fs.resolvePath(cwd, name)).catch(() => null);
+    if (st && !st.isDirectory) {
+      at += st.size;
+      continue;
+    }
+    const message = messages.shift();
+    if (message === undefined) return undefined;
+    marks.push([at, message.length]);
+  }
+  return messages.length === 0 && at === result.stdout.length ? orderOf(marks, 'before-errors') : undefined;
 }

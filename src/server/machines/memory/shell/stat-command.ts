@@ -9,6 +9,7 @@ import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type I
 import { ownerOf } from './devices.ts';
 import { symbolicMode, typeLetter } from './find-printf.ts';
 import { quoteName } from './ls-quote.ts';
+import { OrderedOutput } from './output-order.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nogroup' };
@@ -227,8 +228,8 @@ async function stat(args: string[], fs: IFileSystem, cwd: string, disk: StatDisk
     } else operands.push(a);
   }
   if (operands.length === 0) return { stdout: '', stderr: "stat: missing operand\nTry 'stat --help' for more information.\n", exitCode: 1 };
-  let stdout = '';
-  let stderr = '';
+  // GNU stat reports through error(), which flushes what it printed so far: program order.
+  const text = new OrderedOutput();
   for (const name of operands) {
     const path = fs.resolvePath(cwd, name);
     let st: FsStat;
@@ -237,7 +238,7 @@ async function stat(args: string[], fs: IFileSystem, cwd: string, disk: StatDisk
     } catch (err) {
       const code = (err as { code?: string }).code;
       const why = code === 'ELOOP' ? 'Too many levels of symbolic links' : code === 'ENOTDIR' ? 'Not a directory' : 'No such file or directory';
-      stderr += filesystem ? `stat: cannot read file system information for '${name}': ${why}\n` : `stat: cannot ${follow ? 'stat' : 'statx'} '${name}': ${why}\n`;
+      text.err(filesystem ? `stat: cannot read file system information for '${name}': ${why}\n` : `stat: cannot ${follow ? 'stat' : 'statx'} '${name}': ${why}\n`);
       continue;
     }
     let r: { text: string } | { missing: string };
@@ -248,9 +249,9 @@ async function stat(args: string[], fs: IFileSystem, cwd: string, disk: StatDisk
       r = expand(fmt, escapes, (c) => fileDirective(c, facts));
     }
     if ('missing' in r) return refuse(`the format directive ${r.missing}`);
-    stdout += r.text;
+    text.out(r.text);
   }
-  return { stdout, stderr, exitCode: stderr ? 1 : 0 };
+  return text.result(text.stderr ? 1 : 0, 'before-errors');
 }
 
 /** `stat` for just-bash's `customCommands`; `disk` answers `stat -f`. */

@@ -7,7 +7,7 @@
  * @see docs/fidelity.md "What the shell engine cannot do"; docs/limits.md
  */
 import * as nodeModule from 'node:module';
-import { defineCommand, type BashOptions, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+import { defineCommand, latin1FromBytes, type BashOptions, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 
 type ExecutionLimits = NonNullable<BashOptions['executionLimits']>;
 import { shellQuote } from '../argv.ts';
@@ -15,6 +15,7 @@ import { lsCommand } from './ls-command.ts';
 import { findCommand } from './find-command.ts';
 import { touchCommand } from './touch-command.ts';
 import { withLoopErrors } from './loop-errors.ts';
+import { catOutputOrder, errorsFirst } from './output-order.ts';
 
 /** The hint every loud failure ends with. */
 export const SANDBOX_HINT = 'run spritzer with --exec sandbox';
@@ -137,13 +138,39 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
     ...STDIN_READERS.map((name) =>
       defineCommand(name, async (args, ctx) => {
         const mapped = args.map((a) => (STDIN_PATHS.has(a) ? '-' : a));
-        const result = await ctx.origCommand!(mapped);
-        return withLoopErrors(result, mapped, ctx.fs, ctx.cwd); // ELOOP worded as bash does (loop-errors.ts)
+        let result = await withLoopErrors(await ctx.origCommand!(mapped), mapped, ctx.fs, ctx.cwd); // ELOOP worded as bash does (loop-errors.ts)
+        result = await operandErrors(name, result, mapped, ctx.fs, ctx.cwd);
+        // Where stdout and stderr meet: cat's messages come between the files (its error() flushes first); tac's
+        // before its output (it writes only at the end, messages unbuffered).
+        if (name === 'tac') return errorsFirst(result);
+        const order = name === 'cat' ? await catOutputOrder(result, mapped, ctx.fs, ctx.cwd, latin1FromBytes(ctx.stdin).length) : undefined;
+        return order ? { ...result, outputOrder: order } : result;
       }),
     ),
   ];
   if (!javascript) commands.push(defineCommand('js-exec', async () => notAvailable('js-exec', ' on this host (its QuickJS worker needs Node.js 22.6 or later)')));
   return commands;
+}
+
+/**
+ * GNU's messages for operands `cat` and `tac` cannot read, where just-bash's differ: `cat: DIR: Is a directory` (it
+ * said No such file or directory), and `tac: failed to open 'F' for reading: No such file or directory` with
+ * status 1 (it skipped a missing file silently).
+ */
+async function operandErrors(name: string, result: ExecResult, operands: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
+  const files = operands.filter((a) => a === '-' || !a.startsWith('-'));
+  const isDir = async (f: string) => (await fs.stat(fs.resolvePath(cwd, f)).catch(() => null))?.isDirectory === true;
+  if (name === 'cat' && result.stderr) {
+    const lines = await Promise.all(result.stderr.split(/(?<=\n)/).map(async (line) => {
+      const m = /^cat: (.+): No such file or directory\n$/.exec(line);
+      return m && (await isDir(m[1]!)) ? `cat: ${m[1]}: Is a directory\n` : line;
+    }));
+    return { ...result, stderr: lines.join('') };
+  }
+  if (name !== 'tac' || result.stderr) return result;
+  let stderr = '';
+  for (const f of files) if (f !== '-' && !(await fs.exists(fs.resolvePath(cwd, f)))) stderr += `tac: failed to open '${f}' for reading: No such file or directory\n`;
+  return stderr ? { ...result, stderr, exitCode: 1 } : result;
 }
 
 /** `uname` with `-s -n -r -m -o -a`. */
