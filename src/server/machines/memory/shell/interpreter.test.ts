@@ -118,3 +118,17 @@ describe('arithmetic errors', () => {
     });
   });
 });
+
+describe('stdout and stderr gathered from several commands', () => {
+  it('keep their order through groups, functions, subshells, loops, if and case', async () => {
+    const ctx = testSprite();
+    await runShell('mkdir w && printf "x\\n" > w/a.txt', ctx);
+    const out = async (script: string) => (await runShell(`cd w && ${script}`, ctx)).stdout;
+    expect(await out('{ echo a; ls nope; echo b; } 2>&1')).toBe("a\nls: cannot access 'nope': No such file or directory\nb\n");
+    expect(await out('f() { echo a; echo b >&2; echo c; }; f 2>&1 | cat; ( echo d; echo e >&2 ) |& cat')).toBe('a\nb\nc\nd\ne\n');
+    expect(await out('for i in 1 2; do echo $i; echo e$i >&2; done 2>&1 | cat')).toBe('1\ne1\n2\ne2\n');
+    expect(await out('if true; then echo a; echo b >&2; fi > f 2>&1; case x in x) echo c; echo d >&2;; esac 2>&1; cat f')).toBe('c\nd\na\nb\n');
+    // A command's own order inside a group: wc's message comes between its counts.
+    expect(await out('{ wc a.txt nope a.txt; echo end >&2; } 2>&1')).toBe('1 1 2 a.txt\nwc: nope: No such file or directory\n1 1 2 a.txt\n2 2 4 total\nend\n');
+  });
+});
