@@ -14,6 +14,11 @@ export default {
         'let F=z=>z&&typeof z=="object"?z.type==="ArithSyntaxError"||z.type==="ArithNumber"&&Number.isNaN(z.value)?z:Object.values(z).reduce((a,v)=>a||F(v),null):null,E=F(r);if(E){let K=(n.match(/\\b0[0-7]*[89]\\w*|\\b\\d+#\\w*/)??[n.trim()])[0];r=E.type==="ArithNumber"?{type:"ArithSyntaxError",errorToken:K,message:`${K}: value too great for base (error token is "${K}")`,sourceText:n}:{...E,message:E.message.startsWith("syntax error")?`${n.trim()}: ${E.message}`:E.message,sourceText:n}}return{type:"ArithmeticExpression",expression:r,originalText:t}}function je(',
     },
     {
+      // Text left over after a whole expression (`$((1 1))`): the same.
+      find: 'if(o)return{type:"ArithmeticExpression",originalText:t,expression:{type:"ArithSyntaxError",errorToken:o,',
+      replace: 'if(o)return{type:"ArithmeticExpression",originalText:t,expression:{type:"ArithSyntaxError",sourceText:n,errorToken:o,',
+    },
+    {
       find: 'case"ArithSyntaxError":return e.errorToken;',
       replace: 'case"ArithSyntaxError":return e.sourceText??e.errorToken;',
     },

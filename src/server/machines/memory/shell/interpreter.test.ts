@@ -110,6 +110,10 @@ describe('arithmetic errors', () => {
     });
   });
 
+  it('text left over after a whole expression fails too', async () => {
+    expect(await runShell('echo $((1 1)); echo "s=$?"')).toEqual({ stdout: 's=1\n', stderr: 'bash: 1: syntax error: invalid arithmetic operator (error token is "1")\n', exit: 0 });
+  });
+
   it('fails only its stage of a pipeline', async () => {
     expect(await runShell('echo $(( 08 )) 2>&1 | grep -c "value too great"; echo "s=$? ${PIPESTATUS[*]}"; echo a | echo $((2*)); echo "s=$? ${PIPESTATUS[*]}"')).toEqual({
       stdout: '0\ns=1 1 1\ns=1 0 1\n',
@@ -130,5 +134,15 @@ describe('stdout and stderr gathered from several commands', () => {
     expect(await out('if true; then echo a; echo b >&2; fi > f 2>&1; case x in x) echo c; echo d >&2;; esac 2>&1; cat f')).toBe('c\nd\na\nb\n');
     // A command's own order inside a group: wc's message comes between its counts.
     expect(await out('{ wc a.txt nope a.txt; echo end >&2; } 2>&1')).toBe('1 1 2 a.txt\nwc: nope: No such file or directory\n1 1 2 a.txt\n2 2 4 total\nend\n');
+  });
+});
+
+describe('redirections that fail', () => {
+  it('a target that cannot be opened fails only its command, and the script goes on', async () => {
+    expect(await runShell('echo a > d/nope; echo "s=$?"; ls &> d/x; echo "s=$?"; f() { echo in; }; f > d/x; echo "s=$?"; touch ro; chmod 444 ro; echo a > ro; echo "s=$?"')).toEqual({
+      stdout: 's=1\ns=1\ns=1\ns=1\n',
+      stderr: 'bash: d/nope: No such file or directory\nbash: d/x: No such file or directory\nbash: d/x: No such file or directory\nbash: ro: Permission denied\n',
+      exit: 0,
+    });
   });
 });

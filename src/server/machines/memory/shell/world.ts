@@ -199,13 +199,15 @@ const STRERROR: Record<string, string> = {
 
 /**
  * The line a script that just-bash aborted with a filesystem error ends with, as bash words it:
- * `sh: /nope/x: No such file or directory` (a failed redirection target), or `sh: <message>` for other errors.
- * @deviation bash fails only the command whose redirection failed; just-bash aborts the script (exit 1).
+ * `sh: /x/y: No space left on device`, or `sh: <message>` for other errors. A redirection target that cannot be
+ * opened fails only its command (patches/just-bash/redirect-open-errors.mjs); a filesystem error just-bash meets
+ * anywhere else (writing a redirection's output, say) still ends the script.
+ * @deviation bash fails only the command that met the error; just-bash aborts the script (exit 1).
  */
 export function describeShellError(err: unknown): string {
   const { code, path } = err as { code?: string; path?: string };
   // bash would go on with the next command; the shell engine cannot, and says so (never a silent early end).
-  if (code && path && STRERROR[code]) return `sh: ${path}: ${STRERROR[code]}\nsh: the shell engine ends the script at a failed redirection, where bash goes on; ${SANDBOX_HINT}\n`;
+  if (code && path && STRERROR[code]) return `sh: ${path}: ${STRERROR[code]}\nsh: the shell engine ends the script at this filesystem error, where bash goes on; ${SANDBOX_HINT}\n`;
   return `sh: ${(err as Error).message}\n`;
 }
 
