@@ -13,8 +13,6 @@ export default {
       // The runs of a result in order: [text, isStdout] pairs, the rest of each stream at the end.
       find: 'async function rn(e,t,n,r,s=new Map',
       replace:
-        // Adds the runs of order `o` over stdout S and stderr v to the runs O (the rest of each stream at the end).
-        'function __jbPushRuns(O,o,S,v){let a=0,b=0,P=(f,n)=>{if(!n)return;O.length===0&&!f&&O.push(0);let z=O.length-1;z>=0&&z%2===0===f?O[z]+=n:O.push(n)};if(Array.isArray(o))for(let q=0;q<o.length;q++)P(q%2===0,o[q]),q%2===0?a+=o[q]:b+=o[q];P(!0,Math.max(0,S.length-a)),P(!1,Math.max(0,v.length-b))}' +
         'function __jbOutputRuns(o,S,v){let r=[],i=0,j=0;if(Array.isArray(o))for(let q=0;q<o.length;q++){let n=o[q];q%2===0?(r.push([S.slice(i,i+n),!0]),i+=n):(r.push([v.slice(j,j+n),!1]),j+=n)}r.push([S.slice(i),!0],[v.slice(j),!1]);return r.filter(x=>x[0]!=="")}' +
         'async function rn(e,t,n,r,s=new Map',
     },
@@ -33,21 +31,6 @@ export default {
     {
       find: 'case"invalid-output":break;case"discard":break}}let g=L(l,c,u);',
       replace: 'case"invalid-output":break;case"discard":break}}}}let g=L(l,c,u);__jbO?.length>1&&l!==""&&c!==""&&(g.outputOrder=__jbO);',
-    },
-    {
-      // The builder of loops, `if` and `case`: it is given each statement's output as two strings, which are those
-      // of the statement's result when that was the last result built (its order is taken); `replace` with what it
-      // already holds (a `case` branch) keeps the order.
-      find: 'append(t,n){let r=B(t)+B(n);',
-      replace: 'append(t,n){let __L=globalThis.__jbLastBuilt;__jbPushRuns(this.__jbO??=[],__L&&__L.stdout===t&&__L.stderr===n?__L.outputOrder:void 0,t,n);let r=B(t)+B(n);',
-    },
-    {
-      find: 'replace(t,n){this.stdoutChunks=[],this.stderrChunks=[],this.totalBytes=0,this.append(t,n)}',
-      replace: 'replace(t,n){if(t===this.stdout&&n===this.stderr)return;this.stdoutChunks=[],this.stderrChunks=[],this.totalBytes=0,this.__jbO=[],this.append(t,n)}',
-    },
-    {
-      find: 'build(t){let n=this.stdout,r=this.stderr;return{stdout:n,stderr:r,exitCode:t,internalOutputAccounting:{stdout:B(n),stderr:B(r)}}}',
-      replace: 'build(t){let n=this.stdout,r=this.stderr;return{stdout:n,stderr:r,exitCode:t,internalOutputAccounting:{stdout:B(n),stderr:B(r)},...n!==""&&r!==""&&this.__jbO?{outputOrder:this.__jbO}:{}}}',
     },
     {
       // `|&`: the stage's stderr joins its stdout into the pipe in the order written.

@@ -57,6 +57,10 @@ describe('output joined from several commands', () => {
     expect((await runShell('f() { gzip -c n.txt; }; f | gunzip | wc -l', ctx)).stdout).toBe('3\n');
   });
 
+  it('and so do loops, if and case', async () => {
+    expect((await runShell('for i in 1; do printf "é\\377"; done | od -An -tx1; if true; then printf "\\376"; fi | od -An -tx1; case x in x) printf "\\375";; esac > f; od -An -tx1 f')).stdout).toBe(' c3 a9 ff\n fe\n fd\n');
+  });
+
   it('a command substitution of such output decodes each UTF-8 sequence to one character', async () => {
     expect((await runShell('x=$(f() { printf "é"; }; f; printf "\\377"); echo ${#x}; y=$(printf "é"; printf "ü"); echo ${#y} "$y"')).stdout).toBe('2\n2 éü\n');
   });

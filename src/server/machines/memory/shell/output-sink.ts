@@ -43,8 +43,7 @@ const redirect = (fd: number | null, path: string): Redirection => ({
  * output is then delivered when the script ends). A script that does not parse is returned unchanged (just-bash
  * then reports the syntax error itself).
  * @deviation Output is streamed per command, not per write: a command delivers its output when it ends, and the
- * output of a function call or of a compound command with output redirections when that call or command ends
- * (a loop's, an `if`'s or a `case`'s re-encoded as UTF-8 when it is not valid UTF-8: just-bash joins those as text).
+ * output of a function call or of a compound command with output redirections when that call or command ends.
  */
 export function streamTopLevel(script: string, tty: boolean): string {
   const ast = parseScript(script);
