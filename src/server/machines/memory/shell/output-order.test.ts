@@ -40,4 +40,13 @@ describe('the order of a command\'s output and messages', () => {
       exit: 2,
     });
   });
+
+  it('xargs and a nested shell pass on each child\'s output in the order it was written', async () => {
+    const ctx = testSprite();
+    await runShell('mkdir w && printf "x\\n" > w/a.txt', ctx);
+    expect((await runShell('cd w && xargs -n1 ls <<< "nope a.txt" 2>&1; xargs -t -n1 echo <<< "a b" 2>&1', ctx)).stdout).toBe(
+      "ls: cannot access 'nope': No such file or directory\na.txt\necho a\na\necho b\nb\n",
+    );
+    expect((await runShell('cd w && sh -c "echo a; ls nope; echo b" 2>&1 | cat', ctx)).stdout).toBe("a\nls: cannot access 'nope': No such file or directory\nb\n");
+  });
 });

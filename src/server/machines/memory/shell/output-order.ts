@@ -101,3 +101,18 @@ export async function catOutputOrder(result: ExecResult, operands: string[], fs:
   }
   return messages.length === 0 && at === result.stdout.length ? orderOf(marks, 'before-errors') : undefined;
 }
+
+/**
+ * Appends to `text` the output of a finished child (`stdout`, `stderr`) in the order it wrote them (`order`, its
+ * `outputOrder`; without one, stdout first): what a command that runs others (`xargs`) passes on, child by child.
+ */
+export function replayOutput(text: OrderedOutput, stdout: string, stderr: string, order?: number[]): void {
+  let i = 0;
+  let j = 0;
+  for (const [k, n] of (order ?? []).entries()) {
+    if (k % 2 === 0) text.out(stdout.slice(i, (i += n)));
+    else text.err(stderr.slice(j, (j += n)));
+  }
+  text.out(stdout.slice(i));
+  text.err(stderr.slice(j));
+}

@@ -10,6 +10,7 @@ import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, typ
 import { shellQuote } from '../argv.ts';
 import { unsupported } from './gnu-commands.ts';
 import { leadingOptions, readOperand } from './text-input.ts';
+import { OrderedOutput, replayOutput, type OrderedResult } from './output-order.ts';
 
 interface Options {
   delimiter: string | undefined;
@@ -201,18 +202,22 @@ async function xargs(args: string[], ctx: CommandContext): Promise<ExecResult> {
     if (runs.length === 0 && !o.noEmpty && error === undefined) runs.push([...command]);
   }
 
-  let stdout = '';
-  let stderr = '';
+  // Each child's output in the order it wrote it, then the next child's; xargs's own messages (error()) after them.
+  const text = new OrderedOutput();
   let status = 0;
-  const done = (more: string, exitCode: number): ExecResult => ({ ...bytesOutput(unsafeBytesFromLatin1(stdout)), stderr: stderr + more, exitCode });
+  const done = (more: string, exitCode: number): OrderedResult => {
+    text.err(more);
+    return { ...bytesOutput(unsafeBytesFromLatin1(text.stdout)), stderr: text.stderr, exitCode, outputOrder: text.order('before-errors') };
+  };
   for (const argv of runs) {
-    if (o.trace) stderr += `${argv.join(' ')}\n`;
-    const r = await ctx.exec!(argv.map(shellQuote).join(' '), { cwd: ctx.cwd });
+    if (o.trace) text.err(`${argv.join(' ')}\n`);
+    const r: OrderedResult = await ctx.exec!(argv.map(shellQuote).join(' '), { cwd: ctx.cwd });
     if (r.exitCode === 127 && /command not found/.test(r.stderr)) {
       return done(`xargs: ${argv[0]}: No such file or directory\n`, 127);
     }
-    stdout += stdoutBytes(r);
-    stderr += r.stderr;
+    const out = stdoutBytes(r);
+    // A text result re-encoded as bytes has other lengths than its order counts: stdout first then.
+    replayOutput(text, out, r.stderr, out.length === r.stdout.length ? r.outputOrder : undefined);
     if (r.exitCode === 255) return done(`xargs: ${argv[0]}: exited with status 255; aborting\n`, 124);
     if (r.exitCode >= 128) return done(`xargs: ${argv[0]}: terminated by signal ${r.exitCode - 128}\n`, 125);
     if (r.exitCode !== 0) status = 123;
