@@ -6,6 +6,7 @@
  * @see https://www.gnu.org/software/coreutils/manual/html_node/cp-invocation.html, mv-invocation.html
  */
 import type { ExecResult, FsStat, IFileSystem } from 'just-bash';
+import { OrderedOutput } from './output-order.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
 
@@ -109,15 +110,15 @@ export async function perFile(cmd: 'cp' | 'mv', o: PerFileOptions, opts: string[
     return { stdout: '', stderr: o.parents && sources.length === 1 ? `${cmd}: with --parents, the destination must be a directory\nTry '${cmd} --help' for more information.\n` : `${cmd}: target '${dest}' is not a directory\n`, exitCode: 1 };
   }
   const recursive = opts.some((x) => /^-[a-zA-Z]*[rRa]/.test(x) || x === '--recursive' || x === '--archive');
-  let stdout = '';
-  let stderr = '';
+  // GNU cp and mv report through error(), which flushes what -v printed so far: program order.
+  const text = new OrderedOutput();
   for (const src of sources) {
     const to = !intoDir ? dest : `${dest.replace(/\/+$/, '')}/${o.parents ? src.replace(/^\/+/, '') : base(src)}`;
     const srcAbs = fs.resolvePath(cwd, src);
     const toAbs = fs.resolvePath(cwd, to);
     const srcSt = src === '/dev/null' ? null : await safe(cmd === 'mv' || (!o.dereference && recursive) ? fs.lstat(srcAbs) : fs.stat(srcAbs));
     if (!srcSt && src !== '/dev/null') {
-      stderr += `${cmd}: cannot stat '${src}': No such file or directory\n`;
+      text.err(`${cmd}: cannot stat '${src}': No such file or directory\n`);
       continue;
     }
     if (to === '/dev/null') continue; // written to the null device: nothing kept
@@ -143,11 +144,11 @@ export async function perFile(cmd: 'cp' | 'mv', o: PerFileOptions, opts: string[
     } else {
       r = await run([...opts, ...(src.startsWith('-') || to.startsWith('-') ? ['--'] : []), src, to]);
     }
-    stderr += r.stderr;
+    text.err(r.stderr);
     if (r.exitCode !== 0) continue;
-    if (o.verbose) stdout += cmd === 'mv' ? `renamed '${src}' -> '${to}'${backup}\n` : (await verboseLines(fs, cwd, src, to, srcSt ?? ({ isDirectory: false } as FsStat), recursive)).replace(/\n$/, `${backup}\n`);
+    if (o.verbose) text.out(cmd === 'mv' ? `renamed '${src}' -> '${to}'${backup}\n` : (await verboseLines(fs, cwd, src, to, srcSt ?? ({ isDirectory: false } as FsStat), recursive)).replace(/\n$/, `${backup}\n`));
   }
-  return { stdout, stderr, exitCode: stderr ? 1 : 0 };
+  return text.result(text.stderr ? 1 : 0, 'before-errors');
 }
 
 /** `cp -s` / `cp -l`: a symlink (an absolute or same-directory source) or a hard link instead of a copy. */

@@ -10,6 +10,7 @@ import { strerror } from './errno-text.ts';
 import { ownerOf } from './devices.ts';
 import { humanSize } from './ls-long.ts';
 import { MOUNTS } from './proc.ts';
+import { OrderedOutput } from './output-order.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const refuse = (cmd: string, what: string): ExecResult => ({ stdout: '', stderr: `${cmd}: ${what} is not available in the shell engine; ${HINT}\n`, exitCode: 2 });
@@ -183,8 +184,8 @@ async function du(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
   if (o.summarize && o.maxDepth !== Infinity && o.maxDepth > 0) return usage('du', 'cannot both summarize and show all entries');
   if (o.summarize) o.maxDepth = 0;
   const show = (bytes: number) => (o.human ? humanSize(bytes, o.human) : String(Math.ceil(bytes / o.block)));
-  let stdout = '';
-  let stderr = '';
+  // GNU du reports through error(), which flushes the lines printed so far: program order.
+  const text = new OrderedOutput();
   let grand = 0;
   const walk = async (path: string, abs: string, st: FsStat, d: number, top: boolean): Promise<number> => {
     let total = sizeOf(st, o.apparent);
@@ -195,7 +196,7 @@ async function du(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
         if (cst) total += await walk(path.endsWith('/') ? `${path}${name}` : `${path}/${name}`, childAbs, cst, d + 1, false);
       }
     }
-    if ((st.isDirectory || o.all || top) && d <= o.maxDepth) stdout += `${show(total)}\t${path}${o.eol}`;
+    if ((st.isDirectory || o.all || top) && d <= o.maxDepth) text.out(`${show(total)}\t${path}${o.eol}`);
     return total;
   };
   for (const name of operands.length ? operands : ['.']) {
@@ -204,11 +205,11 @@ async function du(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
       const st = o.follow === 'never' ? await fs.lstat(abs) : await fs.stat(abs);
       grand += await walk(name, abs, st, 0, true);
     } catch (err) {
-      stderr += `du: cannot access '${name}': ${strerror(err)}\n`;
+      text.err(`du: cannot access '${name}': ${strerror(err)}\n`);
     }
   }
-  if (o.total) stdout += `${show(grand)}\ttotal${o.eol}`;
-  return { stdout, stderr, exitCode: stderr ? 1 : 0 };
+  if (o.total) text.out(`${show(grand)}\ttotal${o.eol}`);
+  return text.result(text.stderr ? 1 : 0, 'before-errors');
 }
 
 /** `df` of the sprite's one disk; `usedBytes` is what its files take. */

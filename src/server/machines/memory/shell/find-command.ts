@@ -11,6 +11,7 @@ import { ownerOf } from './devices.ts';
 import { fnmatch } from './fnmatch.ts';
 import { compileFormat, formatFile, typeLetter, type FileFacts } from './find-printf.ts';
 import { findRefusal, parseFind, type FindCommand, type FindError, type FindNode } from './find-parse.ts';
+import { orderOf, type OrderedResult } from './output-order.ts';
 
 const SPRITE_UID = 1000;
 const UNIT_BYTES: Record<string, number> = { c: 1, w: 2, b: 512, k: 1024, M: 1024 ** 2, G: 1024 ** 3 };
@@ -83,6 +84,8 @@ function mayAccess(st: FsStat, bit: 4 | 2 | 1): boolean {
 class Finder {
   stdout = '';
   stderr = '';
+  /** For each message, the stdout length when it was written and its length (GNU find's error() flushes first). */
+  readonly marks: Array<[number, number]> = [];
   status = 0;
   /** Set by `-quit`: nothing more is visited. */
   quit = false;
@@ -271,7 +274,7 @@ class Finder {
       return true;
     } catch (err) {
       const code = (err as { code?: string }).code;
-      this.stderr += `find: cannot delete '${v.path}': ${code === 'ENOTEMPTY' ? 'Directory not empty' : 'No such file or directory'}\n`;
+      this.say(`find: cannot delete '${v.path}': ${code === 'ENOTEMPTY' ? 'Directory not empty' : 'No such file or directory'}\n`);
       this.status = 1;
       return false;
     }
@@ -302,9 +305,23 @@ class Finder {
   private async run(argv: string[], cwd: string): Promise<number> {
     if (argv.length === 0) return 1;
     const r: ExecResult = await this.ctx.exec!(argv.map(shellQuote).join(' '), { cwd, stdin: this.ctx.stdin as unknown as string, stdinKind: 'bytes' });
-    this.stdout += r.stdout;
-    this.stderr += r.stderr;
+    // The child's output in the order it wrote it.
+    let i = 0;
+    let j = 0;
+    for (const [k, n] of ((r as OrderedResult).outputOrder ?? []).entries()) {
+      if (k % 2 === 0) this.stdout += r.stdout.slice(i, (i += n));
+      else this.say(r.stderr.slice(j, (j += n)));
+    }
+    this.stdout += r.stdout.slice(i);
+    this.say(r.stderr.slice(j));
     return r.exitCode;
+  }
+
+  /** Writes a message to stderr after the output so far. */
+  private say(text: string): void {
+    if (text === '') return;
+    this.marks.push([this.stdout.length, text.length]);
+    this.stderr += text;
   }
 
   private async flushBatch(node: FindNode): Promise<void> {
@@ -330,7 +347,7 @@ class Finder {
       if (start.endsWith('/') && !(await this.fs.stat(abs)).isDirectory) throw Object.assign(new Error('x'), { code: 'ENOTDIR' });
     } catch (err) {
       const code = (err as { code?: string }).code;
-      this.stderr += `find: '${start}': ${code === 'ENOTDIR' ? 'Not a directory' : code === 'ELOOP' ? 'Too many levels of symbolic links' : 'No such file or directory'}\n`;
+      this.say(`find: '${start}': ${code === 'ENOTDIR' ? 'Not a directory' : code === 'ELOOP' ? 'Too many levels of symbolic links' : 'No such file or directory'}\n`);
       this.status = 1;
       return;
     }
@@ -353,13 +370,13 @@ class Finder {
     if (st.isDirectory && depth < this.cmd.maxdepth && !prune.on && !this.quit) {
       const real = this.cmd.follow === 'always' ? await this.fs.realpath(abs).catch(() => abs) : abs;
       if (ancestors.has(real)) {
-        this.stderr += `find: File system loop detected; '${path}' is part of the same file system loop.\n`;
+        this.say(`find: File system loop detected; '${path}' is part of the same file system loop.\n`);
         this.status = 1;
       } else {
         const inner = new Set(ancestors).add(real);
         const names = await this.fs.readdir(abs).catch(() => null);
         if (names === null) {
-          this.stderr += `find: '${path}': Permission denied\n`;
+          this.say(`find: '${path}': Permission denied\n`);
           this.status = 1;
         }
         for (const name of names ?? []) {
@@ -396,6 +413,6 @@ export function findCommand(now: () => number): CustomCommand {
       if (finder.quit) break;
     }
     await finder.finish();
-    return { stdout: finder.stdout, stderr: finder.stderr, exitCode: finder.status };
+    return { stdout: finder.stdout, stderr: finder.stderr, exitCode: finder.status, outputOrder: orderOf(finder.marks, 'before-errors') };
   });
 }

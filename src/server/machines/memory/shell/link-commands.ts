@@ -8,6 +8,7 @@
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { strerror } from './errno-text.ts';
 import { basenameOf, dirnameOf } from './path-names.ts';
+import { OrderedOutput } from './output-order.ts';
 
 const usage = (cmd: string, what: string): ExecResult => ({ stdout: '', stderr: `${cmd}: ${what}\nTry '${cmd} --help' for more information.\n`, exitCode: 1 });
 const safe = async <T>(p: Promise<T>): Promise<T | null> => p.catch(() => null);
@@ -96,8 +97,8 @@ async function ln(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
     }
     targets = dest === undefined && operands.length > 1 ? operands.slice(0, -1) : dest === undefined ? operands : [operands[0]!];
   } else targets = operands;
-  let stdout = '';
-  let stderr = '';
+  // GNU ln reports through error(), which flushes what -v printed so far: program order.
+  const text = new OrderedOutput();
   for (const target of targets) {
     const name = dest ?? (intoDir === '.' && operands.length === 1 ? basenameOf(target) : `${intoDir!.replace(/\/+$/, '')}/${basenameOf(target)}`);
     const linkAbs = fs.resolvePath(cwd, name);
@@ -107,7 +108,7 @@ async function ln(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
         const st = await safe(fs.stat(fs.resolvePath(cwd, target)));
         if (!st) throw Object.assign(new Error('x'), { code: 'ENOENT', access: true });
         if (st.isDirectory) {
-          stderr += `ln: ${target}: hard link not allowed for directory\n`;
+          text.err(`ln: ${target}: hard link not allowed for directory\n`);
           continue;
         }
       }
@@ -116,7 +117,7 @@ async function ln(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
       if (existing) {
         if (!o.force && !o.backup) throw Object.assign(new Error('x'), { code: 'EEXIST' });
         if (existing.isDirectory) {
-          stderr += `ln: ${name}: cannot overwrite directory\n`;
+          text.err(`ln: ${name}: cannot overwrite directory\n`);
           continue;
         }
         if (o.backup) {
@@ -124,17 +125,17 @@ async function ln(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
           backedUp = `'${name}${o.suffix}' ~ `;
         } else await fs.rm(linkAbs);
       }
-      let text = target;
-      if (o.symbolic && o.relative) text = relative(await canonical(fs, dirnameOf(linkAbs)), await canonical(fs, fs.resolvePath(cwd, target)));
-      if (o.symbolic) await fs.symlink(text, linkAbs);
+      let content = target;
+      if (o.symbolic && o.relative) content = relative(await canonical(fs, dirnameOf(linkAbs)), await canonical(fs, fs.resolvePath(cwd, target)));
+      if (o.symbolic) await fs.symlink(content, linkAbs);
       else await fs.link(fs.resolvePath(cwd, target), linkAbs);
-      if (o.verbose) stdout += `${backedUp}'${name}' ${o.symbolic ? '->' : '=>'} '${text}'\n`;
+      if (o.verbose) text.out(`${backedUp}'${name}' ${o.symbolic ? '->' : '=>'} '${content}'\n`);
     } catch (err) {
-      if ((err as { access?: boolean }).access) stderr += `ln: failed to access '${target}': No such file or directory\n`;
-      else stderr += `ln: failed to create ${kind} '${name}': ${strerror(err)}\n`;
+      if ((err as { access?: boolean }).access) text.err(`ln: failed to access '${target}': No such file or directory\n`);
+      else text.err(`ln: failed to create ${kind} '${name}': ${strerror(err)}\n`);
     }
   }
-  return { stdout, stderr, exitCode: stderr ? 1 : 0 };
+  return text.result(text.stderr ? 1 : 0, 'before-errors');
 }
 
 async function readlink(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
@@ -165,8 +166,8 @@ async function readlink(args: string[], fs: IFileSystem, cwd: string): Promise<E
   }
   if (operands.length === 0) return usage('readlink', 'missing operand');
   const end = zero ? '\0' : operands.length > 1 || newline ? '\n' : '';
-  let stdout = '';
-  let stderr = '';
+  // GNU readlink reports through error(), which flushes the lines printed so far: program order.
+  const text = new OrderedOutput();
   let failed = false;
   for (const name of operands) {
     const abs = fs.resolvePath(cwd, name);
@@ -181,12 +182,12 @@ async function readlink(args: string[], fs: IFileSystem, cwd: string): Promise<E
     }
     if (out === null) {
       failed = true;
-      if (verbose) stderr += `readlink: ${name}: ${mode === 'raw' && (await safe(fs.lstat(abs))) ? 'Invalid argument' : 'No such file or directory'}\n`;
+      if (verbose) text.err(`readlink: ${name}: ${mode === 'raw' && (await safe(fs.lstat(abs))) ? 'Invalid argument' : 'No such file or directory'}\n`);
       continue;
     }
-    stdout += out + end;
+    text.out(out + end);
   }
-  return { stdout, stderr, exitCode: failed ? 1 : 0 };
+  return text.result(failed ? 1 : 0, 'before-errors');
 }
 
 /** `ln`, `link`, `unlink` and `readlink` for just-bash's `customCommands`. */

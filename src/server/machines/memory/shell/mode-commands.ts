@@ -9,6 +9,7 @@ import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type I
 import { strerror } from './errno-text.ts';
 import { permissions } from './ls-long.ts';
 import { ownerOf } from './devices.ts';
+import { OrderedOutput } from './output-order.ts';
 
 const UMASK = 0o022;
 const usage = (cmd: string, what: string): ExecResult => ({ stdout: '', stderr: `${cmd}: ${what}\nTry '${cmd} --help' for more information.\n`, exitCode: 1 });
@@ -95,22 +96,22 @@ async function chmod(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
   if (spec === undefined) return usage('chmod', 'missing operand');
   if (rest.length === 0) return usage('chmod', `missing operand after '${spec}'`);
   if (applyMode(spec, 0o644, false) === null) return usage('chmod', `invalid mode: '${spec}'`);
-  let stdout = '';
-  let stderr = '';
+  // GNU reports through error(), which flushes what -v printed so far: program order.
+  const text = new OrderedOutput();
   let failed = false;
   const change = async (name: string, abs: string, st: FsStat, top: boolean): Promise<void> => {
     if (st.isSymbolicLink && !top) return;
     const real = st.isSymbolicLink ? await safe(fs.stat(abs)) : st;
     if (!real) {
       failed = true;
-      if (!quiet) stderr += `chmod: cannot operate on dangling symlink '${name}'\n`;
+      if (!quiet) text.err(`chmod: cannot operate on dangling symlink '${name}'\n`);
       return;
     }
     const next = applyMode(spec!, real.mode, real.isDirectory)!;
     if (next !== (real.mode & 0o7777)) {
       await fs.chmod(abs, next);
-      if (changes || verbose) stdout += `mode of '${name}' changed from ${describe(real.mode)} to ${describe(next)}\n`;
-    } else if (verbose) stdout += `mode of '${name}' retained as ${describe(real.mode)}\n`;
+      if (changes || verbose) text.out(`mode of '${name}' changed from ${describe(real.mode)} to ${describe(next)}\n`);
+    } else if (verbose) text.out(`mode of '${name}' retained as ${describe(real.mode)}\n`);
     if (recursive && st.isDirectory) {
       for (const c of await fs.readdir(abs)) {
         const cabs = `${abs.replace(/\/+$/, '')}/${c}`;
@@ -124,12 +125,12 @@ async function chmod(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
     const st = await safe(fs.lstat(abs));
     if (!st) {
       failed = true;
-      if (!quiet) stderr += `chmod: cannot access '${name}': No such file or directory\n`;
+      if (!quiet) text.err(`chmod: cannot access '${name}': No such file or directory\n`);
       continue;
     }
     await change(name, abs, st, true);
   }
-  return { stdout, stderr, exitCode: failed ? 1 : 0 };
+  return text.result(failed ? 1 : 0, 'before-errors');
 }
 
 async function mkdir(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
@@ -164,8 +165,8 @@ async function mkdir(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
   if (operands.length === 0) return usage('mkdir', 'missing operand');
   const finalMode = mode === undefined ? null : applyMode(mode, 0o777, true);
   if (mode !== undefined && finalMode === null) return { stdout: '', stderr: `mkdir: invalid mode '${mode}'\n`, exitCode: 1 };
-  let stdout = '';
-  let stderr = '';
+  // GNU reports through error(), which flushes what -v printed so far: program order.
+  const text = new OrderedOutput();
   for (const name of operands) {
     const parts = name.split('/');
     const steps = parents ? parts.map((_, i) => parts.slice(0, i + 1).join('/')).filter((p, i) => parts[i] !== '' && p !== '') : [name];
@@ -174,22 +175,22 @@ async function mkdir(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
       const last = i === steps.length - 1;
       const st = await safe(fs.stat(abs));
       if (st) {
-        if (!parents) stderr += `mkdir: cannot create directory '${name}': File exists\n`;
-        else if (!st.isDirectory) stderr += `mkdir: cannot create directory '${step}': Not a directory\n`;
+        if (!parents) text.err(`mkdir: cannot create directory '${name}': File exists\n`);
+        else if (!st.isDirectory) text.err(`mkdir: cannot create directory '${step}': Not a directory\n`);
         if (!parents || !st.isDirectory) break;
         continue;
       }
       try {
         await fs.mkdir(abs);
         if (last && finalMode !== null) await fs.chmod(abs, finalMode & 0o7777);
-        if (verbose) stdout += `mkdir: created directory '${step}'\n`;
+        if (verbose) text.out(`mkdir: created directory '${step}'\n`);
       } catch (err) {
-        stderr += `mkdir: cannot create directory '${step}': ${strerror(err)}\n`;
+        text.err(`mkdir: cannot create directory '${step}': ${strerror(err)}\n`);
         break;
       }
     }
   }
-  return { stdout, stderr, exitCode: stderr ? 1 : 0 };
+  return text.result(text.stderr ? 1 : 0, 'before-errors');
 }
 
 async function rmdir(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
@@ -207,13 +208,15 @@ async function rmdir(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
     else operands.push(a);
   }
   if (operands.length === 0) return usage('rmdir', 'missing operand');
-  let stdout = '';
-  let stderr = '';
+  // GNU reports through error(), which flushes what -v printed so far: program order.
+  const text = new OrderedOutput();
   let failed = false;
   for (const name of operands) {
     let path = name.replace(/\/+$/, '') || name;
     for (;;) {
       const abs = fs.resolvePath(cwd, path);
+      // GNU rmdir -v names each directory before it tries to remove it, failing or not.
+      if (verbose) text.out(`rmdir: removing directory, '${path}'\n`);
       const st = await safe(fs.lstat(abs));
       let err: string | null = null;
       if (!st) err = 'No such file or directory';
@@ -221,18 +224,17 @@ async function rmdir(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
       else if ((await fs.readdir(abs)).length > 0) err = ignoreNonEmpty ? '' : 'Directory not empty';
       if (err === '') break;
       if (err) {
-        stderr += `rmdir: failed to remove '${path}': ${err}\n`;
+        text.err(`rmdir: failed to remove '${path}': ${err}\n`);
         failed = true;
         break;
       }
       await fs.rm(abs);
-      if (verbose) stdout += `rmdir: removing directory, '${path}'\n`;
       if (!parents || !path.includes('/')) break;
       path = path.slice(0, path.lastIndexOf('/')).replace(/\/+$/, '');
       if (!path) break;
     }
   }
-  return { stdout, stderr, exitCode: failed ? 1 : 0 };
+  return text.result(failed ? 1 : 0, 'before-errors');
 }
 
 const IDS: Record<string, number> = { root: 0, sprite: 1000, nogroup: 65534, nobody: 65534 };

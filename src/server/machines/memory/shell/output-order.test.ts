@@ -49,4 +49,17 @@ describe('the order of a command\'s output and messages', () => {
     );
     expect((await runShell('cd w && sh -c "echo a; ls nope; echo b" 2>&1 | cat', ctx)).stdout).toBe("a\nls: cannot access 'nope': No such file or directory\nb\n");
   });
+
+  it('rm, mkdir, rmdir and mv with -v, du and find put each message where GNU does', async () => {
+    const ctx = testSprite();
+    await runShell('mkdir -p w/src && printf "x\\n" > w/a.txt', ctx);
+    const out = async (script: string) => (await runShell(`cd w && ${script} 2>&1`, ctx)).stdout;
+    expect(await out('rm -v nope a.txt')).toBe("rm: cannot remove 'nope': No such file or directory\nremoved 'a.txt'\n");
+    expect(await out('mkdir -v x x y')).toBe("mkdir: created directory 'x'\nmkdir: cannot create directory 'x': File exists\nmkdir: created directory 'y'\n");
+    // rmdir -v names each directory before it tries it.
+    expect(await out('rmdir -v nope x')).toBe("rmdir: removing directory, 'nope'\nrmdir: failed to remove 'nope': No such file or directory\nrmdir: removing directory, 'x'\n");
+    expect(await out('touch b.txt; mv -v nope b.txt src/')).toBe("mv: cannot stat 'nope': No such file or directory\nrenamed 'b.txt' -> 'src/b.txt'\n");
+    expect(await out('touch c.txt; du -s c.txt nope src/b.txt')).toBe("0\tc.txt\ndu: cannot access 'nope': No such file or directory\n0\tsrc/b.txt\n");
+    expect(await out('find nope src -name "*.txt"')).toBe("find: 'nope': No such file or directory\nsrc/b.txt\n");
+  });
 });

@@ -15,7 +15,7 @@ import { lsCommand } from './ls-command.ts';
 import { findCommand } from './find-command.ts';
 import { touchCommand } from './touch-command.ts';
 import { withLoopErrors } from './loop-errors.ts';
-import { catOutputOrder, errorsFirst } from './output-order.ts';
+import { catOutputOrder, errorsFirst, OrderedOutput } from './output-order.ts';
 
 /** The hint every loud failure ends with. */
 export const SANDBOX_HINT = 'run spritzer with --exec sandbox';
@@ -260,14 +260,14 @@ async function rm(args: string[], fs: IFileSystem, cwd: string, stdin: string): 
     } else operands.push(a);
   }
   if (operands.length === 0) return force ? ok('') : fail("rm: missing operand\nTry 'rm --help' for more information.\n");
-  let stdout = '';
-  let stderr = '';
+  // GNU rm reports through error(), which flushes what -v printed so far: program order.
+  const text = new OrderedOutput();
   let exitCode = 0;
   if (force && prompt === 'each') prompt = 'never';
   if (prompt === 'once' && (operands.length > 3 || recursive)) {
     const n = operands.length;
-    stderr += `rm: remove ${n} argument${n === 1 ? '' : 's'}${recursive ? ' recursively' : ''}? `;
-    if (!ask()) return { stdout, stderr, exitCode };
+    text.err(`rm: remove ${n} argument${n === 1 ? '' : 's'}${recursive ? ' recursively' : ''}? `);
+    if (!ask()) return text.result(exitCode, 'before-errors');
   }
   for (const name of operands) {
     if (prompt === 'each') {
@@ -277,19 +277,19 @@ async function rm(args: string[], fs: IFileSystem, cwd: string, stdin: string): 
           return notAvailable('rm', ' for -i on a directory that is not empty');
         }
         const what = st.isSymbolicLink ? 'symbolic link' : st.isDirectory ? 'directory' : st.size === 0 ? 'regular empty file' : 'regular file';
-        stderr += `rm: remove ${what} '${name}'? `;
+        text.err(`rm: remove ${what} '${name}'? `);
         if (!ask()) continue;
       }
     }
     // GNU rm: with -r it refuses `.` and `..` as the last component, and `/` unless --no-preserve-root.
     if (recursive && /(^|\/)\.\.?\/*$/.test(name)) {
-      stderr += `rm: refusing to remove '.' or '..' directory: skipping '${name}'\n`;
+      text.err(`rm: refusing to remove '.' or '..' directory: skipping '${name}'\n`);
       exitCode = 1;
       continue;
     }
     if (name !== '' && fs.resolvePath(cwd, name) === '/' && recursive) {
       if (!preserveRoot) return notAvailable('rm', " for '/' with --no-preserve-root");
-      stderr += `rm: it is dangerous to operate recursively on '${name}'\nrm: use --no-preserve-root to override this failsafe\n`;
+      text.err(`rm: it is dangerous to operate recursively on '${name}'\nrm: use --no-preserve-root to override this failsafe\n`);
       exitCode = 1;
       continue;
     }
@@ -303,14 +303,14 @@ async function rm(args: string[], fs: IFileSystem, cwd: string, stdin: string): 
         if (!empty) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
       }
       await fs.rm(p, { recursive, force });
-      if (verbose) stdout += `removed ${st.isDirectory ? 'directory ' : ''}'${name}'\n`;
+      if (verbose) text.out(`removed ${st.isDirectory ? 'directory ' : ''}'${name}'\n`);
     } catch (err) {
       if (force && (err as { code?: string }).code === 'ENOENT') continue;
-      stderr += `rm: cannot remove '${name}': ${strerror(err)}\n`;
+      text.err(`rm: cannot remove '${name}': ${strerror(err)}\n`);
       exitCode = 1;
     }
   }
-  return { stdout, stderr, exitCode };
+  return text.result(exitCode, 'before-errors');
 }
 
 /** Names of every command {@link worldCommands} may define (their `/bin` and `/usr/bin` stubs make them found on PATH). */
