@@ -10,6 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { shellQuote } from '../argv.ts';
 import { readOperand, type InputCtx } from './text-input.ts';
+import { OrderedOutput, type OrderedResult } from './output-order.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
 
@@ -31,36 +32,36 @@ function flagsOf(args: string[]): { flags: Set<string>; operands: string[] } {
 const isGzip = (bytes: string) => bytes.charCodeAt(0) === 0x1f && bytes.charCodeAt(1) === 0x8b;
 
 /** Decompresses each operand (or stdin) to stdout, as `gzip -dc` (`-f`: data that is not gzip is copied). */
-async function toStdout(operands: string[], force: boolean, ctx: InputCtx): Promise<ExecResult> {
-  let out = '';
-  let stderr = '';
+async function toStdout(operands: string[], force: boolean, ctx: InputCtx): Promise<OrderedResult> {
+  // gzip writes each file's output before it reports the next one: program order.
+  const text = new OrderedOutput();
   let status = 0;
   for (const name of operands.length > 0 ? operands : ['-']) {
     const shown = name === '-' ? 'stdin' : name;
     const input = await readOperand(ctx, name);
     if ('error' in input) {
       const dir = input.error === 'Is a directory';
-      stderr += dir ? `gzip: ${shown} is a directory -- ignored\n` : `gzip: ${shown}: ${input.error}\n`;
+      text.err(dir ? `gzip: ${shown} is a directory -- ignored\n` : `gzip: ${shown}: ${input.error}\n`);
       status = Math.max(status, dir ? 2 : 1);
       continue;
     }
     if (!isGzip(input.bytes)) {
-      if (force) out += input.bytes;
+      if (force) text.out(input.bytes);
       else {
         // GNU's message comes after a newline here (its progress line to a terminal would precede it).
-        stderr += `\ngzip: ${shown}: not in gzip format\n`;
+        text.err(`\ngzip: ${shown}: not in gzip format\n`);
         status = 1;
       }
       continue;
     }
     try {
-      out += gunzipSync(Buffer.from(input.bytes, 'latin1')).toString('latin1');
+      text.out(gunzipSync(Buffer.from(input.bytes, 'latin1')).toString('latin1'));
     } catch {
-      stderr += `gzip: ${shown}: unexpected end of file\n`;
+      text.err(`gzip: ${shown}: unexpected end of file\n`);
       status = 1;
     }
   }
-  return { ...bytesOutput(unsafeBytesFromLatin1(out)), stderr, exitCode: status };
+  return { ...bytesOutput(unsafeBytesFromLatin1(text.stdout)), stderr: text.stderr, exitCode: status, outputOrder: text.order('before-errors') };
 }
 
 /** `gzip -l`: the compressed and uncompressed sizes of each operand, GNU's columns and ratio. */

@@ -31,6 +31,14 @@ describe('the order of a command\'s output and messages', () => {
     expect(await run('stat -c %n a.txt nope a.txt')).toBe("a.txt\nstat: cannot statx 'nope': No such file or directory\na.txt\n");
   });
 
+  it('tee, which opens every file first, reports the ones it cannot open before its output; zcat in program order', async () => {
+    const ctx = testSprite();
+    await runShell('mkdir w && printf "x\\n" > w/a.txt && gzip -c w/a.txt > w/a.gz', ctx);
+    expect((await runShell('cd w && echo hi | tee /nope/x f 2>&1; cat f; zcat a.gz nope a.gz 2>&1', ctx)).stdout).toBe(
+      'tee: /nope/x: No such file or directory\nhi\nhi\nx\ngzip: nope: No such file or directory\nx\n',
+    );
+  });
+
   it('tac and awk, which only buffer their output, let their messages go first', async () => {
     const ctx = testSprite();
     await runShell('mkdir w && printf "hello world\\nfoo bar\\n" > w/a.txt', ctx);

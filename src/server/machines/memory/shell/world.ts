@@ -111,7 +111,8 @@ const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
  * - `hostname` and `uname` describe the sprite; `node` runs `js-exec` (or fails loudly when it cannot run);
  * - {@link REAL_ENGINE_COMMANDS} fail loudly (exit 127) naming `--exec sandbox` (`kill`, `trap`, `nohup` are
  *   jobs.ts's);
- * - `cat`, `tac`, `nl` read their stdin for a `/dev/stdin` operand (`od`, `cut`, `base64` have their own modules).
+ * - `cat`, `tac`, `nl` read their stdin for a `/dev/stdin` operand (`od`, `cut`, `base64` have their own modules);
+ * - `tee` reports the files it cannot open before its output, where stdout and stderr meet.
  * @see docs/fidelity.md "What the shell engine cannot do"
  */
 export function worldCommands(world: WorldContext): CustomCommand[] {
@@ -135,6 +136,8 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
       return notAvailable('node', ` for these arguments (only node -e, node -p and node FILE run, through js-exec)`);
     }),
     ...REAL_ENGINE_COMMANDS.map((name) => defineCommand(name, async () => notAvailable(name))),
+    // GNU tee opens every file before it copies a byte: a file it cannot open is reported before any output.
+    defineCommand('tee', async (args, ctx) => errorsFirst(await ctx.origCommand!(args))),
     ...STDIN_READERS.map((name) =>
       defineCommand(name, async (args, ctx) => {
         const mapped = args.map((a) => (STDIN_PATHS.has(a) ? '-' : a));
