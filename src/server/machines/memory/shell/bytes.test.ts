@@ -167,6 +167,13 @@ describe('shell engine: each command\'s output is streamed when that command end
     expect(t.seen.stdout.toString()).toBe('g4\n0\n');
   });
 
+  it('a top-level exec that only redirects gets no sinks: a later $(…) still captures its output', async () => {
+    expect(streamTopLevel('exec 3>&1', false)).not.toContain('/dev/.spritzer');
+    const t = start(sh('exec 3>&1; x=$(echo out); echo "[$x]"; echo three >&3'));
+    expect(await t.proc.exit).toBe(0);
+    expect(t.seen.stdout.toString()).toBe('[out]\nthree\n');
+  });
+
   it('leaves background statements, function bodies and scripts that do not parse alone', () => {
     expect(streamTopLevel('sleep 1 &', false)).not.toContain('/dev/.spritzer');
     expect(streamTopLevel('f() { echo; }', false)).not.toContain('/dev/.spritzer');

@@ -39,7 +39,7 @@ const redirect = (fd: number | null, path: string): Redirection => ({
  * and `cmd >file` mean what they say. A compound command (loop, `if`, `case`, `{ …; }`, `( … )`) that ends its
  * pipeline and redirects nothing but its input is not redirected itself: the commands inside it are, so a loop
  * streams each iteration; so does a nested `sh -c '…'` in that position (`streamNestedShell`). Left as they are: background statements (`&`), function definitions, pipeline stages
- * joined with `|&`, command substitutions, and everything after a top-level `exec` that only redirects (its
+ * joined with `|&`, command substitutions, and a top-level `exec` that only redirects and everything after it (its
  * output is then delivered when the script ends). A script that does not parse is returned unchanged (just-bash
  * then reports the syntax error itself).
  * @deviation Output is streamed per command, not per write: a command delivers its output when it ends, and the
@@ -73,8 +73,11 @@ function instrument(statements: Node[], errSink: string, topLevel: boolean): voi
     for (const pipeline of (statement.pipelines as Node[] | undefined) ?? []) {
       const commands = (pipeline.commands as Node[] | undefined) ?? [];
       const pipeStderr = (pipeline.pipeStderr as boolean[] | undefined) ?? [];
+      // A top-level `exec` that only redirects keeps its redirections for the rest of the script: sinks added to it
+      // would become the script's own stdout and stderr, and a later `$(…)` would no longer capture its output.
+      const execOnly = topLevel && isExecRedirectOnly(commands);
       commands.forEach((command, i) => {
-        if (command.type === 'FunctionDef' || !Array.isArray(command.redirections)) return;
+        if (execOnly || command.type === 'FunctionDef' || !Array.isArray(command.redirections)) return;
         const own = command.redirections as Redirection[];
         // An assignment alone (`x=$(false)`) writes nothing of its own: it needs no sinks.
         if (command.type === 'SimpleCommand' && !command.name && own.length === 0) return;
@@ -89,7 +92,7 @@ function instrument(statements: Node[], errSink: string, topLevel: boolean): voi
         if (!pipeStderr[i]) added.push(redirect(2, errSink));
         command.redirections = [...added, ...own];
       });
-      if (topLevel && isExecRedirectOnly(commands)) return;
+      if (execOnly) return;
     }
   }
 }
