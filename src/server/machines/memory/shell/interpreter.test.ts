@@ -150,3 +150,13 @@ describe('redirections that fail', () => {
     });
   });
 });
+
+describe('closed descriptors', () => {
+  it('output to a stdout closed with >&- is a write error; messages to a closed stderr are lost', async () => {
+    expect(await runShell('echo a >&-; echo "s=$?"; printf "" >&-; echo "s=$?"; ls nope 2>&-; echo "s=$?"')).toEqual({
+      stdout: 's=1\ns=0\ns=2\n',
+      stderr: 'bash: echo: write error: Bad file descriptor\n',
+      exit: 0,
+    });
+  });
+});
