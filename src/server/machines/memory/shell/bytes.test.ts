@@ -168,10 +168,20 @@ describe('shell engine: each command\'s output is streamed when that command end
   });
 
   it('a top-level exec that only redirects gets no sinks: a later $(…) still captures its output', async () => {
-    expect(streamTopLevel('exec 3>&1', false)).not.toContain('/dev/.spritzer');
+    expect(streamTopLevel('exec 5<in 6>out', false)).not.toContain('/dev/.spritzer');
     const t = start(sh('exec 3>&1; x=$(echo out); echo "[$x]"; echo three >&3'));
     expect(await t.proc.exit).toBe(0);
     expect(t.seen.stdout.toString()).toBe('[out]\nthree\n');
+  });
+
+  it('exec N>&1 and N>&2 name the script\'s own stdout and stderr, also inside a $(…)', async () => {
+    const t = start(sh('log() { echo "log: $*" >&3; }; exec 3>&1 4>&2; r=$(log start; echo result; echo warn >&4); echo "r=$r"'));
+    expect(await t.proc.exit).toBe(0);
+    expect([t.seen.stdout.toString(), t.seen.stderr.toString()]).toEqual(['log: start\nr=result\n', 'warn\n']);
+    // Redirected first, 1 is the file: 3 follows it there.
+    const f = start(sh('exec >f 3>&1; echo a >&3; exec >&-; cat f >&2'));
+    expect(await f.proc.exit).toBe(0);
+    expect(f.seen.stderr.toString()).toBe('a\n');
   });
 
   it('leaves background statements, function bodies and scripts that do not parse alone', () => {

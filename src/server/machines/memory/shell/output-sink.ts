@@ -76,6 +76,7 @@ function instrument(statements: Node[], errSink: string, topLevel: boolean): voi
       // A top-level `exec` that only redirects keeps its redirections for the rest of the script: sinks added to it
       // would become the script's own stdout and stderr, and a later `$(…)` would no longer capture its output.
       const execOnly = topLevel && isExecRedirectOnly(commands);
+      if (execOnly) pinDuplicates(commands[0]!, errSink);
       commands.forEach((command, i) => {
         if (execOnly || command.type === 'FunctionDef' || !Array.isArray(command.redirections)) return;
         const own = command.redirections as Redirection[];
@@ -166,6 +167,23 @@ function instrumentInside(node: unknown, errSink: string): void {
   const n = node as Node;
   if (n.type === 'Word' || n.type === 'FunctionDef' || n.type === 'Redirection') return;
   for (const value of Object.values(n)) instrumentInside(value, errSink);
+}
+
+/**
+ * In a top-level `exec` that only redirects, `N>&1` and `N>&2` (N ≥ 3, before any redirection of 1 or 2 there) name
+ * the script's own stdout and stderr: they become `N>|` the sink, so a later `$(…)` writing `>&N` reaches the
+ * client as in bash (`exec 3>&1; x=$(echo progress >&3; echo value)`). just-bash resolves a duplicate when it is
+ * written to, where inside `$(…)` descriptor 1 is the substitution's capture.
+ */
+function pinDuplicates(command: Node, errSink: string): void {
+  const moved = new Set<number>();
+  const redirections = command.redirections as Redirection[];
+  redirections.forEach((r, i) => {
+    const target = r.operator === '>&' && r.fd !== null && r.fd >= 3 ? literal(r.target) : null;
+    if ((target === '1' || target === '2') && !moved.has(Number(target))) redirections[i] = redirect(r.fd, target === '1' ? STDOUT_SINK : errSink);
+    moved.add(r.fd ?? (INPUT_OPERATORS.has(r.operator) || r.operator === '<&' || r.operator === '<>' ? 0 : 1));
+    if (r.operator === '&>' || r.operator === '&>>' || (r.fd === null && r.operator === '>&')) moved.add(2);
+  });
 }
 
 /** True for a pipeline that is just `exec` with redirections (it changes where every later command writes). */
