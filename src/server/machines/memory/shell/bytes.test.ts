@@ -178,6 +178,10 @@ describe('shell engine: each command\'s output is streamed when that command end
     const t = start(sh('log() { echo "log: $*" >&3; }; exec 3>&1 4>&2; r=$(log start; echo result; echo warn >&4); echo "r=$r"'));
     expect(await t.proc.exit).toBe(0);
     expect([t.seen.stdout.toString(), t.seen.stderr.toString()]).toEqual(['log: start\nr=result\n', 'warn\n']);
+    // Output through 3 and through 1 keeps its order: the commands after such an exec still stream.
+    const o = start(sh('exec 3>&1; echo a; echo b >&3; echo c'));
+    expect(await o.proc.exit).toBe(0);
+    expect(o.seen.stdout.toString()).toBe('a\nb\nc\n');
     // Redirected first, 1 is the file: 3 follows it there.
     const f = start(sh('exec >f 3>&1; echo a >&3; exec >&-; cat f >&2'));
     expect(await f.proc.exit).toBe(0);

@@ -93,7 +93,9 @@ function instrument(statements: Node[], errSink: string, topLevel: boolean): voi
         if (!pipeStderr[i]) added.push(redirect(2, errSink));
         command.redirections = [...added, ...own];
       });
-      if (execOnly) return;
+      // Commands after it would override where it sent stdout or stderr: they are left as they are, unless it only
+      // opened other descriptors (`exec 3>&1`, `exec 4<file`).
+      if (execOnly && redirectsOutput(commands[0]!)) return;
     }
   }
 }
@@ -181,9 +183,19 @@ function pinDuplicates(command: Node, errSink: string): void {
   redirections.forEach((r, i) => {
     const target = r.operator === '>&' && r.fd !== null && r.fd >= 3 ? literal(r.target) : null;
     if ((target === '1' || target === '2') && !moved.has(Number(target))) redirections[i] = redirect(r.fd, target === '1' ? STDOUT_SINK : errSink);
-    moved.add(r.fd ?? (INPUT_OPERATORS.has(r.operator) || r.operator === '<&' || r.operator === '<>' ? 0 : 1));
-    if (r.operator === '&>' || r.operator === '&>>' || (r.fd === null && r.operator === '>&')) moved.add(2);
+    for (const fd of fdsOf(r)) moved.add(fd);
   });
+}
+
+/** The descriptors a redirection sets (`&>` and a bare `>&word` set both 1 and 2). */
+function fdsOf(r: Redirection): number[] {
+  if (r.operator === '&>' || r.operator === '&>>' || (r.fd === null && r.operator === '>&' && !/^\d+-?$|^-$/.test(literal(r.target) ?? ''))) return [1, 2];
+  return [r.fd ?? (INPUT_OPERATORS.has(r.operator) || r.operator === '<&' || r.operator === '<>' ? 0 : 1)];
+}
+
+/** Whether an `exec` sets its shell's stdout or stderr (so the commands after it write where it said). */
+function redirectsOutput(command: Node): boolean {
+  return (command.redirections as Redirection[]).some((r) => fdsOf(r).some((fd) => fd === 1 || fd === 2));
 }
 
 /** True for a pipeline that is just `exec` with redirections (it changes where every later command writes). */
