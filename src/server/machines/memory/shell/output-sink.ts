@@ -39,8 +39,9 @@ const redirect = (fd: number | null, path: string): Redirection => ({
  * and `cmd >file` mean what they say. A compound command (loop, `if`, `case`, `{ …; }`, `( … )`) that ends its
  * pipeline and redirects nothing but its input is not redirected itself: the commands inside it are, so a loop
  * streams each iteration; so does a nested `sh -c '…'` in that position (`streamNestedShell`). Left as they are: background statements (`&`), function definitions, pipeline stages
- * joined with `|&`, command substitutions, and a top-level `exec` that only redirects and everything after it (its
- * output is then delivered when the script ends). A script that does not parse is returned unchanged (just-bash
+ * joined with `|&`, command substitutions, a top-level `exec` that only redirects (but its `N>&1`/`N>&2` point at
+ * the sinks: `pinDuplicates`), and everything after one that redirects stdout or stderr (its output is then
+ * delivered when the script ends). A script that does not parse is returned unchanged (just-bash
  * then reports the syntax error itself).
  * @deviation Output is streamed per command, not per write: a command delivers its output when it ends, and the
  * output of a function call or of a compound command with output redirections when that call or command ends.
