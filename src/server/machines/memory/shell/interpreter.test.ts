@@ -107,7 +107,7 @@ describe('assignments and $(< file)', () => {
 
 describe('arithmetic errors', () => {
   it('an expression that does not parse fails its command with bash\'s message, not 0', async () => {
-    expect(await runShell('echo line1\necho $((1 +))\necho "s=$?"\necho $(( 08 )); echo $(( 2#12 )); echo $(( 010 + 0x10 + 2#11 ))')).toEqual({
+    expect(await runShell('echo line1\necho $((1 +))\necho "s=$?"\necho $(( 08 ))\necho $(( 2#12 ))\necho $(( 010 + 0x10 + 2#11 ))')).toEqual({
       stdout: 'line1\ns=1\n27\n',
       stderr: 'bash: 1 +: syntax error: operand expected (error token is "+")\nbash: 08: value too great for base (error token is "08")\nbash: 2#12: value too great for base (error token is "2#12")\n',
       exit: 0,
@@ -115,7 +115,15 @@ describe('arithmetic errors', () => {
   });
 
   it('text left over after a whole expression fails too', async () => {
-    expect(await runShell('echo $((1 1)); echo "s=$?"')).toEqual({ stdout: 's=1\n', stderr: 'bash: 1: syntax error: invalid arithmetic operator (error token is "1")\n', exit: 0 });
+    expect(await runShell('echo $((1 1))\necho "s=$?"')).toEqual({ stdout: 's=1\n', stderr: 'bash: 1: syntax error: invalid arithmetic operator (error token is "1")\n', exit: 0 });
+  });
+
+  it('discards the rest of its line, as bash does; the next line runs, in a $(…) too', async () => {
+    expect(await runShell('echo a; echo $((1 / 0)); echo same-line\necho "next $?"; x=$(echo $((2 % 0)); echo in); echo "x=$x s=$?"')).toEqual({
+      stdout: 'a\nnext 1\nx= s=1\n',
+      stderr: 'bash: division by 0\nbash: division by 0\n',
+      exit: 0,
+    });
   });
 
   it('fails only its stage of a pipeline', async () => {
@@ -158,5 +166,11 @@ describe('closed descriptors', () => {
       stderr: 'bash: echo: write error: Bad file descriptor\n',
       exit: 0,
     });
+  });
+});
+
+describe('line numbers', () => {
+  it('$LINENO counts the script\'s own lines: statements sharing a line, blank and comment lines', async () => {
+    expect((await runShell('echo a; echo $LINENO\necho $LINENO\n\n# note\necho $LINENO; true & echo $LINENO')).stdout).toBe('a\n1\n2\n5\n5\n');
   });
 });

@@ -48,9 +48,11 @@ export function rewriteJobControl(script: string): string {
       changed = true;
       node.background = false;
       const detached = isDetached(node);
-      const text = serializeScript({ type: 'Script', statements: [{ ...node, pipelines: node.pipelines, operators: node.operators }] });
+      const text = serializeScript({ type: 'Script', statements: [{ ...node, pipelines: node.pipelines, operators: node.operators }] }, false);
       const args = [...(detached ? [word([{ type: 'Literal', value: '-d' }])] : []), word(quoted(text))];
-      node.pipelines = [{ type: 'Pipeline', commands: [{ type: 'SimpleCommand', name: word([{ type: 'Literal', value: BG_COMMAND }]), args, assignments: [], redirections: [] }], negated: false, timed: false, timePosix: false }];
+      // The job's command keeps the statement's line, so the script written back keeps its lines ($LINENO).
+      const line = (((node.pipelines as Node[] | undefined)?.[0]?.commands as Node[] | undefined)?.[0] as { line?: number } | undefined)?.line;
+      node.pipelines = [{ type: 'Pipeline', commands: [{ type: 'SimpleCommand', name: word([{ type: 'Literal', value: BG_COMMAND }]), args, assignments: [], redirections: [], line }], negated: false, timed: false, timePosix: false }];
       node.operators = [];
       return false;
     }
