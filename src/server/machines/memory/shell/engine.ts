@@ -39,6 +39,7 @@ import { installShellTurns } from './turns.ts';
 import { streamTopLevel, withOutputSinks, type OutputSinks } from './output-sink.ts';
 import { byteExactCommands } from './byte-commands.ts';
 import { GNU_COMMAND_NAMES, gnuCommands } from './gnu-commands.ts';
+import { SYSINFO_COMMAND_NAMES, sysinfoCommands } from './sysinfo-commands.ts';
 import { withLoudOptions } from './loud-options.ts';
 import { copyMoveCommands } from './copy-move.ts';
 import { grepCommands } from './grep-command.ts';
@@ -88,11 +89,11 @@ interface Terminal {
 /** The command `./risky.sh` is rewritten to when the sprite has no `risky.sh` of its own. */
 const RISKY_COMMAND = 'spritzer-risky.sh';
 /** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
-const EXTRA_COMMANDS = ['tty', 'stty', 'truncate', 'du', 'df', 'mountpoint', 'link', 'unlink', 'chown', 'chgrp', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...JOB_COMMAND_NAMES, ...PROCESS_COMMAND_NAMES, ...TEXT_COMMAND_NAMES];
+const EXTRA_COMMANDS = ['tty', 'stty', 'truncate', 'du', 'df', 'mountpoint', 'link', 'unlink', 'chown', 'chgrp', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...JOB_COMMAND_NAMES, ...PROCESS_COMMAND_NAMES, ...TEXT_COMMAND_NAMES];
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
-const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', ...GNU_COMMAND_NAMES, ...TEXT_COMMAND_NAMES]);
+const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...TEXT_COMMAND_NAMES]);
 /** just-bash's own commands. */
 const JUST_BASH_COMMANDS: readonly string[] = getCommandNames();
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -434,7 +435,7 @@ async function runShell(
   try {
     await installShellTurns(); // CPU-bound scripts share the event loop in time slices, so the API still answers
     const bash = new Bash({
-      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: { pid, ppid: 1 } }), ctl.sinks),
+      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: { pid, ppid: 1, hostname: sprite.name } }), ctl.sinks),
       cwd: req.dir,
       // The names of the request's environment are the exported ones (just-bash exports the constructor's names),
       // but for bash's own variables carried over from a previous line or into a job (`IFS`, `OSTYPE`…).
@@ -446,6 +447,7 @@ async function runShell(
         ...spritzerCommands(term, sprite.vfs),
         spriteEnvCommand(sprite),
         ...gnuCommands(),
+        ...sysinfoCommands(),
         ...copyMoveCommands(),
         ...grepCommands(),
         ...statCommands({ usedBytes: () => sprite.vfs.totalBytes(), files: () => sprite.vfs.fileCount() }),
