@@ -14,6 +14,7 @@ import { shellQuote } from '../argv.ts';
 import { lsCommand } from './ls-command.ts';
 import { findCommand } from './find-command.ts';
 import { touchCommand } from './touch-command.ts';
+import { dateCommand } from './date-command.ts';
 import { MACHINE_ARCH } from './sysinfo-commands.ts';
 import { KERNEL_RELEASE } from './proc.ts';
 import { withLoopErrors } from './loop-errors.ts';
@@ -122,6 +123,7 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
     lsCommand(world.now),
     findCommand(world.now),
     touchCommand(world.now),
+    dateCommand(world.now),
     defineCommand('hostname', async () => ok(`${world.hostname}\n`)),
     defineCommand('uname', async (args) => uname(args, world.hostname)),
     defineCommand('node', async (args, ctx) => {
