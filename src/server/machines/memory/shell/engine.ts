@@ -40,6 +40,7 @@ import { streamTopLevel, withOutputSinks, type OutputSinks } from './output-sink
 import { byteExactCommands } from './byte-commands.ts';
 import { GNU_COMMAND_NAMES, gnuCommands } from './gnu-commands.ts';
 import { SYSINFO_COMMAND_NAMES, sysinfoCommands } from './sysinfo-commands.ts';
+import { COREUTILS_EXTRA_NAMES, coreutilsExtra } from './coreutils-extra.ts';
 import { withLoudOptions } from './loud-options.ts';
 import { copyMoveCommands } from './copy-move.ts';
 import { grepCommands } from './grep-command.ts';
@@ -89,7 +90,7 @@ interface Terminal {
 /** The command `./risky.sh` is rewritten to when the sprite has no `risky.sh` of its own. */
 const RISKY_COMMAND = 'spritzer-risky.sh';
 /** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
-const EXTRA_COMMANDS = ['tty', 'stty', 'truncate', 'du', 'df', 'mountpoint', 'link', 'unlink', 'chown', 'chgrp', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...JOB_COMMAND_NAMES, ...PROCESS_COMMAND_NAMES, ...TEXT_COMMAND_NAMES];
+const EXTRA_COMMANDS = ['tty', 'stty', 'truncate', 'du', 'df', 'mountpoint', 'link', 'unlink', 'chown', 'chgrp', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...COREUTILS_EXTRA_NAMES, ...JOB_COMMAND_NAMES, ...PROCESS_COMMAND_NAMES, ...TEXT_COMMAND_NAMES];
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
@@ -448,6 +449,7 @@ async function runShell(
         spriteEnvCommand(sprite),
         ...gnuCommands(),
         ...sysinfoCommands(),
+        ...coreutilsExtra(),
         ...copyMoveCommands(),
         ...grepCommands(),
         ...statCommands({ usedBytes: () => sprite.vfs.totalBytes(), files: () => sprite.vfs.fileCount() }),
