@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { runShell } from '../../../../../test/support/shell-run.ts';
+import { engineBash, hostBash } from '../../../../../test/support/host-bash.ts';
 
 // GNU date on the shell engine. Dates fixed in the command line are compared with the host's own GNU date (run
 // here, never typed); dates relative to now use the engine's test clock, Monday 2026-11-30 09:05:00 UTC.
 
 const gnuDate = spawnSync('date', ['--version'], { encoding: 'utf8' }).stdout?.includes('GNU coreutils') ?? false;
 
-/** The host's GNU date for `args` (a shell word list) under TZ and LANG=C.UTF-8: stdout, stderr, status. */
-function hostDate(args: string, tz = 'UTC') {
-  const r = spawnSync('sh', ['-c', `date ${args}`], { encoding: 'utf8', env: { TZ: tz, LANG: 'C.UTF-8', PATH: process.env.PATH } });
-  return { stdout: r.stdout, stderr: r.stderr, exit: r.status };
-}
 
 const FIXED = [
   "-d '2024-03-10 12:00:00 2 days 3 hours ago' '+%F %T'", // `ago` negates only the item before it
@@ -30,14 +26,14 @@ const FIXED = [
 
 describe.skipIf(!gnuDate)('date with the dates fixed on its command line, as the host\'s GNU date', () => {
   it.each(FIXED)('date %s', async (args) => {
-    expect(await runShell(`export TZ=UTC LANG=C.UTF-8; date ${args}`)).toEqual(hostDate(args));
+    expect(await engineBash(`date ${args}`)).toEqual(hostBash(`date ${args}`));
   });
   it.each([
     ['America/New_York', "-d '2024-03-10 02:30'"], // skipped by the change to daylight time: invalid
     ['America/New_York', "-d '2024-07-04 12:00' '+%F %T %Z %z'"], ['Asia/Kolkata', "-d @0 '+%F %T %Z %z %:::z'"],
     ['Europe/Paris', "-d '2024-10-27 12:00 +1 day' '+%F %T %Z'"], ['Europe/Paris', "-u -d '2024-06-01 12:00'"], ['Australia/Sydney', "-d '2024-01-01' '+%s %Z'"],
   ])('TZ=%s date %s', async (tz, args) => {
-    expect(await runShell(`export TZ=${tz} LANG=C.UTF-8; date ${args}`)).toEqual(hostDate(args, tz));
+    expect(await engineBash(`date ${args}`, tz)).toEqual(hostBash(`date ${args}`, tz));
   });
 });
 

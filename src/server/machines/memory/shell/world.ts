@@ -82,10 +82,10 @@ export const REAL_ENGINE_COMMANDS: readonly string[] = [
   'dpkg', 'docker', 'podman', 'kubectl', 'ssh', 'scp', 'rsync', 'su', 'systemctl', 'service', 'top',
   'htop', 'killall', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
   'vim', 'vi', 'nano', 'emacs', 'less', 'more', 'tmux', 'screen', 'strace', 'gdb', 'perl', 'lsof', 'useradd',
-  'iconv', 'zip', 'unzip', 'free', 'lsblk', 'mkfifo', 'flock', 'bzip2', 'xz',
+  'iconv', 'free', 'lsblk', 'mkfifo', 'flock',
   // Programs of a sprite's Ubuntu (coreutils and the usual tools) the shell engine does not have: loud, never
   // bash's silent `command not found`.
-  'bunzip2', 'unxz', 'zstd', 'zipinfo', 'fmt', 'pr', 'ptx', 'csplit', 'dd', 'shred', 'mknod', 'chroot', 'chcon',
+  'zstd', 'zipinfo', 'fmt', 'pr', 'ptx', 'csplit', 'dd', 'shred', 'mknod', 'chroot', 'chcon',
   'runcon', 'pinky', 'users', 'who', 'w', 'uptime', 'dircolors', 'watch', 'script', 'tput', 'reset', 'man', 'info',
   'ldd', 'lsb_release', 'crontab', 'at', 'mail', 'dig', 'nslookup', 'host', 'openssl', 'dc', 'whereis', 'gawk', 'pathchk',
 ];
