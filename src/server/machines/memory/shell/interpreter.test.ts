@@ -22,3 +22,43 @@ describe('pathname expansion', () => {
     expect((await runShell('cd w/src/lib && echo */', ctx)).stdout).toBe('*/\n');
   });
 });
+
+describe('globstar', () => {
+  it('** matches zero or more directories, and everything below as the last component', async () => {
+    const ctx = await tree();
+    await runShell('echo x > w/src/lib/util.ts', ctx);
+    const script = 'cd w && shopt -s globstar; echo src/**; echo **/; echo src/**/; echo **/lib **/*.py; echo */**; echo flink/** a**; echo .*/**';
+    expect(await runShell(script, ctx)).toEqual({
+      stdout:
+        'src/ src/lib src/lib/util.ts src/main.py\ndlink/ docs/ sp ace/ src/ src/lib/\nsrc/ src/lib/\nsrc/lib src/main.py\n' +
+        'dlink docs sp ace src src/lib src/lib/util.ts src/main.py\nflink/** a.txt\n.*/**\n',
+      stderr: '',
+      exit: 0,
+    });
+    // Without the option, ** is *.
+    expect((await runShell('cd w && echo src/**', ctx)).stdout).toBe('src/lib src/main.py\n');
+  });
+});
+
+describe('globskipdots', () => {
+  it('a dot pattern never matches . and .., but a written .. stays', async () => {
+    const ctx = await tree();
+    expect((await runShell('cd w && echo .* .*/; echo */.. | wc -w; mkdir .cfg; echo .*/; echo .*; shopt -u globskipdots; echo .*', ctx)).stdout).toBe(
+      '.* .*/\n5\n.cfg/\n.cfg\n. .. .cfg\n',
+    );
+  });
+});
+
+describe('nocaseglob', () => {
+  it('pathname expansion ignores case while the option is set', async () => {
+    const ctx = await tree();
+    expect((await runShell('cd w && shopt -s nocaseglob; echo *.TXT S*/*.PY [a]*; shopt -u nocaseglob; echo *.TXT', ctx)).stdout).toBe('a.txt src/main.py a.txt\n*.TXT\n');
+  });
+});
+
+describe('pathname expansion through links', () => {
+  it('later components of a pattern go on through a link to a directory', async () => {
+    const ctx = await tree();
+    expect((await runShell('cd w && echo x > docs/README.md && echo */*.md; echo dlink/* flink/*', ctx)).stdout).toBe('dlink/README.md docs/README.md\ndlink/README.md flink/*\n');
+  });
+});
