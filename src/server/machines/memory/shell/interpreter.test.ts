@@ -62,3 +62,27 @@ describe('pathname expansion through links', () => {
     expect((await runShell('cd w && echo x > docs/README.md && echo */*.md; echo dlink/* flink/*', ctx)).stdout).toBe('dlink/README.md docs/README.md\ndlink/README.md flink/*\n');
   });
 });
+
+describe('case modification', () => {
+  it('applies to each element of an array or the positional parameters, and ^pattern to the first character only', async () => {
+    const script = 'a=(apple "big cherry"); printf "[%s]" "${a[@]^}" "${a[*]^^}" ${a[@]^}; echo; set -- ab cd; printf "[%s]" "${@^}" "${*^^}"; echo; x=hello; echo ${x^l} ${x^^l} ${x^h}';
+    expect(await runShell(script)).toEqual({ stdout: '[Apple][Big cherry][APPLE BIG CHERRY][Apple][Big][cherry]\n[Ab][Cd][AB CD]\nhello heLLo Hello\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('parameter transformations', () => {
+  it('@P expands the prompt string, @Q quotes as bash does, @A @K @k write attributes and arrays', async () => {
+    const script = [
+      'x=hello; p="\\$x \\$(echo c) \\$((1+2))"; echo "${p@P}"',
+      `s="it's"; t=$'a\\tb'; echo "\${s@Q}" "\${t@Q}"`,
+      'declare -i n=3; echo "${n@A}"',
+      'a=(x "y z"); echo "${a[@]@A}"; echo "${a[@]@K}"; printf "[%s]" "${a[@]@k}"; echo',
+      'set -- "a b" c; printf "[%s]" "${@@Q}" "${*@U}"; echo',
+    ].join('\n');
+    expect(await runShell(script)).toEqual({
+      stdout: `hello c 3\n'it'\\''s' $'a\\tb'\ndeclare -i n='3'\ndeclare -a a=([0]="x" [1]="y z")\n0 "x" 1 "y z"\n[0][x][1][y z]\n['a b']['c'][A B C]\n`,
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
