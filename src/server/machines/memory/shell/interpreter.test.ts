@@ -86,3 +86,22 @@ describe('parameter transformations', () => {
     });
   });
 });
+
+describe('shopt', () => {
+  it('knows every bash option with its default, prints them as bash does, and BASHOPTS names the ones set', async () => {
+    expect(await runShell('shopt | wc -l; shopt extglob patsub_replacement; echo $?; shopt -s globstar; echo $BASHOPTS')).toEqual({
+      stdout:
+        '57\nextglob        \toff\npatsub_replacement\ton\n1\n' +
+        'checkwinsize:cmdhist:complete_fullquote:extquote:force_fignore:globasciiranges:globskipdots:globstar:hostcomplete:interactive_comments:patsub_replacement:progcomp:promptvars:sourcepath\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('patsub_replacement', () => {
+  it('an unquoted & in the replacement is the matched text; a quoted one, or the option off, is &', async () => {
+    const script = 's=abcb; printf "[%s]" "${s/b/[&]}" "${s//b/\\&}" "${s/b/"&"}" "${s/b/\\\\&}" "${s/%b/_&}"; a=(ab cb); printf "[%s]" "${a[@]/b/<&>}" "${a[@]/b/\\$&}"; shopt -u patsub_replacement; printf "[%s]" "${s/b/[&]}"; echo';
+    expect((await runShell(script)).stdout).toBe('[a[b]cb][a&c&][a&cb][a\\bcb][abc_b][a<b>][c<b>][a$b][c$b][a[&]cb]\n');
+  });
+});
