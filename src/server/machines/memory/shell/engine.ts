@@ -490,7 +490,7 @@ async function runShell(
     // `&`, `$!`, `wait`, `jobs` reach the shell's job table (jobs.ts).
     const script = (req.tty ? instrumentTty : instrument)(original);
     return unboundVariableStatus(explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
-      env: { ...bashVariables(sprite.name), ...req.env },
+      env: { ...bashVariables(sprite.name), ...(ctl.topLevel ? executionString(req) : {}), ...req.env },
       replaceEnv: true,
       cwd: req.dir,
       stdin: Buffer.from(stdin).toString('latin1'),
@@ -501,6 +501,15 @@ async function runShell(
   } catch (err) {
     return text('', 1, describeShellError(err));
   }
+}
+
+/**
+ * `BASH_EXECUTION_STRING` of a `bash -c` request: its script (bash(1) "Shell Variables"). A shell variable, never
+ * exported; its presence also makes `$-` end in `c` (the interpreter's `$-`).
+ */
+function executionString(req: ExecRequest): Record<string, string> {
+  const plan = planCommand(req);
+  return plan.form === 'shell' ? { BASH_EXECUTION_STRING: plan.script } : {};
 }
 
 /** `env` without the variables bash sets for itself, where they still hold bash's own values. */

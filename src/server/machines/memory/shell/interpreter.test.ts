@@ -105,3 +105,29 @@ describe('patsub_replacement', () => {
     expect((await runShell(script)).stdout).toBe('[a[b]cb][a&c&][a&cb][a\\bcb][abc_b][a<b>][c<b>][a$b][c$b][a[&]cb]\n');
   });
 });
+
+describe("bash's own variables", () => {
+  it('BASH_SUBSHELL counts subshells and substitutions, $- lists the flags in order and ends in c, BASH_VERSINFO is set', async () => {
+    const script = 'echo $BASH_SUBSHELL; (echo $BASH_SUBSHELL; (echo $BASH_SUBSHELL)); echo $(echo $BASH_SUBSHELL) $( (echo $BASH_SUBSHELL) ); { echo $BASH_SUBSHELL; }; echo $-; set -eu; echo $-; echo ${#BASH_VERSINFO[@]} ${BASH_VERSINFO[4]} ${BASH_VERSINFO[5]}';
+    expect(await runShell(script)).toEqual({ stdout: '0\n1\n2\n1 2\n0\nhBc\nehuBc\n6 release x86_64-pc-linux-gnu\n', stderr: '', exit: 0 });
+  });
+
+  it('BASH_EXECUTION_STRING is the -c script, in a child shell too', async () => {
+    const script = `echo $BASH_EXECUTION_STRING; bash -c 'echo "[$BASH_EXECUTION_STRING]" $-'`;
+    expect((await runShell(script)).stdout).toBe(`${script}\n[echo "[$BASH_EXECUTION_STRING]" $-] hBc\n`);
+  });
+
+  it('RANDOM=n seeds the sequence bash gives', async () => {
+    expect((await runShell('RANDOM=42; echo $RANDOM $RANDOM $RANDOM; RANDOM=7; a=$RANDOM; RANDOM=7; [ $a = $RANDOM ] && echo same')).stdout).toBe('17772 26794 1435\nsame\n');
+  });
+});
+
+describe('compgen, type and child shells', () => {
+  it('compgen -b lists the builtins; type knows an alias only while aliases expand', async () => {
+    expect((await runShell('compgen -b | wc -l; compgen -b | grep -cx cd; alias ll="ls -l"; type -t ll; echo $?; shopt -s expand_aliases; alias l2=ls; type -t l2')).stdout).toBe('61\n1\n1\nalias\n');
+  });
+
+  it("a child shell's shopt changes stay in it", async () => {
+    expect((await runShell('bash -c "shopt -s nullglob"; echo *.zz')).stdout).toBe('*.zz\n');
+  });
+});
