@@ -131,3 +131,22 @@ describe('compgen, type and child shells', () => {
     expect((await runShell('bash -c "shopt -s nullglob"; echo *.zz')).stdout).toBe('*.zz\n');
   });
 });
+
+describe('extended patterns', () => {
+  it('!(…) is a pattern word as an argument or a case pattern, matched as anything but the patterns', async () => {
+    const ctx = await tree();
+    const script = 'cd w\nshopt -s extglob\nfor s in file.txt file.md; do case $s in !(*.txt)) echo "$s other";; *) echo "$s txt";; esac; done; echo !(*.*) src/!(*.py); [[ ab == a!(c) ]] && echo y';
+    expect(await runShell(script, ctx)).toEqual({ stdout: 'file.txt txt\nfile.md other\ndlink docs flink sp ace src src/lib\ny\n', stderr: '', exit: 0 });
+    // At the start of a command it is still `!` before a subshell.
+    expect((await runShell('!(false) && echo neg')).stdout).toBe('neg\n');
+  });
+
+  it('are a syntax error on the line that enables extglob, as bash reads a line before running it', async () => {
+    expect(await runShell('echo start\nshopt -s extglob; echo @(a|b)')).toEqual({
+      stdout: 'start\n',
+      stderr: "bash: -c: line 2: syntax error near unexpected token `('\nbash: -c: line 2: `shopt -s extglob; echo @(a|b)'\n",
+      exit: 2,
+    });
+    expect((await runShell('shopt -s extglob\necho +(a).txt; bash -O extglob -c "echo @(x|y)"', await tree())).stdout).toBe('+(a).txt\n@(x|y)\n');
+  });
+});

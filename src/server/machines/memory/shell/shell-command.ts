@@ -171,7 +171,7 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
     const failure = diagnose(script, place);
     return failure ? text('', failure.status, `${failure.message.join('\n')}\n`) : text('');
   }
-  let run = (await preamble(ctx, inv, program === 'bash')) + withSyntaxRecovery(script, place);
+  let run = (await preamble(ctx, inv, program === 'bash')) + withSyntaxRecovery(script, place, inv.shopts.some(([flag, name]) => flag === '-s' && name === 'extglob'));
   if (stream) run = stream(run);
   const env = childEnv(ctx, name, params);
   // A `-c` shell's own variable (bash(1) "Shell Variables"), not inherited from the parent's.
