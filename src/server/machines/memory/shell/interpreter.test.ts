@@ -150,3 +150,10 @@ describe('extended patterns', () => {
     expect((await runShell('shopt -s extglob\necho +(a).txt; bash -O extglob -c "echo @(x|y)"', await tree())).stdout).toBe('+(a).txt\n@(x|y)\n');
   });
 });
+
+describe('arrays joined as one string', () => {
+  it('${a[*]} joins with the first character of IFS in an assignment or a here-string; ${a[@]} with a space', async () => {
+    const script = `arr=(3 1 2); IFS=$'\\n' sorted=($(sort <<<"\${arr[*]}")); echo "\${sorted[@]}"; IFS=,; x="\${arr[*]}"; y="\${arr[@]}"; echo "$x" "$y"`;
+    expect((await runShell(script)).stdout).toBe('1 2 3\n3,1,2 3 1 2\n');
+  });
+});
