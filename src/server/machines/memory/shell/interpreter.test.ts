@@ -157,3 +157,14 @@ describe('arrays joined as one string', () => {
     expect((await runShell(script)).stdout).toBe('1 2 3\n3,1,2 3 1 2\n');
   });
 });
+
+describe('expansion errors', () => {
+  it('a failglob or arithmetic error abandons the rest of its line (a subshell only itself), and the script goes on', async () => {
+    const script = 'shopt -s failglob\necho *.nomatch; echo "status=$?"\nf(){ echo *.q3; echo infunc; }; f; echo fn=$?\n(echo *.q2); echo sub2=$?\necho $((1/0)); echo after\necho end $?';
+    const result = await runShell(script);
+    expect({ stdout: result.stdout, exit: result.exit }).toEqual({ stdout: 'sub2=1\nend 1\n', exit: 0 });
+    expect(result.stderr).toContain('no match: *.nomatch');
+    // On the last line, the script's status is the error's.
+    expect((await runShell('shopt -s failglob; echo *.nomatch; echo "status=$?"')).exit).toBe(1);
+  });
+});
