@@ -112,6 +112,11 @@ describe("bash's own variables", () => {
     expect(await runShell(script)).toEqual({ stdout: '0\n1\n2\n1 2\n0\nhBc\nehuBc\n6 release x86_64-pc-linux-gnu\n', stderr: '', exit: 0 });
   });
 
+  it('${#@} counts the positional parameters; EPOCHSECONDS, EPOCHREALTIME, SRANDOM and GROUPS are set', async () => {
+    const script = 'set -- a b c d; echo ${#@} ${#*}; [ -n "$EPOCHSECONDS" ] && echo epoch; [[ $EPOCHREALTIME == [0-9]*.[0-9][0-9][0-9][0-9][0-9][0-9] ]] && echo real; [[ $SRANDOM == [0-9]* ]] && echo srandom; echo ${#GROUPS[@]} $GROUPS';
+    expect((await runShell(script)).stdout).toBe('4 4\nepoch\nreal\nsrandom\n1 1000\n');
+  });
+
   it('BASH_EXECUTION_STRING is the -c script, in a child shell too', async () => {
     const script = `echo $BASH_EXECUTION_STRING; bash -c 'echo "[$BASH_EXECUTION_STRING]" $-'`;
     expect((await runShell(script)).stdout).toBe(`${script}\n[echo "[$BASH_EXECUTION_STRING]" $-] hBc\n`);
