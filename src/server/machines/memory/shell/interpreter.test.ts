@@ -173,3 +173,10 @@ describe('expansion errors', () => {
     expect((await runShell('shopt -s failglob; echo *.nomatch; echo "status=$?"')).exit).toBe(1);
   });
 });
+
+describe('${name:?word}', () => {
+  it('names the parameter and ends the shell with 127; a subshell ends with 1', async () => {
+    expect(await runShell('unset v; echo "${v:?custom message}"; echo after')).toEqual({ stdout: '', stderr: 'bash: v: custom message\n', exit: 127 });
+    expect((await runShell('(echo ${u:?x}) 2>/dev/null; echo sub=$?')).stdout).toBe('sub=1\n');
+  });
+});
