@@ -180,3 +180,9 @@ describe('${name:?word}', () => {
     expect((await runShell('(echo ${u:?x}) 2>/dev/null; echo sub=$?')).stdout).toBe('sub=1\n');
   });
 });
+
+describe('$(< file)', () => {
+  it('on a missing file says so, with status 1 and no text', async () => {
+    expect(await runShell('x=$(< nope.txt); echo "status=$? [$x]"')).toEqual({ stdout: 'status=1 []\n', stderr: 'bash: nope.txt: No such file or directory\n', exit: 0 });
+  });
+});
