@@ -186,3 +186,10 @@ describe('$(< file)', () => {
     expect(await runShell('x=$(< nope.txt); echo "status=$? [$x]"')).toEqual({ stdout: 'status=1 []\n', stderr: 'bash: nope.txt: No such file or directory\n', exit: 0 });
   });
 });
+
+describe('words with [', () => {
+  it('a[ x is split at its blanks; only an assignment subscript may hold blanks', async () => {
+    const script = 'printf "<%s>" c[x y] a[ x; echo; echo a[ x; echo [b]; a[1 + 1]=x; echo ${a[2]}';
+    expect((await runShell(script)).stdout).toBe('<c[x><y]><a[><x>\na[ x\n[b]\nx\n');
+  });
+});
