@@ -193,3 +193,9 @@ describe('words with [', () => {
     expect((await runShell(script)).stdout).toBe('<c[x><y]><a[><x>\na[ x\n[b]\nx\n');
   });
 });
+
+describe('scripts written back to text', () => {
+  it('keep ${name} braced, so the text after it stays text', async () => {
+    expect((await runShell('x=1; s="a b"; echo ${x}0 "${x}y" ${x}_; for w in ${s}x; do echo "[$w]"; done; set -- p; echo ${1}2')).stdout).toBe('10 1y 1_\n[a]\n[bx]\np2\n');
+  });
+});
