@@ -199,3 +199,9 @@ describe('scripts written back to text', () => {
     expect((await runShell('x=1; s="a b"; echo ${x}0 "${x}y" ${x}_; for w in ${s}x; do echo "[$w]"; done; set -- p; echo ${1}2')).stdout).toBe('10 1y 1_\n[a]\n[bx]\np2\n');
   });
 });
+
+describe('brace expansion', () => {
+  it('a quoted or escaped comma is text, not a separator', async () => {
+    expect((await runShell(`echo {a\\,b,c} {a\\,b} {"a,b",c} {'x,y',z} x{a,b}y`)).stdout).toBe('a,b c {a,b} a,b c x,y z xay xby\n');
+  });
+});
