@@ -205,3 +205,11 @@ describe('brace expansion', () => {
     expect((await runShell(`echo {a\\,b,c} {a\\,b} {"a,b",c} {'x,y',z} x{a,b}y`)).stdout).toBe('a,b c {a,b} a,b c x,y z xay xby\n');
   });
 });
+
+describe('arithmetic that does not parse', () => {
+  it('fails as bash does after the engine writes the script back: message, the line abandoned', async () => {
+    const result = await runShell('echo line1\necho $((1 +)); echo same-line\necho line3');
+    expect({ stdout: result.stdout, exit: result.exit }).toEqual({ stdout: 'line1\nline3\n', exit: 0 });
+    expect(result.stderr).toContain('syntax error: operand expected');
+  });
+});
