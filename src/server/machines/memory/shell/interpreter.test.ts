@@ -206,6 +206,12 @@ describe('brace expansion', () => {
   });
 });
 
+describe('arithmetic expansions written back', () => {
+  it('keep their text: a base written before a variable stays', async () => {
+    expect((await runShell('n=010; echo $((10#$n)) "$((2#1$n))"')).stdout).toBe('10 10\n');
+  });
+});
+
 describe('arithmetic that does not parse', () => {
   it('fails as bash does after the engine writes the script back: message, the line abandoned', async () => {
     const result = await runShell('echo line1\necho $((1 +)); echo same-line\necho line3');
