@@ -174,10 +174,17 @@ describe('expansion errors', () => {
   });
 });
 
-describe('${name:?word}', () => {
-  it('names the parameter and ends the shell with 127; a subshell ends with 1', async () => {
+describe('unset parameters bash refuses', () => {
+  it('${name:?word} names the parameter and ends the shell with 127; a subshell ends with 1', async () => {
     expect(await runShell('unset v; echo "${v:?custom message}"; echo after')).toEqual({ stdout: '', stderr: 'bash: v: custom message\n', exit: 127 });
     expect((await runShell('(echo ${u:?x}) 2>/dev/null; echo sub=$?')).stdout).toBe('sub=1\n');
+  });
+
+  it('set -u ends the shell from inside a function or group (127; 1 under set -e); a subshell ends with 1', async () => {
+    expect(await runShell('set -u; f() { echo "$1"; }; f; echo "status=$?"')).toEqual({ stdout: '', stderr: 'bash: 1: unbound variable\n', exit: 127 });
+    expect((await runShell('set -u; { echo $nope; } 2>/dev/null; echo "status=$?"')).exit).toBe(127);
+    expect((await runShell('set -eu; f(){ echo $1; }; f; echo x')).exit).toBe(1);
+    expect((await runShell('set -u; (echo $nope) 2>/dev/null; echo "sub=$?"')).stdout).toBe('sub=1\n');
   });
 });
 
