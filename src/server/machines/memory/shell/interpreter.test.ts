@@ -226,3 +226,10 @@ describe('arithmetic that does not parse', () => {
     expect(result.stderr).toContain('syntax error: operand expected');
   });
 });
+
+describe('substrings', () => {
+  it('a negative length ending before the offset abandons the line; a negative offset past the start gives nothing', async () => {
+    const result = await runShell('x=abc; echo ${x:2:-2}; echo same-line\necho "[${x:1:-2}]" "[${x: -5}]" "[${x: -4:2}]" "[${x: -2:1}]"');
+    expect({ stdout: result.stdout, stderr: result.stderr }).toEqual({ stdout: '[] [] [] [b]\n', stderr: 'bash: -2: substring expression < 0\n' });
+  });
+});
