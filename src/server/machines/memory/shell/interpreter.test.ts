@@ -233,3 +233,9 @@ describe('substrings', () => {
     expect({ stdout: result.stdout, stderr: result.stderr }).toEqual({ stdout: '[] [] [] [b]\n', stderr: 'bash: -2: substring expression < 0\n' });
   });
 });
+
+describe('${u:-word} words', () => {
+  it('an escaped blank keeps the word together, as quotes do', async () => {
+    expect((await runShell('printf "[%s]" ${u:-a\\ b} ${u:-"c d"} ${u:-x y} x${u:-a\\ b}y ${u:-a\\ b c}; echo')).stdout).toBe('[a b][c d][x][y][xa by][a b][c]\n');
+  });
+});
