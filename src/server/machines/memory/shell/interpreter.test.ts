@@ -239,3 +239,9 @@ describe('${u:-word} words', () => {
     expect((await runShell('printf "[%s]" ${u:-a\\ b} ${u:-"c d"} ${u:-x y} x${u:-a\\ b}y ${u:-a\\ b c}; echo')).stdout).toBe('[a b][c d][x][y][xa by][a b][c]\n');
   });
 });
+
+describe('tilde expansion', () => {
+  it('after = only in a name= word', async () => {
+    expect((await runShell('echo --opt=~/d x=~/e a:~/f; z=~/q; echo $z')).stdout).toBe('--opt=~/d x=/home/sprite/e a:~/f\n/home/sprite/q\n');
+  });
+});
