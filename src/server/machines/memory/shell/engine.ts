@@ -501,35 +501,33 @@ async function runShell(
     const original = withSeedRiskyScript(ctl.topLevel ? recoverSyntax(requested) : requested, sprite.vfs, req.dir);
     // `&`, `$!`, `wait`, `jobs` reach the shell's job table (jobs.ts).
     const script = (req.tty ? instrumentTty : instrument)(original);
-    return unboundVariableStatus(explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
-      env: { ...bashVariables(sprite.name), ...req.env },
+    return explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
+      env: { ...bashVariables(sprite.name), ...(ctl.topLevel ? executionString(req) : {}), ...req.env },
       replaceEnv: true,
       cwd: req.dir,
       stdin: Buffer.from(stdin).toString('latin1'),
       stdinKind: 'bytes',
       signal: ctl.abort,
       rawScript: true,
-    }), limits));
+    }), limits);
   } catch (err) {
     return text('', 1, describeShellError(err));
   }
+}
+
+/**
+ * `BASH_EXECUTION_STRING` of a `bash -c` request: its script (bash(1) "Shell Variables"). A shell variable, never
+ * exported; its presence also makes `$-` end in `c` (the interpreter's `$-`).
+ */
+function executionString(req: ExecRequest): Record<string, string> {
+  const plan = planCommand(req);
+  return plan.form === 'shell' ? { BASH_EXECUTION_STRING: plan.script } : {};
 }
 
 /** `env` without the variables bash sets for itself, where they still hold bash's own values. */
 function exportedOf(env: Record<string, string>, hostname: string): Record<string, string> {
   const own = bashVariables(hostname);
   return Object.fromEntries(Object.entries(env).filter(([name, value]) => own[name] !== value));
-}
-
-/**
- * A non-interactive bash that meets an unset variable under `set -u` exits 127 (bash 5.2; just-bash exits 1), or 1
- * under `set -e` too. Its message is the last thing just-bash kept back (the script's own stderr went to the sinks),
- * which tells it apart from a script that merely ends with status 1.
- */
-function unboundVariableStatus<R extends ExecResult>(result: R): R {
-  if (result.exitCode !== 1 || !/: unbound variable\n$/.test(result.stderr)) return result;
-  const options = 'env' in result ? (result.env as Record<string, string>).SHELLOPTS ?? '' : '';
-  return options.split(':').includes('errexit') ? result : { ...result, exitCode: 127 };
 }
 
 /** Sets `$?` for the line that follows (the interactive shell's previous status). */

@@ -23,7 +23,7 @@ export function bashVariables(hostname: string): Record<string, string> {
     OPTIND: '1',
     PS4: '+ ',
     SHELLOPTS: 'braceexpand:hashall:interactive-comments',
-    BASHOPTS: 'globskipdots',
+    BASHOPTS: 'checkwinsize:cmdhist:complete_fullquote:extquote:force_fignore:globasciiranges:globskipdots:hostcomplete:interactive_comments:patsub_replacement:progcomp:promptvars:sourcepath',
   };
 }
 
