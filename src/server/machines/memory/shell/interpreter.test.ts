@@ -245,3 +245,14 @@ describe('tilde expansion', () => {
     expect((await runShell('echo --opt=~/d x=~/e a:~/f; z=~/q; echo $z')).stdout).toBe('--opt=~/d x=/home/sprite/e a:~/f\n/home/sprite/q\n');
   });
 });
+
+describe('redirections that cannot be opened', () => {
+  it('fail their command with bash\'s message and status 1, and the script goes on', async () => {
+    const r = await runShell('echo hi > a.txt; chmod 444 a.txt; echo more >> a.txt; echo "st=$?"; cat a.txt; echo x > nodir/f; echo "st=$?"; mkdir d; echo x > d; echo "st=$?"; echo y &> nodir/g; echo "st=$?"');
+    expect(r).toEqual({
+      stdout: 'st=1\nhi\nst=1\nst=1\nst=1\n',
+      stderr: 'bash: a.txt: Permission denied\nbash: nodir/f: No such file or directory\nbash: d: Is a directory\nbash: nodir/g: No such file or directory\n',
+      exit: 0,
+    });
+  });
+});
