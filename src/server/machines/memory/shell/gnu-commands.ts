@@ -1,6 +1,6 @@
 /**
  * Everyday GNU coreutils commands just-bash lacks, and `sudo`, for the `shell` engine's command table: `id`,
- * `groups`, `sudo`, `mktemp`, `install`, `realpath`, `yes`, and bash's `umask`. Each behaves as its GNU (or sudo 1.9) namesake for the forms
+ * `groups`, `sudo`, `mktemp`, `install`, `realpath`, and bash's `umask`. Each behaves as its GNU (or sudo 1.9) namesake for the forms
  * listed on it, and refuses any other option loudly (exit 2, `<cmd>: option <opt> is not available in the shell
  * engine; run spritzer with --exec sandbox`), so it never answers silently wrong.
  * @see https://www.gnu.org/software/coreutils/manual/ (id, groups, mktemp, install, realpath), sudo(8);
@@ -64,7 +64,10 @@ const unknownFlag = (flags: Map<string, unknown>, known: string[]) => [...flags.
  */
 function id(args: string[], env: Map<string, string>): ExecResult {
   const { flags, operands } = parseOptions(args, new Set());
-  const bad = unknownFlag(flags, ['-u', '-g', '-G', '-n', '-r', '--user', '--group', '--groups', '--name', '--real']);
+  // A sprite's kernel has no SELinux: GNU id's answer to a security context request there.
+  if (flags.has('-Z') || flags.has('--context')) return fail('id: --context (-Z) works only on an SELinux-enabled kernel\n');
+  // `-a` is accepted and ignored, as GNU does (a compatibility option).
+  const bad = unknownFlag(flags, ['-a', '-u', '-g', '-G', '-n', '-r', '--user', '--group', '--groups', '--name', '--real']);
   if (bad) return unsupported('id', bad);
   if (operands.length > 1) return fail(`id: extra operand '${operands[1]}'\nTry 'id --help' for more information.\n`);
   const who = operands[0];
@@ -359,40 +362,26 @@ function relative(from: string, to: string): string {
 }
 
 /**
- * `umask [-S] [MODE]`: the shell engine creates files 0644 and directories 0755, which is umask 0022; it prints
+ * `umask [-p] [-S] [MODE]`: the shell engine creates files 0644 and directories 0755, which is umask 0022; it prints
  * that, and accepts setting it to that. Any other mask fails loudly (exit 2): files would not get its modes.
  */
 function umask(args: string[]): ExecResult {
-  const symbolic = args[0] === '-S';
-  const rest = symbolic ? args.slice(1) : args;
-  if (rest.length === 0) return ok(symbolic ? 'u=rwx,g=rx,o=rx\n' : '0022\n');
+  let symbolic = false;
+  let reusable = false;
+  let i = 0;
+  for (; i < args.length && /^-[pS]+$/.test(args[i]!); i++) {
+    symbolic ||= args[i]!.includes('S');
+    reusable ||= args[i]!.includes('p');
+  }
+  const rest = args.slice(i);
+  // `-p` prints the mask as a command that sets it again (bash's manual, "Bourne Shell Builtins").
+  if (rest.length === 0) return ok(`${reusable ? (symbolic ? 'umask -S ' : 'umask ') : ''}${symbolic ? 'u=rwx,g=rx,o=rx' : '0022'}\n`);
   if (rest.length === 1 && (/^0{0,2}22$/.test(rest[0]!) || rest[0] === 'u=rwx,g=rx,o=rx')) return ok('');
   return fail(`umask: a mask other than 0022 is not available in the shell engine; ${HINT}\n`, 2);
 }
 
-/** The most `yes` writes: 1 MiB, well past what a reader that stops early (`yes | head -n 1000`) takes. */
-export const YES_LIMIT = 1 << 20;
-
-/**
- * `yes [STRING]...`: its operands joined by spaces (or `y`), one per line. GNU yes writes until its reader closes
- * the pipe and then dies of SIGPIPE (status 141); the commands of a just-bash pipeline run one after another, so
- * here it writes {@link YES_LIMIT} bytes of lines and ends with that same status, as after `yes | head -2`.
- * @deviation `yes` stops after 1 MiB (a reader that takes more sees its input end; `yes` alone ends); docs/fidelity.md.
- */
-function yes(args: string[]): ExecResult {
-  const end = args.indexOf('--');
-  for (const a of end < 0 ? args : args.slice(0, end)) {
-    if (a === '--help' || a === '--version') return unsupported('yes', a);
-    if (a.startsWith('--')) return fail(`yes: unrecognized option '${a}'\nTry 'yes --help' for more information.\n`);
-    if (a.startsWith('-') && a.length > 1) return fail(`yes: invalid option -- '${a[1]}'\nTry 'yes --help' for more information.\n`);
-  }
-  const words = end < 0 ? args : [...args.slice(0, end), ...args.slice(end + 1)];
-  const line = `${words.length > 0 ? words.join(' ') : 'y'}\n`;
-  return { stdout: line.repeat(Math.max(1, Math.floor(YES_LIMIT / Buffer.byteLength(line)))), stderr: '', exitCode: 141 };
-}
-
 /** Names of the commands of {@link gnuCommands} (each needs its `/bin` stub to be found on PATH). */
-export const GNU_COMMAND_NAMES: readonly string[] = ['id', 'groups', 'sudo', 'mktemp', 'install', 'realpath', 'whoami', 'umask', 'yes'];
+export const GNU_COMMAND_NAMES: readonly string[] = ['id', 'groups', 'sudo', 'mktemp', 'install', 'realpath', 'whoami', 'umask'];
 
 /** The commands of this module, for just-bash's `customCommands`. */
 export function gnuCommands(): CustomCommand[] {
@@ -407,7 +396,6 @@ export function gnuCommands(): CustomCommand[] {
       return id(['-Gn'], ctx.env);
     }),
     defineCommand('sudo', (args, ctx) => sudo(args, ctx)),
-    defineCommand('yes', async (args) => yes(args)),
     defineCommand('mktemp', (args, ctx) => mktemp(args, ctx.fs, ctx.cwd, ctx.env)),
     defineCommand('install', (args, ctx) => install(args, ctx.fs, ctx.cwd)),
     defineCommand('realpath', (args, ctx) => realpath(args, ctx.fs, ctx.cwd)),

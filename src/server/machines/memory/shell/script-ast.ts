@@ -41,7 +41,8 @@ function signed(expr: ScriptNode | undefined): boolean {
  * - a negative substring offset `${s: -2}` (written `${s:-2}`, a default value) becomes `${s:(-2)}`;
  * - an unquoted text with a newline (`$'a\nb'`) would be written `a\⏎b`, a line continuation;
  * - an array literal in a `declare`/`local` argument (`declare -a a=(1 'b c')`) would be escaped into one word;
- * - `$( (…) )` would be written `$((…))`, an arithmetic expansion;
+ * - `$( (…) )` would be written `$((…))`, an arithmetic expansion, and a backquoted substitution nested in another
+ *   would lose its escapes (both are written `$(…)`);
  * - and meanings just-bash lacks: `[!…]` in a `case` or `[[ == ]]` pattern (written `[^…]`, which it knows),
  *   `~+` and `~-` (bash(1) "Tilde Expansion": `$PWD`, `$OLDPWD`), `exec CMD` ending the shell
  *   ({@link execEndsShell}) and a silent `shift N` ({@link quietShift}).
@@ -68,6 +69,9 @@ function prepare(node: unknown, inQuotes = false): void {
     const offset = n.offset as ScriptNode | undefined;
     if (offset && signed(offset.expression as ScriptNode)) offset.expression = { type: 'ArithGroup', expression: offset.expression };
   }
+  // A backquoted substitution is written back as `$(…)`: its body is already parsed, and one nested in another
+  // would be written without the backslashes that nest it.
+  if (n.type === 'CommandSubstitution' && n.legacy === true) n.legacy = false;
   if (n.type === 'CommandSubstitution' && n.legacy !== true) {
     const body = (n.body as { statements?: ScriptNode[] } | undefined)?.statements ?? [];
     const first = ((body[0]?.pipelines as ScriptNode[] | undefined)?.[0]?.commands as ScriptNode[] | undefined)?.[0];
@@ -159,15 +163,16 @@ export function serializeScript(ast: unknown, keepLines = true): string {
   let previous: ScriptNode | null = null;
   for (const statement of statements as ScriptNode[]) {
     const at = startLine(statement);
-    if (at !== undefined && at > line) {
+    // A statement that began on the line where the previous one ended (the parser marks it `spzJoined`: interpreter
+    // patch expansion-error-discards-line) stays on that line, even when a compound command before it is written
+    // over more lines than it had: an expansion error abandons the rest of its line.
+    if (previous && (statement.spzJoined === true || at === line)) text += previous.background === true ? ' ' : '; ';
+    else if (at !== undefined && at > line) {
       text += '\n'.repeat(at - line);
       line = at;
     } else if (previous) {
-      if (at === line) text += previous.background === true ? ' ' : '; ';
-      else {
-        text += '\n';
-        line++;
-      }
+      text += '\n';
+      line++;
     }
     const own = serialize({ type: 'Script', statements: [statement] } as unknown as Parameters<typeof serialize>[0]);
     text += own;

@@ -1,8 +1,9 @@
 // `$(< FILE)` for a file that cannot be opened prints bash's message (`bash: nope.txt: No such file or directory`,
-// status 1) as any redirection would; just-bash's fast path for it returned "" and status 1 silently. A directory
-// gives bash an empty result, status 0 and no message (its read fails after the open succeeded).
+// `Permission denied`; status 1) as the redirection of `$(cat FILE)` would: bash's manual, "Command Substitution".
+// A directory gives bash an empty result, status 0 and no message (its read fails after the open succeeded).
+// just-bash's shortcut for `$(< FILE)` returned "" and status 1 silently in every case.
 export default {
-  title: '$(< FILE) reports a file it cannot open',
+  title: '$(< FILE) reports a file it cannot open, and reads a directory as empty',
   upstream: 'src/interpreter/expansion.ts expandWordPart CommandSubstitution (the `$(< file)` shortcut): on a failed read, add "bash: FILE: <strerror>" to the expansion stderr, or give "" with status 0 for a directory',
   file: 'dist/bundle/index.js',
   edits: [
