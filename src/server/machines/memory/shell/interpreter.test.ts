@@ -22,3 +22,41 @@ describe('pathname expansion', () => {
     expect((await runShell('cd w/src/lib && echo */', ctx)).stdout).toBe('*/\n');
   });
 });
+
+describe('set -e', () => {
+  it('is ignored inside a function run before && / || or after !, and in a command substitution', async () => {
+    expect(await runShell('set -e; f() { false; echo inner; }; f || echo failed; f && echo and; ! f; echo bang')).toEqual({
+      stdout: 'inner\ninner\nand\ninner\nbang\n',
+      stderr: '',
+      exit: 0,
+    });
+    expect(await runShell('set -e; x=$(false; echo inner); echo "x=$x"; false; echo never')).toEqual({ stdout: 'x=inner\n', stderr: '', exit: 1 });
+  });
+});
+
+describe('arithmetic expansion errors', () => {
+  // bash 5.2 names the line (`bash: line 2: …`) where 5.1 does not, and counts lines inside a function from its
+  // definition: the messages are compared without that place.
+  const run = async (script: string) => {
+    const r = await runShell(script);
+    return { ...r, stderr: r.stderr.replace(/^bash: (line \d+: )?/gm, '') };
+  };
+
+  it('print bash\'s message and drop the rest of their line, at the top level and from a function or loop', async () => {
+    expect(await run('echo $((1 / 0)); echo $?')).toEqual({ stdout: '', stderr: '1 / 0: division by 0 (error token is "0")\n', exit: 1 });
+    expect(await run('echo a\necho $(( 10 % 0 )); echo no\necho "s=$?"')).toEqual({ stdout: 'a\ns=1\n', stderr: '10 % 0 : division by 0 (error token is "0 ")\n', exit: 0 });
+    expect(await run('f() { echo $((1 +)); echo in-f; }\nf; echo same-line\nfor i in 1; do echo $(( 08 )); done; echo same\necho next')).toEqual({
+      stdout: 'next\n',
+      stderr: '1 +: syntax error: operand expected (error token is "+")\n08: value too great for base (error token is "08")\n',
+      exit: 0,
+    });
+  });
+
+  it('end only the subshell, command substitution or pipeline stage they are in', async () => {
+    expect(await run('(echo $((1/0)); echo in); echo "sub $?"; x=$(echo $((1/0)); echo in); echo "x=[$x]"; echo $((1/0)) | cat; echo "pipe $?"')).toEqual({
+      stdout: 'sub 1\nx=[]\npipe 0\n',
+      stderr: '1/0: division by 0 (error token is "0")\n'.repeat(3),
+      exit: 0,
+    });
+  });
+});
