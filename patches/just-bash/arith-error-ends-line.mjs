@@ -27,27 +27,6 @@ export default {
       replace: 'if(i instanceof ce){_sk=!!s.joinsNext;r.append(',
     },
     {
-      find: 'if(Or(d)||d instanceof We||d instanceof G)throw d.prependOutput(o.stdout,o.stderr),d;',
-      replace: 'if(Or(d)||d instanceof We||d instanceof G||d instanceof ce)throw d.prependOutput(o.stdout,o.stderr),d;',
-    },
-    {
-      // Loops, if/case bodies pass it up; a subshell and a stage of a multi-command pipeline end with it (status 1).
-      find: 'if(e instanceof Te||e instanceof We||e instanceof G||e instanceof x)return e.prependOutput(t,n),{action:"rethrow"',
-      replace: 'if(e instanceof Te||e instanceof We||e instanceof G||e instanceof x||e instanceof ce)return e.prependOutput(t,n),{action:"rethrow"',
-    },
-    {
-      find: 'if(Or(s)||s instanceof We||s instanceof G||s instanceof x||s instanceof Mt)throw s.prependOutput(n.stdout,n.stderr),s;',
-      replace: 'if(Or(s)||s instanceof We||s instanceof G||s instanceof x||s instanceof Mt||s instanceof ce)throw s.prependOutput(n.stdout,n.stderr),s;',
-    },
-    {
-      find: ':(i.append("stderr",`${$t(a)}\n`),i.build(1))}return i.build(o)}',
-      replace: ':(a instanceof ce?(i.append("stdout",a.stdout),i.append("stderr",a.stderr)):i.append("stderr",`${$t(a)}\n`),i.build(1))}return i.build(o)}',
-    },
-    {
-      find: 'else if($ instanceof We&&t.commands.length>1)N={stdout:$.stdout,stderr:$.stderr,exitCode:$.exitCode};',
-      replace: 'else if($ instanceof We&&t.commands.length>1)N={stdout:$.stdout,stderr:$.stderr,exitCode:$.exitCode};else if($ instanceof ce&&t.commands.length>1)N={stdout:$.stdout,stderr:$.stderr,exitCode:1};',
-    },
-    {
       // Words left over after a whole expression: "syntax error in expression" when they start with an operand.
       find: 'message:`${o}: syntax error: invalid arithmetic operator (error token is "${o}")`}}}',
       replace: 'message:`${/^[\\w$]/.test(o)?"syntax error in expression":"syntax error: invalid arithmetic operator"} (error token is "${o}")`}}}',

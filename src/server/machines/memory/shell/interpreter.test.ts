@@ -60,3 +60,28 @@ describe('arithmetic expansion errors', () => {
     });
   });
 });
+
+describe('fatal expansion errors', () => {
+  const run = async (script: string) => {
+    const r = await runShell(script);
+    return { ...r, stderr: r.stderr.replace(/^bash: (line \d+: )?/gm, '') };
+  };
+
+  it('set -u ends the shell from inside a function, group or if body (127), and only the subshell or pipeline stage it is in', async () => {
+    expect(await run('set -u; f() { echo "$1"; }; f 2>/dev/null; echo "status=$?"')).toEqual({ stdout: '', stderr: '', exit: 127 });
+    expect(await run('set -u; (echo $nope); echo "sub=$?"; echo $nope | cat; echo "pipe=$?"; if true; then { echo $nope; }; fi; echo after')).toEqual({
+      stdout: 'sub=1\npipe=0\n',
+      stderr: 'nope: unbound variable\n'.repeat(3),
+      exit: 127,
+    });
+  });
+
+  it('${v:?word} names the variable and ends the shell (1 under set -e, or from a command substitution)', async () => {
+    expect(await run('unset v; echo "${v:?custom message}"; echo after')).toEqual({ stdout: '', stderr: 'v: custom message\n', exit: 127 });
+    expect(await run('x=$(echo ${v?}); echo "s=$?"; v=; echo ${v:?} | cat; echo "pipe=$?"; set -e; echo ${v:?}')).toEqual({
+      stdout: 's=1\npipe=0\n',
+      stderr: 'v: parameter not set\nv: parameter null or not set\nv: parameter null or not set\n',
+      exit: 1,
+    });
+  });
+});
