@@ -85,3 +85,9 @@ describe('fatal expansion errors', () => {
     });
   });
 });
+
+describe('arithmetic commands', () => {
+  it('take the assignment operators -= and <<=, and the comma operator', async () => {
+    expect(await runShell('x=10; (( x -= 4, x *= 2 )); echo $x; y=1; (( y <<= 3 )); echo $y; (( x - 12 )); echo $?')).toEqual({ stdout: '12\n8\n1\n', stderr: '', exit: 0 });
+  });
+});
