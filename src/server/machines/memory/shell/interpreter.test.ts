@@ -91,3 +91,14 @@ describe('arithmetic commands', () => {
     expect(await runShell('x=10; (( x -= 4, x *= 2 )); echo $x; y=1; (( y <<= 3 )); echo $y; (( x - 12 )); echo $?')).toEqual({ stdout: '12\n8\n1\n', stderr: '', exit: 0 });
   });
 });
+
+describe('test and [', () => {
+  it('report an operand of -eq/-lt/… that is not an integer (an empty one too), status 2', async () => {
+    const r = await runShell('[ 1 -eq x ]; echo $?; test "" -lt 1; echo $?; [ -5 -lt " 3 " ]; echo $?');
+    expect({ ...r, stderr: r.stderr.replace(/^bash: (line \d+: )?/gm, '') }).toEqual({
+      stdout: '2\n2\n0\n',
+      stderr: '[: x: integer expression expected\ntest: : integer expression expected\n',
+      exit: 0,
+    });
+  });
+});
