@@ -102,3 +102,34 @@ describe('test and [', () => {
     });
   });
 });
+
+describe('trap', () => {
+  it('runs ERR where set -e would exit (not under || or in a test; in functions only with set -E)', async () => {
+    expect(await runShell('trap "echo E \\$?" ERR; false; echo a; false || true; if false; then :; fi; { false; }; f() { false; return 3; }; f; set -E; f; echo b')).toEqual({
+      stdout: 'E 1\na\nE 1\nE 3\nE 1\nE 3\nb\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('runs RETURN for the function that set it, and for every function under set -T', async () => {
+    expect(await runShell('f() { trap "echo ret \\$FUNCNAME" RETURN; echo in; }; f; g() { echo g; }; g; set -T; g; trap -p RETURN')).toEqual({
+      stdout: "in\nret f\ng\ng\nret g\ntrap -- 'echo ret $FUNCNAME' RETURN\n",
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('runs EXIT when a subshell or the script ends, with the script\'s functions and status', async () => {
+    expect(await runShell('(trap "echo sub-trap" EXIT; echo body); echo out; cleanup() { echo "cleaned $?"; }; trap cleanup EXIT; (echo sub2); false')).toEqual({
+      stdout: 'body\nsub-trap\nout\nsub2\ncleaned 1\n',
+      stderr: '',
+      exit: 1,
+    });
+    expect(await runShell('trap "echo bye; exit 7" EXIT; exit 3')).toEqual({ stdout: 'bye\n', stderr: '', exit: 7 });
+  });
+
+  it('runs the trap of a signal the script sends itself, and the script goes on', async () => {
+    expect(await runShell('trap "echo got-usr1" USR1; kill -USR1 $$; echo after; trap "" TERM; kill $$; echo still')).toEqual({ stdout: 'got-usr1\nafter\nstill\n', stderr: '', exit: 0 });
+  });
+});

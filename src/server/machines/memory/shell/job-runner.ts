@@ -179,7 +179,7 @@ export function sleeper(clock: Clock, signal: AbortSignal): (ms: number) => Prom
 }
 
 /** Sends what just-bash kept back of a run (output it could not stream) to `sinks`. */
-function deliver(sinks: OutputSinks, result: ExecResult): void {
+export function deliver(sinks: OutputSinks, result: ExecResult): void {
   const stdout = Buffer.from(result.stdout, stdoutKind(result) === 'bytes' ? 'latin1' : 'utf8');
   if (stdout.length > 0) sinks.stdout(new Uint8Array(stdout));
   if (result.stderr) sinks.stderr(new TextEncoder().encode(result.stderr));

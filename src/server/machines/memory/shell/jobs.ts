@@ -156,10 +156,25 @@ export interface Trap {
   action: string;
   env: Record<string, string>;
   cwd: string;
+  /** The function call depth it was set at (0: outside functions): a RETURN trap fires for the function that set it. */
+  depth?: number;
 }
 
-/** Signals a trap may name: EXIT (0) and the catchable signals spritzer delivers. */
-const TRAPPABLE = new Set(['EXIT', 'HUP', 'INT', 'QUIT', 'USR1', 'USR2', 'PIPE', 'ALRM', 'TERM']);
+/**
+ * What the interpreter's state carries for traps (patches/just-bash/traps-in-shell.mjs): the current trap table
+ * (the shell's own at its top level, a reset copy in a subshell), the signals the script sent itself whose traps
+ * run once the sending command is done, and the `trap` builtin, which works on the table of the state it is given.
+ */
+export interface ShellTrapState {
+  traps: Map<string, Trap>;
+  pendingSignals: string[];
+  trapBuiltin: (state: { traps?: Map<string, Trap>; env: Map<string, string>; cwd: string; callDepth: number }, args: string[]) => ExecResult;
+}
+
+/** Signals a trap may name: EXIT (0), ERR, RETURN, and the catchable signals spritzer delivers. */
+const TRAPPABLE = new Set(['EXIT', 'ERR', 'RETURN', 'HUP', 'INT', 'QUIT', 'USR1', 'USR2', 'PIPE', 'ALRM', 'TERM']);
+/** Trap names that are not signals (listed without `SIG`). */
+const PSEUDO_SIGNALS = new Set(['EXIT', 'ERR', 'RETURN', 'DEBUG']);
 const SIGNAL_LIST = ['HUP', 'INT', 'QUIT', 'ILL', 'TRAP', 'ABRT', 'BUS', 'FPE', 'KILL', 'USR1', 'SEGV', 'USR2', 'PIPE', 'ALRM', 'TERM'];
 /**
  * `kill -l SIG…` as bash answers it: a number (or an exit status 128+n) gives the name, a name (with or without
@@ -206,13 +221,16 @@ const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr
  * - `kill [-s SIG|-n N|-SIG|-N] PID|%N…` ends a job of this shell (status 128+n), `kill -0` tests one, `kill $$`
  *   signals the shell itself; any other pid fails loudly (this shell cannot reach other processes), as do
  *   STOP/TSTP (no stopped jobs).
- * - `trap ACTION SIG…`, `trap - SIG`, `trap '' SIG`, `trap` (list), `trap -p`, `trap -l`, for EXIT and
- *   HUP INT QUIT USR1 USR2 PIPE ALRM TERM; ERR, DEBUG and RETURN fail loudly.
+ * - `trap ACTION SIG…`, `trap - SIG`, `trap '' SIG`, `trap` (list), `trap -p`, `trap -l`, for EXIT, ERR, RETURN
+ *   and HUP INT QUIT USR1 USR2 PIPE ALRM TERM; DEBUG fails loudly. The interpreter runs EXIT, ERR, RETURN and the
+ *   traps of signals the script sends itself in the shell's own context ({@link JobControl.shellState}); the
+ *   traps of signals from outside run through job-runner.ts.
  * @see https://www.gnu.org/software/bash/manual/html_node/Job-Control-Builtins.html, docs/fidelity.md
  */
 export class JobControl {
   private readonly jobs: Job[] = [];
   private readonly traps = new Map<string, Trap>();
+  private readonly pendingSignals: string[] = [];
   private nextId = 1;
 
   constructor(private readonly deps: JobControlDeps) {}
@@ -227,6 +245,18 @@ export class JobControl {
     const trap = this.traps.get('EXIT');
     this.traps.delete('EXIT');
     return trap;
+  }
+
+  /**
+   * The trap fields of an interpreter state that runs this shell's script (see {@link ShellTrapState}): the table
+   * is this shell's own, so a trap the script sets is the one a signal from outside finds.
+   */
+  shellState(): ShellTrapState {
+    return {
+      traps: this.traps,
+      pendingSignals: this.pendingSignals,
+      trapBuiltin: (state, args) => this.trapCommand(args, jobEnv(state.env), state.cwd, state.traps ?? this.traps, state.callDepth),
+    };
   }
 
   /** Whether any job of this shell is still running. */
@@ -415,6 +445,13 @@ export class JobControl {
     for (const spec of rest) {
       if (/^\d+$/.test(spec) && Number(spec) === this.deps.selfPid) {
         if (n === 0 || HARMLESS.has(n)) continue;
+        // A trapped (or ignored) signal the shell sends itself: its handler runs once this command is done, and
+        // the script goes on, as bash does.
+        const trap = n === 9 ? undefined : this.traps.get(normalizeSignalName(String(n)) ?? '');
+        if (trap) {
+          if (trap.action !== '') this.pendingSignals.push(normalizeSignalName(String(n))!);
+          continue;
+        }
         if (!this.deps.signalSelf) {
           stderr += `kill: (${spec}) - signalling this shell is not available here; ${SANDBOX_HINT}\n`;
           exitCode = 1;
@@ -448,13 +485,13 @@ export class JobControl {
     return { stdout: '', stderr, exitCode };
   }
 
-  private trapCommand(args: string[], env: Record<string, string>, cwd: string): ExecResult {
+  private trapCommand(args: string[], env: Record<string, string>, cwd: string, table = this.traps, depth = 0): ExecResult {
     if (args[0] === '-l') return ok(`${SIGNAL_LIST.map((s, i) => `${i + 1}) SIG${s}`).join(' ')}\n`);
     if (args.length === 0 || args[0] === '-p') {
       const only = args.slice(1).map((s) => trapName(s));
       let stdout = '';
-      for (const [sig, trap] of this.traps) {
-        if (only.length === 0 || only.includes(sig)) stdout += `trap -- ${shellQuote(trap.action)} ${sig === 'EXIT' ? 'EXIT' : `SIG${sig}`}\n`;
+      for (const [sig, trap] of table) {
+        if (only.length === 0 || only.includes(sig)) stdout += `trap -- ${shellQuote(trap.action)} ${PSEUDO_SIGNALS.has(sig) ? sig : `SIG${sig}`}\n`;
       }
       return ok(stdout);
     }
@@ -480,12 +517,12 @@ export class JobControl {
         continue;
       }
       if (!TRAPPABLE.has(name)) {
-        stderr += `trap: ${s}: not available in the shell engine (only EXIT, HUP, INT, QUIT, USR1, USR2, PIPE, ALRM and TERM reach a script); ${SANDBOX_HINT}\n`;
+        stderr += `trap: ${s}: not available in the shell engine (only EXIT, ERR, RETURN, HUP, INT, QUIT, USR1, USR2, PIPE, ALRM and TERM reach a script); ${SANDBOX_HINT}\n`;
         exitCode = 1;
         continue;
       }
-      if (action === null) this.traps.delete(name);
-      else this.traps.set(name, { action, env, cwd });
+      if (action === null) table.delete(name);
+      else table.set(name, { action, env, cwd, depth });
     }
     return { stdout: '', stderr, exitCode };
   }

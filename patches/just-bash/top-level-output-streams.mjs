@@ -1,0 +1,19 @@
+// An embedder that streams a script's output (spritzer gives each top-level command its own output redirections)
+// can take what a top-level statement returned as soon as that statement ends (state.topLevelOutput), instead of
+// with the whole script's result: what no command wrote itself (a trap's output, a subshell's EXIT trap) then
+// comes out in the order bash prints it, not after everything else.
+export default {
+  title: 'a top-level statement\'s returned output can be taken as soon as the statement ends',
+  upstream: 'src/interpreter/interpreter.ts Interpreter.executeScript: remember the outermost script; for its statements hand each result to an optional state.topLevelOutput callback instead of joining it into the script result',
+  file: 'dist/bundle/index.js',
+  edits: [
+    {
+      find: 'async executeScript(t){this.assertDefenseContext("execution");',
+      replace: 'async executeScript(t){this.assertDefenseContext("execution");this.ctx.state.topLevelScript??=t;',
+    },
+    {
+      find: 'r.appendResult(i,Ys(i)),n=i.exitCode,',
+      replace: '(this.ctx.state.topLevelOutput&&t===this.ctx.state.topLevelScript?this.ctx.state.topLevelOutput(i):r.appendResult(i,Ys(i))),n=i.exitCode,',
+    },
+  ],
+};

@@ -1,0 +1,75 @@
+// Traps that fire inside the shell run there, in the shell's own context (its functions, variables and `$?`):
+// - ERR after a command fails, under the same conditions as `set -e` (not in an if/while test, not before && / ||,
+//   not after !), in functions and subshells only with `set -E` (errtrace);
+// - RETURN when a function returns, for the function that set it or, with `set -T` (functrace), every function;
+// - EXIT when a subshell `( … )` ends, and when the script ends (normally or by `exit`; its `exit N` sets the
+//   status), with `$?` the status the shell exits with;
+// - a signal the script sends itself (`kill -USR1 $$`) whose trap is set, once the command that sent it is done.
+// A subshell or command substitution starts with no traps but the ignored ones (and ERR/RETURN under -E/-T).
+// The trap table and the `trap` builtin itself are the embedder's (state.traps, state.trapBuiltin: spritzer's
+// job control, which also runs the traps of signals sent from outside); just-bash had no `trap` at all.
+// Bash's manual, "Bourne Shell Builtins" (trap), "The Set Builtin" (-E, -T), "Command Execution Environment".
+export default {
+  title: 'ERR, RETURN, EXIT (script and subshell) and self-sent signal traps run inside the shell',
+  upstream: 'src/interpreter: a trap table on InterpreterState (copied, reset, into subshells and command substitutions) and a "trap" builtin hook; executeStatement runs pending signal traps and ERR (errexit conditions, errtrace); callFunction runs RETURN (functrace or set in that function); executeSubshell and Bash.exec run EXIT; set -E/-T (errtrace, functrace) become real options',
+  file: 'dist/bundle/index.js',
+  edits: [
+    {
+      find: '["T",null],["E",null]',
+      replace: '["T","functrace"],["E","errtrace"]',
+    },
+    {
+      find: '["functrace",null],["errtrace",null]',
+      replace: '["functrace","functrace"],["errtrace","errtrace"]',
+    },
+    {
+      find: 'if(t==="help")return Vo(c,n);',
+      replace: 'if(t==="help")return Vo(c,n);if(t==="trap"&&c.state.trapBuiltin)return c.state.trapBuiltin(c.state,n);',
+    },
+    {
+      find: 'if(this.ctx.state.errexitSafe=o||i||a,this.ctx.state.options.errexit&&r!==0&&',
+      replace: 'if(this.ctx.state.errexitSafe=o||i||a,await _jbStatementTraps(this.ctx,n,r!==0&&s===t.pipelines.length-1&&!i&&!this.ctx.state.inCondition&&!a&&_jbErrCommand(t.pipelines[s])),this.ctx.state.options.errexit&&r!==0&&',
+    },
+    {
+      find: 'let p=f.stdin??r,h=i||f.stdin!==void 0||r!=="",m=await e.executeCommand(t.body,p,h);return rn(',
+      replace: 'let p=f.stdin??r,h=i||f.stdin!==void 0||r!=="",m;try{m=await e.executeCommand(t.body,p,h)}catch(_x){if(!(_x instanceof Te))throw _x;m=L(_x.stdout,_x.stderr,_x.exitCode)}m=await _jbReturnTrap(e,m);return rn(',
+    },
+    {
+      find: 'async function Af(e,t,n,r,s=!1){',
+      replace: [
+        // Runs a trap's command text in the shell's context with $? = status; an `exit` in it propagates.
+        'async function _jbRunTrap(e,a,s){let p=e.state.lastExitCode,w=e.state.inTrap;e.state.lastExitCode=s,e.state.env.set("?",String(s)),e.state.inTrap=!0;try{let q;try{q=Ge(a)}catch(z){return L("",`bash: ${z.message}\\n`,2)}return await e.executeScript(q)}finally{e.state.inTrap=w,e.state.lastExitCode=p,e.state.env.set("?",String(p))}}',
+        'async function _jbStatementTraps(e,n,f){if(e.state.inTrap)return;let q=e.state.pendingSignals;for(;q?.length;){let t=e.state.traps?.get(q.shift());if(t?.action){let y=await _jbRunTrap(e,t.action,e.state.lastExitCode);n.append("stdout",y.stdout),n.append("stderr",y.stderr)}}let t=e.state.traps?.get("ERR");if(f&&t?.action&&(e.state.callDepth===0||e.state.options.errtrace)){let y=await _jbRunTrap(e,t.action,e.state.lastExitCode);n.append("stdout",y.stdout),n.append("stderr",y.stderr)}}',
+        'async function _jbReturnTrap(e,m){let t=e.state.traps?.get("RETURN");if(!t?.action||e.state.inTrap||!(e.state.options.functrace||(t.depth??0)>=e.state.callDepth))return m;t.depth=0;let y=await _jbRunTrap(e,t.action,m.exitCode);return{...m,stdout:m.stdout+y.stdout,stderr:m.stderr+y.stderr}}',
+        // A compound command other than a subshell does not fire ERR itself: the failed command inside it did.
+        'function _jbErrCommand(p){return p.commands.length>1||!["Group","If","For","CStyleFor","While","Until","Case"].includes(p.commands[0]?.type)}',
+        'function _jbSubshellTraps(e,o){return new Map([...o].filter(([k,v])=>v.action===""||k==="ERR"&&e.state.options.errtrace||k==="RETURN"&&e.state.options.functrace))}',
+        // Runs a result-producing body, then the EXIT trap set during it (`$?` its status; its `exit N` wins).
+        'async function _jbWithExitTrap(e,R,X){let t=e.state.traps?.get("EXIT");if(!t?.action){if(X)throw X;return R}e.state.traps.delete("EXIT");let c=X?X.exitCode:R.exitCode,y,z=!1;try{y=await _jbRunTrap(e,t.action,c)}catch(w){if(!(w instanceof G))throw w;y=w,z=!0}if(X){X.stdout+=y.stdout,X.stderr+=y.stderr,z&&(X.exitCode=y.exitCode);throw X}return{...R,stdout:R.stdout+y.stdout,stderr:R.stderr+y.stderr,exitCode:z?y.exitCode:R.exitCode}}',
+        'async function _jbSubshell(e,f){let o=e.state.traps;if(!o)return f();e.state.traps=_jbSubshellTraps(e,o);try{return await _jbWithExitTrap(e,await f())}finally{e.state.traps=o}}',
+        'async function _jbTopLevel(I,S,st){if(!st.exitTrapAtEnd)return I.executeScript(S);let R,X=null;try{R=await I.executeScript(S)}catch(y){if(!(y instanceof G))throw y;X=y}return _jbWithExitTrap(I.ctx,R,X)}',
+        'async function Af(e,t,n,r,s=!1){',
+      ].join(''),
+    },
+    {
+      find: 'l=>Om(e,t,l.stdin??n,r,s||l.stdin!==void 0))',
+      replace: 'l=>_jbSubshell(e,()=>Om(e,t,l.stdin??n,r,s||l.stdin!==void 0)))',
+    },
+    {
+      find: 'N=await new kr(k,m).executeScript(S);',
+      replace: 'N=await _jbTopLevel(new kr(k,m),S,m);',
+    },
+    {
+      find: 'let a=e.substitutionDepth;e.substitutionDepth=i+1;',
+      replace: 'let a=e.substitutionDepth;e.substitutionDepth=i+1;let _tr=e.state.traps;_tr&&(e.state.traps=_jbSubshellTraps(e,_tr));',
+    },
+    {
+      find: 'e.state.env=c,e.state.arrays=u,e.state.cwd=f,e.state.suppressVerbose=d,e.state.lastExitCode=h,',
+      replace: 'p=await _jbWithExitTrap(e,p),h=p.exitCode,e.state.traps=_tr,e.state.env=c,e.state.arrays=u,e.state.cwd=f,e.state.suppressVerbose=d,e.state.lastExitCode=h,',
+    },
+    {
+      find: 'catch(p){if(e.state.env=c,e.state.arrays=u,e.state.cwd=f,e.state.bashPid=l,e.substitutionDepth=a,e.state.suppressVerbose=d,p instanceof x)throw p;',
+      replace: 'catch(p){if(e.state.traps=_tr,e.state.env=c,e.state.arrays=u,e.state.cwd=f,e.state.bashPid=l,e.substitutionDepth=a,e.state.suppressVerbose=d,p instanceof x)throw p;',
+    },
+  ],
+};
