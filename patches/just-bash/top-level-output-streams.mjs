@@ -8,6 +8,11 @@ export default {
   file: 'dist/bundle/index.js',
   edits: [
     {
+      // Only the embedder's own script: a nested execution (a `bash -c` a command runs) returns its output.
+      find: 'let m={...this.state,env:h,',
+      replace: 'let m={...this.state,...(s>0&&{topLevelOutput:void 0}),env:h,',
+    },
+    {
       find: 'async executeScript(t){this.assertDefenseContext("execution");',
       replace: 'async executeScript(t){this.assertDefenseContext("execution");this.ctx.state.topLevelScript??=t;',
     },

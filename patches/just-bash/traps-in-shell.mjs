@@ -47,7 +47,8 @@ export default {
         // Runs a result-producing body, then the EXIT trap set during it (`$?` its status; its `exit N` wins).
         'async function _jbWithExitTrap(e,R,X){let t=e.state.traps?.get("EXIT");if(!t?.action){if(X)throw X;return R}e.state.traps.delete("EXIT");let c=X?X.exitCode:R.exitCode,y,z=!1;try{y=await _jbRunTrap(e,t.action,c)}catch(w){if(!(w instanceof G))throw w;y=w,z=!0}if(X){X.stdout+=y.stdout,X.stderr+=y.stderr,z&&(X.exitCode=y.exitCode);throw X}return{...R,stdout:R.stdout+y.stdout,stderr:R.stderr+y.stderr,exitCode:z?y.exitCode:R.exitCode}}',
         'async function _jbSubshell(e,f){let o=e.state.traps;if(!o)return f();e.state.traps=_jbSubshellTraps(e,o);try{return await _jbWithExitTrap(e,await f())}finally{e.state.traps=o}}',
-        'async function _jbTopLevel(I,S,st){if(!st.exitTrapAtEnd)return I.executeScript(S);let R,X=null;try{R=await I.executeScript(S)}catch(y){if(!(y instanceof G))throw y;X=y}return _jbWithExitTrap(I.ctx,R,X)}',
+        // A nested execution (a `bash -c` a command runs) is a shell of its own: its own traps (the ignored ones inherited), its own EXIT.
+        'async function _jbTopLevel(I,S,st,d){d>0&&st.traps&&(st.traps=new Map([...st.traps].filter(([k,v])=>v.action==="")),st.pendingSignals=[],st.exitTrapAtEnd=!0);if(!st.exitTrapAtEnd)return I.executeScript(S);let R,X=null;try{R=await I.executeScript(S)}catch(y){if(!(y instanceof G))throw y;X=y}return _jbWithExitTrap(I.ctx,R,X)}',
         'async function Af(e,t,n,r,s=!1){',
       ].join(''),
     },
@@ -57,7 +58,7 @@ export default {
     },
     {
       find: 'N=await new kr(k,m).executeScript(S);',
-      replace: 'N=await _jbTopLevel(new kr(k,m),S,m);',
+      replace: 'N=await _jbTopLevel(new kr(k,m),S,m,s);',
     },
     {
       find: 'let a=e.substitutionDepth;e.substitutionDepth=i+1;',

@@ -133,3 +133,19 @@ describe('trap', () => {
     expect(await runShell('trap "echo got-usr1" USR1; kill -USR1 $$; echo after; trap "" TERM; kill $$; echo still')).toEqual({ stdout: 'got-usr1\nafter\nstill\n', stderr: '', exit: 0 });
   });
 });
+
+describe('select', () => {
+  it('prints the menu and PS3 on stderr, reads REPLY, sets the name, until break or end of input', async () => {
+    expect(await runShell("select x in apple banana cherry; do echo \"x=$x REPLY=$REPLY\"; done <<< $'2\\n\\nfoo' 2>&1; echo \"end $?\"")).toEqual({
+      stdout: '1) apple\n2) banana\n3) cherry\n#? x=banana REPLY=2\n#? 1) apple\n2) banana\n3) cherry\n#? x= REPLY=foo\n#? \nend 1\n',
+      stderr: '',
+      exit: 0,
+    });
+    expect(await runShell("PS3='pick: '; set -- p q; select x; do echo \"$x\"; break; done <<< 2")).toEqual({ stdout: 'q\n', stderr: '1) p\n2) q\npick: ', exit: 0 });
+  });
+
+  it('lays a long menu out in columns, as bash does for 80 columns', async () => {
+    const r = await runShell('select x in $(seq 1 12); do break; done <<< 1');
+    expect(r.stderr).toBe('1) 1\t 3) 3\t 5) 5\t 7) 7\t 9) 9\t11) 11\n2) 2\t 4) 4\t 6) 6\t 8) 8\t10) 10\t12) 12\n#? ');
+  });
+});
