@@ -149,3 +149,13 @@ describe('select', () => {
     expect(r.stderr).toBe('1) 1\t 3) 3\t 5) 5\t 7) 7\t 9) 9\t11) 11\n2) 2\t 4) 4\t 6) 6\t 8) 8\t10) 10\t12) 12\n#? ');
   });
 });
+
+describe('caller', () => {
+  it('names the calling frame inside a function and returns 1 outside one', async () => {
+    expect(await runShell('caller; echo "s=$?"; f() { caller 0 | cut -d" " -f2-; caller 1; echo "s=$?"; }; g() { f; }; g')).toEqual({
+      stdout: 's=1\ng environment\ns=1\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
