@@ -159,3 +159,13 @@ describe('caller', () => {
     });
   });
 });
+
+describe('login_shell', () => {
+  it('is on in bash -l and off otherwise', async () => {
+    expect(await runShell("bash -lc 'shopt -q login_shell && echo login'; bash -c 'shopt -q login_shell || echo not'; bash -l -c 'shopt -p login_shell'")).toEqual({
+      stdout: 'login\nnot\nshopt -s login_shell\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
