@@ -169,3 +169,13 @@ describe('login_shell', () => {
     });
   });
 });
+
+describe('a nested shell', () => {
+  it('has its own $$: kill $$ in it ends it alone (128+n, the signal named), and its traps are its own', async () => {
+    expect(await runShell("bash -c 'kill -TERM $$; echo no'; echo \"s=$?\"; echo $$ > p; bash -c 'echo $$' > q; cmp -s p q || echo differ; trap 'echo outer' EXIT; bash -c 'trap \"echo inner\" EXIT; echo hi'")).toEqual({
+      stdout: 's=143\ndiffer\nhi\ninner\nouter\n',
+      stderr: 'Terminated\n',
+      exit: 0,
+    });
+  });
+});

@@ -169,6 +169,16 @@ export interface ShellTrapState {
   traps: Map<string, Trap>;
   pendingSignals: string[];
   trapBuiltin: (state: { traps?: Map<string, Trap>; env: Map<string, string>; cwd: string; callDepth: number }, args: string[]) => ExecResult;
+  /** A nested shell (`bash -c` run by a command) starts: its pid (`$$`), by which `kill` reaches it alone. */
+  startShell: (state: NestedShell) => number;
+  /** That nested shell ended. */
+  endShell: (pid: number) => void;
+}
+
+/** What `kill` needs of a nested shell's interpreter state: its current traps and its pending signals. */
+interface NestedShell {
+  traps?: Map<string, Trap>;
+  pendingSignals?: string[];
 }
 
 /** Signals a trap may name: EXIT (0), ERR, RETURN, and the catchable signals spritzer delivers. */
@@ -231,6 +241,7 @@ export class JobControl {
   private readonly jobs: Job[] = [];
   private readonly traps = new Map<string, Trap>();
   private readonly pendingSignals: string[] = [];
+  private readonly nestedShells = new Map<number, NestedShell>();
   private nextId = 1;
 
   constructor(private readonly deps: JobControlDeps) {}
@@ -256,6 +267,12 @@ export class JobControl {
       traps: this.traps,
       pendingSignals: this.pendingSignals,
       trapBuiltin: (state, args) => this.trapCommand(args, jobEnv(state.env), state.cwd, state.traps ?? this.traps, state.callDepth),
+      startShell: (state) => {
+        const pid = this.deps.allocatePid();
+        this.nestedShells.set(pid, state);
+        return pid;
+      },
+      endShell: (pid) => void this.nestedShells.delete(pid),
     };
   }
 
@@ -443,6 +460,16 @@ export class JobControl {
     let stderr = '';
     let exitCode = 0;
     for (const spec of rest) {
+      const nested = /^\d+$/.test(spec) ? this.nestedShells.get(Number(spec)) : undefined;
+      if (nested) {
+        // A nested shell signalled (its own `kill $$`): its trap runs once this command is done; without one, a
+        // fatal signal ends that shell alone, with status 128+n.
+        if (n === 0 || HARMLESS.has(n)) continue;
+        const name = normalizeSignalName(String(n))!;
+        const trap = n === 9 ? undefined : nested.traps?.get(name);
+        if (trap?.action !== '') nested.pendingSignals?.push(trap ? name : `!${n}`);
+        continue;
+      }
       if (/^\d+$/.test(spec) && Number(spec) === this.deps.selfPid) {
         if (n === 0 || HARMLESS.has(n)) continue;
         // A trapped (or ignored) signal the shell sends itself: its handler runs once this command is done, and
