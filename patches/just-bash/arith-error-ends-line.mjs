@@ -10,6 +10,22 @@ export default {
   file: 'dist/bundle/index.js',
   edits: [
     {
+      // bash's words for an arithmetic error: `line N: [LABEL]EXPR: MESSAGE (error token is "TOKEN")`, the token
+      // being the rest of the expression from where evaluation failed (for a division, the divisor on).
+      find: 'function Yp(e,t,n){',
+      replace: 'function _jbArithError(e,label,x,err){let m=err.message,k;if(/^(division by 0|exponent less than 0)$/.test(m))k=x.slice(Math.max(x.lastIndexOf(m[0]==="d"?"/":"*"),x.lastIndexOf(m[0]==="d"?"%":"-"))+1).replace(/^\\s+/,"");else if(m==="value too great for base")k=(/(^|[^\\w#])(\\d+#?\\w*)/.exec(x)??[])[2],k&&(x=k);else{let g=/\\(error token is "(.*)"\\)$/.exec(m),at=g?x.lastIndexOf(g[1]):-1;g&&g[1]&&at>=0&&(m=m.slice(0,g.index)+`(error token is "${x.slice(at)}")`)}return`bash: line ${e.state.currentLine}: ${label}${x}: ${m}${k!==void 0&&!/error token is/.test(m)?` (error token is "${k}")`:""}\\n`}function Yp(e,t,n){',
+    },
+    {
+      // An arithmetic command reports its error the same way, as `((: EXPR : …`, and returns 1.
+      find: 'catch(n){return D(`bash: arithmetic expression: ${n.message}',
+      replace: 'catch(n){if(!(n instanceof ce))throw n;return D(_jbArithError(this.ctx,"((: ",`${t.expression.originalText??""} `,n),1);return D(`bash: arithmetic expression: ${n.message}',
+    },
+    {
+      // The serializer writes an arithmetic command as it was read, not from its tree (which drops what is wrong).
+      find: 'function op(e){return`((${pe(e.expression.expression)}))',
+      replace: 'function op(e){return`((${e.expression.originalText??pe(e.expression.expression)}))',
+    },
+    {
       // The serializer keeps such statements on one line (spritzer rewrites scripts through it).
       find: 'function gn(e){return e.statements.map(wl).join(`\n`)}',
       replace: 'function gn(e){return e.statements.map((s,i,a)=>{let x=wl(s);return x+(i===a.length-1?"":s.joinsNext&&!JSON.stringify(s).includes(\'"HereDoc"\')?s.background?" ":"; ":"\\n")}).join("")}',
@@ -37,7 +53,7 @@ export default {
     },
     {
       find: 'return String(await Y(e,t.expression.expression,!0))}case"BraceExpansion":',
-      replace: 'return String(await Y(e,t.expression.expression,!0))}catch(_e){if(_e instanceof ce&&!_e._where){let _x=(t.expression.originalText??"").replace(/^\\s+/,""),_m=_e.message,_k=/^(division by 0|exponent less than 0)$/.test(_m)?_x.slice(Math.max(_x.lastIndexOf(_m[0]==="d"?"/":"*"),_x.lastIndexOf(_m[0]==="d"?"%":"-"))+1).replace(/^\\s+/,""):_m==="value too great for base"?(/(^|[^\\w#])(\\d+#?\\w*)/.exec(_x)??[])[2]:void 0;_m==="value too great for base"&&_k&&(_x=_k),_e._where=!0,_e.stderr=`bash: line ${e.state.currentLine}: ${_x}: ${_m}${_k!==void 0&&!/error token is/.test(_m)?` (error token is "${_k}")`:""}\n`}throw _e}case"BraceExpansion":',
+      replace: 'return String(await Y(e,t.expression.expression,!0))}catch(_e){throw _e instanceof ce&&!_e._where&&(_e._where=!0,_e.stderr=_jbArithError(e,"",(t.expression.originalText??"").replace(/^\\s+/,""),_e)),_e}case"BraceExpansion":',
     },
   ],
 };

@@ -179,3 +179,43 @@ describe('a nested shell', () => {
     });
   });
 });
+
+describe('syntax errors', () => {
+  it('name the token found where a command is missing, as bash does, and exit 2', async () => {
+    const cases: Array<[string, string]> = [
+      ['if then fi', 'then'],
+      ['while do :; done', 'do'],
+      ['( )', ')'],
+      ['{ }', '}'],
+      ['echo a; ; echo b', ';'],
+      ['echo a | | cat', '|'],
+      ['echo a && && b', '&&'],
+      ['echo a )', ')'],
+    ];
+    for (const [script, token] of cases) {
+      expect(await runShell(script), script).toEqual({
+        stdout: '',
+        stderr: `bash: -c: line 1: syntax error near unexpected token \`${token}'\nbash: -c: line 1: \`${script}'\n`,
+        exit: 2,
+      });
+    }
+  });
+
+  it('in eval: the lines before it run, then bash\'s message and status 2', async () => {
+    const r = await runShell('eval "echo a\nif then fi"; echo "s=$?"; eval "for"; echo "s=$?"');
+    expect({ ...r, stderr: r.stderr.replace(/line \d+: /g, '') }).toEqual({
+      stdout: 'a\ns=2\ns=2\n',
+      stderr: "bash: eval: syntax error near unexpected token `then'\nbash: eval: `if then fi'\nbash: syntax error: unexpected end of file\n",
+      exit: 0,
+    });
+  });
+
+  it('an arithmetic command reports a broken or failing expression and returns 1', async () => {
+    const r = await runShell('(( 1 + )); echo "s=$?"; (( 1/0 )); echo "s=$?"');
+    expect({ ...r, stderr: r.stderr.replace(/^bash: (line \d+: )?/gm, '') }).toEqual({
+      stdout: 's=1\ns=1\n',
+      stderr: '((: 1 + : syntax error: operand expected (error token is "+ ")\n((: 1/0 : division by 0 (error token is "0 ")\n',
+      exit: 0,
+    });
+  });
+});

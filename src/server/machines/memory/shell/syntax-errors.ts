@@ -132,7 +132,7 @@ export function withSyntaxRecovery(script: string, place: ErrorPlace): string {
   return failureScript(lines.slice(0, k).join('\n'), failure);
 }
 
-/** A bare statement: what just-bash makes of a `}` that closes nothing (bash: a syntax error). */
+/** A bare statement: what just-bash makes of a `}` or `)` that closes nothing (bash: a syntax error). */
 function isBare(statement: ScriptNode): boolean {
   const pipelines = (statement.pipelines as ScriptNode[] | undefined) ?? [];
   const command = pipelines.length === 1 ? ((pipelines[0]!.commands as ScriptNode[] | undefined) ?? [])[0] : undefined;
@@ -169,11 +169,14 @@ function withParsedScriptChecks(script: string, statements: ScriptNode[], place:
   const lines = linesOf(script);
   const bare = statements.findIndex(isBare);
   if (bare >= 0) {
+    // just-bash keeps the token it met (`}` or `)`) on the statement it makes of it.
+    const token = (statements[bare]!.deferredError as { token?: string } | undefined)?.token === ')' ? ')' : '}';
     const before = lineOf(statements[bare + 1]) ?? lines.length + 1;
     let line = before - 1;
-    while (line > 1 && !/(^|[\s;&|])\}\s*$/.test(lines[line - 1] ?? '')) line--;
+    const closes = token === ')' ? /(^|[\s;&|])\)/ : /(^|[\s;&|])\}\s*$/;
+    while (line > 1 && !closes.test(lines[line - 1] ?? '')) line--;
     const k = completeLinesBefore(lines.slice(0, line).join('\n'));
-    const message = [`${place(line)}syntax error near unexpected token \`}'`, `${place(line)}\`${lines[line - 1] ?? ''}'`];
+    const message = [`${place(line)}syntax error near unexpected token \`${token}'`, `${place(line)}\`${lines[line - 1] ?? ''}'`];
     return failureScript(lines.slice(0, k).join('\n'), { incomplete: false, message, status: 2 });
   }
   for (const statement of statements) {
