@@ -429,6 +429,8 @@ async function runShell(
     jobs: JobControl;
     /** The exec's own script: a syntax error in it runs the complete commands before it first, as bash does. */
     topLevel?: boolean;
+    /** A line of the interactive shell (`$-` then says `himBHs`). */
+    interactive?: boolean;
   },
 ): Promise<ExecResult | BashExecResult> {
   try {
@@ -492,6 +494,7 @@ async function runShell(
     // command wrote to a sink itself (a trap's) keeps its place (patches/just-bash/top-level-output-streams.mjs).
     Object.assign((bash as unknown as { state: object }).state, ctl.jobs.shellState(), {
       exitTrapAtEnd: ctl.topLevel === true,
+      invocationFlags: ctl.interactive ? 'is' : 'c',
       topLevelOutput: ctl.topLevel === true ? (result: ExecResult) => deliver(ctl.sinks, result) : undefined,
     });
     const requested = shellScript(req);
@@ -591,6 +594,7 @@ function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, c
       sinks: liveSinks(out, () => proc.finished || abort.aborted),
       commands,
       jobs: control.jobs,
+      interactive: true,
     });
     if (!abort.aborted && !proc.finished) {
       // Output just-bash kept to the end (a syntax error, an `exit` inside a compound command).

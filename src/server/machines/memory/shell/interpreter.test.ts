@@ -219,3 +219,18 @@ describe('syntax errors', () => {
     });
   });
 });
+
+describe('set -o and $-', () => {
+  it('list the options as bash does, errtrace and functrace included', async () => {
+    const r = await runShell("set -E; set -o | grep -E '^(braceexpand|errexit|errtrace|functrace) '; set +o | grep -E ' (hashall|errtrace|xtrace)$'; shopt -o errtrace");
+    expect(r).toEqual({
+      stdout: 'braceexpand    \ton\nerrexit        \toff\nerrtrace       \ton\nfunctrace      \toff\nset -o errtrace\nset -o hashall\nset +o xtrace\nerrtrace       \ton\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('$- has bash\'s letters in bash\'s order', async () => {
+    expect((await runShell('echo $-; set -eu; echo $-; set -E -C; echo $-')).stdout).toBe('hBc\nehuBc\nehuBCEc\n');
+  });
+});
