@@ -15,6 +15,11 @@ export default {
   file: 'dist/bundle/index.js',
   edits: [
     {
+      // RETURN also fires when a script run with `.`/`source` ends (at the level that set it, or under -T).
+      find: 'try{let c=Ge(i),u=await e.executeScript(c);return l(),u}',
+      replace: 'try{let c=Ge(i),u=await _jbReturnTrap(e,await e.executeScript(c));return l(),u}',
+    },
+    {
       find: '["T",null],["E",null]',
       replace: '["T","functrace"],["E","errtrace"]',
     },
@@ -38,14 +43,16 @@ export default {
       find: 'async function Af(e,t,n,r,s=!1){',
       replace: [
         // Runs a trap's command text in the shell's context with $? = status; an `exit` in it propagates.
-        'async function _jbRunTrap(e,a,s){let p=e.state.lastExitCode,w=e.state.inTrap;e.state.lastExitCode=s,e.state.env.set("?",String(s)),e.state.inTrap=!0;try{let q;try{q=Ge(a)}catch(z){return L("",`bash: ${z.message}\\n`,2)}return await e.executeScript(q)}finally{e.state.inTrap=w,e.state.lastExitCode=p,e.state.env.set("?",String(p))}}',
-        'async function _jbStatementTraps(e,n,f){if(e.state.inTrap)return;let q=e.state.pendingSignals;for(;q?.length;){let k=q.shift();if(k.startsWith("!")){let g=Number(k.slice(1)),X=new G(128+g,"",({1:"Hangup\\n",3:"Quit\\n",6:"Aborted\\n",9:"Killed\\n",10:"User defined signal 1\\n",12:"User defined signal 2\\n",14:"Alarm clock\\n",15:"Terminated\\n"})[g]??"");throw X._signal=!0,X.prependOutput(n.stdout,n.stderr),X}let t=e.state.traps?.get(k);if(t?.action){let y=await _jbRunTrap(e,t.action,e.state.lastExitCode);n.append("stdout",y.stdout),n.append("stderr",y.stderr)}}let t=e.state.traps?.get("ERR");if(f&&t?.action&&(e.state.callDepth===0||e.state.options.errtrace)){let y=await _jbRunTrap(e,t.action,e.state.lastExitCode);n.append("stdout",y.stdout),n.append("stderr",y.stderr)}}',
+        // ($LINENO in it counts from the line of the command that fired it, as in bash.)
+        'function _jbShiftLines(n,d){if(Array.isArray(n))for(let x of n)_jbShiftLines(x,d);else if(n&&typeof n=="object"){typeof n.line=="number"&&(n.line+=d);for(let k in n)k!=="line"&&_jbShiftLines(n[k],d)}}',
+        'async function _jbRunTrap(e,a,s){let p=e.state.lastExitCode,w=e.state.inTrap,cl=e.state.currentLine;e.state.lastExitCode=s,e.state.env.set("?",String(s)),e.state.inTrap=!0;try{let q;try{q=Ge(a)}catch(z){return L("",`bash: ${z.message}\\n`,2)}return _jbShiftLines(q,(cl||1)-1),await e.executeScript(q)}finally{e.state.inTrap=w,e.state.currentLine=cl,e.state.lastExitCode=p,e.state.env.set("?",String(p))}}',
+        'async function _jbStatementTraps(e,n,f){if(e.state.inTrap)return;let q=e.state.pendingSignals;for(;q?.length&&!e.state.traps?._subshell;){let k=q.shift();if(k.startsWith("!")){let g=Number(k.slice(1)),X=new G(128+g,"",({1:"Hangup\\n",3:"Quit\\n",6:"Aborted\\n",9:"Killed\\n",10:"User defined signal 1\\n",12:"User defined signal 2\\n",14:"Alarm clock\\n",15:"Terminated\\n"})[g]??"");throw X._signal=!0,X.prependOutput(n.stdout,n.stderr),X}let t=e.state.traps?.get(k);if(t?.action){let y=await _jbRunTrap(e,t.action,e.state.lastExitCode);n.append("stdout",y.stdout),n.append("stderr",y.stderr)}}let t=e.state.traps?.get("ERR");if(f&&t?.action&&(e.state.callDepth===0||e.state.options.errtrace)){let y=await _jbRunTrap(e,t.action,e.state.lastExitCode);n.append("stdout",y.stdout),n.append("stderr",y.stderr)}}',
         'async function _jbReturnTrap(e,m){let t=e.state.traps?.get("RETURN");if(!t?.action||e.state.inTrap||!(e.state.options.functrace||(t.depth??0)>=e.state.callDepth))return m;t.depth=0;let y=await _jbRunTrap(e,t.action,m.exitCode);return{...m,stdout:m.stdout+y.stdout,stderr:m.stderr+y.stderr}}',
         // A compound command other than a subshell does not fire ERR itself: the failed command inside it did.
         'function _jbErrCommand(p){return p.commands.length>1||!["Group","If","For","CStyleFor","While","Until","Case"].includes(p.commands[0]?.type)}',
-        'function _jbSubshellTraps(e,o){return new Map([...o].filter(([k,v])=>v.action===""||k==="ERR"&&e.state.options.errtrace||k==="RETURN"&&e.state.options.functrace))}',
+        'function _jbSubshellTraps(e,o){let m=new Map([...o].filter(([k,v])=>v.action===""||k==="ERR"&&e.state.options.errtrace||k==="RETURN"&&e.state.options.functrace));return m._subshell=!0,m}',
         // Runs a result-producing body, then the EXIT trap set during it (`$?` its status; its `exit N` wins).
-        'async function _jbWithExitTrap(e,R,X){let t=e.state.traps?.get("EXIT");if(!t?.action||X?._signal){if(X)throw X;return R}e.state.traps.delete("EXIT");let c=X?X.exitCode:R.exitCode,y,z=!1;try{y=await _jbRunTrap(e,t.action,c)}catch(w){if(!(w instanceof G))throw w;y=w,z=!0}if(X){X.stdout+=y.stdout,X.stderr+=y.stderr,z&&(X.exitCode=y.exitCode);throw X}return{...R,stdout:R.stdout+y.stdout,stderr:R.stderr+y.stderr,exitCode:z?y.exitCode:R.exitCode}}',
+        'async function _jbWithExitTrap(e,R,X){let t=e.state.traps?.get("EXIT");if(!t?.action||X?._signal){if(X)throw X;return R}let c=X?X.exitCode:R.exitCode,y,z=!1;try{y=await _jbRunTrap(e,t.action,c)}catch(w){if(!(w instanceof G))throw w;y=w,z=!0}finally{e.state.traps.get("EXIT")===t&&e.state.traps.delete("EXIT")}if(X){X.stdout+=y.stdout,X.stderr+=y.stderr,z&&(X.exitCode=y.exitCode);throw X}return{...R,stdout:R.stdout+y.stdout,stderr:R.stderr+y.stderr,exitCode:z?y.exitCode:R.exitCode}}',
         'async function _jbSubshell(e,f){let o=e.state.traps;if(!o)return f();e.state.traps=_jbSubshellTraps(e,o);try{return await _jbWithExitTrap(e,await f())}finally{e.state.traps=o}}',
         // A nested execution (a `bash -c` a command runs) is a shell of its own: its own traps (the ignored ones inherited),
         // its own EXIT, its own pid when the embedder gives one (state.startShell/endShell), so that `kill $$` in it

@@ -129,8 +129,23 @@ describe('trap', () => {
     expect(await runShell('trap "echo bye; exit 7" EXIT; exit 3')).toEqual({ stdout: 'bye\n', stderr: '', exit: 7 });
   });
 
+  it('runs RETURN when a sourced script ends, ERR with $LINENO of the failed command, and lists EXIT while it runs', async () => {
+    expect(await runShell("echo 'echo sourced' > s.sh; trap 'echo R' RETURN; . ./s.sh; trap - RETURN\ntrap 'echo \"line $LINENO\"' ERR\nfalse\ntrap 'trap -p EXIT' EXIT")).toEqual({
+      stdout: "sourced\nR\nline 3\ntrap -- 'trap -p EXIT' EXIT\n",
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('lists every signal as bash does', async () => {
+    const r = await runShell('trap -l | head -2; kill -l | tail -1');
+    expect(r.stdout).toBe(' 1) SIGHUP\t 2) SIGINT\t 3) SIGQUIT\t 4) SIGILL\t 5) SIGTRAP\n 6) SIGABRT\t 7) SIGBUS\t 8) SIGFPE\t 9) SIGKILL\t10) SIGUSR1\n63) SIGRTMAX-1\t64) SIGRTMAX\t\n');
+  });
+
   it('runs the trap of a signal the script sends itself, and the script goes on', async () => {
     expect(await runShell('trap "echo got-usr1" USR1; kill -USR1 $$; echo after; trap "" TERM; kill $$; echo still')).toEqual({ stdout: 'got-usr1\nafter\nstill\n', stderr: '', exit: 0 });
+    // Sent from a subshell: the shell runs the trap once that subshell is done.
+    expect(await runShell('trap "echo outer" USR1; (kill -USR1 $$; echo sub); echo after')).toEqual({ stdout: 'sub\nouter\nafter\n', stderr: '', exit: 0 });
   });
 });
 

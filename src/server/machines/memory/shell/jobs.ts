@@ -185,7 +185,18 @@ interface NestedShell {
 const TRAPPABLE = new Set(['EXIT', 'ERR', 'RETURN', 'HUP', 'INT', 'QUIT', 'USR1', 'USR2', 'PIPE', 'ALRM', 'TERM']);
 /** Trap names that are not signals (listed without `SIG`). */
 const PSEUDO_SIGNALS = new Set(['EXIT', 'ERR', 'RETURN', 'DEBUG']);
-const SIGNAL_LIST = ['HUP', 'INT', 'QUIT', 'ILL', 'TRAP', 'ABRT', 'BUS', 'FPE', 'KILL', 'USR1', 'SEGV', 'USR2', 'PIPE', 'ALRM', 'TERM'];
+/** Linux's signals by number (x86-64), as `kill -l` and `trap -l` name them: 1-31, then the real-time 34-64. */
+const SIGNAL_NAMES: ReadonlyMap<number, string> = new Map([
+  ...'HUP INT QUIT ILL TRAP ABRT BUS FPE KILL USR1 SEGV USR2 PIPE ALRM TERM STKFLT CHLD CONT STOP TSTP TTIN TTOU URG XCPU XFSZ VTALRM PROF WINCH IO PWR SYS'
+    .split(' ')
+    .map((name, i): [number, string] => [i + 1, name]),
+  ...Array.from({ length: 31 }, (_, i): [number, string] => [34 + i, i === 0 ? 'RTMIN' : i < 16 ? `RTMIN+${i}` : i === 30 ? 'RTMAX' : `RTMAX-${30 - i}`]),
+]);
+/** bash's listing of every signal (`kill -l`, `trap -l`): ` 1) SIGHUP` entries, five to a line, tab-separated. */
+const SIGNAL_TABLE = (() => {
+  const entries = [...SIGNAL_NAMES].map(([n, name]) => `${String(n).padStart(2)}) SIG${name}`);
+  return entries.map((e, i) => e + ((i + 1) % 5 === 0 ? '\n' : '\t')).join('') + (entries.length % 5 === 0 ? '' : '\n');
+})();
 /**
  * `kill -l SIG…` as bash answers it: a number (or an exit status 128+n) gives the name, a name (with or without
  * `SIG`) the number; an unknown one is `invalid signal specification`, status 1.
@@ -195,12 +206,12 @@ function signalLookup(specs: string[]): ExecResult {
   for (const spec of specs) {
     if (/^\d+$/.test(spec)) {
       const n = Number(spec) > 128 ? Number(spec) - 128 : Number(spec);
-      const name = SIGNAL_LIST[n - 1] ?? normalizeSignalName(String(n));
+      const name = SIGNAL_NAMES.get(n);
       if (!name) return { stdout: out, stderr: `bash: kill: ${spec}: invalid signal specification\n`, exitCode: 1 };
       out += `${name}\n`;
     } else {
       const bare = spec.toUpperCase().replace(/^SIG/, '');
-      const n = SIGNAL_LIST.indexOf(bare) + 1 || signalNumber(bare);
+      const n = [...SIGNAL_NAMES].find(([, name]) => name === bare)?.[0] ?? signalNumber(bare);
       if (!n) return { stdout: out, stderr: `bash: kill: ${spec}: invalid signal specification\n`, exitCode: 1 };
       out += `${n}\n`;
     }
@@ -443,7 +454,7 @@ export class JobControl {
 
   private killCommand(args: string[]): ExecResult {
     if (args.length === 0) return fail('kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n', 2);
-    if (args[0] === '-l' || args[0] === '-L') return args.length > 1 ? signalLookup(args.slice(1)) : ok(`${SIGNAL_LIST.join(' ')}\n`);
+    if (args[0] === '-l' || args[0] === '-L') return args.length > 1 ? signalLookup(args.slice(1)) : ok(SIGNAL_TABLE);
     let signal = 'TERM';
     let rest = args;
     if ((args[0] === '-s' || args[0] === '-n') && args.length > 1) {
@@ -513,7 +524,7 @@ export class JobControl {
   }
 
   private trapCommand(args: string[], env: Record<string, string>, cwd: string, table = this.traps, depth = 0): ExecResult {
-    if (args[0] === '-l') return ok(`${SIGNAL_LIST.map((s, i) => `${i + 1}) SIG${s}`).join(' ')}\n`);
+    if (args[0] === '-l') return ok(SIGNAL_TABLE);
     if (args.length === 0 || args[0] === '-p') {
       const only = args.slice(1).map((s) => trapName(s));
       let stdout = '';
