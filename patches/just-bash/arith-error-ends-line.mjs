@@ -10,6 +10,11 @@ export default {
   file: 'dist/bundle/index.js',
   edits: [
     {
+      // A fraction (`3.5`) is an evaluation error like the others, not a parse failure of the whole script.
+      find: 'if(t[s]==="."&&/[0-9]/.test(t[s+1]))throw new ce(`${c}.${t[s+1]}...: syntax error: invalid arithmetic operator`);',
+      replace: 'if(t[s]==="."&&/[0-9]/.test(t[s+1])){let _r=t.slice(s).trim();return{expr:{type:"ArithSyntaxError",errorToken:_r,message:`syntax error: invalid arithmetic operator (error token is "${_r}")`},pos:t.length}}',
+    },
+    {
       // bash's words for an arithmetic error: `line N: [LABEL]EXPR: MESSAGE (error token is "TOKEN")`, the token
       // being the rest of the expression from where evaluation failed (for a division, the divisor on).
       find: 'function Yp(e,t,n){',
@@ -52,8 +57,8 @@ export default {
       replace: 'case"ArithmeticExpansion":try{let s=t.expression.originalText;',
     },
     {
-      find: 'return String(await Y(e,t.expression.expression,!0))}case"BraceExpansion":',
-      replace: 'return String(await Y(e,t.expression.expression,!0))}catch(_e){throw _e instanceof ce&&!_e._where&&(_e._where=!0,_e.stderr=_jbArithError(e,"",(t.expression.originalText??"").replace(/^\\s+/,""),_e)),_e}case"BraceExpansion":',
+      find: '}case"BraceExpansion":{let s=[];for(let i of t.items)',
+      replace: '}catch(_e){throw _e instanceof ce&&!_e._where&&(_e._where=!0,_e.stderr=_jbArithError(e,"",(t.expression.originalText??"").replace(/^\\s+/,""),_e)),_e}case"BraceExpansion":{let s=[];for(let i of t.items)',
     },
   ],
 };

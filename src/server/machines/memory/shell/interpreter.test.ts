@@ -249,3 +249,18 @@ describe('set -o and $-', () => {
     expect((await runShell('echo $-; set -eu; echo $-; set -E -C; echo $-')).stdout).toBe('hBc\nehuBc\nehuBCEc\n');
   });
 });
+
+describe('64-bit arithmetic', () => {
+  it('shifts, bitwise operators and ** work on 64 bits and wrap, as bash\'s intmax_t', async () => {
+    expect(await runShell('echo $(( 1 << 40 )) $(( 1 << 63 )) $(( 2 ** 64 )) $(( 0xffffffffffffffff )) $(( (1<<40) | 1 )) $(( ~0 << 4 )); x=1; (( x <<= 35, x /= 2 )); echo $x')).toEqual({
+      stdout: '1099511627776 -9223372036854775808 0 -1 1099511627777 -16\n17179869184\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('a fraction is an evaluation error of its line, not a parse failure of the script', async () => {
+    const r = await runShell('echo a; echo $(( 3.5 )); echo no\necho next');
+    expect({ ...r, stderr: r.stderr.replace(/^bash: (line \d+: )?/gm, '') }).toEqual({ stdout: 'a\nnext\n', stderr: '3.5 : syntax error: invalid arithmetic operator (error token is ".5 ")\n', exit: 0 });
+  });
+});
