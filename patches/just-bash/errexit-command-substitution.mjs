@@ -2,13 +2,18 @@
 // default): `x=$(false; echo inner)` sets x to `inner`. Bash's manual, "Command Execution Environment" and "The
 // Shopt Builtin" (inherit_errexit); just-bash ran the substitution with errexit on and so cut its output short.
 export default {
-  title: 'a command substitution runs without set -e (bash default mode)',
-  upstream: 'src/interpreter/expansion.ts expandPart, case "CommandSubstitution": clear state.options.errexit around executeScript(body) unless options.posix, and restore it afterwards',
+  title: 'a command substitution runs without set -e (bash default mode), with it under shopt -s inherit_errexit',
+  upstream: 'src/interpreter/expansion.ts expandPart, case "CommandSubstitution": clear state.options.errexit around executeScript(body) unless options.posix or shopt inherit_errexit (made a real option), and restore it afterwards',
   file: 'dist/bundle/index.js',
   edits: [
     {
+      // inherit_errexit is a real option (off by default), no longer a silent no-op.
+      find: 'var ea=["extglob","dotglob","nullglob","failglob","globstar","globskipdots","nocaseglob","nocasematch","expand_aliases","lastpipe","xpg_echo"]',
+      replace: 'var ea=["extglob","dotglob","nullglob","failglob","globstar","globskipdots","nocaseglob","nocasematch","expand_aliases","lastpipe","xpg_echo","inherit_errexit"]',
+    },
+    {
       find: 'e.state.suppressVerbose=!0;try{let p=await e.executeScript(t.body),h=p.exitCode;',
-      replace: 'e.state.suppressVerbose=!0;let _ee=e.state.options.errexit;e.state.options.posix||(e.state.options.errexit=!1);try{let p=await e.executeScript(t.body).finally(()=>{e.state.options.errexit=_ee}),h=p.exitCode;',
+      replace: 'e.state.suppressVerbose=!0;let _ee=e.state.options.errexit;e.state.options.posix||e.state.shoptOptions.inherit_errexit||(e.state.options.errexit=!1);try{let p=await e.executeScript(t.body).finally(()=>{e.state.options.errexit=_ee}),h=p.exitCode;',
     },
   ],
 };

@@ -32,6 +32,28 @@ describe('set -e', () => {
     });
     expect(await runShell('set -e; x=$(false; echo inner); echo "x=$x"; false; echo never')).toEqual({ stdout: 'x=inner\n', stderr: '', exit: 1 });
   });
+
+  it('a command substitution keeps it under shopt -s inherit_errexit', async () => {
+    expect(await runShell('set -e; shopt -s inherit_errexit; x=$(false; echo inner); echo "x=$x"')).toEqual({ stdout: '', stderr: '', exit: 1 });
+  });
+
+  it('does not end the script at an assignment after a failed test (an assignment returns 0 without a failing substitution)', async () => {
+    expect(await runShell('set -e; i=0; until [ $i -ge 2 ]; do i=$((i+1)); done; echo $i; false || x=1; echo "s=$?"; x=$(false) || echo "failed $?"')).toEqual({
+      stdout: '2\ns=0\nfailed 1\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('set -u', () => {
+  it('lets "${1:-default}" and friends through for an unset parameter, local or element', async () => {
+    expect(await runShell('set -u; echo "${1:-none}"; f() { local x; echo "${x:-unset-local}"; }; f; a=(1); echo "${a[3]:-d}" "${a[3]+set}"; echo "${nope:=assigned}" $nope')).toEqual({
+      stdout: 'none\nunset-local\nd \nassigned assigned\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
 });
 
 describe('arithmetic expansion errors', () => {
