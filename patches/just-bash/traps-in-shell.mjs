@@ -15,6 +15,22 @@ export default {
   file: 'dist/bundle/index.js',
   edits: [
     {
+      // $BASH_COMMAND: the simple command running (or, in a trap, the one that fired it), as the serializer writes
+      // it, without the redirections whose target starts with state.hiddenRedirections (the embedder's own).
+      find: 'case"LINENO":return String(e.state.currentLine);',
+      replace: 'case"LINENO":return String(e.state.currentLine);case"BASH_COMMAND":{let c=e.state.currentCommand,h=e.state.hiddenRedirections;return c?zd(h?{...c,redirections:c.redirections.filter(r=>!r.target?.parts?.every?.(p=>p.type==="Literal")||!r.target.parts.map(p=>p.value).join("").startsWith(h))}:c):""}',
+    },
+    {
+      find: 'async executeSimpleCommandInner(t,n,r){if(t.line!==void 0&&(this.ctx.state.currentLine=t.line),',
+      // A signal the shell sent itself runs its trap before the next command, whose output follows the trap's (not
+      // before return/exit/break/continue, which throw: what waits goes out at the top-level statement's end).
+      replace: 'async executeSimpleCommandInner(t,n,r){let _po=t.name&&!this.ctx.state.inTrap&&!/^(return|exit|break|continue)$/.test(t.name.parts?.[0]?.value??"")?await _jbBeforeCommand(this.ctx):null;if(this.ctx.state.inTrap||(this.ctx.state.currentCommand=t),t.line!==void 0&&(this.ctx.state.currentLine=t.line),',
+    },
+    {
+      find: 'let A=o+S;if(A&&(v={...v,stderr:A+v.stderr}),',
+      replace: 'let A=o+S;if(_po&&(v={...v,stdout:_po.stdout+v.stdout,stderr:_po.stderr+v.stderr}),A&&(v={...v,stderr:A+v.stderr}),',
+    },
+    {
       // RETURN also fires when a script run with `.`/`source` ends (at the level that set it, or under -T).
       find: 'try{let c=Ge(i),u=await e.executeScript(c);return l(),u}',
       replace: 'try{let c=Ge(i),u=await _jbReturnTrap(e,await e.executeScript(c));return l(),u}',
@@ -33,7 +49,7 @@ export default {
     },
     {
       find: 'if(this.ctx.state.errexitSafe=o||i||a,this.ctx.state.options.errexit&&r!==0&&',
-      replace: 'if(this.ctx.state.errexitSafe=o||i||a,await _jbStatementTraps(this.ctx,n,r!==0&&s===t.pipelines.length-1&&!i&&!this.ctx.state.inCondition&&!a&&_jbErrCommand(t.pipelines[s])),this.ctx.state.options.errexit&&r!==0&&',
+      replace: 'if(this.ctx.state.errexitSafe=o||i||a,await _jbStatementTraps(this.ctx,n,r!==0&&s===t.pipelines.length-1&&!i&&!this.ctx.state.inCondition&&!a&&_jbErrCommand(t.pipelines[s]),t._top),this.ctx.state.options.errexit&&r!==0&&',
     },
     {
       find: 'let p=f.stdin??r,h=i||f.stdin!==void 0||r!=="",m=await e.executeCommand(t.body,p,h);return rn(',
@@ -46,18 +62,28 @@ export default {
         // ($LINENO in it counts from the line of the command that fired it, as in bash.)
         'function _jbShiftLines(n,d){if(Array.isArray(n))for(let x of n)_jbShiftLines(x,d);else if(n&&typeof n=="object"){typeof n.line=="number"&&(n.line+=d);for(let k in n)k!=="line"&&_jbShiftLines(n[k],d)}}',
         'async function _jbRunTrap(e,a,s){let p=e.state.lastExitCode,w=e.state.inTrap,cl=e.state.currentLine;e.state.lastExitCode=s,e.state.env.set("?",String(s)),e.state.inTrap=!0;try{let q;try{q=Ge(a)}catch(z){return L("",`bash: ${z.message}\\n`,2)}return _jbShiftLines(q,(cl||1)-1),await e.executeScript(q)}finally{e.state.inTrap=w,e.state.currentLine=cl,e.state.lastExitCode=p,e.state.env.set("?",String(p))}}',
-        'async function _jbStatementTraps(e,n,f){if(e.state.inTrap)return;let q=e.state.pendingSignals;for(;q?.length&&!e.state.traps?._subshell;){let k=q.shift();if(k.startsWith("!")){let g=Number(k.slice(1)),X=new G(128+g,"",({1:"Hangup\\n",3:"Quit\\n",6:"Aborted\\n",9:"Killed\\n",10:"User defined signal 1\\n",12:"User defined signal 2\\n",14:"Alarm clock\\n",15:"Terminated\\n"})[g]??"");throw X._signal=!0,X.prependOutput(n.stdout,n.stderr),X}let t=e.state.traps?.get(k);if(t?.action){let y=await _jbRunTrap(e,t.action,e.state.lastExitCode);n.append("stdout",y.stdout),n.append("stderr",y.stderr)}}let t=e.state.traps?.get("ERR");if(f&&t?.action&&(e.state.callDepth===0||e.state.options.errtrace)){let y=await _jbRunTrap(e,t.action,e.state.lastExitCode);n.append("stdout",y.stdout),n.append("stderr",y.stderr)}}',
+        // The traps of signals sent to the shell (state.pendingSignals), in order; "!N" is a fatal signal with no trap.
+        'async function _jbPendingTraps(e,n){let q=e.state.pendingSignals,o={stdout:"",stderr:""};for(;q?.length&&!e.state.inTrap&&!e.state.traps?._subshell;){let k=q.shift();if(k.startsWith("!")){let g=Number(k.slice(1)),X=new G(128+g,"",({1:"Hangup\\n",3:"Quit\\n",6:"Aborted\\n",9:"Killed\\n",10:"User defined signal 1\\n",12:"User defined signal 2\\n",14:"Alarm clock\\n",15:"Terminated\\n"})[g]??"");throw X._signal=!0,X.prependOutput((n?.stdout??"")+o.stdout,(n?.stderr??"")+o.stderr),X}let t=e.state.traps?.get(k);if(t?.action){let y=await _jbRunTrap(e,t.action,e.state.lastExitCode);o.stdout+=y.stdout,o.stderr+=y.stderr}}return o}',
+        // (At the end of a top-level statement; inside one they wait for its next simple command, or its end, so that
+        // their output keeps its place.)
+        // A trap's output inside a compound command or function waits (state.trapOutput) for the next simple command at the
+        // same substitution depth, which shows it first, or for the end of the top-level statement.
+        'function _jbTakeTrapOutput(e){let b=e.state.trapOutput;if(!b||b.depth!==(e.substitutionDepth??0))return null;return e.state.trapOutput=void 0,b}',
+        'function _jbKeepTrapOutput(e,y){let b=e.state.trapOutput??={stdout:"",stderr:"",depth:e.substitutionDepth??0};b.stdout+=y.stdout,b.stderr+=y.stderr}',
+        'async function _jbBeforeCommand(e){let b=_jbTakeTrapOutput(e),o=e.state.pendingSignals?.length?await _jbPendingTraps(e):null;return b||o?{stdout:(b?.stdout??"")+(o?.stdout??""),stderr:(b?.stderr??"")+(o?.stderr??"")}:null}',
+        'async function _jbStatementTraps(e,n,f,top){if(e.state.inTrap)return;if(top){let b=_jbTakeTrapOutput(e);b&&(n.append("stdout",b.stdout),n.append("stderr",b.stderr));let o=await _jbPendingTraps(e,n);n.append("stdout",o.stdout),n.append("stderr",o.stderr)}let t=e.state.traps?.get("ERR");if(f&&t?.action&&(e.state.callDepth===0||e.state.options.errtrace)){let y=await _jbRunTrap(e,t.action,e.state.lastExitCode);top?(n.append("stdout",y.stdout),n.append("stderr",y.stderr)):_jbKeepTrapOutput(e,y)}}',
         'async function _jbReturnTrap(e,m){let t=e.state.traps?.get("RETURN");if(!t?.action||e.state.inTrap||!(e.state.options.functrace||(t.depth??0)>=e.state.callDepth))return m;t.depth=0;let y=await _jbRunTrap(e,t.action,m.exitCode);return{...m,stdout:m.stdout+y.stdout,stderr:m.stderr+y.stderr}}',
         // A compound command other than a subshell does not fire ERR itself: the failed command inside it did.
         'function _jbErrCommand(p){return p.commands.length>1||!["Group","If","For","CStyleFor","While","Until","Case"].includes(p.commands[0]?.type)}',
-        'function _jbSubshellTraps(e,o){let m=new Map([...o].filter(([k,v])=>v.action===""||k==="ERR"&&e.state.options.errtrace||k==="RETURN"&&e.state.options.functrace));return m._subshell=!0,m}',
+        // (`trap -p` in it shows the parent's traps until it sets one: `saved=$(trap -p)`.)
+        'function _jbSubshellTraps(e,o){let m=new Map([...o].filter(([k,v])=>v.action===""||k==="ERR"&&e.state.options.errtrace||k==="RETURN"&&e.state.options.functrace));return m._subshell=!0,m._parent=o,m}',
         // Runs a result-producing body, then the EXIT trap set during it (`$?` its status; its `exit N` wins).
         'async function _jbWithExitTrap(e,R,X){let t=e.state.traps?.get("EXIT");if(!t?.action||X?._signal){if(X)throw X;return R}let c=X?X.exitCode:R.exitCode,y,z=!1;try{y=await _jbRunTrap(e,t.action,c)}catch(w){if(!(w instanceof G))throw w;y=w,z=!0}finally{e.state.traps.get("EXIT")===t&&e.state.traps.delete("EXIT")}if(X){X.stdout+=y.stdout,X.stderr+=y.stderr,z&&(X.exitCode=y.exitCode);throw X}return{...R,stdout:R.stdout+y.stdout,stderr:R.stderr+y.stderr,exitCode:z?y.exitCode:R.exitCode}}',
         'async function _jbSubshell(e,f){let o=e.state.traps;if(!o)return f();e.state.traps=_jbSubshellTraps(e,o);try{return await _jbWithExitTrap(e,await f())}finally{e.state.traps=o}}',
         // A nested execution (a `bash -c` a command runs) is a shell of its own: its own traps (the ignored ones inherited),
         // its own EXIT, its own pid when the embedder gives one (state.startShell/endShell), so that `kill $$` in it
         // ends it alone (a pending "!N": status 128+N and the signal's description, as its parent shell prints it).
-        'async function _jbTopLevel(I,S,st,d){let _p;d>0&&st.traps&&(st.traps=new Map([...st.traps].filter(([k,v])=>v.action==="")),st.pendingSignals=[],st.exitTrapAtEnd=!0,_p=st.startShell?.(st),_p&&(st.virtualPid=st.bashPid=_p));try{if(!st.exitTrapAtEnd)return await I.executeScript(S);let R,X=null;try{R=await I.executeScript(S)}catch(y){if(!(y instanceof G))throw y;X=y}return await _jbWithExitTrap(I.ctx,R,X)}finally{_p&&st.endShell?.(_p)}}',
+        'async function _jbTopLevel(I,S,st,d){for(let x of S.statements)x._top=!0;let _p;d>0&&st.traps&&(st.traps=new Map([...st.traps].filter(([k,v])=>v.action==="")),st.pendingSignals=[],st.exitTrapAtEnd=!0,_p=st.startShell?.(st),_p&&(st.virtualPid=st.bashPid=_p));try{if(!st.exitTrapAtEnd)return await I.executeScript(S);let R,X=null;try{R=await I.executeScript(S)}catch(y){if(!(y instanceof G))throw y;X=y}return await _jbWithExitTrap(I.ctx,R,X)}finally{_p&&st.endShell?.(_p)}}',
         'async function Af(e,t,n,r,s=!1){',
       ].join(''),
     },

@@ -159,6 +159,22 @@ describe('trap', () => {
     });
   });
 
+  it('prints a trap\'s output where bash does: inside loops, functions and subshells, before the next command\'s', async () => {
+    expect(await runShell('trap "echo ERR" ERR; for f in a b; do cat $f 2>/dev/null; echo done-$f; done; set -E; ( false; echo in ); trap "echo T" USR1; { kill -USR1 $$; echo x; }')).toEqual({
+      stdout: 'ERR\ndone-a\nERR\ndone-b\nERR\nin\nT\nx\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('names the command that fired it in $BASH_COMMAND, and shows the parent\'s traps in a subshell that set none', async () => {
+    expect(await runShell("trap 'echo \"failed: $BASH_COMMAND\"' ERR; ls /nonexistent 2>/dev/null; saved=$(trap -p ERR); echo \"$saved\"")).toEqual({
+      stdout: "failed: ls /nonexistent 2> /dev/null\ntrap -- 'echo \"failed: $BASH_COMMAND\"' ERR\n",
+      stderr: '',
+      exit: 0,
+    });
+  });
+
   it('lists every signal as bash does', async () => {
     const r = await runShell('trap -l | head -2; kill -l | tail -1');
     expect(r.stdout).toBe(' 1) SIGHUP\t 2) SIGINT\t 3) SIGQUIT\t 4) SIGILL\t 5) SIGTRAP\n 6) SIGABRT\t 7) SIGBUS\t 8) SIGFPE\t 9) SIGKILL\t10) SIGUSR1\n63) SIGRTMAX-1\t64) SIGRTMAX\t\n');

@@ -128,6 +128,8 @@ export interface JobControlDeps {
   launch: JobLauncher;
   /** The pid of this shell (`$$`): `kill $$` signals the shell itself through `signalSelf`. */
   selfPid: number;
+  /** The prefix of the engine's own redirection targets (its output sinks), hidden from `$BASH_COMMAND`. */
+  hiddenRedirections?: string;
   /** Delivers a signal (name without `SIG`) to this shell's own process; absent: `kill $$` fails loudly. */
   signalSelf?: (name: string) => void;
   /**
@@ -168,12 +170,17 @@ export interface Trap {
 export interface ShellTrapState {
   traps: Map<string, Trap>;
   pendingSignals: string[];
-  trapBuiltin: (state: { traps?: Map<string, Trap>; env: Map<string, string>; cwd: string; callDepth: number }, args: string[]) => ExecResult;
+  trapBuiltin: (state: { traps?: TrapTable; env: Map<string, string>; cwd: string; callDepth: number }, args: string[]) => ExecResult;
+  /** Redirections to targets under this prefix are the engine's own: `$BASH_COMMAND` does not show them. */
+  hiddenRedirections: string;
   /** A nested shell (`bash -c` run by a command) starts: its pid (`$$`), by which `kill` reaches it alone. */
   startShell: (state: NestedShell) => number;
   /** That nested shell ended. */
   endShell: (pid: number) => void;
 }
+
+/** A trap table; a subshell's (a reset copy) knows its parent's, shown by `trap -p` until the subshell sets a trap. */
+type TrapTable = Map<string, Trap> & { _parent?: Map<string, Trap>; _changed?: boolean };
 
 /** What `kill` needs of a nested shell's interpreter state: its current traps and its pending signals. */
 interface NestedShell {
@@ -284,6 +291,7 @@ export class JobControl {
         return pid;
       },
       endShell: (pid) => void this.nestedShells.delete(pid),
+      hiddenRedirections: this.deps.hiddenRedirections ?? '\0',
     };
   }
 
@@ -523,12 +531,16 @@ export class JobControl {
     return { stdout: '', stderr, exitCode };
   }
 
-  private trapCommand(args: string[], env: Record<string, string>, cwd: string, table = this.traps, depth = 0): ExecResult {
+  private trapCommand(args: string[], env: Record<string, string>, cwd: string, table: TrapTable = this.traps, depth = 0): ExecResult {
     if (args[0] === '-l') return ok(SIGNAL_TABLE);
     if (args.length === 0 || args[0] === '-p') {
       const only = args.slice(1).map((s) => trapName(s));
+      const bad = args.slice(1).find((s) => trapName(s) === null);
+      if (bad !== undefined) return fail(`bash: trap: ${bad}: invalid signal specification\n`);
+      // A subshell that set no trap yet shows its parent's (bash: `saved=$(trap -p)`).
+      const shown = table._parent && !table._changed ? table._parent : table;
       let stdout = '';
-      for (const [sig, trap] of table) {
+      for (const [sig, trap] of shown) {
         if (only.length === 0 || only.includes(sig)) stdout += `trap -- ${shellQuote(trap.action)} ${PSEUDO_SIGNALS.has(sig) ? sig : `SIG${sig}`}\n`;
       }
       return ok(stdout);
@@ -540,6 +552,7 @@ export class JobControl {
       signals = args.slice(2);
     }
     if (signals.length === 0) {
+      if (action === '-') return fail('trap: usage: trap [-lp] [[arg] signal_spec ...]\n', 2);
       // `trap SIG`: reset SIG (bash treats a lone signal operand this way)
       signals = [action];
       action = null;
@@ -559,6 +572,7 @@ export class JobControl {
         exitCode = 1;
         continue;
       }
+      table._changed = true;
       if (action === null) table.delete(name);
       else table.set(name, { action, env, cwd, depth });
     }
