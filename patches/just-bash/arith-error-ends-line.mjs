@@ -18,7 +18,7 @@ export default {
       // bash's words for an arithmetic error: `line N: [LABEL]EXPR: MESSAGE (error token is "TOKEN")`, the token
       // being the rest of the expression from where evaluation failed (for a division, the divisor on).
       find: 'function Yp(e,t,n){',
-      replace: 'function _jbArithError(e,label,x,err){let m=err.message,k;if(/^(division by 0|exponent less than 0)$/.test(m))k=x.slice(Math.max(x.lastIndexOf(m[0]==="d"?"/":"*"),x.lastIndexOf(m[0]==="d"?"%":"-"))+1).replace(/^\\s+/,"");else if(m==="value too great for base")k=(/(^|[^\\w#])(\\d+#?\\w*)/.exec(x)??[])[2],k&&(x=k);else{let g=/\\(error token is "(.*)"\\)$/.exec(m),at=g?x.lastIndexOf(g[1]):-1;g&&g[1]&&at>=0&&(m=m.slice(0,g.index)+`(error token is "${x.slice(at)}")`)}return`bash: line ${e.state.currentLine}: ${label}${x}: ${m}${k!==void 0&&!/error token is/.test(m)?` (error token is "${k}")`:""}\\n`}function Yp(e,t,n){',
+      replace: 'function _jbArithError(e,label,x,err){if(err._plain)return`bash: line ${e.state.currentLine}: ${err.message}\\n`;let m=err.message,k;if(/^(division by 0|exponent less than 0)$/.test(m))k=x.slice(Math.max(x.lastIndexOf(m[0]==="d"?"/":"*"),x.lastIndexOf(m[0]==="d"?"%":"-"))+1).replace(/^\\s+/,"");else if(m==="value too great for base")k=(/(^|[^\\w#])(\\d+#?\\w*)/.exec(x)??[])[2],k&&(x=k);else{let g=/\\(error token is "(.*)"\\)$/.exec(m),at=g?x.lastIndexOf(g[1]):-1;g&&g[1]&&at>=0&&(m=m.slice(0,g.index)+`(error token is "${x.slice(at)}")`)}return`bash: line ${e.state.currentLine}: ${label}${x}: ${m}${k!==void 0&&!/error token is/.test(m)?` (error token is "${k}")`:""}\\n`}function Yp(e,t,n){',
     },
     {
       // An arithmetic command reports its error the same way, as `((: EXPR : …`, and returns 1.

@@ -302,3 +302,14 @@ describe('64-bit arithmetic', () => {
     expect({ ...r, stderr: r.stderr.replace(/^bash: (line \d+: )?/gm, '') }).toEqual({ stdout: 'a\nnext\n', stderr: '3.5 : syntax error: invalid arithmetic operator (error token is ".5 ")\n', exit: 0 });
   });
 });
+
+describe('arithmetic variables', () => {
+  it('reads a value with a leading 0 as octal, and refuses to assign a readonly variable', async () => {
+    const r = await runShell('x=010; echo $(( x + 0 )) $(( 10#$x )); readonly ro=1; (( ro = 2 )); echo "s=$? ro=$ro"; echo $(( ro += 1 )); echo dropped\necho next');
+    expect({ ...r, stderr: r.stderr.replace(/^bash: (line \d+: )?/gm, '') }).toEqual({
+      stdout: '8 10\ns=1 ro=1\nnext\n',
+      stderr: 'ro: readonly variable\nro: readonly variable\n',
+      exit: 0,
+    });
+  });
+});
