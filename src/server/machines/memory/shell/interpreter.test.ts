@@ -313,3 +313,9 @@ describe('arithmetic variables', () => {
     });
   });
 });
+
+describe('BASH_SUBSHELL', () => {
+  it('counts ( ) subshells and command substitutions, not pipeline stages', async () => {
+    expect((await runShell('echo $BASH_SUBSHELL; (echo $BASH_SUBSHELL; (echo $BASH_SUBSHELL)); echo $(echo $BASH_SUBSHELL); echo $BASH_SUBSHELL | cat')).stdout).toBe('0\n1\n2\n1\n0\n');
+  });
+});
