@@ -84,7 +84,15 @@ export function diagnose(script: string, place: ErrorPlace, firstLine = 1): Synt
     const source = lines[line - 1 - offset] ?? '';
     return { incomplete: false, message: [`${place(line)}syntax error near unexpected token \`${value}'`, `${place(line)}\`${source}'`], status: 2 };
   }
+  // A word still missing on the last line (`for`, `function`, `cat <`): bash meets the end of a `-c` string as a newline.
+  if (token?.type === 'EOF' && /Expected (variable name in for loop|function name|redirection target)/.test(text)) {
+    const line = (token.line ?? error.line ?? 1) + offset;
+    return { incomplete: false, message: [`${place(line)}syntax error near unexpected token \`newline'`, `${place(line)}\`${lines[line - 1 - offset] ?? ''}'`], status: 2 };
+  }
+  if (/Expected DBRACK_END, got EOF/.test(text)) return { incomplete: true, message: [`${place(startLine)}unexpected EOF while looking for \`]]'`], status: 2 };
   // The end of input came inside a construct.
+  const braced = /unexpected EOF while looking for matching '([}\])])'/.exec(text);
+  if (braced) return { incomplete: true, message: [`${place(startLine)}unexpected EOF while looking for matching \`${braced[1]}'`], status: 2 };
   const matching = /unexpected EOF while looking for matching `(.)'/.exec(text);
   if (matching?.[1] === '`') return { incomplete: true, message: [`${place((error.line ?? 1) + offset)}${matching[0]}`], status: 2 };
   if (matching) return { incomplete: true, message: [`${place(endLine)}${matching[0]}`], status: 2 };
