@@ -319,3 +319,13 @@ describe('BASH_SUBSHELL', () => {
     expect((await runShell('echo $BASH_SUBSHELL; (echo $BASH_SUBSHELL; (echo $BASH_SUBSHELL)); echo $(echo $BASH_SUBSHELL); echo $BASH_SUBSHELL | cat')).stdout).toBe('0\n1\n2\n1\n0\n');
   });
 });
+
+describe('a failed redirection', () => {
+  it('into a missing directory fails that command only (not run, status 1), and the script goes on', async () => {
+    expect(await runShell('echo x > nodir/f; echo "s=$?"; f() { echo in-f; }; f > nodir/g || echo failed; touch file; echo y > file/z; echo "s=$?"; ls')).toEqual({
+      stdout: 's=1\nfailed\ns=1\nfile\n',
+      stderr: 'bash: nodir/f: No such file or directory\nbash: nodir/g: No such file or directory\nbash: file/z: Not a directory\n',
+      exit: 0,
+    });
+  });
+});
