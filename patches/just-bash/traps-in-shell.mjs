@@ -4,8 +4,10 @@
 // - RETURN when a function returns, for the function that set it or, with `set -T` (functrace), every function;
 // - EXIT when a subshell `( … )` ends, and when the script ends (normally or by `exit`; its `exit N` sets the
 //   status), with `$?` the status the shell exits with;
-// - a signal the script sends itself (`kill -USR1 $$`) whose trap is set, once the command that sent it is done.
-// A subshell or command substitution starts with no traps but the ignored ones (and ERR/RETURN under -E/-T).
+// - a signal the script sends itself (`kill -USR1 $$`) whose trap is set, before the command after `kill`.
+// A trap's output comes out where bash prints it, `$BASH_COMMAND` names the command that fired it, and `$LINENO`
+// counts from its line. A subshell or command substitution starts with no traps but the ignored ones (and
+// ERR/RETURN under -E/-T); a nested `bash -c` has its own traps and `$$`.
 // The trap table and the `trap` builtin itself are the embedder's (state.traps, state.trapBuiltin: spritzer's
 // job control, which also runs the traps of signals sent from outside); just-bash had no `trap` at all.
 // Bash's manual, "Bourne Shell Builtins" (trap), "The Set Builtin" (-E, -T), "Command Execution Environment".
@@ -64,13 +66,13 @@ export default {
         'async function _jbRunTrap(e,a,s){let p=e.state.lastExitCode,w=e.state.inTrap,cl=e.state.currentLine;e.state.lastExitCode=s,e.state.env.set("?",String(s)),e.state.inTrap=!0;try{let q;try{q=Ge(a)}catch(z){return L("",`bash: ${z.message}\\n`,2)}return _jbShiftLines(q,(cl||1)-1),await e.executeScript(q)}finally{e.state.inTrap=w,e.state.currentLine=cl,e.state.lastExitCode=p,e.state.env.set("?",String(p))}}',
         // The traps of signals sent to the shell (state.pendingSignals), in order; "!N" is a fatal signal with no trap.
         'async function _jbPendingTraps(e,n){let q=e.state.pendingSignals,o={stdout:"",stderr:""};for(;q?.length&&!e.state.inTrap&&!e.state.traps?._subshell;){let k=q.shift();if(k.startsWith("!")){let g=Number(k.slice(1)),X=new G(128+g,"",({1:"Hangup\\n",3:"Quit\\n",6:"Aborted\\n",9:"Killed\\n",10:"User defined signal 1\\n",12:"User defined signal 2\\n",14:"Alarm clock\\n",15:"Terminated\\n"})[g]??"");throw X._signal=!0,X.prependOutput((n?.stdout??"")+o.stdout,(n?.stderr??"")+o.stderr),X}let t=e.state.traps?.get(k);if(t?.action){let y=await _jbRunTrap(e,t.action,e.state.lastExitCode);o.stdout+=y.stdout,o.stderr+=y.stderr}}return o}',
-        // (At the end of a top-level statement; inside one they wait for its next simple command, or its end, so that
-        // their output keeps its place.)
         // A trap's output inside a compound command or function waits (state.trapOutput) for the next simple command at the
         // same substitution depth, which shows it first, or for the end of the top-level statement.
         'function _jbTakeTrapOutput(e){let b=e.state.trapOutput;if(!b||b.depth!==(e.substitutionDepth??0))return null;return e.state.trapOutput=void 0,b}',
         'function _jbKeepTrapOutput(e,y){let b=e.state.trapOutput??={stdout:"",stderr:"",depth:e.substitutionDepth??0};b.stdout+=y.stdout,b.stderr+=y.stderr}',
         'async function _jbBeforeCommand(e){let b=_jbTakeTrapOutput(e),o=e.state.pendingSignals?.length?await _jbPendingTraps(e):null;return b||o?{stdout:(b?.stdout??"")+(o?.stdout??""),stderr:(b?.stderr??"")+(o?.stderr??"")}:null}',
+        // After a statement: ERR when it failed; at a top-level statement's end, what waits and the pending signals'
+        // traps (inside one, those wait for its next simple command, so that their output keeps its place).
         'async function _jbStatementTraps(e,n,f,top){if(e.state.inTrap)return;if(top){let b=_jbTakeTrapOutput(e);b&&(n.append("stdout",b.stdout),n.append("stderr",b.stderr));let o=await _jbPendingTraps(e,n);n.append("stdout",o.stdout),n.append("stderr",o.stderr)}let t=e.state.traps?.get("ERR");if(f&&t?.action&&(e.state.callDepth===0||e.state.options.errtrace)){let y=await _jbRunTrap(e,t.action,e.state.lastExitCode);top?(n.append("stdout",y.stdout),n.append("stderr",y.stderr)):_jbKeepTrapOutput(e,y)}}',
         'async function _jbReturnTrap(e,m){let t=e.state.traps?.get("RETURN");if(!t?.action||e.state.inTrap||!(e.state.options.functrace||(t.depth??0)>=e.state.callDepth))return m;t.depth=0;let y=await _jbRunTrap(e,t.action,m.exitCode);return{...m,stdout:m.stdout+y.stdout,stderr:m.stderr+y.stderr}}',
         // A compound command other than a subshell does not fire ERR itself: the failed command inside it did.
