@@ -71,9 +71,11 @@ export default {
         'function _jbTakeTrapOutput(e){let b=e.state.trapOutput;if(!b||b.depth!==(e.substitutionDepth??0))return null;return e.state.trapOutput=void 0,b}',
         'function _jbKeepTrapOutput(e,y){let b=e.state.trapOutput??={stdout:"",stderr:"",depth:e.substitutionDepth??0};b.stdout+=y.stdout,b.stderr+=y.stderr}',
         'async function _jbBeforeCommand(e){let b=_jbTakeTrapOutput(e),o=e.state.pendingSignals?.length?await _jbPendingTraps(e):null;return b||o?{stdout:(b?.stdout??"")+(o?.stdout??""),stderr:(b?.stderr??"")+(o?.stderr??"")}:null}',
-        // After a statement: ERR when it failed; at a top-level statement's end, what waits and the pending signals'
-        // traps (inside one, those wait for its next simple command, so that their output keeps its place).
-        'async function _jbStatementTraps(e,n,f,top){if(e.state.inTrap)return;if(top){let b=_jbTakeTrapOutput(e);b&&(n.append("stdout",b.stdout),n.append("stderr",b.stderr));let o=await _jbPendingTraps(e,n);n.append("stdout",o.stdout),n.append("stderr",o.stderr)}let t=e.state.traps?.get("ERR");if(f&&t?.action&&(e.state.callDepth===0||e.state.options.errtrace)){let y=await _jbRunTrap(e,t.action,e.state.lastExitCode);top?(n.append("stdout",y.stdout),n.append("stderr",y.stderr)):_jbKeepTrapOutput(e,y)}}',
+        // After a statement: ERR when it failed; at the end of a top-level statement whose output the embedder takes
+        // at once (state.topLevelOutput), what waits and the pending signals' traps. Elsewhere those wait for the
+        // next simple command, so that their output keeps its place, or for the end of the script.
+        'async function _jbFlushTraps(e,n){let b=_jbTakeTrapOutput(e),o=await _jbPendingTraps(e,n);return{stdout:(b?.stdout??"")+o.stdout,stderr:(b?.stderr??"")+o.stderr}}',
+        'async function _jbStatementTraps(e,n,f,top){if(e.state.inTrap)return;let now=top&&!!e.state.topLevelOutput;if(now){let o=await _jbFlushTraps(e,n);n.append("stdout",o.stdout),n.append("stderr",o.stderr)}let t=e.state.traps?.get("ERR");if(f&&t?.action&&(e.state.callDepth===0||e.state.options.errtrace)){let y=await _jbRunTrap(e,t.action,e.state.lastExitCode);now?(n.append("stdout",y.stdout),n.append("stderr",y.stderr)):_jbKeepTrapOutput(e,y)}}',
         'async function _jbReturnTrap(e,m){let t=e.state.traps?.get("RETURN");if(!t?.action||e.state.inTrap||!(e.state.options.functrace||(t.depth??0)>=e.state.callDepth))return m;t.depth=0;let y=await _jbRunTrap(e,t.action,m.exitCode);return{...m,stdout:m.stdout+y.stdout,stderr:m.stderr+y.stderr}}',
         // A compound command other than a subshell does not fire ERR itself: the failed command inside it did.
         'function _jbErrCommand(p){return p.commands.length>1||!["Group","If","For","CStyleFor","While","Until","Case"].includes(p.commands[0]?.type)}',
@@ -85,7 +87,7 @@ export default {
         // A nested execution (a `bash -c` a command runs) is a shell of its own: its own traps (the ignored ones inherited),
         // its own EXIT, its own pid when the embedder gives one (state.startShell/endShell), so that `kill $$` in it
         // ends it alone (a pending "!N": status 128+N and the signal's description, as its parent shell prints it).
-        'async function _jbTopLevel(I,S,st,d){for(let x of S.statements)x._top=!0;let _p;d>0&&st.traps&&(st.traps=new Map([...st.traps].filter(([k,v])=>v.action==="")),st.pendingSignals=[],st.exitTrapAtEnd=!0,_p=st.startShell?.(st),_p&&(st.virtualPid=st.bashPid=_p));try{if(!st.exitTrapAtEnd)return await I.executeScript(S);let R,X=null;try{R=await I.executeScript(S)}catch(y){if(!(y instanceof G))throw y;X=y}return await _jbWithExitTrap(I.ctx,R,X)}finally{_p&&st.endShell?.(_p)}}',
+        'async function _jbTopLevel(I,S,st,d){for(let x of S.statements)x._top=!0;let _p;d>0&&st.traps&&(st.traps=new Map([...st.traps].filter(([k,v])=>v.action==="")),st.pendingSignals=[],st.exitTrapAtEnd=!0,_p=st.startShell?.(st),_p&&(st.virtualPid=st.bashPid=_p));try{let R,X=null;try{R=await I.executeScript(S)}catch(y){if(!(y instanceof G))throw y;X=y}let f=await _jbFlushTraps(I.ctx);if(X?(X.stdout+=f.stdout,X.stderr+=f.stderr):R={...R,stdout:R.stdout+f.stdout,stderr:R.stderr+f.stderr},!st.exitTrapAtEnd){if(X)throw X;return R}return await _jbWithExitTrap(I.ctx,R,X)}finally{_p&&st.endShell?.(_p)}}',
         'async function Af(e,t,n,r,s=!1){',
       ].join(''),
     },

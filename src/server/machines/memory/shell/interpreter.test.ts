@@ -329,3 +329,13 @@ describe('a failed redirection', () => {
     });
   });
 });
+
+describe('traps in a nested shell', () => {
+  it('print in bash\'s order there too', async () => {
+    expect(await runShell("bash -c 'trap \"echo T\" TERM; kill $$; echo after; trap \"echo E\" ERR; false; echo end'; echo \"st $?\"")).toEqual({
+      stdout: 'T\nafter\nE\nend\nst 0\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
