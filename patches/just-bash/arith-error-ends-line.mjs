@@ -31,23 +31,6 @@ export default {
       replace: 'function op(e){return`((${e.expression.originalText??pe(e.expression.expression)}))',
     },
     {
-      // The serializer keeps such statements on one line (spritzer rewrites scripts through it).
-      find: 'function gn(e){return e.statements.map(wl).join(`\n`)}',
-      replace: 'function gn(e){return e.statements.map((s,i,a)=>{let x=wl(s);return x+(i===a.length-1?"":s.joinsNext&&!JSON.stringify(s).includes(\'"HereDoc"\')?s.background?" ":"; ":"\\n")}).join("")}',
-    },
-    {
-      find: 'o&&t.push(o),this.check(E.HEREDOC_CONTENT)&&this.processHeredocs(),this.skipSeparators(!1),',
-      replace: 'o&&t.push(o);let _p=this.pos;this.check(E.HEREDOC_CONTENT)&&this.processHeredocs(),this.skipSeparators(!1),o&&!this.check(E.EOF)&&!this.tokens.slice(_p,this.pos).some(k=>k.type===E.NEWLINE)&&(o.joinsNext=!0),',
-    },
-    {
-      find: 'for(let s of t.statements)try{let i=await this.executeStatement(s);',
-      replace: 'let _sk=!1;for(let s of t.statements)try{if(_sk){_sk=!!s.joinsNext;continue}let i=await this.executeStatement(s);',
-    },
-    {
-      find: 'if(i instanceof ce){r.append(',
-      replace: 'if(i instanceof ce){_sk=!!s.joinsNext;r.append(',
-    },
-    {
       // Words left over after a whole expression: "syntax error in expression" when they start with an operand.
       find: 'message:`${o}: syntax error: invalid arithmetic operator (error token is "${o}")`}}}',
       replace: 'message:`${/^[\\w$]/.test(o)?"syntax error in expression":"syntax error: invalid arithmetic operator"} (error token is "${o}")`}}}',

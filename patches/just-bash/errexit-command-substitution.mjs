@@ -7,11 +7,6 @@ export default {
   file: 'dist/bundle/index.js',
   edits: [
     {
-      // inherit_errexit is a real option (off by default), no longer a silent no-op.
-      find: 'var ea=["extglob","dotglob","nullglob","failglob","globstar","globskipdots","nocaseglob","nocasematch","expand_aliases","lastpipe","xpg_echo"]',
-      replace: 'var ea=["extglob","dotglob","nullglob","failglob","globstar","globskipdots","nocaseglob","nocasematch","expand_aliases","lastpipe","xpg_echo","inherit_errexit"]',
-    },
-    {
       find: 'e.state.suppressVerbose=!0;try{let p=await e.executeScript(t.body),h=p.exitCode;',
       replace: 'e.state.suppressVerbose=!0;let _ee=e.state.options.errexit;e.state.options.posix||e.state.shoptOptions.inherit_errexit||(e.state.options.errexit=!1);try{let p=await e.executeScript(t.body).finally(()=>{e.state.options.errexit=_ee}),h=p.exitCode;',
     },

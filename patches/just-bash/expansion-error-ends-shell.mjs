@@ -11,9 +11,10 @@ export default {
   file: 'dist/bundle/index.js',
   edits: [
     {
-      // On its way up it goes where the command's own redirections send stderr (`f 2>/dev/null`).
+      // On its way up it goes where the command's own redirections send stderr (`f 2>/dev/null`); so does an unset
+      // parameter's shell exit (unset-parameter-exits: an exit error that carries spzShellStatus).
       find: 'catch(P){if(P instanceof He||P instanceof Qe)k=P,v=ne;else throw P}',
-      replace: 'catch(P){if(P instanceof He||P instanceof Qe)k=P,v=ne;else{if((P instanceof ce||P instanceof Ve)&&t.redirections.length>0)await go(this.ctx,P,t.redirections,b);throw P}}',
+      replace: 'catch(P){if(P instanceof He||P instanceof Qe)k=P,v=ne;else{if((P instanceof ce||P instanceof Ve||P instanceof G&&P.spzShellStatus!==void 0)&&t.redirections.length>0)await go(this.ctx,P,t.redirections,b);throw P}}',
     },
     {
       find: 'if(Or(d)||d instanceof We||d instanceof G)throw d.prependOutput(o.stdout,o.stderr),d;',

@@ -8,7 +8,7 @@ export default {
   edits: [
     {
       find: 'let a=r.slice(s);return(await this.expandSegments(i,o,a)).sort()}',
-      replace: 'let a=r.slice(s),l=(await this.expandSegments(i,o,a)).sort();if(!t.endsWith("/"))return l;let d=[];for(let p of l)try{this.checkOpsLimit(),(await this.fs.stat(this.fs.resolvePath(this.cwd,p))).isDirectory&&d.push(`${p}/`)}catch(m){if(m instanceof x)throw m}return d}',
+      replace: 'let a=r.slice(s),l=(await this.expandSegments(i,o,a)).sort();if(!t.endsWith("/"))return l;let d=[];for(let p of l)try{this.checkOpsLimit(),(await this.fs.stat(this.fs.resolvePath(this.cwd,p))).isDirectory&&d.push(p.endsWith("/")?p:`${p}/`)}catch(m){if(m instanceof x)throw m}return d}',
     },
   ],
 };

@@ -28,11 +28,5 @@ export default {
       find: '(h=Pt(p,`${m}\t\t${y?"on":"off"}`,h,o),y||(u=!0))}}return{exitCode:u?1:0',
       replace: '(h=Pt(p,`${m.padEnd(15)}\\t${y?"on":"off"}`,h,o),y||(u=!0))}}return{exitCode:u?1:0',
     },
-    {
-      find: 'case"-":{let o="";return o+="h",e.state.options.errexit&&(o+="e"),e.state.options.noglob&&(o+="f"),e.state.options.nounset&&(o+="u"),e.state.options.verbose&&(o+="v"),e.state.options.xtrace&&(o+="x"),o+="B",e.state.options.noclobber&&(o+="C"),o+="s",o}',
-      // state.invocationFlags (the embedder's): "c" (default) for a `-c` script, "s" for one read from stdin, "is" for
-      // an interactive shell (which adds `i`, `m` and `H`: `himBHs`).
-      replace: 'case"-":{let p=e.state.options,f=e.state.invocationFlags??"c",i=f.includes("i");return(p.allexport?"a":"")+(p.errexit?"e":"")+(p.noglob?"f":"")+"h"+(i?"im":"")+(p.noexec?"n":"")+(p.nounset?"u":"")+(p.verbose?"v":"")+(p.xtrace?"x":"")+"B"+(p.noclobber?"C":"")+(p.errtrace?"E":"")+(i?"H":"")+(p.functrace?"T":"")+f.replace("i","")}',
-    },
   ],
 };

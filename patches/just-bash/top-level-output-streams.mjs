@@ -9,16 +9,14 @@ export default {
   edits: [
     {
       // Only the embedder's own script: a nested execution (a `bash -c` a command runs) returns its output.
-      find: 'let m={...this.state,env:h,',
-      replace: 'let m={...this.state,...(s>0&&{topLevelOutput:void 0}),env:h,',
+      find: 'cwd:p,previousDir:u.env?.OLDPWD??this.state.previousDir,',
+      replace: 'topLevelOutput:s>0?void 0:this.state.topLevelOutput,cwd:p,previousDir:u.env?.OLDPWD??this.state.previousDir,',
     },
     {
-      find: 'async executeScript(t){this.assertDefenseContext("execution");',
-      replace: 'async executeScript(t){this.assertDefenseContext("execution");this.ctx.state.topLevelScript??=t;',
-    },
-    {
-      find: 'r.appendResult(i,Ys(i)),n=i.exitCode,',
-      replace: '(this.ctx.state.topLevelOutput&&t===this.ctx.state.topLevelScript?this.ctx.state.topLevelOutput(i):r.appendResult(i,Ys(i))),n=i.exitCode,',
+      // The outermost script's builder hands each statement's result over instead of keeping it (the statement loop
+      // itself is expansion-error-discards-line's).
+      find: 'async executeScript(t){this.assertDefenseContext("execution");let n=0,r=new Vt(this.ctx.executionScope,"script");',
+      replace: 'async executeScript(t){this.assertDefenseContext("execution");this.ctx.state.topLevelScript??=t;let n=0,r=new Vt(this.ctx.executionScope,"script"),_ar=r.appendResult.bind(r);r.appendResult=(i,k)=>this.ctx.state.topLevelOutput&&t===this.ctx.state.topLevelScript?this.ctx.state.topLevelOutput(i):_ar(i,k);',
     },
   ],
 };

@@ -10,7 +10,7 @@
 import { Vfs, type VfsSnapshot } from './vfs.ts';
 import { LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, VERSION_PATH, VERSION_TEXT } from '../../../protocol/sprite-tree.ts';
 
-/** Directories created root-owned, mode 0755 unless given; `/var/tmp` is world-writable like `/tmp`. */
+/** Directories created root-owned, mode 0755 unless given; `/var/tmp` is world-writable and sticky like `/tmp`. */
 const DIRECTORIES: ReadonlyArray<readonly [string, number]> = [
   ['/bin', 0o755],
   ['/usr', 0o755],
@@ -19,7 +19,7 @@ const DIRECTORIES: ReadonlyArray<readonly [string, number]> = [
   ['/usr/local/bin', 0o755],
   ['/etc', 0o755],
   ['/var', 0o755],
-  ['/var/tmp', 0o777],
+  ['/var/tmp', 0o1777],
   ['/root', 0o700],
   ['/opt', 0o755],
   // The platform's own tree (docs/wire-reference.md §12): root's, readable by the sprite user.

@@ -59,7 +59,7 @@ describe('Vfs.skeleton', () => {
   it('gives /home/sprite to the sprite user and the rest to root', () => {
     expect(fs.stat('/home/sprite')).toMatchObject({ type: 'directory', mode: 0o755, uid: 1000, gid: 1000, size: 4096 });
     expect(fs.stat('/home')).toMatchObject({ type: 'directory', mode: 0o755, uid: 0, gid: 0 });
-    expect(fs.stat('/tmp')).toMatchObject({ type: 'directory', mode: 0o777, uid: 0, gid: 0 });
+    expect(fs.stat('/tmp')).toMatchObject({ type: 'directory', mode: 0o1777, uid: 0, gid: 0 });
     expect(fs.stat('/')).toMatchObject({ type: 'directory', uid: 0, gid: 0 });
   });
 

@@ -271,15 +271,15 @@ export class Vfs {
   }
 
   /**
-   * A new sprite's tree: `/`, `/home`, `/tmp` (root-owned) and `/home/sprite` (uid/gid 1000, 0755), nothing else.
-   * @deviation `/tmp` is 0777 rather than 01777: the sticky bit has no effect here (there is one user).
+   * A new sprite's tree: `/`, `/home`, `/tmp` (root-owned, 01777 as on Linux) and `/home/sprite` (uid/gid 1000,
+   * 0755), nothing else. The sticky bit shows (`stat`, `ls -ld`, `test -k`); with one user it restricts nothing.
    * @see docs/wire-reference.md §13, docs/architecture.md "Machines and engines"
    */
   static skeleton(now?: () => number, opts: { quotaBytes?: number; quotaFiles?: number; meter?: VfsMeter } = {}): Vfs {
     const vfs = new Vfs({ now, ...opts });
     vfs.mkdir('/home');
     vfs.mkdir('/home/sprite');
-    vfs.mkdir('/tmp', { mode: 0o777 });
+    vfs.mkdir('/tmp', { mode: 0o1777 });
     vfs.chown('/home', 0, 0);
     vfs.chown('/tmp', 0, 0);
     return vfs;

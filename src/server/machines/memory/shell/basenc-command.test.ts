@@ -12,3 +12,9 @@ describe('base64, base32, basenc', () => {
     expect(r.stdout).toBe('hi\nNBUQ====\n\nPz8-Cg==\n6869\n');
   });
 });
+
+describe('base64 of a directory', () => {
+  it('fails on the read, as GNU: no file name in the message', async () => {
+    expect(await runShell('mkdir d; base64 d; echo "st=$?"; base32 nope')).toEqual({ stdout: 'st=1\n', stderr: 'base64: read error: Is a directory\nbase32: nope: No such file or directory\n', exit: 1 });
+  });
+});

@@ -39,6 +39,12 @@ import { installShellTurns } from './turns.ts';
 import { streamTopLevel, withOutputSinks, type OutputSinks } from './output-sink.ts';
 import { byteExactCommands } from './byte-commands.ts';
 import { GNU_COMMAND_NAMES, gnuCommands } from './gnu-commands.ts';
+import { SYSINFO_COMMAND_NAMES, sysinfoCommands } from './sysinfo-commands.ts';
+import { COREUTILS_EXTRA_NAMES, coreutilsExtra } from './coreutils-extra.ts';
+import { ZIP_COMMAND_NAMES, zipCommands } from './zip-commands.ts';
+import { COMPRESS_COMMAND_NAMES, compressCommands } from './compress-commands.ts';
+import { ddCommand } from './dd-command.ts';
+import { iconvCommand } from './iconv-command.ts';
 import { withLoudOptions } from './loud-options.ts';
 import { copyMoveCommands } from './copy-move.ts';
 import { grepCommands } from './grep-command.ts';
@@ -88,11 +94,11 @@ interface Terminal {
 /** The command `./risky.sh` is rewritten to when the sprite has no `risky.sh` of its own. */
 const RISKY_COMMAND = 'spritzer-risky.sh';
 /** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
-const EXTRA_COMMANDS = ['tty', 'stty', 'truncate', 'du', 'df', 'mountpoint', 'link', 'unlink', 'chown', 'chgrp', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...JOB_COMMAND_NAMES, ...PROCESS_COMMAND_NAMES, ...TEXT_COMMAND_NAMES];
+const EXTRA_COMMANDS = ['tty', 'stty', 'truncate', 'du', 'df', 'mountpoint', 'link', 'unlink', 'chown', 'chgrp', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...COREUTILS_EXTRA_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'iconv', ...JOB_COMMAND_NAMES, ...PROCESS_COMMAND_NAMES, ...TEXT_COMMAND_NAMES];
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
-const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', ...GNU_COMMAND_NAMES, ...TEXT_COMMAND_NAMES]);
+const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', 'date', ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'iconv', ...TEXT_COMMAND_NAMES]);
 /** just-bash's own commands. */
 const JUST_BASH_COMMANDS: readonly string[] = getCommandNames();
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -436,7 +442,7 @@ async function runShell(
   try {
     await installShellTurns(); // CPU-bound scripts share the event loop in time slices, so the API still answers
     const bash = new Bash({
-      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: { pid, ppid: 1 } }), ctl.sinks),
+      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: { pid, ppid: 1, hostname: sprite.name } }), ctl.sinks),
       cwd: req.dir,
       // The names of the request's environment are the exported ones (just-bash exports the constructor's names),
       // but for bash's own variables carried over from a previous line or into a job (`IFS`, `OSTYPE`…).
@@ -448,6 +454,12 @@ async function runShell(
         ...spritzerCommands(term, sprite.vfs),
         spriteEnvCommand(sprite),
         ...gnuCommands(),
+        ...sysinfoCommands(),
+        ...coreutilsExtra(),
+        ...zipCommands(),
+        ...compressCommands(),
+        ddCommand(),
+        iconvCommand(),
         ...copyMoveCommands(),
         ...grepCommands(),
         ...statCommands({ usedBytes: () => sprite.vfs.totalBytes(), files: () => sprite.vfs.fileCount() }),
@@ -494,42 +506,40 @@ async function runShell(
     // command wrote to a sink itself (a trap's) keeps its place (patches/just-bash/top-level-output-streams.mjs).
     Object.assign((bash as unknown as { state: object }).state, ctl.jobs.shellState(), {
       exitTrapAtEnd: ctl.topLevel === true,
-      invocationFlags: ctl.interactive ? 'is' : 'c',
+      interactiveShell: ctl.interactive === true,
       topLevelOutput: ctl.topLevel === true ? (result: ExecResult) => deliver(ctl.sinks, result) : undefined,
     });
     const requested = shellScript(req);
     const original = withSeedRiskyScript(ctl.topLevel ? recoverSyntax(requested) : requested, sprite.vfs, req.dir);
     // `&`, `$!`, `wait`, `jobs` reach the shell's job table (jobs.ts).
     const script = (req.tty ? instrumentTty : instrument)(original);
-    return unboundVariableStatus(explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
-      env: { ...bashVariables(sprite.name), ...req.env },
+    return explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
+      env: { ...bashVariables(sprite.name), ...(ctl.topLevel ? executionString(req) : {}), ...req.env },
       replaceEnv: true,
       cwd: req.dir,
       stdin: Buffer.from(stdin).toString('latin1'),
       stdinKind: 'bytes',
       signal: ctl.abort,
       rawScript: true,
-    }), limits));
+    }), limits);
   } catch (err) {
     return text('', 1, describeShellError(err));
   }
+}
+
+/**
+ * `BASH_EXECUTION_STRING` of a `bash -c` request: its script (bash(1) "Shell Variables"). A shell variable, never
+ * exported; its presence also makes `$-` end in `c` (the interpreter's `$-`).
+ */
+function executionString(req: ExecRequest): Record<string, string> {
+  const plan = planCommand(req);
+  return plan.form === 'shell' ? { BASH_EXECUTION_STRING: plan.script } : {};
 }
 
 /** `env` without the variables bash sets for itself, where they still hold bash's own values. */
 function exportedOf(env: Record<string, string>, hostname: string): Record<string, string> {
   const own = bashVariables(hostname);
   return Object.fromEntries(Object.entries(env).filter(([name, value]) => own[name] !== value));
-}
-
-/**
- * A non-interactive bash that meets an unset variable under `set -u` exits 127 (bash 5.2; just-bash exits 1), or 1
- * under `set -e` too. Its message is the last thing just-bash kept back (the script's own stderr went to the sinks),
- * which tells it apart from a script that merely ends with status 1.
- */
-function unboundVariableStatus<R extends ExecResult>(result: R): R {
-  if (result.exitCode !== 1 || !/: unbound variable\n$/.test(result.stderr)) return result;
-  const options = 'env' in result ? (result.env as Record<string, string>).SHELLOPTS ?? '' : '';
-  return options.split(':').includes('errexit') ? result : { ...result, exitCode: 127 };
 }
 
 /** Sets `$?` for the line that follows (the interactive shell's previous status). */

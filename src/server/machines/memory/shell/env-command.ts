@@ -7,6 +7,7 @@
  */
 import { defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { shellQuote } from '../argv.ts';
+import { localeQuote } from './gnu-quote.ts';
 
 /**
  * The variables bash sets for itself, unexported, in a non-interactive shell on an x86_64 Linux sprite whose host
@@ -22,7 +23,7 @@ export function bashVariables(hostname: string): Record<string, string> {
     OPTIND: '1',
     PS4: '+ ',
     SHELLOPTS: 'braceexpand:hashall:interactive-comments',
-    BASHOPTS: 'globskipdots',
+    BASHOPTS: 'checkwinsize:cmdhist:complete_fullquote:extquote:force_fignore:globasciiranges:globskipdots:hostcomplete:interactive_comments:patsub_replacement:progcomp:promptvars:sourcepath',
   };
 }
 
@@ -117,11 +118,6 @@ function parseEnvArgs(args: string[]): EnvOptions | ExecResult {
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** A file name quoted as GNU tools quote it in messages: ‘…’ in a UTF-8 locale, '…' in the C locale. */
-function quote(ctx: CommandContext, name: string): string {
-  const locale = ctx.env.get('LC_ALL') || ctx.env.get('LC_MESSAGES') || ctx.env.get('LANG') || '';
-  return /utf-?8/i.test(locale) ? `‘${name}’` : `'${name}'`;
-}
 
 async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
   const o = parseEnvArgs([...args]);
@@ -142,7 +138,7 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
   const debug = o.verbose ? `executing: ${argv[0]}\n${argv.map((a, n) => `   arg[${n}]= '${a}'\n`).join('')}` : '';
   const cwd = o.chdir === null ? ctx.cwd : ctx.fs.resolvePath(ctx.cwd, o.chdir);
   if (o.chdir !== null && !(await ctx.fs.stat(cwd).then((s) => s.isDirectory).catch(() => false))) {
-    return text('', 125, `${debug}env: cannot change directory to ${quote(ctx, o.chdir)}: No such file or directory\n`);
+    return text('', 125, `${debug}env: cannot change directory to ${localeQuote(ctx.env, o.chdir)}: No such file or directory\n`);
   }
   if (!ctx.exec) return text('', 126, `env: cannot run ${argv[0]} here\n`);
   // The command's environment is exactly `vars`, all of it exported (the shell's own PWD only when it is one).
@@ -165,7 +161,7 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
     signal: ctx.signal,
   });
   const missing = result.exitCode === 127 && result.stderr === `bash: ${argv[0]}: command not found\n`;
-  return missing ? { ...result, stderr: `${debug}env: ${quote(ctx, argv[0]!)}: No such file or directory\n` } : { ...result, stderr: debug + result.stderr };
+  return missing ? { ...result, stderr: `${debug}env: ${localeQuote(ctx.env, argv[0]!)}: No such file or directory\n` } : { ...result, stderr: debug + result.stderr };
 }
 
 function printenv(args: string[], ctx: CommandContext): ExecResult {

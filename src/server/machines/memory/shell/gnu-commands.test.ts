@@ -11,8 +11,12 @@ describe('id, whoami, groups', () => {
   });
   it('fail on an unknown user, and loudly on an option they lack', async () => {
     expect(await runShell('id nobody_x')).toEqual({ stdout: '', stderr: "id: 'nobody_x': no such user\n", exit: 1 });
-    const r = await runShell('id -Z');
-    expect([r.exit, r.stderr]).toEqual([2, 'id: option -Z is not available in the shell engine; run spritzer with --exec sandbox\n']);
+    expect((await runShell('id -a')).stdout).toBe('uid=1000(sprite) gid=1000(sprite) groups=1000(sprite)\n');
+    const r = await runShell('id -z');
+    expect([r.exit, r.stderr]).toEqual([2, 'id: option -z is not available in the shell engine; run spritzer with --exec sandbox\n']);
+  });
+  it('id -Z says the kernel has no SELinux, as GNU id on a sprite', async () => {
+    expect(await runShell('id -Z')).toEqual({ stdout: '', stderr: 'id: --context (-Z) works only on an SELinux-enabled kernel\n', exit: 1 });
   });
 });
 

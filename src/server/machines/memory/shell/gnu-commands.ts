@@ -63,7 +63,10 @@ const unknownFlag = (flags: Map<string, unknown>, known: string[]) => [...flags.
  */
 function id(args: string[], env: Map<string, string>): ExecResult {
   const { flags, operands } = parseOptions(args, new Set());
-  const bad = unknownFlag(flags, ['-u', '-g', '-G', '-n', '-r', '--user', '--group', '--groups', '--name', '--real']);
+  // A sprite's kernel has no SELinux: GNU id's answer to a security context request there.
+  if (flags.has('-Z') || flags.has('--context')) return fail('id: --context (-Z) works only on an SELinux-enabled kernel\n');
+  // `-a` is accepted and ignored, as GNU does (a compatibility option).
+  const bad = unknownFlag(flags, ['-a', '-u', '-g', '-G', '-n', '-r', '--user', '--group', '--groups', '--name', '--real']);
   if (bad) return unsupported('id', bad);
   if (operands.length > 1) return fail(`id: extra operand '${operands[1]}'\nTry 'id --help' for more information.\n`);
   const who = operands[0];
@@ -358,13 +361,20 @@ function relative(from: string, to: string): string {
 }
 
 /**
- * `umask [-S] [MODE]`: the shell engine creates files 0644 and directories 0755, which is umask 0022; it prints
+ * `umask [-p] [-S] [MODE]`: the shell engine creates files 0644 and directories 0755, which is umask 0022; it prints
  * that, and accepts setting it to that. Any other mask fails loudly (exit 2): files would not get its modes.
  */
 function umask(args: string[]): ExecResult {
-  const symbolic = args[0] === '-S';
-  const rest = symbolic ? args.slice(1) : args;
-  if (rest.length === 0) return ok(symbolic ? 'u=rwx,g=rx,o=rx\n' : '0022\n');
+  let symbolic = false;
+  let reusable = false;
+  let i = 0;
+  for (; i < args.length && /^-[pS]+$/.test(args[i]!); i++) {
+    symbolic ||= args[i]!.includes('S');
+    reusable ||= args[i]!.includes('p');
+  }
+  const rest = args.slice(i);
+  // `-p` prints the mask as a command that sets it again (bash's manual, "Bourne Shell Builtins").
+  if (rest.length === 0) return ok(`${reusable ? (symbolic ? 'umask -S ' : 'umask ') : ''}${symbolic ? 'u=rwx,g=rx,o=rx' : '0022'}\n`);
   if (rest.length === 1 && (/^0{0,2}22$/.test(rest[0]!) || rest[0] === 'u=rwx,g=rx,o=rx')) return ok('');
   return fail(`umask: a mask other than 0022 is not available in the shell engine; ${HINT}\n`, 2);
 }

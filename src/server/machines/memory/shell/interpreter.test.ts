@@ -320,21 +320,253 @@ describe('BASH_SUBSHELL', () => {
   });
 });
 
-describe('a failed redirection', () => {
-  it('into a missing directory fails that command only (not run, status 1), and the script goes on', async () => {
-    expect(await runShell('echo x > nodir/f; echo "s=$?"; f() { echo in-f; }; f > nodir/g || echo failed; touch file; echo y > file/z; echo "s=$?"; ls')).toEqual({
-      stdout: 's=1\nfailed\ns=1\nfile\n',
-      stderr: 'bash: nodir/f: No such file or directory\nbash: nodir/g: No such file or directory\nbash: file/z: Not a directory\n',
-      exit: 0,
-    });
-  });
-});
-
 describe('traps in a nested shell', () => {
   it('print in bash\'s order there too', async () => {
     expect(await runShell("bash -c 'trap \"echo T\" TERM; kill $$; echo after; trap \"echo E\" ERR; false; echo end'; echo \"st $?\"")).toEqual({
       stdout: 'T\nafter\nE\nend\nst 0\n',
       stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('globstar', () => {
+  it('** matches zero or more directories, and everything below as the last component', async () => {
+    const ctx = await tree();
+    await runShell('echo x > w/src/lib/util.ts', ctx);
+    const script = 'cd w && shopt -s globstar; echo src/**; echo **/; echo src/**/; echo **/lib **/*.py; echo */**; echo flink/** a**; echo .*/**';
+    expect(await runShell(script, ctx)).toEqual({
+      stdout:
+        'src/ src/lib src/lib/util.ts src/main.py\ndlink/ docs/ sp ace/ src/ src/lib/\nsrc/ src/lib/\nsrc/lib src/main.py\n' +
+        'dlink docs sp ace src src/lib src/lib/util.ts src/main.py\nflink/** a.txt\n.*/**\n',
+      stderr: '',
+      exit: 0,
+    });
+    // Without the option, ** is *.
+    expect((await runShell('cd w && echo src/**', ctx)).stdout).toBe('src/lib src/main.py\n');
+  });
+});
+
+describe('globskipdots', () => {
+  it('a dot pattern never matches . and .., but a written .. stays', async () => {
+    const ctx = await tree();
+    expect((await runShell('cd w && echo .* .*/; echo */.. | wc -w; mkdir .cfg; echo .*/; echo .*; shopt -u globskipdots; echo .*', ctx)).stdout).toBe(
+      '.* .*/\n5\n.cfg/\n.cfg\n. .. .cfg\n',
+    );
+  });
+});
+
+describe('nocaseglob', () => {
+  it('pathname expansion ignores case while the option is set', async () => {
+    const ctx = await tree();
+    expect((await runShell('cd w && shopt -s nocaseglob; echo *.TXT S*/*.PY [a]*; shopt -u nocaseglob; echo *.TXT', ctx)).stdout).toBe('a.txt src/main.py a.txt\n*.TXT\n');
+  });
+});
+
+describe('pathname expansion through links', () => {
+  it('later components of a pattern go on through a link to a directory', async () => {
+    const ctx = await tree();
+    expect((await runShell('cd w && echo x > docs/README.md && echo */*.md; echo dlink/* flink/*', ctx)).stdout).toBe('dlink/README.md docs/README.md\ndlink/README.md flink/*\n');
+  });
+});
+
+describe('case modification', () => {
+  it('applies to each element of an array or the positional parameters, and ^pattern to the first character only', async () => {
+    const script = 'a=(apple "big cherry"); printf "[%s]" "${a[@]^}" "${a[*]^^}" ${a[@]^}; echo; set -- ab cd; printf "[%s]" "${@^}" "${*^^}"; echo; x=hello; echo ${x^l} ${x^^l} ${x^h}';
+    expect(await runShell(script)).toEqual({ stdout: '[Apple][Big cherry][APPLE BIG CHERRY][Apple][Big][cherry]\n[Ab][Cd][AB CD]\nhello heLLo Hello\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('parameter transformations', () => {
+  it('@P expands the prompt string, @Q quotes as bash does, @A @K @k write attributes and arrays', async () => {
+    const script = [
+      'x=hello; p="\\$x \\$(echo c) \\$((1+2))"; echo "${p@P}"',
+      `s="it's"; t=$'a\\tb'; echo "\${s@Q}" "\${t@Q}"`,
+      'declare -i n=3; echo "${n@A}"',
+      'a=(x "y z"); echo "${a[@]@A}"; echo "${a[@]@K}"; printf "[%s]" "${a[@]@k}"; echo',
+      'set -- "a b" c; printf "[%s]" "${@@Q}" "${*@U}"; echo',
+    ].join('\n');
+    expect(await runShell(script)).toEqual({
+      stdout: `hello c 3\n'it'\\''s' $'a\\tb'\ndeclare -i n='3'\ndeclare -a a=([0]="x" [1]="y z")\n0 "x" 1 "y z"\n[0][x][1][y z]\n['a b']['c'][A B C]\n`,
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('shopt', () => {
+  it('knows every bash option with its default, prints them as bash does, and BASHOPTS names the ones set', async () => {
+    expect(await runShell('shopt | wc -l; shopt extglob patsub_replacement; echo $?; shopt -s globstar; echo $BASHOPTS')).toEqual({
+      stdout:
+        '57\nextglob        \toff\npatsub_replacement\ton\n1\n' +
+        'checkwinsize:cmdhist:complete_fullquote:extquote:force_fignore:globasciiranges:globskipdots:globstar:hostcomplete:interactive_comments:patsub_replacement:progcomp:promptvars:sourcepath\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('patsub_replacement', () => {
+  it('an unquoted & in the replacement is the matched text; a quoted one, or the option off, is &', async () => {
+    const script = 's=abcb; printf "[%s]" "${s/b/[&]}" "${s//b/\\&}" "${s/b/"&"}" "${s/b/\\\\&}" "${s/%b/_&}"; a=(ab cb); printf "[%s]" "${a[@]/b/<&>}" "${a[@]/b/\\$&}"; shopt -u patsub_replacement; printf "[%s]" "${s/b/[&]}"; echo';
+    expect((await runShell(script)).stdout).toBe('[a[b]cb][a&c&][a&cb][a\\bcb][abc_b][a<b>][c<b>][a$b][c$b][a[&]cb]\n');
+  });
+});
+
+describe("bash's own variables", () => {
+  it('BASH_SUBSHELL counts subshells and substitutions, $- lists the flags in order and ends in c, BASH_VERSINFO is set', async () => {
+    const script = 'echo $BASH_SUBSHELL; (echo $BASH_SUBSHELL; (echo $BASH_SUBSHELL)); echo $(echo $BASH_SUBSHELL) $( (echo $BASH_SUBSHELL) ); { echo $BASH_SUBSHELL; }; echo $-; set -eu; echo $-; echo ${#BASH_VERSINFO[@]} ${BASH_VERSINFO[4]} ${BASH_VERSINFO[5]}';
+    expect(await runShell(script)).toEqual({ stdout: '0\n1\n2\n1 2\n0\nhBc\nehuBc\n6 release x86_64-pc-linux-gnu\n', stderr: '', exit: 0 });
+  });
+
+  it('${#@} counts the positional parameters; EPOCHSECONDS, EPOCHREALTIME, SRANDOM and GROUPS are set', async () => {
+    const script = 'set -- a b c d; echo ${#@} ${#*}; [ -n "$EPOCHSECONDS" ] && echo epoch; [[ $EPOCHREALTIME == [0-9]*.[0-9][0-9][0-9][0-9][0-9][0-9] ]] && echo real; [[ $SRANDOM == [0-9]* ]] && echo srandom; echo ${#GROUPS[@]} $GROUPS';
+    expect((await runShell(script)).stdout).toBe('4 4\nepoch\nreal\nsrandom\n1 1000\n');
+  });
+
+  it('BASH_EXECUTION_STRING is the -c script, in a child shell too', async () => {
+    const script = `echo $BASH_EXECUTION_STRING; bash -c 'echo "[$BASH_EXECUTION_STRING]" $-'`;
+    expect((await runShell(script)).stdout).toBe(`${script}\n[echo "[$BASH_EXECUTION_STRING]" $-] hBc\n`);
+  });
+
+  it('RANDOM=n seeds the sequence bash gives', async () => {
+    expect((await runShell('RANDOM=42; echo $RANDOM $RANDOM $RANDOM; RANDOM=7; a=$RANDOM; RANDOM=7; [ $a = $RANDOM ] && echo same')).stdout).toBe('17772 26794 1435\nsame\n');
+  });
+});
+
+describe('compgen, type and child shells', () => {
+  it('compgen -b lists the builtins; type knows an alias only while aliases expand', async () => {
+    expect((await runShell('compgen -b | wc -l; compgen -b | grep -cx cd; alias ll="ls -l"; type -t ll; echo $?; shopt -s expand_aliases; alias l2=ls; type -t l2')).stdout).toBe('61\n1\n1\nalias\n');
+  });
+
+  it("a child shell's shopt changes stay in it", async () => {
+    expect((await runShell('bash -c "shopt -s nullglob"; echo *.zz')).stdout).toBe('*.zz\n');
+  });
+});
+
+describe('extended patterns', () => {
+  it('!(…) is a pattern word as an argument or a case pattern, matched as anything but the patterns', async () => {
+    const ctx = await tree();
+    const script = 'cd w\nshopt -s extglob\nfor s in file.txt file.md; do case $s in !(*.txt)) echo "$s other";; *) echo "$s txt";; esac; done; echo !(*.*) src/!(*.py); [[ ab == a!(c) ]] && echo y';
+    expect(await runShell(script, ctx)).toEqual({ stdout: 'file.txt txt\nfile.md other\ndlink docs flink sp ace src src/lib\ny\n', stderr: '', exit: 0 });
+    // At the start of a command it is still `!` before a subshell.
+    expect((await runShell('!(false) && echo neg')).stdout).toBe('neg\n');
+  });
+
+  it('are a syntax error on the line that enables extglob, as bash reads a line before running it', async () => {
+    expect(await runShell('echo start\nshopt -s extglob; echo @(a|b)')).toEqual({
+      stdout: 'start\n',
+      stderr: "bash: -c: line 2: syntax error near unexpected token `('\nbash: -c: line 2: `shopt -s extglob; echo @(a|b)'\n",
+      exit: 2,
+    });
+    expect((await runShell('shopt -s extglob\necho +(a).txt; bash -O extglob -c "echo @(x|y)"', await tree())).stdout).toBe('+(a).txt\n@(x|y)\n');
+  });
+});
+
+describe('arrays joined as one string', () => {
+  it('${a[*]} joins with the first character of IFS in an assignment or a here-string; ${a[@]} with a space', async () => {
+    const script = `arr=(3 1 2); IFS=$'\\n' sorted=($(sort <<<"\${arr[*]}")); echo "\${sorted[@]}"; IFS=,; x="\${arr[*]}"; y="\${arr[@]}"; echo "$x" "$y"`;
+    expect((await runShell(script)).stdout).toBe('1 2 3\n3,1,2 3 1 2\n');
+  });
+});
+
+describe('expansion errors', () => {
+  it('a failglob or arithmetic error abandons the rest of its line (a subshell only itself), and the script goes on', async () => {
+    const script = 'shopt -s failglob\necho *.nomatch; echo "status=$?"\nf(){ echo *.q3; echo infunc; }; f; echo fn=$?\n(echo *.q2); echo sub2=$?\necho $((1/0)); echo after\necho end $?';
+    const result = await runShell(script);
+    expect({ stdout: result.stdout, exit: result.exit }).toEqual({ stdout: 'sub2=1\nend 1\n', exit: 0 });
+    expect(result.stderr).toContain('no match: *.nomatch');
+    // On the last line, the script's status is the error's.
+    expect((await runShell('shopt -s failglob; echo *.nomatch; echo "status=$?"')).exit).toBe(1);
+  });
+});
+
+describe('unset parameters bash refuses', () => {
+  it('${name:?word} names the parameter and ends the shell with 127; a subshell ends with 1', async () => {
+    expect(await runShell('unset v; echo "${v:?custom message}"; echo after')).toEqual({ stdout: '', stderr: 'bash: v: custom message\n', exit: 127 });
+    expect((await runShell('(echo ${u:?x}) 2>/dev/null; echo sub=$?')).stdout).toBe('sub=1\n');
+  });
+
+  it('set -u ends the shell from inside a function or group (127; 1 under set -e); a subshell ends with 1', async () => {
+    expect(await runShell('set -u; f() { echo "$1"; }; f; echo "status=$?"')).toEqual({ stdout: '', stderr: 'bash: 1: unbound variable\n', exit: 127 });
+    expect((await runShell('set -u; { echo $nope; } 2>/dev/null; echo "status=$?"')).exit).toBe(127);
+    expect((await runShell('set -eu; f(){ echo $1; }; f; echo x')).exit).toBe(1);
+    expect((await runShell('set -u; (echo $nope) 2>/dev/null; echo "sub=$?"')).stdout).toBe('sub=1\n');
+  });
+});
+
+describe('$(< file)', () => {
+  it('on a missing file says so, with status 1 and no text', async () => {
+    expect(await runShell('x=$(< nope.txt); echo "status=$? [$x]"')).toEqual({ stdout: 'status=1 []\n', stderr: 'bash: nope.txt: No such file or directory\n', exit: 0 });
+  });
+});
+
+describe('words with [', () => {
+  it('a[ x is split at its blanks; only an assignment subscript may hold blanks', async () => {
+    const script = 'printf "<%s>" c[x y] a[ x; echo; echo a[ x; echo [b]; a[1 + 1]=x; echo ${a[2]}';
+    expect((await runShell(script)).stdout).toBe('<c[x><y]><a[><x>\na[ x\n[b]\nx\n');
+  });
+});
+
+describe('scripts written back to text', () => {
+  it('keep ${name} braced, so the text after it stays text', async () => {
+    expect((await runShell('x=1; s="a b"; echo ${x}0 "${x}y" ${x}_; for w in ${s}x; do echo "[$w]"; done; set -- p; echo ${1}2')).stdout).toBe('10 1y 1_\n[a]\n[bx]\np2\n');
+  });
+});
+
+describe('brace expansion', () => {
+  it('a quoted or escaped comma is text, not a separator', async () => {
+    expect((await runShell(`echo {a\\,b,c} {a\\,b} {"a,b",c} {'x,y',z} x{a,b}y`)).stdout).toBe('a,b c {a,b} a,b c x,y z xay xby\n');
+  });
+});
+
+describe('arithmetic expansions written back', () => {
+  it('keep their text: a base written before a variable stays', async () => {
+    expect((await runShell('n=010; echo $((10#$n)) "$((2#1$n))"')).stdout).toBe('10 10\n');
+  });
+});
+
+describe('arithmetic that does not parse', () => {
+  it('fails as bash does after the engine writes the script back: message, the line abandoned', async () => {
+    const result = await runShell('echo line1\necho $((1 +)); echo same-line\necho line3');
+    expect({ stdout: result.stdout, exit: result.exit }).toEqual({ stdout: 'line1\nline3\n', exit: 0 });
+    expect(result.stderr).toContain('syntax error: operand expected');
+  });
+});
+
+describe('substrings', () => {
+  it('a negative length ending before the offset abandons the line; a negative offset past the start gives nothing', async () => {
+    const result = await runShell('x=abc; echo ${x:2:-2}; echo same-line\necho "[${x:1:-2}]" "[${x: -5}]" "[${x: -4:2}]" "[${x: -2:1}]"');
+    expect({ stdout: result.stdout, stderr: result.stderr }).toEqual({ stdout: '[] [] [] [b]\n', stderr: 'bash: -2: substring expression < 0\n' });
+  });
+});
+
+describe('${u:-word} words', () => {
+  it('an escaped blank keeps the word together, as quotes do', async () => {
+    expect((await runShell('printf "[%s]" ${u:-a\\ b} ${u:-"c d"} ${u:-x y} x${u:-a\\ b}y ${u:-a\\ b c}; echo')).stdout).toBe('[a b][c d][x][y][xa by][a b][c]\n');
+  });
+});
+
+describe('tilde expansion', () => {
+  it('after = only in a name= word', async () => {
+    expect((await runShell('echo --opt=~/d x=~/e a:~/f; z=~/q; echo $z')).stdout).toBe('--opt=~/d x=/home/sprite/e a:~/f\n/home/sprite/q\n');
+  });
+});
+
+describe('redirections that cannot be opened', () => {
+  it('fail their command with bash\'s message and status 1, and the script goes on', async () => {
+    const r = await runShell('echo hi > a.txt; chmod 444 a.txt; echo more >> a.txt; echo "st=$?"; cat a.txt; echo x > nodir/f; echo "st=$?"; mkdir d; echo x > d; echo "st=$?"; echo y &> nodir/g; echo "st=$?"');
+    expect(r).toEqual({
+      stdout: 'st=1\nhi\nst=1\nst=1\nst=1\n',
+      stderr: 'bash: a.txt: Permission denied\nbash: nodir/f: No such file or directory\nbash: d: Is a directory\nbash: nodir/g: No such file or directory\n',
+      exit: 0,
+    });
+  });
+
+  it('into a missing directory or through a file fail that command only (not run, status 1), also a function call', async () => {
+    expect(await runShell('echo x > nodir/f; echo "s=$?"; f() { echo in-f; }; f > nodir/g || echo failed; touch file; echo y > file/z; echo "s=$?"; ls')).toEqual({
+      stdout: 's=1\nfailed\ns=1\nfile\n',
+      stderr: 'bash: nodir/f: No such file or directory\nbash: nodir/g: No such file or directory\nbash: file/z: Not a directory\n',
       exit: 0,
     });
   });

@@ -325,7 +325,7 @@ describe('rewriteJobControl', () => {
     expect(rewriteJobControl('true && echo "a & b"')).toBe('true && echo "a & b"');
     const out = rewriteJobControl("sleep 2 & echo \"pid=$!\"; wait");
     expect(out).toContain("__spritzer_bg 'sleep 2'");
-    expect(out).toContain('$__spritzer_bang');
+    expect(out).toContain('${__spritzer_bang}');
     expect(out).toContain('__spritzer_wait');
     expect(rewriteJobControl("nohup echo 'it''s' &")).toContain('__spritzer_bg -d');
     expect(rewriteJobControl('if then')).toBe('if then');

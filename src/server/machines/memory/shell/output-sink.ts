@@ -132,7 +132,8 @@ function streamLiteralScript(command: Node, errSink: string): boolean {
   if (args.slice(0, i + 1).some((a) => literal(a)!.includes('l'))) return false;
   const word = args[i + 1];
   const source = word ? quotedText(word.parts ?? []) : null;
-  if (source === null) return false;
+  // A script that reads its own text (`$BASH_EXECUTION_STRING`) must see it as written: the runtime form streams it.
+  if (source === null || source.includes('BASH_EXECUTION_STRING')) return false;
   const ast = parseScript(source);
   if (!ast) return false;
   instrument(ast.statements, errSink, true);

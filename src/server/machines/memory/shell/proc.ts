@@ -1,18 +1,25 @@
 /**
  * The read-only `/proc` the shell engine shows a command (as just-bash's own filesystem would): `/proc/version`,
- * `/proc/mounts`, `/proc/self/cmdline`, `/proc/self/comm`, `/proc/self/status` of the running script's virtual process. It is not
+ * `/proc/mounts`, `/proc/cpuinfo`, `/proc/meminfo`, `/proc/loadavg`, `/proc/sys/kernel/*`, and `/proc/self/cmdline`,
+ * `/proc/self/comm`, `/proc/self/status` of the running script's virtual process. It is not
  * stored in the sprite's VFS (never in the fs API or a checkpoint) and holds no state; `BashFs` serves it.
  * @see docs/fidelity.md "What the shell engine cannot do" (`/proc`), node_modules/just-bash (its `/proc` layout)
  */
+
+import { MACHINE_ARCH, SPRITE_MACHINE } from './sysinfo-commands.ts';
 
 /** The virtual process `/proc/self` describes: its pid and parent pid (the sprite's), uid/gid of `sprite`. */
 export interface ProcInfo {
   pid: number;
   ppid: number;
+  /** The sprite's name, for `/proc/sys/kernel/hostname` (absent: no such file). */
+  hostname?: string;
 }
 
+/** The kernel release `uname -r` and `/proc/sys/kernel/osrelease` give. */
+export const KERNEL_RELEASE = '6.12.0-spritzer';
 /** What `/proc/version` reads. */
-export const PROC_VERSION = 'Linux version 6.12.0-spritzer (spritzer shell engine) #1 SMP\n';
+export const PROC_VERSION = `Linux version ${KERNEL_RELEASE} (spritzer shell engine) #1 SMP\n`;
 
 /**
  * The sprite's mounts as `/proc/mounts` lists them: its one ext4 disk on `/`, and the kernel's `/proc` and `/dev`.
@@ -25,7 +32,33 @@ export const MOUNTS: ReadonlyArray<{ source: string; target: string; type: strin
 ];
 const MOUNTS_TEXT = MOUNTS.map((m) => `${m.source} ${m.target} ${m.type} rw,relatime 0 0\n`).join('');
 
-const DIRS: Record<string, string[]> = { '/proc': ['mounts', 'self', 'version'], '/proc/self': ['cmdline', 'comm', 'mounts', 'status'] };
+const DIRS: Record<string, string[]> = {
+  '/proc': ['cpuinfo', 'loadavg', 'meminfo', 'mounts', 'self', 'sys', 'version'],
+  '/proc/self': ['cmdline', 'comm', 'mounts', 'status'],
+  '/proc/sys': ['kernel'],
+  '/proc/sys/kernel': ['hostname', 'osrelease', 'ostype', 'pid_max'],
+};
+
+/** `/proc/cpuinfo`: one stanza per vCPU of the sprite's machine, in the layout of the host's architecture. */
+const CPUINFO = Array.from({ length: SPRITE_MACHINE.cpus }, (_, n) =>
+  MACHINE_ARCH === 'x86_64'
+    ? `processor\t: ${n}\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 85\nmodel name\t: Intel(R) Xeon(R) Processor\nstepping\t: 7\ncpu MHz\t\t: 2500.000\ncache size\t: 36608 KB\nphysical id\t: 0\nsiblings\t: ${SPRITE_MACHINE.cpus}\ncore id\t\t: ${n}\ncpu cores\t: ${SPRITE_MACHINE.cpus}\nfpu\t\t: yes\nflags\t\t: fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36 clflush mmx fxsr sse sse2 ht syscall nx lm constant_tsc rep_good nopl xtopology cpuid pni pclmulqdq ssse3 fma cx16 pcid sse4_1 sse4_2 x2apic movbe popcnt aes xsave avx f16c rdrand hypervisor lahf_lm abm avx2 bmi1 bmi2\nbogomips\t: 5000.00\naddress sizes\t: 46 bits physical, 48 bits virtual\n\n`
+    : `processor\t: ${n}\nBogoMIPS\t: 50.00\nFeatures\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 atomics fphp asimdhp cpuid asimdrdm lrcpc dcpop asimddp\nCPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x3\nCPU part\t: 0xd0c\nCPU revision\t: 1\n\n`,
+).join('');
+
+/** `/proc/meminfo`'s first lines, in kB, as Linux pads them (label to 16 columns, value to 8). */
+const MEMINFO = (
+  [
+    ['MemTotal', SPRITE_MACHINE.memoryKiB],
+    ['MemFree', Math.round(SPRITE_MACHINE.memoryKiB * 0.9)],
+    ['MemAvailable', Math.round(SPRITE_MACHINE.memoryKiB * 0.94)],
+    ['Buffers', 0],
+    ['Cached', Math.round(SPRITE_MACHINE.memoryKiB * 0.04)],
+    ['SwapCached', 0],
+    ['SwapTotal', 0],
+    ['SwapFree', 0],
+  ] as const
+).map(([k, v]) => `${`${k}:`.padEnd(16)}${String(v).padStart(8)} kB\n`).join('');
 
 /** Names in the `/proc` directory `p` (normalised), or null when `p` is not one. */
 export function procDir(p: string): string[] | null {
@@ -34,8 +67,10 @@ export function procDir(p: string): string[] | null {
 
 /**
  * The bytes of the `/proc` file `p` (normalised) for the process `info`, or null when `p` is not one.
- * `status` holds `Name`, `State`, `Pid`, `PPid`, `Uid` and `Gid` lines as Linux words them.
- * @deviation Only these files exist; `/proc/<pid>`, `/proc/cpuinfo`, `/proc/meminfo` and `/proc/self/fd` do not.
+ * `status` holds `Name`, `State`, `Pid`, `PPid`, `Uid` and `Gid` lines as Linux words them; `cpuinfo` and `meminfo`
+ * describe the sprite's machine (sysinfo-commands.ts `SPRITE_MACHINE`), `loadavg` an idle one.
+ * @deviation Only these files exist (`/proc/<pid>`, `/proc/self/fd` and `/proc/self/exe` do not); `comm` and
+ * `cmdline` name the script's shell (`bash`), not the command reading them.
  */
 export function procFile(p: string, info: ProcInfo): Uint8Array | null {
   const text = (s: string) => new TextEncoder().encode(s);
@@ -47,6 +82,20 @@ export function procFile(p: string, info: ProcInfo): Uint8Array | null {
       return text(MOUNTS_TEXT);
     case '/proc/self/cmdline':
       return text('bash\0');
+    case '/proc/cpuinfo':
+      return text(CPUINFO);
+    case '/proc/meminfo':
+      return text(MEMINFO);
+    case '/proc/loadavg':
+      return text(`0.00 0.00 0.00 1/1 ${info.pid}\n`);
+    case '/proc/sys/kernel/ostype':
+      return text('Linux\n');
+    case '/proc/sys/kernel/osrelease':
+      return text(`${KERNEL_RELEASE}\n`);
+    case '/proc/sys/kernel/hostname':
+      return info.hostname === undefined ? null : text(`${info.hostname}\n`);
+    case '/proc/sys/kernel/pid_max':
+      return text('4194304\n');
     case '/proc/self/comm':
       return text('bash\n');
     case '/proc/self/status':

@@ -57,3 +57,9 @@ describe('$\'…\' words with \\n', () => {
     expect(r).toEqual({ stdout: 'a\nb\nc\nd\ny\nz\nm\n', stderr: '', exit: 0 });
   });
 });
+
+describe('backquoted command substitutions', () => {
+  it('one nested in another keeps its meaning when the script is written back (bash: `back` and tick not found)', async () => {
+    expect((await runShell('echo `echo back\\`tick\\``; echo `echo a\\`echo b\\``')).stdout).toBe('back\nab\n');
+  });
+});

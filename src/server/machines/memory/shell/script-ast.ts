@@ -41,9 +41,8 @@ function signed(expr: ScriptNode | undefined): boolean {
  * - a negative substring offset `${s: -2}` (written `${s:-2}`, a default value) becomes `${s:(-2)}`;
  * - an unquoted text with a newline (`$'a\nb'`) would be written `a\⏎b`, a line continuation;
  * - an array literal in a `declare`/`local` argument (`declare -a a=(1 'b c')`) would be escaped into one word;
- * - `$( (…) )` would be written `$((…))`, an arithmetic expansion;
- * - an arithmetic expansion is written from its tree, which drops what bash reports as an error (`$((1 +))`
- *   became `$((+))`, `$((1 1))` became `$((1))`): it is written as the text it was read from;
+ * - `$( (…) )` would be written `$((…))`, an arithmetic expansion, and a backquoted substitution nested in another
+ *   would lose its escapes (both are written `$(…)`);
  * - and meanings just-bash lacks: `[!…]` in a `case` or `[[ == ]]` pattern (written `[^…]`, which it knows),
  *   `~+` and `~-` (bash(1) "Tilde Expansion": `$PWD`, `$OLDPWD`), `exec CMD` ending the shell
  *   ({@link execEndsShell}) and a silent `shift N` ({@link quietShift}).
@@ -66,18 +65,13 @@ function prepare(node: unknown, inQuotes = false): void {
     const words = (n.type === 'CaseItem' ? n.patterns : [n.right]) as Array<{ parts?: ScriptNode[] }> | undefined;
     for (const word of words ?? []) for (const part of word.parts ?? []) if (part.type === 'Glob') part.pattern = String(part.pattern).replace(/\[!/g, '[^');
   }
-  if (n.type === 'ArithmeticExpansion') {
-    const text = (n.expression as { originalText?: unknown } | undefined)?.originalText;
-    if (typeof text === 'string' && !text.includes('\n')) {
-      Object.assign(n, raw(`$((${text}))`));
-      delete n.expression;
-      return;
-    }
-  }
   if (n.type === 'Substring') {
     const offset = n.offset as ScriptNode | undefined;
     if (offset && signed(offset.expression as ScriptNode)) offset.expression = { type: 'ArithGroup', expression: offset.expression };
   }
+  // A backquoted substitution is written back as `$(…)`: its body is already parsed, and one nested in another
+  // would be written without the backslashes that nest it.
+  if (n.type === 'CommandSubstitution' && n.legacy === true) n.legacy = false;
   if (n.type === 'CommandSubstitution' && n.legacy !== true) {
     const body = (n.body as { statements?: ScriptNode[] } | undefined)?.statements ?? [];
     const first = ((body[0]?.pipelines as ScriptNode[] | undefined)?.[0]?.commands as ScriptNode[] | undefined)?.[0];

@@ -28,3 +28,17 @@ describe('sed options and files', () => {
     expect((await runShell(`${files}ln -s a.txt l && sed -i --follow-symlinks 's/hello/bye/' l && stat -c %F l && head -1 a.txt`)).stdout).toBe('symbolic link\nbye world\n');
   });
 });
+
+describe('sed commands as GNU sed runs them (patched just-bash sed)', () => {
+  it('\\U \\L \\u \\l \\E convert case in a replacement', async () => {
+    const r = await runShell("printf 'hello world\\n' > a; sed 's/.*/\\U&/' a; sed 's/\\w\\+/\\u&/g' a; sed 's/\\(h\\)\\(ello\\)/\\u\\2\\E-\\U\\1x\\Ey/' a; sed 's/.*/\\L\\uHELLO/' a");
+    expect(r.stdout).toBe('HELLO WORLD\nHello World\nEllo-HXy world\nHello\n');
+  });
+  it('q N and Q N exit with N', async () => {
+    expect((await runShell("printf 'x\\ny\\n' > a; sed q5 a; echo \"st=$?\"; sed 'Q 3' a; echo \"st=$?\"")).stdout).toBe('x\nst=5\nst=3\n');
+  });
+  it('l escapes newlines and UTF-8 bytes and wraps at 70 columns, or at N with l N', async () => {
+    const r = await runShell("printf 'hello world\\n' > a; sed -n 'l 5' a; printf 'a\\nb\\n' | sed -n 'N;l'; printf 'é\\tx\\n' | sed -n l; printf '%080d\\n' 0 | sed -n l; sed -n 'l 0' a");
+    expect(r.stdout).toBe(`hell\\\no wo\\\nrld$\na\\nb$\n\\303\\251\\tx$\n${'0'.repeat(69)}\\\n${'0'.repeat(11)}$\nhello world$\n`);
+  });
+});

@@ -121,15 +121,22 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run): Prom
   if (failed && files.length === 0) return { stdout: '', stderr, exitCode: 2 };
   const base = [...p.flags, ...(p.inPlace ? ['-i'] : []), ...scripts.flatMap((s) => ['-e', s])];
   const originals = new Map<string, Uint8Array>();
+  const readOnly = new Map<string, number>();
   if (p.inPlace) {
     for (const f of files) {
       const abs = fs.resolvePath(cwd, f);
       const bytes = await fs.readFileBuffer(abs);
       originals.set(abs, bytes);
-      // GNU writes the edited text to a new file renamed over the operand: a symlink operand becomes a regular file.
+      // GNU writes the edited text to a new file renamed over the operand: a symlink operand becomes a regular file,
+      // and the operand's own mode does not matter (a 0444 file is edited, and keeps 0444).
       if ((await fs.lstat(abs)).isSymbolicLink) {
         await fs.rm(abs);
         await fs.writeFile(abs, bytes);
+      }
+      const mode = (await fs.stat(abs)).mode & 0o7777;
+      if (!(mode & 0o200)) {
+        readOnly.set(abs, mode);
+        await fs.chmod(abs, mode | 0o200);
       }
     }
   }
@@ -140,6 +147,7 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run): Prom
     results.push(r);
     if (r.exitCode !== 0) break;
   }
+  for (const [abs, mode] of readOnly) await fs.chmod(abs, mode);
   const last = results[results.length - 1]!;
   // GNU writes each backup as it starts on the file: a script that does not parse leaves none.
   if (p.suffix && (last.exitCode === 0 || !/unknown command|invalid command|unterminated|unknown option/.test(last.stderr))) {

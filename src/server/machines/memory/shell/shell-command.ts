@@ -10,7 +10,7 @@
  */
 import { decodeBytesToUtf8, defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { shellQuote } from '../argv.ts';
-import { exported } from './env-command.ts';
+import { bashVariables, exported } from './env-command.ts';
 import { commandStringPlace, diagnose, scriptFilePlace, stdinPlace, withSyntaxRecovery, type ErrorPlace } from './syntax-errors.ts';
 
 /** The command a `bash`/`sh`/`./script` whose output is the exec's own is rewritten to: `STREAMING_SHELL NAME ARG…`. */
@@ -117,7 +117,8 @@ async function preamble(ctx: CommandContext, inv: ShellInvocation, bash: boolean
 
 /** The environment a child shell starts with: the exported variables, `$0` and the positional parameters. */
 function childEnv(ctx: CommandContext, name: string, params: string[]): Record<string, string> {
-  const env = exported(ctx);
+  // bash sets its own variables (IFS, OSTYPE, BASHOPTS…) afresh; an exported one from the parent wins.
+  const env = { ...bashVariables(ctx.env.get('HOSTNAME') ?? ''), ...exported(ctx) };
   // bash exports its directory and its nesting level (bash(1) "Shell Variables": PWD, SHLVL).
   env.PWD = ctx.cwd;
   env.SHLVL = String((Number(env.SHLVL) || 0) + 1);
@@ -170,9 +171,12 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
     const failure = diagnose(script, place);
     return failure ? text('', failure.status, `${failure.message.join('\n')}\n`) : text('');
   }
-  let run = (await preamble(ctx, inv, program === 'bash')) + withSyntaxRecovery(script, place);
+  let run = (await preamble(ctx, inv, program === 'bash')) + withSyntaxRecovery(script, place, inv.shopts.some(([flag, name]) => flag === '-s' && name === 'extglob'));
   if (stream) run = stream(run);
   const env = childEnv(ctx, name, params);
+  // A `-c` shell's own variable (bash(1) "Shell Variables"), not inherited from the parent's.
+  delete env.BASH_EXECUTION_STRING;
+  if (inv.command) env.BASH_EXECUTION_STRING = script;
   if (!ctx.exec) return text('', 1, `${program}: internal error: cannot run a script here\n`);
   // `loginShell` (an option of the patched just-bash, patches/just-bash/login-shell-option.mjs): `shopt login_shell`.
   const login = inv.login ? { loginShell: true } : {};

@@ -9,6 +9,7 @@
 import { parse } from 'just-bash';
 import { shellQuote } from '../argv.ts';
 import { parseScript, type ScriptNode } from './script-ast.ts';
+import { extglobErrorLine } from './extglob-lines.ts';
 
 /** How bash words the place of an error: `bash: -c: line 3: `, `script.sh: line 3: `, or `bash: ` (stdin). */
 export type ErrorPlace = (line: number) => string;
@@ -128,11 +129,11 @@ export function completeLinesBefore(script: string): number {
 /**
  * `script` as bash runs it: unchanged when it parses; otherwise the complete commands before the syntax error,
  * then a command that prints bash's message to stderr and exits with bash's status (2). An `exit` among the
- * commands that run ends the script first, as in bash.
+ * commands that run ends the script first, as in bash. `extglob`: whether extended patterns are on at the start.
  */
-export function withSyntaxRecovery(script: string, place: ErrorPlace): string {
+export function withSyntaxRecovery(script: string, place: ErrorPlace, extglob = false): string {
   const ast = parseScript(script);
-  if (ast) return withParsedScriptChecks(script, ast.statements, place);
+  if (ast) return withParsedScriptChecks(script, ast.statements, place, extglob);
   const lines = linesOf(script);
   const k = completeLinesBefore(script);
   const failure = diagnose(lines.slice(k).join('\n'), place, k + 1);
@@ -170,11 +171,18 @@ function openHereDoc(node: unknown): { delimiter: string } | null {
 }
 
 /**
- * What bash says of a script just-bash parses: a `}` that closes nothing is a syntax error (the commands before it
- * run first); a here-document still open at the end is a warning printed when bash reads its command.
+ * What bash says of a script just-bash parses: a `}` that closes nothing, or an extended pattern read while extglob
+ * is off (extglob-lines.ts), is a syntax error (the commands before it run first); a here-document still open at
+ * the end is a warning printed when bash reads its command.
  */
-function withParsedScriptChecks(script: string, statements: ScriptNode[], place: ErrorPlace): string {
+function withParsedScriptChecks(script: string, statements: ScriptNode[], place: ErrorPlace, extglob: boolean): string {
   const lines = linesOf(script);
+  const extended = extglobErrorLine(script, statements, extglob);
+  if (extended !== null) {
+    const k = completeLinesBefore(lines.slice(0, extended).join('\n'));
+    const message = [`${place(extended)}syntax error near unexpected token \`('`, `${place(extended)}\`${lines[extended - 1] ?? ''}'`];
+    return failureScript(lines.slice(0, k).join('\n'), { incomplete: false, message, status: 2 });
+  }
   const bare = statements.findIndex(isBare);
   if (bare >= 0) {
     // just-bash keeps the token it met (`}` or `)`) on the statement it makes of it.

@@ -1,47 +1,16 @@
 /**
- * GNU `touch` over the sprite's filesystem: `-d`/`--date` (`@SECONDS`, ISO dates and times, `now`, `yesterday`,
- * `N units ago`, `+N units`), `-t [[CC]YY]MMDDhhmm[.ss]`, `-r FILE`, `-c`, `-a`/`-m` and `-h`. Dates are read in
+ * GNU `touch` over the sprite's filesystem: `-d`/`--date` (GNU's date strings, date-parse.ts), `-t [[CC]YY]MMDDhhmm[.ss]`, `-r FILE`, `-c`, `-a`/`-m` and `-h`. Dates are read in
  * UTC (a sprite's zone). A date it cannot read goes to just-bash's `touch`, which says so.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/touch-invocation.html, Date-input-formats.html
  * @deviation The sprite keeps one time per file: `-a` alone changes nothing, and `-h` leaves a symlink's own time.
  */
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { strerror } from './errno-text.ts';
+import { parseDateString } from './date-parse.ts';
 
-const UNITS: Record<string, number> = { second: 1e3, sec: 1e3, minute: 60e3, min: 60e3, hour: 3600e3, day: 86400e3, week: 7 * 86400e3, fortnight: 14 * 86400e3 };
-
-/** Epoch ms of a GNU date string relative to `now`; null when it is not one of the forms this reads. */
+/** Epoch ms of a GNU date string relative to `now`, read in UTC (a sprite's zone); null when GNU would refuse it. */
 export function parseDate(text: string, now: number): number | null {
-  let s = text.trim().toLowerCase();
-  if (/^@-?\d+(\.\d+)?$/.test(s)) return Math.round(Number(s.slice(1)) * 1000);
-  let t = now;
-  const day = (ms: number) => ms - (ms % 86400e3);
-  const abs = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ t](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(z|utc|[+-]\d{2}:?\d{2})?/.exec(s);
-  if (abs) {
-    const [, y, mo, d, h = '0', mi = '0', sec = '0', frac = '0', zone] = abs;
-    t = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec), Math.round(Number(`0.${frac}`) * 1000));
-    if (zone && zone !== 'z' && zone !== 'utc') {
-      const m = /([+-])(\d{2}):?(\d{2})/.exec(zone)!;
-      t -= (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60e3;
-    }
-    s = s.slice(abs[0].length).trim();
-  }
-  while (s) {
-    let m: RegExpExecArray | null;
-    if ((m = /^(now|today)\b/.exec(s))) t = m[1] === 'today' && !abs ? t : t;
-    else if ((m = /^yesterday\b/.exec(s))) t -= 86400e3;
-    else if ((m = /^tomorrow\b/.exec(s))) t += 86400e3;
-    else if ((m = /^midnight\b/.exec(s))) t = day(t);
-    else if ((m = /^([+-]?\s*\d+)?\s*(second|sec|minute|min|hour|day|week|fortnight|month|year)s?\b(\s+ago\b)?/.exec(s))) {
-      const n = (m[1] === undefined ? 1 : Number(m[1].replace(/\s+/g, ''))) * (m[3] ? -1 : 1);
-      const d = new Date(t);
-      if (m[2] === 'month') t = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
-      else if (m[2] === 'year') t = Date.UTC(d.getUTCFullYear() + n, d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
-      else t += n * UNITS[m[2]!]!;
-    } else return null;
-    s = s.slice(m[0].length).trim();
-  }
-  return t;
+  return parseDateString(text, now, 'UTC')?.ms ?? null;
 }
 
 /** Epoch ms of a `-t [[CC]YY]MMDDhhmm[.ss]` stamp (UTC), with the year of `now` when it has none; null when invalid. */

@@ -14,6 +14,9 @@ import { shellQuote } from '../argv.ts';
 import { lsCommand } from './ls-command.ts';
 import { findCommand } from './find-command.ts';
 import { touchCommand } from './touch-command.ts';
+import { dateCommand } from './date-command.ts';
+import { MACHINE_ARCH } from './sysinfo-commands.ts';
+import { KERNEL_RELEASE } from './proc.ts';
 import { withLoopErrors } from './loop-errors.ts';
 
 /** The hint every loud failure ends with. */
@@ -79,7 +82,12 @@ export const REAL_ENGINE_COMMANDS: readonly string[] = [
   'dpkg', 'docker', 'podman', 'kubectl', 'ssh', 'scp', 'rsync', 'su', 'systemctl', 'service', 'top',
   'htop', 'killall', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
   'vim', 'vi', 'nano', 'emacs', 'less', 'more', 'tmux', 'screen', 'strace', 'gdb', 'perl', 'lsof', 'useradd',
-  'ulimit', 'nproc', 'getconf', 'locale', 'iconv', 'zip', 'unzip', 'free', 'lsblk', 'mkfifo', 'flock', 'bzip2', 'xz',
+  'free', 'lsblk', 'mkfifo', 'flock',
+  // Programs of a sprite's Ubuntu (coreutils and the usual tools) the shell engine does not have: loud, never
+  // bash's silent `command not found`.
+  'zstd', 'zipinfo', 'fmt', 'pr', 'ptx', 'csplit', 'shred', 'mknod', 'chroot', 'chcon',
+  'runcon', 'pinky', 'users', 'who', 'w', 'uptime', 'dircolors', 'watch', 'script', 'tput', 'reset', 'man', 'info',
+  'ldd', 'lsb_release', 'crontab', 'at', 'mail', 'dig', 'nslookup', 'host', 'openssl', 'dc', 'whereis', 'gawk', 'pathchk',
 ];
 
 /** Whether just-bash's `js-exec` can run on this Node: its QuickJS worker needs `module.stripTypeScriptTypes` (Node 22.6+). */
@@ -120,6 +128,7 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
     lsCommand(world.now),
     findCommand(world.now),
     touchCommand(world.now),
+    dateCommand(world.now),
     defineCommand('hostname', async () => ok(`${world.hostname}\n`)),
     defineCommand('uname', async (args) => uname(args, world.hostname)),
     defineCommand('node', async (args, ctx) => {
@@ -148,11 +157,11 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
 
 /** `uname` with `-s -n -r -m -o -a`. */
 function uname(args: string[], host: string): ExecResult {
-  const machine = process.arch === 'arm64' ? 'aarch64' : 'x86_64';
-  const fields: Record<string, string> = { s: 'Linux', n: host, r: '6.12.0-spritzer', v: '#1 SMP', m: machine, o: 'GNU/Linux' };
+  // GNU uname on Linux knows no processor or hardware platform name: `-p` and `-i` print `unknown`, `-a` skips them.
+  const fields: Record<string, string> = { s: 'Linux', n: host, r: KERNEL_RELEASE, v: '#1 SMP', m: MACHINE_ARCH, p: 'unknown', i: 'unknown', o: 'GNU/Linux' };
   const flags = args.flatMap((a) => (a === '--all' ? ['a'] : a.startsWith('-') ? [...a.slice(1)] : []));
   if (flags.length === 0) return ok('Linux\n');
-  const order = flags.includes('a') ? ['s', 'n', 'r', 'v', 'm', 'o'] : ['s', 'n', 'r', 'v', 'm', 'o'].filter((f) => flags.includes(f));
+  const order = flags.includes('a') ? ['s', 'n', 'r', 'v', 'm', 'o'] : ['s', 'n', 'r', 'v', 'm', 'p', 'i', 'o'].filter((f) => flags.includes(f));
   return ok(`${order.map((f) => fields[f]).join(' ')}\n`);
 }
 

@@ -17,3 +17,9 @@ describe('xargs', () => {
     expect(r.stderr).toBe("xargs: nope_cmd: No such file or directory\nxargs: sh: exited with status 255; aborting\nxargs: unmatched single quote; by default quotes are special to xargs unless you use the -0 option\n");
   });
 });
+
+describe('xargs -I with -0 or -d', () => {
+  it('takes each delimited item whole, as GNU xargs does', async () => {
+    expect((await runShell("printf 'a b\\0 c\\0' | xargs -0 -I{} echo '[{}]'; printf 'x,y' | xargs -d, -I% echo '<%>'")).stdout).toBe('[a b]\n[ c]\n<x>\n<y>\n');
+  });
+});

@@ -157,11 +157,11 @@ async function xargs(args: string[], ctx: CommandContext): Promise<ExecResult> {
   let lines: string[][];
   let error: string | undefined;
   if (o.replace !== undefined) {
-    // -I: each line is one argument, its leading blanks dropped.
-    const items = input.split('\n');
+    // -I: each line is one argument, its leading blanks dropped; with -0 or -d each delimited item, as it is.
+    const items = input.split(o.delimiter ?? '\n');
     if (items[items.length - 1] === '') items.pop();
     const kept: string[] = [];
-    for (const item of items.map((l) => l.replace(/^[ \t]+/, ''))) {
+    for (const item of o.delimiter === undefined ? items.map((l) => l.replace(/^[ \t]+/, '')) : items) {
       if (item === o.eof) break;
       if (item !== '') kept.push(item);
     }

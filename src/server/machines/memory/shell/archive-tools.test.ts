@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { engineBash, hostBash, hostHas } from '../../../../../test/support/host-bash.ts';
+
+// zip/unzip (Info-ZIP), xz (XZ Utils) and bzip2 on the shell engine, each command line compared with the host's own
+// tools (run here, never typed). The files get a fixed time so listings match.
+
+const SETUP = "mkdir -p src/lib && printf 'hello world\\n' > a.txt && seq 1 100 > nums.txt && echo 'print(1)' > src/main.py && echo x > src/lib/u.ts && touch -d '2024-01-05 10:20' a.txt nums.txt src src/main.py src/lib src/lib/u.ts && ";
+const same = async (script: string) => expect(await engineBash(SETUP + script)).toEqual(hostBash(SETUP + script));
+
+describe.skipIf(!hostHas('zip') || !hostHas('unzip'))('zip and unzip, as Info-ZIP', () => {
+  it.each([
+    'zip a.zip a.txt; echo "st=$?"; unzip -l a.zip',
+    'zip -q a.zip a.txt nums.txt && mkdir o && unzip a.zip -d o; find o | sort',
+    'zip -q a.zip a.txt && unzip -o a.zip; echo "st=$?"',
+    'zip -q a.zip a.txt && unzip a.zip </dev/null; echo "st=$?"',
+    'zip -q a.zip a.txt && unzip -p a.zip a.txt',
+    'unzip -q nope.zip; echo "st=$?"',
+    'zip -q b.zip nope; echo "st=$?"; zip b.zip nope; echo "st=$?"',
+    'zip -q a.zip a.txt nums.txt && unzip -t a.zip',
+    'zip -j j.zip src/lib/u.ts && unzip -l j.zip',
+    'zip -q a.zip a.txt && zip a.zip a.txt',
+    'zip -q a.zip a.txt && unzip -qq -l a.zip; unzip -q a.zip nope; echo "st=$?"',
+    'zip a.zip src; unzip -l a.zip | tail -2',
+    'echo junk > bad.zip; unzip -l bad.zip; echo "st=$?"',
+    'zip -q a.zip a.txt && chmod 600 a.txt && rm a.txt && unzip -q a.zip && stat -c %a a.txt',
+    'zip -q a.zip a.txt && unzip -n -q a.zip; echo "st=$?"',
+    'zip -qr s.zip src/lib && zip -d s.zip src/lib/u.ts && unzip -Z1 s.zip',
+  ])('%s', same);
+  it('zip -r adds a tree, unzip extracts it (entries in name order: see docs/fidelity.md)', async () => {
+    const r = await engineBash(`${SETUP}zip -qr s.zip src && mkdir o && cd o && unzip -q ../s.zip && find . | sort && cat src/main.py`);
+    expect(r.stdout).toBe('.\n./src\n./src/lib\n./src/lib/u.ts\n./src/main.py\nprint(1)\n');
+  });
+});
+
+describe.skipIf(!hostHas('xz') || !hostHas('bzip2'))('xz and bzip2, as XZ Utils and bzip2', () => {
+  it.each([
+    'xz -k a.txt; ls; xz -k a.txt; echo st=$?', 'xz nope; echo st=$?', 'xz -d a.txt; echo st=$?', 'xz -k a.txt && xz -dc a.txt.xz && xz -t a.txt.xz; echo st=$?',
+    'xz a.txt && ls && unxz a.txt.xz && ls && stat -c "%a %Y" a.txt', 'xzcat nope; echo st=$?', 'echo hi | xz | xz -dc', 'bzip2 -k a.txt; ls; bzip2 -k a.txt; echo st=$?',
+    'bzip2 nope; echo st=$?', 'bunzip2 a.txt; echo st=$?; ls', 'bzcat nope; echo st=$?', 'bzip2 -k a.txt && bunzip2 a.txt.bz2; ls; echo st=$?', 'echo hi | bzip2 | bunzip2',
+    'echo junk > j.xz; xz -d j.xz; echo st=$?', 'echo junk > j.bz2; bunzip2 j.bz2; echo st=$?', 'xz -k a.txt; xz a.txt.xz; echo st=$?', 'bzip2 -c nums.txt | bunzip2 | tail -1',
+    'xz -c nums.txt | unxz | wc -l', 'mkdir d; xz d; echo st=$?; bzip2 d; echo st=$?', 'bzip2 -q nope; echo st=$?',
+  ])('%s', same);
+});

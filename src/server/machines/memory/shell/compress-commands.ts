@@ -1,0 +1,193 @@
+/**
+ * `xz`, `unxz`, `xzcat` and `bzip2`, `bunzip2`, `bzcat` for the shell engine, with the command lines and messages
+ * of XZ Utils 5 and bzip2 1.0: each file operand compressed to `NAME.xz`/`NAME.bz2` (or back), keeping its mode and
+ * time and removing it unless `-k`; `-c` to stdout, stdin to stdout without operands, `-d`, `-f`, `-t`, `-q`, `-0`…`-9`.
+ * The codecs are liblzma (node-liblzma, compiled at install; `xz` fails loudly where it could not be) and compressjs.
+ * @see xz(1), bzip2(1)
+ */
+import { createRequire } from 'node:module';
+import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
+import compressjs from 'compressjs';
+
+const HINT = 'run spritzer with --exec sandbox';
+
+/** One compression format and how its tools word their messages. */
+interface Codec {
+  tool: 'xz' | 'bzip2';
+  suffixes: string[];
+  magic: Buffer;
+  compress(data: Buffer, level: number): Buffer;
+  decompress(data: Buffer): Buffer;
+  missing(prog: string, name: string): string;
+  exists(prog: string, out: string): string;
+  notRecognized(prog: string, name: string): { text: string; status: number };
+  /** The output name when decompressing a name without the suffix: a warning, and the name used (or skip). */
+  unknownSuffix(prog: string, name: string): { text: string; status: number; out?: string };
+  alreadyCompressed(prog: string, name: string): { text: string; status: number };
+}
+
+type Lzma = { xzSync(b: Buffer, o?: { preset?: number }): Buffer; unxzSync(b: Buffer): Buffer };
+let lzma: Lzma | null | undefined;
+/** node-liblzma, a native module just-bash depends on; null when it was not built on this host. */
+function liblzma(): Lzma | null {
+  if (lzma === undefined) {
+    try {
+      lzma = createRequire(import.meta.url)('node-liblzma') as Lzma;
+    } catch {
+      lzma = null;
+    }
+  }
+  return lzma;
+}
+
+const XZ: Codec = {
+  tool: 'xz',
+  suffixes: ['.xz', '.txz'],
+  magic: Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]),
+  compress: (d, level) => Buffer.from(liblzma()!.xzSync(d, { preset: level })),
+  decompress: (d) => Buffer.from(liblzma()!.unxzSync(d)),
+  missing: (p, n) => `${p}: ${n}: No such file or directory\n`,
+  exists: (p, o) => `${p}: ${o}: File exists\n`,
+  notRecognized: (p, n) => ({ text: `${p}: ${n}: File format not recognized\n`, status: 1 }),
+  unknownSuffix: (p, n) => ({ text: `${p}: ${n}: Filename has an unknown suffix, skipping\n`, status: 2 }),
+  alreadyCompressed: (p, n) => ({ text: `${p}: ${n}: File already has \`.xz' suffix, skipping\n`, status: 2 }),
+};
+
+const BZIP2: Codec = {
+  tool: 'bzip2',
+  suffixes: ['.bz2', '.bz', '.tbz2', '.tbz'],
+  magic: Buffer.from('BZh'),
+  compress: (d, level) => Buffer.from(compressjs.Bzip2.compressFile(d, undefined, Math.max(1, level))),
+  decompress: (d) => Buffer.from(compressjs.Bzip2.decompressFile(d)),
+  missing: (p, n) => `${p}: Can't open input file ${n}: No such file or directory.\n`,
+  exists: (p, o) => `${p}: Output file ${o} already exists.\n`,
+  notRecognized: (p, n) => ({ text: `${p}: ${n} is not a bzip2 file.\n`, status: 2 }),
+  unknownSuffix: (p, n) => ({ text: `${p}: Can't guess original name for ${n} -- using ${n}.out\n`, status: 0, out: `${n}.out` }),
+  alreadyCompressed: (p, n) => ({ text: `${p}: Input file ${n} already has .bz2 suffix.\n`, status: 1 }),
+};
+
+/** Options of one run. */
+interface Options { decompress: boolean; stdout: boolean; keep: boolean; force: boolean; test: boolean; quiet: boolean; level: number }
+
+function parse(prog: string, codec: Codec, args: string[]): { o: Options; operands: string[] } | ExecResult {
+  const o: Options = { decompress: /^(un|bun)|cat$/.test(prog), stdout: prog.endsWith('cat'), keep: false, force: false, test: false, quiet: false, level: codec.tool === 'xz' ? 6 : 9 };
+  const LONG: Record<string, string> = { '--decompress': 'd', '--uncompress': 'd', '--stdout': 'c', '--to-stdout': 'c', '--keep': 'k', '--force': 'f', '--test': 't', '--quiet': 'q', '--compress': 'z' };
+  const operands: string[] = [];
+  let options = true;
+  for (const a of args) {
+    if (options && a === '--') options = false;
+    else if (options && a.startsWith('--')) {
+      if (!LONG[a]) return { stdout: '', stderr: `${prog}: option ${a} is not available in the shell engine; ${HINT}\n`, exitCode: 2 };
+      apply(LONG[a]!);
+    } else if (options && a.startsWith('-') && a.length > 1) {
+      for (const c of a.slice(1)) if (!apply(c)) return { stdout: '', stderr: `${prog}: option -${c} is not available in the shell engine; ${HINT}\n`, exitCode: 2 };
+    } else operands.push(a);
+  }
+  return { o, operands };
+  function apply(c: string): boolean {
+    if (c === 'd') o.decompress = true;
+    else if (c === 'z') o.decompress = false;
+    else if (c === 'c') o.stdout = true;
+    else if (c === 'k') o.keep = true;
+    else if (c === 'f') o.force = true;
+    else if (c === 't') o.test = true;
+    else if (c === 'q') o.quiet = true;
+    else if (/\d/.test(c)) o.level = Number(c);
+    else return false;
+    return true;
+  }
+}
+
+const bytesOf = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+
+async function run(prog: string, codec: Codec, args: string[], ctx: CommandContext): Promise<ExecResult> {
+  if (codec.tool === 'xz' && !liblzma()) return { stdout: '', stderr: `${prog}: not available in the shell engine on this host (liblzma was not built at install); ${HINT}\n`, exitCode: 127 };
+  const parsed = parse(prog, codec, args);
+  if ('exitCode' in parsed) return parsed;
+  const { o, operands } = parsed;
+  let out = Buffer.alloc(0);
+  let stderr = '';
+  let status = 0;
+  const warn = (text: string, s: number) => {
+    if (!o.quiet || s === 1) stderr += text;
+    status = Math.max(status, s);
+  };
+  const transform = (data: Buffer, name: string): Buffer | null => {
+    if (!o.decompress) return codec.compress(data, o.level);
+    if (!data.subarray(0, codec.magic.length).equals(codec.magic)) {
+      const r = codec.notRecognized(prog, name);
+      warn(r.text, r.status);
+      return null;
+    }
+    try {
+      return codec.decompress(data);
+    } catch {
+      warn(codec.tool === 'xz' ? `${prog}: ${name}: Compressed data is corrupt\n` : `${prog}: Data integrity error when decompressing.\n\tInput file = ${name}, output file = (stdout)\n`, codec.tool === 'xz' ? 1 : 2);
+      return null;
+    }
+  };
+  for (const name of operands.length > 0 ? operands : ['-']) {
+    if (name === '-') {
+      const r = transform(Buffer.from(String(ctx.stdin ?? ''), 'latin1'), '(stdin)');
+      if (r && !o.test) out = Buffer.concat([out, r]);
+      continue;
+    }
+    const abs = ctx.fs.resolvePath(ctx.cwd, name);
+    const st = await ctx.fs.stat(abs).catch(() => null);
+    if (!st) {
+      warn(codec.missing(prog, name), 1);
+      continue;
+    }
+    if (st.isDirectory) {
+      warn(codec.tool === 'xz' ? `${prog}: ${name}: Is a directory, skipping\n` : `${prog}: Input file ${name} is a directory.\n`, codec.tool === 'xz' ? 2 : 1);
+      continue;
+    }
+    const suffix = codec.suffixes.find((s) => name.endsWith(s));
+    const data = bytesOf(await ctx.fs.readFileBuffer(abs));
+    let target: string | undefined;
+    if (!o.stdout && !o.test) {
+      if (o.decompress) {
+        if (suffix) target = name.slice(0, -suffix.length) + (suffix.startsWith('.t') ? '.tar' : '');
+        else if (codec.tool === 'xz' && !data.subarray(0, codec.magic.length).equals(codec.magic)) {
+          // xz looks at the data before the name: what is not xz is said so, whatever its name.
+          const r = codec.notRecognized(prog, name);
+          warn(r.text, r.status);
+          continue;
+        } else {
+          const u = codec.unknownSuffix(prog, name);
+          warn(u.text, u.status);
+          if (!u.out) continue;
+          target = u.out;
+        }
+      } else if (suffix) {
+        const r = codec.alreadyCompressed(prog, name);
+        warn(r.text, r.status);
+        continue;
+      } else target = `${name}${codec.suffixes[0]}`;
+      if (!o.force && (await ctx.fs.stat(ctx.fs.resolvePath(ctx.cwd, target)).catch(() => null))) {
+        warn(codec.exists(prog, target), 1);
+        continue;
+      }
+    }
+    const result = transform(data, name);
+    if (!result || o.test) continue;
+    if (target === undefined) {
+      out = Buffer.concat([out, result]);
+      continue;
+    }
+    const tabs = ctx.fs.resolvePath(ctx.cwd, target);
+    await ctx.fs.writeFile(tabs, result);
+    await ctx.fs.chmod(tabs, st.mode & 0o7777);
+    await ctx.fs.utimes(tabs, st.mtime, st.mtime);
+    if (!o.keep) await ctx.fs.rm(abs);
+  }
+  return { ...bytesOutput(unsafeBytesFromLatin1(out.toString('latin1'))), stderr, exitCode: status };
+}
+
+/** Names of the commands of {@link compressCommands} (each needs its `/bin` stub to be found on PATH). */
+export const COMPRESS_COMMAND_NAMES: readonly string[] = ['xz', 'unxz', 'xzcat', 'bzip2', 'bunzip2', 'bzcat'];
+
+/** `xz`, `unxz`, `xzcat`, `bzip2`, `bunzip2`, `bzcat` for just-bash's `customCommands`. */
+export function compressCommands(): CustomCommand[] {
+  return COMPRESS_COMMAND_NAMES.map((name) => defineCommand(name, (args, ctx) => run(name, name.includes('xz') ? XZ : BZIP2, args, ctx)));
+}

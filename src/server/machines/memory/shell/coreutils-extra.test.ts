@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { runShell } from '../../../../../test/support/shell-run.ts';
+import { YES_LIMIT_BYTES } from './coreutils-extra.ts';
+
+// GNU coreutils' yes, nice, stdbuf, sync, hostid, dir and vdir, as on a sprite.
+
+describe('yes', () => {
+  it('repeats y or its words for as long as the reader reads; the pipe closing gives 141 under pipefail', async () => {
+    const r = await runShell('yes | head -2; yes a b | sed 3q; set -o pipefail; yes n | head -1; echo "st=$?"');
+    expect(r).toEqual({ stdout: 'y\ny\na b\na b\na b\nn\nst=141\n', stderr: '', exit: 0 });
+  });
+  it('writes at most its limit when nothing closes the pipe', async () => {
+    expect((await runShell('yes | wc -c')).stdout).toBe(`${YES_LIMIT_BYTES}\n`);
+  });
+});
+
+describe('nice, stdbuf, sync, hostid', () => {
+  it('nice prints niceness 0 and runs its command; stdbuf runs its command', async () => {
+    expect(await runShell('nice; nice -n 5 echo x; nice -5 echo y; stdbuf -oL echo z; sync; echo "st=$?"')).toEqual({ stdout: '0\nx\ny\nz\nst=0\n', stderr: '', exit: 0 });
+  });
+  it('nice and stdbuf fail as GNU with a bad adjustment or no mode', async () => {
+    const r = await runShell('nice -n x echo a; echo "st=$?"; stdbuf echo b; echo "st=$?"');
+    expect(r.stdout).toBe('st=125\nst=125\n');
+    expect(r.stderr).toBe("nice: invalid adjustment 'x'\nTry 'nice --help' for more information.\nstdbuf: you must specify a buffering mode option\nTry 'stdbuf --help' for more information.\n");
+  });
+  it('hostid derives from the sprite\'s 127.0.1.1 as glibc does without /etc/hostid', async () => {
+    expect((await runShell('hostid')).stdout).toBe('007f0101\n');
+  });
+});
+
+describe('dir and vdir', () => {
+  it('are ls -C -b and ls -l -b', async () => {
+    const r = await runShell('mkdir d; touch d/x "d/a b"; dir d; vdir d | cut -c1-10');
+    expect(r.stdout).toBe('a\\ b  x\ntotal 0\n-rw-r--r--\n-rw-r--r--\n');
+  });
+});
+
+describe('programs a sprite has that the shell engine lacks', () => {
+  it('fail loudly (127, naming --exec sandbox), never as command not found', async () => {
+    const r = await runShell('pr f 2>&1; echo "st=$?"; fmt x 2>/dev/null; echo "st=$?"');
+    expect(r.stdout).toBe('pr: not available in the shell engine; run spritzer with --exec sandbox\nst=127\nst=127\n');
+  });
+});

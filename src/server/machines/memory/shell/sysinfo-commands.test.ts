@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { runShell } from '../../../../../test/support/shell-run.ts';
+import { MACHINE_ARCH } from './sysinfo-commands.ts';
+
+// What GNU coreutils, glibc's tools and bash print about the machine, for a sprite's 8 vCPUs and Ubuntu's defaults.
+
+describe('nproc, arch and uname', () => {
+  it('nproc counts the sprite\'s CPUs, less --ignore, never below 1', async () => {
+    expect(await runShell('nproc; nproc --all; nproc --ignore=3; nproc --ignore 100')).toEqual({ stdout: '8\n8\n5\n1\n', stderr: '', exit: 0 });
+    expect(await runShell('nproc --ignore=x; echo $?')).toEqual({ stdout: '1\n', stderr: "nproc: invalid number: 'x'\n", exit: 0 });
+  });
+  it('arch is uname -m; uname -p and -i say unknown, and -a leaves them out', async () => {
+    const r = await runShell('arch; uname -m; uname -p; uname -s -p -m -i; uname -a | grep -c unknown');
+    expect(r.stdout).toBe(`${MACHINE_ARCH}\n${MACHINE_ARCH}\nunknown\nLinux ${MACHINE_ARCH} unknown unknown\n0\n`);
+  });
+});
+
+describe('getconf', () => {
+  it('answers system and path variables as glibc, refusing a path variable without a path', async () => {
+    const r = await runShell('getconf PAGESIZE; getconf LONG_BIT; getconf _NPROCESSORS_ONLN; getconf PATH_MAX /; getconf NAME_MAX /tmp; getconf PATH_MAX; echo "st=$?"');
+    expect(r.stdout).toBe('4096\n64\n8\n4096\n255\nst=2\n');
+    expect(r.stderr).toBe('Usage: getconf [-v specification] variable_name [pathname]\n       getconf -a [pathname]\n');
+  });
+  it('names an unknown variable and a missing path', async () => {
+    expect(await runShell('getconf NOPE; echo "st=$?"; getconf PATH_MAX /nope; echo "st=$?"')).toEqual({
+      stdout: 'st=2\nst=1\n',
+      stderr: "getconf: Unrecognized variable `NOPE'\ngetconf: /nope: No such file or directory\n",
+      exit: 0,
+    });
+  });
+});
+
+describe('ulimit', () => {
+  it('prints soft and hard limits, one bare value or labelled lines as bash does', async () => {
+    const r = await runShell('ulimit; ulimit -n; ulimit -Hn; ulimit -c; ulimit -s; ulimit -v; ulimit -a | sed -n "1p;9p;10p"; ulimit -n -c');
+    expect(r.stdout).toBe([
+      'unlimited', '1024', '1048576', '0', '8192', 'unlimited',
+      'real-time non-blocking time  (microseconds, -R) unlimited',
+      'open files                          (-n) 1024',
+      'pipe size                (512 bytes, -p) 8',
+      'open files                          (-n) 1024',
+      'core file size              (blocks, -c) 0',
+      '',
+    ].join('\n'));
+  });
+  it('setting the current value succeeds; another value fails loudly and the limit is unchanged', async () => {
+    const r = await runShell('ulimit -n 1024; echo "st=$?"; ulimit -n 4096; echo "st=$?"; ulimit -n; ulimit -n x; echo "st=$?"');
+    expect(r.stdout).toBe('st=0\nst=2\n1024\nst=1\n');
+    expect(r.stderr).toContain('--exec sandbox');
+    expect(r.stderr).toContain('bash: ulimit: x: invalid number\n');
+  });
+});
+
+describe('locale', () => {
+  it('derives each category from LC_ALL, its own variable or LANG, quoting derived values', async () => {
+    const r = await runShell('unset LANG LC_ALL; locale | sed -n "1,3p;15p"; LANG=C.UTF-8 LC_TIME=C locale | sed -n "1p;3p;5p"; LC_ALL=C.UTF-8 locale | tail -2');
+    expect(r.stdout).toBe('LANG=\nLANGUAGE=\nLC_CTYPE="POSIX"\nLC_ALL=\nLANG=C.UTF-8\nLC_CTYPE="C.UTF-8"\nLC_TIME=C\nLC_IDENTIFICATION="C.UTF-8"\nLC_ALL=C.UTF-8\n');
+  });
+  it('lists the locales a sprite has and the charmap', async () => {
+    expect((await runShell('locale -a; LANG=C.UTF-8 locale charmap; LANG= locale charmap')).stdout).toBe('C\nC.utf8\nPOSIX\nUTF-8\nANSI_X3.4-1968\n');
+  });
+});
+
+describe('getent and logname', () => {
+  it('looks users and groups up by name or id in the sprite\'s /etc files, exit 2 for a missing key', async () => {
+    const r = await runShell('getent passwd sprite; getent passwd 0 | cut -d: -f1; getent group root; getent passwd nobody_q; echo "st=$?"; getent passwd | wc -l');
+    expect(r.stdout).toBe('sprite:x:1000:1000:sprite:/home/sprite:/bin/bash\nroot\nroot:x:0:\nst=2\n3\n');
+  });
+  it('answers hosts as glibc (IPv6 first for a name), and names an unknown database', async () => {
+    const r = await runShell('getent hosts localhost; getent hosts 127.0.0.1; getent nope; echo "st=$?"');
+    expect(r.stdout).toBe('::1             localhost ip6-localhost ip6-loopback\n127.0.0.1       localhost\nst=1\n');
+    expect(r.stderr).toBe("Unknown database: nope\nTry 'getent --help' or 'getent --usage' for more information.\n");
+  });
+  it('logname finds no login name, as an exec has no terminal', async () => {
+    expect(await runShell('logname; echo "st=$?"')).toEqual({ stdout: 'st=1\n', stderr: 'logname: no login name\n', exit: 0 });
+  });
+});
+
+describe('/proc and /tmp describe the machine', () => {
+  it('/proc/cpuinfo has a stanza per vCPU and /proc/meminfo its memory, padded as Linux does', async () => {
+    const r = await runShell('grep -c ^processor /proc/cpuinfo; grep MemTotal /proc/meminfo; test -r /proc/cpuinfo && echo readable');
+    expect(r.stdout).toBe('8\nMemTotal:        8388608 kB\nreadable\n');
+  });
+  it('/proc/sys/kernel names the kernel and the sprite', async () => {
+    expect((await runShell('cat /proc/sys/kernel/ostype /proc/sys/kernel/osrelease /proc/sys/kernel/hostname; uname -r')).stdout).toBe('Linux\n6.12.0-spritzer\ndemo\n6.12.0-spritzer\n');
+  });
+  it('/tmp and /var/tmp are sticky and world-writable (01777)', async () => {
+    expect((await runShell('stat -c %a /tmp /var/tmp; test -k /tmp && test -w /tmp && echo sticky-tmp; ls -ld /tmp | cut -c1-10')).stdout).toBe('1777\n1777\nsticky-tmp\ndrwxrwxrwt\n');
+  });
+});

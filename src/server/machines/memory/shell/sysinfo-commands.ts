@@ -1,0 +1,242 @@
+/**
+ * What a script asks about the machine, for the `shell` engine: `nproc`, `getconf`, `ulimit`, `locale`, `arch`,
+ * `logname` and `getent`, answering for a sprite's machine (8 vCPUs, 8192 MB, Ubuntu's defaults) as GNU coreutils,
+ * glibc's tools and bash print them. The limits cannot be changed here: setting one to another value fails loudly.
+ * @see https://www.gnu.org/software/coreutils/manual/ (nproc, arch), getconf(1), locale(1), getent(1), logname(1);
+ *   bash's manual "Bash Builtins" (ulimit); docs/wire-reference.md (a sprite's resources)
+ */
+import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+
+const HINT = 'run spritzer with --exec sandbox';
+const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
+const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr, exitCode });
+
+/**
+ * The machine a sprite runs on, as its documentation gives it: 8 vCPUs and 8192 MB (not configurable).
+ * @deviation The limits below (`ulimit`, `getconf`) are an Ubuntu VM's defaults; production's are not documented.
+ */
+export const SPRITE_MACHINE = { cpus: 8, memoryKiB: 8192 * 1024, pageSize: 4096 } as const;
+
+/** The machine name `uname -m` and `arch` print: the host's architecture, as a sprite on it would have. */
+export const MACHINE_ARCH = process.arch === 'arm64' ? 'aarch64' : 'x86_64';
+
+/** `nproc [--all] [--ignore=N]`: the sprite's CPUs, less N, never below 1 (GNU nproc). */
+function nproc(args: string[]): ExecResult {
+  let ignore = 0;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--all') continue;
+    const m = /^--ignore(?:=(.*))?$/.exec(a);
+    if (m) {
+      const v = m[1] ?? args[++i];
+      if (v === undefined) return fail("nproc: option '--ignore' requires an argument\nTry 'nproc --help' for more information.\n");
+      if (!/^\d+$/.test(v)) return fail(`nproc: invalid number: '${v}'\n`);
+      ignore = Number(v);
+      continue;
+    }
+    if (a.startsWith('-')) return fail(`nproc: unrecognized option '${a}'\nTry 'nproc --help' for more information.\n`);
+    return fail(`nproc: extra operand '${a}'\nTry 'nproc --help' for more information.\n`);
+  }
+  return ok(`${Math.max(1, SPRITE_MACHINE.cpus - ignore)}\n`);
+}
+
+/** The system variables `getconf NAME` answers (glibc's names and values on a 64-bit Linux). */
+const SYSTEM_VARS: Record<string, string> = {
+  PAGESIZE: String(SPRITE_MACHINE.pageSize),
+  PAGE_SIZE: String(SPRITE_MACHINE.pageSize),
+  LONG_BIT: '64',
+  WORD_BIT: '32',
+  ARG_MAX: '2097152',
+  CHILD_MAX: '31542',
+  OPEN_MAX: '1024',
+  CLK_TCK: '100',
+  LINE_MAX: '2048',
+  HOST_NAME_MAX: '64',
+  LOGIN_NAME_MAX: '256',
+  INT_MAX: '2147483647',
+  INT_MIN: '-2147483648',
+  UINT_MAX: '4294967295',
+  CHAR_BIT: '8',
+  _NPROCESSORS_ONLN: String(SPRITE_MACHINE.cpus),
+  _NPROCESSORS_CONF: String(SPRITE_MACHINE.cpus),
+  _PHYS_PAGES: String((SPRITE_MACHINE.memoryKiB * 1024) / SPRITE_MACHINE.pageSize),
+  GNU_LIBC_VERSION: 'glibc 2.42',
+  GNU_LIBPTHREAD_VERSION: 'NPTL 2.42',
+};
+/** The path variables `getconf NAME PATH` answers (ext4's). */
+const PATH_VARS: Record<string, string> = { PATH_MAX: '4096', NAME_MAX: '255', PIPE_BUF: '4096', LINK_MAX: '65000', FILESIZEBITS: '64', SYMLINK_MAX: '' };
+const GETCONF_USAGE = 'Usage: getconf [-v specification] variable_name [pathname]\n       getconf -a [pathname]\n';
+
+/** `getconf NAME` and `getconf NAME PATH`, as glibc's getconf prints them; `-a` is refused loudly. */
+async function getconf(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
+  if (args[0] === '-a' || args[0] === '-v') return fail(`getconf: option ${args[0]} is not available in the shell engine; ${HINT}\n`, 2);
+  const [name, path, extra] = args;
+  if (name === undefined || extra !== undefined) return fail(GETCONF_USAGE, 2);
+  if (path === undefined) {
+    const v = SYSTEM_VARS[name];
+    if (v !== undefined) return ok(`${v}\n`);
+    return fail(PATH_VARS[name] !== undefined ? GETCONF_USAGE : `getconf: Unrecognized variable \`${name}'\n`, 2);
+  }
+  const v = PATH_VARS[name];
+  if (v === undefined) return fail(SYSTEM_VARS[name] !== undefined ? GETCONF_USAGE : `getconf: Unrecognized variable \`${name}'\n`, 2);
+  if (!(await fs.exists(fs.resolvePath(cwd, path)))) return fail(`getconf: ${path}: No such file or directory\n`);
+  return ok(v === '' ? 'undefined\n' : `${v}\n`);
+}
+
+/** One resource bash's `ulimit` knows: its option, `-a` label, unit, soft and hard values (`unlimited` or a number). */
+interface Limit { opt: string; label: string; unit: string; soft: string; hard: string }
+/** Ubuntu's defaults, in `ulimit -a` order (bash 5.2). */
+const LIMITS: readonly Limit[] = [
+  { opt: 'R', label: 'real-time non-blocking time', unit: 'microseconds', soft: 'unlimited', hard: 'unlimited' },
+  { opt: 'c', label: 'core file size', unit: 'blocks', soft: '0', hard: 'unlimited' },
+  { opt: 'd', label: 'data seg size', unit: 'kbytes', soft: 'unlimited', hard: 'unlimited' },
+  { opt: 'e', label: 'scheduling priority', unit: '', soft: '0', hard: '0' },
+  { opt: 'f', label: 'file size', unit: 'blocks', soft: 'unlimited', hard: 'unlimited' },
+  { opt: 'i', label: 'pending signals', unit: '', soft: '31542', hard: '31542' },
+  { opt: 'l', label: 'max locked memory', unit: 'kbytes', soft: '8192', hard: '8192' },
+  { opt: 'm', label: 'max memory size', unit: 'kbytes', soft: 'unlimited', hard: 'unlimited' },
+  { opt: 'n', label: 'open files', unit: '', soft: '1024', hard: '1048576' },
+  { opt: 'p', label: 'pipe size', unit: '512 bytes', soft: '8', hard: '8' },
+  { opt: 'q', label: 'POSIX message queues', unit: 'bytes', soft: '819200', hard: '819200' },
+  { opt: 'r', label: 'real-time priority', unit: '', soft: '0', hard: '0' },
+  { opt: 's', label: 'stack size', unit: 'kbytes', soft: '8192', hard: 'unlimited' },
+  { opt: 't', label: 'cpu time', unit: 'seconds', soft: 'unlimited', hard: 'unlimited' },
+  { opt: 'u', label: 'max user processes', unit: '', soft: '31542', hard: '31542' },
+  { opt: 'v', label: 'virtual memory', unit: 'kbytes', soft: 'unlimited', hard: 'unlimited' },
+  { opt: 'x', label: 'file locks', unit: '', soft: 'unlimited', hard: 'unlimited' },
+];
+
+/** The `-a` line of a limit, as bash's `printone` formats it: `%-20s %20s` of the label and `(unit, -X) `, then the value. */
+function limitLine(l: Limit, hard: boolean): string {
+  const tag = l.unit ? `(${l.unit}, -${l.opt}) ` : `(-${l.opt}) `;
+  return `${l.label.padEnd(20)} ${tag.padStart(20)}${hard ? l.hard : l.soft}\n`;
+}
+
+/**
+ * bash's `ulimit [-SH] [-a | -X ...] [VALUE]`: prints the limits (soft by default, `-H` hard); with a VALUE equal
+ * to the current one it succeeds; any other VALUE fails loudly (the shell engine enforces no per-process limit, so
+ * accepting it would leave a later `ulimit` printing the old value).
+ */
+function ulimit(args: string[]): ExecResult {
+  let hard = false;
+  const picked: Limit[] = [];
+  let all = false;
+  const operands: string[] = [];
+  for (const a of args) {
+    if (/^-[A-Za-z]+$/.test(a)) {
+      for (const c of a.slice(1)) {
+        if (c === 'H') hard = true;
+        else if (c === 'S') hard = false;
+        else if (c === 'a') all = true;
+        else {
+          const l = LIMITS.find((x) => x.opt === c);
+          if (!l) return fail(`bash: ulimit: -${c}: invalid option\nulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]\n`, 2);
+          picked.push(l);
+        }
+      }
+    } else operands.push(a);
+  }
+  if (all) return ok(LIMITS.map((l) => limitLine(l, hard)).join(''));
+  const which = picked.length > 0 ? picked : [LIMITS.find((l) => l.opt === 'f')!];
+  if (operands.length === 0) return ok(which.map((l) => (which.length > 1 ? limitLine(l, hard) : `${hard ? l.hard : l.soft}\n`)).join(''));
+  const value = operands[0]!;
+  if (!/^(\d+|unlimited|hard|soft)$/.test(value)) return fail(`bash: ulimit: ${value}: invalid number\n`);
+  for (const l of which) {
+    const current = hard ? l.hard : l.soft;
+    const wanted = value === 'hard' ? l.hard : value === 'soft' ? l.soft : value;
+    if (wanted !== current) return fail(`bash: ulimit: ${l.label}: setting a limit is not available in the shell engine; ${HINT}\n`, 2);
+  }
+  return ok('');
+}
+
+/** The locale categories `locale` lists, in its order. */
+const CATEGORIES = ['LC_CTYPE', 'LC_NUMERIC', 'LC_TIME', 'LC_COLLATE', 'LC_MONETARY', 'LC_MESSAGES', 'LC_PAPER', 'LC_NAME', 'LC_ADDRESS', 'LC_TELEPHONE', 'LC_MEASUREMENT', 'LC_IDENTIFICATION'];
+/** The locales a sprite has (`locale -a`). */
+const LOCALES = ['C', 'C.utf8', 'POSIX'];
+
+/**
+ * `locale`, `locale -a` and `locale charmap`, as glibc prints them: a category's value is `LC_ALL`, else its own
+ * variable (printed unquoted), else `LANG`, else `POSIX` (derived values are quoted).
+ */
+function locale(args: string[], env: Map<string, string>): ExecResult {
+  const get = (k: string) => env.get(k) || undefined;
+  const effective = (cat: string) => get('LC_ALL') ?? get(cat) ?? get('LANG') ?? 'POSIX';
+  if (args.length === 0) {
+    const lines = [`LANG=${env.get('LANG') ?? ''}`, `LANGUAGE=${env.get('LANGUAGE') ?? ''}`];
+    for (const cat of CATEGORIES) lines.push(get('LC_ALL') === undefined && get(cat) !== undefined ? `${cat}=${get(cat)}` : `${cat}="${effective(cat)}"`);
+    lines.push(`LC_ALL=${env.get('LC_ALL') ?? ''}`);
+    return ok(`${lines.join('\n')}\n`);
+  }
+  if (args.length === 1 && (args[0] === '-a' || args[0] === '--all-locales')) return ok(`${LOCALES.join('\n')}\n`);
+  if (args.length === 1 && args[0] === 'charmap') return ok(/utf-?8/i.test(effective('LC_CTYPE')) ? 'UTF-8\n' : 'ANSI_X3.4-1968\n');
+  return fail(`locale: ${args.join(' ')}: not available in the shell engine; ${HINT}\n`, 2);
+}
+
+/** The databases `getent` reads, from the sprite's own `/etc` files. */
+const DATABASES: Record<string, string> = { passwd: '/etc/passwd', group: '/etc/group', hosts: '/etc/hosts' };
+
+/**
+ * `getent DATABASE [KEY...]` over the sprite's `/etc/passwd`, `/etc/group` and `/etc/hosts`: a key is a name or a
+ * numeric id (passwd, group) or a host name or address (hosts, printed as `ADDRESS<spaces>NAMES`, IPv6 first as
+ * glibc's `gethostbyname2` tries it). Exit 2 when a key is not found, 1 for an unknown database, 0 otherwise.
+ */
+async function getent(args: string[], fs: IFileSystem): Promise<ExecResult> {
+  const [db, ...keys] = args;
+  if (db === undefined) return fail("getent: wrong number of arguments\nTry 'getent --help' or 'getent --usage' for more information.\n");
+  const file = DATABASES[db];
+  if (!file) return fail(db.startsWith('-') ? `getent: option ${db} is not available in the shell engine; ${HINT}\n` : `Unknown database: ${db}\nTry 'getent --help' or 'getent --usage' for more information.\n`, db.startsWith('-') ? 2 : 1);
+  const text = (await fs.exists(file)) ? await fs.readFile(file) : '';
+  const lines = text.split('\n').filter((l) => l.trim() !== '' && !l.trimStart().startsWith('#'));
+  if (db === 'hosts') return hosts(lines, keys);
+  if (keys.length === 0) return ok(lines.map((l) => `${l}\n`).join(''));
+  let out = '';
+  let missing = false;
+  for (const key of keys) {
+    const byId = /^\d+$/.test(key);
+    const hit = lines.find((l) => {
+      const f = l.split(':');
+      return byId ? f[2] === key : f[0] === key;
+    });
+    if (hit) out += `${hit}\n`;
+    else missing = true;
+  }
+  return { stdout: out, stderr: '', exitCode: missing ? 2 : 0 };
+}
+
+/** Whether a hosts key is an address rather than a name. */
+const isAddress = (key: string) => /^[\d.]+$/.test(key) || key.includes(':');
+
+/** `getent hosts [KEY...]` over `/etc/hosts` lines. */
+function hosts(lines: string[], keys: string[]): ExecResult {
+  const entries = lines.map((l) => l.replace(/#.*/, '').trim().split(/\s+/)).filter((f) => f.length >= 2);
+  const line = (f: string[]) => `${f[0]!.padEnd(15)} ${f.slice(1).join(' ')}\n`;
+  if (keys.length === 0) return ok(entries.map(line).join(''));
+  let out = '';
+  let missing = false;
+  for (const key of keys) {
+    const matches = entries.filter((f) => f[0] === key || f.slice(1).includes(key));
+    // glibc asks for IPv6 first: a name with an IPv6 entry answers with it alone.
+    const v6 = matches.find((f) => f[0]!.includes(':'));
+    const hit = isAddress(key) ? matches.find((f) => f[0] === key) : (v6 ?? matches[0]);
+    if (hit) out += line(hit);
+    else missing = true;
+  }
+  return { stdout: out, stderr: '', exitCode: missing ? 2 : 0 };
+}
+
+/** Names of the commands of {@link sysinfoCommands} (each needs its `/bin` stub to be found on PATH). */
+export const SYSINFO_COMMAND_NAMES: readonly string[] = ['nproc', 'getconf', 'ulimit', 'locale', 'arch', 'logname', 'getent'];
+
+/** The commands of this module, for just-bash's `customCommands`. */
+export function sysinfoCommands(): CustomCommand[] {
+  return [
+    defineCommand('nproc', async (args) => nproc(args)),
+    defineCommand('getconf', async (args, ctx) => getconf(args, ctx.fs, ctx.cwd)),
+    defineCommand('ulimit', async (args) => ulimit(args)),
+    defineCommand('locale', async (args, ctx) => locale(args, ctx.env)),
+    defineCommand('arch', async (args) => (args.length === 0 ? ok(`${MACHINE_ARCH}\n`) : fail(`arch: extra operand '${args[0]}'\nTry 'arch --help' for more information.\n`))),
+    // An exec has no controlling terminal, so no login name: GNU logname's answer then.
+    defineCommand('logname', async () => fail('logname: no login name\n')),
+    defineCommand('getent', async (args, ctx) => getent(args, ctx.fs)),
+  ];
+}

@@ -1,0 +1,215 @@
+/**
+ * Info-ZIP's `zip` and `unzip` for the shell engine, over zip-format.ts: `zip [-q] [-r] [-j] [-0…-9] ARCHIVE FILE…`
+ * (create or update), `zip -d ARCHIVE NAME…` (delete); `unzip [-q|-qq] [-o|-n] [-d DIR] ARCHIVE [NAME…]`, `-l`, `-p`,
+ * `-t`, `-Z1`. Messages, their streams and exit statuses are Info-ZIP's (zip 3.0, UnZip 6.0); other options fail
+ * loudly.
+ * @see zip(1), unzip(1) (Info-ZIP)
+ */
+import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
+import { percentSaved, readZip, writeZip, type NewEntry, type ZipEntry } from './zip-format.ts';
+
+const HINT = 'run spritzer with --exec sandbox';
+const loud = (cmd: string, opt: string): ExecResult => ({ stdout: '', stderr: `${cmd}: option ${opt} is not available in the shell engine; ${HINT}\n`, exitCode: 2 });
+const bytesOf = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+
+async function statOf(ctx: CommandContext, path: string) {
+  return ctx.fs.stat(ctx.fs.resolvePath(ctx.cwd, path)).catch(() => null);
+}
+
+/** The files under `path` (itself first; directories as `name/`), recursing when `recurse`. */
+async function collect(ctx: CommandContext, path: string, recurse: boolean, junk: boolean): Promise<Array<{ name: string; abs: string; dir: boolean }>> {
+  const abs = ctx.fs.resolvePath(ctx.cwd, path);
+  const st = await ctx.fs.stat(abs);
+  const clean = path.replace(/^\.\//, '').replace(/\/+$/, '');
+  const name = junk ? clean.slice(clean.lastIndexOf('/') + 1) : clean;
+  if (!st.isDirectory) return [{ name, abs, dir: false }];
+  // `-j` keeps no directories at all; without `-r` a directory operand adds only its own entry.
+  const out = junk ? [] : [{ name: `${name}/`, abs, dir: true }];
+  if (!recurse) return out;
+  for (const child of (await ctx.fs.readdir(abs)).sort()) out.push(...(await collect(ctx, `${clean}/${child}`, true, junk)));
+  return out;
+}
+
+/** `zip`: creates or updates ARCHIVE with the FILE operands, or deletes members with `-d`. */
+async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
+  let quiet = false;
+  let recurse = false;
+  let junk = false;
+  let del = false;
+  let level = 6;
+  const ops: string[] = [];
+  for (const a of args) {
+    if (/^-[a-zA-Z0-9]+$/.test(a) && ops.length === 0) {
+      for (const c of a.slice(1)) {
+        if (c === 'q') quiet = true;
+        else if (c === 'r') recurse = true;
+        else if (c === 'j') junk = true;
+        else if (c === 'd') del = true;
+        else if (/\d/.test(c)) level = Number(c);
+        else return loud('zip', `-${c}`);
+      }
+    } else if (a.startsWith('-') && a !== '-') return loud('zip', a);
+    else ops.push(a);
+  }
+  const [archive, ...names] = ops;
+  if (archive === undefined) return { stdout: '', stderr: '\nzip error: Invalid command arguments (nothing to select from)\n', exitCode: 16 };
+  const path = /\.[^/]*$/.test(archive.slice(archive.lastIndexOf('/') + 1)) ? archive : `${archive}.zip`;
+  const abs = ctx.fs.resolvePath(ctx.cwd, path);
+  let existing: ZipEntry[] = [];
+  if (await statOf(ctx, path)) {
+    try {
+      existing = await readZip(bytesOf(await ctx.fs.readFileBuffer(abs)));
+    } catch {
+      return { stdout: `\nzip error: Zip file structure invalid (${path})\n`, stderr: '', exitCode: 3 };
+    }
+  }
+  let stdout = '';
+  const nothing = () => ({ stdout: `${stdout}\nzip error: Nothing to do! (${path})\n`, stderr: '', exitCode: 12 });
+  let entries: NewEntry[] = existing.map((e) => ({ name: e.name, data: e.data, mtime: e.mtime, mode: e.mode, level: e.method === 0 ? 0 : level }));
+  if (del) {
+    const keep = entries.filter((e) => !names.includes(e.name) && !names.includes(e.name.replace(/\/$/, '')));
+    for (const n of names) if (!existing.some((e) => e.name === n || e.name === `${n}/`)) stdout += `\tzip warning: name not matched: ${n}\n`;
+    if (keep.length === entries.length) return nothing();
+    for (const e of entries) if (!keep.includes(e) && !quiet) stdout += `deleting: ${e.name}\n`;
+    entries = keep;
+  } else {
+    const added: Array<{ name: string; updating: boolean }> = [];
+    for (const n of names) {
+      if (!(await statOf(ctx, n))) {
+        // Info-ZIP writes its warnings to stdout, with its other messages.
+        if (!quiet) stdout += `\tzip warning: name not matched: ${n}\n`;
+        continue;
+      }
+      for (const f of await collect(ctx, n, recurse, junk)) {
+        const st = await ctx.fs.stat(f.abs);
+        const entry: NewEntry = { name: f.name, data: f.dir ? Buffer.alloc(0) : bytesOf(await ctx.fs.readFileBuffer(f.abs)), mtime: st.mtime, mode: (f.dir ? 0o40000 : 0o100000) | (st.mode & 0o7777), level };
+        const at = entries.findIndex((e) => e.name === f.name);
+        if (at >= 0) entries[at] = entry;
+        else entries.push(entry);
+        added.push({ name: f.name, updating: at >= 0 });
+      }
+    }
+    if (added.length === 0) return nothing();
+    const { bytes, written } = await writeZip(entries);
+    await ctx.fs.writeFile(abs, bytes);
+    if (!quiet) {
+      for (const a of added) {
+        const w = written.find((x) => x.name === a.name)!;
+        stdout += `${a.updating ? 'updating' : '  adding'}: ${a.name} (${w.stored ? 'stored 0%' : `deflated ${percentSaved(w.size, w.compressedSize)}%`})\n`;
+      }
+    }
+    return { stdout, stderr: '', exitCode: 0 };
+  }
+  const { bytes } = await writeZip(entries);
+  await ctx.fs.writeFile(abs, bytes);
+  return { stdout, stderr: '', exitCode: 0 };
+}
+
+/** `YYYY-MM-DD HH:MM` of a member's time, as unzip -l prints it (the sprite's zone is UTC). */
+const listedTime = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ');
+
+/** `unzip`: extracts, lists (-l, -Z1), tests (-t) or pipes (-p) the members of an archive. */
+async function unzip(args: string[], ctx: CommandContext): Promise<ExecResult> {
+  let quiet = 0;
+  let mode: 'x' | 'l' | 'p' | 't' | 'Z1' = 'x';
+  let overwrite: 'ask' | 'always' | 'never' = 'ask';
+  let dest: string | undefined;
+  const ops: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-Z1') mode = 'Z1';
+    else if (a === '-d') dest = args[++i];
+    else if (/^-[a-zA-Z]+$/.test(a)) {
+      for (const c of a.slice(1)) {
+        if (c === 'q') quiet++;
+        else if (c === 'l') mode = 'l';
+        else if (c === 'p') mode = 'p';
+        else if (c === 't') mode = 't';
+        else if (c === 'o') overwrite = 'always';
+        else if (c === 'n') overwrite = 'never';
+        else return loud('unzip', `-${c}`);
+      }
+    } else ops.push(a);
+  }
+  const [archive, ...members] = ops;
+  if (archive === undefined) return loud('unzip', '(no archive)');
+  const candidates = [archive, `${archive}.zip`, `${archive}.ZIP`];
+  let found: string | undefined;
+  for (const c of candidates) if ((await statOf(ctx, c))?.isFile) found ??= c;
+  if (!found) return { stdout: '', stderr: `unzip:  cannot find or open ${candidates.join(', ').replace(/, ([^,]*)$/, ' or $1')}.\n`, exitCode: 9 };
+  let entries: ZipEntry[];
+  try {
+    entries = await readZip(bytesOf(await ctx.fs.readFileBuffer(ctx.fs.resolvePath(ctx.cwd, found))));
+  } catch {
+    return { stdout: quiet ? '' : `Archive:  ${found}\n`, stderr: `  End-of-central-directory signature not found.  Either this file is not\n  a zipfile, or it constitutes one disk of a multi-part archive.  In the\n  latter case the central directory and zipfile comment will be found on\n  the last disk(s) of this archive.\nunzip:  cannot find zipfile directory in one of ${found} or\n        ${found}.zip, and cannot find ${found}.ZIP, period.\n`, exitCode: 9 };
+  }
+  const picked = members.length === 0 ? entries : entries.filter((e) => members.includes(e.name));
+  const unmatched = members.filter((m) => !entries.some((e) => e.name === m));
+  const caution = unmatched.map((m) => `caution: filename not matched:  ${m}\n`).join('');
+  const header = quiet ? '' : `Archive:  ${found}\n`;
+  const status = unmatched.length > 0 ? 11 : 0;
+  if (mode === 'Z1') return { stdout: picked.map((e) => `${e.name}\n`).join(''), stderr: caution, exitCode: status };
+  if (mode === 'p') return { ...bytesOutput(unsafeBytesFromLatin1(Buffer.concat(picked.map((e) => e.data)).toString('latin1'))), stderr: caution, exitCode: status };
+  if (mode === 'l') {
+    const total = picked.reduce((n, e) => n + e.data.length, 0);
+    const rows = picked.map((e) => `${String(e.data.length).padStart(9)}  ${listedTime(e.mtime)}   ${e.name}\n`).join('');
+    const body = quiet >= 2 ? rows : `${header}  Length      Date    Time    Name\n---------  ---------- -----   ----\n${rows}---------                     -------\n${String(total).padStart(9)}                     ${picked.length} file${picked.length === 1 ? '' : 's'}\n`;
+    return { stdout: body, stderr: caution, exitCode: status };
+  }
+  if (mode === 't') {
+    const lines = picked.map((e) => `    testing: ${e.name.padEnd(24)} OK\n`).join('');
+    return { stdout: `${header}${lines}No errors detected in compressed data of ${found}.\n`, stderr: caution, exitCode: status };
+  }
+  const base = dest === undefined ? '' : `${dest.replace(/\/+$/, '')}/`;
+  if (dest !== undefined) await ctx.fs.mkdir(ctx.fs.resolvePath(ctx.cwd, dest), { recursive: true });
+  let stdout = header;
+  let stderr = '';
+  let exitCode = status;
+  const answers = String(ctx.stdin ?? '').split('\n');
+  for (const e of picked) {
+    const target = `${base}${e.name}`;
+    const abs = ctx.fs.resolvePath(ctx.cwd, target);
+    if (e.name.endsWith('/')) {
+      await ctx.fs.mkdir(abs, { recursive: true });
+      if (!quiet) stdout += `   creating: ${target}\n`;
+      continue;
+    }
+    if (await statOf(ctx, target)) {
+      if (overwrite === 'never') continue;
+      if (overwrite === 'ask') {
+        // Info-ZIP asks on the terminal; an exec's stdin answers, and its end means [N]one.
+        const answer = answers.shift();
+        stderr += `replace ${target}? [y]es, [n]o, [A]ll, [N]one, [r]ename: `;
+        if (answer === undefined || (answer === '' && answers.length === 0)) {
+          stderr += ' NULL\n(EOF or read error, treating as "[N]one" ...)\n';
+          overwrite = 'never';
+          exitCode = Math.max(exitCode, 1);
+          continue;
+        }
+        if (answer === 'A') overwrite = 'always';
+        else if (answer === 'N') {
+          overwrite = 'never';
+          continue;
+        } else if (answer !== 'y') {
+          if (answer === 'r') return loud('unzip', '[r]ename');
+          continue;
+        }
+      }
+    }
+    await ctx.fs.mkdir(abs.slice(0, abs.lastIndexOf('/')) || '/', { recursive: true });
+    await ctx.fs.writeFile(abs, e.data);
+    await ctx.fs.chmod(abs, e.mode & 0o7777 || 0o644);
+    await ctx.fs.utimes(abs, e.mtime, e.mtime);
+    if (!quiet) stdout += `${(e.method === 0 ? 'extracting' : 'inflating').padStart(11)}: ${target.padEnd(22)}  \n`;
+  }
+  return { stdout, stderr: caution + stderr, exitCode };
+}
+
+/** Names of the commands of {@link zipCommands} (each needs its `/bin` stub to be found on PATH). */
+export const ZIP_COMMAND_NAMES: readonly string[] = ['zip', 'unzip'];
+
+/** `zip` and `unzip`, for just-bash's `customCommands`. */
+export function zipCommands(): CustomCommand[] {
+  return [defineCommand('zip', (args, ctx) => zip(args, ctx)), defineCommand('unzip', (args, ctx) => unzip(args, ctx))];
+}
+

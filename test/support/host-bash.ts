@@ -1,0 +1,34 @@
+/**
+ * Test support: the host's real bash and GNU tools as a reference for the shell engine. `hostBash` runs a script
+ * with `bash --norc -c` in a fresh temp dir (removed after) under `TZ` and `LANG=C.UTF-8`; `engineBash` runs the same
+ * script on the shell engine with the same variables, in a fresh `/tmp/case` directory of a fresh sprite.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runShell } from './shell-run.ts';
+
+/** What a script printed and its status. */
+export interface Outcome { stdout: string; stderr: string; exit: number | null }
+
+/** Whether the host has `cmd` on its PATH. */
+export function hostHas(cmd: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+}
+
+/** `script` run by the host's bash in an empty temp dir. */
+export function hostBash(script: string, tz = 'UTC'): Outcome {
+  const dir = mkdtempSync(join(tmpdir(), 'spritzer-host-'));
+  try {
+    const r = spawnSync('bash', ['--norc', '--noprofile', '-c', script], { cwd: dir, encoding: 'utf8', env: { TZ: tz, LANG: 'C.UTF-8', PATH: process.env.PATH } });
+    return { stdout: r.stdout, stderr: r.stderr, exit: r.status };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `script` run by the shell engine in an empty directory with the variables {@link hostBash} sets. */
+export function engineBash(script: string, tz = 'UTC'): Promise<Outcome> {
+  return runShell(`export TZ=${tz} LANG=C.UTF-8; mkdir -p /tmp/case && cd /tmp/case && ${script}`);
+}
