@@ -1,12 +1,13 @@
-// An error in an arithmetic expansion (`$((1/0))`, `$((1 +))`, `$((08))`) is fatal to the command line it is on,
-// not just to its command: bash prints `bash: line N: EXPR: MESSAGE (error token is "TOKEN")`, sets `$?` to 1 and
-// drops the rest of that line, at the top level of the script, of an `eval`, a subshell or a command substitution,
-// even when the expansion is inside a function or a `{ …; }` group; the next line runs. just-bash went on with the
-// next command of the same line and swallowed the error inside a group. Bash's manual, "Shell Arithmetic"; bash's
-// sources, expr.c (evalerror: the "EXPR: MESSAGE (error token is …)" text, then a jump to the top level).
+// An error in an arithmetic expansion (`$((1/0))`, `$((1 +))`, `$((08))`) is reported as bash words it: `bash: line
+// N: EXPR: MESSAGE (error token is "TOKEN")`, status 1, even when the expansion is inside a function or a `{ …; }`
+// group; a fraction (`3.5`) is such an error, and an arithmetic command `(( … ))` reports its own as `((: EXPR : …`.
+// Dropping the rest of the line is expansion-error-discards-line's; passing the error up through compound commands
+// is expansion-error-ends-shell's. just-bash printed `1`/`0` for a broken expression and swallowed the error inside
+// a group. Bash's manual, "Shell Arithmetic"; bash's sources, expr.c (evalerror: the "EXPR: MESSAGE (error token is
+// …)" text).
 export default {
-  title: 'an arithmetic expansion error ends its command line, with bash\'s message',
-  upstream: 'src/parser/parser.ts Parser.parseScript: mark a statement followed on the same line by another (no newline between) as joinsNext; src/interpreter/interpreter.ts executeScript: after an ArithmeticError skip the statements joined to the failed one; src/interpreter/subshell-group.ts executeGroup: rethrow ArithmeticError; src/interpreter/expansion.ts expandPart "ArithmeticExpansion": prefix the message with "line N: EXPR: " and name the error token',
+  title: 'an arithmetic expansion error says what bash says',
+  upstream: 'src/parser/arithmetic-parser.ts: a fraction is an ArithSyntaxError; src/interpreter/interpreter.ts executeArithmeticCommand: report "((: EXPR : MESSAGE"; src/ast/serializer.ts: write an arithmetic command as read; src/interpreter/expansion.ts expandPart "ArithmeticExpansion": prefix the message with "line N: EXPR: " and name the error token',
   file: 'dist/bundle/index.js',
   edits: [
     {

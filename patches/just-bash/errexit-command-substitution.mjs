@@ -1,9 +1,10 @@
 // A command substitution does not inherit `set -e` (outside POSIX mode; bash's `inherit_errexit` is off by
 // default): `x=$(false; echo inner)` sets x to `inner`. Bash's manual, "Command Execution Environment" and "The
-// Shopt Builtin" (inherit_errexit); just-bash ran the substitution with errexit on and so cut its output short.
+// Shopt Builtin" (inherit_errexit, an option of shopt-options); just-bash ran the substitution with errexit on and
+// so cut its output short.
 export default {
   title: 'a command substitution runs without set -e (bash default mode), with it under shopt -s inherit_errexit',
-  upstream: 'src/interpreter/expansion.ts expandPart, case "CommandSubstitution": clear state.options.errexit around executeScript(body) unless options.posix or shopt inherit_errexit (made a real option), and restore it afterwards',
+  upstream: 'src/interpreter/expansion.ts expandPart, case "CommandSubstitution": clear state.options.errexit around executeScript(body) unless options.posix or shopt inherit_errexit, and restore it afterwards',
   file: 'dist/bundle/index.js',
   edits: [
     {

@@ -1,11 +1,10 @@
-// `set -o`, `set +o`, `shopt -o` and `$-` show the options as bash does: `%-15s<TAB>on|off` lines, errtrace and
-// functrace (`set -E`, `set -T`) as set, braceexpand, hashall and interactive-comments on (always on here, as in a
-// default bash), and `$-` with its letters in bash's order (`ehuBc`: e before h, E/T shown, `c` for a `-c` script).
-// Bash's manual, "The Set Builtin", "The Shopt Builtin" (-o), "Special Parameters" ($-).
+// `set -o`, `set +o` and `shopt -o` show the options as bash does: `%-15s<TAB>on|off` lines, errtrace and functrace
+// (`set -E`, `set -T`) as set, braceexpand, hashall and interactive-comments on (always on here, as in a default
+// bash). `$-` (with E and T) is shell-variables'. Bash's manual, "The Set Builtin", "The Shopt Builtin" (-o).
 const ON = '["braceexpand","hashall","interactive-comments"]';
 export default {
-  title: 'set -o / set +o / shopt -o listings and $- as bash prints them',
-  upstream: 'src/interpreter/builtins/set.ts (set -o/+o listing), shopt.ts (-o), expansion variable "-": bash\'s "%-15s\\t%s" layout, errtrace/functrace from the options, braceexpand/hashall/interactive-comments on, $- letters in bash\'s flag order with E, T and c',
+  title: 'set -o / set +o / shopt -o listings as bash prints them',
+  upstream: 'src/interpreter/builtins/set.ts (set -o/+o listing), shopt.ts (-o), expansion variable "-": bash\'s "%-15s\\t%s" layout, errtrace/functrace from the options, braceexpand/hashall/interactive-comments on',
   file: 'dist/bundle/index.js',
   edits: [
     {
