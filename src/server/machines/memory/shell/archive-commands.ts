@@ -9,8 +9,9 @@
  */
 import { gzipSync } from 'node:zlib';
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
-import { tarBytes, tarMembers, withSymlinks } from './tar-archive.ts';
+import { tarBytes, tarData, tarHeader, tarMembers, withOwners, withoutMembers, withSymlinks, type TarOwner } from './tar-archive.ts';
 import { tarPlan, type TarPlan } from './tar-plan.ts';
+import { permissions } from './ls-long.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
 
@@ -141,10 +142,176 @@ async function keptOld(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string):
   return out;
 }
 
+/** `--owner`, `--group` and `--numeric-owner` of a tar command line, and the line without them (just-bash lacks them). */
+function ownerOptions(args: string[]): { owner?: string; group?: string; numeric: boolean; rest: string[] } {
+  const o: { owner?: string; group?: string; numeric: boolean; rest: string[] } = { numeric: false, rest: [] };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const m = /^--(owner|group)(?:=(.*))?$/.exec(a);
+    if (m) o[m[1] as 'owner' | 'group'] = m[2] ?? args[++i] ?? '';
+    else if (a === '--numeric-owner') o.numeric = true;
+    else o.rest.push(a);
+  }
+  return o;
+}
+
+/** `name:id` lines of /etc/passwd or /etc/group: id by name and name by id. */
+async function idTable(fs: IFileSystem, path: string): Promise<{ byName: Map<string, number>; byId: Map<number, string> }> {
+  const byName = new Map<string, number>();
+  const byId = new Map<number, string>();
+  const text = await fs.readFile(path).catch(() => '');
+  for (const line of text.split('\n')) {
+    const [name, , id] = line.split(':');
+    if (name && id !== undefined && /^\d+$/.test(id)) {
+      byName.set(name, Number(id));
+      if (!byId.has(Number(id))) byId.set(Number(id), name);
+    }
+  }
+  return { byName, byId };
+}
+
+/**
+ * What an `--owner`/`--group` value stores: `NAME:ID`, a number (named from the table), or a name (its id from the
+ * table; -1, the file's own id, for a name the sprite does not know).
+ */
+function ownerValue(value: string, table: { byName: Map<string, number>; byId: Map<number, string> }): { id: number; name: string } {
+  const pair = /^(.*):(\d+)$/.exec(value);
+  if (pair) return { id: Number(pair[2]), name: pair[1]! };
+  if (/^\+?\d+$/.test(value)) return { id: Number(value.replace('+', '')), name: table.byId.get(Number(value.replace('+', ''))) ?? '' };
+  // A name the sprite does not know is stored as given, with the file's own id (GNU tar).
+  return { id: table.byName.get(value) ?? -1, name: value };
+}
+
+/** The archive just created with each member's owner: the file's, or `--owner`/`--group`'s, named unless numeric. */
+async function setOwners(p: TarPlan, o: ReturnType<typeof ownerOptions>, fs: IFileSystem, cwd: string, stdout: string): Promise<{ stdout?: string }> {
+  const users = await idTable(fs, '/etc/passwd');
+  const groups = await idTable(fs, '/etc/group');
+  const owner = o.owner === undefined ? undefined : ownerValue(o.owner, users);
+  const group = o.group === undefined ? undefined : ownerValue(o.group, groups);
+  const base = p.chdirs.reduce((d, c) => fs.resolvePath(d, c), cwd);
+  const owners = new Map<string, TarOwner>();
+  const archivePath = p.archive !== undefined && p.archive !== '-' ? fs.resolvePath(cwd, p.archive) : undefined;
+  const raw = archivePath ? Buffer.from(await fs.readFileBuffer(archivePath)).toString('latin1') : stdout;
+  const bytes = tarBytes(raw);
+  if (bytes === undefined) return {};
+  for (const m of tarMembers(bytes)) {
+    const st = (await fs.lstat(fs.resolvePath(base, m.name)).catch(() => null)) as { uid?: number; gid?: number } | null;
+    const uid = owner && owner.id >= 0 ? owner.id : (st?.uid ?? 0);
+    const gid = group && group.id >= 0 ? group.id : (st?.gid ?? 0);
+    owners.set(m.name.replace(/\/$/, ''), { uid, gid, uname: o.numeric ? '' : (owner?.name ?? users.byId.get(uid) ?? ''), gname: o.numeric ? '' : (group?.name ?? groups.byId.get(gid) ?? '') });
+  }
+  const rewritten = withOwners(raw, (name) => owners.get(name)!);
+  if (rewritten === undefined) return {};
+  if (archivePath) {
+    await fs.writeFile(archivePath, Buffer.from(rewritten, 'latin1'));
+    return {};
+  }
+  return { stdout: rewritten };
+}
+
+/** The archive's bytes: its file, or stdin for `-f -`/no `-f`. */
+async function archiveBytes(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string): Promise<string> {
+  return p.archive === undefined || p.archive === '-' ? stdin : Buffer.from(await fs.readFileBuffer(fs.resolvePath(cwd, p.archive)).catch(() => new Uint8Array())).toString('latin1');
+}
+
+/** Whether archive member `name` is named by an operand (the operand itself or a directory above it). */
+const named = (operands: string[], name: string) => operands.length === 0 || operands.some((o) => name === o.replace(/\/+$/, '') || name.startsWith(`${o.replace(/\/+$/, '')}/`));
+
+/** GNU tar's type letter of a member's type flag (`-` file, `d`, `l` symlink, `h` hard link…). */
+const TYPE_LETTER: Record<string, string> = { '0': '-', '\0': '-', '5': 'd', '2': 'l', '1': 'h', '3': 'c', '4': 'b', '6': 'p' };
+
+/**
+ * `tar -tv`'s listing, as GNU prints it: mode, `user/group` (the names stored, or the ids with `--numeric-owner`)
+ * and the size right-aligned in a column that starts 18 wide and grows, `YYYY-MM-DD HH:MM` (UTC, a sprite's zone),
+ * the name (`-> target` for a symlink, `link to NAME` for a hard link).
+ */
+function verboseListing(b: string, members: string[], numeric: boolean): string {
+  let width = 18;
+  let out = '';
+  for (const m of tarMembers(b)) {
+    const name = m.name.replace(/\/$/, '');
+    if (!named(members, name)) continue;
+    const h = tarHeader(b, m);
+    const user = !numeric && h.uname ? h.uname : String(h.uid);
+    const group = !numeric && h.gname ? h.gname : String(h.gid);
+    const size = String(m.type === '5' || m.type === '2' || m.type === '1' ? 0 : h.size);
+    const pad = user.length + 1 + group.length + size.length;
+    if (pad > width) width = pad;
+    const when = new Date(h.mtime * 1000).toISOString().slice(0, 16).replace('T', ' ');
+    const tail = m.type === '2' ? ` -> ${h.linkname}` : m.type === '1' ? ` link to ${h.linkname}` : '';
+    out += `${TYPE_LETTER[m.type] ?? '-'}${permissions(h.mode)} ${user}/${group} ${size.padStart(width - pad + size.length)} ${when} ${m.name}${tail}\n`;
+  }
+  return out;
+}
+
+/**
+ * `tar -d` (`--diff`, `--compare`): each member (or those the operands name) against the disk, as GNU reports it:
+ * `NAME: Warning: Cannot stat: …` for a missing file, then `Mode differs`, `Uid differs`, `Gid differs`,
+ * `Mod time differs`, `Size differs` or `Contents differs`, `Symlink differs`; status 1 when anything differs.
+ */
+async function compare(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string): Promise<ExecResult> {
+  const b = tarBytes(await archiveBytes(p, fs, cwd, stdin));
+  if (b === undefined) return { stdout: '', stderr: `tar: This does not look like a tar archive\n${FATAL}`, exitCode: 2 };
+  const base = p.chdirs.reduce((d, c) => fs.resolvePath(d, c), cwd);
+  let stdout = '';
+  let stderr = '';
+  for (const m of tarMembers(b)) {
+    const name = m.name.replace(/\/$/, '');
+    if (!named(p.members, name)) continue;
+    const abs = fs.resolvePath(base, name);
+    const st = (await fs.lstat(abs).catch(() => null)) as (Awaited<ReturnType<IFileSystem['lstat']>> & { uid?: number; gid?: number }) | null;
+    if (!st) {
+      stderr += `tar: ${name}: Warning: Cannot stat: No such file or directory\n`;
+      continue;
+    }
+    const h = tarHeader(b, m);
+    const says = (what: string) => (stdout += `${name}: ${what}\n`);
+    if (m.type === '2') {
+      if (!st.isSymbolicLink || (await fs.readlink(abs)) !== h.linkname) says('Symlink differs');
+      continue;
+    }
+    if ((m.type === '5') !== st.isDirectory) {
+      says('File type differs');
+      continue;
+    }
+    if ((st.mode & 0o7777) !== (h.mode & 0o7777)) says('Mode differs');
+    if (st.uid !== undefined && st.uid !== h.uid) says('Uid differs');
+    if (st.gid !== undefined && st.gid !== h.gid) says('Gid differs');
+    if (Math.floor(st.mtime.getTime() / 1000) !== h.mtime) says('Mod time differs');
+    if (m.type === '5') continue;
+    if (st.size !== h.size) says('Size differs');
+    else if (Buffer.from(await fs.readFileBuffer(abs)).toString('latin1') !== tarData(b, m)) says('Contents differ');
+  }
+  return { stdout, stderr, exitCode: stdout || stderr ? 1 : 0 };
+}
+
+/** Whether archive bytes start with a compressor's magic (gzip, bzip2, xz, zstd). */
+const isCompressed = (raw: string) => /^(\x1f\x8b|BZh|\xfd7zXZ|\x28\xb5\x2f\xfd)/.test(raw);
+
+/** `tar --delete -f ARCHIVE MEMBER…`: the members (and what is below a directory member) removed in place. */
+async function deleteMembers(p: TarPlan, fs: IFileSystem, cwd: string): Promise<ExecResult> {
+  if (p.archive === undefined || p.archive === '-') return { stdout: '', stderr: `tar: --delete of an archive on stdin is not available in the shell engine; ${'run spritzer with --exec sandbox'}\n`, exitCode: 2 };
+  const path = fs.resolvePath(cwd, p.archive);
+  const raw = await archiveBytes(p, fs, cwd, '');
+  if (p.compressed || isCompressed(raw)) return { stdout: '', stderr: `tar: Cannot update compressed archives\n${FATAL}`, exitCode: 2 };
+  const b = tarBytes(raw);
+  if (b === undefined) return { stdout: '', stderr: `tar: This does not look like a tar archive\n${FATAL}`, exitCode: 2 };
+  const names = tarMembers(b).map((m) => m.name.replace(/\/$/, ''));
+  const missing = p.members.filter((o) => !names.some((n) => named([o], n)));
+  const kept = withoutMembers(raw, (n) => p.members.length > 0 && named(p.members, n));
+  if (kept !== undefined) await fs.writeFile(path, Buffer.from(kept, 'latin1'));
+  if (missing.length === 0) return { stdout: '', stderr: '', exitCode: 0 };
+  return { stdout: '', stderr: `${missing.map((m) => `tar: ${m}: Not found in archive\n`).join('')}${FAILED}`, exitCode: 2 };
+}
+
 async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, run: Run): Promise<ExecResult> {
-  const p = tarPlan(args);
+  const owners = ownerOptions(args);
+  const p = tarPlan(owners.rest);
   const early = await precheck(p, fs, cwd);
   if (early) return early;
+  if (p.op === 'd') return compare(p, fs, cwd, stdin);
+  if (p.op === 'delete') return deleteMembers(p, fs, cwd);
+  args = owners.rest;
   const kept = p.op === 'x' && p.keepOld ? await keptOld(p, fs, cwd, stdin) : '';
   const argv = forJustBash(args);
   // GNU applies the archive's modes on extraction (masked by the umask, 022 here); just-bash only with -p.
@@ -155,6 +322,10 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
     r = { ...r, stderr: stderr !== r.stderr && !stderr.includes(FAILED) ? `${stderr.replace(/\n?$/, '\n')}${FAILED}` : stderr };
     if (/^tar: Cowardly refusing to create an empty archive$/m.test(r.stderr) && !r.stderr.includes("Try 'tar --help'")) r = { ...r, stderr: `${r.stderr.replace(/\n?$/, '\n')}Try 'tar --help' or 'tar --usage' for more information.\n` };
     if (!p.dereference) r = await mendSymlinks(r, p, fs, p.chdirs.reduce((d, c) => fs.resolvePath(d, c), cwd), cwd);
+    if (r.exitCode === 0) {
+      const set = await setOwners(p, owners, fs, cwd, r.stdout);
+      if (set.stdout !== undefined) r = { ...r, ...bytesOutput(unsafeBytesFromLatin1(set.stdout)) };
+    }
     // GNU writes the archive even when no member could be read: its end-of-archive blocks.
     const path = p.archive !== undefined && p.archive !== '-' ? fs.resolvePath(cwd, p.archive) : undefined;
     if (path && p.members.length > 0 && r.exitCode !== 0 && !(await exists(fs, path)) && (!p.compressed || p.gzip)) {
@@ -163,6 +334,10 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
     }
   }
   if (/^tar: Invalid tar archive format$/m.test(r.stderr)) r = { ...r, stderr: r.stderr.replace(/^tar: Invalid tar archive format\n?/m, `tar: This does not look like a tar archive\n${FAILED}`), exitCode: 2 };
+  if (p.op === 't' && p.verbose && r.exitCode === 0) {
+    const b = tarBytes(await archiveBytes(p, fs, cwd, stdin));
+    if (b !== undefined) r = { ...r, stdout: verboseListing(b, p.members, owners.numeric) };
+  }
   if ((p.op === 't' || p.op === 'x') && r.exitCode === 0) {
     const missing = await notFound(p, fs, cwd, stdin);
     if (missing) r = { ...r, stderr: `${r.stderr}${missing}${FAILED}`, exitCode: 2 };

@@ -41,3 +41,23 @@ describe.skipIf(!hostHas('xz') || !hostHas('bzip2'))('xz and bzip2, as XZ Utils 
     'xz -c nums.txt | unxz | wc -l', 'mkdir d; xz d; echo st=$?; bzip2 d; echo st=$?', 'bzip2 -q nope; echo st=$?',
   ])('%s', same);
 });
+
+describe.skipIf(!hostHas('tar'))('tar --owner/--group, -tv, -d and --delete, as GNU tar', () => {
+  const T = "printf 'hello world\\n' > a.txt && mkdir -p src/lib && echo x > src/main.py && echo y > src/lib/u.ts && ";
+  it.each([
+    "tar -cf a.tar --owner=0 --group=0 a.txt && tar -tvf a.tar | awk '{print $2}'",
+    "tar -cf b.tar --owner=alice:1234 --group=staff:99 a.txt && tar -tvf b.tar | awk '{print $2}'; tar -tvf b.tar --numeric-owner | awk '{print $2}'",
+    'tar -cf s.tar src && tar --delete -f s.tar src/main.py && tar -tf s.tar; tar --delete -f s.tar nope; echo "st=$?"',
+    'tar -cf d.tar src && tar -df d.tar && echo no-diff; echo x >> src/main.py; tar -df d.tar; echo "st=$?"; rm src/lib/u.ts; tar -df d.tar; echo "st=$?"',
+    'tar -cf a.tar a.txt && chmod 600 a.txt && tar -df a.tar; echo "st=$?"',
+    'tar -cf s.tar src && tar --delete -f s.tar src && tar -tf s.tar | wc -l',
+    'tar -czf s.tgz src && tar --delete -f s.tgz src/main.py; echo "st=$?"',
+    'tar -cf a.tar --owner=nobody_x a.txt; echo "st=$?"',
+  ])('%s', async (script) => {
+    expect(await engineBash(T + script)).toEqual(hostBash(T + script));
+  });
+  it('archives the sprite user\'s files as sprite/sprite, and -tv lists them in GNU\'s columns', async () => {
+    const r = await engineBash(`${T}touch -d '2024-01-05 10:20' a.txt src && tar -cf a.tar a.txt src && tar -tvf a.tar | head -2; tar -cf n.tar --numeric-owner a.txt && tar -tvf n.tar`);
+    expect(r.stdout).toBe('-rw-r--r-- sprite/sprite    12 2024-01-05 10:20 a.txt\ndrwxr-xr-x sprite/sprite     0 2024-01-05 10:20 src/\n-rw-r--r-- 1000/1000        12 2024-01-05 10:20 a.txt\n');
+  });
+});

@@ -117,3 +117,73 @@ function dataLength(b: string, m: TarMember): number {
   }
   return 0;
 }
+
+/** A member's ownership as its header stores it. */
+export interface TarOwner {
+  uid: number;
+  gid: number;
+  uname: string;
+  gname: string;
+}
+
+/** The header fields of member `m` that `tar -d` compares: mode, owner, size, modification time (s), link target. */
+export function tarHeader(b: string, m: TarMember): TarOwner & { mode: number; size: number; mtime: number; linkname: string } {
+  const h = tarMembersHeader(b, m);
+  return {
+    mode: octal(h, 100, 8),
+    uid: octal(h, 108, 8),
+    gid: octal(h, 116, 8),
+    size: octal(h, 124, 12),
+    mtime: octal(h, 136, 12),
+    linkname: field(h, 157, 100),
+    uname: field(h, 265, 32),
+    gname: field(h, 297, 32),
+  };
+}
+
+/** The data of member `m` (its size's bytes after its own header). */
+export function tarData(b: string, m: TarMember): string {
+  const start = m.end - dataLength(b, m);
+  return b.slice(start, start + octal(tarMembersHeader(b, m), 124, 12));
+}
+
+/** `bytes` rebuilt from plain tar `out`, gzipped again when `bytes` was gzip. */
+const regzip = (bytes: string, out: string) => (isGzipped(bytes) ? gzipSync(Buffer.from(out, 'latin1')).toString('latin1') : out);
+
+/** The archive `bytes` without the members `drop` names (their long-name headers too); undefined when none. */
+export function withoutMembers(bytes: string, drop: (name: string) => boolean): string | undefined {
+  const b = tarBytes(bytes);
+  if (b === undefined) return undefined;
+  let out = '';
+  let from = 0;
+  let changed = false;
+  for (const m of tarMembers(b)) {
+    if (!drop(m.name.replace(/\/$/, ''))) continue;
+    changed = true;
+    out += b.slice(from, m.offset);
+    from = m.end;
+  }
+  return changed ? regzip(bytes, out + b.slice(from)) : undefined;
+}
+
+/** A number as a tar header's octal field of `len` bytes (digits, then NUL). */
+const octalField = (n: number, len: number) => `${n.toString(8).padStart(len - 1, '0')}\0`;
+
+/** The archive `bytes` with each member's owner set to what `ownerOf` returns for it (ustar headers keep names). */
+export function withOwners(bytes: string, ownerOf: (name: string) => TarOwner): string | undefined {
+  const b = tarBytes(bytes);
+  if (b === undefined) return undefined;
+  let out = '';
+  let from = 0;
+  for (const m of tarMembers(b)) {
+    const own = tarMembersHeader(b, m);
+    const at = m.end - dataLength(b, m) - 512;
+    const o = ownerOf(m.name.replace(/\/$/, ''));
+    const ustar = own.slice(257, 262) === 'ustar';
+    const names = ustar ? `${own.slice(263, 265)}${o.uname.slice(0, 31).padEnd(32, '\0')}${o.gname.slice(0, 31).padEnd(32, '\0')}${own.slice(329)}` : own.slice(263);
+    const header = `${own.slice(0, 108)}${octalField(o.uid, 8)}${octalField(o.gid, 8)}${own.slice(124, 263)}${names}`;
+    out += b.slice(from, at) + checksummed(header);
+    from = at + 512;
+  }
+  return regzip(bytes, out + b.slice(from));
+}
