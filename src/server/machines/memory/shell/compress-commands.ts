@@ -26,7 +26,7 @@ interface Codec {
   alreadyCompressed(prog: string, name: string): { text: string; status: number };
 }
 
-type Lzma = { xzSync(b: Buffer, o?: { preset?: number }): Buffer; unxzSync(b: Buffer): Buffer };
+type Lzma = { xzSync(b: Buffer, o?: { preset?: number; check?: number }): Buffer; unxzSync(b: Buffer): Buffer; check: { CRC64: number } };
 let lzma: Lzma | null | undefined;
 /** node-liblzma, a native module just-bash depends on; null when it was not built on this host. */
 function liblzma(): Lzma | null {
@@ -44,7 +44,8 @@ const XZ: Codec = {
   tool: 'xz',
   suffixes: ['.xz', '.txz'],
   magic: Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]),
-  compress: (d, level) => Buffer.from(liblzma()!.xzSync(d, { preset: level })),
+  // xz(1)'s default integrity check is CRC64.
+  compress: (d, level) => Buffer.from(liblzma()!.xzSync(d, { preset: level, check: liblzma()!.check.CRC64 })),
   decompress: (d) => Buffer.from(liblzma()!.unxzSync(d)),
   missing: (p, n) => `${p}: ${n}: No such file or directory\n`,
   exists: (p, o) => `${p}: ${o}: File exists\n`,

@@ -1,31 +1,83 @@
 /**
- * `file` as GNU file(1) lays out several operands: just-bash's descriptions, with each `NAME:` padded so the
- * descriptions line up (`-N`/`--no-pad` keeps them unpadded, as file does). The descriptions themselves are
- * just-bash's.
- * @see https://man7.org/linux/man-pages/man1/file.1.html (-N, --no-pad)
+ * GNU file(1) for the shell engine, over file-magic.ts: each operand's description (`-b` without the name), or its
+ * MIME type and encoding (`-i`/`--mime`, `--mime-type`, `--mime-encoding`); `NAME:` padded so the answers line up
+ * (`-N` keeps them unpadded); a symlink is described as one unless `-L`; a file it cannot open is said so on stdout
+ * (`cannot open`), exit 0 unless `-E`. Other options fail loudly.
+ * @see https://man7.org/linux/man-pages/man1/file.1.html
  */
-import { defineCommand, type CustomCommand } from 'just-bash';
+import { defineCommand, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
+import { magic } from './file-magic.ts';
 
-/** `file` for just-bash's `customCommands`: just-bash's own, its lines padded after `NAME:`. */
+const HINT = 'run spritzer with --exec sandbox';
+
+async function file(args: string[], ctx: CommandContext): Promise<ExecResult> {
+  let brief = false;
+  let follow = false;
+  let noPad = false;
+  let errors = false;
+  let mime: 'none' | 'both' | 'type' | 'encoding' = 'none';
+  const names: string[] = [];
+  let options = true;
+  for (const a of args) {
+    if (options && a === '--') options = false;
+    else if (options && a.startsWith('--')) {
+      if (a === '--brief') brief = true;
+      else if (a === '--mime') mime = 'both';
+      else if (a === '--mime-type') mime = 'type';
+      else if (a === '--mime-encoding') mime = 'encoding';
+      else if (a === '--dereference') follow = true;
+      else if (a === '--no-dereference') follow = false;
+      else if (a === '--no-pad') noPad = true;
+      else return { stdout: '', stderr: `file: option ${a} is not available in the shell engine; ${HINT}\n`, exitCode: 2 };
+    } else if (options && a.startsWith('-') && a.length > 1) {
+      for (const c of a.slice(1)) {
+        if (c === 'b') brief = true;
+        else if (c === 'i') mime = 'both';
+        else if (c === 'L') follow = true;
+        else if (c === 'h') follow = false;
+        else if (c === 'N') noPad = true;
+        else if (c === 'E') errors = true;
+        else return { stdout: '', stderr: `file: option -${c} is not available in the shell engine; ${HINT}\n`, exitCode: 2 };
+      }
+    } else names.push(a);
+  }
+  if (names.length === 0) return { stdout: '', stderr: 'Usage: file [-bcdEhikLlNnprsSvzZ0] [--apple] [--extension] [--mime-encoding]\n            [--mime-type] [-e <testname>] [-F <separator>]  [-f <namefile>]\n            [-m <magicfiles>] [-P <parameter=value>] [--exclude-quiet]\n            <file> ...\n       file -C [-m <magicfiles>]\n       file [--help]\n', exitCode: 1 };
+  const width = Math.max(...names.map((n) => n.length)) + 1;
+  let stdout = '';
+  let stderr = '';
+  let status = 0;
+  for (const name of names) {
+    const answer = await describe(name, ctx, follow, mime);
+    if (answer.missing && errors) {
+      stderr += `${name}: ${answer.text}\n`;
+      status = 1;
+      continue;
+    }
+    stdout += brief ? `${answer.text}\n` : `${noPad ? `${name}:` : `${name}:`.padEnd(width)} ${answer.text}\n`;
+  }
+  return { stdout, stderr, exitCode: status };
+}
+
+/** The answer for one operand: a description (or MIME fields), and whether it could not be opened. */
+async function describe(name: string, ctx: CommandContext, follow: boolean, mime: 'none' | 'both' | 'type' | 'encoding'): Promise<{ text: string; missing?: boolean }> {
+  const abs = ctx.fs.resolvePath(ctx.cwd, name);
+  const missing = { text: `cannot open \`${name}' (No such file or directory)`, missing: true };
+  const lst = await ctx.fs.lstat(abs).catch(() => null);
+  if (!lst) return missing;
+  const form = (description: string, type: string, encoding: string) => (mime === 'none' ? description : mime === 'type' ? type : mime === 'encoding' ? encoding : `${type}; charset=${encoding}`);
+  if (lst.isSymbolicLink && !follow) {
+    const target = await ctx.fs.readlink(abs);
+    const live = await ctx.fs.stat(abs).catch(() => null);
+    return { text: form(`${live ? '' : 'broken '}symbolic link to ${target}`, 'inode/symlink', 'binary') };
+  }
+  const st = lst.isSymbolicLink ? await ctx.fs.stat(abs).catch(() => null) : lst;
+  if (!st) return missing;
+  if (st.isDirectory) return { text: form('directory', 'inode/directory', 'binary') };
+  const m = magic(await ctx.fs.readFileBuffer(abs));
+  return { text: form(m.description, m.mime, m.encoding) };
+}
+
+/** `file` for just-bash's `customCommands`. */
 export function fileCommand(): CustomCommand {
-  return defineCommand('file', async (args, ctx) => {
-    const noPad = args.some((a) => a === '-N' || a === '--no-pad');
-    const passed = args.filter((a) => a !== '-N' && a !== '--no-pad');
-    const r = await ctx.origCommand!(passed);
-    const brief = passed.some((a) => a === '-b' || a === '--brief' || /^-[a-zA-Z]*b/.test(a));
-    const names = passed.filter((a) => !a.startsWith('-'));
-    if (noPad || brief || names.length < 2 || passed.includes('--')) return r;
-    const width = Math.max(...names.map((n) => n.length)) + 1;
-    const lines = r.stdout.split('\n');
-    let i = 0;
-    const stdout = lines
-      .map((line) => {
-        const name = names[i];
-        if (name === undefined || !line.startsWith(`${name}: `)) return line;
-        i++;
-        return `${`${name}:`.padEnd(width)} ${line.slice(name.length + 2)}`;
-      })
-      .join('\n');
-    return { ...r, stdout };
-  });
+  return defineCommand('file', (args, ctx) => file(args, ctx));
 }

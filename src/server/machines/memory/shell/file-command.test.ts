@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { engineBash, hostBash, hostHas } from '../../../../../test/support/host-bash.ts';
+
+// file(1) on the shell engine, compared with the host's file (libmagic) on the same bytes.
+
+const S = `printf '#!/bin/sh\\necho\\n' > a; printf '#!/usr/bin/env python3\\nprint(1)\\n' > b; printf '#!/usr/bin/env node\\n1\\n' > c; printf '<?xml version="1.0"?>\\n<a/>\\n' > e; printf '#include <stdio.h>\\nint main(){}\\n' > f; printf 'x%.0s' $(seq 1 400) > g; printf '\\xef\\xbb\\xbfhi\\n' > h; printf 'caf\\xe9\\n' > i; printf '\\x1b[1mhi\\n' > j; printf 'a\\rb\\r' > k; printf 'abc' > l; printf '\\x00\\x01\\x02' > m; printf '%%PDF-1.4\\n' > n; printf 'GIF89a\\x01\\x00\\x01\\x00' > o; echo x | gzip > p.gz; printf 'x' > q; echo x | bzip2 > s.bz2; echo x | xz > t.xz; printf '<!DOCTYPE html>\\n<p>x</p>\\n' > v; printf '{"a": [1, 2]}' > w; printf '[1,2]\\n' > x; printf '\\x89PNG\\r\\n\\x1a\\n\\x00\\x00\\x00\\rIHDR\\x00\\x00\\x00\\x10\\x00\\x00\\x00\\x08\\x08\\x06\\x00\\x00\\x00' > y.png; printf 'ab' > two; printf '\\n' > nl; : > e0; mkdir d; ln -s a la; ln -s nope bl; printf 'h\\xc3\\xa9\\n' > u8; printf 'a\\r\\nb\\r\\n' > crlf; `;
+
+describe.skipIf(!hostHas('file') || !hostHas('xz') || !hostHas('bzip2'))('file, as libmagic', () => {
+  it.each([
+    'file a b c e f g h i j k l m n o',
+    'file p.gz q s.bz2 t.xz v w x y.png two nl e0 d la bl u8 crlf',
+    'file -i a i w m two',
+    'file --mime-type p.gz y.png w',
+    'file -b a; file -N a d',
+    'file nope; echo $?',
+    'file -L la bl',
+    'file --mime-encoding a i u8',
+  ])('%s', async (script) => {
+    expect(await engineBash(S + script)).toEqual(hostBash(S + script));
+  });
+});
