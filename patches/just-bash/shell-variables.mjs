@@ -2,8 +2,9 @@
 // - `$BASH_SUBSHELL` counts the subshells and command substitutions around the expansion (0 at the top);
 // - `$BASH_VERSION` and the `BASH_VERSINFO` array name bash 5.2.37 (Ubuntu 25.10's; just-bash said 5.1.0 and had
 //   no array);
-// - `$-` lists the set flags in bash's order (`ehuxB`) and ends in `c` for a `bash -c` shell (one that has
-//   `BASH_EXECUTION_STRING`), `s` for one reading commands from its input (just-bash: `heuxBs` always);
+// - `$-` lists the set flags in bash's order (`ehuxBET`, with `E`/`T` for `set -E`/`-T`) and ends in `c` for a
+//   `bash -c` shell (one that has `BASH_EXECUTION_STRING`), `s` for one reading commands from its input; an
+//   interactive shell (the embedder's state.interactiveShell) shows `himBHs` (just-bash: `heuxBs` always);
 // - `${#@}` and `${#*}` are the number of positional parameters (just-bash: the length of "$*");
 // - `$EPOCHSECONDS`, `$EPOCHREALTIME` (seconds.microseconds), `$SRANDOM` (32 random bits) and the `GROUPS` array
 //   (the user's group id) exist (just-bash had none).
@@ -11,12 +12,12 @@ const VERSINFO = ['5', '2', '37', '1', 'release', 'x86_64-pc-linux-gnu'];
 
 export default {
   title: 'BASH_SUBSHELL, BASH_VERSINFO, BASH_VERSION, $-, ${#@}, EPOCHSECONDS, EPOCHREALTIME, SRANDOM and GROUPS as bash sets them',
-  upstream: 'src/interpreter/expansion/variable.ts getVariable: BASH_SUBSHELL from the subshell and substitution depth, $- in bash\'s flag order with c/s; src/interpreter/interpreter.ts: readonly BASH_VERSINFO; src/shell-metadata.ts BASH_VERSION',
+  upstream: 'src/interpreter/expansion/variable.ts getVariable: BASH_SUBSHELL from the subshell and substitution depth, $- in bash\'s flag order with E/T and c/s (himBHs for an interactive shell); src/interpreter/interpreter.ts: readonly BASH_VERSINFO; src/shell-metadata.ts BASH_VERSION',
   file: 'dist/bundle/index.js',
   edits: [
     {
       find: 'case"-":{let o="";return o+="h",e.state.options.errexit&&(o+="e"),e.state.options.noglob&&(o+="f"),e.state.options.nounset&&(o+="u"),e.state.options.verbose&&(o+="v"),e.state.options.xtrace&&(o+="x"),o+="B",e.state.options.noclobber&&(o+="C"),o+="s",o}',
-      replace: 'case"-":{let q=e.state.options;return(q.allexport?"a":"")+(q.errexit?"e":"")+(q.noglob?"f":"")+"h"+(q.noexec?"n":"")+(q.nounset?"u":"")+(q.verbose?"v":"")+(q.xtrace?"x":"")+"B"+(q.noclobber?"C":"")+(e.state.env.has("BASH_EXECUTION_STRING")?"c":"s")}case"BASH_SUBSHELL":return String((e.state.subshellLevel??0)+(e.substitutionDepth??0));',
+      replace: 'case"-":{let q=e.state.options,c=e.state.env.has("BASH_EXECUTION_STRING"),i=!c&&e.state.interactiveShell===!0;return(q.allexport?"a":"")+(q.errexit?"e":"")+(q.noglob?"f":"")+"h"+(i?"im":"")+(q.noexec?"n":"")+(q.nounset?"u":"")+(q.verbose?"v":"")+(q.xtrace?"x":"")+"B"+(q.noclobber?"C":"")+(q.errtrace?"E":"")+(i?"H":"")+(q.functrace?"T":"")+(c?"c":"s")}case"BASH_SUBSHELL":return String((e.state.subshellLevel??0)+(e.substitutionDepth??0));',
     },
     // A subshell counts one level; the state snapshot it restores on leaving carries the count back.
     { find: 'e.state.parentHasLoopContext=i>0,e.state.loopDepth=0,e.state.bashPid=e.state.nextVirtualPid++;', replace: 'e.state.parentHasLoopContext=i>0,e.state.loopDepth=0,e.state.bashPid=e.state.nextVirtualPid++,e.state.subshellLevel=(e.state.subshellLevel??0)+1;' },

@@ -286,6 +286,14 @@ describe('shell engine: a TTY bash is an interactive shell', () => {
     expect(text(t)).toContain('\r\n0\r\n');
   });
 
+  it('$- says himBHs, as an interactive bash; a bash -c it runs is not interactive', async () => {
+    const t = start(['bash'], { tty: true, stdin: true });
+    await until(() => prompts(t) === 1);
+    type(t, "echo $-; bash -c 'echo $-'\r");
+    await until(() => prompts(t) === 2);
+    expect(text(t)).toContain('\r\nhimBHs\r\nhBc\r\n');
+  });
+
   it('a syntax error does not end the shell; EOF (^D) does, with the last status', async () => {
     const t = start(['sh', '-l'], { tty: true, stdin: true });
     await until(() => prompts(t) === 1);

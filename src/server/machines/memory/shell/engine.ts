@@ -57,7 +57,7 @@ import { linkCommands } from './link-commands.ts';
 import { modeCommands } from './mode-commands.ts';
 import { fileCommand } from './file-command.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty.ts';
-import { startJobControl, type JobHooks } from './job-runner.ts';
+import { deliver, startJobControl, type JobHooks } from './job-runner.ts';
 import { commOf } from '../processes.ts';
 import { PROCESS_COMMAND_NAMES, processCommands } from './process-commands.ts';
 import { JOB_COMMAND_NAMES, rewriteJobControl, type JobControl } from './jobs.ts';
@@ -435,6 +435,8 @@ async function runShell(
     jobs: JobControl;
     /** The exec's own script: a syntax error in it runs the complete commands before it first, as bash does. */
     topLevel?: boolean;
+    /** A line of the interactive shell (`$-` then says `himBHs`). */
+    interactive?: boolean;
   },
 ): Promise<ExecResult | BashExecResult> {
   try {
@@ -496,6 +498,16 @@ async function runShell(
         ...shellExecutionLimits(limits),
         ...(maxStdinBytes > SIXTY_FOUR_MIB ? { maxStringLength: maxStdinBytes, maxInputBytes: Math.max(maxStdinBytes, 512 * 1024 * 1024) } : {}),
       },
+    });
+    // Traps live in the shell's job control; the interpreter runs EXIT, ERR, RETURN and self-sent signals' traps
+    // in the script's own context (patches/just-bash/traps-in-shell.mjs). Only the exec's own script ends the
+    // shell: an interactive line or a trap handler leaves the EXIT trap to job-runner.ts.
+    // The exec's own script also hands over what each top-level statement returned as it ends, so that output no
+    // command wrote to a sink itself (a trap's) keeps its place (patches/just-bash/top-level-output-streams.mjs).
+    Object.assign((bash as unknown as { state: object }).state, ctl.jobs.shellState(), {
+      exitTrapAtEnd: ctl.topLevel === true,
+      interactiveShell: ctl.interactive === true,
+      topLevelOutput: ctl.topLevel === true ? (result: ExecResult) => deliver(ctl.sinks, result) : undefined,
     });
     const requested = shellScript(req);
     const original = withSeedRiskyScript(ctl.topLevel ? recoverSyntax(requested) : requested, sprite.vfs, req.dir);
@@ -592,6 +604,7 @@ function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, c
       sinks: liveSinks(out, () => proc.finished || abort.aborted),
       commands,
       jobs: control.jobs,
+      interactive: true,
     });
     if (!abort.aborted && !proc.finished) {
       // Output just-bash kept to the end (a syntax error, an `exit` inside a compound command).

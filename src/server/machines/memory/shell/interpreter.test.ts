@@ -109,19 +109,32 @@ describe('arithmetic errors', () => {
   it('an expression that does not parse fails its command with bash\'s message, not 0', async () => {
     expect(await runShell('echo line1\necho $((1 +))\necho "s=$?"\necho $(( 08 ))\necho $(( 2#12 ))\necho $(( 010 + 0x10 + 2#11 ))')).toEqual({
       stdout: 'line1\ns=1\n27\n',
-      stderr: 'bash: 1 +: syntax error: operand expected (error token is "+")\nbash: 08: value too great for base (error token is "08")\nbash: 2#12: value too great for base (error token is "2#12")\n',
+      stderr: 'bash: line 2: 1 +: syntax error: operand expected (error token is "+")\nbash: line 4: 08: value too great for base (error token is "08")\nbash: line 5: 2#12: value too great for base (error token is "2#12")\n',
       exit: 0,
     });
   });
 
+  it('a number too great for its base anywhere in the expression fails it, named with the text up to it', async () => {
+    expect(await runShell('echo $(( 1 + 08 + 3 )); echo no\necho "s=$?"; echo $(( 0x1f + 16#ff + 2#12 ))')).toEqual({
+      stdout: 's=1\n',
+      stderr: 'bash: line 1: 1 + 08: value too great for base (error token is "08")\nbash: line 2: 0x1f + 16#ff + 2#12: value too great for base (error token is "2#12")\n',
+      exit: 1,
+    });
+  });
+
   it('text left over after a whole expression fails too', async () => {
-    expect(await runShell('echo $((1 1))\necho "s=$?"')).toEqual({ stdout: 's=1\n', stderr: 'bash: 1: syntax error: invalid arithmetic operator (error token is "1")\n', exit: 0 });
+    expect(await runShell('echo $((1 1))\necho "s=$?"')).toEqual({ stdout: 's=1\n', stderr: 'bash: line 1: 1 1: syntax error in expression (error token is "1")\n', exit: 0 });
   });
 
   it('discards the rest of its line, as bash does; the next line runs, in a $(…) too', async () => {
-    expect(await runShell('echo a; echo $((1 / 0)); echo same-line\necho "next $?"; x=$(echo $((2 % 0)); echo in); echo "x=$x s=$?"')).toEqual({
-      stdout: 'a\nnext 1\nx= s=1\n',
-      stderr: 'bash: division by 0\nbash: division by 0\n',
+    expect(await runShell('echo a; echo $((1 / 0)); echo same-line\necho "next $?"')).toEqual({
+      stdout: 'a\nnext 1\n',
+      stderr: 'bash: line 1: 1 / 0: division by 0 (error token is "0")\n',
+      exit: 0,
+    });
+    expect(await runShell('x=$(echo $((2 % 0)); echo in); echo "x=$x s=$?"')).toEqual({
+      stdout: 'x= s=1\n',
+      stderr: 'bash: line 1: 2 % 0: division by 0 (error token is "0")\n',
       exit: 0,
     });
   });
@@ -129,7 +142,7 @@ describe('arithmetic errors', () => {
   it('fails only its stage of a pipeline', async () => {
     expect(await runShell('echo $(( 08 )) 2>&1 | grep -c "value too great"; echo "s=$? ${PIPESTATUS[*]}"; echo a | echo $((2*)); echo "s=$? ${PIPESTATUS[*]}"')).toEqual({
       stdout: '0\ns=1 1 1\ns=1 0 1\n',
-      stderr: 'bash: 08: value too great for base (error token is "08")\nbash: 2*: syntax error: operand expected (error token is "*")\n',
+      stderr: 'bash: line 1: 08: value too great for base (error token is "08")\nbash: line 1: 2*: syntax error: operand expected (error token is "*")\n',
       exit: 0,
     });
   });
@@ -172,6 +185,313 @@ describe('closed descriptors', () => {
 describe('line numbers', () => {
   it('$LINENO counts the script\'s own lines: statements sharing a line, blank and comment lines', async () => {
     expect((await runShell('echo a; echo $LINENO\necho $LINENO\n\n# note\necho $LINENO; true & echo $LINENO')).stdout).toBe('a\n1\n2\n5\n5\n');
+  });
+});
+
+describe('set -e', () => {
+  it('is ignored inside a function run before && / || or after !, and in a command substitution', async () => {
+    expect(await runShell('set -e; f() { false; echo inner; }; f || echo failed; f && echo and; ! f; echo bang')).toEqual({
+      stdout: 'inner\ninner\nand\ninner\nbang\n',
+      stderr: '',
+      exit: 0,
+    });
+    expect(await runShell('set -e; x=$(false; echo inner); echo "x=$x"; false; echo never')).toEqual({ stdout: 'x=inner\n', stderr: '', exit: 1 });
+  });
+
+  it('a command substitution keeps it under shopt -s inherit_errexit', async () => {
+    expect(await runShell('set -e; shopt -s inherit_errexit; x=$(false; echo inner); echo "x=$x"')).toEqual({ stdout: '', stderr: '', exit: 1 });
+  });
+
+  it('does not end the script at an assignment after a failed test (an assignment returns 0 without a failing substitution)', async () => {
+    expect(await runShell('set -e; i=0; until [ $i -ge 2 ]; do i=$((i+1)); done; echo $i; false || x=1; echo "s=$?"; x=$(false) || echo "failed $?"')).toEqual({
+      stdout: '2\ns=0\nfailed 1\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('set -u', () => {
+  it('lets "${1:-default}" and friends through for an unset parameter, local or element', async () => {
+    expect(await runShell('set -u; echo "${1:-none}"; f() { local x; echo "${x:-unset-local}"; }; f; a=(1); echo "${a[3]:-d}" "${a[3]+set}"; echo "${nope:=assigned}" $nope')).toEqual({
+      stdout: 'none\nunset-local\nd \nassigned assigned\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('arithmetic expansion errors', () => {
+  // bash 5.2 names the line (`bash: line 2: …`) where 5.1 does not, and counts lines inside a function from its
+  // definition: the messages are compared without that place.
+  const run = async (script: string) => {
+    const r = await runShell(script);
+    return { ...r, stderr: r.stderr.replace(/^bash: (line \d+: )?/gm, '') };
+  };
+
+  it('print bash\'s message and drop the rest of their line, at the top level and from a function or loop', async () => {
+    expect(await run('echo $((1 / 0)); echo $?')).toEqual({ stdout: '', stderr: '1 / 0: division by 0 (error token is "0")\n', exit: 1 });
+    expect(await run('echo a\necho $(( 10 % 0 )); echo no\necho "s=$?"')).toEqual({ stdout: 'a\ns=1\n', stderr: '10 % 0 : division by 0 (error token is "0 ")\n', exit: 0 });
+    expect(await run('f() { echo $((1 +)); echo in-f; }\nf; echo same-line\nfor i in 1; do echo $(( 08 )); done; echo same\necho next')).toEqual({
+      stdout: 'next\n',
+      stderr: '1 +: syntax error: operand expected (error token is "+")\n08: value too great for base (error token is "08")\n',
+      exit: 0,
+    });
+  });
+
+  it('end only the subshell, command substitution or pipeline stage they are in', async () => {
+    expect(await run('(echo $((1/0)); echo in); echo "sub $?"; x=$(echo $((1/0)); echo in); echo "x=[$x]"; echo $((1/0)) | cat; echo "pipe $?"')).toEqual({
+      stdout: 'sub 1\nx=[]\npipe 0\n',
+      stderr: '1/0: division by 0 (error token is "0")\n'.repeat(3),
+      exit: 0,
+    });
+  });
+});
+
+describe('fatal expansion errors', () => {
+  const run = async (script: string) => {
+    const r = await runShell(script);
+    return { ...r, stderr: r.stderr.replace(/^bash: (line \d+: )?/gm, '') };
+  };
+
+  it('set -u ends the shell from inside a function, group or if body (127), and only the subshell or pipeline stage it is in', async () => {
+    expect(await run('set -u; f() { echo "$1"; }; f 2>/dev/null; echo "status=$?"')).toEqual({ stdout: '', stderr: '', exit: 127 });
+    expect(await run('set -u; (echo $nope); echo "sub=$?"; echo $nope | cat; echo "pipe=$?"; if true; then { echo $nope; }; fi; echo after')).toEqual({
+      stdout: 'sub=1\npipe=0\n',
+      stderr: 'nope: unbound variable\n'.repeat(3),
+      exit: 127,
+    });
+  });
+
+  it('${v:?word} names the variable and ends the shell (1 under set -e, or from a command substitution)', async () => {
+    expect(await run('unset v; echo "${v:?custom message}"; echo after')).toEqual({ stdout: '', stderr: 'v: custom message\n', exit: 127 });
+    expect(await run('x=$(echo ${v?}); echo "s=$?"; v=; echo ${v:?} | cat; echo "pipe=$?"; set -e; echo ${v:?}')).toEqual({
+      stdout: 's=1\npipe=0\n',
+      stderr: 'v: parameter not set\nv: parameter null or not set\nv: parameter null or not set\n',
+      exit: 1,
+    });
+  });
+});
+
+describe('arithmetic commands', () => {
+  it('take the assignment operators -= and <<=, and the comma operator', async () => {
+    expect(await runShell('x=10; (( x -= 4, x *= 2 )); echo $x; y=1; (( y <<= 3 )); echo $y; (( x - 12 )); echo $?')).toEqual({ stdout: '12\n8\n1\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('test and [', () => {
+  it('report an operand of -eq/-lt/… that is not an integer (an empty one too), status 2', async () => {
+    const r = await runShell('[ 1 -eq x ]; echo $?; test "" -lt 1; echo $?; [ -5 -lt " 3 " ]; echo $?');
+    expect({ ...r, stderr: r.stderr.replace(/^bash: (line \d+: )?/gm, '') }).toEqual({
+      stdout: '2\n2\n0\n',
+      stderr: '[: x: integer expression expected\ntest: : integer expression expected\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('trap', () => {
+  it('runs ERR where set -e would exit (not under || or in a test; in functions only with set -E)', async () => {
+    expect(await runShell('trap "echo E \\$?" ERR; false; echo a; false || true; if false; then :; fi; { false; }; f() { false; return 3; }; f; set -E; f; echo b')).toEqual({
+      stdout: 'E 1\na\nE 1\nE 3\nE 1\nE 3\nb\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('runs RETURN for the function that set it, and for every function under set -T', async () => {
+    expect(await runShell('f() { trap "echo ret \\$FUNCNAME" RETURN; echo in; }; f; g() { echo g; }; g; set -T; g; trap -p RETURN')).toEqual({
+      stdout: "in\nret f\ng\ng\nret g\ntrap -- 'echo ret $FUNCNAME' RETURN\n",
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('runs EXIT when a subshell or the script ends, with the script\'s functions and status', async () => {
+    expect(await runShell('(trap "echo sub-trap" EXIT; echo body); echo out; cleanup() { echo "cleaned $?"; }; trap cleanup EXIT; (echo sub2); false')).toEqual({
+      stdout: 'body\nsub-trap\nout\nsub2\ncleaned 1\n',
+      stderr: '',
+      exit: 1,
+    });
+    expect(await runShell('trap "echo bye; exit 7" EXIT; exit 3')).toEqual({ stdout: 'bye\n', stderr: '', exit: 7 });
+  });
+
+  it('runs RETURN when a sourced script ends, ERR with $LINENO of the failed command, and lists EXIT while it runs', async () => {
+    expect(await runShell("echo 'echo sourced' > s.sh; trap 'echo R' RETURN; . ./s.sh; trap - RETURN\ntrap 'echo \"line $LINENO\"' ERR\nfalse\ntrap 'trap -p EXIT' EXIT")).toEqual({
+      stdout: "sourced\nR\nline 3\ntrap -- 'trap -p EXIT' EXIT\n",
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('prints a trap\'s output where bash does: inside loops, functions and subshells, before the next command\'s', async () => {
+    expect(await runShell('trap "echo ERR" ERR; for f in a b; do cat $f 2>/dev/null; echo done-$f; done; set -E; ( false; echo in ); trap "echo T" USR1; { kill -USR1 $$; echo x; }')).toEqual({
+      stdout: 'ERR\ndone-a\nERR\ndone-b\nERR\nin\nT\nx\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('names the command that fired it in $BASH_COMMAND, and shows the parent\'s traps in a subshell that set none', async () => {
+    expect(await runShell("trap 'echo \"failed: $BASH_COMMAND\"' ERR; ls /nonexistent 2>/dev/null; saved=$(trap -p ERR); echo \"$saved\"")).toEqual({
+      stdout: "failed: ls /nonexistent 2> /dev/null\ntrap -- 'echo \"failed: $BASH_COMMAND\"' ERR\n",
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('lists every signal as bash does', async () => {
+    const r = await runShell('trap -l | head -2; kill -l | tail -1');
+    expect(r.stdout).toBe(' 1) SIGHUP\t 2) SIGINT\t 3) SIGQUIT\t 4) SIGILL\t 5) SIGTRAP\n 6) SIGABRT\t 7) SIGBUS\t 8) SIGFPE\t 9) SIGKILL\t10) SIGUSR1\n63) SIGRTMAX-1\t64) SIGRTMAX\t\n');
+  });
+
+  it('runs the trap of a signal the script sends itself, and the script goes on', async () => {
+    expect(await runShell('trap "echo got-usr1" USR1; kill -USR1 $$; echo after; trap "" TERM; kill $$; echo still')).toEqual({ stdout: 'got-usr1\nafter\nstill\n', stderr: '', exit: 0 });
+    // Sent from a subshell: the shell runs the trap once that subshell is done.
+    expect(await runShell('trap "echo outer" USR1; (kill -USR1 $$; echo sub); echo after')).toEqual({ stdout: 'sub\nouter\nafter\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('select', () => {
+  it('prints the menu and PS3 on stderr, reads REPLY, sets the name, until break or end of input', async () => {
+    expect(await runShell("select x in apple banana cherry; do echo \"x=$x REPLY=$REPLY\"; done <<< $'2\\n\\nfoo' 2>&1; echo \"end $?\"")).toEqual({
+      stdout: '1) apple\n2) banana\n3) cherry\n#? x=banana REPLY=2\n#? 1) apple\n2) banana\n3) cherry\n#? x= REPLY=foo\n#? \nend 1\n',
+      stderr: '',
+      exit: 0,
+    });
+    expect(await runShell("PS3='pick: '; set -- p q; select x; do echo \"$x\"; break; done <<< 2")).toEqual({ stdout: 'q\n', stderr: '1) p\n2) q\npick: ', exit: 0 });
+  });
+
+  it('lays a long menu out in columns, as bash does for 80 columns', async () => {
+    const r = await runShell('select x in $(seq 1 12); do break; done <<< 1');
+    expect(r.stderr).toBe('1) 1\t 3) 3\t 5) 5\t 7) 7\t 9) 9\t11) 11\n2) 2\t 4) 4\t 6) 6\t 8) 8\t10) 10\t12) 12\n#? ');
+  });
+});
+
+describe('caller', () => {
+  it('names the calling frame inside a function and returns 1 outside one', async () => {
+    expect(await runShell('caller; echo "s=$?"; f() { caller 0 | cut -d" " -f2-; caller 1; echo "s=$?"; }; g() { f; }; g')).toEqual({
+      stdout: 's=1\ng environment\ns=1\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('login_shell', () => {
+  it('is on in bash -l and off otherwise', async () => {
+    expect(await runShell("bash -lc 'shopt -q login_shell && echo login'; bash -c 'shopt -q login_shell || echo not'; bash -l -c 'shopt -p login_shell'")).toEqual({
+      stdout: 'login\nnot\nshopt -s login_shell\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('a nested shell', () => {
+  it('has its own $$: kill $$ in it ends it alone (128+n, the signal named), and its traps are its own', async () => {
+    expect(await runShell("bash -c 'kill -TERM $$; echo no'; echo \"s=$?\"; echo $$ > p; bash -c 'echo $$' > q; cmp -s p q || echo differ; trap 'echo outer' EXIT; bash -c 'trap \"echo inner\" EXIT; echo hi'")).toEqual({
+      stdout: 's=143\ndiffer\nhi\ninner\nouter\n',
+      stderr: 'Terminated\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('syntax errors', () => {
+  it('name the token found where a command is missing, as bash does, and exit 2', async () => {
+    const cases: Array<[string, string]> = [
+      ['if then fi', 'then'],
+      ['while do :; done', 'do'],
+      ['( )', ')'],
+      ['{ }', '}'],
+      ['echo a; ; echo b', ';'],
+      ['echo a | | cat', '|'],
+      ['echo a && && b', '&&'],
+      ['echo a )', ')'],
+    ];
+    for (const [script, token] of cases) {
+      expect(await runShell(script), script).toEqual({
+        stdout: '',
+        stderr: `bash: -c: line 1: syntax error near unexpected token \`${token}'\nbash: -c: line 1: \`${script}'\n`,
+        exit: 2,
+      });
+    }
+  });
+
+  it('in eval: the lines before it run, then bash\'s message and status 2', async () => {
+    const r = await runShell('eval "echo a\nif then fi"; echo "s=$?"; eval "for"; echo "s=$?"');
+    expect({ ...r, stderr: r.stderr.replace(/line \d+: /g, '') }).toEqual({
+      stdout: 'a\ns=2\ns=2\n',
+      stderr: "bash: eval: syntax error near unexpected token `then'\nbash: eval: `if then fi'\nbash: syntax error: unexpected end of file\n",
+      exit: 0,
+    });
+  });
+
+  it('an arithmetic command reports a broken or failing expression and returns 1', async () => {
+    const r = await runShell('(( 1 + )); echo "s=$?"; (( 1/0 )); echo "s=$?"');
+    expect({ ...r, stderr: r.stderr.replace(/^bash: (line \d+: )?/gm, '') }).toEqual({
+      stdout: 's=1\ns=1\n',
+      stderr: '((: 1 + : syntax error: operand expected (error token is "+ ")\n((: 1/0 : division by 0 (error token is "0 ")\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('set -o and $-', () => {
+  it('list the options as bash does, errtrace and functrace included', async () => {
+    const r = await runShell("set -E; set -o | grep -E '^(braceexpand|errexit|errtrace|functrace) '; set +o | grep -E ' (hashall|errtrace|xtrace)$'; shopt -o errtrace");
+    expect(r).toEqual({
+      stdout: 'braceexpand    \ton\nerrexit        \toff\nerrtrace       \ton\nfunctrace      \toff\nset -o errtrace\nset -o hashall\nset +o xtrace\nerrtrace       \ton\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('$- has bash\'s letters in bash\'s order', async () => {
+    expect((await runShell('echo $-; set -eu; echo $-; set -E -C; echo $-')).stdout).toBe('hBc\nehuBc\nehuBCEc\n');
+  });
+});
+
+describe('64-bit arithmetic', () => {
+  it('shifts, bitwise operators and ** work on 64 bits and wrap, as bash\'s intmax_t', async () => {
+    expect(await runShell('echo $(( 1 << 40 )) $(( 1 << 63 )) $(( 2 ** 64 )) $(( 0xffffffffffffffff )) $(( (1<<40) | 1 )) $(( ~0 << 4 )); x=1; (( x <<= 35, x /= 2 )); echo $x')).toEqual({
+      stdout: '1099511627776 -9223372036854775808 0 -1 1099511627777 -16\n17179869184\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('a fraction is an evaluation error of its line, not a parse failure of the script', async () => {
+    const r = await runShell('echo a; echo $(( 3.5 )); echo no\necho next');
+    expect({ ...r, stderr: r.stderr.replace(/^bash: (line \d+: )?/gm, '') }).toEqual({ stdout: 'a\nnext\n', stderr: '3.5 : syntax error: invalid arithmetic operator (error token is ".5 ")\n', exit: 0 });
+  });
+});
+
+describe('arithmetic variables', () => {
+  it('reads a value with a leading 0 as octal, and refuses to assign a readonly variable', async () => {
+    const r = await runShell('x=010; echo $(( x + 0 )) $(( 10#$x )); readonly ro=1; (( ro = 2 )); echo "s=$? ro=$ro"; echo $(( ro += 1 )); echo dropped\necho next');
+    expect({ ...r, stderr: r.stderr.replace(/^bash: (line \d+: )?/gm, '') }).toEqual({
+      stdout: '8 10\ns=1 ro=1\nnext\n',
+      stderr: 'ro: readonly variable\nro: readonly variable\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('BASH_SUBSHELL', () => {
+  it('counts ( ) subshells and command substitutions, not pipeline stages', async () => {
+    expect((await runShell('echo $BASH_SUBSHELL; (echo $BASH_SUBSHELL; (echo $BASH_SUBSHELL)); echo $(echo $BASH_SUBSHELL); echo $BASH_SUBSHELL | cat')).stdout).toBe('0\n1\n2\n1\n0\n');
+  });
+});
+
+describe('traps in a nested shell', () => {
+  it('print in bash\'s order there too', async () => {
+    expect(await runShell("bash -c 'trap \"echo T\" TERM; kill $$; echo after; trap \"echo E\" ERR; false; echo end'; echo \"st $?\"")).toEqual({
+      stdout: 'T\nafter\nE\nend\nst 0\n',
+      stderr: '',
+      exit: 0,
+    });
   });
 });
 
@@ -404,6 +724,14 @@ describe('redirections that cannot be opened', () => {
     expect(r).toEqual({
       stdout: 'st=1\nhi\nst=1\nst=1\nst=1\n',
       stderr: 'bash: a.txt: Permission denied\nbash: nodir/f: No such file or directory\nbash: d: Is a directory\nbash: nodir/g: No such file or directory\n',
+      exit: 0,
+    });
+  });
+
+  it('into a missing directory or through a file fail that command only (not run, status 1), also a function call', async () => {
+    expect(await runShell('echo x > nodir/f; echo "s=$?"; f() { echo in-f; }; f > nodir/g || echo failed; touch file; echo y > file/z; echo "s=$?"; ls')).toEqual({
+      stdout: 's=1\nfailed\ns=1\nfile\n',
+      stderr: 'bash: nodir/f: No such file or directory\nbash: nodir/g: No such file or directory\nbash: file/z: Not a directory\n',
       exit: 0,
     });
   });

@@ -11,7 +11,7 @@ import type { BashExecResult, CustomCommand, ExecResult } from 'just-bash';
 import { defineCommand, stdoutKind } from 'just-bash';
 import type { Clock, TimerHandle } from '../../../core/clock.ts';
 import { signalNumber } from '../../../../protocol/signals.ts';
-import type { OutputSinks } from './output-sink.ts';
+import { SINK_DIR, type OutputSinks } from './output-sink.ts';
 import type { ProcessTable } from '../processes.ts';
 import { JobControl, jobEnv, TRAP_END_COMMAND, type Trap } from './jobs.ts';
 
@@ -85,7 +85,7 @@ const NON_FATAL = new Set([17, 18, 19, 20, 28]);
 /** Creates the job control of one exec (see {@link JobHooks}). */
 export function startJobControl(deps: JobHookDeps): JobHooks {
   const table = deps.processes ? { processes: deps.processes, now: () => deps.clock.now(), shell: deps.shell } : undefined;
-  const newTable = (selfPid = deps.selfPid): JobControl => new JobControl({ allocatePid: deps.allocatePid, selfPid, launch, signalSelf: deps.signalSelf, table });
+  const newTable = (selfPid = deps.selfPid): JobControl => new JobControl({ allocatePid: deps.allocatePid, selfPid, launch, signalSelf: deps.signalSelf, table, hiddenRedirections: SINK_DIR });
   /** A job: its own execution and job table; what just-bash kept back is delivered when it ends. */
   const launch = async (job: { script: string; env: Record<string, string>; cwd: string; pid: number; signal: AbortSignal }): Promise<number> => {
     const own = newTable(job.pid);
@@ -179,7 +179,7 @@ export function sleeper(clock: Clock, signal: AbortSignal): (ms: number) => Prom
 }
 
 /** Sends what just-bash kept back of a run (output it could not stream) to `sinks`. */
-function deliver(sinks: OutputSinks, result: ExecResult): void {
+export function deliver(sinks: OutputSinks, result: ExecResult): void {
   const stdout = Buffer.from(result.stdout, stdoutKind(result) === 'bytes' ? 'latin1' : 'utf8');
   if (stdout.length > 0) sinks.stdout(new Uint8Array(stdout));
   if (result.stderr) sinks.stderr(new TextEncoder().encode(result.stderr));

@@ -130,6 +130,8 @@ export interface JobControlDeps {
   launch: JobLauncher;
   /** The pid of this shell (`$$`): `kill $$` signals the shell itself through `signalSelf`. */
   selfPid: number;
+  /** The prefix of the engine's own redirection targets (its output sinks), hidden from `$BASH_COMMAND`. */
+  hiddenRedirections?: string;
   /** Delivers a signal (name without `SIG`) to this shell's own process; absent: `kill $$` fails loudly. */
   signalSelf?: (name: string) => void;
   /**
@@ -158,11 +160,52 @@ export interface Trap {
   action: string;
   env: Record<string, string>;
   cwd: string;
+  /** The function call depth it was set at (0: outside functions): a RETURN trap fires for the function that set it. */
+  depth?: number;
 }
 
-/** Signals a trap may name: EXIT (0) and the catchable signals spritzer delivers. */
-const TRAPPABLE = new Set(['EXIT', 'HUP', 'INT', 'QUIT', 'USR1', 'USR2', 'PIPE', 'ALRM', 'TERM']);
-const SIGNAL_LIST = ['HUP', 'INT', 'QUIT', 'ILL', 'TRAP', 'ABRT', 'BUS', 'FPE', 'KILL', 'USR1', 'SEGV', 'USR2', 'PIPE', 'ALRM', 'TERM'];
+/**
+ * What the interpreter's state carries for traps (patches/just-bash/traps-in-shell.mjs): the current trap table
+ * (the shell's own at its top level, a reset copy in a subshell), the signals the script sent itself whose traps
+ * run once the sending command is done, and the `trap` builtin, which works on the table of the state it is given.
+ */
+export interface ShellTrapState {
+  traps: Map<string, Trap>;
+  pendingSignals: string[];
+  trapBuiltin: (state: { traps?: TrapTable; env: Map<string, string>; cwd: string; callDepth: number }, args: string[]) => ExecResult;
+  /** Redirections to targets under this prefix are the engine's own: `$BASH_COMMAND` does not show them. */
+  hiddenRedirections: string;
+  /** A nested shell (`bash -c` run by a command) starts: its pid (`$$`), by which `kill` reaches it alone. */
+  startShell: (state: NestedShell) => number;
+  /** That nested shell ended. */
+  endShell: (pid: number) => void;
+}
+
+/** A trap table; a subshell's (a reset copy) knows its parent's, shown by `trap -p` until the subshell sets a trap. */
+type TrapTable = Map<string, Trap> & { _parent?: Map<string, Trap>; _changed?: boolean };
+
+/** What `kill` needs of a nested shell's interpreter state: its current traps and its pending signals. */
+interface NestedShell {
+  traps?: Map<string, Trap>;
+  pendingSignals?: string[];
+}
+
+/** Signals a trap may name: EXIT (0), ERR, RETURN, and the catchable signals spritzer delivers. */
+const TRAPPABLE = new Set(['EXIT', 'ERR', 'RETURN', 'HUP', 'INT', 'QUIT', 'USR1', 'USR2', 'PIPE', 'ALRM', 'TERM']);
+/** Trap names that are not signals (listed without `SIG`). */
+const PSEUDO_SIGNALS = new Set(['EXIT', 'ERR', 'RETURN', 'DEBUG']);
+/** Linux's signals by number (x86-64), as `kill -l` and `trap -l` name them: 1-31, then the real-time 34-64. */
+const SIGNAL_NAMES: ReadonlyMap<number, string> = new Map([
+  ...'HUP INT QUIT ILL TRAP ABRT BUS FPE KILL USR1 SEGV USR2 PIPE ALRM TERM STKFLT CHLD CONT STOP TSTP TTIN TTOU URG XCPU XFSZ VTALRM PROF WINCH IO PWR SYS'
+    .split(' ')
+    .map((name, i): [number, string] => [i + 1, name]),
+  ...Array.from({ length: 31 }, (_, i): [number, string] => [34 + i, i === 0 ? 'RTMIN' : i < 16 ? `RTMIN+${i}` : i === 30 ? 'RTMAX' : `RTMAX-${30 - i}`]),
+]);
+/** bash's listing of every signal (`kill -l`, `trap -l`): ` 1) SIGHUP` entries, five to a line, tab-separated. */
+const SIGNAL_TABLE = (() => {
+  const entries = [...SIGNAL_NAMES].map(([n, name]) => `${String(n).padStart(2)}) SIG${name}`);
+  return entries.map((e, i) => e + ((i + 1) % 5 === 0 ? '\n' : '\t')).join('') + (entries.length % 5 === 0 ? '' : '\n');
+})();
 /**
  * `kill -l SIG…` as bash answers it: a number (or an exit status 128+n) gives the name, a name (with or without
  * `SIG`) the number; an unknown one is `invalid signal specification`, status 1.
@@ -172,12 +215,12 @@ function signalLookup(specs: string[]): ExecResult {
   for (const spec of specs) {
     if (/^\d+$/.test(spec)) {
       const n = Number(spec) > 128 ? Number(spec) - 128 : Number(spec);
-      const name = SIGNAL_LIST[n - 1] ?? normalizeSignalName(String(n));
+      const name = SIGNAL_NAMES.get(n);
       if (!name) return { stdout: out, stderr: `bash: kill: ${spec}: invalid signal specification\n`, exitCode: 1 };
       out += `${name}\n`;
     } else {
       const bare = spec.toUpperCase().replace(/^SIG/, '');
-      const n = SIGNAL_LIST.indexOf(bare) + 1 || signalNumber(bare);
+      const n = [...SIGNAL_NAMES].find(([, name]) => name === bare)?.[0] ?? signalNumber(bare);
       if (!n) return { stdout: out, stderr: `bash: kill: ${spec}: invalid signal specification\n`, exitCode: 1 };
       out += `${n}\n`;
     }
@@ -208,13 +251,17 @@ const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr
  * - `kill [-s SIG|-n N|-SIG|-N] PID|%N…` ends a job of this shell (status 128+n), `kill -0` tests one, `kill $$`
  *   signals the shell itself; any other pid fails loudly (this shell cannot reach other processes), as do
  *   STOP/TSTP (no stopped jobs).
- * - `trap ACTION SIG…`, `trap - SIG`, `trap '' SIG`, `trap` (list), `trap -p`, `trap -l`, for EXIT and
- *   HUP INT QUIT USR1 USR2 PIPE ALRM TERM; ERR, DEBUG and RETURN fail loudly.
+ * - `trap ACTION SIG…`, `trap - SIG`, `trap '' SIG`, `trap` (list), `trap -p`, `trap -l`, for EXIT, ERR, RETURN
+ *   and HUP INT QUIT USR1 USR2 PIPE ALRM TERM; DEBUG fails loudly. The interpreter runs EXIT, ERR, RETURN and the
+ *   traps of signals the script sends itself in the shell's own context ({@link JobControl.shellState}); the
+ *   traps of signals from outside run through job-runner.ts.
  * @see https://www.gnu.org/software/bash/manual/html_node/Job-Control-Builtins.html, docs/fidelity.md
  */
 export class JobControl {
   private readonly jobs: Job[] = [];
   private readonly traps = new Map<string, Trap>();
+  private readonly pendingSignals: string[] = [];
+  private readonly nestedShells = new Map<number, NestedShell>();
   private nextId = 1;
 
   constructor(private readonly deps: JobControlDeps) {}
@@ -229,6 +276,25 @@ export class JobControl {
     const trap = this.traps.get('EXIT');
     this.traps.delete('EXIT');
     return trap;
+  }
+
+  /**
+   * The trap fields of an interpreter state that runs this shell's script (see {@link ShellTrapState}): the table
+   * is this shell's own, so a trap the script sets is the one a signal from outside finds.
+   */
+  shellState(): ShellTrapState {
+    return {
+      traps: this.traps,
+      pendingSignals: this.pendingSignals,
+      trapBuiltin: (state, args) => this.trapCommand(args, jobEnv(state.env), state.cwd, state.traps ?? this.traps, state.callDepth),
+      startShell: (state) => {
+        const pid = this.deps.allocatePid();
+        this.nestedShells.set(pid, state);
+        return pid;
+      },
+      endShell: (pid) => void this.nestedShells.delete(pid),
+      hiddenRedirections: this.deps.hiddenRedirections ?? '\0',
+    };
   }
 
   /** Whether any job of this shell is still running. */
@@ -398,7 +464,7 @@ export class JobControl {
 
   private killCommand(args: string[]): ExecResult {
     if (args.length === 0) return fail('kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n', 2);
-    if (args[0] === '-l' || args[0] === '-L') return args.length > 1 ? signalLookup(args.slice(1)) : ok(`${SIGNAL_LIST.join(' ')}\n`);
+    if (args[0] === '-l' || args[0] === '-L') return args.length > 1 ? signalLookup(args.slice(1)) : ok(SIGNAL_TABLE);
     let signal = 'TERM';
     let rest = args;
     if ((args[0] === '-s' || args[0] === '-n') && args.length > 1) {
@@ -415,8 +481,25 @@ export class JobControl {
     let stderr = '';
     let exitCode = 0;
     for (const spec of rest) {
+      const nested = /^\d+$/.test(spec) ? this.nestedShells.get(Number(spec)) : undefined;
+      if (nested) {
+        // A nested shell signalled (its own `kill $$`): its trap runs once this command is done; without one, a
+        // fatal signal ends that shell alone, with status 128+n.
+        if (n === 0 || HARMLESS.has(n)) continue;
+        const name = normalizeSignalName(String(n))!;
+        const trap = n === 9 ? undefined : nested.traps?.get(name);
+        if (trap?.action !== '') nested.pendingSignals?.push(trap ? name : `!${n}`);
+        continue;
+      }
       if (/^\d+$/.test(spec) && Number(spec) === this.deps.selfPid) {
         if (n === 0 || HARMLESS.has(n)) continue;
+        // A trapped (or ignored) signal the shell sends itself: its handler runs once this command is done, and
+        // the script goes on, as bash does.
+        const trap = n === 9 ? undefined : this.traps.get(normalizeSignalName(String(n)) ?? '');
+        if (trap) {
+          if (trap.action !== '') this.pendingSignals.push(normalizeSignalName(String(n))!);
+          continue;
+        }
         if (!this.deps.signalSelf) {
           stderr += `kill: (${spec}) - signalling this shell is not available here; ${SANDBOX_HINT}\n`;
           exitCode = 1;
@@ -450,13 +533,17 @@ export class JobControl {
     return { stdout: '', stderr, exitCode };
   }
 
-  private trapCommand(args: string[], env: Record<string, string>, cwd: string): ExecResult {
-    if (args[0] === '-l') return ok(`${SIGNAL_LIST.map((s, i) => `${i + 1}) SIG${s}`).join(' ')}\n`);
+  private trapCommand(args: string[], env: Record<string, string>, cwd: string, table: TrapTable = this.traps, depth = 0): ExecResult {
+    if (args[0] === '-l') return ok(SIGNAL_TABLE);
     if (args.length === 0 || args[0] === '-p') {
       const only = args.slice(1).map((s) => trapName(s));
+      const bad = args.slice(1).find((s) => trapName(s) === null);
+      if (bad !== undefined) return fail(`bash: trap: ${bad}: invalid signal specification\n`);
+      // A subshell that set no trap yet shows its parent's (bash: `saved=$(trap -p)`).
+      const shown = table._parent && !table._changed ? table._parent : table;
       let stdout = '';
-      for (const [sig, trap] of this.traps) {
-        if (only.length === 0 || only.includes(sig)) stdout += `trap -- ${shellQuote(trap.action)} ${sig === 'EXIT' ? 'EXIT' : `SIG${sig}`}\n`;
+      for (const [sig, trap] of shown) {
+        if (only.length === 0 || only.includes(sig)) stdout += `trap -- ${shellQuote(trap.action)} ${PSEUDO_SIGNALS.has(sig) ? sig : `SIG${sig}`}\n`;
       }
       return ok(stdout);
     }
@@ -467,6 +554,7 @@ export class JobControl {
       signals = args.slice(2);
     }
     if (signals.length === 0) {
+      if (action === '-') return fail('trap: usage: trap [-lp] [[arg] signal_spec ...]\n', 2);
       // `trap SIG`: reset SIG (bash treats a lone signal operand this way)
       signals = [action];
       action = null;
@@ -482,12 +570,13 @@ export class JobControl {
         continue;
       }
       if (!TRAPPABLE.has(name)) {
-        stderr += `trap: ${s}: not available in the shell engine (only EXIT, HUP, INT, QUIT, USR1, USR2, PIPE, ALRM and TERM reach a script); ${SANDBOX_HINT}\n`;
+        stderr += `trap: ${s}: not available in the shell engine (only EXIT, ERR, RETURN, HUP, INT, QUIT, USR1, USR2, PIPE, ALRM and TERM reach a script); ${SANDBOX_HINT}\n`;
         exitCode = 1;
         continue;
       }
-      if (action === null) this.traps.delete(name);
-      else this.traps.set(name, { action, env, cwd });
+      table._changed = true;
+      if (action === null) table.delete(name);
+      else table.set(name, { action, env, cwd, depth });
     }
     return { stdout: '', stderr, exitCode };
   }

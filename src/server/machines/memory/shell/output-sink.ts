@@ -11,10 +11,12 @@ import { parseScript, serializeScript, type ScriptNode as Node } from './script-
 import { deliverSliced } from './sliced-output.ts';
 import { STREAMING_SHELL } from './shell-command.ts';
 
+/** Where the sinks live: a redirection to a path under it is the engine's, not the script's. */
+export const SINK_DIR = '/dev/.spritzer/';
 /** The path a top-level command's stdout is redirected to; writes to it become the process's stdout. */
-export const STDOUT_SINK = '/dev/.spritzer/stdout';
+export const STDOUT_SINK = `${SINK_DIR}stdout`;
 /** The path a top-level command's stderr is redirected to; writes to it become the process's stderr. */
-export const STDERR_SINK = '/dev/.spritzer/stderr';
+export const STDERR_SINK = `${SINK_DIR}stderr`;
 
 /** Where sink writes go, as bytes. */
 export interface OutputSinks {

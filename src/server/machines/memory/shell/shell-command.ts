@@ -178,8 +178,10 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
   delete env.BASH_EXECUTION_STRING;
   if (inv.command) env.BASH_EXECUTION_STRING = script;
   if (!ctx.exec) return text('', 1, `${program}: internal error: cannot run a script here\n`);
-  if (stdin === undefined && ctx.execWithInheritedStdin) return ctx.execWithInheritedStdin(run, { env, replaceEnv: true, cwd: ctx.cwd, signal: ctx.signal });
-  return ctx.exec(run, { env, replaceEnv: true, cwd: ctx.cwd, stdin: stdin ?? latin1FromBytes(ctx.stdin), stdinKind: 'bytes', signal: ctx.signal });
+  // `loginShell` (an option of the patched just-bash, patches/just-bash/login-shell-option.mjs): `shopt login_shell`.
+  const login = inv.login ? { loginShell: true } : {};
+  if (stdin === undefined && ctx.execWithInheritedStdin) return ctx.execWithInheritedStdin(run, { env, replaceEnv: true, cwd: ctx.cwd, signal: ctx.signal, ...login });
+  return ctx.exec(run, { env, replaceEnv: true, cwd: ctx.cwd, stdin: stdin ?? latin1FromBytes(ctx.stdin), stdinKind: 'bytes', signal: ctx.signal, ...login });
 }
 
 const SHELL_NAMES = new Set(['bash', 'sh']);

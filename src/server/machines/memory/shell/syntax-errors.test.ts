@@ -83,6 +83,13 @@ describe('diagnose', () => {
     expect(diagnose('echo ok', stdinPlace)).toBeNull();
   });
 
+  it('a word missing at the end of the string is an unexpected newline; an open ${ or [[ names what it looks for', () => {
+    expect(diagnose('for', commandStringPlace)?.message).toEqual(["bash: -c: line 1: syntax error near unexpected token `newline'", "bash: -c: line 1: `for'"]);
+    expect(diagnose('echo a\ncat <', commandStringPlace)?.message).toEqual(["bash: -c: line 2: syntax error near unexpected token `newline'", "bash: -c: line 2: `cat <'"]);
+    expect(diagnose('echo ${x', commandStringPlace)?.message).toEqual(["bash: -c: line 1: unexpected EOF while looking for matching `}'"]);
+    expect(diagnose('[[ a == b', commandStringPlace)?.message).toEqual(["bash: -c: line 1: unexpected EOF while looking for `]]'"]);
+  });
+
   it('counts the complete lines before the error', () => {
     expect(completeLinesBefore('a\nb\nif x; then\nfi fi')).toBe(2);
     expect(completeLinesBefore('fi')).toBe(0);

@@ -85,7 +85,15 @@ export function diagnose(script: string, place: ErrorPlace, firstLine = 1): Synt
     const source = lines[line - 1 - offset] ?? '';
     return { incomplete: false, message: [`${place(line)}syntax error near unexpected token \`${value}'`, `${place(line)}\`${source}'`], status: 2 };
   }
+  // A word still missing on the last line (`for`, `function`, `cat <`): bash meets the end of a `-c` string as a newline.
+  if (token?.type === 'EOF' && /Expected (variable name in for loop|function name|redirection target)/.test(text)) {
+    const line = (token.line ?? error.line ?? 1) + offset;
+    return { incomplete: false, message: [`${place(line)}syntax error near unexpected token \`newline'`, `${place(line)}\`${lines[line - 1 - offset] ?? ''}'`], status: 2 };
+  }
+  if (/Expected DBRACK_END, got EOF/.test(text)) return { incomplete: true, message: [`${place(startLine)}unexpected EOF while looking for \`]]'`], status: 2 };
   // The end of input came inside a construct.
+  const braced = /unexpected EOF while looking for matching '([}\])])'/.exec(text);
+  if (braced) return { incomplete: true, message: [`${place(startLine)}unexpected EOF while looking for matching \`${braced[1]}'`], status: 2 };
   const matching = /unexpected EOF while looking for matching `(.)'/.exec(text);
   if (matching?.[1] === '`') return { incomplete: true, message: [`${place((error.line ?? 1) + offset)}${matching[0]}`], status: 2 };
   if (matching) return { incomplete: true, message: [`${place(endLine)}${matching[0]}`], status: 2 };
@@ -133,7 +141,7 @@ export function withSyntaxRecovery(script: string, place: ErrorPlace, extglob = 
   return failureScript(lines.slice(0, k).join('\n'), failure);
 }
 
-/** A bare statement: what just-bash makes of a `}` that closes nothing (bash: a syntax error). */
+/** A bare statement: what just-bash makes of a `}` or `)` that closes nothing (bash: a syntax error). */
 function isBare(statement: ScriptNode): boolean {
   const pipelines = (statement.pipelines as ScriptNode[] | undefined) ?? [];
   const command = pipelines.length === 1 ? ((pipelines[0]!.commands as ScriptNode[] | undefined) ?? [])[0] : undefined;
@@ -177,11 +185,14 @@ function withParsedScriptChecks(script: string, statements: ScriptNode[], place:
   }
   const bare = statements.findIndex(isBare);
   if (bare >= 0) {
+    // just-bash keeps the token it met (`}` or `)`) on the statement it makes of it.
+    const token = (statements[bare]!.deferredError as { token?: string } | undefined)?.token === ')' ? ')' : '}';
     const before = lineOf(statements[bare + 1]) ?? lines.length + 1;
     let line = before - 1;
-    while (line > 1 && !/(^|[\s;&|])\}\s*$/.test(lines[line - 1] ?? '')) line--;
+    const closes = token === ')' ? /(^|[\s;&|])\)/ : /(^|[\s;&|])\}\s*$/;
+    while (line > 1 && !closes.test(lines[line - 1] ?? '')) line--;
     const k = completeLinesBefore(lines.slice(0, line).join('\n'));
-    const message = [`${place(line)}syntax error near unexpected token \`}'`, `${place(line)}\`${lines[line - 1] ?? ''}'`];
+    const message = [`${place(line)}syntax error near unexpected token \`${token}'`, `${place(line)}\`${lines[line - 1] ?? ''}'`];
     return failureScript(lines.slice(0, k).join('\n'), { incomplete: false, message, status: 2 });
   }
   for (const statement of statements) {

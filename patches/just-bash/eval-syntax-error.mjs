@@ -1,0 +1,20 @@
+// A syntax error in `eval`'s text is met as bash meets it, status 2: bash runs the text a command at a time, so the
+// complete lines before the error run first; then `bash: eval: line N: syntax error near unexpected token `T'` and
+// the line itself (at the end of the text: `bash: syntax error: unexpected end of file`, or the open quote's
+// `unexpected EOF while looking for matching …`). Bash's manual, "Bourne Shell Builtins" (eval); just-bash printed
+// its parser's own words (or, for an open quote, ended the script) and returned 1 without running anything.
+export default {
+  title: 'eval meets a syntax error as bash does: the lines before it run, bash\'s words, status 2',
+  upstream: 'src/interpreter/builtins/eval.ts: on a ParseException or LexerError run the lines before the failing one, then report "eval: line N: MESSAGE" and the line (or the end-of-file message), exit status 2',
+  file: 'dist/bundle/index.js',
+  edits: [
+    {
+      find: 'async function Is(e,t,n,r=!1){',
+      replace: 'async function _jbEvalSyntax(e,i,l){let m=/^Parse error at (\\d+):\\d+: (.*)$/s.exec(l.message),n=m?Number(m[1]):l.line??1,w=m?m[2]:l.message.replace(/^line \\d+: /,""),msg=l.token?.type==="EOF"&&!/unexpected EOF/.test(w)?"bash: syntax error: unexpected end of file\\n":/^syntax error near/.test(w)?`bash: eval: line ${e.state.currentLine+n}: ${w}\\nbash: eval: line ${e.state.currentLine+n}: \\`${i.split("\\n")[n-1]??""}\'\\n`:`bash: ${w}\\n`,r={stdout:"",stderr:""},pre=i.split("\\n").slice(0,n-1).join("\\n");if(pre.trim()){let a;try{a=Ge(pre)}catch{}a&&(r=await e.executeScript(a))}return L(r.stdout,r.stderr+msg,2)}async function Is(e,t,n,r=!1){',
+    },
+    {
+      find: 'if(l.name==="ParseException")return D(`bash: eval: ${l.message}\n`)',
+      replace: 'if(l.name==="ParseException"||l instanceof Ye)return await _jbEvalSyntax(e,i,l)',
+    },
+  ],
+};
