@@ -71,4 +71,14 @@ describe('interpreter patches (scripts/patch-just-bash.mjs)', () => {
     // Exits non-zero when `npm install` was not rerun after a patch changed.
     execFileSync(process.execPath, [join(import.meta.dirname, 'patch-just-bash.mjs'), '--check']);
   });
+
+  it('docs/fidelity.md lists every patch in its "Interpreter patches" table, and no patch that is gone', async () => {
+    const patches = await loadPatches(join(import.meta.dirname, '..', 'patches', 'just-bash'));
+    const doc = readFileSync(join(import.meta.dirname, '..', 'docs', 'fidelity.md'), 'utf8');
+    const start = doc.indexOf('### Interpreter patches');
+    expect(start).toBeGreaterThan(0);
+    const table = doc.slice(start, doc.indexOf('\n\n', doc.indexOf('| patch |', start)));
+    const rows = [...table.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]);
+    expect(rows.sort()).toEqual(patches.map((p) => p.name).sort());
+  });
 });

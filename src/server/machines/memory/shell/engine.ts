@@ -61,7 +61,7 @@ import { deliver, startJobControl, type JobHooks } from './job-runner.ts';
 import { commOf } from '../processes.ts';
 import { PROCESS_COMMAND_NAMES, processCommands } from './process-commands.ts';
 import { JOB_COMMAND_NAMES, rewriteJobControl, type JobControl } from './jobs.ts';
-import { DEFAULT_SHELL_LIMITS, describeShellError, explainLimits, JAVASCRIPT_AVAILABLE, shellExecutionLimits, WORLD_COMMAND_NAMES, worldCommands, type ShellLimits } from './world.ts';
+import { DEFAULT_SHELL_LIMITS, describeShellError, explainLimits, shellExecutionLimits, WORLD_COMMAND_NAMES, worldCommands, type ShellLimits } from './world.ts';
 
 const SIXTY_FOUR_MIB = 64 * 1024 * 1024;
 
@@ -486,7 +486,8 @@ async function runShell(
       // sprites never run `python3` never pays their start time and memory (docs/fidelity.md "Deliberate
       // differences", Shell limits).
       python: true,
-      javascript: JAVASCRIPT_AVAILABLE,
+      // js-exec's worker runs plain JavaScript on every supported Node (patches/just-bash/js-exec-before-node-22.mjs).
+      javascript: true,
       sleep: ctl.sleep,
       processInfo: { pid, ppid: 1 },
       // Its global-patching sandbox would also block the injected clock's timers (`sleep`); commands here only

@@ -7,7 +7,7 @@
  * and never sends EOF)
  */
 import { parse } from 'just-bash';
-import { JAVASCRIPT_AVAILABLE, REAL_ENGINE_COMMANDS } from './world.ts';
+import { REAL_ENGINE_COMMANDS } from './world.ts';
 
 /**
  * Default wait (ms, injected clock) for the first stdin byte or EOF of a command that may read stdin
@@ -38,7 +38,7 @@ const NO_STDIN = new Set([
  * Commands this engine does not run (they fail at once naming `--exec sandbox`, world.ts), so they read no
  * stdin here: `exec('git status')` from the JS SDK, which never sends EOF, must not wait for stdin.
  */
-const NOT_RUN_HERE: ReadonlySet<string> = new Set([...REAL_ENGINE_COMMANDS, ...(JAVASCRIPT_AVAILABLE ? [] : ['node', 'js-exec'])]);
+const NOT_RUN_HERE: ReadonlySet<string> = new Set(REAL_ENGINE_COMMANDS);
 
 /** Python interpreters: `-c CODE` reads stdin only when CODE names it. */
 const PYTHONS = new Set(['python', 'python3']);

@@ -4,7 +4,7 @@ import { Vfs } from '../vfs.ts';
 import { MemoryMachineFactory } from '../machine.ts';
 import { createShellEngine } from './engine.ts';
 import { seedLinuxTree } from '../linux-skeleton.ts';
-import { JAVASCRIPT_AVAILABLE, REAL_ENGINE_COMMANDS, type ShellLimits } from './world.ts';
+import { REAL_ENGINE_COMMANDS, type ShellLimits } from './world.ts';
 import type { SpriteContext } from '../engine.ts';
 
 // What a script on the shell engine sees of its Linux world, each input with the exact value real bash gives.
@@ -165,15 +165,10 @@ describe('interpreters and missing commands', () => {
     expect(await sh("sqlite3 :memory: 'select 1+1'")).toEqual({ stdout: '2\n', stderr: '', exit: 0 });
   }, 60_000);
 
-  it('js-exec and node -e run through QuickJS, or fail loudly where it cannot run', async () => {
-    const js = await sh("js-exec -c 'console.log(6*7)'");
-    const node = await sh("node -e 'console.log(6*7)'");
-    if (JAVASCRIPT_AVAILABLE) {
-      expect([js.stdout, node.stdout]).toEqual(['42\n', '42\n']);
-    } else {
-      expect(js).toEqual({ stdout: '', stderr: `js-exec: not available in the shell engine on this host (its QuickJS worker needs Node.js 22.6 or later); ${HINT}\n`, exit: 127 });
-      expect(node).toEqual({ stdout: '', stderr: `node: not available in the shell engine on this host (its JavaScript runtime needs Node.js 22.6 or later); ${HINT}\n`, exit: 127 });
-    }
+  it('js-exec and node -e, -p and FILE run through QuickJS on every supported Node', async () => {
+    expect(await sh("js-exec -c 'console.log(6*7)'")).toEqual({ stdout: '42\n', stderr: '', exit: 0 });
+    expect(await sh("node -e 'console.log(6*7)'; node -p '1 + 2'; node -p 'var x = 1; x + 1;'; node -e 'process.exit(4)'; echo status=$?")).toEqual({ stdout: '42\n3\n2\nstatus=4\n', stderr: '', exit: 0 });
+    expect(await sh("echo 'console.error(require(\"fs\").readFileSync(\"/tmp/in\", \"utf8\").trim())' > /tmp/a.js; echo hi > /tmp/in; node /tmp/a.js 2>&1")).toEqual({ stdout: 'hi\n', stderr: '', exit: 0 });
   }, 60_000);
 
   it('an unknown command is "bash: X: command not found" (127)', async () => {

@@ -6,7 +6,7 @@
  * (engine.ts does), and holds no state between commands.
  * @see docs/fidelity.md "What the shell engine cannot do"; docs/limits.md
  */
-import * as nodeModule from 'node:module';
+import * as vm from 'node:vm';
 import { defineCommand, latin1FromBytes, type BashOptions, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 
 type ExecutionLimits = NonNullable<BashOptions['executionLimits']>;
@@ -91,8 +91,29 @@ export const REAL_ENGINE_COMMANDS: readonly string[] = [
   'ldd', 'lsb_release', 'crontab', 'at', 'mail', 'dig', 'nslookup', 'host', 'openssl', 'dc', 'whereis', 'gawk', 'pathchk',
 ];
 
-/** Whether just-bash's `js-exec` can run on this Node: its QuickJS worker needs `module.stripTypeScriptTypes` (Node 22.6+). */
-export const JAVASCRIPT_AVAILABLE: boolean = typeof (nodeModule as unknown as Record<string, unknown>).stripTypeScriptTypes === 'function';
+/**
+ * `node -p CODE` as a script QuickJS runs (its sandbox has no `eval`): CODE's value printed with `console.log`. The
+ * value is CODE's own when CODE is an expression, else its last statement's (`var x = 1; x + 1` prints 2), as node
+ * prints the script's completion value. Node's compiler only checks the wrapped text's syntax here; nothing of CODE
+ * runs outside QuickJS.
+ * @param code the `-p` argument
+ * @returns JavaScript source for `js-exec -c`
+ */
+export function printingScript(code: string): string {
+  const expression = (text: string): boolean => {
+    try {
+      new vm.Script(`(${text}\n)`);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (expression(code)) return `console.log((${code}\n))`;
+  const trimmed = code.replace(/[\s;]+$/, '');
+  const cut = trimmed.lastIndexOf(';');
+  if (cut >= 0 && expression(trimmed.slice(cut + 1))) return `${trimmed.slice(0, cut + 1)}\nconsole.log((${trimmed.slice(cut + 1)}\n))`;
+  return `${code}\n;console.log(undefined)`;
+}
 
 /** What the world commands need to know about the sprite. */
 export interface WorldContext {
@@ -100,8 +121,6 @@ export interface WorldContext {
   hostname: string;
   /** Epoch ms (the injected clock), for `ls -l` dates. */
   now: () => number;
-  /** Whether `js-exec` runs (default {@link JAVASCRIPT_AVAILABLE}). */
-  javascript?: boolean;
 }
 
 const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
@@ -124,7 +143,6 @@ const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
  * @see docs/fidelity.md "What the shell engine cannot do"
  */
 export function worldCommands(world: WorldContext): CustomCommand[] {
-  const javascript = world.javascript ?? JAVASCRIPT_AVAILABLE;
   const commands: CustomCommand[] = [
     defineCommand('rm', (args, ctx) => rm(args, ctx.fs, ctx.cwd, String(ctx.stdin ?? ''))),
     lsCommand(world.now),
@@ -134,11 +152,10 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
     defineCommand('hostname', async () => ok(`${world.hostname}\n`)),
     defineCommand('uname', async (args) => uname(args, world.hostname)),
     defineCommand('node', async (args, ctx) => {
-      if (!javascript) return notAvailable('node', ' on this host (its JavaScript runtime needs Node.js 22.6 or later)');
       const flag = args[0];
       if (flag === '--version' || flag === '-v') return ok('v22.0.0-quickjs\n');
       if ((flag === '-e' || flag === '--eval' || flag === '-p' || flag === '--print') && args.length >= 2) {
-        const code = flag === '-p' || flag === '--print' ? `console.log(eval(${JSON.stringify(args[1])}))` : args[1]!;
+        const code = flag === '-p' || flag === '--print' ? printingScript(args[1]!) : args[1]!;
         return ctx.exec!(['js-exec', '-c', code, ...args.slice(2)].map(shellQuote).join(' '), { cwd: ctx.cwd, stdin: ctx.stdin as unknown as string, stdinKind: 'bytes' });
       }
       if (flag && !flag.startsWith('-')) return ctx.exec!(['js-exec', ...args].map(shellQuote).join(' '), { cwd: ctx.cwd, stdin: ctx.stdin as unknown as string, stdinKind: 'bytes' });
@@ -160,7 +177,6 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
       }),
     ),
   ];
-  if (!javascript) commands.push(defineCommand('js-exec', async () => notAvailable('js-exec', ' on this host (its QuickJS worker needs Node.js 22.6 or later)')));
   return commands;
 }
 
