@@ -1,7 +1,7 @@
 /**
  * The Linux world around the `shell` engine's just-bash: the commands spritzer adds or corrects (`rm` of links,
  * `ls -l` with real modes and owners, `hostname`, `uname`, `node`, `/dev/stdin` operands), the loud failures for
- * what only a real engine can do (`git`, `curl`, `make`…; job control is jobs.ts's), and the execution
+ * what only a real engine can do (`curl`, `make`…; job control is jobs.ts's; `git` is git-command.ts's), and the execution
  * limits (`--shell-max-commands`, `--shell-timeout`). It does not run scripts, collect stdin or deliver output
  * (engine.ts does), and holds no state between commands.
  * @see docs/fidelity.md "What the shell engine cannot do"; docs/limits.md
@@ -15,6 +15,7 @@ import { lsCommand } from './ls-command.ts';
 import { findCommand } from './find-command.ts';
 import { touchCommand } from './touch-command.ts';
 import { dateCommand } from './date-command.ts';
+import { gitCommand } from './git-command.ts';
 import { MACHINE_ARCH } from './sysinfo-commands.ts';
 import { KERNEL_RELEASE } from './proc.ts';
 import { withLoopErrors } from './loop-errors.ts';
@@ -78,7 +79,7 @@ export function explainLimits(result: ExecResult, limits: ShellLimits): ExecResu
  * spritzer with --exec sandbox` on stderr and exits 127.
  */
 export const REAL_ENGINE_COMMANDS: readonly string[] = [
-  'git', 'curl', 'wget', 'make', 'cmake', 'gcc', 'g++', 'cc', 'c++', 'clang', 'ld', 'go', 'cargo', 'rustc', 'ruby',
+  'curl', 'wget', 'make', 'cmake', 'gcc', 'g++', 'cc', 'c++', 'clang', 'ld', 'go', 'cargo', 'rustc', 'ruby',
   'gem', 'bundle', 'java', 'javac', 'deno', 'bun', 'npm', 'npx', 'yarn', 'pnpm', 'pip', 'pip3', 'apt', 'apt-get',
   'dpkg', 'docker', 'podman', 'kubectl', 'ssh', 'scp', 'rsync', 'su', 'systemctl', 'service', 'top',
   'htop', 'killall', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
@@ -149,6 +150,7 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
     findCommand(world.now),
     touchCommand(world.now),
     dateCommand(world.now),
+    gitCommand(world.now, world.hostname),
     defineCommand('hostname', async () => ok(`${world.hostname}\n`)),
     defineCommand('uname', async (args) => uname(args, world.hostname)),
     defineCommand('node', async (args, ctx) => {
@@ -343,5 +345,5 @@ async function rm(args: string[], fs: IFileSystem, cwd: string, stdin: string): 
 
 /** Names of every command {@link worldCommands} may define (their `/bin` and `/usr/bin` stubs make them found on PATH). */
 export const WORLD_COMMAND_NAMES: readonly string[] = [
-  'rm', 'ls', 'find', 'touch', 'hostname', 'uname', 'node', 'js-exec', ...REAL_ENGINE_COMMANDS, ...STDIN_READERS,
+  'rm', 'ls', 'find', 'touch', 'hostname', 'uname', 'node', 'js-exec', 'git', ...REAL_ENGINE_COMMANDS, ...STDIN_READERS,
 ];

@@ -1,0 +1,298 @@
+/**
+ * The commit-printing family of the shell engine's `git`: `log` (the default medium format, `--oneline`,
+ * `--pretty=`/`--format=` with git's placeholders, `-n`, `--reverse`, `--stat`/`-p`/`--name-only`/`--name-status`,
+ * a revision or `A..B` range, `-- paths`) and `show` (a commit with its diff against its first parent, or
+ * `REV:path`'s blob). Dates print in the zone each commit recorded (git-date.ts).
+ * @see https://git-scm.com/docs/pretty-formats, https://git-scm.com/docs/git-log
+ */
+import git from 'isomorphic-git';
+import { isDateMode, showDate, type DateMode } from './git-date.ts';
+import { changedPairs, nameOnly, nameStatus, patchText, shortstat, statText, storedSides, summaryText, type Pair } from './git-diff.ts';
+import {
+  bytesOf, commitFiles, die, headCommit, inSpecs, readCommit, refuse, repoPath, resolveCommit, GitExit,
+  type Commit, type GitRun, type Person, type Repo,
+} from './git-repo.ts';
+
+/** How a commit is printed. */
+interface Pretty {
+  kind: 'medium' | 'oneline' | 'short' | 'full' | 'format';
+  format?: string;
+  /** `format:` separates entries (no newline after the last); `tformat:`/`--format` terminates each. */
+  separator?: boolean;
+  date: DateMode;
+}
+
+/** What follows each commit's message. */
+export type DiffKind = 'none' | 'patch' | 'stat' | 'shortstat' | 'name-only' | 'name-status' | 'summary';
+
+/** The subject: the message's first paragraph, its lines joined by spaces. */
+export function subjectOf(message: string): string {
+  const para = message.replace(/^\n+/, '').split(/\n\s*\n/)[0] ?? '';
+  return para.split('\n').map((l) => l.trim()).join(' ').trim();
+}
+
+/** The body: the message after the first paragraph and the blank lines after it. */
+function bodyOf(message: string): string {
+  const m = /^\n*[^\n]*(?:\n(?!\s*\n)[^\n]*)*\n\s*\n([\s\S]*)$/.exec(message);
+  return m ? m[1]!.replace(/^\n+/, '') : '';
+}
+
+const zoneEast = (p: Person) => -p.timezoneOffset;
+const dateOf = (p: Person, mode: DateMode, now: number) => showDate(p.timestamp, zoneEast(p), mode, now);
+
+/** One `%` placeholder of a pretty format, or null when it is not one (copied as written, as git does). */
+function placeholder(c: Commit, spec: string, now: number, mode: DateMode): [string, number] | null {
+  const two = spec.slice(0, 2);
+  const person = two[0] === 'a' ? c.author : two[0] === 'c' ? c.committer : null;
+  if (person && two.length === 2) {
+    const v: Record<string, string> = {
+      n: person.name, N: person.name, e: person.email, E: person.email, l: person.email.split('@')[0]!, L: person.email.split('@')[0]!,
+      d: dateOf(person, mode, now), D: dateOf(person, 'rfc', now), r: dateOf(person, 'relative', now), t: String(person.timestamp),
+      i: dateOf(person, 'iso', now), I: dateOf(person, 'iso-strict', now), s: dateOf(person, 'short', now),
+    };
+    if (v[two[1]!] !== undefined) return [v[two[1]!]!, 2];
+  }
+  const one: Record<string, string> = {
+    H: c.oid, h: c.oid.slice(0, 7), T: c.tree, t: c.tree.slice(0, 7), P: c.parent.join(' '), p: c.parent.map((p) => p.slice(0, 7)).join(' '),
+    s: subjectOf(c.message), f: subjectOf(c.message).replace(/[^A-Za-z0-9.]+/g, '-').replace(/^[-.]+|[-.]+$/g, ''),
+    b: bodyOf(c.message), B: c.message, n: '\n', '%': '%', d: '', D: '', e: '',
+  };
+  if (one[spec[0]!] !== undefined) return [one[spec[0]!]!, 1];
+  const hex = /^x([0-9a-fA-F]{2})/.exec(spec);
+  if (hex) return [String.fromCharCode(parseInt(hex[1]!, 16)), 3];
+  return null;
+}
+
+/** A pretty format expanded for `c`. */
+export function expandFormat(format: string, c: Commit, now: number, mode: DateMode): string {
+  let out = '';
+  for (let i = 0; i < format.length; i++) {
+    if (format[i] !== '%') {
+      out += format[i];
+      continue;
+    }
+    const hit = placeholder(c, format.slice(i + 1), now, mode);
+    if (!hit) out += '%';
+    else {
+      out += hit[0];
+      i += hit[1];
+    }
+  }
+  return out;
+}
+
+const indent = (message: string) =>
+  message.replace(/\n+$/, '').split('\n').map((l) => (l.trim() ? `    ${l}` : '    ')).join('\n') + '\n';
+
+/** The header and message of `c` in a built-in format (without the diff). */
+function header(c: Commit, p: Pretty, now: number): string {
+  if (p.kind === 'oneline') return `${c.oid.slice(0, 7)} ${subjectOf(c.message)}\n`;
+  let out = `commit ${c.oid}\n`;
+  if (c.parent.length > 1) out += `Merge: ${c.parent.map((x) => x.slice(0, 7)).join(' ')}\n`;
+  out += `Author: ${c.author.name} <${c.author.email}>\n`;
+  if (p.kind === 'medium') out += `Date:   ${dateOf(c.author, p.date, now)}\n`;
+  if (p.kind === 'full') out += `Commit: ${c.committer.name} <${c.committer.email}>\n`;
+  return `${out}\n${p.kind === 'short' ? indent(subjectOf(c.message)) : indent(c.message)}`;
+}
+
+/** The paths commit `c` changed against its first parent (a root commit: against the empty tree). */
+async function commitPairs(run: GitRun, repo: Repo, c: Commit, specs: string[] | null): Promise<Pair[]> {
+  const before = storedSides(run, repo, await commitFiles(run, repo, c.parent[0] ?? null));
+  const after = storedSides(run, repo, await commitFiles(run, repo, c.oid));
+  return changedPairs(before, after, (p) => inSpecs(p, specs), true);
+}
+
+/** The diff of `kind` over `pairs`, as bytes. */
+export async function diffOf(kind: DiffKind, pairs: Pair[]): Promise<string> {
+  switch (kind) {
+    case 'patch':
+      return patchText(pairs);
+    case 'stat':
+      return bytesOf(await statText(pairs));
+    case 'shortstat':
+      return bytesOf(await shortstat(pairs));
+    case 'name-only':
+      return bytesOf(nameOnly(pairs));
+    case 'name-status':
+      return bytesOf(nameStatus(pairs));
+    case 'summary':
+      return bytesOf(summaryText(pairs));
+    default:
+      return '';
+  }
+}
+
+/** Options shared by `log` and `show`. */
+interface LogOptions {
+  pretty: Pretty;
+  diff: DiffKind;
+  max: number;
+  reverse: boolean;
+  revs: string[];
+  specs: string[] | null;
+}
+
+function parseLog(run: GitRun, repo: Repo, args: string[], show: boolean): LogOptions {
+  const o: LogOptions = { pretty: { kind: 'medium', date: 'default' }, diff: show ? 'patch' : 'none', max: show ? 1 : Infinity, reverse: false, revs: [], specs: null };
+  const specs: string[] = [];
+  const setPretty = (v: string, tformat: boolean) => {
+    if (['medium', 'oneline', 'short', 'full'].includes(v)) o.pretty = { kind: v as Pretty['kind'], date: o.pretty.date };
+    else if (v.startsWith('format:')) o.pretty = { kind: 'format', format: v.slice(7), separator: !tformat, date: o.pretty.date };
+    else if (v.startsWith('tformat:')) o.pretty = { kind: 'format', format: v.slice(8), separator: false, date: o.pretty.date };
+    else if (v.includes('%')) o.pretty = { kind: 'format', format: v, separator: false, date: o.pretty.date };
+    else refuse(`--pretty=${v}`);
+  };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const value = (name: string) => (a.startsWith(`${name}=`) ? a.slice(name.length + 1) : args[++i] ?? die(`option '${name.replace(/^--/, '')}' requires a value`));
+    if (a === '--') {
+      specs.push(...args.slice(i + 1));
+      break;
+    }
+    if (!a.startsWith('-') || a === '-') {
+      o.revs.push(a);
+      continue;
+    }
+    if (/^-\d+$/.test(a)) o.max = Number(a.slice(1));
+    else if (a === '-n' || a.startsWith('--max-count')) o.max = Number(value(a === '-n' ? '-n' : '--max-count'));
+    else if (/^-n\d+$/.test(a)) o.max = Number(a.slice(2));
+    else if (a === '--oneline') o.pretty = { kind: 'oneline', date: o.pretty.date };
+    else if (a.startsWith('--pretty')) setPretty(a === '--pretty' ? 'medium' : a.slice(9), false);
+    else if (a.startsWith('--format')) setPretty(a.slice(9), true);
+    else if (a.startsWith('--date')) {
+      const d = a.slice(7);
+      if (!isDateMode(d)) refuse(`--date=${d}`);
+      o.pretty.date = d as DateMode;
+    } else if (a === '-p' || a === '-u' || a === '--patch') o.diff = 'patch';
+    else if (a === '--stat') o.diff = 'stat';
+    else if (a === '--shortstat') o.diff = 'shortstat';
+    else if (a === '--name-only') o.diff = 'name-only';
+    else if (a === '--name-status') o.diff = 'name-status';
+    else if (a === '--summary') o.diff = 'summary';
+    else if (a === '-s' || a === '--no-patch') o.diff = 'none';
+    else if (a === '--reverse') o.reverse = true;
+    else if (a === '--no-decorate' || a === '--no-color' || a === '--no-abbrev-commit' || a === '--abbrev-commit' || a === '--first-parent') continue;
+    else refuse(`git ${show ? 'show' : 'log'} ${a}`);
+  }
+  if (specs.length) o.specs = specs.map((s) => repoPath(run, repo, s) ?? die(`${s}: '${s}' is outside repository at '${repo.dir}'`));
+  return o;
+}
+
+/** The commits reachable from `start` and not from `exclude`, newest committer date first (git's default order). */
+async function walk(run: GitRun, repo: Repo, start: string[], exclude: string[]): Promise<Commit[]> {
+  const hidden = new Set<string>();
+  const hide = [...exclude];
+  while (hide.length) {
+    const oid = hide.pop()!;
+    if (hidden.has(oid)) continue;
+    hidden.add(oid);
+    hide.push(...(await readCommit(run, repo, oid)).parent);
+  }
+  const out: Commit[] = [];
+  const seen = new Set<string>();
+  const queue: Commit[] = [];
+  for (const s of start) if (!hidden.has(s) && !seen.has(s)) (seen.add(s), queue.push(await readCommit(run, repo, s)));
+  while (queue.length) {
+    queue.sort((x, y) => y.committer.timestamp - x.committer.timestamp);
+    const c = queue.shift()!;
+    out.push(c);
+    for (const p of c.parent) {
+      if (seen.has(p) || hidden.has(p)) continue;
+      seen.add(p);
+      queue.push(await readCommit(run, repo, p));
+    }
+  }
+  return out;
+}
+
+async function needCommit(run: GitRun, repo: Repo, rev: string): Promise<string> {
+  const oid = await resolveCommit(run, repo, rev);
+  if (oid) return oid;
+  throw new GitExit(`fatal: ambiguous argument '${rev}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'\n`, 128);
+}
+
+/** `git log`. */
+export async function logCommand(run: GitRun, repo: Repo, args: string[]): Promise<number> {
+  const o = parseLog(run, repo, args, false);
+  const start: string[] = [];
+  const exclude: string[] = [];
+  for (const r of o.revs) {
+    const range = /^(.*)\.\.(.*)$/.exec(r);
+    if (range) {
+      exclude.push(await needCommit(run, repo, range[1] || 'HEAD'));
+      start.push(await needCommit(run, repo, range[2] || 'HEAD'));
+    } else if (r.startsWith('^')) exclude.push(await needCommit(run, repo, r.slice(1)));
+    else start.push(await needCommit(run, repo, r));
+  }
+  if (!o.revs.some((r) => !r.startsWith('^'))) {
+    const head = await headCommit(run, repo);
+    if (!head) {
+      const branch = (await run.fs.readFile(`${repo.gitdir}/HEAD`)).trim().replace(/^ref: refs\/heads\//, '');
+      die(`your current branch '${branch}' does not have any commits yet`);
+    }
+    start.push(head!);
+  }
+  let commits = await walk(run, repo, start, exclude);
+  if (o.specs) {
+    const touching: Commit[] = [];
+    for (const c of commits) if ((await commitPairs(run, repo, c, o.specs)).length) touching.push(c);
+    commits = touching;
+  }
+  commits = commits.slice(0, o.max);
+  if (o.reverse) commits.reverse();
+  await printCommits(run, repo, commits, o);
+  return 0;
+}
+
+async function printCommits(run: GitRun, repo: Repo, commits: Commit[], o: LogOptions): Promise<void> {
+  const now = Math.floor(run.now() / 1000);
+  const p = o.pretty;
+  for (let i = 0; i < commits.length; i++) {
+    const c = commits[i]!;
+    const diff = o.diff === 'none' ? '' : await diffOf(o.diff, await commitPairs(run, repo, c, o.specs));
+    if (p.kind === 'format') {
+      const text = bytesOf(expandFormat(p.format!, c, now, p.date));
+      const sep = p.separator && i < commits.length - 1 ? '\n' : '';
+      if (diff) run.out.push(`${text}\n${o.diff === 'patch' || o.diff === 'stat' || o.diff === 'shortstat' ? '\n' : ''}${diff}${sep}`);
+      else run.out.push(p.separator ? `${text}${sep}` : `${text}\n`);
+      continue;
+    }
+    if (i > 0 && p.kind !== 'oneline') run.out.push('\n');
+    const head = bytesOf(header(c, p, now));
+    if (!diff) run.out.push(head);
+    else if (p.kind === 'oneline') run.out.push(`${head}${diff}`);
+    else run.out.push(`${head}${o.diff === 'name-only' || o.diff === 'name-status' || o.diff === 'summary' ? '' : '\n'}${diff}`);
+  }
+}
+
+/** `git show [REV]` (a commit and its diff) or `git show REV:path` (the blob). */
+export async function showCommand(run: GitRun, repo: Repo, args: string[]): Promise<number> {
+  const o = parseLog(run, repo, args, true);
+  const revs = o.revs.length ? o.revs : ['HEAD'];
+  const commits: Commit[] = [];
+  for (const r of revs) {
+    const blob = /^([^:]*):(.*)$/.exec(r);
+    if (blob) {
+      await showBlob(run, repo, blob[1] || 'HEAD', blob[2]!, r);
+      continue;
+    }
+    if (r === 'HEAD' && !(await headCommit(run, repo))) die(`your current branch '${(await run.fs.readFile(`${repo.gitdir}/HEAD`)).trim().replace(/^ref: refs\/heads\//, '')}' does not have any commits yet`);
+    commits.push(await readCommit(run, repo, await needCommit(run, repo, r)));
+  }
+  if (commits.some((c) => c.parent.length > 1) && o.diff === 'patch') refuse('git show of a merge commit (its combined diff)');
+  await printCommits(run, repo, commits, { ...o, max: Infinity });
+  return 0;
+}
+
+async function showBlob(run: GitRun, repo: Repo, rev: string, path: string, whole: string): Promise<void> {
+  const oid = await needCommit(run, repo, rev);
+  const rel = path.startsWith('./') ? repoPath(run, repo, path) ?? path : path.replace(/^\/+/, '');
+  const files = await commitFiles(run, repo, oid);
+  const e = files.get(rel);
+  if (!e) {
+    if ([...files.keys()].some((p) => p.startsWith(`${rel}/`)) || rel === '') return refuse(`git show of a tree (${whole})`);
+    die(`path '${rel}' does not exist in '${rev}'`);
+  }
+  const { blob } = await git.readBlob({ fs: run.gfs, gitdir: repo.gitdir, oid: e!.oid });
+  run.out.push(Buffer.from(blob).toString('latin1'));
+}
