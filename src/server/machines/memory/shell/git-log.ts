@@ -128,6 +128,8 @@ interface LogOptions {
   diff: DiffKind;
   max: number;
   reverse: boolean;
+  /** `--all`: every branch and tag, and HEAD. */
+  all?: boolean;
   revs: string[];
   specs: string[] | null;
 }
@@ -171,6 +173,7 @@ function parseLog(run: GitRun, repo: Repo, args: string[], show: boolean): LogOp
     else if (a === '--summary') o.diff = 'summary';
     else if (a === '-s' || a === '--no-patch') o.diff = 'none';
     else if (a === '--reverse') o.reverse = true;
+    else if (a === '--all') o.all = true;
     else if (a === '--no-decorate' || a === '--no-color' || a === '--no-abbrev-commit' || a === '--abbrev-commit' || a === '--first-parent') continue;
     else refuse(`git ${show ? 'show' : 'log'} ${a}`);
   }
@@ -224,7 +227,13 @@ export async function logCommand(run: GitRun, repo: Repo, args: string[]): Promi
     } else if (r.startsWith('^')) exclude.push(await needCommit(run, repo, r.slice(1)));
     else start.push(await needCommit(run, repo, r));
   }
-  if (!o.revs.some((r) => !r.startsWith('^'))) {
+  if (o.all) {
+    for (const b of await git.listBranches({ fs: run.gfs, gitdir: repo.gitdir })) start.push(await needCommit(run, repo, `refs/heads/${b}`));
+    for (const t of await git.listTags({ fs: run.gfs, gitdir: repo.gitdir })) start.push(await needCommit(run, repo, `refs/tags/${t}`));
+    const head = await headCommit(run, repo);
+    if (head) start.push(head);
+  }
+  if (!o.revs.some((r) => !r.startsWith('^')) && !(o.all && start.length)) {
     const head = await headCommit(run, repo);
     if (!head) {
       const branch = (await run.fs.readFile(`${repo.gitdir}/HEAD`)).trim().replace(/^ref: refs\/heads\//, '');

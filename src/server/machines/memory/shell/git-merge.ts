@@ -56,8 +56,8 @@ export async function mergeCommand(run: GitRun, repo: Repo, args: string[]): Pro
   if (ffOnly) die('Not possible to fast-forward, aborting.');
   const branch = await currentBranch(run, repo);
   const tz = zoneAt(run.env.TZ);
-  const committer = await identity(run, repo, 'committer', tz);
   const author = await identity(run, repo, 'author', tz);
+  const committer = await identity(run, repo, 'committer', tz);
   const into = branch && !['master', 'main'].includes(branch) ? ` into ${branch}` : '';
   const what = revs[0]!.startsWith('refs/') || /^[0-9a-f]{7,40}$/.test(revs[0]!) ? `commit '${revs[0]}'` : `branch '${revs[0]}'`;
   let merged: string;

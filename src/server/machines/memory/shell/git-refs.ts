@@ -7,8 +7,8 @@
 import git from 'isomorphic-git';
 import { configValue } from './git-config.ts';
 import {
-  commitFiles, currentBranch, die, findRepo, GitExit, headCommit, inSpecs, print, readCommit, readIndex, refuse,
-  relative, repoPath, resolveCommit, sortedPaths, writeIndex, type Flat, type GitRun, type Repo,
+  blobId, commitFiles, currentBranch, die, findRepo, GitExit, headCommit, inSpecs, print, readCommit, readIndex, refuse,
+  relative, repoPath, resolveCommit, sortedPaths, workBytes, writeIndex, type Flat, type GitRun, type Repo,
 } from './git-repo.ts';
 import { quotePath, snapshot, stagedPairs, unstagedPairs, type Snapshot } from './git-status.ts';
 import { specsOf } from './git-work.ts';
@@ -272,7 +272,10 @@ async function localChanges(run: GitRun, repo: Repo): Promise<void> {
 }
 
 /** Switches to branch `name`, or (`detach`) to commit `rev` with HEAD detached. */
-async function switchTo(run: GitRun, repo: Repo, rev: string, opts: { create?: string; force?: boolean; detach?: boolean; verb: 'checkout' | 'switch' }): Promise<number> {
+async function switchTo(run: GitRun, repo: Repo, rev: string, opts: { create?: string; force?: boolean; detach?: boolean; quiet?: boolean; verb: 'checkout' | 'switch' }): Promise<number> {
+  const say = (text: string) => {
+    if (!opts.quiet) run.err.push(text);
+  };
   const current = await currentBranch(run, repo);
   const s = await snapshot(run, repo);
   if (opts.create) {
@@ -280,7 +283,7 @@ async function switchTo(run: GitRun, repo: Repo, rev: string, opts: { create?: s
     if (!s.head && !start) {
       checkBranchName(opts.create);
       await setHead(run, repo, { branch: opts.create });
-      run.err.push(`Switched to a new branch '${opts.create}'\n`);
+      say(`Switched to a new branch '${opts.create}'\n`);
       return 0;
     }
     checkBranchName(opts.create);
@@ -290,21 +293,21 @@ async function switchTo(run: GitRun, repo: Repo, rev: string, opts: { create?: s
     await switchTrees(run, repo, s, await commitFiles(run, repo, oid), opts.force === true, 'checkout');
     await git.writeRef({ fs: run.gfs, gitdir: repo.gitdir, ref: `refs/heads/${opts.create}`, value: oid!, force: true });
     await setHead(run, repo, { branch: opts.create });
-    await localChanges(run, repo);
-    run.err.push(`Switched to a new branch '${opts.create}'\n`);
+    if (!opts.quiet) await localChanges(run, repo);
+    say(`Switched to a new branch '${opts.create}'\n`);
     return 0;
   }
   const branchTip = opts.detach ? null : await branchOid(run, repo, rev);
   if (branchTip) {
     if (rev === current) {
-      await localChanges(run, repo);
-      run.err.push(`Already on '${rev}'\n`);
+      if (!opts.quiet) await localChanges(run, repo);
+      say(`Already on '${rev}'\n`);
       return 0;
     }
     await switchTrees(run, repo, s, await commitFiles(run, repo, branchTip), opts.force === true, 'checkout');
     await setHead(run, repo, { branch: rev });
-    await localChanges(run, repo);
-    run.err.push(`Switched to branch '${rev}'\n`);
+    if (!opts.quiet) await localChanges(run, repo);
+    say(`Switched to branch '${rev}'\n`);
     return 0;
   }
   const oid = await resolveCommit(run, repo, rev);
@@ -312,52 +315,57 @@ async function switchTo(run: GitRun, repo: Repo, rev: string, opts: { create?: s
   if (opts.verb === 'switch' && !opts.detach) die('a branch is expected, got commit \'' + rev + '\'');
   await switchTrees(run, repo, s, await commitFiles(run, repo, oid), opts.force === true, 'checkout');
   await setHead(run, repo, { oid });
-  await localChanges(run, repo);
+  if (!opts.quiet) await localChanges(run, repo);
   const c = await readCommit(run, repo, oid);
   const subject = c.message.split('\n')[0];
-  if (current === null && s.head === oid) run.err.push(`HEAD is now at ${oid.slice(0, 7)} ${subject}\n`);
-  else run.err.push(`${current === null && s.head ? `Previous HEAD position was ${s.head.slice(0, 7)} ${(await readCommit(run, repo, s.head)).message.split('\n')[0]}\n` : ''}${DETACHED_ADVICE(rev)}HEAD is now at ${oid.slice(0, 7)} ${subject}\n`);
+  if (current === null && s.head === oid) say(`HEAD is now at ${oid.slice(0, 7)} ${subject}\n`);
+  else say(`${current === null && s.head ? `Previous HEAD position was ${s.head.slice(0, 7)} ${(await readCommit(run, repo, s.head)).message.split('\n')[0]}\n` : ''}${DETACHED_ADVICE(rev)}HEAD is now at ${oid.slice(0, 7)} ${subject}\n`);
   return 0;
 }
 
 /** Restores work-tree files (and with `staged` index entries) from the index or `source`. */
-async function restorePaths(run: GitRun, repo: Repo, specs: string[], names: string[], o: { source?: string; staged: boolean; worktree: boolean }, verb: string): Promise<number> {
+async function restorePaths(run: GitRun, repo: Repo, specs: string[], names: string[], o: { source?: string; staged: boolean; worktree: boolean; report?: boolean }): Promise<number> {
   const index = await readIndex(run, repo);
   let from: Flat = index;
+  let sourceOid: string | null = null;
   if (o.source !== undefined || o.staged) {
-    const oid = await resolveCommit(run, repo, o.source ?? 'HEAD');
-    if (!oid && o.source !== undefined) die(`could not resolve ${o.source}`);
-    from = await commitFiles(run, repo, oid);
+    sourceOid = await resolveCommit(run, repo, o.source ?? 'HEAD');
+    if (!sourceOid && o.source !== undefined) die(`could not resolve ${o.source}`);
+    from = await commitFiles(run, repo, sourceOid);
   }
   const hits = sortedPaths(new Set([...from.keys(), ...(o.staged ? index.keys() : [])].filter((p) => inSpecs(p, specs))));
   for (let i = 0; i < specs.length; i++) {
-    if (!hits.some((p) => inSpecs(p, [specs[i]!]))) {
-      if (verb === 'checkout') throw new GitExit(`error: pathspec '${names[i]}' did not match any file(s) known to git\n`, 1);
-      throw new GitExit(`error: pathspec '${names[i]}' did not match any file(s) known to git\n`, 1);
-    }
+    if (!hits.some((p) => inSpecs(p, [specs[i]!]))) throw new GitExit(`error: pathspec '${names[i]}' did not match any file(s) known to git\n`, 1);
   }
-  if (o.staged) {
+  // `checkout REV -- PATH` also sets the index; `restore --source` only with --staged.
+  const toIndex = o.staged || (o.report !== undefined && o.source !== undefined);
+  if (toIndex) {
     for (const p of hits) {
       const e = from.get(p);
       if (e) index.set(p, e);
-      else index.delete(p);
+      else if (o.staged) index.delete(p);
     }
     await writeIndex(run, repo, index);
   }
+  let updated = 0;
   if (o.worktree) {
     for (const p of hits) {
       const e = from.get(p);
-      if (e) await writeWork(run, repo, p, e);
-      else if (!o.staged) continue;
-      else await removeWork(run, repo, p);
-    }
-    if (verb === 'checkout' && o.source === undefined) run.err.push(`Updated ${hits.length} path${hits.length === 1 ? '' : 's'} from the index\n`);
-    else if (verb === 'checkout') {
-      for (const p of hits) if (from.get(p)) index.set(p, from.get(p)!);
-      await writeIndex(run, repo, index);
-      run.err.push(`Updated ${hits.length} path${hits.length === 1 ? '' : 's'} from ${(await resolveCommit(run, repo, o.source!))!.slice(0, 7)}\n`);
+      if (e) {
+        let current: Uint8Array | null = null;
+        try {
+          current = await workBytes(run, repo, p);
+        } catch {
+          current = null;
+        }
+        if (current && blobId(current) === e.oid) continue;
+        await writeWork(run, repo, p, e);
+        updated++;
+      } else if (o.staged) await removeWork(run, repo, p);
     }
   }
+  // git counts the paths it rewrote, unless `--` said the words were paths.
+  if (o.report) run.err.push(`Updated ${updated} path${updated === 1 ? '' : 's'} from ${sourceOid && o.source !== undefined ? sourceOid.slice(0, 7) : 'the index'}\n`);
   return 0;
 }
 
@@ -366,6 +374,7 @@ export async function checkoutCommand(run: GitRun, repo: Repo, args: string[]): 
   let create: string | undefined;
   let force = false;
   let detach = false;
+  let quiet = false;
   const words: string[] = [];
   let paths: string[] | null = null;
   for (let i = 0; i < args.length; i++) {
@@ -377,19 +386,19 @@ export async function checkoutCommand(run: GitRun, repo: Repo, args: string[]): 
     if (a === '-b' || a === '-B') create = args[++i] ?? die(`switch \`${a.slice(1)}' requires a value`);
     else if (a === '-f' || a === '--force') force = true;
     else if (a === '--detach') detach = true;
-    else if (a === '-q' || a === '--quiet') continue;
+    else if (a === '-q' || a === '--quiet') quiet = true;
     else if (a.startsWith('-')) return refuse(`git checkout ${a}`);
     else words.push(a);
   }
   if (paths !== null) {
     if (!paths.length) die('you must specify path(s) to restore');
     const source = words[0];
-    return restorePaths(run, repo, specsOf(run, repo, paths), paths, { source, staged: false, worktree: true }, 'checkout');
+    return restorePaths(run, repo, specsOf(run, repo, paths), paths, { source, staged: false, worktree: true, report: false });
   }
-  if (create) return switchTo(run, repo, words[0] ?? '', { create, force, verb: 'checkout' });
+  if (create) return switchTo(run, repo, words[0] ?? '', { create, force, quiet, verb: 'checkout' });
   if (!words.length) return 0;
   if (words.length === 1) {
-    const r = await switchTo(run, repo, words[0]!, { force, detach, verb: 'checkout' });
+    const r = await switchTo(run, repo, words[0]!, { force, detach, quiet, verb: 'checkout' });
     if (r >= 0) return r;
   }
   const first = words.length > 1 ? await resolveCommit(run, repo, words[0]!) : null;
@@ -401,7 +410,7 @@ export async function checkoutCommand(run: GitRun, repo: Repo, args: string[]): 
       throw new GitExit(`error: pathspec '${f}' did not match any file(s) known to git\n`, 1);
     }
   }
-  return restorePaths(run, repo, specsOf(run, repo, files), files, { source: first ? words[0] : undefined, staged: false, worktree: true }, 'checkout');
+  return restorePaths(run, repo, specsOf(run, repo, files), files, { source: first ? words[0] : undefined, staged: false, worktree: true, report: true });
 }
 
 /** `git switch [-c|-C NEW] [--detach] BRANCH`. */
@@ -409,19 +418,20 @@ export async function switchCommand(run: GitRun, repo: Repo, args: string[]): Pr
   let create: string | undefined;
   let force = false;
   let detach = false;
+  let quiet = false;
   const words: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '-c' || a === '-C' || a === '--create') create = args[++i] ?? die(`switch \`${a.replace(/^-+/, '')}' requires a value`);
     else if (a === '-f' || a === '--force' || a === '--discard-changes') force = true;
     else if (a === '-d' || a === '--detach') detach = true;
-    else if (a === '-q' || a === '--quiet') continue;
+    else if (a === '-q' || a === '--quiet') quiet = true;
     else if (a.startsWith('-')) return refuse(`git switch ${a}`);
     else words.push(a);
   }
-  if (create) return switchTo(run, repo, words[0] ?? '', { create, force, verb: 'switch' });
+  if (create) return switchTo(run, repo, words[0] ?? '', { create, force, quiet, verb: 'switch' });
   if (!words.length) die('missing branch or commit argument');
-  const r = await switchTo(run, repo, words[0]!, { force, detach, verb: 'switch' });
+  const r = await switchTo(run, repo, words[0]!, { force, detach, quiet, verb: 'switch' });
   if (r < 0) die(`invalid reference: ${words[0]}`);
   return r;
 }
@@ -445,7 +455,7 @@ export async function restoreCommand(run: GitRun, repo: Repo, args: string[]): P
   }
   if (!paths.length) die('you must specify path(s) to restore');
   if (!staged) worktree = true;
-  return restorePaths(run, repo, specsOf(run, repo, paths), paths, { source, staged, worktree }, 'restore');
+  return restorePaths(run, repo, specsOf(run, repo, paths), paths, { source, staged, worktree });
 }
 
 /** `git reset [--soft|--mixed|--hard] [REV] [-- PATH…]`. */
@@ -597,6 +607,7 @@ export async function revParseCommand(run: GitRun, args: string[]): Promise<numb
       if (abbrevRef && (a === 'HEAD' || a === '@')) {
         const b = await currentBranch(run, r);
         if (!(await headCommit(run, r))) {
+          print(run, `${a}\n`);
           throw new GitExit(`fatal: ambiguous argument '${a}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'\n`, 128);
         }
         print(run, `${b ?? 'HEAD'}\n`);

@@ -346,6 +346,39 @@ export async function isIgnored(run: GitRun, repo: Repo, path: string): Promise<
   return git.isIgnored({ fs: run.gfs, dir: repo.dir, gitdir: repo.gitdir, filepath: dir ? `${p}/` : p });
 }
 
+/**
+ * Short options as git's parse-options reads them: `-qam MSG` is `-q -a -m MSG`, `-mMSG` is `-m MSG`; the letters
+ * of `valued` take a value (the rest of the word, else the next argument). Words after `--` are left alone.
+ */
+export function splitShort(args: string[], valued: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      out.push(...args.slice(i));
+      break;
+    }
+    if (!/^-[A-Za-z]{2,}/.test(a) && !/^-[A-Za-z]./.test(a)) {
+      out.push(a);
+      continue;
+    }
+    for (let j = 1; j < a.length; j++) {
+      const c = a[j]!;
+      if (!/[A-Za-z]/.test(c)) {
+        out.push(a);
+        break;
+      }
+      out.push(`-${c}`);
+      if (valued.includes(c)) {
+        if (j + 1 < a.length) out.push(a.slice(j + 1));
+        else if (i + 1 < args.length) out.push(args[++i]!);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 /** A path given on the command line, relative to the work tree (`..` and `.` resolved), or null when outside. */
 export function repoPath(run: GitRun, repo: Repo, arg: string): string | null {
   const abs = run.fs.resolvePath(run.cwd, arg);

@@ -5,9 +5,10 @@
  * snapshot other subcommands compare against (commit -a, add -A, diff).
  * @see https://git-scm.com/docs/git-status (Short Format, Porcelain Format Version 1)
  */
+import { configValue } from './git-config.ts';
 import { changedPairs, storedSides, workSides, type Pair, type Side } from './git-diff.ts';
 import {
-  commitFiles, currentBranch, print, die, headCommit, inSpecs, readIndex, refuse, relative, repoPath, sortedPaths, walkWorkTree,
+  commitFiles, currentBranch, print, readCommit, resolveCommit, die, headCommit, inSpecs, readIndex, refuse, relative, repoPath, sortedPaths, walkWorkTree,
   type Flat, type GitRun, type Repo, type WorkFile,
 } from './git-repo.ts';
 
@@ -58,6 +59,42 @@ export function untrackedPaths(s: Snapshot, keep: (p: string) => boolean = () =>
     out.add(shown);
   }
   return sortedPaths(out);
+}
+
+/** The branch's upstream (`origin/main`) and how many commits each side has that the other lacks, or null. */
+export async function tracking(run: GitRun, repo: Repo, s: Snapshot): Promise<{ upstream: string; ahead: number; behind: number } | null> {
+  if (!s.branch || !s.head) return null;
+  const remote = await configValue(run, repo, `branch.${s.branch}.remote`);
+  const merge = await configValue(run, repo, `branch.${s.branch}.merge`);
+  if (!remote || !merge?.startsWith('refs/heads/')) return null;
+  const upstream = `${remote}/${merge.slice('refs/heads/'.length)}`;
+  const tip = await resolveCommit(run, repo, `refs/remotes/${upstream}`);
+  if (!tip) return null;
+  const reach = async (from: string) => {
+    const seen = new Set<string>();
+    const todo = [from];
+    while (todo.length) {
+      const oid = todo.pop()!;
+      if (seen.has(oid)) continue;
+      seen.add(oid);
+      todo.push(...(await readCommit(run, repo, oid)).parent);
+    }
+    return seen;
+  };
+  const mine = await reach(s.head);
+  const theirs = await reach(tip);
+  return { upstream, ahead: [...mine].filter((o) => !theirs.has(o)).length, behind: [...theirs].filter((o) => !mine.has(o)).length };
+}
+
+const commits = (n: number) => `${n} commit${n === 1 ? '' : 's'}`;
+
+/** The long status's lines on the upstream, as git 2.43 words them (with the blank line after). */
+function trackingText(t: { upstream: string; ahead: number; behind: number }): string {
+  const u = `'${t.upstream}'`;
+  if (!t.ahead && !t.behind) return `Your branch is up to date with ${u}.\n\n`;
+  if (!t.behind) return `Your branch is ahead of ${u} by ${commits(t.ahead)}.\n  (use "git push" to publish your local commits)\n\n`;
+  if (!t.ahead) return `Your branch is behind ${u} by ${commits(t.behind)}, and can be fast-forwarded.\n  (use "git pull" to update your local branch)\n\n`;
+  return `Your branch and ${u} have diverged,\nand have ${t.ahead} and ${t.behind} different commits each, respectively.\n  (use "git pull" to merge the remote branch into yours)\n\n`;
 }
 
 /** A path as git prints it: in double quotes with C escapes when it holds control, `"`, `\` or non-ASCII bytes (and a space when `sp`). */
@@ -114,15 +151,19 @@ export async function statusCommand(run: GitRun, repo: Repo, args: string[]): Pr
   const unstaged = await unstagedPairs(run, repo, s, keep);
   const untracked = o.untracked ? untrackedPaths(s, keep) : [];
   const ignored = o.ignored ? sortedPaths(s.ignored.filter((p) => keep(p.replace(/\/$/, '')))) : [];
-  if (o.format === 'long') print(run, longFormat(run, repo, s, staged, unstaged, untracked, ignored, o.untracked));
-  else print(run, shortFormat(run, repo, s, staged, unstaged, untracked, ignored, o));
+  const t = await tracking(run, repo, s);
+  if (o.format === 'long') print(run, longFormat(run, repo, s, staged, unstaged, untracked, ignored, o.untracked, false, t));
+  else print(run, shortFormat(run, repo, s, staged, unstaged, untracked, ignored, o, t));
   return 0;
 }
 
-function shortFormat(run: GitRun, repo: Repo, s: Snapshot, staged: Pair[], unstaged: Pair[], untracked: string[], ignored: string[], o: StatusOptions): string {
+function shortFormat(run: GitRun, repo: Repo, s: Snapshot, staged: Pair[], unstaged: Pair[], untracked: string[], ignored: string[], o: StatusOptions, t: Tracking): string {
   const show = (p: string) => quotePath(o.format === 'porcelain' ? p : relative(run, repo, p), true);
   let out = '';
-  if (o.branch) out += `## ${s.branch === null ? 'HEAD (no branch)' : s.head ? s.branch : `No commits yet on ${s.branch}`}\n`;
+  if (o.branch) {
+    const counts = t && (t.ahead || t.behind) ? ` [${[t.ahead ? `ahead ${t.ahead}` : '', t.behind ? `behind ${t.behind}` : ''].filter(Boolean).join(', ')}]` : '';
+    out += `## ${s.branch === null ? 'HEAD (no branch)' : s.head ? `${s.branch}${t ? `...${t.upstream}${counts}` : ''}` : `No commits yet on ${s.branch}`}\n`;
+  }
   const rows = new Map<string, { x: string; y: string; from?: string }>();
   for (const p of staged) rows.set(p.path, { x: letterOf(p), y: ' ', from: p.from });
   for (const p of unstaged) {
@@ -141,16 +182,19 @@ function shortFormat(run: GitRun, repo: Repo, s: Snapshot, staged: Pair[], unsta
 
 /** The long status of `s` (whole tree), as `git commit` prints it when there is nothing to commit ("Initial commit"). */
 export async function longStatus(run: GitRun, repo: Repo, s: Snapshot, forCommit: boolean): Promise<string> {
-  return longFormat(run, repo, s, stagedPairs(run, repo, s), await unstagedPairs(run, repo, s), untrackedPaths(s), [], true, forCommit);
+  return longFormat(run, repo, s, stagedPairs(run, repo, s), await unstagedPairs(run, repo, s), untrackedPaths(s), [], true, forCommit, await tracking(run, repo, s));
 }
 
-function longFormat(run: GitRun, repo: Repo, s: Snapshot, staged: Pair[], unstaged: Pair[], untracked: string[], ignored: string[], showUntracked: boolean, forCommit = false): string {
+type Tracking = Awaited<ReturnType<typeof tracking>>;
+
+function longFormat(run: GitRun, repo: Repo, s: Snapshot, staged: Pair[], unstaged: Pair[], untracked: string[], ignored: string[], showUntracked: boolean, forCommit = false, t: Tracking = null): string {
   const show = (p: string) => quotePath(relative(run, repo, p));
   const line = (p: Pair) => {
     const label = LABELS[letterOf(p)]!.padEnd(12);
     return `\t${label}${p.from ? `${show(p.from)} -> ` : ''}${show(p.path)}\n`;
   };
   let out = s.branch === null ? `HEAD detached at ${s.head!.slice(0, 7)}\n` : `On branch ${s.branch}\n`;
+  if (t) out += trackingText(t);
   if (!s.head) out += forCommit ? '\nInitial commit\n\n' : '\nNo commits yet\n\n';
   if (staged.length) {
     out += `Changes to be committed:\n${s.head ? '  (use "git restore --staged <file>..." to unstage)\n' : '  (use "git rm --cached <file>..." to unstage)\n'}`;

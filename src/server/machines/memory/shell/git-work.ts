@@ -11,7 +11,7 @@ import { subjectOf } from './git-log.ts';
 import { showDate, zoneAt } from './git-date.ts';
 import { changedPairs, shortstatLine, lineCounts, storedSides, summaryText } from './git-diff.ts';
 import {
-  bytesOf, commitFiles, die, GitExit, inSpecs, print, readCommit, readIndex, refuse, repoPath, sortedPaths, writeBlob, writeIndex,
+  bytesOf, commitFiles, die, GitExit, inSpecs, print, readCommit, readIndex, refuse, repoPath, sortedPaths, splitShort, writeBlob, writeIndex,
   type GitRun, type Repo,
 } from './git-repo.ts';
 import { longStatus, snapshot, stagedPairs, unstagedPairs, type Snapshot } from './git-status.ts';
@@ -88,7 +88,8 @@ export async function addCommand(run: GitRun, repo: Repo, args: string[]): Promi
 }
 
 /** `git rm`. */
-export async function rmCommand(run: GitRun, repo: Repo, args: string[]): Promise<number> {
+export async function rmCommand(run: GitRun, repo: Repo, words: string[]): Promise<number> {
+  const args = splitShort(words, '');
   let cached = false;
   let recursive = false;
   let force = false;
@@ -102,7 +103,6 @@ export async function rmCommand(run: GitRun, repo: Repo, args: string[]): Promis
     else if (a === '-r') recursive = true;
     else if (a === '-f' || a === '--force') force = true;
     else if (a === '-q' || a === '--quiet') quiet = true;
-    else if (/^-[rfq]+$/.test(a)) (recursive ||= a.includes('r')), (force ||= a.includes('f')), (quiet ||= a.includes('q'));
     else return refuse(`git rm ${a}`);
   }
   if (!paths.length) throw new GitExit('usage: git rm [-f | --force] [-n] [-q] [--cached] [-r] [--ignore-unmatch]\n', 129);
@@ -198,7 +198,8 @@ export function cleanMessage(text: string): string {
 }
 
 /** `git commit`. */
-export async function commitCommand(run: GitRun, repo: Repo, args: string[]): Promise<number> {
+export async function commitCommand(run: GitRun, repo: Repo, words: string[]): Promise<number> {
+  const args = splitShort(words, 'mFCc');
   const messages: string[] = [];
   let all = false;
   let allowEmpty = false;
@@ -212,8 +213,6 @@ export async function commitCommand(run: GitRun, repo: Repo, args: string[]): Pr
     const value = () => args[++i] ?? die(`switch \`${a.replace(/^-+/, '')}' requires a value`);
     if (a === '-m' || a === '--message') messages.push(value());
     else if (a.startsWith('--message=')) messages.push(a.slice(10));
-    else if (/^-m./.test(a)) messages.push(a.slice(2));
-    else if (a === '-am' || a === '-qam') (all = true), (quiet ||= a === '-qam'), messages.push(value());
     else if (a === '-a' || a === '--all') all = true;
     else if (a === '-q' || a === '--quiet') quiet = true;
     else if (a === '-F' || a === '--file' || a.startsWith('--file=')) {
@@ -234,8 +233,8 @@ export async function commitCommand(run: GitRun, repo: Repo, args: string[]): Pr
   }
   if (!messages.length && !(amend && noEdit)) return refuse('git commit without -m or -F (it opens an editor)');
   const tz = zoneAt(run.env.TZ);
-  const committer = await identity(run, repo, 'committer', tz);
   let authorPerson = await identity(run, repo, 'author', tz);
+  const committer = await identity(run, repo, 'committer', tz);
   let s = await snapshot(run, repo);
   if (all) {
     await stage(run, repo, s, () => true, false);
@@ -274,7 +273,7 @@ export async function commitCommand(run: GitRun, repo: Repo, args: string[]): Pr
     added += c.added;
     deleted += c.deleted;
   }
-  out += shortstatLine(pairs.length, added, deleted) + summaryText(pairs);
+  if (pairs.length) out += shortstatLine(pairs.length, added, deleted) + summaryText(pairs);
   run.out.push(bytesOf(out));
   return 0;
 }
