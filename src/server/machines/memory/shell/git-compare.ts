@@ -72,7 +72,8 @@ export async function diffCommand(run: GitRun, repo: Repo, args: string[]): Prom
       pairs = changedPairs(base, storedSides(run, repo, s.index), keep, true);
     } else if (revs.length) {
       const base = await commitSides(revs[0]!);
-      const tracked = new Map([...s.work].filter(([p]) => (s.index.has(p) || base.has(p)) && keep(p)));
+      // Work-tree files count only where the index tracks them (git's `diff REV` reads the work tree through it).
+      const tracked = new Map([...s.work].filter(([p]) => s.index.has(p) && keep(p)));
       pairs = changedPairs(base, await workSides(tracked), keep, true);
     } else {
       const tracked = new Map([...s.work].filter(([p]) => s.index.has(p) && keep(p)));

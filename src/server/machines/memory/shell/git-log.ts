@@ -9,7 +9,7 @@ import git from 'isomorphic-git';
 import { isDateMode, showDate, type DateMode } from './git-date.ts';
 import { changedPairs, nameOnly, nameStatus, patchText, shortstat, statText, storedSides, summaryText, type Pair } from './git-diff.ts';
 import {
-  bytesOf, commitFiles, die, headCommit, inSpecs, readCommit, refuse, repoPath, resolveCommit, GitExit,
+  bytesOf, commitFiles, die, print, headCommit, inSpecs, readCommit, refuse, repoPath, resolveCommit, GitExit,
   type Commit, type GitRun, type Person, type Repo,
 } from './git-repo.ts';
 
@@ -285,12 +285,29 @@ export async function showCommand(run: GitRun, repo: Repo, args: string[]): Prom
       await showBlob(run, repo, blob[1] || 'HEAD', blob[2]!, r);
       continue;
     }
+    const tag = await annotatedTag(run, repo, r);
+    if (tag) {
+      const builtin = o.pretty.kind !== 'format';
+      const date = builtin ? `Date:   ${dateOf(tag.tagger, o.pretty.date, Math.floor(run.now() / 1000))}\n` : '';
+      print(run, `tag ${tag.tag}\nTagger: ${tag.tagger.name} <${tag.tagger.email}>\n${date}\n${tag.message}${builtin ? '\n' : ''}`);
+    }
     if (r === 'HEAD' && !(await headCommit(run, repo))) die(`your current branch '${(await run.fs.readFile(`${repo.gitdir}/HEAD`)).trim().replace(/^ref: refs\/heads\//, '')}' does not have any commits yet`);
     commits.push(await readCommit(run, repo, await needCommit(run, repo, r)));
   }
   if (commits.some((c) => c.parent.length > 1) && o.diff === 'patch') refuse('git show of a merge commit (its combined diff)');
   await printCommits(run, repo, commits, { ...o, max: Infinity });
   return 0;
+}
+
+/** The annotated tag `name` names (`v1`, `refs/tags/v1`), or null. */
+async function annotatedTag(run: GitRun, repo: Repo, name: string): Promise<{ tag: string; tagger: Person; message: string } | null> {
+  try {
+    const oid = await git.resolveRef({ fs: run.gfs, gitdir: repo.gitdir, ref: name.startsWith('refs/') ? name : `refs/tags/${name}`, depth: 2 });
+    const t = await git.readTag({ fs: run.gfs, gitdir: repo.gitdir, oid });
+    return { tag: t.tag.tag, tagger: t.tag.tagger, message: t.tag.message };
+  } catch {
+    return null;
+  }
 }
 
 async function showBlob(run: GitRun, repo: Repo, rev: string, path: string, whole: string): Promise<void> {

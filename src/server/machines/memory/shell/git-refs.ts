@@ -478,6 +478,9 @@ export async function resetCommand(run: GitRun, repo: Repo, args: string[]): Pro
   let rev = 'HEAD';
   if (paths === null && words.length) {
     const first = await resolveCommit(run, repo, words[0]!);
+    if (!first && words.length === 1 && !(await run.fs.exists(run.fs.resolvePath(run.cwd, words[0]!)))) {
+      throw new GitExit(`fatal: ambiguous argument '${words[0]}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'\n`, 128);
+    }
     if (first || words.length > 1) rev = words.shift()!;
     paths = words.length ? words : null;
   } else if (words.length) rev = words[0]!;
@@ -586,6 +589,9 @@ export async function revParseCommand(run: GitRun, args: string[]): Promise<numb
   let verify = false;
   let quiet = false;
   const need = () => repo ?? die('not a git repository (or any of the parent directories): .git');
+  // `--short` and `--verify` take exactly one revision.
+  const revCount = args.filter((a) => !a.startsWith('-')).length;
+  if (revCount > 1 && args.some((a) => a === '--verify' || a.startsWith('--short'))) die('Needed a single revision');
   for (const a of args) {
     if (a === '--is-inside-work-tree') print(run, `${need() && !insideGitDir}\n`);
     else if (a === '--is-inside-git-dir') print(run, `${need() && insideGitDir}\n`);

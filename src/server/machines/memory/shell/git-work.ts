@@ -38,12 +38,6 @@ export async function stage(run: GitRun, repo: Repo, s: Snapshot, keep: (p: stri
   await writeIndex(run, repo, index);
 }
 
-/** Adds the files under `paths` (ignored ones too: `git add -f`) to the index. */
-async function forceAdd(run: GitRun, repo: Repo, paths: string[]): Promise<void> {
-  const s = await snapshot(run, repo, false, true);
-  await stage(run, repo, s, (p) => inSpecs(p, paths), true);
-}
-
 /** `git add`. */
 export async function addCommand(run: GitRun, repo: Repo, args: string[]): Promise<number> {
   let all = false;
@@ -77,8 +71,8 @@ export async function addCommand(run: GitRun, repo: Repo, args: string[]): Promi
       if (force) forced.push(spec);
       else ignoredHits.push(paths[i]!);
     }
-    if (forced.length) await forceAdd(run, repo, forced);
-    await stage(run, repo, s, (p) => inSpecs(p, specs), !update);
+    // `-f` adds ignored files too: the work tree is read again without the exclude files.
+    await stage(run, repo, forced.length ? await snapshot(run, repo, false, true) : s, (p) => inSpecs(p, specs), !update);
     if (!ignoredHits.length) return 0;
     run.err.push(`The following paths are ignored by one of your .gitignore files:\n${ignoredHits.map((p) => `${p}\n`).join('')}hint: Use -f if you really want to add them.\nhint: Turn this message off by running\nhint: "git config advice.addIgnoredFile false"\n`);
     return 1;
