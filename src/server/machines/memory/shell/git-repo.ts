@@ -293,8 +293,8 @@ const modeOf = (s: { isSymbolicLink: boolean; mode: number }) => (s.isSymbolicLi
 const TURN_EVERY = 2000;
 
 /**
- * The work tree's files (not `.git`), path → {@link WorkFile}, with the directories that hold none of `tracked`'s
- * paths and whose every file is untracked, so status can print `dir/` for them. Ignored paths (`.gitignore` files,
+ * The work tree's files (not `.git`), path → {@link WorkFile}; a nested repository is one entry `dir/` (mode
+ * 160000). Ignored paths (`.gitignore` files,
  * `.git/info/exclude`) are left out and listed in `ignored` when `withIgnored` (an ignored directory once, as `dir/`),
  * or walked like the others with `includeIgnored`.
  */
@@ -322,7 +322,8 @@ export async function walkWorkTree(run: GitRun, repo: Repo, tracked: ReadonlySet
         continue;
       }
       if (!includeIgnored && !tracked.has(path) && (await isIgnored(run, repo, s.isDirectory ? `${path}/` : path))) {
-        if (withIgnored) ignored.push(s.isDirectory ? `${path}/` : path);
+        // git lists an ignored directory only when some file lies under it.
+        if (withIgnored && (!s.isDirectory || (await holdsFile(run, full)))) ignored.push(s.isDirectory ? `${path}/` : path);
         continue;
       }
       if (s.isDirectory) {
@@ -336,6 +337,15 @@ export async function walkWorkTree(run: GitRun, repo: Repo, tracked: ReadonlySet
   };
   await visit('');
   return { files, ignored };
+}
+
+/** Whether directory `abs` holds a file (or symlink) at any depth. */
+async function holdsFile(run: GitRun, abs: string): Promise<boolean> {
+  for (const name of await run.fs.readdir(abs).catch(() => [] as string[])) {
+    const s = await run.fs.lstat(`${abs}/${name}`);
+    if (!s.isDirectory || (await holdsFile(run, `${abs}/${name}`))) return true;
+  }
+  return false;
 }
 
 /** Whether `path` (a directory's with a trailing `/`) is ignored by the repository's exclude files. */
