@@ -43,9 +43,16 @@ describe('the shell engine as a client sees it', () => {
     expect(fsAnswer.json).toMatchObject({ code: 'ELOOP' });
   });
 
-  it('git answers that it needs --exec sandbox, exit 127', async () => {
-    const r = await sh('git status');
-    expect([r.stdout, r.stderr, r.exitCode]).toEqual(['', 'git: not available in the shell engine; run spritzer with --exec sandbox\n', 127]);
+  it('git runs over the sprite\'s files: a repository made by one exec is there for the next', async () => {
+    const init = await sh('cd /tmp && git init -q r && cd r && echo a > a && git add a && git -c user.name=A -c user.email=a@b commit -qm first');
+    expect([init.stderr, init.exitCode]).toEqual(['', 0]);
+    const r = await sh('cd /tmp/r && git log --format=%s && git status --porcelain && git --version');
+    expect([r.stdout, r.stderr, r.exitCode]).toEqual(['first\ngit version 2.43.0\n', '', 0]);
+  });
+
+  it('git push answers that it needs --exec sandbox, exit 2', async () => {
+    const r = await sh('cd /tmp && git init -q p && cd p && git push origin master');
+    expect([r.stdout, r.stderr, r.exitCode]).toEqual(['', 'git: git push is not available in the shell engine; run spritzer with --exec sandbox\n', 2]);
   });
 
   it('a name over 255 bytes inside exec is "File name too long", and nothing is created', async () => {

@@ -212,7 +212,8 @@ export async function commitCommand(run: GitRun, repo: Repo, words: string[]): P
     else if (a === '-F' || a === '--file' || a.startsWith('--file=')) {
       const f = a.startsWith('--file=') ? a.slice(7) : value();
       try {
-        messages.push(f === '-' ? '' : await run.fs.readFile(run.fs.resolvePath(run.cwd, f)));
+        if (f === '-') return refuse('git commit -F - (a message on stdin)');
+        messages.push(await run.fs.readFile(run.fs.resolvePath(run.cwd, f)));
       } catch {
         die(`could not read log file '${f}': No such file or directory`);
       }

@@ -32,11 +32,13 @@ const NO_STDIN = new Set([
   'mktemp', 'mv', 'nproc', 'printenv', 'printf', 'pwd', 'readlink', 'realpath', 'return', 'rm', 'rmdir', 'seq',
   'set', 'shift', 'sleep', 'stat', 'stty', 'test', 'touch', 'trap', 'true', 'tty', 'type', 'typeset', 'umask',
   'uname', 'unset', 'wait', 'which', 'whoami', 'getconf', 'locale', 'arch', 'logname', 'getent', 'ulimit',
+  // The shell engine's git reads no stdin (it refuses `commit -F -`).
+  'git',
 ]);
 
 /**
  * Commands this engine does not run (they fail at once naming `--exec sandbox`, world.ts), so they read no
- * stdin here: `exec('git status')` from the JS SDK, which never sends EOF, must not wait for stdin.
+ * stdin here: `exec('npm test')` from the JS SDK, which never sends EOF, must not wait for stdin.
  */
 const NOT_RUN_HERE: ReadonlySet<string> = new Set(REAL_ENGINE_COMMANDS);
 
