@@ -13,6 +13,10 @@ describe('awk', () => {
     const r = await runShell(`${files}awk -F, -v OFS=';' '{$1=$1}1' data.csv; awk 'BEGIN{RS=","} {print}' <<< 'a,b'`);
     expect(r.stdout).toBe('b;2;x\na;1;y\na\nb\n\n');
   });
+  it('a one-character FS is that character, even a regex metacharacter (-F., -F"|", FS="+", split(s, a, "."))', async () => {
+    const r = await runShell(`echo 'directory|4096|17' | awk -F'|' '{print $1, ($3 > 0)}'; echo 'a.b.c' | awk -F. '{print $2}'; echo 'a+b' | awk 'BEGIN{FS="+"}{print $2}'; echo 'a.b.c' | awk '{n = split($0, x, "."); print n, x[3]}'`);
+    expect(r.stdout).toBe('directory 1\nb\nb\n3 c\n');
+  });
   it('prints to computed file names, /dev/stderr and commands, and runs system()', async () => {
     const r = await runShell(`${files}awk '{print > "out_" NR ".txt"}' nums.txt && cat out_4.txt; awk 'BEGIN{print "err" > "/dev/stderr"}' 2>&1; awk 'BEGIN { system("echo from-system") }'; awk '{ print | "sort -r" } END { close("sort -r"); print "done" }' nums.txt`);
     expect(r.stdout).toBe('10\nerr\nfrom-system\n3\n2\n10\n1\n1\ndone\n');

@@ -142,8 +142,9 @@ export class AwkRun {
     if (s === '') return [];
     if (fs === ' ') return s.split(/[ \t\n]+/).filter((x) => x !== '');
     const rs = this.str(this.globals.get('RS')!);
-    if (fs.length === 1 && fs !== '\\') {
-      const parts = s.split(fs === '\t' || !/[.[\]()*+?^$|{}]/.test(fs) ? fs : this.regex(fs));
+    // A single character other than a blank is itself, never a pattern: `-F.`, `-F'|'`, `-F+` (mawk, gawk, POSIX).
+    if (fs.length === 1) {
+      const parts = s.split(fs);
       return rs === '' && fs !== '\n' ? parts.flatMap((p) => p.split('\n')) : parts;
     }
     return s.split(new RegExp(this.regex(fs).source, 'g'));
