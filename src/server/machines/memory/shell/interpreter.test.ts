@@ -736,3 +736,13 @@ describe('redirections that cannot be opened', () => {
     });
   });
 });
+
+describe('/proc/self of a command', () => {
+  it('names the command reading it (comm, cmdline, status, exe), and the shell for a builtin', async () => {
+    expect(await runShell('cat /proc/self/comm; readlink /proc/self/exe; head -1 /proc/self/status; cat /proc/self/cmdline | tr "\\0" " "; echo; read -r x < /proc/self/comm; echo "$x"; ls -l /proc/self/exe | cut -c1-10; stat -L -c %F /proc/self/exe')).toEqual({
+      stdout: 'cat\n/usr/bin/readlink\nName:\thead\ncat /proc/self/cmdline \nbash\nlrwxrwxrwx\nregular file\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
