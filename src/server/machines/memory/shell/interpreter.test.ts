@@ -746,3 +746,13 @@ describe('/proc/self of a command', () => {
     });
   });
 });
+
+describe('sed regular expressions and flags', () => {
+  it('\\< and \\> are word boundaries, and s///Ng replaces the Nth match and all after it', async () => {
+    expect(await runShell("printf 'hello world\\nfoo bar\\n' > a; sed -n '/\\<foo\\>/p' a; sed 's/\\<./X/g' a; sed 's/.\\>/Y/g' a; sed 's/o/0/2g' a; sed 's/l/L/2' a")).toEqual({
+      stdout: 'foo bar\nXello Xorld\nXoo Xar\nhellY worlY\nfoY baY\nhello w0rld\nfo0 bar\nhelLo world\nfoo bar\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
