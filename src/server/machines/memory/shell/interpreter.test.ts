@@ -736,3 +736,23 @@ describe('redirections that cannot be opened', () => {
     });
   });
 });
+
+describe('/proc/self of a command', () => {
+  it('names the command reading it (comm, cmdline, status, exe), and the shell for a builtin', async () => {
+    expect(await runShell('cat /proc/self/comm; readlink /proc/self/exe; head -1 /proc/self/status; cat /proc/self/cmdline | tr "\\0" " "; echo; read -r x < /proc/self/comm; echo "$x"; ls -l /proc/self/exe | cut -c1-10; stat -L -c %F /proc/self/exe')).toEqual({
+      stdout: 'cat\n/usr/bin/readlink\nName:\thead\ncat /proc/self/cmdline \nbash\nlrwxrwxrwx\nregular file\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('sed regular expressions and flags', () => {
+  it('\\< and \\> are word boundaries, and s///Ng replaces the Nth match and all after it', async () => {
+    expect(await runShell("printf 'hello world\\nfoo bar\\n' > a; sed -n '/\\<foo\\>/p' a; sed 's/\\<./X/g' a; sed 's/.\\>/Y/g' a; sed 's/o/0/2g' a; sed 's/l/L/2' a")).toEqual({
+      stdout: 'foo bar\nXello Xorld\nXoo Xar\nhellY worlY\nfoY baY\nhello w0rld\nfo0 bar\nhelLo world\nfoo bar\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
