@@ -736,3 +736,38 @@ describe('redirections that cannot be opened', () => {
     });
   });
 });
+
+describe('umask', () => {
+  it('sets the mask from an octal or a symbolic mode, and prints it as bash does', async () => {
+    expect(await runShell('umask u=rwx,g=rx,o=; umask; umask g-w,o-rwx,a+r; umask; umask a=rx; umask -S; umask -S 077; umask 7777; umask')).toEqual({
+      stdout: '0027\n0023\nu=rx,g=rx,o=rx\nu=rwx,g=,o=\n0777\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('refuses a bad mode with bash\'s words and keeps the mask', async () => {
+    expect((await runShell('exec 2>&1; umask 8; echo $?; umask u=rwz; echo $?; umask 1234567; echo $?; umask u^r; echo $?; umask -x; echo $?; umask')).stdout).toBe(
+      "bash: line 1: umask: 8: octal number out of range\n1\nbash: line 1: umask: `z': invalid symbolic mode character\n1\n" +
+        "bash: line 1: umask: 1234567: octal number out of range\n1\nbash: line 1: umask: `^': invalid symbolic mode operator\n1\n" +
+        'bash: line 1: umask: -x: invalid option\numask: usage: umask [-p] [-S] [mode]\n2\n0022\n',
+    );
+  });
+
+  it('gives new files 0666 and new directories 0777 less the mask; cp keeps the source mode less the mask, cp -p all of it', async () => {
+    expect((await runShell('mkdir w && cd w && umask 027; touch f; mkdir d; echo x > g; cat f > h; mkdir -p p/q; cp f c; cp -p f k; chmod 644 k; cp -p k k2; stat -c "%a %n" f d g h p p/q c k2')).stdout).toBe(
+      '640 f\n750 d\n640 g\n640 h\n750 p\n750 p/q\n640 c\n644 k2\n',
+    );
+  });
+
+  it('a subshell, a command substitution and a pipeline stage keep their change; a child shell starts with the mask', async () => {
+    expect((await runShell('mkdir w && cd w && umask 077; (umask 022; touch sub); umask 066 | cat; x=$(umask 000); touch top; stat -c "%a %n" sub top; umask; bash -c "umask; touch inner"; stat -c %a inner')).stdout).toBe(
+      '644 sub\n600 top\n0077\n0077\n600\n',
+    );
+  });
+
+  it('python3 runs under the mask: open() and os.mkdir() modes, os.umask()', async () => {
+    const py = 'import os; open("p", "w").close(); os.close(os.open("q", os.O_CREAT | os.O_WRONLY, 0o600)); os.mkdir("pd"); print(oct(os.umask(0)))';
+    expect((await runShell(`mkdir w && cd w && umask 027; python3 -c '${py}'; stat -c '%a %n' p q pd`)).stdout).toBe('0o27\n640 p\n600 q\n750 pd\n');
+  });
+});
