@@ -195,6 +195,6 @@ describe("grep's basic regular expressions", () => {
 
 describe('printf is a bash builtin', () => {
   it('its messages are the shell\'s, as bash words them (bash: … printf: x: invalid number)', async () => {
-    expect(await runShell("printf '%d\\n' 42 x; echo $?")).toEqual({ stdout: '42\n0\n1\n', stderr: 'bash: printf: x: invalid number\n', exit: 0 });
+    expect(await runShell("printf '%d\\n' 42 x; echo $?")).toEqual({ stdout: '42\n0\n1\n', stderr: 'bash: line 1: printf: x: invalid number\n', exit: 0 });
   });
 });
