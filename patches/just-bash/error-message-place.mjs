@@ -6,7 +6,7 @@
 // just-bash wrote `bash: ` for most of them (`bash: cd: x: No such file or directory`, `bash: x: command not found`,
 // `bash: x: unbound variable`), and `bash: line N: ` for the few that had a line, whatever the file.
 // The place is added where a message leaves its maker: a builtin's result (and a command-lookup failure) in
-// runCommand, an assignment's error in executeSimpleCommand, a thrown error (unbound variable, bad substitution,
+// runCommand, an assignment's error in executeSimpleCommand, a word expansion's with its command, a thrown error (unbound variable, bad substitution,
 // readonly; not an execution limit's) in executeStatement, innermost first; a line that already names its place is left as it is, but for
 // its NAME. A state.scriptFile (the shell command of `bash FILE` passes it) names a function's file.
 export default {
@@ -36,6 +36,11 @@ export default {
       // A command of assignments only: its errors (readonly, bad subscript).
       find: 'return await this.executeSimpleCommandInner(t,n,s=>{r=s})}',
       replace: 'let v=await this.executeSimpleCommandInner(t,n,s=>{r=s});return t.name?v:__jbPlaceResult(this.ctx,v)}',
+    },
+    {
+      // The messages of the expansions of a command's words (`echo "$(< nope)"`, `${a[-5]}`).
+      find: 'stderr:this.ctx.state.expansionStderr+v.stderr}',
+      replace: 'stderr:__jbPlace(this.ctx,this.ctx.state.expansionStderr)+v.stderr}',
     },
     {
       // A thrown error's message, placed by the innermost statement it passes.

@@ -12,6 +12,7 @@ import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, typ
 import { tarBytes, tarData, tarHeader, tarMembers, withOwners, withoutMembers, withSymlinks, type TarOwner } from './tar-archive.ts';
 import { tarPlan, type TarPlan } from './tar-plan.ts';
 import { permissions } from './ls-long.ts';
+import { SANDBOX_HINT } from './world.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
 
@@ -309,6 +310,11 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
   const p = tarPlan(owners.rest);
   const early = await precheck(p, fs, cwd);
   if (early) return early;
+  // No zstd codec runs in the server process on every supported Node (zlib has one from Node 22.15 only), and
+  // just-bash's needs a native module: refused where GNU tar would run zstd, or would read a zstd archive.
+  if (p.zstd || ((p.op === 'x' || p.op === 't' || p.op === 'd') && /^\x28\xb5\x2f\xfd/.test(await archiveBytes(p, fs, cwd, stdin)))) {
+    return { stdout: '', stderr: `tar: zstd compression is not available in the shell engine; ${SANDBOX_HINT}\n`, exitCode: 2 };
+  }
   if (p.op === 'd') return compare(p, fs, cwd, stdin);
   if (p.op === 'delete') return deleteMembers(p, fs, cwd);
   args = owners.rest;

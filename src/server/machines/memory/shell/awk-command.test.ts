@@ -13,6 +13,21 @@ describe('awk', () => {
     const r = await runShell(`${files}awk -F, -v OFS=';' '{$1=$1}1' data.csv; awk 'BEGIN{RS=","} {print}' <<< 'a,b'`);
     expect(r.stdout).toBe('b;2;x\na;1;y\na\nb\n\n');
   });
+  it('a one-character FS is that character, even a regex metacharacter (-F., -F"|", FS="+", split(s, a, "."))', async () => {
+    const r = await runShell(`echo 'directory|4096|17' | awk -F'|' '{print $1, ($3 > 0)}'; echo 'a.b.c' | awk -F. '{print $2}'; echo 'a+b' | awk 'BEGIN{FS="+"}{print $2}'; echo 'a.b.c' | awk '{n = split($0, x, "."); print n, x[3]}'`);
+    expect(r.stdout).toBe('directory 1\nb\nb\n3 c\n');
+  });
+  it('reads its program from stdin with -f - or -f /dev/stdin, its data from the operands', async () => {
+    const r = await runShell(`${files}awk -f /dev/stdin nums.txt <<< '{print $1 * 2}'; awk -f - nums.txt <<< 'NR == 1'`);
+    expect(r.stdout).toBe('6\n2\n4\n20\n2\n3\n');
+  });
+  it('creates an array element by referring to it (x["k"]; "k" in x)', async () => {
+    expect((await runShell(`awk 'BEGIN { x["a"]; if ("a" in x) print "in"; y = z["k"]; print length(z) }'`)).stdout).toBe('in\n1\n');
+  });
+  it('refuses a call to a function never defined before running anything, as mawk does (line after the text, last first)', async () => {
+    const r = await runShell(`awk 'BEGIN { print "ran"; foo(); bar() }'; echo "s=$?"; printf 'BEGIN{ g() }\\n' > p.awk; awk -f p.awk`);
+    expect(r).toEqual({ stdout: 's=2\n', stderr: 'awk: line 2: function bar never defined\nawk: line 2: function foo never defined\nawk: p.awk: line 3: function g never defined\n', exit: 2 });
+  });
   it('prints to computed file names, /dev/stderr and commands, and runs system()', async () => {
     const r = await runShell(`${files}awk '{print > "out_" NR ".txt"}' nums.txt && cat out_4.txt; awk 'BEGIN{print "err" > "/dev/stderr"}' 2>&1; awk 'BEGIN { system("echo from-system") }'; awk '{ print | "sort -r" } END { close("sort -r"); print "done" }' nums.txt`);
     expect(r.stdout).toBe('10\nerr\nfrom-system\n3\n2\n10\n1\n1\ndone\n');

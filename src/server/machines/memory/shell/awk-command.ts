@@ -71,8 +71,12 @@ async function awk(args: string[], ctx: CommandContext): Promise<ExecResult> {
   });
   if ('failed' in walked) return walked.failed;
   let i = walked.index;
+  // A program read from stdin (`-f -`, `-f /dev/stdin`) leaves no stdin for the data.
+  let programFromStdin = false;
   for (const name of programFiles) {
-    const read = name === '-' ? latin1FromBytes(ctx.stdin) : await hostOf(ctx, { text: '' }).readFile(name);
+    const fromStdin = name === '-' || name === '/dev/stdin' || name === '/dev/fd/0' || name === '/proc/self/fd/0';
+    programFromStdin ||= fromStdin;
+    const read = fromStdin ? latin1FromBytes(ctx.stdin) : await hostOf(ctx, { text: '' }).readFile(name);
     if (read === undefined) return fail(`cannot open ${name} (No such file or directory)`);
     sources.push(read);
   }
@@ -85,11 +89,11 @@ async function awk(args: string[], ctx: CommandContext): Promise<ExecResult> {
   try {
     program = parseAwk(sources.join('\n'));
   } catch (err) {
-    if (err instanceof AwkSyntaxError) return fail(err.message);
+    if (err instanceof AwkSyntaxError) return fail(programFiles.length === 1 ? `${programFiles[0]}: ${err.message.replace(/\nawk: /g, `\nawk: ${programFiles[0]}: `)}` : err.message);
     throw err;
   }
   const errors = { text: '' };
-  const run = new AwkRun(program, hostOf(ctx, errors), latin1FromBytes(ctx.stdin), { iterations: ctx.limits?.maxLoopIterations ?? Infinity, signal: ctx.signal });
+  const run = new AwkRun(program, hostOf(ctx, errors), programFromStdin ? '' : latin1FromBytes(ctx.stdin), { iterations: ctx.limits?.maxLoopIterations ?? Infinity, signal: ctx.signal });
   if (fs !== undefined) run.globals.set('FS', fs);
   for (const [k, v] of assigns) run.globals.set(k, inputValue(unescape(utf8ToBytes(v))));
   const argv = run.array('ARGV');

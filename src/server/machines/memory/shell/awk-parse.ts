@@ -143,6 +143,8 @@ export function parseAwk(src: string): Program {
   const toks = lex(src);
   let pos = 0;
   const program: Program = { rules: [], functions: new Map() };
+  /** The user functions called, in order: one never defined is an error once the whole text is read. */
+  const called: string[] = [];
   const peek = (o = 0) => toks[pos + o]!;
   const at = (t: string) => peek().t === t;
   const fail = (): never => {
@@ -201,6 +203,7 @@ export function parseAwk(src: string): Program {
         eat('(');
         const args = at(')') ? [] : list(')');
         eat(')');
+        called.push(tk.v);
         return { k: 'call', name: tk.v, args };
       }
       case 'builtin': {
@@ -525,6 +528,12 @@ export function parseAwk(src: string): Program {
       program.rules.push(rule);
     }
     while (at(';') || at('nl')) pos++;
+  }
+  // mawk reports them after the end of the text (one line further, as a syntax error there), last call first.
+  const undefinedNames = [...new Set(called.filter((name) => !program.functions.has(name)))].reverse();
+  if (undefinedNames.length > 0) {
+    const line = (src.match(/\n/g)?.length ?? 0) + 2;
+    throw new AwkSyntaxError(undefinedNames.map((name) => `line ${line}: function ${name} never defined`).join('\nawk: '));
   }
   return program;
 }

@@ -142,8 +142,9 @@ export class AwkRun {
     if (s === '') return [];
     if (fs === ' ') return s.split(/[ \t\n]+/).filter((x) => x !== '');
     const rs = this.str(this.globals.get('RS')!);
-    if (fs.length === 1 && fs !== '\\') {
-      const parts = s.split(fs === '\t' || !/[.[\]()*+?^$|{}]/.test(fs) ? fs : this.regex(fs));
+    // A single character other than a blank is itself, never a pattern: `-F.`, `-F'|'`, `-F+` (mawk, gawk, POSIX).
+    if (fs.length === 1) {
+      const parts = s.split(fs);
       return rs === '' && fs !== '\n' ? parts.flatMap((p) => p.split('\n')) : parts;
     }
     return s.split(new RegExp(this.regex(fs).source, 'g'));
@@ -242,7 +243,15 @@ export class AwkRun {
       case 'group': return this.eval(n.e);
       case 'var': return this.getVar(n.name);
       case 'field': return this.getField(Math.trunc(this.num(await this.eval(n.e))));
-      case 'index': return this.array(n.name).get(await this.key(n.subs)) ?? UNINIT;
+      case 'index': {
+        // Referring to an element creates it, empty (POSIX awk): `x["k"]; if ("k" in x)` is true.
+        const array = this.array(n.name);
+        const key = await this.key(n.subs);
+        const v = array.get(key);
+        if (v !== undefined) return v;
+        array.set(key, UNINIT);
+        return UNINIT;
+      }
       case 'in': return this.array(n.name).has(await this.key(n.subs)) ? 1 : 0;
       case 'cond': return this.eval(this.bool(await this.eval(n.c)) ? n.a : n.b);
       case 'and': return this.bool(await this.eval(n.a)) && this.bool(await this.eval(n.b)) ? 1 : 0;

@@ -13,7 +13,7 @@ import { SPRITE_UID, Vfs } from '../vfs.ts';
 import { VfsError, type VfsStat } from '../../port.ts';
 import { checkPath as checkVfsPath } from '../../port.ts';
 import { deviceBytes, withOwner } from './devices.ts';
-import { procDir, procFile, type ProcInfo } from './proc.ts';
+import { procDir, procFile, procLink, type ProcInfo } from './proc.ts';
 import { yieldAfter } from '../../../runtime/event-loop.ts';
 
 type ReadFileOptions = Parameters<IFileSystem['readFile']>[1];
@@ -68,6 +68,18 @@ export class BashFs implements IFileSystem {
     this.proc = opts.proc;
   }
 
+  /**
+   * This filesystem as the command `name` (run with `args`, found at `path`) sees it: the same files, with
+   * `/proc/self` describing that command (`cat /proc/self/comm` prints `cat`, `readlink /proc/self/exe` names
+   * `/usr/bin/readlink`). The interpreter calls it for each command it runs (interpreter patch
+   * `proc-self-command`); builtins keep the shell's view.
+   * @returns a view sharing every file and setting with this one
+   */
+  forCommand(name: string, args: readonly string[], path: string): BashFs {
+    if (!this.proc) return this;
+    return Object.create(this, { proc: { value: { ...this.proc, command: { name, args: [...args], path } } } }) as BashFs;
+  }
+
   async readFile(path: string, options?: ReadFileOptions): Promise<string> {
     const text = Buffer.from(this.bytes(path)).toString(encodingOf(options) ?? 'utf8');
     await yieldAfter(text.length);
@@ -105,7 +117,9 @@ export class BashFs implements IFileSystem {
   }
 
   async stat(path: string): Promise<FsStat> {
-    return this.statWith(path, (p) => this.vfs.stat(p));
+    const p = Vfs.normalize(path);
+    if (this.synthetic(p) === 'proclink') return this.stat(procLink(p, this.proc!)!);
+    return this.statWith(path, (q) => this.vfs.stat(q));
   }
 
   async lstat(path: string): Promise<FsStat> {
@@ -124,7 +138,7 @@ export class BashFs implements IFileSystem {
   /** The VFS entries, plus (in `/bin` and `/usr/bin`) the built-in commands' stubs the VFS does not hold, by name. */
   async readdirWithFileTypes(path: string): Promise<DirentEntry[]> {
     const proc = this.proc && !this.vfs.exists(Vfs.normalize(path)) ? procDir(Vfs.normalize(path)) : null;
-    if (proc) return proc.map((name) => ({ name, isFile: name !== 'self', isDirectory: name === 'self', isSymbolicLink: false }));
+    if (proc) return proc.map((name) => ({ name, isFile: name !== 'self' && name !== 'exe', isDirectory: name === 'self', isSymbolicLink: name === 'exe' }));
     const entries: DirentEntry[] = this.vfs.readdir(path).map((e) => ({
       name: e.name,
       isFile: e.stat.type === 'file',
@@ -182,12 +196,15 @@ export class BashFs implements IFileSystem {
   }
 
   async readlink(path: string): Promise<string> {
-    return this.vfs.readlink(path);
+    const p = Vfs.normalize(path);
+    return this.synthetic(p) === 'proclink' ? procLink(p, this.proc!)! : this.vfs.readlink(p);
   }
 
   async realpath(path: string): Promise<string> {
     const p = Vfs.normalize(path);
-    return this.synthetic(p) && !this.vfs.exists(p) ? p : this.vfs.realpath(p);
+    const synthetic = this.synthetic(p);
+    if (synthetic === 'proclink') return this.realpath(procLink(p, this.proc!)!);
+    return synthetic && !this.vfs.exists(p) ? p : this.vfs.realpath(p);
   }
 
   async utimes(path: string, _atime: Date, mtime: Date): Promise<void> {
@@ -201,9 +218,10 @@ export class BashFs implements IFileSystem {
     const p = Vfs.normalize(path);
     if (!this.vfs.exists(p)) {
       const synthetic = this.synthetic(p);
+      if (synthetic === 'proclink') return this.bytes(procLink(p, this.proc!)!);
       if (synthetic === 'device') return deviceBytes(p);
       if (synthetic === 'proc') return procFile(p, this.proc!)!;
-      if (synthetic === 'stub') return new TextEncoder().encode(`#!/bin/bash\n# Built-in command: ${p.slice(p.lastIndexOf('/') + 1)}\n`);
+      if (synthetic === 'stub') return stubBytes(p);
     }
     this.permit(p, 0o4);
     return this.vfs.readFile(p);
@@ -256,22 +274,29 @@ export class BashFs implements IFileSystem {
       const synthetic = this.synthetic(p);
       if (!(err instanceof VfsError) || err.code !== 'ENOENT' || synthetic === null) throw err;
       const dir = synthetic === 'procdir';
-      const mode = synthetic === 'device' ? DEVICE_MODE : dir ? STUB_MODE : synthetic === 'proc' ? 0o444 : STUB_MODE;
-      const base = { isFile: !dir, isDirectory: dir, isSymbolicLink: false, mode, size: 0, mtime: new Date(this.now()) };
+      const link = synthetic === 'proclink';
+      const mode = synthetic === 'device' ? DEVICE_MODE : dir ? STUB_MODE : synthetic === 'proc' ? 0o444 : link ? 0o777 : STUB_MODE;
+      // A command's stub has the size of what reading it gives (`stat -c %F` says `regular file`, not `empty`).
+      const size = synthetic === 'stub' ? stubBytes(p).byteLength : 0;
+      const base = { isFile: !dir && !link, isDirectory: dir, isSymbolicLink: link, mode, size, mtime: new Date(this.now()) };
       return withOwner(base, { uid: 0, gid: 0, device: synthetic === 'device' });
     }
   }
 
   /** Which synthetic entry `p` (normalised) is, if any. */
-  private synthetic(p: string): 'device' | 'stub' | 'proc' | 'procdir' | null {
+  private synthetic(p: string): 'device' | 'stub' | 'proc' | 'procdir' | 'proclink' | null {
     if (DEVICES.has(p)) return 'device';
     if (this.proc && procDir(p)) return 'procdir';
+    if (this.proc && procLink(p, this.proc)) return 'proclink';
     if (this.proc && procFile(p, this.proc)) return 'proc';
     const dir = STUB_DIRS.find((d) => p.startsWith(d));
     if (dir && this.commands.has(p.slice(dir.length))) return 'stub';
     return null;
   }
 }
+
+/** What reading the stub of a built-in command (`/usr/bin/NAME`) gives. */
+const stubBytes = (p: string): Uint8Array => new TextEncoder().encode(`#!/bin/bash\n# Built-in command: ${p.slice(p.lastIndexOf('/') + 1)}\n`);
 
 /**
  * `checkPath` (Linux's PATH_MAX/NAME_MAX, no NUL or newline) with the error message a command prints after its

@@ -15,6 +15,8 @@ export interface PerFileOptions {
   target?: string;
   update: boolean;
   backup: boolean;
+  /** GNU's version control: `simple` (`F~`), `numbered` (`F.~N~`), `existing` (numbered when F has such backups). */
+  control: 'simple' | 'numbered' | 'existing';
   suffix: string;
   verbose: boolean;
   parents: boolean;
@@ -23,9 +25,27 @@ export interface PerFileOptions {
   dereference: boolean;
 }
 
+/**
+ * The suffix of the backup `cp -b`/`mv -b` makes of `abs`: `.~N~` one past the highest numbered backup when the
+ * control is `numbered`, or `existing` and such a backup exists; else the simple suffix (`~`, `-S`).
+ * @see https://www.gnu.org/software/coreutils/manual/html_node/Backup-options.html
+ */
+async function backupSuffix(fs: IFileSystem, abs: string, o: PerFileOptions): Promise<string> {
+  if (o.control === 'simple') return o.suffix;
+  const slash = abs.lastIndexOf('/');
+  const name = abs.slice(slash + 1);
+  const names = await fs.readdir(abs.slice(0, slash) || '/').catch(() => [] as string[]);
+  let highest = 0;
+  for (const n of names) {
+    const m = n.startsWith(`${name}.~`) ? /^\.~(\d+)~$/.exec(n.slice(name.length)) : null;
+    if (m) highest = Math.max(highest, Number(m[1]));
+  }
+  return o.control === 'numbered' || highest > 0 ? `.~${highest + 1}~` : o.suffix;
+}
+
 /** Options of `args` this module handles, and the rest (options and operands, in order). */
 export function takePerFileOptions(args: string[]): { o: PerFileOptions; rest: string[] } {
-  const o: PerFileOptions = { update: false, backup: false, suffix: '~', verbose: false, parents: false, symlink: false, hardlink: false, dereference: false };
+  const o: PerFileOptions = { update: false, backup: false, control: 'existing', suffix: '~', verbose: false, parents: false, symlink: false, hardlink: false, dereference: false };
   const rest: string[] = [];
   let options = true;
   for (let i = 0; i < args.length; i++) {
@@ -39,7 +59,11 @@ export function takePerFileOptions(args: string[]): { o: PerFileOptions; rest: s
       rest.push(a);
     } else if (a === '--target-directory' || a.startsWith('--target-directory=')) o.target = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
     else if (a === '--update' || a.startsWith('--update=')) o.update = a !== '--update=all';
-    else if (a === '--backup' || a.startsWith('--backup=')) o.backup = !a.endsWith('=none') && !a.endsWith('=off');
+    else if (a === '--backup' || a.startsWith('--backup=')) {
+      const control = a.includes('=') ? a.slice(a.indexOf('=') + 1) : 'existing';
+      o.backup = control !== 'none' && control !== 'off';
+      o.control = control === 'numbered' || control === 't' ? 'numbered' : control === 'simple' || control === 'never' ? 'simple' : 'existing';
+    }
     else if (a.startsWith('--suffix=')) (o.suffix = a.slice(9)), (o.backup = true);
     else if (a === '--verbose') o.verbose = true;
     else if (a === '--parents') o.parents = true;
@@ -126,8 +150,9 @@ export async function perFile(cmd: 'cp' | 'mv', o: PerFileOptions, opts: string[
     if (o.update && old && srcSt && old.mtime.getTime() >= srcSt.mtime.getTime()) continue;
     let backup = '';
     if (o.backup && old && !old.isDirectory) {
-      await fs.mv(toAbs, `${toAbs}${o.suffix}`);
-      backup = ` (backup: '${to}${o.suffix}')`;
+      const suffix = await backupSuffix(fs, toAbs, o);
+      await fs.mv(toAbs, `${toAbs}${suffix}`);
+      backup = ` (backup: '${to}${suffix}')`;
     }
     if (o.parents) await fs.mkdir(toAbs.slice(0, toAbs.lastIndexOf('/')) || '/', { recursive: true });
     let r: ExecResult;

@@ -146,3 +146,10 @@ describe('file', () => {
     expect(r.stdout).toBe('run.sh: POSIX shell script, ASCII text executable\nsrc:    directory\nrun.sh: POSIX shell script, ASCII text executable\nsrc: directory\n');
   });
 });
+
+describe('cp and mv backups', () => {
+  it('number their backups with --backup=numbered (.~1~, .~2~), and go on numbering under -b once one exists', async () => {
+    const r = await runShell("echo a > a; echo n > n; cp --backup=numbered a n; cp --backup=numbered a n; cp -b a n; ls; cp -b a m; cp -b a m; ls m*; mv -v --backup=t a m");
+    expect(r).toEqual({ stdout: "a\nn\nn.~1~\nn.~2~\nn.~3~\nm\nm~\nrenamed 'a' -> 'm' (backup: 'm.~1~')\n", stderr: '', exit: 0 });
+  });
+});

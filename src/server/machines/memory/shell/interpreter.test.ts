@@ -91,7 +91,7 @@ describe('assignments and $(< file)', () => {
   it('$(< FILE) reports a file it cannot open, and a directory gives an empty result silently', async () => {
     expect(await runShell('x=$(< nope.txt); echo "status=$?"; echo "[$(< nope.txt)]"; x=$(< /tmp); echo "status=$?"')).toEqual({
       stdout: 'status=1\n[]\nstatus=0\n',
-      stderr: 'bash: line 1: nope.txt: No such file or directory\nbash: nope.txt: No such file or directory\n',
+      stderr: 'bash: line 1: nope.txt: No such file or directory\nbash: line 1: nope.txt: No such file or directory\n',
       exit: 0,
     });
   });
@@ -732,6 +732,26 @@ describe('redirections that cannot be opened', () => {
     expect(await runShell('echo x > nodir/f; echo "s=$?"; f() { echo in-f; }; f > nodir/g || echo failed; touch file; echo y > file/z; echo "s=$?"; ls')).toEqual({
       stdout: 's=1\nfailed\ns=1\nfile\n',
       stderr: 'bash: nodir/f: No such file or directory\nbash: nodir/g: No such file or directory\nbash: file/z: Not a directory\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('/proc/self of a command', () => {
+  it('names the command reading it (comm, cmdline, status, exe), and the shell for a builtin', async () => {
+    expect(await runShell('cat /proc/self/comm; readlink /proc/self/exe; head -1 /proc/self/status; cat /proc/self/cmdline | tr "\\0" " "; echo; read -r x < /proc/self/comm; echo "$x"; ls -l /proc/self/exe | cut -c1-10; stat -L -c %F /proc/self/exe')).toEqual({
+      stdout: 'cat\n/usr/bin/readlink\nName:\thead\ncat /proc/self/cmdline \nbash\nlrwxrwxrwx\nregular file\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('sed regular expressions and flags', () => {
+  it('\\< and \\> are word boundaries, and s///Ng replaces the Nth match and all after it', async () => {
+    expect(await runShell("printf 'hello world\\nfoo bar\\n' > a; sed -n '/\\<foo\\>/p' a; sed 's/\\<./X/g' a; sed 's/.\\>/Y/g' a; sed 's/o/0/2g' a; sed 's/l/L/2' a")).toEqual({
+      stdout: 'foo bar\nXello Xorld\nXoo Xar\nhellY worlY\nfoY baY\nhello w0rld\nfo0 bar\nhelLo world\nfoo bar\n',
+      stderr: '',
       exit: 0,
     });
   });

@@ -1,7 +1,8 @@
 /**
  * The read-only `/proc` the shell engine shows a command (as just-bash's own filesystem would): `/proc/version`,
  * `/proc/mounts`, `/proc/cpuinfo`, `/proc/meminfo`, `/proc/loadavg`, `/proc/sys/kernel/*`, and `/proc/self/cmdline`,
- * `/proc/self/comm`, `/proc/self/status` of the running script's virtual process. It is not
+ * `/proc/self/comm`, `/proc/self/status`, `/proc/self/exe` of the process reading them: the command (`cat
+ * /proc/self/comm` is `cat`), or the script's shell for its builtins. It is not
  * stored in the sprite's VFS (never in the fs API or a checkpoint) and holds no state; `BashFs` serves it.
  * @see docs/fidelity.md "What the shell engine cannot do" (`/proc`), node_modules/just-bash (its `/proc` layout)
  */
@@ -14,7 +15,12 @@ export interface ProcInfo {
   ppid: number;
   /** The sprite's name, for `/proc/sys/kernel/hostname` (absent: no such file). */
   hostname?: string;
+  /** The command reading `/proc/self`: its name as run, its arguments, its program's path (absent: the shell). */
+  command?: { name: string; args: readonly string[]; path: string };
 }
+
+/** The kernel keeps a task's name to 15 bytes (TASK_COMM_LEN less its NUL). */
+const comm = (info: ProcInfo) => (info.command ? info.command.name.slice(info.command.name.lastIndexOf('/') + 1) : 'bash').slice(0, 15);
 
 /** The kernel release `uname -r` and `/proc/sys/kernel/osrelease` give. */
 export const KERNEL_RELEASE = '6.12.0-spritzer';
@@ -34,7 +40,7 @@ const MOUNTS_TEXT = MOUNTS.map((m) => `${m.source} ${m.target} ${m.type} rw,rela
 
 const DIRS: Record<string, string[]> = {
   '/proc': ['cpuinfo', 'loadavg', 'meminfo', 'mounts', 'self', 'sys', 'version'],
-  '/proc/self': ['cmdline', 'comm', 'mounts', 'status'],
+  '/proc/self': ['cmdline', 'comm', 'exe', 'mounts', 'status'],
   '/proc/sys': ['kernel'],
   '/proc/sys/kernel': ['hostname', 'osrelease', 'ostype', 'pid_max'],
 };
@@ -69,8 +75,9 @@ export function procDir(p: string): string[] | null {
  * The bytes of the `/proc` file `p` (normalised) for the process `info`, or null when `p` is not one.
  * `status` holds `Name`, `State`, `Pid`, `PPid`, `Uid` and `Gid` lines as Linux words them; `cpuinfo` and `meminfo`
  * describe the sprite's machine (sysinfo-commands.ts `SPRITE_MACHINE`), `loadavg` an idle one.
- * @deviation Only these files exist (`/proc/<pid>`, `/proc/self/fd` and `/proc/self/exe` do not); `comm` and
- * `cmdline` name the script's shell (`bash`), not the command reading them.
+ * `comm`, `cmdline` and `status` describe the reading command ({@link ProcInfo.command}), or the shell.
+ * @deviation Only these files exist (`/proc/<pid>` and `/proc/self/fd` do not); the shell's `cmdline` is `bash`
+ * alone, without the script's arguments.
  */
 export function procFile(p: string, info: ProcInfo): Uint8Array | null {
   const text = (s: string) => new TextEncoder().encode(s);
@@ -81,7 +88,7 @@ export function procFile(p: string, info: ProcInfo): Uint8Array | null {
     case '/proc/self/mounts':
       return text(MOUNTS_TEXT);
     case '/proc/self/cmdline':
-      return text('bash\0');
+      return text(info.command ? `${[info.command.name, ...info.command.args].join('\0')}\0` : 'bash\0');
     case '/proc/cpuinfo':
       return text(CPUINFO);
     case '/proc/meminfo':
@@ -97,10 +104,20 @@ export function procFile(p: string, info: ProcInfo): Uint8Array | null {
     case '/proc/sys/kernel/pid_max':
       return text('4194304\n');
     case '/proc/self/comm':
-      return text('bash\n');
+      return text(`${comm(info)}\n`);
     case '/proc/self/status':
-      return text(`Name:\tbash\nState:\tR (running)\nPid:\t${info.pid}\nPPid:\t${info.ppid}\nUid:\t1000\t1000\t1000\t1000\nGid:\t1000\t1000\t1000\t1000\n`);
+      return text(`Name:\t${comm(info)}\nState:\tR (running)\nPid:\t${info.pid}\nPPid:\t${info.ppid}\nUid:\t1000\t1000\t1000\t1000\nGid:\t1000\t1000\t1000\t1000\n`);
     default:
       return null;
   }
+}
+
+/**
+ * The target of the `/proc` symbolic link `p` (normalised), or null when `p` is not one: `/proc/self/exe` is the
+ * reading command's program (`/usr/bin/cat`; a sprite's `/bin` is `/usr/bin`), or the shell's, `/usr/bin/bash`.
+ */
+export function procLink(p: string, info: ProcInfo): string | null {
+  if (p !== '/proc/self/exe') return null;
+  const path = info.command?.path ?? '/usr/bin/bash';
+  return path.startsWith('/bin/') ? `/usr${path}` : path;
 }

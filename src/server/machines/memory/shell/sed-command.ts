@@ -9,6 +9,7 @@
  */
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { errorsFirst } from './output-order.ts';
+import { SANDBOX_HINT } from './world.ts';
 import { normalizeSedScript } from './sed-script.ts';
 
 type Run = (a: string[]) => Promise<ExecResult>;
@@ -56,6 +57,8 @@ async function plan(args: string[], fs: IFileSystem, cwd: string): Promise<Plan 
       else if (name === '--separate') p.separate = true;
       else if (name === '--follow-symlinks') p.followLinks = true;
       else if (name === '--line-length') p.flags.push('-l', value());
+      // --posix only turns GNU's extensions off; scripts that pass it use none, so it changes nothing they see.
+      else if (name === '--posix') continue;
       else if (LONG[name] && eq < 0) p.flags.push(LONG[name]!);
       else p.flags.push(a);
       continue;
@@ -155,6 +158,10 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run): Prom
     for (const [abs, bytes] of originals) await fs.writeFile(`${abs}${p.suffix}`, bytes);
   }
   const out = results.length === 1 ? last : { ...last, stdout: results.map((r) => r.stdout).join('') };
+  // The `e` command runs a shell command per line; the interpreter has none to give it.
+  if (/^sed: e command \(shell execution\) is not supported/m.test(last.stderr)) {
+    return { stdout: '', stderr: `sed: the e command is not available in the shell engine; ${SANDBOX_HINT}\n`, exitCode: 2 };
+  }
   // GNU sed writes its messages unbuffered and its output through stdio: the messages come first into a pipe or file.
   return errorsFirst({ ...out, stderr: stderr + results.map((r) => r.stderr).join(''), exitCode: failed && last.exitCode === 0 ? 2 : last.exitCode });
 }

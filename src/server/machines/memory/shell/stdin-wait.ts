@@ -27,7 +27,7 @@ export const LATE_STDIN_EXIT = 1;
  * these (plus functions it defines itself) cannot miss stdin, so it starts after the short grace period.
  */
 const NO_STDIN = new Set([
-  ':', '[', 'alias', 'basename', 'cd', 'chmod', 'chown', 'cp', 'date', 'declare', 'df', 'dirname', 'du', 'echo',
+  ':', '[', 'alias', 'basename', 'cd', 'chmod', 'chown', 'cp', 'curl', 'date', 'declare', 'df', 'dirname', 'du', 'echo',
   'env', 'exit', 'export', 'false', 'find', 'hostname', 'id', 'jobs', 'kill', 'ln', 'local', 'ls', 'mkdir',
   'mktemp', 'mv', 'nproc', 'printenv', 'printf', 'pwd', 'readlink', 'realpath', 'return', 'rm', 'rmdir', 'seq',
   'set', 'shift', 'sleep', 'stat', 'stty', 'test', 'touch', 'trap', 'true', 'tty', 'type', 'typeset', 'umask',

@@ -13,6 +13,8 @@ export interface TarPlan {
   compressed: boolean;
   /** Whether that compressor is gzip (`-z`, `--gzip`). */
   gzip: boolean;
+  /** Whether it is zstd (`--zstd`, `-I zstd`/`--use-compress-program=zstd…`, `-a` with a `.zst`/`.tzst` archive). */
+  zstd: boolean;
   /** `--wildcards`: member operands are globs. */
   wildcards: boolean;
   chdirs: string[];
@@ -26,7 +28,7 @@ export interface TarPlan {
 }
 
 /** Short letters that take a value. */
-const VALUED = new Set(['f', 'C', 'T', 'X', 'b', 'K', 'N', 'g', 'V', 'L', 'F', 'H']);
+const VALUED = new Set(['f', 'C', 'T', 'X', 'b', 'K', 'N', 'g', 'V', 'L', 'F', 'H', 'I']);
 const OPS: Record<string, string> = { c: 'c', x: 'x', t: 't', d: 'd', r: 'r', u: 'u', A: 'A', '--create': 'c', '--extract': 'x', '--get': 'x', '--list': 't', '--diff': 'd', '--compare': 'd', '--append': 'r', '--update': 'u', '--concatenate': 'A', '--catenate': 'A', '--delete': 'delete' };
 const COMPRESS = new Set(['z', 'j', 'J', 'Z', 'a', '--gzip', '--gunzip', '--ungzip', '--bzip2', '--xz', '--lzma', '--lzip', '--lzop', '--zstd', '--compress', '--uncompress', '--auto-compress']);
 /** Long options whose value may be the next word. */
@@ -34,18 +36,25 @@ const LONG_VALUED = new Set(['--file', '--directory', '--files-from', '--exclude
 
 /** What `args` ask of tar. */
 export function tarPlan(args: string[]): TarPlan {
-  const p: TarPlan = { op: undefined, archive: undefined, compressed: false, gzip: false, wildcards: false, chdirs: [], members: [], verbose: false, dereference: false, preserve: false, toStdout: false, keepOld: false };
+  const p: TarPlan = { op: undefined, archive: undefined, compressed: false, gzip: false, zstd: false, wildcards: false, chdirs: [], members: [], verbose: false, dereference: false, preserve: false, toStdout: false, keepOld: false };
+  let auto = false;
+  const usesProgram = (program: string | undefined) => {
+    p.compressed = true;
+    p.zstd ||= /^(?:\S*\/)?(?:zstd|unzstd|zstdmt|pzstd)(?:\s|$)/.test(program ?? '');
+  };
   const letter = (c: string, value: () => string | undefined) => {
     if (OPS[c]) p.op = OPS[c];
     else if (COMPRESS.has(c)) {
       p.compressed = true;
       p.gzip ||= c === 'z';
+      auto ||= c === 'a';
     } else if (c === 'v') p.verbose = true;
     else if (c === 'h') p.dereference = true;
     else if (c === 'p') p.preserve = true;
     else if (c === 'O') p.toStdout = true;
     else if (c === 'k') p.keepOld = true;
     else if (c === 'f') p.archive = value();
+    else if (c === 'I') usesProgram(value());
     else if (c === 'C') p.chdirs.push(value() ?? '');
     else if (VALUED.has(c)) value();
   };
@@ -70,6 +79,8 @@ export function tarPlan(args: string[]): TarPlan {
       else if (COMPRESS.has(name)) {
         p.compressed = true;
         p.gzip ||= name === '--gzip' || name === '--gunzip' || name === '--ungzip';
+        p.zstd ||= name === '--zstd';
+        auto ||= name === '--auto-compress';
       } else if (name === '--wildcards') p.wildcards = true;
       else if (name === '--verbose') p.verbose = true;
       else if (name === '--dereference') p.dereference = true;
@@ -77,6 +88,7 @@ export function tarPlan(args: string[]): TarPlan {
       else if (name === '--to-stdout') p.toStdout = true;
       else if (name === '--keep-old-files') p.keepOld = true;
       else if (name === '--file') p.archive = value();
+      else if (name === '--use-compress-program') usesProgram(value());
       else if (name === '--directory') p.chdirs.push(value() ?? '');
       else if (LONG_VALUED.has(name) && eq < 0) i++;
       continue;
@@ -95,5 +107,6 @@ export function tarPlan(args: string[]): TarPlan {
     }
     p.members.push(a);
   }
+  if (auto && /\.(?:zst|tzst)$/.test(p.archive ?? '')) p.zstd = true;
   return p;
 }

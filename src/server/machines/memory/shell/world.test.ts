@@ -88,13 +88,15 @@ describe('devices and the Linux skeleton', () => {
   it('which sh names a path that ls can show', async () => {
     expect((await sh('which sh')).stdout).toBe('/usr/bin/sh\n');
     const listed = await sh('ls -l "$(which sh)"; ls /usr/bin | grep -x sh; ls /bin | grep -x ls');
-    expect(listed).toEqual({ stdout: `-rwxr-xr-x 1 root root 0 Nov 30 09:05 /usr/bin/sh\nsh\nls\n`, stderr: '', exit: 0 });
+    const stub = '#!/bin/bash\n# Built-in command: sh\n';
+    expect(listed).toEqual({ stdout: `-rwxr-xr-x 1 root root ${stub.length} Nov 30 09:05 /usr/bin/sh\nsh\nls\n`, stderr: '', exit: 0 });
+    expect((await sh('cat /usr/bin/sh')).stdout).toBe(stub);
   });
 
-  it('/proc/self describes the running script (pid $$), and /proc is in no checkpoint', async () => {
+  it('/proc/self describes the process reading it (pid $$), and /proc is in no checkpoint', async () => {
     const ctx = sprite();
-    expect(await sh('echo $$; grep -E "^(Name|Pid|Uid):" /proc/self/status; ls /proc/self; cat /proc/version', { ctx })).toEqual({
-      stdout: '42\nName:\tbash\nPid:\t42\nUid:\t1000\t1000\t1000\t1000\ncmdline\ncomm\nmounts\nstatus\nLinux version 6.12.0-spritzer (spritzer shell engine) #1 SMP\n',
+    expect(await sh('echo $$; grep -E "^(Name|Pid|Uid):" /proc/self/status; while read -r l; do echo "$l"; done < /proc/self/status | head -1; ls /proc/self; cat /proc/version', { ctx })).toEqual({
+      stdout: '42\nName:\tgrep\nPid:\t42\nUid:\t1000\t1000\t1000\t1000\nName:\tbash\ncmdline\ncomm\nexe\nmounts\nstatus\nLinux version 6.12.0-spritzer (spritzer shell engine) #1 SMP\n',
       stderr: '',
       exit: 0,
     });
@@ -175,7 +177,7 @@ describe('interpreters and missing commands', () => {
     expect(await sh('nosuchcmd')).toEqual({ stdout: '', stderr: 'bash: line 1: nosuchcmd: command not found\n', exit: 127 });
   });
 
-  it.each(['git', 'curl', 'make', 'gcc', 'apt', 'apt-get', 'docker', 'top'])('%s says it needs --exec sandbox (127)', async (name) => {
+  it.each(['git', 'wget', 'make', 'gcc', 'apt', 'apt-get', 'docker', 'top'])('%s says it needs --exec sandbox (127)', async (name) => {
     expect(await sh(`${name} --version`)).toEqual({ stdout: '', stderr: `${name}: not available in the shell engine; ${HINT}\n`, exit: 127 });
   });
 

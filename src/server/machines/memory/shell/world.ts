@@ -78,7 +78,7 @@ export function explainLimits(result: ExecResult, limits: ShellLimits): ExecResu
  * spritzer with --exec sandbox` on stderr and exits 127.
  */
 export const REAL_ENGINE_COMMANDS: readonly string[] = [
-  'git', 'curl', 'wget', 'make', 'cmake', 'gcc', 'g++', 'cc', 'c++', 'clang', 'ld', 'go', 'cargo', 'rustc', 'ruby',
+  'git', 'wget', 'make', 'cmake', 'gcc', 'g++', 'cc', 'c++', 'clang', 'ld', 'go', 'cargo', 'rustc', 'ruby',
   'gem', 'bundle', 'java', 'javac', 'deno', 'bun', 'npm', 'npx', 'yarn', 'pnpm', 'pip', 'pip3', 'apt', 'apt-get',
   'dpkg', 'docker', 'podman', 'kubectl', 'ssh', 'scp', 'rsync', 'su', 'systemctl', 'service', 'top',
   'htop', 'killall', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
