@@ -25,6 +25,8 @@ const DEVICES = new Set(['/dev/null', '/dev/zero', '/dev/random', '/dev/urandom'
 const DEVICE_MODE = 0o666;
 const STUB_MODE = 0o755;
 const STUB_DIRS = ['/bin/', '/usr/bin/'];
+/** The flag on a chmod that sets the mode a file was just created with (patches/just-bash/python-created-file-mode). */
+const CREATION_MODE = 0o1000000;
 
 /** Options of {@link BashFs}. */
 export interface BashFsOptions {
@@ -50,6 +52,12 @@ export class BashFs implements IFileSystem {
   private readonly commands: ReadonlySet<string>;
   private readonly now: () => number;
   private readonly proc: ProcInfo | undefined;
+  /**
+   * The file mode creation mask of the shell running the current command (bash's `umask` builtin sets it, the
+   * interpreter hands each command its shell's): a new file gets `0666 & ~umask`, a new directory `0777 & ~umask`,
+   * a copy its source's mode `& ~umask`, as open(2), mkdir(2) and GNU cp give them. A process starts with 0022.
+   */
+  umask = 0o022;
 
   constructor(
     private readonly vfs: Vfs,
@@ -120,7 +128,7 @@ export class BashFs implements IFileSystem {
 
   async mkdir(path: string, options?: MkdirOptions): Promise<void> {
     checkPath(Vfs.normalize(path), 'mkdir');
-    this.vfs.mkdir(path, { recursive: options?.recursive ?? false });
+    this.vfs.mkdir(path, { recursive: options?.recursive ?? false, mode: 0o777 & ~this.umask });
   }
 
   async readdir(path: string): Promise<string[]> {
@@ -152,7 +160,10 @@ export class BashFs implements IFileSystem {
 
   async cp(src: string, dest: string, options?: CpOptions): Promise<void> {
     checkPath(Vfs.normalize(dest), 'copyfile');
+    const fresh = !this.vfs.exists(dest);
     this.vfs.copy(src, dest, { recursive: options?.recursive ?? false });
+    // A copy is created as open(2) creates a file: the source's mode less the mask (`cp -p` sets the mode after).
+    if (fresh && this.umask !== 0) this.maskTree(Vfs.normalize(dest));
   }
 
   async mv(src: string, dest: string): Promise<void> {
@@ -169,6 +180,8 @@ export class BashFs implements IFileSystem {
   }
 
   async chmod(path: string, mode: number): Promise<void> {
+    // The mode a program asked for when it created the file (Python's open, through its worker): less the umask.
+    if (mode & CREATION_MODE) mode &= 0o7777 & ~this.umask;
     this.vfs.chmod(path, mode);
   }
 
@@ -234,7 +247,16 @@ export class BashFs implements IFileSystem {
     if (DEVICES.has(p) && !this.vfs.exists(p)) return;
     this.permit(p, 0o2);
     const data = typeof content === 'string' ? Buffer.from(content, encodingOf(options) ?? 'utf8') : content;
-    this.vfs.writeFile(p, new Uint8Array(data.buffer, data.byteOffset, data.byteLength), { append });
+    const created = this.vfs.exists(p) ? {} : { mode: 0o666 & ~this.umask };
+    this.vfs.writeFile(p, new Uint8Array(data.buffer, data.byteOffset, data.byteLength), { append, ...created });
+  }
+
+  /** Clears the mask's bits from `p` and, for a directory, everything under it (symlinks keep their mode). */
+  private maskTree(p: string): void {
+    const st = this.vfs.lstat(p);
+    if (st.type === 'symlink') return;
+    this.vfs.chmod(p, st.mode & ~this.umask);
+    if (st.type === 'directory') for (const e of this.vfs.readdir(p)) this.maskTree(`${p === '/' ? '' : p}/${e.name}`);
   }
 
   private statWith(path: string, stat: (p: string) => VfsStat): FsStat {

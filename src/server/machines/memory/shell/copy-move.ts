@@ -95,6 +95,21 @@ async function slashDestination(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string, 
 async function cp(all: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
   const { o, rest: args } = takePerFileOptions(all);
   const { flags, passed, operands } = parse(args, 'fTaP');
+  // A copy gets its source's mode less the shell's umask (the filesystem applies it); `-p` and `-a` keep the mode.
+  const carrier = fs as { umask?: number };
+  const umask = carrier.umask;
+  if (typeof umask === 'number' && (flags.has('p') || flags.has('a'))) {
+    carrier.umask = 0;
+    try {
+      return await copy(o, flags, passed, operands, fs, cwd, run);
+    } finally {
+      carrier.umask = umask;
+    }
+  }
+  return copy(o, flags, passed, operands, fs, cwd, run);
+}
+
+async function copy(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<string>, passed: string[], operands: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
   const recursive = flags.has('r') || flags.has('R') || flags.has('a');
   const linkOperand = recursive && (await Promise.all(operands.slice(0, -1).map((x) => lstatOrNull(fs, fs.resolvePath(cwd, x))))).some((st) => st?.isSymbolicLink);
   if (needsPerFile(o, operands) || (linkOperand && !flags.has('T'))) {

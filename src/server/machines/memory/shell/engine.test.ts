@@ -107,7 +107,7 @@ describe('shell engine: here-documents through the script rewrites', () => {
 
 describe('shell engine: set -u', () => {
   it('an unset variable ends a non-interactive shell with status 127, as bash 5.2', async () => {
-    expect(await run(sh('set -u; echo "$UNDEFINED_X"; echo after'))).toEqual({ stdout: '', stderr: 'bash: UNDEFINED_X: unbound variable\n', exit: 127 });
+    expect(await run(sh('set -u; echo "$UNDEFINED_X"; echo after'))).toEqual({ stdout: '', stderr: 'bash: line 1: UNDEFINED_X: unbound variable\n', exit: 127 });
     expect((await run(sh('echo x >&2; exit 1'))).exit).toBe(1);
     expect((await run(sh('set -eu; echo "$UNDEFINED_X"'))).exit).toBe(1);
   });

@@ -160,7 +160,8 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
     stdinKind: 'bytes',
     signal: ctx.signal,
   });
-  const missing = result.exitCode === 127 && result.stderr === `bash: ${argv[0]}: command not found\n`;
+  // The shell's lookup failure (`bash: line N: X: command not found`) is env's own execvp failure.
+  const missing = result.exitCode === 127 && result.stderr.replace(/^bash: (line \d+: )?/, '') === `${argv[0]}: command not found\n`;
   return missing ? { ...result, stderr: `${debug}env: ${localeQuote(ctx.env, argv[0]!)}: No such file or directory\n` } : { ...result, stderr: debug + result.stderr };
 }
 

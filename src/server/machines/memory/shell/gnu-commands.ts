@@ -1,6 +1,6 @@
 /**
  * Everyday GNU coreutils commands just-bash lacks, and `sudo`, for the `shell` engine's command table: `id`,
- * `groups`, `sudo`, `mktemp`, `install`, `realpath`, and bash's `umask`. Each behaves as its GNU (or sudo 1.9) namesake for the forms
+ * `groups`, `sudo`, `mktemp`, `install`, `realpath`. Each behaves as its GNU (or sudo 1.9) namesake for the forms
  * listed on it, and refuses any other option loudly (exit 2, `<cmd>: option <opt> is not available in the shell
  * engine; run spritzer with --exec sandbox`), so it never answers silently wrong.
  * @see https://www.gnu.org/software/coreutils/manual/ (id, groups, mktemp, install, realpath), sudo(8);
@@ -361,27 +361,8 @@ function relative(from: string, to: string): string {
   return rel || '.';
 }
 
-/**
- * `umask [-p] [-S] [MODE]`: the shell engine creates files 0644 and directories 0755, which is umask 0022; it prints
- * that, and accepts setting it to that. Any other mask fails loudly (exit 2): files would not get its modes.
- */
-function umask(args: string[]): ExecResult {
-  let symbolic = false;
-  let reusable = false;
-  let i = 0;
-  for (; i < args.length && /^-[pS]+$/.test(args[i]!); i++) {
-    symbolic ||= args[i]!.includes('S');
-    reusable ||= args[i]!.includes('p');
-  }
-  const rest = args.slice(i);
-  // `-p` prints the mask as a command that sets it again (bash's manual, "Bourne Shell Builtins").
-  if (rest.length === 0) return ok(`${reusable ? (symbolic ? 'umask -S ' : 'umask ') : ''}${symbolic ? 'u=rwx,g=rx,o=rx' : '0022'}\n`);
-  if (rest.length === 1 && (/^0{0,2}22$/.test(rest[0]!) || rest[0] === 'u=rwx,g=rx,o=rx')) return ok('');
-  return fail(`umask: a mask other than 0022 is not available in the shell engine; ${HINT}\n`, 2);
-}
-
 /** Names of the commands of {@link gnuCommands} (each needs its `/bin` stub to be found on PATH). */
-export const GNU_COMMAND_NAMES: readonly string[] = ['id', 'groups', 'sudo', 'mktemp', 'install', 'realpath', 'whoami', 'umask'];
+export const GNU_COMMAND_NAMES: readonly string[] = ['id', 'groups', 'sudo', 'mktemp', 'install', 'realpath', 'whoami'];
 
 /** The commands of this module, for just-bash's `customCommands`. */
 export function gnuCommands(): CustomCommand[] {
@@ -399,6 +380,5 @@ export function gnuCommands(): CustomCommand[] {
     defineCommand('mktemp', (args, ctx) => mktemp(args, ctx.fs, ctx.cwd, ctx.env)),
     defineCommand('install', (args, ctx) => install(args, ctx.fs, ctx.cwd)),
     defineCommand('realpath', (args, ctx) => realpath(args, ctx.fs, ctx.cwd)),
-    defineCommand('umask', async (args) => umask(args)),
   ];
 }

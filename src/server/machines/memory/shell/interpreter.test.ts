@@ -70,7 +70,7 @@ describe('command search and PATH', () => {
   it('a builtin runs whatever PATH holds and is never hashed', async () => {
     expect(await runShell('PATH=; echo builtin-still-works; printf "%s\\n" x; true && echo t; command -v echo; ls; echo "status=$?"')).toEqual({
       stdout: 'builtin-still-works\nx\nt\necho\nstatus=127\n',
-      stderr: 'bash: ls: command not found\n',
+      stderr: 'bash: line 1: ls: command not found\n',
       exit: 0,
     });
     expect((await runShell('echo hi >/dev/null; ls >/dev/null; hash')).stdout).toBe('hits\tcommand\n   1\t/usr/bin/ls\n');
@@ -79,10 +79,10 @@ describe('command search and PATH', () => {
   it('an external command, command -v and type are found only in PATH, and assigning PATH forgets hashed ones', async () => {
     expect(await runShell('PATH=/nonexistent; ls 2>/dev/null; echo "status=$?"; command -v ls; echo $?; type ls; echo $?')).toEqual({
       stdout: 'status=127\n1\n1\n',
-      stderr: 'bash: type: ls: not found\n',
+      stderr: 'bash: line 1: type: ls: not found\n',
       exit: 0,
     });
-    expect(await runShell('ls >/dev/null; PATH=/nonexistent; ls; echo $?')).toEqual({ stdout: '127\n', stderr: 'bash: ls: command not found\n', exit: 0 });
+    expect(await runShell('ls >/dev/null; PATH=/nonexistent; ls; echo $?')).toEqual({ stdout: '127\n', stderr: 'bash: line 1: ls: command not found\n', exit: 0 });
     expect((await runShell('command -v ls; type ls')).stdout).toBe('/usr/bin/ls\nls is /usr/bin/ls\n');
   });
 });
@@ -91,7 +91,7 @@ describe('assignments and $(< file)', () => {
   it('$(< FILE) reports a file it cannot open, and a directory gives an empty result silently', async () => {
     expect(await runShell('x=$(< nope.txt); echo "status=$?"; echo "[$(< nope.txt)]"; x=$(< /tmp); echo "status=$?"')).toEqual({
       stdout: 'status=1\n[]\nstatus=0\n',
-      stderr: 'bash: nope.txt: No such file or directory\nbash: nope.txt: No such file or directory\n',
+      stderr: 'bash: line 1: nope.txt: No such file or directory\nbash: line 1: nope.txt: No such file or directory\n',
       exit: 0,
     });
   });
@@ -99,7 +99,7 @@ describe('assignments and $(< file)', () => {
   it('an assignment-only command has its last command substitution\'s status, or 0, redirected or not', async () => {
     expect(await runShell('false; x=1; echo "s=$?"; false; x=1 >/dev/null; echo "s=$?"; x=$(false) >/dev/null; echo "s=$?"; false; x=$?; echo "s=$? x=$x"; x=$(exit 3) y=2; echo "s=$? $y"; x=$(< nope) 2>/dev/null; echo "s=$?"')).toEqual({
       stdout: 's=0\ns=0\ns=1\ns=0 x=1\ns=3 2\ns=1\n',
-      stderr: 'bash: nope: No such file or directory\n',
+      stderr: 'bash: line 1: nope: No such file or directory\n',
       exit: 0,
     });
   });
@@ -226,7 +226,7 @@ describe('arithmetic expansion errors', () => {
   // definition: the messages are compared without that place.
   const run = async (script: string) => {
     const r = await runShell(script);
-    return { ...r, stderr: r.stderr.replace(/^bash: (line \d+: )?/gm, '') };
+    return { ...r, stderr: r.stderr.replace(/^(bash|environment): (line \d+: )?/gm, '') };
   };
 
   it('print bash\'s message and drop the rest of their line, at the top level and from a function or loop', async () => {
@@ -251,7 +251,7 @@ describe('arithmetic expansion errors', () => {
 describe('fatal expansion errors', () => {
   const run = async (script: string) => {
     const r = await runShell(script);
-    return { ...r, stderr: r.stderr.replace(/^bash: (line \d+: )?/gm, '') };
+    return { ...r, stderr: r.stderr.replace(/^(bash|environment): (line \d+: )?/gm, '') };
   };
 
   it('set -u ends the shell from inside a function, group or if body (127), and only the subshell or pipeline stage it is in', async () => {
@@ -282,7 +282,7 @@ describe('arithmetic commands', () => {
 describe('test and [', () => {
   it('report an operand of -eq/-lt/… that is not an integer (an empty one too), status 2', async () => {
     const r = await runShell('[ 1 -eq x ]; echo $?; test "" -lt 1; echo $?; [ -5 -lt " 3 " ]; echo $?');
-    expect({ ...r, stderr: r.stderr.replace(/^bash: (line \d+: )?/gm, '') }).toEqual({
+    expect({ ...r, stderr: r.stderr.replace(/^(bash|environment): (line \d+: )?/gm, '') }).toEqual({
       stdout: '2\n2\n0\n',
       stderr: '[: x: integer expression expected\ntest: : integer expression expected\n',
       exit: 0,
@@ -430,7 +430,7 @@ describe('syntax errors', () => {
 
   it('an arithmetic command reports a broken or failing expression and returns 1', async () => {
     const r = await runShell('(( 1 + )); echo "s=$?"; (( 1/0 )); echo "s=$?"');
-    expect({ ...r, stderr: r.stderr.replace(/^bash: (line \d+: )?/gm, '') }).toEqual({
+    expect({ ...r, stderr: r.stderr.replace(/^(bash|environment): (line \d+: )?/gm, '') }).toEqual({
       stdout: 's=1\ns=1\n',
       stderr: '((: 1 + : syntax error: operand expected (error token is "+ ")\n((: 1/0 : division by 0 (error token is "0 ")\n',
       exit: 0,
@@ -464,14 +464,14 @@ describe('64-bit arithmetic', () => {
 
   it('a fraction is an evaluation error of its line, not a parse failure of the script', async () => {
     const r = await runShell('echo a; echo $(( 3.5 )); echo no\necho next');
-    expect({ ...r, stderr: r.stderr.replace(/^bash: (line \d+: )?/gm, '') }).toEqual({ stdout: 'a\nnext\n', stderr: '3.5 : syntax error: invalid arithmetic operator (error token is ".5 ")\n', exit: 0 });
+    expect({ ...r, stderr: r.stderr.replace(/^(bash|environment): (line \d+: )?/gm, '') }).toEqual({ stdout: 'a\nnext\n', stderr: '3.5 : syntax error: invalid arithmetic operator (error token is ".5 ")\n', exit: 0 });
   });
 });
 
 describe('arithmetic variables', () => {
   it('reads a value with a leading 0 as octal, and refuses to assign a readonly variable', async () => {
     const r = await runShell('x=010; echo $(( x + 0 )) $(( 10#$x )); readonly ro=1; (( ro = 2 )); echo "s=$? ro=$ro"; echo $(( ro += 1 )); echo dropped\necho next');
-    expect({ ...r, stderr: r.stderr.replace(/^bash: (line \d+: )?/gm, '') }).toEqual({
+    expect({ ...r, stderr: r.stderr.replace(/^(bash|environment): (line \d+: )?/gm, '') }).toEqual({
       stdout: '8 10\ns=1 ro=1\nnext\n',
       stderr: 'ro: readonly variable\nro: readonly variable\n',
       exit: 0,
@@ -648,12 +648,12 @@ describe('expansion errors', () => {
 
 describe('unset parameters bash refuses', () => {
   it('${name:?word} names the parameter and ends the shell with 127; a subshell ends with 1', async () => {
-    expect(await runShell('unset v; echo "${v:?custom message}"; echo after')).toEqual({ stdout: '', stderr: 'bash: v: custom message\n', exit: 127 });
+    expect(await runShell('unset v; echo "${v:?custom message}"; echo after')).toEqual({ stdout: '', stderr: 'bash: line 1: v: custom message\n', exit: 127 });
     expect((await runShell('(echo ${u:?x}) 2>/dev/null; echo sub=$?')).stdout).toBe('sub=1\n');
   });
 
   it('set -u ends the shell from inside a function or group (127; 1 under set -e); a subshell ends with 1', async () => {
-    expect(await runShell('set -u; f() { echo "$1"; }; f; echo "status=$?"')).toEqual({ stdout: '', stderr: 'bash: 1: unbound variable\n', exit: 127 });
+    expect(await runShell('set -u; f() { echo "$1"; }; f; echo "status=$?"')).toEqual({ stdout: '', stderr: 'environment: line 1: $1: unbound variable\n', exit: 127 });
     expect((await runShell('set -u; { echo $nope; } 2>/dev/null; echo "status=$?"')).exit).toBe(127);
     expect((await runShell('set -eu; f(){ echo $1; }; f; echo x')).exit).toBe(1);
     expect((await runShell('set -u; (echo $nope) 2>/dev/null; echo "sub=$?"')).stdout).toBe('sub=1\n');
@@ -662,7 +662,7 @@ describe('unset parameters bash refuses', () => {
 
 describe('$(< file)', () => {
   it('on a missing file says so, with status 1 and no text', async () => {
-    expect(await runShell('x=$(< nope.txt); echo "status=$? [$x]"')).toEqual({ stdout: 'status=1 []\n', stderr: 'bash: nope.txt: No such file or directory\n', exit: 0 });
+    expect(await runShell('x=$(< nope.txt); echo "status=$? [$x]"')).toEqual({ stdout: 'status=1 []\n', stderr: 'bash: line 1: nope.txt: No such file or directory\n', exit: 0 });
   });
 });
 
@@ -702,7 +702,7 @@ describe('arithmetic that does not parse', () => {
 describe('substrings', () => {
   it('a negative length ending before the offset abandons the line; a negative offset past the start gives nothing', async () => {
     const result = await runShell('x=abc; echo ${x:2:-2}; echo same-line\necho "[${x:1:-2}]" "[${x: -5}]" "[${x: -4:2}]" "[${x: -2:1}]"');
-    expect({ stdout: result.stdout, stderr: result.stderr }).toEqual({ stdout: '[] [] [] [b]\n', stderr: 'bash: -2: substring expression < 0\n' });
+    expect({ stdout: result.stdout, stderr: result.stderr }).toEqual({ stdout: '[] [] [] [b]\n', stderr: 'bash: line 1: -2: substring expression < 0\n' });
   });
 });
 
@@ -754,5 +754,64 @@ describe('sed regular expressions and flags', () => {
       stderr: '',
       exit: 0,
     });
+  });
+});
+
+describe('umask', () => {
+  it('sets the mask from an octal or a symbolic mode, and prints it as bash does', async () => {
+    expect(await runShell('umask u=rwx,g=rx,o=; umask; umask g-w,o-rwx,a+r; umask; umask a=rx; umask -S; umask -S 077; umask 7777; umask')).toEqual({
+      stdout: '0027\n0023\nu=rx,g=rx,o=rx\nu=rwx,g=,o=\n0777\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('refuses a bad mode with bash\'s words and keeps the mask', async () => {
+    expect((await runShell('exec 2>&1; umask 8; echo $?; umask u=rwz; echo $?; umask 1234567; echo $?; umask u^r; echo $?; umask -x; echo $?; umask')).stdout).toBe(
+      "bash: line 1: umask: 8: octal number out of range\n1\nbash: line 1: umask: `z': invalid symbolic mode character\n1\n" +
+        "bash: line 1: umask: 1234567: octal number out of range\n1\nbash: line 1: umask: `^': invalid symbolic mode operator\n1\n" +
+        'bash: line 1: umask: -x: invalid option\numask: usage: umask [-p] [-S] [mode]\n2\n0022\n',
+    );
+  });
+
+  it('gives new files 0666 and new directories 0777 less the mask; cp keeps the source mode less the mask, cp -p all of it', async () => {
+    expect((await runShell('mkdir w && cd w && umask 027; touch f; mkdir d; echo x > g; cat f > h; mkdir -p p/q; cp f c; cp -p f k; chmod 644 k; cp -p k k2; stat -c "%a %n" f d g h p p/q c k2')).stdout).toBe(
+      '640 f\n750 d\n640 g\n640 h\n750 p\n750 p/q\n640 c\n644 k2\n',
+    );
+  });
+
+  it('a subshell, a command substitution and a pipeline stage keep their change; a child shell starts with the mask', async () => {
+    expect((await runShell('mkdir w && cd w && umask 077; (umask 022; touch sub); umask 066 | cat; x=$(umask 000); touch top; stat -c "%a %n" sub top; umask; bash -c "umask; touch inner"; stat -c %a inner')).stdout).toBe(
+      '644 sub\n600 top\n0077\n0077\n600\n',
+    );
+  });
+
+  it('python3 runs under the mask: open() and os.mkdir() modes, os.umask()', async () => {
+    const py = 'import os; open("p", "w").close(); os.close(os.open("q", os.O_CREAT | os.O_WRONLY, 0o600)); os.mkdir("pd"); print(oct(os.umask(0)))';
+    expect((await runShell(`mkdir w && cd w && umask 027; python3 -c '${py}'; stat -c '%a %n' p q pd`)).stdout).toBe('0o27\n640 p\n600 q\n750 pd\n');
+  });
+});
+
+describe('where an error message says it happened', () => {
+  it('NAME: line N: for builtins, command lookups and expansions; the file for a function of `bash FILE` or a sourced file; getopts with $0 alone', async () => {
+    const script = [
+      'mkdir w && cd w; nope_q; cd nope_dir; shift x',
+      'printf "cd /x\\n" > lib.sh; . ./lib.sh; printf "nope_r\\ngetopts a o -z\\n" > t.sh; bash t.sh',
+      'set -u; g() { echo "$2"; }; g one',
+    ].join('\n');
+    expect(await runShell(script)).toEqual({
+      stdout: '',
+      stderr:
+        'bash: line 1: nope_q: command not found\nbash: line 1: cd: nope_dir: No such file or directory\nbash: line 1: shift: x: numeric argument required\n' +
+        './lib.sh: line 1: cd: /x: No such file or directory\nt.sh: line 1: nope_r: command not found\nt.sh: illegal option -- z\n' +
+        'environment: line 3: $2: unbound variable\n',
+      exit: 127,
+    });
+  });
+
+  it('a function a `bash -c` string defined is `environment`; an assignment error has its line', async () => {
+    expect((await runShell('f() { cd /nope; }; f; readonly r=1\nr=2')).stderr).toBe(
+      'environment: line 1: cd: /nope: No such file or directory\nbash: line 2: r: readonly variable\n',
+    );
   });
 });

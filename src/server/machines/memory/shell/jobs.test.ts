@@ -129,7 +129,7 @@ describe('background jobs: output, status, table', () => {
 describe('kill', () => {
   it('kill -l SIG names or numbers a signal, as bash 5.2', async () => {
     expect((await run('kill -l 9; kill -l SIGTERM; kill -l TERM; kill -l 143')).stdout).toBe('KILL\n15\n15\nTERM\n');
-    expect(await run('kill -l NOPE')).toMatchObject({ stderr: 'bash: kill: NOPE: invalid signal specification\n', exit: 1 });
+    expect(await run('kill -l NOPE')).toMatchObject({ stderr: 'bash: line 1: kill: NOPE: invalid signal specification\n', exit: 1 });
   });
 
   it('kill $! ends the job: wait gives 143; kill -9 %1 gives 137; kill -0 tests it', async () => {
@@ -147,9 +147,9 @@ describe('kill', () => {
   it('kill of a pid no process of the sprite has answers ESRCH as bash does; a bad signal as bash says', async () => {
     expect(await run('kill 4000; echo "st=$?"; kill -0 4000 || echo gone')).toMatchObject({
       stdout: 'st=1\ngone\n',
-      stderr: 'bash: kill: (4000) - No such process\nbash: kill: (4000) - No such process\n',
+      stderr: 'bash: line 1: kill: (4000) - No such process\nbash: line 1: kill: (4000) - No such process\n',
     });
-    expect((await run('sleep 1 & kill -FOO $!; echo "st=$?"; wait')).stderr).toBe('bash: kill: FOO: invalid signal specification\n');
+    expect((await run('sleep 1 & kill -FOO $!; echo "st=$?"; wait')).stderr).toBe('bash: line 1: kill: FOO: invalid signal specification\n');
     expect((await run('kill -l')).stdout).toContain('TERM');
   });
 
@@ -364,6 +364,6 @@ describe('the interactive TTY shell', () => {
 
 describe('fg and bg', () => {
   it('answer as a non-interactive bash does: no job control', async () => {
-    expect(await run('sleep 1 & fg %1; echo "st=$?"; wait')).toMatchObject({ stdout: 'st=1\n', stderr: 'bash: fg: no job control\n' });
+    expect(await run('sleep 1 & fg %1; echo "st=$?"; wait')).toMatchObject({ stdout: 'st=1\n', stderr: 'bash: line 1: fg: no job control\n' });
   });
 });

@@ -11,15 +11,19 @@ import { permissions } from './ls-long.ts';
 import { ownerOf } from './devices.ts';
 import { OrderedOutput } from './output-order.ts';
 
-const UMASK = 0o022;
+/** The running shell's file mode creation mask (bash's `umask`), which the filesystem carries; 0022 without one. */
+const umaskOf = (fs: IFileSystem): number => {
+  const m = (fs as { umask?: unknown }).umask;
+  return typeof m === 'number' ? m : 0o022;
+};
 const usage = (cmd: string, what: string): ExecResult => ({ stdout: '', stderr: `${cmd}: ${what}\nTry '${cmd} --help' for more information.\n`, exitCode: 1 });
 const safe = async <T>(p: Promise<T>): Promise<T | null> => p.catch(() => null);
 
 /**
  * Applies a chmod mode (octal, or symbolic clauses joined by `,`) to `mode` (the file's, with 0o7777 bits) of a
- * file that `isDir` or not; null when the mode does not parse.
+ * file that `isDir` or not; a clause without `ugoa` leaves the bits of `umask` alone. Null when the mode does not parse.
  */
-export function applyMode(spec: string, mode: number, isDir: boolean): number | null {
+export function applyMode(spec: string, mode: number, isDir: boolean, umask = 0o022): number | null {
   if (/^[0-7]{1,4}$/.test(spec)) {
     const n = parseInt(spec, 8);
     // GNU keeps a directory's set-user/group-ID bits unless the octal mode names them (5+ digits).
@@ -30,7 +34,7 @@ export function applyMode(spec: string, mode: number, isDir: boolean): number | 
     const c = /^([ugoa]*)((?:[-+=](?:[rwxXst]*|[ugo]))+)$/.exec(clause);
     if (!c) return null;
     const who = c[1] || '';
-    const mask = who === '' ? 0o7777 & ~UMASK : [...who].reduce((acc, w) => acc | (w === 'u' ? 0o4700 : w === 'g' ? 0o2070 : w === 'o' ? 0o1007 : 0o7777), 0);
+    const mask = who === '' ? 0o7777 & ~umask : [...who].reduce((acc, w) => acc | (w === 'u' ? 0o4700 : w === 'g' ? 0o2070 : w === 'o' ? 0o1007 : 0o7777), 0);
     for (const op of c[2]!.match(/[-+=][^-+=]*/g)!) {
       const perms = op.slice(1);
       let bits = 0;
@@ -107,7 +111,7 @@ async function chmod(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
       if (!quiet) text.err(`chmod: cannot operate on dangling symlink '${name}'\n`);
       return;
     }
-    const next = applyMode(spec!, real.mode, real.isDirectory)!;
+    const next = applyMode(spec!, real.mode, real.isDirectory, umaskOf(fs))!;
     if (next !== (real.mode & 0o7777)) {
       await fs.chmod(abs, next);
       if (changes || verbose) text.out(`mode of '${name}' changed from ${describe(real.mode)} to ${describe(next)}\n`);
@@ -163,7 +167,7 @@ async function mkdir(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
     } else operands.push(a);
   }
   if (operands.length === 0) return usage('mkdir', 'missing operand');
-  const finalMode = mode === undefined ? null : applyMode(mode, 0o777, true);
+  const finalMode = mode === undefined ? null : applyMode(mode, 0o777, true, umaskOf(fs));
   if (mode !== undefined && finalMode === null) return { stdout: '', stderr: `mkdir: invalid mode '${mode}'\n`, exitCode: 1 };
   // GNU reports through error(), which flushes what -v printed so far: program order.
   const text = new OrderedOutput();
@@ -183,6 +187,8 @@ async function mkdir(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
       try {
         await fs.mkdir(abs);
         if (last && finalMode !== null) await fs.chmod(abs, finalMode & 0o7777);
+        // GNU gives a parent `-p` makes write and search for its owner whatever the mask, so it can go on.
+        else if (!last && (umaskOf(fs) & 0o300) !== 0) await fs.chmod(abs, (0o777 & ~umaskOf(fs)) | 0o300);
         if (verbose) text.out(`mkdir: created directory '${step}'\n`);
       } catch (err) {
         text.err(`mkdir: cannot create directory '${step}': ${strerror(err)}\n`);

@@ -28,8 +28,9 @@ const PRELUDE = [
   '    subprocess.Popen.__init__ = refusing("running a subprocess")',
   '    socket.socket.bind = refusing("a listening socket (bind)")',
   '    socket.socket.listen = refusing("a listening socket (listen)")',
-  'def _spritzer_run(source, filename, argv0, path0):',
-  '    import sys, traceback',
+  'def _spritzer_run(source, filename, argv0, path0, umask):',
+  '    import sys, traceback, os',
+  '    os.umask(umask)',
   '    sys.argv[0] = argv0',
   '    sys.path[0] = path0',
   '    scope = {"__name__": "__main__", "__builtins__": __builtins__}',
@@ -45,9 +46,12 @@ const PRELUDE = [
   '_spritzer_setup()',
 ].join('\n');
 
-/** The wrapper program that runs `source` as `filename` with `sys.argv[0]` = `argv0`. */
-export function wrapperProgram(source: string, filename: string, argv0: string, path0: string): string {
-  return `${PRELUDE}\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)})`;
+/**
+ * The wrapper program that runs `source` as `filename` with `sys.argv[0]` = `argv0`, under the shell's file mode
+ * creation mask `umask` (a process inherits it: the files and directories the program makes get its modes).
+ */
+export function wrapperProgram(source: string, filename: string, argv0: string, path0: string, umask = 0o022): string {
+  return `${PRELUDE}\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)}, ${umask})`;
 }
 
 /** How python3's arguments name its program: `-c CODE`, `-m MODULE`, `FILE`, or `-`/nothing (stdin). */
@@ -96,7 +100,8 @@ async function python(args: string[], ctx: CommandContext): Promise<ExecResult> 
     }
     [filename, argv0, path0] = [path, program.value, dirname(path)];
   }
-  return run(['-c', wrapperProgram(source, filename, argv0, path0), ...rest]);
+  const umask = (ctx.fs as { umask?: unknown }).umask;
+  return run(['-c', wrapperProgram(source, filename, argv0, path0, typeof umask === 'number' ? umask : 0o022), ...rest]);
 }
 
 /** `python3` and `python`, over just-bash's own. */

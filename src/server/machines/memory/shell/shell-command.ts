@@ -180,6 +180,8 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
   if (!ctx.exec) return text('', 1, `${program}: internal error: cannot run a script here\n`);
   // `loginShell` (an option of the patched just-bash, patches/just-bash/login-shell-option.mjs): `shopt login_shell`.
   const login = inv.login ? { loginShell: true } : {};
+  // `scriptFile` (patches/just-bash/error-message-place.mjs): the file a function's error messages name.
+  if (!inv.command && !inv.stdin) Object.assign(login, { scriptFile: name });
   if (stdin === undefined && ctx.execWithInheritedStdin) return ctx.execWithInheritedStdin(run, { env, replaceEnv: true, cwd: ctx.cwd, signal: ctx.signal, ...login });
   return ctx.exec(run, { env, replaceEnv: true, cwd: ctx.cwd, stdin: stdin ?? latin1FromBytes(ctx.stdin), stdinKind: 'bytes', signal: ctx.signal, ...login });
 }

@@ -53,7 +53,7 @@ describe('bash reading commands from a stdin that is not a terminal', () => {
     const sh = shell();
     sh.type('echo a\nfi\necho b\n');
     expect(await sh.proc.exit).toBe(2);
-    expect(sh.seen).toEqual({ out: 'a\n', err: "bash: syntax error near unexpected token `fi'\nbash: `fi'\n", exit: 2 });
+    expect(sh.seen).toEqual({ out: 'a\n', err: "bash: line 2: syntax error near unexpected token `fi'\nbash: line 2: `fi'\n", exit: 2 });
   });
 
   it('an unfinished command at EOF is an unexpected end of file', async () => {
@@ -61,7 +61,7 @@ describe('bash reading commands from a stdin that is not a terminal', () => {
     sh.type('echo a\nwhile true\n');
     sh.proc.endStdin();
     expect(await sh.proc.exit).toBe(2);
-    expect(sh.seen.err).toBe('bash: syntax error: unexpected end of file\n');
+    expect(sh.seen.err).toBe('bash: line 3: syntax error: unexpected end of file\n');
   });
 });
 
@@ -71,7 +71,7 @@ describe('CommandFeed', () => {
     feed.push(Buffer.from('echo a\necho b |'));
     feed.push(Buffer.from('\n wc -l\nfor i in 1; do\n'));
     feed.end();
-    expect([await feed.next(), await feed.next(), await feed.next()]).toEqual(['echo a\n', 'echo b |\n wc -l\n', "printf '%s\\n' 'bash: syntax error: unexpected end of file' >&2; exit 2"]);
+    expect([await feed.next(), await feed.next(), await feed.next()]).toEqual(['echo a\n', 'echo b |\n wc -l\n', "printf '%s\\n' 'bash: line 5: syntax error: unexpected end of file' >&2; exit 2"]);
     expect(await feed.next()).toBeNull();
   });
 

@@ -8,7 +8,7 @@
  */
 import { defineCommand, type CustomCommand } from 'just-bash';
 import { parseScript } from './script-ast.ts';
-import { diagnose, failureScript, stdinPlace } from './syntax-errors.ts';
+import { diagnose, failureScript, stdinPlaceAfter } from './syntax-errors.ts';
 
 /** Hands the next complete command to the loop; exits 1 at the end of input. */
 export const NEXT_COMMAND = '__spritzer_next_command';
@@ -43,6 +43,8 @@ export class CommandFeed {
   private waiter: (() => void) | null = null;
   private status = 0;
   private readonly decoder = new TextDecoder();
+  /** Lines of stdin handed on (or blank) before the buffer: a syntax error's message counts from the first. */
+  private consumed = 0;
 
   constructor(private readonly prepare: (command: string) => string = (c) => c) {}
 
@@ -65,7 +67,7 @@ export class CommandFeed {
     if (this.pending) this.line(this.pending);
     this.pending = '';
     if (this.buffer.trim() !== '') {
-      const failure = diagnose(this.buffer, stdinPlace);
+      const failure = diagnose(this.buffer, stdinPlaceAfter(this.consumed));
       this.ready.push(failure ? failureScript('', failure) : this.prepare(this.buffer));
     }
     this.buffer = '';
@@ -104,12 +106,14 @@ export class CommandFeed {
   private line(text: string): void {
     this.buffer += text;
     if (this.buffer.trim() === '') {
+      this.consumed += this.buffer.split('\n').length - 1;
       this.buffer = '';
       return;
     }
-    const failure = diagnose(this.buffer, stdinPlace);
+    const failure = diagnose(this.buffer, stdinPlaceAfter(this.consumed));
     if (failure?.incomplete || (!failure && (CONTINUES.test(this.buffer) || hasOpenHereDoc(parseScript(this.buffer))))) return;
     this.ready.push(failure ? failureScript('', failure) : this.prepare(this.buffer));
+    this.consumed += this.buffer.split('\n').length - 1;
     this.buffer = '';
   }
 }

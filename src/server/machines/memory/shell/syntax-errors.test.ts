@@ -78,7 +78,7 @@ describe('diagnose', () => {
   it('words a parse error as bash does, per place', () => {
     expect(diagnose('if; then echo; fi', commandStringPlace)?.message).toEqual(["bash: -c: line 1: syntax error near unexpected token `;'", "bash: -c: line 1: `if; then echo; fi'"]);
     expect(diagnose('echo $(echo\nfoo', scriptFilePlace('run.sh'), 2)?.message).toEqual(["run.sh: line 4: unexpected EOF while looking for matching `)'"]);
-    expect(diagnose('fi', stdinPlace)).toEqual({ incomplete: false, message: ["bash: syntax error near unexpected token `fi'", "bash: `fi'"], status: 2 });
+    expect(diagnose('fi', stdinPlace)).toEqual({ incomplete: false, message: ["bash: line 1: syntax error near unexpected token `fi'", "bash: line 1: `fi'"], status: 2 });
     expect(diagnose('while true', stdinPlace)?.incomplete).toBe(true);
     expect(diagnose('echo ok', stdinPlace)).toBeNull();
   });

@@ -11,7 +11,7 @@ import { shellQuote } from '../argv.ts';
 import { parseScript, type ScriptNode } from './script-ast.ts';
 import { extglobErrorLine } from './extglob-lines.ts';
 
-/** How bash words the place of an error: `bash: -c: line 3: `, `script.sh: line 3: `, or `bash: ` (stdin). */
+/** How bash words the place of an error: `bash: -c: line 3: `, `script.sh: line 3: `, or `bash: line 3: ` (stdin). */
 export type ErrorPlace = (line: number) => string;
 
 /** The place of an error in a `bash -c` script. */
@@ -20,8 +20,12 @@ export const commandStringPlace: ErrorPlace = (line) => `bash: -c: line ${line}:
 export const scriptFilePlace =
   (file: string): ErrorPlace =>
   (line) => `${file}: line ${line}: `;
-/** The place of an error in commands read from a non-terminal stdin: bash names no line there. */
-export const stdinPlace: ErrorPlace = () => 'bash: ';
+/** The place of an error in commands read from a non-terminal stdin, `first` lines having come before them. */
+export const stdinPlaceAfter =
+  (first: number): ErrorPlace =>
+  (line) => `bash: line ${first + line}: `;
+/** The place of an error in commands read from a non-terminal stdin, from its first line. */
+export const stdinPlace: ErrorPlace = stdinPlaceAfter(0);
 
 /** What bash says about a script that does not parse. */
 export interface SyntaxFailure {

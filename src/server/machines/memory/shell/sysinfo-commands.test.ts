@@ -47,7 +47,7 @@ describe('ulimit', () => {
     const r = await runShell('ulimit -n 1024; echo "st=$?"; ulimit -n 4096; echo "st=$?"; ulimit -n; ulimit -n x; echo "st=$?"');
     expect(r.stdout).toBe('st=0\nst=2\n1024\nst=1\n');
     expect(r.stderr).toContain('--exec sandbox');
-    expect(r.stderr).toContain('bash: ulimit: x: invalid number\n');
+    expect(r.stderr).toContain('bash: line 1: ulimit: x: invalid number\n');
   });
 });
 

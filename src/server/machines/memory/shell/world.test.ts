@@ -121,7 +121,7 @@ describe('job control, signals, limits', () => {
   });
 
   it('kill of a pid no process has answers ESRCH as bash does; kill -l lists signals', async () => {
-    expect(await sh('kill 4321')).toEqual({ stdout: '', stderr: 'bash: kill: (4321) - No such process\n', exit: 1 });
+    expect(await sh('kill 4321')).toEqual({ stdout: '', stderr: 'bash: line 1: kill: (4321) - No such process\n', exit: 1 });
     expect((await sh('kill -l')).stdout).toContain('TERM');
   });
 
@@ -174,7 +174,7 @@ describe('interpreters and missing commands', () => {
   }, 60_000);
 
   it('an unknown command is "bash: X: command not found" (127)', async () => {
-    expect(await sh('nosuchcmd')).toEqual({ stdout: '', stderr: 'bash: nosuchcmd: command not found\n', exit: 127 });
+    expect(await sh('nosuchcmd')).toEqual({ stdout: '', stderr: 'bash: line 1: nosuchcmd: command not found\n', exit: 127 });
   });
 
   it.each(['wget', 'make', 'gcc', 'apt', 'apt-get', 'docker', 'top'])('%s says it needs --exec sandbox (127)', async (name) => {
