@@ -16,11 +16,14 @@ export const CloseCode = {
   UpstreamClosed: 1001,
   /** Proxy: bad init ("Invalid port number", "Expected JSON initialization message"). */
   UnsupportedData: 1003,
-  /** The client broke the channel's protocol after the upgrade (a text message a strict parse refuses). */
+  /**
+   * The client broke the channel's protocol after the upgrade: a text message a strict parse refuses, or JSON
+   * nested too deep or holding too many items for its channel (found before it is parsed).
+   */
   PolicyViolation: 1008,
   /**
-   * A client message larger than spritzer accepts in one frame (the exec stdin limit plus the stream-id byte,
-   * docs/limits.md); sent by the `ws` library itself ("Max payload size exceeded").
+   * A client message larger than its channel accepts (docs/limits.md "WebSocket messages"), judged from the frame
+   * headers before its payload is read; reason `text message larger than N bytes` or `binary message …`.
    */
   MessageTooBig: 1009,
   /** Internal error; proxy dial failure ("Failed to connect to target: …"); TTY exit with a non-zero code. */

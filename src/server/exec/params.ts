@@ -104,3 +104,14 @@ export function parseExecQuery(q: URLSearchParams, spriteEnv: Record<string, str
   if (afterDisconnect !== undefined) init.afterDisconnect = afterDisconnect;
   return { init, id: q.get('id') ?? undefined, hasCommand: argv.length > 0, controlMode: bool(q, 'cc') ?? false };
 }
+
+/**
+ * The bytes of a command line as `execve` counts them against `ARG_MAX`: each `cmd` item and each environment entry
+ * (`KEY=VALUE`) in UTF-8, plus its terminating NUL. The bound is spritzer's request-head limit (see exec/start.ts).
+ */
+export function commandLineBytes(init: Pick<ExecSessionInit, 'argv' | 'env'>): number {
+  let n = 0;
+  for (const arg of init.argv) n += Buffer.byteLength(arg) + 1;
+  for (const [key, value] of Object.entries(init.env)) n += Buffer.byteLength(key) + Buffer.byteLength(value) + 2;
+  return n;
+}

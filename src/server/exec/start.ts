@@ -7,7 +7,7 @@
 import { ModelError } from '../core/errors.ts';
 import type { Sprite } from '../model/sprites.ts';
 import type { AfterDisconnect, ExecSession, ExecSessionInit, SessionListener } from '../model/sessions.ts';
-import { parseExecQuery } from './params.ts';
+import { commandLineBytes, parseExecQuery } from './params.ts';
 import { checkSessionLimit } from './session-limit.ts';
 
 /** What an entry asks for. */
@@ -18,6 +18,12 @@ export interface ExecStartRequest {
   query: URLSearchParams;
   /** The sprite's cap on running sessions (`--max-sessions`); an attach is never counted. */
   sessionsMax: number;
+  /**
+   * Most bytes a new command's command line may hold ({@link commandLineBytes}): the request-head limit
+   * (`--max-header-size`), which bounds HTTP exec's and a WebSocket handshake's query already, so that the control
+   * socket's `op.start` (whose args arrive in a frame) can carry no more than they can.
+   */
+  commandLineMaxBytes: number;
   /** The session id of the path form `/exec/{session_id}`; it wins over the query's `id`. */
   sessionId?: string;
   /**
@@ -54,7 +60,7 @@ export interface PendingExec {
 /**
  * Checks an exec request and returns what opens it. An attach (`sessionId`, or the query's `id`) needs a live
  * session; a new command needs a `cmd`, room under `sessionsMax` and an existing working directory. Rejects with
- * ModelError: `invalid_request` (a bad query, no command, a missing `dir`), `session_not_found`, `rate_limited`
+ * ModelError: `invalid_request` (a bad query, no command, a command line over `commandLineMaxBytes`, a missing `dir`), `session_not_found`, `rate_limited`
  * (the session cap), `sprite_unavailable` (a machine that could not boot); the entry answers it in its own way
  * (a refused handshake, an `op.error`, a REST error).
  * @see docs/wire-reference.md §4.2, §4.7, §4.10, §5.2; docs/limits.md
@@ -65,6 +71,10 @@ export async function startExec(req: ExecStartRequest): Promise<PendingExec> {
   const attachId = req.sessionId ?? id;
   if (attachId !== undefined) return attach(sprite, sprite.sessions.get(attachId), query.get('stdin') !== 'false');
   if (!hasCommand) throw new ModelError('invalid_request', 'No command specified');
+  const size = commandLineBytes(init);
+  if (size > req.commandLineMaxBytes) {
+    throw new ModelError('invalid_request', `command line too long: its cmd and env items take ${size} bytes, at most ${req.commandLineMaxBytes} (--max-header-size)`);
+  }
   checkSessionLimit(sprite.sessions, req.sessionsMax);
   await sprite.sessions.validate(init);
   const rule = req.afterDisconnect;

@@ -40,6 +40,21 @@ describe('Credentials', () => {
   });
 });
 
+describe('Credentials.carriesOwnToken', () => {
+  it('knows the --token value and minted tokens in any scheme, and nothing else', () => {
+    const c = new Credentials('secret', 'personal');
+    c.mint('minted-1', 'other');
+    expect(['Bearer secret', 'FlyV1 secret', 'bearer  minted-1 ', 'Bearer minted-1'].map((h) => c.carriesOwnToken(h))).toEqual([true, true, true, true]);
+    expect(['Bearer nope', 'Basic c2VjcmV0', 'secret', '', undefined].map((h) => c.carriesOwnToken(h))).toEqual([false, false, false, false, false]);
+  });
+
+  it('without --token only minted tokens are its own (any other credential names nobody)', () => {
+    const c = new Credentials(undefined);
+    c.mint('minted-2');
+    expect([c.carriesOwnToken('Bearer anything'), c.carriesOwnToken('Bearer minted-2')]).toEqual([false, true]);
+  });
+});
+
 describe('Credentials persistence hooks (src/server/store)', () => {
   it('hands out minted tokens as digests only, and a new instance given them accepts the tokens again', () => {
     const before = new Credentials('admin', 'personal');

@@ -95,6 +95,19 @@ export class Credentials {
   }
 
   /**
+   * True when `header` (an Authorization value of any scheme: `Bearer`, `FlyV1`) carries a credential this server
+   * issued: the `--token` value or a minted token. Without `--token` only minted tokens count, since any other
+   * credential then names nobody. Used to keep spritzer's own credentials from being passed on (url/sprite-url.ts).
+   */
+  carriesOwnToken(header: string | undefined): boolean {
+    const credential = /^\S+\s+(.+)$/.exec(header?.trim() ?? '')?.[1]?.trim();
+    if (!credential) return false;
+    const given = digest(credential);
+    if (this.requiredDigest !== undefined && timingSafeEqual(given, this.requiredDigest)) return true;
+    return this.minted.has(given.toString('hex'));
+  }
+
+  /**
    * True when the Authorization header is acceptable for a request in `scope` (default: the public API of the
    * server's organization). The `--token` value passes in every scope; a minted token only as `Bearer`, only
    * in the `org` scope of its own organization.

@@ -5,6 +5,7 @@
  * would otherwise stall the event loop while it is parsed, and overflow the stack when it is serialised back.
  * It does not parse JSON or answer requests; the body parser and the error middleware do.
  */
+import { jsonShapeProblem } from '../../protocol/json-shape.ts';
 
 /** The deepest JSON nesting a request body may have. Real payloads need a handful of levels. */
 export const MAX_JSON_DEPTH = 64;
@@ -27,13 +28,6 @@ export function withinJsonDepth(value: unknown, max = MAX_JSON_DEPTH): boolean {
   return true;
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_ARRAY = 0x5b;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_ARRAY = 0x5d;
-const CLOSE_OBJECT = 0x7d;
-
 /**
  * True when the JSON text in `bytes` (UTF-8) opens more than `max` nested arrays/objects at some point, counted
  * like {@link withinJsonDepth} (the root container is level 1). One pass, constant memory, and it stops at the
@@ -41,19 +35,7 @@ const CLOSE_OBJECT = 0x7d;
  * JSON: text that is not JSON is left for the parser to refuse.
  */
 export function exceedsJsonDepth(bytes: Uint8Array, max = MAX_JSON_DEPTH): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i];
-    if (inString) {
-      if (b === BACKSLASH) i++;
-      else if (b === QUOTE) inString = false;
-    } else if (b === QUOTE) inString = true;
-    else if (b === OPEN_ARRAY || b === OPEN_OBJECT) {
-      if (++depth > max) return true;
-    } else if (b === CLOSE_ARRAY || b === CLOSE_OBJECT) depth--;
-  }
-  return false;
+  return jsonShapeProblem(bytes, { maxDepth: max }) === 'depth';
 }
 
 /**

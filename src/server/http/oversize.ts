@@ -15,6 +15,11 @@ import type { ApiErrorBody } from './errors.ts';
 /** Default `--max-header-size`: 1 MiB for the request line and header fields together (Node's own default is 16 KiB). */
 export const DEFAULT_MAX_HEADER_BYTES = 1024 * 1024;
 
+/** The request-head limit in force (`--max-header-size`, else the default); exec's command-line bound too. */
+export function maxHeadBytes(deps: { maxHeaderBytes?: number }): number {
+  return deps.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES;
+}
+
 /** Which part of the request head passed the limit. */
 export type HeadOverflow = 'request-line' | 'header-fields';
 

@@ -10,6 +10,7 @@ import { framedListener, frameGapFor, HTTP_EXEC_FRAME_GAP_MS } from '../exec/fra
 import { startExec } from '../exec/start.ts';
 import { execStreamLimits } from '../config/exec-limits.ts';
 import { ModelError } from '../core/errors.ts';
+import { maxHeadBytes } from '../http/oversize.ts';
 import { parseDuration } from '../core/duration.ts';
 import { runAfter } from '../core/clock.ts';
 import { normalizeSignalName } from '../../protocol/signals.ts';
@@ -53,7 +54,7 @@ export const execHandlers: HandlerMap = {
       if (q.has(key)) throw new ModelError('invalid_request', `${key} is not supported on HTTP exec`);
     }
     // The command ends with the response, whatever the query says.
-    const exec = await startExec({ sprite, query: q, sessionsMax: deps.limits.sessionsMax, afterDisconnect: 'at-once' });
+    const exec = await startExec({ sprite, query: q, sessionsMax: deps.limits.sessionsMax, commandLineMaxBytes: maxHeadBytes(deps), afterDisconnect: 'at-once' });
     res.status(200);
     res.setHeader('Content-Type', 'application/octet-stream');
     res.setHeader('X-Content-Type-Options', 'nosniff');

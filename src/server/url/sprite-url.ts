@@ -8,7 +8,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AppContext } from '../context.ts';
 import type { Sprite } from '../model/sprites.ts';
-import { UNAUTHORIZED } from '../http/auth.ts';
+import { UNAUTHORIZED, type Credentials } from '../http/auth.ts';
 import { rejectHandshake } from '../http/handshake.ts';
 import { pathFormHeaders, pathFormRefusal } from './path-form.ts';
 
@@ -112,20 +112,27 @@ function admit(ctx: AppContext, target: SpriteUrlTarget, req: IncomingMessage): 
   return { sprite };
 }
 
-/** The headers forwarded to the sprite: hop-by-hop ones stay (the relay is transparent); the API token is dropped. */
-function forwardedHeaders(req: IncomingMessage, sprite: Sprite): Record<string, string | string[]> {
+/**
+ * The headers forwarded to the sprite: hop-by-hop ones stay (the relay is transparent) but spritzer's credentials
+ * never reach the sprite's server: `Proxy-Authorization` (addressed to spritzer, the proxy), and `Authorization`
+ * when it opened a `sprite`-auth URL or carries a token spritzer issued. A public URL passes the client's own
+ * `Authorization` (an app's Basic or bearer login) untouched.
+ */
+function forwardedHeaders(req: IncomingMessage, sprite: Sprite, credentials: Credentials): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = v;
-  // @deviation The bearer token that opened a `sprite`-auth URL is not passed on to the sprite's server.
-  if (sprite.urlSettings.auth !== 'public') delete headers.authorization;
+  // @deviation The token that opened a `sprite`-auth URL, or any spritzer token sent to a public one, is not passed
+  // on to the sprite's server (whether the real proxy passes it is not documented).
+  if (sprite.urlSettings.auth !== 'public' || credentials.carriesOwnToken(req.headers.authorization)) delete headers.authorization;
+  delete headers['proxy-authorization'];
   headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
   headers['x-forwarded-proto'] = 'http';
   return headers;
 }
 
 /** Headers of a plain (non-upgrade) request: one request per connection to the sprite, so no keep-alive. */
-function plainHeaders(req: IncomingMessage, sprite: Sprite): Record<string, string | string[]> {
-  const headers = forwardedHeaders(req, sprite);
+function plainHeaders(req: IncomingMessage, sprite: Sprite, credentials: Credentials): Record<string, string | string[]> {
+  const headers = forwardedHeaders(req, sprite, credentials);
   for (const h of ['connection', 'keep-alive', 'proxy-connection', 'upgrade']) delete headers[h];
   headers.connection = 'close';
   return headers;
@@ -180,7 +187,7 @@ export function createSpriteRelay(ctx: AppContext): SpriteRelay {
       const upstream = http.request({
         method: req.method,
         path: target.path,
-        headers: plainHeaders(req, sprite),
+        headers: plainHeaders(req, sprite, ctx.credentials),
         createConnection: ((_opts: unknown, cb: (err: Error | null, s?: Duplex) => void) => {
           dialHttpPort(sprite, port, ctx.deps.clock).then(
             (conn) => cb(null, conn),
@@ -225,7 +232,7 @@ export function createSpriteRelay(ctx: AppContext): SpriteRelay {
           if (socket.destroyed) return void conn.destroy();
           // The request head goes as received (with the path inside the sprite); then the bytes flow both ways.
           const lines = [`${req.method} ${target.path} HTTP/${req.httpVersion}`];
-          const headers = forwardedHeaders(req, sprite);
+          const headers = forwardedHeaders(req, sprite, ctx.credentials);
           for (const [k, v] of Object.entries(headers)) for (const one of Array.isArray(v) ? v : [v]) lines.push(`${k}: ${one}`);
           conn.write(`${lines.join('\r\n')}\r\n\r\n`);
           if (head.length > 0) conn.write(head);

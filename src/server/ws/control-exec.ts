@@ -53,7 +53,7 @@ class ExecOp implements ControlOp {
     const { host } = this;
     let pending: PendingExec;
     try {
-      pending = await startExec({ sprite: host.sprite, query, sessionsMax: host.sessionsMax });
+      pending = await startExec({ sprite: host.sprite, query, sessionsMax: host.sessionsMax, commandLineMaxBytes: host.commandLineMaxBytes });
     } catch (err) {
       if (!host.holds(this)) return;
       host.end(this, true);

@@ -60,6 +60,8 @@ export interface ControlHost {
   readonly options: ControlOptions;
   /** The sprite's cap on running exec sessions (`--max-sessions`). */
   readonly sessionsMax: number;
+  /** The command-line bound of an exec op (exec/start.ts `commandLineMaxBytes`). */
+  readonly commandLineMaxBytes: number;
   /** Sends one frame, or closes the socket 1013 when its unsent replies passed `controlReplyBacklogBytes`. */
   reply(frame: string | Uint8Array): void;
   /** Sends `control:{"type":"op.error",…,"args":{"error":message,"code":code}}`. */

@@ -13,6 +13,7 @@ import { fsOpError, startFsOp } from './control-fs.ts';
 import { ControlErrorCode, type ControlHost, type ControlOp, type ControlOptions } from './control-op.ts';
 import { CONTROL_PREFIX, classifyControlText, encodeControl, type ControlArgs, type ControlClientText } from '../../protocol/control.ts';
 import { CloseCode, ProtocolError } from '../../protocol/close-codes.ts';
+import { maxHeadBytes } from '../http/oversize.ts';
 
 /** The operations an `op.start` (or `?op=` on the upgrade) may name. */
 export const CONTROL_OPS = ['exec', 'proxy'] as const;
@@ -69,6 +70,7 @@ const IDLE: State = { kind: 'idle' };
 class ControlSocket implements ControlHost {
   readonly logger: AppContext['deps']['logger'];
   readonly sessionsMax: number;
+  readonly commandLineMaxBytes: number;
   private state: State = IDLE;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   /** When the last operation ended (performance.now ms), for {@link LATE_FRAME_GRACE_MS}. */
@@ -82,6 +84,7 @@ class ControlSocket implements ControlHost {
   ) {
     this.logger = ctx.deps.logger;
     this.sessionsMax = ctx.deps.limits.sessionsMax;
+    this.commandLineMaxBytes = maxHeadBytes(ctx.deps);
     ws.on('close', () => this.closed());
     ws.on('message', (data, isBinary) => this.message(data, isBinary));
   }

@@ -15,6 +15,7 @@ import type { ExecSession, SessionListener } from '../model/sessions.ts';
 import type { PendingExec } from '../exec/start.ts';
 import type { Machine } from '../machines/port.ts';
 import { reportTtyPorts } from './tty-ports.ts';
+import { SMALL_TEXT_BYTES, type OversizeError } from './frame-limits.ts';
 import type { Logger } from 'pino';
 import type { Duplex } from 'node:stream';
 
@@ -146,7 +147,7 @@ export function sendSessionInfo(ws: WebSocket, session: ExecSession, isOwner: bo
  * With `socket` (the upgraded TCP socket), bytes arriving on it count as stdin activity before their frame is
  * complete (an empty `writeStdin`), so an engine that waits for stdin does not start the command while a large
  * stdin frame is still arriving (a 64 MiB frame would otherwise reach `wc -c` as nothing). A frame over
- * the server's `maxPayload` (ws closes with 1009) kills the command: part of its stdin is lost.
+ * the channel's binary limit (close 1009, ws/frame-limits.ts) kills the command: part of its stdin is lost.
  */
 export function wireClient(
   ws: WebSocket,
@@ -161,9 +162,10 @@ export function wireClient(
     else input.text(data.toString());
   });
   ws.on('close', detach);
-  ws.on('error', (err: Error & { code?: string }) => {
-    // A frame over `maxPayload` (close 1009) lost stdin the command was waiting for: it must not run on without it.
-    if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' && !session.exited) session.process.signal('KILL');
+  ws.on('error', (err: Partial<OversizeError>) => {
+    // A binary frame over its limit (close 1009) lost stdin the command was waiting for: it must not run on without
+    // it. A text message over its limit lost only a resize or a signal: the session keeps its disconnect rule.
+    if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' && err.messageKind !== 'text' && !session.exited) session.process.signal('KILL');
     detach();
   });
 }
@@ -238,7 +240,9 @@ export function execInput(
   return {
     text: (t) => void text(t),
     binary(bytes) {
-      if (control && bytes[0] === OPEN_BRACE && isClientMessage(bytes)) {
+      // Only a message as small as a text one can be a resize or signal: a large stdin frame that starts with `{` is
+      // never handed to the JSON parser.
+      if (control && bytes[0] === OPEN_BRACE && bytes.length <= SMALL_TEXT_BYTES && isClientMessage(bytes)) {
         text(Buffer.from(bytes).toString());
         return;
       }

@@ -13,6 +13,7 @@ import { ModelError } from '../core/errors.ts';
 import { execStreamLimits, type ExecStreamLimits } from '../config/exec-limits.ts';
 import { UNAUTHORIZED } from '../http/auth.ts';
 import { faultResponse } from '../http/faults.ts';
+import { maxHeadBytes } from '../http/oversize.ts';
 import { badTargetBody, malformedPathBody, malformedQueryBody, parseRequestTarget } from '../http/request-target.ts';
 import { startExec, type PendingExec } from '../exec/start.ts';
 import { rejectHandshake, rejectHandshakeFor } from '../http/handshake.ts';
@@ -23,6 +24,7 @@ import { CONTROL_OPS, handleControl } from './control.ts';
 import { handlePortsWatch } from './ports-watch.ts';
 import { handleFsWatch } from './fs-watch.ts';
 import { containedWebSocket } from './contained-socket.ts';
+import { channelFrameLimits, limitFrames, type FrameLimits } from './frame-limits.ts';
 import { CloseCode } from '../../protocol/close-codes.ts';
 
 /** Channels beyond exec and attach, by the last path segment(s). */
@@ -77,13 +79,14 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
       if (!(err instanceof ModelError)) logger.error({ err }, 'upgrade failed');
       rejectHandshakeFor(socket, err);
     };
-    const upgrade = (then: (ws: WebSocket) => void) => sockets.upgrade(req, socket, head, then);
     const { channel, query, sessionId } = target;
+    const frames = channelFrameLimits(channel, { maxStdinBytes: limits.maxStdinBytes, commandLineMaxBytes: maxHeadBytes(ctx.deps) });
+    const upgrade = (then: (ws: WebSocket) => void) => sockets.upgrade(req, socket, head, frames, then);
     try {
       const sprite = ctx.model.get(target.name);
       if (channel === 'control') return upgrade(controlHandler(sprite, query, socket));
       if (channel.startsWith('exec')) {
-        const exec = startExec({ sprite, query, sessionId, sessionsMax: ctx.deps.limits.sessionsMax });
+        const exec = startExec({ sprite, query, sessionId, sessionsMax: ctx.deps.limits.sessionsMax, commandLineMaxBytes: maxHeadBytes(ctx.deps) });
         // An attach to a dead id, the session cap and a missing dir are refused before the upgrade (§4.3, §4.7).
         const run = (pending: PendingExec) => upgrade((ws) => runExecSocket(ws, pending, { machine: sprite.machine, limits, logger, socket }));
         return void exec.then(run).catch(refuse);
@@ -143,11 +146,12 @@ function admit(ctx: AppContext, req: IncomingMessage, socket: Duplex): UpgradeTa
 
 /**
  * The server's open sockets: the WebSocketServer every upgrade goes through (the contained socket class, no
- * compression, frames up to the stdin allowance) and the set shutdown closes.
+ * compression, messages bounded per channel) and the set shutdown closes.
  */
 function openSockets(ctx: AppContext, limits: ExecStreamLimits) {
   const { logger } = ctx.deps;
-  // One frame may carry the whole stdin allowance plus its stream-id byte; a larger one is closed with 1009.
+  // No channel takes more in one message than the stdin allowance plus its stream-id byte; each channel's own,
+  // smaller limits are applied per socket (ws/frame-limits.ts).
   const wss = new WebSocketServer({
     noServer: true,
     perMessageDeflate: false,
@@ -159,12 +163,16 @@ function openSockets(ctx: AppContext, limits: ExecStreamLimits) {
   });
   const sockets = new Set<WebSocket>();
   return {
-    /** Completes the handshake and hands the socket to `then`; a throw there closes it 1011. */
-    upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, then: (ws: WebSocket) => void): void {
+    /**
+     * Completes the handshake, bounds the socket's messages by `frames` (ws/frame-limits.ts) and hands it to `then`;
+     * a throw there closes it 1011.
+     */
+    upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, frames: FrameLimits, then: (ws: WebSocket) => void): void {
       wss.handleUpgrade(req, socket, head, (ws) => {
         sockets.add(ws);
         ws.on('close', () => sockets.delete(ws));
         try {
+          limitFrames(ws, frames);
           then(ws);
         } catch (err) {
           // After the 101 no HTTP status can be sent: a channel that fails to start closes 1011.

@@ -77,7 +77,7 @@ describe('sprite URL relay (loopback connect hook)', () => {
   let clientSawFirst: () => void = () => undefined;
   /** Resolved by the upstream when it has received the first uploaded chunk. */
   let serverGotFirst: () => void = () => undefined;
-  const seen: { headers?: http.IncomingHttpHeaders } = {};
+  const seen: { headers?: http.IncomingHttpHeaders; upgrade?: http.IncomingHttpHeaders } = {};
 
   beforeAll(async () => {
     upstream = http.createServer((req, res) => {
@@ -98,7 +98,10 @@ describe('sprite URL relay (loopback connect hook)', () => {
       }
     });
     const wss = new WebSocketServer({ server: upstream });
-    wss.on('connection', (ws, req) => ws.on('message', (d) => ws.send(`${req.url} ${d.toString()}`)));
+    wss.on('connection', (ws, req) => {
+      seen.upgrade = req.headers;
+      ws.on('message', (d) => ws.send(`${req.url} ${d.toString()}`));
+    });
     await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
     upstreamPort = (upstream.address() as net.AddressInfo).port;
     const loop = loopbackMachines((_sprite, p) => (p === 8080 ? upstreamPort : undefined));
@@ -190,6 +193,32 @@ describe('sprite URL relay (loopback connect hook)', () => {
     const res = await fetch(`${srv.url}/s/box/open`);
     expect([res.status, await res.text()]).toEqual([200, 'path /open']);
     await call('PUT', '/v1/sprites/box', { url_settings: { auth: 'sprite' } });
+  });
+
+  it("spritzer's credentials never reach the sprite: its token and Proxy-Authorization are dropped, the client's other headers kept", async () => {
+    await api(srv.url)('POST', '/v1/sprites', { name: 'pub', url_settings: { auth: 'public' } });
+    const theirs = { 'Proxy-Authorization': 'Basic cHJveHk6c2VjcmV0', 'X-Client': 'kept', Cookie: 'session=1' };
+    const forwarded = (h?: http.IncomingHttpHeaders) => ({ authorization: h?.authorization, 'proxy-authorization': h?.['proxy-authorization'], 'x-client': h?.['x-client'], cookie: h?.cookie });
+    const without = { authorization: undefined, 'proxy-authorization': undefined, 'x-client': 'kept', cookie: 'session=1' };
+    // A public sprite's URL, host- and path-routed, with spritzer's token: the token stays with spritzer.
+    await request(port, '/h', `pub.localhost:${port}`, { ...auth, ...theirs });
+    expect(forwarded(seen.headers)).toEqual(without);
+    await fetch(`${srv.url}/s/pub/h`, { headers: { ...auth, ...theirs } });
+    expect(forwarded(seen.headers)).toEqual(without);
+    // A sprite-auth URL: the token opened it and stays with spritzer, so does Proxy-Authorization.
+    await request(port, '/h', `box.localhost:${port}`, { ...auth, ...theirs });
+    expect(forwarded(seen.headers)).toEqual(without);
+    // The client's own credentials for the sprite's app pass.
+    await request(port, '/h', `pub.localhost:${port}`, { Authorization: 'Basic dXNlcjpwdw==', 'X-Client': 'kept' });
+    expect(seen.headers?.authorization).toBe('Basic dXNlcjpwdw==');
+    // A WebSocket upgrade through a public URL alike.
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/chat`, { headers: { ...auth, ...theirs, Host: `pub.localhost:${port}` } });
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    ws.close();
+    expect(forwarded(seen.upgrade)).toEqual(without);
   });
 
   it('the `url` of create, get and list reaches the sprite from curl, Python urllib/requests/httpx, Node fetch and Go net/http', async () => {

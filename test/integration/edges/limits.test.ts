@@ -130,11 +130,12 @@ describe('fs/watch subscriptions are bounded and a slow watcher is dropped', () 
     await call('POST', '/v1/sprites', { name: 'watched' });
   });
 
-  it('200,000 copies of / are one subscription: each write is reported once', async () => {
+  it('60,000 copies of / are one subscription: each write is reported once', async () => {
     const w = openWatch('watched');
     await w.opened;
-    await duringAttack('subscribe with 200,000 copies of /, then two writes', async () => {
-      w.ws.send(JSON.stringify({ type: 'subscribe', paths: Array(200_000).fill('/'), recursive: true }));
+    // 60,000 stays under the items a subscribe message may hold (ws/frame-limits.ts); more close it 1008.
+    await duringAttack('subscribe with 60,000 copies of /, then two writes', async () => {
+      w.ws.send(JSON.stringify({ type: 'subscribe', paths: Array(60_000).fill('/'), recursive: true }));
       await w.until((m) => m.length > 0);
       await call('PUT', '/v1/sprites/watched/fs/write?path=/tmp/one.txt', '1');
       await call('PUT', '/v1/sprites/watched/fs/write?path=/tmp/two.txt', '2');

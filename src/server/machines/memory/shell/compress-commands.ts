@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import compressjs from 'compressjs';
+import { bunzip2Capped, DecompressLimitError, unxzCapped } from './decompress-limit.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 
@@ -17,7 +18,10 @@ interface Codec {
   suffixes: string[];
   magic: Buffer;
   compress(data: Buffer, level: number): Buffer;
-  decompress(data: Buffer): Buffer;
+  /** Decompresses at most DECOMPRESS_MAX_BYTES (decompress-limit.ts); past it rejects with DecompressLimitError. */
+  decompress(data: Buffer): Promise<Buffer>;
+  /** The tool's message when writing `out` fails with ENOSPC (the decompression cap is reported as one). */
+  diskFull(prog: string, name: string, out: string): string;
   missing(prog: string, name: string): string;
   exists(prog: string, out: string): string;
   notRecognized(prog: string, name: string): { text: string; status: number };
@@ -46,7 +50,8 @@ const XZ: Codec = {
   magic: Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]),
   // xz(1)'s default integrity check is CRC64.
   compress: (d, level) => Buffer.from(liblzma()!.xzSync(d, { preset: level, check: liblzma()!.check.CRC64 })),
-  decompress: (d) => Buffer.from(liblzma()!.unxzSync(d)),
+  decompress: (d) => unxzCapped(d),
+  diskFull: (p, _n, o) => `${p}: ${o}: Write error: No space left on device\n`,
   missing: (p, n) => `${p}: ${n}: No such file or directory\n`,
   exists: (p, o) => `${p}: ${o}: File exists\n`,
   notRecognized: (p, n) => ({ text: `${p}: ${n}: File format not recognized\n`, status: 1 }),
@@ -59,7 +64,8 @@ const BZIP2: Codec = {
   suffixes: ['.bz2', '.bz', '.tbz2', '.tbz'],
   magic: Buffer.from('BZh'),
   compress: (d, level) => Buffer.from(compressjs.Bzip2.compressFile(d, undefined, Math.max(1, level))),
-  decompress: (d) => Buffer.from(compressjs.Bzip2.decompressFile(d)),
+  decompress: async (d) => bunzip2Capped(d),
+  diskFull: (p, n, o) => `${p}: I/O or other error, bailing out.  Possible reason follows.\n${p}: No space left on device\n\tInput file = ${n}, output file = ${o}\n`,
   missing: (p, n) => `${p}: Can't open input file ${n}: No such file or directory.\n`,
   exists: (p, o) => `${p}: Output file ${o} already exists.\n`,
   notRecognized: (p, n) => ({ text: `${p}: ${n} is not a bzip2 file.\n`, status: 2 }),
@@ -113,7 +119,7 @@ async function run(prog: string, codec: Codec, args: string[], ctx: CommandConte
     if (!o.quiet || s === 1) stderr += text;
     status = Math.max(status, s);
   };
-  const transform = (data: Buffer, name: string): Buffer | null => {
+  const transform = async (data: Buffer, name: string, target: string | undefined): Promise<Buffer | null> => {
     if (!o.decompress) return codec.compress(data, o.level);
     if (!data.subarray(0, codec.magic.length).equals(codec.magic)) {
       const r = codec.notRecognized(prog, name);
@@ -121,15 +127,20 @@ async function run(prog: string, codec: Codec, args: string[], ctx: CommandConte
       return null;
     }
     try {
-      return codec.decompress(data);
-    } catch {
+      return await codec.decompress(data);
+    } catch (err) {
+      // Past the shell engine's decompression cap the tool fails as on a full disk (docs/limits.md).
+      if (err instanceof DecompressLimitError) {
+        warn(codec.diskFull(prog, name, target ?? '(stdout)'), 1);
+        return null;
+      }
       warn(codec.tool === 'xz' ? `${prog}: ${name}: Compressed data is corrupt\n` : `${prog}: Data integrity error when decompressing.\n\tInput file = ${name}, output file = (stdout)\n`, codec.tool === 'xz' ? 1 : 2);
       return null;
     }
   };
   for (const name of operands.length > 0 ? operands : ['-']) {
     if (name === '-') {
-      const r = transform(Buffer.from(String(ctx.stdin ?? ''), 'latin1'), '(stdin)');
+      const r = await transform(Buffer.from(String(ctx.stdin ?? ''), 'latin1'), '(stdin)', undefined);
       if (r && !o.test) out = Buffer.concat([out, r]);
       continue;
     }
@@ -170,7 +181,7 @@ async function run(prog: string, codec: Codec, args: string[], ctx: CommandConte
         continue;
       }
     }
-    const result = transform(data, name);
+    const result = await transform(data, name, target);
     if (!result || o.test) continue;
     if (target === undefined) {
       out = Buffer.concat([out, result]);

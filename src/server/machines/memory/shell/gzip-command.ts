@@ -6,11 +6,11 @@
  * warning exits 2. `zgrep` searches decompressed data with `grep`.
  * @see https://www.gnu.org/software/gzip/manual/gzip.html
  */
-import { gunzipSync } from 'node:zlib';
 import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { shellQuote } from '../argv.ts';
 import { readOperand, type InputCtx } from './text-input.ts';
 import { OrderedOutput, type OrderedResult } from './output-order.ts';
+import { DecompressLimitError, gunzipCapped } from './decompress-limit.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
 
@@ -55,8 +55,14 @@ async function toStdout(operands: string[], force: boolean, ctx: InputCtx): Prom
       continue;
     }
     try {
-      text.out(gunzipSync(Buffer.from(input.bytes, 'latin1')).toString('latin1'));
-    } catch {
+      text.out(gunzipCapped(Buffer.from(input.bytes, 'latin1')).toString('latin1'));
+    } catch (err) {
+      if (err instanceof DecompressLimitError) {
+        // Past the shell engine's decompression cap gzip fails as on a full disk, and stops there (docs/limits.md).
+        text.err('gzip: stdout: No space left on device\n');
+        status = 1;
+        break;
+      }
       text.err(`gzip: ${shown}: unexpected end of file\n`);
       status = 1;
     }
@@ -97,7 +103,9 @@ function gnuWording(r: ExecResult, operands: string[], ctx: InputCtx): ExecResul
   let stderr = r.stderr
     .replace(/^(gunzip|zcat): /gm, 'gzip: ')
     .replace(/already exists; not overwritten/g, 'already exists;\tnot overwritten')
-    .replace(/^gzip: (.*): is a directory -- ignored$/gm, 'gzip: $1 is a directory -- ignored');
+    .replace(/^gzip: (.*): is a directory -- ignored$/gm, 'gzip: $1 is a directory -- ignored')
+    // just-bash's own gzip stops at its output limit (the decompression cap): worded as GNU's full disk.
+    .replace(/^gzip: (.*?)(\.gz|\.z|\.tgz)?: (Cannot create a Buffer larger than \d+ bytes|decompressed data exceeds limit.*|.*live byte limit exceeded.*)$/gm, (_m, name: string, suffix?: string) => `gzip: ${name}${suffix === '.tgz' ? '.tar' : ''}: No space left on device`);
   for (const o of operands) if (!o.startsWith('/')) stderr = stderr.split(ctx.fs.resolvePath(ctx.cwd, o)).join(o);
   const warning = /unknown suffix -- ignored|already exists;|is a directory -- ignored/.test(stderr) && !/No such file|not in gzip format/.test(stderr);
   return { ...r, stderr, exitCode: r.exitCode === 1 && warning ? 2 : r.exitCode };

@@ -26,6 +26,7 @@ export const SANDBOX_HINT = 'run spritzer with --exec sandbox';
 
 export { DEFAULT_SHELL_LIMITS, type ShellLimits } from '../../../config/shell-limits.ts';
 import type { ShellLimits } from '../../../config/shell-limits.ts';
+import { DECOMPRESS_MAX_BYTES } from './decompress-limit.ts';
 
 /**
  * The just-bash `executionLimits` for `limits`: every iteration count follows `maxCommands`, the wall time follows
@@ -47,6 +48,9 @@ export function shellExecutionLimits(limits: ShellLimits): ExecutionLimits {
     maxPythonTimeoutMs: interp,
     maxSqliteTimeoutMs: interp,
     maxJsTimeoutMs: interp,
+    // tar's extraction (with -z/-j/-J) stops where any other decompression does (decompress-limit.ts).
+    maxArchiveBytes: DECOMPRESS_MAX_BYTES,
+    maxArchiveEntryBytes: DECOMPRESS_MAX_BYTES,
   };
 }
 

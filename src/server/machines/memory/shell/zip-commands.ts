@@ -7,6 +7,7 @@
  */
 import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { percentSaved, readZip, writeZip, type NewEntry, type ZipEntry } from './zip-format.ts';
+import { DecompressLimitError } from './decompress-limit.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const loud = (cmd: string, opt: string): ExecResult => ({ stdout: '', stderr: `${cmd}: option ${opt} is not available in the shell engine; ${HINT}\n`, exitCode: 2 });
@@ -140,7 +141,9 @@ async function unzip(args: string[], ctx: CommandContext): Promise<ExecResult> {
   let entries: ZipEntry[];
   try {
     entries = await readZip(bytesOf(await ctx.fs.readFileBuffer(ctx.fs.resolvePath(ctx.cwd, found))));
-  } catch {
+  } catch (err) {
+    // Past the shell engine's decompression cap unzip fails as on a full disk (Info-ZIP's exit 50; docs/limits.md).
+    if (err instanceof DecompressLimitError) return { stdout: quiet ? '' : `Archive:  ${found}\n`, stderr: `error:  ${found}: write error (disk full?)\n`, exitCode: 50 };
     return { stdout: quiet ? '' : `Archive:  ${found}\n`, stderr: `  End-of-central-directory signature not found.  Either this file is not\n  a zipfile, or it constitutes one disk of a multi-part archive.  In the\n  latter case the central directory and zipfile comment will be found on\n  the last disk(s) of this archive.\nunzip:  cannot find zipfile directory in one of ${found} or\n        ${found}.zip, and cannot find ${found}.ZIP, period.\n`, exitCode: 9 };
   }
   const picked = members.length === 0 ? entries : entries.filter((e) => members.includes(e.name));

@@ -7,6 +7,7 @@
 import { deflateRawSync } from 'node:zlib';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
+import { DECOMPRESS_MAX_BYTES, DecompressLimitError } from './decompress-limit.ts';
 
 /** One archive member: its name (`dir/` for a directory), content, time, Unix mode and how it is stored. */
 export interface ZipEntry {
@@ -22,9 +23,11 @@ export interface ZipEntry {
 
 /**
  * Every entry of the ZIP archive `bytes`, in archive order, with its content inflated.
- * @throws Error when `bytes` is not a ZIP archive (yauzl's message: no end of central directory record…)
+ * @throws Error when `bytes` is not a ZIP archive (yauzl's message: no end of central directory record…);
+ * DecompressLimitError as soon as the entries' content passes `cap` bytes together (decompress-limit.ts)
  */
-export function readZip(bytes: Buffer): Promise<ZipEntry[]> {
+export function readZip(bytes: Buffer, cap = DECOMPRESS_MAX_BYTES): Promise<ZipEntry[]> {
+  let inflated = 0;
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(bytes, { lazyEntries: true, decodeStrings: true }, (err, zip) => {
       if (err || !zip) return reject(err ?? new Error('not a zip archive'));
@@ -48,7 +51,15 @@ export function readZip(bytes: Buffer): Promise<ZipEntry[]> {
         zip.openReadStream(e, (err2, stream) => {
           if (err2 || !stream) return reject(err2 ?? new Error('unreadable entry'));
           const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('data', (c: Buffer) => {
+            inflated += c.length;
+            if (inflated > cap) {
+              stream.destroy();
+              zip.close();
+              return reject(new DecompressLimitError(cap));
+            }
+            chunks.push(c);
+          });
           stream.on('error', reject);
           stream.on('end', () => {
             entries.push({ ...base, data: Buffer.concat(chunks) });
