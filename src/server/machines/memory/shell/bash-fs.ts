@@ -9,10 +9,10 @@
  */
 import type { BufferEncoding, CpOptions, FileContent, FsStat, IFileSystem, MkdirOptions, RmOptions } from 'just-bash';
 import { unsafeBytesFromLatin1, type ByteString } from 'just-bash';
-import { SPRITE_UID, Vfs } from '../vfs.ts';
+import { SPRITE_UID, Vfs, type VfsInodeStat } from '../vfs.ts';
 import { VfsError, type VfsStat } from '../../port.ts';
 import { checkPath as checkVfsPath } from '../../port.ts';
-import { deviceBytes, withOwner } from './devices.ts';
+import { deviceBytes, DISK_DEVICE, withOwner } from './devices.ts';
 import { procDir, procFile, procLink, type ProcInfo } from './proc.ts';
 import { yieldAfter } from '../../../runtime/event-loop.ts';
 
@@ -46,7 +46,6 @@ export interface BashFsOptions {
  * Errors are the VFS's `VfsError`s, whose messages already read `ENOENT: no such file or directory, open '/x'`
  * as just-bash's own filesystems phrase them (commands turn that prefix into `No such file or directory`).
  * @see ../../../node_modules/just-bash/dist/fs/interface.d.ts, docs/architecture.md "Machines and engines"
- * @deviation Hard links (`ln` without `-s`) are copies: the VFS has no inodes, so later writes do not propagate.
  */
 export class BashFs implements IFileSystem {
   private readonly commands: ReadonlySet<string>;
@@ -190,9 +189,10 @@ export class BashFs implements IFileSystem {
     this.vfs.symlink(target, linkPath);
   }
 
+  /** A hard link: `newPath` becomes another name of the file at `existingPath` (a final symlink is linked itself). */
   async link(existingPath: string, newPath: string): Promise<void> {
-    if (this.vfs.exists(newPath) || isSymlink(this.vfs, newPath)) throw new VfsError('EEXIST', Vfs.normalize(newPath), 'link');
-    this.vfs.copy(existingPath, newPath);
+    checkPath(Vfs.normalize(newPath), 'link');
+    this.vfs.link(existingPath, newPath);
   }
 
   async readlink(path: string): Promise<string> {
@@ -259,17 +259,14 @@ export class BashFs implements IFileSystem {
     if (st.type === 'directory') for (const e of this.vfs.readdir(p)) this.maskTree(`${p === '/' ? '' : p}/${e.name}`);
   }
 
-  private statWith(path: string, stat: (p: string) => VfsStat): FsStat {
+  private statWith(path: string, stat: (p: string) => VfsInodeStat): FsStat {
     const p = Vfs.normalize(path);
     checkPath(p, 'stat');
     try {
       const s = stat(p);
-      // A stable identity lets just-bash's cp and mv tell two files apart (without one they refuse to overwrite:
-      // "cannot safely determine whether … are the same file"). The VFS has no inodes and hard links are copies,
-      // so a file is its canonical path (the link itself for an lstat of a symlink).
-      const slash = p.lastIndexOf('/');
-      const identity = s.type === 'symlink' ? `vfs:${this.vfs.realpath(p.slice(0, slash) || '/')}/${p.slice(slash + 1)}` : `vfs:${this.vfs.realpath(p)}`;
-      return withOwner({ ...toFsStat(s), identity }, { uid: s.uid, gid: s.gid });
+      // The device and inode number let `[ a -ef b ]`, cp and mv tell two files apart, and two names of one file
+      // (hard links) alike: "cp: 'a' and 'b' are the same file".
+      return withOwner({ ...toFsStat(s), dev: DISK_DEVICE, ino: s.ino, identity: `vfs:${s.ino}` }, { uid: s.uid, gid: s.gid, nlink: s.nlink });
     } catch (err) {
       const synthetic = this.synthetic(p);
       if (!(err instanceof VfsError) || err.code !== 'ENOENT' || synthetic === null) throw err;
@@ -315,14 +312,6 @@ function checkPath(path: string, syscall = 'open'): void {
 function encodingOf(options: ReadFileOptions | WriteFileOptions): BufferEncoding | undefined {
   if (typeof options === 'string') return options;
   return options?.encoding ?? undefined;
-}
-
-function isSymlink(vfs: Vfs, path: string): boolean {
-  try {
-    return vfs.lstat(path).type === 'symlink';
-  } catch {
-    return false;
-  }
 }
 
 function toFsStat(s: VfsStat): FsStat {

@@ -8,6 +8,7 @@
  */
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { needsPerFile, perFile, takePerFileOptions } from './copy-options.ts';
+import { sameFile } from './devices.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
 const fail = (stderr: string): ExecResult => ({ stdout: '', stderr, exitCode: 1 });
@@ -92,6 +93,18 @@ async function slashDestination(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string, 
   return fail(`cp: cannot create regular file '${dest}': Not a directory\n`);
 }
 
+/**
+ * `cp a b` / `mv a b` where `b` is another name of `a`'s file (a hard link): GNU's "are the same file", exit 1,
+ * nothing touched. cp compares the files the names lead to; mv the names themselves.
+ */
+async function sameFileOperands(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string, operands: string[]): Promise<ExecResult | null> {
+  if (operands.length !== 2) return null;
+  const look = cmd === 'mv' ? lstatOrNull : statOrNull;
+  const [a, b] = await Promise.all(operands.map((o) => look(fs, fs.resolvePath(cwd, o))));
+  if (!a || !b || b.isDirectory || a.isDirectory || a.ino === undefined || !sameFile(a, b)) return null;
+  return fail(`${cmd}: '${operands[0]}' and '${operands[1]}' are the same file\n`);
+}
+
 async function cp(all: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
   const { o, rest: args } = takePerFileOptions(all);
   const { flags, passed, operands } = parse(args, 'fTaP');
@@ -115,7 +128,7 @@ async function copy(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<st
   if (needsPerFile(o, operands) || (linkOperand && !flags.has('T'))) {
     return perFile('cp', o, [...passed, ...(flags.has('a') ? ['-r', '-p'] : [])], operands, fs, cwd, run);
   }
-  const early = await slashDestination('cp', fs, cwd, operands);
+  const early = (await slashDestination('cp', fs, cwd, operands)) ?? (await sameFileOperands('cp', fs, cwd, operands));
   if (early) return early;
   const opts = [...passed, ...(flags.has('a') ? ['-r', '-p'] : [])];
   const noDeref = flags.has('P') || flags.has('a');
@@ -190,6 +203,8 @@ async function mv(all: string[], fs: IFileSystem, cwd: string, run: Run): Promis
   if (operands.length === 2 && fs.resolvePath(cwd, operands[0]!) === fs.resolvePath(cwd, operands[1]!) && (await lstatOrNull(fs, fs.resolvePath(cwd, operands[0]!)))) {
     return fail(`mv: '${operands[0]}' and '${operands[1]}' are the same file\n`);
   }
+  const same = await sameFileOperands('mv', fs, cwd, operands);
+  if (same) return same;
   if (flags.has('T')) return noTargetDirectory('mv', fs, cwd, operands, passed, run);
   return run(argv(passed, operands));
 }
