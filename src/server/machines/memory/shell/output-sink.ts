@@ -240,6 +240,12 @@ export function withOutputSinks(fs: IFileSystem, sinks: OutputSinks): IFileSyste
           return async (p: string) => (sinkOf(p) ? { ...device } : fn(p));
         case 'exists':
           return async (p: string) => (sinkOf(p) ? true : fn(p));
+        case 'forShell':
+          // A nested shell's view (bash-fs.ts) still writes its redirections to these sinks.
+          return (...a: unknown[]) => {
+            const view = fn(...a) as IFileSystem;
+            return view === target ? receiver : withOutputSinks(view, sinks);
+          };
         default:
           return fn;
       }
