@@ -413,7 +413,7 @@ export class Vfs {
 
   /**
    * A new sprite's tree: `/`, `/home`, `/tmp` (root-owned, 01777 as on Linux) and `/home/sprite` (uid/gid 1000,
-   * 0755), nothing else. The sticky bit shows (`stat`, `ls -ld`, `test -k`); with one user it restricts nothing.
+   * 0755), nothing else. The sticky bit shows (`stat`, `ls -ld`, `test -k`); the shell engine enforces it for the sprite user (bash-fs.ts).
    * @see docs/wire-reference.md §13, docs/architecture.md "Machines and engines"
    */
   static skeleton(now?: () => number, opts: { quotaBytes?: number; quotaFiles?: number; meter?: VfsMeter } = {}): Vfs {
