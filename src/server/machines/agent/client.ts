@@ -46,7 +46,8 @@ function toError(e: WireError, fsOp: boolean): Error {
   if (fsOp && e.path !== undefined) {
     // ENAMETOOLONG, ENOSPC, EIO… are listed by the Machine port but not (yet) by VfsErrorCode: kept verbatim.
     const err = new VfsError(e.code as VfsErrorCode, e.path, e.syscall ?? 'open');
-    if (!VFS_CODES.has(e.code)) err.message = e.message;
+    // The agent's own words when it says why (`EINVAL: not a regular file, …`) or names a code of its own.
+    if (!VFS_CODES.has(e.code) || (typeof e.message === 'string' && e.message.startsWith(`${e.code}: `))) err.message = e.message;
     return err;
   }
   return Object.assign(new Error(e.message), { code: e.code });

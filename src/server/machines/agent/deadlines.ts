@@ -8,8 +8,7 @@ import { ModelError } from '../../core/errors.ts';
 import { VfsError } from '../port.ts';
 import type { CallJson } from '../../../protocol/agent.ts';
 
-/** `--agent-timeout` default: how long one call to a sprite's agent may take (ms). */
-export const DEFAULT_AGENT_TIMEOUT_MS = 30_000;
+export { DEFAULT_AGENT_TIMEOUT_MS } from '../../config/agent-timeout.ts';
 
 /** Calls that move a file's bytes or walk a tree get this many times the deadline (a 1 GiB read, `rm -r` of a big tree). */
 export const BULK_CALL_FACTOR = 10;

@@ -21,6 +21,7 @@ import { agentFiles } from '../agent/bundle.ts';
 import { assertReachable } from './reachable.ts';
 import { AgentMachine } from '../agent/agent-machine.ts';
 import { AgentClient } from '../agent/client.ts';
+import { DEFAULT_AGENT_TIMEOUT_MS } from '../agent/deadlines.ts';
 import { CgroupV1, type LimitsMode, type SandboxLimits, type SpriteCgroup } from './cgroups.ts';
 import { AGENT_COMMAND, agentMounts, launch, SANDBOX_PATH, type AgentFiles, type Sandbox } from './launcher.ts';
 import { hostsFile, personalizeLayer, prepareHostBase, seedLayer, SPRITE_UID, usePreparedRoot, type BaseRoot } from './rootfs.ts';
@@ -72,6 +73,8 @@ export interface SandboxFactoryOptions {
   agent?: Partial<Omit<AgentFiles, 'runDir'>>;
   /** How long a booting agent may take to answer (default 15 s). */
   bootTimeoutMs?: number;
+  /** `--agent-timeout`: the deadline of one call to a sprite's agent, in ms (default DEFAULT_AGENT_TIMEOUT_MS; deadlines.ts). */
+  agentTimeoutMs?: number;
   /**
    * Spare sandboxes kept booted so a create only renames one (`--sandbox-spares`, default 0 here; spares.ts).
    * Each costs an idle sprite's memory (about 45 MiB) and processes.
@@ -104,6 +107,8 @@ interface Shared {
   limits: SandboxLimits;
   agent: Omit<AgentFiles, 'runDir'>;
   bootTimeoutMs: number;
+  /** The deadline of one agent call (ms). */
+  agentTimeoutMs: number;
   clock: Clock;
   logger?: SandboxFactoryOptions['logger'];
   egress?: EgressSettings;
@@ -207,7 +212,7 @@ export class SandboxMachineFactory implements MachineFactory {
       const limitsMode: LimitsMode = cgroups ? 'cgroup' : Object.keys(limits).length ? 'rlimit' : 'none';
       const factory = new SandboxMachineFactory(
         {
-          storage, base, cgroups, limits, agent, bootTimeoutMs: opts.bootTimeoutMs ?? 15_000, clock: opts.clock ?? new SystemClock(), logger: opts.logger,
+          storage, base, cgroups, limits, agent, bootTimeoutMs: opts.bootTimeoutMs ?? 15_000, agentTimeoutMs: opts.agentTimeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS, clock: opts.clock ?? new SystemClock(), logger: opts.logger,
           egress: opts.egress, ids, usernsHelper, seccompFile,
           inotify: opts.inotify ?? { instances: defaultSpriteResources().inotifyInstances, watches: defaultSpriteResources().inotifyWatches },
         },
@@ -541,7 +546,7 @@ export class SandboxMachine extends AgentMachine implements Machine {
     const connecting = new AbortController();
     try {
       client = await Promise.race([
-        AgentClient.connect(socket, { timeoutMs: bootTimeoutMs, signal: connecting.signal }),
+        AgentClient.connect(socket, { timeoutMs: bootTimeoutMs, signal: connecting.signal, timing: { clock: this.shared.clock, timeoutMs: this.shared.agentTimeoutMs } }),
         sandbox.exited.then((e) => {
           throw new Error(`sprite ${this.spec.name}: agent exited (${e.signal ?? e.code}) before answering: ${sandbox.output().stderr.trim()}`);
         }),
