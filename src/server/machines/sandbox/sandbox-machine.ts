@@ -32,6 +32,7 @@ import { userNamespaceHelper } from './native.ts';
 import { seccompFilter } from './seccomp.ts';
 import { defaultSpriteResources } from '../../config/sprite-resources.ts';
 import { SparePool } from './spares.ts';
+import { sweepCrashedTempDirs } from './stale-temp.ts';
 import { HostnameSetter } from './hostname-setter.ts';
 import { Storage, type LayerSnapshot, type StorageMode } from './storage.ts';
 import { SpriteEgress, type EgressSettings } from './egress/sprite-egress.ts';
@@ -180,6 +181,13 @@ export class SandboxMachineFactory implements MachineFactory {
     const agent = { ...(opts.agent?.bundle ? { bundle: opts.agent.bundle, nodePtyDir: findNodePty(), node: process.execPath } : await agentFiles()), ...opts.agent };
     if (!existsSync(agent.bundle)) throw new Error(`sandbox agent bundle ${agent.bundle} is missing: run npm run build:agent`);
     const temp = opts.dataDir === undefined;
+    // A run killed without its exit hook left its temp data dir mounted, and no later run uses that dir again.
+    const swept = await sweepCrashedTempDirs(tmpdir(), async (dir) => {
+      const stale = opts.limitsMode === 'rlimit' ? undefined : await CgroupV1.open(cgroupTag(dir));
+      await stale?.removeStale();
+      await stale?.close();
+    });
+    if (swept.length) opts.logger?.warn({ removed: swept }, 'sandbox: removed the temp data dirs of spritzers that died');
     const dataDir = opts.dataDir ? resolve(opts.dataDir) : await mkdtemp(join(tmpdir(), 'spritzer-'));
     await mkdir(dataDir, { recursive: true });
     await assertReachable([
@@ -203,8 +211,7 @@ export class SandboxMachineFactory implements MachineFactory {
       const base = opts.rootDir ? await usePreparedRoot(resolve(opts.rootDir)) : await prepareHostBase(join(dataDir, 'base'));
       await storage.createTemplate((dir) => seedLayer(dir, base));
       const limits = opts.limits ?? DEFAULT_LIMITS;
-      const tag = createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
-      const cgroups = opts.limitsMode === 'rlimit' ? undefined : await CgroupV1.open(tag);
+      const cgroups = opts.limitsMode === 'rlimit' ? undefined : await CgroupV1.open(cgroupTag(dataDir));
       if (opts.limitsMode === 'cgroup' && !cgroups) throw new Error('cgroup limits asked for, but no writable cgroup v1 memory/pids/cpu');
       await cgroups?.setTotal({ pids: opts.pidsTotal ?? defaultSpriteResources().pidsTotal });
       const stale = (await cgroups?.removeStale()) ?? 0;
@@ -685,6 +692,11 @@ export class SandboxMachine extends AgentMachine implements Machine {
       this.onDestroyed();
     });
   }
+}
+
+/** The name of a data dir's cgroup parents (`spritzer-<tag>`): a hash of its absolute path. */
+function cgroupTag(dataDir: string): string {
+  return createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
 }
 
 function asSandboxSnapshot(snapshot: MachineSnapshot, spriteId: string): SandboxSnapshot {
