@@ -53,9 +53,13 @@ describe.skipIf(skip)('what a crashed sandbox spritzer left', () => {
     const hadCgroup = existsSync(cgroup);
 
     ({ child, url } = await start());
-    expect(existsSync(dir)).toBe(false);
-    expect(await mountsUnder(dir)).toStrictEqual([]);
-    if (hadCgroup) expect(existsSync(cgroup)).toBe(false);
-    expect(await stopSpritzer(child, 'SIGTERM')).toBe(0);
+    try {
+      expect(existsSync(dir)).toBe(false);
+      expect(await mountsUnder(dir)).toStrictEqual([]);
+      if (hadCgroup) expect(existsSync(cgroup)).toBe(false);
+    } finally {
+      // Stopped cleanly whatever happened, so this start leaves nothing of its own.
+      expect(await stopSpritzer(child, 'SIGTERM')).toBe(0);
+    }
   }, 120_000);
 });
