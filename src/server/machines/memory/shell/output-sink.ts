@@ -240,8 +240,9 @@ export function withOutputSinks(fs: IFileSystem, sinks: OutputSinks): IFileSyste
           return async (p: string) => (sinkOf(p) ? { ...device } : fn(p));
         case 'exists':
           return async (p: string) => (sinkOf(p) ? true : fn(p));
+        case 'forCommand':
         case 'forShell':
-          // A nested shell's view (bash-fs.ts) still writes its redirections to these sinks.
+          // A command's or a nested shell's own view (bash-fs.ts) keeps the sinks: its writes to them are output too.
           return (...a: unknown[]) => {
             const view = fn(...a) as IFileSystem;
             return view === target ? receiver : withOutputSinks(view, sinks);
