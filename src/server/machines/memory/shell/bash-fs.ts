@@ -196,6 +196,11 @@ export class BashFs implements IFileSystem {
     return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
+  /**
+   * Removes `path` once this view's user may remove every entry it takes away (else EACCES/EPERM and nothing goes).
+   * @deviation GNU `rm -r` removes what it may and reports each entry it may not; here a tree holding one entry the
+   * user may not remove stays whole.
+   */
   async rm(path: string, options?: RmOptions): Promise<void> {
     const p = Vfs.normalize(path);
     if (this.lexists(p)) {
@@ -282,6 +287,7 @@ export class BashFs implements IFileSystem {
     return synthetic && !this.vfs.exists(p) ? p : this.vfs.realpath(p);
   }
 
+  /** @deviation Sets the time of any file the user can name: utime(2) would want the owner (or write permission). */
   async utimes(path: string, _atime: Date, mtime: Date): Promise<void> {
     const p = Vfs.normalize(path);
     if (DEVICES.has(p) && !this.vfs.exists(p)) return;

@@ -5,7 +5,11 @@
  */
 import { SPRITE_UID } from '../vfs.ts';
 
-/** Whether a command with environment `env` runs as root: it runs under `sudo`. */
+/**
+ * Whether a command with environment `env` runs as root: it runs under `sudo`.
+ * @deviation The mark is the environment alone, so a script that sets `SUDO_UID` and `USER=root` itself acts as
+ * root on the sprite's files (on a sprite only sudo's setuid grants it).
+ */
 export function runsAsRoot(env: ReadonlyMap<string, string>): boolean {
   return env.get('SUDO_UID') !== undefined && env.get('USER') === 'root';
 }
