@@ -17,10 +17,11 @@ import { SystemClock } from '../../../src/server/core/clock.ts';
 
 const EXEC_ENGINES = ENGINES.filter((e) => e !== 'interpreter');
 /**
- * The agents' workspace. The sandbox engine runs commands as `sprite` (uid 1000), which cannot create `/workspace`
- * (a sandbox-engine question, not a control-socket one), so there the sequence uses a directory it may create.
+ * The agents' workspace. Every engine runs commands as `sprite` (uid 1000), which cannot create `/workspace` in a
+ * root-owned `/` (a question of the sprite's filesystem, not of the control socket), so the sequence uses a
+ * directory it may create.
  */
-const WORKSPACE = SANDBOX_RUN ? '/home/sprite/workspace' : '/workspace';
+const WORKSPACE = '/home/sprite/workspace';
 
 describe.each(ENGINES)('control socket basics (%s engine)', (engine) => {
   let srv: RunningServer;

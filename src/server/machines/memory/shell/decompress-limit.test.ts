@@ -56,7 +56,7 @@ describe(`decompression in the shell engine stops at ${DECOMPRESS_MAX_BYTES} byt
       const r = await withBomb('z.gz', `bash -c '${script.replace(/'/g, `'\\''`)}'`);
       expect({ script, stderr: r.stderr, stdout: r.stdout }).toEqual({ script, stderr: 'gzip: stdout: No space left on device\n', stdout: '0\n1\n' });
     }
-  });
+  }, 120_000);
 
   it('gunzip and gzip -d in place: the output is not written, the .gz stays, exit 1', async () => {
     for (const script of ['gunzip z.gz', 'gzip -d z.gz']) {
@@ -64,7 +64,7 @@ describe(`decompression in the shell engine stops at ${DECOMPRESS_MAX_BYTES} byt
       expect({ script, exit: r.exit, stderr: r.stderr }).toEqual({ script, exit: 1, stderr: 'gzip: z: No space left on device\n' });
       expect([r.exists('/home/sprite/z'), r.exists('/home/sprite/z.gz')]).toEqual([false, true]);
     }
-  });
+  }, 120_000);
 
   it('unxz, xz -d and xzcat: "Write error: No space left on device", exit 1, nothing written', async () => {
     const inPlace = await withBomb('z.xz', 'unxz z.xz');
@@ -72,7 +72,7 @@ describe(`decompression in the shell engine stops at ${DECOMPRESS_MAX_BYTES} byt
     expect([inPlace.exists('/home/sprite/z'), inPlace.exists('/home/sprite/z.xz')]).toEqual([false, true]);
     const piped = await withBomb('z.xz', 'xz -dc z.xz');
     expect({ exit: piped.exit, stderr: piped.stderr, stdout: piped.stdout.length }).toEqual({ exit: 1, stderr: 'xz: (stdout): Write error: No space left on device\n', stdout: 0 });
-  });
+  }, 120_000);
 
   it("bunzip2 and bzcat: bzip2's I/O error with No space left on device, exit 1, nothing written", async () => {
     const inPlace = await withBomb('z.bz2', 'bunzip2 z.bz2');
@@ -84,13 +84,13 @@ describe(`decompression in the shell engine stops at ${DECOMPRESS_MAX_BYTES} byt
     const piped = await withBomb('z.bz2', 'bzcat z.bz2');
     expect({ exit: piped.exit, stdout: piped.stdout.length }).toEqual({ exit: 1, stdout: 0 });
     expect(piped.stderr).toContain('bzcat: No space left on device\n\tInput file = z.bz2, output file = (stdout)\n');
-  });
+  }, 120_000);
 
   it("unzip: Info-ZIP's disk-full error, exit 50, nothing extracted", async () => {
     const r = await withBomb('z.zip', 'unzip z.zip');
     expect({ exit: r.exit, stderr: r.stderr }).toEqual({ exit: 50, stderr: 'error:  z.zip: write error (disk full?)\n' });
     expect(r.exists('/home/sprite/z')).toBe(false);
-  });
+  }, 120_000);
 
   it('tar -xzf: refused, nothing extracted', async () => {
     const r = await withBomb('z.tgz', 'tar -xzf z.tgz');

@@ -42,5 +42,5 @@ describe('split, as GNU split', () => {
     'split h a b',
   ])('%s', async (script) => {
     expect(await engineBash(SETUP + script + LIST)).toEqual(hostBash(SETUP + script + LIST));
-  });
+  }, 60_000);
 });
