@@ -815,3 +815,47 @@ describe('where an error message says it happened', () => {
     );
   });
 });
+
+describe('line numbers inside compound commands and substitutions', () => {
+  it('$LINENO, BASH_LINENO, caller and `line N:` count the script lines in functions, case, groups, loops', async () => {
+    const script = [
+      'f() {',
+      '  echo "f $LINENO"',
+      '  nope_q',
+      '}',
+      'case x in',
+      '  x) echo "case $LINENO" ;;',
+      'esac',
+      '{',
+      '  {',
+      '    echo "group $LINENO"',
+      '  }',
+      '}',
+      'for i in 1',
+      'do',
+      '  echo "for $LINENO"',
+      'done',
+      'echo a \\',
+      '  "cont $LINENO"',
+      'g() { caller; echo "${BASH_LINENO[*]}"; }',
+      'h() {',
+      '  g',
+      '}',
+      'f; h',
+      'echo "end $LINENO"',
+    ].join('\n');
+    expect(await runShell(script)).toEqual({
+      stdout: 'case 6\ngroup 10\nfor 15\na cont 17\nf 2\n21 environment\n21 23\nend 24\n',
+      stderr: 'environment: line 3: nope_q: command not found\n',
+      exit: 0,
+    });
+  });
+
+  it('a command substitution counts from its closing parenthesis; one in a here-document from the command line', async () => {
+    const script = ['echo', 'x=$(echo $LINENO)', 'y=$(', '  echo $LINENO', '  echo $LINENO', ')', 'echo $x $y $LINENO'].join('\n');
+    expect(await runShell(script)).toEqual({ stdout: '\n2 6 7 7\n', stderr: '', exit: 0 });
+    // (bash prints these `line N:` prefixes when its stderr is its stdout, as through `2>&1`)
+    expect((await runShell('echo\nz=$(nope_q)\necho end')).stderr).toBe('bash: line 2: nope_q: command not found\n');
+    expect((await runShell('echo\ncat <<EOF\none\n$(nope_r)\nEOF\necho end')).stderr).toBe('bash: line 2: nope_r: command not found\n');
+  });
+});
