@@ -859,3 +859,20 @@ describe('line numbers inside compound commands and substitutions', () => {
     expect((await runShell('echo\ncat <<EOF\none\n$(nope_r)\nEOF\necho end')).stderr).toBe('bash: line 2: nope_r: command not found\n');
   });
 });
+
+describe('set -x', () => {
+  it('writes each trace line to the shell\'s stderr before the command\'s output, past the command\'s own redirections', async () => {
+    expect(await runShell("exec 2>&1; PS4='+$LINENO: '; set -x; echo a; (echo sub); f() { echo in; }; f x; set +x; echo quiet")).toEqual({
+      stdout: '+1: echo a\na\n+1: echo sub\nsub\n+1: f x\n+1: echo in\nin\n+1: set +x\nquiet\n',
+      stderr: '',
+      exit: 0,
+    });
+    expect(await runShell('set -x; echo hi 2>&1 | cat; echo b 2>/dev/null')).toEqual({ stdout: 'hi\nb\n', stderr: '+ echo hi\n+ cat\n+ echo b\n', exit: 0 });
+  });
+
+  it('quotes traced words and values as bash does', async () => {
+    expect((await runShell("set -x; : 'a b' \"c'd\" '' plain $'a\\tb' 'x$y' '~' 'x~' '#' a# $'\\x01' $'\\e' a=b '^x'; y='a b'")).stderr).toBe(
+      "+ : 'a b' 'c'\\''d' '' plain 'a\tb' 'x$y' '~' x~ '#' a# $'\\001' $'\\E' a=b '^x'\n+ y='a b'\n",
+    );
+  });
+});
