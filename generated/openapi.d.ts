@@ -1206,7 +1206,7 @@ export interface components {
         FsError: {
             error: string;
             /** @enum {string} */
-            code: "ENOENT" | "EEXIST" | "ENOTDIR" | "EISDIR" | "EACCES" | "ENOTEMPTY" | "EINVAL" | "EIO" | "ELOOP" | "ENAMETOOLONG" | "ENOSPC";
+            code: "ENOENT" | "EEXIST" | "ENOTDIR" | "EISDIR" | "EACCES" | "ENOTEMPTY" | "EINVAL" | "EIO" | "ELOOP" | "ENAMETOOLONG" | "ENOSPC" | "ETIMEDOUT";
             path: string;
         };
         /**
@@ -2401,6 +2401,26 @@ export interface components {
                 "application/json": components["schemas"]["FsError"];
             };
         };
+        /** @description ETIMEDOUT (`FsError`) — the sprite's agent did not answer within `--agent-timeout` (sandbox and container engines; docs/limits.md). The call failed; the sprite and its next calls are unaffected. */
+        FsGatewayTimeout: {
+            headers: {
+                "Sprite-Version": components["headers"]["SpriteVersion"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["FsError"];
+            };
+        };
+        /** @description `{"error": "sprite_timeout", "message"}` — the sprite's agent did not answer within `--agent-timeout` (sandbox and container engines; docs/limits.md). */
+        GatewayTimeout: {
+            headers: {
+                "Sprite-Version": components["headers"]["SpriteVersion"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
         /** @description EEXIST. */
         FsConflict: {
             headers: {
@@ -2814,6 +2834,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getOrganization: {
@@ -3278,6 +3299,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["FsInternalError"];
             501: components["responses"]["NotImplemented"];
+            504: components["responses"]["FsGatewayTimeout"];
         };
     };
     writeFile: {
@@ -3329,6 +3351,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["FsInternalError"];
             501: components["responses"]["NotImplemented"];
+            504: components["responses"]["FsGatewayTimeout"];
             507: components["responses"]["FsInsufficientStorage"];
         };
     };
@@ -3380,6 +3403,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["FsInternalError"];
             501: components["responses"]["NotImplemented"];
+            504: components["responses"]["FsGatewayTimeout"];
         };
     };
     deleteFile: {
@@ -3424,6 +3448,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["FsInternalError"];
             501: components["responses"]["NotImplemented"];
+            504: components["responses"]["FsGatewayTimeout"];
         };
     };
     renameFile: {
@@ -3460,6 +3485,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["FsInternalError"];
             501: components["responses"]["NotImplemented"];
+            504: components["responses"]["FsGatewayTimeout"];
         };
     };
     copyFile: {
@@ -3496,6 +3522,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["FsInternalError"];
             501: components["responses"]["NotImplemented"];
+            504: components["responses"]["FsGatewayTimeout"];
             507: components["responses"]["FsInsufficientStorage"];
         };
     };
@@ -3532,6 +3559,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["FsInternalError"];
             501: components["responses"]["NotImplemented"];
+            504: components["responses"]["FsGatewayTimeout"];
         };
     };
     chownFile: {
@@ -3567,6 +3595,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["FsInternalError"];
             501: components["responses"]["NotImplemented"];
+            504: components["responses"]["FsGatewayTimeout"];
         };
     };
     listServices: {

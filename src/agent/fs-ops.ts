@@ -179,14 +179,43 @@ export class AgentFs {
   }
 
   /**
-   * The bytes of a file (follows symlinks). EISDIR for a directory. With `range`, at most `length` bytes from byte
-   * `offset` (fewer at the end of the file), read without reading the rest.
+   * Opens the file at host path `host` (sprite path `p`) for reading, following symlinks, without ever blocking: a
+   * FIFO, a device or a socket is refused (EINVAL `not a regular file`) before a byte is read, a directory is EISDIR.
+   * A FIFO opened for reading without a writer would block a thread of the agent for ever, and a device such as
+   * `/dev/zero` never ends. The caller closes the handle.
+   * @deviation real Sprites' answer for a special file is unknown (docs/fidelity.md "Special files in the fs API").
+   */
+  private async openRegular(host: string, p: string, syscall: string): Promise<FileHandle> {
+    const fh = await fsp.open(host, constants.O_RDONLY | constants.O_NONBLOCK);
+    let st: Stats;
+    try {
+      st = await fh.stat();
+    } catch (err) {
+      await fh.close();
+      throw err;
+    }
+    if (st.isFile()) return fh;
+    await fh.close();
+    if (st.isDirectory()) throw new AgentFsError('EISDIR', p, syscall === 'open' ? 'read' : syscall);
+    throw new AgentFsError('EINVAL', p, syscall, 'not a regular file');
+  }
+
+  /**
+   * The bytes of a regular file (follows symlinks). EISDIR for a directory, EINVAL for a FIFO, device or socket
+   * (`openRegular`). With `range`, at most `length` bytes from byte `offset` (fewer at the end of the file), read
+   * without reading the rest.
    */
   async readFile(path: string, range?: { offset: number; length: number }): Promise<Buffer> {
     const p = normalizeSpritePath(path);
-    if (!range) return this.guard(p, 'open', () => fsp.readFile(this.hostPath(p)));
     return this.guard(p, 'open', async () => {
-      const fh = await fsp.open(this.hostPath(p), 'r');
+      const fh = await this.openRegular(this.hostPath(p), p, 'open');
+      if (!range) {
+        try {
+          return await fh.readFile();
+        } finally {
+          await fh.close();
+        }
+      }
       try {
         const buf = Buffer.alloc(Math.max(0, Math.min(range.length, (await fh.stat()).size - range.offset)));
         let got = 0;
@@ -449,8 +478,15 @@ export class AgentFs {
           copied.push({ source: sp, dest: dp, size: 0 });
           return;
         }
-        if (existing === 'symlink') await fsp.unlink(hd);
-        await fsp.copyFile(hs, hd, constants.COPYFILE_FICLONE);
+        // The source is opened as `openRegular` does (a FIFO would block the copy for ever), then copied from that
+        // very file through its descriptor, so it cannot be swapped for a FIFO in between.
+        const src = await this.openRegular(hs, sp, 'copyfile');
+        try {
+          if (existing === 'symlink') await fsp.unlink(hd);
+          await fsp.copyFile(`/proc/self/fd/${src.fd}`, hd, constants.COPYFILE_FICLONE);
+        } finally {
+          await src.close();
+        }
         await fsp.chmod(hd, st.mode);
         await this.own(dp).catch(() => undefined);
         copied.push({ source: sp, dest: dp, size: st.size });

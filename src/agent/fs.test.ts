@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { symlink } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { VfsError } from '../server/machines/port.ts';
 import type { MachineFs } from '../server/machines/port.ts';
@@ -60,6 +61,20 @@ describe.skipIf(!LINUX)('agent filesystem', { timeout: 30000 }, () => {
     expect(await fs.stat('/home/sprite/x/y')).toMatchObject({ type: 'directory', mode: 0o755, size: 4096 });
     const err = await rejection(fs.writeFile('/home/sprite/missing/f', text('x')));
     expect(err.code).toBe('ENOENT');
+  });
+
+  it('refuses to read or copy a FIFO or a device (EINVAL, not a regular file) without blocking, and serves what follows', async () => {
+    execFileSync('mkfifo', [join(agent.root, 'tmp', 'fifo')]);
+    // More reads than libuv has threads: each one blocked a thread for ever when FIFOs were opened blocking.
+    const reads = await Promise.all(Array.from({ length: 6 }, () => rejection(fs.readFile('/tmp/fifo'))));
+    for (const err of reads) expect(err).toMatchObject({ code: 'EINVAL', path: '/tmp/fifo' });
+    expect(reads[0]!.message).toBe("EINVAL: not a regular file, open '/tmp/fifo'");
+    expect((await rejection(fs.readFile('/tmp/fifo', { offset: 0, length: 1 }))).code).toBe('EINVAL');
+    expect((await rejection(fs.copy('/tmp/fifo', '/tmp/copy'))).code).toBe('EINVAL');
+    await symlink('/dev/zero', join(agent.root, 'tmp', 'zero'));
+    expect((await rejection(fs.readFile('/tmp/zero'))).code).toBe('EINVAL');
+    await fs.writeFile('/tmp/after', text('still here'));
+    expect(Buffer.from(await fs.readFile('/tmp/after')).toString()).toBe('still here');
   });
 
   it('maps errors to VfsError codes with the sprite path', async () => {

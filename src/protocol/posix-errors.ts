@@ -19,6 +19,7 @@ const POSIX_ERROR_TEXTS: Readonly<Record<string, string>> = {
   ENAMETOOLONG: 'file name too long',
   ENOSPC: 'no space left on device',
   EIO: 'i/o error',
+  ETIMEDOUT: 'connection timed out',
 };
 
 /** The text of `code` (`ENOENT` → `no such file or directory`), or undefined for a code outside the table. */

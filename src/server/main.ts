@@ -22,6 +22,7 @@ import { DEFAULT_SHUTDOWN_TIMEOUT_MS, gracefulShutdown, logUpgrades, trackReques
 import { listenErrorMessage, openDataDir, StartupError, type OpenedDataDir } from './store/open-data-dir.ts';
 import { containerOptions, type ContainerCliOptions } from './machines/container/cli.ts';
 import { limitOptions, limitsFromOptions, type LimitCliOptions } from './config/limit-options.ts';
+import { agentTimeoutOption } from './config/agent-timeout.ts';
 import { spriteResourceOptions, spriteResourcesFromOptions, type SpriteResourceCliOptions } from './config/sprite-resources.ts';
 import { ensureInspector } from './inspector/bundle.ts';
 import { slowStep } from '../cli/slow-step.ts';
@@ -175,6 +176,7 @@ const program = new Command('spritzer')
 
 for (const option of containerOptions()) program.addOption(option);
 for (const option of limitOptions()) program.addOption(option);
+program.addOption(agentTimeoutOption());
 for (const option of spriteResourceOptions()) program.addOption(option);
 program.parse();
 const opts = program.opts<{
@@ -203,6 +205,7 @@ const opts = program.opts<{
   shellMaxCommands: number;
   shellTimeout: number;
   shutdownTimeout: number;
+  agentTimeout: number;
   validateResponses: boolean;
 } & ContainerCliOptions & LimitCliOptions & SpriteResourceCliOptions>();
 
@@ -248,6 +251,7 @@ try {
     sandboxEgress: opts.sandboxEgress,
     spriteResources: spriteResourcesFromOptions(opts),
     sandboxUidBase: opts.sandboxUidBase,
+    agentTimeoutMs: opts.agentTimeout,
     container: { runtime: opts.containerRuntime, image: opts.spriteImage, namespace: opts.namespace, createTimeoutMs: opts.createTimeout, agentImage: opts.agentImage },
   }), { doneText: 'ready' });
 } catch (err) {

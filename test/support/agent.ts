@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { buildAgent } from '../../src/server/machines/agent/bundle.ts';
 import { AgentClient } from '../../src/server/machines/agent/client.ts';
 import type { AgentBounds } from '../../src/server/machines/agent/bounds.ts';
-import { encodeEnvelope, encodeFrame, FrameDecoder, FrameType, PROTOCOL_VERSION } from '../../src/protocol/agent.ts';
+import type { AgentTiming } from '../../src/server/machines/agent/client.ts';
+import { decodeEnvelope, encodeEnvelope, encodeFrame, FrameDecoder, FrameType, PROTOCOL_VERSION } from '../../src/protocol/agent.ts';
 
 let built: Promise<string> | undefined;
 
@@ -84,18 +85,18 @@ export interface HostileAgent {
   client: AgentClient;
   /** The agent's end of the connection. */
   socket: Socket;
-  /** Every frame the host sent after the hello, decoded (`read: false`: none is read at all). */
-  received: Array<{ type: FrameType; channel: number }>;
+  /** Every frame the host sent after the hello, decoded (`read: false`: none is read at all); a CALL with its op. */
+  received: Array<{ type: FrameType; channel: number; op?: string }>;
   /** Closes both ends, the listening socket and its directory. */
   stop(): Promise<void>;
 }
 
 /**
- * Listens on a fresh unix socket, connects an `AgentClient` (with `bounds`, if given) and answers its hello as the
- * real agent does. With `read: false` the agent reads nothing after the hello (a peer that never drains the host's
- * frames).
+ * Listens on a fresh unix socket, connects an `AgentClient` (with `bounds` and `timing`, if given) and answers its
+ * hello as the real agent does. With `read: false` the agent reads nothing after the hello (a peer that never drains
+ * the host's frames).
  */
-export async function startHostileAgent(opts: { bounds?: AgentBounds; read?: boolean } = {}): Promise<HostileAgent> {
+export async function startHostileAgent(opts: { bounds?: AgentBounds; read?: boolean; timing?: Partial<AgentTiming> } = {}): Promise<HostileAgent> {
   const dir = await mkdtemp(join(tmpdir(), 'spritzer-hostile-'));
   const path = join(dir, 'agent.sock');
   const received: HostileAgent['received'] = [];
@@ -113,6 +114,8 @@ export async function startHostileAgent(opts: { bounds?: AgentBounds; read?: boo
             socket.pause();
           }
           agentSide(socket);
+        } else if (f.type === FrameType.Call) {
+          received.push({ type: f.type, channel: f.channel, op: String((decodeEnvelope(f.payload).json as { op?: unknown }).op) });
         } else received.push({ type: f.type, channel: f.channel });
       }
     };
@@ -121,7 +124,7 @@ export async function startHostileAgent(opts: { bounds?: AgentBounds; read?: boo
     socket.on('error', () => undefined);
   });
   await new Promise<void>((r) => server.listen(path, () => r()));
-  const client = await AgentClient.connect(path, { bounds: opts.bounds, timeoutMs: 5000 });
+  const client = await AgentClient.connect(path, { bounds: opts.bounds, timing: opts.timing, timeoutMs: 5000 });
   const socket = await accepted;
   return {
     client,

@@ -5,6 +5,7 @@
  * 'x' is invalid. must be …`), and main.ts owns the flags, their defaults and their env equivalents.
  */
 import { InvalidArgumentError } from 'commander';
+import { parseDuration } from '../core/duration.ts';
 
 /** What a whole-number flag accepts and how its refusal names the value. */
 export interface WholeNumberRule {
@@ -38,5 +39,23 @@ export function wholeNumber(rule: WholeNumberRule): (value: string) => number {
       throw new InvalidArgumentError(wholeNumberMessage(rule));
     }
     return n;
+  };
+}
+
+/**
+ * A commander `argParser` for a duration flag (`--create-timeout`, `--agent-timeout`): a Go duration (`90s`, `2m`)
+ * or whole seconds, as milliseconds, at least 1 ms; anything else throws `InvalidArgumentError` naming `examples`
+ * (`must be a duration such as 60s, 2m or 90 (seconds)`).
+ */
+export function positiveDuration(examples: string): (value: string) => number {
+  return (value: string) => {
+    let ms: number;
+    try {
+      ms = parseDuration(value);
+    } catch {
+      throw new InvalidArgumentError(`must be a duration such as ${examples}`);
+    }
+    if (!(ms >= 1)) throw new InvalidArgumentError('must be at least 1ms');
+    return ms;
   };
 }

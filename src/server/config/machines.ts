@@ -39,6 +39,8 @@ export interface MachineFactoryDeps {
   /** `--sandbox-egress`: `none` (default: loopback only) or `gate` (src/server/machines/sandbox/egress/sprite-egress.ts). */
   sandboxEgress?: SandboxEgressMode;
   logger?: Logger;
+  /** `--agent-timeout` (ms): the deadline of one call to a sandbox or container sprite's agent (machines/agent/deadlines.ts). */
+  agentTimeoutMs?: number;
   /** `--container-runtime`, `--sprite-image`, `--namespace`, `--create-timeout` (ms), `--agent-image`: the container engine's settings. */
   container?: { runtime?: 'auto' | 'docker' | 'podman' | 'kubernetes'; image?: string; namespace?: string; createTimeoutMs?: number; agentImage?: string };
 }

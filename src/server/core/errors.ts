@@ -23,7 +23,9 @@ export type ModelErrorKind =
   | 'invalid_request'
   | 'rate_limited'
   /** The sprite's machine cannot boot (a saved sprite whose disk no longer boots): restore or delete it. */
-  | 'sprite_unavailable';
+  | 'sprite_unavailable'
+  /** The sprite's agent did not answer a call within its deadline (`--agent-timeout`): the call failed, the sprite stays. */
+  | 'sprite_timeout';
 
 /** An error from the model, mapped to HTTP by kind. `details` are extra envelope fields (integers only). */
 export class ModelError extends Error {

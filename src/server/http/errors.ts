@@ -25,6 +25,7 @@ const KIND_STATUS: Record<ModelErrorKind, { status: number; family: 'json' | 'te
   invalid_request: { status: 400, family: 'json' },
   rate_limited: { status: 429, family: 'json' },
   sprite_unavailable: { status: 503, family: 'json' },
+  sprite_timeout: { status: 504, family: 'json' },
   checkpoint_not_found: { status: 404, family: 'text' },
   checkpoint_current: { status: 409, family: 'text' },
   session_not_found: { status: 404, family: 'text' },
@@ -41,7 +42,8 @@ const KIND_STATUS: Record<ModelErrorKind, { status: number; family: 'json' | 'te
 /**
  * fs error code → status (§8.9; only ENOENT↔404 is confirmed, the rest is our documented choice). ENAMETOOLONG
  * (a path over PATH_MAX/NAME_MAX) is a bad request; ENOSPC (the sprite's disk quota) is 507 Insufficient
- * Storage, which every SDK treats as an error and JS/GO/PY read the `code` of (docs/limits.md).
+ * Storage, which every SDK treats as an error and JS/GO/PY read the `code` of (docs/limits.md); ETIMEDOUT (the
+ * sprite's agent did not answer within `--agent-timeout`) is 504 Gateway Timeout, likewise read as an error by all.
  */
 export const FS_CODE_STATUS: Record<VfsErrorCode, number> = {
   ENOENT: 404,
@@ -54,6 +56,7 @@ export const FS_CODE_STATUS: Record<VfsErrorCode, number> = {
   EACCES: 403,
   ENAMETOOLONG: 400,
   ENOSPC: 507,
+  ETIMEDOUT: 504,
 };
 
 /** The fs error envelope (§8.9). */

@@ -69,7 +69,9 @@ export type VfsErrorCode =
   | 'ELOOP'
   | 'EACCES'
   | 'ENAMETOOLONG'
-  | 'ENOSPC';
+  | 'ENOSPC'
+  /** The sprite's agent did not answer within its deadline (agent-backed engines only). */
+  | 'ETIMEDOUT';
 
 /**
  * A filesystem error with a POSIX `code` and the normalised absolute `path` it concerns. The message reads like

@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { encodeEnvelope, encodeFrame, FrameType, HEADER_BYTES, MAX_PAYLOAD_BYTES } from '../../../protocol/agent.ts';
 import { startHostileAgent, type HostileAgent } from '../../../../test/support/agent.ts';
 import { DEFAULT_AGENT_BOUNDS, type AgentBounds } from './bounds.ts';
+import { FakeClock } from '../../core/clock.ts';
+import { ModelError } from '../../core/errors.ts';
 
 const SMALL: AgentBounds = { ...DEFAULT_AGENT_BOUNDS, acceptedRelays: 8, relayBufferedBytes: 1024 * 1024, unsentBytes: 64 * 1024 };
 
@@ -131,8 +133,8 @@ describe('AgentClient against a hostile agent', () => {
       { stdin: false, pid: 3 },
     );
     const ports = a.client.listeningPorts();
-    while (a.received.length < 2) await new Promise((r) => setImmediate(r));
-    const call = a.received.find((f) => f.type === FrameType.Call)!;
+    while (!a.received.some((f) => f.op === 'ports')) await new Promise((r) => setImmediate(r));
+    const call = a.received.find((f) => f.op === 'ports')!;
     const bytes = Buffer.concat([
       encodeFrame(FrameType.Stdout, 3, Buffer.from('hello')),
       encodeFrame(FrameType.Exit, 3, Buffer.from('{"code":4}')),
@@ -179,5 +181,95 @@ describe('an accepted relay as a socket', () => {
     }
     expect(uncaught).toEqual([]);
     expect(conn.destroyed).toBe(true);
+  });
+});
+
+/** Waits (event-loop turns, no time) until `cond` holds. */
+async function until(cond: () => boolean): Promise<void> {
+  while (!cond()) await new Promise((r) => setImmediate(r));
+}
+
+const reply = (channel: number, value: unknown) => encodeFrame(FrameType.Reply, channel, encodeEnvelope({ ok: true, value }));
+const SPAWN = { argv: ['sleep', '9'], env: {}, dir: '/', tty: false, rows: 24, cols: 80, uid: 1000, gid: 1000 };
+
+describe('deadlines of the calls to an agent that stopped answering (kill -STOP, a blocking read)', () => {
+  it('fails an fs call at its deadline with ETIMEDOUT about its path; the connection stays usable and the late reply is dropped', async () => {
+    const clock = new FakeClock();
+    const a = await hostile({ timing: { clock, timeoutMs: 1000 } });
+    const stat = a.client.fs.stat('/tmp/fifo');
+    stat.catch(() => undefined);
+    await until(() => a.received.length === 1);
+    clock.advance(999);
+    clock.advance(1);
+    await expect(stat).rejects.toMatchObject({ name: 'VfsError', code: 'ETIMEDOUT', path: '/tmp/fifo' });
+    await expect(stat).rejects.toThrow(/did not answer within 1000 ms/);
+    const ports = a.client.listeningPorts();
+    await until(() => a.received.length === 2);
+    a.socket.write(Buffer.concat([reply(a.received[0]!.channel, { type: 'file' }), reply(a.received[1]!.channel, [])]));
+    expect(await ports).toEqual([]);
+    expect(a.client.violation).toBeUndefined();
+  });
+
+  it('gives a file read ten times the deadline of a stat', async () => {
+    const clock = new FakeClock();
+    const a = await hostile({ timing: { clock, timeoutMs: 1000 } });
+    let failed: unknown;
+    a.client.fs.readFile('/big').catch((err: unknown) => (failed = err));
+    await until(() => a.received.length === 1);
+    clock.advance(9_999);
+    await new Promise((r) => setImmediate(r));
+    expect(failed).toBeUndefined();
+    clock.advance(1);
+    await until(() => failed !== undefined);
+    expect(failed).toMatchObject({ code: 'ETIMEDOUT', path: '/big' });
+  });
+
+  it('fails a call that is not an fs one with sprite_timeout (504)', async () => {
+    const clock = new FakeClock();
+    const a = await hostile({ timing: { clock, timeoutMs: 1000 } });
+    const ports = a.client.listeningPorts();
+    ports.catch(() => undefined);
+    await until(() => a.received.length === 1);
+    clock.advance(1000);
+    const err = await ports.then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(ModelError);
+    expect(err).toMatchObject({ kind: 'sprite_timeout' });
+  });
+
+  it('gives up a command the agent does not acknowledge: exit 137, a line on stderr, and a KILL for when it comes back', async () => {
+    const clock = new FakeClock();
+    const a = await hostile({ timing: { clock, timeoutMs: 1000 } });
+    let err = '';
+    const p = a.client.spawn(SPAWN, { stdout: () => undefined, stderr: (d) => (err += Buffer.from(d).toString()) }, { stdin: false, pid: 7 });
+    await until(() => a.received.length === 2);
+    expect(a.received.map((f) => f.op ?? f.type)).toEqual([FrameType.Spawn, 'hello']);
+    clock.advance(1000);
+    expect(await p.exit).toBe(137);
+    expect(err).toMatch(/did not answer within 1000 ms/);
+    await until(() => a.received.length === 3);
+    expect(a.received[2]).toMatchObject({ type: FrameType.Signal, channel: 7 });
+    // Output the agent sends later is not the given-up command's.
+    a.socket.write(encodeFrame(FrameType.Stdout, 7, Buffer.from('late')));
+    expect(a.client.violation).toBeUndefined();
+  });
+
+  it('ends a KILLed command whose exit the agent never reports at the deadline (137); an acknowledged one keeps running', async () => {
+    const clock = new FakeClock();
+    const a = await hostile({ timing: { clock, timeoutMs: 1000 } });
+    let exit: number | undefined;
+    const p = a.client.spawn(SPAWN, { stdout: () => undefined, stderr: () => undefined }, { stdin: false, pid: 8 });
+    void p.exit.then((c) => (exit = c));
+    await until(() => a.received.length === 2);
+    const ports = a.client.listeningPorts();
+    await until(() => a.received.length === 3);
+    // The acknowledgement, then a reply that arrives after it (so it has been taken).
+    a.socket.write(Buffer.concat([reply(a.received[1]!.channel, { version: 1 }), reply(a.received[2]!.channel, [])]));
+    await ports;
+    clock.advance(5000);
+    await new Promise((r) => setImmediate(r));
+    expect(exit).toBeUndefined();
+    p.signal('KILL');
+    clock.advance(1000);
+    expect(await p.exit).toBe(137);
   });
 });

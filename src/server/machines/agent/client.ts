@@ -26,6 +26,8 @@ import {
   type WireError,
 } from '../../../protocol/agent.ts';
 import { agentMaySend, agentPayloadLimit, DEFAULT_AGENT_BOUNDS, type AgentBounds } from './bounds.ts';
+import { SystemClock, type Clock, type TimerHandle } from '../../core/clock.ts';
+import { callDeadlineMs, callTimeoutError, DEFAULT_AGENT_TIMEOUT_MS, isCallTimeout, notAnsweredText } from './deadlines.ts';
 
 /** A spawn request as the agent takes it: the exec request plus the ids to run as (the sprite user: 1000/1000). */
 export interface AgentSpawnRequest extends ExecRequest {
@@ -44,7 +46,8 @@ function toError(e: WireError, fsOp: boolean): Error {
   if (fsOp && e.path !== undefined) {
     // ENAMETOOLONG, ENOSPC, EIO… are listed by the Machine port but not (yet) by VfsErrorCode: kept verbatim.
     const err = new VfsError(e.code as VfsErrorCode, e.path, e.syscall ?? 'open');
-    if (!VFS_CODES.has(e.code)) err.message = e.message;
+    // The agent's own words when it says why (`EINVAL: not a regular file, …`) or names a code of its own.
+    if (!VFS_CODES.has(e.code) || (typeof e.message === 'string' && e.message.startsWith(`${e.code}: `))) err.message = e.message;
     return err;
   }
   return Object.assign(new Error(e.message), { code: e.code });
@@ -66,12 +69,29 @@ interface PendingCall {
   fsOp: boolean;
   /** The call's op: it sets how large its REPLY may be (bounds.ts). */
   op: CallJson['op'];
+  /** Its deadline's timer (deadlines.ts). */
+  timer: TimerHandle;
 }
 
 interface ProcState {
   io: ExecIO;
   exited: boolean;
   resolveExit(code: number): void;
+  /** The deadline of the agent's acknowledgement of a SPAWN or a KILL, while one runs. */
+  timer?: TimerHandle;
+}
+
+/**
+ * Calls whose deadline passed, remembered so that the agent's late reply is dropped rather than taken for a reply
+ * to no call (a violation). Past this many the oldest are forgotten (a late reply to one of those is a violation).
+ */
+const EXPIRED_CALLS_KEPT = 16_384;
+
+/** How a client waits for its agent: the clock its deadlines run on, and the per-call deadline (deadlines.ts). */
+export interface AgentTiming {
+  clock: Clock;
+  /** `--agent-timeout` in ms: the deadline of one call (bulk calls get more: deadlines.ts). */
+  timeoutMs: number;
 }
 
 /** The host's end of a TCP relay: a Duplex whose bytes travel as DATA frames. */
@@ -175,9 +195,11 @@ class RelayStream extends Duplex {
 export class AgentClient {
   private readonly decoder = new FrameDecoder((type, ch) => {
     if (!agentMaySend(type)) throw new ProtocolError(hostOnly(type));
-    return agentPayloadLimit(this.bounds, type, this.calls.get(ch)?.op);
+    return agentPayloadLimit(this.bounds, type, this.calls.get(ch)?.op ?? this.expired.get(ch));
   });
   private readonly calls = new Map<number, PendingCall>();
+  /** Calls given up at their deadline, by id, with their op (EXPIRED_CALLS_KEPT). */
+  private readonly expired = new Map<number, CallJson['op']>();
   private readonly procs = new Map<number, ProcState>();
   private readonly relays = new Map<number, RelayStream>();
   private readonly watches = new Map<number, (changes: VfsChange[]) => void>();
@@ -209,6 +231,7 @@ export class AgentClient {
   private constructor(
     private readonly socket: Socket,
     private readonly bounds: AgentBounds,
+    private readonly timing: AgentTiming,
   ) {
     socket.on('data', (chunk: Buffer) => {
       let frames;
@@ -248,11 +271,16 @@ export class AgentClient {
   /**
    * Connects to an agent listening on the unix socket `socketPath`, retrying while the socket is missing or refuses
    * (the agent is starting) until `timeoutMs` (default 5000) has passed or `signal` aborts, then checks the protocol
-   * version. `bounds` (default DEFAULT_AGENT_BOUNDS) limit what the agent may send. Rejects with an Error (code
-   * ETIMEDOUT, ABORT_ERR, or EPROTO for a version mismatch).
+   * version. `bounds` (default DEFAULT_AGENT_BOUNDS) limit what the agent may send; `timing` (default: the system
+   * clock, DEFAULT_AGENT_TIMEOUT_MS) sets the deadline of every later call. Rejects with an Error (code ETIMEDOUT,
+   * ABORT_ERR, or EPROTO for a version mismatch).
    */
-  static async connect(socketPath: string, opts: { timeoutMs?: number; signal?: AbortSignal; bounds?: AgentBounds } = {}): Promise<AgentClient> {
+  static async connect(
+    socketPath: string,
+    opts: { timeoutMs?: number; signal?: AbortSignal; bounds?: AgentBounds; timing?: Partial<AgentTiming> } = {},
+  ): Promise<AgentClient> {
     const deadline = Date.now() + (opts.timeoutMs ?? 5000);
+    const timing: AgentTiming = { clock: opts.timing?.clock ?? new SystemClock(), timeoutMs: opts.timing?.timeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS };
     let lastError: unknown;
     for (;;) {
       // A boot that failed meanwhile stops its attempts: a later boot's agent at the same path is not its to take.
@@ -266,8 +294,16 @@ export class AgentClient {
           });
           s.once('error', reject);
         });
-        const client = new AgentClient(socket, opts.bounds ?? DEFAULT_AGENT_BOUNDS);
-        const hello = (await client.call({ op: 'hello' })).value as { version: number };
+        const client = new AgentClient(socket, opts.bounds ?? DEFAULT_AGENT_BOUNDS, timing);
+        // An agent that accepts but never answers (stopped) is retried like one that is not listening yet.
+        const helloMs = Math.max(1, Math.min(timing.timeoutMs, deadline - Date.now()));
+        let hello: { version: number };
+        try {
+          hello = (await client.call({ op: 'hello' }, undefined, false, helloMs)).value as { version: number };
+        } catch (err) {
+          client.close();
+          throw err;
+        }
         if (opts.signal?.aborted) {
           client.close();
           continue;
@@ -337,11 +373,21 @@ export class AgentClient {
     this.onLost();
   }
 
-  private call(req: CallJson, tail?: Uint8Array, fsOp = false): Promise<{ value: unknown; tail: Buffer }> {
+  /**
+   * Sends one call and resolves with its reply. Past its deadline (`deadlineMs`, default `callDeadlineMs`) it rejects
+   * with `callTimeoutError` and the agent's late reply, if any, is dropped: the connection stays usable.
+   */
+  private call(req: CallJson, tail?: Uint8Array, fsOp = false, deadlineMs = callDeadlineMs(req, this.timing.timeoutMs)): Promise<{ value: unknown; tail: Buffer }> {
     if (this.lost) return Promise.reject(lostError());
     const id = this.nextCall++;
     return new Promise((resolve, reject) => {
-      this.calls.set(id, { resolve, reject, fsOp, op: req.op });
+      const timer = this.timing.clock.setTimeout(() => {
+        if (!this.calls.delete(id)) return;
+        this.expired.set(id, req.op);
+        if (this.expired.size > EXPIRED_CALLS_KEPT) this.expired.delete(this.expired.keys().next().value!);
+        reject(callTimeoutError(req, deadlineMs, fsOp));
+      }, deadlineMs);
+      this.calls.set(id, { resolve, reject, fsOp, op: req.op, timer });
       this.sendFrame(FrameType.Call, id, encodeEnvelope(req, tail));
     });
   }
@@ -370,6 +416,9 @@ export class AgentClient {
    * Starts a process in the sprite. `opts.pid` (allocated by the caller) names it and is returned as `pid`; output
    * goes to `io` as produced (never synchronously within this call). `exit` resolves with the code (128+n for signal
    * n; 137 when the agent connection is lost). Throws a TypeError when `opts.pid` is already running here.
+   * Nothing waits for ever on an agent that stopped answering: when it does not acknowledge the SPAWN (a `hello` sent
+   * right after it is not answered in time) or does not report the exit of a process sent SIGKILL, within
+   * `--agent-timeout`, the process is given up (`giveUp`): exit 137, its later frames dropped.
    */
   spawn(req: AgentSpawnRequest, io: ExecIO, opts: ExecStartOptions & { pid: number }): ExecProcess {
     const pid = opts.pid;
@@ -401,6 +450,10 @@ export class AgentClient {
         stdin: opts.stdin,
       };
       this.sendFrame(FrameType.Spawn, pid, Buffer.from(JSON.stringify(msg)));
+      // The agent handles frames in order: its answer to this hello says it has taken the SPAWN.
+      this.call({ op: 'hello' }, undefined, false, this.timing.timeoutMs).catch((err: unknown) => {
+        if (isCallTimeout(err)) this.giveUp(pid, state, `spritzer: ${notAnsweredText(this.timing.timeoutMs)}; the command was given up\n`);
+      });
     }
     return {
       pid,
@@ -412,8 +465,29 @@ export class AgentClient {
       resize: (cols, rows) => {
         if (req.tty) send(FrameType.Resize, encodeResize(cols, rows));
       },
-      signal: (name) => send(FrameType.Signal, Buffer.from(name.replace(/^SIG/i, ''), 'utf8')),
+      signal: (name) => {
+        const sig = name.replace(/^SIG/i, '');
+        send(FrameType.Signal, Buffer.from(sig, 'utf8'));
+        // A KILLed process ends at once unless the agent is not there to see it: then it is given up.
+        if (sig.toUpperCase() === 'KILL' && !state.exited && !state.timer) {
+          state.timer = this.timing.clock.setTimeout(() => this.giveUp(pid, state), this.timing.timeoutMs);
+        }
+      },
     };
+  }
+
+  /**
+   * Ends process `pid` on the host's side without the agent: exit 137 (after `note` on its stderr, if given), its
+   * later frames dropped, and a KILL sent so that an agent that comes back ends it too.
+   */
+  private giveUp(pid: number, state: ProcState, note?: string): void {
+    if (state.exited) return;
+    state.exited = true;
+    if (state.timer) this.timing.clock.clearTimeout(state.timer);
+    if (this.procs.get(pid) === state) this.procs.delete(pid);
+    this.sendFrame(FrameType.Signal, pid, Buffer.from('KILL', 'utf8'));
+    if (note) state.io.stderr(new TextEncoder().encode(note));
+    state.resolveExit(137);
   }
 
   /**
@@ -480,9 +554,14 @@ export class AgentClient {
   private onLost(): void {
     if (this.lost) return;
     this.lost = true;
-    for (const c of this.calls.values()) c.reject(lostError());
+    for (const c of this.calls.values()) {
+      this.timing.clock.clearTimeout(c.timer);
+      c.reject(lostError());
+    }
     this.calls.clear();
+    this.expired.clear();
     for (const p of this.procs.values()) {
+      if (p.timer) this.timing.clock.clearTimeout(p.timer);
       p.exited = true;
       p.resolveExit(137);
     }
@@ -500,8 +579,11 @@ export class AgentClient {
     switch (type) {
       case FrameType.Reply: {
         const pending = this.calls.get(ch);
+        // A reply after the call's deadline: the caller has its error already.
+        if (!pending && this.expired.delete(ch)) return;
         if (!pending) return this.violate(`the agent replied to call ${ch}, which is not pending`);
         this.calls.delete(ch);
+        this.timing.clock.clearTimeout(pending.timer);
         let reply: ReplyJson;
         let tail: Buffer;
         try {
@@ -531,6 +613,7 @@ export class AgentClient {
         if (!p) return;
         this.procs.delete(ch);
         p.exited = true;
+        if (p.timer) this.timing.clock.clearTimeout(p.timer);
         let code = 1;
         try {
           code = Number((JSON.parse(payload.toString('utf8')) as { code: number }).code);

@@ -3,8 +3,8 @@
  * `--sprite-image`, `--namespace`, `--create-timeout`, `--agent-image` (Kubernetes). main.ts adds them; it owns parsing and defaults only.
  * @see README "Flags", docs/container.md
  */
-import { InvalidArgumentError, Option } from 'commander';
-import { parseDuration } from '../../core/duration.ts';
+import { Option } from 'commander';
+import { positiveDuration } from '../../config/cli-numbers.ts';
 import { DEFAULT_AGENT_IMAGE, DEFAULT_CREATE_TIMEOUT_MS, DEFAULT_NAMESPACE, DEFAULT_SPRITE_IMAGE } from './defaults.ts';
 import { CONTAINER_RUNTIMES, type ContainerRuntimeName } from './runtime.ts';
 
@@ -20,16 +20,7 @@ export interface ContainerCliOptions {
 }
 
 /** Parses a `--create-timeout` value (a Go duration such as `90s`, or seconds) into milliseconds ≥ 1. */
-export function parseCreateTimeout(value: string): number {
-  let ms: number;
-  try {
-    ms = parseDuration(value);
-  } catch {
-    throw new InvalidArgumentError('must be a duration such as 60s, 2m or 90 (seconds)');
-  }
-  if (!(ms >= 1)) throw new InvalidArgumentError('must be at least 1ms');
-  return ms;
-}
+export const parseCreateTimeout: (value: string) => number = positiveDuration('60s, 2m or 90 (seconds)');
 
 /** The five options, ready for `program.addOption`. */
 export function containerOptions(): Option[] {

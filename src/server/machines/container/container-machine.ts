@@ -23,6 +23,7 @@ import { defaultSpriteResources } from '../../config/sprite-resources.ts';
 import { AGENT_SOCKET_IN_SPRITE, startBridge, type AgentBridge } from './bridge.ts';
 import { DockerBoxes, type BoxInfo, type BoxRuntime } from './boxes.ts';
 import { DEFAULT_AGENT_IMAGE, DEFAULT_CREATE_TIMEOUT_MS, DEFAULT_NAMESPACE, DEFAULT_SPRITE_IMAGE } from './defaults.ts';
+import { DEFAULT_AGENT_TIMEOUT_MS } from '../agent/deadlines.ts';
 import { KubeBoxes, openKubeIfChosen, type KubeApi } from './kubernetes.ts';
 import { openEngineApi, type ContainerRuntimeName, type EngineApi } from './runtime.ts';
 
@@ -55,6 +56,8 @@ export interface ContainerFactoryOptions {
   namespace?: string;
   /** `--create-timeout` in ms (default DEFAULT_CREATE_TIMEOUT_MS). */
   createTimeoutMs?: number;
+  /** `--agent-timeout`: the deadline of one call to a sprite's agent, in ms (default DEFAULT_AGENT_TIMEOUT_MS; deadlines.ts). */
+  agentTimeoutMs?: number;
   /**
    * What to do with the containers of this namespace an earlier spritzer left: `adopt` (default) keeps them for
    * `adoptExisting` (the server adopts them as sprites at start); `remove` removes them at open.
@@ -85,6 +88,8 @@ interface Shared {
   image: string;
   namespace: string;
   createTimeoutMs: number;
+  /** The deadline of one agent call (ms). */
+  agentTimeoutMs: number;
   archive: Buffer;
   limits: { memoryBytes: number; pids: number };
   socketDir: string;
@@ -163,6 +168,7 @@ export class ContainerMachineFactory implements MachineFactory {
       image,
       namespace,
       createTimeoutMs: opts.createTimeoutMs ?? DEFAULT_CREATE_TIMEOUT_MS,
+      agentTimeoutMs: opts.agentTimeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS,
       archive,
       limits: { memoryBytes: opts.limits?.memoryBytes ?? defaultSpriteResources().memoryBytes, pids: opts.limits?.pids ?? defaultSpriteResources().pids },
       socketDir,
@@ -491,7 +497,7 @@ export class ContainerMachine extends AgentMachine implements Machine {
   private connectAgent(socketPath: string, timeoutMs: number): Promise<AgentClient> {
     const signal = this.aborted.signal;
     if (signal.aborted) return Promise.reject(new Error(`sprite ${this.spec.name} is destroyed`));
-    const attempt = AgentClient.connect(socketPath, { timeoutMs });
+    const attempt = AgentClient.connect(socketPath, { timeoutMs, timing: { clock: this.shared.clock, timeoutMs: this.shared.agentTimeoutMs } });
     return new Promise((resolve, reject) => {
       const onAbort = () => reject(new Error(`sprite ${this.spec.name} is destroyed`));
       signal.addEventListener('abort', onAbort, { once: true });

@@ -21,6 +21,7 @@ import { agentFiles } from '../agent/bundle.ts';
 import { assertReachable } from './reachable.ts';
 import { AgentMachine } from '../agent/agent-machine.ts';
 import { AgentClient } from '../agent/client.ts';
+import { DEFAULT_AGENT_TIMEOUT_MS } from '../agent/deadlines.ts';
 import { CgroupV1, type LimitsMode, type SandboxLimits, type SpriteCgroup } from './cgroups.ts';
 import { AGENT_COMMAND, agentMounts, launch, SANDBOX_PATH, type AgentFiles, type Sandbox } from './launcher.ts';
 import { hostsFile, personalizeLayer, prepareHostBase, seedLayer, SPRITE_UID, usePreparedRoot, type BaseRoot } from './rootfs.ts';
@@ -31,6 +32,7 @@ import { userNamespaceHelper } from './native.ts';
 import { seccompFilter } from './seccomp.ts';
 import { defaultSpriteResources } from '../../config/sprite-resources.ts';
 import { SparePool } from './spares.ts';
+import { sweepCrashedTempDirs } from './stale-temp.ts';
 import { HostnameSetter } from './hostname-setter.ts';
 import { Storage, type LayerSnapshot, type StorageMode } from './storage.ts';
 import { SpriteEgress, type EgressSettings } from './egress/sprite-egress.ts';
@@ -72,6 +74,8 @@ export interface SandboxFactoryOptions {
   agent?: Partial<Omit<AgentFiles, 'runDir'>>;
   /** How long a booting agent may take to answer (default 15 s). */
   bootTimeoutMs?: number;
+  /** `--agent-timeout`: the deadline of one call to a sprite's agent, in ms (default DEFAULT_AGENT_TIMEOUT_MS; deadlines.ts). */
+  agentTimeoutMs?: number;
   /**
    * Spare sandboxes kept booted so a create only renames one (`--sandbox-spares`, default 0 here; spares.ts).
    * Each costs an idle sprite's memory (about 45 MiB) and processes.
@@ -104,6 +108,8 @@ interface Shared {
   limits: SandboxLimits;
   agent: Omit<AgentFiles, 'runDir'>;
   bootTimeoutMs: number;
+  /** The deadline of one agent call (ms). */
+  agentTimeoutMs: number;
   clock: Clock;
   logger?: SandboxFactoryOptions['logger'];
   egress?: EgressSettings;
@@ -175,6 +181,13 @@ export class SandboxMachineFactory implements MachineFactory {
     const agent = { ...(opts.agent?.bundle ? { bundle: opts.agent.bundle, nodePtyDir: findNodePty(), node: process.execPath } : await agentFiles()), ...opts.agent };
     if (!existsSync(agent.bundle)) throw new Error(`sandbox agent bundle ${agent.bundle} is missing: run npm run build:agent`);
     const temp = opts.dataDir === undefined;
+    // A run killed without its exit hook left its temp data dir mounted, and no later run uses that dir again.
+    const swept = await sweepCrashedTempDirs(tmpdir(), async (dir) => {
+      const stale = opts.limitsMode === 'rlimit' ? undefined : await CgroupV1.open(cgroupTag(dir));
+      await stale?.removeStale();
+      await stale?.close();
+    });
+    if (swept.length) opts.logger?.warn({ removed: swept }, 'sandbox: removed the temp data dirs of spritzers that died');
     const dataDir = opts.dataDir ? resolve(opts.dataDir) : await mkdtemp(join(tmpdir(), 'spritzer-'));
     await mkdir(dataDir, { recursive: true });
     await assertReachable([
@@ -198,8 +211,7 @@ export class SandboxMachineFactory implements MachineFactory {
       const base = opts.rootDir ? await usePreparedRoot(resolve(opts.rootDir)) : await prepareHostBase(join(dataDir, 'base'));
       await storage.createTemplate((dir) => seedLayer(dir, base));
       const limits = opts.limits ?? DEFAULT_LIMITS;
-      const tag = createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
-      const cgroups = opts.limitsMode === 'rlimit' ? undefined : await CgroupV1.open(tag);
+      const cgroups = opts.limitsMode === 'rlimit' ? undefined : await CgroupV1.open(cgroupTag(dataDir));
       if (opts.limitsMode === 'cgroup' && !cgroups) throw new Error('cgroup limits asked for, but no writable cgroup v1 memory/pids/cpu');
       await cgroups?.setTotal({ pids: opts.pidsTotal ?? defaultSpriteResources().pidsTotal });
       const stale = (await cgroups?.removeStale()) ?? 0;
@@ -207,7 +219,7 @@ export class SandboxMachineFactory implements MachineFactory {
       const limitsMode: LimitsMode = cgroups ? 'cgroup' : Object.keys(limits).length ? 'rlimit' : 'none';
       const factory = new SandboxMachineFactory(
         {
-          storage, base, cgroups, limits, agent, bootTimeoutMs: opts.bootTimeoutMs ?? 15_000, clock: opts.clock ?? new SystemClock(), logger: opts.logger,
+          storage, base, cgroups, limits, agent, bootTimeoutMs: opts.bootTimeoutMs ?? 15_000, agentTimeoutMs: opts.agentTimeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS, clock: opts.clock ?? new SystemClock(), logger: opts.logger,
           egress: opts.egress, ids, usernsHelper, seccompFile,
           inotify: opts.inotify ?? { instances: defaultSpriteResources().inotifyInstances, watches: defaultSpriteResources().inotifyWatches },
         },
@@ -541,7 +553,7 @@ export class SandboxMachine extends AgentMachine implements Machine {
     const connecting = new AbortController();
     try {
       client = await Promise.race([
-        AgentClient.connect(socket, { timeoutMs: bootTimeoutMs, signal: connecting.signal }),
+        AgentClient.connect(socket, { timeoutMs: bootTimeoutMs, signal: connecting.signal, timing: { clock: this.shared.clock, timeoutMs: this.shared.agentTimeoutMs } }),
         sandbox.exited.then((e) => {
           throw new Error(`sprite ${this.spec.name}: agent exited (${e.signal ?? e.code}) before answering: ${sandbox.output().stderr.trim()}`);
         }),
@@ -680,6 +692,11 @@ export class SandboxMachine extends AgentMachine implements Machine {
       this.onDestroyed();
     });
   }
+}
+
+/** The name of a data dir's cgroup parents (`spritzer-<tag>`): a hash of its absolute path. */
+function cgroupTag(dataDir: string): string {
+  return createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
 }
 
 function asSandboxSnapshot(snapshot: MachineSnapshot, spriteId: string): SandboxSnapshot {

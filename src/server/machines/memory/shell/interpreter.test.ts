@@ -748,6 +748,13 @@ describe('/proc/self of a command', () => {
 });
 
 describe('sed regular expressions and flags', () => {
+  it('s///w FILE writes only the substituted lines, w /dev/stdout is sed\'s own output, ADDR,~N ends at a multiple of N', async () => {
+    expect(await runShell("printf 'b,2\\na,1\\n' > d; sed 's/a/b/w out' d > /dev/null; cat out; sed -n 'w /dev/stdout' d; seq 1 12 > n; sed -n '2,~4p' n | tr '\\n' ' '; sed -n '4,~4p' n | tr '\\n' ' '; sed -n '3,~0p' n")).toEqual({
+      stdout: 'b,1\nb,2\na,1\n2 3 4 4 5 6 7 8 3\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
   it('\\< and \\> are word boundaries, and s///Ng replaces the Nth match and all after it', async () => {
     expect(await runShell("printf 'hello world\\nfoo bar\\n' > a; sed -n '/\\<foo\\>/p' a; sed 's/\\<./X/g' a; sed 's/.\\>/Y/g' a; sed 's/o/0/2g' a; sed 's/l/L/2' a")).toEqual({
       stdout: 'foo bar\nXello Xorld\nXoo Xar\nhellY worlY\nfoY baY\nhello w0rld\nfo0 bar\nhelLo world\nfoo bar\n',

@@ -240,6 +240,9 @@ export function withOutputSinks(fs: IFileSystem, sinks: OutputSinks): IFileSyste
           return async (p: string) => (sinkOf(p) ? { ...device } : fn(p));
         case 'exists':
           return async (p: string) => (sinkOf(p) ? true : fn(p));
+        case 'forCommand':
+          // A command's own view (bash-fs.ts) keeps the sinks: its writes to them are output too.
+          return (...a: unknown[]) => withOutputSinks(fn(...a) as IFileSystem, sinks);
         default:
           return fn;
       }

@@ -9,6 +9,7 @@
  * @see bash(1) "INVOCATION", "OPTIONS"
  */
 import { decodeBytesToUtf8, defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
+import { DASH_PREAMBLE, dashResult } from './dash-flavour.ts';
 import { shellQuote } from '../argv.ts';
 import { bashVariables, exported } from './env-command.ts';
 import { commandStringPlace, diagnose, scriptFilePlace, stdinPlace, withSyntaxRecovery, type ErrorPlace } from './syntax-errors.ts';
@@ -171,7 +172,9 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
     const failure = diagnose(script, place);
     return failure ? text('', failure.status, `${failure.message.join('\n')}\n`) : text('');
   }
-  let run = (await preamble(ctx, inv, program === 'bash')) + withSyntaxRecovery(script, place, inv.shopts.some(([flag, name]) => flag === '-s' && name === 'extglob'));
+  // A sprite's `sh` is dash: its `echo` reads escapes (dash-flavour.ts).
+  const dash = program === 'sh' ? `${DASH_PREAMBLE}; ` : '';
+  let run = dash + (await preamble(ctx, inv, program === 'bash')) + withSyntaxRecovery(script, place, inv.shopts.some(([flag, name]) => flag === '-s' && name === 'extglob'));
   if (stream) run = stream(run);
   const env = childEnv(ctx, name, params);
   // A `-c` shell's own variable (bash(1) "Shell Variables"), not inherited from the parent's.
@@ -182,8 +185,12 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
   const login = inv.login ? { loginShell: true } : {};
   // `scriptFile` (patches/just-bash/error-message-place.mjs): the file a function's error messages name.
   if (!inv.command && !inv.stdin) Object.assign(login, { scriptFile: name });
-  if (stdin === undefined && ctx.execWithInheritedStdin) return ctx.execWithInheritedStdin(run, { env, replaceEnv: true, cwd: ctx.cwd, signal: ctx.signal, ...login });
-  return ctx.exec(run, { env, replaceEnv: true, cwd: ctx.cwd, stdin: stdin ?? latin1FromBytes(ctx.stdin), stdinKind: 'bytes', signal: ctx.signal, ...login });
+  const result =
+    stdin === undefined && ctx.execWithInheritedStdin
+      ? await ctx.execWithInheritedStdin(run, { env, replaceEnv: true, cwd: ctx.cwd, signal: ctx.signal, ...login })
+      : await ctx.exec(run, { env, replaceEnv: true, cwd: ctx.cwd, stdin: stdin ?? latin1FromBytes(ctx.stdin), stdinKind: 'bytes', signal: ctx.signal, ...login });
+  // dash's wording for the shell's own messages; what a streamed script already delivered keeps bash's.
+  return program === 'sh' ? dashResult(result, name) : result;
 }
 
 const SHELL_NAMES = new Set(['bash', 'sh']);
