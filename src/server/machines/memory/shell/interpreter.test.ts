@@ -883,3 +883,13 @@ describe('set -x', () => {
     );
   });
 });
+
+describe('the shell\'s stderr after exec 2>&1', () => {
+  it('is the stdout the shell had, not the pipe of a pipeline stage', async () => {
+    expect(await runShell('exec 2>&1; ls nope | wc -l; { echo a; cd nope; } | wc -l')).toEqual({
+      stdout: "ls: cannot access 'nope': No such file or directory\n0\nbash: line 1: cd: nope: No such file or directory\n1\n",
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
