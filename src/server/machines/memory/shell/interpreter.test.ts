@@ -840,3 +840,74 @@ describe('where an error message says it happened', () => {
     );
   });
 });
+
+describe('line numbers inside compound commands and substitutions', () => {
+  it('$LINENO, BASH_LINENO, caller and `line N:` count the script lines in functions, case, groups, loops', async () => {
+    const script = [
+      'f() {',
+      '  echo "f $LINENO"',
+      '  nope_q',
+      '}',
+      'case x in',
+      '  x) echo "case $LINENO" ;;',
+      'esac',
+      '{',
+      '  {',
+      '    echo "group $LINENO"',
+      '  }',
+      '}',
+      'for i in 1',
+      'do',
+      '  echo "for $LINENO"',
+      'done',
+      'echo a \\',
+      '  "cont $LINENO"',
+      'g() { caller; echo "${BASH_LINENO[*]}"; }',
+      'h() {',
+      '  g',
+      '}',
+      'f; h',
+      'echo "end $LINENO"',
+    ].join('\n');
+    expect(await runShell(script)).toEqual({
+      stdout: 'case 6\ngroup 10\nfor 15\na cont 17\nf 2\n21 environment\n21 23\nend 24\n',
+      stderr: 'environment: line 3: nope_q: command not found\n',
+      exit: 0,
+    });
+  });
+
+  it('a command substitution counts from its closing parenthesis; one in a here-document from the command line', async () => {
+    const script = ['echo', 'x=$(echo $LINENO)', 'y=$(', '  echo $LINENO', '  echo $LINENO', ')', 'echo $x $y $LINENO'].join('\n');
+    expect(await runShell(script)).toEqual({ stdout: '\n2 6 7 7\n', stderr: '', exit: 0 });
+    // (bash prints these `line N:` prefixes when its stderr is its stdout, as through `2>&1`)
+    expect((await runShell('echo\nz=$(nope_q)\necho end')).stderr).toBe('bash: line 2: nope_q: command not found\n');
+    expect((await runShell('echo\ncat <<EOF\none\n$(nope_r)\nEOF\necho end')).stderr).toBe('bash: line 2: nope_r: command not found\n');
+  });
+});
+
+describe('set -x', () => {
+  it('writes each trace line to the shell\'s stderr before the command\'s output, past the command\'s own redirections', async () => {
+    expect(await runShell("exec 2>&1; PS4='+$LINENO: '; set -x; echo a; (echo sub); f() { echo in; }; f x; set +x; echo quiet")).toEqual({
+      stdout: '+1: echo a\na\n+1: echo sub\nsub\n+1: f x\n+1: echo in\nin\n+1: set +x\nquiet\n',
+      stderr: '',
+      exit: 0,
+    });
+    expect(await runShell('set -x; echo hi 2>&1 | cat; echo b 2>/dev/null')).toEqual({ stdout: 'hi\nb\n', stderr: '+ echo hi\n+ cat\n+ echo b\n', exit: 0 });
+  });
+
+  it('quotes traced words and values as bash does', async () => {
+    expect((await runShell("set -x; : 'a b' \"c'd\" '' plain $'a\\tb' 'x$y' '~' 'x~' '#' a# $'\\x01' $'\\e' a=b '^x'; y='a b'")).stderr).toBe(
+      "+ : 'a b' 'c'\\''d' '' plain 'a\tb' 'x$y' '~' x~ '#' a# $'\\001' $'\\E' a=b '^x'\n+ y='a b'\n",
+    );
+  });
+});
+
+describe('the shell\'s stderr after exec 2>&1', () => {
+  it('is the stdout the shell had, not the pipe of a pipeline stage', async () => {
+    expect(await runShell('exec 2>&1; ls nope | wc -l; { echo a; cd nope; } | wc -l')).toEqual({
+      stdout: "ls: cannot access 'nope': No such file or directory\n0\nbash: line 1: cd: nope: No such file or directory\n1\n",
+      stderr: '',
+      exit: 0,
+    });
+  });
+});

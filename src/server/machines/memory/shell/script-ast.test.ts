@@ -63,3 +63,16 @@ describe('backquoted command substitutions', () => {
     expect((await runShell('echo `echo back\\`tick\\``; echo `echo a\\`echo b\\``')).stdout).toBe('back\nab\n');
   });
 });
+
+describe('scripts written back keep their lines', () => {
+  // A background job makes the engine write the script back: here-documents stay after their line, and every
+  // command keeps the line it had (bash 5.2's output for the same scripts).
+  it.each([
+    ['true &\ncat <<EOF | wc -l\nx\ny\nEOF\nwait\necho $LINENO', '2\n7\n'],
+    ['true &\nf() {\n  cat <<-EOF >&2\n\tin f $LINENO\n\tEOF\n  echo $LINENO\n}\nf 2>&1\nwait', 'in f 3\n6\n'],
+    ['true &\nx=$(cat <<EOF\na\nb\nEOF\n)\necho "$x" $LINENO', 'a\nb 7\n'],
+    ['true &\nif true\nthen\n  echo $LINENO\nfi; case a in\n  a) echo $LINENO;;\nesac\nwait', '4\n6\n'],
+  ])('%s', async (script, stdout) => {
+    expect(await bashC(script)).toBe(stdout);
+  });
+});

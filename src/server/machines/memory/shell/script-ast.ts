@@ -5,6 +5,7 @@
  * reads back as the same script. It owns that entry to the parser and that exit, not what the rewrites do.
  */
 import { parse, serialize } from 'just-bash';
+import { writeLines } from './script-lines.ts';
 
 /** A node of just-bash's syntax tree, read structurally (`type` names its kind). */
 export type ScriptNode = Record<string, unknown> & { type?: string };
@@ -148,43 +149,14 @@ function execEndsShell(list: unknown[]): void {
 }
 
 /**
- * The text of a (rewritten) tree, written so that just-bash reads it back as the same script (see `prepare`), each
- * top-level statement on the line it was on: statements that shared a line are joined by `;` again and blank or
- * comment lines come back as empty ones, so `$LINENO` and the `line N:` of a message count as in the original
- * (just-bash's serializer puts every statement on a line of its own). `keepLines` false writes them just-bash's
- * way (a statement quoted into a word of another command).
+ * The text of a (rewritten) tree, written so that just-bash reads it back as the same script (see `prepare`), every
+ * command on the line it was on ({@link writeLines}), so `$LINENO` and the `line N:` of a message count as in the
+ * original (just-bash's serializer puts every statement on a line of its own and reflows compound commands).
+ * `keepLines` false writes them just-bash's way (a statement quoted into a word of another command).
  */
 export function serializeScript(ast: unknown, keepLines = true): string {
   prepare(ast);
   const statements = (ast as { statements?: unknown }).statements;
   if (!keepLines || !Array.isArray(statements)) return serialize(ast as Parameters<typeof serialize>[0]);
-  let text = '';
-  let line = 1;
-  let previous: ScriptNode | null = null;
-  for (const statement of statements as ScriptNode[]) {
-    const at = startLine(statement);
-    // A statement that began on the line where the previous one ended (the parser marks it `spzJoined`: interpreter
-    // patch expansion-error-discards-line) stays on that line, even when a compound command before it is written
-    // over more lines than it had: an expansion error abandons the rest of its line.
-    if (previous && (statement.spzJoined === true || at === line)) text += previous.background === true ? ' ' : '; ';
-    else if (at !== undefined && at > line) {
-      text += '\n'.repeat(at - line);
-      line = at;
-    } else if (previous) {
-      text += '\n';
-      line++;
-    }
-    const own = serialize({ type: 'Script', statements: [statement] } as unknown as Parameters<typeof serialize>[0]);
-    text += own;
-    line += own.split('\n').length - 1;
-    previous = statement;
-  }
-  return text;
-}
-
-/** The line a statement starts on, when its first command is a simple one (which carries its line). */
-function startLine(statement: ScriptNode): number | undefined {
-  const pipeline = (statement.pipelines as ScriptNode[] | undefined)?.[0];
-  const command = (pipeline?.commands as ScriptNode[] | undefined)?.[0];
-  return command?.type === 'SimpleCommand' && typeof command.line === 'number' ? command.line : undefined;
+  return writeLines(statements as ScriptNode[]);
 }
