@@ -295,6 +295,8 @@ export class Supervisor {
   /**
    * A process that does not read its stdin while more keeps coming: its waiting stdin is dropped, stderr says why,
    * and its process group gets KILL (exit 137). @see docs/limits.md (`--max-stdin-bytes`)
+   * @deviation real Sprites' behaviour here is unknown; killing keeps the exec socket free for signals and resizes,
+   * which stopping to read it would block (docs/fidelity.md).
    */
   private stdinOverflow(r: Running, max: number): void {
     r.stdinOverflowed = true;
