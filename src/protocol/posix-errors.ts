@@ -16,6 +16,7 @@ const POSIX_ERROR_TEXTS: Readonly<Record<string, string>> = {
   EINVAL: 'invalid argument',
   ELOOP: 'too many symbolic links encountered',
   EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
   ENAMETOOLONG: 'file name too long',
   ENOSPC: 'no space left on device',
   EIO: 'i/o error',

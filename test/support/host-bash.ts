@@ -4,7 +4,7 @@
  * script on the shell engine with the same variables, in a fresh `/tmp/case` directory of a fresh sprite.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runShell } from './shell-run.ts';
@@ -22,6 +22,23 @@ export function hostBash(script: string, tz = 'UTC'): Outcome {
   const dir = mkdtempSync(join(tmpdir(), 'spritzer-host-'));
   try {
     const r = spawnSync('bash', ['--norc', '--noprofile', '-c', script], { cwd: dir, encoding: 'utf8', env: { TZ: tz, LANG: 'C.UTF-8', PATH: process.env.PATH } });
+    return { stdout: r.stdout, stderr: r.stderr, exit: r.status };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `script` run by the host's bash as an unprivileged user (nobody, no groups, through `setpriv`) in an empty temp
+ * dir it owns: the reference for what a sprite's non-root user may do with root's files. The host must be run as
+ * root with `setpriv` (`hostHas('setpriv')`).
+ */
+export function hostBashUnprivileged(script: string, tz = 'UTC'): Outcome {
+  const dir = mkdtempSync(join(tmpdir(), 'spritzer-host-'));
+  try {
+    chownSync(dir, 65534, 65534);
+    const argv = ['--reuid=65534', '--regid=65534', '--clear-groups', 'bash', '--norc', '--noprofile', '-c', script];
+    const r = spawnSync('setpriv', argv, { cwd: dir, encoding: 'utf8', env: { TZ: tz, LANG: 'C.UTF-8', PATH: process.env.PATH } });
     return { stdout: r.stdout, stderr: r.stderr, exit: r.status };
   } finally {
     rmSync(dir, { recursive: true, force: true });

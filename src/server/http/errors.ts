@@ -54,6 +54,7 @@ export const FS_CODE_STATUS: Record<VfsErrorCode, number> = {
   EINVAL: 400,
   ELOOP: 400,
   EACCES: 403,
+  EPERM: 403,
   ENAMETOOLONG: 400,
   ENOSPC: 507,
   ETIMEDOUT: 504,

@@ -68,6 +68,7 @@ export type VfsErrorCode =
   | 'EINVAL'
   | 'ELOOP'
   | 'EACCES'
+  | 'EPERM'
   | 'ENAMETOOLONG'
   | 'ENOSPC'
   /** The sprite's agent did not answer within its deadline (agent-backed engines only). */
@@ -407,6 +408,11 @@ export interface SavedEntry {
   blob: string | null;
   /** A symlink's target; null otherwise. */
   target: string | null;
+  /**
+   * The inode number: the names of one file (hard links) share it. Null or absent in rows saved before inode
+   * numbers were kept.
+   */
+  ino?: number | null;
 }
 
 /**

@@ -21,11 +21,26 @@ describe('the metadata database', () => {
     db.db.prepare("UPDATE meta SET value = '99' WHERE key = 'schema_version'").run();
     db.close();
     expect(() => new MetaDb(dir)).toThrow(DataDirError);
-    expect(() => new MetaDb(dir)).toThrow(/schema version 99; this spritzer reads version 1/);
+    expect(() => new MetaDb(dir)).toThrow(/schema version 99; this spritzer reads version 2/);
     const raw = new Database(join(dir, DB_FILE));
     expect(raw.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get()).toEqual({ value: '99' });
     raw.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(String(SCHEMA_VERSION));
     raw.close();
     db = new MetaDb(dir);
+  });
+
+  it('upgrades a version-1 data dir in place: its entries are kept, without inode numbers', () => {
+    db.close();
+    const raw = new Database(join(dir, DB_FILE));
+    raw.exec('DROP TABLE entries');
+    raw.exec(`CREATE TABLE entries (sprite TEXT NOT NULL, tree TEXT NOT NULL, path TEXT NOT NULL, type TEXT NOT NULL,
+      mode INTEGER NOT NULL, uid INTEGER NOT NULL, gid INTEGER NOT NULL, mtime REAL NOT NULL, blob TEXT, target TEXT,
+      PRIMARY KEY (sprite, tree, path)) WITHOUT ROWID`);
+    raw.prepare("INSERT INTO entries VALUES ('s', '', '/f', 'file', 420, 1000, 1000, 5, 'h', NULL)").run();
+    raw.prepare("UPDATE meta SET value = '1' WHERE key = 'schema_version'").run();
+    raw.close();
+    db = new MetaDb(dir);
+    expect(db.treeRows.all('s', '')).toEqual([{ path: '/f', type: 'file', mode: 420, uid: 1000, gid: 1000, mtime: 5, blob: 'h', target: null, ino: null }]);
+    expect(db.db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get()).toEqual({ value: String(SCHEMA_VERSION) });
   });
 });

@@ -12,8 +12,11 @@ import type { SavedEntry } from '../machines/port.ts';
 /** better-sqlite3, loaded when a data dir is first opened (src/server/runtime/lazy-require.ts), not at every start. */
 const loadDatabase = lazyRequireOptional<typeof Database>('better-sqlite3', '--data-dir (the state database)');
 
-/** The schema this build reads and writes. A data dir of another version is refused, never reset. */
-export const SCHEMA_VERSION = 1;
+/**
+ * The schema this build reads and writes. A data dir of version 1 (before inode numbers were kept) is upgraded in
+ * place (its entries get an empty `ino`); any other version is refused, never reset.
+ */
+export const SCHEMA_VERSION = 2;
 /** The database file inside the data dir. */
 export const DB_FILE = 'spritzer.db';
 
@@ -26,7 +29,7 @@ CREATE TABLE IF NOT EXISTS sprites (id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQ
 CREATE TABLE IF NOT EXISTS entries (
   sprite TEXT NOT NULL, tree TEXT NOT NULL, path TEXT NOT NULL, type TEXT NOT NULL,
   mode INTEGER NOT NULL, uid INTEGER NOT NULL, gid INTEGER NOT NULL, mtime REAL NOT NULL,
-  blob TEXT, target TEXT,
+  blob TEXT, target TEXT, ino INTEGER,
   PRIMARY KEY (sprite, tree, path)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS tokens (digest TEXT PRIMARY KEY, org TEXT NOT NULL);
@@ -81,6 +84,12 @@ export class MetaDb {
     if (version === undefined) {
       this.db.exec(SCHEMA);
       this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('schema_version', String(SCHEMA_VERSION));
+    } else if (version === 1) {
+      // Version 1 kept no inode numbers: its files come back as separate files with new numbers.
+      this.db.transaction(() => {
+        this.db.exec('ALTER TABLE entries ADD COLUMN ino INTEGER');
+        this.db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(String(SCHEMA_VERSION));
+      })();
     } else if (version !== SCHEMA_VERSION) {
       this.db.close();
       throw new DataDirError(
@@ -88,15 +97,15 @@ export class MetaDb {
       );
     }
     this.upsertEntry = this.db.prepare(
-      'INSERT OR REPLACE INTO entries (sprite, tree, path, type, mode, uid, gid, mtime, blob, target) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT OR REPLACE INTO entries (sprite, tree, path, type, mode, uid, gid, mtime, blob, target, ino) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.deleteEntry = this.db.prepare('DELETE FROM entries WHERE sprite = ? AND tree = ? AND path = ?');
     this.deleteTree = this.db.prepare('DELETE FROM entries WHERE sprite = ? AND tree = ?');
     this.copyTree = this.db.prepare(
-      `INSERT OR REPLACE INTO entries (sprite, tree, path, type, mode, uid, gid, mtime, blob, target)
-       SELECT sprite, ?, path, type, mode, uid, gid, mtime, blob, target FROM entries WHERE sprite = ? AND tree = ?`,
+      `INSERT OR REPLACE INTO entries (sprite, tree, path, type, mode, uid, gid, mtime, blob, target, ino)
+       SELECT sprite, ?, path, type, mode, uid, gid, mtime, blob, target, ino FROM entries WHERE sprite = ? AND tree = ?`,
     );
-    this.treeRows = this.db.prepare('SELECT path, type, mode, uid, gid, mtime, blob, target FROM entries WHERE sprite = ? AND tree = ? ORDER BY path');
+    this.treeRows = this.db.prepare('SELECT path, type, mode, uid, gid, mtime, blob, target, ino FROM entries WHERE sprite = ? AND tree = ? ORDER BY path');
     this.upsertSprite = this.db.prepare('INSERT OR REPLACE INTO sprites (id, name, doc) VALUES (?, ?, ?)');
     this.deleteSprite = this.db.prepare('DELETE FROM sprites WHERE id = ?');
     this.deleteSpriteEntries = this.db.prepare('DELETE FROM entries WHERE sprite = ?');

@@ -19,7 +19,7 @@ export class DataDirRows implements DiskRows {
   }
 
   upsert(sprite: string, tree: string, e: SavedEntry): void {
-    this.db.upsertEntry.run(sprite, tree, e.path, e.type, e.mode, e.uid, e.gid, e.mtime, e.blob, e.target);
+    this.db.upsertEntry.run(sprite, tree, e.path, e.type, e.mode, e.uid, e.gid, e.mtime, e.blob, e.target, e.ino ?? null);
   }
 
   remove(sprite: string, tree: string, path: string): void {

@@ -11,14 +11,14 @@ describe('createEngine', () => {
     const vfs = Vfs.skeleton(() => 0);
     const proc = engine.start(
       { name: 'demo', vfs, allocatePid: () => 7 },
-      { argv: ['sh', '-c', 'echo hello world; echo v1 > /k'], env: {}, dir: '/home/sprite', tty: false, rows: 24, cols: 80 },
+      { argv: ['sh', '-c', 'echo hello world; echo v1 > /tmp/k'], env: {}, dir: '/home/sprite', tty: false, rows: 24, cols: 80 },
       { stdout: (d) => void (out += Buffer.from(d).toString()), stderr: () => {} },
       { stdin: false },
     );
     expect(proc.pid).toBe(7);
     expect(await proc.exit).toBe(0);
     expect(out).toBe('hello world\n');
-    expect(vfs.exists('/k')).toBe(true);
+    expect(vfs.exists('/tmp/k')).toBe(true);
   });
 
   it('rejects an unknown engine name', () => {

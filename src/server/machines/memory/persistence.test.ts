@@ -56,6 +56,29 @@ describe('the disk journal', () => {
     journal.stop();
   });
 
+  it('rebuilds hard links as one file with several names, and every inode number as it was', () => {
+    const vfs = Vfs.skeleton(() => 1);
+    const journal = new TreeJournal(disk, 's1', vfs, false);
+    vfs.writeFile('/home/sprite/a', 'one');
+    vfs.mkdir('/tmp/d');
+    vfs.link('/home/sprite/a', '/tmp/d/b');
+    vfs.link('/home/sprite/a', '/home/sprite/c');
+    vfs.writeFile('/tmp/d/b', 'two');
+    journal.saveTree('cp1', vfs.snapshot());
+    vfs.rm('/home/sprite/c');
+    const rebuilt = buildVfs(rows(), disk, () => 0);
+    expect(observe(rebuilt)).toEqual(observe(vfs));
+    expect(rebuilt.stat('/home/sprite/a').nlink).toBe(2);
+    rebuilt.writeFile('/home/sprite/a', 'three');
+    expect(new TextDecoder().decode(rebuilt.readFile('/tmp/d/b'))).toBe('three');
+    const fresh = rebuilt.stat('/tmp').ino;
+    rebuilt.writeFile('/tmp/new', '');
+    expect([...observe(vfs).map((e) => e.stat.ino), fresh]).not.toContain(rebuilt.stat('/tmp/new').ino);
+    const checkpoint = buildVfs(rows('cp1'), disk, () => 0);
+    expect(checkpoint.stat('/home/sprite/c')).toMatchObject({ nlink: 3, ino: vfs.stat('/home/sprite/a').ino });
+    journal.stop();
+  });
+
   it('stores each distinct content once, shared by the live tree and a checkpoint', () => {
     const vfs = Vfs.skeleton(() => 1);
     const journal = new TreeJournal(disk, 's1', vfs, false);

@@ -4,7 +4,7 @@
  * rows of each checkpoint's tree, and the rebuild of a `Vfs` from rows at start. It owns the meaning of the rows for
  * this engine; keeping them is the store's (`DiskRows`), and the sprite's fields above the disk are the model's.
  */
-import { UnreadableDiskError, type DiskRows, type Machine, type MachinePersistence, type MachineSnapshot, type MachineSpec, type SavedDisk, type SavedEntry, type VfsStat } from '../port.ts';
+import { UnreadableDiskError, type DiskRows, type Machine, type MachinePersistence, type MachineSnapshot, type MachineSpec, type SavedDisk, type SavedEntry } from '../port.ts';
 import { Vfs, type VfsSnapshot } from './vfs.ts';
 
 /** The live tree's name among a sprite's trees. */
@@ -49,9 +49,9 @@ function exists(view: Vfs, path: string): boolean {
 }
 
 function upsert(rows: DiskRows, view: Vfs, sprite: string, tree: string, path: string): void {
-  const st: VfsStat = view.lstat(path);
-  const blob = st.type === 'file' ? rows.putBlob(view.readFile(path)) : null;
-  rows.upsert(sprite, tree, { path, type: st.type, mode: st.mode, uid: st.uid, gid: st.gid, mtime: st.mtimeMs, blob, target: st.type === 'symlink' ? (st.target ?? '') : null });
+  const st = view.lstat(path);
+  const blob = st.type === 'file' ? rows.putBlob(view.readFileShared(path)) : null;
+  rows.upsert(sprite, tree, { path, type: st.type, mode: st.mode, uid: st.uid, gid: st.gid, mtime: st.mtimeMs, blob, target: st.type === 'symlink' ? (st.target ?? '') : null, ino: st.ino });
 }
 
 /**
@@ -107,33 +107,42 @@ export class TreeJournal {
 }
 
 /**
- * Rebuilds a tree from its rows (ordered by path, so a parent comes before its children): modes, owners and
- * mtimes as stored. `now` is the clock of the rebuilt tree afterwards. Equal contents share one buffer through
- * `cache`. Throws when a blob is missing (a damaged data dir).
+ * Rebuilds a tree from its rows (ordered by path, so a parent comes before its children): modes, owners, mtimes
+ * and inode numbers as stored; rows of one inode number become hard links of one file (rows without a number get
+ * new ones, past every stored number). `now` is the clock of the rebuilt tree afterwards. Equal contents share one
+ * buffer through `cache`. Throws when a blob is missing (a damaged data dir).
  * @deviation symlinks come back owned by the sprite user (1000), whatever their stored owner.
  */
 export function buildVfs(entries: SavedEntry[], rows: Pick<DiskRows, 'getBlob'>, now: () => number, cache = new Map<string, Uint8Array>()): Vfs {
   let at: number | undefined;
-  const vfs = new Vfs({ now: () => at ?? now() });
+  const nextIno = entries.reduce((max, row) => Math.max(max, (row.ino ?? 0) + 1), 0);
+  const vfs = new Vfs({ now: () => at ?? now(), nextIno });
   const metaLater: SavedEntry[] = [];
+  /** The first path of each inode number, which later rows of that number link to. */
+  const named = new Map<number, string>();
   for (const row of entries) {
     at = row.mtime;
     if (row.path === '/') {
       metaLater.push(row);
       continue;
     }
-    if (row.type === 'directory') {
-      vfs.mkdir(row.path, { mode: row.mode });
+    const ino = row.ino ?? undefined;
+    const first = ino === undefined || row.type === 'directory' ? undefined : named.get(ino);
+    if (first !== undefined) {
+      vfs.link(first, row.path);
+    } else if (row.type === 'directory') {
+      vfs.mkdir(row.path, { mode: row.mode, ino });
       metaLater.push(row);
     } else if (row.type === 'file') {
       const hash = row.blob!;
       let data = cache.get(hash);
       if (!data) cache.set(hash, (data = rows.getBlob(hash)));
-      vfs.writeFile(row.path, data, { mode: row.mode });
+      vfs.writeFile(row.path, data, { mode: row.mode, ino });
       vfs.chown(row.path, row.uid, row.gid);
     } else {
-      vfs.symlink(row.target ?? '', row.path);
+      vfs.symlink(row.target ?? '', row.path, { ino });
     }
+    if (ino !== undefined && row.type !== 'directory' && first === undefined) named.set(ino, row.path);
   }
   // Directories last, deepest first: creating their children moved their mtimes.
   for (let i = metaLater.length - 1; i >= 0; i--) {

@@ -1,8 +1,10 @@
 /**
  * The in-memory persistent filesystem of one sprite: a real tree of directories, files and symlinks with modes,
- * mtimes, sizes and owners, and POSIX-style errors. Directory children are `immutable` Maps and nodes are never
- * mutated, so a write copies only the path from the root to the changed node and a snapshot is just the root
- * reference (O(1) to take and to restore). It knows nothing of HTTP, exec engines or checkpoint ids.
+ * mtimes, sizes, owners, inode numbers and hard links, and POSIX-style errors. Directory children are `immutable`
+ * Maps and nodes are never mutated, so a write copies only the path from the root to the changed node and a snapshot
+ * is just the volume reference (O(1) to take and to restore). A file with more than one name keeps its content and
+ * attributes once, in the volume's inode table; its names hold only its inode number. It knows nothing of HTTP,
+ * exec engines or checkpoint ids.
  */
 import { Map as ImmMap } from 'immutable';
 import { normalizePath, VfsError, type VfsChange, type VfsEntry, type VfsErrorCode, type VfsNodeType, type VfsStat } from '../port.ts';
@@ -11,10 +13,17 @@ declare const snapshotBrand: unique symbol;
 /** An opaque immutable snapshot of a whole tree; O(1) to take and to restore, never changed by later writes. */
 export type VfsSnapshot = { readonly [snapshotBrand]: true };
 
+/** A stat with the inode facts: `ino` (stable per file, shared by its hard links) and `nlink` (its names). */
+export type VfsInodeStat = VfsStat & { ino: number; nlink: number };
+
 /** The uid/gid of the `sprite` user, owner of everything created after the skeleton. @see docs/wire-reference.md §13 */
 export const SPRITE_UID = 1000;
 /** Linux's limit on symlinks followed in one lookup (MAXSYMLINKS). */
 export const MAX_SYMLINK_HOPS = 40;
+/** The root directory's inode number, as on ext4. */
+export const ROOT_INO = 2;
+/** The first inode number handed out after the root (ext4 keeps 1–11 for itself and lost+found). */
+const FIRST_INO = 12;
 const DIR_SIZE = 4096;
 const PERMISSION_BITS = 0o7777;
 const DEFAULT_FILE_MODE = 0o644;
@@ -29,29 +38,64 @@ interface NodeMeta {
 }
 interface FileNode extends NodeMeta {
   readonly kind: 'file';
+  readonly ino: number;
   readonly data: Uint8Array;
 }
 interface SymlinkNode extends NodeMeta {
   readonly kind: 'symlink';
+  readonly ino: number;
   readonly target: string;
 }
 interface DirNode extends NodeMeta {
   readonly kind: 'directory';
+  readonly ino: number;
   readonly children: ImmMap<string, VfsNode>;
-  /** Sum of file sizes in this subtree, kept up to date on every path copy. */
+  /** Sum of file sizes in this subtree, kept up to date on every path copy (files with several names: none). */
   readonly bytes: number;
-  /** Number of regular files in this subtree. */
+  /** Number of regular files in this subtree (files with several names are counted in the inode table). */
+  readonly files: number;
+  /** Number of hard-link names (`LinkNode`s) in this subtree: a walk for them skips subtrees that hold none. */
+  readonly links: number;
+  /** Number of direct subdirectories (a directory's link count is 2 + this, as on ext4). */
+  readonly subdirs: number;
+}
+/** One name of a file (or symlink) that has, or had, more than one: the inode itself is in the volume's table. */
+interface LinkNode {
+  readonly kind: 'link';
+  readonly ino: number;
+}
+/** What a name leads to. */
+type Inode = FileNode | SymlinkNode | DirNode;
+/** What a directory holds under a name. */
+type VfsNode = Inode | LinkNode;
+/** A shared inode: the file (or symlink) and how many names it has. */
+interface Shared {
+  readonly node: FileNode | SymlinkNode;
+  readonly nlink: number;
+}
+/** The inodes that have hard links, with the bytes and regular files they add to the tree's own aggregates. */
+interface Table {
+  readonly inodes: ImmMap<number, Shared>;
+  readonly bytes: number;
   readonly files: number;
 }
-type VfsNode = FileNode | SymlinkNode | DirNode;
+/** A whole filesystem at one moment (what a snapshot is): the tree, the shared inodes, the next free inode number. */
+interface Volume {
+  readonly tree: DirNode;
+  readonly table: Table;
+  readonly nextIno: number;
+}
 
-/** A lookup result: the canonical (symlink-free) path as components, and the node there if it exists. */
+/** A lookup result: the canonical (symlink-free) path as components, the inode there and the name's own node. */
 interface Resolved {
   parts: string[];
-  node: VfsNode | undefined;
+  node: Inode | undefined;
+  /** What the parent directory holds under the name: `node` itself, or the `LinkNode` that names it. */
+  raw: VfsNode | undefined;
 }
 
 const encoder = new TextEncoder();
+const EMPTY_TABLE: Table = Object.freeze({ inodes: ImmMap<number, Shared>(), bytes: 0, files: 0 });
 
 function bytesOf(node: VfsNode | undefined): number {
   if (!node) return 0;
@@ -61,15 +105,29 @@ function filesOf(node: VfsNode | undefined): number {
   if (!node) return 0;
   return node.kind === 'file' ? 1 : node.kind === 'directory' ? node.files : 0;
 }
+function linksOf(node: VfsNode | undefined): number {
+  if (!node) return 0;
+  return node.kind === 'link' ? 1 : node.kind === 'directory' ? node.links : 0;
+}
+function dirsOf(node: VfsNode | undefined): number {
+  return node?.kind === 'directory' ? 1 : 0;
+}
+function linkNode(ino: number): LinkNode {
+  return Object.freeze({ kind: 'link', ino });
+}
 
-function makeDir(meta: NodeMeta, children: ImmMap<string, VfsNode> = ImmMap()): DirNode {
+function makeDir(meta: NodeMeta & { ino: number }, children: ImmMap<string, VfsNode> = ImmMap()): DirNode {
   let bytes = 0;
   let files = 0;
+  let links = 0;
+  let subdirs = 0;
   for (const child of children.values()) {
     bytes += bytesOf(child);
     files += filesOf(child);
+    links += linksOf(child);
+    subdirs += dirsOf(child);
   }
-  return Object.freeze({ kind: 'directory', mode: meta.mode, uid: meta.uid, gid: meta.gid, mtimeMs: meta.mtimeMs, children, bytes, files });
+  return Object.freeze({ kind: 'directory', ino: meta.ino, mode: meta.mode, uid: meta.uid, gid: meta.gid, mtimeMs: meta.mtimeMs, children, bytes, files, links, subdirs });
 }
 
 /** Replaces one child of `dir` (or removes it when `child` is undefined), adjusting aggregates in O(1). */
@@ -82,7 +140,48 @@ function withChild(dir: DirNode, name: string, child: VfsNode | undefined, mtime
     mtimeMs,
     bytes: dir.bytes - bytesOf(old) + bytesOf(child),
     files: dir.files - filesOf(old) + filesOf(child),
+    links: dir.links - linksOf(old) + linksOf(child),
+    subdirs: dir.subdirs - dirsOf(old) + dirsOf(child),
   });
+}
+
+/** The inode a name leads to (a `LinkNode` is looked up in `table`). */
+function deref(table: Table, node: VfsNode): Inode {
+  return node.kind === 'link' ? table.inodes.get(node.ino)!.node : node;
+}
+
+/** How many names the inode behind `raw` has: a shared inode's count, 2 + subdirectories for a directory, else 1. */
+function nlinkOf(table: Table, raw: VfsNode): number {
+  if (raw.kind === 'link') return table.inodes.get(raw.ino)!.nlink;
+  return raw.kind === 'directory' ? 2 + raw.subdirs : 1;
+}
+
+/** `table` with the inode `ino` set to `shared` (or dropped when undefined), its aggregates adjusted in O(1). */
+function tableSet(table: Table, ino: number, shared: Shared | undefined): Table {
+  const old = table.inodes.get(ino);
+  return Object.freeze({
+    inodes: shared ? table.inodes.set(ino, Object.freeze(shared)) : table.inodes.remove(ino),
+    bytes: table.bytes - bytesOf(old?.node) + bytesOf(shared?.node),
+    files: table.files - filesOf(old?.node) + filesOf(shared?.node),
+  });
+}
+
+/** `table` less one name of `ino`: the inode goes when its last name does. */
+function dropName(table: Table, ino: number): Table {
+  const shared = table.inodes.get(ino)!;
+  return tableSet(table, ino, shared.nlink > 1 ? { node: shared.node, nlink: shared.nlink - 1 } : undefined);
+}
+
+/** `table` less one name for each `LinkNode` in the subtree `node` (only subtrees that hold links are walked). */
+function dropNamesIn(table: Table, node: VfsNode, meter?: VfsMeter): Table {
+  const stack: VfsNode[] = [node];
+  while (stack.length > 0) {
+    const top = stack.pop()!;
+    if (meter) meter.steps += 1;
+    if (top.kind === 'link') table = dropName(table, top.ino);
+    else if (top.kind === 'directory' && top.links > 0) for (const child of top.children.values()) if (linksOf(child) > 0) stack.push(child);
+  }
+  return table;
 }
 
 /**
@@ -124,8 +223,8 @@ export interface VfsMeter {
   steps: number;
 }
 
-function nodeStat(node: VfsNode): VfsStat {
-  const base = { mode: node.mode, mtimeMs: node.mtimeMs, uid: node.uid, gid: node.gid };
+function nodeStat(node: Inode, nlink: number): VfsInodeStat {
+  const base = { mode: node.mode, mtimeMs: node.mtimeMs, uid: node.uid, gid: node.gid, ino: node.ino, nlink };
   switch (node.kind) {
     case 'file':
       return { type: 'file', size: node.data.byteLength, ...base };
@@ -159,7 +258,7 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 
-function changeOf(path: string, event: VfsChange['event'], node: VfsNode): VfsChange {
+function changeOf(path: string, event: VfsChange['event'], node: Inode): VfsChange {
   return { path, event, isDir: node.kind === 'directory', size: event === 'remove' || node.kind !== 'file' ? 0 : node.data.byteLength };
 }
 
@@ -167,17 +266,39 @@ function join(dir: string, name: string): string {
   return dir === '/' ? `/${name}` : `${dir}/${name}`;
 }
 
+/** The shared inodes whose file changed between two tables (present in both, another node): O(shared inodes). */
+function changedInodes(a: Table, b: Table): Set<number> {
+  const out = new Set<number>();
+  if (a.inodes === b.inodes) return out;
+  for (const [ino, shared] of b.inodes) {
+    const before = a.inodes.get(ino);
+    if (before && before.node !== shared.node) out.add(ino);
+  }
+  return out;
+}
+
+/** The event (if any) for one inode that stayed of the same kind: content or mtime (or identity) → write; mode/owner → chmod. */
+function inodeChange(x: Inode, y: Inode): 'write' | 'chmod' | null {
+  if (x === y) return null;
+  if (x.kind === 'file' && y.kind === 'file' && (x.data !== y.data || x.mtimeMs !== y.mtimeMs || x.ino !== y.ino)) return 'write';
+  if (x.kind === 'symlink' && y.kind === 'symlink' && x.target !== y.target) return 'write';
+  if (x.mode !== y.mode || x.uid !== y.uid || x.gid !== y.gid) return 'chmod';
+  return null;
+}
+
 /** One pending step of `diffNodes`: compare two nodes, or report a whole subtree as created/removed. */
 type DiffTask =
   | { kind: 'diff'; a: VfsNode | undefined; b: VfsNode | undefined; path: string; depth: number }
-  | { kind: 'emit'; node: VfsNode; path: string; event: 'create' | 'remove'; depth: number };
+  | { kind: 'emit'; node: VfsNode; table: Table; path: string; event: 'create' | 'remove'; depth: number };
 
 /**
- * Appends to `out` the changes from `a` to `b` at `path`, `depth` levels down, in depth-first pre-order (a node
- * before its children; within a directory, `b`'s children in map order, then the removed ones). Iterative with
- * an explicit stack, so any tree depth is fine.
+ * Appends to `out` the changes from `a` (in volume `av`) to `b` (in `bv`) at `path`, `depth` levels down, in
+ * depth-first pre-order (a node before its children; within a directory, `b`'s children in map order, then the
+ * removed ones). Iterative with an explicit stack, so any tree depth is fine. A file with several names that changed
+ * through one of them is reported at each name: unchanged subtrees are then still walked where they hold links.
  */
-function diffNodes(a: VfsNode | undefined, b: VfsNode | undefined, path: string, depth: number, out: VfsChange[], meter?: VfsMeter): void {
+function diffNodes(av: Volume, bv: Volume, a: VfsNode | undefined, b: VfsNode | undefined, path: string, depth: number, out: VfsChange[], meter?: VfsMeter): void {
+  const changed = changedInodes(av.table, bv.table);
   const stack: DiffTask[] = [{ kind: 'diff', a, b, path, depth }];
   const pushAll = (tasks: DiffTask[]) => {
     for (let i = tasks.length - 1; i >= 0; i--) stack.push(tasks[i]!);
@@ -186,38 +307,52 @@ function diffNodes(a: VfsNode | undefined, b: VfsNode | undefined, path: string,
     const t = stack.pop()!;
     if (meter) meter.steps += 1;
     if (t.kind === 'emit') {
-      out.push(changeOf(t.path, t.event, t.node));
+      out.push(changeOf(t.path, t.event, deref(t.table, t.node)));
       if (t.node.kind !== 'directory' || t.depth <= 0) continue;
       const next: DiffTask[] = [];
-      for (const [name, child] of t.node.children) next.push({ kind: 'emit', node: child, path: join(t.path, name), event: t.event, depth: t.depth - 1 });
+      for (const [name, child] of t.node.children) next.push({ kind: 'emit', node: child, table: t.table, path: join(t.path, name), event: t.event, depth: t.depth - 1 });
       pushAll(next);
       continue;
     }
     const { a: x, b: y } = t;
-    if (x === y) continue;
+    if (x === y) {
+      // The same name, but the shared inode it leads to may have changed through another name.
+      if (!x || changed.size === 0) continue;
+      if (x.kind === 'link' && changed.has(x.ino)) {
+        const event = inodeChange(deref(av.table, x), deref(bv.table, x));
+        if (event) out.push(changeOf(t.path, event, deref(bv.table, x)));
+      } else if (x.kind === 'directory' && x.links > 0 && t.depth > 0) {
+        const next: DiffTask[] = [];
+        for (const [name, child] of x.children) if (linksOf(child) > 0) next.push({ kind: 'diff', a: child, b: child, path: join(t.path, name), depth: t.depth - 1 });
+        pushAll(next);
+      }
+      continue;
+    }
     if (!x) {
-      stack.push({ kind: 'emit', node: y!, path: t.path, event: 'create', depth: t.depth });
+      stack.push({ kind: 'emit', node: y!, table: bv.table, path: t.path, event: 'create', depth: t.depth });
       continue;
     }
     if (!y) {
-      stack.push({ kind: 'emit', node: x, path: t.path, event: 'remove', depth: t.depth });
+      stack.push({ kind: 'emit', node: x, table: av.table, path: t.path, event: 'remove', depth: t.depth });
       continue;
     }
-    if (x.kind !== y.kind) {
+    const dx = deref(av.table, x);
+    const dy = deref(bv.table, y);
+    if (dx.kind !== dy.kind) {
       pushAll([
-        { kind: 'emit', node: x, path: t.path, event: 'remove', depth: t.depth },
-        { kind: 'emit', node: y, path: t.path, event: 'create', depth: t.depth },
+        { kind: 'emit', node: x, table: av.table, path: t.path, event: 'remove', depth: t.depth },
+        { kind: 'emit', node: y, table: bv.table, path: t.path, event: 'create', depth: t.depth },
       ]);
       continue;
     }
-    if (x.kind === 'file' && y.kind === 'file' && (x.data !== y.data || x.mtimeMs !== y.mtimeMs)) out.push(changeOf(t.path, 'write', y));
-    else if (x.kind === 'symlink' && y.kind === 'symlink' && x.target !== y.target) out.push(changeOf(t.path, 'write', y));
-    else if (x.mode !== y.mode || x.uid !== y.uid || x.gid !== y.gid) out.push(changeOf(t.path, 'chmod', y));
-    if (x.kind !== 'directory' || y.kind !== 'directory' || t.depth <= 0 || x.children === y.children) continue;
+    const event = inodeChange(dx, dy);
+    if (event) out.push(changeOf(t.path, event, dy));
+    if (dx.kind !== 'directory' || dy.kind !== 'directory' || t.depth <= 0) continue;
+    if (dx.children === dy.children && (changed.size === 0 || dx.links === 0)) continue;
     const next: DiffTask[] = [];
-    for (const [name, child] of y.children) next.push({ kind: 'diff', a: x.children.get(name), b: child, path: join(t.path, name), depth: t.depth - 1 });
-    for (const [name, child] of x.children) {
-      if (!y.children.has(name)) next.push({ kind: 'emit', node: child, path: join(t.path, name), event: 'remove', depth: t.depth - 1 });
+    for (const [name, child] of dy.children) next.push({ kind: 'diff', a: dx.children.get(name), b: child, path: join(t.path, name), depth: t.depth - 1 });
+    for (const [name, child] of dx.children) {
+      if (!dy.children.has(name)) next.push({ kind: 'emit', node: child, table: av.table, path: join(t.path, name), event: 'remove', depth: t.depth - 1 });
     }
     pushAll(next);
   }
@@ -225,54 +360,60 @@ function diffNodes(a: VfsNode | undefined, b: VfsNode | undefined, path: string,
 
 /**
  * A sprite's filesystem. Every method takes absolute or relative paths (relative ones resolve against `/`), and
- * every mutation is atomic: it builds a new root and swaps it in only when it succeeds, so a failed call changes
- * nothing. New nodes are owned by the sprite user (uid/gid 1000) and stamped with the injected `now`.
+ * every mutation is atomic: it builds a new volume and swaps it in only when it succeeds, so a failed call changes
+ * nothing. New nodes are owned by the sprite user (uid/gid 1000), stamped with the injected `now` and numbered with
+ * the next free inode number (never reused within a sprite's history: a restore does not hand out old numbers again).
  * @see docs/wire-reference.md §8 (filesystem API), §7 (checkpoints), docs/architecture.md "Machines and engines"
  */
 export class Vfs {
-  private current!: DirNode;
+  private vol!: Volume;
+  private nextIno: number;
   private readonly now: () => number;
   private readonly changeListeners = new Set<() => void>();
   private readonly meter: VfsMeter | undefined;
   /**
    * Most bytes of regular-file content the tree may hold (the sprite's disk quota); a write or copy that would
-   * grow the total beyond it fails with ENOSPC and changes nothing. Shrinking writes always work. Default: none.
+   * grow the total beyond it fails with ENOSPC and changes nothing. Shrinking writes always work. A file's bytes
+   * count once, however many names it has. Default: none.
    * @see docs/limits.md (`--disk-quota`)
    */
   quotaBytes: number;
   /**
    * Most regular files the tree may hold (the sprite's inode budget, so that a client cannot fill the server's
    * memory with empty files); a write or copy that would add files beyond it fails with ENOSPC, as Linux does when a
-   * filesystem runs out of inodes, and changes nothing.
+   * filesystem runs out of inodes, and changes nothing. A hard link adds no file.
    * Directories and symlinks do not count. Default: none. @see docs/limits.md (`--max-files`)
    */
   quotaFiles: number;
 
-  /** The current root; every swap (a mutation or a restore) notifies the change listeners. */
+  /** The current tree. */
   private get root(): DirNode {
-    return this.current;
-  }
-  private set root(next: DirNode) {
-    if (next === this.current) return;
-    this.current = next;
-    for (const listener of [...this.changeListeners]) listener();
+    return this.vol.tree;
   }
 
   /**
    * A tree holding only `/` (root-owned, 0755), or the given snapshot; `now` gives epoch ms (default Date.now);
-   * `quotaBytes` as the property; `meter` counts work (tests).
+   * `quotaBytes` as the property; `meter` counts work (tests); `nextIno` the first inode number a new node gets
+   * (a tree rebuilt from saved rows starts past the numbers they hold).
    */
-  constructor(opts: { now?: () => number; root?: VfsSnapshot; quotaBytes?: number; quotaFiles?: number; meter?: VfsMeter } = {}) {
+  constructor(opts: { now?: () => number; root?: VfsSnapshot; quotaBytes?: number; quotaFiles?: number; meter?: VfsMeter; nextIno?: number } = {}) {
     this.now = opts.now ?? Date.now;
     this.quotaBytes = opts.quotaBytes ?? Infinity;
     this.quotaFiles = opts.quotaFiles ?? Infinity;
     this.meter = opts.meter;
-    this.root = opts.root ? Vfs.unwrap(opts.root) : makeDir({ mode: DEFAULT_DIR_MODE, uid: 0, gid: 0, mtimeMs: this.now() });
+    if (opts.root) {
+      this.vol = Vfs.unwrap(opts.root);
+      this.nextIno = Math.max(this.vol.nextIno, opts.nextIno ?? 0);
+    } else {
+      this.nextIno = Math.max(FIRST_INO, opts.nextIno ?? 0);
+      const tree = makeDir({ mode: DEFAULT_DIR_MODE, uid: 0, gid: 0, mtimeMs: this.now(), ino: ROOT_INO });
+      this.vol = Object.freeze({ tree, table: EMPTY_TABLE, nextIno: this.nextIno });
+    }
   }
 
   /**
    * A new sprite's tree: `/`, `/home`, `/tmp` (root-owned, 01777 as on Linux) and `/home/sprite` (uid/gid 1000,
-   * 0755), nothing else. The sticky bit shows (`stat`, `ls -ld`, `test -k`); with one user it restricts nothing.
+   * 0755), nothing else. The sticky bit shows (`stat`, `ls -ld`, `test -k`); the shell engine enforces it for the sprite user (bash-fs.ts).
    * @see docs/wire-reference.md §13, docs/architecture.md "Machines and engines"
    */
   static skeleton(now?: () => number, opts: { quotaBytes?: number; quotaFiles?: number; meter?: VfsMeter } = {}): Vfs {
@@ -294,16 +435,17 @@ export class Vfs {
     return normalizePath(path, cwd);
   }
 
-  /** Stats `path`, following symlinks. Throws ENOENT, ENOTDIR (a file on the way), ELOOP (over 40 hops). */
-  stat(path: string): VfsStat {
-    const p = Vfs.normalize(path);
-    return nodeStat(this.existing(p, true, 'stat'));
+  /**
+   * Stats `path`, following symlinks, with its inode number and link count. Throws ENOENT, ENOTDIR (a file on the
+   * way), ELOOP (over 40 hops).
+   */
+  stat(path: string): VfsInodeStat {
+    return this.statAt(Vfs.normalize(path), true, 'stat');
   }
 
   /** Stats `path` without following a final symlink (its `target` is reported). Errors as `stat`. */
-  lstat(path: string): VfsStat {
-    const p = Vfs.normalize(path);
-    return nodeStat(this.existing(p, false, 'lstat'));
+  lstat(path: string): VfsInodeStat {
+    return this.statAt(Vfs.normalize(path), false, 'lstat');
   }
 
   /** True when `path` exists after following symlinks (a dangling symlink is false). Never throws a VfsError. */
@@ -332,10 +474,7 @@ export class Vfs {
    * Throws ENOENT, EISDIR on a directory, ENOTDIR, ELOOP.
    */
   readFile(path: string): Uint8Array {
-    const p = Vfs.normalize(path);
-    const node = this.existing(p, true, 'open');
-    if (node.kind === 'directory') throw new VfsError('EISDIR', p, 'read');
-    return (node as FileNode).data.slice();
+    return this.readFileShared(path).slice();
   }
 
   /**
@@ -352,49 +491,51 @@ export class Vfs {
 
   /**
    * Writes `data` (a string is UTF-8 encoded) to `path`, following a final symlink; creates the file (mode
-   * `opts.mode` or 0644) or replaces its contents (mode changes only if `opts.mode` is given). `append` adds
+   * `opts.mode` or 0644; inode number `opts.ino`, for a tree rebuilt from saved rows, or the next free one) or
+   * replaces its contents (mode changes only if `opts.mode` is given) for every name of the file. `append` adds
    * to the end instead. `mkdirParents` creates missing parent directories (0755) first.
    * Throws ENOENT (parent missing and no `mkdirParents`), ENOTDIR (a file on the way), EISDIR (`path` is a
    * directory), ELOOP, ENOSPC (the disk quota).
    * @see docs/wire-reference.md §8.2
    */
-  writeFile(path: string, data: Uint8Array | string, opts: { mode?: number; mkdirParents?: boolean; append?: boolean } = {}): void {
+  writeFile(path: string, data: Uint8Array | string, opts: { mode?: number; mkdirParents?: boolean; append?: boolean; ino?: number } = {}): void {
     const p = Vfs.normalize(path);
     const bytes = toBytes(data);
     const now = this.now();
     let root = this.root;
     if (opts.mkdirParents && p !== '/') root = this.mkdirAll(root, Vfs.normalize(`${p}/..`), DEFAULT_DIR_MODE, now, 'open');
-    const { parts, node } = this.resolveIn(root, p, true, 'open');
+    const { parts, node, raw } = this.resolveIn(root, p, true, 'open');
     if (node?.kind === 'directory') throw new VfsError('EISDIR', p, 'open');
     const existing = node as FileNode | undefined;
     const file: FileNode = Object.freeze({
       kind: 'file',
+      ino: existing?.ino ?? this.takeIno(opts.ino),
       mode: opts.mode !== undefined ? opts.mode & PERMISSION_BITS : existing?.mode ?? DEFAULT_FILE_MODE,
       uid: existing?.uid ?? SPRITE_UID,
       gid: existing?.gid ?? SPRITE_UID,
       mtimeMs: now,
       data: opts.append && existing ? concat(existing.data, bytes) : bytes,
     });
-    this.root = this.withinQuota(this.put(root, parts, file, now, !existing), p, 'write');
+    this.commitChecked(this.place(root, parts, raw, file, now, !existing), p, 'write');
   }
 
   /**
-   * Creates the directory `path` (mode `opts.mode` or 0755). With `recursive`, creates missing ancestors too
-   * and succeeds if the directory already exists (like `mkdir -p`).
+   * Creates the directory `path` (mode `opts.mode` or 0755; inode number `opts.ino` or the next free one). With
+   * `recursive`, creates missing ancestors too and succeeds if the directory already exists (like `mkdir -p`).
    * Throws EEXIST (anything already there, unless recursive and it is a directory), ENOENT (parent missing,
    * not recursive), ENOTDIR (a file on the way), ELOOP.
    */
-  mkdir(path: string, opts: { recursive?: boolean; mode?: number } = {}): void {
+  mkdir(path: string, opts: { recursive?: boolean; mode?: number; ino?: number } = {}): void {
     const p = Vfs.normalize(path);
     const mode = (opts.mode ?? DEFAULT_DIR_MODE) & PERMISSION_BITS;
     const now = this.now();
     if (opts.recursive) {
-      this.root = this.mkdirAll(this.root, p, mode, now, 'mkdir');
+      this.commit(this.mkdirAll(this.root, p, mode, now, 'mkdir'));
       return;
     }
     const { parts, node } = this.resolve(p, false, 'mkdir');
     if (node) throw new VfsError('EEXIST', p, 'mkdir');
-    this.root = this.put(this.root, parts, makeDir({ mode, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now }), now, true);
+    this.commit(this.put(this.root, parts, makeDir({ mode, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now, ino: this.takeIno(opts.ino) }), now, true));
   }
 
   /**
@@ -404,13 +545,14 @@ export class Vfs {
    * walk over the tree: linear in its size, any depth. Throws ENOENT, ENOTDIR, ELOOP.
    * @see docs/wire-reference.md §8.3
    */
-  readdir(path: string, opts: { recursive?: boolean } = {}): VfsEntry[] {
+  readdir(path: string, opts: { recursive?: boolean } = {}): Array<VfsEntry & { stat: VfsInodeStat }> {
     const p = Vfs.normalize(path);
     const node = this.existing(p, true, 'scandir');
     if (node.kind !== 'directory') throw new VfsError('ENOTDIR', p, 'scandir');
+    const table = this.vol.table;
     const entriesOf = (dir: DirNode, at: string) =>
       sortedNames(dir).map((name) => ({ name, path: joinPath(at, name), node: dir.children.get(name)! }));
-    const out: VfsEntry[] = [];
+    const out: Array<VfsEntry & { stat: VfsInodeStat }> = [];
     const stack = [{ entries: entriesOf(node, p), next: 0 }];
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!;
@@ -420,7 +562,7 @@ export class Vfs {
       }
       const e = top.entries[top.next++]!;
       if (this.meter) this.meter.steps += 1;
-      out.push({ name: e.name, path: e.path, stat: nodeStat(e.node) });
+      out.push({ name: e.name, path: e.path, stat: nodeStat(deref(table, e.node), nlinkOf(table, e.node)) });
       if (opts.recursive && e.node.kind === 'directory') stack.push({ entries: entriesOf(e.node, e.path), next: 0 });
     }
     return out;
@@ -429,7 +571,8 @@ export class Vfs {
   /**
    * Removes `path` (a final symlink is removed itself, not its target) and returns the removed absolute paths,
    * `path` first, then its descendants depth-first in name order. An empty directory is removed without
-   * `recursive` (as Go's os.Remove does). `force` turns a missing `path` into `[]`.
+   * `recursive` (as Go's os.Remove does). `force` turns a missing `path` into `[]`. A file with other names
+   * stays under them (one fewer link).
    * Throws EINVAL for `/`, ENOENT, ENOTEMPTY (non-empty directory, not recursive), ENOTDIR, ELOOP.
    * @see docs/wire-reference.md §8.4
    */
@@ -443,22 +586,23 @@ export class Vfs {
       if (opts.force && err instanceof VfsError && err.code === 'ENOENT') return [];
       throw err;
     }
-    const { parts, node } = resolved;
-    if (!node) {
+    const { parts, node, raw } = resolved;
+    if (!node || !raw) {
       if (opts.force) return [];
       throw new VfsError('ENOENT', p, 'rm');
     }
     if (node.kind === 'directory' && node.children.size > 0 && !opts.recursive) throw new VfsError('ENOTEMPTY', p, 'rm');
     const deleted: string[] = [];
-    walk(node, p, (at) => deleted.push(at), this.meter);
-    this.root = this.put(this.root, parts, undefined, this.now(), true);
+    walk(raw, p, (at) => deleted.push(at), this.meter);
+    const table = linksOf(raw) > 0 ? dropNamesIn(this.vol.table, raw, this.meter) : this.vol.table;
+    this.commit(this.put(this.root, parts, undefined, this.now(), true), table);
     return deleted;
   }
 
   /**
-   * Moves `src` to `dest` (POSIX rename: neither final symlink is followed; the moved node keeps its mtime).
-   * An existing `dest` is replaced when both are non-directories, or both are directories and `dest` is empty.
-   * Renaming a path onto itself does nothing.
+   * Moves `src` to `dest` (POSIX rename: neither final symlink is followed; the moved node keeps its mtime, its
+   * inode number and its other names). An existing `dest` is replaced when both are non-directories, or both are
+   * directories and `dest` is empty. Renaming a path onto itself, or onto another name of the same file, does nothing.
    * Throws ENOENT (`src` or `dest`'s parent missing), EINVAL (`/`, or a directory into itself), EISDIR
    * (file onto a directory), ENOTDIR (directory onto a file, or a file on the way), ENOTEMPTY, ELOOP.
    * @see docs/wire-reference.md §8.5
@@ -468,9 +612,10 @@ export class Vfs {
     const d = Vfs.normalize(dest);
     if (s === '/' || d === '/') throw new VfsError('EINVAL', s === '/' ? s : d, 'rename');
     const from = this.resolve(s, false, 'rename');
-    if (!from.node) throw new VfsError('ENOENT', s, 'rename');
+    if (!from.node || !from.raw) throw new VfsError('ENOENT', s, 'rename');
     const to = this.resolve(d, false, 'rename');
     if (toPath(from.parts) === toPath(to.parts)) return;
+    if (from.raw.kind === 'link' && to.raw?.kind === 'link' && from.raw.ino === to.raw.ino) return;
     if (from.node.kind === 'directory' && isInside(to.parts, from.parts)) throw new VfsError('EINVAL', d, 'rename');
     if (to.node) {
       const srcIsDir = from.node.kind === 'directory';
@@ -481,16 +626,48 @@ export class Vfs {
     }
     const now = this.now();
     const without = this.put(this.root, from.parts, undefined, now, true);
-    this.root = this.put(without, to.parts, from.node, now, true);
+    const table = to.raw?.kind === 'link' ? dropName(this.vol.table, to.raw.ino) : this.vol.table;
+    this.commit(this.put(without, to.parts, from.raw, now, true), table);
+  }
+
+  /**
+   * Makes `newPath` another name of the file (or symlink: a final one is not followed, as link(2) on Linux) at
+   * `existing`: both names then share content, mode, owner and mtime, and the file stays until its last name is
+   * removed. Adds no bytes and no file to the quotas. The parent of `newPath` gets a new mtime.
+   * Throws ENOENT (`existing` or `newPath`'s parent missing), EPERM (a directory), EEXIST (anything at `newPath`,
+   * even a dangling symlink), ENOTDIR, ELOOP.
+   */
+  link(existing: string, newPath: string): void {
+    const s = Vfs.normalize(existing);
+    const d = Vfs.normalize(newPath);
+    const from = this.resolve(s, false, 'link');
+    if (!from.node || !from.raw) throw new VfsError('ENOENT', s, 'link');
+    if (from.node.kind === 'directory') throw new VfsError('EPERM', s, 'link');
+    const to = this.resolve(d, false, 'link');
+    if (to.node) throw new VfsError('EEXIST', d, 'link');
+    const now = this.now();
+    const ino = from.node.ino;
+    let tree = this.root;
+    let table = this.vol.table;
+    if (from.raw.kind === 'link') {
+      const shared = table.inodes.get(ino)!;
+      table = tableSet(table, ino, { node: shared.node, nlink: shared.nlink + 1 });
+    } else {
+      // The file's first extra name: its inode moves into the table, and its first name becomes a link to it.
+      table = tableSet(table, ino, { node: from.node, nlink: 2 });
+      tree = this.put(tree, from.parts, linkNode(ino), now, false);
+    }
+    this.commit(this.put(tree, to.parts, linkNode(ino), now, true), table);
   }
 
   /**
    * Copies `src` to exactly `dest` (not into it: callers that want `cp a dir/` semantics join the basename
    * themselves) and returns every copied pair, top first then depth-first in name order. The top `src` is
    * followed if it is a symlink; symlinks inside a copied directory are copied as symlinks. Copying onto an
-   * existing directory merges into it, overwriting files. Copies get mode of the source, the sprite user as
-   * owner and a fresh mtime, unless `preserveAttrs` keeps owner and mtime too. File contents are shared, not
-   * duplicated (they are immutable).
+   * existing directory merges into it, overwriting files (an overwritten file keeps its inode number and its other
+   * names, which see the new content). Copies get mode of the source, the sprite user as owner and a fresh mtime,
+   * unless `preserveAttrs` keeps owner and mtime too; a new copy is a new file (its own inode, one name). File
+   * contents are shared, not duplicated (they are immutable).
    * Throws ENOENT, EISDIR (a directory without `recursive`, or a file onto a directory), ENOTDIR (a directory
    * onto a file), EINVAL (`dest` is `src` or inside it), ELOOP, ENOSPC (the disk quota).
    * @see docs/wire-reference.md §8.6
@@ -505,17 +682,29 @@ export class Vfs {
     if (isInside(to.parts, from.parts)) throw new VfsError('EINVAL', d, 'copyfile');
     const now = this.now();
     const copied: Array<{ source: string; dest: string }> = [];
-    const meta = (n: VfsNode): NodeMeta =>
+    const meta = (n: VfsNode & NodeMeta): NodeMeta =>
       opts.preserveAttrs ? n : { mode: n.mode, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now };
+    let table = this.vol.table;
     type At = { existing: VfsNode | undefined; sp: string; dp: string };
     const built = rebuild<At>(
       from.node,
-      { existing: to.node, sp: s, dp: d },
-      (node, { existing, sp, dp }) => {
+      { existing: to.raw, sp: s, dp: d },
+      (raw, { existing: exRaw, sp, dp }) => {
         copied.push({ source: sp, dest: dp });
+        const node = deref(table, raw);
+        const existing = exRaw && deref(table, exRaw);
         if (node.kind !== 'directory') {
           if (existing?.kind === 'directory') throw new VfsError('EISDIR', dp, 'copyfile');
-          return { done: Object.freeze({ ...node, ...meta(node) }) };
+          const keep = existing?.kind === node.kind ? existing.ino : this.takeIno();
+          const copy = Object.freeze({ ...node, ...meta(node), ino: keep });
+          if (exRaw?.kind !== 'link') return { done: copy };
+          if (existing?.kind !== node.kind) {
+            table = dropName(table, exRaw.ino); // another kind of file replaces this name
+            return { done: copy };
+          }
+          // Written into the existing file: every other name of it sees the copy.
+          table = tableSet(table, exRaw.ino, { node: copy, nlink: table.inodes.get(exRaw.ino)!.nlink });
+          return { done: exRaw };
         }
         if (existing && existing.kind !== 'directory') throw new VfsError('ENOTDIR', dp, 'copyfile');
         const children = existing ? existing.children : ImmMap<string, VfsNode>();
@@ -526,12 +715,13 @@ export class Vfs {
             node: node.children.get(name)!,
             ctx: { existing: children.get(name), sp: joinPath(sp, name), dp: joinPath(dp, name) },
           }),
-          finish: (done) => makeDir(existing ? { ...existing, mtimeMs: now } : meta(node), done),
+          finish: (done) => makeDir(existing ? { ...existing, mtimeMs: now } : { ...meta(node), ino: this.takeIno() }, done),
         };
       },
       this.meter,
     );
-    this.root = this.withinQuota(this.put(this.root, to.parts, built, now, !to.node), d, 'copyfile');
+    const tree = built === to.raw ? this.root : this.put(this.root, to.parts, built, now, !to.node);
+    this.commitChecked({ tree, table }, d, 'copyfile');
     return copied;
   }
 
@@ -564,17 +754,17 @@ export class Vfs {
 
   /**
    * Creates a symlink at `linkPath` whose target is `target`, stored verbatim (relative targets resolve against
-   * the link's directory when followed). Throws EEXIST (anything at `linkPath`, even a dangling symlink),
-   * ENOENT (parent missing, or an empty target), ENOTDIR, ELOOP.
+   * the link's directory when followed); `opts.ino` as for `writeFile`. Throws EEXIST (anything at `linkPath`, even
+   * a dangling symlink), ENOENT (parent missing, or an empty target), ENOTDIR, ELOOP.
    */
-  symlink(target: string, linkPath: string): void {
+  symlink(target: string, linkPath: string, opts: { ino?: number } = {}): void {
     const p = Vfs.normalize(linkPath);
     if (target === '') throw new VfsError('ENOENT', p, 'symlink');
     const { parts, node } = this.resolve(p, false, 'symlink');
     if (node) throw new VfsError('EEXIST', p, 'symlink');
     const now = this.now();
-    const link: SymlinkNode = Object.freeze({ kind: 'symlink', target, mode: SYMLINK_MODE, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now });
-    this.root = this.put(this.root, parts, link, now, true);
+    const link: SymlinkNode = Object.freeze({ kind: 'symlink', ino: this.takeIno(opts.ino), target, mode: SYMLINK_MODE, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now });
+    this.commit(this.put(this.root, parts, link, now, true));
   }
 
   /** The stored target of the symlink at `path`. Throws ENOENT, EINVAL (not a symlink), ENOTDIR, ELOOP. */
@@ -585,12 +775,12 @@ export class Vfs {
     return node.target;
   }
 
-  /** Sets the mtime (epoch ms) of `path`, following symlinks. Throws ENOENT, ENOTDIR, ELOOP. */
+  /** Sets the mtime (epoch ms) of `path` (every name of the file), following symlinks. Throws ENOENT, ENOTDIR, ELOOP. */
   utimes(path: string, mtimeMs: number): void {
     const p = Vfs.normalize(path);
-    const { parts, node } = this.resolve(p, true, 'utime');
+    const { parts, node, raw } = this.resolve(p, true, 'utime');
     if (!node) throw new VfsError('ENOENT', p, 'utime');
-    this.root = this.put(this.root, parts, Object.freeze({ ...node, mtimeMs }), this.now(), false);
+    this.commit(...this.placed(this.place(this.root, parts, raw, Object.freeze({ ...node, mtimeMs }), this.now(), false)));
   }
 
   /** Every path in the tree (directories included, `/` excluded), depth-first in name order. O(n). */
@@ -605,12 +795,17 @@ export class Vfs {
    * @see docs/wire-reference.md §7.1, §7.7
    */
   snapshot(): VfsSnapshot {
-    return this.root as unknown as VfsSnapshot;
+    return this.vol as unknown as VfsSnapshot;
   }
 
-  /** Makes `snapshot` the current tree, O(1). Writes afterwards leave the snapshot unchanged. @see docs/wire-reference.md §7.5 */
+  /**
+   * Makes `snapshot` the current tree, O(1). Writes afterwards leave the snapshot unchanged, and new files get
+   * inode numbers no file of the tree before the restore had. @see docs/wire-reference.md §7.5
+   */
   restore(snapshot: VfsSnapshot): void {
-    this.root = Vfs.unwrap(snapshot);
+    const vol = Vfs.unwrap(snapshot);
+    this.nextIno = Math.max(this.nextIno, vol.nextIno);
+    this.swap(vol);
   }
 
   /**
@@ -626,7 +821,8 @@ export class Vfs {
    * What changed between two snapshots at or below `path` (absolute, canonical): `create` / `remove` for
    * entries that appear or vanish, `write` for files whose content or mtime changed, `chmod` for mode or owner
    * changes. Unchanged subtrees are skipped by reference, so the cost follows the size of the change, not of
-   * the tree. With `recursive: false` only `path` and its direct children are compared.
+   * the tree (plus, when a file with several names changed, the paths to the names). A file changed through one
+   * name is reported at each of its names. With `recursive: false` only `path` and its direct children are compared.
    * A rename shows as `remove` of the old path and `create` of the new one.
    */
   static diff(before: VfsSnapshot, after: VfsSnapshot, path = '/', opts: { recursive?: boolean; meter?: VfsMeter } = {}): VfsChange[] {
@@ -636,29 +832,79 @@ export class Vfs {
       for (const part of parts) node = node?.kind === 'directory' ? node.children.get(part) : undefined;
       return node;
     };
+    const a = Vfs.unwrap(before);
+    const b = Vfs.unwrap(after);
     const out: VfsChange[] = [];
-    diffNodes(at(Vfs.unwrap(before)), at(Vfs.unwrap(after)), Vfs.normalize(path), opts.recursive ?? true ? Infinity : 1, out, opts.meter);
+    diffNodes(a, b, at(a.tree), at(b.tree), Vfs.normalize(path), opts.recursive ?? true ? Infinity : 1, out, opts.meter);
     return out;
   }
 
-  /** Sum of the sizes of all regular files, in bytes. O(1) (kept as an aggregate in every directory). */
+  /** Sum of the sizes of all regular files, in bytes (a file with several names once). O(1) (kept as aggregates). */
   totalBytes(): number {
-    return this.root.bytes;
+    return this.root.bytes + this.vol.table.bytes;
   }
 
-  /** Number of regular files in the tree. O(1). */
+  /** Number of regular files in the tree (a file with several names once). O(1). */
   fileCount(): number {
-    return this.root.files;
+    return this.root.files + this.vol.table.files;
   }
 
-  private static unwrap(snapshot: VfsSnapshot): DirNode {
-    const root = snapshot as unknown as DirNode;
-    if (root?.kind !== 'directory' || !ImmMap.isMap(root.children)) throw new TypeError('not a VfsSnapshot');
-    return root;
+  private static unwrap(snapshot: VfsSnapshot): Volume {
+    const vol = snapshot as unknown as Volume;
+    if (vol?.tree?.kind !== 'directory' || !ImmMap.isMap(vol.tree.children) || !ImmMap.isMap(vol.table?.inodes)) throw new TypeError('not a VfsSnapshot');
+    return vol;
+  }
+
+  /** Makes `vol` current and tells the listeners, when it is another volume. */
+  private swap(vol: Volume): void {
+    if (vol === this.vol) return;
+    this.vol = vol;
+    for (const listener of [...this.changeListeners]) listener();
+  }
+
+  /** Makes `tree` (with `table`) the current volume. */
+  private commit(tree: DirNode, table: Table = this.vol.table): void {
+    if (tree === this.vol.tree && table === this.vol.table) return;
+    this.swap(Object.freeze({ tree, table, nextIno: this.nextIno }));
+  }
+
+  /** `commit`, after checking the quotas (`withinQuota`). */
+  private commitChecked(next: { tree: DirNode; table: Table }, path: string, syscall: string): void {
+    this.withinQuota(next, path, syscall);
+    this.commit(next.tree, next.table);
+  }
+
+  /** A new inode number: `wanted` when given (a rebuilt tree's own), else the next free one. */
+  private takeIno(wanted?: number): number {
+    if (wanted === undefined) return this.nextIno++;
+    this.nextIno = Math.max(this.nextIno, wanted + 1);
+    return wanted;
+  }
+
+  /**
+   * Puts the new version `node` of the inode that the name `raw` at `parts` leads to: in the table when the name is
+   * a link (every name sees it, the tree is unchanged), else in the tree at `parts`.
+   */
+  private place(root: DirNode, parts: readonly string[], raw: VfsNode | undefined, node: Inode, now: number, touch: boolean): { tree: DirNode; table: Table } {
+    const table = this.vol.table;
+    if (raw?.kind !== 'link') return { tree: this.put(root, parts, node, now, touch), table };
+    return { tree: root, table: tableSet(table, raw.ino, { node: node as FileNode | SymlinkNode, nlink: table.inodes.get(raw.ino)!.nlink }) };
+  }
+
+  /** `place`'s result as `commit`'s arguments. */
+  private placed(next: { tree: DirNode; table: Table }): [DirNode, Table] {
+    return [next.tree, next.table];
+  }
+
+  /** Stats the normalised `p`. */
+  private statAt(p: string, followLast: boolean, syscall: string): VfsInodeStat {
+    const { node, raw } = this.resolve(p, followLast, syscall);
+    if (!node || !raw) throw new VfsError('ENOENT', p, syscall);
+    return nodeStat(node, nlinkOf(this.vol.table, raw));
   }
 
   /** Resolves against the current root and insists the node exists (ENOENT otherwise). */
-  private existing(p: string, followLast: boolean, syscall: string): VfsNode {
+  private existing(p: string, followLast: boolean, syscall: string): Inode {
     const { node } = this.resolve(p, followLast, syscall);
     if (!node) throw new VfsError('ENOENT', p, syscall);
     return node;
@@ -693,6 +939,7 @@ export class Vfs {
     syscall: string,
   ): Resolved {
     const { parts, dirs } = at;
+    const table = this.vol.table;
     while (names.length > 0) {
       const name = names.pop()!;
       if (this.meter) this.meter.steps += 1;
@@ -705,12 +952,13 @@ export class Vfs {
         continue;
       }
       const dir = dirs[dirs.length - 1]!;
-      const child = dir.children.get(name);
+      const raw = dir.children.get(name);
       const last = names.length === 0;
-      if (!child) {
-        if (last) return { parts: [...parts, name], node: undefined };
+      if (!raw) {
+        if (last) return { parts: [...parts, name], node: undefined, raw: undefined };
         throw new VfsError('ENOENT', errPath(), syscall);
       }
+      const child = deref(table, raw);
       if (child.kind === 'symlink' && (!last || followLast)) {
         if (++at.hops > MAX_SYMLINK_HOPS) throw new VfsError('ELOOP', errPath(), syscall);
         if (child.target.startsWith('/')) {
@@ -721,12 +969,13 @@ export class Vfs {
         for (let i = target.length - 1; i >= 0; i--) names.push(target[i]!);
         continue;
       }
-      if (last) return { parts: [...parts, name], node: child };
+      if (last) return { parts: [...parts, name], node: child, raw };
       if (child.kind !== 'directory') throw new VfsError('ENOTDIR', errPath(), syscall);
       parts.push(name);
       dirs.push(child);
     }
-    return { parts: [...parts], node: dirs[dirs.length - 1] };
+    const top = dirs[dirs.length - 1]!;
+    return { parts: [...parts], node: top, raw: top };
   }
 
   /**
@@ -749,8 +998,8 @@ export class Vfs {
       if (node) throw new VfsError(i === comps.length - 1 && syscall === 'mkdir' ? 'EEXIST' : 'ENOTDIR', p, syscall);
       // Missing from here on: build the chain of new directories bottom-up and put it in place at once.
       const meta = { mode, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now };
-      let chain: DirNode = makeDir(meta);
-      for (let j = comps.length - 1; j > i; j--) chain = makeDir(meta, ImmMap([[comps[j]!, chain]]));
+      let chain: DirNode = makeDir({ ...meta, ino: this.takeIno() });
+      for (let j = comps.length - 1; j > i; j--) chain = makeDir({ ...meta, ino: this.takeIno() }, ImmMap([[comps[j]!, chain]]));
       if (this.meter) this.meter.steps += comps.length - i;
       return this.put(root, parts, chain, now, true);
     }
@@ -763,31 +1012,41 @@ export class Vfs {
   }
 
   /**
-   * `next` if it holds no more file bytes (and no more regular files) than the quotas allow, or no more than the
-   * current tree (a write that does not grow the disk always works); otherwise ENOSPC at `path`, and nothing changes.
+   * Throws ENOSPC at `path` unless `next` holds no more file bytes (and no more regular files) than the quotas
+   * allow, or no more than the current volume (a write that does not grow the disk always works).
    */
-  private withinQuota(next: DirNode, path: string, syscall: string): DirNode {
-    if (next.bytes > this.quotaBytes && next.bytes > this.current.bytes) throw new VfsError('ENOSPC', path, syscall);
-    if (next.files > this.quotaFiles && next.files > this.current.files) throw new VfsError('ENOSPC', path, syscall);
-    return next;
+  private withinQuota(next: { tree: DirNode; table: Table }, path: string, syscall: string): void {
+    const bytes = next.tree.bytes + next.table.bytes;
+    const files = next.tree.files + next.table.files;
+    if (bytes > this.quotaBytes && bytes > this.totalBytes()) throw new VfsError('ENOSPC', path, syscall);
+    if (files > this.quotaFiles && files > this.fileCount()) throw new VfsError('ENOSPC', path, syscall);
   }
 
-  /** Rebuilds `path` (and with `recursive` its subtree, skipping nested symlinks) with `change` applied. */
+  /**
+   * Rebuilds `path` (and with `recursive` its subtree, skipping nested symlinks) with `change` applied; a file with
+   * several names changes for all of them (in the table).
+   */
   private updateMeta(
     path: string,
     syscall: string,
     recursive: boolean | undefined,
-    change: (node: VfsNode, at: string) => Partial<NodeMeta>,
+    change: (node: Inode, at: string) => Partial<NodeMeta>,
   ): string[] {
     const p = Vfs.normalize(path);
-    const { parts, node } = this.resolve(p, true, syscall);
-    if (!node) throw new VfsError('ENOENT', p, syscall);
+    const { parts, node, raw } = this.resolve(p, true, syscall);
+    if (!node || !raw) throw new VfsError('ENOENT', p, syscall);
     const changed: string[] = [];
+    let table = this.vol.table;
     const updated = rebuild<string>(
-      node,
+      raw,
       p,
       (n, at) => {
         changed.push(at);
+        if (n.kind === 'link') {
+          const shared = table.inodes.get(n.ino)!;
+          table = tableSet(table, n.ino, { node: Object.freeze({ ...shared.node, ...change(shared.node, at) }), nlink: shared.nlink });
+          return { done: n };
+        }
         const meta = change(n, at);
         if (n.kind !== 'directory' || !recursive) return { done: Object.freeze({ ...n, ...meta }) };
         return {
@@ -795,14 +1054,14 @@ export class Vfs {
           names: sortedNames(n),
           child: (name) => {
             const child = n.children.get(name)!;
-            return child.kind === 'symlink' ? null : { node: child, ctx: joinPath(at, name) };
+            return deref(table, child).kind === 'symlink' ? null : { node: child, ctx: joinPath(at, name) };
           },
           finish: (children) => Object.freeze({ ...n, ...meta, children }),
         };
       },
       this.meter,
     );
-    this.root = this.put(this.root, parts, updated, this.now(), false);
+    this.commit(updated === raw ? this.root : this.put(this.root, parts, updated, this.now(), false), table);
     return changed;
   }
 }

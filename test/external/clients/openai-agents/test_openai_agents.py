@@ -27,13 +27,13 @@ async def call_tool(tool, **arguments):
 
 
 ENGINE = os.environ.get("SPRITZER_EXEC", "shell")
-# The provider's default workspace root is /workspace, made with `mkdir -p` as the exec user; on the sandbox engine
-# that user is `sprite` (uid 1000) and / is root's, so the session cannot start. Whether Sprites lets its `sprite`
-# user create /workspace is not known here; the second root keeps the rest of the flow checked on sandbox.
+# The provider's default workspace root is /workspace, made with `mkdir -p` as the exec user; on the sandbox and shell
+# engines that user is `sprite` (uid 1000) and / is root's, so the session cannot start. Whether Sprites lets its
+# `sprite` user create /workspace is not known here; the second root keeps the rest of the flow checked.
 ROOTS = [
     pytest.param(None, id="default-root", marks=[pytest.mark.xfail(
-        ENGINE == "sandbox", strict=True, raises=WorkspaceStartError,
-        reason="sandbox engine: the sprite user cannot mkdir /workspace (the provider's default root)")]),
+        ENGINE in ("sandbox", "shell"), strict=True, raises=WorkspaceStartError,
+        reason="the sprite user cannot mkdir /workspace (the provider's default root): / is root's")]),
     pytest.param("/home/sprite/workspace", id="home-root"),
 ]
 

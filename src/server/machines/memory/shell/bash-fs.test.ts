@@ -36,10 +36,12 @@ describe('BashFs', () => {
     const { vfs, fs } = setup();
     vfs.writeFile('/tmp/f', '12345', { mode: 0o600 });
     vfs.symlink('/tmp/f', '/tmp/l');
-    expect(await fs.stat('/tmp/l')).toEqual({ isFile: true, isDirectory: false, isSymbolicLink: false, mode: 0o600, size: 5, mtime: new Date(T), uid: 1000, gid: 1000, identity: 'vfs:/tmp/f' });
+    const ino = vfs.stat('/tmp/f').ino;
+    expect(await fs.stat('/tmp/l')).toEqual({ isFile: true, isDirectory: false, isSymbolicLink: false, mode: 0o600, size: 5, mtime: new Date(T), uid: 1000, gid: 1000, nlink: 1, dev: 254 * 256, ino, identity: `vfs:${ino}` });
     expect((await fs.lstat('/tmp/l')).isSymbolicLink).toBe(true);
-    // The identity is the file's canonical path: a link and its target are one file to stat, two to lstat.
-    expect((await fs.lstat('/tmp/l')).identity).toBe('vfs:/tmp/l');
+    // A symlink and its target are one file to stat, two to lstat.
+    expect((await fs.lstat('/tmp/l')).ino).toBe(vfs.lstat('/tmp/l').ino);
+    expect((await fs.lstat('/tmp/l')).ino).not.toBe(ino);
     expect(await fs.readdirWithFileTypes('/tmp')).toEqual([
       { name: 'f', isFile: true, isDirectory: false, isSymbolicLink: false },
       { name: 'l', isFile: false, isDirectory: false, isSymbolicLink: true },
@@ -67,12 +69,13 @@ describe('BashFs', () => {
     expect(await fs.readFile('/usr/bin/ls')).toBe('mine');
   });
 
-  it('makes hard links copies (the VFS has no inodes), refusing an existing target', async () => {
+  it('makes hard links: one file under two names, with its link count; an existing target is refused', async () => {
     const { vfs, fs } = setup();
     vfs.writeFile('/tmp/a', 'one');
     await fs.link('/tmp/a', '/tmp/b');
     vfs.writeFile('/tmp/a', 'two');
-    expect(Buffer.from(vfs.readFile('/tmp/b')).toString()).toBe('one');
+    expect(Buffer.from(vfs.readFile('/tmp/b')).toString()).toBe('two');
+    expect(await fs.stat('/tmp/b')).toMatchObject({ nlink: 2, ino: vfs.stat('/tmp/a').ino });
     await expect(fs.link('/tmp/a', '/tmp/b')).rejects.toThrow(/^EEXIST: /);
   });
 

@@ -9,11 +9,12 @@
  */
 import type { BufferEncoding, CpOptions, FileContent, FsStat, IFileSystem, MkdirOptions, RmOptions } from 'just-bash';
 import { unsafeBytesFromLatin1, type ByteString } from 'just-bash';
-import { SPRITE_UID, Vfs } from '../vfs.ts';
+import { SPRITE_UID, Vfs, type VfsInodeStat } from '../vfs.ts';
 import { VfsError, type VfsStat } from '../../port.ts';
 import { checkPath as checkVfsPath } from '../../port.ts';
-import { deviceBytes, withOwner } from './devices.ts';
+import { deviceBytes, DISK_DEVICE, withOwner } from './devices.ts';
 import { procDir, procFile, procLink, type ProcInfo } from './proc.ts';
+import { accessBits, runsAsRoot } from './run-as.ts';
 import { yieldAfter } from '../../../runtime/event-loop.ts';
 
 type ReadFileOptions = Parameters<IFileSystem['readFile']>[1];
@@ -41,17 +42,24 @@ export interface BashFsOptions {
   proc?: ProcInfo;
 }
 
+/** Bits of `access`: read, write, execute (search for a directory). */
+type Want = 4 | 2 | 1;
+
 /**
  * A just-bash filesystem whose storage is `vfs`. Paths arrive absolute from just-bash and are normalised here.
  * Errors are the VFS's `VfsError`s, whose messages already read `ENOENT: no such file or directory, open '/x'`
  * as just-bash's own filesystems phrase them (commands turn that prefix into `No such file or directory`).
  * @see ../../../node_modules/just-bash/dist/fs/interface.d.ts, docs/architecture.md "Machines and engines"
- * @deviation Hard links (`ln` without `-s`) are copies: the VFS has no inodes, so later writes do not propagate.
  */
 export class BashFs implements IFileSystem {
   private readonly commands: ReadonlySet<string>;
   private readonly now: () => number;
   private readonly proc: ProcInfo | undefined;
+  /**
+   * Whether this view acts as root (a command under `sudo`): no permission checks, and what it creates is root's.
+   * Otherwise it acts as the sprite user, as a command on a real sprite does.
+   */
+  private readonly asRoot: boolean = false;
   /**
    * The file mode creation mask of the shell running the current command (bash's `umask` builtin sets it, the
    * interpreter hands each command its shell's): a new file gets `0666 & ~umask`, a new directory `0777 & ~umask`,
@@ -75,9 +83,37 @@ export class BashFs implements IFileSystem {
    * `proc-self-command`); builtins keep the shell's view.
    * @returns a view sharing every file and setting with this one
    */
-  forCommand(name: string, args: readonly string[], path: string): BashFs {
-    if (!this.proc) return this;
-    return Object.create(this, { proc: { value: { ...this.proc, command: { name, args: [...args], path } } } }) as BashFs;
+  forCommand(name: string, args: readonly string[], path: string, env?: ReadonlyMap<string, string>): BashFs {
+    const asRoot = env ? runsAsRoot(env) : this.asRoot;
+    if (!this.proc && asRoot === this.asRoot) return this;
+    const props: PropertyDescriptorMap = { asRoot: { value: asRoot } };
+    if (this.proc) props.proc = { value: { ...this.proc, command: { name, args: [...args], path } } };
+    return Object.create(this, props) as BashFs;
+  }
+
+  /**
+   * This filesystem as a shell with environment `env` uses it for its own redirections: as root when `env` is
+   * sudo's (`sudo bash -c 'echo x > /etc/f'`), else as the sprite user. The interpreter calls it for each shell
+   * it starts (interpreter patch `shell-user-view`).
+   * @returns a view sharing every file and setting with this one (this one when the user is the same)
+   */
+  forShell(env: ReadonlyMap<string, string>): BashFs {
+    const asRoot = runsAsRoot(env);
+    return asRoot === this.asRoot ? this : (Object.create(this, { asRoot: { value: asRoot } }) as BashFs);
+  }
+
+  /**
+   * Whether this view's user may read (4), write (2) or execute/search (1) `path`, as access(2) answers (`test -r/-w/-x`,
+   * interpreter patch `test-file-access`): the owner's, group's or others' bits for the sprite user; anything but
+   * executing a file without an x bit for root. False for a missing path.
+   */
+  async access(path: string, want: Want): Promise<boolean> {
+    try {
+      const st = await this.stat(path);
+      return (accessBits(ownerFacts(st), this.asRoot, st.isDirectory) & want) !== 0;
+    } catch {
+      return false;
+    }
   }
 
   async readFile(path: string, options?: ReadFileOptions): Promise<string> {
@@ -127,8 +163,14 @@ export class BashFs implements IFileSystem {
   }
 
   async mkdir(path: string, options?: MkdirOptions): Promise<void> {
-    checkPath(Vfs.normalize(path), 'mkdir');
-    this.vfs.mkdir(path, { recursive: options?.recursive ?? false, mode: 0o777 & ~this.umask });
+    const p = Vfs.normalize(path);
+    checkPath(p, 'mkdir');
+    // The first directory to make is made in a directory that must let the user add entries (`mkdir -p` too).
+    const first = options?.recursive ? this.firstMissing(p) : p;
+    if (first === null) return;
+    this.mayChangeEntries(first, 'mkdir', true);
+    this.vfs.mkdir(p, { recursive: options?.recursive ?? false, mode: 0o777 & ~this.umask });
+    this.ownCreated(first, true);
   }
 
   async readdir(path: string): Promise<string[]> {
@@ -154,21 +196,46 @@ export class BashFs implements IFileSystem {
     return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
+  /**
+   * Removes `path` once this view's user may remove every entry it takes away (else EACCES/EPERM and nothing goes).
+   * @deviation GNU `rm -r` removes what it may and reports each entry it may not; here a tree holding one entry the
+   * user may not remove stays whole.
+   */
   async rm(path: string, options?: RmOptions): Promise<void> {
-    this.vfs.rm(path, { recursive: options?.recursive ?? false, force: options?.force ?? false });
+    const p = Vfs.normalize(path);
+    if (this.lexists(p)) {
+      this.mayChangeEntries(p, 'rm');
+      // Emptying a directory removes entries from it and from every directory below.
+      if (options?.recursive && this.vfs.lstat(p).type === 'directory') {
+        for (const e of [{ path: p }, ...this.vfs.readdir(p, { recursive: true })]) {
+          if (this.vfs.lstat(e.path).type === 'directory') for (const c of this.vfs.readdir(e.path)) this.mayChangeEntries(c.path, 'rm');
+        }
+      }
+    }
+    this.vfs.rm(p, { recursive: options?.recursive ?? false, force: options?.force ?? false });
   }
 
   async cp(src: string, dest: string, options?: CpOptions): Promise<void> {
-    checkPath(Vfs.normalize(dest), 'copyfile');
-    const fresh = !this.vfs.exists(dest);
-    this.vfs.copy(src, dest, { recursive: options?.recursive ?? false });
+    const d = Vfs.normalize(dest);
+    checkPath(d, 'copyfile');
+    const fresh = !this.vfs.exists(d);
+    if (fresh) this.mayChangeEntries(d, 'copyfile');
+    else if (this.vfs.stat(d).type === 'file') this.permit(d, 0o2);
+    this.vfs.copy(src, d, { recursive: options?.recursive ?? false });
     // A copy is created as open(2) creates a file: the source's mode less the mask (`cp -p` sets the mode after).
-    if (fresh && this.umask !== 0) this.maskTree(Vfs.normalize(dest));
+    if (fresh && this.umask !== 0) this.maskTree(d);
+    if (fresh) this.ownCreated(d, true);
   }
 
   async mv(src: string, dest: string): Promise<void> {
-    checkPath(Vfs.normalize(dest), 'rename');
-    this.vfs.rename(src, dest);
+    const s = Vfs.normalize(src);
+    const d = Vfs.normalize(dest);
+    checkPath(d, 'rename');
+    if (this.lexists(s)) {
+      this.mayChangeEntries(s, 'rename');
+      this.mayChangeEntries(d, 'rename');
+    }
+    this.vfs.rename(s, d);
   }
 
   resolvePath(base: string, path: string): string {
@@ -182,17 +249,30 @@ export class BashFs implements IFileSystem {
   async chmod(path: string, mode: number): Promise<void> {
     // The mode a program asked for when it created the file (Python's open, through its worker): less the umask.
     if (mode & CREATION_MODE) mode &= 0o7777 & ~this.umask;
+    // Only the owner (or root) may change a file's mode: chmod(2)'s EPERM.
+    if (!this.asRoot && this.vfs.exists(path) && this.vfs.stat(path).uid !== SPRITE_UID) throw new VfsError('EPERM', Vfs.normalize(path), 'chmod');
     this.vfs.chmod(path, mode);
   }
 
-  async symlink(target: string, linkPath: string): Promise<void> {
-    checkPath(Vfs.normalize(linkPath), 'symlink');
-    this.vfs.symlink(target, linkPath);
+  /** Sets the owner (`-1` keeps an id): root only (chown(2)'s EPERM for the sprite user), following symlinks. */
+  async chown(path: string, uid: number, gid: number): Promise<void> {
+    if (!this.asRoot) throw new VfsError('EPERM', Vfs.normalize(path), 'chown');
+    this.vfs.chown(path, uid, gid);
   }
 
+  async symlink(target: string, linkPath: string): Promise<void> {
+    const p = Vfs.normalize(linkPath);
+    checkPath(p, 'symlink');
+    this.mayChangeEntries(p, 'symlink', true);
+    this.vfs.symlink(target, p);
+  }
+
+  /** A hard link: `newPath` becomes another name of the file at `existingPath` (a final symlink is linked itself). */
   async link(existingPath: string, newPath: string): Promise<void> {
-    if (this.vfs.exists(newPath) || isSymlink(this.vfs, newPath)) throw new VfsError('EEXIST', Vfs.normalize(newPath), 'link');
-    this.vfs.copy(existingPath, newPath);
+    const p = Vfs.normalize(newPath);
+    checkPath(p, 'link');
+    this.mayChangeEntries(p, 'link', true);
+    this.vfs.link(existingPath, p);
   }
 
   async readlink(path: string): Promise<string> {
@@ -207,6 +287,7 @@ export class BashFs implements IFileSystem {
     return synthetic && !this.vfs.exists(p) ? p : this.vfs.realpath(p);
   }
 
+  /** @deviation Sets the time of any file the user can name: utime(2) would want the owner (or write permission). */
   async utimes(path: string, _atime: Date, mtime: Date): Promise<void> {
     const p = Vfs.normalize(path);
     if (DEVICES.has(p) && !this.vfs.exists(p)) return;
@@ -228,17 +309,63 @@ export class BashFs implements IFileSystem {
   }
 
   /**
-   * Throws EACCES when the sprite user may not read (`want` 0o4) or write (0o2) the existing regular file `p`: the
-   * owner's bits for its own files, the others' bits for root's. A shell command runs as the sprite user, as on a
-   * real sprite (`chmod 444 f; echo x > f` fails there too).
-   * @deviation Under the shell engine's `sudo` the same check applies (the VFS has no per-command user).
+   * Throws EACCES when this view's user may not read (`want` 0o4) or write (0o2) the existing regular file `p`
+   * (`accessBits`): a shell command runs as the sprite user, as on a real sprite (`chmod 444 f; echo x > f` fails
+   * there too), or as root under `sudo`.
    */
   private permit(p: string, want: 0o4 | 0o2): void {
-    if (!this.vfs.exists(p)) return;
+    if (this.asRoot || !this.vfs.exists(p)) return;
     const st = this.vfs.stat(p);
     if (st.type !== 'file') return;
-    const bits = st.uid === SPRITE_UID ? (st.mode >> 6) & 7 : st.uid === 0 ? st.mode & 7 : 7;
-    if ((bits & want) === 0) throw new VfsError('EACCES', p);
+    if ((accessBits(st, false, false) & want) === 0) throw new VfsError('EACCES', p);
+  }
+
+  /**
+   * Throws unless this view's user may add or remove the entry `p` in its directory: write and search permission on
+   * the directory (EACCES: `touch /usr/bin/x`, `mkdir /workspace`, `rm /etc/passwd` as the sprite user), and in a
+   * sticky directory (`/tmp`) an existing entry must be the user's, or the directory (EPERM). Root may do anything.
+   * `create`: `p` is to be made, and something already there is the caller's EEXIST, not a permission error.
+   */
+  private mayChangeEntries(p: string, syscall: string, create = false): void {
+    if (this.asRoot || p === '/' || (create && this.lexists(p))) return; // creating over an entry: EEXIST first
+    const parent = p.slice(0, p.lastIndexOf('/')) || '/';
+    let dir: VfsInodeStat;
+    try {
+      dir = this.vfs.stat(parent);
+    } catch {
+      return; // a missing parent: the VFS says ENOENT/ENOTDIR itself
+    }
+    if (dir.type !== 'directory') return;
+    if ((accessBits(dir, false, true) & 3) !== 3) throw new VfsError('EACCES', p, syscall);
+    if (!(dir.mode & 0o1000) || dir.uid === SPRITE_UID || !this.lexists(p)) return;
+    if (this.vfs.lstat(p).uid !== SPRITE_UID) throw new VfsError('EPERM', p, syscall);
+  }
+
+  /** Gives root what a root view just created at `p` (with `tree`, everything below it). Symlinks keep their owner. */
+  private ownCreated(p: string, tree: boolean): void {
+    if (!this.asRoot || !this.lexists(p) || this.vfs.lstat(p).type === 'symlink') return;
+    this.vfs.chown(p, 0, 0, { recursive: tree });
+  }
+
+  /** The first component of `p` (normalised) that does not exist, or null when all do. */
+  private firstMissing(p: string): string | null {
+    if (this.lexists(p)) return null;
+    let at = p;
+    for (;;) {
+      const parent = at.slice(0, at.lastIndexOf('/')) || '/';
+      if (parent === at || this.lexists(parent)) return at;
+      at = parent;
+    }
+  }
+
+  /** Whether something (even a dangling symlink) is at `p`. */
+  private lexists(p: string): boolean {
+    try {
+      this.vfs.lstat(p);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private write(path: string, content: FileContent, options: WriteFileOptions, append: boolean): void {
@@ -247,8 +374,11 @@ export class BashFs implements IFileSystem {
     if (DEVICES.has(p) && !this.vfs.exists(p)) return;
     this.permit(p, 0o2);
     const data = typeof content === 'string' ? Buffer.from(content, encodingOf(options) ?? 'utf8') : content;
-    const created = this.vfs.exists(p) ? {} : { mode: 0o666 & ~this.umask };
+    const fresh = !this.vfs.exists(p);
+    if (fresh) this.mayChangeEntries(p, 'open');
+    const created = fresh ? { mode: 0o666 & ~this.umask } : {};
     this.vfs.writeFile(p, new Uint8Array(data.buffer, data.byteOffset, data.byteLength), { append, ...created });
+    if (fresh) this.ownCreated(p, false);
   }
 
   /** Clears the mask's bits from `p` and, for a directory, everything under it (symlinks keep their mode). */
@@ -259,17 +389,14 @@ export class BashFs implements IFileSystem {
     if (st.type === 'directory') for (const e of this.vfs.readdir(p)) this.maskTree(`${p === '/' ? '' : p}/${e.name}`);
   }
 
-  private statWith(path: string, stat: (p: string) => VfsStat): FsStat {
+  private statWith(path: string, stat: (p: string) => VfsInodeStat): FsStat {
     const p = Vfs.normalize(path);
     checkPath(p, 'stat');
     try {
       const s = stat(p);
-      // A stable identity lets just-bash's cp and mv tell two files apart (without one they refuse to overwrite:
-      // "cannot safely determine whether … are the same file"). The VFS has no inodes and hard links are copies,
-      // so a file is its canonical path (the link itself for an lstat of a symlink).
-      const slash = p.lastIndexOf('/');
-      const identity = s.type === 'symlink' ? `vfs:${this.vfs.realpath(p.slice(0, slash) || '/')}/${p.slice(slash + 1)}` : `vfs:${this.vfs.realpath(p)}`;
-      return withOwner({ ...toFsStat(s), identity }, { uid: s.uid, gid: s.gid });
+      // The device and inode number let `[ a -ef b ]`, cp and mv tell two files apart, and two names of one file
+      // (hard links) alike: "cp: 'a' and 'b' are the same file".
+      return withOwner({ ...toFsStat(s), dev: DISK_DEVICE, ino: s.ino, identity: `vfs:${s.ino}` }, { uid: s.uid, gid: s.gid, nlink: s.nlink });
     } catch (err) {
       const synthetic = this.synthetic(p);
       if (!(err instanceof VfsError) || err.code !== 'ENOENT' || synthetic === null) throw err;
@@ -317,12 +444,10 @@ function encodingOf(options: ReadFileOptions | WriteFileOptions): BufferEncoding
   return options?.encoding ?? undefined;
 }
 
-function isSymlink(vfs: Vfs, path: string): boolean {
-  try {
-    return vfs.lstat(path).type === 'symlink';
-  } catch {
-    return false;
-  }
+/** The mode and owner of a stat `BashFs` made. */
+function ownerFacts(st: FsStat): { mode: number; uid: number; gid: number } {
+  const o = st as FsStat & { uid?: number; gid?: number };
+  return { mode: st.mode, uid: o.uid ?? SPRITE_UID, gid: o.gid ?? SPRITE_UID };
 }
 
 function toFsStat(s: VfsStat): FsStat {

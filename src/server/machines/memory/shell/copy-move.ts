@@ -8,6 +8,7 @@
  */
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { needsPerFile, perFile, takePerFileOptions } from './copy-options.ts';
+import { sameFile } from './devices.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
 const fail = (stderr: string): ExecResult => ({ stdout: '', stderr, exitCode: 1 });
@@ -92,6 +93,49 @@ async function slashDestination(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string, 
   return fail(`cp: cannot create regular file '${dest}': Not a directory\n`);
 }
 
+/** The message of a permission error as strerror words it. */
+const PERMISSION_TEXT: Record<string, string> = { EACCES: 'Permission denied', EPERM: 'Operation not permitted' };
+
+/**
+ * just-bash's cp and mv print a permission error as the filesystem words it (`mv: cannot move 'f': EACCES: permission
+ * denied, rename '/usr/f'`); GNU names the destination as the user wrote it: `mv: cannot move 'f' to '/usr/f':
+ * Permission denied`, `cp: cannot create regular file '/etc/x': Permission denied`. `dest` is the last operand.
+ */
+async function permissionMessages(cmd: 'cp' | 'mv', r: ExecResult, fs: IFileSystem, cwd: string, dest: string): Promise<ExecResult> {
+  if (!/EACCES|EPERM/.test(r.stderr)) return r;
+  const destAbs = fs.resolvePath(cwd, dest);
+  const destIsDir = (await statOrNull(fs, destAbs))?.isDirectory === true;
+  const named = (abs: string, src: string): string => {
+    if (abs === destAbs) return dest;
+    if (abs.startsWith(`${destAbs}/`)) return `${dest.replace(/\/+$/, '')}/${abs.slice(destAbs.length + 1)}`;
+    return destIsDir ? `${dest.replace(/\/+$/, '')}/${src.replace(/\/+$/, '').split('/').pop()}` : dest;
+  };
+  const lines = await Promise.all(
+    r.stderr.split(/(?<=\n)/).map(async (line) => {
+      const m = /^(cp|mv): cannot (?:copy|move) '(.*)': (EACCES|EPERM): [^,]*, \w+ '(.*)'\n$/.exec(line);
+      if (!m) return line;
+      const [, , src, code, abs] = m as unknown as [string, string, string, string, string];
+      const why = PERMISSION_TEXT[code]!;
+      if (cmd === 'mv') return `mv: cannot move '${src}' to '${named(abs, src)}': ${why}\n`;
+      const dir = (await statOrNull(fs, fs.resolvePath(cwd, src)))?.isDirectory;
+      return `cp: cannot create ${dir ? 'directory' : 'regular file'} '${named(abs, src)}': ${why}\n`;
+    }),
+  );
+  return { ...r, stderr: lines.join('') };
+}
+
+/**
+ * `cp a b` / `mv a b` where `b` is another name of `a`'s file (a hard link): GNU's "are the same file", exit 1,
+ * nothing touched. cp compares the files the names lead to; mv the names themselves.
+ */
+async function sameFileOperands(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string, operands: string[]): Promise<ExecResult | null> {
+  if (operands.length !== 2) return null;
+  const look = cmd === 'mv' ? lstatOrNull : statOrNull;
+  const [a, b] = await Promise.all(operands.map((o) => look(fs, fs.resolvePath(cwd, o))));
+  if (!a || !b || b.isDirectory || a.isDirectory || a.ino === undefined || !sameFile(a, b)) return null;
+  return fail(`${cmd}: '${operands[0]}' and '${operands[1]}' are the same file\n`);
+}
+
 async function cp(all: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
   const { o, rest: args } = takePerFileOptions(all);
   const { flags, passed, operands } = parse(args, 'fTaP');
@@ -115,7 +159,7 @@ async function copy(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<st
   if (needsPerFile(o, operands) || (linkOperand && !flags.has('T'))) {
     return perFile('cp', o, [...passed, ...(flags.has('a') ? ['-r', '-p'] : [])], operands, fs, cwd, run);
   }
-  const early = await slashDestination('cp', fs, cwd, operands);
+  const early = (await slashDestination('cp', fs, cwd, operands)) ?? (await sameFileOperands('cp', fs, cwd, operands));
   if (early) return early;
   const opts = [...passed, ...(flags.has('a') ? ['-r', '-p'] : [])];
   const noDeref = flags.has('P') || flags.has('a');
@@ -190,6 +234,8 @@ async function mv(all: string[], fs: IFileSystem, cwd: string, run: Run): Promis
   if (operands.length === 2 && fs.resolvePath(cwd, operands[0]!) === fs.resolvePath(cwd, operands[1]!) && (await lstatOrNull(fs, fs.resolvePath(cwd, operands[0]!)))) {
     return fail(`mv: '${operands[0]}' and '${operands[1]}' are the same file\n`);
   }
+  const same = await sameFileOperands('mv', fs, cwd, operands);
+  if (same) return same;
   if (flags.has('T')) return noTargetDirectory('mv', fs, cwd, operands, passed, run);
   return run(argv(passed, operands));
 }
@@ -200,7 +246,7 @@ export const COPY_MOVE_COMMAND_NAMES: readonly string[] = ['cp', 'mv'];
 /** `cp` and `mv` for just-bash's `customCommands` (each hands the rest to just-bash's own). */
 export function copyMoveCommands(): CustomCommand[] {
   return [
-    defineCommand('cp', (args, ctx) => cp(args, ctx.fs, ctx.cwd, (a) => ctx.origCommand!(a))),
-    defineCommand('mv', (args, ctx) => mv(args, ctx.fs, ctx.cwd, (a) => ctx.origCommand!(a))),
+    defineCommand('cp', (args, ctx) => cp(args, ctx.fs, ctx.cwd, async (a) => permissionMessages('cp', await ctx.origCommand!(a), ctx.fs, ctx.cwd, a[a.length - 1] ?? ''))),
+    defineCommand('mv', (args, ctx) => mv(args, ctx.fs, ctx.cwd, async (a) => permissionMessages('mv', await ctx.origCommand!(a), ctx.fs, ctx.cwd, a[a.length - 1] ?? ''))),
   ];
 }

@@ -159,6 +159,8 @@ export async function perFile(cmd: 'cp' | 'mv', o: PerFileOptions, opts: string[
     if (src === '/dev/null') {
       await fs.writeFile(toAbs, new Uint8Array(0));
       r = { stdout: '', stderr: '', exitCode: 0 };
+    } else if (cmd === 'cp' && o.hardlink && srcSt!.isDirectory && !recursive) {
+      r = { stdout: '', stderr: `cp: -r not specified; omitting directory '${src}'\n`, exitCode: 1 };
     } else if (cmd === 'cp' && (o.symlink || o.hardlink)) {
       r = await linkInstead(fs, cwd, src, to, o.symlink, !!old && !o.backup);
     } else if (cmd === 'cp' && srcSt!.isSymbolicLink && !o.dereference) {
@@ -187,6 +189,21 @@ async function linkInstead(fs: IFileSystem, cwd: string, src: string, to: string
   if (symbolic) {
     if (!src.startsWith('/') && to.includes('/')) return { stdout: '', stderr: `cp: ${to}: can make relative symbolic links only in current directory\n`, exitCode: 1 };
     await fs.symlink(src, toAbs);
-  } else await fs.link(fs.resolvePath(cwd, src), toAbs);
+  } else await linkTree(fs, fs.resolvePath(cwd, src), toAbs);
   return { stdout: '', stderr: '', exitCode: 0 };
+}
+
+/**
+ * `cp -l` (with `-r`/`-a` for a directory): each directory is made anew (with its source's mode, as `cp -a` keeps
+ * it), everything else becomes another name of its source (a symlink inside is linked itself, as `-P` copies it).
+ */
+async function linkTree(fs: IFileSystem, src: string, dest: string): Promise<void> {
+  const st = await fs.lstat(src);
+  if (!st.isDirectory) {
+    await fs.link(src, dest);
+    return;
+  }
+  await fs.mkdir(dest);
+  for (const name of await fs.readdir(src)) await linkTree(fs, `${src.replace(/\/+$/, '')}/${name}`, `${dest}/${name}`);
+  await fs.chmod(dest, st.mode & 0o7777);
 }

@@ -25,11 +25,16 @@ export function deviceBytes(p: string): Uint8Array {
   return new Uint8Array(0);
 }
 
-/** Owner facts of an entry: numeric uid/gid, and whether it is a character device. */
+/** The device number of the sprite's disk (major 254, minor 0: `stat -c %d`), which every VFS entry is on. */
+export const DISK_DEVICE = 254 * 256;
+
+/** Owner facts of an entry: numeric uid/gid, whether it is a character device, and its link count. */
 export interface OwnerFacts {
   uid: number;
   gid: number;
   device?: boolean;
+  /** How many names the file has (a directory: 2 + its subdirectories); absent for synthetic entries. */
+  nlink?: number;
 }
 
 /** An `FsStat` that also carries {@link OwnerFacts} (what `BashFs.stat`/`lstat` return). */
@@ -40,8 +45,34 @@ export function withOwner(stat: FsStat, owner: OwnerFacts): OwnedFsStat {
   return { ...stat, ...owner };
 }
 
+/**
+ * The link count of a stat that `BashFs` made, or, for another filesystem's or a synthetic entry, what `count`
+ * gives (commands count a directory's subdirectories themselves there).
+ */
+export async function linkCount(stat: FsStat, count: () => Promise<number>): Promise<number> {
+  const n = (stat as Partial<OwnerFacts>).nlink;
+  return n ?? count();
+}
+
 /** The owner facts of a stat that `BashFs` made, or the sprite user's when another filesystem made it. */
 export function ownerOf(stat: FsStat): OwnerFacts {
   const s = stat as Partial<OwnerFacts>;
   return { uid: s.uid ?? 1000, gid: s.gid ?? 1000, device: s.device ?? false };
+}
+
+/**
+ * The inode number of `st` (the sprite's files have their own), or for a synthetic entry (`/dev`, `/proc`, a
+ * command's stub under `/usr/bin`) a stable number made from `path` (FNV-1a, in the range ext4 hands out).
+ */
+export function inodeNumber(st: FsStat, path: string): number {
+  if (typeof st.ino === 'number') return st.ino;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) h = Math.imul(h ^ path.charCodeAt(i), 0x01000193) >>> 0;
+  return path === '/' ? 2 : 1000 + (h % 50_000_000);
+}
+
+/** Whether two stats are of one file: the same device and inode number (two names of a hard-linked file are). */
+export function sameFile(a: FsStat, b: FsStat): boolean {
+  if (a.ino === undefined || b.ino === undefined) return a === b;
+  return a.ino === b.ino && a.dev === b.dev;
 }

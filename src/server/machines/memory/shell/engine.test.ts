@@ -194,17 +194,17 @@ describe('shell engine: the sprite filesystem', () => {
 
   it('rm, mv and cp change the VFS', async () => {
     const ctx = sprite();
-    ctx.vfs.writeFile('/a', 'A');
-    ctx.vfs.writeFile('/b', 'B');
-    await run(sh('mv /a /c && cp /c /d && rm /b'), {}, ctx);
-    expect(['/a', '/b', '/c', '/d'].map((p) => ctx.vfs.exists(p))).toEqual([false, false, true, true]);
+    ctx.vfs.writeFile('/tmp/a', 'A');
+    ctx.vfs.writeFile('/tmp/b', 'B');
+    await run(sh('mv /tmp/a /tmp/c && cp /tmp/c /tmp/d && rm /tmp/b'), {}, ctx);
+    expect(['/tmp/a', '/tmp/b', '/tmp/c', '/tmp/d'].map((p) => ctx.vfs.exists(p))).toEqual([false, false, true, true]);
   });
 
   it('./risky.sh behaves as in the interpreter when the sprite has none', async () => {
     const ctx = sprite();
-    expect(await run(sh('echo good > /data; ./risky.sh'), {}, ctx)).toEqual({ stdout: '', stderr: 'risky.sh: failed\n', exit: 1 });
+    expect(await run(sh('echo good > /tmp/data; ./risky.sh'), {}, ctx)).toEqual({ stdout: '', stderr: 'risky.sh: failed\n', exit: 1 });
     expect(Buffer.from(ctx.vfs.readFile('/work/output')).toString()).toBe('partial-corrupt');
-    expect(Buffer.from(ctx.vfs.readFile('/data')).toString()).toBe('good\n');
+    expect(Buffer.from(ctx.vfs.readFile('/tmp/data')).toString()).toBe('good\n');
   });
 
   it('./risky.sh runs the sprite’s own script when there is one', async () => {
@@ -349,7 +349,7 @@ describe('shell engine: stdin', () => {
 
 describe('shell engine: signals', () => {
   async function sleeping(): Promise<{ t: ReturnType<typeof start>; proc: ExecProcess }> {
-    const t = start(request(sh('echo before > /f; sleep 10; echo after; echo after > /g')));
+    const t = start(request(sh('echo before > /tmp/f; sleep 10; echo after; echo after > /tmp/g')));
     while (t.clock.pending() === 0) await settle(1);
     return { t, proc: t.proc };
   }
@@ -367,18 +367,18 @@ describe('shell engine: signals', () => {
     expect(t.clock.pending()).toBe(0);
     t.clock.advance(20_000);
     await settle();
-    expect(t.ctx.vfs.exists('/f')).toBe(true);
-    expect(t.ctx.vfs.exists('/g')).toBe(false);
+    expect(t.ctx.vfs.exists('/tmp/f')).toBe(true);
+    expect(t.ctx.vfs.exists('/tmp/g')).toBe(false);
     expect(t.seen.stdout.length).toBe(0);
   });
 
   it('a signal while waiting for stdin ends the command without running it', async () => {
     const ctx = sprite();
-    const t = start(request(sh('echo x > /f')), { stdin: true, ctx });
+    const t = start(request(sh('echo x > /tmp/f')), { stdin: true, ctx });
     t.proc.signal('TERM');
     expect((await t.result()).exit).toBe(143);
     expect(t.clock.pending()).toBe(0);
-    expect(ctx.vfs.exists('/f')).toBe(false);
+    expect(ctx.vfs.exists('/tmp/f')).toBe(false);
   });
 
   it('WINCH ends nothing, and a finished command is unaffected by TERM', async () => {

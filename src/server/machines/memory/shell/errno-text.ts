@@ -10,6 +10,7 @@ const TEXT: Record<string, string> = {
   EISDIR: 'Is a directory',
   ENOTEMPTY: 'Directory not empty',
   EACCES: 'Permission denied',
+  EPERM: 'Operation not permitted',
   ELOOP: 'Too many levels of symbolic links',
   ENAMETOOLONG: 'File name too long',
   EINVAL: 'Invalid argument',

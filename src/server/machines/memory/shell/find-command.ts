@@ -7,7 +7,7 @@
  */
 import { defineCommand, type CommandContext, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
 import { shellQuote } from '../argv.ts';
-import { ownerOf } from './devices.ts';
+import { inodeNumber, linkCount, ownerOf, sameFile } from './devices.ts';
 import { fnmatch } from './fnmatch.ts';
 import { compileFormat, formatFile, typeLetter, type FileFacts } from './find-printf.ts';
 import { findRefusal, parseFind, type FindCommand, type FindError, type FindNode } from './find-parse.ts';
@@ -125,7 +125,7 @@ class Finder {
     }
     if (node.name === '-perm' && !permTest(a!)) return { stderr: `find: invalid mode '${a}'\n`, exitCode: 1 };
     if (node.name === '-size' && !/^[+-]?\d+[cwbkMG]?$/.test(a!)) return { stderr: `find: invalid -size type \`${a!.replace(/^[+-]?\d+/, '')}'\n`, exitCode: 1 };
-    if (/^-(m|a|c)(time|min)$|^-links$|^-used$/.test(node.name) && !/^[+-]?\d+$/.test(a!)) return { stderr: `find: invalid argument \`${a}' to \`${node.name}'\n`, exitCode: 1 };
+    if (/^-(m|a|c)(time|min)$|^-links$|^-used$|^-inum$/.test(node.name) && !/^[+-]?\d+$/.test(a!)) return { stderr: `find: invalid argument \`${a}' to \`${node.name}'\n`, exitCode: 1 };
     if ((node.name === '-user' || node.name === '-group') && !(a! in NAMES) && !/^\d+$/.test(a!)) {
       return { stderr: `find: '${a}' is not the name of a known ${node.name === '-user' ? 'user' : 'group'}\n`, exitCode: 1 };
     }
@@ -133,6 +133,11 @@ class Finder {
   }
 
   private async links(v: Visit): Promise<number> {
+    return linkCount(v.st, () => this.subdirLinks(v));
+  }
+
+  /** A synthetic directory's link count, counted as ext4 keeps it: 2, and one per subdirectory. */
+  private async subdirLinks(v: Visit): Promise<number> {
     if (!v.st.isDirectory) return 1;
     let n = 2;
     for (const c of await this.fs.readdir(v.abs).catch(() => [] as string[])) if ((await this.fs.lstat(`${v.abs.replace(/\/+$/, '')}/${c}`).catch(() => null))?.isDirectory) n++;
@@ -202,7 +207,9 @@ class Finder {
       case '-cnewer':
         return st.mtime.getTime() > this.refs.get(a)!.mtime.getTime();
       case '-samefile':
-        return this.fs.resolvePath('/', v.abs) === this.fs.resolvePath(this.ctx.cwd, a) || (this.refs.get(a) === st);
+        return this.fs.resolvePath('/', v.abs) === this.fs.resolvePath(this.ctx.cwd, a) || sameFile(this.refs.get(a)!, st);
+      case '-inum':
+        return compareNumber(a, inodeNumber(st, v.abs));
       case '-mtime':
       case '-atime':
       case '-ctime':

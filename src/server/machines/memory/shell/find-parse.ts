@@ -40,7 +40,7 @@ const TESTS: Record<string, number> = {
   '-lname': 1, '-ilname': 1, '-type': 1, '-xtype': 1, '-size': 1, '-empty': 0, '-newer': 1, '-anewer': 1,
   '-cnewer': 1, '-mtime': 1, '-atime': 1, '-ctime': 1, '-mmin': 1, '-amin': 1, '-cmin': 1, '-perm': 1, '-user': 1,
   '-group': 1, '-uid': 1, '-gid': 1, '-nouser': 0, '-nogroup': 0, '-links': 1, '-executable': 0, '-readable': 0,
-  '-writable': 0, '-true': 0, '-false': 0, '-samefile': 1, '-used': 1,
+  '-writable': 0, '-true': 0, '-false': 0, '-samefile': 1, '-used': 1, '-inum': 1,
 };
 /** Actions and how many arguments each takes (`-exec` and `-execdir` take up to `;` or `+`). */
 const ACTIONS: Record<string, number> = { '-print': 0, '-print0': 0, '-printf': 1, '-delete': 0, '-prune': 0, '-quit': 0, '-exec': -1, '-execdir': -1 };
@@ -49,8 +49,8 @@ const GLOBALS: Record<string, number> = {
   '-maxdepth': 1, '-mindepth': 1, '-depth': 0, '-d': 0, '-xdev': 0, '-mount': 0, '-noleaf': 0, '-follow': 0,
   '-ignore_readdir_race': 0, '-noignore_readdir_race': 0, '-regextype': 1, '-warn': 0, '-nowarn': 0, '-daystart': 0,
 };
-/** Predicates GNU has that need what a sprite's emulation lacks (inodes, other files to write, a terminal). */
-const REFUSED = new Set(['-inum', '-ls', '-fls', '-fprint', '-fprint0', '-fprintf', '-ok', '-okdir', '-newerXY', '-context', '-fstype', '-sparse']);
+/** Predicates GNU has that need what a sprite's emulation lacks (other files to write, a terminal…). */
+const REFUSED = new Set(['-ls', '-fls', '-fprint', '-fprint0', '-fprintf', '-ok', '-okdir', '-newerXY', '-context', '-fstype', '-sparse']);
 
 /** Reads `args` (after the command name); a rejection or refusal comes back as a {@link FindError}. */
 export function parseFind(args: readonly string[]): FindCommand | FindError {

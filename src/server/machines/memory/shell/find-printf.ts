@@ -1,12 +1,13 @@
 /**
  * `find -printf FORMAT` as findutils formats a file: the escapes (`\n`, `\0`, `\NNN`, `\c`), the directives (`%p`,
- * `%P`, `%f`, `%h`, `%H`, `%d`, `%y`, `%Y`, `%m`, `%M`, `%s`, `%k`, `%b`, `%n`, `%u`, `%g`, `%U`, `%G`, `%l`, `%t`,
+ * `%P`, `%f`, `%h`, `%H`, `%d`, `%y`, `%Y`, `%m`, `%M`, `%s`, `%k`, `%b`, `%n`, `%i`, `%u`, `%g`, `%U`, `%G`, `%l`, `%t`,
  * `%T@`, `%Tk`…) with their field widths (`%-10p`, `%5s`). The sprite keeps one time per file, so `%a`/`%c` and
- * `%A`/`%C` print the modification time. A directive needing facts the sprite lacks (`%i`, `%D`, `%S`…) is refused.
+ * `%A`/`%C` print the modification time; `%i` the inode number. A directive needing facts the sprite lacks (`%D`,
+ * `%S`…) is refused.
  * @see https://www.gnu.org/software/findutils/manual/html_node/find_html/Format-Directives.html
  */
 import type { FsStat } from 'just-bash';
-import { ownerOf } from './devices.ts';
+import { inodeNumber, ownerOf } from './devices.ts';
 import { permissions } from './ls-long.ts';
 
 /** What a directive may print about one file. */
@@ -124,6 +125,7 @@ function directive(c: string, k: string): ((f: FileFacts) => string) | null {
     k: (f) => String(f.st.isDirectory ? 4 : f.st.isSymbolicLink ? 0 : Math.ceil(f.st.size / 4096) * 4),
     b: (f) => String(f.st.isDirectory ? 8 : f.st.isSymbolicLink ? 0 : Math.ceil(f.st.size / 4096) * 8),
     n: (f) => String(f.links),
+    i: (f) => String(inodeNumber(f.st, f.path)),
     u: (f) => NAMES[owner(f).uid] ?? String(owner(f).uid),
     g: (f) => NAMES[owner(f).gid] ?? String(owner(f).gid),
     U: (f) => String(owner(f).uid),

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { shellQuote } from '../argv.ts';
 import { OrderedOutput } from './output-order.ts';
+import { runsAsRoot } from './run-as.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
@@ -25,7 +26,7 @@ const USERS = [
 const GROUP_NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nogroup' };
 
 /** Whether the command runs under this module's `sudo` (it sets SUDO_UID and USER=root, as sudo(8) does). */
-const isRoot = (env: Map<string, string>) => env.get('SUDO_UID') !== undefined && env.get('USER') === 'root';
+const isRoot = runsAsRoot;
 
 /** Splits `-abc` into flags and `--x=y` into name and value; returns the operands after the options. */
 function parseOptions(args: string[], withValue: ReadonlySet<string>): { flags: Map<string, string | true>; operands: string[]; bad?: string } {
@@ -86,8 +87,8 @@ function id(args: string[], env: Map<string, string>): ExecResult {
 /**
  * `sudo [-n] [-E] [-H] [-u root] [--] CMD…`: runs CMD as root. A sprite has one user with passwordless sudo, so
  * the command just runs, with sudo's environment changes (USER, LOGNAME, HOME=/root, SUDO_USER/UID/GID/COMMAND).
- * @deviation The shell engine has no file ownership per user: what the command writes is owned as anything else
- * in the VFS; only `id`, `whoami` and `$USER` see root.
+ * The command (and any shell it starts) acts as root on the sprite's files: no permission checks, and what it
+ * creates is root's (bash-fs.ts, by the environment set here).
  */
 async function sudo(args: string[], ctx: Parameters<Parameters<typeof defineCommand>[1]>[1]): Promise<ExecResult> {
   let i = 0;

@@ -737,6 +737,24 @@ describe('redirections that cannot be opened', () => {
   });
 });
 
+describe("the user a command or a shell acts as", () => {
+  it('test -r/-w/-x answer for the sprite user as access(2) does: root\'s / is not writable, /tmp and its own home are', async () => {
+    expect(await runShell('test -w / && echo w || echo not-w; [[ -w /tmp ]] && echo tmp; test -w ~ && echo home; test -x /usr && echo x; sudo test -w / && echo root-w')).toEqual({
+      stdout: 'not-w\ntmp\nhome\nx\nroot-w\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it("a command and a shell under sudo act as root: sudo touch, and sudo bash -c's own redirection, write in /etc", async () => {
+    expect(await runShell("sudo touch /etc/a; sudo bash -c 'echo x > /etc/b'; cat /etc/b; stat -c %U /etc/a /etc/b; touch /etc/c")).toEqual({
+      stdout: 'x\nroot\nroot\n',
+      stderr: "touch: cannot touch '/etc/c': Permission denied\n",
+      exit: 1,
+    });
+  });
+});
+
 describe('/proc/self of a command', () => {
   it('names the command reading it (comm, cmdline, status, exe), and the shell for a builtin', async () => {
     expect(await runShell('cat /proc/self/comm; readlink /proc/self/exe; head -1 /proc/self/status; cat /proc/self/cmdline | tr "\\0" " "; echo; read -r x < /proc/self/comm; echo "$x"; ls -l /proc/self/exe | cut -c1-10; stat -L -c %F /proc/self/exe')).toEqual({

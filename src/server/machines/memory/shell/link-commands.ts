@@ -3,7 +3,6 @@
  * operand, which a symlink to a directory counts as unless `-n`/`-T`), `-f` and `-b` over an existing name,
  * `-r` targets relative to the link, `-t`, `-v`; `readlink -f/-e/-m` canonical paths and `-n`/`-z`.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/ln-invocation.html, readlink-invocation.html
- * @deviation A hard link is a copy in the shell engine's filesystem: writes to one name do not show in the other.
  */
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { strerror } from './errno-text.ts';

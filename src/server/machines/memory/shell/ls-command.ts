@@ -8,7 +8,7 @@
 import type { CustomCommand, ExecResult, FsStat, IFileSystem } from 'just-bash';
 import { strerror } from './errno-text.ts';
 import { defineCommand } from 'just-bash';
-import { ownerOf } from './devices.ts';
+import { inodeNumber, linkCount, ownerOf } from './devices.ts';
 import { filevercmp } from './filevercmp.ts';
 import { fnmatch } from './fnmatch.ts';
 import { parseLsArgs, type LsOptions } from './ls-options.ts';
@@ -183,14 +183,17 @@ class Lister {
     const figures = kib.map((k) => blockFigure(k, o.human));
     const head = total && (o.format === 'long' || o.blocks) ? `total ${blockFigure(kib.reduce((a, b) => a + b, 0), o.human)}${eol}` : '';
     const bw = Math.max(0, ...figures.map((f) => f.length));
-    const prefix = o.blocks ? figures.map((f) => `${f.padStart(bw)} `) : [];
+    // `-i` puts each file's inode number first, then `-s` its blocks, each column right-aligned.
+    const inodes = entries.map((e) => String(inodeNumber(e.st, e.path)));
+    const iw = Math.max(0, ...inodes.map((f) => f.length));
+    const prefix = o.inode || o.blocks ? entries.map((_, i) => `${o.inode ? `${inodes[i]!.padStart(iw)} ` : ''}${o.blocks ? `${figures[i]!.padStart(bw)} ` : ''}`) : [];
     if (o.format === 'long') {
       const rows: LongRow[] = [];
       for (const e of entries) {
         let name = this.quote(e.name);
         if (e.target !== undefined) name += ` -> ${this.quote(e.target)}${indicatorOf(e.targetSt, o)}`;
         else name += indicatorOf(e.st, o);
-        rows.push(longRow(e.st, name, e.name.slice(e.name.lastIndexOf('/') + 1), this.cols, e.st.isDirectory ? await this.links(e.path) : 1));
+        rows.push(longRow(e.st, name, e.name.slice(e.name.lastIndexOf('/') + 1), this.cols, await linkCount(e.st, async () => (e.st.isDirectory ? this.links(e.path) : 1))));
       }
       return head + longTable(rows, this.cols, prefix, eol);
     }
@@ -200,7 +203,7 @@ class Lister {
     return head + grid(cells, o.format === 'columns', o.width, o.tabsize, eol);
   }
 
-  /** The link count of the directory at `path`: its own name, its `.`, and each subdirectory's `..` (ext4's count). */
+  /** The link count of a synthetic directory at `path`: its name, its `.`, and each subdirectory's `..` (ext4's count). */
   private async links(path: string): Promise<number> {
     let n = 2;
     for (const c of (await safe(this.fs.readdir(path))) ?? []) if ((await safe(this.fs.lstat(`${path.replace(/\/+$/, '')}/${c}`)))?.isDirectory) n++;

@@ -24,6 +24,8 @@ export interface LsOptions {
   /** Human-readable sizes: 0 (off), 1024 (-h) or 1000 (--si). */
   human: 0 | 1000 | 1024;
   blocks: boolean;
+  /** `-i`: each file's inode number first. */
+  inode: boolean;
   sort: 'name' | 'size' | 'time' | 'extension' | 'version' | 'none' | 'width';
   reverse: boolean;
   groupDirs: boolean;
@@ -74,7 +76,7 @@ const LONG: Record<string, { arg: 'none' | 'required' | 'optional'; apply: Apply
   hide: { arg: 'required', apply: (o, v) => void o.hide.push(v!) },
   hyperlink: { arg: 'optional', apply: (_, v) => (v === undefined || /^(always|yes|force)$/.test(v) ? refuse('option --hyperlink') : choice('--hyperlink', v, COLOR_WHEN)) },
   'indicator-style': { arg: 'required', apply: (o, v) => indicatorStyle(o, v!) },
-  inode: { arg: 'none', apply: () => refuse('option -i (inode numbers)') },
+  inode: { arg: 'none', apply: (o) => void (o.inode = true) },
   ignore: { arg: 'required', apply: (o, v) => void o.ignore.push(v!) },
   kibibytes: { arg: 'none', apply: () => undefined },
   dereference: { arg: 'none', apply: (o) => void (o.deref = 'always') },
@@ -212,7 +214,7 @@ const SHORT_WITH_ARG = 'ITw';
 export function parseLsArgs(args: readonly string[], width: number): LsOptions | LsRejection {
   const o: LsOptions = {
     show: 'default', ignoreBackups: false, ignore: [], hide: [], directory: false, recursive: false, format: 'one',
-    owner: true, group: true, numeric: false, human: 0, blocks: false, sort: 'name', reverse: false, groupDirs: false,
+    owner: true, group: true, numeric: false, human: 0, blocks: false, inode: false, sort: 'name', reverse: false, groupDirs: false,
     indicator: 'none', deref: null, quoting: 'literal', hideControl: false, width, tabsize: 8, timeStyle: 'locale',
     eol: '\n', operands: [],
   };

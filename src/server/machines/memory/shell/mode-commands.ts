@@ -7,6 +7,7 @@
  */
 import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
 import { strerror } from './errno-text.ts';
+import { runsAsRoot } from './run-as.ts';
 import { permissions } from './ls-long.ts';
 import { ownerOf } from './devices.ts';
 import { OrderedOutput } from './output-order.ts';
@@ -113,7 +114,14 @@ async function chmod(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
     }
     const next = applyMode(spec!, real.mode, real.isDirectory, umaskOf(fs))!;
     if (next !== (real.mode & 0o7777)) {
-      await fs.chmod(abs, next);
+      try {
+        await fs.chmod(abs, next);
+      } catch (err) {
+        // Not the owner (root's files, for the sprite user): chmod(2)'s EPERM.
+        failed = true;
+        if (!quiet) text.err(`chmod: changing permissions of '${name}': ${strerror(err)}\n`);
+        return;
+      }
       if (changes || verbose) text.out(`mode of '${name}' changed from ${describe(real.mode)} to ${describe(next)}\n`);
     } else if (verbose) text.out(`mode of '${name}' retained as ${describe(real.mode)}\n`);
     if (recursive && st.isDirectory) {
@@ -247,8 +255,7 @@ const IDS: Record<string, number> = { root: 0, sprite: 1000, nogroup: 65534, nob
 
 /**
  * `chown OWNER[:GROUP] FILE…` and `chgrp GROUP FILE…`: naming the owner and group a file already has succeeds (as
- * on Linux); any other change is refused with Linux's EPERM for the sprite user, and loudly under `sudo` (the
- * shell engine's files cannot change owner).
+ * on Linux); any other change is refused with Linux's EPERM for the sprite user, and made under `sudo` (root).
  */
 async function chown(cmd: 'chown' | 'chgrp', args: string[], fs: IFileSystem, cwd: string, root: boolean): Promise<ExecResult> {
   const rest: string[] = [];
@@ -280,13 +287,16 @@ async function chown(cmd: 'chown' | 'chgrp', args: string[], fs: IFileSystem, cw
     }
     const o = ownerOf(st);
     if ((uid !== undefined && uid !== o.uid) || (gid !== undefined && gid !== o.gid)) {
-      if (root) {
-        stderr += `${cmd}: changing the owner of files is not available in the shell engine; run spritzer with --exec sandbox\n`;
+      const owned = fs as IFileSystem & { chown?: (p: string, uid: number, gid: number) => Promise<void> };
+      if (root && owned.chown) await owned.chown(abs, uid ?? -1, gid ?? -1);
+      else if (root) {
+        stderr += `${cmd}: changing the owner of files is not available in this filesystem; run spritzer with --exec sandbox\n`;
         failed = true;
         return;
+      } else {
+        failed = true;
+        if (!quiet) stderr += `${cmd}: changing ${cmd === 'chgrp' || uid === undefined ? 'group' : 'ownership'} of '${name}': Operation not permitted\n`;
       }
-      failed = true;
-      if (!quiet) stderr += `${cmd}: changing ${cmd === 'chgrp' || uid === undefined ? 'group' : 'ownership'} of '${name}': Operation not permitted\n`;
     }
     if (recursive && st.isDirectory) for (const c of await fs.readdir(abs)) await visit(`${name.replace(/\/+$/, '')}/${c}`, `${abs.replace(/\/+$/, '')}/${c}`);
   };
@@ -296,7 +306,7 @@ async function chown(cmd: 'chown' | 'chgrp', args: string[], fs: IFileSystem, cw
 
 /** `chmod`, `mkdir`, `rmdir`, `chown` and `chgrp` for just-bash's `customCommands`. */
 export function modeCommands(): CustomCommand[] {
-  const asRoot = (env: Map<string, string>) => env.get('SUDO_UID') !== undefined && env.get('USER') === 'root';
+  const asRoot = runsAsRoot;
   return [
     defineCommand('chown', (args, ctx) => chown('chown', args, ctx.fs, ctx.cwd, asRoot(ctx.env))),
     defineCommand('chgrp', (args, ctx) => chown('chgrp', args, ctx.fs, ctx.cwd, asRoot(ctx.env))),

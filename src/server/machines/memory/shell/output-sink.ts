@@ -241,8 +241,12 @@ export function withOutputSinks(fs: IFileSystem, sinks: OutputSinks): IFileSyste
         case 'exists':
           return async (p: string) => (sinkOf(p) ? true : fn(p));
         case 'forCommand':
-          // A command's own view (bash-fs.ts) keeps the sinks: its writes to them are output too.
-          return (...a: unknown[]) => withOutputSinks(fn(...a) as IFileSystem, sinks);
+        case 'forShell':
+          // A command's or a nested shell's own view (bash-fs.ts) keeps the sinks: its writes to them are output too.
+          return (...a: unknown[]) => {
+            const view = fn(...a) as IFileSystem;
+            return view === target ? receiver : withOutputSinks(view, sinks);
+          };
         default:
           return fn;
       }

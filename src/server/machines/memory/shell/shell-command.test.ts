@@ -61,7 +61,7 @@ describe('bash and sh take the options scripts use', () => {
 describe('a login shell reads the profile files', () => {
   it('bash -lc reads /etc/profile.d/*.sh and ~/.profile first, streaming what they print; bash -c does not', async () => {
     const run = sprite();
-    await run(sh("mkdir -p /etc/profile.d && echo 'export FROM_D=d' > /etc/profile.d/a.sh && echo 'P=p; echo reading' > ~/.profile"));
+    await run(sh("sudo mkdir -p /etc/profile.d && echo 'export FROM_D=d' | sudo tee /etc/profile.d/a.sh >/dev/null && echo 'P=p; echo reading' > ~/.profile"));
     expect(await run(['bash', '-lc', 'echo "$0 $FROM_D $P"', 'nm'])).toEqual({ exit: 0, chunks: ['out:reading\n', 'out:nm d p\n'] });
     expect(await run(['bash', '-c', 'echo "[$FROM_D$P]"'])).toEqual({ exit: 0, chunks: ['out:[]\n'] });
   });

@@ -6,7 +6,7 @@
  * @see https://www.gnu.org/software/coreutils/manual/html_node/stat-invocation.html
  */
 import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
-import { ownerOf } from './devices.ts';
+import { DISK_DEVICE, inodeNumber, linkCount, ownerOf } from './devices.ts';
 import { symbolicMode, typeLetter } from './find-printf.ts';
 import { quoteName } from './ls-quote.ts';
 import { OrderedOutput } from './output-order.ts';
@@ -14,20 +14,9 @@ import { OrderedOutput } from './output-order.ts';
 const HINT = 'run spritzer with --exec sandbox';
 const NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nogroup' };
 const DEVICE_NUMBERS: Record<string, [number, number]> = { null: [1, 3], zero: [1, 5], random: [1, 8], urandom: [1, 9], tty: [5, 0] };
-/** The disk's device number (major 254, minor 0) and its 4 KiB blocks (a sprite's 100 GB disk). */
-const DISK_DEVICE = 254 * 256;
+/** The disk's 4 KiB blocks (a sprite's 100 GB disk). */
 const DISK_BLOCKS = Math.floor(100e9 / 4096);
 const refuse = (what: string): ExecResult => ({ stdout: '', stderr: `stat: ${what} is not available in the shell engine; ${HINT}\n`, exitCode: 2 });
-
-/**
- * A stable inode number for an absolute path (FNV-1a, in the range ext4 hands out).
- * @deviation The shell engine's files have no inodes: the number follows the path (a renamed file gets another).
- */
-export function inodeOf(path: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < path.length; i++) h = Math.imul(h ^ path.charCodeAt(i), 0x01000193) >>> 0;
-  return path === '/' ? 2 : 1000 + (h % 50_000_000);
-}
 
 function typeName(st: FsStat): string {
   if (ownerOf(st).device) return 'character special file';
@@ -73,7 +62,7 @@ function fileDirective(c: string, f: Facts): string | null {
     g: () => String(o.gid),
     G: () => NAMES[o.gid] ?? 'UNKNOWN',
     h: () => String(f.links),
-    i: () => String(inodeOf(f.path)),
+    i: () => String(inodeNumber(st, f.path)),
     m: () => '/',
     n: () => f.name,
     N: () => {
@@ -178,8 +167,12 @@ const TERSE_FORMAT = '%n %s %b %f %u %g %D %i %h %t %T %X %Y %Z %W %o\n';
 const FS_DEFAULT = '  File: "%n"\n    ID: %-8i Namelen: %-7l Type: %T\nBlock size: %-10s Fundamental block size: %S\nBlocks: Total: %-10b Free: %-10f Available: %a\nInodes: Total: %-10c Free: %d\n';
 const FS_TERSE = '%n %i %l %t %s %S %b %f %a %c %d\n';
 
-/** The link count of a directory as ext4 keeps it: 2, and one per subdirectory. */
+/** The link count: the file's own, or for a synthetic directory as ext4 keeps it: 2, and one per subdirectory. */
 async function linksOf(fs: IFileSystem, path: string, st: FsStat): Promise<number> {
+  return linkCount(st, () => subdirLinks(fs, path, st));
+}
+
+async function subdirLinks(fs: IFileSystem, path: string, st: FsStat): Promise<number> {
   if (!st.isDirectory) return 1;
   let n = 2;
   for (const c of await fs.readdir(path).catch(() => [] as string[])) if ((await fs.lstat(`${path.replace(/\/+$/, '')}/${c}`).catch(() => null))?.isDirectory) n++;

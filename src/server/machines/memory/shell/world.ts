@@ -226,6 +226,7 @@ const STRERROR: Record<string, string> = {
   EISDIR: 'Is a directory',
   ENOTDIR: 'Not a directory',
   EACCES: 'Permission denied',
+  EPERM: 'Operation not permitted',
   ELOOP: 'Too many levels of symbolic links',
   ENOSPC: 'No space left on device',
   EEXIST: 'File exists',

@@ -1,0 +1,48 @@
+/**
+ * Directory permissions for the sprite user on the shell engine: `/`, `/usr`, `/etc` are root's (0755), so adding or
+ * removing entries there is `Permission denied`, `test -w` says no; the user's own directories, `/tmp` (sticky) and
+ * the cwd work. Each script is compared with the host's bash and GNU tools run as an unprivileged user. Under `sudo`
+ * a command (and a shell it starts) acts as root: no checks, and what it makes is root's.
+ */
+import { describe, expect, it } from 'vitest';
+import { engineBash, hostBashUnprivileged, hostHas } from '../../../../../test/support/host-bash.ts';
+
+const asRootHost = process.getuid?.() === 0 && hostHas('setpriv');
+
+describe.runIf(asRootHost)('directory permissions of the sprite user, as Linux gives them to a non-root user', () => {
+  it.each([
+    "test -w / && echo root-writable || echo root-not-writable",
+    "test -w /usr && echo w || echo nw; test -x /usr && echo x; test -r /etc && echo r; test -w . && echo here-w; test -w /tmp && echo tmp-w",
+    "touch /usr/bin/probe-q 2>/dev/null; echo \"status=$?\"; rm -f /usr/bin/probe-q 2>/dev/null; true",
+    "touch /usr/bin/x; echo $?",
+    "LC_ALL=C mkdir /workspace; echo $?",
+    "rm /etc/passwd; echo $?; test -f /etc/passwd && echo kept",
+    "rm -f /etc/hostname; echo $?",
+    "{ echo hi > /etc/new-file; } 2>&1 | sed 's/line 1: //'; test -e /etc/new-file || echo none",
+    "ln -s /tmp /usr/link-here; echo $?",
+    "mv /etc/passwd /tmp/pw; echo $?",
+    "cp /etc/passwd /etc/passwd2; echo $?",
+    "LC_ALL=C mkdir -p /opt/a/b; echo $?",
+    "echo x > f; mv f /usr/f; echo $?; ls",
+    "mkdir d; chmod 555 d; touch d/x; echo $?; rm -rf d; echo $?",
+    "echo x > /tmp/mine-$$; rm /tmp/mine-$$ && echo removed",
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBashUnprivileged(script));
+  });
+});
+
+describe('sudo on the shell engine: the command runs as root', () => {
+  it.each([
+    ["sudo touch /usr/bin/x; echo $?; stat -c '%U %G %a' /usr/bin/x", '0\nroot root 644\n', ''],
+    ['sudo mkdir -p /workspace/a && sudo chown -R sprite:sprite /workspace && touch /workspace/a/f && echo ok; stat -c %U /workspace', 'ok\nsprite\n', ''],
+    ["sudo sh -c 'echo hi > /etc/motd2'; cat /etc/motd2; stat -c %U /etc/motd2", 'hi\nroot\n', ''],
+    ["sudo bash -c 'test -w / && echo w; mkdir /opt/app && echo made'", 'w\nmade\n', ''],
+    ['echo hi | sudo tee /etc/teed >/dev/null; cat /etc/teed', 'hi\n', ''],
+    ['sudo rm /etc/hostname; test -e /etc/hostname || echo gone', 'gone\n', ''],
+    ['sudo touch /tmp/r; rm -f /tmp/r; echo $?; test -e /tmp/r && echo kept', '1\nkept\n', "rm: cannot remove '/tmp/r': Operation not permitted\n"],
+    ['sudo chmod 600 /etc/hosts; stat -c %a /etc/hosts; chmod 644 /etc/hosts; echo $?', '600\n1\n', "chmod: changing permissions of '/etc/hosts': Operation not permitted\n"],
+    ['USER=root SUDO_USER=sprite touch /usr/bin/y; echo $?', '1\n', "touch: cannot touch '/usr/bin/y': Permission denied\n"],
+  ])('%s', async (script, stdout, stderr) => {
+    expect(await engineBash(script)).toEqual({ stdout, stderr, exit: 0 });
+  });
+});

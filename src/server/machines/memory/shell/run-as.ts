@@ -1,0 +1,34 @@
+/**
+ * Who a shell-engine command runs as, and what that user may do with a file: the sprite user (uid/gid 1000), or root
+ * under `sudo` (gnu-commands.ts), which marks its command's environment as sudo(8) does (SUDO_UID set, USER=root).
+ * It owns the permission arithmetic of access(2) for those two users; which operations ask is bash-fs.ts's.
+ */
+import { SPRITE_UID } from '../vfs.ts';
+
+/**
+ * Whether a command with environment `env` runs as root: it runs under `sudo`.
+ * @deviation The mark is the environment alone, so a script that sets `SUDO_UID` and `USER=root` itself acts as
+ * root on the sprite's files (on a sprite only sudo's setuid grants it).
+ */
+export function runsAsRoot(env: ReadonlyMap<string, string>): boolean {
+  return env.get('SUDO_UID') !== undefined && env.get('USER') === 'root';
+}
+
+/** What access(2) looks at: permission bits (with type bits or not), owner and group. */
+export interface Owned {
+  mode: number;
+  uid: number;
+  gid: number;
+}
+
+/**
+ * The permission bits (rwx as 4/2/1) the user has on `st`: the owner's bits when the sprite user owns it, the
+ * group's when it is in the sprite group, else the others'. Root may read and write anything, and execute (or
+ * search) what has any x bit or is a directory.
+ */
+export function accessBits(st: Owned, asRoot: boolean, isDirectory: boolean): number {
+  if (asRoot) return 6 | (isDirectory || (st.mode & 0o111) !== 0 ? 1 : 0);
+  if (st.uid === SPRITE_UID) return (st.mode >> 6) & 7;
+  if (st.gid === SPRITE_UID) return (st.mode >> 3) & 7;
+  return st.mode & 7;
+}
