@@ -39,6 +39,8 @@ const DIR_SIZE = 4096;
 const PERMISSION_BITS = 0o7777;
 const DEFAULT_DIR_MODE = 0o755;
 const DEFAULT_FILE_MODE = 0o644;
+/** The first buffer of a ranged read of a file whose size says nothing is left (a kernel file says 0): 64 KiB. */
+const RANGE_FIRST_BUFFER = 64 * 1024;
 
 /**
  * Maps a Node fs error to an AgentFsError about sprite path `path`. EPERM and EROFS read as EACCES (the fs API's
@@ -217,14 +219,7 @@ export class AgentFs {
         }
       }
       try {
-        const buf = Buffer.alloc(Math.max(0, Math.min(range.length, (await fh.stat()).size - range.offset)));
-        let got = 0;
-        while (got < buf.length) {
-          const { bytesRead } = await fh.read(buf, got, buf.length - got, range.offset + got);
-          if (bytesRead === 0) break;
-          got += bytesRead;
-        }
-        return buf.subarray(0, got);
+        return await readRange(fh, range, (await fh.stat()).size);
       } finally {
         await fh.close();
       }
@@ -536,4 +531,21 @@ export class AgentFs {
     }
     return out;
   }
+}
+
+/**
+ * At most `range.length` bytes from `range.offset`, up to the end of the file. The size the file had at `stat` only
+ * sizes the first buffer: a kernel file (`/proc/cpuinfo`) says 0 and has bytes, and a file may grow while it is read,
+ * so reading goes on (the buffer doubling, never past `range.length`) until a read returns nothing.
+ */
+async function readRange(fh: FileHandle, range: { offset: number; length: number }, size: number): Promise<Buffer> {
+  let buf = Buffer.alloc(Math.min(range.length, Math.max(size - range.offset, RANGE_FIRST_BUFFER)));
+  let got = 0;
+  while (got < range.length) {
+    if (got === buf.length) buf = Buffer.concat([buf, Buffer.alloc(Math.min(buf.length, range.length - buf.length))]);
+    const { bytesRead } = await fh.read(buf, got, buf.length - got, range.offset + got);
+    if (bytesRead === 0) break;
+    got += bytesRead;
+  }
+  return buf.subarray(0, got);
 }

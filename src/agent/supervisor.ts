@@ -48,6 +48,10 @@ interface Running {
   exited: boolean;
   /** killAll ran before the process existed: it must not start. */
   killed?: boolean;
+  /** `SpawnMessage.stdinMax`: most stdin bytes that may wait for the process (pipes only). */
+  stdinMax?: number;
+  /** Stdin passed `stdinMax`: the process was killed, later stdin is dropped. */
+  stdinOverflowed?: boolean;
   done: Promise<void>;
 }
 
@@ -107,7 +111,7 @@ export class Supervisor {
       return;
     }
     let resolveDone!: () => void;
-    const entry: Running = { id, osPid: undefined, sources: [], exited: false, done: new Promise((r) => (resolveDone = r)) };
+    const entry: Running = { id, osPid: undefined, sources: [], exited: false, stdinMax: msg.stdinMax, done: new Promise((r) => (resolveDone = r)) };
     this.procs.set(id, entry);
     const finish = (code: number): void => {
       if (entry.exited) return;
@@ -274,12 +278,31 @@ export class Supervisor {
     this.flushPending(entry);
   }
 
-  /** Feeds stdin bytes to process `id` (dropped when it has no stdin or has ended). */
+  /**
+   * Feeds stdin bytes to process `id` (dropped when it has no stdin or has ended). Bytes the pipe has not taken wait
+   * in the agent; when they would pass the process' `stdinMax`, the process is killed instead (`stdinOverflow`).
+   */
   writeStdin(id: number, data: Buffer): void {
     this.whenStarted(id, (r) => {
       if (r.pty) r.pty.write(data);
-      else if (r.child?.stdin && !r.child.stdin.writableEnded) r.child.stdin.write(data);
+      else if (r.child?.stdin && !r.child.stdin.writableEnded && !r.stdinOverflowed) {
+        if (r.stdinMax !== undefined && r.child.stdin.writableLength + data.length > r.stdinMax) this.stdinOverflow(r, r.stdinMax);
+        else r.child.stdin.write(data);
+      }
     });
+  }
+
+  /**
+   * A process that does not read its stdin while more keeps coming: its waiting stdin is dropped, stderr says why,
+   * and its process group gets KILL (exit 137). @see docs/limits.md (`--max-stdin-bytes`)
+   * @deviation real Sprites' behaviour here is unknown; killing keeps the exec socket free for signals and resizes,
+   * which stopping to read it would block (docs/fidelity.md).
+   */
+  private stdinOverflow(r: Running, max: number): void {
+    r.stdinOverflowed = true;
+    r.child?.stdin?.destroy();
+    this.sink.stderr(r.id, Buffer.from(stdinOverflowMessage(max)));
+    killGroup(r.osPid, osConstants.signals.SIGKILL);
   }
 
   /** Closes stdin of process `id` (TTY: sends the terminal's EOF character, ^D). */
@@ -394,4 +417,9 @@ function sweepNamespace(): void {
       // gone already
     }
   }
+}
+
+/** The stderr line of a process killed for not reading its stdin (`Supervisor.stdinOverflow`). */
+export function stdinOverflowMessage(max: number): string {
+  return `spritzer: the command did not read its stdin: more than ${max} bytes of it were waiting, the limit (--max-stdin-bytes); the command was killed\n`;
 }

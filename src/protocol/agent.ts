@@ -305,6 +305,11 @@ export interface SpawnMessage extends ProcessSpec {
   gid: number;
   /** False: stdin is closed at once (the caller will send none). */
   stdin: boolean;
+  /**
+   * Most stdin bytes that may wait for the process to read them (`--max-stdin-bytes`); past it the process is killed
+   * with a line on stderr, so a process that never reads cannot make the agent hold stdin without bound. Absent: none.
+   */
+  stdinMax?: number;
 }
 
 /** An error as the agent reports it in a failed REPLY: a POSIX `code`, the sprite-view `path`, the `syscall`. */

@@ -44,6 +44,36 @@ export async function readFileOp(fs: MachineFs, q: { path: string; workingDir?: 
   return { path, data: await fs.readFile(path) };
 }
 
+/** Bytes each step of a streamed `fs/read` reads: about what spritzer holds for one read in flight. */
+export const READ_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * `fs/read` (§8.1) as a stream, so a file of any size (a sparse one of many GiB) costs spritzer about one chunk of
+ * memory and no long turn of the event loop: the absolute path, the first chunk of at most `chunkBytes` (read before
+ * anything is answered, so a missing file or a directory is still an error), and `rest` when the file may hold more:
+ * each further chunk is read (`MachineFs.readFile` with a range: the VFS slices its shared bytes, the agent reads
+ * only that range) when the consumer asks for it, so a slow client slows the reads down rather than queueing bytes.
+ * The read ends at the first short chunk, as `read(2)` ends at end of file: bytes appended meanwhile are read too.
+ */
+export async function openFileRead(
+  fs: MachineFs,
+  q: { path: string; workingDir?: string },
+  chunkBytes = READ_CHUNK_BYTES,
+): Promise<{ path: string; first: Uint8Array; rest: AsyncIterable<Uint8Array> | undefined }> {
+  const path = resolveClientPath(q.path, q.workingDir);
+  const first = await fs.readFile(path, { offset: 0, length: chunkBytes });
+  if (first.byteLength < chunkBytes) return { path, first, rest: undefined };
+  async function* rest(): AsyncIterable<Uint8Array> {
+    for (let offset = first.byteLength; ; ) {
+      const chunk = await fs.readFile(path, { offset, length: chunkBytes });
+      if (chunk.byteLength > 0) yield chunk;
+      if (chunk.byteLength < chunkBytes) return;
+      offset += chunk.byteLength;
+    }
+  }
+  return { path, first, rest: rest() };
+}
+
 /** `fs/write` (§8.2): writes `body` → `{path, size, mode}`. `mkdirParents` false creates one missing level. */
 export async function writeFileOp(
   fs: MachineFs,

@@ -8,7 +8,8 @@
 import type { AppContext, HandlerMap } from '../context.ts';
 import { checkString, sendJsonWithLongArray, specItemCheck } from '../http/json-stream.ts';
 import type { MachineFs } from '../machines/port.ts';
-import { chmodFileOp, chownFileOp, copyFileOp, deleteFileOp, listFilesOp, readFileOp, renameFileOp, writeFileOp } from '../operations/fs.ts';
+import { sendByteStream } from '../http/byte-stream.ts';
+import { chmodFileOp, chownFileOp, copyFileOp, deleteFileOp, listFilesOp, openFileRead, renameFileOp, writeFileOp } from '../operations/fs.ts';
 
 /** The machine fs of sprite `name` (404 first when the sprite is missing); counts as activity. */
 function fsOf(ctx: AppContext, name: string): MachineFs {
@@ -19,10 +20,17 @@ function fsOf(ctx: AppContext, name: string): MachineFs {
 
 /** Handlers of the filesystem family, by operationId. */
 export const fsHandlers: HandlerMap = {
-  /** `GET fs/read` → raw bytes (§8.1). */
+  /**
+   * `GET fs/read` → raw bytes (§8.1). A file that fits one chunk is sent whole (with `Content-Length`); a longer one
+   * is streamed with back-pressure (operations/fs.ts `openFileRead`), so its size costs spritzer no memory.
+   */
   async readFile({ path, query }, res, ctx) {
-    const { data } = await readFileOp(fsOf(ctx, path.name), query);
-    res.status(200).type('application/octet-stream').send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+    const { path: file, first, rest } = await openFileRead(fsOf(ctx, path.name), query);
+    if (!rest) {
+      res.status(200).type('application/octet-stream').send(Buffer.from(first.buffer, first.byteOffset, first.byteLength));
+      return;
+    }
+    await sendByteStream(res, first, rest, (err) => ctx.deps.logger.warn({ err, sprite: path.name, path: file }, 'fs/read: the file could not be read to its end; the response was cut'));
   },
 
   /** `PUT fs/write` (octet-stream body) → `{path, size, mode}` (§8.2; `mkdir` is DOCS-rc43's name for `mkdirParents`). */

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, ENGINES } from '../../support/server.ts';
 import type { RunningServer } from '../../../src/server/server.ts';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 /** The first engine of the run: `shell`, or `sandbox` in the integration-sandbox project. */
 const ENGINE = ENGINES[0]!;
@@ -48,6 +50,87 @@ describe(`writeFile and readFile (${ENGINE} engine)`, () => {
     expect(w.status).toBe(200);
     const list = await call('GET', `${base}/list?path=/home/sprite/newdir/.keep`);
     expect(list.json.entries[0]).toMatchObject({ name: '.keep', type: 'file' });
+  });
+});
+
+/** A full garbage collection (V8's `gc`, exposed for this process). */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+/** Runs `sh -c script` in sprite `files` through its machine; resolves with stdout and the exit code. */
+async function sh(script: string): Promise<{ out: string; code: number }> {
+  const out: Buffer[] = [];
+  const p = srv.spritzer.ctx.model.get('files').machine.spawn(
+    { argv: ['sh', '-c', script], env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/home/sprite' }, dir: '/home/sprite', tty: false, rows: 24, cols: 80 },
+    { stdout: (d) => void out.push(Buffer.from(d)), stderr: (d) => void out.push(Buffer.from(d)) },
+    { stdin: false },
+  );
+  const code = await p.exit;
+  return { out: Buffer.concat(out).toString(), code };
+}
+
+describe(`readFile of a large file (${ENGINE} engine)`, () => {
+  it('streams a 512 MiB sparse file: the bytes are right and spritzer grows by far less than the file', async () => {
+    const MiB = 1024 * 1024;
+    const size = 512 * MiB;
+    const path = '/home/sprite/sparse.bin';
+    expect((await call('PUT', `${base}/write?path=${path}`, 'BEGIN')).status).toBe(200);
+    expect(await sh(`truncate -s ${size} ${path} && printf END >> ${path} && echo made`)).toEqual({ out: 'made\n', code: 0 });
+    const zeros = Buffer.alloc(MiB);
+    // What making the file left behind (the shell engine's copies) is collected first, so that its release while
+    // the file is read does not hide what the read costs.
+    collectGarbage();
+    // RSS, and the bytes of array buffers (a buffer the size of the file counts there at once, touched or not).
+    const before = process.memoryUsage();
+    const peak = { rss: 0, arrayBuffers: 0 };
+    const sample = () => {
+      const now = process.memoryUsage();
+      peak.rss = Math.max(peak.rss, (now.rss - before.rss) / MiB);
+      peak.arrayBuffers = Math.max(peak.arrayBuffers, (now.arrayBuffers - before.arrayBuffers) / MiB);
+    };
+    const res = await fetch(`${srv.url}${base}/read?path=${path}`, { headers: { Authorization: 'Bearer t' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    const reader = res.body!.getReader();
+    let total = 0;
+    let head = Buffer.alloc(0);
+    let tail = Buffer.alloc(0);
+    let nonZeroInside = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const chunk = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+      if (head.length < 5) head = Buffer.concat([head, chunk.subarray(0, 5 - head.length)]);
+      // Every byte between the markers is a zero of the hole.
+      const from = Math.max(0, 5 - total);
+      const to = Math.min(chunk.length, size - total);
+      for (let i = from; i < to; i += MiB) {
+        const part = chunk.subarray(i, Math.min(to, i + MiB));
+        if (!part.equals(zeros.subarray(0, part.length))) nonZeroInside += 1;
+      }
+      tail = Buffer.concat([tail, chunk]).subarray(-3);
+      total += chunk.length;
+      sample();
+    }
+    expect(total).toBe(size + 3);
+    expect(head.toString()).toBe('BEGIN');
+    expect(tail.toString()).toBe('END');
+    expect(nonZeroInside).toBe(0);
+    // A whole-file read holds the file in memory (a copy, or the agent's reply): 512 MiB more. A streamed one holds
+    // a chunk at a time; the chunks already sent are garbage until V8 collects them (it does past about 64 MiB).
+    expect(peak.rss).toBeLessThan(64);
+    expect(peak.arrayBuffers).toBeLessThan(128);
+    await call('DELETE', `${base}/delete?path=${path}`);
+  });
+});
+
+describe.runIf(ENGINE === 'sandbox')('readFile of a kernel file (sandbox engine)', () => {
+  it('reads /proc/version, whose stat says 0 bytes, whole', async () => {
+    const res = await call('GET', `${base}/read?path=/proc/version`);
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/^Linux version .+\n$/);
   });
 });
 

@@ -27,6 +27,7 @@ import {
 } from '../../../protocol/agent.ts';
 import { agentMaySend, agentPayloadLimit, DEFAULT_AGENT_BOUNDS, type AgentBounds } from './bounds.ts';
 import { SystemClock, type Clock, type TimerHandle } from '../../core/clock.ts';
+import { DEFAULT_EXEC_STREAM_LIMITS } from '../../config/exec-limits.ts';
 import { callDeadlineMs, callTimeoutError, DEFAULT_AGENT_TIMEOUT_MS, isCallTimeout, notAnsweredText } from './deadlines.ts';
 
 /** A spawn request as the agent takes it: the exec request plus the ids to run as (the sprite user: 1000/1000). */
@@ -232,6 +233,8 @@ export class AgentClient {
     private readonly socket: Socket,
     private readonly bounds: AgentBounds,
     private readonly timing: AgentTiming,
+    /** `--max-stdin-bytes`: most stdin one command may leave unread in the agent (`SpawnMessage.stdinMax`). */
+    private readonly stdinMax: number = DEFAULT_EXEC_STREAM_LIMITS.maxStdinBytes,
   ) {
     socket.on('data', (chunk: Buffer) => {
       let frames;
@@ -272,12 +275,13 @@ export class AgentClient {
    * Connects to an agent listening on the unix socket `socketPath`, retrying while the socket is missing or refuses
    * (the agent is starting) until `timeoutMs` (default 5000) has passed or `signal` aborts, then checks the protocol
    * version. `bounds` (default DEFAULT_AGENT_BOUNDS) limit what the agent may send; `timing` (default: the system
-   * clock, DEFAULT_AGENT_TIMEOUT_MS) sets the deadline of every later call. Rejects with an Error (code ETIMEDOUT,
+   * clock, DEFAULT_AGENT_TIMEOUT_MS) sets the deadline of every later call; `stdinMax` (default 64 MiB,
+   * `--max-stdin-bytes`) bounds the stdin each command may leave unread (the agent kills one that passes it). Rejects with an Error (code ETIMEDOUT,
    * ABORT_ERR, or EPROTO for a version mismatch).
    */
   static async connect(
     socketPath: string,
-    opts: { timeoutMs?: number; signal?: AbortSignal; bounds?: AgentBounds; timing?: Partial<AgentTiming> } = {},
+    opts: { timeoutMs?: number; signal?: AbortSignal; bounds?: AgentBounds; timing?: Partial<AgentTiming>; stdinMax?: number } = {},
   ): Promise<AgentClient> {
     const deadline = Date.now() + (opts.timeoutMs ?? 5000);
     const timing: AgentTiming = { clock: opts.timing?.clock ?? new SystemClock(), timeoutMs: opts.timing?.timeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS };
@@ -294,7 +298,7 @@ export class AgentClient {
           });
           s.once('error', reject);
         });
-        const client = new AgentClient(socket, opts.bounds ?? DEFAULT_AGENT_BOUNDS, timing);
+        const client = new AgentClient(socket, opts.bounds ?? DEFAULT_AGENT_BOUNDS, timing, opts.stdinMax);
         // An agent that accepts but never answers (stopped) is retried like one that is not listening yet.
         const helloMs = Math.max(1, Math.min(timing.timeoutMs, deadline - Date.now()));
         let hello: { version: number };
@@ -448,6 +452,7 @@ export class AgentClient {
         uid: req.uid,
         gid: req.gid,
         stdin: opts.stdin,
+        stdinMax: this.stdinMax,
       };
       this.sendFrame(FrameType.Spawn, pid, Buffer.from(JSON.stringify(msg)));
       // The agent handles frames in order: its answer to this hello says it has taken the SPAWN.

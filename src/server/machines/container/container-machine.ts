@@ -58,6 +58,8 @@ export interface ContainerFactoryOptions {
   createTimeoutMs?: number;
   /** `--agent-timeout`: the deadline of one call to a sprite's agent, in ms (default DEFAULT_AGENT_TIMEOUT_MS; deadlines.ts). */
   agentTimeoutMs?: number;
+  /** `--max-stdin-bytes`: most stdin a command may leave unread in its sprite (default 64 MiB; the agent kills it past that). */
+  maxStdinBytes?: number;
   /**
    * What to do with the containers of this namespace an earlier spritzer left: `adopt` (default) keeps them for
    * `adoptExisting` (the server adopts them as sprites at start); `remove` removes them at open.
@@ -90,6 +92,8 @@ interface Shared {
   createTimeoutMs: number;
   /** The deadline of one agent call (ms). */
   agentTimeoutMs: number;
+  /** Most stdin a command may leave unread (bytes; undefined: the agent client's default). */
+  maxStdinBytes: number | undefined;
   archive: Buffer;
   limits: { memoryBytes: number; pids: number };
   socketDir: string;
@@ -169,6 +173,7 @@ export class ContainerMachineFactory implements MachineFactory {
       namespace,
       createTimeoutMs: opts.createTimeoutMs ?? DEFAULT_CREATE_TIMEOUT_MS,
       agentTimeoutMs: opts.agentTimeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS,
+      maxStdinBytes: opts.maxStdinBytes,
       archive,
       limits: { memoryBytes: opts.limits?.memoryBytes ?? defaultSpriteResources().memoryBytes, pids: opts.limits?.pids ?? defaultSpriteResources().pids },
       socketDir,
@@ -497,7 +502,7 @@ export class ContainerMachine extends AgentMachine implements Machine {
   private connectAgent(socketPath: string, timeoutMs: number): Promise<AgentClient> {
     const signal = this.aborted.signal;
     if (signal.aborted) return Promise.reject(new Error(`sprite ${this.spec.name} is destroyed`));
-    const attempt = AgentClient.connect(socketPath, { timeoutMs, timing: { clock: this.shared.clock, timeoutMs: this.shared.agentTimeoutMs } });
+    const attempt = AgentClient.connect(socketPath, { timeoutMs, timing: { clock: this.shared.clock, timeoutMs: this.shared.agentTimeoutMs }, stdinMax: this.shared.maxStdinBytes });
     return new Promise((resolve, reject) => {
       const onAbort = () => reject(new Error(`sprite ${this.spec.name} is destroyed`));
       signal.addEventListener('abort', onAbort, { once: true });

@@ -16,7 +16,7 @@ import { CONTAINER_RUNTIMES, type ContainerRuntimeName } from './runtime.ts';
 export async function openContainerFactory(deps: MachineFactoryDeps): Promise<MachineFactory> {
   const r = deps.spriteResources;
   return ContainerMachineFactory.open({
-    ...(deps.container ?? settingsFromEnv(process.env)), clock: deps.clock, logger: deps.logger, agentTimeoutMs: deps.agentTimeoutMs,
+    ...(deps.container ?? settingsFromEnv(process.env)), clock: deps.clock, logger: deps.logger, agentTimeoutMs: deps.agentTimeoutMs, maxStdinBytes: deps.maxStdinBytes,
     ...(r ? { limits: { memoryBytes: r.memoryBytes, pids: r.pids } } : {}),
   });
 }

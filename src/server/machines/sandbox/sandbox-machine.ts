@@ -76,6 +76,8 @@ export interface SandboxFactoryOptions {
   bootTimeoutMs?: number;
   /** `--agent-timeout`: the deadline of one call to a sprite's agent, in ms (default DEFAULT_AGENT_TIMEOUT_MS; deadlines.ts). */
   agentTimeoutMs?: number;
+  /** `--max-stdin-bytes`: most stdin a command may leave unread in its sprite (default 64 MiB; the agent kills it past that). */
+  maxStdinBytes?: number;
   /**
    * Spare sandboxes kept booted so a create only renames one (`--sandbox-spares`, default 0 here; spares.ts).
    * Each costs an idle sprite's memory (about 45 MiB) and processes.
@@ -110,6 +112,8 @@ interface Shared {
   bootTimeoutMs: number;
   /** The deadline of one agent call (ms). */
   agentTimeoutMs: number;
+  /** Most stdin a command may leave unread (bytes; undefined: the agent client's default). */
+  maxStdinBytes: number | undefined;
   clock: Clock;
   logger?: SandboxFactoryOptions['logger'];
   egress?: EgressSettings;
@@ -219,7 +223,7 @@ export class SandboxMachineFactory implements MachineFactory {
       const limitsMode: LimitsMode = cgroups ? 'cgroup' : Object.keys(limits).length ? 'rlimit' : 'none';
       const factory = new SandboxMachineFactory(
         {
-          storage, base, cgroups, limits, agent, bootTimeoutMs: opts.bootTimeoutMs ?? 15_000, agentTimeoutMs: opts.agentTimeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS, clock: opts.clock ?? new SystemClock(), logger: opts.logger,
+          storage, base, cgroups, limits, agent, bootTimeoutMs: opts.bootTimeoutMs ?? 15_000, agentTimeoutMs: opts.agentTimeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS, maxStdinBytes: opts.maxStdinBytes, clock: opts.clock ?? new SystemClock(), logger: opts.logger,
           egress: opts.egress, ids, usernsHelper, seccompFile,
           inotify: opts.inotify ?? { instances: defaultSpriteResources().inotifyInstances, watches: defaultSpriteResources().inotifyWatches },
         },
@@ -553,7 +557,7 @@ export class SandboxMachine extends AgentMachine implements Machine {
     const connecting = new AbortController();
     try {
       client = await Promise.race([
-        AgentClient.connect(socket, { timeoutMs: bootTimeoutMs, signal: connecting.signal, timing: { clock: this.shared.clock, timeoutMs: this.shared.agentTimeoutMs } }),
+        AgentClient.connect(socket, { timeoutMs: bootTimeoutMs, signal: connecting.signal, timing: { clock: this.shared.clock, timeoutMs: this.shared.agentTimeoutMs }, stdinMax: this.shared.maxStdinBytes }),
         sandbox.exited.then((e) => {
           throw new Error(`sprite ${this.spec.name}: agent exited (${e.signal ?? e.code}) before answering: ${sandbox.output().stderr.trim()}`);
         }),
