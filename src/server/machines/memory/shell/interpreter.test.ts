@@ -911,3 +911,41 @@ describe('the shell\'s stderr after exec 2>&1', () => {
     });
   });
 });
+
+describe('declare -p', () => {
+  it('lists an associative array\'s keys in bash\'s hash-table order, everywhere', async () => {
+    // bash 5.2: FNV-1 buckets of 1024, the newest key first within a bucket (k116 and k8 share one).
+    expect(await runShell('declare -A m; for k in a b c zz k1 "x y" 10 k8 k116; do m[$k]=1; done; echo "${!m[@]}"; unset "m[k8]"; m[k8]=2; echo "${!m[@]}"')).toEqual({
+      stdout: 'c b a zz k116 k8 k1 x y 10\nc b a zz k8 k116 k1 x y 10\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('prints attributes, associative arrays and declared-but-unset variables as bash does', async () => {
+    const script =
+      "declare -A m=(['k k']='v \"w\"' [b]=\"x y\" [*]=1 [a]=2); declare -p m; declare -A e; declare -a f; declare g; declare -il h; declare -p e f g h; " +
+      'e[x]=1; unset "e[x]"; f=(); declare -p e f; declare -lx v=A; declare -iurx w=3; declare -p v w; readonly -a ra=(1 2); declare -p ra; readonly ro; readonly | tail -2';
+    expect(await runShell(script)).toEqual({
+      stdout:
+        'declare -A m=(["*"]="1" [b]="x y" [a]="2" ["k k"]="v \\"w\\"" )\ndeclare -A e\ndeclare -a f\ndeclare -- g\ndeclare -il h\n' +
+        'declare -A e=()\ndeclare -a f=()\ndeclare -xl v="a"\ndeclare -irxu w="3"\ndeclare -ar ra=([0]="1" [1]="2")\ndeclare -r ro\ndeclare -irxu w="3"\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('keeps a [key]=value element whole when its value holds blanks or quotes', async () => {
+    expect((await runShell("declare -a b=([3]='v \"w\"' [5]=\"x y\"); echo \"${b[3]}|${b[5]}\"")).stdout).toBe('v "w"|x y\n');
+  });
+});
+
+describe('export', () => {
+  it('of a name without a value leaves it unset, exported', async () => {
+    expect(await runShell('export xx; echo "${xx-unset}"; declare -p xx; export -p | grep xx; env | grep -c xx; xx=1; env | grep xx')).toEqual({
+      stdout: 'unset\ndeclare -x xx\ndeclare -x xx\n0\nxx=1\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
