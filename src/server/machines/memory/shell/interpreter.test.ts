@@ -949,3 +949,18 @@ describe('export', () => {
     });
   });
 });
+
+describe('a readonly variable', () => {
+  it('assigned abandons the rest of its line with status 1; a builtin on it only fails; messages follow exec 2>&1', async () => {
+    const script =
+      'exec 2>&1\nreadonly r=1\necho before\nr=2; echo same-line\necho "status=$?"\nr+=x 2>/dev/null\n' +
+      'f() { local r=2; echo "in $r $?"; declare r=3; echo "$?"; }; f\nreadonly r=2; read r <<< x; echo "s=$?"';
+    expect(await runShell(script)).toEqual({
+      stdout:
+        'before\nbash: line 4: r: readonly variable\nstatus=1\nbash: line 6: r: readonly variable\nenvironment: line 7: local: r: readonly variable\nin 1 1\n' +
+        'environment: line 7: declare: r: readonly variable\n1\nbash: line 8: r: readonly variable\nbash: line 8: r: readonly variable\ns=1\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
