@@ -949,4 +949,17 @@ describe('set -x on assignments and nested commands', () => {
     });
     expect((await runShell("PS4='ab '; set -x; x=$(echo a)")).stderr).toBe('aab echo a\nab x=a\n');
   });
+
+  it('traces a for loop\'s head before each pass, a case\'s head and an array assignment, as written', async () => {
+    expect(await runShell('exec 2>&1; set -x; for i in 1 "a b"; do :; done; case $i in a*) echo m;; esac; a=(1 \'b c\'); x+=( $(echo q) ); echo "${#a[@]} ${x[@]}"')).toEqual({
+      stdout: '+ for i in 1 "a b"\n+ :\n+ for i in 1 "a b"\n+ :\n+ case $i in\n+ echo m\nm\n+ a=(1 \'b c\')\n+ x+=($(echo q))\n++ echo q\n+ echo \'2 q\'\n2 q\n',
+      stderr: '',
+      exit: 0,
+    });
+    expect((await runShell("set -- p; set -x; for v; do :; done; for i in $'c\\td'; do :; done")).stderr).toBe('+ for v in "$@"\n+ :\n+ for i in \'c\td\'\n+ :\n');
+  });
+
+  it('writes the messages of a for loop\'s words before its first pass', async () => {
+    expect(await runShell('exec 2>&1; for w in $(ls nope) z; do echo $w; done')).toEqual({ stdout: "ls: cannot access 'nope': No such file or directory\nz\n", stderr: '', exit: 0 });
+  });
 });
