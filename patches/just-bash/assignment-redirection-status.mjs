@@ -2,10 +2,12 @@
 // has none (bash's manual, "Simple Command Expansion"): `false; x=1; echo $?` prints 0, `x=$(false) >/dev/null;
 // echo $?` prints 1. The messages of its expansions still reach the shell's stderr (`x=$(< nope) 2>/dev/null` shows
 // the message: bash expands the assignments before it applies the redirections). just-bash kept the previous
-// command's status without redirections and gave 0 with them, and dropped those messages with them.
+// command's status without redirections and gave 0 with them, and dropped those messages with them. Its `set -x`
+// trace and those messages are written where the shell's own fd 2 goes, not through the command's redirections
+// (`exec 2>&1; set -x; x=1` traces on stdout; `x=1 2>/dev/null` is still traced); just-bash returned them as stderr.
 export default {
   title: 'an assignment-only command has its last command substitution\'s status, or 0',
-  upstream: 'src/interpreter/interpreter.ts executeSimpleCommandInner: note whether the assignments ran a command substitution (the "?" variable it sets); with no command name, give that status or 0, and prepend state.expansionStderr to the stderr of the redirected form too',
+  upstream: 'src/interpreter/interpreter.ts executeSimpleCommandInner: note whether the assignments ran a command substitution (the "?" variable it sets); with no command name, give that status or 0, and route state.expansionStderr and the xtrace text through the shell\'s file descriptors (applyRedirections with none), before the result',
   file: 'dist/bundle/index.js',
   edits: [
     {
@@ -17,12 +19,15 @@ export default {
     },
     {
       find: 'let P=(this.ctx.state.expansionStderr||"")+o;return this.ctx.state.expansionStderr="",L("",P,this.ctx.state.lastExitCode)}',
-      replace: 'let P=(this.ctx.state.expansionStderr||"")+o;return this.ctx.state.expansionStderr="",L("",P,__jbS)}',
+      // Its expansions' messages and its trace go where the shell's fd 2 goes (`exec 2>&1`: stdout).
+      replace: 'let P=(this.ctx.state.expansionStderr||"")+o;this.ctx.state.expansionStderr="";return P?_jbTraceJoin(await rn(this.ctx,{stdout:"",stderr:P,exitCode:0},[],new Map,new Map,new Map),L("","",__jbS)):L("","",__jbS)}',
     },
     {
       find: 'let V=L("",o,0),q=await rn(this.ctx,V,t.redirections,R.targets,R.dupSources,R.standardRoutes);return $.finish(),q}',
       replace:
-        'let V=L("",o,__jbS),q=await rn(this.ctx,V,t.redirections,R.targets,R.dupSources,R.standardRoutes);return $.finish(),this.ctx.state.expansionStderr&&(q={...q,stderr:this.ctx.state.expansionStderr+q.stderr},this.ctx.state.expansionStderr=""),q}',
+        // With redirections too: bash writes the trace and the messages before it applies them (`x=1 2>/dev/null`
+        // is still traced).
+        'let V=L("","",__jbS),q=await rn(this.ctx,V,t.redirections,R.targets,R.dupSources,R.standardRoutes);$.finish();let P=(this.ctx.state.expansionStderr||"")+o;this.ctx.state.expansionStderr="";return P?_jbTraceJoin(await rn(this.ctx,{stdout:"",stderr:P,exitCode:0},[],new Map,new Map,new Map),q):q}',
     },
   ],
 };

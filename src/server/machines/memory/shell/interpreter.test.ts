@@ -964,3 +964,55 @@ describe('a readonly variable', () => {
     });
   });
 });
+
+describe('descriptors exec copied', () => {
+  it('exec 2>&1 copies stdout: a $(…) or a pipeline stage does not capture the shell\'s stderr, nor does a redirected group\'s body escape it', async () => {
+    expect(await runShell('exec 2>&1; x=$(echo a; ls nope); echo "[$x]"; echo err >&2 | tr a-z A-Z; { echo "$(ls nope)"; ls nope; } 2>/dev/null; f() { ls nope; }; f 2>/dev/null; echo end')).toEqual({
+      stdout: "ls: cannot access 'nope': No such file or directory\n[a]\nerr\n\nend\n",
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('exec >file leaves $(…) and a pipeline stage their own stdout', async () => {
+    expect(await runShell('exec >o; x=$(echo hi); echo a | tr a-z A-Z; exec >&2; echo "[$x]"; cat o')).toEqual({ stdout: '', stderr: '[hi]\nA\n', exit: 0 });
+  });
+});
+
+describe('a word expansion\'s messages', () => {
+  it('go to the shell\'s stderr before the command\'s output, a here-document\'s too', async () => {
+    expect(await runShell('exec 2>&1\ncat <<EOF\none\n$(ls nope)\nEOF')).toEqual({ stdout: "ls: cannot access 'nope': No such file or directory\none\n\n", stderr: '', exit: 0 });
+  });
+});
+
+describe('set -x on assignments and nested commands', () => {
+  it('traces an assignment-only command where the shell\'s stderr goes, each assignment after its own expansion', async () => {
+    expect(await runShell('exec 2>&1; set -x; x=1 y=$(echo b); z=3 2>/dev/null; echo "$x$y$z"')).toEqual({
+      stdout: '+ x=1\n++ echo b\n+ y=b\n+ z=3\n+ echo 1b3\n1b3\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('repeats PS4\'s first character once per substitution and eval level', async () => {
+    expect(await runShell('exec 2>&1; set -x; x=$(echo "$(echo deep)"); eval "echo \\$x"')).toEqual({
+      stdout: "+++ echo deep\n++ echo deep\n+ x=deep\n+ eval 'echo $x'\n++ echo deep\ndeep\n",
+      stderr: '',
+      exit: 0,
+    });
+    expect((await runShell("PS4='ab '; set -x; x=$(echo a)")).stderr).toBe('aab echo a\nab x=a\n');
+  });
+
+  it('traces a for loop\'s head before each pass, a case\'s head and an array assignment, as written', async () => {
+    expect(await runShell('exec 2>&1; set -x; for i in 1 "a b"; do :; done; case $i in a*) echo m;; esac; a=(1 \'b c\'); x+=( $(echo q) ); echo "${#a[@]} ${x[@]}"')).toEqual({
+      stdout: '+ for i in 1 "a b"\n+ :\n+ for i in 1 "a b"\n+ :\n+ case $i in\n+ echo m\nm\n+ a=(1 \'b c\')\n+ x+=($(echo q))\n++ echo q\n+ echo \'2 q\'\n2 q\n',
+      stderr: '',
+      exit: 0,
+    });
+    expect((await runShell("set -- p; set -x; for v; do :; done; for i in $'c\\td'; do :; done")).stderr).toBe('+ for v in "$@"\n+ :\n+ for i in \'c\td\'\n+ :\n');
+  });
+
+  it('writes the messages of a for loop\'s words before its first pass', async () => {
+    expect(await runShell('exec 2>&1; for w in $(ls nope) z; do echo $w; done')).toEqual({ stdout: "ls: cannot access 'nope': No such file or directory\nz\n", stderr: '', exit: 0 });
+  });
+});
