@@ -5,14 +5,13 @@
  * a checkpoint is `cp -a --reflink=auto`. It owns the data dir's layout; it mounts no overlay, starts no
  * process and knows nothing of what a layer holds (rootfs.ts seeds the template).
  *
- * Layout: `<data>/spritzer.pid`, `<data>/btrfs.img` (image mode, 0600), `<data>/vol/{template,layers/<id>,snaps/<id>/<n>,quota-groups/<id>}`
+ * Layout: `<data>/spritzer.pid`, `<data>/btrfs.img` (image mode, 0600), `<data>/vol/{template,layers/<id>,snaps/<id>/<n>}`
  * (0700), `<data>/sprites/<id>/` (per-sprite host dirs: the overlay mount point, the agent's socket dir).
  */
 import { chmod, lstat, mkdir, readdir, rename, rm, rmdir, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { claimDataDir, unmountUnder, type DataDirClaim } from './data-dir.ts';
-import { QuotaGroups } from './quota-groups.ts';
 import { run, hasCommand } from './run.ts';
 
 /** How layers and snapshots are stored. */
@@ -53,8 +52,6 @@ export interface LayerSnapshot {
  */
 export class Storage {
   private closed = false;
-  /** The sprites' quota groups (quota-groups.ts), while `quotas` is on. */
-  private readonly groups: QuotaGroups | undefined;
 
   private constructor(
     readonly dataDir: string,
@@ -71,9 +68,7 @@ export class Storage {
     private readonly keep = false,
     /** The highest snapshot number already on disk (snapshot names never repeat). */
     private seq = 0,
-  ) {
-    this.groups = quotas ? new QuotaGroups(vol) : undefined;
-  }
+  ) {}
 
   /**
    * Claims the data dir (data-dir.ts: one server at a time; stale processes and mounts of an earlier run are
@@ -123,21 +118,16 @@ export class Storage {
   }
 
   /**
-   * Limits what the sprite may hold on the host to `bytes` (undefined: no limit): its live layer and every snapshot
-   * of it (its checkpoints) together, each shared extent once. A btrfs qgroup limit on referenced bytes (data and
-   * metadata) of the sprite's quota group (quota-groups.ts); beyond it every write inside fails with EDQUOT, so a
-   * sprite whose checkpoints hold old data has that much less room for new data until a checkpoint is deleted. A
-   * layer made before quota groups (a kept volume) has the limit on the live layer alone. A no-op when `quotas` is
-   * false (copy mode, or qgroups refused).
+   * Limits what the sprite's live layer may hold to `bytes` (undefined: no limit): a btrfs qgroup limit on its
+   * subvolume (referenced bytes, data and metadata), which its snapshots and restored layers inherit. Beyond it every
+   * write inside fails with EDQUOT. A no-op when `quotas` is false (copy mode, or qgroups refused).
    * @see docs/limits.md (`--disk-quota`), btrfs-qgroup(8)
    * @deviation inside, a write past the quota fails with EDQUOT ("Disk quota exceeded"), not ENOSPC; btrfs counts
    * metadata too, so the limit is reached a little before `bytes` of file content.
    */
   async setQuota(spriteId: string, bytes: number | undefined): Promise<void> {
-    if (!this.groups) return;
-    const group = await this.groups.of(safeId(spriteId));
-    if (group) await this.groups.limit(group, bytes);
-    else await run('btrfs', ['qgroup', 'limit', bytes === undefined ? 'none' : String(bytes), this.layerDir(spriteId)]);
+    if (!this.quotas) return;
+    await run('btrfs', ['qgroup', 'limit', bytes === undefined ? 'none' : String(bytes), this.layerDir(spriteId)]);
   }
 
   /** Host directory of the sprite's live writable layer. */
@@ -153,14 +143,7 @@ export class Storage {
   /** Creates the sprite's layer as a copy of the template (a writable snapshot in btrfs mode). Resolves with its path. */
   async createLayer(spriteId: string): Promise<string> {
     const dest = this.layerDir(spriteId);
-    if (this.groups) {
-      // A new subvolume in the sprite's group, the (small) template copied in, not snapshotted: a snapshot of the
-      // template, outside the group, would share extents with it, and btrfs can then only account the group after a
-      // rescan of the whole volume. A group whose extents are all its own takes its snapshots exactly.
-      const group = await this.groups.prepare(safeId(spriteId));
-      await run('btrfs', ['subvolume', 'create', '-i', group, dest]);
-      await run('cp', ['-a', '--reflink=never', `${join(this.vol, 'template')}/.`, dest]);
-    } else await this.clone(join(this.vol, 'template'), dest, false);
+    await this.clone(join(this.vol, 'template'), dest, false);
     await mkdir(this.spriteDir(spriteId), { recursive: true });
     return dest;
   }
@@ -180,7 +163,7 @@ export class Storage {
     const dir = join(this.vol, 'snaps', safeId(spriteId));
     await mkdir(dir, { recursive: true });
     const path = join(dir, String(++this.seq));
-    await this.clone(this.layerDir(spriteId), path, true, await this.groups?.of(spriteId));
+    await this.clone(this.layerDir(spriteId), path, true);
     return { spriteId, path };
   }
 
@@ -201,7 +184,7 @@ export class Storage {
     await this.check(spriteId, snap);
     const next = `${this.layerDir(spriteId)}.next`;
     await this.removePath(next);
-    await this.clone(snap.path, next, false, await this.groups?.of(spriteId));
+    await this.clone(snap.path, next, false);
   }
 
   /** Swaps the staged copy in as the live layer and deletes the old one. The sprite must be stopped. */
@@ -250,16 +233,9 @@ export class Storage {
     if (!(await lstat(snap.path).catch(() => undefined))) throw new Error(`snapshot ${snap.path} was released`);
   }
 
-  /**
-   * Deletes a snapshot. Idempotent. With quota groups it resolves once btrfs has freed the snapshot's extents, so
-   * its room is the sprite's again: btrfs frees a deleted subvolume in the background after the next commit (up to
-   * 30 s later), so the deletion is committed at once and waited for (`btrfs subvolume sync`, milliseconds then).
-   */
+  /** Deletes a snapshot. Idempotent. */
   async release(snap: LayerSnapshot): Promise<void> {
     await this.removePath(snap.path);
-    if (!this.groups) return;
-    await run('btrfs', ['filesystem', 'sync', this.vol]);
-    await run('btrfs', ['subvolume', 'sync', this.vol]);
   }
 
   /** The ids (keys) of the layers on disk: with `keep`, those an earlier run left too. */
@@ -294,7 +270,6 @@ export class Storage {
     for (const name of await readdir(snaps).catch(() => [] as string[])) await this.removePath(join(snaps, name));
     await rmdir(snaps).catch(() => undefined);
     for (const suffix of ['.next', '.old', '']) await this.removePath(`${this.layerDir(spriteId)}${suffix}`);
-    await this.groups?.forget(safeId(spriteId));
     await rm(this.spriteDir(spriteId), { recursive: true, force: true });
   }
 
@@ -322,10 +297,9 @@ export class Storage {
     if (opts.removeDataDir) await rm(this.dataDir, { recursive: true, force: true });
   }
 
-  /** A snapshot of `src` at `dest` (btrfs; in `group`, the sprite's quota group, when given), else a copy. */
-  private async clone(src: string, dest: string, readOnly: boolean, group?: string): Promise<void> {
+  private async clone(src: string, dest: string, readOnly: boolean): Promise<void> {
     if (this.mode === 'btrfs') {
-      await run('btrfs', ['subvolume', 'snapshot', ...(readOnly ? ['-r'] : []), ...(group ? ['-i', group] : []), src, dest]);
+      await run('btrfs', ['subvolume', 'snapshot', ...(readOnly ? ['-r'] : []), src, dest]);
     } else {
       await run('cp', ['-a', '--reflink=auto', src, dest]);
     }
