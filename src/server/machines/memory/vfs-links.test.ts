@@ -201,3 +201,78 @@ describe('Vfs.diff with hard links', () => {
     expect(steps(true)).toBe(steps(false));
   });
 });
+
+describe('Vfs: removing a tree that holds names of linked files', () => {
+  /** A tree `/home/sprite/d` of ten plain files, with `extra` names in it linked to `/home/sprite/a`. */
+  const tree = (extra: string[], meter?: VfsMeter) => {
+    const vfs = make(meter);
+    vfs.mkdir('/home/sprite/d');
+    for (let i = 0; i < 10; i++) vfs.writeFile(`/home/sprite/d/f${i}`, 'x');
+    for (const name of extra) vfs.link('/home/sprite/a', `/home/sprite/d/${name}`);
+    return vfs;
+  };
+  const rmCost = (extra: string[], prepare?: (vfs: Vfs) => void) => {
+    const meter: VfsMeter = { steps: 0 };
+    const vfs = tree(extra, meter);
+    prepare?.(vfs);
+    const before = meter.steps;
+    vfs.rm('/home/sprite/d', { recursive: true });
+    return { steps: meter.steps - before, vfs };
+  };
+
+  it('drops one name per linked name inside it, wherever the tree was built from', () => {
+    const { vfs } = rmCost(['l1', 'l2']);
+    expect(vfs.stat('/home/sprite/a').nlink).toBe(1);
+    const copy = tree(['l1']);
+    copy.mkdir('/home/sprite/e');
+    copy.link('/home/sprite/a', '/home/sprite/e/l');
+    copy.rename('/home/sprite/d', '/home/sprite/e/d');
+    const restored = new Vfs({ root: copy.snapshot() });
+    expect(restored.stat('/home/sprite/a').nlink).toBe(3);
+    restored.rm('/home/sprite/e', { recursive: true });
+    expect(restored.stat('/home/sprite/a').nlink).toBe(1);
+  });
+
+  it('walks only the names that are links: one step per linked name, none per plain file', () => {
+    const plain = rmCost([]).steps;
+    const one = rmCost(['l1']).steps;
+    const two = rmCost(['l1', 'l2']).steps;
+    // Each further linked name costs the same few steps; the ten plain files beside them cost none.
+    expect(rmCost(['l1', 'l2', 'l3']).steps - two).toBe(two - one);
+    expect(two - one).toBeGreaterThan(0);
+    expect(one - plain).toBeLessThan(10);
+    // A linked name removed before the tree leaves nothing to walk.
+    expect(rmCost(['l1'], (vfs) => vfs.rm('/home/sprite/d/l1')).steps).toBeLessThanOrEqual(plain);
+  });
+});
+
+describe('Vfs: link refusals', () => {
+  it('names the call and the path: a missing file, a directory, a name already taken, a missing directory on the way', () => {
+    const vfs = make();
+    vfs.mkdir('/home/sprite/dir');
+    const message = (f: () => void) => {
+      try {
+        f();
+      } catch (err) {
+        return `${(err as { code?: string }).code} ${(err as Error).message}`;
+      }
+      return 'no error';
+    };
+    expect(message(() => vfs.link('/home/sprite/nope', '/home/sprite/x'))).toBe("ENOENT ENOENT: no such file or directory, link '/home/sprite/nope'");
+    expect(message(() => vfs.link('/home/sprite/dir', '/home/sprite/x'))).toBe("EPERM EPERM: operation not permitted, link '/home/sprite/dir'");
+    expect(message(() => vfs.link('/home/sprite/a', '/home/sprite/dir'))).toBe("EEXIST EEXIST: file already exists, link '/home/sprite/dir'");
+    expect(message(() => vfs.link('/home/sprite/a', '/home/sprite/no/x'))).toMatch(/^ENOENT ENOENT: no such file or directory, link '\/home\/sprite\/no/);
+  });
+});
+
+describe('Vfs: inode numbers given back by a rebuild', () => {
+  it('are kept, and a file made afterwards takes the number after the highest one given', () => {
+    const vfs = make();
+    vfs.symlink('a', '/home/sprite/s', { ino: 5000 });
+    vfs.writeFile('/home/sprite/n', '1');
+    expect([vfs.lstat('/home/sprite/s').ino, vfs.lstat('/home/sprite/n').ino]).toEqual([5000, 5001]);
+    vfs.symlink('a', '/home/sprite/low', { ino: 7 });
+    vfs.writeFile('/home/sprite/m', '2');
+    expect([vfs.lstat('/home/sprite/low').ino, vfs.lstat('/home/sprite/m').ino]).toEqual([7, 5002]);
+  });
+});
