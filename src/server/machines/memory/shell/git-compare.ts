@@ -5,7 +5,7 @@
  * `--name-status` or `--summary`; `--quiet`/`--exit-code` exit 1 when anything differs.
  * @see https://git-scm.com/docs/git-diff
  */
-import { changedPairs, lineCounts, nameOnly, nameStatus, patchText, shortstat, statText, storedSides, summaryText, workSides, type Pair } from './git-diff.ts';
+import { changedPairs, diffOf, storedSides, workSides, type DiffKind, type Pair } from './git-diff.ts';
 import { bytesOf, commitFiles, GitExit, headCommit, inSpecs, refuse, resolveCommit, type GitRun, type Repo } from './git-repo.ts';
 import { snapshot } from './git-status.ts';
 import { specsOf } from './git-work.ts';
@@ -15,7 +15,7 @@ const NO_REPO = 'warning: Not a git repository. Use --no-index to compare two pa
 /** The usage error git gives `git diff` outside a repository (exit 129). */
 export const diffOutsideRepo = () => new GitExit(NO_REPO, 129);
 
-type Output = 'patch' | 'stat' | 'shortstat' | 'numstat' | 'name-only' | 'name-status' | 'summary' | 'none';
+type Output = DiffKind;
 
 const unknownRevision = (rev: string) =>
   new GitExit(`fatal: ambiguous argument '${rev}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'\n`, 128);
@@ -80,33 +80,7 @@ export async function diffCommand(run: GitRun, repo: Repo, args: string[]): Prom
       pairs = changedPairs(storedSides(run, repo, s.index), await workSides(tracked), keep);
     }
   }
-  if (!quiet) run.out.push(await render(output, pairs, context));
+  if (!quiet) run.out.push(await diffOf(output, pairs, context));
   return exitCode && pairs.length ? 1 : 0;
 }
 
-async function render(output: Output, pairs: Pair[], context: number): Promise<string> {
-  switch (output) {
-    case 'patch':
-      return patchText(pairs, context);
-    case 'stat':
-      return bytesOf(await statText(pairs));
-    case 'shortstat':
-      return bytesOf(await shortstat(pairs));
-    case 'numstat': {
-      let out = '';
-      for (const p of pairs) {
-        const c = await lineCounts(p);
-        out += `${c.binary ? '-\t-' : `${c.added}\t${c.deleted}`}\t${p.from ? `${p.from} => ${p.path}` : p.path}\n`;
-      }
-      return bytesOf(out);
-    }
-    case 'name-only':
-      return bytesOf(nameOnly(pairs));
-    case 'name-status':
-      return bytesOf(nameStatus(pairs));
-    case 'summary':
-      return bytesOf(summaryText(pairs));
-    default:
-      return '';
-  }
-}

@@ -260,3 +260,34 @@ export function renameText(from: string, to: string): string {
   if (!pre && !suf) return `${from} => ${to}`;
   return `${from.slice(0, pre)}{${from.slice(pre, from.length - suf)} => ${to.slice(pre, to.length - suf)}}${from.slice(from.length - suf)}`;
 }
+
+/** The forms a diff is shown in: `git diff`'s and `git log`/`show`'s output options (`none`: no diff). */
+export type DiffKind = 'none' | 'patch' | 'stat' | 'shortstat' | 'numstat' | 'name-only' | 'name-status' | 'summary';
+
+/** The diff of `kind` over `pairs`, as bytes; `context` lines around each hunk of a patch (`-U`, default 3). */
+export async function diffOf(kind: DiffKind, pairs: Pair[], context = 3): Promise<string> {
+  switch (kind) {
+    case 'patch':
+      return patchText(pairs, context);
+    case 'stat':
+      return bytesOf(await statText(pairs));
+    case 'shortstat':
+      return bytesOf(await shortstat(pairs));
+    case 'numstat': {
+      let out = '';
+      for (const p of pairs) {
+        const c = await lineCounts(p);
+        out += `${c.binary ? '-\t-' : `${c.added}\t${c.deleted}`}\t${p.from ? `${p.from} => ${p.path}` : p.path}\n`;
+      }
+      return bytesOf(out);
+    }
+    case 'name-only':
+      return bytesOf(nameOnly(pairs));
+    case 'name-status':
+      return bytesOf(nameStatus(pairs));
+    case 'summary':
+      return bytesOf(summaryText(pairs));
+    default:
+      return '';
+  }
+}

@@ -7,7 +7,7 @@
  */
 import git from 'isomorphic-git';
 import { isDateMode, showDate, type DateMode } from './git-date.ts';
-import { changedPairs, nameOnly, nameStatus, patchText, shortstat, statText, storedSides, summaryText, type Pair } from './git-diff.ts';
+import { changedPairs, diffOf, storedSides, type DiffKind, type Pair } from './git-diff.ts';
 import {
   bytesOf, commitFiles, die, print, headCommit, inSpecs, readCommit, refuse, repoPath, resolveCommit, GitExit,
   type Commit, type GitRun, type Person, type Repo,
@@ -23,7 +23,6 @@ interface Pretty {
 }
 
 /** What follows each commit's message. */
-export type DiffKind = 'none' | 'patch' | 'stat' | 'shortstat' | 'name-only' | 'name-status' | 'summary';
 
 /** The subject: the message's first paragraph, its lines joined by spaces. */
 export function subjectOf(message: string): string {
@@ -102,25 +101,6 @@ async function commitPairs(run: GitRun, repo: Repo, c: Commit, specs: string[] |
   return changedPairs(before, after, (p) => inSpecs(p, specs), true);
 }
 
-/** The diff of `kind` over `pairs`, as bytes. */
-export async function diffOf(kind: DiffKind, pairs: Pair[]): Promise<string> {
-  switch (kind) {
-    case 'patch':
-      return patchText(pairs);
-    case 'stat':
-      return bytesOf(await statText(pairs));
-    case 'shortstat':
-      return bytesOf(await shortstat(pairs));
-    case 'name-only':
-      return bytesOf(nameOnly(pairs));
-    case 'name-status':
-      return bytesOf(nameStatus(pairs));
-    case 'summary':
-      return bytesOf(summaryText(pairs));
-    default:
-      return '';
-  }
-}
 
 /** Options shared by `log` and `show`. */
 interface LogOptions {
