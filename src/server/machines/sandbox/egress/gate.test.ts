@@ -8,6 +8,7 @@ import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import dnsPacket from 'dns-packet';
 import { EgressGate, RCODE, splitHostPort } from './gate.ts';
+import { MAX_RESOLVED_ADDRESSES } from './resolved-names.ts';
 import { duplexPair } from '../../../core/duplex-pair.ts';
 import { isAlwaysBlocked, type EgressNet } from './net.ts';
 import type { NetworkPolicy } from '../../../core/network-policy.ts';
@@ -120,6 +121,30 @@ describe('EgressGate', () => {
     a.conn.write('still');
     expect((await new Promise<Buffer>((r) => a.conn.once('data', r))).toString()).toBe('still');
     expect(gate.openConnections).toBe(1);
+    gate.close();
+  });
+
+  it('remembers only the most recently resolved addresses: an old one must be resolved again', async () => {
+    // Every name `hN.flood.example.com` resolves to its own public address 11.N/256.N%256.1.
+    const flood: EgressNet = {
+      async resolve(name) {
+        const n = Number(/^h(\d+)\./.exec(name)?.[1] ?? NaN);
+        if (!Number.isInteger(n)) return outside.resolve(name);
+        return [`11.${n >> 8}.${n & 255}.1`];
+      },
+      dial: outside.dial,
+    };
+    const gate = new EgressGate({ net: flood });
+    gate.setPolicy({ rules: [{ domain: '*.example.com', action: 'allow' }, { domain: '*', action: 'deny' }] });
+    for (let n = 0; n <= MAX_RESOLVED_ADDRESSES; n++) expect((await ask(gate, `h${n}.flood.example.com`)).flags! & 0xf).toBe(RCODE.NOERROR);
+    expect((await connect(gate, '11.0.0.1:443')).status).toBe('HTTP/1.1 403 Forbidden'); // the first: forgotten
+    const last = await connect(gate, `11.${MAX_RESOLVED_ADDRESSES >> 8}.${MAX_RESOLVED_ADDRESSES & 255}.1:443`);
+    expect(last.status).toBe('HTTP/1.1 200 Connection Established');
+    last.conn.destroy();
+    await ask(gate, 'h0.flood.example.com'); // resolved again: allowed again
+    const again = await connect(gate, '11.0.0.1:443');
+    expect(again.status).toBe('HTTP/1.1 200 Connection Established');
+    again.conn.destroy();
     gate.close();
   });
 

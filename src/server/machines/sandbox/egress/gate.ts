@@ -12,6 +12,7 @@ import type { Duplex } from 'node:stream';
 import dnsPacket from 'dns-packet';
 import { defaultNetworkPolicy, evaluateNetworkPolicy, type NetworkPolicy } from '../../../core/network-policy.ts';
 import { isAlwaysBlocked, systemNet, type EgressNet } from './net.ts';
+import { ResolvedNames } from './resolved-names.ts';
 
 /** Where the agent listens inside the sprite, and what processes there are told (env, `/etc/resolv.conf`). */
 export const EGRESS_PROXY_PORT = 3128;
@@ -75,8 +76,8 @@ export interface EgressGateOptions {
  */
 export class EgressGate {
   private policy: NetworkPolicy = defaultNetworkPolicy();
-  /** address → the names it was resolved from (through DNS or the proxy). */
-  private readonly resolvedFrom = new Map<string, Set<string>>();
+  /** address → the names it was resolved from (through DNS or the proxy), the most recent addresses only. */
+  private readonly resolvedFrom = new ResolvedNames();
   private readonly open = new Set<OpenConnection>();
   private readonly server: http.Server;
   private readonly net: EgressNet;
@@ -147,8 +148,7 @@ export class EgressGate {
     if (isIP(host)) {
       if (isAlwaysBlocked(host)) return `${host} is a private, loopback or reserved address`;
       if (this.policy.rules.length === 0) return null;
-      const names = this.resolvedFrom.get(host);
-      if (names && [...names].some((n) => evaluateNetworkPolicy(this.policy, n) === 'allow')) return null;
+      if (this.resolvedFrom.namesOf(host).some((n) => evaluateNetworkPolicy(this.policy, n) === 'allow')) return null;
       return `${host} was not resolved from a name the network policy allows`;
     }
     return evaluateNetworkPolicy(this.policy, host) === 'allow' ? null : `${host} is blocked by the network policy`;
@@ -157,11 +157,7 @@ export class EgressGate {
   /** Resolves `name` through the outside resolver and remembers which name each address came from. */
   private async resolve(name: string): Promise<string[]> {
     const addresses = await this.net.resolve(name);
-    for (const a of addresses) {
-      const set = this.resolvedFrom.get(a) ?? new Set<string>();
-      set.add(name);
-      this.resolvedFrom.set(a, set);
-    }
+    for (const a of addresses) this.resolvedFrom.remember(a, name);
     return addresses;
   }
 
