@@ -38,6 +38,11 @@ export interface Limits {
   servicesMax: number;
   /** Entries in one service's `needs`; more → 400. */
   serviceNeedsMax: number;
+  /**
+   * Bytes of all of one sprite's service definitions together (each string of `cmd`, `args`, `env`, `dir` and
+   * `needs` counted in UTF-8 plus a NUL, as `execve` counts a command line); a put that would pass it → 400.
+   */
+  serviceDefinitionsMaxBytes: number;
   /** Regular files one sprite's disk may hold; a write or copy that would add one more → `ENOSPC` (fs API 507). */
   filesMax: number;
   /** Exec sessions (running commands) per sprite; one more → 429 `concurrent_session_limit_exceeded` (exec/session-limit.ts). */
@@ -75,6 +80,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   faultRulesMax: 1000,
   servicesMax: 256,
   serviceNeedsMax: 64,
+  serviceDefinitionsMaxBytes: 4 * 1024 * 1024,
   filesMax: 1_000_000,
   sessionsMax: 1024,
   controlIdleMs: 10 * 60 * 1000,

@@ -144,7 +144,7 @@ export interface ServiceManagerDeps {
   /** Base environment; defaults to `DEFAULT_SERVICE_ENV`. */
   baseEnv?: Record<string, string>;
   /** Services per sprite and entries per `needs` (default DEFAULT_LIMITS; docs/limits.md). */
-  limits?: Pick<Limits, 'servicesMax' | 'serviceNeedsMax'>;
+  limits?: Pick<Limits, 'servicesMax' | 'serviceNeedsMax' | 'serviceDefinitionsMaxBytes'>;
 }
 
 /** The log file of service `name`. */
@@ -474,7 +474,7 @@ export class ServiceManager {
     if (typeof cmd !== 'string' || cmd.trim() === '') throw bad('cmd is required');
     if (!isStringArray(args)) throw bad('args must be an array of strings');
     if (!isStringArray(needs)) throw bad('needs must be an array of strings');
-    const { servicesMax, serviceNeedsMax } = this.deps.limits ?? DEFAULT_LIMITS;
+    const { servicesMax, serviceNeedsMax, serviceDefinitionsMaxBytes } = this.deps.limits ?? DEFAULT_LIMITS;
     if (needs.length > serviceNeedsMax) throw bad(`too many needs: ${needs.length} (at most ${serviceNeedsMax})`);
     if (!this.records.has(name) && this.records.size >= servicesMax) throw bad(`too many services: at most ${servicesMax} per sprite`);
     if (typeof env !== 'object' || env === null || Array.isArray(env) || !Object.values(env).every((v) => typeof v === 'string')) {
@@ -483,6 +483,11 @@ export class ServiceManager {
     if (dir !== undefined && (typeof dir !== 'string' || !dir.startsWith('/'))) throw bad('dir must be an absolute path');
     if (httpPort !== null && !(Number.isInteger(httpPort) && httpPort >= 1 && httpPort <= 65535)) {
       throw bad(`invalid http_port: ${JSON.stringify(httpPort)}`);
+    }
+    const ownSize = definitionBytes({ cmd, args, needs, env, dir });
+    const others = [...this.records.values()].reduce((sum, r) => sum + (r.def.name === name ? 0 : definitionBytes(r.def)), 0);
+    if (others + ownSize > serviceDefinitionsMaxBytes) {
+      throw bad(`service definitions too large: ${others + ownSize} bytes with this one, at most ${serviceDefinitionsMaxBytes} per sprite`);
     }
     const uniqueNeeds = [...new Set(needs)];
     for (const need of uniqueNeeds) {
@@ -736,6 +741,15 @@ const STDERR_PREFIX = '[stderr] ';
 /** Whether a service has a command running or stopping, or a restart pending. */
 function isActive(rec: ServiceRecord): boolean {
   return rec.run !== undefined || rec.restartTimer !== undefined;
+}
+
+/**
+ * A service definition's size as `execve` would count its command line: every string of `cmd`, `args`, `needs`,
+ * `env` (`KEY=value`) and `dir`, in UTF-8 bytes plus a terminating NUL.
+ */
+function definitionBytes(def: Pick<ServiceDefinition, 'cmd' | 'args' | 'needs' | 'env'> & { dir?: string }): number {
+  const strings = [def.cmd, ...def.args, ...def.needs, ...Object.entries(def.env).map(([k, v]) => `${k}=${v}`), ...(def.dir === undefined ? [] : [def.dir])];
+  return strings.reduce((sum, s) => sum + Buffer.byteLength(s) + 1, 0);
 }
 
 function isStringArray(v: unknown): v is string[] {

@@ -92,7 +92,7 @@ export class Sprite {
     readonly machine: Machine,
     private readonly clock: Clock,
     /** Caps of the sprite's subsystems (services) and of its automatic checkpoints; default DEFAULT_LIMITS. */
-    limits?: Pick<Limits, 'servicesMax' | 'serviceNeedsMax'> & Partial<Pick<Limits, 'autoCheckpointsMax' | 'autoCheckpointMaxAgeMs'>>,
+    limits?: Pick<Limits, 'servicesMax' | 'serviceNeedsMax' | 'serviceDefinitionsMaxBytes'> & Partial<Pick<Limits, 'autoCheckpointsMax' | 'autoCheckpointMaxAgeMs'>>,
   ) {
     this.urlOf = typeof url === 'string' ? () => url : url;
     this.updatedAt = createdAt;

@@ -307,4 +307,19 @@ describe('fault rules and service chains are capped', () => {
     expect((await call('GET', '/v1/sprites/chain/services')).json).toHaveLength(12);
     await expectIntact();
   });
+
+  it("a sprite's service definitions together hold at most 4 MiB: one more is 400; replacing or deleting one frees room", async () => {
+    await call('POST', '/v1/sprites', { name: 'bigdefs' });
+    const big = { cmd: 'sleep', args: ['1000', 'x'.repeat(900_000)] };
+    for (let i = 0; i < 4; i++) expect((await call('PUT', `/v1/sprites/bigdefs/services/b${i}?duration=0`, big)).status).toBe(200);
+    const over = await call('PUT', '/v1/sprites/bigdefs/services/b4?duration=0', big);
+    expect(over.status).toBe(400);
+    expect(over.text).toMatch(/^service definitions too large: \d+ bytes with this one, at most 4194304 per sprite\n$/);
+    expect((await call('PUT', '/v1/sprites/bigdefs/services/b3?duration=0', big)).status).toBe(200); // its own size is not counted twice
+    expect((await call('GET', '/v1/sprites/bigdefs/services')).json).toHaveLength(4);
+    expect((await call('POST', '/v1/sprites/bigdefs/services/b3/stop')).status).toBe(200);
+    expect((await call('DELETE', '/v1/sprites/bigdefs/services/b3')).status).toBe(204);
+    expect((await call('PUT', '/v1/sprites/bigdefs/services/b4?duration=0', big)).status).toBe(200);
+    await expectIntact();
+  });
 });
