@@ -47,7 +47,7 @@ describe.skipIf(skip)('what a crashed sandbox spritzer left', () => {
     const dir = tempDirOf(child.pid!)!;
     expect(dir).toBeDefined();
     left.push(dir);
-    const cgroup = `/sys/fs/cgroup/pids/spritzer-${createHash('sha256').update(dir).digest('hex').slice(0, 12)}`;
+    const cgroup = `/sys/fs/cgroup/pids/spritzer/${createHash('sha256').update(dir).digest('hex').slice(0, 12)}`;
     expect(await stopSpritzer(child, 'SIGKILL')).toBe(null);
     expect(await mountsUnder(dir)).not.toStrictEqual([]);
     const hadCgroup = existsSync(cgroup);

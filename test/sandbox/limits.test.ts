@@ -1,9 +1,11 @@
 /**
  * Every resource of a sandbox sprite is bounded, and a sprite at a limit gets the Linux error while the others go
  * on: a memory hog is OOM-killed inside its own sprite, `/dev/shm` fills at its size, a fork bomb gets EAGAIN in its
- * own sprite, all sprites together stop at the total pids limit, inotify instances and watches stop at theirs. Small
+ * own sprite, all sprites together stop at the total pids limit (also those of two servers) and at the total memory
+ * limit, inotify instances and watches stop at theirs. Small
  * limits are set so the tests are quick. Skips with the reason printed where the sandbox cannot run.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentBundle } from '../support/agent.ts';
 import { defaultSpriteResources } from '../../src/server/config/sprite-resources.ts';
@@ -34,7 +36,7 @@ describe.skipIf(skip)('sandbox sprite limits', () => {
 
   beforeAll(async () => {
     await agentBundle();
-    factory = await SandboxMachineFactory.open({ limits: { pids: 120, memoryBytes: 192 * MiB }, pidsTotal: 200, inotify: { instances: 8, watches: 100 } });
+    factory = await SandboxMachineFactory.open({ limits: { pids: 120, memoryBytes: 192 * MiB }, pidsTotal: 200, inotify: { instances: 8, watches: 100 }, totalsGroup: `test-${randomUUID()}` });
     [alpha, beta] = await Promise.all([factory.create({ name: 'alpha', id: 'lim-alpha' }), factory.create({ name: 'beta', id: 'lim-beta' })]);
   });
 
@@ -101,7 +103,53 @@ for i in range(200):
 
   it('has defaults sized to the host', () => {
     const d = defaultSpriteResources({ memoryBytes: 24 * 1024 ** 3, pidMax: 32768 });
-    expect(d).toEqual({ memoryBytes: 6 * 1024 ** 3, pids: 2048, pidsTotal: 16384, inotifyInstances: 128, inotifyWatches: 65536 });
-    expect(defaultSpriteResources({ memoryBytes: 512 * MiB, pidMax: 4194304 })).toMatchObject({ memoryBytes: 256 * MiB, pids: 4096 });
+    expect(d).toEqual({ memoryBytes: 6 * 1024 ** 3, pids: 2048, pidsTotal: 16384, memoryTotalBytes: 18 * 1024 ** 3, inotifyInstances: 128, inotifyWatches: 65536 });
+    expect(defaultSpriteResources({ memoryBytes: 512 * MiB, pidMax: 4194304 })).toMatchObject({ memoryBytes: 256 * MiB, pids: 4096, memoryTotalBytes: 384 * MiB });
+  });
+});
+
+describe.skipIf(skip)('totals shared by all sprites', () => {
+  let first: SandboxMachineFactory;
+  let second: SandboxMachineFactory;
+
+  beforeAll(async () => {
+    await agentBundle();
+    // Two servers in the same cgroup, as two spritzers started side by side; each sprite may use 192 MiB alone.
+    // Their own totals group, so that these small totals bound no other test's sprites.
+    const opts = { limits: { pids: 120, memoryBytes: 192 * MiB }, pidsTotal: 200, memoryTotalBytes: 256 * MiB, totalsGroup: `test-${randomUUID()}` };
+    first = await SandboxMachineFactory.open(opts);
+    second = await SandboxMachineFactory.open(opts);
+  });
+
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+  });
+
+  it('a sprite under its own memory limit is OOM-killed when all sprites together pass the total; the other goes on', async () => {
+    const [holder, grower] = await Promise.all([first.create({ name: 'holder', id: 'tot-holder' }), first.create({ name: 'grower', id: 'tot-grower' })]);
+    // bytearray(n) zero-fills: its pages are in use once it returns, and then it says so in /tmp/ready.
+    const held = exec(holder, 'python3 -c "import time; a = bytearray(100 * 1024 * 1024); print(len(a), flush=True); open(\'/tmp/ready\', \'w\').close(); time.sleep(20)"');
+    await expect.poll(async () => (await exec(holder, 'test -e /tmp/ready && echo ready')).out, { timeout: 15_000 }).toBe('ready\n');
+    // 170 MiB is under the grower's own 192 MiB, but with the holder's 100 MiB over the 256 MiB total.
+    const grow = await exec(grower, 'python3 -c "a = bytearray(170 * 1024 * 1024); print(len(a))"; echo "exit $?"');
+    expect(grow.out).toBe('exit 137\n');
+    await holder.stop();
+    expect((await held).out).toBe(`${100 * MiB}\n`);
+    // Alone below the total, the same allocation succeeds.
+    expect((await exec(grower, 'python3 -c "a = bytearray(170 * 1024 * 1024); print(len(a))"')).out).toBe(`${170 * MiB}\n`);
+    await grower.stop();
+  });
+
+  it('the pids total is shared by the sprites of two servers', async () => {
+    const [a, b] = await Promise.all([first.create({ name: 'pa', id: 'tot-pa' }), second.create({ name: 'pb', id: 'tot-pb' })]);
+    const held = exec(a, forkBomb(95, 20));
+    await expect.poll(async () => (await a.processes()).pids.length, { timeout: 15_000 }).toBeGreaterThan(90);
+    const r = await exec(b, forkBomb(110, 1));
+    const [n, err] = r.out.trim().split(' ');
+    expect(err).toBe('EAGAIN');
+    expect(Number(n)).toBeLessThan(110);
+    await Promise.all([a.stop(), b.stop()]);
+    await held;
   });
 });

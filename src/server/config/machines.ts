@@ -32,7 +32,7 @@ export interface MachineFactoryDeps {
   sandboxRoot?: string;
   /** `--sandbox-spares`: sandboxes kept booted ahead of creates (default 0 here; the CLI's default is 1). */
   sandboxSpares?: number;
-  /** `--sprite-memory`, `--sprite-pids`, `--sandbox-pids-total`, `--sprite-inotify-*` (default: sized to the host). */
+  /** `--sprite-memory`, `--sprite-pids`, `--sandbox-pids-total`, `--sandbox-memory-total`, `--sprite-inotify-*` (default: sized to the host). */
   spriteResources?: SpriteResources;
   /** `--sandbox-uid-base`: first host uid of the sandbox sprites' id ranges. */
   sandboxUidBase?: number;

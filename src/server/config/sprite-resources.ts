@@ -1,7 +1,7 @@
 /**
  * The resources one real sprite (`sandbox`, `container`) may hold, with defaults sized to the host they run on:
  * memory, processes (per sprite and, on `sandbox`, all sprites together), inotify instances and watches. It owns
- * the defaults and the CLI flags that change them (`--sprite-memory`, `--sprite-pids`, `--sandbox-pids-total`,
+ * the defaults and the CLI flags that change them (`--sprite-memory`, `--sprite-pids`, `--sandbox-pids-total`, `--sandbox-memory-total`,
  * `--sprite-inotify-instances`, `--sprite-inotify-watches`, `--sandbox-uid-base`); the engines enforce them
  * (sandbox/cgroups.ts and native/userns.c, container/boxes.ts).
  * @see docs/limits.md "Sprite resources"
@@ -22,6 +22,8 @@ export interface SpriteResources {
   pids: number;
   /** Processes and threads of all sandbox sprites together (the sandbox engine's parent cgroup). */
   pidsTotal: number;
+  /** Memory of all sandbox sprites together, bytes (the parent cgroup); past it the kernel OOM-kills in some sprite. */
+  memoryTotalBytes: number;
   /** inotify instances per user inside a sprite (EMFILE past it). */
   inotifyInstances: number;
   /** inotify watches per user inside a sprite (ENOSPC past it). */
@@ -56,13 +58,15 @@ export function hostFacts(): HostFacts {
  * `pid_max` (at least 256, at most 4096) per sprite and half of it for all sandbox sprites together, so sprites can
  * never take the host's whole pid space; 128 inotify instances (Linux's own per-user default) and 65,536 watches per
  * user inside a sprite (a recursive watch of `/` takes 17k–37k). Each sprite is its own host user, so the host's
- * per-user inotify limits bound each sprite's total as well.
+ * per-user inotify limits bound each sprite's total as well. All sandbox sprites together get three quarters of the
+ * host's memory (at least 256 MiB): the rest stays for spritzer and the host, however many sprites there are.
  */
 export function defaultSpriteResources(host: HostFacts = hostFacts()): SpriteResources {
   return {
     memoryBytes: clamp(host.memoryBytes / 4, 256 * MiB, 8 * GiB),
     pids: clamp(host.pidMax / 16, 256, 4096),
     pidsTotal: clamp(host.pidMax / 2, 512, 4_194_304),
+    memoryTotalBytes: Math.max(256 * MiB, Math.floor((host.memoryBytes * 3) / 4)),
     inotifyInstances: 128,
     inotifyWatches: 65536,
   };
@@ -73,6 +77,7 @@ export interface SpriteResourceCliOptions {
   spriteMemory: number;
   spritePids: number;
   sandboxPidsTotal: number;
+  sandboxMemoryTotal: number;
   spriteInotifyInstances: number;
   spriteInotifyWatches: number;
   sandboxUidBase: number;
@@ -86,6 +91,19 @@ function wholeAtLeast(min: number) {
   };
 }
 
+function sizeAtLeast(min: number) {
+  return (v: string): number => {
+    let n: number;
+    try {
+      n = parseSize(v);
+    } catch (e) {
+      throw new InvalidArgumentError((e as Error).message);
+    }
+    if (n < min) throw new InvalidArgumentError(`must be at least ${Math.round(min / MiB)}mb`);
+    return n;
+  };
+}
+
 /** The flags, with env variables and the host-sized defaults (`defaults`, from this host when absent). */
 export function spriteResourceOptions(defaults: SpriteResources = defaultSpriteResources()): Option[] {
   const mib = (b: number) => `${Math.round(b / MiB)}mb`;
@@ -93,16 +111,11 @@ export function spriteResourceOptions(defaults: SpriteResources = defaultSpriteR
     new Option('--sprite-memory <size>', 'sandbox and container engines: memory each sprite may use (RSS, page cache, /dev/shm); past it the kernel OOM-kills inside that sprite')
       .env('SPRITZER_SPRITE_MEMORY')
       .default(defaults.memoryBytes, `${mib(defaults.memoryBytes)} (a quarter of this host's)`)
-      .argParser((v) => {
-        let n: number;
-        try {
-          n = parseSize(v);
-        } catch (e) {
-          throw new InvalidArgumentError((e as Error).message);
-        }
-        if (n < 64 * MiB) throw new InvalidArgumentError('must be at least 64mb');
-        return n;
-      }),
+      .argParser(sizeAtLeast(64 * MiB)),
+    new Option('--sandbox-memory-total <size>', 'sandbox engine: memory of all sprites together; past it the kernel OOM-kills the largest process of any sprite')
+      .env('SPRITZER_SANDBOX_MEMORY_TOTAL')
+      .default(defaults.memoryTotalBytes, `${mib(defaults.memoryTotalBytes)} (three quarters of this host's)`)
+      .argParser(sizeAtLeast(64 * MiB)),
     new Option('--sprite-pids <n>', 'sandbox and container engines: processes and threads per sprite; past it fork fails with EAGAIN in that sprite')
       .env('SPRITZER_SPRITE_PIDS')
       .default(defaults.pids)
@@ -132,6 +145,7 @@ export function spriteResourcesFromOptions(opts: SpriteResourceCliOptions): Spri
     memoryBytes: opts.spriteMemory,
     pids: opts.spritePids,
     pidsTotal: opts.sandboxPidsTotal,
+    memoryTotalBytes: opts.sandboxMemoryTotal,
     inotifyInstances: opts.spriteInotifyInstances,
     inotifyWatches: opts.spriteInotifyWatches,
   };

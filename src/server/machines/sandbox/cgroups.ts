@@ -2,7 +2,9 @@
  * Per-sprite resource limits: cgroups v1 children (memory, pids, cpu) created under this process's own cgroup
  * in each controller (read from /proc/self/cgroup; nothing is ever moved out of it), else rlimits applied with
  * `prlimit`. It creates, fills, empties and removes cgroup directories; joining one is done by the launcher's
- * wrapper shell (it writes its own pid to `cgroup.procs` before anything else runs).
+ * wrapper shell (it writes its own pid to `cgroup.procs` before anything else runs). The layout, per controller:
+ * `<own cgroup>/spritzer/` (shared by every spritzer server started in the same cgroup: the totals) →
+ * `<server tag>/` (one server) → `<sprite>/`.
  */
 import { readdirSync, rmdirSync } from 'node:fs';
 import { mkdir, readFile, readdir, rmdir, writeFile } from 'node:fs/promises';
@@ -24,6 +26,8 @@ export type LimitsMode = 'cgroup' | 'rlimit' | 'none';
 const CONTROLLERS = ['memory', 'pids', 'cpu'] as const;
 type Controller = (typeof CONTROLLERS)[number];
 const CFS_PERIOD_US = 100_000;
+/** The directory under a process's own cgroup that every spritzer server started in that cgroup shares. */
+export const DEFAULT_TOTALS_GROUP = 'spritzer';
 
 /** One sprite's cgroups: a directory per controller. */
 export interface SpriteCgroup {
@@ -37,38 +41,48 @@ export interface SpriteCgroup {
 
 /** The cgroup v1 hierarchy this process may create children in, one parent directory per controller. */
 export class CgroupV1 {
-  private constructor(private readonly parents: Record<Controller, string>) {}
+  private constructor(
+    private readonly parents: Record<Controller, string>,
+    private readonly shared: Record<Controller, string>,
+  ) {}
 
   /**
    * Finds the v1 mounts of memory, pids and cpu and this process's own cgroup in each (`/proc/self/cgroup`),
-   * and makes a writable parent `spritzer-<tag>` under each. Resolves `undefined` when any controller is
+   * and makes a writable parent `<group>/<tag>` under each (`group`: {@link DEFAULT_TOTALS_GROUP}, the directory
+   * whose totals the servers in it share; tests name their own). Resolves `undefined` when any controller is
    * missing (a v2-only or restricted host) or not writable; then the caller falls back to rlimits.
    * @see docs/fidelity.md "Sandbox limits"
    */
-  static async open(tag: string, procRoot = '/proc'): Promise<CgroupV1 | undefined> {
+  static async open(tag: string, group = DEFAULT_TOTALS_GROUP, procRoot = '/proc'): Promise<CgroupV1 | undefined> {
     try {
       const mounts = await readFile(join(procRoot, 'self/mounts'), 'utf8');
       const own = await readFile(join(procRoot, 'self/cgroup'), 'utf8');
       const parents = {} as Record<Controller, string>;
+      const shared = {} as Record<Controller, string>;
       for (const c of CONTROLLERS) {
         const mount = mounts.split('\n').map((l) => l.split(' ')).find((f) => f[2] === 'cgroup' && f[3]?.split(',').includes(c))?.[1];
         const path = own.split('\n').map((l) => l.split(':')).find((f) => f[1]?.split(',').includes(c))?.[2];
         if (!mount || path === undefined) return undefined;
-        parents[c] = join(mount, path, `spritzer-${tag}`);
+        shared[c] = join(mount, path, group);
+        parents[c] = join(shared[c], tag);
       }
       for (const c of CONTROLLERS) await mkdir(parents[c], { recursive: true });
-      return new CgroupV1(parents);
+      return new CgroupV1(parents, shared);
     } catch {
       return undefined;
     }
   }
 
   /**
-   * Bounds all sprites together: `pids` processes and threads in this server's parent pids cgroup (every sprite's
-   * cgroup is below it, so a sprite under its own limit still fails with EAGAIN once the total is reached).
+   * Bounds all sprites together, of this server and of every other spritzer server started in the same cgroup:
+   * `pids` processes and threads (a sprite under its own limit still fails with EAGAIN once the total is reached)
+   * and `memoryBytes` of memory (RSS, page cache, tmpfs: past it the kernel OOM-kills the largest process of any
+   * sprite below it). Both are written on the shared `spritzer/` directory; the last server to start sets them.
+   * Rejects with the kernel's error when the memory total is below what the sprites already use (EBUSY).
    */
-  async setTotal(limits: { pids?: number }): Promise<void> {
-    if (limits.pids !== undefined) await writeFile(join(this.parents.pids, 'pids.max'), String(limits.pids));
+  async setTotal(limits: { pids?: number; memoryBytes?: number }): Promise<void> {
+    if (limits.pids !== undefined) await writeFile(join(this.shared.pids, 'pids.max'), String(limits.pids));
+    if (limits.memoryBytes !== undefined) await writeFile(join(this.shared.memory, 'memory.limit_in_bytes'), String(limits.memoryBytes));
   }
 
   /** Creates (or reuses) the sprite `name`'s cgroups and writes `limits` into them. */
@@ -139,17 +153,22 @@ export class CgroupV1 {
           }
         }
       }
-      try {
-        rmdirSync(this.parents[c]);
-      } catch {
-        /* not empty: left for the next start's removeStale */
+      for (const dir of [this.parents[c], this.shared[c]]) {
+        try {
+          rmdirSync(dir);
+        } catch {
+          /* not empty (the shared one: another server's): left for the next start's removeStale */
+        }
       }
     }
   }
 
   /** Removes this server's parent directories (when every sprite is gone). */
   async close(): Promise<void> {
-    for (const c of CONTROLLERS) await rmdir(this.parents[c]).catch(() => undefined);
+    for (const c of CONTROLLERS) {
+      await rmdir(this.parents[c]).catch(() => undefined);
+      await rmdir(this.shared[c]).catch(() => undefined); // another server's directory keeps it
+    }
   }
 }
 

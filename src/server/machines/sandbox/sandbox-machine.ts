@@ -94,6 +94,13 @@ export interface SandboxFactoryOptions {
   inotify?: { instances?: number; watches?: number };
   /** Processes and threads of all sprites together (cgroup mode only; default sprite-resources.ts's, half of pid_max). */
   pidsTotal?: number;
+  /** Memory of all sprites together, bytes (cgroup mode only; default sprite-resources.ts's, three quarters of the host's). */
+  memoryTotalBytes?: number;
+  /**
+   * The cgroup directory whose totals (`pidsTotal`, `memoryTotalBytes`) this server shares with every other server
+   * opened with the same name in the same cgroup (default `spritzer`, cgroups.ts); tests give their own.
+   */
+  totalsGroup?: string;
 }
 
 /** A snapshot of a sandbox sprite's disk (a read-only btrfs snapshot, or a copy). */
@@ -215,9 +222,16 @@ export class SandboxMachineFactory implements MachineFactory {
       const base = opts.rootDir ? await usePreparedRoot(resolve(opts.rootDir)) : await prepareHostBase(join(dataDir, 'base'));
       await storage.createTemplate((dir) => seedLayer(dir, base));
       const limits = opts.limits ?? DEFAULT_LIMITS;
-      const cgroups = opts.limitsMode === 'rlimit' ? undefined : await CgroupV1.open(cgroupTag(dataDir));
+      const cgroups = opts.limitsMode === 'rlimit' ? undefined : await CgroupV1.open(cgroupTag(dataDir), opts.totalsGroup);
       if (opts.limitsMode === 'cgroup' && !cgroups) throw new Error('cgroup limits asked for, but no writable cgroup v1 memory/pids/cpu');
-      await cgroups?.setTotal({ pids: opts.pidsTotal ?? defaultSpriteResources().pidsTotal });
+      const totals = defaultSpriteResources();
+      await cgroups?.setTotal({ pids: opts.pidsTotal ?? totals.pidsTotal }).catch((err: Error) => {
+        throw new Error(`cannot set the pids total of all sprites (--sandbox-pids-total): ${err.message}`);
+      });
+      await cgroups?.setTotal({ memoryBytes: opts.memoryTotalBytes ?? totals.memoryTotalBytes }).catch((err: Error) => {
+        // EBUSY: the sprites of other servers in this cgroup already use more; their own limits still hold.
+        opts.logger?.warn({ err: err.message }, 'sandbox: the memory total of all sprites (--sandbox-memory-total) was not set');
+      });
       const stale = (await cgroups?.removeStale()) ?? 0;
       if (stale) opts.logger?.warn({ killed: stale }, 'sandbox: killed processes left in cgroups by an earlier run');
       const limitsMode: LimitsMode = cgroups ? 'cgroup' : Object.keys(limits).length ? 'rlimit' : 'none';
@@ -698,7 +712,7 @@ export class SandboxMachine extends AgentMachine implements Machine {
   }
 }
 
-/** The name of a data dir's cgroup parents (`spritzer-<tag>`): a hash of its absolute path. */
+/** The name of a data dir's cgroup parents (`spritzer/<tag>`): a hash of its absolute path. */
 function cgroupTag(dataDir: string): string {
   return createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
 }
