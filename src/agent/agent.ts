@@ -147,6 +147,9 @@ class Session {
           // a malformed resize changes nothing
         }
         break;
+      case FrameType.Tap:
+        sup.tap(ch, payload[0] === 1);
+        break;
       case FrameType.Data:
       case FrameType.End:
       case FrameType.Reset:
@@ -272,7 +275,7 @@ export class Agent {
         stderr: (id, d) => this.current?.send(FrameType.Stderr, id, d),
         exit: (id, code) => this.current?.send(FrameType.Exit, id, Buffer.from(JSON.stringify({ code }))),
       },
-      { root: opts.root, dropPrivileges: opts.dropPrivileges, exitDrainMs: opts.exitDrainMs, sweepNamespace: opts.sweepNamespace },
+      { root: opts.root, dropPrivileges: opts.dropPrivileges, exitDrainMs: opts.exitDrainMs, sweepNamespace: opts.sweepNamespace, logOwner: opts.owner },
     );
   }
 

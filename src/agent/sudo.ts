@@ -46,7 +46,7 @@ export function serveSudoConnection(socket: Socket, opts: { dropPrivileges: bool
         socket.end();
       },
     },
-    { root: '', dropPrivileges: opts.dropPrivileges, exitDrainMs: opts.exitDrainMs, sweepNamespace: false },
+    { root: '', dropPrivileges: opts.dropPrivileges, exitDrainMs: opts.exitDrainMs, sweepNamespace: false, logOwner: null },
   );
   socket.on('drain', () => supervisor.setPaused(false));
   socket.on('error', () => undefined);

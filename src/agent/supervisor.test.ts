@@ -22,7 +22,7 @@ describe.skipIf(!LINUX)('supervisor backpressure', { timeout: 30000 }, () => {
     let exitCode: number | undefined;
     const sup = new Supervisor(
       { stdout: (_id, d) => void (received += d.byteLength), stderr: () => undefined, exit: (_id, code) => void (exitCode = code) },
-      { root: '', dropPrivileges: false, exitDrainMs: 100, sweepNamespace: false },
+      { root: '', dropPrivileges: false, exitDrainMs: 100, sweepNamespace: false, logOwner: null },
     );
     sup.setPaused(true);
     const total = 8 * 1024 * 1024;

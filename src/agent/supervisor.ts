@@ -13,6 +13,7 @@ import * as fsp from 'node:fs/promises';
 import { accessSync, constants as fsConstants, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { SpawnMessage } from '../protocol/agent.ts';
+import { ProcessLogFile } from './service-log.ts';
 
 /** Where a process' events go. Output chunks are Buffers the sink may keep. */
 export interface ProcessSink {
@@ -52,6 +53,12 @@ interface Running {
   stdinMax?: number;
   /** Stdin passed `stdinMax`: the process was killed, later stdin is dropped. */
   stdinOverflowed?: boolean;
+  /** The service log its output goes to (`SpawnMessage.log`). */
+  log?: ProcessLogFile;
+  /** Whether its output goes to the host too (always, without a log). */
+  tapped: boolean;
+  /** Its log has too much waiting: its output is paused until the log catches up. */
+  logBlocked: boolean;
   done: Promise<void>;
 }
 
@@ -68,6 +75,8 @@ export interface SupervisorOptions {
   exitDrainMs: number;
   /** Whether `killAll` also kills every other process in the PID namespace (true only as the sandbox's PID 1 or 2). */
   sweepNamespace: boolean;
+  /** Owner of the service log files and directories the agent creates (the sprite user), or null to keep its own. */
+  logOwner: { uid: number; gid: number } | null;
 }
 
 /** Exit code of a process killed by `signal` (a name like `SIGTERM`, or a number): 128 + n. */
@@ -111,20 +120,32 @@ export class Supervisor {
       return;
     }
     let resolveDone!: () => void;
-    const entry: Running = { id, osPid: undefined, sources: [], exited: false, stdinMax: msg.stdinMax, done: new Promise((r) => (resolveDone = r)) };
+    const entry: Running = {
+      id, osPid: undefined, sources: [], exited: false, stdinMax: msg.stdinMax, done: new Promise((r) => (resolveDone = r)),
+      tapped: msg.log ? msg.log.tap === true : true, logBlocked: false,
+    };
+    if (msg.log && typeof msg.log.path === 'string' && msg.log.path.startsWith('/')) {
+      entry.log = new ProcessLogFile(this.opts.root, msg.log.path, this.opts.logOwner, (blocked) => {
+        entry.logBlocked = blocked;
+        this.applyPause(entry);
+      });
+    }
     this.procs.set(id, entry);
+    // The exit is reported once the log holds every line of the output.
     const finish = (code: number): void => {
       if (entry.exited) return;
       entry.exited = true;
       this.pending.delete(id);
-      this.sink.exit(id, code);
-      this.procs.delete(id);
-      resolveDone();
+      void (entry.log?.close() ?? Promise.resolve()).then(() => {
+        this.sink.exit(id, code);
+        this.procs.delete(id);
+        resolveDone();
+      });
     };
     // In TTY mode everything goes to stdout, with the terminal's line endings.
     const fail = (message: string, code: number): void => {
-      if (msg.tty) this.sink.stdout(id, Buffer.from(message.replace(/\n/g, '\r\n')));
-      else this.sink.stderr(id, Buffer.from(message));
+      if (msg.tty) this.output(entry, 'stdout', Buffer.from(message.replace(/\n/g, '\r\n')));
+      else this.output(entry, 'stderr', Buffer.from(message));
       finish(code);
     };
     const dir = msg.dir || '/home/sprite';
@@ -161,6 +182,27 @@ export class Supervisor {
     if (entry && !entry.exited) run(op, entry);
   }
 
+  /** A chunk of output: to the process's log if it has one, and to the host unless it has a log and is not tapped. */
+  private output(entry: Running, stream: 'stdout' | 'stderr', data: Buffer): void {
+    entry.log?.push(stream, data);
+    if (entry.tapped) this.sink[stream](entry.id, data);
+  }
+
+  /** Whether the output of `entry` is held: the host's socket is congested, or its log has too much waiting. */
+  private held(entry: Running): boolean {
+    return this.paused || entry.logBlocked;
+  }
+
+  private applyPause(entry: Running): void {
+    for (const s of entry.sources) (this.held(entry) ? s.pause() : s.resume());
+  }
+
+  /** Whether the output of process `id` (started with a log) also goes to the host from now on. */
+  tap(id: number, on: boolean): void {
+    const entry = this.procs.get(id);
+    if (entry?.log) entry.tapped = on;
+  }
+
   private uidGid(msg: SpawnMessage): { uid?: number; gid?: number } {
     if (!this.opts.dropPrivileges) return {};
     return { uid: msg.uid, gid: msg.gid };
@@ -187,9 +229,9 @@ export class Supervisor {
     const out = child.stdout as Readable;
     const errStream = child.stderr as Readable;
     entry.sources.push(out, errStream);
-    if (this.paused) for (const s of entry.sources) s.pause();
-    out.on('data', (d: Buffer) => this.sink.stdout(entry.id, d));
-    errStream.on('data', (d: Buffer) => this.sink.stderr(entry.id, d));
+    if (this.held(entry)) for (const s of entry.sources) s.pause();
+    out.on('data', (d: Buffer) => this.output(entry, 'stdout', d));
+    errStream.on('data', (d: Buffer) => this.output(entry, 'stderr', d));
     child.stdin?.on('error', () => undefined); // EPIPE when the process does not read its stdin
     if (child.pid === undefined) {
       // The executable could not be started (ENOENT, EACCES): 'error' follows on the next tick, and no 'exit'.
@@ -216,7 +258,7 @@ export class Supervisor {
         errStream.on('data', touch);
         const check = (): void => {
           if (settled) return;
-          if (this.paused) last = Date.now();
+          if (this.held(entry)) last = Date.now();
           else if (Date.now() - last >= this.opts.exitDrainMs) return resolve();
           setTimeout(check, this.opts.exitDrainMs).unref();
         };
@@ -272,8 +314,8 @@ export class Supervisor {
     entry.pty = pty;
     entry.osPid = pty.pid;
     entry.sources.push(pty);
-    if (this.paused) pty.pause();
-    pty.onData((d) => this.sink.stdout(entry.id, typeof d === 'string' ? Buffer.from(d) : d));
+    if (this.held(entry)) pty.pause();
+    pty.onData((d) => this.output(entry, 'stdout', typeof d === 'string' ? Buffer.from(d) : d));
     pty.onExit(({ exitCode, signal }) => finish(signal ? signalExitCode(signal) : exitCode));
     this.flushPending(entry);
   }
@@ -332,7 +374,7 @@ export class Supervisor {
   setPaused(paused: boolean): void {
     if (this.paused === paused) return;
     this.paused = paused;
-    for (const r of this.procs.values()) for (const s of r.sources) (paused ? s.pause() : s.resume());
+    for (const r of this.procs.values()) this.applyPause(r);
   }
 
   /**

@@ -52,6 +52,11 @@ export const FrameType = {
    * Its bytes then travel as DATA/END/RESET/PAUSE/RESUME like any relay.
    */
   Accept: 17,
+  /**
+   * host → agent: whether the output of process `channel`, started with a `log`, also comes to the host as STDOUT/
+   * STDERR frames (payload: one byte, 1 yes, 0 no); it always goes to the log. Ignored for other processes.
+   */
+  Tap: 18,
 } as const;
 
 /** One of {@link FrameType}. */
@@ -138,7 +143,7 @@ export class FrameDecoder {
   /** The frame type of a header (`head`: at least its 9 bytes); throws when unknown or `length` is over the limit. */
   private checkHeader(head: Buffer, length: number): FrameType {
     const type = head.readUInt8(4);
-    if (type < FrameType.Call || type > FrameType.Accept) throw new ProtocolError(`unknown frame type ${type}`);
+    if (type < FrameType.Call || type > FrameType.Tap) throw new ProtocolError(`unknown frame type ${type}`);
     const max = this.limit?.(type as FrameType, head.readUInt32BE(5)) ?? MAX_PAYLOAD_BYTES;
     if (length - 5 > max) throw new ProtocolError(`frame of type ${type} on channel ${head.readUInt32BE(5)} declares ${length - 5} bytes, over its limit of ${max}`);
     return type as FrameType;
@@ -297,6 +302,13 @@ export interface ProcessSpec {
   tty: boolean;
   rows: number;
   cols: number;
+  /**
+   * A service's command: its output is appended, as log text (protocol/service-log.ts), to the file `path` inside
+   * the sprite by the side that runs it — created with its directories when missing, never through a symbolic link —
+   * and reaches the caller's output only while tapped (`tap`, then {@link FrameType.Tap} / `ExecProcess.tap`). A
+   * writer that cannot keep up makes the process wait on its pipe; a write that fails drops that output.
+   */
+  log?: { path: string; tap: boolean };
 }
 
 /** What a SPAWN frame carries (the process' id is the frame's channel): the process, its owner and whether stdin comes. */

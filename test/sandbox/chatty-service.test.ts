@@ -1,9 +1,9 @@
 /**
  * A sprite's service logs as the sprite's code can make them. A service that writes output without pause (`yes`):
- * spritzer, which writes the service's log, must hold no more than its bound for it (services.ts
- * LOG_PENDING_MAX_BYTES, per service) while the log grows by hundreds of MiB, keep serving another sprite, and stop
- * the service when asked; before the bound, every output chunk queued a write of its own and spritzer's memory grew by
- * about 1 GB every 5 seconds until it stopped answering. A log the sprite user filled itself, read back through the
+ * the agent writes its log inside the sprite and spritzer gets none of it while nobody listens, so spritzer holds
+ * nearly nothing while the log grows by hundreds of MiB, keeps serving another sprite, and stops the service when
+ * asked (once, every output chunk crossed to spritzer and back as a write: spritzer's memory grew by about 1 GB every
+ * 5 seconds, and later its CPU went to appending the log). A log the sprite user filled itself, read back through the
  * in-sprite API: the reply holds at most the log's last LOG_REPLY_MAX_BYTES / LOG_REPLY_MAX_LINES; before, a 20 MB log
  * of one-letter lines took spritzer's heap past its limit and down with every sprite.
  */

@@ -40,6 +40,11 @@ export interface ExecProcess {
   resize(cols: number, rows: number): void;
   /** Deliver a signal by name without `SIG` prefix (`TERM`, `KILL`, `INT`, `HUP`, …). */
   signal(name: string): void;
+  /**
+   * For a process started with a `log` (ExecRequest): whether its output also reaches `io` from now on (it always
+   * reaches the log). A no-op for other processes.
+   */
+  tap(on: boolean): void;
   /** Resolves with the exit code (0–255; 128+n when killed by signal n). Never rejects. */
   readonly exit: Promise<number>;
 }

@@ -2,8 +2,10 @@ import { describe, it, expect } from 'vitest';
 import { FakeClock } from '../core/clock.ts';
 import { Vfs } from '../machines/memory/vfs.ts';
 import type { ModelError } from '../core/errors.ts';
-import type { ExecEngine, SpriteContext } from '../machines/memory/engine.ts';
-import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../machines/port.ts';
+import type { EngineProcess, ExecEngine, SpriteContext } from '../machines/memory/engine.ts';
+import type { ExecIO, ExecRequest, ExecStartOptions } from '../machines/port.ts';
+import { LOG_PENDING_MAX_BYTES } from '../machines/memory/service-log.ts';
+import { LOG_LINE_MAX_CHARS } from '../../protocol/service-log.ts';
 import { signalNumber } from '../../protocol/signals.ts';
 import { kindOf, kindOfAsync, testMachine } from '../../../test/support/model.ts';
 import {
@@ -11,8 +13,6 @@ import {
   DEFAULT_SERVICE_ENV,
   BACKOFF_RESET_AFTER_MS,
   SIGNAL_WAIT_MS,
-  LOG_PENDING_MAX_BYTES,
-  LOG_LINE_MAX_CHARS,
   LOG_REPLY_MAX_BYTES,
   LOG_REPLY_MAX_LINES,
   type ServiceEvent,
@@ -23,7 +23,7 @@ import {
 const DEADLY = new Set(['TERM', 'KILL', 'INT', 'HUP', 'QUIT', 'USR1', 'USR2', 'ALRM', 'PIPE']);
 
 /** A process the test drives: it writes and exits when told; deadly signals end it unless it catches them. */
-class FakeProcess implements ExecProcess {
+class FakeProcess implements EngineProcess {
   readonly signals: string[] = [];
   readonly exit: Promise<number>;
   /** Signals this process catches (KILL cannot be caught). */
@@ -66,7 +66,7 @@ class FakeEngine implements ExecEngine {
   catches: string[] = [];
   /** The start options of every start, in order. */
   readonly options: ExecStartOptions[] = [];
-  start(sprite: SpriteContext, req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess {
+  start(sprite: SpriteContext, req: ExecRequest, io: ExecIO, opts: ExecStartOptions): EngineProcess {
     this.options.push(opts);
     if (this.failWith) throw new Error(this.failWith);
     const p = new FakeProcess(sprite.allocatePid(), req, io);
@@ -87,6 +87,10 @@ class FakeEngine implements ExecEngine {
 
 /** Lets promise callbacks (exit handling) run. */
 const settle = () => new Promise<void>((r) => setImmediate(r));
+/** Lets the machine's log appends of the output so far land (each is a few promise turns). */
+const logsLanded = async () => {
+  for (let i = 0; i < 5; i++) await settle();
+};
 
 function setup() {
   const clock = new FakeClock();
@@ -101,7 +105,7 @@ function setup() {
   const watch = (name: string) => services.subscribe(name, (e) => events.push({ ...e, service: name }));
   const types = (name?: string) => events.filter((e) => !name || e.service === name).map((e) => e.type);
   const readLog = async (name: string) => {
-    await services.logsWritten();
+    await logsLanded();
     return new TextDecoder().decode(vfs.readFile(`/.sprite/logs/services/${name}.log`));
   };
   return { clock, engine, vfs, services, events, watch, types, readLog, activity: () => activity };
@@ -277,6 +281,7 @@ describe('ServiceManager output and logs', () => {
     const p = t.engine.last('web');
     p.out('one\ntwo\n');
     p.err('three\n');
+    await logsLanded(); // the machine appends to the log as the sprite's disk allows, not before logs() reads
     expect((await t.services.logs('web')).map((e) => [e.type, e.data])).toEqual([
       ['stdout', 'one'],
       ['stdout', 'two'],
@@ -674,7 +679,7 @@ describe('ServiceManager, in detail', () => {
     await t.services.put('web', svc('web'));
     t.engine.last('web').out('a\nb\n');
     t.engine.last('web').err('c\n');
-    await t.services.logsWritten();
+    await logsLanded();
     expect((await t.services.logs('web', 2)).map((e) => `${e.type}:${e.data}`)).toStrictEqual(['stdout:b', 'stderr:c']);
     expect(await t.services.logs('web', 0)).toStrictEqual([]);
     expect(await t.services.logs('web', -1)).toStrictEqual([]);
@@ -790,7 +795,7 @@ describe('ServiceManager, in detail', () => {
     engine.last('web').out('hi\n');
     engine.last('web').finish(0);
     await settle();
-    await services.logsWritten();
+    await logsLanded();
     expect(new TextDecoder().decode(vfs.readFile('/.sprite/logs/services/web.log'))).toBe('hi\n');
   });
 });
@@ -832,7 +837,7 @@ describe('ServiceManager, a service that writes faster than its log is written',
     const t = setup();
     t.watch('spew');
     await t.services.put('spew', svc('yes'));
-    await t.services.logsWritten();
+    await logsLanded();
     const disk = slowDisk(t);
     const p = t.engine.last('yes');
     const line = `${'y'.repeat(1023)}
@@ -856,7 +861,7 @@ describe('ServiceManager, a service that writes faster than its log is written',
   it('joins output that arrives while a write is under way into one write', async () => {
     const t = setup();
     await t.services.put('chatty', svc('yes'));
-    await t.services.logsWritten();
+    await logsLanded();
     const disk = slowDisk(t);
     const p = t.engine.last('yes');
     for (let i = 0; i < 100; i++) p.out(`line ${i}\n`);
@@ -885,7 +890,7 @@ describe('ServiceManager, a service that writes faster than its log is written',
   it('logs output up to exactly the bound, and names the first byte past it', async () => {
     const t = setup();
     await t.services.put('edge', svc('yes'));
-    await t.services.logsWritten();
+    await logsLanded();
     const disk = slowDisk(t);
     const p = t.engine.last('yes');
     const line = `${'e'.repeat(1023)}\n`;
@@ -923,7 +928,7 @@ describe('ServiceManager.logs of a log as large as the sprite makes it', () => {
   async function withLog(text: string) {
     const t = setup();
     await t.services.put('big', svc('sleep'));
-    await t.services.logsWritten();
+    await logsLanded();
     t.vfs.writeFile('/.sprite/logs/services/big.log', text);
     const fs = (t.services as unknown as { deps: { machine: { fs: { readFile: (...a: any[]) => Promise<Uint8Array> } } } }).deps.machine.fs;
     const real = fs.readFile.bind(fs);

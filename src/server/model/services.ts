@@ -1,7 +1,8 @@
 /**
  * The services of one sprite: definitions, the state machine (`stopped | starting | running | stopping |
- * failed`), `needs` order, restart with backoff, sticky stop, signals, logs in the sprite's VFS and live events.
- * Commands run on the sprite's Machine, like exec. It knows no HTTP: it throws `ModelError`s and emits
+ * failed`), `needs` order, restart with backoff, sticky stop, signals, reading logs and live events. Commands run on
+ * the sprite's Machine, like exec; the machine writes their output to the log inside the sprite (ExecRequest `log`),
+ * and hands it to spritzer only while someone listens (`tap`), so a chatty service costs its own sprite. It knows no HTTP: it throws `ModelError`s and emits
  * camelCase events; NDJSON, `duration` and the wire field names belong to the routes.
  * @see docs/wire-reference.md §9
  */
@@ -13,19 +14,7 @@ import { VfsError } from '../machines/port.ts';
 import { normalizeSignalName } from '../../protocol/signals.ts';
 import { findNeedsCycle, startOrder } from './service-graph.ts';
 import { DEFAULT_LIMITS, type Limits } from '../core/limits.ts';
-
-/**
- * Bytes of a service's output that may wait for its log while one write to the log is under way; output past it is
- * not logged (the log then says how many bytes it missed), so a service that writes faster than its sprite's disk
- * takes no more of spritzer's memory than this. Live streams still get every line.
- */
-export const LOG_PENDING_MAX_BYTES = 1024 * 1024;
-
-/**
- * Longest line (UTF-16 code units) a service's output is split into: a longer run without a newline is cut, so
- * output with no newline (`cat /dev/zero`) is not held whole.
- */
-export const LOG_LINE_MAX_CHARS = 64 * 1024;
+import { LineSplitter, STDERR_PREFIX } from '../../protocol/service-log.ts';
 
 /** Bytes of a service's log one reply (`GET …/logs`) reads at most: the log's last ones. */
 export const LOG_REPLY_MAX_BYTES = 4 * 1024 * 1024;
@@ -199,10 +188,6 @@ export class ServiceManager {
   private closed = false;
   /** Services meant to run when `suspend` was called, until the reboot's `restoreFromDefinitions`. */
   private suspended?: Set<ServiceRecord>;
-  /** Log writes, one after another, in output order (the machine's fs is asynchronous). */
-  private logWrites: Promise<void> = Promise.resolve();
-  /** Per service, the output queued for its next log write (joined into one write, bounded). */
-  private readonly pendingLogs = new Map<string, PendingLog>();
 
   constructor(private readonly deps: ServiceManagerDeps) {}
 
@@ -331,7 +316,6 @@ export class ServiceManager {
    */
   async logs(name: string, lines?: number): Promise<ServiceEvent[]> {
     this.require(name);
-    await this.logWrites;
     const { fs } = this.deps.machine;
     const path = serviceLogPath(name);
     let bytes: Uint8Array;
@@ -387,9 +371,13 @@ export class ServiceManager {
     let set = this.listeners.get(name);
     if (!set) this.listeners.set(name, (set = new Set()));
     set.add(listener);
+    this.records.get(name)?.run?.process.tap(true);
     return () => {
       set.delete(listener);
-      if (set.size === 0 && this.listeners.get(name) === set) this.listeners.delete(name);
+      if (set.size === 0 && this.listeners.get(name) === set) {
+        this.listeners.delete(name);
+        this.records.get(name)?.run?.process.tap(false);
+      }
     };
   }
 
@@ -438,11 +426,6 @@ export class ServiceManager {
    */
   restoreDefinition(def: ServiceDefinition, restartCount: number): void {
     this.records.set(def.name, { def, status: 'stopped', restartCount, wanted: false, crashes: 0 });
-  }
-
-  /** Resolves once every log write queued so far has landed on the machine's disk (or failed). */
-  logsWritten(): Promise<void> {
-    return this.logWrites;
   }
 
   /** After a reboot of the machine: services come back from their definitions (see `restoreFromDefinitions`). */
@@ -549,6 +532,8 @@ export class ServiceManager {
           tty: false,
           rows: 24,
           cols: 80,
+          // The machine logs the output inside the sprite; it comes here only while someone listens.
+          log: { path: serviceLogPath(def.name), tap: this.listeners.has(def.name) },
         },
         io,
         { stdin: false },
@@ -578,7 +563,6 @@ export class ServiceManager {
     rec.status = 'running';
     rec.startedAt = run.startedAt;
     rec.error = undefined;
-    this.ensureLogFile(def.name);
     this.emit(rec, { type: 'started', data: `Service ${def.name} started` });
     this.deps.onActivity?.();
     void process.exit.then((code) => this.onExit(rec, thisRun, code));
@@ -656,56 +640,9 @@ export class ServiceManager {
     return Promise.all([...this.records.values()].map((rec) => this.end(rec, 'kill')));
   }
 
-  /** Creates the service's (empty) log file when it is missing, so its path exists from the first start. */
-  private ensureLogFile(name: string): void {
-    const { fs } = this.deps.machine;
-    const path = serviceLogPath(name);
-    this.queueLogWrite(() => fs.stat(path).then(
-      () => undefined,
-      () => fs.writeFile(path, new Uint8Array(0), { mkdirParents: true, noFollow: true }).then(() => undefined),
-    ));
-  }
-
-  /**
-   * Appends to the service's log on the machine's disk, after every earlier append. Output that arrives while a write
-   * is queued joins it (one write per round trip to the disk, however chatty the service), up to
-   * LOG_PENDING_MAX_BYTES; what does not fit is counted and named in a line of the log instead. A failure is not the
-   * service's: the sprite's own processes may have made the log path unwritable, or the machine may be rebooting;
-   * output still reaches the streams, so a failed write is dropped (see `queueLogWrite`).
-   */
-  private appendLog(name: string, data: Uint8Array): void {
-    const pending = this.pendingLogs.get(name);
-    if (pending) {
-      if (pending.bytes + data.length > LOG_PENDING_MAX_BYTES) pending.dropped += data.length;
-      else {
-        pending.chunks.push(data);
-        pending.bytes += data.length;
-      }
-      return;
-    }
-    const next: PendingLog = { chunks: [data], bytes: data.length, dropped: 0 };
-    this.pendingLogs.set(name, next);
-    const { fs } = this.deps.machine;
-    this.queueLogWrite(() => {
-      this.pendingLogs.delete(name);
-      if (next.dropped > 0) {
-        next.chunks.push(new TextEncoder().encode(`[spritzer] ${next.dropped} bytes of output were not logged: the service wrote faster than its log could be written\n`));
-      }
-      return fs.writeFile(serviceLogPath(name), Buffer.concat(next.chunks), { append: true, mkdirParents: true, noFollow: true }).then(() => undefined);
-    });
-  }
-
-  /** Runs `write` after every earlier log write; a failure never breaks the chain nor reaches the process. */
-  private queueLogWrite(write: () => Promise<void>): void {
-    this.logWrites = this.logWrites.then(write).catch(() => undefined);
-  }
-
-  /** Appends complete lines to the log in one write (a VFS append copies the file) and emits one event each. */
+  /** Emits one event per line of the output the machine handed over (it logged it already). */
   private output(rec: ServiceRecord, stream: 'stdout' | 'stderr', lines: string[]): void {
     if (lines.length === 0) return;
-    const prefix = stream === 'stderr' ? STDERR_PREFIX : '';
-    const text = lines.map((line) => `${prefix}${line}\n`).join('');
-    this.appendLog(rec.def.name, new TextEncoder().encode(text));
     for (const line of lines) this.emit(rec, { type: stream, data: line });
     this.deps.onActivity?.();
   }
@@ -717,26 +654,6 @@ export class ServiceManager {
     for (const listener of [...set]) listener(full);
   }
 }
-
-/** Output of one service waiting for its next log write. */
-interface PendingLog {
-  chunks: Uint8Array[];
-  /** Bytes in `chunks`. */
-  bytes: number;
-  /** Bytes that did not fit (LOG_PENDING_MAX_BYTES) and will not be logged. */
-  dropped: number;
-}
-
-/** `line` cut into pieces of at most LOG_LINE_MAX_CHARS (the line itself when it is short enough). */
-function cutLine(line: string): string[] {
-  if (line.length <= LOG_LINE_MAX_CHARS) return [line];
-  const pieces: string[] = [];
-  for (let at = 0; at < line.length; at += LOG_LINE_MAX_CHARS) pieces.push(line.slice(at, at + LOG_LINE_MAX_CHARS));
-  return pieces;
-}
-
-/** Prefix of stderr lines in the combined log (§9.3). */
-const STDERR_PREFIX = '[stderr] ';
 
 /** Whether a service has a command running or stopping, or a restart pending. */
 function isActive(rec: ServiceRecord): boolean {
@@ -764,34 +681,4 @@ function view(rec: ServiceRecord): Service {
   if (rec.nextRestartAt !== undefined) state.nextRestartAt = rec.nextRestartAt;
   if (rec.error !== undefined) state.error = rec.error;
   return { ...def, args: [...def.args], needs: [...def.needs], env: { ...def.env }, state };
-}
-
-/**
- * Splits a byte stream into UTF-8 lines (without `\n`), none longer than LOG_LINE_MAX_CHARS; `flush` returns a last
- * unterminated line.
- */
-class LineSplitter {
-  private readonly decoder = new TextDecoder();
-  private pending = '';
-
-  /** The lines this chunk completes (a run longer than the bound counts as lines of that length). */
-  push(data: Uint8Array): string[] {
-    const parts = (this.pending + this.decoder.decode(data, { stream: true })).split('\n');
-    this.pending = parts.pop()!;
-    const lines = parts.flatMap(cutLine);
-    if (this.pending.length > LOG_LINE_MAX_CHARS) {
-      // Whole pieces go out now; the last (at most the bound) may still be continued by the next chunk.
-      const pieces = cutLine(this.pending);
-      this.pending = pieces.pop()!;
-      lines.push(...pieces);
-    }
-    return lines;
-  }
-
-  /** The unterminated rest, as a line, if any. */
-  flush(): string[] {
-    const rest = this.pending + this.decoder.decode();
-    this.pending = '';
-    return rest === '' ? [] : [rest];
-  }
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../core/clock.ts';
 import { afterDisconnectOf, SessionRegistry, SCROLLBACK_BYTES, type ExecSessionInit, type SessionListener } from './sessions.ts';
-import type { ExecEngine } from '../machines/memory/engine.ts';
-import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../machines/port.ts';
+import type { EngineProcess, ExecEngine } from '../machines/memory/engine.ts';
+import type { ExecIO, ExecRequest, ExecStartOptions } from '../machines/port.ts';
 import { Vfs } from '../machines/memory/vfs.ts';
 import { ModelError } from '../core/errors.ts';
 import { kindOf, kindOfAsync, testMachine } from '../../../test/support/model.ts';
@@ -18,7 +18,7 @@ function setup(pids: number[] = Array.from({ length: 400 }, (_, i) => 100 + i)) 
   const procs: Array<{ req: ExecRequest; opts: ExecStartOptions; io: ExecIO; signals: string[]; finish(code: number): void }> = [];
   const engine: ExecEngine = {
     name: 'manual',
-    start(sprite, req, io, opts): ExecProcess {
+    start(sprite, req, io, opts): EngineProcess {
       let resolve!: (code: number) => void;
       const exit = new Promise<number>((r) => (resolve = r));
       const signals: string[] = [];

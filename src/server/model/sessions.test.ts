@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../core/clock.ts';
 import { SessionRegistry, DEFAULT_NON_TTY_AFTER_DISCONNECT, SCROLLBACK_BYTES, type ExecSessionInit, type SessionListener } from './sessions.ts';
-import type { ExecEngine } from '../machines/memory/engine.ts';
-import type { ExecIO, ExecProcess } from '../machines/port.ts';
+import type { EngineProcess, ExecEngine } from '../machines/memory/engine.ts';
+import type { ExecIO } from '../machines/port.ts';
 import { Vfs } from '../machines/memory/vfs.ts';
 import { testMachine } from '../../../test/support/model.ts';
 
@@ -11,7 +11,7 @@ function manualEngine() {
   const procs: Array<{ io: ExecIO; finish(code: number): void; signals: string[] }> = [];
   const engine: ExecEngine = {
     name: 'manual',
-    start(sprite, _req, io): ExecProcess {
+    start(sprite, _req, io): EngineProcess {
       let resolve!: (code: number) => void;
       const exit = new Promise<number>((r) => (resolve = r));
       const signals: string[] = [];

@@ -15,13 +15,12 @@ import { defaultDeps } from '../../../src/server/server.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { containRequests, containUpgrades } from '../../../src/server/http/containment.ts';
 import { createEngine } from '../../../src/server/machines/memory/engines.ts';
-import type { ExecEngine, SpriteContext } from '../../../src/server/machines/memory/engine.ts';
-import type { ExecProcess } from '../../../src/server/machines/port.ts';
+import type { EngineProcess, ExecEngine, SpriteContext } from '../../../src/server/machines/memory/engine.ts';
 import { SystemClock } from '../../../src/server/core/clock.ts';
 import { SequentialIds } from '../../../src/server/core/ids.ts';
 
 /** A process that runs until signalled; `failOn` names the call that throws (after doing its work). */
-function fakeProcess(sprite: SpriteContext, failOn: 'stdin' | 'signal'): ExecProcess {
+function fakeProcess(sprite: SpriteContext, failOn: 'stdin' | 'signal'): EngineProcess {
   let finish!: (code: number) => void;
   const exit = new Promise<number>((resolve) => (finish = resolve));
   return {

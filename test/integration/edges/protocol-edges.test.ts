@@ -15,8 +15,7 @@ import { expectIntact, rawExchange, rawRequest, rawUntilClose, seedState, KEPT }
 import type { RunningServer } from '../../../src/server/server.ts';
 import { OPENAPI_PATH } from '../../../src/server/app.ts';
 import { createEngine } from '../../../src/server/machines/memory/engines.ts';
-import type { ExecEngine } from '../../../src/server/machines/memory/engine.ts';
-import type { ExecProcess } from '../../../src/server/machines/port.ts';
+import type { EngineProcess, ExecEngine } from '../../../src/server/machines/memory/engine.ts';
 import { SystemClock } from '../../../src/server/core/clock.ts';
 
 /** Every `resize` that reached a `tty-probe` process, in order; `waitFor` resolves once one matches. */
@@ -36,7 +35,7 @@ function probingEngine(inner: ExecEngine): ExecEngine {
     start(sprite, req, io, opts) {
       if (req.argv[0] !== 'tty-probe') return inner.start(sprite, req, io, opts);
       let finish!: (code: number) => void;
-      const proc: ExecProcess = {
+      const proc: EngineProcess = {
         pid: sprite.allocatePid(),
         exit: new Promise<number>((resolve) => (finish = resolve)),
         writeStdin() {},

@@ -52,7 +52,7 @@ const TREE_OPS = new Set<CallJson['op']>(['readdir', 'rm', 'copy', 'chmod', 'cho
 /**
  * The largest payload the host takes in a frame of `type` from the agent, given the op of the pending call the
  * frame answers (`pendingOp`, for a REPLY; undefined when no call has that id). 0 for the types only the host
- * sends (CALL, SPAWN, STDIN, STDIN_EOF, SIGNAL, RESIZE): the caller refuses those whatever their size.
+ * sends (CALL, SPAWN, STDIN, STDIN_EOF, SIGNAL, RESIZE, TAP): the caller refuses those whatever their size.
  */
 export function agentPayloadLimit(bounds: AgentBounds, type: FrameType, pendingOp: CallJson['op'] | undefined): number {
   switch (type) {

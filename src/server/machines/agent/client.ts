@@ -453,6 +453,7 @@ export class AgentClient {
         gid: req.gid,
         stdin: opts.stdin,
         stdinMax: this.stdinMax,
+        ...(req.log ? { log: req.log } : {}),
       };
       this.sendFrame(FrameType.Spawn, pid, Buffer.from(JSON.stringify(msg)));
       // The agent handles frames in order: its answer to this hello says it has taken the SPAWN.
@@ -469,6 +470,9 @@ export class AgentClient {
       endStdin: () => send(FrameType.StdinEof),
       resize: (cols, rows) => {
         if (req.tty) send(FrameType.Resize, encodeResize(cols, rows));
+      },
+      tap: (on) => {
+        if (req.log) send(FrameType.Tap, Uint8Array.of(on ? 1 : 0));
       },
       signal: (name) => {
         const sig = name.replace(/^SIG/i, '');

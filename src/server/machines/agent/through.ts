@@ -49,5 +49,6 @@ export function deferredProcess(pid: number, io: ExecIO, started: Promise<ExecPr
     endStdin: () => later((p) => p.endStdin()),
     resize: (c, r) => later((p) => p.resize(c, r)),
     signal: (s) => later((p) => p.signal(s)),
+    tap: (on) => later((p) => p.tap(on)),
   };
 }

@@ -32,12 +32,15 @@ export interface SpriteContext {
   openApi?(): Duplex | undefined;
 }
 
+/** A command an engine started: the port's process without `tap`, which the machine adds (service-log.ts). */
+export type EngineProcess = Omit<ExecProcess, 'tap'>;
+
 /** An exec engine. */
 export interface ExecEngine {
   /** `shell`, `interpreter`, … (the value of --exec). */
   readonly name: string;
   /** Start a command. Must not write to `io` synchronously before returning. */
-  start(sprite: SpriteContext, req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess;
+  start(sprite: SpriteContext, req: ExecRequest, io: ExecIO, opts: ExecStartOptions): EngineProcess;
   /**
    * Opens a TCP connection to `host:port` as seen from inside the sprite (the proxy socket, §6.1). Engines
    * with nothing listening (the in-memory ones) leave it undefined, and the proxy answers with its dial

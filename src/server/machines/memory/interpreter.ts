@@ -9,8 +9,8 @@
 import { Vfs } from './vfs.ts';
 import { VfsError } from '../port.ts';
 import { planCommand, ProcessExit, terminalIO } from './argv.ts';
-import type { ExecEngine, SpriteContext } from './engine.ts';
-import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../port.ts';
+import type { EngineProcess, ExecEngine, SpriteContext } from './engine.ts';
+import type { ExecIO, ExecRequest, ExecStartOptions } from '../port.ts';
 import { isSpriteEnv, runSpriteEnv } from './sprite-env-command.ts';
 
 /** What one segment produced: raw output bytes and its exit code. */
@@ -147,11 +147,11 @@ export function spriteEnvArgsOf(req: Pick<ExecRequest, 'argv' | 'path'>): string
 export function createInterpreterEngine(): ExecEngine {
   return {
     name: 'interpreter',
-    start(sprite: SpriteContext, req: ExecRequest, io: ExecIO, _opts: ExecStartOptions): ExecProcess {
+    start(sprite: SpriteContext, req: ExecRequest, io: ExecIO, _opts: ExecStartOptions): EngineProcess {
       const pid = sprite.allocatePid();
       const proc = new ProcessExit();
       const out = terminalIO(io, req.tty);
-      const handle: ExecProcess = {
+      const handle: EngineProcess = {
         pid,
         exit: proc.exit,
         writeStdin: () => {},

@@ -3,8 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../core/clock.ts';
 import { Vfs } from './vfs.ts';
-import type { ExecEngine, SpriteContext } from './engine.ts';
-import type { ExecProcess } from '../port.ts';
+import type { EngineProcess, ExecEngine, SpriteContext } from './engine.ts';
 import { MemoryMachine, MemoryMachineFactory, vfsMachineFs } from './machine.ts';
 import type { ExecRequest, MachineSnapshot, VfsChange } from '../port.ts';
 
@@ -13,13 +12,13 @@ const SIGNAL_NUMBERS: Record<string, number> = { TERM: 15, KILL: 9, INT: 2 };
 /** An engine whose processes run until signalled (exit 128 + n) or told to finish; it records what it was given. */
 class ParkedEngine implements ExecEngine {
   readonly name = 'parked';
-  readonly started: { ctx: SpriteContext; req: ExecRequest; proc: ExecProcess; finish: (code: number) => void }[] = [];
+  readonly started: { ctx: SpriteContext; req: ExecRequest; proc: EngineProcess; finish: (code: number) => void }[] = [];
   readonly signals: string[] = [];
 
-  start(ctx: SpriteContext, req: ExecRequest): ExecProcess {
+  start(ctx: SpriteContext, req: ExecRequest): EngineProcess {
     let finish!: (code: number) => void;
     const exit = new Promise<number>((resolve) => (finish = resolve));
-    const proc: ExecProcess = {
+    const proc: EngineProcess = {
       pid: ctx.allocatePid(),
       writeStdin: () => {},
       endStdin: () => {},

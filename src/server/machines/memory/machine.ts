@@ -8,6 +8,7 @@
 import type { Duplex } from 'node:stream';
 import type { Clock } from '../../core/clock.ts';
 import { Vfs, type VfsSnapshot } from './vfs.ts';
+import { startLogged, withTap } from './service-log.ts';
 import { VfsError, type AdoptedMachine, type MachineRecord, type ExecIO, type ExecProcess, type ExecRequest, type ExecStartOptions, type ListeningPort, type Machine, type MachineFactory, type MachineFs, type MachineSnapshot, type MachineSpec, type VfsChange, type VfsEntry, type VfsStat } from '../port.ts';
 import type { ExecEngine, SpriteContext } from './engine.ts';
 import { duplexPair } from '../../core/duplex-pair.ts';
@@ -114,7 +115,8 @@ export class MemoryMachine implements Machine {
    */
   spawn(req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess {
     if (this.destroyed) throw new Error('machine destroyed');
-    const proc = this.execEngine.start(this.ctx, req, io, opts);
+    const run = (to: ExecIO) => this.execEngine.start(this.ctx, req, to, opts);
+    const proc: ExecProcess = req.log ? startLogged(this.fs, req.log, io, run) : withTap(run(io), () => undefined);
     this.processes.add({
       pid: proc.pid,
       ppid: 1,

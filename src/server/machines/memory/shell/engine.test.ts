@@ -4,8 +4,8 @@ import { Vfs } from '../vfs.ts';
 import { createShellEngine, stdoutBytes } from './engine.ts';
 import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, stdinTooLargeMessage } from './stdin-buffer.ts';
 import { LATE_STDIN_EXIT } from './stdin-wait.ts';
-import type { SpriteContext } from '../engine.ts';
-import type { ExecProcess, ExecRequest } from '../../port.ts';
+import type { EngineProcess, SpriteContext } from '../engine.ts';
+import type { ExecRequest } from '../../port.ts';
 
 const ENV = { HOME: '/home/sprite', USER: 'sprite', PATH: '/usr/local/bin:/usr/bin:/bin' };
 
@@ -348,7 +348,7 @@ describe('shell engine: stdin', () => {
 });
 
 describe('shell engine: signals', () => {
-  async function sleeping(): Promise<{ t: ReturnType<typeof start>; proc: ExecProcess }> {
+  async function sleeping(): Promise<{ t: ReturnType<typeof start>; proc: EngineProcess }> {
     const t = start(request(sh('echo before > /tmp/f; sleep 10; echo after; echo after > /tmp/g')));
     while (t.clock.pending() === 0) await settle(1);
     return { t, proc: t.proc };

@@ -22,8 +22,8 @@ import { Vfs } from '../vfs.ts';
 import { planCommand, ProcessExit, shellQuote, terminalIO } from '../argv.ts';
 import { BashFs } from './bash-fs.ts';
 import { runRiskyScript } from '../interpreter.ts';
-import type { ExecEngine, SpriteContext } from '../engine.ts';
-import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions } from '../../port.ts';
+import type { EngineProcess, ExecEngine, SpriteContext } from '../engine.ts';
+import type { ExecIO, ExecRequest, ExecStartOptions } from '../../port.ts';
 import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, StdinBuffer, stdinTooLargeMessage } from './stdin-buffer.ts';
 import { DEFAULT_STDIN_WAIT_MS, exitAfterLateStdin, scriptMayReadStdin } from './stdin-wait.ts';
 import { memoizeByScript } from './script-memo.ts';
@@ -242,7 +242,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
   const { clock } = deps;
   return {
     name: 'shell',
-    start(sprite: SpriteContext, req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess {
+    start(sprite: SpriteContext, req: ExecRequest, io: ExecIO, opts: ExecStartOptions): EngineProcess {
       if (req.tty && isInteractiveShellRequest(req.argv, req.path)) return startInteractive(sprite, req, io, clock, maxStdinBytes, limits);
       const pid = sprite.allocatePid();
       const proc = new ProcessExit();
@@ -558,7 +558,7 @@ const LINE_END_COMMAND = '__spritzer_line_end';
  * command. A `signal` of INT interrupts the running line; any other fatal signal ends the shell.
  * @see docs/fidelity.md "Per engine" (TTY)
  */
-function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, clock: Clock, maxStdinBytes: number, limits: ShellLimits): ExecProcess {
+function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, clock: Clock, maxStdinBytes: number, limits: ShellLimits): EngineProcess {
   const pid = sprite.allocatePid();
   const proc = new ProcessExit();
   const term: Terminal = { tty: true, rows: req.rows, cols: req.cols };
@@ -631,7 +631,7 @@ function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, c
     { env: { ...req.env }, cwd: req.dir, status: 0 },
   );
   queueMicrotask(() => shell.start());
-  const handle: ExecProcess = {
+  const handle: EngineProcess = {
     pid,
     exit: proc.exit,
     writeStdin: (data) => shell.input(data),

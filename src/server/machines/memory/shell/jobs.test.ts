@@ -4,8 +4,7 @@ import { Vfs } from '../vfs.ts';
 import { createShellEngine } from './engine.ts';
 import { seedLinuxTree } from '../linux-skeleton.ts';
 import { rewriteJobControl } from './jobs.ts';
-import type { SpriteContext } from '../engine.ts';
-import type { ExecProcess } from '../../port.ts';
+import type { EngineProcess, SpriteContext } from '../engine.ts';
 import { ProcessTable } from '../processes.ts';
 
 // Background jobs, $!, wait, jobs, kill and traps in the shell engine, as a script sees them, on the fake clock.
@@ -33,7 +32,7 @@ function start(script: string, opts: { ctx?: SpriteContext; tty?: boolean } = {}
   const clock = new FakeClock(T);
   const log: string[] = [];
   let exited: number | null = null;
-  const proc: ExecProcess = createShellEngine({ clock }).start(
+  const proc: EngineProcess = createShellEngine({ clock }).start(
     opts.ctx ?? sprite(),
     { argv: ['sh', '-c', script], env: ENV, dir: '/home/sprite', tty: opts.tty ?? false, rows: 24, cols: 80 },
     { stdout: (d) => void log.push(`o:${Buffer.from(d).toString()}`), stderr: (d) => void log.push(`e:${Buffer.from(d).toString()}`) },
