@@ -49,7 +49,7 @@ interface Running {
   exited: boolean;
   /** killAll ran before the process existed: it must not start. */
   killed?: boolean;
-  /** `SpawnMessage.stdinMax`: most stdin bytes that may wait for the process (pipes only). */
+  /** `SpawnMessage.stdinMax`: most stdin bytes that may wait for the process (in its pipe's writer or node-pty's queue). */
   stdinMax?: number;
   /** Stdin passed `stdinMax`: the process was killed, later stdin is dropped. */
   stdinOverflowed?: boolean;
@@ -326,8 +326,11 @@ export class Supervisor {
    */
   writeStdin(id: number, data: Buffer): void {
     this.whenStarted(id, (r) => {
-      if (r.pty) r.pty.write(data);
-      else if (r.child?.stdin && !r.child.stdin.writableEnded && !r.stdinOverflowed) {
+      if (r.pty) {
+        if (r.stdinOverflowed) return;
+        if (r.stdinMax !== undefined && ptyQueuedBytes(r.pty) + data.length > r.stdinMax) this.stdinOverflow(r, r.stdinMax);
+        else r.pty.write(data);
+      } else if (r.child?.stdin && !r.child.stdin.writableEnded && !r.stdinOverflowed) {
         if (r.stdinMax !== undefined && r.child.stdin.writableLength + data.length > r.stdinMax) this.stdinOverflow(r, r.stdinMax);
         else r.child.stdin.write(data);
       }
@@ -343,7 +346,9 @@ export class Supervisor {
   private stdinOverflow(r: Running, max: number): void {
     r.stdinOverflowed = true;
     r.child?.stdin?.destroy();
-    this.sink.stderr(r.id, Buffer.from(stdinOverflowMessage(max)));
+    // On a terminal everything the process sees comes on stdout, with the terminal's line endings.
+    if (r.pty) this.output(r, 'stdout', Buffer.from(stdinOverflowMessage(max).replace(/\n/g, '\r\n')));
+    else this.output(r, 'stderr', Buffer.from(stdinOverflowMessage(max)));
     killGroup(r.osPid, osConstants.signals.SIGKILL);
   }
 
@@ -395,6 +400,20 @@ export class Supervisor {
       await new Promise((r) => setTimeout(r, 5));
     }
   }
+}
+
+/**
+ * Bytes written to `pty` that wait for the terminal to take them. node-pty queues every write that the kernel's
+ * terminal buffer (a few KiB) cannot take yet, without bound and without telling; its 1.x `CustomWriteStream` keeps
+ * them in `_writeQueue` (`{buffer, offset}` entries), read here. 0 when that shape is not there (another node-pty):
+ * then the terminal's stdin is not bounded.
+ */
+function ptyQueuedBytes(pty: Pty): number {
+  const queue = (pty as unknown as { _writeStream?: { _writeQueue?: Array<{ buffer: Buffer; offset: number }> } })._writeStream?._writeQueue;
+  if (!Array.isArray(queue)) return 0;
+  let total = 0;
+  for (const task of queue) total += task.buffer.byteLength - task.offset;
+  return total;
 }
 
 /** Whether `file` names an executable: a path (relative to `cwd`), or a name found on `PATH` (execvp's default when unset). */

@@ -1,6 +1,6 @@
 /**
- * Stdin of a command that never reads it is bounded on the sandbox engine: past `--max-stdin-bytes` waiting in the
- * sprite, the agent kills the command with the documented stderr line (exit 137), rather than holding every byte sent.
+ * Stdin of a command that never reads it is bounded on the sandbox engine, through a pipe or a terminal: past
+ * `--max-stdin-bytes` waiting in the sprite, the agent kills the command with the documented stderr line (exit 137), rather than holding every byte sent.
  * Needs Linux, root and bubblewrap, as the other sandbox tests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,20 @@ describe.skipIf(skip)('sandbox exec stdin bound', () => {
     expect(await p.exit).toBe(137);
     expect(Buffer.concat(err).toString()).toBe(stdinOverflowMessage(MiB));
     // The sprite goes on.
+    expect((await exec(m, 'echo alive')).out).toBe('alive\n');
+  });
+
+  it('on a terminal too: a command that never reads is killed once more than the limit waits', async () => {
+    const out: Buffer[] = [];
+    const p = m.spawn(
+      { argv: ['sleep', '20'], env: { PATH: '/usr/bin:/bin', TERM: 'xterm' }, dir: '/home/sprite', tty: true, rows: 24, cols: 80 },
+      { stdout: (d) => void out.push(Buffer.from(d)), stderr: () => undefined },
+      { stdin: true },
+    );
+    // 4 MiB of lines: the terminal's buffer takes a few KiB, the rest would queue in the agent's node-pty.
+    for (let i = 0; i < 64; i++) p.writeStdin(new Uint8Array(64 * 1024).fill(0x61).fill(0x0a, 1000, 1001));
+    expect(await p.exit).toBe(137);
+    expect(Buffer.concat(out).toString()).toContain(stdinOverflowMessage(MiB).replace(/\n/g, '\r\n'));
     expect((await exec(m, 'echo alive')).out).toBe('alive\n');
   });
 
