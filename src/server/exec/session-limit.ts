@@ -16,11 +16,12 @@ export const SESSION_LIMIT_RETRY_SECONDS = 1;
  * `max` live sessions, so a new command is refused before anything starts: a WebSocket exec before the upgrade,
  * an HTTP exec before its headers. The error code follows the shape of the real service's structured rate-limit
  * errors (`concurrent_sprite_limit_exceeded`, docs/wire-reference.md §2.4); the real session limit is unknown.
- * Checked when the command is asked for: handshakes that pass it at the same moment may all start.
+ * `current_count` counts the running commands and those that passed this check and are about to start
+ * (`SessionRegistry.reserve`), so handshakes asked for at the same moment cannot all pass.
  * @deviation real Sprites' limit on concurrent sessions (if any) is unknown; spritzer's is its own (docs/fidelity.md).
  */
-export function checkSessionLimit(sessions: Pick<SessionRegistry, 'list'>, max: number): void {
-  const current = sessions.list().length;
+export function checkSessionLimit(sessions: Pick<SessionRegistry, 'count'>, max: number): void {
+  const current = sessions.count;
   if (current < max) return;
   throw new ModelError('rate_limited', `too many exec sessions: at most ${max} running per sprite (--max-sessions); wait for one to end`, {
     error: 'concurrent_session_limit_exceeded',

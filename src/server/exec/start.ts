@@ -49,6 +49,11 @@ export interface PendingExec {
   /** The running session an attach names; undefined for a new command. */
   readonly attaching: ExecSession | undefined;
   /**
+   * Gives the exec up without opening it: a new command's place under the session cap is freed. Idempotent, and a
+   * no-op once `open` ran; every caller that may not open calls it (a handshake that fails, a socket that closes).
+   */
+  release(): void;
+  /**
    * Attaches `listener` to the session (its scrollback replayed first) or starts the command with `listener`
    * attached before the engine starts, so a fast command never loses output. `announce` runs once the session
    * is known, with whether this client owns it (no other client was attached): for an attach before the
@@ -76,9 +81,15 @@ export async function startExec(req: ExecStartRequest): Promise<PendingExec> {
     throw new ModelError('invalid_request', `command line too long: its cmd and env items take ${size} bytes, at most ${req.commandLineMaxBytes} (--max-header-size)`);
   }
   checkSessionLimit(sprite.sessions, req.sessionsMax);
-  await sprite.sessions.validate(init);
+  const release = sprite.sessions.reserve();
+  try {
+    await sprite.sessions.validate(init);
+  } catch (err) {
+    release();
+    throw err;
+  }
   const rule = req.afterDisconnect;
-  return start(sprite, rule === undefined ? init : { ...init, afterDisconnect: rule });
+  return start(sprite, rule === undefined ? init : { ...init, afterDisconnect: rule }, release);
 }
 
 function attach(sprite: ExecStartRequest['sprite'], session: ExecSession, stdin: boolean): PendingExec {
@@ -86,6 +97,7 @@ function attach(sprite: ExecStartRequest['sprite'], session: ExecSession, stdin:
     tty: session.tty,
     stdin,
     attaching: session,
+    release: () => undefined,
     open(listener, announce) {
       announce?.(session, !session.isActive);
       const detach = session.attach(listener, { replay: true });
@@ -95,12 +107,14 @@ function attach(sprite: ExecStartRequest['sprite'], session: ExecSession, stdin:
   };
 }
 
-function start(sprite: ExecStartRequest['sprite'], init: ExecSessionInit): PendingExec {
+function start(sprite: ExecStartRequest['sprite'], init: ExecSessionInit, release: () => void): PendingExec {
   return {
     tty: init.tty,
     stdin: init.stdin,
     attaching: undefined,
+    release,
     open(listener, announce) {
+      release();
       const session = sprite.sessions.start(init, listener);
       announce?.(session, true);
       return { session, detach: () => session.detachListener(listener) };

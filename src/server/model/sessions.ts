@@ -179,6 +179,8 @@ export class SessionRegistry {
   private readonly sessions = new Map<string, ExecSession>();
   /** Ids of recently exited sessions (bounded), so a late kill can answer 410 instead of 404 (§2.3). */
   private readonly exited = new Set<string>();
+  /** Commands that passed the session cap and have not started or been given up yet (`reserve`). */
+  private reserved = 0;
 
   constructor(
     private readonly deps: {
@@ -250,6 +252,25 @@ export class SessionRegistry {
   getForKill(id: string): ExecSession {
     if (!this.sessions.has(id) && this.exited.has(id)) throw new ModelError('session_exited', `session already exited: ${id}`);
     return this.get(id);
+  }
+
+  /**
+   * Holds one place under the session cap for a command about to start (between its checks and its start, a
+   * WebSocket handshake may take a while), so commands asked for at the same moment cannot all pass the cap.
+   * Returns the release, idempotent: call it when the command starts or is given up.
+   */
+  reserve(): () => void {
+    this.reserved++;
+    let held = true;
+    return () => {
+      if (held) this.reserved--;
+      held = false;
+    };
+  }
+
+  /** Live sessions plus the places reserved for commands about to start: what the session cap is checked against. */
+  get count(): number {
+    return this.sessions.size + this.reserved;
   }
 
   /** Live sessions, oldest first. */

@@ -59,7 +59,7 @@ class ExecOp implements ControlOp {
       host.end(this, true);
       return refused(host, err);
     }
-    if (!host.holds(this) || host.ws.readyState !== host.ws.OPEN) return;
+    if (!host.holds(this) || host.ws.readyState !== host.ws.OPEN) return pending.release();
     host.reply(encodeOpAck('exec'));
     this.open(pending);
     host.deliver(this);

@@ -88,7 +88,11 @@ export function createUpgradeHandler(ctx: AppContext, channels: ExtraChannels = 
       if (channel.startsWith('exec')) {
         const exec = startExec({ sprite, query, sessionId, sessionsMax: ctx.deps.limits.sessionsMax, commandLineMaxBytes: maxHeadBytes(ctx.deps) });
         // An attach to a dead id, the session cap and a missing dir are refused before the upgrade (§4.3, §4.7).
-        const run = (pending: PendingExec) => upgrade((ws) => runExecSocket(ws, pending, { machine: sprite.machine, limits, logger, socket }));
+        const run = (pending: PendingExec) => {
+          // A handshake that never completes (the client went away meanwhile) gives its place back.
+          socket.once('close', () => pending.release());
+          upgrade((ws) => runExecSocket(ws, pending, { machine: sprite.machine, limits, logger, socket }));
+        };
         return void exec.then(run).catch(refuse);
       }
       const extra = channels[channel];
