@@ -7,7 +7,7 @@
 import type { Duplex } from 'node:stream';
 import { encodeOpAck, encodeOpComplete } from '../../protocol/control.ts';
 import { CloseCode, CloseReason } from '../../protocol/close-codes.ts';
-import { dialProxyTarget, failedToConnectReason, relay, type ProxyRelay } from './proxy.ts';
+import { dialPaused, dialProxyTarget, failedToConnectReason, relay, UpstreamWriter, type ProxyRelay } from './proxy.ts';
 import { ControlErrorCode, type ControlHost, type ControlOp } from './control-op.ts';
 
 /** Where a proxy op dials, inside the sprite's network. */
@@ -34,7 +34,7 @@ export function startBareProxyOp(host: ControlHost, target: ProxyTarget): void {
 /** A proxy op: binary frames go upstream (kept until the dial completes); text is not part of the relay (§6.1). */
 class ProxyOp implements ControlOp {
   relay: ProxyRelay | null = null;
-  upstream: Duplex | null = null;
+  upstream: UpstreamWriter | null = null;
   readonly early: Buffer[] = [];
 
   text(): void {}
@@ -59,7 +59,7 @@ async function runProxyOp(host: ControlHost, target: ProxyTarget, form: 'bare' |
   host.begin(op, false);
   let upstream: Duplex | null;
   try {
-    upstream = await dialProxyTarget(ws, sprite, target);
+    upstream = await dialPaused(ws, () => dialProxyTarget(ws, sprite, target));
   } catch (err) {
     if (form === 'bare') return void ws.close(CloseCode.InternalError, failedToConnectReason(err));
     host.end(op);
@@ -77,6 +77,6 @@ async function runProxyOp(host: ControlHost, target: ProxyTarget, form: 'bare' |
           host.end(op);
         };
   op.relay = relay(ws, upstream, target, logger, onEnd);
-  op.upstream = upstream;
-  for (const chunk of op.early.splice(0)) upstream.write(chunk);
+  op.upstream = new UpstreamWriter(ws, upstream);
+  for (const chunk of op.early.splice(0)) op.upstream.write(chunk);
 }

@@ -2,7 +2,10 @@
  * The proxy socket (docs/wire-reference.md §6.1): the client sends `{host, port}`, spritzer dials it through the
  * sprite's Machine (inside the sprite's network), answers `{status:"connected", target}`, then relays
  * raw binary frames both ways. Bad init closes 1003; a dial failure 1011 "Failed to connect to target: …";
- * the upstream ending closes 1001 "upstream closed". It owns the relay, not the dialling.
+ * the upstream ending closes 1001 "upstream closed". It owns the relay, not the dialling. Both directions follow
+ * back-pressure: the socket is not read while the dial is under way or while the upstream's buffer is full, and the
+ * upstream is not read while the client has more than RELAY_HIGH_WATER_BYTES unsent, so neither a client nor a
+ * sprite that stops reading makes spritzer buffer.
  */
 import type { WebSocket } from 'ws';
 import type { Duplex } from 'node:stream';
@@ -14,13 +17,55 @@ import { CloseCode, CloseReason, ProtocolError } from '../../protocol/close-code
 /** How long the client has to send its init message, in ms. */
 export const PROXY_INIT_TIMEOUT_MS = 10_000;
 
+/** Bytes of upstream output a client may have unsent (`ws.bufferedAmount`) before the upstream is no longer read. */
+export const RELAY_HIGH_WATER_BYTES = 1024 * 1024;
+
+/**
+ * Writes a client's bytes to an upstream; while the upstream's buffer is full the socket is not read (`ws.pause`),
+ * so the client's own TCP window fills instead of spritzer's memory.
+ */
+export class UpstreamWriter {
+  private waiting = false;
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly upstream: Duplex,
+  ) {}
+
+  write(data: Buffer): void {
+    if (this.upstream.destroyed || this.upstream.write(data) || this.waiting) return;
+    this.waiting = true;
+    this.ws.pause();
+    // A drain, or the upstream going away (a release of a control socket's relay), lets the socket be read again.
+    const go = () => {
+      this.upstream.off('drain', go).off('close', go);
+      this.waiting = false;
+      this.ws.resume();
+    };
+    this.upstream.on('drain', go).on('close', go);
+  }
+}
+
+/**
+ * Dials with the socket not read meanwhile (only what arrived in the same read is kept, in `early`): a client that
+ * sends before the dial completes waits on its TCP window. The socket is read again once the dial has settled.
+ */
+export async function dialPaused<T>(ws: WebSocket, dial: () => Promise<T>): Promise<T> {
+  ws.pause();
+  try {
+    return await dial();
+  } finally {
+    ws.resume();
+  }
+}
+
 /** Handles one proxy socket. Binary frames that arrive before the dial completes are kept and sent after. */
 export const handleProxy: ChannelHandler = (ws, sprite, _req, ctx) => {
   const { logger } = ctx.deps;
   const initTimer = setTimeout(() => ws.close(CloseCode.UnsupportedData, CloseReason.ExpectedJsonInit), PROXY_INIT_TIMEOUT_MS);
   initTimer.unref();
   let initialised = false;
-  let upstream: Duplex | null = null;
+  let upstream: UpstreamWriter | null = null;
   const early: Buffer[] = [];
   ws.on('message', (data, isBinary) => {
     if (initialised) {
@@ -39,12 +84,12 @@ export const handleProxy: ChannelHandler = (ws, sprite, _req, ctx) => {
       const e = err instanceof ProtocolError ? err : new ProtocolError(CloseCode.UnsupportedData, CloseReason.ExpectedJsonInit);
       return ws.close(e.closeCode, e.reason);
     }
-    void dial(target).then((conn) => {
+    void dialPaused(ws, () => dial(target)).then((conn) => {
       if (!conn) return;
-      upstream = conn;
+      upstream = new UpstreamWriter(ws, conn);
       sprite.touch();
       relay(ws, conn, target, logger);
-      for (const chunk of early.splice(0)) conn.write(chunk);
+      for (const chunk of early.splice(0)) upstream.write(chunk);
     });
   });
 
@@ -105,8 +150,14 @@ export function relay(
     onEnd();
   };
   ws.send(JSON.stringify({ status: 'connected', target: joinHostPort(target.host, target.port) }));
+  // Read the upstream again once the client has taken enough of what was sent.
+  const sent = () => {
+    if (upstream.isPaused() && ws.bufferedAmount < RELAY_HIGH_WATER_BYTES) upstream.resume();
+  };
   upstream.on('data', (chunk: Buffer) => {
-    if (live && ws.readyState === ws.OPEN) ws.send(chunk, { binary: true });
+    if (!live || ws.readyState !== ws.OPEN) return;
+    ws.send(chunk, { binary: true }, sent);
+    if (ws.bufferedAmount >= RELAY_HIGH_WATER_BYTES) upstream.pause();
   });
   upstream.on('end', end);
   upstream.on('error', (err) => {

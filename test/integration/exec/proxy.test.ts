@@ -93,20 +93,61 @@ describe('proxyConnect relay (loopback connect hook)', () => {
   let echo: net.Server;
   let echoPort: number;
   const upstreamClosed: Array<Promise<void>> = [];
+  /** Dials to host `slow` wait for this gate (a dial that takes its time, as an agent's may). */
+  let gate: Promise<void> = Promise.resolve();
 
   /** The shell engine whose `connect` dials 127.0.0.1:<port>, resolving on 'connect'. */
   function loopbackEngine(): ExecEngine {
     const clock = new SystemClock();
     return {
       ...createEngine('shell', { clock }),
-      connect: (_sprite, _host, port) =>
-        new Promise((resolve, reject) => {
+      connect: async (_sprite, host, port) => {
+        if (host === 'slow') await gate;
+        return new Promise((resolve, reject) => {
           const socket = net.connect(port, '127.0.0.1');
           socket.once('connect', () => resolve(socket));
           socket.once('error', reject);
-        }),
+        });
+      },
     };
   }
+
+  /** Waits until `value()` has not changed for 300 ms (what was going to move has moved), and returns it. */
+  async function settled(value: () => number): Promise<number> {
+    let last = value();
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 300));
+      const now = value();
+      if (now === last) return now;
+      last = now;
+    }
+  }
+
+  /** A target that reads nothing until `drain()`, then counts every byte. */
+  async function sinkServer() {
+    let received = 0;
+    let reading = false;
+    const sockets: net.Socket[] = [];
+    const server = net.createServer((socket) => {
+      if (!reading) socket.pause();
+      sockets.push(socket);
+      socket.on('data', (c) => void (received += c.length));
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return {
+      port: (server.address() as net.AddressInfo).port,
+      received: () => received,
+      drain: () => {
+        reading = true;
+        sockets.forEach((s) => s.resume());
+      },
+      close: () => new Promise((r) => server.close(r)),
+    };
+  }
+
+  const MiB = 1024 * 1024;
+  const CHUNK = Buffer.alloc(MiB, 7);
 
   beforeAll(async () => {
     // Echoes every chunk; `bye` makes it end the connection from its side.
@@ -159,6 +200,55 @@ describe('proxyConnect relay (loopback connect hook)', () => {
     expect(run.texts[0]).toEqual({ status: 'connected', target: `localhost:${echoPort}` });
     run.ws.send(Buffer.from('bye'), { binary: true });
     expect(await run.closed).toEqual({ code: 1001, reason: 'upstream closed' });
+  });
+
+  it('a target that does not read: spritzer stops reading the client, and every byte arrives once the target reads', async () => {
+    const sink = await sinkServer();
+    const run = await openProxy(srv.url, 'box', JSON.stringify({ port: sink.port }));
+    await when(run.ws, () => run.texts.length > 0);
+    for (let i = 0; i < 64; i++) run.ws.send(CHUNK, { binary: true });
+    // The kernel's buffers take a few MiB; the rest stays with the client, not in spritzer.
+    expect(await settled(() => run.ws.bufferedAmount)).toBeGreaterThan(32 * MiB);
+    sink.drain();
+    await expect.poll(() => sink.received(), { timeout: 20_000 }).toBe(64 * MiB);
+    run.ws.close(1000);
+    await run.closed;
+    await sink.close();
+  });
+
+  it('a client that does not read: spritzer stops reading the target', async () => {
+    let pending = 0;
+    const flood = net.createServer((socket) => {
+      socket.on('error', () => {});
+      for (let i = 0; i < 64; i++) socket.write(CHUNK);
+      pending = socket.writableLength;
+      const tick = setInterval(() => (pending = socket.writableLength), 20);
+      socket.on('close', () => clearInterval(tick));
+    });
+    await new Promise<void>((r) => flood.listen(0, '127.0.0.1', r));
+    const run = await openProxy(srv.url, 'box', JSON.stringify({ port: (flood.address() as net.AddressInfo).port }));
+    (run.ws as unknown as { _socket: net.Socket })._socket.pause(); // the client reads nothing
+    expect(await settled(() => pending)).toBeGreaterThan(32 * MiB);
+    run.ws.terminate();
+    await new Promise((r) => flood.close(r));
+  });
+
+  it('bytes sent while the dial is under way wait with the client, then all arrive', async () => {
+    let open!: () => void;
+    gate = new Promise((r) => (open = r));
+    const sink = await sinkServer();
+    sink.drain();
+    const run = await openProxy(srv.url, 'box', JSON.stringify({ host: 'slow', port: sink.port }));
+    for (let i = 0; i < 64; i++) run.ws.send(CHUNK, { binary: true });
+    expect(await settled(() => run.ws.bufferedAmount)).toBeGreaterThan(32 * MiB);
+    open();
+    await when(run.ws, () => run.texts.length > 0);
+    expect(run.texts[0]).toEqual({ status: 'connected', target: `slow:${sink.port}` });
+    await expect.poll(() => sink.received(), { timeout: 20_000 }).toBe(64 * MiB);
+    run.ws.close(1000);
+    await run.closed;
+    await sink.close();
+    gate = Promise.resolve();
   });
 
   it('closes 1011 "Failed to connect…" when nothing listens on the port', async () => {
