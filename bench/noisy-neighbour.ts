@@ -1,8 +1,9 @@
 /**
- * The "noisy neighbour" run of the sandbox engine: three sprites attack their own limits at once — a fork bomb
+ * The "noisy neighbour" run of the sandbox engine: four sprites attack their own limits at once — a fork bomb
  * (bash `:(){ :|:& };:`, stopped by the sprite's pids limit), a memory hog (python3 allocating past the sprite's
- * memory limit, OOM-killed and started again) and a disk filler (dd past the sprite's disk quota, deleted and
- * written again) — while a fourth sprite runs `echo ok` execs. It prints the fourth sprite's exec latency p50/p99
+ * memory limit, OOM-killed and started again), a disk filler (dd past the sprite's disk quota, deleted and
+ * written again) and a log flooder (a service running `yes`, its log written inside its sprite, nobody listening)
+ * — while a fifth sprite runs `echo ok` execs. It prints the fourth sprite's exec latency p50/p99
  * idle and under the attack, in the same run, and the ratio (the target: p99 within 2× of idle). The limits are
  * the engine's host-sized defaults (docs/limits.md) unless `--memory <MiB>` / `--pids <n>` / `--cpus <n>` (a CFS quota in cores; none by default) say otherwise; the disk
  * filler's quota is 256 MiB. Tests never run it and never assert wall-clock time. Needs Linux, root and bubblewrap.
@@ -44,7 +45,11 @@ const ATTACKS = {
   'fork bomb': 'bash -c \':(){ :|:& };:\'; sleep 600',
   'memory hog': 'while :; do python3 -c "a = []\nwhile True: a.append(bytearray(64 * 1024 * 1024))"; done',
   'disk filler': 'while :; do dd if=/dev/zero of=fill bs=1M count=1024 conv=fsync 2>/dev/null; rm -f fill; done',
+  // As a service runs: its output goes to its log (the agent writes it inside the sprite), and nobody listens.
+  'log flooder': 'exec yes flood-flood-flood-flood-flood-flood-flood-flood',
 };
+/** The log of the log flooder; truncated now and then so that it stays under the sprite's disk quota. */
+const FLOOD_LOG = { path: '/.sprite/logs/services/flood.log', tap: false };
 
 if (process.platform !== 'linux' || process.getuid?.() !== 0 || spawnSync('bwrap', ['--version']).status !== 0) {
   console.log('bench:noisy skipped: needs Linux, root and bubblewrap');
@@ -63,13 +68,16 @@ console.log('(the machine may be shared with other work: read the figures as one
 try {
   const victim = await factory.create({ name: 'victim', id: 'noisy-victim' });
   const names = Object.keys(ATTACKS) as Array<keyof typeof ATTACKS>;
-  const attackers = await Promise.all(names.map((n, i) => factory.create({ name: `noisy-${i}`, id: `noisy-${i}`, diskQuotaBytes: n === 'disk filler' ? 256 * MiB : undefined })));
+  const attackers = await Promise.all(names.map((n, i) => factory.create({ name: `noisy-${i}`, id: `noisy-${i}`, diskQuotaBytes: n === 'disk filler' || n === 'log flooder' ? 256 * MiB : undefined })));
   await echoes(victim); // warm-up, not counted
   const idle = await echoes(victim);
-  const running = names.map((n, i) => startScript(attackers[i]!, ATTACKS[n]));
+  const running = names.map((n, i) => startScript(attackers[i]!, ATTACKS[n], n === 'log flooder' ? FLOOD_LOG : undefined));
+  const flooder = attackers[names.indexOf('log flooder')]!;
+  const trim = setInterval(() => void startScript(flooder, `truncate -s 0 ${FLOOD_LOG.path}`), 2000);
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   const held = await Promise.all(attackers.map(async (m) => (await m.processes()).pids.length));
   const noisy = await echoes(victim);
+  clearInterval(trim);
   await Promise.all(attackers.map((m) => m.stop()));
   await Promise.all(running.map((r) => r.exit));
   const row = (label: string, xs: number[]) => console.log(`${label.padEnd(28)} p50 ${pct(xs, 50).toFixed(2).padStart(7)} ms   p99 ${pct(xs, 99).toFixed(2).padStart(7)} ms`);

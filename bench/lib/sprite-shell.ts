@@ -6,10 +6,10 @@
 import type { Machine } from '../../src/server/machines/port.ts';
 
 /** Starts `sh -c script` in `m`; `exit` resolves with its exit code, `out()` is the stdout so far. */
-export function startScript(m: Pick<Machine, 'spawn'>, script: string): { exit: Promise<number>; out: () => string } {
+export function startScript(m: Pick<Machine, 'spawn'>, script: string, log?: { path: string; tap: boolean }): { exit: Promise<number>; out: () => string } {
   let out = '';
   const p = m.spawn(
-    { argv: ['sh', '-c', script], env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/home/sprite' }, dir: '/home/sprite', tty: false, rows: 24, cols: 80 },
+    { argv: ['sh', '-c', script], env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/home/sprite' }, dir: '/home/sprite', tty: false, rows: 24, cols: 80, ...(log ? { log } : {}) },
     { stdout: (d) => (out += Buffer.from(d).toString()), stderr: () => undefined },
     { stdin: false },
   );
