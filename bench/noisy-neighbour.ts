@@ -6,7 +6,7 @@
  * — while a fifth sprite runs `echo ok` execs. It prints the fourth sprite's exec latency p50/p99
  * idle and under the attack, in the same run, and the ratio (the target: p99 within 2× of idle). The limits are
  * the engine's host-sized defaults (docs/limits.md) unless `--memory <MiB>` / `--pids <n>` / `--cpus <n>` (a CFS quota in cores; none by default) say otherwise; the disk
- * filler's quota is 256 MiB. Tests never run it and never assert wall-clock time. Needs Linux, root and bubblewrap.
+ * filler's and the log flooder's quota is 256 MiB. Tests never run it and never assert wall-clock time. Needs Linux, root and bubblewrap.
  * Run: `npm run bench:noisy` (`-- --execs 300 --settle 3000`).
  */
 import { spawnSync } from 'node:child_process';
