@@ -5,6 +5,8 @@
 # image once into the cache (debootstrap minbase + python3 + procps, this host's node at /usr/local/bin/node, the
 # sprite user), then runs the `container` vitest projects and the `image` project (the Dockerfile built offline and
 # served, test/package/image/image.test.ts), then stops the daemon. A daemon already named by DOCKER_HOST is used as is.
+# The data root is a btrfs filesystem (a loop-mounted image in the cache), so that dockerd's btrfs storage driver
+# bounds each container's disk (`--storage-opt size`, spritzer's --disk-quota); without btrfs-progs it is a plain dir.
 # SPRITZER_TEST_RUNTIME=podman does the same with `podman system service` (runc, catatonit, cgroupfs).
 # Cache: $SPRITZER_CONTAINER_CACHE (default .cache/container): the daemon's data root, so the image survives runs.
 set -euo pipefail
@@ -21,6 +23,7 @@ cleanup() {
   fi
   # A container on the host network (test/package/image) leaves dockerd's bind mount of the host netns behind.
   [ -n "$RUN" ] && for m in "$RUN"/exec/netns/*; do mountpoint -q "$m" 2>/dev/null && umount "$m" || true; done
+  [ -n "$RUN" ] && mountpoint -q "$CACHE/docker-btrfs" 2>/dev/null && { umount "$CACHE/docker-btrfs" || umount -l "$CACHE/docker-btrfs"; } || true
   [ -n "$RUN" ] && rm -rf "$RUN"
 }
 trap cleanup EXIT
@@ -46,7 +49,21 @@ elif [ -z "${DOCKER_HOST:-}" ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker.io debootstrap >/dev/null
   fi
   RUN=$(mktemp -d /tmp/spritzer-dockerd.XXXXXX)
-  dockerd --host "unix://$RUN/docker.sock" --data-root "$CACHE/docker-root" --exec-root "$RUN/exec" \
+  DATA_ROOT="$CACHE/docker-root"
+  if command -v mkfs.btrfs >/dev/null; then
+    # A sparse image: it takes only what the images and containers use.
+    [ -f "$CACHE/docker-root.btrfs" ] || { truncate -s 32G "$CACHE/docker-root.btrfs" && mkfs.btrfs -q "$CACHE/docker-root.btrfs"; }
+    mkdir -p "$CACHE/docker-btrfs"
+    if mountpoint -q "$CACHE/docker-btrfs" || mount -o loop "$CACHE/docker-root.btrfs" "$CACHE/docker-btrfs"; then
+      # Quotas on before anything is written: turned on later, with subvolumes already there, btrfs must rescan, and
+      # until that ends a container's size limit is not enforced.
+      btrfs quota enable "$CACHE/docker-btrfs"
+      DATA_ROOT="$CACHE/docker-btrfs/root"
+    else
+      echo "test:container: cannot mount a btrfs data root: the container engine's disk quota tests skip" >&2
+    fi
+  fi
+  dockerd --host "unix://$RUN/docker.sock" --data-root "$DATA_ROOT" --exec-root "$RUN/exec" \
     --pidfile "$RUN/pid" --bridge none --iptables=false --ip-masq=false >"$RUN/dockerd.log" 2>&1 &
   for _ in $(seq 1 150); do [ -S "$RUN/docker.sock" ] && [ -f "$RUN/pid" ] && break; sleep 0.1; done
   export DOCKER_HOST="unix://$RUN/docker.sock"

@@ -1,7 +1,8 @@
 /**
  * Adoption after a restart (docs/container.md "Restarts"): a spritzer on the container engine stops as `spritzer` does
  * on SIGTERM (the factory detaches, then the server closes), a new spritzer starts on the same daemon and namespace,
- * and the sprite is back: listed with its fields, its disk kept, exec working, and deleting it removes the container.
+ * and the sprite is back: listed with its fields (kept on spritzer's host: what root inside the container writes is not
+ * believed), its disk kept, exec working, and deleting it removes the container.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, execQuery, wsExec } from '../support/server.ts';
@@ -32,6 +33,14 @@ describe.skipIf(skip)('container engine: a restarted spritzer adopts its sprites
     expect(wrote.exitCode).toBe(0);
     expect((await call('PUT', '/v1/sprites/keeper', { labels: ['team-b'] })).status).toBe(200);
     const before = (await call('GET', '/v1/sprites/keeper')).json as Record<string, unknown>;
+    // Root inside the container plants a record of its own: spritzer keeps its records on its host, not there.
+    const forge = await testDocker().getContainer(`${NAMESPACE}-keeper`).exec({
+      Cmd: ['sh', '-c', `echo '{"createdAt":1,"labels":["forged"],"urlSettings":{"auth":"public"}}' > /.sprite/record.json`],
+      User: '0',
+    });
+    const output = await forge.start({});
+    await new Promise((resolve) => output.on('end', resolve).resume());
+    await expect.poll(async () => (await forge.inspect()).ExitCode).toBe(0);
 
     // Stop as the `spritzer` command does on SIGTERM: the daemon and the container stay.
     first.machines.detach!();

@@ -64,3 +64,32 @@ except OSError as e:
     expect((await run(b, 'echo ok')).out).toBe('ok\n');
   });
 });
+
+describe.skipIf(skip)('container sprite disk quota', () => {
+  const QUOTA = 64 * MiB;
+  let driver = '';
+  let q: ContainerMachine;
+  beforeAll(async () => {
+    driver = ((await testDocker().info()) as { Driver?: string }).Driver ?? '';
+    if (driver !== 'btrfs') console.warn(`container disk quota test skipped: the daemon's storage driver is ${driver || 'unknown'}, which has no size option (scripts/test-container.sh uses btrfs)`);
+    else q = await factory.create({ name: 'lq', id: 'sprite-lq', diskQuotaBytes: QUOTA });
+  });
+
+  it("bounds the container's writable layer: a write past the quota fails inside with EDQUOT, the fs API with ENOSPC; the sprite goes on", async (ctx) => {
+    if (driver !== 'btrfs') return ctx.skip();
+    // btrfs bounds what the container references: the image's files and the quota.
+    const info = await testDocker().getContainer(`${NAMESPACE}-lq`).inspect();
+    const image = (await testDocker().getImage(info.Image).inspect()) as { Size: number };
+    expect(info.HostConfig.StorageOpt).toEqual({ size: String(QUOTA + image.Size) });
+    const r = await run(q, 'dd if=/dev/zero of=/home/sprite/big bs=1M count=200 2>&1 | head -1; stat -c %s /home/sprite/big');
+    const [error, size] = r.out.trim().split('\n');
+    expect(error).toMatch(/Disk quota exceeded/);
+    console.log(`container disk quota: ${QUOTA} bytes, a write stopped at ${size}`);
+    // Within 16 MiB of the quota (btrfs counts metadata, and the image's size on disk is not exactly its Size).
+    expect(Math.abs(Number(size) - QUOTA)).toBeLessThan(16 * MiB);
+    await expect(q.fs.writeFile('/home/sprite/more', new Uint8Array(8 * MiB))).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect((await run(q, 'rm /home/sprite/big && echo freed')).out).toBe('freed\n');
+    await q.fs.writeFile('/home/sprite/more', new Uint8Array(8 * MiB));
+    expect((await run(b, 'echo ok')).out).toBe('ok\n');
+  });
+});

@@ -30,6 +30,18 @@ export interface BoxSpec {
   archive: Buffer;
   /** The box's memory in bytes (no swap beyond it) and its processes and threads (docs/limits.md). */
   limits: { memoryBytes: number; pids: number };
+  /**
+   * Bytes the box may write to its own disk (the container's writable layer), when bounded: the runtime's storage
+   * option `size`, which the daemon's storage driver enforces (btrfs, zfs, overlay2 on xfs with `pquota`): writes past
+   * it fail inside with EDQUOT or ENOSPC.
+   */
+  diskBytes?: number;
+}
+
+/** What `create` could apply. */
+export interface BoxCreated {
+  /** Whether `diskBytes` is enforced (false: asked for, but the daemon's storage driver has no size option). */
+  diskLimited: boolean;
 }
 
 /** A box the runtime lists (adoption). */
@@ -44,7 +56,7 @@ export interface BoxInfo {
 export interface BoxRuntime {
   readonly name: 'docker' | 'podman' | 'kubernetes';
   /** Creates the box with the agent as its first process and starts it; resolves once it runs. */
-  create(spec: BoxSpec): Promise<void>;
+  create(spec: BoxSpec): Promise<BoxCreated>;
   /** Starts a stopped box again (a box that runs already is fine); resolves once it runs. */
   start(name: string): Promise<void>;
   /** Runs `argv` in the box with stdin/stdout attached (no TTY). */
@@ -57,6 +69,15 @@ export interface BoxRuntime {
   list(labels: Record<string, string>): Promise<BoxInfo[]>;
   /** The image the box runs. */
   imageOf(name: string): Promise<string>;
+}
+
+/**
+ * Whether `err` is the daemon refusing the storage option `size` because its storage driver has none (`--storage-opt
+ * is supported only for overlay over xfs with 'pquota' mount option`, `Storage Option not supported`, …).
+ */
+function refusesSizeOption(err: unknown): boolean {
+  const message = String((err as { json?: { message?: string } }).json?.message ?? (err as Error)?.message ?? '');
+  return /storage.?opt|storage option|quota/i.test(message);
 }
 
 /** The largest frame of Docker's multiplexed stream taken (dockerd frames each read of the process, 32 KiB). */
@@ -145,8 +166,42 @@ export class DockerBoxes implements BoxRuntime {
     private readonly entrypoint: string[],
   ) {}
 
-  async create(spec: BoxSpec): Promise<void> {
-    const container = await this.docker.createContainer({
+  /** Whether the daemon's storage driver takes the `size` option: unknown until a create asks for it. */
+  private sizeOption: boolean | undefined;
+  /** The daemon's storage driver (`docker info`), asked once. */
+  private driver: Promise<string> | undefined;
+
+  async create(spec: BoxSpec): Promise<BoxCreated> {
+    const wantsSize = spec.diskBytes !== undefined && this.sizeOption !== false;
+    let container: Docker.Container;
+    try {
+      container = await this.createContainer(spec, wantsSize ? await this.sizeFor(spec) : undefined);
+      if (wantsSize) this.sizeOption = true;
+    } catch (err) {
+      if (!wantsSize || !refusesSizeOption(err)) throw err;
+      // overlay2 on ext4, vfs, …: the daemon cannot bound a container's layer. Created without; the caller says so.
+      this.sizeOption = false;
+      container = await this.createContainer(spec, undefined);
+    }
+    await container.putArchive(spec.archive, { path: '/' });
+    await container.start();
+    return { diskLimited: spec.diskBytes !== undefined && this.sizeOption === true };
+  }
+
+  /**
+   * The `size` option that gives the box `spec.diskBytes` of its own writes. btrfs bounds what the container's
+   * subvolume references, the image's files included, so its size is the image's plus the quota; overlay2 (xfs
+   * `pquota`) and zfs bound the writable layer alone.
+   */
+  private async sizeFor(spec: BoxSpec): Promise<number> {
+    this.driver ??= this.docker.info().then((i: { Driver?: string }) => i.Driver ?? '', () => '');
+    if ((await this.driver) !== 'btrfs') return spec.diskBytes!;
+    const image = (await this.docker.getImage(spec.image).inspect()) as { Size?: number };
+    return spec.diskBytes! + (image.Size ?? 0);
+  }
+
+  private createContainer(spec: BoxSpec, size: number | undefined): Promise<Docker.Container> {
+    return this.docker.createContainer({
       name: spec.name,
       Hostname: spec.hostname,
       Image: spec.image,
@@ -166,10 +221,9 @@ export class DockerBoxes implements BoxRuntime {
         PidsLimit: spec.limits.pids,
         // Podman's defaults exceed the hard limits of hosts without CAP_SYS_RESOURCE (docs/container.md).
         ...(this.name === 'podman' ? { Ulimits: [{ Name: 'nofile', Soft: 1024, Hard: 1024 }, { Name: 'nproc', Soft: 4096, Hard: 4096 }] } : {}),
+        ...(size !== undefined ? { StorageOpt: { size: String(size) } } : {}),
       },
     });
-    await container.putArchive(spec.archive, { path: '/' });
-    await container.start();
   }
 
   /**

@@ -26,6 +26,7 @@ import { DEFAULT_AGENT_IMAGE, DEFAULT_CREATE_TIMEOUT_MS, DEFAULT_NAMESPACE, DEFA
 import { DEFAULT_AGENT_TIMEOUT_MS } from '../agent/deadlines.ts';
 import { KubeBoxes, openKubeIfChosen, type KubeApi } from './kubernetes.ts';
 import { openEngineApi, type ContainerRuntimeName, type EngineApi } from './runtime.ts';
+import { defaultRecordDir, HostRecords } from './records.ts';
 
 export { DEFAULT_CREATE_TIMEOUT_MS, DEFAULT_NAMESPACE, DEFAULT_SPRITE_IMAGE } from './defaults.ts';
 
@@ -69,6 +70,8 @@ export interface ContainerFactoryOptions {
   agent?: Partial<AgentFiles>;
   /** Memory (bytes) and processes per sprite (`--sprite-memory`, `--sprite-pids`; default sized to the host, sprite-resources.ts). */
   limits?: { memoryBytes?: number; pids?: number };
+  /** Where the sprites' records are kept on this host (default `defaultRecordDir(namespace)`, records.ts). */
+  recordDir?: string;
   clock?: Clock;
   logger?: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
 }
@@ -101,10 +104,26 @@ interface Shared {
   logger?: ContainerFactoryOptions['logger'];
   /** Set by `detach()`: destroy lets go of containers instead of removing them. */
   detached: boolean;
+  /** Whether the warning that the daemon cannot bound a container's disk was given (`warnUnboundedDisk`). */
+  diskWarned?: boolean;
+  /** The sprites' records, on this host (records.ts). */
+  records: HostRecords;
 }
 
-/** Where a sprite's record (its fields above the machine, `Machine.remember`) is kept inside its container. */
-export const RECORD_PATH = '/.sprite/record.json';
+/**
+ * Says once per factory, at warn level, that `--disk-quota` cannot be enforced: the daemon's storage driver has no
+ * size option for a container's writable layer.
+ * @deviation then a container sprite's disk is bounded by the daemon's disk only (docs/fidelity.md).
+ */
+function warnUnboundedDisk(shared: Shared): void {
+  if (shared.diskWarned) return;
+  shared.diskWarned = true;
+  shared.logger?.warn(
+    { runtime: shared.runtime },
+    "container engine: --disk-quota is not enforced: the daemon's storage driver has no size option for a container's layer (btrfs, zfs, or overlay2 on xfs with pquota have one; docs/container.md)",
+  );
+}
+
 
 /** Docker's error for a missing object (404) or a name conflict (409). */
 function statusOf(err: unknown): number | undefined {
@@ -177,6 +196,7 @@ export class ContainerMachineFactory implements MachineFactory {
       archive,
       limits: { memoryBytes: opts.limits?.memoryBytes ?? defaultSpriteResources().memoryBytes, pids: opts.limits?.pids ?? defaultSpriteResources().pids },
       socketDir,
+      records: new HostRecords(opts.recordDir ?? defaultRecordDir(namespace)),
       clock: opts.clock ?? new SystemClock(),
       logger: opts.logger,
       detached: false,
@@ -201,7 +221,7 @@ export class ContainerMachineFactory implements MachineFactory {
   /**
    * Adopts the containers of this namespace an earlier spritzer left (labels name the sprite and its id): each
    * is started when stopped, its agent re-attached through the exec bridge and the processes of the previous run
-   * killed (their sessions are gone); its record (`RECORD_PATH`) gives back the sprite's fields, and its
+   * killed (their sessions are gone); its record (kept on this host, records.ts) gives back the sprite's fields, and its
    * checkpoint images are removed with the sprite. A container that cannot be re-attached is left as it is,
    * with a warning. @see MachineFactory.adoptExisting
    * @deviation the model's checkpoint list is not adopted: the images stay until the sprite is deleted.
@@ -309,8 +329,6 @@ export class ContainerMachine extends AgentMachine implements Machine {
   private currentImage = '';
   /** Aborted by destroy(), so a pending connection attempt never holds it up. */
   private readonly aborted = new AbortController();
-  /** The sprite's fields kept in RECORD_PATH (written again after a restore rewinds the disk). */
-  private record?: MachineRecord;
 
   /** @internal created by ContainerMachineFactory.create */
   constructor(
@@ -323,10 +341,12 @@ export class ContainerMachine extends AgentMachine implements Machine {
     super();
   }
 
-  /** Writes the sprite's fields to RECORD_PATH inside (root only), for a later adoption. @see Machine.remember */
+  /**
+   * Keeps the sprite's fields on spritzer's host (records.ts), for a later adoption; never inside the container,
+   * whose root could rewrite them. @see Machine.remember
+   */
   async remember(record: MachineRecord): Promise<void> {
-    this.record = record;
-    await (await this.agentReady()).fs.writeFile(RECORD_PATH, Buffer.from(JSON.stringify(record)), { mode: 0o600, noFollow: true });
+    await this.shared.records.write(this.spec.id, record);
   }
 
   /**
@@ -348,14 +368,7 @@ export class ContainerMachine extends AgentMachine implements Machine {
         this.nextSnapshot = Math.max(this.nextSnapshot, Number(tag.slice(prefix.length)) + 1 || this.nextSnapshot);
       }
     }
-    try {
-      const parsed = JSON.parse(Buffer.from(await agent.fs.readFile(RECORD_PATH)).toString()) as MachineRecord;
-      if (typeof parsed?.createdAt !== 'number') return undefined;
-      this.record = parsed;
-      return parsed;
-    } catch {
-      return undefined;
-    }
+    return this.shared.records.read(this.spec.id);
   }
 
   /** Drops the agent and bridge and forgets the machine, leaving its container as it is. @internal */
@@ -388,7 +401,7 @@ export class ContainerMachine extends AgentMachine implements Machine {
   private async bootOnce(image: string, generation: number): Promise<AgentClient> {
     const { boxes, namespace, archive, createTimeoutMs, limits } = this.shared;
     this.currentImage = image;
-    await boxes.create({
+    const created = await boxes.create({
       name: this.containerName,
       hostname: this.spec.name,
       image,
@@ -400,7 +413,9 @@ export class ContainerMachine extends AgentMachine implements Machine {
       },
       archive,
       limits,
+      ...(this.spec.diskQuotaBytes !== undefined ? { diskBytes: this.spec.diskQuotaBytes } : {}),
     });
+    if (this.spec.diskQuotaBytes !== undefined && !created.diskLimited) warnUnboundedDisk(this.shared);
     const socketPath = join(this.shared.socketDir, `${dockerSafe(this.spec.id)}-${generation}.sock`);
     const bridge = await startBridge(boxes, this.containerName, socketPath);
     let client: AgentClient;
@@ -583,8 +598,6 @@ export class ContainerMachine extends AgentMachine implements Machine {
         throw err;
       }
       await previous.remove({ force: true, v: true }).catch(() => undefined);
-      // The checkpoint's disk holds the record of its time: the sprite's fields are today's.
-      if (this.record) await this.remember(this.record).catch(() => undefined);
     });
   }
 
@@ -614,7 +627,8 @@ export class ContainerMachine extends AgentMachine implements Machine {
   /**
    * Bytes the sprite wrote (the container's writable layer, `SizeRw`) and the number of paths it added or changed
    * (`docker diff`): not a walk inside, which would count the whole image.
-   * @deviation `MachineSpec.diskQuotaBytes` is not enforced on this engine (docs/fidelity.md "Container engine: disk quota").
+   * The quota is the daemon's (`BoxSpec.diskBytes`), enforced inside; where its storage driver has no size option
+   * it is not enforced (docs/fidelity.md "Container engine: disk quota").
    */
   async usage(): Promise<{ bytes: number; files: number }> {
     this.assertLive();
@@ -647,6 +661,7 @@ export class ContainerMachine extends AgentMachine implements Machine {
       }
       this.snapshots.clear();
       this.releaseLater.clear();
+      await this.shared.records.remove(this.spec.id).catch(() => undefined);
       this.onDestroyed();
     });
   }

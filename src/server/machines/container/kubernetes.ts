@@ -9,7 +9,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { CoreV1Api, Exec, KubeConfig, type V1Pod } from '@kubernetes/client-node';
-import { PATH_INSIDE, type BoxInfo, type BoxRuntime, type BoxSpec, type ExecPipe } from './boxes.ts';
+import { PATH_INSIDE, type BoxCreated, type BoxInfo, type BoxRuntime, type BoxSpec, type ExecPipe } from './boxes.ts';
 import type { ContainerRuntimeName } from './runtime.ts';
 
 export { DEFAULT_AGENT_IMAGE } from './defaults.ts';
@@ -126,9 +126,14 @@ export class KubeBoxes implements BoxRuntime {
     };
   }
 
-  async create(spec: BoxSpec): Promise<void> {
+  /**
+   * @deviation the pod's disk is not bounded: Kubernetes' `ephemeral-storage` limit evicts the whole pod (the sprite
+   * lost) instead of refusing the write, so it is not set (docs/fidelity.md "Container engine: disk quota").
+   */
+  async create(spec: BoxSpec): Promise<BoxCreated> {
     await this.core.createNamespacedPod({ namespace: this.namespace, body: this.podFor(spec) });
     await this.start(spec.name);
+    return { diskLimited: false };
   }
 
   /** Waits until the pod is Running with its sprite container ready to exec (the kubelet restarts it itself). */

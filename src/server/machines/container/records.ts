@@ -1,0 +1,53 @@
+/**
+ * The records of container sprites (their fields above the machine: creation time, labels, URL settings, config,
+ * environment, `Machine.remember`), kept on spritzer's host, one file per sprite, so that a restarted spritzer can
+ * adopt its containers with their fields. Never inside the container: root there could rewrite what spritzer
+ * trusts (forged labels, a public URL). It owns those files only.
+ * @see docs/container.md "Restarts", docs/security.md
+ */
+import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { MachineRecord } from '../port.ts';
+
+/**
+ * Where the records of namespace `namespace` live by default: `$XDG_STATE_HOME/spritzer/container/<namespace>`
+ * (`~/.local/state/…` without it), so that every spritzer of this user on this host finds them.
+ * @see https://specifications.freedesktop.org/basedir-spec/latest/
+ */
+export function defaultRecordDir(namespace: string, env: NodeJS.ProcessEnv = process.env): string {
+  const state = env.XDG_STATE_HOME || join(homedir(), '.local', 'state');
+  return join(state, 'spritzer', 'container', namespace);
+}
+
+/** The records of one namespace, by sprite id (a name the daemon's labels give, which the container cannot change). */
+export class HostRecords {
+  constructor(private readonly dir: string) {}
+
+  private file(spriteId: string): string {
+    return join(this.dir, `${encodeURIComponent(spriteId)}.json`);
+  }
+
+  /** Keeps `record` for `spriteId` (the directory 0700, the file 0600, replaced whole). */
+  async write(spriteId: string, record: MachineRecord): Promise<void> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const tmp = `${this.file(spriteId)}.tmp`;
+    await writeFile(tmp, JSON.stringify(record), { mode: 0o600 });
+    await rename(tmp, this.file(spriteId));
+  }
+
+  /** The record kept for `spriteId`, or undefined when there is none or it does not parse. */
+  async read(spriteId: string): Promise<MachineRecord | undefined> {
+    try {
+      const parsed = JSON.parse(await readFile(this.file(spriteId), 'utf8')) as MachineRecord;
+      return typeof parsed?.createdAt === 'number' ? parsed : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Forgets `spriteId`'s record. Idempotent. */
+  async remove(spriteId: string): Promise<void> {
+    await rm(this.file(spriteId), { force: true });
+  }
+}
