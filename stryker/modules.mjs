@@ -24,7 +24,7 @@ export const MODULES = [
   { file: 'src/server/core/network-policy.ts', tests: ['src/server/core/network-policy.test.ts'] },
   { file: 'src/server/model/sprite-policies.ts', tests: ['src/server/model/sprite-policies.test.ts', 'src/server/core/network-policy.test.ts'] },
   { file: 'src/server/core/duration.ts', tests: ['src/server/core/duration.test.ts'] },
-  { file: 'src/server/model/sessions.ts', tests: ['src/server/model/sessions*.test.ts'] },
+  { file: 'src/server/model/sessions.ts', tests: ['src/server/model/sessions*.test.ts', 'src/server/exec/start.test.ts'] },
   { file: 'src/server/model/services.ts', tests: ['src/server/model/services.test.ts'] },
   { file: 'src/server/model/tasks.ts', tests: ['src/server/model/tasks.test.ts'] },
   { file: 'src/server/model/sprites.ts', tests: ['src/server/model/sprites*.test.ts'] },
@@ -37,7 +37,7 @@ export const MODULES = [
   // The in-sprite agent's protocol (both sides of the agent socket import it).
   { file: 'src/protocol/agent.ts', tests: ['src/protocol/agent.test.ts'] },
   // The Machine port's in-memory adapter (the default engines' sprites).
-  { file: 'src/server/machines/memory/machine.ts', tests: ['src/server/machines/memory/machine.test.ts'] },
+  { file: 'src/server/machines/memory/machine.ts', tests: ['src/server/machines/memory/machine.test.ts', 'src/server/machines/memory/service-log.test.ts'] },
 ];
 
 /** `src/server/machines/memory/vfs.ts` → `server-model-vfs`: the name of a module's incremental file and report. */

@@ -179,3 +179,23 @@ describe('SessionRegistry', () => {
     expect(reg.list()).toEqual([]);
   });
 });
+
+describe('SessionRegistry places under the session cap', () => {
+  it('counts running sessions and reserved places; a release gives its place back once, however often it is called', async () => {
+    const { procs, reg } = setup();
+    expect(reg.count).toBe(0);
+    const release = reg.reserve();
+    const other = reg.reserve();
+    expect(reg.count).toBe(2);
+    release();
+    release();
+    expect(reg.count).toBe(1);
+    reg.start(init(), recorder());
+    expect(reg.count).toBe(2);
+    other();
+    expect(reg.count).toBe(1);
+    procs[0]!.finish(0);
+    await new Promise((r) => setImmediate(r));
+    expect(reg.count).toBe(0);
+  });
+});
