@@ -92,15 +92,28 @@ const logsLanded = async () => {
   for (let i = 0; i < 5; i++) await settle();
 };
 
-function setup() {
+function setup(limits?: ConstructorParameters<typeof ServiceManager>[0]['limits']) {
   const clock = new FakeClock();
   const engine = new FakeEngine();
   const vfs = Vfs.skeleton(() => clock.now());
   let nextPid = 100;
   const sprite: SpriteContext = { name: 'demo', vfs, allocatePid: () => nextPid++ };
   let activity = 0;
-  const machine = testMachine(engine, sprite);
-  const services = new ServiceManager({ clock, machine, onActivity: () => activity++ });
+  const inner = testMachine(engine, sprite);
+  // Every spawn is the memory machine's; `taps` records what the manager asked of each process's `tap`.
+  const taps: Array<[string, boolean]> = [];
+  const spawned: ExecRequest[] = [];
+  const machine = new Proxy(inner, {
+    get(target, key) {
+      if (key !== 'spawn') return Reflect.get(target, key, target);
+      return (req: ExecRequest, io: ExecIO, opts: ExecStartOptions) => {
+        spawned.push(req);
+        const p = target.spawn(req, io, opts);
+        return { pid: p.pid, exit: p.exit, writeStdin: p.writeStdin, endStdin: p.endStdin, resize: p.resize, signal: p.signal, tap: (on: boolean) => (taps.push([req.argv[0]!, on]), p.tap(on)) };
+      };
+    },
+  });
+  const services = new ServiceManager({ clock, machine, onActivity: () => activity++, ...(limits ? { limits } : {}) });
   const events: Array<ServiceEvent & { service: string }> = [];
   const watch = (name: string) => services.subscribe(name, (e) => events.push({ ...e, service: name }));
   const types = (name?: string) => events.filter((e) => !name || e.service === name).map((e) => e.type);
@@ -108,7 +121,7 @@ function setup() {
     await logsLanded();
     return new TextDecoder().decode(vfs.readFile(`/.sprite/logs/services/${name}.log`));
   };
-  return { clock, engine, vfs, services, events, watch, types, readLog, activity: () => activity };
+  return { clock, engine, vfs, services, events, watch, types, readLog, activity: () => activity, taps, spawned };
 }
 
 const svc = (cmd: string, more: Partial<ServiceInput> = {}): ServiceInput => ({ cmd, ...more });
@@ -974,3 +987,48 @@ describe('ServiceManager.logs of a log as large as the sprite makes it', () => {
   });
 });
 
+describe('ServiceManager bounds and taps', () => {
+  const LIMITS = { servicesMax: 2, serviceNeedsMax: 2, serviceDefinitionsMaxBytes: 100 };
+
+  it('refuses a service past the per-sprite count and a needs list past its cap, naming the cap; replacing one is no new service', async () => {
+    const t = setup(LIMITS);
+    await t.services.put('a', svc('x'));
+    await t.services.put('b', svc('x', { needs: ['a', 'a'] }));
+    expect(kindOf(() => t.services.put('c', svc('x')))).toBe('service_invalid');
+    expect(() => t.services.put('c', svc('x'))).toThrow('too many services: at most 2 per sprite');
+    await t.services.put('b', svc('y'));
+    expect(() => t.services.put('b', svc('x', { needs: ['a', 'a', 'a'] }))).toThrow('too many needs: 3 (at most 2)');
+  });
+
+  it('counts every string of a definition as execve counts a command line, all services together, a replaced one once', async () => {
+    const t = setup({ ...LIMITS, servicesMax: 10 });
+    // cmd 'x' (2) + args 'abc' (4) + env 'K=v' (4) + dir '/d' (3) = 13 bytes.
+    await t.services.put('a', svc('x', { args: ['abc'], env: { K: 'v' }, dir: '/d' }));
+    // 13 + 'y' (2) + 84 bytes of arg with its NUL + need 'a' (2) = 101: one over.
+    expect(() => t.services.put('b', svc('y', { args: ['z'.repeat(83)], needs: ['a'] }))).toThrow(
+      'service definitions too large: 101 bytes with this one, at most 100 per sprite',
+    );
+    await t.services.put('b', svc('y', { args: ['z'.repeat(82)], needs: ['a'] }));
+    // Replacing `a` counts its new size in place of its old one: 87 + 13 fits, 87 + 14 does not.
+    await t.services.put('a', svc('x', { args: ['abc'], env: { K: 'w' }, dir: '/e' }));
+    expect(() => t.services.put('a', svc('x', { args: ['abcd'], env: { K: 'v' }, dir: '/d' }))).toThrow('101 bytes with this one');
+    expect(() => t.services.put('c', svc('q'))).toThrow('service definitions too large');
+  });
+
+  it('starts a command with its log and taps its output only while someone listens', async () => {
+    const t = setup();
+    await t.services.put('quiet', svc('q'));
+    expect(t.spawned.at(-1)!.log).toEqual({ path: '/.sprite/logs/services/quiet.log', tap: false });
+    const stop = t.services.subscribe('quiet', () => undefined);
+    const stop2 = t.services.subscribe('quiet', () => undefined);
+    stop();
+    expect(t.taps).toEqual([['q', true], ['q', true]]);
+    stop2();
+    expect(t.taps.at(-1)).toEqual(['q', false]);
+    t.watch('loud');
+    await t.services.put('loud', svc('l'));
+    expect(t.spawned.at(-1)!.log).toEqual({ path: '/.sprite/logs/services/loud.log', tap: true });
+    t.services.subscribe('never-defined', () => undefined)();
+    expect(t.taps.filter(([c]) => c !== 'q')).toEqual([]);
+  });
+});
