@@ -451,7 +451,7 @@ async function runShell(
       env: exportedOf(req.env, sprite.name),
       // An option a command lacks is a loud refusal, never GNU's "invalid option" (loud-options.ts).
       customCommands: withLoudOptions([
-        ...byteExactCommands(),
+        ...byteExactCommands(() => ctl.clock.now()),
         ...worldCommandsOf(sprite, ctl.clock),
         ...spritzerCommands(term, sprite.vfs),
         spriteEnvCommand(sprite),

@@ -1016,3 +1016,13 @@ describe('set -x on assignments and nested commands', () => {
     expect(await runShell('exec 2>&1; for w in $(ls nope) z; do echo $w; done')).toEqual({ stdout: "ls: cannot access 'nope': No such file or directory\nz\n", stderr: '', exit: 0 });
   });
 });
+
+describe('getopts', () => {
+  it('unsets OPTARG for an option without argument, is silent with OPTERR=0, and rejects a name that is not one', async () => {
+    const script = 'exec 2>&1; show() { echo "r=$1 o=$o OPTIND=$OPTIND OPTARG=${OPTARG-unset}"; }; OPTARG=pre; getopts a o -a; show $?; OPTIND=1; getopts a o -x; show $?; OPTIND=1; getopts :a: o -a; show $?; OPTIND=1; OPTERR=0; getopts a: o -x; show $?; getopts a: o -a; show $?; getopts a 1x; echo "r=$?"';
+    expect((await runShell(script)).stdout).toBe(
+      'r=0 o=a OPTIND=2 OPTARG=unset\nbash: illegal option -- x\nr=0 o=? OPTIND=2 OPTARG=unset\nr=0 o=: OPTIND=2 OPTARG=a\nr=0 o=? OPTIND=2 OPTARG=unset\nr=1 o=? OPTIND=2 OPTARG=unset\n' +
+        "bash: line 1: getopts: `1x': not a valid identifier\nr=1\n",
+    );
+  });
+});
