@@ -1033,3 +1033,9 @@ describe('mapfile', () => {
     expect((await runShell(script)).stdout).toBe('f 6 3\nf 8 20\ndeclare -a d=([5]="2" [6]="3" [7]="10" [8]="20")\n[2][3\n]\nbash: line 1: mapfile: 0: invalid callback quantum\n1\n');
   });
 });
+
+describe('declare -p of the shell\'s own variables', () => {
+  it('shows PPID, UID and EUID as readonly integers and BASHPID as an integer', async () => {
+    expect(await runShell('declare -p PPID UID EUID BASHPID | cut -d= -f1')).toEqual({ stdout: 'declare -ir PPID\ndeclare -ir UID\ndeclare -ir EUID\ndeclare -i BASHPID\n', stderr: '', exit: 0 });
+  });
+});
