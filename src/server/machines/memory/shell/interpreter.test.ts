@@ -1039,3 +1039,9 @@ describe('declare -p of the shell\'s own variables', () => {
     expect(await runShell('declare -p PPID UID EUID BASHPID | cut -d= -f1')).toEqual({ stdout: 'declare -ir PPID\ndeclare -ir UID\ndeclare -ir EUID\ndeclare -i BASHPID\n', stderr: '', exit: 0 });
   });
 });
+
+describe('set -x and export/readonly', () => {
+  it('traces each assignment among the words again after the command', async () => {
+    expect((await runShell("exec 2>&1; set -x; readonly R=1; export A='a b' C+=1 B; declare -x D=1")).stdout).toBe("+ readonly R=1\n+ R=1\n+ export 'A=a b' C+=1 B\n+ A='a b'\n+ C+=1\n+ declare -x D=1\n");
+  });
+});
