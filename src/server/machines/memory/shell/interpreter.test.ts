@@ -1045,3 +1045,11 @@ describe('set -x and export/readonly', () => {
     expect((await runShell("exec 2>&1; set -x; readonly R=1; export A='a b' C+=1 B; declare -x D=1")).stdout).toBe("+ readonly R=1\n+ R=1\n+ export 'A=a b' C+=1 B\n+ A='a b'\n+ C+=1\n+ declare -x D=1\n");
   });
 });
+
+describe('a compound assignment through a nameref', () => {
+  it('assigns the array the reference names', async () => {
+    expect((await runShell('f() { local -n out=$1; out=(p q); }; f arr; declare -p arr; declare -n r=a; r=(x y); r+=(z); declare -p a r')).stdout).toBe(
+      'declare -a arr=([0]="p" [1]="q")\ndeclare -a a=([0]="x" [1]="y" [2]="z")\ndeclare -n r="a"\n',
+    );
+  });
+});
