@@ -1053,3 +1053,25 @@ describe('a compound assignment through a nameref', () => {
     );
   });
 });
+
+describe('declare -f and type print a function as bash regenerates it', () => {
+  it('one command a line, bash\'s indentation, separators and redirection spelling', async () => {
+    const script = 'f() { if a; then b; elif c; then d; fi; while true; do break; done >o; case "$1" in x|y) echo "a b" 2>&1;; esac; { g; } > /dev/null; }; declare -f f; h() ( cd / ); type h; declare -f nope h >/dev/null; echo $?';
+    expect((await runShell(script)).stdout).toBe(
+      'f () \n{ \n    if a; then\n        b;\n    else\n        if c; then\n            d;\n        fi;\n    fi;\n    while true; do\n        break;\n    done > o;\n' +
+        '    case "$1" in \n        x | y)\n            echo "a b" 2>&1\n        ;;\n    esac;\n    { \n        g\n    } > /dev/null\n}\n' +
+        'h is a function\nh () \n{ \n    ( cd / )\n}\n1\n',
+    );
+  });
+});
+
+describe('export -f', () => {
+  it('exports a function: listed with declare -fx, passed in the environment, refused for a name that is none', async () => {
+    const script = 'f() { echo hi; if true; then echo x; fi; }; export -f f; env | grep -A4 "^BASH_FUNC"; export -f; declare -F; export -f nope; echo $?; export -nf f; declare -F';
+    expect(await runShell(script)).toEqual({
+      stdout: 'BASH_FUNC_f%%=() {  echo hi;\n if true; then\n echo x;\n fi\n}\nf () \n{ \n    echo hi;\n    if true; then\n        echo x;\n    fi\n}\ndeclare -fx f\ndeclare -fx f\n1\ndeclare -f f\n',
+      stderr: 'bash: line 1: export: nope: not a function\n',
+      exit: 0,
+    });
+  });
+});

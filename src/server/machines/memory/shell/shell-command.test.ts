@@ -105,3 +105,10 @@ describe('a child shell', () => {
     );
   });
 });
+
+describe('a function exported with export -f', () => {
+  it('is defined, and exported again, in a bash child; not in sh', async () => {
+    const run = sprite();
+    expect((await run(sh('f() { echo "a b" "$1"; }; export -f f; bash -c \'f q; declare -F\'; sh -c \'f 2>/dev/null; echo $?\''))).chunks.join('')).toBe('out:a b q\nout:declare -fx f\nout:127\n');
+  });
+});
