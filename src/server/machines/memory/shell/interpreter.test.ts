@@ -1075,3 +1075,17 @@ describe('export -f', () => {
     });
   });
 });
+
+describe('set -x and [[ ]] / (( ))', () => {
+  it('traces each [[ term evaluated, operands expanded and quoted pattern characters escaped', async () => {
+    expect((await runShell('exec 2>&1; set -x; x=a; [[ $x == b* ]]; [[ -n $x && ( $x != "q r" || -z "" ) ]]; [[ ! -f /x ]]; [[ $x ]]')).stdout).toBe(
+      '+ x=a\n+ [[ a == b* ]]\n+ [[ -n a ]]\n+ [[ a != \\q\\ \\r ]]\n+ [[ ! -f /x ]]\n+ [[ -n a ]]\n',
+    );
+  });
+
+  it('traces (( )) with its text as written, expanded; its errors quote that text', async () => {
+    expect((await runShell('exec 2>&1; set -x; y=3; (( y + 1 )); (( $y * 2 )); ((y++)); set +x; (( 1 + )); ((  2 /  0  ))')).stdout).toBe(
+      '+ y=3\n+ ((  y + 1  ))\n+ ((  3 * 2  ))\n+ (( y++ ))\n+ set +x\nbash: line 1: ((: 1 + : syntax error: operand expected (error token is "+ ")\nbash: line 1: ((: 2 /  0  : division by 0 (error token is "0  ")\n',
+    );
+  });
+});
