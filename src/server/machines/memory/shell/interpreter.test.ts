@@ -1089,3 +1089,13 @@ describe('set -x and [[ ]] / (( ))', () => {
     );
   });
 });
+
+describe('FUNCNAME, BASH_SOURCE and BASH_LINENO', () => {
+  it('are one call stack: functions, sourced files and the script\'s main frame', async () => {
+    const ctx = testSprite();
+    await runShell(`printf 'echo "top:\${BASH_SOURCE[*]}|\${FUNCNAME[*]}|\${#BASH_SOURCE[@]}"\\nf() { echo "f:\${BASH_SOURCE[*]}|\${FUNCNAME[*]}|\${BASH_LINENO[*]}"; g; }\\n. ./lib.sh\\nf\\n' > t.sh; printf 'echo "lib:\${BASH_SOURCE[*]}|\${FUNCNAME[*]}"\\ng() { echo "g:\${BASH_SOURCE[*]}|\${FUNCNAME[*]}|\${BASH_LINENO[*]}"; }\\n' > lib.sh`, ctx);
+    expect((await runShell('bash t.sh', ctx)).stdout).toBe('top:t.sh||1\nlib:./lib.sh t.sh|\nf:t.sh t.sh|f main|4 0\ng:./lib.sh t.sh t.sh|g f main|2 4 0\n');
+    expect((await runShell("bash -c '. ./t.sh'", ctx)).stdout).toBe('top:./t.sh||1\nlib:./lib.sh ./t.sh|\nf:./t.sh ./t.sh|f source|4 1\ng:./lib.sh ./t.sh ./t.sh|g f source|2 4 1\n');
+    expect((await runShell('f() { echo "${BASH_SOURCE[0]} ${FUNCNAME[0]} ${#FUNCNAME[@]}"; }; f; echo "[${FUNCNAME[*]}]"', ctx)).stdout).toBe('environment f 1\n[]\n');
+  });
+});
