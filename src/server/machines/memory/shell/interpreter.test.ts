@@ -1099,3 +1099,10 @@ describe('FUNCNAME, BASH_SOURCE and BASH_LINENO', () => {
     expect((await runShell('f() { echo "${BASH_SOURCE[0]} ${FUNCNAME[0]} ${#FUNCNAME[@]}"; }; f; echo "[${FUNCNAME[*]}]"', ctx)).stdout).toBe('environment f 1\n[]\n');
   });
 });
+
+describe('set -v', () => {
+  it('prints each line as read, comments included, through the shell\'s fd 2, before what it read runs', async () => {
+    const script = 'exec 2>&1\nset -v\n# a comment\nf() {\n  echo in-f\n}\nf\nx=1; y=2 # two\nset +v\necho quiet';
+    expect(await runShell(script)).toEqual({ stdout: '# a comment\nf() {\n  echo in-f\n}\nf\nin-f\nx=1; y=2 # two\nset +v\nquiet\n', stderr: '', exit: 0 });
+  });
+});
