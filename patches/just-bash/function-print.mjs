@@ -130,7 +130,7 @@ function __jbFnText(name, fn) {
       case 'For':
         return loop(`${c.select ? 'select' : 'for'} ${c.variable} in ${c.words === null ? '"$@"' : c.words.map(w).join(' ')}`, c.body, l) + redirs(c.redirections, hd);
       case 'CStyleFor': {
-        const part = (x) => (x ? pe(x.expression) : '');
+        const part = (x) => (x ? (x.originalText ?? pe(x.expression)).replace(/^\s+/, '') : '');
         return loop(`for ((${part(c.init)}; ${part(c.condition)}; ${part(c.update)}))`, c.body, l).replace(/\)\);\n/, '))\n') + redirs(c.redirections, hd);
       }
       case 'Case': {

@@ -1106,3 +1106,12 @@ describe('set -v', () => {
     expect(await runShell(script)).toEqual({ stdout: '# a comment\nf() {\n  echo in-f\n}\nf\nin-f\nx=1; y=2 # two\nset +v\nquiet\n', stderr: '', exit: 0 });
   });
 });
+
+describe('set -x and for (( ; ; ))', () => {
+  it('traces each part as evaluated, as written; an empty part as (( 1 )); break and continue are traced', async () => {
+    expect((await runShell('exec 2>&1; set -x; n=2; for (( i = 0 ; i < n ; i += 1 )); do echo $i; done; for ((;;)); do break; done; for x in 1; do continue; done')).stdout).toBe(
+      '+ n=2\n+ (( i = 0  ))\n+ (( i < n  ))\n+ echo 0\n0\n+ (( i += 1  ))\n+ (( i < n  ))\n+ echo 1\n1\n+ (( i += 1  ))\n+ (( i < n  ))\n+ (( 1 ))\n+ (( 1 ))\n+ break\n+ for x in 1\n+ continue\n',
+    );
+    expect((await runShell('f() { for (( i = 1; i <= 2; i++ )); do echo $i; done; }; declare -f f')).stdout).toBe('f () \n{ \n    for ((i = 1; i <= 2; i++ ))\n    do\n        echo $i;\n    done\n}\n');
+  });
+});
