@@ -1115,3 +1115,11 @@ describe('set -x and for (( ; ; ))', () => {
     expect((await runShell('f() { for (( i = 1; i <= 2; i++ )); do echo $i; done; }; declare -f f')).stdout).toBe('f () \n{ \n    for ((i = 1; i <= 2; i++ ))\n    do\n        echo $i;\n    done\n}\n');
   });
 });
+
+describe('local', () => {
+  it('takes declare\'s attribute options and lists the locals as declare -p does', async () => {
+    expect((await runShell('f() { local -i li=2+2; local -u lu=ab; local a; local -p; echo "$li $lu"; li+=1; echo $li; }; f')).stdout).toBe(
+      'declare -- a\ndeclare -i li="4"\ndeclare -u lu="AB"\n4 AB\n5\n',
+    );
+  });
+});
