@@ -1028,6 +1028,14 @@ describe('getopts', () => {
 });
 
 describe('mapfile', () => {
+  it('reads -u FD, consuming only the lines it stores', async () => {
+    expect(await runShell('printf "1\\n2\\n3\\n" > n.txt; exec 4< n.txt; mapfile -n 2 -u 4 first; read -u 4 next; echo "${first[*]} $next"; mapfile -u 5 a; echo $?')).toEqual({
+      stdout: '1\n 2\n 3\n1\n',
+      stderr: 'bash: line 1: mapfile: 5: invalid file descriptor: Bad file descriptor\n',
+      exit: 0,
+    });
+  });
+
   it('evaluates the -C callback every -c lines with the next index and the line, before assigning it', async () => {
     const script = 'printf "1\\n2\\n3\\n10\\n20\\n" > n.txt; f(){ echo "f $*"; }; mapfile -t -C f -O 5 -c 2 -s 1 d < n.txt; declare -p d; mapfile -C "printf [%s]" -c 3 b < n.txt; echo; mapfile -c 0 z < n.txt 2>&1; echo $?';
     expect((await runShell(script)).stdout).toBe('f 6 3\nf 8 20\ndeclare -a d=([5]="2" [6]="3" [7]="10" [8]="20")\n[2][3\n]\nbash: line 1: mapfile: 0: invalid callback quantum\n1\n');
