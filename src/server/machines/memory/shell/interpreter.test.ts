@@ -1131,3 +1131,11 @@ describe('local', () => {
     );
   });
 });
+
+describe('declare -i, -l, -u with an array assignment', () => {
+  it('keeps the attribute on the array and applies it to each element', async () => {
+    expect((await runShell('declare -ai x=(1 2+3); declare -p x; declare -Ai m=([a]=1+1 [b]=3); declare -p m; declare -au u=(ab cd); declare -p u')).stdout).toBe(
+      'declare -ai x=([0]="1" [1]="5")\ndeclare -Ai m=([b]="3" [a]="2" )\ndeclare -au u=([0]="AB" [1]="CD")\n',
+    );
+  });
+});
