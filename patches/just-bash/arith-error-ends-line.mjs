@@ -25,7 +25,7 @@ export default {
     {
       // An arithmetic command reports its error the same way, as `((: EXPR : …`, and returns 1.
       find: 'catch(n){return D(`bash: arithmetic expression: ${n.message}',
-      replace: 'catch(n){if(!(n instanceof ce))throw n;return D(_jbArithError(this.ctx,"((: ",`${t.expression.originalText??""} `,n),1);return D(`bash: arithmetic expression: ${n.message}',
+      replace: 'catch(n){if(!(n instanceof ce))throw n;return D(_jbArithError(this.ctx,"((: ",(t.expression.originalText??"").replace(/^\\s+/,""),n),1);return D(`bash: arithmetic expression: ${n.message}',
     },
     {
       // The serializer writes an arithmetic command as it was read, not from its tree (which drops what is wrong).

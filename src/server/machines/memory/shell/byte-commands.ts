@@ -1,12 +1,15 @@
 /**
  * Byte-exact `printf` and `echo` for the `shell` engine. just-bash's own versions turn an escape such as `\377`
  * into the character U+00FF of a text result, which then leaves as the two UTF-8 bytes `c3 bf`; bash writes the
- * one byte `ff`. These wrappers hand just-bash's command its words as UTF-8 byte strings (one char per byte, with
- * `\u`/`\U` escapes already turned into the `\NNN` escapes of their UTF-8 bytes), so every char of the result is one
- * byte, and return it as `bytes` output. They own only that translation; formatting stays just-bash's.
+ * one byte `ff`. `printf` is formatted here (printf-format.ts) on the words' UTF-8 bytes; `echo` hands just-bash's
+ * command its words as UTF-8 byte strings (one char per byte, with `\u`/`\U` escapes already turned into the `\NNN`
+ * escapes of their UTF-8 bytes), so every char of the result is one byte, and returns it as `bytes` output.
  * @see node_modules/just-bash/dist/encoding.d.ts
  */
-import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, type ExecResult } from 'just-bash';
+import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
+import { formatDate } from './date-format.ts';
+import { orderOf, type OrderedResult } from './output-order.ts';
+import { runPrintf } from './printf-format.ts';
 
 /** A string's UTF-8 bytes as a byte string (one char per byte). */
 const utf8Bytes = (s: string): string => Buffer.from(s, 'utf8').toString('latin1');
@@ -40,9 +43,47 @@ async function asBytes(orig: ((args: string[]) => Promise<ExecResult>) | undefin
   return { ...result, ...bytesOutput(unsafeBytesFromLatin1(result.stdout)) };
 }
 
-/** `printf` is a bash builtin: its messages are the shell's (`bash: printf: x: invalid number`), not a program's. */
-function asBuiltin(result: ExecResult): ExecResult {
-  return result.stderr ? { ...result, stderr: result.stderr.replace(/^printf: /gm, 'bash: printf: ') } : result;
+const USAGE = 'printf: usage: printf [-v var] format [arguments]\n';
+
+/**
+ * bash's `printf [-v var] format [arguments]`: options as bash's getopt reads them (`-v NAME`, `-vNAME`, `--`), then
+ * {@link runPrintf} on the words' UTF-8 bytes. Messages are the shell's (`bash: printf: …`) and come before the
+ * output of the format pass that caused them (bash flushes its output after each pass). With `-v` the output is
+ * assigned through just-bash's own `printf -v NAME %s`, which checks the name.
+ */
+async function printfBuiltin(args: string[], ctx: CommandContext, now: () => number, started: number): Promise<ExecResult> {
+  let i = 0;
+  let target: string | undefined;
+  while (i < args.length && args[i]!.startsWith('-') && args[i] !== '-') {
+    const a = args[i++]!;
+    if (a === '--') break;
+    if (a.startsWith('-v')) {
+      target = a.length > 2 ? a.slice(2) : args[i++];
+      if (target === undefined) return { stdout: '', stderr: `bash: printf: -v: option requires an argument\n${USAGE}`, exitCode: 2 };
+      continue;
+    }
+    return { stdout: '', stderr: `bash: printf: ${a.slice(0, 2)}: invalid option\n${USAGE}`, exitCode: 2 };
+  }
+  if (i >= args.length) return { stdout: '', stderr: USAGE, exitCode: 2 };
+  const tz = ctx.env.get('TZ');
+  const run = runPrintf(utf8Bytes(args[i]!), args.slice(i + 1).map(utf8Bytes), {
+    strftime: (format, seconds) => formatDate(Buffer.from(format, 'latin1').toString('utf8'), { ms: seconds * 1000, ns: 0, tz }),
+    now: () => Math.floor(now() / 1000),
+    started: () => Math.floor(started / 1000),
+  });
+  const marks: Array<[number, number]> = [];
+  let stderr = '';
+  for (const m of run.messages) {
+    const text = `bash: ${Buffer.from(m.text, 'latin1').toString('utf8')}`;
+    marks.push([m.at, text.length]);
+    stderr += text;
+  }
+  if (target !== undefined) {
+    const assigned = await ctx.origCommand!(['-v', target, '%s', Buffer.from(run.stdout, 'latin1').toString('utf8')]);
+    return { stdout: '', stderr: stderr + assigned.stderr.replace(/^printf: /gm, 'bash: printf: '), exitCode: assigned.exitCode || run.status };
+  }
+  const result: OrderedResult = { ...bytesOutput(unsafeBytesFromLatin1(run.stdout)), stderr, exitCode: run.status, outputOrder: orderOf(marks, 'before-errors') };
+  return result;
 }
 
 /** True for an `echo` option word (`-e`, `-n`, `-E`, `-ne`, …). */
@@ -50,23 +91,23 @@ const isEchoFlag = (w: string): boolean => /^-[neE]+$/.test(w);
 
 /**
  * `printf` and `echo` whose output is the bytes bash writes: `printf '\377'` → `ff`, `printf 'é'` → `c3 a9`,
- * `echo -e '\xff'` → `ff 0a`. `printf -v` (assigning a variable) is left to just-bash as is.
+ * `echo -e '\xff'` → `ff 0a`. `now` is the engine's clock (epoch ms), for `printf '%(…)T'`.
  * @deviation Field widths count bytes, as bash does in the C locale.
  */
-export function byteExactCommands(): CustomCommand[] {
+export function byteExactCommands(now: () => number): CustomCommand[] {
+  const started = now();
   return [
-    defineCommand('printf', async (args, ctx) => {
-      if (args[0] === '-v' || args.length === 0) return asBuiltin(await ctx.origCommand!(args));
-      const [format, ...rest] = args;
-      const translated = [utf8Bytes(escapesToOctal(format!, '\\')), ...rest.map(utf8Bytes)];
-      return asBuiltin(await asBytes(ctx.origCommand, args, translated));
-    }),
+    defineCommand('printf', (args, ctx) => printfBuiltin(args, ctx, now, started)),
     defineCommand('echo', async (args, ctx) => {
       let i = 0;
       while (i < args.length && isEchoFlag(args[i]!)) i++;
-      const escapes = args.slice(0, i).some((w) => w.includes('e'));
-      const translated = args.map((a, j) => (j < i ? a : utf8Bytes(escapes ? escapesToOctal(a, '\\0') : a)));
-      return asBytes(ctx.origCommand, args, translated);
+      // Option letters combine in any order (`-neE`); of -e and -E the last one given wins.
+      const letters = args.slice(0, i).join('');
+      const escapes = letters.lastIndexOf('e') > letters.lastIndexOf('E');
+      const mode = /[eE]/.test(letters) ? [escapes ? '-e' : '-E'] : [];
+      const flags = [...(letters.includes('n') ? ['-n'] : []), ...mode];
+      const words = args.slice(i);
+      return asBytes(ctx.origCommand, [...flags, ...words], [...flags, ...words.map((a) => utf8Bytes(escapes ? escapesToOctal(a, '\\0') : a))]);
     }),
   ];
 }

@@ -451,7 +451,7 @@ async function runShell(
       env: exportedOf(req.env, sprite.name),
       // An option a command lacks is a loud refusal, never GNU's "invalid option" (loud-options.ts).
       customCommands: withLoudOptions([
-        ...byteExactCommands(),
+        ...byteExactCommands(() => ctl.clock.now()),
         ...worldCommandsOf(sprite, ctl.clock),
         ...spritzerCommands(term, sprite.vfs),
         spriteEnvCommand(sprite),
@@ -509,12 +509,14 @@ async function runShell(
     // shell: an interactive line or a trap handler leaves the EXIT trap to job-runner.ts.
     // The exec's own script also hands over what each top-level statement returned as it ends, so that output no
     // command wrote to a sink itself (a trap's) keeps its place (patches/just-bash/top-level-output-streams.mjs).
+    const requested = shellScript(req);
     Object.assign((bash as unknown as { state: object }).state, ctl.jobs.shellState(), {
+      // The script as written, whose lines `set -v` prints as they are read (patches/just-bash/verbose-lines.mjs).
+      scriptText: requested,
       exitTrapAtEnd: ctl.topLevel === true,
       interactiveShell: ctl.interactive === true,
       topLevelOutput: ctl.topLevel === true ? (result: ExecResult) => deliver(ctl.sinks, result) : undefined,
     });
-    const requested = shellScript(req);
     const original = withSeedRiskyScript(ctl.topLevel ? recoverSyntax(requested) : requested, sprite.vfs, req.dir);
     // `&`, `$!`, `wait`, `jobs` reach the shell's job table (jobs.ts).
     const script = (req.tty ? instrumentTty : instrument)(original);

@@ -1016,3 +1016,126 @@ describe('set -x on assignments and nested commands', () => {
     expect(await runShell('exec 2>&1; for w in $(ls nope) z; do echo $w; done')).toEqual({ stdout: "ls: cannot access 'nope': No such file or directory\nz\n", stderr: '', exit: 0 });
   });
 });
+
+describe('getopts', () => {
+  it('unsets OPTARG for an option without argument, is silent with OPTERR=0, and rejects a name that is not one', async () => {
+    const script = 'exec 2>&1; show() { echo "r=$1 o=$o OPTIND=$OPTIND OPTARG=${OPTARG-unset}"; }; OPTARG=pre; getopts a o -a; show $?; OPTIND=1; getopts a o -x; show $?; OPTIND=1; getopts :a: o -a; show $?; OPTIND=1; OPTERR=0; getopts a: o -x; show $?; getopts a: o -a; show $?; getopts a 1x; echo "r=$?"';
+    expect((await runShell(script)).stdout).toBe(
+      'r=0 o=a OPTIND=2 OPTARG=unset\nbash: illegal option -- x\nr=0 o=? OPTIND=2 OPTARG=unset\nr=0 o=: OPTIND=2 OPTARG=a\nr=0 o=? OPTIND=2 OPTARG=unset\nr=1 o=? OPTIND=2 OPTARG=unset\n' +
+        "bash: line 1: getopts: `1x': not a valid identifier\nr=1\n",
+    );
+  });
+});
+
+describe('mapfile', () => {
+  it('reads -u FD, consuming only the lines it stores', async () => {
+    expect(await runShell('printf "1\\n2\\n3\\n" > n.txt; exec 4< n.txt; mapfile -n 2 -u 4 first; read -u 4 next; echo "${first[*]} $next"; mapfile -u 5 a; echo $?')).toEqual({
+      stdout: '1\n 2\n 3\n1\n',
+      stderr: 'bash: line 1: mapfile: 5: invalid file descriptor: Bad file descriptor\n',
+      exit: 0,
+    });
+  });
+
+  it('evaluates the -C callback every -c lines with the next index and the line, before assigning it', async () => {
+    const script = 'printf "1\\n2\\n3\\n10\\n20\\n" > n.txt; f(){ echo "f $*"; }; mapfile -t -C f -O 5 -c 2 -s 1 d < n.txt; declare -p d; mapfile -C "printf [%s]" -c 3 b < n.txt; echo; mapfile -c 0 z < n.txt 2>&1; echo $?';
+    expect((await runShell(script)).stdout).toBe('f 6 3\nf 8 20\ndeclare -a d=([5]="2" [6]="3" [7]="10" [8]="20")\n[2][3\n]\nbash: line 1: mapfile: 0: invalid callback quantum\n1\n');
+  });
+});
+
+describe('declare -p of the shell\'s own variables', () => {
+  it('shows PPID, UID and EUID as readonly integers and BASHPID as an integer', async () => {
+    expect(await runShell('declare -p PPID UID EUID BASHPID | cut -d= -f1')).toEqual({ stdout: 'declare -ir PPID\ndeclare -ir UID\ndeclare -ir EUID\ndeclare -i BASHPID\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('set -x and export/readonly', () => {
+  it('traces each assignment among the words again after the command', async () => {
+    expect((await runShell("exec 2>&1; set -x; readonly R=1; export A='a b' C+=1 B; declare -x D=1")).stdout).toBe("+ readonly R=1\n+ R=1\n+ export 'A=a b' C+=1 B\n+ A='a b'\n+ C+=1\n+ declare -x D=1\n");
+  });
+});
+
+describe('a compound assignment through a nameref', () => {
+  it('assigns the array the reference names', async () => {
+    expect((await runShell('f() { local -n out=$1; out=(p q); }; f arr; declare -p arr; declare -n r=a; r=(x y); r+=(z); declare -p a r')).stdout).toBe(
+      'declare -a arr=([0]="p" [1]="q")\ndeclare -a a=([0]="x" [1]="y" [2]="z")\ndeclare -n r="a"\n',
+    );
+  });
+});
+
+describe('declare -f and type print a function as bash regenerates it', () => {
+  it('one command a line, bash\'s indentation, separators and redirection spelling', async () => {
+    const script = 'f() { if a; then b; elif c; then d; fi; while true; do break; done >o; case "$1" in x|y) echo "a b" 2>&1;; esac; { g; } > /dev/null; }; declare -f f; h() ( cd / ); type h; declare -f nope h >/dev/null; echo $?';
+    expect((await runShell(script)).stdout).toBe(
+      'f () \n{ \n    if a; then\n        b;\n    else\n        if c; then\n            d;\n        fi;\n    fi;\n    while true; do\n        break;\n    done > o;\n' +
+        '    case "$1" in \n        x | y)\n            echo "a b" 2>&1\n        ;;\n    esac;\n    { \n        g\n    } > /dev/null\n}\n' +
+        'h is a function\nh () \n{ \n    ( cd / )\n}\n1\n',
+    );
+  });
+});
+
+describe('export -f', () => {
+  it('exports a function: listed with declare -fx, passed in the environment, refused for a name that is none', async () => {
+    const script = 'f() { echo hi; if true; then echo x; fi; }; export -f f; env | grep -A4 "^BASH_FUNC"; export -f; declare -F; export -f nope; echo $?; export -nf f; declare -F';
+    expect(await runShell(script)).toEqual({
+      stdout: 'BASH_FUNC_f%%=() {  echo hi;\n if true; then\n echo x;\n fi\n}\nf () \n{ \n    echo hi;\n    if true; then\n        echo x;\n    fi\n}\ndeclare -fx f\ndeclare -fx f\n1\ndeclare -f f\n',
+      stderr: 'bash: line 1: export: nope: not a function\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('set -x and [[ ]] / (( ))', () => {
+  it('traces each [[ term evaluated, operands expanded and quoted pattern characters escaped', async () => {
+    expect((await runShell('exec 2>&1; set -x; x=a; [[ $x == b* ]]; [[ -n $x && ( $x != "q r" || -z "" ) ]]; [[ ! -f /x ]]; [[ $x ]]')).stdout).toBe(
+      '+ x=a\n+ [[ a == b* ]]\n+ [[ -n a ]]\n+ [[ a != \\q\\ \\r ]]\n+ [[ ! -f /x ]]\n+ [[ -n a ]]\n',
+    );
+  });
+
+  it('traces (( )) with its text as written, expanded; its errors quote that text', async () => {
+    expect((await runShell('exec 2>&1; set -x; y=3; (( y + 1 )); (( $y * 2 )); ((y++)); set +x; (( 1 + )); ((  2 /  0  ))')).stdout).toBe(
+      '+ y=3\n+ ((  y + 1  ))\n+ ((  3 * 2  ))\n+ (( y++ ))\n+ set +x\nbash: line 1: ((: 1 + : syntax error: operand expected (error token is "+ ")\nbash: line 1: ((: 2 /  0  : division by 0 (error token is "0  ")\n',
+    );
+  });
+});
+
+describe('FUNCNAME, BASH_SOURCE and BASH_LINENO', () => {
+  it('are one call stack: functions, sourced files and the script\'s main frame', async () => {
+    const ctx = testSprite();
+    await runShell(`printf 'echo "top:\${BASH_SOURCE[*]}|\${FUNCNAME[*]}|\${#BASH_SOURCE[@]}"\\nf() { echo "f:\${BASH_SOURCE[*]}|\${FUNCNAME[*]}|\${BASH_LINENO[*]}"; g; }\\n. ./lib.sh\\nf\\n' > t.sh; printf 'echo "lib:\${BASH_SOURCE[*]}|\${FUNCNAME[*]}"\\ng() { echo "g:\${BASH_SOURCE[*]}|\${FUNCNAME[*]}|\${BASH_LINENO[*]}"; }\\n' > lib.sh`, ctx);
+    expect((await runShell('bash t.sh', ctx)).stdout).toBe('top:t.sh||1\nlib:./lib.sh t.sh|\nf:t.sh t.sh|f main|4 0\ng:./lib.sh t.sh t.sh|g f main|2 4 0\n');
+    expect((await runShell("bash -c '. ./t.sh'", ctx)).stdout).toBe('top:./t.sh||1\nlib:./lib.sh ./t.sh|\nf:./t.sh ./t.sh|f source|4 1\ng:./lib.sh ./t.sh ./t.sh|g f source|2 4 1\n');
+    expect((await runShell('f() { echo "${BASH_SOURCE[0]} ${FUNCNAME[0]} ${#FUNCNAME[@]}"; }; f; echo "[${FUNCNAME[*]}]"', ctx)).stdout).toBe('environment f 1\n[]\n');
+  });
+});
+
+describe('set -v', () => {
+  it('prints each line as read, comments included, through the shell\'s fd 2, before what it read runs', async () => {
+    const script = 'exec 2>&1\nset -v\n# a comment\nf() {\n  echo in-f\n}\nf\nx=1; y=2 # two\nset +v\necho quiet';
+    expect(await runShell(script)).toEqual({ stdout: '# a comment\nf() {\n  echo in-f\n}\nf\nin-f\nx=1; y=2 # two\nset +v\nquiet\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('set -x and for (( ; ; ))', () => {
+  it('traces each part as evaluated, as written; an empty part as (( 1 )); break and continue are traced', async () => {
+    expect((await runShell('exec 2>&1; set -x; n=2; for (( i = 0 ; i < n ; i += 1 )); do echo $i; done; for ((;;)); do break; done; for x in 1; do continue; done')).stdout).toBe(
+      '+ n=2\n+ (( i = 0  ))\n+ (( i < n  ))\n+ echo 0\n0\n+ (( i += 1  ))\n+ (( i < n  ))\n+ echo 1\n1\n+ (( i += 1  ))\n+ (( i < n  ))\n+ (( 1 ))\n+ (( 1 ))\n+ break\n+ for x in 1\n+ continue\n',
+    );
+    expect((await runShell('f() { for (( i = 1; i <= 2; i++ )); do echo $i; done; }; declare -f f')).stdout).toBe('f () \n{ \n    for ((i = 1; i <= 2; i++ ))\n    do\n        echo $i;\n    done\n}\n');
+  });
+});
+
+describe('local', () => {
+  it('takes declare\'s attribute options and lists the locals as declare -p does', async () => {
+    expect((await runShell('f() { local -i li=2+2; local -u lu=ab; local a; local -p; echo "$li $lu"; li+=1; echo $li; }; f')).stdout).toBe(
+      'declare -- a\ndeclare -i li="4"\ndeclare -u lu="AB"\n4 AB\n5\n',
+    );
+  });
+});
+
+describe('declare -i, -l, -u with an array assignment', () => {
+  it('keeps the attribute on the array and applies it to each element', async () => {
+    expect((await runShell('declare -ai x=(1 2+3); declare -p x; declare -Ai m=([a]=1+1 [b]=3); declare -p m; declare -au u=(ab cd); declare -p u')).stdout).toBe(
+      'declare -ai x=([0]="1" [1]="5")\ndeclare -Ai m=([b]="3" [a]="2" )\ndeclare -au u=([0]="AB" [1]="CD")\n',
+    );
+  });
+});

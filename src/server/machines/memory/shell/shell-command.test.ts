@@ -96,3 +96,19 @@ describe('a script file streams its output per command', () => {
     expect((await run(sh('./t.sh q r'))).chunks).toEqual(['out:./t.sh q 2\n']);
   });
 });
+
+describe('a child shell', () => {
+  it('exports again what it inherits from its environment, and nothing else', async () => {
+    const run = sprite();
+    expect((await run(sh('E=1 bash -c "declare -p E PWD | cut -c1-12"; x=1; bash -c "declare -p x" 2>&1'))).chunks.join('')).toBe(
+      'out:declare -x E\ndeclare -x P\nout:bash: line 1: declare: x: not found\n',
+    );
+  });
+});
+
+describe('a function exported with export -f', () => {
+  it('is defined, and exported again, in a bash child; not in sh', async () => {
+    const run = sprite();
+    expect((await run(sh('f() { echo "a b" "$1"; }; export -f f; bash -c \'f q; declare -F\'; sh -c \'f 2>/dev/null; echo $?\''))).chunks.join('')).toBe('out:a b q\nout:declare -fx f\nout:127\n');
+  });
+});

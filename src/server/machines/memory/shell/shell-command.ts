@@ -105,11 +105,20 @@ async function profileFiles(ctx: CommandContext, bash: boolean): Promise<string[
 }
 
 /**
- * What runs before the script's first line, on that same line so that line numbers stay bash's: the profile
- * files of a login shell, then the options.
+ * What runs before the script's first line, on that same line so that line numbers stay bash's: the export of the
+ * inherited variables and functions, the profile files of a login shell, then the options.
  */
 async function preamble(ctx: CommandContext, inv: ShellInvocation, bash: boolean): Promise<string> {
   const words: string[] = [];
+  // What the shell inherits from its environment it exports in turn (`declare -p E` shows `-x`), as do PWD and SHLVL.
+  const names = [...Object.keys(exported(ctx)), 'PWD', 'SHLVL'].filter((n, i, all) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && all.indexOf(n) === i);
+  words.push(`export ${names.join(' ')}`);
+  // A function the parent exported (`export -f`) comes as `BASH_FUNC_NAME%%=() { … }`: a bash child defines and
+  // exports it (dash ignores them).
+  for (const [key, body] of bash ? Object.entries(exported(ctx)) : []) {
+    const fn = /^BASH_FUNC_([^=]+)%%$/.exec(key)?.[1];
+    if (fn !== undefined && body.startsWith('() {')) words.push(`eval ${shellQuote(`${fn} ${body}`)}`, `export -f ${shellQuote(fn)}`);
+  }
   if (inv.login) for (const file of await profileFiles(ctx, bash)) words.push(`. ${shellQuote(file)}`);
   if (inv.sets.length > 0) words.push(`set ${inv.sets.join(' ')}`);
   for (const [flag, name] of inv.shopts) words.push(`shopt ${flag} ${shellQuote(name)}`);
