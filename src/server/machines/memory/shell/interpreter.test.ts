@@ -166,7 +166,7 @@ describe('redirections that fail', () => {
   it('a target that cannot be opened fails only its command, and the script goes on', async () => {
     expect(await runShell('echo a > d/nope; echo "s=$?"; ls &> d/x; echo "s=$?"; f() { echo in; }; f > d/x; echo "s=$?"; touch ro; chmod 444 ro; echo a > ro; echo "s=$?"')).toEqual({
       stdout: 's=1\ns=1\ns=1\ns=1\n',
-      stderr: 'bash: d/nope: No such file or directory\nbash: d/x: No such file or directory\nbash: d/x: No such file or directory\nbash: ro: Permission denied\n',
+      stderr: 'bash: line 1: d/nope: No such file or directory\nbash: line 1: d/x: No such file or directory\nbash: line 1: d/x: No such file or directory\nbash: line 1: ro: Permission denied\n',
       exit: 0,
     });
   });
@@ -420,10 +420,11 @@ describe('syntax errors', () => {
   });
 
   it('in eval: the lines before it run, then bash\'s message and status 2', async () => {
-    const r = await runShell('eval "echo a\nif then fi"; echo "s=$?"; eval "for"; echo "s=$?"');
-    expect({ ...r, stderr: r.stderr.replace(/line \d+: /g, '') }).toEqual({
+    const r = await runShell('eval "echo a\nif then fi"; echo "s=$?"; eval "if true"; echo "s=$?"');
+    // Lines count from the line the eval's statement ends on (the text's own newline is a line of the script).
+    expect(r).toEqual({
       stdout: 'a\ns=2\ns=2\n',
-      stderr: "bash: eval: syntax error near unexpected token `then'\nbash: eval: `if then fi'\nbash: syntax error: unexpected end of file\n",
+      stderr: "bash: eval: line 3: syntax error near unexpected token `then'\nbash: eval: line 3: `if then fi'\nbash: eval: line 3: syntax error: unexpected end of file\n",
       exit: 0,
     });
   });
@@ -723,7 +724,7 @@ describe('redirections that cannot be opened', () => {
     const r = await runShell('echo hi > a.txt; chmod 444 a.txt; echo more >> a.txt; echo "st=$?"; cat a.txt; echo x > nodir/f; echo "st=$?"; mkdir d; echo x > d; echo "st=$?"; echo y &> nodir/g; echo "st=$?"');
     expect(r).toEqual({
       stdout: 'st=1\nhi\nst=1\nst=1\nst=1\n',
-      stderr: 'bash: a.txt: Permission denied\nbash: nodir/f: No such file or directory\nbash: d: Is a directory\nbash: nodir/g: No such file or directory\n',
+      stderr: 'bash: line 1: a.txt: Permission denied\nbash: line 1: nodir/f: No such file or directory\nbash: line 1: d: Is a directory\nbash: line 1: nodir/g: No such file or directory\n',
       exit: 0,
     });
   });
@@ -731,7 +732,7 @@ describe('redirections that cannot be opened', () => {
   it('into a missing directory or through a file fail that command only (not run, status 1), also a function call', async () => {
     expect(await runShell('echo x > nodir/f; echo "s=$?"; f() { echo in-f; }; f > nodir/g || echo failed; touch file; echo y > file/z; echo "s=$?"; ls')).toEqual({
       stdout: 's=1\nfailed\ns=1\nfile\n',
-      stderr: 'bash: nodir/f: No such file or directory\nbash: nodir/g: No such file or directory\nbash: file/z: Not a directory\n',
+      stderr: 'bash: line 1: nodir/f: No such file or directory\nbash: line 1: nodir/g: No such file or directory\nbash: line 1: file/z: Not a directory\n',
       exit: 0,
     });
   });
@@ -1014,5 +1015,41 @@ describe('set -x on assignments and nested commands', () => {
 
   it('writes the messages of a for loop\'s words before its first pass', async () => {
     expect(await runShell('exec 2>&1; for w in $(ls nope) z; do echo $w; done')).toEqual({ stdout: "ls: cannot access 'nope': No such file or directory\nz\n", stderr: '', exit: 0 });
+  });
+});
+
+describe('the shell\'s own error messages', () => {
+  it('the message that ends the shell goes where exec sent fd 2', async () => {
+    expect(await runShell('exec 2>&1; set -u; echo "$nope"; echo after')).toEqual({ stdout: 'bash: line 1: nope: unbound variable\n', stderr: '', exit: 127 });
+    expect(await runShell('exec 2>&1\nx=$((1/0)); echo same-line\necho after')).toEqual({ stdout: 'bash: line 2: 1/0: division by 0 (error token is "0")\nafter\n', stderr: '', exit: 0 });
+    expect(await runShell('exec 2>/dev/null; exit abc')).toEqual({ stdout: '', stderr: '', exit: 2 });
+  });
+
+  it('set -u ends a script file with status 1, a -c string with 127', async () => {
+    const ctx = testSprite();
+    await runShell("printf 'set -u\\nf() { echo \"$nope\"; }\\nf\\necho after\\n' > t.sh", ctx);
+    expect(await runShell('bash t.sh; echo "s=$?"; bash -c \'set -u; echo $nope\'; echo "s=$?"', ctx)).toEqual({
+      stdout: 's=1\ns=127\n',
+      stderr: 't.sh: line 2: nope: unbound variable\nbash: line 1: nope: unbound variable\n',
+      exit: 0,
+    });
+  });
+
+  it('a redirection word that expands to no word, or to several, is ambiguous; an empty file name names no file', async () => {
+    expect(await runShell('f=; echo x > $f; echo "s=$?"; cat < $(true); echo "s=$?"; echo x > "$f"; echo "s=$?"; f="a b"; echo x >> $f; echo "s=$?"')).toEqual({
+      stdout: 's=1\ns=1\ns=1\ns=1\n',
+      stderr: 'bash: line 1: $f: ambiguous redirect\nbash: line 1: $(true): ambiguous redirect\nbash: line 1: : No such file or directory\nbash: line 1: $f: ambiguous redirect\n',
+      exit: 0,
+    });
+  });
+
+  it('source and . name themselves, give their usage, and tell a directory from a missing file', async () => {
+    const ctx = testSprite();
+    await runShell('mkdir src', ctx);
+    expect(await runShell('source; echo "s=$?"\n. src; echo "s=$?"\nsource nope.sh; echo "s=$?"', ctx)).toEqual({
+      stdout: 's=2\ns=1\ns=1\n',
+      stderr: 'bash: line 1: source: filename argument required\nsource: usage: source filename [arguments]\nbash: line 2: .: src: is a directory\nbash: line 3: nope.sh: No such file or directory\n',
+      exit: 0,
+    });
   });
 });
