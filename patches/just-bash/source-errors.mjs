@@ -11,17 +11,17 @@ export default {
   file: 'dist/bundle/index.js',
   edits: [
     {
-      // The name the builtin was called by.
+      // The name the builtin was called by (source or `.`; mapfile-option-errors reads it too: readarray).
       find: 'let{ctx:c,runCommand:u}=e;if(c.coverage&&Fn.has(t)',
-      replace: 'let{ctx:c,runCommand:u}=e;(t==="source"||t===".")&&(c.state.__jbSrcName=t);if(c.coverage&&Fn.has(t)',
+      replace: 'let{ctx:c,runCommand:u}=e;c.state.__jbBuiltin=t;if(c.coverage&&Fn.has(t)',
     },
     {
       find: 'return L("",`bash: source: filename argument required\n`,2);',
-      replace: 'return L("",__jbPlace(e,`bash: ${e.state.__jbSrcName??"source"}: filename argument required\n`)+`${e.state.__jbSrcName??"source"}: usage: ${e.state.__jbSrcName??"source"} filename [arguments]\n`,2);',
+      replace: 'return L("",__jbPlace(e,`bash: ${e.state.__jbBuiltin==="."?".":"source"}: filename argument required\n`)+`${e.state.__jbBuiltin==="."?".":"source"}: usage: ${e.state.__jbBuiltin==="."?".":"source"} filename [arguments]\n`,2);',
     },
     {
       find: 'if(i===null)return D(`bash: ${r}: No such file or directory\n`);',
-      replace: 'if(i===null){let _d=!1;try{_d=(await e.fs.stat(e.fs.resolvePath(e.state.cwd,r))).isDirectory}catch{}return D(__jbPlace(e,_d?`bash: ${e.state.__jbSrcName??"source"}: ${r}: is a directory\n`:`bash: ${r}: No such file or directory\n`))}',
+      replace: 'if(i===null){let _d=!1;try{_d=(await e.fs.stat(e.fs.resolvePath(e.state.cwd,r))).isDirectory}catch{}return D(__jbPlace(e,_d?`bash: ${e.state.__jbBuiltin==="."?".":"source"}: ${r}: is a directory\n`:`bash: ${r}: No such file or directory\n`))}',
     },
   ],
 };

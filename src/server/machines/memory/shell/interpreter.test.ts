@@ -1053,3 +1053,49 @@ describe('the shell\'s own error messages', () => {
     });
   });
 });
+
+describe('builtins refusing their arguments', () => {
+  it('shift: a count beyond $# fails quietly unless shift_verbose, a negative one always speaks, a second argument ends the shell', async () => {
+    expect(await runShell('set -- a b; shift 5; echo "s=$? $#"; shift -1; echo "s=$?"; shopt -s shift_verbose; shift 3; echo "s=$?"; shift " 1"; echo "s=$? $#"; shift 1x; echo "s=$?"; shift 1 2; echo not-here')).toEqual({
+      stdout: 's=1 2\ns=1\ns=1\ns=0 1\ns=1\n',
+      stderr: 'bash: line 1: shift: -1: shift count out of range\nbash: line 1: shift: 3: shift count out of range\nbash: line 1: shift: 1x: numeric argument required\nbash: line 1: shift: too many arguments\n',
+      exit: 1,
+    });
+  });
+
+  it('break/continue/return/exit: a count out of range, outside a loop or function, a bad status, too many arguments', async () => {
+    expect(await runShell('for i in 1 2; do for j in 1 2; do break 0; done; echo no; done; echo "s=$?"; break; echo "s=$?"; f() { return x; echo in; }; f; echo "s=$?"; return; echo "s=$?"; exit 3 4')).toEqual({
+      stdout: 's=1\ns=0\ns=2\ns=2\n',
+      stderr: "bash: line 1: break: 0: loop count out of range\nbash: line 1: break: only meaningful in a `for', `while', or `until' loop\nenvironment: line 1: return: x: numeric argument required\nbash: line 1: return: can only `return' from a function or sourced script\nbash: line 1: exit: too many arguments\n",
+      exit: 1,
+    });
+  });
+
+  it('cd: too many arguments, an invalid option with the usage, OLDPWD and HOME not set, joined options', async () => {
+    const ctx = testSprite();
+    await runShell('mkdir -p w/src w/docs', ctx);
+    expect(await runShell('cd w; cd src docs; echo "s=$?"; cd -Q; echo "s=$?"; unset OLDPWD; cd -; echo "s=$?"; unset HOME; cd; echo "s=$?"; cd -LP src && echo "${PWD##*/}"', ctx)).toEqual({
+      stdout: 's=1\ns=2\ns=1\ns=1\nsrc\n',
+      stderr: 'bash: line 1: cd: too many arguments\nbash: line 1: cd: -Q: invalid option\ncd: usage: cd [-L|[-P [-e]] [-@]] [dir]\nbash: line 1: cd: OLDPWD not set\nbash: line 1: cd: HOME not set\n',
+      exit: 0,
+    });
+  });
+
+  it('read: bad counts, timeouts and descriptors, unknown options, an associative array; joined options work', async () => {
+    expect(await runShell('read -n x v <<< abc; echo "s=$?"; read -t abc v < /dev/null; echo "s=$?"; read -u x v; echo "s=$?"; read -Q v; echo "s=$?"; declare -A m; read -a m <<< "a b"; echo "s=$?"; read -rn2 v <<< abcd; echo "[$v]"')).toEqual({
+      stdout: 's=1\ns=1\ns=1\ns=2\ns=1\n[ab]\n',
+      stderr: 'bash: line 1: read: x: invalid number\nbash: line 1: read: abc: invalid timeout specification\nbash: line 1: read: x: invalid file descriptor specification\nbash: line 1: read: -Q: invalid option\nread: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\nbash: line 1: read: m: not an indexed array\n',
+      exit: 0,
+    });
+  });
+
+  it('mapfile/readarray: bad counts, a bad name, an associative array, named as called; -u reads the descriptor', async () => {
+    const ctx = testSprite();
+    await runShell("printf '3\\n1\\n2\\n' > nums.txt", ctx);
+    expect(await runShell('mapfile -n x a < nums.txt; echo "s=$?"; declare -A m; readarray m < nums.txt; echo "s=$?"; mapfile -c 0 a < nums.txt; echo "s=$?"; mapfile 1a < nums.txt; echo "s=$?"; exec 3< nums.txt; mapfile -tu3 a; echo "${a[*]}"', ctx)).toEqual({
+      stdout: 's=1\ns=1\ns=1\ns=1\n3 1 2\n',
+      stderr: "bash: line 1: mapfile: x: invalid line count\nbash: line 1: readarray: m: not an indexed array\nbash: line 1: mapfile: 0: invalid callback quantum\nbash: line 1: mapfile: `1a': not a valid identifier\n",
+      exit: 0,
+    });
+  });
+});
