@@ -1099,3 +1099,20 @@ describe('builtins refusing their arguments', () => {
     });
   });
 });
+
+describe('a bad substitution', () => {
+  it('fails when expanded, abandons its command line with status 1, and the shell goes on; an unknown @ transformation ends it', async () => {
+    const script = 'x=abc; echo "${x:}"; echo same-line\necho "${x!}" "${1x}"\nfor i in 1 2; do echo "${x[1][2]}"; done; echo no\nf() { echo "${x:}"; echo in-f; }; f\ny=$(echo "${x!}"; echo in); echo "s=$? [$y]"\necho "${x::}[${x:1:}]"\necho "${x@}"\necho not-here';
+    expect(await runShell(script)).toEqual({
+      stdout: 's=1 []\n[]\n',
+      stderr: 'bash: line 1: ${x:}: bad substitution\nbash: line 2: ${x!}: bad substitution\nbash: line 3: ${x[1][2]}: bad substitution\nenvironment: line 4: ${x:}: bad substitution\nbash: line 5: ${x!}: bad substitution\nbash: line 7: ${x@}: bad substitution\n',
+      exit: 127,
+    });
+  });
+});
+
+describe('running a directory', () => {
+  it('is "Is a directory", status 126', async () => {
+    expect(await runShell('mkdir -p src; ./src; echo "s=$?"; /; echo "s=$?"')).toEqual({ stdout: 's=126\ns=126\n', stderr: 'bash: line 1: ./src: Is a directory\nbash: line 1: /: Is a directory\n', exit: 0 });
+  });
+});
