@@ -13,16 +13,21 @@ export default {
   edits: [
     {
       find: 'async function Is(e,t,n,r=!1){',
-      replace: 'async function _jbEvalSyntax(e,i,l){let m=/^Parse error at (\\d+):\\d+: (.*)$/s.exec(l.message),n=m?Number(m[1]):l.line??1,w=m?m[2]:l.message.replace(/^line \\d+: /,""),nl=i.split("\\n").length-1,E=e.state.currentLine+((e.state.__jbStmtText??"").split("\\n").length-1),msg=l.token?.type==="EOF"&&!/unexpected EOF/.test(w)?`bash: eval: line ${E+nl+(i.endsWith("\\n")?0:1)}: syntax error: unexpected end of file\\n`:/^syntax error near/.test(w)?`bash: eval: line ${E-1+n}: ${w}\\nbash: eval: line ${E-1+n}: \\`${i.split("\\n")[n-1]??""}\'\\n`:`bash: eval: line ${E+n-1+nl}: ${w}\\n`,r={stdout:"",stderr:""},pre=i.split("\\n").slice(0,n-1).join("\\n");if(pre.trim()){let a;try{a=Ge(pre)}catch{}a&&(r=await e.executeScript(a))}return L(r.stdout,r.stderr+__jbPlace(e,msg),2)}async function Is(e,t,n,r=!1){',
+      replace: 'async function _jbEvalSyntax(e,i,l,_E){let m=/^Parse error at (\\d+):\\d+: (.*)$/s.exec(l.message),n=m?Number(m[1]):l.line??1,w=m?m[2]:l.message.replace(/^line \\d+: /,""),nl=i.split("\\n").length-1,E=_E,msg=l.token?.type==="EOF"&&!/unexpected EOF/.test(w)?`bash: eval: line ${E+nl+(i.endsWith("\\n")?0:1)}: syntax error: unexpected end of file\\n`:/^syntax error near/.test(w)?`bash: eval: line ${E-1+n}: ${w}\\nbash: eval: line ${E-1+n}: \\`${i.split("\\n")[n-1]??""}\'\\n`:`bash: eval: line ${E+n-1+nl}: ${w}\\n`,r={stdout:"",stderr:""},pre=i.split("\\n").slice(0,n-1).join("\\n");if(pre.trim()){let a;try{a=Ge(pre)}catch{}a&&(r=await e.executeScript(a))}return L(r.stdout,r.stderr+__jbPlace(e,msg),2)}async function Is(e,t,n,r=!1){let _jbE=e.state.currentLine+((e.state.__jbStmtText??"").split("\\n").length-1);',
     },
     {
       find: 'if(l.name==="ParseException")return D(`bash: eval: ${l.message}\n`)',
-      replace: 'if(l.name==="ParseException"||l instanceof Ye)return await _jbEvalSyntax(e,i,l)',
+      replace: 'if(l.name==="ParseException"||l instanceof Ye)return await _jbEvalSyntax(e,i,l,_jbE)',
     },
     {
       // The statement being run: an eval's line numbers count from the line its statement ends on.
       find: 'this.ctx.state.errexitSafe=!1;let n=new Vt(this.ctx.executionScope,"statement");',
       replace: 'this.ctx.state.errexitSafe=!1,this.ctx.state.__jbStmtText=t.sourceText;let n=new Vt(this.ctx.executionScope,"statement");',
+    },
+    {
+      // A stray `)` or `}` is reported when its statement runs: it keeps the line it stood on.
+      find: 'return this.advance(),M.statement([M.pipeline([M.simpleCommand(null,[],[],[])])],[],!1,{message:r,token:n})',
+      replace: 'let _l=this.current().line;return this.advance(),Object.assign(M.statement([M.pipeline([M.simpleCommand(null,[],[],[])])],[],!1,{message:r,token:n}),{line:_l})',
     },
   ],
 };

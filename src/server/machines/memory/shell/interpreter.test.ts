@@ -1116,3 +1116,23 @@ describe('running a directory', () => {
     expect(await runShell('mkdir -p src; ./src; echo "s=$?"; /; echo "s=$?"')).toEqual({ stdout: 's=126\ns=126\n', stderr: 'bash: line 1: ./src: Is a directory\nbash: line 1: /: Is a directory\n', exit: 0 });
   });
 });
+
+describe('a bad subscript in an assignment statement', () => {
+  it('abandons its command line with status 1; the next line runs; a subshell ends with 1', async () => {
+    expect(await runShell('exec 2>&1; a=(1 2); a[-5]=x; echo "s=$?"\necho "after $? ${#a[@]}"\nf() { a[-3]=y; echo in; }; f; echo no\n(a[-9]=z; echo in); echo "s=$?"')).toEqual({
+      stdout: 'bash: line 1: a[-5]: bad array subscript\nafter 1 2\nenvironment: line 3: a[-3]: bad array subscript\nbash: line 4: a[-9]: bad array subscript\ns=1\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('set refusing an option', () => {
+  it('is status 2: an unknown -o name alone, an unknown letter with bash\'s usage line', async () => {
+    expect(await runShell('set -o nosuch; echo "s=$?"; set -Q; echo "s=$?"')).toEqual({
+      stdout: 's=2\ns=2\n',
+      stderr: 'bash: line 1: set: nosuch: invalid option name\nbash: line 1: set: -Q: invalid option\nset: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n',
+      exit: 0,
+    });
+  });
+});
