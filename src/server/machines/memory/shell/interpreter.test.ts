@@ -1136,3 +1136,13 @@ describe('set refusing an option', () => {
     });
   });
 });
+
+describe('the job builtins\' messages', () => {
+  it('carry their place like any builtin\'s', async () => {
+    expect(await runShell('wait 99999; echo "s=$?"; f() { wait %1; }; f; echo "s=$?"')).toEqual({
+      stdout: 's=127\ns=127\n',
+      stderr: 'bash: line 1: wait: pid 99999 is not a child of this shell\nenvironment: line 1: wait: %1: no such job\n',
+      exit: 0,
+    });
+  });
+});
