@@ -8,7 +8,8 @@
 // The place is added where a message leaves its maker: a builtin's result (and a command-lookup failure) in
 // runCommand, an assignment's error in executeSimpleCommand, a word expansion's with its command, a thrown error (unbound variable, bad substitution,
 // readonly; not an execution limit's) in executeStatement, innermost first; a line that already names its place is left as it is, but for
-// its NAME. A state.scriptFile (the shell command of `bash FILE` passes it) names a function's file.
+// its NAME. A command standing in for a builtin (an embedder's `wait`) that speaks as it (`bash: wait: …`) is
+// placed too. A state.scriptFile (the shell command of `bash FILE` passes it) names a function's file.
 export default {
   title: 'error messages start with the place bash gives them: NAME: line N:',
   upstream: 'src/interpreter/interpreter.ts (runCommand, executeSimpleCommand, executeStatement): prefix the shell\'s own error messages with get_name_for_error() and "line N: " as bash\'s error.c does, instead of a fixed "bash: "',
@@ -28,7 +29,7 @@ export default {
         'function __jbPlace(e,t){if(typeof t!="string"||!t.includes("bash: "))return t;let n=__jbPlaceName(e),l=e.state.currentLine;' +
         'return t.replace(/^bash: (?!-c: )((?:eval: )?line \\d+: |(?:illegal option|option requires an argument) -- )?/gm,(m,h)=>h?`${n}: ${h}`:l>0?`${n}: line ${l}: `:`${n}: `)}' +
         'function __jbPlaceResult(e,v,t){if(!v?.stderr?.includes("bash: "))return v;' +
-        'if(t!==void 0&&!(Fn.has(t)&&!["eval","source",".","exec"].includes(t)&&!e.state.functions.has(t)||v.exitCode>=126&&v.stderr.startsWith(`bash: ${t}: `)))return v;' +
+        'if(t!==void 0&&!(Fn.has(t)&&!["eval","source",".","exec"].includes(t)&&!e.state.functions.has(t)||v.exitCode>=126&&v.stderr.startsWith(`bash: ${t}: `)||Fn.has(/^bash: ([^:\\s]+): /.exec(v.stderr)?.[1])))return v;' +
         'if(!Array.isArray(v.outputOrder))return{...v,stderr:__jbPlace(e,v.stderr)};let o=[...v.outputOrder],j=0,s="";for(let q=1;q<o.length;q+=2){let x=__jbPlace(e,v.stderr.slice(j,j+o[q]));j+=o[q],o[q]=x.length,s+=x}return{...v,stderr:s+__jbPlace(e,v.stderr.slice(j)),outputOrder:o}}' +
         'function fe(e,t,n="bash"){',
     },

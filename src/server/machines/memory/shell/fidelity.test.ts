@@ -166,7 +166,7 @@ describe('file permissions of the sprite user', () => {
     const ctx = testSprite();
     await runShell("printf 'keep\\n' > f && chmod 444 f && printf 'x\\n' > g && chmod 000 g", ctx);
     const w = await runShell('echo over > f; echo "st=$?"; echo more >> f; echo "st=$?"; cat f', ctx);
-    expect(w).toEqual({ stdout: 'st=1\nst=1\nkeep\n', stderr: 'bash: f: Permission denied\nbash: f: Permission denied\n', exit: 0 });
+    expect(w).toEqual({ stdout: 'st=1\nst=1\nkeep\n', stderr: 'bash: line 1: f: Permission denied\nbash: line 1: f: Permission denied\n', exit: 0 });
     // sed -i writes a new file renamed over the old one: the file's own mode does not stop it, and stays.
     expect((await runShell('sed -i s/keep/x/ f; cat f; stat -c %a f; sed -i s/x/keep/ f', ctx)).stdout).toBe('x\n444\n');
     // just-bash's cat words every read failure as ENOENT; the failure and its status are what matter here.

@@ -166,7 +166,7 @@ describe('redirections that fail', () => {
   it('a target that cannot be opened fails only its command, and the script goes on', async () => {
     expect(await runShell('echo a > d/nope; echo "s=$?"; ls &> d/x; echo "s=$?"; f() { echo in; }; f > d/x; echo "s=$?"; touch ro; chmod 444 ro; echo a > ro; echo "s=$?"')).toEqual({
       stdout: 's=1\ns=1\ns=1\ns=1\n',
-      stderr: 'bash: d/nope: No such file or directory\nbash: d/x: No such file or directory\nbash: d/x: No such file or directory\nbash: ro: Permission denied\n',
+      stderr: 'bash: line 1: d/nope: No such file or directory\nbash: line 1: d/x: No such file or directory\nbash: line 1: d/x: No such file or directory\nbash: line 1: ro: Permission denied\n',
       exit: 0,
     });
   });
@@ -420,10 +420,11 @@ describe('syntax errors', () => {
   });
 
   it('in eval: the lines before it run, then bash\'s message and status 2', async () => {
-    const r = await runShell('eval "echo a\nif then fi"; echo "s=$?"; eval "for"; echo "s=$?"');
-    expect({ ...r, stderr: r.stderr.replace(/line \d+: /g, '') }).toEqual({
+    const r = await runShell('eval "echo a\nif then fi"; echo "s=$?"; eval "if true"; echo "s=$?"');
+    // Lines count from the line the eval's statement ends on (the text's own newline is a line of the script).
+    expect(r).toEqual({
       stdout: 'a\ns=2\ns=2\n',
-      stderr: "bash: eval: syntax error near unexpected token `then'\nbash: eval: `if then fi'\nbash: syntax error: unexpected end of file\n",
+      stderr: "bash: eval: line 3: syntax error near unexpected token `then'\nbash: eval: line 3: `if then fi'\nbash: eval: line 3: syntax error: unexpected end of file\n",
       exit: 0,
     });
   });
@@ -723,7 +724,7 @@ describe('redirections that cannot be opened', () => {
     const r = await runShell('echo hi > a.txt; chmod 444 a.txt; echo more >> a.txt; echo "st=$?"; cat a.txt; echo x > nodir/f; echo "st=$?"; mkdir d; echo x > d; echo "st=$?"; echo y &> nodir/g; echo "st=$?"');
     expect(r).toEqual({
       stdout: 'st=1\nhi\nst=1\nst=1\nst=1\n',
-      stderr: 'bash: a.txt: Permission denied\nbash: nodir/f: No such file or directory\nbash: d: Is a directory\nbash: nodir/g: No such file or directory\n',
+      stderr: 'bash: line 1: a.txt: Permission denied\nbash: line 1: nodir/f: No such file or directory\nbash: line 1: d: Is a directory\nbash: line 1: nodir/g: No such file or directory\n',
       exit: 0,
     });
   });
@@ -731,7 +732,7 @@ describe('redirections that cannot be opened', () => {
   it('into a missing directory or through a file fail that command only (not run, status 1), also a function call', async () => {
     expect(await runShell('echo x > nodir/f; echo "s=$?"; f() { echo in-f; }; f > nodir/g || echo failed; touch file; echo y > file/z; echo "s=$?"; ls')).toEqual({
       stdout: 's=1\nfailed\ns=1\nfile\n',
-      stderr: 'bash: nodir/f: No such file or directory\nbash: nodir/g: No such file or directory\nbash: file/z: Not a directory\n',
+      stderr: 'bash: line 1: nodir/f: No such file or directory\nbash: line 1: nodir/g: No such file or directory\nbash: line 1: file/z: Not a directory\n',
       exit: 0,
     });
   });
@@ -1137,5 +1138,134 @@ describe('declare -i, -l, -u with an array assignment', () => {
     expect((await runShell('declare -ai x=(1 2+3); declare -p x; declare -Ai m=([a]=1+1 [b]=3); declare -p m; declare -au u=(ab cd); declare -p u')).stdout).toBe(
       'declare -ai x=([0]="1" [1]="5")\ndeclare -Ai m=([b]="3" [a]="2" )\ndeclare -au u=([0]="AB" [1]="CD")\n',
     );
+  });
+});
+
+describe('the shell\'s own error messages', () => {
+  it('the message that ends the shell goes where exec sent fd 2', async () => {
+    expect(await runShell('exec 2>&1; set -u; echo "$nope"; echo after')).toEqual({ stdout: 'bash: line 1: nope: unbound variable\n', stderr: '', exit: 127 });
+    expect(await runShell('exec 2>&1\nx=$((1/0)); echo same-line\necho after')).toEqual({ stdout: 'bash: line 2: 1/0: division by 0 (error token is "0")\nafter\n', stderr: '', exit: 0 });
+    expect(await runShell('exec 2>/dev/null; exit abc')).toEqual({ stdout: '', stderr: '', exit: 2 });
+  });
+
+  it('set -u ends a script file with status 1, a -c string with 127', async () => {
+    const ctx = testSprite();
+    await runShell("printf 'set -u\\nf() { echo \"$nope\"; }\\nf\\necho after\\n' > t.sh", ctx);
+    expect(await runShell('bash t.sh; echo "s=$?"; bash -c \'set -u; echo $nope\'; echo "s=$?"', ctx)).toEqual({
+      stdout: 's=1\ns=127\n',
+      stderr: 't.sh: line 2: nope: unbound variable\nbash: line 1: nope: unbound variable\n',
+      exit: 0,
+    });
+  });
+
+  it('a redirection word that expands to no word, or to several, is ambiguous; an empty file name names no file', async () => {
+    expect(await runShell('f=; echo x > $f; echo "s=$?"; cat < $(true); echo "s=$?"; echo x > "$f"; echo "s=$?"; f="a b"; echo x >> $f; echo "s=$?"')).toEqual({
+      stdout: 's=1\ns=1\ns=1\ns=1\n',
+      stderr: 'bash: line 1: $f: ambiguous redirect\nbash: line 1: $(true): ambiguous redirect\nbash: line 1: : No such file or directory\nbash: line 1: $f: ambiguous redirect\n',
+      exit: 0,
+    });
+  });
+
+  it('source and . name themselves, give their usage, and tell a directory from a missing file', async () => {
+    const ctx = testSprite();
+    await runShell('mkdir src', ctx);
+    expect(await runShell('source; echo "s=$?"\n. src; echo "s=$?"\nsource nope.sh; echo "s=$?"', ctx)).toEqual({
+      stdout: 's=2\ns=1\ns=1\n',
+      stderr: 'bash: line 1: source: filename argument required\nsource: usage: source filename [arguments]\nbash: line 2: .: src: is a directory\nbash: line 3: nope.sh: No such file or directory\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('builtins refusing their arguments', () => {
+  it('shift: a count beyond $# fails quietly unless shift_verbose, a negative one always speaks, a second argument ends the shell', async () => {
+    expect(await runShell('set -- a b; shift 5; echo "s=$? $#"; shift -1; echo "s=$?"; shopt -s shift_verbose; shift 3; echo "s=$?"; shift " 1"; echo "s=$? $#"; shift 1x; echo "s=$?"; shift 1 2; echo not-here')).toEqual({
+      stdout: 's=1 2\ns=1\ns=1\ns=0 1\ns=1\n',
+      stderr: 'bash: line 1: shift: -1: shift count out of range\nbash: line 1: shift: 3: shift count out of range\nbash: line 1: shift: 1x: numeric argument required\nbash: line 1: shift: too many arguments\n',
+      exit: 1,
+    });
+  });
+
+  it('break/continue/return/exit: a count out of range, outside a loop or function, a bad status, too many arguments', async () => {
+    expect(await runShell('for i in 1 2; do for j in 1 2; do break 0; done; echo no; done; echo "s=$?"; break; echo "s=$?"; f() { return x; echo in; }; f; echo "s=$?"; return; echo "s=$?"; exit 3 4')).toEqual({
+      stdout: 's=1\ns=0\ns=2\ns=2\n',
+      stderr: "bash: line 1: break: 0: loop count out of range\nbash: line 1: break: only meaningful in a `for', `while', or `until' loop\nenvironment: line 1: return: x: numeric argument required\nbash: line 1: return: can only `return' from a function or sourced script\nbash: line 1: exit: too many arguments\n",
+      exit: 1,
+    });
+  });
+
+  it('cd: too many arguments, an invalid option with the usage, OLDPWD and HOME not set, joined options', async () => {
+    const ctx = testSprite();
+    await runShell('mkdir -p w/src w/docs', ctx);
+    expect(await runShell('cd w; cd src docs; echo "s=$?"; cd -Q; echo "s=$?"; unset OLDPWD; cd -; echo "s=$?"; unset HOME; cd; echo "s=$?"; cd -LP src && echo "${PWD##*/}"', ctx)).toEqual({
+      stdout: 's=1\ns=2\ns=1\ns=1\nsrc\n',
+      stderr: 'bash: line 1: cd: too many arguments\nbash: line 1: cd: -Q: invalid option\ncd: usage: cd [-L|[-P [-e]] [-@]] [dir]\nbash: line 1: cd: OLDPWD not set\nbash: line 1: cd: HOME not set\n',
+      exit: 0,
+    });
+  });
+
+  it('read: bad counts, timeouts and descriptors, unknown options, an associative array; joined options work', async () => {
+    expect(await runShell('read -n x v <<< abc; echo "s=$?"; read -t abc v < /dev/null; echo "s=$?"; read -u x v; echo "s=$?"; read -Q v; echo "s=$?"; declare -A m; read -a m <<< "a b"; echo "s=$?"; read -rn2 v <<< abcd; echo "[$v]"')).toEqual({
+      stdout: 's=1\ns=1\ns=1\ns=2\ns=1\n[ab]\n',
+      stderr: 'bash: line 1: read: x: invalid number\nbash: line 1: read: abc: invalid timeout specification\nbash: line 1: read: x: invalid file descriptor specification\nbash: line 1: read: -Q: invalid option\nread: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\nbash: line 1: read: m: not an indexed array\n',
+      exit: 0,
+    });
+  });
+
+  it('mapfile/readarray: bad counts, a bad name, an associative array, named as called; -u reads the descriptor', async () => {
+    const ctx = testSprite();
+    await runShell("printf '3\\n1\\n2\\n' > nums.txt", ctx);
+    expect(await runShell('mapfile -n x a < nums.txt; echo "s=$?"; declare -A m; readarray m < nums.txt; echo "s=$?"; mapfile -c 0 a < nums.txt; echo "s=$?"; mapfile 1a < nums.txt; echo "s=$?"; exec 3< nums.txt; mapfile -tu3 a; echo "${a[*]}"', ctx)).toEqual({
+      stdout: 's=1\ns=1\ns=1\ns=1\n3 1 2\n',
+      stderr: "bash: line 1: mapfile: x: invalid line count\nbash: line 1: readarray: m: not an indexed array\nbash: line 1: mapfile: 0: invalid callback quantum\nbash: line 1: mapfile: `1a': not a valid identifier\n",
+      exit: 0,
+    });
+  });
+});
+
+describe('a bad substitution', () => {
+  it('fails when expanded, abandons its command line with status 1, and the shell goes on; an unknown @ transformation ends it', async () => {
+    const script = 'x=abc; echo "${x:}"; echo same-line\necho "${x!}" "${1x}"\nfor i in 1 2; do echo "${x[1][2]}"; done; echo no\nf() { echo "${x:}"; echo in-f; }; f\ny=$(echo "${x!}"; echo in); echo "s=$? [$y]"\necho "${x::}[${x:1:}]"\necho "${x@}"\necho not-here';
+    expect(await runShell(script)).toEqual({
+      stdout: 's=1 []\n[]\n',
+      stderr: 'bash: line 1: ${x:}: bad substitution\nbash: line 2: ${x!}: bad substitution\nbash: line 3: ${x[1][2]}: bad substitution\nenvironment: line 4: ${x:}: bad substitution\nbash: line 5: ${x!}: bad substitution\nbash: line 7: ${x@}: bad substitution\n',
+      exit: 127,
+    });
+  });
+});
+
+describe('running a directory', () => {
+  it('is "Is a directory", status 126', async () => {
+    expect(await runShell('mkdir -p src; ./src; echo "s=$?"; /; echo "s=$?"')).toEqual({ stdout: 's=126\ns=126\n', stderr: 'bash: line 1: ./src: Is a directory\nbash: line 1: /: Is a directory\n', exit: 0 });
+  });
+});
+
+describe('a bad subscript in an assignment statement', () => {
+  it('abandons its command line with status 1; the next line runs; a subshell ends with 1', async () => {
+    expect(await runShell('exec 2>&1; a=(1 2); a[-5]=x; echo "s=$?"\necho "after $? ${#a[@]}"\nf() { a[-3]=y; echo in; }; f; echo no\n(a[-9]=z; echo in); echo "s=$?"')).toEqual({
+      stdout: 'bash: line 1: a[-5]: bad array subscript\nafter 1 2\nenvironment: line 3: a[-3]: bad array subscript\nbash: line 4: a[-9]: bad array subscript\ns=1\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('set refusing an option', () => {
+  it('is status 2: an unknown -o name alone, an unknown letter with bash\'s usage line', async () => {
+    expect(await runShell('set -o nosuch; echo "s=$?"; set -Q; echo "s=$?"')).toEqual({
+      stdout: 's=2\ns=2\n',
+      stderr: 'bash: line 1: set: nosuch: invalid option name\nbash: line 1: set: -Q: invalid option\nset: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('the job builtins\' messages', () => {
+  it('carry their place like any builtin\'s', async () => {
+    expect(await runShell('wait 99999; echo "s=$?"; f() { wait %1; }; f; echo "s=$?"')).toEqual({
+      stdout: 's=127\ns=127\n',
+      stderr: 'bash: line 1: wait: pid 99999 is not a child of this shell\nenvironment: line 1: wait: %1: no such job\n',
+      exit: 0,
+    });
   });
 });

@@ -84,8 +84,8 @@ describe('background jobs: output, status, table', () => {
   it('wait $! returns the job status; wait %1 too; an unknown pid answers 127', async () => {
     expect((await run('sh -c "exit 3" & wait $!; echo "st=$?"')).stdout).toBe('st=3\n');
     expect((await run('(sleep 1; exit 4) & wait %1; echo "st=$?"')).stdout).toBe('st=4\n');
-    expect(await run('wait 999; echo "st=$?"')).toMatchObject({ stdout: 'st=127\n', stderr: 'bash: wait: pid 999 is not a child of this shell\n' });
-    expect(await run('wait %3; echo "st=$?"')).toMatchObject({ stdout: 'st=127\n', stderr: 'bash: wait: %3: no such job\n' });
+    expect(await run('wait 999; echo "st=$?"')).toMatchObject({ stdout: 'st=127\n', stderr: 'bash: line 1: wait: pid 999 is not a child of this shell\n' });
+    expect(await run('wait %3; echo "st=$?"')).toMatchObject({ stdout: 'st=127\n', stderr: 'bash: line 1: wait: %3: no such job\n' });
   });
 
   it('each job gets its own pid from the sprite, above the exec pid', async () => {

@@ -46,7 +46,7 @@ function signed(expr: ScriptNode | undefined): boolean {
  *   would lose its escapes (both are written `$(…)`);
  * - and meanings just-bash lacks: `[!…]` in a `case` or `[[ == ]]` pattern (written `[^…]`, which it knows),
  *   `~+` and `~-` (bash(1) "Tilde Expansion": `$PWD`, `$OLDPWD`), `exec CMD` ending the shell
- *   ({@link execEndsShell}) and a silent `shift N` ({@link quietShift}).
+ *   ({@link execEndsShell}).
  * Here-document bodies are left alone.
  */
 function prepare(node: unknown, inQuotes = false): void {
@@ -78,7 +78,6 @@ function prepare(node: unknown, inQuotes = false): void {
     const first = ((body[0]?.pipelines as ScriptNode[] | undefined)?.[0]?.commands as ScriptNode[] | undefined)?.[0];
     if (first?.type === 'Subshell') n.body = { ...(n.body as object), statements: [{ type: 'Statement', pipelines: [{ type: 'Pipeline', commands: [{ type: 'Group', body, redirections: [] }], negated: false, timed: false, timePosix: false }], operators: [], background: false }] };
   }
-  if (n.type === 'SimpleCommand') quietShift(n);
   if (n.type === 'SimpleCommand') {
     const name = (n.name as { parts?: ScriptNode[] } | null)?.parts;
     if (name?.length === 1 && name[0]!.type === 'Literal' && DECLARE.has(String(name[0]!.value))) {
@@ -108,19 +107,6 @@ function prepare(node: unknown, inQuotes = false): void {
 }
 
 const literalWord = (value: string) => ({ type: 'Word', parts: [{ type: 'Literal', value }] });
-
-/**
- * `shift N` past the last parameter fails silently in bash (status 1; the message needs `shopt -s shift_verbose`),
- * where just-bash prints `shift count out of range`: a literal count gets its stderr dropped.
- */
-function quietShift(command: ScriptNode): void {
-  const name = (command.name as { parts?: ScriptNode[] } | null)?.parts;
-  const args = (command.args as Array<{ parts?: ScriptNode[] }> | undefined) ?? [];
-  const count = args.length === 1 && args[0]!.parts?.length === 1 ? args[0]!.parts[0]! : null;
-  if (name?.length !== 1 || name[0]!.value !== 'shift' || count?.type !== 'Literal' || !/^\d+$/.test(String(count.value))) return;
-  const redirections = (command.redirections as unknown[] | undefined) ?? [];
-  command.redirections = [...redirections, { type: 'Redirection', fd: 2, operator: '>', target: literalWord('/dev/null') }];
-}
 
 /**
  * `exec CMD ARG…` in a list of statements runs CMD in place of the shell: nothing after it runs, and the shell's
