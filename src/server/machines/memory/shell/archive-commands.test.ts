@@ -14,10 +14,11 @@ describe('tar and gzip reporting', () => {
 });
 
 describe('tar errors and members', () => {
-  it('refuses zstd loudly, however it is asked for (--zstd, -a with .tar.zst, -I zstd, reading a zstd archive)', async () => {
+  it('refuses zstd loudly where it is asked for through a program (-a with .tar.zst, -I zstd); a cut zstd archive is zstd\'s error', async () => {
     const refusal = 'tar: zstd compression is not available in the shell engine; run spritzer with --exec sandbox\n';
-    const r = await runShell("echo a > a.txt; tar --zstd -cf x.tar a.txt; echo s=$?; tar -caf a.tar.zst a.txt; echo s=$?; tar -I 'zstd -19' -cf b.tar a.txt; echo s=$?; printf '\\x28\\xb5\\x2f\\xfd' > z.tar; tar -xf z.tar; echo s=$?; ls");
-    expect(r).toEqual({ stdout: 's=2\ns=2\ns=2\ns=2\na.txt\nz.tar\n', stderr: refusal.repeat(4), exit: 0 });
+    const r = await runShell("echo a > a.txt; tar -caf a.tar.zst a.txt; echo s=$?; tar -I 'zstd -19' -cf b.tar a.txt; echo s=$?; printf '\\x28\\xb5\\x2f\\xfd' > z.tar; tar -xf z.tar; echo s=$?; ls");
+    const cut = 'zstd: /*stdin*\\ : Read error (39) : premature end \ntar: Child returned status 1\ntar: Error is not recoverable: exiting now\n';
+    expect(r).toEqual({ stdout: 's=2\ns=2\ns=2\na.txt\nz.tar\n', stderr: refusal.repeat(2) + cut, exit: 0 });
   });
   it("fails on a missing archive or -C directory as GNU's, with the compressor child's lines", async () => {
     const r = await runShell('mkdir src; echo x > src/f; tar -xzf nope.tgz; echo "s=$?"; tar -cf a.tar src && tar -xf a.tar -C nodir; echo "s=$?"');
