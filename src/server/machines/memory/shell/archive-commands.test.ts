@@ -20,6 +20,15 @@ describe('tar errors and members', () => {
     const cut = 'zstd: /*stdin*\\ : Read error (39) : premature end \ntar: Child returned status 1\ntar: Error is not recoverable: exiting now\n';
     expect(r).toEqual({ stdout: 's=2\ns=2\ns=2\na.txt\nz.tar\n', stderr: refusal.repeat(2) + cut, exit: 0 });
   });
+  it('--transform renames members on create and files on extract (links too); a listing and -xv show the stored names', async () => {
+    const r = await runShell(
+      "mkdir -p src/lib && echo a > src/main.py && echo b > src/lib/u.ts && ln -s main.py src/l && tar -czf a.tgz --transform='s,^src,code,;s,main,M,g' src && tar -tvzf a.tgz | awk '{print $1, $6, $7, $8}' | sort -k2; mkdir o && tar -xvf a.tgz -C o --xform='s,^code/,,' | sort; find o | sort; readlink o/l",
+    );
+    expect(r.stdout).toBe(
+      'drwxr-xr-x code/  \n-rw-r--r-- code/M.py  \nlrwxrwxrwx code/l -> M.py\ndrwxr-xr-x code/lib/  \n-rw-r--r-- code/lib/u.ts  \n' +
+        'code/\ncode/M.py\ncode/l\ncode/lib/\ncode/lib/u.ts\no\no/M.py\no/code\no/l\no/lib\no/lib/u.ts\nM.py\n',
+    );
+  });
   it("fails on a missing archive or -C directory as GNU's, with the compressor child's lines", async () => {
     const r = await runShell('mkdir src; echo x > src/f; tar -xzf nope.tgz; echo "s=$?"; tar -cf a.tar src && tar -xf a.tar -C nodir; echo "s=$?"');
     expect(r).toEqual({

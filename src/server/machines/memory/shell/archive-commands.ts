@@ -14,6 +14,7 @@ import { tarPlan, type TarPlan } from './tar-plan.ts';
 import { permissions } from './ls-long.ts';
 import { SANDBOX_HINT } from './world.ts';
 import { tarWithZstd } from './tar-zstd.ts';
+import { tarWithTransform } from './tar-transform.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
 
@@ -353,5 +354,5 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
 
 /** `tar` for just-bash's `customCommands`, over its own (gzip-command.ts has gzip). */
 export function archiveCommands(): CustomCommand[] {
-  return [defineCommand('tar', async (args, ctx) => (await tarWithZstd(args, ctx)) ?? tar(args, ctx.fs, ctx.cwd, latin1FromBytes(ctx.stdin), (a) => ctx.origCommand!(a)))];
+  return [defineCommand('tar', async (args, ctx) => (await tarWithTransform(args, ctx)) ?? (await tarWithZstd(args, ctx)) ?? tar(args, ctx.fs, ctx.cwd, latin1FromBytes(ctx.stdin), (a) => ctx.origCommand!(a)))];
 }
