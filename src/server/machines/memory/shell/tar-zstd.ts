@@ -14,15 +14,63 @@ import { ZSTD_MAGIC, zstdCompress, zstdDecompress, zstdFailure } from './zstd-co
 
 const FAILED = 'tar: Child returned status 1\ntar: Error is not recoverable: exiting now\n';
 
+/** Short tar options that take a value (the rest of their cluster, or the next word). */
+const VALUED = 'fCTXbKNgVLFHI';
+
 /**
- * The result of `tar args` when zstd is involved (`--zstd`, or an archive to read that is zstd data), or undefined
- * when it is not, or comes through a form this does not take apart (`-I zstd`, `-a`): the caller's tar then runs.
+ * `args` without what asks for zstd: `--zstd`, `-I`/`--use-compress-program` naming zstd (its level changes only
+ * the bytes), `-a`/`--auto-compress` (the archive's `.zst`/`.tzst` name); undefined for a form not taken apart.
+ */
+function withoutZstd(args: string[]): string[] | undefined {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      out.push(...args.slice(i));
+      break;
+    }
+    if (a === '--zstd' || a === '--auto-compress') continue;
+    if (a === '--use-compress-program' || a === '-I') {
+      i++;
+      continue;
+    }
+    if (a.startsWith('--use-compress-program=')) continue;
+    if (/^-[^-]/.test(a) || (i === 0 && !a.startsWith('-'))) {
+      // A cluster: `a` dropped, `I PROGRAM` dropped with its value (the rest of the cluster or the next word).
+      let kept = '';
+      let j = a.startsWith('-') ? 1 : 0;
+      for (; j < a.length; j++) {
+        const c = a[j]!;
+        if (c === 'I') {
+          if (j + 1 === a.length) i++;
+          j = a.length;
+          break;
+        }
+        if (c !== 'a') kept += c;
+        if (VALUED.includes(c)) {
+          kept += a.slice(j + 1);
+          break;
+        }
+      }
+      if (!a.startsWith('-')) return undefined; // old-style clusters take their values from later words
+      if (kept !== '') out.push(`-${kept}`);
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
+}
+
+/**
+ * The result of `tar args` when zstd is involved (`--zstd`, `-I zstd`, `-a` with a `.zst` name, or an archive to
+ * read that is zstd data), or undefined when it is not (or is asked for in an old-style cluster): the caller's tar
+ * then runs.
  */
 export async function tarWithZstd(args: string[], ctx: CommandContext): Promise<ExecResult | undefined> {
   const p = tarPlan(args);
-  const flagged = p.zstd && args.includes('--zstd');
-  if (p.zstd && !flagged) return undefined;
-  const plain = args.filter((a) => a !== '--zstd');
+  const plain = p.zstd ? withoutZstd(args) : args;
+  if (plain === undefined) return undefined;
+  const flagged = p.zstd;
   const runTar = (a: string[], stdin: string) =>
     ctx.exec!(['tar', ...a].map(shellQuote).join(' '), { cwd: ctx.cwd, stdin, stdinKind: 'bytes', signal: ctx.signal });
   const toStdio = p.archive === undefined || p.archive === '-';

@@ -99,9 +99,10 @@ export function zstdDecompress(data: Uint8Array, cap = DECOMPRESS_MAX_BYTES): Bu
  * that ends too soon, or any other damage.
  */
 export function zstdFailure(name: string, err: unknown): string {
-  if (err instanceof DecompressLimitError) return `zstd: ${name} : No space left on device \n`;
-  if (/EOF/.test(String((err as Error)?.message))) return `zstd: ${name} : Read error (39) : premature end \n`;
-  return `zstd: ${name} : Decoding error (36) : Data corruption detected \n`;
+  // The CLI's decoding messages start with the input's name, not with `zstd:`.
+  if (err instanceof DecompressLimitError) return `zstd: ${name}: No space left on device \n`;
+  if (/EOF/.test(String((err as Error)?.message))) return `${name} : Read error (39) : premature end \n`;
+  return `${name} : Decoding error (36) : Data corruption detected \n`;
 }
 
 /** What `zstd -l` lists of a file's frames. */
