@@ -15,4 +15,9 @@ describe('pr', () => {
     const r = await runShell("printf 'x\\n' > f1; touch -d '2026-01-02 03:04' f1; pr -h 'My Title' -l 12 -w 40 f1; seq 1 3 | pr -l 5 -d");
     expect(r.stdout).toBe('\n\n2026-01-02 03:04     My Title     Page 1\n\n\nx\n\n\n\n\n\n\n1\n\n2\n\n3\n\n');
   });
+  it('-a fills rows across, -s joins columns with a character, -o puts a margin before every line', async () => {
+    expect((await runShell("seq 1 7 | pr -t -3 -a; seq 1 7 | pr -t -3 -s,; printf 'a\\nb\\n' > f1; printf 'c\\n' > f2; pr -m -t -s f1 f2; seq 1 4 | pr -t -2 -o 2")).stdout).toBe(
+      '1\t\t\t2\t\t\t3\n4\t\t\t5\t\t\t6\n7\n1,4,6\n2,5,7\n3\na\tc\nb\t\n  1\t\t\t\t      3\n  2\t\t\t\t      4\n',
+    );
+  });
 });

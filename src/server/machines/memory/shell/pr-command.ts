@@ -3,7 +3,8 @@
  * `%Y-%m-%d %H:%M` of the file's mtime or of now for stdin, the name or `-h` text centred, `Page N`, two blank
  * lines) and five blank trailer lines, the last page filled out; `-t` without them; `-N` columns filled down and
  * balanced on the last page, each cut to its width of `-w` (72) and padded with tabs as GNU pads; `-m` files side
- * by side; `-n[SEP[DIGITS]]` line numbers; `-d` double spacing. Other options fail loudly.
+ * by side; `-a` across; `-s[CHAR]` joined columns; `-o N` margin; `-n[SEP[DIGITS]]` line numbers; `-d` double
+ * spacing. Other options fail loudly.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/pr-invocation.html
  */
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
@@ -19,6 +20,12 @@ interface Options {
   merge: boolean;
   double: boolean;
   number?: { sep: string; digits: number };
+  /** `-s[CHAR]`: columns joined by CHAR, neither padded nor cut. */
+  separator?: string;
+  /** `-a`: lines fill each row across the columns. */
+  across: boolean;
+  /** `-o N`: spaces before every line. */
+  margin: number;
 }
 
 const HEADER_LINES = 5;
@@ -43,7 +50,8 @@ function headerLine(o: Options, date: string, name: string, page: number): strin
   const pageText = `Page ${page}`;
   const available = Math.max(0, o.width - date.length - name.length - pageText.length);
   const lhs = available >> 1;
-  return `\n\n${date}${' '.repeat(Math.max(1, lhs))}${name}${' '.repeat(Math.max(1, available - lhs))}${pageText}\n\n\n`;
+  // GNU writes the margin before the header's two blank lines too.
+  return `${' '.repeat(o.margin)}\n\n${' '.repeat(o.margin)}${date}${' '.repeat(Math.max(1, lhs))}${name}${' '.repeat(Math.max(1, available - lhs))}${pageText}\n\n\n`;
 }
 
 /** `%Y-%m-%d %H:%M` in UTC, the sprite's zone. */
@@ -80,29 +88,37 @@ function paginate(o: Options, columns: string[][], date: string, name: string, f
         const extra = left % o.columns;
         for (let k = 0; k < o.columns; k++) counts[k] = b + (k < extra ? 1 : 0);
       }
-      cols = counts.map((n) => {
-        const c = stream.slice(pos, pos + n);
-        pos += n;
-        return c;
-      });
+      cols = o.across
+        ? Array.from({ length: o.columns }, (_, k) => stream.slice(pos, pos + perColumn * o.columns).filter((_l, i) => i % o.columns === k))
+        : counts.map((n) => {
+            const c = stream.slice(pos, pos + n);
+            pos += n;
+            return c;
+          });
+      if (o.across) pos += perColumn * o.columns;
     }
     const rows = Math.max(...cols.map((c) => c.length));
     if (headed) out += headerLine(o, date, name, page);
     let written = 0;
     for (let r = 0; r < rows; r++) {
-      let line = '';
-      let at = 0;
+      let line = ' '.repeat(o.margin);
+      let at = o.margin;
       if (o.number && o.merge) {
         const n = String(++lineNo);
         line += `${n.padStart(o.number.digits).slice(-o.number.digits)}${o.number.sep}`;
-        at = numberWidth;
+        at = o.margin + numberWidth;
       }
       cols.forEach((c, k) => {
         const text = c[r];
+        if (o.separator !== undefined) {
+          // Joined by the separator: a merged file that has ended still gets its separator.
+          if (text !== undefined || o.merge) line += (k > 0 ? o.separator : '') + (text ?? '');
+          return;
+        }
         // Merged files keep their columns: one that has ended is still padded over.
         if (text === undefined) {
           if (o.merge && k > 0) {
-            const start = numberWidth + k * (colWidth + 1);
+            const start = o.margin + numberWidth + k * (colWidth + 1);
             line += pad(at, start);
             at = start;
           }
@@ -112,7 +128,7 @@ function paginate(o: Options, columns: string[][], date: string, name: string, f
           const n = String(++lineNo);
           line += `${n.padStart(o.number.digits).slice(-o.number.digits)}${o.number.sep}`;
         }
-        const start = numberWidth + k * (colWidth + 1);
+        const start = o.margin + numberWidth + k * (colWidth + 1);
         if (k > 0) line += pad(at, start);
         const cut = colWidth === Infinity ? text : text.slice(0, colWidth);
         line += cut;
@@ -132,7 +148,8 @@ function paginate(o: Options, columns: string[][], date: string, name: string, f
 }
 
 function parse(args: string[]): { o: Options; files: string[] } | ExecResult {
-  const o: Options = { columns: 1, length: 66, width: 72, omit: false, merge: false, double: false };
+  const o: Options = { columns: 1, length: 66, width: 72, omit: false, merge: false, double: false, across: false, margin: 0 };
+  let widthGiven = false;
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -164,6 +181,16 @@ function parse(args: string[]): { o: Options; files: string[] } | ExecResult {
         o.columns = Number(m);
         j += m.length - 1;
       } else if (c === 't') o.omit = true;
+      else if (c === 'a') o.across = true;
+      else if (c === 's') {
+        o.separator = a[j + 1] ?? '\t';
+        break;
+      } else if (c === 'o') {
+        const v = rest();
+        if (!/^\d+$/.test(v)) return { stdout: '', stderr: `pr: '-o' extra characters or invalid number in the argument: ‘${v}’\n`, exitCode: 1 };
+        o.margin = Number(v);
+        break;
+      }
       else if (c === 'm') o.merge = true;
       else if (c === 'd') o.double = true;
       else if (c === 'l' || c === 'w' || c === 'h') {
@@ -171,7 +198,7 @@ function parse(args: string[]): { o: Options; files: string[] } | ExecResult {
         if (c === 'h') o.header = v;
         else if (!/^\d+$/.test(v) || Number(v) === 0) return { stdout: '', stderr: `pr: invalid ${c === 'l' ? 'page length' : 'page width'} argument: ‘${v}’\n`, exitCode: 1 };
         else if (c === 'l') o.length = Number(v);
-        else o.width = Number(v);
+        else (o.width = Number(v)), (widthGiven = true);
         break;
       } else if (c === 'n') {
         const m = /^(\D?)(\d*)/.exec(a.slice(j + 1))!;
@@ -181,6 +208,8 @@ function parse(args: string[]): { o: Options; files: string[] } | ExecResult {
     }
   }
   if (o.length <= HEADER_LINES + TRAILER_LINES) o.omit = true;
+  // -s with -w cuts columns by GNU rules of its own: not done here.
+  if (o.separator !== undefined && widthGiven) return unsupported('pr', '-s with -w');
   // Numbers with columns filled down number each column's lines: not done here.
   if (o.number && o.columns > 1 && !o.merge) return unsupported('pr', '-n with columns');
   return { o, files };
