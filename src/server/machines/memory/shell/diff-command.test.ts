@@ -24,6 +24,11 @@ describe('diff formats', () => {
     // A changed pair of which one side lacks its last newline is marked \ or /; identical files print every line.
     expect((await runShell("printf 'a\\nb' > p; printf 'a\\nc\\n' > q; diff -y -W 30 p q; diff -y -W 20 q q; echo $?")).stdout).toBe('a\t\ta\nb\t      \\\tc\na\ta\nc\tc\n0\n');
   });
+  it('under -b and -w a last line without its newline matches one with it', async () => {
+    expect((await runShell("printf 'a\\n' > p; printf 'a' > q; diff -b p q; echo \"s=$?\"; diff -w p q; echo \"s=$?\"; diff -i p q | head -1; printf 'x\\n  sp\\n' > p; printf 'x\\n  sp' > q; diff -y -W 20 -b p q")).stdout).toBe(
+      's=0\ns=0\n1c1\nx\tx\n  sp\t  sp\n',
+    );
+  });
   it('picks the same lines as GNU among equally short edits', async () => {
     expect((await runShell("printf 'a\\nb\\na\\nb\\na\\n' > p && printf 'b\\na\\nb\\n' > q && diff p q; printf 'x\\n\\ny\\n\\nz\\n' > r && printf 'x\\n\\ny\\n\\nNEW\\n\\nz\\n' > s && diff r s")).stdout).toBe('1d0\n< a\n5d3\n< a\n4a5,6\n> NEW\n> \n');
     const a = 'aaaaaaaaaaaaaaaaaaaaaaaaaaabaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'.split('');

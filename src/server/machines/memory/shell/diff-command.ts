@@ -204,8 +204,10 @@ function diffFiles(c: Ctx, name0: string, name1: string, e0: Entry, e1: Entry, i
   const a = sideOf(bytes0);
   const b = sideOf(bytes1);
   const classes = new Map<string, number>();
+  // Under -b and -w the final newline is white space too: a last line without it matches one with it.
+  const spaceBlind = o.allSpace || o.spaceChange;
   const klass = (line: string, last: boolean, noEol: boolean) => {
-    const k = `${key(o, line)}${last && noEol ? '' : '\n'}`;
+    const k = `${key(o, line)}${last && noEol && !spaceBlind ? '' : '\n'}`;
     let n = classes.get(k);
     if (n === undefined) classes.set(k, (n = classes.size + 1));
     return n;
