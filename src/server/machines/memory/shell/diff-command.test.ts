@@ -29,6 +29,10 @@ describe('diff formats', () => {
       's=0\ns=0\n1c1\nx\tx\n  sp\t  sp\n',
     );
   });
+  it('sets aside only byte-identical first and last lines before the search, whatever -b makes equal', async () => {
+    const r = await runShell("printf '%s' $'c\\ndd\\n\\nlong\\nc\\n  sp\\n  sp\\nb\\n  sp\\n' > x; printf '%s' $'c\\na\\nx\\nlong\\nc\\n  sp\\nb\\n  sp' > y; diff -b x y");
+    expect(r.stdout).toBe('2,3c2,3\n< dd\n< \n---\n> a\n> x\n7d6\n<   sp\n');
+  });
   it('picks the same lines as GNU among equally short edits', async () => {
     expect((await runShell("printf 'a\\nb\\na\\nb\\na\\n' > p && printf 'b\\na\\nb\\n' > q && diff p q; printf 'x\\n\\ny\\n\\nz\\n' > r && printf 'x\\n\\ny\\n\\nNEW\\n\\nz\\n' > s && diff r s")).stdout).toBe('1d0\n< a\n5d3\n< a\n4a5,6\n> NEW\n> \n');
     const a = 'aaaaaaaaaaaaaaaaaaaaaaaaaaabaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'.split('');

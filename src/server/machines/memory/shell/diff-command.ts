@@ -203,18 +203,23 @@ function diffFiles(c: Ctx, name0: string, name1: string, e0: Entry, e1: Entry, i
   }
   const a = sideOf(bytes0);
   const b = sideOf(bytes1);
-  const classes = new Map<string, number>();
-  // Under -b and -w the final newline is white space too: a last line without it matches one with it.
-  const spaceBlind = o.allSpace || o.spaceChange;
-  const klass = (line: string, last: boolean, noEol: boolean) => {
-    const k = `${key(o, line)}${last && noEol && !spaceBlind ? '' : '\n'}`;
-    let n = classes.get(k);
-    if (n === undefined) classes.set(k, (n = classes.size + 1));
-    return n;
+  /** Each side's lines numbered by class: equal text (as `text` gives it) and equal final-newline state, one class. */
+  const classer = (text: (line: string) => string, eolBlind: boolean) => {
+    const classes = new Map<string, number>();
+    return (side: DiffSide) =>
+      side.lines.map((l, i) => {
+        const k = `${text(l)}${i === side.lines.length - 1 && side.noEol && !eolBlind ? '' : '\n'}`;
+        let n = classes.get(k);
+        if (n === undefined) classes.set(k, (n = classes.size + 1));
+        return n;
+      });
   };
-  const eq0 = a.lines.map((l, i) => klass(l, i === a.lines.length - 1, a.noEol));
-  const eq1 = b.lines.map((l, i) => klass(l, i === b.lines.length - 1, b.noEol));
-  let changes = compareLines(eq0, eq1, o.style.kind === 'unified' || o.style.kind === 'context' ? o.style.context : 0);
+  // Under -b and -w the final newline is white space too: a last line without it matches one with it.
+  const compared = classer((l) => key(o, l), o.allSpace || o.spaceChange);
+  const [eq0, eq1] = [compared(a), compared(b)];
+  const exact = classer((l) => l, false);
+  const [raw0, raw1] = [exact(a), exact(b)];
+  let changes = compareLines(eq0, eq1, o.style.kind === 'unified' || o.style.kind === 'context' ? o.style.context : 0, raw0, raw1);
   if (o.blankLines) {
     const blank = (side: DiffSide, from: number, n: number) => side.lines.slice(from, from + n).every((l) => key(o, l).trim() === '');
     changes = changes.filter((ch: Change) => !(blank(a, ch.line0, ch.deleted) && blank(b, ch.line1, ch.inserted)));
