@@ -71,6 +71,8 @@ export function xxh64(data: Uint8Array): bigint {
 /**
  * `data` as one Zstandard frame at `level` (1…22), with the content size and the XXH64 checksum in it, as the zstd
  * CLI writes a file.
+ * @deviation The frame's blocks are the library's one-shot choice, not the CLI's streaming one: the bytes (and so
+ * the sizes `zstd -l` and the summaries show) can differ from the CLI's for the same input; any zstd reads them.
  */
 export async function zstdCompress(data: Uint8Array, level: number): Promise<Buffer> {
   const frame = Buffer.from((await library()).compress(data, level));
