@@ -799,6 +799,17 @@ describe('sed e and -z', () => {
   });
 });
 
+describe('sed hold space', () => {
+  it('H appends a newline first, even to an empty hold space', async () => {
+    expect((await runShell("printf 'a\\nb\\n' | sed -n 'H;${x;p}' | od -An -c")).stdout).toBe('  \\n   a  \\n   b  \\n\n');
+  });
+  it('a written line ends in a newline when its text was read with one: G, g and x carry the hold space\'s', async () => {
+    expect((await runShell("for s in G 'h;G' x g '$!d;x;G'; do printf 'x\\ny' | sed \"$s\" | od -An -c; done")).stdout).toBe(
+      '   x  \\n  \\n   y  \\n  \\n\n   x  \\n   x  \\n   y  \\n   y\n  \\n   x  \\n\n  \\n  \\n\n  \\n   y\n',
+    );
+  });
+});
+
 describe('umask', () => {
   it('sets the mask from an octal or a symbolic mode, and prints it as bash does', async () => {
     expect(await runShell('umask u=rwx,g=rx,o=; umask; umask g-w,o-rwx,a+r; umask; umask a=rx; umask -S; umask -S 077; umask 7777; umask')).toEqual({
