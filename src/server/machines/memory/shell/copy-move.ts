@@ -2,8 +2,8 @@
  * `cp` and `mv` as GNU coreutils runs them, over just-bash's own: the checks GNU makes before it touches a file
  * (a destination ending in `/` must be a directory, `mv a a` is the same file, `-T` treats the destination as a
  * file), the options just-bash lacks that change nothing here (`-f`: a sprite user owns the files it may replace),
- * `-T`/`-a`/`-P` done with just-bash's plain copy, and `-i` (GNU's question on stderr, the answer read from stdin). Everything else goes to just-bash's command unchanged; an
- * option neither knows fails loudly (loud-options.ts).
+ * `-T`/`-a`/`-P` done with just-bash's plain copy, and `-i` (GNU's question on stderr, the answer read from stdin).
+ * Everything else goes to just-bash's command unchanged; an option neither knows fails loudly (loud-options.ts).
  * @see https://www.gnu.org/software/coreutils/manual/html_node/cp-invocation.html, mv-invocation.html
  */
 import { decodeBytesToUtf8, defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';

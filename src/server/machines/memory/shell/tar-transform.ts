@@ -6,12 +6,11 @@
  * runs through the engine's own shell; a name transformed to nothing is skipped on extract.
  * @see https://www.gnu.org/software/tar/manual/html_node/transform.html
  */
-import { randomBytes } from 'node:crypto';
 import { bytesOutput, latin1FromBytes, stdoutAsBytes, unsafeBytesFromLatin1, type CommandContext, type ExecResult } from 'just-bash';
-import { shellQuote } from '../argv.ts';
 import { compileGrep } from './grep-regex.ts';
 import { isGzipped, tarBytes, tarMembers, withNames } from './tar-archive.ts';
 import { tarPlan } from './tar-plan.ts';
+import { tarOnCopy, tarThroughShell } from './tar-zstd.ts';
 
 type Rename = (name: string) => string;
 
@@ -94,7 +93,7 @@ export async function tarWithTransform(args: string[], ctx: CommandContext): Pro
   const rename = renamer(values);
   if (typeof rename !== 'function') return { stdout: '', stderr: `${rename.error}tar: Error is not recoverable: exiting now\n`, exitCode: 2 };
   const p = tarPlan(plain);
-  const runTar = (a: string[], stdin: string) => ctx.exec!(['tar', ...a].map(shellQuote).join(' '), { cwd: ctx.cwd, stdin, stdinKind: 'bytes', signal: ctx.signal });
+  const runTar = tarThroughShell(ctx);
   const toStdio = p.archive === undefined || p.archive === '-';
   if (p.compressed && !p.gzip) return { stdout: '', stderr: `tar: --transform with this compression is not available in the shell engine; run spritzer with --exec sandbox\n`, exitCode: 2 };
   // A listing shows the names as stored; comparing is not renamed either.
@@ -120,12 +119,5 @@ export async function tarWithTransform(args: string[], ctx: CommandContext): Pro
     return { ...r, stdout: names.map((n) => `${n}\n`).join('') };
   };
   if (toStdio) return stored(await runTar(plain, renamed));
-  const temp = `/tmp/.spritzer-xform-${randomBytes(6).toString('hex')}.tar${isGzipped(renamed) ? '.gz' : ''}`;
-  await ctx.fs.writeFile(temp, Buffer.from(renamed, 'latin1'));
-  try {
-    const r = await runTar([...plain, `--file=${temp}`], latin1FromBytes(ctx.stdin));
-    return stored({ ...r, stderr: r.stderr.split(temp).join(p.archive!) });
-  } finally {
-    await ctx.fs.rm(temp, { force: true });
-  }
+  return stored(await tarOnCopy(ctx, plain, Buffer.from(renamed, 'latin1'), isGzipped(renamed) ? '.tar.gz' : '.tar', p.archive!));
 }

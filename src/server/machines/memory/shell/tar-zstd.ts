@@ -14,6 +14,25 @@ import { ZSTD_MAGIC, zstdCompress, zstdDecompress, zstdFailure } from './zstd-co
 
 const FAILED = 'tar: Child returned status 1\ntar: Error is not recoverable: exiting now\n';
 
+/** Runs the engine's tar on `args` through its own shell, with `stdin` (bytes as latin1 text). */
+export const tarThroughShell = (ctx: CommandContext) => (args: string[], stdin: string) =>
+  ctx.exec!(['tar', ...args].map(shellQuote).join(' '), { cwd: ctx.cwd, stdin, stdinKind: 'bytes', signal: ctx.signal });
+
+/**
+ * The engine's tar run on `args` with `--file=` a temporary copy of `bytes` in /tmp (`suffix` its name's end),
+ * removed after; the copy's name in messages reads as `archive`.
+ */
+export async function tarOnCopy(ctx: CommandContext, args: string[], bytes: Buffer, suffix: string, archive: string): Promise<ExecResult> {
+  const temp = `/tmp/.spritzer-tar-${randomBytes(6).toString('hex')}${suffix}`;
+  await ctx.fs.writeFile(temp, bytes);
+  try {
+    const r = await tarThroughShell(ctx)([...args, `--file=${temp}`], latin1FromBytes(ctx.stdin));
+    return { ...r, stderr: r.stderr.split(temp).join(archive) };
+  } finally {
+    await ctx.fs.rm(temp, { force: true });
+  }
+}
+
 /** Short tar options that take a value (the rest of their cluster, or the next word). */
 const VALUED = 'fCTXbKNgVLFHI';
 
@@ -71,8 +90,7 @@ export async function tarWithZstd(args: string[], ctx: CommandContext): Promise<
   const plain = p.zstd ? withoutZstd(args) : args;
   if (plain === undefined) return undefined;
   const flagged = p.zstd;
-  const runTar = (a: string[], stdin: string) =>
-    ctx.exec!(['tar', ...a].map(shellQuote).join(' '), { cwd: ctx.cwd, stdin, stdinKind: 'bytes', signal: ctx.signal });
+  const runTar = tarThroughShell(ctx);
   const toStdio = p.archive === undefined || p.archive === '-';
   if (p.op === 'c' && flagged) {
     const r = await runTar(plain, '');
@@ -96,12 +114,5 @@ export async function tarWithZstd(args: string[], ctx: CommandContext): Promise<
     return { stdout: '', stderr: `${zstdFailure('/*stdin*\\', err)}${FAILED}`, exitCode: 2 };
   }
   if (toStdio) return runTar(plain, tarBytes.toString('latin1'));
-  const temp = `/tmp/.spritzer-zstd-${randomBytes(6).toString('hex')}.tar`;
-  await ctx.fs.writeFile(temp, tarBytes);
-  try {
-    const r = await runTar([...plain, `--file=${temp}`], latin1FromBytes(ctx.stdin));
-    return { ...r, stderr: r.stderr.split(temp).join(p.archive!) };
-  } finally {
-    await ctx.fs.rm(temp, { force: true });
-  }
+  return tarOnCopy(ctx, plain, tarBytes, '.tar', p.archive!);
 }
