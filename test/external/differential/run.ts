@@ -154,7 +154,7 @@ async function readTree(server: Server, name: string, dir: string): Promise<Tree
     let content = '';
     // An archive's bytes hold mtimes, owners and the compressor's choices: what it holds is compared (by the case
     // listing or extracting it), not its bytes.
-    const archive = /\.(tgz|tar|gz|tbz|bz2|zip)$/.test(rel);
+    const archive = /\.(tgz|tar|gz|tbz|bz2|zip|txz|xz|tzst|zst)$/.test(rel);
     if (e.type === 'file' && archive) content = ' (archive)';
     else if (e.type === 'file' && e.size <= 65_536) {
       const res = await fetch(`${server.url}/v1/sprites/${name}/fs/read?${new URLSearchParams({ path: e.path })}`, { headers: { Authorization: 'Bearer test-token' } });

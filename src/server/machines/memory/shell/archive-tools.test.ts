@@ -25,6 +25,7 @@ describe.skipIf(!hostHas('zip') || !hostHas('unzip'))('zip and unzip, as Info-ZI
     'zip -q a.zip a.txt && chmod 600 a.txt && rm a.txt && unzip -q a.zip && stat -c %a a.txt',
     'zip -q a.zip a.txt && unzip -n -q a.zip; echo "st=$?"',
     'zip -qr s.zip src/lib && zip -d s.zip src/lib/u.ts && unzip -Z1 s.zip',
+    'zip -q s.zip src/lib/u.ts a.txt && unzip -j s.zip -d o; find o | sort; unzip -qjo s.zip src/lib/u.ts && ls u.ts',
   ])('%s', same);
   it('zip -r adds a tree, unzip extracts it (entries in name order: see docs/fidelity.md)', async () => {
     const r = await engineBash(`${SETUP}zip -qr s.zip src && mkdir o && cd o && unzip -q ../s.zip && find . | sort && cat src/main.py`);

@@ -2,13 +2,14 @@
  * `cp` and `mv` as GNU coreutils runs them, over just-bash's own: the checks GNU makes before it touches a file
  * (a destination ending in `/` must be a directory, `mv a a` is the same file, `-T` treats the destination as a
  * file), the options just-bash lacks that change nothing here (`-f`: a sprite user owns the files it may replace),
- * and `-T`/`-a`/`-P` done with just-bash's plain copy. Everything else goes to just-bash's command unchanged; an
- * option neither knows fails loudly (loud-options.ts).
+ * `-T`/`-a`/`-P` done with just-bash's plain copy, and `-i` (GNU's question on stderr, the answer read from stdin).
+ * Everything else goes to just-bash's command unchanged; an option neither knows fails loudly (loud-options.ts).
  * @see https://www.gnu.org/software/coreutils/manual/html_node/cp-invocation.html, mv-invocation.html
  */
-import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+import { decodeBytesToUtf8, defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { needsPerFile, perFile, takePerFileOptions } from './copy-options.ts';
 import { sameFile } from './devices.ts';
+import { SANDBOX_HINT } from './world.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
 const fail = (stderr: string): ExecResult => ({ stdout: '', stderr, exitCode: 1 });
@@ -30,6 +31,7 @@ const LONG: Record<string, string> = {
   '--no-clobber': 'n',
   '--verbose': 'v',
   '--preserve': 'p',
+  '--interactive': 'i',
 };
 
 /** Splits the arguments; `handled` letters are taken out of what is handed on. */
@@ -136,9 +138,67 @@ async function sameFileOperands(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string, 
   return fail(`${cmd}: '${operands[0]}' and '${operands[1]}' are the same file\n`);
 }
 
-async function cp(all: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
+/**
+ * Whether `-i` is in force: the last of `-i` and `-n` given (for mv also `-f`, which cancels `-i` there and not in
+ * cp), as GNU takes them.
+ */
+function interactive(cmd: 'cp' | 'mv', args: string[]): boolean {
+  let on = false;
+  const cancel = cmd === 'mv' ? 'nf' : 'n';
+  for (const a of args) {
+    if (a === '--') break;
+    const letters = a.startsWith('--') ? (LONG[a] ?? '') : a.startsWith('-') ? a.slice(1) : '';
+    for (const c of letters) if (c === 'i') on = true;
+    else if (cancel.includes(c)) on = false;
+  }
+  return on;
+}
+
+/**
+ * `-i`: for each source whose destination exists, GNU's question on stderr (`cp: overwrite 'b'? `) and one line of
+ * stdin read as the answer; a line starting with `y` or `Y` keeps the source, anything else (end of input too)
+ * skips it, with status 0. The operands left (the destination last) and the questions asked; a directory source
+ * over an existing destination (one question per file inside) is refused loudly.
+ */
+async function askOverwrite(cmd: 'cp' | 'mv', operands: string[], noTarget: boolean, fs: IFileSystem, cwd: string, stdin: string): Promise<{ operands: string[]; asked: string } | ExecResult> {
+  if (operands.length < 2) return { operands, asked: '' };
+  const dest = operands[operands.length - 1]!;
+  const intoDir = !noTarget && (await statOrNull(fs, fs.resolvePath(cwd, dest)))?.isDirectory === true;
+  const answers = stdin.split('\n');
+  if (answers[answers.length - 1] === '') answers.pop();
+  const kept: string[] = [];
+  let asked = '';
+  for (const src of operands.slice(0, -1)) {
+    const target = intoDir ? `${dest.replace(/\/+$/, '')}/${src.replace(/\/+$/, '').split('/').pop()}` : dest;
+    const existing = await lstatOrNull(fs, fs.resolvePath(cwd, target));
+    if (!existing || !(await lstatOrNull(fs, fs.resolvePath(cwd, src)))) {
+      kept.push(src);
+      continue;
+    }
+    if (existing.isDirectory) return { stdout: '', stderr: `${cmd}: option -i over an existing directory is not available in the shell engine; ${SANDBOX_HINT}\n`, exitCode: 2 };
+    asked += `${cmd}: overwrite '${target}'? `;
+    if (/^[yY]/.test(answers.shift() ?? '')) kept.push(src);
+  }
+  return { operands: kept.length > 0 ? [...kept, dest] : [], asked };
+}
+
+/** Runs `go` on the operands `-i` keeps, with its questions before the command's own messages. */
+async function withQuestions(cmd: 'cp' | 'mv', args: string[], operands: string[], noTarget: boolean, fs: IFileSystem, cwd: string, stdin: string, go: (operands: string[]) => Promise<ExecResult>): Promise<ExecResult> {
+  if (!interactive(cmd, args)) return go(operands);
+  const a = await askOverwrite(cmd, operands, noTarget, fs, cwd, stdin);
+  if ('exitCode' in a) return a;
+  if (a.operands.length === 0) return { stdout: '', stderr: a.asked, exitCode: 0 };
+  const r = await go(a.operands);
+  return { ...r, stderr: a.asked + r.stderr };
+}
+
+async function cp(all: string[], fs: IFileSystem, cwd: string, run: Run, stdin: string): Promise<ExecResult> {
   const { o, rest: args } = takePerFileOptions(all);
-  const { flags, passed, operands } = parse(args, 'fTaP');
+  const { flags, passed, operands: named } = parse(args, 'fTaPi');
+  return withQuestions('cp', args, named, flags.has('T'), fs, cwd, stdin, (operands) => copyAs(o, flags, passed, operands, fs, cwd, run));
+}
+
+async function copyAs(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<string>, passed: string[], operands: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
   // A copy gets its source's mode less the shell's umask (the filesystem applies it); `-p` and `-a` keep the mode.
   const carrier = fs as { umask?: number };
   const umask = carrier.umask;
@@ -221,13 +281,17 @@ async function noTargetDirectory(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string,
   return run(argv(opts, [...children.map((c) => `${src.replace(/\/+$/, '')}/${c}`), dest]));
 }
 
-async function mv(all: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
+async function mv(all: string[], fs: IFileSystem, cwd: string, run: Run, stdin: string): Promise<ExecResult> {
   const { o, rest: args } = takePerFileOptions(all);
   if (o.symlink || o.hardlink || o.dereference || o.parents) {
     const bad = all.find((a) => /^-[a-zA-Z]*[slL]/.test(a) || a === '--parents') ?? '';
     return fail(bad.startsWith('--') ? `mv: unrecognized option '${bad}'\nTry 'mv --help' for more information.\n` : `mv: invalid option -- '${bad.match(/[slL]/)?.[0] ?? ''}'\nTry 'mv --help' for more information.\n`);
   }
-  const { flags, passed, operands } = parse(args, 'fT');
+  const { flags, passed, operands: named } = parse(args, 'fTi');
+  return withQuestions('mv', args, named, flags.has('T'), fs, cwd, stdin, (operands) => move(o, flags, passed, operands, fs, cwd, run));
+}
+
+async function move(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<string>, passed: string[], operands: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
   if (needsPerFile(o, operands)) return perFile('mv', o, passed, operands, fs, cwd, run);
   const early = await slashDestination('mv', fs, cwd, operands);
   if (early) return early;
@@ -246,7 +310,7 @@ export const COPY_MOVE_COMMAND_NAMES: readonly string[] = ['cp', 'mv'];
 /** `cp` and `mv` for just-bash's `customCommands` (each hands the rest to just-bash's own). */
 export function copyMoveCommands(): CustomCommand[] {
   return [
-    defineCommand('cp', (args, ctx) => cp(args, ctx.fs, ctx.cwd, async (a) => permissionMessages('cp', await ctx.origCommand!(a), ctx.fs, ctx.cwd, a[a.length - 1] ?? ''))),
-    defineCommand('mv', (args, ctx) => mv(args, ctx.fs, ctx.cwd, async (a) => permissionMessages('mv', await ctx.origCommand!(a), ctx.fs, ctx.cwd, a[a.length - 1] ?? ''))),
+    defineCommand('cp', (args, ctx) => cp(args, ctx.fs, ctx.cwd, async (a) => permissionMessages('cp', await ctx.origCommand!(a), ctx.fs, ctx.cwd, a[a.length - 1] ?? ''), decodeBytesToUtf8(ctx.stdin))),
+    defineCommand('mv', (args, ctx) => mv(args, ctx.fs, ctx.cwd, async (a) => permissionMessages('mv', await ctx.origCommand!(a), ctx.fs, ctx.cwd, a[a.length - 1] ?? ''), decodeBytesToUtf8(ctx.stdin))),
   ];
 }

@@ -17,6 +17,22 @@ describe('diff formats', () => {
     expect((await runShell("printf 'a\\nb\\n' > x && printf 'a\\nc\\n' > y && diff -c x y | tail -n +3; diff -e x y")).stdout).toBe('***************\n*** 1,2 ****\n  a\n! b\n--- 1,2 ----\n  a\n! c\n2c\nc\n.\n');
     expect((await runShell("echo x > x && echo y > y && diff -u --label old --label new x y")).stdout).toBe('--- old\n+++ new\n@@ -1 +1 @@\n-x\n+y\n');
   });
+  it('writes side by side (-y): tab stops, GNU\'s column widths, the gutter marks, -W, --suppress-common-lines, --left-column', async () => {
+    const two = "printf 'a\\nb\\nsame\\n\\tx\\n' > x && printf 'a\\nc\\nsame\\nnew\\nmore\\n' > y && ";
+    expect(await runShell(`${two}diff -y -W 40 x y`)).toEqual({ stdout: 'a\t\t\ta\nb\t\t   |\tc\nsame\t\t\tsame\n\tx\t   |\tnew\n\t\t   >\tmore\n', stderr: '', exit: 1 });
+    expect((await runShell(`${two}diff --side-by-side --suppress-common-lines --width=30 y x; diff -y --left-column -W 20 x y | head -1`)).stdout).toBe('c\t      |\tb\nnew\t      |\t\tx\nmore\t      <\na     (\n');
+    // A changed pair of which one side lacks its last newline is marked \ or /; identical files print every line.
+    expect((await runShell("printf 'a\\nb' > p; printf 'a\\nc\\n' > q; diff -y -W 30 p q; diff -y -W 20 q q; echo $?")).stdout).toBe('a\t\ta\nb\t      \\\tc\na\ta\nc\tc\n0\n');
+  });
+  it('under -b and -w a last line without its newline matches one with it', async () => {
+    expect((await runShell("printf 'a\\n' > p; printf 'a' > q; diff -b p q; echo \"s=$?\"; diff -w p q; echo \"s=$?\"; diff -i p q | head -1; printf 'x\\n  sp\\n' > p; printf 'x\\n  sp' > q; diff -y -W 20 -b p q")).stdout).toBe(
+      's=0\ns=0\n1c1\nx\tx\n  sp\t  sp\n',
+    );
+  });
+  it('sets aside only byte-identical first and last lines before the search, whatever -b makes equal', async () => {
+    const r = await runShell("printf '%s' $'c\\ndd\\n\\nlong\\nc\\n  sp\\n  sp\\nb\\n  sp\\n' > x; printf '%s' $'c\\na\\nx\\nlong\\nc\\n  sp\\nb\\n  sp' > y; diff -b x y");
+    expect(r.stdout).toBe('2,3c2,3\n< dd\n< \n---\n> a\n> x\n7d6\n<   sp\n');
+  });
   it('picks the same lines as GNU among equally short edits', async () => {
     expect((await runShell("printf 'a\\nb\\na\\nb\\na\\n' > p && printf 'b\\na\\nb\\n' > q && diff p q; printf 'x\\n\\ny\\n\\nz\\n' > r && printf 'x\\n\\ny\\n\\nNEW\\n\\nz\\n' > s && diff r s")).stdout).toBe('1d0\n< a\n5d3\n< a\n4a5,6\n> NEW\n> \n');
     const a = 'aaaaaaaaaaaaaaaaaaaaaaaaaaabaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'.split('');

@@ -2,13 +2,15 @@
  * `diff` as GNU diffutils 3.x runs it, replacing just-bash's (which always writes a unified diff of its own shape):
  * the normal format by default, `-u`/`-U N`, `-c`/`-C N`, `-e`, `-q`, `-s`, directories (`-r`, `-N`, `Only in`),
  * a file against a directory, the whitespace and case options, `--label`, binary files, and GNU's exit statuses
- * (0 same, 1 different, 2 trouble). It owns the options, the files and the headers; which lines changed is
- * diff-engine.ts's, the hunks diff-format.ts's. Options it lacks (`-y`, `-p`, …) fail loudly.
+ * (0 same, 1 different, 2 trouble), and side by side (`-y`, `-W`, `--suppress-common-lines`, `--left-column`). It
+ * owns the options, the files and the headers; which lines changed is diff-engine.ts's, the hunks diff-format.ts's
+ * and diff-side.ts's. Options it lacks (`-p`, `-t`, …) fail loudly.
  * @see https://www.gnu.org/software/diffutils/manual/diffutils.html
  */
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { compareLines, type Change } from './diff-engine.ts';
 import { formatChanges, type DiffSide, type DiffStyle } from './diff-format.ts';
+import { sideBySide, type SideBySide } from './diff-side.ts';
 import { unsupported } from './gnu-commands.ts';
 import { walkArgs } from './text-input.ts';
 
@@ -26,6 +28,11 @@ interface Options {
   stripCr: boolean;
   labels: string[];
   exclude: string[];
+  /** Side-by-side output (`-y`), with its width and common-line choices. */
+  side?: SideBySide;
+  width: number;
+  suppressCommon: boolean;
+  leftColumn: boolean;
   /** The option words as written, for the `diff OPTIONS a b` line before each pair of a directory comparison. */
   switches: string;
 }
@@ -33,19 +40,25 @@ interface Options {
 const TRY = "diff: Try 'diff --help' for more information.\n";
 const usage = (msg: string): ExecResult => ({ stdout: '', stderr: `diff: ${msg}\n${TRY}`, exitCode: 2 });
 /** Long options taking a value, by their full name. */
-const LONG_VALUED = new Set(['--label', '--exclude', '--unified', '--context', '--color', '--palette']);
+const LONG_VALUED = new Set(['--label', '--exclude', '--unified', '--context', '--color', '--palette', '--width']);
 const LONG_FLAGS: Record<string, string> = {
   '--brief': 'q', '--report-identical-files': 's', '--recursive': 'r', '--new-file': 'N', '--text': 'a', '--ignore-case': 'i',
   '--ignore-all-space': 'w', '--ignore-space-change': 'b', '--ignore-blank-lines': 'B', '--ed': 'e', '--normal': 'normal',
-  '--strip-trailing-cr': 'strip',
+  '--strip-trailing-cr': 'strip', '--side-by-side': 'y', '--suppress-common-lines': 'suppress', '--left-column': 'left',
 };
 
 /** Parses argv as GNU's getopt would (options anywhere, `--` ends them). */
 function parse(args: string[]): { o: Options; operands: string[] } | ExecResult {
-  const o: Options = { style: { kind: 'normal' }, brief: false, reportSame: false, recursive: false, newFile: false, text: false, ignoreCase: false, allSpace: false, spaceChange: false, blankLines: false, stripCr: false, labels: [], exclude: [], switches: '' };
+  const o: Options = { style: { kind: 'normal' }, brief: false, reportSame: false, recursive: false, newFile: false, text: false, ignoreCase: false, allSpace: false, spaceChange: false, blankLines: false, stripCr: false, labels: [], exclude: [], width: 130, suppressCommon: false, leftColumn: false, switches: '' };
   const context = (v: string | undefined, kind: 'unified' | 'context'): ExecResult | undefined => {
     if (v !== undefined && !/^\d+$/.test(v)) return usage(`invalid context length '${v}'`);
     o.style = { kind, context: v === undefined ? 3 : Number(v) };
+    return undefined;
+  };
+  const width = (v: string | ExecResult): ExecResult | undefined => {
+    if (typeof v !== 'string') return v;
+    if (!/^\d+$/.test(v) || Number(v) === 0) return usage(`invalid width '${v}'`);
+    o.width = Number(v);
     return undefined;
   };
   const flag = (f: string): ExecResult | undefined => {
@@ -61,6 +74,9 @@ function parse(args: string[]): { o: Options; operands: string[] } | ExecResult 
     else if (f === 'e') o.style = { kind: 'ed' };
     else if (f === 'normal') o.style = { kind: 'normal' };
     else if (f === 'strip') o.stripCr = true;
+    else if (f === 'y') o.side = { width: 0, suppressCommon: false, leftColumn: false };
+    else if (f === 'suppress') o.suppressCommon = true;
+    else if (f === 'left') o.leftColumn = true;
     else if (f === 'u') return context(undefined, 'unified');
     else if (f === 'c') return context(undefined, 'context');
     else return unsupported('diff', f.length === 1 ? `-${f}` : f);
@@ -86,15 +102,17 @@ function parse(args: string[]): { o: Options; operands: string[] } | ExecResult 
       }
       const value = eq < 0 ? undefined : a.slice(eq + 1);
       if (name === '--unified' || name === '--context') return context(value, name === '--unified' ? 'unified' : 'context');
+      if (name === '--width') return width(value ?? separate(`option '--width' requires an argument`));
       if (name === '--color') return value === 'always' ? unsupported('diff', a) : undefined;
       if (LONG_FLAGS[name] && value === undefined) return flag(LONG_FLAGS[name]!);
       return unsupported('diff', a);
     }
     for (let j = 1; j < a.length; j++) {
       const c = a[j]!;
-      if (c === 'U' || c === 'C' || c === 'L' || c === 'x') {
+      if (c === 'U' || c === 'C' || c === 'L' || c === 'x' || c === 'W') {
         const value = j + 1 < a.length ? a.slice(j + 1) : separate(`option requires an argument -- '${c}'`);
         if (typeof value !== 'string') return value;
+        if (c === 'W') return width(value);
         if (c === 'L') o.labels.push(value);
         else if (c === 'x') o.exclude.push(value);
         else return context(value, c === 'U' ? 'unified' : 'context');
@@ -107,6 +125,7 @@ function parse(args: string[]): { o: Options; operands: string[] } | ExecResult 
     return undefined;
   });
   if ('failed' in walked) return walked.failed;
+  if (o.side) o.side = { width: o.width, suppressCommon: o.suppressCommon, leftColumn: o.leftColumn };
   return { o, operands: walked.operands };
 }
 
@@ -170,7 +189,8 @@ function diffFiles(c: Ctx, name0: string, name1: string, e0: Entry, e1: Entry, i
   const bytes0 = e0.kind === 'file' ? e0.bytes : '';
   const bytes1 = e1.kind === 'file' ? e1.bytes : '';
   const o = c.o;
-  if (bytes0 === bytes1 && e0.kind === e1.kind) {
+  // Side by side, identical files still print every line in both columns.
+  if (bytes0 === bytes1 && e0.kind === e1.kind && (!o.side || o.brief)) {
     if (o.reportSame) c.out += `Files ${name0} and ${name1} are identical\n`;
     return;
   }
@@ -183,19 +203,32 @@ function diffFiles(c: Ctx, name0: string, name1: string, e0: Entry, e1: Entry, i
   }
   const a = sideOf(bytes0);
   const b = sideOf(bytes1);
-  const classes = new Map<string, number>();
-  const klass = (line: string, last: boolean, noEol: boolean) => {
-    const k = `${key(o, line)}${last && noEol ? '' : '\n'}`;
-    let n = classes.get(k);
-    if (n === undefined) classes.set(k, (n = classes.size + 1));
-    return n;
+  /** Each side's lines numbered by class: equal text (as `text` gives it) and equal final-newline state, one class. */
+  const classer = (text: (line: string) => string, eolBlind: boolean) => {
+    const classes = new Map<string, number>();
+    return (side: DiffSide) =>
+      side.lines.map((l, i) => {
+        const k = `${text(l)}${i === side.lines.length - 1 && side.noEol && !eolBlind ? '' : '\n'}`;
+        let n = classes.get(k);
+        if (n === undefined) classes.set(k, (n = classes.size + 1));
+        return n;
+      });
   };
-  const eq0 = a.lines.map((l, i) => klass(l, i === a.lines.length - 1, a.noEol));
-  const eq1 = b.lines.map((l, i) => klass(l, i === b.lines.length - 1, b.noEol));
-  let changes = compareLines(eq0, eq1, o.style.kind === 'unified' || o.style.kind === 'context' ? o.style.context : 0);
+  // Under -b and -w the final newline is white space too: a last line without it matches one with it.
+  const compared = classer((l) => key(o, l), o.allSpace || o.spaceChange);
+  const [eq0, eq1] = [compared(a), compared(b)];
+  const exact = classer((l) => l, false);
+  const [raw0, raw1] = [exact(a), exact(b)];
+  let changes = compareLines(eq0, eq1, o.style.kind === 'unified' || o.style.kind === 'context' ? o.style.context : 0, raw0, raw1);
   if (o.blankLines) {
     const blank = (side: DiffSide, from: number, n: number) => side.lines.slice(from, from + n).every((l) => key(o, l).trim() === '');
     changes = changes.filter((ch: Change) => !(blank(a, ch.line0, ch.deleted) && blank(b, ch.line1, ch.inserted)));
+  }
+  if (o.side && !o.brief) {
+    if (changes.length > 0) c.status = Math.max(c.status, 1);
+    if (inDir && changes.length > 0) c.out += `diff${o.switches} ${name0} ${name1}\n`;
+    c.out += sideBySide(o.side, changes, a, b);
+    return;
   }
   if (changes.length === 0) {
     if (o.reportSame && !o.blankLines) c.out += `Files ${name0} and ${name1} are identical\n`;

@@ -17,16 +17,18 @@ export interface Change {
 /**
  * The changes turning a file whose lines have the equivalence classes `a` into one with `b` (equal classes are equal
  * lines under the comparison's options), in order, as GNU diff's `build_script` lists them. `horizon` is the context
- * length of the output format (0 for the normal format).
+ * length of the output format (0 for the normal format). `bytesA`/`bytesB` class the lines by their exact bytes
+ * (the same as `a`/`b` when no option makes different lines equal).
  */
-export function compareLines(a: readonly number[], b: readonly number[], horizon = 0): Change[] {
+export function compareLines(a: readonly number[], b: readonly number[], horizon = 0, bytesA: readonly number[] = a, bytesB: readonly number[] = b): Change[] {
   // GNU sets the identical first and last lines aside before it looks at the rest (io.c's find_identical_ends),
   // keeping `horizon` of them on each side (the context length): the rest count for nothing in the discarding
-  // below, and a changed run cannot slide into them.
+  // below, and a changed run cannot slide into them. Identical there is byte for byte (`bytesA`/`bytesB`: classes
+  // of the lines as they are), whatever -b, -w or -i make equal.
   let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  while (head < a.length && head < b.length && bytesA[head] === bytesB[head]) head++;
   let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  while (tail < a.length - head && tail < b.length - head && bytesA[a.length - 1 - tail] === bytesB[b.length - 1 - tail]) tail++;
   head -= Math.min(head, horizon);
   tail -= Math.min(tail, horizon);
   return middle(a.slice(head, a.length - tail), b.slice(head, b.length - tail)).map((c) => ({ ...c, line0: c.line0 + head, line1: c.line1 + head }));

@@ -50,8 +50,13 @@ describe('env runs a command with exactly the environment it was given', () => {
     expect((await bashC('env -v true')).stderr).toBe("executing: true\n   arg[0]= 'true'\n");
   });
 
-  it('splits -S strings with quotes and backslashes', () => {
-    expect(splitString(`a 'b c' "d e"\\ f`)).toEqual(['a', 'b c', 'd e f']);
+  it('splits -S strings as GNU env: quotes, its escapes, \\_ and ${NAME}; another escape or $NAME is refused', async () => {
+    expect(splitString(`a 'b c' "d\\te"\\_f "\\$x\\_y" '\\n' #rest`)).toEqual(['a', 'b c', 'd\te', 'f', '$x y', '\\n']);
+    expect(splitString('${Q}x "${Q}"', new Map([['Q', 'v']]))).toEqual(['vx', 'v']);
+    expect(await bashC(`env -S 'A=1 B=2 sh -c "echo \\$A\\$B"'; env -S 'echo a\\ b'; echo "s=$?"; env -S 'echo $HOME'; echo "s=$?"`)).toMatchObject({
+      stdout: '12\ns=125\ns=125\n',
+      stderr: "env: invalid sequence '\\ ' in -S\nenv: only ${VARNAME} expansion is supported, error at: $HOME\n",
+    });
   });
 });
 

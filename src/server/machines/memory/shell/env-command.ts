@@ -36,22 +36,52 @@ export function exported(ctx: CommandContext): Record<string, string> {
   return Object.fromEntries([...ctx.env].filter(([name]) => !names || Object.hasOwn(names, name)));
 }
 
-/** `-S STRING` split as GNU env splits it: on blanks, with `'…'`, `"…"` and `\` quoting. */
-export function splitString(s: string): string[] {
+/** A `-S` string env refuses (exit 125), with GNU's message. */
+export class SplitStringError extends Error {}
+
+const S_ESCAPES: Record<string, string> = { '\\': '\\', "'": "'", '"': '"', $: '$', '#': '#', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+
+/**
+ * `-S STRING` split as GNU env splits it (coreutils manual, "env invocation"): words on blanks; `'…'` literal but
+ * for `\\` and `\'`; `"…"` and bare text with the escapes `\\ \' \" \$ \# \f \n \r \t \v`, `\_` (a space in
+ * quotes, a word break outside), `\c` (the rest ignored) and `${NAME}` from `env`; `#` starting a word starts a
+ * comment. Throws {@link SplitStringError} for another escape or a `$` not followed by `{NAME}`.
+ */
+export function splitString(s: string, env: Map<string, string> = new Map()): string[] {
   const words: string[] = [];
   let word: string | null = null;
+  let quote: "'" | '"' | null = null;
+  const add = (t: string) => (word = (word ?? '') + t);
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;
-    if (c === ' ' || c === '\t' || c === '\n') {
+    if (quote === "'") {
+      if (c === "'") quote = null;
+      else if (c === '\\' && (s[i + 1] === '\\' || s[i + 1] === "'")) add(s[++i]!);
+      else add(c);
+    } else if (c === '\\') {
+      const e = s[++i];
+      if (e === 'c') break;
+      if (e === '_') {
+        if (quote) add(' ');
+        else if (word !== null) words.push(word), (word = null);
+      } else if (e !== undefined && S_ESCAPES[e] !== undefined) add(S_ESCAPES[e]!);
+      else throw new SplitStringError(`env: invalid sequence '\\${e ?? ''}' in -S\n`);
+    } else if (c === '$') {
+      const m = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}/.exec(s.slice(i));
+      if (!m) throw new SplitStringError(`env: only \${VARNAME} expansion is supported, error at: ${s.slice(i)}\n`);
+      add(env.get(m[1]!) ?? '');
+      i += m[0].length - 1;
+    } else if (quote === '"') {
+      if (c === '"') quote = null;
+      else add(c);
+    } else if (c === "'" || c === '"') {
+      quote = c;
+      add('');
+    } else if (c === ' ' || c === '\t' || c === '\n' || c === '\v' || c === '\f' || c === '\r') {
       if (word !== null) words.push(word);
       word = null;
-    } else if (c === "'" || c === '"') {
-      const end = s.indexOf(c, i + 1);
-      word = (word ?? '') + s.slice(i + 1, end < 0 ? undefined : end);
-      i = end < 0 ? s.length : end;
-    } else if (c === '\\' && i + 1 < s.length) {
-      word = (word ?? '') + s[++i];
-    } else word = (word ?? '') + c;
+    } else if (c === '#' && word === null) break;
+    else add(c);
   }
   if (word !== null) words.push(word);
   return words;
@@ -67,9 +97,17 @@ interface EnvOptions {
 }
 
 /** Reads env's options (they end at the first word that is not one, as GNU env's do). */
-function parseEnvArgs(args: string[]): EnvOptions | ExecResult {
+function parseEnvArgs(args: string[], env: Map<string, string>): EnvOptions | ExecResult {
   const o: EnvOptions = { ignore: false, unset: [], chdir: null, nul: false, verbose: false, rest: [] };
   let i = 0;
+  const split = (v: string): string[] | ExecResult => {
+    try {
+      return splitString(v, env);
+    } catch (err) {
+      if (err instanceof SplitStringError) return { stdout: '', stderr: err.message, exitCode: 125 };
+      throw err;
+    }
+  };
   const value = (inline: string, flag: string): string | ExecResult => {
     if (inline) return inline;
     const v = args[++i];
@@ -93,7 +131,11 @@ function parseEnvArgs(args: string[]): EnvOptions | ExecResult {
         if (v === undefined) return usage(`option '${name}' requires an argument`);
         if (name === '--unset') o.unset.push(v);
         else if (name === '--chdir') o.chdir = v;
-        else args.splice(i + 1, 0, ...splitString(v));
+        else {
+          const words = split(v);
+          if (!Array.isArray(words)) return words;
+          args.splice(i + 1, 0, ...words);
+        }
       } else return usage(`unrecognized option '${a}'`);
     } else if (a.startsWith('-') && a.length > 1) {
       for (let j = 1; j < a.length; j++) {
@@ -106,7 +148,11 @@ function parseEnvArgs(args: string[]): EnvOptions | ExecResult {
           if (typeof v !== 'string') return v;
           if (f === 'u') o.unset.push(v);
           else if (f === 'C') o.chdir = v;
-          else args.splice(i + 1, 0, ...splitString(v));
+          else {
+            const words = split(v);
+            if (!Array.isArray(words)) return words;
+            args.splice(i + 1, 0, ...words);
+          }
           break;
         } else return usage(`invalid option -- '${f}'`);
       }
@@ -120,7 +166,7 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 
 async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
-  const o = parseEnvArgs([...args]);
+  const o = parseEnvArgs([...args], ctx.env);
   if (!('rest' in o)) return o;
   const vars = o.ignore ? {} : exported(ctx);
   for (const name of o.unset) delete vars[name];

@@ -95,6 +95,10 @@ describe('cp and mv, per file', () => {
     const r = await runShell(`${TREE} && cp -t e a.txt; cp --parents src/lib/u e; find e | sort; cp /dev/null z; stat -c %s z; cp a.txt /dev/null && echo ok; mv src/ s2/ && ls s2`);
     expect(r.stdout).toBe('e\ne/a.txt\ne/src\ne/src/lib\ne/src/lib/u\n0\nok\nlib\n');
   });
+  it('-i asks on stderr and reads the answer from stdin: y copies, anything else or end of input skips (status 0)', async () => {
+    const r = await runShell(`${TREE} && cp -i a.txt nums.txt < /dev/null 2>&1; echo "s=$?"; cat nums.txt; mkdir d; cp a.txt nums.txt d; echo new > b; printf 'n\\ny\\n' | cp -i b a.txt nums.txt d 2>&1; echo; cat d/a.txt d/nums.txt; echo yes | mv -i a.txt nums.txt 2>&1; echo; ls; cat nums.txt; echo y | mv -if b c 2>&1; cat c`);
+    expect(r.stdout).toBe("cp: overwrite 'nums.txt'? s=0\nn\ncp: overwrite 'd/a.txt'? cp: overwrite 'd/nums.txt'? \na\nn\nmv: overwrite 'nums.txt'? \nb\nd\ne\nlink.txt\nnums.txt\nsrc\na\nnew\n");
+  });
   it('-t of a missing directory fails as GNU does', async () => {
     expect(await runShell(`${TREE} && cp -t nope a.txt`)).toEqual({ stdout: '', stderr: "cp: target directory 'nope': No such file or directory\n", exit: 1 });
   });

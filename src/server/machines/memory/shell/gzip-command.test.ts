@@ -5,6 +5,9 @@ import { runShell } from '../../../../../test/support/shell-run.ts';
 const files = "printf 'hello world\\n' > a.txt; printf '3\\n1\\n' > nums.txt; ";
 
 describe('gzip, gunzip, zcat', () => {
+  it('-tv says OK after a tab and a space, on stderr', async () => {
+    expect(await runShell(`${files}gzip -k a.txt && gzip -tv a.txt.gz`)).toEqual({ stdout: '', stderr: 'a.txt.gz:\t OK\n', exit: 0 });
+  });
   it('decompresses to stdout whatever the name, and passes plain data through with -f', async () => {
     const r = await runShell(`${files}gzip -c nums.txt > n.data; gunzip -c n.data; zcat < n.data; zcat -f a.txt`);
     expect(r).toEqual({ stdout: '3\n1\n3\n1\nhello world\n', stderr: '', exit: 0 });

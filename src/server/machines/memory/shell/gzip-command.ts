@@ -104,11 +104,14 @@ function gnuWording(r: ExecResult, operands: string[], ctx: InputCtx): ExecResul
     .replace(/^(gunzip|zcat): /gm, 'gzip: ')
     .replace(/already exists; not overwritten/g, 'already exists;\tnot overwritten')
     .replace(/^gzip: (.*): is a directory -- ignored$/gm, 'gzip: $1 is a directory -- ignored')
+    // `-tv`'s verdict: GNU writes a space after the tab.
+    .replace(/^(.*):\tOK$/gm, '$1:\t OK')
     // just-bash's own gzip stops at its output limit (the decompression cap): worded as GNU's full disk.
     .replace(/^gzip: (.*?)(\.gz|\.z|\.tgz)?: (Cannot create a Buffer larger than \d+ bytes|decompressed data exceeds limit.*|.*live byte limit exceeded.*)$/gm, (_m, name: string, suffix?: string) => `gzip: ${name}${suffix === '.tgz' ? '.tar' : ''}: No space left on device`);
   for (const o of operands) if (!o.startsWith('/')) stderr = stderr.split(ctx.fs.resolvePath(ctx.cwd, o)).join(o);
   const warning = /unknown suffix -- ignored|already exists;|is a directory -- ignored/.test(stderr) && !/No such file|not in gzip format/.test(stderr);
-  return { ...r, stderr, exitCode: r.exitCode === 1 && warning ? 2 : r.exitCode };
+  const stdout = r.stdout.includes(':\tOK') ? r.stdout.replace(/^(.*):\tOK$/gm, '$1:\t OK') : undefined;
+  return { ...r, ...(stdout === undefined ? {} : { stdout }), stderr, exitCode: r.exitCode === 1 && warning ? 2 : r.exitCode };
 }
 
 async function gzip(cmd: string, args: string[], ctx: InputCtx, run: Run): Promise<ExecResult> {

@@ -783,6 +783,34 @@ describe('sed regular expressions and flags', () => {
   });
 });
 
+describe('sed e and -z', () => {
+  it('e COMMAND writes its output there, e and s///e replace the pattern space with its output (its stderr first: unbuffered)', async () => {
+    expect(await runShell("printf '3\\n1\\n' > n; sed '1e echo a; echo b' n; sed -n 'p;e printf q' n; echo; printf 'echo hi\\necho x >&2\\n' | sed e 2>&1; sed 's/.*/echo x&/e' n")).toEqual({
+      stdout: 'a\nb\n3\n1\n3\nq1\nq\nx\nhi\n\nx3\nx1\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+  it('-z reads and writes NUL-ended lines; a newline in the data is an ordinary character', async () => {
+    expect(await runShell("printf '3\\n1\\n' > n; sed -z 's/\\n/,/g' n; echo; printf 'a\\nb\\0c\\0' | sed -z 'N;s/\\n/+/;=' | od -An -c")).toEqual({
+      stdout: '3,1,\n   2  \\0   a   +   b  \\0   c  \\0\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('sed hold space', () => {
+  it('H appends a newline first, even to an empty hold space', async () => {
+    expect((await runShell("printf 'a\\nb\\n' | sed -n 'H;${x;p}' | od -An -c")).stdout).toBe('  \\n   a  \\n   b  \\n\n');
+  });
+  it('a written line ends in a newline when its text was read with one: G, g and x carry the hold space\'s', async () => {
+    expect((await runShell("for s in G 'h;G' x g '$!d;x;G'; do printf 'x\\ny' | sed \"$s\" | od -An -c; done")).stdout).toBe(
+      '   x  \\n  \\n   y  \\n  \\n\n   x  \\n   x  \\n   y  \\n   y\n  \\n   x  \\n\n  \\n  \\n\n  \\n   y\n',
+    );
+  });
+});
+
 describe('umask', () => {
   it('sets the mask from an octal or a symbolic mode, and prints it as bash does', async () => {
     expect(await runShell('umask u=rwx,g=rx,o=; umask; umask g-w,o-rwx,a+r; umask; umask a=rx; umask -S; umask -S 077; umask 7777; umask')).toEqual({

@@ -4,7 +4,9 @@
  * script), the one-line `a\text` forms and unterminated `s` errors (sed-script.ts), `-s` (each file on its own),
  * an input file that cannot be read (`sed: can't read F: …`, the others still edited, exit 2), and `-i`: a
  * backup with a suffix (`-i.bak`), a symlink replaced by the edited regular file (or its target edited with
- * `--follow-symlinks`). A suffix with `*` (GNU's basename template) fails loudly.
+ * `--follow-symlinks`). A suffix with `*` (GNU's basename template) fails loudly. `-z` and the `e` command run in
+ * the interpreter (patches/just-bash/sed-execute-and-null-data.mjs); `-z` with a command that adds its own
+ * newline-ended text (a, i, c, r, R, w, W, l) fails loudly.
  * @see https://www.gnu.org/software/sed/manual/sed.html#Command_002dLine-Options
  */
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
@@ -25,7 +27,7 @@ interface Plan {
   followLinks: boolean;
 }
 
-const LONG: Record<string, string> = { '--quiet': '-n', '--silent': '-n', '--regexp-extended': '-E', '--unbuffered': '-u', '--debug': '--debug', '--posix': '--posix', '--sandbox': '--sandbox' };
+const LONG: Record<string, string> = { '--null-data': '-z', '--zero-terminated': '-z', '--quiet': '-n', '--silent': '-n', '--regexp-extended': '-E', '--unbuffered': '-u', '--debug': '--debug', '--posix': '--posix', '--sandbox': '--sandbox' };
 
 async function plan(args: string[], fs: IFileSystem, cwd: string): Promise<Plan | ExecResult> {
   const p: Plan = { flags: [], scripts: [], files: [], inPlace: false, suffix: '', separate: false, followLinks: false };
@@ -100,10 +102,19 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run): Prom
   const p = await plan(args, fs, cwd);
   if ('exitCode' in p) return p;
   const scripts: string[] = [];
+  let letters = '';
   for (const [k, s] of p.scripts.entries()) {
     const n = normalizeSedScript(s, k + 1);
     if ('error' in n) return { stdout: '', stderr: n.error, exitCode: 1 };
     scripts.push(n.script);
+    letters += n.letters;
+  }
+  if (p.flags.includes('-z')) {
+    // With -z the interpreter runs on the data with its NUL and newline bytes traded (patches/just-bash/
+    // sed-execute-and-null-data.mjs): the script's `\n` (a newline in the data) becomes the NUL that stands for it.
+    // Text that commands add after a newline of their own (a, i, c, r, R, w, W, l) would come out NUL-ended.
+    if (/[aicrRwWl]/.test(letters)) return { stdout: '', stderr: `sed: the a, i, c, r, R, w, W and l commands with -z are not available in the shell engine; ${SANDBOX_HINT}\n`, exitCode: 2 };
+    for (let k = 0; k < scripts.length; k++) scripts[k] = scripts[k]!.replace(/\\(.)/gs, (all, c: string) => (c === 'n' ? '\0' : all));
   }
   if (p.suffix.includes('*') || p.suffix.includes('/')) {
     return { stdout: '', stderr: `sed: the backup name '${p.suffix}' (a template or a directory) is not available in the shell engine; run spritzer with --exec sandbox\n`, exitCode: 2 };
@@ -158,10 +169,6 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run): Prom
     for (const [abs, bytes] of originals) await fs.writeFile(`${abs}${p.suffix}`, bytes);
   }
   const out = results.length === 1 ? last : { ...last, stdout: results.map((r) => r.stdout).join('') };
-  // The `e` command runs a shell command per line; the interpreter has none to give it.
-  if (/^sed: e command \(shell execution\) is not supported/m.test(last.stderr)) {
-    return { stdout: '', stderr: `sed: the e command is not available in the shell engine; ${SANDBOX_HINT}\n`, exitCode: 2 };
-  }
   // GNU sed writes its messages unbuffered and its output through stdio: the messages come first into a pipe or file.
   return errorsFirst({ ...out, stderr: stderr + results.map((r) => r.stderr).join(''), exitCode: failed && last.exitCode === 0 ? 2 : last.exitCode });
 }

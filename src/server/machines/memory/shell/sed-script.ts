@@ -6,8 +6,11 @@
  * @see https://www.gnu.org/software/sed/manual/sed.html#Commands-Requiring-a-newline
  */
 
-/** The script to hand just-bash, or GNU's error for it (`unterminated `s' command`, with its char position). */
-export type SedScript = { script: string } | { error: string };
+/**
+ * The script to hand just-bash with the letters of its commands in order, or GNU's error for it (`unterminated `s'
+ * command`, with its char position).
+ */
+export type SedScript = { script: string; letters: string } | { error: string };
 
 const SPACE = /[ \t]/;
 
@@ -20,6 +23,7 @@ export function normalizeSedScript(script: string, n: number): SedScript {
   let out = '';
   let from = 0;
   let i = 0;
+  let letters = '';
   const fail = (cmd: string): SedScript => ({ error: `sed: -e expression #${n}, char ${s.length}: unterminated \`${cmd}' command\n` });
   /** Index just past the text that ends at the first `delim` not escaped by a backslash, or -1. */
   const until = (at: number, delim: string): number => {
@@ -64,6 +68,7 @@ export function normalizeSedScript(script: string, n: number): SedScript {
     while (SPACE.test(s[i] ?? '') || s[i] === '!') i++;
     const c = s[i++];
     if (c === undefined) break;
+    letters += c;
     if (c === 'a' || c === 'i' || c === 'c') {
       let j = i;
       while (SPACE.test(s[j] ?? '')) j++;
@@ -89,5 +94,5 @@ export function normalizeSedScript(script: string, n: number): SedScript {
       i = semi >= 0 && semi < end ? semi : end;
     }
   }
-  return { script: out + s.slice(from) };
+  return { script: out + s.slice(from), letters };
 }

@@ -187,3 +187,40 @@ export function withOwners(bytes: string, ownerOf: (name: string) => TarOwner): 
   }
   return regzip(bytes, out + b.slice(from));
 }
+
+/** A GNU long-name (`L`) or long-link (`K`) header and its data, for a name past the 100 bytes of a header. */
+function longLink(type: 'L' | 'K', name: string): string {
+  const size = name.length + 1;
+  const header = `${'././@LongLink'.padEnd(100, '\0')}0000644\0${'0000000\0'.repeat(2)}${octalField(size, 12)}${octalField(0, 12)}        ${type}${'\0'.repeat(100)}ustar  \0${'root'.padEnd(32, '\0')}${'root'.padEnd(32, '\0')}`.padEnd(512, '\0');
+  return checksummed(header) + `${name}\0`.padEnd(Math.ceil(size / 512) * 512, '\0');
+}
+
+/**
+ * The archive `bytes` (gzip kept gzip) with each member renamed by `rename` (a directory's name without its `/`,
+ * which is put back; hard and symbolic link targets too), as GNU tar's --transform stores them; a member renamed to
+ * nothing is left out. Undefined when the bytes are not a readable archive.
+ */
+export function withNames(bytes: string, rename: (name: string) => string): string | undefined {
+  const b = tarBytes(bytes);
+  if (b === undefined) return undefined;
+  const members = tarMembers(b);
+  if (members.length === 0) return bytes;
+  let out = '';
+  for (const m of members) {
+    const own = tarMembersHeader(b, m);
+    const dir = m.name.endsWith('/');
+    const renamed = rename(dir ? m.name.slice(0, -1) : m.name);
+    if (renamed === '') continue;
+    const name = dir ? `${renamed}/` : renamed;
+    let pre = name.length > 100 ? longLink('L', name) : '';
+    let header = `${name.slice(0, 100).padEnd(100, '\0')}${own.slice(100)}`;
+    if (own.slice(257, 262) === 'ustar') header = `${header.slice(0, 345)}${'\0'.repeat(155)}${header.slice(500)}`;
+    if (m.type === '1' || m.type === '2') {
+      const target = rename(field(own, 157, 100));
+      if (target.length > 100) pre += longLink('K', target);
+      header = `${header.slice(0, 157)}${target.slice(0, 100).padEnd(100, '\0')}${header.slice(257)}`;
+    }
+    out += pre + checksummed(header) + b.slice(m.end - dataLength(b, m), m.end);
+  }
+  return regzip(bytes, out + b.slice(members[members.length - 1]!.end));
+}

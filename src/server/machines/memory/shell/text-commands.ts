@@ -31,11 +31,14 @@ import { uniqCommands } from './uniq-command.ts';
 import { wcCommands } from './wc-command.ts';
 import { xargsCommands } from './xargs-command.ts';
 import { xxdCommands } from './xxd-command.ts';
+import { fmtCommand } from './fmt-command.ts';
+import { prCommand } from './pr-command.ts';
+import { ZSTD_COMMAND_NAMES, zstdCommands } from './zstd-command.ts';
 
 /** Commands just-bash lacks that this list adds (each needs its `/bin` stub to be found on PATH). */
-export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 'sha512sum', 'b2sum', 'cmp', 'shuf', 'cksum', 'sum', 'numfmt', 'base32', 'basenc', 'patch', 'xxd', 'bc', 'factor', 'tsort', 'hexdump', 'hd', 'zgrep'];
+export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 'sha512sum', 'b2sum', 'cmp', 'shuf', 'cksum', 'sum', 'numfmt', 'base32', 'basenc', 'patch', 'xxd', 'bc', 'factor', 'tsort', 'hexdump', 'hd', 'zgrep', 'fmt', 'pr', ...ZSTD_COMMAND_NAMES];
 
 /** The commands of the text modules, for just-bash's `customCommands`. */
 export function textCommands(): CustomCommand[] {
-  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands(), ...cmpCommands(), ...shufCommands(), ...cksumCommands(), ...numfmtCommands(), ...odCommands(), ...xargsCommands(), ...cutCommands(), ...basencCommands(), ...gzipCommands(), ...patchCommands(), ...awkCommands(), ...xxdCommands(), ...commCommands(), ...bcCommands(), ...pasteCommands(), ...factorCommands(), ...tsortCommands(), ...hexdumpCommands(), ...seqCommands(), ...exprCommands(), ...zgrepCommands()];
+  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands(), ...cmpCommands(), ...shufCommands(), ...cksumCommands(), ...numfmtCommands(), ...odCommands(), ...xargsCommands(), ...cutCommands(), ...basencCommands(), ...gzipCommands(), ...patchCommands(), ...awkCommands(), ...xxdCommands(), ...commCommands(), ...bcCommands(), ...pasteCommands(), ...factorCommands(), ...tsortCommands(), ...hexdumpCommands(), ...seqCommands(), ...exprCommands(), ...zgrepCommands(), fmtCommand(), prCommand(), ...zstdCommands()];
 }

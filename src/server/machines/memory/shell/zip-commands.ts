@@ -1,6 +1,6 @@
 /**
  * Info-ZIP's `zip` and `unzip` for the shell engine, over zip-format.ts: `zip [-q] [-r] [-j] [-0…-9] ARCHIVE FILE…`
- * (create or update), `zip -d ARCHIVE NAME…` (delete); `unzip [-q|-qq] [-o|-n] [-d DIR] ARCHIVE [NAME…]`, `-l`, `-p`,
+ * (create or update), `zip -d ARCHIVE NAME…` (delete); `unzip [-q|-qq] [-o|-n] [-j] [-d DIR] ARCHIVE [NAME…]`, `-l`, `-p`,
  * `-t`, `-Z1`. Messages, their streams and exit statuses are Info-ZIP's (zip 3.0, UnZip 6.0); other options fail
  * loudly.
  * @see zip(1), unzip(1) (Info-ZIP)
@@ -115,6 +115,7 @@ async function unzip(args: string[], ctx: CommandContext): Promise<ExecResult> {
   let mode: 'x' | 'l' | 'p' | 't' | 'Z1' = 'x';
   let overwrite: 'ask' | 'always' | 'never' = 'ask';
   let dest: string | undefined;
+  let junkPaths = false;
   const ops: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -128,6 +129,7 @@ async function unzip(args: string[], ctx: CommandContext): Promise<ExecResult> {
         else if (c === 't') mode = 't';
         else if (c === 'o') overwrite = 'always';
         else if (c === 'n') overwrite = 'never';
+        else if (c === 'j') junkPaths = true;
         else return loud('unzip', `-${c}`);
       }
     } else ops.push(a);
@@ -170,7 +172,9 @@ async function unzip(args: string[], ctx: CommandContext): Promise<ExecResult> {
   let exitCode = status;
   const answers = String(ctx.stdin ?? '').split('\n');
   for (const e of picked) {
-    const target = `${base}${e.name}`;
+    // -j: every file lands in the destination itself, under its last name; directories are not made.
+    if (junkPaths && e.name.endsWith('/')) continue;
+    const target = `${base}${junkPaths ? e.name.slice(e.name.lastIndexOf('/') + 1) : e.name}`;
     const abs = ctx.fs.resolvePath(ctx.cwd, target);
     if (e.name.endsWith('/')) {
       await ctx.fs.mkdir(abs, { recursive: true });
