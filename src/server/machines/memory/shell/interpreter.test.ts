@@ -1297,3 +1297,27 @@ describe('the job builtins\' messages', () => {
     });
   });
 });
+
+describe('jq, tar and gzip as their manuals print', () => {
+  it('jq @csv quotes every string and leaves numbers, booleans and null bare', async () => {
+    expect(await runShell(`jq -r '.[] | @csv' <<< '[["a",1,true,null,"x\\"y"],["b",2]]'`)).toEqual({ stdout: '"a",1,true,,"x""y"\n"b",2\n', stderr: '', exit: 0 });
+  });
+
+  it('jq -j prints each result raw, without newlines', async () => {
+    expect(await runShell(`jq -j '.[]' <<< '["a","b",1]'; echo`)).toEqual({ stdout: 'ab1\n', stderr: '', exit: 0 });
+  });
+
+  it('a tar member operand ending in / lists and extracts the directory and everything below it', async () => {
+    const script = 'mkdir -p src/lib && echo a > src/lib/u.ts && tar -cf a.tar src && tar -tf a.tar src/lib/ && mkdir o && tar -xf a.tar -C o src/lib/ && find o -type f';
+    expect(await runShell(script)).toEqual({ stdout: 'src/lib/\nsrc/lib/u.ts\no/src/lib/u.ts\n', stderr: '', exit: 0 });
+  });
+
+  it('gzip -v prints the deflated data ratio with a sign column, truncated to a tenth', async () => {
+    const script = "printf 'hello world\\nfoo bar\\nHello again\\n' > a.txt && : > e.txt && printf x > x.txt && gzip -v a.txt e.txt x.txt 2>&1 && gzip -dv a.txt.gz 2>&1";
+    expect(await runShell(script)).toEqual({
+      stdout: 'a.txt:\t  3.1% -- replaced with a.txt.gz\ne.txt:\t  0.0% -- replaced with e.txt.gz\nx.txt:\t-200.0% -- replaced with x.txt.gz\na.txt.gz:\t  3.1% -- replaced with a.txt\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
