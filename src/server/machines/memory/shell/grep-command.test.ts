@@ -16,6 +16,10 @@ describe('grep patterns', () => {
     const r = await runShell(`${files}grep '\\<foo\\>' a.txt; grep -P '(?<=line)1\\d' lines.txt; printf 'abb\\ncdd\\n' | grep -E -e 'a(b)\\1' -e 'c(d)\\1'; grep -w 'line1' lines.txt`);
     expect(r.stdout).toBe('foo bar\nline10\nline11\nline12\nabb\ncdd\nline1\n');
   });
+  it('-P \\K keeps what came before it out of the match -o prints, and a match ending at \\K still selects the line', async () => {
+    const r = await runShell(`printf 'line1\\nline12\\nfoo=bar x=1\\n' > l.txt; grep -oP 'line\\K\\d+' l.txt; grep -oP '\\w+=\\K\\w+' l.txt; grep -P 'foo\\K' l.txt; grep -oP 'foo\\K' l.txt; echo "s=$?"; grep -cP 'x\\\\K' l.txt`);
+    expect(r).toEqual({ stdout: '1\n12\nbar\n1\nfoo=bar x=1\ns=0\n0\n', stderr: '', exit: 1 });
+  });
   it("fails on a malformed pattern with GNU's messages and status 2", async () => {
     const r = await runShell(`${files}grep '[' a.txt; echo "s=$?"; grep '\\(a' a.txt; grep -E 'a{2,1}' a.txt; echo "s=$?"`);
     expect(r).toEqual({ stdout: 's=2\ns=2\n', stderr: 'grep: Invalid regular expression\ngrep: Unmatched ( or \\(\ngrep: Invalid content of \\{\\}\n', exit: 0 });

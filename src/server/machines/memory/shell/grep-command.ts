@@ -12,7 +12,7 @@
 import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { nameGlob } from '../../../core/name-glob.ts';
 import { parseGrep, type GrepOptions } from './grep-options.ts';
-import { compileGrep } from './grep-regex.ts';
+import { compileGrep, matchStart } from './grep-regex.ts';
 import { errnoText, readOperand, type InputCtx } from './text-input.ts';
 import { orderOf, type OrderedResult } from './output-order.ts';
 
@@ -85,12 +85,10 @@ class Search {
     const found: Array<[number, number]> = [];
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
-      if (m[0] === '') {
-        re.lastIndex = m.index + 1;
-        continue;
-      }
-      found.push([m.index, m.index + m[0].length]);
-      re.lastIndex = m.index + m[0].length;
+      const end = m.index + m[0].length;
+      re.lastIndex = m[0] === '' ? m.index + 1 : end;
+      const start = matchStart(m);
+      if (start < end) found.push([start, end]);
     }
     return found;
   }

@@ -218,10 +218,17 @@ function interval(min: string, comma: string | undefined, max: string | undefine
   return `{${lo},${hi === Infinity ? '' : hi}}`;
 }
 
-/** A Perl pattern as JS source: the PCRE escapes JavaScript lacks are spelled out. */
-function perl(p: string): string {
+/** The name prefix of the empty groups that stand for PCRE's `\K` (keep-out): the match reported starts there. */
+export const KEEP_OUT = 'grepKeepOut';
+
+/**
+ * A Perl pattern as JS source: the PCRE escapes JavaScript lacks are spelled out. `\K` becomes an empty named group
+ * (`KEEP_OUT` + a serial), whose position the caller reads through the `d` flag as the reported match's start.
+ */
+function perl(p: string, serial: { n: number }): string {
   return p
     .replace(/\\Q(.*?)(\\E|$)/g, (_, lit: string) => [...lit].map(literal).join(''))
+    .replace(/((?:^|[^\\])(?:\\\\)*)\\K/g, (_, before: string) => `${before}(?<${KEEP_OUT}${serial.n++}>)`)
     .replace(/\\h/g, '[ \\t]')
     .replace(/\\A/g, '^')
     .replace(/\\[zZ]/g, '$');
@@ -229,16 +236,18 @@ function perl(p: string): string {
 
 /**
  * One matcher for `patterns` in `syntax` (each alternative matching as GNU matches it), `-i`, `-w`, `-x` applied.
- * The regex has the `g`, `u` and `d`-free flags a caller can run with `exec` from any `lastIndex`.
+ * The regex has the `g` (and `u` when it compiles so) flags a caller can run with `exec` from any `lastIndex`, and `d`
+ * when a Perl pattern holds `\K`: a match then starts where its set `KEEP_OUT` group sits (`matchStart`).
  */
 export function compileGrep(patterns: string[], syntax: GrepSyntax, o: { ignoreCase: boolean; word: boolean; line: boolean }): Compiled {
   const warnings: string[] = [];
   const parts: string[] = [];
   let offset = 0;
+  const keepOuts = { n: 0 };
   try {
     for (const p of patterns) {
       if (syntax === 'fixed') parts.push([...p].map(literal).join(''));
-      else if (syntax === 'perl') parts.push(perl(p));
+      else if (syntax === 'perl') parts.push(perl(p, keepOuts));
       else {
         const { source, groups } = posix(p, syntax === 'extended', offset, warnings);
         parts.push(source);
@@ -252,7 +261,7 @@ export function compileGrep(patterns: string[], syntax: GrepSyntax, o: { ignoreC
   let body = parts.map((s) => `(?:${s})`).join('|');
   if (o.line) body = `^(?:${body})$`;
   else if (o.word) body = `(?<!${WORD})(?:${body})(?!${WORD})`;
-  const flags = `g${o.ignoreCase ? 'i' : ''}`;
+  const flags = `g${o.ignoreCase ? 'i' : ''}${keepOuts.n > 0 ? 'd' : ''}`;
   try {
     return { regex: new RegExp(body, `${flags}u`), warnings };
   } catch {
@@ -262,6 +271,15 @@ export function compileGrep(patterns: string[], syntax: GrepSyntax, o: { ignoreC
       return { error: syntax === 'perl' ? 'grep: unmatched parentheses or invalid Perl pattern' : 'grep: Invalid regular expression' };
     }
   }
+}
+
+/** Where a match of a `compileGrep` regex starts as grep reports it: at its `\K` when one took part, else its index. */
+export function matchStart(m: RegExpExecArray): number {
+  const at = m.indices?.groups;
+  if (!at) return m.index;
+  let start = m.index;
+  for (const [name, span] of Object.entries(at)) if (name.startsWith(KEEP_OUT) && span) start = Math.max(start, span[0]);
+  return start;
 }
 
 /**
