@@ -275,7 +275,11 @@ describe('shell-world details', () => {
   });
 
   it('rm -d removes an empty directory, rm -v names what it removed, rm -r removes a tree', async () => {
-    expect(await sh('mkdir e t; touch t/x; rm -dv e; rm -rv t; ls')).toEqual({ stdout: "removed directory 'e'\nremoved directory 't'\n", stderr: '', exit: 0 });
+    expect(await sh('mkdir e t; touch t/x; rm -dv e; rm -rv t; ls')).toEqual({ stdout: "removed directory 'e'\nremoved 't/x'\nremoved directory 't'\n", stderr: '', exit: 0 });
+    // -rv names each file and directory of the tree, a directory after its contents.
+    expect((await sh('mkdir -p t/a/b; touch t/x t/a/y t/a/b/z; rm -rv t/ | sort')).stdout).toBe(
+      "removed 't/a/b/z'\nremoved 't/a/y'\nremoved 't/x'\nremoved directory 't/'\nremoved directory 't/a'\nremoved directory 't/a/b'\n",
+    );
     expect(await sh('mkdir e; touch e/x; rm -d e')).toEqual({ stdout: '', stderr: "rm: cannot remove 'e': Is a directory\n", exit: 1 });
     expect((await sh('rm')).stderr).toBe("rm: missing operand\nTry 'rm --help' for more information.\n");
     expect((await sh('rm -q x')).stderr).toBe("rm: invalid option -- 'q'\n");

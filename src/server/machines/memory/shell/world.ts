@@ -91,7 +91,7 @@ export const REAL_ENGINE_COMMANDS: readonly string[] = [
   'free', 'lsblk', 'mkfifo', 'flock',
   // Programs of a sprite's Ubuntu (coreutils and the usual tools) the shell engine does not have: loud, never
   // bash's silent `command not found`.
-  'zipinfo', 'ptx', 'csplit', 'shred', 'mknod', 'chroot', 'chcon',
+  'ptx', 'csplit', 'shred', 'mknod', 'chroot', 'chcon',
   'runcon', 'pinky', 'users', 'who', 'w', 'uptime', 'dircolors', 'watch', 'script', 'tput', 'reset', 'man', 'info',
   'ldd', 'lsb_release', 'crontab', 'at', 'mail', 'dig', 'nslookup', 'host', 'openssl', 'dc', 'whereis', 'gawk', 'pathchk',
 ];
@@ -252,6 +252,22 @@ function strerror(err: unknown): string {
 }
 
 /**
+ * The entries of the tree at `path` (shown as `name`), each directory after its contents and siblings in name order
+ * (a sprite's readdir order is the filesystem's; name order is the one every run repeats). Symlinks are not followed.
+ */
+async function treePostOrder(fs: IFileSystem, path: string, name: string): Promise<Array<{ name: string; dir: boolean }>> {
+  const out: Array<{ name: string; dir: boolean }> = [];
+  for (const child of [...(await fs.readdir(path))].sort()) {
+    const st = await fs.lstat(`${path}/${child}`);
+    const shown = `${name.replace(/\/+$/, '')}/${child}`;
+    if (st.isDirectory) out.push(...(await treePostOrder(fs, `${path}/${child}`, shown)));
+    else out.push({ name: shown, dir: false });
+  }
+  out.push({ name, dir: true });
+  return out;
+}
+
+/**
  * `rm [-rRfvdiI] [--] FILE…` over `fs`: a symlink operand is removed itself (lstat, never followed), a directory
  * needs `-r` (or `-d` when empty), a missing operand is an error unless `-f`. `-i` asks on stderr before each
  * operand and `-I` once (over three operands, or with `-r`), reading one line of stdin per answer (no stdin: no). Messages as GNU rm's; exit 1 on any
@@ -337,8 +353,10 @@ async function rm(args: string[], fs: IFileSystem, cwd: string, stdin: string): 
         const empty = emptyDirs && (await fs.readdir(p)).length === 0;
         if (!empty) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
       }
+      // GNU rm -rv names every file and directory it removes, each directory after its contents (fts post-order).
+      const removed = verbose ? (st.isDirectory && recursive ? await treePostOrder(fs, p, name) : [{ name, dir: st.isDirectory }]) : [];
       await fs.rm(p, { recursive, force });
-      if (verbose) text.out(`removed ${st.isDirectory ? 'directory ' : ''}'${name}'\n`);
+      for (const r of removed) text.out(`removed ${r.dir ? 'directory ' : ''}'${r.name}'\n`);
     } catch (err) {
       if (force && (err as { code?: string }).code === 'ENOENT') continue;
       text.err(`rm: cannot remove '${name}': ${strerror(err)}\n`);
