@@ -15,6 +15,9 @@ describe.skipIf(!hostHas('file') || !hostHas('xz') || !hostHas('bzip2'))('file, 
     'file nope; echo $?',
     'file -L la bl',
     'file --mime-encoding a i u8',
+    // CSV by libmagic's is_csv (same comma count on more than two lines), Python source by its def/from/if patterns.
+    `printf 'b,2,x\\na,1,y\\nc,3,z\\n' > c1; printf 'a,b\\n1,2\\n' > c2; printf 'a,"b,c"\\n1,2\\n3,4\\n' > c3; printf 'a,b\\n1,2,3\\n4,5\\n' > c4; file c1 c2 c3 c4; file -i c1`,
+    `printf 'def main():\\n    pass\\n' > p1; printf 'import os\\n' > p2; printf 'from os import path\\n' > p3; printf 'if __name__ == "__main__":\\n  main()\\n' > p4; printf 'def f() -> int:\\n  return 1\\n' > p5; file p1 p2 p3 p4 p5`,
   ])('%s', async (script) => {
     expect(await engineBash(S + script)).toEqual(hostBash(S + script));
   });

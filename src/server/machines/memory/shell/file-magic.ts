@@ -118,6 +118,39 @@ function textKind(text: string): { name: string; mime: string } | undefined {
   return undefined;
 }
 
+/**
+ * libmagic's CSV test (src/is_csv.c, run before its magic patterns): every line of the first ten holds the same
+ * number of commas, at least one, outside double-quoted fields, over more than two lines.
+ */
+function isCsv(text: string): boolean {
+  let fields = 0;
+  let first = 0;
+  let lines = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      // A quoted field ends at a quote not followed by another ("" is an escaped quote).
+      for (i++; i < text.length; i++) if (text[i] === '"' && text[++i] !== '"') break;
+      i--;
+    } else if (c === ',') fields++;
+    else if (c === '\n') {
+      if (++lines === 10) return first !== 0 && first === fields;
+      if (first === 0) {
+        if (fields === 0) return false;
+        first = fields;
+      } else if (first !== fields) return false;
+      fields = 0;
+    }
+  }
+  return first !== 0 && lines > 2;
+}
+
+/**
+ * Python source without a `#!` line, as libmagic's python patterns find it in the first 8 KiB: a `def NAME(…):` line,
+ * `from MODULE import`, `if __name__ ==`, or `def __init__(self`.
+ */
+const PYTHON = [/^[ \t]*def\s+[A-Za-z_]\w*\s*\([^\r\n]*\):(?:\n|(?![\s\S]))/m, /^from\s+[\w.]+\s+import\s/m, /^if\s+__name__\s*==/m, /def __init__\s*\(\s*self/];
+
 /** What libmagic says of the bytes `b`. */
 export function magic(b: Uint8Array): Magic {
   if (b.length === 0) return { description: 'empty', mime: 'inode/x-empty', encoding: 'binary' };
@@ -145,7 +178,9 @@ export function magic(b: Uint8Array): Magic {
   if (text.includes('\x1b')) notes.push('with escape sequences');
   if (/.\x08./.test(text)) notes.push('with overstriking');
   const tail = notes.length ? `, ${notes.join(', ')}` : '';
-  const interp = script(text.split('\n', 1)[0]!);
+  if (isCsv(text)) return { description: 'CSV text', mime: 'text/csv', encoding };
+  const head = text.slice(0, 8192);
+  const interp = script(text.split('\n', 1)[0]!) ?? (PYTHON.some((re) => re.test(head)) ? { name: 'Python script', mime: 'text/x-script.python' } : undefined);
   if (interp) {
     // libmagic words the Node.js entry differently: `Node.js script executable, ASCII text`.
     const description = interp.nodeStyle ? `${interp.name} executable, ${textName}${tail}` : `${interp.name}, ${textName} executable${tail}`;
