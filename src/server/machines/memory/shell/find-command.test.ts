@@ -57,6 +57,8 @@ describe('find: errors', () => {
   it('a missing starting point exits 1 after the others; a missing -newer reference prints nothing', async () => {
     expect(await find('find nope . -maxdepth 0')).toEqual({ stdout: '.\n', stderr: "find: 'nope': No such file or directory\n", exit: 1 });
     expect(await find('find . -newer nope')).toEqual({ stdout: '', stderr: "find: 'nope': No such file or directory\n", exit: 1 });
+    // In a UTF-8 locale (a sprite's C.UTF-8) GNU find quotes names in its messages with ‘ ’.
+    expect((await find('export LANG=C.UTF-8; find . -newer nope; find nope2')).stderr).toBe('find: ‘nope’: No such file or directory\nfind: ‘nope2’: No such file or directory\n');
   });
   it('an unknown predicate is GNU’s error', async () => {
     expect(await find('find . -bogus')).toEqual({ stdout: '', stderr: "find: unknown predicate `-bogus'\n", exit: 1 });

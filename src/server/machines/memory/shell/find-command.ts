@@ -12,6 +12,7 @@ import { fnmatch } from './fnmatch.ts';
 import { compileFormat, formatFile, typeLetter, type FileFacts } from './find-printf.ts';
 import { findRefusal, parseFind, type FindCommand, type FindError, type FindNode } from './find-parse.ts';
 import { orderOf, type OrderedResult } from './output-order.ts';
+import { localeQuote } from './gnu-quote.ts';
 
 const SPRITE_UID = 1000;
 const UNIT_BYTES: Record<string, number> = { c: 1, w: 2, b: 512, k: 1024, M: 1024 ** 2, G: 1024 ** 3 };
@@ -112,7 +113,7 @@ class Finder {
       try {
         this.refs.set(a!, await (this.cmd.follow === 'never' ? this.fs.lstat : this.fs.stat).call(this.fs, this.fs.resolvePath(this.ctx.cwd, a!)));
       } catch {
-        return { stderr: `find: '${a}': No such file or directory\n`, exitCode: 1 };
+        return { stderr: `find: ${localeQuote(this.ctx.env, a!)}: No such file or directory\n`, exitCode: 1 };
       }
     }
     if (node.name === '-printf') {
@@ -281,7 +282,7 @@ class Finder {
       return true;
     } catch (err) {
       const code = (err as { code?: string }).code;
-      this.say(`find: cannot delete '${v.path}': ${code === 'ENOTEMPTY' ? 'Directory not empty' : 'No such file or directory'}\n`);
+      this.say(`find: cannot delete ${localeQuote(this.ctx.env, v.path)}: ${code === 'ENOTEMPTY' ? 'Directory not empty' : 'No such file or directory'}\n`);
       this.status = 1;
       return false;
     }
@@ -354,7 +355,7 @@ class Finder {
       if (start.endsWith('/') && !(await this.fs.stat(abs)).isDirectory) throw Object.assign(new Error('x'), { code: 'ENOTDIR' });
     } catch (err) {
       const code = (err as { code?: string }).code;
-      this.say(`find: '${start}': ${code === 'ENOTDIR' ? 'Not a directory' : code === 'ELOOP' ? 'Too many levels of symbolic links' : 'No such file or directory'}\n`);
+      this.say(`find: ${localeQuote(this.ctx.env, start)}: ${code === 'ENOTDIR' ? 'Not a directory' : code === 'ELOOP' ? 'Too many levels of symbolic links' : 'No such file or directory'}\n`);
       this.status = 1;
       return;
     }
