@@ -25,6 +25,12 @@ describe.skipIf(!hostHas('zip') || !hostHas('unzip'))('zip and unzip, as Info-ZI
     'zip -q a.zip a.txt && chmod 600 a.txt && rm a.txt && unzip -q a.zip && stat -c %a a.txt',
     'zip -q a.zip a.txt && unzip -n -q a.zip; echo "st=$?"',
     'zip -qr s.zip src/lib && zip -d s.zip src/lib/u.ts && unzip -Z1 s.zip',
+    // -x / -i patterns (`*` crosses `/`, a directory member matched with its slash), `.` adds no `./` member.
+    "zip -qr x.zip . -x 'src/*' '*.zip'; zipinfo -1 x.zip | sort; zip -r i.zip . -i '*.py' -x '*lib*'; zipinfo -1 i.zip",
+    // -u adds what is new or newer, and exits 12 without a word when everything is up to date.
+    'zip -q u.zip a.txt && touch -d "2030-01-01" a.txt && zip -u u.zip a.txt src/main.py; echo "st=$?"; zip -u u.zip a.txt; echo "st=$?"',
+    // (Deflated sizes are zlib's, a few bytes off Info-ZIP's: that row is compared by its other columns.)
+    "zip -q v.zip a.txt src src/main.py && unzip -v v.zip; zip -q n.zip nums.txt && unzip -v n.zip | awk 'NR==4 {print $1, $2, $5, $6, $7, $8}'",
     'zip -q s.zip src/lib/u.ts a.txt && unzip -j s.zip -d o; find o | sort; unzip -qjo s.zip src/lib/u.ts && ls u.ts',
   ])('%s', same);
   it('zip -r adds a tree, unzip extracts it (entries in name order: see docs/fidelity.md)', async () => {

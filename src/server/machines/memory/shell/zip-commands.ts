@@ -1,7 +1,7 @@
 /**
  * Info-ZIP's `zip` and `unzip` for the shell engine, over zip-format.ts: `zip [-q] [-r] [-j] [-0…-9] ARCHIVE FILE…`
  * (create or update), `zip -d ARCHIVE NAME…` (delete); `unzip [-q|-qq] [-o|-n] [-j] [-d DIR] ARCHIVE [NAME…]`, `-l`, `-p`,
- * `-t`, `-Z1`. Messages, their streams and exit statuses are Info-ZIP's (zip 3.0, UnZip 6.0); other options fail
+ * `-t`, `-Z1`, `-v`; `zip -u`, `-x`/`-i` patterns; `zipinfo -1`. Messages, their streams and exit statuses are Info-ZIP's (zip 3.0, UnZip 6.0); other options fail
  * loudly.
  * @see zip(1), unzip(1) (Info-ZIP)
  */
@@ -21,14 +21,36 @@ async function statOf(ctx: CommandContext, path: string) {
 async function collect(ctx: CommandContext, path: string, recurse: boolean, junk: boolean): Promise<Array<{ name: string; abs: string; dir: boolean }>> {
   const abs = ctx.fs.resolvePath(ctx.cwd, path);
   const st = await ctx.fs.stat(abs);
-  const clean = path.replace(/^\.\//, '').replace(/\/+$/, '');
+  const clean = path.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
   const name = junk ? clean.slice(clean.lastIndexOf('/') + 1) : clean;
   if (!st.isDirectory) return [{ name, abs, dir: false }];
-  // `-j` keeps no directories at all; without `-r` a directory operand adds only its own entry.
-  const out = junk ? [] : [{ name: `${name}/`, abs, dir: true }];
+  // `-j` keeps no directories at all; without `-r` a directory operand adds only its own entry; `.` has none (its
+  // members are named from there: `a.txt`, not `./a.txt`).
+  const here = clean === '.' || clean === '';
+  const out = junk || here ? [] : [{ name: `${name}/`, abs, dir: true }];
   if (!recurse) return out;
-  for (const child of (await ctx.fs.readdir(abs)).sort()) out.push(...(await collect(ctx, `${clean}/${child}`, true, junk)));
+  for (const child of (await ctx.fs.readdir(abs)).sort()) out.push(...(await collect(ctx, here ? child : `${clean}/${child}`, true, junk)));
   return out;
+}
+
+/**
+ * An Info-ZIP wildcard (`-x`, `-i`) as a regex over member names: `*` and `?` match `/` too (zip's default, no
+ * `-ws`), `[…]` is a class; a directory member `d/` is matched with its slash.
+ */
+export function zipWildcard(pattern: string): RegExp {
+  let re = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    const close = c === '[' ? pattern.indexOf(']', i + 2) : -1;
+    if (c === '*') re += '.*';
+    else if (c === '?') re += '.';
+    else if (close > 0) {
+      const body = pattern.slice(i + 1, close);
+      re += `[${body.startsWith('!') ? `^${body.slice(1)}` : body}]`.replace(/\\/g, '\\\\');
+      i = close;
+    } else re += c.replace(/[.+^${}()|\\\]/]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`, 's');
 }
 
 /** `zip`: creates or updates ARCHIVE with the FILE operands, or deletes members with `-d`. */
@@ -38,20 +60,31 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
   let junk = false;
   let del = false;
   let level = 6;
+  let update = false;
   const ops: string[] = [];
+  // -x and -i take the patterns that follow them, up to the next option (Info-ZIP's option lists).
+  const excludes: string[] = [];
+  const includes: string[] = [];
+  let list: string[] | undefined;
   for (const a of args) {
-    if (/^-[a-zA-Z0-9]+$/.test(a) && ops.length === 0) {
+    if (a === '-x' || a === '--exclude') list = excludes;
+    else if (a === '-i' || a === '--include') list = includes;
+    else if (/^-[a-zA-Z0-9]+$/.test(a)) {
+      list = undefined;
       for (const c of a.slice(1)) {
         if (c === 'q') quiet = true;
         else if (c === 'r') recurse = true;
         else if (c === 'j') junk = true;
         else if (c === 'd') del = true;
+        else if (c === 'u') update = true;
         else if (/\d/.test(c)) level = Number(c);
         else return loud('zip', `-${c}`);
       }
     } else if (a.startsWith('-') && a !== '-') return loud('zip', a);
+    else if (list) list.push(a);
     else ops.push(a);
   }
+  const wanted = (name: string) => !excludes.some((x) => zipWildcard(x).test(name)) && (includes.length === 0 || includes.some((x) => zipWildcard(x).test(name)));
   const [archive, ...names] = ops;
   if (archive === undefined) return { stdout: '', stderr: '\nzip error: Invalid command arguments (nothing to select from)\n', exitCode: 16 };
   const path = /\.[^/]*$/.test(archive.slice(archive.lastIndexOf('/') + 1)) ? archive : `${archive}.zip`;
@@ -82,7 +115,11 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
         continue;
       }
       for (const f of await collect(ctx, n, recurse, junk)) {
+        if (!wanted(f.name)) continue;
         const st = await ctx.fs.stat(f.abs);
+        // -u: only what is new, or newer than its member (DOS times keep even seconds).
+        const old = existing.find((e) => e.name === f.name);
+        if (update && old && Math.floor(st.mtime.getTime() / 2000) * 2000 <= old.mtime.getTime()) continue;
         const entry: NewEntry = { name: f.name, data: f.dir ? Buffer.alloc(0) : bytesOf(await ctx.fs.readFileBuffer(f.abs)), mtime: st.mtime, mode: (f.dir ? 0o40000 : 0o100000) | (st.mode & 0o7777), level };
         const at = entries.findIndex((e) => e.name === f.name);
         if (at >= 0) entries[at] = entry;
@@ -90,7 +127,8 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
         added.push({ name: f.name, updating: at >= 0 });
       }
     }
-    if (added.length === 0) return nothing();
+    // -u with everything up to date: status 12 and no message (zip 3.0).
+    if (added.length === 0) return update && names.some((n) => existing.some((e) => e.name === n || e.name === `${n}/`)) ? { stdout, stderr: '', exitCode: 12 } : nothing();
     const { bytes, written } = await writeZip(entries);
     await ctx.fs.writeFile(abs, bytes);
     if (!quiet) {
@@ -109,10 +147,31 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
 /** `YYYY-MM-DD HH:MM` of a member's time, as unzip -l prints it (the sprite's zone is UTC). */
 const listedTime = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ');
 
+/**
+ * `unzip -v`'s table, as UnZip 6.0 prints it: length, method (`Stored`, `Defl:N`/`X`/`F`/`S` by the deflate option
+ * bits), compressed size, the percentage saved, date, time, CRC-32, name; then the totals.
+ */
+function verboseListing(picked: ZipEntry[]): string {
+  const row = (size: number, method: string, csize: number, when: string, crc: string, name: string) =>
+    `${String(size).padStart(8)}  ${method.padEnd(6)} ${String(csize).padStart(8)} ${`${percentSaved(size, csize)}%`.padStart(4)} ${when} ${crc}  ${name}\n`;
+  const method = (e: ZipEntry) => (e.method === 0 ? 'Stored' : e.method === 8 ? `Defl:${'NXFS'[(e.flags >> 1) & 3]}` : `Unk:${String(e.method).padStart(3, '0')}`);
+  const rows = picked.map((e) => row(e.data.length, method(e), e.compressedSize, listedTime(e.mtime), e.crc32.toString(16).padStart(8, '0'), e.name)).join('');
+  const size = picked.reduce((n, e) => n + e.data.length, 0);
+  const csize = picked.reduce((n, e) => n + e.compressedSize, 0);
+  const total = `${String(size).padStart(8)}          ${String(csize).padStart(7)} ${`${percentSaved(size, csize)}%`.padStart(4)}${' '.repeat(28)}${picked.length} file${picked.length === 1 ? '' : 's'}\n`;
+  return ` Length   Method    Size  Cmpr    Date    Time   CRC-32   Name\n--------  ------  ------- ---- ---------- ----- --------  ----\n${rows}--------          -------  ---${' '.repeat(28)}-------\n${total}`;
+}
+
+/** `zipinfo -1 ARCHIVE [NAME…]`: the member names, one a line (UnZip's `unzip -Z1`); other zipinfo forms are loud. */
+async function zipinfo(args: string[], ctx: CommandContext): Promise<ExecResult> {
+  if (args[0] !== '-1') return loud('zipinfo', args[0] ?? '(no archive)');
+  return unzip(['-Z1', ...args.slice(1)], ctx);
+}
+
 /** `unzip`: extracts, lists (-l, -Z1), tests (-t) or pipes (-p) the members of an archive. */
 async function unzip(args: string[], ctx: CommandContext): Promise<ExecResult> {
   let quiet = 0;
-  let mode: 'x' | 'l' | 'p' | 't' | 'Z1' = 'x';
+  let mode: 'x' | 'l' | 'v' | 'p' | 't' | 'Z1' = 'x';
   let overwrite: 'ask' | 'always' | 'never' = 'ask';
   let dest: string | undefined;
   let junkPaths = false;
@@ -125,6 +184,7 @@ async function unzip(args: string[], ctx: CommandContext): Promise<ExecResult> {
       for (const c of a.slice(1)) {
         if (c === 'q') quiet++;
         else if (c === 'l') mode = 'l';
+        else if (c === 'v') mode = 'v';
         else if (c === 'p') mode = 'p';
         else if (c === 't') mode = 't';
         else if (c === 'o') overwrite = 'always';
@@ -161,6 +221,7 @@ async function unzip(args: string[], ctx: CommandContext): Promise<ExecResult> {
     const body = quiet >= 2 ? rows : `${header}  Length      Date    Time    Name\n---------  ---------- -----   ----\n${rows}---------                     -------\n${String(total).padStart(9)}                     ${picked.length} file${picked.length === 1 ? '' : 's'}\n`;
     return { stdout: body, stderr: caution, exitCode: status };
   }
+  if (mode === 'v') return { stdout: header + verboseListing(picked), stderr: caution, exitCode: status };
   if (mode === 't') {
     const lines = picked.map((e) => `    testing: ${e.name.padEnd(24)} OK\n`).join('');
     return { stdout: `${header}${lines}No errors detected in compressed data of ${found}.\n`, stderr: caution, exitCode: status };
@@ -213,10 +274,10 @@ async function unzip(args: string[], ctx: CommandContext): Promise<ExecResult> {
 }
 
 /** Names of the commands of {@link zipCommands} (each needs its `/bin` stub to be found on PATH). */
-export const ZIP_COMMAND_NAMES: readonly string[] = ['zip', 'unzip'];
+export const ZIP_COMMAND_NAMES: readonly string[] = ['zip', 'unzip', 'zipinfo'];
 
-/** `zip` and `unzip`, for just-bash's `customCommands`. */
+/** `zip`, `unzip` and `zipinfo`, for just-bash's `customCommands`. */
 export function zipCommands(): CustomCommand[] {
-  return [defineCommand('zip', (args, ctx) => zip(args, ctx)), defineCommand('unzip', (args, ctx) => unzip(args, ctx))];
+  return [defineCommand('zip', (args, ctx) => zip(args, ctx)), defineCommand('unzip', (args, ctx) => unzip(args, ctx)), defineCommand('zipinfo', (args, ctx) => zipinfo(args, ctx))];
 }
 

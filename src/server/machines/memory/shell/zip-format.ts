@@ -19,6 +19,8 @@ export interface ZipEntry {
   method: number;
   compressedSize: number;
   crc32: number;
+  /** The general purpose bit flag (bits 1–2: the deflate option `unzip -v` shows as N, X, F, S). */
+  flags: number;
 }
 
 /**
@@ -42,6 +44,7 @@ export function readZip(bytes: Buffer, cap = DECOMPRESS_MAX_BYTES): Promise<ZipE
           method: e.compressionMethod,
           compressedSize: e.compressedSize,
           crc32: e.crc32,
+          flags: e.generalPurposeBitFlag,
         };
         if (e.fileName.endsWith('/')) {
           entries.push({ ...base, data: Buffer.alloc(0) });
