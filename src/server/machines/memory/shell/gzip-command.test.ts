@@ -12,6 +12,10 @@ describe('gzip, gunzip, zcat', () => {
     const r = await runShell(`${files}gzip -c nums.txt > n.data; gunzip -c n.data; zcat < n.data; zcat -f a.txt`);
     expect(r).toEqual({ stdout: '3\n1\n3\n1\nhello world\n', stderr: '', exit: 0 });
   });
+  it('-S takes its suffix as a value, in a cluster or as the next word, to stdout too', async () => {
+    const r = await runShell("printf 'hi\\n' > a.txt && gzip -S .z -k a.txt && gunzip -S .z -c a.txt.z && gzip -dcS.z a.txt.z && zcat --suffix .z a.txt.z && rm a.txt && gunzip -S .z a.txt.z && ls a.txt*");
+    expect(r).toEqual({ stdout: 'hi\nhi\nhi\na.txt\n', stderr: '', exit: 0 });
+  });
   it('words its errors as gzip, with GNU statuses', async () => {
     const r = await runShell(`${files}zcat nope.gz; echo "s=$?"; gzip -k a.txt; gzip -k a.txt; echo "s=$?"; gunzip -c a.txt; echo "s=$?"; mkdir d; gzip d; echo "s=$?"`);
     expect(r).toEqual({

@@ -20,11 +20,17 @@ function flagsOf(args: string[]): { flags: Set<string>; operands: string[] } {
   const flags = new Set<string>();
   const operands: string[] = [];
   let options = true;
-  for (const a of args) {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
     if (options && a === '--') options = false;
+    else if (options && a === '--suffix') flags.add(`--suffix=${args[++i] ?? ''}`);
     else if (options && a.startsWith('--')) flags.add(LONG[a] ?? a);
-    else if (options && a.startsWith('-') && a.length > 1) for (const c of a.slice(1)) flags.add(c);
-    else operands.push(a);
+    else if (options && a.startsWith('-') && a.length > 1) {
+      // -S SUF (or -SSUF) takes the rest of the cluster, or the next word, as its value.
+      const s = a.indexOf('S');
+      for (const c of s < 0 ? a.slice(1) : a.slice(1, s)) flags.add(c);
+      if (s >= 0) flags.add(`--suffix=${s === a.length - 1 ? (args[++i] ?? '') : a.slice(s + 1)}`);
+    } else operands.push(a);
   }
   return { flags, operands };
 }
@@ -118,7 +124,7 @@ async function gzip(cmd: string, args: string[], ctx: InputCtx, run: Run): Promi
   const { flags, operands } = flagsOf(args);
   const decompress = cmd !== 'gzip' || flags.has('d');
   if (flags.has('l')) return list(operands, ctx);
-  if (decompress && (cmd === 'zcat' || flags.has('c') || operands.length === 0) && !flags.has('t') && ![...flags].some((f) => f.startsWith('--'))) return toStdout(operands, flags.has('f'), ctx);
+  if (decompress && (cmd === 'zcat' || flags.has('c') || operands.length === 0) && !flags.has('t') && ![...flags].some((f) => f.startsWith('--') && !f.startsWith('--suffix='))) return toStdout(operands, flags.has('f'), ctx);
   return gnuWording(await run(args), operands, ctx);
 }
 
