@@ -1298,7 +1298,7 @@ describe('the job builtins\' messages', () => {
   });
 });
 
-describe('jq, tar and gzip as their manuals print', () => {
+describe('jq, tar, gzip, mv and cp as their manuals print', () => {
   it('jq @csv quotes every string and leaves numbers, booleans and null bare', async () => {
     expect(await runShell(`jq -r '.[] | @csv' <<< '[["a",1,true,null,"x\\"y"],["b",2]]'`)).toEqual({ stdout: '"a",1,true,,"x""y"\n"b",2\n', stderr: '', exit: 0 });
   });
@@ -1310,6 +1310,21 @@ describe('jq, tar and gzip as their manuals print', () => {
   it('a tar member operand ending in / lists and extracts the directory and everything below it', async () => {
     const script = 'mkdir -p src/lib && echo a > src/lib/u.ts && tar -cf a.tar src && tar -tf a.tar src/lib/ && mkdir o && tar -xf a.tar -C o src/lib/ && find o -type f';
     expect(await runShell(script)).toEqual({ stdout: 'src/lib/\nsrc/lib/u.ts\no/src/lib/u.ts\n', stderr: '', exit: 0 });
+  });
+
+  it('a directory operand with a trailing slash stores its members under a single slash', async () => {
+    const script = 'mkdir -p src/lib && echo a > src/lib/u.ts && tar -czf a.tgz src/ && tar -tzf a.tgz; cd src && tar -cf ../c.tar ./ && tar -tf ../c.tar';
+    expect(await runShell(script)).toEqual({ stdout: 'src/\nsrc/lib/\nsrc/lib/u.ts\n./\n./lib/\n./lib/u.ts\n', stderr: '', exit: 0 });
+  });
+
+  it('mv renames a symbolic link itself, dangling or not', async () => {
+    const script = 'echo a > a.txt && ln -s a.txt link.txt && mv a.txt a.bak && mv link.txt link.bak && ls -l link.bak | cut -c1 && ln -s nope d1 && mv -v d1 d2 && readlink d2';
+    expect(await runShell(script)).toEqual({ stdout: "l\nrenamed 'd1' -> 'd2'\nnope\n", stderr: '', exit: 0 });
+  });
+
+  it('cp onto an existing file keeps its mode; a new file, or -p, takes the source\'s', async () => {
+    const script = "printf 'x\\n' > r.sh && chmod 755 r.sh && echo y > t.txt && chmod 644 t.txt && cp -f r.sh t.txt && stat -c %a t.txt && cat t.txt && cp r.sh t2.txt && stat -c %a t2.txt && cp -p r.sh t.txt && stat -c %a t.txt";
+    expect(await runShell(script)).toEqual({ stdout: '644\nx\n755\n755\n', stderr: '', exit: 0 });
   });
 
   it('gzip -v prints the deflated data ratio with a sign column, truncated to a tenth', async () => {
