@@ -20,6 +20,9 @@ describe('grep patterns', () => {
     const r = await runShell(`printf 'line1\\nline12\\nfoo=bar x=1\\n' > l.txt; grep -oP 'line\\K\\d+' l.txt; grep -oP '\\w+=\\K\\w+' l.txt; grep -P 'foo\\K' l.txt; grep -oP 'foo\\K' l.txt; echo "s=$?"; grep -cP 'x\\\\K' l.txt`);
     expect(r).toEqual({ stdout: '1\n12\nbar\n1\nfoo=bar x=1\ns=0\n0\n', stderr: '', exit: 1 });
   });
+  it('-P takes a leading (?i) as case-insensitive matching for the whole pattern', async () => {
+    expect(await runShell(`printf 'Hello\\nhello\\nbye\\n' > h.txt; grep -P '(?i)HELLO' h.txt; grep -cP '(?i)^h' h.txt`)).toEqual({ stdout: 'Hello\nhello\n2\n', stderr: '', exit: 0 });
+  });
   it("fails on a malformed pattern with GNU's messages and status 2", async () => {
     const r = await runShell(`${files}grep '[' a.txt; echo "s=$?"; grep '\\(a' a.txt; grep -E 'a{2,1}' a.txt; echo "s=$?"`);
     expect(r).toEqual({ stdout: 's=2\ns=2\n', stderr: 'grep: Invalid regular expression\ngrep: Unmatched ( or \\(\ngrep: Invalid content of \\{\\}\n', exit: 0 });

@@ -222,11 +222,15 @@ function interval(min: string, comma: string | undefined, max: string | undefine
 export const KEEP_OUT = 'grepKeepOut';
 
 /**
- * A Perl pattern as JS source: the PCRE escapes JavaScript lacks are spelled out. `\K` becomes an empty named group
+ * A Perl pattern as JS source: the PCRE escapes JavaScript lacks are spelled out, and a leading `(?i)`/`(?s)` is
+ * taken off into `mods` (the caller's flags). `\K` becomes an empty named group
  * (`KEEP_OUT` + a serial), whose position the caller reads through the `d` flag as the reported match's start.
  */
-function perl(p: string, serial: { n: number }): string {
-  return p
+function perl(p: string, serial: { n: number }, mods: Set<string>): string {
+  // A leading `(?i)`, `(?s)`… sets PCRE options for the whole pattern: JavaScript takes them as flags.
+  const lead = /^\(\?([is]+)\)/.exec(p);
+  if (lead) for (const f of lead[1]!) mods.add(f);
+  return (lead ? p.slice(lead[0].length) : p)
     .replace(/\\Q(.*?)(\\E|$)/g, (_, lit: string) => [...lit].map(literal).join(''))
     .replace(/((?:^|[^\\])(?:\\\\)*)\\K/g, (_, before: string) => `${before}(?<${KEEP_OUT}${serial.n++}>)`)
     .replace(/\\h/g, '[ \\t]')
@@ -244,10 +248,11 @@ export function compileGrep(patterns: string[], syntax: GrepSyntax, o: { ignoreC
   const parts: string[] = [];
   let offset = 0;
   const keepOuts = { n: 0 };
+  const mods = new Set<string>();
   try {
     for (const p of patterns) {
       if (syntax === 'fixed') parts.push([...p].map(literal).join(''));
-      else if (syntax === 'perl') parts.push(perl(p, keepOuts));
+      else if (syntax === 'perl') parts.push(perl(p, keepOuts, mods));
       else {
         const { source, groups } = posix(p, syntax === 'extended', offset, warnings);
         parts.push(source);
@@ -261,7 +266,7 @@ export function compileGrep(patterns: string[], syntax: GrepSyntax, o: { ignoreC
   let body = parts.map((s) => `(?:${s})`).join('|');
   if (o.line) body = `^(?:${body})$`;
   else if (o.word) body = `(?<!${WORD})(?:${body})(?!${WORD})`;
-  const flags = `g${o.ignoreCase ? 'i' : ''}${keepOuts.n > 0 ? 'd' : ''}`;
+  const flags = `g${o.ignoreCase || mods.has('i') ? 'i' : ''}${mods.has('s') ? 's' : ''}${keepOuts.n > 0 ? 'd' : ''}`;
   try {
     return { regex: new RegExp(body, `${flags}u`), warnings };
   } catch {
