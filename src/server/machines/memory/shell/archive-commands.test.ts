@@ -8,6 +8,10 @@ describe('tar and gzip reporting', () => {
     expect(await runShell('echo a > a.txt; tar -cvf a.tar a.txt')).toEqual({ stdout: 'a.txt\n', stderr: '', exit: 0 });
     expect(await runShell('echo a > a.txt; tar -cvf - a.txt | tar -tf -')).toEqual({ stdout: 'a.txt\n', stderr: 'a.txt\n', exit: 0 });
   });
+  it('tar takes --strip-components N as a separate word, and --overwrite on extract', async () => {
+    const script = 'mkdir -p src/lib e && echo a > src/lib/u.ts && tar -czf a.tgz src && tar -xzf a.tgz -C e --strip-components 2 && find e | sort; echo x > src/lib/u.ts; tar -xzf a.tgz --overwrite && cat src/lib/u.ts';
+    expect(await runShell(script)).toEqual({ stdout: 'e\ne/u.ts\na\n', stderr: '', exit: 0 });
+  });
   it('gzip -d of a name without .gz warns and exits 2', async () => {
     expect(await runShell('echo a > a.txt; gzip -d a.txt')).toEqual({ stdout: '', stderr: 'gzip: a.txt: unknown suffix -- ignored\n', exit: 2 });
   });

@@ -111,10 +111,20 @@ const VCS = ['CVS', '.cvsignore', 'RCS', 'SCCS', '.git', '.gitignore', '.gitattr
 
 /**
  * `args` as just-bash's tar reads them: `-h` dropped (it always follows symlinks; the archive is mended unless
- * asked), `--skip-old-files` and `-k` as its `-k` (skip silently), `--exclude-vcs` as `--exclude`s.
+ * asked), `--skip-old-files` and `-k` as its `-k` (skip silently), `--exclude-vcs` as `--exclude`s, `--overwrite`
+ * dropped (its default), `--strip-components N` as `--strip-components=N`.
  */
 function forJustBash(args: string[]): string[] {
+  const taken = new Set<number>();
   return args.flatMap((a, i) => {
+    if (taken.has(i)) return [];
+    // --overwrite is what extraction does anyway (GNU's default for files); just-bash knows only the = form of
+    // --strip-components.
+    if (a === '--overwrite') return [];
+    if (a === '--strip-components' && i + 1 < args.length) {
+      taken.add(i + 1);
+      return [`--strip-components=${args[i + 1]}`];
+    }
     if (a === '--dereference' || a === '--skip-old-files' || a === '--keep-old-files') return a === '--dereference' ? [] : ['-k'];
     if (a === '--exclude-vcs') return VCS.map((v) => `--exclude=${v}`);
     // `h` inside a short cluster (`-czhf`, or the old-style first word).
