@@ -176,9 +176,14 @@ async function unzip(args: string[], ctx: CommandContext): Promise<ExecResult> {
   let dest: string | undefined;
   let junkPaths = false;
   const ops: string[] = [];
+  // `-x NAME…`: members left out, up to the next option (UnZip's xlist).
+  const excluded: string[] = [];
+  let excluding = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '-Z1') mode = 'Z1';
+    if (a === '-x') excluding = true;
+    else if (excluding && !a.startsWith('-')) excluded.push(a);
+    else if (a === '-Z1') mode = 'Z1';
     else if (a === '-d') dest = args[++i];
     else if (/^-[a-zA-Z]+$/.test(a)) {
       for (const c of a.slice(1)) {
@@ -193,6 +198,7 @@ async function unzip(args: string[], ctx: CommandContext): Promise<ExecResult> {
         else return loud('unzip', `-${c}`);
       }
     } else ops.push(a);
+    if (a !== '-x' && a.startsWith('-')) excluding = false;
   }
   const [archive, ...members] = ops;
   if (archive === undefined) return loud('unzip', '(no archive)');
@@ -208,8 +214,10 @@ async function unzip(args: string[], ctx: CommandContext): Promise<ExecResult> {
     if (err instanceof DecompressLimitError) return { stdout: quiet ? '' : `Archive:  ${found}\n`, stderr: `error:  ${found}: write error (disk full?)\n`, exitCode: 50 };
     return { stdout: quiet ? '' : `Archive:  ${found}\n`, stderr: `  End-of-central-directory signature not found.  Either this file is not\n  a zipfile, or it constitutes one disk of a multi-part archive.  In the\n  latter case the central directory and zipfile comment will be found on\n  the last disk(s) of this archive.\nunzip:  cannot find zipfile directory in one of ${found} or\n        ${found}.zip, and cannot find ${found}.ZIP, period.\n`, exitCode: 9 };
   }
-  const picked = members.length === 0 ? entries : entries.filter((e) => members.includes(e.name));
-  const unmatched = members.filter((m) => !entries.some((e) => e.name === m));
+  // A member operand with wildcards matches as zip's do (`*` crosses `/`).
+  const matches = (pattern: string, name: string) => (/[*?[]/.test(pattern) ? zipWildcard(pattern).test(name) : pattern === name);
+  const picked = entries.filter((e) => (members.length === 0 || members.some((m) => matches(m, e.name))) && !excluded.some((x) => matches(x, e.name)));
+  const unmatched = members.filter((m) => !entries.some((e) => matches(m, e.name)));
   const caution = unmatched.map((m) => `caution: filename not matched:  ${m}\n`).join('');
   const header = quiet ? '' : `Archive:  ${found}\n`;
   const status = unmatched.length > 0 ? 11 : 0;
@@ -223,8 +231,9 @@ async function unzip(args: string[], ctx: CommandContext): Promise<ExecResult> {
   }
   if (mode === 'v') return { stdout: header + verboseListing(picked), stderr: caution, exitCode: status };
   if (mode === 't') {
-    const lines = picked.map((e) => `    testing: ${e.name.padEnd(24)} OK\n`).join('');
-    return { stdout: `${header}${lines}No errors detected in compressed data of ${found}.\n`, stderr: caution, exitCode: status };
+    // -q keeps only the verdict, -qq not even that.
+    const lines = quiet ? '' : picked.map((e) => `    testing: ${e.name.padEnd(24)} OK\n`).join('');
+    return { stdout: quiet >= 2 ? '' : `${header}${lines}No errors detected in compressed data of ${found}.\n`, stderr: caution, exitCode: status };
   }
   const base = dest === undefined ? '' : `${dest.replace(/\/+$/, '')}/`;
   if (dest !== undefined) await ctx.fs.mkdir(ctx.fs.resolvePath(ctx.cwd, dest), { recursive: true });
