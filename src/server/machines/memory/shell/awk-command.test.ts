@@ -24,6 +24,10 @@ describe('awk', () => {
   it('creates an array element by referring to it (x["k"]; "k" in x)', async () => {
     expect((await runShell(`awk 'BEGIN { x["a"]; if ("a" in x) print "in"; y = z["k"]; print length(z) }'`)).stdout).toBe('in\n1\n');
   });
+  it('has mawk\'s time functions: strftime (in TZ, or UTC), systime and mktime', async () => {
+    const r = await runShell(`awk 'BEGIN{print strftime("%Y-%m-%d", 86400); print strftime("%H", 0, 1); print (systime() > 0); print mktime("2020 01 01 00 00 00"); print strftime("%c", 0); print mktime("bad")}'`);
+    expect(r).toEqual({ stdout: '1970-01-02\n00\n1\n1577836800\nThu Jan  1 00:00:00 1970\n-1\n', stderr: '', exit: 0 });
+  });
   it('refuses a call to a function never defined before running anything, as mawk does (line after the text, last first)', async () => {
     const r = await runShell(`awk 'BEGIN { print "ran"; foo(); bar() }'; echo "s=$?"; printf 'BEGIN{ g() }\\n' > p.awk; awk -f p.awk`);
     expect(r).toEqual({ stdout: 's=2\n', stderr: 'awk: line 2: function bar never defined\nawk: line 2: function foo never defined\nawk: p.awk: line 3: function g never defined\n', exit: 2 });

@@ -10,6 +10,7 @@
  */
 import { awkRegExp } from './grep-regex.ts';
 import { awkSprintf, numberText } from './awk-format.ts';
+import { formatDate } from './date-format.ts';
 import type { Node, Program, Stmt } from './awk-parse.ts';
 
 /** A string that came from input and looks like a number: it compares as one. */
@@ -437,6 +438,21 @@ export class AwkRun {
         this.prevSeed = argNodes.length > 0 ? this.num(await arg(0)) : Math.floor(Date.now() / 1000);
         this.randState = Math.abs(Math.trunc(this.prevSeed)) % 2147483648;
         return prev;
+      }
+      // mawk 1.3.4's time functions: seconds since the epoch; strftime formats as date(1) does, in TZ unless utc.
+      case 'systime': return Math.floor(Date.now() / 1000);
+      case 'strftime': {
+        const format = argNodes.length > 0 ? this.str(await arg(0)) : '%c';
+        const at = argNodes.length > 1 ? Math.trunc(this.num(await arg(1))) : Math.floor(Date.now() / 1000);
+        const utc = argNodes.length > 2 && this.num(await arg(2)) !== 0;
+        const tz = this.array('ENVIRON').get('TZ');
+        return formatDate(format, { ms: at * 1000, ns: 0, tz: utc || tz === undefined ? 'UTC' : String(tz) });
+      }
+      case 'mktime': {
+        // "YYYY MM DD HH MM SS [DST]" in the sprite's zone (UTC); -1 when it is not six numbers.
+        const f = this.str(await arg(0)).trim().split(/\s+/).map(Number);
+        if (f.length < 6 || f.slice(0, 6).some((n) => !Number.isInteger(n))) return -1;
+        return Math.floor(Date.UTC(f[0]!, f[1]! - 1, f[2], f[3], f[4], f[5]) / 1000);
       }
       case 'tolower': return this.str(await arg(0)).replace(/[A-Z]+/g, (c) => c.toLowerCase());
       case 'toupper': return this.str(await arg(0)).replace(/[a-z]+/g, (c) => c.toUpperCase());
