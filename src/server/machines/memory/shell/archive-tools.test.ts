@@ -32,6 +32,8 @@ describe.skipIf(!hostHas('zip') || !hostHas('unzip'))('zip and unzip, as Info-ZI
     // (Deflated sizes are zlib's, a few bytes off Info-ZIP's: that row is compared by its other columns.)
     // unzip's member operands are wildcards too, -x leaves members out; -tq gives only the verdict.
     "zip -qr w.zip a.txt nums.txt src && unzip -l w.zip 'src/*' | tail -1; unzip -Z1 w.zip -x '*.txt' 'src/lib/*'; mkdir o && unzip -q w.zip -x 'src/*' -d o && find o | sort; unzip -tq w.zip; unzip -tqq w.zip; echo \"st=$?\"",
+    // -D leaves directories out, -m deletes what went in (directories once empty), -T tests the result.
+    'zip -qrD d.zip src && unzip -Z1 d.zip | sort; zip -T t.zip a.txt; echo "st=$?"; zip -qrm m.zip src && ls; unzip -Z1 m.zip | sort',
     "zip -q v.zip a.txt src src/main.py && unzip -v v.zip; zip -q n.zip nums.txt && unzip -v n.zip | awk 'NR==4 {print $1, $2, $5, $6, $7, $8}'",
     'zip -q s.zip src/lib/u.ts a.txt && unzip -j s.zip -d o; find o | sort; unzip -qjo s.zip src/lib/u.ts && ls u.ts',
   ])('%s', same);

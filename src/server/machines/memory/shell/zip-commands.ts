@@ -1,7 +1,7 @@
 /**
  * Info-ZIP's `zip` and `unzip` for the shell engine, over zip-format.ts: `zip [-q] [-r] [-j] [-0…-9] ARCHIVE FILE…`
  * (create or update), `zip -d ARCHIVE NAME…` (delete); `unzip [-q|-qq] [-o|-n] [-j] [-d DIR] ARCHIVE [NAME…]`, `-l`, `-p`,
- * `-t`, `-Z1`, `-v`; `zip -u`, `-x`/`-i` patterns; `zipinfo -1`. Messages, their streams and exit statuses are Info-ZIP's (zip 3.0, UnZip 6.0); other options fail
+ * `-t`, `-Z1`, `-v`; `zip -u`, `-m`, `-D`, `-T`, `-x`/`-i` patterns; `zipinfo -1`. Messages, their streams and exit statuses are Info-ZIP's (zip 3.0, UnZip 6.0); other options fail
  * loudly.
  * @see zip(1), unzip(1) (Info-ZIP)
  */
@@ -61,6 +61,9 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
   let del = false;
   let level = 6;
   let update = false;
+  let noDirs = false;
+  let move = false;
+  let test = false;
   const ops: string[] = [];
   // -x and -i take the patterns that follow them, up to the next option (Info-ZIP's option lists).
   const excludes: string[] = [];
@@ -77,6 +80,9 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
         else if (c === 'j') junk = true;
         else if (c === 'd') del = true;
         else if (c === 'u') update = true;
+        else if (c === 'D') noDirs = true;
+        else if (c === 'm') move = true;
+        else if (c === 'T') test = true;
         else if (/\d/.test(c)) level = Number(c);
         else return loud('zip', `-${c}`);
       }
@@ -107,7 +113,7 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
     for (const e of entries) if (!keep.includes(e) && !quiet) stdout += `deleting: ${e.name}\n`;
     entries = keep;
   } else {
-    const added: Array<{ name: string; updating: boolean }> = [];
+    const added: Array<{ name: string; updating: boolean; abs: string; dir: boolean }> = [];
     for (const n of names) {
       if (!(await statOf(ctx, n))) {
         // Info-ZIP writes its warnings to stdout, with its other messages.
@@ -115,7 +121,7 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
         continue;
       }
       for (const f of await collect(ctx, n, recurse, junk)) {
-        if (!wanted(f.name)) continue;
+        if (!wanted(f.name) || (noDirs && f.dir)) continue;
         const st = await ctx.fs.stat(f.abs);
         // -u: only what is new, or newer than its member (DOS times keep even seconds).
         const old = existing.find((e) => e.name === f.name);
@@ -124,7 +130,7 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
         const at = entries.findIndex((e) => e.name === f.name);
         if (at >= 0) entries[at] = entry;
         else entries.push(entry);
-        added.push({ name: f.name, updating: at >= 0 });
+        added.push({ name: f.name, updating: at >= 0, abs: f.abs, dir: f.dir });
       }
     }
     // -u with everything up to date: status 12 and no message (zip 3.0).
@@ -136,6 +142,12 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
         const w = written.find((x) => x.name === a.name)!;
         stdout += `${a.updating ? 'updating' : '  adding'}: ${a.name} (${w.stored ? 'stored 0%' : `deflated ${percentSaved(w.size, w.compressedSize)}%`})\n`;
       }
+    }
+    // -T tests the new archive (it was just written whole); -m then deletes what went in, directories once empty.
+    if (test && !quiet) stdout += `test of ${path} OK\n`;
+    if (move) {
+      for (const a of added.filter((x) => !x.dir)) await ctx.fs.rm(a.abs).catch(() => undefined);
+      for (const a of added.filter((x) => x.dir).reverse()) if ((await ctx.fs.readdir(a.abs).catch(() => ['?'])).length === 0) await ctx.fs.rm(a.abs, { recursive: true }).catch(() => undefined);
     }
     return { stdout, stderr: '', exitCode: 0 };
   }
