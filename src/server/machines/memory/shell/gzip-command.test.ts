@@ -16,6 +16,10 @@ describe('gzip, gunzip, zcat', () => {
     const r = await runShell("printf 'hi\\n' > a.txt && gzip -S .z -k a.txt && gunzip -S .z -c a.txt.z && gzip -dcS.z a.txt.z && zcat --suffix .z a.txt.z && rm a.txt && gunzip -S .z a.txt.z && ls a.txt*");
     expect(r).toEqual({ stdout: 'hi\nhi\nhi\na.txt\n', stderr: '', exit: 0 });
   });
+  it('empty input (or a lone first magic byte) is an unexpected end of file; -f passes it through', async () => {
+    const r = await runShell(`: > e.gz; gunzip -c e.gz; echo "s=$?"; printf '\\037' | gzip -dc; echo "s=$?"; zcat -f e.gz | wc -c`);
+    expect(r).toEqual({ stdout: 's=1\ns=1\n0\n', stderr: '\ngzip: e.gz: unexpected end of file\n\ngzip: stdin: unexpected end of file\n', exit: 0 });
+  });
   it('words its errors as gzip, with GNU statuses', async () => {
     const r = await runShell(`${files}zcat nope.gz; echo "s=$?"; gzip -k a.txt; gzip -k a.txt; echo "s=$?"; gunzip -c a.txt; echo "s=$?"; mkdir d; gzip d; echo "s=$?"`);
     expect(r).toEqual({

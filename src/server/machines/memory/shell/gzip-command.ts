@@ -53,6 +53,11 @@ async function toStdout(operands: string[], force: boolean, ctx: InputCtx): Prom
     }
     if (!isGzip(input.bytes)) {
       if (force) text.out(input.bytes);
+      else if (input.bytes === '' || input.bytes === '\x1f') {
+        // Too short to tell: gzip ran out of input while reading the magic number.
+        text.err(`\ngzip: ${shown}: unexpected end of file\n`);
+        status = 1;
+      }
       else {
         // GNU's message comes after a newline here (its progress line to a terminal would precede it).
         text.err(`\ngzip: ${shown}: not in gzip format\n`);
