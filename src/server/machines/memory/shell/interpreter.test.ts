@@ -1303,6 +1303,11 @@ describe('jq, tar, gzip, mv and cp as their manuals print', () => {
     expect(await runShell(`jq -r '.[] | @csv' <<< '[["a",1,true,null,"x\\"y"],["b",2]]'`)).toEqual({ stdout: '"a",1,true,,"x""y"\n"b",2\n', stderr: '', exit: 0 });
   });
 
+  it('jq walk applies its filter to every value, scalars included, bottom-up', async () => {
+    const script = `jq -c 'walk(if type == "number" then . + 1 else . end)' <<< '[1,[2],{"a":3,"b":"x"}]'; jq -c 'walk(if type == "object" then del(.b) else . end)' <<< '{"a":{"b":1,"c":2},"b":3}'`;
+    expect(await runShell(script)).toEqual({ stdout: '[2,[3],{"a":4,"b":"x"}]\n{"a":{"c":2}}\n', stderr: '', exit: 0 });
+  });
+
   it('jq -j prints each result raw, without newlines', async () => {
     expect(await runShell(`jq -j '.[]' <<< '["a","b",1]'; echo`)).toEqual({ stdout: 'ab1\n', stderr: '', exit: 0 });
   });
