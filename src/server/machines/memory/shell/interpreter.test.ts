@@ -1297,3 +1297,48 @@ describe('the job builtins\' messages', () => {
     });
   });
 });
+
+describe('a ${...} inside arithmetic', () => {
+  it('expands as any parameter expansion: subscripts, defaults, lengths, alternatives', async () => {
+    const script = 'x=(5); declare -A c; for w in a b a; do c[$w]=$(( ${c[$w]:-0} + 1 )); done; echo $(( ${x[0]:-0} + 1 )) $(( ${#x[0]} + 1 )) $(( ${x[0]:+7} + 1 )) ${c[a]} ${c[b]}';
+    expect(await runShell(script)).toEqual({ stdout: '6 2 8 2 1\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('a loop left by break or continue', () => {
+  it('returns 0, the status of break and continue, whatever ran before them', async () => {
+    const script = 'for i in 1 2; do [ $i -eq 1 ] && break; done; echo "s=$?"; for i in 1 2; do [ $i = 2 ] && continue; done; echo "c=$?"; for ((i=0;i<2;i++)); do false; continue; done; echo "cf=$?"; until false; do false; break; done; echo "u=$?"; while true; do false; break; done; echo "w=$?"';
+    expect(await runShell(script)).toEqual({ stdout: 's=0\nc=0\ncf=0\nu=0\nw=0\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('declare and local with an array of words', () => {
+  it('make one element per field of each word: "$@", "${a[@]}", nothing for no arguments', async () => {
+    const script = 'set -- a "b c" d; declare -a d=("$@"); f() { local -a it=("$@" end); echo "${#it[@]} [${it[1]}]"; }; f 1 "2 3"; g=(x "y z"); declare h=("${g[@]}"); echo "${#d[@]} ${#h[@]}"; set --; declare z=("$@"); echo "${#z[@]}"';
+    expect(await runShell(script)).toEqual({ stdout: '3 [2 3]\n3 2\n0\n', stderr: '', exit: 0 });
+  });
+
+  it('keep command substitutions, arithmetic and parameter operators in those words', async () => {
+    expect(await runShell('x=; declare -a w=($(echo x y) "$(echo p q)" $((1+2)) "${x:-d}"); declare -p w')).toEqual({
+      stdout: 'declare -a w=([0]="x" [1]="y" [2]="p q" [3]="3" [4]="d")\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('a command name from an unquoted expansion', () => {
+  it('is split into words, the first being the command; an empty one leaves the next word as the command', async () => {
+    expect(await runShell('c="ls -d src"; mkdir src; $c; cmd="echo hi"; $cmd there; e=; $e echo empty; $(echo echo sub) ok')).toEqual({
+      stdout: 'src\nhi there\nempty\nsub ok\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('for without in', () => {
+  it('loops over the positional parameters as they are', async () => {
+    expect(await runShell('f() { for a; do echo "[$a]"; done; }; f "a b" "" c')).toEqual({ stdout: '[a b]\n[]\n[c]\n', stderr: '', exit: 0 });
+  });
+});
