@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { shellQuote } from '../argv.ts';
+import { localeQuote } from './gnu-quote.ts';
 import { OrderedOutput } from './output-order.ts';
 import { runsAsRoot } from './run-as.ts';
 
@@ -70,10 +71,10 @@ function id(args: string[], env: Map<string, string>): ExecResult {
   // `-a` is accepted and ignored, as GNU does (a compatibility option).
   const bad = unknownFlag(flags, ['-a', '-u', '-g', '-G', '-n', '-r', '--user', '--group', '--groups', '--name', '--real']);
   if (bad) return unsupported('id', bad);
-  if (operands.length > 1) return fail(`id: extra operand '${operands[1]}'\nTry 'id --help' for more information.\n`);
+  if (operands.length > 1) return fail(`id: extra operand ${localeQuote(env, operands[1]!)}\nTry 'id --help' for more information.\n`);
   const who = operands[0];
   const user = who === undefined ? USERS[isRoot(env) ? 0 : 1]! : USERS.find((u) => u.name === who || String(u.uid) === who);
-  if (!user) return fail(`id: '${who}': no such user\n`);
+  if (!user) return fail(`id: ${localeQuote(env, who!)}: no such user\n`);
   const name = flags.has('-n') || flags.has('--name');
   const g = (n: number) => (name ? (GROUP_NAMES[n] ?? String(n)) : String(n));
   if (flags.has('-u') || flags.has('--user')) return ok(`${name ? user.name : user.uid}\n`);

@@ -1342,3 +1342,36 @@ describe('for without in', () => {
     expect(await runShell('f() { for a; do echo "[$a]"; done; }; f "a b" "" c')).toEqual({ stdout: '[a b]\n[]\n[c]\n', stderr: '', exit: 0 });
   });
 });
+
+describe('set -e and a function call', () => {
+  it('ends the shell when the call returns non-zero, even from an && list inside the function', async () => {
+    expect(await runShell('set -e; f() { [ -f nope ] && echo yes; }; f || echo caught; if f; then :; fi; ! f; echo ok; f; echo not-here')).toEqual({
+      stdout: 'caught\nok\n',
+      stderr: '',
+      exit: 1,
+    });
+    // A `{ …; }` group whose status came from such a list does not.
+    expect((await runShell('set -e; { false && true; }; echo group')).stdout).toBe('group\n');
+  });
+});
+
+describe('command -v and -V', () => {
+  it('find executable files in PATH, or else a file of that name; 0 when any name was found; -V words not found as bash', async () => {
+    const script = 'mkdir -p bin; printf "#!/bin/sh\\necho t\\n" > bin/mytool; chmod +x bin/mytool; printf x > bin/noexec; PATH="$PWD/bin:$PATH"; command -v mytool; command -V mytool; command -v ls nope_q noexec; echo "s=$?"; command -v nope_a nope_b; echo "s=$?"; command -V nope_z; echo "s=$?"';
+    expect(await runShell(script)).toEqual({
+      stdout: '/home/sprite/bin/mytool\nmytool is /home/sprite/bin/mytool\n/usr/bin/ls\n/home/sprite/bin/noexec\ns=0\ns=1\ns=1\n',
+      stderr: 'bash: line 1: command: nope_z: not found\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('a command found in PATH only as a file without execute permission', () => {
+  it('is that file, and running it is Permission denied, status 126', async () => {
+    expect(await runShell('mkdir -p bin; printf "echo x\\n" > bin/tool2; PATH="$PWD/bin:$PATH"; tool2; echo "s=$?"; f() { tool2; }; f')).toEqual({
+      stdout: 's=126\n',
+      stderr: 'bash: line 1: /home/sprite/bin/tool2: Permission denied\nenvironment: line 1: /home/sprite/bin/tool2: Permission denied\n',
+      exit: 126,
+    });
+  });
+});
