@@ -1375,3 +1375,13 @@ describe('a command found in PATH only as a file without execute permission', ()
     });
   });
 });
+
+describe('the call-stack arrays under a default', () => {
+  it('are set where they hold a frame: ${BASH_SOURCE[0]:-x}, ${FUNCNAME[0]:-x}, ${BASH_SOURCE:-x}', async () => {
+    expect(await runShell('f() { echo "[${BASH_SOURCE[0]:-none}] [${FUNCNAME[0]:-none}] [${BASH_LINENO[0]:-x}] [${BASH_SOURCE:-d}] [${FUNCNAME[1]:-no1}]"; }; f; echo "[${FUNCNAME[0]:-main}] [${BASH_SOURCE:-top}]"')).toEqual({
+      stdout: '[environment] [f] [1] [environment] [no1]\n[main] [top]\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
