@@ -1385,3 +1385,10 @@ describe('the call-stack arrays under a default', () => {
     });
   });
 });
+
+describe('a $(…) inside arithmetic', () => {
+  it('runs as any command substitution, seeing the functions, and its output is evaluated', async () => {
+    const script = 'fib() { local n=$1; ((n < 2)) && { echo $n; return; }; echo $(( $(fib $((n-1))) + $(fib $((n-2))) )); }; fib 10; f() { echo 4; }; echo $(( $(f) * 2 )) $(( $(echo 2*3) + 1 )) $(( $(echo) + 1 ))';
+    expect(await runShell(script)).toEqual({ stdout: '55\n8 7 1\n', stderr: '', exit: 0 });
+  });
+});
