@@ -61,6 +61,14 @@ function parseOptions(args: string[], withValue: ReadonlySet<string>): { flags: 
 /** The first flag of `flags` not in `known`, if any. */
 const unknownFlag = (flags: Map<string, unknown>, known: string[]) => [...flags.keys()].find((f) => !known.includes(f));
 
+/** `whoami`: the user's name; an operand is GNU's usage error (status 1), an option it lacks is refused loudly. */
+function whoami(args: string[], env: Map<string, string>): ExecResult {
+  const [first] = args[0] === '--' ? args.slice(1) : args;
+  if (args[0] !== '--' && first !== undefined && first.startsWith('-') && first !== '-') return unsupported('whoami', first);
+  if (first !== undefined) return fail(`whoami: extra operand ${localeQuote(env, first)}\nTry 'whoami --help' for more information.\n`);
+  return ok(`${isRoot(env) ? 'root' : 'sprite'}\n`);
+}
+
 /**
  * `id [-u|-g|-G] [-n] [-r] [USER]` as GNU id prints it for the sprite's users (the sprite user, root under `sudo`).
  */
@@ -370,7 +378,7 @@ export const GNU_COMMAND_NAMES: readonly string[] = ['id', 'groups', 'sudo', 'mk
 export function gnuCommands(): CustomCommand[] {
   return [
     defineCommand('id', async (args, ctx) => id(args, ctx.env)),
-    defineCommand('whoami', async (args, ctx) => (args.length > 0 ? unsupported('whoami', args[0]!) : ok(`${isRoot(ctx.env) ? 'root' : 'sprite'}\n`))),
+    defineCommand('whoami', async (args, ctx) => whoami(args, ctx.env)),
     defineCommand('groups', async (args, ctx) => {
       if (args.length > 0) {
         const r = id(['-Gn', ...args], ctx.env);

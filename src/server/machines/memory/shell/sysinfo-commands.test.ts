@@ -13,6 +13,15 @@ describe('nproc, arch and uname', () => {
     const script = 'OMP_NUM_THREADS=4 nproc; OMP_NUM_THREADS=4 nproc --all; OMP_NUM_THREADS=4 OMP_THREAD_LIMIT=3 nproc --ignore=1; OMP_NUM_THREADS=" 5 " nproc; OMP_NUM_THREADS=3,2 nproc; OMP_NUM_THREADS=x nproc; OMP_THREAD_LIMIT=1 nproc';
     expect(await runShell(script)).toEqual({ stdout: '4\n8\n2\n5\n3\n8\n1\n', stderr: '', exit: 0 });
   });
+  it('--help and --version of nproc and uname are refused loudly; an operand of nproc is quoted as GNU quotes it', async () => {
+    expect(await runShell('export LANG=C.UTF-8; nproc --help; echo "s=$?"; uname --version; echo "s=$?"; nproc x; echo "s=$?"')).toEqual({
+      stdout: 's=2\ns=2\ns=1\n',
+      stderr:
+        'nproc: option --help is not available in the shell engine; run spritzer with --exec sandbox\nuname: option --version is not available in the shell engine; run spritzer with --exec sandbox\n' +
+        "nproc: extra operand ‘x’\nTry 'nproc --help' for more information.\n",
+      exit: 0,
+    });
+  });
   it('uname takes its long options and their unambiguous prefixes; an unknown option or an operand is status 1', async () => {
     expect(await runShell(`uname --kernel-name; uname --machine --kernel-n; uname --op`)).toEqual({ stdout: `Linux\nLinux ${MACHINE_ARCH}\nGNU/Linux\n`, stderr: '', exit: 0 });
     expect(await runShell('export LANG=C.UTF-8; uname -z; echo "s=$?"; uname x; uname --k; uname --nope')).toEqual({

@@ -6,6 +6,7 @@
  *   bash's manual "Bash Builtins" (ulimit); docs/wire-reference.md (a sprite's resources)
  */
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+import { localeQuote } from './gnu-quote.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
@@ -50,8 +51,9 @@ function nproc(args: string[], env: Map<string, string>): ExecResult {
       ignore = Number(v);
       continue;
     }
+    if (a === '--help' || a === '--version') return fail(`nproc: option ${a} is not available in the shell engine; ${HINT}\n`, 2);
     if (a.startsWith('-')) return fail(`nproc: unrecognized option '${a}'\nTry 'nproc --help' for more information.\n`);
-    return fail(`nproc: extra operand '${a}'\nTry 'nproc --help' for more information.\n`);
+    return fail(`nproc: extra operand ${localeQuote(env, a)}\nTry 'nproc --help' for more information.\n`);
   }
   let count: number = SPRITE_MACHINE.cpus;
   if (!all) {

@@ -224,6 +224,7 @@ function uname(args: string[], host: string, env: Map<string, string>): ExecResu
   const usage = (what: string): ExecResult => ({ stdout: '', stderr: `uname: ${what}\nTry 'uname --help' for more information.\n`, exitCode: 1 });
   const flags: string[] = [];
   for (const a of args) {
+    if (a === '--help' || a === '--version') return { stdout: '', stderr: `uname: option ${a} is not available in the shell engine; ${SANDBOX_HINT}\n`, exitCode: 2 };
     if (a.startsWith('--') && a.length > 2) {
       const hits = Object.keys(UNAME_LONG).filter((n) => n === a.slice(2) || n.startsWith(a.slice(2)));
       const exact = hits.find((n) => n === a.slice(2));
