@@ -10,7 +10,9 @@ export default {
   edits: [
     {
       find: 'case"ArithCommandSubst":{if(e.execFn){let i=await e.execFn(t.command,{signal:e.state.signal});i.stderr&&(e.state.expansionStderr=(e.state.expansionStderr||"")+i.stderr);let o=i.stdout.trim();return Number.parseInt(o,10)||0}return 0}',
-      replace: 'case"ArithCommandSubst":{let o=(await se(e,new Q().parseWordFromString("$("+t.command+")",!0,!1))).trim();if(!o)return 0;if(/^-?\\d+$/.test(o))return Number.parseInt(o,10);let{expr:c}=On(new Q,o,0);return await s(c)}',
+      // What the expansion already left for stderr (a `set -x` trace of the `(( … ))` it belongs to, which ran the
+      // substitution once to show its text) is kept, and that rerun is not traced a second time.
+      replace: 'case"ArithCommandSubst":{let p=e.state.expansionStderr,x=e.state.options.xtrace,o;p&&(e.state.options.xtrace=!1);try{o=(await se(e,new Q().parseWordFromString("$("+t.command+")",!0,!1))).trim()}finally{e.state.options.xtrace=x,p&&(e.state.expansionStderr=p+(e.state.expansionStderr||""))}if(!o)return 0;if(/^-?\\d+$/.test(o))return Number.parseInt(o,10);let{expr:c}=On(new Q,o,0);return await s(c)}',
     },
   ],
 };
