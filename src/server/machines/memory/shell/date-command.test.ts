@@ -32,6 +32,8 @@ describe.skipIf(!gnuDate)('date with the dates fixed on its command line, as the
     ['America/New_York', "-d '2024-03-10 02:30'"], // skipped by the change to daylight time: invalid
     ['America/New_York', "-d '2024-07-04 12:00' '+%F %T %Z %z'"], ['Asia/Kolkata', "-d @0 '+%F %T %Z %z %:::z'"],
     ['Europe/Paris', "-d '2024-10-27 12:00 +1 day' '+%F %T %Z'"], ['Europe/Paris', "-u -d '2024-06-01 12:00'"], ['Australia/Sydney', "-d '2024-01-01' '+%s %Z'"],
+    // POSIX TZ values of a standard time alone: hours west of UTC, the name as the abbreviation.
+    ['GMT+5', "-d @0 '+%F %T %Z %z'"], ['JST-9', "-d '2024-01-05 10:00' '+%s %Z %:z'"], ['XYZ-3:30', '-d @0'],
   ])('TZ=%s date %s', async (tz, args) => {
     expect(await engineBash(`date ${args}`, tz)).toEqual(hostBash(`date ${args}`, tz));
   });

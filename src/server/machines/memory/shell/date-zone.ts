@@ -1,6 +1,6 @@
 /**
  * Time zones for `date` and `touch -d`: a zone's offset at an instant and its abbreviation (from the `TZ` variable:
- * an IANA name, `UTC`, `:Area/City`, or POSIX `UTC0`/`GMT0`), and the conversion between epoch ms and wall-clock
+ * an IANA name, `UTC`, `:Area/City`, or a POSIX `STDoffset` such as `UTC0`, `GMT+5`, `<+0530>-5:30`), and the conversion between epoch ms and wall-clock
  * fields in a zone, through Node's Intl time zone data (offsets) and the host's tzdata files (abbreviations).
  * @see tzset(3) (the `TZ` forms), https://www.gnu.org/software/coreutils/manual/html_node/TZ-Variable.html
  */
@@ -29,10 +29,22 @@ function formatter(name: string): Intl.DateTimeFormat | null {
   return formatters.get(name)!;
 }
 
+/**
+ * A POSIX `TZ` of a standard time alone, `STDoffset` (tzset(3): a name of 3+ letters or `<…>`, then hours[:minutes]
+ * WEST of UTC, an optional sign): its abbreviation and minutes east. Null for any other form (one with a daylight
+ * part keeps the IANA or UTC reading).
+ */
+function posixStandardTime(tz: string | undefined): { abbr: string; east: number } | null {
+  const m = /^:?(?:<([A-Za-z0-9+-]+)>|([A-Za-z]{3,}))([+-]?)(\d{1,2})(?::(\d{1,2}))?$/.exec(tz ?? '');
+  if (!m) return null;
+  const west = (Number(m[4]) * 60 + Number(m[5] ?? 0)) * (m[3] === '-' ? -1 : 1);
+  return { abbr: m[1] ?? m[2]!, east: -west };
+}
+
 /** Minutes east of UTC of the zone `tz` (a `TZ` value) at epoch ms `ms`. */
 export function offsetMinutes(tz: string | undefined, ms: number): number {
   const name = zoneName(tz);
-  if (!name) return 0;
+  if (!name) return posixStandardTime(tz)?.east ?? 0;
   const parts = Object.fromEntries(formatter(name)!.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
   const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
   return Math.round((asUtc - (ms - (((ms % 1000) + 1000) % 1000))) / 60000);
@@ -100,7 +112,7 @@ function parseTzif(b: Buffer): Map<number, string> | null {
 /** The abbreviation of the zone `tz` at epoch ms `ms` (`UTC`, `CET`; `+0530`-style where the zone data has none). */
 export function zoneAbbreviation(tz: string | undefined, ms: number): string {
   const name = zoneName(tz);
-  if (!name) return (tz ?? '').replace(/^:/, '').replace(/0$/, '') || 'UTC';
+  if (!name) return posixStandardTime(tz)?.abbr ?? ((tz ?? '').replace(/^:/, '').replace(/0$/, '') || 'UTC');
   const fromTzdata = abbreviationTable(name)?.get(offsetMinutes(tz, ms));
   if (fromTzdata) return fromTzdata;
   const short = formatter(name)!.formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')?.value ?? '';

@@ -46,6 +46,14 @@ describe('env runs a command with exactly the environment it was given', () => {
     expect((await bashC('export LANG=C.UTF-8; env nope_cmd')).stderr).toBe('env: ‘nope_cmd’: No such file or directory\n');
   });
 
+  it('--version and --help are refused loudly, never taken for an unknown option', async () => {
+    expect(await bashC('env --version; echo "s=$?"; env --help')).toEqual({
+      stdout: 's=2\n',
+      stderr: 'env: option --version is not available in the shell engine; run spritzer with --exec sandbox\nenv: option --help is not available in the shell engine; run spritzer with --exec sandbox\n',
+      exit: 2,
+    });
+  });
+
   it('-v describes the command on stderr', async () => {
     expect((await bashC('env -v true')).stderr).toBe("executing: true\n   arg[0]= 'true'\n");
   });

@@ -8,6 +8,7 @@
 import { defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { shellQuote } from '../argv.ts';
 import { localeQuote } from './gnu-quote.ts';
+import { unsupported } from './gnu-commands.ts';
 
 /**
  * The variables bash sets for itself, unexported, in a non-interactive shell on an x86_64 Linux sprite whose host
@@ -136,7 +137,8 @@ function parseEnvArgs(args: string[], env: Map<string, string>): EnvOptions | Ex
           if (!Array.isArray(words)) return words;
           args.splice(i + 1, 0, ...words);
         }
-      } else return usage(`unrecognized option '${a}'`);
+      } else if (name === '--help' || name === '--version') return unsupported('env', name);
+      else return usage(`unrecognized option '${a}'`);
     } else if (a.startsWith('-') && a.length > 1) {
       for (let j = 1; j < a.length; j++) {
         const f = a[j]!;

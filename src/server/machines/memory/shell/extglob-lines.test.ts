@@ -22,4 +22,9 @@ describe('extglobErrorLine', () => {
     expect(lineOf(`echo "@(a)" '!(b)' \\@\\(c\\)`)).toBeNull();
     expect(lineOf('echo @(a|b)', true)).toBeNull();
   });
+
+  it('a pattern inside ${…} is read only when it expands, never a syntax error', () => {
+    expect(lineOf('f=abc123; echo ${f//+([0-9])/#} ${f%%+([0-9])} "${f/@(a|b)/X}" ${f#!(q)}')).toBeNull();
+    expect(lineOf('echo ${f//+([0-9])/#} +(a)')).toBe(1);
+  });
 });

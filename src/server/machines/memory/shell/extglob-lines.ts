@@ -3,13 +3,14 @@
  * when bash reads the command. bash reads and parses one complete command (a line, with the lines a compound
  * command spans) before it runs it, so `shopt -s extglob` enables them from the next line on, and on its own line
  * the `(` is a syntax error. just-bash parses the whole script at once and always reads them; this module finds the
- * line where bash would stop. `[[ … ]]` always reads them (bash's manual, "Pattern Matching", "Conditional Constructs").
+ * line where bash would stop. `[[ … ]]` always reads them (bash's manual, "Pattern Matching", "Conditional Constructs"), and
+ * a pattern inside `${…}` (`${f//+([0-9])/#}`) is only read when the expansion runs, so it is never a syntax error.
  */
 import type { ScriptNode } from './script-ast.ts';
 
 const EXTENDED = /[?*+@!]\(/;
 
-/** The first extended pattern written in `node` (outside `[[ ]]` and here-documents), or null. */
+/** The first extended pattern written in `node` (outside `[[ ]]`, here-documents and `${…}`), or null. */
 function extendedPattern(node: unknown): string | null {
   if (Array.isArray(node)) {
     for (const item of node) {
@@ -20,7 +21,7 @@ function extendedPattern(node: unknown): string | null {
   }
   if (node === null || typeof node !== 'object') return null;
   const n = node as ScriptNode;
-  if (n.type === 'ConditionalCommand' || n.type === 'HereDoc') return null;
+  if (n.type === 'ConditionalCommand' || n.type === 'HereDoc' || n.type === 'ParameterExpansion') return null;
   if (n.type === 'Glob' && EXTENDED.test(String(n.pattern))) return String(n.pattern);
   return extendedPattern(Object.values(n));
 }

@@ -11,6 +11,13 @@ describe('id, whoami, groups', () => {
   });
   it('fail on an unknown user, and loudly on an option they lack', async () => {
     expect(await runShell('id nobody_x')).toEqual({ stdout: '', stderr: "id: 'nobody_x': no such user\n", exit: 1 });
+    // In a UTF-8 locale GNU quotes the name with ‘…’, as its other messages.
+    expect(await runShell('export LANG=C.UTF-8; whoami extra; echo "s=$?"')).toEqual({
+      stdout: 's=1\n',
+      stderr: "whoami: extra operand ‘extra’\nTry 'whoami --help' for more information.\n",
+      exit: 0,
+    });
+    expect(await runShell('LANG=C.UTF-8 id nobody_x')).toEqual({ stdout: '', stderr: 'id: ‘nobody_x’: no such user\n', exit: 1 });
     expect((await runShell('id -a')).stdout).toBe('uid=1000(sprite) gid=1000(sprite) groups=1000(sprite)\n');
     const r = await runShell('id -z');
     expect([r.exit, r.stderr]).toEqual([2, 'id: option -z is not available in the shell engine; run spritzer with --exec sandbox\n']);

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { shellQuote } from '../argv.ts';
+import { localeQuote } from './gnu-quote.ts';
 import { OrderedOutput } from './output-order.ts';
 import { runsAsRoot } from './run-as.ts';
 
@@ -60,6 +61,14 @@ function parseOptions(args: string[], withValue: ReadonlySet<string>): { flags: 
 /** The first flag of `flags` not in `known`, if any. */
 const unknownFlag = (flags: Map<string, unknown>, known: string[]) => [...flags.keys()].find((f) => !known.includes(f));
 
+/** `whoami`: the user's name; an operand is GNU's usage error (status 1), an option it lacks is refused loudly. */
+function whoami(args: string[], env: Map<string, string>): ExecResult {
+  const [first] = args[0] === '--' ? args.slice(1) : args;
+  if (args[0] !== '--' && first !== undefined && first.startsWith('-') && first !== '-') return unsupported('whoami', first);
+  if (first !== undefined) return fail(`whoami: extra operand ${localeQuote(env, first)}\nTry 'whoami --help' for more information.\n`);
+  return ok(`${isRoot(env) ? 'root' : 'sprite'}\n`);
+}
+
 /**
  * `id [-u|-g|-G] [-n] [-r] [USER]` as GNU id prints it for the sprite's users (the sprite user, root under `sudo`).
  */
@@ -70,10 +79,10 @@ function id(args: string[], env: Map<string, string>): ExecResult {
   // `-a` is accepted and ignored, as GNU does (a compatibility option).
   const bad = unknownFlag(flags, ['-a', '-u', '-g', '-G', '-n', '-r', '--user', '--group', '--groups', '--name', '--real']);
   if (bad) return unsupported('id', bad);
-  if (operands.length > 1) return fail(`id: extra operand '${operands[1]}'\nTry 'id --help' for more information.\n`);
+  if (operands.length > 1) return fail(`id: extra operand ${localeQuote(env, operands[1]!)}\nTry 'id --help' for more information.\n`);
   const who = operands[0];
   const user = who === undefined ? USERS[isRoot(env) ? 0 : 1]! : USERS.find((u) => u.name === who || String(u.uid) === who);
-  if (!user) return fail(`id: '${who}': no such user\n`);
+  if (!user) return fail(`id: ${localeQuote(env, who!)}: no such user\n`);
   const name = flags.has('-n') || flags.has('--name');
   const g = (n: number) => (name ? (GROUP_NAMES[n] ?? String(n)) : String(n));
   if (flags.has('-u') || flags.has('--user')) return ok(`${name ? user.name : user.uid}\n`);
@@ -369,7 +378,7 @@ export const GNU_COMMAND_NAMES: readonly string[] = ['id', 'groups', 'sudo', 'mk
 export function gnuCommands(): CustomCommand[] {
   return [
     defineCommand('id', async (args, ctx) => id(args, ctx.env)),
-    defineCommand('whoami', async (args, ctx) => (args.length > 0 ? unsupported('whoami', args[0]!) : ok(`${isRoot(ctx.env) ? 'root' : 'sprite'}\n`))),
+    defineCommand('whoami', async (args, ctx) => whoami(args, ctx.env)),
     defineCommand('groups', async (args, ctx) => {
       if (args.length > 0) {
         const r = id(['-Gn', ...args], ctx.env);

@@ -1341,3 +1341,98 @@ describe('jq, tar, gzip, mv and cp as their manuals print', () => {
     });
   });
 });
+
+describe('a ${...} inside arithmetic', () => {
+  it('expands as any parameter expansion: subscripts, defaults, lengths, alternatives', async () => {
+    const script = 'x=(5); declare -A c; for w in a b a; do c[$w]=$(( ${c[$w]:-0} + 1 )); done; echo $(( ${x[0]:-0} + 1 )) $(( ${#x[0]} + 1 )) $(( ${x[0]:+7} + 1 )) ${c[a]} ${c[b]}';
+    expect(await runShell(script)).toEqual({ stdout: '6 2 8 2 1\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('a loop left by break or continue', () => {
+  it('returns 0, the status of break and continue, whatever ran before them', async () => {
+    const script = 'for i in 1 2; do [ $i -eq 1 ] && break; done; echo "s=$?"; for i in 1 2; do [ $i = 2 ] && continue; done; echo "c=$?"; for ((i=0;i<2;i++)); do false; continue; done; echo "cf=$?"; until false; do false; break; done; echo "u=$?"; while true; do false; break; done; echo "w=$?"';
+    expect(await runShell(script)).toEqual({ stdout: 's=0\nc=0\ncf=0\nu=0\nw=0\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('declare and local with an array of words', () => {
+  it('make one element per field of each word: "$@", "${a[@]}", nothing for no arguments', async () => {
+    const script = 'set -- a "b c" d; declare -a d=("$@"); f() { local -a it=("$@" end); echo "${#it[@]} [${it[1]}]"; }; f 1 "2 3"; g=(x "y z"); declare h=("${g[@]}"); echo "${#d[@]} ${#h[@]}"; set --; declare z=("$@"); echo "${#z[@]}"';
+    expect(await runShell(script)).toEqual({ stdout: '3 [2 3]\n3 2\n0\n', stderr: '', exit: 0 });
+  });
+
+  it('keep command substitutions, arithmetic and parameter operators in those words', async () => {
+    expect(await runShell('x=; declare -a w=($(echo x y) "$(echo p q)" $((1+2)) "${x:-d}"); declare -p w')).toEqual({
+      stdout: 'declare -a w=([0]="x" [1]="y" [2]="p q" [3]="3" [4]="d")\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('a command name from an unquoted expansion', () => {
+  it('is split into words, the first being the command; an empty one leaves the next word as the command', async () => {
+    expect(await runShell('c="ls -d src"; mkdir src; $c; cmd="echo hi"; $cmd there; e=; $e echo empty; $(echo echo sub) ok')).toEqual({
+      stdout: 'src\nhi there\nempty\nsub ok\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('for without in', () => {
+  it('loops over the positional parameters as they are', async () => {
+    expect(await runShell('f() { for a; do echo "[$a]"; done; }; f "a b" "" c')).toEqual({ stdout: '[a b]\n[]\n[c]\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('set -e and a function call', () => {
+  it('ends the shell when the call returns non-zero, even from an && list inside the function', async () => {
+    expect(await runShell('set -e; f() { [ -f nope ] && echo yes; }; f || echo caught; if f; then :; fi; ! f; echo ok; f; echo not-here')).toEqual({
+      stdout: 'caught\nok\n',
+      stderr: '',
+      exit: 1,
+    });
+    // A `{ …; }` group whose status came from such a list does not.
+    expect((await runShell('set -e; { false && true; }; echo group')).stdout).toBe('group\n');
+  });
+});
+
+describe('command -v and -V', () => {
+  it('find executable files in PATH, or else a file of that name; 0 when any name was found; -V words not found as bash', async () => {
+    const script = 'mkdir -p bin; printf "#!/bin/sh\\necho t\\n" > bin/mytool; chmod +x bin/mytool; printf x > bin/noexec; PATH="$PWD/bin:$PATH"; command -v mytool; command -V mytool; command -v ls nope_q noexec; echo "s=$?"; command -v nope_a nope_b; echo "s=$?"; command -V nope_z; echo "s=$?"';
+    expect(await runShell(script)).toEqual({
+      stdout: '/home/sprite/bin/mytool\nmytool is /home/sprite/bin/mytool\n/usr/bin/ls\n/home/sprite/bin/noexec\ns=0\ns=1\ns=1\n',
+      stderr: 'bash: line 1: command: nope_z: not found\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('a command found in PATH only as a file without execute permission', () => {
+  it('is that file, and running it is Permission denied, status 126', async () => {
+    expect(await runShell('mkdir -p bin; printf "echo x\\n" > bin/tool2; PATH="$PWD/bin:$PATH"; tool2; echo "s=$?"; f() { tool2; }; f')).toEqual({
+      stdout: 's=126\n',
+      stderr: 'bash: line 1: /home/sprite/bin/tool2: Permission denied\nenvironment: line 1: /home/sprite/bin/tool2: Permission denied\n',
+      exit: 126,
+    });
+  });
+});
+
+describe('the call-stack arrays under a default', () => {
+  it('are set where they hold a frame: ${BASH_SOURCE[0]:-x}, ${FUNCNAME[0]:-x}, ${BASH_SOURCE:-x}', async () => {
+    expect(await runShell('f() { echo "[${BASH_SOURCE[0]:-none}] [${FUNCNAME[0]:-none}] [${BASH_LINENO[0]:-x}] [${BASH_SOURCE:-d}] [${FUNCNAME[1]:-no1}]"; }; f; echo "[${FUNCNAME[0]:-main}] [${BASH_SOURCE:-top}]"')).toEqual({
+      stdout: '[environment] [f] [1] [environment] [no1]\n[main] [top]\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('a $(…) inside arithmetic', () => {
+  it('runs as any command substitution, seeing the functions, and its output is evaluated', async () => {
+    const script = 'fib() { local n=$1; ((n < 2)) && { echo $n; return; }; echo $(( $(fib $((n-1))) + $(fib $((n-2))) )); }; fib 10; f() { echo 4; }; echo $(( $(f) * 2 )) $(( $(echo 2*3) + 1 )) $(( $(echo) + 1 ))';
+    expect(await runShell(script)).toEqual({ stdout: '55\n8 7 1\n', stderr: '', exit: 0 });
+  });
+});

@@ -9,6 +9,30 @@ describe('nproc, arch and uname', () => {
     expect(await runShell('nproc; nproc --all; nproc --ignore=3; nproc --ignore 100')).toEqual({ stdout: '8\n8\n5\n1\n', stderr: '', exit: 0 });
     expect(await runShell('nproc --ignore=x; echo $?')).toEqual({ stdout: '1\n', stderr: "nproc: invalid number: 'x'\n", exit: 0 });
   });
+  it('nproc without --all is OMP_NUM_THREADS when set (the first of a list), at most OMP_THREAD_LIMIT', async () => {
+    const script = 'OMP_NUM_THREADS=4 nproc; OMP_NUM_THREADS=4 nproc --all; OMP_NUM_THREADS=4 OMP_THREAD_LIMIT=3 nproc --ignore=1; OMP_NUM_THREADS=" 5 " nproc; OMP_NUM_THREADS=3,2 nproc; OMP_NUM_THREADS=x nproc; OMP_THREAD_LIMIT=1 nproc';
+    expect(await runShell(script)).toEqual({ stdout: '4\n8\n2\n5\n3\n8\n1\n', stderr: '', exit: 0 });
+  });
+  it('--help and --version of nproc and uname are refused loudly; an operand of nproc is quoted as GNU quotes it', async () => {
+    expect(await runShell('export LANG=C.UTF-8; nproc --help; echo "s=$?"; uname --version; echo "s=$?"; nproc x; echo "s=$?"')).toEqual({
+      stdout: 's=2\ns=2\ns=1\n',
+      stderr:
+        'nproc: option --help is not available in the shell engine; run spritzer with --exec sandbox\nuname: option --version is not available in the shell engine; run spritzer with --exec sandbox\n' +
+        "nproc: extra operand ‘x’\nTry 'nproc --help' for more information.\n",
+      exit: 0,
+    });
+  });
+  it('uname takes its long options and their unambiguous prefixes; an unknown option or an operand is status 1', async () => {
+    expect(await runShell(`uname --kernel-name; uname --machine --kernel-n; uname --op`)).toEqual({ stdout: `Linux\nLinux ${MACHINE_ARCH}\nGNU/Linux\n`, stderr: '', exit: 0 });
+    expect(await runShell('export LANG=C.UTF-8; uname -z; echo "s=$?"; uname x; uname --k; uname --nope')).toEqual({
+      stdout: 's=1\n',
+      stderr:
+        "uname: invalid option -- 'z'\nTry 'uname --help' for more information.\nuname: extra operand ‘x’\nTry 'uname --help' for more information.\n" +
+        "uname: option '--k' is ambiguous; possibilities: '--kernel-name' '--kernel-release' '--kernel-version'\nTry 'uname --help' for more information.\n" +
+        "uname: unrecognized option '--nope'\nTry 'uname --help' for more information.\n",
+      exit: 1,
+    });
+  });
   it('arch is uname -m; uname -p and -i say unknown, and -a leaves them out', async () => {
     const r = await runShell('arch; uname -m; uname -p; uname -s -p -m -i; uname -a | grep -c unknown');
     expect(r.stdout).toBe(`${MACHINE_ARCH}\n${MACHINE_ARCH}\nunknown\nLinux ${MACHINE_ARCH} unknown unknown\n0\n`);
@@ -19,6 +43,8 @@ describe('getconf', () => {
   it('answers system and path variables as glibc, refusing a path variable without a path', async () => {
     const r = await runShell('getconf PAGESIZE; getconf LONG_BIT; getconf _NPROCESSORS_ONLN; getconf PATH_MAX /; getconf NAME_MAX /tmp; getconf PATH_MAX; echo "st=$?"');
     expect(r.stdout).toBe('4096\n64\n8\n4096\n255\nst=2\n');
+    // confstr's _CS_PATH.
+    expect((await runShell('getconf PATH')).stdout).toBe('/bin:/usr/bin\n');
     expect(r.stderr).toBe('Usage: getconf [-v specification] variable_name [pathname]\n       getconf -a [pathname]\n');
   });
   it('names an unknown variable and a missing path', async () => {

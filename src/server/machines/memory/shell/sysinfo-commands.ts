@@ -6,6 +6,7 @@
  *   bash's manual "Bash Builtins" (ulimit); docs/wire-reference.md (a sprite's resources)
  */
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+import { localeQuote } from './gnu-quote.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
@@ -20,12 +21,28 @@ export const SPRITE_MACHINE = { cpus: 8, memoryKiB: 8192 * 1024, pageSize: 4096 
 /** The machine name `uname -m` and `arch` print: the host's architecture, as a sprite on it would have. */
 export const MACHINE_ARCH = process.arch === 'arm64' ? 'aarch64' : 'x86_64';
 
-/** `nproc [--all] [--ignore=N]`: the sprite's CPUs, less N, never below 1 (GNU nproc). */
-function nproc(args: string[]): ExecResult {
+/**
+ * An OpenMP thread count as gnulib's nproc reads `OMP_NUM_THREADS` and `OMP_THREAD_LIMIT`: blanks, digits, then
+ * only blanks or a comma (the first of a list); 0 or anything else counts as unset.
+ */
+function ompCount(value: string | undefined): number {
+  const m = /^\s*(\d+)\s*(?:,|$)/.exec(value ?? '');
+  return m ? Number(m[1]) : 0;
+}
+
+/**
+ * `nproc [--all] [--ignore=N]`: the sprite's CPUs, less N, never below 1 (GNU nproc). Without `--all` the count
+ * is `OMP_NUM_THREADS` when set, at most `OMP_THREAD_LIMIT`, as GNU's manual ("nproc invocation") says.
+ */
+function nproc(args: string[], env: Map<string, string>): ExecResult {
   let ignore = 0;
+  let all = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '--all') continue;
+    if (a === '--all') {
+      all = true;
+      continue;
+    }
     const m = /^--ignore(?:=(.*))?$/.exec(a);
     if (m) {
       const v = m[1] ?? args[++i];
@@ -34,10 +51,17 @@ function nproc(args: string[]): ExecResult {
       ignore = Number(v);
       continue;
     }
+    if (a === '--help' || a === '--version') return fail(`nproc: option ${a} is not available in the shell engine; ${HINT}\n`, 2);
     if (a.startsWith('-')) return fail(`nproc: unrecognized option '${a}'\nTry 'nproc --help' for more information.\n`);
-    return fail(`nproc: extra operand '${a}'\nTry 'nproc --help' for more information.\n`);
+    return fail(`nproc: extra operand ${localeQuote(env, a)}\nTry 'nproc --help' for more information.\n`);
   }
-  return ok(`${Math.max(1, SPRITE_MACHINE.cpus - ignore)}\n`);
+  let count: number = SPRITE_MACHINE.cpus;
+  if (!all) {
+    count = ompCount(env.get('OMP_NUM_THREADS')) || count;
+    const limit = ompCount(env.get('OMP_THREAD_LIMIT'));
+    if (limit > 0) count = Math.min(count, limit);
+  }
+  return ok(`${ignore < count ? count - ignore : 1}\n`);
 }
 
 /** The system variables `getconf NAME` answers (glibc's names and values on a 64-bit Linux). */
@@ -62,6 +86,8 @@ const SYSTEM_VARS: Record<string, string> = {
   _PHYS_PAGES: String((SPRITE_MACHINE.memoryKiB * 1024) / SPRITE_MACHINE.pageSize),
   GNU_LIBC_VERSION: 'glibc 2.42',
   GNU_LIBPTHREAD_VERSION: 'NPTL 2.42',
+  // confstr's _CS_PATH: the directories where every POSIX utility is found.
+  PATH: '/bin:/usr/bin',
 };
 /** The path variables `getconf NAME PATH` answers (ext4's). */
 const PATH_VARS: Record<string, string> = { PATH_MAX: '4096', NAME_MAX: '255', PIPE_BUF: '4096', LINK_MAX: '65000', FILESIZEBITS: '64', SYMLINK_MAX: '' };
@@ -230,7 +256,7 @@ export const SYSINFO_COMMAND_NAMES: readonly string[] = ['nproc', 'getconf', 'ul
 /** The commands of this module, for just-bash's `customCommands`. */
 export function sysinfoCommands(): CustomCommand[] {
   return [
-    defineCommand('nproc', async (args) => nproc(args)),
+    defineCommand('nproc', async (args, ctx) => nproc(args, ctx.env)),
     defineCommand('getconf', async (args, ctx) => getconf(args, ctx.fs, ctx.cwd)),
     defineCommand('ulimit', async (args) => ulimit(args)),
     defineCommand('locale', async (args, ctx) => locale(args, ctx.env)),

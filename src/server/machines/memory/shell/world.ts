@@ -26,6 +26,7 @@ export const SANDBOX_HINT = 'run spritzer with --exec sandbox';
 
 export { DEFAULT_SHELL_LIMITS, type ShellLimits } from '../../../config/shell-limits.ts';
 import type { ShellLimits } from '../../../config/shell-limits.ts';
+import { localeQuote } from './gnu-quote.ts';
 import { DECOMPRESS_MAX_BYTES } from './decompress-limit.ts';
 
 /**
@@ -156,7 +157,7 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
     dateCommand(world.now),
     gitCommand(world.now, world.hostname),
     defineCommand('hostname', async () => ok(`${world.hostname}\n`)),
-    defineCommand('uname', async (args) => uname(args, world.hostname)),
+    defineCommand('uname', async (args, ctx) => uname(args, world.hostname, ctx.env)),
     defineCommand('node', async (args, ctx) => {
       const flag = args[0];
       if (flag === '--version' || flag === '-v') return ok('v22.0.0-quickjs\n');
@@ -207,11 +208,35 @@ async function operandErrors(name: string, result: ExecResult, operands: string[
   return stderr ? { ...result, stderr, exitCode: 1 } : result;
 }
 
-/** `uname` with `-s -n -r -m -o -a`. */
-function uname(args: string[], host: string): ExecResult {
+/** GNU uname's long options, each with the letter it stands for. */
+const UNAME_LONG: Record<string, string> = {
+  all: 'a', 'kernel-name': 's', nodename: 'n', 'kernel-release': 'r', 'kernel-version': 'v', machine: 'm', processor: 'p',
+  'hardware-platform': 'i', 'operating-system': 'o',
+};
+
+/**
+ * `uname` with `-s -n -r -v -m -p -i -o -a` and their long names (any unambiguous prefix, as getopt_long takes
+ * them); an unknown option or an operand is GNU's usage error, status 1.
+ */
+function uname(args: string[], host: string, env: Map<string, string>): ExecResult {
   // GNU uname on Linux knows no processor or hardware platform name: `-p` and `-i` print `unknown`, `-a` skips them.
   const fields: Record<string, string> = { s: 'Linux', n: host, r: KERNEL_RELEASE, v: '#1 SMP', m: MACHINE_ARCH, p: 'unknown', i: 'unknown', o: 'GNU/Linux' };
-  const flags = args.flatMap((a) => (a === '--all' ? ['a'] : a.startsWith('-') ? [...a.slice(1)] : []));
+  const usage = (what: string): ExecResult => ({ stdout: '', stderr: `uname: ${what}\nTry 'uname --help' for more information.\n`, exitCode: 1 });
+  const flags: string[] = [];
+  for (const a of args) {
+    if (a === '--help' || a === '--version') return { stdout: '', stderr: `uname: option ${a} is not available in the shell engine; ${SANDBOX_HINT}\n`, exitCode: 2 };
+    if (a.startsWith('--') && a.length > 2) {
+      const hits = Object.keys(UNAME_LONG).filter((n) => n === a.slice(2) || n.startsWith(a.slice(2)));
+      const exact = hits.find((n) => n === a.slice(2));
+      if (!exact && hits.length !== 1) return usage(hits.length ? `option '${a}' is ambiguous; possibilities:${hits.map((n) => ` '--${n}'`).join('')}` : `unrecognized option '${a}'`);
+      flags.push(UNAME_LONG[exact ?? hits[0]!]!);
+    } else if (a.startsWith('-') && a.length > 1) {
+      for (const f of a.slice(1)) {
+        if (!'asnrvmpio'.includes(f)) return usage(`invalid option -- '${f}'`);
+        flags.push(f);
+      }
+    } else return usage(`extra operand ${localeQuote(env, a)}`);
+  }
   if (flags.length === 0) return ok('Linux\n');
   const order = flags.includes('a') ? ['s', 'n', 'r', 'v', 'm', 'o'] : ['s', 'n', 'r', 'v', 'm', 'p', 'i', 'o'].filter((f) => flags.includes(f));
   return ok(`${order.map((f) => fields[f]).join(' ')}\n`);
