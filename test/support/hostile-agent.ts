@@ -5,6 +5,8 @@
  * exec bridge's stdout pipe. spritzer must keep serving the other sprite, hold no more than the documented bound
  * (docs/security.md "The agent's connection") and mark the hostile sprite failed until a restore. Test support only.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { expect } from 'vitest';
 import { api, execQuery, wsExec } from './server.ts';
 import { DEFAULT_AGENT_BOUNDS } from '../../src/server/machines/agent/bounds.ts';
@@ -98,11 +100,22 @@ except OSError as e:
     pass
 `;
 
-/** What this process holds now (the server runs in it): resident set and JS heap, in bytes. */
-function memory(): { rss: number; heap: number } {
+/**
+ * A full garbage collection, so that what is measured is what spritzer holds, not garbage the collector has not
+ * reached yet (on a loaded machine it lets tens of MiB of already-dropped frames pile up between collections).
+ */
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+
+/** What this process holds now (the server runs in it), after a full collection: JS heap and array buffers, in bytes. */
+function retained(): number {
+  collect();
   const m = process.memoryUsage();
-  return { rss: m.rss, heap: m.heapUsed + m.arrayBuffers };
+  return m.heapUsed + m.arrayBuffers;
 }
+
+/** The process's resident set now, in bytes (garbage included). */
+const rss = () => process.memoryUsage().rss;
 
 /**
  * The growth allowed over the baseline: what one hostile connection may make spritzer hold (machines/agent/bounds.ts: one
@@ -125,13 +138,13 @@ export async function hostileAgentScenario(base: string, takeover: string, names
   const cp = await call('POST', `/v1/sprites/${hostile}/checkpoint`, { comment: 'before' });
   const checkpoint = /Checkpoint (v\d+) created/.exec(cp.text)![1];
   for (let i = 0; i < 3; i++) expect((await run(bystander, ['echo', 'ok'])).stdout).toBe('ok\n');
-  const baseline = memory();
+  const baseline = { heap: retained(), rss: rss() };
   const peak = { ...baseline };
+  // Every 100 ms: what spritzer holds after a collection (the bound) and the resident set (a loose ceiling).
   const sampler = setInterval(() => {
-    const m = memory();
-    peak.rss = Math.max(peak.rss, m.rss);
-    peak.heap = Math.max(peak.heap, m.heap);
-  }, 5);
+    peak.heap = Math.max(peak.heap, retained());
+    peak.rss = Math.max(peak.rss, rss());
+  }, 100);
 
   let attackEnded = false;
   const attack = run(hostile, ['sudo', '-n', 'python3', '-c', takeover + FLOOD_PY]).finally(() => (attackEnded = true));
@@ -153,12 +166,14 @@ export async function hostileAgentScenario(base: string, takeover: string, names
     clearInterval(sampler);
   }
   const growth = { rss: peak.rss - baseline.rss, heap: peak.heap - baseline.heap };
-  console.log(`hostile agent: ${served.length} bystander execs during the attack; peak growth rss ${(growth.rss / 2 ** 20).toFixed(1)} MiB, heap ${(growth.heap / 2 ** 20).toFixed(1)} MiB (allowed ${(ALLOWED_GROWTH / 2 ** 20).toFixed(0)} MiB); ${state.boot_error}`);
+  console.log(`hostile agent: ${served.length} bystander execs during the attack; peak growth rss ${(growth.rss / 2 ** 20).toFixed(1)} MiB, held after collection ${(growth.heap / 2 ** 20).toFixed(1)} MiB (allowed ${(ALLOWED_GROWTH / 2 ** 20).toFixed(0)} MiB); ${state.boot_error}`);
 
   expect(served.length).toBeGreaterThan(0);
   expect(served.every((r) => r.out === 'ok\n' && r.code === 0)).toBe(true);
   expect(growth.heap).toBeLessThan(ALLOWED_GROWTH);
-  expect(growth.rss).toBeLessThan(ALLOWED_GROWTH);
+  // The resident set also counts garbage not collected yet and pages V8 keeps after a collection: twice the bound
+  // still catches a connection that makes spritzer hold what it reads (the trial that found it reached 4.3 GB).
+  expect(growth.rss).toBeLessThan(2 * ALLOWED_GROWTH);
   expect(state.boot_error).toMatch(/the sprite's agent broke the protocol \(/);
   expect((await call('GET', `/v1/sprites/${hostile}`)).json).toMatchObject({ status: 'cold' });
   await expect(run(hostile, ['echo', 'hi'])).rejects.toThrow(/handshake 503/);
