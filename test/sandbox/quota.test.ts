@@ -1,8 +1,9 @@
 /**
- * The disk quota (`--disk-quota`) on sandbox sprites, a btrfs qgroup limit on the sprite's layer: inside, `dd` past
- * it fails; through the fs API a write past it is ENOSPC (the memory engines' error, 507 on the wire) and changes
- * nothing; freeing space makes room again; the limit survives a restore and holds on an adopted spare too. Needs
- * btrfs storage (skips, saying so, in copy mode), as the other sandbox tests need Linux, root and bubblewrap.
+ * The disk quota (`--disk-quota`) on sandbox sprites, a btrfs qgroup limit on the sprite's disk group (its layer and
+ * its snapshots): inside, `dd` past it fails; through the fs API a write past it is ENOSPC (the memory engines' error,
+ * 507 on the wire) and changes nothing; freeing space makes room again; what a checkpoint keeps counts until the
+ * checkpoint is deleted; the limit survives a restore and holds on an adopted spare too. Needs btrfs storage (skips,
+ * saying so, in copy mode), as the other sandbox tests need Linux, root and bubblewrap.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentBundle } from '../support/agent.ts';
@@ -51,11 +52,25 @@ describe.skipIf(skip)('sandbox disk quota', () => {
     expect(Buffer.from(await m.fs.readFile('/home/sprite/log')).toString()).toBe('kept\n');
   });
 
+  it('what a checkpoint keeps counts against the quota until the checkpoint is deleted', async (ctx) => {
+    if (factory.snapshotMode !== 'btrfs') ctx.skip();
+    await exec(m, 'dd if=/dev/urandom of=kept bs=1M count=10 2>/dev/null; sync');
+    const snap = await m.snapshot();
+    // The live disk drops the file; the checkpoint still holds its 10 MiB of the 16 MiB quota.
+    const full = await exec(m, 'rm kept; sync; dd if=/dev/urandom of=next bs=1M count=10 2>&1; echo "exit $?"; rm -f next; sync');
+    expect(full.out).toMatch(/Disk quota exceeded[\s\S]*exit 1\n$/);
+    await m.releaseSnapshot(snap);
+    const room = await exec(m, 'dd if=/dev/urandom of=next bs=1M count=10 2>&1 >/dev/null | grep -c quota; rm -f next; sync');
+    expect(room.out).toBe('0\n');
+  });
+
   it('a full sprite restores writable, the limit holds after the restore, and on a sprite adopted from a spare', async (ctx) => {
     if (factory.snapshotMode !== 'btrfs') ctx.skip();
     await exec(m, 'dd if=/dev/zero of=full bs=1M count=32 2>/dev/null; sync');
     const snap = await m.snapshot();
     await m.restore(snap);
+    // The checkpoint holds the full disk too: deleting it and the file makes room.
+    await m.releaseSnapshot(snap);
     expect((await exec(m, 'rm full && echo writable > note && cat note')).out).toBe('writable\n');
     expect((await exec(m, 'dd if=/dev/zero of=big bs=1M count=32 2>&1; rm -f big')).out).toMatch(/Disk quota exceeded/);
     await factory.spares.settled();

@@ -193,3 +193,45 @@ describe.skipIf(skip)('data dir', () => {
     }
   });
 });
+
+describe.skipIf(skip || !hasBtrfs)('disk groups (btrfs qgroups)', () => {
+  /** The volume's level-1 qgroups: id → { referenced, limit, children }. */
+  function groups(vol: string): Map<string, { referenced: number; limit: string; children: string[] }> {
+    const out = spawnSync('btrfs', ['qgroup', 'show', '-rc', '--raw', vol], { encoding: 'utf8' }).stdout;
+    const found = new Map<string, { referenced: number; limit: string; children: string[] }>();
+    for (const m of out.matchAll(/^(1\/\d+)\s+(\d+)\s+\d+\s+(\S+)\s+(\S+)/gm)) {
+      found.set(m[1]!, { referenced: Number(m[2]), limit: m[3]!, children: m[4] === '-' ? [] : m[4]!.split(',') });
+    }
+    return found;
+  }
+
+  it('a layer and its snapshots share one group, kept across a restart; a deleted sprite leaves no group', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'spritzer-groups-'));
+    const vol = join(dataDir, 'vol');
+    let storage = await Storage.open({ dataDir, mode: 'btrfs', keep: true });
+    try {
+      await storage.createTemplate(async () => undefined);
+      await storage.createLayer('g1');
+      spawnSync('dd', ['if=/dev/urandom', `of=${join(storage.layerDir('g1'), 'kept')}`, 'bs=1M', 'count=4', 'status=none']);
+      await storage.snapshot('g1');
+      await rm(join(storage.layerDir('g1'), 'kept'));
+      spawnSync('sync');
+      const [group, made] = [...groups(vol)][0]!;
+      expect(made.children).toHaveLength(2);
+      // What only the checkpoint keeps still counts.
+      expect(made.referenced).toBeGreaterThanOrEqual(4 * 1024 * 1024);
+      await storage.close();
+
+      storage = await Storage.open({ dataDir, mode: 'btrfs', keep: true });
+      await storage.setQuota('g1', 64 * 1024 * 1024);
+      expect(groups(vol).get(group)).toMatchObject({ limit: String(64 * 1024 * 1024) });
+      await storage.destroy('g1');
+      spawnSync('btrfs', ['subvolume', 'sync', vol]);
+      await storage.close();
+      storage = await Storage.open({ dataDir, mode: 'btrfs', keep: true });
+      expect([...groups(vol).keys()]).toEqual([]);
+    } finally {
+      await storage.close({ removeDataDir: true });
+    }
+  });
+});

@@ -12,6 +12,7 @@ import { chmod, lstat, mkdir, readdir, rename, rm, rmdir, statfs } from 'node:fs
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { claimDataDir, unmountUnder, type DataDirClaim } from './data-dir.ts';
+import { DiskGroups } from './disk-groups.ts';
 import { run, hasCommand } from './run.ts';
 
 /** How layers and snapshots are stored. */
@@ -62,8 +63,8 @@ export class Storage {
     private readonly vol: string,
     private readonly image: string | undefined,
     private readonly claim: DataDirClaim,
-    /** Whether `setQuota` enforces anything (btrfs qgroups are enabled on the volume). */
-    readonly quotas = false,
+    /** The sprites' disk groups, when btrfs qgroups are enabled on the volume (else `setQuota` enforces nothing). */
+    private readonly groups: DiskGroups | undefined,
     /** Whether the layers outlive this server (`StorageOptions.keep`). */
     private readonly keep = false,
     /** The highest snapshot number already on disk (snapshot names never repeat). */
@@ -102,7 +103,8 @@ export class Storage {
       await chmod(vol, 0o700);
       const quotas = mode === 'btrfs' ? await enableQuotas(vol) : 'copy mode (no btrfs qgroups)';
       if (typeof quotas === 'string') opts.logger?.warn({ reason: quotas }, 'sandbox: disk quotas are not enforced inside sprites');
-      return new Storage(dir, mode, reason, vol, image, claim, quotas === true, keep, await highestSnapshot(vol));
+      const groups = quotas === true ? await DiskGroups.open(vol) : undefined;
+      return new Storage(dir, mode, reason, vol, image, claim, groups, keep, await highestSnapshot(vol));
     } catch (err) {
       await claim.release();
       throw err;
@@ -117,17 +119,26 @@ export class Storage {
     await seed(dir);
   }
 
+  /** Whether `setQuota` enforces anything (btrfs qgroups are enabled on the volume). */
+  get quotas(): boolean {
+    return this.groups !== undefined;
+  }
+
   /**
-   * Limits what the sprite's live layer may hold to `bytes` (undefined: no limit): a btrfs qgroup limit on its
-   * subvolume (referenced bytes, data and metadata), which its snapshots and restored layers inherit. Beyond it every
-   * write inside fails with EDQUOT. A no-op when `quotas` is false (copy mode, or qgroups refused).
+   * Limits what the sprite's disk may hold to `bytes` (undefined: no limit): its live layer and its snapshots
+   * together, each shared extent once (a btrfs qgroup limit on the sprite's disk group, disk-groups.ts: data and
+   * metadata). So what a checkpoint keeps after the live disk deleted it counts, until the checkpoint is deleted.
+   * Beyond it every write inside fails with EDQUOT. A no-op when `quotas` is false (copy mode, or qgroups refused).
+   * A layer made before disk groups (`keep`) is limited alone, its snapshots not counted.
    * @see docs/limits.md (`--disk-quota`), btrfs-qgroup(8)
    * @deviation inside, a write past the quota fails with EDQUOT ("Disk quota exceeded"), not ENOSPC; btrfs counts
    * metadata too, so the limit is reached a little before `bytes` of file content.
    */
   async setQuota(spriteId: string, bytes: number | undefined): Promise<void> {
-    if (!this.quotas) return;
-    await run('btrfs', ['qgroup', 'limit', bytes === undefined ? 'none' : String(bytes), this.layerDir(spriteId)]);
+    if (!this.groups) return;
+    const group = await this.groups.of(spriteId, this.layerDir(spriteId));
+    if (group) await this.groups.limit(group, bytes);
+    else await run('btrfs', ['qgroup', 'limit', bytes === undefined ? 'none' : String(bytes), this.layerDir(spriteId)]);
   }
 
   /** Host directory of the sprite's live writable layer. */
@@ -143,7 +154,13 @@ export class Storage {
   /** Creates the sprite's layer as a copy of the template (a writable snapshot in btrfs mode). Resolves with its path. */
   async createLayer(spriteId: string): Promise<string> {
     const dest = this.layerDir(spriteId);
-    await this.clone(join(this.vol, 'template'), dest, false);
+    if (this.groups) {
+      // A snapshot of the template would share extents with a subvolume outside the sprite's group: made empty in
+      // the group and filled with (reflinked) copies, its accounting stays exact.
+      const group = await this.groups.create(spriteId);
+      await run('btrfs', ['subvolume', 'create', '-i', group, dest]);
+      await run('cp', ['-a', '--reflink=auto', `${join(this.vol, 'template')}/.`, dest]);
+    } else await this.clone(join(this.vol, 'template'), dest, false);
     await mkdir(this.spriteDir(spriteId), { recursive: true });
     return dest;
   }
@@ -163,7 +180,7 @@ export class Storage {
     const dir = join(this.vol, 'snaps', safeId(spriteId));
     await mkdir(dir, { recursive: true });
     const path = join(dir, String(++this.seq));
-    await this.clone(this.layerDir(spriteId), path, true);
+    await this.clone(this.layerDir(spriteId), path, true, spriteId);
     return { spriteId, path };
   }
 
@@ -184,7 +201,7 @@ export class Storage {
     await this.check(spriteId, snap);
     const next = `${this.layerDir(spriteId)}.next`;
     await this.removePath(next);
-    await this.clone(snap.path, next, false);
+    await this.clone(snap.path, next, false, spriteId);
   }
 
   /** Swaps the staged copy in as the live layer and deletes the old one. The sprite must be stopped. */
@@ -233,7 +250,7 @@ export class Storage {
     if (!(await lstat(snap.path).catch(() => undefined))) throw new Error(`snapshot ${snap.path} was released`);
   }
 
-  /** Deletes a snapshot. Idempotent. */
+  /** Deletes a snapshot; in btrfs mode its bytes count against the sprite's quota no more once this resolves. Idempotent. */
   async release(snap: LayerSnapshot): Promise<void> {
     await this.removePath(snap.path);
   }
@@ -266,11 +283,13 @@ export class Storage {
 
   /** Deletes the sprite's layer, every snapshot of it and its host dir. The sprite must be stopped. Idempotent. */
   async destroy(spriteId: string): Promise<void> {
+    await this.groups?.of(spriteId, this.layerDir(spriteId));
     const snaps = join(this.vol, 'snaps', safeId(spriteId));
     for (const name of await readdir(snaps).catch(() => [] as string[])) await this.removePath(join(snaps, name));
     await rmdir(snaps).catch(() => undefined);
     for (const suffix of ['.next', '.old', '']) await this.removePath(`${this.layerDir(spriteId)}${suffix}`);
     await rm(this.spriteDir(spriteId), { recursive: true, force: true });
+    await this.groups?.remove(spriteId);
   }
 
   /**
@@ -297,9 +316,11 @@ export class Storage {
     if (opts.removeDataDir) await rm(this.dataDir, { recursive: true, force: true });
   }
 
-  private async clone(src: string, dest: string, readOnly: boolean): Promise<void> {
+  /** A snapshot of `src` at `dest` (btrfs), a member of the sprite `spriteId`'s disk group when it has one; else a copy. */
+  private async clone(src: string, dest: string, readOnly: boolean, spriteId?: string): Promise<void> {
     if (this.mode === 'btrfs') {
-      await run('btrfs', ['subvolume', 'snapshot', ...(readOnly ? ['-r'] : []), src, dest]);
+      const group = spriteId === undefined ? undefined : await this.groups?.of(spriteId, this.layerDir(spriteId));
+      await run('btrfs', ['subvolume', 'snapshot', ...(readOnly ? ['-r'] : []), ...(group ? ['-i', group] : []), src, dest]);
     } else {
       await run('cp', ['-a', '--reflink=auto', src, dest]);
     }
@@ -389,7 +410,9 @@ async function removePath(path: string, mode: StorageMode): Promise<void> {
   const st = await lstat(path).catch(() => undefined);
   if (!st) return;
   if (mode === 'btrfs' && st.isDirectory() && st.ino === SUBVOLUME_INO) {
-    await run('btrfs', ['subvolume', 'delete', path]);
+    // Committed at once: the cleaner then drops it within a second, and its bytes stop counting against the
+    // sprite's quota (without a commit that waits for the next one, up to 30 s).
+    await run('btrfs', ['subvolume', 'delete', '--commit-after', path]);
     return;
   }
   await rm(path, { recursive: true, force: true });
