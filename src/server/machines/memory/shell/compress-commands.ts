@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import compressjs from 'compressjs';
-import { xzInfo, xzListing, type XzInfo } from './xz-list.ts';
+import { xzInfo, xzListing, xzUnlisted, type XzInfo } from './xz-list.ts';
 import { bunzip2Capped, DecompressLimitError, unxzCapped } from './decompress-limit.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
@@ -209,7 +209,7 @@ async function list(prog: string, operands: string[], ctx: CommandContext): Prom
     const data = await ctx.fs.readFileBuffer(ctx.fs.resolvePath(ctx.cwd, name)).then(bytesOf, () => undefined);
     const info = data && xzInfo(data);
     if (info) files.push({ name, info });
-    else stderr += `${prog}: ${name}: ${data ? 'File format not recognized' : 'No such file or directory'}\n`;
+    else stderr += `${prog}: ${name}: ${data ? xzUnlisted(data) : 'No such file or directory'}\n`;
   }
   return { stdout: xzListing(files), stderr, exitCode: stderr ? 1 : 0 };
 }

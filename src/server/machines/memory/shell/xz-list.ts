@@ -27,6 +27,13 @@ function varint(b: Buffer, at: number): [number, number] {
   throw new Error('bad varint');
 }
 
+/** Why `b` cannot be listed (xz's words), or undefined when it can. */
+export function xzUnlisted(b: Buffer): string | undefined {
+  // A stream header and footer are 12 bytes each (list.c: parse_indexes).
+  if (b.length < 24) return 'Too small to be a valid .xz file';
+  return xzInfo(b) ? undefined : 'File format not recognized';
+}
+
 /**
  * The streams of .xz bytes `b`, read from the end (stream padding skipped), or undefined when they are not .xz
  * (`File format not recognized`) or are damaged.
