@@ -1317,6 +1317,18 @@ describe('jq, tar, gzip, mv and cp as their manuals print', () => {
     expect(await runShell(script)).toEqual({ stdout: '1\n[1,2,3]\n[1,2]\n[3,4]\n["a","b"]\n6\n5\n', stderr: '', exit: 0 });
   });
 
+  it('jq reports an error in one input\'s run and goes on with the next; the status is the last run\'s', async () => {
+    expect(await runShell(`jq -c input <<< '1 2 3'; echo $?; jq .a <<< '1 {"a":2}'; echo $?`)).toEqual({
+      stdout: '2\n5\n2\n0\n',
+      stderr: 'jq: error (at <stdin>:3): No more inputs\njq: error (at <stdin>:1): Cannot index number with string "a"\n',
+      exit: 0,
+    });
+  });
+
+  it('jq @sh quotes each element of an array, and prints other scalars as they are', async () => {
+    expect(await runShell(`jq -r '@sh' <<< '["a b",1,null,true,"it'\\''s"]'; jq -r '.[] | @sh' <<< '["x",2]'`)).toEqual({ stdout: "'a b' 1 null true 'it'\\''s'\n'x'\n2\n", stderr: '', exit: 0 });
+  });
+
   it('jq del deletes every path its filter yields, and delpaths deletes the last first', async () => {
     const script = [
       `jq -c 'del(.[] | select(. == 2))' <<< '[1,2,3]'`,
