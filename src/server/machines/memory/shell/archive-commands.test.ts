@@ -86,6 +86,17 @@ describe('tar positional options, --remove-files; zip to stdout; unzip -q of a n
       exit: 0,
     });
   });
+  it('extracting, a -C after the last member has no effect; between members it applies to the ones after it', async () => {
+    const script = `${TREE} && mkdir e f && tar -czf a.tgz src docs && tar -xzf a.tgz docs -C e && find e | wc -l && tar -xzf a.tgz -C e src/main.py -C ../f docs && find e f -type f | sort`;
+    expect(await runShell(script)).toEqual({ stdout: '1\ne/src/main.py\nf/docs/README.md\n', stderr: '', exit: 0 });
+  });
+  it('gunzip of NAME.tgz writes NAME.tar; an existing output is named as typed', async () => {
+    const script = `${TREE} && tar -czf x.tgz src && gunzip x.tgz && ls x.*; tar -czf b.tgz src && gunzip -k b.tgz && ls b.*; echo x > c && gzip -k c && gunzip c.gz; echo $?`;
+    expect(await runShell(script)).toEqual({ stdout: 'x.tar\nb.tar\nb.tgz\n2\n', stderr: 'gzip: c already exists;\tnot overwritten\n', exit: 0 });
+  });
+  it('xz takes -T N, --threads=N and -e', async () => {
+    expect(await runShell('echo a > a.txt && xz -T0 -9e -k a.txt && xz --threads=2 -dc a.txt.xz')).toEqual({ stdout: 'a\n', stderr: '', exit: 0 });
+  });
   it('--remove-files removes what was archived', async () => {
     const script = `${TREE} && tar -czf a.tgz --remove-files a.txt src && ls; tar -tzf a.tgz | wc -l`;
     expect(await runShell(script)).toEqual({ stdout: 'a.tgz\ndocs\n5\n', stderr: '', exit: 0 });

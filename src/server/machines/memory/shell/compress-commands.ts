@@ -82,7 +82,14 @@ function parse(prog: string, codec: Codec, args: string[]): { o: Options; operan
   const LONG: Record<string, string> = { '--decompress': 'd', '--uncompress': 'd', '--stdout': 'c', '--to-stdout': 'c', '--keep': 'k', '--force': 'f', '--test': 't', '--quiet': 'q', '--compress': 'z', ...(codec.tool === 'xz' ? { '--list': 'l' } : {}) };
   const operands: string[] = [];
   let options = true;
-  for (const a of args) {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    // xz's -T/--threads N (and -e, --extreme) change only how, not what, it compresses.
+    if (options && codec.tool === 'xz' && /^(-T|--threads)$/.test(a)) {
+      i++;
+      continue;
+    }
+    if (options && codec.tool === 'xz' && /^(-T\d+|--threads=\d+|--extreme)$/.test(a)) continue;
     if (options && a === '--') options = false;
     else if (options && a.startsWith('--')) {
       if (!LONG[a]) return { stdout: '', stderr: `${prog}: option ${a} is not available in the shell engine; ${HINT}\n`, exitCode: 2 };
@@ -101,6 +108,7 @@ function parse(prog: string, codec: Codec, args: string[]): { o: Options; operan
     else if (c === 't') o.test = true;
     else if (c === 'q') o.quiet = true;
     else if (c === 'l' && codec.tool === 'xz') o.list = true;
+    else if (c === 'e' && codec.tool === 'xz') return true;
     else if (/\d/.test(c)) o.level = Number(c);
     else return false;
     return true;

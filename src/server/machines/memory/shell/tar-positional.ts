@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { bytesOutput, unsafeBytesFromLatin1, type CommandContext, type ExecResult } from 'just-bash';
+import { bytesOutput, latin1FromBytes, stdoutAsBytes, unsafeBytesFromLatin1, type CommandContext, type ExecResult } from 'just-bash';
 import { tarMembers } from './tar-archive.ts';
 import { tarPlan, type TarItem } from './tar-plan.ts';
 import { tarThroughShell } from './tar-zstd.ts';
@@ -50,12 +50,66 @@ const closed = (members: string) => {
 };
 
 /**
- * The result of `tar args` when it creates an archive with a positional option between or after its members (or
- * several `-C` before them), or undefined otherwise (the caller's tar then runs the line as it is).
+ * Extracting or listing: options after the last member are dropped without a word (GNU warns only when creating);
+ * `-C` or `--exclude` between members makes one run per group of members over the same archive (and stdin).
+ */
+async function readInGroups(args: string[], order: TarItem[], at: { lastMember: number; trailing: Option[]; between: boolean }, ctx: CommandContext): Promise<ExecResult | undefined> {
+  const runTar = tarThroughShell(ctx);
+  const stdin = latin1FromBytes(ctx.stdin);
+  if (!at.between) {
+    if (at.trailing.length === 0) return undefined;
+    const kept = new Set(at.trailing.flatMap((o) => o.words));
+    return runTar(args.filter((_, i) => !kept.has(i)), stdin);
+  }
+  const options = order.filter(isOption);
+  const optionWords = new Set(options.flatMap((o) => o.words));
+  const memberWords = membersAt(args, order, optionWords);
+  if (memberWords === undefined) return undefined;
+  const globals = args.filter((_, i) => !optionWords.has(i) && !memberWords.has(i));
+  // Each -C is relative to the one before: the directory goes in resolved, the other options as they came.
+  let dir: string | undefined;
+  let positional: string[] = [];
+  let group: string[] = [];
+  let stdout = '';
+  let stderr = '';
+  let exitCode = 0;
+  const flush = async () => {
+    if (group.length === 0) return;
+    const r = await runTar([...globals, ...(dir === undefined ? [] : [`--directory=${dir}`]), ...positional, '--', ...group], stdin);
+    group = [];
+    stdout += latin1FromBytes(stdoutAsBytes(r));
+    stderr += r.stderr.replace(FAILED, '');
+    exitCode = Math.max(exitCode, r.exitCode);
+  };
+  for (const item of order.slice(0, at.lastMember + 1)) {
+    if (!isOption(item)) group.push(item.member);
+    else {
+      await flush();
+      if (item.option === '-C') dir = ctx.fs.resolvePath(dir ?? ctx.cwd, item.value ?? '');
+      else positional = [...positional, asWord(item)];
+    }
+  }
+  await flush();
+  return { ...bytesOutput(unsafeBytesFromLatin1(stdout)), stderr: exitCode ? `${stderr}${FAILED}` : stderr, exitCode };
+}
+
+/** The indexes in `args` of the member operands of `order`: the words no option took, matched from the end. */
+function membersAt(args: string[], order: TarItem[], optionWords: Set<number>): Set<number> | undefined {
+  const names = order.flatMap((item) => (isOption(item) ? [] : [item.member]));
+  const at = new Set<number>();
+  for (let i = args.length - 1, n = names.length - 1; i >= 0 && n >= 0; i--) {
+    if (!optionWords.has(i) && args[i] === names[n]) at.add(i), n--;
+  }
+  return at.size === names.length ? at : undefined;
+}
+
+/**
+ * The result of `tar args` when it creates, extracts or lists with a positional option between or after its
+ * members (or creates with several `-C` before them), or undefined otherwise (the caller's tar then runs the line as it is).
  */
 export async function tarWithPositional(args: string[], ctx: CommandContext): Promise<ExecResult | undefined> {
   const p = tarPlan(args);
-  if (p.op !== 'c') return undefined;
+  if (p.op !== 'c' && p.op !== 'x' && p.op !== 't') return undefined;
   const firstMember = p.order.findIndex((item) => !isOption(item));
   const lastMember = p.order.length - 1 - [...p.order].reverse().findIndex((item) => !isOption(item));
   if (firstMember < 0) return undefined;
@@ -66,6 +120,7 @@ export async function tarWithPositional(args: string[], ctx: CommandContext): Pr
   const options = p.order.filter(isOption);
   if (options.some((o) => o.cluster)) return undefined;
   const drop = new Set(options.flatMap((o) => o.words));
+  if (p.op !== 'c') return readInGroups(args, p.order, { lastMember, trailing, between }, ctx);
   const warnings = trailing.length ? `${REARRANGE}${trailing.map(noEffect).join('')}` : '';
   const runTar = tarThroughShell(ctx);
   if (!between && chdirs < 2) {
@@ -75,14 +130,9 @@ export async function tarWithPositional(args: string[], ctx: CommandContext): Pr
     return { ...r, stderr: `${r.stderr.replace(FAILED, '')}${warnings}${FAILED}`, exitCode: 2 };
   }
   if (p.compressed && !p.gzip) return { stdout: '', stderr: `tar: -C or --exclude between members with this compression is not available in the shell engine; ${SANDBOX_HINT}\n`, exitCode: 2 };
-  // Everything but the members and the positional options: the archive, the compressor, -v, -h, owners… The
-  // members are the words no option took, matched from the end of the line.
-  const names = p.order.flatMap((item) => (isOption(item) ? [] : [item.member]));
-  const memberWords = new Set<number>();
-  for (let i = args.length - 1, n = names.length - 1; i >= 0 && n >= 0; i--) {
-    if (!drop.has(i) && args[i] === names[n]) memberWords.add(i), n--;
-  }
-  if (memberWords.size !== names.length) return undefined;
+  // Everything but the members and the positional options: the archive, the compressor, -v, -h, owners…
+  const memberWords = membersAt(args, p.order, drop);
+  if (memberWords === undefined) return undefined;
   const globals = args.filter((_, i) => !drop.has(i) && !memberWords.has(i));
   let dir = ctx.cwd;
   let excludes: string[] = [];
