@@ -65,3 +65,58 @@ describe('tar errors and members', () => {
     expect(r).toEqual({ stdout: 's=2\nnone\n', stderr: "tar: Cowardly refusing to create an empty archive\nTry 'tar --help' or 'tar --usage' for more information.\n", exit: 0 });
   });
 });
+
+describe('tar positional options, --remove-files; zip to stdout; unzip -q of a non-zip; xz -l', () => {
+  const TREE = 'mkdir -p src/lib docs && echo a > src/main.py && echo b > src/lib/u.ts && echo r > docs/README.md && echo t > a.txt';
+  it('each -C applies to the members after it, relative to the one before', async () => {
+    const script = `${TREE} && tar -cf a.tar -C src main.py -C ../docs README.md && tar -tf a.tar`;
+    expect(await runShell(script)).toEqual({ stdout: 'main.py\nREADME.md\n', stderr: '', exit: 0 });
+  });
+  it('--exclude between members applies to the ones after it; -v lists each group in turn', async () => {
+    const script = `${TREE} && tar -czvf b.tgz -C src lib -C .. docs --exclude=README.md a.txt && tar -tzf b.tgz`;
+    const listed = 'lib/\nlib/u.ts\ndocs/\ndocs/README.md\na.txt\n';
+    expect(await runShell(script)).toEqual({ stdout: listed + listed, stderr: '', exit: 0 });
+  });
+  it('a positional option after the last member: the archive is written without it, then GNU complains, status 2', async () => {
+    const script = `${TREE} && tar -cf a.tar src --exclude='*.ts' -C docs; echo $?; tar -tf a.tar | sort`;
+    expect(await runShell(script)).toEqual({
+      stdout: '2\nsrc/\nsrc/lib/\nsrc/lib/u.ts\nsrc/main.py\n',
+      stderr:
+        'tar: The following options were used after any non-optional arguments in archive create or update mode.  These options are positional and affect only arguments that follow them.  Please, rearrange them properly.\ntar: --exclude ‘*.ts’ has no effect\ntar: -C ‘docs’ has no effect\ntar: Exiting with failure status due to previous errors\n',
+      exit: 0,
+    });
+  });
+  it('extracting, a -C after the last member has no effect; between members it applies to the ones after it', async () => {
+    const script = `${TREE} && mkdir e f && tar -czf a.tgz src docs && tar -xzf a.tgz docs -C e && find e | wc -l && tar -xzf a.tgz -C e src/main.py -C ../f docs && find e f -type f | sort`;
+    expect(await runShell(script)).toEqual({ stdout: '1\ne/src/main.py\nf/docs/README.md\n', stderr: '', exit: 0 });
+  });
+  it('gunzip of NAME.tgz writes NAME.tar; an existing output is named as typed', async () => {
+    const script = `${TREE} && tar -czf x.tgz src && gunzip x.tgz && ls x.*; tar -czf b.tgz src && gunzip -k b.tgz && ls b.*; echo x > c && gzip -k c && gunzip c.gz; echo $?`;
+    expect(await runShell(script)).toEqual({ stdout: 'x.tar\nb.tar\nb.tgz\n2\n', stderr: 'gzip: c already exists;\tnot overwritten\n', exit: 0 });
+  });
+  it('xz takes -T N, --threads=N and -e', async () => {
+    expect(await runShell('echo a > a.txt && xz -T0 -9e -k a.txt && xz --threads=2 -dc a.txt.xz')).toEqual({ stdout: 'a\n', stderr: '', exit: 0 });
+  });
+  it('--remove-files removes what was archived', async () => {
+    const script = `${TREE} && tar -czf a.tgz --remove-files a.txt src && ls; tar -tzf a.tgz | wc -l`;
+    expect(await runShell(script)).toEqual({ stdout: 'a.tgz\ndocs\n5\n', stderr: '', exit: 0 });
+  });
+  it('zip - writes the archive to stdout and its messages to stderr; -@ reads names from stdin', async () => {
+    const script = `${TREE} && zip - a.txt > o.zip && unzip -Z1 o.zip && printf 'a.txt\\nsrc/main.py\\n' | zip -q -@ n.zip && unzip -Z1 n.zip`;
+    expect(await runShell(script)).toEqual({ stdout: 'a.txt\na.txt\nsrc/main.py\n', stderr: '  adding: a.txt (stored 0%)\n', exit: 0 });
+  });
+  it('unzip -q of a file that is not a zip names it in brackets on stderr', async () => {
+    const r = await runShell('echo bad > b.zip; unzip -q b.zip');
+    expect(r.exit).toBe(9);
+    expect(r.stderr.startsWith('[b.zip]\n  End-of-central-directory signature not found.')).toBe(true);
+  });
+  it('xz -l lists streams, blocks, sizes, ratio and check; a totals line for several files', async () => {
+    const script = `${TREE} && xz -k a.txt && seq 1 20000 > big && xz big && xz -l a.txt.xz big.xz; xz -l a.txt; echo $?`;
+    expect(await runShell(script)).toEqual({
+      stdout:
+        'Strms  Blocks   Compressed Uncompressed  Ratio  Check   Filename\n    1       1         60 B          2 B    ---  CRC64   a.txt.xz\n    1       1       4948 B    106.3 KiB  0.045  CRC64   big.xz\n-------------------------------------------------------------------------------\n    2       2       5008 B    106.3 KiB  0.046  CRC64   2 files\n1\n',
+      stderr: 'xz: a.txt: Too small to be a valid .xz file\n',
+      exit: 0,
+    });
+  });
+});

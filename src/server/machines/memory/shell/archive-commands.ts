@@ -15,6 +15,7 @@ import { permissions } from './ls-long.ts';
 import { SANDBOX_HINT } from './world.ts';
 import { tarWithZstd } from './tar-zstd.ts';
 import { tarWithTransform } from './tar-transform.ts';
+import { tarWithPositional } from './tar-positional.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
 
@@ -318,6 +319,8 @@ async function deleteMembers(p: TarPlan, fs: IFileSystem, cwd: string): Promise<
 }
 
 async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, run: Run): Promise<ExecResult> {
+  const removeFiles = args.includes('--remove-files');
+  if (removeFiles) args = args.filter((a) => a !== '--remove-files');
   const owners = ownerOptions(args);
   const p = tarPlan(owners.rest);
   const early = await precheck(p, fs, cwd);
@@ -350,6 +353,7 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
       await fs.writeFile(path, p.gzip ? gzipSync(empty) : empty).catch(() => undefined);
     }
   }
+  if (removeFiles && p.op === 'c' && r.exitCode === 0) await removeArchived(p, fs, cwd);
   if (/^tar: Invalid tar archive format$/m.test(r.stderr)) r = { ...r, stderr: r.stderr.replace(/^tar: Invalid tar archive format\n?/m, `tar: This does not look like a tar archive\n${FAILED}`), exitCode: 2 };
   if (p.op === 't' && p.verbose && r.exitCode === 0) {
     const b = tarBytes(await archiveBytes(p, fs, cwd, stdin));
@@ -362,7 +366,13 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
   return verboseToStdout(r, p);
 }
 
+/** `--remove-files`: each member operand archived is removed, a directory with what is below it (GNU tar). */
+async function removeArchived(p: TarPlan, fs: IFileSystem, cwd: string): Promise<void> {
+  const base = p.chdirs.reduce((d, c) => fs.resolvePath(d, c), cwd);
+  for (const m of p.members) await fs.rm(fs.resolvePath(base, m), { recursive: true, force: true }).catch(() => undefined);
+}
+
 /** `tar` for just-bash's `customCommands`, over its own (gzip-command.ts has gzip). */
 export function archiveCommands(): CustomCommand[] {
-  return [defineCommand('tar', async (args, ctx) => (await tarWithTransform(args, ctx)) ?? (await tarWithZstd(args, ctx)) ?? tar(args, ctx.fs, ctx.cwd, latin1FromBytes(ctx.stdin), (a) => ctx.origCommand!(a)))];
+  return [defineCommand('tar', async (args, ctx) => (await tarWithTransform(args, ctx)) ?? (await tarWithPositional(args, ctx)) ?? (await tarWithZstd(args, ctx)) ?? tar(args, ctx.fs, ctx.cwd, latin1FromBytes(ctx.stdin), (a) => ctx.origCommand!(a)))];
 }

@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import compressjs from 'compressjs';
+import { xzInfo, xzListing, xzUnlisted, type XzInfo } from './xz-list.ts';
 import { bunzip2Capped, DecompressLimitError, unxzCapped } from './decompress-limit.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
@@ -74,14 +75,21 @@ const BZIP2: Codec = {
 };
 
 /** Options of one run. */
-interface Options { decompress: boolean; stdout: boolean; keep: boolean; force: boolean; test: boolean; quiet: boolean; level: number }
+interface Options { list: boolean; decompress: boolean; stdout: boolean; keep: boolean; force: boolean; test: boolean; quiet: boolean; level: number }
 
 function parse(prog: string, codec: Codec, args: string[]): { o: Options; operands: string[] } | ExecResult {
-  const o: Options = { decompress: /^(un|bun)|cat$/.test(prog), stdout: prog.endsWith('cat'), keep: false, force: false, test: false, quiet: false, level: codec.tool === 'xz' ? 6 : 9 };
-  const LONG: Record<string, string> = { '--decompress': 'd', '--uncompress': 'd', '--stdout': 'c', '--to-stdout': 'c', '--keep': 'k', '--force': 'f', '--test': 't', '--quiet': 'q', '--compress': 'z' };
+  const o: Options = { list: false, decompress: /^(un|bun)|cat$/.test(prog), stdout: prog.endsWith('cat'), keep: false, force: false, test: false, quiet: false, level: codec.tool === 'xz' ? 6 : 9 };
+  const LONG: Record<string, string> = { '--decompress': 'd', '--uncompress': 'd', '--stdout': 'c', '--to-stdout': 'c', '--keep': 'k', '--force': 'f', '--test': 't', '--quiet': 'q', '--compress': 'z', ...(codec.tool === 'xz' ? { '--list': 'l' } : {}) };
   const operands: string[] = [];
   let options = true;
-  for (const a of args) {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    // xz's -T/--threads N (and -e, --extreme) change only how, not what, it compresses.
+    if (options && codec.tool === 'xz' && /^(-T|--threads)$/.test(a)) {
+      i++;
+      continue;
+    }
+    if (options && codec.tool === 'xz' && /^(-T\d+|--threads=\d+|--extreme)$/.test(a)) continue;
     if (options && a === '--') options = false;
     else if (options && a.startsWith('--')) {
       if (!LONG[a]) return { stdout: '', stderr: `${prog}: option ${a} is not available in the shell engine; ${HINT}\n`, exitCode: 2 };
@@ -99,6 +107,8 @@ function parse(prog: string, codec: Codec, args: string[]): { o: Options; operan
     else if (c === 'f') o.force = true;
     else if (c === 't') o.test = true;
     else if (c === 'q') o.quiet = true;
+    else if (c === 'l' && codec.tool === 'xz') o.list = true;
+    else if (c === 'e' && codec.tool === 'xz') return true;
     else if (/\d/.test(c)) o.level = Number(c);
     else return false;
     return true;
@@ -112,6 +122,7 @@ async function run(prog: string, codec: Codec, args: string[], ctx: CommandConte
   const parsed = parse(prog, codec, args);
   if ('exitCode' in parsed) return parsed;
   const { o, operands } = parsed;
+  if (o.list) return list(prog, operands, ctx);
   let out = Buffer.alloc(0);
   let stderr = '';
   let status = 0;
@@ -197,6 +208,20 @@ async function run(prog: string, codec: Codec, args: string[], ctx: CommandConte
 }
 
 /** Names of the commands of {@link compressCommands} (each needs its `/bin` stub to be found on PATH). */
+/** `xz -l FILE…`: the table of xz-list.ts; a file that is missing or not .xz is said so (status 1), and skipped. */
+async function list(prog: string, operands: string[], ctx: CommandContext): Promise<ExecResult> {
+  if (operands.length === 0 || operands.includes('-')) return { stdout: '', stderr: `${prog}: --list does not support reading from standard input\n`, exitCode: 1 };
+  const files: Array<{ name: string; info: XzInfo }> = [];
+  let stderr = '';
+  for (const name of operands) {
+    const data = await ctx.fs.readFileBuffer(ctx.fs.resolvePath(ctx.cwd, name)).then(bytesOf, () => undefined);
+    const info = data && xzInfo(data);
+    if (info) files.push({ name, info });
+    else stderr += `${prog}: ${name}: ${data ? xzUnlisted(data) : 'No such file or directory'}\n`;
+  }
+  return { stdout: xzListing(files), stderr, exitCode: stderr ? 1 : 0 };
+}
+
 export const COMPRESS_COMMAND_NAMES: readonly string[] = ['xz', 'unxz', 'xzcat', 'bzip2', 'bunzip2', 'bzcat'];
 
 /** `xz`, `unxz`, `xzcat`, `bzip2`, `bunzip2`, `bzcat` for just-bash's `customCommands`. */

@@ -120,6 +120,11 @@ function gnuWording(r: ExecResult, operands: string[], ctx: InputCtx): ExecResul
     // just-bash's own gzip stops at its output limit (the decompression cap): worded as GNU's full disk.
     .replace(/^gzip: (.*?)(\.gz|\.z|\.tgz)?: (Cannot create a Buffer larger than \d+ bytes|decompressed data exceeds limit.*|.*live byte limit exceeded.*)$/gm, (_m, name: string, suffix?: string) => `gzip: ${name}${suffix === '.tgz' ? '.tar' : ''}: No space left on device`);
   for (const o of operands) if (!o.startsWith('/')) stderr = stderr.split(ctx.fs.resolvePath(ctx.cwd, o)).join(o);
+  // The output file of `NAME.gz` (`already exists`) is named as the operand names it too.
+  for (const o of operands) {
+    const out = o.replace(/\.(gz|z)$/i, '');
+    if (!o.startsWith('/') && out !== o) stderr = stderr.replace(new RegExp(`^gzip: ${ctx.fs.resolvePath(ctx.cwd, out).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?= already exists)`, 'gm'), `gzip: ${out}`);
+  }
   const warning = /unknown suffix -- ignored|already exists;|is a directory -- ignored/.test(stderr) && !/No such file|not in gzip format/.test(stderr);
   const stdout = r.stdout.includes(':\tOK') ? r.stdout.replace(/^(.*):\tOK$/gm, '$1:\t OK') : undefined;
   return { ...r, ...(stdout === undefined ? {} : { stdout }), stderr, exitCode: r.exitCode === 1 && warning ? 2 : r.exitCode };
@@ -130,7 +135,34 @@ async function gzip(cmd: string, args: string[], ctx: InputCtx, run: Run): Promi
   const decompress = cmd !== 'gzip' || flags.has('d');
   if (flags.has('l')) return list(operands, ctx);
   if (decompress && (cmd === 'zcat' || flags.has('c') || operands.length === 0) && !flags.has('t') && ![...flags].some((f) => f.startsWith('--') && !f.startsWith('--suffix='))) return toStdout(operands, flags.has('f'), ctx);
+  if (decompress && !flags.has('t') && operands.some((o) => /\.t[ga]z$/i.test(o))) return tarSuffix(args, operands, ctx, run);
   return gnuWording(await run(args), operands, ctx);
+}
+
+/**
+ * gunzip of a `.tgz`/`.taz` file writes `NAME.tar` (GNU gzip's suffix table); just-bash's knows only `.gz` and
+ * `.z`, so each such operand is decompressed under the name `NAME.tar.gz` and renamed back if it is still there
+ * (`-k`, or a failure).
+ */
+async function tarSuffix(args: string[], operands: string[], ctx: InputCtx, run: Run): Promise<ExecResult> {
+  const moved = new Map<string, string>();
+  for (const o of operands) {
+    if (!/\.t[ga]z$/i.test(o)) continue;
+    const as = `${o.slice(0, -4)}.tar.gz`;
+    const from = ctx.fs.resolvePath(ctx.cwd, o);
+    const to = ctx.fs.resolvePath(ctx.cwd, as);
+    if (!(await ctx.fs.stat(from).catch(() => null)) || (await ctx.fs.stat(to).catch(() => null))) continue;
+    await ctx.fs.mv(from, to);
+    moved.set(o, as);
+  }
+  const r = gnuWording(await run(args.map((a) => moved.get(a) ?? a)), [...operands.map((o) => moved.get(o) ?? o)], ctx);
+  let stderr = r.stderr;
+  for (const [o, as] of moved) {
+    const to = ctx.fs.resolvePath(ctx.cwd, as);
+    if (await ctx.fs.stat(to).catch(() => null)) await ctx.fs.mv(to, ctx.fs.resolvePath(ctx.cwd, o));
+    stderr = stderr.split(as).join(o);
+  }
+  return { ...r, stderr };
 }
 
 /** `gzip`, `gunzip` and `zcat` for just-bash's `customCommands`, over its own. */

@@ -1312,6 +1312,61 @@ describe('jq, tar, gzip, mv and cp as their manuals print', () => {
     expect(await runShell(`jq -j '.[]' <<< '["a","b",1]'; echo`)).toEqual({ stdout: 'ab1\n', stderr: '', exit: 0 });
   });
 
+  it('jq input and inputs take the values still waiting on the input', async () => {
+    const script = `jq -c 'input' -n <<< '1 2'; jq -c '[inputs]' -n <<< '1 2 3'; jq -c '[., input]' <<< '1 2 3 4'; jq -ncR '[inputs]' <<< $'a\nb'; jq -n 'reduce inputs as $x (0; . + $x)' <<< '1 2 3'; jq -n 'input, input' <<< '1' >/dev/null 2>&1; echo $?`;
+    expect(await runShell(script)).toEqual({ stdout: '1\n[1,2,3]\n[1,2]\n[3,4]\n["a","b"]\n6\n5\n', stderr: '', exit: 0 });
+  });
+
+  it('jq reports an error in one input\'s run and goes on with the next; the status is the last run\'s', async () => {
+    expect(await runShell(`jq -c input <<< '1 2 3'; echo $?; jq .a <<< '1 {"a":2}'; echo $?`)).toEqual({
+      stdout: '2\n5\n2\n0\n',
+      stderr: 'jq: error (at <stdin>:3): No more inputs\njq: error (at <stdin>:1): Cannot index number with string "a"\n',
+      exit: 0,
+    });
+  });
+
+  it('jq @sh quotes each element of an array, and prints other scalars as they are', async () => {
+    expect(await runShell(`jq -r '@sh' <<< '["a b",1,null,true,"it'\\''s"]'; jq -r '.[] | @sh' <<< '["x",2]'`)).toEqual({ stdout: "'a b' 1 null true 'it'\\''s'\n'x'\n2\n", stderr: '', exit: 0 });
+  });
+
+  it('jq del deletes every path its filter yields, and delpaths deletes the last first', async () => {
+    const script = [
+      `jq -c 'del(.[] | select(. == 2))' <<< '[1,2,3]'`,
+      `jq -c 'del(.a, .b)' <<< '{"a":1,"b":2,"c":3}'`,
+      `jq -c 'del(.[1,2])' <<< '[1,2,3]'`,
+      `jq -c 'del(.. | nulls)' <<< '{"a":null,"b":[1,null,{"c":null}]}'`,
+      `jq -c 'delpaths([[1],[2]])' <<< '[1,2,3]'`,
+      `jq -c 'del(.items[] | select(.x > 1))' <<< '{"items":[{"x":1},{"x":2},{"x":3}]}'`,
+      `jq -c 'del(.[].a)' <<< '[{"a":1,"b":2},{"a":3}]'`,
+      `jq -c 'del(.[1:3])' <<< '[1,2,3,4]'`,
+      `jq -c 'del(first(.[] | select(. > 1)))' <<< '[1,2,3]'`,
+    ].join('; ');
+    expect(await runShell(script)).toEqual({ stdout: '[1,3]\n{"c":3}\n[1]\n{"b":[1,{}]}\n[1]\n{"items":[{"x":1}]}\n[{"b":2},{}]\n[1,4]\n[1,3]\n', stderr: '', exit: 0 });
+  });
+
+  it('jq --indent N sets the indentation (0 is compact; the last of -c, --tab, --indent wins)', async () => {
+    const script = `jq --indent 4 . <<< '{"a":[1]}'; jq --indent 0 . <<< '{"a":1}'; jq -c --indent 1 . <<< '{"a":1}'; jq --indent 1 --tab . <<< '{"a":1}'; jq --indent 8 . <<< 1; echo $?`;
+    expect(await runShell(script)).toEqual({
+      stdout: '{\n    "a": [\n        1\n    ]\n}\n{"a":1}\n{\n "a": 1\n}\n{\n\t"a": 1\n}\n2\n',
+      stderr: 'jq: --indent takes a number between -1 and 7\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://stedolan.github.io/jq\n',
+      exit: 0,
+    });
+  });
+
+  it('jq -C writes jq 1.6 colour escapes around values, brackets and keys', async () => {
+    const e = '\x1b[';
+    expect((await runShell(`jq -C . <<< '1'`)).stdout).toBe(`${e}0;39m1${e}0m\n`);
+    expect((await runShell(`jq -Cc . <<< '{"a":[null,"s"],"b":{}}'`)).stdout).toBe(
+      `${e}1;39m{${e}0m${e}34;1m"a"${e}0m${e}1;39m:${e}0m${e}1;39m[${e}1;30mnull${e}0m${e}1;39m,${e}0;32m"s"${e}0m${e}1;39m${e}1;39m]${e}0m${e}1;39m,${e}0m${e}34;1m"b"${e}0m${e}1;39m:${e}0m${e}1;39m{}${e}0m${e}1;39m${e}1;39m}${e}0m\n`,
+    );
+    expect((await runShell(`jq -C . <<< '[true]'`)).stdout).toBe(`${e}1;39m[\n  ${e}0;39mtrue${e}0m${e}1;39m\n${e}1;39m]${e}0m\n`);
+  });
+
+  it('column fills columns with whole lines, tab-padded to tab stops, down first (-x across)', async () => {
+    const script = `printf '3\\n1\\n2\\n10\\n1\\n' | column -c 20; printf 'a b\\nc\\n\\nd\\n' | column; seq 1 12 | column -x -c 30`;
+    expect(await runShell(script)).toEqual({ stdout: '3\t10\n1\t1\n2\na b\tc\td\n1\t2\t3\n4\t5\t6\n7\t8\t9\n10\t11\t12\n', stderr: '', exit: 0 });
+  });
+
   it('a tar member operand ending in / lists and extracts the directory and everything below it', async () => {
     const script = 'mkdir -p src/lib && echo a > src/lib/u.ts && tar -cf a.tar src && tar -tf a.tar src/lib/ && mkdir o && tar -xf a.tar -C o src/lib/ && find o -type f';
     expect(await runShell(script)).toEqual({ stdout: 'src/lib/\nsrc/lib/u.ts\no/src/lib/u.ts\n', stderr: '', exit: 0 });

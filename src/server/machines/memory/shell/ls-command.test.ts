@@ -90,3 +90,17 @@ describe('ls: errors', () => {
     expect([r.exit, a, b]).toEqual([0, st, st]);
   });
 });
+
+describe('ls: --block-size and --time-style=+FORMAT', () => {
+  it('sizes and blocks in --block-size units, rounded up; a unit without a number is printed after each figure', async () => {
+    expect(await out('ls -ls --block-size=K a.txt | cut -d" " -f1,6')).toBe('4K 1K\n');
+    expect(await out('ls -ls --block-size=1K a.txt | cut -d" " -f1,6')).toBe('4 1\n');
+    expect(await out('ls -ls --block-size=KB a.txt | cut -d" " -f1,6')).toBe('5kB 1kB\n');
+    expect(await out('ls -s --block-size=512 a.txt')).toBe('8 a.txt\n');
+    expect(await ls('ls -l --block-size=x a.txt')).toEqual({ stdout: '', stderr: "ls: invalid --block-size argument 'x'\n", exit: 2 });
+  });
+  it('--time-style=+FORMAT formats the date as date does; +OLD<newline>RECENT for files of the last six months', async () => {
+    expect(await out('touch -d 2020-03-04T05:06:07 a.txt && ls -l --time-style=+%Y/%m/%d a.txt | cut -d" " -f6-')).toBe('2020/03/04 a.txt\n');
+    expect(await out('touch -d 2020-03-04 a.txt && ls -l --time-style="+old %Y\nnew %Y" a.txt | cut -d" " -f6-')).toBe('old 2020 a.txt\n');
+  });
+});

@@ -113,7 +113,7 @@ class Lister {
     private readonly o: LsOptions,
     now: number,
   ) {
-    this.cols = { owner: o.owner, group: o.group, numeric: o.numeric, human: o.human, timeStyle: o.timeStyle, now };
+    this.cols = { owner: o.owner, group: o.group, numeric: o.numeric, human: o.human, blockSize: o.blockSize, timeStyle: o.timeStyle, now };
     this.indicatorChars = o.indicator === 'classify' ? '*=>@|' : o.indicator === 'file-type' ? '=>@|' : '';
   }
 
@@ -180,8 +180,8 @@ class Lister {
     const o = this.o;
     const eol = o.eol;
     const kib = entries.map((e) => blocksOf(e.st));
-    const figures = kib.map((k) => blockFigure(k, o.human));
-    const head = total && (o.format === 'long' || o.blocks) ? `total ${blockFigure(kib.reduce((a, b) => a + b, 0), o.human)}${eol}` : '';
+    const figures = kib.map((k) => blockFigure(k, o.human, o.blockSize));
+    const head = total && (o.format === 'long' || o.blocks) ? `total ${blockFigure(kib.reduce((a, b) => a + b, 0), o.human, o.blockSize)}${eol}` : '';
     const bw = Math.max(0, ...figures.map((f) => f.length));
     // `-i` puts each file's inode number first, then `-s` its blocks, each column right-aligned.
     const inodes = entries.map((e) => String(inodeNumber(e.st, e.path)));

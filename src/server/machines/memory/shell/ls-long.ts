@@ -6,6 +6,8 @@
  */
 import type { FsStat } from 'just-bash';
 import { ownerOf } from './devices.ts';
+import { formatDate } from './date-format.ts';
+import type { BlockSize, LsOptions } from './ls-options.ts';
 
 const OWNER_NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nobody' };
 const DEVICE_NUMBERS: Record<string, string> = { null: '1, 3', zero: '1, 5', random: '1, 8', urandom: '1, 9', tty: '5, 0' };
@@ -18,7 +20,8 @@ export interface LongColumns {
   group: boolean;
   numeric: boolean;
   human: 0 | 1000 | 1024;
-  timeStyle: 'locale' | 'full-iso' | 'long-iso' | 'iso';
+  blockSize: BlockSize | undefined;
+  timeStyle: LsOptions['timeStyle'];
   now: number;
 }
 
@@ -42,16 +45,20 @@ export function blocksOf(st: FsStat): number {
 }
 
 /** The `-s` and `total` figure for `kib` KiB: the number, or `4.0K`-style with -h/--si. */
-export function blockFigure(kib: number, human: 0 | 1000 | 1024): string {
+export function blockFigure(kib: number, human: 0 | 1000 | 1024, unit?: BlockSize): string {
+  if (unit) return inUnits(kib * 1024, unit);
   return human ? humanSize(kib * 1024, human) : String(kib);
 }
+
+/** `bytes` in `--block-size` units, rounded up, with the unit's suffix. */
+const inUnits = (bytes: number, unit: BlockSize) => `${Math.ceil(bytes / unit.unit)}${unit.suffix}`;
 
 /** The row of `st`, whose displayed name (with any link target) is `name`, base name `base`, link count `links`. */
 export function longRow(st: FsStat, name: string, base: string, cols: LongColumns, links: number): LongRow {
   const facts = ownerOf(st);
   const type = facts.device ? 'c' : st.isSymbolicLink ? 'l' : st.isDirectory ? 'd' : '-';
   const who = (id: number) => (cols.numeric ? String(id) : (OWNER_NAMES[id] ?? String(id)));
-  const size = facts.device ? (DEVICE_NUMBERS[base] ?? '1, 3') : cols.human ? humanSize(st.size, cols.human) : String(st.size);
+  const size = facts.device ? (DEVICE_NUMBERS[base] ?? '1, 3') : cols.blockSize ? inUnits(st.size, cols.blockSize) : cols.human ? humanSize(st.size, cols.human) : String(st.size);
   return {
     mode: `${type}${permissions(st.mode)}`,
     links: String(links),
@@ -121,6 +128,11 @@ function lsDate(ms: number, now: number, style: LongColumns['timeStyle']): strin
   const ymd = `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
   const hm = `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
   const recent = Math.abs(now - ms) <= SIX_MONTHS_MS;
+  if (style.startsWith('+')) {
+    // `+OLD\nRECENT`: the second format for files of the last six months (GNU ls).
+    const [old, fresh] = style.slice(1).split('\n');
+    return formatDate(recent && fresh !== undefined ? fresh : old!, { ms, ns: (ms % 1000) * 1e6, tz: 'UTC' });
+  }
   if (style === 'full-iso') {
     const ns = String(d.getUTCMilliseconds()).padStart(3, '0') + '000000';
     return `${ymd} ${hm}:${pad2(d.getUTCSeconds())}.${ns} +0000`;

@@ -1,7 +1,7 @@
 /**
  * GNU `ls`'s command line, read as getopt_long reads it (options anywhere before `--`, clustered short options,
  * unambiguous prefixes of long ones), into the settings ls-command.ts lists with. Options GNU has that the shell
- * engine cannot honour (`-i`, `-Z`, `--color=always`, `--block-size`…) come back as a loud refusal.
+ * engine cannot honour (`-i`, `-Z`, `--color=always`, `--author`…) come back as a loud refusal.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/ls-invocation.html
  */
 import { QUOTING_STYLES, type QuotingStyle } from './ls-quote.ts';
@@ -23,6 +23,8 @@ export interface LsOptions {
   numeric: boolean;
   /** Human-readable sizes: 0 (off), 1024 (-h) or 1000 (--si). */
   human: 0 | 1000 | 1024;
+  /** `--block-size=SIZE`: sizes and blocks in units of `unit` bytes, rounded up, `suffix` after each figure. */
+  blockSize: BlockSize | undefined;
   blocks: boolean;
   /** `-i`: each file's inode number first. */
   inode: boolean;
@@ -36,9 +38,33 @@ export interface LsOptions {
   hideControl: boolean;
   width: number;
   tabsize: number;
-  timeStyle: 'locale' | 'full-iso' | 'long-iso' | 'iso';
+  /** A named style, or `+FORMAT` (date's format; `+OLD\nRECENT` gives files of the last six months their own). */
+  timeStyle: 'locale' | 'full-iso' | 'long-iso' | 'iso' | `+${string}`;
   eol: string;
   operands: string[];
+}
+
+/** A `--block-size` unit: its bytes, and the suffix printed after each figure (`K` for `K`, none for `1K`). */
+export interface BlockSize { unit: number; suffix: string }
+
+/**
+ * GNU's `--block-size=SIZE` (coreutils' human_options): an optional integer and an optional unit letter (K M G T P E Z
+ * Y), 1024-based alone or with `iB`, 1000-based with `B`; a figure is followed by the unit only when SIZE has no
+ * number. `human-readable` and `si` are -h and --si.
+ */
+function blockSize(o: LsOptions, v: string): LsRejection | void {
+  if (v === 'human-readable' || v === 'si') {
+    o.human = v === 'si' ? 1000 : 1024;
+    o.blockSize = undefined;
+    return;
+  }
+  const m = /^(\d*)([KMGTPEZY]?)(iB|B)?$/.exec(v);
+  const count = m?.[1] ? Number(m[1]) : 1;
+  if (!m || (m[1] === '' && m[2] === '') || (m[3] && !m[2]) || count === 0) return { stderr: `ls: invalid --block-size argument '${v}'\n` };
+  const power = m[2] ? 'KMGTPEZY'.indexOf(m[2]) + 1 : 0;
+  const unit = count * (m[3] === 'B' ? 1000 : 1024) ** power;
+  o.human = 0;
+  o.blockSize = { unit, suffix: m[1] === '' ? `${m[2] === 'K' && m[3] === 'B' ? 'k' : m[2]}${m[3] ?? ''}` : '' };
 }
 
 /** A command line ls rejects (GNU's words, exit 2) or the shell engine refuses (loud, exit 2). */
@@ -57,7 +83,7 @@ const LONG: Record<string, { arg: 'none' | 'required' | 'optional'; apply: Apply
   'almost-all': { arg: 'none', apply: (o) => void (o.show = 'almost') },
   author: { arg: 'none', apply: () => refuse('option --author') },
   escape: { arg: 'none', apply: (o) => void (o.quoting = 'escape') },
-  'block-size': { arg: 'required', apply: () => refuse('option --block-size') },
+  'block-size': { arg: 'required', apply: (o, v) => blockSize(o, v!) },
   'ignore-backups': { arg: 'none', apply: (o) => void (o.ignoreBackups = true) },
   color: { arg: 'optional', apply: (_, v) => (v === undefined || /^(always|yes|force)$/.test(v) ? refuse('coloured output (--color)') : choice('--color', v, COLOR_WHEN)) },
   colour: { arg: 'optional', apply: (o, v) => LONG.color!.apply(o, v) },
@@ -69,8 +95,8 @@ const LONG: Record<string, { arg: 'none' | 'required' | 'optional'; apply: Apply
   'full-time': { arg: 'none', apply: (o) => ((o.format = 'long'), void (o.timeStyle = 'full-iso')) },
   'group-directories-first': { arg: 'none', apply: (o) => void (o.groupDirs = true) },
   'no-group': { arg: 'none', apply: (o) => void (o.group = false) },
-  'human-readable': { arg: 'none', apply: (o) => void (o.human = 1024) },
-  si: { arg: 'none', apply: (o) => void (o.human = 1000) },
+  'human-readable': { arg: 'none', apply: (o) => ((o.blockSize = undefined), void (o.human = 1024)) },
+  si: { arg: 'none', apply: (o) => ((o.blockSize = undefined), void (o.human = 1000)) },
   'dereference-command-line': { arg: 'none', apply: (o) => void (o.deref = 'args') },
   'dereference-command-line-symlink-to-dir': { arg: 'none', apply: (o) => void (o.deref = 'dir-args') },
   hide: { arg: 'required', apply: (o, v) => void o.hide.push(v!) },
@@ -151,7 +177,7 @@ function timeWord(v: string): LsRejection | void {
 
 function timeStyle(o: LsOptions, v: string): LsRejection | void {
   const style = v.replace(/^posix-/, '');
-  if (style.startsWith('+')) return refuse(`--time-style=${v}`);
+  if (style.startsWith('+')) return void (o.timeStyle = style as `+${string}`);
   const bad = choice('--time-style', style, ['full-iso', 'long-iso', 'iso', 'locale']);
   if (bad) return bad;
   o.timeStyle = expand(style, ['full-iso', 'long-iso', 'iso', 'locale']) as LsOptions['timeStyle'];
@@ -214,7 +240,7 @@ const SHORT_WITH_ARG = 'ITw';
 export function parseLsArgs(args: readonly string[], width: number): LsOptions | LsRejection {
   const o: LsOptions = {
     show: 'default', ignoreBackups: false, ignore: [], hide: [], directory: false, recursive: false, format: 'one',
-    owner: true, group: true, numeric: false, human: 0, blocks: false, inode: false, sort: 'name', reverse: false, groupDirs: false,
+    owner: true, group: true, numeric: false, human: 0, blockSize: undefined, blocks: false, inode: false, sort: 'name', reverse: false, groupDirs: false,
     indicator: 'none', deref: null, quoting: 'literal', hideControl: false, width, tabsize: 8, timeStyle: 'locale',
     eol: '\n', operands: [],
   };

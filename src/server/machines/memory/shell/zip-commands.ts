@@ -5,7 +5,7 @@
  * loudly.
  * @see zip(1), unzip(1) (Info-ZIP)
  */
-import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
+import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { percentSaved, readZip, writeZip, type NewEntry, type ZipEntry } from './zip-format.ts';
 import { DecompressLimitError } from './decompress-limit.ts';
 
@@ -64,6 +64,7 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
   let noDirs = false;
   let move = false;
   let test = false;
+  let namesFromStdin = false;
   const ops: string[] = [];
   // -x and -i take the patterns that follow them, up to the next option (Info-ZIP's option lists).
   const excludes: string[] = [];
@@ -72,6 +73,7 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
   for (const a of args) {
     if (a === '-x' || a === '--exclude') list = excludes;
     else if (a === '-i' || a === '--include') list = includes;
+    else if (a === '-@' || a === '--names-stdin') namesFromStdin = true;
     else if (/^-[a-zA-Z0-9]+$/.test(a)) {
       list = undefined;
       for (const c of a.slice(1)) {
@@ -91,8 +93,12 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
     else ops.push(a);
   }
   const wanted = (name: string) => !excludes.some((x) => zipWildcard(x).test(name)) && (includes.length === 0 || includes.some((x) => zipWildcard(x).test(name)));
-  const [archive, ...names] = ops;
+  const [archive, ...operands] = ops;
+  // -@: more names to add, one a line on stdin (zip 3.0).
+  const names = namesFromStdin ? [...operands, ...latin1FromBytes(ctx.stdin).split('\n').filter((n) => n !== '')] : operands;
   if (archive === undefined) return { stdout: '', stderr: '\nzip error: Invalid command arguments (nothing to select from)\n', exitCode: 16 };
+  // `-` as the archive: it is written to stdout (nothing to update), and the messages go to stderr (zip 3.0).
+  if (archive === '-') return zipToStdout(names, { quiet, recurse, junk, level, noDirs, wanted }, ctx);
   const path = /\.[^/]*$/.test(archive.slice(archive.lastIndexOf('/') + 1)) ? archive : `${archive}.zip`;
   const abs = ctx.fs.resolvePath(ctx.cwd, path);
   let existing: ZipEntry[] = [];
@@ -154,6 +160,27 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
   const { bytes } = await writeZip(entries);
   await ctx.fs.writeFile(abs, bytes);
   return { stdout, stderr: '', exitCode: 0 };
+}
+
+/** `zip - FILE…`: the new archive on stdout, `adding:` lines on stderr. */
+async function zipToStdout(names: string[], o: { quiet: boolean; recurse: boolean; junk: boolean; level: number; noDirs: boolean; wanted: (name: string) => boolean }, ctx: CommandContext): Promise<ExecResult> {
+  let stderr = '';
+  const entries: NewEntry[] = [];
+  for (const n of names) {
+    if (!(await statOf(ctx, n))) {
+      if (!o.quiet) stderr += `\tzip warning: name not matched: ${n}\n`;
+      continue;
+    }
+    for (const f of await collect(ctx, n, o.recurse, o.junk)) {
+      if (!o.wanted(f.name) || (o.noDirs && f.dir) || entries.some((e) => e.name === f.name)) continue;
+      const st = await ctx.fs.stat(f.abs);
+      entries.push({ name: f.name, data: f.dir ? Buffer.alloc(0) : bytesOf(await ctx.fs.readFileBuffer(f.abs)), mtime: st.mtime, mode: (f.dir ? 0o40000 : 0o100000) | (st.mode & 0o7777), level: o.level });
+    }
+  }
+  if (entries.length === 0) return { stdout: '', stderr: `${stderr}\nzip error: Nothing to do! (-)\n`, exitCode: 12 };
+  const { bytes, written } = await writeZip(entries);
+  if (!o.quiet) for (const w of written) stderr += `  adding: ${w.name} (${w.stored ? 'stored 0%' : `deflated ${percentSaved(w.size, w.compressedSize)}%`})\n`;
+  return { ...bytesOutput(unsafeBytesFromLatin1(bytesOf(bytes).toString('latin1'))), stderr, exitCode: 0 };
 }
 
 /** `YYYY-MM-DD HH:MM` of a member's time, as unzip -l prints it (the sprite's zone is UTC). */
@@ -224,7 +251,8 @@ async function unzip(args: string[], ctx: CommandContext): Promise<ExecResult> {
   } catch (err) {
     // Past the shell engine's decompression cap unzip fails as on a full disk (Info-ZIP's exit 50; docs/limits.md).
     if (err instanceof DecompressLimitError) return { stdout: quiet ? '' : `Archive:  ${found}\n`, stderr: `error:  ${found}: write error (disk full?)\n`, exitCode: 50 };
-    return { stdout: quiet ? '' : `Archive:  ${found}\n`, stderr: `  End-of-central-directory signature not found.  Either this file is not\n  a zipfile, or it constitutes one disk of a multi-part archive.  In the\n  latter case the central directory and zipfile comment will be found on\n  the last disk(s) of this archive.\nunzip:  cannot find zipfile directory in one of ${found} or\n        ${found}.zip, and cannot find ${found}.ZIP, period.\n`, exitCode: 9 };
+    // Quiet, the archive is named in brackets on stderr instead (UnZip 6.0, -qq too).
+    return { stdout: quiet ? '' : `Archive:  ${found}\n`, stderr: `${quiet ? `[${found}]\n` : ''}  End-of-central-directory signature not found.  Either this file is not\n  a zipfile, or it constitutes one disk of a multi-part archive.  In the\n  latter case the central directory and zipfile comment will be found on\n  the last disk(s) of this archive.\nunzip:  cannot find zipfile directory in one of ${found} or\n        ${found}.zip, and cannot find ${found}.ZIP, period.\n`, exitCode: 9 };
   }
   // A member operand with wildcards matches as zip's do (`*` crosses `/`).
   const matches = (pattern: string, name: string) => (/[*?[]/.test(pattern) ? zipWildcard(pattern).test(name) : pattern === name);
