@@ -1436,3 +1436,10 @@ describe('a $(…) inside arithmetic', () => {
     expect(await runShell(script)).toEqual({ stdout: '55\n8 7 1\n', stderr: '', exit: 0 });
   });
 });
+
+describe('an output process substitution held open by a persistent redirection', () => {
+  it('collects what the shell writes until its descriptor closes or the shell exits, then runs the command on it', async () => {
+    const script = 'exec 3>&1 > >(tr a-z A-Z); echo upper; exec 1>&3 3>&-; echo plain; exec 4> >(sed "s/^/4:/"); echo x >&4; exec 4>&-; exec > >(tee log.txt); echo last; exit 3';
+    expect(await runShell(script)).toEqual({ stdout: 'UPPER\nplain\n4:x\nlast\n', stderr: '', exit: 3 });
+  });
+});
