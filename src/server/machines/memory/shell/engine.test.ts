@@ -407,3 +407,17 @@ describe('shell engine: output bytes', () => {
     expect(t.seen.stdout.equals(data)).toBe(true);
   });
 });
+
+describe('shell engine: SHLVL', () => {
+  it('is one more than the request\'s in the shell of a -c request, exported, and one more again in a child bash', async () => {
+    expect(await run(sh('echo "$SHLVL"; bash -c \'echo $SHLVL\'; :; env | grep -c SHLVL=1'))).toEqual({ stdout: '1\n2\n1\n', stderr: '', exit: 0 });
+    expect(await run(sh('echo "$SHLVL"'), { env: { SHLVL: '2' } })).toEqual({ stdout: '3\n', stderr: '', exit: 0 });
+  });
+
+  it('is set in a shell reading its commands from stdin', async () => {
+    const t = start(request(['bash']), { stdin: true });
+    t.proc.writeStdin(Buffer.from('echo "level $SHLVL"\n'));
+    t.proc.endStdin();
+    expect(await t.result()).toEqual({ stdout: 'level 1\n', stderr: '', exit: 0 });
+  });
+});

@@ -294,7 +294,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         if (launched || proc.finished) return;
         launched = true;
         disarmGrace();
-        const script = feed ? { ...req, argv: ['sh', '-c', STDIN_SHELL_SCRIPT], path: undefined } : req;
+        const script = feed ? { ...req, argv: ['sh', '-c', STDIN_SHELL_SCRIPT], path: undefined, env: { ...req.env, ...nextShellLevel(req.env) } } : req;
         void runShell(sprite, script, pid, term, stdin.take(), maxStdinBytes, limits, {
           abort: abort.signal,
           sinks: live,
@@ -448,7 +448,7 @@ async function runShell(
       cwd: req.dir,
       // The names of the request's environment are the exported ones (just-bash exports the constructor's names),
       // but for bash's own variables carried over from a previous line or into a job (`IFS`, `OSTYPE`…).
-      env: exportedOf(req.env, sprite.name),
+      env: { ...exportedOf(req.env, sprite.name), ...(ctl.topLevel ? shellLevel(req) : {}) },
       // An option a command lacks is a loud refusal, never GNU's "invalid option" (loud-options.ts).
       customCommands: withLoudOptions([
         ...byteExactCommands(() => ctl.clock.now()),
@@ -521,7 +521,7 @@ async function runShell(
     // `&`, `$!`, `wait`, `jobs` reach the shell's job table (jobs.ts).
     const script = (req.tty ? instrumentTty : instrument)(original);
     return explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
-      env: { ...bashVariables(sprite.name), ...(ctl.topLevel ? executionString(req) : {}), ...req.env },
+      env: { ...bashVariables(sprite.name), ...(ctl.topLevel ? executionString(req) : {}), ...req.env, ...(ctl.topLevel ? shellLevel(req) : {}) },
       replaceEnv: true,
       cwd: req.dir,
       stdin: Buffer.from(stdin).toString('latin1'),
@@ -541,6 +541,20 @@ async function runShell(
 function executionString(req: ExecRequest): Record<string, string> {
   const plan = planCommand(req);
   return plan.form === 'shell' ? { BASH_EXECUTION_STRING: plan.script } : {};
+}
+
+/**
+ * `SHLVL` of the shell a `bash -c`/`sh -c` request starts: one more than the request's own (bash(1) "Shell
+ * Variables": incremented by one each time an instance of bash is started), exported. Nothing for a request that
+ * runs a program without a shell.
+ */
+function shellLevel(req: ExecRequest): Record<string, string> {
+  return planCommand(req).form === 'shell' ? nextShellLevel(req.env) : {};
+}
+
+/** `SHLVL` of a shell started with `env`. */
+function nextShellLevel(env: Record<string, string>): { SHLVL: string } {
+  return { SHLVL: String((Number(env.SHLVL) || 0) + 1) };
 }
 
 /** `env` without the variables bash sets for itself, where they still hold bash's own values. */
@@ -630,7 +644,7 @@ function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, c
   };
   const shell = new InteractiveShell(
     { write, run, finish: (code) => void control.end(code).then((c) => proc.finish(c)), home: req.env.HOME ?? '/home/sprite', hostname: sprite.name },
-    { env: { ...req.env }, cwd: req.dir, status: 0 },
+    { env: { ...req.env, ...nextShellLevel(req.env) }, cwd: req.dir, status: 0 },
   );
   queueMicrotask(() => shell.start());
   const handle: EngineProcess = {

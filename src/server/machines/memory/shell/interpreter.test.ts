@@ -1443,3 +1443,20 @@ describe('an output process substitution held open by a persistent redirection',
     expect(await runShell(script)).toEqual({ stdout: 'UPPER\nplain\n4:x\nlast\n', stderr: '', exit: 3 });
   });
 });
+
+describe('case toggling', () => {
+  it('${v~} toggles the first character, ${v~~} every one, with a pattern and on each element of an array', async () => {
+    const script = 'v="Hello World"; echo "${v~~}" "${v~}"; a=(ab Cd); echo "${a[@]~}" "${a[@]~~}"; echo "${v~~[lo]}"';
+    expect(await runShell(script)).toEqual({ stdout: 'hELLO wORLD hello World\nAb cd AB cD\nHeLLO WOrLd\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('${!prefix@} and ${!prefix*}', () => {
+  it('list the shell\'s dynamic variables with the others', async () => {
+    expect(await runShell('printf "%s\\n" "${!BASH@}" | grep -c -x -e BASH_VERSION -e BASHPID -e BASH_SUBSHELL; echo ${!RAN*} ${!SECO*} ${!EPOCH*}')).toEqual({
+      stdout: '3\nRANDOM SECONDS EPOCHREALTIME EPOCHSECONDS\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
