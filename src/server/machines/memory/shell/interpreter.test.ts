@@ -1460,3 +1460,20 @@ describe('${!prefix@} and ${!prefix*}', () => {
     });
   });
 });
+
+describe('command substitution joined to the text of $(( ))', () => {
+  it('expands into the expression before it is parsed', async () => {
+    const script = 'printf "5\\n7\\n5\\n" > nums.txt; echo "sum: $(( $(printf "%s+" $(cat nums.txt))0 ))"; x=3; echo $(( x * $(echo 4)2 )) $(( $(echo 1)$(echo 0) + 1 )); (( y = $(echo 2)0 )); echo $y';
+    expect(await runShell(script)).toEqual({ stdout: 'sum: 17\n126 11\n20\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('hash -p', () => {
+  it('makes a name run the given pathname until hash -d forgets it', async () => {
+    expect(await runShell('hash -p /bin/echo myecho; myecho via-hash; hash -t myecho; hash -d myecho; myecho 2>&1; echo "s=$?"')).toEqual({
+      stdout: 'via-hash\n/bin/echo\nbash: line 1: myecho: command not found\ns=127\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
