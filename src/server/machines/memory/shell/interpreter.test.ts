@@ -1488,3 +1488,10 @@ describe('enable', () => {
     });
   });
 });
+
+describe('name[ where a command name may stand', () => {
+  it('reads up to the matching ], and with none before the end is a syntax error that runs nothing', async () => {
+    expect(await runShell('x[a b]; echo "s=$?"; echo a[ x')).toEqual({ stdout: 's=127\na[ x\n', stderr: 'bash: line 1: x[a b]: command not found\n', exit: 0 });
+    expect(await runShell('echo first; x=1; x[; echo "status=$?"')).toEqual({ stdout: '', stderr: "bash: -c: line 1: unexpected EOF while looking for matching `]'\n", exit: 2 });
+  });
+});
