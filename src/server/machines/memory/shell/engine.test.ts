@@ -414,6 +414,10 @@ describe('shell engine: SHLVL', () => {
     expect(await run(sh('echo "$SHLVL"'), { env: { SHLVL: '2' } })).toEqual({ stdout: '3\n', stderr: '', exit: 0 });
   });
 
+  it('passes through a child sh (dash) unchanged', async () => {
+    expect(await run(sh('sh -c \'echo "sh $SHLVL"\'; sh -c \'bash -c "echo \\$SHLVL"\'; :'))).toEqual({ stdout: 'sh 1\n2\n', stderr: '', exit: 0 });
+  });
+
   it('is set in a shell reading its commands from stdin', async () => {
     const t = start(request(['bash']), { stdin: true });
     t.proc.writeStdin(Buffer.from('echo "level $SHLVL"\n'));

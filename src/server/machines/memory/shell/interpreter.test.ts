@@ -1495,3 +1495,13 @@ describe('name[ where a command name may stand', () => {
     expect(await runShell('echo first; x=1; x[; echo "status=$?"')).toEqual({ stdout: '', stderr: "bash: -c: line 1: unexpected EOF while looking for matching `]'\n", exit: 2 });
   });
 });
+
+describe('type on a hashed command', () => {
+  it('says it is hashed, with the hashed path, once it ran or hash -p named it', async () => {
+    expect(await runShell('ls >/dev/null; type ls; type -t ls; hash -p /usr/bin/printf pf; type pf; type -p pf')).toEqual({
+      stdout: 'ls is hashed (/usr/bin/ls)\nfile\npf is hashed (/usr/bin/printf)\n/usr/bin/printf\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
