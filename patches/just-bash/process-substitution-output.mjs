@@ -16,8 +16,9 @@ export default {
       replace: 'let _h=e.state.heldProcSubs??[];if(n.length+_h.length>=Bc)throw new x(`Process substitution limit exceeded (${Bc} concurrent)`,"file_descriptors");let s=Wc;for(;n.some(p=>p.fd===s)||_h.some(p=>p.fd===s);)s--;let i=`${os}/${s}`;n.push({fd:s,path:i,direction:t.direction,body:t.body,pid:e.state.bashPid,fds:e.state.fileDescriptors?new Map(e.state.fileDescriptors):void 0,inputFds:e.state.inputFds?new Set(e.state.inputFds):void 0,closed:e.state.closedStandardFds?new Set(e.state.closedStandardFds):void 0});',
     },
     {
+      // The /dev/fd files that stay writable: the live substitutions, the held ones and coprocesses' write ends.
       find: 'Vc(e).some(r=>r.path===`${os}${n}`)',
-      replace: '[...Vc(e),...e.state.heldProcSubs??[]].some(r=>r.path===`${os}${n}`)',
+      replace: '[...Vc(e),...e.state.heldProcSubs??[],...e.state.coprocs??[]].some(r=>r.path===`${os}${n}`)',
     },
     {
       find: 'async function qi(e,t){',

@@ -1505,3 +1505,10 @@ describe('type on a hashed command', () => {
     });
   });
 });
+
+describe('coproc', () => {
+  it('runs a coprocess: what is written to NAME[1] it reads, what it prints NAME[0] gives back', async () => {
+    const script = 'coproc cat; echo hello >&"${COPROC[1]}"; exec {COPROC[1]}>&-; read -r line <&"${COPROC[0]}"; echo "$line"; wait; coproc BC { bc; }; echo "6*7" >&"${BC[1]}"; read -r ans <&"${BC[0]}"; echo "ans=$ans"; [[ $BC_PID =~ ^[0-9]+$ ]] && echo pid; exec {BC[1]}>&-; coproc { echo from-coproc; }; read -r got <&"${COPROC[0]}"; echo "$got"';
+    expect(await runShell(script)).toEqual({ stdout: 'hello\nans=42\npid\nfrom-coproc\n', stderr: '', exit: 0 });
+  });
+});

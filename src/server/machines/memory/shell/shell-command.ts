@@ -12,6 +12,7 @@ import { decodeBytesToUtf8, defineCommand, latin1FromBytes, type CommandContext,
 import { DASH_PREAMBLE, dashResult } from './dash-flavour.ts';
 import { shellQuote } from '../argv.ts';
 import { bashVariables, exported } from './env-command.ts';
+import { nextShellLevel } from './shell-level.ts';
 import { commandStringPlace, diagnose, scriptFilePlace, stdinPlace, withSyntaxRecovery, type ErrorPlace } from './syntax-errors.ts';
 
 /** The command a `bash`/`sh`/`./script` whose output is the exec's own is rewritten to: `STREAMING_SHELL NAME ARG…`. */
@@ -132,7 +133,7 @@ function childEnv(ctx: CommandContext, name: string, params: string[], bash: boo
   // bash exports its directory and its nesting level (bash(1) "Shell Variables": PWD, SHLVL); a sprite's `sh` is
   // dash, which passes SHLVL on as it found it.
   env.PWD = ctx.cwd;
-  if (bash) env.SHLVL = String((Number(env.SHLVL) || 0) + 1);
+  if (bash) Object.assign(env, nextShellLevel(env));
   // With no PATH at all, bash uses its compiled-in default (bash(1) "PATH").
   env.PATH ??= '/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.';
   env['0'] = name;
