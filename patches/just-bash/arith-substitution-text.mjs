@@ -19,7 +19,8 @@ export default {
     {
       // The same in an arithmetic command: `(( y = $(echo 2)0 ))` sets 20.
       find: 'let n=await Y(this.ctx,t.expression.expression),r=be(n!==0);',
-      replace: 'let _s=t.expression.originalText,n=await Y(this.ctx,_s&&/\\$\\((?!\\()/.test(_s)?re(new Q,await Bl(this.ctx,_s)).expression:t.expression.expression),r=be(n!==0);',
+      // Under set -x the trace above already ran the substitutions and showed them: this run is not traced again.
+      replace: 'let _s=t.expression.originalText,_x=this.ctx.state.options.xtrace,_p=this.ctx.state.expansionStderr,_e=_s&&/\\$\\((?!\\()/.test(_s)?(this.ctx.state.options.xtrace=!1,await Bl(this.ctx,_s).finally(()=>{this.ctx.state.options.xtrace=_x,_x&&(this.ctx.state.expansionStderr=_p)})):null,n=await Y(this.ctx,_e!==null?re(new Q,_e).expression:t.expression.expression),r=be(n!==0);',
     },
   ],
 };

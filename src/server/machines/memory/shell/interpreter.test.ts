@@ -1468,6 +1468,16 @@ describe('command substitution joined to the text of $(( ))', () => {
   });
 });
 
+describe('hash -d before anything was hashed', () => {
+  it('succeeds silently (bash has no table yet); once a command was hashed, an unknown name is not found', async () => {
+    expect(await runShell('hash -d nosuch_a; echo "s=$?"; ls >/dev/null; hash -d nosuch_b; echo "s=$?"')).toEqual({
+      stdout: 's=0\ns=1\n',
+      stderr: 'bash: line 1: hash: nosuch_b: not found\n',
+      exit: 0,
+    });
+  });
+});
+
 describe('hash -p', () => {
   it('makes a name run the given pathname until hash -d forgets it', async () => {
     expect(await runShell('hash -p /bin/echo myecho; myecho via-hash; hash -t myecho; hash -d myecho; myecho 2>&1; echo "s=$?"')).toEqual({
