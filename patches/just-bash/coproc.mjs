@@ -25,7 +25,7 @@ export default {
     },
     {
       find: 'let o=await qi(this.ctx,s);',
-      replace: 'let _cp=await _jbCoprocPump(this.ctx);_cp&&(i={...i,stderr:i.stderr+_cp});let o=await qi(this.ctx,s);',
+      replace: 'let _cp=this.ctx.state.coprocs?.length?await _jbCoprocPump(this.ctx):"";_cp&&(i={...i,stderr:i.stderr+_cp});let o=await qi(this.ctx,s);',
     },
     {
       find: 'function lt(e,t,n){',

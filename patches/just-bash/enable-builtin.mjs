@@ -22,6 +22,11 @@ export default {
       replace: '&&c.coverage.hit(`bash:builtin:${t}`),c.state.disabledBuiltins?.has(t)&&Fn.has(t))return null;if(t==="enable")return _jbEnable(c,n);if(t==="export")',
     },
     {
+      // `builtin NAME` of a disabled builtin: not a shell builtin
+      find: 'if(o!=="__just_bash_tee_restore"&&!Fn.has(o))',
+      replace: 'if(o!=="__just_bash_tee_restore"&&(!Fn.has(o)||e.ctx?.state?.disabledBuiltins?.has(o)))',
+    },
+    {
       // type
       find: 'if(!(Fn.has(m)&&(a||!w)&&',
       replace: 'if(!(Fn.has(m)&&!e.state.disabledBuiltins?.has(m)&&(a||!w)&&',

@@ -30,7 +30,7 @@ export default {
         'async function _jbRunOutSub(e,i,o){let F=e.state.fileDescriptors,I=e.state.inputFds,C=e.state.closedStandardFds;e.state.fileDescriptors=i.fds?new Map(i.fds):void 0,e.state.inputFds=i.inputFds?new Set(i.inputFds):void 0,e.state.closedStandardFds=i.closed?new Set(i.closed):void 0;try{return await zc(e,i.body,o)}finally{e.state.fileDescriptors=F,e.state.inputFds=I,e.state.closedStandardFds=C}}',
         // Runs the held substitutions no descriptor names any more (with all, every one this shell opened), oldest first.
         'async function _jbReleaseHeld(e,all){let H=e.state.heldProcSubs,r="",s="";if(!H?.length)return{stdout:r,stderr:s};for(let i of[...H]){if(all?i.pid!==e.state.bashPid:_jbFdNames(e,i.path))continue;let o;try{o=await _jbTakeOutSub(e,i)}finally{H.splice(H.indexOf(i),1)}let a=await _jbRunOutSub(e,i,o);r+=xt(a),s+=a.stderr}return{stdout:r,stderr:s}}',
-        'async function qi(e,t){let _r=await _jbReleaseHeld(e,!1),_o=await _jbQi(e,t);return _r.stdout||_r.stderr?{stdout:_o.stdout+_r.stdout,stderr:_o.stderr+_r.stderr}:_o}',
+        'async function qi(e,t){if(!e.state.heldProcSubs?.length)return _jbQi(e,t);let _r=await _jbReleaseHeld(e,!1),_o=await _jbQi(e,t);return _r.stdout||_r.stderr?{stdout:_o.stdout+_r.stdout,stderr:_o.stderr+_r.stderr}:_o}',
         'async function _jbQi(e,t){',
       ].join(''),
     },

@@ -425,6 +425,8 @@ describe('shell engine: SHLVL', () => {
   it('is one lower for a shell that is the last command of the script, which bash runs in its own process', async () => {
     expect(await run(bash('echo "$SHLVL"; bash -c \'echo $SHLVL\''))).toEqual({ stdout: '1\n1\n', stderr: '', exit: 0 });
     expect(await run(bash('bash -c \'echo $SHLVL\' | cat; sh -c \'echo $SHLVL\''))).toEqual({ stdout: '2\n0\n', stderr: '', exit: 0 });
+    // A script with a here-doc runs as written.
+    expect(await run(bash('cat <<E\nx\nE\nbash -c \'echo $SHLVL\''))).toEqual({ stdout: 'x\n2\n', stderr: '', exit: 0 });
   });
 
   it('is set in a shell reading its commands from stdin', async () => {

@@ -1490,10 +1490,10 @@ describe('hash -p', () => {
 
 describe('enable', () => {
   it('disables a builtin (found in PATH instead, or not at all), lists the disabled, and enables it again', async () => {
-    const script = 'enable -n echo cd; type -t echo; enable -n; cd /tmp; echo "s=$?"; enable echo; type -t echo; enable nosuch; echo "s=$?"; enable | wc -l; enable -s | head -2';
+    const script = 'enable -n echo cd; type -t echo; enable -n; cd /tmp; echo "s=$?"; builtin echo x; enable echo; type -t echo; enable nosuch; echo "s=$?"; enable | wc -l; enable -s | head -2';
     expect(await runShell(script)).toEqual({
       stdout: 'file\nenable -n cd\nenable -n echo\ns=127\nbuiltin\ns=1\n60\nenable .\nenable :\n',
-      stderr: 'bash: line 1: cd: command not found\nbash: line 1: enable: nosuch: not a shell builtin\n',
+      stderr: 'bash: line 1: cd: command not found\nbash: line 1: builtin: echo: not a shell builtin\nbash: line 1: enable: nosuch: not a shell builtin\n',
       exit: 0,
     });
   });

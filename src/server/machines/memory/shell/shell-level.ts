@@ -21,9 +21,12 @@ const SHELLS = new Set(['sh', 'bash', '/bin/sh', '/bin/bash', '/usr/bin/sh', '/u
 /**
  * `script` of a `bash -c` shell at `level`, with its last statement, when that is a shell run alone (`… ; bash -c
  * '…'`, not in a pipeline, a list or the background), given `SHLVL=level-1` as bash does before it replaces itself
- * with that command; any other script unchanged.
+ * with that command; any other script (or one with `<<` anywhere) unchanged.
  */
 export function withLastCommandLevel(script: string, level: number): string {
+  // The serializer moves the text after a here-doc operator behind its body (output-sink.ts): such a script, or
+  // one that may hold one, stays as written.
+  if (script.includes('<<')) return script;
   const ast = parseScript(script);
   const last = ast?.statements.at(-1);
   const pipelines = last?.pipelines as ScriptNode[] | undefined;
