@@ -188,6 +188,12 @@ describe('shell engine: each command\'s output is streamed when that command end
     expect(f.seen.stderr.toString()).toBe('a\n');
   });
 
+  it('an exec inside a group or subshell that redirects stdout or stderr applies to the commands after it there', async () => {
+    const t = start(sh('echo first; (exec >f.txt; echo q); { exec 2>g.txt; ls /nope; }; echo after; cat f.txt; grep -c nope g.txt'));
+    expect(await t.proc.exit).toBe(0);
+    expect([t.seen.stdout.toString(), t.seen.stderr.toString()]).toEqual(['first\nafter\nq\n1\n', '']);
+  });
+
   it('leaves background statements, function bodies and scripts that do not parse alone', () => {
     expect(streamTopLevel('sleep 1 &', false)).not.toContain('/dev/.spritzer');
     expect(streamTopLevel('f() { echo; }', false)).not.toContain('/dev/.spritzer');

@@ -407,3 +407,32 @@ describe('shell engine: output bytes', () => {
     expect(t.seen.stdout.equals(data)).toBe(true);
   });
 });
+
+describe('shell engine: SHLVL', () => {
+  const bash = (script: string) => ['bash', '-c', script];
+
+  it('is one more than the request\'s in the shell of a bash -c request, exported, and one more again in a child bash', async () => {
+    expect(await run(bash('echo "$SHLVL"; bash -c \'echo $SHLVL\'; :; env | grep -c SHLVL=1'))).toEqual({ stdout: '1\n2\n1\n', stderr: '', exit: 0 });
+    expect(await run(bash('echo "$SHLVL"'), { env: { SHLVL: '2' } })).toEqual({ stdout: '3\n', stderr: '', exit: 0 });
+    // sh is dash, which leaves SHLVL as it is.
+    expect(await run(sh('echo "[$SHLVL]"'), { env: { SHLVL: '2' } })).toEqual({ stdout: '[2]\n', stderr: '', exit: 0 });
+  });
+
+  it('passes through a child sh (dash) unchanged', async () => {
+    expect(await run(bash('sh -c \'echo "sh $SHLVL"\'; sh -c \'bash -c "echo \\$SHLVL"\'; :'))).toEqual({ stdout: 'sh 1\n2\n', stderr: '', exit: 0 });
+  });
+
+  it('is one lower for a shell that is the last command of the script, which bash runs in its own process', async () => {
+    expect(await run(bash('echo "$SHLVL"; bash -c \'echo $SHLVL\''))).toEqual({ stdout: '1\n1\n', stderr: '', exit: 0 });
+    expect(await run(bash('bash -c \'echo $SHLVL\' | cat; sh -c \'echo $SHLVL\''))).toEqual({ stdout: '2\n0\n', stderr: '', exit: 0 });
+    // A script with a here-doc runs as written.
+    expect(await run(bash('cat <<E\nx\nE\nbash -c \'echo $SHLVL\''))).toEqual({ stdout: 'x\n2\n', stderr: '', exit: 0 });
+  });
+
+  it('is set in a shell reading its commands from stdin', async () => {
+    const t = start(request(['bash']), { stdin: true });
+    t.proc.writeStdin(Buffer.from('echo "level $SHLVL"\n'));
+    t.proc.endStdin();
+    expect(await t.result()).toEqual({ stdout: 'level 1\n', stderr: '', exit: 0 });
+  });
+});

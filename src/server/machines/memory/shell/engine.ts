@@ -28,6 +28,7 @@ import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, StdinBuffer, stdinTooLargeMes
 import { DEFAULT_STDIN_WAIT_MS, exitAfterLateStdin, scriptMayReadStdin } from './stdin-wait.ts';
 import { memoizeByScript } from './script-memo.ts';
 import { serializeScript } from './script-ast.ts';
+import { isBash, nextShellLevel, withLastCommandLevel } from './shell-level.ts';
 import { commandStringPlace, withSyntaxRecovery } from './syntax-errors.ts';
 import { shellCommands, STREAMING_SHELL } from './shell-command.ts';
 import { bashVariables, envCommands } from './env-command.ts';
@@ -294,7 +295,7 @@ export function createShellEngine(deps: ShellEngineDeps): ExecEngine {
         if (launched || proc.finished) return;
         launched = true;
         disarmGrace();
-        const script = feed ? { ...req, argv: ['sh', '-c', STDIN_SHELL_SCRIPT], path: undefined } : req;
+        const script = feed ? { ...req, argv: ['sh', '-c', STDIN_SHELL_SCRIPT], path: undefined, env: { ...req.env, ...interactiveLevel(req) } } : req;
         void runShell(sprite, script, pid, term, stdin.take(), maxStdinBytes, limits, {
           abort: abort.signal,
           sinks: live,
@@ -401,6 +402,11 @@ function jobControlOf(
 const instrument = memoizeByScript((script) => streamTopLevel(rewriteJobControl(script), false));
 /** The same for a TTY exec: stderr joins stdout. */
 const instrumentTty = memoizeByScript((script) => streamTopLevel(rewriteJobControl(script), true));
+/** {@link withLastCommandLevel} per level and script (the memo takes one text: `LEVEL\nSCRIPT`). */
+const lastLevelOf = memoizeByScript((key) => {
+  const cut = key.indexOf('\n');
+  return withLastCommandLevel(key.slice(cut + 1), Number(key.slice(0, cut)));
+});
 /** A `bash -c` script as bash runs it when it has a syntax error (syntax-errors.ts), per text. */
 const recoverSyntax = memoizeByScript((script) => withSyntaxRecovery(script, commandStringPlace));
 /** {@link scriptMayReadStdin}, per text. */
@@ -448,7 +454,7 @@ async function runShell(
       cwd: req.dir,
       // The names of the request's environment are the exported ones (just-bash exports the constructor's names),
       // but for bash's own variables carried over from a previous line or into a job (`IFS`, `OSTYPE`…).
-      env: exportedOf(req.env, sprite.name),
+      env: { ...exportedOf(req.env, sprite.name), ...(ctl.topLevel ? shellLevel(req) : {}) },
       // An option a command lacks is a loud refusal, never GNU's "invalid option" (loud-options.ts).
       customCommands: withLoudOptions([
         ...byteExactCommands(() => ctl.clock.now()),
@@ -517,11 +523,14 @@ async function runShell(
       interactiveShell: ctl.interactive === true,
       topLevelOutput: ctl.topLevel === true ? (result: ExecResult) => deliver(ctl.sinks, result) : undefined,
     });
-    const original = withSeedRiskyScript(ctl.topLevel ? recoverSyntax(requested) : requested, sprite.vfs, req.dir);
+    // bash runs the last command of its `-c` script in its own process, one level lower (shell-level.ts).
+    const level = ctl.topLevel ? shellLevel(req).SHLVL : undefined;
+    const own = ctl.topLevel ? recoverSyntax(requested) : requested;
+    const original = withSeedRiskyScript(level === undefined ? own : lastLevelOf(`${level}\n${own}`), sprite.vfs, req.dir);
     // `&`, `$!`, `wait`, `jobs` reach the shell's job table (jobs.ts).
     const script = (req.tty ? instrumentTty : instrument)(original);
     return explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
-      env: { ...bashVariables(sprite.name), ...(ctl.topLevel ? executionString(req) : {}), ...req.env },
+      env: { ...bashVariables(sprite.name), ...(ctl.topLevel ? executionString(req) : {}), ...req.env, ...(ctl.topLevel ? shellLevel(req) : {}) },
       replaceEnv: true,
       cwd: req.dir,
       stdin: Buffer.from(stdin).toString('latin1'),
@@ -541,6 +550,19 @@ async function runShell(
 function executionString(req: ExecRequest): Record<string, string> {
   const plan = planCommand(req);
   return plan.form === 'shell' ? { BASH_EXECUTION_STRING: plan.script } : {};
+}
+
+/**
+ * `SHLVL` of the shell a `bash -c` request starts: one more than the request's own, exported (shell-level.ts).
+ * Nothing for `sh -c` (dash leaves it as it is) or a request that runs a program without a shell.
+ */
+function shellLevel(req: ExecRequest): Record<string, string> {
+  return planCommand(req).form === 'shell' && isBash(req.path ?? req.argv[0]) ? nextShellLevel(req.env) : {};
+}
+
+/** `SHLVL` of a `bash`/`sh` reading its commands from stdin or a terminal (dash: as the request has it). */
+function interactiveLevel(req: ExecRequest): Record<string, string> {
+  return isBash(req.path ?? req.argv[0]) ? nextShellLevel(req.env) : {};
 }
 
 /** `env` without the variables bash sets for itself, where they still hold bash's own values. */
@@ -630,7 +652,7 @@ function startInteractive(sprite: SpriteContext, req: ExecRequest, io: ExecIO, c
   };
   const shell = new InteractiveShell(
     { write, run, finish: (code) => void control.end(code).then((c) => proc.finish(c)), home: req.env.HOME ?? '/home/sprite', hostname: sprite.name },
-    { env: { ...req.env }, cwd: req.dir, status: 0 },
+    { env: { ...req.env, ...interactiveLevel(req) }, cwd: req.dir, status: 0 },
   );
   queueMicrotask(() => shell.start());
   const handle: EngineProcess = {

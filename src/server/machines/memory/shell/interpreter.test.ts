@@ -1491,3 +1491,89 @@ describe('a $(…) inside arithmetic', () => {
     expect(await runShell(script)).toEqual({ stdout: '55\n8 7 1\n', stderr: '', exit: 0 });
   });
 });
+
+describe('an output process substitution held open by a persistent redirection', () => {
+  it('collects what the shell writes until its descriptor closes or the shell exits, then runs the command on it', async () => {
+    const script = 'exec 3>&1 > >(tr a-z A-Z); echo upper; exec 1>&3 3>&-; echo plain; exec 4> >(sed "s/^/4:/"); echo x >&4; exec 4>&-; exec > >(tee log.txt); echo last; exit 3';
+    expect(await runShell(script)).toEqual({ stdout: 'UPPER\nplain\n4:x\nlast\n', stderr: '', exit: 3 });
+  });
+});
+
+describe('case toggling', () => {
+  it('${v~} toggles the first character, ${v~~} every one, with a pattern and on each element of an array', async () => {
+    const script = 'v="Hello World"; echo "${v~~}" "${v~}"; a=(ab Cd); echo "${a[@]~}" "${a[@]~~}"; echo "${v~~[lo]}"';
+    expect(await runShell(script)).toEqual({ stdout: 'hELLO wORLD hello World\nAb cd AB cD\nHeLLO WOrLd\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('${!prefix@} and ${!prefix*}', () => {
+  it('list the shell\'s dynamic variables with the others', async () => {
+    expect(await runShell('printf "%s\\n" "${!BASH@}" | grep -c -x -e BASH_VERSION -e BASHPID -e BASH_SUBSHELL; echo ${!RAN*} ${!SECO*} ${!EPOCH*}')).toEqual({
+      stdout: '3\nRANDOM SECONDS EPOCHREALTIME EPOCHSECONDS\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('command substitution joined to the text of $(( ))', () => {
+  it('expands into the expression before it is parsed', async () => {
+    const script = 'printf "5\\n7\\n5\\n" > nums.txt; echo "sum: $(( $(printf "%s+" $(cat nums.txt))0 ))"; x=3; echo $(( x * $(echo 4)2 )) $(( $(echo 1)$(echo 0) + 1 )); (( y = $(echo 2)0 )); echo $y';
+    expect(await runShell(script)).toEqual({ stdout: 'sum: 17\n126 11\n20\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('hash -d before anything was hashed', () => {
+  it('succeeds silently (bash has no table yet); once a command was hashed, an unknown name is not found', async () => {
+    expect(await runShell('hash -d nosuch_a; echo "s=$?"; ls >/dev/null; hash -d nosuch_b; echo "s=$?"')).toEqual({
+      stdout: 's=0\ns=1\n',
+      stderr: 'bash: line 1: hash: nosuch_b: not found\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('hash -p', () => {
+  it('makes a name run the given pathname until hash -d forgets it', async () => {
+    expect(await runShell('hash -p /bin/echo myecho; myecho via-hash; hash -t myecho; hash -d myecho; myecho 2>&1; echo "s=$?"')).toEqual({
+      stdout: 'via-hash\n/bin/echo\nbash: line 1: myecho: command not found\ns=127\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('enable', () => {
+  it('disables a builtin (found in PATH instead, or not at all), lists the disabled, and enables it again', async () => {
+    const script = 'enable -n echo cd; type -t echo; enable -n; cd /tmp; echo "s=$?"; builtin echo x; enable echo; type -t echo; enable nosuch; echo "s=$?"; enable | wc -l; enable -s | head -2';
+    expect(await runShell(script)).toEqual({
+      stdout: 'file\nenable -n cd\nenable -n echo\ns=127\nbuiltin\ns=1\n60\nenable .\nenable :\n',
+      stderr: 'bash: line 1: cd: command not found\nbash: line 1: builtin: echo: not a shell builtin\nbash: line 1: enable: nosuch: not a shell builtin\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('name[ where a command name may stand', () => {
+  it('reads up to the matching ], and with none before the end is a syntax error that runs nothing', async () => {
+    expect(await runShell('x[a b]; echo "s=$?"; echo a[ x')).toEqual({ stdout: 's=127\na[ x\n', stderr: 'bash: line 1: x[a b]: command not found\n', exit: 0 });
+    expect(await runShell('echo first; x=1; x[; echo "status=$?"')).toEqual({ stdout: '', stderr: "bash: -c: line 1: unexpected EOF while looking for matching `]'\n", exit: 2 });
+  });
+});
+
+describe('type on a hashed command', () => {
+  it('says it is hashed, with the hashed path, once it ran or hash -p named it', async () => {
+    expect(await runShell('ls >/dev/null; type ls; type -t ls; hash -p /usr/bin/printf pf; type pf; type -p pf')).toEqual({
+      stdout: 'ls is hashed (/usr/bin/ls)\nfile\npf is hashed (/usr/bin/printf)\n/usr/bin/printf\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('coproc', () => {
+  it('runs a coprocess: what is written to NAME[1] it reads, what it prints NAME[0] gives back', async () => {
+    const script = 'coproc cat; echo hello >&"${COPROC[1]}"; exec {COPROC[1]}>&-; read -r line <&"${COPROC[0]}"; echo "$line"; wait; coproc BC { bc; }; echo "6*7" >&"${BC[1]}"; read -r ans <&"${BC[0]}"; echo "ans=$ans"; [[ $BC_PID =~ ^[0-9]+$ ]] && echo pid; exec {BC[1]}>&-; coproc { echo from-coproc; }; read -r got <&"${COPROC[0]}"; echo "$got"';
+    expect(await runShell(script)).toEqual({ stdout: 'hello\nans=42\npid\nfrom-coproc\n', stderr: '', exit: 0 });
+  });
+});

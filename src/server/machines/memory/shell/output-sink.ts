@@ -42,8 +42,8 @@ const redirect = (fd: number | null, path: string): Redirection => ({
  * pipeline and redirects nothing but its input is not redirected itself: the commands inside it are, so a loop
  * streams each iteration; so does a nested `sh -c '…'` in that position (`streamNestedShell`). Left as they are: background statements (`&`), function definitions, pipeline stages
  * joined with `|&`, command substitutions, a top-level `exec` that only redirects (but its `N>&1`/`N>&2` point at
- * the sinks: `pinDuplicates`), and everything after one that redirects stdout or stderr (its output is then
- * delivered when the script ends). A script that does not parse is returned unchanged (just-bash
+ * the sinks: `pinDuplicates`), and everything after one that redirects stdout or stderr, or from the statement on
+ * that holds such an `exec` inside a group or subshell (its output is then delivered when the script ends). A script that does not parse is returned unchanged (just-bash
  * then reports the syntax error itself).
  * @deviation Output is streamed per command, not per write: a command delivers its output when it ends, and the
  * output of a function call or of a compound command with output redirections when that call or command ends.
@@ -73,6 +73,9 @@ function hasHereDoc(root: unknown): boolean {
 function instrument(statements: Node[], errSink: string, topLevel: boolean): void {
   for (const statement of statements) {
     if (statement.background) continue;
+    // An `exec` inside a compound command (`{ exec >log; …; }`, `( exec 2>err; … )`) changes where the commands after
+    // it write, up to the end of the script or of that subshell: from this statement on nothing is redirected.
+    if (topLevel && ((statement.pipelines as Node[] | undefined) ?? []).some((p) => ((p.commands as Node[] | undefined) ?? []).some((c) => c.type !== 'SimpleCommand' && nestedExecRedirect(c)))) return;
     for (const pipeline of (statement.pipelines as Node[] | undefined) ?? []) {
       const commands = (pipeline.commands as Node[] | undefined) ?? [];
       const pipeStderr = (pipeline.pipeStderr as boolean[] | undefined) ?? [];
@@ -200,6 +203,16 @@ function fdsOf(r: Redirection): number[] {
 /** Whether an `exec` sets its shell's stdout or stderr (so the commands after it write where it said). */
 function redirectsOutput(command: Node): boolean {
   return (command.redirections as Redirection[]).some((r) => fdsOf(r).some((fd) => fd === 1 || fd === 2));
+}
+
+/** Whether a command below `node` (outside words and function bodies) is an `exec` that redirects stdout or stderr. */
+function nestedExecRedirect(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(nestedExecRedirect);
+  if (node === null || typeof node !== 'object') return false;
+  const n = node as Node;
+  if (n.type === 'Word' || n.type === 'FunctionDef' || n.type === 'Redirection') return false;
+  if (n.type === 'SimpleCommand') return isExecRedirectOnly([n]) && redirectsOutput(n);
+  return Object.values(n).some(nestedExecRedirect);
 }
 
 /** True for a pipeline that is just `exec` with redirections (it changes where every later command writes). */

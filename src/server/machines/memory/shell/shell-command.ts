@@ -12,6 +12,7 @@ import { decodeBytesToUtf8, defineCommand, latin1FromBytes, type CommandContext,
 import { DASH_PREAMBLE, dashResult } from './dash-flavour.ts';
 import { shellQuote } from '../argv.ts';
 import { bashVariables, exported } from './env-command.ts';
+import { nextShellLevel } from './shell-level.ts';
 import { commandStringPlace, diagnose, scriptFilePlace, stdinPlace, withSyntaxRecovery, type ErrorPlace } from './syntax-errors.ts';
 
 /** The command a `bash`/`sh`/`./script` whose output is the exec's own is rewritten to: `STREAMING_SHELL NAME ARG…`. */
@@ -126,12 +127,13 @@ async function preamble(ctx: CommandContext, inv: ShellInvocation, bash: boolean
 }
 
 /** The environment a child shell starts with: the exported variables, `$0` and the positional parameters. */
-function childEnv(ctx: CommandContext, name: string, params: string[]): Record<string, string> {
+function childEnv(ctx: CommandContext, name: string, params: string[], bash: boolean): Record<string, string> {
   // bash sets its own variables (IFS, OSTYPE, BASHOPTS…) afresh; an exported one from the parent wins.
   const env = { ...bashVariables(ctx.env.get('HOSTNAME') ?? ''), ...exported(ctx) };
-  // bash exports its directory and its nesting level (bash(1) "Shell Variables": PWD, SHLVL).
+  // bash exports its directory and its nesting level (bash(1) "Shell Variables": PWD, SHLVL); a sprite's `sh` is
+  // dash, which passes SHLVL on as it found it.
   env.PWD = ctx.cwd;
-  env.SHLVL = String((Number(env.SHLVL) || 0) + 1);
+  if (bash) Object.assign(env, nextShellLevel(env));
   // With no PATH at all, bash uses its compiled-in default (bash(1) "PATH").
   env.PATH ??= '/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.';
   env['0'] = name;
@@ -185,7 +187,7 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
   const dash = program === 'sh' ? `${DASH_PREAMBLE}; ` : '';
   let run = dash + (await preamble(ctx, inv, program === 'bash')) + withSyntaxRecovery(script, place, inv.shopts.some(([flag, name]) => flag === '-s' && name === 'extglob'));
   if (stream) run = stream(run);
-  const env = childEnv(ctx, name, params);
+  const env = childEnv(ctx, name, params, program === 'bash');
   // A `-c` shell's own variable (bash(1) "Shell Variables"), not inherited from the parent's.
   delete env.BASH_EXECUTION_STRING;
   if (inv.command) env.BASH_EXECUTION_STRING = script;
