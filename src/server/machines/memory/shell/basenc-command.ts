@@ -120,7 +120,7 @@ async function run(cmd: string, args: string[], ctx: InputCtx): Promise<ExecResu
   if (names.length > 1) return { stdout: '', stderr: `${cmd}: extra operand ‘${names[1]}’\nTry '${cmd} --help' for more information.\n`, exitCode: 1 };
   const input = await readOperand(ctx, names[0] ?? '-');
   // A directory opens and then fails to read: GNU says so without its name.
-  if ('error' in input) return { stdout: '', stderr: input.error === 'Is a directory' ? `${cmd}: read error: Is a directory\n` : `${cmd}: ${names[0]}: ${input.error}\n`, exitCode: 1 };
+  if ('error' in input) return { stdout: '', stderr: input.error === 'Is a directory' ? `${cmd}: read error: Is a directory\n` : `${cmd}: ${names[0] ?? '-'}: ${input.error}\n`, exitCode: 1 };
   if (decoding) {
     const { bytes, bad } = decode(input.bytes, enc, ignore);
     return { ...bytesOutput(unsafeBytesFromLatin1(bytes)), stderr: bad ? `${cmd}: invalid input\n` : '', exitCode: bad ? 1 : 0 };

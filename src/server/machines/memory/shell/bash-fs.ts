@@ -24,6 +24,12 @@ type DirentEntry = Awaited<ReturnType<NonNullable<IFileSystem['readdirWithFileTy
 /** Paths that behave like character devices: writes vanish; reads as `deviceBytes` gives them. */
 const DEVICES = new Set(['/dev/null', '/dev/zero', '/dev/random', '/dev/urandom', '/dev/tty', '/dev/stdin', '/dev/stdout', '/dev/stderr']);
 const DEVICE_MODE = 0o666;
+/** `/dev` as `ls /dev` lists it: the devices above, and `fd` (a link to `/proc/self/fd`) when there is a `/proc`. */
+const DEV_DIR = '/dev';
+/** The descriptors `/proc/self/fd` lists (proc.ts), each read as a device. */
+const FD_ENTRY = /^\/proc\/self\/fd\/[0-3]$/;
+/** A path below the `/dev/fd` link, read through it (`/dev/fd/1` is `/proc/self/fd/1`). */
+const throughDevFd = (p: string): string => (p.startsWith('/dev/fd/') ? `/proc/self/fd${p.slice('/dev/fd'.length)}` : p);
 const STUB_MODE = 0o755;
 const STUB_DIRS = ['/bin/', '/usr/bin/'];
 /** The flag on a chmod that sets the mode a file was just created with (patches/just-bash/python-created-file-mode). */
@@ -179,8 +185,14 @@ export class BashFs implements IFileSystem {
 
   /** The VFS entries, plus (in `/bin` and `/usr/bin`) the built-in commands' stubs the VFS does not hold, by name. */
   async readdirWithFileTypes(path: string): Promise<DirentEntry[]> {
-    const proc = this.proc && !this.vfs.exists(Vfs.normalize(path)) ? procDir(Vfs.normalize(path)) : null;
+    const listed = this.proc && Vfs.normalize(path) === '/dev/fd' ? '/proc/self/fd' : throughDevFd(Vfs.normalize(path));
+    const proc = this.proc && !this.vfs.exists(listed) ? procDir(listed) : null;
     if (proc) return proc.map((name) => ({ name, isFile: name !== 'self' && name !== 'exe', isDirectory: name === 'self', isSymbolicLink: name === 'exe' }));
+    if (Vfs.normalize(path) === DEV_DIR && !this.vfs.exists(DEV_DIR)) {
+      const devices = [...DEVICES].map((p) => ({ name: p.slice(DEV_DIR.length + 1), isFile: true, isDirectory: false, isSymbolicLink: false }));
+      if (this.proc) devices.push({ name: 'fd', isFile: false, isDirectory: false, isSymbolicLink: true });
+      return devices.sort((a, b) => (a.name < b.name ? -1 : 1));
+    }
     const entries: DirentEntry[] = this.vfs.readdir(path).map((e) => ({
       name: e.name,
       isFile: e.stat.type === 'file',
@@ -412,8 +424,8 @@ export class BashFs implements IFileSystem {
 
   /** Which synthetic entry `p` (normalised) is, if any. */
   private synthetic(p: string): 'device' | 'stub' | 'proc' | 'procdir' | 'proclink' | null {
-    if (DEVICES.has(p)) return 'device';
-    if (this.proc && procDir(p)) return 'procdir';
+    if (DEVICES.has(p) || (this.proc && FD_ENTRY.test(throughDevFd(p)))) return 'device';
+    if (p === DEV_DIR || (this.proc && procDir(p))) return 'procdir';
     if (this.proc && procLink(p, this.proc)) return 'proclink';
     if (this.proc && procFile(p, this.proc)) return 'proc';
     const dir = STUB_DIRS.find((d) => p.startsWith(d));

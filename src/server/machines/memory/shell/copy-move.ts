@@ -95,6 +95,24 @@ async function slashDestination(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string, 
   return fail(`cp: cannot create regular file '${dest}': Not a directory\n`);
 }
 
+/**
+ * A destination whose directory is missing (or is a file), for `cp SRC DEST` / `mv SRC DEST` with a file SRC: GNU's
+ * message naming DEST (`cp: cannot create regular file 'nope/x': No such file or directory`, `mv: cannot move 'a'
+ * to 'nope/x': …`, `cp: cannot stat 'f/x': Not a directory`), where just-bash blamed the source.
+ */
+async function destinationParent(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string, operands: string[]): Promise<ExecResult | null> {
+  if (operands.length !== 2) return null;
+  const [src, dest] = operands as [string, string];
+  const destAbs = fs.resolvePath(cwd, dest);
+  if (dest.endsWith('/') || (await lstatOrNull(fs, destAbs))) return null;
+  const srcSt = await (cmd === 'mv' ? lstatOrNull : statOrNull)(fs, fs.resolvePath(cwd, src));
+  if (!srcSt || (cmd === 'cp' && srcSt.isDirectory)) return null;
+  const parent = await statOrNull(fs, destAbs.slice(0, destAbs.lastIndexOf('/')) || '/');
+  if (parent?.isDirectory) return null;
+  if (parent) return fail(`${cmd}: cannot stat '${dest}': Not a directory\n`);
+  return fail(cmd === 'cp' ? `cp: cannot create regular file '${dest}': No such file or directory\n` : `mv: cannot move '${src}' to '${dest}': No such file or directory\n`);
+}
+
 /** The message of a permission error as strerror words it. */
 const PERMISSION_TEXT: Record<string, string> = { EACCES: 'Permission denied', EPERM: 'Operation not permitted' };
 
@@ -219,7 +237,7 @@ async function copy(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<st
   if (needsPerFile(o, operands) || (linkOperand && !flags.has('T'))) {
     return perFile('cp', o, [...passed, ...(flags.has('a') ? ['-r', '-p'] : [])], operands, fs, cwd, run);
   }
-  const early = (await slashDestination('cp', fs, cwd, operands)) ?? (await sameFileOperands('cp', fs, cwd, operands));
+  const early = (await slashDestination('cp', fs, cwd, operands)) ?? (await destinationParent('cp', fs, cwd, operands)) ?? (await sameFileOperands('cp', fs, cwd, operands));
   if (early) return early;
   const opts = [...passed, ...(flags.has('a') ? ['-r', '-p'] : [])];
   const noDeref = flags.has('P') || flags.has('a');
@@ -293,7 +311,7 @@ async function mv(all: string[], fs: IFileSystem, cwd: string, run: Run, stdin: 
 
 async function move(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<string>, passed: string[], operands: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
   if (needsPerFile(o, operands)) return perFile('mv', o, passed, operands, fs, cwd, run);
-  const early = await slashDestination('mv', fs, cwd, operands);
+  const early = (await slashDestination('mv', fs, cwd, operands)) ?? (await destinationParent('mv', fs, cwd, operands));
   if (early) return early;
   if (operands.length === 2 && fs.resolvePath(cwd, operands[0]!) === fs.resolvePath(cwd, operands[1]!) && (await lstatOrNull(fs, fs.resolvePath(cwd, operands[0]!)))) {
     return fail(`mv: '${operands[0]}' and '${operands[1]}' are the same file\n`);

@@ -114,6 +114,20 @@ describe('chmod, mkdir, rmdir', () => {
   it('chmod: an invalid mode is GNU’s usage error', async () => {
     expect(await runShell(': > a; chmod 888 a')).toEqual({ stdout: '', stderr: "chmod: invalid mode: '888'\nTry 'chmod --help' for more information.\n", exit: 1 });
   });
+  it('chmod, mkdir and find quote a mode or a directory in the locale’s quotes (‘…’ under UTF-8), as gnulib quote() does', async () => {
+    expect(await runShell('export LANG=C.UTF-8; : > a; chmod 999 a; mkdir -m 9 z; mkdir a; mkdir -p a/x; find . -perm 9x')).toEqual({
+      stdout: '',
+      stderr: "chmod: invalid mode: ‘999’\nTry 'chmod --help' for more information.\nmkdir: invalid mode ‘9’\nmkdir: cannot create directory ‘a’: File exists\nmkdir: cannot create directory ‘a’: Not a directory\nfind: invalid mode ‘9x’\n",
+      exit: 1,
+    });
+  });
+  it('cp and mv into a directory that is missing, or is a file, name the destination', async () => {
+    expect(await runShell(': > a; : > f; cp a nope/x; mv a nope/x; cp a f/x; mv a f/x; ls a')).toEqual({
+      stdout: 'a\n',
+      stderr: "cp: cannot create regular file 'nope/x': No such file or directory\nmv: cannot move 'a' to 'nope/x': No such file or directory\ncp: cannot stat 'f/x': Not a directory\nmv: cannot stat 'f/x': Not a directory\n",
+      exit: 0,
+    });
+  });
   it('mkdir -m sets the last directory’s mode, -pv names each one made, a/b/../c makes a/b', async () => {
     const r = await runShell('mkdir -pv x/y; mkdir -m 700 p; mkdir -m 0750 -p q/r; mkdir -m u+x,g= pp; stat -c %a p q q/r pp; mkdir -p a/b/../c && find a | sort');
     expect(r.stdout).toBe("mkdir: created directory 'x'\nmkdir: created directory 'x/y'\n700\n755\n750\n707\na\na/b\na/c\n");

@@ -124,7 +124,7 @@ class Finder {
     if ((node.name === '-type' || node.name === '-xtype') && !/^[fdlbcps](,[fdlbcps])*$/.test(a!)) {
       return { stderr: `find: Unknown argument to ${node.name}: ${a}\n`, exitCode: 1 };
     }
-    if (node.name === '-perm' && !permTest(a!)) return { stderr: `find: invalid mode '${a}'\n`, exitCode: 1 };
+    if (node.name === '-perm' && !permTest(a!)) return { stderr: `find: invalid mode ${localeQuote(this.ctx.env, a!)}\n`, exitCode: 1 };
     if (node.name === '-size' && !/^[+-]?\d+[cwbkMG]?$/.test(a!)) return { stderr: `find: invalid -size type \`${a!.replace(/^[+-]?\d+/, '')}'\n`, exitCode: 1 };
     if (/^-(m|a|c)(time|min)$|^-links$|^-used$|^-inum$/.test(node.name) && !/^[+-]?\d+$/.test(a!)) return { stderr: `find: invalid argument \`${a}' to \`${node.name}'\n`, exitCode: 1 };
     if ((node.name === '-user' || node.name === '-group') && !(a! in NAMES) && !/^\d+$/.test(a!)) {

@@ -291,6 +291,7 @@ async function grep(args: string[], ctx: InputCtx): Promise<OrderedResult> {
     if (f === '-' || (f === '' && !recursive)) {
       const input = await readOperand(ctx, '-');
       if (!('error' in input)) s.file({ bytes: input.bytes, name: o.label, showName: names === true, width: 19 });
+      else s.fail(`${o.label}: ${input.error}`);
       continue;
     }
     await visit(ctx.fs, s, ctx.fs.resolvePath(ctx.cwd, f === '' ? '.' : f), f, names, true);

@@ -1577,3 +1577,16 @@ describe('coproc', () => {
     expect(await runShell(script)).toEqual({ stdout: 'hello\nans=42\npid\nfrom-coproc\n', stderr: '', exit: 0 });
   });
 });
+
+describe('a closed standard input (<&-)', () => {
+  it('fails reading it, for a command, a group, a function and after exec 0<&-, but not in a later pipeline stage', async () => {
+    const script = 'read x <&-; echo "read=$?"; cat <&-; echo "cat=$?"; { read y; echo "group=$?"; } <&-; f() { read z; echo "f=$?"; }; f <&-; exec 0<&-; wc -l; echo "wc=$?"; echo hi | cat; echo a > g; cat < g';
+    expect(await runShell(script)).toEqual({
+      stdout: 'read=1\ncat=1\ngroup=1\nf=1\n0\nwc=1\nhi\na\n',
+      stderr:
+        'bash: line 1: read: read error: 0: Bad file descriptor\ncat: -: Bad file descriptor\ncat: closing standard input: Bad file descriptor\n' +
+        'bash: line 1: read: read error: 0: Bad file descriptor\nenvironment: line 1: read: read error: 0: Bad file descriptor\nwc: -: Bad file descriptor\n',
+      exit: 0,
+    });
+  });
+});

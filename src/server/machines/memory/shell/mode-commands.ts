@@ -11,6 +11,7 @@ import { runsAsRoot } from './run-as.ts';
 import { permissions } from './ls-long.ts';
 import { ownerOf } from './devices.ts';
 import { OrderedOutput } from './output-order.ts';
+import { localeQuote } from './gnu-quote.ts';
 
 /** The running shell's file mode creation mask (bash's `umask`), which the filesystem carries; 0022 without one. */
 const umaskOf = (fs: IFileSystem): number => {
@@ -63,7 +64,7 @@ export function applyMode(spec: string, mode: number, isDir: boolean, umask = 0o
 
 const describe = (mode: number) => `${(mode & 0o7777).toString(8).padStart(4, '0')} (${permissions(mode)})`;
 
-async function chmod(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
+async function chmod(args: string[], fs: IFileSystem, cwd: string, env: Map<string, string>): Promise<ExecResult> {
   let recursive = false;
   let changes = false;
   let verbose = false;
@@ -100,7 +101,7 @@ async function chmod(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
   }
   if (spec === undefined) return usage('chmod', 'missing operand');
   if (rest.length === 0) return usage('chmod', `missing operand after '${spec}'`);
-  if (applyMode(spec, 0o644, false) === null) return usage('chmod', `invalid mode: '${spec}'`);
+  if (applyMode(spec, 0o644, false) === null) return usage('chmod', `invalid mode: ${localeQuote(env, spec)}`);
   // GNU reports through error(), which flushes what -v printed so far: program order.
   const text = new OrderedOutput();
   let failed = false;
@@ -145,7 +146,7 @@ async function chmod(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
   return text.result(failed ? 1 : 0, 'before-errors');
 }
 
-async function mkdir(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
+async function mkdir(args: string[], fs: IFileSystem, cwd: string, env: Map<string, string>): Promise<ExecResult> {
   let parents = false;
   let verbose = false;
   let mode: string | undefined;
@@ -176,7 +177,7 @@ async function mkdir(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
   }
   if (operands.length === 0) return usage('mkdir', 'missing operand');
   const finalMode = mode === undefined ? null : applyMode(mode, 0o777, true, umaskOf(fs));
-  if (mode !== undefined && finalMode === null) return { stdout: '', stderr: `mkdir: invalid mode '${mode}'\n`, exitCode: 1 };
+  if (mode !== undefined && finalMode === null) return { stdout: '', stderr: `mkdir: invalid mode ${localeQuote(env, mode)}\n`, exitCode: 1 };
   // GNU reports through error(), which flushes what -v printed so far: program order.
   const text = new OrderedOutput();
   for (const name of operands) {
@@ -187,8 +188,8 @@ async function mkdir(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
       const last = i === steps.length - 1;
       const st = await safe(fs.stat(abs));
       if (st) {
-        if (!parents) text.err(`mkdir: cannot create directory '${name}': File exists\n`);
-        else if (!st.isDirectory) text.err(`mkdir: cannot create directory '${step}': Not a directory\n`);
+        if (!parents) text.err(`mkdir: cannot create directory ${localeQuote(env, name)}: File exists\n`);
+        else if (!st.isDirectory) text.err(`mkdir: cannot create directory ${localeQuote(env, step)}: Not a directory\n`);
         if (!parents || !st.isDirectory) break;
         continue;
       }
@@ -199,7 +200,7 @@ async function mkdir(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
         else if (!last && (umaskOf(fs) & 0o300) !== 0) await fs.chmod(abs, (0o777 & ~umaskOf(fs)) | 0o300);
         if (verbose) text.out(`mkdir: created directory '${step}'\n`);
       } catch (err) {
-        text.err(`mkdir: cannot create directory '${step}': ${strerror(err)}\n`);
+        text.err(`mkdir: cannot create directory ${localeQuote(env, step)}: ${strerror(err)}\n`);
         break;
       }
     }
@@ -310,8 +311,8 @@ export function modeCommands(): CustomCommand[] {
   return [
     defineCommand('chown', (args, ctx) => chown('chown', args, ctx.fs, ctx.cwd, asRoot(ctx.env))),
     defineCommand('chgrp', (args, ctx) => chown('chgrp', args, ctx.fs, ctx.cwd, asRoot(ctx.env))),
-    defineCommand('chmod', (args, ctx) => chmod(args, ctx.fs, ctx.cwd)),
-    defineCommand('mkdir', (args, ctx) => mkdir(args, ctx.fs, ctx.cwd)),
+    defineCommand('chmod', (args, ctx) => chmod(args, ctx.fs, ctx.cwd, ctx.env)),
+    defineCommand('mkdir', (args, ctx) => mkdir(args, ctx.fs, ctx.cwd, ctx.env)),
     defineCommand('rmdir', (args, ctx) => rmdir(args, ctx.fs, ctx.cwd)),
   ];
 }

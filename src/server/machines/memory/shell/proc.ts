@@ -40,7 +40,9 @@ const MOUNTS_TEXT = MOUNTS.map((m) => `${m.source} ${m.target} ${m.type} rw,rela
 
 const DIRS: Record<string, string[]> = {
   '/proc': ['cpuinfo', 'loadavg', 'meminfo', 'mounts', 'self', 'sys', 'version'],
-  '/proc/self': ['cmdline', 'comm', 'exe', 'mounts', 'status'],
+  '/proc/self': ['cmdline', 'comm', 'exe', 'fd', 'mounts', 'status'],
+  // The reading process's descriptors: stdin, stdout, stderr, and the directory it opened to list them.
+  '/proc/self/fd': ['0', '1', '2', '3'],
   '/proc/sys': ['kernel'],
   '/proc/sys/kernel': ['hostname', 'osrelease', 'ostype', 'pid_max'],
 };
@@ -76,8 +78,8 @@ export function procDir(p: string): string[] | null {
  * `status` holds `Name`, `State`, `Pid`, `PPid`, `Uid` and `Gid` lines as Linux words them; `cpuinfo` and `meminfo`
  * describe the sprite's machine (sysinfo-commands.ts `SPRITE_MACHINE`), `loadavg` an idle one.
  * `comm`, `cmdline` and `status` describe the reading command ({@link ProcInfo.command}), or the shell.
- * @deviation Only these files exist (`/proc/<pid>` and `/proc/self/fd` do not); the shell's `cmdline` is `bash`
- * alone, without the script's arguments.
+ * @deviation Only these files exist (`/proc/<pid>` does not; `/proc/self/fd/N` read as character devices, not
+ * links to what the descriptor is); the shell's `cmdline` is `bash` alone, without the script's arguments.
  */
 export function procFile(p: string, info: ProcInfo): Uint8Array | null {
   const text = (s: string) => new TextEncoder().encode(s);
@@ -117,6 +119,7 @@ export function procFile(p: string, info: ProcInfo): Uint8Array | null {
  * reading command's program (`/usr/bin/cat`; a sprite's `/bin` is `/usr/bin`), or the shell's, `/usr/bin/bash`.
  */
 export function procLink(p: string, info: ProcInfo): string | null {
+  if (p === '/dev/fd') return '/proc/self/fd';
   if (p !== '/proc/self/exe') return null;
   const path = info.command?.path ?? '/usr/bin/bash';
   return path.startsWith('/bin/') ? `/usr${path}` : path;

@@ -14,16 +14,18 @@ export interface InputCtx {
   fs: IFileSystem;
   cwd: string;
   stdin: ByteString;
+  /** Set (by the interpreter) when the command's stdin is closed (`<&-`): reading it fails with EBADF. */
+  stdinClosed?: boolean;
 }
 
-const ERRORS: Record<string, string> = { ENOENT: 'No such file or directory', EACCES: 'Permission denied', ENOTDIR: 'Not a directory', EISDIR: 'Is a directory', ELOOP: 'Too many levels of symbolic links' };
+const ERRORS: Record<string, string> = { EBADF: 'Bad file descriptor', ENOENT: 'No such file or directory', EACCES: 'Permission denied', ENOTDIR: 'Not a directory', EISDIR: 'Is a directory', ELOOP: 'Too many levels of symbolic links' };
 
 /** The error text of a failed fs call (`No such file or directory`, …). */
 export const errnoText = (err: unknown): string => ERRORS[(err as { code?: string }).code ?? ''] ?? (err as Error).message;
 
 /** The bytes of operand `name` (`-` is stdin), or the GNU error text of reading it. */
 export async function readOperand(ctx: InputCtx, name: string): Promise<{ bytes: string; regular: boolean } | { error: string }> {
-  if (name === '-' || STDIN_PATHS.has(name)) return { bytes: latin1FromBytes(ctx.stdin), regular: false };
+  if (name === '-' || STDIN_PATHS.has(name)) return ctx.stdinClosed ? { error: ERRORS.EBADF! } : { bytes: latin1FromBytes(ctx.stdin), regular: false };
   const path = ctx.fs.resolvePath(ctx.cwd, name);
   try {
     const st = await ctx.fs.stat(path);

@@ -6,6 +6,7 @@
  */
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CustomCommand, type ExecResult } from 'just-bash';
 import { unsupported } from './gnu-commands.ts';
+import { copierOnClosedStdin, stdinIsClosed } from './closed-stdin.ts';
 
 const TRY = "Try 'tr --help' for more information.\n";
 const fail = (msg: string): ExecResult => ({ stdout: '', stderr: `tr: ${msg}\n`, exitCode: 1 });
@@ -148,5 +149,5 @@ async function tr(args: string[], stdin: string): Promise<ExecResult> {
 
 /** `tr` for just-bash's `customCommands`. */
 export function trCommands(): CustomCommand[] {
-  return [defineCommand('tr', (args, ctx) => tr(args, latin1FromBytes(ctx.stdin)))];
+  return [defineCommand('tr', async (args, ctx) => (stdinIsClosed(ctx) ? copierOnClosedStdin('tr', await tr(args, '')) : tr(args, latin1FromBytes(ctx.stdin))))];
 }

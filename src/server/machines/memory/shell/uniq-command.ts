@@ -94,7 +94,7 @@ async function uniq(args: string[], ctx: InputCtx): Promise<ExecResult> {
   if (o.group && (o.count || o.repeated || o.unique || o.all)) return { stdout: '', stderr: `uniq: --group is mutually exclusive with -c/-d/-D/-u\n${TRY}`, exitCode: 1 };
   if (o.count && o.all) return { stdout: '', stderr: `uniq: printing all duplicated lines and repeat counts is meaningless\n${TRY}`, exitCode: 1 };
   const input = await readOperand(ctx, names[0] ?? '-');
-  if ('error' in input) return { stdout: '', stderr: `uniq: ${names[0]}: ${input.error}\n`, exitCode: 1 };
+  if ('error' in input) return { stdout: '', stderr: `uniq: ${names[0] ?? '-'}: ${input.error}\n`, exitCode: 1 };
   const end = o.zero ? '\0' : '\n';
   const text = input.bytes;
   const lines = text === '' ? [] : (text.endsWith(end) ? text.slice(0, -1) : text).split(end);

@@ -68,7 +68,9 @@ async function wc(args: string[], ctx: InputCtx): Promise<ExecResult> {
   for (const name of inputs) {
     const r = await readOperand(ctx, name === '' ? '-' : name);
     if ('error' in r) {
-      rows.push({ name, error: r.error });
+      // A closed stdin (`<&-`) still gets its (zero) counts line from GNU wc, then the read error.
+      if (name === '' && ctx.stdinClosed) rows.push({ name, c: counts('') });
+      rows.push({ name: name || '-', error: r.error });
       if (r.error === 'Is a directory') minimum = 7;
       continue;
     }

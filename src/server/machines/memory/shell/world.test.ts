@@ -96,11 +96,21 @@ describe('devices and the Linux skeleton', () => {
   it('/proc/self describes the process reading it (pid $$), and /proc is in no checkpoint', async () => {
     const ctx = sprite();
     expect(await sh('echo $$; grep -E "^(Name|Pid|Uid):" /proc/self/status; while read -r l; do echo "$l"; done < /proc/self/status | head -1; ls /proc/self; cat /proc/version', { ctx })).toEqual({
-      stdout: '42\nName:\tgrep\nPid:\t42\nUid:\t1000\t1000\t1000\t1000\nName:\tbash\ncmdline\ncomm\nexe\nmounts\nstatus\nLinux version 6.12.0-spritzer (spritzer shell engine) #1 SMP\n',
+      stdout: '42\nName:\tgrep\nPid:\t42\nUid:\t1000\t1000\t1000\t1000\nName:\tbash\ncmdline\ncomm\nexe\nfd\nmounts\nstatus\nLinux version 6.12.0-spritzer (spritzer shell engine) #1 SMP\n',
       stderr: '',
       exit: 0,
     });
     expect(ctx.vfs.exists('/proc')).toBe(false);
+  });
+
+  it('/dev lists its devices and fd, a link to /proc/self/fd, which lists the reading process descriptors', async () => {
+    const ctx = sprite();
+    expect(await sh('ls /dev; ls /dev/fd/; ls /proc/self/fd | wc -l; readlink /dev/fd; ls -ld /dev/fd | cut -c1-10; test -e /dev/fd/1 && echo open', { ctx })).toEqual({
+      stdout: 'fd\nnull\nrandom\nstderr\nstdin\nstdout\ntty\nurandom\nzero\n0\n1\n2\n3\n4\n/proc/self/fd\nlrwxrwxrwx\nopen\n',
+      stderr: '',
+      exit: 0,
+    });
+    expect(ctx.vfs.exists('/dev')).toBe(false);
   });
 
   it('a memory machine starts with the skeleton, seen through the fs API too', async () => {

@@ -19,6 +19,7 @@ import { gitCommand } from './git-command.ts';
 import { MACHINE_ARCH } from './sysinfo-commands.ts';
 import { KERNEL_RELEASE } from './proc.ts';
 import { withLoopErrors } from './loop-errors.ts';
+import { copierOnClosedStdin, fileReaderOnClosedStdin, stdinIsClosed } from './closed-stdin.ts';
 import { catOutputOrder, errorsFirst, OrderedOutput } from './output-order.ts';
 
 /** The hint every loud failure ends with. */
@@ -170,10 +171,15 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
     }),
     ...REAL_ENGINE_COMMANDS.map((name) => defineCommand(name, async () => notAvailable(name))),
     // GNU tee opens every file before it copies a byte: a file it cannot open is reported before any output.
-    defineCommand('tee', async (args, ctx) => errorsFirst(await ctx.origCommand!(args))),
+    defineCommand('tee', async (args, ctx) => {
+      const done = errorsFirst(await ctx.origCommand!(args));
+      return stdinIsClosed(ctx) ? copierOnClosedStdin('tee', done) : done;
+    }),
     ...STDIN_READERS.map((name) =>
       defineCommand(name, async (args, ctx) => {
         const mapped = args.map((a) => (STDIN_PATHS.has(a) ? '-' : a));
+        const closed = stdinIsClosed(ctx) ? await fileReaderOnClosedStdin(name, mapped, (a) => ctx.origCommand!(a)) : null;
+        if (closed) return closed;
         let result = await withLoopErrors(await ctx.origCommand!(mapped), mapped, ctx.fs, ctx.cwd); // ELOOP worded as bash does (loop-errors.ts)
         result = await operandErrors(name, result, mapped, ctx.fs, ctx.cwd);
         // Where stdout and stderr meet: cat's messages come between the files (its error() flushes first); tac's
