@@ -16,10 +16,14 @@ export function killChildren(): void {
   children.clear();
 }
 
-/** Starts `spritzer --addr 127.0.0.1:0 --log-level silent …args`; resolves once it listens, with its URL. */
-export function startSpritzer(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+/**
+ * Starts `spritzer --addr 127.0.0.1:0 --log-level silent …args`; resolves once it listens, with its URL. With
+ * `inheritedFd: n`, spritzer also inherits a pipe at descriptor `n` (≥ 3) without close-on-exec, as a supervisor's.
+ */
+export function startSpritzer(args: string[], opts: { inheritedFd?: number } = {}): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, '--addr', '127.0.0.1:0', '--log-level', 'silent', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const extra = opts.inheritedFd === undefined ? [] : [...Array<'ignore'>(opts.inheritedFd - 3).fill('ignore'), 'pipe' as const];
+    const child = spawn(process.execPath, [BIN, '--addr', '127.0.0.1:0', '--log-level', 'silent', ...args], { stdio: ['ignore', 'pipe', 'pipe', ...extra] });
     children.add(child);
     let out = '';
     let err = '';
