@@ -48,6 +48,7 @@ import { splitCommand } from './split-command.ts';
 import { curlCommand } from './curl-command.ts';
 import { iconvCommand } from './iconv-command.ts';
 import { withLoudOptions } from './loud-options.ts';
+import { withGnuHelp } from './gnu-help.ts';
 import { copyMoveCommands } from './copy-move.ts';
 import { grepCommands } from './grep-command.ts';
 import { statCommands } from './stat-command.ts';
@@ -450,7 +451,8 @@ async function runShell(
       // but for bash's own variables carried over from a previous line or into a job (`IFS`, `OSTYPE`…).
       env: exportedOf(req.env, sprite.name),
       // An option a command lacks is a loud refusal, never GNU's "invalid option" (loud-options.ts).
-      customCommands: withLoudOptions([
+      // GNU's `--help`/`--version` texts come first for every coreutils program (gnu-help.ts).
+      customCommands: withGnuHelp(withLoudOptions([
         ...byteExactCommands(() => ctl.clock.now()),
         ...worldCommandsOf(sprite, ctl.clock),
         ...spritzerCommands(term, sprite.vfs),
@@ -485,7 +487,7 @@ async function runShell(
           now: () => ctl.clock.now(),
         }),
         ...(ctl.commands ?? []),
-      ], JUST_BASH_COMMANDS, EXACT_COMMANDS),
+      ], JUST_BASH_COMMANDS, EXACT_COMMANDS), JUST_BASH_COMMANDS),
       // The WASM runtimes (CPython, QuickJS, SQLite) load on a command's first use, not here: a server whose
       // sprites never run `python3` never pays their start time and memory (docs/fidelity.md "Deliberate
       // differences", Shell limits).

@@ -1,7 +1,7 @@
 /**
  * What a script asks about the machine, for the `shell` engine: `nproc`, `getconf`, `ulimit`, `locale`, `arch`,
  * `logname` and `getent`, answering for a sprite's machine (8 vCPUs, 8192 MB, Ubuntu's defaults) as GNU coreutils,
- * glibc's tools and bash print them. The limits cannot be changed here: setting one to another value fails loudly.
+ * glibc's tools and bash print them. `ulimit` keeps each shell's own limits.
  * @see https://www.gnu.org/software/coreutils/manual/ (nproc, arch), getconf(1), locale(1), getent(1), logname(1);
  *   bash's manual "Bash Builtins" (ulimit); docs/wire-reference.md (a sprite's resources)
  */
@@ -138,41 +138,90 @@ function limitLine(l: Limit, hard: boolean): string {
   return `${l.label.padEnd(20)} ${tag.padStart(20)}${hard ? l.hard : l.soft}\n`;
 }
 
+/** The shell variable holding this shell's changed limits (`OPT:SOFT:HARD` words): a subshell's copy is its own. */
+export const ULIMIT_VARIABLE = '__spritzer_ulimit';
+
+/** A limit's value as a number (`unlimited` is Infinity), for comparing. */
+const magnitude = (v: string) => (v === 'unlimited' ? Infinity : Number(v));
+
+/** This shell's soft and hard value of each limit: the defaults, as changed by earlier `ulimit`s of this shell. */
+function currentLimits(env: Map<string, string>): Map<string, { soft: string; hard: string }> {
+  const now = new Map(LIMITS.map((l) => [l.opt, { soft: l.soft, hard: l.hard }]));
+  for (const word of (env.get(ULIMIT_VARIABLE) ?? '').split(' ')) {
+    const [opt, soft, hard] = word.split(':');
+    if (opt && soft && hard && now.has(opt)) now.set(opt, { soft, hard });
+  }
+  return now;
+}
+
 /**
- * bash's `ulimit [-SH] [-a | -X ...] [VALUE]`: prints the limits (soft by default, `-H` hard); with a VALUE equal
- * to the current one it succeeds; any other VALUE fails loudly (the shell engine enforces no per-process limit, so
- * accepting it would leave a later `ulimit` printing the old value).
+ * bash's `ulimit [-SH] [-a] [-X [VALUE]]...`: each resource option prints its limit (soft unless `-H`; with a label
+ * when the line names more than one) or, followed by a VALUE (a number, `unlimited`, `soft` or `hard`), sets it:
+ * both limits, or the soft (`-S`) or hard (`-H`) one alone; an operand before any option is `-f`'s. The limits are
+ * this shell's (a subshell's changes end with it), as the kernel checks them for an unprivileged user: a hard limit
+ * is never raised ("Operation not permitted"), a soft one never above the hard one ("Invalid argument"), and an
+ * unlimited soft limit alone means the hard one. The pipe size is fixed.
+ * @deviation The limits bind nothing here (no process is limited), and a child `bash -c` starts from the defaults.
  */
-function ulimit(args: string[]): ExecResult {
+async function ulimit(args: string[], env: Map<string, string>, assign: ((name: string, value: string) => void | Promise<void>) | undefined): Promise<ExecResult> {
+  let soft = false;
   let hard = false;
-  const picked: Limit[] = [];
   let all = false;
-  const operands: string[] = [];
-  for (const a of args) {
-    if (/^-[A-Za-z]+$/.test(a)) {
-      for (const c of a.slice(1)) {
-        if (c === 'H') hard = true;
-        else if (c === 'S') hard = false;
-        else if (c === 'a') all = true;
-        else {
-          const l = LIMITS.find((x) => x.opt === c);
-          if (!l) return fail(`bash: ulimit: -${c}: invalid option\nulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]\n`, 2);
-          picked.push(l);
-        }
+  const steps: Array<{ limit: Limit; value?: string }> = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!/^-[A-Za-z]+$/.test(a)) {
+      if (steps.length === 0) steps.push({ limit: LIMITS.find((l) => l.opt === 'f')!, value: a });
+      else if (steps[steps.length - 1]!.value === undefined) steps[steps.length - 1]!.value = a;
+      continue;
+    }
+    for (const c of a.slice(1)) {
+      if (c === 'H') hard = true;
+      else if (c === 'S') soft = true;
+      else if (c === 'a') all = true;
+      else {
+        const l = LIMITS.find((x) => x.opt === c);
+        if (!l) return fail(`bash: ulimit: -${c}: invalid option\nulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]\n`, 2);
+        steps.push({ limit: l });
       }
-    } else operands.push(a);
+    }
   }
-  if (all) return ok(LIMITS.map((l) => limitLine(l, hard)).join(''));
-  const which = picked.length > 0 ? picked : [LIMITS.find((l) => l.opt === 'f')!];
-  if (operands.length === 0) return ok(which.map((l) => (which.length > 1 ? limitLine(l, hard) : `${hard ? l.hard : l.soft}\n`)).join(''));
-  const value = operands[0]!;
-  if (!/^(\d+|unlimited|hard|soft)$/.test(value)) return fail(`bash: ulimit: ${value}: invalid number\n`);
-  for (const l of which) {
-    const current = hard ? l.hard : l.soft;
-    const wanted = value === 'hard' ? l.hard : value === 'soft' ? l.soft : value;
-    if (wanted !== current) return fail(`bash: ulimit: ${l.label}: setting a limit is not available in the shell engine; ${HINT}\n`, 2);
+  const now = currentLimits(env);
+  const shown = (l: Limit) => (soft || !hard ? now.get(l.opt)!.soft : now.get(l.opt)!.hard);
+  if (all) return ok(LIMITS.map((l) => limitLine({ ...l, soft: shown(l), hard: shown(l) }, false)).join(''));
+  if (steps.length === 0) steps.push({ limit: LIMITS.find((l) => l.opt === 'f')! });
+  let out = '';
+  let err = '';
+  let status = 0;
+  const root = env.get('EUID') === '0';
+  for (const { limit, value } of steps) {
+    const cur = now.get(limit.opt)!;
+    if (value === undefined) {
+      out += steps.length > 1 ? limitLine({ ...limit, soft: shown(limit) }, false) : `${shown(limit)}\n`;
+      continue;
+    }
+    if (!/^(\d+|unlimited|hard|soft)$/.test(value)) {
+      err += `bash: ulimit: ${value}: invalid number\n`;
+      status = 1;
+      continue;
+    }
+    const both = !soft && !hard;
+    let wanted = value === 'hard' ? cur.hard : value === 'soft' ? cur.soft : value.replace(/^0+(?=\d)/, '');
+    // bash: an unprivileged user's unlimited soft limit is the hard limit.
+    if (!root && wanted === 'unlimited' && !(hard || both)) wanted = cur.hard;
+    const next = { soft: soft || both ? wanted : cur.soft, hard: hard || both ? wanted : cur.hard };
+    const errno = limit.opt === 'p' || magnitude(next.soft) > magnitude(next.hard) ? 'Invalid argument' : !root && magnitude(next.hard) > magnitude(cur.hard) ? 'Operation not permitted' : '';
+    if (errno) {
+      err += `bash: ulimit: ${limit.label}: cannot modify limit: ${errno}\n`;
+      status = 1;
+      continue;
+    }
+    now.set(limit.opt, next);
   }
-  return ok('');
+  const changed = LIMITS.filter((l) => now.get(l.opt)!.soft !== l.soft || now.get(l.opt)!.hard !== l.hard);
+  const record = changed.map((l) => `${l.opt}:${now.get(l.opt)!.soft}:${now.get(l.opt)!.hard}`).join(' ');
+  if (record !== (env.get(ULIMIT_VARIABLE) ?? '')) await assign?.(ULIMIT_VARIABLE, record);
+  return { stdout: out, stderr: err, exitCode: status };
 }
 
 /** The locale categories `locale` lists, in its order. */
@@ -258,7 +307,7 @@ export function sysinfoCommands(): CustomCommand[] {
   return [
     defineCommand('nproc', async (args, ctx) => nproc(args, ctx.env)),
     defineCommand('getconf', async (args, ctx) => getconf(args, ctx.fs, ctx.cwd)),
-    defineCommand('ulimit', async (args) => ulimit(args)),
+    defineCommand('ulimit', async (args, ctx) => ulimit(args, ctx.env, ctx.assignShellVariable)),
     defineCommand('locale', async (args, ctx) => locale(args, ctx.env)),
     defineCommand('arch', async (args) => (args.length === 0 ? ok(`${MACHINE_ARCH}\n`) : fail(`arch: extra operand '${args[0]}'\nTry 'arch --help' for more information.\n`))),
     // An exec has no controlling terminal, so no login name: GNU logname's answer then.
