@@ -48,6 +48,10 @@ describe('getconf', () => {
       exit: 0,
     });
   });
+  it('-a lists every variable as glibc does, with the machine\'s own values; -v SPEC changes nothing', async () => {
+    const r = await runShell('getconf -a | grep -E "^(PAGE_SIZE|_NPROCESSORS_ONLN|LINK_MAX) "; getconf -a | wc -l; getconf -v POSIX_V7_LP64_OFF64 LONG_BIT; getconf -vPOSIX_V7_LP64_OFF64 LONG_BIT; getconf NZERO; getconf MAX_CANON /; getconf SOCK_MAXBUF /');
+    expect(r).toEqual({ stdout: 'LINK_MAX                           65000\nPAGE_SIZE                          4096\n_NPROCESSORS_ONLN                  8\n320\n64\n64\n20\n255\nundefined\n', stderr: '', exit: 0 });
+  });
 });
 
 describe('ulimit', () => {
@@ -90,6 +94,10 @@ describe('locale', () => {
   });
   it('lists the locales a sprite has and the charmap', async () => {
     expect((await runShell('locale -a; LANG=C.UTF-8 locale charmap; LANG= locale charmap')).stdout).toBe('C\nC.utf8\nPOSIX\nUTF-8\nANSI_X3.4-1968\n');
+  });
+  it('-k and -c print a category\'s or a keyword\'s values as glibc does; -m lists the charmaps', async () => {
+    const r = await runShell('export LANG=C.UTF-8; locale -k LC_NUMERIC | head -2; locale decimal_point; locale -ck decimal_point; LC_ALL=C locale -c charmap; locale LC_PAPER; locale -m | grep -x UTF-8; locale bogus; echo "s=$?"');
+    expect(r).toEqual({ stdout: 'decimal_point="."\nthousands_sep=""\n.\nLC_NUMERIC\ndecimal_point="."\nLC_CTYPE\nANSI_X3.4-1968\n297\n210\nUTF-8\nUTF-8\ns=1\n', stderr: 'locale: unknown name "bogus"\n', exit: 0 });
   });
 });
 

@@ -7,6 +7,8 @@
  */
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { localeQuote } from './gnu-quote.ts';
+import { GETCONF_TABLE } from './getconf-table.ts';
+import { CHARMAPS, LOCALE_KEYWORDS } from './locale-table.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
@@ -84,6 +86,8 @@ const SYSTEM_VARS: Record<string, string> = {
   _NPROCESSORS_ONLN: String(SPRITE_MACHINE.cpus),
   _NPROCESSORS_CONF: String(SPRITE_MACHINE.cpus),
   _PHYS_PAGES: String((SPRITE_MACHINE.memoryKiB * 1024) / SPRITE_MACHINE.pageSize),
+  // What /proc/meminfo's MemAvailable gives (proc.ts).
+  _AVPHYS_PAGES: String(Math.round(SPRITE_MACHINE.memoryKiB * 0.94) * 1024 / SPRITE_MACHINE.pageSize),
   GNU_LIBC_VERSION: 'glibc 2.42',
   GNU_LIBPTHREAD_VERSION: 'NPTL 2.42',
   // confstr's _CS_PATH: the directories where every POSIX utility is found.
@@ -93,18 +97,34 @@ const SYSTEM_VARS: Record<string, string> = {
 const PATH_VARS: Record<string, string> = { PATH_MAX: '4096', NAME_MAX: '255', PIPE_BUF: '4096', LINK_MAX: '65000', FILESIZEBITS: '64', SYMLINK_MAX: '' };
 const GETCONF_USAGE = 'Usage: getconf [-v specification] variable_name [pathname]\n       getconf -a [pathname]\n';
 
-/** `getconf NAME` and `getconf NAME PATH`, as glibc's getconf prints them; `-a` is refused loudly. */
+/** A system variable's value: the machine's own ({@link SYSTEM_VARS}), else glibc's on the reference host. */
+const systemVar = (name: string) => SYSTEM_VARS[name] ?? GETCONF_TABLE.find(([n, , path]) => n === name && !path)?.[1];
+/** A path variable's value ('' when it has none), or undefined when `name` is not one. */
+const pathVar = (name: string) => PATH_VARS[name] ?? GETCONF_TABLE.find(([n, , path]) => n === name && path)?.[1];
+
+/**
+ * `getconf [-v SPEC] NAME [PATH]` and `getconf -a [PATH]`, as glibc's getconf prints them: `-a` lists every variable
+ * (name padded to 35 columns, then its value; a path variable's for PATH). A specification of `-v` changes nothing
+ * on a 64-bit Linux (glibc accepts any).
+ */
 async function getconf(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
-  if (args[0] === '-a' || args[0] === '-v') return fail(`getconf: option ${args[0]} is not available in the shell engine; ${HINT}\n`, 2);
+  if (args[0] === '-v') args = args.slice(2);
+  else if (args[0]?.startsWith('-v')) args = args.slice(1);
+  if (args[0] === '-a') {
+    const [, path, extra] = args;
+    if (extra !== undefined) return fail(GETCONF_USAGE, 2);
+    if (path !== undefined && !(await fs.exists(fs.resolvePath(cwd, path)))) return fail(`getconf: ${path}: No such file or directory\n`);
+    return ok(GETCONF_TABLE.map(([name, value, isPath]) => `${name.padEnd(35)}${(isPath ? PATH_VARS[name] : SYSTEM_VARS[name]) ?? value}\n`).join(''));
+  }
   const [name, path, extra] = args;
   if (name === undefined || extra !== undefined) return fail(GETCONF_USAGE, 2);
   if (path === undefined) {
-    const v = SYSTEM_VARS[name];
+    const v = systemVar(name);
     if (v !== undefined) return ok(`${v}\n`);
-    return fail(PATH_VARS[name] !== undefined ? GETCONF_USAGE : `getconf: Unrecognized variable \`${name}'\n`, 2);
+    return fail(pathVar(name) !== undefined ? GETCONF_USAGE : `getconf: Unrecognized variable \`${name}'\n`, 2);
   }
-  const v = PATH_VARS[name];
-  if (v === undefined) return fail(SYSTEM_VARS[name] !== undefined ? GETCONF_USAGE : `getconf: Unrecognized variable \`${name}'\n`, 2);
+  const v = pathVar(name);
+  if (v === undefined) return fail(systemVar(name) !== undefined ? GETCONF_USAGE : `getconf: Unrecognized variable \`${name}'\n`, 2);
   if (!(await fs.exists(fs.resolvePath(cwd, path)))) return fail(`getconf: ${path}: No such file or directory\n`);
   return ok(v === '' ? 'undefined\n' : `${v}\n`);
 }
@@ -229,9 +249,15 @@ const CATEGORIES = ['LC_CTYPE', 'LC_NUMERIC', 'LC_TIME', 'LC_COLLATE', 'LC_MONET
 /** The locales a sprite has (`locale -a`). */
 const LOCALES = ['C', 'C.utf8', 'POSIX'];
 
+/** The `locale -k` lines of `category` in the locale `name` (a sprite has C.UTF-8 and C; others count as C). */
+const keywordLines = (name: string, category: string) =>
+  LOCALE_KEYWORDS[/utf-?8/i.test(name) ? 'C.UTF-8' : 'C'][category]!.split('\n').filter(Boolean);
+
 /**
- * `locale`, `locale -a` and `locale charmap`, as glibc prints them: a category's value is `LC_ALL`, else its own
- * variable (printed unquoted), else `LANG`, else `POSIX` (derived values are quoted).
+ * `locale`, `locale -a`, `locale -m` and `locale [-c] [-k] NAME...`, as glibc prints them. A NAME is a category
+ * (all its keywords) or a keyword; `-k` prints `keyword=value` (strings quoted), `-c` the category's name first.
+ * Bare `locale`: a category's value is `LC_ALL`, else its own variable (printed unquoted), else `LANG`, else
+ * `POSIX` (derived values are quoted).
  */
 function locale(args: string[], env: Map<string, string>): ExecResult {
   const get = (k: string) => env.get(k) || undefined;
@@ -242,9 +268,43 @@ function locale(args: string[], env: Map<string, string>): ExecResult {
     lines.push(`LC_ALL=${env.get('LC_ALL') ?? ''}`);
     return ok(`${lines.join('\n')}\n`);
   }
-  if (args.length === 1 && (args[0] === '-a' || args[0] === '--all-locales')) return ok(`${LOCALES.join('\n')}\n`);
-  if (args.length === 1 && args[0] === 'charmap') return ok(/utf-?8/i.test(effective('LC_CTYPE')) ? 'UTF-8\n' : 'ANSI_X3.4-1968\n');
-  return fail(`locale: ${args.join(' ')}: not available in the shell engine; ${HINT}\n`, 2);
+  let categoryName = false;
+  let keywordName = false;
+  const names: string[] = [];
+  const flags = new Set<string>();
+  for (const a of args) {
+    if (a === '--all-locales') flags.add('a');
+    else if (a === '--charmaps') flags.add('m');
+    else if (a === '--category-name') flags.add('c');
+    else if (a === '--keyword-name') flags.add('k');
+    else if (a === '--verbose') flags.add('v');
+    else if (/^-[amckv]+$/.test(a)) for (const c of a.slice(1)) flags.add(c);
+    else if (a.startsWith('-') && a !== '-') return fail(`locale: option ${a} is not available in the shell engine; ${HINT}\n`, 2);
+    else names.push(a);
+  }
+  if (flags.has('a')) return ok(`${LOCALES.join('\n')}\n`);
+  if (flags.has('m')) return ok(`${CHARMAPS.join('\n')}\n`);
+  categoryName = flags.has('c');
+  keywordName = flags.has('k');
+  // A value as `locale KEYWORD` prints it: unquoted, a list's items joined by ';'.
+  const bare = (value: string) => (value.startsWith('"') ? value.slice(1, -1).replaceAll('";"', ';') : value);
+  let out = '';
+  let err = '';
+  for (const name of names) {
+    if (CATEGORIES.includes(name)) {
+      const lines = keywordLines(effective(name), name);
+      out += (categoryName ? `${name}\n` : '') + lines.map((l) => `${keywordName ? l : bare(l.slice(l.indexOf('=') + 1))}\n`).join('');
+      continue;
+    }
+    const hit = CATEGORIES.map((cat) => [cat, keywordLines(effective(cat), cat).find((l) => l.startsWith(`${name}=`))] as const).find(([, l]) => l);
+    if (!hit) {
+      err += `locale: unknown name "${name}"\n`;
+      continue;
+    }
+    const [cat, line] = hit;
+    out += (categoryName ? `${cat}\n` : '') + `${keywordName ? line : bare(line!.slice(name.length + 1))}\n`;
+  }
+  return { stdout: out, stderr: err, exitCode: err ? 1 : 0 };
 }
 
 /** The databases `getent` reads, from the sprite's own `/etc` files. */
