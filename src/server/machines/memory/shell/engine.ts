@@ -59,6 +59,7 @@ import { diskCommands } from './disk-commands.ts';
 import { linkCommands } from './link-commands.ts';
 import { modeCommands } from './mode-commands.ts';
 import { fileCommand } from './file-command.ts';
+import { whichCommand } from './which-command.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty.ts';
 import { deliver, startJobControl, type JobHooks } from './job-runner.ts';
 import { commOf } from '../processes.ts';
@@ -101,7 +102,7 @@ const EXTRA_COMMANDS = ['tty', 'stty', 'curl', 'truncate', 'du', 'df', 'mountpoi
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
-const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', 'date', ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'split', 'curl', 'iconv', 'yes', ...TEXT_COMMAND_NAMES]);
+const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', 'date', 'which', ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'split', 'curl', 'iconv', 'yes', ...TEXT_COMMAND_NAMES]);
 /** just-bash's own commands. */
 const JUST_BASH_COMMANDS: readonly string[] = getCommandNames();
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -476,6 +477,7 @@ async function runShell(
         ...linkCommands(),
         ...modeCommands(),
         fileCommand(),
+        whichCommand(),
         ...ctl.jobs.commands(),
         ...shellCommands(req.tty ? instrumentTty : instrument),
         ...envCommands(),
