@@ -89,11 +89,11 @@ export const REAL_ENGINE_COMMANDS: readonly string[] = [
   'dpkg', 'docker', 'podman', 'kubectl', 'ssh', 'scp', 'rsync', 'su', 'systemctl', 'service', 'top',
   'htop', 'killall', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
   'vim', 'vi', 'nano', 'emacs', 'less', 'more', 'tmux', 'screen', 'strace', 'gdb', 'perl', 'lsof', 'useradd',
-  'free', 'lsblk', 'mkfifo', 'flock',
+  'lsblk', 'mkfifo', 'flock',
   // Programs of a sprite's Ubuntu (coreutils and the usual tools) the shell engine does not have: loud, never
   // bash's silent `command not found`.
   'ptx', 'csplit', 'shred', 'mknod', 'chroot', 'chcon',
-  'runcon', 'pinky', 'users', 'who', 'w', 'uptime', 'dircolors', 'watch', 'script', 'tput', 'reset', 'man', 'info',
+  'runcon', 'pinky', 'users', 'who', 'w', 'dircolors', 'watch', 'script', 'tput', 'reset', 'man', 'info',
   'ldd', 'lsb_release', 'crontab', 'at', 'mail', 'dig', 'nslookup', 'host', 'openssl', 'dc', 'whereis', 'gawk', 'pathchk',
 ];
 
