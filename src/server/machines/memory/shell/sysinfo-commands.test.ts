@@ -124,6 +124,9 @@ describe('/proc and /tmp describe the machine', () => {
   it('/proc/sys/kernel names the kernel and the sprite', async () => {
     expect((await runShell('cat /proc/sys/kernel/ostype /proc/sys/kernel/osrelease /proc/sys/kernel/hostname; uname -r')).stdout).toBe('Linux\n6.12.0-spritzer\ndemo\n6.12.0-spritzer\n');
   });
+  it('/etc/shells lists bash and dash, as on Debian and Ubuntu', async () => {
+    expect(await runShell('grep -c bash /etc/shells; grep -x /bin/bash /etc/shells; head -1 /etc/shells')).toEqual({ stdout: '4\n/bin/bash\n# /etc/shells: valid login shells\n', stderr: '', exit: 0 });
+  });
   it('/tmp and /var/tmp are sticky and world-writable (01777)', async () => {
     expect((await runShell('stat -c %a /tmp /var/tmp; test -k /tmp && test -w /tmp && echo sticky-tmp; ls -ld /tmp | cut -c1-10')).stdout).toBe('1777\n1777\nsticky-tmp\ndrwxrwxrwt\n');
   });
