@@ -60,6 +60,7 @@ import { linkCommands } from './link-commands.ts';
 import { modeCommands } from './mode-commands.ts';
 import { fileCommand } from './file-command.ts';
 import { whichCommand } from './which-command.ts';
+import { timeoutCommand } from './timeout-command.ts';
 import { FREE_UPTIME_NAMES, freeUptimeCommands } from './free-uptime.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty.ts';
 import { deliver, startJobControl, type JobHooks } from './job-runner.ts';
@@ -479,6 +480,7 @@ async function runShell(
         ...modeCommands(),
         fileCommand(),
         whichCommand(),
+        timeoutCommand(() => sprite.allocatePid()),
         ...freeUptimeCommands(() => ctl.clock.now(), sprite.bootedAt ?? ctl.clock.now()),
         ...ctl.jobs.commands(),
         ...shellCommands(req.tty ? instrumentTty : instrument),
