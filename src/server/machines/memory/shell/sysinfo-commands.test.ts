@@ -75,6 +75,10 @@ describe('ulimit', () => {
       exit: 0,
     });
   });
+  it('reads options as bash\'s getopt: -1 is an invalid option, -- ends them, a value after -- is the last option\'s', async () => {
+    const r = await runShell('ulimit -n -1; echo "s=$?"; ulimit -- 100; ulimit -f; ulimit -n -- 50; ulimit -n; ulimit -n 5 6; ulimit -n');
+    expect(r).toEqual({ stdout: 's=2\n100\n50\n5\n', stderr: 'bash: line 1: ulimit: -1: invalid option\nulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]\n', exit: 0 });
+  });
   it('each option takes its own value; soft never above hard; unlimited soft alone is the hard limit; pipe size is fixed', async () => {
     const r = await runShell('ulimit -c 10 -n 90; ulimit -c -n; ulimit -H -n 50; echo "s=$?"; ulimit -S -c unlimited; ulimit -c; ulimit -p 8; ulimit -n x; echo "s=$?"; ulimit -c unlimited; echo "s=$?"');
     expect(r).toEqual({

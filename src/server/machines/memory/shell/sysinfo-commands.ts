@@ -188,9 +188,16 @@ async function ulimit(args: string[], env: Map<string, string>, assign: ((name: 
   let hard = false;
   let all = false;
   const steps: Array<{ limit: Limit; value?: string }> = [];
+  let optionsEnd = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (!/^-[A-Za-z]+$/.test(a)) {
+    if (a === '--' && !optionsEnd) {
+      optionsEnd = true;
+      continue;
+    }
+    // bash's getopt: a word of `-` and more is options (`-1` too) until `--`; any other word is the value of the
+    // option before it (or of -f), and a later one is ignored.
+    if (optionsEnd || !a.startsWith('-') || a === '-') {
       if (steps.length === 0) steps.push({ limit: LIMITS.find((l) => l.opt === 'f')!, value: a });
       else if (steps[steps.length - 1]!.value === undefined) steps[steps.length - 1]!.value = a;
       continue;
