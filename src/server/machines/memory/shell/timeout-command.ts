@@ -8,11 +8,25 @@ import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
 import { normalizeSignalName, signalNumber } from '../../../../protocol/signals.ts';
 import { localeQuote } from './gnu-quote.ts';
 
+/** A DURATION as GNU's timeout reads it: a floating-point number (or infinity) and an optional unit s, m, h or d. */
+const DURATION = /^\s*\+?(?:(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?|inf(?:inity)?)[smhd]?$/i;
+
+/** Longest wait the engine's timers take (2^31-1 ms): an infinite or longer DURATION waits this long. */
+const MAX_SECONDS = 2147483;
+
+/** A valid DURATION in seconds. */
+function seconds(duration: string): number {
+  const m = /^\s*\+?(.*?)([smhd]?)$/i.exec(duration)!;
+  const n = /^inf/i.test(m[1]!) ? Infinity : Number(m[1]) * ({ s: 1, m: 60, h: 3600, d: 86400 } as Record<string, number>)[m[2]!.toLowerCase() || 's']!;
+  // GNU: a duration of 0 disables the time limit.
+  return n === 0 ? MAX_SECONDS : Math.min(n, MAX_SECONDS);
+}
+
 /** What timeout's options ask for; `operands` is the index of the DURATION operand. */
 interface TimeoutOptions { signal: string; preserve: boolean; foreground: boolean; verbose: boolean; operands: number }
 
-/** Reads timeout's options up to its first operand; `badSignal` names a signal it does not know. */
-function parseOptions(args: string[]): TimeoutOptions | { badSignal: string } {
+/** Reads timeout's options up to its first operand; `badSignal` names a signal it does not know, `usage` a bad option. */
+function parseOptions(args: string[]): TimeoutOptions | { badSignal: string } | { usage: string } {
   const o: TimeoutOptions = { signal: 'TERM', preserve: false, foreground: false, verbose: false, operands: args.length };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -25,6 +39,8 @@ function parseOptions(args: string[]): TimeoutOptions | { badSignal: string } {
     else if (/^-s./.test(a)) sig = a.slice(2);
     else if (a === '-k' || a === '--kill-after') i++;
     else if (a.startsWith('--kill-after=') || /^-k./.test(a)) continue;
+    else if (a.startsWith('--') && a !== '--') return { usage: `timeout: unrecognized option '${a}'\n` };
+    else if (a.startsWith('-') && a !== '-' && a !== '--') return { usage: `timeout: invalid option -- '${a[1]}'\n` };
     else {
       o.operands = a === '--' ? i + 1 : i;
       break;
@@ -45,11 +61,23 @@ function parseOptions(args: string[]): TimeoutOptions | { badSignal: string } {
  */
 async function timeout(args: string[], env: Map<string, string>, original: (args: string[]) => Promise<ExecResult>, allocatePid: () => number): Promise<ExecResult> {
   const o = parseOptions(args);
-  if ('badSignal' in o) return { stdout: '', stderr: `timeout: ${localeQuote(env, o.badSignal)}: invalid signal\nTry 'timeout --help' for more information.\n`, exitCode: 125 };
-  // just-bash's timeout knows no -v: it is timeout's own, told apart from the command's words by position.
-  const result = await original(args.filter((a, i) => i >= o.operands || (a !== '-v' && a !== '--verbose')));
-  const command = args[o.operands + 1];
-  if (result.exitCode !== 124 || command === undefined) return result;
+  const usage = (message: string): ExecResult => ({ stdout: '', stderr: `${message}Try 'timeout --help' for more information.\n`, exitCode: 125 });
+  if ('usage' in o) return usage(o.usage);
+  if ('badSignal' in o) return usage(`timeout: ${localeQuote(env, o.badSignal)}: invalid signal\n`);
+  const [duration, ...commandWords] = args.slice(o.operands);
+  if (duration === undefined || commandWords.length === 0) return usage('');
+  if (!DURATION.test(duration)) return usage(`timeout: invalid time interval ${localeQuote(env, duration)}\n`);
+  // just-bash's timeout runs the command for the duration in seconds (it knows no `--`, `-v` or exponent); the
+  // options decide only what a timed-out command's status is, below.
+  const result = await original([String(seconds(duration)), ...commandWords]);
+  const command = commandWords[0]!;
+  // A command that cannot run: timeout's own words (status 127 or 126), not the shell's.
+  const unrunnable = /^bash: (?:line \d+: )?(.+): (command not found|Permission denied|No such file or directory)\n$/.exec(result.stderr);
+  if ((result.exitCode === 127 || result.exitCode === 126) && unrunnable?.[1] === command) {
+    const why = unrunnable[2] === 'Permission denied' ? 'Permission denied' : 'No such file or directory';
+    return { ...result, stderr: `timeout: failed to run command ${localeQuote(env, command)}: ${why}\n` };
+  }
+  if (result.exitCode !== 124) return result;
   const n = signalNumber(o.signal) ?? 15;
   let stderr = result.stderr + (o.verbose ? `timeout: sending signal ${o.signal} to command ${localeQuote(env, command)}\n` : '');
   let exitCode = o.preserve ? 128 + n : 124;
