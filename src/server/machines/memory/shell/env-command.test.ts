@@ -70,6 +70,7 @@ describe('the variables bash sets for itself', () => {
     ['echo "$OSTYPE $HOSTTYPE $HOSTNAME"', 'linux-gnu x86_64 demo\n'],
     ['printf %s "$IFS" | od -An -c', '      \\t  \\n\n'],
     ['echo "$PS4"', '+ \n'],
+    ['echo "$BASH"; env | grep -c ^BASH=', '/usr/bin/bash\n0\n'],
     ["bash -c 'echo $SHLVL'", '1\n'],
     ['env | grep -c -e ^IFS= -e ^OSTYPE=', '0\n'],
   ])('%s', async (script, stdout) => {
