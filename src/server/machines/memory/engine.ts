@@ -24,6 +24,8 @@ export interface SpriteContext {
    * are known only to the exec that started them.
    */
   processes?: ProcessTable;
+  /** When the machine booted (epoch ms on its clock), what `uptime` counts from; absent: when the exec started. */
+  bootedAt?: number;
   /**
    * Opens one connection to the sprite's in-sprite API (what `/.sprite/api.sock` is on the real engines; HTTP that
    * spritzer answers as this sprite's own API, docs/wire-reference.md §12). Absent, or undefined when nothing serves

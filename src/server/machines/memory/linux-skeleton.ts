@@ -1,7 +1,7 @@
 /**
  * The Linux tree a new in-memory sprite starts with, on top of `Vfs.skeleton` (`/home/sprite`, `/tmp`): the
  * directories a Linux user expects (`/bin`, `/usr/bin`, `/usr/local/bin`, `/etc`, `/var/tmp`, `/root`, `/opt`)
- * the small `/etc` files scripts read (`hostname`, `passwd`, `group`, `hosts`, `os-release`), and the `/.sprite` tree
+ * the small `/etc` files scripts read (`hostname`, `passwd`, `group`, `hosts`, `os-release`, `shells`), and the `/.sprite` tree
  * (`llm.txt`, `version.txt`, `bin/sprite-env`, `logs/services`; src/protocol/sprite-tree.ts). It does not
  * hold the command stubs under `/bin` or the devices under `/dev`: `BashFs` serves those as read-only views.
  * Scripts that read `/etc/passwd`, `hostname` or `/etc/os-release` get what a Linux sprite gives them.
@@ -63,6 +63,9 @@ export const PASSWD = [
   '',
 ].join('\n');
 
+/** `/etc/shells`: the login shells debianutils' `add-shell` lists on a Debian or Ubuntu system with bash and dash. */
+export const SHELLS = ['# /etc/shells: valid login shells', '/bin/sh', '/usr/bin/sh', '/bin/bash', '/usr/bin/bash', '/bin/rbash', '/usr/bin/rbash', '/bin/dash', '/usr/bin/dash', ''].join('\n');
+
 /** `/etc/group`: root, the `sprite` group and nogroup. */
 export const GROUP = ['root:x:0:', 'sprite:x:1000:', 'nogroup:x:65534:', ''].join('\n');
 
@@ -89,6 +92,7 @@ function seedCommonTree(vfs: Vfs): Vfs {
   const files: Array<[string, string, number]> = [
     ['/etc/passwd', PASSWD, 0o644],
     ['/etc/group', GROUP, 0o644],
+    ['/etc/shells', SHELLS, 0o644],
     ['/etc/os-release', OS_RELEASE, 0o644],
     [VERSION_PATH, `${VERSION_TEXT}\n`, 0o644],
     [LLM_TXT_PATH, LLM_TXT, 0o644],

@@ -102,6 +102,7 @@ export class MemoryMachine implements Machine {
       allocatePid: opts.allocatePid ?? (() => this.nextPid++),
       processes: this.processes,
       openApi: () => this.openApi(),
+      bootedAt: clock.now(),
     };
   }
 

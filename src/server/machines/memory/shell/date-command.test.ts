@@ -22,6 +22,10 @@ const FIXED = [
   "-d @1709251200 '+%-d %_m %05Y %^a %#A %^B %10A %-j %3N %6N'", "-d '2024-12-30' '+%G-W%V-%u %g'", "-d '2021-01-03' '+%G-W%V %U %W'",
   "-d 'nonsense'", "-d '2024-01-05 24:00'", "-d '2024-01-05 13:00 pm'", "-d '2024-06-01 10:00 PST' -u", "-d 'Thu, 01 Jan 1970 00:00:00 +0000'",
   "-d '2024-01-05 10:20:30.123456789' +%N", '-r /nope', '-R -I', '--iso-8601=bad', '+%Q %',
+  // A numeric zone of more than a day is invalid (`+ 90` after a time is a zone); after a named zone, a signed
+  // number followed by a unit is a relative item.
+  "-u -d '2024-06-15 12:00 + 90 minutes' '+%F %H:%M'", "-u -d '2024-06-15 12:00 +2401'", "-u -d '2024-06-15 12:00 +24:00' '+%F %T'",
+  "-u -d '2024-06-15 12:00 UTC +5 min' '+%F %T'", "-u -d '2024-06-15 12:00 UTC +2 hours' '+%F %T'", "-u -d '2024-06-15 + 90 minutes' '+%F %T'",
 ];
 
 describe.skipIf(!gnuDate)('date with the dates fixed on its command line, as the host\'s GNU date', () => {

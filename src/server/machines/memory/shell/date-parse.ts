@@ -27,6 +27,8 @@ const ZONES: Record<string, number> = {
   ...Object.fromEntries([...'abcdefghiklm'].map((c, i) => [c, (i + 1) * 60])),
   ...Object.fromEntries([...'nopqrstuvwxy'].map((c, i) => [c, -(i + 1) * 60])),
 };
+/** gnulib rejects a numeric zone offset of more than a day (`12:00 +25`, `12:00 + 90 minutes`). */
+const DAY_MINUTES = 24 * 60;
 const DAY_SHIFTS: Record<string, number> = { tomorrow: 1, yesterday: -1, today: 0, now: 0 };
 
 interface Relative { year: number; month: number; day: number; hour: number; minute: number; second: number }
@@ -185,7 +187,7 @@ function parseItems(text: string): Parsed | null {
         if (!mer) {
           const z = zoneOffset(k);
           if (z) {
-            if (p.zone !== undefined) return null;
+            if (p.zone !== undefined || Math.abs(z.minutes) > DAY_MINUTES) return null;
             p.zone = z.minutes;
             k += z.used;
           }
@@ -321,7 +323,10 @@ function parseItems(text: string): Parsed | null {
         i++;
         // `UTC+2` style: a zone followed by an offset.
         const z = zoneOffset(0);
-        if (z && (w === 'utc' || w === 'gmt' || w === 'ut' || w === 'z')) {
+        // `UTC +5 min` is the zone and a relative item (gnulib's `tZONE relunit_snumber`).
+        const unitFollows = z?.used === 1 && word(1) !== undefined && unitOf(word(1)!) !== undefined;
+        if (z && !unitFollows && (w === 'utc' || w === 'gmt' || w === 'ut' || w === 'z')) {
+          if (Math.abs(z.minutes) > DAY_MINUTES) return null;
           p.zone += z.minutes;
           i += z.used;
         }

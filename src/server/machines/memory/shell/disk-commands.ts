@@ -11,6 +11,7 @@ import { ownerOf } from './devices.ts';
 import { humanSize } from './ls-long.ts';
 import { MOUNTS } from './proc.ts';
 import { OrderedOutput } from './output-order.ts';
+import { localeQuote } from './gnu-quote.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const refuse = (cmd: string, what: string): ExecResult => ({ stdout: '', stderr: `${cmd}: ${what} is not available in the shell engine; ${HINT}\n`, exitCode: 2 });
@@ -212,12 +213,35 @@ async function du(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
   return text.result(text.stderr ? 1 : 0, 'before-errors');
 }
 
-/** `df` of the sprite's one disk; `usedBytes` is what its files take. */
-async function df(args: string[], fs: IFileSystem, cwd: string, usedBytes: number): Promise<ExecResult> {
+/** `df --output` fields, in GNU's order: header, minimum width, left-aligned. */
+const DF_FIELDS: Record<string, { header: string; min: number; left?: boolean }> = {
+  source: { header: 'Filesystem', min: 14, left: true },
+  fstype: { header: 'Type', min: 4, left: true },
+  itotal: { header: 'Inodes', min: 5 },
+  iused: { header: 'IUsed', min: 5 },
+  iavail: { header: 'IFree', min: 5 },
+  ipcent: { header: 'IUse%', min: 4 },
+  size: { header: '1K-blocks', min: 5 },
+  used: { header: 'Used', min: 5 },
+  avail: { header: 'Avail', min: 5 },
+  pcent: { header: 'Use%', min: 4 },
+  file: { header: 'File', min: 4, left: true },
+  target: { header: 'Mounted on', min: 0, left: true },
+};
+
+/** GNU df's usage error: the message, then the hint, exit 1. */
+const dfUsage = (message: string): ExecResult => ({ stdout: '', stderr: `df: ${message}\nTry 'df --help' for more information.\n`, exitCode: 1 });
+
+/**
+ * `df` of the sprite's one disk; `usedBytes` is what its files take. `--output[=FIELD,...]` picks GNU's columns
+ * (all of them without a list), in the order given; it excludes `-i`, `-P` and `-T`, as GNU's does.
+ */
+async function df(args: string[], fs: IFileSystem, cwd: string, env: Map<string, string>, usedBytes: number): Promise<ExecResult> {
   let human: 0 | 1000 | 1024 = 0;
   let posix = false;
   let showType = false;
   let inodes = false;
+  let output: string[] | undefined;
   const operands: string[] = [];
   for (const a of args) {
     if (a === '-h' || a === '--human-readable') human = 1024;
@@ -226,7 +250,14 @@ async function df(args: string[], fs: IFileSystem, cwd: string, usedBytes: numbe
     else if (a === '-T' || a === '--print-type') showType = true;
     else if (a === '-i' || a === '--inodes') inodes = true;
     else if (a === '-k' || a === '-a' || a === '--all' || a === '-l' || a === '--local' || a === '--sync' || a === '--no-sync') continue;
-    else if (/^-[hHPTikal]+$/.test(a)) {
+    else if (a === '--output' || a.startsWith('--output=')) {
+      const list = a === '--output' ? Object.keys(DF_FIELDS) : a.slice('--output='.length).split(',');
+      for (const f of list) {
+        if (!(f in DF_FIELDS)) return dfUsage(`option --output: field ${localeQuote(env, f)} unknown`);
+        if (output?.includes(f) || list.indexOf(f) !== list.lastIndexOf(f)) return dfUsage(`option --output: field ${localeQuote(env, f)} used more than once`);
+      }
+      output = [...(output ?? []), ...list];
+    } else if (/^-[hHPTikal]+$/.test(a)) {
       for (const c of a.slice(1)) {
         if (c === 'h') human = 1024;
         if (c === 'H') human = 1000;
@@ -237,27 +268,49 @@ async function df(args: string[], fs: IFileSystem, cwd: string, usedBytes: numbe
     } else if (a.startsWith('-')) return refuse('df', `option ${a.split('=')[0]}`);
     else operands.push(a);
   }
+  if (output) {
+    const clash = inodes ? '-i' : posix ? '-P' : showType ? '-T' : undefined;
+    if (clash) return dfUsage(`options ${clash} and --output are mutually exclusive`);
+  }
   let stderr = '';
-  let rows = 0;
+  const files: string[] = [];
   for (const name of operands) {
-    if (await fs.exists(fs.resolvePath(cwd, name))) rows++;
+    if (await fs.exists(fs.resolvePath(cwd, name))) files.push(name);
     else stderr += `df: ${name}: No such file or directory\n`;
   }
-  if (operands.length === 0) rows = 1;
+  if (operands.length === 0) files.push('-');
   const totalK = Math.floor(DISK_BYTES / 1024);
   const usedK = Math.ceil(usedBytes / 4096) * 4;
-  const fields = inodes
-    ? { size: 6553600, used: 0, header: ['Inodes', 'IUsed', 'IFree', 'IUse%'] }
-    : { size: totalK, used: usedK, header: [human ? 'Size' : posix ? '1024-blocks' : '1K-blocks', 'Used', human ? 'Avail' : 'Available', posix ? 'Capacity' : 'Use%'] };
-  const avail = fields.size - fields.used;
-  const pct = `${Math.ceil((fields.used * 100) / (fields.used + avail || 1))}%`;
-  const num = (k: number) => (human && !inodes ? humanSize(k * 1024, human) : String(k));
-  const cols = [['Filesystem', MOUNTS[0]!.source], ...(showType ? [['Type', 'ext4']] : []), [fields.header[0]!, num(fields.size)], [fields.header[1]!, num(fields.used)], [fields.header[2]!, num(avail)], [fields.header[3]!, pct]];
-  const mins = [14, ...(showType ? [4] : []), 5, 5, 5, 4];
-  const widths = cols.map((c, i) => Math.max(mins[i]!, c[0]!.length, c[1]!.length));
-  const line = (k: 0 | 1) => `${cols.map((c, i) => (i === 0 || (showType && i === 1) ? c[k]!.padEnd(widths[i]!) : c[k]!.padStart(widths[i]!))).join(' ')} ${k === 0 ? 'Mounted on' : '/'}\n`;
-  const stdout = rows > 0 ? line(0) + line(1).repeat(rows) : '';
-  return { stdout, stderr, exitCode: stderr ? 1 : 0 };
+  const inodeTotal = 6553600;
+  const percent = (used: number, avail: number) => `${Math.ceil((used * 100) / (used + avail || 1))}%`;
+  const blocks = (k: number) => (human ? humanSize(k * 1024, human) : String(k));
+  const count = (n: number) => (human ? humanSize(n, human) : String(n));
+  const value: Record<string, (file: string) => string> = {
+    source: () => MOUNTS[0]!.source,
+    fstype: () => 'ext4',
+    itotal: () => count(inodeTotal),
+    iused: () => count(0),
+    iavail: () => count(inodeTotal),
+    ipcent: () => percent(0, inodeTotal),
+    size: () => blocks(totalK),
+    used: () => blocks(usedK),
+    avail: () => blocks(totalK - usedK),
+    pcent: () => percent(usedK, totalK - usedK),
+    file: (file) => file,
+    target: () => '/',
+  };
+  const fields = output ?? ['source', ...(showType ? ['fstype'] : []), ...(inodes ? ['itotal', 'iused', 'iavail', 'ipcent'] : ['size', 'used', 'avail', 'pcent']), 'target'];
+  const header = (f: string): string => {
+    if (f === 'size') return human ? 'Size' : posix && !output ? '1024-blocks' : '1K-blocks';
+    if (f === 'avail' && !output && !human) return 'Available';
+    if (f === 'pcent' && posix && !output) return 'Capacity';
+    return DF_FIELDS[f]!.header;
+  };
+  const rows = [fields.map(header), ...files.map((file) => fields.map((f) => value[f]!(file)))];
+  const widths = fields.map((f, i) => Math.max(DF_FIELDS[f]!.min, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) =>
+    r.map((cell, i) => (DF_FIELDS[fields[i]!]!.left ? (i === r.length - 1 ? cell : cell.padEnd(widths[i]!)) : cell.padStart(widths[i]!))).join(' ') + '\n';
+  return { stdout: files.length > 0 ? rows.map(line).join('') : '', stderr, exitCode: stderr ? 1 : 0 };
 }
 
 /** `mountpoint [-q] [-d] DIR`: whether DIR is one of the sprite's mounts (util-linux's words; exit 32 when not, 1 when DIR is missing). */
@@ -279,6 +332,6 @@ export function diskCommands(usedBytes: () => number): CustomCommand[] {
     defineCommand('mountpoint', (args, ctx) => mountpoint(args, ctx.fs, ctx.cwd)),
     defineCommand('truncate', (args, ctx) => truncate(args, ctx.fs, ctx.cwd)),
     defineCommand('du', (args, ctx) => du(args, ctx.fs, ctx.cwd)),
-    defineCommand('df', (args, ctx) => df(args, ctx.fs, ctx.cwd, usedBytes())),
+    defineCommand('df', (args, ctx) => df(args, ctx.fs, ctx.cwd, ctx.env, usedBytes())),
   ];
 }

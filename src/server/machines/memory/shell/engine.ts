@@ -49,6 +49,7 @@ import { splitCommand } from './split-command.ts';
 import { curlCommand } from './curl-command.ts';
 import { iconvCommand } from './iconv-command.ts';
 import { withLoudOptions } from './loud-options.ts';
+import { withGnuHelp } from './gnu-help.ts';
 import { copyMoveCommands } from './copy-move.ts';
 import { grepCommands } from './grep-command.ts';
 import { statCommands } from './stat-command.ts';
@@ -59,6 +60,9 @@ import { diskCommands } from './disk-commands.ts';
 import { linkCommands } from './link-commands.ts';
 import { modeCommands } from './mode-commands.ts';
 import { fileCommand } from './file-command.ts';
+import { whichCommand } from './which-command.ts';
+import { timeoutCommand } from './timeout-command.ts';
+import { FREE_UPTIME_NAMES, freeUptimeCommands } from './free-uptime.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty.ts';
 import { deliver, startJobControl, type JobHooks } from './job-runner.ts';
 import { commOf } from '../processes.ts';
@@ -97,11 +101,11 @@ interface Terminal {
 /** The command `./risky.sh` is rewritten to when the sprite has no `risky.sh` of its own. */
 const RISKY_COMMAND = 'spritzer-risky.sh';
 /** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
-const EXTRA_COMMANDS = ['tty', 'stty', 'curl', 'truncate', 'du', 'df', 'mountpoint', 'link', 'unlink', 'chown', 'chgrp', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...COREUTILS_EXTRA_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'iconv', ...JOB_COMMAND_NAMES, ...PROCESS_COMMAND_NAMES, ...TEXT_COMMAND_NAMES];
+const EXTRA_COMMANDS = ['tty', 'stty', 'curl', 'truncate', 'du', 'df', 'mountpoint', 'link', 'unlink', 'chown', 'chgrp', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...COREUTILS_EXTRA_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'iconv', ...JOB_COMMAND_NAMES, ...PROCESS_COMMAND_NAMES, ...TEXT_COMMAND_NAMES, ...FREE_UPTIME_NAMES];
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
-const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', 'date', ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'split', 'curl', 'iconv', 'yes', ...TEXT_COMMAND_NAMES]);
+const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', 'date', 'which', ...FREE_UPTIME_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'split', 'curl', 'iconv', 'yes', ...TEXT_COMMAND_NAMES]);
 /** just-bash's own commands. */
 const JUST_BASH_COMMANDS: readonly string[] = getCommandNames();
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -456,7 +460,8 @@ async function runShell(
       // but for bash's own variables carried over from a previous line or into a job (`IFS`, `OSTYPE`…).
       env: { ...exportedOf(req.env, sprite.name), ...(ctl.topLevel ? shellLevel(req) : {}) },
       // An option a command lacks is a loud refusal, never GNU's "invalid option" (loud-options.ts).
-      customCommands: withLoudOptions([
+      // GNU's `--help`/`--version` texts come first for every coreutils program (gnu-help.ts).
+      customCommands: withGnuHelp(withLoudOptions([
         ...byteExactCommands(() => ctl.clock.now()),
         ...worldCommandsOf(sprite, ctl.clock),
         ...spritzerCommands(term, sprite.vfs),
@@ -480,6 +485,9 @@ async function runShell(
         ...linkCommands(),
         ...modeCommands(),
         fileCommand(),
+        whichCommand(),
+        timeoutCommand(() => sprite.allocatePid()),
+        ...freeUptimeCommands(() => ctl.clock.now(), sprite.bootedAt ?? ctl.clock.now()),
         ...ctl.jobs.commands(),
         ...shellCommands(req.tty ? instrumentTty : instrument),
         ...envCommands(),
@@ -491,7 +499,7 @@ async function runShell(
           now: () => ctl.clock.now(),
         }),
         ...(ctl.commands ?? []),
-      ], JUST_BASH_COMMANDS, EXACT_COMMANDS),
+      ], JUST_BASH_COMMANDS, EXACT_COMMANDS), JUST_BASH_COMMANDS),
       // The WASM runtimes (CPython, QuickJS, SQLite) load on a command's first use, not here: a server whose
       // sprites never run `python3` never pays their start time and memory (docs/fidelity.md "Deliberate
       // differences", Shell limits).

@@ -16,6 +16,8 @@ import { unsupported } from './gnu-commands.ts';
  */
 export function bashVariables(hostname: string): Record<string, string> {
   return {
+    // The path bash was started as: a sprite's `bash` on PATH is /usr/bin/bash (Ubuntu's /bin is /usr/bin).
+    BASH: '/usr/bin/bash',
     IFS: ' \t\n',
     OSTYPE: 'linux-gnu',
     MACHTYPE: 'x86_64-pc-linux-gnu',

@@ -61,6 +61,16 @@ describe('truncate, du, df', () => {
     const r = await runShell('df . | head -1; df -P . | head -1 | tr -s " "; df -h . | tail -1 | tr -s " " | cut -d" " -f2,6');
     expect(r.stdout).toBe('Filesystem     1K-blocks  Used Available Use% Mounted on\nFilesystem 1024-blocks Used Available Capacity Mounted on\n94G /\n');
   });
+  it('df --output picks GNU\'s columns in the order given (all without a list), and excludes -i, -P and -T', async () => {
+    const r = await runShell('export LANG=C.UTF-8; df --output=target,pcent -h / .; df --output=source,file . | tail -1; df --output | head -1; df -i --output=size; df --output=size,size; df --output=nope');
+    expect(r).toEqual({
+      stdout: 'Mounted on Use%\n/            1%\n/            1%\n/dev/vda       .\nFilesystem     Type  Inodes IUsed   IFree IUse% 1K-blocks  Used    Avail Use% File Mounted on\n',
+      stderr:
+        "df: options -i and --output are mutually exclusive\nTry 'df --help' for more information.\n" +
+        "df: option --output: field ‘size’ used more than once\nTry 'df --help' for more information.\ndf: option --output: field ‘nope’ unknown\nTry 'df --help' for more information.\n",
+      exit: 1,
+    });
+  });
 });
 
 describe('ln, link, unlink, readlink', () => {

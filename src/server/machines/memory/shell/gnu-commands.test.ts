@@ -52,6 +52,16 @@ describe('mktemp', () => {
   it('refuses a template with too few Xs', async () => {
     expect(await runShell('mktemp abX')).toEqual({ stdout: '', stderr: "mktemp: too few X's in template 'abX'\n", exit: 1 });
   });
+  it('takes what follows the last X as the suffix, as GNU mktemp; --suffix wants a template ending in X', async () => {
+    const r = await runShell('export LANG=C.UTF-8; mktemp -u fooXXXXbar | grep -c "^foo....bar$"; mktemp -u aXXXb/cXXX | grep -c "^aXXXb/c...$"; mktemp -u fooXXbar; mktemp -u fooXXXbar --suffix=.x; mktemp -u XXX/x; mktemp -t x/XXX');
+    expect(r).toEqual({
+      stdout: '1\n1\n',
+      stderr:
+        "mktemp: too few X's in template ‘fooXXbar’\nmktemp: with --suffix, template ‘fooXXXbar’ must end in X\nmktemp: invalid suffix ‘/x’, contains directory separator\n" +
+        'mktemp: invalid template, ‘x/XXX’, contains directory separator\n',
+      exit: 1,
+    });
+  });
 });
 
 describe('install', () => {

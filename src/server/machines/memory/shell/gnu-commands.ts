@@ -140,10 +140,12 @@ async function sudo(args: string[], ctx: Parameters<Parameters<typeof defineComm
 }
 
 const TEMPLATE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-function fillTemplate(template: string): string {
-  const m = /X*$/.exec(template)!;
+/** `template` with its last run of X's (the one ending where its suffix begins) replaced by random characters. */
+function fillTemplate(template: string, suffixLength: number): string {
+  const head = template.slice(0, template.length - suffixLength);
+  const m = /X*$/.exec(head)!;
   const bytes = randomBytes(m[0].length);
-  return template.slice(0, m.index) + [...bytes].map((b) => TEMPLATE_CHARS[b % TEMPLATE_CHARS.length]).join('');
+  return head.slice(0, m.index) + [...bytes].map((b) => TEMPLATE_CHARS[b % TEMPLATE_CHARS.length]).join('') + template.slice(head.length);
 }
 
 /**
@@ -156,22 +158,25 @@ async function mktemp(args: string[], fs: IFileSystem, cwd: string, env: Map<str
   if (bad) return unsupported('mktemp', bad);
   if (operands.length > 1) return fail(`mktemp: too many templates\nTry 'mktemp --help' for more information.\n`);
   const quiet = flags.has('-q') || flags.has('--quiet');
-  const suffix = typeof flags.get('--suffix') === 'string' ? (flags.get('--suffix') as string) : '';
-  let template = operands[0] ?? 'tmp.XXXXXXXXXX';
+  const given = flags.get('--suffix');
+  const asTemplate = operands[0] ?? 'tmp.XXXXXXXXXX';
+  const q = (text: string) => localeQuote(env, text);
+  // GNU: without --suffix, whatever follows the template's last X is its suffix; with it, the template ends in X.
+  if (typeof given === 'string' && !asTemplate.endsWith('X')) return fail(quiet ? '' : `mktemp: with --suffix, template ${q(asTemplate)} must end in X\n`);
+  const suffix = typeof given === 'string' ? given : asTemplate.slice(asTemplate.lastIndexOf('X') + 1);
+  if (suffix.includes('/')) return fail(quiet ? '' : `mktemp: invalid suffix ${q(suffix)}, contains directory separator\n`);
+  let template = typeof given === 'string' ? asTemplate + suffix : asTemplate;
   const tmpdirFlag = flags.get('-p') ?? flags.get('--tmpdir');
   const base = (typeof tmpdirFlag === 'string' && tmpdirFlag) || env.get('TMPDIR') || '/tmp';
-  if (!/XXX$/.test(template)) {
-    const err = `mktemp: too few X's in template '${template}'\n`;
-    return fail(quiet ? '' : err);
-  }
+  if (!/XXX$/.test(template.slice(0, template.length - suffix.length))) return fail(quiet ? '' : `mktemp: too few X's in template ${q(asTemplate)}\n`);
   const inDir = operands[0] === undefined || flags.has('-t') || tmpdirFlag !== undefined;
   if (inDir) {
-    if (template.includes('/')) return fail(quiet ? '' : `mktemp: invalid template, '${template}'; with --tmpdir, it may not contain a slash\n`);
+    if (asTemplate.includes('/')) return fail(quiet ? '' : `mktemp: invalid template, ${q(asTemplate)}, contains directory separator\n`);
     template = `${base.replace(/\/+$/, '')}/${template}`;
   }
   const dir = flags.has('-d') || flags.has('--directory');
   for (let attempt = 0; attempt < 100; attempt++) {
-    const name = fillTemplate(template) + suffix;
+    const name = fillTemplate(template, suffix.length);
     const path = fs.resolvePath(cwd, name);
     if (await fs.exists(path)) continue;
     if (flags.has('-u') || flags.has('--dry-run')) return ok(`${name}\n`);
@@ -184,11 +189,11 @@ async function mktemp(args: string[], fs: IFileSystem, cwd: string, env: Map<str
         await fs.chmod(path, 0o600);
       }
     } catch (err) {
-      return fail(quiet ? '' : `mktemp: failed to create ${dir ? 'directory' : 'file'} via template '${template}${suffix}': ${describe(err)}\n`);
+      return fail(quiet ? '' : `mktemp: failed to create ${dir ? 'directory' : 'file'} via template ${q(template)}: ${describe(err)}\n`);
     }
     return ok(`${name}\n`);
   }
-  return fail(quiet ? '' : `mktemp: failed to create file via template '${template}': File exists\n`);
+  return fail(quiet ? '' : `mktemp: failed to create file via template ${q(template)}: File exists\n`);
 }
 
 const ERRNO: Record<string, string> = {

@@ -1071,6 +1071,16 @@ describe('mapfile', () => {
   });
 });
 
+describe('declare with an attribute and no names', () => {
+  it('lists the variables with that attribute as declare -p does', async () => {
+    expect(await runShell('export ZZ_A=1; readonly ZZ_R=2; declare -x | grep ZZ_; declare -r | grep ZZ_; declare -x | grep -c ZZ_R')).toEqual({
+      stdout: 'declare -x ZZ_A="1"\ndeclare -r ZZ_R="2"\n0\n',
+      stderr: '',
+      exit: 1,
+    });
+  });
+});
+
 describe('declare -p of the shell\'s own variables', () => {
   it('shows PPID, UID and EUID as readonly integers and BASHPID as an integer', async () => {
     expect(await runShell('declare -p PPID UID EUID BASHPID | cut -d= -f1')).toEqual({ stdout: 'declare -ir PPID\ndeclare -ir UID\ndeclare -ir EUID\ndeclare -i BASHPID\n', stderr: '', exit: 0 });

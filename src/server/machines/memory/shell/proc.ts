@@ -54,19 +54,20 @@ const CPUINFO = Array.from({ length: SPRITE_MACHINE.cpus }, (_, n) =>
     : `processor\t: ${n}\nBogoMIPS\t: 50.00\nFeatures\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 atomics fphp asimdhp cpuid asimdrdm lrcpc dcpop asimddp\nCPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x3\nCPU part\t: 0xd0c\nCPU revision\t: 1\n\n`,
 ).join('');
 
-/** `/proc/meminfo`'s first lines, in kB, as Linux pads them (label to 16 columns, value to 8). */
-const MEMINFO = (
-  [
-    ['MemTotal', SPRITE_MACHINE.memoryKiB],
-    ['MemFree', Math.round(SPRITE_MACHINE.memoryKiB * 0.9)],
-    ['MemAvailable', Math.round(SPRITE_MACHINE.memoryKiB * 0.94)],
-    ['Buffers', 0],
-    ['Cached', Math.round(SPRITE_MACHINE.memoryKiB * 0.04)],
-    ['SwapCached', 0],
-    ['SwapTotal', 0],
-    ['SwapFree', 0],
-  ] as const
-).map(([k, v]) => `${`${k}:`.padEnd(16)}${String(v).padStart(8)} kB\n`).join('');
+/** `/proc/meminfo`'s first fields, in kB (what `free` reads too). */
+export const MEMINFO_KB = {
+  MemTotal: SPRITE_MACHINE.memoryKiB,
+  MemFree: Math.round(SPRITE_MACHINE.memoryKiB * 0.9),
+  MemAvailable: Math.round(SPRITE_MACHINE.memoryKiB * 0.94),
+  Buffers: 0,
+  Cached: Math.round(SPRITE_MACHINE.memoryKiB * 0.04),
+  SwapCached: 0,
+  SwapTotal: 0,
+  SwapFree: 0,
+} as const;
+
+/** `/proc/meminfo`'s first lines, as Linux pads them (label to 16 columns, value to 8). */
+const MEMINFO = Object.entries(MEMINFO_KB).map(([k, v]) => `${`${k}:`.padEnd(16)}${String(v).padStart(8)} kB\n`).join('');
 
 /** Names in the `/proc` directory `p` (normalised), or null when `p` is not one. */
 export function procDir(p: string): string[] | null {

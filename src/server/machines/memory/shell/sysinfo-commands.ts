@@ -1,12 +1,14 @@
 /**
  * What a script asks about the machine, for the `shell` engine: `nproc`, `getconf`, `ulimit`, `locale`, `arch`,
  * `logname` and `getent`, answering for a sprite's machine (8 vCPUs, 8192 MB, Ubuntu's defaults) as GNU coreutils,
- * glibc's tools and bash print them. The limits cannot be changed here: setting one to another value fails loudly.
+ * glibc's tools and bash print them. `ulimit` keeps each shell's own limits.
  * @see https://www.gnu.org/software/coreutils/manual/ (nproc, arch), getconf(1), locale(1), getent(1), logname(1);
  *   bash's manual "Bash Builtins" (ulimit); docs/wire-reference.md (a sprite's resources)
  */
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { localeQuote } from './gnu-quote.ts';
+import { GETCONF_TABLE } from './getconf-table.ts';
+import { CHARMAPS, LOCALE_KEYWORDS } from './locale-table.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
@@ -84,6 +86,8 @@ const SYSTEM_VARS: Record<string, string> = {
   _NPROCESSORS_ONLN: String(SPRITE_MACHINE.cpus),
   _NPROCESSORS_CONF: String(SPRITE_MACHINE.cpus),
   _PHYS_PAGES: String((SPRITE_MACHINE.memoryKiB * 1024) / SPRITE_MACHINE.pageSize),
+  // What /proc/meminfo's MemAvailable gives (proc.ts).
+  _AVPHYS_PAGES: String(Math.round(SPRITE_MACHINE.memoryKiB * 0.94) * 1024 / SPRITE_MACHINE.pageSize),
   GNU_LIBC_VERSION: 'glibc 2.42',
   GNU_LIBPTHREAD_VERSION: 'NPTL 2.42',
   // confstr's _CS_PATH: the directories where every POSIX utility is found.
@@ -93,18 +97,34 @@ const SYSTEM_VARS: Record<string, string> = {
 const PATH_VARS: Record<string, string> = { PATH_MAX: '4096', NAME_MAX: '255', PIPE_BUF: '4096', LINK_MAX: '65000', FILESIZEBITS: '64', SYMLINK_MAX: '' };
 const GETCONF_USAGE = 'Usage: getconf [-v specification] variable_name [pathname]\n       getconf -a [pathname]\n';
 
-/** `getconf NAME` and `getconf NAME PATH`, as glibc's getconf prints them; `-a` is refused loudly. */
+/** A system variable's value: the machine's own ({@link SYSTEM_VARS}), else glibc's on the reference host. */
+const systemVar = (name: string) => SYSTEM_VARS[name] ?? GETCONF_TABLE.find(([n, , path]) => n === name && !path)?.[1];
+/** A path variable's value ('' when it has none), or undefined when `name` is not one. */
+const pathVar = (name: string) => PATH_VARS[name] ?? GETCONF_TABLE.find(([n, , path]) => n === name && path)?.[1];
+
+/**
+ * `getconf [-v SPEC] NAME [PATH]` and `getconf -a [PATH]`, as glibc's getconf prints them: `-a` lists every variable
+ * (name padded to 35 columns, then its value; a path variable's for PATH). A specification of `-v` changes nothing
+ * on a 64-bit Linux (glibc accepts any).
+ */
 async function getconf(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
-  if (args[0] === '-a' || args[0] === '-v') return fail(`getconf: option ${args[0]} is not available in the shell engine; ${HINT}\n`, 2);
+  if (args[0] === '-v') args = args.slice(2);
+  else if (args[0]?.startsWith('-v')) args = args.slice(1);
+  if (args[0] === '-a') {
+    const [, path, extra] = args;
+    if (extra !== undefined) return fail(GETCONF_USAGE, 2);
+    if (path !== undefined && !(await fs.exists(fs.resolvePath(cwd, path)))) return fail(`getconf: ${path}: No such file or directory\n`);
+    return ok(GETCONF_TABLE.map(([name, value, isPath]) => `${name.padEnd(35)}${(isPath ? PATH_VARS[name] : SYSTEM_VARS[name]) ?? value}\n`).join(''));
+  }
   const [name, path, extra] = args;
   if (name === undefined || extra !== undefined) return fail(GETCONF_USAGE, 2);
   if (path === undefined) {
-    const v = SYSTEM_VARS[name];
+    const v = systemVar(name);
     if (v !== undefined) return ok(`${v}\n`);
-    return fail(PATH_VARS[name] !== undefined ? GETCONF_USAGE : `getconf: Unrecognized variable \`${name}'\n`, 2);
+    return fail(pathVar(name) !== undefined ? GETCONF_USAGE : `getconf: Unrecognized variable \`${name}'\n`, 2);
   }
-  const v = PATH_VARS[name];
-  if (v === undefined) return fail(SYSTEM_VARS[name] !== undefined ? GETCONF_USAGE : `getconf: Unrecognized variable \`${name}'\n`, 2);
+  const v = pathVar(name);
+  if (v === undefined) return fail(systemVar(name) !== undefined ? GETCONF_USAGE : `getconf: Unrecognized variable \`${name}'\n`, 2);
   if (!(await fs.exists(fs.resolvePath(cwd, path)))) return fail(`getconf: ${path}: No such file or directory\n`);
   return ok(v === '' ? 'undefined\n' : `${v}\n`);
 }
@@ -138,41 +158,97 @@ function limitLine(l: Limit, hard: boolean): string {
   return `${l.label.padEnd(20)} ${tag.padStart(20)}${hard ? l.hard : l.soft}\n`;
 }
 
+/** The shell variable holding this shell's changed limits (`OPT:SOFT:HARD` words): a subshell's copy is its own. */
+export const ULIMIT_VARIABLE = '__spritzer_ulimit';
+
+/** A limit's value as a number (`unlimited` is Infinity), for comparing. */
+const magnitude = (v: string) => (v === 'unlimited' ? Infinity : Number(v));
+
+/** This shell's soft and hard value of each limit: the defaults, as changed by earlier `ulimit`s of this shell. */
+function currentLimits(env: Map<string, string>): Map<string, { soft: string; hard: string }> {
+  const now = new Map(LIMITS.map((l) => [l.opt, { soft: l.soft, hard: l.hard }]));
+  for (const word of (env.get(ULIMIT_VARIABLE) ?? '').split(' ')) {
+    const [opt, soft, hard] = word.split(':');
+    if (opt && soft && hard && now.has(opt)) now.set(opt, { soft, hard });
+  }
+  return now;
+}
+
 /**
- * bash's `ulimit [-SH] [-a | -X ...] [VALUE]`: prints the limits (soft by default, `-H` hard); with a VALUE equal
- * to the current one it succeeds; any other VALUE fails loudly (the shell engine enforces no per-process limit, so
- * accepting it would leave a later `ulimit` printing the old value).
+ * bash's `ulimit [-SH] [-a] [-X [VALUE]]...`: each resource option prints its limit (soft unless `-H`; with a label
+ * when the line names more than one) or, followed by a VALUE (a number, `unlimited`, `soft` or `hard`), sets it:
+ * both limits, or the soft (`-S`) or hard (`-H`) one alone; an operand before any option is `-f`'s. The limits are
+ * this shell's (a subshell's changes end with it), as the kernel checks them for an unprivileged user: a hard limit
+ * is never raised ("Operation not permitted"), a soft one never above the hard one ("Invalid argument"), and an
+ * unlimited soft limit alone means the hard one. The pipe size is fixed.
+ * @deviation The limits bind nothing here (no process is limited), and a child `bash -c` starts from the defaults.
  */
-function ulimit(args: string[]): ExecResult {
+async function ulimit(args: string[], env: Map<string, string>, assign: ((name: string, value: string) => void | Promise<void>) | undefined): Promise<ExecResult> {
+  let soft = false;
   let hard = false;
-  const picked: Limit[] = [];
   let all = false;
-  const operands: string[] = [];
-  for (const a of args) {
-    if (/^-[A-Za-z]+$/.test(a)) {
-      for (const c of a.slice(1)) {
-        if (c === 'H') hard = true;
-        else if (c === 'S') hard = false;
-        else if (c === 'a') all = true;
-        else {
-          const l = LIMITS.find((x) => x.opt === c);
-          if (!l) return fail(`bash: ulimit: -${c}: invalid option\nulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]\n`, 2);
-          picked.push(l);
-        }
+  const steps: Array<{ limit: Limit; value?: string }> = [];
+  let optionsEnd = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--' && !optionsEnd) {
+      optionsEnd = true;
+      continue;
+    }
+    // bash's getopt: a word of `-` and more is options (`-1` too) until `--`; any other word is the value of the
+    // option before it (or of -f), and a later one is ignored.
+    if (optionsEnd || !a.startsWith('-') || a === '-') {
+      if (steps.length === 0) steps.push({ limit: LIMITS.find((l) => l.opt === 'f')!, value: a });
+      else if (steps[steps.length - 1]!.value === undefined) steps[steps.length - 1]!.value = a;
+      continue;
+    }
+    for (const c of a.slice(1)) {
+      if (c === 'H') hard = true;
+      else if (c === 'S') soft = true;
+      else if (c === 'a') all = true;
+      else {
+        const l = LIMITS.find((x) => x.opt === c);
+        if (!l) return fail(`bash: ulimit: -${c}: invalid option\nulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]\n`, 2);
+        steps.push({ limit: l });
       }
-    } else operands.push(a);
+    }
   }
-  if (all) return ok(LIMITS.map((l) => limitLine(l, hard)).join(''));
-  const which = picked.length > 0 ? picked : [LIMITS.find((l) => l.opt === 'f')!];
-  if (operands.length === 0) return ok(which.map((l) => (which.length > 1 ? limitLine(l, hard) : `${hard ? l.hard : l.soft}\n`)).join(''));
-  const value = operands[0]!;
-  if (!/^(\d+|unlimited|hard|soft)$/.test(value)) return fail(`bash: ulimit: ${value}: invalid number\n`);
-  for (const l of which) {
-    const current = hard ? l.hard : l.soft;
-    const wanted = value === 'hard' ? l.hard : value === 'soft' ? l.soft : value;
-    if (wanted !== current) return fail(`bash: ulimit: ${l.label}: setting a limit is not available in the shell engine; ${HINT}\n`, 2);
+  const now = currentLimits(env);
+  const shown = (l: Limit) => (soft || !hard ? now.get(l.opt)!.soft : now.get(l.opt)!.hard);
+  if (all) return ok(LIMITS.map((l) => limitLine({ ...l, soft: shown(l), hard: shown(l) }, false)).join(''));
+  if (steps.length === 0) steps.push({ limit: LIMITS.find((l) => l.opt === 'f')! });
+  let out = '';
+  let err = '';
+  let status = 0;
+  const root = env.get('EUID') === '0';
+  for (const { limit, value } of steps) {
+    const cur = now.get(limit.opt)!;
+    if (value === undefined) {
+      out += steps.length > 1 ? limitLine({ ...limit, soft: shown(limit) }, false) : `${shown(limit)}\n`;
+      continue;
+    }
+    if (!/^(\d+|unlimited|hard|soft)$/.test(value)) {
+      err += `bash: ulimit: ${value}: invalid number\n`;
+      status = 1;
+      continue;
+    }
+    const both = !soft && !hard;
+    let wanted = value === 'hard' ? cur.hard : value === 'soft' ? cur.soft : value.replace(/^0+(?=\d)/, '');
+    // bash: an unprivileged user's unlimited soft limit is the hard limit.
+    if (!root && wanted === 'unlimited' && !(hard || both)) wanted = cur.hard;
+    const next = { soft: soft || both ? wanted : cur.soft, hard: hard || both ? wanted : cur.hard };
+    const errno = limit.opt === 'p' || magnitude(next.soft) > magnitude(next.hard) ? 'Invalid argument' : !root && magnitude(next.hard) > magnitude(cur.hard) ? 'Operation not permitted' : '';
+    if (errno) {
+      err += `bash: ulimit: ${limit.label}: cannot modify limit: ${errno}\n`;
+      status = 1;
+      continue;
+    }
+    now.set(limit.opt, next);
   }
-  return ok('');
+  const changed = LIMITS.filter((l) => now.get(l.opt)!.soft !== l.soft || now.get(l.opt)!.hard !== l.hard);
+  const record = changed.map((l) => `${l.opt}:${now.get(l.opt)!.soft}:${now.get(l.opt)!.hard}`).join(' ');
+  if (record !== (env.get(ULIMIT_VARIABLE) ?? '')) await assign?.(ULIMIT_VARIABLE, record);
+  return { stdout: out, stderr: err, exitCode: status };
 }
 
 /** The locale categories `locale` lists, in its order. */
@@ -180,9 +256,15 @@ const CATEGORIES = ['LC_CTYPE', 'LC_NUMERIC', 'LC_TIME', 'LC_COLLATE', 'LC_MONET
 /** The locales a sprite has (`locale -a`). */
 const LOCALES = ['C', 'C.utf8', 'POSIX'];
 
+/** The `locale -k` lines of `category` in the locale `name` (a sprite has C.UTF-8 and C; others count as C). */
+const keywordLines = (name: string, category: string) =>
+  LOCALE_KEYWORDS[/utf-?8/i.test(name) ? 'C.UTF-8' : 'C'][category]!.split('\n').filter(Boolean);
+
 /**
- * `locale`, `locale -a` and `locale charmap`, as glibc prints them: a category's value is `LC_ALL`, else its own
- * variable (printed unquoted), else `LANG`, else `POSIX` (derived values are quoted).
+ * `locale`, `locale -a`, `locale -m` and `locale [-c] [-k] NAME...`, as glibc prints them. A NAME is a category
+ * (all its keywords) or a keyword; `-k` prints `keyword=value` (strings quoted), `-c` the category's name first.
+ * Bare `locale`: a category's value is `LC_ALL`, else its own variable (printed unquoted), else `LANG`, else
+ * `POSIX` (derived values are quoted).
  */
 function locale(args: string[], env: Map<string, string>): ExecResult {
   const get = (k: string) => env.get(k) || undefined;
@@ -193,9 +275,43 @@ function locale(args: string[], env: Map<string, string>): ExecResult {
     lines.push(`LC_ALL=${env.get('LC_ALL') ?? ''}`);
     return ok(`${lines.join('\n')}\n`);
   }
-  if (args.length === 1 && (args[0] === '-a' || args[0] === '--all-locales')) return ok(`${LOCALES.join('\n')}\n`);
-  if (args.length === 1 && args[0] === 'charmap') return ok(/utf-?8/i.test(effective('LC_CTYPE')) ? 'UTF-8\n' : 'ANSI_X3.4-1968\n');
-  return fail(`locale: ${args.join(' ')}: not available in the shell engine; ${HINT}\n`, 2);
+  let categoryName = false;
+  let keywordName = false;
+  const names: string[] = [];
+  const flags = new Set<string>();
+  for (const a of args) {
+    if (a === '--all-locales') flags.add('a');
+    else if (a === '--charmaps') flags.add('m');
+    else if (a === '--category-name') flags.add('c');
+    else if (a === '--keyword-name') flags.add('k');
+    else if (a === '--verbose') flags.add('v');
+    else if (/^-[amckv]+$/.test(a)) for (const c of a.slice(1)) flags.add(c);
+    else if (a.startsWith('-') && a !== '-') return fail(`locale: option ${a} is not available in the shell engine; ${HINT}\n`, 2);
+    else names.push(a);
+  }
+  if (flags.has('a')) return ok(`${LOCALES.join('\n')}\n`);
+  if (flags.has('m')) return ok(`${CHARMAPS.join('\n')}\n`);
+  categoryName = flags.has('c');
+  keywordName = flags.has('k');
+  // A value as `locale KEYWORD` prints it: unquoted, a list's items joined by ';'.
+  const bare = (value: string) => (value.startsWith('"') ? value.slice(1, -1).replaceAll('";"', ';') : value);
+  let out = '';
+  let err = '';
+  for (const name of names) {
+    if (CATEGORIES.includes(name)) {
+      const lines = keywordLines(effective(name), name);
+      out += (categoryName ? `${name}\n` : '') + lines.map((l) => `${keywordName ? l : bare(l.slice(l.indexOf('=') + 1))}\n`).join('');
+      continue;
+    }
+    const hit = CATEGORIES.map((cat) => [cat, keywordLines(effective(cat), cat).find((l) => l.startsWith(`${name}=`))] as const).find(([, l]) => l);
+    if (!hit) {
+      err += `locale: unknown name "${name}"\n`;
+      continue;
+    }
+    const [cat, line] = hit;
+    out += (categoryName ? `${cat}\n` : '') + `${keywordName ? line : bare(line!.slice(name.length + 1))}\n`;
+  }
+  return { stdout: out, stderr: err, exitCode: err ? 1 : 0 };
 }
 
 /** The databases `getent` reads, from the sprite's own `/etc` files. */
@@ -258,7 +374,7 @@ export function sysinfoCommands(): CustomCommand[] {
   return [
     defineCommand('nproc', async (args, ctx) => nproc(args, ctx.env)),
     defineCommand('getconf', async (args, ctx) => getconf(args, ctx.fs, ctx.cwd)),
-    defineCommand('ulimit', async (args) => ulimit(args)),
+    defineCommand('ulimit', async (args, ctx) => ulimit(args, ctx.env, ctx.assignShellVariable)),
     defineCommand('locale', async (args, ctx) => locale(args, ctx.env)),
     defineCommand('arch', async (args) => (args.length === 0 ? ok(`${MACHINE_ARCH}\n`) : fail(`arch: extra operand '${args[0]}'\nTry 'arch --help' for more information.\n`))),
     // An exec has no controlling terminal, so no login name: GNU logname's answer then.

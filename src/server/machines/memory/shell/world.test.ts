@@ -85,6 +85,14 @@ describe('devices and the Linux skeleton', () => {
     expect((await sh('hostname; uname -n; uname -s')).stdout).toBe('demo\ndemo\nLinux\n');
   });
 
+  it('hostname -s, -f, -d and -i answer as Debian\'s for a name without a domain; -I fails loudly', async () => {
+    expect(await sh('hostname -s; hostname --fqdn; hostname -d; hostname -i; hostname -f -d; hostname -I; echo "s=$?"')).toEqual({
+      stdout: 'demo\ndemo\n127.0.1.1\ns=127\n',
+      stderr: 'hostname: not available in the shell engine with -I; run spritzer with --exec sandbox\n',
+      exit: 0,
+    });
+  });
+
   it('which sh names a path that ls can show', async () => {
     expect((await sh('which sh')).stdout).toBe('/usr/bin/sh\n');
     const listed = await sh('ls -l "$(which sh)"; ls /usr/bin | grep -x sh; ls /bin | grep -x ls');

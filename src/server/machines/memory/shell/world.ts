@@ -90,11 +90,11 @@ export const REAL_ENGINE_COMMANDS: readonly string[] = [
   'dpkg', 'docker', 'podman', 'kubectl', 'ssh', 'scp', 'rsync', 'su', 'systemctl', 'service', 'top',
   'htop', 'killall', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
   'vim', 'vi', 'nano', 'emacs', 'less', 'more', 'tmux', 'screen', 'strace', 'gdb', 'perl', 'lsof', 'useradd',
-  'free', 'lsblk', 'mkfifo', 'flock',
+  'lsblk', 'mkfifo', 'flock',
   // Programs of a sprite's Ubuntu (coreutils and the usual tools) the shell engine does not have: loud, never
   // bash's silent `command not found`.
   'ptx', 'csplit', 'shred', 'mknod', 'chroot', 'chcon',
-  'runcon', 'pinky', 'users', 'who', 'w', 'uptime', 'dircolors', 'watch', 'script', 'tput', 'reset', 'man', 'info',
+  'runcon', 'pinky', 'users', 'who', 'w', 'dircolors', 'watch', 'script', 'tput', 'reset', 'man', 'info',
   'ldd', 'lsb_release', 'crontab', 'at', 'mail', 'dig', 'nslookup', 'host', 'openssl', 'dc', 'whereis', 'gawk', 'pathchk',
 ];
 
@@ -157,7 +157,7 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
     touchCommand(world.now),
     dateCommand(world.now),
     gitCommand(world.now, world.hostname),
-    defineCommand('hostname', async () => ok(`${world.hostname}\n`)),
+    defineCommand('hostname', async (args) => hostname(args, world.hostname)),
     defineCommand('uname', async (args, ctx) => uname(args, world.hostname, ctx.env)),
     defineCommand('node', async (args, ctx) => {
       const flag = args[0];
@@ -219,6 +219,28 @@ const UNAME_LONG: Record<string, string> = {
   all: 'a', 'kernel-name': 's', nodename: 'n', 'kernel-release': 'r', 'kernel-version': 'v', machine: 'm', processor: 'p',
   'hardware-platform': 'i', 'operating-system': 'o',
 };
+
+/**
+ * Debian's `hostname [-s|-f|-d|-i]` (the last one given wins): the name, its short form, its DNS domain (nothing
+ * at all when it has none) or the address `/etc/hosts` gives it (127.0.1.1, as a sprite's seed writes). The
+ * options that need the network's addresses (`-I`, `-A`), NIS, or setting the name fail loudly.
+ */
+function hostname(args: string[], host: string): ExecResult {
+  const LONG: Record<string, string> = { '--short': 's', '--fqdn': 'f', '--long': 'f', '--domain': 'd', '--ip-address': 'i', '--all-ip-addresses': 'I', '--all-fqdns': 'A', '--alias': 'a' };
+  let form = '';
+  for (const a of args) {
+    const letters = LONG[a] ?? (/^-[a-zA-Z]+$/.test(a) ? a.slice(1) : null);
+    if (letters === null) return notAvailable('hostname', ` with ${a}`);
+    for (const c of letters) {
+      if (!'sfdi'.includes(c)) return notAvailable('hostname', ` with -${c}`);
+      form = c;
+    }
+  }
+  const dot = host.indexOf('.');
+  if (form === 'd') return ok(dot < 0 ? '' : `${host.slice(dot + 1)}\n`);
+  if (form === 'i') return ok('127.0.1.1\n');
+  return ok(`${form === 's' && dot >= 0 ? host.slice(0, dot) : host}\n`);
+}
 
 /**
  * `uname` with `-s -n -r -v -m -p -i -o -a` and their long names (any unambiguous prefix, as getopt_long takes

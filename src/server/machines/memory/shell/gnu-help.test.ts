@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { runShell } from '../../../../../test/support/shell-run.ts';
+
+// GNU coreutils 9.1's --help and --version, as the programs print them (checked with bash on a GNU/Linux host).
+
+describe('--help and --version of coreutils programs', () => {
+  it('print GNU\'s text on stdout and exit 0, for spritzer\'s commands and just-bash\'s alike', async () => {
+    const r = await runShell('uname --help | head -1; nproc --help | sed -n 2p; ls --help | tail -1; env --version | head -1; dd --version | head -1; cat --version | tail -1; echo "s=$?"');
+    expect(r).toEqual({
+      stdout:
+        "Usage: uname [OPTION]...\nPrint the number of processing units available to the current process,\nor available locally via: info '(coreutils) ls invocation'\n" +
+        'env (GNU coreutils) 9.1\ndd (coreutils) 9.1\nWritten by Torbjorn Granlund and Richard M. Stallman.\ns=0\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+  it('count anywhere before -- for a program that permutes, but not past the first operand of env or timeout', async () => {
+    const r = await runShell('sort -r --version | head -1; sort -- --help 2>&1 | head -1; env X=1 sh -c "echo \\$X" --help; timeout 5 echo --version; sha256sum --help | tail -1');
+    expect(r.stdout).toBe("sort (GNU coreutils) 9.1\nsort: cannot read: --help: No such file or directory\n1\n--version\nor available locally via: info '(coreutils) sha2 utilities'\n");
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { runShell } from '../../../../../test/support/shell-run.ts';
+
+// GNU timeout's statuses and messages (checked with bash on a GNU/Linux host).
+
+describe('timeout', () => {
+  it('a timed-out command is 124, or with --preserve-status 128+N of the signal sent; -v names the signal', async () => {
+    const r = await runShell('export LANG=C.UTF-8; timeout 0.2 sleep 5; echo "s=$?"; timeout --preserve-status 0.2 sleep 5; echo "s=$?"; timeout -v --preserve-status -s INT 0.2 sleep 5; echo "s=$?"; timeout 1 sh -c "exit 3"; echo "s=$?"');
+    expect(r).toEqual({ stdout: 's=124\ns=143\ns=130\ns=3\n', stderr: 'timeout: sending signal INT to command ‘sleep’\n', exit: 0 });
+  });
+  it('KILL ends timeout too (137, which bash reports), but for --foreground; an unknown signal is status 125', async () => {
+    const r = await runShell('export LANG=C.UTF-8; timeout --foreground -s KILL 0.2 sleep 5; echo "s=$?"; timeout -s KILL 0.2 sleep 5; echo "s=$?"; timeout -s FOO 1 true; echo "s=$?"');
+    expect(r.stdout).toBe('s=137\ns=137\ns=125\n');
+    expect(r.stderr).toMatch(/^bash: line 1: +\d+ Killed {18}timeout -s KILL 0\.2 sleep 5\ntimeout: ‘FOO’: invalid signal\nTry 'timeout --help' for more information\.\n$/);
+  });
+  it('usage errors are status 125 with GNU\'s words; a command that cannot run is 127 or 126, named by timeout', async () => {
+    const r = await runShell('export LANG=C.UTF-8; timeout 5; echo "s=$?"; timeout abc true; echo "s=$?"; timeout --bogus 1 true; echo "s=$?"; timeout 1 nope_q; echo "s=$?"; timeout -- 1e1 echo ok; timeout 0 echo zero');
+    expect(r).toEqual({
+      stdout: 's=125\ns=125\ns=125\ns=127\nok\nzero\n',
+      stderr:
+        "Try 'timeout --help' for more information.\ntimeout: invalid time interval ‘abc’\nTry 'timeout --help' for more information.\n" +
+        "timeout: unrecognized option '--bogus'\nTry 'timeout --help' for more information.\ntimeout: failed to run command ‘nope_q’: No such file or directory\n",
+      exit: 0,
+    });
+  });
+});
