@@ -19,3 +19,13 @@ describe('--help and --version of coreutils programs', () => {
     expect(r.stdout).toBe("sort (GNU coreutils) 9.1\nsort: cannot read: --help: No such file or directory\n1\n--version\nor available locally via: info '(coreutils) sha2 utilities'\n");
   });
 });
+
+describe('gnuStandardText on a host without GNU coreutils', () => {
+  it('answers with a short usage line and a GNU version line, and nothing for other programs', async () => {
+    const { gnuStandardText } = await import('./gnu-help.ts');
+    const none = () => undefined;
+    expect(gnuStandardText('uname', '--help', none)).toBe('Usage: uname [OPTION]...\n');
+    expect(gnuStandardText('sort', '--version', none)).toBe('sort (GNU coreutils) 9.1\n');
+    expect(gnuStandardText('git', '--version', none)).toBeUndefined();
+  });
+});
