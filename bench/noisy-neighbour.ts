@@ -7,7 +7,7 @@
  * idle and under the attack, in the same run, and the ratio (the target: p99 within 2× of idle). The limits are
  * the engine's host-sized defaults (docs/limits.md) unless `--memory <MiB>` / `--pids <n>` / `--cpus <n>` (a CFS quota in cores; none by default) say otherwise; the disk
  * filler's and the log flooder's quota is 256 MiB. Tests never run it and never assert wall-clock time. Needs Linux, root and bubblewrap.
- * Run: `npm run bench:noisy` (`-- --execs 300 --settle 3000`).
+ * Run: `npm run bench:noisy` (`-- --execs 300 --settle 3000`; `--only fork,memory,disk,log` runs a subset of the attackers).
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -17,7 +17,11 @@ import { defaultSpriteResources } from '../src/server/config/sprite-resources.ts
 import { startScript } from './lib/sprite-shell.ts';
 
 const { values } = parseArgs({
-  options: { execs: { type: 'string', default: '200' }, settle: { type: 'string', default: '3000' }, memory: { type: 'string' }, pids: { type: 'string' }, cpus: { type: 'string' } },
+  options: {
+    execs: { type: 'string', default: '200' }, settle: { type: 'string', default: '3000' }, memory: { type: 'string' }, pids: { type: 'string' }, cpus: { type: 'string' },
+    // A comma-separated subset of the attackers (`fork`, `memory`, `disk`, `log`): which one the victim contends with.
+    only: { type: 'string' },
+  },
 });
 const EXECS = Number(values.execs);
 const SETTLE_MS = Number(values.settle);
@@ -67,13 +71,14 @@ console.log(`noisy neighbour: limits per sprite ${Math.round(limits.memoryBytes 
 console.log('(the machine may be shared with other work: read the figures as one run, idle and noisy side by side)');
 try {
   const victim = await factory.create({ name: 'victim', id: 'noisy-victim' });
-  const names = Object.keys(ATTACKS) as Array<keyof typeof ATTACKS>;
+  const wanted = values.only?.split(',');
+  const names = (Object.keys(ATTACKS) as Array<keyof typeof ATTACKS>).filter((n) => !wanted || wanted.includes(n.split(' ')[0]!));
   const attackers = await Promise.all(names.map((n, i) => factory.create({ name: `noisy-${i}`, id: `noisy-${i}`, diskQuotaBytes: n === 'disk filler' || n === 'log flooder' ? 256 * MiB : undefined })));
   await echoes(victim); // warm-up, not counted
   const idle = await echoes(victim);
   const running = names.map((n, i) => startScript(attackers[i]!, ATTACKS[n], n === 'log flooder' ? FLOOD_LOG : undefined));
-  const flooder = attackers[names.indexOf('log flooder')]!;
-  const trim = setInterval(() => void startScript(flooder, `truncate -s 0 ${FLOOD_LOG.path}`), 2000);
+  const flooder = attackers[names.indexOf('log flooder')];
+  const trim = setInterval(() => flooder && void startScript(flooder, `truncate -s 0 ${FLOOD_LOG.path}`), 2000);
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   const held = await Promise.all(attackers.map(async (m) => (await m.processes()).pids.length));
   const noisy = await echoes(victim);
