@@ -1600,3 +1600,14 @@ describe('a closed standard input (<&-)', () => {
     });
   });
 });
+
+describe('a child shell\'s exported variables', () => {
+  it('exports what it inherited, PWD, SHLVL and OLDPWD; its default PATH and the parent\'s later exports stay unexported', async () => {
+    const r = await runShell("env -i bash -c 'declare -p PATH; export -p'; bash -c 'export ZZ=1'; export -p | grep -c ZZ");
+    expect(r).toEqual({
+      stdout: 'declare -- PATH="/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:."\ndeclare -x OLDPWD\ndeclare -x PWD="/home/sprite"\ndeclare -x SHLVL="1"\n0\n',
+      stderr: '',
+      exit: 1,
+    });
+  });
+});
