@@ -1611,3 +1611,10 @@ describe('a child shell\'s exported variables', () => {
     });
   });
 });
+
+describe('command -p', () => {
+  it('command -v -p reports what the default PATH (/bin:/usr/bin) finds, a hashed name its hashed path', async () => {
+    const r = await runShell('(PATH=/nope; command -v -p ls; command -V -p ls); hash cat; command -v -p cat cp nope_x; echo "s=$?"');
+    expect(r).toEqual({ stdout: '/bin/ls\nls is /bin/ls\n/usr/bin/cat\n/bin/cp\ns=0\n', stderr: '', exit: 0 });
+  });
+});
