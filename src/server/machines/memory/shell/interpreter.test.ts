@@ -1618,3 +1618,10 @@ describe('command -p', () => {
     expect(r).toEqual({ stdout: '/bin/ls\nls is /bin/ls\n/usr/bin/cat\n/bin/cp\ns=0\n', stderr: '', exit: 0 });
   });
 });
+
+describe('sed regex addresses', () => {
+  it('are extended regexes under -E, and take the I and M flags', async () => {
+    const r = await runShell("printf 'hello world\\nfoo bar\\nHello again\\n' > a; sed -E -n '/^(foo|Hello)/p' a; sed -n '/HELLO/Ip' a; sed -E '/^(foo|hello)/Id' a; sed -n '$!N; /^foo/Mp' a");
+    expect(r).toEqual({ stdout: 'foo bar\nHello again\nhello world\nHello again\nhello world\nfoo bar\n', stderr: '', exit: 0 });
+  });
+});
