@@ -5,6 +5,10 @@ import { runShell } from '../../../../../test/support/shell-run.ts';
 const files = "printf '3\\n1\\n2\\n10\\n1\\n' > nums.txt; printf 'b,2,x\\na,1,y\\n' > data.csv; ";
 
 describe('awk', () => {
+  it('takes an assignment in either branch of ?: (the branch taken assigns)', async () => {
+    const r = await runShell(`awk 'BEGIN{x = 0 ? 1 : y = 2; print x, y; 1 ? a=1 : b=2; print a, b; 0 ? a=5 : b=6; print a, b; print 0 ? "a" : 1 ? "b" : "c"}'`);
+    expect(r).toEqual({ stdout: '2 2\n1 \n1 6\nb\n', stderr: '', exit: 0 });
+  });
   it('formats printf as C does, and prints bare length', async () => {
     const r = await runShell(`${files}awk 'BEGIN {printf "%05.2f|%-8.3e|%G\\n", 3.14159, 31415.9, 0.00001}'; awk '{ print length }' nums.txt | tr '\\n' ' '`);
     expect(r.stdout).toBe('03.14|3.142e+04|1E-05\n1 1 1 2 1 ');

@@ -339,16 +339,18 @@ export function parseAwk(src: string): Program {
     }
     return a;
   };
+  // Each branch of `c ? a : b` is a whole expression, an assignment too (POSIX awk's grammar: `expr '?' expr ':'
+  // expr`): `c ? r = "x" : r = "y"` assigns in the branch taken, `x = 0 ? 1 : y = 2` sets both to 2.
   const ternary = (): Node => {
     const c = orOp();
     if (!at('?')) return c;
     pos++;
     skipNl();
-    const a = ternary();
+    const a = expr();
     skipNl();
     eat(':');
     skipNl();
-    return { k: 'cond', c, a, b: ternary() };
+    return { k: 'cond', c, a, b: expr() };
   };
   const expr = (): Node => {
     const left = ternary();

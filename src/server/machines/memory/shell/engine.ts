@@ -453,8 +453,9 @@ async function runShell(
 ): Promise<ExecResult | BashExecResult> {
   try {
     await installShellTurns(); // CPU-bound scripts share the event loop in time slices, so the API still answers
+    const bootedAt = sprite.bootedAt ?? ctl.clock.now();
     const bash = new Bash({
-      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: { pid, ppid: 1, hostname: sprite.name } }), ctl.sinks),
+      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: { pid, ppid: 1, hostname: sprite.name, upSeconds: () => (ctl.clock.now() - bootedAt) / 1000 } }), ctl.sinks),
       cwd: req.dir,
       // The names of the request's environment are the exported ones (just-bash exports the constructor's names),
       // but for bash's own variables carried over from a previous line or into a job (`IFS`, `OSTYPE`…).
@@ -487,7 +488,7 @@ async function runShell(
         fileCommand(),
         whichCommand(),
         timeoutCommand(() => sprite.allocatePid()),
-        ...freeUptimeCommands(() => ctl.clock.now(), sprite.bootedAt ?? ctl.clock.now()),
+        ...freeUptimeCommands(() => ctl.clock.now(), bootedAt),
         ...ctl.jobs.commands(),
         ...shellCommands(req.tty ? instrumentTty : instrument),
         ...envCommands(),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runShell } from '../../../../../test/support/shell-run.ts';
 import type { Command } from 'just-bash';
 import { freeUptimeCommands } from './free-uptime.ts';
+import { procFile } from './proc.ts';
 
 // procps-ng 4.0's free and uptime, laid out as they print them (checked with bash on a Debian host).
 
@@ -28,5 +29,14 @@ describe('uptime', () => {
     expect(await run(((2 * 24 + 1) * 60 + 1) * 60_000)).toBe(' 07:01:00 up 2 days,  1:01,  0 user,  load average: 0.00, 0.00, 0.00\n');
     expect(await run(((8 * 24 + 18) * 60 + 4) * 60_000, ['-p'])).toBe('up 1 week, 1 day, 18 hours, 4 minutes\n');
     expect(await run(60_000, ['-s'])).toBe('2026-11-28 06:00:00\n');
+  });
+});
+
+describe('/proc/uptime', () => {
+  it('holds the seconds since boot and the CPUs\' idle seconds, 2 decimals each, as uptime(1) reads them', async () => {
+    const text = (b: Uint8Array | null) => (b ? new TextDecoder().decode(b) : null);
+    expect(text(procFile('/proc/uptime', { pid: 1, ppid: 0, upSeconds: () => 123.456 }))).toBe('123.46 987.65\n');
+    const r = await runShell("awk '{print ($1 >= 0), NF}' /proc/uptime; ls /proc | grep -x uptime");
+    expect(r).toEqual({ stdout: '1 2\nuptime\n', stderr: '', exit: 0 });
   });
 });

@@ -4,6 +4,13 @@ import { runShell, testSprite } from '../../../../../test/support/shell-run.ts';
 // Outputs as GNU coreutils 9 and sudo 1.9 print them on a sprite (the sprite user is uid 1000, passwordless sudo).
 
 describe('id, whoami, groups', () => {
+  it('know Ubuntu\'s nobody, and groups answers for each user operand, an unknown one reported (status 1)', async () => {
+    expect(await runShell('id nobody; id -u nobody; groups nobody root nope_u')).toEqual({
+      stdout: 'uid=65534(nobody) gid=65534(nogroup) groups=65534(nogroup)\n65534\nnobody : nogroup\nroot : root\n',
+      stderr: "groups: 'nope_u': no such user\n",
+      exit: 1,
+    });
+  });
   it('describe the sprite user', async () => {
     expect((await runShell('id -u; id -g; id -un; id -gn; whoami; groups')).stdout).toBe('1000\n1000\nsprite\nsprite\nsprite\nsprite\n');
     expect((await runShell('id')).stdout).toBe('uid=1000(sprite) gid=1000(sprite) groups=1000(sprite)\n');

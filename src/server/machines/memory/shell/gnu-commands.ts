@@ -23,6 +23,8 @@ export const unsupported = (cmd: string, opt: string): ExecResult => fail(`${cmd
 const USERS = [
   { uid: 0, name: 'root', gid: 0, groups: [0] },
   { uid: 1000, name: 'sprite', gid: 1000, groups: [1000] },
+  // Ubuntu's unprivileged user, in the sprite's /etc/passwd too (linux-skeleton.ts).
+  { uid: 65534, name: 'nobody', gid: 65534, groups: [65534] },
 ];
 const GROUP_NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nogroup' };
 
@@ -60,6 +62,28 @@ function parseOptions(args: string[], withValue: ReadonlySet<string>): { flags: 
 
 /** The first flag of `flags` not in `known`, if any. */
 const unknownFlag = (flags: Map<string, unknown>, known: string[]) => [...flags.keys()].find((f) => !known.includes(f));
+
+/**
+ * `groups [USER…]`: the user's group names; with operands, a `USER : groups` line for each, an unknown one reported
+ * (`groups: ‘x’: no such user`, status 1) without stopping the others, as GNU groups does.
+ */
+function groups(args: string[], env: Map<string, string>): ExecResult {
+  const users = args[0] === '--' ? args.slice(1) : args;
+  const option = args[0] !== '--' ? args.find((a) => a.startsWith('-') && a !== '-') : undefined;
+  if (option !== undefined) {
+    const what = option.startsWith('--') ? `unrecognized option '${option}'` : `invalid option -- '${option[1]}'`;
+    return fail(`groups: ${what}\nTry 'groups --help' for more information.\n`);
+  }
+  if (users.length === 0) return id(['-Gn'], env);
+  let stdout = '';
+  let stderr = '';
+  for (const who of users) {
+    const r = id(['-Gn', '--', who], env);
+    if (r.exitCode === 0) stdout += `${who} : ${r.stdout}`;
+    else stderr += r.stderr.replace(/^id:/, 'groups:');
+  }
+  return { stdout, stderr, exitCode: stderr ? 1 : 0 };
+}
 
 /** `whoami`: the user's name; an operand is GNU's usage error (status 1), an option it lacks is refused loudly. */
 function whoami(args: string[], env: Map<string, string>): ExecResult {
@@ -384,13 +408,7 @@ export function gnuCommands(): CustomCommand[] {
   return [
     defineCommand('id', async (args, ctx) => id(args, ctx.env)),
     defineCommand('whoami', async (args, ctx) => whoami(args, ctx.env)),
-    defineCommand('groups', async (args, ctx) => {
-      if (args.length > 0) {
-        const r = id(['-Gn', ...args], ctx.env);
-        return r.exitCode === 0 ? ok(`${args[0]} : ${r.stdout}`) : r;
-      }
-      return id(['-Gn'], ctx.env);
-    }),
+    defineCommand('groups', async (args, ctx) => groups(args, ctx.env)),
     defineCommand('sudo', (args, ctx) => sudo(args, ctx)),
     defineCommand('mktemp', (args, ctx) => mktemp(args, ctx.fs, ctx.cwd, ctx.env)),
     defineCommand('install', (args, ctx) => install(args, ctx.fs, ctx.cwd)),

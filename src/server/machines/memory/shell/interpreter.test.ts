@@ -1600,3 +1600,28 @@ describe('a closed standard input (<&-)', () => {
     });
   });
 });
+
+describe('a child shell\'s exported variables', () => {
+  it('exports what it inherited, PWD, SHLVL and OLDPWD; its default PATH and the parent\'s later exports stay unexported', async () => {
+    const r = await runShell("env -i bash -c 'declare -p PATH; export -p'; bash -c 'export ZZ=1'; export -p | grep -c ZZ");
+    expect(r).toEqual({
+      stdout: 'declare -- PATH="/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:."\ndeclare -x OLDPWD\ndeclare -x PWD="/home/sprite"\ndeclare -x SHLVL="1"\n0\n',
+      stderr: '',
+      exit: 1,
+    });
+  });
+});
+
+describe('command -p', () => {
+  it('command -v -p reports what the default PATH (/bin:/usr/bin) finds, a hashed name its hashed path', async () => {
+    const r = await runShell('(PATH=/nope; command -v -p ls; command -V -p ls); hash cat; command -v -p cat cp nope_x; echo "s=$?"');
+    expect(r).toEqual({ stdout: '/bin/ls\nls is /bin/ls\n/usr/bin/cat\n/bin/cp\ns=0\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('sed regex addresses', () => {
+  it('are extended regexes under -E, and take the I and M flags', async () => {
+    const r = await runShell("printf 'hello world\\nfoo bar\\nHello again\\n' > a; sed -E -n '/^(foo|Hello)/p' a; sed -n '/HELLO/Ip' a; sed -E '/^(foo|hello)/Id' a; sed -n '$!N; /^foo/Mp' a");
+    expect(r).toEqual({ stdout: 'foo bar\nHello again\nhello world\nHello again\nhello world\nfoo bar\n', stderr: '', exit: 0 });
+  });
+});

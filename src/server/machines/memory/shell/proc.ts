@@ -1,6 +1,6 @@
 /**
  * The read-only `/proc` the shell engine shows a command (as just-bash's own filesystem would): `/proc/version`,
- * `/proc/mounts`, `/proc/cpuinfo`, `/proc/meminfo`, `/proc/loadavg`, `/proc/sys/kernel/*`, and `/proc/self/cmdline`,
+ * `/proc/mounts`, `/proc/cpuinfo`, `/proc/meminfo`, `/proc/loadavg`, `/proc/uptime`, `/proc/sys/kernel/*`, and `/proc/self/cmdline`,
  * `/proc/self/comm`, `/proc/self/status`, `/proc/self/exe` of the process reading them: the command (`cat
  * /proc/self/comm` is `cat`), or the script's shell for its builtins. It is not
  * stored in the sprite's VFS (never in the fs API or a checkpoint) and holds no state; `BashFs` serves it.
@@ -17,6 +17,8 @@ export interface ProcInfo {
   hostname?: string;
   /** The command reading `/proc/self`: its name as run, its arguments, its program's path (absent: the shell). */
   command?: { name: string; args: readonly string[]; path: string };
+  /** Seconds since the sprite's machine booted, for `/proc/uptime` (absent: no such file). */
+  upSeconds?: () => number;
 }
 
 /** The kernel keeps a task's name to 15 bytes (TASK_COMM_LEN less its NUL). */
@@ -39,7 +41,7 @@ export const MOUNTS: ReadonlyArray<{ source: string; target: string; type: strin
 const MOUNTS_TEXT = MOUNTS.map((m) => `${m.source} ${m.target} ${m.type} rw,relatime 0 0\n`).join('');
 
 const DIRS: Record<string, string[]> = {
-  '/proc': ['cpuinfo', 'loadavg', 'meminfo', 'mounts', 'self', 'sys', 'version'],
+  '/proc': ['cpuinfo', 'loadavg', 'meminfo', 'mounts', 'self', 'sys', 'uptime', 'version'],
   '/proc/self': ['cmdline', 'comm', 'exe', 'fd', 'mounts', 'status'],
   // The reading process's descriptors: stdin, stdout, stderr, and the directory it opened to list them.
   '/proc/self/fd': ['0', '1', '2', '3'],
@@ -77,7 +79,8 @@ export function procDir(p: string): string[] | null {
 /**
  * The bytes of the `/proc` file `p` (normalised) for the process `info`, or null when `p` is not one.
  * `status` holds `Name`, `State`, `Pid`, `PPid`, `Uid` and `Gid` lines as Linux words them; `cpuinfo` and `meminfo`
- * describe the sprite's machine (sysinfo-commands.ts `SPRITE_MACHINE`), `loadavg` an idle one.
+ * describe the sprite's machine (sysinfo-commands.ts `SPRITE_MACHINE`), `loadavg` an idle one, `uptime` the seconds
+ * since boot and the idle seconds summed over the CPUs (an idle machine's: every CPU idle all along), 2 decimals each.
  * `comm`, `cmdline` and `status` describe the reading command ({@link ProcInfo.command}), or the shell.
  * @deviation Only these files exist (`/proc/<pid>` does not; `/proc/self/fd/N` read as character devices, not
  * links to what the descriptor is); the shell's `cmdline` is `bash` alone, without the script's arguments.
@@ -98,6 +101,11 @@ export function procFile(p: string, info: ProcInfo): Uint8Array | null {
       return text(MEMINFO);
     case '/proc/loadavg':
       return text(`0.00 0.00 0.00 1/1 ${info.pid}\n`);
+    case '/proc/uptime': {
+      if (!info.upSeconds) return null;
+      const up = Math.max(0, info.upSeconds());
+      return text(`${up.toFixed(2)} ${(up * SPRITE_MACHINE.cpus).toFixed(2)}\n`);
+    }
     case '/proc/sys/kernel/ostype':
       return text('Linux\n');
     case '/proc/sys/kernel/osrelease':

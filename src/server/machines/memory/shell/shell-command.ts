@@ -111,8 +111,9 @@ async function profileFiles(ctx: CommandContext, bash: boolean): Promise<string[
  */
 async function preamble(ctx: CommandContext, inv: ShellInvocation, bash: boolean): Promise<string> {
   const words: string[] = [];
-  // What the shell inherits from its environment it exports in turn (`declare -p E` shows `-x`), as do PWD and SHLVL.
-  const names = [...Object.keys(exported(ctx)), 'PWD', 'SHLVL'].filter((n, i, all) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && all.indexOf(n) === i);
+  // What the shell inherits from its environment it exports in turn (`declare -p E` shows `-x`), as do PWD, and for
+  // bash SHLVL and OLDPWD (exported even while unset: `env -i bash -c 'export -p'`); dash leaves SHLVL alone.
+  const names = [...Object.keys(exported(ctx)), ...(bash ? ['PWD', 'SHLVL', 'OLDPWD'] : ['PWD'])].filter((n, i, all) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && all.indexOf(n) === i);
   words.push(`export ${names.join(' ')}`);
   // A function the parent exported (`export -f`) comes as `BASH_FUNC_NAME%%=() { … }`: a bash child defines and
   // exports it (dash ignores them).
@@ -196,6 +197,9 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
   const login = inv.login ? { loginShell: true } : {};
   // `scriptFile` (patches/just-bash/error-message-place.mjs): the file a function's error messages name.
   if (!inv.command && !inv.stdin) Object.assign(login, { scriptFile: name });
+  // `exportedNames` (patches/just-bash/child-shell-exports.mjs): the child's own exports, what it inherited (its
+  // preamble exports them with PWD and SHLVL); a default PATH it made up stays unexported.
+  Object.assign(login, { exportedNames: Object.keys(exported(ctx)) });
   const result =
     stdin === undefined && ctx.execWithInheritedStdin
       ? await ctx.execWithInheritedStdin(run, { env, replaceEnv: true, cwd: ctx.cwd, signal: ctx.signal, ...login })

@@ -4,6 +4,7 @@
  * is stdin (so are `/dev/stdin` and `/dev/fd/0`), a file is read whole as a byte string (one char per byte), and a failure is worded as GNU words it
  * (`wc: nope: No such file or directory`, `… Is a directory`).
  */
+import { ownerOf } from './devices.ts';
 import { bytesOutput, latin1FromBytes, unsafeBytesFromLatin1, type ByteString, type ExecResult, type IFileSystem } from 'just-bash';
 
 /** The paths that name the command's own stdin. */
@@ -30,7 +31,8 @@ export async function readOperand(ctx: InputCtx, name: string): Promise<{ bytes:
   try {
     const st = await ctx.fs.stat(path);
     if (st.isDirectory) return { error: ERRORS.EISDIR! };
-    return { bytes: Buffer.from(await ctx.fs.readFileBuffer(path)).toString('latin1'), regular: true };
+    // A device (`/dev/null`) is no regular file: GNU wc sizes its columns for it as for a pipe.
+    return { bytes: Buffer.from(await ctx.fs.readFileBuffer(path)).toString('latin1'), regular: !ownerOf(st).device };
   } catch (err) {
     return { error: errnoText(err) };
   }

@@ -5,6 +5,10 @@ import { runShell } from '../../../../../test/support/shell-run.ts';
 const files = "printf 'hello world\\nfoo bar\\nHello again\\n' > a.txt; printf '3\\n1\\n2\\n10\\n1\\n' > nums.txt; ";
 
 describe('wc', () => {
+  it('sizes its columns at least 7 wide when a device (/dev/null) is counted, as for a pipe', async () => {
+    const r = await runShell("printf 'a b\\n' > f; wc -l /dev/null f; wc -c f");
+    expect(r).toEqual({ stdout: '      0 /dev/null\n      1 f\n      1 total\n4 f\n', stderr: '', exit: 0 });
+  });
   it('sizes its columns as GNU does', async () => {
     expect((await runShell(`${files}wc -l a.txt nums.txt; wc -c a.txt; printf '' | wc; echo hi | wc -l`)).stdout).toBe(' 3 a.txt\n 5 nums.txt\n 8 total\n32 a.txt\n      0       0       0\n1\n');
     expect(await runShell(`${files}mkdir d; wc d a.txt`)).toEqual({ stdout: '      0       0       0 d\n      3       6      32 a.txt\n      3       6      32 total\n', stderr: 'wc: d: Is a directory\n', exit: 1 });

@@ -3,6 +3,17 @@ import { runShell } from '../../../../../test/support/shell-run.ts';
 
 // Outputs as GNU findutils 4.9 xargs gives them (checked with bash on a GNU/Linux host).
 describe('xargs', () => {
+  it('lets the later of -n, -L and -I win, with GNU\'s warning (-n after -I: -I, silently)', async () => {
+    const r = await runShell("printf '3\\n1\\n' | xargs -n1 -I{} echo x{} 2>&1; printf '3\\n1\\n' | xargs -I{} -L1 echo {} 2>&1; printf '3\\n1\\n' | xargs -L1 -n2 echo 2>&1; printf '3\\n1\\n' | xargs -I{} -n1 echo y{}");
+    expect(r).toEqual({
+      stdout:
+        'xargs: warning: options --max-args and --replace/-I/-i are mutually exclusive, ignoring previous --max-args value\nx3\nx1\n' +
+        'xargs: warning: options --replace and -L are mutually exclusive, ignoring previous --replace value\n{} 3\n{} 1\n' +
+        'xargs: warning: options --max-lines and --max-args/-n are mutually exclusive, ignoring previous --max-lines value\n3 1\ny3\ny1\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
   it('bundles by -n and -L, replaces -I strings, splits on -0 and -d', async () => {
     const r = await runShell("printf '%s\\n' a b c | xargs -n1 echo; printf 'a b\\nc\\n' | xargs -L1 echo; printf '  a b \\n c\\n' | xargs -I{} echo '[{}]'; printf 'a\\0b c\\0' | xargs -0 -n1 echo; echo a,b | xargs -d, -n1 echo");
     expect(r.stdout).toBe('a\nb\nc\na b\nc\n[a b ]\n[c]\na\nb c\na\nb\n\n');

@@ -22,6 +22,8 @@ interface Options {
   trace: boolean;
   argFile: string | undefined;
   maxChars: number;
+  /** GNU's warnings on options that exclude each other, printed before anything runs. */
+  warnings: string[];
 }
 
 const TRY = "Try 'xargs --help' for more information.\n";
@@ -68,13 +70,16 @@ function split(text: string, eof: string | undefined): { lines: string[][]; erro
 }
 
 function parse(args: string[]): { o: Options; command: string[] } | ExecResult {
-  const o: Options = { delimiter: undefined, maxArgs: undefined, maxLines: undefined, replace: undefined, eof: undefined, noEmpty: false, trace: false, argFile: undefined, maxChars: 128 * 1024 };
+  const o: Options = { delimiter: undefined, maxArgs: undefined, maxLines: undefined, replace: undefined, eof: undefined, noEmpty: false, trace: false, argFile: undefined, maxChars: 128 * 1024, warnings: [] };
   const count = (v: string | undefined, opt: string, min = 1): number | ExecResult => {
     const n = Number(v);
     if (v === undefined || !/^\d+$/.test(v)) return fail(`invalid number "${v ?? ''}" for -${opt} option\n${TRY}`);
     if (n < min) return fail(`value ${v} for -${opt} option should be >= ${min}\n${TRY}`);
     return n;
   };
+  // -n, -L and -I/-i exclude each other: the later one wins with GNU's warning (findutils xargs.c), except that -n
+  // after -I leaves -I in force, silently.
+  const exclude = (previous: string, option: string) => o.warnings.push(`xargs: warning: options ${previous} and ${option} are mutually exclusive, ignoring previous ${previous} value\n`);
   const handle = (a: string, next: () => string | undefined): ExecResult | undefined => {
     const long = /^--([a-z-]+)(?:=(.*))?$/.exec(a);
     const key = long ? long[1]! : a[1]!;
@@ -93,10 +98,13 @@ function parse(args: string[]): { o: Options; command: string[] } | ExecResult {
       case 'n': case 'max-args':
         if (typeof (n = count(value(), 'n')) !== 'number') return n;
         o.maxArgs = n;
+        if (o.maxLines !== undefined) exclude('--max-lines', '--max-args/-n'), (o.maxLines = undefined);
         break;
       case 'L': case 'max-lines':
         if (typeof (n = count(value(), 'L')) !== 'number') return n;
         o.maxLines = n;
+        if (o.maxArgs !== undefined) exclude('--max-args', '-L'), (o.maxArgs = undefined);
+        if (o.replace !== undefined) exclude('--replace', '-L'), (o.replace = undefined);
         break;
       case 's': case 'max-chars':
         if (typeof (n = count(value(), 's')) !== 'number') return n;
@@ -105,11 +113,10 @@ function parse(args: string[]): { o: Options; command: string[] } | ExecResult {
       case 'P': case 'max-procs':
         if (typeof (n = count(value(), 'P', 0)) !== 'number') return n;
         break;
-      case 'I': case 'replace':
-        o.replace = key === 'replace' ? (attached ?? '{}') : value();
-        break;
-      case 'i':
-        o.replace = attached ?? '{}';
+      case 'I': case 'replace': case 'i':
+        o.replace = key === 'I' ? value() : (attached ?? '{}');
+        if (o.maxArgs !== undefined) exclude('--max-args', '--replace/-I/-i'), (o.maxArgs = undefined);
+        if (o.maxLines !== undefined) exclude('--max-lines', '--replace/-I/-i'), (o.maxLines = undefined);
         break;
       case 'E': case 'eof':
         o.eof = value();
@@ -204,6 +211,7 @@ async function xargs(args: string[], ctx: CommandContext): Promise<ExecResult> {
 
   // Each child's output in the order it wrote it, then the next child's; xargs's own messages (error()) after them.
   const text = new OrderedOutput();
+  for (const w of o.warnings) text.err(w);
   let status = 0;
   const done = (more: string, exitCode: number): OrderedResult => {
     text.err(more);
