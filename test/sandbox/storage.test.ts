@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { claimDataDir } from '../../src/server/machines/sandbox/data-dir.ts';
 import { launch } from '../../src/server/machines/sandbox/launcher.ts';
 import { Storage, type StorageMode } from '../../src/server/machines/sandbox/storage.ts';
+import { DiskGroups } from '../../src/server/machines/sandbox/disk-groups.ts';
 import { announceSkip, mountsUnder, openBox, type Box } from './support.ts';
 
 const skip = announceSkip('sandbox storage tests');
@@ -230,6 +231,22 @@ describe.skipIf(skip || !hasBtrfs)('disk groups (btrfs qgroups)', () => {
       await storage.close();
       storage = await Storage.open({ dataDir, mode: 'btrfs', keep: true });
       expect([...groups(vol).keys()]).toEqual([]);
+    } finally {
+      await storage.close({ removeDataDir: true });
+    }
+  });
+
+  it('two servers sharing one filesystem never give two sprites the same group', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'spritzer-groups2-'));
+    const storage = await Storage.open({ dataDir, mode: 'btrfs' });
+    try {
+      const vol = join(dataDir, 'vol');
+      // Both read the same highest number at start.
+      const [a, b] = [await DiskGroups.open(vol, { sweep: false }), await DiskGroups.open(vol, { sweep: false })];
+      const first = await a.create('a');
+      const second = await b.create('b');
+      expect(second).not.toBe(first);
+      expect([...groups(vol).keys()].sort()).toEqual([first, second].sort());
     } finally {
       await storage.close({ removeDataDir: true });
     }

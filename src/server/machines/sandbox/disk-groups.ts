@@ -37,16 +37,17 @@ export class DiskGroups {
   ) {}
 
   /**
-   * Reads the volume's groups, destroys those no subvolume belongs to any more (the groups of sprites deleted
-   * before, whose snapshots the cleaner has since dropped), and numbers new groups past the highest.
-   * Rejects when `btrfs qgroup show` fails (qgroups not enabled).
+   * Reads the volume's groups and numbers new groups past the highest. With `sweep` (the filesystem is this
+   * server's alone: its loop-mounted image), destroys the groups no subvolume belongs to any more (those of sprites
+   * deleted before, whose snapshots the cleaner has since dropped); on a filesystem other servers may share, an
+   * empty group may be one another server has just made, so it stays. Rejects when `btrfs qgroup show` fails.
    */
-  static async open(vol: string): Promise<DiskGroups> {
+  static async open(vol: string, opts: { sweep: boolean }): Promise<DiskGroups> {
     const groups = await levelOneGroups(vol);
     let last = 0;
     for (const [group, members] of groups) {
       last = Math.max(last, Number(group.slice(2)));
-      if (members.length === 0) await run('btrfs', ['qgroup', 'destroy', group, vol]).catch(() => undefined);
+      if (opts.sweep && members.length === 0) await run('btrfs', ['qgroup', 'destroy', group, vol]).catch(() => undefined);
     }
     return new DiskGroups(vol, last);
   }
@@ -54,13 +55,22 @@ export class DiskGroups {
   /**
    * Makes a new group for the sprite `key` (whose layer does not exist yet) and resolves with it: create the layer
    * with `btrfs subvolume create -i <group>`, so the group counts it from its first byte (a subvolume assigned later,
-   * or a snapshot of a subvolume outside the group, leaves the accounting inconsistent until a full rescan).
+   * or a snapshot of a subvolume outside the group, leaves the accounting inconsistent until a full rescan). A number
+   * another server on the same filesystem took meanwhile is skipped.
    */
   async create(key: string): Promise<DiskGroup> {
-    const group: DiskGroup = `1/${++this.last}`;
-    await run('btrfs', ['qgroup', 'create', group, this.vol]);
-    this.known.set(key, group);
-    return group;
+    for (let attempt = 0; ; attempt++) {
+      const group: DiskGroup = `1/${++this.last}`;
+      try {
+        await run('btrfs', ['qgroup', 'create', group, this.vol]);
+        this.known.set(key, group);
+        return group;
+      } catch (err) {
+        if (attempt >= 64) throw err;
+        // Taken: continue past the highest number on the filesystem now.
+        for (const g of (await levelOneGroups(this.vol)).keys()) this.last = Math.max(this.last, Number(g.slice(2)));
+      }
+    }
   }
 
   /**

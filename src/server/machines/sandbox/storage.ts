@@ -103,7 +103,7 @@ export class Storage {
       await chmod(vol, 0o700);
       const quotas = mode === 'btrfs' ? await enableQuotas(vol) : 'copy mode (no btrfs qgroups)';
       if (typeof quotas === 'string') opts.logger?.warn({ reason: quotas }, 'sandbox: disk quotas are not enforced inside sprites');
-      const groups = quotas === true ? await DiskGroups.open(vol) : undefined;
+      const groups = quotas === true ? await DiskGroups.open(vol, { sweep: image !== undefined }) : undefined;
       return new Storage(dir, mode, reason, vol, image, claim, groups, keep, await highestSnapshot(vol));
     } catch (err) {
       await claim.release();
