@@ -250,7 +250,7 @@ export class Storage {
     if (!(await lstat(snap.path).catch(() => undefined))) throw new Error(`snapshot ${snap.path} was released`);
   }
 
-  /** Deletes a snapshot; in btrfs mode its bytes count against the sprite's quota no more once this resolves. Idempotent. */
+  /** Deletes a snapshot (btrfs: committed at once, so its bytes stop counting against the sprite's quota within about a second). Idempotent. */
   async release(snap: LayerSnapshot): Promise<void> {
     await this.removePath(snap.path);
   }
