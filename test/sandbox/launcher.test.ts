@@ -4,6 +4,7 @@
  * (cgroups v1 here, rlimits as the fallback). Skips with the reason printed where the sandbox cannot run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
@@ -97,6 +98,32 @@ describe.skipIf(skip)('launcher', () => {
     expect(nnp).toMatch(/NoNewPrivs:\s+1/);
     const mount = await box.sh('sprite-a', 'mount -t tmpfs none /mnt 2>/dev/null && echo mounted || echo refused');
     expect(mount.out).toBe('refused\n');
+  });
+
+  it('once ended, signals no host process that took its PID 1’s number', async () => {
+    const sb = await launch({
+      hostname: 'alpha', base: box.base, layerDir: box.storage.layerDir('sprite-a'), mergedDir: join(box.storage.spriteDir('sprite-a'), 'merged'),
+      command: ['sleep', '0.3'],
+    });
+    await sb.exited;
+    // The kernel hands out the number after ns_last_pid next: a host process takes the dead PID 1's number, as
+    // happens by itself once pids wrap (pid_max is often 32768). Other processes may start meanwhile: retried.
+    let host: ChildProcess | undefined;
+    for (let i = 0; i < 20 && host?.pid !== sb.initPid; i++) {
+      host?.kill('SIGKILL');
+      await writeFile('/proc/sys/kernel/ns_last_pid', String(sb.initPid - 1));
+      host = spawn('sleep', ['30'], { stdio: 'ignore' });
+    }
+    try {
+      expect(host!.pid).toBe(sb.initPid);
+      sb.killNow();
+      await sb.kill();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(host!.exitCode === null && host!.signalCode === null).toBe(true);
+      expect(await sb.hostPids()).not.toContain(host!.pid);
+    } finally {
+      host!.kill('SIGKILL');
+    }
   });
 
   it('reports a command that cannot start with its stderr', async () => {

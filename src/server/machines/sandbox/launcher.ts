@@ -8,6 +8,7 @@
  * the agent's protocol.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readlinkSync } from 'node:fs';
 import { mkdir, open, readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BaseRoot, RootTree } from './rootfs.ts';
@@ -116,6 +117,8 @@ export interface Sandbox {
   hostPids(): Promise<number[]>;
   /** Kills every process of the sandbox (SIGKILL to its PID 1) and resolves once all are gone. Idempotent. */
   kill(): Promise<void>;
+  /** SIGKILLs the sandbox's PID 1 without waiting (for an exiting server); nothing when it is already gone. */
+  killNow(): void;
 }
 
 const KEEP_OUTPUT = 64 * 1024;
@@ -243,7 +246,10 @@ export async function launch(spec: LaunchSpec): Promise<Sandbox> {
     await exited;
     throw new Error(`sandbox ${spec.hostname} failed to start: ${err.message}${out.stderr ? `: ${out.stderr.trim()}` : ''}`);
   });
-  return new RunningSandbox(child, info, exited, out, spec.cgroup);
+  // The PID namespace PID 1 is in, read while it surely runs: a later signal goes to that pid only while it still is
+  // that namespace's init, never to a host process that reused the number (pid_max is often 32768).
+  const initNs = await readlink(`/proc/${info['child-pid']}/ns/pid`).catch(() => undefined);
+  return new RunningSandbox(child, info, initNs, exited, out, spec.cgroup);
 }
 
 class RunningSandbox implements Sandbox {
@@ -255,6 +261,8 @@ class RunningSandbox implements Sandbox {
   constructor(
     private readonly child: ChildProcess,
     info: Record<string, number>,
+    /** `pid:[inode]` of the sandbox's PID namespace; undefined when PID 1 was gone before it could be read. */
+    private readonly initNs: string | undefined,
     readonly exited: Promise<SandboxExit>,
     private readonly out: { stdout: string; stderr: string },
     private readonly cgroup?: SpriteCgroup,
@@ -269,7 +277,7 @@ class RunningSandbox implements Sandbox {
   }
 
   async hostPids(): Promise<number[]> {
-    const ns = await readlink(`/proc/${this.initPid}/ns/pid`).catch(() => undefined);
+    const ns = this.initNs;
     if (!ns) return [];
     const pids = [this.pid];
     for (const name of await readdir('/proc')) {
@@ -278,13 +286,18 @@ class RunningSandbox implements Sandbox {
     return pids;
   }
 
+  killNow(): void {
+    if (!this.initNs) return;
+    try {
+      if (readlinkSync(`/proc/${this.initPid}/ns/pid`) === this.initNs) process.kill(this.initPid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+
   kill(): Promise<void> {
     this.killing ??= (async () => {
-      try {
-        process.kill(this.initPid, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
+      this.killNow();
       // The outer bwrap reaps PID 1, which the kernel lets exit only after every process of the namespace.
       const backstop = setTimeout(() => this.child.kill('SIGKILL'), 2000);
       await this.exited;

@@ -495,11 +495,7 @@ export class SandboxMachine extends AgentMachine implements Machine {
 
   /** SIGKILLs the sandbox's PID 1 (so every process of the sprite dies) without waiting: for an exiting server. */
   killNow(): void {
-    try {
-      if (this.sandbox) process.kill(this.sandbox.initPid, 'SIGKILL');
-    } catch {
-      /* gone */
-    }
+    this.sandbox?.killNow();
   }
 
   /** Host paths of this sprite (tests and diagnostics). */
