@@ -7,6 +7,7 @@
  * idle and under the attack, in the same run, and the ratio (the target: p99 within 2× of idle). The limits are
  * the engine's host-sized defaults (docs/limits.md) unless `--memory <MiB>` / `--pids <n>` / `--cpus <n>` (a CFS quota in cores; none by default) say otherwise; the disk
  * filler's and the log flooder's quota is 256 MiB. Tests never run it and never assert wall-clock time. Needs Linux, root and bubblewrap.
+ * Busy sprites yield the CPU after `--yield-after <ms>` (the engine's default; 0 never: the comparison without it).
  * Run: `npm run bench:noisy` (`-- --execs 300 --settle 3000`; `--only fork,memory,disk,log` runs a subset of the attackers).
  */
 import { spawnSync } from 'node:child_process';
@@ -18,13 +19,17 @@ import { startScript } from './lib/sprite-shell.ts';
 
 const { values } = parseArgs({
   options: {
-    execs: { type: 'string', default: '200' }, settle: { type: 'string', default: '3000' }, memory: { type: 'string' }, pids: { type: 'string' }, cpus: { type: 'string' },
+    execs: { type: 'string', default: '200' }, settle: { type: 'string' }, memory: { type: 'string' }, pids: { type: 'string' }, cpus: { type: 'string' },
+    // `--sandbox-cpu-yield-after` (ms; 0 never): how long an attacker may keep a core busy before it yields the CPU.
+    'yield-after': { type: 'string', default: String(defaultSpriteResources().cpuYieldAfterMs) },
     // A comma-separated subset of the attackers (`fork`, `memory`, `disk`, `log`): which one the victim contends with.
     only: { type: 'string' },
   },
 });
 const EXECS = Number(values.execs);
-const SETTLE_MS = Number(values.settle);
+const YIELD_AFTER_MS = Number(values['yield-after']);
+/** The attackers run this long before the measuring starts: by default long enough for busy ones to yield. */
+const SETTLE_MS = values.settle ? Number(values.settle) : YIELD_AFTER_MS + 3000;
 const MiB = 1024 ** 2;
 
 function pct(xs: number[], p: number): number {
@@ -66,8 +71,8 @@ const limits = {
   pids: values.pids ? Number(values.pids) : defaults.pids,
   ...(values.cpus ? { cpus: Number(values.cpus) } : {}),
 };
-const factory = await SandboxMachineFactory.open({ limits, spares: 0 });
-console.log(`noisy neighbour: limits per sprite ${Math.round(limits.memoryBytes / MiB)} MiB, ${limits.pids} pids, ${limits.cpus ?? 'no'} CPU quota (${factory.limitsMode}); disk filler quota 256 MiB; ${EXECS} execs each phase`);
+const factory = await SandboxMachineFactory.open({ limits, spares: 0, cpuYieldAfterMs: YIELD_AFTER_MS });
+console.log(`noisy neighbour: limits per sprite ${Math.round(limits.memoryBytes / MiB)} MiB, ${limits.pids} pids, ${limits.cpus ?? 'no'} CPU quota (${factory.limitsMode}); busy sprites yield after ${YIELD_AFTER_MS || 'never'} ms; disk filler quota 256 MiB; ${EXECS} execs each phase`);
 console.log('(the machine may be shared with other work: read the figures as one run, idle and noisy side by side)');
 try {
   const victim = await factory.create({ name: 'victim', id: 'noisy-victim' });
@@ -81,6 +86,7 @@ try {
   const trim = setInterval(() => flooder && void startScript(flooder, `truncate -s 0 ${FLOOD_LOG.path}`), 2000);
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   const held = await Promise.all(attackers.map(async (m) => (await m.processes()).pids.length));
+  const yielding = attackers.map((m) => m.cpuYielding);
   const noisy = await echoes(victim);
   clearInterval(trim);
   await Promise.all(attackers.map((m) => m.stop()));
@@ -89,6 +95,7 @@ try {
   row('victim echo ok, idle', idle);
   row('victim echo ok, neighbours', noisy);
   console.log(`host processes held by the attackers when measuring: ${names.map((n, i) => `${n} ${held[i]}`).join(', ')}`);
+  console.log(`attackers yielding the CPU when measuring: ${names.filter((_, i) => yielding[i]).join(', ') || 'none'}; the victim ${victim.cpuYielding ? 'yielding (!)' : 'not yielding'}`);
   const ratio = pct(noisy, 99) / pct(idle, 99);
   console.log(`p99 noisy / idle: ${ratio.toFixed(2)}×  target ≤ 2×  ${ratio <= 2 ? 'ok' : 'MISSED'}`);
 } finally {

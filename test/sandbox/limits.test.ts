@@ -103,7 +103,7 @@ for i in range(200):
 
   it('has defaults sized to the host', () => {
     const d = defaultSpriteResources({ memoryBytes: 24 * 1024 ** 3, pidMax: 32768 });
-    expect(d).toEqual({ memoryBytes: 6 * 1024 ** 3, pids: 2048, pidsTotal: 16384, memoryTotalBytes: 18 * 1024 ** 3, inotifyInstances: 128, inotifyWatches: 65536 });
+    expect(d).toEqual({ memoryBytes: 6 * 1024 ** 3, pids: 2048, pidsTotal: 16384, memoryTotalBytes: 18 * 1024 ** 3, inotifyInstances: 128, inotifyWatches: 65536, cpuYieldAfterMs: 3000 });
     expect(defaultSpriteResources({ memoryBytes: 512 * MiB, pidMax: 4194304 })).toMatchObject({ memoryBytes: 256 * MiB, pids: 4096, memoryTotalBytes: 384 * MiB });
   });
 });

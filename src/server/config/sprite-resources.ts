@@ -2,7 +2,7 @@
  * The resources one real sprite (`sandbox`, `container`) may hold, with defaults sized to the host they run on:
  * memory, processes (per sprite and, on `sandbox`, all sprites together), inotify instances and watches. It owns
  * the defaults and the CLI flags that change them (`--sprite-memory`, `--sprite-pids`, `--sandbox-pids-total`, `--sandbox-memory-total`,
- * `--sprite-inotify-instances`, `--sprite-inotify-watches`, `--sandbox-uid-base`); the engines enforce them
+ * `--sprite-inotify-instances`, `--sprite-inotify-watches`, `--sandbox-uid-base`, `--sandbox-cpu-yield-after`); the engines enforce them
  * (sandbox/cgroups.ts and native/userns.c, container/boxes.ts).
  * @see docs/limits.md "Sprite resources"
  */
@@ -28,6 +28,8 @@ export interface SpriteResources {
   inotifyInstances: number;
   /** inotify watches per user inside a sprite (ENOSPC past it). */
   inotifyWatches: number;
+  /** ms a sandbox sprite may keep a core busy before it yields the CPU to the others (0: never; cpu-yield.ts). */
+  cpuYieldAfterMs: number;
 }
 
 const MiB = 1024 ** 2;
@@ -69,6 +71,7 @@ export function defaultSpriteResources(host: HostFacts = hostFacts()): SpriteRes
     memoryTotalBytes: Math.max(256 * MiB, Math.floor((host.memoryBytes * 3) / 4)),
     inotifyInstances: 128,
     inotifyWatches: 65536,
+    cpuYieldAfterMs: 3000,
   };
 }
 
@@ -81,6 +84,7 @@ export interface SpriteResourceCliOptions {
   spriteInotifyInstances: number;
   spriteInotifyWatches: number;
   sandboxUidBase: number;
+  sandboxCpuYieldAfter: number;
 }
 
 function wholeAtLeast(min: number) {
@@ -132,6 +136,10 @@ export function spriteResourceOptions(defaults: SpriteResources = defaultSpriteR
       .env('SPRITZER_SPRITE_INOTIFY_WATCHES')
       .default(defaults.inotifyWatches)
       .argParser(wholeAtLeast(1)),
+    new Option('--sandbox-cpu-yield-after <ms>', 'sandbox engine: a sprite that keeps a core busy this long runs only on CPU no other sprite wants (until it is quiet as long); 0 never')
+      .env('SPRITZER_SANDBOX_CPU_YIELD_AFTER_MS')
+      .default(defaults.cpuYieldAfterMs)
+      .argParser(wholeAtLeast(0)),
     new Option('--sandbox-uid-base <n>', 'sandbox engine: first host uid/gid of the sprites\' id ranges (65536 ids each, one range per sprite)')
       .env('SPRITZER_SANDBOX_UID_BASE')
       .default(DEFAULT_ID_BASE)
@@ -148,5 +156,6 @@ export function spriteResourcesFromOptions(opts: SpriteResourceCliOptions): Spri
     memoryTotalBytes: opts.sandboxMemoryTotal,
     inotifyInstances: opts.spriteInotifyInstances,
     inotifyWatches: opts.spriteInotifyWatches,
+    cpuYieldAfterMs: opts.sandboxCpuYieldAfter,
   };
 }

@@ -24,7 +24,9 @@ export interface SandboxLimits {
 export type LimitsMode = 'cgroup' | 'rlimit' | 'none';
 
 const CONTROLLERS = ['memory', 'pids', 'cpu'] as const;
-type Controller = (typeof CONTROLLERS)[number];
+/** `cpuacct` (each sprite's CPU time, for yielding busy sprites: cpu-yield.ts) is used where mounted, never required. */
+const OPTIONAL = ['cpuacct'] as const;
+type Controller = (typeof CONTROLLERS)[number] | (typeof OPTIONAL)[number];
 const CFS_PERIOD_US = 100_000;
 /** The directory under a process's own cgroup that every spritzer server started in that cgroup shares. */
 export const DEFAULT_TOTALS_GROUP = 'spritzer';
@@ -42,9 +44,15 @@ export interface SpriteCgroup {
 /** The cgroup v1 hierarchy this process may create children in, one parent directory per controller. */
 export class CgroupV1 {
   private constructor(
-    private readonly parents: Record<Controller, string>,
-    private readonly shared: Record<Controller, string>,
+    private readonly parents: Partial<Record<Controller, string>> & Record<(typeof CONTROLLERS)[number], string>,
+    private readonly shared: Partial<Record<Controller, string>>,
   ) {}
+
+  /** Every controller this server has a parent in, with that parent (a controller mounted with another once). */
+  private get dirs(): Array<[Controller, string]> {
+    const seen = new Set<string>();
+    return (Object.entries(this.parents) as Array<[Controller, string]>).filter(([, d]) => !seen.has(d) && seen.add(d));
+  }
 
   /**
    * Finds the v1 mounts of memory, pids and cpu and this process's own cgroup in each (`/proc/self/cgroup`),
@@ -59,15 +67,25 @@ export class CgroupV1 {
       const own = await readFile(join(procRoot, 'self/cgroup'), 'utf8');
       const parents = {} as Record<Controller, string>;
       const shared = {} as Record<Controller, string>;
-      for (const c of CONTROLLERS) {
+      for (const c of [...CONTROLLERS, ...OPTIONAL]) {
         const mount = mounts.split('\n').map((l) => l.split(' ')).find((f) => f[2] === 'cgroup' && f[3]?.split(',').includes(c))?.[1];
         const path = own.split('\n').map((l) => l.split(':')).find((f) => f[1]?.split(',').includes(c))?.[2];
-        if (!mount || path === undefined) return undefined;
+        if (!mount || path === undefined) {
+          if ((OPTIONAL as readonly string[]).includes(c)) continue;
+          return undefined;
+        }
         shared[c] = join(mount, path, group);
         parents[c] = join(shared[c], tag);
       }
-      for (const c of CONTROLLERS) await mkdir(parents[c], { recursive: true });
-      return new CgroupV1(parents, shared);
+      const cgroups = new CgroupV1(parents, shared);
+      for (const [c, d] of cgroups.dirs) {
+        await mkdir(d, { recursive: true }).catch((err: unknown) => {
+          if (!(OPTIONAL as readonly string[]).includes(c)) throw err;
+          delete parents[c];
+          delete shared[c];
+        });
+      }
+      return cgroups;
     } catch {
       return undefined;
     }
@@ -81,15 +99,15 @@ export class CgroupV1 {
    * Rejects with the kernel's error when the memory total is below what the sprites already use (EBUSY).
    */
   async setTotal(limits: { pids?: number; memoryBytes?: number }): Promise<void> {
-    if (limits.pids !== undefined) await writeFile(join(this.shared.pids, 'pids.max'), String(limits.pids));
-    if (limits.memoryBytes !== undefined) await writeFile(join(this.shared.memory, 'memory.limit_in_bytes'), String(limits.memoryBytes));
+    if (limits.pids !== undefined) await writeFile(join(this.shared.pids!, 'pids.max'), String(limits.pids));
+    if (limits.memoryBytes !== undefined) await writeFile(join(this.shared.memory!, 'memory.limit_in_bytes'), String(limits.memoryBytes));
   }
 
   /** Creates (or reuses) the sprite `name`'s cgroups and writes `limits` into them. */
   async create(name: string, limits: SandboxLimits): Promise<SpriteCgroup> {
-    const dirs = CONTROLLERS.map((c) => [c, join(this.parents[c], name)] as const);
+    const dirs = this.dirs.map(([c, parent]) => [c, join(parent, name)] as const);
     for (const [, d] of dirs) await mkdir(d, { recursive: true });
-    const dir = Object.fromEntries(dirs) as Record<Controller, string>;
+    const dir = Object.fromEntries(CONTROLLERS.map((c) => [c, join(this.parents[c], name)])) as Record<(typeof CONTROLLERS)[number], string>;
     if (limits.memoryBytes !== undefined) await writeFile(join(dir.memory, 'memory.limit_in_bytes'), String(limits.memoryBytes));
     if (limits.pids !== undefined) await writeFile(join(dir.pids, 'pids.max'), String(limits.pids));
     if (limits.cpus !== undefined) {
@@ -106,15 +124,40 @@ export class CgroupV1 {
   }
 
   /**
+   * The CPU time each sprite of this server has used since its cgroups were made, in nanoseconds (`cpuacct.usage`),
+   * by the sprite's cgroup name; empty where the cpuacct controller is not mounted.
+   */
+  async cpuUsage(): Promise<Map<string, number>> {
+    const usage = new Map<string, number>();
+    const parent = this.parents.cpuacct;
+    if (!parent) return usage;
+    for (const child of await readdir(parent, { withFileTypes: true }).catch(() => [])) {
+      if (!child.isDirectory()) continue;
+      const ns = Number((await readFile(join(parent, child.name, 'cpuacct.usage'), 'utf8').catch(() => '')).trim());
+      if (Number.isFinite(ns) && ns > 0) usage.set(child.name, ns);
+    }
+    return usage;
+  }
+
+  /**
+   * Sets the sprite `name`'s `cpu.idle` (cgroup v1, Linux ≥ 5.15): when true its processes get the CPU only when no
+   * other task wants it (SCHED_IDLE for the group), with no quota; false gives back the normal weight. Resolves
+   * false when the kernel has no `cpu.idle` or the sprite's cgroup is gone.
+   */
+  async setCpuIdle(name: string, idle: boolean): Promise<boolean> {
+    return writeFile(join(this.parents.cpu, name, 'cpu.idle'), idle ? '1' : '0').then(() => true, () => false);
+  }
+
+  /**
    * Kills (SIGKILL) every process left in the children of this server's parents (an earlier run that died)
    * and removes the empty children. Resolves with the number of processes killed.
    */
   async removeStale(): Promise<number> {
     let killed = 0;
-    for (const c of CONTROLLERS) {
-      for (const child of await readdir(this.parents[c], { withFileTypes: true }).catch(() => [])) {
+    for (const [, parent] of this.dirs) {
+      for (const child of await readdir(parent, { withFileTypes: true }).catch(() => [])) {
         if (!child.isDirectory()) continue;
-        const dir = join(this.parents[c], child.name);
+        const dir = join(parent, child.name);
         for (const pid of await readPids(join(dir, 'cgroup.procs'))) {
           try {
             process.kill(pid, 'SIGKILL');
@@ -135,17 +178,17 @@ export class CgroupV1 {
    */
   closeSync(): void {
     const pause = new Int32Array(new SharedArrayBuffer(4));
-    for (const c of CONTROLLERS) {
+    for (const [c, parent] of this.dirs) {
       let children: string[] = [];
       try {
-        children = readdirSync(this.parents[c], { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+        children = readdirSync(parent, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
       } catch {
         continue;
       }
       for (const child of children) {
         for (let i = 0; i < 200; i++) {
           try {
-            rmdirSync(join(this.parents[c], child));
+            rmdirSync(join(parent, child));
             break;
           } catch (err) {
             if ((err as NodeJS.ErrnoException).code !== 'EBUSY') break;
@@ -153,7 +196,7 @@ export class CgroupV1 {
           }
         }
       }
-      for (const dir of [this.parents[c], this.shared[c]]) {
+      for (const dir of [parent, this.shared[c]!]) {
         try {
           rmdirSync(dir);
         } catch {
@@ -165,9 +208,9 @@ export class CgroupV1 {
 
   /** Removes this server's parent directories (when every sprite is gone). */
   async close(): Promise<void> {
-    for (const c of CONTROLLERS) {
-      await rmdir(this.parents[c]).catch(() => undefined);
-      await rmdir(this.shared[c]).catch(() => undefined); // another server's directory keeps it
+    for (const [c, parent] of this.dirs) {
+      await rmdir(parent).catch(() => undefined);
+      await rmdir(this.shared[c]!).catch(() => undefined); // another server's directory keeps it
     }
   }
 }

@@ -15,6 +15,6 @@ export async function openSandboxFactory(deps: MachineFactoryDeps): Promise<Mach
     dataDir: deps.dataDir, persist: deps.persist, rootDir: deps.sandboxRoot, spares: deps.sandboxSpares, clock: deps.clock, logger: deps.logger,
     egress: { mode: deps.sandboxEgress ?? 'none', logger: deps.logger }, idBase: deps.sandboxUidBase,
     agentTimeoutMs: deps.agentTimeoutMs, maxStdinBytes: deps.maxStdinBytes,
-    ...(r ? { limits: { memoryBytes: r.memoryBytes, pids: r.pids }, pidsTotal: r.pidsTotal, memoryTotalBytes: r.memoryTotalBytes, inotify: { instances: r.inotifyInstances, watches: r.inotifyWatches } } : {}),
+    ...(r ? { limits: { memoryBytes: r.memoryBytes, pids: r.pids }, pidsTotal: r.pidsTotal, memoryTotalBytes: r.memoryTotalBytes, inotify: { instances: r.inotifyInstances, watches: r.inotifyWatches }, cpuYieldAfterMs: r.cpuYieldAfterMs } : {}),
   });
 }

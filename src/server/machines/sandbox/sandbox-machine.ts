@@ -23,6 +23,7 @@ import { AgentMachine } from '../agent/agent-machine.ts';
 import { AgentClient } from '../agent/client.ts';
 import { DEFAULT_AGENT_TIMEOUT_MS } from '../agent/deadlines.ts';
 import { CgroupV1, type LimitsMode, type SandboxLimits, type SpriteCgroup } from './cgroups.ts';
+import { CpuYield, DEFAULT_CPU_YIELD } from './cpu-yield.ts';
 import { AGENT_COMMAND, agentMounts, launch, SANDBOX_PATH, type AgentFiles, type Sandbox } from './launcher.ts';
 import { hostsFile, personalizeLayer, prepareHostBase, seedLayer, SPRITE_UID, usePreparedRoot, type BaseRoot } from './rootfs.ts';
 import { hasCommand } from './run.ts';
@@ -101,6 +102,11 @@ export interface SandboxFactoryOptions {
    * opened with the same name in the same cgroup (default `spritzer`, cgroups.ts); tests give their own.
    */
   totalsGroup?: string;
+  /**
+   * `--sandbox-cpu-yield-after`: ms a sprite may keep a core busy before it yields the CPU to the others (cpu-yield.ts;
+   * cgroup mode only); 0 never. Default DEFAULT_CPU_YIELD's.
+   */
+  cpuYieldAfterMs?: number;
 }
 
 /** A snapshot of a sandbox sprite's disk (a read-only btrfs snapshot, or a copy). */
@@ -114,6 +120,8 @@ interface Shared {
   storage: Storage;
   base: BaseRoot;
   cgroups?: CgroupV1;
+  /** Samples the sprites' CPU time and makes the busy ones yield (cgroup mode, unless turned off). */
+  cpuYield?: CpuYield;
   limits: SandboxLimits;
   agent: Omit<AgentFiles, 'runDir'>;
   bootTimeoutMs: number;
@@ -235,9 +243,14 @@ export class SandboxMachineFactory implements MachineFactory {
       const stale = (await cgroups?.removeStale()) ?? 0;
       if (stale) opts.logger?.warn({ killed: stale }, 'sandbox: killed processes left in cgroups by an earlier run');
       const limitsMode: LimitsMode = cgroups ? 'cgroup' : Object.keys(limits).length ? 'rlimit' : 'none';
+      const afterMs = opts.cpuYieldAfterMs ?? DEFAULT_CPU_YIELD.afterMs;
+      const cpuYield = cgroups && afterMs > 0
+        ? new CpuYield(cgroups, { ...DEFAULT_CPU_YIELD, afterMs }, undefined, (sprite, yielding) => opts.logger?.info({ sprite, yielding }, yielding ? 'sandbox: a busy sprite yields the CPU to the others' : 'sandbox: a sprite is quiet again and gets its CPU weight back'))
+        : undefined;
+      cpuYield?.start();
       const factory = new SandboxMachineFactory(
         {
-          storage, base, cgroups, limits, agent, bootTimeoutMs: opts.bootTimeoutMs ?? 15_000, agentTimeoutMs: opts.agentTimeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS, maxStdinBytes: opts.maxStdinBytes, clock: opts.clock ?? new SystemClock(), logger: opts.logger,
+          storage, base, cgroups, cpuYield, limits, agent, bootTimeoutMs: opts.bootTimeoutMs ?? 15_000, agentTimeoutMs: opts.agentTimeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS, maxStdinBytes: opts.maxStdinBytes, clock: opts.clock ?? new SystemClock(), logger: opts.logger,
           egress: opts.egress, ids, usernsHelper, seccompFile,
           inotify: opts.inotify ?? { instances: defaultSpriteResources().inotifyInstances, watches: defaultSpriteResources().inotifyWatches },
         },
@@ -375,6 +388,7 @@ export class SandboxMachineFactory implements MachineFactory {
     this.closed = true;
     process.off('exit', this.exitHook);
     await this.spares.close();
+    await this.shared.cpuYield?.stop();
     await Promise.all([...this.machines].map((m) => (this.keep ? m.halt() : m.destroy()).catch(() => undefined)));
     await this.shared.cgroups?.close();
     await this.shared.storage.close({ removeDataDir: this.removeDataDir });
@@ -491,6 +505,11 @@ export class SandboxMachine extends AgentMachine implements Machine {
       rssBytes += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
     }
     return { pids, rssBytes };
+  }
+
+  /** Whether this sprite yields the CPU now, having kept a core busy (cpu-yield.ts). For tests and diagnostics. */
+  get cpuYielding(): boolean {
+    return this.shared.cpuYield?.yielding().includes(this.key) ?? false;
   }
 
   /** SIGKILLs the sandbox's PID 1 (so every process of the sprite dies) without waiting: for an exiting server. */

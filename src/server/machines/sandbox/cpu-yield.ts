@@ -1,0 +1,113 @@
+/**
+ * Busy sprites yield the CPU to the others. On Sprites each sprite has vCPUs of its own, so one sprite's build or
+ * runaway loop never slows another sprite's `echo`; on a host with a few cores shared by every sprite, the kernel's
+ * fair scheduler would split them evenly, and a sprite that runs short commands waits behind every busy neighbour.
+ * So a sprite whose processes keep at least `busyCores` of CPU busy for `afterMs` is marked idle (`cpu.idle`: its
+ * processes run whenever no other task wants the CPU, and yield to any that does, with no quota), and gets its normal
+ * weight back once it has used less than `quietCores` for `afterMs`. A yielding sprite loses nothing on a host that
+ * has CPU to spare. It only samples cgroup counters and writes one file per change; the decision is
+ * {@link nextCpuState}, the sampling {@link CpuYield}.
+ * @see docs/limits.md "Sprite resources", cgroups.ts, sched(7) SCHED_IDLE
+ */
+import type { CgroupV1 } from './cgroups.ts';
+
+/** When a sprite yields and when it stops. */
+export interface CpuYieldPolicy {
+  /** How long (ms) a sprite must stay busy before it yields, and quiet before it stops yielding. */
+  afterMs: number;
+  /** Cores of CPU time per second of wall time at or above which a sprite is busy (default 0.9). */
+  busyCores: number;
+  /** Cores per second below which a yielding sprite is quiet (default 0.5). */
+  quietCores: number;
+}
+
+/** A sprite's state: yielding or not, and since when (ms) the streak that would change it has lasted. */
+export interface SpriteCpuState {
+  yielding: boolean;
+  /** Start of the current busy streak (not yielding) or quiet streak (yielding); undefined when none. */
+  streakFrom?: number;
+}
+
+/** The defaults: yield after 3 s at ≥ 0.9 core, stop after 3 s under 0.5 core. */
+export const DEFAULT_CPU_YIELD: CpuYieldPolicy = { afterMs: 3000, busyCores: 0.9, quietCores: 0.5 };
+
+/**
+ * The state after one sample: the sprite used `cores` (CPU seconds per wall second) between `from` and `to` (ms).
+ * A streak starts at the sample's `from`, so `afterMs` is wall time spent busy (or quiet), however often sampled.
+ */
+export function nextCpuState(state: SpriteCpuState, cores: number, from: number, to: number, policy: CpuYieldPolicy): SpriteCpuState {
+  const towardsChange = state.yielding ? cores < policy.quietCores : cores >= policy.busyCores;
+  if (!towardsChange) return { yielding: state.yielding };
+  const streakFrom = state.streakFrom ?? from;
+  if (to - streakFrom >= policy.afterMs) return { yielding: !state.yielding };
+  return { yielding: state.yielding, streakFrom };
+}
+
+/** What CpuYield needs of the cgroups (cgroups.ts `CgroupV1`). */
+export type CpuCgroups = Pick<CgroupV1, 'cpuUsage' | 'setCpuIdle'>;
+
+/**
+ * Samples every sprite's CPU time (`cpuacct.usage`) each `intervalMs` and applies {@link nextCpuState}, writing
+ * `cpu.idle` when a sprite's state changes. Sprites appear and go with their cgroups; nothing needs registering.
+ */
+export class CpuYield {
+  private readonly last = new Map<string, { ns: number; at: number }>();
+  private readonly states = new Map<string, SpriteCpuState>();
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+
+  constructor(
+    private readonly cgroups: CpuCgroups,
+    private readonly policy: CpuYieldPolicy = DEFAULT_CPU_YIELD,
+    private readonly now: () => number = () => performance.now(),
+    private readonly onChange?: (sprite: string, yielding: boolean) => void,
+  ) {}
+
+  /** Samples every `intervalMs` (the timer does not keep the process alive) until {@link stop}. */
+  start(intervalMs = 1000): void {
+    this.timer ??= setInterval(() => void this.sample(), intervalMs).unref();
+  }
+
+  /** Stops sampling and waits for a sample in progress. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** The cgroup names of the sprites yielding now. */
+  yielding(): string[] {
+    return [...this.states].filter(([, s]) => s.yielding).map(([name]) => name);
+  }
+
+  /** One round: reads every sprite's CPU time and changes `cpu.idle` where a sprite's state changed. */
+  sample(): Promise<void> {
+    this.running ??= this.round().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async round(): Promise<void> {
+    const usage = await this.cgroups.cpuUsage();
+    const at = this.now();
+    for (const name of [...this.last.keys()]) {
+      if (usage.has(name)) continue;
+      this.last.delete(name);
+      this.states.delete(name);
+    }
+    for (const [name, ns] of usage) {
+      const prev = this.last.get(name);
+      this.last.set(name, { ns, at });
+      if (!prev || at <= prev.at || ns < prev.ns) continue;
+      const cores = (ns - prev.ns) / 1e6 / (at - prev.at);
+      const state = this.states.get(name) ?? { yielding: false };
+      const next = nextCpuState(state, cores, prev.at, at, this.policy);
+      if (next.yielding !== state.yielding && !(await this.cgroups.setCpuIdle(name, next.yielding))) {
+        // No cpu.idle (an older kernel) or the sprite is gone: nothing to change, and nothing to retry.
+        this.states.set(name, { yielding: state.yielding });
+        continue;
+      }
+      if (next.yielding !== state.yielding) this.onChange?.(name, next.yielding);
+      this.states.set(name, next);
+    }
+  }
+}
