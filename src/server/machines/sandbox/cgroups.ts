@@ -140,6 +140,20 @@ export class CgroupV1 {
   }
 
   /**
+   * What each task (thread) of the sprite `name` has asked of the CPU since it started, in nanoseconds: the time it
+   * ran plus the time it waited, runnable, for a CPU (`/proc/<tid>/schedstat`), by thread id. A spinning task's sum
+   * grows by one second per second however many others share the cores; a sleeping one's does not grow.
+   */
+  async cpuDemand(name: string): Promise<Map<number, number>> {
+    const demand = new Map<number, number>();
+    for (const tid of await readPids(join(this.parents.cpu, name, 'tasks'))) {
+      const [run, wait] = (await readFile(`/proc/${tid}/schedstat`, 'utf8').catch(() => '')).split(' ').map(Number);
+      if (Number.isFinite(run) && Number.isFinite(wait)) demand.set(tid, run! + wait!);
+    }
+    return demand;
+  }
+
+  /**
    * Sets the sprite `name`'s `cpu.idle` (cgroup v1, Linux ≥ 5.15): when true its processes get the CPU only when no
    * other task wants it (SCHED_IDLE for the group), with no quota; false gives back the normal weight. Resolves
    * false when the kernel has no `cpu.idle` or the sprite's cgroup is gone.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CpuYield, DEFAULT_CPU_YIELD, nextCpuState, type CpuCgroups } from './cpu-yield.ts';
 
-const policy = { afterMs: 3000, busyCores: 0.9, quietCores: 0.5 };
+const policy = { afterMs: 3000, busyCores: 0.9, quietCores: 0.5, watchCores: 0.2 };
 
 describe('nextCpuState', () => {
   it('yields only after a whole busy streak of afterMs, and counts the streak from its first sample’s start', () => {
@@ -32,80 +32,104 @@ describe('nextCpuState', () => {
     expect(s).toEqual({ yielding: false });
   });
 
-  it('the defaults yield after 3 s at 0.9 core', () => {
-    expect(DEFAULT_CPU_YIELD).toEqual(policy);
+  it('the defaults yield after 3 s asking for 0.75 core and stop after 3 s under 0.4, looking closer from 0.2 core used', () => {
+    expect(DEFAULT_CPU_YIELD).toEqual({ afterMs: 3000, busyCores: 0.75, quietCores: 0.4, watchCores: 0.2 });
   });
 });
 
-/** Cgroups whose counters the test moves, recording what was written. */
+/** Cgroups whose counters the test moves (CPU used, and one task per sprite whose run + wait grows), recording writes. */
 function fakeCgroups(withIdle = true) {
-  const usage = new Map<string, number>();
+  const used = new Map<string, number>();
+  const asked = new Map<string, number>();
   const idle = new Map<string, boolean>();
   const cgroups: CpuCgroups = {
-    cpuUsage: async () => new Map(usage),
+    cpuUsage: async () => new Map(used),
+    cpuDemand: async (name) => new Map([[1, asked.get(name) ?? 0]]),
     setCpuIdle: async (name, v) => {
       if (!withIdle) return false;
       idle.set(name, v);
       return true;
     },
   };
-  return { usage, idle, cgroups };
+  /** Advances sprite `name` by one second of `usedCores` got and `askedCores` asked for. */
+  const tick = (name: string, usedCores: number, askedCores: number) => {
+    used.set(name, (used.get(name) ?? 1) + usedCores * 1e9);
+    asked.set(name, (asked.get(name) ?? 0) + askedCores * 1e9);
+  };
+  return { used, idle, cgroups, tick };
 }
 
 describe('CpuYield', () => {
-  it('marks the spinning sprite idle and leaves the quiet one alone, then gives the weight back when it stops', async () => {
-    const { usage, idle, cgroups } = fakeCgroups();
+  it('a sprite that asks for a core yields even when it gets only a share of one; a quiet one does not', async () => {
+    const { idle, cgroups, tick } = fakeCgroups();
     let now = 0;
     const changes: string[] = [];
     const y = new CpuYield(cgroups, policy, () => now, (name, v) => changes.push(`${name}=${v}`));
-    usage.set('busy', 1).set('quiet', 1);
-    await y.sample();
-    for (let i = 1; i <= 4; i++) {
+    for (let i = 0; i <= 5; i++) {
       now = i * 1000;
-      usage.set('busy', usage.get('busy')! + 1e9).set('quiet', usage.get('quiet')! + 5e6);
+      tick('spinner', 0.4, 1); // five contenders on two cores: it gets 0.4 of the core it asks for
+      tick('echoes', 0.3, 0.35);
       await y.sample();
     }
-    expect(idle.get('busy')).toBe(true);
-    expect(idle.has('quiet')).toBe(false);
-    expect(y.yielding()).toEqual(['busy']);
-    for (let i = 5; i <= 8; i++) {
+    expect(idle.get('spinner')).toBe(true);
+    expect(idle.has('echoes')).toBe(false);
+    expect(y.yielding()).toEqual(['spinner']);
+    // Yielding, it may get no CPU at all while it still asks for a core: it keeps yielding.
+    for (let i = 6; i <= 9; i++) {
       now = i * 1000;
-      usage.set('busy', usage.get('busy')! + 1e7);
+      tick('spinner', 0, 1);
       await y.sample();
     }
-    expect(idle.get('busy')).toBe(false);
+    expect(y.yielding()).toEqual(['spinner']);
+    for (let i = 10; i <= 14; i++) {
+      now = i * 1000;
+      tick('spinner', 0.01, 0.01);
+      await y.sample();
+    }
+    expect(idle.get('spinner')).toBe(false);
     expect(y.yielding()).toEqual([]);
-    expect(changes).toEqual(['busy=true', 'busy=false']);
+    expect(changes).toEqual(['spinner=true', 'spinner=false']);
+  });
+
+  it('a sprite using little CPU is not looked at closer and never yields', async () => {
+    const { cgroups, tick } = fakeCgroups();
+    let now = 0;
+    const y = new CpuYield(cgroups, policy, () => now);
+    for (let i = 0; i <= 6; i++) {
+      now = i * 1000;
+      tick('s', 0.1, 5); // its tasks' times would say busy, but it used under watchCores
+      await y.sample();
+    }
+    expect(y.yielding()).toEqual([]);
   });
 
   it('forgets a sprite whose cgroup is gone, and a new one of the same name starts fresh', async () => {
-    const { usage, cgroups } = fakeCgroups();
+    const { used, cgroups, tick } = fakeCgroups();
     let now = 0;
     const y = new CpuYield(cgroups, policy, () => now);
-    usage.set('s', 1);
-    for (let i = 0; i <= 4; i++) {
+    for (let i = 0; i <= 5; i++) {
       now = i * 1000;
-      usage.set('s', 1 + i * 1e9);
+      tick('s', 1, 1);
       await y.sample();
     }
     expect(y.yielding()).toEqual(['s']);
-    usage.delete('s');
-    now = 5000;
+    used.delete('s');
+    now = 6000;
     await y.sample();
     expect(y.yielding()).toEqual([]);
-    usage.set('s', 10);
-    now = 6000;
+    now = 7000;
+    tick('s', 1, 1);
     await y.sample();
     expect(y.yielding()).toEqual([]);
   });
 
   it('without cpu.idle in the kernel, no sprite is reported yielding', async () => {
-    const { usage, cgroups } = fakeCgroups(false);
+    const { cgroups, tick } = fakeCgroups(false);
     let now = 0;
     const y = new CpuYield(cgroups, policy, () => now);
-    for (let i = 0; i <= 5; i++) {
+    for (let i = 0; i <= 6; i++) {
       now = i * 1000;
-      usage.set('s', 1 + i * 1e9);
+      tick('s', 1, 1);
       await y.sample();
     }
     expect(y.yielding()).toEqual([]);

@@ -15,10 +15,18 @@ import type { CgroupV1 } from './cgroups.ts';
 export interface CpuYieldPolicy {
   /** How long (ms) a sprite must stay busy before it yields, and quiet before it stops yielding. */
   afterMs: number;
-  /** Cores of CPU time per second of wall time at or above which a sprite is busy (default 0.9). */
+  /**
+   * Cores a sprite asks for (the time its tasks ran or waited to run, per second of wall time) at or above which it
+   * is busy: a spinning task asks for one core whether it gets it or shares it with four others.
+   */
   busyCores: number;
-  /** Cores per second below which a yielding sprite is quiet (default 0.5). */
+  /** Cores asked for below which a yielding sprite is quiet. */
   quietCores: number;
+  /**
+   * Cores actually used below which a sprite that does not yield is not looked at closer (its tasks' times are read
+   * only above it): with n spinners on c cores each still gets c/n.
+   */
+  watchCores: number;
 }
 
 /** A sprite's state: yielding or not, and since when (ms) the streak that would change it has lasted. */
@@ -28,12 +36,12 @@ export interface SpriteCpuState {
   streakFrom?: number;
 }
 
-/** The defaults: yield after 3 s at ≥ 0.9 core, stop after 3 s under 0.5 core. */
-export const DEFAULT_CPU_YIELD: CpuYieldPolicy = { afterMs: 3000, busyCores: 0.9, quietCores: 0.5 };
+/** The defaults: yield after 3 s asking for ≥ 0.75 core (a service and the agent writing its log share one), stop after 3 s asking for under 0.4 core. */
+export const DEFAULT_CPU_YIELD: CpuYieldPolicy = { afterMs: 3000, busyCores: 0.75, quietCores: 0.4, watchCores: 0.2 };
 
 /**
- * The state after one sample: the sprite used `cores` (CPU seconds per wall second) between `from` and `to` (ms).
- * A streak starts at the sample's `from`, so `afterMs` is wall time spent busy (or quiet), however often sampled.
+ * The state after one sample: the sprite asked for `cores` (CPU seconds per wall second) between `from` and `to`
+ * (ms). A streak starts at the sample's `from`, so `afterMs` is wall time spent busy (or quiet), however often sampled.
  */
 export function nextCpuState(state: SpriteCpuState, cores: number, from: number, to: number, policy: CpuYieldPolicy): SpriteCpuState {
   const towardsChange = state.yielding ? cores < policy.quietCores : cores >= policy.busyCores;
@@ -44,14 +52,23 @@ export function nextCpuState(state: SpriteCpuState, cores: number, from: number,
 }
 
 /** What CpuYield needs of the cgroups (cgroups.ts `CgroupV1`). */
-export type CpuCgroups = Pick<CgroupV1, 'cpuUsage' | 'setCpuIdle'>;
+export type CpuCgroups = Pick<CgroupV1, 'cpuUsage' | 'cpuDemand' | 'setCpuIdle'>;
+
+/** One sprite's last look: CPU used (ns) and, when its tasks were read, each task's run + wait time (ns). */
+interface Look {
+  at: number;
+  usedNs: number;
+  tasks?: Map<number, number>;
+}
 
 /**
- * Samples every sprite's CPU time (`cpuacct.usage`) each `intervalMs` and applies {@link nextCpuState}, writing
- * `cpu.idle` when a sprite's state changes. Sprites appear and go with their cgroups; nothing needs registering.
+ * Samples every sprite's CPU time (`cpuacct.usage`) each `intervalMs`; for a sprite that used at least
+ * `watchCores`, or yields, reads what its tasks asked for (cgroups.ts `cpuDemand`) and applies
+ * {@link nextCpuState}, writing `cpu.idle` when the state changes. Sprites appear and go with their cgroups;
+ * nothing needs registering.
  */
 export class CpuYield {
-  private readonly last = new Map<string, { ns: number; at: number }>();
+  private readonly looks = new Map<string, Look>();
   private readonly states = new Map<string, SpriteCpuState>();
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -88,26 +105,36 @@ export class CpuYield {
 
   private async round(): Promise<void> {
     const usage = await this.cgroups.cpuUsage();
-    const at = this.now();
-    for (const name of [...this.last.keys()]) {
+    for (const name of [...this.looks.keys()]) {
       if (usage.has(name)) continue;
-      this.last.delete(name);
+      this.looks.delete(name);
       this.states.delete(name);
     }
-    for (const [name, ns] of usage) {
-      const prev = this.last.get(name);
-      this.last.set(name, { ns, at });
-      if (!prev || at <= prev.at || ns < prev.ns) continue;
-      const cores = (ns - prev.ns) / 1e6 / (at - prev.at);
-      const state = this.states.get(name) ?? { yielding: false };
-      const next = nextCpuState(state, cores, prev.at, at, this.policy);
-      if (next.yielding !== state.yielding && !(await this.cgroups.setCpuIdle(name, next.yielding))) {
-        // No cpu.idle (an older kernel) or the sprite is gone: nothing to change, and nothing to retry.
-        this.states.set(name, { yielding: state.yielding });
-        continue;
-      }
-      if (next.yielding !== state.yielding) this.onChange?.(name, next.yielding);
-      this.states.set(name, next);
+    for (const [name, usedNs] of usage) await this.look(name, usedNs);
+  }
+
+  private async look(name: string, usedNs: number): Promise<void> {
+    const at = this.now();
+    const prev = this.looks.get(name);
+    const state = this.states.get(name) ?? { yielding: false };
+    const used = prev && at > prev.at ? (usedNs - prev.usedNs) / 1e6 / (at - prev.at) : 0;
+    if (!state.yielding && used < this.policy.watchCores) {
+      this.looks.set(name, { at, usedNs });
+      if (state.streakFrom !== undefined) this.states.set(name, { yielding: false });
+      return;
     }
+    const tasks = await this.cgroups.cpuDemand(name);
+    this.looks.set(name, { at, usedNs, tasks });
+    if (!prev?.tasks || at <= prev.at) return;
+    let askedNs = 0;
+    for (const [tid, ns] of tasks) askedNs += Math.max(0, ns - (prev.tasks.get(tid) ?? 0));
+    const next = nextCpuState(state, askedNs / 1e6 / (at - prev.at), prev.at, at, this.policy);
+    if (next.yielding !== state.yielding && !(await this.cgroups.setCpuIdle(name, next.yielding))) {
+      // No cpu.idle (an older kernel) or the sprite is gone: nothing changes.
+      this.states.set(name, { yielding: state.yielding });
+      return;
+    }
+    if (next.yielding !== state.yielding) this.onChange?.(name, next.yielding);
+    this.states.set(name, next);
   }
 }
