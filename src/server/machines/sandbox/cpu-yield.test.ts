@@ -32,8 +32,8 @@ describe('nextCpuState', () => {
     expect(s).toEqual({ yielding: false });
   });
 
-  it('the defaults yield after 3 s asking for 0.75 core and stop after 3 s under 0.4, looking closer from 0.2 core used', () => {
-    expect(DEFAULT_CPU_YIELD).toEqual({ afterMs: 3000, busyCores: 0.75, quietCores: 0.4, watchCores: 0.2 });
+  it('the defaults yield after 3 s asking for 0.75 core and stop after 3 s under 0.4, looking closer from 0.1 core used', () => {
+    expect(DEFAULT_CPU_YIELD).toEqual({ afterMs: 3000, busyCores: 0.75, quietCores: 0.4, watchCores: 0.1 });
   });
 });
 
@@ -101,6 +101,19 @@ describe('CpuYield', () => {
       await y.sample();
     }
     expect(y.yielding()).toEqual([]);
+  });
+
+  it('a busy streak goes on through a second in which the sprite got almost no CPU (it still asked for a core)', async () => {
+    const { cgroups, tick } = fakeCgroups();
+    let now = 0;
+    const y = new CpuYield(cgroups, policy, () => now);
+    const got = [0.5, 0.5, 0.5, 0.02, 0.5, 0.5];
+    for (let i = 0; i < got.length; i++) {
+      now = i * 1000;
+      tick('s', got[i]!, 1);
+      await y.sample();
+    }
+    expect(y.yielding()).toEqual(['s']);
   });
 
   it('forgets a sprite whose cgroup is gone, and a new one of the same name starts fresh', async () => {

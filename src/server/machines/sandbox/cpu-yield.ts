@@ -23,8 +23,8 @@ export interface CpuYieldPolicy {
   /** Cores asked for below which a yielding sprite is quiet. */
   quietCores: number;
   /**
-   * Cores actually used below which a sprite that does not yield is not looked at closer (its tasks' times are read
-   * only above it): with n spinners on c cores each still gets c/n.
+   * Cores actually used below which a sprite that neither yields nor has begun a busy streak is not looked at closer
+   * (its tasks' times are read only above it). Low, because a busy sprite among many gets only a small share.
    */
   watchCores: number;
 }
@@ -37,7 +37,7 @@ export interface SpriteCpuState {
 }
 
 /** The defaults: yield after 3 s asking for ≥ 0.75 core (a service and the agent writing its log share one), stop after 3 s asking for under 0.4 core. */
-export const DEFAULT_CPU_YIELD: CpuYieldPolicy = { afterMs: 3000, busyCores: 0.75, quietCores: 0.4, watchCores: 0.2 };
+export const DEFAULT_CPU_YIELD: CpuYieldPolicy = { afterMs: 3000, busyCores: 0.75, quietCores: 0.4, watchCores: 0.1 };
 
 /**
  * The state after one sample: the sprite asked for `cores` (CPU seconds per wall second) between `from` and `to`
@@ -63,7 +63,7 @@ interface Look {
 
 /**
  * Samples every sprite's CPU time (`cpuacct.usage`) each `intervalMs`; for a sprite that used at least
- * `watchCores`, or yields, reads what its tasks asked for (cgroups.ts `cpuDemand`) and applies
+ * `watchCores`, is in a busy streak, or yields, reads what its tasks asked for (cgroups.ts `cpuDemand`) and applies
  * {@link nextCpuState}, writing `cpu.idle` when the state changes. Sprites appear and go with their cgroups;
  * nothing needs registering.
  */
@@ -118,9 +118,8 @@ export class CpuYield {
     const prev = this.looks.get(name);
     const state = this.states.get(name) ?? { yielding: false };
     const used = prev && at > prev.at ? (usedNs - prev.usedNs) / 1e6 / (at - prev.at) : 0;
-    if (!state.yielding && used < this.policy.watchCores) {
+    if (!state.yielding && state.streakFrom === undefined && used < this.policy.watchCores) {
       this.looks.set(name, { at, usedNs });
-      if (state.streakFrom !== undefined) this.states.set(name, { yielding: false });
       return;
     }
     const tasks = await this.cgroups.cpuDemand(name);
