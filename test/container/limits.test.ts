@@ -3,6 +3,10 @@
  * pids fork fails with EAGAIN there, and another sprite execs meanwhile. The limits are on the container itself
  * (HostConfig Memory, MemorySwap, PidsLimit), so they hold whatever the sprite runs.
  */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, rmdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContainerMachineFactory, type ContainerMachine } from '../../src/server/machines/container/container-machine.ts';
 import type { Machine } from '../../src/server/machines/port.ts';
@@ -92,4 +96,62 @@ describe.skipIf(skip)('container sprite disk quota', () => {
     await q.fs.writeFile('/home/sprite/more', new Uint8Array(8 * MiB));
     expect((await run(b, 'echo ok')).out).toBe('ok\n');
   });
+});
+
+describe.skipIf(skip)('container sprites together', () => {
+  // Their own parent cgroup, so that these small totals bound no other test's containers.
+  const parent = `spritzer-test-${randomUUID().slice(0, 8)}`;
+  let shared: ContainerMachineFactory;
+  let holder: ContainerMachine;
+  let grower: ContainerMachine;
+  beforeAll(async () => {
+    shared = await ContainerMachineFactory.open({
+      runtime: TEST_RUNTIME, image: TEST_IMAGE, namespace: `${NAMESPACE}-tot`, leftovers: 'remove',
+      limits: { memoryBytes: 288 * MiB, pids: 64 }, memoryTotalBytes: 384 * MiB, cpuYieldAfterMs: 1500, cgroupParent: parent,
+    });
+    [holder, grower] = await Promise.all([shared.create({ name: 'th', id: 'sprite-th' }), shared.create({ name: 'tg', id: 'sprite-tg' })]);
+  });
+  /** Where the daemon put a container's cgroup in `controller`'s hierarchy (from its first process's /proc/<pid>/cgroup). */
+  const cgroupOf = async (name: string, controller: string) => {
+    const { State } = await testDocker().getContainer(`${NAMESPACE}-tot-${name}`).inspect();
+    const line = (await readFile(`/proc/${State.Pid}/cgroup`, 'utf8')).split('\n').find((l) => l.split(':')[1]!.split(',').includes(controller))!;
+    return `/sys/fs/cgroup/${controller}${line.split(':')[2]}`;
+  };
+  const parentDirs: string[] = [];
+  afterAll(async () => {
+    await shared?.close();
+    for (const d of parentDirs) await rmdir(d).catch(() => undefined);
+  });
+
+  it('are placed in one parent cgroup, whose memory limit is the total', async () => {
+    const info = await testDocker().getContainer(`${NAMESPACE}-tot-th`).inspect();
+    expect(info.HostConfig.CgroupParent).toBe(parent);
+    for (const c of ['memory', 'pids', 'cpu', 'cpuacct']) parentDirs.push(dirname(await cgroupOf('th', c)));
+    expect(dirname(await cgroupOf('tg', 'memory'))).toBe(parentDirs[0]);
+    expect(parentDirs[0]!.endsWith(`/${parent}`)).toBe(true);
+    expect(Number(await readFile(join(parentDirs[0]!, 'memory.limit_in_bytes'), 'utf8'))).toBe(384 * MiB);
+  });
+
+  it('a sprite under its own memory limit is OOM-killed when all of them pass the total; the other goes on', async () => {
+    // b"x" * n writes every byte: its pages are in use once it returns (a zeroed bytearray may not be, yet).
+    const held = run(holder, 'python3 -c "import time; a = b\'x\' * (150 * 1024 * 1024); print(len(a), flush=True); open(\'/tmp/ready\', \'w\').close(); time.sleep(20)"');
+    await expect.poll(async () => (await run(holder, 'test -e /tmp/ready && echo ready')).out, { timeout: 15_000 }).toBe('ready\n');
+    // 200 MiB (and its agent's ~50) is under the grower's own 288 MiB, but with the holder's 150 over the 384 MiB total.
+    expect((await run(grower, 'python3 -c "a = b\'x\' * (200 * 1024 * 1024); print(len(a))"; echo "exit $?"')).out).toBe('exit 137\n');
+    await run(holder, 'pkill -f time.sleep || true');
+    expect((await held).out).toMatch(new RegExp(`^${150 * MiB}\\n`));
+    expect((await run(grower, 'python3 -c "a = b\'x\' * (200 * 1024 * 1024); print(len(a))"')).out).toBe(`${200 * MiB}\n`);
+  });
+
+  it('a sprite that keeps a core busy yields the CPU (cpu.idle of its cgroup), the other does not; back once quiet', async (ctx) => {
+    const idleOf = async (name: string) => (await readFile(join(await cgroupOf(name, 'cpu'), 'cpu.idle'), 'utf8').catch(() => '')).trim();
+    if (!existsSync('/sys/fs/cgroup/cpu/cpu.idle')) return ctx.skip('the kernel has no cgroup v1 cpu.idle');
+    const spin = run(holder, 'timeout 20 sh -c "while [ ! -e /tmp/stop ]; do :; done"; echo done');
+    await expect.poll(() => idleOf('th'), { timeout: 10_000, interval: 200 }).toBe('1');
+    for (let i = 0; i < 10; i++) expect((await run(grower, 'echo ok')).out).toBe('ok\n');
+    expect(await idleOf('tg')).toBe('0');
+    await run(holder, 'touch /tmp/stop');
+    expect((await spin).out).toBe('done\n');
+    await expect.poll(() => idleOf('th'), { timeout: 10_000, interval: 200 }).toBe('0');
+  }, 40_000);
 });

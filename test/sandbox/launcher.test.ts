@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { CgroupV1 } from '../../src/server/machines/sandbox/cgroups.ts';
+import { CgroupV1 } from '../../src/server/machines/agent/cgroups.ts';
 import { launch } from '../../src/server/machines/sandbox/launcher.ts';
 import { announceSkip, openBox, type Box } from './support.ts';
 

@@ -3,7 +3,7 @@
  * memory, processes (per sprite and, on `sandbox`, all sprites together), inotify instances and watches. It owns
  * the defaults and the CLI flags that change them (`--sprite-memory`, `--sprite-pids`, `--sandbox-pids-total`, `--sandbox-memory-total`,
  * `--sprite-inotify-instances`, `--sprite-inotify-watches`, `--sandbox-uid-base`, `--sandbox-cpu-yield-after`); the engines enforce them
- * (sandbox/cgroups.ts and native/userns.c, container/boxes.ts).
+ * (agent/cgroups.ts and native/userns.c, container/boxes.ts).
  * @see docs/limits.md "Sprite resources"
  */
 import { readFileSync } from 'node:fs';
@@ -116,7 +116,7 @@ export function spriteResourceOptions(defaults: SpriteResources = defaultSpriteR
       .env('SPRITZER_SPRITE_MEMORY')
       .default(defaults.memoryBytes, `${mib(defaults.memoryBytes)} (a quarter of this host's)`)
       .argParser(sizeAtLeast(64 * MiB)),
-    new Option('--sandbox-memory-total <size>', 'sandbox engine: memory of all sprites together; past it the kernel OOM-kills the largest process of any sprite')
+    new Option('--sandbox-memory-total <size>', 'sandbox and container engines: memory of all sprites together; past it the kernel OOM-kills the largest process of any sprite')
       .env('SPRITZER_SANDBOX_MEMORY_TOTAL')
       .default(defaults.memoryTotalBytes, `${mib(defaults.memoryTotalBytes)} (three quarters of this host's)`)
       .argParser(sizeAtLeast(64 * MiB)),
@@ -136,7 +136,7 @@ export function spriteResourceOptions(defaults: SpriteResources = defaultSpriteR
       .env('SPRITZER_SPRITE_INOTIFY_WATCHES')
       .default(defaults.inotifyWatches)
       .argParser(wholeAtLeast(1)),
-    new Option('--sandbox-cpu-yield-after <ms>', 'sandbox engine: a sprite that keeps a core busy this long runs only on CPU no other sprite wants (until it is quiet as long); 0 never')
+    new Option('--sandbox-cpu-yield-after <ms>', 'sandbox and container engines: a sprite that keeps a core busy this long runs only on CPU no other sprite wants (until it is quiet as long); 0 never')
       .env('SPRITZER_SANDBOX_CPU_YIELD_AFTER_MS')
       .default(defaults.cpuYieldAfterMs)
       .argParser(wholeAtLeast(0)),

@@ -42,6 +42,8 @@ export interface BoxSpec {
 export interface BoxCreated {
   /** Whether `diskBytes` is enforced (false: asked for, but the daemon's storage driver has no size option). */
   diskLimited: boolean;
+  /** Host pid of the box's first process, where the runtime says (Docker, Podman; for host-cgroups.ts). */
+  pid?: number;
 }
 
 /** A box the runtime lists (adoption). */
@@ -164,6 +166,8 @@ export class DockerBoxes implements BoxRuntime {
     readonly docker: Docker,
     readonly name: 'docker' | 'podman',
     private readonly entrypoint: string[],
+    /** `HostConfig.CgroupParent` of every box: the parent whose totals all sprites share (host-cgroups.ts). */
+    private readonly cgroupParent?: string,
   ) {}
 
   /** Whether the daemon's storage driver takes the `size` option: unknown until a create asks for it. */
@@ -185,7 +189,8 @@ export class DockerBoxes implements BoxRuntime {
     }
     await container.putArchive(spec.archive, { path: '/' });
     await container.start();
-    return { diskLimited: spec.diskBytes !== undefined && this.sizeOption === true };
+    const pid = this.cgroupParent ? ((await container.inspect().catch(() => undefined)) as { State?: { Pid?: number } } | undefined)?.State?.Pid : undefined;
+    return { diskLimited: spec.diskBytes !== undefined && this.sizeOption === true, pid };
   }
 
   /**
@@ -219,6 +224,7 @@ export class DockerBoxes implements BoxRuntime {
         Memory: spec.limits.memoryBytes,
         MemorySwap: spec.limits.memoryBytes,
         PidsLimit: spec.limits.pids,
+        ...(this.cgroupParent ? { CgroupParent: this.cgroupParent } : {}),
         // Podman's defaults exceed the hard limits of hosts without CAP_SYS_RESOURCE (docs/container.md).
         ...(this.name === 'podman' ? { Ulimits: [{ Name: 'nofile', Soft: 1024, Hard: 1024 }, { Name: 'nproc', Soft: 4096, Hard: 4096 }] } : {}),
         ...(size !== undefined ? { StorageOpt: { size: String(size) } } : {}),

@@ -26,6 +26,7 @@ import { DEFAULT_AGENT_IMAGE, DEFAULT_CREATE_TIMEOUT_MS, DEFAULT_NAMESPACE, DEFA
 import { DEFAULT_AGENT_TIMEOUT_MS } from '../agent/deadlines.ts';
 import { KubeBoxes, openKubeIfChosen, type KubeApi } from './kubernetes.ts';
 import { openEngineApi, type ContainerRuntimeName, type EngineApi } from './runtime.ts';
+import { openContainerHostCgroups, type ContainerHostCgroups } from './host-cgroups.ts';
 import { defaultRecordDir, HostRecords } from './records.ts';
 
 export { DEFAULT_CREATE_TIMEOUT_MS, DEFAULT_NAMESPACE, DEFAULT_SPRITE_IMAGE } from './defaults.ts';
@@ -70,6 +71,15 @@ export interface ContainerFactoryOptions {
   agent?: Partial<AgentFiles>;
   /** Memory (bytes) and processes per sprite (`--sprite-memory`, `--sprite-pids`; default sized to the host, sprite-resources.ts). */
   limits?: { memoryBytes?: number; pids?: number };
+  /**
+   * Memory of all container sprites together, bytes (`--sandbox-memory-total`; default sprite-resources.ts's), on
+   * their shared parent cgroup where the daemon's cgroups are within reach (host-cgroups.ts).
+   */
+  memoryTotalBytes?: number;
+  /** `--sandbox-cpu-yield-after`: ms a sprite may keep a core busy before it yields the CPU (0 never; cpu-yield.ts). */
+  cpuYieldAfterMs?: number;
+  /** The parent cgroup of every container sprite (default DEFAULT_CONTAINER_CGROUP_PARENT); tests give their own. */
+  cgroupParent?: string;
   /** Where the sprites' records are kept on this host (default `defaultRecordDir(namespace)`, records.ts). */
   recordDir?: string;
   clock?: Clock;
@@ -108,6 +118,8 @@ interface Shared {
   diskWarned?: boolean;
   /** The sprites' records, on this host (records.ts). */
   records: HostRecords;
+  /** The shared parent cgroup and the CPU sampler, where the daemon's cgroups are within reach (host-cgroups.ts). */
+  hostCgroups?: ContainerHostCgroups;
 }
 
 /**
@@ -180,9 +192,19 @@ export class ContainerMachineFactory implements MachineFactory {
     const socketDir = await mkdtemp(join(tmpdir(), 'spritzer-ctr-'));
     // `--api-socket`: the agent serves `/.sprite/api.sock` and installs the `/.sprite` files (it is not PID 1 here).
     const entrypoint = ['node', '/.sprite/agent/agent.mjs', '--socket', AGENT_SOCKET_IN_SPRITE, '--api-socket', API_SOCKET_IN_SPRITE];
+    const resources = defaultSpriteResources();
+    const hostCgroups = api
+      ? await openContainerHostCgroups(api.docker, api.endpoint, {
+        parent: opts.cgroupParent,
+        memoryTotalBytes: opts.memoryTotalBytes ?? resources.memoryTotalBytes,
+        cpuYieldAfterMs: opts.cpuYieldAfterMs ?? resources.cpuYieldAfterMs,
+        warn: (reason) => opts.logger?.warn(`container engine: ${reason}`),
+        onYield: (cgroup, yielding) => opts.logger?.info({ cgroup, yielding }, yielding ? 'container engine: a busy sprite yields the CPU to the others' : 'container engine: a sprite is quiet again and gets its CPU weight back'),
+      })
+      : undefined;
     const boxes: BoxRuntime = kube
       ? new KubeBoxes(kube.config, namespace, { agentImage: opts.agentImage ?? DEFAULT_AGENT_IMAGE, entrypoint, timeoutMs: opts.createTimeoutMs ?? DEFAULT_CREATE_TIMEOUT_MS })
-      : new DockerBoxes(api!.docker, api!.runtime, entrypoint);
+      : new DockerBoxes(api!.docker, api!.runtime, entrypoint, hostCgroups?.parent);
     const endpoint = kube ? kube.endpoint : api!.endpoint;
     const factory = new ContainerMachineFactory({
       boxes,
@@ -194,12 +216,13 @@ export class ContainerMachineFactory implements MachineFactory {
       agentTimeoutMs: opts.agentTimeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS,
       maxStdinBytes: opts.maxStdinBytes,
       archive,
-      limits: { memoryBytes: opts.limits?.memoryBytes ?? defaultSpriteResources().memoryBytes, pids: opts.limits?.pids ?? defaultSpriteResources().pids },
+      limits: { memoryBytes: opts.limits?.memoryBytes ?? resources.memoryBytes, pids: opts.limits?.pids ?? resources.pids },
       socketDir,
       records: new HostRecords(opts.recordDir ?? defaultRecordDir(namespace)),
       clock: opts.clock ?? new SystemClock(),
       logger: opts.logger,
       detached: false,
+      hostCgroups,
     });
     const stale = opts.leftovers === 'remove' ? await factory.removeStale() : 0;
     opts.logger?.info({ runtime: boxes.name, endpoint, image, namespace, stale }, `container engine: ${boxes.name} at ${endpoint}`);
@@ -283,6 +306,7 @@ export class ContainerMachineFactory implements MachineFactory {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.shared.hostCgroups?.close();
     await Promise.all([...this.machines].map((m) => m.destroy().catch(() => undefined)));
     await rm(this.shared.socketDir, { recursive: true, force: true });
   }
@@ -416,6 +440,7 @@ export class ContainerMachine extends AgentMachine implements Machine {
       ...(this.spec.diskQuotaBytes !== undefined ? { diskBytes: this.spec.diskQuotaBytes } : {}),
     });
     if (this.spec.diskQuotaBytes !== undefined && !created.diskLimited) warnUnboundedDisk(this.shared);
+    await this.shared.hostCgroups?.place(created.pid);
     const socketPath = join(this.shared.socketDir, `${dockerSafe(this.spec.id)}-${generation}.sock`);
     const bridge = await startBridge(boxes, this.containerName, socketPath);
     let client: AgentClient;

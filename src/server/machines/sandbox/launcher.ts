@@ -12,7 +12,7 @@ import { readlinkSync } from 'node:fs';
 import { mkdir, open, readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BaseRoot, RootTree } from './rootfs.ts';
-import { prlimitArgs, type SandboxLimits, type SpriteCgroup } from './cgroups.ts';
+import { prlimitArgs, type SandboxLimits, type SpriteCgroup } from '../agent/cgroups.ts';
 
 /** `PATH` inside a sprite, and for the host tools the launcher runs. */
 export const SANDBOX_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';

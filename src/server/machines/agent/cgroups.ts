@@ -62,20 +62,41 @@ export class CgroupV1 {
    * @see docs/fidelity.md "Sandbox limits"
    */
   static async open(tag: string, group = DEFAULT_TOTALS_GROUP, procRoot = '/proc'): Promise<CgroupV1 | undefined> {
+    const own = await readFile(join(procRoot, 'self/cgroup'), 'utf8').catch(() => '');
+    return CgroupV1.make(procRoot, (c, mount) => {
+      const path = own.split('\n').map((l) => l.split(':')).find((f) => f[1]?.split(',').includes(c))?.[2];
+      return path === undefined ? undefined : { shared: join(mount, path, group), parent: join(mount, path, group, tag) };
+    });
+  }
+
+  /**
+   * The existing cgroups at `paths` (each controller's path in its hierarchy, as `/proc/<pid>/cgroup` gives it):
+   * where a container daemon put the containers it created with one `CgroupParent` (Docker, Podman with
+   * `--cgroup-manager cgroupfs`). Their totals are `setTotal`'s, their children's CPU `cpuUsage`'s; `create` is not
+   * used there (the daemon makes each container's). Resolves undefined where a controller has no v1 mount or path.
+   */
+  static async at(paths: ReadonlyMap<string, string>, procRoot = '/proc'): Promise<CgroupV1 | undefined> {
+    return CgroupV1.make(procRoot, (c, mount) => {
+      const path = paths.get(c);
+      return path === undefined ? undefined : { shared: join(mount, path), parent: join(mount, path) };
+    });
+  }
+
+  /** Finds each controller's v1 mount, places its directories with `place`, and makes them. */
+  private static async make(procRoot: string, place: (c: Controller, mount: string) => { shared: string; parent: string } | undefined): Promise<CgroupV1 | undefined> {
     try {
       const mounts = await readFile(join(procRoot, 'self/mounts'), 'utf8');
-      const own = await readFile(join(procRoot, 'self/cgroup'), 'utf8');
       const parents = {} as Record<Controller, string>;
       const shared = {} as Record<Controller, string>;
       for (const c of [...CONTROLLERS, ...OPTIONAL]) {
         const mount = mounts.split('\n').map((l) => l.split(' ')).find((f) => f[2] === 'cgroup' && f[3]?.split(',').includes(c))?.[1];
-        const path = own.split('\n').map((l) => l.split(':')).find((f) => f[1]?.split(',').includes(c))?.[2];
-        if (!mount || path === undefined) {
+        const at = mount === undefined ? undefined : place(c, mount);
+        if (!at) {
           if ((OPTIONAL as readonly string[]).includes(c)) continue;
           return undefined;
         }
-        shared[c] = join(mount, path, group);
-        parents[c] = join(shared[c], tag);
+        shared[c] = at.shared;
+        parents[c] = at.parent;
       }
       const cgroups = new CgroupV1(parents, shared);
       for (const [c, d] of cgroups.dirs) {
