@@ -124,7 +124,7 @@ export function spriteResourceOptions(defaults: SpriteResources = defaultSpriteR
       .env('SPRITZER_SPRITE_PIDS')
       .default(defaults.pids)
       .argParser(wholeAtLeast(16)),
-    new Option('--sandbox-pids-total <n>', 'sandbox engine: processes and threads of all sprites together')
+    new Option('--sandbox-pids-total <n>', 'sandbox and container engines: processes and threads of all sprites together')
       .env('SPRITZER_SANDBOX_PIDS_TOTAL')
       .default(defaults.pidsTotal)
       .argParser(wholeAtLeast(16)),

@@ -76,6 +76,8 @@ export interface ContainerFactoryOptions {
    * their shared parent cgroup where the daemon's cgroups are within reach (host-cgroups.ts).
    */
   memoryTotalBytes?: number;
+  /** Processes and threads of all container sprites together (`--sandbox-pids-total`; default sprite-resources.ts's), likewise. */
+  pidsTotal?: number;
   /** `--sandbox-cpu-yield-after`: ms a sprite may keep a core busy before it yields the CPU (0 never; cpu-yield.ts). */
   cpuYieldAfterMs?: number;
   /** The parent cgroup of every container sprite (default DEFAULT_CONTAINER_CGROUP_PARENT); tests give their own. */
@@ -197,6 +199,7 @@ export class ContainerMachineFactory implements MachineFactory {
       ? await openContainerHostCgroups(api.docker, api.endpoint, {
         parent: opts.cgroupParent,
         memoryTotalBytes: opts.memoryTotalBytes ?? resources.memoryTotalBytes,
+        pidsTotal: opts.pidsTotal ?? resources.pidsTotal,
         cpuYieldAfterMs: opts.cpuYieldAfterMs ?? resources.cpuYieldAfterMs,
         warn: (reason) => opts.logger?.warn(`container engine: ${reason}`),
         onYield: (cgroup, yielding) => opts.logger?.info({ cgroup, yielding }, yielding ? 'container engine: a busy sprite yields the CPU to the others' : 'container engine: a sprite is quiet again and gets its CPU weight back'),

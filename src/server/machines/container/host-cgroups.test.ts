@@ -29,7 +29,7 @@ describe('parentPaths', () => {
 });
 
 describe('ContainerHostCgroups.place', () => {
-  it('writes the memory total on the parent the first container’s /proc/<pid>/cgroup names, once', async () => {
+  it('writes the memory and pids totals on the parent the first container’s /proc/<pid>/cgroup names, once', async () => {
     const root = await mkdtemp(join(tmpdir(), 'host-cgroups-'));
     try {
       const proc = join(root, 'proc');
@@ -39,9 +39,10 @@ describe('ContainerHostCgroups.place', () => {
       await writeFile(join(proc, 'self/mounts'), `${mounts}\n`);
       await writeFile(join(proc, '42/cgroup'), '4:memory:/own/spritzer-sprites/c1\n3:pids:/spritzer-sprites/c1\n1:cpu:/spritzer-sprites/c1\n');
       const warnings: string[] = [];
-      const h = new ContainerHostCgroups('spritzer-sprites', { memoryTotalBytes: 12345, cpuYieldAfterMs: 0, warn: (w) => warnings.push(w), procRoot: proc });
+      const h = new ContainerHostCgroups('spritzer-sprites', { memoryTotalBytes: 12345, pidsTotal: 77, cpuYieldAfterMs: 0, warn: (w) => warnings.push(w), procRoot: proc });
       await h.place(42);
       expect(await readFile(join(root, 'cg/memory/own/spritzer-sprites/memory.limit_in_bytes'), 'utf8')).toBe('12345');
+      expect(await readFile(join(root, 'cg/pids/spritzer-sprites/pids.max'), 'utf8')).toBe('77');
       await writeFile(join(root, 'cg/memory/own/spritzer-sprites/memory.limit_in_bytes'), 'changed');
       await h.place(42);
       expect(await readFile(join(root, 'cg/memory/own/spritzer-sprites/memory.limit_in_bytes'), 'utf8')).toBe('changed');

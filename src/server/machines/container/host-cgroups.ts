@@ -1,6 +1,6 @@
 /**
  * What all container sprites use together, bounded on this host: the daemon puts every sprite's container in one
- * parent cgroup (`CgroupParent`), spritzer writes the memory total on that parent and makes busy sprites yield the
+ * parent cgroup (`CgroupParent`), spritzer writes the memory and pids totals on that parent and makes busy sprites yield the
  * CPU there (as the sandbox engine does for its own cgroups: agent/cgroups.ts, agent/cpu-yield.ts). Possible only
  * where spritzer shares the daemon's cgroups: a local daemon (a unix socket), the cgroupfs driver, cgroup v1,
  * spritzer as root. Elsewhere each sprite keeps its own limits and the reason is logged once.
@@ -52,7 +52,7 @@ export class ContainerHostCgroups {
   constructor(
     /** `HostConfig.CgroupParent` of every container sprite. */
     readonly parent: string,
-    private readonly opts: { memoryTotalBytes: number; cpuYieldAfterMs: number; warn: (reason: string) => void; onYield?: (cgroup: string, yielding: boolean) => void; procRoot?: string },
+    private readonly opts: { memoryTotalBytes: number; pidsTotal?: number; cpuYieldAfterMs: number; warn: (reason: string) => void; onYield?: (cgroup: string, yielding: boolean) => void; procRoot?: string },
   ) {}
 
   /**
@@ -71,6 +71,7 @@ export class ContainerHostCgroups {
       return;
     }
     await cgroups.setTotal({ memoryBytes: this.opts.memoryTotalBytes }).catch((err: Error) => this.opts.warn(`the memory total of all container sprites was not set: ${err.message}`));
+    if (this.opts.pidsTotal !== undefined) await cgroups.setTotal({ pids: this.opts.pidsTotal }).catch((err: Error) => this.opts.warn(`the pids total of all container sprites was not set: ${err.message}`));
     await this.cpuYield?.stop();
     this.cpuYield = this.opts.cpuYieldAfterMs > 0 ? new CpuYield(cgroups, { ...DEFAULT_CPU_YIELD, afterMs: this.opts.cpuYieldAfterMs }, undefined, this.opts.onYield) : undefined;
     this.cpuYield?.start();
@@ -89,7 +90,7 @@ export class ContainerHostCgroups {
 export async function openContainerHostCgroups(
   docker: Docker,
   endpoint: string,
-  opts: { parent?: string; memoryTotalBytes: number; cpuYieldAfterMs: number; warn: (reason: string) => void; onYield?: (cgroup: string, yielding: boolean) => void },
+  opts: { parent?: string; memoryTotalBytes: number; pidsTotal?: number; cpuYieldAfterMs: number; warn: (reason: string) => void; onYield?: (cgroup: string, yielding: boolean) => void },
 ): Promise<ContainerHostCgroups | undefined> {
   const info = (await docker.info().catch(() => ({}))) as { CgroupDriver?: string; CgroupVersion?: string };
   const reason = unreachableReason(endpoint, info);

@@ -17,7 +17,7 @@ export async function openContainerFactory(deps: MachineFactoryDeps): Promise<Ma
   const r = deps.spriteResources;
   return ContainerMachineFactory.open({
     ...(deps.container ?? settingsFromEnv(process.env)), clock: deps.clock, logger: deps.logger, agentTimeoutMs: deps.agentTimeoutMs, maxStdinBytes: deps.maxStdinBytes,
-    ...(r ? { limits: { memoryBytes: r.memoryBytes, pids: r.pids }, memoryTotalBytes: r.memoryTotalBytes, cpuYieldAfterMs: r.cpuYieldAfterMs } : {}),
+    ...(r ? { limits: { memoryBytes: r.memoryBytes, pids: r.pids }, memoryTotalBytes: r.memoryTotalBytes, pidsTotal: r.pidsTotal, cpuYieldAfterMs: r.cpuYieldAfterMs } : {}),
   });
 }
 
