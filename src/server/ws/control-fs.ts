@@ -7,7 +7,7 @@
 import type { MachineFs } from '../machines/port.ts';
 import { VfsError } from '../machines/port.ts';
 import { fsErrorBody } from '../http/errors.ts';
-import { chmodFileOp, chownFileOp, copyFileOp, deleteFileOp, listFilesOp, readFileOp, renameFileOp, writeFileOp } from '../operations/fs.ts';
+import { chmodFileOp, chownFileOp, copyFileOp, deleteFileOp, listFilesOp, openFileRead, renameFileOp, writeFileOp } from '../operations/fs.ts';
 import { ControlErrorCode, type ControlHost, type ControlOp } from './control-op.ts';
 
 /** The `fs.*` ops the control socket runs. */
@@ -17,6 +17,11 @@ export const CONTROL_FS_OPS = ['fs.read', 'fs.write', 'fs.list', 'fs.stat', 'fs.
 export interface ControlFsIo {
   /** Sends one frame: text for a string, binary for bytes. */
   send(frame: string | Uint8Array): void;
+  /**
+   * Sends `chunks` as ONE binary message, a fragment each (RFC 6455 §5.4: the client reads one message), each only
+   * once the previous one has left for the socket; resolves after the final fragment, rejects when the socket closed.
+   */
+  sendMessage(chunks: AsyncIterable<Uint8Array>): Promise<void>;
   /** Resolves with the client's next binary frame; rejects when the socket closes first. */
   body(): Promise<Uint8Array>;
 }
@@ -38,7 +43,8 @@ class ArgError extends Error {
  *
  * Framing, all bare JSON (sprites-go skips `control:`-prefixed frames when it waits for the end):
  * - success: the HTTP result body as one text frame (`fs.read`: `{path, size}`, then the bytes as one binary
- *   frame), then `{"type":"op.complete","op":…,"args":{"exitCode":0}}`;
+ *   message, streamed in 1 MiB fragments so that a file of any size costs spritzer one chunk of memory; exactly
+ *   `size` bytes, the size when the read began), then `{"type":"op.complete","op":…,"args":{"exitCode":0}}`;
  * - failure: one text frame holding both the HTTP fs error body and the `op.error` envelope ({@link fsOpError}):
  *   sprites-go returns as soon as it reads an error body, so nothing may follow it on its pooled socket.
  * `fs.write` takes the file's content from the client's first binary frame after the `op.start`.
@@ -56,7 +62,7 @@ export async function runControlFsOp(io: ControlFsIo, fs: MachineFs, op: string,
       return fail(`unknown operation ${JSON.stringify(op)} (supported: ${CONTROL_FS_OPS.join(', ')})`, 'EINVAL', '', ControlErrorCode.NotFound);
     }
     io.send(JSON.stringify(result.json));
-    if (result.data) io.send(result.data);
+    if (result.data) await io.sendMessage(result.data);
     io.send(JSON.stringify({ type: 'op.complete', op, args: { exitCode: 0 } }));
   } catch (err) {
     if (err instanceof VfsError) {
@@ -98,6 +104,7 @@ class FsOp implements ControlOp {
     const { host } = this;
     const io: ControlFsIo = {
       send: (frame) => host.reply(frame),
+      sendMessage: (chunks) => host.replyMessage(chunks),
       body: () =>
         new Promise<Uint8Array>((resolve, reject) => {
           this.body = { resolve, reject };
@@ -135,7 +142,7 @@ class FsOp implements ControlOp {
 }
 
 /** The op's result body (and `fs.read`'s bytes), or undefined for an op that is not one of {@link CONTROL_FS_OPS}. */
-async function dispatch(io: ControlFsIo, fs: MachineFs, op: string, args: URLSearchParams): Promise<{ json: object; data?: Uint8Array } | undefined> {
+async function dispatch(io: ControlFsIo, fs: MachineFs, op: string, args: URLSearchParams): Promise<{ json: object; data?: AsyncIterable<Uint8Array> } | undefined> {
   const a = argReader(args);
   const workingDir = a.optional('workingDir');
   switch (op) {
@@ -143,8 +150,10 @@ async function dispatch(io: ControlFsIo, fs: MachineFs, op: string, args: URLSea
       if (args.has('start') || args.has('end')) {
         throw new ArgError('byte ranges (start/end) on fs.read are not supported by spritzer; read the whole file', a.required('path'));
       }
-      const { path, data } = await readFileOp(fs, { path: a.required('path'), workingDir });
-      return { json: { path, size: data.byteLength }, data };
+      const { path, first, rest } = await openFileRead(fs, { path: a.required('path'), workingDir });
+      // The size goes before the bytes: the file's size as the read begins, and exactly that many bytes follow.
+      const size = rest ? (await fs.stat(path)).size : first.byteLength;
+      return { json: { path, size }, data: upTo(size, first, rest) };
     }
     case 'fs.write': {
       const q = { path: a.required('path'), workingDir, mode: a.optional('mode'), mkdirParents: a.bool('mkdirParents') ?? true };
@@ -165,6 +174,21 @@ async function dispatch(io: ControlFsIo, fs: MachineFs, op: string, args: URLSea
       return { json: await renameFileOp(fs, { source: a.required('source'), dest: a.required('dest'), workingDir }) };
     default:
       return undefined;
+  }
+}
+
+/** `first`, then `rest`'s chunks, cut so that `size` bytes in all are yielded (fewer when the file shrank). */
+async function* upTo(size: number, first: Uint8Array, rest: AsyncIterable<Uint8Array> | undefined): AsyncIterable<Uint8Array> {
+  async function* chunks(): AsyncIterable<Uint8Array> {
+    yield first;
+    if (rest) yield* rest;
+  }
+  let left = size;
+  for await (const chunk of chunks()) {
+    if (left <= 0) return;
+    const cut = chunk.byteLength > left ? chunk.subarray(0, left) : chunk;
+    left -= cut.byteLength;
+    yield cut;
   }
 }
 

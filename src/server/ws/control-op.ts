@@ -64,6 +64,11 @@ export interface ControlHost {
   readonly commandLineMaxBytes: number;
   /** Sends one frame, or closes the socket 1013 when its unsent replies passed `controlReplyBacklogBytes`. */
   reply(frame: string | Uint8Array): void;
+  /**
+   * Sends `chunks` as one binary message, a fragment each and an empty final one, each once the previous one was
+   * written to the socket (so one chunk at a time is held). Rejects when the socket closes first.
+   */
+  replyMessage(chunks: AsyncIterable<Uint8Array>): Promise<void>;
   /** Sends `control:{"type":"op.error",…,"args":{"error":message,"code":code}}`. */
   error(code: string, message: string, op?: string): void;
   /**

@@ -96,6 +96,23 @@ class ControlSocket implements ControlHost {
     ws.send(frame);
   }
 
+  async replyMessage(chunks: AsyncIterable<Uint8Array>): Promise<void> {
+    const { ws } = this;
+    const send = (data: Uint8Array, fin: boolean) =>
+      new Promise<void>((resolve, reject) => {
+        if (ws.readyState !== ws.OPEN) return reject(new Error('the control socket closed'));
+        ws.send(data, { binary: true, fin }, (err) => (err ? reject(err) : resolve()));
+      });
+    try {
+      for await (const chunk of chunks) await send(chunk, false);
+    } catch (err) {
+      // A message begun cannot be ended with anything else: the socket is cut, as an HTTP read cut short is.
+      if (ws.readyState === ws.OPEN) ws.close(CloseCode.InternalError, 'read failed');
+      throw err;
+    }
+    await send(new Uint8Array(0), true);
+  }
+
   error(code: string, message: string, op?: string): void {
     this.reply(encodeControl({ type: 'op.error', ...(op ? { op } : {}), args: { error: message, code } }));
   }

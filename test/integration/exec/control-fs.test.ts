@@ -137,6 +137,26 @@ describe.each(ENGINES)('sprites-go fs ops over the control socket (%s engine)', 
     c.ws.close();
   });
 
+  it('reads a file of several MiB (read and sent in chunks) as one binary message of exactly its size', async () => {
+    const c = await ControlClient.open(srv.url, 'box');
+    const MiB = 1024 * 1024;
+    const bytes = Buffer.alloc(3 * MiB + 5);
+    for (let i = 0; i < bytes.length; i += 4096) bytes.writeUInt32BE(i, i);
+    bytes.write('END!!', bytes.length - 5);
+    ok(await fsOp(c, 'fs.write', { path: 'big/b.bin', workingDir: WD }, bytes), 'fs.write');
+    const r = ok(await fsOp(c, 'fs.read', { path: 'big/b.bin', workingDir: WD }), 'fs.read');
+    expect(r.result).toEqual({ path: `${WD}/big/b.bin`, size: bytes.length });
+    expect(r.count).toBe(3);
+    expect(r.data!.data.length).toBe(bytes.length);
+    expect(r.data!.data.equals(bytes)).toBe(true);
+    // An empty file: its size, then an empty message.
+    ok(await fsOp(c, 'fs.write', { path: 'big/empty', workingDir: WD }, Buffer.alloc(0)), 'fs.write');
+    const e = ok(await fsOp(c, 'fs.read', { path: 'big/empty', workingDir: WD }), 'fs.read');
+    expect(e.result).toEqual({ path: `${WD}/big/empty`, size: 0 });
+    expect(e.data!.data.length).toBe(0);
+    c.ws.close();
+  });
+
   it('an fs.write whose socket closes before the content arrives writes nothing and leaves the server serving', async () => {
     const c = await ControlClient.open(srv.url, 'box');
     c.ws.send(JSON.stringify({ type: 'op.start', op: 'fs.write', args: `path=${encodeURIComponent(`${WD}/never.txt`)}` }));
