@@ -62,6 +62,7 @@ import { modeCommands } from './mode-commands.ts';
 import { fileCommand } from './file-command.ts';
 import { whichCommand } from './which-command.ts';
 import { timeoutCommand } from './timeout-command.ts';
+import { sleepCommand } from './sleep-command.ts';
 import { FREE_UPTIME_NAMES, freeUptimeCommands } from './free-uptime.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty.ts';
 import { deliver, startJobControl, type JobHooks } from './job-runner.ts';
@@ -105,7 +106,7 @@ const EXTRA_COMMANDS = ['tty', 'stty', 'curl', 'truncate', 'du', 'df', 'mountpoi
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
-const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', 'date', 'which', ...FREE_UPTIME_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'split', 'curl', 'iconv', 'yes', ...TEXT_COMMAND_NAMES]);
+const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', 'date', 'which', ...FREE_UPTIME_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'split', 'curl', 'iconv', 'yes', 'sleep', ...TEXT_COMMAND_NAMES]);
 /** just-bash's own commands. */
 const JUST_BASH_COMMANDS: readonly string[] = getCommandNames();
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -488,6 +489,7 @@ async function runShell(
         fileCommand(),
         whichCommand(),
         timeoutCommand(() => sprite.allocatePid()),
+        sleepCommand(),
         ...freeUptimeCommands(() => ctl.clock.now(), bootedAt),
         ...ctl.jobs.commands(),
         ...shellCommands(req.tty ? instrumentTty : instrument),
