@@ -13,6 +13,7 @@ import { DASH_PREAMBLE, dashResult } from './dash-flavour.ts';
 import { shellQuote } from '../argv.ts';
 import { bashVariables, exported } from './env-command.ts';
 import { nextShellLevel } from './shell-level.ts';
+import { ULIMIT_VARIABLE } from './sysinfo-commands.ts';
 import { commandStringPlace, diagnose, scriptFilePlace, stdinPlace, withSyntaxRecovery, type ErrorPlace } from './syntax-errors.ts';
 
 /** The command a `bash`/`sh`/`./script` whose output is the exec's own is rewritten to: `STREAMING_SHELL NAME ARG…`. */
@@ -135,6 +136,9 @@ function childEnv(ctx: CommandContext, name: string, params: string[], bash: boo
   // dash, which passes SHLVL on as it found it.
   env.PWD = ctx.cwd;
   if (bash) Object.assign(env, nextShellLevel(env));
+  // A child process inherits its parent's resource limits (setrlimit(2)): the shell's `ulimit` state, unexported.
+  const limits = ctx.env.get(ULIMIT_VARIABLE);
+  if (limits !== undefined) env[ULIMIT_VARIABLE] = limits;
   // With no PATH at all, bash uses its compiled-in default (bash(1) "PATH").
   env.PATH ??= '/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.';
   env['0'] = name;

@@ -89,6 +89,12 @@ describe('ulimit', () => {
       exit: 0,
     });
   });
+  it('a child shell inherits the limits, as a process does; no variable listing shows where they are kept', async () => {
+    const r = await runShell('ulimit -n 100; bash -c "ulimit -n; ulimit -Hn"; ulimit -S -c 0; sh -c "ulimit -c"; env | grep -c ulimit');
+    expect(r.stdout).toBe('100\n100\n0\n0\n');
+    const listed = await runShell('ulimit -n 90; sleep 1 & (set; declare -p; declare; typeset -p; compgen -v; echo ${!__*}) | grep -cE "^(declare -[-a-zA-Z]+ )?__"; true');
+    expect(listed.stdout).toBe('0\n');
+  });
 });
 
 describe('locale', () => {
