@@ -63,6 +63,7 @@ import { fileCommand } from './file-command.ts';
 import { whichCommand } from './which-command.ts';
 import { timeoutCommand } from './timeout-command.ts';
 import { sleepCommand } from './sleep-command.ts';
+import { execTooLong } from './exec-limits.ts';
 import { FREE_UPTIME_NAMES, freeUptimeCommands } from './free-uptime.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty.ts';
 import { deliver, startJobControl, type JobHooks } from './job-runner.ts';
@@ -532,6 +533,10 @@ async function runShell(
       scriptText: requested,
       exitTrapAtEnd: ctl.topLevel === true,
       interactiveShell: ctl.interactive === true,
+      // execve's E2BIG for the programs the script runs (patches/just-bash/exec-argument-list-too-long.mjs).
+      execTooLong,
+      // `$_` starts as the environment's `_`, else the name the shell was started as (bash(1) "Special Parameters").
+      ...(ctl.topLevel ? { lastArg: req.env._ ?? req.argv[0] ?? 'bash' } : {}),
       topLevelOutput: ctl.topLevel === true ? (result: ExecResult) => deliver(ctl.sinks, result) : undefined,
     });
     // bash runs the last command of its `-c` script in its own process, one level lower (shell-level.ts).
@@ -548,6 +553,9 @@ async function runShell(
       stdinKind: 'bytes',
       signal: ctl.abort,
       rawScript: true,
+      // A program the request runs itself (argv, no shell) gets exactly req.env: no shell put a `_` there
+      // (patches/just-bash/underscore-variable.mjs).
+      ...(ctl.topLevel && planCommand(req).form === 'argv' ? { keepUnderscore: true } : {}),
     }), limits);
   } catch (err) {
     return text('', 1, describeShellError(err));

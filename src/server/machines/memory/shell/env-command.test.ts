@@ -73,6 +73,11 @@ describe('the variables bash sets for itself', () => {
     ['echo "$BASH"; env | grep -c ^BASH=', '/usr/bin/bash\n0\n'],
     ["bash -c 'echo $SHLVL'", '1\n'],
     ['env | grep -c -e ^IFS= -e ^OSTYPE=', '0\n'],
+    // `$_`: the shell's name at first; each program run gets its own pathname as `_`, last in its environment.
+    ['echo "[$_]"; true a b; echo "$_"', '[bash]\nb\n'],
+    ['env | tail -1; printenv _; /bin/printenv _', '_=/usr/bin/env\n/usr/bin/printenv\n/bin/printenv\n'],
+    ["bash -c 'echo \"$_\"'; /bin/bash -c 'echo \"$_\"'", '/usr/bin/bash\n/bin/bash\n'],
+    ["export X=1; bash -c 'env | grep -c ^_='; env printenv _; env -i printenv _; env -u _ printenv _; echo $?", '1\n/usr/bin/env\n1\n'],
   ])('%s', async (script, stdout) => {
     expect((await bashC(script)).stdout).toBe(stdout);
   });

@@ -33,10 +33,15 @@ export function bashVariables(hostname: string): Record<string, string> {
 const text = (stdout: string, exitCode = 0, stderr = ''): ExecResult => ({ stdout, stderr, exitCode });
 const usage = (line: string) => text('', 125, `env: ${line}\nTry 'env --help' for more information.\n`);
 
-/** The exported variables a command sees, in the order the shell set them (the inherited ones first, as bash). */
+/**
+ * The exported variables a command sees, in the order the shell set them (the inherited ones first, as bash), then
+ * `_`, the pathname of the program run, which bash puts last (patches/just-bash/underscore-variable.mjs sets it).
+ */
 export function exported(ctx: CommandContext): Record<string, string> {
   const names = ctx.exportedEnv;
-  return Object.fromEntries([...ctx.env].filter(([name]) => !names || Object.hasOwn(names, name)));
+  const vars = Object.fromEntries([...ctx.env].filter(([name]) => name !== '_' && (!names || Object.hasOwn(names, name))));
+  if (names && Object.hasOwn(names, '_')) vars._ = names._!;
+  return vars;
 }
 
 /** A `-S` string env refuses (exit 125), with GNU's message. */
@@ -202,6 +207,8 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
   const restore = [added.length > 0 ? `export -n ${added.join(' ')}` : '', hidePwd ? 'export PWD' : ''].filter(Boolean);
   const run = argv.map(shellQuote).join(' ');
   const script = restore.length === 0 ? `${setup.join('; ')}\n${run}` : `${setup.join('; ')}\n${run}\n__spritzer_env_status=$?; ${restore.join('; ')}; exit $__spritzer_env_status`;
+  // GNU env execs the command with exactly `vars`: its `_` is env's own pathname, or none after -i (the patched
+  // interpreter's `keepUnderscore`, patches/just-bash/underscore-variable.mjs, leaves it so).
   const result = await ctx.exec(script, {
     env: vars,
     replaceEnv: true,
@@ -209,6 +216,7 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
     stdin: latin1FromBytes(ctx.stdin),
     stdinKind: 'bytes',
     signal: ctx.signal,
+    ...{ keepUnderscore: true },
   });
   // The shell's lookup failure (`bash: line N: X: command not found`) is env's own execvp failure.
   const missing = result.exitCode === 127 && result.stderr.replace(/^bash: (line \d+: )?/, '') === `${argv[0]}: command not found\n`;

@@ -67,6 +67,18 @@ describe('output joined from several commands', () => {
 });
 
 describe('command search and PATH', () => {
+  it('a program whose one argument or environment string is 128 KiB, or whose strings pass 2 MiB, fails as execve does: 126', async () => {
+    const script =
+      'x=$(printf "%*s" 131071 "" | tr " " a); /bin/true "$x"; echo "s=$?"; x="${x}a"; cat "$x"; echo "s=$?"; echo "$x" | wc -c; ' +
+      'y=${x:0:100000}; set --; for i in $(seq 21); do set -- "$@" "$y"; done; true "$@"; echo "s=$?"; /bin/true "$@"; echo "s=$?"; ' +
+      'export BIG=$x; echo builtin; bash -c :; echo "s=$?"';
+    expect(await runShell(script)).toEqual({
+      stdout: 's=0\ns=126\n131073\ns=0\ns=126\nbuiltin\ns=126\n',
+      stderr: 'bash: line 1: /usr/bin/cat: Argument list too long\nbash: line 1: /bin/true: Argument list too long\nbash: line 1: /usr/bin/bash: Argument list too long\n',
+      exit: 0,
+    });
+  });
+
   it('a builtin runs whatever PATH holds and is never hashed', async () => {
     expect(await runShell('PATH=; echo builtin-still-works; printf "%s\\n" x; true && echo t; command -v echo; ls; echo "status=$?"')).toEqual({
       stdout: 'builtin-still-works\nx\nt\necho\nstatus=127\n',

@@ -114,7 +114,8 @@ async function preamble(ctx: CommandContext, inv: ShellInvocation, bash: boolean
   const words: string[] = [];
   // What the shell inherits from its environment it exports in turn (`declare -p E` shows `-x`), as do PWD, and for
   // bash SHLVL and OLDPWD (exported even while unset: `env -i bash -c 'export -p'`); dash leaves SHLVL alone.
-  const names = [...Object.keys(exported(ctx)), ...(bash ? ['PWD', 'SHLVL', 'OLDPWD'] : ['PWD'])].filter((n, i, all) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && all.indexOf(n) === i);
+  // `_` is not one of them: bash sets it for each program it runs.
+  const names = [...Object.keys(exported(ctx)), ...(bash ? ['PWD', 'SHLVL', 'OLDPWD'] : ['PWD'])].filter((n, i, all) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && n !== '_' && all.indexOf(n) === i);
   words.push(`export ${names.join(' ')}`);
   // A function the parent exported (`export -f`) comes as `BASH_FUNC_NAME%%=() { … }`: a bash child defines and
   // exports it (dash ignores them).
@@ -125,6 +126,9 @@ async function preamble(ctx: CommandContext, inv: ShellInvocation, bash: boolean
   if (inv.login) for (const file of await profileFiles(ctx, bash)) words.push(`. ${shellQuote(file)}`);
   if (inv.sets.length > 0) words.push(`set ${inv.sets.join(' ')}`);
   for (const [flag, name] of inv.shopts) words.push(`shopt ${flag} ${shellQuote(name)}`);
+  // The script's `$_` starts as the `_` of the shell's environment (its pathname, which the parent put there), else
+  // the shell's name (bash(1) "Special Parameters"); the preamble's own commands must not leave theirs.
+  if (bash) words.push(`: ${shellQuote(exported(ctx)._ ?? 'bash')}`);
   return words.length > 0 ? `${words.join('; ')}; ` : '';
 }
 
