@@ -24,6 +24,7 @@ import { BashFs } from './bash-fs.ts';
 import { runRiskyScript } from '../interpreter.ts';
 import type { EngineProcess, ExecEngine, SpriteContext } from '../engine.ts';
 import type { ExecIO, ExecRequest, ExecStartOptions } from '../../port.ts';
+import type { ProcInfo } from './proc.ts';
 import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, StdinBuffer, stdinTooLargeMessage } from './stdin-buffer.ts';
 import { DEFAULT_STDIN_WAIT_MS, exitAfterLateStdin, scriptMayReadStdin } from './stdin-wait.ts';
 import { memoizeByScript } from './script-memo.ts';
@@ -457,7 +458,7 @@ async function runShell(
     await installShellTurns(); // CPU-bound scripts share the event loop in time slices, so the API still answers
     const bootedAt = sprite.bootedAt ?? ctl.clock.now();
     const bash = new Bash({
-      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: { pid, ppid: 1, hostname: sprite.name, upSeconds: () => (ctl.clock.now() - bootedAt) / 1000 } }), ctl.sinks),
+      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: procInfo(sprite, req, pid, () => (ctl.clock.now() - bootedAt) / 1000) }), ctl.sinks),
       cwd: req.dir,
       // The names of the request's environment are the exported ones (just-bash exports the constructor's names),
       // but for bash's own variables carried over from a previous line or into a job (`IFS`, `OSTYPE`…).
@@ -560,6 +561,22 @@ async function runShell(
   } catch (err) {
     return text('', 1, describeShellError(err));
   }
+}
+
+/**
+ * The `/proc` an exec's shell (pid `pid`) shows (proc.ts): `/proc/$$` is that shell, started as `req.argv` with
+ * `req.env`; `/proc/PID` of the sprite's other processes (its background jobs) as its process table has them.
+ */
+function procInfo(sprite: SpriteContext, req: ExecRequest, pid: number, upSeconds: () => number): ProcInfo {
+  const table = sprite.processes;
+  return {
+    pid,
+    ppid: 1,
+    hostname: sprite.name,
+    upSeconds,
+    shell: { argv: req.argv, env: req.env },
+    ...(table ? { processes: { get: (n: number) => table.get(n), pids: () => [...new Set([pid, ...table.list().map((p) => p.pid)])] } } : {}),
+  };
 }
 
 /**
