@@ -1252,6 +1252,8 @@ describe('builtins refusing their arguments', () => {
       stderr: 'bash: line 1: cd: too many arguments\nbash: line 1: cd: -Q: invalid option\ncd: usage: cd [-L|[-P [-e]] [-@]] [dir]\nbash: line 1: cd: OLDPWD not set\nbash: line 1: cd: HOME not set\n',
       exit: 0,
     });
+    // An empty OLDPWD: cd - prints an empty line and stays.
+    expect(await runShell('cd w; OLDPWD=; cd -; echo "s=$? ${PWD##*/}"', ctx)).toEqual({ stdout: '\ns=0 w\n', stderr: '', exit: 0 });
   });
 
   it('read: bad counts, timeouts and descriptors, unknown options, an associative array; joined options work', async () => {
