@@ -77,6 +77,8 @@ describe('the variables bash sets for itself', () => {
     ['echo "[$_]"; true a b; echo "$_"', '[bash]\nb\n'],
     ['env | tail -1; printenv _; /bin/printenv _', '_=/usr/bin/env\n/usr/bin/printenv\n/bin/printenv\n'],
     ["bash -c 'echo \"$_\"'; /bin/bash -c 'echo \"$_\"'", '/usr/bin/bash\n/bin/bash\n'],
+    // dash passes on the `_` it got.
+    ["sh -c 'printenv _; ls >/dev/null; printenv _'", '/usr/bin/sh\n/usr/bin/sh\n'],
     ["export X=1; bash -c 'env | grep -c ^_='; env printenv _; env -i printenv _; env -u _ printenv _; echo $?", '1\n/usr/bin/env\n1\n'],
   ])('%s', async (script, stdout) => {
     expect((await bashC(script)).stdout).toBe(stdout);

@@ -114,8 +114,8 @@ async function preamble(ctx: CommandContext, inv: ShellInvocation, bash: boolean
   const words: string[] = [];
   // What the shell inherits from its environment it exports in turn (`declare -p E` shows `-x`), as do PWD, and for
   // bash SHLVL and OLDPWD (exported even while unset: `env -i bash -c 'export -p'`); dash leaves SHLVL alone.
-  // `_` is not one of them: bash sets it for each program it runs.
-  const names = [...Object.keys(exported(ctx)), ...(bash ? ['PWD', 'SHLVL', 'OLDPWD'] : ['PWD'])].filter((n, i, all) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && n !== '_' && all.indexOf(n) === i);
+  // bash sets `_` afresh for each program it runs; dash passes on the one it got.
+  const names = [...Object.keys(exported(ctx)), ...(bash ? ['PWD', 'SHLVL', 'OLDPWD'] : ['PWD'])].filter((n, i, all) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && !(bash && n === '_') && all.indexOf(n) === i);
   words.push(`export ${names.join(' ')}`);
   // A function the parent exported (`export -f`) comes as `BASH_FUNC_NAME%%=() { … }`: a bash child defines and
   // exports it (dash ignores them).
@@ -208,6 +208,8 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
   // `exportedNames` (patches/just-bash/child-shell-exports.mjs): the child's own exports, what it inherited (its
   // preamble exports them with PWD and SHLVL); a default PATH it made up stays unexported.
   Object.assign(login, { exportedNames: Object.keys(exported(ctx)) });
+  // dash puts no `_` of its own into its programs' environments (patches/just-bash/underscore-variable.mjs).
+  if (program === 'sh') Object.assign(login, { keepUnderscore: true });
   const result =
     stdin === undefined && ctx.execWithInheritedStdin
       ? await ctx.execWithInheritedStdin(run, { env, replaceEnv: true, cwd: ctx.cwd, signal: ctx.signal, ...login })
