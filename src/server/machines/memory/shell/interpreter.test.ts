@@ -1181,6 +1181,10 @@ describe('local', () => {
       'declare -- a\ndeclare -i li="4"\ndeclare -u lu="AB"\n4 AB\n5\n',
     );
   });
+  it('-A makes a local associative array, assigned by key, gone after the function', async () => {
+    const r = await runShell('declare -A m=([z]=1); f() { local -a arr=(1 2); local -A m=([a]=b [c]=d); local -A n; n[x]=1; echo "${arr[1]} ${m[a]} ${m[c]} ${!n[@]}"; }; f; echo "${!m[*]} [${!n[*]}]"');
+    expect(r).toEqual({ stdout: '2 b d x\nz []\n', stderr: '', exit: 0 });
+  });
 });
 
 describe('declare -i, -l, -u with an array assignment', () => {
