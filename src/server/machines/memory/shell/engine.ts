@@ -554,9 +554,9 @@ async function runShell(
       stdinKind: 'bytes',
       signal: ctl.abort,
       rawScript: true,
-      // A program the request runs itself (argv, no shell) gets exactly req.env: no shell put a `_` there
-      // (patches/just-bash/underscore-variable.mjs).
-      ...(ctl.topLevel && planCommand(req).form === 'argv' ? { keepUnderscore: true } : {}),
+      // A program the request runs itself (argv, no shell) gets exactly req.env, in its order: no shell put a `_`
+      // there or reordered it (patches/just-bash/underscore-variable.mjs, variables-export-order.mjs).
+      ...(ctl.topLevel && planCommand(req).form === 'argv' ? { keepUnderscore: true, keepEnvOrder: true } : {}),
     }), limits);
   } catch (err) {
     return text('', 1, describeShellError(err));

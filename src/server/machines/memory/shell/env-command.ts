@@ -34,13 +34,15 @@ const text = (stdout: string, exitCode = 0, stderr = ''): ExecResult => ({ stdou
 const usage = (line: string) => text('', 125, `env: ${line}\nTry 'env --help' for more information.\n`);
 
 /**
- * The exported variables a command sees, in the order the shell set them (the inherited ones first, as bash), then
- * `_`, the pathname of the program run, which bash puts last (patches/just-bash/underscore-variable.mjs sets it).
+ * The exported variables a command sees, in the order bash hands them over (patches/just-bash/variables-export-order.mjs:
+ * its prefix assignments, then bash's hash-table order), then `_`, the pathname of the program run, which bash puts
+ * last (patches/just-bash/underscore-variable.mjs sets it). Without the interpreter's exported set: all variables.
  */
 export function exported(ctx: CommandContext): Record<string, string> {
   const names = ctx.exportedEnv;
-  const vars = Object.fromEntries([...ctx.env].filter(([name]) => name !== '_' && (!names || Object.hasOwn(names, name))));
-  if (names && Object.hasOwn(names, '_')) vars._ = names._!;
+  if (!names) return Object.fromEntries([...ctx.env].filter(([name]) => name !== '_'));
+  const vars = Object.fromEntries(Object.keys(names).filter((name) => name !== '_').map((name) => [name, ctx.env.get(name) ?? names[name]!]));
+  if (Object.hasOwn(names, '_')) vars._ = names._!;
   return vars;
 }
 
@@ -207,8 +209,9 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
   const restore = [added.length > 0 ? `export -n ${added.join(' ')}` : '', hidePwd ? 'export PWD' : ''].filter(Boolean);
   const run = argv.map(shellQuote).join(' ');
   const script = restore.length === 0 ? `${setup.join('; ')}\n${run}` : `${setup.join('; ')}\n${run}\n__spritzer_env_status=$?; ${restore.join('; ')}; exit $__spritzer_env_status`;
-  // GNU env execs the command with exactly `vars`: its `_` is env's own pathname, or none after -i (the patched
-  // interpreter's `keepUnderscore`, patches/just-bash/underscore-variable.mjs, leaves it so).
+  // GNU env execs the command with exactly `vars`, in their order: its `_` is env's own pathname, or none after -i
+  // (the patched interpreter's `keepUnderscore` and `keepEnvOrder`, patches/just-bash/underscore-variable.mjs and
+  // variables-export-order.mjs, leave them so).
   const result = await ctx.exec(script, {
     env: vars,
     replaceEnv: true,
@@ -216,7 +219,7 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
     stdin: latin1FromBytes(ctx.stdin),
     stdinKind: 'bytes',
     signal: ctx.signal,
-    ...{ keepUnderscore: true },
+    ...{ keepUnderscore: true, keepEnvOrder: true },
   });
   // The shell's lookup failure (`bash: line N: X: command not found`) is env's own execvp failure.
   const missing = result.exitCode === 127 && result.stderr.replace(/^bash: (line \d+: )?/, '') === `${argv[0]}: command not found\n`;
