@@ -41,7 +41,7 @@ const usage = (line: string) => text('', 125, `env: ${line}\nTry 'env --help' fo
 export function exported(ctx: CommandContext): Record<string, string> {
   const names = ctx.exportedEnv;
   if (!names) return Object.fromEntries([...ctx.env].filter(([name]) => name !== '_'));
-  const vars = Object.fromEntries(Object.keys(names).filter((name) => name !== '_').map((name) => [name, ctx.env.get(name) ?? names[name]!]));
+  const vars = Object.fromEntries(Object.keys(names).filter((name) => name !== '_').map((name) => [name, names[name] ?? ctx.env.get(name)!]));
   if (Object.hasOwn(names, '_')) vars._ = names._!;
   return vars;
 }

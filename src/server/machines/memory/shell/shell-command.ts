@@ -12,7 +12,7 @@ import { decodeBytesToUtf8, defineCommand, latin1FromBytes, type CommandContext,
 import { DASH_PREAMBLE, dashResult } from './dash-flavour.ts';
 import { shellQuote } from '../argv.ts';
 import { bashVariables, exported } from './env-command.ts';
-import { nextShellLevel } from './shell-level.ts';
+import { nextShellLevel, withLastCommandLevel } from './shell-level.ts';
 import { ULIMIT_VARIABLE } from './sysinfo-commands.ts';
 import { commandStringPlace, diagnose, scriptFilePlace, stdinPlace, withSyntaxRecovery, type ErrorPlace } from './syntax-errors.ts';
 
@@ -194,9 +194,11 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
   }
   // A sprite's `sh` is dash: its `echo` reads escapes (dash-flavour.ts).
   const dash = program === 'sh' ? `${DASH_PREAMBLE}; ` : '';
-  let run = dash + (await preamble(ctx, inv, program === 'bash')) + withSyntaxRecovery(script, place, inv.shopts.some(([flag, name]) => flag === '-s' && name === 'extglob'));
-  if (stream) run = stream(run);
   const env = childEnv(ctx, name, params, program === 'bash');
+  // A `bash -c` runs its last program in its own process, one level lower (shell-level.ts).
+  const own = program === 'bash' && inv.command && !inv.sets.some((o) => /x/.test(o)) ? withLastCommandLevel(script, Number(env.SHLVL)) : script;
+  let run = dash + (await preamble(ctx, inv, program === 'bash')) + withSyntaxRecovery(own, place, inv.shopts.some(([flag, name]) => flag === '-s' && name === 'extglob'));
+  if (stream) run = stream(run);
   // A `-c` shell's own variable (bash(1) "Shell Variables"), not inherited from the parent's.
   delete env.BASH_EXECUTION_STRING;
   if (inv.command) env.BASH_EXECUTION_STRING = script;

@@ -147,8 +147,8 @@ describe('/proc and /tmp describe the machine', () => {
       exit: 1,
     });
   });
-  it('/proc/self/environ is the reading program\'s environment: the exported variables and its `_`', async () => {
-    expect((await runShell('export E1=x; Y=1; X2=2 cat /proc/self/environ | tr "\\0" "\\n" | grep -e ^E1= -e ^Y= -e ^X2= -e ^_=')).stdout).toBe('E1=x\nX2=2\n_=/usr/bin/cat\n');
+  it('/proc/self/environ is the reading program\'s environment: its prefix assignments, the exported variables and its `_`', async () => {
+    expect((await runShell('export E1=x; Y=1; X2=2 cat /proc/self/environ | tr "\\0" "\\n" | grep -e ^E1= -e ^Y= -e ^X2= -e ^_=')).stdout).toBe('X2=2\nE1=x\n_=/usr/bin/cat\n');
   });
   it('/proc/$! is the background job while it runs', async () => {
     const ctx = { ...testSprite(), processes: new ProcessTable() };
