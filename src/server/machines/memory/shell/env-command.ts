@@ -35,15 +35,14 @@ const usage = (line: string) => text('', 125, `env: ${line}\nTry 'env --help' fo
 
 /**
  * The exported variables a command sees, in the order bash hands them over (patches/just-bash/variables-export-order.mjs:
- * its prefix assignments, then bash's hash-table order), then `_`, the pathname of the program run, which bash puts
- * last (patches/just-bash/underscore-variable.mjs sets it). Without the interpreter's exported set: all variables.
+ * its prefix assignments, then bash's hash-table order), with `_`, the pathname of the program run, where bash puts
+ * it (patches/just-bash/underscore-variable.mjs): in its place when the shell inherited it, else last. Without the
+ * interpreter's exported set: all variables.
  */
 export function exported(ctx: CommandContext): Record<string, string> {
   const names = ctx.exportedEnv;
-  if (!names) return Object.fromEntries([...ctx.env].filter(([name]) => name !== '_'));
-  const vars = Object.fromEntries(Object.keys(names).filter((name) => name !== '_').map((name) => [name, names[name] ?? ctx.env.get(name)!]));
-  if (Object.hasOwn(names, '_')) vars._ = names._!;
-  return vars;
+  if (!names) return Object.fromEntries(ctx.env);
+  return Object.fromEntries(Object.keys(names).map((name) => [name, names[name] ?? ctx.env.get(name)!]));
 }
 
 /** A `-S` string env refuses (exit 125), with GNU's message. */

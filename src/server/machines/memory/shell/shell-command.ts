@@ -114,8 +114,7 @@ async function preamble(ctx: CommandContext, inv: ShellInvocation, bash: boolean
   const words: string[] = [];
   // What the shell inherits from its environment it exports in turn (`declare -p E` shows `-x`), as do PWD, and for
   // bash SHLVL and OLDPWD (exported even while unset: `env -i bash -c 'export -p'`); dash leaves SHLVL alone.
-  // bash sets `_` afresh for each program it runs; dash passes on the one it got.
-  const names = [...Object.keys(exported(ctx)), ...(bash ? ['PWD', 'SHLVL', 'OLDPWD'] : ['PWD'])].filter((n, i, all) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && !(bash && n === '_') && all.indexOf(n) === i);
+  const names = [...Object.keys(exported(ctx)), ...(bash ? ['PWD', 'SHLVL', 'OLDPWD'] : ['PWD'])].filter((n, i, all) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && all.indexOf(n) === i);
   words.push(`export ${names.join(' ')}`);
   // A function the parent exported (`export -f`) comes as `BASH_FUNC_NAME%%=() { … }`: a bash child defines and
   // exports it (dash ignores them).
