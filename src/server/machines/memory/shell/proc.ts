@@ -108,7 +108,10 @@ export function procAlias(p: string, info: ProcInfo): { path: string; info: Proc
   return { path, info: { ...info, pid, ppid: other.ppid, other: true, command: { name, args, path: `/usr/bin/${other.comm}` } } };
 }
 
-/** Names in the `/proc` directory `p` (normalised), or null when `p` is not one. */
+/**
+ * Names in the `/proc` directory `p` (normalised) as the process `info` sees it, or null when `p` is not one:
+ * `/proc` lists the sprite's pids too, `/proc/PID/fd` of another process its three standard descriptors.
+ */
 export function procDir(p: string, info: ProcInfo): string[] | null {
   const alias = procAlias(p, info);
   if (!alias) return null;
