@@ -6,13 +6,18 @@
  * @see execve(2) "Limits on size of arguments and environment"; Linux fs/exec.c (bprm_stack_limits, copy_strings)
  */
 import { STREAMING_SHELL } from './shell-command.ts';
+import { SINK_DIR } from './sink-dir.ts';
 
 /** Longest string execve copies, its NUL included (32 pages). */
 const MAX_ARG_STRLEN = 131072;
 /** A quarter of the default stack limit (8 MiB): what the strings and their pointers may take. */
 const ARG_SPACE = 2 * 1024 * 1024;
 
-const bytes = (s: string) => Buffer.byteLength(s) + 1;
+/** The engine's redirections of a nested script's output to its sinks (output-sink.ts), which the script never had. */
+const SINK_REDIRECTION = new RegExp(` ?\\d?>\\| ${SINK_DIR.replace(/[.]/g, '\\.')}[\\w.-]+`, 'g');
+
+/** A string's bytes with its NUL, as the user wrote it (without the engine's sink redirections). */
+const bytes = (s: string) => Buffer.byteLength(s.includes(SINK_DIR) ? s.replace(SINK_REDIRECTION, '') : s) + 1;
 
 /** Whether execve of `path` with `argv` and `env` fails with E2BIG. */
 export function argListTooLong(path: string, argv: readonly string[], env: Readonly<Record<string, string>>): boolean {
