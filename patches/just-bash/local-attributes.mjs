@@ -1,5 +1,6 @@
 // `local` takes declare's attribute options (bash's manual: "local [option] name[=value] …: option can be any of the
-// options accepted by declare"): -i (the value evaluated arithmetically), -l/-u (case), -r (readonly), -x (export);
+// options accepted by declare"): -i (the value evaluated arithmetically), -l/-u (case), -r (readonly), -x (export),
+// -A (an associative array, its `([key]=value …)` assigned by key);
 // options end at the first name; `local` and `local -p` with no names list the function's locals as `declare -p` prints them (`declare -i li="4"`).
 // just-bash ignored those options and listed `name=value`.
 export default {
@@ -13,6 +14,8 @@ export default {
         'async function Uo(e,t){let x="",opt=d=>/^-[a-zA-Z]+$/.test(d),k=0;for(;k<t.length&&opt(t[k]);k++)x+=t[k].slice(1);' +
         // Options end at the first name: a later `-l` is a name, and not a valid one.
         'let bad="",names=t.slice(k).filter(d=>opt(d)?(bad+=`bash: local: \\`${d}\': not a valid identifier\\n`,!1):!0);' +
+        // -A makes associative arrays (`local -A m=([k]=v)`): what `declare -A` does in a function, which is local.
+        'if(x.includes("A")&&e.state.localScopes.length>0){let r=await Do(e,[`-${x}`,...names]);return bad?{...r,stderr:bad+r.stderr,exitCode:1}:r}' +
         'let r=await __jbLocalBase(e,[...(x?[`-${x.replace(/[^nap]/g,"")}`]:[]),...names].filter(d=>d!=="-"));bad&&(r={...r,stderr:bad+r.stderr,exitCode:1});' +
         'if(!/[irxlu]/.test(x)||e.state.localScopes.length===0)return r;' +
         'for(let d of names){let n=/^[a-zA-Z_][a-zA-Z0-9_]*/.exec(d)?.[0];if(!n)continue;let arr=ve(e,n).length>0;' +

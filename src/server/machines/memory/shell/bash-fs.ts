@@ -26,8 +26,8 @@ const DEVICES = new Set(['/dev/null', '/dev/zero', '/dev/random', '/dev/urandom'
 const DEVICE_MODE = 0o666;
 /** `/dev` as `ls /dev` lists it: the devices above, and `fd` (a link to `/proc/self/fd`) when there is a `/proc`. */
 const DEV_DIR = '/dev';
-/** The descriptors `/proc/self/fd` lists (proc.ts), each read as a device. */
-const FD_ENTRY = /^\/proc\/self\/fd\/[0-3]$/;
+/** A descriptor's entry under `/proc/self/fd` or `/proc/PID/fd` (proc.ts lists which), each read as a device. */
+const FD_ENTRY = /^(\/proc\/(?:self|\d+)\/fd)\/(\d+)$/;
 /** A path below the `/dev/fd` link, read through it (`/dev/fd/1` is `/proc/self/fd/1`). */
 const throughDevFd = (p: string): string => (p.startsWith('/dev/fd/') ? `/proc/self/fd${p.slice('/dev/fd'.length)}` : p);
 const STUB_MODE = 0o755;
@@ -83,17 +83,17 @@ export class BashFs implements IFileSystem {
   }
 
   /**
-   * This filesystem as the command `name` (run with `args`, found at `path`) sees it: the same files, with
-   * `/proc/self` describing that command (`cat /proc/self/comm` prints `cat`, `readlink /proc/self/exe` names
-   * `/usr/bin/readlink`). The interpreter calls it for each command it runs (interpreter patch
-   * `proc-self-command`); builtins keep the shell's view.
+   * This filesystem as the command `name` (run with `args`, found at `path`, given the `exported` environment) sees
+   * it: the same files, with `/proc/self` describing that command (`cat /proc/self/comm` prints `cat`, `readlink
+   * /proc/self/exe` names `/usr/bin/readlink`, `/proc/self/environ` holds `exported`). The interpreter calls it for
+   * each command it runs (interpreter patches `proc-self-command`, `proc-self-environ`); builtins keep the shell's view.
    * @returns a view sharing every file and setting with this one
    */
-  forCommand(name: string, args: readonly string[], path: string, env?: ReadonlyMap<string, string>): BashFs {
+  forCommand(name: string, args: readonly string[], path: string, env?: ReadonlyMap<string, string>, exported?: Readonly<Record<string, string>>): BashFs {
     const asRoot = env ? runsAsRoot(env) : this.asRoot;
     if (!this.proc && asRoot === this.asRoot) return this;
     const props: PropertyDescriptorMap = { asRoot: { value: asRoot } };
-    if (this.proc) props.proc = { value: { ...this.proc, command: { name, args: [...args], path } } };
+    if (this.proc) props.proc = { value: { ...this.proc, command: { name, args: [...args], path, ...(exported ? { env: exported } : {}) } } };
     return Object.create(this, props) as BashFs;
   }
 
@@ -186,8 +186,11 @@ export class BashFs implements IFileSystem {
   /** The VFS entries, plus (in `/bin` and `/usr/bin`) the built-in commands' stubs the VFS does not hold, by name. */
   async readdirWithFileTypes(path: string): Promise<DirentEntry[]> {
     const listed = this.proc && Vfs.normalize(path) === '/dev/fd' ? '/proc/self/fd' : throughDevFd(Vfs.normalize(path));
-    const proc = this.proc && !this.vfs.exists(listed) ? procDir(listed) : null;
-    if (proc) return proc.map((name) => ({ name, isFile: name !== 'self' && name !== 'exe', isDirectory: name === 'self', isSymbolicLink: name === 'exe' }));
+    const proc = this.proc && !this.vfs.exists(listed) ? procDir(listed, this.proc) : null;
+    if (proc) {
+      const kind = (name: string) => this.synthetic(`${listed}/${name}`);
+      return proc.map((name) => ({ name, isFile: kind(name) === 'proc' || kind(name) === 'device', isDirectory: kind(name) === 'procdir', isSymbolicLink: kind(name) === 'proclink' }));
+    }
     if (Vfs.normalize(path) === DEV_DIR && !this.vfs.exists(DEV_DIR)) {
       const devices = [...DEVICES].map((p) => ({ name: p.slice(DEV_DIR.length + 1), isFile: true, isDirectory: false, isSymbolicLink: false }));
       if (this.proc) devices.push({ name: 'fd', isFile: false, isDirectory: false, isSymbolicLink: true });
@@ -424,8 +427,9 @@ export class BashFs implements IFileSystem {
 
   /** Which synthetic entry `p` (normalised) is, if any. */
   private synthetic(p: string): 'device' | 'stub' | 'proc' | 'procdir' | 'proclink' | null {
-    if (DEVICES.has(p) || (this.proc && FD_ENTRY.test(throughDevFd(p)))) return 'device';
-    if (p === DEV_DIR || (this.proc && procDir(p))) return 'procdir';
+    const fd = this.proc ? FD_ENTRY.exec(throughDevFd(p)) : null;
+    if (DEVICES.has(p) || (fd && procDir(fd[1]!, this.proc!)?.includes(fd[2]!))) return 'device';
+    if (p === DEV_DIR || (this.proc && procDir(p, this.proc))) return 'procdir';
     if (this.proc && procLink(p, this.proc)) return 'proclink';
     if (this.proc && procFile(p, this.proc)) return 'proc';
     const dir = STUB_DIRS.find((d) => p.startsWith(d));

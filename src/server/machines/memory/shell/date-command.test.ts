@@ -26,6 +26,10 @@ const FIXED = [
   // number followed by a unit is a relative item.
   "-u -d '2024-06-15 12:00 + 90 minutes' '+%F %H:%M'", "-u -d '2024-06-15 12:00 +2401'", "-u -d '2024-06-15 12:00 +24:00' '+%F %T'",
   "-u -d '2024-06-15 12:00 UTC +5 min' '+%F %T'", "-u -d '2024-06-15 12:00 UTC +2 hours' '+%F %T'", "-u -d '2024-06-15 + 90 minutes' '+%F %T'",
+  // A leading TZ="ZONE" reads the rest in ZONE (an unknown one as UTC); the output stays in TZ (or -u).
+  `-u -d 'TZ="America/New_York" 2024-01-01 12:00' '+%F %T'`, `-u -d 'TZ="Asia/Tokyo" 2024-06-01 09:00 +1 hour' '+%F %T %Z'`,
+  `-u -d 'TZ=":Europe/London" 2024-08-01 12:00' +%H:%M`, `-u -d 'TZ="Nope/Zone" 2024-01-01' +%s`, `-u -d ' TZ="UTC0" @0' +%s`,
+  `-u -d 'TZ="A\\"B" 2024-01-01' +%s`, `-d 'TZ="UTC" TZ="UTC" 2024-01-01'`, `-d 'tz="UTC" 2024-01-01'`,
 ];
 
 describe.skipIf(!gnuDate)('date with the dates fixed on its command line, as the host\'s GNU date', () => {
@@ -37,6 +41,7 @@ describe.skipIf(!gnuDate)('date with the dates fixed on its command line, as the
     ['America/New_York', "-d '2024-07-04 12:00' '+%F %T %Z %z'"], ['Asia/Kolkata', "-d @0 '+%F %T %Z %z %:::z'"],
     ['Europe/Paris', "-d '2024-10-27 12:00 +1 day' '+%F %T %Z'"], ['Europe/Paris', "-u -d '2024-06-01 12:00'"], ['Australia/Sydney', "-d '2024-01-01' '+%s %Z'"],
     // POSIX TZ values of a standard time alone: hours west of UTC, the name as the abbreviation.
+    ['Asia/Tokyo', `-d 'TZ="UTC" 2024-01-01' '+%F %T %Z'`], ['UTC', `-d 'TZ="Europe/Paris" 2024-07-14 12:00' '+%H:%M %Z'`],
     ['GMT+5', "-d @0 '+%F %T %Z %z'"], ['JST-9', "-d '2024-01-05 10:00' '+%s %Z %:z'"], ['XYZ-3:30', '-d @0'],
   ])('TZ=%s date %s', async (tz, args) => {
     expect(await engineBash(`date ${args}`, tz)).toEqual(hostBash(`date ${args}`, tz));

@@ -343,11 +343,21 @@ function parseItems(text: string): Parsed | null {
   return p;
 }
 
+/** A leading `TZ="…"` of a date string (gnulib: `\"` and `\\` escape within the quotes): the zone, the rest. */
+const TZ_PREFIX = /^\s*TZ="((?:[^"\\]|\\["\\])*)"/;
+
 /**
- * Epoch ms (and the nanoseconds within that second) of a GNU date string, read in the zone `tz` (an IANA name or
- * `UTC`) relative to `now` (epoch ms); null when GNU date would say `invalid date`.
+ * Epoch ms (and the nanoseconds within that second) of a GNU date string, read in the zone `tz` (a `TZ` value)
+ * relative to `now` (epoch ms); null when GNU date would say `invalid date`. A string that starts with `TZ="ZONE"`
+ * is read in ZONE instead (`date -d 'TZ="America/New_York" 2024-01-01 12:00'`; a zone the host does not know reads
+ * as UTC, as glibc's does), as GNU's manual ("Specifying time zone rules") says.
  */
 export function parseDateString(text: string, now: number, tz = 'UTC'): { ms: number; ns: number } | null {
+  const rule = TZ_PREFIX.exec(text);
+  if (rule) {
+    const rest = text.slice(rule[0].length);
+    return TZ_PREFIX.test(rest) ? null : parseDateString(rest, now, rule[1]!.replace(/\\(["\\])/g, '$1'));
+  }
   const p = parseItems(text) as (Parsed & { epochSeconds?: number }) | null;
   if (!p) return null;
   if (p.epochSeconds !== undefined) {

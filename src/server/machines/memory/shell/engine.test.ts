@@ -429,6 +429,12 @@ describe('shell engine: SHLVL', () => {
     expect(await run(bash('cat <<E\nx\nE\nbash -c \'echo $SHLVL\''))).toEqual({ stdout: 'x\n2\n', stderr: '', exit: 0 });
   });
 
+  it('is one lower for any program that is the last command, in its place in the environment; not for a builtin', async () => {
+    expect(await run(bash('printenv SHLVL; env | grep SHLVL; true && env | grep SHLVL'))).toEqual({ stdout: '1\nSHLVL=1\nSHLVL=1\n', stderr: '', exit: 0 });
+    expect(await run(bash('true && env | grep -c SHLVL=0; env'))).toMatchObject({ stdout: expect.stringMatching(/^0\n(.*\n)*SHLVL=0\nPATH=.*\n_=\/usr\/bin\/env\n$/) });
+    expect((await run(bash('echo $SHLVL; printenv SHLVL >/dev/stdout; f() { printenv SHLVL; }; f; bash -c "printenv SHLVL; printenv SHLVL"'))).stdout).toBe('1\n1\n1\n1\n0\n');
+  });
+
   it('is set in a shell reading its commands from stdin', async () => {
     const t = start(request(['bash']), { stdin: true });
     t.proc.writeStdin(Buffer.from('echo "level $SHLVL"\n'));

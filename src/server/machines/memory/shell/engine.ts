@@ -24,6 +24,7 @@ import { BashFs } from './bash-fs.ts';
 import { runRiskyScript } from '../interpreter.ts';
 import type { EngineProcess, ExecEngine, SpriteContext } from '../engine.ts';
 import type { ExecIO, ExecRequest, ExecStartOptions } from '../../port.ts';
+import type { ProcInfo } from './proc.ts';
 import { LATE_STDIN_MESSAGE, STDIN_TOO_LARGE_EXIT, StdinBuffer, stdinTooLargeMessage } from './stdin-buffer.ts';
 import { DEFAULT_STDIN_WAIT_MS, exitAfterLateStdin, scriptMayReadStdin } from './stdin-wait.ts';
 import { memoizeByScript } from './script-memo.ts';
@@ -62,6 +63,8 @@ import { modeCommands } from './mode-commands.ts';
 import { fileCommand } from './file-command.ts';
 import { whichCommand } from './which-command.ts';
 import { timeoutCommand } from './timeout-command.ts';
+import { sleepCommand } from './sleep-command.ts';
+import { execTooLong } from './exec-limits.ts';
 import { FREE_UPTIME_NAMES, freeUptimeCommands } from './free-uptime.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty.ts';
 import { deliver, startJobControl, type JobHooks } from './job-runner.ts';
@@ -105,7 +108,7 @@ const EXTRA_COMMANDS = ['tty', 'stty', 'curl', 'truncate', 'du', 'df', 'mountpoi
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
-const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', 'date', 'which', ...FREE_UPTIME_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'split', 'curl', 'iconv', 'yes', ...TEXT_COMMAND_NAMES]);
+const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', 'date', 'which', ...FREE_UPTIME_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'split', 'curl', 'iconv', 'yes', 'sleep', ...TEXT_COMMAND_NAMES]);
 /** just-bash's own commands. */
 const JUST_BASH_COMMANDS: readonly string[] = getCommandNames();
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -455,7 +458,7 @@ async function runShell(
     await installShellTurns(); // CPU-bound scripts share the event loop in time slices, so the API still answers
     const bootedAt = sprite.bootedAt ?? ctl.clock.now();
     const bash = new Bash({
-      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: { pid, ppid: 1, hostname: sprite.name, upSeconds: () => (ctl.clock.now() - bootedAt) / 1000 } }), ctl.sinks),
+      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: procInfo(sprite, req, pid, () => (ctl.clock.now() - bootedAt) / 1000) }), ctl.sinks),
       cwd: req.dir,
       // The names of the request's environment are the exported ones (just-bash exports the constructor's names),
       // but for bash's own variables carried over from a previous line or into a job (`IFS`, `OSTYPE`…).
@@ -488,6 +491,7 @@ async function runShell(
         fileCommand(),
         whichCommand(),
         timeoutCommand(() => sprite.allocatePid()),
+        sleepCommand(),
         ...freeUptimeCommands(() => ctl.clock.now(), bootedAt),
         ...ctl.jobs.commands(),
         ...shellCommands(req.tty ? instrumentTty : instrument),
@@ -530,6 +534,10 @@ async function runShell(
       scriptText: requested,
       exitTrapAtEnd: ctl.topLevel === true,
       interactiveShell: ctl.interactive === true,
+      // execve's E2BIG for the programs the script runs (patches/just-bash/exec-argument-list-too-long.mjs).
+      execTooLong,
+      // `$_` starts as the environment's `_`, else the name the shell was started as (bash(1) "Special Parameters").
+      ...(ctl.topLevel ? { lastArg: req.env._ ?? req.argv[0] ?? 'bash' } : {}),
       topLevelOutput: ctl.topLevel === true ? (result: ExecResult) => deliver(ctl.sinks, result) : undefined,
     });
     // bash runs the last command of its `-c` script in its own process, one level lower (shell-level.ts).
@@ -546,10 +554,29 @@ async function runShell(
       stdinKind: 'bytes',
       signal: ctl.abort,
       rawScript: true,
+      // A program the request runs itself (argv, no shell) gets exactly req.env, in its order: no shell put a `_`
+      // there or reordered it (patches/just-bash/underscore-variable.mjs, variables-export-order.mjs).
+      ...(ctl.topLevel && planCommand(req).form === 'argv' ? { keepUnderscore: true, keepEnvOrder: true } : {}),
     }), limits);
   } catch (err) {
     return text('', 1, describeShellError(err));
   }
+}
+
+/**
+ * The `/proc` an exec's shell (pid `pid`) shows (proc.ts): `/proc/$$` is that shell, started as `req.argv` with
+ * `req.env`; `/proc/PID` of the sprite's other processes (its background jobs) as its process table has them.
+ */
+function procInfo(sprite: SpriteContext, req: ExecRequest, pid: number, upSeconds: () => number): ProcInfo {
+  const table = sprite.processes;
+  return {
+    pid,
+    ppid: 1,
+    hostname: sprite.name,
+    upSeconds,
+    shell: { argv: req.argv, env: req.env },
+    ...(table ? { processes: { get: (n: number) => table.get(n), pids: () => [...new Set([pid, ...table.list().map((p) => p.pid)])] } } : {}),
+  };
 }
 
 /**

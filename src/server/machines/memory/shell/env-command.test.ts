@@ -73,6 +73,18 @@ describe('the variables bash sets for itself', () => {
     ['echo "$BASH"; env | grep -c ^BASH=', '/usr/bin/bash\n0\n'],
     ["bash -c 'echo $SHLVL'", '1\n'],
     ['env | grep -c -e ^IFS= -e ^OSTYPE=', '0\n'],
+    // `$_`: the shell's name at first; each program run gets its own pathname as `_`, last in its environment.
+    ['echo "[$_]"; true a b; echo "$_"', '[bash]\nb\n'],
+    ['env | tail -1; printenv _; /bin/printenv _', '_=/usr/bin/env\n/usr/bin/printenv\n/bin/printenv\n'],
+    ["bash -c 'echo \"$_\"'; /bin/bash -c 'echo \"$_\"'", '/usr/bin/bash\n/bin/bash\n'],
+    // bash's order: prefix assignments, then its hash table's (HOME PWD USER SHLVL PATH set in another order).
+    ['export SHELL=/bin/bash LOGNAME=me LANG=C.UTF-8 USER=me B=1 A=2; env | cut -d= -f1 | tr "\\n" " "', 'SHELL PWD LOGNAME B A HOME LANG USER SHLVL PATH _ '],
+    ['Z=1 Y=2 env | head -2; env -i B=1 A=2 env', 'Z=1\nY=2\nB=1\nA=2\n'],
+    // A child bash inherited `_`: it stays in its place in the table (after PWD), not last.
+    ["bash -c 'env | cut -d= -f1 | tr \"\\n\" \" \"'", 'PWD _ HOME SHLVL PATH '],
+    // dash passes on the `_` it got.
+    ["sh -c 'printenv _; ls >/dev/null; printenv _'", '/usr/bin/sh\n/usr/bin/sh\n'],
+    ["export X=1; bash -c 'env | grep -c ^_='; env printenv _; env -i printenv _; env -u _ printenv _; echo $?", '1\n/usr/bin/env\n1\n'],
   ])('%s', async (script, stdout) => {
     expect((await bashC(script)).stdout).toBe(stdout);
   });

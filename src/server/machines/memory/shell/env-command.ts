@@ -33,10 +33,16 @@ export function bashVariables(hostname: string): Record<string, string> {
 const text = (stdout: string, exitCode = 0, stderr = ''): ExecResult => ({ stdout, stderr, exitCode });
 const usage = (line: string) => text('', 125, `env: ${line}\nTry 'env --help' for more information.\n`);
 
-/** The exported variables a command sees, in the order the shell set them (the inherited ones first, as bash). */
+/**
+ * The exported variables a command sees, in the order bash hands them over (patches/just-bash/variables-export-order.mjs:
+ * its prefix assignments, then bash's hash-table order), with `_`, the pathname of the program run, where bash puts
+ * it (patches/just-bash/underscore-variable.mjs): in its place when the shell inherited it, else last. Without the
+ * interpreter's exported set: all variables.
+ */
 export function exported(ctx: CommandContext): Record<string, string> {
   const names = ctx.exportedEnv;
-  return Object.fromEntries([...ctx.env].filter(([name]) => !names || Object.hasOwn(names, name)));
+  if (!names) return Object.fromEntries(ctx.env);
+  return Object.fromEntries(Object.keys(names).map((name) => [name, names[name] ?? ctx.env.get(name)!]));
 }
 
 /** A `-S` string env refuses (exit 125), with GNU's message. */
@@ -202,6 +208,9 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
   const restore = [added.length > 0 ? `export -n ${added.join(' ')}` : '', hidePwd ? 'export PWD' : ''].filter(Boolean);
   const run = argv.map(shellQuote).join(' ');
   const script = restore.length === 0 ? `${setup.join('; ')}\n${run}` : `${setup.join('; ')}\n${run}\n__spritzer_env_status=$?; ${restore.join('; ')}; exit $__spritzer_env_status`;
+  // GNU env execs the command with exactly `vars`, in their order: its `_` is env's own pathname, or none after -i
+  // (the patched interpreter's `keepUnderscore` and `keepEnvOrder`, patches/just-bash/underscore-variable.mjs and
+  // variables-export-order.mjs, leave them so).
   const result = await ctx.exec(script, {
     env: vars,
     replaceEnv: true,
@@ -209,6 +218,7 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
     stdin: latin1FromBytes(ctx.stdin),
     stdinKind: 'bytes',
     signal: ctx.signal,
+    ...{ keepUnderscore: true, keepEnvOrder: true },
   });
   // The shell's lookup failure (`bash: line N: X: command not found`) is env's own execvp failure.
   const missing = result.exitCode === 127 && result.stderr.replace(/^bash: (line \d+: )?/, '') === `${argv[0]}: command not found\n`;

@@ -67,6 +67,18 @@ describe('output joined from several commands', () => {
 });
 
 describe('command search and PATH', () => {
+  it('a program whose one argument or environment string is 128 KiB, or whose strings pass 2 MiB, fails as execve does: 126', async () => {
+    const script =
+      'x=$(printf "%*s" 131071 "" | tr " " a); /bin/true "$x"; echo "s=$?"; x="${x}a"; cat "$x"; echo "s=$?"; echo "$x" | wc -c; ' +
+      'y=${x:0:100000}; set --; for i in $(seq 21); do set -- "$@" "$y"; done; true "$@"; echo "s=$?"; /bin/true "$@"; echo "s=$?"; ' +
+      'export BIG=$x; echo builtin; bash -c :; echo "s=$?"';
+    expect(await runShell(script)).toEqual({
+      stdout: 's=0\ns=126\n131073\ns=0\ns=126\nbuiltin\ns=126\n',
+      stderr: 'bash: line 1: /usr/bin/cat: Argument list too long\nbash: line 1: /bin/true: Argument list too long\nbash: line 1: /usr/bin/bash: Argument list too long\n',
+      exit: 0,
+    });
+  });
+
   it('a builtin runs whatever PATH holds and is never hashed', async () => {
     expect(await runShell('PATH=; echo builtin-still-works; printf "%s\\n" x; true && echo t; command -v echo; ls; echo "status=$?"')).toEqual({
       stdout: 'builtin-still-works\nx\nt\necho\nstatus=127\n',
@@ -1169,6 +1181,10 @@ describe('local', () => {
       'declare -- a\ndeclare -i li="4"\ndeclare -u lu="AB"\n4 AB\n5\n',
     );
   });
+  it('-A makes a local associative array, assigned by key, gone after the function', async () => {
+    const r = await runShell('declare -A m=([z]=1); f() { local -a arr=(1 2); local -A m=([a]=b [c]=d); local -A n; n[x]=1; echo "${arr[1]} ${m[a]} ${m[c]} ${!n[@]}"; }; f; echo "${!m[*]} [${!n[*]}]"');
+    expect(r).toEqual({ stdout: '2 b d x\nz []\n', stderr: '', exit: 0 });
+  });
 });
 
 describe('declare -i, -l, -u with an array assignment', () => {
@@ -1240,6 +1256,8 @@ describe('builtins refusing their arguments', () => {
       stderr: 'bash: line 1: cd: too many arguments\nbash: line 1: cd: -Q: invalid option\ncd: usage: cd [-L|[-P [-e]] [-@]] [dir]\nbash: line 1: cd: OLDPWD not set\nbash: line 1: cd: HOME not set\n',
       exit: 0,
     });
+    // An empty OLDPWD: cd - prints an empty line and stays.
+    expect(await runShell('cd w; OLDPWD=; cd -; echo "s=$? ${PWD##*/}"', ctx)).toEqual({ stdout: '\ns=0 w\n', stderr: '', exit: 0 });
   });
 
   it('read: bad counts, timeouts and descriptors, unknown options, an associative array; joined options work', async () => {

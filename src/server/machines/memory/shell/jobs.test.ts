@@ -131,6 +131,15 @@ describe('kill', () => {
     expect(await run('kill -l NOPE')).toMatchObject({ stderr: 'bash: line 1: kill: NOPE: invalid signal specification\n', exit: 1 });
   });
 
+  it('kill -l 0 is EXIT and the trap names number as bash numbers them; -L lists like -l; a bad word does not stop the rest', async () => {
+    expect((await run('kill -l 0; kill -l EXIT; kill -l term ERR rtmin+1; kill -L 9; kill -l -- 2; kill -l 32')).stdout).toBe('EXIT\n0\n15\n66\n35\nKILL\nINT\n');
+    expect(await run('kill -l 200 15 nope 0')).toMatchObject({
+      stdout: 'TERM\nEXIT\n',
+      stderr: 'bash: line 1: kill: 200: invalid signal specification\nbash: line 1: kill: nope: invalid signal specification\n',
+      exit: 1,
+    });
+    expect((await run('kill -L | head -1')).stdout).toBe(' 1) SIGHUP\t 2) SIGINT\t 3) SIGQUIT\t 4) SIGILL\t 5) SIGTRAP\n');
+  });
   it('kill $! ends the job: wait gives 143; kill -9 %1 gives 137; kill -0 tests it', async () => {
     expect((await run('sleep 100 & kill $!; wait $!; echo "st=$?"')).stdout).toBe('st=143\n');
     expect((await run('sleep 100 & kill -9 %1; wait %1; echo "st=$?"')).stdout).toBe('st=137\n');

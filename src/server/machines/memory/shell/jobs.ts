@@ -206,26 +206,31 @@ const SIGNAL_TABLE = (() => {
   const entries = [...SIGNAL_NAMES].map(([n, name]) => `${String(n).padStart(2)}) SIG${name}`);
   return entries.map((e, i) => e + ((i + 1) % 5 === 0 ? '\n' : '\t')).join('') + (entries.length % 5 === 0 ? '' : '\n');
 })();
+/** The numbers bash gives its trap-only names in `kill -l NAME` (after Linux's 64 signals, as its table orders them). */
+const PSEUDO_NUMBERS: ReadonlyMap<string, number> = new Map([['EXIT', 0], ['DEBUG', 65], ['ERR', 66], ['RETURN', 67]]);
 /**
- * `kill -l SIG…` as bash answers it: a number (or an exit status 128+n) gives the name, a name (with or without
- * `SIG`) the number; an unknown one is `invalid signal specification`, status 1.
+ * `kill -l SIG…` as bash's display_signal_list answers it: a number (or an exit status 128+n) gives the name (0 is
+ * `EXIT`; 32 and 33, which glibc keeps for itself, print nothing), a name (any case, with or without `SIG`; also
+ * `EXIT`, `DEBUG`, `ERR`, `RETURN`) the number. An unknown one is `invalid signal specification` and status 1, and
+ * the words after it are still answered.
  */
 function signalLookup(specs: string[]): ExecResult {
   let out = '';
+  let err = '';
   for (const spec of specs) {
     if (/^\d+$/.test(spec)) {
       const n = Number(spec) > 128 ? Number(spec) - 128 : Number(spec);
-      const name = SIGNAL_NAMES.get(n);
-      if (!name) return { stdout: out, stderr: `bash: kill: ${spec}: invalid signal specification\n`, exitCode: 1 };
-      out += `${name}\n`;
+      const name = n === 0 ? 'EXIT' : SIGNAL_NAMES.get(n);
+      if (name) out += `${name}\n`;
+      else if (n !== 32 && n !== 33) err += `bash: kill: ${spec}: invalid signal specification\n`;
     } else {
       const bare = spec.toUpperCase().replace(/^SIG/, '');
-      const n = [...SIGNAL_NAMES].find(([, name]) => name === bare)?.[0] ?? signalNumber(bare);
-      if (!n) return { stdout: out, stderr: `bash: kill: ${spec}: invalid signal specification\n`, exitCode: 1 };
-      out += `${n}\n`;
+      const n = PSEUDO_NUMBERS.get(spec.toUpperCase()) ?? [...SIGNAL_NAMES].find(([, name]) => name === bare)?.[0] ?? signalNumber(bare);
+      if (n === undefined || n === null) err += `bash: kill: ${spec}: invalid signal specification\n`;
+      else out += `${n}\n`;
     }
   }
-  return ok(out);
+  return { stdout: out, stderr: err, exitCode: err ? 1 : 0 };
 }
 
 /** Signals whose default action ends nothing: `kill -CONT` and friends succeed and change nothing. */
@@ -464,7 +469,11 @@ export class JobControl {
 
   private killCommand(args: string[]): ExecResult {
     if (args.length === 0) return fail('kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n', 2);
-    if (args[0] === '-l' || args[0] === '-L') return args.length > 1 ? signalLookup(args.slice(1)) : ok(SIGNAL_TABLE);
+    if (args[0] === '-l' || args[0] === '-L') {
+      // bash's option parser takes a `--` after `-l`; a word starting with `-` is an option, which lists them all.
+      const specs = args.slice(args[1] === '--' ? 2 : 1);
+      return specs.length > 0 && !specs[0]!.startsWith('-') ? signalLookup(specs) : ok(SIGNAL_TABLE);
+    }
     let signal = 'TERM';
     let rest = args;
     if ((args[0] === '-s' || args[0] === '-n') && args.length > 1) {

@@ -11,8 +11,9 @@ import { parseScript, serializeScript, type ScriptNode as Node } from './script-
 import { deliverSliced } from './sliced-output.ts';
 import { STREAMING_SHELL } from './shell-command.ts';
 
-/** Where the sinks live: a redirection to a path under it is the engine's, not the script's. */
-export const SINK_DIR = '/dev/.spritzer/';
+import { SINK_DIR } from './sink-dir.ts';
+
+export { SINK_DIR };
 /** The path a top-level command's stdout is redirected to; writes to it become the process's stdout. */
 export const STDOUT_SINK = `${SINK_DIR}stdout`;
 /** The path a top-level command's stderr is redirected to; writes to it become the process's stderr. */

@@ -1,13 +1,23 @@
 /**
  * The read-only `/proc` the shell engine shows a command (as just-bash's own filesystem would): `/proc/version`,
  * `/proc/mounts`, `/proc/cpuinfo`, `/proc/meminfo`, `/proc/loadavg`, `/proc/uptime`, `/proc/sys/kernel/*`, and `/proc/self/cmdline`,
- * `/proc/self/comm`, `/proc/self/status`, `/proc/self/exe` of the process reading them: the command (`cat
- * /proc/self/comm` is `cat`), or the script's shell for its builtins. It is not
+ * `/proc/self/comm`, `/proc/self/environ`, `/proc/self/status`, `/proc/self/exe`, `/proc/self/fd` of the process
+ * reading them: the command (`cat /proc/self/comm` is `cat`), or the script's shell for its builtins; and the same
+ * under `/proc/PID` for the shell (`/proc/$$`) and the sprite's other processes (a job's `/proc/$!`). It is not
  * stored in the sprite's VFS (never in the fs API or a checkpoint) and holds no state; `BashFs` serves it.
  * @see docs/fidelity.md "What the shell engine cannot do" (`/proc`), node_modules/just-bash (its `/proc` layout)
  */
 
 import { MACHINE_ARCH, SPRITE_MACHINE } from './sysinfo-commands.ts';
+
+/** Another process of the sprite, as the process table shows it (`ps`'s view). */
+export interface OtherProcess {
+  ppid: number;
+  /** Its command line, words joined by spaces. */
+  args: string;
+  /** Its program's name. */
+  comm: string;
+}
 
 /** The virtual process `/proc/self` describes: its pid and parent pid (the sprite's), uid/gid of `sprite`. */
 export interface ProcInfo {
@@ -15,10 +25,19 @@ export interface ProcInfo {
   ppid: number;
   /** The sprite's name, for `/proc/sys/kernel/hostname` (absent: no such file). */
   hostname?: string;
-  /** The command reading `/proc/self`: its name as run, its arguments, its program's path (absent: the shell). */
-  command?: { name: string; args: readonly string[]; path: string };
+  /**
+   * The command reading `/proc/self`: its name as run, its arguments, its program's path and the environment it
+   * was given (absent: the shell).
+   */
+  command?: { name: string; args: readonly string[]; path: string; env?: Readonly<Record<string, string>> };
   /** Seconds since the sprite's machine booted, for `/proc/uptime` (absent: no such file). */
   upSeconds?: () => number;
+  /** The shell's own command line (`bash -c SCRIPT`) and the environment it started with (absent: `bash`, none). */
+  shell?: { argv: readonly string[]; env: Readonly<Record<string, string>> };
+  /** The sprite's other live processes by pid, and their pids (absent: `/proc/PID` is the shell's alone). */
+  processes?: { get(pid: number): OtherProcess | undefined; pids(): number[] };
+  /** Set on the view of another process (`/proc/$$` read by a command): no reader's own descriptor is listed. */
+  other?: boolean;
 }
 
 /** The kernel keeps a task's name to 15 bytes (TASK_COMM_LEN less its NUL). */
@@ -42,7 +61,7 @@ const MOUNTS_TEXT = MOUNTS.map((m) => `${m.source} ${m.target} ${m.type} rw,rela
 
 const DIRS: Record<string, string[]> = {
   '/proc': ['cpuinfo', 'loadavg', 'meminfo', 'mounts', 'self', 'sys', 'uptime', 'version'],
-  '/proc/self': ['cmdline', 'comm', 'exe', 'fd', 'mounts', 'status'],
+  '/proc/self': ['cmdline', 'comm', 'environ', 'exe', 'fd', 'mounts', 'status'],
   // The reading process's descriptors: stdin, stdout, stderr, and the directory it opened to list them.
   '/proc/self/fd': ['0', '1', '2', '3'],
   '/proc/sys': ['kernel'],
@@ -71,9 +90,36 @@ export const MEMINFO_KB = {
 /** `/proc/meminfo`'s first lines, as Linux pads them (label to 16 columns, value to 8). */
 const MEMINFO = Object.entries(MEMINFO_KB).map(([k, v]) => `${`${k}:`.padEnd(16)}${String(v).padStart(8)} kB\n`).join('');
 
-/** Names in the `/proc` directory `p` (normalised), or null when `p` is not one. */
-export function procDir(p: string): string[] | null {
-  return DIRS[p] ?? null;
+/**
+ * `/proc/PID/…` as `/proc/self/…` of that process: the shell's own pid (`$$`) is the shell, a pid of the sprite's
+ * process table (a background job's `$!`) is that process; `/proc/self/…` itself is the reader. Null for a path
+ * that is neither (no `/proc` entry, or no such process).
+ * @returns the `/proc/self` path and the process it describes
+ */
+export function procAlias(p: string, info: ProcInfo): { path: string; info: ProcInfo } | null {
+  const m = /^\/proc\/(\d+)(\/.*)?$/.exec(p);
+  if (!m) return { path: p, info };
+  const pid = Number(m[1]);
+  const path = `/proc/self${m[2] ?? ''}`;
+  if (pid === info.pid) return { path, info: { ...info, command: undefined, other: info.command !== undefined } };
+  const other = info.processes?.get(pid);
+  if (!other) return null;
+  const [name = other.comm, ...args] = other.args.split(' ');
+  return { path, info: { ...info, pid, ppid: other.ppid, other: true, command: { name, args, path: `/usr/bin/${other.comm}` } } };
+}
+
+/**
+ * Names in the `/proc` directory `p` (normalised) as the process `info` sees it, or null when `p` is not one:
+ * `/proc` lists the sprite's pids too, `/proc/PID/fd` of another process its three standard descriptors.
+ */
+export function procDir(p: string, info: ProcInfo): string[] | null {
+  const alias = procAlias(p, info);
+  if (!alias) return null;
+  const { path, info: who } = alias;
+  if (path === '/proc') return [...DIRS['/proc']!, ...(who.processes?.pids() ?? [who.pid]).map(String)].sort();
+  // Another process's descriptors are its stdin, stdout and stderr; a reader also has the directory it opened.
+  if (path === '/proc/self/fd' && who.other) return ['0', '1', '2'];
+  return DIRS[path] ?? null;
 }
 
 /**
@@ -81,11 +127,16 @@ export function procDir(p: string): string[] | null {
  * `status` holds `Name`, `State`, `Pid`, `PPid`, `Uid` and `Gid` lines as Linux words them; `cpuinfo` and `meminfo`
  * describe the sprite's machine (sysinfo-commands.ts `SPRITE_MACHINE`), `loadavg` an idle one, `uptime` the seconds
  * since boot and the idle seconds summed over the CPUs (an idle machine's: every CPU idle all along), 2 decimals each.
- * `comm`, `cmdline` and `status` describe the reading command ({@link ProcInfo.command}), or the shell.
- * @deviation Only these files exist (`/proc/<pid>` does not; `/proc/self/fd/N` read as character devices, not
- * links to what the descriptor is); the shell's `cmdline` is `bash` alone, without the script's arguments.
+ * `comm`, `cmdline`, `environ` and `status` describe the reading command ({@link ProcInfo.command}), or the shell
+ * (its command line and starting environment, {@link ProcInfo.shell}); `/proc/PID/…` those of the shell (`$$`) or
+ * of another process of the sprite ({@link procAlias}).
+ * @deviation Only these files exist (`/proc/self/fd/N` read as character devices, not links to what the
+ * descriptor is); a subshell's `$BASHPID` has no `/proc` entry, and another process's `environ` is empty.
  */
-export function procFile(p: string, info: ProcInfo): Uint8Array | null {
+export function procFile(path: string, reader: ProcInfo): Uint8Array | null {
+  const alias = procAlias(path, reader);
+  if (!alias) return null;
+  const { path: p, info } = alias;
   const text = (s: string) => new TextEncoder().encode(s);
   switch (p) {
     case '/proc/version':
@@ -94,7 +145,11 @@ export function procFile(p: string, info: ProcInfo): Uint8Array | null {
     case '/proc/self/mounts':
       return text(MOUNTS_TEXT);
     case '/proc/self/cmdline':
-      return text(info.command ? `${[info.command.name, ...info.command.args].join('\0')}\0` : 'bash\0');
+      return text(`${(info.command ? [info.command.name, ...info.command.args] : (info.shell?.argv ?? ['bash'])).join('\0')}\0`);
+    case '/proc/self/environ': {
+      const env = info.command ? info.command.env : info.shell?.env;
+      return text(Object.entries(env ?? {}).map(([k, v]) => `${k}=${v}\0`).join(''));
+    }
     case '/proc/cpuinfo':
       return text(CPUINFO);
     case '/proc/meminfo':
@@ -125,11 +180,13 @@ export function procFile(p: string, info: ProcInfo): Uint8Array | null {
 
 /**
  * The target of the `/proc` symbolic link `p` (normalised), or null when `p` is not one: `/proc/self/exe` is the
- * reading command's program (`/usr/bin/cat`; a sprite's `/bin` is `/usr/bin`), or the shell's, `/usr/bin/bash`.
+ * reading command's program (`/usr/bin/cat`; a sprite's `/bin` is `/usr/bin`), or the shell's, `/usr/bin/bash`;
+ * `/proc/PID/exe` that process's (`reader` reads it).
  */
-export function procLink(p: string, info: ProcInfo): string | null {
+export function procLink(p: string, reader: ProcInfo): string | null {
   if (p === '/dev/fd') return '/proc/self/fd';
-  if (p !== '/proc/self/exe') return null;
-  const path = info.command?.path ?? '/usr/bin/bash';
-  return path.startsWith('/bin/') ? `/usr${path}` : path;
+  const alias = procAlias(p, reader);
+  if (!alias || alias.path !== '/proc/self/exe') return null;
+  const program = alias.info.command?.path ?? '/usr/bin/bash';
+  return program.startsWith('/bin/') ? `/usr${program}` : program;
 }

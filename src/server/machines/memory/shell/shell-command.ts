@@ -12,7 +12,8 @@ import { decodeBytesToUtf8, defineCommand, latin1FromBytes, type CommandContext,
 import { DASH_PREAMBLE, dashResult } from './dash-flavour.ts';
 import { shellQuote } from '../argv.ts';
 import { bashVariables, exported } from './env-command.ts';
-import { nextShellLevel } from './shell-level.ts';
+import { nextShellLevel, withLastCommandLevel } from './shell-level.ts';
+import { ULIMIT_VARIABLE } from './sysinfo-commands.ts';
 import { commandStringPlace, diagnose, scriptFilePlace, stdinPlace, withSyntaxRecovery, type ErrorPlace } from './syntax-errors.ts';
 
 /** The command a `bash`/`sh`/`./script` whose output is the exec's own is rewritten to: `STREAMING_SHELL NAME ARG…`. */
@@ -124,6 +125,9 @@ async function preamble(ctx: CommandContext, inv: ShellInvocation, bash: boolean
   if (inv.login) for (const file of await profileFiles(ctx, bash)) words.push(`. ${shellQuote(file)}`);
   if (inv.sets.length > 0) words.push(`set ${inv.sets.join(' ')}`);
   for (const [flag, name] of inv.shopts) words.push(`shopt ${flag} ${shellQuote(name)}`);
+  // The script's `$_` starts as the `_` of the shell's environment (its pathname, which the parent put there), else
+  // the shell's name (bash(1) "Special Parameters"); the preamble's own commands must not leave theirs.
+  if (bash) words.push(`: ${shellQuote(exported(ctx)._ ?? 'bash')}`);
   return words.length > 0 ? `${words.join('; ')}; ` : '';
 }
 
@@ -135,6 +139,9 @@ function childEnv(ctx: CommandContext, name: string, params: string[], bash: boo
   // dash, which passes SHLVL on as it found it.
   env.PWD = ctx.cwd;
   if (bash) Object.assign(env, nextShellLevel(env));
+  // A child process inherits its parent's resource limits (setrlimit(2)): the shell's `ulimit` state, unexported.
+  const limits = ctx.env.get(ULIMIT_VARIABLE);
+  if (limits !== undefined) env[ULIMIT_VARIABLE] = limits;
   // With no PATH at all, bash uses its compiled-in default (bash(1) "PATH").
   env.PATH ??= '/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.';
   env['0'] = name;
@@ -186,9 +193,11 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
   }
   // A sprite's `sh` is dash: its `echo` reads escapes (dash-flavour.ts).
   const dash = program === 'sh' ? `${DASH_PREAMBLE}; ` : '';
-  let run = dash + (await preamble(ctx, inv, program === 'bash')) + withSyntaxRecovery(script, place, inv.shopts.some(([flag, name]) => flag === '-s' && name === 'extglob'));
-  if (stream) run = stream(run);
   const env = childEnv(ctx, name, params, program === 'bash');
+  // A `bash -c` runs its last program in its own process, one level lower (shell-level.ts).
+  const own = program === 'bash' && inv.command && !inv.sets.some((o) => /x/.test(o)) ? withLastCommandLevel(script, Number(env.SHLVL)) : script;
+  let run = dash + (await preamble(ctx, inv, program === 'bash')) + withSyntaxRecovery(own, place, inv.shopts.some(([flag, name]) => flag === '-s' && name === 'extglob'));
+  if (stream) run = stream(run);
   // A `-c` shell's own variable (bash(1) "Shell Variables"), not inherited from the parent's.
   delete env.BASH_EXECUTION_STRING;
   if (inv.command) env.BASH_EXECUTION_STRING = script;
@@ -200,6 +209,8 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
   // `exportedNames` (patches/just-bash/child-shell-exports.mjs): the child's own exports, what it inherited (its
   // preamble exports them with PWD and SHLVL); a default PATH it made up stays unexported.
   Object.assign(login, { exportedNames: Object.keys(exported(ctx)) });
+  // dash puts no `_` of its own into its programs' environments (patches/just-bash/underscore-variable.mjs).
+  if (program === 'sh') Object.assign(login, { keepUnderscore: true });
   const result =
     stdin === undefined && ctx.execWithInheritedStdin
       ? await ctx.execWithInheritedStdin(run, { env, replaceEnv: true, cwd: ctx.cwd, signal: ctx.signal, ...login })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runShell } from '../../../../../test/support/shell-run.ts';
+import { runShell, testSprite } from '../../../../../test/support/shell-run.ts';
+import { ProcessTable } from '../processes.ts';
 import { MACHINE_ARCH } from './sysinfo-commands.ts';
 
 // What GNU coreutils, glibc's tools and bash print about the machine, for a sprite's 8 vCPUs and Ubuntu's defaults.
@@ -89,6 +90,12 @@ describe('ulimit', () => {
       exit: 0,
     });
   });
+  it('a child shell inherits the limits, as a process does; no variable listing shows where they are kept', async () => {
+    const r = await runShell('ulimit -n 100; bash -c "ulimit -n; ulimit -Hn"; ulimit -S -c 0; sh -c "ulimit -c"; env | grep -c ulimit');
+    expect(r.stdout).toBe('100\n100\n0\n0\n');
+    const listed = await runShell('ulimit -n 90; sleep 1 & (set; declare -p; declare; typeset -p; compgen -v; echo ${!__*}) | grep -cE "^(declare -[-a-zA-Z]+ )?__"; true');
+    expect(listed.stdout).toBe('0\n');
+  });
 });
 
 describe('locale', () => {
@@ -130,6 +137,23 @@ describe('/proc and /tmp describe the machine', () => {
   });
   it('/etc/shells lists bash and dash, as on Debian and Ubuntu', async () => {
     expect(await runShell('grep -c bash /etc/shells; grep -x /bin/bash /etc/shells; head -1 /etc/shells')).toEqual({ stdout: '4\n/bin/bash\n# /etc/shells: valid login shells\n', stderr: '', exit: 0 });
+  });
+  it('/proc/$$ is the shell: its status, command line, program, descriptors and starting environment', async () => {
+    const script = '[ "$(awk \'/^Pid:/{print $2}\' /proc/$$/status)" = "$$" ] && echo same; cat /proc/$$/comm; tr "\\0" " " < /proc/$$/cmdline; echo; ' +
+      'readlink /proc/$$/exe; ls /proc/$$/fd | tr "\\n" " "; test -e /proc/$$/fd/1 && echo fd1; tr "\\0" "\\n" < /proc/$$/environ | grep ^HOME=; ls /proc | grep -c "^$$$"; cat /proc/99999/comm';
+    expect(await runShell(script)).toEqual({
+      stdout: `same\nbash\nsh -c ${script} \n/usr/bin/bash\n0 1 2 fd1\nHOME=/home/sprite\n1\n`,
+      stderr: 'cat: /proc/99999/comm: No such file or directory\n',
+      exit: 1,
+    });
+  });
+  it('/proc/self/environ is the reading program\'s environment: its prefix assignments, the exported variables and its `_`', async () => {
+    expect((await runShell('export E1=x; Y=1; X2=2 cat /proc/self/environ | tr "\\0" "\\n" | grep -e ^E1= -e ^Y= -e ^X2= -e ^_=')).stdout).toBe('X2=2\nE1=x\n_=/usr/bin/cat\n');
+  });
+  it('/proc/$! is the background job while it runs', async () => {
+    const ctx = { ...testSprite(), processes: new ProcessTable() };
+    const r = await runShell('sleep 5 & p=$!; [ -d /proc/$p ] && echo alive; cat /proc/$p/comm; tr "\\0" " " < /proc/$p/cmdline; echo; readlink /proc/$p/exe; kill $p; wait $p; [ -e /proc/$p ] || echo gone', ctx);
+    expect(r.stdout).toBe('alive\nsleep\nsleep 5 \n/usr/bin/sleep\ngone\n');
   });
   it('/tmp and /var/tmp are sticky and world-writable (01777)', async () => {
     expect((await runShell('stat -c %a /tmp /var/tmp; test -k /tmp && test -w /tmp && echo sticky-tmp; ls -ld /tmp | cut -c1-10')).stdout).toBe('1777\n1777\nsticky-tmp\ndrwxrwxrwt\n');

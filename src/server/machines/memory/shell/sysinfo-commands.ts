@@ -158,7 +158,7 @@ function limitLine(l: Limit, hard: boolean): string {
   return `${l.label.padEnd(20)} ${tag.padStart(20)}${hard ? l.hard : l.soft}\n`;
 }
 
-/** The shell variable holding this shell's changed limits (`OPT:SOFT:HARD` words): a subshell's copy is its own. */
+/** The shell variable holding this shell's changed limits (`OPT:SOFT:HARD` words): a subshell's copy is its own, a child shell gets a copy. */
 export const ULIMIT_VARIABLE = '__spritzer_ulimit';
 
 /** A limit's value as a number (`unlimited` is Infinity), for comparing. */
@@ -181,7 +181,9 @@ function currentLimits(env: Map<string, string>): Map<string, { soft: string; ha
  * this shell's (a subshell's changes end with it), as the kernel checks them for an unprivileged user: a hard limit
  * is never raised ("Operation not permitted"), a soft one never above the hard one ("Invalid argument"), and an
  * unlimited soft limit alone means the hard one. The pipe size is fixed.
- * @deviation The limits bind nothing here (no process is limited), and a child `bash -c` starts from the defaults.
+ * A child shell (`bash -c`) inherits them, as a process inherits its parent's; the variable that holds them is
+ * the engine's own, which no listing shows (patches/just-bash/unlisted-internal-variables.mjs).
+ * @deviation The limits bind nothing here (no process is limited).
  */
 async function ulimit(args: string[], env: Map<string, string>, assign: ((name: string, value: string) => void | Promise<void>) | undefined): Promise<ExecResult> {
   let soft = false;

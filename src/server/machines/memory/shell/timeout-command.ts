@@ -7,17 +7,13 @@
 import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
 import { normalizeSignalName, signalNumber } from '../../../../protocol/signals.ts';
 import { localeQuote } from './gnu-quote.ts';
-
-/** A DURATION as GNU's timeout reads it: a floating-point number (or infinity) and an optional unit s, m, h or d. */
-const DURATION = /^\s*\+?(?:(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?|inf(?:inity)?)[smhd]?$/i;
+import { parseDuration } from './duration.ts';
 
 /** Longest wait the engine's timers take (2^31-1 ms): an infinite or longer DURATION waits this long. */
 const MAX_SECONDS = 2147483;
 
-/** A valid DURATION in seconds. */
-function seconds(duration: string): number {
-  const m = /^\s*\+?(.*?)([smhd]?)$/i.exec(duration)!;
-  const n = /^inf/i.test(m[1]!) ? Infinity : Number(m[1]) * ({ s: 1, m: 60, h: 3600, d: 86400 } as Record<string, number>)[m[2]!.toLowerCase() || 's']!;
+/** A DURATION's seconds as the time limit (duration.ts reads it). */
+function limitSeconds(n: number): number {
   // GNU: a duration of 0 disables the time limit.
   return n === 0 ? MAX_SECONDS : Math.min(n, MAX_SECONDS);
 }
@@ -66,10 +62,11 @@ async function timeout(args: string[], env: Map<string, string>, original: (args
   if ('badSignal' in o) return usage(`timeout: ${localeQuote(env, o.badSignal)}: invalid signal\n`);
   const [duration, ...commandWords] = args.slice(o.operands);
   if (duration === undefined || commandWords.length === 0) return usage('');
-  if (!DURATION.test(duration)) return usage(`timeout: invalid time interval ${localeQuote(env, duration)}\n`);
+  const seconds = parseDuration(duration);
+  if (seconds === null) return usage(`timeout: invalid time interval ${localeQuote(env, duration)}\n`);
   // just-bash's timeout runs the command for the duration in seconds (it knows no `--`, `-v` or exponent); the
   // options decide only what a timed-out command's status is, below.
-  const result = await original([String(seconds(duration)), ...commandWords]);
+  const result = await original([limitSeconds(seconds).toFixed(3), ...commandWords]);
   const command = commandWords[0]!;
   // A command that cannot run: timeout's own words (status 127 or 126), not the shell's.
   const unrunnable = /^bash: (?:line \d+: )?(.+): (command not found|Permission denied|No such file or directory)\n$/.exec(result.stderr);

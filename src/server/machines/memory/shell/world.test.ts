@@ -104,7 +104,7 @@ describe('devices and the Linux skeleton', () => {
   it('/proc/self describes the process reading it (pid $$), and /proc is in no checkpoint', async () => {
     const ctx = sprite();
     expect(await sh('echo $$; grep -E "^(Name|Pid|Uid):" /proc/self/status; while read -r l; do echo "$l"; done < /proc/self/status | head -1; ls /proc/self; cat /proc/version', { ctx })).toEqual({
-      stdout: '42\nName:\tgrep\nPid:\t42\nUid:\t1000\t1000\t1000\t1000\nName:\tbash\ncmdline\ncomm\nexe\nfd\nmounts\nstatus\nLinux version 6.12.0-spritzer (spritzer shell engine) #1 SMP\n',
+      stdout: '42\nName:\tgrep\nPid:\t42\nUid:\t1000\t1000\t1000\t1000\nName:\tbash\ncmdline\ncomm\nenviron\nexe\nfd\nmounts\nstatus\nLinux version 6.12.0-spritzer (spritzer shell engine) #1 SMP\n',
       stderr: '',
       exit: 0,
     });
