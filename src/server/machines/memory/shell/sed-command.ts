@@ -4,7 +4,8 @@
  * script), the one-line `a\text` forms and unterminated `s` errors (sed-script.ts), `-s` (each file on its own),
  * an input file that cannot be read (`sed: can't read F: …`, the others still edited, exit 2), and `-i`: a
  * backup with a suffix (`-i.bak`), a symlink replaced by the edited regular file (or its target edited with
- * `--follow-symlinks`). A suffix with `*` (GNU's basename template) fails loudly. `-z` and the `e` command run in
+ * `--follow-symlinks`), a `/dev/stdin` operand (stdin), a closed stdin (`sed: read error on stdin`, exit 4, after the
+ * other files). A suffix with `*` (GNU's basename template) fails loudly. `-z` and the `e` command run in
  * the interpreter (patches/just-bash/sed-execute-and-null-data.mjs); `-z` with a command that adds its own
  * newline-ended text (a, i, c, r, R, w, W, l) fails loudly.
  * @see https://www.gnu.org/software/sed/manual/sed.html#Command_002dLine-Options
@@ -13,6 +14,8 @@ import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } 
 import { errorsFirst } from './output-order.ts';
 import { SANDBOX_HINT } from './world.ts';
 import { normalizeSedScript } from './sed-script.ts';
+import { isStdinOperand } from './text-input.ts';
+import { CLOSED_STDIN_READ, stdinIsClosed } from './closed-stdin.ts';
 
 type Run = (a: string[]) => Promise<ExecResult>;
 
@@ -98,9 +101,11 @@ async function plan(args: string[], fs: IFileSystem, cwd: string): Promise<Plan 
   return p;
 }
 
-async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
+async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdinClosed: boolean): Promise<ExecResult> {
   const p = await plan(args, fs, cwd);
   if ('exitCode' in p) return p;
+  // A path naming fd 0 is the stdin operand; GNU sed reads it, and a closed one fails after the other files.
+  if (!p.inPlace) p.files = p.files.map((f) => (isStdinOperand(f, false) ? '-' : f));
   const scripts: string[] = [];
   let letters = '';
   for (const [k, s] of p.scripts.entries()) {
@@ -108,6 +113,11 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run): Prom
     if ('error' in n) return { stdout: '', stderr: n.error, exitCode: 1 };
     scripts.push(n.script);
     letters += n.letters;
+  }
+  const closedRead = stdinClosed && !p.inPlace && (p.files.length === 0 || p.files.includes('-'));
+  if (closedRead) {
+    p.files = p.files.filter((f) => f !== '-');
+    if (p.files.length === 0) return { stdout: '', ...CLOSED_STDIN_READ.sed };
   }
   if (p.flags.includes('-z')) {
     // With -z the interpreter runs on the data with its NUL and newline bytes traded (patches/just-bash/
@@ -170,10 +180,12 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run): Prom
   }
   const out = results.length === 1 ? last : { ...last, stdout: results.map((r) => r.stdout).join('') };
   // GNU sed writes its messages unbuffered and its output through stdio: the messages come first into a pipe or file.
-  return errorsFirst({ ...out, stderr: stderr + results.map((r) => r.stderr).join(''), exitCode: failed && last.exitCode === 0 ? 2 : last.exitCode });
+  const status = failed && last.exitCode === 0 ? 2 : last.exitCode;
+  if (closedRead && (status === 0 || status === 2)) return errorsFirst({ ...out, stderr: stderr + results.map((r) => r.stderr).join('') + CLOSED_STDIN_READ.sed.stderr, exitCode: CLOSED_STDIN_READ.sed.exitCode });
+  return errorsFirst({ ...out, stderr: stderr + results.map((r) => r.stderr).join(''), exitCode: status });
 }
 
 /** `sed` for just-bash's `customCommands` (the editing is just-bash's own). */
 export function sedCommands(): CustomCommand[] {
-  return [defineCommand('sed', (args, ctx) => sed(args, ctx.fs, ctx.cwd, (a) => ctx.origCommand!(a)))];
+  return [defineCommand('sed', (args, ctx) => sed(args, ctx.fs, ctx.cwd, (a) => ctx.origCommand!(a), stdinIsClosed(ctx)))];
 }

@@ -19,6 +19,7 @@ import { gitCommand } from './git-command.ts';
 import { MACHINE_ARCH } from './sysinfo-commands.ts';
 import { KERNEL_RELEASE } from './proc.ts';
 import { withLoopErrors } from './loop-errors.ts';
+import { isStdinOperand } from './text-input.ts';
 import { copierOnClosedStdin, fileReaderOnClosedStdin, stdinIsClosed } from './closed-stdin.ts';
 import { catOutputOrder, errorsFirst, OrderedOutput } from './output-order.ts';
 
@@ -134,9 +135,11 @@ const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 })
 const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr, exitCode });
 const notAvailable = (name: string, why = ''): ExecResult => fail(`${name}: not available in the shell engine${why}; ${SANDBOX_HINT}\n`, 127);
 
-/** Commands whose file operands may name `/dev/stdin`: spritzer rewrites it to `-` (their stdin). */
-const STDIN_READERS = ['cat', 'tac', 'nl'];
-const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
+/**
+ * Commands whose file operands may name `/dev/stdin`: spritzer rewrites it to `-` (their stdin); each with its short
+ * options that take the next word as their value (no operand, when stdin is closed).
+ */
+const STDIN_READERS: Record<string, string> = { cat: '', tac: 's', nl: 'bdfhilnsvw', fold: 'w', expand: 't', unexpand: 't', rev: '', column: 'cslnoNRHWETOrip' };
 
 /**
  * The commands of this module, for just-bash's `customCommands`:
@@ -145,7 +148,8 @@ const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
  * - `hostname` and `uname` describe the sprite; `node` runs `js-exec` (or fails loudly when it cannot run);
  * - {@link REAL_ENGINE_COMMANDS} fail loudly (exit 127) naming `--exec sandbox` (`kill`, `trap`, `nohup` are
  *   jobs.ts's);
- * - `cat`, `tac`, `nl` read their stdin for a `/dev/stdin` operand (`od`, `cut`, `base64` have their own modules);
+ * - `cat`, `tac`, `nl`, `fold`, `expand`, `unexpand` read their stdin for a `/dev/stdin` operand (`od`, `cut`,
+ *   `base64` have their own modules), and these and `rev`, `column` fail on a closed one (closed-stdin.ts);
  * - `tee` reports the files it cannot open before its output, where stdout and stderr meet.
  * @see docs/fidelity.md "What the shell engine cannot do"
  */
@@ -175,10 +179,11 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
       const done = errorsFirst(await ctx.origCommand!(args));
       return stdinIsClosed(ctx) ? copierOnClosedStdin('tee', done) : done;
     }),
-    ...STDIN_READERS.map((name) =>
+    ...Object.entries(STDIN_READERS).map(([name, valued]) =>
       defineCommand(name, async (args, ctx) => {
-        const mapped = args.map((a) => (STDIN_PATHS.has(a) ? '-' : a));
-        const closed = stdinIsClosed(ctx) ? await fileReaderOnClosedStdin(name, mapped, (a) => ctx.origCommand!(a)) : null;
+        // util-linux's rev and column open `-` as a file; the coreutils read stdin for it.
+        const mapped = name === 'rev' || name === 'column' ? args : args.map((a) => (isStdinOperand(a, false) ? '-' : a));
+        const closed = stdinIsClosed(ctx) ? await fileReaderOnClosedStdin(name, mapped, (a) => ctx.origCommand!(a), valued) : null;
         if (closed) return closed;
         let result = await withLoopErrors(await ctx.origCommand!(mapped), mapped, ctx.fs, ctx.cwd); // ELOOP worded as bash does (loop-errors.ts)
         result = await operandErrors(name, result, mapped, ctx.fs, ctx.cwd);
@@ -421,5 +426,5 @@ async function rm(args: string[], fs: IFileSystem, cwd: string, stdin: string): 
 
 /** Names of every command {@link worldCommands} may define (their `/bin` and `/usr/bin` stubs make them found on PATH). */
 export const WORLD_COMMAND_NAMES: readonly string[] = [
-  'rm', 'ls', 'find', 'touch', 'hostname', 'uname', 'node', 'js-exec', 'git', ...REAL_ENGINE_COMMANDS, ...STDIN_READERS,
+  'rm', 'ls', 'find', 'touch', 'hostname', 'uname', 'node', 'js-exec', 'git', ...REAL_ENGINE_COMMANDS, ...Object.keys(STDIN_READERS),
 ];
