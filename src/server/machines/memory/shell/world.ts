@@ -139,7 +139,7 @@ const notAvailable = (name: string, why = ''): ExecResult => fail(`${name}: not 
  * Commands whose file operands may name `/dev/stdin`: spritzer rewrites it to `-` (their stdin); each with its short
  * options that take the next word as their value (no operand, when stdin is closed).
  */
-const STDIN_READERS: Record<string, string> = { cat: '', tac: 's', nl: 'bdfhilnsvw', fold: 'w', expand: 't', unexpand: 't', rev: '', column: 'cslnoNRHWETOrip' };
+const STDIN_READERS: Record<string, string> = { cat: '', nl: 'bdfhilnsvw', fold: 'w', expand: 't', unexpand: 't', rev: '', column: 'cslnoNRHWETOrip' };
 
 /**
  * The commands of this module, for just-bash's `customCommands`:
@@ -148,8 +148,8 @@ const STDIN_READERS: Record<string, string> = { cat: '', tac: 's', nl: 'bdfhilns
  * - `hostname` and `uname` describe the sprite; `node` runs `js-exec` (or fails loudly when it cannot run);
  * - {@link REAL_ENGINE_COMMANDS} fail loudly (exit 127) naming `--exec sandbox` (`kill`, `trap`, `nohup` are
  *   jobs.ts's);
- * - `cat`, `tac`, `nl`, `fold`, `expand`, `unexpand` read their stdin for a `/dev/stdin` operand (`od`, `cut`,
- *   `base64` have their own modules), and these and `rev`, `column` fail on a closed one (closed-stdin.ts);
+ * - `cat`, `nl`, `fold`, `expand`, `unexpand` read their stdin for a `/dev/stdin` operand (`tac`, `od`,
+ *   `cut`, `base64` have their own modules), and these and `rev`, `column` fail on a closed one (closed-stdin.ts);
  * - `tee` reports the files it cannot open before its output, where stdout and stderr meet.
  * @see docs/fidelity.md "What the shell engine cannot do"
  */
@@ -186,10 +186,8 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
         const closed = stdinIsClosed(ctx) ? await fileReaderOnClosedStdin(name, mapped, (a) => ctx.origCommand!(a), valued) : null;
         if (closed) return closed;
         let result = await withLoopErrors(await ctx.origCommand!(mapped), mapped, ctx.fs, ctx.cwd); // ELOOP worded as bash does (loop-errors.ts)
-        result = await operandErrors(name, result, mapped, ctx.fs, ctx.cwd);
-        // Where stdout and stderr meet: cat's messages come between the files (its error() flushes first); tac's
-        // before its output (it writes only at the end, messages unbuffered).
-        if (name === 'tac') return errorsFirst(result);
+        result = await catOperandErrors(name, result, ctx.fs, ctx.cwd);
+        // Where stdout and stderr meet: cat's messages come between the files (its error() flushes first).
         const order = name === 'cat' ? await catOutputOrder(result, mapped, ctx.fs, ctx.cwd, latin1FromBytes(ctx.stdin).length) : undefined;
         return order ? { ...result, outputOrder: order } : result;
       }),
@@ -198,25 +196,15 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
   return commands;
 }
 
-/**
- * GNU's messages for operands `cat` and `tac` cannot read, where just-bash's differ: `cat: DIR: Is a directory` (it
- * said No such file or directory), and `tac: failed to open 'F' for reading: No such file or directory` with
- * status 1 (it skipped a missing file silently).
- */
-async function operandErrors(name: string, result: ExecResult, operands: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
-  const files = operands.filter((a) => a === '-' || !a.startsWith('-'));
+/** GNU's message for a directory operand of `cat`: `cat: DIR: Is a directory` (just-bash said No such file or directory). */
+async function catOperandErrors(name: string, result: ExecResult, fs: IFileSystem, cwd: string): Promise<ExecResult> {
+  if (name !== 'cat' || !result.stderr) return result;
   const isDir = async (f: string) => (await fs.stat(fs.resolvePath(cwd, f)).catch(() => null))?.isDirectory === true;
-  if (name === 'cat' && result.stderr) {
-    const lines = await Promise.all(result.stderr.split(/(?<=\n)/).map(async (line) => {
-      const m = /^cat: (.+): No such file or directory\n$/.exec(line);
-      return m && (await isDir(m[1]!)) ? `cat: ${m[1]}: Is a directory\n` : line;
-    }));
-    return { ...result, stderr: lines.join('') };
-  }
-  if (name !== 'tac' || result.stderr) return result;
-  let stderr = '';
-  for (const f of files) if (f !== '-' && !(await fs.exists(fs.resolvePath(cwd, f)))) stderr += `tac: failed to open '${f}' for reading: No such file or directory\n`;
-  return stderr ? { ...result, stderr, exitCode: 1 } : result;
+  const lines = await Promise.all(result.stderr.split(/(?<=\n)/).map(async (line) => {
+    const m = /^cat: (.+): No such file or directory\n$/.exec(line);
+    return m && (await isDir(m[1]!)) ? `cat: ${m[1]}: Is a directory\n` : line;
+  }));
+  return { ...result, stderr: lines.join('') };
 }
 
 /** GNU uname's long options, each with the letter it stands for. */
