@@ -38,8 +38,10 @@ export async function readOperand(ctx: InputCtx, name: string): Promise<{ bytes:
   try {
     const st = await ctx.fs.stat(path);
     if (st.isDirectory) return { error: ERRORS.EISDIR! };
-    // A device (`/dev/null`) is no regular file: GNU wc sizes its columns for it as for a pipe.
-    return { bytes: Buffer.from(await ctx.fs.readFileBuffer(path)).toString('latin1'), regular: !ownerOf(st).device };
+    // A device (`/dev/null`) is no regular file: GNU wc sizes its columns for it as for a pipe. Neither is a
+    // process substitution's `/dev/fd/N`, a pipe on Linux.
+    const pipe = path.startsWith('/dev/fd/') || path.startsWith('/proc/self/fd/');
+    return { bytes: Buffer.from(await ctx.fs.readFileBuffer(path)).toString('latin1'), regular: !ownerOf(st).device && !pipe };
   } catch (err) {
     return { error: errnoText(err) };
   }
