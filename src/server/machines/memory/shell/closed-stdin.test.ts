@@ -24,7 +24,11 @@ describe('tools reading a closed stdin', () => {
     for (const line of ['sed: read error on stdin: Bad file descriptor', 'awk: read error (Bad file descriptor)', 'xargs: error closing file: Bad file descriptor', "od: 'standard input': Bad file descriptor", 'diff: -: Bad file descriptor', 'fold: -: Bad file descriptor', 'cksum: standard input: Bad file descriptor', 'rev: stdin: 0: Bad file descriptor']) expect(r.stderr).toContain(`${line}\n`);
   });
 
+  it('stop sed at the failed read, before the files after it', async () => {
+    expect(await runShell('echo a > f; sed p - f <&-; echo "s=$?"')).toEqual({ stdout: 's=4\n', stderr: 'sed: read error on stdin: Bad file descriptor\n', exit: 0 });
+  });
+
   it('read /dev/stdin and /dev/fd/0 operands as the stdin', async () => {
-    expect(await runShell('printf "x\\ny\\n" | sed -n 2p /dev/fd/0; seq 3 | awk \'END{print NR}\' /dev/stdin; echo q | diff - /dev/fd/0; echo "s=$?"')).toEqual({ stdout: 'y\n3\ns=0\n', stderr: '', exit: 0 });
+    expect(await runShell('printf "x\\ny\\n" | sed -n 2p /dev/fd/0; seq 3 | awk \'END{print NR}\' /dev/stdin; echo q | diff - /dev/fd/0; echo "s=$?"; seq 4 | grep -c . /dev/fd/0')).toEqual({ stdout: 'y\n3\ns=0\n4\n', stderr: '', exit: 0 });
   });
 });

@@ -116,7 +116,8 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
   }
   const closedRead = stdinClosed && !p.inPlace && (p.files.length === 0 || p.files.includes('-'));
   if (closedRead) {
-    p.files = p.files.filter((f) => f !== '-');
+    // sed stops at the failed read: only the files before the first `-` are edited.
+    p.files = p.files.includes('-') ? p.files.slice(0, p.files.indexOf('-')) : [];
     if (p.files.length === 0) return { stdout: '', ...CLOSED_STDIN_READ.sed };
   }
   if (p.flags.includes('-z')) {
