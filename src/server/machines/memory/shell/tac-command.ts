@@ -9,7 +9,7 @@
  */
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { compileGrep } from './grep-regex.ts';
-import { isStdinOperand, walkArgs } from './text-input.ts';
+import { errnoText, isStdinOperand, walkArgs } from './text-input.ts';
 import { fileReaderOnClosedStdin, stdinIsClosed } from './closed-stdin.ts';
 import { errorsFirst } from './output-order.ts';
 
@@ -123,9 +123,9 @@ async function tac(args: string[], ctx: CommandContext): Promise<ExecResult> {
     if (name === '-') bytes = latin1FromBytes(ctx.stdin);
     else {
       const path = ctx.fs.resolvePath(ctx.cwd, name);
-      const st = await ctx.fs.stat(path).catch(() => null);
-      if (!st) {
-        stderr += `tac: failed to open '${name}' for reading: No such file or directory\n`;
+      const st = await ctx.fs.stat(path).catch((err: unknown) => errnoText(err));
+      if (typeof st === 'string') {
+        stderr += `tac: failed to open '${name}' for reading: ${st}\n`;
         continue;
       }
       if (st.isDirectory) {
