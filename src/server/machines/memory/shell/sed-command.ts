@@ -10,7 +10,7 @@
  * newline-ended text (a, i, c, r, R, w, W, l) fails loudly.
  * @see https://www.gnu.org/software/sed/manual/sed.html#Command_002dLine-Options
  */
-import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+import { defineCommand, latin1FromBytes, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { errorsFirst } from './output-order.ts';
 import { SANDBOX_HINT } from './world.ts';
 import { normalizeSedScript } from './sed-script.ts';
@@ -28,15 +28,20 @@ interface Plan {
   suffix: string;
   separate: boolean;
   followLinks: boolean;
+  /** Whether a script came from stdin (`-f -`). */
+  scriptFromStdin?: boolean;
 }
 
 const LONG: Record<string, string> = { '--null-data': '-z', '--zero-terminated': '-z', '--quiet': '-n', '--silent': '-n', '--regexp-extended': '-E', '--unbuffered': '-u', '--debug': '--debug', '--posix': '--posix', '--sandbox': '--sandbox' };
 
-async function plan(args: string[], fs: IFileSystem, cwd: string): Promise<Plan | ExecResult> {
+async function plan(args: string[], fs: IFileSystem, cwd: string, stdin: string): Promise<Plan | ExecResult> {
   const p: Plan = { flags: [], scripts: [], files: [], inPlace: false, suffix: '', separate: false, followLinks: false };
   const fromFile = async (f: string): Promise<ExecResult | undefined> => {
     try {
-      const text = new TextDecoder().decode(await fs.readFileBuffer(fs.resolvePath(cwd, f)));
+      // `-f -` and `-f /dev/stdin` read the script from stdin, which leaves none for the data.
+      const fromStdin = isStdinOperand(f);
+      p.scriptFromStdin ||= fromStdin;
+      const text = new TextDecoder().decode(fromStdin ? Buffer.from(stdin, 'latin1') : await fs.readFileBuffer(fs.resolvePath(cwd, f)));
       p.scripts.push(text.endsWith('\n') ? text.slice(0, -1) : text);
       return undefined;
     } catch {
@@ -101,9 +106,10 @@ async function plan(args: string[], fs: IFileSystem, cwd: string): Promise<Plan 
   return p;
 }
 
-async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdinClosed: boolean): Promise<ExecResult> {
-  const p = await plan(args, fs, cwd);
+async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin: string, stdinClosed: boolean): Promise<ExecResult> {
+  const p = await plan(args, fs, cwd, stdin);
   if ('exitCode' in p) return p;
+  if (p.scriptFromStdin && p.files.length === 0) p.files = ['/dev/null'];
   // A path naming fd 0 is the stdin operand; GNU sed reads it, and a closed one fails after the other files.
   if (!p.inPlace) p.files = p.files.map((f) => (isStdinOperand(f, false) ? '-' : f));
   const scripts: string[] = [];
@@ -188,5 +194,5 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
 
 /** `sed` for just-bash's `customCommands` (the editing is just-bash's own). */
 export function sedCommands(): CustomCommand[] {
-  return [defineCommand('sed', (args, ctx) => sed(args, ctx.fs, ctx.cwd, (a) => ctx.origCommand!(a), stdinIsClosed(ctx)))];
+  return [defineCommand('sed', (args, ctx) => sed(args, ctx.fs, ctx.cwd, (a) => ctx.origCommand!(a), latin1FromBytes(ctx.stdin), stdinIsClosed(ctx)))];
 }
