@@ -176,7 +176,7 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
     ...REAL_ENGINE_COMMANDS.map((name) => defineCommand(name, async () => notAvailable(name))),
     // GNU tee opens every file before it copies a byte: a file it cannot open is reported before any output.
     defineCommand('tee', async (args, ctx) => {
-      const done = errorsFirst(await ctx.origCommand!(args));
+      const done = errorsFirst(await ctx.origCommand!(withoutIgnoreInterrupts(args)));
       return stdinIsClosed(ctx) ? copierOnClosedStdin('tee', done) : done;
     }),
     ...Object.entries(STDIN_READERS).map(([name, valued]) =>
@@ -205,6 +205,21 @@ async function catOperandErrors(name: string, result: ExecResult, fs: IFileSyste
     return m && (await isDir(m[1]!)) ? `cat: ${m[1]}: Is a directory\n` : line;
   }));
   return { ...result, stderr: lines.join('') };
+}
+
+/**
+ * `tee`'s argv without `-i`/`--ignore-interrupts` (also out of a cluster such as `-ai`): the shell engine's commands
+ * get no SIGINT to ignore, so it changes nothing, and just-bash's tee does not know it.
+ */
+function withoutIgnoreInterrupts(args: string[]): string[] {
+  const end = args.indexOf('--');
+  return args.flatMap((a, i) => {
+    if ((end >= 0 && i >= end) || !a.startsWith('-') || a === '-') return [a];
+    if (a === '--ignore-interrupts') return [];
+    if (a.startsWith('--')) return [a];
+    const rest = a.slice(1).replace(/i/g, '');
+    return rest ? [`-${rest}`] : [];
+  });
 }
 
 /** GNU uname's long options, each with the letter it stands for. */
