@@ -139,7 +139,7 @@ const notAvailable = (name: string, why = ''): ExecResult => fail(`${name}: not 
  * Commands whose file operands may name `/dev/stdin`: spritzer rewrites it to `-` (their stdin); each with its short
  * options that take the next word as their value (no operand, when stdin is closed).
  */
-const STDIN_READERS: Record<string, string> = { cat: '', nl: 'bdfhilnsvw', fold: 'w', expand: 't', unexpand: 't', rev: '', column: 'cslnoNRHWETOrip' };
+const STDIN_READERS: Record<string, string> = { cat: '', fold: 'w', expand: 't', unexpand: 't', rev: '', column: 'cslnoNRHWETOrip' };
 
 /**
  * The commands of this module, for just-bash's `customCommands`:
@@ -148,7 +148,7 @@ const STDIN_READERS: Record<string, string> = { cat: '', nl: 'bdfhilnsvw', fold:
  * - `hostname` and `uname` describe the sprite; `node` runs `js-exec` (or fails loudly when it cannot run);
  * - {@link REAL_ENGINE_COMMANDS} fail loudly (exit 127) naming `--exec sandbox` (`kill`, `trap`, `nohup` are
  *   jobs.ts's);
- * - `cat`, `nl`, `fold`, `expand`, `unexpand` read their stdin for a `/dev/stdin` operand (`tac`, `od`,
+ * - `cat`, `fold`, `expand`, `unexpand` read their stdin for a `/dev/stdin` operand (`tac`, `nl`, `od`,
  *   `cut`, `base64` have their own modules), and these and `rev`, `column` fail on a closed one (closed-stdin.ts);
  * - `tee` reports the files it cannot open before its output, where stdout and stderr meet.
  * @see docs/fidelity.md "What the shell engine cannot do"
