@@ -229,7 +229,10 @@ async function visit(fs: IFileSystem, s: Search, abs: string, shown: string, nam
   if (st.isDirectory) {
     if (o.directories === 'skip') return;
     if (o.directories === 'read') return s.fail(`${shown}: Is a directory`);
-    if (!top && o.excludeDir.some((g) => nameGlob(g)(base))) return;
+    // --exclude-dir skips a directory found below by its base name, and a command-line one (not the implicit `.` of
+    // a bare -r) when the glob matches the operand or any part of it after a `/` (`.*` skips `.`, `lib` `src/lib`).
+    const excluded = (name: string) => o.excludeDir.some((g) => nameGlob(g)(name));
+    if (top ? shown !== '' && shown.split('/').some((_, i, parts) => excluded(parts.slice(i).join('/'))) : excluded(base)) return;
     let entries: string[];
     try {
       entries = (await fs.readdir(abs)).sort();
