@@ -91,6 +91,10 @@ describe('ln, link, unlink, readlink', () => {
     const r = await runShell(`${TREE} && unlink src; echo "status=$?"; link a.txt hard && cat hard; readlink -e link.txt | xargs basename; readlink -n link.txt; echo; readlink -f nope/x; echo $?; readlink a.txt; echo $?`);
     expect(r).toEqual({ stdout: 'status=1\na\na.txt\na.txt\n1\n1\n', stderr: "unlink: cannot unlink 'src': Is a directory\n", exit: 0 });
   });
+  it('readlink -f, -e and -m resolve a path one component at a time: a .. after a missing name fails', async () => {
+    const r = await runShell(`${TREE} && ln -s src sl; readlink -f nope/../a.txt; echo $?; readlink -m nope/../a.txt; readlink -f sl/../a.txt; readlink -e sl/lib/..`);
+    expect(r).toEqual({ stdout: '1\n/home/sprite/w/a.txt\n/home/sprite/w/a.txt\n/home/sprite/w/src\n', stderr: '', exit: 0 });
+  });
 });
 
 describe('cp and mv, per file', () => {

@@ -12,6 +12,7 @@ import { shellQuote } from '../argv.ts';
 import { localeQuote } from './gnu-quote.ts';
 import { OrderedOutput } from './output-order.ts';
 import { runsAsRoot } from './run-as.ts';
+import { canonical, joined } from './canonical-path.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
@@ -370,45 +371,7 @@ async function realpath(args: string[], fs: IFileSystem, cwd: string): Promise<E
   return text.result(text.stderr || (quiet && text.stdout.split(end).length - 1 < operands.length) ? 1 : 0, 'before-errors');
 }
 
-/** `name` made absolute against `cwd` without folding `..` (a `..` after a symlink is the link target's parent). */
-const joined = (cwd: string, name: string) => (name.startsWith('/') ? name : `${cwd}/${name}`);
 
-/** Resolves `abs` component by component, following symlinks (at most 40, as Linux's ELOOP limit). */
-async function canonical(fs: IFileSystem, abs: string, o: { mustExist: boolean; missingOk: boolean; noLinks: boolean }): Promise<string> {
-  const pending = abs.split('/').filter(Boolean);
-  const done: string[] = [];
-  let links = 0;
-  while (pending.length > 0) {
-    const part = pending.shift()!;
-    if (part === '.') continue;
-    if (part === '..') {
-      done.pop();
-      continue;
-    }
-    const here = `/${[...done, part].join('/')}`;
-    let st;
-    try {
-      st = await fs.lstat(here);
-    } catch (err) {
-      const last = pending.length === 0;
-      if (o.missingOk || (!o.mustExist && last)) {
-        done.push(part);
-        continue;
-      }
-      throw err;
-    }
-    if (st.isSymbolicLink && !o.noLinks) {
-      if (++links > 40) throw Object.assign(new Error('loop'), { code: 'ELOOP' });
-      const target = await fs.readlink(here);
-      if (target.startsWith('/')) done.length = 0;
-      pending.unshift(...target.split('/').filter(Boolean));
-      continue;
-    }
-    if (!st.isDirectory && pending.length > 0 && !o.missingOk) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
-    done.push(part);
-  }
-  return `/${done.join('/')}`;
-}
 
 function relative(from: string, to: string): string {
   const a = from.split('/').filter(Boolean);

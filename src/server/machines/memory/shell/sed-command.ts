@@ -137,6 +137,7 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
     return { stdout: '', stderr: `sed: the backup name '${p.suffix}' (a template or a directory) is not available in the shell engine; run spritzer with --exec sandbox\n`, exitCode: 2 };
   }
   let stderr = '';
+  let panic = false;
   const files: string[] = [];
   for (const f of p.files) {
     if (f === '-') {
@@ -146,11 +147,16 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
     const abs = fs.resolvePath(cwd, f);
     const st = await fs.stat(abs).catch(() => null);
     if (!st) stderr += `sed: can't read ${f}: No such file or directory\n`;
-    else if (st.isDirectory) stderr += p.inPlace ? `sed: couldn't edit ${f}: not a regular file\n` : `sed: couldn't read ${f}: Is a directory\n`;
+    else if (st.isDirectory && p.inPlace) {
+      // GNU sed gives up at a directory to edit in place: the files before it are edited, none after; status 4.
+      stderr += `sed: couldn't edit ${f}: not a regular file\n`;
+      panic = true;
+      break;
+    } else if (st.isDirectory) stderr += `sed: couldn't read ${f}: Is a directory\n`;
     else files.push(p.inPlace && p.followLinks ? await fs.realpath(abs) : f);
   }
   const failed = stderr !== '';
-  if (failed && files.length === 0) return { stdout: '', stderr, exitCode: 2 };
+  if (failed && files.length === 0) return { stdout: '', stderr, exitCode: panic ? 4 : 2 };
   const base = [...p.flags, ...(p.inPlace ? ['-i'] : []), ...scripts.flatMap((s) => ['-e', s])];
   const originals = new Map<string, Uint8Array>();
   const readOnly = new Map<string, number>();
@@ -187,7 +193,7 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
   }
   const out = results.length === 1 ? last : { ...last, stdout: results.map((r) => r.stdout).join('') };
   // GNU sed writes its messages unbuffered and its output through stdio: the messages come first into a pipe or file.
-  const status = failed && last.exitCode === 0 ? 2 : last.exitCode;
+  const status = failed && last.exitCode === 0 ? (panic ? 4 : 2) : last.exitCode;
   if (closedRead && (status === 0 || status === 2)) return errorsFirst({ ...out, stderr: stderr + results.map((r) => r.stderr).join('') + CLOSED_STDIN_READ.sed.stderr, exitCode: CLOSED_STDIN_READ.sed.exitCode });
   return errorsFirst({ ...out, stderr: stderr + results.map((r) => r.stderr).join(''), exitCode: status });
 }
