@@ -10,7 +10,7 @@
  * newline-ended text (a, i, c, r, R, w, W, l) fails loudly.
  * @see https://www.gnu.org/software/sed/manual/sed.html#Command_002dLine-Options
  */
-import { defineCommand, latin1FromBytes, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { errorsFirst } from './output-order.ts';
 import { SANDBOX_HINT } from './world.ts';
 import { normalizeSedScript } from './sed-script.ts';
@@ -18,6 +18,10 @@ import { isStdinOperand } from './text-input.ts';
 import { CLOSED_STDIN_READ, stdinIsClosed } from './closed-stdin.ts';
 
 type Run = (a: string[]) => Promise<ExecResult>;
+
+/** A `w /dev/stdout` (the command, or the `s` flag) at the end of a script line. */
+const WRITE_STDOUT = /w[ \t]*\/dev\/stdout[ \t]*(?:\n|$)/;
+const WRITE_STDOUT_ALL = new RegExp(WRITE_STDOUT.source, 'g');
 
 interface Plan {
   /** Options passed on as they are (`-n`, `-E`, `-r`, `-u`, `-l N`, …). */
@@ -157,7 +161,10 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
   }
   const failed = stderr !== '';
   if (failed && files.length === 0) return { stdout: '', stderr, exitCode: panic ? 4 : 2 };
-  const base = [...p.flags, ...(p.inPlace ? ['-i'] : []), ...scripts.flatMap((s) => ['-e', s])];
+  // With -i, `w /dev/stdout` is still sed's real stdout (GNU opens that name as it), not the file being edited:
+  // those writes go to a scratch file shown as stdout afterwards.
+  const shown = p.inPlace && scripts.some((s) => WRITE_STDOUT.test(s)) ? `/tmp/.sed-stdout-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}` : undefined;
+  const base = [...p.flags, ...(p.inPlace ? ['-i'] : []), ...scripts.flatMap((s) => ['-e', shown ? s.replace(WRITE_STDOUT_ALL, (m) => m.replace('/dev/stdout', shown)) : s])];
   const originals = new Map<string, Uint8Array>();
   const readOnly = new Map<string, number>();
   if (p.inPlace) {
@@ -191,7 +198,12 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
   if (p.suffix && (last.exitCode === 0 || !/unknown command|invalid command|unterminated|unknown option/.test(last.stderr))) {
     for (const [abs, bytes] of originals) await fs.writeFile(`${abs}${p.suffix}`, bytes);
   }
-  const out = results.length === 1 ? last : { ...last, stdout: results.map((r) => r.stdout).join('') };
+  let out = results.length === 1 ? last : { ...last, stdout: results.map((r) => r.stdout).join('') };
+  if (shown) {
+    const written = await fs.readFileBuffer(shown).catch(() => new Uint8Array());
+    await fs.rm(shown, { force: true }).catch(() => undefined);
+    out = { ...out, ...bytesOutput(unsafeBytesFromLatin1(Buffer.from(written).toString('latin1'))) };
+  }
   // GNU sed writes its messages unbuffered and its output through stdio: the messages come first into a pipe or file.
   const status = failed && last.exitCode === 0 ? (panic ? 4 : 2) : last.exitCode;
   if (closedRead && (status === 0 || status === 2)) return errorsFirst({ ...out, stderr: stderr + results.map((r) => r.stderr).join('') + CLOSED_STDIN_READ.sed.stderr, exitCode: CLOSED_STDIN_READ.sed.exitCode });
