@@ -97,6 +97,18 @@ describe('ln, link, unlink, readlink', () => {
   });
 });
 
+describe('cp -a and -p', () => {
+  it('copy the links of a tree as links, and keep modification times', async () => {
+    const r = await runShell("mkdir -p w/d/sub && cd w && echo x > a && touch -d 2001-01-01 d/sub && ln -s ../a d/l && ln -s nowhere d/dang && echo f > d/f && touch -d 2002-02-02 d/f && touch -d 2003-03-03 d && cp -a d e && readlink e/l e/dang && date -r e/f +%Y && date -r e/sub +%Y && date -r e +%Y && touch -d 2004-04-04 a && cp -p a b && date -r b +%Y");
+    expect(r).toEqual({ stdout: '../a\nnowhere\n2002\n2001\n2003\n2004\n', stderr: '', exit: 0 });
+  });
+  it('refuse -L over a tree holding links loudly', async () => {
+    const r = await runShell('mkdir d && ln -s x d/l && cp -rL d e; echo "s=$?"');
+    expect(r.stdout).toBe('s=2\n');
+    expect(r.stderr).toContain('--exec sandbox');
+  });
+});
+
 describe('cp and mv, per file', () => {
   const TREE = "mkdir -p w/src/lib w/e && cd w && printf 'a\\n' > a.txt && printf 'n\\n' > nums.txt && printf 'u\\n' > src/lib/u && ln -s a.txt link.txt";
   it('-v names each file copied, relative as typed; -b keeps the replaced file; -r copies a symlink as a link', async () => {
