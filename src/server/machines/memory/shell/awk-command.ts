@@ -9,8 +9,9 @@ import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, typ
 import { shellQuote } from '../argv.ts';
 import { AwkSyntaxError, parseAwk } from './awk-parse.ts';
 import { AwkRun, AwkRuntimeError, inputValue, unescape, type AwkHost } from './awk-run.ts';
-import { leadingOptions } from './text-input.ts';
+import { isStdinOperand, leadingOptions } from './text-input.ts';
 import { errorsFirst } from './output-order.ts';
+import { stdinIsClosed } from './closed-stdin.ts';
 
 const utf8ToBytes = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
 const USAGE = 'usage: awk [-F value] [-v var=value] [--] \'program text\' [file ...]\nusage: awk [-F value] [-v var=value] [-f program-file] [--] [file ...]\n';
@@ -74,7 +75,7 @@ async function awk(args: string[], ctx: CommandContext): Promise<ExecResult> {
   // A program read from stdin (`-f -`, `-f /dev/stdin`) leaves no stdin for the data.
   let programFromStdin = false;
   for (const name of programFiles) {
-    const fromStdin = name === '-' || name === '/dev/stdin' || name === '/dev/fd/0' || name === '/proc/self/fd/0';
+    const fromStdin = isStdinOperand(name);
     programFromStdin ||= fromStdin;
     const read = fromStdin ? latin1FromBytes(ctx.stdin) : await hostOf(ctx, { text: '' }).readFile(name);
     if (read === undefined) return fail(`cannot open ${name} (No such file or directory)`);
@@ -93,7 +94,7 @@ async function awk(args: string[], ctx: CommandContext): Promise<ExecResult> {
     throw err;
   }
   const errors = { text: '' };
-  const run = new AwkRun(program, hostOf(ctx, errors), programFromStdin ? '' : latin1FromBytes(ctx.stdin), { iterations: ctx.limits?.maxLoopIterations ?? Infinity, signal: ctx.signal });
+  const run = new AwkRun(program, hostOf(ctx, errors), programFromStdin ? '' : stdinIsClosed(ctx) ? null : latin1FromBytes(ctx.stdin), { iterations: ctx.limits?.maxLoopIterations ?? Infinity, signal: ctx.signal });
   if (fs !== undefined) run.globals.set('FS', fs);
   for (const [k, v] of assigns) run.globals.set(k, inputValue(unescape(utf8ToBytes(v))));
   const argv = run.array('ARGV');
@@ -108,8 +109,8 @@ async function awk(args: string[], ctx: CommandContext): Promise<ExecResult> {
   } catch (err) {
     if (!(err instanceof AwkRuntimeError)) throw err;
     await run.flushAll().catch(() => undefined);
-    const where = err.cause === 'open' ? '' : `\n\tFILENAME="${run.str(run.globals.get('FILENAME')!)}" FNR=${run.str(run.globals.get('FNR')!)} NR=${run.str(run.globals.get('NR')!)}`;
-    const message = err.cause === 'open' ? `awk: ${err.message}` : `awk: run time error: ${err.message}${where}`;
+    const where = err.cause === 'open' || err.cause === 'read' ? '' : `\n\tFILENAME="${run.str(run.globals.get('FILENAME')!)}" FNR=${run.str(run.globals.get('FNR')!)} NR=${run.str(run.globals.get('NR')!)}`;
+    const message = err.cause === 'open' || err.cause === 'read' ? `awk: ${err.message}` : `awk: run time error: ${err.message}${where}`;
     return { ...bytesOutput(unsafeBytesFromLatin1(run.out)), stderr: `${errors.text}${Buffer.from(run.err, 'latin1').toString('utf8')}${message}\n`, exitCode: 2 };
   }
   return { ...bytesOutput(unsafeBytesFromLatin1(run.out)), stderr: errors.text + Buffer.from(run.err, 'latin1').toString('utf8'), exitCode: status };

@@ -9,6 +9,7 @@
  * @see https://pubs.opengroup.org/onlinepubs/9699919799/utilities/awk.html
  */
 import { awkRegExp } from './grep-regex.ts';
+import { isStdinOperand } from './text-input.ts';
 import { awkSprintf, numberText } from './awk-format.ts';
 import { formatDate } from './date-format.ts';
 import type { Node, Program, Stmt } from './awk-parse.ts';
@@ -80,7 +81,8 @@ export class AwkRun {
   constructor(
     readonly prog: Program,
     readonly host: AwkHost,
-    readonly stdin: string,
+    /** The data on stdin, or null when stdin is closed. */
+    readonly stdin: string | null,
     readonly limits: { iterations: number; signal?: AbortSignal } = { iterations: Infinity },
   ) {
     for (const [k, v] of Object.entries({ FS: ' ', OFS: ' ', ORS: '\n', RS: '\n', NR: 0, NF: 0, FNR: 0, SUBSEP: '\x1c', CONVFMT: '%.6g', OFMT: '%.6g', RSTART: 0, RLENGTH: -1, FILENAME: '' })) this.globals.set(k, v);
@@ -505,12 +507,17 @@ export class AwkRun {
   private usedOperand = false;
   private async openMain(name: string): Promise<boolean> {
     this.usedOperand = true;
-    const text = name === '-' || name === '/dev/stdin' ? this.stdin : await this.host.readFile(name);
+    const text = isStdinOperand(name) ? this.stdinText() : await this.host.readFile(name);
     if (text === undefined) throw new AwkRuntimeError(`cannot open ${name} (No such file or directory)`, { cause: 'open' });
     this.globals.set('FILENAME', name === '-' ? '' : name);
     this.globals.set('FNR', 0);
     this.main = { operands: [], records: this.records(text), at: 0, started: true };
     return true;
+  }
+  /** The stdin's bytes; a closed stdin (`<&-`) fails the run as mawk does: `awk: read error (Bad file descriptor)`. */
+  private stdinText(): string {
+    if (this.stdin === null) throw new AwkRuntimeError('read error (Bad file descriptor)', { cause: 'read' });
+    return this.stdin;
   }
   skipFile(): void {
     this.main.at = this.main.records.length;
@@ -532,7 +539,7 @@ export class AwkRun {
       const name = this.str(await this.eval(n.file));
       let r = this.readers.get(`<${name}`);
       if (!r) {
-        const text = name === '-' || name === '/dev/stdin' ? this.stdin : await this.host.readFile(name);
+        const text = isStdinOperand(name) ? this.stdinText() : await this.host.readFile(name);
         if (text === undefined) return -1;
         this.readers.set(`<${name}`, (r = { records: this.records(text), at: 0 }));
       }

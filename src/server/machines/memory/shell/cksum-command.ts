@@ -54,6 +54,12 @@ async function run(cmd: 'cksum' | 'sum', args: string[], ctx: InputCtx): Promise
   let stderr = '';
   for (const name of names) {
     const input = await readOperand(ctx, name ?? '-');
+    if ('error' in input && input.readFailed) {
+      // GNU cksum sums what it read (nothing) before the read error; sum reports the operand and prints no line.
+      if (cmd === 'cksum') stdout += `${posixCrc('')} 0${name === undefined ? '' : ` ${name}`}\n`;
+      stderr += `${cmd === 'sum' ? `sum: ${name ?? '-'}: ${input.error}\n` : ''}${cmd}: standard input: ${input.error}\n`;
+      continue;
+    }
     if ('error' in input) {
       stderr += `${cmd}: ${name}: ${input.error}\n`;
       continue;

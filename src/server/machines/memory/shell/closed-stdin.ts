@@ -2,30 +2,50 @@
  * What GNU tools do when their standard input is closed (`cat <&-`, `exec 0<&-; tee log`): a read of fd 0 fails
  * with EBADF, the tool says so on stderr and exits 1, after doing whatever it does with its other operands. The
  * interpreter marks such a command's context with `stdinClosed`; this module owns the wording for the tools that
- * wrap just-bash's own (`cat`, `tac`, `nl`, `tee`) and `tr`. Tools reading operands through text-input.ts get it there.
+ * wrap just-bash's own (`cat`, `tac`, `nl`, `fold`, `expand`, `unexpand`, `tee`, `rev`, `column`), `tr`, and those of
+ * the tools that read only stdin (`sed`, `xargs`, `jq`). Tools reading operands through text-input.ts get it there.
  */
 import type { ExecResult } from 'just-bash';
 
 /** Whether the interpreter ran this command with its stdin closed (`<&-`). */
 export const stdinIsClosed = (ctx: object): boolean => (ctx as { stdinClosed?: boolean }).stdinClosed === true;
 
-const EBADF = 'Bad file descriptor';
+/** The error text of a read from a closed descriptor (strerror(EBADF)). */
+export const EBADF = 'Bad file descriptor';
 
 /** The messages GNU's `name` prints after failing to read a closed stdin operand (coreutils 9). */
 function messages(name: string): string {
   if (name === 'cat') return `cat: -: ${EBADF}\ncat: closing standard input: ${EBADF}\n`;
   if (name === 'tac') return `tac: 'standard input': read error: ${EBADF}\ntac: -: ${EBADF}\n`;
+  // These report the failed read, then the failed close of stdin at exit.
+  if (name === 'nl' || name === 'fold' || name === 'expand' || name === 'unexpand') return `${name}: -: ${EBADF}\n`.repeat(2);
   return `${name}: -: ${EBADF}\n`;
 }
 
 /**
- * `cat`/`tac`/`nl` with a closed stdin: when an operand is `-` (or there is none), the other operands are still
- * read (`run` with the `-` operands taken out; not run when nothing else is left), then GNU's EBADF messages, status 1.
- * Returns null when the command does not read stdin.
+ * What the tools that read only their stdin (never a `-` operand) print on reading it closed, and their status:
+ * GNU sed and findutils' xargs, util-linux's `rev` and `column`, jq (silent, status 2).
  */
-export async function fileReaderOnClosedStdin(name: string, args: string[], run: (args: string[]) => Promise<ExecResult>): Promise<ExecResult | null> {
+export const CLOSED_STDIN_READ = {
+  sed: { stderr: `sed: read error on stdin: ${EBADF}\n`, exitCode: 4 },
+  xargs: { stderr: `xargs: error closing file: ${EBADF}\n`, exitCode: 1 },
+  rev: { stderr: `rev: stdin: 0: ${EBADF}\n`, exitCode: 1 },
+  column: { stderr: `column: read failed: ${EBADF}\n`, exitCode: 1 },
+  jq: { stderr: '', exitCode: 2 },
+} as const;
+
+/**
+ * `cat`/`tac`/`nl`/`fold`/`expand`/`unexpand` with a closed stdin: when an operand is `-` (or there is none), the
+ * other operands are still read (`run` with the `-` operands taken out; not run when nothing else is left), then
+ * GNU's EBADF messages, status 1; `rev` and `column` fail only without operands ({@link CLOSED_STDIN_READ}). `valued` lists the short options whose value may be the next word (`nl -w 3`,
+ * `fold -w 5`), which is no operand. Returns null when the command does not read stdin.
+ */
+export async function fileReaderOnClosedStdin(name: string, args: string[], run: (args: string[]) => Promise<ExecResult>, valued = ''): Promise<ExecResult | null> {
   const dash = args.indexOf('--');
-  const operands = args.filter((a, i) => (dash >= 0 && i > dash) || a === '-' || !a.startsWith('-'));
+  const isValue = (i: number) => i > 0 && (dash < 0 || i < dash) && /^-[a-zA-Z]$/.test(args[i - 1]!) && valued.includes(args[i - 1]![1]!);
+  const operands = args.filter((a, i) => (dash >= 0 && i > dash) || a === '-' || (!a.startsWith('-') && !isValue(i)));
+  // util-linux's rev and column take `-` for a file name: only without operands do they read stdin.
+  if (name === 'rev' || name === 'column') return operands.length > 0 ? null : { stdout: '', ...CLOSED_STDIN_READ[name] };
   if (operands.length > 0 && !operands.includes('-')) return null;
   const rest = args.filter((a) => a !== '-');
   const done = operands.some((a) => a !== '-') ? await run(rest) : { stdout: '', stderr: '', exitCode: 0 };

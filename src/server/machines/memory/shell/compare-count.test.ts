@@ -14,6 +14,9 @@ describe('cmp', () => {
     expect(r.stdout).toBe('3 143 144\nx y differ: byte 3, line 1 is 143 c 144 d\ns=1\nx y differ: byte 2, line 1\n- z differ: byte 4, line 1\n3 143 c    144 d\n');
     expect(r.stderr).toBe('cmp: EOF on x after byte 3, in line 1\n');
   });
+  it('sizes the -l offsets for pipes, process substitutions included, as for an unknown size', async () => {
+    expect((await runShell("cmp -l <(printf abc) <(printf abd)")).stdout).toBe(`${' '.repeat(18)}3 143 144\n`);
+  });
 });
 
 describe('shuf', () => {

@@ -220,20 +220,47 @@ async function copyAs(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<
   // A copy gets its source's mode less the shell's umask (the filesystem applies it); `-p` and `-a` keep the mode.
   const carrier = fs as { umask?: number };
   const umask = carrier.umask;
-  if (typeof umask === 'number' && (flags.has('p') || flags.has('a'))) {
-    carrier.umask = 0;
-    try {
-      return await copy(o, flags, passed, operands, fs, cwd, run);
-    } finally {
-      carrier.umask = umask;
+  if (!(flags.has('p') || flags.has('a'))) return copy(o, flags, passed, operands, fs, cwd, run);
+  // -p and -a keep the times too: where each source lands is settled before the copy makes the destination.
+  const all = o.target !== undefined ? [...operands, o.target] : operands;
+  const dest = all[all.length - 1];
+  const intoDir = o.target !== undefined || (!flags.has('T') && dest !== undefined && (await statOrNull(fs, fs.resolvePath(cwd, dest)))?.isDirectory === true);
+  if (typeof umask === 'number') carrier.umask = 0;
+  try {
+    const r = await copy(o, flags, passed, operands, fs, cwd, run);
+    if (dest !== undefined) {
+      for (const src of all.slice(0, -1)) {
+        const to = intoDir ? `${dest.replace(/\/+$/, '')}/${o.parents ? src.replace(/^\/+/, '') : src.replace(/\/+$/, '').split('/').pop()}` : dest;
+        await keepTimes(fs, fs.resolvePath(cwd, src), fs.resolvePath(cwd, to));
+      }
     }
+    return r;
+  } finally {
+    if (typeof umask === 'number') carrier.umask = umask;
   }
-  return copy(o, flags, passed, operands, fs, cwd, run);
+}
+
+/**
+ * GNU cp's `-p` (and `-a`) timestamps: the copy at `to` of each file under `from` gets its source's modification
+ * time, a directory after its contents. Symlinks (their own times) and copies that are not there are skipped.
+ */
+async function keepTimes(fs: IFileSystem, from: string, to: string): Promise<void> {
+  const st = await lstatOrNull(fs, from);
+  const copied = await lstatOrNull(fs, to);
+  if (!st || !copied || st.isSymbolicLink || copied.isSymbolicLink || st.isDirectory !== copied.isDirectory || from === to) return;
+  if (st.isDirectory) for (const e of await fs.readdir(from)) await keepTimes(fs, `${from}/${e}`, `${to}/${e}`);
+  await fs.utimes(to, st.mtime, st.mtime);
 }
 
 async function copy(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<string>, passed: string[], operands: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
   const recursive = flags.has('r') || flags.has('R') || flags.has('a');
   const linkOperand = recursive && (await Promise.all(operands.slice(0, -1).map((x) => lstatOrNull(fs, fs.resolvePath(cwd, x))))).some((st) => st?.isSymbolicLink);
+  // -L copies what the links in a tree point at; the recursive copy here copies links as links.
+  if (recursive && o.dereference) {
+    for (const src of operands.slice(0, -1)) {
+      if (await holdsSymlink(fs, fs.resolvePath(cwd, src))) return { stdout: '', stderr: `cp: -L over a tree that holds symbolic links is not available in the shell engine; ${SANDBOX_HINT}\n`, exitCode: 2 };
+    }
+  }
   if (needsPerFile(o, operands) || (linkOperand && !flags.has('T'))) {
     return perFile('cp', o, [...passed, ...(flags.has('a') ? ['-r', '-p'] : [])], operands, fs, cwd, run);
   }
@@ -242,7 +269,8 @@ async function copy(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<st
   const opts = [...passed, ...(flags.has('a') ? ['-r', '-p'] : [])];
   const noDeref = flags.has('P') || flags.has('a');
   if (noDeref) {
-    // Symlinks are copied as links: one operand that is a link is made here; a tree holding links is refused.
+    // Symlinks are copied as links: one operand that is a link is made here; links in a tree are copied as links
+    // by the recursive copy.
     if (operands.length === 2) {
       const st = await lstatOrNull(fs, fs.resolvePath(cwd, operands[0]!));
       if (st?.isSymbolicLink) {
@@ -253,16 +281,12 @@ async function copy(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<st
         return { stdout: '', stderr: '', exitCode: 0 };
       }
     }
-    for (const src of operands.slice(0, -1)) {
-      if (await holdsSymlink(fs, fs.resolvePath(cwd, src))) {
-        return { stdout: '', stderr: `cp: copying the symbolic links in '${src}' as links is not available in the shell engine; run spritzer with --exec sandbox\n`, exitCode: 2 };
-      }
-    }
   }
   if (flags.has('T')) return noTargetDirectory('cp', fs, cwd, operands, opts, run);
   return run(argv(opts, operands));
 }
 
+/** Whether the tree at `p` is or holds a symbolic link. */
 async function holdsSymlink(fs: IFileSystem, p: string): Promise<boolean> {
   const st = await lstatOrNull(fs, p);
   if (!st) return false;

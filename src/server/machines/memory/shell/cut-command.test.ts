@@ -13,6 +13,9 @@ describe('cut', () => {
     const r = await runShell(`${csv}cut -d' ' -f2 <<< 'only'; cut -d, -f2 -s <<< 'nodelim'; cut -d, -f5 data.csv | od -c`);
     expect(r.stdout).toBe('only\n0000000  \\n  \\n\n0000002\n');
   });
+  it("takes an empty -d '' as the NUL byte", async () => {
+    expect(await runShell("cut -f1 -d '' <<< 'ab'; printf 'a\\0b\\n' | cut -d '' -f2")).toEqual({ stdout: 'ab\nb\n', stderr: '', exit: 0 });
+  });
   it("rejects bad lists with GNU's messages", async () => {
     const r = await runShell(`${csv}cut -d, -f0 data.csv; echo "s=$?"; cut -b 3-1 a.txt; cut -d ab -f1 a.txt`);
     expect(r).toEqual({

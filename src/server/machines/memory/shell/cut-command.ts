@@ -99,6 +99,8 @@ async function cut(args: string[], ctx: InputCtx): Promise<OrderedResult> {
   if ('failed' in walked) return walked.failed;
   if (twoLists) return usage('only one list may be specified');
   if (mode === undefined) return usage('you must specify a list of bytes, characters, or fields');
+  // An empty -d '' is the NUL byte, as GNU takes it.
+  if (delimiter === '') delimiter = '\0';
   if (delimiter !== undefined && Buffer.byteLength(delimiter) !== 1) return usage('the delimiter must be a single character');
   if (mode === 'bytes' && delimiter !== undefined) return usage('an input delimiter may be specified only when operating on fields');
   if (mode === 'bytes' && onlyDelimited) return usage('suppressing non-delimited lines makes sense\n\tonly when operating on fields');

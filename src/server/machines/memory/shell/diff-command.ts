@@ -12,7 +12,8 @@ import { compareLines, type Change } from './diff-engine.ts';
 import { formatChanges, type DiffSide, type DiffStyle } from './diff-format.ts';
 import { sideBySide, type SideBySide } from './diff-side.ts';
 import { unsupported } from './gnu-commands.ts';
-import { walkArgs } from './text-input.ts';
+import { isStdinOperand, walkArgs } from './text-input.ts';
+import { EBADF, stdinIsClosed } from './closed-stdin.ts';
 
 interface Options {
   style: DiffStyle;
@@ -132,7 +133,8 @@ function parse(args: string[]): { o: Options; operands: string[] } | ExecResult 
 interface Ctx {
   fs: IFileSystem;
   cwd: string;
-  stdin: string;
+  /** The stdin's bytes; null when it is closed. */
+  stdin: string | null;
   now: Date;
   o: Options;
   out: string;
@@ -145,7 +147,7 @@ type Entry = { kind: 'file'; bytes: string; mtime: Date } | { kind: 'dir'; mtime
 const ERRORS: Record<string, string> = { ENOENT: 'No such file or directory', EACCES: 'Permission denied', ENOTDIR: 'Not a directory' };
 
 async function load(c: Ctx, name: string): Promise<Entry> {
-  if (name === '-') return { kind: 'file', bytes: c.stdin, mtime: c.now };
+  if (isStdinOperand(name)) return c.stdin === null ? { kind: 'error', message: EBADF } : { kind: 'file', bytes: c.stdin, mtime: c.now };
   const path = c.fs.resolvePath(c.cwd, name);
   try {
     const st = await c.fs.stat(path);
@@ -309,7 +311,7 @@ async function diffPair(c: Ctx, name0: string, name1: string, inDir: boolean): P
   diffFiles(c, name0, name1, e0, e1, inDir);
 }
 
-async function diff(args: string[], fs: IFileSystem, cwd: string, stdin: string): Promise<ExecResult> {
+async function diff(args: string[], fs: IFileSystem, cwd: string, stdin: string | null): Promise<ExecResult> {
   const parsed = parse(args);
   if ('exitCode' in parsed) return parsed;
   const { o, operands } = parsed;
@@ -322,5 +324,5 @@ async function diff(args: string[], fs: IFileSystem, cwd: string, stdin: string)
 
 /** `diff` for just-bash's `customCommands`. */
 export function diffCommands(): CustomCommand[] {
-  return [defineCommand('diff', (args, ctx) => diff(args, ctx.fs, ctx.cwd, latin1FromBytes(ctx.stdin)))];
+  return [defineCommand('diff', (args, ctx) => diff(args, ctx.fs, ctx.cwd, stdinIsClosed(ctx) ? null : latin1FromBytes(ctx.stdin)))];
 }

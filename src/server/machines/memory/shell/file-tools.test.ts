@@ -91,6 +91,22 @@ describe('ln, link, unlink, readlink', () => {
     const r = await runShell(`${TREE} && unlink src; echo "status=$?"; link a.txt hard && cat hard; readlink -e link.txt | xargs basename; readlink -n link.txt; echo; readlink -f nope/x; echo $?; readlink a.txt; echo $?`);
     expect(r).toEqual({ stdout: 'status=1\na\na.txt\na.txt\n1\n1\n', stderr: "unlink: cannot unlink 'src': Is a directory\n", exit: 0 });
   });
+  it('readlink -f, -e and -m resolve a path one component at a time: a .. after a missing name fails', async () => {
+    const r = await runShell(`${TREE} && ln -s src sl; readlink -f nope/../a.txt; echo $?; readlink -m nope/../a.txt; readlink -f sl/../a.txt; readlink -e sl/lib/..`);
+    expect(r).toEqual({ stdout: '1\n/home/sprite/w/a.txt\n/home/sprite/w/a.txt\n/home/sprite/w/src\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('cp -a and -p', () => {
+  it('copy the links of a tree as links, and keep modification times', async () => {
+    const r = await runShell("mkdir -p w/d/sub && cd w && echo x > a && touch -d 2001-01-01 d/sub && ln -s ../a d/l && ln -s nowhere d/dang && echo f > d/f && touch -d 2002-02-02 d/f && touch -d 2003-03-03 d && cp -a d e && readlink e/l e/dang && date -r e/f +%Y && date -r e/sub +%Y && date -r e +%Y && touch -d 2004-04-04 a && cp -p a b && date -r b +%Y");
+    expect(r).toEqual({ stdout: '../a\nnowhere\n2002\n2001\n2003\n2004\n', stderr: '', exit: 0 });
+  });
+  it('refuse -L over a tree holding links loudly', async () => {
+    const r = await runShell('mkdir d && ln -s x d/l && cp -rL d e; echo "s=$?"');
+    expect(r.stdout).toBe('s=2\n');
+    expect(r.stderr).toContain('--exec sandbox');
+  });
 });
 
 describe('cp and mv, per file', () => {

@@ -15,6 +15,14 @@ const find = async (script: string) => runShell(`${TREE} && ${script}`);
 const out = async (script: string) => (await find(script)).stdout;
 const lines = (...names: string[]) => names.map((n) => `${n}\n`).join('');
 
+describe('find -newerXY', () => {
+  it('compares modification times with a date string (-newermt) or a file (-newermm), and rejects a bad date', async () => {
+    const r = await runShell("mkdir w && cd w && touch -d 2010-06-01 old && touch -d 2020-06-01 new && find . -type f -newermt 2015-01-01; find . -type f -newermm old; find . -type f ! -newermt '2010-06-02 00:00'; find . -newermt garbage; echo \"s=$?\"");
+    expect(r.stdout).toBe('./new\n./new\n./old\ns=1\n');
+    expect(r.stderr).toBe("find: I cannot figure out how to interpret 'garbage' as a date or time\n");
+  });
+});
+
 describe('find: tests', () => {
   it('-type l, -type f,l and -xtype follow or not as GNU does', async () => {
     expect(await out('find . -type l | sort')).toBe(lines('./dl', './link'));

@@ -13,6 +13,7 @@ import { compileFormat, formatFile, typeLetter, type FileFacts } from './find-pr
 import { findRefusal, parseFind, type FindCommand, type FindError, type FindNode } from './find-parse.ts';
 import { orderOf, type OrderedResult } from './output-order.ts';
 import { localeQuote } from './gnu-quote.ts';
+import { parseDate } from './touch-command.ts';
 
 const SPRITE_UID = 1000;
 const UNIT_BYTES: Record<string, number> = { c: 1, w: 2, b: 512, k: 1024, M: 1024 ** 2, G: 1024 ** 3 };
@@ -93,6 +94,8 @@ class Finder {
   private readonly batches = new Map<FindNode, { cmd: string[]; paths: string[]; dir?: string }>();
   private readonly formats = new Map<string, ReturnType<typeof compileFormat>>();
   private readonly refs = new Map<string, FsStat>();
+  /** The times of -newerXt's date strings (epoch ms). */
+  private readonly times = new Map<string, number>();
 
   constructor(
     private readonly cmd: FindCommand,
@@ -109,7 +112,11 @@ class Finder {
     if (node.kind === 'not') return this.prepare(node.expr);
     if (node.kind !== 'test' && node.kind !== 'action') return (await this.prepare(node.left)) ?? this.prepare(node.right);
     const [a] = node.args;
-    if (['-newer', '-anewer', '-cnewer', '-samefile'].includes(node.name)) {
+    if (/^-newer[amc]t$/.test(node.name)) {
+      const ms = parseDate(a!, this.now);
+      if (ms === null) return { stderr: `find: I cannot figure out how to interpret ${localeQuote(this.ctx.env, a!)} as a date or time\n`, exitCode: 1 };
+      this.times.set(a!, ms);
+    } else if (['-newer', '-anewer', '-cnewer', '-samefile'].includes(node.name) || /^-newer[amc][amc]$/.test(node.name)) {
       try {
         this.refs.set(a!, await (this.cmd.follow === 'never' ? this.fs.lstat : this.fs.stat).call(this.fs, this.fs.resolvePath(this.ctx.cwd, a!)));
       } catch {
@@ -206,6 +213,21 @@ class Finder {
       case '-newer':
       case '-anewer':
       case '-cnewer':
+        return st.mtime.getTime() > this.refs.get(a)!.mtime.getTime();
+      case '-newermt':
+      case '-neweramt':
+      case '-newerat':
+      case '-newerct':
+        return st.mtime.getTime() > this.times.get(a)!;
+      case '-newermm':
+      case '-newerma':
+      case '-newermc':
+      case '-neweram':
+      case '-neweraa':
+      case '-newerac':
+      case '-newercm':
+      case '-newerca':
+      case '-newercc':
         return st.mtime.getTime() > this.refs.get(a)!.mtime.getTime();
       case '-samefile':
         return this.fs.resolvePath('/', v.abs) === this.fs.resolvePath(this.ctx.cwd, a) || sameFile(this.refs.get(a)!, st);

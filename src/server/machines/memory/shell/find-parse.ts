@@ -50,7 +50,7 @@ const GLOBALS: Record<string, number> = {
   '-ignore_readdir_race': 0, '-noignore_readdir_race': 0, '-regextype': 1, '-warn': 0, '-nowarn': 0, '-daystart': 0,
 };
 /** Predicates GNU has that need what a sprite's emulation lacks (other files to write, a terminal…). */
-const REFUSED = new Set(['-ls', '-fls', '-fprint', '-fprint0', '-fprintf', '-ok', '-okdir', '-newerXY', '-context', '-fstype', '-sparse']);
+const REFUSED = new Set(['-ls', '-fls', '-fprint', '-fprint0', '-fprintf', '-ok', '-okdir', '-context', '-fstype', '-sparse']);
 
 /** Reads `args` (after the command name); a rejection or refusal comes back as a {@link FindError}. */
 export function parseFind(args: readonly string[]): FindCommand | FindError {
@@ -107,8 +107,10 @@ export function parseFind(args: readonly string[]): FindCommand | FindError {
       else if (t === '-daystart') return fail(findRefusal('-daystart'));
       return { kind: 'test', name: '-true', args: [] };
     }
-    if (t in TESTS || t in ACTIONS) {
-      let n = TESTS[t] ?? ACTIONS[t]!;
+    // -newerXY with X and Y of m, a, c (one time per file here) or Y = t (a date string): one argument.
+    const newerXY = /^-newer[amc][amct]$/.test(t);
+    if (t in TESTS || t in ACTIONS || newerXY) {
+      let n = newerXY ? 1 : (TESTS[t] ?? ACTIONS[t]!);
       if (n < 0) {
         const end = tokens.findIndex((x, k) => k >= pos && (x === ';' || (x === '+' && tokens[k - 1] === '{}')));
         if (end < 0) return fail({ stderr: `find: missing argument to \`${t}'\n`, exitCode: 1 });

@@ -11,6 +11,7 @@ import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, typ
 import { unsupported } from './gnu-commands.ts';
 import { localeQuote } from './gnu-quote.ts';
 import { quoteName } from './ls-quote.ts';
+import { EBADF, stdinIsClosed } from './closed-stdin.ts';
 
 /** Costs are squares of an equivalent distance from the goal, in tenths of a column (fmt.c's EQUIV). */
 const equiv = (n: number) => n * n;
@@ -430,8 +431,15 @@ async function fmt(args: string[], ctx: CommandContext): Promise<ExecResult> {
   } else o.goal = Math.trunc((o.width * (2 * (100 - 7) + 1)) / 200);
   let out = '';
   let err = '';
+  let closeError = '';
   for (const f of files.length === 0 ? ['-'] : files) {
     let text: string;
+    if (f === '-' && stdinIsClosed(ctx)) {
+      // GNU fmt's read fails, then closing stdin at exit does.
+      err += 'fmt: read error\n';
+      closeError = `fmt: closing standard input: ${EBADF}\n`;
+      continue;
+    }
     if (f === '-') text = latin1FromBytes(ctx.stdin);
     else {
       try {
@@ -444,6 +452,7 @@ async function fmt(args: string[], ctx: CommandContext): Promise<ExecResult> {
     }
     out += new Formatter(o, text).run();
   }
+  err += closeError;
   return { ...bytesOutput(unsafeBytesFromLatin1(out)), stderr: err, exitCode: err ? 1 : 0 };
 }
 

@@ -80,6 +80,10 @@ describe('install', () => {
     expect(await runShell('install nope x')).toEqual({ stdout: '', stderr: "install: cannot stat 'nope': No such file or directory\n", exit: 1 });
     expect((await runShell('echo > a; install -m u+x a b')).exit).toBe(2);
   });
+  it('leaves a destination with the same bytes and mode alone with -C', async () => {
+    const r = await runShell('echo x > a; install -C -m 644 a b; touch -d 2001-01-01 b; install -C -m 644 a b; date -r b +%Y; install -C a b; stat -c %a b; date -r b +%Y | grep -c 2001');
+    expect(r).toEqual({ stdout: '2001\n755\n0\n', stderr: '', exit: 1 });
+  });
 });
 
 describe('realpath', () => {
@@ -88,6 +92,10 @@ describe('realpath', () => {
     await runShell('mkdir -p d/e; echo > f; ln -s f l; ln -s d/e le', ctx);
     const r = await runShell('realpath l d/../f le/../.. new; realpath -s l; realpath -m x/y/z; realpath --relative-to=d f', ctx);
     expect(r).toEqual({ stdout: '/home/sprite/f\n/home/sprite/f\n/home/sprite\n/home/sprite/new\n/home/sprite/l\n/home/sprite/x/y/z\n../f\n', stderr: '', exit: 0 });
+  });
+  it('prints paths below a --relative-base relative, others absolute', async () => {
+    const r = await runShell('mkdir -p s/lib d; realpath --relative-base=. s/lib .; realpath --relative-base=s s/lib d /tmp; realpath --relative-to=s --relative-base=. d');
+    expect(r).toEqual({ stdout: 's/lib\n.\nlib\n/home/sprite/d\n/tmp\n../d\n', stderr: '', exit: 0 });
   });
   it('fails when a directory component is missing', async () => {
     expect(await runShell('realpath nope/x')).toEqual({ stdout: '', stderr: 'realpath: nope/x: No such file or directory\n', exit: 1 });

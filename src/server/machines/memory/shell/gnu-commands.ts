@@ -12,6 +12,7 @@ import { shellQuote } from '../argv.ts';
 import { localeQuote } from './gnu-quote.ts';
 import { OrderedOutput } from './output-order.ts';
 import { runsAsRoot } from './run-as.ts';
+import { canonical, joined } from './canonical-path.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
@@ -234,17 +235,19 @@ const describe = (err: unknown) => ERRNO[(err as { code?: string }).code ?? ''] 
 const octalMode = (m: string) => (/^[0-7]{1,4}$/.test(m) ? parseInt(m, 8) : null);
 
 /**
- * `install [-d] [-D] [-m MODE] [-v] SRC… DEST`: copies files (mode 0755 unless `-m`) or makes directories (`-d`,
- * with parents, mode 0755 unless `-m`); `-D` makes DEST's missing parents. Symbolic modes and owners are refused.
+ * `install [-d] [-D] [-C] [-m MODE] [-v] SRC… DEST`: copies files (mode 0755 unless `-m`) or makes directories (`-d`,
+ * with parents, mode 0755 unless `-m`); `-D` makes DEST's missing parents; `-C` leaves a destination that already
+ * has the same bytes and mode untouched. Symbolic modes and owners are refused.
  */
 async function install(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
   const { flags, operands } = parseOptions(args, new Set(['-m', '--mode', '-t', '--target-directory']));
-  const bad = unknownFlag(flags, ['-d', '--directory', '-D', '-m', '--mode', '-v', '--verbose', '-t', '--target-directory', '-c']);
+  const bad = unknownFlag(flags, ['-d', '--directory', '-D', '-m', '--mode', '-v', '--verbose', '-t', '--target-directory', '-c', '-C', '--compare']);
   if (bad) return unsupported('install', bad);
   const modeText = (flags.get('-m') ?? flags.get('--mode')) as string | undefined;
   const mode = modeText === undefined ? 0o755 : octalMode(modeText);
   if (mode === null) return unsupported('install', `-m ${modeText} (symbolic modes)`);
   const verbose = flags.has('-v') || flags.has('--verbose');
+  const compare = flags.has('-C') || flags.has('--compare');
   let stdout = '';
   let stderr = '';
   const abs = (p: string) => fs.resolvePath(cwd, p);
@@ -284,7 +287,10 @@ async function install(args: string[], fs: IFileSystem, cwd: string): Promise<Ex
         stderr += `install: omitting directory '${src}'\n`;
         continue;
       }
-      await fs.writeFile(abs(to), await fs.readFileBuffer(abs(src)));
+      const bytes = await fs.readFileBuffer(abs(src));
+      // -C: a destination with the same bytes and mode is left as it is (its time too).
+      if (compare && (await sameFile(fs, abs(to), bytes, mode))) continue;
+      await fs.writeFile(abs(to), bytes);
       await fs.chmod(abs(to), mode);
       if (verbose) stdout += `'${src}' -> '${to}'\n`;
     } catch (err) {
@@ -293,6 +299,13 @@ async function install(args: string[], fs: IFileSystem, cwd: string): Promise<Ex
     }
   }
   return { stdout, stderr, exitCode: stderr ? 1 : 0 };
+}
+
+/** Whether `path` is a regular file holding `bytes` with permission bits `mode` (install -C's test). */
+async function sameFile(fs: IFileSystem, path: string, bytes: Uint8Array, mode: number): Promise<boolean> {
+  const st = await fs.lstat(path).catch(() => null);
+  if (!st?.isFile || (st.mode & 0o7777) !== mode) return false;
+  return Buffer.from(await fs.readFileBuffer(path)).equals(Buffer.from(bytes));
 }
 
 async function isDir(fs: IFileSystem, p: string): Promise<boolean> {
@@ -319,12 +332,12 @@ async function mkdirs(fs: IFileSystem, p: string, created: ((p: string) => void)
 }
 
 /**
- * `realpath [-e|-m] [-s] [-q] [--relative-to=DIR] FILE…`: the canonical absolute path. By default every component
+ * `realpath [-e|-m] [-s] [-q] [--relative-to=DIR] [--relative-base=DIR] FILE…`: the canonical absolute path. By default every component
  * but the last must exist (GNU's default); `-e` needs all, `-m` none; `-s` does not resolve symlinks.
  */
 async function realpath(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
-  const { flags, operands } = parseOptions(args, new Set(['--relative-to']));
-  const bad = unknownFlag(flags, ['-e', '--canonicalize-existing', '-m', '--canonicalize-missing', '-s', '--strip', '--no-symlinks', '-q', '--quiet', '--relative-to', '-z', '--zero']);
+  const { flags, operands } = parseOptions(args, new Set(['--relative-to', '--relative-base']));
+  const bad = unknownFlag(flags, ['-e', '--canonicalize-existing', '-m', '--canonicalize-missing', '-s', '--strip', '--no-symlinks', '-q', '--quiet', '--relative-to', '--relative-base', '-z', '--zero']);
   if (bad) return unsupported('realpath', bad);
   if (operands.length === 0) return fail("realpath: missing operand\nTry 'realpath --help' for more information.\n");
   const mustExist = flags.has('-e') || flags.has('--canonicalize-existing');
@@ -333,6 +346,13 @@ async function realpath(args: string[], fs: IFileSystem, cwd: string): Promise<E
   const quiet = flags.has('-q') || flags.has('--quiet');
   const end = flags.has('-z') || flags.has('--zero') ? '\0' : '\n';
   const relTo = flags.get('--relative-to') as string | undefined;
+  const relBase = flags.get('--relative-base') as string | undefined;
+  const dirOf = async (d: string | undefined) => (d === undefined ? undefined : canonical(fs, joined(cwd, d), { mustExist: false, missingOk: true, noLinks }));
+  const base = await dirOf(relBase);
+  const to = relTo !== undefined ? await dirOf(relTo) : base;
+  // --relative-base=DIR: a path is printed relative (to --relative-to, else to DIR) only when it, and that
+  // directory, lie below DIR; other paths stay absolute.
+  const below = (dir: string, path: string) => dir === '/' || path === dir || path.startsWith(`${dir}/`);
   // GNU realpath reports through error(), which flushes what it printed so far: program order.
   const text = new OrderedOutput();
   for (const name of operands) {
@@ -342,7 +362,7 @@ async function realpath(args: string[], fs: IFileSystem, cwd: string): Promise<E
     }
     try {
       let p = await canonical(fs, joined(cwd, name), { mustExist, missingOk, noLinks });
-      if (relTo !== undefined) p = relative(await canonical(fs, joined(cwd, relTo), { mustExist: false, missingOk: true, noLinks }), p);
+      if (to !== undefined && (base === undefined || (below(base, p) && below(base, to)))) p = relative(to, p);
       text.out(p + end);
     } catch (err) {
       if (!quiet) text.err(`realpath: ${name}: ${describe(err)}\n`);
@@ -351,45 +371,7 @@ async function realpath(args: string[], fs: IFileSystem, cwd: string): Promise<E
   return text.result(text.stderr || (quiet && text.stdout.split(end).length - 1 < operands.length) ? 1 : 0, 'before-errors');
 }
 
-/** `name` made absolute against `cwd` without folding `..` (a `..` after a symlink is the link target's parent). */
-const joined = (cwd: string, name: string) => (name.startsWith('/') ? name : `${cwd}/${name}`);
 
-/** Resolves `abs` component by component, following symlinks (at most 40, as Linux's ELOOP limit). */
-async function canonical(fs: IFileSystem, abs: string, o: { mustExist: boolean; missingOk: boolean; noLinks: boolean }): Promise<string> {
-  const pending = abs.split('/').filter(Boolean);
-  const done: string[] = [];
-  let links = 0;
-  while (pending.length > 0) {
-    const part = pending.shift()!;
-    if (part === '.') continue;
-    if (part === '..') {
-      done.pop();
-      continue;
-    }
-    const here = `/${[...done, part].join('/')}`;
-    let st;
-    try {
-      st = await fs.lstat(here);
-    } catch (err) {
-      const last = pending.length === 0;
-      if (o.missingOk || (!o.mustExist && last)) {
-        done.push(part);
-        continue;
-      }
-      throw err;
-    }
-    if (st.isSymbolicLink && !o.noLinks) {
-      if (++links > 40) throw Object.assign(new Error('loop'), { code: 'ELOOP' });
-      const target = await fs.readlink(here);
-      if (target.startsWith('/')) done.length = 0;
-      pending.unshift(...target.split('/').filter(Boolean));
-      continue;
-    }
-    if (!st.isDirectory && pending.length > 0 && !o.missingOk) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
-    done.push(part);
-  }
-  return `/${done.join('/')}`;
-}
 
 function relative(from: string, to: string): string {
   const a = from.split('/').filter(Boolean);

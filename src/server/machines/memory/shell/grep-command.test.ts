@@ -8,6 +8,13 @@ const files = [
   "printf 'export const x = 1;\\n// TODO fix\\n' > src/lib/util.ts; printf 'Some TODO here\\n' > docs/README.md; ln -s a.txt link.txt; ",
 ].join('; ');
 
+describe('grep --exclude-dir', () => {
+  it('skips a command-line directory whose name, or a part of it after a slash, matches', async () => {
+    const r = await runShell('mkdir -p w/src/lib && cd w && echo TODO > src/lib/u.ts && echo TODO > t; grep -r TODO --exclude-dir=".*" .; echo "s=$?"; grep -r TODO --exclude-dir=lib src/lib; echo "s=$?"; grep -r TODO --exclude-dir=".*" | sort; grep -r TODO --exclude-dir=lib src/lib/');
+    expect(r).toEqual({ stdout: 's=1\ns=1\nsrc/lib/u.ts:TODO\nt:TODO\nsrc/lib/u.ts:TODO\n', stderr: '', exit: 0 });
+  });
+});
+
 describe('grep patterns', () => {
   it('matches every -e pattern, anchors included, and -F -x lists', async () => {
     expect((await runShell(`${files}grep -e '^line1$' -e '^line2$' lines.txt; grep -F -x -e 1 -e 3 nums.txt`)).stdout).toBe('line1\nline2\n3\n1\n1\n');

@@ -13,7 +13,7 @@ import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, 
 import { nameGlob } from '../../../core/name-glob.ts';
 import { parseGrep, type GrepOptions } from './grep-options.ts';
 import { compileGrep, matchStart } from './grep-regex.ts';
-import { errnoText, readOperand, type InputCtx } from './text-input.ts';
+import { errnoText, readOperand, isStdinOperand, type InputCtx } from './text-input.ts';
 import { orderOf, type OrderedResult } from './output-order.ts';
 
 /** An input to search: its bytes (latin1 string), the name grep prints, whether that name is printed. */
@@ -229,7 +229,10 @@ async function visit(fs: IFileSystem, s: Search, abs: string, shown: string, nam
   if (st.isDirectory) {
     if (o.directories === 'skip') return;
     if (o.directories === 'read') return s.fail(`${shown}: Is a directory`);
-    if (!top && o.excludeDir.some((g) => nameGlob(g)(base))) return;
+    // --exclude-dir skips a directory found below by its base name, and a command-line one (not the implicit `.` of
+    // a bare -r) when the glob matches the operand or any part of it after a `/` (`.*` skips `.`, `lib` `src/lib`).
+    const excluded = (name: string) => o.excludeDir.some((g) => nameGlob(g)(name));
+    if (top ? shown !== '' && shown.split('/').some((_, i, parts) => excluded(parts.slice(i).join('/'))) : excluded(base)) return;
     let entries: string[];
     try {
       entries = (await fs.readdir(abs)).sort();
@@ -288,10 +291,12 @@ async function grep(args: string[], ctx: InputCtx): Promise<OrderedResult> {
   if (o.max === 0) return { stdout: '', stderr, exitCode: 1 };
   for (const f of files) {
     if (s.done) break;
-    if (f === '-' || (f === '' && !recursive)) {
+    // `/dev/stdin` and `/dev/fd/0` open the stdin too, under their own name.
+    if (f === '-' || isStdinOperand(f, false) || (f === '' && !recursive)) {
       const input = await readOperand(ctx, '-');
-      if (!('error' in input)) s.file({ bytes: input.bytes, name: o.label, showName: names === true, width: 19 });
-      else s.fail(`${o.label}: ${input.error}`);
+      const name = f === '-' || f === '' ? o.label : f;
+      if (!('error' in input)) s.file({ bytes: input.bytes, name, showName: names === true, width: 19 });
+      else s.fail(`${name}: ${input.error}`);
       continue;
     }
     await visit(ctx.fs, s, ctx.fs.resolvePath(ctx.cwd, f === '' ? '.' : f), f, names, true);

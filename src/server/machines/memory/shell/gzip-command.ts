@@ -9,6 +9,7 @@
 import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { shellQuote } from '../argv.ts';
 import { readOperand, type InputCtx } from './text-input.ts';
+import { EBADF } from './closed-stdin.ts';
 import { OrderedOutput, type OrderedResult } from './output-order.ts';
 import { DecompressLimitError, gunzipCapped } from './decompress-limit.ts';
 
@@ -43,8 +44,8 @@ async function toStdout(operands: string[], force: boolean, ctx: InputCtx): Prom
   const text = new OrderedOutput();
   let status = 0;
   for (const name of operands.length > 0 ? operands : ['-']) {
-    const shown = name === '-' ? 'stdin' : name;
     const input = await readOperand(ctx, name);
+    const shown = name === '-' ? ('error' in input && input.readFailed ? 'standard input' : 'stdin') : name;
     if ('error' in input) {
       const dir = input.error === 'Is a directory';
       text.err(dir ? `gzip: ${shown} is a directory -- ignored\n` : `gzip: ${shown}: ${input.error}\n`);
@@ -134,6 +135,8 @@ async function gzip(cmd: string, args: string[], ctx: InputCtx, run: Run): Promi
   const { flags, operands } = flagsOf(args);
   const decompress = cmd !== 'gzip' || flags.has('d');
   if (flags.has('l')) return list(operands, ctx);
+  // Compressing a closed stdin: the read fails (decompressing it fails in toStdout, through readOperand).
+  if (!decompress && ctx.stdinClosed && (operands.length === 0 || operands.includes('-'))) return { stdout: '', stderr: `gzip: standard input: ${EBADF}\n`, exitCode: 1 };
   if (decompress && (cmd === 'zcat' || flags.has('c') || operands.length === 0) && !flags.has('t') && ![...flags].some((f) => f.startsWith('--') && !f.startsWith('--suffix='))) return toStdout(operands, flags.has('f'), ctx);
   if (decompress && !flags.has('t') && operands.some((o) => /\.t[ga]z$/i.test(o))) return tarSuffix(args, operands, ctx, run);
   return gnuWording(await run(args), operands, ctx);

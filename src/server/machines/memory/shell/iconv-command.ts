@@ -8,6 +8,7 @@
  */
 import iconvLite from 'iconv-lite';
 import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
+import { EBADF, stdinIsClosed } from './closed-stdin.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 
@@ -62,6 +63,7 @@ async function iconv(args: string[], ctx: CommandContext): Promise<ExecResult> {
   let failed = '';
   for (const name of files.length > 0 ? files : ['-']) {
     let input: Buffer;
+    if (name === '-' && stdinIsClosed(ctx)) return { stdout: out.toString('latin1'), stderr: `iconv: error while reading the input: ${EBADF}\n`, exitCode: 1 };
     if (name === '-') input = Buffer.from(String(ctx.stdin ?? ''), 'latin1');
     else {
       try {

@@ -194,6 +194,17 @@ describe('closed descriptors', () => {
   });
 });
 
+describe('redirections to /dev/fd/N', () => {
+  it('reach what descriptor N points at, as a duplication does', async () => {
+    const script = '{ echo x > /dev/fd/2; } 2>&1 | tr a-z A-Z; ls nope 2>/dev/fd/1 | wc -l; { exec 3>/dev/fd/2; echo c >&3; } 2>&1 | cat; echo e | cat < /dev/fd/0; exec 4>o; echo hi > /dev/fd/4; exec 4>&-; cat o';
+    expect(await runShell(script)).toEqual({ stdout: 'X\n1\nc\ne\nhi\n', stderr: '', exit: 0 });
+  });
+
+  it('name a missing file when descriptor N is not open', async () => {
+    expect(await runShell('echo x > /dev/fd/7; echo "s=$?"')).toEqual({ stdout: 's=1\n', stderr: 'bash: line 1: /dev/fd/7: No such file or directory\n', exit: 0 });
+  });
+});
+
 describe('line numbers', () => {
   it('$LINENO counts the script\'s own lines: statements sharing a line, blank and comment lines', async () => {
     expect((await runShell('echo a; echo $LINENO\necho $LINENO\n\n# note\necho $LINENO; true & echo $LINENO')).stdout).toBe('a\n1\n2\n5\n5\n');

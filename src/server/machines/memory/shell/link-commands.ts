@@ -8,6 +8,9 @@ import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } 
 import { strerror } from './errno-text.ts';
 import { basenameOf, dirnameOf } from './path-names.ts';
 import { OrderedOutput } from './output-order.ts';
+import { canonical, joined } from './canonical-path.ts';
+
+const MISSING_OK = { mustExist: false, missingOk: true, noLinks: false };
 
 const usage = (cmd: string, what: string): ExecResult => ({ stdout: '', stderr: `${cmd}: ${what}\nTry '${cmd} --help' for more information.\n`, exitCode: 1 });
 const safe = async <T>(p: Promise<T>): Promise<T | null> => p.catch(() => null);
@@ -21,16 +24,6 @@ function relative(from: string, to: string): string {
   return [...a.slice(i).map(() => '..'), ...b.slice(i)].join('/') || '.';
 }
 
-/** The canonical form of an absolute path, resolving what exists (like `realpath -m`). */
-async function canonical(fs: IFileSystem, abs: string): Promise<string> {
-  const parts = abs.split('/').filter(Boolean);
-  for (let i = parts.length; i > 0; i--) {
-    const head = `/${parts.slice(0, i).join('/')}`;
-    const real = await safe(fs.realpath(head));
-    if (real) return fs.resolvePath(real, parts.slice(i).join('/') || '.');
-  }
-  return abs;
-}
 
 interface LnOptions {
   symbolic: boolean;
@@ -125,7 +118,7 @@ async function ln(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
         } else await fs.rm(linkAbs);
       }
       let content = target;
-      if (o.symbolic && o.relative) content = relative(await canonical(fs, dirnameOf(linkAbs)), await canonical(fs, fs.resolvePath(cwd, target)));
+      if (o.symbolic && o.relative) content = relative(await canonical(fs, dirnameOf(linkAbs), MISSING_OK), await canonical(fs, fs.resolvePath(cwd, target), MISSING_OK));
       if (o.symbolic) await fs.symlink(content, linkAbs);
       else await fs.link(fs.resolvePath(cwd, target), linkAbs);
       if (o.verbose) text.out(`${backedUp}'${name}' ${o.symbolic ? '->' : '=>'} '${content}'\n`);
@@ -170,15 +163,8 @@ async function readlink(args: string[], fs: IFileSystem, cwd: string): Promise<E
   let failed = false;
   for (const name of operands) {
     const abs = fs.resolvePath(cwd, name);
-    let out: string | null = null;
-    if (mode === 'raw') out = await safe(fs.readlink(abs));
-    else if (mode === 'e') out = await safe(fs.realpath(abs));
-    else if (mode === 'm') out = await canonical(fs, abs);
-    else {
-      // -f: every component but the last must exist.
-      const parent = await safe(fs.realpath(dirnameOf(abs)));
-      out = parent === null ? null : ((await safe(fs.realpath(abs))) ?? fs.resolvePath(parent, basenameOf(abs)));
-    }
+    // -f: every component but the last must exist, -e all, -m none; resolved one by one (`nope/../x` fails).
+    const out = mode === 'raw' ? await safe(fs.readlink(abs)) : await safe(canonical(fs, joined(cwd, name), { mustExist: mode === 'e', missingOk: mode === 'm', noLinks: false }));
     if (out === null) {
       failed = true;
       if (verbose) text.err(`readlink: ${name}: ${mode === 'raw' && (await safe(fs.lstat(abs))) ? 'Invalid argument' : 'No such file or directory'}\n`);

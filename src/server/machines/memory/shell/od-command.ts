@@ -182,7 +182,11 @@ async function od(args: string[], ctx: InputCtx): Promise<ExecResult> {
   let read = false;
   for (const f of files.length > 0 ? files : ['-']) {
     const input = await readOperand(ctx, f);
-    if ('error' in input) stderr += `od: ${f}: ${input.error}\n`;
+    if ('error' in input && input.readFailed) {
+      // GNU od names stdin in quotes when its read fails, and again when closing it fails at exit.
+      stderr += `od: 'standard input': ${input.error}\nod: standard input: ${input.error}\n`;
+      read = true;
+    } else if ('error' in input) stderr += `od: ${f}: ${input.error}\n`;
     else {
       data += input.bytes;
       read = true;

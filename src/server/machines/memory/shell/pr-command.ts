@@ -10,6 +10,7 @@
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { unsupported } from './gnu-commands.ts';
 import { quoteName } from './ls-quote.ts';
+import { EBADF, stdinIsClosed } from './closed-stdin.ts';
 
 interface Options {
   columns: number;
@@ -222,6 +223,10 @@ async function pr(args: string[], ctx: CommandContext): Promise<ExecResult> {
   let err = '';
   const inputs: { name: string; text: string; date: Date }[] = [];
   for (const f of files.length === 0 ? ['-'] : files) {
+    if (f === '-' && stdinIsClosed(ctx)) {
+      err += `pr: 'standard input': ${EBADF}\n`;
+      continue;
+    }
     if (f === '-') {
       inputs.push({ name: '', text: latin1FromBytes(ctx.stdin), date: new Date() });
       continue;

@@ -13,6 +13,15 @@ describe('sed scripts', () => {
     expect(await runShell(`${files}sed 's/a/b' a.txt`)).toEqual({ stdout: '', stderr: "sed: -e expression #1, char 5: unterminated `s' command\n", exit: 1 });
     expect((await runShell(`${files}sed -f /dev/null a.txt | wc -l`)).stdout).toBe('3\n');
   });
+  it('writes `w /dev/stdout` to its stdout under -i, not into the file it edits', async () => {
+    expect(await runShell(`${files}sed -i -n '/foo/w /dev/stdout' a.txt; wc -l < a.txt; sed -i 's/3/three/w /dev/stdout' n.txt; cat n.txt; ls /tmp`)).toEqual({ stdout: 'foo bar\n0\nthree\nthree\n1\n', stderr: '', exit: 0 });
+  });
+  it('gives up at a directory to edit in place, status 4, leaving the files after it', async () => {
+    expect(await runShell('mkdir d; echo a > f1; echo a > f2; sed -i s/a/b/ f1 d f2; echo "s=$?"; cat f1 f2')).toEqual({ stdout: 's=4\nb\na\n', stderr: "sed: couldn't edit d: not a regular file\n", exit: 0 });
+  });
+  it('reads a -f script from stdin (`-f -`, `-f /dev/stdin`), which leaves no data there', async () => {
+    expect(await runShell(`${files}sed -f /dev/stdin a.txt <<< 's/world/there/'; echo 's/a/b/' | sed -f -; echo "s=$?"`)).toEqual({ stdout: 'hello there\nfoo bar\nHello again\ns=0\n', stderr: '', exit: 0 });
+  });
 });
 
 describe('sed options and files', () => {

@@ -4,17 +4,24 @@
  * script), the one-line `a\text` forms and unterminated `s` errors (sed-script.ts), `-s` (each file on its own),
  * an input file that cannot be read (`sed: can't read F: …`, the others still edited, exit 2), and `-i`: a
  * backup with a suffix (`-i.bak`), a symlink replaced by the edited regular file (or its target edited with
- * `--follow-symlinks`). A suffix with `*` (GNU's basename template) fails loudly. `-z` and the `e` command run in
+ * `--follow-symlinks`), a `/dev/stdin` operand (stdin), a closed stdin (`sed: read error on stdin`, exit 4, after the
+ * other files). A suffix with `*` (GNU's basename template) fails loudly. `-z` and the `e` command run in
  * the interpreter (patches/just-bash/sed-execute-and-null-data.mjs); `-z` with a command that adds its own
  * newline-ended text (a, i, c, r, R, w, W, l) fails loudly.
  * @see https://www.gnu.org/software/sed/manual/sed.html#Command_002dLine-Options
  */
-import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { errorsFirst } from './output-order.ts';
 import { SANDBOX_HINT } from './world.ts';
 import { normalizeSedScript } from './sed-script.ts';
+import { isStdinOperand } from './text-input.ts';
+import { CLOSED_STDIN_READ, stdinIsClosed } from './closed-stdin.ts';
 
 type Run = (a: string[]) => Promise<ExecResult>;
+
+/** A `w /dev/stdout` (the command, or the `s` flag) at the end of a script line. */
+const WRITE_STDOUT = /w[ \t]*\/dev\/stdout[ \t]*(?:\n|$)/;
+const WRITE_STDOUT_ALL = new RegExp(WRITE_STDOUT.source, 'g');
 
 interface Plan {
   /** Options passed on as they are (`-n`, `-E`, `-r`, `-u`, `-l N`, …). */
@@ -25,15 +32,20 @@ interface Plan {
   suffix: string;
   separate: boolean;
   followLinks: boolean;
+  /** Whether a script came from stdin (`-f -`). */
+  scriptFromStdin?: boolean;
 }
 
 const LONG: Record<string, string> = { '--null-data': '-z', '--zero-terminated': '-z', '--quiet': '-n', '--silent': '-n', '--regexp-extended': '-E', '--unbuffered': '-u', '--debug': '--debug', '--posix': '--posix', '--sandbox': '--sandbox' };
 
-async function plan(args: string[], fs: IFileSystem, cwd: string): Promise<Plan | ExecResult> {
+async function plan(args: string[], fs: IFileSystem, cwd: string, stdin: string): Promise<Plan | ExecResult> {
   const p: Plan = { flags: [], scripts: [], files: [], inPlace: false, suffix: '', separate: false, followLinks: false };
   const fromFile = async (f: string): Promise<ExecResult | undefined> => {
     try {
-      const text = new TextDecoder().decode(await fs.readFileBuffer(fs.resolvePath(cwd, f)));
+      // `-f -` and `-f /dev/stdin` read the script from stdin, which leaves none for the data.
+      const fromStdin = isStdinOperand(f);
+      p.scriptFromStdin ||= fromStdin;
+      const text = new TextDecoder().decode(fromStdin ? Buffer.from(stdin, 'latin1') : await fs.readFileBuffer(fs.resolvePath(cwd, f)));
       p.scripts.push(text.endsWith('\n') ? text.slice(0, -1) : text);
       return undefined;
     } catch {
@@ -98,9 +110,12 @@ async function plan(args: string[], fs: IFileSystem, cwd: string): Promise<Plan 
   return p;
 }
 
-async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
-  const p = await plan(args, fs, cwd);
+async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin: string, stdinClosed: boolean): Promise<ExecResult> {
+  const p = await plan(args, fs, cwd, stdin);
   if ('exitCode' in p) return p;
+  if (p.scriptFromStdin && p.files.length === 0) p.files = ['/dev/null'];
+  // A path naming fd 0 is the stdin operand; GNU sed reads it, and a closed one fails after the other files.
+  if (!p.inPlace) p.files = p.files.map((f) => (isStdinOperand(f, false) ? '-' : f));
   const scripts: string[] = [];
   let letters = '';
   for (const [k, s] of p.scripts.entries()) {
@@ -108,6 +123,12 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run): Prom
     if ('error' in n) return { stdout: '', stderr: n.error, exitCode: 1 };
     scripts.push(n.script);
     letters += n.letters;
+  }
+  const closedRead = stdinClosed && !p.inPlace && (p.files.length === 0 || p.files.includes('-'));
+  if (closedRead) {
+    // sed stops at the failed read: only the files before the first `-` are edited.
+    p.files = p.files.includes('-') ? p.files.slice(0, p.files.indexOf('-')) : [];
+    if (p.files.length === 0) return { stdout: '', ...CLOSED_STDIN_READ.sed };
   }
   if (p.flags.includes('-z')) {
     // With -z the interpreter runs on the data with its NUL and newline bytes traded (patches/just-bash/
@@ -120,6 +141,7 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run): Prom
     return { stdout: '', stderr: `sed: the backup name '${p.suffix}' (a template or a directory) is not available in the shell engine; run spritzer with --exec sandbox\n`, exitCode: 2 };
   }
   let stderr = '';
+  let panic = false;
   const files: string[] = [];
   for (const f of p.files) {
     if (f === '-') {
@@ -129,12 +151,20 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run): Prom
     const abs = fs.resolvePath(cwd, f);
     const st = await fs.stat(abs).catch(() => null);
     if (!st) stderr += `sed: can't read ${f}: No such file or directory\n`;
-    else if (st.isDirectory) stderr += p.inPlace ? `sed: couldn't edit ${f}: not a regular file\n` : `sed: couldn't read ${f}: Is a directory\n`;
+    else if (st.isDirectory && p.inPlace) {
+      // GNU sed gives up at a directory to edit in place: the files before it are edited, none after; status 4.
+      stderr += `sed: couldn't edit ${f}: not a regular file\n`;
+      panic = true;
+      break;
+    } else if (st.isDirectory) stderr += `sed: couldn't read ${f}: Is a directory\n`;
     else files.push(p.inPlace && p.followLinks ? await fs.realpath(abs) : f);
   }
   const failed = stderr !== '';
-  if (failed && files.length === 0) return { stdout: '', stderr, exitCode: 2 };
-  const base = [...p.flags, ...(p.inPlace ? ['-i'] : []), ...scripts.flatMap((s) => ['-e', s])];
+  if (failed && files.length === 0) return { stdout: '', stderr, exitCode: panic ? 4 : 2 };
+  // With -i, `w /dev/stdout` is still sed's real stdout (GNU opens that name as it), not the file being edited:
+  // those writes go to a scratch file shown as stdout afterwards.
+  const shown = p.inPlace && scripts.some((s) => WRITE_STDOUT.test(s)) ? `/tmp/.sed-stdout-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}` : undefined;
+  const base = [...p.flags, ...(p.inPlace ? ['-i'] : []), ...scripts.flatMap((s) => ['-e', shown ? s.replace(WRITE_STDOUT_ALL, (m) => m.replace('/dev/stdout', shown)) : s])];
   const originals = new Map<string, Uint8Array>();
   const readOnly = new Map<string, number>();
   if (p.inPlace) {
@@ -168,12 +198,19 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run): Prom
   if (p.suffix && (last.exitCode === 0 || !/unknown command|invalid command|unterminated|unknown option/.test(last.stderr))) {
     for (const [abs, bytes] of originals) await fs.writeFile(`${abs}${p.suffix}`, bytes);
   }
-  const out = results.length === 1 ? last : { ...last, stdout: results.map((r) => r.stdout).join('') };
+  let out = results.length === 1 ? last : { ...last, stdout: results.map((r) => r.stdout).join('') };
+  if (shown) {
+    const written = await fs.readFileBuffer(shown).catch(() => new Uint8Array());
+    await fs.rm(shown, { force: true }).catch(() => undefined);
+    out = { ...out, ...bytesOutput(unsafeBytesFromLatin1(Buffer.from(written).toString('latin1'))) };
+  }
   // GNU sed writes its messages unbuffered and its output through stdio: the messages come first into a pipe or file.
-  return errorsFirst({ ...out, stderr: stderr + results.map((r) => r.stderr).join(''), exitCode: failed && last.exitCode === 0 ? 2 : last.exitCode });
+  const status = failed && last.exitCode === 0 ? (panic ? 4 : 2) : last.exitCode;
+  if (closedRead && (status === 0 || status === 2)) return errorsFirst({ ...out, stderr: stderr + results.map((r) => r.stderr).join('') + CLOSED_STDIN_READ.sed.stderr, exitCode: CLOSED_STDIN_READ.sed.exitCode });
+  return errorsFirst({ ...out, stderr: stderr + results.map((r) => r.stderr).join(''), exitCode: status });
 }
 
 /** `sed` for just-bash's `customCommands` (the editing is just-bash's own). */
 export function sedCommands(): CustomCommand[] {
-  return [defineCommand('sed', (args, ctx) => sed(args, ctx.fs, ctx.cwd, (a) => ctx.origCommand!(a)))];
+  return [defineCommand('sed', (args, ctx) => sed(args, ctx.fs, ctx.cwd, (a) => ctx.origCommand!(a), latin1FromBytes(ctx.stdin), stdinIsClosed(ctx)))];
 }

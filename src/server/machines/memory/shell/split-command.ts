@@ -254,7 +254,7 @@ async function split(args: string[], ctx: CommandContext): Promise<ExecResult> {
   if (!('plan' in parsed)) return parsed;
   const { plan, input, prefix } = parsed;
   const mode = plan.mode ?? { kind: 'lines', n: 1000 };
-  const read = await readOperand({ fs: ctx.fs, cwd: ctx.cwd, stdin: ctx.stdin }, input);
+  const read = await readOperand(ctx, input);
   if ('error' in read) return { stdout: '', stderr: `split: cannot open '${input}' for reading: ${read.error}\n`, exitCode: 1 };
   const all = pieces(read.bytes, mode, plan.separator);
   if (mode.kind === 'chunks' && mode.only !== undefined) return { ...bytesOutput(unsafeBytesFromLatin1(all[mode.only - 1] ?? '')), stderr: '', exitCode: 0 };

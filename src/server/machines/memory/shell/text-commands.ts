@@ -33,6 +33,9 @@ import { xargsCommands } from './xargs-command.ts';
 import { xxdCommands } from './xxd-command.ts';
 import { fmtCommand } from './fmt-command.ts';
 import { prCommand } from './pr-command.ts';
+import { tacCommands } from './tac-command.ts';
+import { joinCommands } from './join-command.ts';
+import { nlCommands } from './nl-command.ts';
 import { ZSTD_COMMAND_NAMES, zstdCommands } from './zstd-command.ts';
 
 /** Commands just-bash lacks that this list adds (each needs its `/bin` stub to be found on PATH). */
@@ -40,5 +43,5 @@ export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 
 
 /** The commands of the text modules, for just-bash's `customCommands`. */
 export function textCommands(): CustomCommand[] {
-  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands(), ...cmpCommands(), ...shufCommands(), ...cksumCommands(), ...numfmtCommands(), ...odCommands(), ...xargsCommands(), ...cutCommands(), ...basencCommands(), ...gzipCommands(), ...patchCommands(), ...awkCommands(), ...xxdCommands(), ...commCommands(), ...bcCommands(), ...pasteCommands(), ...factorCommands(), ...tsortCommands(), ...hexdumpCommands(), ...seqCommands(), ...exprCommands(), ...zgrepCommands(), fmtCommand(), prCommand(), ...zstdCommands()];
+  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands(), ...cmpCommands(), ...shufCommands(), ...cksumCommands(), ...numfmtCommands(), ...odCommands(), ...xargsCommands(), ...cutCommands(), ...basencCommands(), ...gzipCommands(), ...patchCommands(), ...awkCommands(), ...xxdCommands(), ...commCommands(), ...bcCommands(), ...pasteCommands(), ...factorCommands(), ...tsortCommands(), ...hexdumpCommands(), ...seqCommands(), ...exprCommands(), ...zgrepCommands(), fmtCommand(), prCommand(), ...tacCommands(), ...joinCommands(), ...nlCommands(), ...zstdCommands()];
 }

@@ -10,6 +10,9 @@ import { bytesOutput, latin1FromBytes, unsafeBytesFromLatin1, type ByteString, t
 /** The paths that name the command's own stdin. */
 const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
 
+/** Whether operand `name` is the command's stdin: `-` when `dash`, or a path naming fd 0 (`/dev/stdin`, `/dev/fd/0`). */
+export const isStdinOperand = (name: string, dash = true): boolean => (dash && name === '-') || STDIN_PATHS.has(name);
+
 /** What a text tool needs of just-bash's command context. */
 export interface InputCtx {
   fs: IFileSystem;
@@ -24,15 +27,21 @@ const ERRORS: Record<string, string> = { EBADF: 'Bad file descriptor', ENOENT: '
 /** The error text of a failed fs call (`No such file or directory`, …). */
 export const errnoText = (err: unknown): string => ERRORS[(err as { code?: string }).code ?? ''] ?? (err as Error).message;
 
-/** The bytes of operand `name` (`-` is stdin), or the GNU error text of reading it. */
-export async function readOperand(ctx: InputCtx, name: string): Promise<{ bytes: string; regular: boolean } | { error: string }> {
-  if (name === '-' || STDIN_PATHS.has(name)) return ctx.stdinClosed ? { error: ERRORS.EBADF! } : { bytes: latin1FromBytes(ctx.stdin), regular: false };
+/**
+ * The bytes of operand `name` (`-` is stdin), or the GNU error text of reading it. A closed stdin's error is marked
+ * `readFailed`: the tool had it open and its read failed, so tools that report on what they read (`od`'s final
+ * offset, `cksum`'s empty sum) still do.
+ */
+export async function readOperand(ctx: InputCtx, name: string): Promise<{ bytes: string; regular: boolean } | { error: string; readFailed?: boolean }> {
+  if (isStdinOperand(name)) return ctx.stdinClosed ? { error: ERRORS.EBADF!, readFailed: true } : { bytes: latin1FromBytes(ctx.stdin), regular: false };
   const path = ctx.fs.resolvePath(ctx.cwd, name);
   try {
     const st = await ctx.fs.stat(path);
     if (st.isDirectory) return { error: ERRORS.EISDIR! };
-    // A device (`/dev/null`) is no regular file: GNU wc sizes its columns for it as for a pipe.
-    return { bytes: Buffer.from(await ctx.fs.readFileBuffer(path)).toString('latin1'), regular: !ownerOf(st).device };
+    // A device (`/dev/null`) is no regular file: GNU wc sizes its columns for it as for a pipe. Neither is a
+    // process substitution's `/dev/fd/N`, a pipe on Linux.
+    const pipe = path.startsWith('/dev/fd/') || path.startsWith('/proc/self/fd/');
+    return { bytes: Buffer.from(await ctx.fs.readFileBuffer(path)).toString('latin1'), regular: !ownerOf(st).device && !pipe };
   } catch (err) {
     return { error: errnoText(err) };
   }

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { FakeClock } from '../../../core/clock.ts';
 import { Vfs } from '../vfs.ts';
+import { runShell } from '../../../../../test/support/shell-run.ts';
 import { MemoryMachineFactory } from '../machine.ts';
 import { createShellEngine } from './engine.ts';
 import { seedLinuxTree } from '../linux-skeleton.ts';
@@ -259,6 +260,12 @@ describe('files', () => {
   it('a redirection to a name over 255 bytes fails its command with the name and the reason; the script goes on', async () => {
     const long = 'c'.repeat(256);
     expect(await sh(`echo x > ${long}; echo "after $?"`)).toEqual({ stdout: 'after 1\n', stderr: `bash: line 1: ${long}: File name too long\n`, exit: 0 });
+  });
+});
+
+describe('tee', () => {
+  it('takes -i (ignore interrupts), alone or in a cluster, as a no-op', async () => {
+    expect(await runShell('echo hi | tee -i t > /dev/null; echo ho | tee -ai t u; cat t u; echo x | tee --ignore-interrupts -- -i > /dev/null; cat -- -i')).toEqual({ stdout: 'ho\nhi\nho\nho\nx\n', stderr: '', exit: 0 });
   });
 });
 

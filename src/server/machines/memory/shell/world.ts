@@ -19,6 +19,7 @@ import { gitCommand } from './git-command.ts';
 import { MACHINE_ARCH } from './sysinfo-commands.ts';
 import { KERNEL_RELEASE } from './proc.ts';
 import { withLoopErrors } from './loop-errors.ts';
+import { isStdinOperand } from './text-input.ts';
 import { copierOnClosedStdin, fileReaderOnClosedStdin, stdinIsClosed } from './closed-stdin.ts';
 import { catOutputOrder, errorsFirst, OrderedOutput } from './output-order.ts';
 
@@ -134,9 +135,11 @@ const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 })
 const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr, exitCode });
 const notAvailable = (name: string, why = ''): ExecResult => fail(`${name}: not available in the shell engine${why}; ${SANDBOX_HINT}\n`, 127);
 
-/** Commands whose file operands may name `/dev/stdin`: spritzer rewrites it to `-` (their stdin). */
-const STDIN_READERS = ['cat', 'tac', 'nl'];
-const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
+/**
+ * Commands whose file operands may name `/dev/stdin`: spritzer rewrites it to `-` (their stdin); each with its short
+ * options that take the next word as their value (no operand, when stdin is closed).
+ */
+const STDIN_READERS: Record<string, string> = { cat: '', fold: 'w', expand: 't', unexpand: 't', rev: '', column: 'cslnoNRHWETOrip' };
 
 /**
  * The commands of this module, for just-bash's `customCommands`:
@@ -145,7 +148,8 @@ const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
  * - `hostname` and `uname` describe the sprite; `node` runs `js-exec` (or fails loudly when it cannot run);
  * - {@link REAL_ENGINE_COMMANDS} fail loudly (exit 127) naming `--exec sandbox` (`kill`, `trap`, `nohup` are
  *   jobs.ts's);
- * - `cat`, `tac`, `nl` read their stdin for a `/dev/stdin` operand (`od`, `cut`, `base64` have their own modules);
+ * - `cat`, `fold`, `expand`, `unexpand` read their stdin for a `/dev/stdin` operand (`tac`, `nl`, `od`,
+ *   `cut`, `base64` have their own modules), and these and `rev`, `column` fail on a closed one (closed-stdin.ts);
  * - `tee` reports the files it cannot open before its output, where stdout and stderr meet.
  * @see docs/fidelity.md "What the shell engine cannot do"
  */
@@ -172,19 +176,18 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
     ...REAL_ENGINE_COMMANDS.map((name) => defineCommand(name, async () => notAvailable(name))),
     // GNU tee opens every file before it copies a byte: a file it cannot open is reported before any output.
     defineCommand('tee', async (args, ctx) => {
-      const done = errorsFirst(await ctx.origCommand!(args));
+      const done = errorsFirst(await ctx.origCommand!(withoutIgnoreInterrupts(args)));
       return stdinIsClosed(ctx) ? copierOnClosedStdin('tee', done) : done;
     }),
-    ...STDIN_READERS.map((name) =>
+    ...Object.entries(STDIN_READERS).map(([name, valued]) =>
       defineCommand(name, async (args, ctx) => {
-        const mapped = args.map((a) => (STDIN_PATHS.has(a) ? '-' : a));
-        const closed = stdinIsClosed(ctx) ? await fileReaderOnClosedStdin(name, mapped, (a) => ctx.origCommand!(a)) : null;
+        // util-linux's rev and column open `-` as a file; the coreutils read stdin for it.
+        const mapped = name === 'rev' || name === 'column' ? args : args.map((a) => (isStdinOperand(a, false) ? '-' : a));
+        const closed = stdinIsClosed(ctx) ? await fileReaderOnClosedStdin(name, mapped, (a) => ctx.origCommand!(a), valued) : null;
         if (closed) return closed;
         let result = await withLoopErrors(await ctx.origCommand!(mapped), mapped, ctx.fs, ctx.cwd); // ELOOP worded as bash does (loop-errors.ts)
-        result = await operandErrors(name, result, mapped, ctx.fs, ctx.cwd);
-        // Where stdout and stderr meet: cat's messages come between the files (its error() flushes first); tac's
-        // before its output (it writes only at the end, messages unbuffered).
-        if (name === 'tac') return errorsFirst(result);
+        result = await catOperandErrors(name, result, ctx.fs, ctx.cwd);
+        // Where stdout and stderr meet: cat's messages come between the files (its error() flushes first).
         const order = name === 'cat' ? await catOutputOrder(result, mapped, ctx.fs, ctx.cwd, latin1FromBytes(ctx.stdin).length) : undefined;
         return order ? { ...result, outputOrder: order } : result;
       }),
@@ -193,25 +196,30 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
   return commands;
 }
 
-/**
- * GNU's messages for operands `cat` and `tac` cannot read, where just-bash's differ: `cat: DIR: Is a directory` (it
- * said No such file or directory), and `tac: failed to open 'F' for reading: No such file or directory` with
- * status 1 (it skipped a missing file silently).
- */
-async function operandErrors(name: string, result: ExecResult, operands: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
-  const files = operands.filter((a) => a === '-' || !a.startsWith('-'));
+/** GNU's message for a directory operand of `cat`: `cat: DIR: Is a directory` (just-bash said No such file or directory). */
+async function catOperandErrors(name: string, result: ExecResult, fs: IFileSystem, cwd: string): Promise<ExecResult> {
+  if (name !== 'cat' || !result.stderr) return result;
   const isDir = async (f: string) => (await fs.stat(fs.resolvePath(cwd, f)).catch(() => null))?.isDirectory === true;
-  if (name === 'cat' && result.stderr) {
-    const lines = await Promise.all(result.stderr.split(/(?<=\n)/).map(async (line) => {
-      const m = /^cat: (.+): No such file or directory\n$/.exec(line);
-      return m && (await isDir(m[1]!)) ? `cat: ${m[1]}: Is a directory\n` : line;
-    }));
-    return { ...result, stderr: lines.join('') };
-  }
-  if (name !== 'tac' || result.stderr) return result;
-  let stderr = '';
-  for (const f of files) if (f !== '-' && !(await fs.exists(fs.resolvePath(cwd, f)))) stderr += `tac: failed to open '${f}' for reading: No such file or directory\n`;
-  return stderr ? { ...result, stderr, exitCode: 1 } : result;
+  const lines = await Promise.all(result.stderr.split(/(?<=\n)/).map(async (line) => {
+    const m = /^cat: (.+): No such file or directory\n$/.exec(line);
+    return m && (await isDir(m[1]!)) ? `cat: ${m[1]}: Is a directory\n` : line;
+  }));
+  return { ...result, stderr: lines.join('') };
+}
+
+/**
+ * `tee`'s argv without `-i`/`--ignore-interrupts` (also out of a cluster such as `-ai`): the shell engine's commands
+ * get no SIGINT to ignore, so it changes nothing, and just-bash's tee does not know it.
+ */
+function withoutIgnoreInterrupts(args: string[]): string[] {
+  const end = args.indexOf('--');
+  return args.flatMap((a, i) => {
+    if ((end >= 0 && i >= end) || !a.startsWith('-') || a === '-') return [a];
+    if (a === '--ignore-interrupts') return [];
+    if (a.startsWith('--')) return [a];
+    const rest = a.slice(1).replace(/i/g, '');
+    return rest ? [`-${rest}`] : [];
+  });
 }
 
 /** GNU uname's long options, each with the letter it stands for. */
@@ -421,5 +429,5 @@ async function rm(args: string[], fs: IFileSystem, cwd: string, stdin: string): 
 
 /** Names of every command {@link worldCommands} may define (their `/bin` and `/usr/bin` stubs make them found on PATH). */
 export const WORLD_COMMAND_NAMES: readonly string[] = [
-  'rm', 'ls', 'find', 'touch', 'hostname', 'uname', 'node', 'js-exec', 'git', ...REAL_ENGINE_COMMANDS, ...STDIN_READERS,
+  'rm', 'ls', 'find', 'touch', 'hostname', 'uname', 'node', 'js-exec', 'git', ...REAL_ENGINE_COMMANDS, ...Object.keys(STDIN_READERS),
 ];

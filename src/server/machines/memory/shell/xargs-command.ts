@@ -10,6 +10,7 @@ import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, typ
 import { shellQuote } from '../argv.ts';
 import { unsupported } from './gnu-commands.ts';
 import { leadingOptions, readOperand } from './text-input.ts';
+import { CLOSED_STDIN_READ, stdinIsClosed } from './closed-stdin.ts';
 import { OrderedOutput, replayOutput, type OrderedResult } from './output-order.ts';
 
 interface Options {
@@ -160,7 +161,7 @@ async function xargs(args: string[], ctx: CommandContext): Promise<ExecResult> {
     const read = await readOperand(ctx, o.argFile);
     if ('error' in read) return fail(`${o.argFile}: ${read.error}`);
     input = read.bytes;
-  } else input = latin1FromBytes(ctx.stdin);
+  } else input = stdinIsClosed(ctx) ? '' : latin1FromBytes(ctx.stdin);
   input = Buffer.from(input, 'latin1').toString('utf8');
   let lines: string[][];
   let error: string | undefined;
@@ -230,6 +231,8 @@ async function xargs(args: string[], ctx: CommandContext): Promise<ExecResult> {
     if (r.exitCode >= 128) return done(`xargs: ${argv[0]}: terminated by signal ${r.exitCode - 128}\n`, 125);
     if (r.exitCode !== 0) status = 123;
   }
+  // A closed stdin reads as empty input; closing it at exit fails, and xargs exits 1 whatever its commands did.
+  if (o.argFile === undefined && stdinIsClosed(ctx)) return done(CLOSED_STDIN_READ.xargs.stderr, CLOSED_STDIN_READ.xargs.exitCode);
   return error !== undefined ? done(`xargs: ${error}\n`, 1) : done('', status);
 }
 
