@@ -4,7 +4,8 @@
  * `prlimit`. It creates, fills, empties and removes cgroup directories; joining one is done by the launcher's
  * wrapper shell (it writes its own pid to `cgroup.procs` before anything else runs). The layout, per controller:
  * `<own cgroup>/spritzer/` (shared by every spritzer server started in the same cgroup: the totals) →
- * `<server tag>/` (one server) → `<sprite>/`.
+ * `<server tag>/` (one server) → `<sprite>/`. The container engine uses the same class on the parent its daemon put
+ * the containers in (`CgroupV1.at`; container/host-cgroups.ts) for the totals and the CPU yield.
  */
 import { readdirSync, rmdirSync } from 'node:fs';
 import { mkdir, readFile, readdir, rmdir, writeFile } from 'node:fs/promises';
