@@ -309,8 +309,8 @@ export class ContainerMachineFactory implements MachineFactory {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.shared.hostCgroups?.close();
     await Promise.all([...this.machines].map((m) => m.destroy().catch(() => undefined)));
+    await this.shared.hostCgroups?.close();
     await rm(this.shared.socketDir, { recursive: true, force: true });
   }
 }

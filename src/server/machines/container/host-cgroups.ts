@@ -47,6 +47,7 @@ export function parentPaths(procCgroup: string): Map<string, string> {
 /** The shared parent of the container sprites: its name, and the totals and CPU sampling once it is found. */
 export class ContainerHostCgroups {
   private placedAt?: string;
+  private cgroups?: CgroupV1;
   private cpuYield?: CpuYield;
 
   constructor(
@@ -72,14 +73,16 @@ export class ContainerHostCgroups {
     }
     await cgroups.setTotal({ memoryBytes: this.opts.memoryTotalBytes }).catch((err: Error) => this.opts.warn(`the memory total of all container sprites was not set: ${err.message}`));
     if (this.opts.pidsTotal !== undefined) await cgroups.setTotal({ pids: this.opts.pidsTotal }).catch((err: Error) => this.opts.warn(`the pids total of all container sprites was not set: ${err.message}`));
+    this.cgroups = cgroups;
     await this.cpuYield?.stop();
     this.cpuYield = this.opts.cpuYieldAfterMs > 0 ? new CpuYield(cgroups, { ...DEFAULT_CPU_YIELD, afterMs: this.opts.cpuYieldAfterMs }, undefined, this.opts.onYield) : undefined;
     this.cpuYield?.start();
   }
 
-  /** Stops the CPU sampling. */
+  /** Stops the CPU sampling and removes the parent where no container is left in it (another server's keep it). */
   async close(): Promise<void> {
     await this.cpuYield?.stop();
+    await this.cgroups?.close();
   }
 }
 
