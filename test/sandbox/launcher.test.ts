@@ -4,16 +4,19 @@
  * (cgroups v1 here, rlimits as the fallback). Skips with the reason printed where the sandbox cannot run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { CgroupV1 } from '../../src/server/machines/agent/cgroups.ts';
+import { HostnameSetter } from '../../src/server/machines/sandbox/hostname-setter.ts';
 import { launch } from '../../src/server/machines/sandbox/launcher.ts';
 import { announceSkip, openBox, type Box } from './support.ts';
 
 const skip = announceSkip('sandbox launcher tests');
+const execFileP = promisify(execFile);
 
 describe.skipIf(skip)('launcher', () => {
   let box: Box;
@@ -100,29 +103,69 @@ describe.skipIf(skip)('launcher', () => {
     expect(mount.out).toBe('refused\n');
   });
 
-  it('once ended, signals no host process that took its PID 1’s number', async () => {
+  /**
+   * Makes a host process (`sleep 30`) take `pid`, as happens by itself once pids wrap (pid_max is often 32768): the
+   * kernel hands out the number after ns_last_pid next. Other processes may start meanwhile: retried.
+   */
+  async function hostProcessAt(pid: number): Promise<ChildProcess> {
+    let host: ChildProcess | undefined;
+    for (let i = 0; i < 20 && host?.pid !== pid; i++) {
+      host?.kill('SIGKILL');
+      await writeFile('/proc/sys/kernel/ns_last_pid', String(pid - 1));
+      host = spawn('sleep', ['30'], { stdio: 'ignore' });
+    }
+    if (host!.pid !== pid) host!.kill('SIGKILL');
+    expect(host!.pid).toBe(pid);
+    return host!;
+  }
+
+  const endedSandbox = async () => {
     const sb = await launch({
       hostname: 'alpha', base: box.base, layerDir: box.storage.layerDir('sprite-a'), mergedDir: join(box.storage.spriteDir('sprite-a'), 'merged'),
       command: ['sleep', '0.3'],
     });
     await sb.exited;
-    // The kernel hands out the number after ns_last_pid next: a host process takes the dead PID 1's number, as
-    // happens by itself once pids wrap (pid_max is often 32768). Other processes may start meanwhile: retried.
-    let host: ChildProcess | undefined;
-    for (let i = 0; i < 20 && host?.pid !== sb.initPid; i++) {
-      host?.kill('SIGKILL');
-      await writeFile('/proc/sys/kernel/ns_last_pid', String(sb.initPid - 1));
-      host = spawn('sleep', ['30'], { stdio: 'ignore' });
-    }
+    return sb;
+  };
+
+  it('once ended, signals no host process that took its PID 1’s number', async () => {
+    const sb = await endedSandbox();
+    const host = await hostProcessAt(sb.initPid);
     try {
-      expect(host!.pid).toBe(sb.initPid);
       sb.killNow();
       await sb.kill();
       await new Promise((r) => setTimeout(r, 100));
-      expect(host!.exitCode === null && host!.signalCode === null).toBe(true);
-      expect(await sb.hostPids()).not.toContain(host!.pid);
+      expect(host.exitCode === null && host.signalCode === null).toBe(true);
+      expect(await sb.hostPids()).not.toContain(host.pid);
     } finally {
-      host!.kill('SIGKILL');
+      host.kill('SIGKILL');
+    }
+  });
+
+  it('sets a running sandbox’s hostname from the host, and once ended never the host’s through its PID 1’s number', async () => {
+    const running = await launch({
+      hostname: 'alpha', base: box.base, layerDir: box.storage.layerDir('sprite-b'), mergedDir: join(box.storage.spriteDir('sprite-b'), 'merged'),
+      command: ['sleep', '30'],
+    });
+    try {
+      await HostnameSetter.start(running.initPid, running.utsNamespace!).set('gamma');
+      const inside = await execFileP('nsenter', ['--target', String(running.initPid), '--uts', 'hostname']);
+      expect(inside.stdout).toBe('gamma\n');
+    } finally {
+      await running.kill();
+    }
+    const hostName = (await execFileP('hostname')).stdout;
+    const sb = await endedSandbox();
+    const host = await hostProcessAt(sb.initPid);
+    try {
+      const setter = HostnameSetter.start(sb.initPid, sb.utsNamespace!);
+      await expect(setter.set('renamed-host')).rejects.toThrow(/not the sandbox UTS namespace/);
+      setter.dispose();
+      expect((await execFileP('hostname')).stdout).toBe(hostName);
+    } finally {
+      host.kill('SIGKILL');
+      // Where the guard failed, the host is renamed: give it its name back for whatever runs next.
+      if ((await execFileP('hostname')).stdout !== hostName) await execFileP('hostname', [hostName.trim()]);
     }
   });
 

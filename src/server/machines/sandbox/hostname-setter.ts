@@ -8,8 +8,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { SANDBOX_PATH } from './launcher.ts';
 
-/** The helper's script: one line on stdin is the hostname (`--` so that no name reads as an option). */
-const SCRIPT = 'IFS= read -r n && exec hostname -- "$n"';
+/**
+ * The helper's script: it first checks that the UTS namespace it joined is the sandbox's (`$1`, read at launch) — by
+ * the time it runs, the sandbox's PID 1 may have ended and a host process taken its number, and setting that
+ * namespace's name would rename the host — then one line on stdin is the hostname (`--` so that no name reads as an
+ * option).
+ */
+const SCRIPT =
+  '[ "$(readlink /proc/self/ns/uts)" = "$1" ] || { echo "not the sandbox UTS namespace: $1" >&2; exit 3; }; ' +
+  'IFS= read -r n && exec hostname -- "$n"';
 
 /** A helper waiting in one sandbox's UTS namespace (host pid `initPid`'s) for the name to set. */
 export class HostnameSetter {
@@ -30,9 +37,13 @@ export class HostnameSetter {
     });
   }
 
-  /** Spawns the helper for the sandbox whose PID 1 is host pid `initPid`. Never throws; a failure shows in `set`. */
-  static start(initPid: number): HostnameSetter {
-    const child = spawn('nsenter', ['--target', String(initPid), '--uts', '--', '/bin/sh', '-c', SCRIPT], {
+  /**
+   * Spawns the helper for the sandbox whose PID 1 is host pid `initPid` and whose UTS namespace is `utsNamespace`
+   * (`uts:[inode]`, `Sandbox.utsNamespace`). Never throws; a failure, a wrong namespace included, shows in `set`.
+   */
+  static start(initPid: number, utsNamespace: string): HostnameSetter {
+    const argv = ['--target', String(initPid), '--uts', '--', '/bin/sh', '-c', SCRIPT, 'hostname-setter', utsNamespace];
+    const child = spawn('nsenter', argv, {
       stdio: ['pipe', 'ignore', 'pipe'],
       env: { PATH: SANDBOX_PATH },
     });

@@ -109,6 +109,11 @@ export interface Sandbox {
   readonly initPid: number;
   /** Namespace ids as bubblewrap reports them (`mnt-namespace`, `pid-namespace`, `net-namespace`, …). */
   readonly namespaces: Record<string, number>;
+  /**
+   * `uts:[inode]` of the sandbox's UTS namespace, read from PID 1 at launch (undefined when PID 1 was already gone):
+   * what a helper joining it by PID 1's number checks it joined, since the number may since name a host process.
+   */
+  readonly utsNamespace: string | undefined;
   /** Resolves when the sandbox has ended (every process inside is gone). Never rejects. */
   readonly exited: Promise<SandboxExit>;
   /** The last 64 KiB the command wrote to stdout and stderr (for errors and tests). */
@@ -248,8 +253,10 @@ export async function launch(spec: LaunchSpec): Promise<Sandbox> {
   });
   // The PID namespace PID 1 is in, read while it surely runs: a later signal goes to that pid only while it still is
   // that namespace's init, never to a host process that reused the number (pid_max is often 32768).
-  const initNs = await readlink(`/proc/${info['child-pid']}/ns/pid`).catch(() => undefined);
-  return new RunningSandbox(child, info, initNs, exited, out, spec.cgroup);
+  const [initNs, utsNs] = await Promise.all(
+    ['pid', 'uts'].map((kind) => readlink(`/proc/${info['child-pid']}/ns/${kind}`).catch(() => undefined)),
+  );
+  return new RunningSandbox(child, info, initNs, utsNs, exited, out, spec.cgroup);
 }
 
 class RunningSandbox implements Sandbox {
@@ -263,6 +270,7 @@ class RunningSandbox implements Sandbox {
     info: Record<string, number>,
     /** `pid:[inode]` of the sandbox's PID namespace; undefined when PID 1 was gone before it could be read. */
     private readonly initNs: string | undefined,
+    readonly utsNamespace: string | undefined,
     readonly exited: Promise<SandboxExit>,
     private readonly out: { stdout: string; stderr: string },
     private readonly cgroup?: SpriteCgroup,

@@ -447,13 +447,14 @@ export class SandboxMachine extends AgentMachine implements Machine {
    */
   async adopt(spec: MachineSpec): Promise<void> {
     const initPid = this.sandbox?.initPid;
-    if (!this.agent || !initPid || this.destroyed) throw new Error('spare sandbox is not running');
+    const uts = this.sandbox?.utsNamespace;
+    if (!this.agent || !initPid || !uts || this.destroyed) throw new Error('spare sandbox is not running');
     const agent = this.agent;
     const quotaChanged = spec.diskQuotaBytes !== this.currentSpec.diskQuotaBytes;
     this.currentSpec = spec;
     // Both files exist (personalizeLayer wrote them, root-owned, 0644): a write keeps their owner and mode.
     const file = (path: string, text: string) => agent.fs.writeFile(path, new TextEncoder().encode(text), { noFollow: true });
-    const setter = this.hostnameSetter?.initPid === initPid ? this.hostnameSetter : HostnameSetter.start(initPid);
+    const setter = this.hostnameSetter?.initPid === initPid ? this.hostnameSetter : HostnameSetter.start(initPid, uts);
     this.hostnameSetter = undefined;
     await Promise.all([
       setter.set(spec.name).finally(() => setter.dispose()),
@@ -471,10 +472,11 @@ export class SandboxMachine extends AgentMachine implements Machine {
    */
   async prepareAdopt(): Promise<void> {
     const initPid = this.sandbox?.initPid;
+    const uts = this.sandbox?.utsNamespace;
     const agent = this.agent;
-    if (!initPid || !agent || this.destroyed) return;
+    if (!initPid || !uts || !agent || this.destroyed) return;
     this.hostnameSetter?.dispose();
-    this.hostnameSetter = HostnameSetter.start(initPid);
+    this.hostnameSetter = HostnameSetter.start(initPid, uts);
     const warm = agent.spawn(
       { argv: ['true'], env: { PATH: SANDBOX_PATH }, dir: '/', tty: false, rows: 24, cols: 80, uid: SPRITE_UID, gid: SPRITE_UID },
       { stdout: () => undefined, stderr: () => undefined },
