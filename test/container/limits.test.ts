@@ -96,6 +96,18 @@ describe.skipIf(skip)('container sprite disk quota', () => {
     await q.fs.writeFile('/home/sprite/more', new Uint8Array(8 * MiB));
     expect((await run(b, 'echo ok')).out).toBe('ok\n');
   });
+
+  it('counts checkpoints against the quota: a commit that would pass it is refused, a deleted checkpoint gives room back', async (ctx) => {
+    if (driver !== 'btrfs') return ctx.skip();
+    expect((await run(q, 'rm -f /home/sprite/*; head -c 40M /dev/urandom > /home/sprite/data && echo written')).out).toBe('written\n');
+    const first = await q.snapshot();
+    // The first checkpoint holds the 40 MiB the sprite wrote; a second copy of them would pass the 64 MiB quota.
+    await expect(q.snapshot()).rejects.toMatchObject({ kind: 'checkpoint_no_space', message: expect.stringMatching(/disk quota \(67108864 bytes\)/) });
+    await q.releaseSnapshot(first);
+    const second = await q.snapshot();
+    expect((await run(q, 'cat /home/sprite/data | wc -c')).out.trim()).toBe(String(40 * MiB));
+    await q.releaseSnapshot(second);
+  });
 });
 
 describe.skipIf(skip)('container sprites together', () => {

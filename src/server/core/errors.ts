@@ -25,7 +25,12 @@ export type ModelErrorKind =
   /** The sprite's machine cannot boot (a saved sprite whose disk no longer boots): restore or delete it. */
   | 'sprite_unavailable'
   /** The sprite's agent did not answer a call within its deadline (`--agent-timeout`): the call failed, the sprite stays. */
-  | 'sprite_timeout';
+  | 'sprite_timeout'
+  /**
+   * A checkpoint would take the sprite past its disk quota (`--disk-quota`): where a checkpoint is a copy of what the
+   * sprite wrote (the container engine's image commit), what its checkpoints hold counts against the quota.
+   */
+  | 'checkpoint_no_space';
 
 /** An error from the model, mapped to HTTP by kind. `details` are extra envelope fields (integers only). */
 export class ModelError extends Error {

@@ -28,6 +28,7 @@ const KIND_STATUS: Record<ModelErrorKind, { status: number; family: 'json' | 'te
   sprite_timeout: { status: 504, family: 'json' },
   checkpoint_not_found: { status: 404, family: 'text' },
   checkpoint_current: { status: 409, family: 'text' },
+  checkpoint_no_space: { status: 507, family: 'text' },
   session_not_found: { status: 404, family: 'text' },
   session_exited: { status: 410, family: 'text' },
   service_not_found: { status: 404, family: 'text' },

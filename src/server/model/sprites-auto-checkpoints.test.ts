@@ -4,6 +4,7 @@ import { SequentialIds } from '../core/ids.ts';
 import { DEFAULT_LIMITS, type Limits } from '../core/limits.ts';
 import { SpritesModel, type Sprite } from './sprites.ts';
 import { CheckpointHistory } from './checkpoint-history.ts';
+import { ModelError } from '../core/errors.ts';
 import { createEngine } from '../machines/memory/engines.ts';
 import { MemoryMachineFactory, type MemoryMachine } from '../machines/memory/machine.ts';
 import type { Machine, MachineSnapshot } from '../machines/port.ts';
@@ -17,7 +18,8 @@ import { factoryWith, kindOf } from '../../../test/support/model.ts';
  * `holdRestore` resolves; what it snapshotted, released and was told to restore.
  */
 interface Quirks {
-  failSnapshots?: boolean;
+  /** Snapshots reject: with this error, or `snapshot failed`. */
+  failSnapshots?: boolean | Error;
   bootFailure?: string;
   holdRestore?: Promise<void>;
   snapshots: number;
@@ -44,7 +46,8 @@ function withQuirks(machine: Machine, quirks: Quirks): Machine {
       if (prop === 'snapshot') {
         return () => {
           quirks.snapshots++;
-          return quirks.failSnapshots ? Promise.reject(new Error('snapshot failed')) : target.snapshot();
+          if (!quirks.failSnapshots) return target.snapshot();
+          return Promise.reject(quirks.failSnapshots instanceof Error ? quirks.failSnapshots : new Error('snapshot failed'));
         };
       }
       if (prop === 'restore') {
@@ -207,6 +210,19 @@ describe('the automatic checkpoint a restore takes first', () => {
     await expect(s.restoreCheckpoint('v1')).rejects.toThrow('snapshot failed');
     expect(read(s, '/home/sprite/f')).toBe('two');
     quirks.bootFailure = 'sh is gone';
+    await s.restoreCheckpoint('v1');
+    expect(read(s, '/home/sprite/f')).toBe('one');
+    expect(ids(s.listCheckpoints({ includeAuto: true }))).toStrictEqual(['v1']);
+  });
+
+  it('a sprite whose checkpoints fill its disk quota is restored without one; a checkpoint is refused, none listed', async () => {
+    const { m, quirks } = model();
+    const s = await m.create({ name: 'box' });
+    write(s, '/home/sprite/f', 'one');
+    await s.createCheckpoint('');
+    write(s, '/home/sprite/f', 'two');
+    quirks.failSnapshots = new ModelError('checkpoint_no_space', 'no space left on device');
+    await expect(s.createCheckpoint('')).rejects.toMatchObject({ kind: 'checkpoint_no_space' });
     await s.restoreCheckpoint('v1');
     expect(read(s, '/home/sprite/f')).toBe('one');
     expect(ids(s.listCheckpoints({ includeAuto: true }))).toStrictEqual(['v1']);

@@ -218,8 +218,8 @@ export class Sprite {
   /**
    * Takes the automatic checkpoint a restore to `targetId` starts with: a live snapshot of the state about to be
    * replaced, like any checkpoint (its cost is the machine's), id `auto-<ms>`, taking no `v<n>`. A snapshot that
-   * fails fails the restore before anything is touched, except on a sprite that failed to boot: a restore is how it
-   * is recovered, so it goes on without one.
+   * fails fails the restore before anything is touched, except on a sprite that failed to boot (a restore is how it
+   * is recovered) or one whose checkpoints fill its disk quota: those go on without one.
    * @see docs/fidelity.md "Automatic checkpoints"
    */
   private async takePreRestoreCheckpoint(targetId: string): Promise<void> {
@@ -228,6 +228,9 @@ export class Sprite {
       snapshot = await this.machine.snapshot();
     } catch (err) {
       if (this.machine.bootFailure !== undefined) return;
+      // No room to keep the state being replaced (its checkpoints fill the quota): a restore is also how space is
+      // given back, so it goes on without the automatic checkpoint.
+      if (err instanceof ModelError && err.kind === 'checkpoint_no_space') return;
       throw err;
     }
     // Its create_time is the millisecond its id names (one later than the clock when two fall in one millisecond).

@@ -5,6 +5,7 @@
  * or checkpoint is a plain 404.
  */
 import type { HandlerMap } from '../context.ts';
+import { ModelError } from '../core/errors.ts';
 import { startNdjson } from '../http/ndjson.ts';
 import { currentCheckpoint, toWireCheckpoint } from '../http/wire.ts';
 import { rfc3339 } from '../core/clock.ts';
@@ -13,13 +14,24 @@ import { withAncestor } from '../model/checkpoint-history.ts';
 
 /** Handlers of the checkpoint family, by operationId. */
 export const checkpointHandlers: HandlerMap = {
-  /** `POST …/checkpoint` → 200 NDJSON; the new id appears only in the text (§7.1). */
+  /**
+   * `POST …/checkpoint` → 200 NDJSON; the new id appears only in the text (§7.1). A checkpoint the disk quota has no
+   * room for is the stream's `error` line `Failed to create checkpoint: …` (§7.1, SRV's wording), still 200.
+   */
   async createCheckpoint({ path, body }, res, { model, deps }) {
     const sprite = model.get(path.name);
     const comment = body?.comment ?? '';
-    const cp = await sprite.createCheckpoint(comment);
-    const out = startNdjson(res);
     const time = () => rfc3339(deps.clock.now());
+    const cp = await sprite.createCheckpoint(comment).catch((err: unknown) => {
+      if (!(err instanceof ModelError) || err.kind !== 'checkpoint_no_space') throw err;
+      const out = startNdjson(res);
+      out.line({ type: 'info', data: 'Creating checkpoint...', time: time() });
+      out.line({ type: 'error', error: `Failed to create checkpoint: ${err.message}`, time: time() });
+      out.end();
+      return undefined;
+    });
+    if (!cp) return;
+    const out = startNdjson(res);
     out.line({ type: 'info', data: 'Creating checkpoint...', time: time() });
     out.line({ type: 'info', data: 'Saving filesystem state...', time: time() });
     out.line({ type: 'info', data: `Checkpoint created successfully at checkpoints/${cp.id}`, time: time() });

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, wsExec, execQuery, ENGINES } from '../../support/server.ts';
+import { api, startTestServer, wsExec, execQuery, ENGINES, memoryMachines } from '../../support/server.ts';
+import { factoryWith } from '../../support/model.ts';
+import { SystemClock } from '../../../src/server/core/clock.ts';
+import { ModelError } from '../../../src/server/core/errors.ts';
+import { createEngine } from '../../../src/server/machines/memory/engines.ts';
 import type { RunningServer } from '../../../src/server/server.ts';
 
 function ndjson(text: string): any[] {
@@ -121,5 +125,39 @@ describe.each(ENGINES)('checkpoints (%s engine)', (engine) => {
     const r = await call('POST', '/v1/sprites/rs/checkpoints/v7/restore');
     expect(r.status).toBe(404);
     expect(r.headers.get('content-type')).not.toContain('ndjson');
+  });
+});
+
+describe('a checkpoint the disk quota has no room for', () => {
+  // Machines whose snapshot is refused as the container engine refuses a commit past the quota.
+  let srv: RunningServer;
+  let call: ReturnType<typeof api>;
+  beforeAll(async () => {
+    const clock = new SystemClock();
+    const inner = memoryMachines(createEngine('shell', { clock }), clock);
+    const machines = factoryWith(inner, {
+      create: async (spec) => {
+        const machine = await inner.create(spec);
+        return new Proxy(machine, {
+          get: (target, prop) =>
+            prop === 'snapshot'
+              ? () => Promise.reject(new ModelError('checkpoint_no_space', 'no space left on device: the checkpoint would pass the disk quota'))
+              : (Reflect.get(target, prop, target) as unknown),
+        });
+      },
+    });
+    srv = await startTestServer('shell', { clock, machines });
+    call = api(srv.url);
+  });
+  afterAll(() => srv.close());
+
+  it('streams 200 with the error line SDKs raise ("Failed to create checkpoint: …"); no checkpoint is listed', async () => {
+    expect((await call('POST', '/v1/sprites', { name: 'full' })).status).toBe(201);
+    const created = await call('POST', '/v1/sprites/full/checkpoint', { comment: 'one too many' });
+    expect(created.status).toBe(200);
+    const last = ndjson(created.text).at(-1);
+    expect(last).toMatchObject({ type: 'error', error: 'Failed to create checkpoint: no space left on device: the checkpoint would pass the disk quota' });
+    const list = await call('GET', '/v1/sprites/full/checkpoints');
+    expect(JSON.parse(list.text).map((c: { id: string }) => c.id)).toStrictEqual(['Current']);
   });
 });

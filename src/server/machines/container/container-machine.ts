@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type Docker from 'dockerode';
 import type { Logger } from 'pino';
 import { SystemClock, type Clock } from '../../core/clock.ts';
+import { ModelError } from '../../core/errors.ts';
 import { API_SOCKET_PATH as API_SOCKET_IN_SPRITE } from '../../../protocol/sprite-tree.ts';
 import type { AdoptedMachine, Machine, MachineFactory, MachineRecord, MachineSnapshot, MachineSpec } from '../port.ts';
 import { AgentMachine } from '../agent/agent-machine.ts';
@@ -352,6 +353,8 @@ export class ContainerMachine extends AgentMachine implements Machine {
   private readonly snapshots = new Set<string>();
   /** Checkpoint images still used by the container when released: removed at destroy. */
   private readonly releaseLater = new Set<string>();
+  /** Bytes of each checkpoint image's own layer, learned once (imageLayerBytes). */
+  private readonly layerBytes = new Map<string, number>();
   /** The image the current container was created from (the sprite image, or a checkpoint). */
   private currentImage = '';
   /** Aborted by destroy(), so a pending connection attempt never holds it up. */
@@ -586,6 +589,7 @@ export class ContainerMachine extends AgentMachine implements Machine {
   snapshot(): Promise<MachineSnapshot> {
     return this.serialized(async () => {
       this.assertLive();
+      await this.assertCheckpointRoom();
       const repo = `${this.shared.namespace}-checkpoint`;
       const tag = `${dockerSafe(this.spec.id)}-${this.nextSnapshot++}`;
       await this.container.commit({ repo, tag, pause: true, comment: `spritzer checkpoint of sprite ${this.spec.name}` });
@@ -594,6 +598,36 @@ export class ContainerMachine extends AgentMachine implements Machine {
       const snap: ContainerSnapshot = { kind: 'container', spriteId: this.spec.id, image };
       return snap;
     });
+  }
+
+  /**
+   * Refuses a checkpoint (`checkpoint_no_space`) when the copy it would make (what the sprite wrote since its image,
+   * `SizeRw`) and what its other checkpoint images hold pass the sprite's disk quota: a commit copies the layer, so
+   * checkpoints take real space, and together they never hold more than the quota. The live layer has its own bound
+   * (the storage option `size`, fixed while the container runs), so what a sprite stores stays within twice its quota.
+   * Nothing is refused without a quota, nor on Kubernetes (no checkpoints there).
+   */
+  private async assertCheckpointRoom(): Promise<void> {
+    const quota = this.spec.diskQuotaBytes;
+    if (quota === undefined || !this.shared.docker) return;
+    const live = ((await this.container.inspect({ size: true } as Docker.ContainerInspectOptions)) as { SizeRw?: number }).SizeRw ?? 0;
+    let held = 0;
+    for (const image of new Set([...this.snapshots, ...this.releaseLater])) held += await this.imageLayerBytes(image);
+    if (held + live <= quota) return;
+    throw new ModelError(
+      'checkpoint_no_space',
+      `no space left on device: the checkpoint (${live} bytes written since the last one) and the sprite's other checkpoints (${held} bytes) would pass its disk quota (${quota} bytes); delete checkpoints or files to make room`,
+    );
+  }
+
+  /** Bytes a checkpoint image's own layer holds (the newest entry of its history); cached, as an image never changes. */
+  private async imageLayerBytes(image: string): Promise<number> {
+    const known = this.layerBytes.get(image);
+    if (known !== undefined) return known;
+    const history = (await this.dockerOnly().getImage(image).history().catch(() => [])) as Array<{ Size?: number }>;
+    const bytes = history[0]?.Size ?? 0;
+    this.layerBytes.set(image, bytes);
+    return bytes;
   }
 
   /**
@@ -639,6 +673,7 @@ export class ContainerMachine extends AgentMachine implements Machine {
     try {
       await this.dockerOnly().getImage(image).remove();
       this.releaseLater.delete(image);
+      this.layerBytes.delete(image);
     } catch (err) {
       if (statusOf(err) === 404) return;
       // In use by the live container (restored from it): removed when the sprite goes.
