@@ -8,6 +8,8 @@
  * the engine's host-sized defaults (docs/limits.md) unless `--memory <MiB>` / `--pids <n>` / `--cpus <n>` (a CFS quota in cores; none by default) say otherwise; the disk
  * filler's and the log flooder's quota is 256 MiB. Tests never run it and never assert wall-clock time. Needs Linux, root and bubblewrap.
  * Busy sprites yield the CPU after `--yield-after <ms>` (the engine's default; 0 never: the comparison without it).
+ * With the figures, the host's own counters for both phases (bench/lib/contention.ts): run-queue waits, where the
+ * CPU went (spritzer, kernel threads by kind, the rest), reclaim, writeback and pressure stalls.
  * Run: `npm run bench:noisy` (`-- --execs 300 --settle 3000`; `--only fork,memory,disk,log` runs a subset of the attackers).
  */
 import { spawnSync } from 'node:child_process';
@@ -16,6 +18,7 @@ import { buildAgent } from '../src/server/machines/agent/bundle.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../src/server/machines/sandbox/sandbox-machine.ts';
 import { defaultSpriteResources } from '../src/server/config/sprite-resources.ts';
 import { startScript } from './lib/sprite-shell.ts';
+import { contentionTable, measureContention } from './lib/contention.ts';
 
 const { values } = parseArgs({
   options: {
@@ -80,14 +83,18 @@ try {
   const names = (Object.keys(ATTACKS) as Array<keyof typeof ATTACKS>).filter((n) => !wanted || wanted.includes(n.split(' ')[0]!));
   const attackers = await Promise.all(names.map((n, i) => factory.create({ name: `noisy-${i}`, id: `noisy-${i}`, diskQuotaBytes: n === 'disk filler' || n === 'log flooder' ? 256 * MiB : undefined })));
   await echoes(victim); // warm-up, not counted
+  const idleHost = measureContention();
   const idle = await echoes(victim);
+  const idleContention = idleHost.stop();
   const running = names.map((n, i) => startScript(attackers[i]!, ATTACKS[n], n === 'log flooder' ? FLOOD_LOG : undefined));
   const flooder = attackers[names.indexOf('log flooder')];
   const trim = setInterval(() => flooder && void startScript(flooder, `truncate -s 0 ${FLOOD_LOG.path}`), 2000);
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   const held = await Promise.all(attackers.map(async (m) => (await m.processes()).pids.length));
   const yielding = attackers.map((m) => m.cpuYielding);
+  const noisyHost = measureContention();
   const noisy = await echoes(victim);
+  const noisyContention = noisyHost.stop();
   clearInterval(trim);
   await Promise.all(attackers.map((m) => m.stop()));
   await Promise.all(running.map((r) => r.exit));
@@ -96,6 +103,8 @@ try {
   row('victim echo ok, neighbours', noisy);
   console.log(`host processes held by the attackers when measuring: ${names.map((n, i) => `${n} ${held[i]}`).join(', ')}`);
   console.log(`attackers yielding the CPU when measuring: ${names.filter((_, i) => yielding[i]).join(', ') || 'none'}; the victim ${victim.cpuYielding ? 'yielding (!)' : 'not yielding'}`);
+  // What the host contended on while the victim measured: the evidence behind the ratio.
+  console.log(contentionTable({ idle: idleContention, neighbours: noisyContention }));
   const ratio = pct(noisy, 99) / pct(idle, 99);
   console.log(`p99 noisy / idle: ${ratio.toFixed(2)}×  target ≤ 2×  ${ratio <= 2 ? 'ok' : 'MISSED'}`);
 } finally {
