@@ -291,19 +291,8 @@ try {
 }
 const inFlight = trackRequests(running.server);
 logUpgrades(running.server, logger);
-// The inspector's files are built now when missing or stale (esbuild, ~1 s), so the printed link works at once.
-await slowStep('building the inspector', ensureInspector(), { doneText: 'built' }).catch((err: unknown) => logger.warn({ err }, 'inspector not built; /_spritzer/ui will retry'));
-process.stdout.write(`spritzer listening on ${running.url} (exec engine: ${opts.exec}, checkpoints: ${machines.snapshotMode})\ninspector: ${running.url}/_spritzer/ui/\nexport SPRITES_BASE_URL=${running.url}\n`);
-// The exec engine's modules load now, in the background, rather than on the first sprite (machines/memory/load.ts).
-// Then the young generation may grow with the load (young-generation.ts); at the latest 2 s after listening, so an
-// engine that warms for long (sandbox spares) does not serve its first requests with a small young generation.
-setTimeout(releaseYoungGeneration, 2_000).unref();
-setImmediate(() =>
-  void deps.machines.warm()
-    .catch((err: unknown) => logger.error({ err }, 'exec engine failed to load'))
-    .finally(releaseYoungGeneration),
-);
-
+// Before the listening line: a supervisor (or a test) may signal the moment it reads it, and until Node has a
+// listener its default action ends the process without a shutdown.
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
@@ -322,3 +311,17 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// The inspector's files are built now when missing or stale (esbuild, ~1 s), so the printed link works at once.
+await slowStep('building the inspector', ensureInspector(), { doneText: 'built' }).catch((err: unknown) => logger.warn({ err }, 'inspector not built; /_spritzer/ui will retry'));
+process.stdout.write(`spritzer listening on ${running.url} (exec engine: ${opts.exec}, checkpoints: ${machines.snapshotMode})\ninspector: ${running.url}/_spritzer/ui/\nexport SPRITES_BASE_URL=${running.url}\n`);
+// The exec engine's modules load now, in the background, rather than on the first sprite (machines/memory/load.ts).
+// Then the young generation may grow with the load (young-generation.ts); at the latest 2 s after listening, so an
+// engine that warms for long (sandbox spares) does not serve its first requests with a small young generation.
+setTimeout(releaseYoungGeneration, 2_000).unref();
+setImmediate(() =>
+  void deps.machines.warm()
+    .catch((err: unknown) => logger.error({ err }, 'exec engine failed to load'))
+    .finally(releaseYoungGeneration),
+);
+
+

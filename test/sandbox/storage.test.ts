@@ -113,6 +113,20 @@ describe.each(MODES)('storage in %s mode', (mode, runs) => {
 });
 
 describe.skipIf(skip)('data dir', () => {
+  it.runIf(hasBtrfs)('the btrfs image’s loop device does direct I/O (no second page cache, no copy by kernel threads) and goes with the mount', async () => {
+    const box = await openBox('btrfs');
+    const vol = join(box.dataDir, 'vol');
+    const dev = spawnSync('findmnt', ['--noheadings', '--output', 'SOURCE', '--mountpoint', vol], { encoding: 'utf8' }).stdout.trim();
+    try {
+      expect(dev).toMatch(/^\/dev\/loop\d+$/);
+      expect((await readFile(`/sys/block/${dev.slice(5)}/loop/dio`, 'utf8')).trim()).toBe('1');
+    } finally {
+      await box.close();
+    }
+    const attached = spawnSync('losetup', ['--list', '--noheadings', '--output', 'NAME'], { encoding: 'utf8' }).stdout;
+    expect(attached.split('\n')).not.toContain(dev);
+  });
+
   it('close leaves no mount and no file behind', async () => {
     const box = await openBox();
     await box.create('c1');
