@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -49,6 +49,37 @@ describe('ContainerHostCgroups.place', () => {
       await h.place(undefined);
       expect(warnings).toEqual([]);
       await h.close();
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('ContainerHostCgroups.close', () => {
+  it('removes the empty parent from every hierarchy the daemon made it in, and no parent a container still uses', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'host-cgroups-'));
+    try {
+      const proc = join(root, 'proc');
+      await mkdir(join(proc, 'self'), { recursive: true });
+      await mkdir(join(proc, '42'), { recursive: true });
+      const kinds = ['memory', 'pids', 'cpu', 'blkio', 'freezer', 'name=systemd'];
+      const mountOf = (c: string) => join(root, 'cg', c.replace('name=', ''));
+      const unified = join(root, 'cg/unified');
+      await writeFile(join(proc, 'self/mounts'), kinds.map((c) => `cgroup ${mountOf(c)} cgroup rw,${c} 0 0\n`).join('') + `cgroup2 ${unified} cgroup2 rw 0 0\n`);
+      await writeFile(join(proc, '42/cgroup'), kinds.map((c, i) => `${i + 1}:${c}:/spritzer-sprites/c1\n`).join('') + '0::/spritzer-sprites/c1\n');
+      await mkdir(join(unified, 'spritzer-sprites/c1'), { recursive: true });
+      for (const c of kinds) await mkdir(join(mountOf(c), 'spritzer-sprites/c1'), { recursive: true });
+      const h = new ContainerHostCgroups('spritzer-sprites', { memoryTotalBytes: 1, cpuYieldAfterMs: 0, warn: () => undefined, procRoot: proc });
+      await h.place(42);
+      // A real cgroupfs has no files to remove; this stand-in has the total written.
+      await rm(join(mountOf('memory'), 'spritzer-sprites/memory.limit_in_bytes'));
+      // The container is gone from every hierarchy but freezer.
+      for (const c of kinds) if (c !== 'freezer') await rm(join(mountOf(c), 'spritzer-sprites/c1'), { recursive: true });
+      await rm(join(unified, 'spritzer-sprites/c1'), { recursive: true });
+      await h.close();
+      expect(await readdir(unified)).toEqual([]);
+      const left = await Promise.all(kinds.map(async (c) => [c, await readdir(join(mountOf(c), 'spritzer-sprites')).then(() => true, () => false)]));
+      expect(Object.fromEntries(left)).toEqual({ memory: false, pids: false, cpu: false, blkio: false, freezer: true, 'name=systemd': false });
     } finally {
       await rm(root, { recursive: true, force: true });
     }

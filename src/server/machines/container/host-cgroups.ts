@@ -9,10 +9,14 @@
  * `CgroupParent` is under the daemon's own cgroup in each controller, which need not be spritzer's.
  * @see docs/container.md "Limits", docs/limits.md
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, rmdir } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import type Docker from 'dockerode';
 import { CgroupV1 } from '../agent/cgroups.ts';
 import { CpuYield, DEFAULT_CPU_YIELD } from '../agent/cpu-yield.ts';
+
+/** The key of the unified (cgroup2) hierarchy among a placement's paths (no controller names it). */
+const UNIFIED = '(unified)';
 
 /** The parent cgroup every spritzer server's container sprites share on a host (their totals are one). */
 export const DEFAULT_CONTAINER_CGROUP_PARENT = 'spritzer-sprites';
@@ -47,6 +51,8 @@ export function parentPaths(procCgroup: string): Map<string, string> {
 /** The shared parent of the container sprites: its name, and the totals and CPU sampling once it is found. */
 export class ContainerHostCgroups {
   private placedAt?: string;
+  /** Where the daemon put the parent, per hierarchy, as the last container placed showed it. */
+  private placedPaths?: Map<string, string>;
   private cgroups?: CgroupV1;
   private cpuYield?: CpuYield;
 
@@ -62,10 +68,14 @@ export class ContainerHostCgroups {
    */
   async place(pid: number | undefined): Promise<void> {
     if (!pid) return;
-    const paths = parentPaths(await readFile(`${this.opts.procRoot ?? '/proc'}/${pid}/cgroup`, 'utf8').catch(() => ''));
+    const procCgroup = await readFile(`${this.opts.procRoot ?? '/proc'}/${pid}/cgroup`, 'utf8').catch(() => '');
+    const paths = parentPaths(procCgroup);
     const key = JSON.stringify([...paths].sort());
     if (paths.size === 0 || key === this.placedAt) return;
     this.placedAt = key;
+    // The daemon makes the parent in the unified (cgroup2) hierarchy too, where a hybrid host has one: line `0::`.
+    const unified = /^0::(\/.+)\/[^/]+$/m.exec(procCgroup)?.[1];
+    this.placedPaths = new Map(unified ? [...paths, [UNIFIED, unified]] : paths);
     const cgroups = await CgroupV1.at(paths, this.opts.procRoot);
     if (!cgroups) {
       this.opts.warn(`the memory total of all container sprites is not enforced: no cgroup v1 memory, pids and cpu for ${this.parent}`);
@@ -79,10 +89,25 @@ export class ContainerHostCgroups {
     this.cpuYield?.start();
   }
 
-  /** Stops the CPU sampling and removes the parent where no container is left in it (another server's keep it). */
+  /**
+   * Stops the CPU sampling and removes the parent where no container is left in it (another server's keep it): in
+   * the hierarchies spritzer writes to, and in the others the daemon made it in too (blkio, devices, freezer,
+   * name=systemd…), which the daemon itself leaves behind empty.
+   */
   async close(): Promise<void> {
     await this.cpuYield?.stop();
     await this.cgroups?.close();
+    if (!this.placedPaths) return;
+    const mounts = await readFile(`${this.opts.procRoot ?? '/proc'}/self/mounts`, 'utf8').catch(() => '');
+    for (const [controller, path] of this.placedPaths) {
+      // Only the parent itself, never a directory above it.
+      if (basename(path) !== basename(this.parent)) continue;
+      const mount = mounts
+        .split('\n')
+        .map((l) => l.split(' '))
+        .find((f) => (controller === UNIFIED ? f[2] === 'cgroup2' : f[2] === 'cgroup' && f[3]?.split(',').includes(controller)))?.[1];
+      if (mount) await rmdir(join(mount, path)).catch(() => undefined);
+    }
   }
 }
 
