@@ -616,7 +616,7 @@ export class ContainerMachine extends AgentMachine implements Machine {
     if (held + live <= quota) return;
     throw new ModelError(
       'checkpoint_no_space',
-      `no space left on device: the checkpoint (${live} bytes written since the last one) and the sprite's other checkpoints (${held} bytes) would pass its disk quota (${quota} bytes); delete checkpoints or files to make room`,
+      `no space left on device: the checkpoint (a copy of the ${live} bytes the sprite wrote) and its other checkpoints (${held} bytes) would pass its disk quota (${quota} bytes); delete checkpoints or files to make room`,
     );
   }
 
