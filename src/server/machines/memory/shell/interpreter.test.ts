@@ -200,6 +200,11 @@ describe('redirections to /dev/fd/N', () => {
     expect(await runShell(script)).toEqual({ stdout: 'X\n1\nc\ne\nhi\n', stderr: '', exit: 0 });
   });
 
+  it('open a regular file the shell holds anew, as Linux does: `>` truncates it, `>>` appends', async () => {
+    const r = await runShell('exec 3>f; echo a >&3; echo b > /dev/fd/3; cat f; exec 5>>h; echo one >&5; echo two > /dev/fd/5; echo three >&5; cat h; exec 2>e; echo x >&2; echo y > /dev/stderr; echo z >> /dev/stderr; cat e');
+    expect(r).toEqual({ stdout: 'b\ntwo\nthree\ny\nz\n', stderr: '', exit: 0 });
+  });
+
   it('name a missing file when descriptor N is not open', async () => {
     expect(await runShell('echo x > /dev/fd/7; echo "s=$?"')).toEqual({ stdout: 's=1\n', stderr: 'bash: line 1: /dev/fd/7: No such file or directory\n', exit: 0 });
   });
