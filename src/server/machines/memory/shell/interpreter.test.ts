@@ -1659,3 +1659,29 @@ describe('sed regex addresses', () => {
     expect(r).toEqual({ stdout: 'foo bar\nHello again\nhello world\nHello again\nhello world\nfoo bar\n', stderr: '', exit: 0 });
   });
 });
+
+describe('builtins as bash 5.2 words them', () => {
+  it('command -V prints a function as type does', async () => {
+    expect((await runShell('f() { :; }; command -V f')).stdout).toBe('f is a function\nf () \n{ \n    :\n}\n');
+  });
+
+  it("places shopt's errors as the shell's own", async () => {
+    const r = await runShell('shopt nosuch_opt; shopt -o nosuch; shopt -s -u extglob; echo "s=$?"');
+    expect(r.stderr).toBe('bash: line 1: shopt: nosuch_opt: invalid shell option name\nbash: line 1: shopt: nosuch: invalid option name\nbash: line 1: shopt: cannot set and unset shell options simultaneously\n');
+  });
+
+  it('SECONDS counts on from a value assigned to it', async () => {
+    expect((await runShell('SECONDS=100; echo $SECONDS; SECONDS=abc; echo $SECONDS; SECONDS=-5; echo $SECONDS')).stdout).toBe('100\n0\n-5\n');
+  });
+});
+
+describe('running a script file', () => {
+  it('fails as execve does when its #! interpreter is missing, by path and through PATH', async () => {
+    const r = await runShell('printf "#!/no/such/interp\\necho hi\\n" > bad.sh; chmod +x bad.sh; ./bad.sh; echo "s=$?"; mkdir b; cp bad.sh b/tool; PATH=$PWD/b:$PATH tool; echo "s=$?"');
+    expect(r).toEqual({
+      stdout: 's=127\ns=127\n',
+      stderr: 'bash: line 1: ./bad.sh: cannot execute: required file not found\nbash: line 1: /home/sprite/b/tool: cannot execute: required file not found\n',
+      exit: 0,
+    });
+  });
+});
