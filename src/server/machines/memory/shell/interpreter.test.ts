@@ -1685,3 +1685,26 @@ describe('running a script file', () => {
     });
   });
 });
+
+describe('namerefs', () => {
+  it('unset -n unsets the nameref itself, and arithmetic assigns through one', async () => {
+    const r = await runShell('x=1; declare -n a=x; unset -n a; echo "${a-gone} $x"; inc() { local -n n=$1; (( n++ )); }; c=5; inc c; inc c; declare -n r=c; (( r += 10 )); echo "$c"; declare -p r');
+    expect(r).toEqual({ stdout: 'gone 1\n17\ndeclare -n r="c"\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('reading and quoting', () => {
+  it("a select loop in a pipeline reads the pipe; read -t 0 on a closed stdin fails; $'…' ends at a NUL", async () => {
+    const r = await runShell('printf "2\\n" | select c in a b; do echo "got $c"; break; done 2>/dev/null; read -t 0 <&-; echo "t=$?"; echo $\'a\\0b\' | od -An -c');
+    expect(r.stdout).toBe('got b\nt=1\n   a  \\n\n');
+  });
+
+  it('alias lists sorted and quoted, reports each missing name, and unalias words its errors as bash', async () => {
+    const r = await runShell(`alias b="echo it's" a=ls; alias -p; alias nope b; echo "s=$?"; unalias nope; echo "s=$?"; unalias; echo "s=$?"`);
+    expect(r).toEqual({
+      stdout: "alias a='ls'\nalias b='echo it'\\''s'\nalias b='echo it'\\''s'\ns=1\ns=1\ns=2\n",
+      stderr: 'bash: line 1: alias: nope: not found\nbash: line 1: unalias: nope: not found\nunalias: usage: unalias [-a] name [name ...]\n',
+      exit: 0,
+    });
+  });
+});
