@@ -1708,3 +1708,14 @@ describe('reading and quoting', () => {
     });
   });
 });
+
+describe('[[ =~ ]] and hash', () => {
+  it('an invalid extended regular expression returns 2 silently; a lone ) is literal', async () => {
+    const r = await runShell('[[ x =~ [ ]]; echo $?; re="(a"; [[ x =~ $re ]]; echo $?; re="a)"; [[ "a)" =~ $re ]]; echo $?; [[ "a]" =~ []a] ]]; echo $?');
+    expect(r).toEqual({ stdout: '2\n2\n0\n0\n', stderr: '', exit: 0 });
+  });
+
+  it('hash -l of an empty table prints nothing; plain hash says it is empty', async () => {
+    expect((await runShell('hash -l; echo "s=$?"; hash')).stdout).toBe('s=0\nhash: hash table empty\n');
+  });
+});
