@@ -1719,3 +1719,10 @@ describe('[[ =~ ]] and hash', () => {
     expect((await runShell('hash -l; echo "s=$?"; hash')).stdout).toBe('s=0\nhash: hash table empty\n');
   });
 });
+
+describe('aliases', () => {
+  it('take effect from the next line read, as bash expands them when it reads a command', async () => {
+    const r = await runShell("shopt -s expand_aliases; alias hi='echo hello'; hi there\nhi again; eval hi e; f() { hi in-f; }\nf");
+    expect(r).toEqual({ stdout: 'hello again\nhello e\nhello in-f\n', stderr: 'bash: line 1: hi: command not found\n', exit: 0 });
+  });
+});
