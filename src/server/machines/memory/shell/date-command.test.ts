@@ -70,3 +70,10 @@ describe('date relative to now (the engine\'s clock)', () => {
     expect(r.stderr).toContain('--exec sandbox');
   });
 });
+
+describe('date in a TZ that names no zone', () => {
+  it('takes the letters TZ starts with as the zone name when there are three or more, as glibc does', async () => {
+    const r = await runShell("for z in Nowhere/Zone ab :Foo/Bar abc_def; do TZ=$z date -d @0 '+%H [%Z] %z'; done");
+    expect(r.stdout).toBe('00 [Nowhere] +0000\n00 [] +0000\n00 [Foo] +0000\n00 [abc] +0000\n');
+  });
+});

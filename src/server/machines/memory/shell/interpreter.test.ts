@@ -1726,3 +1726,9 @@ describe('aliases', () => {
     expect(r).toEqual({ stdout: 'hello again\nhello e\nhello in-f\n', stderr: 'bash: line 1: hi: command not found\n', exit: 0 });
   });
 });
+
+describe('compgen -v', () => {
+  it("lists bash's dynamic variables with the others", async () => {
+    expect((await runShell('compgen -v BASH | grep -E "^BASH(PID|_VERSION|_SUBSHELL)$"; compgen -v | grep -cx SECONDS')).stdout).toBe('BASHPID\nBASH_SUBSHELL\nBASH_VERSION\n1\n');
+  });
+});
