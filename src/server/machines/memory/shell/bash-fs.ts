@@ -96,11 +96,17 @@ export class BashFs implements IFileSystem {
     const asRoot = env ? runsAsRoot(env) : this.asRoot;
     if (!this.proc && asRoot === this.asRoot) return this;
     const props: PropertyDescriptorMap = { asRoot: { value: asRoot } };
-    // The last command of a `bash -c` script runs in the shell's own process (shell-level.ts marks it).
-    const inPlace = env?.has(LAST_LEVEL_VARIABLE) === true;
+    // The last command of a `bash -c` script runs in the shell's own process (shell-level.ts marks it); a command
+    // of a substitution in its words runs in a subshell (another $BASHPID), even with the mark in its environment.
+    const inPlace = env?.has(LAST_LEVEL_VARIABLE) === true && (shellPid === undefined || shellPid === this.proc?.pid);
     const subshell = this.proc && shellPid !== undefined && shellPid !== this.proc.pid ? { subshell: shellPid } : {};
     if (this.proc) props.proc = { value: { ...this.proc, ...subshell, command: { name, args: [...args], path, ...(exported ? { env: exported } : {}), ...(inPlace ? { inPlace } : {}) } } };
     return Object.create(this, props) as BashFs;
+  }
+
+  /** Whether the command this view is for runs in the shell's own process (the last command of `bash -c`). */
+  runsInShellProcess(): boolean {
+    return this.proc?.command?.inPlace === true;
   }
 
   /**

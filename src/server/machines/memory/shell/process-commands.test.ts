@@ -133,6 +133,8 @@ describe('pgrep and pkill', () => {
     expect((await bash('echo x; cat /proc/$$/comm')).stdout).toBe('x\ncat\n');
     // Not the last command: bash is still there.
     expect((await bash('ps -o comm= -p $$; cat /proc/$$/comm; echo end')).stdout).toBe('bash\nbash\nend\n');
+    // A command substitution in the last command's words runs in a subshell: the shell is still bash then.
+    expect((await bash('basename "$(readlink /proc/$$/exe)" $(ps -o comm= -p $$)')).stdout).toBe('bash\n');
   });
 
   it("shows a subshell's own /proc/$BASHPID entry, a bash whose parent is the shell", async () => {

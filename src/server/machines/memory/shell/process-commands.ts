@@ -8,7 +8,6 @@ import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
 import type { ProcessTable, ProcessInfo } from '../processes.ts';
 import { normalizeSignalName } from '../../../../protocol/signals.ts';
 import { SANDBOX_HINT } from './world.ts';
-import { LAST_LEVEL_VARIABLE } from './shell-level.ts';
 
 /** What the commands need from the exec that runs them. */
 export interface ProcessCommandContext {
@@ -232,8 +231,11 @@ function snapshot(ctx: ProcessCommandContext, own: { args: string[]; comm: strin
   return { rows: [...rows, command].sort((a, b) => a.pid - b.pid), self: command };
 }
 
-/** Whether the command runs in the shell's own process: the last command of a `bash -c` script (shell-level.ts). */
-const runsInPlace = (env: ReadonlyMap<string, string> | undefined): boolean => env?.has(LAST_LEVEL_VARIABLE) === true;
+/**
+ * Whether the command runs in the shell's own process (the last command of a `bash -c` script), as its filesystem
+ * view knows (bash-fs.ts `runsInShellProcess`).
+ */
+const runsInPlace = (fs: object): boolean => (fs as { runsInShellProcess?: () => boolean }).runsInShellProcess?.() === true;
 
 function ps(args: string[], ctx: ProcessCommandContext, inPlace: boolean): ExecResult {
   const req = parsePs(args);
@@ -373,8 +375,8 @@ function matching(tool: 'pgrep' | 'pkill', args: string[], ctx: ProcessCommandCo
  */
 export function processCommands(ctx: ProcessCommandContext): CustomCommand[] {
   return [
-    defineCommand('ps', async (args, c) => ps(args, ctx, runsInPlace(c.env))),
-    defineCommand('pgrep', async (args, c) => matching('pgrep', args, ctx, runsInPlace(c.env))),
-    defineCommand('pkill', async (args, c) => matching('pkill', args, ctx, runsInPlace(c.env))),
+    defineCommand('ps', async (args, c) => ps(args, ctx, runsInPlace(c.fs))),
+    defineCommand('pgrep', async (args, c) => matching('pgrep', args, ctx, runsInPlace(c.fs))),
+    defineCommand('pkill', async (args, c) => matching('pkill', args, ctx, runsInPlace(c.fs))),
   ];
 }
