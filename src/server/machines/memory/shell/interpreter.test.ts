@@ -1732,3 +1732,15 @@ describe('compgen -v', () => {
     expect((await runShell('compgen -v BASH | grep -E "^BASH(PID|_VERSION|_SUBSHELL)$"; compgen -v | grep -cx SECONDS')).stdout).toBe('BASHPID\nBASH_SUBSHELL\nBASH_VERSION\n1\n');
   });
 });
+
+describe('test with two arguments, and lookups without a PATH', () => {
+  it('a first word that is no unary operator is "unary operator expected", status 2', async () => {
+    const r = await runShell('[ 1 -lt ]; echo $?; test a b; echo $?; [ ! a ]; echo $?; [ -z ]; echo $?');
+    expect(r).toEqual({ stdout: '2\n2\n1\n0\n', stderr: 'bash: line 1: [: 1: unary operator expected\nbash: line 1: test: a: unary operator expected\n', exit: 0 });
+  });
+
+  it('PATH unset or empty finds nothing (execve: No such file or directory), but env -i CMD searches /bin:/usr/bin', async () => {
+    const r = await runShell('PATH= ls; echo "s=$?"; (unset PATH; ls; echo "s=$?"); env -i ls -d /');
+    expect(r).toEqual({ stdout: 's=127\ns=127\n/\n', stderr: 'bash: line 1: ls: No such file or directory\nbash: line 1: ls: No such file or directory\n', exit: 0 });
+  });
+});
