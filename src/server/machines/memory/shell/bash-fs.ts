@@ -14,6 +14,7 @@ import { VfsError, type VfsStat } from '../../port.ts';
 import { checkPath as checkVfsPath } from '../../port.ts';
 import { deviceBytes, DISK_DEVICE, withOwner } from './devices.ts';
 import { procDir, procFile, procLink, type ProcInfo } from './proc.ts';
+import { LAST_LEVEL_VARIABLE } from './shell-level.ts';
 import { accessBits, runsAsRoot } from './run-as.ts';
 import { yieldAfter } from '../../../runtime/event-loop.ts';
 
@@ -86,15 +87,26 @@ export class BashFs implements IFileSystem {
    * This filesystem as the command `name` (run with `args`, found at `path`, given the `exported` environment) sees
    * it: the same files, with `/proc/self` describing that command (`cat /proc/self/comm` prints `cat`, `readlink
    * /proc/self/exe` names `/usr/bin/readlink`, `/proc/self/environ` holds `exported`). The interpreter calls it for
-   * each command it runs (interpreter patches `proc-self-command`, `proc-self-environ`); builtins keep the shell's view.
+   * each command it runs (interpreter patches `proc-self-command`, `proc-self-environ`, `proc-subshell-pid`); builtins
+   * keep the shell's view. `shellPid` is the pid of the shell running the command (`$BASHPID`): a subshell's has its
+   * `/proc` entry.
    * @returns a view sharing every file and setting with this one
    */
-  forCommand(name: string, args: readonly string[], path: string, env?: ReadonlyMap<string, string>, exported?: Readonly<Record<string, string>>): BashFs {
+  forCommand(name: string, args: readonly string[], path: string, env?: ReadonlyMap<string, string>, exported?: Readonly<Record<string, string>>, shellPid?: number): BashFs {
     const asRoot = env ? runsAsRoot(env) : this.asRoot;
     if (!this.proc && asRoot === this.asRoot) return this;
     const props: PropertyDescriptorMap = { asRoot: { value: asRoot } };
-    if (this.proc) props.proc = { value: { ...this.proc, command: { name, args: [...args], path, ...(exported ? { env: exported } : {}) } } };
+    // The last command of a `bash -c` script runs in the shell's own process (shell-level.ts marks it); a command
+    // of a substitution in its words runs in a subshell (another $BASHPID), even with the mark in its environment.
+    const inPlace = env?.has(LAST_LEVEL_VARIABLE) === true && (shellPid === undefined || shellPid === this.proc?.pid);
+    const subshell = this.proc && shellPid !== undefined && shellPid !== this.proc.pid ? { subshell: shellPid } : {};
+    if (this.proc) props.proc = { value: { ...this.proc, ...subshell, command: { name, args: [...args], path, ...(exported ? { env: exported } : {}), ...(inPlace ? { inPlace } : {}) } } };
     return Object.create(this, props) as BashFs;
+  }
+
+  /** Whether the command this view is for runs in the shell's own process (the last command of `bash -c`). */
+  runsInShellProcess(): boolean {
+    return this.proc?.command?.inPlace === true;
   }
 
   /**

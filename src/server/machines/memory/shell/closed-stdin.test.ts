@@ -3,6 +3,10 @@ import { runShell } from '../../../../../test/support/shell-run.ts';
 
 // GNU tools with their standard input closed (`<&-`): what each prints and its status, as on a real sprite.
 describe('tools reading a closed stdin', () => {
+  it('end jq with status 2 and no message when it would read stdin, as jq 1.6 and 1.7 do', async () => {
+    const r = await runShell(`jq . <&-; echo "s=$?"; jq -r .a <&-; echo "s=$?"; jq -n 1 <&-; echo '{"a":3}' > j.json; jq .a j.json <&-`);
+    expect(r).toEqual({ stdout: 's=2\ns=2\n1\n3\n', stderr: '', exit: 0 });
+  });
   it('fail with EBADF after doing the rest of their work', async () => {
     const script = 'echo hi > f; cat f - <&-; echo "cat=$?"; tee t <&-; echo "tee=$?"; ls t; tr a b <&-; echo "tr=$?"; grep x <&-; echo "grep=$?"; uniq <&-; echo "uniq=$?"; head -1 <&-; echo "head=$?"';
     const r = await runShell(script);

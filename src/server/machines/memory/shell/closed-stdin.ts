@@ -58,3 +58,27 @@ export function copierOnClosedStdin(name: 'tee' | 'tr', done: ExecResult): ExecR
   const tail = name === 'tee' ? `tee: read error: ${EBADF}\ntee: standard input: ${EBADF}\n` : `tr: read error: ${EBADF}\n`;
   return { ...done, stdout: '', stderr: done.stderr + tail, exitCode: 1 };
 }
+
+/** jq's options that take the next one or two words as their values (jq 1.6/1.7 main.c). */
+const JQ_VALUED: Record<string, number> = { '--arg': 2, '--argjson': 2, '--slurpfile': 2, '--rawfile': 2, '--indent': 1, '-L': 1, '--library-path': 1 };
+
+/**
+ * jq with a closed stdin: when it would read stdin (no `-n`/`--null-input`, no input file after the filter, which
+ * `-f`/`--from-file` takes from a file instead), the read fails and jq exits 2 without a message
+ * ({@link CLOSED_STDIN_READ}, checked against jq 1.6 and 1.7); null when it reads no stdin.
+ */
+export function jqOnClosedStdin(args: string[]): ExecResult | null {
+  let filterFromFile = false;
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--args' || a === '--jsonargs') break; // the words after it are positional values, not files
+    if (a === '-n' || a === '--null-input' || (/^-[a-zA-Z]+$/.test(a) && a.includes('n'))) return null;
+    if (a === '-f' || a === '--from-file') filterFromFile = true;
+    else if (JQ_VALUED[a] !== undefined) i += JQ_VALUED[a]!;
+    else if (!a.startsWith('-') || a === '-') operands.push(a);
+  }
+  const files = filterFromFile ? operands : operands.slice(1);
+  if (files.length > 0 && !files.includes('-')) return null;
+  return { stdout: '', ...CLOSED_STDIN_READ.jq };
+}

@@ -17,7 +17,7 @@ const FIXED = [
   "-d '2024-01-05T10:20:30Z'", "-d '2024-01-05 10:20:30 +0200'", "-d '2024-01-05 10:20 UTC'", "-d '2024-03-10 12:00:00 third day'",
   "-d '2024-02-30'", '-d 24-01-05', "-d '2024-03-10 12:00:00 week ago'", "-d '2024-03-10 12:00:00 fortnight'", '-d @1700000000.5 +%s.%N',
   '-u -d @0 -R', '-u -d @0 -I', '-u -d @0 -Iseconds', '-u -d @0 --iso-8601=ns', '-u -d @0 --rfc-3339=seconds',
-  "-d @86399 '+%H %I %k %l %p %P %r %R %T'",
+  "-d @86399 '+%H %I %k %l %p %P %r %R %T'", "-u -d @25000 '+%#p %#P %^p %^P %#Z %#a %#b'",
   "-d @1709251200 '+%a %A %b %B %C %d %D %e %F %g %G %h %j %m %u %U %V %w %W %x %X %y %Y %z %:z %::z %:::z %Z %q %s %%'",
   "-d @1709251200 '+%-d %_m %05Y %^a %#A %^B %10A %-j %3N %6N'", "-d '2024-12-30' '+%G-W%V-%u %g'", "-d '2021-01-03' '+%G-W%V %U %W'",
   "-d 'nonsense'", "-d '2024-01-05 24:00'", "-d '2024-01-05 13:00 pm'", "-d '2024-06-01 10:00 PST' -u", "-d 'Thu, 01 Jan 1970 00:00:00 +0000'",
@@ -68,5 +68,12 @@ describe('date relative to now (the engine\'s clock)', () => {
     const r = await runShell('date -s tomorrow; echo "st=$?"');
     expect(r.stdout).toBe('st=2\n');
     expect(r.stderr).toContain('--exec sandbox');
+  });
+});
+
+describe('date in a TZ that names no zone', () => {
+  it('takes the letters TZ starts with as the zone name when there are three or more, as glibc does', async () => {
+    const r = await runShell("for z in Nowhere/Zone ab :Foo/Bar abc_def; do TZ=$z date -d @0 '+%H [%Z] %z'; done");
+    expect(r.stdout).toBe('00 [Nowhere] +0000\n00 [] +0000\n00 [Foo] +0000\n00 [abc] +0000\n');
   });
 });

@@ -83,8 +83,9 @@ export function formatDate(format: string, at: Instant): string {
         out += width ? digits.slice(0, Number(width)).padEnd(Number(width), '0') : digits;
         break;
       }
-      case 'p': out += text(flags!.includes('#') ? (w.hour < 12 ? 'am' : 'pm') : w.hour < 12 ? 'AM' : 'PM'); break;
-      case 'P': out += text(w.hour < 12 ? 'am' : 'pm'); break;
+      // `#` swaps the case (field): `%#p` is `am`. glibc's `%P` stays lower case under `#` and `^`.
+      case 'p': out += text(w.hour < 12 ? 'AM' : 'PM'); break;
+      case 'P': out += field(w.hour < 12 ? 'am' : 'pm', false, 0, ' ', flags!.replace(/[#^]/g, ''), width!, true); break;
       case 'q': out += num(Math.floor((w.month - 1) / 3) + 1, 1); break;
       case 'r': out += text(formatDate('%I:%M:%S %p', at)); break;
       case 'R': out += text(formatDate('%H:%M', at)); break;

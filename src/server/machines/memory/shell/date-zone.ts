@@ -109,10 +109,22 @@ function parseTzif(b: Buffer): Map<number, string> | null {
   return table;
 }
 
+/**
+ * The abbreviation glibc gives a TZ that names no zone file and is no complete POSIX TZ string: the letters it starts
+ * with read as the standard time's name when there are at least three (`Nowhere/Zone` → `Nowhere`, `abc_def` →
+ * `abc`), else none (`ab`, `/nope`); `UTC` for an unset or empty TZ.
+ */
+function unknownZoneAbbreviation(tz: string | undefined): string {
+  const text = (tz ?? '').replace(/^:/, '');
+  if (text === '') return 'UTC';
+  const letters = /^[A-Za-z]*/.exec(text)![0];
+  return letters.length >= 3 ? letters : '';
+}
+
 /** The abbreviation of the zone `tz` at epoch ms `ms` (`UTC`, `CET`; `+0530`-style where the zone data has none). */
 export function zoneAbbreviation(tz: string | undefined, ms: number): string {
   const name = zoneName(tz);
-  if (!name) return posixStandardTime(tz)?.abbr ?? ((tz ?? '').replace(/^:/, '').replace(/0$/, '') || 'UTC');
+  if (!name) return posixStandardTime(tz)?.abbr ?? unknownZoneAbbreviation(tz);
   const fromTzdata = abbreviationTable(name)?.get(offsetMinutes(tz, ms));
   if (fromTzdata) return fromTzdata;
   const short = formatter(name)!.formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')?.value ?? '';

@@ -8,11 +8,27 @@ import { randomBytes } from 'node:crypto';
 import type { FsStat } from 'just-bash';
 
 /**
- * Bytes one read of an endless device gives (64 KiB): `head -c N /dev/zero` and `od -N N /dev/urandom` work for
- * any N up to this.
+ * Bytes one whole read of an endless device gives (1 MiB): what `cat /dev/zero | head -c N` or
+ * `tr -dc a-z < /dev/urandom | head -c N` can take, the shell engine's pipelines not streaming. A reader that
+ * knows how many bytes it wants (`head -c N`, `dd count=`) asks {@link endlessBytes} for exactly those instead.
  * @deviation Linux's `/dev/zero` and `/dev/urandom` never end; here one read returns this many bytes, then EOF.
  */
-export const ENDLESS_DEVICE_BYTES = 64 * 1024;
+export const ENDLESS_DEVICE_BYTES = 1024 * 1024;
+
+/** The most bytes a bounded read of an endless device may ask for (256 MiB: the engine keeps files in memory). */
+export const ENDLESS_DEVICE_MAX = 256 * 1024 * 1024;
+
+/** Whether the normalised path `p` is a device that never ends (`/dev/zero`, `/dev/urandom`, `/dev/random`). */
+export const isEndlessDevice = (p: string): boolean => p === '/dev/zero' || p === '/dev/urandom' || p === '/dev/random';
+
+/**
+ * The first `n` bytes a read of the endless device `p` gives (zeros, or fresh random bytes), for a reader that
+ * stops after `n` as GNU's `head -c N` does. Throws RangeError past {@link ENDLESS_DEVICE_MAX}.
+ */
+export function endlessBytes(p: string, n: number): Uint8Array {
+  if (n > ENDLESS_DEVICE_MAX) throw new RangeError(`reading ${n} bytes of ${p} is more than the shell engine keeps in memory`);
+  return p === '/dev/zero' ? new Uint8Array(n) : new Uint8Array(randomBytes(n));
+}
 
 /**
  * The bytes a read of the device at the normalised path `p` returns: zeros for `/dev/zero`, fresh random bytes
@@ -20,8 +36,7 @@ export const ENDLESS_DEVICE_BYTES = 64 * 1024;
  * (`/dev/null`, `/dev/tty`, `/dev/std*`: the commands that read stdin map `/dev/stdin` to their stdin).
  */
 export function deviceBytes(p: string): Uint8Array {
-  if (p === '/dev/zero') return new Uint8Array(ENDLESS_DEVICE_BYTES);
-  if (p === '/dev/urandom' || p === '/dev/random') return new Uint8Array(randomBytes(ENDLESS_DEVICE_BYTES));
+  if (isEndlessDevice(p)) return endlessBytes(p, ENDLESS_DEVICE_BYTES);
   return new Uint8Array(0);
 }
 

@@ -5,6 +5,10 @@ import { runShell } from '../../../../../test/support/shell-run.ts';
 const files = "printf 'hello world\\nfoo bar\\nHello again\\n' > a.txt; seq 12 > n.txt; ";
 
 describe('head and tail', () => {
+  it('head -c N takes all N bytes of a device that never ends', async () => {
+    const r = await runShell('head -c 200000 /dev/zero | wc -c; head -c 70000 /dev/urandom | wc -c; cat /dev/zero | head -c 131073 | wc -c');
+    expect(r.stdout).toBe('200000\n70000\n131073\n');
+  });
   it('take negative and suffixed counts', async () => {
     expect((await runShell(`${files}head -n -10 n.txt; head -c -5 a.txt; echo; head -c 1k n.txt | wc -c`)).stdout).toBe('1\n2\nhello world\nfoo bar\nHello a\n27\n');
   });

@@ -115,7 +115,9 @@ async function headTail(cmd: 'head' | 'tail', args: string[], ctx: InputCtx & { 
   const text = new OrderedOutput();
   let first = true;
   for (const name of names) {
-    const r = await readOperand(ctx, name);
+    // `head -c N` stops reading after N bytes, so it takes them from a device that never ends.
+    const r = await readOperand(ctx, name, cmd === 'head' && !p.lines && p.sign === '' ? p.n : undefined);
+    if ('error' in r && r.refused) return { stdout: text.stdout, stderr: `${text.stderr}${cmd}: ${r.error}; run spritzer with --exec sandbox\n`, exitCode: 2 };
     if ('error' in r) {
       text.err(r.error === 'Is a directory' ? `${cmd}: error reading '${name}': Is a directory\n` : `${cmd}: cannot open '${name}' for reading: ${r.error}\n`);
       continue;

@@ -62,7 +62,8 @@ describe('output joined from several commands', () => {
   });
 
   it('a command substitution of such output decodes each UTF-8 sequence to one character', async () => {
-    expect((await runShell('x=$(f() { printf "é"; }; f; printf "\\377"); echo ${#x}; y=$(printf "é"; printf "ü"); echo ${#y} "$y"')).stdout).toBe('2\n2 éü\n');
+    // In a UTF-8 locale ${#x} counts characters (in the C locale, bytes).
+    expect((await runShell('LANG=C.UTF-8; x=$(f() { printf "é"; }; f; printf "\\377"); echo ${#x}; y=$(printf "é"; printf "ü"); echo ${#y} "$y"; LANG=C; echo ${#y}')).stdout).toBe('2\n2 éü\n4\n');
   });
 });
 
@@ -82,7 +83,8 @@ describe('command search and PATH', () => {
   it('a builtin runs whatever PATH holds and is never hashed', async () => {
     expect(await runShell('PATH=; echo builtin-still-works; printf "%s\\n" x; true && echo t; command -v echo; ls; echo "status=$?"')).toEqual({
       stdout: 'builtin-still-works\nx\nt\necho\nstatus=127\n',
-      stderr: 'bash: line 1: ls: command not found\n',
+      // An empty PATH looks nowhere: execve of the bare name fails (bash 5.2).
+      stderr: 'bash: line 1: ls: No such file or directory\n',
       exit: 0,
     });
     expect((await runShell('echo hi >/dev/null; ls >/dev/null; hash')).stdout).toBe('hits\tcommand\n   1\t/usr/bin/ls\n');
@@ -198,6 +200,11 @@ describe('redirections to /dev/fd/N', () => {
   it('reach what descriptor N points at, as a duplication does', async () => {
     const script = '{ echo x > /dev/fd/2; } 2>&1 | tr a-z A-Z; ls nope 2>/dev/fd/1 | wc -l; { exec 3>/dev/fd/2; echo c >&3; } 2>&1 | cat; echo e | cat < /dev/fd/0; exec 4>o; echo hi > /dev/fd/4; exec 4>&-; cat o';
     expect(await runShell(script)).toEqual({ stdout: 'X\n1\nc\ne\nhi\n', stderr: '', exit: 0 });
+  });
+
+  it('open a regular file the shell holds anew, as Linux does: `>` truncates it, `>>` appends', async () => {
+    const r = await runShell('exec 3>f; echo a >&3; echo b > /dev/fd/3; cat f; exec 5>>h; echo one >&5; echo two > /dev/fd/5; echo three >&5; cat h; exec 2>e; echo x >&2; echo y > /dev/stderr; echo z >> /dev/stderr; cat e');
+    expect(r).toEqual({ stdout: 'b\ntwo\nthree\ny\nz\n', stderr: '', exit: 0 });
   });
 
   it('name a missing file when descriptor N is not open', async () => {
@@ -1652,5 +1659,90 @@ describe('sed regex addresses', () => {
   it('are extended regexes under -E, and take the I and M flags', async () => {
     const r = await runShell("printf 'hello world\\nfoo bar\\nHello again\\n' > a; sed -E -n '/^(foo|Hello)/p' a; sed -n '/HELLO/Ip' a; sed -E '/^(foo|hello)/Id' a; sed -n '$!N; /^foo/Mp' a");
     expect(r).toEqual({ stdout: 'foo bar\nHello again\nhello world\nHello again\nhello world\nfoo bar\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('builtins as bash 5.2 words them', () => {
+  it('command -V prints a function as type does', async () => {
+    expect((await runShell('f() { :; }; command -V f')).stdout).toBe('f is a function\nf () \n{ \n    :\n}\n');
+  });
+
+  it("places shopt's errors as the shell's own", async () => {
+    const r = await runShell('shopt nosuch_opt; shopt -o nosuch; shopt -s -u extglob; echo "s=$?"');
+    expect(r.stderr).toBe('bash: line 1: shopt: nosuch_opt: invalid shell option name\nbash: line 1: shopt: nosuch: invalid option name\nbash: line 1: shopt: cannot set and unset shell options simultaneously\n');
+  });
+
+  it('SECONDS counts on from a value assigned to it', async () => {
+    expect((await runShell('SECONDS=100; echo $SECONDS; SECONDS=abc; echo $SECONDS; SECONDS=-5; echo $SECONDS')).stdout).toBe('100\n0\n-5\n');
+  });
+});
+
+describe('running a script file', () => {
+  it('fails as execve does when its #! interpreter is missing, by path and through PATH', async () => {
+    const r = await runShell('printf "#!/no/such/interp\\necho hi\\n" > bad.sh; chmod +x bad.sh; ./bad.sh; echo "s=$?"; mkdir b; cp bad.sh b/tool; PATH=$PWD/b:$PATH tool; echo "s=$?"');
+    expect(r).toEqual({
+      stdout: 's=127\ns=127\n',
+      stderr: 'bash: line 1: ./bad.sh: cannot execute: required file not found\nbash: line 1: /home/sprite/b/tool: cannot execute: required file not found\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('namerefs', () => {
+  it('unset -n unsets the nameref itself, and arithmetic assigns through one', async () => {
+    const r = await runShell('x=1; declare -n a=x; unset -n a; echo "${a-gone} $x"; inc() { local -n n=$1; (( n++ )); }; c=5; inc c; inc c; declare -n r=c; (( r += 10 )); echo "$c"; declare -p r');
+    expect(r).toEqual({ stdout: 'gone 1\n17\ndeclare -n r="c"\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('reading and quoting', () => {
+  it("a select loop in a pipeline reads the pipe; read -t 0 on a closed stdin fails; $'…' ends at a NUL", async () => {
+    const r = await runShell('printf "2\\n" | select c in a b; do echo "got $c"; break; done 2>/dev/null; read -t 0 <&-; echo "t=$?"; echo $\'a\\0b\' | od -An -c');
+    expect(r.stdout).toBe('got b\nt=1\n   a  \\n\n');
+  });
+
+  it('alias lists sorted and quoted, reports each missing name, and unalias words its errors as bash', async () => {
+    const r = await runShell(`alias b="echo it's" a=ls; alias -p; alias nope b; echo "s=$?"; unalias nope; echo "s=$?"; unalias; echo "s=$?"`);
+    expect(r).toEqual({
+      stdout: "alias a='ls'\nalias b='echo it'\\''s'\nalias b='echo it'\\''s'\ns=1\ns=1\ns=2\n",
+      stderr: 'bash: line 1: alias: nope: not found\nbash: line 1: unalias: nope: not found\nunalias: usage: unalias [-a] name [name ...]\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('[[ =~ ]] and hash', () => {
+  it('an invalid extended regular expression returns 2 silently; a lone ) is literal', async () => {
+    const r = await runShell('[[ x =~ [ ]]; echo $?; re="(a"; [[ x =~ $re ]]; echo $?; re="a)"; [[ "a)" =~ $re ]]; echo $?; [[ "a]" =~ []a] ]]; echo $?');
+    expect(r).toEqual({ stdout: '2\n2\n0\n0\n', stderr: '', exit: 0 });
+  });
+
+  it('hash -l of an empty table prints nothing; plain hash says it is empty', async () => {
+    expect((await runShell('hash -l; echo "s=$?"; hash')).stdout).toBe('s=0\nhash: hash table empty\n');
+  });
+});
+
+describe('aliases', () => {
+  it('take effect from the next line read, as bash expands them when it reads a command', async () => {
+    const r = await runShell("shopt -s expand_aliases; alias hi='echo hello'; hi there\nhi again; eval hi e; f() { hi in-f; }\nf");
+    expect(r).toEqual({ stdout: 'hello again\nhello e\nhello in-f\n', stderr: 'bash: line 1: hi: command not found\n', exit: 0 });
+  });
+});
+
+describe('compgen -v', () => {
+  it("lists bash's dynamic variables with the others", async () => {
+    expect((await runShell('compgen -v BASH | grep -E "^BASH(PID|_VERSION|_SUBSHELL)$"; compgen -v | grep -cx SECONDS')).stdout).toBe('BASHPID\nBASH_SUBSHELL\nBASH_VERSION\n1\n');
+  });
+});
+
+describe('test with two arguments, and lookups without a PATH', () => {
+  it('a first word that is no unary operator is "unary operator expected", status 2', async () => {
+    const r = await runShell('[ 1 -lt ]; echo $?; test a b; echo $?; [ ! a ]; echo $?; [ -z ]; echo $?');
+    expect(r).toEqual({ stdout: '2\n2\n1\n0\n', stderr: 'bash: line 1: [: 1: unary operator expected\nbash: line 1: test: a: unary operator expected\n', exit: 0 });
+  });
+
+  it('PATH unset or empty finds nothing (execve: No such file or directory), but env -i CMD searches /bin:/usr/bin', async () => {
+    const r = await runShell('PATH= ls; echo "s=$?"; (unset PATH; ls; echo "s=$?"); env -i ls -d /');
+    expect(r).toEqual({ stdout: 's=127\ns=127\n/\n', stderr: 'bash: line 1: ls: No such file or directory\nbash: line 1: ls: No such file or directory\n', exit: 0 });
   });
 });

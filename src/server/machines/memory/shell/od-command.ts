@@ -181,7 +181,8 @@ async function od(args: string[], ctx: InputCtx): Promise<ExecResult> {
   let stderr = '';
   let read = false;
   for (const f of files.length > 0 ? files : ['-']) {
-    const input = await readOperand(ctx, f);
+    // `od -N` stops reading after its bytes, so it takes them from a device that never ends.
+    const input = await readOperand(ctx, f, Number.isFinite(limit) ? skip + limit : undefined);
     if ('error' in input && input.readFailed) {
       // GNU od names stdin in quotes when its read fails, and again when closing it fails at exit.
       stderr += `od: 'standard input': ${input.error}\nod: standard input: ${input.error}\n`;

@@ -27,9 +27,10 @@ export interface ProcInfo {
   hostname?: string;
   /**
    * The command reading `/proc/self`: its name as run, its arguments, its program's path and the environment it
-   * was given (absent: the shell).
+   * was given (absent: the shell). `inPlace` when it runs in the shell's own process (the last command of a
+   * `bash -c` script, which bash execs without a fork): `/proc/$$` is then that command.
    */
-  command?: { name: string; args: readonly string[]; path: string; env?: Readonly<Record<string, string>> };
+  command?: { name: string; args: readonly string[]; path: string; env?: Readonly<Record<string, string>>; inPlace?: boolean };
   /** Seconds since the sprite's machine booted, for `/proc/uptime` (absent: no such file). */
   upSeconds?: () => number;
   /** The shell's own command line (`bash -c SCRIPT`) and the environment it started with (absent: `bash`, none). */
@@ -38,6 +39,8 @@ export interface ProcInfo {
   processes?: { get(pid: number): OtherProcess | undefined; pids(): number[] };
   /** Set on the view of another process (`/proc/$$` read by a command): no reader's own descriptor is listed. */
   other?: boolean;
+  /** The pid of the subshell running the reader (its `$BASHPID`), when that is not the shell itself. */
+  subshell?: number;
 }
 
 /** The kernel keeps a task's name to 15 bytes (TASK_COMM_LEN less its NUL). */
@@ -101,7 +104,9 @@ export function procAlias(p: string, info: ProcInfo): { path: string; info: Proc
   if (!m) return { path: p, info };
   const pid = Number(m[1]);
   const path = `/proc/self${m[2] ?? ''}`;
-  if (pid === info.pid) return { path, info: { ...info, command: undefined, other: info.command !== undefined } };
+  if (pid === info.pid) return { path, info: info.command?.inPlace ? info : { ...info, command: undefined, other: info.command !== undefined } };
+  // A subshell is a bash process of its own, forked by the shell.
+  if (pid === info.subshell) return { path, info: { ...info, pid, ppid: info.pid, command: undefined, other: true } };
   const other = info.processes?.get(pid);
   if (!other) return null;
   const [name = other.comm, ...args] = other.args.split(' ');
@@ -116,7 +121,7 @@ export function procDir(p: string, info: ProcInfo): string[] | null {
   const alias = procAlias(p, info);
   if (!alias) return null;
   const { path, info: who } = alias;
-  if (path === '/proc') return [...DIRS['/proc']!, ...(who.processes?.pids() ?? [who.pid]).map(String)].sort();
+  if (path === '/proc') return [...DIRS['/proc']!, ...new Set([...(who.processes?.pids() ?? [who.pid]), ...(who.subshell ? [who.subshell] : [])])].map(String).sort();
   // Another process's descriptors are its stdin, stdout and stderr; a reader also has the directory it opened.
   if (path === '/proc/self/fd' && who.other) return ['0', '1', '2'];
   return DIRS[path] ?? null;
@@ -131,7 +136,8 @@ export function procDir(p: string, info: ProcInfo): string[] | null {
  * (its command line and starting environment, {@link ProcInfo.shell}); `/proc/PID/…` those of the shell (`$$`) or
  * of another process of the sprite ({@link procAlias}).
  * @deviation Only these files exist (`/proc/self/fd/N` read as character devices, not links to what the
- * descriptor is); a subshell's `$BASHPID` has no `/proc` entry, and another process's `environ` is empty.
+ * descriptor is); a subshell's `$BASHPID` has a `/proc` entry for the commands it runs, not for its builtins
+ * (`[ -d /proc/$BASHPID ]`), and another process's `environ` is empty.
  */
 export function procFile(path: string, reader: ProcInfo): Uint8Array | null {
   const alias = procAlias(path, reader);

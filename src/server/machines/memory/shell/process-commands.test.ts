@@ -55,8 +55,8 @@ describe('ps', () => {
         `    ${self} ?        00:00:00 ps`,
         'UID        PID  PPID  C STIME TTY          TIME CMD',
         `sprite       ${job}     1  0 09:05 ?        00:00:00 sleep 100`,
-        `sprite       ${second}     1  0 09:05 ?        00:00:00 bash -c ps; ps -ef`,
-        `sprite       ${self + 1}     ${second}  0 09:05 ?        00:00:00 ps -ef`,
+        // bash runs its last command in its own process: the shell's row is `ps -ef` (bash 5.2).
+        `sprite       ${second}     1  0 09:05 ?        00:00:00 ps -ef`,
         '',
       ].join('\n'),
     );
@@ -125,5 +125,21 @@ describe('pgrep and pkill', () => {
     const r = await bash('pkill -f "zzz-pattern"; echo survived');
     expect(r.exit).toBe(143);
     expect(r.stdout).toBe('');
+  });
+
+  it("lists the last command of a bash -c script as the shell's own process, which bash replaced with it", async () => {
+    await boot();
+    expect((await bash('ps -o comm= -p $$')).stdout).toBe('ps\n');
+    expect((await bash('echo x; cat /proc/$$/comm')).stdout).toBe('x\ncat\n');
+    // Not the last command: bash is still there.
+    expect((await bash('ps -o comm= -p $$; cat /proc/$$/comm; echo end')).stdout).toBe('bash\nbash\nend\n');
+    // A command substitution in the last command's words runs in a subshell: the shell is still bash then.
+    expect((await bash('basename "$(readlink /proc/$$/exe)" $(ps -o comm= -p $$)')).stdout).toBe('bash\n');
+  });
+
+  it("shows a subshell's own /proc/$BASHPID entry, a bash whose parent is the shell", async () => {
+    await boot();
+    const r = await bash('( cat /proc/$BASHPID/comm; grep -c "^PPid:.$$\$" /proc/$BASHPID/status; true )');
+    expect(r.stdout).toBe('bash\n1\n');
   });
 });

@@ -214,25 +214,33 @@ function parsePs(args: string[]): PsRequest | string {
 /**
  * The rows `ps` and `pgrep` see: the table (or the exec alone), plus the command itself, in pid order. A command the
  * exec runs directly (`cmd=ps&cmd=aux`, no shell) is the exec's own process, not a child of it: it is not listed
- * twice, and its row is the one that is running.
+ * twice, and its row is the one that is running. So is the last command of a `bash -c` script (`inPlace`), which bash
+ * runs in its own process (execve without a fork): the shell's row is then that command's (`bash -c 'ps -p $$'`
+ * lists `ps`).
  */
-function snapshot(ctx: ProcessCommandContext, own: { args: string[]; comm: string }): { rows: Row[]; self: Row } {
+function snapshot(ctx: ProcessCommandContext, own: { args: string[]; comm: string }, inPlace = false): { rows: Row[]; self: Row } {
   const listed: ProcessInfo[] = ctx.processes ? ctx.processes.list() : [ctx.self];
   const rows: Row[] = listed.map((p) => ({ pid: p.pid, ppid: p.ppid, args: p.args, comm: p.comm, startedAt: p.startedAt, tty: p.tty, state: 'S' }));
-  const direct = ctx.self.comm === own.comm && ctx.self.args.split(' ').slice(1).join(' ') === own.args.join(' ');
+  const direct = inPlace || (ctx.self.comm === own.comm && ctx.self.args.split(' ').slice(1).join(' ') === own.args.join(' '));
   const exec = direct ? rows.find((r) => r.pid === ctx.self.pid) : undefined;
   if (exec) {
-    exec.state = 'R';
+    Object.assign(exec, { state: 'R', comm: own.comm, args: [own.comm, ...own.args].join(' ') });
     return { rows, self: exec };
   }
   const command: Row = { pid: ctx.allocatePid(), ppid: ctx.self.pid, args: [own.comm, ...own.args].join(' '), comm: own.comm, startedAt: ctx.now(), tty: ctx.self.tty, state: 'R' };
   return { rows: [...rows, command].sort((a, b) => a.pid - b.pid), self: command };
 }
 
-function ps(args: string[], ctx: ProcessCommandContext): ExecResult {
+/**
+ * Whether the command runs in the shell's own process (the last command of a `bash -c` script), as its filesystem
+ * view knows (bash-fs.ts `runsInShellProcess`).
+ */
+const runsInPlace = (fs: object): boolean => (fs as { runsInShellProcess?: () => boolean }).runsInShellProcess?.() === true;
+
+function ps(args: string[], ctx: ProcessCommandContext, inPlace: boolean): ExecResult {
   const req = parsePs(args);
   if (typeof req === 'string') return fail(`${req}\n`);
-  const { rows } = snapshot(ctx, { args, comm: 'ps' });
+  const { rows } = snapshot(ctx, { args, comm: 'ps' }, inPlace);
   let selected = rows.filter((r) => {
     if (req.pids || req.names) return (req.pids?.includes(r.pid) ?? false) || (req.names?.includes(r.comm) ?? false);
     return req.all || r.tty === ctx.self.tty;
@@ -340,11 +348,11 @@ function parseMatch(tool: 'pgrep' | 'pkill', args: string[]): MatchRequest | Exe
   return { pattern, full, signal, list, newest, oldest, parent, delimiter, count };
 }
 
-function matching(tool: 'pgrep' | 'pkill', args: string[], ctx: ProcessCommandContext): ExecResult {
+function matching(tool: 'pgrep' | 'pkill', args: string[], ctx: ProcessCommandContext, inPlace: boolean): ExecResult {
   const req = parseMatch(tool, args);
   if (!('pattern' in req)) return req;
   // procps never matches itself; everything else does, the shell that runs it included (its command line too).
-  const { rows, self } = snapshot(ctx, { args, comm: tool });
+  const { rows, self } = snapshot(ctx, { args, comm: tool }, inPlace);
   let hits = rows.filter((r) => r !== self && req.pattern.test(req.full ? r.args : r.comm) && (!req.parent || req.parent.includes(r.ppid)));
   if (req.newest) hits = hits.slice(-1);
   if (req.oldest) hits = hits.slice(0, 1);
@@ -367,8 +375,8 @@ function matching(tool: 'pgrep' | 'pkill', args: string[], ctx: ProcessCommandCo
  */
 export function processCommands(ctx: ProcessCommandContext): CustomCommand[] {
   return [
-    defineCommand('ps', async (args) => ps(args, ctx)),
-    defineCommand('pgrep', async (args) => matching('pgrep', args, ctx)),
-    defineCommand('pkill', async (args) => matching('pkill', args, ctx)),
+    defineCommand('ps', async (args, c) => ps(args, ctx, runsInPlace(c.fs))),
+    defineCommand('pgrep', async (args, c) => matching('pgrep', args, ctx, runsInPlace(c.fs))),
+    defineCommand('pkill', async (args, c) => matching('pkill', args, ctx, runsInPlace(c.fs))),
   ];
 }

@@ -1,10 +1,10 @@
 /**
  * What the shell engine's own text tools share: their argv walked as GNU's getopt walks it, their output delivered
  * to stdout or to a named file, and their input operands read as GNU coreutils reads them: `-` (or no operand)
- * is stdin (so are `/dev/stdin` and `/dev/fd/0`), a file is read whole as a byte string (one char per byte), and a failure is worded as GNU words it
+ * is stdin (so are `/dev/stdin` and `/dev/fd/0`; a regular file when the shell redirected it from one), a file is read whole as a byte string (one char per byte), and a failure is worded as GNU words it
  * (`wc: nope: No such file or directory`, `… Is a directory`).
  */
-import { ownerOf } from './devices.ts';
+import { endlessBytes, isEndlessDevice, ownerOf } from './devices.ts';
 import { bytesOutput, latin1FromBytes, unsafeBytesFromLatin1, type ByteString, type ExecResult, type IFileSystem } from 'just-bash';
 
 /** The paths that name the command's own stdin. */
@@ -20,6 +20,8 @@ export interface InputCtx {
   stdin: ByteString;
   /** Set (by the interpreter) when the command's stdin is closed (`<&-`): reading it fails with EBADF. */
   stdinClosed?: boolean;
+  /** Set (by the interpreter) when the command's stdin is redirected from a regular file (`< f`), as fstat tells GNU. */
+  stdinRegular?: boolean;
 }
 
 const ERRORS: Record<string, string> = { EBADF: 'Bad file descriptor', ENOENT: 'No such file or directory', EACCES: 'Permission denied', ENOTDIR: 'Not a directory', EISDIR: 'Is a directory', ELOOP: 'Too many levels of symbolic links' };
@@ -30,11 +32,20 @@ export const errnoText = (err: unknown): string => ERRORS[(err as { code?: strin
 /**
  * The bytes of operand `name` (`-` is stdin), or the GNU error text of reading it. A closed stdin's error is marked
  * `readFailed`: the tool had it open and its read failed, so tools that report on what they read (`od`'s final
- * offset, `cksum`'s empty sum) still do.
+ * offset, `cksum`'s empty sum) still do. A tool that stops after `want` bytes (`head -c N`) gets exactly that many of
+ * an endless device (`/dev/zero`, `/dev/urandom`) rather than the device's fixed-size read; more than the engine
+ * keeps in memory is an error marked `refused` (the tool refuses loudly).
  */
-export async function readOperand(ctx: InputCtx, name: string): Promise<{ bytes: string; regular: boolean } | { error: string; readFailed?: boolean }> {
-  if (isStdinOperand(name)) return ctx.stdinClosed ? { error: ERRORS.EBADF!, readFailed: true } : { bytes: latin1FromBytes(ctx.stdin), regular: false };
+export async function readOperand(ctx: InputCtx, name: string, want?: number): Promise<{ bytes: string; regular: boolean } | { error: string; readFailed?: boolean; refused?: boolean }> {
+  if (isStdinOperand(name)) return ctx.stdinClosed ? { error: ERRORS.EBADF!, readFailed: true } : { bytes: latin1FromBytes(ctx.stdin), regular: ctx.stdinRegular === true };
   const path = ctx.fs.resolvePath(ctx.cwd, name);
+  if (want !== undefined && isEndlessDevice(path)) {
+    try {
+      return { bytes: Buffer.from(endlessBytes(path, want)).toString('latin1'), regular: false };
+    } catch (err) {
+      return { error: (err as Error).message, refused: true };
+    }
+  }
   try {
     const st = await ctx.fs.stat(path);
     if (st.isDirectory) return { error: ERRORS.EISDIR! };

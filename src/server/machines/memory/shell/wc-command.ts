@@ -2,8 +2,9 @@
  * `wc` as GNU coreutils prints it: the counts in columns as wide as the digits of the files' total size (at least 7
  * when stdin or another non-regular input is counted, none when one count of one input is printed), a `total` line
  * for several inputs, `-L` (the longest line, tabs to the next multiple of 8), `-m` in the sprite's UTF-8 locale.
- * @deviation stdin counts as a pipe (columns at least 7 wide) even when a `<` redirection makes it a regular file:
- * the command cannot tell them apart here.
+ * Stdin redirected from a regular file (`wc < f`) counts as that file (GNU fstat()s it); from a pipe or a device,
+ * as a pipe.
+ * @deviation stdin from a descriptor the shell opened on a file (`exec 3<f; wc <&3`, `exec < f`) counts as a pipe.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/wc-invocation.html
  */
 import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';

@@ -13,6 +13,10 @@ describe('wc', () => {
     expect((await runShell(`${files}wc -l a.txt nums.txt; wc -c a.txt; printf '' | wc; echo hi | wc -l`)).stdout).toBe(' 3 a.txt\n 5 nums.txt\n 8 total\n32 a.txt\n      0       0       0\n1\n');
     expect(await runShell(`${files}mkdir d; wc d a.txt`)).toEqual({ stdout: '      0       0       0 d\n      3       6      32 a.txt\n      3       6      32 total\n', stderr: 'wc: d: Is a directory\n', exit: 1 });
   });
+  it("sizes its columns from the file's size when stdin is redirected from a regular file, as GNU's fstat tells it", async () => {
+    const r = await runShell(`${files}wc < a.txt; wc -lw < a.txt; f() { wc -c; }; f < a.txt; cat a.txt | wc; wc < /dev/null`);
+    expect(r.stdout).toBe(' 3  6 32\n 3  6\n32\n      3       6      32\n      0       0       0\n');
+  });
   it('prints the longest line with -L', async () => {
     expect((await runShell(`${files}wc -L a.txt; printf 'a\\tb\\n' | wc -L`)).stdout).toBe('11 a.txt\n9\n');
   });

@@ -20,7 +20,7 @@ import { MACHINE_ARCH } from './sysinfo-commands.ts';
 import { KERNEL_RELEASE } from './proc.ts';
 import { withLoopErrors } from './loop-errors.ts';
 import { isStdinOperand } from './text-input.ts';
-import { copierOnClosedStdin, fileReaderOnClosedStdin, stdinIsClosed } from './closed-stdin.ts';
+import { copierOnClosedStdin, fileReaderOnClosedStdin, jqOnClosedStdin, stdinIsClosed } from './closed-stdin.ts';
 import { catOutputOrder, errorsFirst, OrderedOutput } from './output-order.ts';
 
 /** The hint every loud failure ends with. */
@@ -179,6 +179,8 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
       const done = errorsFirst(await ctx.origCommand!(withoutIgnoreInterrupts(args)));
       return stdinIsClosed(ctx) ? copierOnClosedStdin('tee', done) : done;
     }),
+    // jq reading a closed stdin fails silently with status 2 (closed-stdin.ts).
+    defineCommand('jq', async (args, ctx) => (stdinIsClosed(ctx) ? jqOnClosedStdin(args) : null) ?? ctx.origCommand!(args)),
     ...Object.entries(STDIN_READERS).map(([name, valued]) =>
       defineCommand(name, async (args, ctx) => {
         // util-linux's rev and column open `-` as a file; the coreutils read stdin for it.
