@@ -8,14 +8,15 @@
  * @see https://www.gnu.org/software/tar/manual/tar.html
  */
 import { gzipSync } from 'node:zlib';
-import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { tarBytes, tarData, tarHeader, tarMembers, withOwners, withoutMembers, withSymlinks, type TarOwner } from './tar-archive.ts';
 import { tarPlan, type TarPlan } from './tar-plan.ts';
-import { permissions } from './ls-long.ts';
+import { named, verboseListing } from './tar-listing.ts';
 import { SANDBOX_HINT } from './world.ts';
 import { tarWithZstd } from './tar-zstd.ts';
 import { tarWithTransform } from './tar-transform.ts';
 import { tarWithPositional } from './tar-positional.ts';
+import { tarReproducible } from './tar-reproducible.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
 
@@ -228,36 +229,6 @@ async function archiveBytes(p: TarPlan, fs: IFileSystem, cwd: string, stdin: str
   return p.archive === undefined || p.archive === '-' ? stdin : Buffer.from(await fs.readFileBuffer(fs.resolvePath(cwd, p.archive)).catch(() => new Uint8Array())).toString('latin1');
 }
 
-/** Whether archive member `name` is named by an operand (the operand itself or a directory above it). */
-const named = (operands: string[], name: string) => operands.length === 0 || operands.some((o) => name === o.replace(/\/+$/, '') || name.startsWith(`${o.replace(/\/+$/, '')}/`));
-
-/** GNU tar's type letter of a member's type flag (`-` file, `d`, `l` symlink, `h` hard link…). */
-const TYPE_LETTER: Record<string, string> = { '0': '-', '\0': '-', '5': 'd', '2': 'l', '1': 'h', '3': 'c', '4': 'b', '6': 'p' };
-
-/**
- * `tar -tv`'s listing, as GNU prints it: mode, `user/group` (the names stored, or the ids with `--numeric-owner`)
- * and the size right-aligned in a column that starts 18 wide and grows, `YYYY-MM-DD HH:MM` (UTC, a sprite's zone),
- * the name (`-> target` for a symlink, `link to NAME` for a hard link).
- */
-function verboseListing(b: string, members: string[], numeric: boolean): string {
-  let width = 18;
-  let out = '';
-  for (const m of tarMembers(b)) {
-    const name = m.name.replace(/\/$/, '');
-    if (!named(members, name)) continue;
-    const h = tarHeader(b, m);
-    const user = !numeric && h.uname ? h.uname : String(h.uid);
-    const group = !numeric && h.gname ? h.gname : String(h.gid);
-    const size = String(m.type === '5' || m.type === '2' || m.type === '1' ? 0 : h.size);
-    const pad = user.length + 1 + group.length + size.length;
-    if (pad > width) width = pad;
-    const when = new Date(h.mtime * 1000).toISOString().slice(0, 16).replace('T', ' ');
-    const tail = m.type === '2' ? ` -> ${h.linkname}` : m.type === '1' ? ` link to ${h.linkname}` : '';
-    out += `${TYPE_LETTER[m.type] ?? '-'}${permissions(h.mode)} ${user}/${group} ${size.padStart(width - pad + size.length)} ${when} ${m.name}${tail}\n`;
-  }
-  return out;
-}
-
 /**
  * `tar -d` (`--diff`, `--compare`): each member (or those the operands name) against the disk, as GNU reports it:
  * `NAME: Warning: Cannot stat: …` for a missing file, then `Mode differs`, `Uid differs`, `Gid differs`,
@@ -374,5 +345,7 @@ async function removeArchived(p: TarPlan, fs: IFileSystem, cwd: string): Promise
 
 /** `tar` for just-bash's `customCommands`, over its own (gzip-command.ts has gzip). */
 export function archiveCommands(): CustomCommand[] {
-  return [defineCommand('tar', async (args, ctx) => (await tarWithTransform(args, ctx)) ?? (await tarWithPositional(args, ctx)) ?? (await tarWithZstd(args, ctx)) ?? tar(args, ctx.fs, ctx.cwd, latin1FromBytes(ctx.stdin), (a) => ctx.origCommand!(a)))];
+  const run = async (args: string[], ctx: CommandContext) => (await tarWithTransform(args, ctx)) ?? (await tarWithPositional(args, ctx)) ?? (await tarWithZstd(args, ctx)) ?? tar(args, ctx.fs, ctx.cwd, latin1FromBytes(ctx.stdin), (a) => ctx.origCommand!(a));
+  // The archive written is GNU's format, with the reproducible-archive options applied (tar-reproducible.ts).
+  return [defineCommand('tar', async (args, ctx) => (await tarReproducible(args, ctx, (a) => run(a, ctx))) ?? run(args, ctx))];
 }

@@ -228,3 +228,12 @@ export const COMPRESS_COMMAND_NAMES: readonly string[] = ['xz', 'unxz', 'xzcat',
 export function compressCommands(): CustomCommand[] {
   return COMPRESS_COMMAND_NAMES.map((name) => defineCommand(name, (args, ctx) => run(name, name.includes('xz') ? XZ : BZIP2, args, ctx)));
 }
+
+/**
+ * `data` compressed as the tool does by default (`xz`: preset 6, CRC64; `bzip2`: 900 kB blocks), e.g. for tar's
+ * compressor child; undefined for xz when liblzma was not built on this host.
+ */
+export function compressDefault(tool: 'xz' | 'bzip2', data: Buffer): Buffer | undefined {
+  if (tool === 'xz') return liblzma() ? XZ.compress(data, 6) : undefined;
+  return BZIP2.compress(data, 9);
+}

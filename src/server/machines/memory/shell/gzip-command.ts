@@ -6,12 +6,13 @@
  * warning exits 2. `zgrep` searches decompressed data with `grep`.
  * @see https://www.gnu.org/software/gzip/manual/gzip.html
  */
-import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
+import { bytesOutput, defineCommand, latin1FromBytes, stdoutAsBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { shellQuote } from '../argv.ts';
 import { readOperand, type InputCtx } from './text-input.ts';
 import { EBADF } from './closed-stdin.ts';
 import { OrderedOutput, type OrderedResult } from './output-order.ts';
 import { DecompressLimitError, gunzipCapped } from './decompress-limit.ts';
+import { regzipped } from './gzip-deflate.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
 
@@ -139,7 +140,48 @@ async function gzip(cmd: string, args: string[], ctx: InputCtx, run: Run): Promi
   if (!decompress && ctx.stdinClosed && (operands.length === 0 || operands.includes('-'))) return { stdout: '', stderr: `gzip: standard input: ${EBADF}\n`, exitCode: 1 };
   if (decompress && (cmd === 'zcat' || flags.has('c') || operands.length === 0) && !flags.has('t') && ![...flags].some((f) => f.startsWith('--') && !f.startsWith('--suffix='))) return toStdout(operands, flags.has('f'), ctx);
   if (decompress && !flags.has('t') && operands.some((o) => /\.t[ga]z$/i.test(o))) return tarSuffix(args, operands, ctx, run);
-  return gnuWording(await run(args), operands, ctx);
+  const r = gnuWording(await run(args), operands, ctx);
+  return decompress || flags.has('t') ? r : deflatedAsGnu(r, args, flags, operands, ctx);
+}
+
+/** The level a gzip command line asks for (`-1`…`-9`, `--fast`, `--best`; the last one wins), default 6. */
+function levelOf(args: string[]): number {
+  let level = 6;
+  for (const a of args) {
+    if (a === '--') break;
+    if (a === '--fast') level = 1;
+    else if (a === '--best') level = 9;
+    else if (/^-[^-]/.test(a)) for (const c of a.slice(1, a.includes('S') ? a.indexOf('S') : undefined)) if (/[1-9]/.test(c)) level = Number(c);
+  }
+  return level;
+}
+
+/**
+ * What just-bash's gzip compressed (stdout, or each operand's `NAME.gz`, keeping its time) deflated again as GNU
+ * gzip deflates (gzip-deflate.ts): node's zlib picks other matches, so sizes, `gzip -l` and checksums differed.
+ */
+async function deflatedAsGnu(r: ExecResult, args: string[], flags: Set<string>, operands: string[], ctx: InputCtx): Promise<ExecResult> {
+  const level = levelOf(args);
+  if (flags.has('c') || operands.length === 0 || operands.includes('-')) {
+    const out = Buffer.from(latin1FromBytes(stdoutAsBytes(r)), 'latin1');
+    const again = regzipped(out, level);
+    if (again !== out) r = { ...r, ...bytesOutput(unsafeBytesFromLatin1(again.toString('latin1'))) };
+    if (flags.has('c') || operands.length === 0) return r;
+  }
+  if (flags.has('r') || r.exitCode !== 0) return r;
+  const suffix = [...flags].find((f) => f.startsWith('--suffix='))?.slice(9) || '.gz';
+  for (const o of operands) {
+    if (o === '-') continue;
+    const path = ctx.fs.resolvePath(ctx.cwd, o + suffix);
+    const st = await ctx.fs.stat(path).catch(() => null);
+    if (!st?.isFile) continue;
+    const bytes = Buffer.from(await ctx.fs.readFileBuffer(path));
+    const again = regzipped(bytes, level);
+    if (again === bytes) continue;
+    await ctx.fs.writeFile(path, again);
+    await ctx.fs.utimes(path, st.mtime, st.mtime);
+  }
+  return r;
 }
 
 /**
