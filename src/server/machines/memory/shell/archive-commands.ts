@@ -9,7 +9,8 @@
  */
 import { gzipSync } from 'node:zlib';
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
-import { tarBytes, tarData, tarHeader, tarMembers, withOwners, withoutMembers, withSymlinks, type TarOwner } from './tar-archive.ts';
+import { tarBytes, tarData, tarHeader, tarMembers, withoutMembers, withSymlinks } from './tar-archive.ts';
+import { ownerOptions, setOwners } from './tar-owners.ts';
 import { tarPlan, type TarPlan } from './tar-plan.ts';
 import { named, verboseListing } from './tar-listing.ts';
 import { SANDBOX_HINT } from './world.ts';
@@ -43,6 +44,31 @@ async function precheck(p: TarPlan, fs: IFileSystem, cwd: string): Promise<ExecR
     dir = fs.resolvePath(dir, d);
     const st = await fs.stat(dir).catch(() => null);
     if (!st?.isDirectory) return { stdout: '', stderr: `tar: ${d}: Cannot open: ${st ? 'Not a directory' : 'No such file or directory'}\n${FATAL}`, exitCode: 2 };
+  }
+  return undefined;
+}
+
+/** The compressor whose magic `raw` starts with, or undefined (plain tar, or anything else). */
+const compressorOf = (raw: string) => (raw.startsWith('\x1f\x8b') ? 'gzip' : raw.startsWith('BZh') ? 'bzip2' : raw.startsWith('\xfd7zXZ\0') ? 'xz' : undefined);
+
+/** What each compressor child says of data that is not its format, and the status it exits with. */
+const NOT_MINE = { gzip: ['\ngzip: stdin: not in gzip format\n', 1], bzip2: ['bzip2: (stdin) is not a bzip2 file.\n', 2], xz: ['xz: (stdin): File format not recognized\n', 1] } as const;
+
+/**
+ * Reading an archive through the wrong compressor fails as GNU's does: `-z`/`-j`/`-J` on data its child cannot
+ * read is the child's message and `Child returned status N`; compressed data on stdin without one is `Archive is
+ * compressed. Use -z option` (GNU detects a compressed archive file by itself, but cannot re-read a pipe).
+ */
+function compressorMismatch(p: TarPlan, raw: string): ExecResult | undefined {
+  if ((p.op !== 'x' && p.op !== 't' && p.op !== 'd') || p.auto || p.zstd || raw === '') return undefined;
+  const found = compressorOf(raw);
+  const asked = p.gzip ? 'gzip' : p.bzip2 ? 'bzip2' : p.xz ? 'xz' : undefined;
+  if (asked && found !== asked) {
+    const [text, status] = NOT_MINE[asked];
+    return { stdout: '', stderr: `${text}tar: Child returned status ${status}\n${FATAL}`, exitCode: 2 };
+  }
+  if (!p.compressed && found && (p.archive === undefined || p.archive === '-')) {
+    return { stdout: '', stderr: `tar: Archive is compressed. Use ${found === 'gzip' ? '-z' : found === 'bzip2' ? '-j' : '-J'} option\n${FATAL}`, exitCode: 2 };
   }
   return undefined;
 }
@@ -157,73 +183,6 @@ async function keptOld(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string):
   return out;
 }
 
-/** `--owner`, `--group` and `--numeric-owner` of a tar command line, and the line without them (just-bash lacks them). */
-function ownerOptions(args: string[]): { owner?: string; group?: string; numeric: boolean; rest: string[] } {
-  const o: { owner?: string; group?: string; numeric: boolean; rest: string[] } = { numeric: false, rest: [] };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const m = /^--(owner|group)(?:=(.*))?$/.exec(a);
-    if (m) o[m[1] as 'owner' | 'group'] = m[2] ?? args[++i] ?? '';
-    else if (a === '--numeric-owner') o.numeric = true;
-    else o.rest.push(a);
-  }
-  return o;
-}
-
-/** `name:id` lines of /etc/passwd or /etc/group: id by name and name by id. */
-async function idTable(fs: IFileSystem, path: string): Promise<{ byName: Map<string, number>; byId: Map<number, string> }> {
-  const byName = new Map<string, number>();
-  const byId = new Map<number, string>();
-  const text = await fs.readFile(path).catch(() => '');
-  for (const line of text.split('\n')) {
-    const [name, , id] = line.split(':');
-    if (name && id !== undefined && /^\d+$/.test(id)) {
-      byName.set(name, Number(id));
-      if (!byId.has(Number(id))) byId.set(Number(id), name);
-    }
-  }
-  return { byName, byId };
-}
-
-/**
- * What an `--owner`/`--group` value stores: `NAME:ID`, a number (named from the table), or a name (its id from the
- * table; -1, the file's own id, for a name the sprite does not know).
- */
-function ownerValue(value: string, table: { byName: Map<string, number>; byId: Map<number, string> }): { id: number; name: string } {
-  const pair = /^(.*):(\d+)$/.exec(value);
-  if (pair) return { id: Number(pair[2]), name: pair[1]! };
-  if (/^\+?\d+$/.test(value)) return { id: Number(value.replace('+', '')), name: table.byId.get(Number(value.replace('+', ''))) ?? '' };
-  // A name the sprite does not know is stored as given, with the file's own id (GNU tar).
-  return { id: table.byName.get(value) ?? -1, name: value };
-}
-
-/** The archive just created with each member's owner: the file's, or `--owner`/`--group`'s, named unless numeric. */
-async function setOwners(p: TarPlan, o: ReturnType<typeof ownerOptions>, fs: IFileSystem, cwd: string, stdout: string): Promise<{ stdout?: string }> {
-  const users = await idTable(fs, '/etc/passwd');
-  const groups = await idTable(fs, '/etc/group');
-  const owner = o.owner === undefined ? undefined : ownerValue(o.owner, users);
-  const group = o.group === undefined ? undefined : ownerValue(o.group, groups);
-  const base = p.chdirs.reduce((d, c) => fs.resolvePath(d, c), cwd);
-  const owners = new Map<string, TarOwner>();
-  const archivePath = p.archive !== undefined && p.archive !== '-' ? fs.resolvePath(cwd, p.archive) : undefined;
-  const raw = archivePath ? Buffer.from(await fs.readFileBuffer(archivePath)).toString('latin1') : stdout;
-  const bytes = tarBytes(raw);
-  if (bytes === undefined) return {};
-  for (const m of tarMembers(bytes)) {
-    const st = (await fs.lstat(fs.resolvePath(base, m.name)).catch(() => null)) as { uid?: number; gid?: number } | null;
-    const uid = owner && owner.id >= 0 ? owner.id : (st?.uid ?? 0);
-    const gid = group && group.id >= 0 ? group.id : (st?.gid ?? 0);
-    owners.set(m.name.replace(/\/$/, ''), { uid, gid, uname: o.numeric ? '' : (owner?.name ?? users.byId.get(uid) ?? ''), gname: o.numeric ? '' : (group?.name ?? groups.byId.get(gid) ?? '') });
-  }
-  const rewritten = withOwners(raw, (name) => owners.get(name)!);
-  if (rewritten === undefined) return {};
-  if (archivePath) {
-    await fs.writeFile(archivePath, Buffer.from(rewritten, 'latin1'));
-    return {};
-  }
-  return { stdout: rewritten };
-}
-
 /** The archive's bytes: its file, or stdin for `-f -`/no `-f`. */
 async function archiveBytes(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string): Promise<string> {
   return p.archive === undefined || p.archive === '-' ? stdin : Buffer.from(await fs.readFileBuffer(fs.resolvePath(cwd, p.archive)).catch(() => new Uint8Array())).toString('latin1');
@@ -300,6 +259,8 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
   if (p.zstd || ((p.op === 'x' || p.op === 't' || p.op === 'd') && /^\x28\xb5\x2f\xfd/.test(await archiveBytes(p, fs, cwd, stdin)))) {
     return { stdout: '', stderr: `tar: zstd compression is not available in the shell engine; ${SANDBOX_HINT}\n`, exitCode: 2 };
   }
+  const mismatch = compressorMismatch(p, (await archiveBytes(p, fs, cwd, stdin)).slice(0, 6));
+  if (mismatch) return mismatch;
   if (p.op === 'd') return compare(p, fs, cwd, stdin);
   if (p.op === 'delete') return deleteMembers(p, fs, cwd);
   args = owners.rest;
@@ -326,6 +287,13 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
   }
   if (removeFiles && p.op === 'c' && r.exitCode === 0) await removeArchived(p, fs, cwd);
   if (/^tar: Invalid tar archive format$/m.test(r.stderr)) r = { ...r, stderr: r.stderr.replace(/^tar: Invalid tar archive format\n?/m, `tar: This does not look like a tar archive\n${FAILED}`), exitCode: 2 };
+  if (p.op === 't' && !p.verbose && p.wildcards && p.members.length > 0) {
+    // GNU matches a --wildcards pattern against the whole name without a directory's `/` (`*` matches `/` too),
+    // and lists what is below a directory that matches.
+    const b = tarBytes(await archiveBytes(p, fs, cwd, stdin));
+    const globs = p.members.map((m) => globRegex(m.replace(/\/+$/, '')));
+    if (b !== undefined) r = { ...r, stdout: tarMembers(b).filter((m) => globs.some((g) => g.test(m.name.replace(/\/$/, '')))).map((m) => `${m.name}\n`).join('') };
+  }
   if (p.op === 't' && p.verbose && r.exitCode === 0) {
     const b = tarBytes(await archiveBytes(p, fs, cwd, stdin));
     if (b !== undefined) r = { ...r, stdout: verboseListing(b, p.members, owners.numeric) };

@@ -97,7 +97,7 @@ export function withSymlinks(bytes: string, linkOf: (name: string) => string | u
     // A directory's name loses its `/`; a symlink's mode is 0777, as GNU stores it.
     const name = m.type === '5' ? field(own, 0, 100).replace(/\/$/, '').padEnd(100, '\0') : own.slice(0, 100);
     const header = `${name}0000777\0${own.slice(108, 124)}${'0'.repeat(11)}\0${own.slice(136, 156)}2${target!.slice(0, 100).padEnd(100, '\0')}${own.slice(257)}`;
-    out += b.slice(m.offset, m.end - (own.length + dataLength(b, m))) + checksummed(header);
+    out += b.slice(m.offset, m.end - (own.length + dataLength(b, m))) + (target!.length > 100 ? longLink('K', target!) : '') + checksummed(header);
   }
   if (!changed) return undefined;
   out += b.slice(from);
@@ -189,10 +189,14 @@ export function withOwners(bytes: string, ownerOf: (name: string) => TarOwner): 
   return regzip(bytes, out + b.slice(from));
 }
 
-/** A GNU long-name (`L`) or long-link (`K`) header and its data, for a name past the 100 bytes of a header. */
-export function longLink(type: 'L' | 'K', name: string): string {
+/**
+ * A GNU long-name (`L`) or long-link (`K`) header and its data, for a name past the 100 bytes of a header: owned by
+ * root, named so unless `--numeric-owner` (GNU's start_private_header).
+ */
+export function longLink(type: 'L' | 'K', name: string, numeric = false): string {
   const size = name.length + 1;
-  const header = `${'././@LongLink'.padEnd(100, '\0')}0000644\0${'0000000\0'.repeat(2)}${octalField(size, 12)}${octalField(0, 12)}        ${type}${'\0'.repeat(100)}ustar  \0${'root'.padEnd(32, '\0')}${'root'.padEnd(32, '\0')}`.padEnd(512, '\0');
+  const root = numeric ? '' : 'root';
+  const header = `${'././@LongLink'.padEnd(100, '\0')}0000644\0${'0000000\0'.repeat(2)}${octalField(size, 12)}${octalField(0, 12)}        ${type}${'\0'.repeat(100)}ustar  \0${root.padEnd(32, '\0')}${root.padEnd(32, '\0')}`.padEnd(512, '\0');
   return checksummed(header) + `${name}\0`.padEnd(Math.ceil(size / 512) * 512, '\0');
 }
 

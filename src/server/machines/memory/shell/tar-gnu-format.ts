@@ -18,6 +18,10 @@ export interface GnuOptions {
   mode?: (mode: number, isDir: boolean) => number;
   /** `--sort=name`: each directory's members in byte order of their names (operands keep their order). */
   sortName?: boolean;
+  /** `--numeric-owner`: long-name members store no owner names either. */
+  numeric?: boolean;
+  /** `--no-recursion`: the members kept (by name without a directory's `/`); all when undefined. */
+  only?: (name: string) => boolean;
 }
 
 /** The bytes of one 512-byte GNU header (checksummed) for the member fields given. */
@@ -72,6 +76,7 @@ function sortedByName(members: TarMember[]): TarMember[] {
  */
 export function asGnuTar(b: string, o: GnuOptions = {}): string {
   let members = tarMembers(b);
+  if (o.only) members = members.filter((m) => o.only!(m.name.replace(/\/$/, '')));
   if (o.sortName) members = sortedByName(members);
   let out = '';
   for (const m of members) {
@@ -82,8 +87,8 @@ export function asGnuTar(b: string, o: GnuOptions = {}): string {
     const mtime = o.mtime === undefined || (o.clamp && h.mtime <= o.mtime) ? h.mtime : o.mtime;
     const mode = o.mode ? o.mode(h.mode & 0o7777, dir) : h.mode;
     const target = m.type === '1' || m.type === '2' ? linkTargetOf(b, m) : '';
-    if (name.length > 100) out += longLink('L', name);
-    if (target.length > 100) out += longLink('K', target);
+    if (name.length > 100) out += longLink('L', name, o.numeric);
+    if (target.length > 100) out += longLink('K', target, o.numeric);
     out += gnuHeader({ name, mode, uid: h.uid, gid: h.gid, size: data.length, mtime, type: m.type === '\0' ? '0' : m.type, linkname: target, uname: h.uname, gname: h.gname });
     out += data.padEnd(Math.ceil(data.length / 512) * 512, '\0');
   }

@@ -7,7 +7,8 @@
  * as GNU's do, and refuse a compressed one with GNU's usage error.
  * @see https://www.gnu.org/software/tar/manual/html_node/Reproducibility.html
  */
-import { bytesOutput, latin1FromBytes, stdoutAsBytes, unsafeBytesFromLatin1, type CommandContext, type ExecResult } from 'just-bash';
+import { latin1FromBytes, stdoutAsBytes, type CommandContext, type ExecResult } from 'just-bash';
+import { withStdoutBytes } from './output-order.ts';
 import { tarPlan } from './tar-plan.ts';
 import { asGnuTar, type GnuOptions } from './tar-gnu-format.ts';
 import { applyMode } from './mode-commands.ts';
@@ -17,6 +18,8 @@ import { compressDefault } from './compress-commands.ts';
 import { bunzip2Capped, gunzipCapped, unxzCapped } from './decompress-limit.ts';
 import { SANDBOX_HINT } from './world.ts';
 import { verboseListing } from './tar-listing.ts';
+import { ownerOptions, ownersOf } from './tar-owners.ts';
+import { withOwners } from './tar-archive.ts';
 
 const USAGE = "Try 'tar --help' or 'tar --usage' for more information.\n";
 
@@ -24,13 +27,19 @@ const USAGE = "Try 'tar --help' or 'tar --usage' for more information.\n";
 interface Taken {
   mtime?: string;
   clamp: boolean;
+  /** `--null`, `--no-recursion`, and the `-T`/`--files-from` lists (read here: the engine's tar cannot read `-T -`). */
+  nul: boolean;
+  noRecursion: boolean;
+  lists: string[];
   mode?: string;
   sort?: string;
   rest: string[];
 }
 
 function take(args: string[]): Taken {
-  const t: Taken = { clamp: false, rest: [] };
+  const t: Taken = { clamp: false, nul: false, noRecursion: false, lists: [], rest: [] };
+  t.nul = args.includes('--null');
+  t.noRecursion = args.includes('--no-recursion');
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--') {
@@ -38,7 +47,10 @@ function take(args: string[]): Taken {
       break;
     }
     const m = /^--(mtime|mode|sort|format)(?:=(.*))?$/s.exec(a);
-    if (a === '--clamp-mtime') t.clamp = true;
+    const files = /^(?:--files-from(?:=(.*))?|-T(.*))$/s.exec(a);
+    if (files) t.lists.push(files[1] ?? (files[2] || undefined) ?? args[++i] ?? '');
+    else if (a === '--null' || a === '--no-recursion') continue;
+    else if (a === '--clamp-mtime') t.clamp = true;
     // Listings are in UTC anyway: a sprite's zone.
     else if (a === '--utc') continue;
     else if (m && (m[1] !== 'format' || /^gnu$/.test(m[2] ?? args[i + 1] ?? ''))) {
@@ -65,12 +77,14 @@ const kindOf = (b: Buffer): Kind =>
   b.length === 0 ? 'other' : b[0] === 0x1f && b[1] === 0x8b ? 'gzip' : b.subarray(0, 3).toString('latin1') === 'BZh' ? 'bzip2' : b[0] === 0xfd && b.subarray(1, 6).toString('latin1') === '7zXZ\0' ? 'xz' : b[0] === 0x28 && b[1] === 0xb5 ? 'other' : 'plain';
 
 /** The archive `raw` written again in GNU's format with `o`, through its own compressor; undefined when it cannot be. */
-async function rewrite(raw: Buffer, o: GnuOptions): Promise<{ bytes: Buffer; plain: string } | undefined> {
+async function rewrite(raw: Buffer, o: GnuOptions, owners: (plain: string) => Promise<string>): Promise<{ bytes: Buffer; plain: string } | undefined> {
   const kind = kindOf(raw);
   if (kind === 'other') return undefined;
   try {
     const plain = kind === 'gzip' ? gunzipCapped(raw) : kind === 'bzip2' ? bunzip2Capped(raw) : kind === 'xz' ? await unxzCapped(raw) : raw;
-    const text = asGnuTar(plain.toString('latin1'), o);
+    // The engine's tar stores owners itself in plain and gzip archives only.
+    const owned = kind === 'bzip2' || kind === 'xz' ? await owners(plain.toString('latin1')) : plain.toString('latin1');
+    const text = asGnuTar(owned, o);
     const gnu = Buffer.from(text, 'latin1');
     // tar's compressor child reads a pipe: gzip stores no name and no time.
     const bytes = kind === 'gzip' ? gnuGzip(gnu) : kind === 'plain' ? gnu : compressDefault(kind, gnu);
@@ -87,9 +101,26 @@ async function rewrite(raw: Buffer, o: GnuOptions): Promise<{ bytes: Buffer; pla
 export async function tarReproducible(args: string[], ctx: CommandContext, inner: (args: string[]) => Promise<ExecResult>): Promise<ExecResult | undefined> {
   const t = take(args);
   const p = tarPlan(t.rest);
+  let only: GnuOptions['only'];
+  if (t.lists.length > 0 || t.noRecursion) {
+    // The listed names become operands at the end (after any -C), and --no-recursion keeps only what is named.
+    const names: string[] = [];
+    for (const list of t.lists) {
+      const text = list === '-' ? latin1FromBytes(ctx.stdin) : await ctx.fs.readFile(ctx.fs.resolvePath(ctx.cwd, list)).catch(() => undefined);
+      if (text === undefined) return { stdout: '', stderr: `tar: ${list}: Cannot open: No such file or directory\ntar: Error is not recoverable: exiting now\n`, exitCode: 2 };
+      names.push(...text.split(t.nul ? '\0' : '\n').filter((n) => n !== ''));
+    }
+    if (names.length > 0) t.rest.push(...(t.rest.includes('--') ? [] : ['--']), ...names);
+    if (t.noRecursion) {
+      // Each named member once, where it first comes (a file named after its directory was archived with it).
+      const named = new Set([...p.members, ...names].map((n) => n.replace(/\/+$/, '')));
+      const seen = new Set<string>();
+      only = (name) => named.has(name) && !seen.has(name) && (seen.add(name), true);
+    }
+  }
   const writes = p.op === 'c' || p.op === 'r' || p.op === 'u';
   if (!writes) return t.rest.length === args.length ? undefined : inner(t.rest);
-  const o: GnuOptions = { clamp: t.clamp };
+  const o: GnuOptions = { clamp: t.clamp, only, numeric: t.rest.includes('--numeric-owner') };
   if (t.mtime !== undefined) {
     o.mtime = await mtimeOf(t.mtime, ctx);
     if (o.mtime === undefined) return { stdout: '', stderr: `tar: --mtime=${t.mtime}: this date is not available in the shell engine; ${SANDBOX_HINT}\n`, exitCode: 2 };
@@ -100,7 +131,7 @@ export async function tarReproducible(args: string[], ctx: CommandContext, inner
     o.mode = (mode, dir) => applyMode(spec, mode, dir, 0)!;
   }
   if (t.sort !== undefined) {
-    if (!['name', 'none', 'inode'].includes(t.sort)) return { stdout: '', stderr: `tar: invalid argument ‘${t.sort}’ for ‘--sort’\nValid arguments are:\n  - ‘none’\n  - ‘name’\n  - ‘inode’\n${USAGE}`, exitCode: 2 };
+    if (!['name', 'none', 'inode'].includes(t.sort)) return { stdout: '', stderr: `tar: invalid argument ‘${t.sort}’ for ‘--sort’\nValid arguments are:\n  - ‘none’\n  - ‘name’\n  - ‘inode’\n`, exitCode: 2 };
     o.sortName = t.sort === 'name';
   }
   const toStdout = p.archive === undefined || p.archive === '-';
@@ -112,10 +143,14 @@ export async function tarReproducible(args: string[], ctx: CommandContext, inner
   }
   const r = await inner(t.rest);
   const raw = toStdout ? Buffer.from(latin1FromBytes(stdoutAsBytes(r)), 'latin1') : await ctx.fs.readFileBuffer(path!).then((b) => Buffer.from(b), () => undefined);
-  const gnu = raw === undefined || raw.length === 0 ? undefined : await rewrite(raw, o);
+  const owners = async (plain: string) => {
+    const map = await ownersOf(p.chdirs, ownerOptions(t.rest), ctx.fs, ctx.cwd, plain);
+    return withOwners(plain, (name) => map.get(name) ?? { uid: 0, gid: 0, uname: '', gname: '' }) ?? plain;
+  };
+  const gnu = raw === undefined || raw.length === 0 ? undefined : await rewrite(raw, o, owners);
   if (gnu === undefined) return r;
   if (!toStdout && !gnu.bytes.equals(raw!)) await ctx.fs.writeFile(path!, gnu.bytes);
-  const out = toStdout ? { ...r, ...bytesOutput(unsafeBytesFromLatin1(gnu.bytes.toString('latin1'))) } : r;
+  const out = toStdout ? withStdoutBytes(r, gnu.bytes.toString('latin1')) : r;
   return verbosity(t.rest) >= 2 && p.op === 'c' ? listedLong(out, gnu.plain, toStdout, t.rest.includes('--numeric-owner')) : out;
 }
 
