@@ -73,9 +73,10 @@ function compressorMismatch(p: TarPlan, raw: string): ExecResult | undefined {
   return undefined;
 }
 
-/** Just-bash's `-v` lines moved to stdout, as GNU prints them (stderr only when the archive is stdout). */
+/** Just-bash's `-v` lines moved to stdout, as GNU prints them (stderr when the archive or, with -O, the data is stdout). */
 function verboseToStdout(r: ExecResult, p: TarPlan): ExecResult {
-  if (!p.verbose || p.archive === '-' || !r.stderr) return r;
+  // With -O the members' data is stdout, so GNU keeps the names on stderr.
+  if (!p.verbose || p.archive === '-' || p.toStdout || !r.stderr) return r;
   const lines = r.stderr.split('\n');
   const isMessage = (l: string) => l === '' || l.startsWith('tar: ') || l.startsWith('tar (child)');
   const listed = lines.filter((l) => !isMessage(l));

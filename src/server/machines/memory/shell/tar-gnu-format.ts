@@ -18,6 +18,8 @@ export interface GnuOptions {
   mode?: (mode: number, isDir: boolean) => number;
   /** `--sort=name`: each directory's members in byte order of their names (operands keep their order). */
   sortName?: boolean;
+  /** Names (and hard link targets) without their leading `/`, as GNU stores them unless `-P`. */
+  stripSlash?: boolean;
   /** `--numeric-owner`: long-name members store no owner names either. */
   numeric?: boolean;
   /** `--no-recursion`: the members kept (by name without a directory's `/`); all when undefined. */
@@ -82,11 +84,13 @@ export function asGnuTar(b: string, o: GnuOptions = {}): string {
   for (const m of members) {
     const h = tarHeader(b, m);
     const dir = m.type === '5';
-    const name = dir ? m.name.replace(/\/?$/, '/') : m.name;
+    const stored = o.stripSlash ? m.name.replace(/^\/+/, '') : m.name;
+    const name = dir ? stored.replace(/\/?$/, '/') : stored;
     const data = m.type === '0' || m.type === '\0' || m.type === '7' ? tarData(b, m) : '';
     const mtime = o.mtime === undefined || (o.clamp && h.mtime <= o.mtime) ? h.mtime : o.mtime;
     const mode = o.mode ? o.mode(h.mode & 0o7777, dir) : h.mode;
-    const target = m.type === '1' || m.type === '2' ? linkTargetOf(b, m) : '';
+    const link = m.type === '1' || m.type === '2' ? linkTargetOf(b, m) : '';
+    const target = m.type === '1' && o.stripSlash ? link.replace(/^\/+/, '') : link;
     if (name.length > 100) out += longLink('L', name, o.numeric);
     if (target.length > 100) out += longLink('K', target, o.numeric);
     out += gnuHeader({ name, mode, uid: h.uid, gid: h.gid, size: data.length, mtime, type: m.type === '\0' ? '0' : m.type, linkname: target, uname: h.uname, gname: h.gname });

@@ -63,3 +63,18 @@ describe('asGnuTar', () => {
     expect(order).toEqual(['z/', 'z/a', 'z/b', 'y']);
   });
 });
+
+describe('tar names as GNU stores them', () => {
+  it("drops a leading `/` with GNU's notes (hard link targets too with several operands), unless -P", async () => {
+    const r = await runShell('echo a > a.txt; echo b > b.txt; tar -cf one.tar "$PWD/a.txt"; tar -cf two.tar "$PWD/a.txt" b.txt; tar -cPf abs.tar "$PWD/a.txt"; tar -tf one.tar; tar -tf abs.tar');
+    expect(r.stdout).toBe('home/sprite/a.txt\n/home/sprite/a.txt\n');
+    expect(r.stderr).toBe("tar: Removing leading `/' from member names\ntar: Removing leading `/' from member names\ntar: Removing leading `/' from hard link targets\n");
+  });
+  it('leaves the archive out of a directory it archives, saying so, unless an --exclude before it matches', async () => {
+    const r = await runShell('mkdir d && cd d && echo a > a.txt && tar -cf a.tar . && tar -cf a.tar . && tar -tf a.tar && tar -cf a.tar --exclude=a.tar .');
+    expect(r).toEqual({ stdout: './\n./a.txt\n', stderr: 'tar: ./a.tar: file is the archive; not dumped\ntar: ./a.tar: file is the archive; not dumped\n', exit: 0 });
+  });
+  it('-xvO writes the data to stdout and the names to stderr', async () => {
+    expect(await runShell('echo a > a.txt; tar -cf a.tar a.txt && tar -xvOf a.tar')).toEqual({ stdout: 'a\n', stderr: 'a.txt\n', exit: 0 });
+  });
+});

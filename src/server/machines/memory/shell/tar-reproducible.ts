@@ -9,7 +9,8 @@
  */
 import { latin1FromBytes, stdoutAsBytes, type CommandContext, type ExecResult } from 'just-bash';
 import { withStdoutBytes } from './output-order.ts';
-import { tarPlan } from './tar-plan.ts';
+import { tarPlan, type TarItem } from './tar-plan.ts';
+import { fnmatch } from './fnmatch.ts';
 import { asGnuTar, type GnuOptions } from './tar-gnu-format.ts';
 import { applyMode } from './mode-commands.ts';
 import { parseDateString } from './date-parse.ts';
@@ -102,6 +103,7 @@ export async function tarReproducible(args: string[], ctx: CommandContext, inner
   const t = take(args);
   const p = tarPlan(t.rest);
   let only: GnuOptions['only'];
+  const listed: string[] = [];
   if (t.lists.length > 0 || t.noRecursion) {
     // The listed names become operands at the end (after any -C), and --no-recursion keeps only what is named.
     const names: string[] = [];
@@ -111,6 +113,7 @@ export async function tarReproducible(args: string[], ctx: CommandContext, inner
       names.push(...text.split(t.nul ? '\0' : '\n').filter((n) => n !== ''));
     }
     if (names.length > 0) t.rest.push(...(t.rest.includes('--') ? [] : ['--']), ...names);
+    listed.push(...names);
     if (t.noRecursion) {
       // Each named member once, where it first comes (a file named after its directory was archived with it).
       const named = new Set([...p.members, ...names].map((n) => n.replace(/\/+$/, '')));
@@ -141,7 +144,33 @@ export async function tarReproducible(args: string[], ctx: CommandContext, inner
     // GNU appends to a missing archive by creating it.
     if (path && !(await ctx.fs.stat(path).catch(() => null)) && (await ctx.fs.stat(path.replace(/\/[^/]*$/, '') || '/').catch(() => null))) await ctx.fs.writeFile(path, Buffer.alloc(10240));
   }
-  const r = await inner(t.rest);
+  const operands = [...p.members, ...listed];
+  // GNU stores names without their leading `/` (unless -P), and says so once; with more than one operand it
+  // says it of hard link targets too (GNU tar 1.34).
+  let notes = '';
+  if (operands.some((m) => m.startsWith('/')) && !absoluteNames(t.rest)) {
+    o.stripSlash = true;
+    notes += "tar: Removing leading `/' from member names\n";
+    if (operands.length > 1) notes += "tar: Removing leading `/' from hard link targets\n";
+  }
+  // The archive file inside a directory being archived is left out, with GNU's warning (a compressor's output is
+  // not the file tar opened, so GNU cannot tell it then).
+  if (p.op === 'c' && path && !p.compressed) {
+    const base = p.chdirs.reduce((d, c) => ctx.fs.resolvePath(d, c), ctx.cwd);
+    for (const m of operands) {
+      const abs = ctx.fs.resolvePath(base, m);
+      if (path !== abs && !path.startsWith(`${abs}/`)) continue;
+      const self = path === abs ? m : `${m.replace(/\/+$/, '')}/${path.slice(abs.length + 1)}`;
+      if (excludedBefore(p.order, m, self)) continue;
+      notes += `tar: ${self.replace(/^\/+/, o.stripSlash ? '' : '/')}: file is the archive; not dumped\n`;
+      const kept = o.only;
+      o.only = (name) => name !== self && (kept === undefined || kept(name));
+    }
+  }
+  const ran = await inner(t.rest);
+  // A line GNU says once may already be there: the engine's tar can run this same line again through the shell.
+  notes = notes.split(/(?<=\n)/).filter((l) => !ran.stderr.includes(l)).join('');
+  const r = notes ? { ...ran, stderr: notes + ran.stderr } : ran;
   const raw = toStdout ? Buffer.from(latin1FromBytes(stdoutAsBytes(r)), 'latin1') : await ctx.fs.readFileBuffer(path!).then((b) => Buffer.from(b), () => undefined);
   const owners = async (plain: string) => {
     const map = await ownersOf(p.chdirs, ownerOptions(t.rest), ctx.fs, ctx.cwd, plain);
@@ -152,6 +181,20 @@ export async function tarReproducible(args: string[], ctx: CommandContext, inner
   if (!toStdout && !gnu.bytes.equals(raw!)) await ctx.fs.writeFile(path!, gnu.bytes);
   const out = toStdout ? withStdoutBytes(r, gnu.bytes.toString('latin1')) : r;
   return verbosity(t.rest) >= 2 && p.op === 'c' ? listedLong(out, gnu.plain, toStdout, t.rest.includes('--numeric-owner')) : out;
+}
+
+/**
+ * Whether an `--exclude` before `operand` on the command line (the option is positional) leaves out `name`: its
+ * pattern matches the whole name or its last component (GNU's default, unanchored).
+ */
+function excludedBefore(order: TarItem[], operand: string, name: string): boolean {
+  const at = order.findIndex((item) => 'member' in item && item.member === operand);
+  return order.slice(0, at < 0 ? order.length : at).some((item) => 'option' in item && item.option === '--exclude' && item.value !== undefined && (fnmatch(item.value, name) || fnmatch(item.value, name.replace(/^.*\//, ''))));
+}
+
+/** Whether a command line asks to keep absolute names (`-P`, `--absolute-names`). */
+function absoluteNames(args: string[]): boolean {
+  return args.some((a, i) => a === '--absolute-names' || ((a.startsWith('-') && !a.startsWith('--')) || (i === 0 && !a.startsWith('-')) ? /^-?[^fCTXbKNgVLFHI]*P/.test(a) : false));
 }
 
 /** How many times a command line asks for `-v` (`-cvvf`, `--verbose`). */
