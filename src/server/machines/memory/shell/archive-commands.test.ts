@@ -149,3 +149,20 @@ describe('xz, bzip2 and unzip forms', () => {
     expect(r).toEqual({ stdout: 'a.txt\na.txt\n', stderr: '', exit: 0 });
   });
 });
+
+describe('tar extraction as GNU reads its options', () => {
+  const tree = 'mkdir -p src/lib e && echo a > src/main.py && echo b > src/lib/u.ts && tar -cf a.tar src && ';
+  it('--exclude is unanchored when reading: a pattern matches any tail of a name, and what is below it', async () => {
+    const r = await runShell(`${tree}tar -xf a.tar -C e --exclude=lib && find e | sort && tar -tf a.tar --exclude lib`);
+    expect(r.stdout).toBe('e\ne/src\ne/src/main.py\nsrc/\nsrc/main.py\n');
+  });
+  it('-xv --strip-components names the members as stored', async () => {
+    const r = await runShell(`${tree}tar -xvf a.tar -C e --strip-components=1 | sort && find e | sort`);
+    expect(r.stdout).toBe('src/lib/\nsrc/lib/u.ts\nsrc/main.py\ne\ne/lib\ne/lib/u.ts\ne/main.py\n');
+  });
+  it('a member name with pattern characters and no --wildcards gets GNU\'s hint; --no-same-owner is accepted', async () => {
+    const r = await runShell(`${tree}tar -tf a.tar 'src/*.py'; echo "s=$?"; tar -tf a.tar --no-wildcards 'src/*.py' 2>/dev/null; tar --no-same-owner --no-same-permissions -xf a.tar -C e && ls e/src`);
+    expect(r.stdout).toBe('s=2\nlib\nmain.py\n');
+    expect(r.stderr).toBe('tar: Pattern matching characters used in file names\ntar: Use --wildcards to enable pattern matching, or --no-wildcards to suppress this warning\ntar: src/*.py: Not found in archive\ntar: Exiting with failure status due to previous errors\n');
+  });
+});

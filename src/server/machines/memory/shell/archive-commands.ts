@@ -125,14 +125,14 @@ async function notFound(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string)
   const bytes = tarBytes(raw);
   if (bytes === undefined) return '';
   const names = tarMembers(bytes).map((m) => m.name.replace(/\/$/, ''));
-  return p.members
-    .filter((m) => {
-      const bare = m.replace(/\/+$/, '');
-      if (p.wildcards && /[*?[]/.test(bare)) return !names.some((n) => globRegex(bare).test(n));
-      return !names.some((n) => n === bare || n.startsWith(`${bare}/`));
-    })
-    .map((m) => `tar: ${m}: Not found in archive\n`)
-    .join('');
+  const missing = p.members.filter((m) => {
+    const bare = m.replace(/\/+$/, '');
+    if (p.wildcards && /[*?[]/.test(bare)) return !names.some((n) => globRegex(bare).test(n));
+    return !names.some((n) => n === bare || n.startsWith(`${bare}/`));
+  });
+  // A name with pattern characters that matched nothing literally: GNU suspects a forgotten --wildcards.
+  const hint = !p.wildcards && !p.order.some((i) => 'option' in i && i.option === '--no-wildcards') && missing.some((m) => /[*?[]/.test(m));
+  return (hint ? 'tar: Pattern matching characters used in file names\ntar: Use --wildcards to enable pattern matching, or --no-wildcards to suppress this warning\n' : '') + missing.map((m) => `tar: ${m}: Not found in archive\n`).join('');
 }
 
 /** Names `--exclude-vcs` leaves out, as GNU tar's list. */
@@ -166,6 +166,19 @@ function forJustBash(args: string[]): string[] {
       return out === '-' || out === '' ? [] : [out];
     }
     return [a];
+  });
+}
+
+/**
+ * `--exclude` patterns as GNU applies them when reading an archive: unanchored, so a pattern also matches any tail
+ * of a member's name after a `/` (`--exclude=lib` leaves out `src/lib` and what is below it). just-bash matches a
+ * pattern against the whole name only, so each gets a twin that starts with any directories (a star and a slash).
+ */
+function unanchoredExcludes(args: string[]): string[] {
+  return args.flatMap((a, i) => {
+    const m = /^--exclude=(.+)$/s.exec(a) ?? (args[i - 1] === '--exclude' ? /^(.+)$/s.exec(a) : null);
+    if (!m || m[1]!.startsWith('/') || m[1]!.startsWith('*/')) return [a];
+    return a.startsWith('--exclude=') ? [a, `--exclude=*/${m[1]}`] : [a, '--exclude', `*/${m[1]}`];
   });
 }
 
@@ -266,7 +279,7 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
   if (p.op === 'delete') return deleteMembers(p, fs, cwd);
   args = owners.rest;
   const kept = p.op === 'x' && p.keepOld ? await keptOld(p, fs, cwd, stdin) : '';
-  const argv = forJustBash(args);
+  const argv = p.op === 'x' || p.op === 't' ? unanchoredExcludes(forJustBash(args)) : forJustBash(args);
   // GNU applies the archive's modes on extraction (masked by the umask, 022 here); just-bash only with -p.
   let r = await run(p.op === 'x' && !p.preserve && !p.toStdout ? [...argv, '-p'] : argv);
   if (kept) r = { ...r, stderr: `${r.stderr}${kept}${FAILED}`, exitCode: 2 };
@@ -303,7 +316,32 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
     const missing = await notFound(p, fs, cwd, stdin);
     if (missing) r = { ...r, stderr: `${r.stderr}${missing}${FAILED}`, exitCode: 2 };
   }
+  const strip = stripCount(args);
+  if (p.op === 'x' && p.verbose && strip > 0) r = await listedUnstripped(r, strip, await archiveBytes(p, fs, cwd, stdin));
   return verboseToStdout(r, p);
+}
+
+/** `--strip-components=N` (`--strip=N`, or N as the next word) of a command line; 0 without it. */
+function stripCount(args: string[]): number {
+  for (const [i, a] of args.entries()) {
+    const m = /^--strip(?:-components)?(?:=(\d+))?$/.exec(a);
+    if (m) return Number(m[1] ?? args[i + 1] ?? 0) || 0;
+  }
+  return 0;
+}
+
+/** `-xv --strip-components=N`: GNU names each member as the archive stores it, not as it was written (just-bash). */
+async function listedUnstripped(r: ExecResult, strip: number, raw: string): Promise<ExecResult> {
+  const b = tarBytes(raw);
+  if (b === undefined) return r;
+  const original = new Map<string, string>();
+  for (const m of tarMembers(b)) {
+    const rest = m.name.split('/').slice(strip).join('/');
+    // just-bash names a directory with or without its `/`.
+    for (const key of [rest, rest.replace(/\/$/, '')]) if (key !== '' && !original.has(key)) original.set(key, m.name);
+  }
+  const rename = (text: string) => text.replace(/^(?!tar: )(.+)$/gm, (line) => original.get(line) ?? line);
+  return { ...r, stdout: rename(r.stdout), stderr: rename(r.stderr) };
 }
 
 /** `--remove-files`: each member operand archived is removed, a directory with what is below it (GNU tar). */

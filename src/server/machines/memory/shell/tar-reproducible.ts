@@ -52,8 +52,9 @@ function take(args: string[]): Taken {
     if (files) t.lists.push(files[1] ?? (files[2] || undefined) ?? args[++i] ?? '');
     else if (a === '--null' || a === '--no-recursion') continue;
     else if (a === '--clamp-mtime') t.clamp = true;
-    // Listings are in UTC anyway: a sprite's zone.
-    else if (a === '--utc') continue;
+    // Listings are in UTC anyway: a sprite's zone. The sprite's user cannot give files away nor keep modes past
+    // its umask, so the options that ask for that are what extraction does already; warnings are few here.
+    else if (a === '--utc' || a === '--no-same-owner' || a === '--no-same-permissions' || a.startsWith('--warning=')) continue;
     else if (m && (m[1] !== 'format' || /^gnu$/.test(m[2] ?? args[i + 1] ?? ''))) {
       const v = m[2] ?? args[++i] ?? '';
       if (m[1] !== 'format') t[m[1] as 'mtime' | 'mode' | 'sort'] = v;
