@@ -4,7 +4,10 @@
  * `--mode=CHANGES`, `--sort=name|none|inode` and `--format=gnu` are taken off the command line, the rest runs, and
  * the archive it created or appended to (a file, or stdout) is written again in GNU's format with them applied
  * (tar-gnu-format.ts), through its compressor (gzip, bzip2, xz) when it has one. `-r`/`-u` create a missing archive
- * as GNU's do, and refuse a compressed one with GNU's usage error.
+ * as GNU's do, and refuse a compressed one with GNU's usage error. Also GNU's, on any command line: `-T`/`--files-from`
+ * lists (stdin with `-T -`, NUL-separated with `--null`) read here into operands, `--no-recursion`, names stored
+ * without a leading `/` (unless `-P`) with GNU's notes, and an archive file inside a directory it archives left out
+ * with `file is the archive; not dumped`.
  * @see https://www.gnu.org/software/tar/manual/html_node/Reproducibility.html
  */
 import { latin1FromBytes, stdoutAsBytes, type CommandContext, type ExecResult } from 'just-bash';
@@ -24,7 +27,7 @@ import { withOwners } from './tar-archive.ts';
 
 const USAGE = "Try 'tar --help' or 'tar --usage' for more information.\n";
 
-/** The options this module takes, and the command line without them. */
+/** The options this module takes, and the command line without them (`rest`). */
 interface Taken {
   mtime?: string;
   clamp: boolean;
@@ -37,6 +40,7 @@ interface Taken {
   rest: string[];
 }
 
+/** `args` split into this module's options and the rest; a `--format` other than `gnu` stays in the rest. */
 function take(args: string[]): Taken {
   const t: Taken = { clamp: false, nul: false, noRecursion: false, lists: [], rest: [] };
   t.nul = args.includes('--null');
