@@ -43,6 +43,10 @@ describe('gzip as GNU gzip writes and reports', () => {
     const r = await runShell(`${lines}gzip -nc lines.txt | sha256sum; gzip -9nc lines.txt | sha256sum; printf 'hello world\\n' > a.txt; touch -d @1700000000 a.txt; gzip -c a.txt | od -A n -t x1 | head -1`);
     expect(r.stdout).toBe('1696ddc1037e9e98fd0c9e2538e76fce1e4884bdd2e660209e3c7c06d482be21  -\n8cbd62f7f053b1653732624b80ab476f80946bbb583dcf181cbf2c78545fcaa7  -\n 1f 8b 08 08 00 f1 53 65 00 03 61 2e 74 78 74 00\n');
   });
+  it('ends its blocks where GNU gzip does, so a larger input has the same bytes too', async () => {
+    const r = await runShell('seq 1 20000 | gzip -n | sha256sum; seq 1 20000 | gzip -9n | sha256sum; seq 1 20000 | gzip -1n | sha256sum');
+    expect(r.stdout).toBe('e189cff5b0987a41d479bbf8294a282aa22fd46bb01a26a4896c30103ae805d9  -\nfc92c515a0f1b435afd43a90dd64df4f831ab8d18d91a7cd30b54c771febae0f  -\nde3ea91a9f4d732adf11b8ee0262a7da5896307ec1f17b892e1fafc9c6e5c44e  -\n');
+  });
   it('-l adds a totals line (the last header off the total), -lv the method, CRC and time', async () => {
     const r = await runShell(`printf 'hello world\\n' > a.txt; gzip -k a.txt; gzip -l a.txt.gz a.txt; printf 'hi\\n' | gzip -c > s.gz; touch -d @1700000000 s.gz; gzip -lv s.gz`);
     expect(r.stdout).toBe(

@@ -1,12 +1,52 @@
 /**
- * gzip data as GNU gzip writes it. GNU gzip's deflate and zlib's share their origin and their match search, and
- * pako (a JavaScript port of zlib 1.2.8) finds the same matches for inputs under GNU's block-splitting threshold
- * (about 4096 literals), where node's zlib (Chromium's, with its own hashing) does not: `gzip -n a.txt | sha256sum`
- * matches GNU's for the small files agents compress. Larger inputs may still split their blocks elsewhere.
- * @see https://www.gnu.org/software/gzip/manual/gzip.html, RFC 1952
+ * gzip data as GNU gzip writes it. GNU gzip's deflate and zlib's share their origin and their match search; pako (a
+ * JavaScript port of zlib 1.2.8) is run with gzip's sizes (32768-entry hash, 32768 symbols a block) and gzip's rule
+ * for ending a block early (every 4096 symbols, when fewer than half are matches and the block would shrink to less
+ * than half), so `gzip -n f | sha256sum` and a reproducible `tar -czf` give GNU's sums. Node's zlib (Chromium's,
+ * with its own hashing) picks other matches.
+ * @see https://www.gnu.org/software/gzip/manual/gzip.html, RFC 1952, gzip 1.12's deflate.c and trees.c (ct_tally)
  */
 import { crc32, inflateRawSync } from 'node:zlib';
 import pako from 'pako';
+import trees, { type TallyState } from 'pako/lib/zlib/trees.js';
+
+/** Extra bits of each distance code (RFC 1951), which gzip's early-end estimate counts. */
+const EXTRA_DBITS = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13];
+
+/** zlib's tally with gzip's ct_tally ending: the early end above, or a full 32768-symbol buffer. */
+function gzipTally(zlibTally: typeof trees._tr_tally): typeof trees._tr_tally {
+  return (s, dist, lc) => {
+    const full = zlibTally(s, dist, lc);
+    if (s.level > 2 && (s.last_lit & 0xfff) === 0) {
+      let out = s.last_lit * 8;
+      for (let code = 0; code < 30; code++) out += s.dyn_dtree[code * 2]! * (5 + EXTRA_DBITS[code]!);
+      if (s.matches < s.last_lit >> 1 && out >>> 3 < (s.strstart - s.block_start) >> 1) return true;
+    }
+    return full;
+  };
+}
+
+/** Raw deflate of `data` at `level` as GNU gzip's deflate makes it. */
+function gnuDeflate(data: Uint8Array, level: number): Buffer {
+  // memLevel 9 gives gzip's 32768-symbol block buffer; the hash is set back to gzip's 15 bits.
+  const d = new pako.Deflate({ level, raw: true, memLevel: 9 });
+  const s = d.strm.state;
+  s.hash_bits = 15;
+  s.hash_size = 1 << 15;
+  s.hash_mask = s.hash_size - 1;
+  s.hash_shift = 5;
+  s.head = new Uint16Array(s.hash_size);
+  // pako's deflate calls the tally through its module: swapped for this synchronous run only.
+  const zlibTally = trees._tr_tally;
+  trees._tr_tally = gzipTally(zlibTally);
+  try {
+    d.push(data, true);
+  } finally {
+    trees._tr_tally = zlibTally;
+  }
+  if (d.err) throw new Error(`deflate failed (${d.err})`);
+  return Buffer.from(d.result);
+}
 
 /** The gzip header's extra flags for `level`: 2 (best), 4 (fastest), else 0 (gzip 1.12's deflate.c). */
 const xfl = (level: number) => (level >= 9 ? 2 : level === 1 ? 4 : 0);
@@ -35,7 +75,7 @@ export function gnuGzip(data: Uint8Array, level = 6, header: GzipHeader = {}): B
   const tail = Buffer.alloc(8);
   tail.writeUInt32LE(crc32(data) >>> 0, 0);
   tail.writeUInt32LE(data.length >>> 0, 4);
-  return Buffer.concat([gzipHeader(level, header), Buffer.from(pako.deflateRaw(data, { level })), tail]);
+  return Buffer.concat([gzipHeader(level, header), gnuDeflate(data, level), tail]);
 }
 
 /**
@@ -60,7 +100,7 @@ export function regzipped(bytes: Buffer, level: number, headers?: GzipHeader[]):
       const head = given ? gzipHeader(level, given) : Buffer.from(bytes.subarray(at, data));
       head[8] = xfl(level);
       const end = data + engine.bytesWritten;
-      parts.push(head, Buffer.from(pako.deflateRaw(buffer, { level })), bytes.subarray(end, end + 8));
+      parts.push(head, gnuDeflate(buffer, level), bytes.subarray(end, end + 8));
       at = end + 8;
     }
   } catch {
