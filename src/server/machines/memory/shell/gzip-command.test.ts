@@ -47,6 +47,10 @@ describe('gzip as GNU gzip writes and reports', () => {
     const r = await runShell('seq 1 20000 | gzip -n | sha256sum; seq 1 20000 | gzip -9n | sha256sum; seq 1 20000 | gzip -1n | sha256sum');
     expect(r.stdout).toBe('e189cff5b0987a41d479bbf8294a282aa22fd46bb01a26a4896c30103ae805d9  -\nfc92c515a0f1b435afd43a90dd64df4f831ab8d18d91a7cd30b54c771febae0f  -\nde3ea91a9f4d732adf11b8ee0262a7da5896307ec1f17b892e1fafc9c6e5c44e  -\n');
   });
+  it('bytes output next to an error passes through a pipe or a redirection (xz too)', async () => {
+    const r = await runShell("echo hi > a.txt; gzip -c a.txt nope | wc -c; gzip -c a.txt nope 2>/dev/null | gunzip; xz -c a.txt nope 2>/dev/null | xz -dc");
+    expect(r).toEqual({ stdout: '29\nhi\nhi\n', stderr: 'gzip: nope: No such file or directory\n', exit: 0 });
+  });
   it('-l adds a totals line (the last header off the total), -lv the method, CRC and time', async () => {
     const r = await runShell(`printf 'hello world\\n' > a.txt; gzip -k a.txt; gzip -l a.txt.gz a.txt; printf 'hi\\n' | gzip -c > s.gz; touch -d @1700000000 s.gz; gzip -lv s.gz`);
     expect(r.stdout).toBe(
