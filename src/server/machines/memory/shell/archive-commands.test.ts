@@ -120,3 +120,49 @@ describe('tar positional options, --remove-files; zip to stdout; unzip -q of a n
     });
   });
 });
+
+describe('tar reading through the wrong compressor, and --wildcards listings', () => {
+  it("is the compressor child's error (-z, -j, -J), or GNU's hint for compressed data on stdin", async () => {
+    const r = await runShell('echo a > a.txt; tar -cf a.tar a.txt; tar -tzf a.tar; echo "s=$?"; tar -tjf a.tar; echo "s=$?"; tar -tJf a.tar; echo "s=$?"; tar -czf - a.txt | tar -tf -; echo "s=$?"');
+    expect(r.stdout).toBe('s=2\ns=2\ns=2\ns=2\n');
+    expect(r.stderr).toBe(
+      '\ngzip: stdin: not in gzip format\ntar: Child returned status 1\ntar: Error is not recoverable: exiting now\n' +
+        'bzip2: (stdin) is not a bzip2 file.\ntar: Child returned status 2\ntar: Error is not recoverable: exiting now\n' +
+        'xz: (stdin): File format not recognized\ntar: Child returned status 1\ntar: Error is not recoverable: exiting now\n' +
+        'tar: Archive is compressed. Use -z option\ntar: Error is not recoverable: exiting now\n',
+    );
+  });
+  it('--wildcards matches whole names (`*` crosses `/`, a directory without its `/`)', async () => {
+    const r = await runShell('mkdir -p src/lib docs && echo a > src/main.py && echo b > src/lib/u.ts && echo c > docs/r.md && tar -cf a.tar src docs && tar -tf a.tar --wildcards "src/*" | sort');
+    expect(r.stdout).toBe('src/lib/\nsrc/lib/u.ts\nsrc/main.py\n');
+  });
+});
+
+describe('xz, bzip2 and unzip forms', () => {
+  it('-t of data in another format fails as xz and bzip2 say', async () => {
+    const r = await runShell("printf 'bad' > b.xz; xz -t b.xz; echo \"s=$?\"; printf 'bad' > b.bz2; bunzip2 -t b.bz2; echo \"s=$?\"");
+    expect(r.stdout).toBe('s=1\ns=2\n');
+    expect(r.stderr).toBe("xz: b.xz: File format not recognized\nbunzip2: b.bz2: bad magic number (file not created by bzip2)\n\nYou can use the `bzip2recover' program to attempt to recover\ndata from undamaged sections of corrupted files.\n\n");
+  });
+  it('unzip takes -d in a cluster (`-qd DIR`) and zipinfo mode as `-Z -1`', async () => {
+    const r = await runShell("echo a > a.txt; zip -q a.zip a.txt && unzip -qd 'o u' a.zip && ls 'o u' && unzip -Z -1 a.zip");
+    expect(r).toEqual({ stdout: 'a.txt\na.txt\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('tar extraction as GNU reads its options', () => {
+  const tree = 'mkdir -p src/lib e && echo a > src/main.py && echo b > src/lib/u.ts && tar -cf a.tar src && ';
+  it('--exclude is unanchored when reading: a pattern matches any tail of a name, and what is below it', async () => {
+    const r = await runShell(`${tree}tar -xf a.tar -C e --exclude=lib && find e | sort && tar -tf a.tar --exclude lib`);
+    expect(r.stdout).toBe('e\ne/src\ne/src/main.py\nsrc/\nsrc/main.py\n');
+  });
+  it('-xv --strip-components names the members as stored', async () => {
+    const r = await runShell(`${tree}tar -xvf a.tar -C e --strip-components=1 | sort && find e | sort`);
+    expect(r.stdout).toBe('src/lib/\nsrc/lib/u.ts\nsrc/main.py\ne\ne/lib\ne/lib/u.ts\ne/main.py\n');
+  });
+  it('a member name with pattern characters and no --wildcards gets GNU\'s hint; --no-same-owner is accepted', async () => {
+    const r = await runShell(`${tree}tar -tf a.tar 'src/*.py'; echo "s=$?"; tar -tf a.tar --no-wildcards 'src/*.py' 2>/dev/null; tar --no-same-owner --no-same-permissions -xf a.tar -C e && ls e/src`);
+    expect(r.stdout).toBe('s=2\nlib\nmain.py\n');
+    expect(r.stderr).toBe('tar: Pattern matching characters used in file names\ntar: Use --wildcards to enable pattern matching, or --no-wildcards to suppress this warning\ntar: src/*.py: Not found in archive\ntar: Exiting with failure status due to previous errors\n');
+  });
+});

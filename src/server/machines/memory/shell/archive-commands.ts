@@ -8,14 +8,16 @@
  * @see https://www.gnu.org/software/tar/manual/tar.html
  */
 import { gzipSync } from 'node:zlib';
-import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
-import { tarBytes, tarData, tarHeader, tarMembers, withOwners, withoutMembers, withSymlinks, type TarOwner } from './tar-archive.ts';
+import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+import { tarBytes, tarData, tarHeader, tarMembers, withoutMembers, withSymlinks } from './tar-archive.ts';
+import { ownerOptions, setOwners } from './tar-owners.ts';
 import { tarPlan, type TarPlan } from './tar-plan.ts';
-import { permissions } from './ls-long.ts';
+import { named, verboseListing } from './tar-listing.ts';
 import { SANDBOX_HINT } from './world.ts';
 import { tarWithZstd } from './tar-zstd.ts';
 import { tarWithTransform } from './tar-transform.ts';
 import { tarWithPositional } from './tar-positional.ts';
+import { tarReproducible } from './tar-reproducible.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
 
@@ -46,9 +48,35 @@ async function precheck(p: TarPlan, fs: IFileSystem, cwd: string): Promise<ExecR
   return undefined;
 }
 
-/** Just-bash's `-v` lines moved to stdout, as GNU prints them (stderr only when the archive is stdout). */
+/** The compressor whose magic `raw` starts with, or undefined (plain tar, or anything else). */
+const compressorOf = (raw: string) => (raw.startsWith('\x1f\x8b') ? 'gzip' : raw.startsWith('BZh') ? 'bzip2' : raw.startsWith('\xfd7zXZ\0') ? 'xz' : undefined);
+
+/** What each compressor child says of data that is not its format, and the status it exits with. */
+const NOT_MINE = { gzip: ['\ngzip: stdin: not in gzip format\n', 1], bzip2: ['bzip2: (stdin) is not a bzip2 file.\n', 2], xz: ['xz: (stdin): File format not recognized\n', 1] } as const;
+
+/**
+ * Reading an archive through the wrong compressor fails as GNU's does: `-z`/`-j`/`-J` on data its child cannot
+ * read is the child's message and `Child returned status N`; compressed data on stdin without one is `Archive is
+ * compressed. Use -z option` (GNU detects a compressed archive file by itself, but cannot re-read a pipe).
+ */
+function compressorMismatch(p: TarPlan, raw: string): ExecResult | undefined {
+  if ((p.op !== 'x' && p.op !== 't' && p.op !== 'd') || p.auto || p.zstd || raw === '') return undefined;
+  const found = compressorOf(raw);
+  const asked = p.gzip ? 'gzip' : p.bzip2 ? 'bzip2' : p.xz ? 'xz' : undefined;
+  if (asked && found !== asked) {
+    const [text, status] = NOT_MINE[asked];
+    return { stdout: '', stderr: `${text}tar: Child returned status ${status}\n${FATAL}`, exitCode: 2 };
+  }
+  if (!p.compressed && found && (p.archive === undefined || p.archive === '-')) {
+    return { stdout: '', stderr: `tar: Archive is compressed. Use ${found === 'gzip' ? '-z' : found === 'bzip2' ? '-j' : '-J'} option\n${FATAL}`, exitCode: 2 };
+  }
+  return undefined;
+}
+
+/** Just-bash's `-v` lines moved to stdout, as GNU prints them (stderr when the archive or, with -O, the data is stdout). */
 function verboseToStdout(r: ExecResult, p: TarPlan): ExecResult {
-  if (!p.verbose || p.archive === '-' || !r.stderr) return r;
+  // With -O the members' data is stdout, so GNU keeps the names on stderr.
+  if (!p.verbose || p.archive === '-' || p.toStdout || !r.stderr) return r;
   const lines = r.stderr.split('\n');
   const isMessage = (l: string) => l === '' || l.startsWith('tar: ') || l.startsWith('tar (child)');
   const listed = lines.filter((l) => !isMessage(l));
@@ -97,14 +125,14 @@ async function notFound(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string)
   const bytes = tarBytes(raw);
   if (bytes === undefined) return '';
   const names = tarMembers(bytes).map((m) => m.name.replace(/\/$/, ''));
-  return p.members
-    .filter((m) => {
-      const bare = m.replace(/\/+$/, '');
-      if (p.wildcards && /[*?[]/.test(bare)) return !names.some((n) => globRegex(bare).test(n));
-      return !names.some((n) => n === bare || n.startsWith(`${bare}/`));
-    })
-    .map((m) => `tar: ${m}: Not found in archive\n`)
-    .join('');
+  const missing = p.members.filter((m) => {
+    const bare = m.replace(/\/+$/, '');
+    if (p.wildcards && /[*?[]/.test(bare)) return !names.some((n) => globRegex(bare).test(n));
+    return !names.some((n) => n === bare || n.startsWith(`${bare}/`));
+  });
+  // A name with pattern characters that matched nothing literally: GNU suspects a forgotten --wildcards.
+  const hint = !p.wildcards && !p.order.some((i) => 'option' in i && i.option === '--no-wildcards') && missing.some((m) => /[*?[]/.test(m));
+  return (hint ? 'tar: Pattern matching characters used in file names\ntar: Use --wildcards to enable pattern matching, or --no-wildcards to suppress this warning\n' : '') + missing.map((m) => `tar: ${m}: Not found in archive\n`).join('');
 }
 
 /** Names `--exclude-vcs` leaves out, as GNU tar's list. */
@@ -141,6 +169,19 @@ function forJustBash(args: string[]): string[] {
   });
 }
 
+/**
+ * `--exclude` patterns as GNU applies them when reading an archive: unanchored, so a pattern also matches any tail
+ * of a member's name after a `/` (`--exclude=lib` leaves out `src/lib` and what is below it). just-bash matches a
+ * pattern against the whole name only, so each gets a twin that starts with any directories (a star and a slash).
+ */
+function unanchoredExcludes(args: string[]): string[] {
+  return args.flatMap((a, i) => {
+    const m = /^--exclude=(.+)$/s.exec(a) ?? (args[i - 1] === '--exclude' ? /^(.+)$/s.exec(a) : null);
+    if (!m || m[1]!.startsWith('/') || m[1]!.startsWith('*/')) return [a];
+    return a.startsWith('--exclude=') ? [a, `--exclude=*/${m[1]}`] : [a, '--exclude', `*/${m[1]}`];
+  });
+}
+
 /** GNU's `File exists` for each member `-k` would not overwrite (just-bash skips them silently). */
 async function keptOld(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string): Promise<string> {
   const raw = p.archive === undefined || p.archive === '-' ? stdin : Buffer.from(await fs.readFileBuffer(fs.resolvePath(cwd, p.archive)).catch(() => new Uint8Array())).toString('latin1');
@@ -156,106 +197,9 @@ async function keptOld(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string):
   return out;
 }
 
-/** `--owner`, `--group` and `--numeric-owner` of a tar command line, and the line without them (just-bash lacks them). */
-function ownerOptions(args: string[]): { owner?: string; group?: string; numeric: boolean; rest: string[] } {
-  const o: { owner?: string; group?: string; numeric: boolean; rest: string[] } = { numeric: false, rest: [] };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const m = /^--(owner|group)(?:=(.*))?$/.exec(a);
-    if (m) o[m[1] as 'owner' | 'group'] = m[2] ?? args[++i] ?? '';
-    else if (a === '--numeric-owner') o.numeric = true;
-    else o.rest.push(a);
-  }
-  return o;
-}
-
-/** `name:id` lines of /etc/passwd or /etc/group: id by name and name by id. */
-async function idTable(fs: IFileSystem, path: string): Promise<{ byName: Map<string, number>; byId: Map<number, string> }> {
-  const byName = new Map<string, number>();
-  const byId = new Map<number, string>();
-  const text = await fs.readFile(path).catch(() => '');
-  for (const line of text.split('\n')) {
-    const [name, , id] = line.split(':');
-    if (name && id !== undefined && /^\d+$/.test(id)) {
-      byName.set(name, Number(id));
-      if (!byId.has(Number(id))) byId.set(Number(id), name);
-    }
-  }
-  return { byName, byId };
-}
-
-/**
- * What an `--owner`/`--group` value stores: `NAME:ID`, a number (named from the table), or a name (its id from the
- * table; -1, the file's own id, for a name the sprite does not know).
- */
-function ownerValue(value: string, table: { byName: Map<string, number>; byId: Map<number, string> }): { id: number; name: string } {
-  const pair = /^(.*):(\d+)$/.exec(value);
-  if (pair) return { id: Number(pair[2]), name: pair[1]! };
-  if (/^\+?\d+$/.test(value)) return { id: Number(value.replace('+', '')), name: table.byId.get(Number(value.replace('+', ''))) ?? '' };
-  // A name the sprite does not know is stored as given, with the file's own id (GNU tar).
-  return { id: table.byName.get(value) ?? -1, name: value };
-}
-
-/** The archive just created with each member's owner: the file's, or `--owner`/`--group`'s, named unless numeric. */
-async function setOwners(p: TarPlan, o: ReturnType<typeof ownerOptions>, fs: IFileSystem, cwd: string, stdout: string): Promise<{ stdout?: string }> {
-  const users = await idTable(fs, '/etc/passwd');
-  const groups = await idTable(fs, '/etc/group');
-  const owner = o.owner === undefined ? undefined : ownerValue(o.owner, users);
-  const group = o.group === undefined ? undefined : ownerValue(o.group, groups);
-  const base = p.chdirs.reduce((d, c) => fs.resolvePath(d, c), cwd);
-  const owners = new Map<string, TarOwner>();
-  const archivePath = p.archive !== undefined && p.archive !== '-' ? fs.resolvePath(cwd, p.archive) : undefined;
-  const raw = archivePath ? Buffer.from(await fs.readFileBuffer(archivePath)).toString('latin1') : stdout;
-  const bytes = tarBytes(raw);
-  if (bytes === undefined) return {};
-  for (const m of tarMembers(bytes)) {
-    const st = (await fs.lstat(fs.resolvePath(base, m.name)).catch(() => null)) as { uid?: number; gid?: number } | null;
-    const uid = owner && owner.id >= 0 ? owner.id : (st?.uid ?? 0);
-    const gid = group && group.id >= 0 ? group.id : (st?.gid ?? 0);
-    owners.set(m.name.replace(/\/$/, ''), { uid, gid, uname: o.numeric ? '' : (owner?.name ?? users.byId.get(uid) ?? ''), gname: o.numeric ? '' : (group?.name ?? groups.byId.get(gid) ?? '') });
-  }
-  const rewritten = withOwners(raw, (name) => owners.get(name)!);
-  if (rewritten === undefined) return {};
-  if (archivePath) {
-    await fs.writeFile(archivePath, Buffer.from(rewritten, 'latin1'));
-    return {};
-  }
-  return { stdout: rewritten };
-}
-
 /** The archive's bytes: its file, or stdin for `-f -`/no `-f`. */
 async function archiveBytes(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string): Promise<string> {
   return p.archive === undefined || p.archive === '-' ? stdin : Buffer.from(await fs.readFileBuffer(fs.resolvePath(cwd, p.archive)).catch(() => new Uint8Array())).toString('latin1');
-}
-
-/** Whether archive member `name` is named by an operand (the operand itself or a directory above it). */
-const named = (operands: string[], name: string) => operands.length === 0 || operands.some((o) => name === o.replace(/\/+$/, '') || name.startsWith(`${o.replace(/\/+$/, '')}/`));
-
-/** GNU tar's type letter of a member's type flag (`-` file, `d`, `l` symlink, `h` hard link…). */
-const TYPE_LETTER: Record<string, string> = { '0': '-', '\0': '-', '5': 'd', '2': 'l', '1': 'h', '3': 'c', '4': 'b', '6': 'p' };
-
-/**
- * `tar -tv`'s listing, as GNU prints it: mode, `user/group` (the names stored, or the ids with `--numeric-owner`)
- * and the size right-aligned in a column that starts 18 wide and grows, `YYYY-MM-DD HH:MM` (UTC, a sprite's zone),
- * the name (`-> target` for a symlink, `link to NAME` for a hard link).
- */
-function verboseListing(b: string, members: string[], numeric: boolean): string {
-  let width = 18;
-  let out = '';
-  for (const m of tarMembers(b)) {
-    const name = m.name.replace(/\/$/, '');
-    if (!named(members, name)) continue;
-    const h = tarHeader(b, m);
-    const user = !numeric && h.uname ? h.uname : String(h.uid);
-    const group = !numeric && h.gname ? h.gname : String(h.gid);
-    const size = String(m.type === '5' || m.type === '2' || m.type === '1' ? 0 : h.size);
-    const pad = user.length + 1 + group.length + size.length;
-    if (pad > width) width = pad;
-    const when = new Date(h.mtime * 1000).toISOString().slice(0, 16).replace('T', ' ');
-    const tail = m.type === '2' ? ` -> ${h.linkname}` : m.type === '1' ? ` link to ${h.linkname}` : '';
-    out += `${TYPE_LETTER[m.type] ?? '-'}${permissions(h.mode)} ${user}/${group} ${size.padStart(width - pad + size.length)} ${when} ${m.name}${tail}\n`;
-  }
-  return out;
 }
 
 /**
@@ -329,11 +273,13 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
   if (p.zstd || ((p.op === 'x' || p.op === 't' || p.op === 'd') && /^\x28\xb5\x2f\xfd/.test(await archiveBytes(p, fs, cwd, stdin)))) {
     return { stdout: '', stderr: `tar: zstd compression is not available in the shell engine; ${SANDBOX_HINT}\n`, exitCode: 2 };
   }
+  const mismatch = compressorMismatch(p, (await archiveBytes(p, fs, cwd, stdin)).slice(0, 6));
+  if (mismatch) return mismatch;
   if (p.op === 'd') return compare(p, fs, cwd, stdin);
   if (p.op === 'delete') return deleteMembers(p, fs, cwd);
   args = owners.rest;
   const kept = p.op === 'x' && p.keepOld ? await keptOld(p, fs, cwd, stdin) : '';
-  const argv = forJustBash(args);
+  const argv = p.op === 'x' || p.op === 't' ? unanchoredExcludes(forJustBash(args)) : forJustBash(args);
   // GNU applies the archive's modes on extraction (masked by the umask, 022 here); just-bash only with -p.
   let r = await run(p.op === 'x' && !p.preserve && !p.toStdout ? [...argv, '-p'] : argv);
   if (kept) r = { ...r, stderr: `${r.stderr}${kept}${FAILED}`, exitCode: 2 };
@@ -355,6 +301,13 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
   }
   if (removeFiles && p.op === 'c' && r.exitCode === 0) await removeArchived(p, fs, cwd);
   if (/^tar: Invalid tar archive format$/m.test(r.stderr)) r = { ...r, stderr: r.stderr.replace(/^tar: Invalid tar archive format\n?/m, `tar: This does not look like a tar archive\n${FAILED}`), exitCode: 2 };
+  if (p.op === 't' && !p.verbose && p.wildcards && p.members.length > 0) {
+    // GNU matches a --wildcards pattern against the whole name without a directory's `/` (`*` matches `/` too),
+    // and lists what is below a directory that matches.
+    const b = tarBytes(await archiveBytes(p, fs, cwd, stdin));
+    const globs = p.members.map((m) => globRegex(m.replace(/\/+$/, '')));
+    if (b !== undefined) r = { ...r, stdout: tarMembers(b).filter((m) => globs.some((g) => g.test(m.name.replace(/\/$/, '')))).map((m) => `${m.name}\n`).join('') };
+  }
   if (p.op === 't' && p.verbose && r.exitCode === 0) {
     const b = tarBytes(await archiveBytes(p, fs, cwd, stdin));
     if (b !== undefined) r = { ...r, stdout: verboseListing(b, p.members, owners.numeric) };
@@ -363,7 +316,32 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
     const missing = await notFound(p, fs, cwd, stdin);
     if (missing) r = { ...r, stderr: `${r.stderr}${missing}${FAILED}`, exitCode: 2 };
   }
+  const strip = stripCount(args);
+  if (p.op === 'x' && p.verbose && strip > 0) r = await listedUnstripped(r, strip, await archiveBytes(p, fs, cwd, stdin));
   return verboseToStdout(r, p);
+}
+
+/** `--strip-components=N` (`--strip=N`, or N as the next word) of a command line; 0 without it. */
+function stripCount(args: string[]): number {
+  for (const [i, a] of args.entries()) {
+    const m = /^--strip(?:-components)?(?:=(\d+))?$/.exec(a);
+    if (m) return Number(m[1] ?? args[i + 1] ?? 0) || 0;
+  }
+  return 0;
+}
+
+/** `-xv --strip-components=N`: GNU names each member as the archive stores it, not as it was written (just-bash). */
+async function listedUnstripped(r: ExecResult, strip: number, raw: string): Promise<ExecResult> {
+  const b = tarBytes(raw);
+  if (b === undefined) return r;
+  const original = new Map<string, string>();
+  for (const m of tarMembers(b)) {
+    const rest = m.name.split('/').slice(strip).join('/');
+    // just-bash names a directory with or without its `/`.
+    for (const key of [rest, rest.replace(/\/$/, '')]) if (key !== '' && !original.has(key)) original.set(key, m.name);
+  }
+  const rename = (text: string) => text.replace(/^(?!tar: )(.+)$/gm, (line) => original.get(line) ?? line);
+  return { ...r, stdout: rename(r.stdout), stderr: rename(r.stderr) };
 }
 
 /** `--remove-files`: each member operand archived is removed, a directory with what is below it (GNU tar). */
@@ -374,5 +352,7 @@ async function removeArchived(p: TarPlan, fs: IFileSystem, cwd: string): Promise
 
 /** `tar` for just-bash's `customCommands`, over its own (gzip-command.ts has gzip). */
 export function archiveCommands(): CustomCommand[] {
-  return [defineCommand('tar', async (args, ctx) => (await tarWithTransform(args, ctx)) ?? (await tarWithPositional(args, ctx)) ?? (await tarWithZstd(args, ctx)) ?? tar(args, ctx.fs, ctx.cwd, latin1FromBytes(ctx.stdin), (a) => ctx.origCommand!(a)))];
+  const run = async (args: string[], ctx: CommandContext) => (await tarWithTransform(args, ctx)) ?? (await tarWithPositional(args, ctx)) ?? (await tarWithZstd(args, ctx)) ?? tar(args, ctx.fs, ctx.cwd, latin1FromBytes(ctx.stdin), (a) => ctx.origCommand!(a));
+  // The archive written is GNU's format, with the reproducible-archive options applied (tar-reproducible.ts).
+  return [defineCommand('tar', async (args, ctx) => (await tarReproducible(args, ctx, (a) => run(a, ctx))) ?? run(args, ctx))];
 }

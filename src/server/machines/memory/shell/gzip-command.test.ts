@@ -36,3 +36,31 @@ describe('zgrep', () => {
     expect(r).toEqual({ stdout: 'hello world\na.gz:2\na.txt:2\n1:hello\n', stderr: '', exit: 0 });
   });
 });
+
+describe('gzip as GNU gzip writes and reports', () => {
+  const lines = "printf 'line1\\nline2\\nline3\\nline4\\nline5\\nline6\\nline7\\nline8\\nline9\\nline10\\nline11\\nline12\\n' > lines.txt; ";
+  it("deflates as GNU gzip (the same bytes at each level), storing a file's name and time unless -n", async () => {
+    const r = await runShell(`${lines}gzip -nc lines.txt | sha256sum; gzip -9nc lines.txt | sha256sum; printf 'hello world\\n' > a.txt; touch -d @1700000000 a.txt; gzip -c a.txt | od -A n -t x1 | head -1`);
+    expect(r.stdout).toBe('1696ddc1037e9e98fd0c9e2538e76fce1e4884bdd2e660209e3c7c06d482be21  -\n8cbd62f7f053b1653732624b80ab476f80946bbb583dcf181cbf2c78545fcaa7  -\n 1f 8b 08 08 00 f1 53 65 00 03 61 2e 74 78 74 00\n');
+  });
+  it('ends its blocks where GNU gzip does, so a larger input has the same bytes too', async () => {
+    const r = await runShell('seq 1 20000 | gzip -n | sha256sum; seq 1 20000 | gzip -9n | sha256sum; seq 1 20000 | gzip -1n | sha256sum');
+    expect(r.stdout).toBe('e189cff5b0987a41d479bbf8294a282aa22fd46bb01a26a4896c30103ae805d9  -\nfc92c515a0f1b435afd43a90dd64df4f831ab8d18d91a7cd30b54c771febae0f  -\nde3ea91a9f4d732adf11b8ee0262a7da5896307ec1f17b892e1fafc9c6e5c44e  -\n');
+  });
+  it('bytes output next to an error passes through a pipe or a redirection (xz too)', async () => {
+    const r = await runShell("echo hi > a.txt; gzip -c a.txt nope | wc -c; gzip -c a.txt nope 2>/dev/null | gunzip; xz -c a.txt nope 2>/dev/null | xz -dc");
+    expect(r).toEqual({ stdout: '29\nhi\nhi\n', stderr: 'gzip: nope: No such file or directory\n', exit: 0 });
+  });
+  it('-l adds a totals line (the last header off the total), -lv the method, CRC and time', async () => {
+    const r = await runShell(`printf 'hello world\\n' > a.txt; gzip -k a.txt; gzip -l a.txt.gz a.txt; printf 'hi\\n' | gzip -c > s.gz; touch -d @1700000000 s.gz; gzip -lv s.gz`);
+    expect(r.stdout).toBe(
+      '         compressed        uncompressed  ratio uncompressed_name\n                 38                  12 -16.7% a.txt\n                 38                  12 -216.7% (totals)\n' +
+        'method  crc     date  time           compressed        uncompressed  ratio uncompressed_name\ndefla ed6f7a7a Nov 14 22:13                  23                   3 -66.7% s\n',
+    );
+    expect(r.stderr).toBe('\ngzip: a.txt: not in gzip format\n');
+  });
+  it('refuses a symlink operand (it would replace it), starts format errors on a line of their own', async () => {
+    const r = await runShell("echo a > a.txt; ln -s a.txt l.txt; gzip l.txt; echo \"s=$?\"; ls; printf 'nogzip' > bad.gz; gzip -t bad.gz; echo \"s=$?\"");
+    expect(r).toEqual({ stdout: 's=1\na.txt\nl.txt\ns=1\n', stderr: 'gzip: l.txt: Too many levels of symbolic links\n\ngzip: bad.gz: not in gzip format\n', exit: 0 });
+  });
+});

@@ -6,12 +6,13 @@
  * warning exits 2. `zgrep` searches decompressed data with `grep`.
  * @see https://www.gnu.org/software/gzip/manual/gzip.html
  */
-import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
+import { bytesOutput, defineCommand, latin1FromBytes, stdoutAsBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { shellQuote } from '../argv.ts';
 import { readOperand, type InputCtx } from './text-input.ts';
 import { EBADF } from './closed-stdin.ts';
-import { OrderedOutput, type OrderedResult } from './output-order.ts';
+import { OrderedOutput, withStdoutBytes, type OrderedResult } from './output-order.ts';
 import { DecompressLimitError, gunzipCapped } from './decompress-limit.ts';
+import { regzipped, type GzipHeader } from './gzip-deflate.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
 
@@ -75,17 +76,33 @@ async function toStdout(operands: string[], force: boolean, ctx: InputCtx): Prom
         status = 1;
         break;
       }
-      text.err(`gzip: ${shown}: unexpected end of file\n`);
+      text.err(`\ngzip: ${shown}: unexpected end of file\n`);
       status = 1;
     }
   }
   return { ...bytesOutput(unsafeBytesFromLatin1(text.stdout)), stderr: text.stderr, exitCode: status, outputOrder: text.order('before-errors') };
 }
 
-/** `gzip -l`: the compressed and uncompressed sizes of each operand, GNU's columns and ratio. */
-async function list(operands: string[], ctx: InputCtx): Promise<ExecResult> {
-  let out = '         compressed        uncompressed  ratio uncompressed_name\n';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** gzip's ratio column: the share of `size` saved, one decimal, right-aligned in 5 (gzip.c display_ratio). */
+const ratioOf = (saved: number, size: number) => `${(size === 0 ? 0 : (saved / size) * 100).toFixed(1).padStart(5)}%`;
+
+/**
+ * `gzip -l`: the compressed and uncompressed sizes of each operand, GNU's columns and ratio; with `-v` the method,
+ * CRC and time (the header's, else the file's) first; a `(totals)` line after more than one operand; `-q` without
+ * the heading. As gzip.c's do_list.
+ */
+async function list(operands: string[], ctx: InputCtx, flags: Set<string>): Promise<ExecResult> {
+  const verbose = flags.has('v');
+  const quiet = flags.has('q');
+  const heading = `${verbose ? 'method  crc     date  time  ' : ''}         compressed        uncompressed  ratio uncompressed_name\n`;
+  let out = '';
   let stderr = '';
+  let totalIn = 0;
+  let totalOut = 0;
+  // gzip's totals line takes the last file's header and trailer off the total, as its do_list does.
+  let lastHeader = 0;
   for (const name of operands.length > 0 ? operands : ['-']) {
     const input = await readOperand(ctx, name);
     const shown = name === '-' ? 'stdin' : name;
@@ -95,7 +112,8 @@ async function list(operands: string[], ctx: InputCtx): Promise<ExecResult> {
     }
     const b = input.bytes;
     if (!isGzip(b) || b.length < 18) {
-      stderr += `gzip: ${shown}: not in gzip format\n`;
+      stderr += `\ngzip: ${shown}: not in gzip format\n`;
+      lastHeader = 0;
       continue;
     }
     const size = (b.charCodeAt(b.length - 4) | (b.charCodeAt(b.length - 3) << 8) | (b.charCodeAt(b.length - 2) << 16)) + b.charCodeAt(b.length - 1) * 2 ** 24;
@@ -103,17 +121,41 @@ async function list(operands: string[], ctx: InputCtx): Promise<ExecResult> {
     let header = 10;
     if (b.charCodeAt(3) & 0x08) header = b.indexOf('\0', 10) + 1;
     const data = b.length - header - 8;
-    const ratio = size === 0 ? 0 : ((size - data) / size) * 100;
     const target = name === '-' ? 'stdout' : name.replace(/\.(gz|z|tgz)$/i, (m) => (m.toLowerCase() === '.tgz' ? '.tar' : ''));
-    out += `${String(b.length).padStart(19)} ${String(size).padStart(19)} ${ratio.toFixed(1).padStart(5)}% ${target}\n`;
+    if (out === '' && !quiet) out = heading;
+    if (verbose) {
+      const crc = Buffer.from(b.slice(b.length - 8, b.length - 4), 'latin1').readUInt32LE(0);
+      let stamp = Buffer.from(b.slice(4, 8), 'latin1').readUInt32LE(0);
+      if (stamp === 0 && name !== '-' && input.regular) stamp = Math.floor(((await ctx.fs.stat(ctx.fs.resolvePath(ctx.cwd, name)).catch(() => null))?.mtime.getTime() ?? 0) / 1000);
+      const t = new Date(stamp * 1000);
+      const when = `${MONTHS[t.getUTCMonth()]}${String(t.getUTCDate()).padStart(3)} ${String(t.getUTCHours()).padStart(2, '0')}:${String(t.getUTCMinutes()).padStart(2, '0')}`;
+      out += `defla ${crc.toString(16).padStart(8, '0')} ${when} `;
+    }
+    out += `${String(b.length).padStart(19)} ${String(size).padStart(19)} ${ratioOf(size - data, size)} ${target}\n`;
+    totalIn += b.length;
+    totalOut += size;
+    lastHeader = header + 8;
   }
-  return { stdout: stderr && out.split('\n').length === 2 ? '' : out, stderr, exitCode: stderr ? 1 : 0 };
+  if (operands.length > 1 && !quiet && out !== '') out += `${verbose ? ' '.repeat(28) : ''}${String(totalIn).padStart(19)} ${String(totalOut).padStart(19)} ${ratioOf(totalOut - (totalIn - lastHeader), totalOut)} (totals)\n`;
+  return { stdout: out, stderr, exitCode: stderr ? 1 : 0 };
+}
+
+/**
+ * The operands that are symbolic links: GNU gzip opens a file it replaces with O_NOFOLLOW (unless `-f`, or `-c`
+ * which replaces nothing), so it refuses them with `Too many levels of symbolic links` and exit 1.
+ */
+async function symlinkOperands(operands: string[], ctx: InputCtx): Promise<string[]> {
+  const links: string[] = [];
+  for (const o of operands) if (o !== '-' && (await ctx.fs.lstat(ctx.fs.resolvePath(ctx.cwd, o)).catch(() => null))?.isSymbolicLink) links.push(o);
+  return links;
 }
 
 /** Just-bash's result worded as GNU gzip's (file names as the operands gave them). */
 function gnuWording(r: ExecResult, operands: string[], ctx: InputCtx): ExecResult {
   let stderr = r.stderr
     .replace(/^(gunzip|zcat): /gm, 'gzip: ')
+    // GNU starts these on a line of their own (after a progress line that `-v` would have left open).
+    .replace(/^(?<!\n\n)gzip: (.*): (not in gzip format|unexpected end of file)$/gm, '\ngzip: $1: $2')
     .replace(/already exists; not overwritten/g, 'already exists;\tnot overwritten')
     .replace(/^gzip: (.*): is a directory -- ignored$/gm, 'gzip: $1 is a directory -- ignored')
     // `-tv`'s verdict: GNU writes a space after the tab.
@@ -134,12 +176,72 @@ function gnuWording(r: ExecResult, operands: string[], ctx: InputCtx): ExecResul
 async function gzip(cmd: string, args: string[], ctx: InputCtx, run: Run): Promise<ExecResult> {
   const { flags, operands } = flagsOf(args);
   const decompress = cmd !== 'gzip' || flags.has('d');
-  if (flags.has('l')) return list(operands, ctx);
+  if (flags.has('l')) return list(operands, ctx, flags);
   // Compressing a closed stdin: the read fails (decompressing it fails in toStdout, through readOperand).
   if (!decompress && ctx.stdinClosed && (operands.length === 0 || operands.includes('-'))) return { stdout: '', stderr: `gzip: standard input: ${EBADF}\n`, exitCode: 1 };
   if (decompress && (cmd === 'zcat' || flags.has('c') || operands.length === 0) && !flags.has('t') && ![...flags].some((f) => f.startsWith('--') && !f.startsWith('--suffix='))) return toStdout(operands, flags.has('f'), ctx);
   if (decompress && !flags.has('t') && operands.some((o) => /\.t[ga]z$/i.test(o))) return tarSuffix(args, operands, ctx, run);
-  return gnuWording(await run(args), operands, ctx);
+  if (!flags.has('c') && !flags.has('f') && !flags.has('t')) {
+    const links = await symlinkOperands(operands, ctx);
+    if (links.length > 0) {
+      const rest = args.filter((a) => !links.includes(a));
+      const others = operands.filter((o) => !links.includes(o));
+      const r = others.length > 0 ? await gzip(cmd, rest, ctx, run) : { stdout: '', stderr: '', exitCode: 0 };
+      return { ...r, stderr: `${links.map((l) => `gzip: ${l}: Too many levels of symbolic links\n`).join('')}${r.stderr}`, exitCode: Math.max(1, r.exitCode) };
+    }
+  }
+  const r = gnuWording(await run(args), operands, ctx);
+  return decompress || flags.has('t') ? r : deflatedAsGnu(r, args, flags, operands, ctx);
+}
+
+/** The level a gzip command line asks for (`-1`…`-9`, `--fast`, `--best`; the last one wins), default 6. */
+function levelOf(args: string[]): number {
+  let level = 6;
+  for (const a of args) {
+    if (a === '--') break;
+    if (a === '--fast') level = 1;
+    else if (a === '--best') level = 9;
+    else if (/^-[^-]/.test(a)) for (const c of a.slice(1, a.includes('S') ? a.indexOf('S') : undefined)) if (/[1-9]/.test(c)) level = Number(c);
+  }
+  return level;
+}
+
+/**
+ * What just-bash's gzip compressed (stdout, or each operand's `NAME.gz`, keeping its time) deflated again as GNU
+ * gzip deflates (gzip-deflate.ts): node's zlib picks other matches, so sizes, `gzip -l` and checksums differed.
+ */
+async function deflatedAsGnu(r: ExecResult, args: string[], flags: Set<string>, operands: string[], ctx: InputCtx): Promise<ExecResult> {
+  const level = levelOf(args);
+  // GNU stores a file's name and time unless -n (stdin has neither); the last of -n/-N wins.
+  const saveName = args.reduce((keep, a) => (a === '--no-name' || /^-[^-]*n/.test(a) ? false : a === '--name' || /^-[^-]*N/.test(a) ? true : keep), true);
+  // One member per operand that is stdin or a file (a missing one or a directory wrote none).
+  const headerOf = async (o: string): Promise<GzipHeader | null> => {
+    if (o === '-') return {};
+    const st = await ctx.fs.stat(ctx.fs.resolvePath(ctx.cwd, o)).catch(() => null);
+    if (!st?.isFile) return null;
+    return saveName ? { name: o.replace(/^.*\//, ''), mtime: Math.floor(st.mtime.getTime() / 1000) } : {};
+  };
+  if (flags.has('c') || operands.length === 0 || operands.includes('-')) {
+    const out = Buffer.from(latin1FromBytes(stdoutAsBytes(r)), 'latin1');
+    const again = regzipped(out, level, (await Promise.all((operands.length ? operands : ['-']).map(headerOf))).filter((h) => h !== null));
+    // Always a fresh result: just-bash's own accounting of the old one (a failed operand's run) would not hold.
+    r = withStdoutBytes(r, again.toString('latin1'));
+    if (flags.has('c') || operands.length === 0) return r;
+  }
+  if (flags.has('r') || r.exitCode !== 0) return r;
+  const suffix = [...flags].find((f) => f.startsWith('--suffix='))?.slice(9) || '.gz';
+  for (const o of operands) {
+    if (o === '-') continue;
+    const path = ctx.fs.resolvePath(ctx.cwd, o + suffix);
+    const st = await ctx.fs.stat(path).catch(() => null);
+    if (!st?.isFile) continue;
+    const bytes = Buffer.from(await ctx.fs.readFileBuffer(path));
+    const again = regzipped(bytes, level, saveName ? [{ name: o.replace(/^.*\//, ''), mtime: Math.floor(st.mtime.getTime() / 1000) }] : undefined);
+    if (again === bytes) continue;
+    await ctx.fs.writeFile(path, again);
+    await ctx.fs.utimes(path, st.mtime, st.mtime);
+  }
+  return r;
 }
 
 /**

@@ -7,7 +7,7 @@
  * in its buffer. This module records a command's runs in the order a program of either kind delivers them, as the
  * `outputOrder` the patched interpreter honours (patches/just-bash/joined-output-order.mjs).
  */
-import type { ExecResult, IFileSystem } from 'just-bash';
+import { bytesOutput, unsafeBytesFromLatin1, type ExecResult, type IFileSystem } from 'just-bash';
 
 /** A command result with the lengths (characters) of its alternating output runs, stdout first. */
 export type OrderedResult = ExecResult & { outputOrder?: number[] };
@@ -115,4 +115,14 @@ export function replayOutput(text: OrderedOutput, stdout: string, stderr: string
   }
   text.out(stdout.slice(i));
   text.err(stderr.slice(j));
+}
+
+/**
+ * `r` with its stdout replaced by `bytes` (a latin1 byte string, e.g. an archive written again): the order of
+ * its stdout blocks among the messages, and the part of the old stdout already charged to the output budget
+ * (just-bash refuses an accounting larger than the output), no longer hold, so they are dropped.
+ */
+export function withStdoutBytes(r: ExecResult, bytes: string): ExecResult {
+  const { outputOrder: _order, internalOutputAccounting: accounting, ...rest } = r as OrderedResult & { internalOutputAccounting?: { stdout: number; stderr: number } };
+  return { ...rest, ...(accounting ? { internalOutputAccounting: { ...accounting, stdout: 0 } } : {}), ...bytesOutput(unsafeBytesFromLatin1(bytes)) };
 }

@@ -44,9 +44,10 @@ export function tarMembers(b: string): TarMember[] {
     const size = octal(b, at + 124, 12);
     const type = b[at + 156] || '0';
     const end = at + 512 + Math.ceil(size / 512) * 512;
-    if (type === 'L' || type === 'x') {
+    if (type === 'L' || type === 'x' || type === 'K') {
       const data = b.slice(at + 512, at + 512 + size);
-      longName = type === 'L' ? field(data, 0, size) : (/(?:^|\n)\d+ path=([^\n]*)\n/.exec(data)?.[1] ?? longName);
+      if (type === 'L') longName = field(data, 0, size);
+      else if (type === 'x') longName = /(?:^|\n)\d+ path=([^\n]*)\n/.exec(data)?.[1] ?? longName;
       start ??= at;
       at = end;
       continue;
@@ -61,8 +62,8 @@ export function tarMembers(b: string): TarMember[] {
   return members;
 }
 
-/** `header` with its checksum field recomputed. */
-function checksummed(header: string): string {
+/** `header` (512 bytes) with its checksum field recomputed: six octal digits, NUL, space (GNU's). */
+export function checksummed(header: string): string {
   const blank = `${header.slice(0, 148)}        ${header.slice(156)}`;
   let sum = 0;
   for (let i = 0; i < 512; i++) sum += blank.charCodeAt(i);
@@ -96,7 +97,7 @@ export function withSymlinks(bytes: string, linkOf: (name: string) => string | u
     // A directory's name loses its `/`; a symlink's mode is 0777, as GNU stores it.
     const name = m.type === '5' ? field(own, 0, 100).replace(/\/$/, '').padEnd(100, '\0') : own.slice(0, 100);
     const header = `${name}0000777\0${own.slice(108, 124)}${'0'.repeat(11)}\0${own.slice(136, 156)}2${target!.slice(0, 100).padEnd(100, '\0')}${own.slice(257)}`;
-    out += b.slice(m.offset, m.end - (own.length + dataLength(b, m))) + checksummed(header);
+    out += b.slice(m.offset, m.end - (own.length + dataLength(b, m))) + (target!.length > 100 ? longLink('K', target!) : '') + checksummed(header);
   }
   if (!changed) return undefined;
   out += b.slice(from);
@@ -167,7 +168,7 @@ export function withoutMembers(bytes: string, drop: (name: string) => boolean): 
 }
 
 /** A number as a tar header's octal field of `len` bytes (digits, then NUL). */
-const octalField = (n: number, len: number) => `${n.toString(8).padStart(len - 1, '0')}\0`;
+export const octalField = (n: number, len: number) => `${n.toString(8).padStart(len - 1, '0')}\0`;
 
 /** The archive `bytes` with each member's owner set to what `ownerOf` returns for it (ustar headers keep names). */
 export function withOwners(bytes: string, ownerOf: (name: string) => TarOwner): string | undefined {
@@ -188,10 +189,14 @@ export function withOwners(bytes: string, ownerOf: (name: string) => TarOwner): 
   return regzip(bytes, out + b.slice(from));
 }
 
-/** A GNU long-name (`L`) or long-link (`K`) header and its data, for a name past the 100 bytes of a header. */
-function longLink(type: 'L' | 'K', name: string): string {
+/**
+ * A GNU long-name (`L`) or long-link (`K`) header and its data, for a name past the 100 bytes of a header: owned by
+ * root, named so unless `--numeric-owner` (GNU's start_private_header).
+ */
+export function longLink(type: 'L' | 'K', name: string, numeric = false): string {
   const size = name.length + 1;
-  const header = `${'././@LongLink'.padEnd(100, '\0')}0000644\0${'0000000\0'.repeat(2)}${octalField(size, 12)}${octalField(0, 12)}        ${type}${'\0'.repeat(100)}ustar  \0${'root'.padEnd(32, '\0')}${'root'.padEnd(32, '\0')}`.padEnd(512, '\0');
+  const root = numeric ? '' : 'root';
+  const header = `${'././@LongLink'.padEnd(100, '\0')}0000644\0${'0000000\0'.repeat(2)}${octalField(size, 12)}${octalField(0, 12)}        ${type}${'\0'.repeat(100)}ustar  \0${root.padEnd(32, '\0')}${root.padEnd(32, '\0')}`.padEnd(512, '\0');
   return checksummed(header) + `${name}\0`.padEnd(Math.ceil(size / 512) * 512, '\0');
 }
 

@@ -13,6 +13,11 @@ export interface TarPlan {
   compressed: boolean;
   /** Whether that compressor is gzip (`-z`, `--gzip`). */
   gzip: boolean;
+  /** Whether it is bzip2 (`-j`, `--bzip2`) or xz (`-J`, `--xz`). */
+  bzip2: boolean;
+  xz: boolean;
+  /** `-a`/`--auto-compress`: the compressor follows the archive's suffix. */
+  auto: boolean;
   /** Whether it is zstd (`--zstd`, `-I zstd`/`--use-compress-program=zstd…`, `-a` with a `.zst`/`.tzst` archive). */
   zstd: boolean;
   /** `--wildcards`: member operands are globs. */
@@ -47,7 +52,7 @@ const LONG_VALUED = new Set(['--file', '--directory', '--files-from', '--exclude
 
 /** What `args` ask of tar. */
 export function tarPlan(args: string[]): TarPlan {
-  const p: TarPlan = { op: undefined, archive: undefined, compressed: false, gzip: false, zstd: false, wildcards: false, chdirs: [], members: [], verbose: false, dereference: false, preserve: false, toStdout: false, keepOld: false, order: [] };
+  const p: TarPlan = { op: undefined, archive: undefined, compressed: false, gzip: false, bzip2: false, xz: false, auto: false, zstd: false, wildcards: false, chdirs: [], members: [], verbose: false, dereference: false, preserve: false, toStdout: false, keepOld: false, order: [] };
   let auto = false;
   const usesProgram = (program: string | undefined) => {
     p.compressed = true;
@@ -64,6 +69,8 @@ export function tarPlan(args: string[]): TarPlan {
     else if (COMPRESS.has(c)) {
       p.compressed = true;
       p.gzip ||= c === 'z';
+      p.bzip2 ||= c === 'j';
+      p.xz ||= c === 'J';
       auto ||= c === 'a';
     } else if (c === 'v') p.verbose = true;
     else if (c === 'h') p.dereference = true;
@@ -102,6 +109,8 @@ export function tarPlan(args: string[]): TarPlan {
       else if (COMPRESS.has(name)) {
         p.compressed = true;
         p.gzip ||= name === '--gzip' || name === '--gunzip' || name === '--ungzip';
+        p.bzip2 ||= name === '--bzip2';
+        p.xz ||= name === '--xz';
         p.zstd ||= name === '--zstd';
         auto ||= name === '--auto-compress';
       } else if (name === '--verbose') p.verbose = true;
@@ -131,5 +140,6 @@ export function tarPlan(args: string[]): TarPlan {
     p.order.push({ member: a });
   }
   if (auto && /\.(?:zst|tzst)$/.test(p.archive ?? '')) p.zstd = true;
+  p.auto = auto;
   return p;
 }

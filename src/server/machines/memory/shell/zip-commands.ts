@@ -223,9 +223,18 @@ async function unzip(args: string[], ctx: CommandContext): Promise<ExecResult> {
     if (a === '-x') excluding = true;
     else if (excluding && !a.startsWith('-')) excluded.push(a);
     else if (a === '-Z1') mode = 'Z1';
-    else if (a === '-d') dest = args[++i];
+    // zipinfo mode's own options follow -Z as words of their own (`unzip -Z -1`).
+    else if (a === '-Z' && args[i + 1] === '-1') {
+      mode = 'Z1';
+      i++;
+    } else if (a === '-d') dest = args[++i];
     else if (/^-[a-zA-Z]+$/.test(a)) {
-      for (const c of a.slice(1)) {
+      for (const [j, c] of [...a.slice(1)].entries()) {
+        // -d in a cluster takes the rest of it, or the next word (`unzip -qd out a.zip`).
+        if (c === 'd') {
+          dest = j + 2 < a.length ? a.slice(j + 2) : args[++i];
+          break;
+        }
         if (c === 'q') quiet++;
         else if (c === 'l') mode = 'l';
         else if (c === 'v') mode = 'v';
