@@ -32,7 +32,7 @@ import { serializeScript } from './script-ast.ts';
 import { isBash, nextShellLevel, withLastCommandLevel } from './shell-level.ts';
 import { commandStringPlace, withSyntaxRecovery } from './syntax-errors.ts';
 import { shellCommands, STREAMING_SHELL } from './shell-command.ts';
-import { bashVariables, envCommands } from './env-command.ts';
+import { bashVariables, envCommands, startingPath } from './env-command.ts';
 import { pythonCommands } from './python-command.ts';
 import { CommandFeed, LAST_STATUS, NEXT_COMMAND, STDIN_SHELL_SCRIPT } from './stdin-shell.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../../../config/exec-limits.ts';
@@ -457,12 +457,13 @@ async function runShell(
   try {
     await installShellTurns(); // CPU-bound scripts share the event loop in time slices, so the API still answers
     const bootedAt = sprite.bootedAt ?? ctl.clock.now();
+    const exportedEnv = { ...exportedOf(req.env, sprite.name), ...(ctl.topLevel ? shellLevel(req) : {}) };
     const bash = new Bash({
       fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: procInfo(sprite, req, pid, () => (ctl.clock.now() - bootedAt) / 1000) }), ctl.sinks),
       cwd: req.dir,
       // The names of the request's environment are the exported ones (just-bash exports the constructor's names),
       // but for bash's own variables carried over from a previous line or into a job (`IFS`, `OSTYPE`…).
-      env: { ...exportedOf(req.env, sprite.name), ...(ctl.topLevel ? shellLevel(req) : {}) },
+      env: exportedEnv,
       // An option a command lacks is a loud refusal, never GNU's "invalid option" (loud-options.ts).
       // GNU's `--help`/`--version` texts come first for every coreutils program (gnu-help.ts).
       customCommands: withGnuHelp(withLoudOptions([
@@ -547,8 +548,12 @@ async function runShell(
     // `&`, `$!`, `wait`, `jobs` reach the shell's job table (jobs.ts).
     const script = (req.tty ? instrumentTty : instrument)(original);
     return explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
-      env: { ...bashVariables(sprite.name), ...(ctl.topLevel ? executionString(req) : {}), ...req.env, ...(ctl.topLevel ? shellLevel(req) : {}) },
+      env: { ...bashVariables(sprite.name), ...(ctl.topLevel ? { ...executionString(req), ...startingPathOf(req) } : {}), ...req.env, ...(ctl.topLevel ? shellLevel(req) : {}) },
       replaceEnv: true,
+      // What the shell inherited is what it exports, with the PWD and OLDPWD bash exports itself; never a HOME or a
+      // PATH it gave itself (just-bash's constructor exports those whatever it was given; `exportedNames`:
+      // patches/just-bash/child-shell-exports.mjs).
+      ...{ exportedNames: ['PWD', 'OLDPWD', ...Object.keys(exportedEnv)] },
       cwd: req.dir,
       stdin: Buffer.from(stdin).toString('latin1'),
       stdinKind: 'bytes',
@@ -586,6 +591,15 @@ function procInfo(sprite: SpriteContext, req: ExecRequest, pid: number, upSecond
 function executionString(req: ExecRequest): Record<string, string> {
   const plan = planCommand(req);
   return plan.form === 'shell' ? { BASH_EXECUTION_STRING: plan.script } : {};
+}
+
+/**
+ * The `PATH` of the shell a `bash -c`/`sh -c` request starts when its environment has none (a request's `env`
+ * replaces the whole environment): the shell's own default, unexported (env-command.ts startingPath).
+ */
+function startingPathOf(req: ExecRequest): Record<string, string> {
+  if (req.env.PATH !== undefined || planCommand(req).form !== 'shell') return {};
+  return { PATH: startingPath(isBash(req.path ?? req.argv[0])) };
 }
 
 /**

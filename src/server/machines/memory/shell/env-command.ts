@@ -30,6 +30,15 @@ export function bashVariables(hostname: string): Record<string, string> {
   };
 }
 
+/**
+ * The `PATH` a shell gives itself when it inherits none, as a shell variable (not exported): bash's compiled-in
+ * default (bash(1) "PATH", config-top.h DEFAULT_PATH_VALUE), or dash's for a sprite's `sh` (dash var.c `defpathvar`).
+ * Only an unset-then-searched PATH finds nothing (patches/just-bash/path-unset-or-empty.mjs).
+ */
+export function startingPath(bash: boolean): string {
+  return bash ? '/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.' : '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+}
+
 const text = (stdout: string, exitCode = 0, stderr = ''): ExecResult => ({ stdout, stderr, exitCode });
 const usage = (line: string) => text('', 125, `env: ${line}\nTry 'env --help' for more information.\n`);
 

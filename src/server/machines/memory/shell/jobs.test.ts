@@ -21,8 +21,10 @@ function sprite(): SpriteContext & { processes: ProcessTable } {
 /** Lets promise chains run (just-bash awaits a lot between commands). */
 /** Lets promise chains run: 50 turns, or until `done()` holds (at most 5,000 turns; the first run loads just-bash). */
 const settle = async (done?: () => boolean) => {
-  for (let i = 0; i < 5000; i++) {
-    await new Promise((r) => setImmediate(r));
+  // Turns of the event loop, with a 1 ms timer now and then: a cold first exec loads modules from disk, which a
+  // loaded machine may not finish within any number of bare turns.
+  for (let i = 0; i < 20000; i++) {
+    await new Promise((r) => (i % 100 === 99 ? setTimeout(r, 1) : setImmediate(r)));
     if (done ? done() : i >= 50) return;
   }
 };

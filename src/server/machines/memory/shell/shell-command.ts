@@ -11,7 +11,7 @@
 import { decodeBytesToUtf8, defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { DASH_PREAMBLE, dashResult } from './dash-flavour.ts';
 import { shellQuote } from '../argv.ts';
-import { bashVariables, exported } from './env-command.ts';
+import { bashVariables, exported, startingPath } from './env-command.ts';
 import { nextShellLevel, withLastCommandLevel } from './shell-level.ts';
 import { ULIMIT_VARIABLE } from './sysinfo-commands.ts';
 import { commandStringPlace, diagnose, scriptFilePlace, stdinPlace, withSyntaxRecovery, type ErrorPlace } from './syntax-errors.ts';
@@ -142,8 +142,8 @@ function childEnv(ctx: CommandContext, name: string, params: string[], bash: boo
   // A child process inherits its parent's resource limits (setrlimit(2)): the shell's `ulimit` state, unexported.
   const limits = ctx.env.get(ULIMIT_VARIABLE);
   if (limits !== undefined) env[ULIMIT_VARIABLE] = limits;
-  // With no PATH at all, bash uses its compiled-in default (bash(1) "PATH").
-  env.PATH ??= '/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.';
+  // With no PATH at all, the shell uses its compiled-in default.
+  env.PATH ??= startingPath(bash);
   env['0'] = name;
   env['#'] = String(params.length);
   env['@'] = params.join(' ');
