@@ -48,4 +48,9 @@ describe('awk', () => {
     const r = await runShell(`awk 'BEGIN{'; echo "s=$?"; awk '{print}' nope; echo "s=$?"`);
     expect(r).toEqual({ stdout: 's=2\ns=2\n', stderr: 'awk: line 2: missing } near end of file\nawk: cannot open nope (No such file or directory)\n', exit: 0 });
   });
+  it('printf short of arguments writes the text before the missing one to stdout, then fails as mawk does', async () => {
+    const r = await runShell(`awk 'BEGIN{printf "a%sb%s|", "x"}'; echo " s=$?"; awk 'BEGIN{printf "a%sb%s", "x" > "f"}'; wc -c < f`);
+    expect(r.stdout).toBe('axb s=2\n0\n');
+    expect(r.stderr).toContain('not enough arguments passed to printf("a%sb%s|")');
+  });
 });

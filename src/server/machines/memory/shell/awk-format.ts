@@ -86,9 +86,10 @@ function convert(conv: string, spec: Spec, num: number, str: string): string {
 
 /**
  * `format` applied to `args` as awk's printf/sprintf: `toNum`/`toStr` convert an argument. Returns the text, or
- * an error when there are too few arguments (mawk's `not enough arguments passed to …`).
+ * an error when there are too few arguments (mawk's `not enough arguments passed to …`) with the text made before
+ * the conversion that lacked one (`partial`: mawk's printf has written it when it stops).
  */
-export function awkSprintf<V>(format: string, args: V[], toNum: (v: V) => number, toStr: (v: V) => string): { text: string } | { error: string } {
+export function awkSprintf<V>(format: string, args: V[], toNum: (v: V) => number, toStr: (v: V) => string): { text: string } | { error: string; partial: string } {
   let out = '';
   let next = 0;
   const take = (): V | undefined => args[next++];
@@ -105,7 +106,7 @@ export function awkSprintf<V>(format: string, args: V[], toNum: (v: V) => number
     let flags = m[1]!;
     if (m[2] === '*') {
       const w = take();
-      if (w === undefined) return { error: 'not enough arguments' };
+      if (w === undefined) return { error: 'not enough arguments', partial: out };
       width = Math.trunc(toNum(w));
       if (width < 0) {
         flags += '-';
@@ -115,11 +116,11 @@ export function awkSprintf<V>(format: string, args: V[], toNum: (v: V) => number
     let precision: number | undefined;
     if (m[3] === '*') {
       const p = take();
-      if (p === undefined) return { error: 'not enough arguments' };
+      if (p === undefined) return { error: 'not enough arguments', partial: out };
       precision = Math.max(0, Math.trunc(toNum(p)));
     } else if (m[3] !== undefined) precision = Number(m[3] || 0);
     const v = take();
-    if (v === undefined) return { error: 'not enough arguments' };
+    if (v === undefined) return { error: 'not enough arguments', partial: out };
     const conv = m[4]!;
     let str = '';
     let num = 0;

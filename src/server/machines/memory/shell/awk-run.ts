@@ -624,7 +624,12 @@ export class AwkRun {
         const vals = await this.values(s.args);
         const fmt = this.str(vals[0] ?? '');
         const r = awkSprintf(fmt, vals.slice(1), (v) => this.num(v), (v) => this.str(v));
-        if ('error' in r) throw new AwkRuntimeError(`not enough arguments passed to printf("${fmt}")`);
+        if ('error' in r) {
+          // mawk's printf writes each piece as it converts it, so the text before the missing argument reaches
+          // stdout (a redirection's file is opened, but left unflushed when mawk stops).
+          await this.emit(s.redir ? '' : r.partial, s.redir);
+          throw new AwkRuntimeError(`not enough arguments passed to printf("${fmt}")`);
+        }
         return this.emit(r.text, s.redir);
       }
       case 'if':

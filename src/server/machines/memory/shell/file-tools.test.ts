@@ -170,6 +170,11 @@ describe('touch, chown, rm -i, mountpoint, /proc/mounts', () => {
     expect(r.stdout).toBe('0\n1577934245\n1578009600\n1577934245\n');
     expect(r.exit).toBe(2);
   });
+  it('touch -a with a time to set refuses loudly (one time per file), leaving the file as it was', async () => {
+    const r = await runShell(': > a; touch -d @5 a; touch -a -d 2000-01-01 a; echo "s=$?"; touch --time=atime -t 200001010000 a; echo "s=$?"; stat -c %Y a; touch -a a; echo "s=$?"');
+    expect(r.stdout).toBe('s=2\ns=2\n5\ns=0\n');
+    expect(r.stderr).toMatch(/^touch: setting the access time alone \(-a\) is not available in the shell engine.*--exec sandbox\n/);
+  });
   it('chown to the owner a file has succeeds; another owner is EPERM, as for a user on Linux', async () => {
     const r = await runShell(': > f; chown "$(id -u)" f; chgrp "$(id -g)" f; echo $?; chown root f; chgrp root f; echo $?');
     expect(r).toEqual({ stdout: '0\n1\n', stderr: "chown: changing ownership of 'f': Operation not permitted\nchgrp: changing group of 'f': Operation not permitted\n", exit: 0 });

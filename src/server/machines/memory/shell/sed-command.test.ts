@@ -50,4 +50,16 @@ describe('sed commands as GNU sed runs them (patched just-bash sed)', () => {
     const r = await runShell("printf 'hello world\\n' > a; sed -n 'l 5' a; printf 'a\\nb\\n' | sed -n 'N;l'; printf 'é\\tx\\n' | sed -n l; printf '%080d\\n' 0 | sed -n l; sed -n 'l 0' a");
     expect(r.stdout).toBe(`hell\\\no wo\\\nrld$\na\\nb$\n\\303\\251\\tx$\n${'0'.repeat(69)}\\\n${'0'.repeat(11)}$\nhello world$\n`);
   });
+  it('matches back-references in BRE and ERE patterns and addresses', async () => {
+    const r = await runShell("echo foo | sed -E 's/(o)\\1/00/'; echo foofoo | sed 's/\\(f\\)\\(o\\)\\2/[\\2\\1]/g'; printf 'abab\\nabba\\n' | sed -n '/\\(ab\\)\\1/p'");
+    expect(r.stdout).toBe('f00\n[of][of]\nabab\n');
+  });
+  it('looks for a range end from the line after the start; a number end at or before it ends the range at once', async () => {
+    const r = await runShell("printf 'a\\nb\\na\\nc\\n' | sed -n '/a/,/a/p'; printf '1\\n2\\nx\\n4\\n' | sed -n '/x/,2p'; seq 6 | sed -n '0,/[0-9]/p'; seq 6 | sed -n '1,/[0-9]/p'");
+    expect(r.stdout).toBe('a\nb\na\nx\n1\n1\n2\n');
+  });
+  it('s///N on a line with fewer than N matches substitutes nothing: no p, no w, no t branch', async () => {
+    const r = await runShell(`${files}sed -n 's/o/0/2w out' a.txt; cat out; sed -n 's/o/0/2p' a.txt; sed 's/o/0/2;t;s/$/!/' a.txt`);
+    expect(r.stdout).toBe('hello w0rld\nfo0 bar\n'.repeat(3) + 'Hello again!\n');
+  });
 });
