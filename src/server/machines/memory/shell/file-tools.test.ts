@@ -173,7 +173,7 @@ describe('touch, chown, rm -i, mountpoint, /proc/mounts', () => {
   it('touch -a with a time to set refuses loudly (one time per file), leaving the file as it was', async () => {
     const r = await runShell(': > a; touch -d @5 a; touch -a -d 2000-01-01 a; echo "s=$?"; touch --time=atime -t 200001010000 a; echo "s=$?"; stat -c %Y a; touch -a a; echo "s=$?"');
     expect(r.stdout).toBe('s=2\ns=2\n5\ns=0\n');
-    expect(r.stderr).toMatch(/^touch: setting the access time alone \(-a\) is not available in the shell engine.*--exec sandbox\n/);
+    expect(r.stderr).toBe('touch: option -a with -d, -t or -r is not available in the shell engine; run spritzer with --exec sandbox\n'.repeat(2));
   });
   it('chown to the owner a file has succeeds; another owner is EPERM, as for a user on Linux', async () => {
     const r = await runShell(': > f; chown "$(id -u)" f; chgrp "$(id -g)" f; echo $?; chown root f; chgrp root f; echo $?');

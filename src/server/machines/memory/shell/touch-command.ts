@@ -9,7 +9,7 @@
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { strerror } from './errno-text.ts';
 import { parseDateString } from './date-parse.ts';
-import { SANDBOX_HINT } from './world.ts';
+import { unsupported } from './gnu-commands.ts';
 
 /** Epoch ms of a GNU date string relative to `now`, read in UTC (a sprite's zone); null when GNU would refuse it. */
 export function parseDate(text: string, now: number): number | null {
@@ -70,7 +70,8 @@ async function touch(args: string[], fs: IFileSystem, cwd: string, now: number, 
     } else if (a.startsWith('-') && a.length > 1) return orig(args);
     else files.push(a);
   }
-  if (onlyAccess && timeGiven) return { stdout: '', stderr: `touch: setting the access time alone (-a) is not available in the shell engine, which keeps one time per file; ${SANDBOX_HINT}\n`, exitCode: 2 };
+  // The sprite keeps one time per file: an access time of its own could never be shown by `stat -c %X`.
+  if (onlyAccess && timeGiven) return unsupported('touch', '-a with -d, -t or -r');
   if (files.length === 0) return { stdout: '', stderr: "touch: missing file operand\nTry 'touch --help' for more information.\n", exitCode: 1 };
   let stderr = '';
   for (const name of files) {
