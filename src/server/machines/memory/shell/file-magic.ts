@@ -25,18 +25,19 @@ function isUtf8(b: Uint8Array): boolean {
   }
 }
 
-/** PNG colour types as libmagic names them. */
-const PNG_COLOUR: Record<number, string> = { 0: 'grayscale', 2: 'RGB', 3: 'colormap', 4: 'gray+alpha', 6: 'RGBA' };
+/** PNG colour types as libmagic's png rule words them, with the separator it prints before each. */
+const PNG_COLOUR: Record<number, string> = { 0: ' grayscale,', 2: '/color RGB,', 3: ' colormap,', 4: ' gray+alpha,', 6: '/color RGBA,' };
+const PNG_INTERLACE: Record<number, string> = { 0: ' non-interlaced', 1: ' interlaced' };
 
 /** The binary formats, tried in order on the first bytes. */
 function binary(b: Uint8Array): Magic | undefined {
   const head = str(b, 0, 16);
-  if (head.startsWith('\x89PNG\r\n\x1a\n')) {
-    if (b.length >= 26 && str(b, 12, 16) === 'IHDR') {
-      const interlace = b[28] ? 'interlaced' : 'non-interlaced';
-      return { description: `PNG image data, ${u32be(b, 16)} x ${u32be(b, 20)}, ${b[24]}-bit/color ${PNG_COLOUR[b[25]!] ?? ''}, ${interlace}`, mime: 'image/png', encoding: 'binary' };
-    }
-    return { description: 'PNG image data', mime: 'image/png', encoding: 'binary' };
+  // libmagic's rule needs the IHDR chunk header after the signature; bytes past the end of the file read as 0.
+  if (head === '\x89PNG\r\n\x1a\n\0\0\0\rIHDR') {
+    const at = (i: number) => b[i] ?? 0;
+    const int32 = (i: number) => (at(i) << 24) | (at(i + 1) << 16) | (at(i + 2) << 8) | at(i + 3);
+    const description = `PNG image data, ${int32(16)} x ${int32(20)}, ${at(24)}-bit${PNG_COLOUR[at(25)] ?? ''}${PNG_INTERLACE[at(28)] ?? ''}`;
+    return { description, mime: 'image/png', encoding: 'binary' };
   }
   if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return { description: `GIF image data, version ${head.slice(3, 6)}, ${u16le(b, 6)} x ${u16le(b, 8)}`, mime: 'image/gif', encoding: 'binary' };
   if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) {
