@@ -14,7 +14,7 @@ export default {
     },
     {
       find: 'E?(d.active=!0,d.startLine=e,s.set(m,d),L(u,e,t,n,a)&&(d.active=!1,',
-      replace: 'E?(d.active=!0,d.startLine=e,s.set(m,d),(h?r===0:typeof u=="number"?e>=u:L(u,e,t,n,a))&&(d.active=!1,',
+      replace: 'E?(d.active=!0,d.startLine=e,s.set(m,d),(h?r===0&&L(u,e,t,n,a):typeof u=="number"?e>=u:L(u,e,t,n,a))&&(d.active=!1,',
     },
   ],
 };

@@ -55,8 +55,8 @@ describe('sed commands as GNU sed runs them (patched just-bash sed)', () => {
     expect(r.stdout).toBe('f00\n[of][of]\nabab\n');
   });
   it('looks for a range end from the line after the start; a number end at or before it ends the range at once', async () => {
-    const r = await runShell("printf 'a\\nb\\na\\nc\\n' | sed -n '/a/,/a/p'; printf '1\\n2\\nx\\n4\\n' | sed -n '/x/,2p'; seq 6 | sed -n '0,/[0-9]/p'; seq 6 | sed -n '1,/[0-9]/p'");
-    expect(r.stdout).toBe('a\nb\na\nx\n1\n1\n2\n');
+    const r = await runShell("printf 'a\\nb\\na\\nc\\n' | sed -n '/a/,/a/p'; printf '1\\n2\\nx\\n4\\n' | sed -n '/x/,2p'; seq 6 | sed -n '0,/[0-9]/p'; seq 6 | sed -n '1,/[0-9]/p'; seq 6 | sed -n '0,/3/p'; printf 'xa\\nb\\n' | sed '/a/,/b/s//X/'");
+    expect(r.stdout).toBe('a\nb\na\nx\n1\n1\n2\n1\n2\n3\nxX\nX\n');
   });
   it('s///N on a line with fewer than N matches substitutes nothing: no p, no w, no t branch', async () => {
     const r = await runShell(`${files}sed -n 's/o/0/2w out' a.txt; cat out; sed -n 's/o/0/2p' a.txt; sed 's/o/0/2;t;s/$/!/' a.txt`);
