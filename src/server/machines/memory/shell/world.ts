@@ -20,6 +20,7 @@ import { MACHINE_ARCH } from './sysinfo-commands.ts';
 import { KERNEL_RELEASE } from './proc.ts';
 import { withLoopErrors } from './loop-errors.ts';
 import { isStdinOperand } from './text-input.ts';
+import { columnTable } from './column-table.ts';
 import { copierOnClosedStdin, fileReaderOnClosedStdin, stdinIsClosed } from './closed-stdin.ts';
 import { catOutputOrder, errorsFirst, OrderedOutput } from './output-order.ts';
 
@@ -185,6 +186,8 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
         const mapped = name === 'rev' || name === 'column' ? args : args.map((a) => (isStdinOperand(a, false) ? '-' : a));
         const closed = stdinIsClosed(ctx) ? await fileReaderOnClosedStdin(name, mapped, (a) => ctx.origCommand!(a), valued) : null;
         if (closed) return closed;
+        const table = name === 'column' ? await columnTable(mapped, ctx) : null;
+        if (table) return table;
         let result = await withLoopErrors(await ctx.origCommand!(mapped), mapped, ctx.fs, ctx.cwd); // ELOOP worded as bash does (loop-errors.ts)
         result = await catOperandErrors(name, result, ctx.fs, ctx.cwd);
         // Where stdout and stderr meet: cat's messages come between the files (its error() flushes first).
