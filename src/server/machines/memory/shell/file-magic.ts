@@ -116,8 +116,23 @@ function textKind(text: string): { name: string; mime: string } | undefined {
     }
   }
   if (/^#include\s*[<"]/m.test(text)) return { name: 'C source', mime: 'text/x-c' };
+  const head = text.slice(0, 8192);
+  if (JAVASCRIPT.some((re) => re.test(head))) return { name: 'JavaScript source', mime: 'application/javascript' };
   return undefined;
 }
+
+/** libmagic's JavaScript patterns (Magdir/javascript), tried on the first 8 KiB: ES modules, CommonJS, `"use strict"`. */
+const JAVASCRIPT = [
+  /^export (?:function|class|default|const|var|let|async) /m,
+  /^(?:const|var|let).*=.*require\(/m,
+  /^(?:import|export).* from /m,
+  /module(?:\.|\[["'])exports.*=/,
+  /^(?:import|export) ["']\.\//m,
+  /\((?:async )?function[( ]/,
+  /"use strict"|'use strict'/,
+  /^require\(["']/m,
+  /typeof.*[!=]==/,
+];
 
 /**
  * libmagic's CSV test (src/is_csv.c, run before its magic patterns): every line of the first ten holds the same
