@@ -201,4 +201,8 @@ describe('cp and mv backups', () => {
     const r = await runShell("echo a > a; echo n > n; cp --backup=numbered a n; cp --backup=numbered a n; cp -b a n; ls; cp -b a m; cp -b a m; ls m*; mv -v --backup=t a m");
     expect(r).toEqual({ stdout: "a\nn\nn.~1~\nn.~2~\nn.~3~\nm\nm~\nrenamed 'a' -> 'm' (backup: 'm.~1~')\n", stderr: '', exit: 0 });
   });
+  it('-n with -v leaves an existing destination alone and says nothing, as GNU 9.1', async () => {
+    const r = await runShell("echo a > a; echo b > b; mv -vn a b; echo \"s=$?\"; cp -nv a b; cp --no-clobber -v a c; cat b; ls");
+    expect(r).toEqual({ stdout: "s=0\n'a' -> 'c'\nb\na\nb\nc\n", stderr: '', exit: 0 });
+  });
 });
