@@ -1654,3 +1654,10 @@ describe('sed regex addresses', () => {
     expect(r).toEqual({ stdout: 'foo bar\nHello again\nhello world\nHello again\nhello world\nfoo bar\n', stderr: '', exit: 0 });
   });
 });
+
+describe('fold -s', () => {
+  it('breaks after a blank that starts the line after a break, as GNU fold', async () => {
+    const r = await runShell("printf 'hello world\\nabcdefgh ij\\n' | fold -s -w 5; printf 'a  b  c d\\n' | fold -s -w 3");
+    expect(r).toEqual({ stdout: 'hello\n \nworld\nabcde\nfgh \nij\na  \nb  \nc d\n', stderr: '', exit: 0 });
+  });
+});
