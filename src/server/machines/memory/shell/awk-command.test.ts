@@ -53,4 +53,11 @@ describe('awk', () => {
     expect(r.stdout).toBe('axb s=2\n0\n');
     expect(r.stderr).toContain('not enough arguments passed to printf("a%sb%s|")');
   });
+  it('substr truncates its start and length, a start below 1 growing the length by as much (mawk 1.3.4)', async () => {
+    const r = await runShell(`awk 'BEGIN{print substr("hello", 1.6, 2) "|" substr("hello", 2.5) "|" substr("hello", -1, 3) "|" substr("hello", 0, 2) "|" substr("hello", -0.9, 1) "|" substr("hello", 1, 2.9)}'`);
+    expect(r.stdout).toBe('he|ello|hell|he|h|he\n');
+  });
+  it('printf %c of an empty string prints a NUL byte, as mawk', async () => {
+    expect((await runShell(`awk 'BEGIN{printf "%c|%c", "", 65}' | od -An -c`)).stdout).toBe('  \\0   |   A\n');
+  });
 });

@@ -126,7 +126,8 @@ export function awkSprintf<V>(format: string, args: V[], toNum: (v: V) => number
     let num = 0;
     if (conv === 'c') {
       // A number is a character code (a byte); a string gives its first character.
-      str = typeof v === 'number' ? String.fromCharCode(Math.trunc(v) & 255) : toStr(v).slice(0, 1);
+      // mawk prints a C string's first byte: the terminating NUL for an empty string.
+      str = typeof v === 'number' ? String.fromCharCode(Math.trunc(v) & 255) : toStr(v).slice(0, 1) || '\0';
     } else if (conv === 's') str = toStr(v);
     else num = toNum(v);
     out += convert(conv, { flags, width, precision }, num, str);
