@@ -47,4 +47,8 @@ describe('numfmt', () => {
     expect(r.stdout).toBe('s=2\n1024\n1000\nabc\n10\ns=2\nx\n2K\ns=0\na 1024\nb x\n');
     expect(r.stderr).toBe('numfmt: invalid suffix in input ‘1Ki’: ‘i’\nnumfmt: invalid number: ‘abc’\nnumfmt: invalid number: ‘x’\n');
   });
+  it('keeps a separator before a later field, pads to the blanks before it, and stops after writing what came before a bad one', async () => {
+    const r = await runShell('echo "a 1K" | numfmt --field=2 --from=iec --to=si; echo "a    100000" | numfmt --field 2 --to=si; echo "   1K" | numfmt --from=iec; echo "1 x" | numfmt --field=2; echo "a,x" | numfmt -d, --field=2');
+    expect(r.stdout).toBe('a 1.1K\na      100K\n 1024\n1 a,');
+  });
 });

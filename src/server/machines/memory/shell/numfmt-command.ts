@@ -119,24 +119,32 @@ function options(args: string[]): { o: Options; numbers: string[] } | ExecResult
   return { o, numbers: walked.operands };
 }
 
-/** One number field, converted and padded, or GNU's complaint. */
-function convert(field: string, o: Options): string | { error: string } {
+/** One number field, converted and padded (`later`: not the line's first field), or GNU's complaint. */
+function convert(field: string, o: Options, later = false): string | { error: string } {
   const lead = /^\s*/.exec(field)![0];
   const parsed = parse(field.slice(lead.length), o.from);
   if ('error' in parsed) return parsed;
   let out = human(parsed.value, parsed.scaled ? 0 : parsed.decimals, o) + o.suffix;
   if (o.format) out = `${o.format.before}${o.format.left ? out.padEnd(o.format.width) : out.padStart(o.format.width)}${o.format.after}`;
   else if (o.padding) out = o.padding > 0 ? out.padStart(o.padding) : out.padEnd(-o.padding);
-  else if (lead) out = out.padStart(field.length);
+  // Blanks before the number pad it to the field's width; a field after the first keeps one of them as its separator.
+  else if (lead) out = later ? lead[0]! + out.padStart(field.length - 1) : out.padStart(field.length);
   return out;
 }
 
-/** A line with its `--field` converted (fields split on `-d`, else on runs of blanks kept with the field after). */
-function convertLine(line: string, o: Options): string | { error: string } {
+/**
+ * A line with its `--field` converted (fields split on `-d`, else on runs of blanks kept with the field after), or
+ * GNU's complaint with what GNU wrote of the line before it (`partial`).
+ */
+function convertLine(line: string, o: Options): string | { error: string; partial: string } {
   const fields = o.delimiter !== undefined ? line.split(o.delimiter) : (line.match(/\s*\S+|\s+$/g) ?? ['']);
   if (o.field > fields.length) return line;
-  const done = convert(fields[o.field - 1]!, o);
-  if (typeof done !== 'string') return done;
+  const field = fields[o.field - 1]!;
+  const done = convert(field, o, o.field > 1 && o.delimiter === undefined);
+  // GNU has written the fields before a bad one, and the separator before it, when it stops.
+  const before = fields.slice(0, o.field - 1).join(o.delimiter ?? '');
+  const partial = o.field === 1 ? '' : o.delimiter !== undefined ? before + o.delimiter : before + (/^\s/.exec(field)?.[0] ?? '');
+  if (typeof done !== 'string') return { ...done, partial };
   fields[o.field - 1] = done;
   return fields.join(o.delimiter ?? '');
 }
@@ -164,7 +172,7 @@ async function numfmt(args: string[], ctx: InputCtx): Promise<ExecResult> {
       continue;
     }
     // By default GNU stops at the first bad number, after printing the lines before it; else it copies the line.
-    if (o.invalid === 'abort') return { stdout: out, stderr: `numfmt: ${done.error}\n`, exitCode: 2 };
+    if (o.invalid === 'abort') return { stdout: out + done.partial, stderr: `numfmt: ${done.error}\n`, exitCode: 2 };
     if (o.invalid !== 'ignore') stderr += `numfmt: ${done.error}\n`;
     failed = true;
     out += line + end;
