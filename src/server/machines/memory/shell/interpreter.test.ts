@@ -1661,3 +1661,10 @@ describe('fold -s', () => {
     expect(r).toEqual({ stdout: 'hello\n \nworld\nabcde\nfgh \nij\na  \nb  \nc d\n', stderr: '', exit: 0 });
   });
 });
+
+describe('mv of a directory into itself', () => {
+  it("fails with GNU's wording, naming the destination as written", async () => {
+    const r = await runShell('mkdir -p src/lib; mv src src/lib; mv src/ ./src/lib/x; echo "s=$?"');
+    expect(r).toEqual({ stdout: 's=1\n', stderr: "mv: cannot move 'src' to a subdirectory of itself, 'src/lib/src'\nmv: cannot move 'src/' to a subdirectory of itself, './src/lib/x'\n", exit: 0 });
+  });
+});
