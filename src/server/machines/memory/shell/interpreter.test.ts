@@ -1668,3 +1668,10 @@ describe('mv of a directory into itself', () => {
     expect(r).toEqual({ stdout: 's=1\n', stderr: "mv: cannot move 'src' to a subdirectory of itself, 'src/lib/src'\nmv: cannot move 'src/' to a subdirectory of itself, './src/lib/x'\n", exit: 0 });
   });
 });
+
+describe('expand -t lists', () => {
+  it('take blanks, a final +N or /N, and give one space past the last stop of a plain list', async () => {
+    const r = await runShell("for t in '2,5' '4,+2' '4,/3' '2 5'; do printf 'a\\tb\\tc\\td\\te\\n' | expand -t \"$t\"; done");
+    expect(r).toEqual({ stdout: 'a b  c d e\na   b c d e\na   b c  d  e\na b  c d e\n', stderr: '', exit: 0 });
+  });
+});
