@@ -62,4 +62,8 @@ describe('sed commands as GNU sed runs them (patched just-bash sed)', () => {
     const r = await runShell(`${files}sed -n 's/o/0/2w out' a.txt; cat out; sed -n 's/o/0/2p' a.txt; sed 's/o/0/2;t;s/$/!/' a.txt`);
     expect(r.stdout).toBe('hello w0rld\nfo0 bar\n'.repeat(3) + 'Hello again!\n');
   });
+  it('w /dev/stderr (the command and the s flag) writes to sed\'s stderr', async () => {
+    const r = await runShell(`${files}sed -n '1w /dev/stderr' a.txt; sed -n 's/foo/FOO/w /dev/stderr' a.txt`);
+    expect(r).toEqual({ stdout: '', stderr: 'hello world\nFOO bar\n', exit: 0 });
+  });
 });
