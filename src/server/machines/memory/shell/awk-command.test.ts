@@ -60,4 +60,8 @@ describe('awk', () => {
   it('printf %c of an empty string prints a NUL byte, as mawk', async () => {
     expect((await runShell(`awk 'BEGIN{printf "%c|%c", "", 65}' | od -An -c`)).stdout).toBe('  \\0   |   A\n');
   });
+  it('printf %d clamps to a C int (±2147483647) and %x/%o/%u to an unsigned one, as mawk', async () => {
+    const r = await runShell(`awk 'BEGIN{printf "%d %d %i|%x %u %o|%d %x\\n", 2147483648, -2147483649, 1e20, 2^32+1, -5, -1, -log(0), log(-1)}'`);
+    expect(r.stdout).toBe('2147483647 -2147483647 2147483647|ffffffff 0 0|2147483647 0\n');
+  });
 });

@@ -59,10 +59,11 @@ function convert(conv: string, spec: Spec, num: number, str: string): string {
     case 's':
       return pad(spec.precision !== undefined ? str.slice(0, spec.precision) : str, spec, false);
     case 'd': case 'i': case 'o': case 'x': case 'X': case 'u': {
-      const sp = special(num, upper);
-      if (sp) return pad(sp, { ...spec, flags: spec.flags.replace('0', '') }, false);
-      let n = BigInt(Math.trunc(num));
-      if (conv !== 'd' && conv !== 'i' && n < 0n) n += 1n << 64n;
+      // mawk converts to a C int for %d/%i, clamped to ±2147483647 (NaN to the low end), and to an unsigned int
+      // for the others, clamped to 0..4294967295 (NaN to 0).
+      const INT = 2147483647;
+      const clamped = conv === 'd' || conv === 'i' ? (Number.isNaN(num) ? -INT : Math.max(-INT, Math.min(INT, Math.trunc(num)))) : Number.isNaN(num) ? 0 : Math.max(0, Math.min(4294967295, Math.trunc(num)));
+      const n = BigInt(clamped);
       const neg = n < 0n;
       let digits = (neg ? -n : n).toString(conv === 'o' ? 8 : conv === 'x' || conv === 'X' ? 16 : 10);
       if (upper) digits = digits.toUpperCase();
