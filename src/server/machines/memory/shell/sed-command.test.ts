@@ -25,8 +25,8 @@ describe('sed scripts', () => {
 });
 
 describe('sed options and files', () => {
-  it('takes the long options and -s', async () => {
-    expect((await runShell(`${files}sed --expression='s/o/0/' --quiet --expression='1p' a.txt; sed -s -n '$p' a.txt n.txt`)).stdout).toBe('hell0 world\nHello again\n1\n');
+  it('takes the long options, -s and -u (which changes nothing seen)', async () => {
+    expect((await runShell(`${files}sed --expression='s/o/0/' --quiet --expression='1p' a.txt; sed -s -n '$p' a.txt n.txt; sed -un 1p n.txt; sed --unbuffered 1d n.txt`)).stdout).toBe('hell0 world\nHello again\n1\n3\n1\n');
   });
   it('reads on past a missing file and exits 2', async () => {
     expect(await runShell(`${files}sed -n 1p nope.txt n.txt`)).toEqual({ stdout: '3\n', stderr: "sed: can't read nope.txt: No such file or directory\n", exit: 2 });

@@ -36,7 +36,7 @@ interface Plan {
   scriptFromStdin?: boolean;
 }
 
-const LONG: Record<string, string> = { '--null-data': '-z', '--zero-terminated': '-z', '--quiet': '-n', '--silent': '-n', '--regexp-extended': '-E', '--unbuffered': '-u', '--debug': '--debug', '--posix': '--posix', '--sandbox': '--sandbox' };
+const LONG: Record<string, string> = { '--null-data': '-z', '--zero-terminated': '-z', '--quiet': '-n', '--silent': '-n', '--regexp-extended': '-E', '--debug': '--debug', '--posix': '--posix', '--sandbox': '--sandbox' };
 
 async function plan(args: string[], fs: IFileSystem, cwd: string, stdin: string): Promise<Plan | ExecResult> {
   const p: Plan = { flags: [], scripts: [], files: [], inPlace: false, suffix: '', separate: false, followLinks: false };
@@ -73,6 +73,7 @@ async function plan(args: string[], fs: IFileSystem, cwd: string, stdin: string)
       else if (name === '--line-length') p.flags.push('-l', value());
       // --posix only turns GNU's extensions off; scripts that pass it use none, so it changes nothing they see.
       else if (name === '--posix') continue;
+      else if (name === '--unbuffered') continue;
       else if (LONG[name] && eq < 0) p.flags.push(LONG[name]!);
       else p.flags.push(a);
       continue;
@@ -96,7 +97,8 @@ async function plan(args: string[], fs: IFileSystem, cwd: string, stdin: string)
           break;
         }
         if (c === 's') p.separate = true;
-        else p.flags.push(`-${c}`);
+        // -u (unbuffered) changes when output is written, never what: nothing to do here.
+        else if (c !== 'u') p.flags.push(`-${c}`);
       }
       continue;
     }
