@@ -21,6 +21,7 @@ import { KERNEL_RELEASE } from './proc.ts';
 import { withLoopErrors } from './loop-errors.ts';
 import { isStdinOperand } from './text-input.ts';
 import { columnTable } from './column-table.ts';
+import { unexpandArgs } from './unexpand-args.ts';
 import { copierOnClosedStdin, fileReaderOnClosedStdin, stdinIsClosed } from './closed-stdin.ts';
 import { catOutputOrder, errorsFirst, OrderedOutput } from './output-order.ts';
 
@@ -183,7 +184,8 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
     ...Object.entries(STDIN_READERS).map(([name, valued]) =>
       defineCommand(name, async (args, ctx) => {
         // util-linux's rev and column open `-` as a file; the coreutils read stdin for it.
-        const mapped = name === 'rev' || name === 'column' ? args : args.map((a) => (isStdinOperand(a, false) ? '-' : a));
+        const given = name === 'unexpand' ? unexpandArgs(args) : args;
+        const mapped = name === 'rev' || name === 'column' ? given : given.map((a) => (isStdinOperand(a, false) ? '-' : a));
         const closed = stdinIsClosed(ctx) ? await fileReaderOnClosedStdin(name, mapped, (a) => ctx.origCommand!(a), valued) : null;
         if (closed) return closed;
         const table = name === 'column' ? await columnTable(mapped, ctx) : null;
