@@ -66,4 +66,8 @@ describe('sed commands as GNU sed runs them (patched just-bash sed)', () => {
     const r = await runShell(`${files}sed -n '1w /dev/stderr' a.txt; sed -n 's/foo/FOO/w /dev/stderr' a.txt`);
     expect(r).toEqual({ stdout: '', stderr: 'hello world\nFOO bar\n', exit: 0 });
   });
+  it("'$a\\' at the end of the script ends the output in a newline and adds no line; in an -e before another it takes that text", async () => {
+    const r = await runShell(`printf 'x' > f; sed -i -e '$a\\' f; od -An -c f; printf 'x\\ny\\n' | sed 'a\\'; printf 'x\\n' | sed -e 'a\\' -e 'foo'`);
+    expect(r).toEqual({ stdout: '   x  \\n\nx\ny\nx\nfoo\n', stderr: '', exit: 0 });
+  });
 });

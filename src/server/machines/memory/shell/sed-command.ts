@@ -22,6 +22,8 @@ type Run = (a: string[]) => Promise<ExecResult>;
 /** A `w /dev/stdout` (the command, or the `s` flag) at the end of a script line. */
 const WRITE_STDOUT = /w[ \t]*\/dev\/stdout[ \t]*(?:\n|$)/;
 const WRITE_STDOUT_ALL = new RegExp(WRITE_STDOUT.source, 'g');
+/** The text of an `a\`/`i\` that has none, which the patched sed prints as nothing. */
+const SED_EMPTY_TEXT = '\uE000';
 
 interface Plan {
   /** Options passed on as they are (`-n`, `-E`, `-r`, `-u`, `-l N`, …). */
@@ -123,7 +125,9 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
   for (const [k, s] of p.scripts.entries()) {
     const n = normalizeSedScript(s, k + 1);
     if ('error' in n) return { stdout: '', stderr: n.error, exitCode: 1 };
-    scripts.push(n.script);
+    // The last script's `a\` with no text appends empty text: the marker the patched sed writes as nothing
+    // (patches/just-bash/sed-empty-text.mjs).
+    scripts.push(n.emptyTextAtEnd && k === p.scripts.length - 1 ? `${n.script}\n${SED_EMPTY_TEXT}` : n.script);
     letters += n.letters;
   }
   const closedRead = stdinClosed && !p.inPlace && (p.files.length === 0 || p.files.includes('-'));
