@@ -194,6 +194,10 @@ describe('file', () => {
     const r = await runShell("mkdir src && printf '#!/bin/sh\\necho hi\\n' > run.sh && chmod 755 run.sh && file run.sh src; file -N run.sh src");
     expect(r.stdout).toBe('run.sh: POSIX shell script, ASCII text executable\nsrc:    directory\nrun.sh: POSIX shell script, ASCII text executable\nsrc: directory\n');
   });
+  it('-z describes an uncompressed file as without it, and refuses loudly to look inside compressed data', async () => {
+    const r = await runShell('echo x > t; file -z t; echo x | gzip > p.gz; file -z p.gz; echo "s=$?"');
+    expect(r).toEqual({ stdout: 't: ASCII text\ns=2\n', stderr: 'file: option -z on compressed data (p.gz) is not available in the shell engine; run spritzer with --exec sandbox\n', exit: 0 });
+  });
 });
 
 describe('cp and mv backups', () => {
