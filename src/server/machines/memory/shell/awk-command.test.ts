@@ -48,4 +48,20 @@ describe('awk', () => {
     const r = await runShell(`awk 'BEGIN{'; echo "s=$?"; awk '{print}' nope; echo "s=$?"`);
     expect(r).toEqual({ stdout: 's=2\ns=2\n', stderr: 'awk: line 2: missing } near end of file\nawk: cannot open nope (No such file or directory)\n', exit: 0 });
   });
+  it('printf short of arguments writes the text before the missing one to stdout, then fails as mawk does', async () => {
+    const r = await runShell(`awk 'BEGIN{printf "a%sb%s|", "x"}'; echo " s=$?"; awk 'BEGIN{printf "a%sb%s", "x" > "f"}'; wc -c < f`);
+    expect(r.stdout).toBe('axb s=2\n0\n');
+    expect(r.stderr).toContain('not enough arguments passed to printf("a%sb%s|")');
+  });
+  it('substr truncates its start and length, a start below 1 growing the length by as much (mawk 1.3.4)', async () => {
+    const r = await runShell(`awk 'BEGIN{print substr("hello", 1.6, 2) "|" substr("hello", 2.5) "|" substr("hello", -1, 3) "|" substr("hello", 0, 2) "|" substr("hello", -0.9, 1) "|" substr("hello", 1, 2.9)}'`);
+    expect(r.stdout).toBe('he|ello|hell|he|h|he\n');
+  });
+  it('printf %c of an empty string prints a NUL byte, as mawk', async () => {
+    expect((await runShell(`awk 'BEGIN{printf "%c|%c", "", 65}' | od -An -c`)).stdout).toBe('  \\0   |   A\n');
+  });
+  it('printf %d clamps to a C int (±2147483647) and %x/%o/%u to an unsigned one, as mawk', async () => {
+    const r = await runShell(`awk 'BEGIN{printf "%d %d %i|%x %u %o|%d %x\\n", 2147483648, -2147483649, 1e20, 2^32+1, -5, -1, -log(0), log(-1)}'`);
+    expect(r.stdout).toBe('2147483647 -2147483647 2147483647|ffffffff 0 0|2147483647 0\n');
+  });
 });

@@ -59,10 +59,11 @@ function convert(conv: string, spec: Spec, num: number, str: string): string {
     case 's':
       return pad(spec.precision !== undefined ? str.slice(0, spec.precision) : str, spec, false);
     case 'd': case 'i': case 'o': case 'x': case 'X': case 'u': {
-      const sp = special(num, upper);
-      if (sp) return pad(sp, { ...spec, flags: spec.flags.replace('0', '') }, false);
-      let n = BigInt(Math.trunc(num));
-      if (conv !== 'd' && conv !== 'i' && n < 0n) n += 1n << 64n;
+      // mawk converts to a C int for %d/%i, clamped to ±2147483647 (NaN to the low end), and to an unsigned int
+      // for the others, clamped to 0..4294967295 (NaN to 0).
+      const INT = 2147483647;
+      const clamped = conv === 'd' || conv === 'i' ? (Number.isNaN(num) ? -INT : Math.max(-INT, Math.min(INT, Math.trunc(num)))) : Number.isNaN(num) ? 0 : Math.max(0, Math.min(4294967295, Math.trunc(num)));
+      const n = BigInt(clamped);
       const neg = n < 0n;
       let digits = (neg ? -n : n).toString(conv === 'o' ? 8 : conv === 'x' || conv === 'X' ? 16 : 10);
       if (upper) digits = digits.toUpperCase();
@@ -86,9 +87,10 @@ function convert(conv: string, spec: Spec, num: number, str: string): string {
 
 /**
  * `format` applied to `args` as awk's printf/sprintf: `toNum`/`toStr` convert an argument. Returns the text, or
- * an error when there are too few arguments (mawk's `not enough arguments passed to …`).
+ * an error when there are too few arguments (mawk's `not enough arguments passed to …`) with the text made before
+ * the conversion that lacked one (`partial`: mawk's printf has written it when it stops).
  */
-export function awkSprintf<V>(format: string, args: V[], toNum: (v: V) => number, toStr: (v: V) => string): { text: string } | { error: string } {
+export function awkSprintf<V>(format: string, args: V[], toNum: (v: V) => number, toStr: (v: V) => string): { text: string } | { error: string; partial: string } {
   let out = '';
   let next = 0;
   const take = (): V | undefined => args[next++];
@@ -105,7 +107,7 @@ export function awkSprintf<V>(format: string, args: V[], toNum: (v: V) => number
     let flags = m[1]!;
     if (m[2] === '*') {
       const w = take();
-      if (w === undefined) return { error: 'not enough arguments' };
+      if (w === undefined) return { error: 'not enough arguments', partial: out };
       width = Math.trunc(toNum(w));
       if (width < 0) {
         flags += '-';
@@ -115,17 +117,18 @@ export function awkSprintf<V>(format: string, args: V[], toNum: (v: V) => number
     let precision: number | undefined;
     if (m[3] === '*') {
       const p = take();
-      if (p === undefined) return { error: 'not enough arguments' };
+      if (p === undefined) return { error: 'not enough arguments', partial: out };
       precision = Math.max(0, Math.trunc(toNum(p)));
     } else if (m[3] !== undefined) precision = Number(m[3] || 0);
     const v = take();
-    if (v === undefined) return { error: 'not enough arguments' };
+    if (v === undefined) return { error: 'not enough arguments', partial: out };
     const conv = m[4]!;
     let str = '';
     let num = 0;
     if (conv === 'c') {
       // A number is a character code (a byte); a string gives its first character.
-      str = typeof v === 'number' ? String.fromCharCode(Math.trunc(v) & 255) : toStr(v).slice(0, 1);
+      // mawk prints a C string's first byte: the terminating NUL for an empty string.
+      str = typeof v === 'number' ? String.fromCharCode(Math.trunc(v) & 255) : toStr(v).slice(0, 1) || '\0';
     } else if (conv === 's') str = toStr(v);
     else num = toNum(v);
     out += convert(conv, { flags, width, precision }, num, str);

@@ -365,11 +365,15 @@ export class AwkRun {
       }
       case 'substr': {
         const s = this.str(await arg(0));
-        // mawk's rounding: start and length round to the nearest integer; a start below 1 keeps the length.
-        let start = Math.round(this.num(await arg(1)));
-        const len = argNodes.length > 2 ? Math.round(this.num(await arg(2))) : Infinity;
-        if (Number.isNaN(start)) start = 1;
-        if (start < 1) start = 1;
+        // mawk 1.3.4's arithmetic (checked against it): start and length truncate toward zero, and a start below 1
+        // becomes 1 with the length grown by as much as the start was below 1 (`substr("hello", -1, 3)` is `hell`).
+        const whole = (v: number) => (Number.isNaN(v) ? 0 : Math.trunc(v));
+        let start = whole(this.num(await arg(1)));
+        let len = argNodes.length > 2 ? whole(this.num(await arg(2))) : Infinity;
+        if (start < 1) {
+          len -= start;
+          start = 1;
+        }
         return len <= 0 ? '' : s.slice(start - 1, len === Infinity ? undefined : start - 1 + len);
       }
       case 'index': {
@@ -624,7 +628,12 @@ export class AwkRun {
         const vals = await this.values(s.args);
         const fmt = this.str(vals[0] ?? '');
         const r = awkSprintf(fmt, vals.slice(1), (v) => this.num(v), (v) => this.str(v));
-        if ('error' in r) throw new AwkRuntimeError(`not enough arguments passed to printf("${fmt}")`);
+        if ('error' in r) {
+          // mawk's printf writes each piece as it converts it, so the text before the missing argument reaches
+          // stdout (a redirection's file is opened, but left unflushed when mawk stops).
+          await this.emit(s.redir ? '' : r.partial, s.redir);
+          throw new AwkRuntimeError(`not enough arguments passed to printf("${fmt}")`);
+        }
         return this.emit(r.text, s.redir);
       }
       case 'if':

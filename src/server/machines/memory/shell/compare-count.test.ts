@@ -42,4 +42,13 @@ describe('numfmt', () => {
     const r = await runShell('numfmt --to=iec 1048576 1000 1023.9 10000; numfmt --to=si 1500 999; numfmt --from=iec 2M; numfmt --to=iec-i --suffix=B 2048; echo "a 2048 b" | numfmt --field 2 --to=iec; numfmt 1K; echo "s=$?"');
     expect(r).toEqual({ stdout: '1.0M\n1000\n1.0K\n9.8K\n1.5K\n999\n2097152\n2.0KiB\na 2.0K b\ns=2\n', stderr: 'numfmt: rejecting suffix in input: ‘1K’ (consider using --from)\n', exit: 0 });
   });
+  it('reads a unit\'s i only under --from=iec-i or auto, and --invalid copies what it cannot read', async () => {
+    const r = await runShell('numfmt --from=iec 1Ki; echo "s=$?"; numfmt --from=auto 1Ki 1K; numfmt --invalid=fail abc 10; echo "s=$?"; numfmt --invalid=ignore x 2K; echo "s=$?"; printf "a 1K\\nb x\\n" | numfmt --invalid=warn --field=2 --from=iec');
+    expect(r.stdout).toBe('s=2\n1024\n1000\nabc\n10\ns=2\nx\n2K\ns=0\na 1024\nb x\n');
+    expect(r.stderr).toBe('numfmt: invalid suffix in input ‘1Ki’: ‘i’\nnumfmt: invalid number: ‘abc’\nnumfmt: invalid number: ‘x’\n');
+  });
+  it('keeps a separator before a later field, pads to the blanks before it, and stops after writing what came before a bad one', async () => {
+    const r = await runShell('echo "a 1K" | numfmt --field=2 --from=iec --to=si; echo "a    100000" | numfmt --field 2 --to=si; echo "   1K" | numfmt --from=iec; echo "1 x" | numfmt --field=2; echo "a,x" | numfmt -d, --field=2');
+    expect(r.stdout).toBe('a 1.1K\na      100K\n 1024\n1 a,');
+  });
 });

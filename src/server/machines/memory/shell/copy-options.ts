@@ -14,6 +14,8 @@ type Run = (args: string[]) => Promise<ExecResult>;
 export interface PerFileOptions {
   target?: string;
   update: boolean;
+  /** `-n`/`--no-clobber`: an existing destination is left alone, silently (GNU 9.1 prints nothing even with -v). */
+  noClobber: boolean;
   backup: boolean;
   /** GNU's version control: `simple` (`F~`), `numbered` (`F.~N~`), `existing` (numbered when F has such backups). */
   control: 'simple' | 'numbered' | 'existing';
@@ -45,7 +47,7 @@ async function backupSuffix(fs: IFileSystem, abs: string, o: PerFileOptions): Pr
 
 /** Options of `args` this module handles, and the rest (options and operands, in order). */
 export function takePerFileOptions(args: string[]): { o: PerFileOptions; rest: string[] } {
-  const o: PerFileOptions = { update: false, backup: false, control: 'existing', suffix: '~', verbose: false, parents: false, symlink: false, hardlink: false, dereference: false };
+  const o: PerFileOptions = { update: false, noClobber: false, backup: false, control: 'existing', suffix: '~', verbose: false, parents: false, symlink: false, hardlink: false, dereference: false };
   const rest: string[] = [];
   let options = true;
   for (let i = 0; i < args.length; i++) {
@@ -66,6 +68,7 @@ export function takePerFileOptions(args: string[]): { o: PerFileOptions; rest: s
     }
     else if (a.startsWith('--suffix=')) (o.suffix = a.slice(9)), (o.backup = true);
     else if (a === '--verbose') o.verbose = true;
+    else if (a === '--no-clobber') (o.noClobber = true), rest.push(a);
     else if (a === '--parents') o.parents = true;
     else if (a === '--symbolic-link') o.symlink = true;
     else if (a === '--link') o.hardlink = true;
@@ -82,6 +85,7 @@ export function takePerFileOptions(args: string[]): { o: PerFileOptions; rest: s
           break;
         }
         if (c === 'u') o.update = true;
+        else if (c === 'n') (o.noClobber = true), (kept += c);
         else if (c === 'b') o.backup = true;
         else if (c === 'v') o.verbose = true;
         else if (c === 's') o.symlink = true;
@@ -147,6 +151,7 @@ export async function perFile(cmd: 'cp' | 'mv', o: PerFileOptions, opts: string[
     }
     if (to === '/dev/null') continue; // written to the null device: nothing kept
     const old = await safe(fs.lstat(toAbs));
+    if (o.noClobber && old) continue;
     if (o.update && old && srcSt && old.mtime.getTime() >= srcSt.mtime.getTime()) continue;
     let backup = '';
     if (o.backup && old && !old.isDirectory) {

@@ -49,7 +49,7 @@ describe('dir and vdir', () => {
 
 describe('programs a sprite has that the shell engine lacks', () => {
   it('fail loudly (127, naming --exec sandbox), never as command not found', async () => {
-    const r = await runShell('ptx f 2>&1; echo "st=$?"; csplit x 2>/dev/null; echo "st=$?"');
+    const r = await runShell('ptx f 2>&1; echo "st=$?"; shred x 2>/dev/null; echo "st=$?"');
     expect(r.stdout).toBe('ptx: not available in the shell engine; run spritzer with --exec sandbox\nst=127\nst=127\n');
   });
 });

@@ -8,6 +8,7 @@ describe('dd, as GNU dd', () => {
   it.each([
     "printf 'hello world' | dd bs=1 skip=6 count=3 2>/dev/null",
     "printf 'hello' | dd conv=ucase 2>/dev/null",
+    "printf 'abcde' | dd conv=swab bs=3 status=none; printf 'abcdef' | dd conv=swab,ucase bs=3 status=none",
     'dd if=/nope; echo st=$?',
     'dd bs=x; echo st=$?',
     'dd foo=1; echo st=$?',

@@ -1,6 +1,6 @@
 /**
  * GNU `dd` for the shell engine: `if=`, `of=`, `bs=`, `ibs=`, `obs=`, `count=`, `skip=`, `seek=`, `conv=` (notrunc,
- * ucase, lcase, sync, noerror, excl, nocreat, fsync, fdatasync), `iflag=`/`oflag=` (count_bytes, skip_bytes,
+ * ucase, lcase, swab, sync, noerror, excl, nocreat, fsync, fdatasync), `iflag=`/`oflag=` (count_bytes, skip_bytes,
  * seek_bytes, fullblock, append), `status=` (none, noxfer, progress); sizes with GNU's suffixes and `x` products.
  * `/dev/zero` and `/dev/urandom` give as many bytes as asked. The transfer summary on stderr is GNU's, with this
  * run's own time and rate.
@@ -63,7 +63,7 @@ async function dd(args: string[], ctx: CommandContext): Promise<ExecResult> {
   const conv = new Set((o.conv ?? '').split(',').filter(Boolean));
   const iflag = new Set((o.iflag ?? '').split(',').filter(Boolean));
   const oflag = new Set((o.oflag ?? '').split(',').filter(Boolean));
-  for (const c of conv) if (!['notrunc', 'ucase', 'lcase', 'sync', 'noerror', 'excl', 'nocreat', 'fsync', 'fdatasync'].includes(c)) return fail(`dd: conv=${c} is not available in the shell engine; ${HINT}\n`, 2);
+  for (const c of conv) if (!['notrunc', 'ucase', 'lcase', 'sync', 'noerror', 'excl', 'nocreat', 'fsync', 'fdatasync', 'swab'].includes(c)) return fail(`dd: conv=${c} is not available in the shell engine; ${HINT}\n`, 2);
   for (const f of iflag) if (!['count_bytes', 'skip_bytes', 'fullblock'].includes(f)) return fail(`dd: iflag=${f} is not available in the shell engine; ${HINT}\n`, 2);
   for (const f of oflag) if (!['seek_bytes', 'append'].includes(f)) return fail(`dd: oflag=${f} is not available in the shell engine; ${HINT}\n`, 2);
   if (o.status !== undefined && !['none', 'noxfer', 'progress'].includes(o.status)) return fail(`dd: invalid status level: ${localeQuote(ctx.env, o.status)}\nTry 'dd --help' for more information.\n`);
@@ -107,6 +107,12 @@ async function dd(args: string[], ctx: CommandContext): Promise<ExecResult> {
   if (conv.has('sync') && inPart) data = Buffer.concat([data, Buffer.alloc(ibs - (data.length % ibs))]);
   if (conv.has('ucase')) data = Buffer.from(data.toString('latin1').toUpperCase(), 'latin1');
   if (conv.has('lcase')) data = Buffer.from(data.toString('latin1').toLowerCase(), 'latin1');
+  // swab swaps each pair of bytes across the whole input (GNU carries an odd block's last byte over to the next
+  // read), so only an odd total leaves its last byte as it is.
+  if (conv.has('swab')) {
+    data = Buffer.from(data);
+    for (let i = 0; i + 1 < data.length; i += 2) [data[i], data[i + 1]] = [data[i + 1]!, data[i]!];
+  }
   const outFull = Math.floor(data.length / obs);
   const outPart = data.length % obs ? 1 : 0;
   let stdout: ReturnType<typeof bytesOutput> | undefined;

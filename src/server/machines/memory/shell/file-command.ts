@@ -2,7 +2,8 @@
  * GNU file(1) for the shell engine, over file-magic.ts: each operand's description (`-b` without the name), or its
  * MIME type and encoding (`-i`/`--mime`, `--mime-type`, `--mime-encoding`); `NAME:` padded so the answers line up
  * (`-N` keeps them unpadded); a symlink is described as one unless `-L`; a file it cannot open is said so on stdout
- * (`cannot open`), exit 0 unless `-E`. Other options fail loudly.
+ * (`cannot open`), exit 0 unless `-E`; `-z` looks inside compressed files, so it changes nothing for others and fails
+ * loudly on a compressed one. Other options fail loudly.
  * @see https://man7.org/linux/man-pages/man1/file.1.html
  */
 import { defineCommand, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
@@ -15,6 +16,7 @@ async function file(args: string[], ctx: CommandContext): Promise<ExecResult> {
   let follow = false;
   let noPad = false;
   let errors = false;
+  let uncompress = false;
   let mime: 'none' | 'both' | 'type' | 'encoding' = 'none';
   const names: string[] = [];
   let options = true;
@@ -28,6 +30,7 @@ async function file(args: string[], ctx: CommandContext): Promise<ExecResult> {
       else if (a === '--dereference') follow = true;
       else if (a === '--no-dereference') follow = false;
       else if (a === '--no-pad') noPad = true;
+      else if (a === '--uncompress') uncompress = true;
       else return { stdout: '', stderr: `file: option ${a} is not available in the shell engine; ${HINT}\n`, exitCode: 2 };
     } else if (options && a.startsWith('-') && a.length > 1) {
       for (const c of a.slice(1)) {
@@ -37,6 +40,7 @@ async function file(args: string[], ctx: CommandContext): Promise<ExecResult> {
         else if (c === 'h') follow = false;
         else if (c === 'N') noPad = true;
         else if (c === 'E') errors = true;
+        else if (c === 'z') uncompress = true;
         else return { stdout: '', stderr: `file: option -${c} is not available in the shell engine; ${HINT}\n`, exitCode: 2 };
       }
     } else names.push(a);
@@ -48,6 +52,7 @@ async function file(args: string[], ctx: CommandContext): Promise<ExecResult> {
   let status = 0;
   for (const name of names) {
     const answer = await describe(name, ctx, follow, mime);
+    if (uncompress && answer.compressed) return { stdout: '', stderr: `file: option -z on compressed data (${name}) is not available in the shell engine; ${HINT}\n`, exitCode: 2 };
     if (answer.missing && errors) {
       stderr += `${name}: ${answer.text}\n`;
       status = 1;
@@ -58,8 +63,8 @@ async function file(args: string[], ctx: CommandContext): Promise<ExecResult> {
   return { stdout, stderr, exitCode: status };
 }
 
-/** The answer for one operand: a description (or MIME fields), and whether it could not be opened. */
-async function describe(name: string, ctx: CommandContext, follow: boolean, mime: 'none' | 'both' | 'type' | 'encoding'): Promise<{ text: string; missing?: boolean }> {
+/** The answer for one operand: a description (or MIME fields), whether it could not be opened, whether it is compressed. */
+async function describe(name: string, ctx: CommandContext, follow: boolean, mime: 'none' | 'both' | 'type' | 'encoding'): Promise<{ text: string; missing?: boolean; compressed?: boolean }> {
   const abs = ctx.fs.resolvePath(ctx.cwd, name);
   const missing = { text: `cannot open \`${name}' (No such file or directory)`, missing: true };
   const lst = await ctx.fs.lstat(abs).catch(() => null);
@@ -74,7 +79,8 @@ async function describe(name: string, ctx: CommandContext, follow: boolean, mime
   if (!st) return missing;
   if (st.isDirectory) return { text: form('directory', 'inode/directory', 'binary') };
   const m = magic(await ctx.fs.readFileBuffer(abs));
-  return { text: form(m.description, m.mime, m.encoding) };
+  const compressed = ['application/gzip', 'application/x-bzip2', 'application/x-xz', 'application/zstd'].includes(m.mime);
+  return { text: form(m.description, m.mime, m.encoding), ...(compressed ? { compressed } : {}) };
 }
 
 /** `file` for just-bash's `customCommands`. */

@@ -25,20 +25,37 @@ function isUtf8(b: Uint8Array): boolean {
   }
 }
 
-/** PNG colour types as libmagic names them. */
-const PNG_COLOUR: Record<number, string> = { 0: 'grayscale', 2: 'RGB', 3: 'colormap', 4: 'gray+alpha', 6: 'RGBA' };
+/** PNG colour types as libmagic's png rule words them, with the separator it prints before each. */
+const PNG_COLOUR: Record<number, string> = { 0: ' grayscale,', 2: '/color RGB,', 3: ' colormap,', 4: ' gray+alpha,', 6: '/color RGBA,' };
+const PNG_INTERLACE: Record<number, string> = { 0: ' non-interlaced', 1: ' interlaced' };
+
+/**
+ * Whether a Zip local file header is followed as libmagic wants it: by another header or the central directory right
+ * after its entry's data, or by the end-of-central-directory record in the last 22 bytes.
+ */
+function zipFollows(b: Uint8Array): boolean {
+  if (b.length >= 22 && str(b, b.length - 22, b.length - 18) === 'PK\x05\x06') return true;
+  if (b.length < 30) return false;
+  const next = 30 + u16le(b, 26) + u16le(b, 28) + (u16le(b, 18) + u16le(b, 20) * 65536);
+  return ['PK\x01\x02', 'PK\x03\x04'].includes(str(b, next, next + 4));
+}
 
 /** The binary formats, tried in order on the first bytes. */
 function binary(b: Uint8Array): Magic | undefined {
   const head = str(b, 0, 16);
-  if (head.startsWith('\x89PNG\r\n\x1a\n')) {
-    if (b.length >= 26 && str(b, 12, 16) === 'IHDR') {
-      const interlace = b[28] ? 'interlaced' : 'non-interlaced';
-      return { description: `PNG image data, ${u32be(b, 16)} x ${u32be(b, 20)}, ${b[24]}-bit/color ${PNG_COLOUR[b[25]!] ?? ''}, ${interlace}`, mime: 'image/png', encoding: 'binary' };
-    }
-    return { description: 'PNG image data', mime: 'image/png', encoding: 'binary' };
+  // libmagic's rule needs the IHDR chunk header after the signature; bytes past the end of the file read as 0.
+  if (head === '\x89PNG\r\n\x1a\n\0\0\0\rIHDR') {
+    const at = (i: number) => b[i] ?? 0;
+    const int32 = (i: number) => (at(i) << 24) | (at(i + 1) << 16) | (at(i + 2) << 8) | at(i + 3);
+    const description = `PNG image data, ${int32(16)} x ${int32(20)}, ${at(24)}-bit${PNG_COLOUR[at(25)] ?? ''}${PNG_INTERLACE[at(28)] ?? ''}`;
+    return { description, mime: 'image/png', encoding: 'binary' };
   }
-  if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return { description: `GIF image data, version ${head.slice(3, 6)}, ${u16le(b, 6)} x ${u16le(b, 8)}`, mime: 'image/gif', encoding: 'binary' };
+  if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) {
+    // libmagic prints each dimension only when it is there and not 0.
+    const w = b.length >= 8 ? u16le(b, 6) : 0;
+    const h = b.length >= 10 ? u16le(b, 8) : 0;
+    return { description: `GIF image data, version ${head.slice(3, 6)},${w > 0 ? ` ${w} x` : ''}${h > 0 ? ` ${h}` : ''}`, mime: 'image/gif', encoding: 'binary' };
+  }
   if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) {
     const jfif = str(b, 6, 11) === 'JFIF\0' ? `, JFIF standard ${b[11]}.${String(b[12]).padStart(2, '0')}` : '';
     return { description: `JPEG image data${jfif}`, mime: 'image/jpeg', encoding: 'binary' };
@@ -51,7 +68,7 @@ function binary(b: Uint8Array): Magic | undefined {
     return { description: `XZ compressed data, checksum ${check[b[7]! & 0x0f] ?? 'unknown'}`, mime: 'application/x-xz', encoding: 'binary' };
   }
   if (head.startsWith('\x28\xb5\x2f\xfd')) return { description: 'Zstandard compressed data (v0.8+), Dictionary ID: None', mime: 'application/zstd', encoding: 'binary' };
-  if (head.startsWith('PK\x03\x04')) {
+  if (head.startsWith('PK\x03\x04') && zipFollows(b)) {
     const version = u16le(b, 4);
     const method = u16le(b, 8);
     const methodName = method === 0 ? 'store' : method === 8 ? 'deflate' : String(method);
@@ -115,8 +132,23 @@ function textKind(text: string): { name: string; mime: string } | undefined {
     }
   }
   if (/^#include\s*[<"]/m.test(text)) return { name: 'C source', mime: 'text/x-c' };
+  const head = text.slice(0, 8192);
+  if (JAVASCRIPT.some((re) => re.test(head))) return { name: 'JavaScript source', mime: 'application/javascript' };
   return undefined;
 }
+
+/** libmagic's JavaScript patterns (Magdir/javascript), tried on the first 8 KiB: ES modules, CommonJS, `"use strict"`. */
+const JAVASCRIPT = [
+  /^export (?:function|class|default|const|var|let|async) /m,
+  /^(?:const|var|let).*=.*require\(/m,
+  /^(?:import|export).* from /m,
+  /module(?:\.|\[["'])exports.*=/,
+  /^(?:import|export) ["']\.\//m,
+  /\((?:async )?function[( ]/,
+  /"use strict"|'use strict'/,
+  /^require\(["']/m,
+  /typeof.*[!=]==/,
+];
 
 /**
  * libmagic's CSV test (src/is_csv.c, run before its magic patterns): every line of the first ten holds the same

@@ -170,6 +170,11 @@ describe('touch, chown, rm -i, mountpoint, /proc/mounts', () => {
     expect(r.stdout).toBe('0\n1577934245\n1578009600\n1577934245\n');
     expect(r.exit).toBe(2);
   });
+  it('touch -a with a time to set refuses loudly (one time per file), leaving the file as it was', async () => {
+    const r = await runShell(': > a; touch -d @5 a; touch -a -d 2000-01-01 a; echo "s=$?"; touch --time=atime -t 200001010000 a; echo "s=$?"; stat -c %Y a; touch -a a; echo "s=$?"');
+    expect(r.stdout).toBe('s=2\ns=2\n5\ns=0\n');
+    expect(r.stderr).toBe('touch: option -a with -d, -t or -r is not available in the shell engine; run spritzer with --exec sandbox\n'.repeat(2));
+  });
   it('chown to the owner a file has succeeds; another owner is EPERM, as for a user on Linux', async () => {
     const r = await runShell(': > f; chown "$(id -u)" f; chgrp "$(id -g)" f; echo $?; chown root f; chgrp root f; echo $?');
     expect(r).toEqual({ stdout: '0\n1\n', stderr: "chown: changing ownership of 'f': Operation not permitted\nchgrp: changing group of 'f': Operation not permitted\n", exit: 0 });
@@ -189,11 +194,19 @@ describe('file', () => {
     const r = await runShell("mkdir src && printf '#!/bin/sh\\necho hi\\n' > run.sh && chmod 755 run.sh && file run.sh src; file -N run.sh src");
     expect(r.stdout).toBe('run.sh: POSIX shell script, ASCII text executable\nsrc:    directory\nrun.sh: POSIX shell script, ASCII text executable\nsrc: directory\n');
   });
+  it('-z describes an uncompressed file as without it, and refuses loudly to look inside compressed data', async () => {
+    const r = await runShell('echo x > t; file -z t; echo x | gzip > p.gz; file -z p.gz; echo "s=$?"');
+    expect(r).toEqual({ stdout: 't: ASCII text\ns=2\n', stderr: 'file: option -z on compressed data (p.gz) is not available in the shell engine; run spritzer with --exec sandbox\n', exit: 0 });
+  });
 });
 
 describe('cp and mv backups', () => {
   it('number their backups with --backup=numbered (.~1~, .~2~), and go on numbering under -b once one exists', async () => {
     const r = await runShell("echo a > a; echo n > n; cp --backup=numbered a n; cp --backup=numbered a n; cp -b a n; ls; cp -b a m; cp -b a m; ls m*; mv -v --backup=t a m");
     expect(r).toEqual({ stdout: "a\nn\nn.~1~\nn.~2~\nn.~3~\nm\nm~\nrenamed 'a' -> 'm' (backup: 'm.~1~')\n", stderr: '', exit: 0 });
+  });
+  it('-n with -v leaves an existing destination alone and says nothing, as GNU 9.1', async () => {
+    const r = await runShell("echo a > a; echo b > b; mv -vn a b; echo \"s=$?\"; cp -nv a b; cp --no-clobber -v a c; cat b; ls");
+    expect(r).toEqual({ stdout: "s=0\n'a' -> 'c'\nb\na\nb\nc\n", stderr: '', exit: 0 });
   });
 });

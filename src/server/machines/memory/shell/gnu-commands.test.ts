@@ -80,6 +80,10 @@ describe('install', () => {
     expect(await runShell('install nope x')).toEqual({ stdout: '', stderr: "install: cannot stat 'nope': No such file or directory\n", exit: 1 });
     expect((await runShell('echo > a; install -m u+x a b')).exit).toBe(2);
   });
+  it('-v reports each directory -D or -d creates, then the copy', async () => {
+    const r = await runShell('echo a > a; install -v -D a x/y/a; install -v -d p/q; install -v -D -t t1 a');
+    expect(r.stdout).toBe("install: creating directory 'x'\ninstall: creating directory 'x/y'\n'a' -> 'x/y/a'\ninstall: creating directory 'p'\ninstall: creating directory 'p/q'\ninstall: creating directory 't1'\n'a' -> 't1/a'\n");
+  });
   it('leaves a destination with the same bytes and mode alone with -C', async () => {
     const r = await runShell('echo x > a; install -C -m 644 a b; touch -d 2001-01-01 b; install -C -m 644 a b; date -r b +%Y; install -C a b; stat -c %a b; date -r b +%Y | grep -c 2001');
     expect(r).toEqual({ stdout: '2001\n755\n0\n', stderr: '', exit: 1 });

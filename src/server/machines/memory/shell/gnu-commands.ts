@@ -272,7 +272,7 @@ async function install(args: string[], fs: IFileSystem, cwd: string): Promise<Ex
   if (flags.has('-D')) {
     const parent = sources.length > 1 || target !== undefined ? abs(dest) : abs(dest).replace(/\/[^/]*$/, '') || '/';
     try {
-      await mkdirs(fs, parent, undefined, cwd);
+      await mkdirs(fs, parent, verbose ? (p) => (stdout += `install: creating directory '${p}'\n`) : undefined, cwd);
     } catch (err) {
       return fail(`install: cannot create directory '${parent}': ${describe(err)}\n`);
     }

@@ -48,6 +48,10 @@ describe('grep output', () => {
     const r = await runShell(`${files}grep -n -C1 -e line3 -e line7 lines.txt; grep -A1 -m1 -n o a.txt; grep -B1 line1 lines.txt --group-separator=XX`);
     expect(r.stdout).toBe('2-line2\n3:line3\n4-line4\n--\n6-line6\n7:line7\n8-line8\n1:hello world\n2-foo bar\nline1\nXX\nline9\nline10\nline11\nline12\n');
   });
+  it('separates non-adjacent groups under a context of 0 lines too (-A0, -C0, --context=0), adjacent ones not', async () => {
+    const r = await runShell("printf 'a\\nb\\nc\\nb\\nb\\n' > f; grep -A0 b f; grep --context=0 -n b f; grep b f");
+    expect(r.stdout).toBe('b\n--\nb\nb\n2:b\n--\n4:b\n5:b\nb\nb\nb\n');
+  });
   it('colours matches with --color=always', async () => {
     expect((await runShell(`${files}grep --color=always foo a.txt`)).stdout).toBe('\x1b[01;31m\x1b[Kfoo\x1b[m\x1b[K bar\n');
   });

@@ -116,7 +116,7 @@ class Search {
     let trailing = 0;
     let suppressed = false;
     const emit = (i: number, sep: string, start: number) => {
-      if ((o.before > 0 || o.after > 0) && o.groupSeparator !== undefined && this.printed && lastPrinted !== i - 1 && !o.only) this.out += `${this.sep(o.groupSeparator)}\n`;
+      if (o.contextGiven && o.groupSeparator !== undefined && this.printed && lastPrinted !== i - 1 && !o.only) this.out += `${this.sep(o.groupSeparator)}\n`;
       const line = lines[i]!;
       this.out += this.head(input, sep, i + 1, start, line === '') + line + eol;
       this.printed = true;

@@ -31,6 +31,8 @@ export interface GrepOptions {
   nullData: boolean;
   after: number;
   before: number;
+  /** Whether a context option was given, even of 0 lines: GNU then separates non-adjacent groups (`-A0`). */
+  contextGiven: boolean;
   groupSeparator: string | undefined;
   binary: 'binary' | 'text' | 'without-match';
   directories: 'read' | 'skip' | 'recurse';
@@ -67,7 +69,7 @@ export function parseGrep(args: string[]): { o: GrepOptions; operands: string[] 
   const o: GrepOptions = {
     syntax: 'basic', sources: [], ignoreCase: false, invert: false, word: false, line: false, count: false, list: undefined, max: undefined,
     only: false, quiet: false, noMessages: false, byteOffset: false, names: undefined, label: '(standard input)', lineNumber: false,
-    initialTab: false, nullName: false, nullData: false, after: -1, before: -1, groupSeparator: '--', binary: 'binary', directories: 'read',
+    initialTab: false, nullName: false, nullData: false, after: -1, before: -1, contextGiven: false, groupSeparator: '--', binary: 'binary', directories: 'read',
     dereference: false, devicesSkip: false, include: [], exclude: [], excludeDir: [], color: false,
   };
   let context = -1;
@@ -207,6 +209,7 @@ export function parseGrep(args: string[]): { o: GrepOptions; operands: string[] 
     if (o.after < 0) o.after = context;
     if (o.before < 0) o.before = context;
   }
+  o.contextGiven = o.after >= 0 || o.before >= 0;
   o.after = Math.max(o.after, 0);
   o.before = Math.max(o.before, 0);
   return { o, operands };

@@ -1746,3 +1746,24 @@ describe('test with two arguments, and lookups without a PATH', () => {
     expect(r).toEqual({ stdout: 's=127\ns=127\n/\n', stderr: 'bash: line 1: ls: No such file or directory\nbash: line 1: ls: No such file or directory\n', exit: 0 });
   });
 });
+
+describe('fold -s', () => {
+  it('breaks after a blank that starts the line after a break, as GNU fold', async () => {
+    const r = await runShell("printf 'hello world\\nabcdefgh ij\\n' | fold -s -w 5; printf 'a  b  c d\\n' | fold -s -w 3");
+    expect(r).toEqual({ stdout: 'hello\n \nworld\nabcde\nfgh \nij\na  \nb  \nc d\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('mv of a directory into itself', () => {
+  it("fails with GNU's wording, naming the destination as written", async () => {
+    const r = await runShell('mkdir -p src/lib; mv src src/lib; mv src/ ./src/lib/x; echo "s=$?"');
+    expect(r).toEqual({ stdout: 's=1\n', stderr: "mv: cannot move 'src' to a subdirectory of itself, 'src/lib/src'\nmv: cannot move 'src/' to a subdirectory of itself, './src/lib/x'\n", exit: 0 });
+  });
+});
+
+describe('expand -t lists', () => {
+  it('take blanks, a final +N or /N, and give one space past the last stop of a plain list', async () => {
+    const r = await runShell("for t in '2,5' '4,+2' '4,/3' '2 5'; do printf 'a\\tb\\tc\\td\\te\\n' | expand -t \"$t\"; done");
+    expect(r).toEqual({ stdout: 'a b  c d e\na   b c d e\na   b c  d  e\na b  c d e\n', stderr: '', exit: 0 });
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * `numfmt` as GNU coreutils runs it: numbers (operands, else stdin lines) read with `--from` suffixes (si, iec,
  * iec-i, auto) and written with `--to` ones, rounded as GNU rounds (`--round`, from zero by default; one decimal
- * below 10), `--suffix`, `--padding`, `--format '%[-']Nf'` and `.P`, `--field`, `-d`, `--header`, `-z`.
+ * below 10), `--suffix`, `--padding`, `--format '%[-']Nf'` and `.P`, `--field`, `-d`, `--header`, `-z`, `--invalid`.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/numfmt-invocation.html
  */
 import { defineCommand, latin1FromBytes, type CustomCommand, type ExecResult } from 'just-bash';
@@ -22,6 +22,8 @@ interface Options {
   delimiter: string | undefined;
   header: number;
   zero: boolean;
+  /** `--invalid`: what a number it cannot read does (abort: stop, status 2; fail/warn: say so, copy it, go on; ignore: copy it). */
+  invalid: 'abort' | 'fail' | 'warn' | 'ignore';
 }
 
 const LETTERS = 'KMGTPEZY';
@@ -39,6 +41,8 @@ function parse(text: string, from: Scale): { value: number; decimals: number; sc
   const decimals = m[2]?.length ?? 0;
   if (!m[3]) return m[4] ? { error: `invalid suffix in input: ‘${text}’` } : { value, decimals, scaled: false };
   if (from === 'none') return { error: `rejecting suffix in input: ‘${text}’ (consider using --from)` };
+  // Only iec-i and auto read a unit's `i`: for si and iec it is a suffix too many.
+  if ((from === 'si' || from === 'iec') && m[4]) return { error: `invalid suffix in input ‘${text}’: ‘i’` };
   if (from === 'iec-i' && !m[4]) return { error: `missing ‘i’ suffix in input: ‘${text}’ (e.g. Ki/Mi/Gi)` };
   const base = from === 'si' || (from === 'auto' && !m[4]) ? 1000 : 1024;
   return { value: value * base ** (LETTERS.indexOf(m[3].toUpperCase()) + 1), decimals, scaled: true };
@@ -69,7 +73,7 @@ function human(value: number, decimals: number, o: Options): string {
 }
 
 function options(args: string[]): { o: Options; numbers: string[] } | ExecResult {
-  const o: Options = { from: 'none', to: 'none', round: 'from-zero', suffix: '', padding: 0, format: undefined, field: 1, delimiter: undefined, header: 0, zero: false };
+  const o: Options = { from: 'none', to: 'none', round: 'from-zero', suffix: '', padding: 0, format: undefined, field: 1, delimiter: undefined, header: 0, zero: false, invalid: 'abort' };
   const bad = (what: string, v: string): ExecResult => ({ stdout: '', stderr: `numfmt: invalid ${what} ‘${v}’\n`, exitCode: 1 });
   const walked = walkArgs(args, (a, next) => {
     if (/^-\d/.test(a)) return undefined;
@@ -96,7 +100,13 @@ function options(args: string[]): { o: Options; numbers: string[] } | ExecResult
     } else if (key === '-d' || key === '--delimiter') o.delimiter = value();
     else if (key === '--header') o.header = inline === undefined ? 1 : Number(inline);
     else if (key === '-z' || key === '--zero-terminated') o.zero = true;
-    else if (key === '--grouping') return undefined; // the C locale has no thousands separator
+    else if (key === '--invalid') {
+      const v = value();
+      if (!['abort', 'fail', 'warn', 'ignore'].includes(v)) {
+        return { stdout: '', stderr: `numfmt: invalid argument ‘${v}’ for ‘--invalid’\nValid arguments are:\n  - ‘abort’\n  - ‘fail’\n  - ‘warn’\n  - ‘ignore’\nTry 'numfmt --help' for more information.\n`, exitCode: 1 };
+      }
+      o.invalid = v as Options['invalid'];
+    } else if (key === '--grouping') return undefined; // the C locale has no thousands separator
     else if (key === '--format') {
       const v = value();
       const m = /^(.*?)%(['-]*)(\d*)(?:\.(\d+))?f(.*)$/.exec(v);
@@ -109,24 +119,32 @@ function options(args: string[]): { o: Options; numbers: string[] } | ExecResult
   return { o, numbers: walked.operands };
 }
 
-/** One number field, converted and padded, or GNU's complaint. */
-function convert(field: string, o: Options): string | { error: string } {
+/** One number field, converted and padded (`later`: not the line's first field), or GNU's complaint. */
+function convert(field: string, o: Options, later = false): string | { error: string } {
   const lead = /^\s*/.exec(field)![0];
   const parsed = parse(field.slice(lead.length), o.from);
   if ('error' in parsed) return parsed;
   let out = human(parsed.value, parsed.scaled ? 0 : parsed.decimals, o) + o.suffix;
   if (o.format) out = `${o.format.before}${o.format.left ? out.padEnd(o.format.width) : out.padStart(o.format.width)}${o.format.after}`;
   else if (o.padding) out = o.padding > 0 ? out.padStart(o.padding) : out.padEnd(-o.padding);
-  else if (lead) out = out.padStart(field.length);
+  // Blanks before the number pad it to the field's width; a field after the first keeps one of them as its separator.
+  else if (lead) out = later ? lead[0]! + out.padStart(field.length - 1) : out.padStart(field.length);
   return out;
 }
 
-/** A line with its `--field` converted (fields split on `-d`, else on runs of blanks kept with the field after). */
-function convertLine(line: string, o: Options): string | { error: string } {
+/**
+ * A line with its `--field` converted (fields split on `-d`, else on runs of blanks kept with the field after), or
+ * GNU's complaint with what GNU wrote of the line before it (`partial`).
+ */
+function convertLine(line: string, o: Options): string | { error: string; partial: string } {
   const fields = o.delimiter !== undefined ? line.split(o.delimiter) : (line.match(/\s*\S+|\s+$/g) ?? ['']);
   if (o.field > fields.length) return line;
-  const done = convert(fields[o.field - 1]!, o);
-  if (typeof done !== 'string') return done;
+  const field = fields[o.field - 1]!;
+  const done = convert(field, o, o.field > 1 && o.delimiter === undefined);
+  // GNU has written the fields before a bad one, and the separator before it, when it stops.
+  const before = fields.slice(0, o.field - 1).join(o.delimiter ?? '');
+  const partial = o.field === 1 ? '' : o.delimiter !== undefined ? before + o.delimiter : before + (/^\s/.exec(field)?.[0] ?? '');
+  if (typeof done !== 'string') return { ...done, partial };
   fields[o.field - 1] = done;
   return fields.join(o.delimiter ?? '');
 }
@@ -145,13 +163,21 @@ async function numfmt(args: string[], ctx: InputCtx): Promise<ExecResult> {
     lines = lines.slice(o.header);
   }
   let out = header.map((l) => l + end).join('');
+  let stderr = '';
+  let failed = false;
   for (const line of lines) {
     const done = convertLine(line, o);
-    // GNU stops at the first bad number, after printing the lines before it.
-    if (typeof done !== 'string') return { stdout: out, stderr: `numfmt: ${done.error}\n`, exitCode: 2 };
-    out += done + end;
+    if (typeof done === 'string') {
+      out += done + end;
+      continue;
+    }
+    // By default GNU stops at the first bad number, after printing the lines before it; else it copies the line.
+    if (o.invalid === 'abort') return { stdout: out + done.partial, stderr: `numfmt: ${done.error}\n`, exitCode: 2 };
+    if (o.invalid !== 'ignore') stderr += `numfmt: ${done.error}\n`;
+    failed = true;
+    out += line + end;
   }
-  return { stdout: out, stderr: '', exitCode: 0 };
+  return { stdout: out, stderr, exitCode: failed && o.invalid === 'fail' ? 2 : 0 };
 }
 
 /** `numfmt` for just-bash's `customCommands`. */

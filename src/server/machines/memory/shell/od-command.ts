@@ -1,6 +1,6 @@
 /**
- * `od` as GNU coreutils prints it: `-t` types (`a c d o u x` with sizes 1/2/4/8 or C/S/I/L, `z` for the text
- * column) and the traditional `-b -c -d -o -s -x -i -l`, several types lined up in shared columns (GNU's padding),
+ * `od` as GNU coreutils prints it: `-t` types (`a c d o u x` with sizes 1/2/4/8 or C/S/I/L, `f` with 4/8 or F/D
+ * as the shortest `%g` that reads back the same value, `z` for the text column) and the traditional `-b -c -d -o -s -x -i -l`, several types lined up in shared columns (GNU's padding),
  * `-A d|o|x|n` addresses, `-j` skip, `-N` limit, `-w` width, `*` for repeated lines (not with `-v`), operands read
  * as one stream. Little-endian, as the sprite's x86-64 machine.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/od-invocation.html
@@ -10,7 +10,7 @@ import { unsupported } from './gnu-commands.ts';
 import { readOperand, type InputCtx } from './text-input.ts';
 
 interface Spec {
-  kind: 'a' | 'c' | 'd' | 'o' | 'u' | 'x';
+  kind: 'a' | 'c' | 'd' | 'o' | 'u' | 'x' | 'f';
   size: number;
   /** Characters of the widest value. */
   width: number;
@@ -27,7 +27,7 @@ const WIDTHS: Record<string, Record<number, number>> = {
 const SIZE_LETTERS: Record<string, number> = { C: 1, S: 2, I: 4, L: 8 };
 const NAMES = ['nul', 'soh', 'stx', 'etx', 'eot', 'enq', 'ack', 'bel', 'bs', 'ht', 'nl', 'vt', 'ff', 'cr', 'so', 'si', 'dle', 'dc1', 'dc2', 'dc3', 'dc4', 'nak', 'syn', 'etb', 'can', 'em', 'sub', 'esc', 'fs', 'gs', 'rs', 'us', 'sp'];
 const ESCAPES: Record<number, string> = { 0: '\\0', 7: '\\a', 8: '\\b', 9: '\\t', 10: '\\n', 11: '\\v', 12: '\\f', 13: '\\r' };
-const TRADITIONAL: Record<string, string> = { a: 'a', b: 'o1', c: 'c', d: 'u2', o: 'o2', s: 'd2', x: 'x2', i: 'dI', l: 'dL', h: 'x2', B: 'o2', D: 'u4', H: 'x4', X: 'x4', O: 'o4', I: 'dL', L: 'dL' };
+const TRADITIONAL: Record<string, string> = { f: 'fF', e: 'fD', F: 'fD', a: 'a', b: 'o1', c: 'c', d: 'u2', o: 'o2', s: 'd2', x: 'x2', i: 'dI', l: 'dL', h: 'x2', B: 'o2', D: 'u4', H: 'x4', X: 'x4', O: 'o4', I: 'dL', L: 'dL' };
 
 const fail = (text: string): ExecResult => ({ stdout: '', stderr: `od: ${text}\n`, exitCode: 1 });
 
@@ -48,8 +48,15 @@ function typeSpecs(arg: string): Spec[] | string {
         if (!WIDTHS[kind]![size]) return `invalid type string '${arg}';\nthis system doesn't provide a ${size}-byte integral type`;
       }
       specs.push({ kind: kind as Spec['kind'], size, width: WIDTHS[kind]![size]!, text: false, pad: 0 });
-    } else if (kind === 'f') return 'f';
-    else return `invalid character '${kind}' in type string '${arg}'`;
+    } else if (kind === 'f') {
+      const m = /^(\d+|[FDL])/.exec(arg.slice(i));
+      const size = m ? ({ F: 4, D: 8, L: 16 } as Record<string, number>)[m[1]!] ?? Number(m[1]) : 8;
+      if (m) i += m[1]!.length;
+      // long double (16 bytes on x86-64) has no JavaScript counterpart.
+      if (size === 16) return 'f';
+      if (size !== 4 && size !== 8) return `invalid type string '${arg}';\nthis system doesn't provide a ${size}-byte floating point type`;
+      specs.push({ kind: 'f', size, width: size === 4 ? 15 : 24, text: false, pad: 0 });
+    } else return `invalid character '${kind}' in type string '${arg}'`;
     if (arg[i] === 'z') {
       specs[specs.length - 1]!.text = true;
       i++;
@@ -78,12 +85,42 @@ function value(spec: Spec, bytes: string, at: number): string {
     if (ESCAPES[b] !== undefined) return ESCAPES[b]!;
     return b >= 32 && b < 127 ? String.fromCharCode(b) : b.toString(8).padStart(3, '0');
   }
+  if (spec.kind === 'f') {
+    const view = new DataView(new ArrayBuffer(spec.size));
+    for (let k = 0; k < spec.size; k++) view.setUint8(k, at + k < bytes.length ? bytes.charCodeAt(at + k) : 0);
+    return floatText(spec.size === 4 ? view.getFloat32(0, true) : view.getFloat64(0, true), spec.size, (view.getUint8(spec.size - 1) & 0x80) !== 0);
+  }
   let n = 0n;
   for (let k = spec.size - 1; k >= 0; k--) n = (n << 8n) | BigInt(at + k < bytes.length ? bytes.charCodeAt(at + k) : 0);
   if (spec.kind === 'd' && n >= 1n << BigInt(spec.size * 8 - 1)) n -= 1n << BigInt(spec.size * 8);
   if (spec.kind === 'o') return n.toString(8).padStart(spec.width, '0');
   if (spec.kind === 'x') return n.toString(16).padStart(spec.width, '0');
   return n.toString();
+}
+
+/** `v` as C's `%.*g` with `p` significant digits. */
+function cG(v: number, p: number): string {
+  if (v === 0) return Object.is(v, -0) ? '-0' : '0';
+  const [mant, exp] = v.toExponential(p - 1).split('e') as [string, string];
+  const x = Number(exp);
+  const trim = (t: string) => (t.includes('.') ? t.replace(/0+$/, '').replace(/\.$/, '') : t);
+  if (x < -4 || x >= p) return `${trim(mant)}e${x < 0 ? '-' : '+'}${String(Math.abs(x)).padStart(2, '0')}`;
+  return trim(v.toFixed(Math.max(0, p - 1 - x)));
+}
+
+/**
+ * A float as GNU od prints it (gnulib's ftoastr): the fewest `%g` digits that read back as the same `size`-byte
+ * value; `inf`, and `nan` with the sign bit's `-`.
+ */
+function floatText(v: number, size: number, negative: boolean): string {
+  if (Number.isNaN(v)) return negative ? '-nan' : 'nan';
+  if (!Number.isFinite(v)) return v < 0 ? '-inf' : 'inf';
+  const same = (t: string) => (size === 4 ? Math.fround(Number(t)) === v : Number(t) === v);
+  for (let p = 1; p < 17; p++) {
+    const t = cG(v, p);
+    if (same(t)) return t;
+  }
+  return cG(v, 17);
 }
 
 /** One output row of `spec` for a line of `n` bytes (of `perLine`), its pad spread as GNU's print functions do. */

@@ -25,8 +25,8 @@ describe('sed scripts', () => {
 });
 
 describe('sed options and files', () => {
-  it('takes the long options and -s', async () => {
-    expect((await runShell(`${files}sed --expression='s/o/0/' --quiet --expression='1p' a.txt; sed -s -n '$p' a.txt n.txt`)).stdout).toBe('hell0 world\nHello again\n1\n');
+  it('takes the long options, -s and -u (which changes nothing seen)', async () => {
+    expect((await runShell(`${files}sed --expression='s/o/0/' --quiet --expression='1p' a.txt; sed -s -n '$p' a.txt n.txt; sed -un 1p n.txt; sed --unbuffered 1d n.txt`)).stdout).toBe('hell0 world\nHello again\n1\n3\n1\n');
   });
   it('reads on past a missing file and exits 2', async () => {
     expect(await runShell(`${files}sed -n 1p nope.txt n.txt`)).toEqual({ stdout: '3\n', stderr: "sed: can't read nope.txt: No such file or directory\n", exit: 2 });
@@ -49,5 +49,25 @@ describe('sed commands as GNU sed runs them (patched just-bash sed)', () => {
   it('l escapes newlines and UTF-8 bytes and wraps at 70 columns, or at N with l N', async () => {
     const r = await runShell("printf 'hello world\\n' > a; sed -n 'l 5' a; printf 'a\\nb\\n' | sed -n 'N;l'; printf 'é\\tx\\n' | sed -n l; printf '%080d\\n' 0 | sed -n l; sed -n 'l 0' a");
     expect(r.stdout).toBe(`hell\\\no wo\\\nrld$\na\\nb$\n\\303\\251\\tx$\n${'0'.repeat(69)}\\\n${'0'.repeat(11)}$\nhello world$\n`);
+  });
+  it('matches back-references in BRE and ERE patterns and addresses', async () => {
+    const r = await runShell("echo foo | sed -E 's/(o)\\1/00/'; echo foofoo | sed 's/\\(f\\)\\(o\\)\\2/[\\2\\1]/g'; printf 'abab\\nabba\\n' | sed -n '/\\(ab\\)\\1/p'");
+    expect(r.stdout).toBe('f00\n[of][of]\nabab\n');
+  });
+  it('looks for a range end from the line after the start; a number end at or before it ends the range at once', async () => {
+    const r = await runShell("printf 'a\\nb\\na\\nc\\n' | sed -n '/a/,/a/p'; printf '1\\n2\\nx\\n4\\n' | sed -n '/x/,2p'; seq 6 | sed -n '0,/[0-9]/p'; seq 6 | sed -n '1,/[0-9]/p'; seq 6 | sed -n '0,/3/p'; printf 'xa\\nb\\n' | sed '/a/,/b/s//X/'");
+    expect(r.stdout).toBe('a\nb\na\nx\n1\n1\n2\n1\n2\n3\nxX\nX\n');
+  });
+  it('s///N on a line with fewer than N matches substitutes nothing: no p, no w, no t branch', async () => {
+    const r = await runShell(`${files}sed -n 's/o/0/2w out' a.txt; cat out; sed -n 's/o/0/2p' a.txt; sed 's/o/0/2;t;s/$/!/' a.txt`);
+    expect(r.stdout).toBe('hello w0rld\nfo0 bar\n'.repeat(3) + 'Hello again!\n');
+  });
+  it('w /dev/stderr (the command and the s flag) writes to sed\'s stderr', async () => {
+    const r = await runShell(`${files}sed -n '1w /dev/stderr' a.txt; sed -n 's/foo/FOO/w /dev/stderr' a.txt`);
+    expect(r).toEqual({ stdout: '', stderr: 'hello world\nFOO bar\n', exit: 0 });
+  });
+  it("'$a\\' at the end of the script ends the output in a newline and adds no line; in an -e before another it takes that text", async () => {
+    const r = await runShell(`printf 'x' > f; sed -i -e '$a\\' f; od -An -c f; printf 'x\\ny\\n' | sed 'a\\'; printf 'x\\n' | sed -e 'a\\' -e 'foo'`);
+    expect(r).toEqual({ stdout: '   x  \\n\nx\ny\nx\nfoo\n', stderr: '', exit: 0 });
   });
 });

@@ -22,6 +22,8 @@ type Run = (a: string[]) => Promise<ExecResult>;
 /** A `w /dev/stdout` (the command, or the `s` flag) at the end of a script line. */
 const WRITE_STDOUT = /w[ \t]*\/dev\/stdout[ \t]*(?:\n|$)/;
 const WRITE_STDOUT_ALL = new RegExp(WRITE_STDOUT.source, 'g');
+/** The text of an `a\`/`i\` that has none, which the patched sed prints as nothing. */
+const SED_EMPTY_TEXT = '\uE000';
 
 interface Plan {
   /** Options passed on as they are (`-n`, `-E`, `-r`, `-u`, `-l N`, …). */
@@ -36,7 +38,7 @@ interface Plan {
   scriptFromStdin?: boolean;
 }
 
-const LONG: Record<string, string> = { '--null-data': '-z', '--zero-terminated': '-z', '--quiet': '-n', '--silent': '-n', '--regexp-extended': '-E', '--unbuffered': '-u', '--debug': '--debug', '--posix': '--posix', '--sandbox': '--sandbox' };
+const LONG: Record<string, string> = { '--null-data': '-z', '--zero-terminated': '-z', '--quiet': '-n', '--silent': '-n', '--regexp-extended': '-E', '--debug': '--debug', '--posix': '--posix', '--sandbox': '--sandbox' };
 
 async function plan(args: string[], fs: IFileSystem, cwd: string, stdin: string): Promise<Plan | ExecResult> {
   const p: Plan = { flags: [], scripts: [], files: [], inPlace: false, suffix: '', separate: false, followLinks: false };
@@ -73,6 +75,7 @@ async function plan(args: string[], fs: IFileSystem, cwd: string, stdin: string)
       else if (name === '--line-length') p.flags.push('-l', value());
       // --posix only turns GNU's extensions off; scripts that pass it use none, so it changes nothing they see.
       else if (name === '--posix') continue;
+      else if (name === '--unbuffered') continue;
       else if (LONG[name] && eq < 0) p.flags.push(LONG[name]!);
       else p.flags.push(a);
       continue;
@@ -96,7 +99,8 @@ async function plan(args: string[], fs: IFileSystem, cwd: string, stdin: string)
           break;
         }
         if (c === 's') p.separate = true;
-        else p.flags.push(`-${c}`);
+        // -u (unbuffered) changes when output is written, never what: nothing to do here.
+        else if (c !== 'u') p.flags.push(`-${c}`);
       }
       continue;
     }
@@ -121,7 +125,9 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
   for (const [k, s] of p.scripts.entries()) {
     const n = normalizeSedScript(s, k + 1);
     if ('error' in n) return { stdout: '', stderr: n.error, exitCode: 1 };
-    scripts.push(n.script);
+    // The last script's `a\` with no text appends empty text: the marker the patched sed writes as nothing
+    // (patches/just-bash/sed-empty-text.mjs).
+    scripts.push(n.emptyTextAtEnd && k === p.scripts.length - 1 ? `${n.script}\n${SED_EMPTY_TEXT}` : n.script);
     letters += n.letters;
   }
   const closedRead = stdinClosed && !p.inPlace && (p.files.length === 0 || p.files.includes('-'));

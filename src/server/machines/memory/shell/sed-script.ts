@@ -8,9 +8,10 @@
 
 /**
  * The script to hand just-bash with the letters of its commands in order, or GNU's error for it (`unterminated `s'
- * command`, with its char position).
+ * command`, with its char position). `emptyTextAtEnd`: the script ends in `a\` or `i\` with no text after it, which
+ * GNU reads as text continued by the next `-e`, or, in the last one, as empty text (`$a\` ends the output in a newline).
  */
-export type SedScript = { script: string; letters: string } | { error: string };
+export type SedScript = { script: string; letters: string; emptyTextAtEnd?: boolean } | { error: string };
 
 const SPACE = /[ \t]/;
 
@@ -24,6 +25,7 @@ export function normalizeSedScript(script: string, n: number): SedScript {
   let from = 0;
   let i = 0;
   let letters = '';
+  let emptyTextAtEnd = false;
   const fail = (cmd: string): SedScript => ({ error: `sed: -e expression #${n}, char ${s.length}: unterminated \`${cmd}' command\n` });
   /** Index just past the text that ends at the first `delim` not escaped by a backslash, or -1. */
   const until = (at: number, delim: string): number => {
@@ -72,6 +74,7 @@ export function normalizeSedScript(script: string, n: number): SedScript {
     if (c === 'a' || c === 'i' || c === 'c') {
       let j = i;
       while (SPACE.test(s[j] ?? '')) j++;
+      if (s[j] === '\\' && j + 1 === s.length && c !== 'c') emptyTextAtEnd = true;
       if (s[j] === '\\' && j + 1 < s.length && s[j + 1] !== '\n') {
         out += `${s.slice(from, j + 1)}\n`;
         from = j + 1;
@@ -94,5 +97,5 @@ export function normalizeSedScript(script: string, n: number): SedScript {
       i = semi >= 0 && semi < end ? semi : end;
     }
   }
-  return { script: out + s.slice(from), letters };
+  return { script: out + s.slice(from), letters, ...(emptyTextAtEnd ? { emptyTextAtEnd } : {}) };
 }

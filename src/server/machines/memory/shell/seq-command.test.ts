@@ -11,4 +11,8 @@ describe('seq', () => {
     const r = await runShell('seq a; echo "s=$?"; seq 1 0 3; echo "s=$?"');
     expect(r).toEqual({ stdout: 's=1\ns=1\n', stderr: "seq: invalid floating point argument: ‘a’\nTry 'seq --help' for more information.\nseq: invalid Zero increment value: ‘0’\nTry 'seq --help' for more information.\n", exit: 0 });
   });
+  it('takes only a floating-point conversion in -f, with the \' flag and L accepted', async () => {
+    const r = await runShell(`seq -f '%x' 1 2; echo "s=$?"; seq -f 'n%d' 1; echo "s=$?"; seq -f "%'g|" 1 1; seq -f '%Lf' 1 1`);
+    expect(r).toEqual({ stdout: 's=1\ns=1\n1|\n1.000000\n', stderr: 'seq: format ‘%x’ has unknown %x directive\nseq: format ‘n%d’ has unknown %d directive\n', exit: 0 });
+  });
 });

@@ -6,6 +6,7 @@
  */
 import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
 import { awkSprintf } from './awk-format.ts';
+import { unsupported } from './gnu-commands.ts';
 
 const TRY = "Try 'seq --help' for more information.\n";
 const fail = (text: string): ExecResult => ({ stdout: '', stderr: `seq: ${text}\n${TRY}`, exitCode: 1 });
@@ -43,6 +44,15 @@ function seq(args: string[], cap: number): ExecResult | undefined {
   const step = Number(incr);
   if (step === 0) return fail(`invalid Zero increment value: ‘${incr}’`);
   if (format !== undefined && (format.match(/%[^%]/g) ?? []).length !== 1) return { stdout: '', stderr: `seq: format ‘${format}’ has ${(format.match(/%[^%]/g) ?? []).length === 0 ? 'no' : 'too many'} % directive${(format.match(/%[^%]/g) ?? []).length === 0 ? '' : 's'}\n`, exitCode: 1 };
+  if (format !== undefined) {
+    // GNU seq takes only a floating-point conversion (`%d`, `%x`, `%s` are refused); `'` and `L` change nothing here.
+    const d = /%(?!%)[-+ #0']*\d*(?:\.\d*)?(L?)(.?)/.exec(format.replace(/%%/g, ''))!;
+    if (!'eEfFgG'.includes(d[2]!) || d[2] === '') {
+      if (d[2] === 'a' || d[2] === 'A') return unsupported('seq', `-f ${format} (hexadecimal floating point)`);
+      return { stdout: '', stderr: `seq: format ‘${format}’ has unknown %${d[2]} directive\n`, exitCode: 1 };
+    }
+    format = format.replace(/(%[-+ #0']*\d*(?:\.\d*)?)L?([eEfFgG])/, (_, head: string, conv: string) => head.replace(/'/g, '') + conv);
+  }
   const prec = Math.max(decimals(first), decimals(incr));
   const start = Number(first);
   const end = Number(last);

@@ -2,11 +2,14 @@
  * GNU `touch` over the sprite's filesystem: `-d`/`--date` (GNU's date strings, date-parse.ts), `-t [[CC]YY]MMDDhhmm[.ss]`, `-r FILE`, `-c`, `-a`/`-m` and `-h`. Dates are read in
  * UTC (a sprite's zone). A date it cannot read goes to just-bash's `touch`, which says so.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/touch-invocation.html, Date-input-formats.html
- * @deviation The sprite keeps one time per file: `-a` alone changes nothing, and `-h` leaves a symlink's own time.
+ * @deviation The sprite keeps one time per file: `-a` alone changes nothing, `-a` with a time to set (`-d`, `-t`, `-r`)
+ * fails loudly (exit 2, naming `--exec sandbox`: `stat -c %X` could never show that time), and `-h` leaves a
+ * symlink's own time.
  */
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { strerror } from './errno-text.ts';
 import { parseDateString } from './date-parse.ts';
+import { unsupported } from './gnu-commands.ts';
 
 /** Epoch ms of a GNU date string relative to `now`, read in UTC (a sprite's zone); null when GNU would refuse it. */
 export function parseDate(text: string, now: number): number | null {
@@ -31,6 +34,7 @@ async function touch(args: string[], fs: IFileSystem, cwd: string, now: number, 
   let create = true;
   let noDeref = false;
   let onlyAccess = false;
+  let timeGiven = false;
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -39,6 +43,7 @@ async function touch(args: string[], fs: IFileSystem, cwd: string, now: number, 
       files.push(...args.slice(i + 1));
       break;
     }
+    if (/^-(?:[dtr]|-date|-reference)/.test(a)) timeGiven = true;
     if (a === '-d' || a.startsWith('--date') || (a.startsWith('-d') && a.length > 2)) {
       when = parseDate(value('--date') ?? '', now);
       if (when === null) return orig(args);
@@ -65,6 +70,8 @@ async function touch(args: string[], fs: IFileSystem, cwd: string, now: number, 
     } else if (a.startsWith('-') && a.length > 1) return orig(args);
     else files.push(a);
   }
+  // The sprite keeps one time per file: an access time of its own could never be shown by `stat -c %X`.
+  if (onlyAccess && timeGiven) return unsupported('touch', '-a with -d, -t or -r');
   if (files.length === 0) return { stdout: '', stderr: "touch: missing file operand\nTry 'touch --help' for more information.\n", exitCode: 1 };
   let stderr = '';
   for (const name of files) {

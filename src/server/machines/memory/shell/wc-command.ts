@@ -1,7 +1,7 @@
 /**
  * `wc` as GNU coreutils prints it: the counts in columns as wide as the digits of the files' total size (at least 7
  * when stdin or another non-regular input is counted, none when one count of one input is printed), a `total` line
- * for several inputs, `-L` (the longest line, tabs to the next multiple of 8), `-m` in the sprite's UTF-8 locale.
+ * for several inputs, `-L` (the longest line, tabs to the next multiple of 8), `-m` in the sprite's UTF-8 locale, `--files0-from=F` (the names F holds, NUL-ended; `-` is stdin).
  * Stdin redirected from a regular file (`wc < f`) counts as that file (GNU fstat()s it); from a pipe or a device,
  * as a pipe.
  * @deviation stdin from a descriptor the shell opened on a file (`exec 3<f; wc <&3`, `exec < f`) counts as a pipe.
@@ -48,10 +48,15 @@ function counts(s: string): Record<Count, number> {
 async function wc(args: string[], ctx: InputCtx): Promise<ExecResult> {
   const wanted = new Set<Count>();
   const names: string[] = [];
+  let files0: string | undefined;
   let options = true;
-  for (const a of args) {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
     if (options && a === '--') options = false;
-    else if (options && a.startsWith('--')) {
+    else if (options && (a === '--files0-from' || a.startsWith('--files0-from='))) {
+      files0 = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
+      if (files0 === undefined) return { stdout: '', stderr: "wc: option '--files0-from' requires an argument\nTry 'wc --help' for more information.\n", exitCode: 1 };
+    } else if (options && a.startsWith('--')) {
       if (!LONG[a]) return unsupported('wc', a);
       wanted.add(LONG[a]!);
     } else if (options && a.startsWith('-') && a.length > 1) {
@@ -62,11 +67,24 @@ async function wc(args: string[], ctx: InputCtx): Promise<ExecResult> {
     } else names.push(a);
   }
   const shown = wanted.size === 0 ? (['lines', 'words', 'bytes'] as Count[]) : ORDER.filter((c) => wanted.has(c));
-  const inputs = names.length === 0 ? [''] : names;
+  // --files0-from=F: the names are F's NUL-ended strings (`-`: stdin's), never operands too.
+  let listed: string[] | undefined;
+  if (files0 !== undefined) {
+    if (names.length > 0) return { stdout: '', stderr: `wc: extra operand '${names[0]}'\nfile operands cannot be combined with --files0-from\nTry 'wc --help' for more information.\n`, exitCode: 1 };
+    const list = await readOperand(ctx, files0);
+    if ('error' in list) return { stdout: '', stderr: `wc: cannot open '${files0}' for reading: ${list.error}\n`, exitCode: 1 };
+    listed = list.bytes.split('\0');
+    if (listed[listed.length - 1] === '') listed.pop();
+  }
+  const inputs = listed ?? (names.length === 0 ? [''] : names);
   const rows: Array<{ name: string; c: Record<Count, number> } | { name: string; error: string }> = [];
   let regularTotal = 0;
   let minimum = 1;
-  for (const name of inputs) {
+  for (const [k, name] of inputs.entries()) {
+    if (listed && name === '') {
+      rows.push({ name: `${files0}:${k + 1}`, error: 'invalid zero-length file name' });
+      continue;
+    }
     const r = await readOperand(ctx, name === '' ? '-' : name);
     if ('error' in r) {
       // A closed stdin (`<&-`) still gets its (zero) counts line from GNU wc, then the read error.

@@ -22,6 +22,14 @@ describe('wc', () => {
   });
 });
 
+describe('wc --files0-from', () => {
+  it('counts the files a NUL-separated list names (a file or stdin), with a total, and refuses operands besides', async () => {
+    const r = await runShell("printf 'hello world\\nfoo\\n' > a.txt; printf 'a.txt\\0nope\\0\\0' > l; wc --files0-from l; echo \"s=$?\"; printf 'a.txt\\0' | wc -c --files0-from=-; wc --files0-from=l a.txt; echo \"s=$?\"");
+    expect(r.stdout).toBe(' 2  3 16 a.txt\n 2  3 16 total\ns=1\n16 a.txt\ns=1\n');
+    expect(r.stderr).toBe("wc: nope: No such file or directory\nwc: l:3: invalid zero-length file name\nwc: extra operand 'a.txt'\nfile operands cannot be combined with --files0-from\nTry 'wc --help' for more information.\n");
+  });
+});
+
 describe('uniq', () => {
   it('counts in a 7-wide column', async () => {
     expect((await runShell(`${files}sort nums.txt | uniq -c`)).stdout).toBe('      2 1\n      1 10\n      1 2\n      1 3\n');

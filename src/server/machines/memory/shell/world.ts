@@ -20,6 +20,8 @@ import { MACHINE_ARCH } from './sysinfo-commands.ts';
 import { KERNEL_RELEASE } from './proc.ts';
 import { withLoopErrors } from './loop-errors.ts';
 import { isStdinOperand } from './text-input.ts';
+import { columnTable } from './column-table.ts';
+import { unexpandArgs } from './unexpand-args.ts';
 import { copierOnClosedStdin, fileReaderOnClosedStdin, jqOnClosedStdin, stdinIsClosed } from './closed-stdin.ts';
 import { catOutputOrder, errorsFirst, OrderedOutput } from './output-order.ts';
 
@@ -94,7 +96,7 @@ export const REAL_ENGINE_COMMANDS: readonly string[] = [
   'lsblk', 'mkfifo', 'flock',
   // Programs of a sprite's Ubuntu (coreutils and the usual tools) the shell engine does not have: loud, never
   // bash's silent `command not found`.
-  'ptx', 'csplit', 'shred', 'mknod', 'chroot', 'chcon',
+  'ptx', 'shred', 'mknod', 'chroot', 'chcon',
   'runcon', 'pinky', 'users', 'who', 'w', 'dircolors', 'watch', 'script', 'tput', 'reset', 'man', 'info',
   'ldd', 'lsb_release', 'crontab', 'at', 'mail', 'dig', 'nslookup', 'host', 'openssl', 'dc', 'whereis', 'gawk', 'pathchk',
 ];
@@ -184,9 +186,12 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
     ...Object.entries(STDIN_READERS).map(([name, valued]) =>
       defineCommand(name, async (args, ctx) => {
         // util-linux's rev and column open `-` as a file; the coreutils read stdin for it.
-        const mapped = name === 'rev' || name === 'column' ? args : args.map((a) => (isStdinOperand(a, false) ? '-' : a));
+        const given = name === 'unexpand' ? unexpandArgs(args) : args;
+        const mapped = name === 'rev' || name === 'column' ? given : given.map((a) => (isStdinOperand(a, false) ? '-' : a));
         const closed = stdinIsClosed(ctx) ? await fileReaderOnClosedStdin(name, mapped, (a) => ctx.origCommand!(a), valued) : null;
         if (closed) return closed;
+        const table = name === 'column' ? await columnTable(mapped, ctx) : null;
+        if (table) return table;
         let result = await withLoopErrors(await ctx.origCommand!(mapped), mapped, ctx.fs, ctx.cwd); // ELOOP worded as bash does (loop-errors.ts)
         result = await catOperandErrors(name, result, ctx.fs, ctx.cwd);
         // Where stdout and stderr meet: cat's messages come between the files (its error() flushes first).

@@ -1,6 +1,6 @@
 /**
  * `xxd` as vim's xxd prints it: the hex dump (`-c` bytes per line, `-g` bytes per group, `-u`, `-b` bits, `-s`
- * offset, `-l` length), `-p` plain hex, `-i` a C array, and `-r` back to bytes (from a dump or, with `-p`, from
+ * offset (negative: from the end of a file), `-o` added to the offsets shown, `-l` length), `-p` plain hex, `-i` a C array, and `-r` back to bytes (from a dump or, with `-p`, from
  * plain hex).
  * @see https://github.com/vim/vim/blob/master/runtime/doc/xxd.man
  */
@@ -17,6 +17,8 @@ interface Options {
   include: boolean;
   reverse: boolean;
   seek: number;
+  /** `-o N`: added to the offsets the dump shows. */
+  offset: number;
   length: number;
 }
 
@@ -71,7 +73,7 @@ function reverse(text: string, plain: boolean): string {
 }
 
 async function xxd(args: string[], ctx: InputCtx): Promise<ExecResult> {
-  const o: Options = { cols: undefined, group: undefined, upper: false, bits: false, plain: false, include: false, reverse: false, seek: 0, length: Infinity };
+  const o: Options = { cols: undefined, group: undefined, upper: false, bits: false, plain: false, include: false, reverse: false, seek: 0, offset: 0, length: Infinity };
   const names: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -79,7 +81,7 @@ async function xxd(args: string[], ctx: InputCtx): Promise<ExecResult> {
       names.push(a);
       continue;
     }
-    const m = /^-(c|g|s|l|cols|groupsize|seek|len)(?:=?(.*))?$/.exec(a);
+    const m = /^-(c|g|s|l|o|cols|groupsize|seek|len|offset)(?:=?(.*))?$/.exec(a);
     if (m) {
       const v = m[2] !== undefined && m[2] !== '' ? m[2] : args[++i];
       const n = v === undefined ? NaN : Number(v.replace(/^\+/, ''));
@@ -87,6 +89,7 @@ async function xxd(args: string[], ctx: InputCtx): Promise<ExecResult> {
       if (m[1] === 'c' || m[1] === 'cols') o.cols = n;
       else if (m[1] === 'g' || m[1] === 'groupsize') o.group = n;
       else if (m[1] === 's' || m[1] === 'seek') o.seek = n;
+      else if (m[1] === 'o' || m[1] === 'offset') o.offset = n;
       else o.length = n;
       continue;
     }
@@ -103,6 +106,11 @@ async function xxd(args: string[], ctx: InputCtx): Promise<ExecResult> {
   if ('error' in input) return { stdout: '', stderr: `xxd: ${names[0]}: ${input.error}\n`, exitCode: 2 };
   const failure = (why: string): ExecResult => ({ stdout: '', stderr: `xxd: ${names[1]}: ${why}\n`, exitCode: 2 });
   if (o.reverse) return deliver(ctx, reverse(input.bytes, o.plain), names[1], failure);
+  // A negative -s counts from the end of a file; xxd cannot seek back in a pipe, nor before the start.
+  if (o.seek < 0) {
+    if (!input.regular || input.bytes.length + o.seek < 0) return { stdout: '', stderr: 'xxd: Sorry, cannot seek.\n', exitCode: 4 };
+    o.seek += input.bytes.length;
+  }
   const data = input.bytes.slice(o.seek, o.length === Infinity ? undefined : o.seek + o.length);
   let out: string;
   if (o.plain) {
@@ -119,7 +127,7 @@ async function xxd(args: string[], ctx: InputCtx): Promise<ExecResult> {
       const id = names[0].replace(/[^A-Za-z0-9]/g, '_').replace(/^(\d)/, '__$1');
       out = `unsigned char ${id}[] = {\n${body ? `${body}\n` : ''}};\nunsigned int ${id}_len = ${data.length};\n`;
     }
-  } else out = dump(data, o.seek, o);
+  } else out = dump(data, o.seek + o.offset, o);
   if (names[1] !== undefined) return deliver(ctx, out, names[1], failure);
   return { ...bytesOutput(unsafeBytesFromLatin1(out)), stderr: '', exitCode: 0 };
 }
