@@ -91,6 +91,18 @@ describe('CpuYield', () => {
     expect(changes).toEqual(['spinner=true', 'spinner=false']);
   });
 
+  it('a sprite whose CPU goes to tasks no look sees (short-lived, or past the tasks read) yields on what it used', async () => {
+    const { cgroups, tick } = fakeCgroups();
+    let now = 0;
+    const y = new CpuYield(cgroups, policy, () => now);
+    for (let i = 0; i <= 5; i++) {
+      now = i * 1000;
+      tick('forks', 0.9, 0); // a fork bomb: the tasks that ran are gone by the next look
+      await y.sample();
+    }
+    expect(y.yielding()).toEqual(['forks']);
+  });
+
   it('a sprite using little CPU is not looked at closer and never yields', async () => {
     const { cgroups, tick } = fakeCgroups();
     let now = 0;

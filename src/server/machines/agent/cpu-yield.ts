@@ -127,7 +127,9 @@ export class CpuYield {
     if (!prev?.tasks || at <= prev.at) return;
     let askedNs = 0;
     for (const [tid, ns] of tasks) askedNs += Math.max(0, ns - (prev.tasks.get(tid) ?? 0));
-    const next = nextCpuState(state, askedNs / 1e6 / (at - prev.at), prev.at, at, this.policy);
+    // What it used is a floor of what it asked for: tasks that ended between two looks, or beyond the tasks read
+    // (a fork bomb's thousands of short-lived ones), show only in the cgroup's own CPU time.
+    const next = nextCpuState(state, Math.max(used, askedNs / 1e6 / (at - prev.at)), prev.at, at, this.policy);
     if (next.yielding !== state.yielding && !(await this.cgroups.setCpuIdle(name, next.yielding))) {
       // No cpu.idle (an older kernel) or the sprite is gone: nothing changes.
       this.states.set(name, { yielding: state.yielding });
