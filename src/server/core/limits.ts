@@ -22,6 +22,11 @@ export interface Limits {
   watchPathsMax: number;
   /** Bytes of events an fs/watch socket may have waiting to be sent; more → close 1013 (the client reads too slowly). */
   watchBufferedBytes: number;
+  /**
+   * Bytes of a service's NDJSON stream (its start, restart or logs with a `duration`) waiting for a client that reads
+   * too slowly; more → the stream ends with an `error` line, then `complete` (the service goes on).
+   */
+  streamBufferedBytes: number;
   /** Labels per sprite (create and update); more → 400. */
   labelsMax: number;
   /** Characters per label; longer → 400. */
@@ -72,6 +77,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   nameMaxBytes: 255,
   watchPathsMax: 1024,
   watchBufferedBytes: 8 * 1024 * 1024,
+  streamBufferedBytes: 8 * 1024 * 1024,
   labelsMax: 64,
   labelMaxLength: 128,
   configMaxBytes: 4096,

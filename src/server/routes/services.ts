@@ -5,7 +5,7 @@
  */
 import type { Response } from 'express';
 import type { AppContext, HandlerFor, HandlerMap } from '../context.ts';
-import { startNdjson } from '../http/ndjson.ts';
+import { startNdjson, type NdjsonWriter } from '../http/ndjson.ts';
 import { toWireService, toWireServiceEvent } from '../http/wire.ts';
 import { parseDuration } from '../core/duration.ts';
 import type { ServiceEvent, ServiceManager } from '../model/services.ts';
@@ -58,7 +58,7 @@ async function streamAround(
     unsubscribe();
     throw err;
   }
-  const out = startNdjson(res);
+  const out = startNdjson(res, { maxBufferedBytes: ctx.deps.limits.streamBufferedBytes });
   write = (e) => out.line(toWireServiceEvent(e));
   for (const e of buffered) write(e);
   try {
@@ -72,7 +72,19 @@ async function streamAround(
     ctx.deps.clock.clearTimeout(timer);
   }
   unsubscribe();
-  out.line(toWireServiceEvent(mgr.completeEvent(service)));
+  endStream(out, ctx, mgr, service);
+}
+
+/**
+ * Ends a service stream: its `complete` line, after an `error` line when the client fell so far behind that events
+ * were dropped (docs/limits.md: at most `streamBufferedBytes` wait for a client; the service itself goes on).
+ */
+function endStream(out: NdjsonWriter, ctx: AppContext, mgr: ServiceManager, service: string): void {
+  if (out.lagging) {
+    const data = `the client reads too slowly: more than ${ctx.deps.limits.streamBufferedBytes} bytes of events waiting; the stream ends, the service goes on`;
+    out.line({ type: 'error', timestamp: ctx.deps.clock.now(), data }, true);
+  }
+  out.line(toWireServiceEvent(mgr.completeEvent(service)), true);
   out.end();
 }
 
@@ -128,8 +140,9 @@ export const serviceHandlers: HandlerMap = {
     const svc = path.service_name;
     const past = await mgr.logs(svc, q.lines);
     const windowMs = window(q.duration, 0);
-    const out = startNdjson(res);
-    for (const e of past) out.line(toWireServiceEvent(e));
+    const out = startNdjson(res, { maxBufferedBytes: ctx.deps.limits.streamBufferedBytes });
+    // The log's past lines are all written (the log is bounded by the sprite's disk); only live events can lag.
+    for (const e of past) out.line(toWireServiceEvent(e), true);
     if (windowMs > 0) {
       const unsubscribe = mgr.subscribe(svc, (e) => {
         if (e.type !== 'complete') out.line(toWireServiceEvent(e));
@@ -139,8 +152,7 @@ export const serviceHandlers: HandlerMap = {
       if (timer) ctx.deps.clock.clearTimeout(timer);
       unsubscribe();
     }
-    out.line(toWireServiceEvent(mgr.completeEvent(svc)));
-    out.end();
+    endStream(out, ctx, mgr, svc);
   },
 
   /** `DELETE …/services/{service_name}` → 204; 409 while it runs or is needed (§9.2). */

@@ -4,7 +4,9 @@
  * the sprite. Time-dependent behaviour runs on a FakeClock; one test streams for a real `duration=1s`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, ENGINES, SANDBOX_RUN } from '../../support/server.ts';
+import { request } from 'node:http';
+import { api, startTestServer, ENGINES, SANDBOX_RUN, TOKEN } from '../../support/server.ts';
+import { DEFAULT_LIMITS } from '../../../src/server/core/limits.ts';
 import type { RunningServer } from '../../../src/server/server.ts';
 import { FakeClock } from '../../../src/server/core/clock.ts';
 
@@ -326,4 +328,36 @@ describe.skipIf(SANDBOX_RUN)('services on the shell engine with a fake clock', (
       expect((await call('GET', '/v1/sprites/box/services/missing/logs')).status).toBe(404);
     });
   });
+});
+
+describe.skipIf(SANDBOX_RUN)('a service stream to a client that reads too slowly', () => {
+  const BOUND = 64 * 1024;
+  let srv: RunningServer;
+  beforeAll(async () => {
+    srv = await startTestServer('shell', { limits: { ...DEFAULT_LIMITS, streamBufferedBytes: BOUND } });
+    await api(srv.url)('POST', '/v1/sprites', { name: 'flood' });
+  });
+  afterAll(() => srv.close());
+
+  it('ends with an error line and complete once more than the bound waits, long before its duration; the service goes on', async () => {
+    const body = JSON.stringify(sh('yes flood-flood-flood-flood-flood-flood-flood-flood'));
+    const chunks: Buffer[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const req = request(`${srv.url}/v1/sprites/flood/services/yes?duration=600s`, { method: 'PUT', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' } }, (res) => {
+        // Reads nothing for a while: the socket's buffers fill, then spritzer's.
+        res.pause();
+        setTimeout(() => res.resume(), 3000);
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', resolve);
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    const lines = ndjson(Buffer.concat(chunks).toString('utf8'));
+    expect(lines.at(-2)).toMatchObject({ type: 'error', data: expect.stringMatching(/^the client reads too slowly: more than 65536 bytes of events waiting/) });
+    expectServiceStream(lines, 'yes');
+    const svc = JSON.parse((await api(srv.url)('GET', '/v1/sprites/flood/services/yes')).text);
+    expect(svc.state.status).not.toMatch(/stopped|failed|exited/);
+  }, 60_000);
 });
