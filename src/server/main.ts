@@ -221,6 +221,15 @@ const clock = new SystemClock();
 const logger = pino({ level: opts.logLevel });
 // Last resort: whatever escapes the contained layers (containment.ts) is logged, and the server keeps serving.
 installLastResort(process, logger);
+// A signal during the start (the engine may be making its temp data dir, loop mount and cgroups) is held until the
+// server can shut down, which removes them; a second one ends the process at once.
+let startSignal: NodeJS.Signals | undefined;
+function holdStartSignal(signal: NodeJS.Signals): void {
+  if (startSignal) process.exit(1);
+  startSignal = signal;
+}
+process.on('SIGINT', holdStartSignal);
+process.on('SIGTERM', holdStartSignal);
 // --data-dir: state survives restarts (src/server/store); the sandbox engine keeps its sprites' disks there too. The
 // dir is claimed before the engine opens (the claim clears what a dead earlier run left, which must not be this run's).
 // The container engine keeps its sprites as containers (docs/container.md), not here.
@@ -309,8 +318,11 @@ async function shutdown(signal: string): Promise<void> {
   await dataDir?.claim.release();
   process.exit(0);
 }
+process.off('SIGINT', holdStartSignal);
+process.off('SIGTERM', holdStartSignal);
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+if (startSignal) void shutdown(startSignal);
 // The inspector's files are built now when missing or stale (esbuild, ~1 s), so the printed link works at once.
 await slowStep('building the inspector', ensureInspector(), { doneText: 'built' }).catch((err: unknown) => logger.warn({ err }, 'inspector not built; /_spritzer/ui will retry'));
 process.stdout.write(`spritzer listening on ${running.url} (exec engine: ${opts.exec}, checkpoints: ${machines.snapshotMode})\ninspector: ${running.url}/_spritzer/ui/\nexport SPRITES_BASE_URL=${running.url}\n`);

@@ -4,13 +4,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { mountsUnder } from '../../src/server/machines/sandbox/data-dir.ts';
 import { api, TOKEN } from '../support/server.ts';
-import { killChildren, startSpritzer, stopSpritzer } from '../support/spritzer-process.ts';
+import { killChildren, startSpritzer, stopSpritzer, tempDirOf } from '../support/spritzer-process.ts';
 import { announceSkip } from './support.ts';
 
 const skip = announceSkip('crashed sandbox leftovers');
@@ -25,20 +24,6 @@ afterAll(() => {
 });
 
 const start = () => startSpritzer(['--exec', 'sandbox', '--sandbox-spares', '0', '--token', TOKEN]);
-
-/** The temp data dir whose pid file names `pid`. */
-function tempDirOf(pid: number): string | undefined {
-  for (const name of readdirSync(tmpdir())) {
-    if (!name.startsWith('spritzer-')) continue;
-    const dir = join(tmpdir(), name);
-    try {
-      if (Number(readFileSync(join(dir, 'spritzer.pid'), 'utf8').trim()) === pid) return dir;
-    } catch {
-      /* not a data dir */
-    }
-  }
-  return undefined;
-}
 
 describe.skipIf(skip)('what a crashed sandbox spritzer left', () => {
   it('is removed by the next start: the temp data dir, its mounts and its cgroups', async () => {

@@ -3,6 +3,9 @@
  * a free port with a data dir, stop it with a signal, and kill whatever a failed test left. Test set-up only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../../bin/spritzer.mjs', import.meta.url));
@@ -47,4 +50,18 @@ export async function stopSpritzer(child: ChildProcess, signal: 'SIGKILL' | 'SIG
   const code = await gone;
   children.delete(child);
   return code;
+}
+
+/** The temp data dir (`$TMPDIR/spritzer-*`) whose pid file names `pid`, or undefined while there is none. */
+export function tempDirOf(pid: number): string | undefined {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith('spritzer-')) continue;
+    const dir = join(tmpdir(), name);
+    try {
+      if (Number(readFileSync(join(dir, 'spritzer.pid'), 'utf8').trim()) === pid) return dir;
+    } catch {
+      /* not a data dir */
+    }
+  }
+  return undefined;
 }
