@@ -213,9 +213,10 @@ try {
     await json(url, 'POST', '/v1/sprites', { name: 'watched' });
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/v1/sprites/watched/fs/watch`, { headers: AUTH });
     await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
-    await row('7', 'fs/watch subscribe with 200,000 copies of /, then 20 writes', url, async () => {
+    // 60,000 copies: under the inbound element bound (a message of more than 65,536 items is closed 1008 unread).
+    await row('7', 'fs/watch subscribe with 60,000 copies of /, then 20 writes', url, async () => {
       const subscribed = new Promise((r) => ws.once('message', r));
-      ws.send(JSON.stringify({ type: 'subscribe', paths: Array(200_000).fill('/'), recursive: true }));
+      ws.send(JSON.stringify({ type: 'subscribe', paths: Array(60_000).fill('/'), recursive: true }));
       await subscribed;
       for (let i = 0; i < 20; i++) await call(url, 'PUT', `/v1/sprites/watched/fs/write?path=/tmp/f${i}`, 'x');
     });
