@@ -115,12 +115,14 @@ describe('spawn and attach', () => {
     expect(attached.sessionInfo).toMatchObject({ session_id: id, tty: true });
     const it = attached[Symbol.asyncIterator]();
     const live = stdoutUntil(it, (s) => s.includes('live'));
-    // The engine's stdin grace and `sleep` both run on the fake clock; let each timer be scheduled, then fire it.
+    // The engine's stdin grace and `sleep` both run on the fake clock, and each timer is scheduled only after some
+    // socket I/O: advance it until the session ends, letting real time pass between steps (a loaded machine may
+    // need many turns of the event loop before the next timer exists; the test's own timeout bounds the loop).
     let done = false;
     void attached.exit.finally(() => (done = true));
-    for (let round = 0; round < 5000 && !done; round++) {
+    while (!done) {
       clock.advance(50_000);
-      await new Promise((r) => setImmediate(r));
+      await new Promise((r) => setTimeout(r, 1));
     }
     expect(await live).toContain('live');
     expect(await attached.exit).toBe(0);
