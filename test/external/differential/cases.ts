@@ -69,7 +69,12 @@ export interface Outcome {
   hung: boolean;
 }
 
-export type Verdict = 'identical' | 'loud' | 'silent' | 'excluded';
+/**
+ * `unstable`: a silent difference that a second run of the same case on both engines did not repeat (the reference
+ * or the shell engine answered differently from one run to the next, e.g. under load): listed in the report with the
+ * first run's outputs, counted neither identical nor silent ({@link settleUnstable}).
+ */
+export type Verdict = 'identical' | 'loud' | 'silent' | 'unstable' | 'excluded';
 
 /** One case's comparison, as the report lists it. */
 export interface CaseResult {
@@ -188,4 +193,13 @@ export function compareCase(
   if (differs.length === 0) return { ...base, verdict: 'identical', differs, ...(reason ? { reason } : {}), shell, reference };
   const verdict: Verdict = isLoud(shell) && !differs.includes('hang') ? 'loud' : 'silent';
   return { ...base, verdict, differs, ...(reason ? { reason } : {}), shell, reference };
+}
+
+/**
+ * A silent difference is run once more on both engines (in a fresh copy of its directory): when the second run
+ * agrees, the case is `unstable` — one engine's answer changed between runs, which a gate must not read as a
+ * regression nor as a pass; the first run's outputs are kept for the report. Otherwise the first verdict stands.
+ */
+export function settleUnstable(first: CaseResult, again: CaseResult): CaseResult {
+  return again.verdict === 'identical' ? { ...first, verdict: 'unstable' } : first;
 }

@@ -24,6 +24,10 @@ describe('the differential gate', () => {
     ]);
   });
 
+  it('counts an unstable case as neither identical nor silent', () => {
+    expect(measure([result('identical'), result('unstable')])).toEqual({ cases: 2, identical: 1, silent: 0 });
+  });
+
   it('with a baseline of no silent differences, any silent difference fails', () => {
     expect(gateFailures({ cases: 100, identical: 99, silent: 1 }, { cases: 100, identical: 97, silent: 0 })).toHaveLength(1);
   });

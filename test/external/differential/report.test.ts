@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compareCase, loadCorpus, type CaseResult, type CorpusSet, type Outcome, type Tree } from './cases.ts';
+import { compareCase, loadCorpus, settleUnstable, type CaseResult, type CorpusSet, type Outcome, type Tree } from './cases.ts';
 import { renderReport } from './report.ts';
 
 const side = (stdout: string): Outcome & { tree: Tree } => ({ stdout, stderr: '', exit: 0, hung: false, tree: {} });
@@ -58,5 +58,23 @@ describe('differential held-out set', () => {
     const report = renderReport([result('held-out', 'env', 1, 'id', true)], { seconds: 1 });
     expect(report.summary).toBe('held-out: 1/1 identical (100.0%), 0 silent');
     expect(report.table).toBe('');
+  });
+});
+
+describe('differential unstable cases', () => {
+  it('a silent difference whose second run agrees is unstable: listed with its first outputs, neither identical nor silent', () => {
+    const first = result('main', 'text', 1, 'sort FLAKY', false);
+    const settled = settleUnstable(first, result('main', 'text', 1, 'sort FLAKY', true));
+    expect(settled.verdict).toBe('unstable');
+    const report = renderReport([result('main', 'text', 2, 'sort ok', true), settled], { seconds: 1 });
+    expect(report.summary).toBe('differential: 1/2 identical (50.0%), 0 silent, 0 loud, 1 unstable');
+    expect(report.silent).toBe(0);
+    expect(report.markdown).toContain('### unstable: text-1');
+    expect(report.markdown).toContain('SHELL-SECRET-OUT');
+  });
+
+  it('a silent difference that a second run repeats stays silent', () => {
+    const first = result('main', 'text', 1, 'sort WRONG', false);
+    expect(settleUnstable(first, result('main', 'text', 1, 'sort WRONG', false)).verdict).toBe('silent');
   });
 });

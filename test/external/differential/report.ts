@@ -38,7 +38,8 @@ export function agreementTable(results: CaseResult[]): string {
 function score(results: CaseResult[], withLoud: boolean): string {
   const run = results.length - count(results, 'excluded');
   const same = count(results, 'identical');
-  return `${same}/${run} identical (${pct(same, run)}), ${count(results, 'silent')} silent${withLoud ? `, ${count(results, 'loud')} loud` : ''}`;
+  const unstable = count(results, 'unstable');
+  return `${same}/${run} identical (${pct(same, run)}), ${count(results, 'silent')} silent${withLoud ? `, ${count(results, 'loud')} loud` : ''}${unstable ? `, ${unstable} unstable` : ''}`;
 }
 
 /** Renders `results` (in corpus order; each carries its set). */
@@ -53,7 +54,7 @@ export function renderReport(results: CaseResult[], meta: { seconds: number }): 
   const summary = parts.join('; ');
   const table = main.length > 0 ? agreementTable(main) : '';
   const heldOutTable = heldOut.length > 0 ? agreementTable(heldOut) : '';
-  const diffs = main.filter((r) => r.verdict === 'silent' || r.verdict === 'loud');
+  const diffs = main.filter((r) => r.verdict === 'silent' || r.verdict === 'loud' || r.verdict === 'unstable');
   const excluded = main.filter((r) => r.verdict === 'excluded');
   const markdown = [
     '# Differential report: `shell` engine vs real bash (`sandbox` engine)',
@@ -63,7 +64,8 @@ export function renderReport(results: CaseResult[], meta: { seconds: number }): 
     'copy of the same small tree, on both engines, through the public API. Compared: stdout (exact, after the case\'s',
     'normalisers), stderr by kind (empty, or the program its first line names), the exit status, and the resulting file',
     'tree (type, mode, size, content). A difference is **loud** when the shell engine refused with exit 127 or 2 and a',
-    `message naming \`--exec sandbox\`; every other difference is **silent**. Run time: ${meta.seconds} s.`,
+    `message naming \`--exec sandbox\`; every other difference is **silent**, unless a second run of the case agreed:`,
+    `then it is **unstable** (counted neither identical nor silent). Run time: ${meta.seconds} s.`,
     '',
     '## Main set',
     '',

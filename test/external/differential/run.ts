@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { api, execQuery, memoryMachines, startTestServer, wsExec } from '../../support/server.ts';
 import { createEngine } from '../../../src/server/machines/memory/engines.ts';
 import { SystemClock } from '../../../src/server/core/clock.ts';
-import { compareCase, loadCorpus, SETUP, type CaseResult, type CorpusSet, type Outcome, type Tree } from './cases.ts';
+import { compareCase, loadCorpus, settleUnstable, SETUP, type CaseResult, type CorpusSet, type Outcome, type Tree } from './cases.ts';
 import { renderReport } from './report.ts';
 import { gateFailures, measure, type Baseline } from './gate.ts';
 
@@ -73,8 +73,10 @@ async function main(): Promise<void> {
       await Promise.all([createSprite(shell, name), createSprite(sandbox, name)]);
       for (const [i, c] of g.cases.entries()) {
         const dir = `/home/sprite/w/${g.name}-${i + 1}`;
-        const [s, r] = await Promise.all([runCase(shell, name, dir, c.script), runCase(sandbox, name, dir, c.script)]);
-        const result = compareCase({ set: g.set, group: g.name, index: i + 1 }, c, s, r);
+        const at = { set: g.set, group: g.name, index: i + 1 };
+        const runBoth = () => Promise.all([runCase(shell, name, dir, c.script), runCase(sandbox, name, dir, c.script)]);
+        const first = compareCase(at, c, ...(await runBoth()));
+        const result = first.verdict === 'silent' ? settleUnstable(first, compareCase(at, c, ...(await runBoth()))) : first;
         results.push(result);
         // A held-out difference is counted, never shown (cases.ts).
         if (result.verdict !== 'identical' && g.set === 'main') process.stdout.write(`${result.verdict.padEnd(9)} ${g.name}-${i + 1}: ${oneLine(c.script)}\n`);
@@ -130,9 +132,9 @@ async function execScript(server: Server, name: string, script: string, dir: str
   }
 }
 
-/** Makes the case's directory, runs the case in it, and reads the tree it left. */
+/** Makes the case's directory afresh, runs the case in it, and reads the tree it left. */
 async function runCase(server: Server, name: string, dir: string, script: string): Promise<Outcome & { tree: Tree; setupError?: string }> {
-  const setup = await execScript(server, name, `mkdir -p ${dir} && cd ${dir} && ${SETUP}`, '/home/sprite');
+  const setup = await execScript(server, name, `rm -rf ${dir} && mkdir -p ${dir} && cd ${dir} && ${SETUP}`, '/home/sprite');
   const setupError = setup.exit !== 0 || setup.stderr ? `setup exit ${setup.exit}: ${setup.stderr}` : undefined;
   const out = await execScript(server, name, script, dir);
   const tree = await readTree(server, name, dir);
