@@ -7,7 +7,7 @@ const result = (verdict: CaseResult['verdict'], set: CaseResult['set'] = 'main')
 describe('the differential gate', () => {
   it('measures the main set only, without excluded cases', () => {
     const run = [result('identical'), result('silent'), result('loud'), result('excluded'), result('silent', 'held-out')];
-    expect(measure(run)).toEqual({ cases: 3, identical: 1, silent: 1 });
+    expect(measure(run)).toEqual({ cases: 3, identical: 1, silent: 1, unstable: 0 });
   });
 
   it('passes a run as good as the baseline or better, in share as well as in silent differences', () => {
@@ -24,8 +24,11 @@ describe('the differential gate', () => {
     ]);
   });
 
-  it('counts an unstable case as neither identical nor silent', () => {
-    expect(measure([result('identical'), result('unstable')])).toEqual({ cases: 2, identical: 1, silent: 0 });
+  it('counts an unstable case as neither identical nor silent, and does not fail the share on it', () => {
+    const run = measure([result('identical'), result('unstable')]);
+    expect(run).toEqual({ cases: 2, identical: 1, silent: 0, unstable: 1 });
+    expect(gateFailures(run, { cases: 2, identical: 2, silent: 0 })).toEqual([]);
+    expect(gateFailures({ ...run, unstable: 0 }, { cases: 2, identical: 2, silent: 0 })).toHaveLength(1);
   });
 
   it('with a baseline of no silent differences, any silent difference fails', () => {

@@ -14,6 +14,12 @@ export interface Baseline {
   identical: number;
   /** Silent differences (a wrong answer with no refusal): the gate's ceiling. */
   silent: number;
+  /**
+   * Of a run (never in the committed baseline): silent differences that a second run did not repeat (cases.ts
+   * `settleUnstable`). The share check counts them with the identical ones — a regression repeats — while they never
+   * count as identical in the figures a baseline records.
+   */
+  unstable?: number;
 }
 
 /** The main set's figures of a run. */
@@ -23,6 +29,7 @@ export function measure(results: CaseResult[]): Baseline {
     cases: main.length,
     identical: main.filter((r) => r.verdict === 'identical').length,
     silent: main.filter((r) => r.verdict === 'silent').length,
+    unstable: main.filter((r) => r.verdict === 'unstable').length,
   };
 }
 
@@ -31,7 +38,7 @@ export function gateFailures(run: Baseline, baseline: Baseline): string[] {
   const why: string[] = [];
   if (run.silent > baseline.silent) why.push(`${run.silent} silent differences, more than the baseline's ${baseline.silent}`);
   // Shares compared as exact fractions: identical/cases < base.identical/base.cases.
-  if (run.identical * baseline.cases < baseline.identical * run.cases) {
+  if ((run.identical + (run.unstable ?? 0)) * baseline.cases < baseline.identical * run.cases) {
     why.push(`identical share ${share(run)} below the baseline's ${share(baseline)}`);
   }
   return why;
