@@ -33,10 +33,14 @@ export function parseSize(text: string): number | null {
   return n * (m[3] === 'B' ? 1000 : 1024) ** power;
 }
 
+/** A file's preferred I/O size (`st_blksize`, `stat -c %o`) on the sprite's ext4 disk. */
+const IO_BLOCK_BYTES = 4096;
+
 async function truncate(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
   let size: string | undefined;
   let reference: string | undefined;
   let create = true;
+  let ioBlocks = false;
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -46,20 +50,22 @@ async function truncate(args: string[], fs: IFileSystem, cwd: string): Promise<E
     else if (a === '-r' || a === '--reference') reference = args[++i];
     else if (a.startsWith('--reference=')) reference = a.slice(12);
     else if (a === '-c' || a === '--no-create') create = false;
-    else if (a === '-o' || a === '--io-blocks') return refuse('truncate', 'option -o');
-    else if (/^-[co]+$/.test(a)) create = !a.includes('c') && create;
+    else if (a === '-o' || a === '--io-blocks') ioBlocks = true;
+    else if (/^-[co]+$/.test(a)) (create = !a.includes('c') && create), (ioBlocks ||= a.includes('o'));
     else if (a === '--') files.push(...args.slice(i + 1)), (i = args.length);
     else if (a.startsWith('-') && a.length > 1) return usage('truncate', a.startsWith('--') ? `unrecognized option '${a}'` : `invalid option -- '${a[1]}'`);
     else files.push(a);
   }
   if (size === undefined && reference === undefined) return usage('truncate', "you must specify either '--size' or '--reference'");
   if (files.length === 0) return usage('truncate', 'missing file operand');
+  if (ioBlocks && size === undefined) return usage('truncate', "'--io-blocks' was specified but '--size' was not");
   const mode = size !== undefined && /^[-+<>/%]/.test(size) ? size[0]! : '=';
   let amount = 0;
   if (size !== undefined) {
     const n = parseSize(mode === '=' ? size : size.slice(1));
     if (n === null) return { stdout: '', stderr: `truncate: Invalid number: '${size}'\n`, exitCode: 1 };
-    amount = n;
+    // -o counts SIZE in the file system's I/O blocks (st_blksize: 4096, what `stat -c %o` says).
+    amount = ioBlocks ? n * IO_BLOCK_BYTES : n;
   }
   let base: number | undefined;
   if (reference !== undefined) {

@@ -49,6 +49,11 @@ describe('truncate, du, df', () => {
     const r = await runShell("printf 'hello world\\n' > t && truncate -s 5 t && cat t; echo; truncate -s +3 t; stat -c %s t; truncate -s '<4' t; stat -c %s t; truncate -s '%8' t; stat -c %s t; truncate -s 1K k; truncate -s 1KB kb; stat -c %s k kb; truncate -c -s 10 nope; ls nope");
     expect(r).toEqual({ stdout: 'hello\n8\n4\n8\n1024\n1000\n', stderr: "ls: cannot access 'nope': No such file or directory\n", exit: 2 });
   });
+  it('truncate -o counts the size in 4096-byte I/O blocks, and needs a size', async () => {
+    expect((await runShell('truncate -o -s 2 t; stat -c %s t; truncate -s +1 --io-blocks t; stat -c %s t; truncate -co -s 1 n; ls n')).stdout).toBe('8192\n12288\n');
+    expect(await runShell('truncate -o -r /dev/null t')).toMatchObject({ exit: 1, stderr: expect.stringContaining("'--io-blocks' was specified but '--size' was not") });
+  });
+
   it('truncate without a size, or of a directory, fails as GNU does', async () => {
     expect((await runShell('truncate f')).stderr).toBe("truncate: you must specify either '--size' or '--reference'\nTry 'truncate --help' for more information.\n");
     expect(await runShell('mkdir d; truncate -s 1 d')).toEqual({ stdout: '', stderr: "truncate: cannot open 'd' for writing: Is a directory\n", exit: 1 });

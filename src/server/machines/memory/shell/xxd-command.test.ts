@@ -21,4 +21,21 @@ describe('xxd', () => {
     const r = await runShell(`${nums}xxd -r -p <<< '68690a'; xxd nums.txt | xxd -r | cmp - nums.txt && echo same`);
     expect(r.stdout).toBe('hi\nsame\n');
   });
+  it('-e dumps little-endian groups as xxd lays them out, short groups right-aligned', async () => {
+    const r = await runShell("printf abc | xxd -e; printf abcdefghijklmnopqrstu | xxd -e; printf abcdefghij | xxd -e -c 10; printf abcdefgh | xxd -e -g 8 -c 8");
+    expect(r.stdout).toBe(
+      '00000000:   636261                             abc\n' +
+        '00000000: 64636261 68676665 6c6b6a69 706f6e6d  abcdefghijklmnop\n00000010: 74737271       75                    qrstu\n' +
+        // A width that is no multiple of the group: xxd writes the text column over the last hex digits.
+        '00000000: 64636261 68676665     6a69cdefghij\n' +
+        '00000000: 6867666564636261  abcdefgh\n',
+    );
+  });
+  it('-e refuses a group that is no power of 2; the last of -b/-e/-p/-i chooses the output', async () => {
+    expect(await runShell('printf ab | xxd -e -g 3')).toEqual({ stdout: '', stderr: 'xxd: number of octets per group must be a power of 2 with -e.\n', exit: 1 });
+    expect((await runShell('printf ab | xxd -e -b; printf ab | xxd -p -i')).stdout).toBe('00000000: 01100001 01100010                                      ab\n  0x61, 0x62\n');
+  });
+  it('cannot seek past the end of a pipe (exit 4), but may past the end of a file', async () => {
+    expect(await runShell('printf ab | xxd -s 5; echo "s=$?"; printf ab > f; xxd -s 5 f; echo "s=$?"')).toEqual({ stdout: 's=4\ns=0\n', stderr: 'xxd: Sorry, cannot seek.\n', exit: 0 });
+  });
 });

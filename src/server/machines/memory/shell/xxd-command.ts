@@ -1,5 +1,6 @@
 /**
- * `xxd` as vim's xxd prints it: the hex dump (`-c` bytes per line, `-g` bytes per group, `-u`, `-b` bits, `-s`
+ * `xxd` as vim's xxd prints it: the hex dump (`-c` bytes per line, `-g` bytes per group, `-u`, `-b` bits, `-e`
+ * little-endian groups, `-s`
  * offset (negative: from the end of a file), `-o` added to the offsets shown, `-l` length), `-p` plain hex, `-i` a C array, and `-r` back to bytes (from a dump or, with `-p`, from
  * plain hex).
  * @see https://github.com/vim/vim/blob/master/runtime/doc/xxd.man
@@ -13,6 +14,8 @@ interface Options {
   group: number | undefined;
   upper: boolean;
   bits: boolean;
+  /** `-e`: little-endian groups. */
+  littleEndian: boolean;
   plain: boolean;
   include: boolean;
   reverse: boolean;
@@ -28,24 +31,42 @@ const hex2 = (b: number, upper: boolean) => {
 };
 const printable = (s: string) => [...s].map((c) => (c >= ' ' && c <= '~' ? c : '.')).join('');
 
-/** The classic dump of `data` starting at address `base`. */
+/**
+ * The dump of `data` starting at address `base`: hex (`-g` bytes per group), bits (`-b`) or little-endian hex (`-e`:
+ * each group's bytes in reverse order). Laid out as xxd does, in a line buffer where byte `p` of a line goes to column
+ * `addrlen + 1 + grplen * x / group` (x = p, or p ^ (group - 1) with `-e`) and its character to column
+ * `addrlen + 3 + (grplen * cols - 1) / group + p`, the line ending after the last character written: so with `-e` a
+ * short last group is right-aligned, and a line width that is no multiple of the group lets the text column
+ * overwrite hex digits, both as real xxd prints them.
+ * @see https://github.com/vim/vim/blob/master/src/xxd/xxd.c (the HEX_NORMAL / HEX_BITS / HEX_LITTLEENDIAN loop)
+ */
 function dump(data: string, base: number, o: Options): string {
   const cols = o.cols ?? (o.bits ? 6 : 16);
-  const group = o.group ?? (o.bits ? 1 : 2);
-  const unit = o.bits ? 8 : 2;
-  const groupsPerLine = group === 0 ? 1 : Math.ceil(cols / group);
-  const width = group === 0 ? cols * unit + 1 : cols * unit + groupsPerLine;
+  const requested = o.group ?? (o.bits ? 1 : o.littleEndian ? 4 : 2);
+  const group = requested < 1 || requested > cols ? cols : requested;
+  const digits = o.bits ? 8 : 2;
+  const grplen = group * digits + 1;
+  const hexx = o.upper ? '0123456789ABCDEF' : '0123456789abcdef';
   let out = '';
   for (let at = 0; at < data.length; at += cols) {
-    const line = data.slice(at, at + cols);
-    let hex = '';
-    for (let k = 0; k < line.length; k++) {
-      const b = line.charCodeAt(k);
-      hex += o.bits ? b.toString(2).padStart(8, '0') : hex2(b, o.upper);
-      if (group > 0 && (k + 1) % group === 0) hex += ' ';
+    const address = `${(base + at).toString(16).padStart(8, '0')}:`;
+    const line: string[] = [...address];
+    let end = 0;
+    const put = (col: number, ch: string) => {
+      while (line.length < col) line.push(' ');
+      line[col] = ch;
+    };
+    const count = Math.min(cols, data.length - at);
+    for (let p = 0; p < count; p++) {
+      const b = data.charCodeAt(at + p);
+      const x = o.littleEndian ? p ^ (group - 1) : p;
+      const col = address.length + 1 + Math.floor((grplen * x) / group);
+      const cell = o.bits ? b.toString(2).padStart(8, '0') : hexx[b >> 4]! + hexx[b & 15]!;
+      for (let k = 0; k < cell.length; k++) put(col + k, cell[k]!);
+      end = address.length + 3 + Math.floor((grplen * cols - 1) / group) + p;
+      put(end, b > 31 && b < 127 ? String.fromCharCode(b) : '.');
     }
-    if (group === 0 || line.length % group !== 0) hex += ' ';
-    out += `${(base + at).toString(16).padStart(8, '0')}: ${hex.padEnd(width)} ${printable(line)}\n`;
+    out += `${line.slice(0, end + 1).join('')}\n`;
   }
   return out;
 }
@@ -73,7 +94,7 @@ function reverse(text: string, plain: boolean): string {
 }
 
 async function xxd(args: string[], ctx: InputCtx): Promise<ExecResult> {
-  const o: Options = { cols: undefined, group: undefined, upper: false, bits: false, plain: false, include: false, reverse: false, seek: 0, offset: 0, length: Infinity };
+  const o: Options = { cols: undefined, group: undefined, upper: false, bits: false, littleEndian: false, plain: false, include: false, reverse: false, seek: 0, offset: 0, length: Infinity };
   const names: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -95,12 +116,17 @@ async function xxd(args: string[], ctx: InputCtx): Promise<ExecResult> {
     }
     const flag = a.replace(/^--?/, '');
     if (flag === 'u') o.upper = true;
-    else if (flag === 'b' || flag === 'bits') o.bits = true;
-    else if (flag === 'p' || flag === 'ps' || flag === 'postscript' || flag === 'plain') o.plain = true;
-    else if (flag === 'i' || flag === 'include') o.include = true;
+    // -b, -e, -p and -i each choose the output's kind; the last one given wins, as in xxd.
+    else if (flag === 'b' || flag === 'bits') Object.assign(o, { bits: true, littleEndian: false, plain: false, include: false });
+    else if (flag === 'e') Object.assign(o, { bits: false, littleEndian: true, plain: false, include: false });
+    else if (flag === 'p' || flag === 'ps' || flag === 'postscript' || flag === 'plain') Object.assign(o, { bits: false, littleEndian: false, plain: true, include: false });
+    else if (flag === 'i' || flag === 'include') Object.assign(o, { bits: false, littleEndian: false, plain: false, include: true });
     else if (flag === 'r' || flag === 'revert') o.reverse = true;
     else if (/^r?p$|^pr$/.test(flag)) (o.reverse = true), (o.plain = true);
     else return unsupported('xxd', a);
+  }
+  if (o.littleEndian && !o.reverse && o.group !== undefined && o.group > 0 && (o.group & (o.group - 1)) !== 0) {
+    return { stdout: '', stderr: 'xxd: number of octets per group must be a power of 2 with -e.\n', exitCode: 1 };
   }
   const input = await readOperand(ctx, names[0] ?? '-');
   if ('error' in input) return { stdout: '', stderr: `xxd: ${names[0]}: ${input.error}\n`, exitCode: 2 };
@@ -111,6 +137,8 @@ async function xxd(args: string[], ctx: InputCtx): Promise<ExecResult> {
     if (!input.regular || input.bytes.length + o.seek < 0) return { stdout: '', stderr: 'xxd: Sorry, cannot seek.\n', exitCode: 4 };
     o.seek += input.bytes.length;
   }
+  // A pipe is skipped by reading: one that ends before the offset cannot be sought (a file can, past its end).
+  if (!input.regular && o.seek > input.bytes.length) return { stdout: '', stderr: 'xxd: Sorry, cannot seek.\n', exitCode: 4 };
   const data = input.bytes.slice(o.seek, o.length === Infinity ? undefined : o.seek + o.length);
   let out: string;
   if (o.plain) {
