@@ -26,8 +26,10 @@ const WRITE_STDOUT_ALL = new RegExp(WRITE_STDOUT.source, 'g');
 const SED_EMPTY_TEXT = '\uE000';
 
 interface Plan {
-  /** Options passed on as they are (`-n`, `-E`, `-r`, `-u`, `-l N`, …). */
+  /** Options passed on as they are (`-n`, `-E`, `-r`, `-u`, …). */
   flags: string[];
+  /** `-l N`: the width of an `l` command that gives none (sed-script.ts puts it in). */
+  listWidth?: number;
   scripts: string[];
   files: string[];
   inPlace: boolean;
@@ -37,6 +39,9 @@ interface Plan {
   /** Whether a script came from stdin (`-f -`). */
   scriptFromStdin?: boolean;
 }
+
+/** `-l N`'s width as GNU sed reads it (atoi: leading digits, else 0, which never wraps). */
+const lineLength = (v: string) => Number.parseInt(v, 10) || 0;
 
 const LONG: Record<string, string> = { '--null-data': '-z', '--zero-terminated': '-z', '--quiet': '-n', '--silent': '-n', '--regexp-extended': '-E', '--debug': '--debug', '--posix': '--posix', '--sandbox': '--sandbox' };
 
@@ -72,7 +77,7 @@ async function plan(args: string[], fs: IFileSystem, cwd: string, stdin: string)
       } else if (name === '--in-place') (p.inPlace = true), (p.suffix = eq < 0 ? '' : a.slice(eq + 1));
       else if (name === '--separate') p.separate = true;
       else if (name === '--follow-symlinks') p.followLinks = true;
-      else if (name === '--line-length') p.flags.push('-l', value());
+      else if (name === '--line-length') p.listWidth = lineLength(value());
       // --posix only turns GNU's extensions off; scripts that pass it use none, so it changes nothing they see.
       else if (name === '--posix') continue;
       else if (name === '--unbuffered') continue;
@@ -86,7 +91,7 @@ async function plan(args: string[], fs: IFileSystem, cwd: string, stdin: string)
         if (c === 'e' || c === 'f' || c === 'l') {
           const v = j + 1 < a.length ? a.slice(j + 1) : (args[++i] ?? '');
           if (c === 'e') p.scripts.push(v);
-          else if (c === 'l') p.flags.push('-l', v);
+          else if (c === 'l') p.listWidth = lineLength(v);
           else {
             const r = await fromFile(v);
             if (r) return r;
@@ -123,7 +128,7 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
   const scripts: string[] = [];
   let letters = '';
   for (const [k, s] of p.scripts.entries()) {
-    const n = normalizeSedScript(s, k + 1);
+    const n = normalizeSedScript(s, k + 1, p.listWidth);
     if ('error' in n) return { stdout: '', stderr: n.error, exitCode: 1 };
     // The last script's `a\` with no text appends empty text: the marker the patched sed writes as nothing
     // (patches/just-bash/sed-empty-text.mjs).

@@ -17,9 +17,10 @@ const SPACE = /[ \t]/;
 
 /**
  * `script` (expression number `n`, for the error text) with every one-line `a\text`/`i\text`/`c\text` made
- * `a\<newline>text`, or GNU's error when an `s` or `y` command is not terminated.
+ * `a\<newline>text`, or GNU's error when an `s` or `y` command is not terminated. With `listWidth` (`sed -l N`), an
+ * `l` command without its own width gets that one.
  */
-export function normalizeSedScript(script: string, n: number): SedScript {
+export function normalizeSedScript(script: string, n: number, listWidth?: number): SedScript {
   const s = script;
   let out = '';
   let from = 0;
@@ -90,6 +91,13 @@ export function normalizeSedScript(script: string, n: number): SedScript {
       if (c === 's') {
         while (i < s.length && /[gpiImMe0-9]/.test(s[i]!)) i++;
         if (s[i] === 'w') i = lineEnd(i);
+      }
+    } else if (c === 'l' && listWidth !== undefined) {
+      let j = i;
+      while (SPACE.test(s[j] ?? '')) j++;
+      if (!/[0-9]/.test(s[j] ?? '')) {
+        out += `${s.slice(from, i)} ${listWidth}`;
+        from = i;
       }
     } else if ('#:btTrRwWe'.includes(c)) {
       const end = lineEnd(i);
