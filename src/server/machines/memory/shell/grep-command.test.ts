@@ -8,6 +8,16 @@ const files = [
   "printf 'export const x = 1;\\n// TODO fix\\n' > src/lib/util.ts; printf 'Some TODO here\\n' > docs/README.md; ln -s a.txt link.txt; ",
 ].join('; ');
 
+describe('grep --exclude-from', () => {
+  it('skips the files whose names match a glob of the file, a line each, also for command-line files', async () => {
+    const r = await runShell("mkdir w && cd w && echo TODO > a.md && echo TODO > b.txt && printf '*.md\\n\\n' > ex; grep -r --exclude-from=ex TODO . | sort; grep --exclude-from ex TODO a.md b.txt; grep -rl --exclude-from=<(echo '*.txt') TODO . | sort");
+    expect(r.stdout).toBe('./b.txt:TODO\nb.txt:TODO\n./a.md\n');
+  });
+  it('a missing file fails with exit 2 before searching', async () => {
+    expect(await runShell('echo TODO > a; grep --exclude-from=nope TODO a')).toEqual({ stdout: '', stderr: 'grep: nope: No such file or directory\n', exit: 2 });
+  });
+});
+
 describe('grep --exclude-dir', () => {
   it('skips a command-line directory whose name, or a part of it after a slash, matches', async () => {
     const r = await runShell('mkdir -p w/src/lib && cd w && echo TODO > src/lib/u.ts && echo TODO > t; grep -r TODO --exclude-dir=".*" .; echo "s=$?"; grep -r TODO --exclude-dir=lib src/lib; echo "s=$?"; grep -r TODO --exclude-dir=".*" | sort; grep -r TODO --exclude-dir=lib src/lib/');

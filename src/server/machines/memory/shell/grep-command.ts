@@ -3,7 +3,7 @@
  * bytes, with GNU's output forms (`-o -b -n -H -T -Z`, context and `--` separators, `-c -l -L -q -m`,
  * `--color=always`), binary files (a NUL byte: `grep: F: binary file matches` on stderr; `-a`, `-I`, `-z`), stdin
  * as `(standard input)` or `--label`, the `-r`/`-R` walk (symlinks followed on the command line, and in the walk
- * with `-R`; `--include`/`--exclude`/`--exclude-dir` on base names; names shown for files found in directories)
+ * with `-R`; `--include`/`--exclude`/`--exclude-from`/`--exclude-dir` on base names; names shown for files found in directories)
  * and exit statuses 0 (a line selected), 1 (none), 2 (trouble, unless `-q` selected a line).
  * @deviation `-r` visits a directory's entries in name order; GNU takes the filesystem's readdir order, which
  * differs between filesystems.
@@ -259,6 +259,12 @@ async function grep(args: string[], ctx: InputCtx): Promise<OrderedResult> {
   const parsed = parseGrep(args);
   if ('exitCode' in parsed) return parsed;
   const { o, operands } = parsed;
+  // Each line of an --exclude-from file is one more --exclude glob, as it is written (empty lines skipped).
+  for (const file of o.excludeFrom) {
+    const read = await readOperand(ctx, file);
+    if ('error' in read) return { stdout: '', stderr: `grep: ${file}: ${read.error}\n`, exitCode: 2 };
+    o.exclude.push(...decode(read.bytes).text.split('\n').filter((line) => line !== ''));
+  }
   const patterns: string[] = [];
   if (o.sources.length === 0) {
     const first = operands.shift();

@@ -41,6 +41,8 @@ export interface GrepOptions {
   devicesSkip: boolean;
   include: string[];
   exclude: string[];
+  /** `--exclude-from=FILE`: files of more `--exclude` globs, one per line (grep-command.ts reads them). */
+  excludeFrom: string[];
   excludeDir: string[];
   color: boolean;
 }
@@ -56,7 +58,7 @@ const LONG: Record<string, string> = {
   'no-line-number': 'no-line-number', 'line-buffered': 'line-buffered', 'with-filename': 'H', 'no-filename': 'h',
   'label=': 'label', 'only-matching': 'o', quiet: 'q', silent: 'q', 'binary-files=': 'binary-files', text: 'a',
   'directories=': 'd', 'devices=': 'D', recursive: 'r', 'dereference-recursive': 'R', 'include=': 'include',
-  'exclude=': 'exclude', 'exclude-dir=': 'exclude-dir', 'files-without-match': 'L', 'files-with-matches': 'l',
+  'exclude=': 'exclude', 'exclude-from=': 'exclude-from', 'exclude-dir=': 'exclude-dir', 'files-without-match': 'L', 'files-with-matches': 'l',
   count: 'c', 'initial-tab': 'T', null: 'Z', 'before-context=': 'B', 'after-context=': 'A', 'context=': 'C',
   'group-separator=': 'group-separator', 'no-group-separator': 'no-group-separator', 'color?': 'color', 'colour?': 'color',
   binary: 'U',
@@ -70,7 +72,7 @@ export function parseGrep(args: string[]): { o: GrepOptions; operands: string[] 
     syntax: 'basic', sources: [], ignoreCase: false, invert: false, word: false, line: false, count: false, list: undefined, max: undefined,
     only: false, quiet: false, noMessages: false, byteOffset: false, names: undefined, label: '(standard input)', lineNumber: false,
     initialTab: false, nullName: false, nullData: false, after: -1, before: -1, contextGiven: false, groupSeparator: '--', binary: 'binary', directories: 'read',
-    dereference: false, devicesSkip: false, include: [], exclude: [], excludeDir: [], color: false,
+    dereference: false, devicesSkip: false, include: [], exclude: [], excludeFrom: [], excludeDir: [], color: false,
   };
   let context = -1;
   let matcher: string | undefined;
@@ -120,6 +122,7 @@ export function parseGrep(args: string[]): { o: GrepOptions; operands: string[] 
       case 'label': o.label = v; break;
       case 'include': o.include.push(v); break;
       case 'exclude': o.exclude.push(v); break;
+      case 'exclude-from': o.excludeFrom.push(v); break;
       case 'exclude-dir': o.excludeDir.push(v); break;
       case 'group-separator': o.groupSeparator = v; break;
       case 'no-group-separator': o.groupSeparator = undefined; break;
