@@ -2,7 +2,7 @@
  * The `cp`/`mv` options that decide per file what happens, done one source at a time over just-bash's plain copy:
  * `-t DIR`, `-u` (only when the source is newer), `-b`/`-S` (keep the replaced file as `NAME~`), `-v` (GNU's
  * lines, one per file copied), `--parents`, `cp -s` (symlinks) and `cp -l` (hard links), `cp -r` copying a symlink
- * operand as a link, and `/dev/null` as source or destination. copy-move.ts decides when to come here.
+ * operand as a link, `cp --attributes-only`, and `/dev/null` as source or destination. copy-move.ts decides when to come here.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/cp-invocation.html, mv-invocation.html
  */
 import type { ExecResult, FsStat, IFileSystem } from 'just-bash';
@@ -25,6 +25,8 @@ export interface PerFileOptions {
   symlink: boolean;
   hardlink: boolean;
   dereference: boolean;
+  /** `cp --attributes-only`: files get the source's attributes, never its data (new ones are empty). */
+  attributesOnly: boolean;
 }
 
 /**
@@ -47,7 +49,7 @@ async function backupSuffix(fs: IFileSystem, abs: string, o: PerFileOptions): Pr
 
 /** Options of `args` this module handles, and the rest (options and operands, in order). */
 export function takePerFileOptions(args: string[]): { o: PerFileOptions; rest: string[] } {
-  const o: PerFileOptions = { update: false, noClobber: false, backup: false, control: 'existing', suffix: '~', verbose: false, parents: false, symlink: false, hardlink: false, dereference: false };
+  const o: PerFileOptions = { update: false, noClobber: false, backup: false, control: 'existing', suffix: '~', verbose: false, parents: false, symlink: false, hardlink: false, dereference: false, attributesOnly: false };
   const rest: string[] = [];
   let options = true;
   for (let i = 0; i < args.length; i++) {
@@ -73,6 +75,7 @@ export function takePerFileOptions(args: string[]): { o: PerFileOptions; rest: s
     else if (a === '--symbolic-link') o.symlink = true;
     else if (a === '--link') o.hardlink = true;
     else if (a === '--dereference') o.dereference = true;
+    else if (a === '--attributes-only') o.attributesOnly = true;
     else if (a.startsWith('--')) rest.push(a);
     else {
       let kept = '';
@@ -102,7 +105,7 @@ export function takePerFileOptions(args: string[]): { o: PerFileOptions; rest: s
 
 /** Whether the command line needs this module (else just-bash's command runs it whole). */
 export function needsPerFile(o: PerFileOptions, operands: string[]): boolean {
-  return o.target !== undefined || o.update || o.backup || o.verbose || o.parents || o.symlink || o.hardlink || o.dereference || operands.includes('/dev/null');
+  return o.target !== undefined || o.update || o.backup || o.verbose || o.parents || o.symlink || o.hardlink || o.dereference || o.attributesOnly || operands.includes('/dev/null');
 }
 
 const safe = async <T>(p: Promise<T>): Promise<T | null> => p.catch(() => null);
@@ -174,7 +177,9 @@ export async function perFile(cmd: 'cp' | 'mv', o: PerFileOptions, opts: string[
       await fs.symlink(await fs.readlink(srcAbs), toAbs);
       r = { stdout: '', stderr: '', exitCode: 0 };
     } else {
+      const before = o.attributesOnly ? await regularFiles(fs, toAbs) : undefined;
       r = await run([...opts, ...(src.startsWith('-') || to.startsWith('-') ? ['--'] : []), src, to]);
+      if (before) await keepData(fs, toAbs, before, opts.some((x) => /^-[a-zA-Z]*[pa]/.test(x) || x === '--archive' || x.startsWith('--preserve')));
     }
     text.err(r.stderr);
     if (r.exitCode !== 0) continue;
@@ -211,4 +216,27 @@ async function linkTree(fs: IFileSystem, src: string, dest: string): Promise<voi
   await fs.mkdir(dest);
   for (const name of await fs.readdir(src)) await linkTree(fs, `${src.replace(/\/+$/, '')}/${name}`, `${dest}/${name}`);
   await fs.chmod(dest, st.mode & 0o7777);
+}
+
+/** The regular files at or below `abs` (not following links), with their data and modification time. */
+async function regularFiles(fs: IFileSystem, abs: string, into = new Map<string, { data: Uint8Array; mtime: Date }>()): Promise<Map<string, { data: Uint8Array; mtime: Date }>> {
+  const st = await safe(fs.lstat(abs));
+  if (st?.isFile) into.set(abs, { data: await fs.readFileBuffer(abs), mtime: st.mtime });
+  else if (st?.isDirectory) for (const name of await fs.readdir(abs)) await regularFiles(fs, `${abs.replace(/\/+$/, '')}/${name}`, into);
+  return into;
+}
+
+/**
+ * After a copy to `abs` under `cp --attributes-only`: each regular file there gets back the data it had `before`
+ * the copy, or none if the copy made it. GNU never writes the data, so a file that existed keeps its modification
+ * time too, unless the copy preserved the source's (`-p`, `-a`); a new one keeps the time the copy gave it.
+ * @see https://www.gnu.org/software/coreutils/manual/html_node/cp-invocation.html (`--attributes-only`)
+ */
+async function keepData(fs: IFileSystem, abs: string, before: Map<string, { data: Uint8Array; mtime: Date }>, preserved: boolean): Promise<void> {
+  for (const [path, now] of await regularFiles(fs, abs)) {
+    const old = before.get(path);
+    await fs.writeFile(path, old?.data ?? new Uint8Array(0));
+    const mtime = old && !preserved ? old.mtime : now.mtime;
+    await fs.utimes(path, mtime, mtime);
+  }
 }

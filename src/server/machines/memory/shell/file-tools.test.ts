@@ -215,3 +215,10 @@ describe('cp and mv backups', () => {
     expect(r).toEqual({ stdout: "s=0\n'a' -> 'c'\nb\na\nb\nc\n", stderr: '', exit: 0 });
   });
 });
+
+describe('cp --attributes-only', () => {
+  it('copies the mode, never the data: a new file is empty, an existing one keeps its data (and, without -p, its mode)', async () => {
+    const r = await runShell("echo hello > s && chmod 751 s && cp --attributes-only s d && stat -c '%s %a' d; echo world > e && chmod 600 e && cp --attributes-only s e && stat -c '%s %a' e && cat e; cp --attributes-only -p s e && stat -c '%s %a' e; mkdir dd; echo x > dd/f; cp -r --attributes-only dd dd2; find dd2 -printf '%p %s %m\\n' | sort");
+    expect(r).toEqual({ stdout: '0 751\n6 600\nworld\n6 751\ndd2 4096 755\ndd2/f 0 644\n', stderr: '', exit: 0 });
+  });
+});
