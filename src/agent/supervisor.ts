@@ -14,6 +14,7 @@ import { accessSync, constants as fsConstants, readdirSync, readFileSync, statSy
 import type { Readable } from 'node:stream';
 import type { SpawnMessage } from '../protocol/agent.ts';
 import { ProcessLogFile } from './service-log.ts';
+import { pidsRoom } from './pids-room.ts';
 
 /** Where a process' events go. Output chunks are Buffers the sink may keep. */
 export interface ProcessSink {
@@ -77,6 +78,20 @@ export interface SupervisorOptions {
   sweepNamespace: boolean;
   /** Owner of the service log files and directories the agent creates (the sprite user), or null to keep its own. */
   logOwner: { uid: number; gid: number } | null;
+}
+
+/** Tasks a terminal exec takes: the process, and node-pty's thread that waits for it. */
+const PTY_TASKS = 2;
+/** Tasks left free beyond those, for what the sprite's own processes fork between the check and the spawn. */
+const PTY_TASKS_MARGIN = 2;
+
+/** Why a process could not start, in Go's words for the errno (os/exec's error text; EACCES when unknown). */
+function errnoText(code: string | undefined): string {
+  if (code === 'EAGAIN') return 'resource temporarily unavailable';
+  if (code === 'ENOMEM') return 'cannot allocate memory';
+  if (code === 'E2BIG') return 'argument list too long';
+  if (code === 'ENOEXEC') return 'exec format error';
+  return 'permission denied';
 }
 
 /** Exit code of a process killed by `signal` (a name like `SIGTERM`, or a number): 128 + n. */
@@ -239,7 +254,7 @@ export class Supervisor {
       this.pending.delete(entry.id);
       child.on('error', (err: NodeJS.ErrnoException) => {
         const notFound = err.code === 'ENOENT';
-        fail(`exec: ${JSON.stringify(file)}: ${notFound ? 'executable file not found in $PATH' : 'permission denied'}\n`, notFound ? 127 : 126);
+        fail(`exec: ${JSON.stringify(file)}: ${notFound ? 'executable file not found in $PATH' : errnoText(err.code)}\n`, notFound ? 127 : 126);
       });
       return;
     }
@@ -295,6 +310,13 @@ export class Supervisor {
     if (!findExecutable(file, msg.env.PATH, cwd)) {
       this.pending.delete(entry.id);
       return fail(`exec: ${JSON.stringify(file)}: executable file not found in $PATH\n`, 127);
+    }
+    // node-pty aborts the agent when it cannot create the thread that waits for the process: refuse first, as a
+    // fork at the sprite's task limit fails (a margin for what the sprite forks meanwhile).
+    const room = pidsRoom();
+    if (room !== undefined && room < PTY_TASKS + PTY_TASKS_MARGIN) {
+      this.pending.delete(entry.id);
+      return fail(`exec: ${JSON.stringify(file)}: ${errnoText('EAGAIN')}\r\n`, 126);
     }
     let pty: Pty;
     try {

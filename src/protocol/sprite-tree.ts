@@ -28,6 +28,12 @@ export const LLM_TXT_PATH = '/.sprite/llm.txt';
 export const SPRITE_BIN_DIR = '/.sprite/bin';
 /** The service logs directory (docs/wire-reference.md §9.3 `log_files`). */
 export const LOGS_DIR = '/.sprite/logs/services';
+/**
+ * Where the agent reads how many tasks (processes and threads) its sprite may have and has: the sprite's pids cgroup
+ * files, bound read-only there by the sandbox engine. A thread the agent cannot create is fatal to it (node-pty's
+ * exit watcher), so it refuses a terminal exec first when the sprite is at its limit (src/agent/pids-room.ts).
+ */
+export const AGENT_PIDS_FILES = { max: '/.sprite/agent/pids.max', current: '/.sprite/agent/pids.current' } as const;
 
 /**
  * `/.sprite/llm.txt`: spritzer's own notes (not production's text) on what a sprite is, `sprite-env` (services,

@@ -19,14 +19,15 @@ let factory: ContainerMachineFactory;
 let a: ContainerMachine;
 let b: ContainerMachine;
 
-function run(machine: Machine, script: string): Promise<{ out: string; code: number }> {
+function run(machine: Machine, script: string, tty = false): Promise<{ out: string; err: string; code: number }> {
   let out = '';
+  let err = '';
   const p = machine.spawn(
-    { argv: ['sh', '-c', script], env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/home/sprite' }, dir: '/home/sprite', tty: false, rows: 24, cols: 80 },
-    { stdout: (d) => (out += Buffer.from(d).toString()), stderr: () => undefined },
+    { argv: ['sh', '-c', script], env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/home/sprite' }, dir: '/home/sprite', tty, rows: 24, cols: 80 },
+    { stdout: (d) => (out += Buffer.from(d).toString()), stderr: (d) => (err += Buffer.from(d).toString()) },
     { stdin: false },
   );
-  return p.exit.then((code) => ({ out, code }));
+  return p.exit.then((code) => ({ out, err, code }));
 }
 
 beforeAll(async () => {
@@ -66,6 +67,39 @@ except OSError as e:
     expect(err).toBe('EAGAIN');
     expect(Number(n)).toBeLessThan(64);
     expect((await run(b, 'echo ok')).out).toBe('ok\n');
+  });
+
+  it('refuses a terminal exec at the task limit with EAGAIN; the sprite and its processes go on', async () => {
+    // A bomb in the background holds every task for 20 s, then its parent ends: room for an exec's process but not
+    // for node-pty's thread that waits for it, whose failure would take the agent and the sprite down.
+    await run(a, `python3 -c '
+import os, time
+try:
+    while True:
+        if os.fork() == 0:
+            time.sleep(20); os._exit(0)
+except OSError:
+    pass
+time.sleep(20)
+' >/dev/null 2>&1 &`);
+    const { State } = await testDocker().getContainer(`${NAMESPACE}-la`).inspect();
+    const line = (await readFile(`/proc/${State.Pid}/cgroup`, 'utf8')).split('\n').find((l) => l.split(':')[1]!.split(',').includes('pids'))!;
+    const dir = `/sys/fs/cgroup/pids${line.split(':')[2]}`;
+    const pids = async () => (await readFile(join(dir, 'cgroup.procs'), 'utf8')).trim().split('\n').map(Number);
+    await expect.poll(async () => (await pids()).length, { timeout: 15_000 }).toBeGreaterThan(40);
+    const all = await pids();
+    const status = async (pid: number) => readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+    // The bomb's parent ends (its children live on, reaped by the container's init): one task is free.
+    const python = async (pid: number) => /Name:\s+python3/.test(await status(pid));
+    let parent = 0;
+    for (const pid of all) if ((await python(pid)) && !(await python(Number(/PPid:\s+(\d+)/.exec(await status(pid))?.[1])))) parent = pid;
+    process.kill(parent, 'SIGKILL');
+    await expect.poll(async () => (await pids()).includes(parent)).toBe(false);
+    const held = (await pids()).length;
+    const tty = await run(a, 'echo hi', true);
+    expect(tty.code).toBe(126);
+    expect(tty.out + tty.err).toContain('resource temporarily unavailable');
+    expect((await pids()).length).toBeGreaterThanOrEqual(held - 1);
   });
 });
 

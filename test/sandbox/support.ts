@@ -72,7 +72,7 @@ export async function openBox(mode: StorageMode | 'auto' = 'auto'): Promise<Box>
 }
 
 /** Runs `sh -c script` in a machine as the sprite user; resolves with stdout, stderr (UTF-8) and the exit code. */
-export async function exec(m: Machine, script: string, opts: { dir?: string } = {}): Promise<{ out: string; err: string; code: number }> {
+export async function exec(m: Machine, script: string, opts: { dir?: string; tty?: boolean } = {}): Promise<{ out: string; err: string; code: number }> {
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   const p = m.spawn(
@@ -80,7 +80,7 @@ export async function exec(m: Machine, script: string, opts: { dir?: string } = 
       argv: ['sh', '-c', script],
       env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOME: '/home/sprite' },
       dir: opts.dir ?? '/home/sprite',
-      tty: false,
+      tty: opts.tty ?? false,
       rows: 24,
       cols: 80,
     },

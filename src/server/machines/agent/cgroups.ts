@@ -38,6 +38,8 @@ export interface SpriteCgroup {
   readonly procsFiles: string[];
   /** Host pids currently in the sprite's cgroups. */
   pids(): Promise<number[]>;
+  /** The sprite's `pids.max` and `pids.current` files (bound read-only into a sandbox: the agent's headroom check). */
+  readonly pidsFiles: { max: string; current: string };
   /** Removes the directories (they must be empty: kill and wait first). Idempotent. */
   remove(): Promise<void>;
 }
@@ -139,6 +141,7 @@ export class CgroupV1 {
     return {
       procsFiles: dirs.map(([, d]) => join(d, 'cgroup.procs')),
       pids: () => readPids(join(dir.pids, 'cgroup.procs')),
+      pidsFiles: { max: join(dir.pids, 'pids.max'), current: join(dir.pids, 'pids.current') },
       remove: async () => {
         for (const [, d] of dirs) await rmdirRetry(d);
       },

@@ -13,6 +13,7 @@ import { mkdir, open, readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BaseRoot, RootTree } from './rootfs.ts';
 import { prlimitArgs, type SandboxLimits, type SpriteCgroup } from '../agent/cgroups.ts';
+import { AGENT_PIDS_FILES } from '../../../protocol/sprite-tree.ts';
 
 /** `PATH` inside a sprite, and for the host tools the launcher runs. */
 export const SANDBOX_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -368,7 +369,10 @@ export interface AgentFiles {
   nodePtyDir?: string;
   /** Host directory bound read-write at `/.sprite/run` (the agent creates `agent.sock` there). */
   runDir: string;
+  /** The sprite's pids cgroup files, bound read-only at `AGENT_PIDS_FILES` (protocol/sprite-tree.ts). */
+  pidsFiles?: { max: string; current: string };
 }
+
 
 /** The agent's command line inside the sprite. @see src/agent/main.ts (the contract with the agent) */
 export const AGENT_COMMAND = ['/.sprite/bin/node', '/.sprite/agent/agent.mjs', '--socket', '/.sprite/run/agent.sock'];
@@ -376,7 +380,8 @@ export const AGENT_COMMAND = ['/.sprite/bin/node', '/.sprite/agent/agent.mjs', '
 /**
  * The mounts that make the agent runnable inside a sprite: the node binary read-only at `/.sprite/bin/node`, the
  * bundle read-only at `/.sprite/agent/agent.mjs` and node-pty at `/.sprite/agent/node_modules/node-pty` (on a
- * tmpfs at `/.sprite/agent`, then made read-only), and `runDir` read-write at `/.sprite/run`.
+ * tmpfs at `/.sprite/agent`, then made read-only, with the sprite's pids cgroup files when given), and `runDir`
+ * read-write at `/.sprite/run`.
  */
 export function agentMounts(files: AgentFiles): SandboxMount[] {
   const mounts: SandboxMount[] = [
@@ -385,6 +390,9 @@ export function agentMounts(files: AgentFiles): SandboxMount[] {
     { kind: 'ro-bind', src: files.bundle, dest: '/.sprite/agent/agent.mjs' },
   ];
   if (files.nodePtyDir) mounts.push({ kind: 'ro-bind', src: files.nodePtyDir, dest: '/.sprite/agent/node_modules/node-pty' });
+  if (files.pidsFiles) {
+    mounts.push({ kind: 'ro-bind', src: files.pidsFiles.max, dest: AGENT_PIDS_FILES.max }, { kind: 'ro-bind', src: files.pidsFiles.current, dest: AGENT_PIDS_FILES.current });
+  }
   mounts.push({ kind: 'remount-ro', dest: '/.sprite/agent' }, { kind: 'bind', src: files.runDir, dest: '/.sprite/run' });
   return mounts;
 }

@@ -564,7 +564,7 @@ export class SandboxMachine extends AgentMachine implements Machine {
       layerDir: storage.layerDir(this.key),
       mergedDir: join(spriteDir, 'merged'),
       command: AGENT_COMMAND,
-      mounts: agentMounts({ ...agent, runDir }),
+      mounts: agentMounts({ ...agent, runDir, ...(this.cgroup ? { pidsFiles: this.cgroup.pidsFiles } : {}) }),
       cgroup: this.cgroup,
       rlimits: limits,
       // Half the memory limit: tmpfs pages cannot be reclaimed, and a full /dev/shm must not OOM-kill the agent.
