@@ -45,6 +45,10 @@ describe.skipIf(skip)('container sprite limits', () => {
     expect([info.HostConfig.Memory, info.HostConfig.MemorySwap, info.HostConfig.PidsLimit]).toEqual([160 * MiB, 160 * MiB, 64]);
   });
 
+  it('sizes /dev/shm at half the memory, as the sandbox engine does', async () => {
+    expect((await run(a, 'df -B1 --output=size /dev/shm | tail -1')).out.trim()).toBe(String(80 * MiB));
+  });
+
   it('OOM-kills a memory hog inside its own container; the other sprite goes on', async () => {
     expect((await run(a, 'python3 -c "a = bytearray(600 * 1024 * 1024)"; echo "exit $?"')).out).toBe('exit 137\n');
     expect((await run(b, 'echo ok')).out).toBe('ok\n');

@@ -224,6 +224,9 @@ export class DockerBoxes implements BoxRuntime {
         Memory: spec.limits.memoryBytes,
         MemorySwap: spec.limits.memoryBytes,
         PidsLimit: spec.limits.pids,
+        // `/dev/shm` is half the memory, as on the sandbox engine (tmpfs pages cannot be reclaimed; a full one must not
+        // OOM-kill the agent); the runtime's default is 64 MiB.
+        ...(spec.limits.memoryBytes !== undefined ? { ShmSize: Math.floor(spec.limits.memoryBytes / 2) } : {}),
         ...(this.cgroupParent ? { CgroupParent: this.cgroupParent } : {}),
         // Podman's defaults exceed the hard limits of hosts without CAP_SYS_RESOURCE (docs/container.md).
         ...(this.name === 'podman' ? { Ulimits: [{ Name: 'nofile', Soft: 1024, Hard: 1024 }, { Name: 'nproc', Soft: 4096, Hard: 4096 }] } : {}),
