@@ -970,6 +970,13 @@ describe('ServiceManager.logs of a log as large as the sprite makes it', () => {
     expect((await t.services.logs('big', 2)).map((e) => e.data!.slice(0, 5))).toEqual([String(count - 2).padStart(5, '0'), String(count - 1).padStart(5, '0')]);
   });
 
+  it('past the byte window and the line cap both, says the lines it leaves out are those after the skipped bytes', async () => {
+    const { t } = await withLog('x\n'.repeat(LOG_REPLY_MAX_BYTES));
+    const events = await t.services.logs('big');
+    const window = LOG_REPLY_MAX_BYTES / 2 - 1; // the lines read (the one cut at the window's start is dropped)
+    expect(events[0].data).toBe(`[spritzer] the first ${LOG_REPLY_MAX_BYTES + 2} bytes of the log and the ${window - LOG_REPLY_MAX_LINES} lines after them are not shown (a reply holds at most its last ${LOG_REPLY_MAX_LINES} lines and ${LOG_REPLY_MAX_BYTES} bytes); the whole log is /.sprite/logs/services/big.log`);
+  });
+
   it('shows at most LOG_REPLY_MAX_LINES lines, and names the lines it leaves out', async () => {
     const { t } = await withLog('x\n'.repeat(LOG_REPLY_MAX_LINES + 7));
     const events = await t.services.logs('big');

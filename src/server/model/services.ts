@@ -347,8 +347,9 @@ export class ServiceManager {
     );
     const notShown = all.length - picked.length;
     if (wanted > picked.length && (skipped > 0 || notShown > 0)) {
-      const what = [skipped > 0 ? `${skipped} bytes` : '', notShown > 0 ? `${notShown} lines` : ''].filter(Boolean).join(' and ');
-      events.unshift({ type: 'stdout', timestamp, data: `[spritzer] the first ${what} of the log are not shown (a reply holds at most its last ${LOG_REPLY_MAX_LINES} lines and ${LOG_REPLY_MAX_BYTES} bytes); the whole log is ${path}` });
+      // Lines are counted only in the window read: the skipped bytes' lines are unknown (never read).
+      const what = skipped > 0 && notShown > 0 ? `${skipped} bytes of the log and the ${notShown} lines after them` : skipped > 0 ? `${skipped} bytes of the log` : `${notShown} lines of the log`;
+      events.unshift({ type: 'stdout', timestamp, data: `[spritzer] the first ${what} are not shown (a reply holds at most its last ${LOG_REPLY_MAX_LINES} lines and ${LOG_REPLY_MAX_BYTES} bytes); the whole log is ${path}` });
     }
     return events;
   }
