@@ -14,7 +14,8 @@ type Listener = (...args: unknown[]) => unknown;
  * Builds the WebSocket class for a `WebSocketServer({ WebSocket })`. `logger` receives `{err, event}` at
  * `error` level for every contained failure. After a failure in any listener but `close`/`error`, the socket
  * closes with 1011 `internal error` (spec/asyncapi.yaml `x-close-codes`): the channel's state is unknown.
- * An `error` event with no listener is logged instead of thrown.
+ * An `error` event with no listener is logged instead of thrown (at `info` level, without a stack, when it is ws's
+ * refusal of a frame the client got wrong: a `WS_ERR_…` code, already answered with its close code).
  * @see https://github.com/websockets/ws/blob/master/doc/ws.md#new-websocketserveroptions-callback (`WebSocket`)
  */
 export function containedWebSocket(logger: Logger): typeof WebSocket {
@@ -40,7 +41,11 @@ export function containedWebSocket(logger: Logger): typeof WebSocket {
 
     private contain(err: unknown, event: string | symbol): void {
       try {
-        logger.error({ err, event: String(event) }, 'WebSocket listener failed; closing the socket');
+        // A frame the client got wrong (too large, bad opcode, invalid UTF-8: ws's `WS_ERR_…` codes) is the client's
+        // mistake, answered by ws's close code: not a failure of spritzer's.
+        const code = (err as { code?: unknown } | undefined)?.code;
+        if (event === 'error' && typeof code === 'string' && code.startsWith('WS_ERR_')) logger.info({ code, message: (err as Error).message }, 'WebSocket client broke the protocol; the socket is closed');
+        else logger.error({ err, event: String(event) }, 'WebSocket listener failed; closing the socket');
       } catch {
         // a failing logger must not undo the containment
       }

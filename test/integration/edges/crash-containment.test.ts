@@ -137,6 +137,19 @@ describe('a throw in any layer is contained where it happens', () => {
     await expectIntact(srv.url);
   });
 
+  it('a frame over the channel\'s size is the client\'s mistake: logged at info level without a stack, not as a failure', async () => {
+    const ws = new WebSocket(`${srv.url.replace(/^http/, 'ws')}/v1/sprites/${KEPT.sprite}/control`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
+    const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)));
+    ws.send('x'.repeat(4 * 1024 * 1024));
+    expect(await closed).toBe(1009);
+    const logged = await capture.waitFor((e) => e.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH');
+    expect(logged).toMatchObject({ level: 30, msg: 'WebSocket client broke the protocol; the socket is closed' });
+    expect(logged.err).toBeUndefined();
+    expect(capture.entries.filter((e) => e.level >= 50 && /Max payload/.test(JSON.stringify(e)))).toEqual([]);
+    await expectIntact(srv.url);
+  });
+
   /** Opens an exec socket for `argv`, waits for session_info, then closes it from the client side. */
   async function openAndDrop(argv: string[], extra: Record<string, string>): Promise<void> {
     const ws = new WebSocket(`${srv.url.replace(/^http/, 'ws')}/v1/sprites/${KEPT.sprite}/exec?${execQuery(argv, { extra })}`, {
