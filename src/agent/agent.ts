@@ -274,6 +274,7 @@ export class Agent {
         stdout: (id, d) => this.current?.send(FrameType.Stdout, id, d),
         stderr: (id, d) => this.current?.send(FrameType.Stderr, id, d),
         exit: (id, code) => this.current?.send(FrameType.Exit, id, Buffer.from(JSON.stringify({ code }))),
+        started: (id, pid) => this.current?.send(FrameType.Started, id, Buffer.from(JSON.stringify({ pid }))),
       },
       { root: opts.root, dropPrivileges: opts.dropPrivileges, exitDrainMs: opts.exitDrainMs, sweepNamespace: opts.sweepNamespace, logOwner: opts.owner },
     );

@@ -22,7 +22,7 @@ describe.skipIf(!LINUX)('service logs written by the agent', { timeout: 30000 },
     mkdirSync(join(root, 'home/sprite'), { recursive: true });
     host = { out: '', err: '' };
     sup = new Supervisor(
-      { stdout: (_id, d) => void (host.out += d.toString()), stderr: (_id, d) => void (host.err += d.toString()), exit: (_id, code) => void (host.exit = code) },
+      { stdout: (_id, d) => void (host.out += d.toString()), stderr: (_id, d) => void (host.err += d.toString()), exit: (_id, code) => void (host.exit = code), started: () => undefined },
       { root, dropPrivileges: false, exitDrainMs: 100, sweepNamespace: false, logOwner: null },
     );
   });

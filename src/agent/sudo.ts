@@ -40,6 +40,7 @@ export function serveSudoConnection(socket: Socket, opts: { dropPrivileges: bool
     {
       stdout: (_id, d) => send(FrameType.Stdout, d),
       stderr: (_id, d) => send(FrameType.Stderr, d),
+      started: () => undefined,
       exit: (_id, code) => {
         exited = true;
         send(FrameType.Exit, Buffer.from(JSON.stringify({ code })));

@@ -21,7 +21,7 @@ describe.skipIf(!LINUX)('supervisor backpressure', { timeout: 30000 }, () => {
     let received = 0;
     let exitCode: number | undefined;
     const sup = new Supervisor(
-      { stdout: (_id, d) => void (received += d.byteLength), stderr: () => undefined, exit: (_id, code) => void (exitCode = code) },
+      { stdout: (_id, d) => void (received += d.byteLength), stderr: () => undefined, exit: (_id, code) => void (exitCode = code), started: () => undefined },
       { root: '', dropPrivileges: false, exitDrainMs: 100, sweepNamespace: false, logOwner: null },
     );
     sup.setPaused(true);

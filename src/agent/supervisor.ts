@@ -21,6 +21,8 @@ export interface ProcessSink {
   stdout(id: number, data: Buffer): void;
   stderr(id: number, data: Buffer): void;
   exit(id: number, code: number): void;
+  /** Process `id` started as `pid` inside the sprite (before any of its output). */
+  started(id: number, pid: number): void;
 }
 
 /** A pausable output source (a pipe or a pty), so the session can apply socket backpressure. */
@@ -258,6 +260,7 @@ export class Supervisor {
       });
       return;
     }
+    this.sink.started(entry.id, child.pid);
     child.on('error', () => undefined); // e.g. a kill of a process that is gone
     const ended = (s: Readable) => new Promise<void>((r) => (s.readableEnded || s.destroyed ? r() : s.once('close', () => r())));
     child.on('exit', (code, signal) => {
@@ -335,6 +338,7 @@ export class Supervisor {
     }
     entry.pty = pty;
     entry.osPid = pty.pid;
+    this.sink.started(entry.id, pty.pid);
     entry.sources.push(pty);
     if (this.held(entry)) pty.pause();
     pty.onData((d) => this.output(entry, 'stdout', typeof d === 'string' ? Buffer.from(d) : d));

@@ -85,13 +85,13 @@ describe('agent protocol frames', () => {
     }
   });
 
-  it('accepts every known frame type and refuses the ones just outside (0 and Tap + 1), naming the type', () => {
+  it('accepts every known frame type and refuses the ones just outside (0 and Started + 1), naming the type', () => {
     for (const type of Object.values(FrameType)) {
       expect(new FrameDecoder().push(encodeFrame(type, 1))[0]!.type).toBe(type);
     }
     const frameOfType = (t: number) => Buffer.from('00000005' + t.toString(16).padStart(2, '0') + '00000001', 'hex');
     expect(() => new FrameDecoder().push(frameOfType(0))).toThrow('unknown frame type 0');
-    expect(() => new FrameDecoder().push(frameOfType(FrameType.Tap + 1))).toThrow(`unknown frame type ${FrameType.Tap + 1}`);
+    expect(() => new FrameDecoder().push(frameOfType(FrameType.Started + 1))).toThrow(`unknown frame type ${FrameType.Started + 1}`);
   });
 
   it('allows payloads of exactly 1 GiB and refuses one byte more, on both sides', () => {

@@ -57,6 +57,11 @@ export const FrameType = {
    * STDERR frames (payload: one byte, 1 yes, 0 no); it always goes to the log. Ignored for other processes.
    */
   Tap: 18,
+  /**
+   * agent → host: process `channel` started; payload = JSON `{pid}`, its process id inside the sprite (what `ps`
+   * there shows; a service's `state.pid`). Not sent for a process that could not start (EXIT follows alone).
+   */
+  Started: 19,
 } as const;
 
 /** One of {@link FrameType}. */
@@ -143,7 +148,7 @@ export class FrameDecoder {
   /** The frame type of a header (`head`: at least its 9 bytes); throws when unknown or `length` is over the limit. */
   private checkHeader(head: Buffer, length: number): FrameType {
     const type = head.readUInt8(4);
-    if (type < FrameType.Call || type > FrameType.Tap) throw new ProtocolError(`unknown frame type ${type}`);
+    if (type < FrameType.Call || type > FrameType.Started) throw new ProtocolError(`unknown frame type ${type}`);
     const max = this.limit?.(type as FrameType, head.readUInt32BE(5)) ?? MAX_PAYLOAD_BYTES;
     if (length - 5 > max) throw new ProtocolError(`frame of type ${type} on channel ${head.readUInt32BE(5)} declares ${length - 5} bytes, over its limit of ${max}`);
     return type as FrameType;

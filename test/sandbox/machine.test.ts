@@ -109,6 +109,17 @@ describe.skipIf(skip)('SandboxMachine', () => {
     for (const hostPath of ['/work', '/tmp/', factory.dataDir, process.cwd(), 'bwrap', '--bind']) expect(r.out).not.toContain(hostPath);
   });
 
+  it('a process started through the agent knows its pid inside the sprite (the one its $$ says)', async () => {
+    let out = '';
+    const p = alpha.spawn(
+      { argv: ['sh', '-c', 'echo $$'], env: { PATH: '/usr/bin:/bin' }, dir: '/home/sprite', tty: false, rows: 24, cols: 80 },
+      { stdout: (d) => (out += Buffer.from(d).toString()), stderr: () => undefined },
+      { stdin: false },
+    );
+    expect(await p.exit).toBe(0);
+    expect(p.osPid).toBe(Number(out.trim()));
+  });
+
   it('checkpoint and restore rewind files written by real commands; restore ends running processes', async () => {
     await exec(alpha, 'mkdir -p proj && echo v1 > proj/file && seq 1 100 > proj/list');
     const snap = await alpha.snapshot();

@@ -47,6 +47,12 @@ export interface ExecProcess {
   tap(on: boolean): void;
   /** Resolves with the exit code (0–255; 128+n when killed by signal n). Never rejects. */
   readonly exit: Promise<number>;
+  /**
+   * The process id inside the machine, once the machine has said it (an agent's STARTED frame), where it is not
+   * `pid` (the session's number): what `ps` inside shows, a service's `state.pid`. Undefined before, and where
+   * `pid` is that id already (the in-memory engines).
+   */
+  readonly osPid?: number;
 }
 
 /** Options every engine honours. */

@@ -677,7 +677,7 @@ function isStringArray(v: unknown): v is string[] {
 function view(rec: ServiceRecord): Service {
   const { def } = rec;
   const state: ServiceState = { name: def.name, status: rec.status, restartCount: rec.restartCount };
-  if (rec.run) state.pid = rec.run.process.pid;
+  if (rec.run) state.pid = rec.run.process.osPid ?? rec.run.process.pid;
   if (rec.startedAt !== undefined && rec.run) state.startedAt = rec.startedAt;
   if (rec.nextRestartAt !== undefined) state.nextRestartAt = rec.nextRestartAt;
   if (rec.error !== undefined) state.error = rec.error;

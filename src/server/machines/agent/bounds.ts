@@ -62,6 +62,7 @@ export function agentPayloadLimit(bounds: AgentBounds, type: FrameType, pendingO
     case FrameType.Event:
       return bounds.streamFrameBytes;
     case FrameType.Exit:
+    case FrameType.Started:
     case FrameType.Accept:
     case FrameType.End:
     case FrameType.Reset:
@@ -79,5 +80,5 @@ export function agentPayloadLimit(bounds: AgentBounds, type: FrameType, pendingO
 
 /** Whether the agent may send a frame of `type` at all (the host → agent types are a protocol violation). */
 export function agentMaySend(type: FrameType): boolean {
-  return type === FrameType.Reply || type === FrameType.Accept || (type >= FrameType.Stdout && type <= FrameType.Exit) || (type >= FrameType.Data && type <= FrameType.Event);
+  return type === FrameType.Reply || type === FrameType.Accept || type === FrameType.Started || (type >= FrameType.Stdout && type <= FrameType.Exit) || (type >= FrameType.Data && type <= FrameType.Event);
 }

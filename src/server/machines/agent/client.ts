@@ -77,6 +77,8 @@ interface PendingCall {
 interface ProcState {
   io: ExecIO;
   exited: boolean;
+  /** The process id inside the sprite, from the agent's STARTED frame. */
+  osPid?: number;
   resolveExit(code: number): void;
   /** The deadline of the agent's acknowledgement of a SPAWN or a KILL, while one runs. */
   timer?: TimerHandle;
@@ -464,6 +466,9 @@ export class AgentClient {
     return {
       pid,
       exit,
+      get osPid() {
+        return state.osPid;
+      },
       writeStdin: (data) => {
         if (data.byteLength > 0) send(FrameType.Stdin, data);
       },
@@ -615,6 +620,17 @@ export class AgentClient {
         const bytes = new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength);
         if (type === FrameType.Stdout) p.io.stdout(bytes);
         else p.io.stderr(bytes);
+        return;
+      }
+      case FrameType.Started: {
+        const p = this.procs.get(ch);
+        if (!p || p.exited) return;
+        try {
+          const pid = Number((JSON.parse(payload.toString('utf8')) as { pid: number }).pid);
+          if (Number.isInteger(pid) && pid > 0) p.osPid = pid;
+        } catch {
+          // a malformed STARTED only leaves the id unknown
+        }
         return;
       }
       case FrameType.Exit: {

@@ -45,6 +45,9 @@ export function deferredProcess(pid: number, io: ExecIO, started: Promise<ExecPr
   return {
     pid,
     exit,
+    get osPid() {
+      return proc?.osPid;
+    },
     writeStdin: (d) => later((p) => p.writeStdin(d)),
     endStdin: () => later((p) => p.endStdin()),
     resize: (c, r) => later((p) => p.resize(c, r)),
