@@ -121,6 +121,15 @@ async function verboseLines(fs: IFileSystem, cwd: string, src: string, dest: str
 }
 
 /**
+ * The refusal of several sources whose last operand is not a directory, as GNU coreutils 9 words it (its
+ * target_directory_operand): `cp: target 'd/': No such file or directory` when DEST is missing, `…: Not a directory`
+ * when it is a file (coreutils 8 and just-bash said `target 'd' is not a directory` for both). Status 1.
+ */
+export function notDirectoryTarget(cmd: 'cp' | 'mv', dest: string, exists: boolean): ExecResult {
+  return { stdout: '', stderr: `${cmd}: target '${dest}': ${exists ? 'Not a directory' : 'No such file or directory'}\n`, exitCode: 1 };
+}
+
+/**
  * Runs `cmd` one source at a time: `opts` are the options still for just-bash's command (`-r`, `-p`, `-P`…),
  * `operands` the sources and destination (the `-t` directory already appended).
  */
@@ -135,7 +144,7 @@ export async function perFile(cmd: 'cp' | 'mv', o: PerFileOptions, opts: string[
     return { stdout: '', stderr: `${cmd}: target directory '${o.target}': ${destSt ? 'Not a directory' : 'No such file or directory'}\n`, exitCode: 1 };
   }
   if (!intoDir && (sources.length > 1 || o.parents)) {
-    return { stdout: '', stderr: o.parents && sources.length === 1 ? `${cmd}: with --parents, the destination must be a directory\nTry '${cmd} --help' for more information.\n` : `${cmd}: target '${dest}' is not a directory\n`, exitCode: 1 };
+    return o.parents && sources.length === 1 ? { stdout: '', stderr: `${cmd}: with --parents, the destination must be a directory\nTry '${cmd} --help' for more information.\n`, exitCode: 1 } : notDirectoryTarget(cmd, dest, destSt !== null);
   }
   const recursive = opts.some((x) => /^-[a-zA-Z]*[rRa]/.test(x) || x === '--recursive' || x === '--archive');
   // GNU cp and mv report through error(), which flushes what -v printed so far: program order.

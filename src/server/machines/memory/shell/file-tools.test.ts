@@ -125,6 +125,15 @@ describe('cp and mv, per file', () => {
     const r = await runShell(`${TREE} && cp -i a.txt nums.txt < /dev/null 2>&1; echo "s=$?"; cat nums.txt; mkdir d; cp a.txt nums.txt d; echo new > b; printf 'n\\ny\\n' | cp -i b a.txt nums.txt d 2>&1; echo; cat d/a.txt d/nums.txt; echo yes | mv -i a.txt nums.txt 2>&1; echo; ls; cat nums.txt; echo y | mv -if b c 2>&1; cat c`);
     expect(r.stdout).toBe("cp: overwrite 'nums.txt'? s=0\nn\ncp: overwrite 'd/a.txt'? cp: overwrite 'd/nums.txt'? \na\nn\nmv: overwrite 'nums.txt'? \nb\nd\ne\nlink.txt\nnums.txt\nsrc\na\nnew\n");
   });
+  it('a destination that cannot be one gets GNU coreutils 9 messages naming it, and nothing is copied or moved', async () => {
+    const r = await runShell(`${TREE} && touch f && { cp a.txt nope/d/; cp a.txt new/; cp a.txt f/; cp -r src f; cp -r src nope/x; mv src f; mv a.txt new/; cp a.txt f d2/; mv a.txt f f; cp -T a.txt f e; } 2>&1; ls`);
+    expect(r.stdout).toBe(
+      "cp: cannot create regular file 'nope/d/': No such file or directory\ncp: cannot create regular file 'new/': Not a directory\ncp: cannot stat 'f/': Not a directory\n" +
+        "cp: cannot overwrite non-directory 'f' with directory 'src'\ncp: cannot create directory 'nope/x': No such file or directory\nmv: cannot overwrite non-directory 'f' with directory 'src'\n" +
+        "mv: cannot move 'a.txt' to 'new/': Not a directory\ncp: target 'd2/': No such file or directory\nmv: target 'f': Not a directory\ncp: extra operand 'e'\nTry 'cp --help' for more information.\n" +
+        'a.txt\ne\nf\nlink.txt\nnums.txt\nsrc\n',
+    );
+  });
   it('-t of a missing directory fails as GNU does', async () => {
     expect(await runShell(`${TREE} && cp -t nope a.txt`)).toEqual({ stdout: '', stderr: "cp: target directory 'nope': No such file or directory\n", exit: 1 });
   });

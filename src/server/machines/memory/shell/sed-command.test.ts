@@ -9,6 +9,11 @@ describe('sed scripts', () => {
     const r = await runShell(`${files}sed '1i\\header' n.txt; sed '$a\\footer' n.txt; sed '/foo/c\\replaced line' a.txt; sed '1a\\  two' n.txt`);
     expect(r.stdout).toBe('header\n3\n1\n3\n1\nfooter\nhello world\nreplaced line\nHello again\n3\n  two\n1\n');
   });
+  it('c on a range prints its text once where the range ends; a negated range, a single address or a group per line', async () => {
+    const five = "printf 'l1\\nl2\\nl3\\nl4\\nl5\\n' > L; ";
+    const r = await runShell(`${five}sed '2,4c\\X' L; sed '/l2/,/l3/c X' L; sed '4,9c X' L; sed '2,4!c X' L; sed '2,3{c X\n}' L | tr '\\n' ' '`);
+    expect(r.stdout).toBe('l1\nX\nl5\nl1\nX\nl4\nl5\nl1\nl2\nl3\nX\nl2\nl3\nl4\nX\nl1 X X l4 l5 ');
+  });
   it('fails on an unterminated s command as GNU does, and runs an empty -f script', async () => {
     expect(await runShell(`${files}sed 's/a/b' a.txt`)).toEqual({ stdout: '', stderr: "sed: -e expression #1, char 5: unterminated `s' command\n", exit: 1 });
     expect((await runShell(`${files}sed -f /dev/null a.txt | wc -l`)).stdout).toBe('3\n');
