@@ -68,6 +68,16 @@ describe('output joined from several commands', () => {
 });
 
 describe('command search and PATH', () => {
+  it('a script run by name has as $0 the path it was named by (PATH\'s path when found there), and counts its #! line', async () => {
+    const script =
+      'mkdir -p /home/sprite/b/sub && cd /home/sprite/b && printf "echo \\"0=\\$0\\"; nope\\n" > s1 && printf "#!/bin/bash\\necho \\"0=\\$0\\"\\nnope\\necho \\$LINENO\\n" > s2 && chmod +x s1 s2; ' +
+      './s1; ./sub/../s2; PATH=$PWD:$PATH; s2';
+    expect(await runShell(script)).toEqual({
+      stdout: '0=./s1\n0=./sub/../s2\n4\n0=/home/sprite/b/s2\n4\n',
+      stderr: './s1: line 1: nope: command not found\n./sub/../s2: line 3: nope: command not found\n/home/sprite/b/s2: line 3: nope: command not found\n',
+      exit: 0,
+    });
+  });
   it('a program whose one argument or environment string is 128 KiB, or whose strings pass 2 MiB, fails as execve does: 126', async () => {
     const script =
       'x=$(printf "%*s" 131071 "" | tr " " a); /bin/true "$x"; echo "s=$?"; x="${x}a"; cat "$x"; echo "s=$?"; echo "$x" | wc -c; ' +
