@@ -1355,6 +1355,18 @@ describe('the job builtins\' messages', () => {
 });
 
 describe('jq, tar, gzip, mv and cp as their manuals print', () => {
+  it('jq assignments make the objects and arrays their path needs, and refuse a path through a scalar', async () => {
+    const script = `jq -nc '{} | .a.b = 1'; jq -c '.a[0].b = 2' <<< '{}'; jq -c '.a.b |= . + 1' <<< '{}'; jq -c '.a = 1' <<< null; jq -c '.a.b = 1' <<< '{"a":5}'; echo "s=$?"`;
+    expect(await runShell(script)).toEqual({ stdout: '{"a":{"b":1}}\n{"a":[{"b":2}]}\n{"a":{"b":1}}\n{"a":1}\ns=5\n', stderr: 'jq: error (at <stdin>:1): Cannot index number with string "b"\n', exit: 0 });
+  });
+  it('jq .[] over a scalar is an error naming the value, cut to 14 characters; .[]? keeps quiet', async () => {
+    const script = `jq '.a[]' <<< '{"a":5}'; echo "s=$?"; jq '.[]' <<< '"a very long string"'; jq '.[]?' <<< 5; echo "s=$?"`;
+    expect(await runShell(script)).toEqual({ stdout: 's=5\ns=0\n', stderr: 'jq: error (at <stdin>:1): Cannot iterate over number (5)\njq: error (at <stdin>:1): Cannot iterate over string ("a very lon...)\n', exit: 0 });
+  });
+  it('jq reports a file it cannot open as jq does, runs the others, and exits 2', async () => {
+    const script = `echo '{"a":1}' > j.json; jq -c . nope j.json 2>&1; echo "s=$?"`;
+    expect(await runShell(script)).toEqual({ stdout: 'jq: error: Could not open file nope: No such file or directory\n{"a":1}\ns=2\n', stderr: '', exit: 0 });
+  });
   it('jq @csv quotes every string and leaves numbers, booleans and null bare', async () => {
     expect(await runShell(`jq -r '.[] | @csv' <<< '[["a",1,true,null,"x\\"y"],["b",2]]'`)).toEqual({ stdout: '"a",1,true,,"x""y"\n"b",2\n', stderr: '', exit: 0 });
   });
