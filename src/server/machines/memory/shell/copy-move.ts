@@ -7,7 +7,7 @@
  * @see https://www.gnu.org/software/coreutils/manual/html_node/cp-invocation.html, mv-invocation.html
  */
 import { decodeBytesToUtf8, defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
-import { needsPerFile, notDirectoryTarget, perFile, takePerFileOptions } from './copy-options.ts';
+import { missingOperand, needsPerFile, notDirectoryTarget, perFile, takePerFileOptions } from './copy-options.ts';
 import { sameFile } from './devices.ts';
 import { SANDBOX_HINT } from './world.ts';
 
@@ -263,6 +263,8 @@ async function copy(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<st
       if (await holdsSymlink(fs, fs.resolvePath(cwd, src))) return { stdout: '', stderr: `cp: -L over a tree that holds symbolic links is not available in the shell engine; ${SANDBOX_HINT}\n`, exitCode: 2 };
     }
   }
+  const missing = o.target === undefined ? missingOperand('cp', operands) : null;
+  if (missing) return missing;
   if (needsPerFile(o, operands) || (linkOperand && !flags.has('T'))) {
     return perFile('cp', o, [...passed, ...(flags.has('a') ? ['-r', '-p'] : [])], operands, fs, cwd, run);
   }
@@ -304,7 +306,7 @@ async function holdsSymlink(fs: IFileSystem, p: string): Promise<boolean> {
  */
 async function noTargetDirectory(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string, operands: string[], opts: string[], run: Run): Promise<ExecResult> {
   if (operands.length !== 2) {
-    return fail(`${cmd}: ${operands.length < 2 ? `missing destination file operand after '${operands[0] ?? ''}'` : `extra operand '${operands[2]}'`}\nTry '${cmd} --help' for more information.\n`);
+    return missingOperand(cmd, operands) ?? fail(`${cmd}: extra operand '${operands[2]}'\nTry '${cmd} --help' for more information.\n`);
   }
   const [src, dest] = operands as [string, string];
   const srcSt = await statOrNull(fs, fs.resolvePath(cwd, src));
@@ -336,6 +338,8 @@ async function mv(all: string[], fs: IFileSystem, cwd: string, run: Run, stdin: 
 }
 
 async function move(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<string>, passed: string[], operands: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
+  const missing = o.target === undefined ? missingOperand('mv', operands) : null;
+  if (missing) return missing;
   if (needsPerFile(o, operands)) return perFile('mv', o, passed, operands, fs, cwd, run);
   const early = await destinationProblem('mv', fs, cwd, operands, true, flags.has('T'));
   if (early) return early;

@@ -121,6 +121,17 @@ async function verboseLines(fs: IFileSystem, cwd: string, src: string, dest: str
 }
 
 /**
+ * GNU's refusal of fewer than two operands, `operands` being the sources and destination (a `-t` directory not
+ * among them): `cp: missing file operand` with none, `cp: missing destination file operand after 'a'` with one,
+ * then the `Try` line; status 1. Null when there are two or more.
+ */
+export function missingOperand(cmd: 'cp' | 'mv', operands: string[]): ExecResult | null {
+  if (operands.length >= 2) return null;
+  const what = operands.length === 0 ? 'missing file operand' : `missing destination file operand after '${operands[0]}'`;
+  return { stdout: '', stderr: `${cmd}: ${what}\nTry '${cmd} --help' for more information.\n`, exitCode: 1 };
+}
+
+/**
  * The refusal of several sources whose last operand is not a directory, as GNU coreutils 9 words it (its
  * target_directory_operand): `cp: target 'd/': No such file or directory` when DEST is missing, `…: Not a directory`
  * when it is a file (coreutils 8 and just-bash said `target 'd' is not a directory` for both). Status 1.
@@ -135,7 +146,7 @@ export function notDirectoryTarget(cmd: 'cp' | 'mv', dest: string, exists: boole
  */
 export async function perFile(cmd: 'cp' | 'mv', o: PerFileOptions, opts: string[], operands: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
   const all = o.target !== undefined ? [...operands, o.target] : operands;
-  if (all.length < 2) return { stdout: '', stderr: `${cmd}: missing destination file operand after '${all[0] ?? ''}'\nTry '${cmd} --help' for more information.\n`, exitCode: 1 };
+  if (all.length < 2) return missingOperand(cmd, operands.length === 0 ? [] : all)!;
   const dest = all[all.length - 1]!;
   const sources = all.slice(0, -1);
   const destSt = await safe(fs.stat(fs.resolvePath(cwd, dest)));

@@ -134,6 +134,10 @@ describe('cp and mv, per file', () => {
         'a.txt\ne\nf\nlink.txt\nnums.txt\nsrc\n',
     );
   });
+  it('fewer than two operands is GNU\'s usage error, naming the one given', async () => {
+    const r = await runShell(`${TREE} && { cp; mv a.txt; cp -t e; }`);
+    expect(r).toEqual({ stdout: '', stderr: "cp: missing file operand\nTry 'cp --help' for more information.\nmv: missing destination file operand after 'a.txt'\nTry 'mv --help' for more information.\ncp: missing file operand\nTry 'cp --help' for more information.\n", exit: 1 });
+  });
   it('-t of a missing directory fails as GNU does', async () => {
     expect(await runShell(`${TREE} && cp -t nope a.txt`)).toEqual({ stdout: '', stderr: "cp: target directory 'nope': No such file or directory\n", exit: 1 });
   });
