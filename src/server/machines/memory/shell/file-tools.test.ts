@@ -45,6 +45,14 @@ describe('stat', () => {
 });
 
 describe('truncate, du, df', () => {
+  it('fallocate -l grows a file (made when missing) to offset + length in zeros; -n keeps its size and needs the file', async () => {
+    const r = await runShell("printf hello > f; fallocate -l 2 f; fallocate -l 1K -o 1K g; fallocate --length 3k h; stat -c %s f g h; od -An -c -N 2 g; fallocate -n -l 8K nope; fallocate -l 0 z; fallocate z; echo \"s=$?\"; fallocate -d f");
+    expect(r).toEqual({
+      stdout: '5\n2048\n3072\n  \\0  \\0\ns=1\n',
+      stderr: 'fallocate: cannot open nope: No such file or directory\nfallocate: invalid length value specified\nfallocate: no length argument specified\nfallocate: option -d is not available in the shell engine; run spritzer with --exec sandbox\n',
+      exit: 2,
+    });
+  });
   it('truncate sets, extends, shrinks and rounds sizes; -c creates nothing', async () => {
     const r = await runShell("printf 'hello world\\n' > t && truncate -s 5 t && cat t; echo; truncate -s +3 t; stat -c %s t; truncate -s '<4' t; stat -c %s t; truncate -s '%8' t; stat -c %s t; truncate -s 1K k; truncate -s 1KB kb; stat -c %s k kb; truncate -c -s 10 nope; ls nope");
     expect(r).toEqual({ stdout: 'hello\n8\n4\n8\n1024\n1000\n', stderr: "ls: cannot access 'nope': No such file or directory\n", exit: 2 });
