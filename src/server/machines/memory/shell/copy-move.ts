@@ -115,6 +115,28 @@ async function destinationProblem(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string
   return fail(`cp: cannot create ${srcSt.isDirectory ? 'directory' : 'regular file'} '${dest}': ${why}\n`);
 }
 
+/**
+ * `cp -r DIR DEST` where the copy would land inside DIR (`cp -r src src/new`, `cp -r src src`): GNU copies the tree as
+ * it stood before the copy began (the new directory is not copied into itself), then says `cp: cannot copy a
+ * directory, 'src', into itself, 'src/new'` and exits 1. The copy is made beside DIR and moved into place. Null when
+ * the copy does not land inside its source.
+ */
+async function copyIntoItself(fs: IFileSystem, cwd: string, operands: string[], opts: string[], run: Run): Promise<ExecResult | null> {
+  if (operands.length !== 2) return null;
+  const [src, dest] = operands as [string, string];
+  const srcAbs = fs.resolvePath(cwd, src);
+  if (!(await statOrNull(fs, srcAbs))?.isDirectory) return null;
+  const into = (await statOrNull(fs, fs.resolvePath(cwd, dest)))?.isDirectory === true;
+  const target = into ? `${dest.replace(/\/+$/, '')}/${src.replace(/\/+$/, '').split('/').pop()}` : dest;
+  const targetAbs = fs.resolvePath(cwd, target);
+  if (targetAbs !== srcAbs && !targetAbs.startsWith(`${srcAbs}/`)) return null;
+  const aside = `${srcAbs}.spritzer-copy-${Date.now().toString(36)}`;
+  const r = await run(argv(opts, [src, aside]));
+  if (r.exitCode === 0) await fs.mv(aside, targetAbs);
+  else await fs.rm(aside, { recursive: true, force: true });
+  return { stdout: r.stdout, stderr: `${r.stderr}cp: cannot copy a directory, '${src}', into itself, '${target}'\n`, exitCode: 1 };
+}
+
 /** The message of a permission error as strerror words it. */
 const PERMISSION_TEXT: Record<string, string> = { EACCES: 'Permission denied', EPERM: 'Operation not permitted' };
 
@@ -287,6 +309,10 @@ async function copy(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<st
     }
   }
   if (flags.has('T')) return noTargetDirectory('cp', fs, cwd, operands, opts, run);
+  if (recursive) {
+    const itself = await copyIntoItself(fs, cwd, operands, opts, run);
+    if (itself) return itself;
+  }
   return run(argv(opts, operands));
 }
 

@@ -146,6 +146,14 @@ describe('cp and mv, per file', () => {
     const r = await runShell(`${TREE} && { cp; mv a.txt; cp -t e; }`);
     expect(r).toEqual({ stdout: '', stderr: "cp: missing file operand\nTry 'cp --help' for more information.\nmv: missing destination file operand after 'a.txt'\nTry 'mv --help' for more information.\ncp: missing file operand\nTry 'cp --help' for more information.\n", exit: 1 });
   });
+  it('cp -r of a directory into itself copies the tree as it stood, then says so, status 1', async () => {
+    const r = await runShell(`${TREE} && cp -r src src/new; echo "s=$?"; cp -r e e; find src e | sort`);
+    expect(r).toEqual({
+      stdout: 's=1\ne\ne/e\nsrc\nsrc/lib\nsrc/lib/u\nsrc/new\nsrc/new/lib\nsrc/new/lib/u\n',
+      stderr: "cp: cannot copy a directory, 'src', into itself, 'src/new'\ncp: cannot copy a directory, 'e', into itself, 'e/e'\n",
+      exit: 0,
+    });
+  });
   it('-t of a missing directory fails as GNU does', async () => {
     expect(await runShell(`${TREE} && cp -t nope a.txt`)).toEqual({ stdout: '', stderr: "cp: target directory 'nope': No such file or directory\n", exit: 1 });
   });
