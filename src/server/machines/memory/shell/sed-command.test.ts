@@ -51,6 +51,9 @@ describe('sed options and files', () => {
 });
 
 describe('sed commands as GNU sed runs them (patched just-bash sed)', () => {
+  it('\\U maps each character to one character, as towupper does: ß stays ß, é becomes É', async () => {
+    expect((await runShell("printf 'straße é\\n' | sed 's/.*/\\U&/'")).stdout).toBe('STRAßE É\n');
+  });
   it('\\U \\L \\u \\l \\E convert case in a replacement', async () => {
     const r = await runShell("printf 'hello world\\n' > a; sed 's/.*/\\U&/' a; sed 's/\\w\\+/\\u&/g' a; sed 's/\\(h\\)\\(ello\\)/\\u\\2\\E-\\U\\1x\\Ey/' a; sed 's/.*/\\L\\uHELLO/' a");
     expect(r.stdout).toBe('HELLO WORLD\nHello World\nEllo-HXy world\nHello\n');
