@@ -2,8 +2,8 @@
  * `bc` as GNU bc computes: decimal numbers of any size (scaled integers), `scale` rules for `+ - * / % ^` and
  * `sqrt`, variables and arrays, `++ --` and compound assignment, comparisons and `! && ||`, `if`/`while`/`for`,
  * `print`, strings, `define` with `return` and `auto`, `length()`, `scale()`, `-l` (scale 20), output as bc prints
- * it (`.5`, lines cut at 70 characters with `\`), `(standard_in) N: syntax error`, `Divide by zero`.
- * The math library's `s c a l e j` fail loudly.
+ * it (`.5`, lines cut at 70 characters with `\`), `(standard_in) N: syntax error`, `Divide by zero`, whole numbers
+ * read in `ibase` and printed in `obase`. The math library's `s c a l e j` and fractions in other bases fail loudly.
  * @see https://www.gnu.org/software/bc/manual/html_mono/bc.html
  */
 import { defineCommand, latin1FromBytes, type CustomCommand, type ExecResult } from 'just-bash';
@@ -30,16 +30,51 @@ const cmp = (a: Num, b: Num) => {
   return x < y ? -1 : x > y ? 1 : 0;
 };
 
-/** `a` as bc prints it: no leading `0` before the point, lines of 70 characters joined by `\`. */
-function show(a: Num): string {
-  const neg = a.n < 0n;
-  const digits = (neg ? -a.n : a.n).toString().padStart(a.s + 1, '0');
-  let int = digits.slice(0, digits.length - a.s).replace(/^0+(?=\d)/, '');
-  if (int === '0' && a.s > 0) int = '';
-  const text = `${neg && a.n !== 0n ? '-' : ''}${int}${a.s > 0 ? `.${digits.slice(digits.length - a.s)}` : ''}`;
+/** bc's output lines: 70 characters, the first 69 of a longer one followed by `\`. */
+function wrap(text: string): string {
   let out = '';
   for (let k = 0; k < text.length; k += 68) out += text.length - k > 69 ? `${text.slice(k, k + 68)}\\\n` : text.slice(k);
   return out;
+}
+
+/**
+ * `a` as bc prints it in base `obase` (default 10): no leading `0` before the point; in bases 2 to 16 the digits
+ * 0-9A-F, above 16 each digit in decimal, padded to the width of obase-1 and led by a space (bc manual, "Basic
+ * Elements"). A fraction in a base other than 10 is refused loudly.
+ */
+function show(a: Num, obase = 10): string {
+  const neg = a.n < 0n;
+  if (obase !== 10) {
+    if (a.s > 0) throw new Loud(`bc: a fraction printed with obase=${obase} is not available in the shell engine; ${HINT}`);
+    let v = neg ? -a.n : a.n;
+    let text = '';
+    if (obase <= 16 || v === 0n) text = v.toString(Math.min(obase, 16)).toUpperCase();
+    else {
+      const width = String(obase - 1).length;
+      do {
+        text = ` ${String(v % BigInt(obase)).padStart(width, '0')}${text}`;
+        v /= BigInt(obase);
+      } while (v > 0n);
+    }
+    return wrap(`${neg ? '-' : ''}${text}`);
+  }
+  const digits = (neg ? -a.n : a.n).toString().padStart(a.s + 1, '0');
+  let int = digits.slice(0, digits.length - a.s).replace(/^0+(?=\d)/, '');
+  if (int === '0' && a.s > 0) int = '';
+  return wrap(`${neg && a.n !== 0n ? '-' : ''}${int}${a.s > 0 ? `.${digits.slice(digits.length - a.s)}` : ''}`);
+}
+
+/**
+ * A number literal read in base `ibase`: a lone digit is its own value (`A` is 10), a digit of a longer one at or
+ * above ibase counts as ibase-1 (`1F` is 19 in base 10), as GNU bc reads them. A fraction in a base other than 10 is
+ * refused loudly.
+ */
+function literal(text: string, ibase: number): Num {
+  if (ibase === 10 && !/[A-F]/.test(text)) return num(text);
+  if (text.includes('.')) throw new Loud(`bc: a fraction read with ibase=${ibase} is not available in the shell engine; ${HINT}`);
+  const digits = [...text].map((c) => parseInt(c, 16));
+  if (digits.length === 1) return { n: BigInt(digits[0]!), s: 0 };
+  return { n: digits.reduce((acc, d) => acc * BigInt(ibase) + BigInt(Math.min(d, ibase - 1)), 0n), s: 0 };
 }
 
 class BcError extends Error {}
@@ -50,7 +85,7 @@ type Tok = { t: string; v: string; line: number };
 function lex(src: string): Tok[] {
   const out: Tok[] = [];
   let line = 1;
-  const re = /\s*?(\/\*[\s\S]*?\*\/|#[^\n]*|\\\n|\n|[ \t\r]+|"[^"]*"|\d+\.?\d*|\.\d+|[a-z][a-z0-9_]*|\+\+|--|[-+*/%^]=|==|<=|>=|!=|&&|\|\||[-+*/%^=<>!(){}\[\];,])/gy;
+  const re = /\s*?(\/\*[\s\S]*?\*\/|#[^\n]*|\\\n|\n|[ \t\r]+|"[^"]*"|[\dA-F]+\.?[\dA-F]*|\.[\dA-F]+|[a-z][a-z0-9_]*|\+\+|--|[-+*/%^]=|==|<=|>=|!=|&&|\|\||[-+*/%^=<>!(){}\[\];,])/gy;
   let m: RegExpExecArray | null;
   let at = 0;
   while (at < src.length && (m = re.exec(src))) {
@@ -64,7 +99,7 @@ function lex(src: string): Tok[] {
       out.push({ t: 'nl', v, line: line++ });
       continue;
     }
-    const t = v.startsWith('"') ? 'str' : /^[\d.]/.test(v) ? 'num' : /^[a-z]/.test(v) ? 'name' : v;
+    const t = v.startsWith('"') ? 'str' : /^[\d.A-F]/.test(v) ? 'num' : /^[a-z]/.test(v) ? 'name' : v;
     out.push({ t, v: t === 'str' ? v.slice(1, -1) : v, line });
     line += (v.match(/\n/g) ?? []).length;
   }
@@ -81,7 +116,8 @@ function runBc(src: string, mathLib: boolean): { out: string; err: string; loud:
   let pos = 0;
   let out = '';
   let err = '';
-  const vars = new Map<string, Num>([['scale', { n: mathLib ? 20n : 0n, s: 0 }]]);
+  const vars = new Map<string, Num>([['scale', { n: mathLib ? 20n : 0n, s: 0 }], ['ibase', { n: 10n, s: 0 }], ['obase', { n: 10n, s: 0 }]]);
+  const base = (name: 'ibase' | 'obase') => Number(vars.get(name)!.n / TEN(vars.get(name)!.s));
   const arrays = new Map<string, Map<string, Num>>();
   const funcs = new Map<string, { params: string[]; autos: string[]; body: number; end: number }>();
   const scale = () => Number(vars.get('scale')!.n / TEN(vars.get('scale')!.s));
@@ -104,6 +140,8 @@ function runBc(src: string, mathLib: boolean): { out: string; err: string; loud:
   const setVar = (name: string, v: Num) => {
     const f = frames[frames.length - 1];
     if (f?.has(name)) f.set(name, v);
+    // ibase takes 2 to 16 and obase 2 up, as GNU bc clamps them.
+    else if (name === 'ibase' || name === 'obase') vars.set(name, { n: BigInt(Math.max(2, Math.min(name === 'ibase' ? 16 : Number.MAX_SAFE_INTEGER, Number(rescale(v, 0).n)))), s: 0 });
     else vars.set(name, name === 'scale' ? rescale(v, 0) : v);
   };
   const arr = (name: string) => {
@@ -163,7 +201,7 @@ function runBc(src: string, mathLib: boolean): { out: string; err: string; loud:
     const tk = peek();
     if (tk.t === 'num') {
       pos++;
-      return num(tk.v);
+      return literal(tk.v, base('ibase'));
     }
     if (tk.t === '(') {
       pos++;
@@ -365,7 +403,7 @@ function runBc(src: string, mathLib: boolean): { out: string; err: string; loud:
           if (!skipping) out += s.replace(/\\([abfnrtq\\e])/g, (_, c: string) => ({ a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', q: '"', '\\': '\\', e: '\\' })[c]!);
         } else {
           const v = expr();
-          if (!skipping) out += show(v);
+          if (!skipping) out += show(v, base('obase'));
         }
         if (!at(',')) break;
         pos++;
@@ -488,7 +526,7 @@ function runBc(src: string, mathLib: boolean): { out: string; err: string; loud:
     if (at(';') || at('nl') || at('eof')) return;
     const v = expr();
     if (!assigned && !skipping) {
-      out += `${show(v)}\n`;
+      out += `${show(v, base('obase'))}\n`;
       vars.set('last', v);
     }
   };

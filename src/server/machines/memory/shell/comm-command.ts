@@ -4,13 +4,14 @@
  * order`, then `input is not in sorted order` and exit 1; `--nocheck-order` skips it, `--check-order` stops at it).
  * @see https://www.gnu.org/software/coreutils/manual/html_node/comm-invocation.html
  */
-import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, type ExecResult } from 'just-bash';
+import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand } from 'just-bash';
 import { unsupported } from './gnu-commands.ts';
 import { readOperand, walkArgs, type InputCtx } from './text-input.ts';
+import { OrderedOutput, type OrderedResult } from './output-order.ts';
 
 const TRY = "Try 'comm --help' for more information.\n";
 
-async function comm(args: string[], ctx: InputCtx): Promise<ExecResult> {
+async function comm(args: string[], ctx: InputCtx): Promise<OrderedResult> {
   const hide = new Set<string>();
   let delimiter: string | undefined;
   let total = false;
@@ -47,8 +48,8 @@ async function comm(args: string[], ctx: InputCtx): Promise<ExecResult> {
   }
   const [a, b] = files as [string[], string[]];
   const sep = delimiter ?? '\t';
-  let out = '';
-  let err = '';
+  // GNU comm reports disorder through error(), which flushes the lines before it: program order where they meet.
+  const text = new OrderedOutput();
   const counts = [0, 0, 0];
   const warned = [false, false];
   let disorder = false;
@@ -58,14 +59,14 @@ async function comm(args: string[], ctx: InputCtx): Promise<ExecResult> {
     let lead = '';
     if (col >= 2 && !hide.has('1')) lead += sep;
     if (col === 3 && !hide.has('2')) lead += sep;
-    out += lead + line + eol;
+    text.out(lead + line + eol);
   };
   /** Checks that `line` does not sort before `prev` in file `k` (0 or 1); false when --check-order must stop. */
   const ordered = (k: 0 | 1, prev: string | undefined, line: string): boolean => {
     if (check === 'none' || prev === undefined || prev <= line || warned[k]) return true;
     warned[k] = true;
     disorder = true;
-    err += `comm: file ${k + 1} is not in sorted order\n`;
+    text.err(`comm: file ${k + 1} is not in sorted order\n`);
     return check !== 'strict';
   };
   let i = 0;
@@ -87,9 +88,9 @@ async function comm(args: string[], ctx: InputCtx): Promise<ExecResult> {
       j++;
     }
   }
-  if (total) out += `${counts[0]}${sep}${counts[1]}${sep}${counts[2]}${sep}total${eol}`;
-  if (disorder && check !== 'strict') err += 'comm: input is not in sorted order\n';
-  return { ...bytesOutput(unsafeBytesFromLatin1(out)), stderr: err, exitCode: disorder ? 1 : 0 };
+  if (total) text.out(`${counts[0]}${sep}${counts[1]}${sep}${counts[2]}${sep}total${eol}`);
+  if (disorder && check !== 'strict') text.err('comm: input is not in sorted order\n');
+  return { ...bytesOutput(unsafeBytesFromLatin1(text.stdout)), stderr: text.stderr, exitCode: disorder ? 1 : 0, outputOrder: text.order('before-errors') };
 }
 
 /** `comm` for just-bash's `customCommands`. */

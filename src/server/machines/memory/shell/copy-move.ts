@@ -7,7 +7,7 @@
  * @see https://www.gnu.org/software/coreutils/manual/html_node/cp-invocation.html, mv-invocation.html
  */
 import { decodeBytesToUtf8, defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
-import { needsPerFile, perFile, takePerFileOptions } from './copy-options.ts';
+import { missingOperand, needsPerFile, notDirectoryTarget, perFile, takePerFileOptions } from './copy-options.ts';
 import { sameFile } from './devices.ts';
 import { SANDBOX_HINT } from './world.ts';
 
@@ -75,42 +75,66 @@ async function statOrNull(fs: IFileSystem, p: string) {
   }
 }
 
-/** A trailing-slash destination that is not a directory: GNU's message, before anything is touched. */
-async function slashDestination(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string, operands: string[]): Promise<ExecResult | null> {
-  const dest = operands[operands.length - 1];
-  if (operands.length < 2 || dest === undefined || !dest.endsWith('/')) return null;
-  const st = await statOrNull(fs, fs.resolvePath(cwd, dest));
-  if (st?.isDirectory) return null;
-  const src = operands[0]!;
-  if (cmd === 'mv') {
-    const srcSt = await lstatOrNull(fs, fs.resolvePath(cwd, src));
-    if (!srcSt) return fail(`mv: cannot stat '${src}': No such file or directory\n`);
-    // `mv dir/ new/` renames the directory: the slash asks only that the result be a directory.
-    if (srcSt.isDirectory && !st && operands.length === 2) return null;
-    return fail(`mv: cannot move '${src}' to '${dest}': Not a directory\n`);
+/**
+ * `cp SRC DEST` / `mv SRC DEST` where DEST is not an existing directory: GNU's message naming DEST, before anything is
+ * touched (just-bash blamed the source or printed the filesystem's errno text). By GNU copy.c's checks:
+ * - DEST an existing non-directory: written as `DEST/`, `cannot stat 'DEST/': Not a directory`; a directory SRC,
+ *   `cannot overwrite non-directory 'DEST' with directory 'SRC'`;
+ * - DEST missing, its parent missing: `cp: cannot create regular file|directory 'DEST': No such file or directory`,
+ *   `mv: cannot move 'SRC' to 'DEST': No such file or directory`; its parent a file: `cannot stat 'DEST': Not a
+ *   directory`;
+ * - DEST missing, written as `DEST/`, SRC a file: `cp: cannot create regular file 'DEST/': Not a directory` (`mv:
+ *   cannot move 'SRC' to 'DEST/': …`); a directory SRC makes DEST.
+ * Several sources need a directory DEST (`notDirectoryTarget`), unless `noTarget` (-T, which refuses them itself).
+ * `recursive` is cp's -r (without it just-bash's `-r not specified` stands). Returns null where the copy goes ahead.
+ */
+async function destinationProblem(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string, operands: string[], recursive: boolean, noTarget: boolean): Promise<ExecResult | null> {
+  if (operands.length > 2 && !noTarget) {
+    const target = operands[operands.length - 1]!;
+    const st = await statOrNull(fs, fs.resolvePath(cwd, target));
+    return st?.isDirectory ? null : notDirectoryTarget(cmd, target, st !== null || (await lstatOrNull(fs, fs.resolvePath(cwd, target))) !== null);
   }
-  const srcSt = await statOrNull(fs, fs.resolvePath(cwd, src));
-  if (!srcSt) return fail(`cp: cannot stat '${src}': No such file or directory\n`);
-  if (srcSt.isDirectory) return null; // `cp -r dir newdir/` makes newdir; without -r just-bash says what GNU says
-  return fail(`cp: cannot create regular file '${dest}': Not a directory\n`);
+  if (operands.length !== 2) return null;
+  const [src, dest] = operands as [string, string];
+  const srcSt = await (cmd === 'mv' ? lstatOrNull : statOrNull)(fs, fs.resolvePath(cwd, src));
+  if (!srcSt) return dest.endsWith('/') ? fail(`${cmd}: cannot stat '${src}': No such file or directory\n`) : null;
+  if (cmd === 'cp' && srcSt.isDirectory && !recursive) return null;
+  const slash = dest.endsWith('/');
+  const destAbs = fs.resolvePath(cwd, dest.replace(/(.)\/+$/, '$1'));
+  const destSt = await statOrNull(fs, destAbs);
+  if (destSt?.isDirectory) return null;
+  if (destSt || (await lstatOrNull(fs, destAbs))) {
+    if (slash) return fail(`${cmd}: cannot stat '${dest}': Not a directory\n`);
+    return srcSt.isDirectory ? fail(`${cmd}: cannot overwrite non-directory '${dest}' with directory '${src}'\n`) : null;
+  }
+  const parent = await statOrNull(fs, destAbs.slice(0, destAbs.lastIndexOf('/')) || '/');
+  if (parent && !parent.isDirectory) return fail(`${cmd}: cannot stat '${dest}': Not a directory\n`);
+  const why = parent ? 'Not a directory' : 'No such file or directory';
+  if (parent && (srcSt.isDirectory || !slash)) return null;
+  if (cmd === 'mv') return fail(`mv: cannot move '${src}' to '${dest}': ${why}\n`);
+  return fail(`cp: cannot create ${srcSt.isDirectory ? 'directory' : 'regular file'} '${dest}': ${why}\n`);
 }
 
 /**
- * A destination whose directory is missing (or is a file), for `cp SRC DEST` / `mv SRC DEST` with a file SRC: GNU's
- * message naming DEST (`cp: cannot create regular file 'nope/x': No such file or directory`, `mv: cannot move 'a'
- * to 'nope/x': …`, `cp: cannot stat 'f/x': Not a directory`), where just-bash blamed the source.
+ * `cp -r DIR DEST` where the copy would land inside DIR (`cp -r src src/new`, `cp -r src src`): GNU copies the tree as
+ * it stood before the copy began (the new directory is not copied into itself), then says `cp: cannot copy a
+ * directory, 'src', into itself, 'src/new'` and exits 1. The copy is made beside DIR and moved into place. Null when
+ * the copy does not land inside its source.
  */
-async function destinationParent(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string, operands: string[]): Promise<ExecResult | null> {
+async function copyIntoItself(fs: IFileSystem, cwd: string, operands: string[], opts: string[], run: Run): Promise<ExecResult | null> {
   if (operands.length !== 2) return null;
   const [src, dest] = operands as [string, string];
-  const destAbs = fs.resolvePath(cwd, dest);
-  if (dest.endsWith('/') || (await lstatOrNull(fs, destAbs))) return null;
-  const srcSt = await (cmd === 'mv' ? lstatOrNull : statOrNull)(fs, fs.resolvePath(cwd, src));
-  if (!srcSt || (cmd === 'cp' && srcSt.isDirectory)) return null;
-  const parent = await statOrNull(fs, destAbs.slice(0, destAbs.lastIndexOf('/')) || '/');
-  if (parent?.isDirectory) return null;
-  if (parent) return fail(`${cmd}: cannot stat '${dest}': Not a directory\n`);
-  return fail(cmd === 'cp' ? `cp: cannot create regular file '${dest}': No such file or directory\n` : `mv: cannot move '${src}' to '${dest}': No such file or directory\n`);
+  const srcAbs = fs.resolvePath(cwd, src);
+  if (!(await statOrNull(fs, srcAbs))?.isDirectory) return null;
+  const into = (await statOrNull(fs, fs.resolvePath(cwd, dest)))?.isDirectory === true;
+  const target = into ? `${dest.replace(/\/+$/, '')}/${src.replace(/\/+$/, '').split('/').pop()}` : dest;
+  const targetAbs = fs.resolvePath(cwd, target);
+  if (targetAbs !== srcAbs && !targetAbs.startsWith(`${srcAbs}/`)) return null;
+  const aside = `${srcAbs}.spritzer-copy-${Date.now().toString(36)}`;
+  const r = await run(argv(opts, [src, aside]));
+  if (r.exitCode === 0) await fs.mv(aside, targetAbs);
+  else await fs.rm(aside, { recursive: true, force: true });
+  return { stdout: r.stdout, stderr: `${r.stderr}cp: cannot copy a directory, '${src}', into itself, '${target}'\n`, exitCode: 1 };
 }
 
 /** The message of a permission error as strerror words it. */
@@ -261,10 +285,12 @@ async function copy(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<st
       if (await holdsSymlink(fs, fs.resolvePath(cwd, src))) return { stdout: '', stderr: `cp: -L over a tree that holds symbolic links is not available in the shell engine; ${SANDBOX_HINT}\n`, exitCode: 2 };
     }
   }
+  const missing = o.target === undefined ? missingOperand('cp', operands) : null;
+  if (missing) return missing;
   if (needsPerFile(o, operands) || (linkOperand && !flags.has('T'))) {
     return perFile('cp', o, [...passed, ...(flags.has('a') ? ['-r', '-p'] : [])], operands, fs, cwd, run);
   }
-  const early = (await slashDestination('cp', fs, cwd, operands)) ?? (await destinationParent('cp', fs, cwd, operands)) ?? (await sameFileOperands('cp', fs, cwd, operands));
+  const early = (await destinationProblem('cp', fs, cwd, operands, recursive, flags.has('T'))) ?? (await sameFileOperands('cp', fs, cwd, operands));
   if (early) return early;
   const opts = [...passed, ...(flags.has('a') ? ['-r', '-p'] : [])];
   const noDeref = flags.has('P') || flags.has('a');
@@ -283,6 +309,10 @@ async function copy(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<st
     }
   }
   if (flags.has('T')) return noTargetDirectory('cp', fs, cwd, operands, opts, run);
+  if (recursive) {
+    const itself = await copyIntoItself(fs, cwd, operands, opts, run);
+    if (itself) return itself;
+  }
   return run(argv(opts, operands));
 }
 
@@ -302,7 +332,7 @@ async function holdsSymlink(fs: IFileSystem, p: string): Promise<boolean> {
  */
 async function noTargetDirectory(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string, operands: string[], opts: string[], run: Run): Promise<ExecResult> {
   if (operands.length !== 2) {
-    return fail(operands.length < 2 ? `${cmd}: missing destination file operand after '${operands[0] ?? ''}'\n` : `${cmd}: extra operand '${operands[2]}'\n`);
+    return missingOperand(cmd, operands) ?? fail(`${cmd}: extra operand '${operands[2]}'\nTry '${cmd} --help' for more information.\n`);
   }
   const [src, dest] = operands as [string, string];
   const srcSt = await statOrNull(fs, fs.resolvePath(cwd, src));
@@ -334,8 +364,10 @@ async function mv(all: string[], fs: IFileSystem, cwd: string, run: Run, stdin: 
 }
 
 async function move(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<string>, passed: string[], operands: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
+  const missing = o.target === undefined ? missingOperand('mv', operands) : null;
+  if (missing) return missing;
   if (needsPerFile(o, operands)) return perFile('mv', o, passed, operands, fs, cwd, run);
-  const early = (await slashDestination('mv', fs, cwd, operands)) ?? (await destinationParent('mv', fs, cwd, operands));
+  const early = await destinationProblem('mv', fs, cwd, operands, true, flags.has('T'));
   if (early) return early;
   if (operands.length === 2 && fs.resolvePath(cwd, operands[0]!) === fs.resolvePath(cwd, operands[1]!) && (await lstatOrNull(fs, fs.resolvePath(cwd, operands[0]!)))) {
     return fail(`mv: '${operands[0]}' and '${operands[1]}' are the same file\n`);

@@ -124,12 +124,32 @@ async function verboseLines(fs: IFileSystem, cwd: string, src: string, dest: str
 }
 
 /**
+ * GNU's refusal of fewer than two operands, `operands` being the sources and destination (a `-t` directory not
+ * among them): `cp: missing file operand` with none, `cp: missing destination file operand after 'a'` with one,
+ * then the `Try` line; status 1. Null when there are two or more.
+ */
+export function missingOperand(cmd: 'cp' | 'mv', operands: string[]): ExecResult | null {
+  if (operands.length >= 2) return null;
+  const what = operands.length === 0 ? 'missing file operand' : `missing destination file operand after '${operands[0]}'`;
+  return { stdout: '', stderr: `${cmd}: ${what}\nTry '${cmd} --help' for more information.\n`, exitCode: 1 };
+}
+
+/**
+ * The refusal of several sources whose last operand is not a directory, as GNU coreutils 9 words it (its
+ * target_directory_operand): `cp: target 'd/': No such file or directory` when DEST is missing, `…: Not a directory`
+ * when it is a file (coreutils 8 and just-bash said `target 'd' is not a directory` for both). Status 1.
+ */
+export function notDirectoryTarget(cmd: 'cp' | 'mv', dest: string, exists: boolean): ExecResult {
+  return { stdout: '', stderr: `${cmd}: target '${dest}': ${exists ? 'Not a directory' : 'No such file or directory'}\n`, exitCode: 1 };
+}
+
+/**
  * Runs `cmd` one source at a time: `opts` are the options still for just-bash's command (`-r`, `-p`, `-P`…),
  * `operands` the sources and destination (the `-t` directory already appended).
  */
 export async function perFile(cmd: 'cp' | 'mv', o: PerFileOptions, opts: string[], operands: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
   const all = o.target !== undefined ? [...operands, o.target] : operands;
-  if (all.length < 2) return { stdout: '', stderr: `${cmd}: missing destination file operand after '${all[0] ?? ''}'\nTry '${cmd} --help' for more information.\n`, exitCode: 1 };
+  if (all.length < 2) return missingOperand(cmd, operands.length === 0 ? [] : all)!;
   const dest = all[all.length - 1]!;
   const sources = all.slice(0, -1);
   const destSt = await safe(fs.stat(fs.resolvePath(cwd, dest)));
@@ -138,7 +158,7 @@ export async function perFile(cmd: 'cp' | 'mv', o: PerFileOptions, opts: string[
     return { stdout: '', stderr: `${cmd}: target directory '${o.target}': ${destSt ? 'Not a directory' : 'No such file or directory'}\n`, exitCode: 1 };
   }
   if (!intoDir && (sources.length > 1 || o.parents)) {
-    return { stdout: '', stderr: o.parents && sources.length === 1 ? `${cmd}: with --parents, the destination must be a directory\nTry '${cmd} --help' for more information.\n` : `${cmd}: target '${dest}' is not a directory\n`, exitCode: 1 };
+    return o.parents && sources.length === 1 ? { stdout: '', stderr: `${cmd}: with --parents, the destination must be a directory\nTry '${cmd} --help' for more information.\n`, exitCode: 1 } : notDirectoryTarget(cmd, dest, destSt !== null);
   }
   const recursive = opts.some((x) => /^-[a-zA-Z]*[rRa]/.test(x) || x === '--recursive' || x === '--archive');
   // GNU cp and mv report through error(), which flushes what -v printed so far: program order.

@@ -40,6 +40,9 @@ export function deviceBytes(p: string): Uint8Array {
   return new Uint8Array(0);
 }
 
+/** The major and minor numbers of the character devices under /dev, by name, as Linux numbers them (devices.txt). */
+export const DEVICE_NUMBERS: Readonly<Record<string, readonly [number, number]>> = { null: [1, 3], zero: [1, 5], full: [1, 7], random: [1, 8], urandom: [1, 9], tty: [5, 0] };
+
 /** The device number of the sprite's disk (major 254, minor 0: `stat -c %d`), which every VFS entry is on. */
 export const DISK_DEVICE = 254 * 256;
 

@@ -1,5 +1,5 @@
 /**
- * GNU `truncate`, `du` and `df` over the sprite's filesystem: sizes as a sprite's ext4 disk reports them (4 KiB
+ * GNU `truncate`, `du` and `df` (and util-linux `fallocate`) over the sprite's filesystem: sizes as a sprite's ext4 disk reports them (4 KiB
  * blocks; a directory is one block, a symlink none), `du` walking post-order with `-s -a -c -d -b -k -m -h
  * --apparent-size -0`, `df` describing the one disk mounted on `/`. Sizes parse as GNU's (`1K`, `1KB`, `+3`, `<4`).
  * @see https://www.gnu.org/software/coreutils/manual/html_node/truncate-invocation.html, du-invocation.html,
@@ -106,6 +106,56 @@ async function truncate(args: string[], fs: IFileSystem, cwd: string): Promise<E
     }
   }
   return { stdout: '', stderr, exitCode: stderr ? 1 : 0 };
+}
+
+/**
+ * util-linux `fallocate -l LEN [-o OFF] [-n] [-x] FILE`: the file (made when missing, unless -n) grows to OFF+LEN
+ * bytes of zeros if it is shorter; -n (--keep-size) leaves its size. The hole and range modes (-c -d -i -p -z),
+ * which need the disk's extents, are refused loudly. Sizes take util-linux's suffixes (`1K`/`1k` 1024, `1KB` 1000).
+ * @see https://man7.org/linux/man-pages/man1/fallocate.1.html
+ */
+async function fallocate(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
+  const fail = (what: string): ExecResult => ({ stdout: '', stderr: `fallocate: ${what}\n`, exitCode: 1 });
+  let length: string | undefined;
+  let offset = '0';
+  let keep = false;
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const value = (long: string) => (a.startsWith(`${long}=`) ? a.slice(long.length + 1) : a.length > 2 && !a.startsWith('--') ? a.slice(2) : args[++i]);
+    if (a === '-l' || a === '--length' || a.startsWith('--length=') || /^-l./.test(a)) length = value('--length');
+    else if (a === '-o' || a === '--offset' || a.startsWith('--offset=') || /^-o./.test(a)) offset = value('--offset') ?? '';
+    else if (a === '-n' || a === '--keep-size') keep = true;
+    else if (a === '-x' || a === '--posix' || a === '-v' || a === '--verbose') continue;
+    else if (a === '--') files.push(...args.slice(i + 1)), (i = args.length);
+    else if (a.startsWith('-') && a.length > 1) return refuse('fallocate', `option ${a}`);
+    else files.push(a);
+  }
+  const size = (text: string | undefined) => (text === undefined ? null : parseSize(text.replace(/^(\d+)([kmgtpezy])/, (_m, d: string, u: string) => d + u.toUpperCase())));
+  if (length === undefined) return fail('no length argument specified');
+  const len = size(length);
+  if (len === null || len === 0) return fail('invalid length value specified');
+  const off = size(offset);
+  if (off === null) return fail('invalid offset value specified');
+  const name = files[0];
+  if (name === undefined) return fail('no filename specified');
+  const p = fs.resolvePath(cwd, name);
+  let data: Uint8Array;
+  try {
+    data = await fs.readFileBuffer(p);
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'ENOENT' || keep) return fail(`cannot open ${name}: ${strerror(err)}`);
+    data = new Uint8Array(0);
+  }
+  const target = keep ? data.length : Math.max(data.length, off + len);
+  const out = new Uint8Array(target);
+  out.set(data);
+  try {
+    await fs.writeFile(p, out);
+  } catch (err) {
+    return fail(`cannot open ${name}: ${strerror(err)}`);
+  }
+  return { stdout: '', stderr: '', exitCode: 0 };
 }
 
 /** Bytes `st` occupies: its apparent size, or its 4 KiB blocks on disk. */
@@ -337,6 +387,7 @@ export function diskCommands(usedBytes: () => number): CustomCommand[] {
   return [
     defineCommand('mountpoint', (args, ctx) => mountpoint(args, ctx.fs, ctx.cwd)),
     defineCommand('truncate', (args, ctx) => truncate(args, ctx.fs, ctx.cwd)),
+    defineCommand('fallocate', (args, ctx) => fallocate(args, ctx.fs, ctx.cwd)),
     defineCommand('du', (args, ctx) => du(args, ctx.fs, ctx.cwd)),
     defineCommand('df', (args, ctx) => df(args, ctx.fs, ctx.cwd, ctx.env, usedBytes())),
   ];

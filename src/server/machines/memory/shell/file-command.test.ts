@@ -14,6 +14,8 @@ describe.skipIf(!hostHas('file') || !hostHas('xz') || !hostHas('bzip2'))('file, 
     'file -b a; file -N a d',
     'file nope; echo $?',
     'file -L la bl',
+    // A character device is named with its major/minor numbers.
+    'file /dev/null /dev/zero /dev/urandom; file -i /dev/null',
     'file --mime-encoding a i u8',
     // CSV by libmagic's is_csv (same comma count on more than two lines), Python source by its def/from/if patterns.
     `printf 'b,2,x\\na,1,y\\nc,3,z\\n' > c1; printf 'a,b\\n1,2\\n' > c2; printf 'a,"b,c"\\n1,2\\n3,4\\n' > c3; printf 'a,b\\n1,2,3\\n4,5\\n' > c4; file c1 c2 c3 c4; file -i c1`,

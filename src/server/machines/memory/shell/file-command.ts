@@ -7,6 +7,7 @@
  * @see https://man7.org/linux/man-pages/man1/file.1.html
  */
 import { defineCommand, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
+import { DEVICE_NUMBERS, ownerOf } from './devices.ts';
 import { magic } from './file-magic.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
@@ -78,6 +79,10 @@ async function describe(name: string, ctx: CommandContext, follow: boolean, mime
   const st = lst.isSymbolicLink ? await ctx.fs.stat(abs).catch(() => null) : lst;
   if (!st) return missing;
   if (st.isDirectory) return { text: form('directory', 'inode/directory', 'binary') };
+  if (ownerOf(st).device) {
+    const [major, minor] = DEVICE_NUMBERS[abs.slice(abs.lastIndexOf('/') + 1)] ?? [1, 3];
+    return { text: form(`character special (${major}/${minor})`, 'inode/chardevice', 'binary') };
+  }
   const m = magic(await ctx.fs.readFileBuffer(abs));
   const compressed = ['application/gzip', 'application/x-bzip2', 'application/x-xz', 'application/zstd'].includes(m.mime);
   return { text: form(m.description, m.mime, m.encoding), ...(compressed ? { compressed } : {}) };

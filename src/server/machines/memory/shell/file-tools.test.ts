@@ -45,6 +45,14 @@ describe('stat', () => {
 });
 
 describe('truncate, du, df', () => {
+  it('fallocate -l grows a file (made when missing) to offset + length in zeros; -n keeps its size and needs the file', async () => {
+    const r = await runShell("printf hello > f; fallocate -l 2 f; fallocate -l 1K -o 1K g; fallocate --length 3k h; stat -c %s f g h; od -An -c -N 2 g; fallocate -n -l 8K nope; fallocate -l 0 z; fallocate z; echo \"s=$?\"; fallocate -d f");
+    expect(r).toEqual({
+      stdout: '5\n2048\n3072\n  \\0  \\0\ns=1\n',
+      stderr: 'fallocate: cannot open nope: No such file or directory\nfallocate: invalid length value specified\nfallocate: no length argument specified\nfallocate: option -d is not available in the shell engine; run spritzer with --exec sandbox\n',
+      exit: 2,
+    });
+  });
   it('truncate sets, extends, shrinks and rounds sizes; -c creates nothing', async () => {
     const r = await runShell("printf 'hello world\\n' > t && truncate -s 5 t && cat t; echo; truncate -s +3 t; stat -c %s t; truncate -s '<4' t; stat -c %s t; truncate -s '%8' t; stat -c %s t; truncate -s 1K k; truncate -s 1KB kb; stat -c %s k kb; truncate -c -s 10 nope; ls nope");
     expect(r).toEqual({ stdout: 'hello\n8\n4\n8\n1024\n1000\n', stderr: "ls: cannot access 'nope': No such file or directory\n", exit: 2 });
@@ -129,6 +137,27 @@ describe('cp and mv, per file', () => {
   it('-i asks on stderr and reads the answer from stdin: y copies, anything else or end of input skips (status 0)', async () => {
     const r = await runShell(`${TREE} && cp -i a.txt nums.txt < /dev/null 2>&1; echo "s=$?"; cat nums.txt; mkdir d; cp a.txt nums.txt d; echo new > b; printf 'n\\ny\\n' | cp -i b a.txt nums.txt d 2>&1; echo; cat d/a.txt d/nums.txt; echo yes | mv -i a.txt nums.txt 2>&1; echo; ls; cat nums.txt; echo y | mv -if b c 2>&1; cat c`);
     expect(r.stdout).toBe("cp: overwrite 'nums.txt'? s=0\nn\ncp: overwrite 'd/a.txt'? cp: overwrite 'd/nums.txt'? \na\nn\nmv: overwrite 'nums.txt'? \nb\nd\ne\nlink.txt\nnums.txt\nsrc\na\nnew\n");
+  });
+  it('a destination that cannot be one gets GNU coreutils 9 messages naming it, and nothing is copied or moved', async () => {
+    const r = await runShell(`${TREE} && touch f && { cp a.txt nope/d/; cp a.txt new/; cp a.txt f/; cp -r src f; cp -r src nope/x; mv src f; mv a.txt new/; cp a.txt f d2/; mv a.txt f f; cp -T a.txt f e; } 2>&1; ls`);
+    expect(r.stdout).toBe(
+      "cp: cannot create regular file 'nope/d/': No such file or directory\ncp: cannot create regular file 'new/': Not a directory\ncp: cannot stat 'f/': Not a directory\n" +
+        "cp: cannot overwrite non-directory 'f' with directory 'src'\ncp: cannot create directory 'nope/x': No such file or directory\nmv: cannot overwrite non-directory 'f' with directory 'src'\n" +
+        "mv: cannot move 'a.txt' to 'new/': Not a directory\ncp: target 'd2/': No such file or directory\nmv: target 'f': Not a directory\ncp: extra operand 'e'\nTry 'cp --help' for more information.\n" +
+        'a.txt\ne\nf\nlink.txt\nnums.txt\nsrc\n',
+    );
+  });
+  it('fewer than two operands is GNU\'s usage error, naming the one given', async () => {
+    const r = await runShell(`${TREE} && { cp; mv a.txt; cp -t e; }`);
+    expect(r).toEqual({ stdout: '', stderr: "cp: missing file operand\nTry 'cp --help' for more information.\nmv: missing destination file operand after 'a.txt'\nTry 'mv --help' for more information.\ncp: missing file operand\nTry 'cp --help' for more information.\n", exit: 1 });
+  });
+  it('cp -r of a directory into itself copies the tree as it stood, then says so, status 1', async () => {
+    const r = await runShell(`${TREE} && cp -r src src/new; echo "s=$?"; cp -r e e; find src e | sort`);
+    expect(r).toEqual({
+      stdout: 's=1\ne\ne/e\nsrc\nsrc/lib\nsrc/lib/u\nsrc/new\nsrc/new/lib\nsrc/new/lib/u\n',
+      stderr: "cp: cannot copy a directory, 'src', into itself, 'src/new'\ncp: cannot copy a directory, 'e', into itself, 'e/e'\n",
+      exit: 0,
+    });
   });
   it('-t of a missing directory fails as GNU does', async () => {
     expect(await runShell(`${TREE} && cp -t nope a.txt`)).toEqual({ stdout: '', stderr: "cp: target directory 'nope': No such file or directory\n", exit: 1 });

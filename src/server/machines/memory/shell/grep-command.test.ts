@@ -76,6 +76,10 @@ describe('grep inputs', () => {
     const r = await runShell(`${files}printf 'x\\0y\\n' > bin.dat; grep y bin.dat; echo "s=$?"; grep -c y bin.dat; grep -I y bin.dat; echo "s=$?"; grep -a y bin.dat | tr '\\0' @`);
     expect(r).toEqual({ stdout: 's=0\n1\ns=1\nx@y\n', stderr: 'grep: bin.dat: binary file matches\n', exit: 0 });
   });
+  it('-z makes a newline an ordinary character: . and [^x] match it, ^ and $ still anchor at the NUL-ended line', async () => {
+    const r = await runShell(`printf 'ab\\ncd\\n' | grep -z -o 'b.c' | tr '\\0' '\\n'; printf 'a\\nb\\0' | grep -zcE 'a[^x]b'; printf 'a\\nb\\0' | grep -zc '^b'`);
+    expect(r.stdout).toBe('b\nc\n1\n0\n');
+  });
   it('suppresses lines that are not UTF-8 text, and reads NUL-ended lines with -z', async () => {
     const r = await runShell(`${files}printf 'b1\\nb\\377\\nb3\\n' | grep b; printf 'a\\0b\\0' | grep -z b | tr '\\0' '\\n'; grep -z -c . nums.txt`);
     expect(r).toEqual({ stdout: 'b1\nb3\nb\n1\n', stderr: 'grep: (standard input): binary file matches\n', exit: 0 });

@@ -241,9 +241,10 @@ function perl(p: string, serial: { n: number }, mods: Set<string>): string {
 /**
  * One matcher for `patterns` in `syntax` (each alternative matching as GNU matches it), `-i`, `-w`, `-x` applied.
  * The regex has the `g` (and `u` when it compiles so) flags a caller can run with `exec` from any `lastIndex`, and `d`
- * when a Perl pattern holds `\K`: a match then starts where its set `KEEP_OUT` group sits (`matchStart`).
+ * when a Perl pattern holds `\K`: a match then starts where its set `KEEP_OUT` group sits (`matchStart`). Under
+ * `nullData` (-z) a newline is an ordinary character of the NUL-ended line, so a POSIX `.` matches it (`s`).
  */
-export function compileGrep(patterns: string[], syntax: GrepSyntax, o: { ignoreCase: boolean; word: boolean; line: boolean }): Compiled {
+export function compileGrep(patterns: string[], syntax: GrepSyntax, o: { ignoreCase: boolean; word: boolean; line: boolean; nullData?: boolean }): Compiled {
   const warnings: string[] = [];
   const parts: string[] = [];
   let offset = 0;
@@ -266,7 +267,7 @@ export function compileGrep(patterns: string[], syntax: GrepSyntax, o: { ignoreC
   let body = parts.map((s) => `(?:${s})`).join('|');
   if (o.line) body = `^(?:${body})$`;
   else if (o.word) body = `(?<!${WORD})(?:${body})(?!${WORD})`;
-  const flags = `g${o.ignoreCase || mods.has('i') ? 'i' : ''}${mods.has('s') ? 's' : ''}${keepOuts.n > 0 ? 'd' : ''}`;
+  const flags = `g${o.ignoreCase || mods.has('i') ? 'i' : ''}${mods.has('s') || (o.nullData === true && syntax !== 'perl') ? 's' : ''}${keepOuts.n > 0 ? 'd' : ''}`;
   try {
     return { regex: new RegExp(body, `${flags}u`), warnings };
   } catch {

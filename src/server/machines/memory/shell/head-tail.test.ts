@@ -5,6 +5,14 @@ import { runShell } from '../../../../../test/support/shell-run.ts';
 const files = "printf 'hello world\\nfoo bar\\nHello again\\n' > a.txt; seq 12 > n.txt; ";
 
 describe('head and tail', () => {
+  it('tail takes the obsolete -N only before one file: with more, -N is an option out of place and +N a file name', async () => {
+    const r = await runShell("echo a > a; tail -1 a; tail -1 a a; echo \"s=$?\"; tail -q -2 a a; tail +1 a a; echo \"s=$?\"; head -1 a a | wc -l");
+    expect(r).toEqual({
+      stdout: 'a\ns=1\n==> a <==\na\n\n==> a <==\na\ns=1\n5\n',
+      stderr: "tail: option used in invalid context -- 1\ntail: option used in invalid context -- 2\ntail: cannot open '+1' for reading: No such file or directory\n",
+      exit: 0,
+    });
+  });
   it('head -c N takes all N bytes of a device that never ends', async () => {
     const r = await runShell('head -c 200000 /dev/zero | wc -c; head -c 70000 /dev/urandom | wc -c; cat /dev/zero | head -c 131073 | wc -c');
     expect(r.stdout).toBe('200000\n70000\n131073\n');

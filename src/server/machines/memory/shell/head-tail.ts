@@ -46,12 +46,16 @@ function plan(cmd: 'head' | 'tail', args: string[]): Plan | ExecResult {
       p.names.push(...args.slice(i + 1));
       break;
     }
+    // GNU tail takes the obsolete `-N`/`+N` only as `tail -N [FILE]`; with more operands `+N` is a file name and a
+    // `-N` digit is an option out of place (tail.c parse_obsolete_option, then getopt).
+    const obsoleteShape = cmd === 'head' || args.length === 1 || (args.length === 2 && !(args[1]!.startsWith('-') && args[1]!.length > 1));
+    if (cmd === 'tail' && !obsoleteShape && /^-\d/.test(a)) return { stdout: '', stderr: `tail: option used in invalid context -- ${a[1]}\n`, exitCode: 1 };
     if (i === 0 && /^-\d+[a-zA-Z]*$/.test(a)) {
       const r = set(!/c$/.test(a), a.slice(1).replace(/[lc]$/, ''));
       if (r) return r;
       continue;
     }
-    if (cmd === 'tail' && i === 0 && /^\+\d+$/.test(a)) {
+    if (cmd === 'tail' && i === 0 && obsoleteShape && /^\+\d+$/.test(a)) {
       set(true, a);
       continue;
     }

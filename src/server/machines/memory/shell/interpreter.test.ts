@@ -68,6 +68,16 @@ describe('output joined from several commands', () => {
 });
 
 describe('command search and PATH', () => {
+  it('a script run by name has as $0 the path it was named by (PATH\'s path when found there), and counts its #! line', async () => {
+    const script =
+      'mkdir -p /home/sprite/b/sub && cd /home/sprite/b && printf "echo \\"0=\\$0\\"; nope\\n" > s1 && printf "#!/bin/bash\\necho \\"0=\\$0\\"\\nnope\\necho \\$LINENO\\n" > s2 && chmod +x s1 s2; ' +
+      './s1; ./sub/../s2; PATH=$PWD:$PATH; s2';
+    expect(await runShell(script)).toEqual({
+      stdout: '0=./s1\n0=./sub/../s2\n4\n0=/home/sprite/b/s2\n4\n',
+      stderr: './s1: line 1: nope: command not found\n./sub/../s2: line 3: nope: command not found\n/home/sprite/b/s2: line 3: nope: command not found\n',
+      exit: 0,
+    });
+  });
   it('a program whose one argument or environment string is 128 KiB, or whose strings pass 2 MiB, fails as execve does: 126', async () => {
     const script =
       'x=$(printf "%*s" 131071 "" | tr " " a); /bin/true "$x"; echo "s=$?"; x="${x}a"; cat "$x"; echo "s=$?"; echo "$x" | wc -c; ' +
@@ -1345,6 +1355,18 @@ describe('the job builtins\' messages', () => {
 });
 
 describe('jq, tar, gzip, mv and cp as their manuals print', () => {
+  it('jq assignments make the objects and arrays their path needs, and refuse a path through a scalar', async () => {
+    const script = `jq -nc '{} | .a.b = 1'; jq -c '.a[0].b = 2' <<< '{}'; jq -c '.a.b |= . + 1' <<< '{}'; jq -c '.a = 1' <<< null; jq -c '.a.b = 1' <<< '{"a":5}'; echo "s=$?"`;
+    expect(await runShell(script)).toEqual({ stdout: '{"a":{"b":1}}\n{"a":[{"b":2}]}\n{"a":{"b":1}}\n{"a":1}\ns=5\n', stderr: 'jq: error (at <stdin>:1): Cannot index number with string "b"\n', exit: 0 });
+  });
+  it('jq .[] over a scalar is an error naming the value, cut to 14 characters; .[]? keeps quiet', async () => {
+    const script = `jq '.a[]' <<< '{"a":5}'; echo "s=$?"; jq '.[]' <<< '"a very long string"'; jq '.[]?' <<< 5; echo "s=$?"`;
+    expect(await runShell(script)).toEqual({ stdout: 's=5\ns=0\n', stderr: 'jq: error (at <stdin>:1): Cannot iterate over number (5)\njq: error (at <stdin>:1): Cannot iterate over string ("a very lon...)\n', exit: 0 });
+  });
+  it('jq reports a file it cannot open as jq does, runs the others, and exits 2', async () => {
+    const script = `echo '{"a":1}' > j.json; jq -c . nope j.json 2>&1; echo "s=$?"`;
+    expect(await runShell(script)).toEqual({ stdout: 'jq: error: Could not open file nope: No such file or directory\n{"a":1}\ns=2\n', stderr: '', exit: 0 });
+  });
   it('jq @csv quotes every string and leaves numbers, booleans and null bare', async () => {
     expect(await runShell(`jq -r '.[] | @csv' <<< '[["a",1,true,null,"x\\"y"],["b",2]]'`)).toEqual({ stdout: '"a",1,true,,"x""y"\n"b",2\n', stderr: '', exit: 0 });
   });

@@ -5,12 +5,11 @@
  * @see https://www.gnu.org/software/coreutils/manual/html_node/What-information-is-listed.html
  */
 import type { FsStat } from 'just-bash';
-import { ownerOf } from './devices.ts';
+import { DEVICE_NUMBERS, ownerOf } from './devices.ts';
 import { formatDate } from './date-format.ts';
 import type { BlockSize, LsOptions } from './ls-options.ts';
 
 const OWNER_NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nobody' };
-const DEVICE_NUMBERS: Record<string, string> = { null: '1, 3', zero: '1, 5', random: '1, 8', urandom: '1, 9', tty: '5, 0' };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const SIX_MONTHS_MS = 182 * 24 * 3600 * 1000;
 
@@ -58,7 +57,7 @@ export function longRow(st: FsStat, name: string, base: string, cols: LongColumn
   const facts = ownerOf(st);
   const type = facts.device ? 'c' : st.isSymbolicLink ? 'l' : st.isDirectory ? 'd' : '-';
   const who = (id: number) => (cols.numeric ? String(id) : (OWNER_NAMES[id] ?? String(id)));
-  const size = facts.device ? (DEVICE_NUMBERS[base] ?? '1, 3') : cols.blockSize ? inUnits(st.size, cols.blockSize) : cols.human ? humanSize(st.size, cols.human) : String(st.size);
+  const size = facts.device ? (DEVICE_NUMBERS[base] ?? [1, 3]).join(', ') : cols.blockSize ? inUnits(st.size, cols.blockSize) : cols.human ? humanSize(st.size, cols.human) : String(st.size);
   return {
     mode: `${type}${permissions(st.mode)}`,
     links: String(links),

@@ -9,6 +9,18 @@ describe('sed scripts', () => {
     const r = await runShell(`${files}sed '1i\\header' n.txt; sed '$a\\footer' n.txt; sed '/foo/c\\replaced line' a.txt; sed '1a\\  two' n.txt`);
     expect(r.stdout).toBe('header\n3\n1\n3\n1\nfooter\nhello world\nreplaced line\nHello again\n3\n  two\n1\n');
   });
+  it('c on a range prints its text once where the range ends; a negated range, a single address or a group per line', async () => {
+    const five = "printf 'l1\\nl2\\nl3\\nl4\\nl5\\n' > L; ";
+    const r = await runShell(`${five}sed '2,4c\\X' L; sed '/l2/,/l3/c X' L; sed '4,9c X' L; sed '2,4!c X' L; sed '2,3{c X\n}' L | tr '\\n' ' '`);
+    expect(r.stdout).toBe('l1\nX\nl5\nl1\nX\nl4\nl5\nl1\nl2\nl3\nX\nl2\nl3\nl4\nX\nl1 X X l4 l5 ');
+  });
+  it('names a letter that is no command as GNU does, with its expression number and char position, status 1', async () => {
+    expect(await runShell(`sed 'k' /dev/null; sed -n '/a/,2 K' /dev/null; sed -e p -e 'x;{k}' /dev/null; echo "s=$?"`)).toEqual({
+      stdout: 's=1\n',
+      stderr: "sed: -e expression #1, char 1: unknown command: `k'\nsed: -e expression #1, char 7: unknown command: `K'\nsed: -e expression #2, char 4: unknown command: `k'\n",
+      exit: 0,
+    });
+  });
   it('fails on an unterminated s command as GNU does, and runs an empty -f script', async () => {
     expect(await runShell(`${files}sed 's/a/b' a.txt`)).toEqual({ stdout: '', stderr: "sed: -e expression #1, char 5: unterminated `s' command\n", exit: 1 });
     expect((await runShell(`${files}sed -f /dev/null a.txt | wc -l`)).stdout).toBe('3\n');
@@ -39,6 +51,9 @@ describe('sed options and files', () => {
 });
 
 describe('sed commands as GNU sed runs them (patched just-bash sed)', () => {
+  it('\\U maps each character to one character, as towupper does: ß stays ß, é becomes É', async () => {
+    expect((await runShell("printf 'straße é\\n' | sed 's/.*/\\U&/'")).stdout).toBe('STRAßE É\n');
+  });
   it('\\U \\L \\u \\l \\E convert case in a replacement', async () => {
     const r = await runShell("printf 'hello world\\n' > a; sed 's/.*/\\U&/' a; sed 's/\\w\\+/\\u&/g' a; sed 's/\\(h\\)\\(ello\\)/\\u\\2\\E-\\U\\1x\\Ey/' a; sed 's/.*/\\L\\uHELLO/' a");
     expect(r.stdout).toBe('HELLO WORLD\nHello World\nEllo-HXy world\nHello\n');

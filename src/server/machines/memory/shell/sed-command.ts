@@ -127,13 +127,15 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
   if (!p.inPlace) p.files = p.files.map((f) => (isStdinOperand(f, false) ? '-' : f));
   const scripts: string[] = [];
   let letters = '';
+  let continued = false;
   for (const [k, s] of p.scripts.entries()) {
-    const n = normalizeSedScript(s, k + 1, p.listWidth);
+    const n = normalizeSedScript(s, k + 1, { textFirst: continued, listWidth: p.listWidth });
     if ('error' in n) return { stdout: '', stderr: n.error, exitCode: 1 };
     // The last script's `a\` with no text appends empty text: the marker the patched sed writes as nothing
     // (patches/just-bash/sed-empty-text.mjs).
     scripts.push(n.emptyTextAtEnd && k === p.scripts.length - 1 ? `${n.script}\n${SED_EMPTY_TEXT}` : n.script);
     letters += n.letters;
+    continued = n.emptyTextAtEnd === true;
   }
   const closedRead = stdinClosed && !p.inPlace && (p.files.length === 0 || p.files.includes('-'));
   if (closedRead) {

@@ -1,8 +1,9 @@
 /**
  * A reader of sed scripts that walks the commands the way GNU sed 4.x parses them, for the `sed` wrapper
  * (sed-command.ts): it rewrites GNU's one-line `a\text`, `i\text`, `c\text` (text on the command's own line after
- * the backslash) into the two-line form just-bash reads, and reports an unterminated `s` or `y` command with GNU's
- * message where just-bash would run what it got. It does not run scripts.
+ * the backslash) into the two-line form just-bash reads, and reports an unterminated `s` or `y` command and a letter
+ * that is no command with GNU's messages where just-bash would run what it got or word it otherwise. It does not
+ * run scripts.
  * @see https://www.gnu.org/software/sed/manual/sed.html#Commands-Requiring-a-newline
  */
 
@@ -14,13 +15,17 @@
 export type SedScript = { script: string; letters: string; emptyTextAtEnd?: boolean } | { error: string };
 
 const SPACE = /[ \t]/;
+/** The letters GNU sed 4.x takes as commands. */
+const COMMANDS = '=abcdDeFgGhHilnNpPqQrRstTvwWxyz#:{}';
 
 /**
  * `script` (expression number `n`, for the error text) with every one-line `a\text`/`i\text`/`c\text` made
- * `a\<newline>text`, or GNU's error when an `s` or `y` command is not terminated. With `listWidth` (`sed -l N`), an
- * `l` command without its own width gets that one.
+ * `a\<newline>text`, or GNU's error when an `s` or `y` command is not terminated or a letter is no command.
+ * `textFirst`: the script's first line is text the expression before it (`-e 'a\'`) continues. `listWidth`
+ * (`sed -l N`): the width an `l` command without its own gets.
  */
-export function normalizeSedScript(script: string, n: number, listWidth?: number): SedScript {
+export function normalizeSedScript(script: string, n: number, opts: { textFirst?: boolean; listWidth?: number } = {}): SedScript {
+  const { textFirst = false, listWidth } = opts;
   const s = script;
   let out = '';
   let from = 0;
@@ -58,6 +63,7 @@ export function normalizeSedScript(script: string, n: number, listWidth?: number
       while (/[0-9]/.test(s[i] ?? '')) i++;
     }
   };
+  if (textFirst) i = lineEnd(0);
   while (i < s.length) {
     while (i < s.length && /[\s;}{]/.test(s[i]!)) i++;
     if (i >= s.length) break;
@@ -71,6 +77,8 @@ export function normalizeSedScript(script: string, n: number, listWidth?: number
     while (SPACE.test(s[i] ?? '') || s[i] === '!') i++;
     const c = s[i++];
     if (c === undefined) break;
+    // GNU's message for a letter that is no command, at its char position (compile.c, UNKNOWN_CMD).
+    if (!COMMANDS.includes(c)) return { error: `sed: -e expression #${n}, char ${i}: unknown command: \`${c}'\n` };
     letters += c;
     if (c === 'a' || c === 'i' || c === 'c') {
       let j = i;

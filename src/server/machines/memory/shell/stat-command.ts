@@ -6,14 +6,13 @@
  * @see https://www.gnu.org/software/coreutils/manual/html_node/stat-invocation.html
  */
 import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
-import { DISK_DEVICE, inodeNumber, linkCount, ownerOf } from './devices.ts';
+import { DEVICE_NUMBERS, DISK_DEVICE, inodeNumber, linkCount, ownerOf } from './devices.ts';
 import { symbolicMode, typeLetter } from './find-printf.ts';
 import { quoteName } from './ls-quote.ts';
 import { OrderedOutput } from './output-order.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nogroup' };
-const DEVICE_NUMBERS: Record<string, [number, number]> = { null: [1, 3], zero: [1, 5], random: [1, 8], urandom: [1, 9], tty: [5, 0] };
 /** The disk's 4 KiB blocks (a sprite's 100 GB disk). */
 const DISK_BLOCKS = Math.floor(100e9 / 4096);
 const refuse = (what: string): ExecResult => ({ stdout: '', stderr: `stat: ${what} is not available in the shell engine; ${HINT}\n`, exitCode: 2 });

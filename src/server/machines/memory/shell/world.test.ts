@@ -305,7 +305,7 @@ describe('shell-world details', () => {
     expect((await sh('mkdir -p t/a/b; touch t/x t/a/y t/a/b/z; rm -rv t/ | sort')).stdout).toBe(
       "removed 't/a/b/z'\nremoved 't/a/y'\nremoved 't/x'\nremoved directory 't/'\nremoved directory 't/a'\nremoved directory 't/a/b'\n",
     );
-    expect(await sh('mkdir e; touch e/x; rm -d e')).toEqual({ stdout: '', stderr: "rm: cannot remove 'e': Is a directory\n", exit: 1 });
+    expect(await sh('mkdir e; touch e/x; rm -d e')).toEqual({ stdout: '', stderr: "rm: cannot remove 'e': Directory not empty\n", exit: 1 });
     expect((await sh('rm')).stderr).toBe("rm: missing operand\nTry 'rm --help' for more information.\n");
     expect((await sh('rm -q x')).stderr).toBe("rm: invalid option -- 'q'\n");
   });

@@ -418,8 +418,9 @@ async function rm(args: string[], fs: IFileSystem, cwd: string, stdin: string): 
       const p = fs.resolvePath(cwd, name);
       const st = await fs.lstat(p);
       if (st.isDirectory && !recursive) {
-        const empty = emptyDirs && (await fs.readdir(p)).length === 0;
-        if (!empty) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+        // -d removes a directory as rmdir(2) does: one that is not empty is ENOTEMPTY (GNU rm's unlinkat AT_REMOVEDIR).
+        if (!emptyDirs) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+        if ((await fs.readdir(p)).length > 0) throw Object.assign(new Error('directory not empty'), { code: 'ENOTEMPTY' });
       }
       // GNU rm -rv names every file and directory it removes, each directory after its contents (fts post-order).
       const removed = verbose ? (st.isDirectory && recursive ? await treePostOrder(fs, p, name) : [{ name, dir: st.isDirectory }]) : [];
