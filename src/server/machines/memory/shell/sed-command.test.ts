@@ -65,6 +65,9 @@ describe('sed commands as GNU sed runs them (patched just-bash sed)', () => {
     const r = await runShell("printf 'hello world\\n' > a; sed -n 'l 5' a; printf 'a\\nb\\n' | sed -n 'N;l'; printf 'é\\tx\\n' | sed -n l; printf '%080d\\n' 0 | sed -n l; sed -n 'l 0' a");
     expect(r.stdout).toBe(`hell\\\no wo\\\nrld$\na\\nb$\n\\303\\251\\tx$\n${'0'.repeat(69)}\\\n${'0'.repeat(11)}$\nhello world$\n`);
   });
+  it('the number after l or q belongs to it, not to the next command', async () => {
+    expect(await runShell("echo a | sed 'q 5;p'; echo rc=$?; echo a | sed -n 'l 3;p'")).toEqual({ stdout: 'a\nrc=5\na$\na\n', stderr: '', exit: 0 });
+  });
   it('-l N (--line-length) sets the width of every l that gives none; 0 or a non-number never wraps', async () => {
     const r = await runShell("echo abcdefghijkl > a; sed -n -l 5 l a; sed -n -l 5 'l 3;l' a; sed -n --line-length=0 l a; sed -nl x l a");
     expect(r).toEqual({ stdout: 'abcd\\\nefgh\\\nijkl$\nab\\\ncd\\\nef\\\ngh\\\nij\\\nkl$\nabcd\\\nefgh\\\nijkl$\nabcdefghijkl$\nabcdefghijkl$\n', stderr: '', exit: 0 });

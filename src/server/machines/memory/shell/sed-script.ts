@@ -100,13 +100,16 @@ export function normalizeSedScript(script: string, n: number, opts: { textFirst?
         while (i < s.length && /[gpiImMe0-9]/.test(s[i]!)) i++;
         if (s[i] === 'w') i = lineEnd(i);
       }
-    } else if (c === 'l' && listWidth !== undefined) {
+    } else if (c === 'l' || c === 'L' || c === 'q' || c === 'Q') {
+      // An optional number follows (`l`'s width, `q`'s exit status): not an address of a next command.
       let j = i;
       while (SPACE.test(s[j] ?? '')) j++;
-      if (!/[0-9]/.test(s[j] ?? '')) {
+      const digits = /^[0-9]*/.exec(s.slice(j))![0];
+      if (c === 'l' && listWidth !== undefined && digits === '') {
         out += `${s.slice(from, i)} ${listWidth}`;
         from = i;
       }
+      i = j + digits.length;
     } else if ('#:btTrRwWe'.includes(c)) {
       const end = lineEnd(i);
       const semi = 'btT'.includes(c) ? s.indexOf(';', i) : -1;
