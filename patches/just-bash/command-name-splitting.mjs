@@ -9,7 +9,11 @@ export default {
   edits: [
     {
       find: 'let u=await se(this.ctx,t.name),f=[],d=[],p=(P,$)=>{',
-      replace: 'let _v=t.name.parts.some(function _hx(P){return P.type==="ParameterExpansion"||P.type==="CommandSubstitution"||P.type==="ArithmeticExpansion"||P.type==="DoubleQuoted"&&P.parts.some(_hx)})?(await gt(this.ctx,t.name)).values:null;if(_v&&_v.length===0)return L("","",0);let u=_v?_v[0]??"":await se(this.ctx,t.name),f=_v?_v.slice(1):[],d=f.map(()=>!1),p=(P,$)=>{',
+      replace: 'let _v=t.name.parts.some(function _hx(P){return P.type==="ParameterExpansion"||P.type==="CommandSubstitution"||P.type==="ArithmeticExpansion"||P.type==="DoubleQuoted"&&P.parts.some(_hx)})?(await gt(this.ctx,t.name)).values:null,u=_v?_v[0]??"":await se(this.ctx,t.name),f=_v?_v.slice(1):[],d=f.map(()=>!1),p=(P,$)=>{',
+    },
+    {
+      find: 'let m=t.name.parts.every(P=>P.type==="CommandSubstitution"||P.type==="ParameterExpansion"||P.type==="ArithmeticExpansion");',
+      replace: 'let m=_v?_v.length===0:t.name.parts.every(P=>P.type==="CommandSubstitution"||P.type==="ParameterExpansion"||P.type==="ArithmeticExpansion");',
     },
   ],
 };

@@ -777,6 +777,14 @@ describe("the user a command or a shell acts as", () => {
     });
   });
 
+  it('a file test on the empty string is false: `[ -x "$(command -v nope)" ]` says no', async () => {
+    expect(await runShell('for op in -e -f -d -r -w -x -s; do test $op "" && echo "$op true"; done; [[ -x "" ]] || echo dbl; [ -x "$(command -v nope_cmd)" ] || echo missing')).toEqual({
+      stdout: 'dbl\nmissing\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
   it("a command and a shell under sudo act as root: sudo touch, and sudo bash -c's own redirection, write in /etc", async () => {
     expect(await runShell("sudo touch /etc/a; sudo bash -c 'echo x > /etc/b'; cat /etc/b; stat -c %U /etc/a /etc/b; touch /etc/c")).toEqual({
       stdout: 'x\nroot\nroot\n',
@@ -1477,6 +1485,16 @@ describe('a command name from an unquoted expansion', () => {
     expect(await runShell('c="ls -d src"; mkdir src; $c; cmd="echo hi"; $cmd there; e=; $e echo empty; $(echo echo sub) ok')).toEqual({
       stdout: 'src\nhi there\nempty\nsub ok\n',
       stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('a command name from a quoted expansion', () => {
+  it('"$@" and "${a[@]}" give one field per element, "$x" one field, and "$@" with no arguments runs nothing', async () => {
+    expect(await runShell(`run() { "$@"; echo "rc=$?"; }; run sh -c 'exit 42'; run echo a b; run; a=(printf '%s|' x 'y z'); "\${a[@]}"; echo; c="echo hi"; "$c"; echo "rc=$?"`)).toEqual({
+      stdout: 'rc=42\na b\nrc=0\nrc=0\nx|y z|\nrc=127\n',
+      stderr: 'bash: line 1: echo hi: command not found\n',
       exit: 0,
     });
   });
