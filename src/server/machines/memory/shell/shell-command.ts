@@ -35,7 +35,18 @@ export interface ShellInvocation {
   shopts: Array<[flag: '-s' | '-u', name: string]>;
   /** The operands (script or file first, then `$0`/`$1`…). */
   operands: string[];
+  /** `--version`: print the version text and exit 0, running nothing. */
+  version?: boolean;
 }
+
+/**
+ * What `bash --version` prints: the release `$BASH_VERSION` names (patches/just-bash/shell-variables.mjs, bash 5.2.37
+ * as Ubuntu ships it) and bash's own copyright and licence lines (bash's version.c, show_shell_version).
+ */
+export const BASH_VERSION_TEXT =
+  'GNU bash, version 5.2.37(1)-release (x86_64-pc-linux-gnu)\nCopyright (C) 2022 Free Software Foundation, Inc.\n' +
+  'License GPLv3+: GNU GPL version 3 or later <http://gnu.org/licenses/gpl.html>\n\n' +
+  'This is free software; you are free to change and redistribute it.\nThere is NO WARRANTY, to the extent permitted by law.\n';
 
 /** Single-letter options that are `set` options (bash(1) "OPTIONS": every `set` flag is an invocation flag). */
 const SET_FLAGS = new Set('abefhkmnptuvxBCEHPT'.split(''));
@@ -54,6 +65,7 @@ export function parseShellArgs(args: string[]): ShellInvocation | { error: strin
       break;
     }
     if (arg === '--login') inv.login = true;
+    else if (arg === '--version') inv.version = true;
     else if (arg === '--noprofile' || arg === '--norc' || arg === '--posix' || arg === '--noediting') continue;
     else if (arg === '--rcfile' || arg === '--init-file') i++;
     else if (arg.startsWith('--')) return { error: `bash: ${arg}: invalid option` };
@@ -159,6 +171,8 @@ function childEnv(ctx: CommandContext, name: string, params: string[], bash: boo
 async function runShellInvocation(program: string, args: string[], ctx: CommandContext, stream: ((script: string) => string) | null): Promise<ExecResult> {
   const inv = parseShellArgs(args);
   if ('error' in inv) return text('', 2, `${inv.error}\n`);
+  // dash has no --version: it takes it for an option it does not know.
+  if (inv.version) return program === 'bash' ? text(BASH_VERSION_TEXT) : text('', 2, `${program}: 0: Illegal option --\n`);
   let script: string;
   let name: string;
   let params: string[];
