@@ -1704,6 +1704,14 @@ describe('running a script file', () => {
       exit: 0,
     });
   });
+
+  it('runs under the interpreter its #! line names: env python3, awk -f, and env with a missing program', async () => {
+    const r = await runShell(
+      `printf '#!/usr/bin/env python3\\nimport sys\\nprint("py", sys.argv[1:])\\n' > t.py; printf '#!/usr/bin/awk -f\\n{ print "awk:" $0 }\\n' > t.awk; ` +
+        `printf '#!/usr/bin/env nope_interp\\necho ran-as-bash\\n' > t.sh; chmod +x t.py t.awk t.sh; ./t.py a b; echo x | ./t.awk; ./t.sh; echo "s=$?"`,
+    );
+    expect(r).toEqual({ stdout: "py ['a', 'b']\nawk:x\ns=127\n", stderr: "env: 'nope_interp': No such file or directory\n", exit: 0 });
+  });
 });
 
 describe('namerefs', () => {
