@@ -1714,6 +1714,17 @@ describe('running a script file', () => {
   });
 });
 
+describe('process ids of subshells and child shells', () => {
+  it('a pipeline stage has its own $BASHPID, and a child shell names its starter as $PPID', async () => {
+    const r = await runShell(
+      `echo x | { [ "$$" != "$BASHPID" ] && echo stage-own; }; { [ "$$" != "$BASHPID" ] && echo last-own; } | cat; [ "$BASHPID" = "$$" ] && echo top; ` +
+        `m=$$; bash -c 'echo $PPID' | { read p; [ "$p" = "$m" ] && echo piped-child; }; [ "$(bash -c 'echo $PPID')" = "$m" ] || [ 1 ]; bash -c 'echo $PPID' > f; [ "$(cat f)" = "$m" ] && echo child; ` +
+        `bash -c 'p=$$; bash -c "echo \\$PPID" | { read q; [ "$q" = "$p" ] && echo grandchild; }'`,
+    );
+    expect(r).toEqual({ stdout: 'stage-own\nlast-own\ntop\npiped-child\nchild\ngrandchild\n', stderr: '', exit: 0 });
+  });
+});
+
 describe('namerefs', () => {
   it('unset -n unsets the nameref itself, and arithmetic assigns through one', async () => {
     const r = await runShell('x=1; declare -n a=x; unset -n a; echo "${a-gone} $x"; inc() { local -n n=$1; (( n++ )); }; c=5; inc c; inc c; declare -n r=c; (( r += 10 )); echo "$c"; declare -p r');
