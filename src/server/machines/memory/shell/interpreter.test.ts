@@ -1725,6 +1725,13 @@ describe('process ids of subshells and child shells', () => {
   });
 });
 
+describe('the time keyword', () => {
+  it('reports in the format TIMEFORMAT gives, nothing when it is empty, the three-line form when unset', async () => {
+    const r = await runShell(`TIMEFORMAT='took %0Rs|%3lR|%1U|%%'; { time true; } 2>&1; TIMEFORMAT=; { time true; } 2>&1 | wc -c; unset TIMEFORMAT; { time true; } 2>&1 | sed 's/[0-9]/N/g'`);
+    expect(r).toEqual({ stdout: 'took 0s|0m0.000s|0.0|%\n0\n\nreal\tNmN.NNNs\nuser\tNmN.NNNs\nsys\tNmN.NNNs\n', stderr: '', exit: 0 });
+  });
+});
+
 describe('namerefs', () => {
   it('unset -n unsets the nameref itself, and arithmetic assigns through one', async () => {
     const r = await runShell('x=1; declare -n a=x; unset -n a; echo "${a-gone} $x"; inc() { local -n n=$1; (( n++ )); }; c=5; inc c; inc c; declare -n r=c; (( r += 10 )); echo "$c"; declare -p r');
