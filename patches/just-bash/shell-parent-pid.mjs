@@ -2,7 +2,7 @@
 // `$PPID` is that shell's (or subshell's) pid. just-bash gave every such shell the top-level shell's parent pid (the
 // sprite's init, 1), so `bash -c 'echo $PPID'` never named the calling shell. Bash's manual, "Bash Variables" (PPID).
 // In a pipeline stage that is one simple command, bash's subshell execs the command, so the started shell's parent
-// is the pipeline's shell (state.spzExecParent, set by pipeline-stage-pid.mjs).
+// is the pipeline's shell (state.spzExecParent, set by pipeline-stage-subshell.mjs).
 export default {
   title: "a child shell's $PPID is the pid of the shell that started it",
   upstream: "src/interpreter/command-resolution.ts (command context exec/execWithInheritedStdin) and src/Bash.ts exec: pass the caller's state.bashPid, and make it the new shell state's virtualPpid",

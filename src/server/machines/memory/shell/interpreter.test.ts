@@ -1725,6 +1725,13 @@ describe('process ids of subshells and child shells', () => {
   });
 });
 
+describe('a pipeline stage is a subshell', () => {
+  it('pushd and popd there move the stage, not the shell, and leave its directory stack alone', async () => {
+    const r = await runShell('mkdir -p w/src && cd w && pushd src | cat; pwd; dirs; popd 2>&1 | cat; echo "s=${PIPESTATUS[0]}"');
+    expect(r).toEqual({ stdout: '~/w/src ~/w\n/home/sprite/w\n~/w\nbash: line 1: popd: directory stack empty\ns=1\n', stderr: '', exit: 0 });
+  });
+});
+
 describe('the time keyword', () => {
   it('reports in the format TIMEFORMAT gives, nothing when it is empty, the three-line form when unset', async () => {
     const r = await runShell(`TIMEFORMAT='took %0Rs|%3lR|%1U|%%'; { time true; } 2>&1; TIMEFORMAT=; { time true; } 2>&1 | wc -c; unset TIMEFORMAT; { time true; } 2>&1 | sed 's/[0-9]/N/g'`);
