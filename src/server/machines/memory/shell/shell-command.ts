@@ -14,6 +14,7 @@ import { shellQuote } from '../argv.ts';
 import { bashVariables, exported, startingPath } from './env-command.ts';
 import { nextShellLevel, withLastCommandLevel } from './shell-level.ts';
 import { ULIMIT_VARIABLE } from './sysinfo-commands.ts';
+import { NICE_VARIABLE } from './coreutils-extra.ts';
 import { commandStringPlace, diagnose, scriptFilePlace, stdinPlace, withSyntaxRecovery, type ErrorPlace } from './syntax-errors.ts';
 
 /** The command a `bash`/`sh`/`./script` whose output is the exec's own is rewritten to: `STREAMING_SHELL NAME ARG…`. */
@@ -154,6 +155,9 @@ function childEnv(ctx: CommandContext, name: string, params: string[], bash: boo
   // A child process inherits its parent's resource limits (setrlimit(2)): the shell's `ulimit` state, unexported.
   const limits = ctx.env.get(ULIMIT_VARIABLE);
   if (limits !== undefined) env[ULIMIT_VARIABLE] = limits;
+  // A process's niceness is inherited by its children (setpriority(2)).
+  const nice = ctx.env.get(NICE_VARIABLE);
+  if (nice !== undefined) env[NICE_VARIABLE] = nice;
   // With no PATH at all, the shell uses its compiled-in default.
   env.PATH ??= startingPath(bash);
   env['0'] = name;
