@@ -1732,6 +1732,13 @@ describe('a pipeline stage is a subshell', () => {
   });
 });
 
+describe('LINENO after a function call', () => {
+  it('is the line of the call again, so an ERR trap for a failing call names it', async () => {
+    const r = await runShell("f() {\n  return 3\n}\ntrap 'echo \"ERR line=$LINENO\"' ERR\nf\nf || echo \"or line=$LINENO\"");
+    expect(r).toEqual({ stdout: 'ERR line=5\nor line=6\n', stderr: '', exit: 0 });
+  });
+});
+
 describe('the time keyword', () => {
   it('reports in the format TIMEFORMAT gives, nothing when it is empty, the three-line form when unset', async () => {
     const r = await runShell(`TIMEFORMAT='took %0Rs|%3lR|%1U|%%'; { time true; } 2>&1; TIMEFORMAT=; { time true; } 2>&1 | wc -c; unset TIMEFORMAT; { time true; } 2>&1 | sed 's/[0-9]/N/g'`);
