@@ -1730,6 +1730,10 @@ describe('a pipeline stage is a subshell', () => {
     const r = await runShell('mkdir -p w/src && cd w && pushd src | cat; pwd; dirs; popd 2>&1 | cat; echo "s=${PIPESTATUS[0]}"');
     expect(r).toEqual({ stdout: '~/w/src ~/w\n/home/sprite/w\n~/w\nbash: line 1: popd: directory stack empty\ns=1\n', stderr: '', exit: 0 });
   });
+
+  it('a compound stage counts one more BASH_SUBSHELL level; a simple command stage does not', async () => {
+    expect((await runShell('echo x | { echo $BASH_SUBSHELL; }; echo $BASH_SUBSHELL | cat; (echo a | { echo $BASH_SUBSHELL; }); echo $BASH_SUBSHELL')).stdout).toBe('1\n0\n2\n0\n');
+  });
 });
 
 describe('LINENO after a function call', () => {
