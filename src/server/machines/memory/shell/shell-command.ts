@@ -137,10 +137,15 @@ async function preamble(ctx: CommandContext, inv: ShellInvocation, bash: boolean
   }
   if (inv.login) for (const file of await profileFiles(ctx, bash)) words.push(`. ${shellQuote(file)}`);
   if (inv.sets.length > 0) words.push(`set ${inv.sets.join(' ')}`);
-  for (const [flag, name] of inv.shopts) words.push(`shopt ${flag} ${shellQuote(name)}`);
+  const after: string[] = [];
+  for (const [flag, name] of inv.shopts) after.push(`shopt ${flag} ${shellQuote(name)}`);
   // The script's `$_` starts as the `_` of the shell's environment (its pathname, which the parent put there), else
   // the shell's name (bash(1) "Special Parameters"); the preamble's own commands must not leave theirs.
-  if (bash) words.push(`: ${shellQuote(exported(ctx)._ ?? 'bash')}`);
+  if (bash) after.push(`: ${shellQuote(exported(ctx)._ ?? 'bash')}`);
+  // Under -x the commands after `set` would be traced: bash sets its options before the script, untraced.
+  const xtrace = inv.sets.some((w) => w === '-o xtrace' || /^-[a-zA-Z]*x/.test(w));
+  if (xtrace && after.length > 0) words.push(`{ ${after.join('; ')}; } 2>/dev/null`);
+  else words.push(...after);
   return words.length > 0 ? `${words.join('; ')}; ` : '';
 }
 
