@@ -1743,6 +1743,12 @@ describe('LINENO after a function call', () => {
   });
 });
 
+describe('brace expansion of a letter range', () => {
+  it('runs from one case to the other through the characters between', async () => {
+    expect(await runShell('echo {Z..a} | wc -w; echo {X..c..2}; echo {b..Y}')).toEqual({ stdout: '7\nX Z ^ ` b\nb a ` _ ^ ] [ Z Y\n', stderr: '', exit: 0 });
+  });
+});
+
 describe('the time keyword', () => {
   it('reports in the format TIMEFORMAT gives, nothing when it is empty, the three-line form when unset', async () => {
     const r = await runShell(`TIMEFORMAT='took %0Rs|%3lR|%1U|%%'; { time true; } 2>&1; TIMEFORMAT=; { time true; } 2>&1 | wc -c; unset TIMEFORMAT; { time true; } 2>&1 | sed 's/[0-9]/N/g'`);
