@@ -1705,6 +1705,15 @@ describe('running a script file', () => {
     });
   });
 
+  it('has the path as typed for $0, BASH_SOURCE and its messages', async () => {
+    const r = await runShell(`mkdir sub; printf 'echo "0=$0 src=\${BASH_SOURCE[0]}"; nope_cmd_x\\n' > sub/s.sh; chmod +x sub/s.sh; ./sub/s.sh; cd sub; ../sub/s.sh`);
+    expect(r).toEqual({
+      stdout: '0=./sub/s.sh src=./sub/s.sh\n0=../sub/s.sh src=../sub/s.sh\n',
+      stderr: './sub/s.sh: line 1: nope_cmd_x: command not found\n../sub/s.sh: line 1: nope_cmd_x: command not found\n',
+      exit: 127,
+    });
+  });
+
   it('runs under the interpreter its #! line names: env python3, awk -f, and env with a missing program', async () => {
     const r = await runShell(
       `printf '#!/usr/bin/env python3\\nimport sys\\nprint("py", sys.argv[1:])\\n' > t.py; printf '#!/usr/bin/awk -f\\n{ print "awk:" $0 }\\n' > t.awk; ` +
