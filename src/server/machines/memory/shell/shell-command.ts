@@ -173,6 +173,14 @@ function childEnv(ctx: CommandContext, name: string, params: string[], bash: boo
   return env;
 }
 
+/** The variable `exec -a NAME` sets while its command starts (patches/just-bash/exec-argv0.mjs). */
+const ARGV0_VARIABLE = '__spritzer_argv0';
+
+/** The shell's argv[0], which it takes as `$0` when no operand names it: `exec -a NAME`'s, else the program's name. */
+function argv0(ctx: CommandContext, program: string): string {
+  return ctx.env.get(ARGV0_VARIABLE) ?? program;
+}
+
 /**
  * Runs a shell invocation: `program` is `bash` or `sh`, `args` its words. With `stream`, the script is instrumented
  * (output-sink.ts) so that each of its commands' output reaches the exec at once.
@@ -189,11 +197,11 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
   let stdin: string | undefined;
   if (inv.command) {
     if (inv.operands.length === 0) return text('', 2, `${program}: -c: option requires an argument\n`);
-    [script, name = program, ...params] = inv.operands as [string, ...string[]];
+    [script, name = argv0(ctx, program), ...params] = inv.operands as [string, ...string[]];
     place = commandStringPlace;
   } else if (inv.stdin) {
     script = decodeBytesToUtf8(ctx.stdin);
-    name = program;
+    name = argv0(ctx, program);
     params = inv.operands;
     place = stdinPlace;
     stdin = '';
