@@ -1,9 +1,10 @@
 /**
- * GNU coreutils programs just-bash lacks, whose effect the shell engine can give exactly: `yes`, `nice` (runs its
+ * GNU coreutils programs just-bash lacks, whose effect the shell engine can give exactly: `who` and `users` (no one
+ * is logged in to a sprite), `yes`, `nice` (runs its
  * command at the niceness it then reports; priority changes nothing else a script can observe here) and `stdbuf`
  * (runs its command; buffering changes nothing a script can observe here), `sync`, `hostid`, and
  * `dir`/`vdir` (GNU's `ls -C -b` and `ls -l -b`).
- * @see https://www.gnu.org/software/coreutils/manual/ (yes, nice, stdbuf, sync, hostid, dir, vdir)
+ * @see https://www.gnu.org/software/coreutils/manual/ (who, users, yes, nice, stdbuf, sync, hostid, dir, vdir)
  */
 import { defineCommand, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { shellQuote } from '../argv.ts';
@@ -103,8 +104,20 @@ function hostid(): ExecResult {
   return ok('007f0101\n');
 }
 
+/**
+ * `who [-q]` and `users`: the users logged in, from utmp. Nobody logs in to a sprite (an exec is no login session,
+ * so no utmp record is written): `who` and `users` print nothing, `who -q` the count line `# users=0`. Any other
+ * option or a FILE operand (boot time, run level, another utmp file) is refused loudly.
+ * @see GNU coreutils manual "who invocation", "users invocation"
+ */
+function loggedIn(cmd: 'who' | 'users', args: string[]): ExecResult {
+  if (args.length === 0) return ok('');
+  if (cmd === 'who' && args.length === 1 && (args[0] === '-q' || args[0] === '--count')) return ok('\n# users=0\n');
+  return unsupported(cmd, args[0]!);
+}
+
 /** Names of the commands of {@link coreutilsExtra} (each needs its `/bin` stub to be found on PATH). */
-export const COREUTILS_EXTRA_NAMES: readonly string[] = ['yes', 'nice', 'stdbuf', 'sync', 'hostid', 'dir', 'vdir'];
+export const COREUTILS_EXTRA_NAMES: readonly string[] = ['yes', 'nice', 'stdbuf', 'sync', 'hostid', 'dir', 'vdir', 'who', 'users'];
 
 /** The commands of this module; `ls` runs `dir` and `vdir` (`ls` is resolved on the same shell). */
 export function coreutilsExtra(): CustomCommand[] {
@@ -115,6 +128,8 @@ export function coreutilsExtra(): CustomCommand[] {
     // Every write here is already on the sprite's disk: nothing to flush.
     defineCommand('sync', async () => ok('')),
     defineCommand('hostid', async () => hostid()),
+    defineCommand('who', async (args) => loggedIn('who', args)),
+    defineCommand('users', async (args) => loggedIn('users', args)),
     defineCommand('dir', (args, ctx) => run(['ls', '-C', '-b', ...args], ctx)),
     defineCommand('vdir', (args, ctx) => run(['ls', '-l', '-b', ...args], ctx)),
   ];

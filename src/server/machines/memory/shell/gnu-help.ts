@@ -16,7 +16,7 @@ const PROGRAMS: ReadonlySet<string> = new Set(
   expr factor fmt fold groups head hostid id install join link ln logname ls md5sum mkdir mktemp mv nice nl nohup nproc
   numfmt od paste pr printenv readlink realpath rm rmdir seq sha1sum sha224sum sha256sum sha384sum sha512sum shuf sleep
   sort split stat stdbuf stty sum sync tac tail tee timeout touch tr truncate tsort tty uname unexpand uniq unlink vdir
-  wc whoami yes`.split(/\s+/),
+  users wc who whoami yes`.split(/\s+/),
 );
 
 /**
