@@ -30,6 +30,15 @@ describe('nice, stdbuf, sync, hostid', () => {
   it('nice prints niceness 0 and runs its command; stdbuf runs its command', async () => {
     expect(await runShell('nice; nice -n 5 echo x; nice -5 echo y; stdbuf -oL echo z; sync; echo "st=$?"')).toEqual({ stdout: '0\nx\ny\nz\nst=0\n', stderr: '', exit: 0 });
   });
+  it('nice runs its command at the raised niceness, which child shells inherit; lowering it is refused with a warning', async () => {
+    const r = await runShell('nice -n 5 nice; nice nice; nice -n 3 bash -c nice; nice -n 15 nice -n 10 nice; nice -n -3 nice; echo "st=$?"; nice');
+    expect(r).toEqual({ stdout: '5\n10\n3\n19\n0\nst=0\n0\n', stderr: 'nice: cannot set niceness: Permission denied\n', exit: 0 });
+  });
+  it('who and users print nothing (no one is logged in to a sprite), who -q the zero count; other options are refused loudly', async () => {
+    const r = await runShell('who; users; who -q; echo "st=$?"; who -b; echo "st=$?"');
+    expect(r.stdout).toBe('\n# users=0\nst=0\nst=2\n');
+    expect(r.stderr).toBe('who: option -b is not available in the shell engine; run spritzer with --exec sandbox\n');
+  });
   it('nice and stdbuf fail as GNU with a bad adjustment or no mode', async () => {
     const r = await runShell('nice -n x echo a; echo "st=$?"; stdbuf echo b; echo "st=$?"');
     expect(r.stdout).toBe('st=125\nst=125\n');

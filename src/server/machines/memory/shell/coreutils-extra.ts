@@ -1,8 +1,10 @@
 /**
- * GNU coreutils programs just-bash lacks, whose effect the shell engine can give exactly: `yes`, `nice` and `stdbuf`
- * (run their command; priority and buffering change nothing a script can observe here), `sync`, `hostid`, and
+ * GNU coreutils programs just-bash lacks, whose effect the shell engine can give exactly: `who` and `users` (no one
+ * is logged in to a sprite), `yes`, `nice` (runs its
+ * command at the niceness it then reports; priority changes nothing else a script can observe here) and `stdbuf`
+ * (runs its command; buffering changes nothing a script can observe here), `sync`, `hostid`, and
  * `dir`/`vdir` (GNU's `ls -C -b` and `ls -l -b`).
- * @see https://www.gnu.org/software/coreutils/manual/ (yes, nice, stdbuf, sync, hostid, dir, vdir)
+ * @see https://www.gnu.org/software/coreutils/manual/ (who, users, yes, nice, stdbuf, sync, hostid, dir, vdir)
  */
 import { defineCommand, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { shellQuote } from '../argv.ts';
@@ -36,21 +38,48 @@ function yes(args: string[]): ExecResult {
   return { stdout: line.repeat(Math.max(1, Math.floor(YES_LIMIT_BYTES / Buffer.byteLength(line)))), stderr: '', exitCode: 141 };
 }
 
-/** Runs `argv` as a command line of the same shell, with this command's stdin. */
-function run(argv: string[], ctx: CommandContext): Promise<ExecResult> {
-  return ctx.exec!(argv.map(shellQuote).join(' '), { cwd: ctx.cwd, stdin: ctx.stdin as unknown as string, stdinKind: 'bytes' });
+/** Runs `argv` as a command line of the same shell, with this command's stdin (and `env` added to its variables). */
+function run(argv: string[], ctx: CommandContext, env?: Record<string, string>): Promise<ExecResult> {
+  return ctx.exec!(argv.map(shellQuote).join(' '), { cwd: ctx.cwd, stdin: ctx.stdin as unknown as string, stdinKind: 'bytes', ...(env ? { env } : {}) });
 }
 
-/** `nice [-n N | -N] [COMMAND...]`: without a command prints the niceness (0); with one runs it. */
+/**
+ * The shell variable that carries the niceness a command runs at (what `nice` prints): set by `nice` for its command,
+ * passed on to child shells (shell-command.ts); absent means 0. Unlisted, as every `__spritzer_` variable.
+ */
+export const NICE_VARIABLE = '__spritzer_nice';
+
+/** The niceness of the command reading `env` (0 to 19). */
+export function niceness(env: ReadonlyMap<string, string>): number {
+  const n = Number(env.get(NICE_VARIABLE) ?? '0');
+  return Number.isInteger(n) ? Math.min(19, Math.max(0, n)) : 0;
+}
+
+/**
+ * `nice [-n N | -N] [COMMAND...]`: without a command prints the niceness; with one runs it at the niceness plus N
+ * (10 by default), at most 19. Lowering it (N below 0) needs privilege the sprite user lacks: GNU nice warns
+ * `cannot set niceness: Permission denied` and runs the command at its niceness unchanged.
+ * @see GNU coreutils manual "nice invocation"; setpriority(2)
+ */
 async function nice(args: string[], ctx: CommandContext): Promise<ExecResult> {
   let i = 0;
-  if (args[0] === '-n' || args[0] === '--adjustment') i = 2;
-  else if (/^(-n|--adjustment=)-?\d+$/.test(args[0] ?? '') || /^-\d+$/.test(args[0] ?? '')) i = 1;
-  else if (args[0] === '--') i = 1;
-  if (i === 2 && !/^-?\+?\d+$/.test(args[1] ?? '')) return fail(`nice: invalid adjustment '${args[1] ?? ''}'\nTry 'nice --help' for more information.\n`, 125);
+  let adjustment = '10';
+  const a0 = args[0] ?? '';
+  if (a0 === '-n' || a0 === '--adjustment') [i, adjustment] = [2, args[1] ?? ''];
+  else if (/^(-n|--adjustment=)-?\+?\d+$/.test(a0)) [i, adjustment] = [1, a0.replace(/^(-n|--adjustment=)/, '')];
+  else if (/^-\d+$/.test(a0)) [i, adjustment] = [1, a0.slice(1)];
+  else if (a0 === '--') i = 1;
+  if (i === 2 && !/^-?\+?\d+$/.test(adjustment)) return fail(`nice: invalid adjustment '${adjustment}'\nTry 'nice --help' for more information.\n`, 125);
   const rest = args.slice(i);
-  if (rest.length === 0) return i === 0 ? ok('0\n') : fail("nice: a command must be given with an adjustment\nTry 'nice --help' for more information.\n", 125);
-  return run(rest, ctx);
+  const current = niceness(ctx.env);
+  if (rest.length === 0) return i === 0 ? ok(`${current}\n`) : fail("nice: a command must be given with an adjustment\nTry 'nice --help' for more information.\n", 125);
+  const by = Number(adjustment.replace('+', ''));
+  const root = ctx.env.get('EUID') === '0' || ctx.env.get('USER') === 'root';
+  if (by < 0 && !root) {
+    const r = await run(rest, ctx, { [NICE_VARIABLE]: String(current) });
+    return { ...r, stderr: `nice: cannot set niceness: Permission denied\n${r.stderr}` };
+  }
+  return run(rest, ctx, { [NICE_VARIABLE]: String(Math.min(19, Math.max(0, current + by))) });
 }
 
 /** `stdbuf -i/-o/-e MODE... COMMAND...`: runs the command (output here is never held in a stdio buffer). */
@@ -75,8 +104,20 @@ function hostid(): ExecResult {
   return ok('007f0101\n');
 }
 
+/**
+ * `who [-q]` and `users`: the users logged in, from utmp. Nobody logs in to a sprite (an exec is no login session,
+ * so no utmp record is written): `who` and `users` print nothing, `who -q` the count line `# users=0`. Any other
+ * option or a FILE operand (boot time, run level, another utmp file) is refused loudly.
+ * @see GNU coreutils manual "who invocation", "users invocation"
+ */
+function loggedIn(cmd: 'who' | 'users', args: string[]): ExecResult {
+  if (args.length === 0) return ok('');
+  if (cmd === 'who' && args.length === 1 && (args[0] === '-q' || args[0] === '--count')) return ok('\n# users=0\n');
+  return unsupported(cmd, args[0]!);
+}
+
 /** Names of the commands of {@link coreutilsExtra} (each needs its `/bin` stub to be found on PATH). */
-export const COREUTILS_EXTRA_NAMES: readonly string[] = ['yes', 'nice', 'stdbuf', 'sync', 'hostid', 'dir', 'vdir'];
+export const COREUTILS_EXTRA_NAMES: readonly string[] = ['yes', 'nice', 'stdbuf', 'sync', 'hostid', 'dir', 'vdir', 'who', 'users'];
 
 /** The commands of this module; `ls` runs `dir` and `vdir` (`ls` is resolved on the same shell). */
 export function coreutilsExtra(): CustomCommand[] {
@@ -87,6 +128,8 @@ export function coreutilsExtra(): CustomCommand[] {
     // Every write here is already on the sprite's disk: nothing to flush.
     defineCommand('sync', async () => ok('')),
     defineCommand('hostid', async () => hostid()),
+    defineCommand('who', async (args) => loggedIn('who', args)),
+    defineCommand('users', async (args) => loggedIn('users', args)),
     defineCommand('dir', (args, ctx) => run(['ls', '-C', '-b', ...args], ctx)),
     defineCommand('vdir', (args, ctx) => run(['ls', '-l', '-b', ...args], ctx)),
   ];

@@ -51,8 +51,9 @@ describe('env runs a command with exactly the environment it was given', () => {
     expect(r).toEqual({ stdout: 'env (GNU coreutils) 9.1\ns=0\nUsage: env [OPTION]... [-] [NAME=VALUE]... [COMMAND [ARG]...]\n', stderr: '', exit: 0 });
   });
 
-  it('-v describes the command on stderr', async () => {
+  it('-v describes the command on stderr, each argument in the locale\'s quotes', async () => {
     expect((await bashC('env -v true')).stderr).toBe("executing: true\n   arg[0]= 'true'\n");
+    expect((await bashC('LANG=C.UTF-8 env -v echo x')).stderr).toBe('executing: echo\n   arg[0]= ‘echo’\n   arg[1]= ‘x’\n');
   });
 
   it('splits -S strings as GNU env: quotes, its escapes, \\_ and ${NAME}; another escape or $NAME is refused', async () => {

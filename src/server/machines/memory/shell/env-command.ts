@@ -200,7 +200,7 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
     return text(Object.entries(vars).map(([k, v]) => `${k}=${v}${o.nul ? '\0' : '\n'}`).join(''));
   }
   if (o.nul) return usage('cannot specify --null (-0) with command');
-  const debug = o.verbose ? `executing: ${argv[0]}\n${argv.map((a, n) => `   arg[${n}]= '${a}'\n`).join('')}` : '';
+  const debug = o.verbose ? `executing: ${argv[0]}\n${argv.map((a, n) => `   arg[${n}]= ${localeQuote(ctx.env, a)}\n`).join('')}` : '';
   const cwd = o.chdir === null ? ctx.cwd : ctx.fs.resolvePath(ctx.cwd, o.chdir);
   if (o.chdir !== null && !(await ctx.fs.stat(cwd).then((s) => s.isDirectory).catch(() => false))) {
     return text('', 125, `${debug}env: cannot change directory to ${localeQuote(ctx.env, o.chdir)}: No such file or directory\n`);

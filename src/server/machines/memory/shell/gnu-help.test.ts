@@ -29,3 +29,19 @@ describe('gnuStandardText on a host without GNU coreutils', () => {
     expect(gnuStandardText('git', '--version', none)).toBeUndefined();
   });
 });
+
+describe('--version of GNU sed, grep, findutils, diffutils and tar', () => {
+  it('prints the GNU package line first, for the long option and grep -V / diff -v, and not past xargs\'s command', async () => {
+    const r = await runShell('sed --version | head -1; grep -V | head -1; find . --version | head -1; diff -v | head -1; tar --version | head -1; xargs echo --version; echo "s=$?"');
+    expect(r).toEqual({
+      stdout: 'sed (GNU sed) 4.9\ngrep (GNU grep) 3.8\nfind (GNU findutils) 4.9.0\ndiff (GNU diffutils) 3.8\ntar (GNU tar) 1.34\n--version\ns=0\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+  it('without the host\'s GNU program, answers with the first line alone', async () => {
+    const { gnuPackageVersion } = await import('./gnu-help.ts');
+    expect(gnuPackageVersion('cmp', () => undefined)).toBe('cmp (GNU diffutils) 3.8\n');
+    expect(gnuPackageVersion('git', () => undefined)).toBeUndefined();
+  });
+});

@@ -1,5 +1,6 @@
 /**
- * `--help` and `--version` of every GNU coreutils program the shell engine runs, in one place: each such command is
+ * `--help` and `--version` of every GNU coreutils program the shell engine runs (and `--version` of the GNU sed,
+ * grep, findutils, diffutils and tar programs), in one place: each such command is
  * wrapped so that the option prints GNU's text on stdout and exits 0, as the program does, before the command itself
  * sees its arguments. Scripts read these (`X --version | head -1`, `X --help | grep -q -- --opt` to probe for an
  * option), so a refusal would be a wrong answer. The texts are GPL program output: they are read from the host's own
@@ -15,7 +16,7 @@ const PROGRAMS: ReadonlySet<string> = new Set(
   expr factor fmt fold groups head hostid id install join link ln logname ls md5sum mkdir mktemp mv nice nl nohup nproc
   numfmt od paste pr printenv readlink realpath rm rmdir seq sha1sum sha224sum sha256sum sha384sum sha512sum shuf sleep
   sort split stat stdbuf stty sum sync tac tail tee timeout touch tr truncate tsort tty uname unexpand uniq unlink vdir
-  wc whoami yes`.split(/\s+/),
+  users wc who whoami yes`.split(/\s+/),
 );
 
 /**
@@ -28,8 +29,29 @@ const OPTIONS_FIRST: ReadonlySet<string> = new Set(['basename', 'env', 'expr', '
 /** The coreutils release the engine's commands were measured against (the fallback `--version` names it). */
 const EMULATED_VERSION = '9.1';
 
+/**
+ * GNU programs outside coreutils whose `--version` is answered here (their `--help` is their own command's), with
+ * the package their first line names, the release the engine's command was measured against, and the short option
+ * that also asks for the version (`grep -V`, `diff -v`). `sed --version | head -1` is how a script tells GNU sed
+ * from BSD's before using `-i` without a suffix.
+ */
+const OTHER_PACKAGES: ReadonlyMap<string, { pkg: string; version: string; short?: string }> = new Map([
+  ['sed', { pkg: 'sed', version: '4.9' }],
+  ['grep', { pkg: 'grep', version: '3.8', short: '-V' }],
+  ['egrep', { pkg: 'grep', version: '3.8', short: '-V' }],
+  ['fgrep', { pkg: 'grep', version: '3.8', short: '-V' }],
+  ['find', { pkg: 'findutils', version: '4.9.0' }],
+  ['xargs', { pkg: 'findutils', version: '4.9.0' }],
+  ['diff', { pkg: 'diffutils', version: '3.8', short: '-v' }],
+  ['cmp', { pkg: 'diffutils', version: '3.8', short: '-v' }],
+  ['tar', { pkg: 'tar', version: '1.34' }],
+]);
+
+/** xargs reads its options before the command: `xargs echo --version` runs `echo --version` (find answers anywhere). */
+const OTHER_OPTIONS_FIRST: ReadonlySet<string> = new Set(['xargs']);
+
 /** Names of the programs this module answers `--help`/`--version` for. */
-export const GNU_HELP_NAMES: readonly string[] = [...PROGRAMS];
+export const GNU_HELP_NAMES: readonly string[] = [...PROGRAMS, ...OTHER_PACKAGES.keys()];
 
 /**
  * What the host's GNU program prints for `name option` in C.UTF-8, or undefined when the host has no GNU coreutils
@@ -46,6 +68,31 @@ export function hostCoreutilsText(name: string, option: '--help' | '--version'):
 let hostIsGnu: boolean | undefined;
 
 const texts = new Map<string, string>();
+
+/**
+ * What the host's `name --version` prints when it is the GNU package `pkg`'s program (its first line names
+ * `(GNU pkg)`), else undefined. Runs it (fixed arguments, at most 5 s).
+ */
+export function hostPackageVersion(name: string, pkg: string): string | undefined {
+  const r = spawnSync(name, ['--version'], { encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'ignore'], env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' } });
+  return r.status === 0 && r.stdout && r.stdout.split('\n')[0]!.includes(`(GNU ${pkg})`) ? r.stdout : undefined;
+}
+
+/**
+ * GNU's `--version` text of a program from another GNU package ({@link OTHER_PACKAGES}): the host's when the host
+ * has that GNU program (kept after the first call), else undefined. `host` reads the host's text (tests replace it).
+ * @deviation without the host's GNU program, the first line alone: `NAME (GNU PKG) VERSION`.
+ */
+export function gnuPackageVersion(name: string, host = hostPackageVersion): string | undefined {
+  const entry = OTHER_PACKAGES.get(name);
+  if (!entry) return undefined;
+  const key = `${name} --version`;
+  const kept = host === hostPackageVersion ? texts.get(key) : undefined;
+  if (kept !== undefined) return kept;
+  const text = host(name, entry.pkg) ?? `${name} (GNU ${entry.pkg}) ${entry.version}\n`;
+  if (host === hostPackageVersion) texts.set(key, text);
+  return text;
+}
 
 /**
  * GNU's text for `name --help` or `name --version` (the host's coreutils, kept after the first call); undefined for a
@@ -76,8 +123,27 @@ export function standardOption(name: string, args: readonly string[]): '--help' 
   return null;
 }
 
+/**
+ * Whether the arguments of a program from another GNU package ask for its version: `--version` or its short option,
+ * alone, met before `--` (and before the command for xargs).
+ */
+export function asksOtherVersion(name: string, args: readonly string[]): boolean {
+  const entry = OTHER_PACKAGES.get(name);
+  if (!entry) return false;
+  for (const a of args) {
+    if (a === '--') return false;
+    if (a === '--version' || (entry.short !== undefined && a === entry.short)) return true;
+    if ((!a.startsWith('-') || a === '-') && OTHER_OPTIONS_FIRST.has(name)) return false;
+  }
+  return false;
+}
+
 /** The result of `name args` when they ask for help or the version, else undefined. */
 function standardAnswer(name: string, args: readonly string[]): ExecResult | undefined {
+  if (OTHER_PACKAGES.has(name)) {
+    const text = asksOtherVersion(name, args) ? gnuPackageVersion(name) : undefined;
+    return text === undefined ? undefined : { stdout: text, stderr: '', exitCode: 0 };
+  }
   const option = standardOption(name, args);
   const text = option && gnuStandardText(name, option);
   return text === undefined || text === null ? undefined : { stdout: text, stderr: '', exitCode: 0 };
@@ -90,12 +156,12 @@ function standardAnswer(name: string, args: readonly string[]): ExecResult | und
 export function withGnuHelp(commands: CustomCommand[], builtins: Iterable<string>): CustomCommand[] {
   const defined = new Set(commands.map((c) => c.name));
   const wrapped = commands.map((c): CustomCommand => {
-    if ('load' in c || !PROGRAMS.has(c.name)) return c;
+    if ('load' in c || !(PROGRAMS.has(c.name) || OTHER_PACKAGES.has(c.name))) return c;
     const cmd = c as Command;
     return defineCommand(cmd.name, async (args, ctx) => standardAnswer(cmd.name, args) ?? cmd.execute(args, ctx));
   });
   for (const name of builtins) {
-    if (defined.has(name) || !PROGRAMS.has(name)) continue;
+    if (defined.has(name) || !(PROGRAMS.has(name) || OTHER_PACKAGES.has(name))) continue;
     wrapped.push(defineCommand(name, async (args, ctx) => standardAnswer(name, args) ?? ctx.origCommand!(args)));
   }
   return wrapped;

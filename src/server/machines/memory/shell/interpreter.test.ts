@@ -787,6 +787,14 @@ describe("the user a command or a shell acts as", () => {
     });
   });
 
+  it('a file test on the empty string is false: `[ -x "$(command -v nope)" ]` says no', async () => {
+    expect(await runShell('for op in -e -f -d -r -w -x -s; do test $op "" && echo "$op true"; done; [[ -x "" ]] || echo dbl; [ -x "$(command -v nope_cmd)" ] || echo missing')).toEqual({
+      stdout: 'dbl\nmissing\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
   it("a command and a shell under sudo act as root: sudo touch, and sudo bash -c's own redirection, write in /etc", async () => {
     expect(await runShell("sudo touch /etc/a; sudo bash -c 'echo x > /etc/b'; cat /etc/b; stat -c %U /etc/a /etc/b; touch /etc/c")).toEqual({
       stdout: 'x\nroot\nroot\n',
@@ -1504,6 +1512,16 @@ describe('a command name from an unquoted expansion', () => {
   });
 });
 
+describe('a command name from a quoted expansion', () => {
+  it('"$@" and "${a[@]}" give one field per element, "$x" one field, and "$@" with no arguments runs nothing', async () => {
+    expect(await runShell(`run() { "$@"; echo "rc=$?"; }; run sh -c 'exit 42'; run echo a b; run; a=(printf '%s|' x 'y z'); "\${a[@]}"; echo; c="echo hi"; "$c"; echo "rc=$?"`)).toEqual({
+      stdout: 'rc=42\na b\nrc=0\nrc=0\nx|y z|\nrc=127\n',
+      stderr: 'bash: line 1: echo hi: command not found\n',
+      exit: 0,
+    });
+  });
+});
+
 describe('for without in', () => {
   it('loops over the positional parameters as they are', async () => {
     expect(await runShell('f() { for a; do echo "[$a]"; done; }; f "a b" "" c')).toEqual({ stdout: '[a b]\n[]\n[c]\n', stderr: '', exit: 0 });
@@ -1707,6 +1725,65 @@ describe('running a script file', () => {
       stderr: 'bash: line 1: ./bad.sh: cannot execute: required file not found\nbash: line 1: /home/sprite/b/tool: cannot execute: required file not found\n',
       exit: 0,
     });
+  });
+
+  it('has the path as typed for $0, BASH_SOURCE and its messages', async () => {
+    const r = await runShell(`mkdir sub; printf 'echo "0=$0 src=\${BASH_SOURCE[0]}"; nope_cmd_x\\n' > sub/s.sh; chmod +x sub/s.sh; ./sub/s.sh; cd sub; ../sub/s.sh`);
+    expect(r).toEqual({
+      stdout: '0=./sub/s.sh src=./sub/s.sh\n0=../sub/s.sh src=../sub/s.sh\n',
+      stderr: './sub/s.sh: line 1: nope_cmd_x: command not found\n../sub/s.sh: line 1: nope_cmd_x: command not found\n',
+      exit: 127,
+    });
+  });
+
+  it('runs under the interpreter its #! line names: env python3, awk -f, and env with a missing program', async () => {
+    const r = await runShell(
+      `printf '#!/usr/bin/env python3\\nimport sys\\nprint("py", sys.argv[1:])\\n' > t.py; printf '#!/usr/bin/awk -f\\n{ print "awk:" $0 }\\n' > t.awk; ` +
+        `printf '#!/usr/bin/env nope_interp\\necho ran-as-bash\\n' > t.sh; chmod +x t.py t.awk t.sh; ./t.py a b; echo x | ./t.awk; ./t.sh; echo "s=$?"`,
+    );
+    expect(r).toEqual({ stdout: "py ['a', 'b']\nawk:x\ns=127\n", stderr: "env: 'nope_interp': No such file or directory\n", exit: 0 });
+  });
+});
+
+describe('process ids of subshells and child shells', () => {
+  it('a pipeline stage has its own $BASHPID, and a child shell names its starter as $PPID', async () => {
+    const r = await runShell(
+      `echo x | { [ "$$" != "$BASHPID" ] && echo stage-own; }; { [ "$$" != "$BASHPID" ] && echo last-own; } | cat; [ "$BASHPID" = "$$" ] && echo top; ` +
+        `m=$$; bash -c 'echo $PPID' | { read p; [ "$p" = "$m" ] && echo piped-child; }; [ "$(bash -c 'echo $PPID')" = "$m" ] || [ 1 ]; bash -c 'echo $PPID' > f; [ "$(cat f)" = "$m" ] && echo child; ` +
+        `bash -c 'p=$$; bash -c "echo \\$PPID" | { read q; [ "$q" = "$p" ] && echo grandchild; }'`,
+    );
+    expect(r).toEqual({ stdout: 'stage-own\nlast-own\ntop\npiped-child\nchild\ngrandchild\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('a pipeline stage is a subshell', () => {
+  it('pushd and popd there move the stage, not the shell, and leave its directory stack alone', async () => {
+    const r = await runShell('mkdir -p w/src && cd w && pushd src | cat; pwd; dirs; popd 2>&1 | cat; echo "s=${PIPESTATUS[0]}"');
+    expect(r).toEqual({ stdout: '~/w/src ~/w\n/home/sprite/w\n~/w\nbash: line 1: popd: directory stack empty\ns=1\n', stderr: '', exit: 0 });
+  });
+
+  it('a compound stage counts one more BASH_SUBSHELL level; a simple command stage does not', async () => {
+    expect((await runShell('echo x | { echo $BASH_SUBSHELL; }; echo $BASH_SUBSHELL | cat; (echo a | { echo $BASH_SUBSHELL; }); echo $BASH_SUBSHELL')).stdout).toBe('1\n0\n2\n0\n');
+  });
+});
+
+describe('LINENO after a function call', () => {
+  it('is the line of the call again, so an ERR trap for a failing call names it', async () => {
+    const r = await runShell("f() {\n  return 3\n}\ntrap 'echo \"ERR line=$LINENO\"' ERR\nf\nf || echo \"or line=$LINENO\"");
+    expect(r).toEqual({ stdout: 'ERR line=5\nor line=6\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('brace expansion of a letter range', () => {
+  it('runs from one case to the other through the characters between', async () => {
+    expect(await runShell('echo {Z..a} | wc -w; echo {X..c..2}; echo {b..Y}')).toEqual({ stdout: '7\nX Z ^ ` b\nb a ` _ ^ ] [ Z Y\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('the time keyword', () => {
+  it('reports in the format TIMEFORMAT gives, nothing when it is empty, the three-line form when unset', async () => {
+    const r = await runShell(`TIMEFORMAT='took %0Rs|%3lR|%1U|%%'; { time true; } 2>&1; TIMEFORMAT=; { time true; } 2>&1 | wc -c; unset TIMEFORMAT; { time true; } 2>&1 | sed 's/[0-9]/N/g'`);
+    expect(r).toEqual({ stdout: 'took 0s|0m0.000s|0.0|%\n0\n\nreal\tNmN.NNNs\nuser\tNmN.NNNs\nsys\tNmN.NNNs\n', stderr: '', exit: 0 });
   });
 });
 

@@ -149,6 +149,12 @@ describe('kill', () => {
     expect((await run('sleep 1 & kill -0 $! && echo alive; wait')).stdout).toBe('alive\n');
   });
 
+  it('wait reports a job a signal killed on stderr, as a non-interactive bash does, except for TERM, INT and PIPE', async () => {
+    expect(await run('sleep 100 & kill -9 $!; wait $!; echo "st=$?"')).toMatchObject({ stdout: 'st=137\n', stderr: 'bash: line 1:    43 Killed                  sleep 100\n' });
+    expect((await run('sleep 100 & kill -HUP %1; wait')).stderr).toBe('bash: line 1:    43 Hangup                  sleep 100\n');
+    expect((await run('sleep 100 & kill $!; sleep 100 & kill -INT $!; wait')).stderr).toBe('');
+  });
+
   it('a killed job prints nothing more', async () => {
     const r = await run('(sleep 1; echo never) & sleep 0.5; kill %1; sleep 2; echo end');
     expect(r.stdout).toBe('end\n');

@@ -7,7 +7,7 @@
  */
 import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
 import { parseScript, serializeScript, type ScriptNode as Node } from './script-ast.ts';
-import { signalNumber, normalizeSignalName } from '../../../../protocol/signals.ts';
+import { signalNumber, normalizeSignalName, SIGNAL_NUMBERS } from '../../../../protocol/signals.ts';
 import { shellQuote } from '../argv.ts';
 import { SANDBOX_HINT } from './world.ts';
 import { commOf, type ProcessTable } from '../processes.ts';
@@ -417,7 +417,7 @@ export class JobControl {
       const all = [...this.jobs];
       await Promise.all(all.map((j) => j.done));
       for (const j of all) this.forget(j);
-      return ok();
+      return { ...ok(), stderr: all.map((j) => this.deathNotice(j)).join('') };
     }
     let stderr = '';
     let exitCode = 0;
@@ -430,8 +430,23 @@ export class JobControl {
       }
       exitCode = await job.done;
       this.forget(job);
+      stderr += this.deathNotice(job);
     }
     return { stdout: '', stderr, exitCode };
+  }
+
+  /**
+   * What a non-interactive bash reports on stderr when it reaps a job a signal killed: `bash: PID SIGNAL-TEXT
+   * COMMAND` (the line is placed by the caller's error placement), except for SIGINT, SIGTERM and SIGPIPE (bash's
+   * default DONT_REPORT_SIGTERM/DONT_REPORT_SIGPIPE) and a signal the shell traps. Empty for any other job.
+   * @see bash's jobs.c notify_of_job_status (JDEAD, JLIST_NONINTERACTIVE)
+   */
+  private deathNotice(job: Job): string {
+    const n = job.killedBy;
+    if (n === null || n === 2 || n === 13 || n === 15) return '';
+    const name = Object.entries(SIGNAL_NUMBERS).find(([, num]) => num === n)?.[0];
+    if (name !== undefined && this.traps.has(name)) return '';
+    return `bash: ${String(job.pid).padStart(5)} ${signalTitle(n).padEnd(24)}${job.text}\n`;
   }
 
   /** `jobs [-l|-p|-r|-s]`: `[N]+  Running                 TEXT &`, as bash prints them; ended jobs are then forgotten. */
@@ -599,7 +614,8 @@ function trapName(s: string): string | null {
   return normalizeSignalName(s);
 }
 
-/** The state `jobs` shows for a job ended by signal n (`Terminated`, `Killed`, `Interrupt`, `Hangup`). */
+/** The state `jobs` shows for a job ended by signal n (strsignal's text: `Terminated`, `Killed`, `Hangup`, …). */
 function signalTitle(n: number): string {
-  return ({ 1: 'Hangup', 2: 'Interrupt', 9: 'Killed', 15: 'Terminated' } as Record<number, string>)[n] ?? `Signal ${n}`;
+  const titles: Record<number, string> = { 1: 'Hangup', 2: 'Interrupt', 3: 'Quit', 9: 'Killed', 10: 'User defined signal 1', 12: 'User defined signal 2', 14: 'Alarm clock', 15: 'Terminated' };
+  return titles[n] ?? `Signal ${n}`;
 }

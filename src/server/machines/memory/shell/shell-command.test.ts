@@ -39,6 +39,12 @@ describe('bash and sh take the options scripts use', () => {
     ["bash -lc 'echo login:$0'", 'login:bash\n'],
     ["echo 'echo from-stdin $1' | bash -s zz", 'from-stdin zz\n'],
     ["x=1; bash -c 'echo [$x]'; export x; bash -c 'echo [$x]'", '[]\n[1]\n'],
+    // exec -a NAME is the shell's argv[0], its $0 unless an operand names it; exec -- runs the command after it.
+    ["(exec -a worker bash -c 'echo $0'); (exec -a w bash -c 'echo $0' given); (exec -- echo dd); bash -c 'echo $0'", 'worker\ngiven\ndd\nbash\n'],
+    // -x traces the script's commands, not the options and $_ set up before it.
+    ["bash -x -O extglob -c 'y=2; echo $y' 2>&1", '+ y=2\n+ echo 2\n2\n'],
+    // --version prints bash's version lines and runs nothing; dash (sh) has no such option.
+    ["bash --version -c 'echo no' | head -2; sh --version 2>/dev/null; echo $?", 'GNU bash, version 5.2.37(1)-release (x86_64-pc-linux-gnu)\nCopyright (C) 2022 Free Software Foundation, Inc.\n2\n'],
   ])('%s', async (script, stdout) => {
     const { chunks } = await sprite()(sh(script));
     expect(chunks.filter((c) => c.startsWith('out:')).map((c) => c.slice(4)).join('')).toBe(stdout);

@@ -14,6 +14,7 @@ import { shellQuote } from '../argv.ts';
 import { bashVariables, exported, startingPath } from './env-command.ts';
 import { nextShellLevel, withLastCommandLevel } from './shell-level.ts';
 import { ULIMIT_VARIABLE } from './sysinfo-commands.ts';
+import { NICE_VARIABLE } from './coreutils-extra.ts';
 import { commandStringPlace, diagnose, scriptFilePlace, stdinPlace, withSyntaxRecovery, type ErrorPlace } from './syntax-errors.ts';
 
 /** The command a `bash`/`sh`/`./script` whose output is the exec's own is rewritten to: `STREAMING_SHELL NAME ARG…`. */
@@ -35,7 +36,18 @@ export interface ShellInvocation {
   shopts: Array<[flag: '-s' | '-u', name: string]>;
   /** The operands (script or file first, then `$0`/`$1`…). */
   operands: string[];
+  /** `--version`: print the version text and exit 0, running nothing. */
+  version?: boolean;
 }
+
+/**
+ * What `bash --version` prints: the release `$BASH_VERSION` names (patches/just-bash/shell-variables.mjs, bash 5.2.37
+ * as Ubuntu ships it) and bash's own copyright and licence lines (bash's version.c, show_shell_version).
+ */
+export const BASH_VERSION_TEXT =
+  'GNU bash, version 5.2.37(1)-release (x86_64-pc-linux-gnu)\nCopyright (C) 2022 Free Software Foundation, Inc.\n' +
+  'License GPLv3+: GNU GPL version 3 or later <http://gnu.org/licenses/gpl.html>\n\n' +
+  'This is free software; you are free to change and redistribute it.\nThere is NO WARRANTY, to the extent permitted by law.\n';
 
 /** Single-letter options that are `set` options (bash(1) "OPTIONS": every `set` flag is an invocation flag). */
 const SET_FLAGS = new Set('abefhkmnptuvxBCEHPT'.split(''));
@@ -54,6 +66,7 @@ export function parseShellArgs(args: string[]): ShellInvocation | { error: strin
       break;
     }
     if (arg === '--login') inv.login = true;
+    else if (arg === '--version') inv.version = true;
     else if (arg === '--noprofile' || arg === '--norc' || arg === '--posix' || arg === '--noediting') continue;
     else if (arg === '--rcfile' || arg === '--init-file') i++;
     else if (arg.startsWith('--')) return { error: `bash: ${arg}: invalid option` };
@@ -124,10 +137,15 @@ async function preamble(ctx: CommandContext, inv: ShellInvocation, bash: boolean
   }
   if (inv.login) for (const file of await profileFiles(ctx, bash)) words.push(`. ${shellQuote(file)}`);
   if (inv.sets.length > 0) words.push(`set ${inv.sets.join(' ')}`);
-  for (const [flag, name] of inv.shopts) words.push(`shopt ${flag} ${shellQuote(name)}`);
+  const after: string[] = [];
+  for (const [flag, name] of inv.shopts) after.push(`shopt ${flag} ${shellQuote(name)}`);
   // The script's `$_` starts as the `_` of the shell's environment (its pathname, which the parent put there), else
   // the shell's name (bash(1) "Special Parameters"); the preamble's own commands must not leave theirs.
-  if (bash) words.push(`: ${shellQuote(exported(ctx)._ ?? 'bash')}`);
+  if (bash) after.push(`: ${shellQuote(exported(ctx)._ ?? 'bash')}`);
+  // Under -x the commands after `set` would be traced: bash sets its options before the script, untraced.
+  const xtrace = inv.sets.some((w) => w === '-o xtrace' || /^-[a-zA-Z]*x/.test(w));
+  if (xtrace && after.length > 0) words.push(`{ ${after.join('; ')}; } 2>/dev/null`);
+  else words.push(...after);
   return words.length > 0 ? `${words.join('; ')}; ` : '';
 }
 
@@ -142,6 +160,9 @@ function childEnv(ctx: CommandContext, name: string, params: string[], bash: boo
   // A child process inherits its parent's resource limits (setrlimit(2)): the shell's `ulimit` state, unexported.
   const limits = ctx.env.get(ULIMIT_VARIABLE);
   if (limits !== undefined) env[ULIMIT_VARIABLE] = limits;
+  // A process's niceness is inherited by its children (setpriority(2)).
+  const nice = ctx.env.get(NICE_VARIABLE);
+  if (nice !== undefined) env[NICE_VARIABLE] = nice;
   // With no PATH at all, the shell uses its compiled-in default.
   env.PATH ??= startingPath(bash);
   env['0'] = name;
@@ -152,6 +173,14 @@ function childEnv(ctx: CommandContext, name: string, params: string[], bash: boo
   return env;
 }
 
+/** The variable `exec -a NAME` sets while its command starts (patches/just-bash/exec-argv0.mjs). */
+const ARGV0_VARIABLE = '__spritzer_argv0';
+
+/** The shell's argv[0], which it takes as `$0` when no operand names it: `exec -a NAME`'s, else the program's name. */
+function argv0(ctx: CommandContext, program: string): string {
+  return ctx.env.get(ARGV0_VARIABLE) ?? program;
+}
+
 /**
  * Runs a shell invocation: `program` is `bash` or `sh`, `args` its words. With `stream`, the script is instrumented
  * (output-sink.ts) so that each of its commands' output reaches the exec at once.
@@ -159,6 +188,8 @@ function childEnv(ctx: CommandContext, name: string, params: string[], bash: boo
 async function runShellInvocation(program: string, args: string[], ctx: CommandContext, stream: ((script: string) => string) | null): Promise<ExecResult> {
   const inv = parseShellArgs(args);
   if ('error' in inv) return text('', 2, `${inv.error}\n`);
+  // dash has no --version: it takes it for an option it does not know.
+  if (inv.version) return program === 'bash' ? text(BASH_VERSION_TEXT) : text('', 2, `${program}: 0: Illegal option --\n`);
   let script: string;
   let name: string;
   let params: string[];
@@ -166,11 +197,11 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
   let stdin: string | undefined;
   if (inv.command) {
     if (inv.operands.length === 0) return text('', 2, `${program}: -c: option requires an argument\n`);
-    [script, name = program, ...params] = inv.operands as [string, ...string[]];
+    [script, name = argv0(ctx, program), ...params] = inv.operands as [string, ...string[]];
     place = commandStringPlace;
   } else if (inv.stdin) {
     script = decodeBytesToUtf8(ctx.stdin);
-    name = program;
+    name = argv0(ctx, program);
     params = inv.operands;
     place = stdinPlace;
     stdin = '';

@@ -1,7 +1,7 @@
 /**
  * `wc` as GNU coreutils prints it: the counts in columns as wide as the digits of the files' total size (at least 7
  * when stdin or another non-regular input is counted, none when one count of one input is printed), a `total` line
- * for several inputs, `-L` (the longest line, tabs to the next multiple of 8), `-m` in the sprite's UTF-8 locale, `--files0-from=F` (the names F holds, NUL-ended; `-` is stdin).
+ * for several inputs, `-L` (the longest line, tabs to the next multiple of 8), `-m` and `-L` in the sprite's UTF-8 locale, or per byte in the C locale (`LC_ALL=C`), `--files0-from=F` (the names F holds, NUL-ended; `-` is stdin).
  * Stdin redirected from a regular file (`wc < f`) counts as that file (GNU fstat()s it); from a pipe or a device,
  * as a pipe.
  * @deviation stdin from a descriptor the shell opened on a file (`exec 3<f; wc <&3`, `exec < f`) counts as a pipe.
@@ -11,14 +11,15 @@ import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
 import { OrderedOutput } from './output-order.ts';
 import { unsupported } from './gnu-commands.ts';
 import { readOperand, type InputCtx } from './text-input.ts';
+import { isByteLocale } from './locale-ctype.ts';
 
 type Count = 'lines' | 'words' | 'chars' | 'bytes' | 'max';
 const ORDER: Count[] = ['lines', 'words', 'chars', 'bytes', 'max'];
 const SHORT: Record<string, Count> = { l: 'lines', w: 'words', m: 'chars', c: 'bytes', L: 'max' };
 const LONG: Record<string, Count> = { '--lines': 'lines', '--words': 'words', '--chars': 'chars', '--bytes': 'bytes', '--max-line-length': 'max' };
 
-/** The five counts of a byte string. */
-function counts(s: string): Record<Count, number> {
+/** The five counts of a byte string; in the C locale (`bytes`) a character is a byte, and one above 0x7f has no width. */
+function counts(s: string, bytes = false): Record<Count, number> {
   let lines = 0;
   let words = 0;
   let chars = 0;
@@ -27,14 +28,14 @@ function counts(s: string): Record<Count, number> {
   let inWord = false;
   for (let i = 0; i < s.length; i++) {
     const b = s.charCodeAt(i);
-    if ((b & 0xc0) !== 0x80) chars++;
+    if (bytes || (b & 0xc0) !== 0x80) chars++;
     if (b === 10) {
       lines++;
       max = Math.max(max, col);
       col = 0;
     } else if (b === 9) col += 8 - (col % 8);
     else if (b === 13 || b === 12) col = 0;
-    else if (b >= 0x20 && b !== 0x7f && (b & 0xc0) !== 0x80) col++;
+    else if (b >= 0x20 && b !== 0x7f && (bytes ? b < 0x80 : (b & 0xc0) !== 0x80)) col++;
     const space = b === 32 || (b >= 9 && b <= 13);
     if (space) inWord = false;
     else if (!inWord) {
@@ -45,7 +46,7 @@ function counts(s: string): Record<Count, number> {
   return { lines, words, chars, bytes: s.length, max: Math.max(max, col) };
 }
 
-async function wc(args: string[], ctx: InputCtx): Promise<ExecResult> {
+async function wc(args: string[], ctx: InputCtx & { env: ReadonlyMap<string, string> }): Promise<ExecResult> {
   const wanted = new Set<Count>();
   const names: string[] = [];
   let files0: string | undefined;
@@ -95,7 +96,7 @@ async function wc(args: string[], ctx: InputCtx): Promise<ExecResult> {
     }
     if (r.regular) regularTotal += r.bytes.length;
     else minimum = 7;
-    rows.push({ name, c: counts(r.bytes) });
+    rows.push({ name, c: counts(r.bytes, isByteLocale(ctx.env)) });
   }
   let width = String(regularTotal).length;
   // GNU sizes the columns only when the first input could be opened.

@@ -22,6 +22,12 @@ describe('wc', () => {
   });
 });
 
+describe('wc in the C locale', () => {
+  it('counts a byte as a character, and a byte above 0x7f as no width, as under LC_ALL=C', async () => {
+    expect(await runShell('printf "é\\n" > e; wc -m < e; LC_ALL=C wc -m < e; LANG=C wc -L < e; LC_ALL=C.UTF-8 wc -L < e')).toEqual({ stdout: '2\n3\n0\n1\n', stderr: '', exit: 0 });
+  });
+});
+
 describe('wc --files0-from', () => {
   it('counts the files a NUL-separated list names (a file or stdin), with a total, and refuses operands besides', async () => {
     const r = await runShell("printf 'hello world\\nfoo\\n' > a.txt; printf 'a.txt\\0nope\\0\\0' > l; wc --files0-from l; echo \"s=$?\"; printf 'a.txt\\0' | wc -c --files0-from=-; wc --files0-from=l a.txt; echo \"s=$?\"");
