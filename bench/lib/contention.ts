@@ -18,8 +18,8 @@ const KTHREAD_KINDS = ['kworker', 'loop', 'btrfs', 'kswapd', 'jbd2', 'ksoftirqd'
 /** Counters read at one instant. */
 interface Reading {
   at: number;
-  /** CPU seconds of kernel threads by kind, and of all kernel threads. */
-  kthreads: Record<string, number>;
+  /** CPU seconds of each kernel thread by pid, with its kind. */
+  kthreads: Map<string, { kind: string; secs: number }>;
   /** CPU seconds of this process (spritzer, in a bench that runs it in-process). */
   self: number;
   /** CPU seconds the whole host spent busy (/proc/stat `cpu`: everything but idle and iowait). */
@@ -40,7 +40,7 @@ function read(path: string): string {
 }
 
 function sample(): Reading {
-  const kthreads: Record<string, number> = { all: 0 };
+  const kthreads = new Map<string, { kind: string; secs: number }>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     const stat = read(`/proc/${pid}/stat`);
@@ -51,9 +51,8 @@ function sample(): Reading {
     // Kernel threads are kthreadd (pid 2) and its children.
     if (pid !== '2' && f[1] !== '2') continue;
     const secs = (Number(f[11]) + Number(f[12])) / USER_HZ;
-    kthreads.all! += secs;
     const kind = KTHREAD_KINDS.find((k) => name.startsWith(k) || name.includes(`-${k}`)) ?? 'other';
-    kthreads[kind] = (kthreads[kind] ?? 0) + secs;
+    kthreads.set(pid, { kind, secs });
   }
   const cpu = read('/proc/stat').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
   // user nice system idle iowait irq softirq steal: busy is all but idle (3) and iowait (4).
@@ -91,10 +90,17 @@ export function measureContention(): { stop(): Contention } {
       const b = sample();
       const seconds = (b.at - a.at) / 1000;
       const rate = (x: number) => x / seconds;
+      // Per thread: a kernel thread that ended during the phase took its time with it (a sum over all would go down),
+      // one that started counts from zero.
       const byKthread: Record<string, number> = {};
-      for (const k of Object.keys(b.kthreads)) if (k !== 'all') byKthread[k] = rate((b.kthreads[k] ?? 0) - (a.kthreads[k] ?? 0));
+      let all = 0;
+      for (const [pid, t] of b.kthreads) {
+        const used = Math.max(0, t.secs - (a.kthreads.get(pid)?.secs ?? 0));
+        byKthread[t.kind] = (byKthread[t.kind] ?? 0) + rate(used);
+        all += used;
+      }
       const spritzer = rate(b.self - a.self);
-      const kthreads = rate(b.kthreads.all! - a.kthreads.all!);
+      const kthreads = rate(all);
       const dv = (k: string) => rate((b.vm[k] ?? 0) - (a.vm[k] ?? 0));
       return {
         seconds,
