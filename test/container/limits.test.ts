@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContainerMachineFactory, type ContainerMachine } from '../../src/server/machines/container/container-machine.ts';
 import type { Machine } from '../../src/server/machines/port.ts';
 import { announceSkip, TEST_IMAGE, TEST_RUNTIME, testDocker } from './support.ts';
+import { bombParent, HOLD_EVERY_TASK } from '../support/task-limit.ts';
 
 const NAMESPACE = 'ctest-limits';
 const MiB = 1024 ** 2;
@@ -76,27 +77,14 @@ except OSError as e:
   it('refuses a terminal exec at the task limit with EAGAIN; the sprite and its processes go on', async () => {
     // A bomb in the background holds every task for 20 s, then its parent ends: room for an exec's process but not
     // for node-pty's thread that waits for it, whose failure would take the agent and the sprite down.
-    await run(a, `python3 -c '
-import os, time
-try:
-    while True:
-        if os.fork() == 0:
-            time.sleep(20); os._exit(0)
-except OSError:
-    pass
-time.sleep(20)
-' >/dev/null 2>&1 &`);
+    await run(a, HOLD_EVERY_TASK);
     const { State } = await testDocker().getContainer(`${NAMESPACE}-la`).inspect();
     const line = (await readFile(`/proc/${State.Pid}/cgroup`, 'utf8')).split('\n').find((l) => l.split(':')[1]!.split(',').includes('pids'))!;
     const dir = `/sys/fs/cgroup/pids${line.split(':')[2]}`;
     const pids = async () => (await readFile(join(dir, 'cgroup.procs'), 'utf8')).trim().split('\n').map(Number);
     await expect.poll(async () => (await pids()).length, { timeout: 15_000 }).toBeGreaterThan(40);
-    const all = await pids();
-    const status = async (pid: number) => readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
     // The bomb's parent ends (its children live on, reaped by the container's init): one task is free.
-    const python = async (pid: number) => /Name:\s+python3/.test(await status(pid));
-    let parent = 0;
-    for (const pid of all) if ((await python(pid)) && !(await python(Number(/PPid:\s+(\d+)/.exec(await status(pid))?.[1])))) parent = pid;
+    const parent = (await bombParent(await pids()))!;
     process.kill(parent, 'SIGKILL');
     await expect.poll(async () => (await pids()).includes(parent)).toBe(false);
     const held = (await pids()).length;

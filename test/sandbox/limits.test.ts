@@ -6,12 +6,12 @@
  * limits are set so the tests are quick. Skips with the reason printed where the sandbox cannot run.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentBundle } from '../support/agent.ts';
 import { defaultSpriteResources } from '../../src/server/config/sprite-resources.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../../src/server/machines/sandbox/sandbox-machine.ts';
 import { announceSkip, exec } from './support.ts';
+import { bombParent, HOLD_EVERY_TASK } from '../support/task-limit.ts';
 
 const skip = announceSkip('sandbox limit tests');
 const MiB = 1024 ** 2;
@@ -73,24 +73,13 @@ describe.skipIf(skip)('sandbox sprite limits', () => {
     // A bomb in the background takes every task the sprite may have and holds them for 20 s (its parent too). A
     // terminal exec then must not take the agent down (node-pty's thread cannot be created at the limit), which
     // would end every process of the sprite: it fails as a fork there does.
-    await exec(alpha, `python3 -c '
-import os, time
-try:
-    while True:
-        if os.fork() == 0:
-            time.sleep(20); os._exit(0)
-except OSError:
-    pass
-time.sleep(20)
-' >/dev/null 2>&1 &`);
+    await exec(alpha, HOLD_EVERY_TASK);
     await expect.poll(async () => (await alpha.processes()).pids.length, { timeout: 15_000 }).toBeGreaterThan(100);
     // The bomb's parent ends (its children live on, reaped by the sprite's init): one task is free, enough for the
     // process of an exec but not for its waiter too.
-    const pids = (await alpha.processes()).pids;
-    const python = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('python3');
-    const parent = pids.find((pid) => python(pid) && !python(Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1])));
-    process.kill(parent!, 'SIGKILL');
-    await expect.poll(async () => (await alpha.processes()).pids.includes(parent!)).toBe(false);
+    const parent = (await bombParent((await alpha.processes()).pids))!;
+    process.kill(parent, 'SIGKILL');
+    await expect.poll(async () => (await alpha.processes()).pids.includes(parent)).toBe(false);
     const held = (await alpha.processes()).pids.length;
     const tty = await exec(alpha, 'echo hi', { tty: true });
     expect(tty.code).toBe(126);
