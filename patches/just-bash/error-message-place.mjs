@@ -27,7 +27,7 @@ export default {
       replace:
         'function __jbPlaceName(e){let s=e.state;if(s.funcNameStack?.length){let f=s.sourceStack?.[0];if(f!==void 0)return f==="main"?s.scriptFile??"environment":f}return s.currentSource&&s.currentSource!=="main"?s.currentSource:s.env.get("0")??"bash"}' +
         'function __jbPlace(e,t){if(typeof t!="string"||!t.includes("bash: "))return t;let n=__jbPlaceName(e),l=e.state.currentLine;' +
-        'return t.replace(/^bash: (?!-c: )((?:eval: )?line \\d+: |(?:illegal option|option requires an argument) -- )?/gm,(m,h)=>h?`${n}: ${h}`:l>0?`${n}: line ${l}: `:`${n}: `)}' +
+        'return t.replace(/^bash: (?!-c: )((?:eval: )?line \\d+: |(?:illegal option|option requires an argument) -- )?/gm,(m,h)=>h?`${/^(?:illegal|option)/.test(h)?e.state.env.get("0")??"bash":n}: ${h}`:l>0?`${n}: line ${l}: `:`${n}: `)}' +
         'function __jbPlaceResult(e,v,t){if(!v?.stderr?.includes("bash: "))return v;' +
         'if(t!==void 0&&!(Fn.has(t)&&!["eval","source",".","exec"].includes(t)&&!e.state.functions.has(t)||v.exitCode>=126&&v.stderr.startsWith(`bash: ${t}: `)||Fn.has(/^bash: ([^:\\s]+): /.exec(v.stderr)?.[1])))return v;' +
         'if(!Array.isArray(v.outputOrder))return{...v,stderr:__jbPlace(e,v.stderr)};let o=[...v.outputOrder],j=0,s="";for(let q=1;q<o.length;q+=2){let x=__jbPlace(e,v.stderr.slice(j,j+o[q]));j+=o[q],o[q]=x.length,s+=x}return{...v,stderr:s+__jbPlace(e,v.stderr.slice(j)),outputOrder:o}}' +

@@ -699,6 +699,13 @@ describe('unset parameters bash refuses', () => {
     expect((await runShell('set -eu; f(){ echo $1; }; f; echo x')).exit).toBe(1);
     expect((await runShell('set -u; (echo $nope) 2>/dev/null; echo "sub=$?"')).stdout).toBe('sub=1\n');
   });
+
+  it('set -u names a short positional parameter with its $ and a braced one without, as written', async () => {
+    expect((await runShell('set -u; echo $1')).stderr).toBe('bash: line 1: $1: unbound variable\n');
+    expect((await runShell('set -u; echo ${1}')).stderr).toBe('bash: line 1: 1: unbound variable\n');
+    expect((await runShell('set -u; echo "a${2:1}b"')).stderr).toBe('bash: line 1: 2: unbound variable\n');
+    expect((await runShell('set -u; f() { echo "$1$2"; }; f x')).stderr).toBe('environment: line 1: $2: unbound variable\n');
+  });
 });
 
 describe('$(< file)', () => {
@@ -1102,6 +1109,13 @@ describe('getopts', () => {
         "bash: line 1: getopts: `1x': not a valid identifier\nr=1\n",
     );
   });
+  it('words its messages with $0, inside a function too (where other errors name the function\'s file)', async () => {
+    const script = 'exec 2>&1; f() { local OPTIND o; getopts ab: o "$@"; cd /nope; }; f -x; f -b';
+    expect((await runShell(script)).stdout).toBe(
+      'bash: illegal option -- x\nenvironment: line 1: cd: /nope: No such file or directory\n' +
+        'bash: option requires an argument -- b\nenvironment: line 1: cd: /nope: No such file or directory\n',
+    );
+  });
 });
 
 describe('mapfile', () => {
@@ -1371,6 +1385,27 @@ describe('jq, tar, gzip, mv and cp as their manuals print', () => {
     const script = `jq '.a[]' <<< '{"a":5}'; echo "s=$?"; jq '.[]' <<< '"a very long string"'; jq '.[]?' <<< 5; echo "s=$?"`;
     expect(await runShell(script)).toEqual({ stdout: 's=5\ns=0\n', stderr: 'jq: error (at <stdin>:1): Cannot iterate over number (5)\njq: error (at <stdin>:1): Cannot iterate over string ("a very lon...)\n', exit: 0 });
   });
+  it('jq arithmetic without a rule for its operands is an error naming both, status 5; string * number repeats', async () => {
+    const script = `jq -c '.a + 1' <<< '{"a":[1]}'; echo "s=$?"; jq -c '.s - "x"' <<< '{"s":"abcdefghijklmnop"}'; jq -nc '3 * "ab"'; jq -nc '{} / 1'; jq -nc 'null * 2'; jq -nc '5 % "a"'`;
+    expect(await runShell(script)).toEqual({
+      stdout: 's=5\n"ababab"\n',
+      stderr:
+        'jq: error (at <stdin>:1): array ([1]) and number (1) cannot be added\n' +
+        'jq: error (at <stdin>:1): string ("abcdefghij...) and string ("x") cannot be subtracted\n' +
+        'jq: error (at <unknown>): object ({}) and number (1) cannot be divided\n' +
+        'jq: error (at <unknown>): null (null) and number (2) cannot be multiplied\n' +
+        'jq: error (at <unknown>): number (5) and string ("a") cannot be divided (remainder)\n',
+      exit: 5,
+    });
+  });
+  it('jq names where its reader stood: the input and the lines read of it when the value was parsed', async () => {
+    const script = `printf '{"a":1}\\n\\n{"a":\\n[1]}\\n' > j.json; printf '[1]' > k.json; jq '.a + 1' j.json k.json 2>&1; printf 'a\\nb' | jq -R '. + 1' 2>&1; printf '1 "x"' | jq '. + 1' 2>&1`;
+    expect((await runShell(script)).stdout).toBe(
+      'jq: error (at j.json:4): array ([1]) and number (1) cannot be added\njq: error (at k.json:0): Cannot index array with string "a"\n2\n' +
+        'jq: error (at <stdin>:1): string ("a") and number (1) cannot be added\njq: error (at <stdin>:1): string ("b") and number (1) cannot be added\n' +
+        'jq: error (at <stdin>:0): string ("x") and number (1) cannot be added\n2\n',
+    );
+  });
   it('jq reports a file it cannot open as jq does, runs the others, and exits 2', async () => {
     const script = `echo '{"a":1}' > j.json; jq -c . nope j.json 2>&1; echo "s=$?"`;
     expect(await runShell(script)).toEqual({ stdout: 'jq: error: Could not open file nope: No such file or directory\n{"a":1}\ns=2\n', stderr: '', exit: 0 });
@@ -1396,7 +1431,7 @@ describe('jq, tar, gzip, mv and cp as their manuals print', () => {
   it('jq reports an error in one input\'s run and goes on with the next; the status is the last run\'s', async () => {
     expect(await runShell(`jq -c input <<< '1 2 3'; echo $?; jq .a <<< '1 {"a":2}'; echo $?`)).toEqual({
       stdout: '2\n5\n2\n0\n',
-      stderr: 'jq: error (at <stdin>:3): No more inputs\njq: error (at <stdin>:1): Cannot index number with string "a"\n',
+      stderr: 'jq: error (at <stdin>:1): No more inputs\njq: error (at <stdin>:1): Cannot index number with string "a"\n',
       exit: 0,
     });
   });

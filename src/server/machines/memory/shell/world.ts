@@ -181,8 +181,9 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
       const done = errorsFirst(await ctx.origCommand!(withoutIgnoreInterrupts(args)));
       return stdinIsClosed(ctx) ? copierOnClosedStdin('tee', done) : done;
     }),
-    // jq reading a closed stdin fails silently with status 2 (closed-stdin.ts).
-    defineCommand('jq', async (args, ctx) => (stdinIsClosed(ctx) ? jqOnClosedStdin(args) : null) ?? ctx.origCommand!(args)),
+    // jq reading a closed stdin fails silently with status 2 (closed-stdin.ts). jq writes its messages unbuffered and
+    // its output through stdio, so where they meet its messages come first (exact for up to a buffer of output).
+    defineCommand('jq', async (args, ctx) => (stdinIsClosed(ctx) ? jqOnClosedStdin(args) : null) ?? errorsFirst(await ctx.origCommand!(args))),
     ...Object.entries(STDIN_READERS).map(([name, valued]) =>
       defineCommand(name, async (args, ctx) => {
         // util-linux's rev and column open `-` as a file; the coreutils read stdin for it.
