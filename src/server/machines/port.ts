@@ -318,6 +318,12 @@ export interface Machine {
    */
   onReboot(listener: () => void): () => void;
   /**
+   * Calls `listener` whenever `bootFailure` is set or cleared (a boot failed, the agent broke the protocol, a restore
+   * booted it again), so whoever counts statuses knows to count again. Machines that never fail never call it.
+   * Returns the unsubscribe function.
+   */
+  onBootFailureChange(listener: () => void): () => void;
+  /**
    * Calls `listener` with each connection a process inside the machine opens to the in-sprite API socket
    * (`/.sprite/api.sock`, docs/wire-reference.md §12): a Duplex carrying HTTP that spritzer answers. The last
    * listener registered gets the connection. Returns the unsubscribe.

@@ -174,6 +174,98 @@ describe('status over time', () => {
   });
 });
 
+describe('org counters', () => {
+  const recount = (m: SpritesModel) => {
+    const counts = { running: 0, warm: 0, cold: 0 };
+    for (const s of m.all()) counts[s.status()] += 1;
+    return counts;
+  };
+
+  it('follow creates, boots, activity, tasks, idle time and deletes, asked once or many times', async () => {
+    const { clock, m } = model();
+    await m.create({ name: 'a' });
+    const [b, c] = [await m.create({ name: 'b' }), await m.create({ name: 'c' })];
+    const seen: Array<Record<string, number>> = [];
+    const look = () => {
+      expect(m.orgCounts()).toStrictEqual(recount(m));
+      expect(m.orgCounts()).toStrictEqual(recount(m));
+      seen.push(m.orgCounts());
+    };
+    look();
+    clock.advance(BOOT_AFTER_MS);
+    look();
+    clock.advance(WARM_AFTER_MS);
+    look();
+    b.touch();
+    look();
+    c.tasks.create('job', '1h');
+    look();
+    clock.advance(COLD_AFTER_MS - WARM_AFTER_MS);
+    look();
+    await m.delete('b');
+    look();
+    expect(seen).toStrictEqual([
+      { running: 0, warm: 0, cold: 3 },
+      { running: 3, warm: 0, cold: 0 },
+      { running: 0, warm: 3, cold: 0 },
+      { running: 1, warm: 2, cold: 0 },
+      { running: 2, warm: 1, cold: 0 },
+      { running: 1, warm: 1, cold: 1 },
+      { running: 1, warm: 0, cold: 1 },
+    ]);
+  });
+
+  it('count a sprite whose machine stops booting as cold, and running again once it boots', async () => {
+    let failure: string | undefined;
+    const listeners = new Set<() => void>();
+    const failing = (inner: MachineFactory) =>
+      factoryWith(inner, {
+        create: async (spec) => {
+          const machine = await inner.create(spec);
+          return new Proxy(machine, {
+            get: (target, prop, receiver) => {
+              if (prop === 'bootFailure') return failure;
+              if (prop === 'onBootFailureChange') return (l: () => void) => (listeners.add(l), () => listeners.delete(l));
+              return Reflect.get(target, prop, receiver);
+            },
+          });
+        },
+      });
+    const { clock, m } = model({ machines: failing });
+    await m.create({ name: 'a' });
+    clock.advance(BOOT_AFTER_MS);
+    expect(m.orgCounts()).toStrictEqual({ running: 1, warm: 0, cold: 0 });
+    failure = 'the disk no longer boots';
+    for (const l of listeners) l();
+    expect(m.orgCounts()).toStrictEqual({ running: 0, warm: 0, cold: 1 });
+    failure = undefined;
+    for (const l of listeners) l();
+    expect(m.orgCounts()).toStrictEqual({ running: 1, warm: 0, cold: 0 });
+  });
+
+  it('are counted once for every page of a listing while nothing changes, so listing all sprites is linear', async () => {
+    const { clock, m } = model();
+    for (let i = 0; i < 3 * MAX_PAGE_SIZE; i++) await m.create({ name: `s${i}` });
+    clock.advance(BOOT_AFTER_MS);
+    const sprites = m.all();
+    let asked = 0;
+    for (const s of sprites) {
+      const statusAt = s.statusAt.bind(s);
+      s.statusAt = (now) => (asked++, statusAt(now));
+    }
+    let token: string | undefined;
+    let pages = 0;
+    do {
+      const page = m.list({ continuationToken: token });
+      expect(m.orgCounts()).toStrictEqual({ running: sprites.length, warm: 0, cold: 0 });
+      token = page.nextContinuationToken ?? undefined;
+      pages++;
+    } while (token);
+    expect(pages).toBe(3);
+    expect(asked).toBe(sprites.length);
+  });
+});
+
 describe('list, update, delete', () => {
   it('clamps the page size to 1..50, and has more exactly when a name follows the page', async () => {
     expect(MAX_PAGE_SIZE).toBe(50);

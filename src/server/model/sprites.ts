@@ -112,7 +112,13 @@ export class Sprite {
     this.tasks = new TaskRegistry({ clock, onChange: onActivity });
     this.policies = new SpritePolicies(machine.fs, (policy) => machine.setNetworkPolicy(policy));
     machine.onReboot(() => void this.rebooted());
+    machine.onBootFailureChange(() => this.onStatusInput?.());
   }
+  /**
+   * Called whenever something its status is computed from changes other than the clock: activity (which every start
+   * and end of a command, service or task records) and the machine's boot failure. The model's org counters use it.
+   */
+  onStatusInput: (() => void) | undefined;
   readonly config: Record<string, unknown> | undefined;
   readonly environment: Record<string, string> | undefined;
   private readonly urlOf: () => string;
@@ -145,6 +151,7 @@ export class Sprite {
     const now = this.clock.now();
     if (this.status() !== 'running') this.startedAt = now;
     this.activeAt = now;
+    this.onStatusInput?.();
   }
 
   /**
@@ -153,16 +160,26 @@ export class Sprite {
    * 30 s of the last activity (the boot counts); `warm` up to 5 minutes idle; then `cold`.
    */
   status(): SpriteStatus {
+    return this.statusAt(this.clock.now()).status;
+  }
+
+  /**
+   * The status at `now` (epoch ms) and until when it holds if nothing but the clock changes (Infinity: until
+   * something happens, {@link onStatusInput}): the end of the first boot, 30 s after the last activity, 5 minutes.
+   */
+  statusAt(now: number): { status: SpriteStatus; until: number } {
     // A machine that could not boot runs nothing: `cold` (the only status the API has for it; the why is in
     // /_spritzer/state `boot_error` and in every refused operation's message).
-    if (this.machine.bootFailure !== undefined) return 'cold';
-    if (this.sessions.busy || this.services.busy() || this.tasks.busy()) return 'running';
+    if (this.machine.bootFailure !== undefined) return { status: 'cold', until: Infinity };
+    if (this.sessions.busy || this.services.busy() || this.tasks.busy()) return { status: 'running', until: Infinity };
+    // Until the first boot ends, its end is a change too (it counts as activity).
+    const boot = this.booted(now) ? Infinity : this.bootedAt;
     const last = this.lastActiveAt;
-    if (last === null) return 'cold';
-    const idle = this.clock.now() - last;
-    if (idle < WARM_AFTER_MS) return 'running';
-    if (idle < COLD_AFTER_MS) return 'warm';
-    return 'cold';
+    if (last === null) return { status: 'cold', until: boot };
+    const idle = now - last;
+    if (idle < WARM_AFTER_MS) return { status: 'running', until: Math.min(boot, last + WARM_AFTER_MS) };
+    if (idle < COLD_AFTER_MS) return { status: 'warm', until: Math.min(boot, last + COLD_AFTER_MS) };
+    return { status: 'cold', until: boot };
   }
 
   /**
@@ -416,6 +433,10 @@ export class SpritesModel {
   private readonly names = new SortedNames();
   /** Names whose machine is being created: taken, but not yet listed. */
   private readonly creating = new Set<string>();
+  /** Counts every change of what a status is computed from, but the clock (sprites added, removed, active, failed). */
+  private statusEpoch = 0;
+  /** The org counters as last counted: good while `statusEpoch` holds and the clock is in [at, until). */
+  private counted: { epoch: number; at: number; until: number; counts: Record<SpriteStatus, number> } | undefined;
 
   constructor(readonly deps: SpritesModelDeps) {}
 
@@ -444,16 +465,22 @@ export class SpritesModel {
       this.creating.delete(input.name);
     }
     const sprite = new Sprite(id, input.name, organization, now, () => this.urlFor(input.name), input, machine, clock, this.deps.limits);
+    this.enlist(sprite);
+    return sprite;
+  }
+
+  /** Lists `sprite` and counts it in the org counters from now on. */
+  private enlist(sprite: Sprite): void {
     this.sprites.set(sprite.name, sprite);
     this.names.add(sprite.name);
-    return sprite;
+    sprite.onStatusInput = () => this.statusEpoch++;
+    this.statusEpoch++;
   }
 
   /** Persistence hook (src/server/store): puts back a sprite rebuilt from the data dir at start. */
   adopt(sprite: Sprite): void {
     if (this.sprites.has(sprite.name)) throw new ModelError('sprite_exists', `a sprite named ${sprite.name} already exists`);
-    this.sprites.set(sprite.name, sprite);
-    this.names.add(sprite.name);
+    this.enlist(sprite);
   }
 
   /** A sprite by name, or ModelError `sprite_not_found`. */
@@ -477,9 +504,29 @@ export class SpritesModel {
     return { sprites: page, hasMore, nextContinuationToken: hasMore ? encodeToken(page[page.length - 1].name) : null };
   }
 
-  /** All sprites (admin state view and org counters). */
+  /** All sprites (admin state view). */
   all(): Sprite[] {
     return [...this.sprites.values()];
+  }
+
+  /**
+   * How many sprites are running, warm and cold now (the org counters of every listing page, §3.3). Counted again
+   * only when something a status depends on changed or the clock reached a sprite's next change, so listing all N
+   * sprites a page at a time costs O(N) in all, not O(N) per page.
+   */
+  orgCounts(): Record<SpriteStatus, number> {
+    const now = this.deps.clock.now();
+    const c = this.counted;
+    if (c && c.epoch === this.statusEpoch && now >= c.at && now < c.until) return { ...c.counts };
+    const counts: Record<SpriteStatus, number> = { running: 0, warm: 0, cold: 0 };
+    let until = Infinity;
+    for (const s of this.sprites.values()) {
+      const at = s.statusAt(now);
+      counts[at.status] += 1;
+      until = Math.min(until, at.until);
+    }
+    this.counted = { epoch: this.statusEpoch, at: now, until, counts };
+    return { ...counts };
   }
 
   /** Partial update (§3.5). */
@@ -500,6 +547,8 @@ export class SpritesModel {
     const s = this.get(name);
     this.sprites.delete(name);
     this.names.remove(name);
+    s.onStatusInput = undefined;
+    this.statusEpoch++;
     await Promise.all([s.shutdown(), this.deps.origins?.release(name)]);
   }
 
@@ -511,6 +560,8 @@ export class SpritesModel {
     const all = this.all();
     this.sprites.clear();
     this.names.clear();
+    for (const s of all) s.onStatusInput = undefined;
+    this.statusEpoch++;
     await Promise.all(all.flatMap((s) => [s.shutdown({ keepDisk: opts.keepDisks }), this.deps.origins?.release(s.name)]));
   }
 

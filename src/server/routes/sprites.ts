@@ -36,8 +36,7 @@ export const spriteHandlers: HandlerMap = {
   /** `GET /v1/sprites` (§3.3): full sprite objects, org counters nested (GO) and top-level (PY). */
   listSprites({ query: q }, res, { model }) {
     const page = model.list({ prefix: q.prefix, maxResults: q.max_results, continuationToken: q.continuation_token });
-    const counts = { running: 0, warm: 0, cold: 0 };
-    for (const s of model.all()) counts[s.status()] += 1;
+    const counts = model.orgCounts();
     res.json({
       sprites: page.sprites.map(toWireSprite),
       has_more: page.hasMore,

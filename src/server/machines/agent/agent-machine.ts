@@ -36,8 +36,9 @@ export abstract class AgentMachine {
   /** Counts boots and stops: a boot or crash handler of an older generation is stale. */
   protected generation = 0;
   protected destroyed = false;
-  /** Why the sprite is failed (see `bootFailure`). */
-  protected failure: string | undefined;
+  /** Why the sprite is failed (see `bootFailure`); set through `setFailure`, which tells the listeners. */
+  private failure: string | undefined;
+  private readonly failureListeners = new Set<() => void>();
   private nextPid = 1;
   private lock: Promise<unknown> = Promise.resolve();
   private readonly rebootListeners = new Set<() => void>();
@@ -64,6 +65,19 @@ export abstract class AgentMachine {
   onReboot(listener: () => void): () => void {
     this.rebootListeners.add(listener);
     return () => this.rebootListeners.delete(listener);
+  }
+
+  /** Registers `listener`, called whenever `bootFailure` changes (Machine port). Returns an unsubscribe. */
+  onBootFailureChange(listener: () => void): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
+  }
+
+  /** Sets or clears `bootFailure` and tells the listeners when it changed. */
+  protected setFailure(failure: string | undefined): void {
+    if (failure === this.failure) return;
+    this.failure = failure;
+    for (const l of this.failureListeners) l();
   }
 
   /** The in-sprite API's connections go to `listener` (Machine port). Returns an unsubscribe. */
@@ -144,7 +158,7 @@ export abstract class AgentMachine {
   protected startAgent(start: (generation: number) => Promise<AgentClient>): Promise<AgentClient> {
     const generation = ++this.generation;
     const attempt = start(generation).then((client) => {
-      this.failure = undefined;
+      this.setFailure(undefined);
       return client;
     });
     this.ready = attempt;
@@ -226,7 +240,7 @@ export abstract class AgentMachine {
    */
   private async onViolation(reason: string): Promise<void> {
     this.generation++;
-    this.failure = `the sprite's agent broke the protocol (${reason}); the sprite was stopped`;
+    this.setFailure(`the sprite's agent broke the protocol (${reason}); the sprite was stopped`);
     const failed = Promise.reject(new ModelError('sprite_unavailable', `sprite ${this.spec.name} failed: ${this.failure}; restore one of its checkpoints or delete it`));
     failed.catch(() => undefined);
     this.ready = failed;

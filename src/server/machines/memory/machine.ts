@@ -216,6 +216,11 @@ export class MemoryMachine implements Machine {
     return () => undefined;
   }
 
+  /** An in-memory machine always boots. */
+  onBootFailureChange(_listener: () => void): () => void {
+    return () => undefined;
+  }
+
   /** Nothing outlives the process, so nothing is kept with the machine. */
   async remember(_record: MachineRecord): Promise<void> {}
 

@@ -534,7 +534,7 @@ export class SandboxMachine extends AgentMachine implements Machine {
   async boot(): Promise<void> {
     await this.startAgent((generation) =>
       this.launchOnce(generation).catch((err: Error) => {
-        this.failure = err.message;
+        this.setFailure(err.message);
         throw new ModelError('sprite_unavailable', `sprite ${this.spec.name} could not boot (${err.message}); restore one of its checkpoints or delete it`);
       }),
     );
