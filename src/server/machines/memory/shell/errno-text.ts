@@ -14,7 +14,13 @@ const TEXT: Record<string, string> = {
   ELOOP: 'Too many levels of symbolic links',
   ENAMETOOLONG: 'File name too long',
   EINVAL: 'Invalid argument',
+  ENOSPC: 'No space left on device',
 };
+
+/** The message of POSIX error `code`, or undefined when the table has none. */
+export function errnoText(code: string | undefined): string | undefined {
+  return code === undefined ? undefined : TEXT[code];
+}
 
 /** The message of a filesystem error (its `code`); `No such file or directory` when it has none known. */
 export function strerror(err: unknown): string {

@@ -217,6 +217,25 @@ describe('touch, chown, rm -i, mountpoint, /proc/mounts', () => {
     const r = await runShell(': > a; : > b; rm -i a < /dev/null; printf "n\\ny\\n" | rm -i a b; ls');
     expect(r).toEqual({ stdout: 'a\n', stderr: "rm: remove regular empty file 'a'? rm: remove regular empty file 'a'? rm: remove regular empty file 'b'? ", exit: 0 });
   });
+  it('rm -ri asks to descend into a directory, then for each entry, then for the directory once it is empty', async () => {
+    const r = await runShell('mkdir -p d/e d/sub; echo x > d/a; echo y > d/sub/b; : > d/z; printf "y\\ny\\ny\\nn\\ny\\n" | rm -riv d; echo "rc=$?"; find d | sort');
+    expect(r).toEqual({
+      stdout: "removed 'd/a'\nremoved directory 'd/e'\nremoved 'd/z'\nrc=0\nd\nd/sub\nd/sub/b\n",
+      stderr: "rm: descend into directory 'd'? rm: remove regular file 'd/a'? rm: remove directory 'd/e'? rm: descend into directory 'd/sub'? rm: remove regular empty file 'd/z'? ",
+      exit: 0,
+    });
+    const declined = await runShell('mkdir -p d/sub; echo y > d/sub/b; printf "y\\ny\\nn\\ny\\n" | rm -riv d 2>&1; echo "rc=$?"');
+    expect(declined.stdout).toBe(
+      "rm: descend into directory 'd'? rm: descend into directory 'd/sub'? rm: remove regular file 'd/sub/b'? rm: remove directory 'd/sub'? " +
+        "rm: cannot remove 'd/sub': Directory not empty\nrc=1\n",
+    );
+    const all = await runShell('mkdir -p d/s; echo q > d/s/f; ln -s /tmp d/l; yes | rm -ri d; ls -d d; printf "n\\n" | rm -ri /tmp 2>&1; echo "rc=$?"');
+    expect(all).toEqual({
+      stdout: "rm: remove directory '/tmp'? rc=0\n",
+      stderr: "rm: descend into directory 'd'? rm: remove symbolic link 'd/l'? rm: descend into directory 'd/s'? rm: remove regular file 'd/s/f'? rm: remove directory 'd/s'? rm: remove directory 'd'? ls: cannot access 'd': No such file or directory\n",
+      exit: 0,
+    });
+  });
   it('mountpoint knows / from other directories; /proc/mounts lists the disk', async () => {
     const r = await runShell('mountpoint /; mountpoint -q /home/sprite || echo no $?; mountpoint nope; echo $?; grep -c " / ext4 " /proc/mounts');
     expect(r).toEqual({ stdout: '/ is a mountpoint\nno 32\n1\n1\n', stderr: 'mountpoint: nope: No such file or directory\n', exit: 0 });

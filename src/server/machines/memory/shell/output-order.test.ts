@@ -17,6 +17,16 @@ describe('the order of a command\'s output and messages', () => {
     expect(orderOf([[0, 4]], 'buffered')).toEqual([0, 4]);
   });
 
+  it('a prompt flushes nothing, even in a program that flushes before its messages (rm -iv)', async () => {
+    const text = new OrderedOutput();
+    text.out('removed x\n');
+    text.prompt('rm: remove y? ');
+    text.err('rm: cannot remove y\n');
+    expect(text.order('before-errors')).toEqual([0, 14, 10, 20]);
+    const out = (await runShell(': > a; : > b; printf "y\\ny\\n" | rm -iv a b 2>&1')).stdout;
+    expect(out).toBe("rm: remove regular empty file 'a'? rm: remove regular empty file 'b'? removed 'a'\nremoved 'b'\n");
+  });
+
   it('GNU commands that report through error() put each message between the outputs around it', async () => {
     const ctx = testSprite();
     await runShell('mkdir -p w/src && printf "hello world\\nfoo bar\\nbaz qux quux\\n" > w/a.txt', ctx);

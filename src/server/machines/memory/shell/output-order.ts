@@ -25,8 +25,8 @@ export const STDIO_BUFFER = 4096;
 export class OrderedOutput {
   stdout = '';
   stderr = '';
-  /** For each `err`, the stdout length when it was written and the message's length. */
-  private readonly marks: Array<[number, number]> = [];
+  /** For each `err` or `prompt`, the stdout length when it was written, its length, and whether it is a prompt. */
+  private readonly marks: Array<[number, number, boolean?]> = [];
 
   out(text: string): void {
     this.stdout += text;
@@ -35,6 +35,16 @@ export class OrderedOutput {
   err(text: string): void {
     if (text === '') return;
     this.marks.push([this.stdout.length, text.length]);
+    this.stderr += text;
+  }
+
+  /**
+   * A question written straight to stderr (GNU's `rm -i`, `cp -i`: fprintf, not error()): it flushes nothing, so
+   * stdout still in the buffer comes after it whatever the program's {@link Flushing}.
+   */
+  prompt(text: string): void {
+    if (text === '') return;
+    this.marks.push([this.stdout.length, text.length, true]);
     this.stderr += text;
   }
 
@@ -50,14 +60,15 @@ export class OrderedOutput {
 }
 
 /**
- * The `outputOrder` for `marks`, one per message in order: the stdout length when it was written and its length;
- * each message comes after the stdout a program of the given {@link Flushing} has delivered by then.
+ * The `outputOrder` for `marks`, one per message in order: the stdout length when it was written, its length, and
+ * whether it is a prompt (which flushes nothing); each message comes after the stdout a program of the given
+ * {@link Flushing} has delivered by then.
  */
-export function orderOf(marks: ReadonlyArray<[number, number]>, flushing: Flushing): number[] {
+export function orderOf(marks: ReadonlyArray<[number, number, boolean?]>, flushing: Flushing): number[] {
   const order: number[] = [];
   let delivered = 0;
-  for (const [at, length] of marks) {
-    const upTo = flushing === 'before-errors' ? at : at - (at % STDIO_BUFFER);
+  for (const [at, length, prompt] of marks) {
+    const upTo = flushing === 'before-errors' && !prompt ? at : at - (at % STDIO_BUFFER);
     order.push(Math.max(0, upTo - delivered), length);
     delivered = Math.max(delivered, upTo);
   }

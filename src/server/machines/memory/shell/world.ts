@@ -14,6 +14,8 @@ import { shellQuote } from '../argv.ts';
 import { lsCommand } from './ls-command.ts';
 import { findCommand } from './find-command.ts';
 import { touchCommand } from './touch-command.ts';
+import { rmCommand } from './rm-command.ts';
+import { errnoText } from './errno-text.ts';
 import { dateCommand } from './date-command.ts';
 import { gitCommand } from './git-command.ts';
 import { MACHINE_ARCH } from './sysinfo-commands.ts';
@@ -157,7 +159,7 @@ const STDIN_READERS: Record<string, string> = { cat: '', fold: 'w', expand: 't',
  */
 export function worldCommands(world: WorldContext): CustomCommand[] {
   const commands: CustomCommand[] = [
-    defineCommand('rm', (args, ctx) => rm(args, ctx.fs, ctx.cwd, String(ctx.stdin ?? ''))),
+    rmCommand(),
     lsCommand(world.now),
     findCommand(world.now),
     touchCommand(world.now),
@@ -286,21 +288,6 @@ function uname(args: string[], host: string, env: Map<string, string>): ExecResu
   return ok(`${order.map((f) => fields[f]).join(' ')}\n`);
 }
 
-/** The text a POSIX error code reads as in a command's message (strerror). */
-const STRERROR: Record<string, string> = {
-  ENOENT: 'No such file or directory',
-  ENAMETOOLONG: 'File name too long',
-  EINVAL: 'Invalid argument',
-  ENOTEMPTY: 'Directory not empty',
-  EISDIR: 'Is a directory',
-  ENOTDIR: 'Not a directory',
-  EACCES: 'Permission denied',
-  EPERM: 'Operation not permitted',
-  ELOOP: 'Too many levels of symbolic links',
-  ENOSPC: 'No space left on device',
-  EEXIST: 'File exists',
-};
-
 /**
  * The line a script that just-bash aborted with a filesystem error ends with, as bash words it:
  * `sh: /x/y: No space left on device`, or `sh: <message>` for other errors. A redirection target that cannot be
@@ -311,129 +298,9 @@ const STRERROR: Record<string, string> = {
 export function describeShellError(err: unknown): string {
   const { code, path } = err as { code?: string; path?: string };
   // bash would go on with the next command; the shell engine cannot, and says so (never a silent early end).
-  if (code && path && STRERROR[code]) return `sh: ${path}: ${STRERROR[code]}\nsh: the shell engine ends the script at this filesystem error, where bash goes on; ${SANDBOX_HINT}\n`;
+  const text = errnoText(code);
+  if (path && text) return `sh: ${path}: ${text}\nsh: the shell engine ends the script at this filesystem error, where bash goes on; ${SANDBOX_HINT}\n`;
   return `sh: ${(err as Error).message}\n`;
-}
-
-function strerror(err: unknown): string {
-  const code = (err as { code?: string }).code;
-  return (code && STRERROR[code]) ?? (err as Error).message;
-}
-
-/**
- * The entries of the tree at `path` (shown as `name`), each directory after its contents and siblings in name order
- * (a sprite's readdir order is the filesystem's; name order is the one every run repeats). Symlinks are not followed.
- */
-async function treePostOrder(fs: IFileSystem, path: string, name: string): Promise<Array<{ name: string; dir: boolean }>> {
-  const out: Array<{ name: string; dir: boolean }> = [];
-  for (const child of [...(await fs.readdir(path))].sort()) {
-    const st = await fs.lstat(`${path}/${child}`);
-    const shown = `${name.replace(/\/+$/, '')}/${child}`;
-    if (st.isDirectory) out.push(...(await treePostOrder(fs, `${path}/${child}`, shown)));
-    else out.push({ name: shown, dir: false });
-  }
-  out.push({ name, dir: true });
-  return out;
-}
-
-/**
- * `rm [-rRfvdiI] [--] FILE…` over `fs`: a symlink operand is removed itself (lstat, never followed), a directory
- * needs `-r` (or `-d` when empty), a missing operand is an error unless `-f`. `-i` asks on stderr before each
- * operand and `-I` once (over three operands, or with `-r`), reading one line of stdin per answer (no stdin: no). Messages as GNU rm's; exit 1 on any
- * failure, after trying every operand.
- */
-async function rm(args: string[], fs: IFileSystem, cwd: string, stdin: string): Promise<ExecResult> {
-  let recursive = false;
-  let prompt: 'never' | 'each' | 'once' = 'never';
-  const answers = stdin.split('\n');
-  // An answer is one line of stdin; yes when it starts with y or Y (none left: no).
-  const ask = () => /^[yY]/.test(answers.shift() ?? '');
-  let force = false;
-  let verbose = false;
-  let emptyDirs = false;
-  let preserveRoot = true;
-  const operands: string[] = [];
-  let options = true;
-  for (const a of args) {
-    if (options && a === '--') options = false;
-    else if (options && a.startsWith('--')) {
-      if (a === '--recursive') recursive = true;
-      else if (a === '--force') force = true;
-      else if (a === '--verbose') verbose = true;
-      else if (a === '--dir') emptyDirs = true;
-      else if (a === '--preserve-root') preserveRoot = true;
-      else if (a === '--no-preserve-root') preserveRoot = false;
-      else if (a === '--interactive' || a === '--interactive=always') prompt = 'each';
-      else if (a === '--interactive=once') prompt = 'once';
-      else if (a === '--interactive=never') prompt = 'never';
-      else return fail(`rm: unrecognized option '${a}'\n`);
-    } else if (options && a.startsWith('-') && a.length > 1) {
-      for (const c of a.slice(1)) {
-        if (c === 'r' || c === 'R') recursive = true;
-        else if (c === 'f') force = true;
-        else if (c === 'v') verbose = true;
-        else if (c === 'd') emptyDirs = true;
-        else if (c === 'i') prompt = 'each';
-        else if (c === 'I') prompt = 'once';
-        else return fail(`rm: invalid option -- '${c}'\n`);
-      }
-    } else operands.push(a);
-  }
-  if (operands.length === 0) return force ? ok('') : fail("rm: missing operand\nTry 'rm --help' for more information.\n");
-  // GNU rm reports through error(), which flushes what -v printed so far: program order.
-  const text = new OrderedOutput();
-  let exitCode = 0;
-  if (force && prompt === 'each') prompt = 'never';
-  if (prompt === 'once' && (operands.length > 3 || recursive)) {
-    const n = operands.length;
-    text.err(`rm: remove ${n} argument${n === 1 ? '' : 's'}${recursive ? ' recursively' : ''}? `);
-    if (!ask()) return text.result(exitCode, 'before-errors');
-  }
-  for (const name of operands) {
-    if (prompt === 'each') {
-      const st = await fs.lstat(fs.resolvePath(cwd, name)).catch(() => null);
-      if (st) {
-        if (st.isDirectory && recursive && (await fs.readdir(fs.resolvePath(cwd, name))).length > 0) {
-          return notAvailable('rm', ' for -i on a directory that is not empty');
-        }
-        const what = st.isSymbolicLink ? 'symbolic link' : st.isDirectory ? 'directory' : st.size === 0 ? 'regular empty file' : 'regular file';
-        text.err(`rm: remove ${what} '${name}'? `);
-        if (!ask()) continue;
-      }
-    }
-    // GNU rm: with -r it refuses `.` and `..` as the last component, and `/` unless --no-preserve-root.
-    if (recursive && /(^|\/)\.\.?\/*$/.test(name)) {
-      text.err(`rm: refusing to remove '.' or '..' directory: skipping '${name}'\n`);
-      exitCode = 1;
-      continue;
-    }
-    if (name !== '' && fs.resolvePath(cwd, name) === '/' && recursive) {
-      if (!preserveRoot) return notAvailable('rm', " for '/' with --no-preserve-root");
-      text.err(`rm: it is dangerous to operate recursively on '${name}'\nrm: use --no-preserve-root to override this failsafe\n`);
-      exitCode = 1;
-      continue;
-    }
-    try {
-      // An empty operand names no file (bash passes it on; resolving it would name the working directory).
-      if (name === '') throw Object.assign(new Error('no such file'), { code: 'ENOENT' });
-      const p = fs.resolvePath(cwd, name);
-      const st = await fs.lstat(p);
-      if (st.isDirectory && !recursive) {
-        // -d removes a directory as rmdir(2) does: one that is not empty is ENOTEMPTY (GNU rm's unlinkat AT_REMOVEDIR).
-        if (!emptyDirs) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-        if ((await fs.readdir(p)).length > 0) throw Object.assign(new Error('directory not empty'), { code: 'ENOTEMPTY' });
-      }
-      // GNU rm -rv names every file and directory it removes, each directory after its contents (fts post-order).
-      const removed = verbose ? (st.isDirectory && recursive ? await treePostOrder(fs, p, name) : [{ name, dir: st.isDirectory }]) : [];
-      await fs.rm(p, { recursive, force });
-      for (const r of removed) text.out(`removed ${r.dir ? 'directory ' : ''}'${r.name}'\n`);
-    } catch (err) {
-      if (force && (err as { code?: string }).code === 'ENOENT') continue;
-      text.err(`rm: cannot remove '${name}': ${strerror(err)}\n`);
-      exitCode = 1;
-    }
-  }
-  return text.result(exitCode, 'before-errors');
 }
 
 /** Names of every command {@link worldCommands} may define (their `/bin` and `/usr/bin` stubs make them found on PATH). */
