@@ -9,6 +9,7 @@
 import { decodeBytesToUtf8, defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { missingOperand, needsPerFile, notDirectoryTarget, perFile, takePerFileOptions } from './copy-options.ts';
 import { sameFile } from './devices.ts';
+import type { OrderedResult } from './output-order.ts';
 import { SANDBOX_HINT } from './world.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
@@ -213,7 +214,9 @@ async function askOverwrite(cmd: 'cp' | 'mv', operands: string[], noTarget: bool
   for (const src of operands.slice(0, -1)) {
     const target = intoDir ? `${dest.replace(/\/+$/, '')}/${src.replace(/\/+$/, '').split('/').pop()}` : dest;
     const existing = await lstatOrNull(fs, fs.resolvePath(cwd, target));
-    if (!existing || !(await lstatOrNull(fs, fs.resolvePath(cwd, src)))) {
+    const source = await lstatOrNull(fs, fs.resolvePath(cwd, src));
+    // GNU finds a copy onto its own file before it would ask: that is an error, not a question.
+    if (!existing || !source || (source.ino !== undefined && sameFile(source, existing))) {
       kept.push(src);
       continue;
     }
@@ -224,14 +227,16 @@ async function askOverwrite(cmd: 'cp' | 'mv', operands: string[], noTarget: bool
   return { operands: kept.length > 0 ? [...kept, dest] : [], asked };
 }
 
-/** Runs `go` on the operands `-i` keeps, with its questions before the command's own messages. */
-async function withQuestions(cmd: 'cp' | 'mv', args: string[], operands: string[], noTarget: boolean, fs: IFileSystem, cwd: string, stdin: string, go: (operands: string[]) => Promise<ExecResult>): Promise<ExecResult> {
+/** Runs `go` on the operands `-i` keeps, with its questions before the command's own output and messages. */
+async function withQuestions(cmd: 'cp' | 'mv', args: string[], operands: string[], noTarget: boolean, fs: IFileSystem, cwd: string, stdin: string, go: (operands: string[]) => Promise<ExecResult>): Promise<OrderedResult> {
   if (!interactive(cmd, args)) return go(operands);
   const a = await askOverwrite(cmd, operands, noTarget, fs, cwd, stdin);
   if ('exitCode' in a) return a;
   if (a.operands.length === 0) return { stdout: '', stderr: a.asked, exitCode: 0 };
-  const r = await go(a.operands);
-  return { ...r, stderr: a.asked + r.stderr };
+  const r: OrderedResult = await go(a.operands);
+  // The questions were all asked before anything was copied: they come first where stdout and stderr meet.
+  const order = r.outputOrder ?? [r.stdout.length, r.stderr.length];
+  return { ...r, stderr: a.asked + r.stderr, outputOrder: [0, a.asked.length, ...order] };
 }
 
 async function cp(all: string[], fs: IFileSystem, cwd: string, run: Run, stdin: string): Promise<ExecResult> {

@@ -96,6 +96,10 @@ describe('ln, link, unlink, readlink', () => {
     const r = await runShell(`${TREE} && ln -sr a.txt src/lib/x && readlink src/lib/x; ln -sbv nums.txt link.txt; ls link.txt*; readlink link.txt`);
     expect(r.stdout).toBe("../../a.txt\n'link.txt~' ~ 'link.txt' -> 'nums.txt'\nlink.txt\nlink.txt~\nnums.txt\n");
   });
+  it('ln -i asks before replacing a name: yes replaces it, no keeps it with status 0; -f and -i cancel each other', async () => {
+    const r = await runShell(`${TREE} && printf 'n\\n' | ln -si nums.txt link.txt 2>&1; echo "s=$?"; readlink link.txt; printf 'y\\n' | ln -sfiv nums.txt link.txt 2>&1; readlink link.txt; ln -sif a.txt link.txt; readlink link.txt`);
+    expect(r.stdout).toBe("ln: replace 'link.txt'? s=0\na.txt\nln: replace 'link.txt'? 'link.txt' -> 'nums.txt'\nnums.txt\na.txt\n");
+  });
   it('ln over an existing name, and of a directory, fail as GNU does', async () => {
     expect(await runShell(`${TREE} && ln -s a.txt link.txt`)).toEqual({ stdout: '', stderr: "ln: failed to create symbolic link 'link.txt': File exists\n", exit: 1 });
     expect((await runShell(`${TREE} && ln src x`)).stderr).toBe('ln: src: hard link not allowed for directory\n');
@@ -137,6 +141,10 @@ describe('cp and mv, per file', () => {
   it('-i asks on stderr and reads the answer from stdin: y copies, anything else or end of input skips (status 0)', async () => {
     const r = await runShell(`${TREE} && cp -i a.txt nums.txt < /dev/null 2>&1; echo "s=$?"; cat nums.txt; mkdir d; cp a.txt nums.txt d; echo new > b; printf 'n\\ny\\n' | cp -i b a.txt nums.txt d 2>&1; echo; cat d/a.txt d/nums.txt; echo yes | mv -i a.txt nums.txt 2>&1; echo; ls; cat nums.txt; echo y | mv -if b c 2>&1; cat c`);
     expect(r.stdout).toBe("cp: overwrite 'nums.txt'? s=0\nn\ncp: overwrite 'd/a.txt'? cp: overwrite 'd/nums.txt'? \na\nn\nmv: overwrite 'nums.txt'? \nb\nd\ne\nlink.txt\nnums.txt\nsrc\na\nnew\n");
+  });
+  it('-i asks every question before -v names a copy; a copy onto its own file is an error, never a question', async () => {
+    const r = await runShell(`${TREE} && mkdir d; cp a.txt nums.txt d; echo z > z; printf 'n\\ny\\n' | cp -iv z a.txt nums.txt d 2>&1; printf 'y\\n' | cp -i z z 2>&1; echo "s=$?"`);
+    expect(r.stdout).toBe("cp: overwrite 'd/a.txt'? cp: overwrite 'd/nums.txt'? 'z' -> 'd/z'\n'nums.txt' -> 'd/nums.txt'\ncp: 'z' and 'z' are the same file\ns=1\n");
   });
   it('a destination that cannot be one gets GNU coreutils 9 messages naming it, and nothing is copied or moved', async () => {
     const r = await runShell(`${TREE} && touch f && { cp a.txt nope/d/; cp a.txt new/; cp a.txt f/; cp -r src f; cp -r src nope/x; mv src f; mv a.txt new/; cp a.txt f d2/; mv a.txt f f; cp -T a.txt f e; } 2>&1; ls`);

@@ -1,6 +1,6 @@
 /**
  * GNU `ln`, `link`, `unlink` and `readlink` over the sprite's filesystem: where a link lands (into a directory
- * operand, which a symlink to a directory counts as unless `-n`/`-T`), `-f` and `-b` over an existing name,
+ * operand, which a symlink to a directory counts as unless `-n`/`-T`), `-f`, `-i` and `-b` over an existing name,
  * `-r` targets relative to the link, `-t`, `-v`; `readlink -f/-e/-m` canonical paths and `-n`/`-z`.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/ln-invocation.html, readlink-invocation.html
  */
@@ -34,21 +34,31 @@ interface LnOptions {
   backup: boolean;
   suffix: string;
   verbose: boolean;
+  /** `-i`: ask before replacing a name (`-f` and `-i` cancel each other; the last given wins). */
+  interactive: boolean;
   dir?: string;
 }
 
-async function ln(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
-  const o: LnOptions = { symbolic: false, force: false, noDeref: false, noTarget: false, relative: false, backup: false, suffix: '~', verbose: false };
+async function ln(args: string[], fs: IFileSystem, cwd: string, stdin: string): Promise<ExecResult> {
+  const o: LnOptions = { symbolic: false, force: false, noDeref: false, noTarget: false, relative: false, backup: false, suffix: '~', verbose: false, interactive: false };
+  // An answer is one line of stdin; yes when it starts with y or Y (none left: no).
+  const answers = stdin.split('\n');
   const operands: string[] = [];
-  const long: Record<string, keyof LnOptions> = { '--symbolic': 'symbolic', '--force': 'force', '--no-dereference': 'noDeref', '--no-target-directory': 'noTarget', '--relative': 'relative', '--verbose': 'verbose', '--backup': 'backup' };
-  const short: Record<string, keyof LnOptions> = { s: 'symbolic', f: 'force', n: 'noDeref', T: 'noTarget', r: 'relative', v: 'verbose', b: 'backup' };
+  const long: Record<string, keyof LnOptions> = { '--symbolic': 'symbolic', '--force': 'force', '--interactive': 'interactive', '--no-dereference': 'noDeref', '--no-target-directory': 'noTarget', '--relative': 'relative', '--verbose': 'verbose', '--backup': 'backup' };
+  const short: Record<string, keyof LnOptions> = { s: 'symbolic', f: 'force', i: 'interactive', n: 'noDeref', T: 'noTarget', r: 'relative', v: 'verbose', b: 'backup' };
+  // ln.c: -f clears -i and -i clears -f.
+  const set = (key: keyof LnOptions) => {
+    (o[key] as boolean) = true;
+    if (key === 'force') o.interactive = false;
+    if (key === 'interactive') o.force = false;
+  };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--') {
       operands.push(...args.slice(i + 1));
       break;
     }
-    if (long[a]) (o[long[a]!] as boolean) = true;
+    if (long[a]) set(long[a]!);
     else if (a.startsWith('--backup=')) o.backup = true;
     else if (a.startsWith('--suffix=')) (o.suffix = a.slice(9)), (o.backup = true);
     else if (a.startsWith('--target-directory=')) o.dir = a.slice(19);
@@ -65,9 +75,8 @@ async function ln(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
           break;
         }
         if (c === 'L' || c === 'P') continue;
-        if (c === 'i') return { stdout: '', stderr: `ln: option -i is not available in the shell engine; run spritzer with --exec sandbox\n`, exitCode: 2 };
         if (!short[c]) return usage('ln', `invalid option -- '${c}'`);
-        (o[short[c]!] as boolean) = true;
+        set(short[c]!);
       }
     } else operands.push(a);
   }
@@ -91,6 +100,7 @@ async function ln(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
   } else targets = operands;
   // GNU ln reports through error(), which flushes what -v printed so far: program order.
   const text = new OrderedOutput();
+  let failed = false;
   for (const target of targets) {
     const name = dest ?? (intoDir === '.' && operands.length === 1 ? basenameOf(target) : `${intoDir!.replace(/\/+$/, '')}/${basenameOf(target)}`);
     const linkAbs = fs.resolvePath(cwd, name);
@@ -100,6 +110,7 @@ async function ln(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
         const st = await safe(fs.stat(fs.resolvePath(cwd, target)));
         if (!st) throw Object.assign(new Error('x'), { code: 'ENOENT', access: true });
         if (st.isDirectory) {
+          failed = true;
           text.err(`ln: ${target}: hard link not allowed for directory\n`);
           continue;
         }
@@ -107,8 +118,13 @@ async function ln(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
       const existing = await safe(fs.lstat(linkAbs));
       let backedUp = '';
       if (existing) {
-        if (!o.force && !o.backup) throw Object.assign(new Error('x'), { code: 'EEXIST' });
+        if (o.interactive) {
+          // GNU ln asks on stderr (no flush of -v's output) and takes a no as done: status 0.
+          text.prompt(`ln: replace '${name}'? `);
+          if (!/^[yY]/.test(answers.shift() ?? '')) continue;
+        } else if (!o.force && !o.backup) throw Object.assign(new Error('x'), { code: 'EEXIST' });
         if (existing.isDirectory) {
+          failed = true;
           text.err(`ln: ${name}: cannot overwrite directory\n`);
           continue;
         }
@@ -123,11 +139,12 @@ async function ln(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
       else await fs.link(fs.resolvePath(cwd, target), linkAbs);
       if (o.verbose) text.out(`${backedUp}'${name}' ${o.symbolic ? '->' : '=>'} '${content}'\n`);
     } catch (err) {
+      failed = true;
       if ((err as { access?: boolean }).access) text.err(`ln: failed to access '${target}': No such file or directory\n`);
       else text.err(`ln: failed to create ${kind} '${name}': ${strerror(err)}\n`);
     }
   }
-  return text.result(text.stderr ? 1 : 0, 'before-errors');
+  return text.result(failed ? 1 : 0, 'before-errors');
 }
 
 async function readlink(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
@@ -178,13 +195,13 @@ async function readlink(args: string[], fs: IFileSystem, cwd: string): Promise<E
 /** `ln`, `link`, `unlink` and `readlink` for just-bash's `customCommands`. */
 export function linkCommands(): CustomCommand[] {
   return [
-    defineCommand('ln', (args, ctx) => ln(args, ctx.fs, ctx.cwd)),
+    defineCommand('ln', (args, ctx) => ln(args, ctx.fs, ctx.cwd, String(ctx.stdin ?? ''))),
     defineCommand('readlink', (args, ctx) => readlink(args, ctx.fs, ctx.cwd)),
     defineCommand('link', async (args, ctx) => {
       const ops = args[0] === '--' ? args.slice(1) : args;
       if (ops.length < 2) return usage('link', ops.length === 0 ? 'missing operand' : `missing operand after '${ops[0]}'`);
       if (ops.length > 2) return usage('link', `extra operand '${ops[2]}'`);
-      const r = await ln([ops[0]!, ops[1]!], ctx.fs, ctx.cwd);
+      const r = await ln([ops[0]!, ops[1]!], ctx.fs, ctx.cwd, '');
       return r.exitCode === 0 ? r : { ...r, stderr: `link: cannot create link '${ops[1]}' to '${ops[0]}': ${r.stderr.split(': ').pop()}` };
     }),
     defineCommand('unlink', async (args, ctx) => {
