@@ -84,4 +84,8 @@ describe('grep inputs', () => {
     const r = await runShell(`${files}printf 'b1\\nb\\377\\nb3\\n' | grep b; printf 'a\\0b\\0' | grep -z b | tr '\\0' '\\n'; grep -z -c . nums.txt`);
     expect(r).toEqual({ stdout: 'b1\nb3\nb\n1\n', stderr: 'grep: (standard input): binary file matches\n', exit: 0 });
   });
+  it('-q, -l and -m stop reading a pipe early: a writer left with more than grep\'s buffer and a pipe gets SIGPIPE', async () => {
+    const r = await runShell('seq 1 100000 | grep -q 7; echo "${PIPESTATUS[@]}"; seq 1 100000 | grep -q 99999; echo "${PIPESTATUS[@]}"; seq 1 100000 | grep -c 7 >/dev/null; echo "${PIPESTATUS[@]}"; set -o pipefail; seq 1 100000 | grep -m1 5; echo "s=$?"');
+    expect(r.stdout).toBe('141 0\n0 0\n0 0\n5\ns=141\n');
+  });
 });

@@ -13,7 +13,7 @@ import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, 
 import { nameGlob } from '../../../core/name-glob.ts';
 import { parseGrep, type GrepOptions } from './grep-options.ts';
 import { compileGrep, matchStart } from './grep-regex.ts';
-import { errnoText, readOperand, isStdinOperand, type InputCtx } from './text-input.ts';
+import { errnoText, readOperand, isStdinOperand, type InputCtx, type LeavesStdin } from './text-input.ts';
 import { orderOf, type OrderedResult } from './output-order.ts';
 
 /** An input to search: its bytes (latin1 string), the name grep prints, whether that name is printed. */
@@ -53,6 +53,8 @@ class Search {
   /** Whether any line was printed yet (a context group separator goes between groups, across files too). */
   printed = false;
   done = false;
+  /** Where grep stopped reading the last input it left early (-q, -l or -m): the byte after the last line it took. */
+  stoppedAt: number | undefined;
 
   constructor(
     readonly o: GrepOptions,
@@ -133,7 +135,10 @@ class Search {
       if (count >= limit) {
         // After -m's last line, GNU still prints the trailing context.
         if (trailing-- > 0 && !listing && !o.only) emit(i, '-', starts[i]!);
-        else break;
+        else {
+          this.stoppedAt = starts[i]!;
+          break;
+        }
         continue;
       }
       const hit = this.isMatch(text) !== o.invert;
@@ -148,10 +153,14 @@ class Search {
       this.selected = true;
       if (o.quiet) {
         this.done = true;
+        this.stoppedAt = starts[i]! + line.length + 1;
         return;
       }
       if (listing) {
-        if (o.list !== undefined) break;
+        if (o.list !== undefined) {
+          this.stoppedAt = starts[i]! + line.length + 1;
+          break;
+        }
         continue;
       }
       if (binary && o.binary === 'binary') {
@@ -255,7 +264,7 @@ async function visit(fs: IFileSystem, s: Search, abs: string, shown: string, nam
   s.file({ bytes, name: shown, showName: names === true, width: digits(bytes.length) });
 }
 
-async function grep(args: string[], ctx: InputCtx): Promise<OrderedResult> {
+async function grep(args: string[], ctx: InputCtx): Promise<OrderedResult & LeavesStdin> {
   const parsed = parseGrep(args);
   if ('exitCode' in parsed) return parsed;
   const { o, operands } = parsed;
@@ -295,22 +304,31 @@ async function grep(args: string[], ctx: InputCtx): Promise<OrderedResult> {
   // GNU names files when there are several operands; with -r and one operand, only the files found below it.
   const names: boolean | 'below' = o.names ?? (files.length > 1 ? true : recursive ? 'below' : false);
   if (o.max === 0) return { stdout: '', stderr, exitCode: 1 };
+  let stdinUnread = 0;
   for (const f of files) {
     if (s.done) break;
     // `/dev/stdin` and `/dev/fd/0` open the stdin too, under their own name.
     if (f === '-' || isStdinOperand(f, false) || (f === '' && !recursive)) {
       const input = await readOperand(ctx, '-');
       const name = f === '-' || f === '' ? o.label : f;
-      if (!('error' in input)) s.file({ bytes: input.bytes, name, showName: names === true, width: 19 });
-      else s.fail(`${name}: ${input.error}`);
+      if (!('error' in input)) {
+        s.stoppedAt = undefined;
+        s.file({ bytes: input.bytes, name, showName: names === true, width: 19 });
+        // A pipe grep stops reading early: what it left beyond its read buffer stays unread (its writer's SIGPIPE).
+        if (s.stoppedAt !== undefined && !input.regular) stdinUnread = Math.max(0, input.bytes.length - s.stoppedAt - GREP_READ_BYTES);
+      } else s.fail(`${name}: ${input.error}`);
       continue;
     }
     await visit(ctx.fs, s, ctx.fs.resolvePath(ctx.cwd, f === '' ? '.' : f), f, names, true);
   }
   const status = s.selected && (!s.trouble || o.quiet) ? 0 : s.trouble ? 2 : 1;
   const marks: Array<[number, number]> = stderr ? [[0, stderr.length], ...s.marks] : s.marks;
-  return { ...bytesOutput(unsafeBytesFromLatin1(s.out)), stderr: stderr + s.err, exitCode: status, outputOrder: orderOf(marks, 'before-errors') };
+  const result = { ...bytesOutput(unsafeBytesFromLatin1(s.out)), stderr: stderr + s.err, exitCode: status, outputOrder: orderOf(marks, 'before-errors') };
+  return stdinUnread > 0 ? { ...result, stdinUnread } : result;
 }
+
+/** What GNU grep may have read past the line it stopped on: its buffer (32 KiB, grown to whole pages; 96 KiB allowed). */
+const GREP_READ_BYTES = 96 * 1024;
 
 /** `grep` for just-bash's `customCommands` (`egrep`/`fgrep` keep just-bash's own). */
 export function grepCommands(): CustomCommand[] {

@@ -26,4 +26,9 @@ describe('head and tail', () => {
   it('word a missing file as GNU does and go on', async () => {
     expect(await runShell(`${files}head -1 n.txt nope`)).toEqual({ stdout: '==> n.txt <==\n1\n', stderr: "head: cannot open 'nope' for reading: No such file or directory\n", exit: 1 });
   });
+  it('head leaving more than a pipe of its input unread stops the writer with SIGPIPE (141); a little, or a file, does not', async () => {
+    const r = await runShell('seq 1 100000 | head -1; echo "${PIPESTATUS[@]}"; seq 1 1000 | head -1; echo "${PIPESTATUS[@]}"; seq 1 100000 > big; head -1 < big; cat big | tail -1; echo "${PIPESTATUS[@]}"; set -o pipefail; seq 1 100000 | head -c 3; echo " s=$?"');
+    expect(r.stdout).toBe('1\n141 0\n1\n0 0\n1\n100000\n0 0\n1\n2 s=141\n');
+    expect((await runShell('set -euo pipefail; seq 1 100000 | head -2; echo "not reached"'))).toEqual({ stdout: '1\n2\n', stderr: '', exit: 141 });
+  });
 });

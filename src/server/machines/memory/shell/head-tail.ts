@@ -7,7 +7,7 @@
  */
 import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, type ExecResult } from 'just-bash';
 import { unsupported } from './gnu-commands.ts';
-import { readOperand, type InputCtx } from './text-input.ts';
+import { isStdinOperand, readOperand, type InputCtx, type LeavesStdin } from './text-input.ts';
 import { OrderedOutput, type OrderedResult } from './output-order.ts';
 
 const MULTIPLIERS: Record<string, number> = { b: 512, k: 1024, K: 1024, KiB: 1024, kB: 1000, KB: 1000, M: 1024 ** 2, MiB: 1024 ** 2, MB: 1e6, G: 1024 ** 3, GiB: 1024 ** 3, GB: 1e9, T: 1024 ** 4, TB: 1e12 };
@@ -109,7 +109,11 @@ function cut(cmd: 'head' | 'tail', s: string, p: Plan): string {
   return p.sign === '+' ? s.slice(at(p.n - 1)) : p.n === 0 ? '' : s.slice(at(starts.length - p.n));
 }
 
-async function headTail(cmd: 'head' | 'tail', args: string[], ctx: InputCtx & { origCommand?: (a: string[]) => Promise<ExecResult> }): Promise<OrderedResult> {
+/**
+ * `head` or `tail` over `args`. A `head` that printed the start of a pipe it reads says how many bytes it left there
+ * (`stdinUnread`): the writer of a pipe left that full is stopped by SIGPIPE (patches/just-bash/pipeline-producer-sigpipe.mjs).
+ */
+async function headTail(cmd: 'head' | 'tail', args: string[], ctx: InputCtx & { origCommand?: (a: string[]) => Promise<ExecResult> }): Promise<OrderedResult & LeavesStdin> {
   const p = plan(cmd, args);
   if ('exitCode' in p) return p;
   if (p.follow) return ctx.origCommand!(args);
@@ -118,6 +122,8 @@ async function headTail(cmd: 'head' | 'tail', args: string[], ctx: InputCtx & { 
   // GNU head and tail report through error(), which flushes what they printed so far: program order.
   const text = new OrderedOutput();
   let first = true;
+  // What `head` left unread of a pipe it reads (the pipeline gives its writer SIGPIPE past a pipe's worth).
+  let stdinUnread = 0;
   for (const name of names) {
     // `head -c N` stops reading after N bytes, so it takes them from a device that never ends.
     const r = await readOperand(ctx, name, cmd === 'head' && !p.lines && p.sign === '' ? p.n : undefined);
@@ -128,9 +134,12 @@ async function headTail(cmd: 'head' | 'tail', args: string[], ctx: InputCtx & { 
     }
     if (headers) text.out(`${first ? '' : '\n'}==> ${name === '-' ? 'standard input' : name} <==\n`);
     first = false;
-    text.out(cut(cmd, r.bytes, p));
+    const part = cut(cmd, r.bytes, p);
+    if (cmd === 'head' && p.sign === '' && isStdinOperand(name) && !r.regular) stdinUnread = r.bytes.length - part.length;
+    text.out(part);
   }
-  return { ...bytesOutput(unsafeBytesFromLatin1(text.stdout)), stderr: text.stderr, exitCode: text.stderr ? 1 : 0, outputOrder: text.order('before-errors') };
+  const result = { ...bytesOutput(unsafeBytesFromLatin1(text.stdout)), stderr: text.stderr, exitCode: text.stderr ? 1 : 0, outputOrder: text.order('before-errors') };
+  return stdinUnread > 0 ? { ...result, stdinUnread } : result;
 }
 
 /** `head` and `tail` for just-bash's `customCommands`. */

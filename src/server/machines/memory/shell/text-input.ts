@@ -14,6 +14,14 @@ const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
 export const isStdinOperand = (name: string, dash = true): boolean => (dash && name === '-') || STDIN_PATHS.has(name);
 
 /** What a text tool needs of just-bash's command context. */
+/**
+ * What a command that stops reading a pipe early says of it: the bytes it left unread there. The pipeline gives the
+ * command writing that pipe SIGPIPE (status 141) when they exceed a pipe's buffer (patches/just-bash/pipeline-producer-sigpipe.mjs).
+ */
+export interface LeavesStdin {
+  stdinUnread?: number;
+}
+
 export interface InputCtx {
   fs: IFileSystem;
   cwd: string;
