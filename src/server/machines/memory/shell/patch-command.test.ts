@@ -17,4 +17,14 @@ describe('patch', () => {
     const r = await runShell(`${seven}printf 'q\\nq\\n' > p4; patch p4 < u.diff; echo "s=$?"; ls p4*`);
     expect(r.stdout).toBe('patching file p4\nHunk #1 FAILED at 1.\n1 out of 1 hunk FAILED -- saving rejects to file p4.rej\ns=1\np4\np4.orig\np4.rej\n');
   });
+  it('retries a hunk with fuzz, keeps the file\'s context lines, reports every hunk after an offset, backs up a mismatch', async () => {
+    const made = "seq 1 30 > f && sed 's/^5$/five/; s/^20$/twenty/' f > g && diff -u f g > p; sed -i '1i\\zero' f; ";
+    const r = await runShell(`${made}sed -i 's/^3$/THREE/; s/^18$/E/' f; patch f < p; sed -n '4,5p;19p' f; ls f*`);
+    expect(r.stdout).toBe('patching file f\nHunk #1 succeeded at 3 with fuzz 2 (offset 1 line).\nHunk #2 succeeded at 18 with fuzz 2 (offset 1 line).\nTHREE\n4\nE\nf\nf.orig\n');
+  });
+  it('needs fuzz for a hunk with context on one side only, away from that end of the file; reads an empty patch as none', async () => {
+    const diff = "printf -- '--- a/m\\n+++ b/m\\n@@ -1,2 +1,2 @@\\n x\\n-y\\n+Y\\n' > d; printf 'x\\ny\\nz\\n' > m; ";
+    const r = await runShell(`${diff}patch -F0 m < d; echo "s=$?"; patch m < d; echo "s=$?"; cat m; patch m < /dev/null; echo "s=$?"`);
+    expect(r.stdout).toBe('patching file m\nHunk #1 FAILED at 1.\n1 out of 1 hunk FAILED -- saving rejects to file m.rej\ns=1\npatching file m\nHunk #1 succeeded at 1 with fuzz 1.\ns=0\nx\nY\nz\ns=0\n');
+  });
 });

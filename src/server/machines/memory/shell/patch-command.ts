@@ -3,7 +3,10 @@
  * the operand or the `---`/`+++` names (`-p N` stripped; the old name when it exists), hunks found where they say
  * or at the nearest offset (`Hunk #2 succeeded at 10 (offset 3 lines).`), failures saved to `FILE.rej` with the
  * original kept as `FILE.orig` (exit 1), `-R`, `--dry-run` (`checking file`), `-s`, `-o`, `-b`, `-d`, new files
- * from `/dev/null`. No fuzz: a hunk whose context does not match anywhere fails.
+ * from `/dev/null`. A hunk whose context does not match is retried with fuzz (`-F N`, default 2): its outer context
+ * lines ignored one more at a time (`Hunk #1 succeeded at 4 with fuzz 1.`), the file's own lines kept there; a hunk
+ * with less context on one side than the other must sit at that end of the file to match without fuzz. A file
+ * patched with fuzz or at an offset is backed up to `FILE.orig` too (GNU's default `--backup-if-mismatch`).
  * @see https://www.gnu.org/software/diffutils/manual/html_node/Invoking-patch.html
  */
 import { defineCommand, latin1FromBytes, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
@@ -17,6 +20,9 @@ interface Hunk {
   new: string[];
   /** The hunk as it appeared, for a reject file. */
   text: string;
+  /** Its leading and trailing context lines (GNU's prefix and suffix context). */
+  pre: number;
+  post: number;
 }
 
 interface FilePatch {
@@ -39,6 +45,10 @@ interface Options {
   input: string | undefined;
   /** `-t`/`-f`: never ask (GNU asks which file, and reads no answer from a script's stdin). */
   batch: boolean;
+  /** `-F N`: the most outer context lines a hunk may ignore. */
+  fuzz: number;
+  /** `--no-backup-if-mismatch`: no `.orig` for a file patched with fuzz or at an offset. */
+  noMismatchBackup: boolean;
 }
 
 /** The file patches of diff text `text` (lines keep their `\n`; `\ No newline` drops the one before). */
@@ -68,7 +78,8 @@ function parsePatch(text: string): FilePatch[] {
       current ??= fresh(i + 1);
       let oldLeft = u[2] === undefined ? 1 : Number(u[2]);
       let newLeft = u[4] === undefined ? 1 : Number(u[4]);
-      const h: Hunk = { at: Number(u[1]) + (oldLeft === 0 ? 1 : 0), old: [], new: [], text: l };
+      const h: Hunk = { at: Number(u[1]) + (oldLeft === 0 ? 1 : 0), old: [], new: [], text: l, pre: 0, post: 0 };
+      let changed = false;
       while ((oldLeft > 0 || newLeft > 0) && i + 1 < lines.length) {
         const b = lines[++i]!;
         h.text += b;
@@ -78,9 +89,14 @@ function parsePatch(text: string): FilePatch[] {
           h.new.push(b === '\n' ? '\n' : body);
           oldLeft--;
           newLeft--;
-        } else if (b[0] === '-') (h.old.push(body), oldLeft--);
-        else if (b[0] === '+') (h.new.push(body), newLeft--);
-        else break;
+          if (changed) h.post++;
+          else h.pre++;
+        } else if (b[0] === '-' || b[0] === '+') {
+          if (b[0] === '-') (h.old.push(body), oldLeft--);
+          else (h.new.push(body), newLeft--);
+          changed = true;
+          h.post = 0;
+        } else break;
         if (lines[i + 1]?.startsWith('\\')) {
           h.text += lines[++i]!;
           const strip = (arr: string[]) => arr.length > 0 && (arr[arr.length - 1] = arr[arr.length - 1]!.replace(/\n$/, ''));
@@ -95,7 +111,7 @@ function parsePatch(text: string): FilePatch[] {
     if (n) {
       current ??= fresh(i + 1);
       const from = Number(n[1]);
-      const h: Hunk = { at: n[3] === 'a' ? from + 1 : from, old: [], new: [], text: l };
+      const h: Hunk = { at: n[3] === 'a' ? from + 1 : from, old: [], new: [], text: l, pre: 0, post: 0 };
       while (i + 1 < lines.length && /^(< |> |---|\\)/.test(lines[i + 1]!)) {
         const b = lines[++i]!;
         h.text += b;
@@ -119,18 +135,46 @@ function stripped(name: string, n: number | undefined): string | undefined {
   return n < parts.length ? parts.slice(n).join('/') : undefined;
 }
 
-/** Where `old` occurs in `lines` nearest to `at` (0-based), or -1. */
-function locate(lines: string[], old: string[], at: number): number {
-  const fits = (p: number) => p >= 0 && p + old.length <= lines.length && old.every((l, k) => lines[p + k] === l);
-  for (let d = 0; d <= lines.length; d++) {
-    if (fits(at - d)) return at - d;
-    if (fits(at + d)) return at + d;
+/**
+ * Where hunk pattern `pat` matches `lines` with `fuzz` (0-based start, or -1), as GNU patch's locate_hunk: tried at
+ * `first` (the hunk's line moved by the offset so far), then one line further each way, never before `frozen` (the
+ * end of the hunk applied before it). A side with less context than the other lets the hunk match only at that end
+ * of the file until fuzz covers the difference. `skip` gives the outer lines left unchecked at each end.
+ */
+function locate(lines: string[], pat: string[], h: Hunk, first: number, frozen: number, fuzz: number): { at: number; skip: [number, number] } {
+  const context = Math.max(h.pre, h.post);
+  let pf = fuzz + h.pre - context;
+  const sf = fuzz + h.post - context;
+  if (pat.length === 0) return { at: first, skip: [0, 0] };
+  const matches = (p: number, a: number, b: number) => {
+    if (p < 0) return false;
+    for (let k = a; k < pat.length - b; k++) if (p + k >= lines.length || lines[p + k] !== pat[k]) return false;
+    return true;
+  };
+  const maxWhere = lines.length - (pat.length - sf);
+  const minWhere = frozen - (h.pre - pf);
+  const maxPos = maxWhere - first;
+  let maxNeg = first - minWhere;
+  if (first < maxNeg) maxNeg = first;
+  if (pf < 0 && h.at <= 1) {
+    if (sf < 0 && (pat.length !== lines.length || h.pre < frozen)) return { at: -1, skip: [0, 0] };
+    return frozen <= h.pre && -first <= maxPos && matches(0, 0, Math.max(sf, 0)) ? { at: 0, skip: [0, Math.max(sf, 0)] } : { at: -1, skip: [0, 0] };
   }
-  return -1;
+  if (pf < 0) pf = 0;
+  if (sf < 0) {
+    const at = lines.length - pat.length;
+    return first - at <= maxNeg && matches(at, pf, 0) ? { at, skip: [pf, 0] } : { at: -1, skip: [0, 0] };
+  }
+  const minOffset = maxPos < 0 ? first - maxWhere : maxNeg < 0 ? first - minWhere : 0;
+  for (let d = minOffset; d <= Math.max(maxPos, maxNeg); d++) {
+    if (d <= maxPos && matches(first + d, pf, sf)) return { at: first + d, skip: [pf, sf] };
+    if (d <= maxNeg && matches(first - d, pf, sf)) return { at: first - d, skip: [pf, sf] };
+  }
+  return { at: -1, skip: [0, 0] };
 }
 
 async function patch(args: string[], ctx: InputCtx): Promise<ExecResult> {
-  const o: Options = { strip: undefined, reverse: false, dryRun: false, silent: false, output: undefined, backup: false, dir: undefined, input: undefined, batch: false };
+  const o: Options = { strip: undefined, reverse: false, dryRun: false, silent: false, output: undefined, backup: false, dir: undefined, input: undefined, batch: false, fuzz: 2, noMismatchBackup: false };
   const walked = walkArgs(args, (a, next) => {
     if (a.startsWith('--')) {
       const [name, value] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
@@ -143,14 +187,18 @@ async function patch(args: string[], ctx: InputCtx): Promise<ExecResult> {
       else if (name === '--directory') o.dir = value ?? next();
       else if (name === '--input') o.input = value ?? next();
       else if (name === '--batch' || name === '--force') o.batch = true;
-      else if (!['--forward', '--unified', '--normal', '--no-backup-if-mismatch'].includes(name)) return unsupported('patch', a);
+      else if (name === '--fuzz') o.fuzz = Number(value ?? next());
+      else if (name === '--no-backup-if-mismatch') o.noMismatchBackup = true;
+      else if (name === '--backup-if-mismatch') o.noMismatchBackup = false;
+      else if (!['--forward', '--unified', '--normal'].includes(name)) return unsupported('patch', a);
       return undefined;
     }
     for (let j = 1; j < a.length; j++) {
       const c = a[j]!;
-      if ('piod'.includes(c)) {
+      if ('piodF'.includes(c)) {
         const v = j + 1 < a.length ? a.slice(j + 1) : next();
         if (c === 'p') o.strip = Number(v);
+        else if (c === 'F') o.fuzz = Number(v);
         else if (c === 'i') o.input = v;
         else if (c === 'o') o.output = v;
         else o.dir = v;
@@ -176,6 +224,8 @@ async function patch(args: string[], ctx: InputCtx): Promise<ExecResult> {
     return { stdout: '', stderr: `patch: **** Can't open patch file ${source} : ${errnoText(err)}\n`, exitCode: 2 };
   }
   const patches = parsePatch(text);
+  // GNU reads an empty patch as no patch at all; only text that holds no diff is garbage.
+  if (text === '') return { stdout: '', stderr: '', exitCode: 0 };
   if (patches.length === 0) return { stdout: '', stderr: 'patch: **** Only garbage was found in the patch input.\n', exitCode: 2 };
   let out = '';
   let status = 0;
@@ -201,20 +251,36 @@ async function patch(args: string[], ctx: InputCtx): Promise<ExecResult> {
     const lines = original.match(/[^\n]*\n|[^\n]+$/g) ?? [];
     const outName = o.output ?? name;
     if (!o.silent) out += `${o.dryRun ? 'checking' : 'patching'} file ${outName}${o.output ? ` (read from ${name})` : ''}\n`;
-    let shift = 0;
+    // GNU's in_offset (where hunks matched against where they say, so far) and out_offset (lines added so far).
+    let inOffset = 0;
+    let outOffset = 0;
+    let frozen = 0;
+    let mismatch = false;
     const failed: Hunk[] = [];
     p.hunks.forEach((h, k) => {
       const [from, to] = o.reverse ? [h.new, h.old] : [h.old, h.new];
-      const want = h.at - 1 + shift;
-      const found = locate(lines, from, want);
-      if (found < 0) {
+      const first = h.at - 1 + inOffset + outOffset;
+      let fuzz = 0;
+      let found = locate(lines, from, h, first, frozen, fuzz);
+      while (found.at < 0 && fuzz < Math.min(o.fuzz, Math.max(h.pre, h.post))) found = locate(lines, from, h, first, frozen, ++fuzz);
+      if (found.at < 0) {
         failed.push(h);
-        if (!o.silent) out += `Hunk #${k + 1} FAILED at ${h.at}.\n`;
+        if (!o.silent) out += `Hunk #${k + 1} FAILED at ${h.at + outOffset}.\n`;
         return;
       }
-      if (found !== want && !o.silent) out += `Hunk #${k + 1} succeeded at ${found + 1} (offset ${found - want} line${Math.abs(found - want) === 1 ? '' : 's'}).\n`;
-      lines.splice(found, from.length, ...to);
-      shift += found - want + to.length - from.length;
+      inOffset += found.at - first;
+      if (fuzz > 0 || inOffset !== 0) {
+        mismatch = true;
+        if (!o.silent) {
+          const offset = inOffset === 0 ? '' : ` (offset ${inOffset} line${Math.abs(inOffset) === 1 ? '' : 's'})`;
+          out += `Hunk #${k + 1} succeeded at ${found.at + 1}${fuzz > 0 ? ` with fuzz ${fuzz}` : ''}${offset}.\n`;
+        }
+      }
+      // The outer context lines fuzz skipped keep the file's text, as GNU copies context from the input.
+      const [a, b] = found.skip;
+      lines.splice(found.at + a, from.length - a - b, ...to.slice(a, to.length - b));
+      outOffset += to.length - from.length;
+      frozen = found.at + to.length;
     });
     if (failed.length > 0) {
       status = 1;
@@ -222,7 +288,7 @@ async function patch(args: string[], ctx: InputCtx): Promise<ExecResult> {
     }
     if (o.dryRun) continue;
     const dest = fs.resolvePath(cwd, outName);
-    if (o.backup || failed.length > 0) await fs.writeFile(`${path}.orig`, Buffer.from(original, 'latin1'));
+    if (o.backup || (!o.output && !o.noMismatchBackup && (mismatch || failed.length > 0))) await fs.writeFile(`${path}.orig`, Buffer.from(original, 'latin1'));
     if (failed.length > 0) await fs.writeFile(`${dest}.rej`, Buffer.from(p.headers.join('') + failed.map((h) => h.text).join(''), 'latin1'));
     const result = lines.join('');
     if (result === '' && (o.reverse ? p.oldName : p.newName) === '/dev/null') await fs.rm(dest).catch(() => undefined);
