@@ -115,6 +115,11 @@ describe('cp -a and -p', () => {
     const r = await runShell("mkdir -p w/d/sub && cd w && echo x > a && touch -d 2001-01-01 d/sub && ln -s ../a d/l && ln -s nowhere d/dang && echo f > d/f && touch -d 2002-02-02 d/f && touch -d 2003-03-03 d && cp -a d e && readlink e/l e/dang && date -r e/f +%Y && date -r e/sub +%Y && date -r e +%Y && touch -d 2004-04-04 a && cp -p a b && date -r b +%Y");
     expect(r).toEqual({ stdout: '../a\nnowhere\n2002\n2001\n2003\n2004\n', stderr: '', exit: 0 });
   });
+  it('--preserve=LIST keeps what it names: timestamps the times, mode the mode, all both; an unknown item is an error', async () => {
+    const r = await runShell("umask 022; echo x > a && chmod 664 a && touch -d 2001-01-01 a && cp --preserve=timestamps a t && cp --preserve=mode a m && cp --preserve=all -- a l && cp a n && stat -c '%n %a' t m l n && date -r t +%Y && date -r l +%Y && date -r m +%Y | grep -vc 2001; cp --preserve=mode,bogus a z; echo \"s=$?\"");
+    expect(r.stdout).toBe('t 644\nm 664\nl 664\nn 644\n2001\n2001\n1\ns=1\n');
+    expect(r.stderr).toMatch(/^cp: invalid argument ‘bogus’ for ‘--preserve’\nValid arguments are:\n/);
+  });
   it('refuse -L over a tree holding links loudly', async () => {
     const r = await runShell('mkdir d && ln -s x d/l && cp -rL d e; echo "s=$?"');
     expect(r.stdout).toBe('s=2\n');
