@@ -201,6 +201,10 @@ describe('chmod, mkdir, rmdir', () => {
     const r = await runShell('mkdir -p e/f x/y && : > e/f/g; rmdir --ignore-fail-on-non-empty e; echo $?; rmdir -p x/y; ls -d x');
     expect(r).toEqual({ stdout: '0\n', stderr: "ls: cannot access 'x': No such file or directory\n", exit: 2 });
   });
+  it('rmdir -p words a parent it cannot remove as GNU does, the operand as before', async () => {
+    const r = await runShell('mkdir -p x/y p/q && touch x/f p/q/z; rmdir -p x/y; rmdir -p p/q; ls x');
+    expect(r).toEqual({ stdout: 'f\n', stderr: "rmdir: failed to remove directory 'x': Directory not empty\nrmdir: failed to remove 'p/q': Directory not empty\n", exit: 0 });
+  });
 });
 
 describe('touch, chown, rm -i, mountpoint, /proc/mounts', () => {
