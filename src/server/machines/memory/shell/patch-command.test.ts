@@ -27,4 +27,20 @@ describe('patch', () => {
     const r = await runShell(`${diff}patch -F0 m < d; echo "s=$?"; patch m < d; echo "s=$?"; cat m; patch m < /dev/null; echo "s=$?"`);
     expect(r.stdout).toBe('patching file m\nHunk #1 FAILED at 1.\n1 out of 1 hunk FAILED -- saving rejects to file m.rej\ns=1\npatching file m\nHunk #1 succeeded at 1 with fuzz 1.\ns=0\nx\nY\nz\ns=0\n');
   });
+  it('detects a patch already applied: asks (no answer in a script, so skips), -N skips, -t reverses it; -R the other way', async () => {
+    const made = "printf 'a\\nb\\nc\\n' > f; printf 'a\\nB\\nc\\n' > g; diff -u --label f --label f f g > p; cp g f; ";
+    const r = await runShell(`${made}patch f < p; echo "s=$?"; ls; patch -N f < p; patch -t f < p; echo "s=$?"; cat f; patch -R f < p; cat f.rej`);
+    expect(r.stdout).toBe(
+      'patching file f\nReversed (or previously applied) patch detected!  Assume -R? [n] \nApply anyway? [n] \nSkipping patch.\n1 out of 1 hunk ignored -- saving rejects to file f.rej\ns=1\nf\nf.rej\ng\np\n' +
+        'patching file f\nReversed (or previously applied) patch detected!  Skipping patch.\n1 out of 1 hunk ignored -- saving rejects to file f.rej\n' +
+        'patching file f\nReversed (or previously applied) patch detected!  Assuming -R.\ns=0\na\nb\nc\n' +
+        'patching file f\nUnreversed patch detected!  Ignore -R? [n] \nApply anyway? [n] \nSkipping patch.\n1 out of 1 hunk ignored -- saving rejects to file f.rej\n' +
+        '--- f\n+++ f\n@@ -1,3 +1,3 @@\n a\n-B\n+b\n c\n',
+    );
+  });
+  it('creates and deletes the files diff -N dates at the epoch; -o makes its new file mode 600', async () => {
+    const made = "mkdir a b && printf '1\\n' > a/x && printf 'n\\n' > b/new && printf 'gone\\n' > a/old && cp a/x b/x && echo 2 >> b/x; diff -ruN a b > d.patch; cp -r a c; ";
+    const r = await runShell(`${made}cd c && patch -p1 < ../d.patch && ls && patch -R -p1 < ../d.patch > /dev/null && ls && patch -o ../out x < ../d.patch > /dev/null; stat -c %a ../out`);
+    expect(r.stdout).toBe('patching file new\npatching file old\npatching file x\nnew\nx\nold\nx\n600\n');
+  });
 });
