@@ -88,6 +88,10 @@ describe('truncate, du, df', () => {
 
 describe('ln, link, unlink, readlink', () => {
   const TREE = "mkdir -p w/src/lib && cd w && printf 'a\\n' > a.txt && printf 'n\\n' > nums.txt && ln -s a.txt link.txt";
+  it('ln of a symlink links the symlink itself; -L links the file it leads to', async () => {
+    const r = await runShell(`${TREE} && ln link.txt p && ln -L link.txt l && ln -LP link.txt q && stat -c '%F %h' p l q a.txt`);
+    expect(r.stdout).toBe('symbolic link 3\nregular file 2\nsymbolic link 3\nregular file 2\n');
+  });
   it('ln -sf into a link to a directory lands inside it; -n and -T replace the link itself', async () => {
     const r = await runShell(`${TREE} && ln -s src dl && ln -sf a.txt dl && ls src && readlink dl/a.txt; ln -sfn nums.txt dl && readlink dl; ln -s src d2 && ln -sfT nums.txt d2 && readlink d2`);
     expect(r.stdout).toBe('a.txt\nlib\na.txt\nnums.txt\nnums.txt\n');

@@ -34,11 +34,13 @@ interface LnOptions {
   backup: boolean;
   suffix: string;
   verbose: boolean;
+  /** `-L`: a hard link to a symlink links the file it leads to (GNU's default, -P, links the symlink itself). */
+  logical: boolean;
   dir?: string;
 }
 
 async function ln(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
-  const o: LnOptions = { symbolic: false, force: false, noDeref: false, noTarget: false, relative: false, backup: false, suffix: '~', verbose: false };
+  const o: LnOptions = { symbolic: false, force: false, noDeref: false, noTarget: false, relative: false, backup: false, suffix: '~', verbose: false, logical: false };
   const operands: string[] = [];
   const long: Record<string, keyof LnOptions> = { '--symbolic': 'symbolic', '--force': 'force', '--no-dereference': 'noDeref', '--no-target-directory': 'noTarget', '--relative': 'relative', '--verbose': 'verbose', '--backup': 'backup' };
   const short: Record<string, keyof LnOptions> = { s: 'symbolic', f: 'force', n: 'noDeref', T: 'noTarget', r: 'relative', v: 'verbose', b: 'backup' };
@@ -52,7 +54,7 @@ async function ln(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
     else if (a.startsWith('--backup=')) o.backup = true;
     else if (a.startsWith('--suffix=')) (o.suffix = a.slice(9)), (o.backup = true);
     else if (a.startsWith('--target-directory=')) o.dir = a.slice(19);
-    else if (a === '--logical' || a === '--physical' || a === '--no-dereference') continue;
+    else if (a === '--logical' || a === '--physical') o.logical = a === '--logical';
     else if (a.startsWith('--')) return usage('ln', `unrecognized option '${a}'`);
     else if (a.startsWith('-') && a.length > 1) {
       for (let j = 1; j < a.length; j++) {
@@ -64,7 +66,10 @@ async function ln(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
           else (o.suffix = v), (o.backup = true);
           break;
         }
-        if (c === 'L' || c === 'P') continue;
+        if (c === 'L' || c === 'P') {
+          o.logical = c === 'L';
+          continue;
+        }
         if (c === 'i') return { stdout: '', stderr: `ln: option -i is not available in the shell engine; run spritzer with --exec sandbox\n`, exitCode: 2 };
         if (!short[c]) return usage('ln', `invalid option -- '${c}'`);
         (o[short[c]!] as boolean) = true;
@@ -120,7 +125,7 @@ async function ln(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
       let content = target;
       if (o.symbolic && o.relative) content = relative(await canonical(fs, dirnameOf(linkAbs), MISSING_OK), await canonical(fs, fs.resolvePath(cwd, target), MISSING_OK));
       if (o.symbolic) await fs.symlink(content, linkAbs);
-      else await fs.link(fs.resolvePath(cwd, target), linkAbs);
+      else await fs.link(o.logical ? await canonical(fs, fs.resolvePath(cwd, target), MISSING_OK) : fs.resolvePath(cwd, target), linkAbs);
       if (o.verbose) text.out(`${backedUp}'${name}' ${o.symbolic ? '->' : '=>'} '${content}'\n`);
     } catch (err) {
       if ((err as { access?: boolean }).access) text.err(`ln: failed to access '${target}': No such file or directory\n`);
