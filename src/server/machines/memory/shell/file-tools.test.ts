@@ -264,3 +264,14 @@ describe('cp --attributes-only', () => {
     expect(r).toEqual({ stdout: '0 751\n6 600\nworld\n6 751\ndd2 4096 755\ndd2/f 0 644\n', stderr: '', exit: 0 });
   });
 });
+
+describe('rm NAME/', () => {
+  it('goes through a symlink: a link to a directory is a directory, whose contents -r removes before failing on the link', async () => {
+    const r = await runShell('mkdir src && touch src/a && ln -s src l && ln -s f fl && touch f; rm l/; rm fl/; rm -r l/; echo "s=$?"; ls src; ls -d l fl');
+    expect(r).toEqual({
+      stdout: 's=1\nfl\nl\n',
+      stderr: "rm: cannot remove 'l/': Is a directory\nrm: cannot remove 'fl/': Not a directory\nrm: cannot remove 'l/': Not a directory\n",
+      exit: 0,
+    });
+  });
+});
