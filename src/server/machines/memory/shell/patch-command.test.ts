@@ -43,4 +43,9 @@ describe('patch', () => {
     const r = await runShell(`${made}cd c && patch -p1 < ../d.patch && ls && patch -R -p1 < ../d.patch > /dev/null && ls && patch -o ../out x < ../d.patch > /dev/null; stat -c %a ../out`);
     expect(r.stdout).toBe('patching file new\npatching file old\npatching file x\nnew\nx\nold\nx\n600\n');
   });
+  it('names backups with -z SUFFIX and -V numbered or existing', async () => {
+    const made = "printf 'a\\nb\\nc\\n' > f; printf -- '--- f\\n+++ f\\n@@ -1,3 +1,3 @@\\n a\\n-b\\n+B\\n c\\n' > p; cp f f0; ";
+    const r = await runShell(`${made}patch -s -b -z .bak f < p; cp f0 f; patch -s -V numbered -b f < p; cp f0 f; patch -s -V numbered -b f < p; cp f0 f; patch -s --backup --version-control=existing f < p; ls f*`);
+    expect(r.stdout).toBe('f\nf.bak\nf.~1~\nf.~2~\nf.~3~\nf0\n');
+  });
 });

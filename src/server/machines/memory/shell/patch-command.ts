@@ -2,7 +2,7 @@
  * `patch` as GNU patch applies unified and normal diffs (from stdin, `-i FILE` or the second operand): the file from
  * the operand or the `---`/`+++` names (`-p N` stripped; the old name when it exists), hunks found where they say
  * or at the nearest offset (`Hunk #2 succeeded at 10 (offset 3 lines).`), failures saved to `FILE.rej` with the
- * original kept as `FILE.orig` (exit 1), `-R`, `--dry-run` (`checking file`), `-s`, `-o`, `-b`, `-d`, new files
+ * original kept as `FILE.orig` (exit 1), `-R`, `--dry-run` (`checking file`), `-s`, `-o`, `-b` (named by `-z SUFFIX`, `-V numbered|existing`), `-d`, new files
  * from `/dev/null`. A hunk whose context does not match is retried with fuzz (`-F N`, default 2): its outer context
  * lines ignored one more at a time (`Hunk #1 succeeded at 4 with fuzz 1.`), the file's own lines kept there; a hunk
  * with less context on one side than the other must sit at that end of the file to match without fuzz. A file
@@ -15,6 +15,7 @@
 import { defineCommand, latin1FromBytes, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { unsupported } from './gnu-commands.ts';
 import { locate, parsePatch, reversedText, type Hunk } from './patch-hunks.ts';
+import { backupSuffix } from './copy-options.ts';
 import { errnoText, walkArgs, type InputCtx } from './text-input.ts';
 
 interface Options {
@@ -36,6 +37,8 @@ interface Options {
   fuzz: number;
   /** `--no-backup-if-mismatch`: no `.orig` for a file patched with fuzz or at an offset. */
   noMismatchBackup: boolean;
+  /** `-z SUFFIX` and `-V STYLE`: how a backup is named (`FILE.orig`, `FILE.~N~`). */
+  backupName: { suffix: string; control: 'simple' | 'numbered' | 'existing' };
 }
 
 /** `name` without its first `n` components (GNU's -p; undefined when none is left); with no -p, the base name. */
@@ -46,7 +49,12 @@ function stripped(name: string, n: number | undefined): string | undefined {
 }
 
 async function patch(args: string[], ctx: InputCtx): Promise<ExecResult> {
-  const o: Options = { strip: undefined, reverse: false, dryRun: false, silent: false, output: undefined, backup: false, dir: undefined, input: undefined, batch: false, force: false, forward: false, fuzz: 2, noMismatchBackup: false };
+  const o: Options = { strip: undefined, reverse: false, dryRun: false, silent: false, output: undefined, backup: false, dir: undefined, input: undefined, batch: false, force: false, forward: false, fuzz: 2, noMismatchBackup: false, backupName: { suffix: '.orig', control: 'simple' } };
+  const control = (v: string) => {
+    const style = ({ simple: 'simple', never: 'simple', numbered: 'numbered', t: 'numbered', existing: 'existing', nil: 'existing' } as const)[v];
+    if (style) o.backupName.control = style;
+    return style;
+  };
   const walked = walkArgs(args, (a, next) => {
     if (a.startsWith('--')) {
       const [name, value] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
@@ -61,6 +69,11 @@ async function patch(args: string[], ctx: InputCtx): Promise<ExecResult> {
       else if (name === '--batch' || name === '--force') (o.batch = true), (o.force ||= name === '--force');
       else if (name === '--forward') o.forward = true;
       else if (name === '--fuzz') o.fuzz = Number(value ?? next());
+      else if (name === '--suffix') o.backupName.suffix = value ?? next() ?? '';
+      else if (name === '--version-control') {
+        const v = value ?? next() ?? '';
+        if (!control(v)) return unsupported('patch', `--version-control=${v}`);
+      }
       else if (name === '--no-backup-if-mismatch') o.noMismatchBackup = true;
       else if (name === '--backup-if-mismatch') o.noMismatchBackup = false;
       else if (!['--unified', '--normal'].includes(name)) return unsupported('patch', a);
@@ -68,9 +81,12 @@ async function patch(args: string[], ctx: InputCtx): Promise<ExecResult> {
     }
     for (let j = 1; j < a.length; j++) {
       const c = a[j]!;
-      if ('piodF'.includes(c)) {
+      if ('piodFzV'.includes(c)) {
         const v = j + 1 < a.length ? a.slice(j + 1) : next();
-        if (c === 'p') o.strip = Number(v);
+        if (c === 'z') o.backupName.suffix = v ?? '';
+        else if (c === 'V') {
+          if (!control(v ?? '')) return unsupported('patch', `-V ${v}`);
+        } else if (c === 'p') o.strip = Number(v);
         else if (c === 'F') o.fuzz = Number(v);
         else if (c === 'i') o.input = v;
         else if (c === 'o') o.output = v;
@@ -197,7 +213,7 @@ async function patch(args: string[], ctx: InputCtx): Promise<ExecResult> {
     if (failed.length > 0) await fs.writeFile(`${dest}.rej`, Buffer.from(p.headers.join('') + failed.map((h) => (reverse ? reversedText(h) : h.text)).join(''), 'latin1'));
     // A skipped patch leaves the file as it was, without a backup.
     if (skip) continue;
-    if (o.backup || (!o.output && !o.noMismatchBackup && (mismatch || failed.length > 0))) await fs.writeFile(`${path}.orig`, Buffer.from(original, 'latin1'));
+    if (o.backup || (!o.output && !o.noMismatchBackup && (mismatch || failed.length > 0))) await fs.writeFile(`${path}${await backupSuffix(fs, path, o.backupName)}`, Buffer.from(original, 'latin1'));
     const result = lines.join('');
     const created = o.output !== undefined && !(await exists(fs, dest));
     if (result === '' && (reverse ? p.oldNone : p.newNone)) await fs.rm(dest).catch(() => undefined);
