@@ -1,15 +1,16 @@
 /**
  * `patch` as GNU patch applies unified and normal diffs (from stdin, `-i FILE` or the second operand): the file from
- * the operand or the `---`/`+++` names (`-p N` stripped; the old name when it exists), hunks found where they say
- * or at the nearest offset (`Hunk #2 succeeded at 10 (offset 3 lines).`), failures saved to `FILE.rej` with the
- * original kept as `FILE.orig` (exit 1), `-R`, `--dry-run` (`checking file`), `-s`, `-o`, `-b` (named by `-z SUFFIX`, `-V numbered|existing`), `-d`, new files
- * from `/dev/null`. A hunk whose context does not match is retried with fuzz (`-F N`, default 2): its outer context
- * lines ignored one more at a time (`Hunk #1 succeeded at 4 with fuzz 1.`), the file's own lines kept there; a hunk
- * with less context on one side than the other must sit at that end of the file to match without fuzz. A file
- * patched with fuzz or at an offset is backed up to `FILE.orig` too (GNU's default `--backup-if-mismatch`). A first
- * hunk that fits only the other way round is a patch already applied (or reversed): GNU asks whether to assume -R,
- * and a script has no answer to give, so the file is skipped (`1 out of 1 hunk ignored`, rejects saved); `-N` skips
- * it without asking, `-t` applies it reversed, `-f` does not check. Sides diff -N dates at the epoch are absent.
+ * the operand or the `---`/`+++` names (`-p N` stripped; the old name when it exists), hunks found where they say or at
+ * the nearest offset (`Hunk #2 succeeded at 10 (offset 3 lines).`), failures saved to `FILE.rej` with the original kept
+ * as `FILE.orig` (exit 1), `-R`, `--dry-run` (`checking file`), `-s`, `-o`, `-b` (named by `-z SUFFIX`, `-V
+ * numbered|existing`), `-d`, new files from `/dev/null`. A hunk whose context does not match is retried with fuzz (`-F
+ * N`, default 2): its outer context lines ignored one more at a time (`Hunk #1 succeeded at 4 with fuzz 1.`), the
+ * file's own lines kept there; a hunk with less context on one side than the other must sit at that end of the file to
+ * match without fuzz. A file patched with fuzz or at an offset is backed up to `FILE.orig` too (GNU's default
+ * `--backup-if-mismatch`). A first hunk that fits only the other way round is a patch already applied (or reversed):
+ * GNU asks whether to assume -R, and a script has no answer to give, so the file is skipped (`1 out of 1 hunk ignored`,
+ * rejects saved); `-N` skips it without asking, `-t` applies it reversed, `-f` does not check. Sides diff -N dates at
+ * the epoch are absent.
  * @see https://www.gnu.org/software/diffutils/manual/html_node/Invoking-patch.html
  */
 import { defineCommand, latin1FromBytes, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
