@@ -239,9 +239,45 @@ async function withQuestions(cmd: 'cp' | 'mv', args: string[], operands: string[
   return { ...r, stderr: a.asked + r.stderr, outputOrder: [0, a.asked.length, ...order] };
 }
 
-async function cp(all: string[], fs: IFileSystem, cwd: string, run: Run, stdin: string): Promise<ExecResult> {
-  const { o, rest: args } = takePerFileOptions(all);
+const PRESERVABLE = ['mode', 'timestamps', 'ownership', 'links', 'context', 'xattr', 'all'];
+
+/**
+ * cp's `--preserve=LIST` (GNU's attribute list, comma-separated): `timestamps` keeps the times, `mode` the mode (a
+ * copy otherwise gets the source's mode less the umask), `all` both, as `-p` does; ownership,
+ * links, context and xattr change nothing for a sprite's one user. An item GNU does not know is its argmatch error,
+ * exit 1. Returns the arguments with the lists taken out and what they keep.
+ */
+function preserveLists(args: string[]): { args: string[]; mode: boolean; times: boolean } | ExecResult {
+  let mode = false;
+  let times = false;
+  const rest: string[] = [];
+  for (const a of args) {
+    if (a === '--') break;
+    if (!a.startsWith('--preserve=')) continue;
+    for (const item of a.slice('--preserve='.length).split(',')) {
+      if (!PRESERVABLE.includes(item)) {
+        const valid = PRESERVABLE.map((v) => `  - ‘${v}’\n`).join('');
+        return { stdout: '', stderr: `cp: invalid argument ‘${item}’ for ‘--preserve’\nValid arguments are:\n${valid}Try 'cp --help' for more information.\n`, exitCode: 1 };
+      }
+      if (item === 'timestamps' || item === 'all') times = true;
+      if (item === 'mode' || item === 'all') mode = true;
+    }
+  }
+  let options = true;
+  for (const a of args) {
+    if (a === '--') options = false;
+    if (!options || !a.startsWith('--preserve=')) rest.push(a);
+  }
+  return { args: rest, mode, times };
+}
+
+async function cp(given: string[], fs: IFileSystem, cwd: string, run: Run, stdin: string): Promise<ExecResult> {
+  const lists = preserveLists(given);
+  if ('exitCode' in lists) return lists;
+  const { o, rest: args } = takePerFileOptions(lists.args);
   const { flags, passed, operands: named } = parse(args, 'fTaPi');
+  if (lists.mode) flags.add('preserve-mode');
+  if (lists.times) flags.add('preserve-times');
   return withQuestions('cp', args, named, flags.has('T'), fs, cwd, stdin, (operands) => copyAs(o, flags, passed, operands, fs, cwd, run));
 }
 
@@ -249,15 +285,17 @@ async function copyAs(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<
   // A copy gets its source's mode less the shell's umask (the filesystem applies it); `-p` and `-a` keep the mode.
   const carrier = fs as { umask?: number };
   const umask = carrier.umask;
-  if (!(flags.has('p') || flags.has('a'))) return copy(o, flags, passed, operands, fs, cwd, run);
+  const keepMode = flags.has('p') || flags.has('a') || flags.has('preserve-mode');
+  const keepTime = flags.has('p') || flags.has('a') || flags.has('preserve-times');
+  if (!keepMode && !keepTime) return copy(o, flags, passed, operands, fs, cwd, run);
   // -p and -a keep the times too: where each source lands is settled before the copy makes the destination.
   const all = o.target !== undefined ? [...operands, o.target] : operands;
   const dest = all[all.length - 1];
   const intoDir = o.target !== undefined || (!flags.has('T') && dest !== undefined && (await statOrNull(fs, fs.resolvePath(cwd, dest)))?.isDirectory === true);
-  if (typeof umask === 'number') carrier.umask = 0;
+  if (typeof umask === 'number' && keepMode) carrier.umask = 0;
   try {
     const r = await copy(o, flags, passed, operands, fs, cwd, run);
-    if (dest !== undefined) {
+    if (dest !== undefined && keepTime) {
       for (const src of all.slice(0, -1)) {
         const to = intoDir ? `${dest.replace(/\/+$/, '')}/${o.parents ? src.replace(/^\/+/, '') : src.replace(/\/+$/, '').split('/').pop()}` : dest;
         await keepTimes(fs, fs.resolvePath(cwd, src), fs.resolvePath(cwd, to));

@@ -34,7 +34,7 @@ export interface PerFileOptions {
  * control is `numbered`, or `existing` and such a backup exists; else the simple suffix (`~`, `-S`).
  * @see https://www.gnu.org/software/coreutils/manual/html_node/Backup-options.html
  */
-async function backupSuffix(fs: IFileSystem, abs: string, o: PerFileOptions): Promise<string> {
+export async function backupSuffix(fs: IFileSystem, abs: string, o: Pick<PerFileOptions, 'control' | 'suffix'>): Promise<string> {
   if (o.control === 'simple') return o.suffix;
   const slash = abs.lastIndexOf('/');
   const name = abs.slice(slash + 1);

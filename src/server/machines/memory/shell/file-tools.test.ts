@@ -88,6 +88,10 @@ describe('truncate, du, df', () => {
 
 describe('ln, link, unlink, readlink', () => {
   const TREE = "mkdir -p w/src/lib && cd w && printf 'a\\n' > a.txt && printf 'n\\n' > nums.txt && ln -s a.txt link.txt";
+  it('ln of a symlink links the symlink itself; -L links the file it leads to', async () => {
+    const r = await runShell(`${TREE} && ln link.txt p && ln -L link.txt l && ln -LP link.txt q && stat -c '%F %h' p l q a.txt`);
+    expect(r.stdout).toBe('symbolic link 3\nregular file 2\nsymbolic link 3\nregular file 2\n');
+  });
   it('ln -sf into a link to a directory lands inside it; -n and -T replace the link itself', async () => {
     const r = await runShell(`${TREE} && ln -s src dl && ln -sf a.txt dl && ls src && readlink dl/a.txt; ln -sfn nums.txt dl && readlink dl; ln -s src d2 && ln -sfT nums.txt d2 && readlink d2`);
     expect(r.stdout).toBe('a.txt\nlib\na.txt\nnums.txt\nnums.txt\n');
@@ -118,6 +122,11 @@ describe('cp -a and -p', () => {
   it('copy the links of a tree as links, and keep modification times', async () => {
     const r = await runShell("mkdir -p w/d/sub && cd w && echo x > a && touch -d 2001-01-01 d/sub && ln -s ../a d/l && ln -s nowhere d/dang && echo f > d/f && touch -d 2002-02-02 d/f && touch -d 2003-03-03 d && cp -a d e && readlink e/l e/dang && date -r e/f +%Y && date -r e/sub +%Y && date -r e +%Y && touch -d 2004-04-04 a && cp -p a b && date -r b +%Y");
     expect(r).toEqual({ stdout: '../a\nnowhere\n2002\n2001\n2003\n2004\n', stderr: '', exit: 0 });
+  });
+  it('--preserve=LIST keeps what it names: timestamps the times, mode the mode, all both; an unknown item is an error', async () => {
+    const r = await runShell("umask 022; echo x > a && chmod 664 a && touch -d 2001-01-01 a && cp --preserve=timestamps a t && cp --preserve=mode a m && cp --preserve=all -- a l && cp a n && stat -c '%n %a' t m l n && date -r t +%Y && date -r l +%Y && date -r m +%Y | grep -vc 2001; cp --preserve=mode,bogus a z; echo \"s=$?\"");
+    expect(r.stdout).toBe('t 644\nm 664\nl 664\nn 644\n2001\n2001\n1\ns=1\n');
+    expect(r.stderr).toMatch(/^cp: invalid argument ‘bogus’ for ‘--preserve’\nValid arguments are:\n/);
   });
   it('refuse -L over a tree holding links loudly', async () => {
     const r = await runShell('mkdir d && ln -s x d/l && cp -rL d e; echo "s=$?"');
@@ -204,6 +213,10 @@ describe('chmod, mkdir, rmdir', () => {
     const r = await runShell('mkdir -p e/f x/y && : > e/f/g; rmdir --ignore-fail-on-non-empty e; echo $?; rmdir -p x/y; ls -d x');
     expect(r).toEqual({ stdout: '0\n', stderr: "ls: cannot access 'x': No such file or directory\n", exit: 2 });
   });
+  it('rmdir -p words a parent it cannot remove as GNU does, the operand as before', async () => {
+    const r = await runShell('mkdir -p x/y p/q && touch x/f p/q/z; rmdir -p x/y; rmdir -p p/q; ls x');
+    expect(r).toEqual({ stdout: 'f\n', stderr: "rmdir: failed to remove directory 'x': Directory not empty\nrmdir: failed to remove 'p/q': Directory not empty\n", exit: 0 });
+  });
 });
 
 describe('touch, chown, rm -i, mountpoint, /proc/mounts', () => {
@@ -276,5 +289,16 @@ describe('cp --attributes-only', () => {
   it('copies the mode, never the data: a new file is empty, an existing one keeps its data (and, without -p, its mode)', async () => {
     const r = await runShell("echo hello > s && chmod 751 s && cp --attributes-only s d && stat -c '%s %a' d; echo world > e && chmod 600 e && cp --attributes-only s e && stat -c '%s %a' e && cat e; cp --attributes-only -p s e && stat -c '%s %a' e; mkdir dd; echo x > dd/f; cp -r --attributes-only dd dd2; find dd2 -printf '%p %s %m\\n' | sort");
     expect(r).toEqual({ stdout: '0 751\n6 600\nworld\n6 751\ndd2 4096 755\ndd2/f 0 644\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('rm NAME/', () => {
+  it('goes through a symlink: a link to a directory is a directory, whose contents -r removes before failing on the link', async () => {
+    const r = await runShell('mkdir src && touch src/a && ln -s src l && ln -s f fl && touch f; rm l/; rm fl/; rm -r l/; echo "s=$?"; ls src; ls -d l fl');
+    expect(r).toEqual({
+      stdout: 's=1\nfl\nl\n',
+      stderr: "rm: cannot remove 'l/': Is a directory\nrm: cannot remove 'fl/': Not a directory\nrm: cannot remove 'l/': Not a directory\n",
+      exit: 0,
+    });
   });
 });

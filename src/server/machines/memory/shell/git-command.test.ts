@@ -52,6 +52,10 @@ describe('git on the shell engine', () => {
   it('reports Ubuntu 24.04\'s git version', async () => {
     expect(await runShell('git --version; git version')).toEqual({ stdout: 'git version 2.43.0\ngit version 2.43.0\n', stderr: '', exit: 0 });
   });
+  it('checkout -q of a path restores it without its report', async () => {
+    const r = await runShell("cd /tmp && git init -q && echo a > f && git add f && git -c user.name=A -c user.email=a@b commit -qm x && echo b > f && git checkout -q f && cat f && echo c > f && git checkout f");
+    expect(r).toEqual({ stdout: 'a\n', stderr: 'Updated 1 path from the index\n', exit: 0 });
+  });
   it('is found on PATH, so scripts that probe for it go on', async () => {
     expect((await runShell('command -v git; git --version >/dev/null 2>&1 || echo "git unavailable"')).stdout).toBe('/usr/bin/git\n');
   });

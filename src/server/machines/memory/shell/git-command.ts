@@ -6,7 +6,8 @@
  * outside the sprite's VFS. Output is git 2.43's (Ubuntu 24.04), byte for byte where implemented.
  * @see docs/fidelity.md "git on the shell engine"
  */
-import { defineCommand, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
+import { defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
+import { applyCommand } from './git-apply.ts';
 import { configCommand, identity } from './git-config.ts';
 import { zoneAt } from './git-date.ts';
 import { diffCommand, diffOutsideRepo } from './git-compare.ts';
@@ -46,7 +47,7 @@ const IN_REPO: Record<string, (run: GitRun, repo: Repo, args: string[]) => Promi
 
 /** git's own commands this engine does not implement: each is refused loudly. */
 const REFUSED = new Set([
-  'push', 'fetch', 'pull', 'rebase', 'cherry-pick', 'revert', 'stash', 'submodule', 'bisect', 'am', 'apply', 'format-patch',
+  'push', 'fetch', 'pull', 'rebase', 'cherry-pick', 'revert', 'stash', 'submodule', 'bisect', 'am', 'format-patch',
   'worktree', 'gc', 'fsck', 'reflog', 'blame', 'grep', 'archive', 'describe', 'notes', 'filter-branch', 'lfs', 'cat-file',
   'hash-object', 'update-index', 'write-tree', 'commit-tree', 'read-tree', 'symbolic-ref', 'update-ref', 'for-each-ref',
   'show-ref', 'rev-list', 'merge-base', 'ls-tree', 'ls-remote', 'clean', 'shortlog', 'request-pull', 'send-email', 'svn',
@@ -60,7 +61,7 @@ export async function runGit(args: string[], ctx: CommandContext, now: () => num
   const run = newRun(ctx.fs, ctx.cwd, env, now, hostname);
   let status: number;
   try {
-    status = await dispatch(run, args);
+    status = await dispatch(run, args, () => latin1FromBytes(ctx.stdin));
   } catch (err) {
     if (!(err instanceof GitExit)) {
       const e = err as Error & { code?: string };
@@ -74,7 +75,7 @@ export async function runGit(args: string[], ctx: CommandContext, now: () => num
   return { stdout: run.out.join(''), stdoutKind: 'bytes', stderr: run.err.join(''), exitCode: status } as ExecResult;
 }
 
-async function dispatch(run: GitRun, args: string[]): Promise<number> {
+async function dispatch(run: GitRun, args: string[], stdin: () => string): Promise<number> {
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i]!;
@@ -103,6 +104,7 @@ async function dispatch(run: GitRun, args: string[]): Promise<number> {
   if (name === 'init') return initCommand(run, rest);
   if (name === 'clone') return cloneCommand(run, rest);
   if (name === 'config') return configCommand(run, rest);
+  if (name === 'apply') return applyCommand(run, rest, stdin());
   if (name === 'rev-parse') return revParseCommand(run, rest);
   const command = IN_REPO[name];
   if (command) {

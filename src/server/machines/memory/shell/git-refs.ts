@@ -410,7 +410,7 @@ export async function checkoutCommand(run: GitRun, repo: Repo, args: string[]): 
       throw new GitExit(`error: pathspec '${f}' did not match any file(s) known to git\n`, 1);
     }
   }
-  return restorePaths(run, repo, specsOf(run, repo, files), files, { source: first ? words[0] : undefined, staged: false, worktree: true, report: true });
+  return restorePaths(run, repo, specsOf(run, repo, files), files, { source: first ? words[0] : undefined, staged: false, worktree: true, report: !quiet });
 }
 
 /** `git switch [-c|-C NEW] [--detach] BRANCH`. */

@@ -80,6 +80,14 @@ describe('install', () => {
     expect(await runShell('install nope x')).toEqual({ stdout: '', stderr: "install: cannot stat 'nope': No such file or directory\n", exit: 1 });
     expect((await runShell('echo > a; install -m u+x a b')).exit).toBe(2);
   });
+  it('needs a DEST written with a trailing slash to be a directory, and names a blocked -D parent as given', async () => {
+    const r = await runShell('echo a > a; touch f; install -D a x/y/; echo "s=$?"; ls x; install a f/; install -D a f/g/h; echo "s=$?"');
+    expect(r).toEqual({
+      stdout: 's=1\ns=1\n',
+      stderr: "install: cannot create regular file 'x/y/': Not a directory\ninstall: cannot stat 'f/': Not a directory\ninstall: cannot create directory 'f': Not a directory\n",
+      exit: 0,
+    });
+  });
   it('-v reports each directory -D or -d creates, then the copy', async () => {
     const r = await runShell('echo a > a; install -v -D a x/y/a; install -v -d p/q; install -v -D -t t1 a');
     expect(r.stdout).toBe("install: creating directory 'x'\ninstall: creating directory 'x/y'\n'a' -> 'x/y/a'\ninstall: creating directory 'p'\ninstall: creating directory 'p/q'\ninstall: creating directory 't1'\n'a' -> 't1/a'\n");

@@ -239,6 +239,18 @@ const octalMode = (m: string) => (/^[0-7]{1,4}$/.test(m) ? parseInt(m, 8) : null
  * with parents, mode 0755 unless `-m`); `-D` makes DEST's missing parents; `-C` leaves a destination that already
  * has the same bytes and mode untouched. Symbolic modes and owners are refused.
  */
+/** The first component of relative-or-absolute `dir` that exists and is not a directory (or `dir` itself), as named. */
+async function firstBlocked(fs: IFileSystem, cwd: string, dir: string): Promise<string> {
+  const parts = dir.split('/');
+  for (let k = 1; k <= parts.length; k++) {
+    const prefix = parts.slice(0, k).join('/');
+    if (!prefix) continue;
+    const st = await fs.stat(fs.resolvePath(cwd, prefix)).catch(() => null);
+    if (st && !st.isDirectory) return prefix;
+  }
+  return dir;
+}
+
 async function install(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
   const { flags, operands } = parseOptions(args, new Set(['-m', '--mode', '-t', '--target-directory']));
   const bad = unknownFlag(flags, ['-d', '--directory', '-D', '-m', '--mode', '-v', '--verbose', '-t', '--target-directory', '-c', '-C', '--compare']);
@@ -270,14 +282,19 @@ async function install(args: string[], fs: IFileSystem, cwd: string): Promise<Ex
     return fail(operands.length === 1 ? `install: missing destination file operand after '${operands[0]}'\nTry 'install --help' for more information.\n` : "install: missing file operand\nTry 'install --help' for more information.\n");
   }
   if (flags.has('-D')) {
-    const parent = sources.length > 1 || target !== undefined ? abs(dest) : abs(dest).replace(/\/[^/]*$/, '') || '/';
+    // The directory as the user named it: DEST itself for several sources or -t, else DEST without its last name.
+    const named = sources.length > 1 || target !== undefined ? dest : dest.replace(/\/+$/, '').replace(/\/?[^/]*$/, '') || (dest.startsWith('/') ? '/' : '.');
     try {
-      await mkdirs(fs, parent, verbose ? (p) => (stdout += `install: creating directory '${p}'\n`) : undefined, cwd);
+      await mkdirs(fs, abs(named), verbose ? (p) => (stdout += `install: creating directory '${p}'\n`) : undefined, cwd);
     } catch (err) {
-      return fail(`install: cannot create directory '${parent}': ${describe(err)}\n`);
+      return fail(`install: cannot create directory '${await firstBlocked(fs, cwd, named)}': ${describe(err)}\n`);
     }
   }
   const destIsDir = await isDir(fs, abs(dest));
+  // One source to a DEST written with a trailing slash: DEST must be a directory (GNU opens `DEST/` as the file).
+  if (!destIsDir && sources.length === 1 && target === undefined && dest.endsWith('/')) {
+    return fail((await fs.exists(abs(dest))) ? `install: cannot stat '${dest}': Not a directory\n` : `install: cannot create regular file '${dest}': Not a directory\n`);
+  }
   if (sources.length > 1 && !destIsDir) return fail(`install: target '${dest}' is not a directory\n`);
   for (const src of sources) {
     const to = destIsDir ? `${dest.replace(/\/+$/, '')}/${src.replace(/\/+$/, '').split('/').pop()}` : dest;

@@ -1406,6 +1406,26 @@ describe('jq, tar, gzip, mv and cp as their manuals print', () => {
         'jq: error (at <stdin>:0): string ("x") and number (1) cannot be added\n2\n',
     );
   });
+  it('jq prints the outputs a filter made before an error in the same run, and try yields them', async () => {
+    const script = `jq '.[] | .a + 1' <<< '[{"a":1},{"a":[1]}]'; echo '[1,[2],3]' | jq -c '.[] | (., .+1)'; jq -nc '(1,2) as $x | if $x==2 then error("e") else $x end, 9'; jq -nc '[try (1, error("x"), 3)]'; echo '[1,[2]]' | jq -c '[.[] | .+1]'`;
+    expect(await runShell(script)).toEqual({
+      stdout: '2\n1\n2\n[2]\n1\n9\n[1]\n',
+      stderr:
+        'jq: error (at <stdin>:1): array ([1]) and number (1) cannot be added\n' +
+        'jq: error (at <stdin>:1): array ([2]) and number (1) cannot be added\n' +
+        'jq: error (at <unknown>): e\n' +
+        'jq: error (at <stdin>:1): array ([2]) and number (1) cannot be added\n',
+      exit: 5,
+    });
+  });
+  it('jq orders values as jq does: types, then strings by code point; comparisons use the same order; string repetition', async () => {
+    const script = `jq -nc '["b","B","a",1,null,[1],{"a":1},true] | sort'; jq -nc '["a" > 0, [1,2] < [1,3], {"b":1} > {"a":5}, "B" < "a"]'; jq -nc '["ab" * 0, "ab" * 0.5, "ab" * 2.7]'`;
+    expect((await runShell(script)).stdout).toBe('[null,true,1,"B","a","b",[1],{"a":1}]\n[true,true,true,true]\n[null,"ab","abab"]\n');
+  });
+  it('jq group_by and unique give their results sorted in jq\'s order', async () => {
+    const script = `jq -c 'group_by(.k) | map(length)' <<< '[{"k":"b"},{"k":"a"},{"k":"b"}]'; jq -c 'unique' <<< '["b","a","B","a",[1],null,2]'`;
+    expect((await runShell(script)).stdout).toBe('[1,2]\n[null,2,"B","a","b",[1]]\n');
+  });
   it('jq reports a file it cannot open as jq does, runs the others, and exits 2', async () => {
     const script = `echo '{"a":1}' > j.json; jq -c . nope j.json 2>&1; echo "s=$?"`;
     expect(await runShell(script)).toEqual({ stdout: 'jq: error: Could not open file nope: No such file or directory\n{"a":1}\ns=2\n', stderr: '', exit: 0 });

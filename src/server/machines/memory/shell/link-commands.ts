@@ -36,11 +36,13 @@ interface LnOptions {
   verbose: boolean;
   /** `-i`: ask before replacing a name (`-f` and `-i` cancel each other; the last given wins). */
   interactive: boolean;
+  /** `-L`: a hard link to a symlink links the file it leads to (GNU's default, -P, links the symlink itself). */
+  logical: boolean;
   dir?: string;
 }
 
 async function ln(args: string[], fs: IFileSystem, cwd: string, stdin: string): Promise<ExecResult> {
-  const o: LnOptions = { symbolic: false, force: false, noDeref: false, noTarget: false, relative: false, backup: false, suffix: '~', verbose: false, interactive: false };
+  const o: LnOptions = { symbolic: false, force: false, noDeref: false, noTarget: false, relative: false, backup: false, suffix: '~', verbose: false, interactive: false, logical: false };
   // An answer is one line of stdin; yes when it starts with y or Y (none left: no).
   const answers = stdin.split('\n');
   const operands: string[] = [];
@@ -62,7 +64,7 @@ async function ln(args: string[], fs: IFileSystem, cwd: string, stdin: string): 
     else if (a.startsWith('--backup=')) o.backup = true;
     else if (a.startsWith('--suffix=')) (o.suffix = a.slice(9)), (o.backup = true);
     else if (a.startsWith('--target-directory=')) o.dir = a.slice(19);
-    else if (a === '--logical' || a === '--physical' || a === '--no-dereference') continue;
+    else if (a === '--logical' || a === '--physical') o.logical = a === '--logical';
     else if (a.startsWith('--')) return usage('ln', `unrecognized option '${a}'`);
     else if (a.startsWith('-') && a.length > 1) {
       for (let j = 1; j < a.length; j++) {
@@ -74,7 +76,10 @@ async function ln(args: string[], fs: IFileSystem, cwd: string, stdin: string): 
           else (o.suffix = v), (o.backup = true);
           break;
         }
-        if (c === 'L' || c === 'P') continue;
+        if (c === 'L' || c === 'P') {
+          o.logical = c === 'L';
+          continue;
+        }
         if (!short[c]) return usage('ln', `invalid option -- '${c}'`);
         set(short[c]!);
       }
@@ -136,7 +141,7 @@ async function ln(args: string[], fs: IFileSystem, cwd: string, stdin: string): 
       let content = target;
       if (o.symbolic && o.relative) content = relative(await canonical(fs, dirnameOf(linkAbs), MISSING_OK), await canonical(fs, fs.resolvePath(cwd, target), MISSING_OK));
       if (o.symbolic) await fs.symlink(content, linkAbs);
-      else await fs.link(fs.resolvePath(cwd, target), linkAbs);
+      else await fs.link(o.logical ? await canonical(fs, fs.resolvePath(cwd, target), MISSING_OK) : fs.resolvePath(cwd, target), linkAbs);
       if (o.verbose) text.out(`${backedUp}'${name}' ${o.symbolic ? '->' : '=>'} '${content}'\n`);
     } catch (err) {
       failed = true;

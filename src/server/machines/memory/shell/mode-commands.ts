@@ -228,6 +228,8 @@ async function rmdir(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
   let failed = false;
   for (const name of operands) {
     let path = name.replace(/\/+$/, '') || name;
+    // GNU's -p words a parent it fails on differently from the operand: `failed to remove directory 'x'`.
+    let parent = false;
     for (;;) {
       const abs = fs.resolvePath(cwd, path);
       // GNU rmdir -v names each directory before it tries to remove it, failing or not.
@@ -239,7 +241,7 @@ async function rmdir(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
       else if ((await fs.readdir(abs)).length > 0) err = ignoreNonEmpty ? '' : 'Directory not empty';
       if (err === '') break;
       if (err) {
-        text.err(`rmdir: failed to remove '${path}': ${err}\n`);
+        text.err(`rmdir: failed to remove ${parent ? 'directory ' : ''}'${path}': ${err}\n`);
         failed = true;
         break;
       }
@@ -247,6 +249,7 @@ async function rmdir(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
       if (!parents || !path.includes('/')) break;
       path = path.slice(0, path.lastIndexOf('/')).replace(/\/+$/, '');
       if (!path) break;
+      parent = true;
     }
   }
   return text.result(failed ? 1 : 0, 'before-errors');

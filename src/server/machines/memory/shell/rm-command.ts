@@ -168,6 +168,16 @@ async function rm(args: string[], fs: IFileSystem, cwd: string, stdin: string): 
       if (name === '') throw Object.assign(new Error('no such file'), { code: 'ENOENT' });
       const p = fs.resolvePath(cwd, name);
       const st = await fs.lstat(p);
+      // `name/` goes through a symlink (or needs a directory): a link to a directory is a directory rm refuses
+      // without -r, and whose contents -r removes before failing on the link itself, as GNU's unlinkat does.
+      if (/[^/]\/+$/.test(name) && (st.isSymbolicLink || !st.isDirectory)) {
+        const target = st.isSymbolicLink ? await fs.stat(p).catch(() => null) : st;
+        const notDir = () => Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+        if (!target?.isDirectory) throw notDir();
+        if (!recursive) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+        for (const e of await fs.readdir(p)) await fs.rm(`${p}/${e}`, { recursive: true, force: true });
+        throw notDir();
+      }
       if (st.isDirectory && !recursive) {
         // -d removes a directory as rmdir(2) does: one that is not empty is ENOTEMPTY (GNU rm's unlinkat AT_REMOVEDIR).
         if (!emptyDirs) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });

@@ -22,6 +22,7 @@ import { numfmtCommands } from './numfmt-command.ts';
 import { odCommands } from './od-command.ts';
 import { pasteCommands } from './paste-command.ts';
 import { patchCommands } from './patch-command.ts';
+import { edCommands } from './ed-command.ts';
 import { seqCommands } from './seq-command.ts';
 import { shufCommands } from './shuf-command.ts';
 import { sortCommands } from './sort-command.ts';
@@ -39,9 +40,9 @@ import { nlCommands } from './nl-command.ts';
 import { ZSTD_COMMAND_NAMES, zstdCommands } from './zstd-command.ts';
 
 /** Commands just-bash lacks that this list adds (each needs its `/bin` stub to be found on PATH). */
-export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 'sha512sum', 'b2sum', 'cmp', 'shuf', 'cksum', 'sum', 'numfmt', 'base32', 'basenc', 'patch', 'xxd', 'bc', 'factor', 'tsort', 'hexdump', 'hd', 'zgrep', 'fmt', 'pr', ...ZSTD_COMMAND_NAMES];
+export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 'sha512sum', 'b2sum', 'cmp', 'shuf', 'cksum', 'sum', 'numfmt', 'base32', 'basenc', 'patch', 'ed', 'xxd', 'bc', 'factor', 'tsort', 'hexdump', 'hd', 'zgrep', 'fmt', 'pr', ...ZSTD_COMMAND_NAMES];
 
 /** The commands of the text modules, for just-bash's `customCommands`. */
 export function textCommands(): CustomCommand[] {
-  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands(), ...cmpCommands(), ...shufCommands(), ...cksumCommands(), ...numfmtCommands(), ...odCommands(), ...xargsCommands(), ...cutCommands(), ...basencCommands(), ...gzipCommands(), ...patchCommands(), ...awkCommands(), ...xxdCommands(), ...commCommands(), ...bcCommands(), ...pasteCommands(), ...factorCommands(), ...tsortCommands(), ...hexdumpCommands(), ...seqCommands(), ...exprCommands(), ...zgrepCommands(), fmtCommand(), prCommand(), ...tacCommands(), ...joinCommands(), ...nlCommands(), ...zstdCommands()];
+  return [...diffCommands(), ...wcCommands(), ...uniqCommands(), ...sortCommands(), ...trCommands(), ...digestCommands(), ...headTailCommands(), ...archiveCommands(), ...cmpCommands(), ...shufCommands(), ...cksumCommands(), ...numfmtCommands(), ...odCommands(), ...xargsCommands(), ...cutCommands(), ...basencCommands(), ...gzipCommands(), ...patchCommands(), ...edCommands(), ...awkCommands(), ...xxdCommands(), ...commCommands(), ...bcCommands(), ...pasteCommands(), ...factorCommands(), ...tsortCommands(), ...hexdumpCommands(), ...seqCommands(), ...exprCommands(), ...zgrepCommands(), fmtCommand(), prCommand(), ...tacCommands(), ...joinCommands(), ...nlCommands(), ...zstdCommands()];
 }
