@@ -4,7 +4,7 @@
 // variable specified by the nameref"), the usual `local -n arr=$1` out-parameter of a function. just-bash resolved
 // the reference only for `${r[i]}` and `r[i]=v`; elsewhere it saw no array and expanded `"${r[@]}"` to the
 // reference's own value (the target's name) and `${#r[@]}` to 1. A nameref can never hold an array itself, so the
-// array store (get, create, list, test) resolves the name first.
+// array store (get, create, list, test) resolves the name first; `declare -p r` still prints the reference itself.
 export default {
   title: 'array reads and writes through a nameref reach the referenced array',
   upstream: 'src/interpreter/helpers/array.ts (getArray, getOrCreateArray, hasArray, getArrayEntries): resolve a nameref (resolveNameref) to a plain target name first',
@@ -21,6 +21,10 @@ export default {
     {
       find: 'function K(e,t){return t==="FUNCNAME"',
       replace: 'function K(e,t){t=__jbArrName(e,t);return t==="FUNCNAME"',
+    },
+    {
+      find: 'let A=e.state.associativeArrays?.has(i),y=Pe(e,i),a=!A&&y!==void 0',
+      replace: 'let A=e.state.associativeArrays?.has(i),y=ue(e,i)?void 0:Pe(e,i),a=!A&&y!==void 0',
     },
   ],
 };
