@@ -58,3 +58,10 @@ describe('local -', () => {
     expect(await runShell(script)).toEqual({ stdout: 'in: u\nout: []\npipefail off\n', stderr: '', exit: 0 });
   });
 });
+
+describe('local arrays assigned by subscript', () => {
+  it('put [SUB]=value at SUB and the next plain element after it', async () => {
+    const script = 'f() { local -a w=([3]=rs [5]="a b" c); declare -p w; local v=([1+1]=x y); declare -p v; }; f';
+    expect(await runShell(script)).toEqual({ stdout: 'declare -a w=([3]="rs" [5]="a b" [6]="c")\ndeclare -a v=([2]="x" [3]="y")\n', stderr: '', exit: 0 });
+  });
+});
