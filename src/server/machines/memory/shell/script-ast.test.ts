@@ -28,6 +28,7 @@ describe('scripts mean the same after the engine rewrites them', () => {
     ['set -- a b c d; echo "${@: -1}"', 'd\n'],
     ["x=$'a\\nb'; set -- $x; echo $#", '2\n'],
     ["declare -a a=(1 'two words'); declare -p a", 'declare -a a=([0]="1" [1]="two words")\n'],
+    ["declare -A m=([k]=$'a\\nb'); printf '<%s>' \"${m[k]}\"", '<a\nb>'],
     ['echo $( (echo nested-sub) )', 'nested-sub\n'],
     ['case x in [!a-c]) echo not-abc;; esac; [[ x == [!a-c]* ]] && echo not-either', 'not-abc\nnot-either\n'],
     ['exec echo replaced; echo never', 'replaced\n'],

@@ -84,7 +84,9 @@ function prepare(node: unknown, inQuotes = false): void {
       for (const arg of (n.args as Array<{ parts?: ScriptNode[] }> | undefined) ?? []) {
         const parts = arg.parts ?? [];
         if (parts[0]?.type === 'Literal' && ARRAY_ASSIGNMENT.test(String(parts[0].value))) {
-          arg.parts = parts.map((p) => (p.type === 'Literal' && !String(p.value).includes('\n') ? raw(String(p.value)) : p));
+          // The literal holds the array's syntax (`=(`, `[k]=`, `)`) as well as values: only a newline in it (from
+          // `$'a\nb'`) is written quoted, as `$'\n'`, so the parentheses stay syntax.
+          arg.parts = parts.map((p) => (p.type === 'Literal' ? raw(String(p.value).replace(/\n/g, () => "$'\\n'")) : p));
         }
       }
     }
