@@ -32,7 +32,7 @@ import { serializeScript } from './script-ast.ts';
 import { isBash, nextShellLevel, withLastCommandLevel } from './shell-level.ts';
 import { commandStringPlace, withSyntaxRecovery } from './syntax-errors.ts';
 import { shellCommands, STREAMING_SHELL } from './shell-command.ts';
-import { bashVariables, envCommands, startingPath } from './env-command.ts';
+import { BASH_FALLBACKS, bashVariables, envCommands, startingPath } from './env-command.ts';
 import { pythonCommands } from './python-command.ts';
 import { CommandFeed, LAST_STATUS, NEXT_COMMAND, STDIN_SHELL_SCRIPT } from './stdin-shell.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../../../config/exec-limits.ts';
@@ -550,7 +550,7 @@ async function runShell(
     // `&`, `$!`, `wait`, `jobs` reach the shell's job table (jobs.ts).
     const script = (req.tty ? instrumentTty : instrument)(original);
     return explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
-      env: { ...bashVariables(sprite.name), ...(ctl.topLevel ? { ...executionString(req), ...startingPathOf(req) } : {}), ...req.env, ...(ctl.topLevel ? shellLevel(req) : {}) },
+      env: { ...bashVariables(sprite.name), ...(ctl.topLevel ? { ...executionString(req), ...startingPathOf(req), ...fallbacksOf(req) } : {}), ...req.env, ...(ctl.topLevel ? shellLevel(req) : {}) },
       replaceEnv: true,
       // What the shell inherited is what it exports, with the PWD and OLDPWD bash exports itself; never a HOME or a
       // PATH it gave itself (just-bash's constructor exports those whatever it was given; `exportedNames`:
@@ -602,6 +602,11 @@ function executionString(req: ExecRequest): Record<string, string> {
 function startingPathOf(req: ExecRequest): Record<string, string> {
   if (req.env.PATH !== undefined || planCommand(req).form !== 'shell') return {};
   return { PATH: startingPath(isBash(req.path ?? req.argv[0])) };
+}
+
+/** The variables a `bash -c` request's shell sets when its environment lacks them (env-command.ts BASH_FALLBACKS). */
+function fallbacksOf(req: ExecRequest): Record<string, string> {
+  return planCommand(req).form === 'shell' && isBash(req.path ?? req.argv[0]) ? BASH_FALLBACKS : {};
 }
 
 /**
