@@ -131,6 +131,11 @@ describe('getent and logname', () => {
     const v4 = await runShell('getent ahostsv4 localhost');
     expect([v4.exit, v4.stderr]).toEqual([2, expect.stringContaining('--exec sandbox')]);
   });
+  it('dpkg prints the Debian name of the machine, and refuses loudly what needs a package database', async () => {
+    const r = await runShell('dpkg --print-architecture; dpkg --print-foreign-architectures; echo "st=$?"; dpkg -l; echo "st=$?"');
+    expect(r.stdout).toBe(`${process.arch === 'arm64' ? 'arm64' : 'amd64'}\nst=0\nst=127\n`);
+    expect(r.stderr).toContain('--exec sandbox');
+  });
   it('logname finds no login name, as an exec has no terminal', async () => {
     expect(await runShell('logname; echo "st=$?"')).toEqual({ stdout: 'st=1\n', stderr: 'logname: no login name\n', exit: 0 });
   });

@@ -402,7 +402,22 @@ function addressInfo(lines: string[], keys: string[]): ExecResult {
 }
 
 /** Names of the commands of {@link sysinfoCommands} (each needs its `/bin` stub to be found on PATH). */
-export const SYSINFO_COMMAND_NAMES: readonly string[] = ['nproc', 'getconf', 'ulimit', 'locale', 'arch', 'logname', 'getent'];
+export const SYSINFO_COMMAND_NAMES: readonly string[] = ['nproc', 'getconf', 'ulimit', 'locale', 'arch', 'logname', 'getent', 'dpkg'];
+
+/**
+ * `dpkg --print-architecture` (Debian's name for the machine: amd64, arm64), the one question install scripts ask
+ * dpkg; `--print-foreign-architectures` lists none. Anything else (installing, querying packages) needs a real
+ * package database: refused loudly, exit 127, as for every program the shell engine does not run.
+ * @see dpkg(1)
+ */
+function dpkg(args: string[]): ExecResult {
+  const [action, ...rest] = args;
+  if (action === '--print-architecture' || action === '--print-foreign-architectures') {
+    if (rest.length > 0) return fail(`dpkg: error: ${action} takes no arguments\n\nType dpkg --help for help about installing and deinstalling packages [*];\nUse 'apt' or 'aptitude' for user-friendly package management;\nType dpkg -Dhelp for a list of dpkg debug flag values;\nType dpkg --force-help for a list of forcing options;\nType dpkg-deb --help for help about manipulating *.deb files;\n\nOptions marked [*] produce a lot of output - pipe it through 'less' or 'more' !\n`, 2);
+    return ok(action === '--print-architecture' ? `${MACHINE_ARCH === 'aarch64' ? 'arm64' : 'amd64'}\n` : '');
+  }
+  return fail(`dpkg: not available in the shell engine (only --print-architecture); ${HINT}\n`, 127);
+}
 
 /** The commands of this module, for just-bash's `customCommands`. */
 export function sysinfoCommands(): CustomCommand[] {
@@ -415,5 +430,6 @@ export function sysinfoCommands(): CustomCommand[] {
     // An exec has no controlling terminal, so no login name: GNU logname's answer then.
     defineCommand('logname', async () => fail('logname: no login name\n')),
     defineCommand('getent', async (args, ctx) => getent(args, ctx.fs)),
+    defineCommand('dpkg', async (args) => dpkg(args)),
   ];
 }
