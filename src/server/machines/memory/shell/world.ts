@@ -97,7 +97,7 @@ export const REAL_ENGINE_COMMANDS: readonly string[] = [
   // Programs of a sprite's Ubuntu (coreutils and the usual tools) the shell engine does not have: loud, never
   // bash's silent `command not found`.
   'ptx', 'shred', 'mknod', 'chroot', 'chcon',
-  'runcon', 'pinky', 'w', 'dircolors', 'watch', 'script', 'tput', 'reset', 'man', 'info',
+  'runcon', 'pinky', 'w', 'dircolors', 'watch', 'script', 'reset', 'man', 'info',
   'ldd', 'lsb_release', 'crontab', 'at', 'mail', 'dig', 'nslookup', 'host', 'openssl', 'dc', 'whereis', 'gawk', 'pathchk',
 ];
 
