@@ -10,9 +10,10 @@ export default {
     {
       find: 'try{return{...await u(f,d,[],s,!1,!1,-1,l),internalProducerOmitsShellPrefix:!0}}',
       replace:
-        'try{let _r=await u(f,d,[],s,!1,!1,-1,l),_m=/^(bash: (?:line \\d+: )?)(.*)$/s.exec(_r.stderr??"");' +
-        'if(_r.exitCode===127&&_m&&_m[2]===`${f}: command not found\n`)_r={..._r,stderr:`${_m[1]}exec: ${f}: not found\n`};' +
-        'else if(!((_r.exitCode===127||_r.exitCode===126)&&_m&&_m[2].startsWith(`${f}: `)))c.state.traps?.delete("EXIT");' +
+        'try{let _r=await u(f,d,[],s,!1,!1,-1,l),_e=_r.stderr??"",_n=`${f}: command not found\n`,_p=_e.slice(0,-_n.length);' +
+        // One line naming the command, whatever the shell's prefix (`bash: line 1: `, `./run.sh: line 3: `).
+        'if(_r.exitCode===127&&_e.endsWith(_n)&&!_p.includes("\\n"))_r={..._r,stderr:`${_p}exec: ${f}: not found\n`};' +
+        'else if(!((_r.exitCode===127||_r.exitCode===126)&&_e.includes(`${f}: `)&&!_e.slice(0,-1).includes("\\n")))c.state.traps?.delete("EXIT");' +
         'return{..._r,internalProducerOmitsShellPrefix:!0}}',
     },
   ],

@@ -1747,6 +1747,10 @@ describe('builtins as bash 5.2 words them', () => {
     expect(r.stderr).toBe('bash: line 1: shopt: nosuch_opt: invalid shell option name\nbash: line 1: shopt: nosuch: invalid option name\nbash: line 1: shopt: cannot set and unset shell options simultaneously\n');
   });
 
+  it('EPOCHREALTIME has microseconds: two reads in a row differ', async () => {
+    expect((await runShell('a=$EPOCHREALTIME; b=$EPOCHREALTIME; [[ $b > $a ]] && echo later; [ "${a%.*}" -le "$EPOCHSECONDS" ] && echo same-clock')).stdout).toBe('later\nsame-clock\n');
+  });
+
   it('SECONDS counts on from a value assigned to it', async () => {
     expect((await runShell('SECONDS=100; echo $SECONDS; SECONDS=abc; echo $SECONDS; SECONDS=-5; echo $SECONDS')).stdout).toBe('100\n0\n-5\n');
   });
