@@ -380,6 +380,12 @@ describe('trap', () => {
     });
   });
 
+  it('shows the traps of the nearest shell up the chain that set one, in a subshell of a subshell', async () => {
+    expect((await runShell("trap 'echo outer' EXIT; ( echo \"[$(trap -p EXIT)]\" ); ( trap 'echo n' INT; echo \"[$(trap -p)]\"; trap - INT )")).stdout).toBe(
+      "[trap -- 'echo outer' EXIT]\n[trap -- 'echo n' SIGINT]\nouter\n",
+    );
+  });
+
   it('lists every signal as bash does', async () => {
     const r = await runShell('trap -l | head -2; kill -l | tail -1');
     expect(r.stdout).toBe(' 1) SIGHUP\t 2) SIGINT\t 3) SIGQUIT\t 4) SIGILL\t 5) SIGTRAP\n 6) SIGABRT\t 7) SIGBUS\t 8) SIGFPE\t 9) SIGKILL\t10) SIGUSR1\n63) SIGRTMAX-1\t64) SIGRTMAX\t\n');

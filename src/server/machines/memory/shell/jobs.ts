@@ -563,8 +563,10 @@ export class JobControl {
       const only = args.slice(1).map((s) => trapName(s));
       const bad = args.slice(1).find((s) => trapName(s) === null);
       if (bad !== undefined) return fail(`bash: trap: ${bad}: invalid signal specification\n`);
-      // A subshell that set no trap yet shows its parent's (bash: `saved=$(trap -p)`).
-      const shown = table._parent && !table._changed ? table._parent : table;
+      // A subshell that set no trap yet shows its parent's (bash: `saved=$(trap -p)`), and so does a subshell of it
+      // (`( echo "$(trap -p)" )`): the nearest table up the chain that set one, else the shell's own.
+      let shown = table;
+      while (shown._parent && !shown._changed) shown = shown._parent as TrapTable;
       let stdout = '';
       for (const [sig, trap] of shown) {
         if (only.length === 0 || only.includes(sig)) stdout += `trap -- ${shellQuote(trap.action)} ${PSEUDO_SIGNALS.has(sig) ? sig : `SIG${sig}`}\n`;
