@@ -1753,6 +1753,12 @@ describe('builtins as bash 5.2 words them', () => {
     expect(r.stderr).toBe('bash: line 1: shopt: nosuch_opt: invalid shell option name\nbash: line 1: shopt: nosuch: invalid option name\nbash: line 1: shopt: cannot set and unset shell options simultaneously\n');
   });
 
+  it('local - makes the set options local to the function; shopt options stay as set', async () => {
+    expect((await runShell('f() { local x=1; local -; set -eu -o pipefail; shopt -s nullglob; echo "in $-"; }; f; echo "out $-"; set -o | grep -c "^pipefail.*on"; shopt -q nullglob && echo nullglob')).stdout).toBe(
+      'in ehuBc\nout hBc\n0\nnullglob\n',
+    );
+  });
+
   it('EPOCHREALTIME has microseconds: two reads in a row differ', async () => {
     expect((await runShell('a=$EPOCHREALTIME; b=$EPOCHREALTIME; [[ $b > $a ]] && echo later; [ "${a%.*}" -le "$EPOCHSECONDS" ] && echo same-clock')).stdout).toBe('later\nsame-clock\n');
   });
