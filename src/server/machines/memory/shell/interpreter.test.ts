@@ -1753,6 +1753,11 @@ describe('builtins as bash 5.2 words them', () => {
     expect(r.stderr).toBe('bash: line 1: shopt: nosuch_opt: invalid shell option name\nbash: line 1: shopt: nosuch: invalid option name\nbash: line 1: shopt: cannot set and unset shell options simultaneously\n');
   });
 
+  it('set -x traces an array assignment of declare/local/export/readonly first, quoted, then the command with the name', async () => {
+    const r = await runShell(`bash -c 'set -x; declare -a a=([2]=x "y z"); declare -A m=([k]=v); declare -x s=1 t=(7); echo end' 2>&1`);
+    expect(r.stdout).toBe("+ a=(['2']='x' 'y z')\n+ declare -a a\n+ m=(['k']='v')\n+ declare -A m\n+ t=('7')\n+ declare -x s=1 t\n+ echo end\nend\n");
+  });
+
   it('local - makes the set options local to the function; shopt options stay as set', async () => {
     expect((await runShell('f() { local x=1; local -; set -eu -o pipefail; shopt -s nullglob; echo "in $-"; }; f; echo "out $-"; set -o | grep -c "^pipefail.*on"; shopt -q nullglob && echo nullglob')).stdout).toBe(
       'in ehuBc\nout hBc\n0\nnullglob\n',
