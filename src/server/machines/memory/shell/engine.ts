@@ -403,6 +403,7 @@ function jobControlOf(
     signalSelf: (name) => queueMicrotask(() => signalSelf(name)),
     processes: sprite.processes,
     shell: { args: req.argv.join(' '), comm: commOf(req.argv[0] ?? req.path ?? 'sh'), tty: req.tty ? 'pts/0' : null },
+    jobControl: req.tty && isInteractiveShellRequest(req.argv, req.path),
     run: (script, env, cwd, ctl) =>
       runShell(sprite, { ...req, argv: ['sh', '-c', script], path: undefined, env, dir: cwd }, pid, term, new Uint8Array(0), maxStdinBytes, limits, { ...ctl, clock, sinks }),
   });

@@ -140,6 +140,12 @@ export interface JobControlDeps {
    * known to this shell only.
    */
   table?: { processes: ProcessTable; now: () => number; shell: { args: string; comm: string; tty: string | null } };
+  /**
+   * Job control is on (the interactive shell). Off, the background jobs of a non-interactive shell ignore INT and
+   * QUIT (bash(1) "SIGNALS": "If job control is not in effect, asynchronous commands ignore SIGINT and SIGQUIT"), so
+   * `kill -INT $!` leaves the job running.
+   */
+  jobControl?: boolean;
 }
 
 /** One background job. */
@@ -547,6 +553,7 @@ export class JobControl {
         } else if (n !== 0 && !HARMLESS.has(n)) other.signal(normalizeSignalName(String(n)) ?? 'TERM');
         continue;
       }
+      if (job.status === null && !this.deps.jobControl && (n === 2 || n === 3)) continue;
       if (job.status !== null) {
         stderr += `bash: kill: (${job.pid}) - No such process\n`;
         exitCode = 1;
