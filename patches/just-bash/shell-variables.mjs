@@ -6,7 +6,8 @@
 //   `bash -c` shell (one that has `BASH_EXECUTION_STRING`), `s` for one reading commands from its input; an
 //   interactive shell (the embedder's state.interactiveShell) shows `himBHs` (just-bash: `heuxBs` always);
 // - `${#@}` and `${#*}` are the number of positional parameters (just-bash: the length of "$*");
-// - `$EPOCHSECONDS`, `$EPOCHREALTIME` (seconds.microseconds), `$SRANDOM` (32 random bits) and the `GROUPS` array
+// - `$EPOCHSECONDS`, `$EPOCHREALTIME` (seconds.microseconds, of the microsecond clock: two reads differ, as bash's
+//   gettimeofday), `$SRANDOM` (32 random bits) and the `GROUPS` array
 //   (the user's group id) exist (just-bash had none).
 const VERSINFO = ['5', '2', '37', '1', 'release', 'x86_64-pc-linux-gnu'];
 
@@ -31,7 +32,7 @@ export default {
     },
     {
       find: 'case"SECONDS":return String(Math.floor((Date.now()-e.state.startTime)/1e3));',
-      replace: 'case"SECONDS":return String(Math.floor((Date.now()-e.state.startTime)/1e3));case"EPOCHSECONDS":return String(Math.floor(Date.now()/1e3));case"EPOCHREALTIME":{let q=Date.now();return`${Math.floor(q/1e3)}.${String(q%1e3*1e3).padStart(6,"0")}`}case"SRANDOM":return String(Math.floor(Math.random()*4294967296));',
+      replace: 'case"SECONDS":return String(Math.floor((Date.now()-e.state.startTime)/1e3));case"EPOCHSECONDS":return String(Math.floor(Date.now()/1e3));case"EPOCHREALTIME":{let q=Math.floor((performance.timeOrigin+performance.now())*1e3);return`${Math.floor(q/1e6)}.${String(q%1e6).padStart(6,"0")}`}case"SRANDOM":return String(Math.floor(Math.random()*4294967296));',
     },
     { find: 'function Hl(e,t,n){e.coverage?.hit("bash:expansion:length");', replace: 'function Hl(e,t,n){e.coverage?.hit("bash:expansion:length");if(t==="@"||t==="*")return e.state.env.get("#")||"0";' },
     { find: 'readonlyVars:new Set(["SHELLOPTS","BASHOPTS"])', replace: 'readonlyVars:new Set(["SHELLOPTS","BASHOPTS","BASH_VERSINFO"])' },

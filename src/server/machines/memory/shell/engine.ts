@@ -32,7 +32,7 @@ import { serializeScript } from './script-ast.ts';
 import { isBash, nextShellLevel, withLastCommandLevel } from './shell-level.ts';
 import { commandStringPlace, withSyntaxRecovery } from './syntax-errors.ts';
 import { shellCommands, STREAMING_SHELL } from './shell-command.ts';
-import { bashVariables, envCommands, startingPath } from './env-command.ts';
+import { BASH_FALLBACKS, bashVariables, envCommands, startingPath } from './env-command.ts';
 import { pythonCommands } from './python-command.ts';
 import { CommandFeed, LAST_STATUS, NEXT_COMMAND, STDIN_SHELL_SCRIPT } from './stdin-shell.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../../../config/exec-limits.ts';
@@ -50,6 +50,8 @@ import { splitCommand } from './split-command.ts';
 import { csplitCommand } from './csplit-command.ts';
 import { curlCommand } from './curl-command.ts';
 import { iconvCommand } from './iconv-command.ts';
+import { tputCommand } from './tput-command.ts';
+import { envsubstCommand } from './envsubst-command.ts';
 import { withLoudOptions } from './loud-options.ts';
 import { withGnuHelp } from './gnu-help.ts';
 import { copyMoveCommands } from './copy-move.ts';
@@ -105,11 +107,11 @@ interface Terminal {
 /** The command `./risky.sh` is rewritten to when the sprite has no `risky.sh` of its own. */
 const RISKY_COMMAND = 'spritzer-risky.sh';
 /** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
-const EXTRA_COMMANDS = ['tty', 'stty', 'curl', 'truncate', 'fallocate', 'du', 'df', 'mountpoint', 'link', 'unlink', 'chown', 'chgrp', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...COREUTILS_EXTRA_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'csplit', 'iconv', ...JOB_COMMAND_NAMES, ...PROCESS_COMMAND_NAMES, ...TEXT_COMMAND_NAMES, ...FREE_UPTIME_NAMES];
+const EXTRA_COMMANDS = ['tty', 'stty', 'curl', 'truncate', 'fallocate', 'du', 'df', 'mountpoint', 'link', 'unlink', 'chown', 'chgrp', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...COREUTILS_EXTRA_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'csplit', 'iconv', 'tput', 'envsubst', ...JOB_COMMAND_NAMES, ...PROCESS_COMMAND_NAMES, ...TEXT_COMMAND_NAMES, ...FREE_UPTIME_NAMES];
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
-const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'fallocate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', 'date', 'which', ...FREE_UPTIME_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'split', 'csplit', 'curl', 'iconv', 'yes', 'sleep', ...TEXT_COMMAND_NAMES]);
+const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'fallocate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', 'date', 'which', ...FREE_UPTIME_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'split', 'csplit', 'curl', 'iconv', 'tput', 'envsubst', 'yes', 'sleep', ...TEXT_COMMAND_NAMES]);
 /** just-bash's own commands. */
 const JUST_BASH_COMMANDS: readonly string[] = getCommandNames();
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -401,6 +403,7 @@ function jobControlOf(
     signalSelf: (name) => queueMicrotask(() => signalSelf(name)),
     processes: sprite.processes,
     shell: { args: req.argv.join(' '), comm: commOf(req.argv[0] ?? req.path ?? 'sh'), tty: req.tty ? 'pts/0' : null },
+    jobControl: req.tty && isInteractiveShellRequest(req.argv, req.path),
     run: (script, env, cwd, ctl) =>
       runShell(sprite, { ...req, argv: ['sh', '-c', script], path: undefined, env, dir: cwd }, pid, term, new Uint8Array(0), maxStdinBytes, limits, { ...ctl, clock, sinks }),
   });
@@ -482,6 +485,8 @@ async function runShell(
         csplitCommand(),
         curlCommand(),
         iconvCommand(),
+        tputCommand(term),
+        envsubstCommand(),
         ...copyMoveCommands(),
         ...grepCommands(),
         ...statCommands({ usedBytes: () => sprite.vfs.totalBytes(), files: () => sprite.vfs.fileCount() }),
@@ -550,7 +555,7 @@ async function runShell(
     // `&`, `$!`, `wait`, `jobs` reach the shell's job table (jobs.ts).
     const script = (req.tty ? instrumentTty : instrument)(original);
     return explainLimits(await bash.exec(req.tty ? `exec 2>&1; ${script}` : script, {
-      env: { ...bashVariables(sprite.name), ...(ctl.topLevel ? { ...executionString(req), ...startingPathOf(req) } : {}), ...req.env, ...(ctl.topLevel ? shellLevel(req) : {}) },
+      env: { ...bashVariables(sprite.name), ...(ctl.topLevel ? { ...executionString(req), ...startingPathOf(req), ...fallbacksOf(req) } : {}), ...req.env, ...(ctl.topLevel ? shellLevel(req) : {}) },
       replaceEnv: true,
       // What the shell inherited is what it exports, with the PWD and OLDPWD bash exports itself; never a HOME or a
       // PATH it gave itself (just-bash's constructor exports those whatever it was given; `exportedNames`:
@@ -602,6 +607,11 @@ function executionString(req: ExecRequest): Record<string, string> {
 function startingPathOf(req: ExecRequest): Record<string, string> {
   if (req.env.PATH !== undefined || planCommand(req).form !== 'shell') return {};
   return { PATH: startingPath(isBash(req.path ?? req.argv[0])) };
+}
+
+/** The variables a `bash -c` request's shell sets when its environment lacks them (env-command.ts BASH_FALLBACKS). */
+function fallbacksOf(req: ExecRequest): Record<string, string> {
+  return planCommand(req).form === 'shell' && isBash(req.path ?? req.argv[0]) ? BASH_FALLBACKS : {};
 }
 
 /**

@@ -86,6 +86,9 @@ describe('the variables bash sets for itself', () => {
     // dash passes on the `_` it got.
     ["sh -c 'printenv _; ls >/dev/null; printenv _'", '/usr/bin/sh\n/usr/bin/sh\n'],
     ["export X=1; bash -c 'env | grep -c ^_='; env printenv _; env -i printenv _; env -u _ printenv _; echo $?", '1\n/usr/bin/env\n1\n'],
+    // With no TERM in its environment bash gives itself TERM=dumb, unexported; dash does not; an exported one wins.
+    ['echo "[$TERM]"; env | grep -c ^TERM=; bash -c \'echo "[$TERM]"\'; sh -c \'echo "[${TERM-unset}]"\'', '[dumb]\n0\n[dumb]\n[unset]\n'],
+    ['export TERM=vt100; bash -c \'echo "$TERM"\'; TERM=xterm bash -c \'printenv TERM\'', 'vt100\nxterm\n'],
   ])('%s', async (script, stdout) => {
     expect((await bashC(script)).stdout).toBe(stdout);
   });

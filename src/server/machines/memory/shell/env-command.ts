@@ -31,6 +31,13 @@ export function bashVariables(hostname: string): Record<string, string> {
 }
 
 /**
+ * The variables bash gives itself only when its environment lacks them, unexported: `TERM` reads `dumb` (bash
+ * variables.c, `set_if_not ("TERM", "dumb")`), so `tput` and `$TERM` tests in a `bash -c` without a terminal see what
+ * they see on a real machine. dash sets none of them.
+ */
+export const BASH_FALLBACKS: Readonly<Record<string, string>> = { TERM: 'dumb' };
+
+/**
  * The `PATH` a shell gives itself when it inherits none, as a shell variable (not exported): bash's compiled-in
  * default (bash(1) "PATH", config-top.h DEFAULT_PATH_VALUE), or dash's for a sprite's `sh` (dash var.c `defpathvar`).
  * Only an unset-then-searched PATH finds nothing (patches/just-bash/path-unset-or-empty.mjs).

@@ -380,6 +380,12 @@ describe('trap', () => {
     });
   });
 
+  it('shows the traps of the nearest shell up the chain that set one, in a subshell of a subshell', async () => {
+    expect((await runShell("trap 'echo outer' EXIT; ( echo \"[$(trap -p EXIT)]\" ); ( trap 'echo n' INT; echo \"[$(trap -p)]\"; trap - INT )")).stdout).toBe(
+      "[trap -- 'echo outer' EXIT]\n[trap -- 'echo n' SIGINT]\nouter\n",
+    );
+  });
+
   it('lists every signal as bash does', async () => {
     const r = await runShell('trap -l | head -2; kill -l | tail -1');
     expect(r.stdout).toBe(' 1) SIGHUP\t 2) SIGINT\t 3) SIGQUIT\t 4) SIGILL\t 5) SIGTRAP\n 6) SIGABRT\t 7) SIGBUS\t 8) SIGFPE\t 9) SIGKILL\t10) SIGUSR1\n63) SIGRTMAX-1\t64) SIGRTMAX\t\n');
@@ -1765,6 +1771,21 @@ describe('builtins as bash 5.2 words them', () => {
   it("places shopt's errors as the shell's own", async () => {
     const r = await runShell('shopt nosuch_opt; shopt -o nosuch; shopt -s -u extglob; echo "s=$?"');
     expect(r.stderr).toBe('bash: line 1: shopt: nosuch_opt: invalid shell option name\nbash: line 1: shopt: nosuch: invalid option name\nbash: line 1: shopt: cannot set and unset shell options simultaneously\n');
+  });
+
+  it('set -x traces an array assignment of declare/local/export/readonly first, quoted, then the command with the name', async () => {
+    const r = await runShell(`bash -c 'set -x; declare -a a=([2]=x "y z"); declare -A m=([k]=v); declare -x s=1 t=(7); echo end' 2>&1`);
+    expect(r.stdout).toBe("+ a=(['2']='x' 'y z')\n+ declare -a a\n+ m=(['k']='v')\n+ declare -A m\n+ t=('7')\n+ declare -x s=1 t\n+ echo end\nend\n");
+  });
+
+  it('local - makes the set options local to the function; shopt options stay as set', async () => {
+    expect((await runShell('f() { local x=1; local -; set -eu -o pipefail; shopt -s nullglob; echo "in $-"; }; f; echo "out $-"; set -o | grep -c "^pipefail.*on"; shopt -q nullglob && echo nullglob')).stdout).toBe(
+      'in ehuBc\nout hBc\n0\nnullglob\n',
+    );
+  });
+
+  it('EPOCHREALTIME has microseconds: two reads in a row differ', async () => {
+    expect((await runShell('a=$EPOCHREALTIME; b=$EPOCHREALTIME; [[ $b > $a ]] && echo later; [ "${a%.*}" -le "$EPOCHSECONDS" ] && echo same-clock')).stdout).toBe('later\nsame-clock\n');
   });
 
   it('SECONDS counts on from a value assigned to it', async () => {

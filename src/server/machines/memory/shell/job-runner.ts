@@ -50,6 +50,8 @@ export interface JobHookDeps {
   processes?: ProcessTable;
   /** This exec's command as `ps` shows it (a job that is not one program shows as its shell). */
   shell: { args: string; comm: string; tty: string | null };
+  /** The shell is interactive, with job control (jobs.ts `JobControlDeps.jobControl`). */
+  jobControl?: boolean;
 }
 
 /** The exec's side of job control (see {@link startJobControl}). */
@@ -85,7 +87,7 @@ const NON_FATAL = new Set([17, 18, 19, 20, 28]);
 /** Creates the job control of one exec (see {@link JobHooks}). */
 export function startJobControl(deps: JobHookDeps): JobHooks {
   const table = deps.processes ? { processes: deps.processes, now: () => deps.clock.now(), shell: deps.shell } : undefined;
-  const newTable = (selfPid = deps.selfPid): JobControl => new JobControl({ allocatePid: deps.allocatePid, selfPid, launch, signalSelf: deps.signalSelf, table, hiddenRedirections: SINK_DIR });
+  const newTable = (selfPid = deps.selfPid): JobControl => new JobControl({ allocatePid: deps.allocatePid, selfPid, launch, signalSelf: deps.signalSelf, table, hiddenRedirections: SINK_DIR, jobControl: deps.jobControl });
   /** A job: its own execution and job table; what just-bash kept back is delivered when it ends. */
   const launch = async (job: { script: string; env: Record<string, string>; cwd: string; pid: number; signal: AbortSignal }): Promise<number> => {
     const own = newTable(job.pid);

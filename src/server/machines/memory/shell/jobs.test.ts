@@ -145,14 +145,18 @@ describe('kill', () => {
   it('kill $! ends the job: wait gives 143; kill -9 %1 gives 137; kill -0 tests it', async () => {
     expect((await run('sleep 100 & kill $!; wait $!; echo "st=$?"')).stdout).toBe('st=143\n');
     expect((await run('sleep 100 & kill -9 %1; wait %1; echo "st=$?"')).stdout).toBe('st=137\n');
-    expect((await run('sleep 100 & kill -s INT $!; wait; kill -0 $!; echo "st=$?"')).stdout).toBe('st=1\n');
+    expect((await run('sleep 100 & kill -s TERM $!; wait; kill -0 $!; echo "st=$?"')).stdout).toBe('st=1\n');
     expect((await run('sleep 1 & kill -0 $! && echo alive; wait')).stdout).toBe('alive\n');
   });
 
   it('wait reports a job a signal killed on stderr, as a non-interactive bash does, except for TERM, INT and PIPE', async () => {
     expect(await run('sleep 100 & kill -9 $!; wait $!; echo "st=$?"')).toMatchObject({ stdout: 'st=137\n', stderr: 'bash: line 1:    43 Killed                  sleep 100\n' });
     expect((await run('sleep 100 & kill -HUP %1; wait')).stderr).toBe('bash: line 1:    43 Hangup                  sleep 100\n');
-    expect((await run('sleep 100 & kill $!; sleep 100 & kill -INT $!; wait')).stderr).toBe('');
+    expect((await run('sleep 100 & kill $!; sleep 100 & kill -PIPE $!; wait')).stderr).toBe('');
+  });
+
+  it('a background job of a non-interactive shell ignores INT and QUIT, as without job control', async () => {
+    expect((await run('sleep 1 & kill -INT $!; echo "rc=$?"; kill -QUIT %1; kill -0 $! && echo alive; wait $!; echo "st=$?"')).stdout).toBe('rc=0\nalive\nst=0\n');
   });
 
   it('a killed job prints nothing more', async () => {

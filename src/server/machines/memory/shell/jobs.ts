@@ -140,6 +140,12 @@ export interface JobControlDeps {
    * known to this shell only.
    */
   table?: { processes: ProcessTable; now: () => number; shell: { args: string; comm: string; tty: string | null } };
+  /**
+   * Job control is on (the interactive shell). Off, the background jobs of a non-interactive shell ignore INT and
+   * QUIT (bash(1) "SIGNALS": "If job control is not in effect, asynchronous commands ignore SIGINT and SIGQUIT"), so
+   * `kill -INT $!` leaves the job running.
+   */
+  jobControl?: boolean;
 }
 
 /** One background job. */
@@ -547,6 +553,7 @@ export class JobControl {
         } else if (n !== 0 && !HARMLESS.has(n)) other.signal(normalizeSignalName(String(n)) ?? 'TERM');
         continue;
       }
+      if (job.status === null && !this.deps.jobControl && (n === 2 || n === 3)) continue;
       if (job.status !== null) {
         stderr += `bash: kill: (${job.pid}) - No such process\n`;
         exitCode = 1;
@@ -563,8 +570,10 @@ export class JobControl {
       const only = args.slice(1).map((s) => trapName(s));
       const bad = args.slice(1).find((s) => trapName(s) === null);
       if (bad !== undefined) return fail(`bash: trap: ${bad}: invalid signal specification\n`);
-      // A subshell that set no trap yet shows its parent's (bash: `saved=$(trap -p)`).
-      const shown = table._parent && !table._changed ? table._parent : table;
+      // A subshell that set no trap yet shows its parent's (bash: `saved=$(trap -p)`), and so does a subshell of it
+      // (`( echo "$(trap -p)" )`): the nearest table up the chain that set one, else the shell's own.
+      let shown = table;
+      while (shown._parent && !shown._changed) shown = shown._parent as TrapTable;
       let stdout = '';
       for (const [sig, trap] of shown) {
         if (only.length === 0 || only.includes(sig)) stdout += `trap -- ${shellQuote(trap.action)} ${PSEUDO_SIGNALS.has(sig) ? sig : `SIG${sig}`}\n`;

@@ -129,7 +129,8 @@ export function procDir(p: string, info: ProcInfo): string[] | null {
 
 /**
  * The bytes of the `/proc` file `p` (normalised) for the process `info`, or null when `p` is not one.
- * `status` holds `Name`, `State`, `Pid`, `PPid`, `Uid` and `Gid` lines as Linux words them; `cpuinfo` and `meminfo`
+ * `status` holds `Name`, `State`, `Tgid`, `Ngid`, `Pid`, `PPid`, `TracerPid`, `Uid`, `Gid`, `FDSize` and `Threads` (a
+ * single-threaded process's 1) lines, in Linux's order and words; `cpuinfo` and `meminfo`
  * describe the sprite's machine (sysinfo-commands.ts `SPRITE_MACHINE`), `loadavg` an idle one, `uptime` the seconds
  * since boot and the idle seconds summed over the CPUs (an idle machine's: every CPU idle all along), 2 decimals each.
  * `comm`, `cmdline`, `environ` and `status` describe the reading command ({@link ProcInfo.command}), or the shell
@@ -178,7 +179,10 @@ export function procFile(path: string, reader: ProcInfo): Uint8Array | null {
     case '/proc/self/comm':
       return text(`${comm(info)}\n`);
     case '/proc/self/status':
-      return text(`Name:\t${comm(info)}\nState:\tR (running)\nPid:\t${info.pid}\nPPid:\t${info.ppid}\nUid:\t1000\t1000\t1000\t1000\nGid:\t1000\t1000\t1000\t1000\n`);
+      return text(
+        `Name:\t${comm(info)}\nState:\tR (running)\nTgid:\t${info.pid}\nNgid:\t0\nPid:\t${info.pid}\nPPid:\t${info.ppid}\nTracerPid:\t0\n` +
+          `Uid:\t1000\t1000\t1000\t1000\nGid:\t1000\t1000\t1000\t1000\nFDSize:\t64\nThreads:\t1\n`,
+      );
     default:
       return null;
   }

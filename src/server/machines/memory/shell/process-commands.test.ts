@@ -83,6 +83,12 @@ describe('ps', () => {
     );
   });
 
+  it('shows a command line on one line: a newline or tab of a script reads ?', async () => {
+    await boot();
+    const r = await bash('ps -p $$ -o args=\necho "\tx" >/dev/null; ps -p $$ -o args= | cat');
+    expect(r.stdout).toBe('bash -c ps -p $$ -o args=?echo "?x" >/dev/null; ps -p $$ -o args= | cat\n'.repeat(2));
+  });
+
   it('refuses an option it does not know, loudly, naming the engine that has real ps', async () => {
     await boot();
     const r = await bash('ps -Z');

@@ -57,6 +57,12 @@ function elapsedOf(p: Row, now: number): string {
 }
 
 const col = (header: string, width: number, left: boolean, value: Column['value']): Column => ({ header, width, left, value });
+/**
+ * A command line as procps shows it: each control character (a newline or tab of a `bash -c` script) reads `?`, so
+ * a process is one line (procps escape_str).
+ */
+const printable = (args: string): string => args.replace(/[\x00-\x1f\x7f]/g, '?');
+
 /** The `-o` keywords spritzer knows, with procps's headers and widths. CPU and memory figures are not measured: 0. */
 const COLUMNS: Record<string, Column> = {
   pid: col('PID', PID_WIDTH, false, (p) => String(p.pid)),
@@ -67,9 +73,9 @@ const COLUMNS: Record<string, Column> = {
   uid: col('UID', PID_WIDTH, false, () => String(USER.uid)),
   comm: col('COMMAND', 15, true, (p) => p.comm),
   ucmd: col('CMD', 15, true, (p) => p.comm),
-  args: col('COMMAND', 27, true, (p) => p.args),
-  cmd: col('CMD', 27, true, (p) => p.args),
-  command: col('COMMAND', 27, true, (p) => p.args),
+  args: col('COMMAND', 27, true, (p) => printable(p.args)),
+  cmd: col('CMD', 27, true, (p) => printable(p.args)),
+  command: col('COMMAND', 27, true, (p) => printable(p.args)),
   tty: col('TT', 8, true, (p) => p.tty ?? '?'),
   tname: col('TTY', 8, true, (p) => p.tty ?? '?'),
   stat: col('STAT', 4, true, (p) => p.state),

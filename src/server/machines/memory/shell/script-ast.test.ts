@@ -36,6 +36,12 @@ describe('scripts mean the same after the engine rewrites them', () => {
     ['cd /tmp; cd /; echo ~+ ~- ~+/x "~+"', '/ /tmp //x ~+\n'],
     ['f() { exec echo in-f; }; f; echo never', 'in-f\n'],
     ['(exec echo sub); echo after', 'sub\nafter\n'],
+    // The command exec ran replaced the shell, EXIT trap and all; an exec that found nothing ends it with the trap.
+    ["trap 'echo bye' EXIT; exec echo replaced; echo never", 'replaced\n'],
+    ["trap 'echo bye' EXIT; (exec echo sub); exec nope_cmd 2>&1; echo never", 'sub\nbash: line 1: exec: nope_cmd: not found\nbye\n'],
+    ["(exec nope_cmd) 2>&1; echo $?; (exec /nope/x) 2>&1", 'bash: line 1: exec: nope_cmd: not found\n127\nbash: line 1: /nope/x: No such file or directory\n'],
+    ["bash -c 'set -x; exec echo traced' 2>&1", '+ exec echo traced\ntraced\n'],
+    ['printf \'echo in\\nexec "$@"\\n\' > /tmp/e.sh; bash /tmp/e.sh nope_cmd 2>&1', 'in\n/tmp/e.sh: line 2: exec: nope_cmd: not found\n'],
   ])('%s', async (script, stdout) => {
     expect(await bashC(script)).toBe(stdout);
   });

@@ -112,8 +112,10 @@ const literalWord = (value: string) => ({ type: 'Word', parts: [{ type: 'Literal
 
 /**
  * `exec CMD ARG…` in a list of statements runs CMD in place of the shell: nothing after it runs, and the shell's
- * status is CMD's. just-bash runs CMD and goes on, so the statement becomes `CMD ARG…` followed by `exit`.
- * `exec` with only redirections, or with options (`exec -a`), is left as is.
+ * status is CMD's. just-bash runs CMD and goes on, so an `exit` follows the statement. The statement stays the
+ * `exec` builtin, which traces as `+ exec CMD`, says `exec: CMD: not found`, and drops the EXIT trap once CMD ran (the
+ * shell it belonged to is gone: patches/just-bash/exec-not-found.mjs). `exec` with only redirections, or with
+ * options (`exec -a`), is left as is.
  */
 function execEndsShell(list: unknown[]): void {
   for (let i = 0; i < list.length; i++) {
@@ -128,8 +130,6 @@ function execEndsShell(list: unknown[]): void {
     const first = args[0]?.parts;
     if (name?.length !== 1 || name[0]!.type !== 'Literal' || name[0]!.value !== 'exec') continue;
     if (first?.length !== 1 || first[0]!.type !== 'Literal' || String(first[0]!.value).startsWith('-')) continue;
-    command.name = args[0];
-    command.args = args.slice(1);
     const exit = { type: 'SimpleCommand', name: literalWord('exit'), args: [], assignments: [], redirections: [] };
     list.splice(i + 1, 0, { type: 'Statement', pipelines: [{ type: 'Pipeline', commands: [exit], negated: false, timed: false, timePosix: false }], operators: [], background: false });
     i++;

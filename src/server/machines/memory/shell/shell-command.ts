@@ -11,7 +11,7 @@
 import { decodeBytesToUtf8, defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { DASH_PREAMBLE, dashResult } from './dash-flavour.ts';
 import { shellQuote } from '../argv.ts';
-import { bashVariables, exported, startingPath } from './env-command.ts';
+import { BASH_FALLBACKS, bashVariables, exported, startingPath } from './env-command.ts';
 import { nextShellLevel, withLastCommandLevel } from './shell-level.ts';
 import { ULIMIT_VARIABLE } from './sysinfo-commands.ts';
 import { NICE_VARIABLE } from './coreutils-extra.ts';
@@ -152,7 +152,7 @@ async function preamble(ctx: CommandContext, inv: ShellInvocation, bash: boolean
 /** The environment a child shell starts with: the exported variables, `$0` and the positional parameters. */
 function childEnv(ctx: CommandContext, name: string, params: string[], bash: boolean): Record<string, string> {
   // bash sets its own variables (IFS, OSTYPE, BASHOPTS…) afresh; an exported one from the parent wins.
-  const env = { ...bashVariables(ctx.env.get('HOSTNAME') ?? ''), ...exported(ctx) };
+  const env = { ...bashVariables(ctx.env.get('HOSTNAME') ?? ''), ...(bash ? BASH_FALLBACKS : {}), ...exported(ctx) };
   // bash exports its directory and its nesting level (bash(1) "Shell Variables": PWD, SHLVL); a sprite's `sh` is
   // dash, which passes SHLVL on as it found it.
   env.PWD = ctx.cwd;

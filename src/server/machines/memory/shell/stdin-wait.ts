@@ -31,7 +31,7 @@ const NO_STDIN = new Set([
   'env', 'exit', 'export', 'false', 'find', 'hostname', 'id', 'jobs', 'kill', 'ln', 'local', 'ls', 'mkdir',
   'mktemp', 'mv', 'nproc', 'printenv', 'printf', 'pwd', 'readlink', 'realpath', 'return', 'rm', 'rmdir', 'seq',
   'set', 'shift', 'sleep', 'stat', 'stty', 'test', 'touch', 'trap', 'true', 'tty', 'type', 'typeset', 'umask',
-  'uname', 'unset', 'wait', 'which', 'whoami', 'getconf', 'locale', 'arch', 'logname', 'getent', 'ulimit',
+  'uname', 'unset', 'wait', 'which', 'whoami', 'getconf', 'locale', 'arch', 'logname', 'getent', 'ulimit', 'dpkg', 'tput',
   // The shell engine's git reads no stdin (it refuses `commit -F -`).
   'git',
 ]);

@@ -122,6 +122,20 @@ describe('getent and logname', () => {
     expect(r.stdout).toBe('::1             localhost ip6-localhost ip6-loopback\n127.0.0.1       localhost\nst=1\n');
     expect(r.stderr).toBe("Unknown database: nope\nTry 'getent --help' or 'getent --usage' for more information.\n");
   });
+  it('answers ahosts as getaddrinfo: IPv6 first, each address for three socket types, the name on the first line', async () => {
+    const r = await runShell('getent ahosts localhost; getent ahosts 127.0.0.1 | head -1; getent ahosts nope.invalid; echo "st=$?"');
+    expect(r.stdout).toBe(
+      '::1             STREAM localhost\n::1             DGRAM  \n::1             RAW    \n' +
+        '127.0.0.1       STREAM \n127.0.0.1       DGRAM  \n127.0.0.1       RAW    \n127.0.0.1       STREAM 127.0.0.1\nst=2\n',
+    );
+    const v4 = await runShell('getent ahostsv4 localhost');
+    expect([v4.exit, v4.stderr]).toEqual([2, expect.stringContaining('--exec sandbox')]);
+  });
+  it('dpkg prints the Debian name of the machine, and refuses loudly what needs a package database', async () => {
+    const r = await runShell('dpkg --print-architecture; dpkg --print-foreign-architectures; echo "st=$?"; dpkg -l; echo "st=$?"');
+    expect(r.stdout).toBe(`${process.arch === 'arm64' ? 'arm64' : 'amd64'}\nst=0\nst=127\n`);
+    expect(r.stderr).toContain('--exec sandbox');
+  });
   it('logname finds no login name, as an exec has no terminal', async () => {
     expect(await runShell('logname; echo "st=$?"')).toEqual({ stdout: 'st=1\n', stderr: 'logname: no login name\n', exit: 0 });
   });

@@ -317,7 +317,9 @@ function locale(args: string[], env: Map<string, string>): ExecResult {
 }
 
 /** The databases `getent` reads, from the sprite's own `/etc` files. */
-const DATABASES: Record<string, string> = { passwd: '/etc/passwd', group: '/etc/group', hosts: '/etc/hosts' };
+const DATABASES: Record<string, string> = { passwd: '/etc/passwd', group: '/etc/group', hosts: '/etc/hosts', ahosts: '/etc/hosts' };
+/** Databases a sprite's glibc has that the shell engine does not answer (loud, never `Unknown database`). */
+const REFUSED_DATABASES = new Set(['ahostsv4', 'ahostsv6', 'services', 'protocols', 'networks', 'shadow', 'gshadow', 'initgroups', 'netgroup', 'ethers', 'rpc']);
 
 /**
  * `getent DATABASE [KEY...]` over the sprite's `/etc/passwd`, `/etc/group` and `/etc/hosts`: a key is a name or a
@@ -328,10 +330,12 @@ async function getent(args: string[], fs: IFileSystem): Promise<ExecResult> {
   const [db, ...keys] = args;
   if (db === undefined) return fail("getent: wrong number of arguments\nTry 'getent --help' or 'getent --usage' for more information.\n");
   const file = DATABASES[db];
+  if (REFUSED_DATABASES.has(db)) return fail(`getent: the ${db} database is not available in the shell engine; ${HINT}\n`, 2);
   if (!file) return fail(db.startsWith('-') ? `getent: option ${db} is not available in the shell engine; ${HINT}\n` : `Unknown database: ${db}\nTry 'getent --help' or 'getent --usage' for more information.\n`, db.startsWith('-') ? 2 : 1);
   const text = (await fs.exists(file)) ? await fs.readFile(file) : '';
   const lines = text.split('\n').filter((l) => l.trim() !== '' && !l.trimStart().startsWith('#'));
   if (db === 'hosts') return hosts(lines, keys);
+  if (db === 'ahosts') return addressInfo(lines, keys);
   if (keys.length === 0) return ok(lines.map((l) => `${l}\n`).join(''));
   let out = '';
   let missing = false;
@@ -368,8 +372,52 @@ function hosts(lines: string[], keys: string[]): ExecResult {
   return { stdout: out, stderr: '', exitCode: missing ? 2 : 0 };
 }
 
+/**
+ * `getent ahosts KEY...`: glibc's getaddrinfo answer over `/etc/hosts`, IPv6 addresses first (RFC 6724's order for
+ * loopback), each address three times (`STREAM`, `DGRAM`, `RAW` sockets) with the canonical name (the first name of
+ * the first entry, or a numeric key itself) on its first line only. Exit 2 when a key is not found. Without a key
+ * glibc enumerates nothing useful: refused loudly.
+ */
+function addressInfo(lines: string[], keys: string[]): ExecResult {
+  if (keys.length === 0) return fail(`getent: ahosts without a key is not available in the shell engine; ${HINT}\n`, 2);
+  const entries = lines.map((l) => l.replace(/#.*/, '').trim().split(/\s+/)).filter((f) => f.length >= 2);
+  let out = '';
+  let missing = false;
+  for (const key of keys) {
+    const matches = isAddress(key) ? [[key, key]] : entries.filter((f) => f.slice(1).includes(key));
+    if (matches.length === 0) {
+      missing = true;
+      continue;
+    }
+    const addresses = [...new Set([...matches.filter((f) => f[0]!.includes(':')), ...matches.filter((f) => !f[0]!.includes(':'))].map((f) => f[0]!))];
+    let canonical = isAddress(key) ? key : matches[0]![1]!;
+    for (const address of addresses) {
+      for (const socket of ['STREAM', 'DGRAM', 'RAW']) {
+        out += `${address.padEnd(15)} ${socket.padEnd(6)} ${canonical}\n`;
+        canonical = '';
+      }
+    }
+  }
+  return { stdout: out, stderr: '', exitCode: missing ? 2 : 0 };
+}
+
 /** Names of the commands of {@link sysinfoCommands} (each needs its `/bin` stub to be found on PATH). */
-export const SYSINFO_COMMAND_NAMES: readonly string[] = ['nproc', 'getconf', 'ulimit', 'locale', 'arch', 'logname', 'getent'];
+export const SYSINFO_COMMAND_NAMES: readonly string[] = ['nproc', 'getconf', 'ulimit', 'locale', 'arch', 'logname', 'getent', 'dpkg'];
+
+/**
+ * `dpkg --print-architecture` (Debian's name for the machine: amd64, arm64), the one question install scripts ask
+ * dpkg; `--print-foreign-architectures` lists none. Anything else (installing, querying packages) needs a real
+ * package database: refused loudly, exit 127, as for every program the shell engine does not run.
+ * @see dpkg(1)
+ */
+function dpkg(args: string[]): ExecResult {
+  const [action, ...rest] = args;
+  if (action === '--print-architecture' || action === '--print-foreign-architectures') {
+    if (rest.length > 0) return fail(`dpkg: error: ${action} takes no arguments\n\nType dpkg --help for help about installing and deinstalling packages [*];\nUse 'apt' or 'aptitude' for user-friendly package management;\nType dpkg -Dhelp for a list of dpkg debug flag values;\nType dpkg --force-help for a list of forcing options;\nType dpkg-deb --help for help about manipulating *.deb files;\n\nOptions marked [*] produce a lot of output - pipe it through 'less' or 'more' !\n`, 2);
+    return ok(action === '--print-architecture' ? `${MACHINE_ARCH === 'aarch64' ? 'arm64' : 'amd64'}\n` : '');
+  }
+  return fail(`dpkg: not available in the shell engine (only --print-architecture); ${HINT}\n`, 127);
+}
 
 /** The commands of this module, for just-bash's `customCommands`. */
 export function sysinfoCommands(): CustomCommand[] {
@@ -382,5 +430,6 @@ export function sysinfoCommands(): CustomCommand[] {
     // An exec has no controlling terminal, so no login name: GNU logname's answer then.
     defineCommand('logname', async () => fail('logname: no login name\n')),
     defineCommand('getent', async (args, ctx) => getent(args, ctx.fs)),
+    defineCommand('dpkg', async (args) => dpkg(args)),
   ];
 }

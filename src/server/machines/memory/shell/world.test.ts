@@ -112,6 +112,11 @@ describe('devices and the Linux skeleton', () => {
     expect(ctx.vfs.exists('/proc')).toBe(false);
   });
 
+  it('/proc/self/status has Linux\'s lines in its order, Threads 1 among them', async () => {
+    const r = await sh('cut -d: -f1 /proc/self/status | tr "\\n" " "; awk \'/^Threads:/{print $2}\' /proc/self/status');
+    expect(r.stdout).toBe('Name State Tgid Ngid Pid PPid TracerPid Uid Gid FDSize Threads 1\n');
+  });
+
   it('/dev lists its devices and fd, a link to /proc/self/fd, which lists the reading process descriptors', async () => {
     const ctx = sprite();
     expect(await sh('ls /dev; ls /dev/fd/; ls /proc/self/fd | wc -l; readlink /dev/fd; ls -ld /dev/fd | cut -c1-10; test -e /dev/fd/1 && echo open', { ctx })).toEqual({
