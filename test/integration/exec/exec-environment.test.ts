@@ -27,11 +27,13 @@ describe('exec environment on the shell engine', () => {
   });
 
   it('whoami, hostname, pwd and the variables as a script reads them', async () => {
-    expect(await linesInside(srv.url, 'envbox', 'whoami; hostname; pwd; echo "$SHELL|$HOME|$USER|$LANG|$TERM"')).toEqual([
+    // No TERM in a fresh exec's environment: bash gives itself TERM=dumb, unexported (variables.c set_if_not).
+    expect(await linesInside(srv.url, 'envbox', 'whoami; hostname; pwd; echo "$SHELL|$HOME|$USER|$LANG|$TERM"; env | grep -c ^TERM=')).toEqual([
       'sprite',
       'envbox',
       '/home/sprite',
-      '/bin/bash|/home/sprite|sprite|C.UTF-8|',
+      '/bin/bash|/home/sprite|sprite|C.UTF-8|dumb',
+      '0',
     ]);
   });
 
