@@ -354,5 +354,21 @@ async function removeArchived(p: TarPlan, fs: IFileSystem, cwd: string): Promise
 export function archiveCommands(): CustomCommand[] {
   const run = async (args: string[], ctx: CommandContext) => (await tarWithTransform(args, ctx)) ?? (await tarWithPositional(args, ctx)) ?? (await tarWithZstd(args, ctx)) ?? tar(args, ctx.fs, ctx.cwd, latin1FromBytes(ctx.stdin), (a) => ctx.origCommand!(a));
   // The archive written is GNU's format, with the reproducible-archive options applied (tar-reproducible.ts).
-  return [defineCommand('tar', async (args, ctx) => (await tarReproducible(args, ctx, (a) => run(a, ctx))) ?? run(args, ctx))];
+  return [
+    defineCommand('tar', async (args, ctx) => {
+      const r = (await tarReproducible(args, ctx, (a) => run(a, ctx))) ?? (await run(args, ctx));
+      return readsStdin(args) ? r : { ...r, internalStdinConsumed: 0 };
+    }),
+  ];
+}
+
+/**
+ * Whether a tar command line reads its stdin: an archive read from it (`-x`/`-t`/`-d` with no `-f` or `-f -`), or a
+ * `-` (or `/dev/stdin`) given as a value (`-T -`, `-X -`). One that does not leaves a stdin it shares with the
+ * commands after it alone (`while read -r f; do tar -xf "$f"; done < list`).
+ */
+function readsStdin(args: string[]): boolean {
+  const p = tarPlan(args);
+  if ((p.op === 'x' || p.op === 't' || p.op === 'd') && (p.archive === undefined || p.archive === '-')) return true;
+  return args.some((a, i) => (a === '-' && i > 0) || a.endsWith('=-') || a === '/dev/stdin' || a.endsWith('=/dev/stdin'));
 }

@@ -94,7 +94,7 @@ async function awk(args: string[], ctx: CommandContext): Promise<ExecResult> {
     throw err;
   }
   const errors = { text: '' };
-  const run = new AwkRun(program, hostOf(ctx, errors), programFromStdin ? '' : stdinIsClosed(ctx) ? null : latin1FromBytes(ctx.stdin), { iterations: ctx.limits?.maxLoopIterations ?? Infinity, signal: ctx.signal });
+  const run = new AwkRun(program, hostOf(ctx, errors), () => (programFromStdin ? '' : stdinIsClosed(ctx) ? null : latin1FromBytes(ctx.stdin)), { iterations: ctx.limits?.maxLoopIterations ?? Infinity, signal: ctx.signal });
   if (fs !== undefined) run.globals.set('FS', fs);
   for (const [k, v] of assigns) run.globals.set(k, inputValue(unescape(utf8ToBytes(v))));
   const argv = run.array('ARGV');

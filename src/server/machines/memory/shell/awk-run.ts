@@ -81,8 +81,8 @@ export class AwkRun {
   constructor(
     readonly prog: Program,
     readonly host: AwkHost,
-    /** The data on stdin, or null when stdin is closed. */
-    readonly stdin: string | null,
+    /** The data on stdin, or null when stdin is closed; read only when the program reads stdin (so taken only then). */
+    readonly stdin: () => string | null,
     readonly limits: { iterations: number; signal?: AbortSignal } = { iterations: Infinity },
   ) {
     for (const [k, v] of Object.entries({ FS: ' ', OFS: ' ', ORS: '\n', RS: '\n', NR: 0, NF: 0, FNR: 0, SUBSEP: '\x1c', CONVFMT: '%.6g', OFMT: '%.6g', RSTART: 0, RLENGTH: -1, FILENAME: '' })) this.globals.set(k, v);
@@ -520,8 +520,9 @@ export class AwkRun {
   }
   /** The stdin's bytes; a closed stdin (`<&-`) fails the run as mawk does: `awk: read error (Bad file descriptor)`. */
   private stdinText(): string {
-    if (this.stdin === null) throw new AwkRuntimeError('read error (Bad file descriptor)', { cause: 'read' });
-    return this.stdin;
+    const text = this.stdin();
+    if (text === null) throw new AwkRuntimeError('read error (Bad file descriptor)', { cause: 'read' });
+    return text;
   }
   skipFile(): void {
     this.main.at = this.main.records.length;

@@ -11,6 +11,7 @@ import { missingOperand, needsPerFile, notDirectoryTarget, perFile, takePerFileO
 import { sameFile } from './devices.ts';
 import type { OrderedResult } from './output-order.ts';
 import { SANDBOX_HINT } from './world.ts';
+import { AnswerLines } from './inherited-stdin.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
 const fail = (stderr: string): ExecResult => ({ stdout: '', stderr, exitCode: 1 });
@@ -203,12 +204,11 @@ function interactive(cmd: 'cp' | 'mv', args: string[]): boolean {
  * skips it, with status 0. The operands left (the destination last) and the questions asked; a directory source
  * over an existing destination (one question per file inside) is refused loudly.
  */
-async function askOverwrite(cmd: 'cp' | 'mv', operands: string[], noTarget: boolean, fs: IFileSystem, cwd: string, stdin: string): Promise<{ operands: string[]; asked: string } | ExecResult> {
+async function askOverwrite(cmd: 'cp' | 'mv', operands: string[], noTarget: boolean, fs: IFileSystem, cwd: string, stdin: () => string): Promise<{ operands: string[]; asked: string } | ExecResult> {
   if (operands.length < 2) return { operands, asked: '' };
   const dest = operands[operands.length - 1]!;
   const intoDir = !noTarget && (await statOrNull(fs, fs.resolvePath(cwd, dest)))?.isDirectory === true;
-  const answers = stdin.split('\n');
-  if (answers[answers.length - 1] === '') answers.pop();
+  const answers = new AnswerLines(stdin, true);
   const kept: string[] = [];
   let asked = '';
   for (const src of operands.slice(0, -1)) {
@@ -228,7 +228,7 @@ async function askOverwrite(cmd: 'cp' | 'mv', operands: string[], noTarget: bool
 }
 
 /** Runs `go` on the operands `-i` keeps, with its questions before the command's own output and messages. */
-async function withQuestions(cmd: 'cp' | 'mv', args: string[], operands: string[], noTarget: boolean, fs: IFileSystem, cwd: string, stdin: string, go: (operands: string[]) => Promise<ExecResult>): Promise<OrderedResult> {
+async function withQuestions(cmd: 'cp' | 'mv', args: string[], operands: string[], noTarget: boolean, fs: IFileSystem, cwd: string, stdin: () => string, go: (operands: string[]) => Promise<ExecResult>): Promise<OrderedResult> {
   if (!interactive(cmd, args)) return go(operands);
   const a = await askOverwrite(cmd, operands, noTarget, fs, cwd, stdin);
   if ('exitCode' in a) return a;
@@ -271,7 +271,7 @@ function preserveLists(args: string[]): { args: string[]; mode: boolean; times: 
   return { args: rest, mode, times };
 }
 
-async function cp(given: string[], fs: IFileSystem, cwd: string, run: Run, stdin: string): Promise<ExecResult> {
+async function cp(given: string[], fs: IFileSystem, cwd: string, run: Run, stdin: () => string): Promise<ExecResult> {
   const lists = preserveLists(given);
   if ('exitCode' in lists) return lists;
   const { o, rest: args } = takePerFileOptions(lists.args);
@@ -396,7 +396,7 @@ async function noTargetDirectory(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string,
   return run(argv(opts, [...children.map((c) => `${src.replace(/\/+$/, '')}/${c}`), dest]));
 }
 
-async function mv(all: string[], fs: IFileSystem, cwd: string, run: Run, stdin: string): Promise<ExecResult> {
+async function mv(all: string[], fs: IFileSystem, cwd: string, run: Run, stdin: () => string): Promise<ExecResult> {
   const { o, rest: args } = takePerFileOptions(all);
   if (o.symlink || o.hardlink || o.dereference || o.parents) {
     const bad = all.find((a) => /^-[a-zA-Z]*[slL]/.test(a) || a === '--parents') ?? '';
@@ -427,7 +427,7 @@ export const COPY_MOVE_COMMAND_NAMES: readonly string[] = ['cp', 'mv'];
 /** `cp` and `mv` for just-bash's `customCommands` (each hands the rest to just-bash's own). */
 export function copyMoveCommands(): CustomCommand[] {
   return [
-    defineCommand('cp', (args, ctx) => cp(args, ctx.fs, ctx.cwd, async (a) => permissionMessages('cp', await ctx.origCommand!(a), ctx.fs, ctx.cwd, a[a.length - 1] ?? ''), decodeBytesToUtf8(ctx.stdin))),
-    defineCommand('mv', (args, ctx) => mv(args, ctx.fs, ctx.cwd, async (a) => permissionMessages('mv', await ctx.origCommand!(a), ctx.fs, ctx.cwd, a[a.length - 1] ?? ''), decodeBytesToUtf8(ctx.stdin))),
+    defineCommand('cp', (args, ctx) => cp(args, ctx.fs, ctx.cwd, async (a) => permissionMessages('cp', await ctx.origCommand!(a), ctx.fs, ctx.cwd, a[a.length - 1] ?? ''), () => decodeBytesToUtf8(ctx.stdin))),
+    defineCommand('mv', (args, ctx) => mv(args, ctx.fs, ctx.cwd, async (a) => permissionMessages('mv', await ctx.origCommand!(a), ctx.fs, ctx.cwd, a[a.length - 1] ?? ''), () => decodeBytesToUtf8(ctx.stdin))),
   ];
 }

@@ -9,6 +9,7 @@
 import { defineCommand, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { shellQuote } from '../argv.ts';
 import { unsupported } from './gnu-commands.ts';
+import { execOnOwnStdin } from './inherited-stdin.ts';
 
 const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
 const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr, exitCode });
@@ -40,7 +41,7 @@ function yes(args: string[]): ExecResult {
 
 /** Runs `argv` as a command line of the same shell, with this command's stdin (and `env` added to its variables). */
 function run(argv: string[], ctx: CommandContext, env?: Record<string, string>): Promise<ExecResult> {
-  return ctx.exec!(argv.map(shellQuote).join(' '), { cwd: ctx.cwd, stdin: ctx.stdin as unknown as string, stdinKind: 'bytes', ...(env ? { env } : {}) });
+  return execOnOwnStdin(ctx, argv.map(shellQuote).join(' '), { cwd: ctx.cwd, ...(env ? { env } : {}) });
 }
 
 /**

@@ -132,7 +132,9 @@ async function dd(args: string[], ctx: CommandContext): Promise<ExecResult> {
     }
   } else stdout = bytesOutput(unsafeBytesFromLatin1(data.toString('latin1')));
   const stderr = o.status === 'none' ? '' : summary(inFull, inPart, outFull, outPart, data.length, (performance.now() - started) / 1000, o.status === 'noxfer');
-  return { stdout: '', ...stdout, stderr, exitCode: 0 };
+  // dd reads stdin ibs bytes at a time and stops after skip= and count=: the commands sharing that stdin read on.
+  const taken = o.if === undefined && Number.isFinite(countBytes) ? { internalStdinConsumed: Math.min(input.length, skipBytes + countBytes) } : {};
+  return { stdout: '', ...stdout, stderr, exitCode: 0, ...taken };
 }
 
 /** GNU `dd`, for just-bash's `customCommands`. */

@@ -133,8 +133,8 @@ function parse(args: string[]): { o: Options; operands: string[] } | ExecResult 
 interface Ctx {
   fs: IFileSystem;
   cwd: string;
-  /** The stdin's bytes; null when it is closed. */
-  stdin: string | null;
+  /** The stdin's bytes (null when it is closed), read only for a `-` operand. */
+  stdin: () => string | null;
   now: Date;
   o: Options;
   out: string;
@@ -147,7 +147,10 @@ type Entry = { kind: 'file'; bytes: string; mtime: Date } | { kind: 'dir'; mtime
 const ERRORS: Record<string, string> = { ENOENT: 'No such file or directory', EACCES: 'Permission denied', ENOTDIR: 'Not a directory' };
 
 async function load(c: Ctx, name: string): Promise<Entry> {
-  if (isStdinOperand(name)) return c.stdin === null ? { kind: 'error', message: EBADF } : { kind: 'file', bytes: c.stdin, mtime: c.now };
+  if (isStdinOperand(name)) {
+    const bytes = c.stdin();
+    return bytes === null ? { kind: 'error', message: EBADF } : { kind: 'file', bytes, mtime: c.now };
+  }
   const path = c.fs.resolvePath(c.cwd, name);
   try {
     const st = await c.fs.stat(path);
@@ -311,7 +314,7 @@ async function diffPair(c: Ctx, name0: string, name1: string, inDir: boolean): P
   diffFiles(c, name0, name1, e0, e1, inDir);
 }
 
-async function diff(args: string[], fs: IFileSystem, cwd: string, stdin: string | null): Promise<ExecResult> {
+async function diff(args: string[], fs: IFileSystem, cwd: string, stdin: () => string | null): Promise<ExecResult> {
   const parsed = parse(args);
   if ('exitCode' in parsed) return parsed;
   const { o, operands } = parsed;
@@ -324,5 +327,5 @@ async function diff(args: string[], fs: IFileSystem, cwd: string, stdin: string 
 
 /** `diff` for just-bash's `customCommands`. */
 export function diffCommands(): CustomCommand[] {
-  return [defineCommand('diff', (args, ctx) => diff(args, ctx.fs, ctx.cwd, stdinIsClosed(ctx) ? null : latin1FromBytes(ctx.stdin)))];
+  return [defineCommand('diff', (args, ctx) => diff(args, ctx.fs, ctx.cwd, () => (stdinIsClosed(ctx) ? null : latin1FromBytes(ctx.stdin))))];
 }

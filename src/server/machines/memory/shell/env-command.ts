@@ -9,6 +9,7 @@ import { defineCommand, latin1FromBytes, type CommandContext, type CustomCommand
 import { shellQuote } from '../argv.ts';
 import { localeQuote } from './gnu-quote.ts';
 import { unsupported } from './gnu-commands.ts';
+import { execOnOwnStdin } from './inherited-stdin.ts';
 
 /**
  * The variables bash sets for itself, unexported, in a non-interactive shell on an x86_64 Linux sprite whose host
@@ -227,12 +228,10 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
   // GNU env execs the command with exactly `vars`, in their order: its `_` is env's own pathname, or none after -i
   // (the patched interpreter's `keepUnderscore` and `keepEnvOrder`, patches/just-bash/underscore-variable.mjs and
   // variables-export-order.mjs, leave them so).
-  const result = await ctx.exec(script, {
+  const result = await execOnOwnStdin(ctx, script, {
     env: vars,
     replaceEnv: true,
     cwd,
-    stdin: latin1FromBytes(ctx.stdin),
-    stdinKind: 'bytes',
     signal: ctx.signal,
     ...{ keepUnderscore: true, keepEnvOrder: true },
   });

@@ -70,8 +70,8 @@ export function primeFactors(n: bigint): bigint[] {
   return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-async function factor(args: string[], stdin: string): Promise<ExecResult> {
-  const words = args.length > 0 ? args.filter((a) => a !== '--') : stdin.split(/\s+/).filter((w) => w !== '');
+async function factor(args: string[], stdin: () => string): Promise<ExecResult> {
+  const words = args.length > 0 ? args.filter((a) => a !== '--') : stdin().split(/\s+/).filter((w) => w !== '');
   let out = '';
   let err = '';
   for (const w of words) {
@@ -87,5 +87,5 @@ async function factor(args: string[], stdin: string): Promise<ExecResult> {
 
 /** `factor` for just-bash's `customCommands`. */
 export function factorCommands(): CustomCommand[] {
-  return [defineCommand('factor', (args, ctx) => factor(args, latin1FromBytes(ctx.stdin)))];
+  return [defineCommand('factor', (args, ctx) => factor(args, () => latin1FromBytes(ctx.stdin)))];
 }

@@ -14,6 +14,7 @@ import { findRefusal, parseFind, type FindCommand, type FindError, type FindNode
 import { orderOf, type OrderedResult } from './output-order.ts';
 import { localeQuote } from './gnu-quote.ts';
 import { parseDate } from './touch-command.ts';
+import { execOnOwnStdin } from './inherited-stdin.ts';
 
 const SPRITE_UID = 1000;
 const UNIT_BYTES: Record<string, number> = { c: 1, w: 2, b: 512, k: 1024, M: 1024 ** 2, G: 1024 ** 3 };
@@ -334,7 +335,7 @@ class Finder {
 
   private async run(argv: string[], cwd: string): Promise<number> {
     if (argv.length === 0) return 1;
-    const r: ExecResult = await this.ctx.exec!(argv.map(shellQuote).join(' '), { cwd, stdin: this.ctx.stdin as unknown as string, stdinKind: 'bytes' });
+    const r: ExecResult = await execOnOwnStdin(this.ctx, argv.map(shellQuote).join(' '), { cwd });
     // The child's output in the order it wrote it.
     let i = 0;
     let j = 0;

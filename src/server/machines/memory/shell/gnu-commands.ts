@@ -13,6 +13,7 @@ import { localeQuote } from './gnu-quote.ts';
 import { OrderedOutput } from './output-order.ts';
 import { runsAsRoot } from './run-as.ts';
 import { canonical, joined } from './canonical-path.ts';
+import { execOnOwnStdin } from './inherited-stdin.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
@@ -161,7 +162,7 @@ async function sudo(args: string[], ctx: Parameters<Parameters<typeof defineComm
   });
   // Exported in the script: just-bash passes an exec's `env` option to nested shells only when exported.
   const exports = `export ${Object.entries(env).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ')}`;
-  return ctx.exec!(`${exports}; ${command.map(shellQuote).join(' ')}`, { cwd: ctx.cwd, env, replaceEnv: true, stdin: ctx.stdin as unknown as string, stdinKind: 'bytes' });
+  return execOnOwnStdin(ctx, `${exports}; ${command.map(shellQuote).join(' ')}`, { cwd: ctx.cwd, env, replaceEnv: true });
 }
 
 const TEMPLATE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

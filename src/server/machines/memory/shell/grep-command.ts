@@ -13,7 +13,7 @@ import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, 
 import { nameGlob } from '../../../core/name-glob.ts';
 import { parseGrep, type GrepOptions } from './grep-options.ts';
 import { compileGrep, matchStart } from './grep-regex.ts';
-import { errnoText, readOperand, isStdinOperand, type InputCtx, type LeavesStdin } from './text-input.ts';
+import { errnoText, readOperand, isStdinOperand, stdinTaken, type InputCtx, type LeavesStdin } from './text-input.ts';
 import { orderOf, type OrderedResult } from './output-order.ts';
 
 /** An input to search: its bytes (latin1 string), the name grep prints, whether that name is printed. */
@@ -55,6 +55,8 @@ class Search {
   done = false;
   /** Where grep stopped reading the last input it left early (-q, -l or -m): the byte after the last line it took. */
   stoppedAt: number | undefined;
+  /** Where the line that reached -m's count ends, in the last input that had one. */
+  maxedAt: number | undefined;
 
   constructor(
     readonly o: GrepOptions,
@@ -150,6 +152,7 @@ class Search {
         continue;
       }
       count++;
+      if (count === limit) this.maxedAt = starts[i]! + line.length + 1;
       this.selected = true;
       if (o.quiet) {
         this.done = true;
@@ -305,6 +308,8 @@ async function grep(args: string[], ctx: InputCtx): Promise<OrderedResult & Leav
   const names: boolean | 'below' = o.names ?? (files.length > 1 ? true : recursive ? 'below' : false);
   if (o.max === 0) return { stdout: '', stderr, exitCode: 1 };
   let stdinUnread = 0;
+  // What grep took of its stdin when it stopped early (else all of it): the commands sharing that stdin read on.
+  let taken: number | undefined;
   for (const f of files) {
     if (s.done) break;
     // `/dev/stdin` and `/dev/fd/0` open the stdin too, under their own name.
@@ -313,9 +318,14 @@ async function grep(args: string[], ctx: InputCtx): Promise<OrderedResult & Leav
       const name = f === '-' || f === '' ? o.label : f;
       if (!('error' in input)) {
         s.stoppedAt = undefined;
+        s.maxedAt = undefined;
         s.file({ bytes: input.bytes, name, showName: names === true, width: 19 });
         // A pipe grep stops reading early: what it left beyond its read buffer stays unread (its writer's SIGPIPE).
         if (s.stoppedAt !== undefined && !input.regular) stdinUnread = Math.max(0, input.bytes.length - s.stoppedAt - GREP_READ_BYTES);
+        // GNU grep leaves a regular file's offset just after the last line -m selected (whatever context it printed
+        // after it); -q and -l, and -m on a pipe, lose the buffers they read.
+        if (input.regular && s.maxedAt !== undefined) taken = Math.min(s.maxedAt, input.bytes.length);
+        else if (s.stoppedAt !== undefined) taken = stdinTaken(input.bytes.length, s.stoppedAt, false, GREP_READ_BYTES);
       } else s.fail(`${name}: ${input.error}`);
       continue;
     }
@@ -324,7 +334,7 @@ async function grep(args: string[], ctx: InputCtx): Promise<OrderedResult & Leav
   const status = s.selected && (!s.trouble || o.quiet) ? 0 : s.trouble ? 2 : 1;
   const marks: Array<[number, number]> = stderr ? [[0, stderr.length], ...s.marks] : s.marks;
   const result = { ...bytesOutput(unsafeBytesFromLatin1(s.out)), stderr: stderr + s.err, exitCode: status, outputOrder: orderOf(marks, 'before-errors') };
-  return stdinUnread > 0 ? { ...result, stdinUnread } : result;
+  return { ...result, ...(stdinUnread > 0 ? { stdinUnread } : {}), ...(taken !== undefined ? { internalStdinConsumed: taken } : {}) };
 }
 
 /** What GNU grep may have read past the line it stopped on: its buffer (32 KiB, grown to whole pages; 96 KiB allowed). */

@@ -7,7 +7,7 @@
  */
 import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, type ExecResult } from 'just-bash';
 import { unsupported } from './gnu-commands.ts';
-import { isStdinOperand, readOperand, type InputCtx, type LeavesStdin } from './text-input.ts';
+import { isStdinOperand, readOperand, stdinTaken, type InputCtx, type LeavesStdin } from './text-input.ts';
 import { OrderedOutput, type OrderedResult } from './output-order.ts';
 
 const MULTIPLIERS: Record<string, number> = { b: 512, k: 1024, K: 1024, KiB: 1024, kB: 1000, KB: 1000, M: 1024 ** 2, MiB: 1024 ** 2, MB: 1e6, G: 1024 ** 3, GiB: 1024 ** 3, GB: 1e9, T: 1024 ** 4, TB: 1e12 };
@@ -112,6 +112,7 @@ function cut(cmd: 'head' | 'tail', s: string, p: Plan): string {
 /**
  * `head` or `tail` over `args`. A `head` that printed the start of a pipe it reads says how many bytes it left there
  * (`stdinUnread`): the writer of a pipe left that full is stopped by SIGPIPE (patches/just-bash/pipeline-producer-sigpipe.mjs).
+ * A `head` reading its stdin says how much of it it took (`internalStdinConsumed`, {@link headTaken}).
  */
 async function headTail(cmd: 'head' | 'tail', args: string[], ctx: InputCtx & { origCommand?: (a: string[]) => Promise<ExecResult> }): Promise<OrderedResult & LeavesStdin> {
   const p = plan(cmd, args);
@@ -124,6 +125,8 @@ async function headTail(cmd: 'head' | 'tail', args: string[], ctx: InputCtx & { 
   let first = true;
   // What `head` left unread of a pipe it reads (the pipeline gives its writer SIGPIPE past a pipe's worth).
   let stdinUnread = 0;
+  // What `head` took of its stdin: the commands after it that share that stdin read on from there.
+  let taken: number | undefined;
   for (const name of names) {
     // `head -c N` stops reading after N bytes, so it takes them from a device that never ends.
     const r = await readOperand(ctx, name, cmd === 'head' && !p.lines && p.sign === '' ? p.n : undefined);
@@ -136,10 +139,25 @@ async function headTail(cmd: 'head' | 'tail', args: string[], ctx: InputCtx & { 
     first = false;
     const part = cut(cmd, r.bytes, p);
     if (cmd === 'head' && p.sign === '' && isStdinOperand(name) && !r.regular) stdinUnread = r.bytes.length - part.length;
+    if (cmd === 'head' && isStdinOperand(name)) taken = headTaken(r.bytes.length, part.length, p, r.regular);
     text.out(part);
   }
   const result = { ...bytesOutput(unsafeBytesFromLatin1(text.stdout)), stderr: text.stderr, exitCode: text.stderr ? 1 : 0, outputOrder: text.order('before-errors') };
-  return stdinUnread > 0 ? { ...result, stdinUnread } : result;
+  return { ...result, ...(stdinUnread > 0 ? { stdinUnread } : {}), ...(taken !== undefined ? { internalStdinConsumed: taken } : {}) };
+}
+
+/** GNU head's read buffer (BUFSIZ). */
+const HEAD_READ_BYTES = 8192;
+
+/**
+ * How much of its stdin (`total` bytes) GNU head took, having printed its first `printed`: `-c N` reads exactly N
+ * bytes; `-n N` reads blocks, and on a regular file seeks back to just after the lines it printed; `-n 0`/`-c 0`
+ * read nothing; `-n -N`/`-c -N` read a pipe to its end, and leave a regular file just after what they printed.
+ */
+function headTaken(total: number, printed: number, p: Pick<Plan, 'lines' | 'sign' | 'n'>, regular: boolean): number {
+  if (p.sign === '-') return regular ? printed : total;
+  if (!p.lines) return Math.min(total, p.n);
+  return p.n === 0 ? 0 : stdinTaken(total, printed, regular, HEAD_READ_BYTES);
 }
 
 /** `head` and `tail` for just-bash's `customCommands`. */

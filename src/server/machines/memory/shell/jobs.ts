@@ -11,6 +11,7 @@ import { signalNumber, normalizeSignalName, SIGNAL_NUMBERS } from '../../../../p
 import { shellQuote } from '../argv.ts';
 import { SANDBOX_HINT } from './world.ts';
 import { commOf, type ProcessTable } from '../processes.ts';
+import { execOnOwnStdin } from './inherited-stdin.ts';
 
 /** The command a background statement is rewritten to: `__spritzer_bg [-d] SCRIPT` (`-d`: started by nohup/setsid). */
 export const BG_COMMAND = '__spritzer_bg';
@@ -347,7 +348,7 @@ export class JobControl {
         defineCommand(name, async (args, ctx) => {
           const rest = name === 'setsid' ? args.filter((a, i) => !(i === 0 && a.startsWith('-'))) : args[0] === '--' ? args.slice(1) : args;
           if (rest.length === 0) return fail(`${name}: missing operand\n`, name === 'nohup' ? 125 : 1);
-          return ctx.exec!(rest.map(shellQuote).join(' '), { cwd: ctx.cwd, stdin: ctx.stdin as unknown as string, stdinKind: 'bytes' });
+          return execOnOwnStdin(ctx, rest.map(shellQuote).join(' '), { cwd: ctx.cwd });
         }),
       ),
     ];

@@ -9,6 +9,7 @@ import { strerror } from './errno-text.ts';
 import { basenameOf, dirnameOf } from './path-names.ts';
 import { OrderedOutput } from './output-order.ts';
 import { canonical, joined } from './canonical-path.ts';
+import { AnswerLines } from './inherited-stdin.ts';
 
 const MISSING_OK = { mustExist: false, missingOk: true, noLinks: false };
 
@@ -41,10 +42,10 @@ interface LnOptions {
   dir?: string;
 }
 
-async function ln(args: string[], fs: IFileSystem, cwd: string, stdin: string): Promise<ExecResult> {
+async function ln(args: string[], fs: IFileSystem, cwd: string, stdin: () => string): Promise<ExecResult> {
   const o: LnOptions = { symbolic: false, force: false, noDeref: false, noTarget: false, relative: false, backup: false, suffix: '~', verbose: false, interactive: false, logical: false };
   // An answer is one line of stdin; yes when it starts with y or Y (none left: no).
-  const answers = stdin.split('\n');
+  const answers = new AnswerLines(stdin);
   const operands: string[] = [];
   const long: Record<string, keyof LnOptions> = { '--symbolic': 'symbolic', '--force': 'force', '--interactive': 'interactive', '--no-dereference': 'noDeref', '--no-target-directory': 'noTarget', '--relative': 'relative', '--verbose': 'verbose', '--backup': 'backup' };
   const short: Record<string, keyof LnOptions> = { s: 'symbolic', f: 'force', i: 'interactive', n: 'noDeref', T: 'noTarget', r: 'relative', v: 'verbose', b: 'backup' };
@@ -200,13 +201,13 @@ async function readlink(args: string[], fs: IFileSystem, cwd: string): Promise<E
 /** `ln`, `link`, `unlink` and `readlink` for just-bash's `customCommands`. */
 export function linkCommands(): CustomCommand[] {
   return [
-    defineCommand('ln', (args, ctx) => ln(args, ctx.fs, ctx.cwd, String(ctx.stdin ?? ''))),
+    defineCommand('ln', (args, ctx) => ln(args, ctx.fs, ctx.cwd, () => String(ctx.stdin ?? ''))),
     defineCommand('readlink', (args, ctx) => readlink(args, ctx.fs, ctx.cwd)),
     defineCommand('link', async (args, ctx) => {
       const ops = args[0] === '--' ? args.slice(1) : args;
       if (ops.length < 2) return usage('link', ops.length === 0 ? 'missing operand' : `missing operand after '${ops[0]}'`);
       if (ops.length > 2) return usage('link', `extra operand '${ops[2]}'`);
-      const r = await ln([ops[0]!, ops[1]!], ctx.fs, ctx.cwd, '');
+      const r = await ln([ops[0]!, ops[1]!], ctx.fs, ctx.cwd, () => '');
       return r.exitCode === 0 ? r : { ...r, stderr: `link: cannot create link '${ops[1]}' to '${ops[0]}': ${r.stderr.split(': ').pop()}` };
     }),
     defineCommand('unlink', async (args, ctx) => {

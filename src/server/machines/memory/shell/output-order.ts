@@ -88,13 +88,14 @@ export function errorsFirst<R extends ExecResult>(result: R): R & OrderedResult 
  * through error() between the files around it: its result's stderr lines are matched to the operands that fail to
  * stat as files, in turn, and placed after the sizes of the operands before them. Undefined when that accounting
  * does not add up to the result (a file that changed, an option), so the result keeps just-bash's order.
+ * `stdinLength` is asked only for a `-` operand: a cat of files leaves a stdin it shares with later commands unread.
  */
-export async function catOutputOrder(result: ExecResult, operands: string[], fs: IFileSystem, cwd: string, stdinLength: number): Promise<number[] | undefined> {
+export async function catOutputOrder(result: ExecResult, operands: string[], fs: IFileSystem, cwd: string, stdinLength: () => number): Promise<number[] | undefined> {
   if (result.stderr === '' || operands.some((a) => a.startsWith('-') && a !== '-')) return undefined;
   const messages = result.stderr.split(/(?<=\n)/);
   const marks: Array<[number, number]> = [];
   let at = 0;
-  let stdin = stdinLength;
+  let stdin = operands.includes('-') ? stdinLength() : 0;
   for (const name of operands) {
     if (name === '-') {
       at += stdin;

@@ -7,13 +7,14 @@ import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem, t
 import { strerror } from './errno-text.ts';
 import { unsupported } from './gnu-commands.ts';
 import { OrderedOutput } from './output-order.ts';
+import { AnswerLines } from './inherited-stdin.ts';
 
 const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
 const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr, exitCode });
 
 /** `rm` for just-bash's `customCommands`: its prompts read the command's stdin a line per answer. */
 export function rmCommand(): CustomCommand {
-  return defineCommand('rm', (args, ctx) => rm(args, ctx.fs, ctx.cwd, String(ctx.stdin ?? '')));
+  return defineCommand('rm', (args, ctx) => rm(args, ctx.fs, ctx.cwd, () => String(ctx.stdin ?? '')));
 }
 
 /** How GNU rm names a file in a prompt: `regular file`, `regular empty file`, `directory`, `symbolic link`. */
@@ -90,10 +91,10 @@ async function treePostOrder(fs: IFileSystem, path: string, name: string): Promi
  * operand and `-I` once (over three operands, or with `-r`), reading one line of stdin per answer (no stdin: no). Messages as GNU rm's; exit 1 on any
  * failure, after trying every operand.
  */
-async function rm(args: string[], fs: IFileSystem, cwd: string, stdin: string): Promise<ExecResult> {
+async function rm(args: string[], fs: IFileSystem, cwd: string, stdin: () => string): Promise<ExecResult> {
   let recursive = false;
   let prompt: 'never' | 'each' | 'once' = 'never';
-  const answers = stdin.split('\n');
+  const answers = new AnswerLines(stdin);
   // An answer is one line of stdin; yes when it starts with y or Y (none left: no).
   const ask = () => /^[yY]/.test(answers.shift() ?? '');
   let force = false;

@@ -45,14 +45,14 @@ const lineLength = (v: string) => Number.parseInt(v, 10) || 0;
 
 const LONG: Record<string, string> = { '--null-data': '-z', '--zero-terminated': '-z', '--quiet': '-n', '--silent': '-n', '--regexp-extended': '-E', '--debug': '--debug', '--posix': '--posix', '--sandbox': '--sandbox' };
 
-async function plan(args: string[], fs: IFileSystem, cwd: string, stdin: string): Promise<Plan | ExecResult> {
+async function plan(args: string[], fs: IFileSystem, cwd: string, stdin: () => string): Promise<Plan | ExecResult> {
   const p: Plan = { flags: [], scripts: [], files: [], inPlace: false, suffix: '', separate: false, followLinks: false };
   const fromFile = async (f: string): Promise<ExecResult | undefined> => {
     try {
       // `-f -` and `-f /dev/stdin` read the script from stdin, which leaves none for the data.
       const fromStdin = isStdinOperand(f);
       p.scriptFromStdin ||= fromStdin;
-      const text = new TextDecoder().decode(fromStdin ? Buffer.from(stdin, 'latin1') : await fs.readFileBuffer(fs.resolvePath(cwd, f)));
+      const text = new TextDecoder().decode(fromStdin ? Buffer.from(stdin(), 'latin1') : await fs.readFileBuffer(fs.resolvePath(cwd, f)));
       p.scripts.push(text.endsWith('\n') ? text.slice(0, -1) : text);
       return undefined;
     } catch {
@@ -119,7 +119,7 @@ async function plan(args: string[], fs: IFileSystem, cwd: string, stdin: string)
   return p;
 }
 
-async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin: string, stdinClosed: boolean): Promise<ExecResult> {
+async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin: () => string, stdinClosed: boolean): Promise<ExecResult> {
   const p = await plan(args, fs, cwd, stdin);
   if ('exitCode' in p) return p;
   if (p.scriptFromStdin && p.files.length === 0) p.files = ['/dev/null'];
@@ -225,5 +225,5 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
 
 /** `sed` for just-bash's `customCommands` (the editing is just-bash's own). */
 export function sedCommands(): CustomCommand[] {
-  return [defineCommand('sed', (args, ctx) => sed(args, ctx.fs, ctx.cwd, (a) => ctx.origCommand!(a), latin1FromBytes(ctx.stdin), stdinIsClosed(ctx)))];
+  return [defineCommand('sed', (args, ctx) => sed(args, ctx.fs, ctx.cwd, (a) => ctx.origCommand!(a), () => latin1FromBytes(ctx.stdin), stdinIsClosed(ctx)))];
 }

@@ -20,6 +20,23 @@ export const isStdinOperand = (name: string, dash = true): boolean => (dash && n
  */
 export interface LeavesStdin {
   stdinUnread?: number;
+  /**
+   * The bytes of its stdin the command took (`{@link stdinTaken}`): a stdin it shares with the commands after it
+   * (a script's, a group's, a loop's) is left to them past that (patches/just-bash/used-stdin-is-consumed.mjs). A
+   * command that says nothing and read its stdin took all of it.
+   */
+  internalStdinConsumed?: number;
+}
+
+/**
+ * How much of a stdin of `total` bytes a tool took that used only its first `used` bytes and read it `block` bytes
+ * at a time. From a regular file, just `used`: GNU head, `grep -m` and `sed q` set the file offset back to just after
+ * what they used, as POSIX asks of a utility that stops early on seekable input (XCU 1.4, "Utility Description
+ * Defaults", INPUT FILES). From a pipe, every block it read is gone, up to the whole of a short input.
+ */
+export function stdinTaken(total: number, used: number, regular: boolean, block: number): number {
+  if (regular || used <= 0) return Math.max(0, Math.min(total, used));
+  return Math.min(total, Math.ceil(used / block) * block);
 }
 
 export interface InputCtx {

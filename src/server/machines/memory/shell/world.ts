@@ -34,6 +34,7 @@ export { DEFAULT_SHELL_LIMITS, type ShellLimits } from '../../../config/shell-li
 import type { ShellLimits } from '../../../config/shell-limits.ts';
 import { localeQuote } from './gnu-quote.ts';
 import { DECOMPRESS_MAX_BYTES } from './decompress-limit.ts';
+import { execOnOwnStdin } from './inherited-stdin.ts';
 
 /**
  * The just-bash `executionLimits` for `limits`: every iteration count follows `maxCommands`, the wall time follows
@@ -172,9 +173,9 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
       if (flag === '--version' || flag === '-v') return ok('v22.0.0-quickjs\n');
       if ((flag === '-e' || flag === '--eval' || flag === '-p' || flag === '--print') && args.length >= 2) {
         const code = flag === '-p' || flag === '--print' ? printingScript(args[1]!) : args[1]!;
-        return ctx.exec!(['js-exec', '-c', code, ...args.slice(2)].map(shellQuote).join(' '), { cwd: ctx.cwd, stdin: ctx.stdin as unknown as string, stdinKind: 'bytes' });
+        return execOnOwnStdin(ctx, ['js-exec', '-c', code, ...args.slice(2)].map(shellQuote).join(' '), { cwd: ctx.cwd });
       }
-      if (flag && !flag.startsWith('-')) return ctx.exec!(['js-exec', ...args].map(shellQuote).join(' '), { cwd: ctx.cwd, stdin: ctx.stdin as unknown as string, stdinKind: 'bytes' });
+      if (flag && !flag.startsWith('-')) return execOnOwnStdin(ctx, ['js-exec', ...args].map(shellQuote).join(' '), { cwd: ctx.cwd });
       return notAvailable('node', ` for these arguments (only node -e, node -p and node FILE run, through js-exec)`);
     }),
     ...REAL_ENGINE_COMMANDS.map((name) => defineCommand(name, async () => notAvailable(name))),
@@ -198,7 +199,7 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
         let result = await withLoopErrors(await ctx.origCommand!(mapped), mapped, ctx.fs, ctx.cwd); // ELOOP worded as bash does (loop-errors.ts)
         result = await catOperandErrors(name, result, ctx.fs, ctx.cwd);
         // Where stdout and stderr meet: cat's messages come between the files (its error() flushes first).
-        const order = name === 'cat' ? await catOutputOrder(result, mapped, ctx.fs, ctx.cwd, latin1FromBytes(ctx.stdin).length) : undefined;
+        const order = name === 'cat' ? await catOutputOrder(result, mapped, ctx.fs, ctx.cwd, () => latin1FromBytes(ctx.stdin).length) : undefined;
         return order ? { ...result, outputOrder: order } : result;
       }),
     ),

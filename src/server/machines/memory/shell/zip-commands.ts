@@ -8,6 +8,7 @@
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { percentSaved, readZip, writeZip, type NewEntry, type ZipEntry } from './zip-format.ts';
 import { DecompressLimitError } from './decompress-limit.ts';
+import { AnswerLines } from './inherited-stdin.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const loud = (cmd: string, opt: string): ExecResult => ({ stdout: '', stderr: `${cmd}: option ${opt} is not available in the shell engine; ${HINT}\n`, exitCode: 2 });
@@ -289,7 +290,7 @@ async function unzip(args: string[], ctx: CommandContext): Promise<ExecResult> {
   let stdout = header;
   let stderr = '';
   let exitCode = status;
-  const answers = String(ctx.stdin ?? '').split('\n');
+  const answers = new AnswerLines(() => String(ctx.stdin ?? ''));
   for (const e of picked) {
     // -j: every file lands in the destination itself, under its last name; directories are not made.
     if (junkPaths && e.name.endsWith('/')) continue;
