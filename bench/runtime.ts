@@ -1,5 +1,5 @@
 /**
- * `npm run bench:runtime -- --node FILE`: the whole benchmark (`bench/run.ts`) on two Node runtimes, in alternating
+ * `npm run bench:runtime -- [--node FILE]`: the whole benchmark (`bench/run.ts`) on two Node runtimes, in alternating
  * rounds (A, B, A, B, …) so that a change in the machine's load falls on both, and one table of spritzer's figure,
  * its ratio to the same-runtime baselines and its verdict on each runtime. It decides nothing by itself; the
  * runtime decision and its table live in docs/performance.md "Runtime". Never part of `npm test`.
@@ -14,8 +14,8 @@ import type { TableRow } from './lib/report.ts';
 import { ROOT } from './lib/servers.ts';
 import { compareRuntimes, formatComparison, type RuntimeRun } from './lib/runtime-compare.ts';
 
-const HELP = `usage: npm run bench:runtime -- --node FILE [options]
-  --node FILE     the runtime to compare (e.g. node_modules/.bin/node after \`npm install node@24\`)
+const HELP = `usage: npm run bench:runtime -- [--node FILE] [options]
+  --node FILE     the runtime to compare (default: Node 24 from the npm registry, scripts/node24.sh)
   --base FILE     the runtime it is compared with (default: the node running this script)
   --rounds N      rounds of A then B (default 2); each round is one full \`bench/run.ts\` per runtime
   --quick         pass --quick to bench/run.ts
@@ -33,9 +33,9 @@ const { values } = parseArgs({
     help: { type: 'boolean', default: false },
   },
 });
-if (values.help || !values.node) {
+if (values.help) {
   console.log(HELP);
-  process.exit(values.help ? 0 : 2);
+  process.exit(0);
 }
 const rounds = Number(values.rounds);
 if (!Number.isInteger(rounds) || rounds < 1) {
@@ -43,13 +43,23 @@ if (!Number.isInteger(rounds) || rounds < 1) {
   process.exit(2);
 }
 
-const runtimes = [values.base ? resolve(values.base) : process.execPath, resolve(values.node)];
+const runtimes = [values.base ? resolve(values.base) : process.execPath, values.node ? resolve(values.node) : node24()];
 const versions = runtimes.map((bin) => spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? '');
 for (const [i, v] of versions.entries()) {
   if (!v) {
     console.error(`bench:runtime: ${runtimes[i]} does not run`);
     process.exit(2);
   }
+}
+
+/** The pinned Node 24 runtime, installed into .cache/node24 on first use (scripts/node24.sh). */
+function node24(): string {
+  const r = spawnSync('bash', [join(ROOT, 'scripts/node24.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (r.status !== 0) {
+    console.error('bench:runtime: could not install Node 24 (scripts/node24.sh); pass --node FILE');
+    process.exit(2);
+  }
+  return r.stdout.trim();
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-runtime-'));

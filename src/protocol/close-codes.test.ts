@@ -9,7 +9,7 @@ describe('close codes', () => {
   it('are the RFC 6455 codes of the Sprites channels', () => {
     expect(CloseCode).toStrictEqual({
       Normal: 1000,
-      UpstreamClosed: 1001,
+      GoingAway: 1001,
       UnsupportedData: 1003,
       PolicyViolation: 1008,
       MessageTooBig: 1009,
@@ -23,6 +23,7 @@ describe('close codes', () => {
       InvalidPort: 'Invalid port number',
       ExpectedJsonInit: 'Expected JSON initialization message',
       UpstreamClosed: 'upstream closed',
+      ShuttingDown: 'server shutting down',
       FailedToConnectPrefix: 'Failed to connect to target: ',
       ClientTooSlow: 'client too slow: output backlog limit exceeded',
     });

@@ -12,8 +12,11 @@
 export const CloseCode = {
   /** Normal end: after the non-TTY exit frame; after the TTY `exit` message with code 0; proxy ended. */
   Normal: 1000,
-  /** Proxy: the upstream TCP connection closed ("upstream closed"). */
-  UpstreamClosed: 1001,
+  /**
+   * Going away: on proxy, the upstream TCP connection closed ("upstream closed"); on every channel, the server is
+   * shutting down ("server shutting down": a graceful stop, or the embedding program's `close()`).
+   */
+  GoingAway: 1001,
   /** Proxy: bad init ("Invalid port number", "Expected JSON initialization message"). */
   UnsupportedData: 1003,
   /**
@@ -44,6 +47,7 @@ export const CloseReason = {
   InvalidPort: 'Invalid port number',
   ExpectedJsonInit: 'Expected JSON initialization message',
   UpstreamClosed: 'upstream closed',
+  ShuttingDown: 'server shutting down',
   /** Followed by the dial error's text. */
   FailedToConnectPrefix: 'Failed to connect to target: ',
   /** 1013 on exec: the client fell too far behind the output (spritzer's own wording). */

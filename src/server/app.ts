@@ -196,7 +196,7 @@ export function createApp(deps: Deps): SpritzerApp {
     upgrade: wrapUpgrade(inspectorLog, (req, socket, head) => void (spriteUrl.upgrade(req, socket, head) || upgrader.handle(req, socket, head))),
     closeSockets: (code) => upgrader.closeWith(code),
     async close() {
-      upgrader.closeAll();
+      await upgrader.closeAll();
       inSpriteApi.close();
       await model.clear({ keepDisks: true });
       await origins?.close();

@@ -7,11 +7,12 @@
 import type http from 'node:http';
 import type { Logger } from 'pino';
 import type { RunningServer } from './server.ts';
+import { CloseCode } from '../protocol/close-codes.ts';
 
 /** Default of `--shutdown-timeout`, in ms. */
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 /** The WebSocket close code of a server going away (RFC 6455 §7.4.1). */
-export const CLOSE_GOING_AWAY = 1001;
+export const CLOSE_GOING_AWAY = CloseCode.GoingAway;
 
 /** Counts the HTTP requests whose response has not finished (NDJSON streams included). */
 export interface RequestTracker {

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DataDirError, DB_FILE, MetaDb, SCHEMA_VERSION } from './db.ts';
+import { openSqlite } from './sqlite.ts';
 
 let dir: string;
 let db: MetaDb;
@@ -22,7 +22,7 @@ describe('the metadata database', () => {
     db.close();
     expect(() => new MetaDb(dir)).toThrow(DataDirError);
     expect(() => new MetaDb(dir)).toThrow(/schema version 99; this spritzer reads version 2/);
-    const raw = new Database(join(dir, DB_FILE));
+    const raw = openSqlite(join(dir, DB_FILE), 'test');
     expect(raw.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get()).toEqual({ value: '99' });
     raw.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(String(SCHEMA_VERSION));
     raw.close();
@@ -31,7 +31,7 @@ describe('the metadata database', () => {
 
   it('upgrades a version-1 data dir in place: its entries are kept, without inode numbers', () => {
     db.close();
-    const raw = new Database(join(dir, DB_FILE));
+    const raw = openSqlite(join(dir, DB_FILE), 'test');
     raw.exec('DROP TABLE entries');
     raw.exec(`CREATE TABLE entries (sprite TEXT NOT NULL, tree TEXT NOT NULL, path TEXT NOT NULL, type TEXT NOT NULL,
       mode INTEGER NOT NULL, uid INTEGER NOT NULL, gid INTEGER NOT NULL, mtime REAL NOT NULL, blob TEXT, target TEXT,

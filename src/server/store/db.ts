@@ -1,16 +1,12 @@
 /**
- * The metadata database of a data directory (`spritzer.db`, SQLite in WAL mode through better-sqlite3): the
+ * The metadata database of a data directory (`spritzer.db`, SQLite in WAL mode, through sqlite.ts): the
  * schema, its version check, and the prepared statements the store uses. It owns no policy about what is saved
  * when (store.ts does) and never touches blobs (blobs.ts).
  */
-import type Database from 'better-sqlite3';
-import { lazyRequireOptional } from '../runtime/lazy-require.ts';
+import { openSqlite, type SqlDatabase, type SqlStatement } from './sqlite.ts';
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SavedEntry } from '../machines/port.ts';
-
-/** better-sqlite3, loaded when a data dir is first opened (src/server/runtime/lazy-require.ts), not at every start. */
-const loadDatabase = lazyRequireOptional<typeof Database>('better-sqlite3', '--data-dir (the state database)');
 
 /**
  * The schema this build reads and writes. A data dir of version 1 (before inode numbers were kept) is upgraded in
@@ -47,19 +43,19 @@ export class DataDirError extends Error {}
 
 /** The opened database with its statements. */
 export class MetaDb {
-  readonly db: Database.Database;
-  readonly upsertEntry: Database.Statement;
-  readonly deleteEntry: Database.Statement;
-  readonly deleteTree: Database.Statement;
-  readonly copyTree: Database.Statement;
-  readonly treeRows: Database.Statement;
-  readonly upsertSprite: Database.Statement;
-  readonly deleteSprite: Database.Statement;
-  readonly deleteSpriteEntries: Database.Statement;
-  readonly allSprites: Database.Statement;
-  readonly upsertToken: Database.Statement;
-  readonly allTokens: Database.Statement;
-  readonly allBlobs: Database.Statement;
+  readonly db: SqlDatabase;
+  readonly upsertEntry: SqlStatement;
+  readonly deleteEntry: SqlStatement;
+  readonly deleteTree: SqlStatement;
+  readonly copyTree: SqlStatement;
+  readonly treeRows: SqlStatement;
+  readonly upsertSprite: SqlStatement;
+  readonly deleteSprite: SqlStatement;
+  readonly deleteSpriteEntries: SqlStatement;
+  readonly allSprites: SqlStatement;
+  readonly upsertToken: SqlStatement;
+  readonly allTokens: SqlStatement;
+  readonly allBlobs: SqlStatement;
 
   /**
    * Opens (creating if new) `<dir>/spritzer.db`, mode 0600, as its WAL and shared-memory files (SQLite gives them the
@@ -70,7 +66,7 @@ export class MetaDb {
     const file = join(dir, DB_FILE);
     try {
       for (const f of [file, `${file}-wal`, `${file}-shm`]) privateFile(f, f === file);
-      this.db = new (loadDatabase())(file);
+      this.db = openSqlite(file, '--data-dir (the state database)');
       this.db.pragma('journal_mode = WAL');
       // NORMAL: a commit is in the WAL file before it returns, so it survives a killed process (not an OS crash).
       this.db.pragma('synchronous = NORMAL');

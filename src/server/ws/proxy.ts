@@ -141,7 +141,7 @@ export function relay(
   upstream: Duplex,
   target: { host: string; port: number },
   logger: { debug: (o: object, m: string) => void },
-  onEnd: () => void = () => ws.close(CloseCode.UpstreamClosed, CloseReason.UpstreamClosed),
+  onEnd: () => void = () => ws.close(CloseCode.GoingAway, CloseReason.UpstreamClosed),
 ): ProxyRelay {
   let live = true;
   const end = () => {

@@ -25,7 +25,7 @@ import { handlePortsWatch } from './ports-watch.ts';
 import { handleFsWatch } from './fs-watch.ts';
 import { containedWebSocket } from './contained-socket.ts';
 import { channelFrameLimits, limitFrames, type FrameLimits } from './frame-limits.ts';
-import { CloseCode } from '../../protocol/close-codes.ts';
+import { CloseCode, CloseReason } from '../../protocol/close-codes.ts';
 
 /** Channels beyond exec and attach, by the last path segment(s). */
 export interface ExtraChannels {
@@ -148,6 +148,9 @@ function admit(ctx: AppContext, req: IncomingMessage, socket: Duplex): UpgradeTa
   return { name, channel, sessionId, operationId, query: url.searchParams };
 }
 
+/** How long the server's `close()` waits for clients to answer its close frames before it ends their connections (ms). */
+const CLOSE_GRACE_MS = 500;
+
 /**
  * The server's open sockets: the WebSocketServer every upgrade goes through (the contained socket class, no
  * compression, messages bounded per channel) and the set shutdown closes.
@@ -166,6 +169,16 @@ function openSockets(ctx: AppContext, limits: ExecStreamLimits) {
     headers.push('X-Sprite-Capabilities: signal', `Sprite-Version: ${SPRITE_VERSION}`);
   });
   const sockets = new Set<WebSocket>();
+  /**
+   * Sends every open socket a close frame with `code` (1001 on a graceful shutdown, src/server/shutdown.ts);
+   * resolves once each has closed.
+   */
+  const closeWith = (code: number): Promise<void> => {
+    const open = [...sockets].filter((ws) => ws.readyState === ws.OPEN || ws.readyState === ws.CLOSING);
+    const closed = open.map((ws) => new Promise<void>((resolve) => ws.once('close', () => resolve())));
+    for (const ws of open) if (ws.readyState === ws.OPEN) ws.close(code, CloseReason.ShuttingDown);
+    return Promise.all(closed).then(() => undefined);
+  };
   return {
     /**
      * Completes the handshake, bounds the socket's messages by `frames` (ws/frame-limits.ts) and hands it to `then`;
@@ -185,21 +198,21 @@ function openSockets(ctx: AppContext, limits: ExecStreamLimits) {
         }
       });
     },
-    /** Closes every open socket (shutdown). */
-    closeAll(): void {
+    /**
+     * Closes every open socket (the server's `close()`): a close frame 1001 "server shutting down" first, then, for
+     * a peer that has not answered it within `graceMs` (ms), the connection is ended. A connection dropped without a
+     * close frame is an error to a WHATWG WebSocket (Node ≥ 22's global one, browsers): the official JS SDK's
+     * control pool rethrows that error as an uncaught exception in the client's process.
+     */
+    async closeAll(graceMs = CLOSE_GRACE_MS): Promise<void> {
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+      await Promise.race([closeWith(CloseCode.GoingAway), grace]);
+      clearTimeout(timer);
       for (const ws of sockets) ws.terminate();
       wss.close();
     },
-    /**
-     * Sends every open socket a close frame with `code` (1001 on a graceful shutdown, src/server/shutdown.ts);
-     * resolves once each has closed.
-     */
-    closeWith(code: number): Promise<void> {
-      const open = [...sockets].filter((ws) => ws.readyState === ws.OPEN || ws.readyState === ws.CLOSING);
-      const closed = open.map((ws) => new Promise<void>((resolve) => ws.once('close', () => resolve())));
-      for (const ws of open) if (ws.readyState === ws.OPEN) ws.close(code, 'server shutting down');
-      return Promise.all(closed).then(() => undefined);
-    },
+    closeWith,
   };
 }
 

@@ -85,7 +85,13 @@ describe(`readFile of a large file (${ENGINE} engine)`, () => {
     // RSS, and the bytes of array buffers (a buffer the size of the file counts there at once, touched or not).
     const before = process.memoryUsage();
     const peak = { rss: 0, arrayBuffers: 0 };
+    // Measured after a collection every 32 MiB read: what the read still holds, not garbage waiting for the GC
+    // (how much garbage V8 lets build up first differs between Node versions).
+    let sampledAt = 0;
     const sample = () => {
+      if (total - sampledAt < 32 * MiB) return;
+      sampledAt = total;
+      collectGarbage();
       const now = process.memoryUsage();
       peak.rss = Math.max(peak.rss, (now.rss - before.rss) / MiB);
       peak.arrayBuffers = Math.max(peak.arrayBuffers, (now.arrayBuffers - before.arrayBuffers) / MiB);
@@ -118,10 +124,11 @@ describe(`readFile of a large file (${ENGINE} engine)`, () => {
     expect(head.toString()).toBe('BEGIN');
     expect(tail.toString()).toBe('END');
     expect(nonZeroInside).toBe(0);
-    // A whole-file read holds the file in memory (a copy, or the agent's reply): 512 MiB more. A streamed one holds
-    // a chunk at a time; the chunks already sent are garbage until V8 collects them (it does past about 64 MiB).
-    expect(peak.rss).toBeLessThan(64);
-    expect(peak.arrayBuffers).toBeLessThan(128);
+    // A whole-file read holds the file in memory (a copy, or the agent's reply): 512 MiB more of array buffers, at
+    // once. A streamed one holds a chunk at a time. RSS also counts the heap and allocator pages a runtime keeps
+    // after a collection (Node 24 keeps about 100 MiB more here than Node 20), so it is bounded loosely.
+    expect(peak.arrayBuffers).toBeLessThan(64);
+    expect(peak.rss).toBeLessThan(256);
     await call('DELETE', `${base}/delete?path=${path}`);
   });
 });
