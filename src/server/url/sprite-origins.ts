@@ -6,8 +6,7 @@
  * answers is the sprite relay's business (url/sprite-url.ts).
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
+import net, { type AddressInfo, type Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { SpriteOriginRegistry } from '../model/sprites.ts';
 import { containRequests, containUpgrades } from '../http/containment.ts';
@@ -18,11 +17,12 @@ import type { SpritePortRange } from '../config/sprite-ports.ts';
 
 /** One sprite's listener. */
 interface Listener {
-  server: http.Server;
+  /** The listening socket; its connections are served by the shared http.Server. */
+  server: net.Server;
   url: string;
   port: number;
-  /** Upgraded connections, which the http.Server no longer tracks. */
-  upgraded: Set<Duplex>;
+  /** Its open connections (HTTP and upgraded alike), ended when the sprite's port is released. */
+  connections: Set<Socket>;
 }
 
 /** Options of {@link SpriteOrigins}. */
@@ -37,12 +37,17 @@ export interface SpriteOriginsOptions {
 
 /**
  * The per-sprite listeners. Inactive until {@link listenOn} names the address (then `open` gives each sprite a port);
- * inactive, every sprite keeps the path form. Memory: one listening socket and one http.Server per sprite
- * (docs/performance.md "Sprite ports").
+ * inactive, every sprite keeps the path form. Memory: one listening socket per sprite; the HTTP parsing of every
+ * sprite's connections is one shared http.Server, told by each connection which sprite it came in for (an
+ * http.Server per sprite held about 3 KiB of heap and a 30 s timer each: docs/performance.md "Sprite ports").
  */
 export class SpriteOrigins implements SpriteOriginRegistry {
   private host: string | undefined;
   private readonly listeners = new Map<string, Listener>();
+  /** The sprite each open connection came in for. */
+  private readonly spriteOf = new WeakMap<Socket, string>();
+  /** Serves every sprite port's connections (never listens itself); made on the first port. */
+  private http: http.Server | undefined;
   private readonly opening = new Map<string, Promise<void>>();
   /** Where the search of a free port in the range starts next (ports are tried round the range once). */
   private cursor = 0;
@@ -88,15 +93,17 @@ export class SpriteOrigins implements SpriteOriginRegistry {
     const l = this.listeners.get(name);
     if (!l) return;
     this.listeners.delete(name);
-    for (const s of l.upgraded) s.destroy();
-    l.server.closeAllConnections();
-    await new Promise<void>((resolve) => l.server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => l.server.close(() => resolve()));
+    for (const c of l.connections) c.destroy();
+    await closed;
   }
 
   /** Closes every listener (server close) and stays inactive. */
   async close(): Promise<void> {
     this.host = undefined;
     await Promise.all([...this.opening.keys(), ...this.listeners.keys()].map((name) => this.release(name)));
+    this.http?.close();
+    this.http = undefined;
   }
 
   /** Binds a listener for `name`: port 0, or each port of the range in turn until one is free. */
@@ -122,34 +129,50 @@ export class SpriteOrigins implements SpriteOriginRegistry {
     throw Object.assign(new Error(`every port of ${range.from}-${range.to} is in use`), { cause: last });
   }
 
-  /** One listener on `host:port` whose every request and upgrade goes to sprite `name`, whatever its path or Host. */
-  private bind(name: string, host: string, port: number): Promise<Listener> {
+  /**
+   * The http.Server that parses the requests of every sprite port: a request or upgrade goes to the sprite its
+   * connection came in for, whatever its path or Host.
+   */
+  private shared(): http.Server {
+    if (this.http) return this.http;
     const { logger, maxHeaderBytes } = this.opts;
-    const upgraded = new Set<Duplex>();
     const server = http.createServer(
       { maxHeaderSize: maxHeaderBytes },
-      containRequests((req, res) => this.opts.relay().request({ name, path: req.url ?? '/', pathRouted: false }, req, res), logger),
+      containRequests((req, res) => this.opts.relay().request({ name: this.spriteOf.get(req.socket as Socket)!, path: req.url ?? '/', pathRouted: false }, req, res), logger),
     );
     answerOversizeHeads(server, maxHeaderBytes);
     server.on(
       'upgrade',
       containUpgrades(
         server,
-        (req, socket, head) => {
-          upgraded.add(socket);
-          socket.once('close', () => upgraded.delete(socket));
-          this.opts.relay().upgrade({ name, path: req.url ?? '/', pathRouted: false }, req, socket, head);
-        },
+        (req, socket, head) => this.opts.relay().upgrade({ name: this.spriteOf.get(socket as Socket)!, path: req.url ?? '/', pathRouted: false }, req, socket, head),
         logger,
       ),
     );
+    // An http.Server starts checking its connections' header and request timeouts (slow clients) when it starts
+    // listening; this one never listens itself, so it is told it does.
+    server.emit('listening');
+    return (this.http = server);
+  }
+
+  /** A listening socket on `host:port` whose connections are sprite `name`'s, handed to the shared http.Server. */
+  private bind(name: string, host: string, port: number): Promise<Listener> {
+    const { logger } = this.opts;
+    const http = this.shared();
+    const connections = new Set<Socket>();
+    const server = net.createServer((socket) => {
+      connections.add(socket);
+      socket.once('close', () => connections.delete(socket));
+      this.spriteOf.set(socket, name);
+      http.emit('connection', socket);
+    });
     return new Promise<Listener>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {
         server.off('error', reject);
         server.on('error', (err) => logger.warn({ err, sprite: name }, 'sprite url listener error'));
         const addr = server.address() as AddressInfo;
-        resolve({ server, upgraded, port: addr.port, url: `http://${localHostOf(addr)}:${addr.port}` });
+        resolve({ server, connections, port: addr.port, url: `http://${localHostOf(addr)}:${addr.port}` });
       });
     });
   }
