@@ -72,7 +72,7 @@ export default {
         // `$` parameter is bound to each value of the argument in turn (jq's `def f($a)` is `def f(a): a as $a | …`).
         'function __jqRunDef(e,key,t,r){let [param,src]=__jqDefSources.get(key),ast=__jqDefs.get(key);ast||(ast=pr(src),__jqDefs.set(key,ast));' +
         'if(param==="")return d(e,ast,r);if(param.startsWith("$")){let out=[];for(let v of d(e,t[0],r))q(r,out,d(e,ast,se(r,param,v)));return out}' +
-        'let funcs=new Map(r.funcs??[]);funcs.set(`${param}/0`,{params:[],body:t[0],closure:new Map(r.funcs??[])});return d(e,ast,{...r,funcs})}' +
+        'let funcs=new Map(r.funcs??[]);funcs.set(`${param}/0`,{params:[],body:t[0],closure:new Map(r.funcs??[]),vars:r.vars});return d(e,ast,{...r,funcs})}' +
         // The builtin's input-kind rule (and, for an object, the sort/min/max of its values that jq refuses).
         'function __jqCheckInput(e,n,t,r){let key=`${n}/${t.length}`,rule=__jqKindRules.get(key);if(rule&&!rule[0].includes(__jqKindCode(e)))throw new Error(rule[1](e));' +
         'if(__jqKindCode(e)==="o"&&/^(sort_by|group_by|unique_by|min_by|max_by)\\/1$|^unique\\/0$/.test(key)){let keys=Object.values(e).map(x=>t[0]?d(x,t[0],r):[x]);' +
