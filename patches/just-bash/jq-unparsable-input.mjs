@@ -1,6 +1,7 @@
 // jq reads its input as one stream of JSON texts and runs the filter on each value as soon as it is parsed, so the
 // values before a parse error are printed; at the error it reports `parse error: … at line L, column C` and stops
-// reading, status 4 with Debian's jq 1.6 (2 still wins when a file could not be opened); with --slurp nothing runs
+// reading, status 4 with Debian's jq 1.6; a file named before the bad one that could not be opened is still
+// reported, with status 2, but the files after it are never opened; with --slurp nothing runs
 // (src/main.c, the jv_parser loop). just-bash parsed all the input before running anything, so one bad value
 // dropped every output, and it reported status 5.
 export default {
@@ -21,7 +22,9 @@ export default {
     { find: 'let IQ=[],IL=[],', replace: 'let JP="",IQ=[],IL=[],' },
     {
       find: 'let V0=IQ.length,E0=__jqValueEnds(o);l(IQ,J(f,v));for(let q=V0;q<IQ.length;q++)IL.push(__jqAt(S,o,E0[q-V0]??o.length))}',
-      replace: 'let V0=IQ.length,E0=__jqValueEnds(o),P0=__jqParsePrefix(o,E0,v);l(IQ,P0.values);for(let q=V0;q<IQ.length;q++)IL.push(__jqAt(S,o,E0[q-V0]??o.length));if(P0.error){JP=P0.error;break}}',
+      replace: 'let V0=IQ.length,E0=__jqValueEnds(o),P0=__jqParsePrefix(o,E0,v);l(IQ,P0.values);for(let q=V0;q<IQ.length;q++)IL.push(__jqAt(S,o,E0[q-V0]??o.length));if(P0.error){JP=P0.error;' +
+        // jq opens its files one by one as it reads: those after the bad one were never tried.
+        'let at=N.indexOf(S);at>=0&&(JF=JF.split("\\n").filter(m=>{let f=m.match(/^jq: error: Could not open file (.*): /);return!f||N.indexOf(f[1])<at}).join("\\n"));break}}',
     },
     {
       find: 'else if(p){let o=[];for(let{content:f}of D){let c=f.trim();c&&l(o,J(c,v))}IQ.push(o),IL.push(LZ)}',

@@ -113,5 +113,25 @@ export default {
       replace:
         'case"contains":{if(t.length===0)return[!1];let c=s(e,t[0],r),k=x=>x===!0?"t":x===!1?"f":__jqKindCode(x);if(k(e)!==k(c[0]))throw new Error(`${__jqOperandText(e)} and ${__jqOperandText(c[0])} cannot have their containment checked`);return[f(e,c[0])]}',
     },
+    {
+      // leaf_paths is paths(scalars): a scalar input has no path below it, so nothing; and select() drops the leaves
+      // whose value is null or false, as scalars yields the value itself.
+      find: 'case"leaf_paths":return Le(e,r,!0);',
+      replace: 'case"leaf_paths":return Le(e,r,!0).filter(p=>{if(!p.length)return!1;let v=e;for(let k of p)v=v?.[k];return v!=null&&v!==!1});',
+    },
+    {
+      // Negation takes numbers only: `string ("abcdefghij...) cannot be negated` for every other kind.
+      find: 'if(typeof s=="string"){let o=p=>p.length>5?`"${p.slice(0,3)}...`:JSON.stringify(p);throw new Error(`string (${o(s)}) cannot be negated`)}return null}',
+      replace: 'throw new Error(`${__jqOperandText(s)} cannot be negated`)}',
+    },
+    {
+      // A slice is an index by an object ({start, end}) to jq: only null, strings and arrays take one.
+      find: 'throw new Error(`Cannot slice ${typeof s} (${JSON.stringify(s)})`)',
+      replace: 'throw new Error(`Cannot index ${__jqKind(s)} with object`)',
+    },
+    {
+      find: 'throw new Error((Array.isArray(v)?"array":"object")+" ("+JSON.stringify(v)+") can not be escaped for shell")',
+      replace: 'throw new Error(`${__jqOperandText(v)} can not be escaped for shell`)',
+    },
   ],
 };
