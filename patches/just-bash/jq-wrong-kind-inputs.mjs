@@ -12,9 +12,11 @@
 // explodes (`explode input must be a string`). Those whose answer for a right-kind input also follows from their
 // jq definition (an object's `add`, `map`, `any`, `flatten`, `join`; an array's `to_entries`; `reverse`,
 // `from_entries`, `with_entries`, `transpose`, `in`, `inside`) are evaluated from a definition of the same meaning,
-// so their errors are the ones jq's own steps raise. `.[k]` with a key the value has no rule for, `getpath` through
-// a scalar, `del` of a path through a scalar, `has` with the wrong kind of key and `contains` of two kinds are the
-// same errors (src/jv_aux.c, jv_get/jv_has/jv_getpath; src/builtin.c, f_contains).
+// so their errors are the ones jq's own steps raise. `.[k]` with a key the value has no rule for, a slice of a
+// value that is not a string or array, `getpath` through a scalar, `del` of a path through a scalar, `has` with the
+// wrong kind of key, `contains` of two kinds, negation of a non-number and `@sh` of an object are the same errors
+// (src/jv_aux.c, jv_get/jv_has/jv_getpath; src/builtin.c, f_contains/f_negate/f_format); `leaf_paths` is
+// `paths(scalars)`, which leaves out null and false leaves and the input itself.
 export default {
   title: 'jq builtins on an input of a kind they have no rule for fail as jq 1.6 does, status 5',
   upstream:
