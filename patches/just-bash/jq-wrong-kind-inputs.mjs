@@ -11,7 +11,8 @@
 // number (1)`), `first`/`last`/`nth` index with a number (`Cannot index string with number`), `ascii_downcase`
 // explodes (`explode input must be a string`). Those whose answer for a right-kind input also follows from their
 // jq definition (an object's `add`, `map`, `any`, `flatten`, `join`; an array's `to_entries`; `reverse`,
-// `from_entries`, `with_entries`, `transpose`, `in`, `inside`) are evaluated from a definition of the same meaning,
+// `from_entries`, `with_entries`, `transpose`, `in`, `inside`, `indices`, `index`, `rindex`) are evaluated from a
+// definition of the same meaning,
 // so their errors are the ones jq's own steps raise. `.[k]` with a key the value has no rule for, a slice of a
 // value that is not a string or array, `getpath` through a scalar, `del` of a path through a scalar, `has` with the
 // wrong kind of key, `contains` of two kinds, negation of a non-number and `@sh` of an object are the same errors
@@ -68,7 +69,10 @@ export default {
         '["reverse/0",["","[.[length - 1 - range(0; length)]]"]],' +
         '["transpose/0",["","if . == [] then [] else . as $__in | (map(length) | max) as $__n | [range(0; $__n) as $__j | [range(0; $__in | length) as $__i | $__in[$__i] | .[$__j]]] end"]],' +
         '["in/1",["__jq_in_f",". as $__x | __jq_in_f | has($__x)"]],' +
-        '["inside/1",["__jq_inside_f",". as $__x | __jq_inside_f | contains($__x)"]]' +
+        '["inside/1",["__jq_inside_f",". as $__x | __jq_inside_f | contains($__x)"]],' +
+        '["indices/1",["$__i","if type == \\"array\\" and ($__i | type) == \\"array\\" then .[$__i] elif type == \\"array\\" then .[[$__i]] elif type == \\"string\\" and ($__i | type) == \\"string\\" then _strindices($__i) else .[$__i] end"]],' +
+        '["index/1",["$__i","indices($__i) | .[0]"]],' +
+        '["rindex/1",["$__i","indices($__i) | .[-1:][0]"]]' +
         ']),__jqDefs=new Map();' +
         // Runs a jq-defined builtin: its filter parameter becomes a function closed over the caller's functions, its
         // `$` parameter is bound to each value of the argument in turn (jq's `def f($a)` is `def f(a): a as $a | …`).
@@ -79,7 +83,8 @@ export default {
         'function __jqCheckInput(e,n,t,r){let key=`${n}/${t.length}`,rule=__jqKindRules.get(key);if(rule&&!rule[0].includes(__jqKindCode(e)))throw new Error(rule[1](e));' +
         'if(__jqKindCode(e)==="o"&&/^(sort_by|group_by|unique_by|min_by|max_by)\\/1$|^unique\\/0$/.test(key)){let keys=Object.values(e).map(x=>t[0]?d(x,t[0],r):[x]);' +
         'throw new Error(`${__jqOperandText(e)} and ${__jqOperandText(keys)} ${n.startsWith("m")?"cannot be iterated over":"cannot be sorted, as they are not both arrays"}`)}}' +
-        'function Je(e,n,t,r){if(!r.funcs?.has(`${n}/${t.length}`)){__jqCheckInput(e,n,t,r);if(__jqDefSources.has(`${n}/${t.length}`))return __jqRunDef(e,`${n}/${t.length}`,t,r)}let s=et.get(n);',
+        // (jq 1.6 itself never returns from an empty needle's search; here it finds nothing.)
+        'function Je(e,n,t,r){if(n==="_strindices")return d(e,t[0],r).some(x=>x==="")?[null]:me(e,"indices",t,r,d,J);if(!r.funcs?.has(`${n}/${t.length}`)){__jqCheckInput(e,n,t,r);if(__jqDefSources.has(`${n}/${t.length}`))return __jqRunDef(e,`${n}/${t.length}`,t,r)}let s=et.get(n);',
     },
     {
       // `.[k]`: null gives null; an object takes a string, an array a number (above) or an array (its indices);
@@ -134,6 +139,16 @@ export default {
     {
       find: 'throw new Error((Array.isArray(v)?"array":"object")+" ("+JSON.stringify(v)+") can not be escaped for shell")',
       replace: 'throw new Error(`${__jqOperandText(v)} can not be escaped for shell`)',
+    },
+    {
+      // setpath through a value that is not a container of the key's kind (null makes one) is the index error.
+      find: 'function te(e,n,t){if(n.length===0)return t;let[r,...s]=n;',
+      replace: 'function te(e,n,t){if(n.length===0)return t;let[r,...s]=n;e!=null&&(typeof r=="number"?!Array.isArray(e):typeof r=="string"?!S(e):!1)&&jqCannotIndex(e,r);',
+    },
+    {
+      // delpaths: a scalar has no fields to delete, an array no string element, an object no number field.
+      find: 'function re(e,n){if(n.length===0)return null;',
+      replace: 'function re(e,n){if(n.length===0)return null;if(e!=null&&typeof e!="object")throw new Error(`Cannot delete fields from ${__jqKind(e)}`);if(Array.isArray(e)&&typeof n[0]=="string")throw new Error("Cannot delete string element of array");if(S(e)&&typeof n[0]=="number")throw new Error("Cannot delete number field of object");',
     },
   ],
 };
