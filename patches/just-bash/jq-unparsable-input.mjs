@@ -1,5 +1,7 @@
 // jq reads its input as one stream of JSON texts and runs the filter on each value as soon as it is parsed, so the
-// values before a parse error are printed; at the error it reports `parse error: … at line L, column C` and stops
+// values before a parse error are printed; at the error it reports `parse error: Invalid numeric literal at line L,
+// column C` (just past the character that ended the bad word; `Invalid literal` for one starting t/f/n; `Unfinished
+// JSON term at EOF at …` and `Unfinished string at EOF at …` for an open container or string) and stops
 // reading, status 4 with Debian's jq 1.6; a file named before the bad one that could not be opened is still
 // reported, with status 2, but the files after it are never opened; with --slurp nothing runs
 // (src/main.c, the jv_parser loop). just-bash parsed all the input before running anything, so one bad value
@@ -13,10 +15,14 @@ export default {
       find: 'function J(i,t){',
       replace:
         // The values of `text` (whose value ends `ends` gives) up to the first that does not parse, and jq's report of it.
-        'function __jqParsePrefix(text,ends,limits){let values=[],start=0;for(let end of ends){let chunk=text.slice(start,end);try{values.push(...J(chunk,limits))}catch(err){if(err instanceof j)throw err;' +
-        'let bare=chunk.replace(/"(\\\\.|[^"\\\\])*"?/g,"").replace(/\\b(true|false|null)\\b|-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?/g,""),word=/[A-Za-z_]/.test(bare),open=/Unexpected end|unclosed/.test(err.message),' +
-        'lines=text.slice(0,word||open?end:start+chunk.trimEnd().length).split("\\n");' +
-        'return{values,error:`parse error: ${word?"Invalid numeric literal":open?"Unfinished JSON term at EOF":"Invalid literal"} at line ${lines.length}, column ${lines[lines.length-1].length}\\n`}}start=end}return{values}}' +
+        'function __jqParsePrefix(text,ends,limits){let values=[],start=0;for(let end of ends){try{values.push(...J(text.slice(start,end),limits))}catch(err){if(err instanceof j)throw err;return{values,error:`parse error: ${__jqParseError(text,start)}\\n`}}start=end}return{values}}' +
+        // jq's report of the first bad token from `start`: a bare word is an invalid (numeric) literal, reported just
+        // past the character that ended it (or at EOF); an open string or container at the end is unfinished.
+        'function __jqParseError(text,start){let at=(p,eof)=>{let l=text.slice(0,p).split("\\n");return`${eof?"at EOF at":"at"} line ${l.length}, column ${l[l.length-1].length}`},i=start,depth=0;' +
+        'for(;i<text.length;){let c=text[i];if(c===\'"\'){let k=i+1;for(;k<text.length&&text[k]!==\'"\';)k+=text[k]==="\\\\"?2:1;if(k>=text.length)return`Unfinished string ${at(text.length,!0)}`;i=k+1;continue}' +
+        'if(c==="["||c==="{"){depth++,i++;continue}if(c==="]"||c==="}"){depth--,i++;continue}if(/[\\s,:]/.test(c)){i++;continue}' +
+        'let w=/^[^\\s\\[\\]{}",:]+/.exec(text.slice(i))[0],e=i+w.length;if(!/^(true|false|null|-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?)$/.test(w)){let kind=/^[tfn]/.test(w)?"Invalid literal":"Invalid numeric literal";return e>=text.length?`${kind} ${at(text.length,!0)}`:`${kind} ${at(e+1)}`}i=e}' +
+        'return depth>0?`Unfinished JSON term ${at(text.length,!0)}`:`Expected separator between values ${at(i)}`}' +
         'function J(i,t){',
     },
     { find: 'let IQ=[],IL=[],', replace: 'let JP="",IQ=[],IL=[],' },
