@@ -17,7 +17,9 @@
 // value that is not a string or array, `getpath` through a scalar, `del` of a path through a scalar, `has` with the
 // wrong kind of key, `contains` of two kinds, negation of a non-number and `@sh` of an object are the same errors
 // (src/jv_aux.c, jv_get/jv_has/jv_getpath; src/builtin.c, f_contains/f_negate/f_format); `leaf_paths` is
-// `paths(scalars)`, which leaves out null and false leaves and the input itself.
+// `paths(scalars)`, which leaves out null and false leaves and the input itself. A destructuring pattern indexes
+// as `.[0]`/`.["a"]` do (null binds nulls), and the date builtins say what input they need (`gmtime() requires
+// numeric inputs`, `strftime/1 requires parsed datetime inputs`, `mktime requires array inputs`).
 export default {
   title: 'jq builtins on an input of a kind they have no rule for fail as jq 1.6 does, status 5',
   upstream:
@@ -47,6 +49,10 @@ export default {
         'add("first/0 last/0 nth/1","na",v=>`Cannot index ${__jqKind(v)} with number`);' +
         'add("add/0 any/0 all/0 any/1 all/1 flatten/0 flatten/1 join/1 map/1 map_values/1 from_entries/0 sort_by/1 group_by/1 unique/0 unique_by/1 min_by/1 max_by/1 transpose/0","ao",v=>`Cannot iterate over ${__jqOperandText(v)}`);' +
         'add("@csv/0","a",dumped("cannot be csv-formatted, only array"));' +
+        'add("gmtime/0","N",()=>"gmtime() requires numeric inputs");' +
+        'add("todate/0 todateiso8601/0 strftime/1","Na",()=>"strftime/1 requires parsed datetime inputs");' +
+        'add("mktime/0","a",()=>"mktime requires array inputs");' +
+        'add("fromdate/0 fromdateiso8601/0 strptime/1","s",()=>"strptime/1 requires string inputs and arguments");' +
         'add("@tsv/0","a",dumped("cannot be tsv-formatted, only array"));' +
         'add("floor/0 ceil/0 round/0 sqrt/0 log/0 log10/0 log2/0 exp/0 exp2/0 exp10/0 pow10/0 sin/0 cos/0 tan/0 asin/0 acos/0 atan/0 sinh/0 cosh/0 tanh/0 asinh/0 acosh/0 atanh/0 cbrt/0 expm1/0 log1p/0 trunc/0 fabs/0 nearbyint/0 rint/0 logb/0 significand/0 frexp/0 modf/0 gamma/0 lgamma/0 tgamma/0 lgamma_r/0 j0/0 j1/0 y0/0 y1/0 erf/0 erfc/0","N",dumped("number required"));' +
         'return m})();' +
@@ -81,6 +87,7 @@ export default {
         'let funcs=new Map(r.funcs??[]);funcs.set(`${param}/0`,{params:[],body:t[0],closure:new Map(r.funcs??[]),vars:r.vars});return d(e,ast,{...r,funcs})}' +
         // The builtin's input-kind rule (and, for an object, the sort/min/max of its values that jq refuses).
         'function __jqCheckInput(e,n,t,r){let key=`${n}/${t.length}`,rule=__jqKindRules.get(key);if(rule&&!rule[0].includes(__jqKindCode(e)))throw new Error(rule[1](e));' +
+        'if(Array.isArray(e)&&/^(mktime\\/0|strftime\\/1|todate\\/0|todateiso8601\\/0)$/.test(key)&&!e.every(x=>typeof x=="number"))throw new Error(`${n==="mktime"?"mktime":"strftime/1"} requires parsed datetime inputs`);' +
         'if(__jqKindCode(e)==="o"&&/^(sort_by|group_by|unique_by|min_by|max_by)\\/1$|^unique\\/0$/.test(key)){let keys=Object.values(e).map(x=>t[0]?d(x,t[0],r):[x]);' +
         'throw new Error(`${__jqOperandText(e)} and ${__jqOperandText(keys)} ${n.startsWith("m")?"cannot be iterated over":"cannot be sorted, as they are not both arrays"}`)}}' +
         // (jq 1.6 itself never returns from an empty needle's search; here it finds nothing.)
@@ -149,6 +156,26 @@ export default {
       // delpaths: a scalar has no fields to delete, an array no string element, an object no number field.
       find: 'function re(e,n){if(n.length===0)return null;',
       replace: 'function re(e,n){if(n.length===0)return null;if(e!=null&&typeof e!="object")throw new Error(`Cannot delete fields from ${__jqKind(e)}`);if(Array.isArray(e)&&typeof n[0]=="string")throw new Error("Cannot delete string element of array");if(S(e)&&typeof n[0]=="number")throw new Error("Cannot delete number field of object");',
+    },
+    {
+      // `. as [$a]`: an array pattern indexes with numbers, so a value that is not an array or null is the index
+      // error (null binds nulls); the next `?//` alternative is tried on an error.
+      find: 'case"array":{if(!Array.isArray(t))return null;let r=e;for(let s=0;s<n.elements.length;s++){let o=n.elements[s],p=s<t.length?t[s]:null,',
+      replace: 'case"array":{if(!Array.isArray(t)&&t!==null)jqCannotIndex(t,0);let r=e;for(let s=0;s<n.elements.length;s++){let o=n.elements[s],p=Array.isArray(t)&&s<t.length?t[s]:null,',
+    },
+    {
+      // `. as {$a}`: an object pattern indexes with strings.
+      find: 'case"object":{let r=S(t);if(!r)return null;let s=e;for(let o of n.fields){let p;if(typeof o.key=="string")p=o.key;else{let i=d(t,o.key,e);if(i.length===0)return null;p=String(i[0])}let u=_(r,p)?r[p]:null;',
+      replace: 'case"object":{let r=S(t);let s=e;for(let o of n.fields){let p;if(typeof o.key=="string")p=o.key;else{let i=d(t,o.key,e);if(i.length===0)return null;p=String(i[0])}if(!r&&t!==null)jqCannotIndex(t,p);let u=r&&_(r,p)?r[p]:null;',
+    },
+    {
+      find: 'for(let u of p)if(o=W(t,u,s),o!==null)break;',
+      replace: 'for(let[x,u]of p.entries()){try{o=W(t,u,s)}catch(err){if(x===p.length-1)throw err;o=null}if(o!==null)break}',
+    },
+    {
+      // gmtime keeps the fraction of a second (src/builtin.c, tm2jv with the seconds' fraction).
+      find: 'c=o.getUTCMinutes(),h=o.getUTCSeconds(),',
+      replace: 'c=o.getUTCMinutes(),h=o.getUTCSeconds()+(e-Math.floor(e)),',
     },
   ],
 };
