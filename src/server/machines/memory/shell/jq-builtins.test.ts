@@ -1,0 +1,119 @@
+/**
+ * jq on the shell engine as jq 1.6 answers: builtins on inputs of a kind they have no rule for, compile errors,
+ * number text, format strings, input parse errors, `-e`, user-defined functions and assignments through paths
+ * (the just-bash patches `jq-wrong-kind-inputs`, `jq-undefined-names`, `jq-number-text`, `jq-string-formats`,
+ * `jq-unparsable-input`, `jq-status-e-last-output`, `jq-user-def-closures`, `jq-updates-through-paths` and their
+ * neighbours).
+ */
+import { describe, expect, it } from 'vitest';
+import { runShell } from '../../../../../test/support/shell-run.ts';
+
+describe('jq builtins on a kind of input they have no rule for', () => {
+  it('fail with jq 1.6 message and status 5 instead of answering null or false', async () => {
+    const script = [
+      `jq '.[0]' <<< '{"a":1}'; echo "s=$?"`,
+      `jq 'keys' <<< 5; echo "s=$?"`,
+      `jq 'length' <<< true; echo "s=$?"`,
+      `jq 'sort' <<< null; echo "s=$?"`,
+      `jq 'test("x")' <<< 123; echo "s=$?"`,
+      `jq 'has("a")' <<< '[1]'; echo "s=$?"`,
+      `jq 'floor' <<< '"3.7"'; echo "s=$?"`,
+      `jq 'min' <<< '{"a":1}'; echo "s=$?"`,
+      `jq 'ascii_downcase' <<< 42; echo "s=$?"`,
+      `jq 'del(.a)' <<< 5; echo "s=$?"`,
+    ].join('; ');
+    expect(await runShell(script)).toEqual({
+      stdout: 's=5\n'.repeat(10),
+      stderr: [
+        'Cannot index object with number',
+        'number (5) has no keys',
+        'boolean (true) has no length',
+        'null (null) cannot be sorted, as it is not an array',
+        'number (123) cannot be matched, as it is not a string',
+        'Cannot check whether array has a string key',
+        'string ("3.7") number required',
+        'object ({"a":1}) and object ({"a":1}) cannot be iterated over',
+        'explode input must be a string',
+        'Cannot index number with string "a"',
+      ]
+        .map((m) => `jq: error (at <stdin>:1): ${m}\n`)
+        .join(''),
+      exit: 0,
+    });
+  });
+
+  it('the jq-defined builtins answer and fail through what they call: map, add, to_entries, join, first', async () => {
+    const script = [
+      `jq -c 'map(. * 10), add' <<< '{"a":1,"b":2}'`,
+      `jq -c 'to_entries' <<< '["x"]'`,
+      `jq -r 'join("-")' <<< '[1,null,"a",true]'`,
+      `jq -c '[.[] | try map(.) catch .]' <<< '[null,"ab"]'`,
+      `jq -c 'try join(",") catch .' <<< '[[1]]'`,
+      `jq -c 'try first catch .' <<< '"abc"'`,
+      `jq -c 'tostream' <<< '{"a":[1]}'`,
+    ].join('; ');
+    expect((await runShell(script)).stdout).toBe(
+      '[10,20]\n3\n[{"key":0,"value":"x"}]\n1--a-true\n' +
+        '["Cannot iterate over null (null)","Cannot iterate over string (\\"ab\\")"]\n' +
+        '"string (\\"\\") and array ([1]) cannot be added"\n"Cannot index string with number"\n' +
+        '[["a",0],1]\n[["a",0]]\n[["a"]]\n',
+    );
+  });
+});
+
+describe('jq compile errors', () => {
+  it('an undefined variable or function, or a syntax error, is status 3 with no output', async () => {
+    const script = `jq -n '$undefined'; echo "s=$?"; jq -n '[1] | ascii'; echo "s=$?"; jq -n '1 +' 2>/dev/null; echo "s=$?"; jq -n --arg a 1 '$a, (2 as $b | $b)'`;
+    expect(await runShell(script)).toEqual({
+      stdout: 's=3\ns=3\ns=3\n"1"\n2\n',
+      stderr:
+        'jq: error: $undefined is not defined at <top-level>, line 1:\n$undefined\njq: 1 compile error\n' +
+        'jq: error: ascii/0 is not defined at <top-level>, line 1:\n[1] | ascii\njq: 1 compile error\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('jq output and input', () => {
+  it('numbers print as jq 1.6 prints them', async () => {
+    const out = await runShell(`jq -nc '[1e1000, -0, 1e17, 1.5e16, 0.00001, 3.0]'; jq -nr '1e17 | tostring'`);
+    expect(out.stdout).toBe('[1.7976931348623157e+308,-0,1e+17,15000000000000000,1e-05,3]\n1e+17\n');
+  });
+
+  it('format strings apply the format to each interpolated value', async () => {
+    const script = `jq -r '@base64 "x\\(.a)y", @sh "echo \\(.b)", @uri "q=\\(.c)", @json "v=\\(.d)"' <<< '{"a":"hi","b":"it'"'"'s","c":"a b&c","d":[1]}'`;
+    expect((await runShell(script)).stdout).toBe("xaGk=y\necho 'it'\\''s'\nq=a%20b%26c\nv=[1]\n");
+  });
+
+  it('the values before an input parse error run, then the error, status 4', async () => {
+    const out = await runShell(`printf '{"a":1}\\n{"b":2}\\n{bad\\n' | jq -c .; echo "s=$?"`);
+    expect(out.stdout).toBe('{"a":1}\n{"b":2}\ns=4\n');
+    expect(out.stderr).toMatch(/^parse error: .* at line \d+, column \d+\n$/);
+  });
+
+  it('-e takes its status from the last input run: 4 for no output, 1 for a last null or false', async () => {
+    const script = `jq -e '.[]' <<< '[1,null]' >/dev/null; echo "s=$?"; jq -e 'empty' <<< 1; echo "s=$?"; printf '' | jq -e .; echo "s=$?"; jq -ne 1 >/dev/null; echo "s=$?"`;
+    expect((await runShell(script)).stdout).toBe('s=1\ns=4\ns=0\ns=0\n');
+  });
+});
+
+describe('jq functions and assignments', () => {
+  it('a def takes filter arguments as closures and binds $params to each value', async () => {
+    const script = `jq -nc 'def m(f): [.[] | f]; [1,2] | m(. + 1)'; jq -nc 'def f($a; g): [$a, a, g]; f(1; 2)'; jq -nc '[label $out | 1, break $out]'`;
+    expect((await runShell(script)).stdout).toBe('[2,3]\n[1,1,2]\n[1]\n');
+  });
+
+  it('an assignment updates every path of its left side, with the operators\' errors', async () => {
+    const script = [
+      `jq -c '(.a[] | select(.n == 1) | .v) |= 9' <<< '{"a":[{"n":1,"v":0},{"n":2,"v":0}]}'`,
+      `jq -c '(.. | numbers) |= . + 1' <<< '[1,"a",[2]]'`,
+      `jq -c '.[] |= empty' <<< '[1,2,3]'`,
+      `jq -c '.a += 1' <<< '{"a":"x"}'; echo "s=$?"`,
+    ].join('; ');
+    expect(await runShell(script)).toEqual({
+      stdout: '{"a":[{"n":1,"v":9},{"n":2,"v":0}]}\n[2,"a",[3]]\n[2]\ns=5\n',
+      stderr: 'jq: error (at <stdin>:1): string ("x") and number (1) cannot be added\n',
+      exit: 0,
+    });
+  });
+});
