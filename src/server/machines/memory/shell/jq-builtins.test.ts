@@ -85,10 +85,10 @@ describe('jq output and input', () => {
     expect((await runShell(script)).stdout).toBe("xaGk=y\necho 'it'\\''s'\nq=a%20b%26c\nv=[1]\n");
   });
 
-  it('the values before an input parse error run, then the error, status 4', async () => {
+  it("the values before an input parse error run, then jq 1.7's report and status 5", async () => {
     const out = await runShell(`printf '{"a":1}\\n{"b":2}\\n{bad\\n' | jq -c .; echo "s=$?"`);
-    expect(out.stdout).toBe('{"a":1}\n{"b":2}\ns=4\n');
-    expect(out.stderr).toMatch(/^parse error: .* at line \d+, column \d+\n$/);
+    expect(out.stdout).toBe('{"a":1}\n{"b":2}\ns=5\n');
+    expect(out.stderr).toMatch(/^jq: parse error: .* at line \d+, column \d+\n$/);
   });
 
   it('-e takes its status from the last input run: 4 for no output, 1 for a last null or false', async () => {
