@@ -22,7 +22,7 @@ function inFreshNode(body: string): string {
 }
 
 describe('young generation at start (young-generation.ts)', () => {
-  it('held, it stays at its initial size while objects survive; released, it grows again', () => {
+  it('held, it stays near its initial size while objects survive (far below an unheld start); released, it grows again', () => {
     const [initial, held, released] = inFreshNode(`
       const initial = youngMiB();
       if (!yg.holdYoungGeneration('')) throw new Error('not held');
@@ -30,7 +30,10 @@ describe('young generation at start (young-generation.ts)', () => {
       yg.releaseYoungGeneration();
       const released = grow();
       console.log(initial, held, released);`).split(' ').map(Number);
-    expect(held).toBeLessThanOrEqual(initial!);
+    const [, unheld] = inFreshNode('console.log(youngMiB(), grow());').split(' ').map(Number);
+    // V8 still grows a held young generation by a page or so to fit what survives (Node 20: 1 → 2 MiB, Node 24:
+    // 1 → 3.75 MiB, against 32 and 128 MiB unheld).
+    expect(held).toBeLessThanOrEqual(Math.max(initial!, unheld! / 8));
     expect(released).toBeGreaterThan(held!);
   });
 
