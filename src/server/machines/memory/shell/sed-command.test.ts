@@ -92,4 +92,8 @@ describe('sed commands as GNU sed runs them (patched just-bash sed)', () => {
     const r = await runShell(`printf 'x' > f; sed -i -e '$a\\' f; od -An -c f; printf 'x\\ny\\n' | sed 'a\\'; printf 'x\\n' | sed -e 'a\\' -e 'foo'`);
     expect(r).toEqual({ stdout: '   x  \\n\nx\ny\nx\nfoo\n', stderr: '', exit: 0 });
   });
+  it('r writes the file as it is (no newline added), R a line with its own newline, in order with a; w keeps a missing final newline', async () => {
+    const r = await runShell(`printf 'X\\nY' > o; printf 'p\\nq' > in; sed '1r o' in | od -An -c; sed '$r o\n$a T' in | od -An -c; printf 'a' | sed 'r nofile' | od -An -c; sed 'R o' in | od -An -c; sed -n 'w w.txt' in; od -An -c w.txt`);
+    expect(r.stdout).toBe('   p  \\n   X  \\n   Y   q\n   p  \\n   q  \\n   X  \\n   Y   T  \\n\n   a  \\n\n   p  \\n   X  \\n   q  \\n   Y\n   p  \\n   q\n');
+  });
 });
