@@ -191,6 +191,11 @@ describe('interpreters and missing commands', () => {
     expect(await sh("sqlite3 :memory: 'select 1+1'")).toEqual({ stdout: '2\n', stderr: '', exit: 0 });
   }, 60_000);
 
+  it('sqlite3 prints a REAL as the sqlite shell (4.0, 0.3, 1.0e+20) and an INTEGER exactly; json with 20 digits; box headers centred', async () => {
+    const r = await sh("sqlite3 :memory: 'select avg(x), 0.1+0.2, 1e20, 9007199254740993, 1.0/3 from (select 3 as x union all select 5)'; sqlite3 -json :memory: 'select 2.0 as a, 1.0/3 as b'; sqlite3 -box :memory: \"select 'abc' as n\"");
+    expect(r.stdout).toBe('4.0|0.3|1.0e+20|9007199254740993|0.333333333333333\n[{"a":2.0,"b":0.33333333333333331482}]\n┌─────┐\n│  n  │\n├─────┤\n│ abc │\n└─────┘\n');
+  }, 60_000);
+
   it('js-exec and node -e, -p and FILE run through QuickJS on every supported Node', async () => {
     expect(await sh("js-exec -c 'console.log(6*7)'")).toEqual({ stdout: '42\n', stderr: '', exit: 0 });
     expect(await sh("node -e 'console.log(6*7)'; node -p '1 + 2'; node -p 'var x = 1; x + 1;'; node -e 'process.exit(4)'; echo status=$?")).toEqual({ stdout: '42\n3\n2\nstatus=4\n', stderr: '', exit: 0 });
