@@ -1956,3 +1956,10 @@ describe('arithmetic syntax errors', () => {
     expect(await runShell("(( x = , 1 )); echo \"s=$?\"; echo $((1 + + 2)) $((1 - -2)) $(( ))")).toEqual({ stdout: 's=1\n3 3 0\n', stderr: 'bash: line 1: ((: x = , 1 : syntax error: operand expected (error token is ", 1 ")\n', exit: 0 });
   });
 });
+
+describe('$LINENO in the ERR trap', () => {
+  it('is the line where the failing command ended: a subshell\'s `)`, the last line of a command spanning lines', async () => {
+    const script = "trap 'echo \"E:$LINENO\"' ERR\necho start\n( exit 3 )\nx=$(false)\n( true\n  false )\nf() { return 2; }\nf\ny=$( true\n false\n)\nfalse \\\n  z\necho \"L:$LINENO\"\n";
+    expect(await runShell(`cat > s.sh <<'S'\n${script}S\nbash s.sh`)).toEqual({ stdout: 'start\nE:3\nE:4\nE:6\nE:8\nE:11\nE:13\nL:14\n', stderr: '', exit: 0 });
+  });
+});
