@@ -202,6 +202,12 @@ describe('interpreters and missing commands', () => {
     expect(await sh("echo 'console.error(require(\"fs\").readFileSync(\"/tmp/in\", \"utf8\").trim())' > /tmp/a.js; echo hi > /tmp/in; node /tmp/a.js 2>&1")).toEqual({ stdout: 'hi\n', stderr: '', exit: 0 });
   }, 60_000);
 
+  it('node -e has process.stdout/stderr.write, stdin, argv, json require, timers and exitCode as node; what it cannot reproduce is refused (exit 2)', async () => {
+    const r = await sh(`printf 'ab\\n' > in; printf '{"v":"1.2"}' > p.json; node -e 'process.stdout.write("a"); process.stderr.write("e\\n"); process.stdout.write(process.argv.slice(1).join() + "\\n")' x y; node -e 'let d = ""; process.stdin.on("data", (c) => (d += c)); process.stdin.on("end", () => process.stdout.write(d.toUpperCase()))' < in; node -e 'setTimeout(() => console.log("t"), 5); process.nextTick(() => console.log("tick")); console.log(require("./p.json").v, "%d!", 3); process.exitCode = 3'; echo "s=$?"; node -e 'console.log({ a: 1 })'; echo "s=$?"; node -e 'require("crypto")'; echo "s=$?"`);
+    expect(r.stdout).toBe('ax,y\nAB\n1.2 %d! 3\ntick\nt\ns=3\ns=2\ns=2\n');
+    expect(r.stderr).toBe("e\nnode: console.log of an object (node's util.inspect layout) is not available in the shell engine; run spritzer with --exec sandbox\nnode: the module 'crypto' is not available in the shell engine; run spritzer with --exec sandbox\n");
+  }, 60_000);
+
   it('an unknown command is "bash: X: command not found" (127)', async () => {
     expect(await sh('nosuchcmd')).toEqual({ stdout: '', stderr: 'bash: line 1: nosuchcmd: command not found\n', exit: 127 });
   });
