@@ -64,4 +64,8 @@ describe('awk', () => {
     const r = await runShell(`awk 'BEGIN{printf "%d %d %i|%x %u %o|%d %x\\n", 2147483648, -2147483649, 1e20, 2^32+1, -5, -1, -log(0), log(-1)}'`);
     expect(r.stdout).toBe('2147483647 -2147483647 2147483647|ffffffff 0 0|2147483647 0\n');
   });
+  it('rounds %f, %e, %g, OFMT and CONVFMT from the exact double, ties to even as glibc (%.0f of 2.5 is 2)', async () => {
+    const r = await runShell(`awk 'BEGIN{printf "%.0f %.0f %.0f %.1f %.1f %.2e %.2g %f|", 0.5, 2.5, -0.5, 0.25, 0.35, 1.125, 0.125, 1e22; OFMT="%.0f"; print 2.5, 3.5; CONVFMT="%.2f"; x = 0.125 ""; print x}'`);
+    expect(r.stdout).toBe('0 2 -0 0.2 0.3 1.12e+00 0.12 10000000000000000000000.000000|2 4\n0.12\n');
+  });
 });

@@ -2,8 +2,10 @@
  * awk's number and printf formatting, as C's printf (mawk's): `%c %d %i %o %u %x %X %e %E %f %F %g %G %s %%` with
  * the flags `- + space # 0`, width and precision (`*` from the arguments), and numbers shown as mawk shows them
  * (integers in int range as `%d`, others by `OFMT`/`CONVFMT`, `inf`, `-nan`).
+ * Floating conversions print the double's exact value rounded ties to even, as glibc does (`%.0f` of 2.5 is 2).
  * @see https://pubs.opengroup.org/onlinepubs/9699919799/utilities/awk.html#tag_20_06_13_09
  */
+import { exactDouble, exponentDigits, fixedDigits } from './long-double.ts';
 
 interface Spec {
   flags: string;
@@ -24,20 +26,25 @@ const pad = (s: string, spec: Spec, numeric: boolean): string => {
 
 const signed = (s: string, negative: boolean, spec: Spec) => (negative ? `-${s}` : spec.flags.includes('+') ? `+${s}` : spec.flags.includes(' ') ? ` ${s}` : s);
 
+/** `|v|` in C's `%f` with `p` decimals: the exact binary value rounded, ties to even. */
+function fixed(v: number, p: number): string {
+  const { int, frac } = fixedDigits(exactDouble(v), p);
+  return p > 0 ? `${int}.${frac}` : int;
+}
+
 /** `|v|` in C's `%e` with `p` decimals: `d.ddde±XX`. */
 function expo(v: number, p: number, upper: boolean): string {
-  const [m, e] = v.toExponential(p).split('e') as [string, string];
-  const n = Number(e);
-  const s = `${m}e${n < 0 ? '-' : '+'}${String(Math.abs(n)).padStart(2, '0')}`;
+  const { digits, exp } = exponentDigits(exactDouble(v), p);
+  const s = `${digits[0]}${p > 0 ? `.${digits.slice(1)}` : ''}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
   return upper ? s.toUpperCase() : s;
 }
 
 /** `|v|` in C's `%g` with precision `p` (`alt`: keep trailing zeros). */
 export function general(v: number, p: number, upper: boolean, alt = false): string {
   const P = p === 0 ? 1 : p;
-  if (v === 0) return alt ? (0).toFixed(P - 1) : '0';
-  const X = Number(v.toExponential(P - 1).split('e')[1]);
-  let s = P > X && X >= -4 ? v.toFixed(P - 1 - X) : expo(v, P - 1, upper);
+  if (v === 0) return alt ? fixed(0, P - 1) : '0';
+  const X = exponentDigits(exactDouble(v), P - 1).exp;
+  const s = P > X && X >= -4 ? fixed(v, P - 1 - X) : expo(v, P - 1, upper);
   if (alt) return s;
   // Trailing zeros of the fraction go, and a bare decimal point with them.
   const [mant, exp] = s.split(/(?=[eE])/) as [string, string | undefined];
@@ -79,7 +86,7 @@ function convert(conv: string, spec: Spec, num: number, str: string): string {
       const p = spec.precision ?? 6;
       const a = Math.abs(num);
       const neg = num < 0 || Object.is(num, -0);
-      const body = conv === 'f' || conv === 'F' ? a.toFixed(p) : conv === 'e' || conv === 'E' ? expo(a, p, upper) : general(a, p, upper, spec.flags.includes('#'));
+      const body = conv === 'f' || conv === 'F' ? fixed(a, p) : conv === 'e' || conv === 'E' ? expo(a, p, upper) : general(a, p, upper, spec.flags.includes('#'));
       return pad(signed(spec.flags.includes('#') && p === 0 && !body.includes('.') && conv !== 'g' && conv !== 'G' ? `${body}.` : body, neg, spec), spec, true);
     }
   }

@@ -76,6 +76,13 @@ describe('grep inputs', () => {
     const r = await runShell(`${files}printf 'x\\0y\\n' > bin.dat; grep y bin.dat; echo "s=$?"; grep -c y bin.dat; grep -I y bin.dat; echo "s=$?"; grep -a y bin.dat | tr '\\0' @`);
     expect(r).toEqual({ stdout: 's=0\n1\ns=1\nx@y\n', stderr: 'grep: bin.dat: binary file matches\n', exit: 0 });
   });
+  it('-I reads a binary file as one without a match: -c prints its 0, -L lists it, -l and -q skip it', async () => {
+    const r = await runShell(`printf 'x\\0y\\n' > bin.dat; printf 'y\\n' > t; grep -Ic y bin.dat t; grep -IL y bin.dat t; grep -Il y bin.dat t; grep -Iq y bin.dat; echo "s=$?"`);
+    expect(r).toEqual({ stdout: 'bin.dat:0\nt:1\nbin.dat\nt\ns=1\n', stderr: '', exit: 0 });
+  });
+  it('refuses a bracket range whose end sorts before its start (Invalid range end, status 2)', async () => {
+    expect(await runShell(`echo b | grep '[b-a]'; echo "s=$?"; echo b | grep '[a-c]'`)).toEqual({ stdout: 's=2\nb\n', stderr: 'grep: Invalid range end\n', exit: 0 });
+  });
   it('-z makes a newline an ordinary character: . and [^x] match it, ^ and $ still anchor at the NUL-ended line', async () => {
     const r = await runShell(`printf 'ab\\ncd\\n' | grep -z -o 'b.c' | tr '\\0' '\\n'; printf 'a\\nb\\0' | grep -zcE 'a[^x]b'; printf 'a\\nb\\0' | grep -zc '^b'`);
     expect(r.stdout).toBe('b\nc\n1\n0\n');

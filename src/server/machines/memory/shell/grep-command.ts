@@ -109,9 +109,10 @@ class Search {
     const o = this.o;
     const eol = o.nullData ? '\0' : '\n';
     const binary = !o.nullData && input.bytes.includes('\0');
-    if (binary && o.binary === 'without-match') return;
+    // GNU's -I reads a binary file as one with no matching line: -c still prints its 0, -L still lists it.
+    const skipped = binary && o.binary === 'without-match';
     const body = input.bytes.endsWith(eol) ? input.bytes.slice(0, -1) : input.bytes;
-    const lines = input.bytes === '' ? [] : body.split(eol);
+    const lines = input.bytes === '' || skipped ? [] : body.split(eol);
     const listing = o.list !== undefined || o.count || o.quiet;
     const limit = o.max ?? Infinity;
     let count = 0;

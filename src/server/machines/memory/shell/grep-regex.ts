@@ -39,8 +39,12 @@ interface Dialect {
   word: string;
   notWord: string;
   awk: boolean;
+  /** GNU sed's syntax (RE_SYNTAX_POSIX_BASIC/EXTENDED): a repetition with nothing to repeat, or of a repetition in a
+   * BRE, is an error, and so are an ERE's unmatched `)` and unfinished `{`, which grep takes as literals. */
+  sed?: boolean;
 }
 const GREP: Dialect = { classes: CLASSES, word: WORD, notWord: '[^\\p{L}\\p{N}_]', awk: false };
+const SED: Dialect = { ...GREP, sed: true };
 const AWK: Dialect = { classes: ASCII_CLASSES, word: '[A-Za-z0-9_]', notWord: '[^A-Za-z0-9_]', awk: true };
 const C_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', v: '\v', a: '\x07', b: '\b', '/': '/', '"': '"' };
 /** `c` as a literal outside a class, and inside one (where `-` and `^` matter instead). */
@@ -84,8 +88,14 @@ function bracket(p: string, i: number, dialect: Dialect): [string, number] {
       j += 2;
       continue;
     }
-    // A range keeps its `-`; any other `-` (first or last) is a literal.
-    if (c === '-' && out.length > 1 && p[j + 1] !== ']' && !out.endsWith('^')) out += '-';
+    // A range keeps its `-`; any other `-` (first or last) is a literal. A range whose end sorts before its start
+    // is GNU's `Invalid range end`.
+    if (c === '-' && out.length > 1 && p[j + 1] !== ']' && !out.endsWith('^')) {
+      const lo = p[j - 1]!;
+      const hi = p[j + 1]!;
+      if (!/[\]\\[]/.test(lo) && !/[\\[]/.test(hi) && lo.codePointAt(0)! > hi.codePointAt(0)!) throw new Bad('Invalid range end');
+      out += '-';
+    }
     else out += classLiteral(c);
     j++;
   }
@@ -135,6 +145,7 @@ function posix(p: string, extended: boolean, offset: number, warnings: string[],
       } else if (!extended && d === '|') boundary('|');
       else if (!extended && d === '{') {
         const m = /^(\d*)(,(\d*))?\\\}/.exec(p.slice(i));
+        if (dialect.sed && (none || quantified)) throw new Bad('Invalid preceding regular expression');
         if (none) addAtom('\\{');
         else {
           if (!m) throw new Bad(p.slice(i).includes('\\}') ? 'Invalid content of \\{\\}' : 'Unmatched \\{');
@@ -173,7 +184,9 @@ function posix(p: string, extended: boolean, offset: number, warnings: string[],
     i++;
     if (c === '.') addAtom('.');
     else if (c === '*' || (extended && (c === '+' || c === '?'))) {
-      // With nothing before it, `*` is a literal in a BRE; an ERE ignores it (GNU warns).
+      // With nothing before it, `*` is a literal in a BRE; an ERE ignores it (GNU warns). sed refuses `**` in a BRE
+      // and a leading `*`, `+`, `?` in an ERE.
+      if (dialect.sed && ((extended && none) || (!extended && !none && quantified))) throw new Bad('Invalid preceding regular expression');
       if (!none) quantify(c);
       else if (extended) warnings.push(`grep: warning: ${c} at start of expression`);
       else addAtom('\\*');
@@ -186,6 +199,8 @@ function posix(p: string, extended: boolean, offset: number, warnings: string[],
       else addAtom('\\$');
     } else if (extended && c === '{' && !dialect.awk) {
       const m = /^(\d*)(,(\d*))?\}/.exec(p.slice(i));
+      if (dialect.sed && none) throw new Bad('Invalid preceding regular expression');
+      if (dialect.sed && !m) throw new Bad(p.slice(i).includes('}') ? 'Invalid content of \\{\\}' : 'Unmatched \\{');
       if (!m || none) addAtom('\\{');
       else {
         quantify(interval(m[1]!, m[2], m[3]));
@@ -197,6 +212,7 @@ function posix(p: string, extended: boolean, offset: number, warnings: string[],
       boundary('(');
     } else if (extended && c === ')') {
       const at = open.pop();
+      if (at === undefined && dialect.sed) throw new Bad('Unmatched ) or \\)');
       if (at === undefined) addAtom('\\)');
       else {
         out += ')';
@@ -297,5 +313,18 @@ export function awkRegExp(p: string): RegExp | { error: string } {
     return new RegExp(posix(p, true, 0, [], AWK).source);
   } catch (err) {
     return { error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/**
+ * GNU sed's message for a malformed regex (`Unmatched ( or \(`, `Invalid preceding regular expression`, …), or
+ * undefined when `p` compiles; and the number of groups it has (for the `s` replacement's `\N` check).
+ */
+export function sedRegexCheck(p: string, extended: boolean): { error?: string; groups: number } {
+  try {
+    return { groups: posix(p, extended, 0, [], SED).groups };
+  } catch (err) {
+    if (err instanceof Bad) return { error: err.message, groups: 0 };
+    throw err;
   }
 }

@@ -31,4 +31,12 @@ describe('head and tail', () => {
     expect(r.stdout).toBe('1\n141 0\n1\n0 0\n1\n100000\n0 0\n1\n2 s=141\n');
     expect((await runShell('set -euo pipefail; seq 1 100000 | head -2; echo "not reached"'))).toEqual({ stdout: '1\n2\n', stderr: '', exit: 141 });
   });
+  it("names a bad count as GNU does: quoted in the locale's quotes, without a leading '-', too large past 2^64-1; accepts m, kB, KiB", async () => {
+    const r = await runShell("export LANG=C.UTF-8; printf 'abc\\n' > a; head -n abc a; tail -n +x a; head -n -1x a; tail -c 99999999999999999999999 a; echo \"s=$?\"; LANG=C head -c '' a; head -c 1m a; tail -c 1kB a; head -c 1KiB a; head -n ' 2' a");
+    expect(r).toEqual({
+      stdout: 's=1\nabc\nabc\nabc\nabc\n',
+      stderr: "head: invalid number of lines: ‘abc’\ntail: invalid number of lines: ‘+x’\nhead: invalid number of lines: ‘1x’\ntail: invalid number of bytes: ‘99999999999999999999999’: Value too large for defined data type\nhead: invalid number of bytes: ''\n",
+      exit: 0,
+    });
+  });
 });

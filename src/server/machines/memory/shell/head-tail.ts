@@ -8,17 +8,27 @@
 import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, type ExecResult } from 'just-bash';
 import { unsupported } from './gnu-commands.ts';
 import { isStdinOperand, readOperand, stdinTaken, type InputCtx, type LeavesStdin } from './text-input.ts';
+import { localeQuote } from './gnu-quote.ts';
 import { OrderedOutput, type OrderedResult } from './output-order.ts';
 
-const MULTIPLIERS: Record<string, number> = { b: 512, k: 1024, K: 1024, KiB: 1024, kB: 1000, KB: 1000, M: 1024 ** 2, MiB: 1024 ** 2, MB: 1e6, G: 1024 ** 3, GiB: 1024 ** 3, GB: 1e9, T: 1024 ** 4, TB: 1e12 };
+/** GNU's size suffixes (xstrtoumax with "bkKmMGTPEZY0"): a letter's power of 1024, or of 1000 when `B`/`D` follows. */
+const POWERS: Record<string, number> = { k: 1, K: 1, m: 2, M: 2, G: 3, T: 4, P: 5, E: 6, Z: 7, Y: 8 };
+const UINTMAX = (1n << 64n) - 1n;
 
-/** A count with its sign (`-N`, `+N`) and GNU's suffix, or null when it is not one. */
-function count(text: string): { n: number; sign: '' | '-' | '+' } | null {
-  const m = /^([-+]?)(\d+)([a-zA-Z]*)$/.exec(text);
-  if (!m) return null;
-  const mult = m[3] === '' ? 1 : MULTIPLIERS[m[3]!];
-  if (mult === undefined) return null;
-  return { n: Number(m[2]) * mult, sign: m[1] as '' | '-' | '+' };
+/**
+ * A count as head and tail read it (string_to_integer: one leading `-` taken off first, then xdectoumax: blanks, an
+ * optional `+`, decimal digits and a suffix), with its sign (`-N`, `+N`); `invalid` (and the text GNU names, without
+ * the `-`) when it is not one, `tooLarge` past 2^64-1.
+ */
+function count(text: string): { n: number; sign: '' | '-' | '+' } | { bad: 'invalid' | 'tooLarge'; shown: string } {
+  const sign = text.startsWith('-') ? '-' : /^\s*\+/.test(text) ? '+' : '';
+  const shown = sign === '-' ? text.slice(1) : text;
+  const m = /^[ \t\n\v\f\r]*\+?(\d+)(?:(b)|([kKmMGTPEZY])(iB|B|D)?)?$/.exec(shown);
+  if (!m) return { bad: 'invalid', shown };
+  const mult = m[2] ? 512n : m[3] ? (m[4] === 'B' || m[4] === 'D' ? 1000n : 1024n) ** BigInt(POWERS[m[3]]!) : 1n;
+  const n = BigInt(m[1]!) * mult;
+  if (n > UINTMAX) return { bad: 'tooLarge', shown };
+  return { n: Number(n), sign };
 }
 
 interface Plan {
@@ -32,11 +42,14 @@ interface Plan {
   names: string[];
 }
 
-function plan(cmd: 'head' | 'tail', args: string[]): Plan | ExecResult {
+function plan(cmd: 'head' | 'tail', args: string[], env: Map<string, string>): Plan | ExecResult {
   const p: Plan = { lines: true, n: 10, sign: '', quiet: false, verbose: false, zero: false, follow: false, names: [] };
   const set = (lines: boolean, v: string | undefined): ExecResult | undefined => {
-    const c = v === undefined ? null : count(v);
-    if (!c) return { stdout: '', stderr: `${cmd}: invalid number of ${lines ? 'lines' : 'bytes'}: '${v ?? ''}'\n`, exitCode: 1 };
+    const c = count(v ?? '');
+    if ('bad' in c) {
+      const why = c.bad === 'tooLarge' ? ': Value too large for defined data type' : '';
+      return { stdout: '', stderr: `${cmd}: invalid number of ${lines ? 'lines' : 'bytes'}: ${localeQuote(env, c.shown)}${why}\n`, exitCode: 1 };
+    }
     Object.assign(p, { lines, n: c.n, sign: c.sign });
     return undefined;
   };
@@ -114,8 +127,8 @@ function cut(cmd: 'head' | 'tail', s: string, p: Plan): string {
  * (`stdinUnread`): the writer of a pipe left that full is stopped by SIGPIPE (patches/just-bash/pipeline-producer-sigpipe.mjs).
  * A `head` reading its stdin says how much of it it took (`internalStdinConsumed`, {@link headTaken}).
  */
-async function headTail(cmd: 'head' | 'tail', args: string[], ctx: InputCtx & { origCommand?: (a: string[]) => Promise<ExecResult> }): Promise<OrderedResult & LeavesStdin> {
-  const p = plan(cmd, args);
+async function headTail(cmd: 'head' | 'tail', args: string[], ctx: InputCtx & { env: Map<string, string>; origCommand?: (a: string[]) => Promise<ExecResult> }): Promise<OrderedResult & LeavesStdin> {
+  const p = plan(cmd, args, ctx.env);
   if ('exitCode' in p) return p;
   if (p.follow) return ctx.origCommand!(args);
   const names = p.names.length === 0 ? ['-'] : p.names;

@@ -1942,3 +1942,24 @@ describe('expand -t lists', () => {
     expect(r).toEqual({ stdout: 'a b  c d e\na   b c d e\na   b c  d  e\na b  c d e\n', stderr: '', exit: 0 });
   });
 });
+
+describe('arithmetic syntax errors', () => {
+  it('an unclosed $(( or $[ at the end of the input does not parse: nothing of its line runs, status 2, the line where it began', async () => {
+    expect(await runShell("bash -c 'echo before; x=$((1 +'; echo \"s=$?\"; bash -c 'echo one\nx=$(( 1 +\necho two'; echo \"s=$?\"; bash -c 'a=$[1 +'; echo \"s=$?\"")).toEqual({
+      stdout: 's=2\none\ns=2\ns=2\n',
+      stderr: "bash: -c: line 1: unexpected EOF while looking for matching `)'\nbash: -c: line 2: unexpected EOF while looking for matching `)'\nbash: -c: line 1: unexpected EOF while looking for matching `]'\n",
+      exit: 0,
+    });
+  });
+  it('an operator where an operand belongs is "operand expected", naming the rest of the expression', async () => {
+    expect(await runShell("echo $((1 +* 2 )); echo not reached")).toEqual({ stdout: '', stderr: 'bash: line 1: 1 +* 2 : syntax error: operand expected (error token is "* 2 ")\n', exit: 1 });
+    expect(await runShell("(( x = , 1 )); echo \"s=$?\"; echo $((1 + + 2)) $((1 - -2)) $(( ))")).toEqual({ stdout: 's=1\n3 3 0\n', stderr: 'bash: line 1: ((: x = , 1 : syntax error: operand expected (error token is ", 1 ")\n', exit: 0 });
+  });
+});
+
+describe('$LINENO in the ERR trap', () => {
+  it('is the line where the failing command ended: a subshell\'s `)`, the last line of a command spanning lines', async () => {
+    const script = "trap 'echo \"E:$LINENO\"' ERR\necho start\n( exit 3 )\nx=$(false)\n( true\n  false )\nf() { return 2; }\nf\ny=$( true\n false\n)\nfalse \\\n  z\necho \"L:$LINENO\"\n";
+    expect(await runShell(`cat > s.sh <<'S'\n${script}S\nbash s.sh`)).toEqual({ stdout: 'start\nE:3\nE:4\nE:6\nE:8\nE:11\nE:13\nL:14\n', stderr: '', exit: 0 });
+  });
+});

@@ -67,6 +67,21 @@ export function parseLongDouble(s: string): { value: LongDouble; end: number } {
   return { value: p10 >= 0 ? fromRatio(neg, n * 10n ** BigInt(p10), 1n) : fromRatio(neg, n, 10n ** BigInt(-p10)), end };
 }
 
+/**
+ * A finite JS number's exact binary value as `m·2^e` (m < 2^53; the sign dropped), for printing it through
+ * {@link fixedDigits}/{@link exponentDigits} with C's exact decimal expansion and ties to even (`%.0f` of 2.5 is 2):
+ * what awk's printf does with a C double. `toFixed` rounds exact ties up and switches to exponents at 1e21.
+ */
+export function exactDouble(v: number): { m: bigint; e: number } {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, v);
+  const bits = view.getBigUint64(0);
+  const biased = Number((bits >> 52n) & 0x7ffn);
+  const fraction = bits & ((1n << 52n) - 1n);
+  // A subnormal has no hidden bit and the smallest exponent.
+  return biased === 0 ? { m: fraction, e: -1074 } : { m: fraction | (1n << 52n), e: biased - 1075 };
+}
+
 /** round(|v|·10^p), ties to even, for a finite `v` and any integer p. */
 function scaledRound(v: { m: bigint; e: number }, p: number): bigint {
   let num = v.m;

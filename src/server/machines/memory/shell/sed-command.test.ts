@@ -92,4 +92,38 @@ describe('sed commands as GNU sed runs them (patched just-bash sed)', () => {
     const r = await runShell(`printf 'x' > f; sed -i -e '$a\\' f; od -An -c f; printf 'x\\ny\\n' | sed 'a\\'; printf 'x\\n' | sed -e 'a\\' -e 'foo'`);
     expect(r).toEqual({ stdout: '   x  \\n\nx\ny\nx\nfoo\n', stderr: '', exit: 0 });
   });
+  it('r writes the file as it is (no newline added), R a line with its own newline, in order with a; w keeps a missing final newline', async () => {
+    const r = await runShell(`printf 'X\\nY' > o; printf 'p\\nq' > in; sed '1r o' in | od -An -c; sed '$r o\n$a T' in | od -An -c; printf 'a' | sed 'r nofile' | od -An -c; sed 'R o' in | od -An -c; sed -n 'w w.txt' in; od -An -c w.txt`);
+    expect(r.stdout).toBe('   p  \\n   X  \\n   Y   q\n   p  \\n   q  \\n   X  \\n   Y   T  \\n\n   a  \\n\n   p  \\n   X  \\n   q  \\n   Y\n   p  \\n   q\n');
+  });
+  it('refuses a script GNU sed does not compile with its message and position, status 1, before reading any input', async () => {
+    const r = await runShell(`echo a > a; for s in 's/a/b/q' 's/a/b/gg' 's/a/b/2p3' 's/a/b/0' 's/\\(a/b/' 's/a*\\{/b/' 'a' ': ' 's/x/y/w' 'r' '0p' 'q5 x' '1,2q' 'y/ab/c/' 's/a/\\1/' '1!!p' '/\\(/p' 's/[b-a]/x/' 's/[/]/x/'; do sed -n "$s" a; echo "s=$?"; done; sed -E 's/a)/x/' a; sed -E 's/+a/x/' a`);
+    expect(r.stderr).toBe(
+      [
+        "unknown option to `s'",
+        "multiple `g' options to `s' command",
+        "multiple number options to `s' command",
+        "number option to `s' command may not be zero",
+      ]
+        .map((m, k) => `sed: -e expression #1, char ${[7, 8, 9, 7][k]}: ${m}\n`)
+        .join('') +
+        'sed: -e expression #1, char 8: Unmatched ( or \\(\nsed: -e expression #1, char 9: Invalid preceding regular expression\n' +
+        "sed: -e expression #1, char 1: expected \\ after `a', `c' or `i'\nsed: -e expression #1, char 2: \":\" lacks a label\n" +
+        'sed: -e expression #1, char 7: missing filename in r/R/w/W commands\nsed: -e expression #1, char 1: missing filename in r/R/w/W commands\n' +
+        'sed: -e expression #1, char 2: invalid usage of line address 0\nsed: -e expression #1, char 4: extra characters after command\n' +
+        "sed: -e expression #1, char 4: command only uses one address\nsed: -e expression #1, char 7: strings for `y' command are different lengths\n" +
+        "sed: -e expression #1, char 7: invalid reference \\1 on `s' command's RHS\nsed: -e expression #1, char 3: multiple `!'s\n" +
+        'sed: -e expression #1, char 4: Unmatched ( or \\(\nsed: -e expression #1, char 10: Invalid range end\n' +
+        'sed: -e expression #1, char 7: Unmatched ) or \\)\nsed: -e expression #1, char 7: Invalid preceding regular expression\n',
+    );
+    expect(r.stdout).toBe(`${'s=1\n'.repeat(18)}s=0\n`);
+  });
+  it('names a script file and its line, panics (status 4) on a lost label, a missing script file or -i without files', async () => {
+    const r = await runShell(`echo a > a; printf 'p\\ns/\\\\(/x/\\n' > bad.sed; sed -f bad.sed a; echo "s=$?"; sed 'b nowhere' a; echo "s=$?"; sed -f none.sed a; echo "s=$?"; sed -i p; echo "s=$?"; sed -n -e '/a/{' -e 'b x' -e '}' -e ':x' -e p a`);
+    expect(r).toEqual({
+      stdout: 's=1\ns=4\ns=4\ns=4\na\n',
+      stderr: "sed: file bad.sed line 3: Unmatched ( or \\(\nsed: can't find label for jump to `nowhere'\nsed: couldn't open file none.sed: No such file or directory\nsed: no input files\n",
+      exit: 0,
+    });
+  });
 });

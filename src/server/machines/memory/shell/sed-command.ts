@@ -13,7 +13,7 @@
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { errorsFirst } from './output-order.ts';
 import { SANDBOX_HINT } from './world.ts';
-import { normalizeSedScript } from './sed-script.ts';
+import { missingLabel, normalizeSedScript, sedProgram } from './sed-script.ts';
 import { isStdinOperand } from './text-input.ts';
 import { CLOSED_STDIN_READ, stdinIsClosed } from './closed-stdin.ts';
 
@@ -31,6 +31,8 @@ interface Plan {
   /** `-l N`: the width of an `l` command that gives none (sed-script.ts puts it in). */
   listWidth?: number;
   scripts: string[];
+  /** The `-f` file each script came from (undefined for `-e` and the bare script): GNU locates errors by it. */
+  sources: Array<{ file: string; newline: boolean } | undefined>;
   files: string[];
   inPlace: boolean;
   suffix: string;
@@ -46,7 +48,7 @@ const lineLength = (v: string) => Number.parseInt(v, 10) || 0;
 const LONG: Record<string, string> = { '--null-data': '-z', '--zero-terminated': '-z', '--quiet': '-n', '--silent': '-n', '--regexp-extended': '-E', '--debug': '--debug', '--posix': '--posix', '--sandbox': '--sandbox' };
 
 async function plan(args: string[], fs: IFileSystem, cwd: string, stdin: () => string): Promise<Plan | ExecResult> {
-  const p: Plan = { flags: [], scripts: [], files: [], inPlace: false, suffix: '', separate: false, followLinks: false };
+  const p: Plan = { flags: [], scripts: [], sources: [], files: [], inPlace: false, suffix: '', separate: false, followLinks: false };
   const fromFile = async (f: string): Promise<ExecResult | undefined> => {
     try {
       // `-f -` and `-f /dev/stdin` read the script from stdin, which leaves none for the data.
@@ -54,9 +56,11 @@ async function plan(args: string[], fs: IFileSystem, cwd: string, stdin: () => s
       p.scriptFromStdin ||= fromStdin;
       const text = new TextDecoder().decode(fromStdin ? Buffer.from(stdin(), 'latin1') : await fs.readFileBuffer(fs.resolvePath(cwd, f)));
       p.scripts.push(text.endsWith('\n') ? text.slice(0, -1) : text);
+      p.sources[p.scripts.length - 1] = { file: f, newline: text.endsWith('\n') };
       return undefined;
     } catch {
-      return { stdout: '', stderr: `sed: couldn't open file ${f}: No such file or directory\n`, exitCode: 1 };
+      // GNU panics (exit 4) on a script file it cannot open.
+      return { stdout: '', stderr: `sed: couldn't open file ${f}: No such file or directory\n`, exitCode: 4 };
     }
   };
   const bare: string[] = [];
@@ -128,8 +132,13 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
   const scripts: string[] = [];
   let letters = '';
   let continued = false;
+  const program = sedProgram();
+  const extended = p.flags.includes('-E') || p.flags.includes('-r');
+  let expression = 0;
   for (const [k, s] of p.scripts.entries()) {
-    const n = normalizeSedScript(s, k + 1, { textFirst: continued, listWidth: p.listWidth });
+    const source = p.sources[k];
+    if (source === undefined) expression++;
+    const n = normalizeSedScript(s, expression, { textFirst: continued, listWidth: p.listWidth, extended, file: source?.file, fileNewline: source?.newline, program });
     if ('error' in n) return { stdout: '', stderr: n.error, exitCode: 1 };
     // The last script's `a\` with no text appends empty text: the marker the patched sed writes as nothing
     // (patches/just-bash/sed-empty-text.mjs).
@@ -137,6 +146,10 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
     letters += n.letters;
     continued = n.emptyTextAtEnd === true;
   }
+  const lost = program.depth === 0 ? missingLabel(program) : undefined;
+  if (lost) return { stdout: '', stderr: lost, exitCode: 4 };
+  // GNU edits in place only named files (exit 4, a panic, for none).
+  if (p.inPlace && p.files.length === 0) return { stdout: '', stderr: 'sed: no input files\n', exitCode: 4 };
   const closedRead = stdinClosed && !p.inPlace && (p.files.length === 0 || p.files.includes('-'));
   if (closedRead) {
     // sed stops at the failed read: only the files before the first `-` are edited.

@@ -191,10 +191,21 @@ describe('interpreters and missing commands', () => {
     expect(await sh("sqlite3 :memory: 'select 1+1'")).toEqual({ stdout: '2\n', stderr: '', exit: 0 });
   }, 60_000);
 
+  it('sqlite3 prints a REAL as the sqlite shell (4.0, 0.3, 1.0e+20) and an INTEGER exactly; json with 20 digits; box headers centred', async () => {
+    const r = await sh("sqlite3 :memory: 'select avg(x), 0.1+0.2, 1e20, 9007199254740993, 1.0/3 from (select 3 as x union all select 5)'; sqlite3 -json :memory: 'select 2.0 as a, 1.0/3 as b'; sqlite3 -box :memory: \"select 'abc' as n\"");
+    expect(r.stdout).toBe('4.0|0.3|1.0e+20|9007199254740993|0.333333333333333\n[{"a":2.0,"b":0.33333333333333331482}]\n┌─────┐\n│  n  │\n├─────┤\n│ abc │\n└─────┘\n');
+  }, 60_000);
+
   it('js-exec and node -e, -p and FILE run through QuickJS on every supported Node', async () => {
     expect(await sh("js-exec -c 'console.log(6*7)'")).toEqual({ stdout: '42\n', stderr: '', exit: 0 });
     expect(await sh("node -e 'console.log(6*7)'; node -p '1 + 2'; node -p 'var x = 1; x + 1;'; node -e 'process.exit(4)'; echo status=$?")).toEqual({ stdout: '42\n3\n2\nstatus=4\n', stderr: '', exit: 0 });
     expect(await sh("echo 'console.error(require(\"fs\").readFileSync(\"/tmp/in\", \"utf8\").trim())' > /tmp/a.js; echo hi > /tmp/in; node /tmp/a.js 2>&1")).toEqual({ stdout: 'hi\n', stderr: '', exit: 0 });
+  }, 60_000);
+
+  it('node -e has process.stdout/stderr.write, stdin, argv, json require, timers and exitCode as node; what it cannot reproduce is refused (exit 2)', async () => {
+    const r = await sh(`printf 'ab\\n' > in; printf '{"v":"1.2"}' > p.json; node -e 'process.stdout.write("a"); process.stderr.write("e\\n"); process.stdout.write(process.argv.slice(1).join() + "\\n")' x y; node -e 'let d = ""; process.stdin.on("data", (c) => (d += c)); process.stdin.on("end", () => process.stdout.write(d.toUpperCase()))' < in; node -e 'setTimeout(() => console.log("t"), 5); process.nextTick(() => console.log("tick")); console.log(require("./p.json").v, "%d!", 3); process.exitCode = 3'; echo "s=$?"; node -e 'console.log({ a: 1 })'; echo "s=$?"; node -e 'require("crypto")'; echo "s=$?"`);
+    expect(r.stdout).toBe('ax,y\nAB\n1.2 %d! 3\ntick\nt\ns=3\ns=2\ns=2\n');
+    expect(r.stderr).toBe("e\nnode: console.log of an object (node's util.inspect layout) is not available in the shell engine; run spritzer with --exec sandbox\nnode: the module 'crypto' is not available in the shell engine; run spritzer with --exec sandbox\n");
   }, 60_000);
 
   it('an unknown command is "bash: X: command not found" (127)', async () => {

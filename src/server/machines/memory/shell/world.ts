@@ -6,6 +6,7 @@
  * (engine.ts does), and holds no state between commands.
  * @see docs/fidelity.md "What the shell engine cannot do"; docs/limits.md
  */
+import { NODE_EPILOGUE, nodePrelude, staticRefusal } from './node-prelude.ts';
 import * as vm from 'node:vm';
 import { defineCommand, latin1FromBytes, type BashOptions, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 
@@ -172,8 +173,12 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
       const flag = args[0];
       if (flag === '--version' || flag === '-v') return ok('v22.0.0-quickjs\n');
       if ((flag === '-e' || flag === '--eval' || flag === '-p' || flag === '--print') && args.length >= 2) {
+        const refused = staticRefusal(args[1]!, SANDBOX_HINT);
+        if (refused) return fail(refused, 2);
         const code = flag === '-p' || flag === '--print' ? printingScript(args[1]!) : args[1]!;
-        return execOnOwnStdin(ctx, ['js-exec', '-c', code, ...args.slice(2)].map(shellQuote).join(' '), { cwd: ctx.cwd });
+        // node's process, console and stdin around the code (node-prelude.ts); the code reads its stdin from there.
+        const wrapped = `${nodePrelude(latin1FromBytes(ctx.stdin), args.slice(2), SANDBOX_HINT)}${code}${NODE_EPILOGUE}`;
+        return execOnOwnStdin(ctx, ['js-exec', '-c', wrapped, ...args.slice(2)].map(shellQuote).join(' '), { cwd: ctx.cwd });
       }
       if (flag && !flag.startsWith('-')) return execOnOwnStdin(ctx, ['js-exec', ...args].map(shellQuote).join(' '), { cwd: ctx.cwd });
       return notAvailable('node', ` for these arguments (only node -e, node -p and node FILE run, through js-exec)`);

@@ -1,0 +1,131 @@
+/**
+ * What `node -e`/`node -p` code finds around it in the shell engine, where it runs in js-exec's QuickJS: a prelude
+ * that gives it node's `process.stdout`/`process.stderr` (`write` without a newline), `process.stdin` (its data and
+ * `end` events, async iteration, `fs.readFileSync(0)` and `/dev/stdin`), node's `process.argv` for `-e`
+ * (`[execPath, ...args]`), `__filename`/`__dirname`/`module`/`exports`, `require` of a `.json` file, timers run after
+ * the code and its promise jobs in delay order, `process.exitCode`, and `console.log` with node's `util.format` of
+ * strings, numbers, booleans, null and undefined (`%s %d %i %f %j %o %O %%`). What it does not reproduce byte for
+ * byte is refused loudly (exit 2, naming `--exec sandbox`) when the code reaches it: `console.log` of an object (node's
+ * `util.inspect` layout), a module js-exec lacks (crypto, http, readline…), a member of `process` or of a module that
+ * js-exec lacks, a relative `.js` module, `import`, a Node global js-exec lacks (`TextEncoder`, `structuredClone`…).
+ * @see https://nodejs.org/api/cli.html#-e---eval-script, https://nodejs.org/api/util.html#utilformatformat-args
+ */
+/** The text `node` prints for a refusal: what the code used, and `hint` (where it runs as is: `--exec sandbox`). */
+export const refusalText = (what: string, hint: string): string => `node: ${what} is not available in the shell engine; ${hint}\n`;
+
+/**
+ * A static refusal for code that node would run and js-exec cannot: `import` (a static import statement, which node
+ * -e refuses in a CommonJS script anyway, or a dynamic `import()`). Returns the refusal text, or undefined.
+ */
+export function staticRefusal(code: string, hint: string): string | undefined {
+  if (/(^|[;\n{}])\s*import\s*[\w{*'"]|\bimport\s*\(/.test(code)) return refusalText('import (ES modules)', hint);
+  return undefined;
+}
+
+/** Node globals js-exec's context lacks: code that reaches one is refused. */
+const MISSING_GLOBALS = ['TextEncoder', 'TextDecoder', 'structuredClone', 'performance', 'AbortController', 'AbortSignal', 'Blob', 'BroadcastChannel', 'MessageChannel', 'WebAssembly', 'crypto', 'Intl'];
+
+/**
+ * The JavaScript put before `code` (see the module doc). `stdin`: the command's stdin (latin-1 bytes as a string,
+ * decoded here as UTF-8); `args`: the arguments after the code (node's `process.argv[1…]`); `hint`: the refusals' advice.
+ */
+export function nodePrelude(stdin: string, args: readonly string[], hint: string): string {
+  const input = JSON.stringify(Buffer.from(stdin, 'latin1').toString('utf8'));
+  return `(() => {
+const g = globalThis, w = g.__spzWrite, realExit = process.exit;
+const refuse = (what) => { w(2, ${JSON.stringify(refusalText('WHAT', hint))}.replace('WHAT', what)); realExit(2); throw new Error('refused'); };
+g.__spzRefuse = refuse;
+const input = ${input};
+const timers = [];
+let seq = 0;
+const addTimer = (fn, ms, args, repeat) => { if (repeat) refuse('setInterval'); const t = { id: ++seq, at: Math.max(1, Number(ms) || 0), order: seq, fn, args }; timers.push(t); return t.id; };
+g.setTimeout = (fn, ms, ...args) => addTimer(fn, ms, args, false);
+g.setImmediate = (fn, ...args) => addTimer(fn, 0, args, false);
+g.setInterval = (fn, ms) => addTimer(fn, ms, [], true);
+g.clearTimeout = g.clearImmediate = g.clearInterval = (id) => { const k = timers.findIndex((t) => t.id === id); if (k >= 0) timers.splice(k, 1); };
+g.queueMicrotask = (fn) => { Promise.resolve().then(fn); };
+const text = (v) => (typeof v === 'string' ? v : String(v));
+const stream = (fd) => ({ write(s, enc, cb) { w(fd, text(s)); (typeof enc === 'function' ? enc : cb)?.(); return true; }, end(s) { if (s != null) this.write(s); }, isTTY: false, columns: undefined, on() { return this; }, once() { return this; }, fd });
+const handlers = {};
+let encoding;
+const chunk = () => (encoding ? input : Buffer.from(input));
+const stdinObj = { fd: 0, isTTY: false, setEncoding(e) { encoding = e || 'utf8'; return this; }, resume() { return this; }, pause() { return this; },
+  on(ev, fn) { (handlers[ev] ??= []).push(fn); return this; }, once(ev, fn) { return this.on(ev, fn); }, read() { if (this.__read) return null; this.__read = true; return input === '' ? null : chunk(); },
+  pipe(dest) { handlers.__pipe = dest; return dest; }, [Symbol.asyncIterator]() { let done = input === ''; return { next: async () => (done ? { done: true, value: undefined } : ((done = true), { done: false, value: chunk() })) }; } };
+const proc = g.process;
+proc.stdout = stream(1);
+proc.stderr = stream(2);
+proc.stdin = stdinObj;
+proc.argv = ['/usr/bin/node', ...${JSON.stringify(args)}];
+proc.argv0 = 'node';
+proc.execPath = '/usr/bin/node';
+// node runs the nextTick queue before promise jobs once the main script ends.
+const ticks = [];
+let mainDone = false;
+proc.nextTick = (fn, ...a) => { if (mainDone) Promise.resolve().then(() => fn(...a)); else ticks.push(() => fn(...a)); };
+proc.exitCode = undefined;
+proc.exit = (code) => realExit(code === undefined ? (proc.exitCode ?? 0) : code);
+const PROCESS_MEMBERS = ['on', 'once', 'off', 'emit', 'hrtime', 'memoryUsage', 'uptime', 'kill', 'pid', 'ppid', 'umask', 'getuid', 'getgid', 'geteuid', 'chdir', 'title', 'release', 'config', 'features', 'emitWarning', 'abort', 'cpuUsage', 'resourceUsage', 'report', 'binding', 'mainModule', 'channel', 'send', 'connected', 'allowedNodeEnvironmentFlags'];
+g.process = new Proxy(proc, { get(t, k) { if (typeof k === 'string' && !(k in t) && PROCESS_MEMBERS.includes(k)) refuse('process.' + k); return t[k]; } });
+for (const name of ${JSON.stringify(MISSING_GLOBALS)}) if (!(name in g)) Object.defineProperty(g, name, { configurable: true, get() { return refuse(name); } });
+const fs = g.require('fs');
+const readFile = fs.readFileSync;
+fs.readFileSync = function (file, opts) { if (file === 0 || file === '/dev/stdin') { const e = typeof opts === 'string' ? opts : opts?.encoding; return e ? input : Buffer.from(input); } return readFile.apply(this, arguments); };
+const realRequire = g.require;
+const guard = (name, mod) => (mod && typeof mod === 'object' ? new Proxy(mod, { get(t, k) { if (typeof k === 'string' && !(k in t) && !['then', 'default', '__esModule', 'toJSON', 'constructor'].includes(k)) refuse(name + '.' + k); return t[k]; } }) : mod);
+g.require = (id) => {
+  const name = String(id).replace(/^node:/, '');
+  if (/^[./]/.test(name)) { if (name.endsWith('.json')) return JSON.parse(readFile(name, 'utf8')); refuse("require('" + name + "') of a file"); }
+  let mod;
+  try { mod = realRequire(id); } catch (e) { if (/is not available in the js-exec sandbox/.test(String(e && e.message))) refuse("the module '" + name + "'"); throw e; }
+  return guard(name, mod);
+};
+g.__filename = '[eval]';
+g.__dirname = '.';
+g.module = { exports: {}, id: '[eval]', filename: '[eval]', loaded: false, children: [], paths: [] };
+g.exports = g.module.exports;
+const prim = (v) => v === null || ['string', 'number', 'boolean', 'undefined', 'bigint'].includes(typeof v);
+const show = (v) => (typeof v === 'number' && Object.is(v, -0) ? '-0' : typeof v === 'bigint' ? v + 'n' : String(v));
+const format = (args) => {
+  for (const a of args) if (!prim(a)) refuse("console.log of an object (node's util.inspect layout)");
+  let out = '';
+  let k = 0;
+  if (typeof args[0] === 'string' && args.length > 1) {
+    k = 1;
+    out = args[0].replace(/%([sdifjoOc%])/g, (m, c) => {
+      if (c === '%') return '%';
+      if (k >= args.length) return m;
+      const v = args[k++];
+      if (c === 's') return typeof v === 'string' ? v : show(v);
+      if (c === 'd' || c === 'i') { if (typeof v === 'bigint') return v + 'n'; const n = Number(v); return show(c === 'i' ? Math.trunc(n) : n); }
+      if (c === 'f') return show(Number(v));
+      if (c === 'j') return JSON.stringify(v);
+      if (c === 'c') return '';
+      return typeof v === 'string' ? "'" + v + "'" : show(v);
+    });
+  } else if (args.length > 0) { out = show(args[0]); k = 1; }
+  for (; k < args.length; k++) out += ' ' + show(args[k]);
+  return out;
+};
+for (const [name, fd] of [['log', 1], ['info', 1], ['debug', 1], ['error', 2], ['warn', 2]]) console[name] = (...a) => w(fd, format(a) + '\\n');
+g.__spzDrain = () => {
+  mainDone = true;
+  while (ticks.length > 0) ticks.shift()();
+  let hops = 0;
+  const later = (fn) => { hops = 0; const step = () => (++hops < 64 ? Promise.resolve().then(step) : fn()); Promise.resolve().then(step); };
+  const runTimers = () => { if (timers.length === 0) { if (proc.exitCode !== undefined) realExit(proc.exitCode); return; } timers.sort((a, b) => a.at - b.at || a.order - b.order); const t = timers.shift(); t.fn(...t.args); later(runTimers); };
+  const emit = (ev, ...a) => { for (const fn of handlers[ev] ?? []) fn(...a); };
+  later(() => {
+    if (handlers.data || handlers.end || handlers.readable || handlers.__pipe) {
+      if (input !== '') { emit('data', chunk()); emit('readable'); if (handlers.__pipe) handlers.__pipe.write(input); }
+      emit('end'); emit('close');
+    }
+    later(runTimers);
+  });
+};
+})();
+`;
+}
+
+/** The JavaScript put after the code: the stdin events, timers and `process.exitCode` once the code has run. */
+export const NODE_EPILOGUE = '\n;globalThis.__spzDrain();\n';
