@@ -10,12 +10,13 @@
 import type { BufferEncoding, CpOptions, FileContent, FsStat, IFileSystem, MkdirOptions, RmOptions } from 'just-bash';
 import { unsafeBytesFromLatin1, type ByteString } from 'just-bash';
 import { SPRITE_UID, Vfs, type VfsInodeStat } from '../vfs.ts';
-import { VfsError, type VfsStat } from '../../port.ts';
+import { VfsError } from '../../port.ts';
 import { checkPath as checkVfsPath } from '../../port.ts';
 import { deviceBytes, DISK_DEVICE, withOwner } from './devices.ts';
 import { procDir, procFile, procLink, type ProcInfo } from './proc.ts';
 import { LAST_LEVEL_VARIABLE } from './shell-level.ts';
 import { accessBits, runsAsRoot } from './run-as.ts';
+import { clockTime, fileTime, subMsNanos } from './file-time.ts';
 import { yieldAfter } from '../../../runtime/event-loop.ts';
 
 type ReadFileOptions = Parameters<IFileSystem['readFile']>[1];
@@ -314,11 +315,19 @@ export class BashFs implements IFileSystem {
     return synthetic && !this.vfs.exists(p) ? p : this.vfs.realpath(p);
   }
 
-  /** @deviation Sets the time of any file the user can name: utime(2) would want the owner (or write permission). */
+  /**
+   * Sets the modification time of `path` (following symlinks) to `mtime` with its nanoseconds (file-time.ts).
+   * @deviation Sets the time of any file the user can name: utime(2) would want the owner (or write permission).
+   */
   async utimes(path: string, _atime: Date, mtime: Date): Promise<void> {
     const p = Vfs.normalize(path);
     if (DEVICES.has(p) && !this.vfs.exists(p)) return;
-    this.vfs.utimes(p, mtime.getTime());
+    this.vfs.utimes(p, mtime.getTime(), { ns: subMsNanos(mtime) });
+  }
+
+  /** `utimes` on a symlink itself, not its target (utimensat with AT_SYMLINK_NOFOLLOW: `touch -h`). */
+  async lutimes(path: string, _atime: Date, mtime: Date): Promise<void> {
+    this.vfs.utimes(Vfs.normalize(path), mtime.getTime(), { ns: subMsNanos(mtime), noFollow: true });
   }
 
   /** The bytes at `path`, or nothing for a device. */
@@ -478,13 +487,14 @@ function ownerFacts(st: FsStat): { mode: number; uid: number; gid: number } {
   return { mode: st.mode, uid: o.uid ?? SPRITE_UID, gid: o.gid ?? SPRITE_UID };
 }
 
-function toFsStat(s: VfsStat): FsStat {
+function toFsStat(s: VfsInodeStat): FsStat {
   return {
     isFile: s.type === 'file',
     isDirectory: s.type === 'directory',
     isSymbolicLink: s.type === 'symlink',
     mode: s.mode,
     size: s.size,
-    mtime: new Date(s.mtimeMs),
+    // A time the clock stamped shows nine plausible digits; one set with nanoseconds, those.
+    mtime: s.mtimeNs === undefined ? clockTime(s.mtimeMs) : fileTime(s.mtimeMs, s.mtimeNs),
   };
 }

@@ -5,6 +5,7 @@
  * run as commands of the same shell). Directory entries are visited in the sprite's directory order.
  * @see https://www.gnu.org/software/findutils/manual/html_node/find_html/index.html
  */
+import { compareTimes, fileTime } from './file-time.ts';
 import { defineCommand, type CommandContext, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
 import { shellQuote } from '../argv.ts';
 import { inodeNumber, linkCount, ownerOf, sameFile } from './devices.ts';
@@ -214,12 +215,12 @@ class Finder {
       case '-newer':
       case '-anewer':
       case '-cnewer':
-        return st.mtime.getTime() > this.refs.get(a)!.mtime.getTime();
+        return compareTimes(st.mtime, this.refs.get(a)!.mtime) > 0;
       case '-newermt':
       case '-neweramt':
       case '-newerat':
       case '-newerct':
-        return st.mtime.getTime() > this.times.get(a)!;
+        return compareTimes(st.mtime, fileTime(this.times.get(a)!)) > 0;
       case '-newermm':
       case '-newerma':
       case '-newermc':
@@ -229,7 +230,7 @@ class Finder {
       case '-newercm':
       case '-newerca':
       case '-newercc':
-        return st.mtime.getTime() > this.refs.get(a)!.mtime.getTime();
+        return compareTimes(st.mtime, this.refs.get(a)!.mtime) > 0;
       case '-samefile':
         return this.fs.resolvePath('/', v.abs) === this.fs.resolvePath(this.ctx.cwd, a) || sameFile(this.refs.get(a)!, st);
       case '-inum':

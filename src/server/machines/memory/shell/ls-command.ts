@@ -5,6 +5,7 @@
  * (-F -p --file-type) and quoting (ls-quote.ts). Output is never a terminal here: one name per line by default.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/ls-invocation.html (coreutils ls.c)
  */
+import { compareTimes } from './file-time.ts';
 import type { CustomCommand, ExecResult, FsStat, IFileSystem } from 'just-bash';
 import { strerror } from './errno-text.ts';
 import { defineCommand } from 'just-bash';
@@ -69,7 +70,7 @@ function comparator(o: LsOptions): ((a: Entry, b: Entry) => number) | null {
     case 'size':
       return (a, b) => b.st.size - a.st.size || byName(a, b);
     case 'time':
-      return (a, b) => b.st.mtime.getTime() - a.st.mtime.getTime() || byName(a, b);
+      return (a, b) => compareTimes(b.st.mtime, a.st.mtime) || byName(a, b);
     case 'extension': {
       const ext = (n: string) => (n.lastIndexOf('.') < 0 ? '' : n.slice(n.lastIndexOf('.')));
       return (a, b) => bytes(ext(a.name), ext(b.name)) || byName(a, b);
