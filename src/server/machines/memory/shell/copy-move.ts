@@ -156,18 +156,30 @@ async function permissionMessages(cmd: 'cp' | 'mv', r: ExecResult, fs: IFileSyst
     if (abs.startsWith(`${destAbs}/`)) return `${dest.replace(/\/+$/, '')}/${abs.slice(destAbs.length + 1)}`;
     return destIsDir ? `${dest.replace(/\/+$/, '')}/${src.replace(/\/+$/, '').split('/').pop()}` : dest;
   };
+  // A copy the filesystem could not read part of names each such source path on a line of its own after the first.
+  let src = '';
   const lines = await Promise.all(
     r.stderr.split(/(?<=\n)/).map(async (line) => {
-      const m = /^(cp|mv): cannot (?:copy|move) '(.*)': (EACCES|EPERM): [^,]*, \w+ '(.*)'\n$/.exec(line);
-      if (!m) return line;
-      const [, , src, code, abs] = m as unknown as [string, string, string, string, string];
+      const m = /^(?:(cp|mv): cannot (?:copy|move) '(.*)': )?(EACCES|EPERM): [^,]*, (\w+) '(.*)'\n$/.exec(line);
+      if (!m || (m[1] === undefined && !src)) return line;
+      if (m[2] !== undefined) src = m[2];
+      const [, , , code, syscall, abs] = m as unknown as [string, string, string, string, string, string];
       const why = PERMISSION_TEXT[code]!;
       if (cmd === 'mv') return `mv: cannot move '${src}' to '${named(abs, src)}': ${why}\n`;
-      const dir = (await statOrNull(fs, fs.resolvePath(cwd, src)))?.isDirectory;
+      const srcAbs = fs.resolvePath(cwd, src);
+      if (abs === srcAbs || abs.startsWith(`${srcAbs}/`)) return unreadableSource(`${src.replace(/(.)\/+$/, '$1')}${abs.slice(srcAbs.length)}`, syscall, why);
+      const dir = (await statOrNull(fs, srcAbs))?.isDirectory;
       return `cp: cannot create ${dir ? 'directory' : 'regular file'} '${named(abs, src)}': ${why}\n`;
     }),
   );
   return { ...r, stderr: lines.join('') };
+}
+
+/** GNU cp's line for a source it may not read: a file it cannot open, a directory it cannot list or search. */
+function unreadableSource(name: string, syscall: string, why: string): string {
+  if (syscall === 'scandir') return `cp: cannot open directory '${name}': ${why}\n`;
+  if (syscall === 'stat') return `cp: cannot access '${name}': ${why}\n`;
+  return `cp: cannot open '${name}' for reading: ${why}\n`;
 }
 
 /**

@@ -418,8 +418,12 @@ class Finder {
           let cst: FsStat;
           try {
             cst = this.cmd.follow === 'always' ? await this.fs.stat(childAbs).catch(() => this.fs.lstat(childAbs)) : await this.fs.lstat(childAbs);
-          } catch {
-            continue;
+          } catch (err) {
+            // A directory the user may read but not search (r without x): its names and types are known, as
+            // findutils takes them from readdir, and a subdirectory is then reported where find tries to enter it.
+            if ((err as { code?: string }).code !== 'EACCES') continue;
+            const kind = (await this.fs.readdirWithFileTypes?.(abs).catch(() => []))?.find((k) => k.name === name);
+            cst = { isFile: kind?.isDirectory !== true, isDirectory: kind?.isDirectory === true, isSymbolicLink: false, mode: 0, size: 0, mtime: new Date(0) };
           }
           await this.visit(childPath, childAbs, cst, start, depth + 1, inner);
         }
