@@ -139,6 +139,24 @@ async function copyIntoItself(fs: IFileSystem, cwd: string, operands: string[], 
   return { stdout: r.stdout, stderr: `${r.stderr}cp: cannot copy a directory, '${src}', into itself, '${target}'\n`, exitCode: 1 };
 }
 
+/**
+ * `cp -f`: an existing destination file the user may not open for writing is removed first, so the copy makes a new
+ * one (GNU: "if an existing destination file cannot be opened, remove it and try again"). Only a file of the user's
+ * own `access` denies writing (the shell engine's filesystem answers), and a removal the directory forbids is left
+ * for the copy to report.
+ */
+async function removeUnwritable(fs: IFileSystem, cwd: string, operands: string[]): Promise<void> {
+  const access = (fs as { access?: (path: string, want: 2) => Promise<boolean> }).access?.bind(fs);
+  if (!access || operands.length < 2) return;
+  const dest = fs.resolvePath(cwd, operands[operands.length - 1]!);
+  const into = (await statOrNull(fs, dest))?.isDirectory === true;
+  for (const src of operands.slice(0, -1)) {
+    const target = into ? `${dest.replace(/\/+$/, '')}/${src.replace(/\/+$/, '').split('/').pop()}` : dest;
+    const st = await lstatOrNull(fs, target);
+    if (st?.isFile && !(await access(target, 2))) await fs.rm(target).catch(() => undefined);
+  }
+}
+
 /** The message of a permission error as strerror words it. */
 const PERMISSION_TEXT: Record<string, string> = { EACCES: 'Permission denied', EPERM: 'Operation not permitted' };
 
@@ -294,6 +312,7 @@ async function cp(given: string[], fs: IFileSystem, cwd: string, run: Run, stdin
 }
 
 async function copyAs(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<string>, passed: string[], operands: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
+  if (flags.has('f')) await removeUnwritable(fs, cwd, operands);
   // A copy gets its source's mode less the shell's umask (the filesystem applies it); `-p` and `-a` keep the mode.
   const carrier = fs as { umask?: number };
   const umask = carrier.umask;
