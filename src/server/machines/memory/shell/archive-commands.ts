@@ -7,6 +7,7 @@
  * modes (just-bash applies them only with `-p`).
  * @see https://www.gnu.org/software/tar/manual/tar.html
  */
+import { fileTime } from './file-time.ts';
 import { gzipSync } from 'node:zlib';
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { tarBytes, tarData, tarHeader, tarMembers, withoutMembers, withSymlinks } from './tar-archive.ts';
@@ -340,11 +341,37 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
     if (missing) r = { ...r, stderr: `${r.stderr}${missing}${FAILED}`, exitCode: 2 };
   }
   const strip = stripCount(args);
+  // Files an option kept as they were (-k, --skip-old-files, --keep-newer-files, --exclude) keep their times too.
+  const keeps = p.keepOld || args.some((a) => /^--(?:skip-old-files|keep-newer-files|exclude)/.test(a) || a === '-X');
+  if (p.op === 'x' && !p.toStdout && strip === 0 && !keeps && !touches(args)) await restoreTimes(p, fs, cwd, stdin);
   if (p.op === 'x' && p.verbose && strip > 0) r = await listedUnstripped(r, strip, await archiveBytes(p, fs, cwd, stdin));
   return verboseToStdout(r, p);
 }
 
 /** `--strip-components=N` (`--strip=N`, or N as the next word) of a command line; 0 without it. */
+/** Whether `-m`/`--touch` asks extraction to leave the files the time they are made. */
+const touches = (args: string[]): boolean => args.some((a, i) => a === '--touch' || (/^-[A-Za-z]+$/.test(a) && a.includes('m')) || (i === 0 && /^[A-Za-z]+$/.test(a) && a.includes('m')));
+
+/**
+ * Extracted members get the modification time the archive holds (whole seconds in GNU's format), as GNU tar sets
+ * it after writing each (just-bash's tar leaves the time of extraction). Symlinks keep their own; a member that was
+ * not extracted (excluded, not named, refused) is left as it is.
+ */
+async function restoreTimes(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string): Promise<void> {
+  const b = tarBytes(await archiveBytes(p, fs, cwd, stdin));
+  if (b === undefined) return;
+  const base = p.chdirs.reduce((d, c) => fs.resolvePath(d, c), cwd);
+  for (const m of tarMembers(b)) {
+    const name = m.name.replace(/\/+$/, '');
+    if (m.type === '2' || !name || !named(p.members, name)) continue;
+    const abs = fs.resolvePath(base, name);
+    const st = await fs.lstat(abs).catch(() => null);
+    if (!st || st.isSymbolicLink) continue;
+    const when = fileTime(tarHeader(b, m).mtime * 1000);
+    await fs.utimes(abs, when, when).catch(() => undefined);
+  }
+}
+
 function stripCount(args: string[]): number {
   for (const [i, a] of args.entries()) {
     const m = /^--strip(?:-components)?(?:=(\d+))?$/.exec(a);

@@ -408,7 +408,7 @@ class Finder {
         const inner = new Set(ancestors).add(real);
         const names = await this.fs.readdir(abs).catch(() => null);
         if (names === null) {
-          this.say(`find: '${path}': Permission denied\n`);
+          this.say(`find: ${localeQuote(this.ctx.env, path)}: Permission denied\n`);
           this.status = 1;
         }
         for (const name of names ?? []) {
