@@ -238,14 +238,14 @@ async function rmdir(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
       let err: string | null = null;
       if (!st) err = 'No such file or directory';
       else if (!st.isDirectory) err = 'Not a directory';
-      else if ((await fs.readdir(abs)).length > 0) err = ignoreNonEmpty ? '' : 'Directory not empty';
+      // rmdir(2) itself tells an empty directory: it needs no read permission on it (a `chmod 000` one goes).
+      else err = await fs.rm(abs).then(() => null, (e: unknown) => ((e as { code?: string }).code === 'ENOTEMPTY' ? (ignoreNonEmpty ? '' : 'Directory not empty') : strerror(e)));
       if (err === '') break;
       if (err) {
         text.err(`rmdir: failed to remove ${parent ? 'directory ' : ''}'${path}': ${err}\n`);
         failed = true;
         break;
       }
-      await fs.rm(abs);
       if (!parents || !path.includes('/')) break;
       path = path.slice(0, path.lastIndexOf('/')).replace(/\/+$/, '');
       if (!path) break;
