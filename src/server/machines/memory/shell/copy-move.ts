@@ -183,8 +183,10 @@ async function permissionMessages(cmd: 'cp' | 'mv', r: ExecResult, fs: IFileSyst
       if (m[2] !== undefined) src = m[2];
       const [, , , code, syscall, abs] = m as unknown as [string, string, string, string, string, string];
       const why = PERMISSION_TEXT[code]!;
-      if (cmd === 'mv') return `mv: cannot move '${src}' to '${named(abs, src)}': ${why}\n`;
       const srcAbs = fs.resolvePath(cwd, src);
+      // mv refused at its source (a directory the user may not write) names where it was to go.
+      const landing = destIsDir ? `${dest.replace(/\/+$/, '')}/${src.replace(/\/+$/, '').split('/').pop()}` : dest;
+      if (cmd === 'mv') return `mv: cannot move '${src}' to '${abs === srcAbs ? landing : named(abs, src)}': ${why}\n`;
       if (abs === srcAbs || abs.startsWith(`${srcAbs}/`)) return unreadableSource(`${src.replace(/(.)\/+$/, '$1')}${abs.slice(srcAbs.length)}`, syscall, why);
       const dir = (await statOrNull(fs, srcAbs))?.isDirectory;
       return `cp: cannot create ${dir ? 'directory' : 'regular file'} '${named(abs, src)}': ${why}\n`;

@@ -29,6 +29,8 @@ describe('permissions every command goes through', () => {
     ['echo old > a; chmod 000 a; echo new > b; cp -f b a; echo "s=$?"; cat a; stat -c %a a', 's=0\nnew\n644\n', ''],
     ['echo x > a; chmod 000 a; tr x y < a; source ./a; awk 1 a; tac a; tee a < /dev/null; head -1 a; grep x a; echo "s=$?"', 's=2\n', 'bash: line 1: a: Permission denied\nbash: line 1: ./a: Permission denied\nawk: cannot open a (Permission denied)\ntac: failed to open \'a\' for reading: Permission denied\ntee: a: Permission denied\nhead: cannot open \'a\' for reading: Permission denied\ngrep: a: Permission denied\n'],
     ['echo 12345 > a; chmod 000 a; printf "1\\n2\\n" > b; wc -l a b; echo "s=$?"', ' 2 b\n 2 total\ns=1\n', 'wc: a: Permission denied\n'],
+    ['mkdir d; touch d/f; chmod 555 d; mv d/f .; rm -r d; echo "s=$?"', 's=1\n', "mv: cannot move 'd/f' to './f': Permission denied\nrm: cannot remove 'd/f': Permission denied\n"],
+    ["mkdir d; touch d/f; chmod 000 d; stat -c %a d/f; chmod -R a-r . 2>&1 | head -1; chmod -R u+rx .", "chmod: cannot read directory '.': Permission denied\n", "stat: cannot statx 'd/f': Permission denied\n"],
   ])('%s', async (script, stdout, stderr) => {
     expect(await engineBash(script)).toEqual({ stdout, stderr, exit: 0 });
   });

@@ -234,7 +234,7 @@ async function stat(args: string[], fs: IFileSystem, cwd: string, disk: StatDisk
       st = follow || filesystem ? await fs.stat(path) : await fs.lstat(path);
     } catch (err) {
       const code = (err as { code?: string }).code;
-      const why = code === 'ELOOP' ? 'Too many levels of symbolic links' : code === 'ENOTDIR' ? 'Not a directory' : 'No such file or directory';
+      const why = code === 'ELOOP' ? 'Too many levels of symbolic links' : code === 'ENOTDIR' ? 'Not a directory' : code === 'EACCES' ? 'Permission denied' : 'No such file or directory';
       text.err(filesystem ? `stat: cannot read file system information for '${name}': ${why}\n` : `stat: cannot ${follow ? 'stat' : 'statx'} '${name}': ${why}\n`);
       continue;
     }
