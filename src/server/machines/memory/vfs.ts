@@ -14,7 +14,12 @@ declare const snapshotBrand: unique symbol;
 export type VfsSnapshot = { readonly [snapshotBrand]: true };
 
 /** A stat with the inode facts: `ino` (stable per file, shared by its hard links) and `nlink` (its names). */
-export type VfsInodeStat = VfsStat & { ino: number; nlink: number };
+/**
+ * A node's stat with its inode number and link count, and `mtimeNs`: the nanoseconds past `mtimeMs` (0–999999) of a
+ * time set with that precision (`touch -d @1.123456789`, `cp -p` of such a file); absent for a time the clock
+ * stamped, which keeps milliseconds only.
+ */
+export type VfsInodeStat = VfsStat & { ino: number; nlink: number; mtimeNs?: number };
 
 /** The uid/gid of the `sprite` user, owner of everything created after the skeleton. @see docs/wire-reference.md §13 */
 export const SPRITE_UID = 1000;
@@ -35,6 +40,8 @@ interface NodeMeta {
   readonly uid: number;
   readonly gid: number;
   readonly mtimeMs: number;
+  /** Nanoseconds past `mtimeMs` (0–999999) of a time set that precisely; absent for the clock's own stamps. */
+  readonly mtimeNs?: number;
 }
 interface FileNode extends NodeMeta {
   readonly kind: 'file';
@@ -127,7 +134,7 @@ function makeDir(meta: NodeMeta & { ino: number }, children: ImmMap<string, VfsN
     links += linksOf(child);
     subdirs += dirsOf(child);
   }
-  return Object.freeze({ kind: 'directory', ino: meta.ino, mode: meta.mode, uid: meta.uid, gid: meta.gid, mtimeMs: meta.mtimeMs, children, bytes, files, links, subdirs });
+  return Object.freeze({ kind: 'directory', ino: meta.ino, mode: meta.mode, uid: meta.uid, gid: meta.gid, mtimeMs: meta.mtimeMs, ...(meta.mtimeNs === undefined ? {} : { mtimeNs: meta.mtimeNs }), children, bytes, files, links, subdirs });
 }
 
 /** Replaces one child of `dir` (or removes it when `child` is undefined), adjusting aggregates in O(1). */
@@ -138,6 +145,8 @@ function withChild(dir: DirNode, name: string, child: VfsNode | undefined, mtime
     ...dir,
     children,
     mtimeMs,
+    // A new stamp is the clock's (milliseconds only); an unchanged one keeps its nanoseconds.
+    mtimeNs: mtimeMs === dir.mtimeMs ? dir.mtimeNs : undefined,
     bytes: dir.bytes - bytesOf(old) + bytesOf(child),
     files: dir.files - filesOf(old) + filesOf(child),
     links: dir.links - linksOf(old) + linksOf(child),
@@ -224,7 +233,7 @@ export interface VfsMeter {
 }
 
 function nodeStat(node: Inode, nlink: number): VfsInodeStat {
-  const base = { mode: node.mode, mtimeMs: node.mtimeMs, uid: node.uid, gid: node.gid, ino: node.ino, nlink };
+  const base = { mode: node.mode, mtimeMs: node.mtimeMs, ...(node.mtimeNs === undefined ? {} : { mtimeNs: node.mtimeNs }), uid: node.uid, gid: node.gid, ino: node.ino, nlink };
   switch (node.kind) {
     case 'file':
       return { type: 'file', size: node.data.byteLength, ...base };
@@ -280,7 +289,7 @@ function changedInodes(a: Table, b: Table): Set<number> {
 /** The event (if any) for one inode that stayed of the same kind: content or mtime (or identity) → write; mode/owner → chmod. */
 function inodeChange(x: Inode, y: Inode): 'write' | 'chmod' | null {
   if (x === y) return null;
-  if (x.kind === 'file' && y.kind === 'file' && (x.data !== y.data || x.mtimeMs !== y.mtimeMs || x.ino !== y.ino)) return 'write';
+  if (x.kind === 'file' && y.kind === 'file' && (x.data !== y.data || x.mtimeMs !== y.mtimeMs || x.mtimeNs !== y.mtimeNs || x.ino !== y.ino)) return 'write';
   if (x.kind === 'symlink' && y.kind === 'symlink' && x.target !== y.target) return 'write';
   if (x.mode !== y.mode || x.uid !== y.uid || x.gid !== y.gid) return 'chmod';
   return null;
@@ -683,7 +692,7 @@ export class Vfs {
     const now = this.now();
     const copied: Array<{ source: string; dest: string }> = [];
     const meta = (n: VfsNode & NodeMeta): NodeMeta =>
-      opts.preserveAttrs ? n : { mode: n.mode, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now };
+      opts.preserveAttrs ? n : { mode: n.mode, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now, mtimeNs: undefined };
     let table = this.vol.table;
     type At = { existing: VfsNode | undefined; sp: string; dp: string };
     const built = rebuild<At>(
@@ -715,7 +724,7 @@ export class Vfs {
             node: node.children.get(name)!,
             ctx: { existing: children.get(name), sp: joinPath(sp, name), dp: joinPath(dp, name) },
           }),
-          finish: (done) => makeDir(existing ? { ...existing, mtimeMs: now } : { ...meta(node), ino: this.takeIno() }, done),
+          finish: (done) => makeDir(existing ? { ...existing, mtimeMs: now, mtimeNs: undefined } : { ...meta(node), ino: this.takeIno() }, done),
         };
       },
       this.meter,
@@ -775,12 +784,17 @@ export class Vfs {
     return node.target;
   }
 
-  /** Sets the mtime (epoch ms) of `path` (every name of the file), following symlinks. Throws ENOENT, ENOTDIR, ELOOP. */
-  utimes(path: string, mtimeMs: number): void {
+  /**
+   * Sets the mtime (epoch ms, and `opts.ns` nanoseconds past it, 0–999999, when the time has them) of `path` (every
+   * name of the file), following symlinks unless `opts.noFollow` (utimensat's AT_SYMLINK_NOFOLLOW: a symlink's own
+   * time, `touch -h`). Throws ENOENT, ENOTDIR, ELOOP.
+   */
+  utimes(path: string, mtimeMs: number, opts: { ns?: number; noFollow?: boolean } = {}): void {
     const p = Vfs.normalize(path);
-    const { parts, node, raw } = this.resolve(p, true, 'utime');
+    const { parts, node, raw } = this.resolve(p, !opts.noFollow, 'utime');
     if (!node) throw new VfsError('ENOENT', p, 'utime');
-    this.commit(...this.placed(this.place(this.root, parts, raw, Object.freeze({ ...node, mtimeMs }), this.now(), false)));
+    const mtimeNs = opts.ns === undefined ? undefined : Math.min(999_999, Math.max(0, Math.trunc(opts.ns)));
+    this.commit(...this.placed(this.place(this.root, parts, raw, Object.freeze({ ...node, mtimeMs, mtimeNs }), this.now(), false)));
   }
 
   /** Every path in the tree (directories included, `/` excluded), depth-first in name order. O(n). */

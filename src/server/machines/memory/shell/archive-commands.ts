@@ -7,6 +7,7 @@
  * modes (just-bash applies them only with `-p`).
  * @see https://www.gnu.org/software/tar/manual/tar.html
  */
+import { fileTime } from './file-time.ts';
 import { gzipSync } from 'node:zlib';
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { tarBytes, tarData, tarHeader, tarMembers, withoutMembers, withSymlinks } from './tar-archive.ts';
@@ -243,6 +244,28 @@ async function compare(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string):
   return { stdout, stderr, exitCode: stdout || stderr ? 1 : 0 };
 }
 
+/**
+ * What `tar -c` could not read, as GNU reports it: `tar: NAME: Cannot open: Permission denied` for a file or a
+ * directory the user may not read (just-bash words the filesystem's EACCES), the failure line, exit 2, and no member
+ * for such a directory (just-bash adds its entry before reading it; GNU adds nothing it cannot open).
+ */
+async function unreadableMembers(r: ExecResult, p: TarPlan, fs: IFileSystem, cwd: string): Promise<ExecResult> {
+  const denied = /^tar: (.*): EACCES: permission denied, (open|scandir) .*$/gm;
+  const dirs = [...r.stderr.matchAll(denied)].filter((m) => m[2] === 'scandir').map((m) => m[1]!);
+  if (!denied.test(r.stderr)) return r;
+  const stderr = r.stderr.replace(denied, 'tar: $1: Cannot open: Permission denied');
+  const path = p.archive !== undefined && p.archive !== '-' ? fs.resolvePath(cwd, p.archive) : undefined;
+  const unlisted = (n: string) => dirs.includes(n.replace(/\/$/, ''));
+  if (path && dirs.length > 0 && !p.compressed) {
+    const kept = withoutMembers(Buffer.from(await fs.readFileBuffer(path)).toString('latin1'), unlisted);
+    if (kept !== undefined) await fs.writeFile(path, Buffer.from(kept, 'latin1'));
+  }
+  // `-v` names each member as it is added (on either stream, before the listing is moved): not the left-out ones.
+  const listed = (text: string) => (p.verbose ? text.split(/(?<=\n)/).filter((l) => !unlisted(l.replace(/\n$/, ''))).join('') : text);
+  const told = listed(stderr);
+  return { ...r, stdout: listed(r.stdout), stderr: told.includes(FAILED) ? told : `${told.replace(/\n?$/, '\n')}${FAILED}`, exitCode: 2 };
+}
+
 /** Whether archive bytes start with a compressor's magic (gzip, bzip2, xz, zstd). */
 const isCompressed = (raw: string) => /^(\x1f\x8b|BZh|\xfd7zXZ|\x28\xb5\x2f\xfd)/.test(raw);
 
@@ -286,6 +309,7 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
   if (p.op === 'c') {
     const stderr = r.stderr.replace(/^tar: (.*): ENOENT: no such file or directory, (?:l?stat) .*$/gm, 'tar: $1: Cannot stat: No such file or directory');
     r = { ...r, stderr: stderr !== r.stderr && !stderr.includes(FAILED) ? `${stderr.replace(/\n?$/, '\n')}${FAILED}` : stderr };
+    r = await unreadableMembers(r, p, fs, cwd);
     if (/^tar: Cowardly refusing to create an empty archive$/m.test(r.stderr) && !r.stderr.includes("Try 'tar --help'")) r = { ...r, stderr: `${r.stderr.replace(/\n?$/, '\n')}Try 'tar --help' or 'tar --usage' for more information.\n` };
     if (!p.dereference) r = await mendSymlinks(r, p, fs, p.chdirs.reduce((d, c) => fs.resolvePath(d, c), cwd), cwd);
     if (r.exitCode === 0) {
@@ -317,11 +341,37 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
     if (missing) r = { ...r, stderr: `${r.stderr}${missing}${FAILED}`, exitCode: 2 };
   }
   const strip = stripCount(args);
+  // Files an option kept as they were (-k, --skip-old-files, --keep-newer-files, --exclude) keep their times too.
+  const keeps = p.keepOld || args.some((a) => /^--(?:skip-old-files|keep-newer-files|exclude)/.test(a) || a === '-X');
+  if (p.op === 'x' && !p.toStdout && strip === 0 && !keeps && !touches(args)) await restoreTimes(p, fs, cwd, stdin);
   if (p.op === 'x' && p.verbose && strip > 0) r = await listedUnstripped(r, strip, await archiveBytes(p, fs, cwd, stdin));
   return verboseToStdout(r, p);
 }
 
 /** `--strip-components=N` (`--strip=N`, or N as the next word) of a command line; 0 without it. */
+/** Whether `-m`/`--touch` asks extraction to leave the files the time they are made. */
+const touches = (args: string[]): boolean => args.some((a, i) => a === '--touch' || (/^-[A-Za-z]+$/.test(a) && a.includes('m')) || (i === 0 && /^[A-Za-z]+$/.test(a) && a.includes('m')));
+
+/**
+ * Extracted members get the modification time the archive holds (whole seconds in GNU's format), as GNU tar sets
+ * it after writing each (just-bash's tar leaves the time of extraction). Symlinks keep their own; a member that was
+ * not extracted (excluded, not named, refused) is left as it is.
+ */
+async function restoreTimes(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string): Promise<void> {
+  const b = tarBytes(await archiveBytes(p, fs, cwd, stdin));
+  if (b === undefined) return;
+  const base = p.chdirs.reduce((d, c) => fs.resolvePath(d, c), cwd);
+  for (const m of tarMembers(b)) {
+    const name = m.name.replace(/\/+$/, '');
+    if (m.type === '2' || !name || !named(p.members, name)) continue;
+    const abs = fs.resolvePath(base, name);
+    const st = await fs.lstat(abs).catch(() => null);
+    if (!st || st.isSymbolicLink) continue;
+    const when = fileTime(tarHeader(b, m).mtime * 1000);
+    await fs.utimes(abs, when, when).catch(() => undefined);
+  }
+}
+
 function stripCount(args: string[]): number {
   for (const [i, a] of args.entries()) {
     const m = /^--strip(?:-components)?(?:=(\d+))?$/.exec(a);

@@ -9,7 +9,7 @@ import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, typ
 import { shellQuote } from '../argv.ts';
 import { AwkSyntaxError, parseAwk } from './awk-parse.ts';
 import { AwkRun, AwkRuntimeError, inputValue, unescape, type AwkHost } from './awk-run.ts';
-import { isStdinOperand, leadingOptions } from './text-input.ts';
+import { errnoText, isStdinOperand, leadingOptions } from './text-input.ts';
 import { errorsFirst } from './output-order.ts';
 import { stdinIsClosed } from './closed-stdin.ts';
 
@@ -19,11 +19,13 @@ const USAGE = 'usage: awk [-F value] [-v var=value] [--] \'program text\' [file 
 /** The host side of a run: the sprite's files and the shell, for awk-run.ts. */
 function hostOf(ctx: CommandContext, stderr: { text: string }): AwkHost {
   const fs = ctx.fs;
-  return {
+  const host: AwkHost & { readError?: string } = {
     async readFile(name) {
       try {
+        host.readError = undefined;
         return Buffer.from(await fs.readFileBuffer(fs.resolvePath(ctx.cwd, name))).toString('latin1');
-      } catch {
+      } catch (err) {
+        host.readError = errnoText(err);
         return undefined;
       }
     },
@@ -45,6 +47,7 @@ function hostOf(ctx: CommandContext, stderr: { text: string }): AwkHost {
       }
     },
   };
+  return host;
 }
 
 async function awk(args: string[], ctx: CommandContext): Promise<ExecResult> {
@@ -77,8 +80,9 @@ async function awk(args: string[], ctx: CommandContext): Promise<ExecResult> {
   for (const name of programFiles) {
     const fromStdin = isStdinOperand(name);
     programFromStdin ||= fromStdin;
-    const read = fromStdin ? latin1FromBytes(ctx.stdin) : await hostOf(ctx, { text: '' }).readFile(name);
-    if (read === undefined) return fail(`cannot open ${name} (No such file or directory)`);
+    const reader = hostOf(ctx, { text: '' });
+    const read = fromStdin ? latin1FromBytes(ctx.stdin) : await reader.readFile(name);
+    if (read === undefined) return fail(`cannot open ${name} (${reader.readError ?? 'No such file or directory'})`);
     sources.push(read);
   }
   if (sources.length === 0) {

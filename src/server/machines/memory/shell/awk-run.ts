@@ -27,6 +27,8 @@ type AwkArray = Map<string, Value>;
 /** What the interpreter needs from outside: reading files, running commands, ending output. */
 export interface AwkHost {
   readFile(name: string): Promise<string | undefined>;
+  /** Why the last `readFile` gave nothing, as strerror words it (`Permission denied`); absent: no such file. */
+  readonly readError?: string;
   /** Runs `cmd` with `stdin`; its stdout (bytes) and status. Its stderr goes to the host's stderr. */
   run(cmd: string, stdin: string): Promise<{ stdout: string; status: number }>;
   writeFile(name: string, data: string, append: boolean): Promise<boolean>;
@@ -512,7 +514,7 @@ export class AwkRun {
   private async openMain(name: string): Promise<boolean> {
     this.usedOperand = true;
     const text = isStdinOperand(name) ? this.stdinText() : await this.host.readFile(name);
-    if (text === undefined) throw new AwkRuntimeError(`cannot open ${name} (No such file or directory)`, { cause: 'open' });
+    if (text === undefined) throw new AwkRuntimeError(`cannot open ${name} (${this.host.readError ?? 'No such file or directory'})`, { cause: 'open' });
     this.globals.set('FILENAME', name === '-' ? '' : name);
     this.globals.set('FNR', 0);
     this.main = { operands: [], records: this.records(text), at: 0, started: true };

@@ -10,12 +10,13 @@
 import type { BufferEncoding, CpOptions, FileContent, FsStat, IFileSystem, MkdirOptions, RmOptions } from 'just-bash';
 import { unsafeBytesFromLatin1, type ByteString } from 'just-bash';
 import { SPRITE_UID, Vfs, type VfsInodeStat } from '../vfs.ts';
-import { VfsError, type VfsStat } from '../../port.ts';
+import { VfsError } from '../../port.ts';
 import { checkPath as checkVfsPath } from '../../port.ts';
 import { deviceBytes, DISK_DEVICE, withOwner } from './devices.ts';
 import { procDir, procFile, procLink, type ProcInfo } from './proc.ts';
 import { LAST_LEVEL_VARIABLE } from './shell-level.ts';
 import { accessBits, runsAsRoot } from './run-as.ts';
+import { clockTime, fileTime, subMsNanos } from './file-time.ts';
 import { yieldAfter } from '../../../runtime/event-loop.ts';
 
 type ReadFileOptions = Parameters<IFileSystem['readFile']>[1];
@@ -144,6 +145,7 @@ export class BashFs implements IFileSystem {
     // One pass over a large file, not three (copy, copy, string): the stored bytes straight into the string, so a
     // `cat` of a 60 MiB file holds the event loop no longer than making that string (docs/limits.md).
     const p = Vfs.normalize(path);
+    this.reach(p, 'open');
     if (this.vfs.exists(p)) this.permit(p, 0o4);
     const data = this.vfs.exists(p) ? this.vfs.readFileShared(p) : this.bytes(p);
     const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1');
@@ -167,6 +169,7 @@ export class BashFs implements IFileSystem {
 
   async exists(path: string): Promise<boolean> {
     const p = Vfs.normalize(path);
+    if (!this.reachable(p)) return false;
     return this.vfs.exists(p) || this.synthetic(p) !== null;
   }
 
@@ -208,6 +211,7 @@ export class BashFs implements IFileSystem {
       if (this.proc) devices.push({ name: 'fd', isFile: false, isDirectory: false, isSymbolicLink: true });
       return devices.sort((a, b) => (a.name < b.name ? -1 : 1));
     }
+    this.mayList(Vfs.normalize(path));
     const entries: DirentEntry[] = this.vfs.readdir(path).map((e) => ({
       name: e.name,
       isFile: e.stat.type === 'file',
@@ -242,16 +246,36 @@ export class BashFs implements IFileSystem {
     this.vfs.rm(p, { recursive: options?.recursive ?? false, force: options?.force ?? false });
   }
 
+  /**
+   * Copies `src` to `dest` as this view's user may: the source must be readable (a directory readable and
+   * searchable), the destination writable or creatable. What a recursive copy may not read below the top is left
+   * out (a file) or left empty (a directory), as GNU `cp -r` copies the rest, and the copy then fails with EACCES
+   * naming each such source path, one message a line (copy-move.ts words them as GNU does).
+   */
   async cp(src: string, dest: string, options?: CpOptions): Promise<void> {
+    const s = Vfs.normalize(src);
     const d = Vfs.normalize(dest);
     checkPath(d, 'copyfile');
+    this.reach(s, 'open');
+    const denied = this.vfs.exists(s) ? this.unreadable(s, options?.recursive ?? false) : [];
+    if (denied[0]?.path === s) throw new VfsError('EACCES', s, denied[0].syscall);
+    this.reach(d, 'open');
     const fresh = !this.vfs.exists(d);
     if (fresh) this.mayChangeEntries(d, 'copyfile');
     else if (this.vfs.stat(d).type === 'file') this.permit(d, 0o2);
-    this.vfs.copy(src, d, { recursive: options?.recursive ?? false });
+    this.vfs.copy(s, d, { recursive: options?.recursive ?? false });
     // A copy is created as open(2) creates a file: the source's mode less the mask (`cp -p` sets the mode after).
     if (fresh && this.umask !== 0) this.maskTree(d);
     if (fresh) this.ownCreated(d, true);
+    if (denied.length === 0) return;
+    for (const miss of denied) {
+      const copy = `${d}${miss.path.slice(s.length)}`;
+      if (miss.dir) for (const e of this.vfs.readdir(copy)) this.vfs.rm(e.path, { recursive: true, force: true });
+      else this.vfs.rm(copy, { force: true });
+    }
+    const err = new VfsError('EACCES', denied[0]!.path, denied[0]!.syscall);
+    err.message = denied.map((m) => new VfsError('EACCES', m.path, m.syscall).message).join('\n');
+    throw err;
   }
 
   async mv(src: string, dest: string): Promise<void> {
@@ -304,6 +328,7 @@ export class BashFs implements IFileSystem {
 
   async readlink(path: string): Promise<string> {
     const p = Vfs.normalize(path);
+    this.reach(p, 'readlink');
     return this.synthetic(p) === 'proclink' ? procLink(p, this.proc!)! : this.vfs.readlink(p);
   }
 
@@ -311,14 +336,23 @@ export class BashFs implements IFileSystem {
     const p = Vfs.normalize(path);
     const synthetic = this.synthetic(p);
     if (synthetic === 'proclink') return this.realpath(procLink(p, this.proc!)!);
+    this.reach(p, 'realpath');
     return synthetic && !this.vfs.exists(p) ? p : this.vfs.realpath(p);
   }
 
-  /** @deviation Sets the time of any file the user can name: utime(2) would want the owner (or write permission). */
+  /**
+   * Sets the modification time of `path` (following symlinks) to `mtime` with its nanoseconds (file-time.ts).
+   * @deviation Sets the time of any file the user can name: utime(2) would want the owner (or write permission).
+   */
   async utimes(path: string, _atime: Date, mtime: Date): Promise<void> {
     const p = Vfs.normalize(path);
     if (DEVICES.has(p) && !this.vfs.exists(p)) return;
-    this.vfs.utimes(p, mtime.getTime());
+    this.vfs.utimes(p, mtime.getTime(), { ns: subMsNanos(mtime) });
+  }
+
+  /** `utimes` on a symlink itself, not its target (utimensat with AT_SYMLINK_NOFOLLOW: `touch -h`). */
+  async lutimes(path: string, _atime: Date, mtime: Date): Promise<void> {
+    this.vfs.utimes(Vfs.normalize(path), mtime.getTime(), { ns: subMsNanos(mtime), noFollow: true });
   }
 
   /** The bytes at `path`, or nothing for a device. */
@@ -331,8 +365,63 @@ export class BashFs implements IFileSystem {
       if (synthetic === 'proc') return procFile(p, this.proc!)!;
       if (synthetic === 'stub') return stubBytes(p);
     }
+    this.reach(p, 'open');
     this.permit(p, 0o4);
     return this.vfs.readFile(p);
+  }
+
+  /**
+   * Throws EACCES unless this view's user may search (x) every directory on the way to `p` (normalised), as path
+   * resolution asks of each component: `cat d/f`, `ls d/e`, `[ -e d/f ]` fail under a `chmod 600 d` (or 000) as
+   * path_resolution(7) says. Root searches anything; a missing or non-directory component is the lookup's to report.
+   */
+  private reach(p: string, syscall: string): void {
+    if (this.asRoot) return;
+    for (let at = p.indexOf('/', 1); at > 0; at = p.indexOf('/', at + 1)) this.searchable(p.slice(0, at), p, syscall);
+    if (p !== '/') this.searchable('/', p, syscall);
+  }
+
+  /** Throws EACCES (for `p`) when the directory `dir` exists and this view's user may not search it. */
+  private searchable(dir: string, p: string, syscall: string): void {
+    let st: VfsInodeStat;
+    try {
+      st = this.vfs.stat(dir);
+    } catch {
+      return;
+    }
+    if (st.type === 'directory' && (accessBits(st, false, true) & 1) === 0) throw new VfsError('EACCES', p, syscall);
+  }
+
+  /** Whether `reach` lets this view's user get to `p`. */
+  private reachable(p: string): boolean {
+    try {
+      this.reach(p, 'stat');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Throws EACCES unless this view's user may list the directory `p`: reach it, and read it (opendir(3)). */
+  private mayList(p: string): void {
+    this.reach(p, 'scandir');
+    if (this.asRoot || !this.vfs.exists(p)) return;
+    const st = this.vfs.stat(p);
+    if (st.type === 'directory' && (accessBits(st, false, true) & 4) === 0) throw new VfsError('EACCES', p, 'scandir');
+  }
+
+  /**
+   * What this view's user may not read of the tree at `p` (with `recursive`, below it too), depth first in name
+   * order: a file without r (`open`), a directory without r (`scandir`) or x (`stat`); nothing below those is listed.
+   */
+  private unreadable(p: string, recursive: boolean): Array<{ path: string; dir: boolean; syscall: string }> {
+    if (this.asRoot) return [];
+    const st = this.vfs.stat(p);
+    const bits = accessBits(st, false, st.type === 'directory');
+    if (st.type !== 'directory') return st.type === 'file' && (bits & 4) === 0 ? [{ path: p, dir: false, syscall: 'open' }] : [];
+    if (!recursive) return [];
+    if ((bits & 5) !== 5) return [{ path: p, dir: true, syscall: bits & 1 ? 'scandir' : 'stat' }];
+    return this.vfs.readdir(p).flatMap((e) => (e.stat.type === 'symlink' ? [] : this.unreadable(e.path, true)));
   }
 
   /**
@@ -354,7 +443,9 @@ export class BashFs implements IFileSystem {
    * `create`: `p` is to be made, and something already there is the caller's EEXIST, not a permission error.
    */
   private mayChangeEntries(p: string, syscall: string, create = false): void {
-    if (this.asRoot || p === '/' || (create && this.lexists(p))) return; // creating over an entry: EEXIST first
+    if (this.asRoot || p === '/') return;
+    this.reach(p, syscall);
+    if (create && this.lexists(p)) return; // creating over an entry: EEXIST first
     const parent = p.slice(0, p.lastIndexOf('/')) || '/';
     let dir: VfsInodeStat;
     try {
@@ -399,6 +490,7 @@ export class BashFs implements IFileSystem {
     const p = Vfs.normalize(path);
     checkPath(p);
     if (DEVICES.has(p) && !this.vfs.exists(p)) return;
+    this.reach(p, 'open');
     this.permit(p, 0o2);
     const data = typeof content === 'string' ? Buffer.from(content, encodingOf(options) ?? 'utf8') : content;
     const fresh = !this.vfs.exists(p);
@@ -419,6 +511,7 @@ export class BashFs implements IFileSystem {
   private statWith(path: string, stat: (p: string) => VfsInodeStat): FsStat {
     const p = Vfs.normalize(path);
     checkPath(p, 'stat');
+    this.reach(p, 'stat');
     try {
       const s = stat(p);
       // The device and inode number let `[ a -ef b ]`, cp and mv tell two files apart, and two names of one file
@@ -478,13 +571,14 @@ function ownerFacts(st: FsStat): { mode: number; uid: number; gid: number } {
   return { mode: st.mode, uid: o.uid ?? SPRITE_UID, gid: o.gid ?? SPRITE_UID };
 }
 
-function toFsStat(s: VfsStat): FsStat {
+function toFsStat(s: VfsInodeStat): FsStat {
   return {
     isFile: s.type === 'file',
     isDirectory: s.type === 'directory',
     isSymbolicLink: s.type === 'symlink',
     mode: s.mode,
     size: s.size,
-    mtime: new Date(s.mtimeMs),
+    // A time the clock stamped shows nine plausible digits; one set with nanoseconds, those.
+    mtime: s.mtimeNs === undefined ? clockTime(s.mtimeMs) : fileTime(s.mtimeMs, s.mtimeNs),
   };
 }

@@ -139,6 +139,24 @@ async function copyIntoItself(fs: IFileSystem, cwd: string, operands: string[], 
   return { stdout: r.stdout, stderr: `${r.stderr}cp: cannot copy a directory, '${src}', into itself, '${target}'\n`, exitCode: 1 };
 }
 
+/**
+ * `cp -f`: an existing destination file the user may not open for writing is removed first, so the copy makes a new
+ * one (GNU: "if an existing destination file cannot be opened, remove it and try again"). Only a file of the user's
+ * own `access` denies writing (the shell engine's filesystem answers), and a removal the directory forbids is left
+ * for the copy to report.
+ */
+async function removeUnwritable(fs: IFileSystem, cwd: string, operands: string[]): Promise<void> {
+  const access = (fs as { access?: (path: string, want: 2) => Promise<boolean> }).access?.bind(fs);
+  if (!access || operands.length < 2) return;
+  const dest = fs.resolvePath(cwd, operands[operands.length - 1]!);
+  const into = (await statOrNull(fs, dest))?.isDirectory === true;
+  for (const src of operands.slice(0, -1)) {
+    const target = into ? `${dest.replace(/\/+$/, '')}/${src.replace(/\/+$/, '').split('/').pop()}` : dest;
+    const st = await lstatOrNull(fs, target);
+    if (st?.isFile && !(await access(target, 2))) await fs.rm(target).catch(() => undefined);
+  }
+}
+
 /** The message of a permission error as strerror words it. */
 const PERMISSION_TEXT: Record<string, string> = { EACCES: 'Permission denied', EPERM: 'Operation not permitted' };
 
@@ -156,18 +174,32 @@ async function permissionMessages(cmd: 'cp' | 'mv', r: ExecResult, fs: IFileSyst
     if (abs.startsWith(`${destAbs}/`)) return `${dest.replace(/\/+$/, '')}/${abs.slice(destAbs.length + 1)}`;
     return destIsDir ? `${dest.replace(/\/+$/, '')}/${src.replace(/\/+$/, '').split('/').pop()}` : dest;
   };
+  // A copy the filesystem could not read part of names each such source path on a line of its own after the first.
+  let src = '';
   const lines = await Promise.all(
     r.stderr.split(/(?<=\n)/).map(async (line) => {
-      const m = /^(cp|mv): cannot (?:copy|move) '(.*)': (EACCES|EPERM): [^,]*, \w+ '(.*)'\n$/.exec(line);
-      if (!m) return line;
-      const [, , src, code, abs] = m as unknown as [string, string, string, string, string];
+      const m = /^(?:(cp|mv): cannot (?:copy|move) '(.*)': )?(EACCES|EPERM): [^,]*, (\w+) '(.*)'\n$/.exec(line);
+      if (!m || (m[1] === undefined && !src)) return line;
+      if (m[2] !== undefined) src = m[2];
+      const [, , , code, syscall, abs] = m as unknown as [string, string, string, string, string, string];
       const why = PERMISSION_TEXT[code]!;
-      if (cmd === 'mv') return `mv: cannot move '${src}' to '${named(abs, src)}': ${why}\n`;
-      const dir = (await statOrNull(fs, fs.resolvePath(cwd, src)))?.isDirectory;
+      const srcAbs = fs.resolvePath(cwd, src);
+      // mv refused at its source (a directory the user may not write) names where it was to go.
+      const landing = destIsDir ? `${dest.replace(/\/+$/, '')}/${src.replace(/\/+$/, '').split('/').pop()}` : dest;
+      if (cmd === 'mv') return `mv: cannot move '${src}' to '${abs === srcAbs ? landing : named(abs, src)}': ${why}\n`;
+      if (abs === srcAbs || abs.startsWith(`${srcAbs}/`)) return unreadableSource(`${src.replace(/(.)\/+$/, '$1')}${abs.slice(srcAbs.length)}`, syscall, why);
+      const dir = (await statOrNull(fs, srcAbs))?.isDirectory;
       return `cp: cannot create ${dir ? 'directory' : 'regular file'} '${named(abs, src)}': ${why}\n`;
     }),
   );
   return { ...r, stderr: lines.join('') };
+}
+
+/** GNU cp's line for a source it may not read: a file it cannot open, a directory it cannot list or search. */
+function unreadableSource(name: string, syscall: string, why: string): string {
+  if (syscall === 'scandir') return `cp: cannot open directory '${name}': ${why}\n`;
+  if (syscall === 'stat') return `cp: cannot access '${name}': ${why}\n`;
+  return `cp: cannot open '${name}' for reading: ${why}\n`;
 }
 
 /**
@@ -282,6 +314,7 @@ async function cp(given: string[], fs: IFileSystem, cwd: string, run: Run, stdin
 }
 
 async function copyAs(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<string>, passed: string[], operands: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {
+  if (flags.has('f')) await removeUnwritable(fs, cwd, operands);
   // A copy gets its source's mode less the shell's umask (the filesystem applies it); `-p` and `-a` keep the mode.
   const carrier = fs as { umask?: number };
   const umask = carrier.umask;

@@ -5,6 +5,7 @@
  * `MMDDhhmm` operand) is refused loudly: a sprite's clock is the host's.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/date-invocation.html
  */
+import { secondsAndNanos } from './file-time.ts';
 import { defineCommand, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { parseDateString } from './date-parse.ts';
 import { formatDate } from './date-format.ts';
@@ -124,8 +125,8 @@ async function date(args: string[], ctx: CommandContext, now: number): Promise<E
     const path = ctx.fs.resolvePath(ctx.cwd, o.reference);
     try {
       const st = await ctx.fs.stat(path);
-      const ms = st.mtime.getTime();
-      return { stdout: show(ms, (((ms % 1000) + 1000) % 1000) * 1e6), stderr: '', exitCode: 0 };
+      const { nanos } = secondsAndNanos(st.mtime);
+      return { stdout: show(st.mtime.getTime(), nanos), stderr: '', exitCode: 0 };
     } catch {
       return { stdout: '', stderr: `date: ${o.reference}: No such file or directory\n`, exitCode: 1 };
     }

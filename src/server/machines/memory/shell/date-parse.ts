@@ -99,6 +99,9 @@ const unitOf = (w: string) => UNITS[w] ?? (w.endsWith('s') ? UNITS[w.slice(0, -1
 const fullYear = (value: number, digits: number) => (digits === 2 ? (value < 69 ? 2000 + value : 1900 + value) : value);
 
 /** Parses the items of a date string; null when it is not one. */
+/** A fraction's digits as nanoseconds: the first nine, padded (GNU truncates finer ones). */
+const nineDigits = (frac: string): string => frac.slice(0, 9).padEnd(9, '0');
+
 function parseItems(text: string): Parsed | null {
   const t = tokenize(text);
   if (!t) return null;
@@ -151,7 +154,10 @@ function parseItems(text: string): Parsed | null {
     const frac = isPunct(2, '.') || isPunct(2, ',') ? num(3) : undefined;
     if (t.length !== (frac ? 4 : 2)) return null;
     p.date = undefined;
-    return { ...p, epochSeconds: num(1).value + (frac ? Math.sign(num(1).value || 1) * Number(`0.${frac.text}`) : 0) } as Parsed & { epochSeconds: number };
+    // Exact to the nanosecond (a double holds no nine decimals of today's seconds); digits past nine are dropped.
+    const whole = BigInt(num(1).text) * 1_000_000_000n + BigInt(nineDigits(frac?.text ?? ''));
+    const epochNs = 1 / num(1).value < 0 ? -whole : whole;
+    return { ...p, epochNs } as Parsed & { epochNs: bigint };
   }
 
   while (i < t.length) {
@@ -177,7 +183,7 @@ function parseItems(text: string): Parsed | null {
           second = num(4).value;
           k = 5;
           if ((isPunct(5, '.') || isPunct(5, ',')) && isNum(6, false)) {
-            ns = Math.round(Number(`0.${num(6).text}`) * 1e9);
+            ns = Number(nineDigits(num(6).text));
             k = 7;
           }
         }
@@ -358,11 +364,12 @@ export function parseDateString(text: string, now: number, tz = 'UTC'): { ms: nu
     const rest = text.slice(rule[0].length);
     return TZ_PREFIX.test(rest) ? null : parseDateString(rest, now, rule[1]!.replace(/\\(["\\])/g, '$1'));
   }
-  const p = parseItems(text) as (Parsed & { epochSeconds?: number }) | null;
+  const p = parseItems(text) as (Parsed & { epochNs?: bigint }) | null;
   if (!p) return null;
-  if (p.epochSeconds !== undefined) {
-    const ms = Math.floor(p.epochSeconds * 1000);
-    return { ms, ns: Math.round((p.epochSeconds - Math.floor(p.epochSeconds)) * 1e9) };
+  if (p.epochNs !== undefined) {
+    const floorDiv = (a: bigint, b: bigint) => (a >= 0n ? a / b : -((-a + b - 1n) / b));
+    const ms = Number(floorDiv(p.epochNs, 1_000_000n));
+    return { ms, ns: Number(p.epochNs - floorDiv(p.epochNs, 1_000_000_000n) * 1_000_000_000n) };
   }
   const zoneOf = (ms: number) => (p.zone !== undefined ? p.zone : offsetMinutes(tz, ms));
   // The fields a string leaves out come from the local time (TZ), even when it names another zone (gnulib).

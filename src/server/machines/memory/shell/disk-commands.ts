@@ -247,9 +247,17 @@ async function du(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
   const walk = async (path: string, abs: string, st: FsStat, d: number, top: boolean): Promise<number> => {
     let total = sizeOf(st, o.apparent);
     if (st.isDirectory) {
-      for (const name of await fs.readdir(abs).catch(() => [] as string[])) {
+      const names = await fs.readdir(abs).catch((err: unknown) => {
+        // A directory the user may not list still counts itself; GNU names it and exits 1.
+        if ((err as { code?: string }).code === 'EACCES') text.err(`du: cannot read directory '${path}': Permission denied\n`);
+        return [] as string[];
+      });
+      for (const name of names) {
         const childAbs = `${abs.replace(/\/+$/, '')}/${name}`;
-        const cst = o.follow === 'always' ? await fs.stat(childAbs).catch(() => fs.lstat(childAbs)) : await fs.lstat(childAbs).catch(() => null);
+        const cst = o.follow === 'always' ? await fs.stat(childAbs).catch(() => fs.lstat(childAbs)) : await fs.lstat(childAbs).catch((err: unknown) => {
+          if ((err as { code?: string }).code === 'EACCES') text.err(`du: cannot access '${path.endsWith('/') ? `${path}${name}` : `${path}/${name}`}': Permission denied\n`);
+          return null;
+        });
         if (cst) total += await walk(path.endsWith('/') ? `${path}${name}` : `${path}/${name}`, childAbs, cst, d + 1, false);
       }
     }

@@ -6,6 +6,7 @@
  * loudly on a compressed one. Other options fail loudly.
  * @see https://man7.org/linux/man-pages/man1/file.1.html
  */
+import { strerror } from './errno-text.ts';
 import { defineCommand, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { DEVICE_NUMBERS, ownerOf } from './devices.ts';
 import { magic } from './file-magic.ts';
@@ -68,8 +69,9 @@ async function file(args: string[], ctx: CommandContext): Promise<ExecResult> {
 async function describe(name: string, ctx: CommandContext, follow: boolean, mime: 'none' | 'both' | 'type' | 'encoding'): Promise<{ text: string; missing?: boolean; compressed?: boolean }> {
   const abs = ctx.fs.resolvePath(ctx.cwd, name);
   const missing = { text: `cannot open \`${name}' (No such file or directory)`, missing: true };
-  const lst = await ctx.fs.lstat(abs).catch(() => null);
-  if (!lst) return missing;
+  let failure: unknown;
+  const lst = await ctx.fs.lstat(abs).catch((err: unknown) => ((failure = err), null));
+  if (!lst) return { ...missing, text: `cannot open \`${name}' (${strerror(failure)})` };
   const form = (description: string, type: string, encoding: string) => (mime === 'none' ? description : mime === 'type' ? type : mime === 'encoding' ? encoding : `${type}; charset=${encoding}`);
   if (lst.isSymbolicLink && !follow) {
     const target = await ctx.fs.readlink(abs);
@@ -83,7 +85,19 @@ async function describe(name: string, ctx: CommandContext, follow: boolean, mime
     const [major, minor] = DEVICE_NUMBERS[abs.slice(abs.lastIndexOf('/') + 1)] ?? [1, 3];
     return { text: form(`character special (${major}/${minor})`, 'inode/chardevice', 'binary') };
   }
-  const m = magic(await ctx.fs.readFileBuffer(abs));
+  let unreadable = false;
+  const bytes = await ctx.fs.readFileBuffer(abs).catch((err: unknown) => {
+    if ((err as { code?: string }).code !== 'EACCES') throw err;
+    unreadable = true;
+    return new Uint8Array(0);
+  });
+  // A file the user may not read: libmagic's unreadable_info, from what access(2) allows besides reading.
+  if (unreadable) {
+    const may = (ctx.fs as { access?: (path: string, want: 2 | 1) => Promise<boolean> }).access?.bind(ctx.fs);
+    const prefix = `${(await may?.(abs, 2)) ? 'writable, ' : ''}${(await may?.(abs, 1)) ? 'executable, ' : ''}`;
+    return { text: form(`${prefix}regular file, no read permission`, 'application/x-unreadable', 'binary') };
+  }
+  const m = magic(bytes);
   const compressed = ['application/gzip', 'application/x-bzip2', 'application/x-xz', 'application/zstd'].includes(m.mime);
   return { text: form(m.description, m.mime, m.encoding), ...(compressed ? { compressed } : {}) };
 }

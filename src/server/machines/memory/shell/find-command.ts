@@ -5,6 +5,7 @@
  * run as commands of the same shell). Directory entries are visited in the sprite's directory order.
  * @see https://www.gnu.org/software/findutils/manual/html_node/find_html/index.html
  */
+import { compareTimes, fileTime } from './file-time.ts';
 import { defineCommand, type CommandContext, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
 import { shellQuote } from '../argv.ts';
 import { inodeNumber, linkCount, ownerOf, sameFile } from './devices.ts';
@@ -214,12 +215,12 @@ class Finder {
       case '-newer':
       case '-anewer':
       case '-cnewer':
-        return st.mtime.getTime() > this.refs.get(a)!.mtime.getTime();
+        return compareTimes(st.mtime, this.refs.get(a)!.mtime) > 0;
       case '-newermt':
       case '-neweramt':
       case '-newerat':
       case '-newerct':
-        return st.mtime.getTime() > this.times.get(a)!;
+        return compareTimes(st.mtime, fileTime(this.times.get(a)!)) > 0;
       case '-newermm':
       case '-newerma':
       case '-newermc':
@@ -229,7 +230,7 @@ class Finder {
       case '-newercm':
       case '-newerca':
       case '-newercc':
-        return st.mtime.getTime() > this.refs.get(a)!.mtime.getTime();
+        return compareTimes(st.mtime, this.refs.get(a)!.mtime) > 0;
       case '-samefile':
         return this.fs.resolvePath('/', v.abs) === this.fs.resolvePath(this.ctx.cwd, a) || sameFile(this.refs.get(a)!, st);
       case '-inum':
@@ -407,7 +408,7 @@ class Finder {
         const inner = new Set(ancestors).add(real);
         const names = await this.fs.readdir(abs).catch(() => null);
         if (names === null) {
-          this.say(`find: '${path}': Permission denied\n`);
+          this.say(`find: ${localeQuote(this.ctx.env, path)}: Permission denied\n`);
           this.status = 1;
         }
         for (const name of names ?? []) {
@@ -417,8 +418,12 @@ class Finder {
           let cst: FsStat;
           try {
             cst = this.cmd.follow === 'always' ? await this.fs.stat(childAbs).catch(() => this.fs.lstat(childAbs)) : await this.fs.lstat(childAbs);
-          } catch {
-            continue;
+          } catch (err) {
+            // A directory the user may read but not search (r without x): its names and types are known, as
+            // findutils takes them from readdir, and a subdirectory is then reported where find tries to enter it.
+            if ((err as { code?: string }).code !== 'EACCES') continue;
+            const kind = (await this.fs.readdirWithFileTypes?.(abs).catch(() => []))?.find((k) => k.name === name);
+            cst = { isFile: kind?.isDirectory !== true, isDirectory: kind?.isDirectory === true, isSymbolicLink: false, mode: 0, size: 0, mtime: new Date(0) };
           }
           await this.visit(childPath, childAbs, cst, start, depth + 1, inner);
         }

@@ -6,6 +6,7 @@
  * `%S`…) is refused.
  * @see https://www.gnu.org/software/findutils/manual/html_node/find_html/Format-Directives.html
  */
+import { nanosText, secondsAndNanos } from './file-time.ts';
 import type { FsStat } from 'just-bash';
 import { inodeNumber, ownerOf } from './devices.ts';
 import { permissions } from './ls-long.ts';
@@ -47,12 +48,12 @@ export function symbolicMode(st: FsStat): string {
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
-/** The nanosecond fraction findutils prints after seconds: ten digits (the sprite's times are in milliseconds). */
-const fraction = (d: Date) => `${String(d.getUTCMilliseconds()).padStart(3, '0')}0000000`;
+/** The fraction findutils prints after seconds: the nine digits of the nanoseconds and a tenth, always 0. */
+const fraction = (d: Date) => `${nanosText(d)}0`;
 
 /** One `%T<k>` field of `d` (UTC); null for a letter findutils does not know. */
 function timeField(d: Date, k: string): string | null {
-  const secs = Math.floor(d.getTime() / 1000);
+  const secs = secondsAndNanos(d).seconds;
   const h12 = d.getUTCHours() % 12 || 12;
   const fields: Record<string, () => string> = {
     '@': () => `${secs}.${fraction(d)}`,

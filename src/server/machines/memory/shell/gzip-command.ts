@@ -190,8 +190,14 @@ async function gzip(cmd: string, args: string[], ctx: InputCtx, run: Run): Promi
       return { ...r, stderr: `${links.map((l) => `gzip: ${l}: Too many levels of symbolic links\n`).join('')}${r.stderr}`, exitCode: Math.max(1, r.exitCode) };
     }
   }
+  // GNU gives NAME.gz its source's time (and stores it in the header): taken before the source goes.
+  const times = new Map<string, Date>();
+  if (!decompress) for (const o of operands) {
+    const st = o === '-' ? null : await ctx.fs.stat(ctx.fs.resolvePath(ctx.cwd, o)).catch(() => null);
+    if (st?.isFile) times.set(o, st.mtime);
+  }
   const r = gnuWording(await run(args), operands, ctx);
-  return decompress || flags.has('t') ? r : deflatedAsGnu(r, args, flags, operands, ctx);
+  return decompress || flags.has('t') ? r : deflatedAsGnu(r, args, flags, operands, ctx, times);
 }
 
 /** The level a gzip command line asks for (`-1`…`-9`, `--fast`, `--best`; the last one wins), default 6. */
@@ -210,7 +216,7 @@ function levelOf(args: string[]): number {
  * What just-bash's gzip compressed (stdout, or each operand's `NAME.gz`, keeping its time) deflated again as GNU
  * gzip deflates (gzip-deflate.ts): node's zlib picks other matches, so sizes, `gzip -l` and checksums differed.
  */
-async function deflatedAsGnu(r: ExecResult, args: string[], flags: Set<string>, operands: string[], ctx: InputCtx): Promise<ExecResult> {
+async function deflatedAsGnu(r: ExecResult, args: string[], flags: Set<string>, operands: string[], ctx: InputCtx, times: ReadonlyMap<string, Date>): Promise<ExecResult> {
   const level = levelOf(args);
   // GNU stores a file's name and time unless -n (stdin has neither); the last of -n/-N wins.
   const saveName = args.reduce((keep, a) => (a === '--no-name' || /^-[^-]*n/.test(a) ? false : a === '--name' || /^-[^-]*N/.test(a) ? true : keep), true);
@@ -236,10 +242,10 @@ async function deflatedAsGnu(r: ExecResult, args: string[], flags: Set<string>, 
     const st = await ctx.fs.stat(path).catch(() => null);
     if (!st?.isFile) continue;
     const bytes = Buffer.from(await ctx.fs.readFileBuffer(path));
-    const again = regzipped(bytes, level, saveName ? [{ name: o.replace(/^.*\//, ''), mtime: Math.floor(st.mtime.getTime() / 1000) }] : undefined);
-    if (again === bytes) continue;
-    await ctx.fs.writeFile(path, again);
-    await ctx.fs.utimes(path, st.mtime, st.mtime);
+    const when = times.get(o) ?? st.mtime;
+    const again = regzipped(bytes, level, saveName ? [{ name: o.replace(/^.*\//, ''), mtime: Math.floor(when.getTime() / 1000) }] : undefined);
+    if (again !== bytes) await ctx.fs.writeFile(path, again);
+    await ctx.fs.utimes(path, when, when);
   }
   return r;
 }

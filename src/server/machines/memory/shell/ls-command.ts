@@ -5,6 +5,7 @@
  * (-F -p --file-type) and quoting (ls-quote.ts). Output is never a terminal here: one name per line by default.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/ls-invocation.html (coreutils ls.c)
  */
+import { compareTimes } from './file-time.ts';
 import type { CustomCommand, ExecResult, FsStat, IFileSystem } from 'just-bash';
 import { strerror } from './errno-text.ts';
 import { defineCommand } from 'just-bash';
@@ -28,7 +29,18 @@ interface Entry {
   target?: string;
   /** What a symlink points to, when that exists. */
   targetSt?: FsStat;
+  /** The user may list the directory but not search it (r without x): only the name and its type are known. */
+  unknown?: boolean;
 }
+
+/**
+ * Whether a listing needs each entry's status, which a directory without x denies: GNU ls names the entries of such
+ * a directory without complaint unless it must stat them (long format, sizes, classify's `*`, or a sort by them).
+ */
+const needsStatus = (o: LsOptions): boolean => o.format === 'long' || o.blocks || o.sort === 'time' || o.sort === 'size' || o.indicator === 'classify';
+
+/** A stand-in status for an entry whose status the user may not get: its type from the directory, nothing else. */
+const unknownStatus = (isDirectory: boolean): FsStat => ({ isFile: !isDirectory, isDirectory, isSymbolicLink: false, mode: 0, size: 0, mtime: new Date(0) });
 
 interface Listing {
   /** The listing and its messages in the order GNU ls writes them (its `error()` flushes stdout first). */
@@ -69,7 +81,7 @@ function comparator(o: LsOptions): ((a: Entry, b: Entry) => number) | null {
     case 'size':
       return (a, b) => b.st.size - a.st.size || byName(a, b);
     case 'time':
-      return (a, b) => b.st.mtime.getTime() - a.st.mtime.getTime() || byName(a, b);
+      return (a, b) => compareTimes(b.st.mtime, a.st.mtime) || byName(a, b);
     case 'extension': {
       const ext = (n: string) => (n.lastIndexOf('.') < 0 ? '' : n.slice(n.lastIndexOf('.')));
       return (a, b) => bytes(ext(a.name), ext(b.name)) || byName(a, b);
@@ -165,6 +177,15 @@ class Lister {
       try {
         out.push(await this.entry(n, child, this.o.deref === 'always'));
       } catch (err) {
+        if ((err as { code?: string }).code === 'EACCES') {
+          if (needsStatus(this.o)) {
+            listing.text.err(`ls: cannot access ${errorName(shown === '.' ? n : joinPath(shown, n))}: ${strerror(err)}\n`);
+            listing.status = Math.max(listing.status, 1);
+          }
+          const kinds = await safe(this.fs.readdirWithFileTypes?.(path) ?? Promise.reject(new Error('no types')));
+          out.push({ name: n, path: child, st: unknownStatus(kinds?.find((k) => k.name === n)?.isDirectory === true), unknown: true });
+          continue;
+        }
         // -L and a dangling link: GNU names it, lists it as the link, and exits 1.
         listing.text.err(`ls: cannot access ${errorName(shown === '.' ? n : joinPath(shown, n))}: ${strerror(err)}\n`);
         listing.status = Math.max(listing.status, 1);
@@ -193,8 +214,12 @@ class Lister {
         let name = this.quote(e.name);
         if (e.target !== undefined) name += ` -> ${this.quote(e.target)}${indicatorOf(e.targetSt, o)}`;
         else name += indicatorOf(e.st, o);
-        rows.push(longRow(e.st, name, e.name.slice(e.name.lastIndexOf('/') + 1), this.cols, await linkCount(e.st, async () => (e.st.isDirectory ? this.links(e.path) : 1))));
+        if (e.unknown) rows.push({ mode: `${e.st.isDirectory ? 'd' : '-'}?????????`, links: '?', owner: '?', group: '?', size: '?', date: '', name: this.quote(e.name) });
+        else rows.push(longRow(e.st, name, e.name.slice(e.name.lastIndexOf('/') + 1), this.cols, await linkCount(e.st, async () => (e.st.isDirectory ? this.links(e.path) : 1))));
       }
+      // An unknown time is a `?` at the right of the date column (twelve wide when no date is known).
+      const dateWidth = Math.max(0, ...rows.map((r) => r.date.length)) || 12;
+      for (const r of rows) if (r.date === '') r.date = '?'.padStart(dateWidth);
       return head + longTable(rows, this.cols, prefix, eol);
     }
     const cells = entries.map((e, i) => `${prefix[i] ?? ''}${this.quote(e.name)}${indicatorOf(e.st, o)}`);

@@ -4,6 +4,7 @@
  * directory's rows; which files are listed and how names are quoted is ls-command.ts's.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/What-information-is-listed.html
  */
+import { nanosText, secondsAndNanos } from './file-time.ts';
 import type { FsStat } from 'just-bash';
 import { DEVICE_NUMBERS, ownerOf } from './devices.ts';
 import { formatDate } from './date-format.ts';
@@ -64,7 +65,7 @@ export function longRow(st: FsStat, name: string, base: string, cols: LongColumn
     owner: who(facts.uid),
     group: who(facts.gid),
     size,
-    date: lsDate(st.mtime.getTime(), cols.now, cols.timeStyle),
+    date: lsDate(st.mtime, cols.now, cols.timeStyle),
     name,
   };
 }
@@ -122,19 +123,18 @@ export function humanSize(n: number, unit: 1000 | 1024 = 1024): string {
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** The date column: `Mmm dd HH:MM` (or `Mmm dd  YYYY` over six months from now), or an ISO style. */
-function lsDate(ms: number, now: number, style: LongColumns['timeStyle']): string {
-  const d = new Date(ms);
+function lsDate(d: Date, now: number, style: LongColumns['timeStyle']): string {
+  const ms = d.getTime();
   const ymd = `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
   const hm = `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
   const recent = Math.abs(now - ms) <= SIX_MONTHS_MS;
   if (style.startsWith('+')) {
     // `+OLD\nRECENT`: the second format for files of the last six months (GNU ls).
     const [old, fresh] = style.slice(1).split('\n');
-    return formatDate(recent && fresh !== undefined ? fresh : old!, { ms, ns: (ms % 1000) * 1e6, tz: 'UTC' });
+    return formatDate(recent && fresh !== undefined ? fresh : old!, { ms, ns: secondsAndNanos(d).nanos, tz: 'UTC' });
   }
   if (style === 'full-iso') {
-    const ns = String(d.getUTCMilliseconds()).padStart(3, '0') + '000000';
-    return `${ymd} ${hm}:${pad2(d.getUTCSeconds())}.${ns} +0000`;
+    return `${ymd} ${hm}:${pad2(d.getUTCSeconds())}.${nanosText(d)} +0000`;
   }
   if (style === 'long-iso') return `${ymd} ${hm}`;
   if (style === 'iso') return recent ? `${ymd.slice(5)} ${hm}` : `${ymd} `;

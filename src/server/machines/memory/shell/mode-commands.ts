@@ -126,7 +126,14 @@ async function chmod(args: string[], fs: IFileSystem, cwd: string, env: Map<stri
       if (changes || verbose) text.out(`mode of '${name}' changed from ${describe(real.mode)} to ${describe(next)}\n`);
     } else if (verbose) text.out(`mode of '${name}' retained as ${describe(real.mode)}\n`);
     if (recursive && st.isDirectory) {
-      for (const c of await fs.readdir(abs)) {
+      // A directory the user may not read (`chmod -R a-r d` takes its own r first): GNU says so and goes on.
+      const names = await fs.readdir(abs).catch((err: unknown) => {
+        if ((err as { code?: string }).code !== 'EACCES') throw err;
+        failed = true;
+        if (!quiet) text.err(`chmod: cannot read directory '${name}': Permission denied\n`);
+        return [] as string[];
+      });
+      for (const c of names) {
         const cabs = `${abs.replace(/\/+$/, '')}/${c}`;
         const cst = await safe(fs.lstat(cabs));
         if (cst) await change(`${name.replace(/\/+$/, '')}/${c}`, cabs, cst, false);
@@ -135,10 +142,11 @@ async function chmod(args: string[], fs: IFileSystem, cwd: string, env: Map<stri
   };
   for (const name of rest) {
     const abs = fs.resolvePath(cwd, name);
-    const st = await safe(fs.lstat(abs));
+    let failure: unknown;
+    const st = await fs.lstat(abs).catch((err: unknown) => ((failure = err), null));
     if (!st) {
       failed = true;
-      if (!quiet) text.err(`chmod: cannot access '${name}': No such file or directory\n`);
+      if (!quiet) text.err(`chmod: cannot access '${name}': ${strerror(failure)}\n`);
       continue;
     }
     await change(name, abs, st, true);
@@ -238,14 +246,14 @@ async function rmdir(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
       let err: string | null = null;
       if (!st) err = 'No such file or directory';
       else if (!st.isDirectory) err = 'Not a directory';
-      else if ((await fs.readdir(abs)).length > 0) err = ignoreNonEmpty ? '' : 'Directory not empty';
+      // rmdir(2) itself tells an empty directory: it needs no read permission on it (a `chmod 000` one goes).
+      else err = await fs.rm(abs).then(() => null, (e: unknown) => ((e as { code?: string }).code === 'ENOTEMPTY' ? (ignoreNonEmpty ? '' : 'Directory not empty') : strerror(e)));
       if (err === '') break;
       if (err) {
         text.err(`rmdir: failed to remove ${parent ? 'directory ' : ''}'${path}': ${err}\n`);
         failed = true;
         break;
       }
-      await fs.rm(abs);
       if (!parents || !path.includes('/')) break;
       path = path.slice(0, path.lastIndexOf('/')).replace(/\/+$/, '');
       if (!path) break;

@@ -36,6 +36,16 @@ type Walked = 'gone' | 'declined' | 'kept';
  * other kinds) for the rest, and `remove directory 'd'?` again once a directory's entries are done, unless one was
  * kept. `walk.failed` is set when a removal failed (rm then exits 1). Entries are walked in name order.
  */
+/**
+ * The name GNU rm reports for a refused removal: the entry below the operand that the filesystem refused (`rm -r d`
+ * in a 0555 `d`: `cannot remove 'd/f'`), as the operand was written, else the operand.
+ */
+function refusedName(err: unknown, abs: string, name: string): string {
+  const at = (err as { path?: string }).path;
+  if (typeof at !== 'string' || !at.startsWith(`${abs.replace(/\/+$/, '')}/`)) return name;
+  return `${name.replace(/\/+$/, '')}${at.slice(abs.replace(/\/+$/, '').length)}`;
+}
+
 async function removeAsking(
   fs: IFileSystem,
   path: string,
@@ -190,7 +200,7 @@ async function rm(args: string[], fs: IFileSystem, cwd: string, stdin: () => str
       for (const r of removed) text.out(`removed ${r.dir ? 'directory ' : ''}'${r.name}'\n`);
     } catch (err) {
       if (force && (err as { code?: string }).code === 'ENOENT') continue;
-      text.err(`rm: cannot remove '${name}': ${strerror(err)}\n`);
+      text.err(`rm: cannot remove '${refusedName(err, name === '' ? '' : fs.resolvePath(cwd, name), name)}': ${strerror(err)}\n`);
       exitCode = 1;
     }
   }

@@ -12,12 +12,22 @@
  */
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { errorsFirst } from './output-order.ts';
+import { strerror } from './errno-text.ts';
 import { SANDBOX_HINT } from './world.ts';
 import { missingLabel, normalizeSedScript, sedProgram } from './sed-script.ts';
 import { isStdinOperand } from './text-input.ts';
 import { CLOSED_STDIN_READ, stdinIsClosed } from './closed-stdin.ts';
 
 type Run = (a: string[]) => Promise<ExecResult>;
+
+/** Whether the user the command runs as may read (4) or write (2) `abs` (the shell engine's filesystem answers). */
+async function mayAccess(fs: IFileSystem, abs: string, want: 4 | 2): Promise<boolean> {
+  const own = fs as IFileSystem & { access?: (path: string, want: 4 | 2 | 1) => Promise<boolean> };
+  return own.access ? own.access(abs, want) : true;
+}
+
+/** Six letters and digits, as mkstemp fills GNU sed's `sedXXXXXX`. */
+const tempSuffix = (): string => Array.from({ length: 6 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(Math.random() * 62)]).join('');
 
 /** A `w /dev/stdout` (the command, or the `s` flag) at the end of a script line. */
 const WRITE_STDOUT = /w[ \t]*\/dev\/stdout[ \t]*(?:\n|$)/;
@@ -175,9 +185,18 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
       continue;
     }
     const abs = fs.resolvePath(cwd, f);
-    const st = await fs.stat(abs).catch(() => null);
-    if (!st) stderr += `sed: can't read ${f}: No such file or directory\n`;
-    else if (st.isDirectory && p.inPlace) {
+    let failure: unknown;
+    const st = await fs.stat(abs).catch((err: unknown) => ((failure = err), null));
+    if (!st) stderr += `sed: can't read ${f}: ${strerror(failure)}\n`;
+    else if (!st.isDirectory && !(await mayAccess(fs, abs, 4))) stderr += `sed: can't read ${f}: Permission denied\n`;
+    else if (p.inPlace && !st.isDirectory && !(await mayAccess(fs, abs.slice(0, abs.lastIndexOf('/')) || '/', 2))) {
+      // GNU writes the edit to a new file beside the operand (`sedXXXXXX`, a random name): a directory the user may
+      // not write stops sed there, status 4, the files before it edited.
+      const dir = f.includes('/') ? `${f.slice(0, f.lastIndexOf('/'))}/` : '';
+      stderr += `sed: couldn't open temporary file ${dir}sed${tempSuffix()}: Permission denied\n`;
+      panic = true;
+      break;
+    } else if (st.isDirectory && p.inPlace) {
       // GNU sed gives up at a directory to edit in place: the files before it are edited, none after; status 4.
       stderr += `sed: couldn't edit ${f}: not a regular file\n`;
       panic = true;

@@ -10,6 +10,7 @@ import { DEVICE_NUMBERS, DISK_DEVICE, inodeNumber, linkCount, ownerOf } from './
 import { symbolicMode, typeLetter } from './find-printf.ts';
 import { quoteName } from './ls-quote.ts';
 import { OrderedOutput } from './output-order.ts';
+import { nanosText, secondsAndNanos, secondsText } from './file-time.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nogroup' };
@@ -27,9 +28,11 @@ function typeName(st: FsStat): string {
 const pad2 = (n: number) => String(n).padStart(2, '0');
 /** `2020-01-02 03:04:05.000000000 +0000`. */
 function fullTime(d: Date): string {
-  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}.${String(d.getUTCMilliseconds()).padStart(3, '0')}000000 +0000`;
+  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}.${nanosText(d)} +0000`;
 }
-const seconds = (d: Date) => String(Math.floor(d.getTime() / 1000));
+const seconds = (d: Date) => String(secondsAndNanos(d).seconds);
+/** The seconds directives: with a precision (`%.9Y`, `%.Y` as nine) they print that many decimals, not a cut string. */
+const SECONDS_DIRECTIVES = new Set(['X', 'Y', 'Z']);
 
 /** What one file's directives print. */
 interface Facts {
@@ -43,12 +46,13 @@ interface Facts {
 }
 
 /** The value of file directive `c`, or null for one GNU stat does not have or the sprite cannot answer. */
-function fileDirective(c: string, f: Facts): string | null {
+function fileDirective(c: string, f: Facts, precision?: number): string | null {
   const { st } = f;
   const o = ownerOf(st);
   const dev = DEVICE_NUMBERS[f.path.slice(f.path.lastIndexOf('/') + 1)] ?? [0, 0];
   const blocks = st.isDirectory ? 8 : st.isSymbolicLink || o.device ? 0 : Math.ceil(st.size / 4096) * 8;
   const type = o.device ? 0o20000 : st.isDirectory ? 0o40000 : st.isSymbolicLink ? 0o120000 : 0o100000;
+  const epoch = (d: Date) => (precision === undefined ? seconds(d) : secondsText(d, precision));
   const values: Record<string, () => string> = {
     a: () => (st.mode & 0o7777).toString(8),
     A: () => symbolicMode(st),
@@ -80,11 +84,11 @@ function fileDirective(c: string, f: Facts): string | null {
     w: () => '-',
     W: () => '0',
     x: () => fullTime(st.mtime),
-    X: () => seconds(st.mtime),
+    X: () => epoch(st.mtime),
     y: () => fullTime(st.mtime),
-    Y: () => seconds(st.mtime),
+    Y: () => epoch(st.mtime),
     z: () => fullTime(st.mtime),
-    Z: () => seconds(st.mtime),
+    Z: () => epoch(st.mtime),
   };
   const [major, minor] = o.device ? [0, 6] : [DISK_DEVICE >> 8, 0];
   const split: Record<string, number> = { Hd: major, Ld: minor, Hr: o.device ? dev[0] : 0, Lr: o.device ? dev[1] : 0 };
@@ -116,7 +120,7 @@ function fsDirective(c: string, name: string, usedBytes: number, files: number):
  * Expands a stat format: `%%`, directives with printf flags and widths (`%-10s`, `%04a`, `%.3y`), and with
  * `escapes` (--printf) backslash escapes. Returns the text, or the directive or escape it cannot print.
  */
-function expand(fmt: string, escapes: boolean, value: (c: string) => string | null): { text: string } | { missing: string } {
+function expand(fmt: string, escapes: boolean, value: (c: string, precision?: number) => string | null): { text: string } | { missing: string } {
   let out = '';
   for (let i = 0; i < fmt.length; i++) {
     const ch = fmt[i]!;
@@ -148,10 +152,11 @@ function expand(fmt: string, escapes: boolean, value: (c: string) => string | nu
     }
     let key = c;
     if ((c === 'H' || c === 'L') && /[dr]/.test(fmt[i + 1] ?? '')) key += fmt[++i];
-    let v = value(key);
+    const decimals = SECONDS_DIRECTIVES.has(key) && m[3] !== undefined;
+    let v = value(key, decimals ? Number(m[3] || 9) : undefined);
     if (v === null) return { missing: `%${key}` };
     const [flags, width] = [m[1]!, Number(m[2] || 0)];
-    if (m[3] !== undefined) v = v.slice(0, Number(m[3] || 0));
+    if (m[3] !== undefined && !decimals) v = v.slice(0, Number(m[3] || 0));
     if (v.length < width) v = flags.includes('-') ? v.padEnd(width) : flags.includes('0') && /^\d+$/.test(v) ? v.padStart(width, '0') : v.padStart(width);
     out += v;
   }
@@ -229,7 +234,7 @@ async function stat(args: string[], fs: IFileSystem, cwd: string, disk: StatDisk
       st = follow || filesystem ? await fs.stat(path) : await fs.lstat(path);
     } catch (err) {
       const code = (err as { code?: string }).code;
-      const why = code === 'ELOOP' ? 'Too many levels of symbolic links' : code === 'ENOTDIR' ? 'Not a directory' : 'No such file or directory';
+      const why = code === 'ELOOP' ? 'Too many levels of symbolic links' : code === 'ENOTDIR' ? 'Not a directory' : code === 'EACCES' ? 'Permission denied' : 'No such file or directory';
       text.err(filesystem ? `stat: cannot read file system information for '${name}': ${why}\n` : `stat: cannot ${follow ? 'stat' : 'statx'} '${name}': ${why}\n`);
       continue;
     }
@@ -238,7 +243,7 @@ async function stat(args: string[], fs: IFileSystem, cwd: string, disk: StatDisk
     else {
       const facts: Facts = { name, quote: format !== undefined, path, st, target: st.isSymbolicLink ? await fs.readlink(path).catch(() => '') : '', links: await linksOf(fs, path, st) };
       const fmt = format ?? (terse ? TERSE_FORMAT : ownerOf(st).device ? DEVICE_FORMAT : DEFAULT_FORMAT);
-      r = expand(fmt, escapes, (c) => fileDirective(c, facts));
+      r = expand(fmt, escapes, (c, precision) => fileDirective(c, facts, precision));
     }
     if ('missing' in r) return refuse(`the format directive ${r.missing}`);
     text.out(r.text);

@@ -132,7 +132,12 @@ async function tac(args: string[], ctx: CommandContext): Promise<ExecResult> {
         stderr += `tac: ${name}: read error: Invalid argument\n`;
         continue;
       }
-      bytes = Buffer.from(await ctx.fs.readFileBuffer(path)).toString('latin1');
+      const read = await ctx.fs.readFileBuffer(path).catch((err: unknown) => errnoText(err));
+      if (typeof read === 'string') {
+        stderr += `tac: failed to open '${name}' for reading: ${read}\n`;
+        continue;
+      }
+      bytes = Buffer.from(read).toString('latin1');
     }
     // A regex matches characters: the bytes are decoded as UTF-8 for it, and encoded back.
     out += regex ? Buffer.from(reverseRecords(Buffer.from(bytes, 'latin1').toString('utf8'), find, before), 'utf8').toString('latin1') : reverseRecords(bytes, find, before);

@@ -3,17 +3,24 @@
  * UTC (a sprite's zone). A date it cannot read goes to just-bash's `touch`, which says so.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/touch-invocation.html, Date-input-formats.html
  * @deviation The sprite keeps one time per file: `-a` alone changes nothing, `-a` with a time to set (`-d`, `-t`, `-r`)
- * fails loudly (exit 2, naming `--exec sandbox`: `stat -c %X` could never show that time), and `-h` leaves a
- * symlink's own time.
+ * fails loudly (exit 2, naming `--exec sandbox`: `stat -c %X` could never show that time).
+ * Times keep nanoseconds (`-d @1.123456789`, `-r` copies all nine digits; file-time.ts); `-h` sets a symlink's own.
  */
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { strerror } from './errno-text.ts';
 import { parseDateString } from './date-parse.ts';
 import { unsupported } from './gnu-commands.ts';
+import { clockTime, fileTime } from './file-time.ts';
 
 /** Epoch ms of a GNU date string relative to `now`, read in UTC (a sprite's zone); null when GNU would refuse it. */
 export function parseDate(text: string, now: number): number | null {
   return parseDateString(text, now, 'UTC')?.ms ?? null;
+}
+
+/** The file time (with its nanoseconds) of a GNU date string, as `parseDate` reads it; null when GNU would refuse it. */
+function parseFileTime(text: string, now: number): Date | null {
+  const r = parseDateString(text, now, 'UTC');
+  return r ? fileTime(r.ms, r.ns % 1_000_000) : null;
 }
 
 /** Epoch ms of a `-t [[CC]YY]MMDDhhmm[.ss]` stamp (UTC), with the year of `now` when it has none; null when invalid. */
@@ -30,7 +37,7 @@ export function parseStamp(stamp: string, now: number): number | null {
 }
 
 async function touch(args: string[], fs: IFileSystem, cwd: string, now: number, orig: (a: string[]) => Promise<ExecResult>): Promise<ExecResult> {
-  let when: number | null = now;
+  let when: Date | null = clockTime(now);
   let create = true;
   let noDeref = false;
   let onlyAccess = false;
@@ -45,16 +52,17 @@ async function touch(args: string[], fs: IFileSystem, cwd: string, now: number, 
     }
     if (/^-(?:[dtr]|-date|-reference)/.test(a)) timeGiven = true;
     if (a === '-d' || a.startsWith('--date') || (a.startsWith('-d') && a.length > 2)) {
-      when = parseDate(value('--date') ?? '', now);
+      when = parseFileTime(value('--date') ?? '', now);
       if (when === null) return orig(args);
     } else if (a === '-t' || (a.startsWith('-t') && a.length > 2)) {
       const v = value('-t') ?? '';
-      when = parseStamp(v, now);
+      const ms = parseStamp(v, now);
+      when = ms === null ? null : fileTime(ms);
       if (when === null) return { stdout: '', stderr: `touch: invalid date format '${v}'\n`, exitCode: 1 };
     } else if (a === '-r' || a.startsWith('--reference') || (a.startsWith('-r') && a.length > 2)) {
       const ref = value('--reference') ?? '';
       try {
-        when = (await fs.stat(fs.resolvePath(cwd, ref))).mtime.getTime();
+        when = (await fs.stat(fs.resolvePath(cwd, ref))).mtime;
       } catch (err) {
         return { stdout: '', stderr: `touch: failed to get attributes of '${ref}': ${strerror(err)}\n`, exitCode: 1 };
       }
@@ -82,13 +90,20 @@ async function touch(args: string[], fs: IFileSystem, cwd: string, now: number, 
         if (!create || noDeref) continue;
         await fs.writeFile(p, new Uint8Array(0));
       }
-      if (onlyAccess || (noDeref && st?.isSymbolicLink)) continue;
-      await fs.utimes(p, new Date(when!), new Date(when!));
+      if (onlyAccess) continue;
+      if (noDeref && st?.isSymbolicLink) await setLinkTime(fs, p, when!);
+      else await fs.utimes(p, when!, when!);
     } catch (err) {
       stderr += `touch: cannot touch '${name}': ${strerror(err)}\n`;
     }
   }
   return { stdout: '', stderr, exitCode: stderr ? 1 : 0 };
+}
+
+/** Sets the time of the symlink `p` itself, where the filesystem can (bash-fs.ts `lutimes`); else leaves it. */
+async function setLinkTime(fs: IFileSystem, p: string, when: Date): Promise<void> {
+  const own = fs as IFileSystem & { lutimes?: (path: string, atime: Date, mtime: Date) => Promise<void> };
+  if (own.lutimes) await own.lutimes(p, when, when);
 }
 
 /** `touch` for just-bash's `customCommands`; `now` (epoch ms) is the injected clock's time. */

@@ -92,6 +92,8 @@ async function wc(args: string[], ctx: InputCtx & { env: ReadonlyMap<string, str
       if (name === '' && ctx.stdinClosed) rows.push({ name, c: counts('') });
       rows.push({ name: name || '-', error: r.error });
       if (r.error === 'Is a directory') minimum = 7;
+      // GNU sizes the columns from stat(2), which a file the user may not read still answers.
+      if (r.error === 'Permission denied') regularTotal += (await ctx.fs.stat(ctx.fs.resolvePath(ctx.cwd, name)).catch(() => null))?.size ?? 0;
       continue;
     }
     if (r.regular) regularTotal += r.bytes.length;
@@ -101,7 +103,7 @@ async function wc(args: string[], ctx: InputCtx & { env: ReadonlyMap<string, str
   let width = String(regularTotal).length;
   // GNU sizes the columns only when the first input could be opened.
   const first = rows[0]!;
-  if ('error' in first && first.error !== 'Is a directory') width = 1;
+  if ('error' in first && first.error !== 'Is a directory' && first.error !== 'Permission denied') width = 1;
   else width = Math.max(width, minimum);
   if (shown.length === 1 && inputs.length === 1) width = 1;
   const line = (c: Record<Count, number>, name: string) => `${shown.map((k) => String(c[k]).padStart(width)).join(' ')}${name ? ` ${name}` : ''}\n`;

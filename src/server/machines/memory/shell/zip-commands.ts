@@ -121,6 +121,7 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
     entries = keep;
   } else {
     const added: Array<{ name: string; updating: boolean; abs: string; dir: boolean }> = [];
+    let stderr = '';
     for (const n of names) {
       if (!(await statOf(ctx, n))) {
         // Info-ZIP writes its warnings to stdout, with its other messages.
@@ -133,7 +134,14 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
         // -u: only what is new, or newer than its member (DOS times keep even seconds).
         const old = existing.find((e) => e.name === f.name);
         if (update && old && Math.floor(st.mtime.getTime() / 2000) * 2000 <= old.mtime.getTime()) continue;
-        const entry: NewEntry = { name: f.name, data: f.dir ? Buffer.alloc(0) : bytesOf(await ctx.fs.readFileBuffer(f.abs)), mtime: st.mtime, mode: (f.dir ? 0o40000 : 0o100000) | (st.mode & 0o7777), level };
+        const data = f.dir ? Buffer.alloc(0) : await readable(ctx, f.abs);
+        if (data === null) {
+          // Info-ZIP leaves out a file it may not read, warns, and ends with status 18 (ZE_OPEN).
+          stderr += 'zip warning: Permission denied\n';
+          if (!quiet) stdout += `\tzip warning: could not open for reading: ${f.name}\n`;
+          continue;
+        }
+        const entry: NewEntry = { name: f.name, data, mtime: st.mtime, mode: (f.dir ? 0o40000 : 0o100000) | (st.mode & 0o7777), level };
         const at = entries.findIndex((e) => e.name === f.name);
         if (at >= 0) entries[at] = entry;
         else entries.push(entry);
@@ -156,11 +164,21 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
       for (const a of added.filter((x) => !x.dir)) await ctx.fs.rm(a.abs).catch(() => undefined);
       for (const a of added.filter((x) => x.dir).reverse()) if ((await ctx.fs.readdir(a.abs).catch(() => ['?'])).length === 0) await ctx.fs.rm(a.abs, { recursive: true }).catch(() => undefined);
     }
-    return { stdout, stderr: '', exitCode: 0 };
+    return { stdout, stderr, exitCode: stderr ? 18 : 0 };
   }
   const { bytes } = await writeZip(entries);
   await ctx.fs.writeFile(abs, bytes);
   return { stdout, stderr: '', exitCode: 0 };
+}
+
+/** The bytes of the file at `abs`, or null when the user may not read it (EACCES); other errors are thrown. */
+async function readable(ctx: CommandContext, abs: string): Promise<Buffer | null> {
+  try {
+    return bytesOf(await ctx.fs.readFileBuffer(abs));
+  } catch (err) {
+    if ((err as { code?: string }).code === 'EACCES') return null;
+    throw err;
+  }
 }
 
 /** `zip - FILE…`: the new archive on stdout, `adding:` lines on stderr. */
