@@ -84,6 +84,8 @@ function betterSqlite3(file: string, feature: string): SqlDatabase {
 /** The part of `node:sqlite`'s DatabaseSync used here (@types/node 20 has no types for it). */
 interface DatabaseSync {
   readonly isOpen: boolean;
+  /** Whether a transaction is open. */
+  readonly isTransaction: boolean;
   exec(sql: string): void;
   prepare(sql: string): SqlStatement;
   close(): void;
@@ -115,7 +117,9 @@ function nodeSqlite(file: string): SqlDatabase {
           return result;
         } catch (err) {
           depth--;
-          db.exec(savepoint ? `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}` : 'ROLLBACK');
+          // SQLite may already have rolled the whole transaction back (a full disk, an interrupt): the caller gets the
+          // original error, not "no transaction is active".
+          if (db.isTransaction) db.exec(savepoint ? `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}` : 'ROLLBACK');
           throw err;
         }
       },
