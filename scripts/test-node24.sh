@@ -10,7 +10,7 @@ node24=$(bash scripts/node24.sh)
 bindir=$(dirname "$node24")
 work=.tmp/node24
 rm -rf "$work" && mkdir -p "$work"
-git ls-files -z --cached --others --exclude-standard | grep -zv '^\.tmp/' | xargs -0 tar -cf - | tar -xf - -C "$work"
+git ls-files -z --cached --others --exclude-standard | grep -zv '^\.tmp/' | tar --null -T - -cf - | tar -xf - -C "$work"
 cd "$work"
 export PATH="$bindir:$PATH" npm_config_nodedir="$(dirname "$bindir")"
 echo "node24: $(node --version) at $node24"
