@@ -157,12 +157,27 @@ export function withGnuHelp(commands: CustomCommand[], builtins: Iterable<string
   const defined = new Set(commands.map((c) => c.name));
   const wrapped = commands.map((c): CustomCommand => {
     if ('load' in c || !(PROGRAMS.has(c.name) || OTHER_PACKAGES.has(c.name))) return c;
-    const cmd = c as Command;
-    return defineCommand(cmd.name, async (args, ctx) => standardAnswer(cmd.name, args) ?? cmd.execute(args, ctx));
+    return helpWrapper(c as Command);
   });
   for (const name of builtins) {
     if (defined.has(name) || !(PROGRAMS.has(name) || OTHER_PACKAGES.has(name))) continue;
-    wrapped.push(defineCommand(name, async (args, ctx) => standardAnswer(name, args) ?? ctx.origCommand!(args)));
+    wrapped.push(builtinHelpWrapper(name));
   }
   return wrapped;
+}
+
+/** The answering wrapper of `cmd`, made once per command object (a stateless command is wrapped once, not per exec). */
+const helpWrappers = new WeakMap<Command, Command>();
+function helpWrapper(cmd: Command): Command {
+  let w = helpWrappers.get(cmd);
+  if (!w) helpWrappers.set(cmd, (w = defineCommand(cmd.name, async (args, ctx) => standardAnswer(cmd.name, args) ?? cmd.execute(args, ctx))));
+  return w;
+}
+
+/** The answering wrapper over just-bash's own `name` (one per name: it holds no state). */
+const builtinHelpWrappers = new Map<string, Command>();
+function builtinHelpWrapper(name: string): Command {
+  let w = builtinHelpWrappers.get(name);
+  if (!w) builtinHelpWrappers.set(name, (w = defineCommand(name, async (args, ctx) => standardAnswer(name, args) ?? ctx.origCommand!(args))));
+  return w;
 }

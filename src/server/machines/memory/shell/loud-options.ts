@@ -59,11 +59,21 @@ export function withLoudOptions(commands: CustomCommand[], builtins: Iterable<st
   const defined = new Set(commands.map((c) => c.name));
   const wrapped = commands.map((c): CustomCommand => {
     if ('load' in c || RUNNERS.has(c.name) || exact.has(c.name)) return c;
-    const cmd = c as Command;
-    return defineCommand(cmd.name, async (args, ctx) => loudOptions(cmd.name, await cmd.execute(args, ctx)));
+    return loudWrapper(c as Command);
   });
   for (const name of builtins) if (!defined.has(name) && !RUNNERS.has(name)) wrapped.push(builtinWrapper(name));
   return wrapped;
+}
+
+/**
+ * The checking wrapper of `cmd`, made once per command object: a command built once for every exec (a stateless
+ * one) is wrapped once, not on every exec.
+ */
+const loudWrappers = new WeakMap<Command, Command>();
+function loudWrapper(cmd: Command): Command {
+  let w = loudWrappers.get(cmd);
+  if (!w) loudWrappers.set(cmd, (w = defineCommand(cmd.name, async (args, ctx) => loudOptions(cmd.name, await cmd.execute(args, ctx)))));
+  return w;
 }
 
 const builtinWrappers = new Map<string, Command>();
