@@ -240,32 +240,42 @@ export function withOutputSinks(fs: IFileSystem, sinks: OutputSinks): IFileSyste
     if (data.length > 0) sink(data);
   };
   const device = { isFile: false, isDirectory: false, isSymbolicLink: false, mode: 0o20666, size: 0, mtime: new Date(0) };
+  // One wrapper per method name, made on its first use, not a new bound function on every read: the interpreter
+  // reads a method for each file operation it makes.
+  const methods = new Map<PropertyKey, unknown>();
   return new Proxy(fs, {
     get(target, key, receiver) {
+      const made = methods.get(key);
+      if (made !== undefined) return made;
       const value = Reflect.get(target, key, receiver) as unknown;
       if (typeof value !== 'function') return value;
-      const fn = (value as (...a: unknown[]) => unknown).bind(target);
-      switch (key) {
-        case 'writeFile':
-        case 'appendFile':
-          return (p: string, c: unknown, o: unknown) => write(p, c, o, fn as (...a: unknown[]) => Promise<void>);
-        case 'stat':
-        case 'lstat':
-          return async (p: string) => (sinkOf(p) ? { ...device } : fn(p));
-        case 'exists':
-          return async (p: string) => (sinkOf(p) ? true : fn(p));
-        case 'forCommand':
-        case 'forShell':
-          // A command's or a nested shell's own view (bash-fs.ts) keeps the sinks: its writes to them are output too.
-          return (...a: unknown[]) => {
-            const view = fn(...a) as IFileSystem;
-            return view === target ? receiver : withOutputSinks(view, sinks);
-          };
-        default:
-          return fn;
-      }
+      const method = wrap(target, key, receiver, (value as (...a: unknown[]) => unknown).bind(target));
+      methods.set(key, method);
+      return method;
     },
   });
+
+  function wrap(target: IFileSystem, key: PropertyKey, receiver: unknown, fn: (...a: unknown[]) => unknown): unknown {
+    switch (key) {
+      case 'writeFile':
+      case 'appendFile':
+        return (p: string, c: unknown, o: unknown) => write(p, c, o, fn as (...a: unknown[]) => Promise<void>);
+      case 'stat':
+      case 'lstat':
+        return async (p: string) => (sinkOf(p) ? { ...device } : fn(p));
+      case 'exists':
+        return async (p: string) => (sinkOf(p) ? true : fn(p));
+      case 'forCommand':
+      case 'forShell':
+        // A command's or a nested shell's own view (bash-fs.ts) keeps the sinks: its writes to them are output too.
+        return (...a: unknown[]) => {
+          const view = fn(...a) as IFileSystem;
+          return view === target ? receiver : withOutputSinks(view, sinks);
+        };
+      default:
+        return fn;
+    }
+  }
 }
 
 function toBytes(content: unknown, options: unknown): Uint8Array {
