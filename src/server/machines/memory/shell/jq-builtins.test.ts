@@ -117,3 +117,35 @@ describe('jq functions and assignments', () => {
     });
   });
 });
+
+describe('jq regular expressions, slices, inputs and jq 1.6 counts', () => {
+  it('match with "g" gives every match in codepoints; sub/gsub run the replacement on each match\'s named captures', async () => {
+    const script = [
+      `jq -c '[match("ab(.)"; "g") | [.offset, .captures[0].string]]' <<< '"😀 abc abd"'`,
+      `jq -c '[match("(a)(x)?(?<n>b)"; "g")][1].captures' <<< '"ab ab"'`,
+      `jq -c 'sub("(?<x>X)"; "<\\(.x)>"), gsub("(?<x>X)"; "<\\(.x)>"), gsub("a"; "$&")' <<< '"aXbX"'`,
+      `jq -r 'gsub("(?<y>\\\\d{4})-(?<m>\\\\d{2})"; "\\(.m)/\\(.y)")' <<< '"2024-05 and 2023-01"'`,
+      `jq -c 'gsub("(?<x>a)"; "\\(.x)\\(.x)", "Z")' <<< '"ab"'`,
+    ].join('; ');
+    expect(await runShell(script)).toEqual({
+      stdout: '[[2,"c"],[6,"d"]]\n[{"offset":3,"length":1,"string":"a","name":null},{"offset":-1,"string":null,"length":0,"name":null},{"offset":4,"length":1,"string":"b","name":"n"}]\n"a<X>bX"\n"a<X>b<X>"\n"$&XbX"\n05/2024 and 01/2023\n"aab"\n"Zb"\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('a slice is assigned and updated as an array; -a escapes non-ASCII; input_filename; limit and error(null) as jq 1.6', async () => {
+    const script = [
+      `jq -c '.[1:3] = ["x"], (.[-2:] |= map(. + 1)), (.[5:9] = [0])' <<< '[1,2,3,4]'`,
+      `jq -c '.[1:2] = 5' <<< '[1,2,3]'; echo "s=$?"`,
+      `jq -ac . <<< '"ü😀"'`,
+      `echo '{}' > o.json; jq -c '[input_filename, .]' o.json; echo 1 | jq input_filename; jq -n input_filename`,
+      `jq -nc '[limit(0; 1, 2)], [limit(-1; 1, 2)], [.[]? | try error(null) catch "c"], [(1, 2) | try (if . == 2 then error(null) else . end) catch "c"]'`,
+    ].join('; ');
+    expect(await runShell(script)).toEqual({
+      stdout: '[1,"x",4]\n[1,2,4,5]\n[1,2,3,4,0]\ns=5\n"\\u00fc\\ud83d\\ude00"\n["o.json",{}]\n"<stdin>"\nnull\n[1]\n[1,2]\n[]\n[1]\n',
+      stderr: 'jq: error (at <stdin>:1): A slice of an array can only be assigned another array\n',
+      exit: 0,
+    });
+  });
+});
