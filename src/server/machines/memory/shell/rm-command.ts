@@ -94,8 +94,16 @@ async function removeTree(fs: IFileSystem, path: string, name: string, text: Ord
     try {
       entries = [...(await fs.readdir(path))].sort();
     } catch (err) {
-      text.err(`rm: cannot remove '${name}': ${strerror(err)}\n`);
-      return true;
+      // A directory it cannot read is removed all the same when it is empty (fts's FTS_DNR: rmdir is tried); when
+      // that fails too, the read's error is the one reported.
+      try {
+        await fs.rm(path, { recursive: false, force: false });
+      } catch {
+        text.err(`rm: cannot remove '${name}': ${strerror(err)}\n`);
+        return true;
+      }
+      if (verbose) text.out(`removed directory '${name}'\n`);
+      return false;
     }
     for (const entry of entries) kept = (await removeTree(fs, `${path}/${entry}`, `${name.replace(/\/+$/, '')}/${entry}`, text, verbose)) || kept;
     if (kept) return true;
