@@ -3,7 +3,7 @@
 // QuickJS context gets `__spzNodeText(json)`: spritzer's node prelude describes the values the code produced as
 // tagged JSON (plain objects, arrays with their holes, Map, Set, Date, RegExp, Buffer, functions and classes by name,
 // class instances by their class's name, -0, NaN, bigint, undefined, shared and circular references), and the worker
-// rebuilds them and answers with Node's own util.formatWithOptions / util.inspect text: exactly node's output.
+// rebuilds them and answers with Node's own util.formatWithOptions / util.inspect / console.table text: exactly node's output.
 export default {
   title: "js-exec: Node's util.format/util.inspect text of plain data the code produced (for node's console.log)",
   upstream: 'src/commands/js-exec/js-exec-worker.ts setupContext: console.log/error of non-strings through util.inspect of the dumped value (instead of JSON.stringify)',
@@ -11,7 +11,7 @@ export default {
   edits: [
     {
       find: 'import { parentPort } from "node:worker_threads";',
-      replace: 'import { parentPort } from "node:worker_threads";\nimport { formatWithOptions as spzFormatWithOptions, inspect as spzInspect } from "node:util";',
+      replace: 'import { parentPort } from "node:worker_threads";\nimport { formatWithOptions as spzFormatWithOptions, inspect as spzInspect } from "node:util";\nimport { Console as SpzConsole } from "node:console";\nimport { Writable as SpzWritable } from "node:stream";',
     },
     {
       find: 'function setupContext(context, backend, input, processExitMarker) {',
@@ -49,11 +49,18 @@ function spzRebuild(root) {
   };
   return rebuild(root);
 }
-// Node's text for { fn: "format" | "inspect", v: [opts, ...args] described }: util.formatWithOptions(opts, ...args) as
-// console.log writes it, or util.inspect(args[0], opts) as console.dir and util.inspect do.
+// Node's text for { fn: "format" | "inspect" | "table", v: [opts, ...args] described }: util.formatWithOptions(opts,
+// ...args) as console.log writes it, util.inspect(args[0], opts) as console.dir and util.inspect do, or what a
+// console's table(args[0], args[1]) writes (its lines, newline included).
 function spzNodeText(json) {
   const { fn, v } = JSON.parse(json);
   const [opts, ...args] = spzRebuild(v);
+  if (fn === "table") {
+    let out = "";
+    const sink = new SpzWritable({ write(chunk, _enc, done) { out += chunk; done(); } });
+    new SpzConsole({ stdout: sink, stderr: sink, colorMode: false }).table(...args);
+    return out;
+  }
   return fn === "inspect" ? spzInspect(args[0], opts) : spzFormatWithOptions(opts ?? {}, ...args);
 }
 function setupContext(context, backend, input, processExitMarker) {`,

@@ -3,14 +3,14 @@
  * that gives it node's `process.stdout`/`process.stderr` (`write` without a newline), `process.stdin` (its data and
  * `end` events, async iteration, `fs.readFileSync(0)` and `/dev/stdin`), node's `process.argv` for `-e`
  * (`[execPath, ...args]`), `__filename`/`__dirname`/`module`/`exports`, `require` of a `.json` file, timers run after
- * the code and its promise jobs in delay order, `process.exitCode`, and `console.log`/`console.dir`/`util.format`/
- * `util.inspect` text made by Node's own util module (the worker's, through the js-exec-node-inspect patch) from a
- * description of the values: plain objects, arrays, Map, Set, Date, RegExp, Buffer, functions, classes and their
- * instances, cycles. What it does not reproduce byte for byte is refused loudly (exit 2, naming `--exec sandbox`) when
- * the code reaches it: printing an Error (its stack), a Promise, a typed array, an async function, an object a module
- * returned (js-exec's, not node's: a Stats), `console.table`; a module js-exec lacks (crypto, http, readline…), a
- * member of `process` or of a module that js-exec lacks, a relative `.js` module, `import`, a Node global js-exec lacks
- * (`TextEncoder`, `structuredClone`…).
+ * the code and its promise jobs in delay order, `process.exitCode`, and `console.log`/`console.dir`/`console.table`/
+ * `util.format`/`util.inspect` text made by Node's own util and console modules (the worker's, through the
+ * js-exec-node-inspect patch) from a description of the values: plain objects, arrays, Map, Set, Date, RegExp, Buffer,
+ * functions, classes and their instances, cycles. What it does not reproduce byte for byte is refused loudly (exit 2,
+ * naming `--exec sandbox`) when the code reaches it: printing an Error (its stack), a Promise, a typed array, an async
+ * function, an object a module returned (js-exec's, not node's: a Stats), `console.group`/`time`/`count`/`trace`; a
+ * module js-exec lacks (crypto, http, readline…), a member of `process` or of a module that js-exec lacks, a relative
+ * `.js` module, `import`, a Node global js-exec lacks (`TextEncoder`, `structuredClone`…).
  * @see https://nodejs.org/api/cli.html#-e---eval-script, https://nodejs.org/api/util.html#utilformatformat-args,
  * https://nodejs.org/api/util.html#utilinspectobject-options
  */
@@ -157,7 +157,8 @@ const describe = (root) => {
 const nodeText = (fn, opts, args) => g.__spzNodeText(JSON.stringify({ fn, v: describe([opts, ...args]) }));
 for (const [name, fd] of [['log', 1], ['info', 1], ['debug', 1], ['error', 2], ['warn', 2]]) console[name] = (...a) => w(fd, nodeText('format', {}, a) + '\\n');
 console.dir = (v, opts) => w(1, nodeText('inspect', { customInspect: false, ...opts }, [v]) + '\\n');
-for (const name of ['table', 'group', 'groupCollapsed', 'groupEnd', 'time', 'timeEnd', 'timeLog', 'count', 'countReset', 'assert', 'trace', 'dirxml']) console[name] = () => refuse('console.' + name);
+console.table = (data, columns) => w(1, nodeText('table', {}, columns === undefined ? [data] : [data, columns]));
+for (const name of ['group', 'groupCollapsed', 'groupEnd', 'time', 'timeEnd', 'timeLog', 'count', 'countReset', 'assert', 'trace', 'dirxml']) console[name] = () => refuse('console.' + name);
 g.__spzDrain = () => {
   mainDone = true;
   while (ticks.length > 0) ticks.shift()();

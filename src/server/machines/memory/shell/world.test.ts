@@ -219,6 +219,7 @@ describe('interpreters and missing commands', () => {
       'console.log("%s=%d %o %O %j %%", "a", 5, { a: [1] }, { b: 2 }, { c: 3 }, "extra", { x: 1 });',
       'console.dir({ a: { b: { c: { d: 1 } } } }, { depth: null });',
       'const util = require("util"); console.log(util.inspect({ a: [1, { b: 2 }] }, { depth: 0 }), util.format("%s", { k: "v" }));',
+      'console.table([{ name: "x", n: 1 }, { name: "yy", n: 22, extra: true }]); console.table({ r: { c: "ü" } }, ["c"]);',
       'console.error({ e: [1] });',
     ].join('\n');
     const script = `node -e '${code.replace(/'/g, "'\\''")}' 2>&1; node -p '({ a: 1, b: [true, null] })'; node -e 'console.log(process.argv.slice(1))' -- x 'y z'`;
