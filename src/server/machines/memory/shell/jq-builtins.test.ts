@@ -148,4 +148,13 @@ describe('jq regular expressions, slices, inputs and jq 1.6 counts', () => {
       exit: 0,
     });
   });
+
+  it('input with no input left is the error "break", reported at <unknown> once the last input ended without a newline (jq 1.6)', async () => {
+    const script = `printf '1 2' | jq -nc 'input, input, input'; echo "s=$?"; jq -nc 'input, input' <<< 1; jq -n input < /dev/null; jq -n 'try input catch .' < /dev/null`;
+    expect(await runShell(script)).toEqual({
+      stdout: '1\n2\ns=5\n1\n"break"\n',
+      stderr: 'jq: error (at <unknown>): break\njq: error (at <stdin>:1): break\njq: error (at <stdin>:0): break\n',
+      exit: 0,
+    });
+  });
 });
