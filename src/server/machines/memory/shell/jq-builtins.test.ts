@@ -157,4 +157,8 @@ describe('jq regular expressions, slices, inputs and jq 1.6 counts', () => {
       exit: 0,
     });
   });
+
+  it('$__loc__ is the file and line it is written on', async () => {
+    expect(await runShell(`jq -nc '$__loc__'; jq -nc '1 as $x |\n  {a: $__loc__.line}'`)).toEqual({ stdout: '{"file":"<top-level>","line":1}\n{"a":2}\n', stderr: '', exit: 0 });
+  });
 });
