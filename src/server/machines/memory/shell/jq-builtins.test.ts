@@ -68,7 +68,7 @@ describe('jq compile errors', () => {
       stdout: 's=3\ns=3\ns=3\n"1"\n2\n',
       stderr:
         'jq: error: $undefined is not defined at <top-level>, line 1:\n$undefined\njq: 1 compile error\n' +
-        'jq: error: ascii/0 is not defined at <top-level>, line 1:\n[1] | ascii\njq: 1 compile error\n',
+        'jq: error: ascii/0 is not defined at <top-level>, line 1:\n[1] | ascii      \njq: 1 compile error\n',
       exit: 0,
     });
   });
@@ -160,5 +160,13 @@ describe('jq regular expressions, slices, inputs and jq 1.6 counts', () => {
 
   it('$__loc__ is the file and line it is written on', async () => {
     expect(await runShell(`jq -nc '$__loc__'; jq -nc '1 as $x |\n  {a: $__loc__.line}'`)).toEqual({ stdout: '{"file":"<top-level>","line":1}\n{"a":2}\n', stderr: '', exit: 0 });
+  });
+
+  it('an undefined name is shown on its own line, followed by spaces as many as its column (jq 1.6)', async () => {
+    const r = await runShell(`jq -n '1 |\n  foo | bar'; jq -n '"foo" | foo'`);
+    expect(r.stderr).toBe(
+      'jq: error: foo/0 is not defined at <top-level>, line 2:\n  foo | bar  \njq: error: bar/0 is not defined at <top-level>, line 2:\n  foo | bar        \njq: 2 compile errors\n' +
+        'jq: error: foo/0 is not defined at <top-level>, line 1:\n"foo" | foo        \njq: 1 compile error\n',
+    );
   });
 });
