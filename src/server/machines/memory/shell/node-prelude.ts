@@ -87,7 +87,9 @@ g.require = (id) => {
   let mod;
   try { mod = realRequire(id); } catch (e) { if (/is not available in the js-exec sandbox/.test(String(e && e.message))) refuse("the module '" + name + "'"); throw e; }
   if (name === 'util') return guard(name, Object.assign(Object.create(mod), { format: (...a) => nodeText('format', {}, a), formatWithOptions: (o, ...a) => nodeText('format', o, a), inspect: (v, o) => nodeText('inspect', o, [v]) }));
-  return guard(name, mod);
+  const guarded = guard(name, mod);
+  if (guarded && (typeof guarded === 'object' || typeof guarded === 'function')) foreign.add(guarded);
+  return guarded;
 };
 g.__filename = '[eval]';
 g.__dirname = '.';
@@ -126,6 +128,8 @@ const describe = (root) => {
     ids.set(v, id);
     if (ids.size > 200000) refuse("console.log of an object this large (node's util.inspect layout)");
     if (foreign.has(v)) refuse("console.log of an object a module returned (node's util.inspect layout)");
+    // node's own objects print with their internals ("Object [Math] {}", process, a module, "[Function: require] {…}").
+    if ([g, g.process, console, g.require, g.module, g.Buffer].includes(v) || typeof v[Symbol.toStringTag] === 'string' && ![Map.prototype, Set.prototype].includes(Object.getPrototypeOf(v))) refuse("console.log of a module, process, console or global object (node's util.inspect layout)");
     const proto = Object.getPrototypeOf(v);
     if (typeof v === 'function') {
       const src = Function.prototype.toString.call(v);

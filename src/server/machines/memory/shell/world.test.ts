@@ -209,6 +209,12 @@ describe('interpreters and missing commands', () => {
     expect(r.stderr).toBe("e\nnode: console.log of a value of class Error (node's util.inspect layout) is not available in the shell engine; run spritzer with --exec sandbox\nnode: the module 'crypto' is not available in the shell engine; run spritzer with --exec sandbox\n");
   }, 60_000);
 
+  it("node -e refuses to print what node shows with its own internals: Math, process, a module, Buffer, a module's result", async () => {
+    const r = await sh(`for c in 'console.log(Math)' 'console.log(process)' 'console.log(require("path"))' 'console.log(Buffer)' 'console.log(require("fs").statSync("."))'; do node -e "$c"; echo "s=$?"; done`);
+    expect(r.stdout).toBe('s=2\n'.repeat(5));
+    expect(r.stderr.split('\n').filter(Boolean).every((l) => l.startsWith('node: console.log of ') && l.endsWith('run spritzer with --exec sandbox'))).toBe(true);
+  }, 60_000);
+
   it("node -e prints objects, arrays, Map/Set, -0, functions, classes and cycles with node's own util.inspect/util.format", async () => {
     const code = [
       'console.log([1, 2], { a: 1, b: [1, 2] }, { a: { b: { c: { d: 1 } } } }, ["x", "it\'s", ""]);',
