@@ -26,6 +26,11 @@ describe.runIf(asRootHost)('directory permissions of the sprite user, as Linux g
     "echo x > f; mv f /usr/f; echo $?; ls",
     "mkdir d; chmod 555 d; touch d/x; echo $?; rm -rf d; echo $?",
     "echo x > /tmp/mine-$$; rm /tmp/mine-$$ && echo removed",
+    // rm -r goes on past an entry it cannot remove: the rest goes, each failure is reported once, status 1 (sorted:
+    // the host walks in its readdir order).
+    "mkdir -p d/sub e && touch d/a d/z d/sub/x e/f && chmod a-w d/sub; rm -rv d e 2>&1 | sort; echo ${PIPESTATUS[0]}; find d e | sort",
+    "mkdir -p d/s1 d/s2 && touch d/s1/x d/s2/y && chmod a-w d/s1 d/s2; rm -rf d 2>&1 | sort; echo ${PIPESTATUS[0]}; find d | sort",
+    "mkdir -p d/e d/f/g && touch d/f/g/x && chmod 000 d/e d/f/g; rm -rf d; echo $?; ls -d d/* 2>&1",
   ])('%s', async (script) => {
     expect(await engineBash(script)).toEqual(hostBashUnprivileged(script));
   });

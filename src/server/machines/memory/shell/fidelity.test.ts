@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loudOptions } from './loud-options.ts';
+import { hostCoreutilsText } from './gnu-help.ts';
 import { runShell, testSprite } from '../../../../../test/support/shell-run.ts';
 
 // What real bash and GNU coreutils do, for the command lines the differential corpus (test/external/differential)
@@ -39,11 +40,23 @@ describe('options a command lacks', () => {
     expect(loudOptions('xargs', nested)).toBe(nested);
     const other = { stdout: '', stderr: 'cp: nope: No such file or directory\n', exitCode: 1 };
     expect(loudOptions('cp', other)).toBe(other);
-    expect(loudOptions('cp', { stdout: '', stderr: "cp: unrecognized option '--zap'\n", exitCode: 1 })).toEqual({
+    const noGnu = () => undefined;
+    expect(loudOptions('cp', { stdout: '', stderr: "cp: unrecognized option '--zap'\n", exitCode: 1 }, [], noGnu)).toEqual({
       stdout: '',
       stderr: 'cp: option --zap is not available in the shell engine; run spritzer with --exec sandbox\n',
       exitCode: 2,
     });
+  });
+  it("give GNU's own rejection of an option GNU's program lacks too, with the option as written", () => {
+    const seen: string[] = [];
+    const gnu = (name: string, opt: string) => (seen.push(`${name} ${opt}`), { stdout: '', stderr: `${name}: unrecognized option '${opt}'\nTry\n`, exitCode: 1 });
+    expect(loudOptions('cut', { stdout: '', stderr: "cut: unrecognized option '--zap'\n", exitCode: 1 }, ['--zap=3', 'f'], gnu)).toEqual({ stdout: '', stderr: "cut: unrecognized option '--zap=3'\nTry\n", exitCode: 1 });
+    expect(seen).toEqual(['cut --zap=3']);
+  });
+  it.runIf(hostCoreutilsText('ls', '--version') !== undefined)('answer as GNU does (status 1 or 2 per program) for a typo, and run an abbreviation GNU takes in full', async () => {
+    const r = await runShell("printf 'b\\na\\n' > f; sort --rev f; wc --l < f; cut --bogus f; echo $?; head -Z f; echo $?; sort --bogus f; echo $?; sed --bogus 2>&1 | head -1; sed -n --zap p f 2>&1 | head -2");
+    expect(r.stdout).toBe("b\na\n2\n1\n1\n2\nsed: unrecognized option '--bogus'\nsed: unrecognized option '--zap'\nUsage: sed [OPTION]... {script-only-if-no-other-script} [input-file]...\n");
+    expect(r.stderr).toBe("cut: unrecognized option '--bogus'\nTry 'cut --help' for more information.\nhead: invalid option -- 'Z'\nTry 'head --help' for more information.\nsort: unrecognized option '--bogus'\nTry 'sort --help' for more information.\n");
   });
 });
 

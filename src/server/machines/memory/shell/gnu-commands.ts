@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { shellQuote } from '../argv.ts';
 import { localeQuote } from './gnu-quote.ts';
+import { gnuOptionStatus, gnuRejection } from './gnu-options.ts';
 import { OrderedOutput } from './output-order.ts';
 import { runsAsRoot } from './run-as.ts';
 import { canonical, joined } from './canonical-path.ts';
@@ -18,8 +19,13 @@ import { execOnOwnStdin } from './inherited-stdin.ts';
 const HINT = 'run spritzer with --exec sandbox';
 const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
 const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr, exitCode });
-/** The loud refusal of an option this emulation does not do. */
-export const unsupported = (cmd: string, opt: string): ExecResult => fail(`${cmd}: option ${opt} is not available in the shell engine; ${HINT}\n`, 2);
+/**
+ * The loud refusal of an option this emulation does not do (`-T`, `--zap=3`, or words naming a form), unless GNU's
+ * `cmd` lacks the option too: then GNU's own rejection, its usage tail and status (gnu-options.ts).
+ */
+export const unsupported = (cmd: string, opt: string): ExecResult =>
+  (/^(--[^=\s]+(=[^]*)?|-[^-\s])$/.test(opt) && gnuOptionStatus(cmd, opt)?.kind === 'unknown' ? gnuRejection(cmd, opt) : undefined) ??
+  fail(`${cmd}: option ${opt} is not available in the shell engine; ${HINT}\n`, 2);
 
 /** The users of a sprite (its /etc/passwd, linux-skeleton.ts): uid, name, primary gid, supplementary groups. */
 const USERS = [

@@ -372,6 +372,11 @@ describe('trap', () => {
     });
   });
 
+  it("keeps a trap's stderr before the next command's stdout where they meet (bash -c, a group under 2>&1)", async () => {
+    const script = "bash -c $'trap \\'echo \"ERR $LINENO\" >&2\\' ERR\\necho \"a $LINENO\"\\nfalse\\nf() {\\n  false\\n}\\nf\\necho \"end $LINENO\"' 2>&1; { trap 'echo t >&2; echo o' ERR; false; echo next; } 2>&1";
+    expect(await runShell(script)).toEqual({ stdout: 'a 2\nERR 3\nERR 7\nend 8\nt\no\nnext\n', stderr: '', exit: 0 });
+  });
+
   it('names the command that fired it in $BASH_COMMAND, and shows the parent\'s traps in a subshell that set none', async () => {
     expect(await runShell("trap 'echo \"failed: $BASH_COMMAND\"' ERR; ls /nonexistent 2>/dev/null; saved=$(trap -p ERR); echo \"$saved\"")).toEqual({
       stdout: "failed: ls /nonexistent 2> /dev/null\ntrap -- 'echo \"failed: $BASH_COMMAND\"' ERR\n",
@@ -1457,7 +1462,7 @@ describe('jq, tar, gzip, mv and cp as their manuals print', () => {
   it('jq reports an error in one input\'s run and goes on with the next; the status is the last run\'s', async () => {
     expect(await runShell(`jq -c input <<< '1 2 3'; echo $?; jq .a <<< '1 {"a":2}'; echo $?`)).toEqual({
       stdout: '2\n5\n2\n0\n',
-      stderr: 'jq: error (at <stdin>:1): No more inputs\njq: error (at <stdin>:1): Cannot index number with string "a"\n',
+      stderr: 'jq: error (at <stdin>:1): break\njq: error (at <stdin>:1): Cannot index number with string "a"\n',
       exit: 0,
     });
   });

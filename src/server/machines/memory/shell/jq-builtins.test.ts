@@ -68,7 +68,7 @@ describe('jq compile errors', () => {
       stdout: 's=3\ns=3\ns=3\n"1"\n2\n',
       stderr:
         'jq: error: $undefined is not defined at <top-level>, line 1:\n$undefined\njq: 1 compile error\n' +
-        'jq: error: ascii/0 is not defined at <top-level>, line 1:\n[1] | ascii\njq: 1 compile error\n',
+        'jq: error: ascii/0 is not defined at <top-level>, line 1:\n[1] | ascii      \njq: 1 compile error\n',
       exit: 0,
     });
   });
@@ -115,5 +115,58 @@ describe('jq functions and assignments', () => {
       stderr: 'jq: error (at <stdin>:1): string ("x") and number (1) cannot be added\n',
       exit: 0,
     });
+  });
+});
+
+describe('jq regular expressions, slices, inputs and jq 1.6 counts', () => {
+  it('match with "g" gives every match in codepoints; sub/gsub run the replacement on each match\'s named captures', async () => {
+    const script = [
+      `jq -c '[match("ab(.)"; "g") | [.offset, .captures[0].string]]' <<< '"😀 abc abd"'`,
+      `jq -c '[match("(a)(x)?(?<n>b)"; "g")][1].captures' <<< '"ab ab"'`,
+      `jq -c 'sub("(?<x>X)"; "<\\(.x)>"), gsub("(?<x>X)"; "<\\(.x)>"), gsub("a"; "$&")' <<< '"aXbX"'`,
+      `jq -r 'gsub("(?<y>\\\\d{4})-(?<m>\\\\d{2})"; "\\(.m)/\\(.y)")' <<< '"2024-05 and 2023-01"'`,
+      `jq -c 'gsub("(?<x>a)"; "\\(.x)\\(.x)", "Z")' <<< '"ab"'`,
+    ].join('; ');
+    expect(await runShell(script)).toEqual({
+      stdout: '[[2,"c"],[6,"d"]]\n[{"offset":3,"length":1,"string":"a","name":null},{"offset":-1,"string":null,"length":0,"name":null},{"offset":4,"length":1,"string":"b","name":"n"}]\n"a<X>bX"\n"a<X>b<X>"\n"$&XbX"\n05/2024 and 01/2023\n"aab"\n"Zb"\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('a slice is assigned and updated as an array; -a escapes non-ASCII; input_filename; limit and error(null) as jq 1.6', async () => {
+    const script = [
+      `jq -c '.[1:3] = ["x"], (.[-2:] |= map(. + 1)), (.[5:9] = [0])' <<< '[1,2,3,4]'`,
+      `jq -c '.[1:2] = 5' <<< '[1,2,3]'; echo "s=$?"`,
+      `jq -ac . <<< '"ü😀"'`,
+      `echo '{}' > o.json; jq -c '[input_filename, .]' o.json; echo 1 | jq input_filename; jq -n input_filename`,
+      `jq -nc '[limit(0; 1, 2)], [limit(-1; 1, 2)], [.[]? | try error(null) catch "c"], [(1, 2) | try (if . == 2 then error(null) else . end) catch "c"]'`,
+    ].join('; ');
+    expect(await runShell(script)).toEqual({
+      stdout: '[1,"x",4]\n[1,2,4,5]\n[1,2,3,4,0]\ns=5\n"\\u00fc\\ud83d\\ude00"\n["o.json",{}]\n"<stdin>"\nnull\n[1]\n[1,2]\n[]\n[1]\n',
+      stderr: 'jq: error (at <stdin>:1): A slice of an array can only be assigned another array\n',
+      exit: 0,
+    });
+  });
+
+  it('input with no input left is the error "break", reported at <unknown> once the last input ended without a newline (jq 1.6)', async () => {
+    const script = `printf '1 2' | jq -nc 'input, input, input'; echo "s=$?"; jq -nc 'input, input' <<< 1; jq -n input < /dev/null; jq -n 'try input catch .' < /dev/null`;
+    expect(await runShell(script)).toEqual({
+      stdout: '1\n2\ns=5\n1\n"break"\n',
+      stderr: 'jq: error (at <unknown>): break\njq: error (at <stdin>:1): break\njq: error (at <stdin>:0): break\n',
+      exit: 0,
+    });
+  });
+
+  it('$__loc__ is the file and line it is written on', async () => {
+    expect(await runShell(`jq -nc '$__loc__'; jq -nc '1 as $x |\n  {a: $__loc__.line}'`)).toEqual({ stdout: '{"file":"<top-level>","line":1}\n{"a":2}\n', stderr: '', exit: 0 });
+  });
+
+  it('an undefined name is shown on its own line, followed by spaces as many as its column (jq 1.6)', async () => {
+    const r = await runShell(`jq -n '1 |\n  foo | bar'; jq -n '"foo" | foo'`);
+    expect(r.stderr).toBe(
+      'jq: error: foo/0 is not defined at <top-level>, line 2:\n  foo | bar  \njq: error: bar/0 is not defined at <top-level>, line 2:\n  foo | bar        \njq: 2 compile errors\n' +
+        'jq: error: foo/0 is not defined at <top-level>, line 1:\n"foo" | foo        \njq: 1 compile error\n',
+    );
   });
 });

@@ -3,12 +3,16 @@
  * that gives it node's `process.stdout`/`process.stderr` (`write` without a newline), `process.stdin` (its data and
  * `end` events, async iteration, `fs.readFileSync(0)` and `/dev/stdin`), node's `process.argv` for `-e`
  * (`[execPath, ...args]`), `__filename`/`__dirname`/`module`/`exports`, `require` of a `.json` file, timers run after
- * the code and its promise jobs in delay order, `process.exitCode`, and `console.log` with node's `util.format` of
- * strings, numbers, booleans, null and undefined (`%s %d %i %f %j %o %O %%`). What it does not reproduce byte for
- * byte is refused loudly (exit 2, naming `--exec sandbox`) when the code reaches it: `console.log` of an object (node's
- * `util.inspect` layout), a module js-exec lacks (crypto, http, readline…), a member of `process` or of a module that
- * js-exec lacks, a relative `.js` module, `import`, a Node global js-exec lacks (`TextEncoder`, `structuredClone`…).
- * @see https://nodejs.org/api/cli.html#-e---eval-script, https://nodejs.org/api/util.html#utilformatformat-args
+ * the code and its promise jobs in delay order, `process.exitCode`, and `console.log`/`console.dir`/`console.table`/
+ * `util.format`/`util.inspect` text made by Node's own util and console modules (the worker's, through the
+ * js-exec-node-inspect patch) from a description of the values: plain objects, arrays, Map, Set, Date, RegExp, Buffer,
+ * functions, classes and their instances, cycles. What it does not reproduce byte for byte is refused loudly (exit 2,
+ * naming `--exec sandbox`) when the code reaches it: printing an Error (its stack), a Promise, a typed array, an async
+ * function, an object a module returned (js-exec's, not node's: a Stats), `console.group`/`time`/`count`/`trace`; a
+ * module js-exec lacks (crypto, http, readline…), a member of `process` or of a module that js-exec lacks, a relative
+ * `.js` module, `import`, a Node global js-exec lacks (`TextEncoder`, `structuredClone`…).
+ * @see https://nodejs.org/api/cli.html#-e---eval-script, https://nodejs.org/api/util.html#utilformatformat-args,
+ * https://nodejs.org/api/util.html#utilinspectobject-options
  */
 /** The text `node` prints for a refusal: what the code used, and `hint` (where it runs as is: `--exec sandbox`). */
 export const refusalText = (what: string, hint: string): string => `node: ${what} is not available in the shell engine; ${hint}\n`;
@@ -72,42 +76,93 @@ const fs = g.require('fs');
 const readFile = fs.readFileSync;
 fs.readFileSync = function (file, opts) { if (file === 0 || file === '/dev/stdin') { const e = typeof opts === 'string' ? opts : opts?.encoding; return e ? input : Buffer.from(input); } return readFile.apply(this, arguments); };
 const realRequire = g.require;
-const guard = (name, mod) => (mod && typeof mod === 'object' ? new Proxy(mod, { get(t, k) { if (typeof k === 'string' && !(k in t) && !['then', 'default', '__esModule', 'toJSON', 'constructor'].includes(k)) refuse(name + '.' + k); return t[k]; } }) : mod);
+// What a module's function returns is js-exec's object, not node's (a Stats is a plain object there): printing one is
+// refused. path's results are plain data in node too.
+const mark = (r) => { if (r && typeof r === 'object' && !(typeof Buffer === 'function' && r instanceof Buffer)) { if (Array.isArray(r)) r.forEach(mark); else foreign.add(r); } return r; };
+const marking = (name, f) => (typeof f === 'function' && name !== 'path' ? new Proxy(f, { apply: (fn, self, a) => mark(Reflect.apply(fn, self, a)) }) : f);
+const guard = (name, mod) => (mod && typeof mod === 'object' ? new Proxy(mod, { get(t, k) { if (typeof k === 'string' && !(k in t) && !['then', 'default', '__esModule', 'toJSON', 'constructor'].includes(k)) refuse(name + '.' + k); return marking(name, t[k]); } }) : mod);
 g.require = (id) => {
   const name = String(id).replace(/^node:/, '');
   if (/^[./]/.test(name)) { if (name.endsWith('.json')) return JSON.parse(readFile(name, 'utf8')); refuse("require('" + name + "') of a file"); }
   let mod;
   try { mod = realRequire(id); } catch (e) { if (/is not available in the js-exec sandbox/.test(String(e && e.message))) refuse("the module '" + name + "'"); throw e; }
-  return guard(name, mod);
+  if (name === 'util') return guard(name, Object.assign(Object.create(mod), { format: (...a) => nodeText('format', {}, a), formatWithOptions: (o, ...a) => nodeText('format', o, a), inspect: (v, o) => nodeText('inspect', o, [v]) }));
+  const guarded = guard(name, mod);
+  if (guarded && (typeof guarded === 'object' || typeof guarded === 'function')) foreign.add(guarded);
+  return guarded;
 };
 g.__filename = '[eval]';
 g.__dirname = '.';
 g.module = { exports: {}, id: '[eval]', filename: '[eval]', loaded: false, children: [], paths: [] };
 g.exports = g.module.exports;
-const prim = (v) => v === null || ['string', 'number', 'boolean', 'undefined', 'bigint'].includes(typeof v);
-const show = (v) => (typeof v === 'number' && Object.is(v, -0) ? '-0' : typeof v === 'bigint' ? v + 'n' : String(v));
-const format = (args) => {
-  for (const a of args) if (!prim(a)) refuse("console.log of an object (node's util.inspect layout)");
-  let out = '';
-  let k = 0;
-  if (typeof args[0] === 'string' && args.length > 1) {
-    k = 1;
-    out = args[0].replace(/%([sdifjoOc%])/g, (m, c) => {
-      if (c === '%') return '%';
-      if (k >= args.length) return m;
-      const v = args[k++];
-      if (c === 's') return typeof v === 'string' ? v : show(v);
-      if (c === 'd' || c === 'i') { if (typeof v === 'bigint') return v + 'n'; const n = Number(v); return show(c === 'i' ? Math.trunc(n) : n); }
-      if (c === 'f') return show(Number(v));
-      if (c === 'j') return JSON.stringify(v);
-      if (c === 'c') return '';
-      return typeof v === 'string' ? "'" + v + "'" : show(v);
-    });
-  } else if (args.length > 0) { out = show(args[0]); k = 1; }
-  for (; k < args.length; k++) out += ' ' + show(args[k]);
-  return out;
+// console.log's text is node's own util.format/util.inspect, run by the worker on a description of the values (the
+// js-exec-node-inspect patch): plain data is described exactly; what node would print from internals js-exec does
+// not have (an Error's stack, a Promise's state, a typed array, a module's own objects) is refused.
+const foreign = new WeakSet();
+const nativeFn = (f) => /\\[native code\\]\\s*\\}$/.test(Function.prototype.toString.call(f));
+const BUILTINS = [Error, Map, Set, Date, RegExp, Promise, WeakMap, WeakSet, ArrayBuffer, Array, String, Number, Boolean];
+const describe = (root) => {
+  const ids = new Map();
+  const props = (v, isArray) => {
+    const out = [];
+    for (const k of Reflect.ownKeys(v)) {
+      const d = Object.getOwnPropertyDescriptor(v, k);
+      if (!d.enumerable || (isArray && /^(0|[1-9][0-9]*)$/.test(k))) continue;
+      if (typeof k === 'symbol') refuse("console.log of an object with symbol keys (node's util.inspect layout)");
+      if (d.get || d.set) refuse("console.log of an object with a getter or setter (node's util.inspect layout)");
+      out.push([k, d.value === v ? { $: 'ref', id: ids.get(v) } : enc(d.value)]);
+    }
+    return out;
+  };
+  const enc = (v) => {
+    switch (typeof v) {
+      case 'string': case 'boolean': return v;
+      case 'number': return Number.isFinite(v) && !Object.is(v, -0) ? v : { $: 'n', v: Object.is(v, -0) ? '-0' : String(v) };
+      case 'undefined': return { $: 'u' };
+      case 'bigint': return { $: 'b', v: String(v) };
+      case 'symbol': return { $: 'y', v: v.description };
+    }
+    if (v === null) return null;
+    if (ids.has(v)) return { $: 'ref', id: ids.get(v) };
+    const id = ids.size;
+    ids.set(v, id);
+    if (ids.size > 200000) refuse("console.log of an object this large (node's util.inspect layout)");
+    if (foreign.has(v)) refuse("console.log of an object a module returned (node's util.inspect layout)");
+    // node's own objects print with their internals ("Object [Math] {}", process, a module, "[Function: require] {…}").
+    if ([g, g.process, console, g.require, g.module, g.Buffer].includes(v) || typeof v[Symbol.toStringTag] === 'string' && ![Map.prototype, Set.prototype].includes(Object.getPrototypeOf(v))) refuse("console.log of a module, process, console or global object (node's util.inspect layout)");
+    const proto = Object.getPrototypeOf(v);
+    if (typeof v === 'function') {
+      const src = Function.prototype.toString.call(v);
+      // node names their kind through constructors js-exec's worker hides ([AsyncFunction: f]).
+      if (/^(async\\b|(function\\s*)?\\*)/.test(src)) refuse("console.log of an async or generator function (node's util.inspect layout)");
+      const k = /^class\\b/.test(src) ? 'cls' : 'f';
+      if (k === 'cls' && proto !== Function.prototype) refuse("console.log of a subclass (node's util.inspect layout)");
+      return { $: 'f', id, name: v.name, k, p: props(v) };
+    }
+    if (proto === Array.prototype) {
+      if (v.length > 1e6) refuse("console.log of an array this large (node's util.inspect layout)");
+      const i = [];
+      for (let k = 0; k < v.length; k++) i.push(k in v ? enc(v[k]) : { $: 'h' });
+      return { $: 'a', id, n: v.length, i, p: props(v, true) };
+    }
+    if (proto === Map.prototype) return { $: 'm', id, e: [...v].map(([k, x]) => [enc(k), enc(x)]), p: props(v) };
+    if (proto === Set.prototype) return { $: 's', id, e: [...v].map(enc), p: props(v) };
+    if (proto === Date.prototype) return { $: 'd', id, v: v.getTime(), p: props(v) };
+    if (proto === RegExp.prototype) return { $: 'r', id, s: v.source, f: v.flags, p: [] };
+    if (typeof Buffer === 'function' && v instanceof Buffer) return { $: 'buf', id, v: v.toString('hex') };
+    if (proto === null || proto === Object.prototype) return { $: 'o', id, np: proto === null, p: props(v) };
+    const ctor = Object.prototype.hasOwnProperty.call(proto, 'constructor') ? proto.constructor : undefined;
+    const builtin = ArrayBuffer.isView(v) || BUILTINS.some((B) => v instanceof B);
+    if (typeof ctor === 'function' && ctor.prototype === proto && !nativeFn(ctor) && !builtin) return { $: 'o', id, c: ctor.name, p: props(v) };
+    return refuse('console.log of ' + (typeof ctor === 'function' && ctor.name ? 'a value of class ' + ctor.name : 'this object') + " (node's util.inspect layout)");
+  };
+  return enc(root);
 };
-for (const [name, fd] of [['log', 1], ['info', 1], ['debug', 1], ['error', 2], ['warn', 2]]) console[name] = (...a) => w(fd, format(a) + '\\n');
+const nodeText = (fn, opts, args) => g.__spzNodeText(JSON.stringify({ fn, v: describe([opts, ...args]) }));
+for (const [name, fd] of [['log', 1], ['info', 1], ['debug', 1], ['error', 2], ['warn', 2]]) console[name] = (...a) => w(fd, nodeText('format', {}, a) + '\\n');
+console.dir = (v, opts) => w(1, nodeText('inspect', { customInspect: false, ...opts }, [v]) + '\\n');
+console.table = (data, columns) => w(1, nodeText('table', {}, columns === undefined ? [data] : [data, columns]));
+for (const name of ['group', 'groupCollapsed', 'groupEnd', 'time', 'timeEnd', 'timeLog', 'count', 'countReset', 'assert', 'trace', 'dirxml']) console[name] = () => refuse('console.' + name);
 g.__spzDrain = () => {
   mainDone = true;
   while (ticks.length > 0) ticks.shift()();

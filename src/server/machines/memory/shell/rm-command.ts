@@ -80,19 +80,42 @@ async function removeAsking(
 }
 
 /**
- * The entries of the tree at `path` (shown as `name`), each directory after its contents and siblings in name order
- * (a sprite's readdir order is the filesystem's; name order is the one every run repeats). Symlinks are not followed.
+ * `rm -r` of the tree at `path` (shown as `name`) as GNU rm's fts walk does it: each entry in name order (a sprite's
+ * readdir order is the filesystem's; name order is the one every run repeats), a directory after its contents. An
+ * entry that cannot be removed is reported and the walk goes on with the rest; the directories above it are then
+ * left alone (they cannot be empty: GNU's mark_ancestor_dirs), so each failure is reported once. Symlinks are not
+ * followed. `-v` names every entry removed, as it goes. Returns whether anything was kept.
  */
-async function treePostOrder(fs: IFileSystem, path: string, name: string): Promise<Array<{ name: string; dir: boolean }>> {
-  const out: Array<{ name: string; dir: boolean }> = [];
-  for (const child of [...(await fs.readdir(path))].sort()) {
-    const st = await fs.lstat(`${path}/${child}`);
-    const shown = `${name.replace(/\/+$/, '')}/${child}`;
-    if (st.isDirectory) out.push(...(await treePostOrder(fs, `${path}/${child}`, shown)));
-    else out.push({ name: shown, dir: false });
+async function removeTree(fs: IFileSystem, path: string, name: string, text: OrderedOutput, verbose: boolean): Promise<boolean> {
+  const st = await fs.lstat(path);
+  let kept = false;
+  if (st.isDirectory) {
+    let entries: string[];
+    try {
+      entries = [...(await fs.readdir(path))].sort();
+    } catch (err) {
+      // A directory it cannot read is removed all the same when it is empty (fts's FTS_DNR: rmdir is tried); when
+      // that fails too, the read's error is the one reported.
+      try {
+        await fs.rm(path, { recursive: false, force: false });
+      } catch {
+        text.err(`rm: cannot remove '${name}': ${strerror(err)}\n`);
+        return true;
+      }
+      if (verbose) text.out(`removed directory '${name}'\n`);
+      return false;
+    }
+    for (const entry of entries) kept = (await removeTree(fs, `${path}/${entry}`, `${name.replace(/\/+$/, '')}/${entry}`, text, verbose)) || kept;
+    if (kept) return true;
   }
-  out.push({ name, dir: true });
-  return out;
+  try {
+    await fs.rm(path, { recursive: false, force: false });
+  } catch (err) {
+    text.err(`rm: cannot remove '${name}': ${strerror(err)}\n`);
+    return true;
+  }
+  if (verbose) text.out(`removed ${st.isDirectory ? 'directory ' : ''}'${name}'\n`);
+  return false;
 }
 
 /**
@@ -194,10 +217,12 @@ async function rm(args: string[], fs: IFileSystem, cwd: string, stdin: () => str
         if (!emptyDirs) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
         if ((await fs.readdir(p)).length > 0) throw Object.assign(new Error('directory not empty'), { code: 'ENOTEMPTY' });
       }
-      // GNU rm -rv names every file and directory it removes, each directory after its contents (fts post-order).
-      const removed = verbose ? (st.isDirectory && recursive ? await treePostOrder(fs, p, name) : [{ name, dir: st.isDirectory }]) : [];
-      await fs.rm(p, { recursive, force });
-      for (const r of removed) text.out(`removed ${r.dir ? 'directory ' : ''}'${r.name}'\n`);
+      if (st.isDirectory && recursive) {
+        if (await removeTree(fs, p, name, text, verbose)) exitCode = 1;
+        continue;
+      }
+      await fs.rm(p, { recursive: false, force });
+      if (verbose) text.out(`removed ${st.isDirectory ? 'directory ' : ''}'${name}'\n`);
     } catch (err) {
       if (force && (err as { code?: string }).code === 'ENOENT') continue;
       text.err(`rm: cannot remove '${refusedName(err, name === '' ? '' : fs.resolvePath(cwd, name), name)}': ${strerror(err)}\n`);

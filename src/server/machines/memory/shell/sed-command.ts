@@ -17,6 +17,7 @@ import { SANDBOX_HINT } from './world.ts';
 import { missingLabel, normalizeSedScript, sedProgram } from './sed-script.ts';
 import { isStdinOperand } from './text-input.ts';
 import { CLOSED_STDIN_READ, stdinIsClosed } from './closed-stdin.ts';
+import { firstRejection } from './gnu-options.ts';
 
 type Run = (a: string[]) => Promise<ExecResult>;
 
@@ -134,6 +135,9 @@ async function plan(args: string[], fs: IFileSystem, cwd: string, stdin: () => s
 }
 
 async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin: () => string, stdinClosed: boolean): Promise<ExecResult> {
+  // GNU sed's getopt rejects an option it lacks before it looks for a script (gnu-options.ts).
+  const typo = firstRejection('sed', args);
+  if (typo) return typo;
   const p = await plan(args, fs, cwd, stdin);
   if ('exitCode' in p) return p;
   if (p.scriptFromStdin && p.files.length === 0) p.files = ['/dev/null'];

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { describe, it, expect } from 'vitest';
 import { FakeClock } from '../../../core/clock.ts';
 import { Vfs } from '../vfs.ts';
@@ -203,9 +204,34 @@ describe('interpreters and missing commands', () => {
   }, 60_000);
 
   it('node -e has process.stdout/stderr.write, stdin, argv, json require, timers and exitCode as node; what it cannot reproduce is refused (exit 2)', async () => {
-    const r = await sh(`printf 'ab\\n' > in; printf '{"v":"1.2"}' > p.json; node -e 'process.stdout.write("a"); process.stderr.write("e\\n"); process.stdout.write(process.argv.slice(1).join() + "\\n")' x y; node -e 'let d = ""; process.stdin.on("data", (c) => (d += c)); process.stdin.on("end", () => process.stdout.write(d.toUpperCase()))' < in; node -e 'setTimeout(() => console.log("t"), 5); process.nextTick(() => console.log("tick")); console.log(require("./p.json").v, "%d!", 3); process.exitCode = 3'; echo "s=$?"; node -e 'console.log({ a: 1 })'; echo "s=$?"; node -e 'require("crypto")'; echo "s=$?"`);
+    const r = await sh(`printf 'ab\\n' > in; printf '{"v":"1.2"}' > p.json; node -e 'process.stdout.write("a"); process.stderr.write("e\\n"); process.stdout.write(process.argv.slice(1).join() + "\\n")' x y; node -e 'let d = ""; process.stdin.on("data", (c) => (d += c)); process.stdin.on("end", () => process.stdout.write(d.toUpperCase()))' < in; node -e 'setTimeout(() => console.log("t"), 5); process.nextTick(() => console.log("tick")); console.log(require("./p.json").v, "%d!", 3); process.exitCode = 3'; echo "s=$?"; node -e 'console.log(new Error("x"))'; echo "s=$?"; node -e 'require("crypto")'; echo "s=$?"`);
     expect(r.stdout).toBe('ax,y\nAB\n1.2 %d! 3\ntick\nt\ns=3\ns=2\ns=2\n');
-    expect(r.stderr).toBe("e\nnode: console.log of an object (node's util.inspect layout) is not available in the shell engine; run spritzer with --exec sandbox\nnode: the module 'crypto' is not available in the shell engine; run spritzer with --exec sandbox\n");
+    expect(r.stderr).toBe("e\nnode: console.log of a value of class Error (node's util.inspect layout) is not available in the shell engine; run spritzer with --exec sandbox\nnode: the module 'crypto' is not available in the shell engine; run spritzer with --exec sandbox\n");
+  }, 60_000);
+
+  it("node -e refuses to print what node shows with its own internals: Math, process, a module, Buffer, a module's result", async () => {
+    const r = await sh(`for c in 'console.log(Math)' 'console.log(process)' 'console.log(require("path"))' 'console.log(Buffer)' 'console.log(require("fs").statSync("."))'; do node -e "$c"; echo "s=$?"; done`);
+    expect(r.stdout).toBe('s=2\n'.repeat(5));
+    expect(r.stderr.split('\n').filter(Boolean).every((l) => l.startsWith('node: console.log of ') && l.endsWith('run spritzer with --exec sandbox'))).toBe(true);
+  }, 60_000);
+
+  it("node -e prints objects, arrays, Map/Set, -0, functions, classes and cycles with node's own util.inspect/util.format", async () => {
+    const code = [
+      'console.log([1, 2], { a: 1, b: [1, 2] }, { a: { b: { c: { d: 1 } } } }, ["x", "it\'s", ""]);',
+      'console.log(Array.from({ length: 30 }, (_, i) => i * 7), Array.from({ length: 120 }, (_, i) => i));',
+      'console.log(new Map([["a", 1]]), new Set([1, [2]]), [-0, NaN, undefined, null, 10n], [, 1], new Date(0), /a+/g);',
+      'const o = { n: 1 }; o.self = o; class P { constructor() { this.x = 1; } }',
+      'console.log(o, new P(), { f: function named() {}, g: () => 1, h: class K {} }, Object.create(null), Buffer.from("hi"));',
+      'console.log("%s=%d %o %O %j %%", "a", 5, { a: [1] }, { b: 2 }, { c: 3 }, "extra", { x: 1 });',
+      'console.dir({ a: { b: { c: { d: 1 } } } }, { depth: null });',
+      'const util = require("util"); console.log(util.inspect({ a: [1, { b: 2 }] }, { depth: 0 }), util.format("%s", { k: "v" }));',
+      'console.table([{ name: "x", n: 1 }, { name: "yy", n: 22, extra: true }]); console.table({ r: { c: "ü" } }, ["c"]);',
+      'console.error({ e: [1] });',
+    ].join('\n');
+    const script = `node -e '${code.replace(/'/g, "'\\''")}' 2>&1; node -p '({ a: 1, b: [true, null] })'; node -e 'console.log(process.argv.slice(1))' -- x 'y z'`;
+    // The Node running these tests prints the reference.
+    const expected = spawnSync('bash', ['-c', script.replace(/\bnode -/g, `'${process.execPath}' -`)], { encoding: 'utf8' }).stdout;
+    expect((await sh(script)).stdout).toBe(expected);
   }, 60_000);
 
   it('an unknown command is "bash: X: command not found" (127)', async () => {

@@ -177,7 +177,9 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
         if (refused) return fail(refused, 2);
         const code = flag === '-p' || flag === '--print' ? printingScript(args[1]!) : args[1]!;
         // node's process, console and stdin around the code (node-prelude.ts); the code reads its stdin from there.
-        const wrapped = `${nodePrelude(latin1FromBytes(ctx.stdin), args.slice(2), SANDBOX_HINT)}${code}${NODE_EPILOGUE}`;
+        // node drops a `--` after the code from process.argv (it ends node's own options).
+        const scriptArgs = args[2] === '--' ? args.slice(3) : args.slice(2);
+        const wrapped = `${nodePrelude(latin1FromBytes(ctx.stdin), scriptArgs, SANDBOX_HINT)}${code}${NODE_EPILOGUE}`;
         return execOnOwnStdin(ctx, ['js-exec', '-c', wrapped, ...args.slice(2)].map(shellQuote).join(' '), { cwd: ctx.cwd });
       }
       if (flag && !flag.startsWith('-')) return execOnOwnStdin(ctx, ['js-exec', ...args].map(shellQuote).join(' '), { cwd: ctx.cwd });
