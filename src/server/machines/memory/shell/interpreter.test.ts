@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runShell, testSprite } from '../../../../../test/support/shell-run.ts';
+import { engineBash, hostBash } from '../../../../../test/support/host-bash.ts';
 
 // The bash language as bash's manual gives it, where just-bash needed a patch (patches/just-bash/): each case is what
 // real bash prints for the same script.
@@ -1961,5 +1962,17 @@ describe('$LINENO in the ERR trap', () => {
   it('is the line where the failing command ended: a subshell\'s `)`, the last line of a command spanning lines', async () => {
     const script = "trap 'echo \"E:$LINENO\"' ERR\necho start\n( exit 3 )\nx=$(false)\n( true\n  false )\nf() { return 2; }\nf\ny=$( true\n false\n)\nfalse \\\n  z\necho \"L:$LINENO\"\n";
     expect(await runShell(`cat > s.sh <<'S'\n${script}S\nbash s.sh`)).toEqual({ stdout: 'start\nE:3\nE:4\nE:6\nE:8\nE:11\nE:13\nL:14\n', stderr: '', exit: 0 });
+  });
+});
+
+describe("ANSI-C quoting ($'…'), as the bash manual's QUOTING section lists its escapes", () => {
+  it.each([
+    String.raw`printf '%s|' $'\x4g' $'\x41' $'\x414' $'\x{41}' $'a\x{4142}b' $'\x' | od -An -c`,
+    String.raw`printf '%s|' $'\u263a' $'\U0001F600' $'\u41' $'\u' $'\U' $'\u00e9t' | od -An -c`,
+    String.raw`printf '%s|' $'\c?' $'\cA\cz\c[' $'\c\\' $'\c\\a' $'\c1' $'\c' | od -An -c`,
+    String.raw`printf '%s|' $'\?' $'\'' $'\"' $'\e\E' $'\101' $'\1011' $'\7\07' $'\q\z\8\j' $'\ ' | od -An -c`,
+    String.raw`printf '%s|' $'' a $'\0' b $'\x{g}z' c; echo`,
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
