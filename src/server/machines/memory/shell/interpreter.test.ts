@@ -1976,3 +1976,16 @@ describe("ANSI-C quoting ($'…'), as the bash manual's QUOTING section lists it
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+describe("read's last variable, as the bash manual's Word Splitting gives IFS whitespace around a delimiter", () => {
+  it.each([
+    String.raw`IFS=' ,' read -r a b c <<< " 1 , 2 ,3 ,"; echo "[$a][$b][$c]"; IFS=' ,' read -r -a arr <<< " 1 , 2 ,3 ,"; declare -p arr`,
+    String.raw`IFS=': ' read -r a b <<< "k: v : "; echo "[$a][$b]"; IFS=': ' read -r a b <<< "k: v : w"; echo "[$a][$b]"`,
+    String.raw`IFS=',' read -r a b <<< "1,2,"; echo "[$a][$b]"; IFS=',' read -r a b <<< "1,2,,"; echo "[$a][$b]"; IFS=', ' read -r a b <<< "1, 2 ,  "; echo "[$a][$b]"`,
+    String.raw`IFS=', ' read a b <<< '1, 2\ ,  '; echo "[$a][$b]"; IFS=', ' read a b <<< '1, 2\, ,'; echo "[$a][$b]"`,
+    String.raw`IFS=' :' read -r a b <<< "x :: y"; echo "[$a][$b]"; IFS=' :' read -r a b <<< "x :: "; echo "[$a][$b]"; IFS=', ' read -r a <<< " a, b , "; echo "[$a]"`,
+    String.raw`read -r a b <<< "  x   y   z  "; echo "[$a][$b]"; IFS= read -r a b <<< "  x  "; echo "[$a][$b]"`,
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
