@@ -1989,3 +1989,14 @@ describe("read's last variable, as the bash manual's Word Splitting gives IFS wh
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+describe('the RETURN trap, as the bash manual gives it (a function or a sourced file finishing)', () => {
+  it.each([
+    String.raw`trap 'echo "RET $?"' RETURN; printf 'echo in\nreturn 4\necho no\n' > s.sh; . ./s.sh; echo "rc=$?"; printf 'false\nreturn 3\n' > s1.sh; . ./s1.sh; echo "rc=$?"; printf 'false\n' > s2.sh; source s2.sh; echo "rc=$?"`,
+    String.raw`set -T; trap 'echo "RET $? $FUNCNAME"' RETURN; f(){ echo in; return 4; }; f; echo rc=$?; g(){ false; return 5; }; g; echo rc=$?; h(){ false; }; h; echo rc=$?`,
+    String.raw`f(){ trap 'echo "RET $?"' RETURN; false; return 4; }; f; echo rc=$?; trap 'echo "RET $?"' RETURN; k(){ return 2; }; k; echo rc=$?`,
+    String.raw`trap 'echo "RET $?"' RETURN; printf 'f(){ return 7; }\nf\necho "f=$?"\nreturn 9\n' > s.sh; . ./s.sh; echo "rc=$?"`,
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
