@@ -2000,3 +2000,14 @@ describe('the RETURN trap, as the bash manual gives it (a function or a sourced 
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+describe('$BASH_COMMAND, the command being run as bash prints it', () => {
+  it.each([
+    String.raw`trap 'echo "E:$BASH_COMMAND"' ERR; set -- 2; [ "$1" != 2 ]; test a != a; [[ a == b ]]; (( 0 )); ((x=0)); (( y = 1 - 1 ))`,
+    String.raw`trap 'echo "E:$BASH_COMMAND"' ERR; false 2>&1; false >&2 2>/dev/null; false &>/dev/null; false <<< "x y"; false < /dev/null >>/dev/null; false 1>/dev/null; false >|/dev/null`,
+    String.raw`trap 'echo "E:$BASH_COMMAND"' ERR; x=$(false); y=$(false; echo hi); z=$(exit 3); a=1 false; true | false`,
+    `trap 'echo "E:$BASH_COMMAND"' ERR; f() { local a="$1"; [ "$a" -gt 1 ]; }; f 0; v='x y'; false "$v"  'lit'  ; false a!b \${x:-d} $((1+2)) "\${y[@]}" ~/x *.txt {a,b}`,
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
