@@ -48,6 +48,11 @@ export interface BashFsOptions {
   now?: () => number;
   /** The process `/proc/self` describes; without it there is no `/proc` (proc.ts). */
   proc?: ProcInfo;
+  /**
+   * Whether the process has a controlling terminal (a TTY exec). Without one, opening `/dev/tty` fails with ENXIO
+   * (`No such device or address`), as open(2) does on Linux; with one, the engine's output sinks take its writes.
+   */
+  tty?: boolean;
 }
 
 /** Bits of `access`: read, write, execute (search for a directory). */
@@ -63,6 +68,7 @@ export class BashFs implements IFileSystem {
   private readonly commands: ReadonlySet<string>;
   private readonly now: () => number;
   private readonly proc: ProcInfo | undefined;
+  private readonly tty: boolean;
   /**
    * Whether this view acts as root (a command under `sudo`): no permission checks, and what it creates is root's.
    * Otherwise it acts as the sprite user, as a command on a real sprite does.
@@ -82,6 +88,7 @@ export class BashFs implements IFileSystem {
     this.commands = opts.commands ?? new Set();
     this.now = opts.now ?? Date.now;
     this.proc = opts.proc;
+    this.tty = opts.tty ?? false;
   }
 
   /**
@@ -355,9 +362,16 @@ export class BashFs implements IFileSystem {
     this.vfs.utimes(Vfs.normalize(path), mtime.getTime(), { ns: subMsNanos(mtime), noFollow: true });
   }
 
+  /** Throws ENXIO for opening `/dev/tty` (normalised `p`) without a controlling terminal, as open(2) does. */
+  private openTerminal(p: string): void {
+    if (p !== '/dev/tty' || this.tty || this.vfs.exists(p)) return;
+    throw Object.assign(new Error(`ENXIO: no such device or address, open '${p}'`), { code: 'ENXIO', path: p, syscall: 'open' });
+  }
+
   /** The bytes at `path`, or nothing for a device. */
   private bytes(path: string): Uint8Array {
     const p = Vfs.normalize(path);
+    this.openTerminal(p);
     if (!this.vfs.exists(p)) {
       const synthetic = this.synthetic(p);
       if (synthetic === 'proclink') return this.bytes(procLink(p, this.proc!)!);
@@ -489,6 +503,7 @@ export class BashFs implements IFileSystem {
   private write(path: string, content: FileContent, options: WriteFileOptions, append: boolean): void {
     const p = Vfs.normalize(path);
     checkPath(p);
+    this.openTerminal(p);
     if (DEVICES.has(p) && !this.vfs.exists(p)) return;
     this.reach(p, 'open');
     this.permit(p, 0o2);
