@@ -4,7 +4,7 @@
  * hold: the character devices under `/dev` (`/dev/null` swallows writes, `/dev/zero` and `/dev/urandom` read as
  * zeros and random bytes) and stub entries `/bin/<cmd>` and `/usr/bin/<cmd>` for the simulated commands (also
  * listed by `ls /bin`), and with `proc` a small read-only `/proc` (proc.ts). Paths over Linux's limits
- * fail with ENAMETOOLONG, NUL in a path with EINVAL. It deliberately does not write just-bash's default layout
+ * fail with ENAMETOOLONG, NUL in a path with EINVAL (a newline is allowed, as on Linux). It deliberately does not write just-bash's default layout
  * (`/bin`, `/dev`, `/proc`) into the VFS: it has no `mkdirSync`/`writeFileSync`, so just-bash skips that step.
  */
 import type { BufferEncoding, CpOptions, FileContent, FsStat, IFileSystem, MkdirOptions, RmOptions } from 'just-bash';
@@ -562,13 +562,15 @@ export class BashFs implements IFileSystem {
 const stubBytes = (p: string): Uint8Array => new TextEncoder().encode(`#!/bin/bash\n# Built-in command: ${p.slice(p.lastIndexOf('/') + 1)}\n`);
 
 /**
- * `checkPath` (Linux's PATH_MAX/NAME_MAX, no NUL or newline) with the error message a command prints after its
- * own prefix, as strerror reads: `touch: cannot touch 'x…': File name too long`. The error stays a `VfsError`
- * with its `code` (ENAMETOOLONG, EINVAL).
+ * `checkPath` (Linux's PATH_MAX/NAME_MAX, no NUL) with the error message a command prints after its own prefix, as
+ * strerror reads: `touch: cannot touch 'x…': File name too long`. The error stays a `VfsError` with its `code`
+ * (ENAMETOOLONG, EINVAL). A newline or carriage return in a name is allowed here, as Linux allows it (`touch
+ * $'a\nb'`): the refusal of such paths is for the ones a client gives the fs API or the watch.
  */
 function checkPath(path: string, syscall = 'open'): void {
   try {
-    checkVfsPath(path, syscall);
+    // Each of \n and \r is one byte, as the stand-in is: the length limits still count it.
+    checkVfsPath(/[\n\r]/.test(path) ? path.replace(/[\n\r]/g, '_') : path, syscall);
   } catch (err) {
     if (err instanceof VfsError) err.message = err.code === 'ENAMETOOLONG' ? 'File name too long' : 'Invalid argument';
     throw err;

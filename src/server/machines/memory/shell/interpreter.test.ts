@@ -2011,3 +2011,13 @@ describe('$BASH_COMMAND, the command being run as bash prints it', () => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+describe('file names holding a newline, which Linux allows', () => {
+  it.each([
+    String.raw`touch $'a\nb'; echo a*b | od -c; echo a?b | od -c; for f in *; do printf '[%s]\n' "$f"; done; ls a* | od -c; find . -name 'a?b'`,
+    String.raw`touch $'nl\nx' $'c\rr'; ls -b; ls -q | cat; find . -name 'nl*'; rm $'nl\nx'; ls -b`,
+    String.raw`mkdir $'d\ne'; echo hi > $'d\ne/f\ng'; cat $'d\ne/f\ng'; find . | sort; mv $'d\ne' $'x\ny'; ls -bR; rm -r $'x\ny'; ls`,
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
