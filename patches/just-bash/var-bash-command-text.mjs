@@ -1,8 +1,9 @@
-// `$BASH_COMMAND` is the command being run as bash prints it (print_cmd.c): words as they were written (`[ "$1" != 2 ]`,
-// not `[ "$1" \\!= 2 \\]`), redirections in bash's spelling (`2>&1`, `1>&2`, `> f`), `[[ … ]]` and `(( … ))` as
-// commands of their own, and an assignment whose value runs a command substitution (`x=$(false)`) as itself, not
-// the substitution's last command. just-bash escaped the words for re-parsing, kept the previous simple command for
-// `[[ ]]` and `(( ))`, and let a substitution's commands replace the outer one.
+// `$BASH_COMMAND` is the command being run as bash prints it (print_cmd.c): words as they were written
+// (`[ "$1" != 2 ]`, not `[ "$1" \!= 2 \]`), redirections in bash's spelling (`2>&1`, `1>&2`, `> f`), `[[ … ]]`,
+// `(( … ))` and an ended `( … )` as commands of their own (without the engine's own output redirections inside),
+// and an assignment whose value runs a command substitution (`x=$(false)`) as itself, not the substitution's last
+// command. just-bash escaped the words for re-parsing, kept the previous simple command for `[[ ]]` and `(( ))`,
+// and let a substitution's commands replace the outer one.
 export default {
   title: '$BASH_COMMAND as bash prints the command',
   upstream: 'src/interpreter (BASH_COMMAND): print the current command as bash does; set it for [[ ]] and (( )); keep it across a command substitution',
@@ -11,7 +12,7 @@ export default {
     {
       // The command as bash prints it: words as written, redirections in bash's spelling.
       find: "case\"BASH_COMMAND\":{let c=e.state.currentCommand,h=e.state.hiddenRedirections;return c?zd(h?{...c,redirections:c.redirections.filter(r=>!r.target?.parts?.every?.(p=>p.type===\"Literal\")||!r.target.parts.map(p=>p.value).join(\"\").startsWith(h))}:c):\"\"}",
-      replace: "case\"BASH_COMMAND\":{let c=e.state.currentCommand,h=e.state.hiddenRedirections;if(c&&h)c={...c,redirections:c.redirections.filter(r=>!r.target?.parts?.every?.(p=>p.type===\"Literal\")||!r.target.parts.map(p=>p.value).join(\"\").startsWith(h))};return c?__jbFnText(null,null,c):\"\"}",
+      replace: "case\"BASH_COMMAND\":{let c=e.state.currentCommand,h=e.state.hiddenRedirections;if(c&&h)c={...c,redirections:c.redirections.filter(r=>!r.target?.parts?.every?.(p=>p.type===\"Literal\")||!r.target.parts.map(p=>p.value).join(\"\").startsWith(h))};return c?h?__jbFnText(null,null,c).replace(new RegExp(` \\\\d*>\\\\| ${h.replace(/[.*+?^${}()|[\\]\\\\]/g,\"\\\\$&\")}\\\\S*`,\"g\"),\"\"):__jbFnText(null,null,c):\"\"}",
     },
     {
       // `(( … ))` is a command of its own.
@@ -33,8 +34,13 @@ export default {
       replace: "e.state.lastExitCode=h,e.state.env.set(\"?\",String(h)),p.stderr&&(e.state.expansionStderr=(e.state.expansionStderr||\"\")+p.stderr),e.state.bashPid=l,e.state.currentCommand=_jbCc,",
     },
     {
-      find: "}catch(p){if(e.state.traps=_tr,e.state.env=c,e.state.arrays=u,e.state.cwd=f,e.state.bashPid=l,",
-      replace: "}catch(p){if(e.state.traps=_tr,e.state.env=c,e.state.arrays=u,e.state.cwd=f,e.state.bashPid=l,e.state.currentCommand=_jbCc,",
+      find: "e.state.traps=_tr,e.state.env=c,e.state.arrays=u,e.state.cwd=f,e.state.bashPid=l,",
+      replace: "e.state.traps=_tr,e.state.env=c,e.state.arrays=u,e.state.cwd=f,e.state.bashPid=l,e.state.currentCommand=_jbCc,",
+    },
+    {
+      // A `( … )` subshell is, once it ended, the command the parent shell ran (its ERR trap shows `( cmd )`).
+      find: "case\"Subshell\":return this.executeSubshell(t,n,r);",
+      replace: "case\"Subshell\":return this.executeSubshell(t,n,r).finally(()=>{this.ctx.state.inTrap||(this.ctx.state.currentCommand=t)});",
     },
   ],
 };

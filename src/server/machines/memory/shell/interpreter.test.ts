@@ -2021,3 +2021,14 @@ describe('file names holding a newline, which Linux allows', () => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+describe('the ERR trap with errtrace (set -E), in functions, substitutions and subshells', () => {
+  it.each([
+    `set -E\ntrap 'echo "ERR $?"' ERR\nf() { x=$(false); echo reach1; }\nf\nh() { false; echo reach3; }\nh`,
+    `set -E\ntrap 'echo "ERR $? at $LINENO: $BASH_COMMAND"' ERR\nouter() { inner; echo "after inner $?"; }\ninner() { false; return 3; }\nouter\nv=$(inner; echo out)\necho "v=$v"\n( inner )\n( exit 4 )\necho end`,
+    `set -eE\ntrap 'echo "ERR $? $BASH_COMMAND"' ERR\nf() { local x; x=$(false); echo unreachable; }\nf\necho not`,
+    `trap 'echo "ERR $?"' ERR\ng() { false; echo g-after; }\ng\nv=$(false; echo sub)\n( false ); echo "sub=$?"\n{ false; }\necho "v=$v"`,
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
