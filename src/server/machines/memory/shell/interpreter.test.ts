@@ -2032,3 +2032,10 @@ describe('the ERR trap with errtrace (set -E), in functions, substitutions and s
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+describe('a nameref to itself', () => {
+  it('is an error at the top level (nothing set, status 1) and a warning in a function', async () => {
+    const r = await runShell('declare -n r=r; echo "rc=$?"; declare -p r 2>/dev/null || echo unset; f() { local -n x=x; echo "rc=$?"; }; f 2>&1 | grep -c "local: warning: x: circular name reference"');
+    expect(r).toEqual({ stdout: 'rc=1\nunset\n1\n', stderr: 'bash: line 1: declare: r: nameref variable self references not allowed\n', exit: 0 });
+  });
+});
