@@ -9,7 +9,7 @@ const ZERO = /[\p{Mn}\p{Me}\p{Cf}]/u;
 
 /** Columns of the character with code point `c` (0 for a control character, where wcwidth says -1). */
 export function charWidth(c: number): number {
-  if (c < 0x20 || (c >= 0x7f && c < 0xa0)) return 0;
+  if (c < 0x20 || (c >= 0x7f && c < 0xa0) || c > 0x10ffff) return 0;
   if (c !== 0xad && ZERO.test(String.fromCodePoint(c))) return 0;
   const wide =
     (c >= 0x1100 && c <= 0x115f) ||

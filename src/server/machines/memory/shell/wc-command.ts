@@ -30,7 +30,8 @@ function utf8Width(s: string, i: number): number {
     if ((t & 0xc0) !== 0x80) return 0;
     c = (c << 6) | (t & 0x3f);
   }
-  return charWidth(c);
+  // Past Unicode, or a surrogate: no character, so no width.
+  return c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff) ? 0 : charWidth(c);
 }
 
 /**

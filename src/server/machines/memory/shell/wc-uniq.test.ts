@@ -23,9 +23,9 @@ describe('wc', () => {
 });
 
 describe('wc -L in UTF-8, as wcwidth measures a character', () => {
-  it('gives a combining mark no column, a CJK or fullwidth character two, an invalid byte none', async () => {
-    const r = await runShell("export LC_ALL=C.UTF-8; printf 'e\\u0301e\\u0301\\n' | wc -L; printf '\\u4e2d\\u6587ab\\n' | wc -L; printf '\\uff21\\U0001F600\\n' | wc -L; printf 'a\\u200bb\\n' | wc -L; printf '\\xff\\xfeab\\n' | wc -L");
-    expect(r).toEqual({ stdout: '2\n6\n4\n2\n2\n', stderr: '', exit: 0 });
+  it('gives a combining mark no column, a CJK or fullwidth character two, an invalid byte or code point none', async () => {
+    const r = await runShell("export LC_ALL=C.UTF-8; printf 'e\\u0301e\\u0301\\n' | wc -L; printf '\\u4e2d\\u6587ab\\n' | wc -L; printf '\\uff21\\U0001F600\\n' | wc -L; printf 'a\\u200bb\\n' | wc -L; printf '\\xff\\xfeab\\n' | wc -L; printf '\\xf4\\x90\\x80\\x80x\\xed\\xa0\\x80y\\n' | wc -L; head -c 70000 /dev/urandom | wc -c");
+    expect(r).toEqual({ stdout: '2\n6\n4\n2\n2\n2\n70000\n', stderr: '', exit: 0 });
   });
 });
 
