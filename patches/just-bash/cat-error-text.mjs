@@ -8,7 +8,7 @@ export default {
   edits: [
     {
       find: '$(T),h+=`cat: ${y}: No such file or directory\n`',
-      replace: '$(T),h+=`cat: ${y}: ${{EACCES:"Permission denied",EISDIR:"Is a directory",ENOTDIR:"Not a directory",ELOOP:"Too many levels of symbolic links"}[T?.code]??"No such file or directory"}\n`',
+      replace: '$(T),h+=`cat: ${y}: ${{EACCES:"Permission denied",ENXIO:"No such device or address",EISDIR:"Is a directory",ENOTDIR:"Not a directory",ELOOP:"Too many levels of symbolic links"}[T?.code]??"No such file or directory"}\n`',
     },
   ],
 };

@@ -7,10 +7,11 @@
 // bodies after their line. Words are printed as written. just-bash printed `# function body` for `declare -f`,
 // nothing for `declare -f NAME`, and `...` for a compound command in `type NAME`.
 
-// The printer, injected into the bundle as it is written here: `we` (a word as written), `Ud` (an assignment),
+// The printer, injected into the bundle as it is written here (`__jbFnText(null, null, command)` prints one
+// command alone): `we` (a word as written), `Ud` (an assignment),
 // `Gd` (a here-document body), `pe` (an arithmetic expression), `yn` (a [[ ]] expression), `El` (any command) are the bundle's own
 // serializer functions.
-function __jbFnText(name, fn) {
+function __jbFnText(name, fn, command) {
   const ind = (l) => '    '.repeat(l);
   // A word as written: unquoted text as it stands (the serializer would escape it for re-parsing), a positional
   // parameter `$1` bare unless a digit follows.
@@ -146,7 +147,8 @@ function __jbFnText(name, fn) {
       case 'Group':
         return `{ \n${list(c.body, l + 1, 'group')}\n${ind(l)}}${redirs(c.redirections, hd)}`;
       case 'ArithmeticCommand':
-        return `(( ${pe(c.expression.expression)} ))${redirs(c.redirections, hd)}`;
+        // bash keeps the expression's text as written between the parentheses.
+        return `${c.expression.originalText != null ? `((${c.expression.originalText}))` : `(( ${pe(c.expression.expression)} ))`}${redirs(c.redirections, hd)}`;
       case 'ConditionalCommand':
         return `[[ ${cond(c.expression)} ]]${redirs(c.redirections, hd)}`;
       case 'FunctionDef':
@@ -164,6 +166,8 @@ function __jbFnText(name, fn) {
     const tail = redirs(f.body.type === 'Group' ? f.body.redirections : [], hd) + redirs(f.redirections, hd);
     return `${n} () \n${ind(l)}{ \n${list(body, l + 1, 'group')}\n${ind(l)}}${tail}`;
   };
+  // One command alone, on one line (`$BASH_COMMAND`), when `command` is given.
+  if (command) return cmd(command, 0, []);
   return `${fnText(name, fn, 0)}\n`;
 }
 

@@ -8,7 +8,7 @@ export default {
   edits: [
     {
       find: 'catch(a){if(!s)throw a;return{error:L("",`bash: ${t}: cannot open redirect target\n`,1)}}return{entry:{kind:"output",path:i,append:n}}}',
-      replace: 'catch(a){let c={EACCES:"Permission denied",ENOENT:"No such file or directory",EPERM:"Operation not permitted",EISDIR:"Is a directory",ENOTDIR:"Not a directory",ENAMETOOLONG:"File name too long",ENOSPC:"No space left on device",EROFS:"Read-only file system",ELOOP:"Too many levels of symbolic links",EDQUOT:"Disk quota exceeded"}[a?.code];if(!c&&!s)throw a;return{error:L("",`bash: ${t}: ${c??"cannot open redirect target"}\n`,1)}}return{entry:{kind:"output",path:i,append:n}}}',
+      replace: 'catch(a){let c={EACCES:"Permission denied",ENOENT:"No such file or directory",ENXIO:"No such device or address",EPERM:"Operation not permitted",EISDIR:"Is a directory",ENOTDIR:"Not a directory",ENAMETOOLONG:"File name too long",ENOSPC:"No space left on device",EROFS:"Read-only file system",ELOOP:"Too many levels of symbolic links",EDQUOT:"Disk quota exceeded"}[a?.code];if(!c&&!s)throw a;return{error:L("",`bash: ${t}: ${c??"cannot open redirect target"}\n`,1)}}return{entry:{kind:"output",path:i,append:n}}}',
     },
   ],
 };

@@ -8,7 +8,7 @@ export default {
   edits: [
     {
       find: 'catch{s+=`tee: ${i}: No such file or directory\n`,a=1}',
-      replace: 'catch(_e){s+=`tee: ${i}: ${{EACCES:"Permission denied",EPERM:"Operation not permitted",EISDIR:"Is a directory",ENOTDIR:"Not a directory"}[_e?.code]??"No such file or directory"}\n`,a=1}',
+      replace: 'catch(_e){s+=`tee: ${i}: ${{EACCES:"Permission denied",EPERM:"Operation not permitted",ENXIO:"No such device or address",EISDIR:"Is a directory",ENOTDIR:"Not a directory"}[_e?.code]??"No such file or directory"}\n`,a=1}',
     },
   ],
 };

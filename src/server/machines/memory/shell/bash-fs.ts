@@ -4,7 +4,7 @@
  * hold: the character devices under `/dev` (`/dev/null` swallows writes, `/dev/zero` and `/dev/urandom` read as
  * zeros and random bytes) and stub entries `/bin/<cmd>` and `/usr/bin/<cmd>` for the simulated commands (also
  * listed by `ls /bin`), and with `proc` a small read-only `/proc` (proc.ts). Paths over Linux's limits
- * fail with ENAMETOOLONG, NUL in a path with EINVAL. It deliberately does not write just-bash's default layout
+ * fail with ENAMETOOLONG, NUL in a path with EINVAL (a newline is allowed, as on Linux). It deliberately does not write just-bash's default layout
  * (`/bin`, `/dev`, `/proc`) into the VFS: it has no `mkdirSync`/`writeFileSync`, so just-bash skips that step.
  */
 import type { BufferEncoding, CpOptions, FileContent, FsStat, IFileSystem, MkdirOptions, RmOptions } from 'just-bash';
@@ -48,6 +48,11 @@ export interface BashFsOptions {
   now?: () => number;
   /** The process `/proc/self` describes; without it there is no `/proc` (proc.ts). */
   proc?: ProcInfo;
+  /**
+   * Whether the process has a controlling terminal (a TTY exec). Without one, opening `/dev/tty` fails with ENXIO
+   * (`No such device or address`), as open(2) does on Linux; with one, the engine's output sinks take its writes.
+   */
+  tty?: boolean;
 }
 
 /** Bits of `access`: read, write, execute (search for a directory). */
@@ -63,6 +68,7 @@ export class BashFs implements IFileSystem {
   private readonly commands: ReadonlySet<string>;
   private readonly now: () => number;
   private readonly proc: ProcInfo | undefined;
+  private readonly tty: boolean;
   /**
    * Whether this view acts as root (a command under `sudo`): no permission checks, and what it creates is root's.
    * Otherwise it acts as the sprite user, as a command on a real sprite does.
@@ -82,6 +88,7 @@ export class BashFs implements IFileSystem {
     this.commands = opts.commands ?? new Set();
     this.now = opts.now ?? Date.now;
     this.proc = opts.proc;
+    this.tty = opts.tty ?? false;
   }
 
   /**
@@ -355,9 +362,16 @@ export class BashFs implements IFileSystem {
     this.vfs.utimes(Vfs.normalize(path), mtime.getTime(), { ns: subMsNanos(mtime), noFollow: true });
   }
 
+  /** Throws ENXIO for opening `/dev/tty` (normalised `p`) without a controlling terminal, as open(2) does. */
+  private openTerminal(p: string): void {
+    if (p !== '/dev/tty' || this.tty || this.vfs.exists(p)) return;
+    throw Object.assign(new Error(`ENXIO: no such device or address, open '${p}'`), { code: 'ENXIO', path: p, syscall: 'open' });
+  }
+
   /** The bytes at `path`, or nothing for a device. */
   private bytes(path: string): Uint8Array {
     const p = Vfs.normalize(path);
+    this.openTerminal(p);
     if (!this.vfs.exists(p)) {
       const synthetic = this.synthetic(p);
       if (synthetic === 'proclink') return this.bytes(procLink(p, this.proc!)!);
@@ -489,6 +503,7 @@ export class BashFs implements IFileSystem {
   private write(path: string, content: FileContent, options: WriteFileOptions, append: boolean): void {
     const p = Vfs.normalize(path);
     checkPath(p);
+    this.openTerminal(p);
     if (DEVICES.has(p) && !this.vfs.exists(p)) return;
     this.reach(p, 'open');
     this.permit(p, 0o2);
@@ -547,13 +562,15 @@ export class BashFs implements IFileSystem {
 const stubBytes = (p: string): Uint8Array => new TextEncoder().encode(`#!/bin/bash\n# Built-in command: ${p.slice(p.lastIndexOf('/') + 1)}\n`);
 
 /**
- * `checkPath` (Linux's PATH_MAX/NAME_MAX, no NUL or newline) with the error message a command prints after its
- * own prefix, as strerror reads: `touch: cannot touch 'x…': File name too long`. The error stays a `VfsError`
- * with its `code` (ENAMETOOLONG, EINVAL).
+ * `checkPath` (Linux's PATH_MAX/NAME_MAX, no NUL) with the error message a command prints after its own prefix, as
+ * strerror reads: `touch: cannot touch 'x…': File name too long`. The error stays a `VfsError` with its `code`
+ * (ENAMETOOLONG, EINVAL). A newline or carriage return in a name is allowed here, as Linux allows it (`touch
+ * $'a\nb'`): the refusal of such paths is for the ones a client gives the fs API or the watch.
  */
 function checkPath(path: string, syscall = 'open'): void {
   try {
-    checkVfsPath(path, syscall);
+    // Each of \n and \r is one byte, as the stand-in is: the length limits still count it.
+    checkVfsPath(/[\n\r]/.test(path) ? path.replace(/[\n\r]/g, '_') : path, syscall);
   } catch (err) {
     if (err instanceof VfsError) err.message = err.code === 'ENAMETOOLONG' ? 'File name too long' : 'Invalid argument';
     throw err;

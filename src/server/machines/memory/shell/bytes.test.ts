@@ -89,6 +89,19 @@ describe('shell engine: bytes are bytes (stdout, stdin, files)', () => {
     expect(t.seen.stdout.toString('hex')).toBe(expected.toString('hex'));
   });
 
+  it('/dev/tty is the terminal of a TTY exec, even from a command substitution or a redirected group', async () => {
+    const t = start(sh('echo one > /dev/tty; x=$(echo two > /dev/tty); { echo three > /dev/tty; } > /dev/null; echo "rc=$?"'), { tty: true });
+    expect(await t.proc.exit).toBe(0);
+    expect(t.seen.stdout.toString()).toBe('one\r\ntwo\r\nthree\r\nrc=0\r\n');
+  });
+
+  it('/dev/tty does not open without a terminal (ENXIO), for writing or reading', async () => {
+    const t = start(['bash', '-c', 'echo hi > /dev/tty; echo "rc=$?"; cat /dev/tty; echo "rc=$?"; read -r l < /dev/tty; echo "rc=$?"; [ -c /dev/tty ] && echo char']);
+    expect(await t.proc.exit).toBe(0);
+    expect(t.seen.stdout.toString()).toBe('rc=1\nrc=1\nrc=1\nchar\n');
+    expect(t.seen.stderr.toString()).toBe('bash: line 1: /dev/tty: No such device or address\ncat: /dev/tty: No such device or address\nbash: line 1: /dev/tty: No such device or address\n');
+  });
+
   it('stdin ff 00 80 41 comes back unchanged through cat, also inside a pipeline', async () => {
     for (const argv of [['cat'], sh('cat | cat')]) {
       const t = start(argv, { stdin: true });

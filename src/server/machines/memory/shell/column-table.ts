@@ -13,22 +13,11 @@
 import { latin1FromBytes, type CommandContext, type ExecResult } from 'just-bash';
 import { unsupported } from './gnu-commands.ts';
 import { errnoText } from './text-input.ts';
+import { displayWidth } from './char-width.ts';
 
 /** The options that take a value (short letter → long name), as util-linux's getopt knows them. */
 const VALUED: Record<string, string> = { c: 'columns', E: 'table-noextreme', H: 'table-hide', i: 'tree-id', l: 'table-columns-limit', N: 'table-columns', n: 'table-name', O: 'table-order', o: 'output-separator', p: 'tree-parent', R: 'table-right', r: 'tree', s: 'separator', T: 'table-truncate', W: 'table-wrap' };
 const FLAGS: Record<string, string> = { d: 'table-noheadings', e: 'table-header-repeat', J: 'json', L: 'keep-empty-lines', t: 'table', x: 'fillrows' };
-
-/** Display width of `s`: combining marks take no column, East Asian wide and fullwidth characters two. */
-function displayWidth(s: string): number {
-  let w = 0;
-  for (const ch of s) {
-    if (/\p{M}/u.test(ch)) continue;
-    const c = ch.codePointAt(0)!;
-    const wide = (c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) || (c >= 0xffe0 && c <= 0xffe6) || (c >= 0x1f300 && c <= 0x1faff) || (c >= 0x20000 && c <= 0x3fffd);
-    w += wide ? 2 : 1;
-  }
-  return w;
-}
 
 interface Table {
   separators?: string;

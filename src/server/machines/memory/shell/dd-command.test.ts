@@ -25,6 +25,12 @@ describe('dd, as GNU dd', () => {
     "printf 'ab' | dd bs=4 conv=sync status=none | od -c",
     'dd if=/dev/zero bs=1M count=1 2>&1 >/dev/null | head -2',
     "printf 'x' > f; printf 'yz' | dd of=f oflag=append conv=notrunc status=none; cat f",
+    // Sizes as GNU's xstrtoumax reads them: k and K are 1024, a B or D after a power suffix makes it 1000, iB keeps
+    // 1024, a B alone means bytes, one `x` product; anything else is an invalid number (status 1).
+    'for s in 1k 1K 1KB 1kB 1kiB 1KiB 1KD 1bB 1wB 3c 2x3 1xM 2Bx3 M kB " 1" +1; do dd if=/dev/zero bs="$s" count=1 status=none | wc -c; done',
+    'for s in 1ciB 2x3x5 1m 1kb 1Ki 1e "" 1x 1k2 -1 1kk B x2 1kBB 00x10 0x 0x10 99999999999999999999 1Y; do dd if=/dev/zero bs="$s" count=1; echo "st=$?"; done 2>&1',
+    "seq 1000 | dd bs=1 skip=1k count=2x5 status=none; seq 1000 | dd bs=2 skip=1k iflag=skip_bytes count=5 status=none",
+    'dd if=/dev/zero bs=1 count=2KB iflag=count_bytes status=none | wc -c; dd if=/dev/zero count=0x10 bs=1 2>e; head -2 e',
   ])('%s', async (script) => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });

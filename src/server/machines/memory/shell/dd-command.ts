@@ -11,17 +11,71 @@ import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CommandContext,
 import { localeQuote } from './gnu-quote.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
-const SUFFIX: Record<string, number> = { c: 1, w: 2, b: 512, kB: 1e3, K: 1024, KiB: 1024, MB: 1e6, M: 1024 ** 2, MiB: 1024 ** 2, xM: 1024 ** 2, GB: 1e9, G: 1024 ** 3, GiB: 1024 ** 3, TB: 1e12, T: 1024 ** 4, TiB: 1024 ** 4 };
+/** xstrtoumax's suffix letters dd accepts, each a power of the base (b, c and w are fixed sizes). */
+const SUFFIX_POWER: Record<string, number> = { k: 1, K: 1, M: 2, G: 3, T: 4, P: 5, E: 6, Z: 7, Y: 8 };
+const SUFFIX_FIXED: Record<string, bigint> = { b: 512n, c: 1n, w: 2n };
+const INTMAX = 2n ** 63n - 1n;
 
-/** A dd size (`512`, `1M`, `2x512`, `1kB`); undefined when it is not one. */
-function size(text: string): number | undefined {
-  let n = 1;
-  for (const part of text.split('x')) {
-    const m = /^(\d+)([a-zA-Z]*)$/.exec(part);
-    if (!m || (m[2] && SUFFIX[m[2]] === undefined)) return undefined;
-    n *= Number(m[1]) * (m[2] ? SUFFIX[m[2]]! : 1);
+/** One xstrtoumax reading: the number, where the text after it starts, and how it ended. */
+interface Reading {
+  n: bigint;
+  rest: string;
+  error?: 'invalid' | 'suffix' | 'overflow';
+}
+
+/**
+ * gnulib's xstrtoumax with dd's suffixes (`bcEGkKMPTwYZ` and the optional second suffix: `B`/`D` for powers of 1000,
+ * `iB` for powers of 1024): leading blanks and `+` allowed, a bare suffix counts as 1 (`M` is 1048576).
+ */
+function xstrtoumax(text: string): Reading {
+  const m = /^\s*(\+?)(\d*)/.exec(text)!;
+  const digits = m[2]!;
+  let rest = text.slice(m[0].length);
+  if (/^\s*-/.test(text)) return { n: 0n, rest, error: 'invalid' };
+  const valid = (c: string | undefined) => c !== undefined && (c in SUFFIX_POWER || c in SUFFIX_FIXED);
+  if (!digits && (m[1] || !valid(rest[0]))) return { n: 0n, rest, error: 'invalid' };
+  let n = digits ? BigInt(digits) : 1n;
+  let overflow = n > 2n ** 64n - 1n;
+  if (!rest) return { n, rest, error: overflow ? 'overflow' : undefined };
+  if (!valid(rest[0])) return { n, rest, error: overflow ? 'overflow' : 'suffix' };
+  const c = rest[0]!;
+  let base = 1024n;
+  let len = 1;
+  // Only the power suffixes take a second one (`1bB` is `1b` then dd's own `B`).
+  if (c in SUFFIX_POWER && rest[1] === 'i' && rest[2] === 'B') len = 3;
+  else if (c in SUFFIX_POWER && (rest[1] === 'B' || rest[1] === 'D')) (base = 1000n), (len = 2);
+  n *= c in SUFFIX_FIXED ? SUFFIX_FIXED[c]! : base ** BigInt(SUFFIX_POWER[c]!);
+  overflow ||= n > 2n ** 64n - 1n;
+  rest = rest.slice(len);
+  return { n, rest, error: rest ? 'suffix' : overflow ? 'overflow' : undefined };
+}
+
+/**
+ * A dd number (`512`, `1k`, `1M`, `1kB`, `1KiB`, `2x512`, `4B`), as coreutils' dd parse_integer reads it: one
+ * xstrtoumax, then a trailing `B` meaning bytes, then at most one `x` product. `overflow` when above INTMAX_MAX
+ * (dd says "Value too large for defined data type"); `warn` is the zero-multiplier warning of `0x…`.
+ * @see https://www.gnu.org/software/coreutils/manual/html_node/dd-invocation.html
+ */
+export function ddNumber(text: string): { n?: number; overflow?: boolean; warn?: boolean } {
+  let r = xstrtoumax(text);
+  let at = text.length - r.rest.length;
+  if (r.error === 'suffix' && text[at - 1] !== 'B' && r.rest[0] === 'B') {
+    r = { ...r, rest: r.rest.slice(1), error: r.rest.length === 1 ? undefined : 'suffix' };
+    at++;
   }
-  return n;
+  let n = r.n;
+  let warn = false;
+  if (r.error === 'suffix' && r.rest[0] === 'x' && !(text[at - 1] === 'B' && r.rest.slice(1).includes('B'))) {
+    const f = xstrtoumax(r.rest.slice(1));
+    if (f.error === 'invalid' || f.error === 'suffix') return {};
+    n *= f.n;
+    if (n === 0n && text.startsWith('0x')) warn = true;
+    if (n > INTMAX || (n !== 0n && f.error === 'overflow')) return { overflow: true };
+    return { n: Number(n), warn };
+  }
+  if (r.error === 'invalid' || r.error === 'suffix') return {};
+  if (r.error === 'overflow' || n > INTMAX) return { overflow: true };
+  return { n: Number(n) };
 }
 
 /** `1.0 MB, 1.0 MiB`-style amounts, as GNU's human_readable prints them in dd's summary. */
@@ -67,10 +121,14 @@ async function dd(args: string[], ctx: CommandContext): Promise<ExecResult> {
   for (const f of iflag) if (!['count_bytes', 'skip_bytes', 'fullblock'].includes(f)) return fail(`dd: iflag=${f} is not available in the shell engine; ${HINT}\n`, 2);
   for (const f of oflag) if (!['seek_bytes', 'append'].includes(f)) return fail(`dd: oflag=${f} is not available in the shell engine; ${HINT}\n`, 2);
   if (o.status !== undefined && !['none', 'noxfer', 'progress'].includes(o.status)) return fail(`dd: invalid status level: ${localeQuote(ctx.env, o.status)}\nTry 'dd --help' for more information.\n`);
+  let warnings = '';
   const num = (k: string, dflt: number): number | ExecResult => {
     if (o[k] === undefined) return dflt;
-    const v = size(o[k]!);
-    return v === undefined || (v === 0 && /bs$/.test(k)) ? fail(`dd: invalid number: ${localeQuote(ctx.env, o[k]!)}\n`) : v;
+    const v = ddNumber(o[k]!);
+    if (v.warn) warnings += `dd: warning: ${localeQuote(ctx.env, '0x')} is a zero multiplier; use ${localeQuote(ctx.env, '00x')} if that is intended\n`;
+    if (v.n !== undefined && !(v.n === 0 && /bs$/.test(k))) return v.n;
+    const res = fail(`dd: invalid number: ${localeQuote(ctx.env, o[k]!)}${v.overflow ? ': Value too large for defined data type' : ''}\n`);
+    return { ...res, stderr: warnings + res.stderr };
   };
   const bs = num('bs', 0);
   const ibsN = num('ibs', 512);
@@ -131,7 +189,7 @@ async function dd(args: string[], ctx: CommandContext): Promise<ExecResult> {
       return fail(`dd: failed to open '${o.of}': No such file or directory\n`);
     }
   } else stdout = bytesOutput(unsafeBytesFromLatin1(data.toString('latin1')));
-  const stderr = o.status === 'none' ? '' : summary(inFull, inPart, outFull, outPart, data.length, (performance.now() - started) / 1000, o.status === 'noxfer');
+  const stderr = warnings + (o.status === 'none' ? '' : summary(inFull, inPart, outFull, outPart, data.length, (performance.now() - started) / 1000, o.status === 'noxfer'));
   // dd reads stdin ibs bytes at a time and stops after skip= and count=: the commands sharing that stdin read on.
   const taken = o.if === undefined && Number.isFinite(countBytes) ? { internalStdinConsumed: Math.min(input.length, skipBytes + countBytes) } : {};
   return { stdout: '', ...stdout, stderr, exitCode: 0, ...taken };

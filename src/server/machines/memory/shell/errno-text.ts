@@ -15,6 +15,8 @@ const TEXT: Record<string, string> = {
   ENAMETOOLONG: 'File name too long',
   EINVAL: 'Invalid argument',
   ENOSPC: 'No space left on device',
+  ENXIO: 'No such device or address',
+  EBADF: 'Bad file descriptor',
 };
 
 /** The message of POSIX error `code`, or undefined when the table has none. */

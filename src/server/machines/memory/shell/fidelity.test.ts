@@ -155,7 +155,7 @@ describe('stat -c and find -printf as GNU', () => {
   });
   it('refuses loudly what it does not format', async () => {
     const ctx = await tree();
-    for (const s of ['stat -c %C w/f', "find w -printf '%D\\n'"]) {
+    for (const s of ['stat -c %C w/f', "find w -printf '%S\\n'"]) {
       const r = await runShell(s, ctx);
       expect([r.exit, r.stderr.includes('--exec sandbox')]).toEqual([2, true]);
     }

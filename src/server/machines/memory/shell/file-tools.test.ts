@@ -22,6 +22,10 @@ describe('dirname and basename', () => {
     expect((await runShell('basename .bashrc .bashrc; basename a.txt .txt; basename -s .txt a.txt b.txt; basename -a x/y z/; dirname a b/c')).stdout).toBe('.bashrc\na\na\nb\ny\nz\n.\nb\n');
     expect((await runShell('dirname -z a/b | od -An -c; basename -z a/b | od -An -c')).stdout).toBe('   a  \\0\n   b  \\0\n');
   });
+  it('basename reads options only before its first operand (getopt "+"), dirname anywhere', async () => {
+    expect(await runShell('basename -s .txt a.txt b.txt -a; basename -a x/y.txt -s .txt z.txt; basename x --; dirname a/b -z | od -An -c')).toEqual({ stdout: 'a\nb\n-a\ny.txt\n-s\n.txt\nz.txt\nx\n   a  \\0\n', stderr: '', exit: 0 });
+    expect(await runShell('basename a.txt -s .txt')).toEqual({ stdout: '', stderr: "basename: extra operand '.txt'\nTry 'basename --help' for more information.\n", exit: 1 });
+  });
   it('complain as GNU does', async () => {
     expect(await runShell('basename a b c')).toEqual({ stdout: '', stderr: "basename: extra operand 'c'\nTry 'basename --help' for more information.\n", exit: 1 });
     expect(await runShell('dirname')).toEqual({ stdout: '', stderr: "dirname: missing operand\nTry 'dirname --help' for more information.\n", exit: 1 });

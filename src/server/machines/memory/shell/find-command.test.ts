@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runShell } from '../../../../../test/support/shell-run.ts';
+import { engineBash, hostBash } from '../../../../../test/support/host-bash.ts';
 
 // GNU find 4.9 on the same tree: each expected output is what real find printed (sorted where the order is the
 // directory's).
@@ -70,5 +71,16 @@ describe('find: errors', () => {
   });
   it('an unknown predicate is GNU’s error', async () => {
     expect(await find('find . -bogus')).toEqual({ stdout: '', stderr: "find: unknown predicate `-bogus'\n", exit: 1 });
+  });
+});
+
+describe('find -printf, as findutils formats each directive', () => {
+  it.each([
+    String.raw`touch -d '2021-03-04 05:06:07.123456789' t.txt; for L in a A b B c C d D e F g G h H I j k l m M n p P r R s S t T u U V w W x X y Y z Z @ + % q E; do printf '%s=' "$L"; TZ=UTC find t.txt -printf "%T$L|" 2>&1; echo; done`,
+    String.raw`touch t.txt; for d in e j o q r v w x z B BY E; do printf '%s=' "$d"; find t.txt -printf "%$d|" 2>&1; echo; done; find t.txt -printf 'a\qb\n'; echo "rc=$?"; find t.txt -printf 'a%'; echo "rc=$?"`,
+    String.raw`touch t.txt; chmod 644 t.txt; mkdir -p d/e; touch d/e/f; chmod 700 d; find t.txt d -printf '%5%|%-5%|%#5m|%-#6m|%06m|%#m|%#M|%05s|%+5s|%.2f|%5.1y|%-6d|%P|%H|%h|%f\n'`,
+    String.raw`for y in 2020-12-31 2021-01-01 2021-01-03 2021-01-04 2022-01-01 2024-12-30 2026-12-31 2027-01-01; do touch -d "$y 12:00" w; TZ=UTC find w -printf '%TG %Tg %TV %TW %TU %Tu %Tw %Tj %TC %TR %TP\n'; done`,
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });

@@ -127,7 +127,8 @@ class Finder {
     }
     if (node.name === '-printf') {
       const f = compileFormat(a!);
-      if (!f.ok) return findRefusal(f.what);
+      if (!f.ok) return f.error !== undefined ? { stderr: f.error, exitCode: 1 } : findRefusal(f.what);
+      this.say(f.warnings);
       this.formats.set(a!, f);
     }
     if ((node.name === '-type' || node.name === '-xtype') && !/^[fdlbcps](,[fdlbcps])*$/.test(a!)) {

@@ -96,3 +96,10 @@ describe('grep inputs', () => {
     expect(r.stdout).toBe('141 0\n0 0\n0 0\n5\ns=141\n');
   });
 });
+
+describe('grep on a binary file, whose NULs GNU takes for line ends', () => {
+  it('counts and matches the pieces between NULs and newlines (not with -a or -z)', async () => {
+    const r = await runShell("printf 'a\\0b\\nc\\nd\\0' | grep -c ''; printf '\\0\\n\\0\\n' | grep -c '^'; printf 'a\\0b\\nc\\n' | grep -c '^b'; printf 'a\\0b\\nc\\n' | grep -ac '^b'; printf 'a\\0b\\nc\\n' | grep -ac ''; printf 'a\\0b\\nc\\n' | grep -vc b");
+    expect(r).toEqual({ stdout: '4\n4\n1\n0\n2\n2\n', stderr: '', exit: 0 });
+  });
+});

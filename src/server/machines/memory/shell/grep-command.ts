@@ -111,8 +111,11 @@ class Search {
     const binary = !o.nullData && input.bytes.includes('\0');
     // GNU's -I reads a binary file as one with no matching line: -c still prints its 0, -L still lists it.
     const skipped = binary && o.binary === 'without-match';
-    const body = input.bytes.endsWith(eol) ? input.bytes.slice(0, -1) : input.bytes;
-    const lines = input.bytes === '' || skipped ? [] : body.split(eol);
+    // In a binary file GNU takes each NUL for a line end too (its manual: "grep may treat non-text bytes as line
+    // terminators"): `grep -c ''` counts the pieces between NULs and newlines.
+    const data = binary && o.binary === 'binary' ? input.bytes.replace(/\0/g, '\n') : input.bytes;
+    const body = data.endsWith(eol) ? data.slice(0, -1) : data;
+    const lines = data === '' || skipped ? [] : body.split(eol);
     const listing = o.list !== undefined || o.count || o.quiet;
     const limit = o.max ?? Infinity;
     let count = 0;

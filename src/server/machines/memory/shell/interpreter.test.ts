@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runShell, testSprite } from '../../../../../test/support/shell-run.ts';
+import { engineBash, hostBash } from '../../../../../test/support/host-bash.ts';
 
 // The bash language as bash's manual gives it, where just-bash needed a patch (patches/just-bash/): each case is what
 // real bash prints for the same script.
@@ -1966,5 +1967,80 @@ describe('$LINENO in the ERR trap', () => {
   it('is the line where the failing command ended: a subshell\'s `)`, the last line of a command spanning lines', async () => {
     const script = "trap 'echo \"E:$LINENO\"' ERR\necho start\n( exit 3 )\nx=$(false)\n( true\n  false )\nf() { return 2; }\nf\ny=$( true\n false\n)\nfalse \\\n  z\necho \"L:$LINENO\"\n";
     expect(await runShell(`cat > s.sh <<'S'\n${script}S\nbash s.sh`)).toEqual({ stdout: 'start\nE:3\nE:4\nE:6\nE:8\nE:11\nE:13\nL:14\n', stderr: '', exit: 0 });
+  });
+});
+
+describe("ANSI-C quoting ($'…'), as the bash manual's QUOTING section lists its escapes", () => {
+  it.each([
+    String.raw`printf '%s|' $'\x4g' $'\x41' $'\x414' $'\x{41}' $'a\x{4142}b' $'\x' | od -An -c`,
+    String.raw`printf '%s|' $'\u263a' $'\U0001F600' $'\u41' $'\u' $'\U' $'\u00e9t' | od -An -c`,
+    String.raw`printf '%s|' $'\c?' $'\cA\cz\c[' $'\c\\' $'\c\\a' $'\c1' $'\c' | od -An -c`,
+    String.raw`printf '%s|' $'\?' $'\'' $'\"' $'\e\E' $'\101' $'\1011' $'\7\07' $'\q\z\8\j' $'\ ' | od -An -c`,
+    String.raw`printf '%s|' $'' a $'\0' b $'\x{g}z' c; echo`,
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
+
+describe("read's last variable, as the bash manual's Word Splitting gives IFS whitespace around a delimiter", () => {
+  it.each([
+    String.raw`IFS=' ,' read -r a b c <<< " 1 , 2 ,3 ,"; echo "[$a][$b][$c]"; IFS=' ,' read -r -a arr <<< " 1 , 2 ,3 ,"; declare -p arr`,
+    String.raw`IFS=': ' read -r a b <<< "k: v : "; echo "[$a][$b]"; IFS=': ' read -r a b <<< "k: v : w"; echo "[$a][$b]"`,
+    String.raw`IFS=',' read -r a b <<< "1,2,"; echo "[$a][$b]"; IFS=',' read -r a b <<< "1,2,,"; echo "[$a][$b]"; IFS=', ' read -r a b <<< "1, 2 ,  "; echo "[$a][$b]"`,
+    String.raw`IFS=', ' read a b <<< '1, 2\ ,  '; echo "[$a][$b]"; IFS=', ' read a b <<< '1, 2\, ,'; echo "[$a][$b]"`,
+    String.raw`IFS=' :' read -r a b <<< "x :: y"; echo "[$a][$b]"; IFS=' :' read -r a b <<< "x :: "; echo "[$a][$b]"; IFS=', ' read -r a <<< " a, b , "; echo "[$a]"`,
+    String.raw`read -r a b <<< "  x   y   z  "; echo "[$a][$b]"; IFS= read -r a b <<< "  x  "; echo "[$a][$b]"`,
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
+
+describe('the RETURN trap, as the bash manual gives it (a function or a sourced file finishing)', () => {
+  it.each([
+    String.raw`trap 'echo "RET $?"' RETURN; printf 'echo in\nreturn 4\necho no\n' > s.sh; . ./s.sh; echo "rc=$?"; printf 'false\nreturn 3\n' > s1.sh; . ./s1.sh; echo "rc=$?"; printf 'false\n' > s2.sh; source s2.sh; echo "rc=$?"`,
+    String.raw`set -T; trap 'echo "RET $? $FUNCNAME"' RETURN; f(){ echo in; return 4; }; f; echo rc=$?; g(){ false; return 5; }; g; echo rc=$?; h(){ false; }; h; echo rc=$?`,
+    String.raw`f(){ trap 'echo "RET $?"' RETURN; false; return 4; }; f; echo rc=$?; trap 'echo "RET $?"' RETURN; k(){ return 2; }; k; echo rc=$?`,
+    String.raw`trap 'echo "RET $?"' RETURN; printf 'f(){ return 7; }\nf\necho "f=$?"\nreturn 9\n' > s.sh; . ./s.sh; echo "rc=$?"`,
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
+
+describe('$BASH_COMMAND, the command being run as bash prints it', () => {
+  it.each([
+    String.raw`trap 'echo "E:$BASH_COMMAND"' ERR; set -- 2; [ "$1" != 2 ]; test a != a; [[ a == b ]]; (( 0 )); ((x=0)); (( y = 1 - 1 ))`,
+    String.raw`trap 'echo "E:$BASH_COMMAND"' ERR; false 2>&1; false >&2 2>/dev/null; false &>/dev/null; false <<< "x y"; false < /dev/null >>/dev/null; false 1>/dev/null; false >|/dev/null`,
+    String.raw`trap 'echo "E:$BASH_COMMAND"' ERR; x=$(false); y=$(false; echo hi); z=$(exit 3); a=1 false; true | false`,
+    `trap 'echo "E:$BASH_COMMAND"' ERR; f() { local a="$1"; [ "$a" -gt 1 ]; }; f 0; v='x y'; false "$v"  'lit'  ; false a!b \${x:-d} $((1+2)) "\${y[@]}" ~/x *.txt {a,b}`,
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
+
+describe('file names holding a newline, which Linux allows', () => {
+  it.each([
+    String.raw`touch $'a\nb'; echo a*b | od -c; echo a?b | od -c; for f in *; do printf '[%s]\n' "$f"; done; ls a* | od -c; find . -name 'a?b'`,
+    String.raw`touch $'nl\nx' $'c\rr'; ls -b; ls -q | cat; find . -name 'nl*'; rm $'nl\nx'; ls -b`,
+    String.raw`mkdir $'d\ne'; echo hi > $'d\ne/f\ng'; cat $'d\ne/f\ng'; find . | sort; mv $'d\ne' $'x\ny'; ls -bR; rm -r $'x\ny'; ls`,
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
+
+describe('the ERR trap with errtrace (set -E), in functions, substitutions and subshells', () => {
+  it.each([
+    `set -E\ntrap 'echo "ERR $?"' ERR\nf() { x=$(false); echo reach1; }\nf\nh() { false; echo reach3; }\nh`,
+    `set -E\ntrap 'echo "ERR $? at $LINENO: $BASH_COMMAND"' ERR\nouter() { inner; echo "after inner $?"; }\ninner() { false; return 3; }\nouter\nv=$(inner; echo out)\necho "v=$v"\n( inner )\n( exit 4 )\necho end`,
+    `set -eE\ntrap 'echo "ERR $? $BASH_COMMAND"' ERR\nf() { local x; x=$(false); echo unreachable; }\nf\necho not`,
+    `trap 'echo "ERR $?"' ERR\ng() { false; echo g-after; }\ng\nv=$(false; echo sub)\n( false ); echo "sub=$?"\n{ false; }\necho "v=$v"`,
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
+
+describe('a nameref to itself', () => {
+  it('is an error at the top level (nothing set, status 1) and a warning in a function', async () => {
+    const r = await runShell('declare -n r=r; echo "rc=$?"; declare -p r 2>/dev/null || echo unset; f() { local -n x=x; echo "rc=$?"; }; f 2>&1 | grep -c "local: warning: x: circular name reference"');
+    expect(r).toEqual({ stdout: 'rc=1\nunset\n1\n', stderr: 'bash: line 1: declare: r: nameref variable self references not allowed\n', exit: 0 });
   });
 });

@@ -227,11 +227,13 @@ function isExecRedirectOnly(commands: Node[]): boolean {
 /**
  * Wraps `fs` so that writes to `STDOUT_SINK`/`STDERR_SINK` go to `sinks` instead of a file, and the sink paths stat
  * as character devices. A string written with encoding `binary`/`latin1` is a byte string (one char per byte, how
- * just-bash writes `bytes` output); any other string is UTF-8 encoded text. Everything else goes to `fs` unchanged.
+ * just-bash writes `bytes` output); any other string is UTF-8 encoded text. With `tty` (a TTY exec), writes to
+ * `/dev/tty` go to the terminal, the stdout sink, wherever the command's own output is redirected. Everything else
+ * goes to `fs` unchanged.
  */
-export function withOutputSinks(fs: IFileSystem, sinks: OutputSinks): IFileSystem {
+export function withOutputSinks(fs: IFileSystem, sinks: OutputSinks, tty = false): IFileSystem {
   const sinkOf = (path: string): ((data: Uint8Array) => void) | null =>
-    path === STDOUT_SINK ? sinks.stdout : path === STDERR_SINK ? sinks.stderr : null;
+    path === STDOUT_SINK || (tty && path === '/dev/tty') ? sinks.stdout : path === STDERR_SINK ? sinks.stderr : null;
   const write = async (path: string, content: unknown, options: unknown, fallback: (...a: unknown[]) => Promise<void>) => {
     const sink = sinkOf(path);
     if (!sink) return fallback(path, content, options);
@@ -270,7 +272,7 @@ export function withOutputSinks(fs: IFileSystem, sinks: OutputSinks): IFileSyste
         // A command's or a nested shell's own view (bash-fs.ts) keeps the sinks: its writes to them are output too.
         return (...a: unknown[]) => {
           const view = fn(...a) as IFileSystem;
-          return view === target ? receiver : withOutputSinks(view, sinks);
+          return view === target ? receiver : withOutputSinks(view, sinks, tty);
         };
       default:
         return fn;

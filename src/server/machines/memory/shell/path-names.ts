@@ -5,6 +5,7 @@
  * @see https://www.gnu.org/software/coreutils/manual/html_node/dirname-invocation.html, basename-invocation.html
  */
 import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
+import { localeQuote } from './gnu-quote.ts';
 
 const usage = (cmd: string, what: string): ExecResult => ({ stdout: '', stderr: `${cmd}: ${what}\nTry '${cmd} --help' for more information.\n`, exitCode: 1 });
 
@@ -39,14 +40,22 @@ export function basenameOf(name: string, suffix = ''): string {
   return base;
 }
 
-/** Splits GNU-style options (`-z`, `--zero`, `-a`, `-s X`, `--suffix=X`) from operands; null on an unknown one. */
-function parse(cmd: string, args: string[], known: string): { flags: Set<string>; suffix?: string; operands: string[] } | ExecResult {
+/**
+ * Splits GNU-style options (`-z`, `--zero`, `-a`, `-s X`, `--suffix=X`) from operands; usage on an unknown one.
+ * `permute`: options may follow operands (getopt's default, as `dirname`); without it the first operand ends the
+ * options (`basename`'s getopt string starts with `+`: `basename -s .txt a.txt -a` names `-a`).
+ */
+function parse(cmd: string, args: string[], known: string, permute: boolean): { flags: Set<string>; suffix?: string; operands: string[] } | ExecResult {
   const flags = new Set<string>();
   const operands: string[] = [];
   let suffix: string | undefined;
   const long: Record<string, string> = { '--zero': 'z', '--multiple': 'a' };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
+    if (!permute && operands.length > 0) {
+      operands.push(a);
+      continue;
+    }
     if (a === '--') {
       operands.push(...args.slice(i + 1));
       break;
@@ -62,6 +71,7 @@ function parse(cmd: string, args: string[], known: string): { flags: Set<string>
         if (!known.includes(c)) return usage(cmd, `invalid option -- '${c}'`);
         if (c === 's') {
           suffix = a.slice(j + 1) || args[++i];
+          if (suffix === undefined) return usage(cmd, "option requires an argument -- 's'");
           flags.add('a');
           break;
         }
@@ -69,7 +79,6 @@ function parse(cmd: string, args: string[], known: string): { flags: Set<string>
       }
     } else operands.push(a);
   }
-  if (suffix === undefined && known.includes('s') && args.some((a) => a === '-s')) return usage(cmd, "option requires an argument -- 's'");
   return { flags, suffix, operands };
 }
 
@@ -77,19 +86,19 @@ function parse(cmd: string, args: string[], known: string): { flags: Set<string>
 export function pathNameCommands(): CustomCommand[] {
   return [
     defineCommand('dirname', async (args) => {
-      const p = parse('dirname', args, 'z');
+      const p = parse('dirname', args, 'z', true);
       if (!('flags' in p)) return p;
       if (p.operands.length === 0) return usage('dirname', 'missing operand');
       const end = p.flags.has('z') ? '\0' : '\n';
       return { stdout: p.operands.map((o) => dirnameOf(o) + end).join(''), stderr: '', exitCode: 0 };
     }),
-    defineCommand('basename', async (args) => {
-      const p = parse('basename', args, 'azs');
+    defineCommand('basename', async (args, ctx) => {
+      const p = parse('basename', args, 'azs', false);
       if (!('flags' in p)) return p;
       if (p.operands.length === 0) return usage('basename', 'missing operand');
       const end = p.flags.has('z') ? '\0' : '\n';
       if (!p.flags.has('a')) {
-        if (p.operands.length > 2) return usage('basename', `extra operand '${p.operands[2]}'`);
+        if (p.operands.length > 2) return usage('basename', `extra operand ${localeQuote(ctx.env, p.operands[2]!)}`);
         return { stdout: basenameOf(p.operands[0]!, p.operands[1]) + end, stderr: '', exitCode: 0 };
       }
       return { stdout: p.operands.map((o) => basenameOf(o, p.suffix) + end).join(''), stderr: '', exitCode: 0 };

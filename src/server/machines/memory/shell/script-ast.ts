@@ -22,6 +22,9 @@ export function parseScript(script: string): { statements: ScriptNode[] } | unde
 /** A part written as is: just-bash's serializer writes a `Glob` part's pattern verbatim. */
 const raw = (text: string): ScriptNode => ({ type: 'Glob', pattern: text });
 
+/** `text` escaped as just-bash's serializer escapes unquoted text, but for the characters in `keep`. */
+const escapeBut = (text: string, keep: string) => text.replace(/[\s\\'"`!|&;()<>{}[\]*?~#]/g, (c) => (keep.includes(c) ? c : `\\${c}`));
+
 /** `$'…'` for a text holding a newline, which a backslash cannot escape (it would join the lines). */
 const ansiC = (text: string) => `$'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
 
@@ -89,6 +92,11 @@ function prepare(node: unknown, inQuotes = false): void {
           arg.parts = parts.map((p) => (p.type === 'Literal' ? raw(String(p.value).replace(/\n/g, () => "$'\\n'")) : p));
         }
       }
+    }
+    // An argument's unquoted `!` (`[ "$a" != b ]`) is written bare: it means nothing there to bash, and the
+    // serializer's `\!` would read back as a quoted character, which `$BASH_COMMAND` and `declare -f` then show.
+    for (const arg of (n.args as Array<{ parts?: ScriptNode[] }> | undefined) ?? []) {
+      if (arg.parts) arg.parts = arg.parts.map((p) => (p.type === 'Literal' && /!/.test(String(p.value)) && !String(p.value).includes('\n') ? raw(escapeBut(String(p.value), '!')) : p));
     }
   }
   if (n.type === 'Word' && !inQuotes) {

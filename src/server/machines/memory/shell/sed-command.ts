@@ -12,6 +12,7 @@
  */
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { errorsFirst } from './output-order.ts';
+import { ownerOf } from './devices.ts';
 import { strerror } from './errno-text.ts';
 import { SANDBOX_HINT } from './world.ts';
 import { missingLabel, normalizeSedScript, sedProgram } from './sed-script.ts';
@@ -191,7 +192,9 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
     const abs = fs.resolvePath(cwd, f);
     let failure: unknown;
     const st = await fs.stat(abs).catch((err: unknown) => ((failure = err), null));
-    if (!st) stderr += `sed: can't read ${f}: ${strerror(failure)}\n`;
+    // A device may stat and still not open (`/dev/tty` without a terminal: ENXIO).
+    if (st && ownerOf(st).device) await fs.readFileBuffer(abs).catch((err: unknown) => (failure = err));
+    if (!st || failure) stderr += `sed: can't read ${f}: ${strerror(failure)}\n`;
     else if (!st.isDirectory && !(await mayAccess(fs, abs, 4))) stderr += `sed: can't read ${f}: Permission denied\n`;
     else if (p.inPlace && !st.isDirectory && !(await mayAccess(fs, abs.slice(0, abs.lastIndexOf('/')) || '/', 2))) {
       // GNU writes the edit to a new file beside the operand (`sedXXXXXX`, a random name): a directory the user may

@@ -5,6 +5,7 @@
  * (`wc: nope: No such file or directory`, `… Is a directory`).
  */
 import { endlessBytes, isEndlessDevice, ownerOf } from './devices.ts';
+import { errnoText as posixText } from './errno-text.ts';
 import { bytesOutput, latin1FromBytes, unsafeBytesFromLatin1, type ByteString, type ExecResult, type IFileSystem } from 'just-bash';
 
 /** The paths that name the command's own stdin. */
@@ -49,10 +50,9 @@ export interface InputCtx {
   stdinRegular?: boolean;
 }
 
-const ERRORS: Record<string, string> = { EBADF: 'Bad file descriptor', ENOENT: 'No such file or directory', EACCES: 'Permission denied', ENOTDIR: 'Not a directory', EISDIR: 'Is a directory', ELOOP: 'Too many levels of symbolic links' };
 
 /** The error text of a failed fs call (`No such file or directory`, …). */
-export const errnoText = (err: unknown): string => ERRORS[(err as { code?: string }).code ?? ''] ?? (err as Error).message;
+export const errnoText = (err: unknown): string => posixText((err as { code?: string }).code) ?? (err as Error).message;
 
 /**
  * The bytes of operand `name` (`-` is stdin), or the GNU error text of reading it. A closed stdin's error is marked
@@ -62,7 +62,7 @@ export const errnoText = (err: unknown): string => ERRORS[(err as { code?: strin
  * keeps in memory is an error marked `refused` (the tool refuses loudly).
  */
 export async function readOperand(ctx: InputCtx, name: string, want?: number): Promise<{ bytes: string; regular: boolean } | { error: string; readFailed?: boolean; refused?: boolean }> {
-  if (isStdinOperand(name)) return ctx.stdinClosed ? { error: ERRORS.EBADF!, readFailed: true } : { bytes: latin1FromBytes(ctx.stdin), regular: ctx.stdinRegular === true };
+  if (isStdinOperand(name)) return ctx.stdinClosed ? { error: posixText('EBADF')!, readFailed: true } : { bytes: latin1FromBytes(ctx.stdin), regular: ctx.stdinRegular === true };
   const path = ctx.fs.resolvePath(ctx.cwd, name);
   if (want !== undefined && isEndlessDevice(path)) {
     try {
@@ -73,7 +73,7 @@ export async function readOperand(ctx: InputCtx, name: string, want?: number): P
   }
   try {
     const st = await ctx.fs.stat(path);
-    if (st.isDirectory) return { error: ERRORS.EISDIR! };
+    if (st.isDirectory) return { error: posixText('EISDIR')! };
     // A device (`/dev/null`) is no regular file: GNU wc sizes its columns for it as for a pipe. Neither is a
     // process substitution's `/dev/fd/N`, a pipe on Linux.
     const pipe = path.startsWith('/dev/fd/') || path.startsWith('/proc/self/fd/');

@@ -12,13 +12,32 @@ import { OrderedOutput } from './output-order.ts';
 import { unsupported } from './gnu-commands.ts';
 import { readOperand, type InputCtx } from './text-input.ts';
 import { isByteLocale } from './locale-ctype.ts';
+import { charWidth } from './char-width.ts';
 
 type Count = 'lines' | 'words' | 'chars' | 'bytes' | 'max';
 const ORDER: Count[] = ['lines', 'words', 'chars', 'bytes', 'max'];
 const SHORT: Record<string, Count> = { l: 'lines', w: 'words', m: 'chars', c: 'bytes', L: 'max' };
 const LONG: Record<string, Count> = { '--lines': 'lines', '--words': 'words', '--chars': 'chars', '--bytes': 'bytes', '--max-line-length': 'max' };
 
-/** The five counts of a byte string; in the C locale (`bytes`) a character is a byte, and one above 0x7f has no width. */
+/** Columns of the UTF-8 character starting at byte `i` of `s` (wcwidth); a byte that starts none takes none. */
+function utf8Width(s: string, i: number): number {
+  const b = s.charCodeAt(i);
+  if (b >= 0xf8) return 0;
+  const n = b >= 0xf0 ? 3 : b >= 0xe0 ? 2 : 1;
+  let c = b & (0x3f >> n);
+  for (let k = 1; k <= n; k++) {
+    const t = s.charCodeAt(i + k);
+    if ((t & 0xc0) !== 0x80) return 0;
+    c = (c << 6) | (t & 0x3f);
+  }
+  // Past Unicode, or a surrogate: no character, so no width.
+  return c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff) ? 0 : charWidth(c);
+}
+
+/**
+ * The five counts of a byte string; in the C locale (`bytes`) a character is a byte, and one above 0x7f has no width;
+ * in UTF-8 `-L` counts each character's columns (a combining mark none, a CJK character two).
+ */
 function counts(s: string, bytes = false): Record<Count, number> {
   let lines = 0;
   let words = 0;
@@ -35,7 +54,8 @@ function counts(s: string, bytes = false): Record<Count, number> {
       col = 0;
     } else if (b === 9) col += 8 - (col % 8);
     else if (b === 13 || b === 12) col = 0;
-    else if (b >= 0x20 && b !== 0x7f && (bytes ? b < 0x80 : (b & 0xc0) !== 0x80)) col++;
+    else if (b >= 0x20 && b < 0x7f) col++;
+    else if (!bytes && b >= 0xc0) col += utf8Width(s, i);
     const space = b === 32 || (b >= 9 && b <= 13);
     if (space) inWord = false;
     else if (!inWord) {

@@ -22,6 +22,13 @@ describe('wc', () => {
   });
 });
 
+describe('wc -L in UTF-8, as wcwidth measures a character', () => {
+  it('gives a combining mark no column, a CJK or fullwidth character two, an invalid byte or code point none', async () => {
+    const r = await runShell("export LC_ALL=C.UTF-8; printf 'e\\u0301e\\u0301\\n' | wc -L; printf '\\u4e2d\\u6587ab\\n' | wc -L; printf '\\uff21\\U0001F600\\n' | wc -L; printf 'a\\u200bb\\n' | wc -L; printf '\\xff\\xfeab\\n' | wc -L; printf '\\xf4\\x90\\x80\\x80x\\xed\\xa0\\x80y\\n' | wc -L; head -c 70000 /dev/urandom | wc -c");
+    expect(r).toEqual({ stdout: '2\n6\n4\n2\n2\n2\n70000\n', stderr: '', exit: 0 });
+  });
+});
+
 describe('wc in the C locale', () => {
   it('counts a byte as a character, and a byte above 0x7f as no width, as under LC_ALL=C', async () => {
     expect(await runShell('printf "é\\n" > e; wc -m < e; LC_ALL=C wc -m < e; LANG=C wc -L < e; LC_ALL=C.UTF-8 wc -L < e')).toEqual({ stdout: '2\n3\n0\n1\n', stderr: '', exit: 0 });

@@ -34,3 +34,15 @@ describe('xargs -I with -0 or -d', () => {
     expect((await runShell("printf 'a b\\0 c\\0' | xargs -0 -I{} echo '[{}]'; printf 'x,y' | xargs -d, -I% echo '<%>'")).stdout).toBe('[a b]\n[ c]\n<x>\n<y>\n');
   });
 });
+
+describe('xargs -t and -p, as GNU prints the command', () => {
+  it('quotes each traced argument as the shell reads it back (shell-escape), on stderr', async () => {
+    const r = await runShell("echo 1 | xargs -t sh -c 'echo $0' 2>&1; printf 'a\\n' | xargs -t echo 'x$y' 'a\"b' '' \"it's\" 'tab\tt' '~a' '#c' a# '*' - 2>&1 >/dev/null");
+    expect(r).toEqual({ stdout: "sh -c 'echo $0' 1\n1\necho 'x$y' 'a\"b' '' \"it's\" 'tab'$'\\t''t' '~a' '#c' a# '*' - a\n", stderr: '', exit: 0 });
+  });
+
+  it('-p without a terminal prints the command and fails to open /dev/tty (status 1)', async () => {
+    const r = await runShell('echo 1 | xargs -p echo; echo "rc=$?"');
+    expect(r).toEqual({ stdout: 'rc=1\n', stderr: 'echo 1xargs: failed to open /dev/tty for reading: No such device or address\n', exit: 0 });
+  });
+});

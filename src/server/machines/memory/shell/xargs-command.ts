@@ -2,13 +2,15 @@
  * `xargs` as GNU findutils runs it: input split on blanks and newlines with quotes and backslashes (or on `-0`,
  * `-d`), bundled into commands by `-n`, `-L`, `-s` (or one per line with `-I`/`-i`, its string replaced in the
  * arguments), `-E` logical EOF, `-r`, `-t`, `-a FILE`, `-P` (run one after the other: the outputs are the same),
- * the command run once with no input unless `-r`, and GNU's statuses: 123 when a command exits 1–125, 124 at a
+ * `-t`'s trace quoted as GNU's (shell-escape), `-p` failing as GNU's does without a terminal, the command run once
+ * with no input unless `-r`, and GNU's statuses: 123 when a command exits 1–125, 124 at a
  * 255 (which stops it), 127 for a command not found.
  * @see https://www.gnu.org/software/findutils/manual/html_node/find_html/Invoking-xargs.html
  */
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { shellQuote } from '../argv.ts';
 import { unsupported } from './gnu-commands.ts';
+import { quoteName } from './ls-quote.ts';
 import { leadingOptions, readOperand } from './text-input.ts';
 import { CLOSED_STDIN_READ, stdinIsClosed } from './closed-stdin.ts';
 import { OrderedOutput, replayOutput, type OrderedResult } from './output-order.ts';
@@ -21,6 +23,8 @@ interface Options {
   eof: string | undefined;
   noEmpty: boolean;
   trace: boolean;
+  /** `-p`: ask on the terminal before each command. */
+  prompt: boolean;
   argFile: string | undefined;
   maxChars: number;
   /** GNU's warnings on options that exclude each other, printed before anything runs. */
@@ -71,7 +75,7 @@ function split(text: string, eof: string | undefined): { lines: string[][]; erro
 }
 
 function parse(args: string[]): { o: Options; command: string[] } | ExecResult {
-  const o: Options = { delimiter: undefined, maxArgs: undefined, maxLines: undefined, replace: undefined, eof: undefined, noEmpty: false, trace: false, argFile: undefined, maxChars: 128 * 1024, warnings: [] };
+  const o: Options = { delimiter: undefined, maxArgs: undefined, maxLines: undefined, replace: undefined, eof: undefined, noEmpty: false, trace: false, prompt: false, argFile: undefined, maxChars: 128 * 1024, warnings: [] };
   const count = (v: string | undefined, opt: string, min = 1): number | ExecResult => {
     const n = Number(v);
     if (v === undefined || !/^\d+$/.test(v)) return fail(`invalid number "${v ?? ''}" for -${opt} option\n${TRY}`);
@@ -133,6 +137,9 @@ function parse(args: string[]): { o: Options; command: string[] } | ExecResult {
         break;
       case 't': case 'verbose':
         o.trace = true;
+        break;
+      case 'p': case 'interactive':
+        o.prompt = true;
         break;
       case 'x': case 'exit':
         break;
@@ -219,7 +226,16 @@ async function xargs(args: string[], ctx: CommandContext): Promise<ExecResult> {
     return { ...bytesOutput(unsafeBytesFromLatin1(text.stdout)), stderr: text.stderr, exitCode, outputOrder: text.order('before-errors') };
   };
   for (const argv of runs) {
-    if (o.trace) text.err(`${argv.join(' ')}\n`);
+    // GNU's trace quotes each argument as the shell would read it back (shell-escape, as `ls` does).
+    const shown = argv.map((a) => quoteName(a, 'shell-escape')).join(' ');
+    if (o.prompt) {
+      // GNU prints the command, then opens /dev/tty to read the answer: without a terminal that fails (status 1).
+      text.err(shown);
+      const tty = await ctx.fs.readFile('/dev/tty').then(() => null, (err: unknown) => err as { code?: string });
+      if (tty?.code === 'ENXIO') return done('xargs: failed to open /dev/tty for reading: No such device or address\n', 1);
+      return unsupported('xargs', '-p');
+    }
+    if (o.trace) text.err(`${shown}\n`);
     const r: OrderedResult = await ctx.exec!(argv.map(shellQuote).join(' '), { cwd: ctx.cwd });
     if (r.exitCode === 127 && /command not found/.test(r.stderr)) {
       return done(`xargs: ${argv[0]}: No such file or directory\n`, 127);
