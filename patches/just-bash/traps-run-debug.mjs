@@ -1,4 +1,5 @@
-// `trap '…' DEBUG` runs its command before each simple command (assignments too), `[[ … ]]` and `(( … ))`, with
+// `trap '…' DEBUG` runs its command before each simple command (assignments too), `[[ … ]]`, `(( … ))`, `case`
+// and each pass of a `for` loop's head, with
 // `$BASH_COMMAND` the command about to run and `$?` the status of the one before; not inside a trap, and not inside
 // a function, a subshell or a command substitution unless `set -T` (functrace) is on. Its output comes before the
 // command's (for a pipeline, before the last stage's: the stages' traps run in the shell, not down the pipe). Bash's manual, "Bourne Shell Builtins" (trap), "The Set Builtin" (-T), "Bash Variables"
@@ -17,6 +18,26 @@ export default {
     {
       find: 'async executeSimpleCommandInner(t,n,r){let _po=',
       replace: 'async executeSimpleCommandInner(t,n,r){await _jbDebugTrap(this.ctx,t);let _po=',
+    },
+    {
+      // A command substitution starts with no trap output waiting: what its command's DEBUG trap printed (`x=$(…)`,
+      // an assignment that shows nothing itself) waits outside it for the next command, and the substitution's own
+      // traps' output goes into what it captures.
+      find: 'let a=e.substitutionDepth;e.substitutionDepth=i+1;let _tr=e.state.traps;',
+      replace: 'let a=e.substitutionDepth;e.substitutionDepth=i+1;let _tr=e.state.traps,_to=e.state.trapOutput;e.state.trapOutput=void 0;',
+    },
+    {
+      find: 'p=await _jbWithExitTrap(e,p),h=p.exitCode,e.state.traps=_tr,',
+      replace: 'p=await _jbWithExitTrap(e,p),h=p.exitCode,e.state.traps=_tr,e.state.trapOutput=_to,',
+    },
+    {
+      find: 'catch(p){if(e.state.traps=_tr,',
+      replace: 'catch(p){if(e.state.traps=_tr,e.state.trapOutput=_to,',
+    },
+    {
+      // `case WORD in` (as bash prints it, with a space after `in`) before the word is matched.
+      find: 'case"Case":return bf(this.ctx,t)',
+      replace: 'case"Case":return await _jbDebugTrap(this.ctx,{type:"CaseHead",_text:`case ${we(t.word)} in `,line:t.line}),bf(this.ctx,t)',
     },
     {
       find: 'case"ArithmeticCommand":return this.executeArithmeticCommand(t)',

@@ -342,6 +342,11 @@ describe('trap', () => {
     expect(await run("set -T; trap 'echo \"D: $BASH_COMMAND\"' DEBUG; f() { echo in f; }; f")).toMatchObject({ stdout: 'D: f\nD: f\nD: echo in f\nin f\n' });
     expect(await run("trap 'LAST=$BASH_COMMAND' DEBUG; trap 'echo \"failed: $LAST ($?)\"' ERR; echo start; false")).toMatchObject({ stdout: 'start\nfailed: false (1)\n' });
   });
+
+  it('DEBUG names a case head as bash prints it; an assignment\'s command substitution captures its own traps only', async () => {
+    expect(await run("trap 'echo \"[$BASH_COMMAND]\"' DEBUG; case a in a) echo m ;; esac; x=$(echo in); echo \"$x\"")).toMatchObject({ stdout: '[case a in ]\n[echo m]\nm\n[x=$(echo in)]\n[echo \"$x\"]\nin\n' });
+    expect(await run("set -T; trap 'echo \"D: $BASH_COMMAND\"' DEBUG; y=$(echo s); echo \"$y\"")).toMatchObject({ stdout: 'D: y=$(echo s)\nD: echo \"$y\"\nD: echo s\ns\n' });
+  });
 });
 
 describe('rewriteJobControl', () => {
