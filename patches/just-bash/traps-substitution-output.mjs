@@ -13,8 +13,8 @@ export default {
     },
     {
       // A substitution ended by an error or `exit`: its pending trap output must not outlive it either.
-      find: '}catch(p){if(e.state.traps=_tr,e.state.env=c,',
-      replace: '}catch(p){if(_jbTakeTrapOutput(e),e.state.traps=_tr,e.state.env=c,',
+      find: '}catch(p){if(e.state.traps=_tr,e.state.trapOutput=_to,e.state.env=c,',
+      replace: '}catch(p){if(_jbTakeTrapOutput(e),e.state.traps=_tr,e.state.trapOutput=_to,e.state.env=c,',
     },
   ],
 };

@@ -1,7 +1,8 @@
 // With `set -x` bash traces an arithmetic `for ((INIT; COND; STEP))` loop's parts as it evaluates them: `(( INIT ))`
 // once, `(( COND ))` before each test (an empty part as `(( 1 ))`), `(( STEP ))` after each pass, each part's text
-// as written (without its leading blanks) after expansion. The parser keeps each part's source text (it joined the tokens without their spaces) and the serializer
-// writes it back, so the engine's rewrite keeps it. just-bash traced nothing but the body.
+// as written (without its leading blanks) after expansion. The same points run the DEBUG trap (traps-run-debug) with
+// `$BASH_COMMAND` the part unexpanded, without its leading blanks: `((i = 0 ))`, `((1))` for an empty one. The parser
+// keeps each part's source text (it joined the tokens without their spaces) and the serializer writes it back, so the engine's rewrite keeps it. just-bash traced nothing but the body.
 export default {
   title: 'set -x traces the parts of for (( ; ; ))',
   upstream: 'src/parser/compound-parser.ts parseCStyleFor: keep each part\'s source text; src/ast/serializer.ts: write it back; src/interpreter/control-flow.ts executeCStyleFor: when xtrace is on, trace PS4 + "(( PART ))" before evaluating each part',
@@ -25,7 +26,7 @@ export default {
     {
       find: 'let r=new on(e),s=0,i=0;t.init&&await Y(e,t.init.expression),e.state.loopDepth++;',
       replace:
-        'let r=new on(e),s=0,i=0,__t=async x=>{if(!e.state.options.xtrace)return;x??={originalText:"1"};let w=await se(e,new Q().parseWordFromString(x.originalText??pe(x.expression),!1,!1,!1,!0));r.append("",`${await Ju(e)}(( ${w} ))\\n`)};' +
+        'let r=new on(e),s=0,i=0,__t=async x=>{await _jbDebugTrap(e,{type:"ArithForPart",_text:`((${x?.originalText??"1"}))`,line:n});if(!e.state.options.xtrace)return;x??={originalText:"1"};let w=await se(e,new Q().parseWordFromString(x.originalText??pe(x.expression),!1,!1,!1,!0));r.append("",`${await Ju(e)}(( ${w} ))\\n`)};' +
         'await __t(t.init);t.init&&await Y(e,t.init.expression),e.state.loopDepth++;',
     },
     {

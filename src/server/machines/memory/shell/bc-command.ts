@@ -3,32 +3,15 @@
  * `sqrt`, variables and arrays, `++ --` and compound assignment, comparisons and `! && ||`, `if`/`while`/`for`,
  * `print`, strings, `define` with `return` and `auto`, `length()`, `scale()`, `-l` (scale 20), output as bc prints
  * it (`.5`, lines cut at 70 characters with `\`), `(standard_in) N: syntax error`, `Divide by zero`, whole numbers
- * read in `ibase` and printed in `obase`. The math library's `s c a l e j` and fractions in other bases fail loudly.
+ * read in `ibase` and printed in `obase`, the math library's `s c a l e j` (bc-mathlib.ts). Fractions in other bases
+ * fail loudly.
  * @see https://www.gnu.org/software/bc/manual/html_mono/bc.html
  */
 import { defineCommand, latin1FromBytes, type CustomCommand, type ExecResult } from 'just-bash';
 import { SANDBOX_HINT as HINT } from './world.ts';
 import { readOperand, type InputCtx } from './text-input.ts';
-
-/** A decimal: `n / 10^s`. */
-interface Num {
-  n: bigint;
-  s: number;
-}
-
-const TEN = (k: number) => 10n ** BigInt(k);
-const rescale = (a: Num, s: number): Num => (s >= a.s ? { n: a.n * TEN(s - a.s), s } : { n: a.n / TEN(a.s - s), s });
-const num = (text: string): Num => {
-  const [i, f = ''] = text.split('.');
-  return { n: BigInt((i || '0') + f), s: f.length };
-};
-const zero: Num = { n: 0n, s: 0 };
-const cmp = (a: Num, b: Num) => {
-  const s = Math.max(a.s, b.s);
-  const x = rescale(a, s).n;
-  const y = rescale(b, s).n;
-  return x < y ? -1 : x > y ? 1 : 0;
-};
+import { cmp, digits as significantDigits, num, rescale, sqrt, TEN, zero, type Num } from './bc-num.ts';
+import { arctan, bessel, cosine, exponential, logarithm, sine } from './bc-mathlib.ts';
 
 /** bc's output lines: 70 characters, the first 69 of a longer one followed by `\`. */
 function wrap(text: string): string {
@@ -38,11 +21,13 @@ function wrap(text: string): string {
 }
 
 /**
- * `a` as bc prints it in base `obase` (default 10): no leading `0` before the point; in bases 2 to 16 the digits
+ * `a` as bc prints it in base `obase` (default 10): zero as `0`, no leading `0` before the point; in bases 2 to 16 the digits
  * 0-9A-F, above 16 each digit in decimal, padded to the width of obase-1 and led by a space (bc manual, "Basic
  * Elements"). A fraction in a base other than 10 is refused loudly.
  */
 function show(a: Num, obase = 10): string {
+  // Zero is `0` whatever its scale (`scale=2; 0/1` prints 0, as GNU bc's output routine special-cases it).
+  if (a.n === 0n) return '0';
   const neg = a.n < 0n;
   if (obase !== 10) {
     if (a.s > 0) throw new Loud(`bc: a fraction printed with obase=${obase} is not available in the shell engine; ${HINT}`);
@@ -79,6 +64,16 @@ function literal(text: string, ibase: number): Num {
 
 class BcError extends Error {}
 class Loud extends Error {}
+
+/** `bc -l`'s functions by name, each given its arguments (missing ones 0) and the current scale. */
+const MATH_LIBRARY: ReadonlyMap<string, (args: Num[], scale: number) => Num> = new Map(Object.entries({
+  s: ([x = zero]: Num[], z: number) => sine(x, z),
+  c: ([x = zero]: Num[], z: number) => cosine(x, z),
+  a: ([x = zero]: Num[], z: number) => arctan(x, z),
+  l: ([x = zero]: Num[], z: number) => logarithm(x, z),
+  e: ([x = zero]: Num[], z: number) => exponential(x, z),
+  j: ([n = zero, x = zero]: Num[], z: number) => bessel(n, x, z),
+}));
 
 type Tok = { t: string; v: string; line: number };
 
@@ -230,14 +225,9 @@ function runBc(src: string, mathLib: boolean): { out: string; err: string; loud:
       const v = expr();
       eat(')');
       if (tk.v === 'scale') return { n: BigInt(v.s), s: 0 };
-      if (tk.v === 'length') return { n: BigInt((v.n < 0n ? -v.n : v.n).toString().replace(/^0+(?=\d)/, '').length + (v.n === 0n ? 0 : 0)), s: 0 };
+      if (tk.v === 'length') return { n: BigInt(significantDigits(v)), s: 0 };
       if (v.n < 0n) throw new BcError('Runtime error (func=(main), adr=0): Square root of a negative number');
-      const s = Math.max(scale(), v.s);
-      const target = rescale(v, 2 * s).n;
-      let r = BigInt(Math.floor(Math.sqrt(Number(target))));
-      while (r * r > target) r--;
-      while ((r + 1n) * (r + 1n) <= target) r++;
-      return { n: r, s };
+      return sqrt(v, scale());
     }
     if (tk.t === 'name' && toks[pos + 1]?.t === '(' && !KEYWORDS.has(tk.v)) {
       pos += 2;
@@ -250,7 +240,8 @@ function runBc(src: string, mathLib: boolean): { out: string; err: string; loud:
       if (skipping) return zero;
       const fn = funcs.get(tk.v);
       if (!fn) {
-        if (mathLib && /^[scaelj]$/.test(tk.v)) throw new Loud(`bc: the math library function ${tk.v}() is not available in the shell engine; ${HINT}`);
+        const lib = mathLib ? MATH_LIBRARY.get(tk.v) : undefined;
+        if (lib) return lib(args, scale());
         throw new BcError(`Runtime error (func=(main), adr=0): Function ${tk.v} not defined.`);
       }
       return call(fn, args);

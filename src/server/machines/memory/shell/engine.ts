@@ -55,6 +55,7 @@ import { envsubstCommand } from './envsubst-command.ts';
 import { withLoudOptions } from './loud-options.ts';
 import { withGnuHelp } from './gnu-help.ts';
 import { copyMoveCommands } from './copy-move.ts';
+import { rsyncCommand } from './rsync-command.ts';
 import { grepCommands } from './grep-command.ts';
 import { statCommands } from './stat-command.ts';
 import { sedCommands } from './sed-command.ts';
@@ -107,11 +108,11 @@ interface Terminal {
 /** The command `./risky.sh` is rewritten to when the sprite has no `risky.sh` of its own. */
 const RISKY_COMMAND = 'spritzer-risky.sh';
 /** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
-const EXTRA_COMMANDS = ['tty', 'stty', 'curl', 'truncate', 'fallocate', 'du', 'df', 'mountpoint', 'link', 'unlink', 'chown', 'chgrp', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...COREUTILS_EXTRA_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'csplit', 'iconv', 'tput', 'envsubst', ...JOB_COMMAND_NAMES, ...PROCESS_COMMAND_NAMES, ...TEXT_COMMAND_NAMES, ...FREE_UPTIME_NAMES];
+const EXTRA_COMMANDS = ['tty', 'stty', 'curl', 'truncate', 'fallocate', 'du', 'df', 'mountpoint', 'link', 'unlink', 'chown', 'chgrp', 'sprite-env', 'python3', 'python', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...COREUTILS_EXTRA_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'csplit', 'iconv', 'tput', 'envsubst', 'rsync', ...JOB_COMMAND_NAMES, ...PROCESS_COMMAND_NAMES, ...TEXT_COMMAND_NAMES, ...FREE_UPTIME_NAMES];
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
-const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'fallocate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', 'date', 'which', ...FREE_UPTIME_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'split', 'csplit', 'curl', 'iconv', 'tput', 'envsubst', 'yes', 'sleep', ...TEXT_COMMAND_NAMES]);
+const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'fallocate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', 'date', 'which', ...FREE_UPTIME_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'split', 'csplit', 'curl', 'iconv', 'tput', 'envsubst', 'rsync', 'yes', 'sleep', ...TEXT_COMMAND_NAMES]);
 /** just-bash's own commands. */
 const JUST_BASH_COMMANDS: readonly string[] = getCommandNames();
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -443,7 +444,7 @@ const sharedCommands = () => (sharedTable ??= buildSharedCommands());
 function buildSharedCommands() {
   return {
     system: [...gnuCommands(), ...sysinfoCommands(), ...coreutilsExtra(), ...zipCommands(), ...compressCommands(), ddCommand(), splitCommand(), csplitCommand(), curlCommand(), iconvCommand()],
-    files: [envsubstCommand(), ...copyMoveCommands(), ...grepCommands()],
+    files: [envsubstCommand(), ...copyMoveCommands(), ...grepCommands(), rsyncCommand()],
     text: [...sedCommands(), ...textCommands(), ...pathNameCommands()],
     paths: [...linkCommands(), ...modeCommands(), fileCommand(), whichCommand()],
     sleep: sleepCommand(),

@@ -1184,6 +1184,9 @@ describe('declare -f and type print a function as bash regenerates it', () => {
         'h is a function\nh () \n{ \n    ( cd / )\n}\n1\n',
     );
   });
+  it('a bare word in [[ ]] as the -n test it is', async () => {
+    expect((await runShell("f() { [[ $x ]]; [[ a && ! $y ]]; }; declare -f f")).stdout).toBe('f () \n{ \n    [[ -n $x ]];\n    [[ -n a && ! -n $y ]]\n}\n');
+  });
 });
 
 describe('export -f', () => {

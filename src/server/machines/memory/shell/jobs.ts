@@ -198,7 +198,7 @@ interface NestedShell {
 }
 
 /** Signals a trap may name: EXIT (0), ERR, RETURN, and the catchable signals spritzer delivers. */
-const TRAPPABLE = new Set(['EXIT', 'ERR', 'RETURN', 'HUP', 'INT', 'QUIT', 'USR1', 'USR2', 'PIPE', 'ALRM', 'TERM']);
+const TRAPPABLE = new Set(['EXIT', 'ERR', 'RETURN', 'DEBUG', 'HUP', 'INT', 'QUIT', 'USR1', 'USR2', 'PIPE', 'ALRM', 'TERM']);
 /** Trap names that are not signals (listed without `SIG`). */
 const PSEUDO_SIGNALS = new Set(['EXIT', 'ERR', 'RETURN', 'DEBUG']);
 /** Linux's signals by number (x86-64), as `kill -l` and `trap -l` name them: 1-31, then the real-time 34-64. */
@@ -263,8 +263,8 @@ const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr
  * - `kill [-s SIG|-n N|-SIG|-N] PID|%N…` ends a job of this shell (status 128+n), `kill -0` tests one, `kill $$`
  *   signals the shell itself; any other pid fails loudly (this shell cannot reach other processes), as do
  *   STOP/TSTP (no stopped jobs).
- * - `trap ACTION SIG…`, `trap - SIG`, `trap '' SIG`, `trap` (list), `trap -p`, `trap -l`, for EXIT, ERR, RETURN
- *   and HUP INT QUIT USR1 USR2 PIPE ALRM TERM; DEBUG fails loudly. The interpreter runs EXIT, ERR, RETURN and the
+ * - `trap ACTION SIG…`, `trap - SIG`, `trap '' SIG`, `trap` (list), `trap -p`, `trap -l`, for EXIT, ERR, RETURN, DEBUG
+ *   and HUP INT QUIT USR1 USR2 PIPE ALRM TERM. The interpreter runs EXIT, ERR, RETURN, DEBUG and the
  *   traps of signals the script sends itself in the shell's own context ({@link JobControl.shellState}); the
  *   traps of signals from outside run through job-runner.ts.
  * @see https://www.gnu.org/software/bash/manual/html_node/Job-Control-Builtins.html, docs/fidelity.md
@@ -604,7 +604,7 @@ export class JobControl {
         continue;
       }
       if (!TRAPPABLE.has(name)) {
-        stderr += `trap: ${s}: not available in the shell engine (only EXIT, ERR, RETURN, HUP, INT, QUIT, USR1, USR2, PIPE, ALRM and TERM reach a script); ${SANDBOX_HINT}\n`;
+        stderr += `trap: ${s}: not available in the shell engine (only EXIT, ERR, RETURN, DEBUG, HUP, INT, QUIT, USR1, USR2, PIPE, ALRM and TERM reach a script); ${SANDBOX_HINT}\n`;
         exitCode = 1;
         continue;
       }
