@@ -13,6 +13,7 @@
  */
 import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
 import { SANDBOX_HINT } from './world.ts';
+import { subMsNanos } from './file-time.ts';
 
 interface Options {
   recursive: boolean;
@@ -129,8 +130,11 @@ function parseArgs(args: string[]): { o: Options; operands: string[] } | ExecRes
 
 const lstat = (fs: IFileSystem, p: string) => fs.lstat(p).catch(() => null);
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, k) => x === b[k]);
-/** A time in whole seconds: what rsync compares for `-u` and for a directory's line. */
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+/**
+ * A time in nanoseconds: rsync 3 compares modification times to the nanosecond where both sides keep them (its
+ * `--modify-window` is 0), for `-u` and for a directory's line alike.
+ */
+const nanos = (d: Date) => BigInt(d.getTime()) * 1_000_000n + BigInt(subMsNanos(d));
 /** Names in rsync's order: byte order of their UTF-8 text. */
 const byName = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
@@ -194,7 +198,7 @@ class Transfer {
     const mode = e.st.mode & 0o7777;
     // The destination rsync made itself (`created directory`) counts as new.
     const isNew = !exists || this.created === e.dest;
-    const changed = isNew || (o.times && seconds(have.mtime) !== seconds(e.st.mtime)) || (o.perms && (have.mode & 0o7777) !== mode);
+    const changed = isNew || (o.times && nanos(have.mtime) !== nanos(e.st.mtime)) || (o.perms && (have.mode & 0o7777) !== mode);
     if (!exists && !o.dryRun) await fs.mkdir(e.dest);
     if (!o.dryRun && (isNew || o.perms)) await fs.chmod(e.dest, o.perms ? mode : mode & ~this.umask);
     if (changed) this.say(e.shown);
@@ -240,9 +244,9 @@ class Transfer {
     this.total += e.st.size;
     const have = await lstat(fs, e.dest);
     const current = have?.isFile === true;
-    if (current && o.update && seconds(have.mtime) > seconds(e.st.mtime)) return;
+    if (current && o.update && nanos(have.mtime) > nanos(e.st.mtime)) return;
     const bytes = await fs.readFileBuffer(e.src);
-    if (current && (o.checksum ? sameBytes(bytes, await fs.readFileBuffer(e.dest)) : have.size === e.st.size && have.mtime.getTime() === e.st.mtime.getTime())) {
+    if (current && (o.checksum ? sameBytes(bytes, await fs.readFileBuffer(e.dest)) : have.size === e.st.size && nanos(have.mtime) === nanos(e.st.mtime))) {
       // Unchanged content: only the attributes asked for are brought over, silently.
       if (!o.dryRun && o.times) await fs.utimes(e.dest, e.st.mtime, e.st.mtime);
       if (!o.dryRun && o.perms) await fs.chmod(e.dest, e.st.mode & 0o7777);
