@@ -127,3 +127,14 @@ describe('sed commands as GNU sed runs them (patched just-bash sed)', () => {
     });
   });
 });
+
+describe('sed in the C.UTF-8 locale', () => {
+  it('takes letters of any script as letters: classes, \\w, \\W, word boundaries', async () => {
+    const r = await runShell(
+      "echo 'héllo wörld' | sed -E 's/(\\w+) (\\w+)/\\2 \\1/'; echo 'héllo wörld' | sed 's/[[:alpha:]]\\+/<&>/g'; " +
+        "echo 'naïve' | sed -E 's/\\b(\\w)/\\u\\1/g'; echo 'ÉCOLE école' | sed 's/[[:upper:]]/U/g; s/[[:lower:]]/l/g'; " +
+        "echo 'grüße aus köln' | sed -E 's/\\<./\\u&/g'; echo 'straße' | sed 's/\\W/_/g'; echo 'a-b' | sed 's/\\-/X/'",
+    );
+    expect(r.stdout).toBe('wörld héllo\n<héllo> <wörld>\nNaïve\nUUUUU lllll\nGrüße Aus Köln\nstraße\naXb\n');
+  });
+});
