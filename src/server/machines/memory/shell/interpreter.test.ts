@@ -22,6 +22,14 @@ describe('pathname expansion', () => {
     // No directory matches: the word stays as written, as with any other pattern.
     expect((await runShell('cd w/src/lib && echo */', ctx)).stdout).toBe('*/\n');
   });
+  it('letter classes hold letters of any script (C.UTF-8): globs, case, [[ == ]], [[ =~ ]], ${v//pat/}', async () => {
+    const r = await runShell(
+      'mkdir u && cd u && touch é.txt Ö.txt b.txt && echo [[:alpha:]].txt && echo [[:upper:]].txt; ' +
+        'case école in [[:alpha:]]*) echo case;; esac; [[ é == [[:lower:]] ]] && echo eq; [[ Ö =~ ^[[:upper:]]$ ]] && echo re; ' +
+        'v=ÉtéX; echo ${v//[[:upper:]]/U} ${v%%[[:lower:]]*}',
+    );
+    expect(r.stdout).toBe('b.txt Ö.txt é.txt\nÖ.txt\ncase\neq\nre\nUtéU É\n');
+  });
 });
 
 describe('stdout and stderr joined', () => {
