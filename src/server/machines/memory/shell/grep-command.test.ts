@@ -37,6 +37,19 @@ describe('grep patterns', () => {
     const r = await runShell(`printf 'line1\\nline12\\nfoo=bar x=1\\n' > l.txt; grep -oP 'line\\K\\d+' l.txt; grep -oP '\\w+=\\K\\w+' l.txt; grep -P 'foo\\K' l.txt; grep -oP 'foo\\K' l.txt; echo "s=$?"; grep -cP 'x\\\\K' l.txt`);
     expect(r).toEqual({ stdout: '1\n12\nbar\n1\nfoo=bar x=1\ns=0\n0\n', stderr: '', exit: 1 });
   });
+  it('-P spells PCRE code points, scripts, atomic groups and possessive quantifiers for JavaScript', async () => {
+    const r = await runShell(
+      "echo café | grep -P 'caf\\x{e9}'; echo café | grep -cP 'caf\\N{U+00E9}'; printf '漢字 カタカナ abc\\n' > k; grep -oP '\\p{Han}+' k; " +
+        "grep -oP '\\p{Katakana}+' k; grep -oP '[\\x{3000}-\\x{9fff}]+' k | wc -l; echo aaab | grep -cP 'a++b'; echo aaa | grep -cP 'a++a'; " +
+        "echo foobar | grep -cP '(?>foo|foob)ar'; echo xx | grep -cP '(?P<n>x)(?P=n)'",
+    );
+    expect(r).toEqual({ stdout: 'café\n1\n漢字\nカタカナ\n2\n1\n0\n0\n1\n', stderr: '', exit: 0 });
+  });
+  it('-P refuses what JavaScript cannot say, with status 2 and the sandbox named', async () => {
+    const r = await runShell("echo x | grep -P '(?R)'; echo \"s=$?\"");
+    expect(r.stdout).toBe('s=2\n');
+    expect(r.stderr).toMatch(/--exec sandbox/);
+  });
   it('-P takes a leading (?i) as case-insensitive matching for the whole pattern', async () => {
     expect(await runShell(`printf 'Hello\\nhello\\nbye\\n' > h.txt; grep -P '(?i)HELLO' h.txt; grep -cP '(?i)^h' h.txt`)).toEqual({ stdout: 'Hello\nhello\n2\n', stderr: '', exit: 0 });
   });

@@ -6,6 +6,8 @@
  * @see https://www.gnu.org/software/grep/manual/grep.html#Regular-Expressions
  */
 
+import { KEEP_OUT, PerlRefusal, perlSource, type PerlSerial } from './grep-perl.ts';
+
 export type GrepSyntax = 'basic' | 'extended' | 'fixed' | 'perl';
 
 /** The matcher of a pattern list, or GNU's message for its first bad pattern. */
@@ -234,26 +236,6 @@ function interval(min: string, comma: string | undefined, max: string | undefine
   return `{${lo},${hi === Infinity ? '' : hi}}`;
 }
 
-/** The name prefix of the empty groups that stand for PCRE's `\K` (keep-out): the match reported starts there. */
-export const KEEP_OUT = 'grepKeepOut';
-
-/**
- * A Perl pattern as JS source: the PCRE escapes JavaScript lacks are spelled out, and a leading `(?i)`/`(?s)` is
- * taken off into `mods` (the caller's flags). `\K` becomes an empty named group
- * (`KEEP_OUT` + a serial), whose position the caller reads through the `d` flag as the reported match's start.
- */
-function perl(p: string, serial: { n: number }, mods: Set<string>): string {
-  // A leading `(?i)`, `(?s)`… sets PCRE options for the whole pattern: JavaScript takes them as flags.
-  const lead = /^\(\?([is]+)\)/.exec(p);
-  if (lead) for (const f of lead[1]!) mods.add(f);
-  return (lead ? p.slice(lead[0].length) : p)
-    .replace(/\\Q(.*?)(\\E|$)/g, (_, lit: string) => [...lit].map(literal).join(''))
-    .replace(/((?:^|[^\\])(?:\\\\)*)\\K/g, (_, before: string) => `${before}(?<${KEEP_OUT}${serial.n++}>)`)
-    .replace(/\\h/g, '[ \\t]')
-    .replace(/\\A/g, '^')
-    .replace(/\\[zZ]/g, '$');
-}
-
 /**
  * One matcher for `patterns` in `syntax` (each alternative matching as GNU matches it), `-i`, `-w`, `-x` applied.
  * The regex has the `g` (and `u` when it compiles so) flags a caller can run with `exec` from any `lastIndex`, and `d`
@@ -264,12 +246,12 @@ export function compileGrep(patterns: string[], syntax: GrepSyntax, o: { ignoreC
   const warnings: string[] = [];
   const parts: string[] = [];
   let offset = 0;
-  const keepOuts = { n: 0 };
+  const keepOuts: PerlSerial = { n: 0 };
   const mods = new Set<string>();
   try {
     for (const p of patterns) {
       if (syntax === 'fixed') parts.push([...p].map(literal).join(''));
-      else if (syntax === 'perl') parts.push(perl(p, keepOuts, mods));
+      else if (syntax === 'perl') parts.push(perlSource(p, keepOuts, mods));
       else {
         const { source, groups } = posix(p, syntax === 'extended', offset, warnings);
         parts.push(source);
@@ -278,6 +260,7 @@ export function compileGrep(patterns: string[], syntax: GrepSyntax, o: { ignoreC
     }
   } catch (err) {
     if (err instanceof Bad) return { error: `grep: ${err.message}` };
+    if (err instanceof PerlRefusal) return { error: err.message };
     throw err;
   }
   let body = parts.map((s) => `(?:${s})`).join('|');
