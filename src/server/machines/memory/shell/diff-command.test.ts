@@ -60,3 +60,22 @@ describe('diff options and operands', () => {
     expect((await runShell('echo a > f; diff f nope; echo $?')).stdout).toBe('2\n');
   });
 });
+
+describe('diff -N over directories, output styles, sdiff', () => {
+  it('-rN compares each file of a directory on one side only with an empty file', async () => {
+    const r = await runShell('mkdir -p t1 t2/only/deep && echo y > t2/only/deep/z.txt; diff -rN t1 t2; echo "s=$?"; diff -r --brief --new-file t2 t1');
+    expect(r.stdout).toBe('diff -rN t1/only/deep/z.txt t2/only/deep/z.txt\n0a1\n> y\ns=1\nFiles t2/only/deep/z.txt and t1/only/deep/z.txt differ\n');
+  });
+  it('refuses two different output styles as GNU does', async () => {
+    expect(await runShell('echo a > f; diff --normal -u f f; diff -u -U 2 f f; echo "s=$?"')).toEqual({
+      stdout: 's=0\n',
+      stderr: "diff: conflicting output style options\ndiff: Try 'diff --help' for more information.\n",
+      exit: 0,
+    });
+  });
+  it('sdiff is diff -y with sdiff\'s option letters (-w is the width), -o refused loudly', async () => {
+    const r = await runShell("printf 'a\\nb\\n' > x; printf 'a\\nB\\n' > y; sdiff -w 40 x y; sdiff -s -w 40 x y; sdiff -o m x y; echo \"s=$?\"");
+    expect(r.stdout).toBe('a\t\t\ta\nb\t\t   |\tB\nb\t\t   |\tB\ns=2\n');
+    expect(r.stderr).toMatch(/--exec sandbox/);
+  });
+});

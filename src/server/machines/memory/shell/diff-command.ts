@@ -7,11 +7,12 @@
  * and diff-side.ts's. Options it lacks (`-p`, `-t`, …) fail loudly.
  * @see https://www.gnu.org/software/diffutils/manual/diffutils.html
  */
-import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { compareLines, type Change } from './diff-engine.ts';
 import { formatChanges, type DiffSide, type DiffStyle } from './diff-format.ts';
 import { sideBySide, type SideBySide } from './diff-side.ts';
 import { unsupported } from './gnu-commands.ts';
+import { sdiffAsDiff } from './sdiff-command.ts';
 import { isStdinOperand, walkArgs } from './text-input.ts';
 import { EBADF, stdinIsClosed } from './closed-stdin.ts';
 
@@ -51,8 +52,17 @@ const LONG_FLAGS: Record<string, string> = {
 /** Parses argv as GNU's getopt would (options anywhere, `--` ends them). */
 function parse(args: string[]): { o: Options; operands: string[] } | ExecResult {
   const o: Options = { style: { kind: 'normal' }, brief: false, reportSame: false, recursive: false, newFile: false, text: false, ignoreCase: false, allSpace: false, spaceChange: false, blankLines: false, stripCr: false, labels: [], exclude: [], width: 130, suppressCommon: false, leftColumn: false, switches: '' };
+  /** The output style an option chose: GNU's specify_style refuses a second, different one. */
+  let chosen: string | undefined;
+  const choose = (kind: string): ExecResult | undefined => {
+    if (chosen !== undefined && chosen !== kind) return usage('conflicting output style options');
+    chosen = kind;
+    return undefined;
+  };
   const context = (v: string | undefined, kind: 'unified' | 'context'): ExecResult | undefined => {
     if (v !== undefined && !/^\d+$/.test(v)) return usage(`invalid context length '${v}'`);
+    const conflict = choose(kind);
+    if (conflict) return conflict;
     o.style = { kind, context: v === undefined ? 3 : Number(v) };
     return undefined;
   };
@@ -72,10 +82,13 @@ function parse(args: string[]): { o: Options; operands: string[] } | ExecResult 
     else if (f === 'w') o.allSpace = true;
     else if (f === 'b') o.spaceChange = true;
     else if (f === 'B') o.blankLines = true;
-    else if (f === 'e') o.style = { kind: 'ed' };
-    else if (f === 'normal') o.style = { kind: 'normal' };
+    else if (f === 'e' || f === 'normal' || f === 'y') {
+      const conflict = choose(f);
+      if (conflict) return conflict;
+      if (f === 'y') o.side = { width: 0, suppressCommon: false, leftColumn: false };
+      else o.style = { kind: f === 'e' ? 'ed' : 'normal' };
+    }
     else if (f === 'strip') o.stripCr = true;
-    else if (f === 'y') o.side = { width: 0, suppressCommon: false, leftColumn: false };
     else if (f === 'suppress') o.suppressCommon = true;
     else if (f === 'left') o.leftColumn = true;
     else if (f === 'u') return context(undefined, 'unified');
@@ -267,6 +280,9 @@ async function diffDirs(c: Ctx, dir0: string, dir1: string): Promise<void> {
       if (c.o.newFile && present.kind === 'file') {
         const absent: Entry = { kind: 'missing' };
         diffFiles(c, p0, p1, n0.has(n) ? present : absent, n0.has(n) ? absent : present, true);
+      } else if (c.o.newFile && c.o.recursive && present.kind === 'dir') {
+        // -N takes the absent directory as an empty one: each file below is compared with an empty file.
+        await diffDirs(c, p0, p1);
       } else {
         c.out += `Only in ${n0.has(n) ? dir0.replace(/\/+$/, '') : dir1.replace(/\/+$/, '')}: ${n}\n`;
         c.status = Math.max(c.status, 1);
@@ -325,7 +341,14 @@ async function diff(args: string[], fs: IFileSystem, cwd: string, stdin: () => s
   return { ...bytesOutput(unsafeBytesFromLatin1(c.out)), stderr: c.err, exitCode: c.status };
 }
 
-/** `diff` for just-bash's `customCommands`. */
+/** `diff` and `sdiff` (which runs `diff -y`) for just-bash's `customCommands`. */
 export function diffCommands(): CustomCommand[] {
-  return [defineCommand('diff', (args, ctx) => diff(args, ctx.fs, ctx.cwd, () => (stdinIsClosed(ctx) ? null : latin1FromBytes(ctx.stdin))))];
+  const stdin = (ctx: CommandContext) => () => (stdinIsClosed(ctx) ? null : latin1FromBytes(ctx.stdin));
+  return [
+    defineCommand('diff', (args, ctx) => diff(args, ctx.fs, ctx.cwd, stdin(ctx))),
+    defineCommand('sdiff', (args, ctx) => {
+      const asDiff = sdiffAsDiff(args);
+      return Array.isArray(asDiff) ? diff(asDiff, ctx.fs, ctx.cwd, stdin(ctx)) : Promise.resolve(asDiff);
+    }),
+  ];
 }

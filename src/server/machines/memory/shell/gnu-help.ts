@@ -44,6 +44,7 @@ const OTHER_PACKAGES: ReadonlyMap<string, { pkg: string; version: string; short?
   ['xargs', { pkg: 'findutils', version: '4.9.0' }],
   ['diff', { pkg: 'diffutils', version: '3.8', short: '-v' }],
   ['cmp', { pkg: 'diffutils', version: '3.8', short: '-v' }],
+  ['sdiff', { pkg: 'diffutils', version: '3.8', short: '-v' }],
   ['tar', { pkg: 'tar', version: '1.34' }],
 ]);
 

@@ -40,7 +40,7 @@ import { nlCommands } from './nl-command.ts';
 import { ZSTD_COMMAND_NAMES, zstdCommands } from './zstd-command.ts';
 
 /** Commands just-bash lacks that this list adds (each needs its `/bin` stub to be found on PATH). */
-export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 'sha512sum', 'b2sum', 'cmp', 'shuf', 'cksum', 'sum', 'numfmt', 'base32', 'basenc', 'patch', 'ed', 'xxd', 'bc', 'factor', 'tsort', 'hexdump', 'hd', 'zgrep', 'fmt', 'pr', ...ZSTD_COMMAND_NAMES];
+export const TEXT_COMMAND_NAMES: readonly string[] = ['sha224sum', 'sha384sum', 'sha512sum', 'b2sum', 'cmp', 'sdiff', 'shuf', 'cksum', 'sum', 'numfmt', 'base32', 'basenc', 'patch', 'ed', 'xxd', 'bc', 'factor', 'tsort', 'hexdump', 'hd', 'zgrep', 'fmt', 'pr', ...ZSTD_COMMAND_NAMES];
 
 /** The commands of the text modules, for just-bash's `customCommands`. */
 export function textCommands(): CustomCommand[] {
