@@ -3,6 +3,7 @@
  * numbers up to 2^64 and beyond (trial division, then Pollard's rho with Miller–Rabin over BigInt).
  * @see https://www.gnu.org/software/coreutils/manual/html_node/factor-invocation.html
  */
+import { firstRejection } from './gnu-options.ts';
 import { defineCommand, latin1FromBytes, type CustomCommand, type ExecResult } from 'just-bash';
 
 const modpow = (b: bigint, e: bigint, m: bigint): bigint => {
@@ -71,6 +72,9 @@ export function primeFactors(n: bigint): bigint[] {
 }
 
 async function factor(args: string[], stdin: () => string): Promise<ExecResult> {
+  // getopt reads every word before `--` that starts with `-`: `factor -h 72` is an unknown option, not a number.
+  const typo = firstRejection('factor', args);
+  if (typo) return typo;
   const words = args.length > 0 ? args.filter((a) => a !== '--') : stdin().split(/\s+/).filter((w) => w !== '');
   let out = '';
   let err = '';

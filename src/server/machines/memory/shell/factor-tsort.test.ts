@@ -15,3 +15,11 @@ describe('tsort', () => {
     expect(r).toEqual({ stdout: 'c x d b a a\nb\ns=1\n', stderr: 'tsort: -: input contains an odd number of tokens\ntsort: -: input contains a loop:\ntsort: a\ntsort: b\n', exit: 0 });
   });
 });
+
+describe('factor options', () => {
+  it('takes a word starting with - as an option, as getopt does: an unknown one is rejected (status 1)', async () => {
+    const r = await runShell('factor -h 72; echo "s=$?"; factor -- 12');
+    expect(r.stdout).toBe('s=1\n12: 2 2 3\n');
+    expect(r.stderr).toBe("factor: invalid option -- 'h'\nTry 'factor --help' for more information.\n");
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { engineBash, hostBash } from '../../../../../test/support/host-bash.ts';
+import { runShell } from '../../../../../test/support/shell-run.ts';
 
 // glibc's iconv on the shell engine, each command line compared with the host's own iconv.
 
@@ -23,5 +24,15 @@ describe('iconv, as glibc', () => {
     "printf 'a\\xc3(b\\n' | iconv -f utf-8 -t utf-8; echo st=$?",
   ])('%s', async (script) => {
     expect(await engineBash(S + script)).toEqual(hostBash(S + script));
+  });
+});
+
+describe('iconv at the end of the input', () => {
+  it('names a character cut off by the end of the input, after converting what came before (status 1)', async () => {
+    expect(await runShell("printf 'a\\0b' | iconv -f utf-16le -t utf-8; echo \" s=$?\"; printf 'caf\\303' | iconv -f utf-8 -t latin1")).toEqual({
+      stdout: 'a s=1\ncaf',
+      stderr: 'iconv: incomplete character or shift sequence at end of buffer\niconv: incomplete character or shift sequence at end of buffer\n',
+      exit: 1,
+    });
   });
 });

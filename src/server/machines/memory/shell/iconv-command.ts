@@ -80,6 +80,10 @@ async function iconv(args: string[], ctx: CommandContext): Promise<ExecResult> {
       break;
     }
     if (r.dropped && ignore && !omit) failed = `iconv: illegal input sequence at position ${input.length}\n`;
+    if (r.incomplete) {
+      failed = 'iconv: incomplete character or shift sequence at end of buffer\n';
+      break;
+    }
   }
   if (output !== undefined) await ctx.fs.writeFile(ctx.fs.resolvePath(ctx.cwd, output), out);
   const stdout = output === undefined ? bytesOutput(unsafeBytesFromLatin1(out.toString('latin1'))) : { stdout: '' };
@@ -90,8 +94,11 @@ async function iconv(args: string[], ctx: CommandContext): Promise<ExecResult> {
  * `input` from `src` to `dst`: the bytes converted up to the first character that is invalid or cannot be written
  * (its input byte offset in `badAt`), or all of them with such characters dropped (`drop`) or transliterated.
  */
-function convert(input: Buffer, src: string, dst: string, o: { translit: boolean; drop: boolean }): { bytes: Buffer; badAt?: number; dropped: boolean } {
+function convert(whole: Buffer, src: string, dst: string, o: { translit: boolean; drop: boolean }): { bytes: Buffer; badAt?: number; dropped: boolean; incomplete?: boolean } {
   const chunks: Buffer[] = [];
+  // A character cut off by the end of the input is converted no further, and named as glibc names it.
+  const cut = incompleteTail(whole, src);
+  const input = whole.subarray(0, whole.length - cut);
   let dropped = false;
   let offset = 0;
   // One character at a time, with its input byte offset (to name where a bad one is).
@@ -118,7 +125,22 @@ function convert(input: Buffer, src: string, dst: string, o: { translit: boolean
     if (bom && chunks.length === 0) chunks.push(iconvLite.encode('\ufeff', enc));
     chunks.push(iconvLite.encode(text, enc));
   }
-  return { bytes: Buffer.concat(chunks), dropped };
+  return { bytes: Buffer.concat(chunks), dropped, incomplete: cut > 0 };
+}
+
+/** How many bytes at the end of `b` begin a character of `src` that the input ends before finishing (0 when none). */
+function incompleteTail(b: Buffer, src: string): number {
+  const unit = /^UTF-?16/.test(src) || /^UCS-?2/.test(src) ? 2 : /^UTF-?32/.test(src) || /^UCS-?4/.test(src) ? 4 : 0;
+  if (unit > 0) return b.length % unit;
+  if (src !== 'UTF-8') return 0;
+  // The last lead byte, if the continuation bytes after it are fewer than it announces.
+  for (let k = 1; k <= 3 && k <= b.length; k++) {
+    const c = b[b.length - k]!;
+    if ((c & 0xc0) === 0x80) continue;
+    const len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    return len > k ? k : 0;
+  }
+  return 0;
 }
 
 /** The length of the valid UTF-8 sequence at `i` (1–4), or 0 when the bytes there are not one. */
