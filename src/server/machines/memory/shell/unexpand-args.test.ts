@@ -8,3 +8,10 @@ describe('unexpand', () => {
     expect(r.stdout).toBe('  \\t  \\t   a  \\t       b  \\n\n  \\t  \\t   a                   b  \\n\n  \\t   a                   b  \\n\n');
   });
 });
+
+describe('expand and unexpand columns', () => {
+  it('count a column per byte, as GNU (no multibyte support), and a tab inside a run of blanks joins the run', async () => {
+    const r = await runShell("expand -t 4 <<< $'é\\ty' | od -An -c; unexpand -a <<< 'é       x' | od -An -c; unexpand -t 8 <<< $' \\tx' | od -An -c");
+    expect(r.stdout).toBe(' 303 251           y  \\n\n 303 251  \\t       x  \\n\n  \\t   x  \\n\n');
+  });
+});
