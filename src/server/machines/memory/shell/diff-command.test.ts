@@ -66,6 +66,13 @@ describe('diff -N over directories, output styles, sdiff', () => {
     const r = await runShell('mkdir -p t1 t2/only/deep && echo y > t2/only/deep/z.txt; diff -rN t1 t2; echo "s=$?"; diff -r --brief --new-file t2 t1');
     expect(r.stdout).toBe('diff -rN t1/only/deep/z.txt t2/only/deep/z.txt\n0a1\n> y\ns=1\nFiles t2/only/deep/z.txt and t1/only/deep/z.txt differ\n');
   });
+  it('-y cuts a column at display width: a wide character takes two columns', async () => {
+    const r = await runShell("printf '漢字漢字漢字漢字\\nb\\n' > c1; printf 'x\\nb\\n' > c2; diff -y -W 30 c1 c2");
+    expect(r.stdout).toBe('漢字漢字漢字  |\tx\nb\t\tb\n');
+  });
+  it('-N without -r names a directory on one side only as a common subdirectory', async () => {
+    expect((await runShell('mkdir -p t1/o t2; diff -N t1 t2; echo "s=$?"')).stdout).toBe('Common subdirectories: t1/o and t2/o\ns=0\n');
+  });
   it('refuses two different output styles as GNU does', async () => {
     expect(await runShell('echo a > f; diff --normal -u f f; diff -u -U 2 f f; echo "s=$?"')).toEqual({
       stdout: 's=0\n',

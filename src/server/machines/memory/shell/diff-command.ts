@@ -280,9 +280,11 @@ async function diffDirs(c: Ctx, dir0: string, dir1: string): Promise<void> {
       if (c.o.newFile && present.kind === 'file') {
         const absent: Entry = { kind: 'missing' };
         diffFiles(c, p0, p1, n0.has(n) ? present : absent, n0.has(n) ? absent : present, true);
-      } else if (c.o.newFile && c.o.recursive && present.kind === 'dir') {
-        // -N takes the absent directory as an empty one: each file below is compared with an empty file.
-        await diffDirs(c, p0, p1);
+      } else if (c.o.newFile && present.kind === 'dir') {
+        // -N takes the absent directory as an empty one: each file below is compared with an empty file (-r), or
+        // the pair is reported as two subdirectories.
+        if (c.o.recursive) await diffDirs(c, p0, p1);
+        else c.out += `Common subdirectories: ${p0} and ${p1}\n`;
       } else {
         c.out += `Only in ${n0.has(n) ? dir0.replace(/\/+$/, '') : dir1.replace(/\/+$/, '')}: ${n}\n`;
         c.status = Math.max(c.status, 1);

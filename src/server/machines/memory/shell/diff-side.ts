@@ -3,9 +3,10 @@
  * (diff-engine.ts): each line pair in two columns of `-W`/`--width` (default 130) with the gutter mark between them
  * (` ` same, `|` changed, `<` only left, `>` only right, `(` a common line under `--left-column`, `\` and `/` for a
  * changed pair of which one side lacks its final newline), `--suppress-common-lines`, and GNU's column arithmetic
- * (tab stops of 8 between the columns, each half cut at its width). Lines are byte strings, one char per byte.
+ * (tab stops of 8 between the columns, each half cut at its width). Lines are byte strings, one char per byte; a UTF-8 character takes its display columns.
  * @see https://www.gnu.org/software/diffutils/manual/diffutils.html#Side-by-Side
  */
+import { charWidth } from './char-width.ts';
 import type { Change } from './diff-engine.ts';
 import type { DiffSide } from './diff-format.ts';
 
@@ -81,10 +82,13 @@ function halfLine(text: string, indent: number, bound: number): { out: string; c
       const n = code >= 0x80 ? seqLength(code) : 1;
       const ok = n === 1 || [...text.slice(i + 1, i + n)].every((x) => (x.charCodeAt(0) & 0xc0) === 0x80);
       const len = ok ? n : 1;
-      if (inPos++ < bound) {
-        outPos = inPos;
+      // A character takes its display columns (a wide CJK one two) and is written only when all of them fit.
+      const width = len > 1 ? charWidth(Buffer.from(text.slice(i, i + len), 'latin1').toString('utf8').codePointAt(0)!) : 1;
+      if (inPos + width <= bound) {
+        outPos = inPos + width;
         out += text.slice(i, i + len);
       }
+      inPos += width;
       i += len;
     }
   }
