@@ -138,3 +138,13 @@ describe('sed in the C.UTF-8 locale', () => {
     expect(r.stdout).toBe('wörld héllo\n<héllo> <wörld>\nNaïve\nUUUUU lllll\nGrüße Aus Köln\nstraße\naXb\n');
   });
 });
+
+describe('sed over bytes that are not UTF-8', () => {
+  it('keeps them (stdout and -i), matches them by \\xHH and not by ., and strips a BOM by its bytes', async () => {
+    const r = await runShell(
+      "printf 'caf\\351 cr\\350me\\n' > l.txt; sed 's/cr/CR/' l.txt | od -An -tx1; sed -i 's/caf/CAF/' l.txt; od -An -tx1 l.txt; " +
+        "printf 'caf\\351\\n' | sed 's/./X/g; s/\\xe9/E/' | od -An -c; printf '\\357\\273\\277hi\\n' | sed 's/^\\xef\\xbb\\xbf//'; printf 'a\\nb\\n' | sed 'N;s/a.b/J/'",
+    );
+    expect(r.stdout).toBe(' 63 61 66 e9 20 43 52 e8 6d 65 0a\n 43 41 46 e9 20 63 72 e8 6d 65 0a\n   X   X   X   E  \\n\nhi\nJ\n');
+  });
+});

@@ -256,10 +256,27 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
     await fs.rm(shown, { force: true }).catch(() => undefined);
     out = { ...out, ...bytesOutput(unsafeBytesFromLatin1(Buffer.from(written).toString('latin1'))) };
   }
+  // Bytes that are not UTF-8 went through the editing as private-use characters (patches/just-bash/
+  // sed-utf8-invalid-bytes.mjs): they come out as the bytes they were.
+  out = { ...out, ...rawBytes(out.stdout) };
   // GNU sed writes its messages unbuffered and its output through stdio: the messages come first into a pipe or file.
   const status = failed && last.exitCode === 0 ? (panic ? 4 : 2) : last.exitCode;
   if (closedRead && (status === 0 || status === 2)) return errorsFirst({ ...out, stderr: stderr + results.map((r) => r.stderr).join('') + CLOSED_STDIN_READ.sed.stderr, exitCode: CLOSED_STDIN_READ.sed.exitCode });
   return errorsFirst({ ...out, stderr: stderr + results.map((r) => r.stderr).join(''), exitCode: status });
+}
+
+/** U+F780–U+F7FF: the byte 0x80–0xFF that is no part of a UTF-8 character, as the patched sed carries it. */
+const CARRIED = /[\uf780-\uf7ff]/;
+
+/** sed's text output with each carried byte put back, as bytes (the text as it is when it carries none). */
+function rawBytes(stdout: string): Pick<ExecResult, 'stdout'> {
+  if (!CARRIED.test(stdout)) return { stdout };
+  let latin1 = '';
+  for (const ch of stdout) {
+    const c = ch.codePointAt(0)!;
+    latin1 += c >= 0xf780 && c <= 0xf7ff ? String.fromCharCode(c - 0xf700) : Buffer.from(ch, 'utf8').toString('latin1');
+  }
+  return bytesOutput(unsafeBytesFromLatin1(latin1));
 }
 
 /** `sed` for just-bash's `customCommands` (the editing is just-bash's own). */
