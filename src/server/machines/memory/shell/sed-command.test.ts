@@ -148,3 +148,10 @@ describe('sed over bytes that are not UTF-8', () => {
     expect(r.stdout).toBe(' 63 61 66 e9 20 43 52 e8 6d 65 0a\n 43 41 46 e9 20 63 72 e8 6d 65 0a\n   X   X   X   E  \\n\nhi\nJ\n');
   });
 });
+
+describe('sed l', () => {
+  it('wraps between the octal escapes of one character and shows a stray byte as its own escape', async () => {
+    const r = await runShell("printf '\\303x\\n' | sed -n l; printf 'abc\\351d\\303\\251f\\n' | sed -n 'l 10'");
+    expect(r.stdout).toBe('\\303x$\nabc\\351d\\\n\\303\\251f$\n');
+  });
+});
