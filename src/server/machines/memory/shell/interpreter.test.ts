@@ -1944,6 +1944,9 @@ describe('fold -s', () => {
     const r = await runShell("printf 'hello world\\nabcdefgh ij\\n' | fold -s -w 5; printf 'a  b  c d\\n' | fold -s -w 3");
     expect(r).toEqual({ stdout: 'hello\n \nworld\nabcde\nfgh \nij\na  \nb  \nc d\n', stderr: '', exit: 0 });
   });
+  it('counts a column per byte, as GNU fold (é is two)', async () => {
+    expect((await runShell("printf 'héllo wörld\\n' | fold -w 4")).stdout).toBe('hél\nlo w\nörl\nd\n');
+  });
 });
 
 describe('mv of a directory into itself', () => {
