@@ -21,3 +21,10 @@ describe('pr', () => {
     );
   });
 });
+
+describe('pr over UTF-8 text', () => {
+  it('gives a byte above 0x7f no column, as GNU pr: such text is never cut and pads as if absent', async () => {
+    const r = await runShell("printf '%s\\n' 漢字一 é b c d e | pr -2 -t -w 40; printf '%s\\n' éééééééééééééééééééé z | pr -2 -t -w 30");
+    expect(r.stdout).toBe('漢字一\t\t    c\né\t\t    d\nb\t\t    e\néééééééééééééééééééé\t       z\n');
+  });
+});

@@ -58,6 +58,22 @@ function headerLine(o: Options, date: string, name: string, page: number): strin
 /** `%Y-%m-%d %H:%M` in UTC, the sprite's zone. */
 const stamp = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ');
 
+/**
+ * A line's bytes cut to `limit` columns as GNU pr cuts them, and the columns they take. pr is byte-based: in a UTF-8
+ * locale a byte above 0x7f is no printable character by itself, and pr writes such a byte with no width (pr.c's
+ * char_to_clump) — a line of non-ASCII text is never cut, and pads as if those bytes were not there.
+ */
+function fitColumn(text: string, limit: number): { cut: string; width: number } {
+  let width = 0;
+  let i = 0;
+  for (; i < text.length; i++) {
+    if (text.charCodeAt(i) > 0x7f) continue;
+    if (width + 1 > limit) break;
+    width++;
+  }
+  return { cut: text.slice(0, i), width };
+}
+
 /** The pages of `columns` (one file's lines, or each merged file's), numbered from `firstPage`. */
 function paginate(o: Options, columns: string[][], date: string, name: string, firstPage: number): { out: string; pages: number } {
   const headed = !o.omit;
@@ -131,9 +147,9 @@ function paginate(o: Options, columns: string[][], date: string, name: string, f
         }
         const start = o.margin + numberWidth + k * (colWidth + 1);
         if (k > 0) line += pad(at, start);
-        const cut = colWidth === Infinity ? text : text.slice(0, colWidth);
+        const { cut, width } = fitColumn(text, colWidth);
         line += cut;
-        at = start + cut.length;
+        at = start + width;
       });
       out += `${line}\n`;
       written++;
