@@ -24,6 +24,7 @@ import { KERNEL_RELEASE } from './proc.ts';
 import { withLoopErrors } from './loop-errors.ts';
 import { isStdinOperand } from './text-input.ts';
 import { columnTable } from './column-table.ts';
+import { revUndecodable } from './rev-bytes.ts';
 import { unexpandArgs } from './unexpand-args.ts';
 import { copierOnClosedStdin, fileReaderOnClosedStdin, jqOnClosedStdin, stdinIsClosed } from './closed-stdin.ts';
 import { catOutputOrder, errorsFirst, OrderedOutput } from './output-order.ts';
@@ -201,7 +202,7 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
         const mapped = name === 'rev' || name === 'column' ? given : given.map((a) => (isStdinOperand(a, false) ? '-' : a));
         const closed = stdinIsClosed(ctx) ? await fileReaderOnClosedStdin(name, mapped, (a) => ctx.origCommand!(a), valued) : null;
         if (closed) return closed;
-        const table = name === 'column' ? await columnTable(mapped, ctx) : null;
+        const table = name === 'column' ? await columnTable(mapped, ctx) : name === 'rev' ? await revUndecodable(mapped, ctx) : null;
         if (table) return table;
         let result = await withLoopErrors(await ctx.origCommand!(mapped), mapped, ctx.fs, ctx.cwd); // ELOOP worded as bash does (loop-errors.ts)
         result = await catOperandErrors(name, result, ctx.fs, ctx.cwd);
