@@ -45,6 +45,10 @@ describe('grep patterns', () => {
     );
     expect(r).toEqual({ stdout: 'café\n1\n漢字\nカタカナ\n2\n1\n0\n0\n1\n', stderr: '', exit: 0 });
   });
+  it('. matches no byte that is no part of a UTF-8 character, and matches a carriage return', async () => {
+    const r = await runShell("printf 'a\\377b\\n' > bin; grep -ac 'a.b' bin; grep -ao '.' bin | od -An -tx1; printf 'a\\rb\\n' | grep -c 'a.b'");
+    expect(r.stdout).toBe('0\n 61 0a 62 0a\n1\n');
+  });
   it('-P refuses what JavaScript cannot say, with status 2 and the sandbox named', async () => {
     const r = await runShell("echo x | grep -P '(?R)'; echo \"s=$?\"");
     expect(r.stdout).toBe('s=2\n');

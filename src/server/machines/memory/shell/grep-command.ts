@@ -13,6 +13,7 @@ import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, 
 import { nameGlob } from '../../../core/name-glob.ts';
 import { parseGrep, type GrepOptions } from './grep-options.ts';
 import { compileGrep, matchStart } from './grep-regex.ts';
+import { CARRIED, decodeCarrying, encodeCarried } from './utf8-carry.ts';
 import { errnoText, readOperand, isStdinOperand, stdinTaken, type InputCtx, type LeavesStdin } from './text-input.ts';
 import { orderOf, type OrderedResult } from './output-order.ts';
 
@@ -28,7 +29,7 @@ interface Input {
 const SGR = { match: '\x1b[01;31m\x1b[K', name: '\x1b[35m\x1b[K', num: '\x1b[32m\x1b[K', sep: '\x1b[36m\x1b[K', end: '\x1b[m\x1b[K' };
 const STRICT = new TextDecoder('utf-8', { fatal: true });
 
-/** `line` (bytes) as text, and whether it was valid UTF-8 (else decoded with replacement characters). */
+/** `line` (bytes) as text, and whether it was valid UTF-8 (else each stray byte carried: utf8-carry.ts). */
 function decode(line: string): { text: string; valid: boolean } {
   // eslint-disable-next-line no-control-regex
   if (/^[\x00-\x7f]*$/.test(line)) return { text: line, valid: true };
@@ -36,11 +37,11 @@ function decode(line: string): { text: string; valid: boolean } {
   try {
     return { text: STRICT.decode(buf), valid: true };
   } catch {
-    return { text: buf.toString('utf8'), valid: false };
+    return { text: decodeCarrying(line), valid: false };
   }
 }
 
-const utf8Bytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+const utf8Bytes = encodeCarried;
 
 /** The state of one grep run over all its inputs. */
 class Search {
@@ -178,7 +179,7 @@ class Search {
         if (o.invert) continue;
         for (const [a, b] of this.matches(text)) {
           const piece = utf8Bytes(text.slice(a, b));
-          if (!valid && piece.includes('\xef\xbf\xbd') && o.binary !== 'text') {
+          if (!valid && CARRIED.test(text.slice(a, b)) && o.binary !== 'text') {
             suppressed = true;
             continue;
           }

@@ -184,7 +184,8 @@ function posix(p: string, extended: boolean, offset: number, warnings: string[],
       continue;
     }
     i++;
-    if (c === '.') addAtom('.');
+    // Any character, a newline too (a line holds one only under -z) and `\r`, but no stray byte (utf8-carry.ts).
+    if (c === '.') addAtom(dialect.awk ? '.' : '[^\\uf780-\\uf7ff]');
     else if (c === '*' || (extended && (c === '+' || c === '?'))) {
       // With nothing before it, `*` is a literal in a BRE; an ERE ignores it (GNU warns). sed refuses `**` in a BRE
       // and a leading `*`, `+`, `?` in an ERE.

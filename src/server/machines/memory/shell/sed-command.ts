@@ -19,6 +19,7 @@ import { missingLabel, normalizeSedScript, sedProgram } from './sed-script.ts';
 import { isStdinOperand } from './text-input.ts';
 import { CLOSED_STDIN_READ, stdinIsClosed } from './closed-stdin.ts';
 import { firstRejection } from './gnu-options.ts';
+import { CARRIED, encodeCarried } from './utf8-carry.ts';
 
 type Run = (a: string[]) => Promise<ExecResult>;
 
@@ -265,18 +266,9 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
   return errorsFirst({ ...out, stderr: stderr + results.map((r) => r.stderr).join(''), exitCode: status });
 }
 
-/** U+F780–U+F7FF: the byte 0x80–0xFF that is no part of a UTF-8 character, as the patched sed carries it. */
-const CARRIED = /[\uf780-\uf7ff]/;
-
 /** sed's text output with each carried byte put back, as bytes (the text as it is when it carries none). */
 function rawBytes(stdout: string): Pick<ExecResult, 'stdout'> {
-  if (!CARRIED.test(stdout)) return { stdout };
-  let latin1 = '';
-  for (const ch of stdout) {
-    const c = ch.codePointAt(0)!;
-    latin1 += c >= 0xf780 && c <= 0xf7ff ? String.fromCharCode(c - 0xf700) : Buffer.from(ch, 'utf8').toString('latin1');
-  }
-  return bytesOutput(unsafeBytesFromLatin1(latin1));
+  return CARRIED.test(stdout) ? bytesOutput(unsafeBytesFromLatin1(encodeCarried(stdout))) : { stdout };
 }
 
 /** `sed` for just-bash's `customCommands` (the editing is just-bash's own). */
