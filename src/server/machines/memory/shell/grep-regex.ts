@@ -69,7 +69,8 @@ function bracket(p: string, i: number, dialect: Dialect): [string, number] {
   for (;;) {
     if (j >= p.length) throw new Bad('Unmatched [, [^, [:, [., or [=');
     const c = p[j]!;
-    if (c === ']' && !first) return [`${out}]`, j + 1];
+    // A negated bracket expression matches no stray byte either (utf8-carry.ts); awk reads bytes.
+    if (c === ']' && !first) return [`${out}${out.startsWith('[^') && !dialect.awk ? '\\uf780-\\uf7ff' : ''}]`, j + 1];
     first = false;
     if (c === '[' && (p[j + 1] === ':' || p[j + 1] === '=' || p[j + 1] === '.')) {
       const kind = p[j + 1]!;
