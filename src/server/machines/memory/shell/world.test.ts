@@ -360,3 +360,11 @@ describe('shell-world details', () => {
     expect(await sh('echo hi; exit 3', { limits: { maxCommands: 1000, timeoutMs: 10_000 } })).toEqual({ stdout: 'hi\n', stderr: '', exit: 3 });
   });
 });
+
+describe('node reports as node does', () => {
+  it('-v is the version process.version gives; an uncaught error starts with its name and message, status 1', async () => {
+    const got = await runShell(`node -v; node -p process.version; node -e 'throw new TypeError("bad")'; echo "status=$?"; node -e 'class E extends Error { constructor(m) { super(m); this.name = "E"; } }; throw new E("mine")' 2>&1 | head -1`);
+    expect(got.stdout).toMatch(/^(v\d+\.\d+\.\d+)\n\1\nstatus=1\nE: mine\n$/);
+    expect(got.stderr).toMatch(/^TypeError: bad\n {4}at /);
+  }, 60_000);
+});
