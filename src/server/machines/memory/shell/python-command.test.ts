@@ -19,6 +19,12 @@ async function bashC(script: string) {
 const refusal = (what: string) => `python3: ${what} is not available in the shell engine; run spritzer with --exec sandbox\n`;
 
 describe('python3: what the shell engine cannot run fails at once, loudly', () => {
+  it('a C module the WebAssembly CPython lacks (sqlite3, ssl, ctypes, zoneinfo…) is a ModuleNotFoundError naming --exec sandbox; ImportError fallbacks still work', async () => {
+    const got = await bashC(`python3 -c 'import zoneinfo'; python3 -c 'try:\n    import ssl\nexcept ImportError:\n    print("fallback")'`);
+    expect(got.stdout).toBe('fallback\n');
+    expect(got.stderr).toBe(`Traceback (most recent call last):\n  File "<string>", line 1, in <module>\nModuleNotFoundError: No module named 'zoneinfo': not available in the shell engine; run spritzer with --exec sandbox\n`);
+  }, 60_000);
+
   it.each([
     ['python3 -m http.server 8080; echo "status=$?"', refusal('a listening socket (bind)')],
     ["python3 -c 'import socket; s = socket.socket(); s.bind((\"\", 8080)); s.listen(); print(\"up\")'; echo \"status=$?\"", refusal('a listening socket (bind)')],
