@@ -14,6 +14,7 @@ import { RandomIds } from './core/ids.ts';
 import { createMachineFactory } from './machines/index.ts';
 import { DEFAULT_LIMITS } from './core/limits.ts';
 import { containRequests, containTimers, containUpgrades } from './http/containment.ts';
+import { spareConnectionsWithWaitingRequests } from './http/keep-alive.ts';
 import { answerOversizeHeads, DEFAULT_MAX_HEADER_BYTES } from './http/oversize.ts';
 import { warmUp } from './http/warm-up.ts';
 import { localHostOf } from './url/local-address.ts';
@@ -55,6 +56,8 @@ export async function startServer(deps: Deps, host = '127.0.0.1', port = 0): Pro
   const maxHeaderSize = deps.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES;
   const server = http.createServer({ maxHeaderSize }, containRequests(spritzer.app, deps.logger));
   answerOversizeHeads(server, maxHeaderSize);
+  // A reused connection is not cut under a request it already carries when the loop was busy (http/keep-alive.ts).
+  spareConnectionsWithWaitingRequests(server);
   server.on('upgrade', containUpgrades(server, (req, socket, head) => spritzer.upgrade(req, socket, head), deps.logger));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -55,10 +55,6 @@ function answerJson(res: http.ServerResponse, status: number, body: ApiErrorBody
  */
 export function containRequests(listener: RequestListener, logger: Logger): RequestListener {
   return (req, res) => {
-    // A request being answered has no idle timer: on Node 24 the keep-alive timeout (5 s) set after the previous
-    // response on a reused connection could still fire while this one streamed, and cut a long `fs/read` (the
-    // client saw ECONNRESET). Node sets it again once this response has finished.
-    req.socket.setTimeout(0);
     const failed = (err: unknown) => {
       safeLog(logger, { err, method: req.method, url: req.url }, 'request listener failed');
       try {

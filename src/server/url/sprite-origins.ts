@@ -10,6 +10,7 @@ import net, { type AddressInfo, type Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { SpriteOriginRegistry } from '../model/sprites.ts';
 import { containRequests, containUpgrades } from '../http/containment.ts';
+import { spareConnectionsWithWaitingRequests } from '../http/keep-alive.ts';
 import { answerOversizeHeads } from '../http/oversize.ts';
 import { localHostOf } from './local-address.ts';
 import type { SpriteRelay } from './sprite-url.ts';
@@ -141,6 +142,7 @@ export class SpriteOrigins implements SpriteOriginRegistry {
       containRequests((req, res) => this.opts.relay().request({ name: this.spriteOf.get(req.socket as Socket)!, path: req.url ?? '/', pathRouted: false }, req, res), logger),
     );
     answerOversizeHeads(server, maxHeaderBytes);
+    spareConnectionsWithWaitingRequests(server);
     server.on(
       'upgrade',
       containUpgrades(

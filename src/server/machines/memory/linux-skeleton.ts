@@ -1,6 +1,7 @@
 /**
  * The Linux tree a new in-memory sprite starts with, on top of `Vfs.skeleton` (`/home/sprite`, `/tmp`): the
- * directories a Linux user expects (`/bin`, `/usr/bin`, `/usr/local/bin`, `/etc`, `/var/tmp`, `/root`, `/opt`)
+ * directories a Linux user expects (`/bin`, `/usr/bin`, `/usr/sbin`, `/usr/local/bin`, `/usr/local/sbin` — the ones on its
+ * `PATH` —, `/etc`, `/var/tmp`, `/root`, `/opt`)
  * the small `/etc` files scripts read (`hostname`, `passwd`, `group`, `hosts`, `os-release`, `shells`), and the `/.sprite` tree
  * (`llm.txt`, `version.txt`, `bin/sprite-env`, `logs/services`; src/protocol/sprite-tree.ts). It does not
  * hold the command stubs under `/bin` or the devices under `/dev`: `BashFs` serves those as read-only views.
@@ -15,8 +16,10 @@ const DIRECTORIES: ReadonlyArray<readonly [string, number]> = [
   ['/bin', 0o755],
   ['/usr', 0o755],
   ['/usr/bin', 0o755],
+  ['/usr/sbin', 0o755],
   ['/usr/local', 0o755],
   ['/usr/local/bin', 0o755],
+  ['/usr/local/sbin', 0o755],
   ['/etc', 0o755],
   ['/var', 0o755],
   ['/var/tmp', 0o1777],

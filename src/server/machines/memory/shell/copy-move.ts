@@ -219,15 +219,18 @@ async function sameFileOperands(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string, 
  * cp), as GNU takes them.
  */
 function interactive(cmd: 'cp' | 'mv', args: string[]): boolean {
-  let on = false;
-  const cancel = cmd === 'mv' ? 'nf' : 'n';
+  return lastOverwriteChoice(args, cmd === 'mv' ? 'inf' : 'in') === 'i';
+}
+
+/** The last of the overwrite options `choices` (letters of `i`, `n`, `f`, long forms too) given in `args`. */
+function lastOverwriteChoice(args: string[], choices: string): string | undefined {
+  let last: string | undefined;
   for (const a of args) {
     if (a === '--') break;
     const letters = a.startsWith('--') ? (LONG[a] ?? '') : a.startsWith('-') ? a.slice(1) : '';
-    for (const c of letters) if (c === 'i') on = true;
-    else if (cancel.includes(c)) on = false;
+    for (const c of letters) if (choices.includes(c)) last = c;
   }
-  return on;
+  return last;
 }
 
 /**
@@ -431,6 +434,8 @@ async function noTargetDirectory(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string,
 
 async function mv(all: string[], fs: IFileSystem, cwd: string, run: Run, stdin: () => string): Promise<ExecResult> {
   const { o, rest: args } = takePerFileOptions(all);
+  // mv takes the last of -f, -i and -n (coreutils mv.c): -n before -f or -i does not hold
+  o.noClobber = lastOverwriteChoice(all, 'inf') === 'n';
   if (o.symlink || o.hardlink || o.dereference || o.parents) {
     const bad = all.find((a) => /^-[a-zA-Z]*[slL]/.test(a) || a === '--parents') ?? '';
     return fail(bad.startsWith('--') ? `mv: unrecognized option '${bad}'\nTry 'mv --help' for more information.\n` : `mv: invalid option -- '${bad.match(/[slL]/)?.[0] ?? ''}'\nTry 'mv --help' for more information.\n`);
@@ -445,6 +450,12 @@ async function move(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<st
   if (needsPerFile(o, operands)) return perFile('mv', o, passed, operands, fs, cwd, run);
   const early = await destinationProblem('mv', fs, cwd, operands, true, flags.has('T'));
   if (early) return early;
+  // GNU mv looks at -n before anything else about an existing destination: the same file named twice is left
+  // alone without a word, status 0 (coreutils 9.1).
+  if (operands.length === 2 && o.noClobber && (await lstatOrNull(fs, fs.resolvePath(cwd, operands[1]!)))) {
+    const [a, b] = await Promise.all(operands.map((x) => lstatOrNull(fs, fs.resolvePath(cwd, x))));
+    if (a && b && !b.isDirectory && (fs.resolvePath(cwd, operands[0]!) === fs.resolvePath(cwd, operands[1]!) || sameFile(a, b))) return { stdout: '', stderr: '', exitCode: 0 };
+  }
   if (operands.length === 2 && fs.resolvePath(cwd, operands[0]!) === fs.resolvePath(cwd, operands[1]!) && (await lstatOrNull(fs, fs.resolvePath(cwd, operands[0]!)))) {
     return fail(`mv: '${operands[0]}' and '${operands[1]}' are the same file\n`);
   }

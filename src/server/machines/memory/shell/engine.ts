@@ -33,6 +33,7 @@ import { isBash, nextShellLevel, withLastCommandLevel } from './shell-level.ts';
 import { commandStringPlace, withSyntaxRecovery } from './syntax-errors.ts';
 import { shellCommands, STREAMING_SHELL } from './shell-command.ts';
 import { BASH_FALLBACKS, bashVariables, envCommands, startingPath } from './env-command.ts';
+import { sqlite3Command } from './sqlite3-command.ts';
 import { pythonCommands } from './python-command.ts';
 import { CommandFeed, LAST_STATUS, NEXT_COMMAND, STDIN_SHELL_SCRIPT } from './stdin-shell.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../../../config/exec-limits.ts';
@@ -450,7 +451,7 @@ function buildSharedCommands() {
     sleep: sleepCommand(),
     shells: shellCommands(instrument),
     ttyShells: shellCommands(instrumentTty),
-    programs: [...envCommands(), ...pythonCommands()],
+    programs: [...envCommands(), ...pythonCommands(), sqlite3Command()],
   };
 }
 

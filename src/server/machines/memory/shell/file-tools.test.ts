@@ -306,3 +306,21 @@ describe('rm NAME/', () => {
     });
   });
 });
+
+// GNU coreutils 9's chown -v/-c lines and mv's last-of -f/-i/-n (checked against a Debian host's coreutils).
+describe('chown -v/-c and mv -n as GNU', () => {
+  it('chown -v describes every file (post-order under -R), -c only changes; OWNER: is the owner and its group', async () => {
+    const r = await runShell('mkdir -p d/e; touch d/e/f ow; chown -v sprite:sprite ow; chown -c sprite ow; chown -Rv sprite d; chown -v root ow; sudo chown -v root: ow; sudo chown -c 1000 ow; echo rc=$?');
+    expect(r.stdout).toBe(
+      "ownership of 'ow' retained as sprite:sprite\nownership of 'd/e/f' retained as sprite\nownership of 'd/e' retained as sprite\n" +
+        "ownership of 'd' retained as sprite\nfailed to change ownership of 'ow' from sprite to root\n" +
+        "changed ownership of 'ow' from sprite:sprite to root:root\nchanged ownership of 'ow' from root to sprite\nrc=0\n",
+    );
+    expect(r.stderr).toBe("chown: changing ownership of 'ow': Operation not permitted\n");
+  });
+
+  it('mv -n leaves a file named twice alone (status 0) unless -f or -i comes after it', async () => {
+    const r = await runShell('echo x > f; ln f g; mv -n f ./f; echo $?; mv -n f g; echo $?; mv -n -f f f; echo $?; ls');
+    expect(r).toEqual({ stdout: '0\n0\n1\nf\ng\n', stderr: "mv: 'f' and 'f' are the same file\n", exit: 0 });
+  });
+});

@@ -9,6 +9,9 @@ import { MEMINFO_KB } from './proc.ts';
 
 const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr, exitCode });
 
+/** The procps-ng release the shell engine's free, uptime and ps say they are (`--version`). */
+export const PROCPS_VERSION = '4.0.2';
+
 /** procps's human-readable size of `kib` KiB: the shortest of `%.1f` then `%ld` with a unit that fits the width. */
 function humanSize(kib: number, si: boolean): string {
   const bytes = kib * 1024;
@@ -48,7 +51,7 @@ function free(args: string[]): ExecResult {
     else if (a === '-w' || a === '--wide') wide = true;
     else if (a === '-s' || a === '-c' || a === '--seconds' || a === '--count') i++;
     else if (/^(-[sc]\d|--(seconds|count)=)/.test(a)) continue;
-    else if (a === '-V' || a === '--version') return { stdout: 'free from procps-ng 4.0.2\n', stderr: '', exitCode: 0 };
+    else if (a === '-V' || a === '--version') return { stdout: `free from procps-ng ${PROCPS_VERSION}\n`, stderr: '', exitCode: 0 };
     else return fail(`free: unrecognized option '${a}'\nUsage:\n free [options]\n\nUse --help for more information.\n`);
   }
   const m = MEMINFO_KB as Record<string, number>;
@@ -92,7 +95,7 @@ function uptime(args: string[], now: number, bootedAt: number): ExecResult {
     const parts = [weeks && plural(weeks, 'week'), days % 7 && plural(days % 7, 'day'), hours && plural(hours, 'hour'), minutes && plural(minutes, 'minute')].filter(Boolean);
     return { stdout: `up ${parts.length > 0 ? parts.join(', ') : '0 minutes'}\n`, stderr: '', exitCode: 0 };
   }
-  if (opt === '-V' || opt === '--version') return { stdout: 'uptime from procps-ng 4.0.2\n', stderr: '', exitCode: 0 };
+  if (opt === '-V' || opt === '--version') return { stdout: `uptime from procps-ng ${PROCPS_VERSION}\n`, stderr: '', exitCode: 0 };
   if (opt !== undefined) return fail(`uptime: invalid option -- '${opt.replace(/^-+/, '')}'\n\nUsage:\n uptime [options]\n`);
   const up = (days ? `${plural(days, 'day')}, ` : '') + (hours ? `${String(hours).padStart(2)}:${two(minutes)}` : `${minutes} min`);
   return { stdout: ` ${clock(now)} up ${up},  0 user,  load average: 0.00, 0.00, 0.00\n`, stderr: '', exitCode: 0 };

@@ -264,6 +264,25 @@ async function rmdir(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
 }
 
 const IDS: Record<string, number> = { root: 0, sprite: 1000, nogroup: 65534, nobody: 65534 };
+const USER_NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nobody' };
+const GROUP_NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nogroup' };
+
+/** `user:group`, `user` or `group`: how chown's messages name an ownership (coreutils chown-core.c user_group_str). */
+const ownership = (user: string | null, group: string | null): string => (user !== null && group !== null ? `${user}:${group}` : (user ?? group ?? ''));
+
+/**
+ * The line `chown -v` (every file) or `-c` (changed files) prints for one file, as coreutils' describe_change:
+ * `changed ownership of 'f' from root to sprite`, `ownership of 'f' retained as sprite:sprite`, `changed group of
+ * 'f' from …`, `failed to change ownership of 'f' from sprite to root` (after the error). `to`/`from` name what the
+ * command asked for (user, group or both) and what the file had.
+ */
+function describeChange(name: string, outcome: 'changed' | 'failed' | 'retained', to: { user: string | null; group: string | null }, from: { user: string | null; group: string | null }): string {
+  const what = to.user !== null ? 'ownership' : 'group';
+  const spec = ownership(to.user, to.group);
+  const old = ownership(from.user, from.group);
+  if (outcome === 'retained') return `${what} of '${name}' retained as ${spec}\n`;
+  return `${outcome === 'changed' ? 'changed' : 'failed to change'} ${what} of '${name}' from ${old} to ${spec}\n`;
+}
 
 /**
  * `chown OWNER[:GROUP] FILE…` and `chgrp GROUP FILE…`: naming the owner and group a file already has succeeds (as
@@ -273,21 +292,38 @@ async function chown(cmd: 'chown' | 'chgrp', args: string[], fs: IFileSystem, cw
   const rest: string[] = [];
   let recursive = false;
   let quiet = false;
+  let verbosity: 'off' | 'changes' | 'high' = 'off';
   for (const a of args) {
     if (a === '-R' || a === '--recursive') recursive = true;
     else if (a === '-f' || a === '--silent' || a === '--quiet') quiet = true;
-    else if (/^-[hvcHLP]+$/.test(a) || a === '--no-dereference' || a === '--dereference' || a === '--verbose' || a === '--changes') continue;
+    else if (a === '--verbose') verbosity = 'high';
+    else if (a === '--changes') verbosity = 'changes';
+    else if (/^-[hvcfRHLP]+$/.test(a)) {
+      // the last of -v and -c counts, as getopt hands them to chown one by one
+      for (const f of a.slice(1)) {
+        if (f === 'v') verbosity = 'high';
+        else if (f === 'c') verbosity = 'changes';
+        else if (f === 'R') recursive = true;
+        else if (f === 'f') quiet = true;
+      }
+    } else if (a === '--no-dereference' || a === '--dereference') continue;
     else if (a.startsWith('-') && a.length > 1) return { stdout: '', stderr: `${cmd}: option ${a} is not available in the shell engine; run spritzer with --exec sandbox\n`, exitCode: 2 };
     else rest.push(a);
   }
   const spec = rest.shift();
   if (spec === undefined || rest.length === 0) return usage(cmd, spec === undefined ? 'missing operand' : `missing operand after '${spec}'`);
-  const [user, group] = cmd === 'chgrp' ? ['', spec] : spec.split(/[:.]/, 2) as [string, string | undefined];
+  const [user, written] = cmd === 'chgrp' ? ['', spec] : spec.split(/[:.]/, 2) as [string, string | undefined];
   const id = (n: string | undefined) => (n === undefined || n === '' ? undefined : /^\d+$/.test(n) ? Number(n) : IDS[n]);
   const uid = id(user);
+  // `OWNER:` (a separator, no group) is the owner's login group, as chown(1) says
+  const group = written === '' && user && uid !== undefined ? (GROUP_NAMES[uid] ?? String(uid)) : written;
   const gid = id(group);
   if (user && uid === undefined) return { stdout: '', stderr: `${cmd}: invalid user: '${spec}'\n`, exitCode: 1 };
   if (group && gid === undefined) return { stdout: '', stderr: `${cmd}: invalid group: '${spec}'\n`, exitCode: 1 };
+  const named = (given: string | undefined, n: number | undefined, names: Record<number, string>) =>
+    given === undefined || given === '' ? null : /^\d+$/.test(given) ? (names[n!] ?? given) : given;
+  const to = { user: cmd === 'chgrp' ? null : named(user, uid, USER_NAMES), group: named(group, gid, GROUP_NAMES) };
+  let stdout = '';
   let stderr = '';
   let failed = false;
   const visit = async (name: string, abs: string): Promise<void> => {
@@ -297,23 +333,28 @@ async function chown(cmd: 'chown' | 'chgrp', args: string[], fs: IFileSystem, cw
       if (!quiet) stderr += `${cmd}: cannot access '${name}': No such file or directory\n`;
       return;
     }
+    // chown -R changes a directory after what it holds (fts's post-order visit), as GNU's messages show
+    if (recursive && st.isDirectory) for (const c of await fs.readdir(abs)) await visit(`${name.replace(/\/+$/, '')}/${c}`, `${abs.replace(/\/+$/, '')}/${c}`);
     const o = ownerOf(st);
+    const from = { user: to.user === null ? null : (USER_NAMES[o.uid] ?? String(o.uid)), group: to.group === null ? null : (GROUP_NAMES[o.gid] ?? String(o.gid)) };
     if ((uid !== undefined && uid !== o.uid) || (gid !== undefined && gid !== o.gid)) {
       const owned = fs as IFileSystem & { chown?: (p: string, uid: number, gid: number) => Promise<void> };
-      if (root && owned.chown) await owned.chown(abs, uid ?? -1, gid ?? -1);
-      else if (root) {
+      if (root && owned.chown) {
+        await owned.chown(abs, uid ?? -1, gid ?? -1);
+        if (verbosity !== 'off') stdout += describeChange(name, 'changed', to, from);
+      } else if (root) {
         stderr += `${cmd}: changing the owner of files is not available in this filesystem; run spritzer with --exec sandbox\n`;
         failed = true;
         return;
       } else {
         failed = true;
         if (!quiet) stderr += `${cmd}: changing ${cmd === 'chgrp' || uid === undefined ? 'group' : 'ownership'} of '${name}': Operation not permitted\n`;
+        if (verbosity === 'high') stdout += describeChange(name, 'failed', to, from);
       }
-    }
-    if (recursive && st.isDirectory) for (const c of await fs.readdir(abs)) await visit(`${name.replace(/\/+$/, '')}/${c}`, `${abs.replace(/\/+$/, '')}/${c}`);
+    } else if (verbosity === 'high') stdout += describeChange(name, 'retained', to, from);
   };
   for (const name of rest) await visit(name, fs.resolvePath(cwd, name));
-  return { stdout: '', stderr, exitCode: failed ? (root ? 2 : 1) : 0 };
+  return { stdout, stderr, exitCode: failed ? (root ? 2 : 1) : 0 };
 }
 
 /** `chmod`, `mkdir`, `rmdir`, `chown` and `chgrp` for just-bash's `customCommands`. */

@@ -9,7 +9,8 @@
  * functions, classes and their instances, cycles. What it does not reproduce byte for byte is refused loudly (exit 2,
  * naming `--exec sandbox`) when the code reaches it: printing an Error (its stack), a Promise, a typed array, an async
  * function, an object a module returned (js-exec's, not node's: a Stats), `console.group`/`time`/`count`/`trace`; a
- * module js-exec lacks (crypto, http, readline…), a member of `process` or of a module that js-exec lacks, a relative
+ * module js-exec lacks (http, readline…; crypto's digests, HMACs and random bytes are node's own, through the
+ * js-exec-worker-crypto patch), a member of `process` or of a module that js-exec lacks, a relative
  * `.js` module, `import`, a Node global js-exec lacks (`TextEncoder`, `structuredClone`…).
  * @see https://nodejs.org/api/cli.html#-e---eval-script, https://nodejs.org/api/util.html#utilformatformat-args,
  * https://nodejs.org/api/util.html#utilinspectobject-options
@@ -81,8 +82,53 @@ const realRequire = g.require;
 const mark = (r) => { if (r && typeof r === 'object' && !(typeof Buffer === 'function' && r instanceof Buffer)) { if (Array.isArray(r)) r.forEach(mark); else foreign.add(r); } return r; };
 const marking = (name, f) => (typeof f === 'function' && name !== 'path' ? new Proxy(f, { apply: (fn, self, a) => mark(Reflect.apply(fn, self, a)) }) : f);
 const guard = (name, mod) => (mod && typeof mod === 'object' ? new Proxy(mod, { get(t, k) { if (typeof k === 'string' && !(k in t) && !['then', 'default', '__esModule', 'toJSON', 'constructor'].includes(k)) refuse(name + '.' + k); return marking(name, t[k]); } }) : mod);
+// node's crypto: digests, HMACs and random bytes computed by the worker's own crypto (the js-exec-worker-crypto
+// patch); bytes cross as base64.
+const toBytes = (data, enc) => (typeof data === 'string' ? Buffer.from(data, enc || 'utf8') : Buffer.from(data.buffer ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : data));
+const encodeDigest = (b64, enc) => {
+  const bytes = Buffer.from(b64, 'base64');
+  if (enc === undefined || enc === 'buffer') return bytes;
+  if (enc === 'base64url') return b64.replace(/[+]/g, '-').replace(/[/]/g, '_').replace(/=+$/, '');
+  if (enc === 'binary') return bytes.toString('latin1');
+  return bytes.toString(enc);
+};
+const makeDigester = (alg, key) => {
+  const parts = [];
+  let done = false;
+  const ask = (data) => g.__spzCrypto(JSON.stringify({ op: 'digest', alg: String(alg), key: key === undefined ? undefined : key.toString('base64'), data: data.toString('base64') }));
+  // node refuses an unknown algorithm when the hash is made
+  try { ask(Buffer.alloc(0)); } catch (e) { throw new Error(key === undefined ? 'Digest method not supported' : 'Invalid digest: ' + alg); }
+  const self = {
+    update(data, enc) { if (done) throw Object.assign(new Error('Digest already called'), { code: 'ERR_CRYPTO_HASH_FINALIZED' }); parts.push(toBytes(data, enc)); return self; },
+    digest(enc) { if (done) throw Object.assign(new Error('Digest already called'), { code: 'ERR_CRYPTO_HASH_FINALIZED' }); done = true; return encodeDigest(ask(Buffer.concat(parts)), enc); },
+    copy() { const c = makeDigester(alg, key); for (const p of parts) c.update(p); return c; },
+  };
+  foreign.add(self);
+  return self;
+};
+const randomBytes = (size, cb) => { const b = Buffer.from(g.__spzCrypto(JSON.stringify({ op: 'random', size: Number(size) })), 'base64'); if (typeof cb === 'function') { setTimeout(() => cb(null, b), 0); return undefined; } return b; };
+const cryptoModule = {
+  createHash: (alg) => makeDigester(alg, undefined),
+  createHmac: (alg, key) => makeDigester(alg, toBytes(key)),
+  randomBytes,
+  randomUUID: () => g.__spzCrypto(JSON.stringify({ op: 'uuid' })),
+  randomInt(min, max, cb) {
+    if (max === undefined || typeof max === 'function') { cb = max; max = min; min = 0; }
+    const range = max - min;
+    if (!(range > 0) || !Number.isSafeInteger(min) || !Number.isSafeInteger(max)) throw new RangeError('The value of "max" is out of range. It must be greater than the value of "min" (' + min + '). Received ' + max);
+    const limit = 2 ** 48 - (2 ** 48 % range);
+    let n;
+    do n = parseInt(randomBytes(6).toString('hex'), 16); while (n >= limit);
+    const value = min + (n % range);
+    if (typeof cb === 'function') { setTimeout(() => cb(null, value), 0); return undefined; }
+    return value;
+  },
+  getHashes: () => JSON.parse(g.__spzCrypto(JSON.stringify({ op: 'hashes' }))),
+  timingSafeEqual(a, b) { const x = toBytes(a).toString('hex'), y = toBytes(b).toString('hex'); if (x.length !== y.length) throw new RangeError('Input buffers must have the same byte length'); return x === y; },
+};
 g.require = (id) => {
   const name = String(id).replace(/^node:/, '');
+  if (name === 'crypto') return guard(name, cryptoModule);
   if (/^[./]/.test(name)) { if (name.endsWith('.json')) return JSON.parse(readFile(name, 'utf8')); refuse("require('" + name + "') of a file"); }
   let mod;
   try { mod = realRequire(id); } catch (e) { if (/is not available in the js-exec sandbox/.test(String(e && e.message))) refuse("the module '" + name + "'"); throw e; }

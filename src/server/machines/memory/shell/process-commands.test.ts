@@ -40,6 +40,12 @@ async function exec(argv: string[]) {
 }
 
 describe('ps', () => {
+  it('answers -V, V and --version with its procps release, before any other option', async () => {
+    await boot();
+    const r = await bash('ps --version; ps -V; ps V; ps --version --bogus');
+    expect(r.stdout).toBe('ps from procps-ng 4.0.2\n'.repeat(4));
+  });
+
   it('lists the exec, the job an earlier exec left, and itself, in procps columns', async () => {
     await boot();
     const first = await bash('sleep 100 & echo $!');

@@ -4,6 +4,7 @@
  * parsing and procps's output layout; it does not start or end processes itself (the table's entries do).
  * @see ps(1), pgrep(1) (procps-ng); docs/fidelity.md "Shell engine job control"
  */
+import { PROCPS_VERSION } from './free-uptime.ts';
 import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
 import type { ProcessTable, ProcessInfo } from '../processes.ts';
 import { normalizeSignalName } from '../../../../protocol/signals.ts';
@@ -152,8 +153,11 @@ interface PsRequest {
   sort: string[];
 }
 
-/** Parses ps's UNIX (`-ef`), BSD (`aux`) and GNU (`--pid`) options; a string is the error to print. */
-function parsePs(args: string[]): PsRequest | string {
+/**
+ * Parses ps's UNIX (`-ef`), BSD (`aux`) and GNU (`--pid`) options; a string is the error to print, `{ version }`
+ * a request for the version (`-V`, `V`, `--version`), which procps answers before looking at anything else.
+ */
+function parsePs(args: string[]): PsRequest | string | { version: true } {
   const req: PsRequest = { all: false, pids: null, names: null, columns: null, format: 'standard', headers: true, sort: [] };
   const addColumns = (spec: string): string | undefined => {
     const parsed = parseFormat(spec);
@@ -167,6 +171,7 @@ function parsePs(args: string[]): PsRequest | string {
     const a = args[i] === '-aux' ? 'aux' : args[i]!;
     const value = () => args[++i] ?? '';
     const long = /^--([a-z-]+)(?:=(.*))?$/.exec(a);
+    if (a === '-V' || a === 'V' || a === '--version') return { version: true };
     if (long) {
       const [, name, inline] = long;
       const v = () => inline ?? value();
@@ -246,6 +251,7 @@ const runsInPlace = (fs: object): boolean => (fs as { runsInShellProcess?: () =>
 function ps(args: string[], ctx: ProcessCommandContext, inPlace: boolean): ExecResult {
   const req = parsePs(args);
   if (typeof req === 'string') return fail(`${req}\n`);
+  if ('version' in req) return { stdout: `ps from procps-ng ${PROCPS_VERSION}\n`, stderr: '', exitCode: 0 };
   const { rows } = snapshot(ctx, { args, comm: 'ps' }, inPlace);
   let selected = rows.filter((r) => {
     if (req.pids || req.names) return (req.pids?.includes(r.pid) ?? false) || (req.names?.includes(r.comm) ?? false);

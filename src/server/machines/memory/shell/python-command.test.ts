@@ -3,6 +3,7 @@ import { FakeClock } from '../../../core/clock.ts';
 import { Vfs } from '../vfs.ts';
 import { createShellEngine } from './engine.ts';
 import type { SpriteContext } from '../engine.ts';
+import { runShell } from '../../../../../test/support/shell-run.ts';
 
 /** Runs `bash -c script` on one sprite; returns stdout, stderr and the exit status. */
 async function bashC(script: string) {
@@ -18,6 +19,12 @@ async function bashC(script: string) {
 const refusal = (what: string) => `python3: ${what} is not available in the shell engine; run spritzer with --exec sandbox\n`;
 
 describe('python3: what the shell engine cannot run fails at once, loudly', () => {
+  it('a C module the WebAssembly CPython lacks (sqlite3, ssl, ctypes, zoneinfo…) is a ModuleNotFoundError naming --exec sandbox; ImportError fallbacks still work', async () => {
+    const got = await bashC(`python3 -c 'import zoneinfo'; python3 -c 'try:\n    import ssl\nexcept ImportError:\n    print("fallback")'`);
+    expect(got.stdout).toBe('fallback\n');
+    expect(got.stderr).toBe(`Traceback (most recent call last):\n  File "<string>", line 1, in <module>\nModuleNotFoundError: No module named 'zoneinfo': not available in the shell engine; run spritzer with --exec sandbox\n`);
+  }, 60_000);
+
   it.each([
     ['python3 -m http.server 8080; echo "status=$?"', refusal('a listening socket (bind)')],
     ["python3 -c 'import socket; s = socket.socket(); s.bind((\"\", 8080)); s.listen(); print(\"up\")'; echo \"status=$?\"", refusal('a listening socket (bind)')],
@@ -46,5 +53,55 @@ describe('python3 runs a program as CPython does', () => {
         'Traceback (most recent call last):\n  File "<string>", line 1, in <module>\nZeroDivisionError: division by zero\n' +
         'Traceback (most recent call last):\n  File "/home/sprite/s.py", line 3, in <module>\n    1/0\n    ~^~\nZeroDivisionError: division by zero\n',
     );
+  }, 60_000);
+});
+
+// What CPython on the sprite's Linux answers: the shell's own commands (`uname`, `id`, `stat`, `ls -l`) describe
+// the same machine.
+describe('python3 sees the machine the shell describes', () => {
+  it('-V/--version print the version and run nothing; -VV the whole sys.version; -m pip is refused loudly', async () => {
+    const got = await runShell(`python3 -V; python3 --version; python3 -V -c 'print("ran")'; python3 -VV | cut -c1-7; python3 -m pip install x; echo "status=$?"`);
+    expect(got.stdout).toMatch(/^Python 3\.\d+\.\d+\nPython 3\.\d+\.\d+\nPython 3\.\d+\.\d+\nPython \nstatus=2\n$/);
+    expect(got.stderr).toBe(refusal("the module 'pip'"));
+  }, 60_000);
+
+  it('os.uname, the ids, os.access and the user database agree with uname, id and stat', async () => {
+    const got = await runShell(
+      [
+        `python3 -c 'import os, platform; u = os.uname(); print(u.sysname, u.nodename, u.machine == platform.machine(), platform.system())'`,
+        `python3 -c 'import os; print(os.getuid(), os.geteuid(), os.getgid())'; sudo python3 -c 'import os; print(os.getuid())'`,
+        `python3 -c 'import os, shutil; print(os.access("/home/sprite", os.W_OK), os.access("/etc/passwd", os.W_OK), os.access("/usr/bin/bash", os.X_OK), shutil.which("bash"))'`,
+        `touch mine; python3 -c 'import os, pathlib; print(os.stat("mine").st_uid, os.stat("/etc/passwd").st_uid, pathlib.Path("mine").owner(), pathlib.Path("/etc/passwd").group())'`,
+        `python3 -c 'import pwd; print(pwd.getpwuid(1000).pw_dir); print(pwd.getpwnam("root"))'`,
+        `python3 -c 'import pwd; pwd.getpwnam("nosuch")'`,
+        `X=1; export Y=2; python3 -c 'import os; print(os.environ.get("X"), os.environ["Y"], "IFS" in os.environ, "PYTHONHOME" in os.environ)'`,
+      ].join('\n'),
+    );
+    expect(got.stdout).toBe(
+      'Linux demo True Linux\n1000 1000 1000\n0\nTrue False True /usr/bin/bash\n1000 0 sprite root\n/home/sprite\n' +
+        "pwd.struct_passwd(pw_name='root', pw_passwd='x', pw_uid=0, pw_gid=0, pw_gecos='root', pw_dir='/root', pw_shell='/bin/bash')\n" +
+        'None 2 False False\n',
+    );
+    expect(got.stderr).toBe(`Traceback (most recent call last):\n  File "<string>", line 1, in <module>\nKeyError: "getpwnam(): name not found: 'nosuch'"\n`);
+  }, 60_000);
+
+  it('absolute paths reach the files through every os function; links are links', async () => {
+    const got = await runShell(
+      [
+        'echo hi > a.txt; ln -s a.txt l.txt; mkdir v2; echo in > v2/f; ln -s /home/sprite/v2 cur',
+        `python3 -c '
+import os, pathlib, shutil
+H = "/home/sprite"
+os.close(os.open(H + "/b", os.O_CREAT | os.O_WRONLY)); os.rename(H + "/b", H + "/c"); os.replace(H + "/c", H + "/d"); os.unlink(H + "/d")
+print(os.path.exists(H + "/d"), os.lstat(H + "/a.txt").st_size, open(H + "/a.txt").name, shutil.copy(H + "/a.txt", H + "/e.txt"))
+print(os.path.islink(H + "/l.txt"), os.readlink(H + "/cur"), os.path.realpath("l.txt"), open("cur/f").read().strip(), oct(os.lstat("l.txt").st_mode))
+print(sorted(str(p) for p in pathlib.Path(H).rglob("f")))'`,
+      ].join('\n'),
+    );
+    expect(got).toEqual({
+      stdout: 'False 3 /home/sprite/a.txt /home/sprite/e.txt\nTrue /home/sprite/v2 /home/sprite/a.txt in 0o120777\n' + "['/home/sprite/v2/f']\n",
+      stderr: '',
+      exit: 0,
+    });
   }, 60_000);
 });

@@ -7,7 +7,14 @@
  * text. It owns the wrapper program; the interpreter is just-bash's (`ctx.origCommand`).
  * @see https://docs.python.org/3/using/cmdline.html; docs/fidelity.md "What the shell engine cannot do"
  */
+import { SPRITE_UID } from '../vfs.ts';
+import { KERNEL_RELEASE } from './proc.ts';
+import { MACHINE_ARCH } from './sysinfo-commands.ts';
+import { runsAsRoot } from './run-as.ts';
 import { decodeBytesToUtf8, defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
+
+/** The message of a refusal: what the program used that the shell engine cannot give. */
+const refusalText = (what: string): string => `python3: ${what} is not available in the shell engine; run spritzer with --exec sandbox\n`;
 
 /**
  * Python run before the program (one statement per line, no line that continues another: just-bash indents each
@@ -28,8 +35,68 @@ const PRELUDE = [
   '    subprocess.Popen.__init__ = refusing("running a subprocess")',
   '    socket.socket.bind = refusing("a listening socket (bind)")',
   '    socket.socket.listen = refusing("a listening socket (listen)")',
+  '    class missing:',
+  '        @staticmethod',
+  '        def find_spec(name, path=None, target=None):',
+  '            if name in ("_sqlite3", "_ssl", "_ctypes", "readline", "_curses", "_lzma", "resource", "fcntl", "zoneinfo"):',
+  '                raise ModuleNotFoundError("No module named " + repr(name) + ": not available in the shell engine; run spritzer with --exec sandbox", name=name)',
+  '    sys.meta_path.insert(0, missing)',
+  'def _spritzer_machine(uid, uname, environ):',
+  '    import os, sys, types, platform',
+  '    os.environ.clear()',
+  '    os.environ.update(environ)',
+  '    os.getuid = os.geteuid = lambda: uid',
+  '    os.getgid = os.getegid = lambda: uid',
+  '    os.getgroups = lambda: [uid]',
+  '    real_uname = os.uname()',
+  '    try: node = open("/etc/hostname").read().strip() or real_uname.nodename',
+  '    except OSError: node = real_uname.nodename',
+  '    os.uname = lambda: type(real_uname)((uname[0], node) + tuple(uname[1:]))',
+  '    platform._uname_cache = None',
+  '    platform._Processor.get_emscripten = lambda: ""',
+  '    def access(path, mode, *, dir_fd=None, effective_ids=False, follow_symlinks=True):',
+  '        try: st = os.stat(path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)',
+  '        except (OSError, ValueError): return False',
+  '        if mode == os.F_OK: return True',
+  '        is_dir = (st.st_mode & 0o170000) == 0o040000',
+  '        if uid == 0: bits = 6 | (1 if is_dir or st.st_mode & 0o111 else 0)',
+  '        elif st.st_uid == uid: bits = (st.st_mode >> 6) & 7',
+  '        elif st.st_gid == uid: bits = (st.st_mode >> 3) & 7',
+  '        else: bits = st.st_mode & 7',
+  '        return (bits & mode) == mode',
+  '    os.access = access',
+  '    def database(path, name, kind, fields):',
+  '        module = types.ModuleType(name)',
+  '        entry = type("struct_" + kind, (tuple,), {"__slots__": (), "__module__": name, "__repr__": lambda self: name + ".struct_" + kind + "(" + ", ".join(n + "=" + repr(v) for n, v in zip(fields, self)) + ")"})',
+  '        for i, n in enumerate(fields): setattr(entry, n, property(lambda self, i=i: self[i]))',
+  '        def entries():',
+  '            try: lines = open(path).read().splitlines()',
+  '            except OSError: return []',
+  '            return [entry(conv(p) for conv, p in zip(convs, line.split(":"))) for line in lines if line.count(":") == len(fields) - 1]',
+  '        convs = [str, str, int, int, str, str, str] if kind == "passwd" else [str, str, int, lambda v: [m for m in v.split(",") if m]]',
+  '        def by(index, label, what):',
+  '            def get(value):',
+  '                for e in entries():',
+  '                    if e[index] == value: return e',
+  '                raise KeyError(label + "(): " + what + " not found: " + repr(value))',
+  '            return get',
+  '        setattr(module, "struct_" + kind, entry)',
+  '        short = "pw" if kind == "passwd" else "gr"',
+  '        setattr(module, "get" + short + "all", entries)',
+  '        setattr(module, "get" + short + "nam", by(0, "get" + short + "nam", "name"))',
+  '        setattr(module, "get" + short + ("uid" if kind == "passwd" else "gid"), by(2, "get" + short + ("uid" if kind == "passwd" else "gid"), "uid" if kind == "passwd" else "gid"))',
+  '        return module',
+  '    sys.modules.setdefault("pwd", database("/etc/passwd", "pwd", "passwd", ("pw_name", "pw_passwd", "pw_uid", "pw_gid", "pw_gecos", "pw_dir", "pw_shell")))',
+  '    sys.modules.setdefault("grp", database("/etc/group", "grp", "group", ("gr_name", "gr_passwd", "gr_gid", "gr_mem")))',
+  '    for module in list(sys.modules.values()):',
+  '        for name in ("pwd", "grp"):',
+  '            if getattr(module, name, 0) is None: setattr(module, name, sys.modules[name])',
+  '    import pathlib',
+  '    if "owner" not in pathlib.Path.__dict__:',
+  '        pathlib.Path.owner = lambda self, *, follow_symlinks=True: sys.modules["pwd"].getpwuid(self.stat(follow_symlinks=follow_symlinks).st_uid).pw_name',
+  '        pathlib.Path.group = lambda self, *, follow_symlinks=True: sys.modules["grp"].getgrgid(self.stat(follow_symlinks=follow_symlinks).st_gid).gr_name',
   'def _spritzer_run(source, filename, argv0, path0, umask):',
-  '    import sys, traceback, os',
+  '    import sys, traceback, os, types',
   '    os.umask(umask)',
   '    sys.argv[0] = argv0',
   '    sys.path[0] = path0',
@@ -41,18 +108,49 @@ const PRELUDE = [
   '        if e.code is not None and not isinstance(e.code, int): sys.stderr.write(str(e.code) + "\\n")',
   '        raise',
   '    except BaseException as e:',
-  '        traceback.print_exception(type(e), e, e.__traceback__.tb_next)',
+  '        own, frames, tb = _spritzer_run.__code__.co_filename, [], e.__traceback__.tb_next',
+  '        while tb is not None:',
+  '            if tb.tb_frame.f_code.co_filename != own: frames.append(tb)',
+  '            tb = tb.tb_next',
+  '        tb = None',
+  '        for t in reversed(frames): tb = types.TracebackType(tb, t.tb_frame, t.tb_lasti, t.tb_lineno)',
+  '        traceback.print_exception(type(e), e, tb)',
   '        raise SystemExit(1)',
   '_spritzer_setup()',
 ].join('\n');
 
 /**
  * The wrapper program that runs `source` as `filename` with `sys.argv[0]` = `argv0`, under the shell's file mode
- * creation mask `umask` (a process inherits it: the files and directories the program makes get its modes).
+ * creation mask `umask` (a process inherits it: the files and directories the program makes get its modes), as user
+ * `uid` (the sprite user 1000, or root under sudo), with `environ` (the exported variables) as `os.environ`
+ * (the interpreter is handed every shell variable). The program sees the machine the shell's own commands describe:
+ * `os.uname()` (and so `platform.system()`/`machine()`) as `uname` prints it, `os.getuid()` and the others as `id`,
+ * `os.access` (and so `shutil.which`) with access(2)'s rule for that user, and `pwd`/`grp` reading /etc/passwd and
+ * /etc/group as glibc's files database does (the WebAssembly CPython has neither module; `Path.owner`/`group` and the
+ * modules that looked for them at start-up get them too).
+ * @deviation `sys.platform` stays `emscripten`: the interpreter's own modules decide by it what they can do.
  */
-export function wrapperProgram(source: string, filename: string, argv0: string, path0: string, umask = 0o022): string {
-  return `${PRELUDE}\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)}, ${umask})`;
+export function wrapperProgram(source: string, filename: string, argv0: string, path0: string, umask = 0o022, uid = SPRITE_UID, environ: Record<string, string> = {}): string {
+  const uname = JSON.stringify(['Linux', KERNEL_RELEASE, '#1 SMP', MACHINE_ARCH]);
+  return `${PRELUDE}\n_spritzer_machine(${uid}, ${uname}, ${JSON.stringify(environ)})\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)}, ${umask})`;
 }
+
+/**
+ * How many times python3's options before its program ask for the version (`-V`, `-VV`, `--version`): CPython
+ * prints it and exits before running anything, `Python 3.13.2` once, the whole `sys.version` twice or more.
+ */
+function versionRequests(args: string[]): number {
+  let count = 0;
+  for (const a of args) {
+    if (a === '--version') count += 1;
+    else if (/^-[bBdEhiIOqsSuvVWxX]+$/.test(a)) count += a.split('V').length - 1;
+    else break;
+  }
+  return count;
+}
+
+/** Modules that install software: the shell engine has no package installs (as plain `pip` says). */
+const INSTALLERS = new Set(['pip', 'venv', 'ensurepip']);
 
 /** How python3's arguments name its program: `-c CODE`, `-m MODULE`, `FILE`, or `-`/nothing (stdin). */
 function programOf(args: string[]): { kind: 'code' | 'module' | 'file' | 'stdin'; value: string; at: number } | null {
@@ -75,6 +173,8 @@ const dirname = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/'))
 /** Runs python3 with `args` through the wrapper (see the module comment). */
 async function python(args: string[], ctx: CommandContext): Promise<ExecResult> {
   const run = ctx.origCommand!;
+  const versions = versionRequests(args);
+  if (versions > 0) return run(['-c', `import sys; print("Python", ${versions > 1 ? 'sys.version' : 'sys.version.split()[0]'})`]);
   const program = programOf(args);
   if (!program) return run(args);
   const rest = args.slice(program.at);
@@ -86,6 +186,7 @@ async function python(args: string[], ctx: CommandContext): Promise<ExecResult> 
     [source, filename, argv0] = [program.value, '<string>', '-c'];
   } else if (program.kind === 'module') {
     if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(program.value)) return run(args);
+    if (INSTALLERS.has(program.value.split('.')[0]!)) return { stdout: '', stderr: refusalText(`the module '${program.value}'`), exitCode: 2 };
     [source, filename, argv0] = [`import runpy\nrunpy.run_module(${JSON.stringify(program.value)}, run_name="__main__", alter_sys=True)`, '<string>', '-m'];
     path0 = ctx.cwd;
   } else if (program.kind === 'stdin') {
@@ -101,7 +202,9 @@ async function python(args: string[], ctx: CommandContext): Promise<ExecResult> 
     [filename, argv0, path0] = [path, program.value, dirname(path)];
   }
   const umask = (ctx.fs as { umask?: unknown }).umask;
-  return run(['-c', wrapperProgram(source, filename, argv0, path0, typeof umask === 'number' ? umask : 0o022), ...rest]);
+  const uid = runsAsRoot(ctx.env) ? 0 : SPRITE_UID;
+  const environ = ctx.exportedEnv ?? Object.fromEntries(ctx.env);
+  return run(['-c', wrapperProgram(source, filename, argv0, path0, typeof umask === 'number' ? umask : 0o022, uid, environ), ...rest]);
 }
 
 /** `python3` and `python`, over just-bash's own. */

@@ -360,3 +360,29 @@ describe('shell-world details', () => {
     expect(await sh('echo hi; exit 3', { limits: { maxCommands: 1000, timeoutMs: 10_000 } })).toEqual({ stdout: 'hi\n', stderr: '', exit: 3 });
   });
 });
+
+describe('node reports as node does', () => {
+  it('-v is the version process.version gives; an uncaught error starts with its name and message, status 1', async () => {
+    const got = await runShell(`node -v; node -p process.version; node -e 'throw new TypeError("bad")'; echo "status=$?"; node -e 'class E extends Error { constructor(m) { super(m); this.name = "E"; } }; throw new E("mine")' 2>&1 | head -1`);
+    expect(got.stdout).toMatch(/^(v\d+\.\d+\.\d+)\n\1\nstatus=1\nE: mine\n$/);
+    expect(got.stderr).toMatch(/^TypeError: bad\n {4}at /);
+  }, 60_000);
+});
+
+describe("node's crypto", () => {
+  it('hashes and HMACs as node (hex, base64, base64url, Buffer), refuses an unknown digest, and what it lacks loudly', async () => {
+    const got = await runShell(
+      [
+        `node -e 'const c = require("crypto"); console.log(c.createHash("sha256").update("x").digest("hex"), c.createHmac("sha256", "key").update("msg").digest("base64"), c.createHash("sha1").update("héllo").digest("base64url"), c.createHash("md5").digest().length)'`,
+        `node -e 'try { require("crypto").createHash("nope") } catch (e) { console.log(e.message) }'`,
+        `node -e 'const c = require("crypto"); console.log(c.randomBytes(12).length, c.randomUUID().length, c.randomInt(3, 4))'`,
+        `node -e 'require("crypto").createCipheriv("aes-256-cbc", "k", "i")'; echo "status=$?"`,
+      ].join('\n'),
+    );
+    expect(got.stdout).toBe(
+      '2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881 LZPLwb4We8sWN6SiPL/wGnh48MUO6DOVTqUiG7G4xig= NbXqRcXkH3i0apN8x01B3-qSCJA 16\n' +
+        'Digest method not supported\n12 36 3\nstatus=2\n',
+    );
+    expect(got.stderr).toBe('node: crypto.createCipheriv is not available in the shell engine; run spritzer with --exec sandbox\n');
+  }, 60_000);
+});

@@ -172,7 +172,9 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
     defineCommand('uname', async (args, ctx) => uname(args, world.hostname, ctx.env)),
     defineCommand('node', async (args, ctx) => {
       const flag = args[0];
-      if (flag === '--version' || flag === '-v') return ok('v22.0.0-quickjs\n');
+      // The version the program itself sees (js-exec's `process.version`): a probe such as `node -v` must agree
+      // with `node -p process.version`, and both have node's shape (`v22.0.0`, which version checks match).
+      if (flag === '--version' || flag === '-v') return execOnOwnStdin(ctx, "js-exec -c 'console.log(process.version)'", { cwd: ctx.cwd });
       if ((flag === '-e' || flag === '--eval' || flag === '-p' || flag === '--print') && args.length >= 2) {
         const refused = staticRefusal(args[1]!, SANDBOX_HINT);
         if (refused) return fail(refused, 2);
