@@ -13,7 +13,7 @@ import type { Clock, TimerHandle } from '../../../core/clock.ts';
 import { signalNumber } from '../../../../protocol/signals.ts';
 import { SINK_DIR, type OutputSinks } from './output-sink.ts';
 import type { ProcessTable } from '../processes.ts';
-import { JobControl, jobEnv, TRAP_END_COMMAND, type Trap } from './jobs.ts';
+import { JobControl, jobEnv, TRAP_END_COMMAND, type SubshellState, type Trap } from './jobs.ts';
 
 /** What a run of a script needs beyond the script: its abort, its sleep, its shell's job table, extra commands. */
 export interface RunControl {
@@ -21,6 +21,8 @@ export interface RunControl {
   sleep: (ms: number) => Promise<void>;
   jobs: JobControl;
   commands?: CustomCommand[];
+  /** A job's copy of its shell (jobs.ts {@link SubshellState}): the run starts from it. */
+  subshell?: SubshellState;
 }
 
 /**
@@ -89,9 +91,9 @@ export function startJobControl(deps: JobHookDeps): JobHooks {
   const table = deps.processes ? { processes: deps.processes, now: () => deps.clock.now(), shell: deps.shell } : undefined;
   const newTable = (selfPid = deps.selfPid): JobControl => new JobControl({ allocatePid: deps.allocatePid, selfPid, launch, signalSelf: deps.signalSelf, table, hiddenRedirections: SINK_DIR, jobControl: deps.jobControl });
   /** A job: its own execution and job table; what just-bash kept back is delivered when it ends. */
-  const launch = async (job: { script: string; env: Record<string, string>; cwd: string; pid: number; signal: AbortSignal }): Promise<number> => {
+  const launch = async (job: { script: string; env: Record<string, string>; cwd: string; pid: number; signal: AbortSignal; subshell?: SubshellState }): Promise<number> => {
     const own = newTable(job.pid);
-    const result = await deps.run(job.script, job.env, job.cwd, { abort: job.signal, sleep: sleeper(deps.clock, job.signal), jobs: own });
+    const result = await deps.run(job.script, job.env, job.cwd, { abort: job.signal, sleep: sleeper(deps.clock, job.signal), jobs: own, subshell: job.subshell });
     if (job.signal.aborted) own.endAll();
     else deliver(deps.sinks, result);
     return result.exitCode;

@@ -8,6 +8,7 @@
  * running is just-bash's (`ctx.exec`).
  * @see bash(1) "INVOCATION", "OPTIONS"
  */
+import { rewriteJobControl } from './jobs.ts';
 import { decodeBytesToUtf8, defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { DASH_PREAMBLE, dashResult } from './dash-flavour.ts';
 import { shellQuote } from '../argv.ts';
@@ -228,7 +229,9 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
   // A `bash -c` runs its last program in its own process, one level lower (shell-level.ts).
   const own = program === 'bash' && inv.command && !inv.sets.some((o) => /x/.test(o)) ? withLastCommandLevel(script, Number(env.SHLVL)) : script;
   let run = dash + (await preamble(ctx, inv, program === 'bash')) + withSyntaxRecovery(own, place, inv.shopts.some(([flag, name]) => flag === '-s' && name === 'extglob'));
-  if (stream) run = stream(run);
+  // `&`, `$!`, `wait` and `jobs` reach the job table whether or not the script streams (jobs.ts): just-bash's own
+  // `&` ran the job to its end first and its `wait` answered 0.
+  run = stream ? stream(run) : rewriteJobControl(run);
   // A `-c` shell's own variable (bash(1) "Shell Variables"), not inherited from the parent's.
   delete env.BASH_EXECUTION_STRING;
   if (inv.command) env.BASH_EXECUTION_STRING = script;
