@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runShell, testSprite } from '../../../../../test/support/shell-run.ts';
+import { runShell, runShellJoined, testSprite } from '../../../../../test/support/shell-run.ts';
 import { engineBash, hostBash } from '../../../../../test/support/host-bash.ts';
 
 // The bash language as bash's manual gives it, where just-bash needed a patch (patches/just-bash/): each case is what
@@ -989,6 +989,21 @@ describe('set -x', () => {
       exit: 0,
     });
     expect(await runShell('set -x; echo hi 2>&1 | cat; echo b 2>/dev/null')).toEqual({ stdout: 'hi\nb\n', stderr: '+ echo hi\n+ cat\n+ echo b\n', exit: 0 });
+  });
+
+  it('delivers a trace line before the command it traces runs: a function\'s call comes before its body, in a nested script too', async () => {
+    const ctx = testSprite();
+    await runShell(`printf 'set -x\\nname=world\\ngreet() { echo "hello $1"; }\\ngreet "$name"\\n' > /tmp/sx.sh`, ctx);
+    const trace = "+ name=world\n+ greet world\n+ echo 'hello world'\nhello world\n";
+    expect((await runShellJoined('bash /tmp/sx.sh', ctx)).joined).toBe(trace);
+    expect((await runShellJoined('bash -x /tmp/sx.sh', ctx)).joined).toBe(trace.replace('+ name', '+ set -x\n+ name'));
+    expect((await runShellJoined('f() { echo in-f; }; set -x; f; x=$(echo sub); for i in 1; do echo $i; done; [[ -n $i ]] && echo c', ctx)).joined).toBe('+ f\n+ echo in-f\nin-f\n++ echo sub\n+ x=sub\n+ for i in 1\n+ echo 1\n1\n+ [[ -n 1 ]]\n+ echo c\nc\n');
+  });
+
+  it('expands PS4 as a prompt string: expansions after `+(` are kept, quotes and backslashes stay', async () => {
+    expect((await runShell("x=5; PS4='+(${LINENO}) ${x:+y} \"q\" \\x *(a) '; set -x; true")).stderr).toBe('+(1) y "q" \\x *(a) true\n');
+    // A script with a here-doc runs whole (output-sink.ts): its traces still come before the output they trace.
+    expect((await runShellJoined("cat <<'X' > /dev/null\nX\nPS4='+($LINENO) '; set -x; echo a")).joined).toBe('+(3) echo a\na\n');
   });
 
   it('quotes traced words and values as bash does', async () => {

@@ -182,9 +182,21 @@ export function sleeper(clock: Clock, signal: AbortSignal): (ms: number) => Prom
     });
 }
 
-/** Sends what just-bash kept back of a run (output it could not stream) to `sinks`. */
-export function deliver(sinks: OutputSinks, result: ExecResult): void {
-  const stdout = Buffer.from(result.stdout, stdoutKind(result) === 'bytes' ? 'latin1' : 'utf8');
-  if (stdout.length > 0) sinks.stdout(new Uint8Array(stdout));
-  if (result.stderr) sinks.stderr(new TextEncoder().encode(result.stderr));
+/**
+ * Sends what just-bash kept back of a run (output it could not stream) to `sinks`, in the order it was written
+ * when the result records it (`outputOrder`: alternating stdout and stderr lengths, stdout first; output-order.ts):
+ * a `set -x` trace then the output of the command it traced.
+ */
+export function deliver(sinks: OutputSinks, result: ExecResult & { outputOrder?: number[] }): void {
+  const encoding = stdoutKind(result) === 'bytes' ? 'latin1' : 'utf8';
+  const out = (text: string) => text && sinks.stdout(new Uint8Array(Buffer.from(text, encoding)));
+  const err = (text: string) => text && sinks.stderr(new TextEncoder().encode(text));
+  let o = 0;
+  let e = 0;
+  (result.outputOrder ?? []).forEach((n, i) => {
+    if (i % 2 === 0) out(result.stdout.slice(o, (o += n)));
+    else err(result.stderr.slice(e, (e += n)));
+  });
+  out(result.stdout.slice(o));
+  err(result.stderr.slice(e));
 }
