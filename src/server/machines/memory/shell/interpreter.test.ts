@@ -428,6 +428,12 @@ describe('caller', () => {
       exit: 0,
     });
   });
+  it('in a script run as bash FILE the bottom frame is main; a bash -c string has none', async () => {
+    const ctx = testSprite();
+    await runShell(`printf 'f() { caller 0; caller; }\\nf\\ncaller\\n' > /tmp/cl.sh; printf 'g() { caller 0; }\\nh() { g; }\\nh\\n' > /tmp/cl2.sh`, ctx);
+    expect((await runShell('cd /tmp && bash cl.sh && bash cl2.sh', ctx)).stdout).toBe('2 main cl.sh\n2 cl.sh\n0 NULL\n2 h cl2.sh\n');
+    expect(await runShell('f() { caller 0; echo "s=$?"; caller; }; f', ctx)).toEqual({ stdout: 's=1\n1 NULL\n', stderr: '', exit: 0 });
+  });
 });
 
 describe('login_shell', () => {
