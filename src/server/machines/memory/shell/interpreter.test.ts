@@ -1749,6 +1749,11 @@ describe('type on a hashed command', () => {
 });
 
 describe('coproc', () => {
+  it('a coprocess whose first command is read waits for its input; wait on its pid gives its status, as after disown', async () => {
+    const script = 'coproc C { read l; echo "got:$l"; }; echo hello >&"${C[1]}"; read r <&"${C[0]}"; echo "$r"; wait $C_PID; echo "w=$?"; coproc X { read l; exit 5; }; echo hi >&${X[1]}; wait $X_PID; echo "x=$?"; sleep 1 & p=$!; disown; wait $p; echo "d=$?"';
+    expect(await runShell(script)).toEqual({ stdout: 'got:hello\nw=0\nx=5\nd=0\n', stderr: '', exit: 0 });
+  });
+
   it('runs a coprocess: what is written to NAME[1] it reads, what it prints NAME[0] gives back', async () => {
     const script = 'coproc cat; echo hello >&"${COPROC[1]}"; exec {COPROC[1]}>&-; read -r line <&"${COPROC[0]}"; echo "$line"; wait; coproc BC { bc; }; echo "6*7" >&"${BC[1]}"; read -r ans <&"${BC[0]}"; echo "ans=$ans"; [[ $BC_PID =~ ^[0-9]+$ ]] && echo pid; exec {BC[1]}>&-; coproc { echo from-coproc; }; read -r got <&"${COPROC[0]}"; echo "$got"';
     expect(await runShell(script)).toEqual({ stdout: 'hello\nans=42\npid\nfrom-coproc\n', stderr: '', exit: 0 });

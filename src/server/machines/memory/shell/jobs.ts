@@ -355,7 +355,7 @@ export class JobControl {
         await ctx.assignShellVariable?.(BANG_VARIABLE, String(pid));
         return ok();
       }),
-      defineCommand(WAIT_COMMAND, (args) => this.wait(args)),
+      defineCommand(WAIT_COMMAND, (args, ctx) => this.wait(args, (ctx as { spzCoprocStatus?: (pid: number) => number | undefined }).spzCoprocStatus)),
       defineCommand(JOBS_COMMAND, async (args) => this.list(args)),
       defineCommand(DISOWN_COMMAND, async (args) => this.disown(args)),
       defineCommand(TRAP_END_COMMAND, async () => ok()),
@@ -430,7 +430,8 @@ export class JobControl {
     if (job.status !== null) this.reaped.set(job.pid, job.status);
   }
 
-  private async wait(args: string[]): Promise<ExecResult> {
+  /** `wait`; `coprocStatus` gives the status of the shell's coprocesses (patches/just-bash/coproc.mjs) by pid. */
+  private async wait(args: string[], coprocStatus?: (pid: number) => number | undefined): Promise<ExecResult> {
     const operands = args.filter((a) => a !== '-f');
     if (operands[0] === '-n') {
       const running = this.jobs.filter((j) => j.status === null);
@@ -456,7 +457,7 @@ export class JobControl {
     let exitCode = 0;
     for (const spec of operands) {
       const job = this.find(spec);
-      const kept = /^\d+$/.test(spec) ? this.reaped.get(Number(spec)) : undefined;
+      const kept = /^\d+$/.test(spec) ? (this.reaped.get(Number(spec)) ?? coprocStatus?.(Number(spec))) : undefined;
       if (!job && kept !== undefined) {
         exitCode = kept;
         continue;
@@ -516,6 +517,8 @@ export class JobControl {
       if (!job) return fail(`bash: disown: ${targets[0]}: no such job\n`);
       job.detached = true;
       this.forget(job);
+      // bash's `wait PID` of a job it disowned answers 0 at once.
+      if (!this.reaped.has(job.pid)) this.reaped.set(job.pid, 0);
     }
     return ok();
   }
