@@ -208,6 +208,11 @@ describe('closed descriptors', () => {
 });
 
 describe('redirections to /dev/fd/N', () => {
+  it('a program reads /dev/fd/N of a descriptor a redirection opened for reading, as Linux opens what N is open on', async () => {
+    const script = 'printf "a\\nb\\n" > f; cat /dev/fd/3 3<f; wc -l /dev/fd/4 4<f; exec 5<f; head -1 /proc/self/fd/5; cat /dev/fd/7; echo "rc=$?"';
+    expect(await runShell(script)).toEqual({ stdout: 'a\nb\n2 /dev/fd/4\na\nrc=1\n', stderr: 'cat: /dev/fd/7: No such file or directory\n', exit: 0 });
+  });
+
   it('reach what descriptor N points at, as a duplication does', async () => {
     const script = '{ echo x > /dev/fd/2; } 2>&1 | tr a-z A-Z; ls nope 2>/dev/fd/1 | wc -l; { exec 3>/dev/fd/2; echo c >&3; } 2>&1 | cat; echo e | cat < /dev/fd/0; exec 4>o; echo hi > /dev/fd/4; exec 4>&-; cat o';
     expect(await runShell(script)).toEqual({ stdout: 'X\n1\nc\ne\nhi\n', stderr: '', exit: 0 });
