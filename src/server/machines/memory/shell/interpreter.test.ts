@@ -326,6 +326,11 @@ describe('arithmetic commands', () => {
 });
 
 describe('test and [', () => {
+  it('-O and -G are true only for a file of the effective user and group (the sprite user; root under sudo)', async () => {
+    const script = 'touch mine; test -O mine; echo $?; test -G mine; echo $?; test -O /etc/passwd; echo $?; [[ -G /etc/passwd ]]; echo $?; test -O nope; echo $?; sudo test -O /etc/passwd; echo $?';
+    expect((await runShell(script)).stdout).toBe('0\n0\n1\n1\n1\n0\n');
+  });
+
   it('report an operand of -eq/-lt/… that is not an integer (an empty one too), status 2', async () => {
     const r = await runShell('[ 1 -eq x ]; echo $?; test "" -lt 1; echo $?; [ -5 -lt " 3 " ]; echo $?');
     expect({ ...r, stderr: r.stderr.replace(/^(bash|environment): (line \d+: )?/gm, '') }).toEqual({
