@@ -446,6 +446,19 @@ describe('caller', () => {
   });
 });
 
+describe('shell startup', () => {
+  it('bash -i reads ~/.bashrc (--rcfile FILE instead, none with --norc) and has i in $-; BASH_ENV is read by bash -c', async () => {
+    const script = 'cd; printf "echo rc-read\\nFROM_RC=1\\n" > .bashrc; bash -ic \'echo "$- $FROM_RC"\' 2>/dev/null; bash --norc -i -c \'echo "${FROM_RC:-none}"\' 2>/dev/null; printf "be=set\\n" > be; BASH_ENV=$PWD/be bash -c \'echo "$- $be"\'; BASH_ENV=/nope bash -c \'echo quiet\'';
+    expect(await runShell(script)).toEqual({ stdout: 'rc-read\nhiBHc 1\nnone\nhBc set\nquiet\n', stderr: '', exit: 0 });
+    expect((await runShell('bash -ic true')).stderr).toMatch(/^bash: cannot set terminal process group \(\d+\): Inappropriate ioctl for device\nbash: no job control in this shell\n$/);
+  });
+
+  it('an empty PATH entry is the current directory', async () => {
+    const script = 'mkdir -p /tmp/p && cd /tmp/p && printf "#!/bin/sh\\necho run\\n" > prog && chmod +x prog; PATH="$PATH:"; prog; command -v prog; PATH=/usr/bin::/bin prog';
+    expect(await runShell(script)).toEqual({ stdout: 'run\n./prog\nrun\n', stderr: '', exit: 0 });
+  });
+});
+
 describe('login_shell', () => {
   it('is on in bash -l and off otherwise', async () => {
     expect(await runShell("bash -lc 'shopt -q login_shell && echo login'; bash -c 'shopt -q login_shell || echo not'; bash -l -c 'shopt -p login_shell'")).toEqual({
