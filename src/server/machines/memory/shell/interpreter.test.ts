@@ -446,6 +446,18 @@ describe('caller', () => {
   });
 });
 
+describe('a closed stdout', () => {
+  it('is a write error in the writer\'s words: the shell\'s for a builtin, with its line; the program\'s own', async () => {
+    const script = 'printf "a\\n" > f; echo x >&-; echo "rc=$?"; cat f >&-; echo "rc=$?"; grep a f >&-; echo "rc=$?"; printf "echo x >&-\\n" > t.sh; bash t.sh; shopt -s failglob; echo *.none';
+    expect(await runShell(script)).toEqual({
+      stdout: 'rc=1\nrc=1\nrc=2\n',
+      stderr: 'bash: line 1: echo: write error: Bad file descriptor\ncat: standard output: Bad file descriptor\ngrep: write error: Bad file descriptor\nt.sh: line 1: echo: write error: Bad file descriptor\nbash: line 1: no match: *.none\n',
+      exit: 1,
+    });
+    expect(await runShell('mkdir d; bash d; echo "rc=$?"; sh d; echo "rc=$?"')).toEqual({ stdout: 'rc=126\nrc=0\n', stderr: 'd: d: Is a directory\n', exit: 0 });
+  });
+});
+
 describe('shell startup', () => {
   it('bash -i reads ~/.bashrc (--rcfile FILE instead, none with --norc) and has i in $-; BASH_ENV is read by bash -c', async () => {
     const script = 'cd; printf "echo rc-read\\nFROM_RC=1\\n" > .bashrc; bash -ic \'echo "$- $FROM_RC"\' 2>/dev/null; bash --norc -i -c \'echo "${FROM_RC:-none}"\' 2>/dev/null; printf "be=set\\n" > be; BASH_ENV=$PWD/be bash -c \'echo "$- $be"\'; BASH_ENV=/nope bash -c \'echo quiet\'';

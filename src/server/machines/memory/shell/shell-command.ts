@@ -252,7 +252,9 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
     const [file, ...rest] = inv.operands as [string, ...string[]];
     const path = ctx.fs.resolvePath(ctx.cwd, file);
     try {
-      if ((await ctx.fs.stat(path)).isDirectory) return text('', 126, `${program}: ${file}: Is a directory\n`);
+      // bash names the script itself as the shell by then (`bash dir` says `dir: dir: Is a directory`); dash reads a
+      // directory as an empty script.
+      if ((await ctx.fs.stat(path)).isDirectory) return program === 'bash' ? text('', 126, `${file}: ${file}: Is a directory\n`) : text('');
       script = await ctx.fs.readFile(path);
     } catch {
       return text('', 127, `${program}: ${file}: No such file or directory\n`);
