@@ -267,6 +267,23 @@ export function jobEnv(vars: Iterable<[string, string]> | Record<string, string>
   return env;
 }
 
+/** `result`, or status 143 (TERM) with no output as soon as `signal` aborts. */
+async function untilAborted(result: Promise<ExecResult>, signal: AbortSignal | undefined): Promise<ExecResult> {
+  if (!signal) return result;
+  const killed: ExecResult = { stdout: '', stderr: '', exitCode: 143 };
+  if (signal.aborted) return killed;
+  let stop = () => {};
+  const aborted = new Promise<ExecResult>((resolve) => {
+    stop = () => resolve(killed);
+    signal.addEventListener('abort', stop, { once: true });
+  });
+  try {
+    return await Promise.race([result, aborted]);
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}
+
 const ok = (stdout = ''): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
 const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr, exitCode });
 
@@ -355,7 +372,8 @@ export class JobControl {
         await ctx.assignShellVariable?.(BANG_VARIABLE, String(pid));
         return ok();
       }),
-      defineCommand(WAIT_COMMAND, (args, ctx) => this.wait(args, (ctx as { spzCoprocStatus?: (pid: number) => number | undefined }).spzCoprocStatus)),
+      // A shell killed while it waits (`timeout 1 bash -c 'sleep 5 & wait'`) stops waiting at once, as a process does.
+      defineCommand(WAIT_COMMAND, (args, ctx) => untilAborted(this.wait(args, (ctx as { spzCoprocStatus?: (pid: number) => number | undefined }).spzCoprocStatus), ctx.signal)),
       defineCommand(JOBS_COMMAND, async (args) => this.list(args)),
       defineCommand(DISOWN_COMMAND, async (args) => this.disown(args)),
       defineCommand(TRAP_END_COMMAND, async () => ok()),
