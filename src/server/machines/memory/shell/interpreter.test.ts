@@ -201,7 +201,7 @@ describe('closed descriptors', () => {
   it('output to a stdout closed with >&- is a write error; messages to a closed stderr are lost', async () => {
     expect(await runShell('echo a >&-; echo "s=$?"; printf "" >&-; echo "s=$?"; ls nope 2>&-; echo "s=$?"')).toEqual({
       stdout: 's=1\ns=0\ns=2\n',
-      stderr: 'bash: echo: write error: Bad file descriptor\n',
+      stderr: 'bash: line 1: echo: write error: Bad file descriptor\n',
       exit: 0,
     });
   });
