@@ -478,6 +478,8 @@ async function runShell(
     topLevel?: boolean;
     /** A line of the interactive shell (`$-` then says `himBHs`). */
     interactive?: boolean;
+    /** A background job's copy of its shell (jobs.ts `SubshellState`), which the run starts from. */
+    subshell?: Record<string, unknown>;
   },
 ): Promise<ExecResult | BashExecResult> {
   try {
@@ -575,6 +577,8 @@ async function runShell(
       // A program the request runs itself (argv, no shell) gets exactly req.env, in its order: no shell put a `_`
       // there or reordered it (patches/just-bash/underscore-variable.mjs, variables-export-order.mjs).
       ...(ctl.topLevel && planCommand(req).form === 'argv' ? { keepUnderscore: true, keepEnvOrder: true } : {}),
+      // A background job starts as a copy of its shell (patches/just-bash/with-job-subshell-state.mjs).
+      ...(ctl.subshell ? { spzSubshell: ctl.subshell } : {}),
     }), limits);
   } catch (err) {
     return text('', 1, describeShellError(err));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runShell, testSprite } from '../../../../../test/support/shell-run.ts';
+import { runShell, runShellJoined, testSprite } from '../../../../../test/support/shell-run.ts';
 import { engineBash, hostBash } from '../../../../../test/support/host-bash.ts';
 
 // The bash language as bash's manual gives it, where just-bash needed a patch (patches/just-bash/): each case is what
@@ -209,13 +209,18 @@ describe('closed descriptors', () => {
   it('output to a stdout closed with >&- is a write error; messages to a closed stderr are lost', async () => {
     expect(await runShell('echo a >&-; echo "s=$?"; printf "" >&-; echo "s=$?"; ls nope 2>&-; echo "s=$?"')).toEqual({
       stdout: 's=1\ns=0\ns=2\n',
-      stderr: 'bash: echo: write error: Bad file descriptor\n',
+      stderr: 'bash: line 1: echo: write error: Bad file descriptor\n',
       exit: 0,
     });
   });
 });
 
 describe('redirections to /dev/fd/N', () => {
+  it('a program reads /dev/fd/N of a descriptor a redirection opened for reading, as Linux opens what N is open on', async () => {
+    const script = 'printf "a\\nb\\n" > f; cat /dev/fd/3 3<f; wc -l /dev/fd/4 4<f; exec 5<f; head -1 /proc/self/fd/5; cat /dev/fd/7; echo "rc=$?"';
+    expect(await runShell(script)).toEqual({ stdout: 'a\nb\n2 /dev/fd/4\na\nrc=1\n', stderr: 'cat: /dev/fd/7: No such file or directory\n', exit: 0 });
+  });
+
   it('reach what descriptor N points at, as a duplication does', async () => {
     const script = '{ echo x > /dev/fd/2; } 2>&1 | tr a-z A-Z; ls nope 2>/dev/fd/1 | wc -l; { exec 3>/dev/fd/2; echo c >&3; } 2>&1 | cat; echo e | cat < /dev/fd/0; exec 4>o; echo hi > /dev/fd/4; exec 4>&-; cat o';
     expect(await runShell(script)).toEqual({ stdout: 'X\n1\nc\ne\nhi\n', stderr: '', exit: 0 });
@@ -329,6 +334,11 @@ describe('arithmetic commands', () => {
 });
 
 describe('test and [', () => {
+  it('-O and -G are true only for a file of the effective user and group (the sprite user; root under sudo)', async () => {
+    const script = 'touch mine; test -O mine; echo $?; test -G mine; echo $?; test -O /etc/passwd; echo $?; [[ -G /etc/passwd ]]; echo $?; test -O nope; echo $?; sudo test -O /etc/passwd; echo $?';
+    expect((await runShell(script)).stdout).toBe('0\n0\n1\n1\n1\n0\n');
+  });
+
   it('report an operand of -eq/-lt/… that is not an integer (an empty one too), status 2', async () => {
     const r = await runShell('[ 1 -eq x ]; echo $?; test "" -lt 1; echo $?; [ -5 -lt " 3 " ]; echo $?');
     expect({ ...r, stderr: r.stderr.replace(/^(bash|environment): (line \d+: )?/gm, '') }).toEqual({
@@ -435,6 +445,37 @@ describe('caller', () => {
       stderr: '',
       exit: 0,
     });
+  });
+  it('in a script run as bash FILE the bottom frame is main; a bash -c string has none', async () => {
+    const ctx = testSprite();
+    await runShell(`printf 'f() { caller 0; caller; }\\nf\\ncaller\\n' > /tmp/cl.sh; printf 'g() { caller 0; }\\nh() { g; }\\nh\\n' > /tmp/cl2.sh`, ctx);
+    expect((await runShell('cd /tmp && bash cl.sh && bash cl2.sh', ctx)).stdout).toBe('2 main cl.sh\n2 cl.sh\n0 NULL\n2 h cl2.sh\n');
+    expect(await runShell('f() { caller 0; echo "s=$?"; caller; }; f', ctx)).toEqual({ stdout: 's=1\n1 NULL\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('a closed stdout', () => {
+  it('is a write error in the writer\'s words: the shell\'s for a builtin, with its line; the program\'s own', async () => {
+    const script = 'printf "a\\n" > f; echo x >&-; echo "rc=$?"; cat f >&-; echo "rc=$?"; grep a f >&-; echo "rc=$?"; printf "echo x >&-\\n" > t.sh; bash t.sh; shopt -s failglob; echo *.none';
+    expect(await runShell(script)).toEqual({
+      stdout: 'rc=1\nrc=1\nrc=2\n',
+      stderr: 'bash: line 1: echo: write error: Bad file descriptor\ncat: standard output: Bad file descriptor\ngrep: write error: Bad file descriptor\nt.sh: line 1: echo: write error: Bad file descriptor\nbash: line 1: no match: *.none\n',
+      exit: 1,
+    });
+    expect(await runShell('mkdir d; bash d; echo "rc=$?"; sh d; echo "rc=$?"')).toEqual({ stdout: 'rc=126\nrc=0\n', stderr: 'd: d: Is a directory\n', exit: 0 });
+  });
+});
+
+describe('shell startup', () => {
+  it('bash -i reads ~/.bashrc (--rcfile FILE instead, none with --norc) and has i in $-; BASH_ENV is read by bash -c', async () => {
+    const script = 'cd; printf "echo rc-read\\nFROM_RC=1\\n" > .bashrc; bash -ic \'echo "$- $FROM_RC"\' 2>/dev/null; bash --norc -i -c \'echo "${FROM_RC:-none}"\' 2>/dev/null; printf "be=set\\n" > be; BASH_ENV=$PWD/be bash -c \'echo "$- $be"\'; BASH_ENV=/nope bash -c \'echo quiet\'';
+    expect(await runShell(script)).toEqual({ stdout: 'rc-read\nhiBHc 1\nnone\nhBc set\nquiet\n', stderr: '', exit: 0 });
+    expect((await runShell('bash -ic true')).stderr).toMatch(/^bash: cannot set terminal process group \(\d+\): Inappropriate ioctl for device\nbash: no job control in this shell\n$/);
+  });
+
+  it('an empty PATH entry is the current directory', async () => {
+    const script = 'mkdir -p /tmp/p && cd /tmp/p && printf "#!/bin/sh\\necho run\\n" > prog && chmod +x prog; PATH="$PATH:"; prog; command -v prog; PATH=/usr/bin::/bin prog';
+    expect(await runShell(script)).toEqual({ stdout: 'run\n./prog\nrun\n', stderr: '', exit: 0 });
   });
 });
 
@@ -997,6 +1038,21 @@ describe('set -x', () => {
       exit: 0,
     });
     expect(await runShell('set -x; echo hi 2>&1 | cat; echo b 2>/dev/null')).toEqual({ stdout: 'hi\nb\n', stderr: '+ echo hi\n+ cat\n+ echo b\n', exit: 0 });
+  });
+
+  it('delivers a trace line before the command it traces runs: a function\'s call comes before its body, in a nested script too', async () => {
+    const ctx = testSprite();
+    await runShell(`printf 'set -x\\nname=world\\ngreet() { echo "hello $1"; }\\ngreet "$name"\\n' > /tmp/sx.sh`, ctx);
+    const trace = "+ name=world\n+ greet world\n+ echo 'hello world'\nhello world\n";
+    expect((await runShellJoined('bash /tmp/sx.sh', ctx)).joined).toBe(trace);
+    expect((await runShellJoined('bash -x /tmp/sx.sh', ctx)).joined).toBe(trace.replace('+ name', '+ set -x\n+ name'));
+    expect((await runShellJoined('f() { echo in-f; }; set -x; f; x=$(echo sub); for i in 1; do echo $i; done; [[ -n $i ]] && echo c', ctx)).joined).toBe('+ f\n+ echo in-f\nin-f\n++ echo sub\n+ x=sub\n+ for i in 1\n+ echo 1\n1\n+ [[ -n 1 ]]\n+ echo c\nc\n');
+  });
+
+  it('expands PS4 as a prompt string: expansions after `+(` are kept, quotes and backslashes stay', async () => {
+    expect((await runShell("x=5; PS4='+(${LINENO}) ${x:+y} \"q\" \\x *(a) '; set -x; true")).stderr).toBe('+(1) y "q" \\x *(a) true\n');
+    // A script with a here-doc runs whole (output-sink.ts): its traces still come before the output they trace.
+    expect((await runShellJoined("cat <<'X' > /dev/null\nX\nPS4='+($LINENO) '; set -x; echo a")).joined).toBe('+(3) echo a\na\n');
   });
 
   it('quotes traced words and values as bash does', async () => {
@@ -1736,6 +1792,11 @@ describe('type on a hashed command', () => {
 });
 
 describe('coproc', () => {
+  it('a coprocess whose first command is read waits for its input; wait on its pid gives its status, as after disown', async () => {
+    const script = 'coproc C { read l; echo "got:$l"; }; echo hello >&"${C[1]}"; read r <&"${C[0]}"; echo "$r"; wait $C_PID; echo "w=$?"; coproc X { read l; exit 5; }; echo hi >&${X[1]}; wait $X_PID; echo "x=$?"; sleep 1 & p=$!; disown; wait $p; echo "d=$?"';
+    expect(await runShell(script)).toEqual({ stdout: 'got:hello\nw=0\nx=5\nd=0\n', stderr: '', exit: 0 });
+  });
+
   it('runs a coprocess: what is written to NAME[1] it reads, what it prints NAME[0] gives back', async () => {
     const script = 'coproc cat; echo hello >&"${COPROC[1]}"; exec {COPROC[1]}>&-; read -r line <&"${COPROC[0]}"; echo "$line"; wait; coproc BC { bc; }; echo "6*7" >&"${BC[1]}"; read -r ans <&"${BC[0]}"; echo "ans=$ans"; [[ $BC_PID =~ ^[0-9]+$ ]] && echo pid; exec {BC[1]}>&-; coproc { echo from-coproc; }; read -r got <&"${COPROC[0]}"; echo "$got"';
     expect(await runShell(script)).toEqual({ stdout: 'hello\nans=42\npid\nfrom-coproc\n', stderr: '', exit: 0 });

@@ -13,7 +13,7 @@ import type { Clock, TimerHandle } from '../../../core/clock.ts';
 import { signalNumber } from '../../../../protocol/signals.ts';
 import { SINK_DIR, type OutputSinks } from './output-sink.ts';
 import type { ProcessTable } from '../processes.ts';
-import { JobControl, jobEnv, TRAP_END_COMMAND, type Trap } from './jobs.ts';
+import { JobControl, jobEnv, TRAP_END_COMMAND, type SubshellState, type Trap } from './jobs.ts';
 
 /** What a run of a script needs beyond the script: its abort, its sleep, its shell's job table, extra commands. */
 export interface RunControl {
@@ -21,6 +21,8 @@ export interface RunControl {
   sleep: (ms: number) => Promise<void>;
   jobs: JobControl;
   commands?: CustomCommand[];
+  /** A job's copy of its shell (jobs.ts {@link SubshellState}): the run starts from it. */
+  subshell?: SubshellState;
 }
 
 /**
@@ -89,9 +91,9 @@ export function startJobControl(deps: JobHookDeps): JobHooks {
   const table = deps.processes ? { processes: deps.processes, now: () => deps.clock.now(), shell: deps.shell } : undefined;
   const newTable = (selfPid = deps.selfPid): JobControl => new JobControl({ allocatePid: deps.allocatePid, selfPid, launch, signalSelf: deps.signalSelf, table, hiddenRedirections: SINK_DIR, jobControl: deps.jobControl });
   /** A job: its own execution and job table; what just-bash kept back is delivered when it ends. */
-  const launch = async (job: { script: string; env: Record<string, string>; cwd: string; pid: number; signal: AbortSignal }): Promise<number> => {
+  const launch = async (job: { script: string; env: Record<string, string>; cwd: string; pid: number; signal: AbortSignal; subshell?: SubshellState }): Promise<number> => {
     const own = newTable(job.pid);
-    const result = await deps.run(job.script, job.env, job.cwd, { abort: job.signal, sleep: sleeper(deps.clock, job.signal), jobs: own });
+    const result = await deps.run(job.script, job.env, job.cwd, { abort: job.signal, sleep: sleeper(deps.clock, job.signal), jobs: own, subshell: job.subshell });
     if (job.signal.aborted) own.endAll();
     else deliver(deps.sinks, result);
     return result.exitCode;
@@ -180,9 +182,21 @@ export function sleeper(clock: Clock, signal: AbortSignal): (ms: number) => Prom
     });
 }
 
-/** Sends what just-bash kept back of a run (output it could not stream) to `sinks`. */
-export function deliver(sinks: OutputSinks, result: ExecResult): void {
-  const stdout = Buffer.from(result.stdout, stdoutKind(result) === 'bytes' ? 'latin1' : 'utf8');
-  if (stdout.length > 0) sinks.stdout(new Uint8Array(stdout));
-  if (result.stderr) sinks.stderr(new TextEncoder().encode(result.stderr));
+/**
+ * Sends what just-bash kept back of a run (output it could not stream) to `sinks`, in the order it was written
+ * when the result records it (`outputOrder`: alternating stdout and stderr lengths, stdout first; output-order.ts):
+ * a `set -x` trace then the output of the command it traced.
+ */
+export function deliver(sinks: OutputSinks, result: ExecResult & { outputOrder?: number[] }): void {
+  const encoding = stdoutKind(result) === 'bytes' ? 'latin1' : 'utf8';
+  const out = (text: string) => text && sinks.stdout(new Uint8Array(Buffer.from(text, encoding)));
+  const err = (text: string) => text && sinks.stderr(new TextEncoder().encode(text));
+  let o = 0;
+  let e = 0;
+  (result.outputOrder ?? []).forEach((n, i) => {
+    if (i % 2 === 0) out(result.stdout.slice(o, (o += n)));
+    else err(result.stderr.slice(e, (e += n)));
+  });
+  out(result.stdout.slice(o));
+  err(result.stderr.slice(e));
 }

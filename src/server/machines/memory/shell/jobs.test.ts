@@ -122,6 +122,23 @@ describe('background jobs: output, status, table', () => {
     expect(ctx.vfs.exists('/tmp/job.txt')).toBe(true);
   });
 
+  it('a job is a subshell: it has the functions, arrays, attributes and options of its shell, and its status reaches wait', async () => {
+    const r = await run('f() { echo "hi $1"; return 3; }; a=(1 "2 x"); declare -i n=4; set -o pipefail; f a & wait $!; echo "rc=$?"; (echo "${a[1]}"; n+=1; echo "$n"; false | true; echo "pf=$?") & wait');
+    expect(r).toMatchObject({ stdout: 'hi a\nrc=3\n2 x\n5\npf=1\n', stderr: '' });
+    // `set -e` goes with it: the job stops at its first failure.
+    expect((await run('set -e; (false; echo no) & wait; echo after')).stdout).toBe('after\n');
+  });
+
+  it('a job counts lines from its own statement, and the shell after it from its own script', async () => {
+    const r = await run('echo a\n{\n  echo "at $LINENO"\n  nosuch1\n} &\nwait\nnosuch2');
+    expect(r.stdout).toBe('a\nat 3\n');
+    expect(r.stderr).toBe('bash: line 4: nosuch1: command not found\nbash: line 7: nosuch2: command not found\n');
+  });
+
+  it('job numbers start again at 1 once every job was reaped', async () => {
+    expect((await run('sleep 1 & wait; sleep 1 & jobs; wait')).stdout).toBe('[1]+  Running                 sleep 1 &\n');
+  });
+
   it('$! is empty before any job, as in bash; a quoted & is no job', async () => {
     expect((await run('echo "[$!]"; echo "a & b"')).stdout).toBe('[]\na & b\n');
   });

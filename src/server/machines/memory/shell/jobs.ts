@@ -13,7 +13,10 @@ import { SANDBOX_HINT } from './world.ts';
 import { commOf, type ProcessTable } from '../processes.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
 
-/** The command a background statement is rewritten to: `__spritzer_bg [-d] SCRIPT` (`-d`: started by nohup/setsid). */
+/**
+ * The command a background statement is rewritten to: `__spritzer_bg [-d] SCRIPT` (`-d`: started by nohup/setsid;
+ * SCRIPT with its newlines written `%0A`, see {@link oneLine}).
+ */
 export const BG_COMMAND = '__spritzer_bg';
 /** `wait` is a just-bash builtin that returns at once; scripts call this instead. */
 export const WAIT_COMMAND = '__spritzer_wait';
@@ -49,9 +52,10 @@ export function rewriteJobControl(script: string): string {
       changed = true;
       node.background = false;
       const detached = isDetached(node);
-      const text = serializeScript({ type: 'Script', statements: [{ ...node, pipelines: node.pipelines, operators: node.operators }] }, false);
-      const args = [...(detached ? [word([{ type: 'Literal', value: '-d' }])] : []), word(quoted(text))];
-      // The job's command keeps the statement's line, so the script written back keeps its lines ($LINENO).
+      // The job's text keeps its commands on their lines (the lines before are empty), so its $LINENO and messages
+      // count as bash's do; it is passed on one line, so the script written back keeps its lines too.
+      const text = serializeScript({ type: 'Script', statements: [{ ...node, pipelines: node.pipelines, operators: node.operators }] }, true);
+      const args = [...(detached ? [word([{ type: 'Literal', value: '-d' }])] : []), word(quoted(oneLine(text)))];
       const line = (((node.pipelines as Node[] | undefined)?.[0]?.commands as Node[] | undefined)?.[0] as { line?: number } | undefined)?.line;
       node.pipelines = [{ type: 'Pipeline', commands: [{ type: 'SimpleCommand', name: word([{ type: 'Literal', value: BG_COMMAND }]), args, assignments: [], redirections: [], line }], negated: false, timed: false, timePosix: false }];
       node.operators = [];
@@ -59,8 +63,9 @@ export function rewriteJobControl(script: string): string {
     }
     if (node.type === 'ParameterExpansion' && (node.parameter === '!' || (node.parameter === '' && (node.operation as Node | null)?.type === 'Indirection'))) {
       changed = true;
+      // `${!}` and `${!:+set}` parse as an indirection of nothing, whose inner operation is the one on `$!`.
+      if (node.parameter === '') node.operation = (node.operation as { innerOp?: Node } | null)?.innerOp ?? null;
       node.parameter = BANG_VARIABLE;
-      node.operation = null;
     }
     if (node.type === 'SimpleCommand') {
       const parts = (node.name as { parts?: Part[] } | null)?.parts;
@@ -75,6 +80,10 @@ export function rewriteJobControl(script: string): string {
   return changed ? serializeScript(ast) : script;
 }
 
+/** `text` without newlines (`%` as `%25`, a newline as `%0A`): a job's text quoted into the script adds no line to it. */
+export const oneLine = (text: string): string => text.replace(/[%\n]/g, (c) => (c === '%' ? '%25' : '%0A'));
+/** The text {@link oneLine} was given. */
+export const fromOneLine = (text: string): string => text.replace(/%(25|0A)/g, (_, c: string) => (c === '25' ? '%' : '\n'));
 const word = (parts: Part[]) => ({ type: 'Word', parts });
 /** A single-quoted word for `text` (just-bash's serializer writes a quoted run as is: each `'` is an escaped one). */
 const quoted = (text: string): Part[] => text.split("'").flatMap((run, j) => [...(j > 0 ? [{ type: 'Escaped', value: "'" }] : []), { type: 'SingleQuoted', value: run }]);
@@ -121,7 +130,13 @@ function visit(root: unknown, fn: (node: Node) => boolean): void {
  * Runs a job's script as its own execution and resolves with its exit code once it ends (never rejects). Its
  * output goes to the same sinks as the shell's, as it is produced. `signal` aborts it.
  */
-export type JobLauncher = (job: { script: string; env: Record<string, string>; cwd: string; pid: number; signal: AbortSignal }) => Promise<number>;
+export type JobLauncher = (job: { script: string; env: Record<string, string>; cwd: string; pid: number; signal: AbortSignal; subshell?: SubshellState }) => Promise<number>;
+
+/**
+ * What a job inherits of its shell beyond the variables' values, as the interpreter copies it
+ * (patches/just-bash/with-job-subshell-state.mjs): functions, arrays, attributes, `set` and `shopt` options.
+ */
+export type SubshellState = Record<string, unknown>;
 
 /** What a {@link JobControl} needs. */
 export interface JobControlDeps {
@@ -252,6 +267,23 @@ export function jobEnv(vars: Iterable<[string, string]> | Record<string, string>
   return env;
 }
 
+/** `result`, or status 143 (TERM) with no output as soon as `signal` aborts. */
+async function untilAborted(result: Promise<ExecResult>, signal: AbortSignal | undefined): Promise<ExecResult> {
+  if (!signal) return result;
+  const killed: ExecResult = { stdout: '', stderr: '', exitCode: 143 };
+  if (signal.aborted) return killed;
+  let stop = () => {};
+  const aborted = new Promise<ExecResult>((resolve) => {
+    stop = () => resolve(killed);
+    signal.addEventListener('abort', stop, { once: true });
+  });
+  try {
+    return await Promise.race([result, aborted]);
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}
+
 const ok = (stdout = ''): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
 const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr, exitCode });
 
@@ -271,10 +303,14 @@ const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr
  */
 export class JobControl {
   private readonly jobs: Job[] = [];
+  /**
+   * The statuses of jobs already reaped, by pid: bash keeps them (its `bgpids`), so `wait PID` of a job that ended
+   * and was reaped, by `jobs`, `wait PID` or `wait -n`, still answers its status; `wait` alone clears them.
+   */
+  private readonly reaped = new Map<number, number>();
   private readonly traps = new Map<string, Trap>();
   private readonly pendingSignals: string[] = [];
   private readonly nestedShells = new Map<number, NestedShell>();
-  private nextId = 1;
 
   constructor(private readonly deps: JobControlDeps) {}
 
@@ -329,12 +365,15 @@ export class JobControl {
     return [
       defineCommand(BG_COMMAND, async (args, ctx) => {
         const detached = args[0] === '-d';
-        const script = args[detached ? 1 : 0] ?? '';
-        const pid = this.start(script, jobEnv(ctx.env), ctx.cwd, detached);
+        const script = fromOneLine(args[detached ? 1 : 0] ?? '');
+        // A job is a subshell: it starts from a copy of the shell as it is now (bash(1) "COMMAND EXECUTION ENVIRONMENT").
+        const subshell = (ctx as { spzSubshellState?: () => SubshellState }).spzSubshellState?.();
+        const pid = this.start(script, jobEnv(ctx.env), ctx.cwd, detached, subshell);
         await ctx.assignShellVariable?.(BANG_VARIABLE, String(pid));
         return ok();
       }),
-      defineCommand(WAIT_COMMAND, (args) => this.wait(args)),
+      // A shell killed while it waits (`timeout 1 bash -c 'sleep 5 & wait'`) stops waiting at once, as a process does.
+      defineCommand(WAIT_COMMAND, (args, ctx) => untilAborted(this.wait(args, (ctx as { spzCoprocStatus?: (pid: number) => number | undefined }).spzCoprocStatus), ctx.signal)),
       defineCommand(JOBS_COMMAND, async (args) => this.list(args)),
       defineCommand(DISOWN_COMMAND, async (args) => this.disown(args)),
       defineCommand(TRAP_END_COMMAND, async () => ok()),
@@ -356,15 +395,17 @@ export class JobControl {
 
   /**
    * Starts `script` as a job; returns its pid.
-   * @deviation A job gets the shell's variables as its environment (functions are not carried), empty stdin, and
-   * `$$` is the exec's; a `nohup`/`setsid` job's output after the exec ended is dropped (no `nohup.out`).
+   * `subshell`: what it inherits beyond the variables' values (functions, arrays, attributes, options).
+   * @deviation A job gets empty stdin, and `$$` is the exec's; a `nohup`/`setsid` job's output after the exec ended
+   * is dropped (no `nohup.out`).
    */
-  start(script: string, env: Record<string, string>, cwd: string, detached: boolean): number {
+  start(script: string, env: Record<string, string>, cwd: string, detached: boolean, subshell?: SubshellState): number {
     const pid = this.deps.allocatePid();
     const abort = new AbortController();
-    const job: Job = { id: this.nextId++, pid, text: script.trim(), detached, status: null, done: Promise.resolve(0), abort, killedBy: null };
+    // bash numbers a job one past the highest in its table (1 once every job was reaped).
+    const job: Job = { id: (this.jobs.at(-1)?.id ?? 0) + 1, pid, text: script.trim(), detached, status: null, done: Promise.resolve(0), abort, killedBy: null };
     job.done = this.deps
-      .launch({ script, env, cwd, pid, signal: abort.signal })
+      .launch({ script, env, cwd, pid, signal: abort.signal, subshell })
       .catch(() => 1)
       .then((code) => {
         if (job.status === null) job.status = job.killedBy !== null ? 128 + job.killedBy : code;
@@ -404,9 +445,11 @@ export class JobControl {
   private forget(job: Job): void {
     const i = this.jobs.indexOf(job);
     if (i >= 0) this.jobs.splice(i, 1);
+    if (job.status !== null) this.reaped.set(job.pid, job.status);
   }
 
-  private async wait(args: string[]): Promise<ExecResult> {
+  /** `wait`; `coprocStatus` gives the status of the shell's coprocesses (patches/just-bash/coproc.mjs) by pid. */
+  private async wait(args: string[], coprocStatus?: (pid: number) => number | undefined): Promise<ExecResult> {
     const operands = args.filter((a) => a !== '-f');
     if (operands[0] === '-n') {
       const running = this.jobs.filter((j) => j.status === null);
@@ -424,12 +467,19 @@ export class JobControl {
       const all = [...this.jobs];
       await Promise.all(all.map((j) => j.done));
       for (const j of all) this.forget(j);
+      // bash's `wait` without operands also forgets the statuses it kept of reaped jobs.
+      this.reaped.clear();
       return { ...ok(), stderr: all.map((j) => this.deathNotice(j)).join('') };
     }
     let stderr = '';
     let exitCode = 0;
     for (const spec of operands) {
       const job = this.find(spec);
+      const kept = /^\d+$/.test(spec) ? (this.reaped.get(Number(spec)) ?? coprocStatus?.(Number(spec))) : undefined;
+      if (!job && kept !== undefined) {
+        exitCode = kept;
+        continue;
+      }
       if (!job) {
         stderr += spec.startsWith('%') ? `bash: wait: ${spec}: no such job\n` : /^\d+$/.test(spec) ? `bash: wait: pid ${spec} is not a child of this shell\n` : `bash: wait: \`${spec}': not a pid or valid job spec\n`;
         exitCode = 127;
@@ -485,6 +535,8 @@ export class JobControl {
       if (!job) return fail(`bash: disown: ${targets[0]}: no such job\n`);
       job.detached = true;
       this.forget(job);
+      // bash's `wait PID` of a job it disowned answers 0 at once.
+      if (!this.reaped.has(job.pid)) this.reaped.set(job.pid, 0);
     }
     return ok();
   }

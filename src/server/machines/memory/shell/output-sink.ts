@@ -87,10 +87,17 @@ function instrument(statements: Node[], errSink: string, topLevel: boolean): voi
       commands.forEach((command, i) => {
         if (execOnly || command.type === 'FunctionDef' || !Array.isArray(command.redirections)) return;
         const own = command.redirections as Redirection[];
-        // An assignment alone (`x=$(false)`) writes nothing of its own: it needs no sinks.
-        if (command.type === 'SimpleCommand' && !command.name && own.length === 0) return;
+        // An assignment alone (`x=$(false)`) writes nothing of its own, but its `set -x` trace and its expansions'
+        // messages go to the shell's stderr, the stderr sink (patches/just-bash/xtrace-written-at-once.mjs).
+        if (command.type === 'SimpleCommand' && !command.name && own.length === 0) {
+          command.redirections = [redirect(2, errSink)];
+          return;
+        }
         const last = i === commands.length - 1;
-        if (command.type !== 'SimpleCommand' && last && own.every((r) => INPUT_OPERATORS.has(r.operator) && (r.fd === null || r.fd === 0))) {
+        // `[[ … ]]` and `(( … ))` hold no commands: they get the sinks themselves, so their `set -x` trace and their
+        // messages arrive before what the next command writes.
+        const bare = command.type === 'ConditionalCommand' || command.type === 'ArithmeticCommand';
+        if (!bare && command.type !== 'SimpleCommand' && last && own.every((r) => INPUT_OPERATORS.has(r.operator) && (r.fd === null || r.fd === 0))) {
           instrumentInside(command, errSink);
           return;
         }

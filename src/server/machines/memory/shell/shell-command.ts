@@ -8,6 +8,8 @@
  * running is just-bash's (`ctx.exec`).
  * @see bash(1) "INVOCATION", "OPTIONS"
  */
+import { rewriteJobControl } from './jobs.ts';
+import { SINK_DIR } from './sink-dir.ts';
 import { decodeBytesToUtf8, defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { DASH_PREAMBLE, dashResult } from './dash-flavour.ts';
 import { shellQuote } from '../argv.ts';
@@ -26,6 +28,10 @@ export interface ShellInvocation {
   command: boolean;
   /** `-l`, `--login`. */
   login: boolean;
+  /** `-i`: an interactive shell (it reads its rc file; `$-` has `i`). */
+  interactive?: boolean;
+  /** `--norc`: no rc file; `--rcfile FILE`: that one instead of `~/.bashrc`. */
+  rcfile?: string | null;
   /** `-n`: read and check the script, run nothing. */
   noexec: boolean;
   /** `-s`, or no operand: the script comes from stdin. */
@@ -67,8 +73,9 @@ export function parseShellArgs(args: string[]): ShellInvocation | { error: strin
     }
     if (arg === '--login') inv.login = true;
     else if (arg === '--version') inv.version = true;
-    else if (arg === '--noprofile' || arg === '--norc' || arg === '--posix' || arg === '--noediting') continue;
-    else if (arg === '--rcfile' || arg === '--init-file') i++;
+    else if (arg === '--norc') inv.rcfile = null;
+    else if (arg === '--noprofile' || arg === '--posix' || arg === '--noediting') continue;
+    else if (arg === '--rcfile' || arg === '--init-file') inv.rcfile = args[++i] ?? null;
     else if (arg.startsWith('--')) return { error: `bash: ${arg}: invalid option` };
     else if (/^[-+][A-Za-z]+$/.test(arg)) {
       const on = arg[0] === '-';
@@ -76,7 +83,7 @@ export function parseShellArgs(args: string[]): ShellInvocation | { error: strin
         if (flag === 'c' && on) inv.command = true;
         else if (flag === 'l' && on) inv.login = true;
         else if (flag === 's' && on) inv.stdin = true;
-        else if (flag === 'i') continue;
+        else if (flag === 'i') inv.interactive = on;
         else if (flag === 'o' || flag === 'O') {
           const name = args[++i];
           if (name === undefined) return { error: `bash: ${arg}: option requires an argument` };
@@ -123,7 +130,7 @@ async function profileFiles(ctx: CommandContext, bash: boolean): Promise<string[
  * What runs before the script's first line, on that same line so that line numbers stay bash's: the export of the
  * inherited variables and functions, the profile files of a login shell, then the options.
  */
-async function preamble(ctx: CommandContext, inv: ShellInvocation, bash: boolean): Promise<string> {
+async function preamble(ctx: CommandContext, inv: ShellInvocation, bash: boolean, script: string): Promise<string> {
   const words: string[] = [];
   // What the shell inherits from its environment it exports in turn (`declare -p E` shows `-x`), as do PWD, and for
   // bash SHLVL and OLDPWD (exported even while unset: `env -i bash -c 'export -p'`); dash leaves SHLVL alone.
@@ -135,7 +142,11 @@ async function preamble(ctx: CommandContext, inv: ShellInvocation, bash: boolean
     const fn = /^BASH_FUNC_([^=]+)%%$/.exec(key)?.[1];
     if (fn !== undefined && body.startsWith('() {')) words.push(`eval ${shellQuote(`${fn} ${body}`)}`, `export -f ${shellQuote(fn)}`);
   }
-  if (inv.login) for (const file of await profileFiles(ctx, bash)) words.push(`. ${shellQuote(file)}`);
+  // A script whose commands write to the exec's sinks already (a nested `bash -c '…'` whose text the caller's
+  // rewrite streamed) has the files it reads first write there too, so their output keeps its place before it.
+  const sinks = streamedSinks(script);
+  const startup = [...(inv.login ? (await profileFiles(ctx, bash)).map((file) => `. ${shellQuote(file)}`) : []), ...(bash ? await startupFiles(ctx, inv) : [])];
+  words.push(...startup.map((w) => (sinks ? `{ ${w}; } ${sinks}` : w)));
   if (inv.sets.length > 0) words.push(`set ${inv.sets.join(' ')}`);
   const after: string[] = [];
   for (const [flag, name] of inv.shopts) after.push(`shopt ${flag} ${shellQuote(name)}`);
@@ -147,6 +158,38 @@ async function preamble(ctx: CommandContext, inv: ShellInvocation, bash: boolean
   if (xtrace && after.length > 0) words.push(`{ ${after.join('; ')}; } 2>/dev/null`);
   else words.push(...after);
   return words.length > 0 ? `${words.join('; ')}; ` : '';
+}
+
+/** The sink redirections a script's text already carries (output-sink.ts `streamNestedShell`), as one would write them. */
+function streamedSinks(script: string): string | null {
+  const err = new RegExp(`2>\\| ${SINK_DIR.replace(/[.]/g, '\\.')}(stdout|stderr)`).exec(script);
+  return err ? `>| ${SINK_DIR}stdout 2>| ${SINK_DIR}${err[1]}` : null;
+}
+
+/**
+ * What bash reads at its start besides a login shell's profile (bash(1) "INVOCATION"): an interactive shell that is
+ * not a login shell (`-i`) says it has no job control when its stderr is no terminal, sets PS1 and PS2 when unset,
+ * and reads /etc/bash.bashrc (Debian's and Ubuntu's system rc file) then `~/.bashrc` (`--rcfile FILE` instead,
+ * none with `--norc`); a non-interactive one reads the file `$BASH_ENV` names, if it is there.
+ */
+async function startupFiles(ctx: CommandContext, inv: ShellInvocation): Promise<string[]> {
+  const exists = async (p: string) => ctx.fs.exists(ctx.fs.resolvePath(ctx.cwd, p)).catch(() => false);
+  const read = async (file: string) => ((await exists(file)) ? [`. ${shellQuote(file)}`] : []);
+  if (!inv.interactive) {
+    const file = exported(ctx).BASH_ENV;
+    // A file that is not there is passed over without a word, as bash does.
+    return file ? await read(file) : [];
+  }
+  const words = [
+    `[ -t 2 ] || printf 'bash: cannot set terminal process group (%s): Inappropriate ioctl for device\\nbash: no job control in this shell\\n' "$BASHPID" >&2`,
+    `PS1=\${PS1-'\\s-\\v\\$ '} PS2=\${PS2-'> '}`,
+    // An interactive shell expands aliases (bash(1) "ALIASES"): those its rc file defines work in its script.
+    'shopt -s expand_aliases',
+  ];
+  if (inv.rcfile === null || inv.login) return words;
+  const home = ctx.env.get('HOME');
+  if (inv.rcfile !== undefined) return [...words, ...(await read(inv.rcfile))];
+  return [...words, ...(await read('/etc/bash.bashrc')), ...(home ? await read(`${home}/.bashrc`) : [])];
 }
 
 /** The environment a child shell starts with: the exported variables, `$0` and the positional parameters. */
@@ -209,7 +252,9 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
     const [file, ...rest] = inv.operands as [string, ...string[]];
     const path = ctx.fs.resolvePath(ctx.cwd, file);
     try {
-      if ((await ctx.fs.stat(path)).isDirectory) return text('', 126, `${program}: ${file}: Is a directory\n`);
+      // bash names the script itself as the shell by then (`bash dir` says `dir: dir: Is a directory`); dash reads a
+      // directory as an empty script.
+      if ((await ctx.fs.stat(path)).isDirectory) return program === 'bash' ? text('', 126, `${file}: ${file}: Is a directory\n`) : text('');
       script = await ctx.fs.readFile(path);
     } catch {
       return text('', 127, `${program}: ${file}: No such file or directory\n`);
@@ -227,14 +272,18 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
   const env = childEnv(ctx, name, params, program === 'bash');
   // A `bash -c` runs its last program in its own process, one level lower (shell-level.ts).
   const own = program === 'bash' && inv.command && !inv.sets.some((o) => /x/.test(o)) ? withLastCommandLevel(script, Number(env.SHLVL)) : script;
-  let run = dash + (await preamble(ctx, inv, program === 'bash')) + withSyntaxRecovery(own, place, inv.shopts.some(([flag, name]) => flag === '-s' && name === 'extglob'));
-  if (stream) run = stream(run);
+  let run = dash + (await preamble(ctx, inv, program === 'bash', script)) + withSyntaxRecovery(own, place, inv.shopts.some(([flag, name]) => flag === '-s' && name === 'extglob'));
+  // `&`, `$!`, `wait` and `jobs` reach the job table whether or not the script streams (jobs.ts): just-bash's own
+  // `&` ran the job to its end first and its `wait` answered 0.
+  run = stream ? stream(run) : rewriteJobControl(run);
   // A `-c` shell's own variable (bash(1) "Shell Variables"), not inherited from the parent's.
   delete env.BASH_EXECUTION_STRING;
   if (inv.command) env.BASH_EXECUTION_STRING = script;
   if (!ctx.exec) return text('', 1, `${program}: internal error: cannot run a script here\n`);
   // `loginShell` (an option of the patched just-bash, patches/just-bash/login-shell-option.mjs): `shopt login_shell`.
   const login = inv.login ? { loginShell: true } : {};
+  // `spzInteractive` (patches/just-bash/interactive-invocation.mjs): `$-` shows `i` for `bash -i`.
+  if (inv.interactive && program === 'bash') Object.assign(login, { spzInteractive: true });
   // `scriptFile` (patches/just-bash/error-message-place.mjs): the file a function's error messages name.
   if (!inv.command && !inv.stdin) Object.assign(login, { scriptFile: name });
   // `exportedNames` (patches/just-bash/child-shell-exports.mjs): the child's own exports, what it inherited (its
