@@ -318,6 +318,14 @@ describe('arithmetic commands', () => {
   it('take the assignment operators -= and <<=, and the comma operator', async () => {
     expect(await runShell('x=10; (( x -= 4, x *= 2 )); echo $x; y=1; (( y <<= 3 )); echo $y; (( x - 12 )); echo $?')).toEqual({ stdout: '12\n8\n1\n', stderr: '', exit: 0 });
   });
+
+  it('take an operator written against its right operand (x>=1, i<=3, n>>=2), in (( )) and let', async () => {
+    expect(await runShell('x=5; ((x>=1)) && echo a; (( x<=9 )) && echo b; n=64; ((n>>=2)); ((n<<=1)); echo $n; a=6; ((a&=3)); ((a|=8)); echo $a; let "k=2<=5" "j=7>=9"; echo $k$j')).toEqual({
+      stdout: 'a\nb\n32\n10\n10\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
 });
 
 describe('test and [', () => {
