@@ -22,6 +22,13 @@ describe('pathname expansion', () => {
     // No directory matches: the word stays as written, as with any other pattern.
     expect((await runShell('cd w/src/lib && echo */', ctx)).stdout).toBe('*/\n');
   });
+
+  it('a word that matches nothing is left as it was: its quoted parts are not split again nor unescaped', async () => {
+    const ctx = await tree();
+    // rm with the word split at its blanks would remove the directory `sp`.
+    const script = `cd w && mkdir sp && d='sp ace'; rm -rf "$d"/*.none; ls -d sp; a=("$d"/*.none); echo \${#a[@]}; v='  two   words  '; echo ["$v"]; IFS=:; v='a:b'; echo "$v"*; v='a\\*b'; echo "$v"? [\\*]`;
+    expect(await runShell(script, ctx)).toEqual({ stdout: 'sp\n1\n[  two   words  ]\na:b*\na\\*b? [*]\n', stderr: '', exit: 0 });
+  });
 });
 
 describe('stdout and stderr joined', () => {
