@@ -2062,3 +2062,14 @@ describe('a nameref to itself', () => {
     expect(r).toEqual({ stdout: 'rc=1\nunset\n1\n', stderr: 'bash: line 1: declare: r: nameref variable self references not allowed\n', exit: 0 });
   });
 });
+
+describe('here-documents', () => {
+  it('an unquoted body keeps no pattern, tilde or $\'…\' syntax, and \\ escapes only $ ` \\ newline', async () => {
+    const script = 'i=2\ncat <<EOF\n[[ -n \\$X ]] && arr[\\$i]=$i\n"[\\$(date)]" [\\\\] \\[ \\a\n~/x $\'a\\tb\' *.none @(x)\nEOF';
+    expect(await runShell(script)).toEqual({
+      stdout: '[[ -n $X ]] && arr[$i]=2\n"[$(date)]" [\\] \\[ \\a\n~/x $\'a\\tb\' *.none @(x)\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
