@@ -2073,3 +2073,16 @@ describe('here-documents', () => {
     });
   });
 });
+
+describe('a script run by its path', () => {
+  it('runs as a new bash: its BASH_SOURCE, its own traps and functions, only exported variables, wherever it is called', async () => {
+    const ctx = testSprite();
+    await runShell(`mkdir -p /tmp/r1 && printf '%s\\n' '#!/bin/bash' 'log(){ echo "LOG $*"; }; trap "log ERR" ERR; echo "src=\${BASH_SOURCE[0]} x=[$x]"; f(){ exit 1; }; f' > /tmp/r1/s.sh && chmod +x /tmp/r1/s.sh`, ctx);
+    // A here-document anywhere in the script, a substitution and a pipeline each ran it in the caller's state.
+    expect(await runShell('x=1; cat >/dev/null <<EOF\nany\nEOF\n/tmp/r1/s.sh; echo rc=$?; o=$(/tmp/r1/s.sh); echo "$o"; /tmp/r1/s.sh | cat', ctx)).toEqual({
+      stdout: 'src=/tmp/r1/s.sh x=[]\nrc=1\nsrc=/tmp/r1/s.sh x=[]\nsrc=/tmp/r1/s.sh x=[]\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
