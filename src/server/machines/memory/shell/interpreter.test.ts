@@ -2086,3 +2086,25 @@ describe('a script run by its path', () => {
     });
   });
 });
+
+describe("a function's locals", () => {
+  it('leave no declared name or attribute behind when the function returns', async () => {
+    const script = 'f() { local x=1; local -r r=2; declare d=3; }; f; declare -p x r d; echo rc=$?; r=5; echo $r; declare z; g() { local z=1; }; g; declare -p z';
+    expect(await runShell(script)).toEqual({
+      stdout: 'rc=1\n5\ndeclare -- z\n',
+      stderr: 'bash: line 1: declare: x: not found\nbash: line 1: declare: r: not found\nbash: line 1: declare: d: not found\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('readonly -f', () => {
+  it('makes functions read-only and lists them', async () => {
+    const script = 'f(){ echo 1; }; readonly -f f; f(){ echo 2; }; echo rc=$?; f; unset -f f; readonly -f nosuch; readonly -f; declare -F';
+    expect(await runShell(script)).toEqual({
+      stdout: 'rc=1\n1\nf () \n{ \n    echo 1\n}\ndeclare -fr f\ndeclare -fr f\n',
+      stderr: 'bash: line 1: f: readonly function\nbash: line 1: unset: f: cannot unset: readonly function\nbash: line 1: readonly: nosuch: not a function\n',
+      exit: 0,
+    });
+  });
+});
