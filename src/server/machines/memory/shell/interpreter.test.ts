@@ -613,14 +613,14 @@ describe('case modification', () => {
 describe('parameter transformations', () => {
   it('@P expands the prompt string, @Q quotes as bash does, @A @K @k write attributes and arrays', async () => {
     const script = [
-      'x=hello; p="\\$x \\$(echo c) \\$((1+2))"; echo "${p@P}"',
+      'x=hello; p="\\$x \\$(echo c) \\$((1+2)) \\# \\!"; echo "${p@P}"',
       `s="it's"; t=$'a\\tb'; echo "\${s@Q}" "\${t@Q}"`,
       'declare -i n=3; echo "${n@A}"',
       'a=(x "y z"); echo "${a[@]@A}"; echo "${a[@]@K}"; printf "[%s]" "${a[@]@k}"; echo',
       'set -- "a b" c; printf "[%s]" "${@@Q}" "${*@U}"; echo',
     ].join('\n');
     expect(await runShell(script)).toEqual({
-      stdout: `hello c 3\n'it'\\''s' $'a\\tb'\ndeclare -i n='3'\ndeclare -a a=([0]="x" [1]="y z")\n0 "x" 1 "y z"\n[0][x][1][y z]\n['a b']['c'][A B C]\n`,
+      stdout: `hello c 3 0 1\n'it'\\''s' $'a\\tb'\ndeclare -i n='3'\ndeclare -a a=([0]="x" [1]="y z")\n0 "x" 1 "y z"\n[0][x][1][y z]\n['a b']['c'][A B C]\n`,
       stderr: '',
       exit: 0,
     });
