@@ -287,6 +287,15 @@ describe('arithmetic expansion errors', () => {
     });
   });
 
+  it('name a number with letters (1e3) as a number too great for its base, with the number as the token', async () => {
+    expect(await run('echo $(( 1e3 ))')).toEqual({ stdout: '', stderr: '1e3: value too great for base (error token is "1e3")\n', exit: 1 });
+    expect(await run('((1e3+1)); x=12ab; echo $(( x + 1 ))')).toEqual({
+      stdout: '',
+      stderr: '((: 1e3: value too great for base (error token is "1e3")\n12ab: value too great for base (error token is "12ab")\n',
+      exit: 1,
+    });
+  });
+
   it('end only the subshell, command substitution or pipeline stage they are in', async () => {
     expect(await run('(echo $((1/0)); echo in); echo "sub $?"; x=$(echo $((1/0)); echo in); echo "x=[$x]"; echo $((1/0)) | cat; echo "pipe $?"')).toEqual({
       stdout: 'sub 1\nx=[]\npipe 0\n',
