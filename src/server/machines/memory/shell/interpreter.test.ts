@@ -2117,3 +2117,13 @@ describe('readonly -f', () => {
     });
   });
 });
+
+describe('an array assignment with an empty subscript', () => {
+  it('is a bad array subscript that abandons the rest of its line, in a function too', async () => {
+    expect(await runShell('declare -A m; k=; m[$k]=1; echo rc=$?\necho "next $?"\nf(){ m[]=1; echo in; }; f; echo rc=$?\necho "${#m[@]}"')).toEqual({
+      stdout: 'next 1\n0\n',
+      stderr: 'bash: line 1: m[$k]: bad array subscript\nenvironment: line 3: m[]: bad array subscript\n',
+      exit: 0,
+    });
+  });
+});
