@@ -1894,6 +1894,10 @@ describe('the time keyword', () => {
     const r = await runShell(`TIMEFORMAT='took %0Rs|%3lR|%1U|%%'; { time true; } 2>&1 | sed 's/[0-9]/N/g'; TIMEFORMAT=; { time true; } 2>&1 | wc -c; unset TIMEFORMAT; { time true; } 2>&1 | sed 's/[0-9]/N/g'`);
     expect(r).toEqual({ stdout: 'took Ns|NmN.NNNs|N.N|%\n0\n\nreal\tNmN.NNNs\nuser\tNmN.NNNs\nsys\tNmN.NNNs\n', stderr: '', exit: 0 });
   });
+
+  it('alone (time; or time -p at the end of a line) times nothing and reports it', async () => {
+    expect(await runShell('TIMEFORMAT=%R; time; echo rc=$?\ntime -p\necho end')).toEqual({ stdout: 'rc=0\nend\n', stderr: '0.000\nreal 0.00\nuser 0.00\nsys 0.00\n', exit: 0 });
+  });
 });
 
 describe('namerefs', () => {

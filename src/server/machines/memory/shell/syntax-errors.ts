@@ -145,11 +145,14 @@ export function withSyntaxRecovery(script: string, place: ErrorPlace, extglob = 
   return failureScript(lines.slice(0, k).join('\n'), failure);
 }
 
-/** A bare statement: what just-bash makes of a `}` or `)` that closes nothing (bash: a syntax error). */
+/**
+ * A bare statement: what just-bash makes of a `}` or `)` that closes nothing (bash: a syntax error). A timed one is
+ * `time` alone, which bash accepts (patches/just-bash/time-alone.mjs).
+ */
 function isBare(statement: ScriptNode): boolean {
   const pipelines = (statement.pipelines as ScriptNode[] | undefined) ?? [];
   const command = pipelines.length === 1 ? ((pipelines[0]!.commands as ScriptNode[] | undefined) ?? [])[0] : undefined;
-  if (command?.type !== 'SimpleCommand' || command.name) return false;
+  if (command?.type !== 'SimpleCommand' || command.name || command.spzTimeAlone) return false;
   return [command.args, command.assignments, command.redirections].every((a) => !(a as unknown[] | undefined)?.length);
 }
 
