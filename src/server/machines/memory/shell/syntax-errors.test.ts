@@ -90,6 +90,12 @@ describe('diagnose', () => {
     expect(diagnose('[[ a == b', commandStringPlace)?.message).toEqual(["bash: -c: line 1: unexpected EOF while looking for `]]'"]);
   });
 
+  it('a ( after a command\'s only word opens a function definition: bash names the token after it', () => {
+    expect(diagnose('f (x)', commandStringPlace)?.message[0]).toBe("bash: -c: line 1: syntax error near unexpected token `x'");
+    expect(diagnose('echo hi; ls (', commandStringPlace)?.message[0]).toBe("bash: -c: line 1: syntax error near unexpected token `newline'");
+    expect(diagnose('echo a (b)', commandStringPlace)?.message[0]).toBe("bash: -c: line 1: syntax error near unexpected token `('");
+  });
+
   it('counts the complete lines before the error', () => {
     expect(completeLinesBefore('a\nb\nif x; then\nfi fi')).toBe(2);
     expect(completeLinesBefore('fi')).toBe(0);

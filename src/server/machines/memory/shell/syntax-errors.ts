@@ -40,7 +40,19 @@ export interface SyntaxFailure {
 interface ParseErrorShape {
   message?: string;
   line?: number;
-  token?: { type?: string; value?: string; line?: number };
+  token?: { type?: string; value?: string; line?: number; start?: number };
+}
+
+/**
+ * The token bash names for a `(` that follows a command's first and only word (`f (x)`, `ls (`): bash reads
+ * `NAME (` as the start of a function definition and wants `)` next, so it names what came instead — the next word,
+ * or `newline` (bash's parse.y, function_def). Null when the `(` follows anything else.
+ */
+function afterFunctionParen(script: string, start: number): string | null {
+  if (!/(?:^|[;&|(){}\n]|\b(?:then|do|else|elif|if|while|until)\s)\s*[^\s;&|()<>]+\s*$/.test(script.slice(0, start))) return null;
+  const next = /^[ \t]*(?:(\n|$)|([^\s;&|()<>]+)|(\S))/.exec(script.slice(start + 1));
+  if (!next) return null;
+  return next[1] !== undefined ? 'newline' : (next[2] ?? next[3] ?? null);
 }
 
 /** Whether `script` parses in just-bash. */
@@ -85,7 +97,8 @@ export function diagnose(script: string, place: ErrorPlace, firstLine = 1): Synt
   if (quote) return { incomplete: true, message: [`${place(Number(quote[1]) + offset)}${quote[2]}`], status: 2 };
   if (token && token.type !== 'EOF') {
     const line = (token.line ?? error.line ?? 1) + offset;
-    const value = token.value === '\n' || token.type === 'NEWLINE' ? 'newline' : (token.value ?? '');
+    const named = token.type === 'LPAREN' && token.start !== undefined ? afterFunctionParen(script, token.start) : null;
+    const value = named ?? (token.value === '\n' || token.type === 'NEWLINE' ? 'newline' : (token.value ?? ''));
     const source = lines[line - 1 - offset] ?? '';
     return { incomplete: false, message: [`${place(line)}syntax error near unexpected token \`${value}'`, `${place(line)}\`${source}'`], status: 2 };
   }
