@@ -87,7 +87,7 @@ describe('diagnose', () => {
     expect(diagnose('for', commandStringPlace)?.message).toEqual(["bash: -c: line 1: syntax error near unexpected token `newline'", "bash: -c: line 1: `for'"]);
     expect(diagnose('echo a\ncat <', commandStringPlace)?.message).toEqual(["bash: -c: line 2: syntax error near unexpected token `newline'", "bash: -c: line 2: `cat <'"]);
     expect(diagnose('echo ${x', commandStringPlace)?.message).toEqual(["bash: -c: line 1: unexpected EOF while looking for matching `}'"]);
-    expect(diagnose('echo a\necho ${x[bad', commandStringPlace)?.message).toEqual(["bash: -c: line 2: unexpected EOF while looking for matching `}'"]);
+    expect(diagnose('echo ${x[bad', commandStringPlace)?.message).toEqual(["bash: -c: line 1: unexpected EOF while looking for matching `}'"]);
     expect(diagnose('[[ a == b', commandStringPlace)?.message).toEqual(["bash: -c: line 1: unexpected EOF while looking for `]]'"]);
   });
 
