@@ -66,6 +66,13 @@ describe('what bash says of scripts just-bash accepts', () => {
     expect(await bashC('echo a; }')).toEqual({ exit: 2, chunks: ["err:bash: -c: line 1: syntax error near unexpected token `}'\nbash: -c: line 1: `echo a; }'\n"] });
   });
 
+  it('a [[ =~ ]] regex with a group left open reads to the end: nothing from its line on runs', async () => {
+    expect(await bashC('echo first\nif [[ $v =~ ^(a|b ]]; then echo y; fi\necho next')).toEqual({
+      exit: 2,
+      chunks: ['out:first\n', "err:bash: -c: line 2: unexpected EOF while looking for matching `)'\nbash: -c: line 4: unexpected argument to conditional binary operator\n"],
+    });
+  });
+
   it('a here-document open at the end is a warning before its command runs', async () => {
     const { exit, chunks } = await bashC('echo start\ncat <<EOF\nbody');
     expect(exit).toBe(0);

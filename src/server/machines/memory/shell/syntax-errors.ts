@@ -10,6 +10,7 @@ import { parse } from 'just-bash';
 import { shellQuote } from '../argv.ts';
 import { parseScript, type ScriptNode } from './script-ast.ts';
 import { extglobErrorLine } from './extglob-lines.ts';
+import { openRegexGroupLine } from './regex-group-lines.ts';
 
 /** How bash words the place of an error: `bash: -c: line 3: `, `script.sh: line 3: `, or `bash: line 3: ` (stdin). */
 export type ErrorPlace = (line: number) => string;
@@ -201,6 +202,12 @@ function withParsedScriptChecks(script: string, statements: ScriptNode[], place:
   if (extended !== null) {
     const k = completeLinesBefore(lines.slice(0, extended).join('\n'));
     const message = [`${place(extended)}syntax error near unexpected token \`('`, `${place(extended)}\`${lines[extended - 1] ?? ''}'`];
+    return failureScript(lines.slice(0, k).join('\n'), { incomplete: false, message, status: 2 });
+  }
+  const group = openRegexGroupLine(statements);
+  if (group !== null) {
+    const k = completeLinesBefore(lines.slice(0, group).join('\n'));
+    const message = [`${place(group)}unexpected EOF while looking for matching \`)'`, `${place(lines.length + 1)}unexpected argument to conditional binary operator`];
     return failureScript(lines.slice(0, k).join('\n'), { incomplete: false, message, status: 2 });
   }
   const bare = statements.findIndex(isBare);
