@@ -296,6 +296,14 @@ describe('arithmetic expansion errors', () => {
     });
   });
 
+  it('in let read as in (( )): the expression up to the error, then the token; a function names its place', async () => {
+    expect(await runShell('let "y = 08 + 1" "z = 1 / 0"; echo rc=$?\nf(){ (( 2/0 )); }; f')).toEqual({
+      stdout: 'rc=1\n',
+      stderr: 'bash: line 1: let: y = 08: value too great for base (error token is "08")\nenvironment: line 2: ((: 2/0 : division by 0 (error token is "0 ")\n',
+      exit: 1,
+    });
+  });
+
   it('end only the subshell, command substitution or pipeline stage they are in', async () => {
     expect(await run('(echo $((1/0)); echo in); echo "sub $?"; x=$(echo $((1/0)); echo in); echo "x=[$x]"; echo $((1/0)) | cat; echo "pipe $?"')).toEqual({
       stdout: 'sub 1\nx=[]\npipe 0\n',
