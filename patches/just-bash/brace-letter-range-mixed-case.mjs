@@ -1,8 +1,8 @@
 // A brace sequence of two letters runs through the characters between them whatever their case: `{Z..a}` is
 // `Z [ \ ] ^ _ ` a`, `{a..Z}` the same backwards (bash's braces.c mkseq walks the character codes). just-bash refused
 // a range from one case to the other with `invalid sequence`. The backslash among them is taken as a quoting
-// character by the later quote removal, so its word is empty (`for c in {Z..a}` sees an empty word there).
-// @deviation here that empty word is dropped rather than kept (`echo {Z..a}` prints one space there, not two). Bash's manual, "Brace Expansion".
+// character by the later quote removal, so its word is empty (`for c in {Z..a}` sees an empty word there; kept by
+// brace-range-backslash-word.mjs). Bash's manual, "Brace Expansion".
 export default {
   title: 'a brace range from an upper-case to a lower-case letter (or back) runs through the characters between',
   upstream: 'src/interpreter/expansion/brace-range.ts expandCharRange: drop the mixed-case check; walk the character codes as for one case, a backslash giving an empty word',

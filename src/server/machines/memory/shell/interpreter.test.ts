@@ -30,6 +30,13 @@ describe('pathname expansion', () => {
     );
     expect(r.stdout).toBe('b.txt Ö.txt é.txt\nÖ.txt\ncase\neq\nre\nUtéU É\n');
   });
+
+  it('a word that matches nothing is left as it was: its quoted parts are not split again nor unescaped', async () => {
+    const ctx = await tree();
+    // rm with the word split at its blanks would remove the directory `sp`.
+    const script = `cd w && mkdir sp && d='sp ace'; rm -rf "$d"/*.none; ls -d sp; a=("$d"/*.none); echo \${#a[@]}; v='  two   words  '; echo ["$v"]; IFS=:; v='a:b'; echo "$v"*; v='a\\*b'; echo "$v"? [\\*]`;
+    expect(await runShell(script, ctx)).toEqual({ stdout: 'sp\n1\n[  two   words  ]\na:b*\na\\*b? [*]\n', stderr: '', exit: 0 });
+  });
 });
 
 describe('stdout and stderr joined', () => {
@@ -293,6 +300,23 @@ describe('arithmetic expansion errors', () => {
     });
   });
 
+  it('name a number with letters (1e3) as a number too great for its base, with the number as the token', async () => {
+    expect(await run('echo $(( 1e3 ))')).toEqual({ stdout: '', stderr: '1e3: value too great for base (error token is "1e3")\n', exit: 1 });
+    expect(await run('((1e3+1)); x=12ab; echo $(( x + 1 ))')).toEqual({
+      stdout: '',
+      stderr: '((: 1e3: value too great for base (error token is "1e3")\n12ab: value too great for base (error token is "12ab")\n',
+      exit: 1,
+    });
+  });
+
+  it('in let read as in (( )): the expression up to the error, then the token; a function names its place', async () => {
+    expect(await runShell('let "y = 08 + 1" "z = 1 / 0"; echo rc=$?\nf(){ (( 2/0 )); }; f')).toEqual({
+      stdout: 'rc=1\n',
+      stderr: 'bash: line 1: let: y = 08: value too great for base (error token is "08")\nenvironment: line 2: ((: 2/0 : division by 0 (error token is "0 ")\n',
+      exit: 1,
+    });
+  });
+
   it('end only the subshell, command substitution or pipeline stage they are in', async () => {
     expect(await run('(echo $((1/0)); echo in); echo "sub $?"; x=$(echo $((1/0)); echo in); echo "x=[$x]"; echo $((1/0)) | cat; echo "pipe $?"')).toEqual({
       stdout: 'sub 1\nx=[]\npipe 0\n',
@@ -330,6 +354,14 @@ describe('fatal expansion errors', () => {
 describe('arithmetic commands', () => {
   it('take the assignment operators -= and <<=, and the comma operator', async () => {
     expect(await runShell('x=10; (( x -= 4, x *= 2 )); echo $x; y=1; (( y <<= 3 )); echo $y; (( x - 12 )); echo $?')).toEqual({ stdout: '12\n8\n1\n', stderr: '', exit: 0 });
+  });
+
+  it('take an operator written against its right operand (x>=1, i<=3, n>>=2), in (( )) and let', async () => {
+    expect(await runShell('x=5; ((x>=1)) && echo a; (( x<=9 )) && echo b; n=64; ((n>>=2)); ((n<<=1)); echo $n; a=6; ((a&=3)); ((a|=8)); echo $a; let "k=2<=5" "j=7>=9"; echo $k$j')).toEqual({
+      stdout: 'a\nb\n32\n10\n10\n',
+      stderr: '',
+      exit: 0,
+    });
   });
 });
 
@@ -647,14 +679,14 @@ describe('case modification', () => {
 describe('parameter transformations', () => {
   it('@P expands the prompt string, @Q quotes as bash does, @A @K @k write attributes and arrays', async () => {
     const script = [
-      'x=hello; p="\\$x \\$(echo c) \\$((1+2))"; echo "${p@P}"',
+      'x=hello; p="\\$x \\$(echo c) \\$((1+2)) \\# \\!"; echo "${p@P}"',
       `s="it's"; t=$'a\\tb'; echo "\${s@Q}" "\${t@Q}"`,
       'declare -i n=3; echo "${n@A}"',
       'a=(x "y z"); echo "${a[@]@A}"; echo "${a[@]@K}"; printf "[%s]" "${a[@]@k}"; echo',
       'set -- "a b" c; printf "[%s]" "${@@Q}" "${*@U}"; echo',
     ].join('\n');
     expect(await runShell(script)).toEqual({
-      stdout: `hello c 3\n'it'\\''s' $'a\\tb'\ndeclare -i n='3'\ndeclare -a a=([0]="x" [1]="y z")\n0 "x" 1 "y z"\n[0][x][1][y z]\n['a b']['c'][A B C]\n`,
+      stdout: `hello c 3 0 1\n'it'\\''s' $'a\\tb'\ndeclare -i n='3'\ndeclare -a a=([0]="x" [1]="y z")\n0 "x" 1 "y z"\n[0][x][1][y z]\n['a b']['c'][A B C]\n`,
       stderr: '',
       exit: 0,
     });
@@ -1930,7 +1962,9 @@ describe('LINENO after a function call', () => {
 
 describe('brace expansion of a letter range', () => {
   it('runs from one case to the other through the characters between', async () => {
-    expect(await runShell('echo {Z..a} | wc -w; echo {X..c..2}; echo {b..Y}')).toEqual({ stdout: '7\nX Z ^ ` b\nb a ` _ ^ ] [ Z Y\n', stderr: '', exit: 0 });
+    expect(await runShell('echo {Z..a} | wc -w; echo {X..c..2}; echo {b..Y}')).toEqual({ stdout: '7\nX Z  ^ ` b\nb a ` _ ^ ]  [ Z Y\n', stderr: '', exit: 0 });
+    // The backslash's word is empty after quote removal, and kept.
+    expect((await runShell("printf '[%s]' {Z..b}; echo")).stdout).toBe('[Z][[][][]][^][_][`][a][b]\n');
   });
 });
 
@@ -1938,6 +1972,10 @@ describe('the time keyword', () => {
   it('reports in the format TIMEFORMAT gives, nothing when it is empty, the three-line form when unset', async () => {
     const r = await runShell(`TIMEFORMAT='took %0Rs|%3lR|%1U|%%'; { time true; } 2>&1 | sed 's/[0-9]/N/g'; TIMEFORMAT=; { time true; } 2>&1 | wc -c; unset TIMEFORMAT; { time true; } 2>&1 | sed 's/[0-9]/N/g'`);
     expect(r).toEqual({ stdout: 'took Ns|NmN.NNNs|N.N|%\n0\n\nreal\tNmN.NNNs\nuser\tNmN.NNNs\nsys\tNmN.NNNs\n', stderr: '', exit: 0 });
+  });
+
+  it('alone (time; or time -p at the end of a line) times nothing and reports it', async () => {
+    expect(await runShell('TIMEFORMAT=%R; time; echo rc=$?\ntime -p\necho end')).toEqual({ stdout: 'rc=0\nend\n', stderr: '0.000\nreal 0.00\nuser 0.00\nsys 0.00\n', exit: 0 });
   });
 });
 
@@ -2117,5 +2155,61 @@ describe('a nameref to itself', () => {
   it('is an error at the top level (nothing set, status 1) and a warning in a function', async () => {
     const r = await runShell('declare -n r=r; echo "rc=$?"; declare -p r 2>/dev/null || echo unset; f() { local -n x=x; echo "rc=$?"; }; f 2>&1 | grep -c "local: warning: x: circular name reference"');
     expect(r).toEqual({ stdout: 'rc=1\nunset\n1\n', stderr: 'bash: line 1: declare: r: nameref variable self references not allowed\n', exit: 0 });
+  });
+});
+
+describe('here-documents', () => {
+  it('an unquoted body keeps no pattern, tilde or $\'…\' syntax, and \\ escapes only $ ` \\ newline', async () => {
+    const script = 'i=2\ncat <<EOF\n[[ -n \\$X ]] && arr[\\$i]=$i\n"[\\$(date)]" [\\\\] \\[ \\a\n~/x $\'a\\tb\' *.none @(x)\nEOF';
+    expect(await runShell(script)).toEqual({
+      stdout: '[[ -n $X ]] && arr[$i]=2\n"[$(date)]" [\\] \\[ \\a\n~/x $\'a\\tb\' *.none @(x)\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('a script run by its path', () => {
+  it('runs as a new bash: its BASH_SOURCE, its own traps and functions, only exported variables, wherever it is called', async () => {
+    const ctx = testSprite();
+    await runShell(`mkdir -p /tmp/r1 && printf '%s\\n' '#!/bin/bash' 'log(){ echo "LOG $*"; }; trap "log ERR" ERR; echo "src=\${BASH_SOURCE[0]} x=[$x]"; f(){ exit 1; }; f' > /tmp/r1/s.sh && chmod +x /tmp/r1/s.sh`, ctx);
+    // A here-document anywhere in the script, a substitution and a pipeline each ran it in the caller's state.
+    expect(await runShell('x=1; cat >/dev/null <<EOF\nany\nEOF\n/tmp/r1/s.sh; echo rc=$?; o=$(/tmp/r1/s.sh); echo "$o"; /tmp/r1/s.sh | cat', ctx)).toEqual({
+      stdout: 'src=/tmp/r1/s.sh x=[]\nrc=1\nsrc=/tmp/r1/s.sh x=[]\nsrc=/tmp/r1/s.sh x=[]\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe("a function's locals", () => {
+  it('leave no declared name or attribute behind when the function returns', async () => {
+    const script = 'f() { local x=1; local -r r=2; declare d=3; }; f; declare -p x r d; echo rc=$?; r=5; echo $r; declare z; g() { local z=1; }; g; declare -p z';
+    expect(await runShell(script)).toEqual({
+      stdout: 'rc=1\n5\ndeclare -- z\n',
+      stderr: 'bash: line 1: declare: x: not found\nbash: line 1: declare: r: not found\nbash: line 1: declare: d: not found\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('readonly -f', () => {
+  it('makes functions read-only and lists them', async () => {
+    const script = 'f(){ echo 1; }; readonly -f f; f(){ echo 2; }; echo rc=$?; f; unset -f f; readonly -f nosuch; readonly -f; declare -F';
+    expect(await runShell(script)).toEqual({
+      stdout: 'rc=1\n1\nf () \n{ \n    echo 1\n}\ndeclare -fr f\ndeclare -fr f\n',
+      stderr: 'bash: line 1: f: readonly function\nbash: line 1: unset: f: cannot unset: readonly function\nbash: line 1: readonly: nosuch: not a function\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('an array assignment with an empty subscript', () => {
+  it('is a bad array subscript that abandons the rest of its line, in a function too', async () => {
+    expect(await runShell('declare -A m; k=; m[$k]=1; echo rc=$?\necho "next $?"\nf(){ m[]=1; echo in; }; f; echo rc=$?\necho "${#m[@]}"')).toEqual({
+      stdout: 'next 1\n0\n',
+      stderr: 'bash: line 1: m[$k]: bad array subscript\nenvironment: line 3: m[]: bad array subscript\n',
+      exit: 0,
+    });
   });
 });

@@ -66,6 +66,13 @@ describe('what bash says of scripts just-bash accepts', () => {
     expect(await bashC('echo a; }')).toEqual({ exit: 2, chunks: ["err:bash: -c: line 1: syntax error near unexpected token `}'\nbash: -c: line 1: `echo a; }'\n"] });
   });
 
+  it('a [[ =~ ]] regex with a group left open reads to the end: nothing from its line on runs', async () => {
+    expect(await bashC('echo first\nif [[ $v =~ ^(a|b ]]; then echo y; fi\necho next')).toEqual({
+      exit: 2,
+      chunks: ['out:first\n', "err:bash: -c: line 2: unexpected EOF while looking for matching `)'\nbash: -c: line 4: unexpected argument to conditional binary operator\n"],
+    });
+  });
+
   it('a here-document open at the end is a warning before its command runs', async () => {
     const { exit, chunks } = await bashC('echo start\ncat <<EOF\nbody');
     expect(exit).toBe(0);
@@ -87,7 +94,14 @@ describe('diagnose', () => {
     expect(diagnose('for', commandStringPlace)?.message).toEqual(["bash: -c: line 1: syntax error near unexpected token `newline'", "bash: -c: line 1: `for'"]);
     expect(diagnose('echo a\ncat <', commandStringPlace)?.message).toEqual(["bash: -c: line 2: syntax error near unexpected token `newline'", "bash: -c: line 2: `cat <'"]);
     expect(diagnose('echo ${x', commandStringPlace)?.message).toEqual(["bash: -c: line 1: unexpected EOF while looking for matching `}'"]);
+    expect(diagnose('echo ${x[bad', commandStringPlace)?.message).toEqual(["bash: -c: line 1: unexpected EOF while looking for matching `}'"]);
     expect(diagnose('[[ a == b', commandStringPlace)?.message).toEqual(["bash: -c: line 1: unexpected EOF while looking for `]]'"]);
+  });
+
+  it('a ( after a command\'s only word opens a function definition: bash names the token after it', () => {
+    expect(diagnose('f (x)', commandStringPlace)?.message[0]).toBe("bash: -c: line 1: syntax error near unexpected token `x'");
+    expect(diagnose('echo hi; ls (', commandStringPlace)?.message[0]).toBe("bash: -c: line 1: syntax error near unexpected token `newline'");
+    expect(diagnose('echo a (b)', commandStringPlace)?.message[0]).toBe("bash: -c: line 1: syntax error near unexpected token `('");
   });
 
   it('counts the complete lines before the error', () => {

@@ -10,6 +10,7 @@ import { parse } from 'just-bash';
 import { shellQuote } from '../argv.ts';
 import { parseScript, type ScriptNode } from './script-ast.ts';
 import { extglobErrorLine } from './extglob-lines.ts';
+import { openRegexGroupLine } from './regex-group-lines.ts';
 
 /** How bash words the place of an error: `bash: -c: line 3: `, `script.sh: line 3: `, or `bash: line 3: ` (stdin). */
 export type ErrorPlace = (line: number) => string;
@@ -40,7 +41,19 @@ export interface SyntaxFailure {
 interface ParseErrorShape {
   message?: string;
   line?: number;
-  token?: { type?: string; value?: string; line?: number };
+  token?: { type?: string; value?: string; line?: number; start?: number };
+}
+
+/**
+ * The token bash names for a `(` that follows a command's first and only word (`f (x)`, `ls (`): bash reads
+ * `NAME (` as the start of a function definition and wants `)` next, so it names what came instead — the next word,
+ * or `newline` (bash's parse.y, function_def). Null when the `(` follows anything else.
+ */
+function afterFunctionParen(script: string, start: number): string | null {
+  if (!/(?:^|[;&|(){}\n]|\b(?:then|do|else|elif|if|while|until)\s)\s*[^\s;&|()<>]+\s*$/.test(script.slice(0, start))) return null;
+  const next = /^[ \t]*(?:(\n|$)|([^\s;&|()<>]+)|(\S))/.exec(script.slice(start + 1));
+  if (!next) return null;
+  return next[1] !== undefined ? 'newline' : (next[2] ?? next[3] ?? null);
 }
 
 /** Whether `script` parses in just-bash. */
@@ -85,7 +98,8 @@ export function diagnose(script: string, place: ErrorPlace, firstLine = 1): Synt
   if (quote) return { incomplete: true, message: [`${place(Number(quote[1]) + offset)}${quote[2]}`], status: 2 };
   if (token && token.type !== 'EOF') {
     const line = (token.line ?? error.line ?? 1) + offset;
-    const value = token.value === '\n' || token.type === 'NEWLINE' ? 'newline' : (token.value ?? '');
+    const named = token.type === 'LPAREN' && token.start !== undefined ? afterFunctionParen(script, token.start) : null;
+    const value = named ?? (token.value === '\n' || token.type === 'NEWLINE' ? 'newline' : (token.value ?? ''));
     const source = lines[line - 1 - offset] ?? '';
     return { incomplete: false, message: [`${place(line)}syntax error near unexpected token \`${value}'`, `${place(line)}\`${source}'`], status: 2 };
   }
@@ -145,11 +159,14 @@ export function withSyntaxRecovery(script: string, place: ErrorPlace, extglob = 
   return failureScript(lines.slice(0, k).join('\n'), failure);
 }
 
-/** A bare statement: what just-bash makes of a `}` or `)` that closes nothing (bash: a syntax error). */
+/**
+ * A bare statement: what just-bash makes of a `}` or `)` that closes nothing (bash: a syntax error). A timed one is
+ * `time` alone, which bash accepts (patches/just-bash/time-alone.mjs).
+ */
 function isBare(statement: ScriptNode): boolean {
   const pipelines = (statement.pipelines as ScriptNode[] | undefined) ?? [];
   const command = pipelines.length === 1 ? ((pipelines[0]!.commands as ScriptNode[] | undefined) ?? [])[0] : undefined;
-  if (command?.type !== 'SimpleCommand' || command.name) return false;
+  if (command?.type !== 'SimpleCommand' || command.name || command.spzTimeAlone) return false;
   return [command.args, command.assignments, command.redirections].every((a) => !(a as unknown[] | undefined)?.length);
 }
 
@@ -185,6 +202,12 @@ function withParsedScriptChecks(script: string, statements: ScriptNode[], place:
   if (extended !== null) {
     const k = completeLinesBefore(lines.slice(0, extended).join('\n'));
     const message = [`${place(extended)}syntax error near unexpected token \`('`, `${place(extended)}\`${lines[extended - 1] ?? ''}'`];
+    return failureScript(lines.slice(0, k).join('\n'), { incomplete: false, message, status: 2 });
+  }
+  const group = openRegexGroupLine(statements);
+  if (group !== null) {
+    const k = completeLinesBefore(lines.slice(0, group).join('\n'));
+    const message = [`${place(group)}unexpected EOF while looking for matching \`)'`, `${place(lines.length + 1)}unexpected argument to conditional binary operator`];
     return failureScript(lines.slice(0, k).join('\n'), { incomplete: false, message, status: 2 });
   }
   const bare = statements.findIndex(isBare);
