@@ -69,3 +69,10 @@ describe('awk', () => {
     expect(r.stdout).toBe('0 2 -0 0.2 0.3 1.12e+00 0.12 10000000000000000000000.000000|2 4\n0.12\n');
   });
 });
+
+describe('awk and file names beyond ASCII', () => {
+  it('opens, names (FILENAME), writes and reports them as the shell names them', async () => {
+    const r = await runShell("printf 'x\\n' > 'ünï côdé.txt' && awk 'END{print FILENAME, NR}' 'ünï côdé.txt' && awk '{print > \"öut.txt\"}' 'ünï côdé.txt' && cat öut.txt; awk 1 nöpe.txt; echo rc=$?");
+    expect(r).toEqual({ stdout: 'ünï côdé.txt 1\nx\nrc=2\n', stderr: 'awk: cannot open nöpe.txt (No such file or directory)\n', exit: 0 });
+  });
+});

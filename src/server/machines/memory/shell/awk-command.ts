@@ -14,6 +14,8 @@ import { errorsFirst } from './output-order.ts';
 import { stdinIsClosed } from './closed-stdin.ts';
 
 const utf8ToBytes = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
+/** The text of `bytes` (awk's strings are bytes, one char each): how the shell names a file awk opens. */
+const bytesToText = (bytes: string) => Buffer.from(bytes, 'latin1').toString('utf8');
 const USAGE = 'usage: awk [-F value] [-v var=value] [--] \'program text\' [file ...]\nusage: awk [-F value] [-v var=value] [-f program-file] [--] [file ...]\n';
 
 /** The host side of a run: the sprite's files and the shell, for awk-run.ts. */
@@ -23,20 +25,20 @@ function hostOf(ctx: CommandContext, stderr: { text: string }): AwkHost {
     async readFile(name) {
       try {
         host.readError = undefined;
-        return Buffer.from(await fs.readFileBuffer(fs.resolvePath(ctx.cwd, name))).toString('latin1');
+        return Buffer.from(await fs.readFileBuffer(fs.resolvePath(ctx.cwd, bytesToText(name)))).toString('latin1');
       } catch (err) {
         host.readError = errnoText(err);
         return undefined;
       }
     },
     async run(cmd, stdin) {
-      const r = await ctx.exec!(`sh -c ${shellQuote(Buffer.from(cmd, 'latin1').toString('utf8'))}`, { cwd: ctx.cwd, stdin, stdinKind: 'bytes' });
+      const r = await ctx.exec!(`sh -c ${shellQuote(bytesToText(cmd))}`, { cwd: ctx.cwd, stdin, stdinKind: 'bytes' });
       stderr.text += r.stderr;
       const stdout = r.stdoutKind === 'bytes' || r.stdoutEncoding === 'binary' ? r.stdout : utf8ToBytes(r.stdout);
       return { stdout, status: r.exitCode };
     },
     async writeFile(name, data, append) {
-      const path = fs.resolvePath(ctx.cwd, name);
+      const path = fs.resolvePath(ctx.cwd, bytesToText(name));
       try {
         let prefix = '';
         if (append) prefix = Buffer.from(await fs.readFileBuffer(path).catch(() => new Uint8Array())).toString('latin1');
@@ -81,7 +83,7 @@ async function awk(args: string[], ctx: CommandContext): Promise<ExecResult> {
     const fromStdin = isStdinOperand(name);
     programFromStdin ||= fromStdin;
     const reader = hostOf(ctx, { text: '' });
-    const read = fromStdin ? latin1FromBytes(ctx.stdin) : await reader.readFile(name);
+    const read = fromStdin ? latin1FromBytes(ctx.stdin) : await reader.readFile(utf8ToBytes(name));
     if (read === undefined) return fail(`cannot open ${name} (${reader.readError ?? 'No such file or directory'})`);
     sources.push(read);
   }
@@ -114,10 +116,10 @@ async function awk(args: string[], ctx: CommandContext): Promise<ExecResult> {
     if (!(err instanceof AwkRuntimeError)) throw err;
     await run.flushAll().catch(() => undefined);
     const where = err.cause === 'open' || err.cause === 'read' ? '' : `\n\tFILENAME="${run.str(run.globals.get('FILENAME')!)}" FNR=${run.str(run.globals.get('FNR')!)} NR=${run.str(run.globals.get('NR')!)}`;
-    const message = err.cause === 'open' || err.cause === 'read' ? `awk: ${err.message}` : `awk: run time error: ${err.message}${where}`;
-    return { ...bytesOutput(unsafeBytesFromLatin1(run.out)), stderr: `${errors.text}${Buffer.from(run.err, 'latin1').toString('utf8')}${message}\n`, exitCode: 2 };
+    const message = bytesToText(err.cause === 'open' || err.cause === 'read' ? `awk: ${err.message}` : `awk: run time error: ${err.message}${where}`);
+    return { ...bytesOutput(unsafeBytesFromLatin1(run.out)), stderr: `${errors.text}${bytesToText(run.err)}${message}\n`, exitCode: 2 };
   }
-  return { ...bytesOutput(unsafeBytesFromLatin1(run.out)), stderr: errors.text + Buffer.from(run.err, 'latin1').toString('utf8'), exitCode: status };
+  return { ...bytesOutput(unsafeBytesFromLatin1(run.out)), stderr: errors.text + bytesToText(run.err), exitCode: status };
 }
 
 /** `awk` (and `mawk`, the same program on the sprite) for just-bash's `customCommands`. */

@@ -120,3 +120,10 @@ describe('grep on a binary file, whose NULs GNU takes for line ends', () => {
     expect(r).toEqual({ stdout: '4\n4\n1\n0\n2\n2\n', stderr: '', exit: 0 });
   });
 });
+
+describe('grep names beyond ASCII and -l with -c', () => {
+  it('prints a file name as its UTF-8 bytes beside the matched line; -l/-L list names only, with -c too', async () => {
+    const r = await runShell("mkdir d && printf 'INFO é\\n' > d/résumé.md && printf 'x\\n' > d/b.txt && grep -H é d/résumé.md && grep -rlc INFO d && grep -Lc INFO d/*");
+    expect(r).toEqual({ stdout: 'd/résumé.md:INFO é\nd/résumé.md\nd/b.txt\n', stderr: '', exit: 0 });
+  });
+});

@@ -75,7 +75,7 @@ class Search {
   /** The prefix of an output line: name, line number, byte offset, as GNU's print_line_head. */
   private head(input: Input, sep: string, lineNo: number, offset: number, empty: boolean): string {
     let h = '';
-    if (input.showName) h += this.paint(input.name, SGR.name) + (this.o.nullName ? '\0' : this.sep(sep));
+    if (input.showName) h += this.paint(utf8Bytes(input.name), SGR.name) + (this.o.nullName ? '\0' : this.sep(sep));
     const width = this.o.initialTab ? input.width : 0;
     if (this.o.lineNumber) h += this.paint(String(lineNo).padStart(width), SGR.num) + this.sep(sep);
     if (this.o.byteOffset) h += this.paint(String(offset).padStart(width), SGR.num) + this.sep(sep);
@@ -207,8 +207,9 @@ class Search {
       } else emit(i, ':', starts[i]!);
       trailing = o.after;
     }
-    const name = this.paint(input.name, SGR.name);
-    if (o.count) this.out += `${input.showName ? name + (o.nullName ? '\0' : this.sep(':')) : ''}${count}\n`;
+    const name = this.paint(utf8Bytes(input.name), SGR.name);
+    // -l and -L list names only: GNU grep turns -c off with them
+    if (o.count && !o.list) this.out += `${input.showName ? name + (o.nullName ? '\0' : this.sep(':')) : ''}${count}\n`;
     if ((o.list === 'matching' && count > 0) || (o.list === 'missing' && count === 0)) this.out += name + (o.nullName ? '\0' : '\n');
     if (suppressed) this.say(`grep: ${input.name}: binary file matches\n`);
   }

@@ -40,3 +40,10 @@ describe('head and tail', () => {
     });
   });
 });
+
+describe('head and tail headers', () => {
+  it('name a file beyond ASCII with its UTF-8 bytes', async () => {
+    const r = await runShell("printf 'a\\n' > naïve.txt && printf 'b\\n' > z.txt && head -n1 naïve.txt z.txt && tail -qn1 z.txt && tail -vn1 naïve.txt");
+    expect(r).toEqual({ stdout: '==> naïve.txt <==\na\n\n==> z.txt <==\nb\nb\n==> naïve.txt <==\na\n', stderr: '', exit: 0 });
+  });
+});

@@ -8,6 +8,7 @@
 import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, type ExecResult } from 'just-bash';
 import { unsupported } from './gnu-commands.ts';
 import { isStdinOperand, readOperand, stdinTaken, type InputCtx, type LeavesStdin } from './text-input.ts';
+import { encodeCarried } from './utf8-carry.ts';
 import { localeQuote } from './gnu-quote.ts';
 import { OrderedOutput, type OrderedResult } from './output-order.ts';
 
@@ -148,7 +149,7 @@ async function headTail(cmd: 'head' | 'tail', args: string[], ctx: InputCtx & { 
       text.err(r.error === 'Is a directory' ? `${cmd}: error reading '${name}': Is a directory\n` : `${cmd}: cannot open '${name}' for reading: ${r.error}\n`);
       continue;
     }
-    if (headers) text.out(`${first ? '' : '\n'}==> ${name === '-' ? 'standard input' : name} <==\n`);
+    if (headers) text.out(encodeCarried(`${first ? '' : '\n'}==> ${name === '-' ? 'standard input' : name} <==\n`));
     first = false;
     const part = cut(cmd, r.bytes, p);
     if (cmd === 'head' && p.sign === '' && isStdinOperand(name) && !r.regular) stdinUnread = r.bytes.length - part.length;

@@ -2213,3 +2213,10 @@ describe('an array assignment with an empty subscript', () => {
     });
   });
 });
+
+describe('read and mapfile of UTF-8 text', () => {
+  it('give the characters of the line, once (not its bytes encoded again)', async () => {
+    const r = await runShell("printf 'crème\\nnaïve\\n' > f; while IFS= read -r l; do printf '[%s]' \"$l\"; done < f; read -r x <<< 'Zürich'; mapfile -t a < f; printf '%s|%s|%s\\n' \"$x\" \"${a[0]}\" \"${a[1]}\"");
+    expect(r.stdout).toBe('[crème][naïve]Zürich|crème|naïve\n');
+  });
+});
