@@ -105,3 +105,20 @@ print(sorted(str(p) for p in pathlib.Path(H).rglob("f")))'`,
     });
   }, 60_000);
 });
+
+describe('python3 imports as CPython does from the sprite\'s files', () => {
+  it("a script imports its sibling modules, -m runs a package in the current directory, tracebacks name the files as the shell does", async () => {
+    const got = await runShell(
+      "mkdir -p app pkg && printf 'def div(a, b):\\n    return a / b\\n' > app/calc.py && printf 'from calc import div\\nprint(div(4, 2))\\ndiv(1, 0)\\n' > app/main.py && " +
+        "printf 'print(\"pkg main\")\\n' > pkg/__main__.py && touch pkg/__init__.py && python3 app/main.py; python3 -m pkg",
+    );
+    expect(got.stdout).toBe('2.0\npkg main\n');
+    expect(got.stderr).toMatch(/^Traceback \(most recent call last\):\n  File "\/home\/sprite\/app\/main.py", line 3, in <module>\n[^]*  File "\/home\/sprite\/app\/calc.py", line 2, in div\n[^]*ZeroDivisionError: division by zero\n$/);
+  }, 60_000);
+
+  it('starting a thread is refused loudly, naming --exec sandbox', async () => {
+    const got = await runShell(`python3 -c 'import threading; threading.Thread(target=print).start()'; echo "status=$?"`);
+    expect(got).toEqual({ stdout: 'status=2\n', stderr: refusal('a thread (threading.Thread.start)'), exit: 0 });
+  }, 60_000);
+});
+
