@@ -32,9 +32,11 @@ const MISSING_GLOBALS = ['TextEncoder', 'TextDecoder', 'structuredClone', 'perfo
 
 /**
  * The JavaScript put before `code` (see the module doc). `stdin`: the command's stdin (latin-1 bytes as a string,
- * decoded here as UTF-8); `args`: the arguments after the code (node's `process.argv[1…]`); `hint`: the refusals' advice.
+ * decoded here as UTF-8); `args`: the arguments after the code (node's `process.argv[1…]`); `hint`: the refusals' advice;
+ * `file`: the absolute path of the script `node FILE` runs (its `__filename`, `__dirname` and `module.filename`;
+ * absent for `-e`/`-p`, whose are `[eval]` and `.`).
  */
-export function nodePrelude(stdin: string, args: readonly string[], hint: string): string {
+export function nodePrelude(stdin: string, args: readonly string[], hint: string, file?: string): string {
   const input = JSON.stringify(Buffer.from(stdin, 'latin1').toString('utf8'));
   return `(() => {
 const g = globalThis, w = g.__spzWrite, realExit = process.exit;
@@ -76,6 +78,17 @@ for (const name of ${JSON.stringify(MISSING_GLOBALS)}) if (!(name in g)) Object.
 const fs = g.require('fs');
 const readFile = fs.readFileSync;
 fs.readFileSync = function (file, opts) { if (file === 0 || file === '/dev/stdin') { const e = typeof opts === 'string' ? opts : opts?.encoding; return e ? input : Buffer.from(input); } return readFile.apply(this, arguments); };
+// js-exec's stat is plain data (isFile a boolean): node's Stats answers isFile()/isDirectory()/isSymbolicLink() and
+// carries mtimeMs; readdirSync(dir, { withFileTypes: true }) gives Dirent objects.
+const statsOf = (s) => { const mtime = new Date(s.mtime); return { size: s.size, mode: s.mode, mtime, mtimeMs: mtime.getTime(), isFile: () => s.isFile, isDirectory: () => s.isDirectory, isSymbolicLink: () => s.isSymbolicLink, isFIFO: () => false, isSocket: () => false, isBlockDevice: () => false, isCharacterDevice: () => false }; };
+for (const name of ['statSync', 'lstatSync']) { const real = fs[name]; if (typeof real === 'function') fs[name] = function () { return statsOf(real.apply(this, arguments)); }; }
+const readdir = fs.readdirSync;
+fs.readdirSync = function (dir, opts) {
+  const names = readdir.call(this, dir, typeof opts === 'object' && opts ? { ...opts, withFileTypes: false } : opts);
+  if (!(opts && typeof opts === 'object' && opts.withFileTypes)) return names;
+  const base = String(dir).replace(/[/]+$/, '') || '/';
+  return names.map((name) => { const s = fs.lstatSync(base + '/' + name); return { name, parentPath: String(dir), path: String(dir), isFile: s.isFile, isDirectory: s.isDirectory, isSymbolicLink: s.isSymbolicLink, isFIFO: s.isFIFO, isSocket: s.isSocket, isBlockDevice: s.isBlockDevice, isCharacterDevice: s.isCharacterDevice }; });
+};
 const realRequire = g.require;
 // What a module's function returns is js-exec's object, not node's (a Stats is a plain object there): printing one is
 // refused. path's results are plain data in node too.
@@ -137,9 +150,9 @@ g.require = (id) => {
   if (guarded && (typeof guarded === 'object' || typeof guarded === 'function')) foreign.add(guarded);
   return guarded;
 };
-g.__filename = '[eval]';
-g.__dirname = '.';
-g.module = { exports: {}, id: '[eval]', filename: '[eval]', loaded: false, children: [], paths: [] };
+g.__filename = ${JSON.stringify(file ?? '[eval]')};
+g.__dirname = ${JSON.stringify(file === undefined ? '.' : file.slice(0, file.lastIndexOf('/')) || '/')};
+g.module = { exports: {}, id: ${JSON.stringify(file === undefined ? '[eval]' : '.')}, filename: g.__filename, loaded: false, children: [], paths: [] };
 g.exports = g.module.exports;
 // console.log's text is node's own util.format/util.inspect, run by the worker on a description of the values (the
 // js-exec-node-inspect patch): plain data is described exactly; what node would print from internals js-exec does

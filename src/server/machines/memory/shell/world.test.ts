@@ -386,3 +386,12 @@ describe("node's crypto", () => {
     expect(got.stderr).toBe('node: crypto.createCipheriv is not available in the shell engine; run spritzer with --exec sandbox\n');
   }, 60_000);
 });
+
+describe('node FILE', () => {
+  it('runs with process.argv [node, its path, ...args], its own __filename, node-layout console.log and fs Stats/Dirents', async () => {
+    const got = await runShell(
+      `mkdir d && touch d/f && printf 'const fs = require("fs");\\nconsole.log(process.argv.slice(1), __filename === process.argv[1], __dirname);\\nconsole.log(["a"], { k: 1 });\\nconst [e] = fs.readdirSync("d", { withFileTypes: true });\\nconsole.log(e.name, e.isFile(), fs.statSync("d").isDirectory());\\n' > t.js && node t.js x y`,
+    );
+    expect(got).toEqual({ stdout: "[ '/home/sprite/t.js', 'x', 'y' ] true /home/sprite\n[ 'a' ] { k: 1 }\nf true true\n", stderr: '', exit: 0 });
+  }, 60_000);
+});

@@ -185,7 +185,19 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
         const wrapped = `${nodePrelude(latin1FromBytes(ctx.stdin), scriptArgs, SANDBOX_HINT)}${code}${NODE_EPILOGUE}`;
         return execOnOwnStdin(ctx, ['js-exec', '-c', wrapped, ...args.slice(2)].map(shellQuote).join(' '), { cwd: ctx.cwd });
       }
-      if (flag && !flag.startsWith('-')) return execOnOwnStdin(ctx, ['js-exec', ...args].map(shellQuote).join(' '), { cwd: ctx.cwd });
+      if (flag && !flag.startsWith('-')) {
+        // A CommonJS script runs with the same node prelude as -e: process.argv is [execPath, its path, ...args],
+        // __filename/__dirname are its own. ES modules and TypeScript go to js-exec as they are.
+        const path = ctx.fs.resolvePath(ctx.cwd, flag);
+        const source = /\.(mjs|ts|mts|cts)$/.test(flag) ? undefined : await ctx.fs.readFile(path).catch(() => undefined);
+        if (source !== undefined && !staticRefusal(source, SANDBOX_HINT)) {
+          // node skips a first `#!` line; kept as a comment so that line numbers stay the script's
+          const code = source.startsWith('#!') ? `//${source}` : source;
+          const wrapped = `${nodePrelude(latin1FromBytes(ctx.stdin), [path, ...args.slice(1)], SANDBOX_HINT, path)}${code}${NODE_EPILOGUE}`;
+          return execOnOwnStdin(ctx, ['js-exec', '-c', wrapped, ...args.slice(1)].map(shellQuote).join(' '), { cwd: ctx.cwd });
+        }
+        return execOnOwnStdin(ctx, ['js-exec', ...args].map(shellQuote).join(' '), { cwd: ctx.cwd });
+      }
       return notAvailable('node', ` for these arguments (only node -e, node -p and node FILE run, through js-exec)`);
     }),
     ...REAL_ENGINE_COMMANDS.map((name) => defineCommand(name, async () => notAvailable(name))),
