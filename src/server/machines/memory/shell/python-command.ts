@@ -10,6 +10,7 @@
 import { SPRITE_UID } from '../vfs.ts';
 import { KERNEL_RELEASE } from './proc.ts';
 import { MACHINE_ARCH } from './sysinfo-commands.ts';
+import { PYTHON_MACHINE } from './python-machine.ts';
 import { runsAsRoot } from './run-as.ts';
 import { decodeBytesToUtf8, defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 
@@ -43,61 +44,7 @@ const PRELUDE = [
   '            if name in ("_sqlite3", "_ssl", "_ctypes", "readline", "_curses", "_lzma", "resource", "fcntl", "zoneinfo"):',
   '                raise ModuleNotFoundError("No module named " + repr(name) + ": not available in the shell engine; run spritzer with --exec sandbox", name=name)',
   '    sys.meta_path.insert(0, missing)',
-  'def _spritzer_machine(uid, uname, environ):',
-  '    import os, sys, types, platform',
-  '    os.environ.clear()',
-  '    os.environ.update(environ)',
-  '    sys.dont_write_bytecode = bool(environ.get("PYTHONDONTWRITEBYTECODE"))',
-  '    os.getuid = os.geteuid = lambda: uid',
-  '    os.getgid = os.getegid = lambda: uid',
-  '    os.getgroups = lambda: [uid]',
-  '    real_uname = os.uname()',
-  '    try: node = open("/etc/hostname").read().strip() or real_uname.nodename',
-  '    except OSError: node = real_uname.nodename',
-  '    os.uname = lambda: type(real_uname)((uname[0], node) + tuple(uname[1:]))',
-  '    platform._uname_cache = None',
-  '    platform._Processor.get_emscripten = lambda: ""',
-  '    def access(path, mode, *, dir_fd=None, effective_ids=False, follow_symlinks=True):',
-  '        try: st = os.stat(path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)',
-  '        except (OSError, ValueError): return False',
-  '        if mode == os.F_OK: return True',
-  '        is_dir = (st.st_mode & 0o170000) == 0o040000',
-  '        if uid == 0: bits = 6 | (1 if is_dir or st.st_mode & 0o111 else 0)',
-  '        elif st.st_uid == uid: bits = (st.st_mode >> 6) & 7',
-  '        elif st.st_gid == uid: bits = (st.st_mode >> 3) & 7',
-  '        else: bits = st.st_mode & 7',
-  '        return (bits & mode) == mode',
-  '    os.access = access',
-  '    def database(path, name, kind, fields):',
-  '        module = types.ModuleType(name)',
-  '        entry = type("struct_" + kind, (tuple,), {"__slots__": (), "__module__": name, "__repr__": lambda self: name + ".struct_" + kind + "(" + ", ".join(n + "=" + repr(v) for n, v in zip(fields, self)) + ")"})',
-  '        for i, n in enumerate(fields): setattr(entry, n, property(lambda self, i=i: self[i]))',
-  '        def entries():',
-  '            try: lines = open(path).read().splitlines()',
-  '            except OSError: return []',
-  '            return [entry(conv(p) for conv, p in zip(convs, line.split(":"))) for line in lines if line.count(":") == len(fields) - 1]',
-  '        convs = [str, str, int, int, str, str, str] if kind == "passwd" else [str, str, int, lambda v: [m for m in v.split(",") if m]]',
-  '        def by(index, label, what):',
-  '            def get(value):',
-  '                for e in entries():',
-  '                    if e[index] == value: return e',
-  '                raise KeyError(label + "(): " + what + " not found: " + repr(value))',
-  '            return get',
-  '        setattr(module, "struct_" + kind, entry)',
-  '        short = "pw" if kind == "passwd" else "gr"',
-  '        setattr(module, "get" + short + "all", entries)',
-  '        setattr(module, "get" + short + "nam", by(0, "get" + short + "nam", "name"))',
-  '        setattr(module, "get" + short + ("uid" if kind == "passwd" else "gid"), by(2, "get" + short + ("uid" if kind == "passwd" else "gid"), "uid" if kind == "passwd" else "gid"))',
-  '        return module',
-  '    sys.modules.setdefault("pwd", database("/etc/passwd", "pwd", "passwd", ("pw_name", "pw_passwd", "pw_uid", "pw_gid", "pw_gecos", "pw_dir", "pw_shell")))',
-  '    sys.modules.setdefault("grp", database("/etc/group", "grp", "group", ("gr_name", "gr_passwd", "gr_gid", "gr_mem")))',
-  '    for module in list(sys.modules.values()):',
-  '        for name in ("pwd", "grp"):',
-  '            if getattr(module, name, 0) is None: setattr(module, name, sys.modules[name])',
-  '    import pathlib',
-  '    if "owner" not in pathlib.Path.__dict__:',
-  '        pathlib.Path.owner = lambda self, *, follow_symlinks=True: sys.modules["pwd"].getpwuid(self.stat(follow_symlinks=follow_symlinks).st_uid).pw_name',
-  '        pathlib.Path.group = lambda self, *, follow_symlinks=True: sys.modules["grp"].getgrgid(self.stat(follow_symlinks=follow_symlinks).st_gid).gr_name',
+  ...PYTHON_MACHINE,
   'def _spritzer_run(source, filename, argv0, path0, umask):',
   '    import sys, traceback, os, types',
   '    os.umask(umask)',
@@ -127,11 +74,7 @@ const PRELUDE = [
  * The wrapper program that runs `source` as `filename` with `sys.argv[0]` = `argv0`, under the shell's file mode
  * creation mask `umask` (a process inherits it: the files and directories the program makes get its modes), as user
  * `uid` (the sprite user 1000, or root under sudo), with `environ` (the exported variables) as `os.environ`
- * (the interpreter is handed every shell variable). The program sees the machine the shell's own commands describe:
- * `os.uname()` (and so `platform.system()`/`machine()`) as `uname` prints it, `os.getuid()` and the others as `id`,
- * `os.access` (and so `shutil.which`) with access(2)'s rule for that user, and `pwd`/`grp` reading /etc/passwd and
- * /etc/group as glibc's files database does (the WebAssembly CPython has neither module; `Path.owner`/`group` and the
- * modules that looked for them at start-up get them too).
+ * (the interpreter is handed every shell variable): the machine the shell's own commands describe (python-machine.ts).
  * @deviation `sys.platform` stays `emscripten`: the interpreter's own modules decide by it what they can do.
  */
 export function wrapperProgram(source: string, filename: string, argv0: string, path0: string, umask = 0o022, uid = SPRITE_UID, environ: Record<string, string> = {}): string {
