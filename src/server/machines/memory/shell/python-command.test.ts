@@ -106,6 +106,35 @@ print(sorted(str(p) for p in pathlib.Path(H).rglob("f")))'`,
   }, 60_000);
 });
 
+describe("python3's errors are Linux's", () => {
+  it('an OSError carries Linux\'s number and message and the file name the program gave; errno\'s names agree', async () => {
+    const got = await runShell(
+      [
+        'echo x > f',
+        `python3 -c '
+import os, errno, pathlib
+for call in (lambda: os.mkdir("/home/sprite"), lambda: open("/home/sprite/nope"), lambda: os.rename("a", "/b"), lambda: open("f/g")):
+    try: call()
+    except OSError as e: print(type(e).__name__, e.errno, errno.errorcode[e.errno], e)
+print(errno.ENOENT, errno.EEXIST, errno.EACCES, errno.ENOTDIR, pathlib.Path("/nope").exists(), pathlib.Path("f/g").is_file())'`,
+        `python3 -c 'import json; json.load(open("/home/sprite/missing.json"))'; echo "status=$?"`,
+      ].join('\n'),
+    );
+    expect(got.stdout).toBe(
+      [
+        "FileExistsError 17 EEXIST [Errno 17] File exists: '/home/sprite'",
+        "FileNotFoundError 2 ENOENT [Errno 2] No such file or directory: '/home/sprite/nope'",
+        "FileNotFoundError 2 ENOENT [Errno 2] No such file or directory: 'a' -> '/b'",
+        "NotADirectoryError 20 ENOTDIR [Errno 20] Not a directory: 'f/g'",
+        '2 17 13 20 False False',
+        'status=1',
+        '',
+      ].join('\n'),
+    );
+    expect(got.stderr).toBe(`Traceback (most recent call last):\n  File "<string>", line 1, in <module>\nFileNotFoundError: [Errno 2] No such file or directory: '/home/sprite/missing.json'\n`);
+  }, 60_000);
+});
+
 describe('python3 imports as CPython does from the sprite\'s files', () => {
   it("a script imports its sibling modules, -m runs a package in the current directory, tracebacks name the files as the shell does", async () => {
     const got = await runShell(

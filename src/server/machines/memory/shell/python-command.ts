@@ -11,6 +11,7 @@ import { SPRITE_UID } from '../vfs.ts';
 import { KERNEL_RELEASE } from './proc.ts';
 import { MACHINE_ARCH } from './sysinfo-commands.ts';
 import { PYTHON_MACHINE } from './python-machine.ts';
+import { LINUX_ERRNO, PYTHON_ERRNO } from './python-errno.ts';
 import { runsAsRoot } from './run-as.ts';
 import { decodeBytesToUtf8, defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 
@@ -45,6 +46,7 @@ const PRELUDE = [
   '                raise ModuleNotFoundError("No module named " + repr(name) + ": not available in the shell engine; run spritzer with --exec sandbox", name=name)',
   '    sys.meta_path.insert(0, missing)',
   ...PYTHON_MACHINE,
+  ...PYTHON_ERRNO,
   'def _spritzer_run(source, filename, argv0, path0, umask):',
   '    import sys, traceback, os, types',
   '    os.umask(umask)',
@@ -64,11 +66,19 @@ const PRELUDE = [
   '            if tb.tb_frame.f_code.co_filename != own: frames.append(tb)',
   '            tb = tb.tb_next',
   '        tb = None',
+  '        seen = e',
+  '        for _ in range(64):',
+  '            if seen is None: break',
+  '            _spritzer_linux_error(seen)',
+  '            seen = seen.__cause__ or seen.__context__',
   '        for t in reversed(frames): tb = types.TracebackType(tb, t.tb_frame, t.tb_lasti, t.tb_lineno)',
   '        sys.stderr.write("".join(traceback.format_exception(type(e), e, tb)).replace(\'File "/host/\', \'File "/\'))',
   '        raise SystemExit(1)',
   '_spritzer_setup()',
 ].join('\n');
+
+/** Linux's error table as a Python literal, for `_spritzer_errno` (python-errno.ts). */
+const ERRNO_TABLE = JSON.stringify(LINUX_ERRNO);
 
 /**
  * The wrapper program that runs `source` as `filename` with `sys.argv[0]` = `argv0`, under the shell's file mode
@@ -79,7 +89,7 @@ const PRELUDE = [
  */
 export function wrapperProgram(source: string, filename: string, argv0: string, path0: string, umask = 0o022, uid = SPRITE_UID, environ: Record<string, string> = {}): string {
   const uname = JSON.stringify(['Linux', KERNEL_RELEASE, '#1 SMP', MACHINE_ARCH]);
-  return `${PRELUDE}\n_spritzer_machine(${uid}, ${uname}, ${JSON.stringify(environ)})\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)}, ${umask})`;
+  return `${PRELUDE}\n_spritzer_linux_error = _spritzer_errno(${ERRNO_TABLE})\n_spritzer_machine(${uid}, ${uname}, ${JSON.stringify(environ)})\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)}, ${umask})`;
 }
 
 /**
