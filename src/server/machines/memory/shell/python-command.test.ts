@@ -65,10 +65,10 @@ describe('python3 sees the machine the shell describes', () => {
     expect(got.stderr).toBe(refusal("the module 'pip'"));
   }, 60_000);
 
-  it('os.uname, the ids, os.access and the user database agree with uname, id and stat', async () => {
+  it('os.uname, socket.gethostname, sys.executable, the ids, os.access and the user database agree with uname, hostname, command -v, id and stat', async () => {
     const got = await runShell(
       [
-        `python3 -c 'import os, platform; u = os.uname(); print(u.sysname, u.nodename, u.machine == platform.machine(), platform.system())'`,
+        `python3 -c 'import os, platform, socket, sys; u = os.uname(); print(u.sysname, u.nodename, u.machine == platform.machine(), platform.system(), socket.gethostname(), sys.executable)'`,
         `python3 -c 'import os; print(os.getuid(), os.geteuid(), os.getgid())'; sudo python3 -c 'import os; print(os.getuid())'`,
         `python3 -c 'import os, shutil; print(os.access("/home/sprite", os.W_OK), os.access("/etc/passwd", os.W_OK), os.access("/usr/bin/bash", os.X_OK), shutil.which("bash"))'`,
         `touch mine; python3 -c 'import os, pathlib; print(os.stat("mine").st_uid, os.stat("/etc/passwd").st_uid, pathlib.Path("mine").owner(), pathlib.Path("/etc/passwd").group())'`,
@@ -78,7 +78,7 @@ describe('python3 sees the machine the shell describes', () => {
       ].join('\n'),
     );
     expect(got.stdout).toBe(
-      'Linux demo True Linux\n1000 1000 1000\n0\nTrue False True /usr/bin/bash\n1000 0 sprite root\n/home/sprite\n' +
+      'Linux demo True Linux demo /usr/bin/python3\n1000 1000 1000\n0\nTrue False True /usr/bin/bash\n1000 0 sprite root\n/home/sprite\n' +
         "pwd.struct_passwd(pw_name='root', pw_passwd='x', pw_uid=0, pw_gid=0, pw_gecos='root', pw_dir='/root', pw_shell='/bin/bash')\n" +
         'None 2 False False\n',
     );

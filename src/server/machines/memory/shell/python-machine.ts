@@ -2,7 +2,8 @@
  * The machine a `python3` program of the shell engine sees, as Python source for the wrapper's prelude
  * (python-command.ts): `_spritzer_machine(uid, uname, environ)` makes `os.environ` the exported variables (and
  * `PYTHONDONTWRITEBYTECODE` hold), `os.getuid()`/`geteuid()`/`getgid()`/`getegid()`/`getgroups()` the user's,
- * `os.uname()` (so `platform.system()`/`machine()`/`node()`) what `uname` prints, `os.access` access(2)'s rule for
+ * `os.uname()` (so `platform.system()`/`machine()`/`node()`) what `uname` prints, `socket.gethostname()` the
+ * sprite's host name, `sys.executable` the interpreter's path on the machine (not the server's worker file), `os.access` access(2)'s rule for
  * that user (so `shutil.which`), and installs `pwd`/`grp` reading /etc/passwd and /etc/group as glibc's files
  * database does (the WebAssembly CPython has neither; `Path.owner`/`group` and modules that looked for them at
  * start-up get them too). One statement per line: just-bash indents each line of the program it is given.
@@ -21,6 +22,9 @@ export const PYTHON_MACHINE: readonly string[] = [
   '    try: node = open("/etc/hostname").read().strip() or real_uname.nodename',
   '    except OSError: node = real_uname.nodename',
   '    os.uname = lambda: type(real_uname)((uname[0], node) + tuple(uname[1:]))',
+  '    import socket',
+  '    socket.gethostname = lambda: node',
+  '    sys.executable = sys._base_executable = "/usr/bin/python3"',
   '    platform._uname_cache = None',
   '    platform._Processor.get_emscripten = lambda: ""',
   '    def access(path, mode, *, dir_fd=None, effective_ids=False, follow_symlinks=True):',
