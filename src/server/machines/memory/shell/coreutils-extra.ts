@@ -7,6 +7,7 @@
  * @see https://www.gnu.org/software/coreutils/manual/ (who, users, yes, nice, stdbuf, sync, hostid, dir, vdir)
  */
 import { defineCommand, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
+import { childProcess } from './child-environment.ts';
 import { shellQuote } from '../argv.ts';
 import { unsupported } from './gnu-commands.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
@@ -41,7 +42,7 @@ function yes(args: string[]): ExecResult {
 
 /** Runs `argv` as a command line of the same shell, with this command's stdin (and `env` added to its variables). */
 function run(argv: string[], ctx: CommandContext, env?: Record<string, string>): Promise<ExecResult> {
-  return execOnOwnStdin(ctx, argv.map(shellQuote).join(' '), { cwd: ctx.cwd, ...(env ? { env } : {}) });
+  return execOnOwnStdin(ctx, argv.map(shellQuote).join(' '), { cwd: ctx.cwd, ...childProcess(ctx, env) });
 }
 
 /**

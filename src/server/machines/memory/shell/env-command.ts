@@ -10,6 +10,7 @@ import { shellQuote } from '../argv.ts';
 import { localeQuote } from './gnu-quote.ts';
 import { unsupported } from './gnu-commands.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
+import { exported } from './child-environment.ts';
 
 /**
  * The variables bash sets for itself, unexported, in a non-interactive shell on an x86_64 Linux sprite whose host
@@ -50,17 +51,7 @@ export function startingPath(bash: boolean): string {
 const text = (stdout: string, exitCode = 0, stderr = ''): ExecResult => ({ stdout, stderr, exitCode });
 const usage = (line: string) => text('', 125, `env: ${line}\nTry 'env --help' for more information.\n`);
 
-/**
- * The exported variables a command sees, in the order bash hands them over (patches/just-bash/variables-export-order.mjs:
- * its prefix assignments, then bash's hash-table order), with `_`, the pathname of the program run, where bash puts
- * it (patches/just-bash/underscore-variable.mjs): in its place when the shell inherited it, else last. Without the
- * interpreter's exported set: all variables.
- */
-export function exported(ctx: CommandContext): Record<string, string> {
-  const names = ctx.exportedEnv;
-  if (!names) return Object.fromEntries(ctx.env);
-  return Object.fromEntries(Object.keys(names).map((name) => [name, names[name] ?? ctx.env.get(name)!]));
-}
+export { exported } from './child-environment.ts';
 
 /** A `-S` string env refuses (exit 125), with GNU's message. */
 export class SplitStringError extends Error {}
@@ -231,6 +222,8 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
   const result = await execOnOwnStdin(ctx, script, {
     env: vars,
     replaceEnv: true,
+    // Every name of it, `BASH_FUNC_f%%` of an `export -f` too (no `export` statement can name that one).
+    ...{ exportedNames: Object.keys(vars) },
     cwd,
     signal: ctx.signal,
     ...{ keepUnderscore: true, keepEnvOrder: true },

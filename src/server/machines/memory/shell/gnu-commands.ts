@@ -7,6 +7,7 @@
  *   docs/fidelity.md "shell engine"
  */
 import { randomBytes } from 'node:crypto';
+import { exported } from './child-environment.ts';
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { shellQuote } from '../argv.ts';
 import { localeQuote } from './gnu-quote.ts';
@@ -154,8 +155,10 @@ async function sudo(args: string[], ctx: Parameters<Parameters<typeof defineComm
   }
   const command = args.slice(i);
   if (command.length === 0) return fail('usage: sudo -h | -K | -k | -V\nusage: sudo [-n] [-E] [-u user] command [arg ...]\n');
-  const env: Record<string, string> = Object.fromEntries(ctx.env);
+  const env: Record<string, string> = exported(ctx);
   if (!preserve) for (const k of Object.keys(env)) if (!['PATH', 'TERM', 'LANG', 'LC_ALL', 'DISPLAY', 'COLORTERM'].includes(k)) delete env[k];
+  // sudo removes exported shell functions (a value starting with `()`) whatever it keeps (sudoers(5) "Command environment").
+  for (const [k, v] of Object.entries(env)) if (v.startsWith('()')) delete env[k];
   Object.assign(env, {
     USER: 'root',
     LOGNAME: 'root',

@@ -9,7 +9,9 @@ import { latin1FromBytes, type CommandContext, type ExecResult } from 'just-bash
 type ExecOptions = Omit<Parameters<NonNullable<CommandContext['exec']>>[1], 'stdin' | 'stdinKind'>;
 
 /**
- * Runs `script` (a command line of the same shell) with `options` on `ctx`'s stdin. Through the interpreter's
+ * Runs `script` (a command line of the same shell) with `options` on `ctx`'s stdin, as a new process: without an
+ * `env` in `options`, with the command's own environment as its whole environment
+ * (patches/just-bash/with-child-process-environment.mjs). Through the interpreter's
  * `execWithInheritedStdin`, which reports what the child left of that stdin (patches/just-bash/used-stdin-is-consumed.mjs);
  * where there is none, by handing the child a copy of the stdin (all of it counted as read).
  */

@@ -15,6 +15,9 @@
  * @see https://nodejs.org/api/cli.html#-e---eval-script, https://nodejs.org/api/util.html#utilformatformat-args,
  * https://nodejs.org/api/util.html#utilinspectobject-options
  */
+import { KERNEL_RELEASE } from './proc.ts';
+import { MACHINE_ARCH } from './sysinfo-commands.ts';
+
 /** The text `node` prints for a refusal: what the code used, and `hint` (where it runs as is: `--exec sandbox`). */
 export const refusalText = (what: string, hint: string): string => `node: ${what} is not available in the shell engine; ${hint}\n`;
 
@@ -139,9 +142,31 @@ const cryptoModule = {
   getHashes: () => JSON.parse(g.__spzCrypto(JSON.stringify({ op: 'hashes' }))),
   timingSafeEqual(a, b) { const x = toBytes(a).toString('hex'), y = toBytes(b).toString('hex'); if (x.length !== y.length) throw new RangeError('Input buffers must have the same byte length'); return x === y; },
 };
+// node's os answers from the machine the shell describes (its files under /etc and /proc), not js-exec's fixed
+// values (a home of /home/user, a host named sandbox, no CPUs, no memory).
+const machineText = (path) => { try { return String(readFile(path, 'utf8')); } catch (e) { return ''; } };
+const meminfoBytes = (key) => { const line = machineText('/proc/meminfo').split('\\n').find((l) => l.startsWith(key + ':')); return line ? Number(line.split(':')[1].trim().split(' ')[0]) * 1024 : 0; };
+const cpuList = () => machineText('/proc/cpuinfo').split('\\n\\n').filter((b) => b.startsWith('processor')).map((b) => {
+  const field = (k) => (b.split('\\n').find((l) => l.startsWith(k)) || '').split(':').slice(1).join(':').trim();
+  return { model: field('model name'), speed: Math.floor(Number(field('cpu MHz')) || 0), times: { user: 0, nice: 0, sys: 0, idle: 0, irq: 0 } };
+});
+const osModule = Object.assign({}, realRequire('os'), {
+  homedir: () => proc.env.HOME || '/home/sprite',
+  hostname: () => machineText('/etc/hostname').trim() || 'localhost',
+  release: () => ${JSON.stringify(KERNEL_RELEASE)},
+  version: () => '#1 SMP',
+  machine: () => ${JSON.stringify(MACHINE_ARCH)},
+  cpus: cpuList,
+  availableParallelism: () => cpuList().length || 1,
+  totalmem: () => meminfoBytes('MemTotal'),
+  freemem: () => meminfoBytes('MemAvailable'),
+  uptime: () => Number(machineText('/proc/uptime').split(' ')[0]) || 0,
+  loadavg: () => machineText('/proc/loadavg').split(' ').slice(0, 3).map(Number),
+});
 g.require = (id) => {
   const name = String(id).replace(/^node:/, '');
   if (name === 'crypto') return guard(name, cryptoModule);
+  if (name === 'os') return guard(name, osModule);
   if (/^[./]/.test(name)) { if (name.endsWith('.json')) return JSON.parse(readFile(name, 'utf8')); refuse("require('" + name + "') of a file"); }
   let mod;
   try { mod = realRequire(id); } catch (e) { if (/is not available in the js-exec sandbox/.test(String(e && e.message))) refuse("the module '" + name + "'"); throw e; }

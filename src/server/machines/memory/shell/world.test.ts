@@ -369,6 +369,24 @@ describe('node reports as node does', () => {
   }, 60_000);
 });
 
+describe("node's process.env and os describe the sprite", () => {
+  it('process.env is the exported environment (prefix assignments too); os answers from /etc and /proc', async () => {
+    const got = await runShell(
+      [
+        `export N=1; v=2; M=3 node -p '[process.env.N, process.env.v, process.env.M, process.env.IFS].join(",")'`,
+        `HOME=/tmp node -p 'require("os").homedir()'`,
+        `node -p 'const os = require("node:os"); [os.hostname(), os.release(), os.cpus().length, os.totalmem(), os.availableParallelism()].join(" ")'`,
+        'echo "$(hostname) $(uname -r) $(nproc) $(($(sed -n "s/^MemTotal: *\\([0-9]*\\) kB/\\1/p" /proc/meminfo) * 1024)) $(nproc)"',
+      ].join('\n'),
+    );
+    const [env, home, os, shell] = got.stdout.split('\n');
+    expect([env, home]).toEqual(['1,,3,', '/tmp']);
+    expect(os).toBe(shell);
+    expect(os).toMatch(/^demo \S+ [1-9]\d* [1-9]\d* [1-9]\d*$/);
+    expect(got.stderr).toBe('');
+  }, 60_000);
+});
+
 describe("node's crypto", () => {
   it('hashes and HMACs as node (hex, base64, base64url, Buffer), refuses an unknown digest, and what it lacks loudly', async () => {
     const got = await runShell(
