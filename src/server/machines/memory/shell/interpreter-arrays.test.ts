@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { engineBash, hostBash } from '../../../../../test/support/host-bash.ts';
+
+// bash(1) "Arrays": an associative array's subscript undergoes parameter expansion like any word; each case is
+// compared with the host's bash running the same script.
+describe("an associative array's subscript", () => {
+  it('expands positional and special parameters: $1, ${1}, $#, $*, $@, in reads, -v tests and += writes', async () => {
+    const script = [
+      'declare -A g=([a]=1 [b]=2 [1]=one ["a b"]=ab)',
+      'set -- a; echo "[${g[$1]}] ${g[$1]:-d} ${#g[$1]} ${g[${1}]} ${g[$#]}"',
+      'port_for() { echo "${g[$1]:-unknown}"; }; port_for b; port_for zz',
+      'set -- a b; echo "${g[$*]}"',
+      'declare -A c; set -- k; c[$1]+=x; c[$1]+="${c[$1]:+ }y"; echo "${c[k]}"; [[ -v g[$1] ]] || echo "k unset"',
+    ].join('\n');
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
