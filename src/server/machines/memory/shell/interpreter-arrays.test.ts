@@ -15,3 +15,16 @@ describe("an associative array's subscript", () => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+// bash(1) "declare": in a function, declare and typeset make each name local, as with the local command.
+describe('declare without a value in a function', () => {
+  it('starts a new unset local (scalar, -a, -A, -i) and the global comes back on return; a name already local keeps its value', async () => {
+    const script = [
+      'arr=(1 2); f() { declare -a arr; echo ${#arr[@]}; arr+=(z); echo "${arr[@]}"; }; f; echo "${arr[@]}"',
+      'declare -A m=([a]=1); g() { declare -A m; echo ${#m[@]}; m[q]=2; }; g; echo "${!m[@]}"',
+      'x=1; h() { declare x; echo "[$x]"; x=2; typeset -i n; echo "[$n]"; }; n=5; h; echo "$x $n"',
+      'k() { local y=1; declare y; echo "[$y]"; declare -g z; }; z=3; k; echo $z; declare w=4; declare w; echo $w',
+    ].join('\n');
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
