@@ -46,3 +46,12 @@ describe('xargs -t and -p, as GNU prints the command', () => {
     expect(r).toEqual({ stdout: 'rc=1\n', stderr: 'echo 1xargs: failed to open /dev/tty for reading: No such device or address\n', exit: 0 });
   });
 });
+
+// GNU xargs: 127 when the command cannot be found, 123 when an invocation exits with a non-zero status (findutils
+// manual, "Invoking xargs"), whatever status that invocation chose.
+describe('xargs exit statuses', () => {
+  it('a command not found is 127 with xargs\' message; a found program that exits 127 is one more failure: 123', async () => {
+    const r = await runShell("echo 1 | xargs bash -c 'nosuchfn'; echo \"rc=$?\"; echo 1 | xargs nosuchprog; echo \"rc=$?\"");
+    expect(r).toEqual({ stdout: 'rc=123\nrc=127\n', stderr: '1: line 1: nosuchfn: command not found\nxargs: nosuchprog: No such file or directory\n', exit: 0 });
+  });
+});

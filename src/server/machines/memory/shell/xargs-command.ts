@@ -237,7 +237,9 @@ async function xargs(args: string[], ctx: CommandContext): Promise<ExecResult> {
     }
     if (o.trace) text.err(`${shown}\n`);
     const r: OrderedResult = await ctx.exec!(argv.map(shellQuote).join(' '), { cwd: ctx.cwd });
-    if (r.exitCode === 127 && /command not found/.test(r.stderr)) {
+    // Only the lookup of the program itself is xargs's execvp failure; a program that ran and exited 127 (a `bash -c`
+    // whose own command was not found) is one more failed invocation.
+    if (r.exitCode === 127 && r.stderr.replace(/^bash: (line \d+: )?/, '') === `${argv[0]}: command not found\n`) {
       return done(`xargs: ${argv[0]}: No such file or directory\n`, 127);
     }
     const out = stdoutBytes(r);
