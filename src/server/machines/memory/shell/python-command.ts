@@ -12,6 +12,8 @@ import { KERNEL_RELEASE } from './proc.ts';
 import { MACHINE_ARCH } from './sysinfo-commands.ts';
 import { PYTHON_MACHINE } from './python-machine.ts';
 import { LINUX_ERRNO, PYTHON_ERRNO } from './python-errno.ts';
+import { buffersStdout, PYTHON_STREAMS, withPythonOutputOrder } from './python-streams.ts';
+import { randomBytes } from 'node:crypto';
 import { runsAsRoot } from './run-as.ts';
 import { decodeBytesToUtf8, defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 
@@ -47,7 +49,9 @@ const PRELUDE = [
   '    sys.meta_path.insert(0, missing)',
   ...PYTHON_MACHINE,
   ...PYTHON_ERRNO,
-  'def _spritzer_run(source, filename, argv0, path0, umask):',
+  ...PYTHON_STREAMS,
+  'def _spritzer_run(source, filename, argv0, path0, umask, report):',
+  '    flush_at_error = filename != "<string>"',
   '    import sys, traceback, os, types',
   '    os.umask(umask)',
   '    sys.argv[0] = argv0',
@@ -58,9 +62,11 @@ const PRELUDE = [
   '    try:',
   '        exec(compile(source, filename, "exec"), scope)',
   '    except SystemExit as e:',
+  '        if flush_at_error: sys.stdout.flush()',
   '        if e.code is not None and not isinstance(e.code, int): sys.stderr.write(str(e.code) + "\\n")',
   '        raise',
   '    except BaseException as e:',
+  '        if flush_at_error: sys.stdout.flush()',
   '        own, frames, tb = _spritzer_run.__code__.co_filename, [], e.__traceback__.tb_next',
   '        while tb is not None:',
   '            if tb.tb_frame.f_code.co_filename != own: frames.append(tb)',
@@ -74,6 +80,8 @@ const PRELUDE = [
   '        for t in reversed(frames): tb = types.TracebackType(tb, t.tb_frame, t.tb_lasti, t.tb_lineno)',
   '        sys.stderr.write("".join(traceback.format_exception(type(e), e, tb)).replace(\'File "/host/\', \'File "/\'))',
   '        raise SystemExit(1)',
+  '    finally:',
+  '        if report is not None: report()',
   '_spritzer_setup()',
 ].join('\n');
 
@@ -87,9 +95,10 @@ const ERRNO_TABLE = JSON.stringify(LINUX_ERRNO);
  * (the interpreter is handed every shell variable): the machine the shell's own commands describe (python-machine.ts).
  * @deviation `sys.platform` stays `emscripten`: the interpreter's own modules decide by it what they can do.
  */
-export function wrapperProgram(source: string, filename: string, argv0: string, path0: string, umask = 0o022, uid = SPRITE_UID, environ: Record<string, string> = {}): string {
+export function wrapperProgram(source: string, filename: string, argv0: string, path0: string, umask = 0o022, uid = SPRITE_UID, environ: Record<string, string> = {}, orderMarker?: string): string {
   const uname = JSON.stringify(['Linux', KERNEL_RELEASE, '#1 SMP', MACHINE_ARCH]);
-  return `${PRELUDE}\n_spritzer_linux_error = _spritzer_errno(${ERRNO_TABLE})\n_spritzer_machine(${uid}, ${uname}, ${JSON.stringify(environ)})\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)}, ${umask})`;
+  const report = orderMarker === undefined ? 'None' : `_spritzer_streams(${JSON.stringify(orderMarker)})`;
+  return `${PRELUDE}\n_spritzer_linux_error = _spritzer_errno(${ERRNO_TABLE})\n_spritzer_machine(${uid}, ${uname}, ${JSON.stringify(environ)})\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)}, ${umask}, ${report})`;
 }
 
 /**
@@ -161,7 +170,11 @@ async function python(args: string[], ctx: CommandContext): Promise<ExecResult> 
   const umask = (ctx.fs as { umask?: unknown }).umask;
   const uid = runsAsRoot(ctx.env) ? 0 : SPRITE_UID;
   const environ = ctx.exportedEnv ?? Object.fromEntries(ctx.env);
-  return run(['-c', wrapperProgram(source, filename, argv0, path0, typeof umask === 'number' ? umask : 0o022, uid, environ), ...rest]);
+  // Without a controlling terminal (opening /dev/tty fails) stdout is a pipe or a file: block-buffered (python-streams.ts).
+  const terminal = await ctx.fs.readFile('/dev/tty').then(() => true, () => false);
+  const marker = buffersStdout(args.slice(0, program.kind === 'file' || program.kind === 'stdin' ? program.at - 1 : program.at - 2), environ, terminal) ? `\u001b]spritzer-order;${randomBytes(6).toString('hex')};` : undefined;
+  const result = await run(['-c', wrapperProgram(source, filename, argv0, path0, typeof umask === 'number' ? umask : 0o022, uid, environ, marker), ...rest]);
+  return marker === undefined ? result : withPythonOutputOrder(result, marker);
 }
 
 /** `python3` and `python`, over just-bash's own. */
