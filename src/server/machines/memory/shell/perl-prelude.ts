@@ -80,6 +80,32 @@ sub stat_of {
   }
   return wantarray ? @s : !!@s;
 }
+sub entries {
+  my ($file) = @_;
+  open(my $f, '<', $file) or return;
+  my $c = '';
+  1 while sysread($f, $c, 65536, length $c);
+  close $f;
+  return map { [split /:/, $_, -1] } grep { length } split /\n/, $c;
+}
+sub pw {
+  my ($field, $want) = @_;
+  for my $p (entries('/etc/passwd')) {
+    next unless @$p >= 7 && $p->[$field] eq $want;
+    my @e = ($p->[0], $p->[1], $p->[2], $p->[3], '', '', $p->[4], $p->[5], $p->[6]);
+    return wantarray ? @e : $e[$field == 0 ? 2 : 0];
+  }
+  return;
+}
+sub gr {
+  my ($field, $want) = @_;
+  for my $g (entries('/etc/group')) {
+    next unless @$g >= 4 && $g->[$field] eq $want;
+    my @e = ($g->[0], $g->[1], $g->[2], join(' ', split /,/, $g->[3]));
+    return wantarray ? @e : $e[$field == 0 ? 2 : 0];
+  }
+  return;
+}
 sub chmod_one {
   my ($verb, @args) = @_;
   my $r = ask($verb, @args);
@@ -102,6 +128,20 @@ BEGIN {
     if ($fh) { return @_ == 1 ? CORE::open($fh) : @_ == 2 ? CORE::open($fh, $_[1]) : CORE::open($fh, $_[1], @_[2 .. $#_]) }
     return @_ == 1 ? CORE::open($_[0]) : @_ == 2 ? CORE::open($_[0], $_[1]) : CORE::open($_[0], $_[1], @_[2 .. $#_]);
   };
+  *CORE::GLOBAL::sysopen = sub (*$$;$) {
+    my ($name, $flags) = ($_[1], $_[2]);
+    my $perms = @_ > 3 ? $_[3] : 0666;
+    require Fcntl;
+    my $fresh = ($flags & Fcntl::O_CREAT()) && !-e $name;
+    my $fh = (defined $_[0] && !ref $_[0] && ref \\$_[0] ne 'GLOB') ? handle($_[0], scalar caller) : undef;
+    my $ok = $fh ? CORE::sysopen($fh, $name, $flags, $perms) : CORE::sysopen($_[0], $name, $flags, $perms);
+    chmod_one('chmod', $perms & ~CORE::GLOBAL::umask() & 07777, absolute($name)) if $ok && $fresh;
+    return $ok;
+  };
+  *CORE::GLOBAL::getpwuid = sub ($) { pw(2, $_[0]) };
+  *CORE::GLOBAL::getpwnam = sub ($) { pw(0, $_[0]) };
+  *CORE::GLOBAL::getgrgid = sub ($) { gr(2, $_[0]) };
+  *CORE::GLOBAL::getgrnam = sub ($) { gr(0, $_[0]) };
   *CORE::GLOBAL::stat = sub (;*) { stat_of(0, @_ ? $_[0] : $_, scalar caller) };
   *CORE::GLOBAL::lstat = sub (;*) { stat_of(1, @_ ? $_[0] : $_, scalar caller) };
   *CORE::GLOBAL::chmod = sub (@) {

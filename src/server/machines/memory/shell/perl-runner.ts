@@ -402,7 +402,7 @@ interface Done {
 export function exitStatus(done: Done): number {
   const r = done.report;
   const dieStatus = (errno: number, child: number, map: (n: number) => number) => (errno & 255 ? map(errno) & 255 : (child >> 8) & 255 || 255);
-  if (done.running) {
+  if (done.running || done.code >= 0) {
     if (r?.kind === 'die' && done.code === dieStatus(r.values[0] ?? 0, r.values[1] ?? 0, (n) => n)) return dieStatus(r.values[0] ?? 0, r.values[1] ?? 0, linuxErrno);
     return done.code & 255;
   }

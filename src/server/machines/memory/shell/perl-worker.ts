@@ -636,7 +636,8 @@ export function perlWorkerMain(): void {
     const rc = x.zeroperl_init_with_args(data.argv.length, argvOf(data.argv));
     x.zeroperl_free_interpreter();
     flushAll();
-    code = running ? rc : -1;
+    // perl_run's 0 (a program that ended well, or -c's syntax OK) is zeroperl's 0; its failures while compiling are 1.
+    code = running || rc === 0 ? rc : -1;
   } catch (err) {
     if (!(err instanceof Exit)) {
       flushAll();
