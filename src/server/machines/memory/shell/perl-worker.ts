@@ -238,8 +238,17 @@ export function perlWorkerMain(): void {
     },
     fd_fdstat_get(fd: number, ptr: number) {
       const e = fds.get(fd);
-      if (!e) return fail(E.BADF);
       const v = view();
+      // perl's own modules are read from memory under descriptors the build numbers itself (from 3 up), which
+      // this table never sees; PerlIO asks their flags: answer as for a file, as Linux does for a real one.
+      if (!e && fd < 32) {
+        new Uint8Array(memory.buffer, ptr, 24).fill(0);
+        v.setUint8(ptr, T.FILE);
+        v.setBigUint64(ptr + 8, 0x1fffffffn, true);
+        v.setBigUint64(ptr + 16, 0x1fffffffn, true);
+        return 0;
+      }
+      if (!e) return fail(E.BADF);
       v.setUint8(ptr, e.kind === 'dir' ? T.DIR : e.kind === 'file' || e.kind === 'lib' ? T.FILE : e.kind === 'null' || e.kind === 'zero' ? T.CHAR : T.UNKNOWN);
       v.setUint16(ptr + 2, e.kind === 'file' && e.append ? 1 : 0, true);
       v.setBigUint64(ptr + 8, 0x1fffffffn, true);
@@ -389,6 +398,11 @@ export function perlWorkerMain(): void {
     },
     fd_tell(fd: number, ptr: number) {
       const e = fds.get(fd);
+      if (!e && fd < 32) {
+        // One of the build's in-memory module descriptors (see fd_fdstat_get): its reads never come here.
+        view().setBigUint64(ptr, 0n, true);
+        return 0;
+      }
       if (!e) return fail(E.BADF);
       if (e.kind === 'out' || e.kind === 'stdin' || e.kind === 'ctl') return fail(E.SPIPE);
       view().setBigUint64(ptr, BigInt(e.kind === 'file' || e.kind === 'lib' ? e.pos : 0), true);
