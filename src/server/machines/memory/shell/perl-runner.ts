@@ -71,7 +71,7 @@ export function perlModule(): Promise<WebAssembly.Module> {
  * @throws when the module has no memory section of one memory
  * @see https://webassembly.github.io/spec/core/binary/modules.html#memory-section
  */
-export function withMemoryMax(wasm: Uint8Array, pages: number): Uint8Array {
+export function withMemoryMax(wasm: Uint8Array, pages: number): Uint8Array<ArrayBuffer> {
   let p = 8;
   const leb = (): number => {
     let r = 0;
@@ -223,7 +223,7 @@ class Host {
           return { data: new Uint8Array(0), stat: await this.statOf(path, true), created: true };
         }
         if (req.write) await this.mayWrite(path);
-        let data = new Uint8Array(0);
+        let data: Uint8Array = new Uint8Array(0);
         if (req.read || !req.trunc) data = await fs.readFileBuffer(path);
         if (req.write && req.trunc) {
           await fs.writeFile(path, new Uint8Array(0));
