@@ -174,6 +174,13 @@ describe('perl: what the shell engine cannot run fails at once, loudly', () => {
     expect(r.stderr).toMatch(/sh: the shell engine ended this command after 1500 ms \(--shell-timeout\); raise it or run spritzer with --exec sandbox\n$/);
   }, 60_000);
 
+  it("timeout 1 perl -e '1 while 1' ends after a second with timeout's 124; a #! script runs through perl", async () => {
+    const started = Date.now();
+    const r = await sh(`timeout 1 perl -e '1 while 1'; echo "rc=$?"; printf '#!/usr/bin/env perl\\nprint "ran $0\\\\n";\\n' > t.pl; chmod +x t.pl; ./t.pl`);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(r).toEqual({ stdout: 'rc=124\nran ./t.pl\n', stderr: '', exit: 0 });
+  }, 60_000);
+
   it("perl -e '1 while 1' ends when the exec is killed", async () => {
     const started = Date.now();
     const r = await sh(`perl -e '1 while 1'`, { onStart: (p) => void setTimeout(() => p.signal('KILL'), 1500) });
