@@ -80,3 +80,21 @@ describe('python3 -c', () => {
     expect(scriptMayReadStdin(script)).toBe(reads);
   });
 });
+
+describe('perl -e', () => {
+  it.each([
+    [`perl -e 'print 1'`, false],
+    [`perl -le 'print for @x'`, false],
+    [`perl -MJSON::PP -e 'print encode_json([1])'`, false],
+    [`perl -e 'my $l = <STDIN>'`, true],
+    [`perl -e 'print while <>'`, true],
+    [`perl -ne 'print'`, true],
+    [`perl -pe 's/a/b/' f`, true],
+    [`perl -lane 'print $F[0]'`, true],
+    [`perl script.pl`, true],
+    [`perl -e "$CODE"`, true],
+    [`perl`, true],
+  ])('%s may read stdin: %s', (script, reads) => {
+    expect(scriptMayReadStdin(script)).toBe(reads);
+  });
+});

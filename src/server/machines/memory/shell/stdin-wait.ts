@@ -46,6 +46,8 @@ const NOT_RUN_HERE: ReadonlySet<string> = new Set(REAL_ENGINE_COMMANDS);
 const PYTHONS = new Set(['python', 'python3']);
 /** What Python code uses to read its standard input. */
 const PYTHON_READS_STDIN = /stdin|input\s*\(|fileinput|os\.read\s*\(\s*0/;
+/** What Perl code uses to read its standard input (a `<…>` read may be of STDIN or ARGV too). */
+const PERL_READS_STDIN = /STDIN|ARGV|<[^<>\n]*>|getc|readline|\bread\b|sysread|\beof\b|-t\b|['"]-['"]|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0/;
 
 /** Commands that read stdin only when given no file operand (or `-`); flags here take no separate value. */
 const FILES_OR_STDIN = new Set(['cat', 'wc', 'tac', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum']);
@@ -116,7 +118,7 @@ function reads(root: unknown, functions: ReadonlySet<string>): boolean {
         const name = literal(n.name as WordNode);
         if (name === undefined) return true;
         const args = Array.isArray(n.args) ? (n.args as WordNode[]) : [];
-        if (!NO_STDIN.has(name) && !NOT_RUN_HERE.has(name) && !functions.has(name) && !(FILES_OR_STDIN.has(name) && hasFileOperand(args)) && !(PYTHONS.has(name) && pythonCodeIgnoresStdin(args))) return true;
+        if (!NO_STDIN.has(name) && !NOT_RUN_HERE.has(name) && !functions.has(name) && !(FILES_OR_STDIN.has(name) && hasFileOperand(args)) && !(PYTHONS.has(name) && pythonCodeIgnoresStdin(args)) && !(name === 'perl' && perlCodeIgnoresStdin(args))) return true;
       }
       stack.push(n.args, n.assignments); // command substitutions inherit the stdin
       continue;
@@ -129,6 +131,29 @@ function reads(root: unknown, functions: ReadonlySet<string>): boolean {
 /** Pushes each item (no spread: an AST array can be longer than a call's argument limit). */
 function pushAll(stack: unknown[], items: readonly unknown[]): void {
   for (const item of items) stack.push(item);
+}
+
+/**
+ * True for `perl -e CODE …` (switches and operands all literal, no `-n`/`-p`, which read the operands or stdin) whose
+ * code never names stdin, `<…>`, ARGV or a read: such a program would not read it, like `python3 -c` below.
+ */
+function perlCodeIgnoresStdin(args: WordNode[]): boolean {
+  const words = args.map((a) => literalOrQuoted(a));
+  if (words.some((w) => w === undefined)) return false;
+  let code = false;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (!w.startsWith('-') || w === '-' || w === '--') break;
+    const e = w.search(/[eE]/);
+    const cluster = e < 0 ? w : w.slice(0, e);
+    if (/^-[^FiIMmx]*[np]/.test(cluster)) return false;
+    if (e > 0 && /^-[a-zA-Z0-9]*$/.test(cluster)) {
+      const text = e + 1 < w.length ? w.slice(e + 1) : words[++i];
+      if (text === undefined || PERL_READS_STDIN.test(text)) return false;
+      code = true;
+    }
+  }
+  return code;
 }
 
 /**

@@ -97,7 +97,7 @@ export const REAL_ENGINE_COMMANDS: readonly string[] = [
   'gem', 'bundle', 'java', 'javac', 'deno', 'bun', 'npm', 'npx', 'yarn', 'pnpm', 'pip', 'pip3', 'apt', 'apt-get',
   'docker', 'podman', 'kubectl', 'ssh', 'scp', 'su', 'systemctl', 'service', 'top',
   'htop', 'killall', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
-  'vim', 'vi', 'nano', 'emacs', 'less', 'more', 'tmux', 'screen', 'strace', 'gdb', 'perl', 'lsof', 'useradd',
+  'vim', 'vi', 'nano', 'emacs', 'less', 'more', 'tmux', 'screen', 'strace', 'gdb', 'lsof', 'useradd',
   'lsblk', 'mkfifo', 'flock',
   // Programs of a sprite's Ubuntu (coreutils and the usual tools) the shell engine does not have: loud, never
   // bash's silent `command not found`.
