@@ -36,6 +36,7 @@ import { BASH_FALLBACKS, bashVariables, envCommands, startingPath } from './env-
 import { sqlite3Command } from './sqlite3-command.ts';
 import { pythonCommands } from './python-command.ts';
 import { perlCommand } from './perl-command.ts';
+import { NODE_LOCALE } from './node-locale.ts';
 import { CommandFeed, LAST_STATUS, NEXT_COMMAND, STDIN_SHELL_SCRIPT } from './stdin-shell.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../../../config/exec-limits.ts';
 import { yieldAfter } from '../../../runtime/event-loop.ts';
@@ -527,7 +528,8 @@ async function runShell(
       // differences", Shell limits).
       python: true,
       // js-exec's worker runs plain JavaScript on every supported Node (patches/just-bash/js-exec-before-node-22.mjs).
-      javascript: true,
+      // node's English number and date texts go on the intrinsics before js-exec freezes them (node-locale.ts).
+      javascript: { bootstrap: NODE_LOCALE },
       sleep: ctl.sleep,
       processInfo: { pid, ppid: 1 },
       // Its global-patching sandbox would also block the injected clock's timers (`sleep`); commands here only

@@ -387,6 +387,20 @@ describe("node's process.env and os describe the sprite", () => {
   }, 60_000);
 });
 
+describe("node's English number and date texts (no Intl in QuickJS)", () => {
+  it('toLocaleString groups and rounds as ICU does; dates print as en-US with the zone name; another locale is refused loudly', async () => {
+    const got = await runShell(
+      [
+        `node -e 'console.log((1234567.891).toLocaleString(), (1.005).toLocaleString("en-US", { maximumFractionDigits: 2 }), (-2.5).toLocaleString("en-US", { maximumFractionDigits: 0 }), (0.256).toLocaleString("en-US", { style: "percent" }), (1234.5).toLocaleString(undefined, { style: "currency", currency: "USD" }), (5).toLocaleString("en", { minimumFractionDigits: 2 }), 12345n.toLocaleString())'`,
+        `node -e 'const d = new Date(0); console.log(String(d)); console.log(d.toLocaleDateString(), d.toLocaleString())'`,
+        `node -e 'console.log((1234).toLocaleString("de-DE"))'; echo "rc=$?"`,
+      ].join('\n'),
+    );
+    expect(got.stdout).toBe('1,234,567.891 1.01 -3 26% $1,234.50 5.00 12,345\nThu Jan 01 1970 00:00:00 GMT+0000 (Coordinated Universal Time)\n1/1/1970 1/1/1970, 12:00:00 AM\nrc=2\n');
+    expect(got.stderr).toBe('node: toLocaleString for the locale de-DE (Intl) is not available in the shell engine; run spritzer with --exec sandbox\n');
+  }, 60_000);
+});
+
 describe("node's crypto", () => {
   it('hashes and HMACs as node (hex, base64, base64url, Buffer), refuses an unknown digest, and what it lacks loudly', async () => {
     const got = await runShell(
