@@ -163,13 +163,37 @@ const osModule = Object.assign({}, realRequire('os'), {
   uptime: () => Number(machineText('/proc/uptime').split(' ')[0]) || 0,
   loadavg: () => machineText('/proc/loadavg').split(' ').slice(0, 3).map(Number),
 });
+// Where node resolves a require from (the script's directory, or the working directory for -e), and its
+// MODULE_NOT_FOUND error with the require stack it prints.
+const requireDir = () => ${JSON.stringify(file === undefined ? '' : file.slice(0, file.lastIndexOf('/')) || '/')} || proc.cwd();
+const moduleNotFound = (name) => { const stack = ${JSON.stringify(file ?? '')} || (proc.cwd().replace(/[/]$/, '') + '/[eval]'); return Object.assign(new Error("Cannot find module '" + name + "'\\nRequire stack:\\n- " + stack), { code: 'MODULE_NOT_FOUND', requireStack: [stack] }); };
 g.require = (id) => {
   const name = String(id).replace(/^node:/, '');
   if (name === 'crypto') return guard(name, cryptoModule);
   if (name === 'os') return guard(name, osModule);
-  if (/^[./]/.test(name)) { if (name.endsWith('.json')) return JSON.parse(readFile(name, 'utf8')); refuse("require('" + name + "') of a file"); }
+  if (/^[./]/.test(name)) {
+    if (name.endsWith('.json')) return JSON.parse(readFile(name, 'utf8'));
+    // node tries the name, then with .js, .json, .node, then as a directory (package.json, index.*): none is node's
+    // MODULE_NOT_FOUND; one that exists is a module js-exec cannot load here.
+    const path = name.startsWith('/') ? name : requireDir().replace(/[/]$/, '') + '/' + name;
+    if (['', '.js', '.json', '.node', '.cjs', '/package.json', '/index.js', '/index.json'].some((ext) => { try { fs.statSync(path + ext); return true; } catch (e) { return false; } })) refuse("require('" + name + "') of a file");
+    throw moduleNotFound(name);
+  }
   let mod;
-  try { mod = realRequire(id); } catch (e) { if (/is not available in the js-exec sandbox/.test(String(e && e.message))) refuse("the module '" + name + "'"); throw e; }
+  try { mod = realRequire(id); } catch (e) {
+    const message = String(e && e.message);
+    if (/is not available in the js-exec sandbox/.test(message)) refuse("the module '" + name + "'");
+    // A package: node looks for it in node_modules from the script's directory up; one found there cannot load here
+    // (loud), none found is node's own MODULE_NOT_FOUND, with its require stack.
+    if (/^Cannot find module /.test(message)) {
+      const parts = requireDir().split('/').filter(Boolean);
+      let found = '';
+      for (let i = parts.length; i >= 0 && !found; i--) { const dir = '/' + parts.slice(0, i).join('/') + (i > 0 ? '/' : '') + 'node_modules/' + name.split('/')[0]; try { fs.statSync(dir); found = dir; } catch (err) {} }
+      if (found) refuse("require('" + name + "') of a package in " + found);
+      throw moduleNotFound(name);
+    }
+    throw e;
+  }
   if (name === 'util') return guard(name, Object.assign(Object.create(mod), { format: (...a) => nodeText('format', {}, a), formatWithOptions: (o, ...a) => nodeText('format', o, a), inspect: (v, o) => nodeText('inspect', o, [v]) }));
   const guarded = guard(name, mod);
   if (guarded && (typeof guarded === 'object' || typeof guarded === 'function')) foreign.add(guarded);

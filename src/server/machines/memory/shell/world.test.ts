@@ -401,6 +401,20 @@ describe("node's English number and date texts (no Intl in QuickJS)", () => {
   }, 60_000);
 });
 
+describe("node's require of a package", () => {
+  it("a package nowhere in node_modules is node's MODULE_NOT_FOUND with its require stack; one found there is refused loudly", async () => {
+    const got = await runShell(
+      [
+        `node -e 'try { require("lodash") } catch (e) { console.log(e.code, JSON.stringify(e.message), e.requireStack) }'`,
+        `echo 'try { require("x/y") } catch (e) { console.log(e.message) }' > t.js; node t.js`,
+        `mkdir -p node_modules/left-pad; node -e 'require("left-pad")'; echo "rc=$?"`,
+      ].join('\n'),
+    );
+    expect(got.stdout).toBe(`MODULE_NOT_FOUND "Cannot find module 'lodash'\\nRequire stack:\\n- /home/sprite/[eval]" [ '/home/sprite/[eval]' ]\nCannot find module 'x/y'\nRequire stack:\n- /home/sprite/t.js\nrc=2\n`);
+    expect(got.stderr).toBe("node: require('left-pad') of a package in /home/sprite/node_modules/left-pad is not available in the shell engine; run spritzer with --exec sandbox\n");
+  }, 60_000);
+});
+
 describe("node's crypto", () => {
   it('hashes and HMACs as node (hex, base64, base64url, Buffer), refuses an unknown digest, and what it lacks loudly', async () => {
     const got = await runShell(
