@@ -30,7 +30,7 @@ import { DEFAULT_STDIN_WAIT_MS, exitAfterLateStdin, scriptMayReadStdin } from '.
 import { memoizeByScript } from './script-memo.ts';
 import { serializeScript } from './script-ast.ts';
 import { isBash, nextShellLevel, withLastCommandLevel } from './shell-level.ts';
-import { commandStringPlace, withSyntaxRecovery } from './syntax-errors.ts';
+import { commandStringPlace, readAtATime, withSyntaxRecovery } from './syntax-errors.ts';
 import { shellCommands, STREAMING_SHELL } from './shell-command.ts';
 import { BASH_FALLBACKS, bashVariables, envCommands, startingPath } from './env-command.ts';
 import { sqlite3Command } from './sqlite3-command.ts';
@@ -552,6 +552,9 @@ async function runShell(
       interactiveShell: ctl.interactive === true,
       // execve's E2BIG for the programs the script runs (patches/just-bash/exec-argument-list-too-long.mjs).
       execTooLong,
+      // A sourced file, an `eval` string or a backquoted substitution that does not parse runs up to its syntax error
+      // (syntax-errors.ts; patches/just-bash/when-sourced-syntax-error.mjs and the others that call it).
+      recoverSyntax: readAtATime,
       // `$_` starts as the environment's `_`, else the name the shell was started as (bash(1) "Special Parameters").
       ...(ctl.topLevel ? { lastArg: req.env._ ?? req.argv[0] ?? 'bash' } : {}),
       topLevelOutput: ctl.topLevel === true ? (result: ExecResult) => deliver(ctl.sinks, result) : undefined,

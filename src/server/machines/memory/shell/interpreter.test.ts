@@ -562,6 +562,52 @@ describe('syntax errors', () => {
     });
   });
 
+  it('in eval: `NAME (` wants `)` and meets the end of the text; under set -e only the first line, and the shell leaves', async () => {
+    expect(await runShellJoined("exec 2>&1; eval $'echo a\\necho b\\nbad ('; echo \"s=$?\"; set -e; eval 'fi'; echo not-here")).toMatchObject({
+      joined: "a\nb\nbash: eval: line 3: syntax error near unexpected token `newline'\nbash: eval: line 3: `bad ('\ns=2\nbash: eval: line 1: syntax error near unexpected token `fi'\n",
+      exit: 2,
+    });
+  });
+
+  it('in a sourced file: the complete commands before it run, FILE: line N: …, and source returns 2 (patches/just-bash/when-sourced-syntax-error.mjs)', async () => {
+    const script = "exec 2>&1; printf 'X=1\\nf() { echo in-f; }\\necho one\\nif then\\necho after\\n' > bad.sh; source ./bad.sh; echo \"s=$? X=$X\"; f; if . ./bad.sh; then :; else echo \"failed $?\"; fi";
+    expect(await runShellJoined(script)).toMatchObject({
+      joined: "one\n./bad.sh: line 4: syntax error near unexpected token `then'\n./bad.sh: line 4: `if then'\ns=2 X=1\nin-f\none\n./bad.sh: line 4: syntax error near unexpected token `then'\n./bad.sh: line 4: `if then'\nfailed 2\n",
+      exit: 0,
+    });
+    // An open construct at the end of the file; under set -e the first line only, and the shell leaves with 2.
+    expect(await runShellJoined("exec 2>&1; printf 'echo one\\ncase x in\\n' > b.sh; . ./b.sh; echo \"s=$?\"; set -e; printf 'echo two\\nfi\\n' > c.sh; . ./c.sh; echo no")).toMatchObject({
+      joined: "one\n./b.sh: line 3: syntax error: unexpected end of file\ns=2\ntwo\n./c.sh: line 2: syntax error near unexpected token `fi'\n",
+      exit: 2,
+    });
+  });
+
+  it('inside backquotes: met when the substitution runs, status 2, the script goes on (patches/just-bash/when-backquote-syntax-error.mjs)', async () => {
+    const script = 'exec 2>&1; echo before; x=`echo a; fi`; echo "x=[$x] s=$?"; for i in 1; do y=`echo $i\nfi`; echo "y=[$y] s=$?"; done; f() { echo "`done`"; }; f; declare -f f';
+    expect(await runShellJoined(script)).toMatchObject({
+      joined:
+        "before\nbash: command substitution: line 1: syntax error near unexpected token `fi'\nbash: command substitution: line 1: `echo a; fi'\nx=[] s=2\n" +
+        "bash: command substitution: line 3: syntax error near unexpected token `fi'\nbash: command substitution: line 3: `fi'\ny=[1] s=2\n" +
+        "environment: command substitution: line 2: syntax error near unexpected token `done'\nenvironment: command substitution: line 2: `done'\n\n" +
+        'f () \n{ \n    echo "`done`"\n}\n',
+      exit: 0,
+    });
+  });
+
+  it('inside $(…): the script\'s own error, naming `)` for a text cut short; in eval or a sourced file the shell leaves (patches/just-bash/when-substitution-syntax-error.mjs)', async () => {
+    expect(await runShell('echo before\nx=$(echo a; if)\necho after')).toEqual({
+      stdout: 'before\n',
+      stderr: "bash: -c: line 2: syntax error near unexpected token `)'\nbash: -c: line 2: `x=$(echo a; if)'\n",
+      exit: 127,
+    });
+    expect(await runShell("eval 'x=$(fi)'; echo no")).toEqual({ stdout: '', stderr: "bash: eval: line 1: syntax error near unexpected token `fi'\nbash: eval: line 1: `x=$(fi)'\n", exit: 127 });
+    expect(await runShell("printf 'echo one\\nx=$(echo a; if)\\necho three\\n' > c1.sh; bash c1.sh; echo \"s=$?\"")).toEqual({
+      stdout: 'one\ns=2\n',
+      stderr: "c1.sh: line 2: syntax error near unexpected token `)'\nc1.sh: line 2: `x=$(echo a; if)'\n",
+      exit: 0,
+    });
+  });
+
   it('an arithmetic command reports a broken or failing expression and returns 1', async () => {
     const r = await runShell('(( 1 + )); echo "s=$?"; (( 1/0 )); echo "s=$?"');
     expect({ ...r, stderr: r.stderr.replace(/^(bash|environment): (line \d+: )?/gm, '') }).toEqual({
