@@ -555,6 +555,8 @@ async function runShell(
       // A sourced file, an `eval` string or a backquoted substitution that does not parse runs up to its syntax error
       // (syntax-errors.ts; patches/just-bash/when-sourced-syntax-error.mjs and the others that call it).
       recoverSyntax: readAtATime,
+      // bash gives OPTIND the integer attribute (variables.c: `declare -i OPTIND="1"`), as `declare -i` lists it.
+      integerVars: new Set(['OPTIND']),
       // `$_` starts as the environment's `_`, else the name the shell was started as (bash(1) "Special Parameters").
       ...(ctl.topLevel ? { lastArg: req.env._ ?? req.argv[0] ?? 'bash' } : {}),
       topLevelOutput: ctl.topLevel === true ? (result: ExecResult) => deliver(ctl.sinks, result) : undefined,

@@ -618,6 +618,50 @@ describe('syntax errors', () => {
   });
 });
 
+describe("bash's own variables in the listings (patches/just-bash/when-listing-shell-variables.mjs)", () => {
+  // Real bash 5.2's output for each script (bash -c), the values that differ per machine cut off.
+  it('set and declare -p list them, the dynamic ones by name only; set ends with the functions', async () => {
+    const names = 'BASHPID|BASH_ALIASES|BASH_ARGC|BASH_ARGV|BASH_CMDS|BASH_LINENO|BASH_SOURCE|DIRSTACK|EUID|FUNCNAME|LINENO|OPTERR|PPID|RANDOM|UID';
+    const r = await runShell(`alias ll='ls -l'; f() { echo hi; }; true; declare -p | grep -E '^declare -[-a-zA-Z]+ (${names})\\b' | cut -d= -f1; set | grep -E '^(${names})=' | cut -d= -f1; set | tail -4`);
+    expect(r).toEqual({
+      stdout:
+        'declare -i BASHPID\ndeclare -A BASH_ALIASES\ndeclare -a BASH_ARGC\ndeclare -a BASH_ARGV\ndeclare -A BASH_CMDS\ndeclare -a BASH_LINENO\ndeclare -a BASH_SOURCE\n' +
+        'declare -a DIRSTACK\ndeclare -ir EUID\ndeclare -a FUNCNAME\ndeclare -- LINENO\ndeclare -- OPTERR\ndeclare -ir PPID\ndeclare -i RANDOM\ndeclare -ir UID\n' +
+        'BASH_ALIASES\nBASH_ARGC\nBASH_ARGV\nBASH_CMDS\nBASH_LINENO\nBASH_SOURCE\nDIRSTACK\nEUID\nOPTERR\nPPID\nUID\n' +
+        'f () \n{ \n    echo hi\n}\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('an attribute with no names lists the variables that have it; readonly -p shows EUID, PPID, UID', async () => {
+    const r = await runShell("declare -i n=3; declare -l low=AbC; declare -i | cut -d= -f1; declare -l; declare -a | cut -d= -f1; declare -A | cut -d= -f1; readonly -p | cut -d= -f1; declare -x | grep -c OLDPWD");
+    expect(r).toEqual({
+      stdout:
+        'declare -i BASHPID\ndeclare -ir EUID\ndeclare -i HISTCMD\ndeclare -i OPTIND\ndeclare -ir PPID\ndeclare -i RANDOM\ndeclare -i SRANDOM\ndeclare -ir UID\ndeclare -i n\n' +
+        'declare -l low="abc"\n' +
+        'declare -a BASH_ARGC\ndeclare -a BASH_ARGV\ndeclare -a BASH_LINENO\ndeclare -a BASH_SOURCE\ndeclare -ar BASH_VERSINFO\ndeclare -a DIRSTACK\ndeclare -a FUNCNAME\ndeclare -a GROUPS\ndeclare -a PIPESTATUS\n' +
+        'declare -A BASH_ALIASES\ndeclare -A BASH_CMDS\n' +
+        'declare -r BASHOPTS\ndeclare -ar BASH_VERSINFO\ndeclare -ir EUID\ndeclare -ir PPID\ndeclare -r SHELLOPTS\ndeclare -ir UID\n1\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('by name: FUNCNAME in a function, BASH_ARGC at the top, a dynamic one with its value; posix export/readonly forms', async () => {
+    const r = await runShell('f() { declare -p FUNCNAME; }; f; declare -p BASH_ARGC BASH_ARGV DIRSTACK; declare -p SECONDS | cut -d= -f1; set -o posix; export XQ=1; readonly -a RA=(x); export -p | grep XQ; readonly -p | grep RA');
+    expect(r).toEqual({
+      stdout: 'declare -a FUNCNAME=([0]="f")\ndeclare -a BASH_ARGC=([0]="0")\ndeclare -a BASH_ARGV=()\ndeclare -a DIRSTACK=([0]="/home/sprite")\ndeclare -i SECONDS\nexport XQ="1"\nreadonly -a RA=([0]="x")\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('$_ in a stage of a pipeline is what it was before the pipeline', async () => {
+    expect((await runShell('true; echo "[$_]" | cat; echo x | echo "[$_]"; echo a b; declare -p | grep "^declare -- _="')).stdout).toBe('[true]\n[true]\na b\ndeclare -- _="b"\n');
+  });
+});
+
 describe('set -o and $-', () => {
   it('list the options as bash does, errtrace and functrace included', async () => {
     const r = await runShell("set -E; set -o | grep -E '^(braceexpand|errexit|errtrace|functrace) '; set +o | grep -E ' (hashall|errtrace|xtrace)$'; shopt -o errtrace");
