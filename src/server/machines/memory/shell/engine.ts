@@ -601,6 +601,8 @@ function procInfo(sprite: SpriteContext, req: ExecRequest, pid: number, upSecond
     ppid: 1,
     hostname: sprite.name,
     upSeconds,
+    // A command the shell forks has a pid of its own (given when its /proc/self is first read).
+    allocatePid: () => sprite.allocatePid(),
     shell: { argv: req.argv, env: req.env },
     ...(table ? { processes: { get: (n: number) => table.get(n), pids: () => [...new Set([pid, ...table.list().map((p) => p.pid)])] } } : {}),
   };
