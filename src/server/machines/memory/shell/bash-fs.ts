@@ -18,6 +18,7 @@ import { LAST_LEVEL_VARIABLE } from './shell-level.ts';
 import { accessBits, runsAsRoot } from './run-as.ts';
 import { clockTime, fileTime, subMsNanos } from './file-time.ts';
 import { yieldAfter } from '../../../runtime/event-loop.ts';
+import { shellTextBytes } from './shell-text.ts';
 
 type ReadFileOptions = Parameters<IFileSystem['readFile']>[1];
 type WriteFileOptions = Parameters<IFileSystem['writeFile']>[2];
@@ -524,7 +525,9 @@ export class BashFs implements IFileSystem {
     if (DEVICES.has(p) && !this.vfs.exists(p)) return;
     this.reach(p, 'open');
     this.permit(p, 0o2);
-    const data = typeof content === 'string' ? Buffer.from(content, encodingOf(options) ?? 'utf8') : content;
+    const encoding = encodingOf(options) ?? 'utf8';
+    // Text may hold bytes that are not UTF-8, each kept as U+DC00 + byte (shell-text.ts).
+    const data = typeof content === 'string' ? (encoding === 'utf8' || encoding === 'utf-8' ? shellTextBytes(content) : Buffer.from(content, encoding)) : content;
     const fresh = !this.vfs.exists(p);
     if (fresh) this.mayChangeEntries(p, 'open');
     const created = fresh ? { mode: 0o666 & ~this.umask } : {};

@@ -77,6 +77,7 @@ import { commOf } from '../processes.ts';
 import { PROCESS_COMMAND_NAMES, processCommands } from './process-commands.ts';
 import { JOB_COMMAND_NAMES, rewriteJobControl, type JobControl } from './jobs.ts';
 import { DEFAULT_SHELL_LIMITS, describeShellError, explainLimits, shellExecutionLimits, WORLD_COMMAND_NAMES, worldCommands, type ShellLimits } from './world.ts';
+import { shellTextBytes } from './shell-text.ts';
 
 const SIXTY_FOUR_MIB = 64 * 1024 * 1024;
 
@@ -780,5 +781,6 @@ function liveSinks(out: OutputSinks, finished: () => boolean): OutputSinks {
  * string one character at a time, which took seconds and hundreds of MiB of garbage for a 60 MiB `cat`.
  */
 export function stdoutBytes(result: ExecResult): Buffer {
-  return Buffer.from(result.stdout, stdoutKind(result) === 'bytes' ? 'latin1' : 'utf8');
+  // Text may hold bytes that are not UTF-8, each kept as U+DC00 + byte (shell-text.ts).
+  return stdoutKind(result) === 'bytes' ? Buffer.from(result.stdout, 'latin1') : shellTextBytes(result.stdout);
 }

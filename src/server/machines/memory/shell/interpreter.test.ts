@@ -662,6 +662,19 @@ describe("bash's own variables in the listings (patches/just-bash/when-listing-s
   });
 });
 
+describe('bytes that are not UTF-8 in shell strings (patches/just-bash/when-bytes-not-utf8.mjs)', () => {
+  // Real bash 5.2's output for each script.
+  it('$\'\\xff\' and read keep the byte: one character, written back as itself, one byte under LC_ALL=C', async () => {
+    const r = await runShell("x=$'a\\xffb'; echo -n \"$x\" | od -An -tx1; echo ${#x}; (LC_ALL=C; echo ${#x}); printf 'c\\xe9\\n' | { read -r v; printf %s \"$v\" | od -An -tx1; }; printf %s \"${x//$'\\xff'/-}\" \"${x:1:1}\" | od -An -tx1");
+    expect(r).toEqual({ stdout: ' 61 ff 62\n3\n3\n 63 e9\n 61 2d 62 ff\n', stderr: '', exit: 0 });
+  });
+
+  it('a command substitution of such bytes keeps them; declare -p and printf %q quote them in octal', async () => {
+    const r = await runShell("v=$(printf 'x\\xfe\\xff'); echo ${#v}; printf %s \"$v\" > f; od -An -tx1 f; declare -p v; printf '%q\\n' \"$v\"; set | grep '^v='");
+    expect(r).toEqual({ stdout: "3\n 78 fe ff\ndeclare -- v=$'x\\376\\377'\n$'x\\376\\377'\nv=$'x\\376\\377'\n", stderr: '', exit: 0 });
+  });
+});
+
 describe('set -o and $-', () => {
   it('list the options as bash does, errtrace and functrace included', async () => {
     const r = await runShell("set -E; set -o | grep -E '^(braceexpand|errexit|errtrace|functrace) '; set +o | grep -E ' (hashall|errtrace|xtrace)$'; shopt -o errtrace");
