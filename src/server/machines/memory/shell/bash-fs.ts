@@ -13,11 +13,12 @@ import { SPRITE_UID, Vfs, type VfsInodeStat } from '../vfs.ts';
 import { VfsError } from '../../port.ts';
 import { checkPath as checkVfsPath } from '../../port.ts';
 import { deviceBytes, DISK_DEVICE, withOwner } from './devices.ts';
-import { procDir, procFile, procLink, type ProcInfo } from './proc.ts';
+import { fixedPid, lazyPid, procDir, procFile, procLink, type ProcInfo } from './proc.ts';
 import { LAST_LEVEL_VARIABLE } from './shell-level.ts';
 import { accessBits, runsAsRoot } from './run-as.ts';
 import { clockTime, fileTime, subMsNanos } from './file-time.ts';
 import { yieldAfter } from '../../../runtime/event-loop.ts';
+import { shellTextBytes } from './shell-text.ts';
 
 type ReadFileOptions = Parameters<IFileSystem['readFile']>[1];
 type WriteFileOptions = Parameters<IFileSystem['writeFile']>[2];
@@ -97,10 +98,12 @@ export class BashFs implements IFileSystem {
    * /proc/self/exe` names `/usr/bin/readlink`, `/proc/self/environ` holds `exported`). The interpreter calls it for
    * each command it runs (interpreter patches `proc-self-command`, `proc-self-environ`, `proc-subshell-pid`); builtins
    * keep the shell's view. `shellPid` is the pid of the shell running the command (`$BASHPID`): a subshell's has its
-   * `/proc` entry.
+   * `/proc` entry. `cwd` is the directory the command runs in (`/proc/self/cwd` names it, symbolic links resolved);
+   * the command gets a pid of its own when its `/proc/self` is first asked for, unless it runs in the shell's process
+   * or is the process of a pipeline stage (`execParent`: that process's parent; its pid is `shellPid`).
    * @returns a view sharing every file and setting with this one
    */
-  forCommand(name: string, args: readonly string[], path: string, env?: ReadonlyMap<string, string>, exported?: Readonly<Record<string, string>>, shellPid?: number): BashFs {
+  forCommand(name: string, args: readonly string[], path: string, env?: ReadonlyMap<string, string>, exported?: Readonly<Record<string, string>>, shellPid?: number, cwd?: string, execParent?: number): BashFs {
     const asRoot = env ? runsAsRoot(env) : this.asRoot;
     if (!this.proc && asRoot === this.asRoot) return this;
     const props: PropertyDescriptorMap = { asRoot: { value: asRoot } };
@@ -108,8 +111,23 @@ export class BashFs implements IFileSystem {
     // of a substitution in its words runs in a subshell (another $BASHPID), even with the mark in its environment.
     const inPlace = env?.has(LAST_LEVEL_VARIABLE) === true && (shellPid === undefined || shellPid === this.proc?.pid);
     const subshell = this.proc && shellPid !== undefined && shellPid !== this.proc.pid ? { subshell: shellPid } : {};
-    if (this.proc) props.proc = { value: { ...this.proc, ...subshell, command: { name, args: [...args], path, ...(exported ? { env: exported } : {}), ...(inPlace ? { inPlace } : {}) } } };
+    if (this.proc) {
+      const direct = execParent !== undefined && shellPid !== undefined;
+      const own = inPlace ? {} : direct ? { pid: fixedPid(shellPid), ppid: execParent } : this.proc.allocatePid ? { pid: lazyPid(this.proc.allocatePid) } : {};
+      const where = cwd === undefined ? {} : { cwd: this.physical(cwd) };
+      const limits = env ? { shellVariables: env } : {};
+      props.proc = { value: { ...this.proc, ...subshell, command: { name, args: [...args], path, ...(exported ? { env: exported } : {}), ...(inPlace ? { inPlace } : {}), ...own, ...where, ...limits } } };
+    }
     return Object.create(this, props) as BashFs;
+  }
+
+  /** `dir` with its symbolic links resolved, as the kernel keeps a process's directory (`dir` itself when it is gone). */
+  private physical(dir: string): string {
+    try {
+      return this.vfs.realpath(Vfs.normalize(dir));
+    } catch {
+      return dir;
+    }
   }
 
   /** Whether the command this view is for runs in the shell's own process (the last command of `bash -c`). */
@@ -182,7 +200,7 @@ export class BashFs implements IFileSystem {
 
   async stat(path: string): Promise<FsStat> {
     const p = Vfs.normalize(path);
-    if (this.synthetic(p) === 'proclink') return this.stat(procLink(p, this.proc!)!);
+    if (this.synthetic(p) === 'proclink') return this.stat(this.procTarget(p));
     return this.statWith(path, (q) => this.vfs.stat(q));
   }
 
@@ -342,7 +360,7 @@ export class BashFs implements IFileSystem {
   async realpath(path: string): Promise<string> {
     const p = Vfs.normalize(path);
     const synthetic = this.synthetic(p);
-    if (synthetic === 'proclink') return this.realpath(procLink(p, this.proc!)!);
+    if (synthetic === 'proclink') return this.realpath(this.procTarget(p));
     this.reach(p, 'realpath');
     return synthetic && !this.vfs.exists(p) ? p : this.vfs.realpath(p);
   }
@@ -374,7 +392,7 @@ export class BashFs implements IFileSystem {
     this.openTerminal(p);
     if (!this.vfs.exists(p)) {
       const synthetic = this.synthetic(p);
-      if (synthetic === 'proclink') return this.bytes(procLink(p, this.proc!)!);
+      if (synthetic === 'proclink') return this.bytes(this.procTarget(p));
       if (synthetic === 'device') return deviceBytes(p);
       if (synthetic === 'proc') return procFile(p, this.proc!)!;
       if (synthetic === 'stub') return stubBytes(p);
@@ -507,7 +525,9 @@ export class BashFs implements IFileSystem {
     if (DEVICES.has(p) && !this.vfs.exists(p)) return;
     this.reach(p, 'open');
     this.permit(p, 0o2);
-    const data = typeof content === 'string' ? Buffer.from(content, encodingOf(options) ?? 'utf8') : content;
+    const encoding = encodingOf(options) ?? 'utf8';
+    // Text may hold bytes that are not UTF-8, each kept as U+DC00 + byte (shell-text.ts).
+    const data = typeof content === 'string' ? (encoding === 'utf8' || encoding === 'utf-8' ? shellTextBytes(content) : Buffer.from(content, encoding)) : content;
     const fresh = !this.vfs.exists(p);
     if (fresh) this.mayChangeEntries(p, 'open');
     const created = fresh ? { mode: 0o666 & ~this.umask } : {};
@@ -545,8 +565,16 @@ export class BashFs implements IFileSystem {
     }
   }
 
+  /** Where the `/proc` link `p` leads, as an absolute path (`/proc/self` names its pid, a sibling). */
+  private procTarget(p: string): string {
+    const target = procLink(p, this.proc!)!;
+    return target.startsWith('/') ? target : `${p.slice(0, p.lastIndexOf('/'))}/${target}`;
+  }
+
   /** Which synthetic entry `p` (normalised) is, if any. */
   private synthetic(p: string): 'device' | 'stub' | 'proc' | 'procdir' | 'proclink' | null {
+    // `/proc/self` is a link to the reader's `/proc/PID` (which lists as the directory it is).
+    if (p === '/proc/self' && this.proc) return 'proclink';
     const fd = this.proc ? FD_ENTRY.exec(throughDevFd(p)) : null;
     if (DEVICES.has(p) || (fd && procDir(fd[1]!, this.proc!)?.includes(fd[2]!))) return 'device';
     if (p === DEV_DIR || (this.proc && procDir(p, this.proc))) return 'procdir';

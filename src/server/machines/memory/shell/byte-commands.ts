@@ -10,9 +10,11 @@ import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CommandContext,
 import { formatDate } from './date-format.ts';
 import { orderOf, type OrderedResult } from './output-order.ts';
 import { runPrintf } from './printf-format.ts';
+import { shellText, shellTextLatin1 } from './shell-text.ts';
 
 /** A string's UTF-8 bytes as a byte string (one char per byte). */
-const utf8Bytes = (s: string): string => Buffer.from(s, 'utf8').toString('latin1');
+/** An argument's bytes as a latin1 string: its UTF-8, a byte that is not UTF-8 as itself (shell-text.ts). */
+const utf8Bytes = (s: string): string => shellTextLatin1(s);
 
 /**
  * Replaces each `\xHH` (1–2 hex digits), `\uXXXX` (1–4) and `\UXXXXXXXX` (1–8) escape of `s` with octal escapes
@@ -79,7 +81,7 @@ async function printfBuiltin(args: string[], ctx: CommandContext, now: () => num
     stderr += text;
   }
   if (target !== undefined) {
-    const assigned = await ctx.origCommand!(['-v', target, '%s', Buffer.from(run.stdout, 'latin1').toString('utf8')]);
+    const assigned = await ctx.origCommand!(['-v', target, '%s', shellText(Buffer.from(run.stdout, 'latin1'))]);
     return { stdout: '', stderr: stderr + assigned.stderr.replace(/^printf: /gm, 'bash: printf: '), exitCode: assigned.exitCode || run.status };
   }
   const result: OrderedResult = { ...bytesOutput(unsafeBytesFromLatin1(run.stdout)), stderr, exitCode: run.status, outputOrder: orderOf(marks, 'before-errors') };

@@ -30,7 +30,7 @@ import { DEFAULT_STDIN_WAIT_MS, exitAfterLateStdin, scriptMayReadStdin } from '.
 import { memoizeByScript } from './script-memo.ts';
 import { serializeScript } from './script-ast.ts';
 import { isBash, nextShellLevel, withLastCommandLevel } from './shell-level.ts';
-import { commandStringPlace, withSyntaxRecovery } from './syntax-errors.ts';
+import { commandStringPlace, readAtATime, withSyntaxRecovery } from './syntax-errors.ts';
 import { shellCommands, STREAMING_SHELL } from './shell-command.ts';
 import { BASH_FALLBACKS, bashVariables, envCommands, startingPath } from './env-command.ts';
 import { sqlite3Command } from './sqlite3-command.ts';
@@ -79,6 +79,7 @@ import { commOf } from '../processes.ts';
 import { PROCESS_COMMAND_NAMES, processCommands } from './process-commands.ts';
 import { JOB_COMMAND_NAMES, rewriteJobControl, type JobControl } from './jobs.ts';
 import { DEFAULT_SHELL_LIMITS, describeShellError, explainLimits, shellExecutionLimits, WORLD_COMMAND_NAMES, worldCommands, type ShellLimits } from './world.ts';
+import { shellTextBytes } from './shell-text.ts';
 
 const SIXTY_FOUR_MIB = 64 * 1024 * 1024;
 
@@ -555,6 +556,11 @@ async function runShell(
       interactiveShell: ctl.interactive === true,
       // execve's E2BIG for the programs the script runs (patches/just-bash/exec-argument-list-too-long.mjs).
       execTooLong,
+      // A sourced file, an `eval` string or a backquoted substitution that does not parse runs up to its syntax error
+      // (syntax-errors.ts; patches/just-bash/when-sourced-syntax-error.mjs and the others that call it).
+      recoverSyntax: readAtATime,
+      // bash gives OPTIND the integer attribute (variables.c: `declare -i OPTIND="1"`), as `declare -i` lists it.
+      integerVars: new Set(['OPTIND']),
       // `$_` starts as the environment's `_`, else the name the shell was started as (bash(1) "Special Parameters").
       ...(ctl.topLevel ? { lastArg: req.env._ ?? req.argv[0] ?? 'bash' } : {}),
       topLevelOutput: ctl.topLevel === true ? (result: ExecResult) => deliver(ctl.sinks, result) : undefined,
@@ -599,6 +605,8 @@ function procInfo(sprite: SpriteContext, req: ExecRequest, pid: number, upSecond
     ppid: 1,
     hostname: sprite.name,
     upSeconds,
+    // A command the shell forks has a pid of its own (given when its /proc/self is first read).
+    allocatePid: () => sprite.allocatePid(),
     shell: { argv: req.argv, env: req.env },
     ...(table ? { processes: { get: (n: number) => table.get(n), pids: () => [...new Set([pid, ...table.list().map((p) => p.pid)])] } } : {}),
   };
@@ -776,5 +784,6 @@ function liveSinks(out: OutputSinks, finished: () => boolean): OutputSinks {
  * string one character at a time, which took seconds and hundreds of MiB of garbage for a 60 MiB `cat`.
  */
 export function stdoutBytes(result: ExecResult): Buffer {
-  return Buffer.from(result.stdout, stdoutKind(result) === 'bytes' ? 'latin1' : 'utf8');
+  // Text may hold bytes that are not UTF-8, each kept as U+DC00 + byte (shell-text.ts).
+  return stdoutKind(result) === 'bytes' ? Buffer.from(result.stdout, 'latin1') : shellTextBytes(result.stdout);
 }

@@ -25,6 +25,7 @@ export function bashVariables(hostname: string): Record<string, string> {
     MACHTYPE: 'x86_64-pc-linux-gnu',
     HOSTTYPE: 'x86_64',
     HOSTNAME: hostname,
+    OPTERR: '1',
     OPTIND: '1',
     PS4: '+ ',
     SHELLOPTS: 'braceexpand:hashall:interactive-comments',

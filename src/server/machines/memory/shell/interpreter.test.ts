@@ -562,6 +562,52 @@ describe('syntax errors', () => {
     });
   });
 
+  it('in eval: `NAME (` wants `)` and meets the end of the text; under set -e only the first line, and the shell leaves', async () => {
+    expect(await runShellJoined("exec 2>&1; eval $'echo a\\necho b\\nbad ('; echo \"s=$?\"; set -e; eval 'fi'; echo not-here")).toMatchObject({
+      joined: "a\nb\nbash: eval: line 3: syntax error near unexpected token `newline'\nbash: eval: line 3: `bad ('\ns=2\nbash: eval: line 1: syntax error near unexpected token `fi'\n",
+      exit: 2,
+    });
+  });
+
+  it('in a sourced file: the complete commands before it run, FILE: line N: …, and source returns 2 (patches/just-bash/when-sourced-syntax-error.mjs)', async () => {
+    const script = "exec 2>&1; printf 'X=1\\nf() { echo in-f; }\\necho one\\nif then\\necho after\\n' > bad.sh; source ./bad.sh; echo \"s=$? X=$X\"; f; if . ./bad.sh; then :; else echo \"failed $?\"; fi";
+    expect(await runShellJoined(script)).toMatchObject({
+      joined: "one\n./bad.sh: line 4: syntax error near unexpected token `then'\n./bad.sh: line 4: `if then'\ns=2 X=1\nin-f\none\n./bad.sh: line 4: syntax error near unexpected token `then'\n./bad.sh: line 4: `if then'\nfailed 2\n",
+      exit: 0,
+    });
+    // An open construct at the end of the file; under set -e the first line only, and the shell leaves with 2.
+    expect(await runShellJoined("exec 2>&1; printf 'echo one\\ncase x in\\n' > b.sh; . ./b.sh; echo \"s=$?\"; set -e; printf 'echo two\\nfi\\n' > c.sh; . ./c.sh; echo no")).toMatchObject({
+      joined: "one\n./b.sh: line 3: syntax error: unexpected end of file\ns=2\ntwo\n./c.sh: line 2: syntax error near unexpected token `fi'\n",
+      exit: 2,
+    });
+  });
+
+  it('inside backquotes: met when the substitution runs, status 2, the script goes on (patches/just-bash/when-backquote-syntax-error.mjs)', async () => {
+    const script = 'exec 2>&1; echo before; x=`echo a; fi`; echo "x=[$x] s=$?"; for i in 1; do y=`echo $i\nfi`; echo "y=[$y] s=$?"; done; f() { echo "`done`"; }; f; declare -f f';
+    expect(await runShellJoined(script)).toMatchObject({
+      joined:
+        "before\nbash: command substitution: line 1: syntax error near unexpected token `fi'\nbash: command substitution: line 1: `echo a; fi'\nx=[] s=2\n" +
+        "bash: command substitution: line 3: syntax error near unexpected token `fi'\nbash: command substitution: line 3: `fi'\ny=[1] s=2\n" +
+        "environment: command substitution: line 2: syntax error near unexpected token `done'\nenvironment: command substitution: line 2: `done'\n\n" +
+        'f () \n{ \n    echo "`done`"\n}\n',
+      exit: 0,
+    });
+  });
+
+  it('inside $(…): the script\'s own error, naming `)` for a text cut short; in eval or a sourced file the shell leaves (patches/just-bash/when-substitution-syntax-error.mjs)', async () => {
+    expect(await runShell('echo before\nx=$(echo a; if)\necho after')).toEqual({
+      stdout: 'before\n',
+      stderr: "bash: -c: line 2: syntax error near unexpected token `)'\nbash: -c: line 2: `x=$(echo a; if)'\n",
+      exit: 127,
+    });
+    expect(await runShell("eval 'x=$(fi)'; echo no")).toEqual({ stdout: '', stderr: "bash: eval: line 1: syntax error near unexpected token `fi'\nbash: eval: line 1: `x=$(fi)'\n", exit: 127 });
+    expect(await runShell("printf 'echo one\\nx=$(echo a; if)\\necho three\\n' > c1.sh; bash c1.sh; echo \"s=$?\"")).toEqual({
+      stdout: 'one\ns=2\n',
+      stderr: "c1.sh: line 2: syntax error near unexpected token `)'\nc1.sh: line 2: `x=$(echo a; if)'\n",
+      exit: 0,
+    });
+  });
+
   it('an arithmetic command reports a broken or failing expression and returns 1', async () => {
     const r = await runShell('(( 1 + )); echo "s=$?"; (( 1/0 )); echo "s=$?"');
     expect({ ...r, stderr: r.stderr.replace(/^(bash|environment): (line \d+: )?/gm, '') }).toEqual({
@@ -569,6 +615,63 @@ describe('syntax errors', () => {
       stderr: '((: 1 + : syntax error: operand expected (error token is "+ ")\n((: 1/0 : division by 0 (error token is "0 ")\n',
       exit: 0,
     });
+  });
+});
+
+describe("bash's own variables in the listings (patches/just-bash/when-listing-shell-variables.mjs)", () => {
+  // Real bash 5.2's output for each script (bash -c), the values that differ per machine cut off.
+  it('set and declare -p list them, the dynamic ones by name only; set ends with the functions', async () => {
+    const names = 'BASHPID|BASH_ALIASES|BASH_ARGC|BASH_ARGV|BASH_CMDS|BASH_LINENO|BASH_SOURCE|DIRSTACK|EUID|FUNCNAME|LINENO|OPTERR|PPID|RANDOM|UID';
+    const r = await runShell(`alias ll='ls -l'; f() { echo hi; }; true; declare -p | grep -E '^declare -[-a-zA-Z]+ (${names})\\b' | cut -d= -f1; set | grep -E '^(${names})=' | cut -d= -f1; set | tail -4`);
+    expect(r).toEqual({
+      stdout:
+        'declare -i BASHPID\ndeclare -A BASH_ALIASES\ndeclare -a BASH_ARGC\ndeclare -a BASH_ARGV\ndeclare -A BASH_CMDS\ndeclare -a BASH_LINENO\ndeclare -a BASH_SOURCE\n' +
+        'declare -a DIRSTACK\ndeclare -ir EUID\ndeclare -a FUNCNAME\ndeclare -- LINENO\ndeclare -- OPTERR\ndeclare -ir PPID\ndeclare -i RANDOM\ndeclare -ir UID\n' +
+        'BASH_ALIASES\nBASH_ARGC\nBASH_ARGV\nBASH_CMDS\nBASH_LINENO\nBASH_SOURCE\nDIRSTACK\nEUID\nOPTERR\nPPID\nUID\n' +
+        'f () \n{ \n    echo hi\n}\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('an attribute with no names lists the variables that have it; readonly -p shows EUID, PPID, UID', async () => {
+    const r = await runShell("declare -i n=3; declare -l low=AbC; declare -i | cut -d= -f1; declare -l; declare -a | cut -d= -f1; declare -A | cut -d= -f1; readonly -p | cut -d= -f1; declare -x | grep -c OLDPWD");
+    expect(r).toEqual({
+      stdout:
+        'declare -i BASHPID\ndeclare -ir EUID\ndeclare -i HISTCMD\ndeclare -i OPTIND\ndeclare -ir PPID\ndeclare -i RANDOM\ndeclare -i SRANDOM\ndeclare -ir UID\ndeclare -i n\n' +
+        'declare -l low="abc"\n' +
+        'declare -a BASH_ARGC\ndeclare -a BASH_ARGV\ndeclare -a BASH_LINENO\ndeclare -a BASH_SOURCE\ndeclare -ar BASH_VERSINFO\ndeclare -a DIRSTACK\ndeclare -a FUNCNAME\ndeclare -a GROUPS\ndeclare -a PIPESTATUS\n' +
+        'declare -A BASH_ALIASES\ndeclare -A BASH_CMDS\n' +
+        'declare -r BASHOPTS\ndeclare -ar BASH_VERSINFO\ndeclare -ir EUID\ndeclare -ir PPID\ndeclare -r SHELLOPTS\ndeclare -ir UID\n1\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('by name: FUNCNAME in a function, BASH_ARGC at the top, a dynamic one with its value; posix export/readonly forms', async () => {
+    const r = await runShell('f() { declare -p FUNCNAME; }; f; declare -p BASH_ARGC BASH_ARGV DIRSTACK; declare -p SECONDS | cut -d= -f1; set -o posix; export XQ=1; readonly -a RA=(x); export -p | grep XQ; readonly -p | grep RA');
+    expect(r).toEqual({
+      stdout: 'declare -a FUNCNAME=([0]="f")\ndeclare -a BASH_ARGC=([0]="0")\ndeclare -a BASH_ARGV=()\ndeclare -a DIRSTACK=([0]="/home/sprite")\ndeclare -i SECONDS\nexport XQ="1"\nreadonly -a RA=([0]="x")\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
+  it('$_ in a stage of a pipeline is what it was before the pipeline', async () => {
+    expect((await runShell('true; echo "[$_]" | cat; echo x | echo "[$_]"; echo a b; declare -p | grep "^declare -- _="')).stdout).toBe('[true]\n[true]\na b\ndeclare -- _="b"\n');
+  });
+});
+
+describe('bytes that are not UTF-8 in shell strings (patches/just-bash/when-bytes-not-utf8.mjs)', () => {
+  // Real bash 5.2's output for each script.
+  it('$\'\\xff\' and read keep the byte: one character, written back as itself, one byte under LC_ALL=C', async () => {
+    const r = await runShell("x=$'a\\xffb'; echo -n \"$x\" | od -An -tx1; echo ${#x}; (LC_ALL=C; echo ${#x}); printf 'c\\xe9\\n' | { read -r v; printf %s \"$v\" | od -An -tx1; }; printf %s \"${x//$'\\xff'/-}\" \"${x:1:1}\" | od -An -tx1");
+    expect(r).toEqual({ stdout: ' 61 ff 62\n3\n3\n 63 e9\n 61 2d 62 ff\n', stderr: '', exit: 0 });
+  });
+
+  it('a command substitution of such bytes keeps them; declare -p and printf %q quote them in octal', async () => {
+    const r = await runShell("v=$(printf 'x\\xfe\\xff'); echo ${#v}; printf %s \"$v\" > f; od -An -tx1 f; declare -p v; printf '%q\\n' \"$v\"; set | grep '^v='");
+    expect(r).toEqual({ stdout: "3\n 78 fe ff\ndeclare -- v=$'x\\376\\377'\n$'x\\376\\377'\nv=$'x\\376\\377'\n", stderr: '', exit: 0 });
   });
 });
 

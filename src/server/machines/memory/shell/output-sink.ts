@@ -12,6 +12,7 @@ import { deliverSliced } from './sliced-output.ts';
 import { STREAMING_SHELL } from './shell-command.ts';
 
 import { SINK_DIR } from './sink-dir.ts';
+import { shellTextBytes } from './shell-text.ts';
 
 export { SINK_DIR };
 /** The path a top-level command's stdout is redirected to; writes to it become the process's stdout. */
@@ -289,7 +290,8 @@ export function withOutputSinks(fs: IFileSystem, sinks: OutputSinks, tty = false
 
 function toBytes(content: unknown, options: unknown): Uint8Array {
   if (content instanceof Uint8Array) return content;
-  return Buffer.from(String(content), isByteString(options) ? 'latin1' : 'utf8');
+  // Text may hold bytes that are not UTF-8, each kept as U+DC00 + byte (shell-text.ts).
+  return isByteString(options) ? Buffer.from(String(content), 'latin1') : shellTextBytes(String(content));
 }
 
 /** Whether a string written with these options is a byte string (encoding `binary`/`latin1`). */

@@ -1,14 +1,16 @@
 /**
  * The read-only `/proc` the shell engine shows a command (as just-bash's own filesystem would): `/proc/version`,
  * `/proc/mounts`, `/proc/cpuinfo`, `/proc/meminfo`, `/proc/loadavg`, `/proc/uptime`, `/proc/sys/kernel/*`, and `/proc/self/cmdline`,
- * `/proc/self/comm`, `/proc/self/environ`, `/proc/self/status`, `/proc/self/exe`, `/proc/self/fd` of the process
- * reading them: the command (`cat /proc/self/comm` is `cat`), or the script's shell for its builtins; and the same
- * under `/proc/PID` for the shell (`/proc/$$`) and the sprite's other processes (a job's `/proc/$!`). It is not
- * stored in the sprite's VFS (never in the fs API or a checkpoint) and holds no state; `BashFs` serves it.
+ * `/proc/self/comm`, `/proc/self/environ`, `/proc/self/status`, `/proc/self/stat`, `/proc/self/limits`,
+ * `/proc/self/exe`, `/proc/self/cwd`, `/proc/self/fd` of the process reading them: the command (`cat /proc/self/comm`
+ * is `cat`, with a pid of its own, the shell its parent), or the script's shell for its builtins; `/proc/self` is a
+ * link to that pid. The same under `/proc/PID` for the shell (`/proc/$$`) and the sprite's other processes (a job's
+ * `/proc/$!`). It is not stored in the sprite's VFS (never in the fs API or a checkpoint) and holds no state;
+ * `BashFs` serves it.
  * @see docs/fidelity.md "What the shell engine cannot do" (`/proc`), node_modules/just-bash (its `/proc` layout)
  */
 
-import { MACHINE_ARCH, SPRITE_MACHINE } from './sysinfo-commands.ts';
+import { currentLimits, MACHINE_ARCH, SPRITE_MACHINE } from './sysinfo-commands.ts';
 
 /** Another process of the sprite, as the process table shows it (`ps`'s view). */
 export interface OtherProcess {
@@ -30,7 +32,21 @@ export interface ProcInfo {
    * was given (absent: the shell). `inPlace` when it runs in the shell's own process (the last command of a
    * `bash -c` script, which bash execs without a fork): `/proc/$$` is then that command.
    */
-  command?: { name: string; args: readonly string[]; path: string; env?: Readonly<Record<string, string>>; inPlace?: boolean };
+  command?: {
+    name: string;
+    args: readonly string[];
+    path: string;
+    env?: Readonly<Record<string, string>>;
+    inPlace?: boolean;
+    /** The command's own pid, given out when something first asks for it (a forked process has one of its own). */
+    pid?: OwnPid;
+    /** Its parent's pid, when not the shell running it (a pipeline stage's command is the stage's process). */
+    ppid?: number;
+    /** The directory it runs in (the shell's when it started it). */
+    cwd?: string;
+    /** The variables of the shell that started it (its `ulimit`s, which the command inherits). */
+    shellVariables?: ReadonlyMap<string, string>;
+  };
   /** Seconds since the sprite's machine booted, for `/proc/uptime` (absent: no such file). */
   upSeconds?: () => number;
   /** The shell's own command line (`bash -c SCRIPT`) and the environment it started with (absent: `bash`, none). */
@@ -41,6 +57,38 @@ export interface ProcInfo {
   other?: boolean;
   /** The pid of the subshell running the reader (its `$BASHPID`), when that is not the shell itself. */
   subshell?: number;
+  /**
+   * The shell's current directory, for `/proc/$$/cwd` read by a command it started (the command's own then; absent:
+   * not known, no link — the interpreter tells each command its directory, not the filesystem the shell's).
+   */
+  cwd?: string;
+  /** Gives a command the shell forks a pid of its own (absent: a command shows the shell's). */
+  allocatePid?: () => number;
+}
+
+/** A pid handed out on first use: `get` allocates it, `known` tells it only once it was. */
+export interface OwnPid {
+  get(): number;
+  known(): number | undefined;
+}
+
+/** A pid `allocate` gives out the first time it is asked for. */
+export function lazyPid(allocate: () => number): OwnPid {
+  let pid: number | undefined;
+  return { get: () => (pid ??= allocate()), known: () => pid };
+}
+
+/** A pid known from the start. */
+export const fixedPid = (pid: number): OwnPid => ({ get: () => pid, known: () => pid });
+
+/** The pid of the process `info` describes: a command's own (unless it runs in the shell's process), else the shell's. */
+function pidOf(info: ProcInfo): number {
+  return info.command?.pid && !info.command.inPlace ? info.command.pid.get() : info.pid;
+}
+
+/** Its parent: the shell (or the subshell) that forked a command, else the shell's parent. */
+function ppidOf(info: ProcInfo): number {
+  return info.command?.pid && !info.command.inPlace ? (info.command.ppid ?? info.subshell ?? info.pid) : info.ppid;
 }
 
 /** The kernel keeps a task's name to 15 bytes (TASK_COMM_LEN less its NUL). */
@@ -64,7 +112,7 @@ const MOUNTS_TEXT = MOUNTS.map((m) => `${m.source} ${m.target} ${m.type} rw,rela
 
 const DIRS: Record<string, string[]> = {
   '/proc': ['cpuinfo', 'loadavg', 'meminfo', 'mounts', 'self', 'sys', 'uptime', 'version'],
-  '/proc/self': ['cmdline', 'comm', 'environ', 'exe', 'fd', 'mounts', 'status'],
+  '/proc/self': ['cmdline', 'comm', 'cwd', 'environ', 'exe', 'fd', 'limits', 'mounts', 'stat', 'status'],
   // The reading process's descriptors: stdin, stdout, stderr, and the directory it opened to list them.
   '/proc/self/fd': ['0', '1', '2', '3'],
   '/proc/sys': ['kernel'],
@@ -104,9 +152,13 @@ export function procAlias(p: string, info: ProcInfo): { path: string; info: Proc
   if (!m) return { path: p, info };
   const pid = Number(m[1]);
   const path = `/proc/self${m[2] ?? ''}`;
-  if (pid === info.pid) return { path, info: info.command?.inPlace ? info : { ...info, command: undefined, other: info.command !== undefined } };
+  // The reader's own pid, once it has one (`/proc/self` links to it).
+  if (pid === info.command?.pid?.known() && !info.command.inPlace) return { path, info };
+  // The shell that started a command (not from a subshell, whose directory may differ) is where the command is.
+  const here = info.command?.cwd !== undefined ? { cwd: info.command.cwd } : {};
+  if (pid === info.pid) return { path, info: info.command?.inPlace ? info : { ...info, ...(info.subshell === undefined ? here : {}), command: undefined, other: info.command !== undefined } };
   // A subshell is a bash process of its own, forked by the shell.
-  if (pid === info.subshell) return { path, info: { ...info, pid, ppid: info.pid, command: undefined, other: true } };
+  if (pid === info.subshell) return { path, info: { ...info, ...here, pid, ppid: info.pid, command: undefined, other: true } };
   const other = info.processes?.get(pid);
   if (!other) return null;
   const [name = other.comm, ...args] = other.args.split(' ');
@@ -180,9 +232,13 @@ export function procFile(path: string, reader: ProcInfo): Uint8Array | null {
       return text(`${comm(info)}\n`);
     case '/proc/self/status':
       return text(
-        `Name:\t${comm(info)}\nState:\tR (running)\nTgid:\t${info.pid}\nNgid:\t0\nPid:\t${info.pid}\nPPid:\t${info.ppid}\nTracerPid:\t0\n` +
+        `Name:\t${comm(info)}\nState:\t${info.other ? 'S (sleeping)' : 'R (running)'}\nTgid:\t${pidOf(info)}\nNgid:\t0\nPid:\t${pidOf(info)}\nPPid:\t${ppidOf(info)}\nTracerPid:\t0\n` +
           `Uid:\t1000\t1000\t1000\t1000\nGid:\t1000\t1000\t1000\t1000\nFDSize:\t64\nThreads:\t1\n`,
       );
+    case '/proc/self/stat':
+      return text(statLine(info));
+    case '/proc/self/limits':
+      return text(limitsText(info.command?.shellVariables));
     default:
       return null;
   }
@@ -195,8 +251,68 @@ export function procFile(path: string, reader: ProcInfo): Uint8Array | null {
  */
 export function procLink(p: string, reader: ProcInfo): string | null {
   if (p === '/dev/fd') return '/proc/self/fd';
+  if (p === '/proc/self') return String(pidOf(reader));
   const alias = procAlias(p, reader);
+  if (alias?.path === '/proc/self/cwd') return (alias.info.other ? undefined : alias.info.command?.cwd) ?? alias.info.cwd ?? null;
   if (!alias || alias.path !== '/proc/self/exe') return null;
   const program = alias.info.command?.path ?? '/usr/bin/bash';
   return program.startsWith('/bin/') ? `/usr${program}` : program;
+}
+
+/**
+ * `/proc/PID/stat`'s one line (proc(5)): pid, `(comm)`, state (R for the reader, S for a process waiting on it),
+ * ppid, process group and session (the shell's), no terminal, then the counters of a process that has just
+ * started (none of its own time yet, one thread, its start a little after boot), the exit signal SIGCHLD (17).
+ * @deviation The memory figures are a small process's, not measured.
+ */
+function statLine(info: ProcInfo): string {
+  const pid = pidOf(info);
+  const fields = [
+    pid, `(${comm(info)})`, info.other ? 'S' : 'R', ppidOf(info), info.pid, info.pid, 0, -1, 4194304,
+    // minflt cminflt majflt cmajflt utime stime cutime cstime priority nice num_threads itrealvalue starttime
+    100, 0, 0, 0, 0, 0, 0, 0, 20, 0, 1, 0, Math.floor(Math.max(0, info.upSeconds?.() ?? 0) * 100),
+    // vsize rss rsslim startcode endcode startstack kstkesp kstkeip signal blocked sigignore sigcatch wchan nswap cnswap
+    8192000, 400, '18446744073709551615', 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    // exit_signal processor rt_priority policy delayacct_blkio_ticks guest_time cguest_time start_data end_data
+    17, 0, 0, 0, 0, 0, 0, 0, 0,
+    // start_brk arg_start arg_end env_start env_end exit_code
+    0, 0, 0, 0, 0, 0,
+  ];
+  return `${fields.join(' ')}\n`;
+}
+
+/** `/proc/self/limits`' rows: its label, the `ulimit` option it is, the factor to its unit (bytes from KiB) and unit. */
+const LIMIT_ROWS: ReadonlyArray<[string, string, number, string]> = [
+  ['Max cpu time', 't', 1, 'seconds'],
+  ['Max file size', 'f', 1024, 'bytes'],
+  ['Max data size', 'd', 1024, 'bytes'],
+  ['Max stack size', 's', 1024, 'bytes'],
+  ['Max core file size', 'c', 1024, 'bytes'],
+  ['Max resident set', 'm', 1024, 'bytes'],
+  ['Max processes', 'u', 1, 'processes'],
+  ['Max open files', 'n', 1, 'files'],
+  ['Max locked memory', 'l', 1024, 'bytes'],
+  ['Max address space', 'v', 1024, 'bytes'],
+  ['Max file locks', 'x', 1, 'locks'],
+  ['Max pending signals', 'i', 1, 'signals'],
+  ['Max msgqueue size', 'q', 1, 'bytes'],
+  ['Max nice priority', 'e', 1, ''],
+  ['Max realtime priority', 'r', 1, ''],
+  ['Max realtime timeout', 'R', 1, 'us'],
+];
+
+/**
+ * `/proc/PID/limits` as Linux prints it (fs/proc/base.c proc_pid_limits: `%-25s %-20s %-20s %-10s`, a unit-less row
+ * ending after its hard limit's padding): the limits of the shell that started the reader, as its `ulimit`s left
+ * them (`shellVariables`; without them, the defaults), in bytes where `ulimit` counts KiB or 1024-byte blocks.
+ */
+function limitsText(shellVariables: ReadonlyMap<string, string> | undefined): string {
+  const limits = currentLimits(shellVariables ?? new Map());
+  const value = (v: string | undefined, factor: number) => (v === undefined || v === 'unlimited' ? 'unlimited' : String(BigInt(v) * BigInt(factor)));
+  const rows = LIMIT_ROWS.map(([label, opt, factor, unit]) => {
+    const l = limits.get(opt);
+    const start = `${label.padEnd(25)} ${value(l?.soft, factor).padEnd(20)} ${value(l?.hard, factor).padEnd(20)} `;
+    return `${unit ? start + unit.padEnd(10) : start}\n`;
+  });
+  return `${'Limit'.padEnd(25)} ${'Soft Limit'.padEnd(20)} ${'Hard Limit'.padEnd(20)} ${'Units'.padEnd(10)}\n${rows.join('')}`;
 }

@@ -39,6 +39,12 @@ function signed(expr: ScriptNode | undefined): boolean {
   return false;
 }
 
+/** The text of a backquoted substitution whose body does not parse (kept by the interpreter as written), or undefined. */
+export function unparsedBackquote(n: ScriptNode): string | undefined {
+  const raw = (n.body as { spzBadRaw?: unknown } | undefined)?.spzBadRaw;
+  return typeof raw === 'string' ? raw : undefined;
+}
+
 /**
  * Rewrites, in place, what just-bash's serializer would write so that it reads back differently:
  * - an unquoted `[[ … =~ RE ]]` regex (it would escape `( ) |`, making them literal);
@@ -74,8 +80,9 @@ function prepare(node: unknown, inQuotes = false): void {
     if (offset && signed(offset.expression as ScriptNode)) offset.expression = { type: 'ArithGroup', expression: offset.expression };
   }
   // A backquoted substitution is written back as `$(…)`: its body is already parsed, and one nested in another
-  // would be written without the backslashes that nest it.
-  if (n.type === 'CommandSubstitution' && n.legacy === true) n.legacy = false;
+  // would be written without the backslashes that nest it. One whose text does not parse stays as written (bash
+  // meets its syntax error when it runs it; patches/just-bash/when-backquote-syntax-error.mjs).
+  if (n.type === 'CommandSubstitution' && n.legacy === true && !unparsedBackquote(n)) n.legacy = false;
   if (n.type === 'CommandSubstitution' && n.legacy !== true) {
     const body = (n.body as { statements?: ScriptNode[] } | undefined)?.statements ?? [];
     const first = ((body[0]?.pipelines as ScriptNode[] | undefined)?.[0]?.commands as ScriptNode[] | undefined)?.[0];

@@ -93,6 +93,13 @@ function lowerSubstitutions(node: unknown): void {
   }
   if (node === null || typeof node !== 'object') return;
   const n = node as Node;
+  const unparsed = n.type === 'CommandSubstitution' ? (n.body as { spzBadRaw?: unknown } | undefined)?.spzBadRaw : undefined;
+  if (typeof unparsed === 'string') {
+    // A backquoted text that does not parse is written as it was (bash meets its error when it runs it).
+    for (const key of Object.keys(n)) delete n[key];
+    Object.assign(n, { type: 'Glob', pattern: `\`${unparsed}\`` });
+    return;
+  }
   if (n.type === 'CommandSubstitution' || n.type === 'ProcessSubstitution') {
     const open = n.type === 'CommandSubstitution' ? '$(' : n.direction === 'input' ? '<(' : '>(';
     const body = substitutionBody(n.body as Node, typeof n.spzLines === 'number' ? n.spzLines : 0);

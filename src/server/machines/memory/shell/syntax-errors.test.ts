@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { FakeClock } from '../../../core/clock.ts';
 import { Vfs } from '../vfs.ts';
 import { createShellEngine } from './engine.ts';
-import { commandStringPlace, completeLinesBefore, diagnose, scriptFilePlace, stdinPlace } from './syntax-errors.ts';
+import { commandStringPlace, completeLinesBefore, diagnose, failureScript, readAtATime, scriptFilePlace, stdinPlace, withSyntaxRecovery } from './syntax-errors.ts';
 import type { SpriteContext } from '../engine.ts';
 
 /** Runs `bash -c script` on the shell engine; returns each output chunk in order, and the exit status. */
@@ -107,5 +107,41 @@ describe('diagnose', () => {
   it('counts the complete lines before the error', () => {
     expect(completeLinesBefore('a\nb\nif x; then\nfi fi')).toBe(2);
     expect(completeLinesBefore('fi')).toBe(0);
+  });
+});
+
+describe('readAtATime (a sourced file, an eval string, a backquoted text)', () => {
+  it('gives the complete commands before the error, the message counted from the text\'s first line, status 2', () => {
+    expect(readAtATime('echo one\necho two\nif then\necho after\n', './bad.sh: ', 1, false, false)).toEqual({
+      prefix: 'echo one\necho two',
+      stderr: "./bad.sh: line 3: syntax error near unexpected token `then'\n./bad.sh: line 3: `if then'\n",
+      status: 2,
+      leavesShell: false,
+    });
+    // An eval on line 4: its lines count from there; a loop before the error runs whole.
+    expect(readAtATime('for i in 1; do\n echo $i\ndone\n)', 'bash: eval: ', 4, false, false)?.stderr).toBe("bash: eval: line 7: syntax error near unexpected token `)'\nbash: eval: line 7: `)'\n");
+    expect(readAtATime('echo a; ((', 'bash: eval: ', 1, false, false)?.stderr).toBe("bash: eval: line 1: unexpected EOF while looking for matching `)'\n");
+  });
+
+  it('under set -e gives the first line only; an error inside $(…) leaves the shell; null when the text parses', () => {
+    expect(readAtATime('fi', 'bash: eval: ', 1, false, true)?.stderr).toBe("bash: eval: line 1: syntax error near unexpected token `fi'\n");
+    expect(readAtATime('x=$(fi)', 'bash: eval: ', 1, false, false)?.leavesShell).toBe(true);
+    expect(readAtATime('echo fine', 'x: ', 1, false, false)).toBeNull();
+  });
+});
+
+describe('a syntax error inside $(…)', () => {
+  it('names `)` for a text cut short, on the line of the script, and a -c string exits 127', () => {
+    expect(diagnose('echo a\nx=$(echo b\nfi)\necho c', commandStringPlace)?.message).toEqual(["bash: -c: line 3: syntax error near unexpected token `fi'", "bash: -c: line 3: `fi)'"]);
+    expect(diagnose('x=$(echo a; if)', scriptFilePlace('t.sh'))).toMatchObject({ message: ["t.sh: line 1: syntax error near unexpected token `)'", "t.sh: line 1: `x=$(echo a; if)'"], status: 2 });
+    expect(withSyntaxRecovery('echo a\nx=$(if)', commandStringPlace)).toMatch(/exit 127$/);
+    expect(withSyntaxRecovery('echo a\nx=$(if)', scriptFilePlace('t.sh'))).toMatch(/exit 2$/);
+  });
+});
+
+describe('failureScript', () => {
+  it('prints the quoted line only when set -e is off (bash leaves after the first line under it)', () => {
+    expect(failureScript('echo a', { incomplete: false, message: ['m1', 'm2'], status: 2 })).toBe("echo a\nif [[ $- == *e* ]]; then printf '%s\\n' m1 >&2; else printf '%s\\n' m1 m2 >&2; fi; exit 2");
+    expect(failureScript('', { incomplete: true, message: ['m1'], status: 2 })).toBe("printf '%s\\n' m1 >&2; exit 2");
   });
 });

@@ -36,12 +36,21 @@ export interface SyntaxFailure {
   message: string[];
   /** bash's exit status for it (2; 1 for an unclosed array assignment `a=(`). */
   status: number;
+  /**
+   * The error is inside a `$(…)`, which bash 5.2 parses with the script: a `bash -c` string then exits 127, and when
+   * a sourced file or an `eval` string holds it the whole shell leaves (status 1 for a script file, 127 for `-c`).
+   */
+  substitution?: boolean;
 }
 
 interface ParseErrorShape {
   message?: string;
   line?: number;
   token?: { type?: string; value?: string; line?: number; start?: number };
+  /** Set by patches/just-bash/when-substitution-syntax-error.mjs for an error inside `$(…)`: the token bash names. */
+  spzSubstToken?: string;
+  /** With it: how many lines above the line of `token` the failing token stands. */
+  spzSubstLines?: number;
 }
 
 /**
@@ -96,6 +105,11 @@ export function diagnose(script: string, place: ErrorPlace, firstLine = 1): Synt
   // A quote left open: just-bash's lexer already words it as bash does, with the line where the quote opened.
   const quote = /^line (\d+): (unexpected EOF while looking for matching .*)$/.exec(text);
   if (quote) return { incomplete: true, message: [`${place(Number(quote[1]) + offset)}${quote[2]}`], status: 2 };
+  if (error.spzSubstToken !== undefined) {
+    const line = (token?.line ?? error.line ?? 1) - (error.spzSubstLines ?? 0) + offset;
+    const source = lines[line - 1 - offset] ?? '';
+    return { incomplete: false, message: [`${place(line)}syntax error near unexpected token \`${error.spzSubstToken}'`, `${place(line)}\`${source}'`], status: 2, substitution: true };
+  }
   if (token && token.type !== 'EOF') {
     const line = (token.line ?? error.line ?? 1) + offset;
     const named = token.type === 'LPAREN' && token.start !== undefined ? afterFunctionParen(script, token.start) : null;
@@ -144,19 +158,68 @@ export function completeLinesBefore(script: string): number {
   return 0;
 }
 
+/** A text's syntax error as bash meets it: the complete commands before it (which run first) and the failure. */
+export interface Recovery {
+  /** The leading whole lines that bash runs before it meets the error ('' when none); they parse on their own. */
+  prefix: string;
+  failure: SyntaxFailure;
+}
+
+/**
+ * `script`'s syntax error as bash, reading it one complete command at a time, meets it: what runs before and what
+ * it says, or null when bash would run it all. `firstLine`: the line of its input `script` starts on (a sourced file
+ * 1, an `eval` string the line its statement ends on). `extglob`: whether extended patterns are on at the start.
+ */
+export function recoverSyntax(script: string, place: ErrorPlace, extglob = false, firstLine = 1): Recovery | null {
+  const ast = parseScript(script);
+  if (ast) return parsedScriptFailure(script, ast.statements, place, extglob, firstLine);
+  // The rest keeps its own final newlines: bash counts a blank last line.
+  const all = script.split('\n');
+  const k = completeLinesBefore(script);
+  const failure = diagnose(all.slice(k).join('\n'), place, firstLine + k);
+  return failure ? { prefix: all.slice(0, k).join('\n'), failure } : null;
+}
+
+/** What the interpreter does with a text that does not parse ({@link readAtATime}). */
+export interface TextRecovery {
+  /** The complete commands before the error, to run first ('' when none). */
+  prefix: string;
+  /** The message, its lines each ending in a newline. */
+  stderr: string;
+  /** The status the text ends with (2). */
+  status: number;
+  /** The error is inside a `$(…)`: after the message the whole shell leaves ({@link SyntaxFailure.substitution}). */
+  leavesShell: boolean;
+}
+
+/**
+ * The interpreter's hook (`state.recoverSyntax`, patches/just-bash/when-sourced-syntax-error.mjs, eval-syntax-error.mjs,
+ * syntax-error-backquotes.mjs) for a text the shell reads after its script started: a sourced file, an `eval`
+ * string, a backquoted command substitution. bash reads each one complete command at a time, so the commands before
+ * a syntax error run, then its message, and the text ends with status 2 (the caller goes on). `where` is the place
+ * each message line starts with before `line N: ` (`./lib.sh: `, `bash: eval: `, `bash: command substitution: `);
+ * `firstLine` the line `text` starts on; `errexit` whether `set -e` is in force there, when bash prints the first
+ * line only (parse.y's parser_error leaves the shell at once). Null when the text parses.
+ */
+export function readAtATime(text: string, where: string, firstLine: number, extglob: boolean, errexit: boolean): TextRecovery | null {
+  const recovery = recoverSyntax(text, (line) => `${where}line ${line}: `, extglob, firstLine);
+  if (!recovery) return null;
+  const lines = errexit ? recovery.failure.message.slice(0, 1) : recovery.failure.message;
+  return { prefix: recovery.prefix, stderr: lines.map((l) => `${l}\n`).join(''), status: recovery.failure.status, leavesShell: recovery.failure.substitution === true };
+}
+
 /**
  * `script` as bash runs it: unchanged when it parses; otherwise the complete commands before the syntax error,
  * then a command that prints bash's message to stderr and exits with bash's status (2). An `exit` among the
  * commands that run ends the script first, as in bash. `extglob`: whether extended patterns are on at the start.
  */
 export function withSyntaxRecovery(script: string, place: ErrorPlace, extglob = false): string {
+  const recovery = recoverSyntax(script, place, extglob);
+  // bash 5.2 leaves a `-c` string whose `$(…)` does not parse with status 127 (a script file's with 2).
+  if (recovery?.failure.substitution && place === commandStringPlace) return failureScript(recovery.prefix, { ...recovery.failure, status: 127 });
+  if (recovery) return failureScript(recovery.prefix, recovery.failure);
   const ast = parseScript(script);
-  if (ast) return withParsedScriptChecks(script, ast.statements, place, extglob);
-  const lines = linesOf(script);
-  const k = completeLinesBefore(script);
-  const failure = diagnose(lines.slice(k).join('\n'), place, k + 1);
-  if (!failure) return script;
-  return failureScript(lines.slice(0, k).join('\n'), failure);
+  return ast ? withHereDocWarnings(script, ast.statements, place) : script;
 }
 
 /**
@@ -193,22 +256,22 @@ function openHereDoc(node: unknown): { delimiter: string } | null {
 
 /**
  * What bash says of a script just-bash parses: a `}` that closes nothing, or an extended pattern read while extglob
- * is off (extglob-lines.ts), is a syntax error (the commands before it run first); a here-document still open at
- * the end is a warning printed when bash reads its command.
+ * is off (extglob-lines.ts), is a syntax error (the commands before it run first). Null when there is none.
  */
-function withParsedScriptChecks(script: string, statements: ScriptNode[], place: ErrorPlace, extglob: boolean): string {
+function parsedScriptFailure(script: string, statements: ScriptNode[], at: ErrorPlace, extglob: boolean, firstLine: number): Recovery | null {
   const lines = linesOf(script);
+  const place: ErrorPlace = (line) => at(line + firstLine - 1);
   const extended = extglobErrorLine(script, statements, extglob);
   if (extended !== null) {
     const k = completeLinesBefore(lines.slice(0, extended).join('\n'));
     const message = [`${place(extended)}syntax error near unexpected token \`('`, `${place(extended)}\`${lines[extended - 1] ?? ''}'`];
-    return failureScript(lines.slice(0, k).join('\n'), { incomplete: false, message, status: 2 });
+    return { prefix: lines.slice(0, k).join('\n'), failure: { incomplete: false, message, status: 2 } };
   }
   const group = openRegexGroupLine(statements);
   if (group !== null) {
     const k = completeLinesBefore(lines.slice(0, group).join('\n'));
     const message = [`${place(group)}unexpected EOF while looking for matching \`)'`, `${place(lines.length + 1)}unexpected argument to conditional binary operator`];
-    return failureScript(lines.slice(0, k).join('\n'), { incomplete: false, message, status: 2 });
+    return { prefix: lines.slice(0, k).join('\n'), failure: { incomplete: false, message, status: 2 } };
   }
   const bare = statements.findIndex(isBare);
   if (bare >= 0) {
@@ -220,8 +283,14 @@ function withParsedScriptChecks(script: string, statements: ScriptNode[], place:
     while (line > 1 && !closes.test(lines[line - 1] ?? '')) line--;
     const k = completeLinesBefore(lines.slice(0, line).join('\n'));
     const message = [`${place(line)}syntax error near unexpected token \`${token}'`, `${place(line)}\`${lines[line - 1] ?? ''}'`];
-    return failureScript(lines.slice(0, k).join('\n'), { incomplete: false, message, status: 2 });
+    return { prefix: lines.slice(0, k).join('\n'), failure: { incomplete: false, message, status: 2 } };
   }
+  return null;
+}
+
+/** `script` with bash's warning for a here-document still open at its end, printed when bash reads its command. */
+function withHereDocWarnings(script: string, statements: ScriptNode[], place: ErrorPlace): string {
+  const lines = linesOf(script);
   for (const statement of statements) {
     const open = openHereDoc(statement);
     const line = open ? lineOf(statement) : null;
@@ -234,8 +303,15 @@ function withParsedScriptChecks(script: string, statements: ScriptNode[], place:
   return script;
 }
 
-/** `prefix` followed by the command that reports `failure` and exits (the prefix must parse on its own). */
+/**
+ * `prefix` followed by the command that reports `failure` and exits (the prefix must parse on its own). Under
+ * `set -e` bash leaves as soon as it has printed the message's first line (parse.y's parser_error exits the shell
+ * when errexit is on), so the quoted line that follows is printed only without it.
+ */
 export function failureScript(prefix: string, failure: SyntaxFailure): string {
-  const report = `printf '%s\\n' ${failure.message.map(shellQuote).join(' ')} >&2; exit ${failure.status}`;
+  const lines = failure.message.map(shellQuote);
+  const print = (words: string[]) => `printf '%s\\n' ${words.join(' ')} >&2`;
+  const say = lines.length > 1 ? `if [[ $- == *e* ]]; then ${print(lines.slice(0, 1))}; else ${print(lines)}; fi` : print(lines);
+  const report = `${say}; exit ${failure.status}`;
   return prefix.trim() === '' ? report : `${prefix}\n${report}`;
 }

@@ -165,7 +165,7 @@ export const ULIMIT_VARIABLE = '__spritzer_ulimit';
 const magnitude = (v: string) => (v === 'unlimited' ? Infinity : Number(v));
 
 /** This shell's soft and hard value of each limit: the defaults, as changed by earlier `ulimit`s of this shell. */
-function currentLimits(env: Map<string, string>): Map<string, { soft: string; hard: string }> {
+export function currentLimits(env: ReadonlyMap<string, string>): Map<string, { soft: string; hard: string }> {
   const now = new Map(LIMITS.map((l) => [l.opt, { soft: l.soft, hard: l.hard }]));
   for (const word of (env.get(ULIMIT_VARIABLE) ?? '').split(' ')) {
     const [opt, soft, hard] = word.split(':');

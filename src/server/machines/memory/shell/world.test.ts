@@ -103,10 +103,10 @@ describe('devices and the Linux skeleton', () => {
     expect((await sh('cat /usr/bin/sh')).stdout).toBe(stub);
   });
 
-  it('/proc/self describes the process reading it (pid $$), and /proc is in no checkpoint', async () => {
+  it('/proc/self describes the process reading it (a command with a pid of its own, the shell its parent), and /proc is in no checkpoint', async () => {
     const ctx = sprite();
-    expect(await sh('echo $$; grep -E "^(Name|Pid|Uid):" /proc/self/status; while read -r l; do echo "$l"; done < /proc/self/status | head -1; ls /proc/self; cat /proc/version', { ctx })).toEqual({
-      stdout: '42\nName:\tgrep\nPid:\t42\nUid:\t1000\t1000\t1000\t1000\nName:\tbash\ncmdline\ncomm\nenviron\nexe\nfd\nmounts\nstatus\nLinux version 6.12.0-spritzer (spritzer shell engine) #1 SMP\n',
+    expect(await sh('echo $$; grep -E "^(Name|Pid|PPid|Uid):" /proc/self/status; while read -r l; do echo "$l"; done < /proc/self/status | head -1; ls /proc/self; cat /proc/version', { ctx })).toEqual({
+      stdout: '42\nName:\tgrep\nPid:\t43\nPPid:\t42\nUid:\t1000\t1000\t1000\t1000\nName:\tbash\ncmdline\ncomm\ncwd\nenviron\nexe\nfd\nlimits\nmounts\nstat\nstatus\nLinux version 6.12.0-spritzer (spritzer shell engine) #1 SMP\n',
       stderr: '',
       exit: 0,
     });
