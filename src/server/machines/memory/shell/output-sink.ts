@@ -10,6 +10,7 @@ import type { IFileSystem } from 'just-bash';
 import { parseScript, serializeScript, type ScriptNode as Node } from './script-ast.ts';
 import { deliverSliced } from './sliced-output.ts';
 import { STREAMING_SHELL } from './shell-command.ts';
+import { commandStringPlace, recoverSyntax } from './syntax-errors.ts';
 
 import { SINK_DIR } from './sink-dir.ts';
 import { shellTextBytes } from './shell-text.ts';
@@ -151,7 +152,9 @@ function streamLiteralScript(command: Node, errSink: string): boolean {
   const source = word ? quotedText(word.parts ?? []) : null;
   // A script that reads its own text (`$BASH_EXECUTION_STRING`) must see it as written: the runtime form streams it.
   if (source === null || source.includes('BASH_EXECUTION_STRING')) return false;
-  const ast = parseScript(source);
+  // A script with a syntax error (a `)` that closes nothing, which the parser would drop) runs in the runtime form,
+  // which meets the error as bash does.
+  const ast = recoverSyntax(source, commandStringPlace) === null ? parseScript(source) : null;
   if (!ast) return false;
   instrument(ast.statements, errSink, true);
   const script = serializeScript(ast);

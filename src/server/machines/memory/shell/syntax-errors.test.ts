@@ -66,6 +66,13 @@ describe('what bash says of scripts just-bash accepts', () => {
     expect(await bashC('echo a; }')).toEqual({ exit: 2, chunks: ["err:bash: -c: line 1: syntax error near unexpected token `}'\nbash: -c: line 1: `echo a; }'\n"] });
   });
 
+  it('so is a ) that closes nothing in a nested bash -c script: nothing of its line runs', async () => {
+    expect(await bashC(`bash -c 'echo a; )'; echo "rc=$?"`)).toEqual({
+      exit: 0,
+      chunks: ["err:bash: -c: line 1: syntax error near unexpected token `)'\nbash: -c: line 1: `echo a; )'\n", 'out:rc=2\n'],
+    });
+  });
+
   it('a [[ =~ ]] regex with a group left open reads to the end: nothing from its line on runs', async () => {
     expect(await bashC('echo first\nif [[ $v =~ ^(a|b ]]; then echo y; fi\necho next')).toEqual({
       exit: 2,
