@@ -16,6 +16,7 @@
  * https://nodejs.org/api/util.html#utilinspectobject-options
  */
 import { KERNEL_RELEASE } from './proc.ts';
+import { LINUX_ERRNO } from './python-errno.ts';
 import { MACHINE_ARCH } from './sysinfo-commands.ts';
 
 /** The text `node` prints for a refusal: what the code used, and `hint` (where it runs as is: `--exec sandbox`). */
@@ -92,6 +93,32 @@ fs.readdirSync = function (dir, opts) {
   const base = String(dir).replace(/[/]+$/, '') || '/';
   return names.map((name) => { const s = fs.lstatSync(base + '/' + name); return { name, parentPath: String(dir), path: String(dir), isFile: s.isFile, isDirectory: s.isDirectory, isSymbolicLink: s.isSymbolicLink, isFIFO: s.isFIFO, isSocket: s.isSocket, isBlockDevice: s.isBlockDevice, isCharacterDevice: s.isCharacterDevice }; });
 };
+// js-exec's fs errors carry only a message, with the path hidden ('<path>'); node's say the path the code gave and
+// carry code, errno (Linux's, negative), syscall and path, which code tests (\`e.code === 'ENOENT'\`).
+const FS_ERRNO = ${JSON.stringify(Object.fromEntries(LINUX_ERRNO.map(([name, number]) => [name, number])))};
+const FS_SYSCALLS = { readFileSync: 'open', writeFileSync: 'open', appendFileSync: 'open', openSync: 'open', readdirSync: 'scandir', statSync: 'stat', lstatSync: 'lstat', mkdirSync: 'mkdir', unlinkSync: 'unlink', rmdirSync: 'rmdir', renameSync: 'rename', copyFileSync: 'copyfile', readlinkSync: 'readlink', chmodSync: 'chmod', accessSync: 'access', linkSync: 'link', symlinkSync: 'symlink', utimesSync: 'utime', truncateSync: 'open' };
+const fsError = (e, syscall, args) => {
+  const m = /^([A-Z]+): ([^,]*), ([a-z]+)/.exec(String(e && e.message));
+  if (!m || typeof args[0] !== 'string') return e;
+  const read = m[3] === 'read', both = ['rename', 'copyfile', 'link', 'symlink'].includes(syscall);
+  const err = new Error(m[1] + ': ' + m[2] + ', ' + (read ? 'read' : syscall + " '" + args[0] + "'" + (both ? " -> '" + args[1] + "'" : '')));
+  return Object.assign(err, { errno: -(FS_ERRNO[m[1]] || 0), code: m[1], syscall: read ? 'read' : syscall }, read ? {} : { path: args[0] }, both && !read ? { dest: args[1] } : {});
+};
+for (const [name, syscall] of Object.entries(FS_SYSCALLS)) {
+  const real = fs[name];
+  if (typeof real !== 'function') continue;
+  fs[name] = function (...args) { try { return real.apply(this, args); } catch (e) { throw fsError(e, syscall, args); } };
+  // The callback form (js-exec has none): the same call, its result or error handed to the callback after the
+  // running code, as node's thread pool does.
+  fs[name.slice(0, -4)] = function (...args) {
+    const done = args.pop();
+    if (typeof done !== 'function') refuse('fs.' + name.slice(0, -4) + ' without a callback');
+    g.setImmediate(() => { let result; try { result = fs[name](...args); } catch (e) { done(e); return; } done(null, result); });
+  };
+}
+// fs.promises and require('fs/promises'): the same calls as promises, with node's errors.
+const fsPromises = Object.assign({}, fs.promises, Object.fromEntries(Object.keys(FS_SYSCALLS).filter((n) => typeof fs[n] === 'function').map((n) => [n.slice(0, -4), (...args) => new Promise((resolve) => resolve(fs[n](...args)))])));
+fs.promises = fsPromises;
 const realRequire = g.require;
 // What a module's function returns is js-exec's object, not node's (a Stats is a plain object there): printing one is
 // refused. path's results are plain data in node too.
@@ -170,6 +197,7 @@ const moduleNotFound = (name) => { const stack = ${JSON.stringify(file ?? '')} |
 g.require = (id) => {
   const name = String(id).replace(/^node:/, '');
   if (name === 'crypto') return guard(name, cryptoModule);
+  if (name === 'fs/promises') return guard(name, fsPromises);
   if (name === 'os') return guard(name, osModule);
   if (/^[./]/.test(name)) {
     if (name.endsWith('.json')) return JSON.parse(readFile(name, 'utf8'));
@@ -202,6 +230,8 @@ g.require = (id) => {
 g.__filename = ${JSON.stringify(file ?? '[eval]')};
 g.__dirname = ${JSON.stringify(file === undefined ? '.' : file.slice(0, file.lastIndexOf('/')) || '/')};
 g.module = { exports: {}, id: ${JSON.stringify(file === undefined ? '[eval]' : '.')}, filename: g.__filename, loaded: false, children: [], paths: [] };
+// node FILE's own module is require.main (the "run as a program" check); -e code has none.
+if (${JSON.stringify(file !== undefined)}) g.require.main = g.module;
 g.exports = g.module.exports;
 // console.log's text is node's own util.format/util.inspect, run by the worker on a description of the values (the
 // js-exec-node-inspect patch): plain data is described exactly; what node would print from internals js-exec does

@@ -135,6 +135,21 @@ print(errno.ENOENT, errno.EEXIST, errno.EACCES, errno.ENOTDIR, pathlib.Path("/no
   }, 60_000);
 });
 
+describe('python3 runs the program as __main__', () => {
+  it('its names are __main__\'s (unittest.main, pickling); imported modules name their files as the shell does; with sys.stdout works', async () => {
+    const got = await runShell(
+      [
+        `python3 -c 'import sys; x = 1; print(hasattr(sys.modules["__main__"], "x"))'`,
+        `printf 'import unittest\nclass T(unittest.TestCase):\n    def test_a(self):\n        self.assertEqual(1, 1)\nif __name__ == "__main__":\n    unittest.main()\n' > test_t.py; python3 test_t.py 2>&1 | tail -1; python3 -m unittest 2>&1 | tail -1`,
+        `python3 -c 'import pickle, enum\nclass C(enum.Enum):\n    A = 1\nprint(pickle.loads(pickle.dumps(C.A)))'`,
+        `printf 'X = 1\n' > helper.py; python3 -c 'import helper; print(helper.__file__)'`,
+        `echo '{"a": 1}' | python3 -m json.tool`,
+      ].join('\n'),
+    );
+    expect(got).toEqual({ stdout: 'True\nOK\nOK\nC.A\n/home/sprite/helper.py\n{\n    "a": 1\n}\n', stderr: '', exit: 0 });
+  }, 60_000);
+});
+
 describe('python3 imports as CPython does from the sprite\'s files', () => {
   it("a script imports its sibling modules, -m runs a package in the current directory, tracebacks name the files as the shell does", async () => {
     const got = await runShell(

@@ -415,6 +415,22 @@ describe("node's require of a package", () => {
   }, 60_000);
 });
 
+describe("node's fs errors, callbacks and promises; require.main", () => {
+  it('errors carry code, errno, syscall and the path given; callback and promise forms run; node FILE is require.main', async () => {
+    const got = await runShell(
+      [
+        `node -e 'const fs = require("fs"); for (const f of [() => fs.readFileSync("nope"), () => fs.mkdirSync("/etc"), () => fs.renameSync("a", "b")]) { try { f() } catch (e) { console.log(e.message, e.code, e.errno, e.syscall, e.path) } }'`,
+        `echo hi > f; node -e 'const fs = require("fs"); fs.readFile("f", "utf8", (err, d) => console.log("cb", err, d.trim())); require("fs/promises").readFile("nope").catch((e) => console.log("promise", e.code)); console.log("first")'`,
+        `echo 'console.log(require.main === module)' > m.js; node m.js; node -e 'console.log(require.main)'`,
+      ].join('\n'),
+    );
+    expect(got.stdout).toBe(
+      "ENOENT: no such file or directory, open 'nope' ENOENT -2 open nope\nEEXIST: file already exists, mkdir '/etc' EEXIST -17 mkdir /etc\n" +
+        "ENOENT: no such file or directory, rename 'a' -> 'b' ENOENT -2 rename a\nfirst\npromise ENOENT\ncb null hi\ntrue\nundefined\n",
+    );
+  }, 60_000);
+});
+
 describe("node's crypto", () => {
   it('hashes and HMACs as node (hex, base64, base64url, Buffer), refuses an unknown digest, and what it lacks loudly', async () => {
     const got = await runShell(
