@@ -76,3 +76,27 @@ describe('awk and file names beyond ASCII', () => {
     expect(r).toEqual({ stdout: 'ünï côdé.txt 1\nx\nrc=2\n', stderr: 'awk: cannot open nöpe.txt (No such file or directory)\n', exit: 0 });
   });
 });
+
+// mawk 1.3.4 (cast.c strtod and check_strnum, scan.c rm_escape), measured on a GNU/Linux host.
+describe('awk numbers from text and string escapes, as mawk reads them', () => {
+  it('a string used as a number is what strtod reads: hexadecimal, inf and infinity too', async () => {
+    const r = await runShell(`echo 0x1A | awk '{print $1+0}'; awk 'BEGIN{print "0x10"+0, "0X1f"+0, "0x"+0, "-0x10"+0, "0x1p3"+0, "0x.8"+0, "inf"+0, "-infinity"+0, " 12abc"+0; printf "%d %x\\n", "0x1A", "0xff"}'`);
+    expect(r).toEqual({ stdout: '26\n16 31 0 -16 8 0.5 inf -inf 12\n26 ff\n', stderr: '', exit: 0 });
+  });
+  it('an input field compares as a number when strtod reads all of it and it ends in a digit or a dot', async () => {
+    const script = `for s in 0x10 0x1A ' 0x10 ' 1e999 '+.5' 5. inf 12abc; do echo "$s" | awk '{print ($1 == $1+0), ($1 < 2)}'; done`;
+    expect((await runShell(script)).stdout).toBe('1 0\n0 1\n1 0\n0 1\n1 1\n1 0\n1 0\n0 1\n');
+  });
+  it('keeps the backslash of an escape it does not know (\\/ in a string), and reads \\x with one or two hex digits', async () => {
+    const r = await runShell(`awk 'BEGIN{print "x\\/y", "a\\qb", length("\\/"); print "\\052\\x41|", "a\\x4g", "b\\x7e"}'; awk -v x='a\\/b\\x41' 'BEGIN{print x}'`);
+    expect(r).toEqual({ stdout: 'x\\/y a\\qb 2\n*A| a\x04g b~\na\\/bA\n', stderr: '', exit: 0 });
+  });
+  it('names its standard input - in FILENAME; an unterminated string is a runaway string constant', async () => {
+    const r = await runShell(`echo x | awk '{print FILENAME}'; echo 1 | awk '{ printf "%*d", 1 }'; awk 'BEGIN{print "unterminated}'`);
+    expect(r).toEqual({
+      stdout: '-\n',
+      stderr: 'awk: run time error: not enough arguments passed to printf("%*d")\n\tFILENAME="-" FNR=1 NR=1\nawk: line 1: runaway string constant "unterminat ...\n',
+      exit: 2,
+    });
+  });
+});

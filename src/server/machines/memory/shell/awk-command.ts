@@ -8,7 +8,8 @@
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { shellQuote } from '../argv.ts';
 import { AwkSyntaxError, parseAwk } from './awk-parse.ts';
-import { AwkRun, AwkRuntimeError, inputValue, unescape, type AwkHost } from './awk-run.ts';
+import { AwkRun, AwkRuntimeError, inputValue, type AwkHost } from './awk-run.ts';
+import { rmEscape } from './awk-text.ts';
 import { errnoText, isStdinOperand, leadingOptions } from './text-input.ts';
 import { errorsFirst } from './output-order.ts';
 import { stdinIsClosed } from './closed-stdin.ts';
@@ -64,7 +65,7 @@ async function awk(args: string[], ctx: CommandContext): Promise<ExecResult> {
     if (opt === 'F') {
       const v = value();
       if (v === undefined) return fail('option requires an argument -- F');
-      fs = v === 't' ? '\t' : unescape(v);
+      fs = v === 't' ? '\t' : rmEscape(v);
     } else if (opt === 'v') {
       const v = value() ?? '';
       const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(v);
@@ -102,7 +103,7 @@ async function awk(args: string[], ctx: CommandContext): Promise<ExecResult> {
   const errors = { text: '' };
   const run = new AwkRun(program, hostOf(ctx, errors), () => (programFromStdin ? '' : stdinIsClosed(ctx) ? null : latin1FromBytes(ctx.stdin)), { iterations: ctx.limits?.maxLoopIterations ?? Infinity, signal: ctx.signal });
   if (fs !== undefined) run.globals.set('FS', fs);
-  for (const [k, v] of assigns) run.globals.set(k, inputValue(unescape(utf8ToBytes(v))));
+  for (const [k, v] of assigns) run.globals.set(k, inputValue(rmEscape(utf8ToBytes(v))));
   const argv = run.array('ARGV');
   argv.set('0', 'awk');
   operands.forEach((o, k) => argv.set(String(k + 1), o));

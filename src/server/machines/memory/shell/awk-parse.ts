@@ -6,6 +6,7 @@
  * Errors are mawk's `syntax error at or near X`.
  * @see https://pubs.opengroup.org/onlinepubs/9699919799/utilities/awk.html#tag_20_06_13
  */
+import { rmEscape } from './awk-text.ts';
 
 export type Node =
   | { k: 'num'; v: number }
@@ -63,7 +64,6 @@ type Tok = { t: string; v: string; line: number };
 const BUILTINS = new Set(['length', 'substr', 'index', 'split', 'sub', 'gsub', 'match', 'sprintf', 'sin', 'cos', 'atan2', 'exp', 'log', 'sqrt', 'int', 'rand', 'srand', 'tolower', 'toupper', 'system', 'close', 'fflush', 'strftime', 'systime', 'mktime']);
 const KEYWORDS = new Set(['BEGIN', 'END', 'function', 'func', 'if', 'else', 'while', 'for', 'do', 'break', 'continue', 'next', 'nextfile', 'exit', 'return', 'delete', 'in', 'getline', 'print', 'printf']);
 const PUNCT = ['&&', '||', '==', '<=', '>=', '!=', '++', '--', '+=', '-=', '*=', '/=', '%=', '^=', '>>', '!~', '{', '}', '(', ')', '[', ']', ';', ',', '+', '-', '*', '/', '%', '^', '!', '>', '<', '|', '?', ':', '~', '$', '='];
-const ESC: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', '"': '"', '/': '/', a: '\x07', b: '\b', f: '\f', v: '\v' };
 
 /** Whether a `/` after token `prev` divides (an operand just ended) rather than opens a regex. */
 const divides = (prev: Tok | undefined) => !!prev && (['name', 'num', 'str', 'builtin', 'ere'].includes(prev.t) || [')', ']', '$', '++', '--'].includes(prev.t));
@@ -85,21 +85,20 @@ function lex(src: string): Tok[] {
       i++;
     } else if (c === '#') while (i < src.length && src[i] !== '\n') i++;
     else if (c === '"') {
-      let s = '';
+      // The text as written (a `\`-newline taken out), its escapes replaced once it is whole, as mawk's scanner does.
+      let raw = '';
       for (i++; i < src.length && src[i] !== '"'; i++) {
-        if (src[i] === '\n') throw new AwkSyntaxError(`line ${line}: runaway string constant "${s} ...`);
-        if (src[i] === '\\' && i + 1 < src.length) {
-          const d = src[++i]!;
-          const oct = /^[0-7]{1,3}/.exec(src.slice(i));
-          if (oct) {
-            s += String.fromCharCode(parseInt(oct[0], 8) & 255);
-            i += oct[0].length - 1;
-          } else if (d === '\n') line++;
-          else s += ESC[d] ?? `\\${d}`;
-        } else s += src[i];
+        if (src[i] === '\n') throw new AwkSyntaxError(`line ${line}: runaway string constant "${raw.slice(0, 10)} ...`);
+        if (src[i] === '\\' && src[i + 1] === '\n') {
+          i++;
+          line++;
+        } else if (src[i] === '\\' && i + 1 < src.length) raw += src[i]! + src[++i]!;
+        else raw += src[i];
       }
+      // mawk shows the first ten characters of the text as written when a newline or the end comes before the quote.
+      if (i >= src.length) throw new AwkSyntaxError(`line ${line}: runaway string constant "${raw.slice(0, 10)} ...`);
       i++;
-      push('str', s);
+      push('str', rmEscape(raw));
     } else if (c === '/' && !divides(toks[toks.length - 1])) {
       let s = '';
       let inClass = false;

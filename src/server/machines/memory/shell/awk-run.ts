@@ -13,6 +13,7 @@ import { isStdinOperand } from './text-input.ts';
 import { awkSprintf, numberText } from './awk-format.ts';
 import { formatDate } from './date-format.ts';
 import type { Node, Program, Stmt } from './awk-parse.ts';
+import { awkNumber, rmEscape, strnumValue } from './awk-text.ts';
 
 /** A string that came from input and looks like a number: it compares as one. */
 class StrNum {
@@ -47,16 +48,12 @@ class Return {
 }
 
 const UNINIT = new StrNum('', 0);
-const NUMERIC = /^[ \t\n]*[-+]?(\d+\.?\d*([eE][-+]?\d+)?|\.\d+([eE][-+]?\d+)?|inf(inity)?|nan)[ \t\n]*$/i;
 
-/** An input string as a value: a StrNum when it looks numeric. */
-const input = (s: string): Value => (NUMERIC.test(s) ? new StrNum(s, Number(s.trim().replace(/^([-+]?)inf.*$/i, '$1Infinity'))) : s);
-
-/** The leading number of a string, as strtod reads it (0 when none). */
-function strtod(s: string): number {
-  const m = /^[ \t\n\r\f\v]*([-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?)/.exec(s);
-  return m ? Number(m[1]) : 0;
-}
+/** An input string as a value: a StrNum when mawk takes it for a number (awk-text.ts strnumValue). */
+const input = (s: string): Value => {
+  const n = strnumValue(s);
+  return n === undefined ? s : new StrNum(s, n);
+};
 
 export class AwkRun {
   out = '';
@@ -95,7 +92,7 @@ export class AwkRun {
   num(v: Value): number {
     if (typeof v === 'number') return v;
     if (v instanceof StrNum) return v.n;
-    return strtod(v);
+    return awkNumber(v);
   }
   str(v: Value, fmt = 'CONVFMT'): string {
     if (typeof v === 'string') return v;
@@ -501,7 +498,7 @@ export class AwkRun {
       if (operand === '') continue;
       const assign = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(operand);
       if (assign) {
-        this.setVar(assign[1]!, input(unescape(assign[2]!)));
+        this.setVar(assign[1]!, input(rmEscape(assign[2]!)));
         continue;
       }
       return this.openMain(operand);
@@ -515,7 +512,8 @@ export class AwkRun {
     this.usedOperand = true;
     const text = isStdinOperand(name) ? this.stdinText() : await this.host.readFile(name);
     if (text === undefined) throw new AwkRuntimeError(`cannot open ${name} (${this.host.readError ?? 'No such file or directory'})`, { cause: 'open' });
-    this.globals.set('FILENAME', name === '-' ? '' : name);
+    // mawk names its standard input `-`, given as an operand or read for want of one.
+    this.globals.set('FILENAME', name);
     this.globals.set('FNR', 0);
     this.main = { operands: [], records: this.records(text), at: 0, started: true };
     return true;
@@ -750,12 +748,6 @@ export class AwkRun {
     this.ranges.set(k, !this.bool(await this.eval(r.until)));
     return true;
   }
-}
-
-/** A command-line `var=value`'s value with awk's escapes processed. */
-export function unescape(s: string): string {
-  const ESC: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', '"': '"', '/': '/', a: '\x07', b: '\b', f: '\f', v: '\v' };
-  return s.replace(/\\([0-7]{1,3}|.)/gs, (_, c: string) => (/^[0-7]/.test(c) ? String.fromCharCode(parseInt(c, 8) & 255) : (ESC[c] ?? `\\${c}`)));
 }
 
 export { input as inputValue };

@@ -84,3 +84,15 @@ describe('find -printf, as findutils formats each directive', () => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+// findutils 4.9 (fts FTS_DC), measured on a GNU/Linux host in a UTF-8 locale.
+describe('find -L and file system loops', () => {
+  it('reports a directory that is one of its ancestors in place of the entry, at any depth, status 1', async () => {
+    const script = `export LANG=C.UTF-8; mkdir -p t/a/b; ln -s . t/self; ln -s .. t/a/b/up; find -L t -maxdepth 1 -type l; echo "rc=$?"; find -L t/a -name up; echo "rc=$?"; find t -name self; find -L t/self -maxdepth 0`;
+    expect(await runShell(script)).toEqual({
+      stdout: 'rc=1\nrc=1\nt/self\nt/self\n',
+      stderr: 'find: File system loop detected; ‘t/self’ is part of the same file system loop as ‘t’.\nfind: File system loop detected; ‘t/a/b/up’ is part of the same file system loop as ‘t/a’.\n',
+      exit: 0,
+    });
+  });
+});

@@ -384,11 +384,23 @@ class Finder {
       this.status = 1;
       return;
     }
-    await this.visit(start, abs, st, start, 0, new Set());
+    await this.visit(start, abs, st, start, 0, new Map());
   }
 
-  private async visit(path: string, abs: string, st: FsStat, start: string, depth: number, ancestors: Set<string>): Promise<void> {
+  /**
+   * Visits one file and, a directory, what it holds. `ancestors` maps the real path of each directory above this one
+   * to the path find printed it by: under -L, a directory that is one of them (a symlink to `.` or `..`) is a file
+   * system loop, which findutils reports in place of the entry, at any depth, without testing it (fts's FTS_DC).
+   */
+  private async visit(path: string, abs: string, st: FsStat, start: string, depth: number, ancestors: Map<string, string>): Promise<void> {
     if (this.quit) return;
+    const real = this.cmd.follow === 'always' && st.isDirectory ? await this.fs.realpath(abs).catch(() => abs) : abs;
+    const loop = ancestors.get(real);
+    if (loop !== undefined) {
+      this.say(`find: File system loop detected; ${localeQuote(this.ctx.env, path)} is part of the same file system loop as ${localeQuote(this.ctx.env, loop)}.\n`);
+      this.status = 1;
+      return;
+    }
     const v: Visit = { path, abs, st, start, depth, links: 1 };
     if (st.isSymbolicLink) {
       v.target = await this.fs.readlink(abs).catch(() => '');
@@ -401,12 +413,8 @@ class Finder {
       if (hit && !this.cmd.hasAction) this.stdout += `${path}\n`;
     }
     if (st.isDirectory && depth < this.cmd.maxdepth && !prune.on && !this.quit) {
-      const real = this.cmd.follow === 'always' ? await this.fs.realpath(abs).catch(() => abs) : abs;
-      if (ancestors.has(real)) {
-        this.say(`find: File system loop detected; '${path}' is part of the same file system loop.\n`);
-        this.status = 1;
-      } else {
-        const inner = new Set(ancestors).add(real);
+      {
+        const inner = new Map(ancestors).set(real, path);
         const names = await this.fs.readdir(abs).catch(() => null);
         if (names === null) {
           this.say(`find: ${localeQuote(this.ctx.env, path)}: Permission denied\n`);

@@ -2323,3 +2323,25 @@ describe('read and mapfile of UTF-8 text', () => {
     expect(r.stdout).toBe('[crème][naïve]Zürich|crème|naïve\n');
   });
 });
+
+// coreutils 9 cat.c, measured with bash 5.2 on a GNU/Linux host (stdout-file-known, cat-input-is-output).
+describe('cat onto its own output file', () => {
+  it('skips a non-empty operand that is the file its stdout writes to, with GNU\'s message and status 1', async () => {
+    const script = [
+      `echo x > f; cat f >> f; echo "rc=$?"; cat f`,
+      `echo y > g; cat g f g >> f; echo "rc=$?"; cat f`,
+      `cat < f >> f; echo "rc=$?"`,
+      `ln -s f l; ln f h; cat l h >> f; echo "rc=$?"`,
+      `cat f &>> f; echo "rc=$?"; tail -1 f`,
+    ].join('; ');
+    expect(await runShell(script)).toEqual({
+      stdout: 'rc=1\nx\nrc=1\nx\ny\ny\nrc=1\nrc=1\nrc=1\ncat: f: input file is output file\n',
+      stderr: 'cat: f: input file is output file\ncat: f: input file is output file\ncat: -: input file is output file\ncat: l: input file is output file\ncat: h: input file is output file\n',
+      exit: 0,
+    });
+  });
+  it('copies an empty file or one truncated by >; follows the descriptors exec opened', async () => {
+    const r = await runShell(`: > e; cat e >> e; echo "rc=$?"; echo x > f; cat f > f; wc -c < f; echo x > f; exec 3>>f; cat f >&3; echo "rc=$?"; cat f`);
+    expect(r).toEqual({ stdout: 'rc=0\n0\nrc=1\nx\n', stderr: 'cat: f: input file is output file\n', exit: 0 });
+  });
+});

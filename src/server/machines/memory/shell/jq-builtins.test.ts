@@ -170,3 +170,104 @@ describe('jq regular expressions, slices, inputs and jq 1.6 counts', () => {
     );
   });
 });
+
+// Measured with jq 1.6 and checked against jq 1.7.1's sources (src/main.c, src/builtin.c, src/builtin.jq, src/jv.c).
+describe('jq debug, halt, dates, input_line_number (jq-debug-stderr, jq-halt, jq-writes-debug-and-halt, …)', () => {
+  it('debug writes ["DEBUG:",value] on stderr and passes its input on', async () => {
+    expect(await runShell(`jq -nc '[1,{"a":"x"}] | debug | length'; echo '[1,2]' | jq -c '.[] | debug'; jq -nS '{"b":1,"a":2} | debug | .a'`)).toEqual({
+      stdout: '2\n1\n2\n2\n',
+      stderr: '["DEBUG:",[1,{"a":"x"}]]\n["DEBUG:",1]\n["DEBUG:",2]\n["DEBUG:",{"a":2,"b":1}]\n',
+      exit: 0,
+    });
+  });
+  it('halt and halt_error stop with their status, keeping the outputs made before; try does not catch them', async () => {
+    const script = [
+      `jq -n '"bye\\n" | halt_error'; echo "rc=$?"`,
+      `jq -n '{"a":1} | halt_error'; echo "rc=$?"`,
+      `jq -n '1, ("e" | halt_error(3)), 2'; echo "rc=$?"`,
+      `jq -n '1, halt, 2'; echo "rc=$?"`,
+      `jq -n 'try ("t\\n" | halt_error) catch "caught"'; echo "rc=$?"`,
+      `jq -n '"x" | halt_error("a")'; echo "rc=$?"`,
+    ].join('; ');
+    expect(await runShell(script)).toEqual({
+      stdout: 'rc=5\nrc=5\n1\nrc=3\n1\nrc=0\nrc=5\nrc=5\n',
+      stderr: 'bye\n{"a":1}\net\njq: error (at <unknown>): string ("x") halt_error/1: number required\n',
+      exit: 0,
+    });
+  });
+  it('fromdateiso8601 and todateiso8601 are fromdate and todate', async () => {
+    expect(await runShell(`jq -n '"2015-03-05T23:51:47Z" | fromdateiso8601, (fromdateiso8601 | todateiso8601)'; jq -n '"bad" | fromdateiso8601'`)).toEqual({
+      stdout: '1425599507\n"2015-03-05T23:51:47Z"\n',
+      stderr: 'jq: error (at <unknown>): date "bad" does not match format "%Y-%m-%dT%H:%M:%SZ"\n',
+      exit: 5,
+    });
+  });
+  it('input_line_number counts the lines read up to the end of the current value; a binding keeps the input queue', async () => {
+    const script = `printf '1\\n\\n2\\n3' | jq -c 'input_line_number'; printf '[1,\\n2]\\n{"a":\\n1}\\n' | jq -c '[., input_line_number]'; jq -n input_line_number; echo '5 6' | jq -c '1 as $x | [$x, input]'`;
+    expect(await runShell(script)).toEqual({ stdout: '1\n3\n3\n[[1,2],2]\n[{"a":1},4]\n0\n[1,6]\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('jq generators taken one output at a time (jq-yield-lazily)', () => {
+  it('first, limit, isempty and label/break stop an infinite generator', async () => {
+    const script = [
+      `jq -nc 'first(range(10;infinite))'`,
+      `jq -nc '[limit(3; 1 | repeat(.))], [limit(3; range(0; infinite; 2))], [limit(4; 1 | recurse(. * 2))], [limit(3; 1 | while(true; . * 3))]'`,
+      `jq -nc 'label $out | foreach range(infinite) as $i (0; . + $i; if . > 10 then ., break $out else empty end)'`,
+      `jq -nc 'isempty(range(infinite)), first(range(infinite) | select(. * . > 50))'`,
+      `jq -nc 'first(inputs), input' <<< '1 2 3'`,
+      `jq -nc '[limit(6; repeat(1, 2))]'`,
+    ].join('; ');
+    expect(await runShell(script)).toEqual({ stdout: '10\n[1,1,1]\n[0,2,4]\n[1,2,4,8]\n[1,3,9]\n15\nfalse\n8\n1\n2\n[1,2,1,2,1,2]\n', stderr: '', exit: 0 });
+  });
+  it('stops before an error a consumer does not reach, and keeps what it took before one it does', async () => {
+    expect(await runShell(`jq -nc 'first(1, error("x")), [limit(2; 1, 2, error("x"))]'; jq -nc 'limit(3; 1, 2, error("x"))'; echo "rc=$?"`)).toEqual({
+      stdout: '1\n[1,2]\n1\n2\nrc=5\n',
+      stderr: 'jq: error (at <unknown>): x\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('jq object keys, string escapes, nan, tonumber, usage errors', () => {
+  it('{$name} is {name: $name}; {$name: v} is a syntax error', async () => {
+    const r = await runShell(`jq -nc --arg k v --argjson n 5 '{$k, $n, x: 1}'; jq -nc '[1,2] as [$a,$b] | {$a, b: {$b}}'; jq -nc '{$k: 1}' --arg k v 2>/dev/null; echo "rc=$?"`);
+    expect(r.stdout).toBe('{"k":"v","n":5,"x":1}\n{"a":1,"b":{"b":2}}\nrc=3\n');
+  });
+  it('string literals take \\uXXXX, \\b, \\f and \\/; control characters and DEL are written as \\u00XX', async () => {
+    const r = await runShell(String.raw`jq -n '"a\u0001b"'; jq -nc '["\u001f\u007f\b\f\/\u00e9"]'; jq -n '"\ud83d\ude00" | utf8bytelength'; echo '{"\u007f":1}' | jq -c 'tojson'`);
+    expect(r).toEqual({ stdout: String.raw`"a\u0001b"
+["\u001f\u007f\b\f/é"]
+4
+"{\"\\u007f\":1}"
+`, stderr: '', exit: 0 });
+  });
+  it('orders nan below every number; == is false for nan and ignores key order', async () => {
+    const r = await runShell(`jq -nc '[nan < 1, nan > 1, nan < nan, 1 > nan, nan == nan, nan == null, ({a:1,b:2} == {b:2,a:1}), infinite == infinite]'; jq -nc '[1,nan,-1] | sort, max, min'; jq -nc '[{a:1,b:2}] | index({b:2,a:1})'`);
+    expect(r.stdout).toBe('[true,false,true,true,false,false,true,true]\n[null,-1,1]\n1\nnull\n0\n');
+  });
+  it('tonumber parses the string as JSON, with jq\'s messages', async () => {
+    const script = `for s in ' 12 ' 1e3 nan 12abc abc '' true '1 2' tru; do jq -nc --arg s "$s" '$s | tonumber'; done 2>&1`;
+    expect((await runShell(script)).stdout).toBe(
+      [
+        '12',
+        '1000',
+        'null',
+        "jq: error (at <unknown>): Invalid numeric literal at EOF at line 1, column 5 (while parsing '12abc')",
+        "jq: error (at <unknown>): Invalid numeric literal at EOF at line 1, column 3 (while parsing 'abc')",
+        "jq: error (at <unknown>): Expected JSON value (while parsing '')",
+        'jq: error (at <unknown>): string ("true") cannot be parsed as a number',
+        "jq: error (at <unknown>): Unexpected extra JSON values (while parsing '1 2')",
+        "jq: error (at <unknown>): Invalid literal at EOF at line 1, column 3 (while parsing 'tru')",
+        '',
+      ].join('\n'),
+    );
+  });
+  it('a bad command line ends with jq 1.7\'s two help lines, status 2', async () => {
+    expect(await runShell(`jq -n --argjson x '{bad' '$x'`)).toEqual({
+      stdout: '',
+      stderr: 'jq: invalid JSON text passed to --argjson\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.github.io/jq\n',
+      exit: 2,
+    });
+  });
+});

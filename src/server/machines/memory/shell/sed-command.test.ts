@@ -155,3 +155,35 @@ describe('sed l', () => {
     expect(r.stdout).toBe('\\303x$\nabc\\351d\\\n\\303\\251f$\n');
   });
 });
+
+// GNU sed 4.9 (compile.c match_slash, snarf_char_class, setup_replacement), measured on a GNU/Linux host.
+describe('sed backslashes in s commands and regex addresses', () => {
+  it('reads `\\\\` in a replacement as one literal backslash, whatever follows it', async () => {
+    const r = await runShell(String.raw`echo a.b | sed 's/\./\\&/'; echo x | sed 's/x/\\n/'; echo x | sed 's/x/a\\b/'; echo abc | sed 's/\(b\)/\\1/'; echo abc | sed 's/b/\\U&/'; echo abc | sed 's/b/\\\U&/'; echo 'C:\p' | sed 's/\\/\\\\/g'; echo '"' | sed 's/"/\\"/'`);
+    expect(r).toEqual({ stdout: String.raw`a\.b
+\n
+a\b
+a\1c
+a\Ubc
+a\Bc
+C:\\p
+\"
+`, stderr: '', exit: 0 });
+  });
+  it('escapes text for a later sed with the usual idioms', async () => {
+    const r = await runShell(String.raw`p=$(printf '%s' 'a.b/c' | sed -e 's/[]\/$*.^[]/\\&/g'); echo "$p"; echo 'xa.b/cy axb/c' | sed "s/$p/Z/g"; v=$(printf '%s' 'http://x/?a=1&b=2' | sed -e 's/[\/&]/\\&/g'); echo 'U=@' | sed "s/@/$v/"`);
+    expect(r).toEqual({ stdout: 'a\\.b\\/c\nxZy axb/c\nU=http://x/?a=1&b=2\n', stderr: '', exit: 0 });
+  });
+  it('takes \\<delimiter> as the plain delimiter character, `\\&` staying literal when & delimits', async () => {
+    const r = await runShell(String.raw`echo 'a|b' | sed 's|a\|b|X|'; echo axb | sed 's.a\.b.X.'; echo abc | sed 's&b&[\&]&'; echo 'a/b' | sed 's/\//\\\//'`);
+    expect(r.stdout).toBe('X\nX\na[&]c\na\\/b\n');
+  });
+  it('reads a backslash inside a bracket expression as a member, but for GNU escapes like \\n and \\t', async () => {
+    const r = await runShell(String.raw`echo 'a\b/c' | sed 's/[\/]/X/g'; echo 'a.b\c' | sed -E 's/[\.]/X/g'; echo 'a|b\c' | sed 's|[\|]|X|g'; printf 'a\tb\n' | sed 's/[\t]/X/'; echo 'anb' | sed 's/[\n]/X/'; echo 'a]b' | sed -E 's/[]]/X/'`);
+    expect(r.stdout).toBe('aXbXc\naXbXc\naXbXc\naXb\nanb\naXb\n');
+  });
+  it('takes a regex address with any delimiter, \\cREGEXc, with its flags and in ranges', async () => {
+    const r = await runShell(String.raw`printf 'a\n/etc\n' | sed -n '\|/etc|p'; printf 'a\n/etc\n' | sed '\,/etc,d'; printf 'a\nB\n' | sed -n '\%b%Ip'; printf 'a|b\nc\n' | sed -n '\|a\|b|p'; seq 5 | sed -n '\|2|,\#4#p'; printf '/usr/x\n' | sed '\@^/usr@s@/usr@/opt@'`);
+    expect(r).toEqual({ stdout: '/etc\na\nB\na|b\n2\n3\n4\n/opt/x\n', stderr: '', exit: 0 });
+  });
+});
