@@ -1,5 +1,5 @@
 /**
- * Node's English (en-US) number and date texts for `node -e`/`node FILE` code in the shell engine, where js-exec's
+ * Node's English (en-US) number and date texts, and its string collation, for `node -e`/`node FILE` code in the shell engine, where js-exec's
  * QuickJS has no Intl: `(1234567.891).toLocaleString()` gave `1234567.891` (node: `1,234,567.891`),
  * `new Date(0).toLocaleDateString()` `01/01/1970` (node: `1/1/1970`), and `String(date)` lacked the zone's name.
  * Given as JavaScript source for js-exec's bootstrap (the engine's `jsBootstrapCode`, run before the intrinsics are
@@ -54,6 +54,35 @@ Number.prototype.toLocaleString = function (locales, options) {
   return sign + (style === 'currency' ? '$' : '') + (o.useGrouping === false ? ip : grouped(ip)) + (fp ? '.' + fp : '') + (style === 'percent' ? '%' : '');
 };
 if (typeof BigInt === 'function') BigInt.prototype.toLocaleString = function (locales, options) { englishLocale(locales); if (options && Object.keys(options).length) refuse('BigInt toLocaleString with options (Intl)'); const s = this.toString(); return s[0] === '-' ? '-' + grouped(s.slice(1)) : grouped(s); };
+// String comparison as ICU's root collation orders English text: spaces, then punctuation, symbols, digits, letters
+// (primary: letters without case or accents); then accents; then case, lower before upper. The numeric option
+// compares runs of digits by value; sensitivity stops at the level it names.
+const collationUnits = (s, numeric) => {
+  const units = [], chars = [...String(s).normalize('NFD')];
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i];
+    if (/\p{M}/u.test(c)) { if (units.length) units[units.length - 1].accents += c; continue; }
+    if (numeric && /[0-9]/.test(c)) { let j = i; while (j + 1 < chars.length && /[0-9]/.test(chars[j + 1])) j++; units.push({ cls: 3, value: chars.slice(i, j + 1).join('').replace(/^0+(?=.)/, ''), number: true, accents: '', upper: false }); i = j; continue; }
+    const lower = c.toLowerCase();
+    units.push({ cls: /\s/.test(c) ? 0 : /[0-9]/.test(c) ? 3 : /\p{L}/u.test(c) ? 4 : /\p{P}/u.test(c) ? 1 : 2, value: lower, accents: '', upper: c !== lower });
+  }
+  return units;
+};
+const primaryOrder = (x, y) => (x.cls !== y.cls ? x.cls - y.cls : x.number && y.number && x.value.length !== y.value.length ? x.value.length - y.value.length : x.value < y.value ? -1 : x.value > y.value ? 1 : 0);
+const COLLATOR_OPTIONS = ['numeric', 'sensitivity', 'usage'];
+String.prototype.localeCompare = function (that, locales, options) {
+  englishLocale(locales);
+  const o = options || {};
+  for (const k of Object.keys(o)) if (!COLLATOR_OPTIONS.includes(k)) refuse('localeCompare with the option ' + k + ' (Intl)');
+  const sensitivity = o.sensitivity || 'variant';
+  const a = collationUnits(String(this), o.numeric === true), b = collationUnits(String(that), o.numeric === true);
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) { const d = primaryOrder(a[i], b[i]); if (d) return Math.sign(d); }
+  if (a.length !== b.length) return a.length < b.length ? -1 : 1;
+  if (sensitivity === 'accent' || sensitivity === 'variant') for (let i = 0; i < n; i++) if (a[i].accents !== b[i].accents) return a[i].accents < b[i].accents ? -1 : 1;
+  if (sensitivity === 'case' || sensitivity === 'variant') for (let i = 0; i < n; i++) if (a[i].upper !== b[i].upper) return a[i].upper ? 1 : -1;
+  return 0;
+};
 const dateOptions = (options) => { for (const k of Object.keys(options || {})) if (!(k === 'timeZone' && /^(UTC|Etc\/UTC|GMT)$/i.test(String(options.timeZone)))) refuse('toLocaleString of a date with the option ' + k + ' (Intl)'); };
 const realDateString = Date.prototype.toString, realTimeString = Date.prototype.toTimeString;
 const two = (n) => String(n).padStart(2, '0');

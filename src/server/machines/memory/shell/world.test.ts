@@ -387,6 +387,13 @@ describe("node's process.env and os describe the sprite", () => {
   }, 60_000);
 });
 
+describe("node's string collation (no Intl in QuickJS)", () => {
+  it('localeCompare orders as ICU root does: punctuation, digits, letters; accents, then lower before upper; numeric and sensitivity', async () => {
+    const got = await runShell(`node -e 'console.log(["b", "a", "C", "_x", "10", "9", "Ä", "ä", " z"].sort((a, b) => a.localeCompare(b)).join("|")); console.log(["item10", "item2", "Item1"].sort((a, b) => a.localeCompare(b, undefined, { numeric: true })).join(","), "a".localeCompare("A", undefined, { sensitivity: "base" }), "a".localeCompare("á", undefined, { sensitivity: "accent" }), "résumé".localeCompare("resume"))'`);
+    expect(got).toEqual({ stdout: ' z|_x|10|9|a|ä|Ä|b|C\nItem1,item2,item10 0 -1 1\n', stderr: '', exit: 0 });
+  }, 60_000);
+});
+
 describe("node's English number and date texts (no Intl in QuickJS)", () => {
   it('toLocaleString groups and rounds as ICU does; dates print as en-US with the zone name; another locale is refused loudly', async () => {
     const got = await runShell(
