@@ -64,3 +64,11 @@ describe('gzip as GNU gzip writes and reports', () => {
     expect(r).toEqual({ stdout: 's=1\na.txt\nl.txt\ns=1\n', stderr: 'gzip: l.txt: Too many levels of symbolic links\n\ngzip: bad.gz: not in gzip format\n', exit: 0 });
   });
 });
+
+// GNU gzip 1.12: a name that already has the suffix is left alone with a warning, status 0 (measured).
+describe('gzip of a file that already has the suffix', () => {
+  it('warns (silent with -q), leaves it unchanged and exits 0', async () => {
+    const got = await runShell('echo x > f && gzip -k f && gzip f.gz; echo "rc=$?"; gzip -q f.gz; echo "rc=$?"; ls');
+    expect(got).toEqual({ stdout: 'rc=0\nrc=0\nf\nf.gz\n', stderr: 'gzip: f.gz already has .gz suffix -- unchanged\n', exit: 0 });
+  });
+});
