@@ -157,16 +157,16 @@ async function removeUnwritable(fs: IFileSystem, cwd: string, operands: string[]
   }
 }
 
-/** The message of a permission error as strerror words it. */
-const PERMISSION_TEXT: Record<string, string> = { EACCES: 'Permission denied', EPERM: 'Operation not permitted' };
+/** The message of a permission error (or a directory in the way that is not empty) as strerror words it. */
+const PERMISSION_TEXT: Record<string, string> = { EACCES: 'Permission denied', EPERM: 'Operation not permitted', ENOTEMPTY: 'Directory not empty' };
 
 /**
  * just-bash's cp and mv print a permission error as the filesystem words it (`mv: cannot move 'f': EACCES: permission
  * denied, rename '/usr/f'`); GNU names the destination as the user wrote it: `mv: cannot move 'f' to '/usr/f':
- * Permission denied`, `cp: cannot create regular file '/etc/x': Permission denied`. `dest` is the last operand.
+ * Permission denied` (and `mv: cannot move 'a' to 'b/a': Directory not empty` for a directory in the way), `cp: cannot create regular file '/etc/x': Permission denied`. `dest` is the last operand.
  */
 async function permissionMessages(cmd: 'cp' | 'mv', r: ExecResult, fs: IFileSystem, cwd: string, dest: string): Promise<ExecResult> {
-  if (!/EACCES|EPERM/.test(r.stderr)) return r;
+  if (!/EACCES|EPERM|ENOTEMPTY/.test(r.stderr)) return r;
   const destAbs = fs.resolvePath(cwd, dest);
   const destIsDir = (await statOrNull(fs, destAbs))?.isDirectory === true;
   const named = (abs: string, src: string): string => {
@@ -178,7 +178,7 @@ async function permissionMessages(cmd: 'cp' | 'mv', r: ExecResult, fs: IFileSyst
   let src = '';
   const lines = await Promise.all(
     r.stderr.split(/(?<=\n)/).map(async (line) => {
-      const m = /^(?:(cp|mv): cannot (?:copy|move) '(.*)': )?(EACCES|EPERM): [^,]*, (\w+) '(.*)'\n$/.exec(line);
+      const m = /^(?:(cp|mv): cannot (?:copy|move) '(.*)': )?(EACCES|EPERM|ENOTEMPTY): [^,]*, (\w+) '(.*)'\n$/.exec(line);
       if (!m || (m[1] === undefined && !src)) return line;
       if (m[2] !== undefined) src = m[2];
       const [, , , code, syscall, abs] = m as unknown as [string, string, string, string, string, string];

@@ -324,3 +324,11 @@ describe('chown -v/-c and mv -n as GNU', () => {
     expect(r).toEqual({ stdout: '0\n0\n1\nf\ng\n', stderr: "mv: 'f' and 'f' are the same file\n", exit: 0 });
   });
 });
+
+// GNU mv onto a directory of the same name that is not empty: rename(2) fails with ENOTEMPTY, named as written.
+describe('mv onto a directory that is not empty', () => {
+  it('names the source and where it was to go: Directory not empty, status 1', async () => {
+    const got = await runShell('mkdir -p a b/a/x; mv a b; echo "rc=$?"; mkdir -p c d/c; touch d/c/f; mv c d/; echo "rc=$?"');
+    expect(got).toEqual({ stdout: 'rc=1\nrc=1\n', stderr: "mv: cannot move 'a' to 'b/a': Directory not empty\nmv: cannot move 'c' to 'd/c': Directory not empty\n", exit: 0 });
+  });
+});
