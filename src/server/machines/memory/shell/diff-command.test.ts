@@ -86,3 +86,11 @@ describe('diff -N over directories, output styles, sdiff', () => {
     expect(r.stderr).toMatch(/--exec sandbox/);
   });
 });
+
+// GNU diff's context and unified headers print the file's modification time with its nanoseconds.
+describe('diff -u headers', () => {
+  it('carry all nine digits of a time set with nanoseconds', async () => {
+    const got = await runShell("printf 'a\\n' > x; printf 'b\\n' > y; touch -d '2024-01-01 00:00:05.123456789' x y; diff -u x y | head -2");
+    expect(got.stdout).toBe('--- x\t2024-01-01 00:00:05.123456789 +0000\n+++ y\t2024-01-01 00:00:05.123456789 +0000\n');
+  });
+});

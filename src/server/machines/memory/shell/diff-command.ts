@@ -8,6 +8,7 @@
  * @see https://www.gnu.org/software/diffutils/manual/diffutils.html
  */
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+import { nanosText } from './file-time.ts';
 import { compareLines, type Change } from './diff-engine.ts';
 import { formatChanges, type DiffSide, type DiffStyle } from './diff-format.ts';
 import { sideBySide, type SideBySide } from './diff-side.ts';
@@ -196,7 +197,7 @@ function key(o: Options, line: string): string {
 /** GNU's timestamp in headers: `2024-01-02 03:04:05.123456789 +0000` (the sprite's clock is UTC). */
 function stamp(d: Date): string {
   const iso = d.toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}.${String(d.getUTCMilliseconds()).padStart(3, '0')}000000 +0000`;
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}.${nanosText(d)} +0000`;
 }
 
 const EPOCH = new Date(0);
