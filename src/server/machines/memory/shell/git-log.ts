@@ -84,9 +84,10 @@ const indent = (message: string) =>
   message.replace(/\n+$/, '').split('\n').map((l) => (l.trim() ? `    ${l}` : '    ')).join('\n') + '\n';
 
 /** The header and message of `c` in a built-in format (without the diff). */
-function header(c: Commit, p: Pretty, now: number): string {
-  if (p.kind === 'oneline') return `${c.oid.slice(0, 7)} ${subjectOf(c.message)}\n`;
-  let out = `commit ${c.oid}\n`;
+function header(c: Commit, p: Pretty, now: number, abbrev: boolean): string {
+  const id = abbrev ? c.oid.slice(0, 7) : c.oid;
+  if (p.kind === 'oneline') return `${id} ${subjectOf(c.message)}\n`;
+  let out = `commit ${id}\n`;
   if (c.parent.length > 1) out += `Merge: ${c.parent.map((x) => x.slice(0, 7)).join(' ')}\n`;
   out += `Author: ${c.author.name} <${c.author.email}>\n`;
   if (p.kind === 'medium') out += `Date:   ${dateOf(c.author, p.date, now)}\n`;
@@ -108,6 +109,8 @@ interface LogOptions {
   diff: DiffKind;
   max: number;
   reverse: boolean;
+  /** `--abbrev-commit` (set by `--oneline`, which is `--pretty=oneline --abbrev-commit`): 7-digit commit ids. */
+  abbrev: boolean;
   /** `--all`: every branch and tag, and HEAD. */
   all?: boolean;
   revs: string[];
@@ -115,13 +118,14 @@ interface LogOptions {
 }
 
 function parseLog(run: GitRun, repo: Repo, args: string[], show: boolean): LogOptions {
-  const o: LogOptions = { pretty: { kind: 'medium', date: 'default' }, diff: show ? 'patch' : 'none', max: show ? 1 : Infinity, reverse: false, revs: [], specs: null };
+  const o: LogOptions = { pretty: { kind: 'medium', date: 'default' }, diff: show ? 'patch' : 'none', max: show ? 1 : Infinity, reverse: false, abbrev: false, revs: [], specs: null };
   const specs: string[] = [];
-  const setPretty = (v: string, tformat: boolean) => {
+  const setPretty = (v: string) => {
     if (['medium', 'oneline', 'short', 'full'].includes(v)) o.pretty = { kind: v as Pretty['kind'], date: o.pretty.date };
-    else if (v.startsWith('format:')) o.pretty = { kind: 'format', format: v.slice(7), separator: !tformat, date: o.pretty.date };
+    else if (v.startsWith('format:')) o.pretty = { kind: 'format', format: v.slice(7), separator: true, date: o.pretty.date };
     else if (v.startsWith('tformat:')) o.pretty = { kind: 'format', format: v.slice(8), separator: false, date: o.pretty.date };
-    else if (v.includes('%')) o.pretty = { kind: 'format', format: v, separator: false, date: o.pretty.date };
+    // git's get_commit_format: an empty value or one holding `%` is a `tformat:`.
+    else if (v === '' || v.includes('%')) o.pretty = { kind: 'format', format: v, separator: false, date: o.pretty.date };
     else refuse(`--pretty=${v}`);
   };
   for (let i = 0; i < args.length; i++) {
@@ -138,9 +142,10 @@ function parseLog(run: GitRun, repo: Repo, args: string[], show: boolean): LogOp
     if (/^-\d+$/.test(a)) o.max = Number(a.slice(1));
     else if (a === '-n' || a.startsWith('--max-count')) o.max = Number(value(a === '-n' ? '-n' : '--max-count'));
     else if (/^-n\d+$/.test(a)) o.max = Number(a.slice(2));
-    else if (a === '--oneline') o.pretty = { kind: 'oneline', date: o.pretty.date };
-    else if (a.startsWith('--pretty')) setPretty(a === '--pretty' ? 'medium' : a.slice(9), false);
-    else if (a.startsWith('--format')) setPretty(a.slice(9), true);
+    else if (a === '--oneline') (o.pretty = { kind: 'oneline', date: o.pretty.date }), (o.abbrev = true);
+    else if (a === '--abbrev-commit' || a === '--no-abbrev-commit') o.abbrev = a === '--abbrev-commit';
+    else if (a.startsWith('--pretty')) setPretty(a === '--pretty' ? 'medium' : a.slice(9));
+    else if (a.startsWith('--format')) setPretty(a.slice(9));
     else if (a.startsWith('--date')) {
       const d = a.slice(7);
       if (!isDateMode(d)) refuse(`--date=${d}`);
@@ -154,7 +159,7 @@ function parseLog(run: GitRun, repo: Repo, args: string[], show: boolean): LogOp
     else if (a === '-s' || a === '--no-patch') o.diff = 'none';
     else if (a === '--reverse') o.reverse = true;
     else if (a === '--all') o.all = true;
-    else if (a === '--no-decorate' || a === '--no-color' || a === '--no-abbrev-commit' || a === '--abbrev-commit' || a === '--first-parent') continue;
+    else if (a === '--no-decorate' || a === '--no-color' || a === '--first-parent') continue;
     else refuse(`git ${show ? 'show' : 'log'} ${a}`);
   }
   if (specs.length) o.specs = specs.map((s) => repoPath(run, repo, s) ?? die(`${s}: '${s}' is outside repository at '${repo.dir}'`));
@@ -233,24 +238,29 @@ export async function logCommand(run: GitRun, repo: Repo, args: string[]): Promi
   return 0;
 }
 
+/**
+ * Prints `commits` as git's log_tree_commit does: each commit's header (or format), then, when the commit changed
+ * any path, a blank line (none after `--oneline` or an empty `--format=`) and the diff in the chosen form. The blank
+ * line follows the commit's changes, not the printed diff: `--summary` of a commit that only modified still gets it.
+ * A `format:` pretty separates entries (the newline before the diff ends its line), `tformat:` terminates each.
+ */
 async function printCommits(run: GitRun, repo: Repo, commits: Commit[], o: LogOptions): Promise<void> {
   const now = Math.floor(run.now() / 1000);
   const p = o.pretty;
   for (let i = 0; i < commits.length; i++) {
     const c = commits[i]!;
-    const diff = o.diff === 'none' ? '' : await diffOf(o.diff, await commitPairs(run, repo, c, o.specs));
+    const pairs = o.diff === 'none' ? [] : await commitPairs(run, repo, c, o.specs);
+    const diff = pairs.length ? await diffOf(o.diff, pairs) : '';
+    const empty = p.kind === 'format' && p.format === '';
+    const gap = pairs.length && p.kind !== 'oneline' && !empty ? '\n' : '';
     if (p.kind === 'format') {
       const text = bytesOf(expandFormat(p.format!, c, now, p.date));
-      const sep = p.separator && i < commits.length - 1 ? '\n' : '';
-      if (diff) run.out.push(`${text}\n${o.diff === 'patch' || o.diff === 'stat' || o.diff === 'shortstat' ? '\n' : ''}${diff}${sep}`);
-      else run.out.push(p.separator ? `${text}${sep}` : `${text}\n`);
+      if (p.separator) run.out.push(`${i > 0 ? '\n' : ''}${text}${gap}${diff}`);
+      else run.out.push(`${text}${empty ? '' : '\n'}${gap}${diff}`);
       continue;
     }
     if (i > 0 && p.kind !== 'oneline') run.out.push('\n');
-    const head = bytesOf(header(c, p, now));
-    if (!diff) run.out.push(head);
-    else if (p.kind === 'oneline') run.out.push(`${head}${diff}`);
-    else run.out.push(`${head}${o.diff === 'name-only' || o.diff === 'name-status' || o.diff === 'summary' ? '' : '\n'}${diff}`);
+    run.out.push(`${bytesOf(header(c, p, now, o.abbrev))}${gap}${diff}`);
   }
 }
 
