@@ -151,7 +151,9 @@ export async function patchOf(p: Pair, context = 3): Promise<string> {
   const nameB = bytesOf(p.b ? `b/${p.path}` : '/dev/null');
   if (isBinary(x) || isBinary(y)) return `${out}Binary files ${nameA} and ${nameB} differ\n`;
   if (x.length === 0 && y.length === 0) return out;
-  return `${out}--- ${nameA}\n+++ ${nameB}\n${hunksOf(sideOf(x), sideOf(y), context)}`;
+  // git's emit_diff_symbol ends a file label holding a space with a TAB, so readers that cut at the TAB get the name.
+  const tab = (label: string) => (label.includes(' ') ? '\t' : '');
+  return `${out}--- ${nameA}${tab(nameA)}\n+++ ${nameB}${tab(nameB)}\n${hunksOf(sideOf(x), sideOf(y), context)}`;
 }
 
 /** The patches of `pairs`. */
