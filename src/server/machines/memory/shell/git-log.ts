@@ -7,6 +7,7 @@
  */
 import git from 'isomorphic-git';
 import { isDateMode, showDate, type DateMode } from './git-date.ts';
+import { decorationText, loadDecorations, type DecorateStyle, type Decorations } from './git-decorate.ts';
 import { changedPairs, diffOf, storedSides, type DiffKind, type Pair } from './git-diff.ts';
 import {
   bytesOf, commitFiles, die, print, headCommit, inSpecs, readCommit, refuse, repoPath, resolveCommit, GitExit,
@@ -40,7 +41,7 @@ const zoneEast = (p: Person) => -p.timezoneOffset;
 const dateOf = (p: Person, mode: DateMode, now: number) => showDate(p.timestamp, zoneEast(p), mode, now);
 
 /** One `%` placeholder of a pretty format, or null when it is not one (copied as written, as git does). */
-function placeholder(c: Commit, spec: string, now: number, mode: DateMode): [string, number] | null {
+function placeholder(c: Commit, spec: string, now: number, mode: DateMode, decor: string): [string, number] | null {
   const two = spec.slice(0, 2);
   const person = two[0] === 'a' ? c.author : two[0] === 'c' ? c.committer : null;
   if (person && two.length === 2) {
@@ -54,7 +55,7 @@ function placeholder(c: Commit, spec: string, now: number, mode: DateMode): [str
   const one: Record<string, string> = {
     H: c.oid, h: c.oid.slice(0, 7), T: c.tree, t: c.tree.slice(0, 7), P: c.parent.join(' '), p: c.parent.map((p) => p.slice(0, 7)).join(' '),
     s: subjectOf(c.message), f: subjectOf(c.message).replace(/[^A-Za-z0-9.]+/g, '-').replace(/^[-.]+|[-.]+$/g, ''),
-    b: bodyOf(c.message), B: c.message, n: '\n', '%': '%', d: '', D: '', e: '',
+    b: bodyOf(c.message), B: c.message, n: '\n', '%': '%', d: decor ? ` (${decor})` : '', D: decor, e: '',
   };
   if (one[spec[0]!] !== undefined) return [one[spec[0]!]!, 1];
   const hex = /^x([0-9a-fA-F]{2})/.exec(spec);
@@ -62,15 +63,15 @@ function placeholder(c: Commit, spec: string, now: number, mode: DateMode): [str
   return null;
 }
 
-/** A pretty format expanded for `c`. */
-export function expandFormat(format: string, c: Commit, now: number, mode: DateMode): string {
+/** A pretty format expanded for `c`; `decor` is its `%D` (the refs pointing at it, git-decorate.ts). */
+export function expandFormat(format: string, c: Commit, now: number, mode: DateMode, decor = ''): string {
   let out = '';
   for (let i = 0; i < format.length; i++) {
     if (format[i] !== '%') {
       out += format[i];
       continue;
     }
-    const hit = placeholder(c, format.slice(i + 1), now, mode);
+    const hit = placeholder(c, format.slice(i + 1), now, mode, decor);
     if (!hit) out += '%';
     else {
       out += hit[0];
@@ -84,8 +85,8 @@ const indent = (message: string) =>
   message.replace(/\n+$/, '').split('\n').map((l) => (l.trim() ? `    ${l}` : '    ')).join('\n') + '\n';
 
 /** The header and message of `c` in a built-in format (without the diff). */
-function header(c: Commit, p: Pretty, now: number, abbrev: boolean): string {
-  const id = abbrev ? c.oid.slice(0, 7) : c.oid;
+function header(c: Commit, p: Pretty, now: number, abbrev: boolean, decor: string): string {
+  const id = `${abbrev ? c.oid.slice(0, 7) : c.oid}${decor ? ` (${decor})` : ''}`;
   if (p.kind === 'oneline') return `${id} ${subjectOf(c.message)}\n`;
   let out = `commit ${id}\n`;
   if (c.parent.length > 1) out += `Merge: ${c.parent.map((x) => x.slice(0, 7)).join(' ')}\n`;
@@ -111,6 +112,8 @@ interface LogOptions {
   reverse: boolean;
   /** `--abbrev-commit` (set by `--oneline`, which is `--pretty=oneline --abbrev-commit`): 7-digit commit ids. */
   abbrev: boolean;
+  /** `--decorate[=short|full]`: the refs pointing at each commit after its id; null: none (`no`, or `auto` off a terminal). */
+  decorate: DecorateStyle | null;
   /** `--all`: every branch and tag, and HEAD. */
   all?: boolean;
   revs: string[];
@@ -118,7 +121,7 @@ interface LogOptions {
 }
 
 function parseLog(run: GitRun, repo: Repo, args: string[], show: boolean): LogOptions {
-  const o: LogOptions = { pretty: { kind: 'medium', date: 'default' }, diff: show ? 'patch' : 'none', max: show ? 1 : Infinity, reverse: false, abbrev: false, revs: [], specs: null };
+  const o: LogOptions = { pretty: { kind: 'medium', date: 'default' }, diff: show ? 'patch' : 'none', max: show ? 1 : Infinity, reverse: false, abbrev: false, decorate: null, revs: [], specs: null };
   const specs: string[] = [];
   const setPretty = (v: string) => {
     if (['medium', 'oneline', 'short', 'full'].includes(v)) o.pretty = { kind: v as Pretty['kind'], date: o.pretty.date };
@@ -159,11 +162,25 @@ function parseLog(run: GitRun, repo: Repo, args: string[], show: boolean): LogOp
     else if (a === '-s' || a === '--no-patch') o.diff = 'none';
     else if (a === '--reverse') o.reverse = true;
     else if (a === '--all') o.all = true;
-    else if (a === '--no-decorate' || a === '--no-color' || a === '--first-parent') continue;
+    else if (a === '--decorate' || a.startsWith('--decorate=') || a === '--no-decorate') o.decorate = decorateStyle(a);
+    else if (a === '--no-color' || a === '--first-parent') continue;
     else refuse(`git ${show ? 'show' : 'log'} ${a}`);
   }
   if (specs.length) o.specs = specs.map((s) => repoPath(run, repo, s) ?? die(`${s}: '${s}' is outside repository at '${repo.dir}'`));
   return o;
+}
+
+/**
+ * The style of `--decorate`, `--decorate=short|full|no|auto` or `--no-decorate`. `auto` decorates only on a terminal,
+ * and this `git` writes to a pipe.
+ */
+function decorateStyle(a: string): DecorateStyle | null {
+  if (a === '--decorate') return 'short';
+  if (a === '--no-decorate') return null;
+  const v = a.slice('--decorate='.length);
+  if (v === 'short' || v === 'full') return v;
+  if (v === 'no' || v === 'auto') return null;
+  return die(`invalid --decorate option: ${v}`);
 }
 
 /** The commits reachable from `start` and not from `exclude`, newest committer date first (git's default order). */
@@ -247,6 +264,9 @@ export async function logCommand(run: GitRun, repo: Repo, args: string[]): Promi
 async function printCommits(run: GitRun, repo: Repo, commits: Commit[], o: LogOptions): Promise<void> {
   const now = Math.floor(run.now() / 1000);
   const p = o.pretty;
+  let all: Decorations | null = null;
+  const wanted = o.decorate || (p.kind === 'format' && /%[dD]/.test(p.format!));
+  const decor = async (oid: string, style: DecorateStyle) => (wanted ? decorationText(run, repo, (all ??= await loadDecorations(run, repo)), oid, style) : '');
   for (let i = 0; i < commits.length; i++) {
     const c = commits[i]!;
     const pairs = o.diff === 'none' ? [] : await commitPairs(run, repo, c, o.specs);
@@ -254,13 +274,13 @@ async function printCommits(run: GitRun, repo: Repo, commits: Commit[], o: LogOp
     const empty = p.kind === 'format' && p.format === '';
     const gap = pairs.length && p.kind !== 'oneline' && !empty ? '\n' : '';
     if (p.kind === 'format') {
-      const text = bytesOf(expandFormat(p.format!, c, now, p.date));
+      const text = bytesOf(expandFormat(p.format!, c, now, p.date, await decor(c.oid, 'short')));
       if (p.separator) run.out.push(`${i > 0 ? '\n' : ''}${text}${gap}${diff}`);
       else run.out.push(`${text}${empty ? '' : '\n'}${gap}${diff}`);
       continue;
     }
     if (i > 0 && p.kind !== 'oneline') run.out.push('\n');
-    run.out.push(`${bytesOf(header(c, p, now, o.abbrev))}${gap}${diff}`);
+    run.out.push(`${bytesOf(header(c, p, now, o.abbrev, o.decorate ? await decor(c.oid, o.decorate) : ''))}${gap}${diff}`);
   }
 }
 

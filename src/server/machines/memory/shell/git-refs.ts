@@ -271,6 +271,12 @@ async function localChanges(run: GitRun, repo: Repo): Promise<void> {
   for (const p of sortedPaths(rows.keys())) print(run, `${rows.get(p)}\t${relative(run, repo, p)}\n`);
 }
 
+/** `Previous HEAD position was …` when a detached HEAD (`current` null) at `from` moves to another commit, else ''. */
+async function previousPosition(run: GitRun, repo: Repo, current: string | null, from: string | null, to: string): Promise<string> {
+  if (current !== null || !from || from === to) return '';
+  return `Previous HEAD position was ${from.slice(0, 7)} ${(await readCommit(run, repo, from)).message.split('\n')[0]}\n`;
+}
+
 /** Switches to branch `name`, or (`detach`) to commit `rev` with HEAD detached. */
 async function switchTo(run: GitRun, repo: Repo, rev: string, opts: { create?: string; force?: boolean; detach?: boolean; quiet?: boolean; verb: 'checkout' | 'switch' }): Promise<number> {
   const say = (text: string) => {
@@ -307,7 +313,7 @@ async function switchTo(run: GitRun, repo: Repo, rev: string, opts: { create?: s
     await switchTrees(run, repo, s, await commitFiles(run, repo, branchTip), opts.force === true, 'checkout');
     await setHead(run, repo, { branch: rev });
     if (!opts.quiet) await localChanges(run, repo);
-    say(`Switched to branch '${rev}'\n`);
+    say(`${await previousPosition(run, repo, current, s.head, branchTip)}Switched to branch '${rev}'\n`);
     return 0;
   }
   const oid = await resolveCommit(run, repo, rev);
@@ -318,8 +324,11 @@ async function switchTo(run: GitRun, repo: Repo, rev: string, opts: { create?: s
   if (!opts.quiet) await localChanges(run, repo);
   const c = await readCommit(run, repo, oid);
   const subject = c.message.split('\n')[0];
-  if (current === null && s.head === oid) say(`HEAD is now at ${oid.slice(0, 7)} ${subject}\n`);
-  else say(`${current === null && s.head ? `Previous HEAD position was ${s.head.slice(0, 7)} ${(await readCommit(run, repo, s.head)).message.split('\n')[0]}\n` : ''}${DETACHED_ADVICE(rev)}HEAD is now at ${oid.slice(0, 7)} ${subject}\n`);
+  // git's checkout.c: the previous position when leaving another detached commit, the advice only when leaving a
+  // branch without an explicit `--detach`.
+  const previous = await previousPosition(run, repo, current, s.head, oid);
+  const advice = current !== null && !opts.detach ? DETACHED_ADVICE(rev) : '';
+  say(`${previous}${advice}HEAD is now at ${oid.slice(0, 7)} ${subject}\n`);
   return 0;
 }
 
@@ -396,6 +405,8 @@ export async function checkoutCommand(run: GitRun, repo: Repo, args: string[]): 
     return restorePaths(run, repo, specsOf(run, repo, paths), paths, { source, staged: false, worktree: true, report: false });
   }
   if (create) return switchTo(run, repo, words[0] ?? '', { create, force, quiet, verb: 'checkout' });
+  // `--detach` alone detaches at the current commit.
+  if (!words.length && detach) words.push('HEAD');
   if (!words.length) return 0;
   if (words.length === 1) {
     const r = await switchTo(run, repo, words[0]!, { force, detach, quiet, verb: 'checkout' });
@@ -430,6 +441,7 @@ export async function switchCommand(run: GitRun, repo: Repo, args: string[]): Pr
     else words.push(a);
   }
   if (create) return switchTo(run, repo, words[0] ?? '', { create, force, quiet, verb: 'switch' });
+  if (!words.length && detach) words.push('HEAD');
   if (!words.length) die('missing branch or commit argument');
   const r = await switchTo(run, repo, words[0]!, { force, detach, quiet, verb: 'switch' });
   if (r < 0) die(`invalid reference: ${words[0]}`);
