@@ -8,7 +8,7 @@
  */
 import { defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { applyCommand } from './git-apply.ts';
-import { configCommand, identity } from './git-config.ts';
+import { configCommand, configValue, gitBool, identity } from './git-config.ts';
 import { zoneAt } from './git-date.ts';
 import { diffCommand, diffOutsideRepo } from './git-compare.ts';
 import { logCommand, showCommand } from './git-log.ts';
@@ -109,7 +109,9 @@ async function dispatch(run: GitRun, args: string[], stdin: () => string): Promi
   const command = IN_REPO[name];
   if (command) {
     if (name === 'diff' && !(await findRepo(run))) throw diffOutsideRepo();
-    return command(run, await needRepo(run), rest);
+    const repo = await needRepo(run);
+    run.quoteFully = gitBool(await configValue(run, repo, 'core.quotepath'), true);
+    return command(run, repo, rest);
   }
   if (REFUSED.has(name)) return refuse(`git ${name}`);
   throw new GitExit(`git: '${name}' is not a git command. See 'git --help'.\n`, 1);

@@ -6,7 +6,7 @@
  * @see https://git-scm.com/docs/git-diff
  */
 import { changedPairs, diffOf, storedSides, workSides, type DiffKind, type Pair } from './git-diff.ts';
-import { bytesOf, commitFiles, GitExit, headCommit, inSpecs, refuse, resolveCommit, type GitRun, type Repo } from './git-repo.ts';
+import { bytesOf, commitFiles, GitExit, headCommit, inSpecs, pathQuoter, refuse, resolveCommit, type GitRun, type Repo } from './git-repo.ts';
 import { snapshot } from './git-status.ts';
 import { specsOf } from './git-work.ts';
 
@@ -80,7 +80,7 @@ export async function diffCommand(run: GitRun, repo: Repo, args: string[]): Prom
       pairs = changedPairs(storedSides(run, repo, s.index), await workSides(tracked), keep);
     }
   }
-  if (!quiet) run.out.push(await diffOf(output, pairs, context));
+  if (!quiet) run.out.push(await diffOf(output, pairs, context, pathQuoter(run)));
   return exitCode && pairs.length ? 1 : 0;
 }
 

@@ -10,7 +10,7 @@ import { isDateMode, showDate, type DateMode } from './git-date.ts';
 import { decorationText, loadDecorations, type DecorateStyle, type Decorations } from './git-decorate.ts';
 import { changedPairs, diffOf, storedSides, type DiffKind, type Pair } from './git-diff.ts';
 import {
-  bytesOf, commitFiles, die, print, headCommit, inSpecs, readCommit, refuse, repoPath, resolveCommit, GitExit,
+  bytesOf, commitFiles, die, pathQuoter, print, headCommit, inSpecs, readCommit, refuse, repoPath, resolveCommit, GitExit,
   type Commit, type GitRun, type Person, type Repo,
 } from './git-repo.ts';
 
@@ -270,7 +270,7 @@ async function printCommits(run: GitRun, repo: Repo, commits: Commit[], o: LogOp
   for (let i = 0; i < commits.length; i++) {
     const c = commits[i]!;
     const pairs = o.diff === 'none' ? [] : await commitPairs(run, repo, c, o.specs);
-    const diff = pairs.length ? await diffOf(o.diff, pairs) : '';
+    const diff = pairs.length ? await diffOf(o.diff, pairs, 3, pathQuoter(run)) : '';
     const empty = p.kind === 'format' && p.format === '';
     const gap = pairs.length && p.kind !== 'oneline' && !empty ? '\n' : '';
     if (p.kind === 'format') {

@@ -8,9 +8,9 @@ import git from 'isomorphic-git';
 import { configValue } from './git-config.ts';
 import {
   blobId, commitFiles, currentBranch, die, findRepo, GitExit, headCommit, inSpecs, print, readCommit, readIndex, refuse,
-  relative, repoPath, resolveCommit, sortedPaths, workBytes, writeIndex, type Flat, type GitRun, type Repo,
+  quotePath, relative, repoPath, resolveCommit, sortedPaths, workBytes, writeIndex, type Flat, type GitRun, type Repo,
 } from './git-repo.ts';
-import { quotePath, snapshot, stagedPairs, unstagedPairs, type Snapshot } from './git-status.ts';
+import { snapshot, stagedPairs, unstagedPairs, type Snapshot } from './git-status.ts';
 import { specsOf } from './git-work.ts';
 
 const INIT_HINT = `hint: Using 'master' as the name for the initial branch. This default branch name
@@ -667,7 +667,7 @@ export async function lsFilesCommand(run: GitRun, repo: Repo, args: string[]): P
   const s = await snapshot(run, repo);
   const keep = (p: string) => inSpecs(p, specs);
   const out: string[] = [];
-  const show = (p: string) => quotePath(relative(run, repo, p));
+  const show = (p: string) => quotePath(relative(run, repo, p), false, run.quoteFully);
   if (kinds.has('c')) for (const p of sortedPaths(s.index.keys())) if (keep(p)) out.push(stage ? `${s.index.get(p)!.mode} ${s.index.get(p)!.oid} 0\t${show(p)}` : show(p));
   if (kinds.has('d') || kinds.has('m')) {
     for (const p of await unstagedPairs(run, repo, s, keep)) {
