@@ -11,6 +11,7 @@ import { applyCommand } from './git-apply.ts';
 import { configCommand, configValue, gitBool, identity } from './git-config.ts';
 import { zoneAt } from './git-date.ts';
 import { diffCommand, diffOutsideRepo } from './git-compare.ts';
+import { diffTreeCommand } from './git-difftree.ts';
 import { logCommand, showCommand } from './git-log.ts';
 import { cloneCommand, mergeCommand } from './git-merge.ts';
 import {
@@ -34,6 +35,7 @@ const IN_REPO: Record<string, (run: GitRun, repo: Repo, args: string[]) => Promi
   log: logCommand,
   show: showCommand,
   diff: diffCommand,
+  'diff-tree': diffTreeCommand,
   branch: branchCommand,
   checkout: checkoutCommand,
   switch: switchCommand,
