@@ -23,7 +23,7 @@ const unknownRevision = (rev: string) =>
 /** `git diff [options] [--cached] [REV [REV]] [-- PATH…]`. */
 export async function diffCommand(run: GitRun, repo: Repo, args: string[]): Promise<number> {
   let cached = false;
-  let output: Output = 'patch';
+  const output: Output[] = [];
   let exitCode = false;
   let quiet = false;
   let context = 3;
@@ -36,9 +36,9 @@ export async function diffCommand(run: GitRun, repo: Repo, args: string[]): Prom
       break;
     }
     if (a === '--cached' || a === '--staged') cached = true;
-    else if (a === '--stat' || a === '--shortstat' || a === '--numstat' || a === '--name-only' || a === '--name-status' || a === '--summary') output = a.slice(2) as Output;
-    else if (a === '-p' || a === '-u' || a === '--patch') output = 'patch';
-    else if (a === '-s' || a === '--no-patch') output = 'none';
+    else if (a === '--stat' || a === '--shortstat' || a === '--numstat' || a === '--name-only' || a === '--name-status' || a === '--summary') output.push(a.slice(2) as Output);
+    else if (a === '-p' || a === '-u' || a === '--patch') output.push('patch');
+    else if (a === '-s' || a === '--no-patch') output.push('none');
     else if (a === '--exit-code') exitCode = true;
     else if (a === '--quiet') (quiet = true), (exitCode = true);
     else if (/^-U\d+$/.test(a)) context = Number(a.slice(2));
@@ -80,7 +80,8 @@ export async function diffCommand(run: GitRun, repo: Repo, args: string[]): Prom
       pairs = changedPairs(storedSides(run, repo, s.index), await workSides(tracked), keep);
     }
   }
-  if (!quiet) run.out.push(await diffOf(output, pairs, context, pathQuoter(run)));
+  // The forms combine as git's diff_flush combines them; none given: the patch.
+  if (!quiet) run.out.push(await diffOf(output.length ? output : ['patch'], pairs, context, pathQuoter(run)));
   return exitCode && pairs.length ? 1 : 0;
 }
 

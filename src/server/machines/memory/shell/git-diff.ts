@@ -277,8 +277,8 @@ export function renameText(from: string, to: string): string {
 /** The forms a diff is shown in: `git diff`'s and `git log`/`show`'s output options (`none`: no diff). */
 export type DiffKind = 'none' | 'patch' | 'stat' | 'shortstat' | 'numstat' | 'name-only' | 'name-status' | 'summary';
 
-/** The diff of `kind` over `pairs`, as bytes; `context` lines around each hunk of a patch (`-U`, default 3); paths printed by `q`. */
-export async function diffOf(kind: DiffKind, pairs: Pair[], context = 3, q: Quote = quotePath): Promise<string> {
+/** One output form over `pairs`, as bytes. */
+async function formOf(kind: DiffKind, pairs: Pair[], context: number, q: Quote): Promise<string> {
   switch (kind) {
     case 'patch':
       return patchText(pairs, context, q);
@@ -303,4 +303,21 @@ export async function diffOf(kind: DiffKind, pairs: Pair[], context = 3, q: Quot
     default:
       return '';
   }
+}
+
+/**
+ * The diff over `pairs` in the forms `kinds` asks for, as bytes, the way git's diff_flush combines them: `-s`
+ * silences all, `--name-status`/`--name-only` replace the rest, else `--numstat`, `--stat`, `--shortstat`, then
+ * `--summary`, then the patch, set off by a blank line when anything came before it. `context` lines around each
+ * hunk (`-U`, default 3); paths printed by `q`.
+ */
+export async function diffOf(kinds: DiffKind | readonly DiffKind[], pairs: Pair[], context = 3, q: Quote = quotePath): Promise<string> {
+  const set = new Set(typeof kinds === 'string' ? [kinds] : kinds);
+  if (set.has('none') || !pairs.length) return '';
+  if (set.has('name-status')) return formOf('name-status', pairs, context, q);
+  if (set.has('name-only')) return formOf('name-only', pairs, context, q);
+  let out = '';
+  for (const k of ['numstat', 'stat', 'shortstat', 'summary'] as const) if (set.has(k)) out += await formOf(k, pairs, context, q);
+  if (set.has('patch')) out += `${out ? '\n' : ''}${await formOf('patch', pairs, context, q)}`;
+  return out;
 }

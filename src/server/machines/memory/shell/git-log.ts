@@ -107,7 +107,8 @@ async function commitPairs(run: GitRun, repo: Repo, c: Commit, specs: string[] |
 /** Options shared by `log` and `show`. */
 interface LogOptions {
   pretty: Pretty;
-  diff: DiffKind;
+  /** The diff forms asked for (git-diff.ts's diffOf combines them); `none` alone: no diff. */
+  diff: DiffKind[];
   max: number;
   reverse: boolean;
   /** `--abbrev-commit` (set by `--oneline`, which is `--pretty=oneline --abbrev-commit`): 7-digit commit ids. */
@@ -121,7 +122,7 @@ interface LogOptions {
 }
 
 function parseLog(run: GitRun, repo: Repo, args: string[], show: boolean): LogOptions {
-  const o: LogOptions = { pretty: { kind: 'medium', date: 'default' }, diff: show ? 'patch' : 'none', max: show ? 1 : Infinity, reverse: false, abbrev: false, decorate: null, revs: [], specs: null };
+  const o: LogOptions = { pretty: { kind: 'medium', date: 'default' }, diff: [], max: show ? 1 : Infinity, reverse: false, abbrev: false, decorate: null, revs: [], specs: null };
   const specs: string[] = [];
   const setPretty = (v: string) => {
     if (['medium', 'oneline', 'short', 'full'].includes(v)) o.pretty = { kind: v as Pretty['kind'], date: o.pretty.date };
@@ -153,19 +154,16 @@ function parseLog(run: GitRun, repo: Repo, args: string[], show: boolean): LogOp
       const d = a.slice(7);
       if (!isDateMode(d)) refuse(`--date=${d}`);
       o.pretty.date = d as DateMode;
-    } else if (a === '-p' || a === '-u' || a === '--patch') o.diff = 'patch';
-    else if (a === '--stat') o.diff = 'stat';
-    else if (a === '--shortstat') o.diff = 'shortstat';
-    else if (a === '--name-only') o.diff = 'name-only';
-    else if (a === '--name-status') o.diff = 'name-status';
-    else if (a === '--summary') o.diff = 'summary';
-    else if (a === '-s' || a === '--no-patch') o.diff = 'none';
+    } else if (a === '-p' || a === '-u' || a === '--patch') o.diff.push('patch');
+    else if (a === '--stat' || a === '--shortstat' || a === '--numstat' || a === '--name-only' || a === '--name-status' || a === '--summary') o.diff.push(a.slice(2) as DiffKind);
+    else if (a === '-s' || a === '--no-patch') o.diff.push('none');
     else if (a === '--reverse') o.reverse = true;
     else if (a === '--all') o.all = true;
     else if (a === '--decorate' || a.startsWith('--decorate=') || a === '--no-decorate') o.decorate = decorateStyle(a);
     else if (a === '--no-color' || a === '--first-parent') continue;
     else refuse(`git ${show ? 'show' : 'log'} ${a}`);
   }
+  if (!o.diff.length) o.diff.push(show ? 'patch' : 'none');
   if (specs.length) o.specs = specs.map((s) => repoPath(run, repo, s) ?? die(`${s}: '${s}' is outside repository at '${repo.dir}'`));
   return o;
 }
@@ -269,10 +267,12 @@ async function printCommits(run: GitRun, repo: Repo, commits: Commit[], o: LogOp
   const decor = async (oid: string, style: DecorateStyle) => (wanted ? decorationText(run, repo, (all ??= await loadDecorations(run, repo)), oid, style) : '');
   for (let i = 0; i < commits.length; i++) {
     const c = commits[i]!;
-    const pairs = o.diff === 'none' ? [] : await commitPairs(run, repo, c, o.specs);
+    const pairs = o.diff.includes('none') ? [] : await commitPairs(run, repo, c, o.specs);
     const diff = pairs.length ? await diffOf(o.diff, pairs, 3, pathQuoter(run)) : '';
     const empty = p.kind === 'format' && p.format === '';
-    const gap = pairs.length && p.kind !== 'oneline' && !empty ? '\n' : '';
+    // log-tree.c: `---` before the blank line when both a diffstat and a patch follow.
+    const dashes = o.diff.includes('stat') && o.diff.includes('patch') && !o.diff.some((k) => k === 'name-only' || k === 'name-status') ? '---' : '';
+    const gap = pairs.length && p.kind !== 'oneline' && !empty ? `${dashes}\n` : '';
     if (p.kind === 'format') {
       const text = bytesOf(expandFormat(p.format!, c, now, p.date, await decor(c.oid, 'short')));
       if (p.separator) run.out.push(`${i > 0 ? '\n' : ''}${text}${gap}${diff}`);
@@ -304,7 +304,7 @@ export async function showCommand(run: GitRun, repo: Repo, args: string[]): Prom
     if (r === 'HEAD' && !(await headCommit(run, repo))) die(`your current branch '${(await run.fs.readFile(`${repo.gitdir}/HEAD`)).trim().replace(/^ref: refs\/heads\//, '')}' does not have any commits yet`);
     commits.push(await readCommit(run, repo, await needCommit(run, repo, r)));
   }
-  if (commits.some((c) => c.parent.length > 1) && o.diff === 'patch') refuse('git show of a merge commit (its combined diff)');
+  if (commits.some((c) => c.parent.length > 1) && o.diff.includes('patch') && !o.diff.includes('none')) refuse('git show of a merge commit (its combined diff)');
   await printCommits(run, repo, commits, { ...o, max: Infinity });
   return 0;
 }
