@@ -587,7 +587,8 @@ export async function tagCommand(run: GitRun, repo: Repo, args: string[], tagger
   if (exists && !force) die(`tag '${name}' already exists`);
   if (annotate) {
     if (message === undefined) return refuse('git tag -a without -m (it opens an editor)');
-    await git.annotatedTag({ fs: run.gfs, gitdir: repo.gitdir, ref: name, object: oid!, message: message.endsWith('\n') ? message : `${message}\n`, tagger: await tagger(), force: true });
+    // isomorphic-git ends the message with a newline itself; git's object holds exactly one.
+    await git.annotatedTag({ fs: run.gfs, gitdir: repo.gitdir, ref: name, object: oid!, message: message.replace(/\n+$/, ''), tagger: await tagger(), force: true });
   } else await git.writeRef({ fs: run.gfs, gitdir: repo.gitdir, ref: `refs/tags/${name}`, value: oid!, force: true });
   return 0;
 }
@@ -631,7 +632,7 @@ export async function revParseCommand(run: GitRun, args: string[]): Promise<numb
         print(run, `${b ?? 'HEAD'}\n`);
         continue;
       }
-      const oid = await resolveCommit(run, r, a);
+      const oid = await revParseObject(run, r, a);
       if (!oid) {
         if (verify) {
           if (quiet) return 1;
@@ -644,6 +645,30 @@ export async function revParseCommand(run: GitRun, args: string[]): Promise<numb
     }
   }
   return 0;
+}
+
+/**
+ * The object `rev` names for rev-parse: an annotated tag's own id for its bare name (only `^{}` or a step peels it),
+ * `REV^{tree}` the commit's tree, else the commit {@link resolveCommit} finds; null when it names none.
+ */
+async function revParseObject(run: GitRun, repo: Repo, rev: string): Promise<string | null> {
+  const tree = /^(.*)\^\{tree\}$/.exec(rev);
+  if (tree) {
+    const oid = await resolveCommit(run, repo, tree[1]!);
+    return oid ? (await readCommit(run, repo, oid)).tree : null;
+  }
+  if (/^[^~^:@]+$/.test(rev) && !/^[0-9a-f]{4,40}$/.test(rev)) {
+    for (const ref of rev.startsWith('refs/') ? [rev] : [`refs/tags/${rev}`]) {
+      try {
+        const oid = await git.resolveRef({ fs: run.gfs, gitdir: repo.gitdir, ref });
+        const o = await git.readObject({ fs: run.gfs, gitdir: repo.gitdir, oid, format: 'content' });
+        if (o.type === 'tag') return oid;
+      } catch {
+        // not a tag: resolved as a commit below
+      }
+    }
+  }
+  return resolveCommit(run, repo, rev);
 }
 
 /** `git ls-files [-c] [-m] [-o] [-d] [-s] [--exclude-standard] [PATH…]`, paths relative to the working directory. */

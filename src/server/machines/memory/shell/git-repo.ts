@@ -142,7 +142,10 @@ export function sortedPaths(paths: Iterable<string>): string[] {
 
 /** The commit id `ref` names (`HEAD`, a branch, a tag, an id or its prefix), or null when it names none. */
 export async function resolveCommit(run: GitRun, repo: Repo, ref: string): Promise<string | null> {
-  const m = /^(.*?)((?:[~^]\d*)*)$/.exec(ref)!;
+  // `@{N}`, `@{upstream}`… read the reflog or the upstream config, which this engine does not keep.
+  if (ref.includes('@{')) refuse(`the revision ${ref} (reflogs and @{…} are not kept)`);
+  // `^{}` and `^{commit}` peel to the commit, which every step here already does.
+  const m = /^(.*?)((?:[~^]\d*|\^\{(?:commit)?\})*)$/.exec(ref)!;
   let base = m[1]!;
   if (base === '@') base = 'HEAD';
   let oid: string | null = null;
@@ -159,7 +162,8 @@ export async function resolveCommit(run: GitRun, repo: Repo, ref: string): Promi
   }
   if (!oid) return null;
   oid = await peel(run, repo, oid);
-  for (const step of m[2]!.match(/[~^]\d*/g) ?? []) {
+  for (const step of m[2]!.match(/\^\{(?:commit)?\}|[~^]\d*/g) ?? []) {
+    if (step.endsWith('}')) continue;
     const n = step.length > 1 ? Number(step.slice(1)) : 1;
     if (step[0] === '~') {
       for (let i = 0; i < n && oid; i++) oid = (await readCommit(run, repo, oid)).parent[0] ?? null;
