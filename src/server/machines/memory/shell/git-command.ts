@@ -10,7 +10,7 @@ import { defineCommand, latin1FromBytes, type CommandContext, type CustomCommand
 import { applyCommand } from './git-apply.ts';
 import { configCommand, configValue, gitBool, identity } from './git-config.ts';
 import { zoneAt } from './git-date.ts';
-import { diffCommand, diffOutsideRepo } from './git-compare.ts';
+import { diffCommand, diffNoIndex, diffOutsideRepo } from './git-compare.ts';
 import { diffTreeCommand } from './git-difftree.ts';
 import { logCommand, showCommand } from './git-log.ts';
 import { cloneCommand, mergeCommand } from './git-merge.ts';
@@ -110,7 +110,12 @@ async function dispatch(run: GitRun, args: string[], stdin: () => string): Promi
   if (name === 'rev-parse') return revParseCommand(run, rest);
   const command = IN_REPO[name];
   if (command) {
-    if (name === 'diff' && !(await findRepo(run))) throw diffOutsideRepo();
+    if (name === 'diff' && rest.includes('--no-index')) return diffNoIndex(run, rest);
+    // Outside a repository git diff compares two paths as --no-index does.
+    if (name === 'diff' && !(await findRepo(run))) {
+      if (rest.filter((a) => !a.startsWith('-')).length !== 2) throw diffOutsideRepo();
+      return diffNoIndex(run, rest);
+    }
     const repo = await needRepo(run);
     run.quoteFully = gitBool(await configValue(run, repo, 'core.quotepath'), true);
     return command(run, repo, rest);

@@ -25,6 +25,8 @@ export interface Side {
 export interface Pair {
   path: string;
   from?: string;
+  /** `from` only names the old side (`diff --no-index` of two files), no rename. */
+  labels?: boolean;
   a: Side | null;
   b: Side | null;
 }
@@ -146,7 +148,7 @@ export async function patchOf(p: Pair, context = 3, q: Quote = quotePath): Promi
   if (!p.a) out += `new file mode ${p.b!.mode}\n`;
   else if (!p.b) out += `deleted file mode ${p.a.mode}\n`;
   else if (p.a.mode !== p.b.mode) out += `old mode ${p.a.mode}\nnew mode ${p.b.mode}\n`;
-  if (p.from) out += bytesOf(`similarity index 100%\nrename from ${q(p.from)}\nrename to ${q(p.path)}\n`);
+  if (p.from && !p.labels) out += bytesOf(`similarity index 100%\nrename from ${q(p.from)}\nrename to ${q(p.path)}\n`);
   const sameBlob = p.a && p.b && p.a.oid === p.b.oid;
   if (sameBlob) return out;
   const modeTail = p.a && p.b && p.a.mode === p.b.mode ? ` ${p.a.mode}` : '';
