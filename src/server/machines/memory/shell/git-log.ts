@@ -169,8 +169,9 @@ function parseLog(run: GitRun, repo: Repo, args: string[], show: boolean): LogOp
 }
 
 /**
- * The style of `--decorate`, `--decorate=short|full|no|auto` or `--no-decorate`. `auto` decorates only on a terminal,
- * and this `git` writes to a pipe.
+ * The style of `--decorate`, `--decorate=short|full|no|auto` or `--no-decorate`. `auto` (and git's default,
+ * `log.decorate` unset) decorates only on a terminal.
+ * @deviation this `git` never decorates without `--decorate`, even when its output goes to a terminal.
  */
 function decorateStyle(a: string): DecorateStyle | null {
   if (a === '--decorate') return 'short';
