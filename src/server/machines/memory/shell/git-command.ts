@@ -8,9 +8,10 @@
  */
 import { defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { applyCommand } from './git-apply.ts';
-import { configCommand, identity } from './git-config.ts';
+import { configCommand, configValue, gitBool, identity } from './git-config.ts';
 import { zoneAt } from './git-date.ts';
-import { diffCommand, diffOutsideRepo } from './git-compare.ts';
+import { diffCommand, diffNoIndex, diffOutsideRepo } from './git-compare.ts';
+import { diffTreeCommand } from './git-difftree.ts';
 import { logCommand, showCommand } from './git-log.ts';
 import { cloneCommand, mergeCommand } from './git-merge.ts';
 import {
@@ -34,6 +35,7 @@ const IN_REPO: Record<string, (run: GitRun, repo: Repo, args: string[]) => Promi
   log: logCommand,
   show: showCommand,
   diff: diffCommand,
+  'diff-tree': diffTreeCommand,
   branch: branchCommand,
   checkout: checkoutCommand,
   switch: switchCommand,
@@ -108,8 +110,15 @@ async function dispatch(run: GitRun, args: string[], stdin: () => string): Promi
   if (name === 'rev-parse') return revParseCommand(run, rest);
   const command = IN_REPO[name];
   if (command) {
-    if (name === 'diff' && !(await findRepo(run))) throw diffOutsideRepo();
-    return command(run, await needRepo(run), rest);
+    if (name === 'diff' && rest.includes('--no-index')) return diffNoIndex(run, rest);
+    // Outside a repository git diff compares two paths as --no-index does.
+    if (name === 'diff' && !(await findRepo(run))) {
+      if (rest.filter((a) => !a.startsWith('-')).length !== 2) throw diffOutsideRepo();
+      return diffNoIndex(run, rest);
+    }
+    const repo = await needRepo(run);
+    run.quoteFully = gitBool(await configValue(run, repo, 'core.quotepath'), true);
+    return command(run, repo, rest);
   }
   if (REFUSED.has(name)) return refuse(`git ${name}`);
   throw new GitExit(`git: '${name}' is not a git command. See 'git --help'.\n`, 1);

@@ -127,6 +127,15 @@ export async function configValue(run: GitRun, repo: Repo | null, name: string):
   return undefined;
 }
 
+/**
+ * A config value read as git's boolean (git_config_bool): `false`, `no`, `off`, `0` and the empty string are false,
+ * any other value true; `fallback` when unset.
+ */
+export function gitBool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  return !['false', 'no', 'off', '0', ''].includes(value.toLowerCase());
+}
+
 /** Writes `name` = `value` (null: unset) into the file at `path`. */
 export async function writeConfig(run: GitRun, path: string, name: string, value: string | null): Promise<void> {
   const text = (await readText(run, path)) ?? '';

@@ -89,7 +89,8 @@ export function showDate(seconds: number, offset: number, mode: DateMode, now: n
     case 'iso':
       return `${day} ${time} ${zoneText(offset)}`;
     case 'iso-strict':
-      return `${day}T${time}${offset === 0 ? 'Z' : zoneText(offset, true)}`;
+      // git before 2.45 writes UTC as `+00:00` here, never `Z`.
+      return `${day}T${time}${zoneText(offset, true)}`;
     case 'rfc':
       return `${wday}, ${w.day} ${MONTHS[w.month - 1]} ${w.year} ${time} ${zoneText(offset)}`;
     case 'short':

@@ -9,7 +9,10 @@
 import git from 'isomorphic-git';
 import { compareLines } from './diff-engine.ts';
 import { formatChanges, type DiffSide } from './diff-format.ts';
-import { blobId, bytesOf, sortedPaths, type Flat, type GitRun, type Repo, type WorkFile } from './git-repo.ts';
+import { blobId, bytesOf, quotePath, sortedPaths, type Flat, type GitRun, type Repo, type WorkFile } from './git-repo.ts';
+
+/** How a path is printed (git's quote_c_style under `core.quotePath`, git-repo.ts's quotePath). */
+export type Quote = (path: string) => string;
 
 /** One side of a path's comparison: its blob id, mode, and bytes on demand. */
 export interface Side {
@@ -22,6 +25,8 @@ export interface Side {
 export interface Pair {
   path: string;
   from?: string;
+  /** `from` only names the old side (`diff --no-index` of two files), no rename. */
+  labels?: boolean;
   a: Side | null;
   b: Side | null;
 }
@@ -133,40 +138,45 @@ function hunksOf(a: DiffSide, b: DiffSide, context: number): string {
 const short = (oid: string) => oid.slice(0, 7);
 const ZERO = '0000000';
 
-/** One pair's patch, as `git diff` prints it (`context` lines around each change). */
-export async function patchOf(p: Pair, context = 3): Promise<string> {
+/**
+ * One pair's patch, as `git diff` prints it (`context` lines around each change); a name that needs quoting is
+ * quoted with its `a/`/`b/` prefix inside the quotes (git's quote_two).
+ */
+export async function patchOf(p: Pair, context = 3, q: Quote = quotePath): Promise<string> {
   const from = p.from ?? p.path;
-  let out = bytesOf(`diff --git a/${from} b/${p.path}\n`);
+  let out = bytesOf(`diff --git ${q(`a/${from}`)} ${q(`b/${p.path}`)}\n`);
   if (!p.a) out += `new file mode ${p.b!.mode}\n`;
   else if (!p.b) out += `deleted file mode ${p.a.mode}\n`;
   else if (p.a.mode !== p.b.mode) out += `old mode ${p.a.mode}\nnew mode ${p.b.mode}\n`;
-  if (p.from) out += bytesOf(`similarity index 100%\nrename from ${p.from}\nrename to ${p.path}\n`);
+  if (p.from && !p.labels) out += bytesOf(`similarity index 100%\nrename from ${q(p.from)}\nrename to ${q(p.path)}\n`);
   const sameBlob = p.a && p.b && p.a.oid === p.b.oid;
   if (sameBlob) return out;
   const modeTail = p.a && p.b && p.a.mode === p.b.mode ? ` ${p.a.mode}` : '';
   out += `index ${p.a ? short(p.a.oid) : ZERO}..${p.b ? short(p.b.oid) : ZERO}${modeTail}\n`;
   const x = p.a ? await p.a.read() : new Uint8Array();
   const y = p.b ? await p.b.read() : new Uint8Array();
-  const nameA = bytesOf(p.a ? `a/${from}` : '/dev/null');
-  const nameB = bytesOf(p.b ? `b/${p.path}` : '/dev/null');
+  const nameA = bytesOf(p.a ? q(`a/${from}`) : '/dev/null');
+  const nameB = bytesOf(p.b ? q(`b/${p.path}`) : '/dev/null');
   if (isBinary(x) || isBinary(y)) return `${out}Binary files ${nameA} and ${nameB} differ\n`;
   if (x.length === 0 && y.length === 0) return out;
-  return `${out}--- ${nameA}\n+++ ${nameB}\n${hunksOf(sideOf(x), sideOf(y), context)}`;
+  // git's emit_diff_symbol ends a file label holding a space with a TAB, so readers that cut at the TAB get the name.
+  const tab = (label: string) => (label.includes(' ') ? '\t' : '');
+  return `${out}--- ${nameA}${tab(nameA)}\n+++ ${nameB}${tab(nameB)}\n${hunksOf(sideOf(x), sideOf(y), context)}`;
 }
 
 /** The patches of `pairs`. */
-export async function patchText(pairs: Pair[], context = 3): Promise<string> {
+export async function patchText(pairs: Pair[], context = 3, q: Quote = quotePath): Promise<string> {
   let out = '';
-  for (const p of pairs) out += await patchOf(p, context);
+  for (const p of pairs) out += await patchOf(p, context, q);
   return out;
 }
 
 /** `--name-only`: one path a line. */
-export const nameOnly = (pairs: Pair[]) => pairs.map((p) => `${p.path}\n`).join('');
+export const nameOnly = (pairs: Pair[], q: Quote = quotePath) => pairs.map((p) => `${q(p.path)}\n`).join('');
 
 /** `--name-status`: `M`, `A`, `D`, `T` (type change) or `R100` with both paths, tab-separated. */
-export function nameStatus(pairs: Pair[]): string {
-  return pairs.map((p) => (p.from ? `R100\t${p.from}\t${p.path}\n` : `${statusLetter(p)}\t${p.path}\n`)).join('');
+export function nameStatus(pairs: Pair[], q: Quote = quotePath): string {
+  return pairs.map((p) => (p.from ? `R100\t${q(p.from)}\t${q(p.path)}\n` : `${statusLetter(p)}\t${q(p.path)}\n`)).join('');
 }
 
 /** The status letter of a pair: `A`, `D`, `T` (file ↔ symlink), `M`. */
@@ -199,10 +209,10 @@ export async function shortstat(pairs: Pair[]): Promise<string> {
 }
 
 /** `--stat` over 80 columns, as git's `show_stats` lays it out (name, count, a scaled `+`/`-` graph). */
-export async function statText(pairs: Pair[], width = 80): Promise<string> {
+export async function statText(pairs: Pair[], width = 80, q: Quote = quotePath): Promise<string> {
   if (!pairs.length) return '';
   const rows = [];
-  for (const p of pairs) rows.push({ name: p.from ? `${p.from} => ${p.path}` : p.path, ...(await lineCounts(p)) });
+  for (const p of pairs) rows.push({ name: p.from ? renameShown(p.from, p.path, q) : q(p.path), ...(await lineCounts(p)) });
   const maxLen = Math.max(...rows.map((r) => r.name.length));
   const maxChange = Math.max(...rows.map((r) => r.added + r.deleted));
   const binWidth = Math.max(0, ...rows.filter((r) => r.binary).map((r) => `Bin ${r.sizes[0]} -> ${r.sizes[1]} bytes`.length));
@@ -240,15 +250,20 @@ export async function statText(pairs: Pair[], width = 80): Promise<string> {
 }
 
 /** `--summary`: ` create mode 100644 a`, ` delete mode …`, ` rename a => b (100%)`, ` mode change 100644 => 100755 a`. */
-export function summaryText(pairs: Pair[]): string {
+export function summaryText(pairs: Pair[], q: Quote = quotePath): string {
   let out = '';
   for (const p of pairs) {
-    if (p.from) out += ` rename ${renameText(p.from, p.path)} (100%)\n`;
-    else if (!p.a) out += ` create mode ${p.b!.mode} ${p.path}\n`;
-    else if (!p.b) out += ` delete mode ${p.a.mode} ${p.path}\n`;
-    else if (p.a.mode !== p.b.mode) out += ` mode change ${p.a.mode} => ${p.b.mode} ${p.path}\n`;
+    if (p.from) out += ` rename ${renameShown(p.from, p.path, q)} (100%)\n`;
+    else if (!p.a) out += ` create mode ${p.b!.mode} ${q(p.path)}\n`;
+    else if (!p.b) out += ` delete mode ${p.a.mode} ${q(p.path)}\n`;
+    else if (p.a.mode !== p.b.mode) out += ` mode change ${p.a.mode} => ${p.b.mode} ${q(p.path)}\n`;
   }
   return out;
+}
+
+/** A rename as `--stat`, `--numstat` and `--summary` show it: compact, or both names in full when either needs quoting (git's pprint_rename). */
+export function renameShown(from: string, to: string, q: Quote = quotePath): string {
+  return q(from) !== from || q(to) !== to ? `${q(from)} => ${q(to)}` : renameText(from, to);
 }
 
 /** git's compact rename: the common leading directories and trailing part in braces (`src/{a.ts => b.ts}`). */
@@ -264,30 +279,47 @@ export function renameText(from: string, to: string): string {
 /** The forms a diff is shown in: `git diff`'s and `git log`/`show`'s output options (`none`: no diff). */
 export type DiffKind = 'none' | 'patch' | 'stat' | 'shortstat' | 'numstat' | 'name-only' | 'name-status' | 'summary';
 
-/** The diff of `kind` over `pairs`, as bytes; `context` lines around each hunk of a patch (`-U`, default 3). */
-export async function diffOf(kind: DiffKind, pairs: Pair[], context = 3): Promise<string> {
+/** One output form over `pairs`, as bytes. */
+async function formOf(kind: DiffKind, pairs: Pair[], context: number, q: Quote): Promise<string> {
   switch (kind) {
     case 'patch':
-      return patchText(pairs, context);
+      return patchText(pairs, context, q);
     case 'stat':
-      return bytesOf(await statText(pairs));
+      return bytesOf(await statText(pairs, 80, q));
     case 'shortstat':
       return bytesOf(await shortstat(pairs));
     case 'numstat': {
       let out = '';
       for (const p of pairs) {
         const c = await lineCounts(p);
-        out += `${c.binary ? '-\t-' : `${c.added}\t${c.deleted}`}\t${p.from ? `${p.from} => ${p.path}` : p.path}\n`;
+        out += `${c.binary ? '-\t-' : `${c.added}\t${c.deleted}`}\t${p.from ? renameShown(p.from, p.path, q) : q(p.path)}\n`;
       }
       return bytesOf(out);
     }
     case 'name-only':
-      return bytesOf(nameOnly(pairs));
+      return bytesOf(nameOnly(pairs, q));
     case 'name-status':
-      return bytesOf(nameStatus(pairs));
+      return bytesOf(nameStatus(pairs, q));
     case 'summary':
-      return bytesOf(summaryText(pairs));
+      return bytesOf(summaryText(pairs, q));
     default:
       return '';
   }
+}
+
+/**
+ * The diff over `pairs` in the forms `kinds` asks for, as bytes, the way git's diff_flush combines them: `-s`
+ * silences all, `--name-status`/`--name-only` replace the rest, else `--numstat`, `--stat`, `--shortstat`, then
+ * `--summary`, then the patch, set off by a blank line when anything came before it. `context` lines around each
+ * hunk (`-U`, default 3); paths printed by `q`.
+ */
+export async function diffOf(kinds: DiffKind | readonly DiffKind[], pairs: Pair[], context = 3, q: Quote = quotePath): Promise<string> {
+  const set = new Set(typeof kinds === 'string' ? [kinds] : kinds);
+  if (set.has('none') || !pairs.length) return '';
+  if (set.has('name-status')) return formOf('name-status', pairs, context, q);
+  if (set.has('name-only')) return formOf('name-only', pairs, context, q);
+  let out = '';
+  for (const k of ['numstat', 'stat', 'shortstat', 'summary'] as const) if (set.has(k)) out += await formOf(k, pairs, context, q);
+  if (set.has('patch')) out += `${out ? '\n' : ''}${await formOf('patch', pairs, context, q)}`;
+  return out;
 }

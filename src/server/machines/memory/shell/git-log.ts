@@ -7,9 +7,10 @@
  */
 import git from 'isomorphic-git';
 import { isDateMode, showDate, type DateMode } from './git-date.ts';
+import { decorationText, loadDecorations, type DecorateStyle, type Decorations } from './git-decorate.ts';
 import { changedPairs, diffOf, storedSides, type DiffKind, type Pair } from './git-diff.ts';
 import {
-  bytesOf, commitFiles, die, print, headCommit, inSpecs, readCommit, refuse, repoPath, resolveCommit, GitExit,
+  bytesOf, commitFiles, die, pathQuoter, print, headCommit, inSpecs, readCommit, refuse, repoPath, resolveCommit, GitExit,
   type Commit, type GitRun, type Person, type Repo,
 } from './git-repo.ts';
 
@@ -40,7 +41,7 @@ const zoneEast = (p: Person) => -p.timezoneOffset;
 const dateOf = (p: Person, mode: DateMode, now: number) => showDate(p.timestamp, zoneEast(p), mode, now);
 
 /** One `%` placeholder of a pretty format, or null when it is not one (copied as written, as git does). */
-function placeholder(c: Commit, spec: string, now: number, mode: DateMode): [string, number] | null {
+function placeholder(c: Commit, spec: string, now: number, mode: DateMode, decor: string): [string, number] | null {
   const two = spec.slice(0, 2);
   const person = two[0] === 'a' ? c.author : two[0] === 'c' ? c.committer : null;
   if (person && two.length === 2) {
@@ -54,7 +55,7 @@ function placeholder(c: Commit, spec: string, now: number, mode: DateMode): [str
   const one: Record<string, string> = {
     H: c.oid, h: c.oid.slice(0, 7), T: c.tree, t: c.tree.slice(0, 7), P: c.parent.join(' '), p: c.parent.map((p) => p.slice(0, 7)).join(' '),
     s: subjectOf(c.message), f: subjectOf(c.message).replace(/[^A-Za-z0-9.]+/g, '-').replace(/^[-.]+|[-.]+$/g, ''),
-    b: bodyOf(c.message), B: c.message, n: '\n', '%': '%', d: '', D: '', e: '',
+    b: bodyOf(c.message), B: c.message, n: '\n', '%': '%', d: decor ? ` (${decor})` : '', D: decor, e: '',
   };
   if (one[spec[0]!] !== undefined) return [one[spec[0]!]!, 1];
   const hex = /^x([0-9a-fA-F]{2})/.exec(spec);
@@ -62,15 +63,15 @@ function placeholder(c: Commit, spec: string, now: number, mode: DateMode): [str
   return null;
 }
 
-/** A pretty format expanded for `c`. */
-export function expandFormat(format: string, c: Commit, now: number, mode: DateMode): string {
+/** A pretty format expanded for `c`; `decor` is its `%D` (the refs pointing at it, git-decorate.ts). */
+export function expandFormat(format: string, c: Commit, now: number, mode: DateMode, decor = ''): string {
   let out = '';
   for (let i = 0; i < format.length; i++) {
     if (format[i] !== '%') {
       out += format[i];
       continue;
     }
-    const hit = placeholder(c, format.slice(i + 1), now, mode);
+    const hit = placeholder(c, format.slice(i + 1), now, mode, decor);
     if (!hit) out += '%';
     else {
       out += hit[0];
@@ -84,9 +85,10 @@ const indent = (message: string) =>
   message.replace(/\n+$/, '').split('\n').map((l) => (l.trim() ? `    ${l}` : '    ')).join('\n') + '\n';
 
 /** The header and message of `c` in a built-in format (without the diff). */
-function header(c: Commit, p: Pretty, now: number): string {
-  if (p.kind === 'oneline') return `${c.oid.slice(0, 7)} ${subjectOf(c.message)}\n`;
-  let out = `commit ${c.oid}\n`;
+function header(c: Commit, p: Pretty, now: number, abbrev: boolean, decor: string): string {
+  const id = `${abbrev ? c.oid.slice(0, 7) : c.oid}${decor ? ` (${decor})` : ''}`;
+  if (p.kind === 'oneline') return `${id} ${subjectOf(c.message)}\n`;
+  let out = `commit ${id}\n`;
   if (c.parent.length > 1) out += `Merge: ${c.parent.map((x) => x.slice(0, 7)).join(' ')}\n`;
   out += `Author: ${c.author.name} <${c.author.email}>\n`;
   if (p.kind === 'medium') out += `Date:   ${dateOf(c.author, p.date, now)}\n`;
@@ -105,9 +107,14 @@ async function commitPairs(run: GitRun, repo: Repo, c: Commit, specs: string[] |
 /** Options shared by `log` and `show`. */
 interface LogOptions {
   pretty: Pretty;
-  diff: DiffKind;
+  /** The diff forms asked for (git-diff.ts's diffOf combines them); `none` alone: no diff. */
+  diff: DiffKind[];
   max: number;
   reverse: boolean;
+  /** `--abbrev-commit` (set by `--oneline`, which is `--pretty=oneline --abbrev-commit`): 7-digit commit ids. */
+  abbrev: boolean;
+  /** `--decorate[=short|full]`: the refs pointing at each commit after its id; null: none (`no`, or `auto` off a terminal). */
+  decorate: DecorateStyle | null;
   /** `--all`: every branch and tag, and HEAD. */
   all?: boolean;
   revs: string[];
@@ -115,13 +122,14 @@ interface LogOptions {
 }
 
 function parseLog(run: GitRun, repo: Repo, args: string[], show: boolean): LogOptions {
-  const o: LogOptions = { pretty: { kind: 'medium', date: 'default' }, diff: show ? 'patch' : 'none', max: show ? 1 : Infinity, reverse: false, revs: [], specs: null };
+  const o: LogOptions = { pretty: { kind: 'medium', date: 'default' }, diff: [], max: show ? 1 : Infinity, reverse: false, abbrev: false, decorate: null, revs: [], specs: null };
   const specs: string[] = [];
-  const setPretty = (v: string, tformat: boolean) => {
+  const setPretty = (v: string) => {
     if (['medium', 'oneline', 'short', 'full'].includes(v)) o.pretty = { kind: v as Pretty['kind'], date: o.pretty.date };
-    else if (v.startsWith('format:')) o.pretty = { kind: 'format', format: v.slice(7), separator: !tformat, date: o.pretty.date };
+    else if (v.startsWith('format:')) o.pretty = { kind: 'format', format: v.slice(7), separator: true, date: o.pretty.date };
     else if (v.startsWith('tformat:')) o.pretty = { kind: 'format', format: v.slice(8), separator: false, date: o.pretty.date };
-    else if (v.includes('%')) o.pretty = { kind: 'format', format: v, separator: false, date: o.pretty.date };
+    // git's get_commit_format: an empty value or one holding `%` is a `tformat:`.
+    else if (v === '' || v.includes('%')) o.pretty = { kind: 'format', format: v, separator: false, date: o.pretty.date };
     else refuse(`--pretty=${v}`);
   };
   for (let i = 0; i < args.length; i++) {
@@ -138,27 +146,40 @@ function parseLog(run: GitRun, repo: Repo, args: string[], show: boolean): LogOp
     if (/^-\d+$/.test(a)) o.max = Number(a.slice(1));
     else if (a === '-n' || a.startsWith('--max-count')) o.max = Number(value(a === '-n' ? '-n' : '--max-count'));
     else if (/^-n\d+$/.test(a)) o.max = Number(a.slice(2));
-    else if (a === '--oneline') o.pretty = { kind: 'oneline', date: o.pretty.date };
-    else if (a.startsWith('--pretty')) setPretty(a === '--pretty' ? 'medium' : a.slice(9), false);
-    else if (a.startsWith('--format')) setPretty(a.slice(9), true);
+    else if (a === '--oneline') (o.pretty = { kind: 'oneline', date: o.pretty.date }), (o.abbrev = true);
+    else if (a === '--abbrev-commit' || a === '--no-abbrev-commit') o.abbrev = a === '--abbrev-commit';
+    else if (a.startsWith('--pretty')) setPretty(a === '--pretty' ? 'medium' : a.slice(9));
+    else if (a.startsWith('--format')) setPretty(a.slice(9));
     else if (a.startsWith('--date')) {
       const d = a.slice(7);
       if (!isDateMode(d)) refuse(`--date=${d}`);
       o.pretty.date = d as DateMode;
-    } else if (a === '-p' || a === '-u' || a === '--patch') o.diff = 'patch';
-    else if (a === '--stat') o.diff = 'stat';
-    else if (a === '--shortstat') o.diff = 'shortstat';
-    else if (a === '--name-only') o.diff = 'name-only';
-    else if (a === '--name-status') o.diff = 'name-status';
-    else if (a === '--summary') o.diff = 'summary';
-    else if (a === '-s' || a === '--no-patch') o.diff = 'none';
+    } else if (a === '-p' || a === '-u' || a === '--patch') o.diff.push('patch');
+    else if (a === '--stat' || a === '--shortstat' || a === '--numstat' || a === '--name-only' || a === '--name-status' || a === '--summary') o.diff.push(a.slice(2) as DiffKind);
+    else if (a === '-s' || a === '--no-patch') o.diff.push('none');
     else if (a === '--reverse') o.reverse = true;
     else if (a === '--all') o.all = true;
-    else if (a === '--no-decorate' || a === '--no-color' || a === '--no-abbrev-commit' || a === '--abbrev-commit' || a === '--first-parent') continue;
+    else if (a === '--decorate' || a.startsWith('--decorate=') || a === '--no-decorate') o.decorate = decorateStyle(a);
+    else if (a === '--no-color' || a === '--first-parent') continue;
     else refuse(`git ${show ? 'show' : 'log'} ${a}`);
   }
+  if (!o.diff.length) o.diff.push(show ? 'patch' : 'none');
   if (specs.length) o.specs = specs.map((s) => repoPath(run, repo, s) ?? die(`${s}: '${s}' is outside repository at '${repo.dir}'`));
   return o;
+}
+
+/**
+ * The style of `--decorate`, `--decorate=short|full|no|auto` or `--no-decorate`. `auto` (and git's default,
+ * `log.decorate` unset) decorates only on a terminal.
+ * @deviation this `git` never decorates without `--decorate`, even when its output goes to a terminal.
+ */
+function decorateStyle(a: string): DecorateStyle | null {
+  if (a === '--decorate') return 'short';
+  if (a === '--no-decorate') return null;
+  const v = a.slice('--decorate='.length);
+  if (v === 'short' || v === 'full') return v;
+  if (v === 'no' || v === 'auto') return null;
+  return die(`invalid --decorate option: ${v}`);
 }
 
 /** The commits reachable from `start` and not from `exclude`, newest committer date first (git's default order). */
@@ -233,24 +254,34 @@ export async function logCommand(run: GitRun, repo: Repo, args: string[]): Promi
   return 0;
 }
 
+/**
+ * Prints `commits` as git's log_tree_commit does: each commit's header (or format), then, when the commit changed
+ * any path, a blank line (none after `--oneline` or an empty `--format=`) and the diff in the chosen form. The blank
+ * line follows the commit's changes, not the printed diff: `--summary` of a commit that only modified still gets it.
+ * A `format:` pretty separates entries (the newline before the diff ends its line), `tformat:` terminates each.
+ */
 async function printCommits(run: GitRun, repo: Repo, commits: Commit[], o: LogOptions): Promise<void> {
   const now = Math.floor(run.now() / 1000);
   const p = o.pretty;
+  let all: Decorations | null = null;
+  const wanted = o.decorate || (p.kind === 'format' && /%[dD]/.test(p.format!));
+  const decor = async (oid: string, style: DecorateStyle) => (wanted ? decorationText(run, repo, (all ??= await loadDecorations(run, repo)), oid, style) : '');
   for (let i = 0; i < commits.length; i++) {
     const c = commits[i]!;
-    const diff = o.diff === 'none' ? '' : await diffOf(o.diff, await commitPairs(run, repo, c, o.specs));
+    const pairs = o.diff.includes('none') ? [] : await commitPairs(run, repo, c, o.specs);
+    const diff = pairs.length ? await diffOf(o.diff, pairs, 3, pathQuoter(run)) : '';
+    const empty = p.kind === 'format' && p.format === '';
+    // log-tree.c: `---` before the blank line when both a diffstat and a patch follow.
+    const dashes = o.diff.includes('stat') && o.diff.includes('patch') && !o.diff.some((k) => k === 'name-only' || k === 'name-status') ? '---' : '';
+    const gap = pairs.length && p.kind !== 'oneline' && !empty ? `${dashes}\n` : '';
     if (p.kind === 'format') {
-      const text = bytesOf(expandFormat(p.format!, c, now, p.date));
-      const sep = p.separator && i < commits.length - 1 ? '\n' : '';
-      if (diff) run.out.push(`${text}\n${o.diff === 'patch' || o.diff === 'stat' || o.diff === 'shortstat' ? '\n' : ''}${diff}${sep}`);
-      else run.out.push(p.separator ? `${text}${sep}` : `${text}\n`);
+      const text = bytesOf(expandFormat(p.format!, c, now, p.date, await decor(c.oid, 'short')));
+      if (p.separator) run.out.push(`${i > 0 ? '\n' : ''}${text}${gap}${diff}`);
+      else run.out.push(`${text}${empty ? '' : '\n'}${gap}${diff}`);
       continue;
     }
     if (i > 0 && p.kind !== 'oneline') run.out.push('\n');
-    const head = bytesOf(header(c, p, now));
-    if (!diff) run.out.push(head);
-    else if (p.kind === 'oneline') run.out.push(`${head}${diff}`);
-    else run.out.push(`${head}${o.diff === 'name-only' || o.diff === 'name-status' || o.diff === 'summary' ? '' : '\n'}${diff}`);
+    run.out.push(`${bytesOf(header(c, p, now, o.abbrev, o.decorate ? await decor(c.oid, o.decorate) : ''))}${gap}${diff}`);
   }
 }
 
@@ -274,7 +305,7 @@ export async function showCommand(run: GitRun, repo: Repo, args: string[]): Prom
     if (r === 'HEAD' && !(await headCommit(run, repo))) die(`your current branch '${(await run.fs.readFile(`${repo.gitdir}/HEAD`)).trim().replace(/^ref: refs\/heads\//, '')}' does not have any commits yet`);
     commits.push(await readCommit(run, repo, await needCommit(run, repo, r)));
   }
-  if (commits.some((c) => c.parent.length > 1) && o.diff === 'patch') refuse('git show of a merge commit (its combined diff)');
+  if (commits.some((c) => c.parent.length > 1) && o.diff.includes('patch') && !o.diff.includes('none')) refuse('git show of a merge commit (its combined diff)');
   await printCommits(run, repo, commits, { ...o, max: Infinity });
   return 0;
 }

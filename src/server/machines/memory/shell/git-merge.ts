@@ -10,7 +10,7 @@ import { identity } from './git-config.ts';
 import { zoneAt } from './git-date.ts';
 import { changedPairs, statText, storedSides, summaryText } from './git-diff.ts';
 import {
-  bytesOf, commitFiles, currentBranch, die, findRepo, GitExit, headCommit, print, refuse, resolveCommit, sortedPaths, writeIndex,
+  bytesOf, commitFiles, currentBranch, die, findRepo, GitExit, headCommit, pathQuoter, print, refuse, resolveCommit, sortedPaths, writeIndex,
   type GitRun, type Repo,
 } from './git-repo.ts';
 import { moveHead, switchTrees, writeWork } from './git-refs.ts';
@@ -50,7 +50,7 @@ export async function mergeCommand(run: GitRun, repo: Repo, args: string[]): Pro
     await switchTrees(run, repo, s, target, false, 'merge');
     await moveHead(run, repo, theirs!);
     const pairs = changedPairs(before, storedSides(run, repo, target), () => true, true);
-    run.out.push(bytesOf(`Updating ${head!.slice(0, 7)}..${theirs!.slice(0, 7)}\nFast-forward\n${await statText(pairs)}${summaryText(pairs)}`));
+    run.out.push(bytesOf(`Updating ${head!.slice(0, 7)}..${theirs!.slice(0, 7)}\nFast-forward\n${await statText(pairs, 80, pathQuoter(run))}${summaryText(pairs, pathQuoter(run))}`));
     return 0;
   }
   if (ffOnly) die('Not possible to fast-forward, aborting.');
@@ -75,7 +75,7 @@ export async function mergeCommand(run: GitRun, repo: Repo, args: string[]): Pro
   await switchTrees(run, repo, s, target, false, 'merge');
   await moveHead(run, repo, merged);
   const pairs = changedPairs(before, storedSides(run, repo, target), () => true, true);
-  run.out.push(bytesOf(`Merge made by the 'ort' strategy.\n${await statText(pairs)}${summaryText(pairs)}`));
+  run.out.push(bytesOf(`Merge made by the 'ort' strategy.\n${await statText(pairs, 80, pathQuoter(run))}${summaryText(pairs, pathQuoter(run))}`));
   return 0;
 }
 

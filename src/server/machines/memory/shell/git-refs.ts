@@ -8,9 +8,9 @@ import git from 'isomorphic-git';
 import { configValue } from './git-config.ts';
 import {
   blobId, commitFiles, currentBranch, die, findRepo, GitExit, headCommit, inSpecs, print, readCommit, readIndex, refuse,
-  relative, repoPath, resolveCommit, sortedPaths, workBytes, writeIndex, type Flat, type GitRun, type Repo,
+  quotePath, relative, repoPath, resolveCommit, sortedPaths, workBytes, writeIndex, type Flat, type GitRun, type Repo,
 } from './git-repo.ts';
-import { quotePath, snapshot, stagedPairs, unstagedPairs, type Snapshot } from './git-status.ts';
+import { snapshot, stagedPairs, unstagedPairs, type Snapshot } from './git-status.ts';
 import { specsOf } from './git-work.ts';
 
 const INIT_HINT = `hint: Using 'master' as the name for the initial branch. This default branch name
@@ -271,6 +271,12 @@ async function localChanges(run: GitRun, repo: Repo): Promise<void> {
   for (const p of sortedPaths(rows.keys())) print(run, `${rows.get(p)}\t${relative(run, repo, p)}\n`);
 }
 
+/** `Previous HEAD position was …` when a detached HEAD (`current` null) at `from` moves to another commit, else ''. */
+async function previousPosition(run: GitRun, repo: Repo, current: string | null, from: string | null, to: string): Promise<string> {
+  if (current !== null || !from || from === to) return '';
+  return `Previous HEAD position was ${from.slice(0, 7)} ${(await readCommit(run, repo, from)).message.split('\n')[0]}\n`;
+}
+
 /** Switches to branch `name`, or (`detach`) to commit `rev` with HEAD detached. */
 async function switchTo(run: GitRun, repo: Repo, rev: string, opts: { create?: string; force?: boolean; detach?: boolean; quiet?: boolean; verb: 'checkout' | 'switch' }): Promise<number> {
   const say = (text: string) => {
@@ -307,7 +313,7 @@ async function switchTo(run: GitRun, repo: Repo, rev: string, opts: { create?: s
     await switchTrees(run, repo, s, await commitFiles(run, repo, branchTip), opts.force === true, 'checkout');
     await setHead(run, repo, { branch: rev });
     if (!opts.quiet) await localChanges(run, repo);
-    say(`Switched to branch '${rev}'\n`);
+    say(`${await previousPosition(run, repo, current, s.head, branchTip)}Switched to branch '${rev}'\n`);
     return 0;
   }
   const oid = await resolveCommit(run, repo, rev);
@@ -318,8 +324,11 @@ async function switchTo(run: GitRun, repo: Repo, rev: string, opts: { create?: s
   if (!opts.quiet) await localChanges(run, repo);
   const c = await readCommit(run, repo, oid);
   const subject = c.message.split('\n')[0];
-  if (current === null && s.head === oid) say(`HEAD is now at ${oid.slice(0, 7)} ${subject}\n`);
-  else say(`${current === null && s.head ? `Previous HEAD position was ${s.head.slice(0, 7)} ${(await readCommit(run, repo, s.head)).message.split('\n')[0]}\n` : ''}${DETACHED_ADVICE(rev)}HEAD is now at ${oid.slice(0, 7)} ${subject}\n`);
+  // git's checkout.c: the previous position when leaving another detached commit, the advice only when leaving a
+  // branch without an explicit `--detach`.
+  const previous = await previousPosition(run, repo, current, s.head, oid);
+  const advice = current !== null && !opts.detach ? DETACHED_ADVICE(rev) : '';
+  say(`${previous}${advice}HEAD is now at ${oid.slice(0, 7)} ${subject}\n`);
   return 0;
 }
 
@@ -396,6 +405,8 @@ export async function checkoutCommand(run: GitRun, repo: Repo, args: string[]): 
     return restorePaths(run, repo, specsOf(run, repo, paths), paths, { source, staged: false, worktree: true, report: false });
   }
   if (create) return switchTo(run, repo, words[0] ?? '', { create, force, quiet, verb: 'checkout' });
+  // `--detach` alone detaches at the current commit.
+  if (!words.length && detach) words.push('HEAD');
   if (!words.length) return 0;
   if (words.length === 1) {
     const r = await switchTo(run, repo, words[0]!, { force, detach, quiet, verb: 'checkout' });
@@ -430,6 +441,7 @@ export async function switchCommand(run: GitRun, repo: Repo, args: string[]): Pr
     else words.push(a);
   }
   if (create) return switchTo(run, repo, words[0] ?? '', { create, force, quiet, verb: 'switch' });
+  if (!words.length && detach) words.push('HEAD');
   if (!words.length) die('missing branch or commit argument');
   const r = await switchTo(run, repo, words[0]!, { force, detach, quiet, verb: 'switch' });
   if (r < 0) die(`invalid reference: ${words[0]}`);
@@ -575,7 +587,8 @@ export async function tagCommand(run: GitRun, repo: Repo, args: string[], tagger
   if (exists && !force) die(`tag '${name}' already exists`);
   if (annotate) {
     if (message === undefined) return refuse('git tag -a without -m (it opens an editor)');
-    await git.annotatedTag({ fs: run.gfs, gitdir: repo.gitdir, ref: name, object: oid!, message: message.endsWith('\n') ? message : `${message}\n`, tagger: await tagger(), force: true });
+    // isomorphic-git ends the message with a newline itself; git's object holds exactly one.
+    await git.annotatedTag({ fs: run.gfs, gitdir: repo.gitdir, ref: name, object: oid!, message: message.replace(/\n+$/, ''), tagger: await tagger(), force: true });
   } else await git.writeRef({ fs: run.gfs, gitdir: repo.gitdir, ref: `refs/tags/${name}`, value: oid!, force: true });
   return 0;
 }
@@ -619,7 +632,7 @@ export async function revParseCommand(run: GitRun, args: string[]): Promise<numb
         print(run, `${b ?? 'HEAD'}\n`);
         continue;
       }
-      const oid = await resolveCommit(run, r, a);
+      const oid = await revParseObject(run, r, a);
       if (!oid) {
         if (verify) {
           if (quiet) return 1;
@@ -632,6 +645,30 @@ export async function revParseCommand(run: GitRun, args: string[]): Promise<numb
     }
   }
   return 0;
+}
+
+/**
+ * The object `rev` names for rev-parse: an annotated tag's own id for its bare name (only `^{}` or a step peels it),
+ * `REV^{tree}` the commit's tree, else the commit {@link resolveCommit} finds; null when it names none.
+ */
+async function revParseObject(run: GitRun, repo: Repo, rev: string): Promise<string | null> {
+  const tree = /^(.*)\^\{tree\}$/.exec(rev);
+  if (tree) {
+    const oid = await resolveCommit(run, repo, tree[1]!);
+    return oid ? (await readCommit(run, repo, oid)).tree : null;
+  }
+  if (/^[^~^:@]+$/.test(rev) && !/^[0-9a-f]{4,40}$/.test(rev)) {
+    for (const ref of rev.startsWith('refs/') ? [rev] : [`refs/tags/${rev}`]) {
+      try {
+        const oid = await git.resolveRef({ fs: run.gfs, gitdir: repo.gitdir, ref });
+        const o = await git.readObject({ fs: run.gfs, gitdir: repo.gitdir, oid, format: 'content' });
+        if (o.type === 'tag') return oid;
+      } catch {
+        // not a tag: resolved as a commit below
+      }
+    }
+  }
+  return resolveCommit(run, repo, rev);
 }
 
 /** `git ls-files [-c] [-m] [-o] [-d] [-s] [--exclude-standard] [PATH…]`, paths relative to the working directory. */
@@ -655,7 +692,7 @@ export async function lsFilesCommand(run: GitRun, repo: Repo, args: string[]): P
   const s = await snapshot(run, repo);
   const keep = (p: string) => inSpecs(p, specs);
   const out: string[] = [];
-  const show = (p: string) => quotePath(relative(run, repo, p));
+  const show = (p: string) => quotePath(relative(run, repo, p), false, run.quoteFully);
   if (kinds.has('c')) for (const p of sortedPaths(s.index.keys())) if (keep(p)) out.push(stage ? `${s.index.get(p)!.mode} ${s.index.get(p)!.oid} 0\t${show(p)}` : show(p));
   if (kinds.has('d') || kinds.has('m')) {
     for (const p of await unstagedPairs(run, repo, s, keep)) {

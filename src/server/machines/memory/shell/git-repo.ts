@@ -53,6 +53,8 @@ export interface GitRun {
   hostname: string;
   /** `-c name=value` settings of the command line. */
   overrides: Array<[string, string]>;
+  /** `core.quotePath` (default true): whether printed paths quote their non-ASCII bytes as octal escapes. */
+  quoteFully: boolean;
 }
 
 /** A repository: its work tree and its `.git` directory. */
@@ -69,9 +71,38 @@ export function print(run: GitRun, text: string): void {
   run.out.push(bytesOf(text));
 }
 
+/**
+ * A path as git's quote_c_style prints it: in double quotes with C escapes when it holds a control byte, `"`, `\`,
+ * DEL or (with `fully`, git's `core.quotePath`) a byte over 0x7f; a space is quoted too when `sp`. Else as it is.
+ */
+export function quotePath(path: string, sp = false, fully = true): string {
+  const bytes = Buffer.from(path);
+  const special = (b: number) => b < 0x20 || b === 0x22 || b === 0x5c || b === 0x7f || (fully && b > 0x7f) || (sp && b === 0x20);
+  if (!bytes.some(special)) return path;
+  const named: Record<number, string> = { 7: '\\a', 8: '\\b', 9: '\\t', 10: '\\n', 11: '\\v', 12: '\\f', 13: '\\r', 0x22: '\\"', 0x5c: '\\\\' };
+  const kept: number[] = [];
+  let out = '"';
+  const flush = () => {
+    out += Buffer.from(kept.splice(0)).toString('utf8');
+  };
+  for (const b of bytes) {
+    if (!special(b) || b === 0x20) {
+      kept.push(b);
+      continue;
+    }
+    flush();
+    out += named[b] ?? `\\${b.toString(8).padStart(3, '0')}`;
+  }
+  flush();
+  return `${out}"`;
+}
+
+/** The path printer of `run`: {@link quotePath} as its `core.quotePath` asks. */
+export const pathQuoter = (run: GitRun) => (path: string) => quotePath(path, false, run.quoteFully);
+
 /** A new run's context. */
 export function newRun(fs: IFileSystem, cwd: string, env: Record<string, string>, now: () => number, hostname: string): GitRun {
-  return { fs, gfs: { promises: gitFs(fs) }, cwd, env, now, hostname, overrides: [], out: [], err: [] };
+  return { fs, gfs: { promises: gitFs(fs) }, cwd, env, now, hostname, overrides: [], quoteFully: true, out: [], err: [] };
 }
 
 /** The repository whose work tree holds `from` (its `.git` directory found upwards), or null. */
@@ -111,7 +142,10 @@ export function sortedPaths(paths: Iterable<string>): string[] {
 
 /** The commit id `ref` names (`HEAD`, a branch, a tag, an id or its prefix), or null when it names none. */
 export async function resolveCommit(run: GitRun, repo: Repo, ref: string): Promise<string | null> {
-  const m = /^(.*?)((?:[~^]\d*)*)$/.exec(ref)!;
+  // `@{N}`, `@{upstream}`… read the reflog or the upstream config, which this engine does not keep.
+  if (ref.includes('@{')) refuse(`the revision ${ref} (reflogs and @{…} are not kept)`);
+  // `^{}` and `^{commit}` peel to the commit, which every step here already does.
+  const m = /^(.*?)((?:[~^]\d*|\^\{(?:commit)?\})*)$/.exec(ref)!;
   let base = m[1]!;
   if (base === '@') base = 'HEAD';
   let oid: string | null = null;
@@ -128,7 +162,8 @@ export async function resolveCommit(run: GitRun, repo: Repo, ref: string): Promi
   }
   if (!oid) return null;
   oid = await peel(run, repo, oid);
-  for (const step of m[2]!.match(/[~^]\d*/g) ?? []) {
+  for (const step of m[2]!.match(/\^\{(?:commit)?\}|[~^]\d*/g) ?? []) {
+    if (step.endsWith('}')) continue;
     const n = step.length > 1 ? Number(step.slice(1)) : 1;
     if (step[0] === '~') {
       for (let i = 0; i < n && oid; i++) oid = (await readCommit(run, repo, oid)).parent[0] ?? null;

@@ -8,7 +8,7 @@
 import { configValue } from './git-config.ts';
 import { changedPairs, storedSides, workSides, type Pair, type Side } from './git-diff.ts';
 import {
-  commitFiles, currentBranch, print, readCommit, resolveCommit, die, headCommit, inSpecs, readIndex, refuse, relative, repoPath, sortedPaths, walkWorkTree,
+  commitFiles, currentBranch, print, quotePath, readCommit, resolveCommit, die, headCommit, inSpecs, readIndex, refuse, relative, repoPath, sortedPaths, walkWorkTree,
   type Flat, type GitRun, type Repo, type WorkFile,
 } from './git-repo.ts';
 
@@ -97,16 +97,6 @@ function trackingText(t: { upstream: string; ahead: number; behind: number }): s
   return `Your branch and ${u} have diverged,\nand have ${t.ahead} and ${t.behind} different commits each, respectively.\n  (use "git pull" to merge the remote branch into yours)\n\n`;
 }
 
-/** A path as git prints it: in double quotes with C escapes when it holds control, `"`, `\` or non-ASCII bytes (and a space when `sp`). */
-export function quotePath(path: string, sp = false): string {
-  const bytes = Buffer.from(path);
-  if (!bytes.some((b) => b < 0x20 || b === 0x22 || b === 0x5c || b >= 0x7f || (sp && b === 0x20))) return path;
-  const named: Record<number, string> = { 7: '\\a', 8: '\\b', 9: '\\t', 10: '\\n', 11: '\\v', 12: '\\f', 13: '\\r', 0x22: '\\"', 0x5c: '\\\\' };
-  let out = '"';
-  for (const b of bytes) out += named[b] ?? (b < 0x20 || b >= 0x7f ? `\\${b.toString(8).padStart(3, '0')}` : String.fromCharCode(b));
-  return `${out}"`;
-}
-
 const LABELS: Record<string, string> = { A: 'new file:', M: 'modified:', D: 'deleted:', R: 'renamed:', T: 'typechange:' };
 const letterOf = (p: Pair) => (p.from ? 'R' : !p.a ? 'A' : !p.b ? 'D' : (p.a.mode === '120000') !== (p.b.mode === '120000') ? 'T' : 'M');
 
@@ -158,7 +148,7 @@ export async function statusCommand(run: GitRun, repo: Repo, args: string[]): Pr
 }
 
 function shortFormat(run: GitRun, repo: Repo, s: Snapshot, staged: Pair[], unstaged: Pair[], untracked: string[], ignored: string[], o: StatusOptions, t: Tracking): string {
-  const show = (p: string) => quotePath(o.format === 'porcelain' ? p : relative(run, repo, p), true);
+  const show = (p: string) => quotePath(o.format === 'porcelain' ? p : relative(run, repo, p), true, run.quoteFully);
   let out = '';
   if (o.branch) {
     const counts = t && (t.ahead || t.behind) ? ` [${[t.ahead ? `ahead ${t.ahead}` : '', t.behind ? `behind ${t.behind}` : ''].filter(Boolean).join(', ')}]` : '';
@@ -188,7 +178,7 @@ export async function longStatus(run: GitRun, repo: Repo, s: Snapshot, forCommit
 type Tracking = Awaited<ReturnType<typeof tracking>>;
 
 function longFormat(run: GitRun, repo: Repo, s: Snapshot, staged: Pair[], unstaged: Pair[], untracked: string[], ignored: string[], showUntracked: boolean, forCommit = false, t: Tracking = null): string {
-  const show = (p: string) => quotePath(relative(run, repo, p));
+  const show = (p: string) => quotePath(relative(run, repo, p), false, run.quoteFully);
   const line = (p: Pair) => {
     const label = LABELS[letterOf(p)]!.padEnd(12);
     return `\t${label}${p.from ? `${show(p.from)} -> ` : ''}${show(p.path)}\n`;

@@ -11,7 +11,7 @@ import { subjectOf } from './git-log.ts';
 import { showDate, zoneAt } from './git-date.ts';
 import { changedPairs, shortstatLine, lineCounts, storedSides, summaryText } from './git-diff.ts';
 import {
-  bytesOf, commitFiles, die, GitExit, inSpecs, print, readCommit, readIndex, refuse, repoPath, sortedPaths, splitShort, writeBlob, writeIndex,
+  bytesOf, commitFiles, die, GitExit, inSpecs, pathQuoter, print, readCommit, readIndex, refuse, repoPath, sortedPaths, splitShort, writeBlob, writeIndex,
   type GitRun, type Repo,
 } from './git-repo.ts';
 import { longStatus, snapshot, stagedPairs, unstagedPairs, type Snapshot } from './git-status.ts';
@@ -268,7 +268,7 @@ export async function commitCommand(run: GitRun, repo: Repo, words: string[]): P
     added += c.added;
     deleted += c.deleted;
   }
-  if (pairs.length) out += shortstatLine(pairs.length, added, deleted) + summaryText(pairs);
+  if (pairs.length) out += shortstatLine(pairs.length, added, deleted) + summaryText(pairs, pathQuoter(run));
   run.out.push(bytesOf(out));
   return 0;
 }
