@@ -16,7 +16,7 @@
  * https://nodejs.org/api/util.html#utilinspectobject-options
  */
 import { KERNEL_RELEASE } from './proc.ts';
-import { LINUX_ERRNO } from './python-errno.ts';
+import { LINUX_ERRNO } from './linux-errno.ts';
 import { MACHINE_ARCH } from './sysinfo-commands.ts';
 
 /** The text `node` prints for a refusal: what the code used, and `hint` (where it runs as is: `--exec sandbox`). */
