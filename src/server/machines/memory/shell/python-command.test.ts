@@ -166,3 +166,24 @@ describe('python3 imports as CPython does from the sprite\'s files', () => {
   }, 60_000);
 });
 
+describe("python3's options and start-up errors", () => {
+  it('-O drops asserts (-OO docstrings too); -m of a missing module and a missing FILE are worded as CPython words them', async () => {
+    const got = await runShell(
+      [
+        `python3 -O -c 'assert False; print("skipped")'; python3 -OO -c $'def f():\n    "doc"\nprint(f.__doc__, __debug__)'`,
+        `python3 -m nosuchmod; echo "rc=$?"`,
+        `python3 nosuch.py; echo "rc=$?"`,
+      ].join('\n'),
+    );
+    expect(got).toEqual({
+      stdout: 'skipped\nNone False\nrc=1\nrc=2\n',
+      stderr: "/usr/bin/python3: No module named nosuchmod\n/usr/bin/python3: can't open file '/home/sprite/nosuch.py': [Errno 2] No such file or directory\n",
+      exit: 0,
+    });
+  }, 60_000);
+
+  it('multiprocessing (no processes) is a ModuleNotFoundError naming --exec sandbox', async () => {
+    const got = await runShell(`python3 -c 'import multiprocessing'`);
+    expect(got.stderr).toMatch(/ModuleNotFoundError: No module named 'multiprocessing': not available in the shell engine; run spritzer with --exec sandbox\n$/);
+  }, 60_000);
+});

@@ -44,7 +44,7 @@ const PRELUDE = [
   '    class missing:',
   '        @staticmethod',
   '        def find_spec(name, path=None, target=None):',
-  '            if name in ("_sqlite3", "_ssl", "_ctypes", "readline", "_curses", "_lzma", "resource", "fcntl", "zoneinfo"):',
+  '            if name in ("_sqlite3", "_ssl", "_ctypes", "readline", "_curses", "_lzma", "resource", "fcntl", "zoneinfo", "multiprocessing", "_multiprocessing"):',
   '                raise ModuleNotFoundError("No module named " + repr(name) + ": not available in the shell engine; run spritzer with --exec sandbox", name=name)',
   '    sys.meta_path.insert(0, missing)',
   '    import importlib.machinery',
@@ -60,7 +60,7 @@ const PRELUDE = [
   ...PYTHON_MACHINE,
   ...PYTHON_ERRNO,
   ...PYTHON_STREAMS,
-  'def _spritzer_run(source, filename, argv0, path0, umask, report):',
+  'def _spritzer_run(source, filename, argv0, path0, umask, report, optimize=0):',
   '    flush_at_error = filename != "<string>"',
   '    import sys, traceback, os, types',
   '    os.umask(umask)',
@@ -73,7 +73,7 @@ const PRELUDE = [
   '    sys.modules["__main__"] = main',
   '    scope = main.__dict__',
   '    try:',
-  '        exec(compile(source, filename, "exec"), scope)',
+  '        exec(compile(source, filename, "exec", optimize=optimize), scope)',
   '    except SystemExit as e:',
   '        if flush_at_error: sys.stdout.flush()',
   '        if e.code is not None and not isinstance(e.code, int): sys.stderr.write(str(e.code) + "\\n")',
@@ -106,12 +106,15 @@ const ERRNO_TABLE = JSON.stringify(LINUX_ERRNO);
  * creation mask `umask` (a process inherits it: the files and directories the program makes get its modes), as user
  * `uid` (the sprite user 1000, or root under sudo), with `environ` (the exported variables) as `os.environ`
  * (the interpreter is handed every shell variable): the machine the shell's own commands describe (python-machine.ts).
+ * `optimize` is CPython's `-O` count: 1 drops `assert` statements and makes `__debug__` false, 2 also docstrings
+ * (the program's own code; imported modules compile as usual).
  * @deviation `sys.platform` stays `emscripten`: the interpreter's own modules decide by it what they can do.
+ * @deviation `sys.flags` does not reflect `-O`, `-I`, `-E` or `-s` (it is the interpreter's read-only record).
  */
-export function wrapperProgram(source: string, filename: string, argv0: string, path0: string, umask = 0o022, uid = SPRITE_UID, environ: Record<string, string> = {}, orderMarker?: string): string {
+export function wrapperProgram(source: string, filename: string, argv0: string, path0: string, umask = 0o022, uid = SPRITE_UID, environ: Record<string, string> = {}, orderMarker?: string, optimize = 0): string {
   const uname = JSON.stringify(['Linux', KERNEL_RELEASE, '#1 SMP', MACHINE_ARCH]);
   const report = orderMarker === undefined ? 'None' : `_spritzer_streams(${JSON.stringify(orderMarker)})`;
-  return `${PRELUDE}\n_spritzer_linux_error = _spritzer_errno(${ERRNO_TABLE})\n_spritzer_machine(${uid}, ${uname}, ${JSON.stringify(environ)})\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)}, ${umask}, ${report})`;
+  return `${PRELUDE}\n_spritzer_linux_error = _spritzer_errno(${ERRNO_TABLE})\n_spritzer_machine(${uid}, ${uname}, ${JSON.stringify(environ)})\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)}, ${umask}, ${report}, ${optimize})`;
 }
 
 /**
@@ -126,6 +129,35 @@ function versionRequests(args: string[]): number {
     else break;
   }
   return count;
+}
+
+/**
+ * How many `-O` python3's options before its program give (`-O`, `-OO`, `-O -O`): CPython's optimisation level,
+ * capped at 2.
+ */
+export function optimizeLevel(options: readonly string[]): number {
+  let level = 0;
+  for (const a of options) if (/^-[bBdEhiIOqsSuvVWxX]+$/.test(a)) level += a.split('O').length - 1;
+  return Math.min(level, 2);
+}
+
+/** The interpreter's name in its own messages (`sys.executable` of the imitated machine). */
+const EXECUTABLE = '/usr/bin/python3';
+
+/**
+ * `-m MODULE`'s program: runpy finds the module first and, when it cannot, says so as CPython's own `-m` does
+ * (`/usr/bin/python3: No module named X`, exit 1) rather than with a traceback.
+ */
+function moduleProgram(name: string): string {
+  return [
+    'import runpy, sys',
+    'try:',
+    `    runpy._get_module_details(${JSON.stringify(name)}, runpy._Error)`,
+    'except runpy._Error as e:',
+    `    sys.stderr.write(${JSON.stringify(EXECUTABLE + ': ')} + str(e) + "\\n")`,
+    '    raise SystemExit(1)',
+    `runpy.run_module(${JSON.stringify(name)}, run_name="__main__", alter_sys=True)`,
+  ].join('\n');
 }
 
 /** Modules that install software: the shell engine has no package installs (as plain `pip` says). */
@@ -166,7 +198,7 @@ async function python(args: string[], ctx: CommandContext): Promise<ExecResult> 
   } else if (program.kind === 'module') {
     if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(program.value)) return run(args);
     if (INSTALLERS.has(program.value.split('.')[0]!)) return { stdout: '', stderr: refusalText(`the module '${program.value}'`), exitCode: 2 };
-    [source, filename, argv0] = [`import runpy\nrunpy.run_module(${JSON.stringify(program.value)}, run_name="__main__", alter_sys=True)`, '<string>', '-m'];
+    [source, filename, argv0] = [moduleProgram(program.value), '<string>', '-m'];
     path0 = ctx.cwd;
   } else if (program.kind === 'stdin') {
     if (latin1FromBytes(ctx.stdin).length === 0 && args.length === 0) return run(args);
@@ -176,7 +208,9 @@ async function python(args: string[], ctx: CommandContext): Promise<ExecResult> 
     try {
       source = await ctx.fs.readFile(path);
     } catch {
-      return run(args); // just-bash words a missing file as CPython does
+      // CPython names the file by its absolute path (Modules/main.c pymain_run_file); other failures just-bash words.
+      if (await ctx.fs.exists(path)) return run(args);
+      return { stdout: '', stderr: `${EXECUTABLE}: can't open file '${path}': [Errno 2] No such file or directory\n`, exitCode: 2 };
     }
     [filename, argv0, path0] = [path, program.value, dirname(path)];
   }
@@ -186,7 +220,7 @@ async function python(args: string[], ctx: CommandContext): Promise<ExecResult> 
   // Without a controlling terminal (opening /dev/tty fails) stdout is a pipe or a file: block-buffered (python-streams.ts).
   const terminal = await ctx.fs.readFile('/dev/tty').then(() => true, () => false);
   const marker = buffersStdout(args.slice(0, program.kind === 'file' || program.kind === 'stdin' ? program.at - 1 : program.at - 2), environ, terminal) ? `\u001b]spritzer-order;${randomBytes(6).toString('hex')};` : undefined;
-  const result = await run(['-c', wrapperProgram(source, filename, argv0, path0, typeof umask === 'number' ? umask : 0o022, uid, environ, marker), ...rest]);
+  const result = await run(['-c', wrapperProgram(source, filename, argv0, path0, typeof umask === 'number' ? umask : 0o022, uid, environ, marker, optimizeLevel(args.slice(0, program.kind === 'file' || program.kind === 'stdin' ? program.at - 1 : program.at - 2))), ...rest]);
   return marker === undefined ? result : withPythonOutputOrder(result, marker);
 }
 
