@@ -4,6 +4,7 @@ import { Vfs } from '../vfs.ts';
 import { createShellEngine } from './engine.ts';
 import type { SpriteContext } from '../engine.ts';
 import { runShell } from '../../../../../test/support/shell-run.ts';
+import { interpreterFlags } from './python-command.ts';
 
 /** Runs `bash -c script` on one sprite; returns stdout, stderr and the exit status. */
 async function bashC(script: string) {
@@ -187,3 +188,17 @@ describe("python3's options and start-up errors", () => {
     expect(got.stderr).toMatch(/ModuleNotFoundError: No module named 'multiprocessing': not available in the shell engine; run spritzer with --exec sandbox\n$/);
   }, 60_000);
 });
+
+describe("python3's options show in sys.flags", () => {
+  it('counts -O/-d/-v/-b, sets -B -s -S -E -q, and -I is isolated mode with a safe sys.path', () => {
+    expect(interpreterFlags(['-OO', '-s'])).toEqual({ optimize: 2, no_user_site: 1 });
+    expect(interpreterFlags(['-I'])).toEqual({ isolated: 1, ignore_environment: 1, no_user_site: 1, safe_path: true });
+    expect(interpreterFlags(['-u', '-X'])).toEqual({});
+  });
+
+  it('the program sees them, the rest of sys.flags as the interpreter has it', async () => {
+    const got = await runShell(`python3 -I -O -B -c 'import sys; print(sys.flags.isolated, sys.flags.optimize, sys.flags.dont_write_bytecode, sys.flags.safe_path, sys.flags.hash_randomization, sys.path[0] == "", repr(sys.flags)[:17])'; echo 'import sys; print(sys.flags.quiet)' | python3 -q`);
+    expect(got).toEqual({ stdout: '1 1 1 True 1 False sys.flags(debug=0\n1\n', stderr: '', exit: 0 });
+  }, 60_000);
+});
+

@@ -60,13 +60,25 @@ const PRELUDE = [
   ...PYTHON_MACHINE,
   ...PYTHON_ERRNO,
   ...PYTHON_STREAMS,
-  'def _spritzer_run(source, filename, argv0, path0, umask, report, optimize=0):',
+  'def _spritzer_flags(given):',
+  '    import sys, collections',
+  '    fields = type(sys.flags).__match_args__',
+  '    values = {name: getattr(sys.flags, name) for name in fields}',
+  '    values.update(given)',
+  '    flags = collections.namedtuple("flags", fields)',
+  '    flags.__repr__ = lambda self, plain=flags.__repr__: "sys." + plain(self)',
+  '    for name in dir(sys.flags):',
+  '        if not name.startswith("_") and name not in fields and not callable(getattr(sys.flags, name)): setattr(flags, name, getattr(sys.flags, name))',
+  '    sys.flags = flags(**values)',
+  'def _spritzer_run(source, filename, argv0, path0, umask, report, optimize=0, flags=None):',
   '    flush_at_error = filename != "<string>"',
   '    import sys, traceback, os, types',
   '    os.umask(umask)',
   '    sys.argv[0] = argv0',
-  '    sys.path[0] = path0',
-  '    if path0.startswith("/") and not path0.startswith("/host/"): sys.path.insert(1, "/host" + path0)',
+  '    if flags: _spritzer_flags(flags)',
+  '    if flags and flags.get("safe_path"): del sys.path[0]',
+  '    else: sys.path[0] = path0',
+  '    if path0.startswith("/") and not path0.startswith("/host/") and not (flags and flags.get("safe_path")): sys.path.insert(1, "/host" + path0)',
   '    main = types.ModuleType("__main__")',
   '    main.__builtins__, main.__spec__ = __builtins__, None',
   '    if filename != "<string>": main.__file__ = filename',
@@ -109,12 +121,13 @@ const ERRNO_TABLE = JSON.stringify(LINUX_ERRNO);
  * `optimize` is CPython's `-O` count: 1 drops `assert` statements and makes `__debug__` false, 2 also docstrings
  * (the program's own code; imported modules compile as usual).
  * @deviation `sys.platform` stays `emscripten`: the interpreter's own modules decide by it what they can do.
- * @deviation `sys.flags` does not reflect `-O`, `-I`, `-E` or `-s` (it is the interpreter's read-only record).
+ * `flags` are the `sys.flags` fields the options set (`interpreterFlags`); `safe_path` also keeps the program's
+ * directory off `sys.path`, as `-I` does.
  */
-export function wrapperProgram(source: string, filename: string, argv0: string, path0: string, umask = 0o022, uid = SPRITE_UID, environ: Record<string, string> = {}, orderMarker?: string, optimize = 0): string {
+export function wrapperProgram(source: string, filename: string, argv0: string, path0: string, umask = 0o022, uid = SPRITE_UID, environ: Record<string, string> = {}, orderMarker?: string, optimize = 0, flags: Record<string, number | boolean> = {}): string {
   const uname = JSON.stringify(['Linux', KERNEL_RELEASE, '#1 SMP', MACHINE_ARCH]);
   const report = orderMarker === undefined ? 'None' : `_spritzer_streams(${JSON.stringify(orderMarker)})`;
-  return `${PRELUDE}\n_spritzer_linux_error = _spritzer_errno(${ERRNO_TABLE})\n_spritzer_machine(${uid}, ${uname}, ${JSON.stringify(environ)})\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)}, ${umask}, ${report}, ${optimize})`;
+  return `${PRELUDE}\n_spritzer_linux_error = _spritzer_errno(${ERRNO_TABLE})\n_spritzer_machine(${uid}, ${uname}, ${JSON.stringify(environ)})\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)}, ${umask}, ${report}, ${optimize}, ${pythonLiteral(flags)})`;
 }
 
 /**
@@ -139,6 +152,27 @@ export function optimizeLevel(options: readonly string[]): number {
   let level = 0;
   for (const a of options) if (/^-[bBdEhiIOqsSuvVWxX]+$/.test(a)) level += a.split('O').length - 1;
   return Math.min(level, 2);
+}
+
+/** A flat record of numbers and booleans as a Python dict literal. */
+const pythonLiteral = (record: Record<string, number | boolean>): string =>
+  `{${Object.entries(record).map(([k, v]) => `${JSON.stringify(k)}: ${typeof v === 'boolean' ? (v ? 'True' : 'False') : v}`).join(', ')}}`;
+
+/**
+ * The `sys.flags` fields python3's options before its program set (CPython's Python/initconfig.c): `-d -O -v -b`
+ * count, `-B -s -S -E -q` set theirs, `-I` is isolated mode (`-E -s` and a safe `sys.path`).
+ */
+export function interpreterFlags(options: readonly string[]): Record<string, number | boolean> {
+  const flags: Record<string, number | boolean> = {};
+  const count = (name: string) => void (flags[name] = ((flags[name] as number | undefined) ?? 0) + 1);
+  const set = (...names: string[]) => names.forEach((n) => (flags[n] = 1));
+  const each: Record<string, () => void> = {
+    d: () => count('debug'), O: () => count('optimize'), v: () => count('verbose'), b: () => count('bytes_warning'),
+    B: () => set('dont_write_bytecode'), s: () => set('no_user_site'), S: () => set('no_site'), E: () => set('ignore_environment'), q: () => set('quiet'),
+    I: () => { set('isolated', 'ignore_environment', 'no_user_site'); flags.safe_path = true; },
+  };
+  for (const a of options) if (/^-[bBdEhiIOqsSuvVWxX]+$/.test(a)) for (const c of a.slice(1)) each[c]?.();
+  return flags;
 }
 
 /** The interpreter's name in its own messages (`sys.executable` of the imitated machine). */
@@ -214,13 +248,16 @@ async function python(args: string[], ctx: CommandContext): Promise<ExecResult> 
     }
     [filename, argv0, path0] = [path, program.value, dirname(path)];
   }
+  // The interpreter's own options: what comes before `-c CODE`, `-m MODULE`, `FILE`, `-` (or all of them, for stdin).
+  const optionEnd = program.kind === 'code' || program.kind === 'module' ? program.at - 2 : program.kind === 'file' || program.at > 0 && ['-', '--'].includes(args[program.at - 1]!) ? program.at - 1 : program.at;
+  const options = args.slice(0, optionEnd);
   const umask = (ctx.fs as { umask?: unknown }).umask;
   const uid = runsAsRoot(ctx.env) ? 0 : SPRITE_UID;
   const environ = ctx.exportedEnv ?? Object.fromEntries(ctx.env);
   // Without a controlling terminal (opening /dev/tty fails) stdout is a pipe or a file: block-buffered (python-streams.ts).
   const terminal = await ctx.fs.readFile('/dev/tty').then(() => true, () => false);
-  const marker = buffersStdout(args.slice(0, program.kind === 'file' || program.kind === 'stdin' ? program.at - 1 : program.at - 2), environ, terminal) ? `\u001b]spritzer-order;${randomBytes(6).toString('hex')};` : undefined;
-  const result = await run(['-c', wrapperProgram(source, filename, argv0, path0, typeof umask === 'number' ? umask : 0o022, uid, environ, marker, optimizeLevel(args.slice(0, program.kind === 'file' || program.kind === 'stdin' ? program.at - 1 : program.at - 2))), ...rest]);
+  const marker = buffersStdout(options, environ, terminal) ? `\u001b]spritzer-order;${randomBytes(6).toString('hex')};` : undefined;
+  const result = await run(['-c', wrapperProgram(source, filename, argv0, path0, typeof umask === 'number' ? umask : 0o022, uid, environ, marker, optimizeLevel(options), interpreterFlags(options)), ...rest]);
   return marker === undefined ? result : withPythonOutputOrder(result, marker);
 }
 
