@@ -33,3 +33,10 @@ describe('sqlite3 runs every command it is given, its common dot-commands too', 
   }, 60_000);
 });
 
+describe('sqlite3 opens its database file as sqlite does', () => {
+  it('a missing file is created empty on opening; a missing directory is an error', async () => {
+    const r = await runShell(`sqlite3 new.db .tables; sqlite3 n2.db 'select 1'; wc -c < new.db; wc -c < n2.db; sqlite3 nodir/x.db 'select 1'; echo "rc=$?"; ls nodir 2>/dev/null | wc -l`);
+    expect(r).toEqual({ stdout: '1\n0\n0\nrc=1\n0\n', stderr: 'Error: unable to open database "nodir/x.db": unable to open database file\n', exit: 0 });
+  }, 60_000);
+});
+

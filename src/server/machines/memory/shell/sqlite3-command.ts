@@ -157,9 +157,33 @@ async function sqlite3(args: string[], ctx: CommandContext): Promise<ExecResult>
   const { options, cmd, database, commands: operands } = splitArguments(given);
   const fromArguments = operands.length > 0;
   const commands = [...argumentCommands(cmd), ...(fromArguments ? argumentCommands(operands) : scriptCommands(decodeBytesToUtf8(ctx.stdin)))];
+  if (!(await directoryOf(database, ctx))) return { stdout: '', stderr: `Error: unable to open database "${database}": unable to open database file\n`, exitCode: 1 };
   // One SQL text against a named database is just-bash's own case (its messages for a bad option or a bad file too).
-  if (database !== null && !hasDotCommand(commands) && cmd.length === 0 && operands.length <= 1) return run(given);
-  return runCommands(commands, options, database, fromArguments, ctx);
+  const result = database !== null && !hasDotCommand(commands) && cmd.length === 0 && operands.length <= 1 ? await run(given) : await runCommands(commands, options, database, fromArguments, ctx);
+  await createOpened(database, options, ctx);
+  return result;
+}
+
+/**
+ * Leaves the empty file sqlite makes when it opens a database file that does not exist (it creates it on opening,
+ * whatever the commands: `sqlite3 new.db .tables` leaves a 0-byte `new.db`); just-bash writes one only for changes.
+ * Not for `:memory:`, a temporary (`''`) or URI name, `-readonly`, or a file whose directory is missing.
+ */
+async function createOpened(database: string | null, options: readonly string[], ctx: CommandContext): Promise<void> {
+  if (!isFileName(database) || options.includes('-readonly')) return;
+  const path = ctx.fs.resolvePath(ctx.cwd, database);
+  if (!(await ctx.fs.exists(path)) && (await directoryOf(database, ctx))) await ctx.fs.writeFile(path, '').catch(() => undefined);
+}
+
+/** Whether `database` names a file (not `:memory:`, a temporary `''` database or a `file:` URI). */
+const isFileName = (database: string | null): database is string => database !== null && database !== '' && database !== ':memory:' && !database.startsWith('file:');
+
+/** Whether a database file could be opened where it is named: its directory exists (true for a non-file name). */
+async function directoryOf(database: string | null, ctx: CommandContext): Promise<boolean> {
+  if (!isFileName(database)) return true;
+  const path = ctx.fs.resolvePath(ctx.cwd, database);
+  const parent = path.slice(0, path.lastIndexOf('/')) || '/';
+  return ctx.fs.stat(parent).then((st) => st.isDirectory, () => false);
 }
 
 /** `sqlite3`, over just-bash's own. */
