@@ -7,8 +7,12 @@ describe('sqlite3 scripts as the sqlite shell reads them', () => {
       { dot: ['.headers', 'on'] },
       { sql: 'select 1;\n' },
       { dot: ['.mode', 'csv'] },
-      { sql: 'select\n.5;\n\n' },
+      { sql: 'select\n.5;\n' },
     ]);
+  });
+
+  it('blank and comment lines between statements do not hold a dot-command back', () => {
+    expect(scriptCommands('-- make\ncreate table t(a); -- t\n\n-- rows\n.tables\n')).toEqual([{ sql: 'create table t(a); -- t\n' }, { dot: ['.tables'] }]);
   });
 
   it("dot-command words: blanks part them, '…' is literal, \"…\" resolves escapes", () => {

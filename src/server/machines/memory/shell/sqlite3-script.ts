@@ -39,7 +39,8 @@ export function argumentCommands(args: readonly string[]): Sqlite3Command[] {
 
 /**
  * The commands of a script read from stdin: SQL lines gathered until a dot-command line (one whose first character
- * is `.`, met while the gathered SQL is blank or ends its statement with `;`).
+ * is `.`, met while the gathered SQL is blank or ends its statement with `;`, a `--` comment after it allowed).
+ * Blank and comment-only lines between statements are skipped, as shell.c's process_input() does.
  */
 export function scriptCommands(text: string): Sqlite3Command[] {
   const out: Sqlite3Command[] = [];
@@ -48,11 +49,12 @@ export function scriptCommands(text: string): Sqlite3Command[] {
     if (sql.trim() !== '') out.push({ sql });
     sql = '';
   };
+  const complete = () => sql.trim() === '' || /;[ \t]*(--[^\n]*)?\s*$/.test(sql);
   for (const line of text.split('\n')) {
-    if (line.startsWith('.') && (sql.trim() === '' || /;\s*$/.test(sql))) {
+    if (line.startsWith('.') && complete()) {
       flush();
       out.push({ dot: dotWords(line) });
-    } else {
+    } else if (!complete() || !/^\s*(--.*)?$/.test(line)) {
       sql += `${line}\n`;
     }
   }
