@@ -178,7 +178,7 @@ describe("python3's options and start-up errors", () => {
     );
     expect(got).toEqual({
       stdout: 'skipped\nNone False\nrc=1\nrc=2\n',
-      stderr: "/usr/bin/python3: No module named nosuchmod\n/usr/bin/python3: can't open file '/home/sprite/nosuch.py': [Errno 2] No such file or directory\n",
+      stderr: "/usr/bin/python3: No module named nosuchmod\npython3: can't open file '/home/sprite/nosuch.py': [Errno 2] No such file or directory\n",
       exit: 0,
     });
   }, 60_000);

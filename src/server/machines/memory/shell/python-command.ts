@@ -175,7 +175,7 @@ export function interpreterFlags(options: readonly string[]): Record<string, num
   return flags;
 }
 
-/** The interpreter's name in its own messages (`sys.executable` of the imitated machine). */
+/** The interpreter's `sys.executable` on the imitated machine (runpy's `-m` messages name it). */
 const EXECUTABLE = '/usr/bin/python3';
 
 /**
@@ -215,8 +215,8 @@ function programOf(args: string[]): { kind: 'code' | 'module' | 'file' | 'stdin'
 
 const dirname = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) || '/' : '');
 
-/** Runs python3 with `args` through the wrapper (see the module comment). */
-async function python(args: string[], ctx: CommandContext): Promise<ExecResult> {
+/** Runs python3 (invoked as `invokedAs`) with `args` through the wrapper (see the module comment). */
+async function python(invokedAs: string, args: string[], ctx: CommandContext): Promise<ExecResult> {
   const run = ctx.origCommand!;
   const versions = versionRequests(args);
   if (versions > 0) return run(['-c', `import sys; print("Python", ${versions > 1 ? 'sys.version' : 'sys.version.split()[0]'})`]);
@@ -242,9 +242,11 @@ async function python(args: string[], ctx: CommandContext): Promise<ExecResult> 
     try {
       source = await ctx.fs.readFile(path);
     } catch {
-      // CPython names the file by its absolute path (Modules/main.c pymain_run_file); other failures just-bash words.
+      // CPython names itself as invoked (its program name, argv[0]) and the file as the working directory joined to
+      // the name given, unnormalised (Modules/main.c pymain_run_file, _Py_abspath); other failures just-bash words.
       if (await ctx.fs.exists(path)) return run(args);
-      return { stdout: '', stderr: `${EXECUTABLE}: can't open file '${path}': [Errno 2] No such file or directory\n`, exitCode: 2 };
+      const named = program.value.startsWith('/') ? program.value : `${ctx.cwd.replace(/\/$/, '')}/${program.value}`;
+      return { stdout: '', stderr: `${invokedAs}: can't open file '${named}': [Errno 2] No such file or directory\n`, exitCode: 2 };
     }
     [filename, argv0, path0] = [path, program.value, dirname(path)];
   }
@@ -263,5 +265,5 @@ async function python(args: string[], ctx: CommandContext): Promise<ExecResult> 
 
 /** `python3` and `python`, over just-bash's own. */
 export function pythonCommands(): CustomCommand[] {
-  return [defineCommand('python3', python), defineCommand('python', python)];
+  return [defineCommand('python3', (args, ctx) => python('python3', args, ctx)), defineCommand('python', (args, ctx) => python('python', args, ctx))];
 }
