@@ -4,6 +4,7 @@ import { Vfs } from '../vfs.ts';
 import { createShellEngine } from './engine.ts';
 import type { SpriteContext } from '../engine.ts';
 import { runShell } from '../../../../../test/support/shell-run.ts';
+import { interpreterFlags } from './python-command.ts';
 
 /** Runs `bash -c script` on one sprite; returns stdout, stderr and the exit status. */
 async function bashC(script: string) {
@@ -163,6 +164,41 @@ describe('python3 imports as CPython does from the sprite\'s files', () => {
   it('starting a thread is refused loudly, naming --exec sandbox', async () => {
     const got = await runShell(`python3 -c 'import threading; threading.Thread(target=print).start()'; echo "status=$?"`);
     expect(got).toEqual({ stdout: 'status=2\n', stderr: refusal('a thread (threading.Thread.start)'), exit: 0 });
+  }, 60_000);
+});
+
+describe("python3's options and start-up errors", () => {
+  it('-O drops asserts (-OO docstrings too); -m of a missing module and a missing FILE are worded as CPython words them', async () => {
+    const got = await runShell(
+      [
+        `python3 -O -c 'assert False; print("skipped")'; python3 -OO -c $'def f():\n    "doc"\nprint(f.__doc__, __debug__)'`,
+        `python3 -m nosuchmod; echo "rc=$?"`,
+        `python3 nosuch.py; echo "rc=$?"`,
+      ].join('\n'),
+    );
+    expect(got).toEqual({
+      stdout: 'skipped\nNone False\nrc=1\nrc=2\n',
+      stderr: "/usr/bin/python3: No module named nosuchmod\npython3: can't open file '/home/sprite/nosuch.py': [Errno 2] No such file or directory\n",
+      exit: 0,
+    });
+  }, 60_000);
+
+  it('multiprocessing (no processes) is a ModuleNotFoundError naming --exec sandbox', async () => {
+    const got = await runShell(`python3 -c 'import multiprocessing'`);
+    expect(got.stderr).toMatch(/ModuleNotFoundError: No module named 'multiprocessing': not available in the shell engine; run spritzer with --exec sandbox\n$/);
+  }, 60_000);
+});
+
+describe("python3's options show in sys.flags", () => {
+  it('counts -O/-d/-v/-b, sets -B -s -S -E -q, and -I is isolated mode with a safe sys.path', () => {
+    expect(interpreterFlags(['-OO', '-s'])).toEqual({ optimize: 2, no_user_site: 1 });
+    expect(interpreterFlags(['-I'])).toEqual({ isolated: 1, ignore_environment: 1, no_user_site: 1, safe_path: true });
+    expect(interpreterFlags(['-u', '-X'])).toEqual({});
+  });
+
+  it('the program sees them, the rest of sys.flags as the interpreter has it', async () => {
+    const got = await runShell(`python3 -I -O -B -c 'import sys; print(sys.flags.isolated, sys.flags.optimize, sys.flags.dont_write_bytecode, sys.flags.safe_path, sys.flags.hash_randomization, sys.path[0] == "", repr(sys.flags)[:17])'; echo 'import sys; print(sys.flags.quiet)' | python3 -q`);
+    expect(got).toEqual({ stdout: '1 1 1 True 1 False sys.flags(debug=0\n1\n', stderr: '', exit: 0 });
   }, 60_000);
 });
 

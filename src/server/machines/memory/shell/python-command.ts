@@ -45,7 +45,7 @@ const PRELUDE = [
   '    class missing:',
   '        @staticmethod',
   '        def find_spec(name, path=None, target=None):',
-  '            if name in ("_sqlite3", "_ssl", "_ctypes", "readline", "_curses", "_lzma", "resource", "fcntl", "zoneinfo"):',
+  '            if name in ("_sqlite3", "_ssl", "_ctypes", "readline", "_curses", "_lzma", "resource", "fcntl", "zoneinfo", "multiprocessing", "_multiprocessing"):',
   '                raise ModuleNotFoundError("No module named " + repr(name) + ": not available in the shell engine; run spritzer with --exec sandbox", name=name)',
   '    sys.meta_path.insert(0, missing)',
   '    import importlib.machinery',
@@ -61,20 +61,32 @@ const PRELUDE = [
   ...PYTHON_MACHINE,
   ...PYTHON_ERRNO,
   ...PYTHON_STREAMS,
-  'def _spritzer_run(source, filename, argv0, path0, umask, report):',
+  'def _spritzer_flags(given):',
+  '    import sys, collections',
+  '    fields = type(sys.flags).__match_args__',
+  '    values = {name: getattr(sys.flags, name) for name in fields}',
+  '    values.update(given)',
+  '    flags = collections.namedtuple("flags", fields)',
+  '    flags.__repr__ = lambda self, plain=flags.__repr__: "sys." + plain(self)',
+  '    for name in dir(sys.flags):',
+  '        if not name.startswith("_") and name not in fields and not callable(getattr(sys.flags, name)): setattr(flags, name, getattr(sys.flags, name))',
+  '    sys.flags = flags(**values)',
+  'def _spritzer_run(source, filename, argv0, path0, umask, report, optimize=0, flags=None):',
   '    flush_at_error = filename != "<string>"',
   '    import sys, traceback, os, types',
   '    os.umask(umask)',
   '    sys.argv[0] = argv0',
-  '    sys.path[0] = path0',
-  '    if path0.startswith("/") and not path0.startswith("/host/"): sys.path.insert(1, "/host" + path0)',
+  '    if flags: _spritzer_flags(flags)',
+  '    if flags and flags.get("safe_path"): del sys.path[0]',
+  '    else: sys.path[0] = path0',
+  '    if path0.startswith("/") and not path0.startswith("/host/") and not (flags and flags.get("safe_path")): sys.path.insert(1, "/host" + path0)',
   '    main = types.ModuleType("__main__")',
   '    main.__builtins__, main.__spec__ = __builtins__, None',
   '    if filename != "<string>": main.__file__ = filename',
   '    sys.modules["__main__"] = main',
   '    scope = main.__dict__',
   '    try:',
-  '        exec(compile(source, filename, "exec"), scope)',
+  '        exec(compile(source, filename, "exec", optimize=optimize), scope)',
   '    except SystemExit as e:',
   '        if flush_at_error: sys.stdout.flush()',
   '        if e.code is not None and not isinstance(e.code, int): sys.stderr.write(str(e.code) + "\\n")',
@@ -107,12 +119,16 @@ const ERRNO_TABLE = JSON.stringify(LINUX_ERRNO);
  * creation mask `umask` (a process inherits it: the files and directories the program makes get its modes), as user
  * `uid` (the sprite user 1000, or root under sudo), with `environ` (the exported variables) as `os.environ`
  * (the interpreter is handed every shell variable): the machine the shell's own commands describe (python-machine.ts).
+ * `optimize` is CPython's `-O` count: 1 drops `assert` statements and makes `__debug__` false, 2 also docstrings
+ * (the program's own code; imported modules compile as usual).
  * @deviation `sys.platform` stays `emscripten`: the interpreter's own modules decide by it what they can do.
+ * `flags` are the `sys.flags` fields the options set (`interpreterFlags`); `safe_path` also keeps the program's
+ * directory off `sys.path`, as `-I` does.
  */
-export function wrapperProgram(source: string, filename: string, argv0: string, path0: string, umask = 0o022, uid = SPRITE_UID, environ: Record<string, string> = {}, orderMarker?: string): string {
+export function wrapperProgram(source: string, filename: string, argv0: string, path0: string, umask = 0o022, uid = SPRITE_UID, environ: Record<string, string> = {}, orderMarker?: string, optimize = 0, flags: Record<string, number | boolean> = {}): string {
   const uname = JSON.stringify(['Linux', KERNEL_RELEASE, '#1 SMP', MACHINE_ARCH]);
   const report = orderMarker === undefined ? 'None' : `_spritzer_streams(${JSON.stringify(orderMarker)})`;
-  return `${PRELUDE}\n_spritzer_linux_error = _spritzer_errno(${ERRNO_TABLE})\n_spritzer_machine(${uid}, ${uname}, ${JSON.stringify(environ)})\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)}, ${umask}, ${report})`;
+  return `${PRELUDE}\n_spritzer_linux_error = _spritzer_errno(${ERRNO_TABLE})\n_spritzer_machine(${uid}, ${uname}, ${JSON.stringify(environ)})\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)}, ${umask}, ${report}, ${optimize}, ${pythonLiteral(flags)})`;
 }
 
 /**
@@ -127,6 +143,56 @@ function versionRequests(args: string[]): number {
     else break;
   }
   return count;
+}
+
+/**
+ * How many `-O` python3's options before its program give (`-O`, `-OO`, `-O -O`): CPython's optimisation level,
+ * capped at 2.
+ */
+export function optimizeLevel(options: readonly string[]): number {
+  let level = 0;
+  for (const a of options) if (/^-[bBdEhiIOqsSuvVWxX]+$/.test(a)) level += a.split('O').length - 1;
+  return Math.min(level, 2);
+}
+
+/** A flat record of numbers and booleans as a Python dict literal. */
+const pythonLiteral = (record: Record<string, number | boolean>): string =>
+  `{${Object.entries(record).map(([k, v]) => `${JSON.stringify(k)}: ${typeof v === 'boolean' ? (v ? 'True' : 'False') : v}`).join(', ')}}`;
+
+/**
+ * The `sys.flags` fields python3's options before its program set (CPython's Python/initconfig.c): `-d -O -v -b`
+ * count, `-B -s -S -E -q` set theirs, `-I` is isolated mode (`-E -s` and a safe `sys.path`).
+ */
+export function interpreterFlags(options: readonly string[]): Record<string, number | boolean> {
+  const flags: Record<string, number | boolean> = {};
+  const count = (name: string) => void (flags[name] = ((flags[name] as number | undefined) ?? 0) + 1);
+  const set = (...names: string[]) => names.forEach((n) => (flags[n] = 1));
+  const each: Record<string, () => void> = {
+    d: () => count('debug'), O: () => count('optimize'), v: () => count('verbose'), b: () => count('bytes_warning'),
+    B: () => set('dont_write_bytecode'), s: () => set('no_user_site'), S: () => set('no_site'), E: () => set('ignore_environment'), q: () => set('quiet'),
+    I: () => { set('isolated', 'ignore_environment', 'no_user_site'); flags.safe_path = true; },
+  };
+  for (const a of options) if (/^-[bBdEhiIOqsSuvVWxX]+$/.test(a)) for (const c of a.slice(1)) each[c]?.();
+  return flags;
+}
+
+/** The interpreter's `sys.executable` on the imitated machine (runpy's `-m` messages name it). */
+const EXECUTABLE = '/usr/bin/python3';
+
+/**
+ * `-m MODULE`'s program: runpy finds the module first and, when it cannot, says so as CPython's own `-m` does
+ * (`/usr/bin/python3: No module named X`, exit 1) rather than with a traceback.
+ */
+function moduleProgram(name: string): string {
+  return [
+    'import runpy, sys',
+    'try:',
+    `    runpy._get_module_details(${JSON.stringify(name)}, runpy._Error)`,
+    'except runpy._Error as e:',
+    `    sys.stderr.write(${JSON.stringify(EXECUTABLE + ': ')} + str(e) + "\\n")`,
+    '    raise SystemExit(1)',
+    `runpy.run_module(${JSON.stringify(name)}, run_name="__main__", alter_sys=True)`,
+  ].join('\n');
 }
 
 /** Modules that install software: the shell engine has no package installs (as plain `pip` says). */
@@ -150,8 +216,8 @@ function programOf(args: string[]): { kind: 'code' | 'module' | 'file' | 'stdin'
 
 const dirname = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) || '/' : '');
 
-/** Runs python3 with `args` through the wrapper (see the module comment). */
-async function python(args: string[], ctx: CommandContext): Promise<ExecResult> {
+/** Runs python3 (invoked as `invokedAs`) with `args` through the wrapper (see the module comment). */
+async function python(invokedAs: string, args: string[], ctx: CommandContext): Promise<ExecResult> {
   const run = ctx.origCommand!;
   const versions = versionRequests(args);
   if (versions > 0) return run(['-c', `import sys; print("Python", ${versions > 1 ? 'sys.version' : 'sys.version.split()[0]'})`]);
@@ -167,7 +233,7 @@ async function python(args: string[], ctx: CommandContext): Promise<ExecResult> 
   } else if (program.kind === 'module') {
     if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(program.value)) return run(args);
     if (INSTALLERS.has(program.value.split('.')[0]!)) return { stdout: '', stderr: refusalText(`the module '${program.value}'`), exitCode: 2 };
-    [source, filename, argv0] = [`import runpy\nrunpy.run_module(${JSON.stringify(program.value)}, run_name="__main__", alter_sys=True)`, '<string>', '-m'];
+    [source, filename, argv0] = [moduleProgram(program.value), '<string>', '-m'];
     path0 = ctx.cwd;
   } else if (program.kind === 'stdin') {
     if (latin1FromBytes(ctx.stdin).length === 0 && args.length === 0) return run(args);
@@ -177,21 +243,28 @@ async function python(args: string[], ctx: CommandContext): Promise<ExecResult> 
     try {
       source = await ctx.fs.readFile(path);
     } catch {
-      return run(args); // just-bash words a missing file as CPython does
+      // CPython names itself as invoked (its program name, argv[0]) and the file as the working directory joined to
+      // the name given, unnormalised (Modules/main.c pymain_run_file, _Py_abspath); other failures just-bash words.
+      if (await ctx.fs.exists(path)) return run(args);
+      const named = program.value.startsWith('/') ? program.value : `${ctx.cwd.replace(/\/$/, '')}/${program.value}`;
+      return { stdout: '', stderr: `${invokedAs}: can't open file '${named}': [Errno 2] No such file or directory\n`, exitCode: 2 };
     }
     [filename, argv0, path0] = [path, program.value, dirname(path)];
   }
+  // The interpreter's own options: what comes before `-c CODE`, `-m MODULE`, `FILE`, `-` (or all of them, for stdin).
+  const optionEnd = program.kind === 'code' || program.kind === 'module' ? program.at - 2 : program.kind === 'file' || program.at > 0 && ['-', '--'].includes(args[program.at - 1]!) ? program.at - 1 : program.at;
+  const options = args.slice(0, optionEnd);
   const umask = (ctx.fs as { umask?: unknown }).umask;
   const uid = runsAsRoot(ctx.env) ? 0 : SPRITE_UID;
   const environ = ctx.exportedEnv ?? Object.fromEntries(ctx.env);
   // Without a controlling terminal (opening /dev/tty fails) stdout is a pipe or a file: block-buffered (python-streams.ts).
   const terminal = await ctx.fs.readFile('/dev/tty').then(() => true, () => false);
-  const marker = buffersStdout(args.slice(0, program.kind === 'file' || program.kind === 'stdin' ? program.at - 1 : program.at - 2), environ, terminal) ? `\u001b]spritzer-order;${randomBytes(6).toString('hex')};` : undefined;
-  const result = await run(['-c', wrapperProgram(source, filename, argv0, path0, typeof umask === 'number' ? umask : 0o022, uid, environ, marker), ...rest]);
+  const marker = buffersStdout(options, environ, terminal) ? `\u001b]spritzer-order;${randomBytes(6).toString('hex')};` : undefined;
+  const result = await run(['-c', wrapperProgram(source, filename, argv0, path0, typeof umask === 'number' ? umask : 0o022, uid, environ, marker, optimizeLevel(options), interpreterFlags(options)), ...rest]);
   return marker === undefined ? result : withPythonOutputOrder(result, marker);
 }
 
 /** `python3` and `python`, over just-bash's own. */
 export function pythonCommands(): CustomCommand[] {
-  return [defineCommand('python3', python), defineCommand('python', python)];
+  return [defineCommand('python3', (args, ctx) => python('python3', args, ctx)), defineCommand('python', (args, ctx) => python('python', args, ctx))];
 }
