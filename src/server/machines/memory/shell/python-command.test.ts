@@ -136,6 +136,20 @@ print(errno.ENOENT, errno.EEXIST, errno.EACCES, errno.ENOTDIR, pathlib.Path("/no
   }, 60_000);
 });
 
+describe("python3's output is the bytes the program wrote", () => {
+  it('adds no newline to output that does not end with one; a flushed partial line stays whole; stdout is not a terminal', async () => {
+    const got = await runShell(
+      [
+        `python3 -c "print('x', end='')"; echo '|'`,
+        `python3 -c 'import json, sys; json.dump({"a": 1}, sys.stdout)' > f; wc -c < f`,
+        `python3 -c 'import sys; sys.stdout.write("a"); sys.stdout.flush(); print("b")'`,
+        `python3 -c 'import sys; print(sys.stdout.isatty())'`,
+      ].join('\n'),
+    );
+    expect(got).toEqual({ stdout: 'x|\n8\nab\nFalse\n', stderr: '', exit: 0 });
+  }, 60_000);
+});
+
 describe('python3 runs the program as __main__', () => {
   it('its names are __main__\'s (unittest.main, pickling); imported modules name their files as the shell does; with sys.stdout works', async () => {
     const got = await runShell(
