@@ -123,11 +123,12 @@ const ERRNO_TABLE = JSON.stringify(LINUX_ERRNO);
  * (the program's own code; imported modules compile as usual).
  * @deviation `sys.platform` stays `emscripten`: the interpreter's own modules decide by it what they can do.
  * `flags` are the `sys.flags` fields the options set (`interpreterFlags`); `safe_path` also keeps the program's
- * directory off `sys.path`, as `-I` does.
+ * directory off `sys.path`, as `-I` does. With `orderMarker`, the program's writes are counted and reported after
+ * it for the order of its two streams, stdout `buffered` as CPython buffers it off a terminal (python-streams.ts).
  */
-export function wrapperProgram(source: string, filename: string, argv0: string, path0: string, umask = 0o022, uid = SPRITE_UID, environ: Record<string, string> = {}, orderMarker?: string, optimize = 0, flags: Record<string, number | boolean> = {}): string {
+export function wrapperProgram(source: string, filename: string, argv0: string, path0: string, umask = 0o022, uid = SPRITE_UID, environ: Record<string, string> = {}, orderMarker?: string, optimize = 0, flags: Record<string, number | boolean> = {}, buffered = true): string {
   const uname = JSON.stringify(['Linux', KERNEL_RELEASE, '#1 SMP', MACHINE_ARCH]);
-  const report = orderMarker === undefined ? 'None' : `_spritzer_streams(${JSON.stringify(orderMarker)})`;
+  const report = orderMarker === undefined ? 'None' : `_spritzer_streams(${JSON.stringify(orderMarker)}, ${buffered ? 'True' : 'False'})`;
   return `${PRELUDE}\n_spritzer_linux_error = _spritzer_errno(${ERRNO_TABLE})\n_spritzer_machine(${uid}, ${uname}, ${JSON.stringify(environ)})\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)}, ${umask}, ${report}, ${optimize}, ${pythonLiteral(flags)})`;
 }
 
@@ -259,9 +260,9 @@ async function python(invokedAs: string, args: string[], ctx: CommandContext): P
   const environ = ctx.exportedEnv ?? Object.fromEntries(ctx.env);
   // Without a controlling terminal (opening /dev/tty fails) stdout is a pipe or a file: block-buffered (python-streams.ts).
   const terminal = await ctx.fs.readFile('/dev/tty').then(() => true, () => false);
-  const marker = buffersStdout(options, environ, terminal) ? `\u001b]spritzer-order;${randomBytes(6).toString('hex')};` : undefined;
-  const result = await run(['-c', wrapperProgram(source, filename, argv0, path0, typeof umask === 'number' ? umask : 0o022, uid, environ, marker, optimizeLevel(options), interpreterFlags(options)), ...rest]);
-  return marker === undefined ? result : withPythonOutputOrder(result, marker);
+  const marker = `\u001b]spritzer-order;${randomBytes(6).toString('hex')};`;
+  const result = await run(['-c', wrapperProgram(source, filename, argv0, path0, typeof umask === 'number' ? umask : 0o022, uid, environ, marker, optimizeLevel(options), interpreterFlags(options), buffersStdout(options, environ, terminal)), ...rest]);
+  return withPythonOutputOrder(result, marker);
 }
 
 /** `python3` and `python`, over just-bash's own. */

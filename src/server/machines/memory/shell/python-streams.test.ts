@@ -34,6 +34,7 @@ describe('python3 with stdout and stderr joined', () => {
         `python3 -c 'import sys; print("a"); print("w", file=sys.stderr); 1/0' 2>&1 | tr '\\n' ' '; echo`,
         `python3 -c 'import sys; print("a", flush=True); print("w", file=sys.stderr)' 2>&1 | tr '\\n' ' '; echo`,
         `python3 -u -c 'import sys; print("a"); print("w", file=sys.stderr)' 2>&1 | tr '\\n' ' '; echo`,
+        `python3 -u -c 'import sys; print(1); print(2, file=sys.stderr); print(3)' 2>&1 | tr '\\n' ' '; echo`,
         `PYTHONUNBUFFERED=1 python3 -c 'import sys; print("a"); print("w", file=sys.stderr)' 2>&1 | tr '\\n' ' '; echo`,
         `python3 -c 'import sys\nfor i in range(3000): print("abcd")\nprint("w", file=sys.stderr)' 2>&1 | grep -n w`,
         `printf 'print("hi")\\nraise SystemExit("bye")\\n' > s.py; python3 s.py 2>&1 | tr '\\n' ' '; echo`,
@@ -41,7 +42,7 @@ describe('python3 with stdout and stderr joined', () => {
     );
     expect(got.stdout).toBe(
       'w Traceback (most recent call last):   File "<string>", line 1, in <module> ZeroDivisionError: division by zero a \n' +
-        'a w \na w \na w \n1639:w\nhi bye \n',
+        'a w \na w \n1 2 3 \na w \n1639:w\nhi bye \n',
     );
   }, 60_000);
 });

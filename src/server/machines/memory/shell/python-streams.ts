@@ -22,12 +22,13 @@ import { orderOf, type OrderedResult } from './output-order.ts';
 const TEXT_CHUNK = 8192;
 
 /**
- * The prelude's Python (one statement per line): `_spritzer_streams(marker)` puts counting stand-ins in front of
+ * The prelude's Python (one statement per line): `_spritzer_streams(marker, buffered)` puts counting stand-ins in front of
  * `sys.stdout`/`sys.stderr` and returns the function that writes the report (`marker`, then the counts as
- * `delivered,length,…`, then a newline) to the real stderr.
+ * `delivered,length,…`, then a newline) to the real stderr. Unbuffered (`-u`, `PYTHONUNBUFFERED`, a terminal), every
+ * write to stdout is delivered at once: the streams keep the program's order.
  */
 export const PYTHON_STREAMS: readonly string[] = [
-  'def _spritzer_streams(marker):',
+  'def _spritzer_streams(marker, buffered):',
   '    import sys',
   '    state, marks = {"total": 0, "pending": 0, "delivered": 0}, []',
   '    class Stdout:',
@@ -38,7 +39,7 @@ export const PYTHON_STREAMS: readonly string[] = [
   `            if state["pending"] + size > ${TEXT_CHUNK}: state["delivered"], state["pending"] = state["total"], 0`,
   '            state["total"] += len(s)',
   '            state["pending"] += size',
-  `            if state["pending"] >= ${TEXT_CHUNK}: state["delivered"], state["pending"] = state["total"], 0`,
+  `            if state["pending"] >= ${TEXT_CHUNK} or not buffered: state["delivered"], state["pending"] = state["total"], 0`,
   '            return written',
   '        def flush(self):',
   '            state["delivered"], state["pending"] = state["total"], 0',
