@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { engineBash, hostBash } from '../../../../../test/support/host-bash.ts';
+
+// bash's test.c: a malformed expression is a syntax error, status 2, worded through the shell's error prefix; each
+// case is compared with the host's bash running the same script.
+describe('test and [ with a malformed expression', () => {
+  it.each([
+    ['[ a b c ]', 'three arguments without a binary operator'],
+    ['[ 1 -lt 2 -a ]', 'an operator missing its argument'],
+    ['[ 1 -eq 1 -a x -lt 2 ]', 'a word that is no integer in a longer expression'],
+    ['[ \\( a = a ]', 'a ( left open'],
+    ['[ a = a -z ]', 'an operator left over'],
+    ['test a b c d e', 'arguments left over'],
+    ['[ a', 'a [ without its ]'],
+  ])('%s (%s)', async (script) => {
+    const full = `${script}; echo "rc=$?"`;
+    expect(await engineBash(full)).toEqual(hostBash(full));
+  });
+});
