@@ -187,3 +187,11 @@ C:\\p
     expect(r).toEqual({ stdout: '/etc\na\nB\na|b\n2\n3\n4\n/opt/x\n', stderr: '', exit: 0 });
   });
 });
+
+// GNU sed counts the Nth match of s///N as its g flag walks them: an empty match right after a match is none.
+describe('s///N with a pattern that can match empty', () => {
+  it('skips the empty match right after a match, as GNU sed does', async () => {
+    const got = await runShell("echo aaa | sed 's/a*/x/2'; echo abc | sed 's/b*/x/3'; echo baaac | sed 's/a*/x/2'");
+    expect(got).toEqual({ stdout: 'aaa\nabcx\nbxc\n', stderr: '', exit: 0 });
+  });
+});
