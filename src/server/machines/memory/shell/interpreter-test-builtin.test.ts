@@ -17,3 +17,11 @@ describe('test and [ with a malformed expression', () => {
     expect(await engineBash(full)).toEqual(hostBash(full));
   });
 });
+
+// bash(1) "COMMAND EXECUTION": a command not found runs command_not_found_handle when it is defined.
+describe('command_not_found_handle', () => {
+  it('runs with the command and its arguments; its status is the command\'s', async () => {
+    const script = `command_not_found_handle() { echo "missing $1 ($#)"; return 5; }; nosuch a b; echo "rc=$?"; x=$(frobnicate); echo "[$x]"`;
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
