@@ -1,12 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync, writeFileSync, rmSync } from 'node:fs';
-import { FakeClock } from '../../../core/clock.ts';
 import { Vfs } from '../vfs.ts';
 import { seedLinuxTree } from '../linux-skeleton.ts';
-import { createShellEngine } from './engine.ts';
-import type { ShellLimits } from './world.ts';
 import type { SpriteContext } from '../engine.ts';
 import { permissionTest, programTexts } from './perl-command.ts';
+import { runShellWith } from '../../../../../test/support/shell-run.ts';
 import { exitStatus, linuxErrno, PERL_MAX_PAGES, perlModule, withMemoryMax } from './perl-runner.ts';
 
 const T = Date.UTC(2026, 10, 30, 9, 5, 0);
@@ -17,24 +15,7 @@ function sprite(): SpriteContext {
   return { name: 'demo', vfs: seedLinuxTree(Vfs.skeleton(() => T), 'demo'), allocatePid: () => ++pid };
 }
 
-/** Runs `sh -c script` on the shell engine; `onStart` gets the process (to signal it). */
-async function sh(script: string, opts: { limits?: ShellLimits; stdin?: string; ctx?: SpriteContext; onStart?: (p: { signal(s: string): void }) => void } = {}) {
-  let stdout = Buffer.alloc(0);
-  let stderr = Buffer.alloc(0);
-  const proc = createShellEngine({ clock: new FakeClock(T), ...(opts.limits ? { limits: opts.limits } : {}) }).start(
-    opts.ctx ?? sprite(),
-    { argv: ['sh', '-c', script], env: ENV, dir: '/home/sprite', tty: false, rows: 24, cols: 80 },
-    { stdout: (d) => void (stdout = Buffer.concat([stdout, d])), stderr: (d) => void (stderr = Buffer.concat([stderr, d])) },
-    { stdin: opts.stdin !== undefined },
-  );
-  if (opts.stdin !== undefined) {
-    proc.writeStdin(Buffer.from(opts.stdin));
-    proc.endStdin();
-  }
-  opts.onStart?.(proc);
-  const exit = await proc.exit;
-  return { stdout: stdout.toString(), stderr: stderr.toString(), exit };
-}
+const sh = runShellWith;
 
 const refusal = (what: string) => `perl: ${what} is not available in the shell engine; run spritzer with --exec sandbox\n`;
 

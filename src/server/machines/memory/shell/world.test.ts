@@ -2,41 +2,23 @@ import { spawnSync } from 'node:child_process';
 import { describe, it, expect } from 'vitest';
 import { FakeClock } from '../../../core/clock.ts';
 import { Vfs } from '../vfs.ts';
-import { runShell } from '../../../../../test/support/shell-run.ts';
+import { runShell, runShellWith } from '../../../../../test/support/shell-run.ts';
 import { MemoryMachineFactory } from '../machine.ts';
 import { createShellEngine } from './engine.ts';
 import { seedLinuxTree } from '../linux-skeleton.ts';
-import { REAL_ENGINE_COMMANDS, type ShellLimits } from './world.ts';
+import { REAL_ENGINE_COMMANDS } from './world.ts';
 import type { SpriteContext } from '../engine.ts';
 
 // What a script on the shell engine sees of its Linux world, each input with the exact value real bash gives.
 
 const T = Date.UTC(2026, 10, 30, 9, 5, 0);
-const ENV = { HOME: '/home/sprite', USER: 'sprite', PATH: '/usr/local/bin:/usr/bin:/bin' };
 
 function sprite(): SpriteContext {
   let pid = 41;
   return { name: 'demo', vfs: seedLinuxTree(Vfs.skeleton(() => T), 'demo'), allocatePid: () => ++pid };
 }
 
-/** Runs `sh -c script` on the shell engine to its end; `stdin` (if given) is the exec's stdin. */
-async function sh(script: string, opts: { limits?: ShellLimits; stdin?: string; ctx?: SpriteContext } = {}) {
-  const clock = new FakeClock(T);
-  let stdout = Buffer.alloc(0);
-  let stderr = Buffer.alloc(0);
-  const proc = createShellEngine({ clock, limits: opts.limits }).start(
-    opts.ctx ?? sprite(),
-    { argv: ['sh', '-c', script], env: ENV, dir: '/home/sprite', tty: false, rows: 24, cols: 80 },
-    { stdout: (d) => void (stdout = Buffer.concat([stdout, d])), stderr: (d) => void (stderr = Buffer.concat([stderr, d])) },
-    { stdin: opts.stdin !== undefined },
-  );
-  if (opts.stdin !== undefined) {
-    proc.writeStdin(Buffer.from(opts.stdin));
-    proc.endStdin();
-  }
-  const exit = await proc.exit;
-  return { stdout: stdout.toString(), stderr: stderr.toString(), exit };
-}
+const sh = runShellWith;
 
 const HINT = 'run spritzer with --exec sandbox';
 
