@@ -9,6 +9,13 @@ describe('sed scripts', () => {
     const r = await runShell(`${files}sed '1i\\header' n.txt; sed '$a\\footer' n.txt; sed '/foo/c\\replaced line' a.txt; sed '1a\\  two' n.txt`);
     expect(r.stdout).toBe('header\n3\n1\n3\n1\nfooter\nhello world\nreplaced line\nHello again\n3\n  two\n1\n');
   });
+  it("reads a, i and c text as GNU does: blanks skipped before it, one backslash dropped, escapes resolved", async () => {
+    const r = await runShell(`printf 'L\\n' > L; sed 'a    foo' L; sed 'a\\\\' L; sed '1i\\\\  kept' L; sed 'a\\\\\\' L; sed 'a x\\qy\\x41\\d066\\o103' L; sed '$!a\\\\---' L; sed 'c\\\\' L | od -An -c`);
+    expect(r).toEqual({ stdout: 'L\nfoo\nL\n\n  kept\nL\nL\n\\\nL\nxqyABC\nL\n  \\n\n', stderr: '', exit: 0 });
+  });
+  it('ends a\\\\ text at its line: the next line is a command', async () => {
+    expect((await runShell("printf 'a\\n' | sed '1a\\\\\nx' | od -An -c")).stdout).toBe('  \\n  \\n\n');
+  });
   it('c on a range prints its text once where the range ends; a negated range, a single address or a group per line', async () => {
     const five = "printf 'l1\\nl2\\nl3\\nl4\\nl5\\n' > L; ";
     const r = await runShell(`${five}sed '2,4c\\X' L; sed '/l2/,/l3/c X' L; sed '4,9c X' L; sed '2,4!c X' L; sed '2,3{c X\n}' L | tr '\\n' ' '`);

@@ -1,7 +1,6 @@
 /**
  * A reader of sed scripts that walks the commands the way GNU sed 4.x parses them (compile.c), for the `sed` wrapper
- * (sed-command.ts): it rewrites GNU's one-line `a\text`, `i\text`, `c\text` (text on the command's own line after
- * the backslash) into the two-line form just-bash reads, and refuses a script GNU refuses (an unterminated `s` or
+ * (sed-command.ts): it refuses a script GNU refuses (an unterminated `s` or
  * `y`, a letter that is no command, an unknown or repeated `s` flag, a malformed regex, a missing label or file name,
  * extra characters after a command, an address a command does not take, …) with GNU's message and position, where
  * just-bash would run what it got or word it otherwise. It does not run scripts.
@@ -214,10 +213,6 @@ export function normalizeSedScript(script: string, n: number, opts: { textFirst?
         while (SPACE.test(s[j] ?? '')) j++;
         if (j >= s.length) refuse(at, "expected \\ after `a', `c' or `i'");
         if (s[j] === '\\' && j + 1 === s.length && c !== 'c') emptyTextAtEnd = true;
-        if (s[j] === '\\' && j + 1 < s.length && s[j + 1] !== '\n') {
-          out += `${s.slice(from, j + 1)}\n`;
-          from = j + 1;
-        }
         i = lineEnd(j);
       } else if (c === 's' || c === 'y') {
         const delim = s[i];
