@@ -271,3 +271,16 @@ describe('jq object keys, string escapes, nan, tonumber, usage errors', () => {
     });
   });
 });
+
+describe('jq strings in code points', () => {
+  it('counts, slices, splits and matches an emoji as one character, as jq walks UTF-8 text', async () => {
+    const r = await runShell(`jq -nc '"😀é" | length'; jq -nc '"a😀bcd" | .[1:3], .[-2:]'; jq -nc '"a😀b" | split("")'; jq -nc '"a😀b" | sub("."; "x"; "g"), [match("."; "g").offset]'; jq -nc '"x😀y" | gsub("[^a-z]"; "_")'`);
+    expect(r).toEqual({ stdout: '2\n"😀b"\n"cd"\n["a","😀","b"]\n"xxx"\n[0,1,2]\n"x_y"\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('jq numbers', () => {
+  it('reads a number that starts with its decimal point', async () => {
+    expect(await runShell(`jq -nc '.5, .25e1, [.5, 1]'; echo '{"a":[1,2]}' | jq -c '.a | .[1]'`)).toEqual({ stdout: '0.5\n2.5\n[0.5,1]\n2\n', stderr: '', exit: 0 });
+  });
+});
