@@ -136,7 +136,7 @@ describe.skipIf(!enabled)('npx ./spritzer-*.tgz (the packed package)', () => {
     "printf 'x\\0y\\n' | tr '\\0' '-'",
     "printf 'a\\na\\nb\\n' | uniq -c",
     'mkdir d1 d2 && touch f1 && echo */ && for d in */; do echo "$d"; done',
-    // The archive tools' libraries (yauzl/yazl, compressjs, liblzma inside the bundled just-bash) as installed.
+    // The archive tools' libraries (yauzl and pako, compressjs, liblzma inside the bundled just-bash) as installed.
     "printf 'hello\\n' > a && zip -q a.zip a && unzip -p a.zip a && xz -c a | xz -dc && bzip2 -c a | bunzip2 && sed 's/.*/\\U&/' a",
   ])('the installed shell engine answers %s as real bash does', async (script) => {
     expect(served).not.toBe('');

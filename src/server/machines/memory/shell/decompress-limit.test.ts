@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runShell, testSprite } from '../../../../../test/support/shell-run.ts';
 import { DECOMPRESS_MAX_BYTES } from './decompress-limit.ts';
-import { writeZip } from './zip-format.ts';
+import { writeZip } from './zip-write.ts';
 
 const BOMB_BYTES = 300 * 1024 * 1024;
 /** 300 MiB of zeros through `bzip2 -9` (host bzip2 1.0.8). */
@@ -39,7 +39,7 @@ beforeAll(async () => {
   const lzma = createRequire(import.meta.url)('node-liblzma') as { xzSync(b: Buffer, o: { preset: number }): Buffer };
   bombs['z.xz'] = Buffer.from(lzma.xzSync(zeros, { preset: 0 }));
   bombs['z.bz2'] = Buffer.from(BZ2, 'base64');
-  bombs['z.zip'] = (await writeZip([{ name: 'z', data: zeros, mtime: new Date(0), mode: 0o100644, level: 1 }])).bytes;
+  bombs['z.zip'] = (writeZip([{ name: 'z', data: zeros, mtime: new Date(0), mode: 0o100644, level: 1 }])).bytes;
   bombs['z.tgz'] = gzipSync(tarOfZeros('z', BOMB_BYTES), { level: 1 });
 }, 60_000);
 

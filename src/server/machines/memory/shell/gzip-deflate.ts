@@ -27,7 +27,7 @@ function gzipTally(zlibTally: typeof trees._tr_tally): typeof trees._tr_tally {
 }
 
 /** Raw deflate of `data` at `level` as GNU gzip's deflate makes it. */
-function gnuDeflate(data: Uint8Array, level: number): Buffer {
+export function gnuDeflate(data: Uint8Array, level: number): Buffer {
   // memLevel 9 gives gzip's 32768-symbol block buffer; the hash is set back to gzip's 15 bits.
   const d = new pako.Deflate({ level, raw: true, memLevel: 9 });
   const s = d.strm.state;

@@ -6,7 +6,8 @@
  * @see zip(1), unzip(1) (Info-ZIP)
  */
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
-import { percentSaved, readZip, writeZip, type NewEntry, type ZipEntry } from './zip-format.ts';
+import { percentSaved, readZip, type ZipEntry } from './zip-format.ts';
+import { writeZip, type NewEntry } from './zip-write.ts';
 import { DecompressLimitError } from './decompress-limit.ts';
 import { AnswerLines } from './inherited-stdin.ts';
 
@@ -63,6 +64,7 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
   let level = 6;
   let update = false;
   let noDirs = false;
+  let noExtras = false;
   let move = false;
   let test = false;
   let namesFromStdin = false;
@@ -84,6 +86,7 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
         else if (c === 'd') del = true;
         else if (c === 'u') update = true;
         else if (c === 'D') noDirs = true;
+        else if (c === 'X') noExtras = true;
         else if (c === 'm') move = true;
         else if (c === 'T') test = true;
         else if (/\d/.test(c)) level = Number(c);
@@ -99,7 +102,7 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
   const names = namesFromStdin ? [...operands, ...latin1FromBytes(ctx.stdin).split('\n').filter((n) => n !== '')] : operands;
   if (archive === undefined) return { stdout: '', stderr: '\nzip error: Invalid command arguments (nothing to select from)\n', exitCode: 16 };
   // `-` as the archive: it is written to stdout (nothing to update), and the messages go to stderr (zip 3.0).
-  if (archive === '-') return zipToStdout(names, { quiet, recurse, junk, level, noDirs, wanted }, ctx);
+  if (archive === '-') return zipToStdout(names, { quiet, recurse, junk, level, noDirs, noExtras, wanted }, ctx);
   const path = /\.[^/]*$/.test(archive.slice(archive.lastIndexOf('/') + 1)) ? archive : `${archive}.zip`;
   const abs = ctx.fs.resolvePath(ctx.cwd, path);
   let existing: ZipEntry[] = [];
@@ -112,7 +115,7 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
   }
   let stdout = '';
   const nothing = () => ({ stdout: `${stdout}\nzip error: Nothing to do! (${path})\n`, stderr: '', exitCode: 12 });
-  let entries: NewEntry[] = existing.map((e) => ({ name: e.name, data: e.data, mtime: e.mtime, mode: e.mode, level: e.method === 0 ? 0 : level }));
+  let entries: NewEntry[] = existing.map((e) => ({ name: e.name, data: e.data, mtime: e.mtime, mode: e.mode, level: e.method === 0 ? 0 : level, uid: e.uid, gid: e.gid }));
   if (del) {
     const keep = entries.filter((e) => !names.includes(e.name) && !names.includes(e.name.replace(/\/$/, '')));
     for (const n of names) if (!existing.some((e) => e.name === n || e.name === `${n}/`)) stdout += `\tzip warning: name not matched: ${n}\n`;
@@ -131,9 +134,9 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
       for (const f of await collect(ctx, n, recurse, junk)) {
         if (!wanted(f.name) || (noDirs && f.dir)) continue;
         const st = await ctx.fs.stat(f.abs);
-        // -u: only what is new, or newer than its member (DOS times keep even seconds).
+        // -u: only what is new, or newer than its member (to the second, by the time of its UT field).
         const old = existing.find((e) => e.name === f.name);
-        if (update && old && Math.floor(st.mtime.getTime() / 2000) * 2000 <= old.mtime.getTime()) continue;
+        if (update && old && Math.floor(st.mtime.getTime() / 1000) <= Math.floor(old.mtime.getTime() / 1000)) continue;
         const data = f.dir ? Buffer.alloc(0) : await readable(ctx, f.abs);
         if (data === null) {
           // Info-ZIP leaves out a file it may not read, warns, and ends with status 18 (ZE_OPEN).
@@ -141,7 +144,7 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
           if (!quiet) stdout += `\tzip warning: could not open for reading: ${f.name}\n`;
           continue;
         }
-        const entry: NewEntry = { name: f.name, data, mtime: st.mtime, mode: (f.dir ? 0o40000 : 0o100000) | (st.mode & 0o7777), level };
+        const entry: NewEntry = { name: f.name, data, mtime: st.mtime, mode: (f.dir ? 0o40000 : 0o100000) | (st.mode & 0o7777), level, ...ownerOf(st) };
         const at = entries.findIndex((e) => e.name === f.name);
         if (at >= 0) entries[at] = entry;
         else entries.push(entry);
@@ -150,7 +153,7 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
     }
     // -u with everything up to date: status 12 and no message (zip 3.0).
     if (added.length === 0) return update && names.some((n) => existing.some((e) => e.name === n || e.name === `${n}/`)) ? { stdout, stderr: '', exitCode: 12 } : nothing();
-    const { bytes, written } = await writeZip(entries);
+    const { bytes, written } = writeZip(entries, { extras: !noExtras });
     await ctx.fs.writeFile(abs, bytes);
     if (!quiet) {
       for (const a of added) {
@@ -166,9 +169,15 @@ async function zip(args: string[], ctx: CommandContext): Promise<ExecResult> {
     }
     return { stdout, stderr, exitCode: stderr ? 18 : 0 };
   }
-  const { bytes } = await writeZip(entries);
+  const { bytes } = writeZip(entries, { extras: !noExtras });
   await ctx.fs.writeFile(abs, bytes);
   return { stdout, stderr: '', exitCode: 0 };
+}
+
+/** The owner a file's stat carries (the sprite's VFS gives uid and gid), for zip's "ux" field. */
+function ownerOf(st: object): { uid?: number; gid?: number } {
+  const o = st as { uid?: number; gid?: number };
+  return { uid: o.uid, gid: o.gid };
 }
 
 /** The bytes of the file at `abs`, or null when the user may not read it (EACCES); other errors are thrown. */
@@ -182,7 +191,7 @@ async function readable(ctx: CommandContext, abs: string): Promise<Buffer | null
 }
 
 /** `zip - FILE…`: the new archive on stdout, `adding:` lines on stderr. */
-async function zipToStdout(names: string[], o: { quiet: boolean; recurse: boolean; junk: boolean; level: number; noDirs: boolean; wanted: (name: string) => boolean }, ctx: CommandContext): Promise<ExecResult> {
+async function zipToStdout(names: string[], o: { quiet: boolean; recurse: boolean; junk: boolean; level: number; noDirs: boolean; noExtras: boolean; wanted: (name: string) => boolean }, ctx: CommandContext): Promise<ExecResult> {
   let stderr = '';
   const entries: NewEntry[] = [];
   for (const n of names) {
@@ -193,11 +202,12 @@ async function zipToStdout(names: string[], o: { quiet: boolean; recurse: boolea
     for (const f of await collect(ctx, n, o.recurse, o.junk)) {
       if (!o.wanted(f.name) || (o.noDirs && f.dir) || entries.some((e) => e.name === f.name)) continue;
       const st = await ctx.fs.stat(f.abs);
-      entries.push({ name: f.name, data: f.dir ? Buffer.alloc(0) : bytesOf(await ctx.fs.readFileBuffer(f.abs)), mtime: st.mtime, mode: (f.dir ? 0o40000 : 0o100000) | (st.mode & 0o7777), level: o.level });
+      entries.push({ name: f.name, data: f.dir ? Buffer.alloc(0) : bytesOf(await ctx.fs.readFileBuffer(f.abs)), mtime: st.mtime, mode: (f.dir ? 0o40000 : 0o100000) | (st.mode & 0o7777), level: o.level, ...ownerOf(st) });
     }
   }
   if (entries.length === 0) return { stdout: '', stderr: `${stderr}\nzip error: Nothing to do! (-)\n`, exitCode: 12 };
-  const { bytes, written } = await writeZip(entries);
+  // To a pipe zip cannot seek back: each member's sizes follow its data in a descriptor.
+  const { bytes, written } = writeZip(entries, { extras: !o.noExtras, stream: true });
   if (!o.quiet) for (const w of written) stderr += `  adding: ${w.name} (${w.stored ? 'stored 0%' : `deflated ${percentSaved(w.size, w.compressedSize)}%`})\n`;
   return { ...bytesOutput(unsafeBytesFromLatin1(bytesOf(bytes).toString('latin1'))), stderr, exitCode: 0 };
 }

@@ -1,12 +1,9 @@
 /**
- * ZIP archives in memory for the shell engine's `zip` and `unzip`: reading every entry of an archive (yauzl) and
- * writing a new one (yazl), each entry deflated with zlib at the requested level or stored when deflating does not
- * make it smaller, as Info-ZIP's zip decides.
+ * ZIP archives in memory for the shell engine's `zip` and `unzip`: reading every entry of an archive (yauzl), with
+ * the times and owner of Info-ZIP's extra fields; writing one is zip-write.ts.
  * @see https://pkware.cachefly.net/webdocs/casestudies/APPNOTE.TXT, Info-ZIP zip(1)
  */
-import { deflateRawSync } from 'node:zlib';
 import yauzl from 'yauzl';
-import yazl from 'yazl';
 import { DECOMPRESS_MAX_BYTES, DecompressLimitError } from './decompress-limit.ts';
 
 /** One archive member: its name (`dir/` for a directory), content, time, Unix mode and how it is stored. */
@@ -21,6 +18,40 @@ export interface ZipEntry {
   crc32: number;
   /** The general purpose bit flag (bits 1–2: the deflate option `unzip -v` shows as N, X, F, S). */
   flags: number;
+  /** The owner in Info-ZIP's "ux" extra field, when the member has one. */
+  uid?: number;
+  gid?: number;
+}
+
+/**
+ * The modification time (seconds) of a "UT" extended timestamp field and the owner of a "ux" field among a member's
+ * extra fields (Info-ZIP's proginfo/extrafld.txt), where present.
+ */
+function infoZipExtras(fields: Array<{ id: number; data: Buffer }>): { mtime?: Date; uid?: number; gid?: number } {
+  const out: { mtime?: Date; uid?: number; gid?: number } = {};
+  for (const f of fields) {
+    if (f.id === 0x5455 && f.data.length >= 5 && f.data[0]! & 1) out.mtime = new Date(f.data.readUInt32LE(1) * 1000);
+    if (f.id === 0x7875 && f.data.length >= 3 && f.data[0] === 1) {
+      const uidSize = f.data[1]!;
+      const gidSize = f.data[2 + uidSize];
+      if (uidSize === 4 && gidSize === 4 && f.data.length >= 11) {
+        out.uid = f.data.readUInt32LE(2);
+        out.gid = f.data.readUInt32LE(7);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A member's name as UnZip shows it on Unix: the name's own bytes as UTF-8 when the archive was made on Unix without
+ * the UTF-8 flag (Info-ZIP's zip writes names as they are on disk), else as yauzl decodes it (UTF-8 by the flag or
+ * a Unicode path field, CP437 for DOS-made archives). yauzl has already refused absolute names and `..` on either.
+ */
+function memberName(e: yauzl.Entry): string {
+  const unixMade = e.versionMadeBy >> 8 === 3;
+  const unicodePath = e.extraFields.some((f) => f.id === 0x7075);
+  return unixMade && !(e.generalPurposeBitFlag & 0x800) && !unicodePath ? Buffer.from(e.fileNameRaw).toString('utf8') : e.fileName;
 }
 
 /**
@@ -37,9 +68,12 @@ export function readZip(bytes: Buffer, cap = DECOMPRESS_MAX_BYTES): Promise<ZipE
       zip.on('error', reject);
       zip.on('end', () => resolve(entries));
       zip.on('entry', (e: yauzl.Entry) => {
+        const extras = infoZipExtras(e.extraFields);
         const base = {
-          name: e.fileName,
-          mtime: e.getLastModDate({ timezone: 'UTC' }),
+          name: memberName(e),
+          // unzip restores the UT field's time (to the second) where the DOS time keeps even seconds.
+          mtime: extras.mtime ?? e.getLastModDate({ timezone: 'UTC' }),
+          ...(extras.uid !== undefined ? { uid: extras.uid, gid: extras.gid } : {}),
           mode: e.externalFileAttributes >>> 16 || (e.fileName.endsWith('/') ? 0o40755 : 0o100644),
           method: e.compressionMethod,
           compressedSize: e.compressedSize,
@@ -75,44 +109,8 @@ export function readZip(bytes: Buffer, cap = DECOMPRESS_MAX_BYTES): Promise<ZipE
   });
 }
 
-/** What to write for one member: content (none for a directory), time, Unix mode, deflate level 0–9. */
-export interface NewEntry { name: string; data: Buffer; mtime: Date; mode: number; level: number }
-
-/** How a written member was stored, for zip's `adding: NAME (deflated N%)` line. */
-export interface Written { name: string; stored: boolean; size: number; compressedSize: number }
-
-/**
- * A ZIP archive of `entries` (directories are names ending in `/`): each file deflated at its level, or stored when
- * the level is 0 or deflating does not shrink it. Times are written as UTC wall-clock DOS times (a sprite's zone).
- */
-export function writeZip(entries: NewEntry[]): Promise<{ bytes: Buffer; written: Written[] }> {
-  const zip = new yazl.ZipFile();
-  const written: Written[] = [];
-  for (const e of entries) {
-    // DOS times are local wall-clock time: shift so yazl's local-time fields read the UTC ones.
-    const mtime = new Date(e.mtime.getTime() + e.mtime.getTimezoneOffset() * 60000);
-    if (e.name.endsWith('/')) {
-      zip.addEmptyDirectory(e.name, { mtime, mode: e.mode });
-      written.push({ name: e.name, stored: true, size: 0, compressedSize: 0 });
-      continue;
-    }
-    const deflated = e.level > 0 && e.data.length > 0 ? deflateRawSync(e.data, { level: e.level }).length : Infinity;
-    const stored = deflated >= e.data.length;
-    zip.addBuffer(e.data, e.name, { mtime, mode: e.mode, compress: !stored, ...(stored ? {} : { compressionLevel: e.level }) });
-    written.push({ name: e.name, stored, size: e.data.length, compressedSize: stored ? e.data.length : deflated });
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('error', reject);
-    zip.outputStream.on('end', () => resolve({ bytes: Buffer.concat(chunks), written }));
-    zip.end();
-  });
-}
-
 /**
  * Info-ZIP's percentage saved, as its `percent()` rounds it: `(deflated 51%)`.
- * @deviation zlib's deflate (here) and Info-ZIP's own can differ by a few bytes, so the percentage by a point.
  */
 export function percentSaved(size: number, compressedSize: number): number {
   return size <= compressedSize ? 0 : 100 - Math.floor((Math.floor((200 * compressedSize) / size) + 1) / 2);
