@@ -97,3 +97,10 @@ describe('git on the shell engine', () => {
     expect(r.stdout).toBe('AM f\n');
   });
 });
+
+describe('git output where stdout and stderr meet', () => {
+  it.skipIf(!hostHas('git'))('gives the stderr hints before the buffered stdout, as git run on a pipe does; an explicit HEAD with no commit is an unknown revision', async () => {
+    const script = `${IDENTITY}git init r 2>&1 | cut -c1-24; cd r; git show HEAD 2>&1; echo "st=$?"; git log 2>&1; echo "st=$?"; echo a > a; git add a; git commit -qm 1; git checkout -b side 2>&1; git checkout nope 2>&1`;
+    expect(await engine(script)).toEqual(host(script));
+  });
+});

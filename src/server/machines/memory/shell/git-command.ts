@@ -7,6 +7,7 @@
  * @see docs/fidelity.md "git on the shell engine"
  */
 import { defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
+import { orderOf, type OrderedResult } from './output-order.ts';
 import { applyCommand } from './git-apply.ts';
 import { configCommand, configValue, gitBool, identity } from './git-config.ts';
 import { zoneAt } from './git-date.ts';
@@ -74,7 +75,8 @@ export async function runGit(args: string[], ctx: CommandContext, now: () => num
       status = err.code;
     }
   }
-  return { stdout: run.out.join(''), stdoutKind: 'bytes', stderr: run.err.join(''), exitCode: status } as ExecResult;
+  const result = { stdout: run.out.join(''), stdoutKind: 'bytes', stderr: run.err.join(''), exitCode: status } as ExecResult;
+  return result.stdout === '' || result.stderr === '' ? result : { ...result, outputOrder: orderOf(run.err.marks, 'buffered') } as OrderedResult;
 }
 
 async function dispatch(run: GitRun, args: string[], stdin: () => string): Promise<number> {

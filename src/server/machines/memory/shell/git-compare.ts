@@ -6,7 +6,7 @@
  * @see https://git-scm.com/docs/git-diff
  */
 import { changedPairs, diffOf, storedSides, workSides, type DiffKind, type Pair, type Side } from './git-diff.ts';
-import { blobId, bytesOf, commitFiles, GitExit, headCommit, inSpecs, pathQuoter, refuse, resolveCommit, type GitRun, type Repo } from './git-repo.ts';
+import { blobId, bytesOf, commitFiles, GitExit, headCommit, inSpecs, pathQuoter, refuse, resolveCommit, unknownRevision, type GitRun, type Repo} from './git-repo.ts';
 import { snapshot } from './git-status.ts';
 import { specsOf } from './git-work.ts';
 
@@ -63,9 +63,6 @@ export async function diffNoIndex(run: GitRun, args: string[]): Promise<number> 
 export const diffOutsideRepo = () => new GitExit(NO_REPO, 129);
 
 type Output = DiffKind;
-
-const unknownRevision = (rev: string) =>
-  new GitExit(`fatal: ambiguous argument '${rev}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'\n`, 128);
 
 /** `git diff [options] [--cached] [REV [REV]] [-- PATH…]`. */
 export async function diffCommand(run: GitRun, repo: Repo, args: string[]): Promise<number> {

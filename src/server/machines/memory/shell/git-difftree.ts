@@ -11,6 +11,7 @@ import git from 'isomorphic-git';
 import { changedPairs, diffOf, statusLetter, storedSides, type DiffKind, type Pair } from './git-diff.ts';
 import {
   bytesOf, commitFiles, GitExit, inSpecs, pathQuoter, readCommit, refuse, repoPath, resolveCommit, sortedPaths, type GitRun, type Repo,
+  unknownRevision,
 } from './git-repo.ts';
 
 const ZERO = '0'.repeat(40);
@@ -51,7 +52,7 @@ function parseTree(run: GitRun, repo: Repo, args: string[]): TreeOptions {
 async function need(run: GitRun, repo: Repo, rev: string): Promise<string> {
   const oid = await resolveCommit(run, repo, rev);
   if (oid) return oid;
-  throw new GitExit(`fatal: ambiguous argument '${rev}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'\n`, 128);
+  throw unknownRevision(rev);
 }
 
 /** The id of the tree at `dir` in commit `oid`, or null when it has none there. */

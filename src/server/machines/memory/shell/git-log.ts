@@ -12,6 +12,7 @@ import { changedPairs, diffOf, storedSides, type DiffKind, type Pair } from './g
 import {
   bytesOf, commitFiles, die, pathQuoter, print, headCommit, inSpecs, readCommit, refuse, repoPath, resolveCommit, GitExit,
   type Commit, type GitRun, type Person, type Repo,
+  unknownRevision,
 } from './git-repo.ts';
 
 /** How a commit is printed. */
@@ -212,7 +213,7 @@ async function walk(run: GitRun, repo: Repo, start: string[], exclude: string[])
 async function needCommit(run: GitRun, repo: Repo, rev: string): Promise<string> {
   const oid = await resolveCommit(run, repo, rev);
   if (oid) return oid;
-  throw new GitExit(`fatal: ambiguous argument '${rev}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'\n`, 128);
+  throw unknownRevision(rev);
 }
 
 /** `git log`. */
@@ -236,10 +237,7 @@ export async function logCommand(run: GitRun, repo: Repo, args: string[]): Promi
   }
   if (!o.revs.some((r) => !r.startsWith('^')) && !(o.all && start.length)) {
     const head = await headCommit(run, repo);
-    if (!head) {
-      const branch = (await run.fs.readFile(`${repo.gitdir}/HEAD`)).trim().replace(/^ref: refs\/heads\//, '');
-      die(`your current branch '${branch}' does not have any commits yet`);
-    }
+    if (!head) await noCommitsYet(run, repo);
     start.push(head!);
   }
   let commits = await walk(run, repo, start, exclude);
@@ -285,6 +283,12 @@ async function printCommits(run: GitRun, repo: Repo, commits: Commit[], o: LogOp
   }
 }
 
+/** git's error for a log or show of HEAD, not named, on a branch with no commit yet (exit 128). */
+async function noCommitsYet(run: GitRun, repo: Repo): Promise<never> {
+  const branch = (await run.fs.readFile(`${repo.gitdir}/HEAD`)).trim().replace(/^ref: refs\/heads\//, '');
+  return die(`your current branch '${branch}' does not have any commits yet`);
+}
+
 /** `git show [REV]` (a commit and its diff) or `git show REV:path` (the blob). */
 export async function showCommand(run: GitRun, repo: Repo, args: string[]): Promise<number> {
   const o = parseLog(run, repo, args, true);
@@ -302,7 +306,8 @@ export async function showCommand(run: GitRun, repo: Repo, args: string[]): Prom
       const date = builtin ? `Date:   ${dateOf(tag.tagger, o.pretty.date, Math.floor(run.now() / 1000))}\n` : '';
       print(run, `tag ${tag.tag}\nTagger: ${tag.tagger.name} <${tag.tagger.email}>\n${date}\n${tag.message}${builtin ? '\n' : ''}`);
     }
-    if (r === 'HEAD' && !(await headCommit(run, repo))) die(`your current branch '${(await run.fs.readFile(`${repo.gitdir}/HEAD`)).trim().replace(/^ref: refs\/heads\//, '')}' does not have any commits yet`);
+    // A HEAD named on the command line is a revision like any other (`ambiguous argument 'HEAD'`).
+    if (o.revs.length === 0 && !(await headCommit(run, repo))) await noCommitsYet(run, repo);
     commits.push(await readCommit(run, repo, await needCommit(run, repo, r)));
   }
   if (commits.some((c) => c.parent.length > 1) && o.diff.includes('patch') && !o.diff.includes('none')) refuse('git show of a merge commit (its combined diff)');

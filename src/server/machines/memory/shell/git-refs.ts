@@ -9,6 +9,7 @@ import { configValue } from './git-config.ts';
 import {
   blobId, commitFiles, currentBranch, die, findRepo, GitExit, headCommit, inSpecs, print, readCommit, readIndex, refuse,
   quotePath, relative, repoPath, resolveCommit, sortedPaths, workBytes, writeIndex, type Flat, type GitRun, type Repo,
+  unknownRevision,
 } from './git-repo.ts';
 import { snapshot, stagedPairs, unstagedPairs, type Snapshot } from './git-status.ts';
 import { specsOf } from './git-work.ts';
@@ -491,7 +492,7 @@ export async function resetCommand(run: GitRun, repo: Repo, args: string[]): Pro
   if (paths === null && words.length) {
     const first = await resolveCommit(run, repo, words[0]!);
     if (!first && words.length === 1 && !(await run.fs.exists(run.fs.resolvePath(run.cwd, words[0]!)))) {
-      throw new GitExit(`fatal: ambiguous argument '${words[0]}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'\n`, 128);
+      throw unknownRevision(words[0]);
     }
     if (first || words.length > 1) rev = words.shift()!;
     paths = words.length ? words : null;
@@ -499,7 +500,7 @@ export async function resetCommand(run: GitRun, repo: Repo, args: string[]): Pro
   const head = await headCommit(run, repo);
   const oid = await resolveCommit(run, repo, rev);
   if (!oid && !(rev === 'HEAD' && !head)) {
-    throw new GitExit(`fatal: ambiguous argument '${rev}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'\n`, 128);
+    throw unknownRevision(rev);
   }
   const target = await commitFiles(run, repo, oid);
   if (paths) {
@@ -627,7 +628,7 @@ export async function revParseCommand(run: GitRun, args: string[]): Promise<numb
         const b = await currentBranch(run, r);
         if (!(await headCommit(run, r))) {
           print(run, `${a}\n`);
-          throw new GitExit(`fatal: ambiguous argument '${a}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'\n`, 128);
+          throw unknownRevision(a);
         }
         print(run, `${b ?? 'HEAD'}\n`);
         continue;
@@ -639,7 +640,7 @@ export async function revParseCommand(run: GitRun, args: string[]): Promise<numb
           die('Needed a single revision');
         }
         print(run, `${a}\n`);
-        throw new GitExit(`fatal: ambiguous argument '${a}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'\n`, 128);
+        throw unknownRevision(a);
       }
       print(run, `${abbrevRef ? a : short ? oid.slice(0, short) : oid}\n`);
     }

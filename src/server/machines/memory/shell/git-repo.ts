@@ -25,6 +25,10 @@ export class GitExit extends Error {
   }
 }
 
+/** git's error for a revision it cannot resolve (and that is no path either): exit 128. */
+export const unknownRevision = (rev: string) =>
+  new GitExit(`fatal: ambiguous argument '${rev}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'\n`, 128);
+
 /** `fatal: MSG` and exit 128, git's `die()`. */
 export const die = (msg: string): never => {
   throw new GitExit(`fatal: ${msg}\n`, 128);
@@ -43,8 +47,8 @@ export interface GitRun {
   cwd: string;
   /** What the run printed, as byte strings (one char per byte). */
   out: string[];
-  /** What it printed on stderr, UTF-8 text. */
-  err: string[];
+  /** What it printed on stderr, UTF-8 text, each message with the stdout written before it. */
+  err: StderrLog;
   /** The exported environment (what a real git process would inherit). */
   env: Record<string, string>;
   /** Epoch ms, the engine's clock. */
@@ -102,7 +106,29 @@ export const pathQuoter = (run: GitRun) => (path: string) => quotePath(path, fal
 
 /** A new run's context. */
 export function newRun(fs: IFileSystem, cwd: string, env: Record<string, string>, now: () => number, hostname: string): GitRun {
-  return { fs, gfs: { promises: gitFs(fs) }, cwd, env, now, hostname, overrides: [], quoteFully: true, out: [], err: [] };
+  const out: string[] = [];
+  return { fs, gfs: { promises: gitFs(fs) }, cwd, env, now, hostname, overrides: [], quoteFully: true, out, err: new StderrLog(out) };
+}
+
+/**
+ * A run's stderr messages, each pushed with the length of the stdout pushed before it (`marks`: [stdout characters,
+ * message characters]), so that where the two streams meet they come in the order git delivers them: stderr
+ * unbuffered, stdout through stdio's 4096-byte buffer (output-order.ts, 'buffered'): `git init r 2>&1` prints its
+ * hint before `Initialized empty Git repository`.
+ */
+export class StderrLog extends Array<string> {
+  static override get [Symbol.species](): ArrayConstructor {
+    return Array;
+  }
+  readonly marks: Array<[number, number]> = [];
+  constructor(private readonly stdout: readonly string[] = []) {
+    super();
+  }
+  override push(...messages: string[]): number {
+    const at = this.stdout.reduce((n, s) => n + s.length, 0);
+    for (const m of messages) if (m !== '') this.marks.push([at, m.length]);
+    return super.push(...messages);
+  }
 }
 
 /** The repository whose work tree holds `from` (its `.git` directory found upwards), or null. */
