@@ -100,3 +100,13 @@ describe('awk numbers from text and string escapes, as mawk reads them', () => {
     });
   });
 });
+
+describe('awk arrays in mawk order', () => {
+  it('visits the keys of for (k in a) as mawk does: string keys, integer keys, a split vector, a doubled table', async () => {
+    const r = await runShell(`printf 'apple\\nbanana\\ncherry\\ndate\\napple\\n' | awk '{c[$1]++} END{for(k in c) print k, c[k]}' | tr '\\n' ,; echo; awk 'BEGIN{for(i=1;i<=5;i++) a[i]=i; for (k in a) print k}' | tr '\\n' ' '; echo; awk 'BEGIN{n=split("x y z w",a); for (k in a) print k, a[k]}' | tr '\\n' ' '; echo; seq 1 2000 | awk '{b["k" $1]=$1} END{n=0; for (k in b) if (++n <= 8) printf "%s ", k; print ""}'`);
+    expect(r).toEqual({ stdout: 'banana 1,date 1,cherry 1,apple 2,\n3 5 2 1 4 \n3 z 2 y 1 x 4 w \nk1643 k1188 k1113 k990 k477 k301 k1925 k1587 \n', stderr: '', exit: 0 });
+  });
+  it('gives the loop variable each key as a string, compared as a string', async () => {
+    expect((await runShell(`awk 'BEGIN{a[10];a[9]; for(k in a) if (k < 5) print "lt", k}'`)).stdout).toBe('lt 10\n');
+  });
+});

@@ -105,8 +105,8 @@ async function awk(args: string[], ctx: CommandContext): Promise<ExecResult> {
   if (fs !== undefined) run.globals.set('FS', fs);
   for (const [k, v] of assigns) run.globals.set(k, inputValue(rmEscape(utf8ToBytes(v))));
   const argv = run.array('ARGV');
-  argv.set('0', 'awk');
-  operands.forEach((o, k) => argv.set(String(k + 1), o));
+  argv.set(0, 'awk');
+  operands.forEach((o, k) => argv.set(k + 1, o));
   run.globals.set('ARGC', operands.length + 1);
   const environ = run.array('ENVIRON');
   for (const [k, v] of ctx.env) environ.set(k, utf8ToBytes(v));

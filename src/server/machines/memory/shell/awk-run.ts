@@ -8,6 +8,7 @@
  * commands is written when they are closed or awk ends (and files before a `system()` or command runs).
  * @see https://pubs.opengroup.org/onlinepubs/9699919799/utilities/awk.html
  */
+import { intKey, MawkArray, type ArrayKey } from './awk-array.ts';
 import { awkRegExp } from './grep-regex.ts';
 import { isStdinOperand } from './text-input.ts';
 import { awkSprintf, numberText } from './awk-format.ts';
@@ -23,7 +24,7 @@ class StrNum {
   ) {}
 }
 type Value = number | string | StrNum;
-type AwkArray = Map<string, Value>;
+type AwkArray = MawkArray<Value>;
 
 /** What the interpreter needs from outside: reading files, running commands, ending output. */
 export interface AwkHost {
@@ -214,13 +215,13 @@ export class AwkRun {
     if (f?.arrays.has(name)) return f.arrays.get(name)!;
     if (f?.scalars.has(name)) {
       // An untouched local becomes a local array on first use as one.
-      const a: AwkArray = new Map();
+      const a: AwkArray = new MawkArray(() => UNINIT);
       f.scalars.delete(name);
       f.arrays.set(name, a);
       return a;
     }
     let a = this.arrays.get(name);
-    if (!a) this.arrays.set(name, (a = new Map()));
+    if (!a) this.arrays.set(name, (a = new MawkArray(() => UNINIT)));
     return a;
   }
   /** The values of `nodes`, evaluated left to right (one may change what a later one reads: `match(…), RSTART`). */
@@ -230,7 +231,15 @@ export class AwkRun {
     return out;
   }
 
-  private async key(subs: Node[]): Promise<string> {
+  /**
+   * A subscript's key: a number that is an integer (mawk's C_DOUBLE, not an input string that looks like one) is
+   * looked up as an integer, anything else by its string; several subscripts are joined with SUBSEP.
+   */
+  private async key(subs: Node[]): Promise<ArrayKey> {
+    if (subs.length === 1) {
+      const v = await this.eval(subs[0]!);
+      return (typeof v === 'number' ? intKey(v) : undefined) ?? this.str(v);
+    }
     const parts: string[] = [];
     for (const sub of subs) parts.push(this.str(await this.eval(sub)));
     return parts.join(this.str(this.globals.get('SUBSEP')!));
@@ -385,8 +394,7 @@ export class AwkRun {
         const sep = argNodes[2] ? (argNodes[2].k === 'regex' ? argNodes[2].v : this.str(await arg(2))) : this.str(this.globals.get('FS')!);
         const parts = argNodes[2]?.k === 'regex' ? (s === '' ? [] : s.split(new RegExp(this.regex(sep).source))) : this.splitText(s, sep);
         const arr = this.array(target.name);
-        arr.clear();
-        parts.forEach((p, k) => arr.set(String(k + 1), input(p)));
+        arr.load(parts.map(input));
         return parts.length;
       }
       case 'sub': case 'gsub': {
@@ -492,7 +500,7 @@ export class AwkRun {
     const argc = this.num(this.globals.get('ARGC') ?? 0);
     let index = this.mainIndex;
     while (index < argc) {
-      const operand = argv.has(String(index)) ? this.str(argv.get(String(index))!) : '';
+      const operand = argv.has(index) ? this.str(argv.get(index)!) : '';
       index++;
       this.mainIndex = index;
       if (operand === '') continue;
@@ -656,8 +664,9 @@ export class AwkRun {
         }
         return;
       case 'forin':
-        for (const k of [...this.array(s.name).keys()]) {
-          await this.store(s.v, input(k));
+        // mawk gives the loop variable each key as a string (C_STRING): `k < 5` compares as strings.
+        for (const k of this.array(s.name).keys()) {
+          await this.store(s.v, k);
           if (await this.loopBody(s.body)) break;
         }
         return;
