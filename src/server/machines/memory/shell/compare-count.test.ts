@@ -38,6 +38,10 @@ describe('cksum and sum', () => {
 });
 
 describe('numfmt', () => {
+  it("rounds to a format's precision from zero, as --round says, and takes a negative number for an option", async () => {
+    const r = await runShell('numfmt --to=iec --format=%.1f 1075; numfmt --format=%.2f --to=iec 123456; numfmt --to=iec --round=down --format=%.1f 1075; numfmt --format=%.1f 1.04; numfmt 1 -1.04; echo "s=$?"');
+    expect(r).toEqual({ stdout: '1.1K\n120.57K\n1.0K\n1.1\ns=1\n', stderr: "numfmt: invalid option -- '1'\nTry 'numfmt --help' for more information.\n", exit: 0 });
+  });
   it('scales to and from SI and IEC units, rounding as GNU', async () => {
     const r = await runShell('numfmt --to=iec 1048576 1000 1023.9 10000; numfmt --to=si 1500 999; numfmt --from=iec 2M; numfmt --to=iec-i --suffix=B 2048; echo "a 2048 b" | numfmt --field 2 --to=iec; numfmt 1K; echo "s=$?"');
     expect(r).toEqual({ stdout: '1.0M\n1000\n1.0K\n9.8K\n1.5K\n999\n2097152\n2.0KiB\na 2.0K b\ns=2\n', stderr: 'numfmt: rejecting suffix in input: ‘1K’ (consider using --from)\n', exit: 0 });

@@ -51,7 +51,9 @@ function parse(text: string, from: Scale): { value: number; decimals: number; sc
 /** `value` written under `--to` as GNU's double_to_human writes it. */
 function human(value: number, decimals: number, o: Options): string {
   const precision = o.format?.precision;
-  if (o.to === 'none') return precision !== undefined ? value.toFixed(precision) : decimals > 0 ? value.toFixed(decimals) : String(rounded(value, o.round));
+  // A precision of the format's rounds as --round says (from zero by default) before printing: GNU's double_to_human.
+  const fixed = (v: number, p: number) => (rounded(v * 10 ** p, o.round) / 10 ** p).toFixed(p);
+  if (o.to === 'none') return precision !== undefined ? fixed(value, precision) : decimals > 0 ? value.toFixed(decimals) : String(rounded(value, o.round));
   const base = o.to === 'si' ? 1000 : 1024;
   let power = 0;
   let v = value;
@@ -60,7 +62,7 @@ function human(value: number, decimals: number, o: Options): string {
     power++;
   }
   const unit = (p: number) => (p === 0 ? '' : `${LETTERS[p - 1]}${o.to === 'iec-i' ? 'i' : ''}`);
-  if (precision !== undefined) return `${v.toFixed(precision)}${unit(power)}`;
+  if (precision !== undefined) return `${fixed(v, precision)}${unit(power)}`;
   // Below 10 one decimal is kept, so round ten times the value; a 999.9 that rounds to 1000 moves up a unit.
   const small = Math.abs(v) < 10;
   v = rounded(small ? v * 10 : v, o.round) / (small ? 10 : 1);
@@ -76,7 +78,8 @@ function options(args: string[]): { o: Options; numbers: string[] } | ExecResult
   const o: Options = { from: 'none', to: 'none', round: 'from-zero', suffix: '', padding: 0, format: undefined, field: 1, delimiter: undefined, header: 0, zero: false, invalid: 'abort' };
   const bad = (what: string, v: string): ExecResult => ({ stdout: '', stderr: `numfmt: invalid ${what} ‘${v}’\n`, exitCode: 1 });
   const walked = walkArgs(args, (a, next) => {
-    if (/^-\d/.test(a)) return undefined;
+    // getopt takes a negative number for options (GNU: `numfmt -- -1.5`).
+    if (/^-\d/.test(a)) return { stdout: '', stderr: `numfmt: invalid option -- '${a[1]}'\nTry 'numfmt --help' for more information.\n`, exitCode: 1 };
     const [name, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
     const value = () => inline ?? (name.startsWith('--') || name.length === 2 ? next() : name.slice(2)) ?? '';
     const key = name.startsWith('--') ? name : name.slice(0, 2);
