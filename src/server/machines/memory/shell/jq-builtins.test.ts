@@ -284,3 +284,19 @@ describe('jq numbers', () => {
     expect(await runShell(`jq -nc '.5, .25e1, [.5, 1]'; echo '{"a":[1,2]}' | jq -c '.a | .[1]'`)).toEqual({ stdout: '0.5\n2.5\n[0.5,1]\n2\n', stderr: '', exit: 0 });
   });
 });
+
+describe('jq builtins as jq 1.6 defines them', () => {
+  it('keys sort_by, group_by, unique_by, min_by and max_by by every output of f; min_by keeps the first of equals, max_by the last', async () => {
+    const r = await runShell(`jq -c 'sort_by(.a, .b), (group_by(.a, .b) | length), min_by(.a), max_by(.a)' <<< '[{"a":1,"b":2},{"a":1,"b":1},{"a":0,"b":5},{"a":1,"b":3}]'`);
+    expect(r.stdout).toBe('[{"a":0,"b":5},{"a":1,"b":1},{"a":1,"b":2},{"a":1,"b":3}]\n4\n{"a":0,"b":5}\n{"a":1,"b":3}\n');
+  });
+  it('rounds as C (round half away from zero, nearbyint and rint half to even) and takes remainders of whole numbers', async () => {
+    const r = await runShell(`jq -nc '[2.5,-2.5,3.5]|map(round), map(nearbyint), map(rint)'; jq -nc '5.9 % 2, (-7 % 3)'; jq -n '5 % 0.5'; echo "rc=$?"`);
+    expect(r).toEqual({ stdout: '[3,-3,4]\n[2,-2,4]\n[2,-2,4]\n1\n-1\nrc=5\n', stderr: 'jq: error (at <unknown>): number (5) and number (0.5) cannot be divided (remainder) because the divisor is zero\n', exit: 0 });
+  });
+  it('trims only by a string, refuses what is not base64, dates a broken-down time, gives paths(f) once per true output', async () => {
+    const r = await runShell(`jq -nc '"123"|ltrimstr(1), rtrimstr("3")'; jq -n '"@@@"|@base64d'; echo "rc=$?"; jq -n '"YWJjZ"|@base64d'; jq -nc '0|gmtime|todate'; echo '{"a":[1]}' | jq -c '[paths(..)]'`);
+    expect(r.stdout).toBe('"123"\n"12"\nrc=5\n"1970-01-01T00:00:00Z"\n[["a"],["a"],["a",0]]\n');
+    expect(r.stderr).toBe('jq: error (at <unknown>): string ("@@@") is not valid base64 data\njq: error (at <unknown>): string ("YWJjZ") trailing base64 byte found\n');
+  });
+});
