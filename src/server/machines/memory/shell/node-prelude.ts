@@ -38,12 +38,18 @@ const MISSING_GLOBALS = ['TextEncoder', 'TextDecoder', 'structuredClone', 'perfo
  * The JavaScript put before `code` (see the module doc). `stdin`: the command's stdin (latin-1 bytes as a string,
  * decoded here as UTF-8); `args`: the arguments after the code (node's `process.argv[1…]`); `hint`: the refusals' advice;
  * `file`: the absolute path of the script `node FILE` runs (its `__filename`, `__dirname` and `module.filename`;
- * absent for `-e`/`-p`, whose are `[eval]` and `.`).
+ * absent for `-e`/`-p`, whose are `[eval]` and `.`); `marker`: the tag before each stderr write (node-streams.ts;
+ * empty: none).
  */
-export function nodePrelude(stdin: string, args: readonly string[], hint: string, file?: string): string {
+export function nodePrelude(stdin: string, args: readonly string[], hint: string, file?: string, marker = ''): string {
   const input = JSON.stringify(Buffer.from(stdin, 'latin1').toString('utf8'));
   return `(() => {
-const g = globalThis, w = g.__spzWrite, realExit = process.exit;
+const g = globalThis, rawWrite = g.__spzWrite, realExit = process.exit;
+// Each write to stderr carries how much stdout came before it (node-streams.ts): where the two meet, node's
+// synchronous writes arrive in program order.
+const MARK = ${JSON.stringify(marker)};
+let written = 0;
+const w = (fd, s) => { if (fd === 2) { if (s !== '') rawWrite(2, MARK === '' ? s : MARK + written + ';' + s.length + '\u0007' + s); } else { written += s.length; rawWrite(1, s); } };
 const refuse = (what) => { w(2, ${JSON.stringify(refusalText('WHAT', hint))}.replace('WHAT', what)); realExit(2); throw new Error('refused'); };
 g.__spzRefuse = refuse;
 const input = ${input};

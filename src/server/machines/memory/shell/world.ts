@@ -8,6 +8,8 @@
  */
 import { NODE_EPILOGUE, nodePrelude, staticRefusal } from './node-prelude.ts';
 import * as vm from 'node:vm';
+import { randomBytes } from 'node:crypto';
+import { withNodeOutputOrder } from './node-streams.ts';
 import { defineCommand, latin1FromBytes, type BashOptions, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 
 type ExecutionLimits = NonNullable<BashOptions['executionLimits']>;
@@ -130,6 +132,9 @@ export function printingScript(code: string): string {
   return `${code}\n;console.log(undefined)`;
 }
 
+/** A fresh tag for one node run's stderr writes (node-streams.ts): no program prints it by chance. */
+const nodeMarker = (): string => `\u001b]spritzer-node;${randomBytes(6).toString('hex')};`;
+
 /** What the world commands need to know about the sprite. */
 export interface WorldContext {
   /** The sprite's name: `hostname`, `uname -n`. */
@@ -182,8 +187,9 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
         // node's process, console and stdin around the code (node-prelude.ts); the code reads its stdin from there.
         // node drops a `--` after the code from process.argv (it ends node's own options).
         const scriptArgs = args[2] === '--' ? args.slice(3) : args.slice(2);
-        const wrapped = `${nodePrelude(latin1FromBytes(ctx.stdin), scriptArgs, SANDBOX_HINT)}${code}${NODE_EPILOGUE}`;
-        return execOnOwnStdin(ctx, ['js-exec', '-c', wrapped, ...args.slice(2)].map(shellQuote).join(' '), { cwd: ctx.cwd });
+        const marker = nodeMarker();
+        const wrapped = `${nodePrelude(latin1FromBytes(ctx.stdin), scriptArgs, SANDBOX_HINT, undefined, marker)}${code}${NODE_EPILOGUE}`;
+        return withNodeOutputOrder(await execOnOwnStdin(ctx, ['js-exec', '-c', wrapped, ...args.slice(2)].map(shellQuote).join(' '), { cwd: ctx.cwd }), marker);
       }
       if (flag && !flag.startsWith('-')) {
         // A CommonJS script runs with the same node prelude as -e: process.argv is [execPath, its path, ...args],
@@ -193,8 +199,9 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
         if (source !== undefined && !staticRefusal(source, SANDBOX_HINT)) {
           // node skips a first `#!` line; kept as a comment so that line numbers stay the script's
           const code = source.startsWith('#!') ? `//${source}` : source;
-          const wrapped = `${nodePrelude(latin1FromBytes(ctx.stdin), [path, ...args.slice(1)], SANDBOX_HINT, path)}${code}${NODE_EPILOGUE}`;
-          return execOnOwnStdin(ctx, ['js-exec', '-c', wrapped, ...args.slice(1)].map(shellQuote).join(' '), { cwd: ctx.cwd });
+          const marker = nodeMarker();
+          const wrapped = `${nodePrelude(latin1FromBytes(ctx.stdin), [path, ...args.slice(1)], SANDBOX_HINT, path, marker)}${code}${NODE_EPILOGUE}`;
+          return withNodeOutputOrder(await execOnOwnStdin(ctx, ['js-exec', '-c', wrapped, ...args.slice(1)].map(shellQuote).join(' '), { cwd: ctx.cwd }), marker);
         }
         return execOnOwnStdin(ctx, ['js-exec', ...args].map(shellQuote).join(' '), { cwd: ctx.cwd });
       }
