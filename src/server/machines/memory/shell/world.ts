@@ -6,7 +6,7 @@
  * (engine.ts does), and holds no state between commands.
  * @see docs/fidelity.md "What the shell engine cannot do"; docs/limits.md
  */
-import { NODE_EPILOGUE, nodePrelude, staticRefusal } from './node-prelude.ts';
+import { nodeProgram, staticRefusal } from './node-prelude.ts';
 import * as vm from 'node:vm';
 import { randomBytes } from 'node:crypto';
 import { withNodeOutputOrder } from './node-streams.ts';
@@ -188,7 +188,7 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
         // node drops a `--` after the code from process.argv (it ends node's own options).
         const scriptArgs = args[2] === '--' ? args.slice(3) : args.slice(2);
         const marker = nodeMarker();
-        const wrapped = `${nodePrelude(latin1FromBytes(ctx.stdin), scriptArgs, SANDBOX_HINT, undefined, marker)}${code}${NODE_EPILOGUE}`;
+        const wrapped = nodeProgram(code, { stdin: latin1FromBytes(ctx.stdin), args: scriptArgs, hint: SANDBOX_HINT, marker });
         return withNodeOutputOrder(await execOnOwnStdin(ctx, ['js-exec', '-c', wrapped, ...args.slice(2)].map(shellQuote).join(' '), { cwd: ctx.cwd }), marker);
       }
       if (flag && !flag.startsWith('-')) {
@@ -200,7 +200,7 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
           // node skips a first `#!` line; kept as a comment so that line numbers stay the script's
           const code = source.startsWith('#!') ? `//${source}` : source;
           const marker = nodeMarker();
-          const wrapped = `${nodePrelude(latin1FromBytes(ctx.stdin), [path, ...args.slice(1)], SANDBOX_HINT, path, marker)}${code}${NODE_EPILOGUE}`;
+          const wrapped = nodeProgram(code, { stdin: latin1FromBytes(ctx.stdin), args: [path, ...args.slice(1)], hint: SANDBOX_HINT, file: path, marker });
           return withNodeOutputOrder(await execOnOwnStdin(ctx, ['js-exec', '-c', wrapped, ...args.slice(1)].map(shellQuote).join(' '), { cwd: ctx.cwd }), marker);
         }
         return execOnOwnStdin(ctx, ['js-exec', ...args].map(shellQuote).join(' '), { cwd: ctx.cwd });
