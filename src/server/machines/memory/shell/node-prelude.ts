@@ -457,13 +457,11 @@ g.__spzTurn = (completion) => {
 /**
  * The whole program js-exec runs for node code `code`: the prelude ({@link nodePrelude}, with `opts`), then the code
  * on a line of its own inside `try` (an exception it throws is node's uncaught-exception report, status 1), so that
- * the code's lines keep their numbers relative to `__spzCodeAt`. Code js-exec runs as an ES module (it has a
- * top-level `await`) is not put inside a block, where its declarations could not stand.
+ * the code's lines keep their numbers relative to `__spzCodeAt`. Code run as an ES module (`opts.module`: it has a
+ * top-level `await`, node-syntax.ts) is not put inside a block, where its declarations could not stand.
  */
-export function nodeProgram(code: string, opts: { stdin: string; args: readonly string[]; hint: string; file?: string; marker?: string }): string {
+export function nodeProgram(code: string, opts: { stdin: string; args: readonly string[]; hint: string; file?: string; marker?: string; module?: boolean }): string {
   const head = nodePrelude(opts.stdin, opts.args, opts.hint, opts.file, opts.marker ?? '', code);
   const at = head.split('\n').length + 1;
-  // js-exec's own test for an ES module (src/commands/js-exec/js-exec.ts)
-  const isModule = /\bawait\s+[\w([`]/.test(code);
-  return isModule ? `${head}globalThis.__spzCodeAt = ${at};\n${code}\n` : `${head}globalThis.__spzCodeAt = ${at}; try {\n${code}\n} catch (e) { globalThis.__spzFatal(e, false); }\n`;
+  return opts.module ? `${head}globalThis.__spzCodeAt = ${at};\n${code}\n` : `${head}globalThis.__spzCodeAt = ${at}; try {\n${code}\n} catch (e) { globalThis.__spzFatal(e, false); }\n`;
 }

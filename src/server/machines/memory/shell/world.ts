@@ -10,6 +10,7 @@ import { nodeProgram, staticRefusal } from './node-prelude.ts';
 import * as vm from 'node:vm';
 import { randomBytes } from 'node:crypto';
 import { withNodeOutputOrder } from './node-streams.ts';
+import { compileNode } from './node-syntax.ts';
 import { defineCommand, latin1FromBytes, type BashOptions, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 
 type ExecutionLimits = NonNullable<BashOptions['executionLimits']>;
@@ -183,13 +184,17 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
       if ((flag === '-e' || flag === '--eval' || flag === '-p' || flag === '--print') && args.length >= 2) {
         const refused = staticRefusal(args[1]!, SANDBOX_HINT);
         if (refused) return fail(refused, 2);
+        // V8's own verdict first: node's report of a syntax error, and whether the code is a script (node-syntax.ts).
+        const compiled = compileNode(args[1]!);
+        if (compiled.kind === 'error') return fail(compiled.report, 1);
         const code = flag === '-p' || flag === '--print' ? printingScript(args[1]!) : args[1]!;
         // node's process, console and stdin around the code (node-prelude.ts); the code reads its stdin from there.
         // node drops a `--` after the code from process.argv (it ends node's own options).
         const scriptArgs = args[2] === '--' ? args.slice(3) : args.slice(2);
         const marker = nodeMarker();
-        const wrapped = nodeProgram(code, { stdin: latin1FromBytes(ctx.stdin), args: scriptArgs, hint: SANDBOX_HINT, marker });
-        return withNodeOutputOrder(await execOnOwnStdin(ctx, ['js-exec', '-c', wrapped, ...args.slice(2)].map(shellQuote).join(' '), { cwd: ctx.cwd }), marker);
+        const module = compiled.kind === 'module';
+        const wrapped = nodeProgram(code, { stdin: latin1FromBytes(ctx.stdin), args: scriptArgs, hint: SANDBOX_HINT, marker, module });
+        return withNodeOutputOrder(await execOnOwnStdin(ctx, ['js-exec', ...(module ? [] : ['--script']), '-c', wrapped, ...args.slice(2)].map(shellQuote).join(' '), { cwd: ctx.cwd }), marker);
       }
       if (flag && !flag.startsWith('-')) {
         // A CommonJS script runs with the same node prelude as -e: process.argv is [execPath, its path, ...args],
@@ -199,9 +204,12 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
         if (source !== undefined && !staticRefusal(source, SANDBOX_HINT)) {
           // node skips a first `#!` line; kept as a comment so that line numbers stay the script's
           const code = source.startsWith('#!') ? `//${source}` : source;
+          const compiled = compileNode(code, path);
+          if (compiled.kind === 'error') return fail(compiled.report, 1);
           const marker = nodeMarker();
-          const wrapped = nodeProgram(code, { stdin: latin1FromBytes(ctx.stdin), args: [path, ...args.slice(1)], hint: SANDBOX_HINT, file: path, marker });
-          return withNodeOutputOrder(await execOnOwnStdin(ctx, ['js-exec', '-c', wrapped, ...args.slice(1)].map(shellQuote).join(' '), { cwd: ctx.cwd }), marker);
+          const module = compiled.kind === 'module';
+          const wrapped = nodeProgram(code, { stdin: latin1FromBytes(ctx.stdin), args: [path, ...args.slice(1)], hint: SANDBOX_HINT, file: path, marker, module });
+          return withNodeOutputOrder(await execOnOwnStdin(ctx, ['js-exec', ...(module ? [] : ['--script']), '-c', wrapped, ...args.slice(1)].map(shellQuote).join(' '), { cwd: ctx.cwd }), marker);
         }
         return execOnOwnStdin(ctx, ['js-exec', ...args].map(shellQuote).join(' '), { cwd: ctx.cwd });
       }
