@@ -28,3 +28,22 @@ describe('unhandled rejections and uncaught errors', () => {
     expect(r.stdout).toBe('rc=1\n[eval]:1\nsetTimeout(() => { throw new Error("later") }, 5)\n                   ^\n\nError: later\n');
   }, 60_000);
 });
+
+describe("node's assert", () => {
+  it("throws node's AssertionError with node's own messages; strict forms; throws/rejects/match; refuses what it cannot carry", async () => {
+    const r = await runShell(`node -e 'const assert = require("node:assert"); for (const f of [() => assert.strictEqual(1, 2), () => assert.equal(1, 2), () => assert.ok(0), () => assert.deepStrictEqual({a: 1}, {a: 2}), () => assert.strict.equal(1, "1"), () => assert.throws(() => {}), () => assert.match("abc", /x/)]) { try { f(); console.log("passed") } catch (e) { console.log(e.name, e.code, e.operator, JSON.stringify(e.message)) } } assert.ok(1); assert.equal(1, "1"); assert.deepEqual({a: 1}, {a: "1"}); assert.throws(() => { throw new TypeError("t") }, TypeError); assert.rejects(Promise.reject(new Error("r")), /r/).then(() => console.log("rejects ok"))'; node -e 'require("assert").deepStrictEqual(() => 1, () => 1)'; echo "rc=$?"`);
+    expect(r.stdout).toBe([
+      'AssertionError ERR_ASSERTION strictEqual "Expected values to be strictly equal:\\n\\n1 !== 2\\n"',
+      'AssertionError ERR_ASSERTION == "1 == 2"',
+      'AssertionError ERR_ASSERTION == "0 == true"',
+      'AssertionError ERR_ASSERTION deepStrictEqual "Expected values to be strictly deep-equal:\\n+ actual - expected\\n\\n  {\\n+   a: 1\\n-   a: 2\\n  }"',
+      'AssertionError ERR_ASSERTION strictEqual "Expected values to be strictly equal:\\n\\n1 !== \'1\'\\n"',
+      'AssertionError ERR_ASSERTION throws "Missing expected exception."',
+      'AssertionError ERR_ASSERTION match "The input did not match the regular expression /x/. Input:\\n\\n\'abc\'\\n"',
+      'rejects ok',
+      'rc=2',
+      '',
+    ].join('\n'));
+    expect(r.stderr).toBe('node: assert.deepStrictEqual of functions, symbols or class instances is not available in the shell engine; run spritzer with --exec sandbox\n');
+  }, 60_000);
+});

@@ -102,7 +102,8 @@ const fatal = (e, fromPromise) => {
       head = WHERE + ':' + top.line + '\n' + line + '\n' + ' '.repeat(caret) + '^\n\n';
     }
     const message = v8Message(e, top);
-    const name = String(e.name);
+    // node's AssertionError names its code in the stack's first line
+    const name = String(e.name) + (e instanceof AssertionError ? ' [ERR_ASSERTION]' : '');
     text = head + (message === '' ? name : name + ': ' + message) + frames.map((f) => '\n' + frameText(f)).join('') + propsText(e) + '\n';
   } else if (fromPromise) {
     text = "node:internal/process/promises:389\n      new UnhandledPromiseRejection(reason);\n      ^\n\nUnhandledPromiseRejection: This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason \"" + nodeText('inspect', {}, [e]) + "\"." + " {\n  code: 'ERR_UNHANDLED_REJECTION'\n}\n";
@@ -115,6 +116,127 @@ const fatal = (e, fromPromise) => {
   realExit(1);
 };
 g.__spzFatal = fatal;
+`;
+
+/**
+ * node's `assert` module (`require('assert')`, `node:assert`, `assert/strict`, `assert.strict`) for the prelude: its
+ * AssertionError (`code` ERR_ASSERTION, `generatedMessage`, `actual`, `expected`, `operator`) with node's own message,
+ * made by the worker's real `node:assert` on the described values (the js-exec-node-inspect patch, `fn: "assert"`):
+ * `ok`, `equal`, `notEqual`, `strictEqual`, `notStrictEqual`, `deepEqual`, `deepStrictEqual` and their `not` forms,
+ * `throws`, `doesNotThrow`, `rejects`, `doesNotReject`, `match`, `doesNotMatch`, `fail`, `ifError`. The deep
+ * comparisons of functions, symbols or class instances (which the description cannot carry as themselves), a failed
+ * `assert.ok` without a message in a script file (node quotes the call's source), and an object or validation function
+ * `throws` does not match, are refused loudly.
+ * @see https://nodejs.org/api/assert.html
+ */
+const NODE_ASSERT = String.raw`
+const inspectText = (v) => nodeText('inspect', {}, [v]);
+class AssertionError extends Error {
+  constructor(o) {
+    super(String(o.message));
+    this.generatedMessage = !!o.generated;
+    this.code = 'ERR_ASSERTION';
+    this.actual = o.actual;
+    this.expected = o.expected;
+    this.operator = o.operator;
+  }
+  toString() { return 'AssertionError [ERR_ASSERTION]: ' + this.message; }
+}
+Object.defineProperty(AssertionError.prototype, 'name', { value: 'AssertionError', writable: true, configurable: true });
+const OPERATORS = { equal: '==', notEqual: '!=', strictEqual: 'strictEqual', notStrictEqual: 'notStrictEqual', deepEqual: 'deepEqual', notDeepEqual: 'notDeepEqual', deepStrictEqual: 'deepStrictEqual', notDeepStrictEqual: 'notDeepStrictEqual' };
+const nodeAssert = (op, args) => nodeText('assert', { op }, args);
+const raise = (message, userMessage, fields) => {
+  if (userMessage instanceof Error) throw userMessage;
+  throw new AssertionError({ message: userMessage === undefined ? message : userMessage, generated: userMessage === undefined, ...fields });
+};
+const compare = (op, verdict) => (actual, expected, message) => {
+  const deep = verdict === undefined;
+  if (deep && /"\$":"(f|y)"|"c":/.test(JSON.stringify(describe([actual, expected])))) refuse('assert.' + op + ' of functions, symbols or class instances');
+  if (!deep && verdict(actual, expected)) return;
+  if (message instanceof Error) throw message;
+  const text = nodeAssert(op, message === undefined ? [actual, expected] : [actual, expected, String(message)]);
+  if (text === '') { if (deep) return; refuse('assert.' + op + ' of these values'); }
+  throw new AssertionError({ message: text, generated: message === undefined, actual, expected, operator: OPERATORS[op] });
+};
+const looseEqual = (a, b) => a == b || (a !== a && b !== b);
+const ok = (...args) => {
+  if (args.length === 0) raise('No value argument passed to ' + '\x60assert.ok()\x60', undefined, { actual: undefined, expected: true, operator: '==' });
+  const [value, message] = args;
+  if (value) return;
+  if (message === undefined && FILE !== '') refuse("a failed assert.ok without a message in a script file (node quotes the call's source)");
+  raise(inspectText(value) + ' == true', message, { actual: value, expected: true, operator: '==' });
+};
+const matches = (actual, expected, message, operator) => {
+  if (expected === undefined) return;
+  if (expected instanceof RegExp) {
+    const str = String(actual);
+    if (expected.test(str)) return;
+    raise('The input did not match the regular expression ' + inspectText(expected) + '. Input:\n\n' + inspectText(str) + '\n', message, { actual, expected, operator });
+  }
+  if (typeof expected === 'function') {
+    if (expected.prototype !== undefined && actual instanceof expected) return;
+    if (Error.isPrototypeOf(expected) || expected === Error) {
+      if (actual instanceof Error) raise('The error is expected to be an instance of "' + expected.name + '". Received "' + (actual.constructor && actual.constructor.name) + '"\n\nError message:\n\n' + actual.message, message, { actual, expected, operator });
+      refuse('assert.' + operator + ' of a thrown value that is not an Error');
+    }
+    if (expected.call({}, actual) === true) return;
+    refuse('assert.' + operator + ' with a validation function that does not return true');
+  }
+  if (expected && typeof expected === 'object') {
+    for (const k of Object.keys(expected)) {
+      const want = expected[k], got = actual == null ? undefined : actual[k];
+      const same = want instanceof RegExp && typeof got === 'string' ? want.test(got) : nodeAssert('deepStrictEqual', [got, want]) === '';
+      if (!same) refuse('assert.' + operator + ' with an object the error does not match');
+    }
+  }
+};
+const throws = (fn, expected, message) => {
+  if (typeof expected === 'string') { message = expected; expected = undefined; }
+  try { fn(); } catch (e) { matches(e, expected, message, 'throws'); return; }
+  const name = typeof expected === 'function' && expected.name ? ' (' + expected.name + ')' : '';
+  raise('Missing expected exception' + name + '.', message === undefined ? undefined : 'Missing expected exception' + name + ': ' + message, { actual: undefined, expected, operator: 'throws' });
+};
+const doesNotThrow = (fn, expected, message) => {
+  if (typeof expected === 'string') { message = expected; expected = undefined; }
+  try { fn(); } catch (e) {
+    if (typeof expected === 'function' && expected.prototype !== undefined && !(e instanceof expected)) throw e;
+    throw new AssertionError({ message: 'Got unwanted exception' + (message ? ': ' + message : '.') + '\nActual message: "' + (e && e.message) + '"', generated: !message, actual: e, expected, operator: 'doesNotThrow' });
+  }
+};
+const rejects = async (p, expected, message) => {
+  if (typeof expected === 'string') { message = expected; expected = undefined; }
+  try { await (typeof p === 'function' ? p() : p); } catch (e) { matches(e, expected, message, 'rejects'); return; }
+  const name = typeof expected === 'function' && expected.name ? ' (' + expected.name + ')' : '';
+  raise('Missing expected rejection' + name + '.', message === undefined ? undefined : 'Missing expected rejection' + name + ': ' + message, { actual: undefined, expected, operator: 'rejects' });
+};
+const doesNotReject = async (p, expected, message) => {
+  if (typeof expected === 'string') { message = expected; expected = undefined; }
+  try { await (typeof p === 'function' ? p() : p); } catch (e) {
+    throw new AssertionError({ message: 'Got unwanted rejection' + (message ? ': ' + message : '.') + '\nActual message: "' + (e && e.message) + '"', generated: !message, actual: e, expected, operator: 'doesNotReject' });
+  }
+};
+const match = (not) => (string, regexp, message) => {
+  if (typeof string === 'string' && regexp.test(string) !== not) return;
+  raise(typeof string !== 'string' ? 'The "string" argument must be of type string. Received type ' + typeof string + ' (' + inspectText(string) + ')' : (not ? 'The input was expected to not match the regular expression ' : 'The input did not match the regular expression ') + inspectText(regexp) + '. Input:\n\n' + inspectText(string) + '\n', message, { actual: string, expected: regexp, operator: not ? 'doesNotMatch' : 'match' });
+};
+const makeAssert = (strict) => {
+  const a = (...args) => ok(...args);
+  const eq = compare('equal', looseEqual), ne = compare('notEqual', (x, y) => !looseEqual(x, y));
+  const seq = compare('strictEqual', Object.is), sne = compare('notStrictEqual', (x, y) => !Object.is(x, y));
+  const deq = compare('deepEqual'), dne = compare('notDeepEqual'), dseq = compare('deepStrictEqual'), dsne = compare('notDeepStrictEqual');
+  Object.assign(a, {
+    ok, AssertionError, throws, doesNotThrow, rejects, doesNotReject, match: match(false), doesNotMatch: match(true),
+    strictEqual: seq, notStrictEqual: sne, deepStrictEqual: dseq, notDeepStrictEqual: dsne,
+    equal: strict ? seq : eq, notEqual: strict ? sne : ne, deepEqual: strict ? dseq : deq, notDeepEqual: strict ? dsne : dne,
+    fail: (message) => raise('Failed', message, { actual: undefined, expected: undefined, operator: 'fail' }),
+    ifError: (v) => { if (v !== null && v !== undefined) throw new AssertionError({ message: 'ifError got unwanted exception: ' + (v && typeof v === 'object' && typeof v.message === 'string' ? v.message : inspectText(v)), generated: false, actual: v, expected: null, operator: 'ifError' }); },
+  });
+  return a;
+};
+const assertModule = makeAssert(false);
+const strictAssert = makeAssert(true);
+assertModule.strict = strictAssert;
+strictAssert.strict = strictAssert;
 `;
 
 /**
@@ -302,6 +424,8 @@ const moduleNotFound = (name) => { const stack = ${JSON.stringify(file ?? '')} |
 g.require = (id) => {
   const name = String(id).replace(/^node:/, '');
   if (name === 'crypto') return guard(name, cryptoModule);
+  if (name === 'assert') return assertModule;
+  if (name === 'assert/strict') return strictAssert;
   if (name === 'fs/promises') return guard(name, fsPromises);
   if (name === 'os') return guard(name, osModule);
   if (/^[./]/.test(name)) {
@@ -407,6 +531,7 @@ console.dir = (v, opts) => w(1, nodeText('inspect', { customInspect: false, ...o
 console.table = (data, columns) => w(1, nodeText('table', {}, columns === undefined ? [data] : [data, columns]));
 for (const name of ['group', 'groupCollapsed', 'groupEnd', 'time', 'timeEnd', 'timeLog', 'count', 'countReset', 'assert', 'trace', 'dirxml']) console[name] = () => refuse('console.' + name);
 ${NODE_FATAL}
+${NODE_ASSERT}
 // The event loop's turns (patches/just-bash/js-exec-event-loop.mjs calls one after the script and after each turn's
 // promise jobs; it answers the milliseconds to wait before the next, or -1 when nothing is left). The first runs the
 // nextTick queue (before any promise job, as node) and watches the script's completion value: a promise the last
