@@ -23,9 +23,9 @@ describe('unhandled rejections and uncaught errors', () => {
   }, 60_000);
 
   it('an uncaught error in a script file names the file and its line; a timer callback throwing is uncaught too', async () => {
-    const r = await runShell(`printf 'const a = 1;\\nfunction f() {\\n  null.x;\\n}\\nf();\\n' > /tmp/f.js; node /tmp/f.js; echo "rc=$?"; node -e 'setTimeout(() => { throw new Error("later") }, 5)' 2>&1 | head -5`);
+    const r = await runShell(`printf 'const a = 1;\\nfunction f() {\\n  null.x;\\n}\\nf();\\n' > /tmp/f.js; node /tmp/f.js; echo "rc=$?"; node -e 'setTimeout(() => { throw new Error("later") }, 5)' 2>&1 | head -6`);
     expect(r.stderr).toBe("/tmp/f.js:3\n  null.x;\n       ^\n\nTypeError: Cannot read properties of null (reading 'x')\n    at f (/tmp/f.js:3:8)\n    at Object.<anonymous> (/tmp/f.js:5:1)\n\nNode.js v22.0.0\n");
-    expect(r.stdout).toBe('rc=1\n[eval]:1\nsetTimeout(() => { throw new Error("later") }, 5)\n                   ^\n\nError: later\n');
+    expect(r.stdout).toBe('rc=1\n[eval]:1\nsetTimeout(() => { throw new Error("later") }, 5)\n                   ^\n\nError: later\n    at Timeout._onTimeout ([eval]:1:26)\n');
   }, 60_000);
 });
 

@@ -44,7 +44,7 @@ const MISSING_GLOBALS = ['TextEncoder', 'TextDecoder', 'structuredClone', 'perfo
  * and to V8's columns (the callee's name or `new` of a call, the property of an access); the caret of a `throw`
  * statement stands under `throw`, of a rejection under where its error was made.
  * @deviation node's own frames (`at runScriptInThisContext (node:internal/vm:…)`…) are not printed, nor a frame's
- * receiver (`Object.method`, `Timeout._onTimeout`, `async f`); a thrown value that is not an Error is printed without
+ * receiver (`Object.method`, `async f`; a timer's callback is named as V8 names it); a thrown value that is not an Error is printed without
  * its place (QuickJS keeps none); QuickJS's messages are given V8's words for the common ones only.
  */
 const NODE_FATAL = String.raw`
@@ -80,7 +80,10 @@ const v8Message = (e, frame) => {
   return msg;
 };
 const frameText = (f) => {
-  const name = f.name === '<eval>' ? (FILE === '' ? '' : 'Object.<anonymous>') : f.name === '<anonymous>' ? '' : f.name;
+  let name = f.name === '<eval>' ? (FILE === '' ? '' : 'Object.<anonymous>') : f.name === '<anonymous>' ? '' : f.name;
+  // V8 names a timer's callback by the object that holds it (timer._onTimeout, immediate._onImmediate)
+  if (f.receiver === 'Timeout') name = name ? 'Timeout.' + name + ' [as _onTimeout]' : 'Timeout._onTimeout';
+  else if (f.receiver === 'Immediate') name = 'Immediate.' + (name || '<anonymous>');
   const at = WHERE + ':' + f.line + ':' + v8Column(f.line, f.col);
   return '    at ' + (name ? name + ' (' + at + ')' : at);
 };
@@ -89,10 +92,11 @@ const propsText = (e) => {
   const keys = Object.keys(e).filter((k) => k !== 'stack' && k !== 'message');
   return keys.length === 0 ? '' : ' {\n' + keys.map((k) => '  ' + (/^[A-Za-z_$][\w$]*$/.test(k) ? k : nodeText('inspect', {}, [k])) + ': ' + nodeText('inspect', {}, [e[k]]).split('\n').join('\n  ')).join(',\n') + '\n}';
 };
-const fatal = (e, fromPromise) => {
+const fatal = (e, fromPromise, receiver) => {
   let text;
   if (e instanceof Error) {
     const frames = sourceFrames(e.stack);
+    if (receiver && frames.length > 0) frames[frames.length - 1].receiver = receiver;
     const top = frames[0];
     let head = '';
     if (top) {
@@ -539,7 +543,7 @@ ${NODE_ASSERT}
 // stdin's events, then run the next due timer; an error thrown there is uncaught (node's report, status 1).
 let turns = 0, stdinDone = false;
 const dropped = [];
-const guarded = (fn) => { try { fn(); } catch (e) { fatal(e, false); } };
+const guarded = (fn, receiver) => { try { fn(); } catch (e) { fatal(e, false, receiver); } };
 g.__spzTurn = (completion) => {
   if (turns++ === 0) {
     mainDone = true;
@@ -570,7 +574,7 @@ g.__spzTurn = (completion) => {
   if (wait > 0) return wait;
   timers.shift();
   if (t.repeat) { t.at = Date.now() + t.ms; t.order = ++seq; timers.push(t); }
-  guarded(() => t.fn(...t.args));
+  guarded(() => t.fn(...t.args), t.ms === 0 ? 'Immediate' : 'Timeout');
   return 0;
 };
 })();
