@@ -29,6 +29,13 @@ describe('unhandled rejections and uncaught errors', () => {
   }, 60_000);
 });
 
+describe('node -p', () => {
+  it("prints the script's completion value once it has run (before timers); an error's report shows the code as written", async () => {
+    const r = await runShell(`node -p 'if (true) 5'; node -p 'setTimeout(() => console.log("t"), 10); var x = 2; x * 3'; node -p 'var y = 1'; node -p 'null.x'`);
+    expect(r).toEqual({ stdout: '5\n6\nt\nundefined\n', stderr: "[eval]:1\nnull.x\n     ^\n\nTypeError: Cannot read properties of null (reading 'x')\n    at [eval]:1:6\n\nNode.js v22.0.0\n", exit: 1 });
+  }, 60_000);
+});
+
 describe("node's assert", () => {
   it("throws node's AssertionError with node's own messages; strict forms; throws/rejects/match; refuses what it cannot carry", async () => {
     const r = await runShell(`node -e 'const assert = require("node:assert"); for (const f of [() => assert.strictEqual(1, 2), () => assert.equal(1, 2), () => assert.ok(0), () => assert.deepStrictEqual({a: 1}, {a: 2}), () => assert.strict.equal(1, "1"), () => assert.throws(() => {}), () => assert.match("abc", /x/)]) { try { f(); console.log("passed") } catch (e) { console.log(e.name, e.code, e.operator, JSON.stringify(e.message)) } } assert.ok(1); assert.equal(1, "1"); assert.deepEqual({a: 1}, {a: "1"}); assert.throws(() => { throw new TypeError("t") }, TypeError); assert.rejects(Promise.reject(new Error("r")), /r/).then(() => console.log("rejects ok"))'; node -e 'require("assert").deepStrictEqual(() => 1, () => 1)'; echo "rc=$?"`);

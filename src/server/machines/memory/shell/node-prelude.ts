@@ -248,12 +248,13 @@ strictAssert.strict = strictAssert;
  * decoded here as UTF-8); `args`: the arguments after the code (node's `process.argv[1…]`); `hint`: the refusals' advice;
  * `file`: the absolute path of the script `node FILE` runs (its `__filename`, `__dirname` and `module.filename`;
  * absent for `-e`/`-p`, whose are `[eval]` and `.`); `marker`: the tag before each stderr write (node-streams.ts;
- * empty: none); `code`: the program's source, whose lines an uncaught error's report shows.
+ * empty: none); `code`: the program's source, whose lines an uncaught error's report shows; `print`: `node -p`, whose
+ * completion value is printed at the end.
  */
-export function nodePrelude(stdin: string, args: readonly string[], hint: string, file?: string, marker = '', code = ''): string {
+export function nodePrelude(stdin: string, args: readonly string[], hint: string, file?: string, marker = '', code = '', print = false): string {
   const input = JSON.stringify(Buffer.from(stdin, 'latin1').toString('utf8'));
   return `(() => {
-const SOURCE = ${JSON.stringify(code)}, FILE = ${JSON.stringify(file ?? '')};
+const SOURCE = ${JSON.stringify(code)}, FILE = ${JSON.stringify(file ?? '')}, PRINT = ${print};
 const g = globalThis, rawWrite = g.__spzWrite, realExit = process.exit;
 // Each write to stderr carries how much stdout came before it (node-streams.ts): where the two meet, node's
 // synchronous writes arrive in program order.
@@ -547,8 +548,10 @@ const guarded = (fn, receiver) => { try { fn(); } catch (e) { fatal(e, false, re
 g.__spzTurn = (completion) => {
   if (turns++ === 0) {
     mainDone = true;
+    // node -p prints the script's value as soon as the script has run, before the nextTick queue
+    if (PRINT) console.log(completion);
     guarded(() => { while (ticks.length > 0) ticks.shift()(); });
-    if (g.__spzIsPromise(completion)) g.__spzWatch(completion, (e) => { dropped.push({ reason: e }); });
+    if (!PRINT && g.__spzIsPromise(completion)) g.__spzWatch(completion, (e) => { dropped.push({ reason: e }); });
     return 0;
   }
   const rejection = dropped.shift() ?? g.__spzUnhandled();
@@ -586,11 +589,12 @@ g.__spzTurn = (completion) => {
 /**
  * The whole program js-exec runs for node code `code`: the prelude ({@link nodePrelude}, with `opts`), then the code
  * on a line of its own inside `try` (an exception it throws is node's uncaught-exception report, status 1), so that
- * the code's lines keep their numbers relative to `__spzCodeAt`. Code run as an ES module (`opts.module`: it has a
+ * the code's lines keep their numbers relative to `__spzCodeAt`. With `opts.print` (`node -p`) the script's
+ * completion value is printed once the script has run, as node prints it. Code run as an ES module (`opts.module`: it has a
  * top-level `await`, node-syntax.ts) is not put inside a block, where its declarations could not stand.
  */
-export function nodeProgram(code: string, opts: { stdin: string; args: readonly string[]; hint: string; file?: string; marker?: string; module?: boolean }): string {
-  const head = nodePrelude(opts.stdin, opts.args, opts.hint, opts.file, opts.marker ?? '', code);
+export function nodeProgram(code: string, opts: { stdin: string; args: readonly string[]; hint: string; file?: string; marker?: string; module?: boolean; print?: boolean }): string {
+  const head = nodePrelude(opts.stdin, opts.args, opts.hint, opts.file, opts.marker ?? '', code, opts.print === true);
   const at = head.split('\n').length + 1;
   return opts.module ? `${head}globalThis.__spzCodeAt = ${at};\n${code}\n` : `${head}globalThis.__spzCodeAt = ${at}; try {\n${code}\n} catch (e) { globalThis.__spzFatal(e, false); }\n`;
 }

@@ -110,7 +110,8 @@ export const REAL_ENGINE_COMMANDS: readonly string[] = [
 ];
 
 /**
- * `node -p CODE` as a script QuickJS runs (its sandbox has no `eval`): CODE's value printed with `console.log`. The
+ * `node -p CODE` of an ES module (a top-level `await`, which has no completion value; a script's value is printed by
+ * the node prelude) as code QuickJS runs (its sandbox has no `eval`): CODE's value printed with `console.log`. The
  * value is CODE's own when CODE is an expression, else its last statement's (`var x = 1; x + 1` prints 2), as node
  * prints the script's completion value. Node's compiler only checks the wrapped text's syntax here; nothing of CODE
  * runs outside QuickJS.
@@ -187,13 +188,16 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
         // V8's own verdict first: node's report of a syntax error, and whether the code is a script (node-syntax.ts).
         const compiled = compileNode(args[1]!);
         if (compiled.kind === 'error') return fail(compiled.report, 1);
-        const code = flag === '-p' || flag === '--print' ? printingScript(args[1]!) : args[1]!;
+        const print = flag === '-p' || flag === '--print';
+        // -p prints the script's completion value once it has run (the event loop's first turn gets it); a module
+        // has none, so its last expression is printed by the code itself.
+        const code = print && compiled.kind === 'module' ? printingScript(args[1]!) : args[1]!;
         // node's process, console and stdin around the code (node-prelude.ts); the code reads its stdin from there.
         // node drops a `--` after the code from process.argv (it ends node's own options).
         const scriptArgs = args[2] === '--' ? args.slice(3) : args.slice(2);
         const marker = nodeMarker();
         const module = compiled.kind === 'module';
-        const wrapped = nodeProgram(code, { stdin: latin1FromBytes(ctx.stdin), args: scriptArgs, hint: SANDBOX_HINT, marker, module });
+        const wrapped = nodeProgram(code, { stdin: latin1FromBytes(ctx.stdin), args: scriptArgs, hint: SANDBOX_HINT, marker, module, print: print && !module });
         return withNodeOutputOrder(await execOnOwnStdin(ctx, ['js-exec', ...(module ? [] : ['--script']), '-c', wrapped, ...args.slice(2)].map(shellQuote).join(' '), { cwd: ctx.cwd }), marker);
       }
       if (flag && !flag.startsWith('-')) {
