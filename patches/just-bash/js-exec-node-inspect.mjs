@@ -4,6 +4,8 @@
 // tagged JSON (plain objects, arrays with their holes, Map, Set, Date, RegExp, Buffer, functions and classes by name,
 // class instances by their class's name, -0, NaN, bigint, undefined, shared and circular references), and the worker
 // rebuilds them and answers with Node's own util.formatWithOptions / util.inspect / console.table text: exactly node's output.
+// `fn: "assert"` runs node's own assert function `op` on them and answers its message ("" when it passes), for the
+// prelude's node:assert.
 export default {
   title: "js-exec: Node's util.format/util.inspect text of plain data the code produced (for node's console.log)",
   upstream: 'src/commands/js-exec/js-exec-worker.ts setupContext: console.log/error of non-strings through util.inspect of the dumped value (instead of JSON.stringify)',
@@ -11,7 +13,7 @@ export default {
   edits: [
     {
       find: 'import { parentPort } from "node:worker_threads";',
-      replace: 'import { parentPort } from "node:worker_threads";\nimport { formatWithOptions as spzFormatWithOptions, inspect as spzInspect } from "node:util";\nimport { Console as SpzConsole } from "node:console";\nimport { Writable as SpzWritable } from "node:stream";',
+      replace: 'import { parentPort } from "node:worker_threads";\nimport { formatWithOptions as spzFormatWithOptions, inspect as spzInspect } from "node:util";\nimport { Console as SpzConsole } from "node:console";\nimport { Writable as SpzWritable } from "node:stream";\nimport * as spzAssert from "node:assert";',
     },
     {
       find: 'function setupContext(context, backend, input, processExitMarker) {',
@@ -55,6 +57,10 @@ function spzRebuild(root) {
 function spzNodeText(json) {
   const { fn, v } = JSON.parse(json);
   const [opts, ...args] = spzRebuild(v);
+  if (fn === "assert") {
+    // node's assert on the same values: "" when it passes, else its AssertionError's message (node's own words).
+    try { spzAssert[opts.op](...args); return ""; } catch (e) { return String(e && e.message); }
+  }
   if (fn === "table") {
     let out = "";
     const sink = new SpzWritable({ write(chunk, _enc, done) { out += chunk; done(); } });

@@ -37,6 +37,7 @@ import { sqlite3Command } from './sqlite3-command.ts';
 import { pythonCommands } from './python-command.ts';
 import { perlCommand } from './perl-command.ts';
 import { NODE_LOCALE } from './node-locale.ts';
+import { NODE_PROMISES } from './node-promises.ts';
 import { CommandFeed, LAST_STATUS, NEXT_COMMAND, STDIN_SHELL_SCRIPT } from './stdin-shell.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../../../config/exec-limits.ts';
 import { yieldAfter } from '../../../runtime/event-loop.ts';
@@ -530,7 +531,8 @@ async function runShell(
       python: true,
       // js-exec's worker runs plain JavaScript on every supported Node (patches/just-bash/js-exec-before-node-22.mjs).
       // node's English number and date texts go on the intrinsics before js-exec freezes them (node-locale.ts).
-      javascript: { bootstrap: NODE_LOCALE },
+      // Its promises note an unhandled rejection for node's report (node-promises.ts).
+      javascript: { bootstrap: NODE_LOCALE + NODE_PROMISES },
       sleep: ctl.sleep,
       processInfo: { pid, ppid: 1 },
       // Its global-patching sandbox would also block the injected clock's timers (`sleep`); commands here only

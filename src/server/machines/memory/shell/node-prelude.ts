@@ -2,8 +2,10 @@
  * What `node -e`/`node -p` code finds around it in the shell engine, where it runs in js-exec's QuickJS: a prelude
  * that gives it node's `process.stdout`/`process.stderr` (`write` without a newline), `process.stdin` (its data and
  * `end` events, async iteration, `fs.readFileSync(0)` and `/dev/stdin`), node's `process.argv` for `-e`
- * (`[execPath, ...args]`), `__filename`/`__dirname`/`module`/`exports`, `require` of a `.json` file, timers run after
- * the code and its promise jobs in delay order, `process.exitCode`, and `console.log`/`console.dir`/`console.table`/
+ * (`[execPath, ...args]`), `__filename`/`__dirname`/`module`/`exports`, `require` of a `.json` file, node's event loop
+ * (timers, intervals and immediates that wait their time, the promise jobs after each callback, the process ending
+ * when nothing is left: patches/just-bash/js-exec-event-loop.mjs), node's report of an uncaught exception or an
+ * unhandled rejection (status 1; node-promises.ts), `process.exitCode`, and `console.log`/`console.dir`/`console.table`/
  * `util.format`/`util.inspect` text made by Node's own util and console modules (the worker's, through the
  * js-exec-node-inspect patch) from a description of the values: plain objects, arrays, Map, Set, Date, RegExp, Buffer,
  * functions, classes and their instances, cycles. What it does not reproduce byte for byte is refused loudly (exit 2,
@@ -35,25 +37,255 @@ export function staticRefusal(code: string, hint: string): string | undefined {
 const MISSING_GLOBALS = ['TextEncoder', 'TextDecoder', 'structuredClone', 'performance', 'AbortController', 'AbortSignal', 'Blob', 'BroadcastChannel', 'MessageChannel', 'WebAssembly', 'crypto', 'Intl'];
 
 /**
+ * The prelude's report of an uncaught exception or an unhandled rejection, as node prints it (src/node_errors.cc
+ * GetErrorSource and lib/internal/process/promises.js): `[eval]:LINE` (or the script's path), the source line, a
+ * caret, a blank line, the error's stack in V8's words (`at [eval]:1:7`, `at f (/path/f.js:2:9)`), its own
+ * properties, a blank line and `Node.js VERSION`; then status 1. QuickJS's frames are mapped to the program's lines
+ * and to V8's columns (the callee's name or `new` of a call, the property of an access); the caret of a `throw`
+ * statement stands under `throw`, of a rejection under where its error was made.
+ * @deviation node's own frames (`at runScriptInThisContext (node:internal/vm:…)`…) are not printed, nor a frame's
+ * receiver (`Object.method`, `async f`; a timer's callback is named as V8 names it); a thrown value that is not an Error is printed without
+ * its place (QuickJS keeps none); QuickJS's messages are given V8's words for the common ones only.
+ */
+const NODE_FATAL = String.raw`
+const SOURCE_LINES = SOURCE.split('\n');
+const WHERE = FILE === '' ? '[eval]' : FILE;
+const codeLine = (n) => n - (g.__spzCodeAt || 1) + 1;
+const sourceFrames = (stack) => String(stack || '').split('\n').map((l) => /^\s*at (.*?) \((.*):(\d+):(\d+)\)$/.exec(l)).filter((m) => m && m[2] === '-c')
+  .map((m) => ({ name: m[1], line: codeLine(Number(m[3])), col: Number(m[4]) })).filter((f) => f.line >= 1 && f.line <= SOURCE_LINES.length);
+const v8Column = (line, col) => {
+  const text = SOURCE_LINES[line - 1] || '';
+  let i = col - 1;
+  if (text[i] === '(') {
+    let j = i;
+    while (j > 0 && text[j - 1] === ' ') j--;
+    let k = j;
+    while (k > 0 && /[\w$]/.test(text[k - 1])) k--;
+    if (k < j) { i = k; const m = /new\s+(?:[\w$]+\s*\.\s*)*$/.exec(text.slice(0, k)); if (m) i = m.index; }
+  } else if (text[i] === '.' && /[\w$#]/.test(text[i + 1] || '')) i++;
+  else if (text[i] === '?' && text[i + 1] === '.') i += 2;
+  return i + 1;
+};
+const v8Message = (e, frame) => {
+  const msg = String(e.message);
+  let m;
+  if ((m = /^cannot read property '(.*)' of (null|undefined)$/.exec(msg))) return "Cannot read properties of " + m[2] + " (reading '" + m[1] + "')";
+  if ((m = /^cannot set property '(.*)' of (null|undefined)$/.exec(msg))) return "Cannot set properties of " + m[2] + " (setting '" + m[1] + "')";
+  if ((m = /^'(.*)' is not defined$/.exec(msg))) return m[1] + ' is not defined';
+  if (msg === 'not a function' && frame) {
+    const text = SOURCE_LINES[frame.line - 1] || '';
+    const callee = text[frame.col - 1] === '(' ? /([\w$][\w$.]*)\s*$/.exec(text.slice(0, frame.col - 1)) : null;
+    if (callee) return callee[1] + ' is not a function';
+  }
+  return msg;
+};
+const frameText = (f) => {
+  let name = f.name === '<eval>' ? (FILE === '' ? '' : 'Object.<anonymous>') : f.name === '<anonymous>' ? '' : f.name;
+  // V8 names a timer's callback by the object that holds it (timer._onTimeout, immediate._onImmediate)
+  if (f.receiver === 'Timeout') name = name ? 'Timeout.' + name + ' [as _onTimeout]' : 'Timeout._onTimeout';
+  else if (f.receiver === 'Immediate') name = 'Immediate.' + (name || '<anonymous>');
+  const at = WHERE + ':' + f.line + ':' + v8Column(f.line, f.col);
+  return '    at ' + (name ? name + ' (' + at + ')' : at);
+};
+const trailer = () => '\nNode.js ' + proc.version + '\n';
+const propsText = (e) => {
+  const keys = Object.keys(e).filter((k) => k !== 'stack' && k !== 'message');
+  return keys.length === 0 ? '' : ' {\n' + keys.map((k) => '  ' + (/^[A-Za-z_$][\w$]*$/.test(k) ? k : nodeText('inspect', {}, [k])) + ': ' + nodeText('inspect', {}, [e[k]]).split('\n').join('\n  ')).join(',\n') + '\n}';
+};
+const fatal = (e, fromPromise, receiver) => {
+  let text;
+  if (e instanceof Error) {
+    const frames = sourceFrames(e.stack);
+    if (receiver && frames.length > 0) frames[frames.length - 1].receiver = receiver;
+    const top = frames[0];
+    let head = '';
+    if (top) {
+      const line = SOURCE_LINES[top.line - 1];
+      let caret = v8Column(top.line, top.col) - 1;
+      if (!fromPromise) { const t = line.lastIndexOf('throw', caret); if (t >= 0 && /^throw\b/.test(line.slice(t))) caret = t; }
+      head = WHERE + ':' + top.line + '\n' + line + '\n' + ' '.repeat(caret) + '^\n\n';
+    }
+    const message = v8Message(e, top);
+    // node's AssertionError names its code in the stack's first line
+    const name = String(e.name) + (e instanceof AssertionError ? ' [ERR_ASSERTION]' : '');
+    text = head + (message === '' ? name : name + ': ' + message) + frames.map((f) => '\n' + frameText(f)).join('') + propsText(e) + '\n';
+  } else if (fromPromise) {
+    text = "node:internal/process/promises:389\n      new UnhandledPromiseRejection(reason);\n      ^\n\nUnhandledPromiseRejection: This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason \"" + nodeText('inspect', {}, [e]) + "\"." + " {\n  code: 'ERR_UNHANDLED_REJECTION'\n}\n";
+  } else if (typeof e === 'string') {
+    text = e + '\n(Use ` + '`' + String.raw`node --trace-uncaught ...` + '`' + String.raw` to show where the exception was thrown)\n';
+  } else {
+    text = nodeText('inspect', {}, [e]) + '\n';
+  }
+  w(2, text + trailer());
+  realExit(1);
+};
+g.__spzFatal = fatal;
+`;
+
+/**
+ * node's `assert` module (`require('assert')`, `node:assert`, `assert/strict`, `assert.strict`) for the prelude: its
+ * AssertionError (`code` ERR_ASSERTION, `generatedMessage`, `actual`, `expected`, `operator`) with node's own message,
+ * made by the worker's real `node:assert` on the described values (the js-exec-node-inspect patch, `fn: "assert"`):
+ * `ok`, `equal`, `notEqual`, `strictEqual`, `notStrictEqual`, `deepEqual`, `deepStrictEqual` and their `not` forms,
+ * `throws`, `doesNotThrow`, `rejects`, `doesNotReject`, `match`, `doesNotMatch`, `fail`, `ifError`. The deep
+ * comparisons of functions, symbols or class instances (which the description cannot carry as themselves), a failed
+ * `assert.ok` without a message in a script file (node quotes the call's source), and an object or validation function
+ * `throws` does not match, are refused loudly.
+ * @see https://nodejs.org/api/assert.html
+ */
+const NODE_ASSERT = String.raw`
+const inspectText = (v) => nodeText('inspect', {}, [v]);
+class AssertionError extends Error {
+  constructor(o) {
+    super(String(o.message));
+    this.generatedMessage = !!o.generated;
+    this.code = 'ERR_ASSERTION';
+    this.actual = o.actual;
+    this.expected = o.expected;
+    this.operator = o.operator;
+  }
+  toString() { return 'AssertionError [ERR_ASSERTION]: ' + this.message; }
+}
+Object.defineProperty(AssertionError.prototype, 'name', { value: 'AssertionError', writable: true, configurable: true });
+const OPERATORS = { equal: '==', notEqual: '!=', strictEqual: 'strictEqual', notStrictEqual: 'notStrictEqual', deepEqual: 'deepEqual', notDeepEqual: 'notDeepEqual', deepStrictEqual: 'deepStrictEqual', notDeepStrictEqual: 'notDeepStrictEqual' };
+const nodeAssert = (op, args) => nodeText('assert', { op }, args);
+const raise = (message, userMessage, fields) => {
+  if (userMessage instanceof Error) throw userMessage;
+  throw new AssertionError({ message: userMessage === undefined ? message : userMessage, generated: userMessage === undefined, ...fields });
+};
+const compare = (op, verdict) => (actual, expected, message) => {
+  const deep = verdict === undefined;
+  if (deep && /"\$":"(f|y)"|"c":/.test(JSON.stringify(describe([actual, expected])))) refuse('assert.' + op + ' of functions, symbols or class instances');
+  if (!deep && verdict(actual, expected)) return;
+  if (message instanceof Error) throw message;
+  const text = nodeAssert(op, message === undefined ? [actual, expected] : [actual, expected, String(message)]);
+  if (text === '') { if (deep) return; refuse('assert.' + op + ' of these values'); }
+  throw new AssertionError({ message: text, generated: message === undefined, actual, expected, operator: OPERATORS[op] });
+};
+const looseEqual = (a, b) => a == b || (a !== a && b !== b);
+const ok = (...args) => {
+  if (args.length === 0) raise('No value argument passed to ' + '\x60assert.ok()\x60', undefined, { actual: undefined, expected: true, operator: '==' });
+  const [value, message] = args;
+  if (value) return;
+  if (message === undefined && FILE !== '') refuse("a failed assert.ok without a message in a script file (node quotes the call's source)");
+  raise(inspectText(value) + ' == true', message, { actual: value, expected: true, operator: '==' });
+};
+const matches = (actual, expected, message, operator) => {
+  if (expected === undefined) return;
+  if (expected instanceof RegExp) {
+    const str = String(actual);
+    if (expected.test(str)) return;
+    raise('The input did not match the regular expression ' + inspectText(expected) + '. Input:\n\n' + inspectText(str) + '\n', message, { actual, expected, operator });
+  }
+  if (typeof expected === 'function') {
+    if (expected.prototype !== undefined && actual instanceof expected) return;
+    if (Error.isPrototypeOf(expected) || expected === Error) {
+      if (actual instanceof Error) raise('The error is expected to be an instance of "' + expected.name + '". Received "' + (actual.constructor && actual.constructor.name) + '"\n\nError message:\n\n' + actual.message, message, { actual, expected, operator });
+      refuse('assert.' + operator + ' of a thrown value that is not an Error');
+    }
+    if (expected.call({}, actual) === true) return;
+    refuse('assert.' + operator + ' with a validation function that does not return true');
+  }
+  if (expected && typeof expected === 'object') {
+    for (const k of Object.keys(expected)) {
+      const want = expected[k], got = actual == null ? undefined : actual[k];
+      const same = want instanceof RegExp && typeof got === 'string' ? want.test(got) : nodeAssert('deepStrictEqual', [got, want]) === '';
+      if (!same) refuse('assert.' + operator + ' with an object the error does not match');
+    }
+  }
+};
+const throws = (fn, expected, message) => {
+  if (typeof expected === 'string') { message = expected; expected = undefined; }
+  try { fn(); } catch (e) { matches(e, expected, message, 'throws'); return; }
+  const name = typeof expected === 'function' && expected.name ? ' (' + expected.name + ')' : '';
+  raise('Missing expected exception' + name + '.', message === undefined ? undefined : 'Missing expected exception' + name + ': ' + message, { actual: undefined, expected, operator: 'throws' });
+};
+const doesNotThrow = (fn, expected, message) => {
+  if (typeof expected === 'string') { message = expected; expected = undefined; }
+  try { fn(); } catch (e) {
+    if (typeof expected === 'function' && expected.prototype !== undefined && !(e instanceof expected)) throw e;
+    throw new AssertionError({ message: 'Got unwanted exception' + (message ? ': ' + message : '.') + '\nActual message: "' + (e && e.message) + '"', generated: !message, actual: e, expected, operator: 'doesNotThrow' });
+  }
+};
+const rejects = async (p, expected, message) => {
+  if (typeof expected === 'string') { message = expected; expected = undefined; }
+  try { await (typeof p === 'function' ? p() : p); } catch (e) { matches(e, expected, message, 'rejects'); return; }
+  const name = typeof expected === 'function' && expected.name ? ' (' + expected.name + ')' : '';
+  raise('Missing expected rejection' + name + '.', message === undefined ? undefined : 'Missing expected rejection' + name + ': ' + message, { actual: undefined, expected, operator: 'rejects' });
+};
+const doesNotReject = async (p, expected, message) => {
+  if (typeof expected === 'string') { message = expected; expected = undefined; }
+  try { await (typeof p === 'function' ? p() : p); } catch (e) {
+    throw new AssertionError({ message: 'Got unwanted rejection' + (message ? ': ' + message : '.') + '\nActual message: "' + (e && e.message) + '"', generated: !message, actual: e, expected, operator: 'doesNotReject' });
+  }
+};
+const match = (not) => (string, regexp, message) => {
+  if (typeof string === 'string' && regexp.test(string) !== not) return;
+  raise(typeof string !== 'string' ? 'The "string" argument must be of type string. Received type ' + typeof string + ' (' + inspectText(string) + ')' : (not ? 'The input was expected to not match the regular expression ' : 'The input did not match the regular expression ') + inspectText(regexp) + '. Input:\n\n' + inspectText(string) + '\n', message, { actual: string, expected: regexp, operator: not ? 'doesNotMatch' : 'match' });
+};
+const makeAssert = (strict) => {
+  const a = (...args) => ok(...args);
+  const eq = compare('equal', looseEqual), ne = compare('notEqual', (x, y) => !looseEqual(x, y));
+  const seq = compare('strictEqual', Object.is), sne = compare('notStrictEqual', (x, y) => !Object.is(x, y));
+  const deq = compare('deepEqual'), dne = compare('notDeepEqual'), dseq = compare('deepStrictEqual'), dsne = compare('notDeepStrictEqual');
+  Object.assign(a, {
+    ok, AssertionError, throws, doesNotThrow, rejects, doesNotReject, match: match(false), doesNotMatch: match(true),
+    strictEqual: seq, notStrictEqual: sne, deepStrictEqual: dseq, notDeepStrictEqual: dsne,
+    equal: strict ? seq : eq, notEqual: strict ? sne : ne, deepEqual: strict ? dseq : deq, notDeepEqual: strict ? dsne : dne,
+    fail: (message) => raise('Failed', message, { actual: undefined, expected: undefined, operator: 'fail' }),
+    ifError: (v) => { if (v !== null && v !== undefined) throw new AssertionError({ message: 'ifError got unwanted exception: ' + (v && typeof v === 'object' && typeof v.message === 'string' ? v.message : inspectText(v)), generated: false, actual: v, expected: null, operator: 'ifError' }); },
+  });
+  return a;
+};
+const assertModule = makeAssert(false);
+const strictAssert = makeAssert(true);
+assertModule.strict = strictAssert;
+strictAssert.strict = strictAssert;
+`;
+
+/**
  * The JavaScript put before `code` (see the module doc). `stdin`: the command's stdin (latin-1 bytes as a string,
  * decoded here as UTF-8); `args`: the arguments after the code (node's `process.argv[1…]`); `hint`: the refusals' advice;
  * `file`: the absolute path of the script `node FILE` runs (its `__filename`, `__dirname` and `module.filename`;
- * absent for `-e`/`-p`, whose are `[eval]` and `.`).
+ * absent for `-e`/`-p`, whose are `[eval]` and `.`); `marker`: the tag before each stderr write (node-streams.ts;
+ * empty: none); `code`: the program's source, whose lines an uncaught error's report shows; `print`: `node -p`, whose
+ * completion value is printed at the end.
  */
-export function nodePrelude(stdin: string, args: readonly string[], hint: string, file?: string): string {
+export function nodePrelude(stdin: string, args: readonly string[], hint: string, file?: string, marker = '', code = '', print = false): string {
   const input = JSON.stringify(Buffer.from(stdin, 'latin1').toString('utf8'));
   return `(() => {
-const g = globalThis, w = g.__spzWrite, realExit = process.exit;
+const SOURCE = ${JSON.stringify(code)}, FILE = ${JSON.stringify(file ?? '')}, PRINT = ${print};
+const g = globalThis, rawWrite = g.__spzWrite, realExit = process.exit;
+// Each write to stderr carries how much stdout came before it (node-streams.ts): where the two meet, node's
+// synchronous writes arrive in program order.
+const MARK = ${JSON.stringify(marker)};
+let written = 0;
+const w = (fd, s) => { if (fd === 2) { if (s !== '') rawWrite(2, MARK === '' ? s : MARK + written + ';' + s.length + '\u0007' + s); } else { written += s.length; rawWrite(1, s); } };
 const refuse = (what) => { w(2, ${JSON.stringify(refusalText('WHAT', hint))}.replace('WHAT', what)); realExit(2); throw new Error('refused'); };
 g.__spzRefuse = refuse;
 const input = ${input};
+// node's timers: each due at an absolute time (Date.now() + delay; a delay under 1 or over 2^31-1 is 1, as node's), run
+// one per turn of the event loop (g.__spzTurn below), in due order then creation order; an interval is due again its
+// delay after it ran. Each returns node's Timeout (or Immediate) object: ref/unref/hasRef/refresh, its id as a primitive.
 const timers = [];
 let seq = 0;
-const addTimer = (fn, ms, args, repeat) => { if (repeat) refuse('setInterval'); const t = { id: ++seq, at: Math.max(1, Number(ms) || 0), order: seq, fn, args }; timers.push(t); return t.id; };
-g.setTimeout = (fn, ms, ...args) => addTimer(fn, ms, args, false);
-g.setImmediate = (fn, ...args) => addTimer(fn, 0, args, false);
-g.setInterval = (fn, ms) => addTimer(fn, ms, [], true);
-g.clearTimeout = g.clearImmediate = g.clearInterval = (id) => { const k = timers.findIndex((t) => t.id === id); if (k >= 0) timers.splice(k, 1); };
+class Timeout { constructor(t) { this._t = t; } ref() { this._t.ref = true; return this; } unref() { this._t.ref = false; return this; } hasRef() { return this._t.ref; } refresh() { this._t.at = Date.now() + this._t.ms; return this; } [Symbol.toPrimitive]() { return this._t.id; } }
+class Immediate extends Timeout {}
+const addTimer = (fn, ms, args, repeat, immediate) => {
+  if (typeof fn !== 'function') throw Object.assign(new TypeError('The "callback" argument must be of type function. Received ' + (fn === undefined ? 'undefined' : fn === null ? 'null' : 'type ' + typeof fn + ' (' + String(fn) + ')')), { code: 'ERR_INVALID_ARG_TYPE' });
+  let delay = Number(ms);
+  if (!(delay >= 1 && delay <= 2147483647)) delay = 1;
+  if (immediate) delay = 0;
+  const t = { id: ++seq, ms: delay, at: Date.now() + delay, order: seq, fn, args, repeat, ref: true };
+  timers.push(t);
+  const handle = immediate ? new Immediate(t) : new Timeout(t);
+  foreign.add(handle);
+  return handle;
+};
+g.setTimeout = (fn, ms, ...args) => addTimer(fn, ms, args, false, false);
+g.setImmediate = (fn, ...args) => addTimer(fn, 0, args, false, true);
+g.setInterval = (fn, ms, ...args) => addTimer(fn, ms, args, true, false);
+g.clearTimeout = g.clearImmediate = g.clearInterval = (h) => { const id = h instanceof Timeout ? h._t.id : Number(h); const k = timers.findIndex((t) => t.id === id); if (k >= 0) timers.splice(k, 1); };
 g.queueMicrotask = (fn) => { Promise.resolve().then(fn); };
 const text = (v) => (typeof v === 'string' ? v : String(v));
 const stream = (fd) => ({ write(s, enc, cb) { w(fd, text(s)); (typeof enc === 'function' ? enc : cb)?.(); return true; }, end(s) { if (s != null) this.write(s); }, isTTY: false, columns: undefined, on() { return this; }, once() { return this; }, fd });
@@ -197,6 +429,8 @@ const moduleNotFound = (name) => { const stack = ${JSON.stringify(file ?? '')} |
 g.require = (id) => {
   const name = String(id).replace(/^node:/, '');
   if (name === 'crypto') return guard(name, cryptoModule);
+  if (name === 'assert') return assertModule;
+  if (name === 'assert/strict') return strictAssert;
   if (name === 'fs/promises') return guard(name, fsPromises);
   if (name === 'os') return guard(name, osModule);
   if (/^[./]/.test(name)) {
@@ -301,24 +535,66 @@ for (const [name, fd] of [['log', 1], ['info', 1], ['debug', 1], ['error', 2], [
 console.dir = (v, opts) => w(1, nodeText('inspect', { customInspect: false, ...opts }, [v]) + '\\n');
 console.table = (data, columns) => w(1, nodeText('table', {}, columns === undefined ? [data] : [data, columns]));
 for (const name of ['group', 'groupCollapsed', 'groupEnd', 'time', 'timeEnd', 'timeLog', 'count', 'countReset', 'assert', 'trace', 'dirxml']) console[name] = () => refuse('console.' + name);
-g.__spzDrain = () => {
-  mainDone = true;
-  while (ticks.length > 0) ticks.shift()();
-  let hops = 0;
-  const later = (fn) => { hops = 0; const step = () => (++hops < 64 ? Promise.resolve().then(step) : fn()); Promise.resolve().then(step); };
-  const runTimers = () => { if (timers.length === 0) { if (proc.exitCode !== undefined) realExit(proc.exitCode); return; } timers.sort((a, b) => a.at - b.at || a.order - b.order); const t = timers.shift(); t.fn(...t.args); later(runTimers); };
+${NODE_FATAL}
+${NODE_ASSERT}
+// The event loop's turns (patches/just-bash/js-exec-event-loop.mjs calls one after the script and after each turn's
+// promise jobs; it answers the milliseconds to wait before the next, or -1 when nothing is left). The first runs the
+// nextTick queue (before any promise job, as node) and watches the script's completion value: a promise the last
+// statement made and dropped, whose rejection nobody can handle. Later turns report an unhandled rejection, then emit
+// stdin's events, then run the next due timer; an error thrown there is uncaught (node's report, status 1).
+let turns = 0, stdinDone = false;
+const dropped = [];
+const guarded = (fn, receiver) => { try { fn(); } catch (e) { fatal(e, false, receiver); } };
+g.__spzTurn = (completion) => {
+  if (turns++ === 0) {
+    mainDone = true;
+    // node -p prints the script's value as soon as the script has run, before the nextTick queue
+    if (PRINT) console.log(completion);
+    guarded(() => { while (ticks.length > 0) ticks.shift()(); });
+    if (!PRINT && g.__spzIsPromise(completion)) g.__spzWatch(completion, (e) => { dropped.push({ reason: e }); });
+    return 0;
+  }
+  const rejection = dropped.shift() ?? g.__spzUnhandled();
+  if (rejection) fatal(rejection.reason, true);
   const emit = (ev, ...a) => { for (const fn of handlers[ev] ?? []) fn(...a); };
-  later(() => {
+  if (!stdinDone) {
+    stdinDone = true;
     if (handlers.data || handlers.end || handlers.readable || handlers.__pipe) {
-      if (input !== '') { emit('data', chunk()); emit('readable'); if (handlers.__pipe) handlers.__pipe.write(input); }
-      emit('end'); emit('close');
+      guarded(() => {
+        if (input !== '') { emit('data', chunk()); emit('readable'); if (handlers.__pipe) handlers.__pipe.write(input); }
+        emit('end'); emit('close');
+      });
+      return 0;
     }
-    later(runTimers);
-  });
+  }
+  if (!timers.some((t) => t.ref)) {
+    if (proc.exitCode !== undefined) realExit(proc.exitCode);
+    return -1;
+  }
+  timers.sort((a, b) => a.at - b.at || a.order - b.order);
+  const t = timers[0];
+  const wait = t.at - Date.now();
+  if (wait > 0) return wait;
+  timers.shift();
+  if (t.repeat) { t.at = Date.now() + t.ms; t.order = ++seq; timers.push(t); }
+  guarded(() => t.fn(...t.args), t.ms === 0 ? 'Immediate' : 'Timeout');
+  return 0;
 };
 })();
 `;
 }
 
-/** The JavaScript put after the code: the stdin events, timers and `process.exitCode` once the code has run. */
-export const NODE_EPILOGUE = '\n;globalThis.__spzDrain();\n';
+
+
+/**
+ * The whole program js-exec runs for node code `code`: the prelude ({@link nodePrelude}, with `opts`), then the code
+ * on a line of its own inside `try` (an exception it throws is node's uncaught-exception report, status 1), so that
+ * the code's lines keep their numbers relative to `__spzCodeAt`. With `opts.print` (`node -p`) the script's
+ * completion value is printed once the script has run, as node prints it. Code run as an ES module (`opts.module`: it has a
+ * top-level `await`, node-syntax.ts) is not put inside a block, where its declarations could not stand.
+ */
+export function nodeProgram(code: string, opts: { stdin: string; args: readonly string[]; hint: string; file?: string; marker?: string; module?: boolean; print?: boolean }): string {
+  const head = nodePrelude(opts.stdin, opts.args, opts.hint, opts.file, opts.marker ?? '', code, opts.print === true);
+  const at = head.split('\n').length + 1;
+  return opts.module ? `${head}globalThis.__spzCodeAt = ${at};\n${code}\n` : `${head}globalThis.__spzCodeAt = ${at}; try {\n${code}\n} catch (e) { globalThis.__spzFatal(e, false); }\n`;
+}

@@ -344,10 +344,10 @@ describe('shell-world details', () => {
 });
 
 describe('node reports as node does', () => {
-  it('-v is the version process.version gives; an uncaught error starts with its name and message, status 1', async () => {
-    const got = await runShell(`node -v; node -p process.version; node -e 'throw new TypeError("bad")'; echo "status=$?"; node -e 'class E extends Error { constructor(m) { super(m); this.name = "E"; } }; throw new E("mine")' 2>&1 | head -1`);
+  it('-v is the version process.version gives; an uncaught error is reported as node does (place, source line, caret, stack), status 1', async () => {
+    const got = await runShell(`node -v; node -p process.version; node -e 'throw new TypeError("bad")'; echo "status=$?"; node -e 'class E extends Error { constructor(m) { super(m); this.name = "E"; } }; throw new E("mine")' 2>&1 | sed -n 5p`);
     expect(got.stdout).toMatch(/^(v\d+\.\d+\.\d+)\n\1\nstatus=1\nE: mine\n$/);
-    expect(got.stderr).toMatch(/^TypeError: bad\n {4}at /);
+    expect(got.stderr).toBe('[eval]:1\nthrow new TypeError("bad")\n^\n\nTypeError: bad\n    at [eval]:1:7\n\nNode.js v22.0.0\n');
   }, 60_000);
 });
 

@@ -6,8 +6,11 @@
  * (engine.ts does), and holds no state between commands.
  * @see docs/fidelity.md "What the shell engine cannot do"; docs/limits.md
  */
-import { NODE_EPILOGUE, nodePrelude, staticRefusal } from './node-prelude.ts';
+import { nodeProgram, staticRefusal } from './node-prelude.ts';
 import * as vm from 'node:vm';
+import { randomBytes } from 'node:crypto';
+import { withNodeOutputOrder } from './node-streams.ts';
+import { compileNode } from './node-syntax.ts';
 import { defineCommand, latin1FromBytes, type BashOptions, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 
 type ExecutionLimits = NonNullable<BashOptions['executionLimits']>;
@@ -107,7 +110,8 @@ export const REAL_ENGINE_COMMANDS: readonly string[] = [
 ];
 
 /**
- * `node -p CODE` as a script QuickJS runs (its sandbox has no `eval`): CODE's value printed with `console.log`. The
+ * `node -p CODE` of an ES module (a top-level `await`, which has no completion value; a script's value is printed by
+ * the node prelude) as code QuickJS runs (its sandbox has no `eval`): CODE's value printed with `console.log`. The
  * value is CODE's own when CODE is an expression, else its last statement's (`var x = 1; x + 1` prints 2), as node
  * prints the script's completion value. Node's compiler only checks the wrapped text's syntax here; nothing of CODE
  * runs outside QuickJS.
@@ -129,6 +133,9 @@ export function printingScript(code: string): string {
   if (cut >= 0 && expression(trimmed.slice(cut + 1))) return `${trimmed.slice(0, cut + 1)}\nconsole.log((${trimmed.slice(cut + 1)}\n))`;
   return `${code}\n;console.log(undefined)`;
 }
+
+/** A fresh tag for one node run's stderr writes (node-streams.ts): no program prints it by chance. */
+const nodeMarker = (): string => `\u001b]spritzer-node;${randomBytes(6).toString('hex')};`;
 
 /** What the world commands need to know about the sprite. */
 export interface WorldContext {
@@ -178,12 +185,20 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
       if ((flag === '-e' || flag === '--eval' || flag === '-p' || flag === '--print') && args.length >= 2) {
         const refused = staticRefusal(args[1]!, SANDBOX_HINT);
         if (refused) return fail(refused, 2);
-        const code = flag === '-p' || flag === '--print' ? printingScript(args[1]!) : args[1]!;
+        // V8's own verdict first: node's report of a syntax error, and whether the code is a script (node-syntax.ts).
+        const compiled = compileNode(args[1]!);
+        if (compiled.kind === 'error') return fail(compiled.report, 1);
+        const print = flag === '-p' || flag === '--print';
+        // -p prints the script's completion value once it has run (the event loop's first turn gets it); a module
+        // has none, so its last expression is printed by the code itself.
+        const code = print && compiled.kind === 'module' ? printingScript(args[1]!) : args[1]!;
         // node's process, console and stdin around the code (node-prelude.ts); the code reads its stdin from there.
         // node drops a `--` after the code from process.argv (it ends node's own options).
         const scriptArgs = args[2] === '--' ? args.slice(3) : args.slice(2);
-        const wrapped = `${nodePrelude(latin1FromBytes(ctx.stdin), scriptArgs, SANDBOX_HINT)}${code}${NODE_EPILOGUE}`;
-        return execOnOwnStdin(ctx, ['js-exec', '-c', wrapped, ...args.slice(2)].map(shellQuote).join(' '), { cwd: ctx.cwd });
+        const marker = nodeMarker();
+        const module = compiled.kind === 'module';
+        const wrapped = nodeProgram(code, { stdin: latin1FromBytes(ctx.stdin), args: scriptArgs, hint: SANDBOX_HINT, marker, module, print: print && !module });
+        return withNodeOutputOrder(await execOnOwnStdin(ctx, ['js-exec', ...(module ? [] : ['--script']), '-c', wrapped, ...args.slice(2)].map(shellQuote).join(' '), { cwd: ctx.cwd }), marker);
       }
       if (flag && !flag.startsWith('-')) {
         // A CommonJS script runs with the same node prelude as -e: process.argv is [execPath, its path, ...args],
@@ -193,8 +208,12 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
         if (source !== undefined && !staticRefusal(source, SANDBOX_HINT)) {
           // node skips a first `#!` line; kept as a comment so that line numbers stay the script's
           const code = source.startsWith('#!') ? `//${source}` : source;
-          const wrapped = `${nodePrelude(latin1FromBytes(ctx.stdin), [path, ...args.slice(1)], SANDBOX_HINT, path)}${code}${NODE_EPILOGUE}`;
-          return execOnOwnStdin(ctx, ['js-exec', '-c', wrapped, ...args.slice(1)].map(shellQuote).join(' '), { cwd: ctx.cwd });
+          const compiled = compileNode(code, path);
+          if (compiled.kind === 'error') return fail(compiled.report, 1);
+          const marker = nodeMarker();
+          const module = compiled.kind === 'module';
+          const wrapped = nodeProgram(code, { stdin: latin1FromBytes(ctx.stdin), args: [path, ...args.slice(1)], hint: SANDBOX_HINT, file: path, marker, module });
+          return withNodeOutputOrder(await execOnOwnStdin(ctx, ['js-exec', ...(module ? [] : ['--script']), '-c', wrapped, ...args.slice(1)].map(shellQuote).join(' '), { cwd: ctx.cwd }), marker);
         }
         return execOnOwnStdin(ctx, ['js-exec', ...args].map(shellQuote).join(' '), { cwd: ctx.cwd });
       }
