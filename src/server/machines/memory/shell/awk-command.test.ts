@@ -110,3 +110,16 @@ describe('awk arrays in mawk order', () => {
     expect((await runShell(`awk 'BEGIN{a[10];a[9]; for(k in a) if (k < 5) print "lt", k}'`)).stdout).toBe('lt 10\n');
   });
 });
+
+describe('awk errors and edges as mawk has them', () => {
+  it("takes the ' flag and C's length letters in printf, and stops at a % no conversion follows", async () => {
+    const r = await runShell(`awk 'BEGIN{printf "%'"'"'d|%ld\\n", 1234567, 5}'; awk 'BEGIN{printf "abc%z", 1}'; echo "rc=$?"; awk 'BEGIN{printf "%d %d %y\\n", 1, 2}'; echo "rc=$?"`);
+    expect(r.stdout).toBe('1234567|5\nabcrc=2\n1 2 rc=2\n');
+    expect(r.stderr).toBe('awk: run time error: improper conversion(number 1) in printf("abc%z")\n\tFILENAME="" FNR=0 NR=0\nawk: run time error: not enough arguments passed to printf("%d %d %y\n")\n\tFILENAME="" FNR=0 NR=0\n');
+  });
+  it('refuses a negative field, next outside a main rule; splits paragraphs by FS alone; formats an empty strftime as %c', async () => {
+    const r = await runShell(`echo a b | awk '{print $(-1)}'; echo "rc=$?"; awk 'END{next}' </dev/null; echo "rc=$?"; printf 'a:b\\nc\\n' | awk 'BEGIN{RS=""; FS=":"}{print NF}'; awk 'BEGIN{print strftime("", 86400)}'`);
+    expect(r.stdout).toBe('rc=2\nrc=2\n2\nFri Jan  2 00:00:00 1970\n');
+    expect(r.stderr).toBe('awk: run time error: negative field index $-1\n\tFILENAME="-" FNR=1 NR=1\nawk: line 1: improper use of next\n');
+  });
+});

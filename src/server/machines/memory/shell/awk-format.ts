@@ -93,28 +93,42 @@ function convert(conv: string, spec: Spec, num: number, str: string): string {
 }
 
 /**
- * `format` applied to `args` as awk's printf/sprintf: `toNum`/`toStr` convert an argument. Returns the text, or
- * an error when there are too few arguments (mawk's `not enough arguments passed to …`) with the text made before
- * the conversion that lacked one (`partial`: mawk's printf has written it when it stops).
+ * `format` applied to `args` as awk's printf/sprintf: `toNum`/`toStr` convert an argument. Returns the text, or an
+ * error with the text made before the conversion that failed (`partial`: mawk's printf has written it when it
+ * stops): `missing`, a conversion with no argument left (mawk's `not enough arguments passed to …`), checked first;
+ * `improper` with the conversion's number, a `%` that no conversion follows (`%z`, `%5`, `%1$s`, a final `%`: mawk's
+ * `improper conversion(number N) in …`). Flags `-+ #0'` (the C locale groups no digits) and C's `h`/`l` length
+ * letters are taken.
  */
-export function awkSprintf<V>(format: string, args: V[], toNum: (v: V) => number, toStr: (v: V) => string): { text: string } | { error: string; partial: string } {
+export function awkSprintf<V>(format: string, args: V[], toNum: (v: V) => number, toStr: (v: V) => string): { text: string } | { error: 'missing' | 'improper'; conversion: number; partial: string } {
   let out = '';
   let next = 0;
+  let conversion = 0;
   const take = (): V | undefined => args[next++];
-  const re = /%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d*))?([cdiouxXeEfFgGs%])/g;
-  let last = 0;
-  for (let m = re.exec(format); m; m = re.exec(format)) {
-    out += format.slice(last, m.index);
-    last = re.lastIndex;
-    if (m[4] === '%') {
+  const spec = /%([-+ #0']*)(\*|\d+)?(?:\.(\*|\d*))?[hlL]*([cdiouxXeEfFgGs])/y;
+  for (let i = 0; i < format.length; ) {
+    const at = format.indexOf('%', i);
+    if (at < 0) {
+      out += format.slice(i);
+      break;
+    }
+    out += format.slice(i, at);
+    if (format[at + 1] === '%') {
       out += '%';
+      i = at + 2;
       continue;
     }
+    conversion++;
+    if (next >= args.length) return { error: 'missing', conversion, partial: out };
+    spec.lastIndex = at;
+    const m = spec.exec(format);
+    if (!m) return { error: 'improper', conversion, partial: out };
+    i = spec.lastIndex;
     let width: number | undefined;
-    let flags = m[1]!;
+    let flags = m[1]!.replace(/'/g, '');
     if (m[2] === '*') {
       const w = take();
-      if (w === undefined) return { error: 'not enough arguments', partial: out };
+      if (w === undefined) return { error: 'missing', conversion, partial: out };
       width = Math.trunc(toNum(w));
       if (width < 0) {
         flags += '-';
@@ -124,11 +138,11 @@ export function awkSprintf<V>(format: string, args: V[], toNum: (v: V) => number
     let precision: number | undefined;
     if (m[3] === '*') {
       const p = take();
-      if (p === undefined) return { error: 'not enough arguments', partial: out };
+      if (p === undefined) return { error: 'missing', conversion, partial: out };
       precision = Math.max(0, Math.trunc(toNum(p)));
     } else if (m[3] !== undefined) precision = Number(m[3] || 0);
     const v = take();
-    if (v === undefined) return { error: 'not enough arguments', partial: out };
+    if (v === undefined) return { error: 'missing', conversion, partial: out };
     const conv = m[4]!;
     let str = '';
     let num = 0;
@@ -140,7 +154,12 @@ export function awkSprintf<V>(format: string, args: V[], toNum: (v: V) => number
     else num = toNum(v);
     out += convert(conv, { flags, width, precision }, num, str);
   }
-  return { text: out + format.slice(last) };
+  return { text: out };
+}
+
+/** mawk's run-time error for a failed {@link awkSprintf} of `format` by `fn` (`printf` or `sprintf`). */
+export function sprintfError(r: { error: 'missing' | 'improper'; conversion: number }, fn: string, format: string): string {
+  return r.error === 'missing' ? `not enough arguments passed to ${fn}("${format}")` : `improper conversion(number ${r.conversion}) in ${fn}("${format}")`;
 }
 
 /** A number as awk shows it: integers within C's int range as such, others through `fmt` (OFMT or CONVFMT). */

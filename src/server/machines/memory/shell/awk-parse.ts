@@ -153,6 +153,8 @@ export function parseAwk(src: string): Program {
     throw new AwkSyntaxError(`line ${tk.line}: syntax error at or near ${tk.t === 'nl' ? 'end of line' : tk.t === 'str' ? `"${tk.v}"` : tk.v}`);
   };
   const eat = (t: string) => (at(t) ? toks[pos++]! : fail());
+  /** In BEGIN, END or a function: where mawk refuses `next` and `nextfile` (no input record to move on from). */
+  let noRecord = false;
   /** How many `{` are open where parsing stopped (for mawk's `missing }`). */
   const braces = () => toks.slice(0, pos).reduce((n, t) => n + (t.t === '{' ? 1 : t.t === '}' ? -1 : 0), 0);
   const skipNl = () => {
@@ -389,6 +391,7 @@ export function parseAwk(src: string): Program {
       }
       return { k: kind, args, redir };
     }
+    if (noRecord && (at('next') || at('nextfile'))) throw new AwkSyntaxError(`line ${peek().line}: improper use of ${peek().t}`);
     if (at('next') || at('nextfile') || at('break') || at('continue')) return { k: toks[pos++]!.t as 'next' };
     if (at('exit') || at('return')) {
       const kind = toks[pos++]!.t as 'exit' | 'return';
@@ -511,11 +514,15 @@ export function parseAwk(src: string): Program {
       }
       eat(')');
       skipNl();
+      noRecord = true;
       program.functions.set(name, { params, body: block() });
+      noRecord = false;
     } else if (at('BEGIN') || at('END')) {
       const which = toks[pos++]!.t;
       skipNl();
+      noRecord = true;
       program.rules.push({ [which === 'BEGIN' ? 'begin' : 'end']: true, action: block() });
+      noRecord = false;
     } else {
       const rule: Rule = {};
       if (!at('{')) {

@@ -11,7 +11,7 @@
 import { intKey, MawkArray, type ArrayKey } from './awk-array.ts';
 import { awkRegExp } from './grep-regex.ts';
 import { isStdinOperand } from './text-input.ts';
-import { awkSprintf, numberText } from './awk-format.ts';
+import { awkSprintf, numberText, sprintfError } from './awk-format.ts';
 import { formatDate } from './date-format.ts';
 import type { Node, Program, Stmt } from './awk-parse.ts';
 import { awkNumber, rmEscape, strnumValue } from './awk-text.ts';
@@ -49,6 +49,9 @@ class Return {
 }
 
 const UNINIT = new StrNum('', 0);
+
+/** mawk's run-time error for `$i` with a negative `i`. */
+const negativeField = (i: number) => new AwkRuntimeError(`negative field index $${i}`);
 
 /** An input string as a value: a StrNum when mawk takes it for a number (awk-text.ts strnumValue). */
 const input = (s: string): Value => {
@@ -144,20 +147,21 @@ export class AwkRun {
   splitText(s: string, fs: string): string[] {
     if (s === '') return [];
     if (fs === ' ') return s.split(/[ \t\n]+/).filter((x) => x !== '');
-    const rs = this.str(this.globals.get('RS')!);
     // A single character other than a blank is itself, never a pattern: `-F.`, `-F'|'`, `-F+` (mawk, gawk, POSIX).
     if (fs.length === 1) {
-      const parts = s.split(fs);
-      return rs === '' && fs !== '\n' ? parts.flatMap((p) => p.split('\n')) : parts;
+      // In paragraph mode (RS "") mawk splits by FS alone: a newline separates fields only for the default FS.
+      return s.split(fs);
     }
     return s.split(new RegExp(this.regex(fs).source, 'g'));
   }
   getField(i: number): Value {
+    if (i < 0) throw negativeField(i);
     if (i === 0) return input(this.record);
     this.split();
     return i <= this.nf ? input(this.fields[i - 1] ?? '') : UNINIT;
   }
   setField(i: number, v: string): void {
+    if (i < 0) throw negativeField(i);
     if (i === 0) return this.setRecord(v);
     this.split();
     while (this.fields.length < i) this.fields.push('');
@@ -431,7 +435,7 @@ export class AwkRun {
       case 'sprintf': {
         const vals = await this.values(argNodes);
         const r = awkSprintf(this.str(vals[0] ?? ''), vals.slice(1), (v) => this.num(v), (v) => this.str(v));
-        if ('error' in r) throw new AwkRuntimeError(`not enough arguments passed to sprintf("${this.str(vals[0] ?? '')}")`);
+        if ('error' in r) throw new AwkRuntimeError(sprintfError(r, 'sprintf', this.str(vals[0] ?? '')));
         return r.text;
       }
       case 'sin': return Math.sin(this.num(await arg(0)));
@@ -455,7 +459,8 @@ export class AwkRun {
       // mawk 1.3.4's time functions: seconds since the epoch; strftime formats as date(1) does, in TZ unless utc.
       case 'systime': return Math.floor(Date.now() / 1000);
       case 'strftime': {
-        const format = argNodes.length > 0 ? this.str(await arg(0)) : '%c';
+        // An empty format is the default one, as with none.
+        const format = (argNodes.length > 0 ? this.str(await arg(0)) : '') || '%c';
         const at = argNodes.length > 1 ? Math.trunc(this.num(await arg(1))) : Math.floor(Date.now() / 1000);
         const utc = argNodes.length > 2 && this.num(await arg(2)) !== 0;
         const tz = this.array('ENVIRON').get('TZ');
@@ -638,10 +643,10 @@ export class AwkRun {
         const fmt = this.str(vals[0] ?? '');
         const r = awkSprintf(fmt, vals.slice(1), (v) => this.num(v), (v) => this.str(v));
         if ('error' in r) {
-          // mawk's printf writes each piece as it converts it, so the text before the missing argument reaches
+          // mawk's printf writes each piece as it converts it, so the text before the failed conversion reaches
           // stdout (a redirection's file is opened, but left unflushed when mawk stops).
           await this.emit(s.redir ? '' : r.partial, s.redir);
-          throw new AwkRuntimeError(`not enough arguments passed to printf("${fmt}")`);
+          throw new AwkRuntimeError(sprintfError(r, 'printf', fmt));
         }
         return this.emit(r.text, s.redir);
       }
