@@ -158,6 +158,19 @@ describe('job control, signals, limits', () => {
     expect(r.stderr).toMatch(/^bash: seq: iteration limit exceeded \((\d+)\)\nsh: the shell engine ended this command at a limit of \1 of its own, which --shell-max-commands does not raise; run spritzer with --exec sandbox\n$/);
   });
 
+  it('runs functions a thousand calls deep, as bash does, and says so loudly past its depth', async () => {
+    const r = await sh('f() { if [ $1 -gt 0 ]; then f $(( $1 - 1 )); else echo bottom; fi; }; f 900; g() { g; }; g; echo "rc=$?"', { limits: { maxCommands: 1e9, timeoutMs: 0 } });
+    // Past the depth the script ends, as bash itself ends (out of stack) on a recursion that never stops.
+    expect([r.stdout, r.exit]).toEqual(['bottom\n', 126]);
+    expect(r.stderr).toMatch(/\nsh: the shell engine runs shell functions at most \d+ calls deep; run spritzer with --exec sandbox\n$/);
+  }, 120_000);
+
+  it('nests subshells 256 deep and then fails loudly, so a recursion through ( … ) cannot take the server\'s memory', async () => {
+    const r = await sh('h() { if [ $1 -gt 0 ]; then (h $(( $1 - 1 ))); else echo bottom; fi; }; h 200; h 300; echo "rc=$?"', { limits: { maxCommands: 1e9, timeoutMs: 0 } });
+    expect([r.stdout, r.exit]).toEqual(['bottom\n', 126]);
+    expect(r.stderr).toMatch(/subshell: maximum depth \(256\) exceeded\nsh: the shell engine nests \( … \) subshells at most 256 deep; run spritzer with --exec sandbox\n$/);
+  }, 120_000);
+
   it('--shell-timeout ends a CPU-bound loop with a message naming the flag', async () => {
     const r = await sh('while true; do :; done', { limits: { maxCommands: 1e9, timeoutMs: 150 } });
     expect(r.exit).toBe(124);

@@ -42,6 +42,14 @@ import { DECOMPRESS_MAX_BYTES } from './decompress-limit.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
 
 /**
+ * How deep shell functions may call each other. bash sets no limit (FUNCNEST unset) and runs thousands deep on its
+ * 8 MiB stack; here each level holds its scopes in the server's memory (a recursion through a pipeline, about 35 KB
+ * a level), so the depth is bounded to keep one exec's memory small.
+ * @deviation past this depth the function call fails loudly ({@link explainLimits}) where bash goes on.
+ */
+export const SHELL_MAX_CALL_DEPTH = 1000;
+
+/**
  * The just-bash `executionLimits` for `limits`: every iteration count follows `maxCommands`, the wall time follows
  * `timeoutMs` (0 → none); the interpreters (python3, sqlite3, js-exec) get the same time limit.
  * @see node_modules/just-bash/dist/limits.d.ts
@@ -57,6 +65,7 @@ export function shellExecutionLimits(limits: ShellLimits): ExecutionLimits {
     maxSedIterations: n,
     maxJqIterations: n,
     maxWorkUnits: Math.max(n * 10, 1_000_000),
+    maxCallDepth: SHELL_MAX_CALL_DEPTH,
     maxExecutionTimeMs: ms,
     maxPythonTimeoutMs: interp,
     maxSqliteTimeoutMs: interp,
@@ -70,8 +79,9 @@ export function shellExecutionLimits(limits: ShellLimits): ExecutionLimits {
 /**
  * A result whose stderr names a just-bash limit gets one more line saying which spritzer flag raises it:
  * `sh: the shell engine ended this command after <N> commands (--shell-max-commands); raise it or run spritzer
- * with --exec sandbox`, or the same with `after <ms> ms (--shell-timeout)` and exit 124 for the time limit.
- * Other results are returned unchanged.
+ * with --exec sandbox`, or the same with `after <ms> ms (--shell-timeout)` and exit 124 for the time limit; a
+ * function nested deeper than {@link SHELL_MAX_CALL_DEPTH}, or subshells nested deeper than theirs
+ * (patches/just-bash/subshell-depth.mjs), say so. Other results are returned unchanged.
  */
 export function explainLimits(result: ExecResult, limits: ShellLimits): ExecResult {
   const err = result.stderr;
@@ -87,6 +97,13 @@ export function explainLimits(result: ExecResult, limits: ShellLimits): ExecResu
       ? `sh: the shell engine ended this command at a limit of ${stated[1]} of its own, which --shell-max-commands does not raise; ${SANDBOX_HINT}\n`
       : `sh: the shell engine ended this command after ${limits.maxCommands} commands (--shell-max-commands); raise it or ${SANDBOX_HINT}\n`;
     return { ...result, stderr: `${err}${line}`, exitCode: 126 };
+  }
+  if (/maximum recursion depth \(\d+\) exceeded/.test(err) && result.exitCode !== 0) {
+    return { ...result, stderr: `${err}sh: the shell engine runs shell functions at most ${SHELL_MAX_CALL_DEPTH} calls deep; ${SANDBOX_HINT}\n` };
+  }
+  const subshells = /subshell: maximum depth \((\d+)\) exceeded/.exec(err);
+  if (subshells && result.exitCode !== 0) {
+    return { ...result, stderr: `${err}sh: the shell engine nests ( … ) subshells at most ${subshells[1]} deep; ${SANDBOX_HINT}\n` };
   }
   return result;
 }
