@@ -2345,3 +2345,22 @@ describe('cat onto its own output file', () => {
     expect(r).toEqual({ stdout: 'rc=0\n0\nrc=1\nx\n', stderr: 'cat: f: input file is output file\n', exit: 0 });
   });
 });
+
+describe('read, substitutions, brace sequences and wait as bash has them', () => {
+  it('read -n and -N count characters in a UTF-8 locale and bytes in C', async () => {
+    const script = `printf 'héllo\\n' | { LC_ALL=C.UTF-8 read -n 2 x; echo "$x"; }; printf 'héllo\\n' | { LC_ALL=C.UTF-8 read -N 3 x; echo "$x"; }; printf 'héllo\\n' | { LC_ALL=C read -n 2 x; printf '%s' "$x" | od -An -tx1; }`;
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+  it("a command substitution drops NUL bytes with bash's warning, before its trailing newlines go", async () => {
+    const script = `x=$(printf 'a\\0b'); echo \${#x}; x=$(printf 'a\\n\\0'); echo "[$x]"; printf 'p\\0q' > f; y=$(<f); echo "$y"`;
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+  it('a zero-padded brace sequence is as wide as its wider padded end, sign included', async () => {
+    const script = 'echo {-05..05..5}; echo {05..-5..5}; echo {-03..3}; echo {001..-2}; echo {-010..10..10}';
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+  it('wait on a word that is no pid or job spec is status 1; on a pid the shell does not have, 127; -- ends options', async () => {
+    const script = 'wait abc; echo $?; wait 99999; echo $?; wait %3; echo $?; wait -- x1; echo $?';
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});

@@ -450,7 +450,9 @@ export class JobControl {
 
   /** `wait`; `coprocStatus` gives the status of the shell's coprocesses (patches/just-bash/coproc.mjs) by pid. */
   private async wait(args: string[], coprocStatus?: (pid: number) => number | undefined): Promise<ExecResult> {
-    const operands = args.filter((a) => a !== '-f');
+    // `--` ends the options (getopt), as for any builtin.
+    const dashes = args.indexOf('--');
+    const operands = (dashes < 0 ? args : [...args.slice(0, dashes), ...args.slice(dashes + 1)]).filter((a, i) => a !== '-f' || (dashes >= 0 && i >= dashes));
     if (operands[0] === '-n') {
       const running = this.jobs.filter((j) => j.status === null);
       const ended = this.jobs.find((j) => j.status !== null);
@@ -481,8 +483,10 @@ export class JobControl {
         continue;
       }
       if (!job) {
-        stderr += spec.startsWith('%') ? `bash: wait: ${spec}: no such job\n` : /^\d+$/.test(spec) ? `bash: wait: pid ${spec} is not a child of this shell\n` : `bash: wait: \`${spec}': not a pid or valid job spec\n`;
-        exitCode = 127;
+        const known = spec.startsWith('%') || /^\d+$/.test(spec);
+        stderr += spec.startsWith('%') ? `bash: wait: ${spec}: no such job\n` : known ? `bash: wait: pid ${spec} is not a child of this shell\n` : `bash: wait: \`${spec}': not a pid or valid job spec\n`;
+        // A word that is no pid or job spec is a usage error (1); a pid or job the shell does not have, 127.
+        exitCode = known ? 127 : 1;
         continue;
       }
       exitCode = await job.done;
