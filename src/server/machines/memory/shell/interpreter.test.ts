@@ -2345,3 +2345,20 @@ describe('cat onto its own output file', () => {
     expect(r).toEqual({ stdout: 'rc=0\n0\nrc=1\nx\n', stderr: 'cat: f: input file is output file\n', exit: 0 });
   });
 });
+
+describe('the end of a $(…) body (patches/just-bash/substitution-body-end.mjs)', () => {
+  it('a # inside a word is text: after $, ${…}, a quote, ], a $(…) or a base in $((…)), in $(…) and in backquotes', async () => {
+    const script = "set -- a b; x=$(echo $# ${#} 'k'#v \"q\"#w); y=`echo $#`; a=(x); z=$(echo ${a[0]}#y $(echo a)#b $((16#ff)) $'e'#f); echo \"$x|$y|$z\"; echo after";
+    expect(await runShell(script)).toEqual({ stdout: '2 2 k#v q#w|2|x#y a#b 255 e#f\nafter\n', stderr: '', exit: 0 });
+    expect(await runShell('set -- a b c\nfor i in $(seq 1 $#); do echo "arg $i"; done\necho "count: $(echo $#)"')).toEqual({ stdout: 'arg 1\narg 2\narg 3\ncount: 3\n', stderr: '', exit: 0 });
+  });
+
+  it('a comment starts a word and runs to the newline: its quotes and parentheses are text', async () => {
+    const script = "x=$(\n  # don't say \"hi\n  echo ok   # note: done)\n); y=$(echo a;# it's\necho b); z=$(case a in a) echo A#;; #b) no\nesac # )\n); echo \"$x|$y|$z\"";
+    expect(await runShell(script)).toEqual({ stdout: 'ok|a\nb|A#\n', stderr: '', exit: 0 });
+  });
+
+  it("$'…' keeps \\' inside $(…), and a $(…) inside double quotes is a body of its own", async () => {
+    expect(await runShell("x=$(echo $'a\\'b)' \"$(echo \")\")\" \"${u:-c)d}\"); echo \"$x\"")).toEqual({ stdout: "a'b) ) c)d\n", stderr: '', exit: 0 });
+  });
+});
