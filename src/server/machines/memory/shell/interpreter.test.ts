@@ -2362,3 +2362,10 @@ describe('the end of a $(…) body (patches/just-bash/substitution-body-end.mjs)
     expect(await runShell("x=$(echo $'a\\'b)' \"$(echo \")\")\" \"${u:-c)d}\"); echo \"$x\"")).toEqual({ stdout: "a'b) ) c)d\n", stderr: '', exit: 0 });
   });
 });
+
+describe('${v//pattern/string} (patches/just-bash/replace-all-pattern-anchor.mjs)', () => {
+  it('after // a # or % is part of the pattern; after one / it anchors', async () => {
+    const script = "msg='100% done'; printf \"${msg//%/%%}\\n\"; s='#a#b%'; echo \"${s//#}|${s//#/-}|${s//%/ pct}|${s/#/^}|${s/%/$}|${s/#\\#/}\"";
+    expect(await runShell(script)).toEqual({ stdout: '100% done\nab%|-a-b%|#a#b pct|^#a#b%|#a#b%$|a#b%\n', stderr: '', exit: 0 });
+  });
+});
