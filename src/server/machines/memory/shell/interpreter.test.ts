@@ -2369,3 +2369,21 @@ describe('${v//pattern/string} (patches/just-bash/replace-all-pattern-anchor.mjs
     expect(await runShell(script)).toEqual({ stdout: '100% done\nab%|-a-b%|#a#b pct|^#a#b%|#a#b%$|a#b%\n', stderr: '', exit: 0 });
   });
 });
+
+describe('numbers that are not valid in their base (patches/just-bash/valid-integer-errors.mjs)', () => {
+  it('assigned to an integer variable: the arithmetic error, and the script ends with status 1', async () => {
+    expect(await runShell('declare -i n; n=08; echo "n=$n"')).toEqual({ stdout: '', stderr: 'bash: line 1: 08: value too great for base (error token is "08")\n', exit: 1 });
+    expect(await runShell('declare -i n=09; echo no')).toEqual({ stdout: '', stderr: 'bash: line 1: declare: 09: value too great for base (error token is "09")\n', exit: 1 });
+    expect(await runShell('f() { local -i n=16#zz; echo no; }; f; echo no')).toEqual({ stdout: '', stderr: 'environment: line 1: local: 16#zz: value too great for base (error token is "16#zz")\n', exit: 1 });
+    expect(await runShell('declare -i n=5; n=; m=1; declare -i m; m+=2; echo "[$n] $m"')).toEqual({ stdout: '[0] 3\n', stderr: '', exit: 0 });
+  });
+
+  it('as an array subscript the same; in [[ -eq ]] that comparison is false and [[ goes on', async () => {
+    expect(await runShell('a=(x y z); echo "${a[08]}"; echo no')).toEqual({ stdout: '', stderr: 'bash: line 1: 08: value too great for base (error token is "08")\n', exit: 1 });
+    expect(await runShell('a=(x y z); echo "${a[010]}${a[0]}"; [[ 08 -eq 8 ]]; echo "rc=$?"; [[ 1 -eq 09 || 010 -eq 8 ]]; echo "rc=$?"')).toEqual({
+      stdout: 'x\nrc=1\nrc=0\n',
+      stderr: 'bash: line 1: [[: 08: value too great for base (error token is "08")\nbash: line 1: [[: 09: value too great for base (error token is "09")\n',
+      exit: 0,
+    });
+  });
+});
