@@ -2387,3 +2387,13 @@ describe('numbers that are not valid in their base (patches/just-bash/valid-inte
     });
   });
 });
+
+describe('attributes of array elements (patches/just-bash/typed-array-elements.mjs)', () => {
+  it('-i, -l and -u apply to the elements assigned after the declaration; +i, +l and +u remove them', async () => {
+    const script =
+      'declare -ia a=(1+1 2*3); a+=(4+4); a[5]=2*5; a[0]+=1; declare -iA m; m[x]=2+3; declare -u u=(x y); u+=(z); u[4]+=w; ' +
+      'f() { local -ia l=(3*3); echo "${l[@]}"; }; f; declare -i n=5; declare +i n; n=2+3; declare -u s; declare +u s; s=ab; ' +
+      'echo "${a[@]} ${m[x]} ${u[@]} $n $s"';
+    expect(await runShell(script)).toEqual({ stdout: '9\n3 6 8 10 5 X Y Z W 2+3 ab\n', stderr: '', exit: 0 });
+  });
+});
