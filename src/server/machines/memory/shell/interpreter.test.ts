@@ -2397,3 +2397,12 @@ describe('attributes of array elements (patches/just-bash/typed-array-elements.m
     expect(await runShell(script)).toEqual({ stdout: '9\n3 6 8 10 5 X Y Z W 2+3 ab\n', stderr: '', exit: 0 });
   });
 });
+
+describe('attributes applied by every assignment (patches/just-bash/variable-attributes-assigned.mjs)', () => {
+  it('for, ${NAME:=word}, read, read -a, printf -v, mapfile and getopts evaluate or convert what they assign', async () => {
+    const script =
+      'declare -i n m r p; declare -u u; declare -ia a; for n in 2*3; do :; done; echo ${m:=1+1}; read r x <<< "4+1 y"; printf -v p %s 7*6; ' +
+      'for u in ab; do :; done; mapfile -t a <<< $\'1+1\\n2+2\'; echo "$n $m $r $x $p $u ${a[@]}"; read -a a <<< "3*3 08"; echo no';
+    expect(await runShell(script)).toEqual({ stdout: '2\n6 2 5 y 42 AB 2 4\n', stderr: 'bash: line 1: read: 08: value too great for base (error token is "08")\n', exit: 1 });
+  });
+});
