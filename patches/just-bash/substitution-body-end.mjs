@@ -19,14 +19,22 @@ function __jbSubstEnd(s, start, err, arith) {
   // letters only (a keyword candidate), else null.
   let inWord = false;
   let word = '';
-  // case … in …) … ;; … esac: patterns end with a `)` that closes nothing.
+  // case … in …) … ;; … esac: patterns end with a `)` that closes nothing. `case` and `esac` are keywords only as
+  // the first word of a command (command: the next word is one; after a reserved word that starts a list it still is).
   let caseDepth = 0;
-  let wantIn = false;
+  let wantIn = 0;
   let pattern = false;
+  let command = true;
   const endWord = () => {
-    if (inWord && word === 'case') (caseDepth++, (wantIn = true), (pattern = false));
-    else if (inWord && word === 'in' && wantIn) ((wantIn = false), (pattern = true));
-    else if (inWord && word === 'esac' && caseDepth > 0) (caseDepth--, (pattern = false));
+    if (inWord) {
+      // wantIn: 1 after `case` (its word comes next), 2 after that word (`in` comes next).
+      if (command && !pattern && word === 'case') (caseDepth++, (wantIn = 1), (pattern = false));
+      else if (wantIn === 1) wantIn = 2;
+      else if (wantIn === 2 && word === 'in') ((wantIn = 0), (pattern = true));
+      else if ((command || pattern) && word === 'esac' && caseDepth > 0) (caseDepth--, (pattern = false), (wantIn = 0));
+      else wantIn = 0;
+      command = command && word !== null && /^(if|then|else|elif|do|while|until|time|!|\{)$/.test(word);
+    }
     inWord = false;
     word = '';
   };
@@ -153,8 +161,9 @@ function __jbSubstEnd(s, start, err, arith) {
       stack.push({ part, caseDepth, wantIn, pattern });
       depth++;
       caseDepth = 0;
-      wantIn = false;
+      wantIn = 0;
       pattern = false;
+      command = true;
       inWord = false;
       word = '';
       o++;
@@ -164,17 +173,20 @@ function __jbSubstEnd(s, start, err, arith) {
       endWord();
       if (pattern) {
         pattern = false;
+        command = true;
         o++;
         continue;
       }
       if (--depth === 0) return o;
       const t = stack.pop();
       if (t) ((inWord = t.part), (word = null), (caseDepth = t.caseDepth), (wantIn = t.wantIn), (pattern = t.pattern));
+      command = false;
       o++;
       continue;
     }
     if (c === ';') {
       endWord();
+      command = true;
       if (caseDepth > 0 && (s[o + 1] === ';' || s[o + 1] === '&')) {
         o += s[o + 1] === ';' && s[o + 2] === '&' ? 3 : 2;
         pattern = true;
@@ -185,13 +197,15 @@ function __jbSubstEnd(s, start, err, arith) {
     }
     if (c === ' ' || c === '\t' || c === '\n' || c === '&' || c === '|' || c === '<' || c === '>') {
       endWord();
+      if (c === '\n' || c === '&' || c === '|') command = true;
       o++;
       continue;
     }
     if (/[a-zA-Z_]/.test(c)) {
       if (!inWord) ((inWord = true), (word = c));
       else if (word !== null) word += c;
-    } else textWord();
+    } else if ((c === '{' || c === '!') && !inWord) ((inWord = true), (word = c));
+    else textWord();
     o++;
   }
   return n;

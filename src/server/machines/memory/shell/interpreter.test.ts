@@ -2358,6 +2358,10 @@ describe('the end of a $(…) body (patches/just-bash/substitution-body-end.mjs)
     expect(await runShell(script)).toEqual({ stdout: 'ok|a\nb|A#\n', stderr: '', exit: 0 });
   });
 
+  it('case and esac are keywords only as the first word of a command: `echo case; echo in` closes nothing', async () => {
+    expect(await runShell('x=$(echo case; (echo x); echo in a); y=$(case case in case) echo C;; esac | cat); echo "$x|$y"')).toEqual({ stdout: 'case\nx\nin a|C\n', stderr: '', exit: 0 });
+  });
+
   it("$'…' keeps \\' inside $(…), and a $(…) inside double quotes is a body of its own", async () => {
     expect(await runShell("x=$(echo $'a\\'b)' \"$(echo \")\")\" \"${u:-c)d}\"); echo \"$x\"")).toEqual({ stdout: "a'b) ) c)d\n", stderr: '', exit: 0 });
   });
