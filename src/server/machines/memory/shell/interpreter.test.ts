@@ -2364,3 +2364,68 @@ describe('read, substitutions, brace sequences and wait as bash has them', () =>
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+describe('the end of a $(…) body (patches/just-bash/substitution-body-end.mjs)', () => {
+  it('a # inside a word is text: after $, ${…}, a quote, ], a $(…) or a base in $((…)), in $(…) and in backquotes', async () => {
+    const script = "set -- a b; x=$(echo $# ${#} 'k'#v \"q\"#w); y=`echo $#`; a=(x); z=$(echo ${a[0]}#y $(echo a)#b $((16#ff)) $'e'#f); echo \"$x|$y|$z\"; echo after";
+    expect(await runShell(script)).toEqual({ stdout: '2 2 k#v q#w|2|x#y a#b 255 e#f\nafter\n', stderr: '', exit: 0 });
+    expect(await runShell('set -- a b c\nfor i in $(seq 1 $#); do echo "arg $i"; done\necho "count: $(echo $#)"')).toEqual({ stdout: 'arg 1\narg 2\narg 3\ncount: 3\n', stderr: '', exit: 0 });
+  });
+
+  it('a comment starts a word and runs to the newline: its quotes and parentheses are text', async () => {
+    const script = "x=$(\n  # don't say \"hi\n  echo ok   # note: done)\n); y=$(echo a;# it's\necho b); z=$(case a in a) echo A#;; #b) no\nesac # )\n); echo \"$x|$y|$z\"";
+    expect(await runShell(script)).toEqual({ stdout: 'ok|a\nb|A#\n', stderr: '', exit: 0 });
+  });
+
+  it('case and esac are keywords only as the first word of a command: `echo case; echo in` closes nothing', async () => {
+    expect(await runShell('x=$(echo case; (echo x); echo in a); y=$(case case in case) echo C;; esac | cat); echo "$x|$y"')).toEqual({ stdout: 'case\nx\nin a|C\n', stderr: '', exit: 0 });
+  });
+
+  it("$'…' keeps \\' inside $(…), and a $(…) inside double quotes is a body of its own", async () => {
+    expect(await runShell("x=$(echo $'a\\'b)' \"$(echo \")\")\" \"${u:-c)d}\"); echo \"$x\"")).toEqual({ stdout: "a'b) ) c)d\n", stderr: '', exit: 0 });
+  });
+});
+
+describe('${v//pattern/string} (patches/just-bash/replace-all-pattern-anchor.mjs)', () => {
+  it('after // a # or % is part of the pattern; after one / it anchors', async () => {
+    const script = "msg='100% done'; printf \"${msg//%/%%}\\n\"; s='#a#b%'; echo \"${s//#}|${s//#/-}|${s//%/ pct}|${s/#/^}|${s/%/$}|${s/#\\#/}\"";
+    expect(await runShell(script)).toEqual({ stdout: '100% done\nab%|-a-b%|#a#b pct|^#a#b%|#a#b%$|a#b%\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('numbers that are not valid in their base (patches/just-bash/valid-integer-errors.mjs)', () => {
+  it('assigned to an integer variable: the arithmetic error, and the script ends with status 1', async () => {
+    expect(await runShell('declare -i n; n=08; echo "n=$n"')).toEqual({ stdout: '', stderr: 'bash: line 1: 08: value too great for base (error token is "08")\n', exit: 1 });
+    expect(await runShell('declare -i n=09; echo no')).toEqual({ stdout: '', stderr: 'bash: line 1: declare: 09: value too great for base (error token is "09")\n', exit: 1 });
+    expect(await runShell('f() { local -i n=16#zz; echo no; }; f; echo no')).toEqual({ stdout: '', stderr: 'environment: line 1: local: 16#zz: value too great for base (error token is "16#zz")\n', exit: 1 });
+    expect(await runShell('declare -i n=5; n=; m=1; declare -i m; m+=2; echo "[$n] $m"')).toEqual({ stdout: '[0] 3\n', stderr: '', exit: 0 });
+  });
+
+  it('as an array subscript the same; in [[ -eq ]] that comparison is false and [[ goes on', async () => {
+    expect(await runShell('a=(x y z); echo "${a[08]}"; echo no')).toEqual({ stdout: '', stderr: 'bash: line 1: 08: value too great for base (error token is "08")\n', exit: 1 });
+    expect(await runShell('a=(x y z); echo "${a[010]}${a[0]}"; [[ 08 -eq 8 ]]; echo "rc=$?"; [[ 1 -eq 09 || 010 -eq 8 ]]; echo "rc=$?"')).toEqual({
+      stdout: 'x\nrc=1\nrc=0\n',
+      stderr: 'bash: line 1: [[: 08: value too great for base (error token is "08")\nbash: line 1: [[: 09: value too great for base (error token is "09")\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('attributes of array elements (patches/just-bash/typed-array-elements.mjs)', () => {
+  it('-i, -l and -u apply to the elements assigned after the declaration; +i, +l and +u remove them', async () => {
+    const script =
+      'declare -ia a=(1+1 2*3); a+=(4+4); a[5]=2*5; a[0]+=1; declare -iA m; m[x]=2+3; declare -u u=(x y); u+=(z); u[4]+=w; ' +
+      'f() { local -ia l=(3*3); echo "${l[@]}"; }; f; declare -i n=5; declare +i n; n=2+3; declare -u s; declare +u s; s=ab; ' +
+      'echo "${a[@]} ${m[x]} ${u[@]} $n $s"';
+    expect(await runShell(script)).toEqual({ stdout: '9\n3 6 8 10 5 X Y Z W 2+3 ab\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('attributes applied by every assignment (patches/just-bash/variable-attributes-assigned.mjs)', () => {
+  it('for, ${NAME:=word}, read, read -a, printf -v, mapfile and getopts evaluate or convert what they assign', async () => {
+    const script =
+      'declare -i n m r p; declare -u u; declare -ia a; for n in 2*3; do :; done; echo ${m:=1+1}; read r x <<< "4+1 y"; printf -v p %s 7*6; ' +
+      'for u in ab; do :; done; mapfile -t a <<< $\'1+1\\n2+2\'; echo "$n $m $r $x $p $u ${a[@]}"; read -a a <<< "3*3 08"; echo no';
+    expect(await runShell(script)).toEqual({ stdout: '2\n6 2 5 y 42 AB 2 4\n', stderr: 'bash: line 1: read: 08: value too great for base (error token is "08")\n', exit: 1 });
+  });
+});
