@@ -300,3 +300,15 @@ describe('jq builtins as jq 1.6 defines them', () => {
     expect(r.stderr).toBe('jq: error (at <unknown>): string ("@@@") is not valid base64 data\njq: error (at <unknown>): string ("YWJjZ") trailing base64 byte found\n');
   });
 });
+
+describe("jq's dates, stderr, object keys and regex flags", () => {
+  it("formats and parses dates with glibc's conversions in the C locale and UTC", async () => {
+    const r = await runShell(`jq -nc '0|strftime("%c|%j|%p|%I|%e|%u|%V|%G|%a %b")'; jq -nc '"10 March 2020 13:05:09" | strptime("%d %B %Y %H:%M:%S")'; jq -nc '"2020-03-10 junk" | strptime("%Y-%m-%d")'; jq -nc '"x 2020" | strptime("%d %Y")'; echo "rc=$?"; jq -nc '0|localtime|todate'`);
+    expect(r.stdout).toBe('"Thu Jan  1 00:00:00 1970|001|AM|12| 1|4|01|1970|Thu Jan"\n[2020,2,10,13,5,9,2,69]\n[2020,2,10,0,0,0,2,69," junk"]\nrc=5\n"1970-01-01T00:00:00Z"\n');
+    expect(r.stderr).toBe('jq: error (at <unknown>): date "x 2020" does not match format "%d %Y"\n');
+  });
+  it('writes stderr, interpolates object keys, takes the x, s and p flags and captures every match with g', async () => {
+    const r = await runShell(`jq -nc '"x" | stderr'; jq -nc '"k" as $k | {"\\\\($k)2":2}'; jq -c '[capture("(?<d>[0-9])"; "g")], [capture("(?<d>z)")], test("1 b"; "x")' <<< '"a1b2"'; jq -c 'test("a.b"; "s"), test("a.b"; "p")' <<< '"a\\nb"'`);
+    expect(r).toEqual({ stdout: '"x"\n{"k2":2}\n[{"d":"1"},{"d":"2"}]\n[]\ntrue\nfalse\ntrue\n', stderr: '"x"', exit: 0 });
+  });
+});
