@@ -531,6 +531,24 @@ describe('a nested shell', () => {
   });
 });
 
+describe('a nested shell killed by a signal (patches/just-bash/with-uncaught-signal-death.mjs)', () => {
+  it('runs its EXIT trap first (not for KILL) and still dies of the signal, whatever the trap exits with', async () => {
+    const r = await runShell("bash -c 'trap \"echo bye; exit 7\" EXIT; kill $$'; echo \"s=$?\"; bash -c 'trap \"echo no\" EXIT; kill -9 $$'; echo \"s=$?\"");
+    expect(r.stdout).toBe('bye\ns=143\ns=137\n');
+    expect(r.stderr).toMatch(/^Terminated\nbash: line 1: +\d+ Killed {18}bash -c 'trap "echo no" EXIT; kill -9 \$\$'\n$/);
+  });
+  it('is reported by its parent as bash reports it: the place, pid, signal and command; nothing for INT, in a pipe or a substitution', async () => {
+    const r = await runShell("f() { sh -c 'kill -HUP $$'; }; f; x=$(sh -c 'kill -9 $$'); sh -c 'kill -9 $$' | cat; sh -c 'kill -INT $$'; echo \"s=$?\"");
+    expect(r.stdout).toBe('s=130\n');
+    expect(r.stderr).toMatch(/^environment: line 1: +\d+ Hangup {18}sh -c 'kill -HUP \$\$'\n$/);
+  });
+  it('run as the last command of a bash -c script is that shell dying, which its own parent reports', async () => {
+    const r = await runShell("bash -c 'sh -c \"kill -9 \\$\\$\"'; echo \"s=$?\"; bash -c 'sh -c \"kill -9 \\$\\$\"; echo after'");
+    expect(r.stdout).toBe('s=137\nafter\n');
+    expect(r.stderr).toMatch(/^bash: line 1: +\d+ Killed {18}bash -c .*\nbash: line 1: +\d+ Killed {18}sh -c .*\n$/);
+  });
+});
+
 describe('syntax errors', () => {
   it('name the token found where a command is missing, as bash does, and exit 2', async () => {
     const cases: Array<[string, string]> = [
