@@ -4,12 +4,13 @@
 // alone for TERM, nothing for INT and PIPE, else `bash: line N:  PID Killed                  COMMAND` (the place as
 // its other messages: `environment: line N:` in a function), and nothing when the command died in a pipeline, a
 // command substitution, or as the last command of a `-c` script, which bash runs in its own process (the command
-// shell-level.ts marks with `__spritzer_shlvl`): then the shell itself died of the signal, and its parent reports it.
+// shell-level.ts marks with `__spritzer_shlvl`, or the one command of an exec a program such as `timeout` made:
+// `spzExecd`): then the shell itself died of the signal, and its parent reports it.
 // A command's result says which signal killed it (`spzKilledBy`, `spzKilledPid`). The command is shown without the
 // engine's output-sink redirections (`>| /dev/.spritzer/…`), its nested scripts' included.
 const helper =
   'function __jbKilledReport(e,t,v){let n=v?.spzKilledBy;if(!n)return v;let{spzKilledBy:_k,spzKilledPid:p,outputOrder:_o,...r}=v;' +
-  'if(t.assignments?.some(a=>a.name==="__spritzer_shlvl")){e.state.spzExecKilled=[n,p];return r}' +
+  'if(e.state.spzExecd||t.assignments?.some(a=>a.name==="__spritzer_shlvl")){e.state.spzExecKilled=[n,p];return r}' +
   'if(n===2||n===13||(e.substitutionDepth??0)>0||e.state.spzPipeStage)return r;' +
   'let T={1:"Hangup",3:"Quit",4:"Illegal instruction",5:"Trace/breakpoint trap",6:"Aborted",7:"Bus error",8:"Floating point exception",9:"Killed",10:"User defined signal 1",11:"Segmentation fault",12:"User defined signal 2",14:"Alarm clock",16:"Stack fault",24:"CPU time limit exceeded",25:"File size limit exceeded",26:"Virtual timer expired",27:"Profiling timer expired",31:"Bad system call"}[n]??`Signal ${n}`,' +
   'h=e.state.hiddenRedirections,c={...t,assignments:(t.assignments??[]).filter(a=>!a.name.startsWith("__spritzer_")),redirections:h?t.redirections.filter(x=>!x.target?.parts?.every?.(q=>q.type==="Literal")||!x.target.parts.map(q=>q.value).join("").startsWith(h)):t.redirections},' +
@@ -33,7 +34,12 @@ export default {
     {
       // A signal the shell sent itself with its last command kills it here, where its EXIT trap still runs.
       find: 'let f=await _jbFlushTraps(I.ctx);',
-      replace: 'let f={stdout:"",stderr:""};try{f=await _jbFlushTraps(I.ctx)}catch(y){if(!(y instanceof G)||X)throw y;X=y}',
+      replace: 'let f={stdout:"",stderr:""};try{f=await _jbFlushTraps(I.ctx)}catch(y){if(!(y instanceof G)||X)throw y;R&&y.prependOutput(R.stdout,R.stderr),X=y}',
+    },
+    {
+      // A shell layer that stands for a program's exec of its command (`timeout`'s) reports no death itself.
+      find: 'spzStdoutIsPipe:u.spzStdoutPipe===!0,',
+      replace: 'spzStdoutIsPipe:u.spzStdoutPipe===!0,spzExecd:u.spzExecd===!0,',
     },
     { find: 'N=await _jbTopLevel(new kr(k,m),S,m,s);', replace: 'N=await _jbTopLevel(new kr(k,m),S,m,s);m.spzExecKilled&&(N={...N,spzKilledBy:m.spzExecKilled[0],spzKilledPid:m.spzExecKilled[1]});' },
     { find: 'try{return await this.runCommand(u,f,d,n,!1,!1,g,y)}finally{this.ctx.state.spzOutFile=O,', replace: 'try{return __jbKilledReport(this.ctx,t,await this.runCommand(u,f,d,n,!1,!1,g,y))}finally{this.ctx.state.spzOutFile=O,' },

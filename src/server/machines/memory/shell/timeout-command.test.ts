@@ -23,4 +23,11 @@ describe('timeout', () => {
       exit: 0,
     });
   });
+  it('sends its signal to a shell, which runs its trap for it and goes on, or its EXIT trap and dies; what it wrote is kept', async () => {
+    const r = await runShell(
+      "timeout 0.2 bash -c 'trap \"echo caught\" TERM; sleep 2; echo after'; echo \"s=$?\"; timeout 0.2 bash -c 'echo start; trap \"echo bye\" EXIT; sleep 2; echo no'; echo \"s=$?\"; " +
+        "timeout -s INT 0.2 bash -c 'trap \"echo int\" INT; sleep 2'; timeout -s HUP --preserve-status 0.2 bash -c 'trap \"echo hup; exit 5\" HUP; sleep 2'; echo \"s=$?\"",
+    );
+    expect(r).toEqual({ stdout: 'caught\nafter\ns=124\nstart\nbye\ns=124\nint\nhup\ns=5\n', stderr: 'Terminated\nHangup\n', exit: 0 });
+  });
 });
