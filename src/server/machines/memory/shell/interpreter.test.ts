@@ -1954,6 +1954,10 @@ describe('coproc', () => {
     const script = 'coproc cat; echo hello >&"${COPROC[1]}"; exec {COPROC[1]}>&-; read -r line <&"${COPROC[0]}"; echo "$line"; wait; coproc BC { bc; }; echo "6*7" >&"${BC[1]}"; read -r ans <&"${BC[0]}"; echo "ans=$ans"; [[ $BC_PID =~ ^[0-9]+$ ]] && echo pid; exec {BC[1]}>&-; coproc { echo from-coproc; }; read -r got <&"${COPROC[0]}"; echo "$got"';
     expect(await runShell(script)).toEqual({ stdout: 'hello\nans=42\npid\nfrom-coproc\n', stderr: '', exit: 0 });
   });
+  it('unsets NAME and NAME_PID once the ended coprocess is reaped, when the shell next waits (patches/just-bash/with-unset-reaped-coprocess.mjs)', async () => {
+    const script = 'coproc C { true; }; echo "[${C_PID:+set}]"; wait; echo "[${C_PID-unset}] [${C[@]-unset}]"; coproc cat; exec {COPROC[1]}>&-; echo "[${COPROC_PID:+set}]"; wait; echo "[${COPROC_PID-unset}]"';
+    expect(await runShell(script)).toEqual({ stdout: '[set]\n[unset] [unset]\n[set]\n[unset]\n', stderr: '', exit: 0 });
+  });
 });
 
 describe('a closed standard input (<&-)', () => {
