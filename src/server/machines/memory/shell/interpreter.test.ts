@@ -549,6 +549,14 @@ describe('a nested shell killed by a signal (patches/just-bash/with-uncaught-sig
   });
 });
 
+describe('a subshell that signals its own $BASHPID (patches/just-bash/with-uncaught-subshell-kill.mjs)', () => {
+  it('dies of the signal, reported by its shell; a trap it set runs instead, an ignored signal is ignored', async () => {
+    const r = await runShell('(kill $BASHPID; echo no); echo "s=$?"; ( kill -KILL $BASHPID ); echo "s=$?"; (trap "echo t" TERM; kill $BASHPID; echo after); (trap "" TERM; kill $BASHPID; echo ign); x=$(kill -HUP $BASHPID; echo no); echo "[$x] $?"');
+    expect(r.stdout).toBe('s=143\ns=137\nt\nafter\nign\n[] 129\n');
+    expect(r.stderr).toMatch(/^Terminated\nbash: line 1: +\d+ Killed {18}\( kill -KILL \$BASHPID \)\n$/);
+  });
+});
+
 describe('syntax errors', () => {
   it('name the token found where a command is missing, as bash does, and exit 2', async () => {
     const cases: Array<[string, string]> = [
