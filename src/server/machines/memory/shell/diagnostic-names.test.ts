@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { runShell } from '../../../../../test/support/shell-run.ts';
+import { quoteDiagnosticNames } from './diagnostic-names.ts';
+
+// GNU coreutils name a file they could not read with quotef: shell-escape quoting, bare when a shell reads the name
+// as one plain word (checked with coreutils 9 on a GNU/Linux host).
+
+describe('file names in diagnostics', () => {
+  it('are quoted only when a shell would not read them as one plain word', async () => {
+    const r = await runShell("cat 'a b' plain; wc '*x'; sort 'a b'; md5sum \"it's\"; base64 \"$(printf 'a\\tb')\"; cut -f1 'a b'; head 'a b'");
+    expect(r.stderr).toBe(
+      "cat: 'a b': No such file or directory\ncat: plain: No such file or directory\nwc: '*x': No such file or directory\nsort: cannot read: 'a b': No such file or directory\n" +
+        "md5sum: \"it's\": No such file or directory\nbase64: 'a'$'\\t''b': No such file or directory\ncut: 'a b': No such file or directory\nhead: cannot open 'a b' for reading: No such file or directory\n",
+    );
+  });
+  it('keep the runs of stdout and stderr in their order', () => {
+    const r = quoteDiagnosticNames('cat', ['a.txt', 'a b'], { stdout: 'x\n', stderr: 'cat: a b: No such file or directory\n', exitCode: 1, outputOrder: [2, 35] });
+    expect(r).toEqual({ stdout: 'x\n', stderr: "cat: 'a b': No such file or directory\n", exitCode: 1, outputOrder: [2, 37] });
+  });
+});
