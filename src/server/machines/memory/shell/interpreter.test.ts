@@ -557,6 +557,22 @@ describe('a subshell that signals its own $BASHPID (patches/just-bash/with-uncau
   });
 });
 
+describe('an option a declaring builtin does not take (patches/just-bash/with-usage-on-invalid-option.mjs)', () => {
+  it('names declare as declare in its other messages', async () => {
+    expect((await runShell('declare -- -Z; declare -p nope; typeset -- -Z')).stderr).toBe("bash: line 1: declare: `-Z': not a valid identifier\nbash: line 1: declare: nope: not found\nbash: line 1: typeset: `-Z': not a valid identifier\n");
+  });
+  it('is refused with the builtin\'s name and usage line, status 2', async () => {
+    const r = await runShell('declare -Z x; echo "s=$?"; f() { local -aZ x; }; f; export -Z x; readonly -Z x; echo "s=$?"');
+    expect(r.stdout).toBe('s=2\ns=2\n');
+    expect(r.stderr).toBe(
+      'bash: line 1: declare: -Z: invalid option\ndeclare: usage: declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]\n' +
+        'environment: line 1: local: -Z: invalid option\nlocal: usage: local [option] name[=value] ...\n' +
+        'bash: line 1: export: -Z: invalid option\nexport: usage: export [-fn] [name[=value] ...] or export -p\n' +
+        'bash: line 1: readonly: -Z: invalid option\nreadonly: usage: readonly [-aAf] [name[=value] ...] or readonly -p\n',
+    );
+  });
+});
+
 describe('syntax errors', () => {
   it('name the token found where a command is missing, as bash does, and exit 2', async () => {
     const cases: Array<[string, string]> = [
