@@ -11,6 +11,8 @@
 const helper =
   'function __jbKilledReport(e,t,v){let n=v?.spzKilledBy;if(!n)return v;let{spzKilledBy:_k,spzKilledPid:p,outputOrder:_o,...r}=v;' +
   'if(e.state.spzExecd||t.assignments?.some(a=>a.name==="__spritzer_shlvl")){e.state.spzExecKilled=[n,p];return r}' +
+  // (nor when the shell itself dies of the signal that killed it: `timeout` signals the whole process group)
+  'let _d=e.state.signal?.aborted?e.state.signal.reason?.spzSignal:void 0;if(_d&&!e.state.traps?.get(_d))return r;' +
   'if(n===2||n===13||(e.substitutionDepth??0)>0||e.state.spzPipeStage)return r;' +
   'let T={1:"Hangup",3:"Quit",4:"Illegal instruction",5:"Trace/breakpoint trap",6:"Aborted",7:"Bus error",8:"Floating point exception",9:"Killed",10:"User defined signal 1",11:"Segmentation fault",12:"User defined signal 2",14:"Alarm clock",16:"Stack fault",24:"CPU time limit exceeded",25:"File size limit exceeded",26:"Virtual timer expired",27:"Profiling timer expired",31:"Bad system call"}[n]??`Signal ${n}`,' +
   'h=e.state.hiddenRedirections,c={...t,assignments:(t.assignments??[]).filter(a=>!a.name.startsWith("__spritzer_")),redirections:h?t.redirections.filter(x=>!x.target?.parts?.every?.(q=>q.type==="Literal")||!x.target.parts.map(q=>q.value).join("").startsWith(h)):t.redirections},' +

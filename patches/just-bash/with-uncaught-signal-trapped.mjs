@@ -36,6 +36,12 @@ export default {
       find: 'try{let h=await Promise.race([d,p]);if(h.kind==="result")return h.result;if(h.kind==="error")throw h.error;',
       replace: 'try{let h=await Promise.race([d,p]);if(h.kind==="signal")h=await d;if(h.kind==="result")return h.result;if(h.kind==="error")throw h.error;',
     },
+    {
+      // Between statements (a loop of builtins runs no foreground command the signal could end) the same: the trap is
+      // pending, an ignored signal is ignored, and without a trap the shell dies of it.
+      find: 'if(this.assertDefenseContext("statement"),this.ctx.state.signal?.aborted)throw new ze;',
+      replace: 'if(this.assertDefenseContext("statement"),this.ctx.state.signal?.aborted){let _g=this.ctx.state.signal.reason?.spzSignal;if(!_g||_g==="KILL"||!this.ctx.state.pendingSignals||this.ctx.state.traps?._subshell)throw new ze;let _t=this.ctx.state.traps?.get(_g);if(this.ctx.state.signal=void 0,_t?.action)this.ctx.state.pendingSignals.push(_g);else if(!_t){let X=new G(128+__jbSigNum(_g),"","");throw X._signal=!0,X}}',
+    },
     { find: 'async function rn(e,t,n,r,s=new Map,i=new Map,o="bash",a=!1){', replace: `${helper}async function rn(e,t,n,r,s=new Map,i=new Map,o="bash",a=!1){` },
   ],
 };

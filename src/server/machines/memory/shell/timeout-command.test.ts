@@ -30,4 +30,8 @@ describe('timeout', () => {
     );
     expect(r).toEqual({ stdout: 'caught\nafter\ns=124\nstart\nbye\ns=124\nint\nhup\ns=5\n', stderr: 'Terminated\nHangup\n', exit: 0 });
   });
+  it('ends a shell busy in a loop of builtins, which runs its EXIT trap', async () => {
+    const r = await runShell("timeout 0.2 bash -c 'echo a; while :; do :; done'; echo \"s=$?\"; timeout 0.2 bash -c 'trap \"echo bye\" EXIT; i=0; while :; do i=$((i+1)); done'; echo \"s=$?\"");
+    expect(r).toEqual({ stdout: 'a\ns=124\nbye\ns=124\n', stderr: '', exit: 0 });
+  });
 });
