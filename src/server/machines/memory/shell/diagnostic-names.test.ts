@@ -13,6 +13,10 @@ describe('file names in diagnostics', () => {
         "md5sum: \"it's\": No such file or directory\nbase64: 'a'$'\\t''b': No such file or directory\ncut: 'a b': No such file or directory\nhead: cannot open 'a b' for reading: No such file or directory\n",
     );
   });
+  it('are GNU\'s for fold, expand and unexpand too (patches/just-bash/fold-missing-file.mjs and the others)', async () => {
+    const r = await runShell("echo abcdef > f; fold -w 3 'a b' f; expand nope; unexpand 'x y'; echo \"s=$?\"");
+    expect(r).toEqual({ stdout: 'abc\ndef\ns=1\n', stderr: "fold: 'a b': No such file or directory\nexpand: nope: No such file or directory\nunexpand: 'x y': No such file or directory\n", exit: 0 });
+  });
   it('keep the runs of stdout and stderr in their order', () => {
     const r = quoteDiagnosticNames('cat', ['a.txt', 'a b'], { stdout: 'x\n', stderr: 'cat: a b: No such file or directory\n', exitCode: 1, outputOrder: [2, 35] });
     expect(r).toEqual({ stdout: 'x\n', stderr: "cat: 'a b': No such file or directory\n", exitCode: 1, outputOrder: [2, 37] });
