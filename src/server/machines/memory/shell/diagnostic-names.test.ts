@@ -17,6 +17,13 @@ describe('file names in diagnostics', () => {
     const r = await runShell("echo abcdef > f; fold -w 3 'a b' f; expand nope; unexpand 'x y'; echo \"s=$?\"");
     expect(r).toEqual({ stdout: 'abc\ndef\ns=1\n', stderr: "fold: 'a b': No such file or directory\nexpand: nope: No such file or directory\nunexpand: 'x y': No such file or directory\n", exit: 0 });
   });
+  it('are quoted as quoteaf does in the messages that always quote one: "it\'s", control bytes as $\'…\'', async () => {
+    const r = await runShell("cp \"it's\" x; head \"$(printf 'a\\tb')\"; rm \"it's\" 'a b'; touch \"nodir/it's\"");
+    expect(r.stderr).toBe(
+      "cp: cannot stat \"it's\": No such file or directory\nhead: cannot open 'a'$'\\t''b' for reading: No such file or directory\n" +
+        "rm: cannot remove \"it's\": No such file or directory\nrm: cannot remove 'a b': No such file or directory\ntouch: cannot touch \"nodir/it's\": No such file or directory\n",
+    );
+  });
   it('keep the runs of stdout and stderr in their order', () => {
     const r = quoteDiagnosticNames('cat', ['a.txt', 'a b'], { stdout: 'x\n', stderr: 'cat: a b: No such file or directory\n', exitCode: 1, outputOrder: [2, 35] });
     expect(r).toEqual({ stdout: 'x\n', stderr: "cat: 'a b': No such file or directory\n", exitCode: 1, outputOrder: [2, 37] });

@@ -3,8 +3,9 @@
  * `quotef` (coreutils system.h: `quotearg_n_style_colon (0, shell_escape_quoting_style, name)`): a name a shell
  * would read as one plain word stays bare (`cat: nope: No such file or directory`), any other is shell-quoted
  * (`cat: 'a b': …`, `cat: "it's": …`, control bytes as `'a'$'\t''b'`), as `ls` quotes in its `shell-escape` style.
- * The commands here word their messages with the bare name; this wrapper quotes it, for every program listed, in one
- * place. It does not touch messages that quote already (`head: cannot open 'a b' for reading`, quoteaf's).
+ * Other messages always quote the name (`quoteaf`: shell_escape_always_quoting_style: `cp: cannot stat 'a b'`,
+ * `"it's"`, `'a'$'\t''b'`). The commands here word their messages with the bare name, or with the name inside two
+ * `'`; this wrapper quotes it as GNU's do, for every program listed, in one place.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/Formatting-the-file-names.html (gnulib quotearg.c)
  */
 import { defineCommand, type Command, type CustomCommand, type ExecResult } from 'just-bash';
@@ -16,16 +17,26 @@ export const QUOTEF_PROGRAMS: ReadonlySet<string> = new Set([
   'cksum', 'sum', 'cut', 'nl', 'fold', 'expand', 'unexpand', 'paste', 'od', 'tac', 'fmt', 'pr', 'comm', 'join', 'uniq', 'shuf', 'tsort', 'ptx',
 ]);
 
+/** The programs whose messages always quote a file name (quoteaf: `cannot stat 'FILE'`, `cannot open 'FILE' for reading`). */
+export const QUOTEAF_PROGRAMS: ReadonlySet<string> = new Set([
+  'cp', 'mv', 'rm', 'ln', 'link', 'unlink', 'mkdir', 'rmdir', 'touch', 'chmod', 'chown', 'chgrp', 'stat', 'du', 'head', 'tail', 'tac',
+  'truncate', 'split', 'csplit', 'dd', 'install', 'readlink', 'realpath', 'shred', 'tee', 'wc', 'sort', 'ls',
+]);
+
 /**
- * `line` (one line of `name`'s stderr) with each operand of `args` that needs quoting quoted where it stands as the
- * file a message is about (`: FILE: `).
+ * `line` (one line of `name`'s stderr) with each operand of `names` quoted as GNU quotes it: where it stands bare as
+ * the file a message is about (`: FILE: `, quotef), or inside two plain `'` (quoteaf).
  */
 function quotedLine(name: string, line: string, names: readonly string[]): string {
   if (!line.startsWith(`${name}: `)) return line;
   let out = line;
   for (const file of names) {
-    const at = out.indexOf(`: ${file}: `, name.length);
-    if (at >= 0) out = `${out.slice(0, at + 2)}${quoteName(file, 'shell-escape')}${out.slice(at + 2 + file.length)}`;
+    const bare = QUOTEF_PROGRAMS.has(name) ? out.indexOf(`: ${file}: `, name.length) : -1;
+    if (bare >= 0) out = `${out.slice(0, bare + 2)}${quoteName(file, 'shell-escape')}${out.slice(bare + 2 + file.length)}`;
+    const always = quoteName(file, 'shell-escape-always');
+    const plain = `'${file}'`;
+    const quoted = QUOTEAF_PROGRAMS.has(name) && always !== plain ? out.indexOf(plain, name.length) : -1;
+    if (quoted >= 0) out = `${out.slice(0, quoted)}${always}${out.slice(quoted + plain.length)}`;
   }
   return out;
 }
@@ -40,9 +51,9 @@ function quotedText(name: string, text: string, names: readonly string[]): strin
  * `outputOrder` (stdout and stderr lengths, alternating) follow the new stderr.
  */
 export function quoteDiagnosticNames<R extends ExecResult & { outputOrder?: number[] }>(name: string, args: readonly string[], result: R): R {
-  if (!result.stderr || !QUOTEF_PROGRAMS.has(name)) return result;
+  if (!result.stderr || !(QUOTEF_PROGRAMS.has(name) || QUOTEAF_PROGRAMS.has(name))) return result;
   // Longest first, so that `a b` is not quoted inside `a b c`.
-  const names = [...new Set(args)].filter((a) => a !== '' && quoteName(a, 'shell-escape') !== a).sort((a, b) => b.length - a.length);
+  const names = [...new Set(args)].filter((a) => a !== '' && (quoteName(a, 'shell-escape') !== a || quoteName(a, 'shell-escape-always') !== `'${a}'`)).sort((a, b) => b.length - a.length);
   if (names.length === 0) return result;
   if (!result.outputOrder) {
     const stderr = quotedText(name, result.stderr, names);
@@ -70,13 +81,14 @@ function wrapper(cmd: Command): Command {
 }
 
 /**
- * `commands` with every program of {@link QUOTEF_PROGRAMS} wrapped so that its diagnostics quote file names as GNU's
+ * `commands` with every program of {@link QUOTEF_PROGRAMS} and {@link QUOTEAF_PROGRAMS} wrapped so that its diagnostics quote file names as GNU's
  * do; `builtins` (just-bash's own commands) listed there that `commands` does not define are wrapped over just-bash's.
  */
 export function withQuotedDiagnostics(commands: CustomCommand[], builtins: Iterable<string>): CustomCommand[] {
+  const quotes = (n: string) => QUOTEF_PROGRAMS.has(n) || QUOTEAF_PROGRAMS.has(n);
   const defined = new Set(commands.map((c) => c.name));
-  const wrapped = commands.map((c): CustomCommand => ('load' in c || !QUOTEF_PROGRAMS.has(c.name) ? c : wrapper(c as Command)));
-  for (const name of builtins) if (!defined.has(name) && QUOTEF_PROGRAMS.has(name)) wrapped.push(builtinWrapper(name));
+  const wrapped = commands.map((c): CustomCommand => ('load' in c || !quotes(c.name) ? c : wrapper(c as Command)));
+  for (const name of builtins) if (!defined.has(name) && quotes(name)) wrapped.push(builtinWrapper(name));
   return wrapped;
 }
 
