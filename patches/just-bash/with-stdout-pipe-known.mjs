@@ -1,5 +1,6 @@
-// A simple command knows whether its standard output is a pipe (it runs in a pipeline stage before the last, or in a
-// shell whose standard output is one, and its own redirections do not send it elsewhere) and which path its own `<`
+// A simple command knows whether its standard output is a pipe (it runs in a pipeline stage before the last, in an
+// input process substitution or a coprocess, or in a shell whose standard output is one, and its own redirections do
+// not send it elsewhere) and which path its own `<`
 // reads standard input from (`/dev/zero` included; else what its enclosing command or the shell that started it
 // read from, unless it reads a pipe). A program that writes without end (`yes`, `cat /dev/zero`) stops
 // only when its reader closes the pipe or a signal ends it: the stages here run one after the other, so such a writer
@@ -43,6 +44,15 @@ export default {
       replace: 'let _ps=e.state.spzPipeStage,_bp=e.state.bashPid,_xp=e.state.spzExecParent,_ip=e.state.spzInPath;e.state.spzPipeStage=_ps||u&&!S;g>0&&(e.state.spzInPath=void 0);',
     },
     { find: 'finally{e.state.spzPipeStage=_ps,e.state.bashPid=_bp,', replace: 'finally{e.state.spzPipeStage=_ps,e.state.spzInPath=_ip,e.state.bashPid=_bp,' },
+    {
+      // What an input process substitution `<(…)` and a coprocess write goes to a pipe too.
+      find: 'if(t.direction==="input"){let o=await zc(e,t.body,void 0);',
+      replace: 'if(t.direction==="input"){let _pp=e.state.spzStdoutIsPipe,o;e.state.spzStdoutIsPipe=!0;try{o=await zc(e,t.body,void 0)}finally{e.state.spzStdoutIsPipe=_pp}',
+    },
+    {
+      find: 'let a=await zc(e,M.script([M.statement([M.pipeline([c.body])])]),input),o=xt(a)',
+      replace: 'let _pp=e.state.spzStdoutIsPipe,a;e.state.spzStdoutIsPipe=!0;try{a=await zc(e,M.script([M.statement([M.pipeline([c.body])])]),input)}finally{e.state.spzStdoutIsPipe=_pp}let o=xt(a)',
+    },
     { find: 'async function rn(e,t,n,r,s=new Map,i=new Map,o="bash",a=!1){', replace: `${helper}async function rn(e,t,n,r,s=new Map,i=new Map,o="bash",a=!1){` },
   ],
 };

@@ -21,6 +21,10 @@ describe('endless writers', () => {
     );
     expect(r).toEqual({ stdout: 'y\ny\na\ny\n 00 00\n1\ny\n141 0\nhi\n', stderr: '', exit: 0 });
   });
+  it('stop at their reader in an input process substitution and a coprocess, and under env, nice or command', async () => {
+    const r = await runShellWith('head -1 <(yes); read x < <(yes n); echo $x; coproc yes; read -r l <&"${COPROC[0]}"; echo $l; env yes a | head -1; nice yes b | head -1; command yes c | head -1', { limits });
+    expect(r).toEqual({ stdout: 'y\nn\ny\na\nb\nc\n', stderr: '', exit: 0 });
+  });
   it('write a bounded amount to the exec\'s own output first, and nothing to a file', async () => {
     const r = await runShellWith("timeout 0.1 yes; echo \" $?\"; timeout 0.1 sh -c 'cat /dev/zero > f'; wc -c < f", { limits });
     expect(r.stdout).toBe(`${'y\n'.repeat(YES_LIMIT_BYTES / 2)} 124\n0\n`);
