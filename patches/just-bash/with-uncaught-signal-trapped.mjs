@@ -3,12 +3,14 @@
 // (which got the signal too: timeout signals its whole process group) ends with 128+n and is reported as bash
 // reports it (`Terminated`, `Hangup`…; nothing for INT), the trap runs before the next command, and the script goes
 // on; without one the shell dies of the signal (as of its own `kill $$`: its EXIT trap runs, what it wrote stays);
+// an ignored one (`trap '' TERM`) ends the foreground command with status 0 and the script goes on (@deviation: the
+// command, which ignores it too, would have run to its end);
 // KILL ends everything at once. A shell
 // the signal ended without a trap has status 128+n (not the 124 of the exec's own time limit).
 const NUMS = '{HUP:1,INT:2,QUIT:3,USR1:10,USR2:12,PIPE:13,ALRM:14,TERM:15}';
 const helper =
   `function __jbSigNum(g){return ${NUMS}[g]??15}` +
-  'async function __jbTrappedSignal(e,f){try{return await f()}catch(x){let s=e.state.signal,g=s?.aborted?s.reason?.spzSignal:void 0,t=g&&g!=="KILL"&&e.state.pendingSignals?e.state.traps?.get(g):void 0;if(!(x instanceof ze)||!g||g==="KILL"||!e.state.pendingSignals||e.state.traps?._subshell)throw x;let n=__jbSigNum(g);if(!t?.action){e.state.signal=void 0;let X=new G(128+n,"","");throw X._signal=!0,X}e.state.signal=void 0,e.state.pendingSignals.push(g);return{stdout:"",stderr:n===2||n===13?"":`${{1:"Hangup",3:"Quit",10:"User defined signal 1",12:"User defined signal 2",14:"Alarm clock",15:"Terminated"}[n]}\\n`,exitCode:128+n}}}';
+  'async function __jbTrappedSignal(e,f){try{return await f()}catch(x){let s=e.state.signal,g=s?.aborted?s.reason?.spzSignal:void 0,t=g&&g!=="KILL"&&e.state.pendingSignals?e.state.traps?.get(g):void 0;if(!(x instanceof ze)||!g||g==="KILL"||!e.state.pendingSignals||e.state.traps?._subshell)throw x;let n=__jbSigNum(g);if(t&&t.action===""){e.state.signal=void 0;return{stdout:"",stderr:"",exitCode:0}}if(!t?.action){e.state.signal=void 0;let X=new G(128+n,"","");throw X._signal=!0,X}e.state.signal=void 0,e.state.pendingSignals.push(g);return{stdout:"",stderr:n===2||n===13?"":`${{1:"Hangup",3:"Quit",10:"User defined signal 1",12:"User defined signal 2",14:"Alarm clock",15:"Terminated"}[n]}\\n`,exitCode:128+n}}}';
 export default {
   title: 'a nested shell that timeout signals runs its trap for the signal (or its EXIT trap) as bash does',
   upstream: 'src/interpreter: an abort that names a signal is delivered to the shell\'s traps (the foreground command ends with 128+n, the trap runs, the script continues) instead of ending the execution',

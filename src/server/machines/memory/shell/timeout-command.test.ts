@@ -34,4 +34,8 @@ describe('timeout', () => {
     const r = await runShell("timeout 0.2 bash -c 'echo a; while :; do :; done'; echo \"s=$?\"; timeout 0.2 bash -c 'trap \"echo bye\" EXIT; i=0; while :; do i=$((i+1)); done'; echo \"s=$?\"");
     expect(r).toEqual({ stdout: 'a\ns=124\nbye\ns=124\n', stderr: '', exit: 0 });
   });
+  it('lets a shell that ignores the signal go on, and one that traps it report the child that the signal killed', async () => {
+    const r = await runShell("timeout 0.2 bash -c 'trap \"\" TERM; sleep 1; echo after'; echo \"s=$?\"; timeout 0.2 bash -c 'trap \"echo t\" TERM; sh -c \"sleep 2\"; echo x'");
+    expect(r).toEqual({ stdout: 'after\ns=124\nt\nx\n', stderr: 'Terminated\n', exit: 124 });
+  });
 });
