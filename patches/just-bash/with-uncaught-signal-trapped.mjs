@@ -10,7 +10,7 @@
 const NUMS = '{HUP:1,INT:2,QUIT:3,USR1:10,USR2:12,PIPE:13,ALRM:14,TERM:15}';
 const helper =
   `function __jbSigNum(g){return ${NUMS}[g]??15}` +
-  'async function __jbTrappedSignal(e,f){try{return await f()}catch(x){let s=e.state.signal,g=s?.aborted?s.reason?.spzSignal:void 0,t=g&&g!=="KILL"&&e.state.pendingSignals?e.state.traps?.get(g):void 0;if(!(x instanceof ze)||!g||g==="KILL"||!e.state.pendingSignals||e.state.traps?._subshell)throw x;let n=__jbSigNum(g);if(t&&t.action===""){e.state.signal=void 0;return{stdout:"",stderr:"",exitCode:0}}if(!t?.action){e.state.signal=void 0;let X=new G(128+n,"","");throw X._signal=!0,X}e.state.signal=void 0,e.state.pendingSignals.push(g);return{stdout:"",stderr:n===2||n===13?"":`${{1:"Hangup",3:"Quit",10:"User defined signal 1",12:"User defined signal 2",14:"Alarm clock",15:"Terminated"}[n]}\\n`,exitCode:128+n}}}';
+  'async function __jbTrappedSignal(e,f){try{return await f()}catch(x){let s=e.state.signal,g=s?.aborted?s.reason?.spzSignal:void 0,t=g&&g!=="KILL"&&e.state.pendingSignals?e.state.traps?.get(g):void 0;if(!(x instanceof ze)||!g||g==="KILL"||!e.state.pendingSignals)throw x;let n=__jbSigNum(g);if(e.state.traps?._subshell){let X=new G(128+n,"","");throw X._signal=!0,X._subshellKill=!0,X}if(t&&t.action===""){e.state.signal=void 0;return{stdout:"",stderr:"",exitCode:0}}if(!t?.action){let X=new G(128+n,"","");throw X._signal=!0,X}e.state.signal=void 0,e.state.pendingSignals.push(g);return{stdout:"",stderr:n===2||n===13?"":`${{1:"Hangup",3:"Quit",10:"User defined signal 1",12:"User defined signal 2",14:"Alarm clock",15:"Terminated"}[n]}\\n`,exitCode:128+n}}}';
 export default {
   title: 'a nested shell that timeout signals runs its trap for the signal (or its EXIT trap) as bash does',
   upstream: 'src/interpreter: an abort that names a signal is delivered to the shell\'s traps (the foreground command ends with 128+n, the trap runs, the script continues) instead of ending the execution',
@@ -22,7 +22,7 @@ export default {
     },
     {
       find: 'try{R=await I.executeScript(S)}catch(y){if(!(y instanceof G))throw y;X=y}',
-      replace: 'try{R=await I.executeScript(S)}catch(y){let g=st.signal?.aborted?st.signal.reason?.spzSignal:void 0;if(d>0&&y instanceof ze&&g&&g!=="KILL"&&st.traps?.get("EXIT")?.action){st.signal=void 0,y=new G(128+__jbSigNum(g),"",""),y._signal=!0}if(!(y instanceof G))throw y;X=y}',
+      replace: 'try{R=await I.executeScript(S)}catch(y){let g=st.signal?.aborted?st.signal.reason?.spzSignal:void 0;if(d>0&&y instanceof ze&&g&&g!=="KILL"&&st.traps?.get("EXIT")?.action){y=new G(128+__jbSigNum(g),"",""),y._signal=!0}if(!(y instanceof G))throw y;X=y;X._signal&&st.signal?.reason?.spzSignal&&(st.signal=void 0)}',
     },
     {
       find: 'if(y instanceof ze)return l({stdout:y.stdout,stderr:y.stderr,exitCode:124,env:Xe(this.state.env,u.env)});',
@@ -42,7 +42,7 @@ export default {
       // Between statements (a loop of builtins runs no foreground command the signal could end) the same: the trap is
       // pending, an ignored signal is ignored, and without a trap the shell dies of it.
       find: 'if(this.assertDefenseContext("statement"),this.ctx.state.signal?.aborted)throw new ze;',
-      replace: 'if(this.assertDefenseContext("statement"),this.ctx.state.signal?.aborted){let _g=this.ctx.state.signal.reason?.spzSignal;if(!_g||_g==="KILL"||!this.ctx.state.pendingSignals||this.ctx.state.traps?._subshell)throw new ze;let _t=this.ctx.state.traps?.get(_g);if(this.ctx.state.signal=void 0,_t?.action)this.ctx.state.pendingSignals.push(_g);else if(!_t){let X=new G(128+__jbSigNum(_g),"","");throw X._signal=!0,X}}',
+      replace: 'if(this.assertDefenseContext("statement"),this.ctx.state.signal?.aborted){let _g=this.ctx.state.signal.reason?.spzSignal;if(!_g||_g==="KILL"||!this.ctx.state.pendingSignals)throw new ze;let _t=this.ctx.state.traps?._subshell?void 0:this.ctx.state.traps?.get(_g);if(_t)this.ctx.state.signal=void 0,_t.action&&this.ctx.state.pendingSignals.push(_g);else{let X=new G(128+__jbSigNum(_g),"","");throw X._signal=!0,X._subshellKill=!!this.ctx.state.traps?._subshell,X}}',
     },
     { find: 'async function rn(e,t,n,r,s=new Map,i=new Map,o="bash",a=!1){', replace: `${helper}async function rn(e,t,n,r,s=new Map,i=new Map,o="bash",a=!1){` },
   ],

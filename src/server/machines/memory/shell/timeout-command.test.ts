@@ -38,4 +38,8 @@ describe('timeout', () => {
     const r = await runShell("timeout 0.2 bash -c 'trap \"\" TERM; sleep 1; echo after'; echo \"s=$?\"; timeout 0.2 bash -c 'trap \"echo t\" TERM; sh -c \"sleep 2\"; echo x'");
     expect(r).toEqual({ stdout: 'after\ns=124\nt\nx\n', stderr: 'Terminated\n', exit: 124 });
   });
+  it('ends a shell whose foreground job is a subshell or a pipeline, as the signal reaches them all', async () => {
+    const r = await runShell("timeout 0.2 bash -c '(sleep 2); echo x'; echo \"s=$?\"; timeout 0.2 bash -c 'sleep 2 | cat; echo x'; echo \"s=$?\"; timeout 0.2 bash -c 'trap \"echo bye\" EXIT; (sleep 2); echo x'");
+    expect(r).toEqual({ stdout: 's=124\ns=124\nbye\n', stderr: '', exit: 124 });
+  });
 });
