@@ -11,6 +11,7 @@ import { childProcess } from './child-environment.ts';
 import { shellQuote } from '../argv.ts';
 import { unsupported } from './gnu-commands.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
+import { untilSignalled, writesToNoPipe } from './endless-output.ts';
 
 const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
 const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr, exitCode });
@@ -20,7 +21,7 @@ const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr
  * this many bytes, as if its reader had closed the pipe (status 141, SIGPIPE, as `yes | head` gives under
  * `pipefail`). 1 MiB (524,288 lines of `y`) is far more than any `yes | cmd` answers prompts with, and costs a pipe
  * of it about 0.1 s of the event loop.
- * @deviation `yes > file` writes 1 MiB and ends; GNU yes runs until the disk is full.
+ * Into anything but a pipe it writes nothing and waits for the signal that ends it (endless-output.ts).
  */
 export const YES_LIMIT_BYTES = 1024 * 1024;
 
@@ -124,7 +125,11 @@ export const COREUTILS_EXTRA_NAMES: readonly string[] = ['yes', 'nice', 'stdbuf'
 /** The commands of this module; `ls` runs `dir` and `vdir` (`ls` is resolved on the same shell). */
 export function coreutilsExtra(): CustomCommand[] {
   return [
-    defineCommand('yes', async (args) => yes(args)),
+    // Into no pipe, yes runs until a signal ends it (endless-output.ts).
+    defineCommand('yes', async (args, ctx) => {
+      const result = yes(args);
+      return result.exitCode === 141 && writesToNoPipe(ctx) ? untilSignalled(ctx, () => Buffer.from(result.stdout).toString('latin1')) : result;
+    }),
     defineCommand('nice', (args, ctx) => nice(args, ctx)),
     defineCommand('stdbuf', (args, ctx) => stdbuf(args, ctx)),
     // Every write here is already on the sprite's disk: nothing to flush.

@@ -6,6 +6,10 @@ const file = "printf 'hello world\\nfoo bar\\nHello again\\n' > a.txt; ";
 const SUM = 'f13e24d7432e58f3bab3d0277a1473e3d8e4b517a34d1d2bbf6dbfa6f2e9a06a';
 
 describe('sha256sum and friends', () => {
+  it('names a checksum list read from stdin \'standard input\'', async () => {
+    const r = await runShell('echo garbage | sha256sum -c; printf "x\\n" | md5sum -c -w');
+    expect(r.stderr).toBe("sha256sum: 'standard input': no properly formatted checksum lines found\nmd5sum: 'standard input': 1: improperly formatted MD5 checksum line\nmd5sum: 'standard input': no properly formatted checksum lines found\n");
+  });
   it('print sums, the --tag form, and errors on stderr', async () => {
     expect((await runShell(`${file}sha256sum a.txt; sha256sum --tag a.txt`)).stdout).toBe(`${SUM}  a.txt\nSHA256 (a.txt) = ${SUM}\n`);
     expect(await runShell('sha256sum nope; mkdir d; sha256sum d')).toEqual({ stdout: '', stderr: 'sha256sum: nope: No such file or directory\nsha256sum: d: Is a directory\n', exit: 1 });

@@ -77,6 +77,8 @@ async function digest(cmd: string, args: string[], ctx: InputCtx): Promise<ExecR
       exitCode = 1;
       continue;
     }
+    // GNU names a checksum list read from stdin `standard input`, quoted as quotef quotes a name with a space.
+    const shown = list === '-' ? "'standard input'" : list;
     let misformatted = 0;
     let unreadable = 0;
     let mismatched = 0;
@@ -92,7 +94,7 @@ async function digest(cmd: string, args: string[], ctx: InputCtx): Promise<ExecR
       const [expected, file] = t ? [t[2]!, t[1]!] : u ? [u[1]!, u[2]!] : [undefined, undefined];
       if (expected === undefined || file === undefined) {
         misformatted++;
-        if (f.has('warn')) stderr += `${cmd}: ${list}: ${i + 1}: improperly formatted ${alg.tag} checksum line\n`;
+        if (f.has('warn')) stderr += `${cmd}: ${shown}: ${i + 1}: improperly formatted ${alg.tag} checksum line\n`;
         continue;
       }
       wellFormed++;
@@ -110,7 +112,7 @@ async function digest(cmd: string, args: string[], ctx: InputCtx): Promise<ExecR
       if (loud && (!good || !f.has('quiet'))) stdout += `${file}: ${good ? 'OK' : 'FAILED'}\n`;
     }
     if (wellFormed === 0) {
-      stderr += `${cmd}: ${list}: no properly formatted checksum lines found\n`;
+      stderr += `${cmd}: ${shown}: no properly formatted checksum lines found\n`;
       exitCode = 1;
       continue;
     }
@@ -119,7 +121,7 @@ async function digest(cmd: string, args: string[], ctx: InputCtx): Promise<ExecR
       if (unreadable) stderr += `${cmd}: WARNING: ${plural(unreadable, 'listed file', 'listed files')} could not be read\n`;
       if (mismatched) stderr += `${cmd}: WARNING: ${plural(mismatched, 'computed checksum', 'computed checksums')} did NOT match\n`;
     }
-    if (f.has('ignoreMissing') && verified === 0) stderr += `${cmd}: ${list}: no file was verified\n`;
+    if (f.has('ignoreMissing') && verified === 0) stderr += `${cmd}: ${shown}: no file was verified\n`;
     if (mismatched || unreadable || (f.has('strict') && misformatted) || (f.has('ignoreMissing') && verified === 0)) exitCode = 1;
   }
   return { stdout, stderr, exitCode };

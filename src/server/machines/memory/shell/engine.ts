@@ -71,6 +71,7 @@ import { modeCommands } from './mode-commands.ts';
 import { fileCommand } from './file-command.ts';
 import { whichCommand } from './which-command.ts';
 import { timeoutCommand } from './timeout-command.ts';
+import { withQuotedDiagnostics } from './diagnostic-names.ts';
 import { sleepCommand } from './sleep-command.ts';
 import { execTooLong } from './exec-limits.ts';
 import { FREE_UPTIME_NAMES, freeUptimeCommands } from './free-uptime.ts';
@@ -499,7 +500,8 @@ async function runShell(
       env: exportedEnv,
       // An option a command lacks is a loud refusal, never GNU's "invalid option" (loud-options.ts).
       // GNU's `--help`/`--version` texts come first for every coreutils program (gnu-help.ts).
-      customCommands: withGnuHelp(withLoudOptions([
+      // GNU's quoting of file names in diagnostics (diagnostic-names.ts).
+      customCommands: withQuotedDiagnostics(withGnuHelp(withLoudOptions([
         ...byteExactCommands(() => ctl.clock.now()),
         ...worldCommandsOf(sprite, ctl.clock),
         ...spritzerCommands(term, sprite.vfs),
@@ -524,7 +526,7 @@ async function runShell(
           now: () => ctl.clock.now(),
         }),
         ...(ctl.commands ?? []),
-      ], JUST_BASH_COMMANDS, EXACT_COMMANDS), JUST_BASH_COMMANDS),
+      ], JUST_BASH_COMMANDS, EXACT_COMMANDS), JUST_BASH_COMMANDS), JUST_BASH_COMMANDS),
       // The WASM runtimes (CPython, QuickJS, SQLite) load on a command's first use, not here: a server whose
       // sprites never run `python3` never pays their start time and memory (docs/fidelity.md "Deliberate
       // differences", Shell limits).

@@ -5,8 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { engineBash, hostBash } from '../../../../../test/support/host-bash.ts';
+import { runShell } from '../../../../../test/support/shell-run.ts';
 
 describe('hard links, as GNU coreutils on Linux', () => {
+  it('ln names the source of a hard link it could not create but for an existing name', async () => {
+    const r = await runShell("echo x > a; echo y > b; ln a nope/x; ln a b; ln -s a nope/y");
+    expect(r.stderr).toBe("ln: failed to create hard link 'nope/x' => 'a': No such file or directory\nln: failed to create hard link 'b': File exists\nln: failed to create symbolic link 'nope/y': No such file or directory\n");
+  });
   it.each([
     "echo one > a; ln a b; stat -c '%h %s' a b; echo two > b; cat a",
     "echo one > a; link a b; ln b c; stat -c %h a; rm c; stat -c %h a b; cat b",

@@ -531,6 +531,48 @@ describe('a nested shell', () => {
   });
 });
 
+describe('a nested shell killed by a signal (patches/just-bash/with-uncaught-signal-death.mjs)', () => {
+  it('runs its EXIT trap first (not for KILL) and still dies of the signal, whatever the trap exits with', async () => {
+    const r = await runShell("bash -c 'trap \"echo bye; exit 7\" EXIT; kill $$'; echo \"s=$?\"; bash -c 'trap \"echo no\" EXIT; kill -9 $$'; echo \"s=$?\"");
+    expect(r.stdout).toBe('bye\ns=143\ns=137\n');
+    expect(r.stderr).toMatch(/^Terminated\nbash: line 1: +\d+ Killed {18}bash -c 'trap "echo no" EXIT; kill -9 \$\$'\n$/);
+  });
+  it('is reported by its parent as bash reports it: the place, pid, signal and command; nothing for INT, in a pipe or a substitution', async () => {
+    const r = await runShell("f() { sh -c 'kill -HUP $$'; }; f; x=$(sh -c 'kill -9 $$'); sh -c 'kill -9 $$' | cat; sh -c 'kill -INT $$'; echo \"s=$?\"");
+    expect(r.stdout).toBe('s=130\n');
+    expect(r.stderr).toMatch(/^environment: line 1: +\d+ Hangup {18}sh -c 'kill -HUP \$\$'\n$/);
+  });
+  it('run as the last command of a bash -c script is that shell dying, which its own parent reports', async () => {
+    const r = await runShell("bash -c 'sh -c \"kill -9 \\$\\$\"'; echo \"s=$?\"; bash -c 'sh -c \"kill -9 \\$\\$\"; echo after'");
+    expect(r.stdout).toBe('s=137\nafter\n');
+    expect(r.stderr).toMatch(/^bash: line 1: +\d+ Killed {18}bash -c .*\nbash: line 1: +\d+ Killed {18}sh -c .*\n$/);
+  });
+});
+
+describe('a subshell that signals its own $BASHPID (patches/just-bash/with-uncaught-subshell-kill.mjs)', () => {
+  it('dies of the signal, reported by its shell; a trap it set runs instead, an ignored signal is ignored', async () => {
+    const r = await runShell('(kill $BASHPID; echo no); echo "s=$?"; ( kill -KILL $BASHPID ); echo "s=$?"; (trap "echo t" TERM; kill $BASHPID; echo after); (trap "" TERM; kill $BASHPID; echo ign); x=$(kill -HUP $BASHPID; echo no); echo "[$x] $?"');
+    expect(r.stdout).toBe('s=143\ns=137\nt\nafter\nign\n[] 129\n');
+    expect(r.stderr).toMatch(/^Terminated\nbash: line 1: +\d+ Killed {18}\( kill -KILL \$BASHPID \)\n$/);
+  });
+});
+
+describe('an option a declaring builtin does not take (patches/just-bash/with-usage-on-invalid-option.mjs)', () => {
+  it('names declare as declare in its other messages', async () => {
+    expect((await runShell('declare -- -Z; declare -p nope; typeset -- -Z')).stderr).toBe("bash: line 1: declare: `-Z': not a valid identifier\nbash: line 1: declare: nope: not found\nbash: line 1: typeset: `-Z': not a valid identifier\n");
+  });
+  it('is refused with the builtin\'s name and usage line, status 2', async () => {
+    const r = await runShell('declare -Z x; echo "s=$?"; f() { local -aZ x; }; f; export -Z x; readonly -Z x; echo "s=$?"');
+    expect(r.stdout).toBe('s=2\ns=2\n');
+    expect(r.stderr).toBe(
+      'bash: line 1: declare: -Z: invalid option\ndeclare: usage: declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]\n' +
+        'environment: line 1: local: -Z: invalid option\nlocal: usage: local [option] name[=value] ...\n' +
+        'bash: line 1: export: -Z: invalid option\nexport: usage: export [-fn] [name[=value] ...] or export -p\n' +
+        'bash: line 1: readonly: -Z: invalid option\nreadonly: usage: readonly [-aAf] [name[=value] ...] or readonly -p\n',
+    );
+  });
+});
+
 describe('syntax errors', () => {
   it('name the token found where a command is missing, as bash does, and exit 2', async () => {
     const cases: Array<[string, string]> = [
@@ -1935,6 +1977,10 @@ describe('coproc', () => {
   it('runs a coprocess: what is written to NAME[1] it reads, what it prints NAME[0] gives back', async () => {
     const script = 'coproc cat; echo hello >&"${COPROC[1]}"; exec {COPROC[1]}>&-; read -r line <&"${COPROC[0]}"; echo "$line"; wait; coproc BC { bc; }; echo "6*7" >&"${BC[1]}"; read -r ans <&"${BC[0]}"; echo "ans=$ans"; [[ $BC_PID =~ ^[0-9]+$ ]] && echo pid; exec {BC[1]}>&-; coproc { echo from-coproc; }; read -r got <&"${COPROC[0]}"; echo "$got"';
     expect(await runShell(script)).toEqual({ stdout: 'hello\nans=42\npid\nfrom-coproc\n', stderr: '', exit: 0 });
+  });
+  it('unsets NAME and NAME_PID once the ended coprocess is reaped, when the shell next waits (patches/just-bash/with-unset-reaped-coprocess.mjs)', async () => {
+    const script = 'coproc C { true; }; echo "[${C_PID:+set}]"; wait; echo "[${C_PID-unset}] [${C[@]-unset}]"; coproc cat; exec {COPROC[1]}>&-; echo "[${COPROC_PID:+set}]"; wait; echo "[${COPROC_PID-unset}]"';
+    expect(await runShell(script)).toEqual({ stdout: '[set]\n[unset] [unset]\n[set]\n[unset]\n', stderr: '', exit: 0 });
   });
 });
 

@@ -379,7 +379,7 @@ export class JobControl {
       defineCommand(TRAP_END_COMMAND, async () => ok()),
       // What a non-interactive bash answers: there is no job control (no stopped jobs to resume).
       ...['fg', 'bg'].map((name) => defineCommand(name, async () => fail(`bash: ${name}: no job control\n`))),
-      defineCommand('kill', async (args) => this.killCommand(args)),
+      defineCommand('kill', async (args, ctx) => this.killCommand(args, (ctx as { spzBashPid?: number }).spzBashPid)),
       defineCommand('trap', async (args, ctx) => {
         return this.trapCommand(args, jobEnv(ctx.env), ctx.cwd);
       }),
@@ -545,7 +545,12 @@ export class JobControl {
     return ok();
   }
 
-  private killCommand(args: string[]): ExecResult {
+  /**
+   * `kill`; `bashPid` is the `$BASHPID` of the shell running it: a subshell `( … )` signalling itself dies of the
+   * signal (the result's `spzSelfSignal`, which the interpreter turns into the subshell's death:
+   * patches/just-bash/with-subshell-killed.mjs).
+   */
+  private killCommand(args: string[], bashPid?: number): ExecResult & { spzSelfSignal?: number } {
     if (args.length === 0) return fail('kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n', 2);
     if (args[0] === '-l' || args[0] === '-L') {
       // bash's option parser takes a `--` after `-l`; a word starting with `-` is an option, which lists them all.
@@ -567,8 +572,14 @@ export class JobControl {
     if (rest.length === 0) return fail('kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n', 2);
     let stderr = '';
     let exitCode = 0;
+    let selfSignal: number | undefined;
     for (const spec of rest) {
       const nested = /^\d+$/.test(spec) ? this.nestedShells.get(Number(spec)) : undefined;
+      if (!nested && bashPid !== undefined && bashPid !== this.deps.selfPid && /^\d+$/.test(spec) && Number(spec) === bashPid) {
+        // A subshell's own $BASHPID: it dies of the signal once this command is done (not of a harmless one).
+        if (n !== 0 && !HARMLESS.has(n)) selfSignal = n;
+        continue;
+      }
       if (nested) {
         // A nested shell signalled (its own `kill $$`): its trap runs once this command is done; without one, a
         // fatal signal ends that shell alone, with status 128+n.
@@ -618,7 +629,7 @@ export class JobControl {
       }
       if (n !== 0 && !HARMLESS.has(n)) this.kill(job, n);
     }
-    return { stdout: '', stderr, exitCode };
+    return { stdout: '', stderr, exitCode, ...(selfSignal !== undefined ? { spzSelfSignal: selfSignal } : {}) };
   }
 
   private trapCommand(args: string[], env: Record<string, string>, cwd: string, table: TrapTable = this.traps, depth = 0): ExecResult {

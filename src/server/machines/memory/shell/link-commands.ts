@@ -147,7 +147,13 @@ async function ln(args: string[], fs: IFileSystem, cwd: string, stdin: () => str
     } catch (err) {
       failed = true;
       if ((err as { access?: boolean }).access) text.err(`ln: failed to access '${target}': No such file or directory\n`);
-      else text.err(`ln: failed to create ${kind} '${name}': ${strerror(err)}\n`);
+      else {
+        // GNU ln (ln.c do_link): a hard link that failed for another reason than the name (EEXIST, ENOSPC, EDQUOT,
+        // EROFS) names its source too: `failed to create hard link 'dst' => 'src'`.
+        const code = (err as { code?: string }).code ?? '';
+        const source = !o.symbolic && !['EEXIST', 'ENOSPC', 'EDQUOT', 'EROFS'].includes(code) ? ` => '${target}'` : '';
+        text.err(`ln: failed to create ${kind} '${name}'${source}: ${strerror(err)}\n`);
+      }
     }
   }
   return text.result(failed ? 1 : 0, 'before-errors');

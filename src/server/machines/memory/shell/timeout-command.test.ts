@@ -23,4 +23,23 @@ describe('timeout', () => {
       exit: 0,
     });
   });
+  it('sends its signal to a shell, which runs its trap for it and goes on, or its EXIT trap and dies; what it wrote is kept', async () => {
+    const r = await runShell(
+      "timeout 0.2 bash -c 'trap \"echo caught\" TERM; sleep 2; echo after'; echo \"s=$?\"; timeout 0.2 bash -c 'echo start; trap \"echo bye\" EXIT; sleep 2; echo no'; echo \"s=$?\"; " +
+        "timeout -s INT 0.2 bash -c 'trap \"echo int\" INT; sleep 2'; timeout -s HUP --preserve-status 0.2 bash -c 'trap \"echo hup; exit 5\" HUP; sleep 2'; echo \"s=$?\"",
+    );
+    expect(r).toEqual({ stdout: 'caught\nafter\ns=124\nstart\nbye\ns=124\nint\nhup\ns=5\n', stderr: 'Terminated\nHangup\n', exit: 0 });
+  });
+  it('ends a shell busy in a loop of builtins, which runs its EXIT trap', async () => {
+    const r = await runShell("timeout 0.2 bash -c 'echo a; while :; do :; done'; echo \"s=$?\"; timeout 0.2 bash -c 'trap \"echo bye\" EXIT; i=0; while :; do i=$((i+1)); done'; echo \"s=$?\"");
+    expect(r).toEqual({ stdout: 'a\ns=124\nbye\ns=124\n', stderr: '', exit: 0 });
+  });
+  it('lets a shell that ignores the signal go on, and one that traps it report the child that the signal killed', async () => {
+    const r = await runShell("timeout 0.2 bash -c 'trap \"\" TERM; sleep 1; echo after'; echo \"s=$?\"; timeout 0.2 bash -c 'trap \"echo t\" TERM; sh -c \"sleep 2\"; echo x'");
+    expect(r).toEqual({ stdout: 'after\ns=124\nt\nx\n', stderr: 'Terminated\n', exit: 124 });
+  });
+  it('ends a shell whose foreground job is a subshell or a pipeline, as the signal reaches them all', async () => {
+    const r = await runShell("timeout 0.2 bash -c '(sleep 2); echo x'; echo \"s=$?\"; timeout 0.2 bash -c 'sleep 2 | cat; echo x'; echo \"s=$?\"; timeout 0.2 bash -c 'trap \"echo bye\" EXIT; (sleep 2); echo x'");
+    expect(r).toEqual({ stdout: 's=124\ns=124\nbye\n', stderr: '', exit: 124 });
+  });
 });

@@ -64,9 +64,10 @@ async function timeout(args: string[], env: Map<string, string>, original: (args
   if (duration === undefined || commandWords.length === 0) return usage('');
   const seconds = parseDuration(duration);
   if (seconds === null) return usage(`timeout: invalid time interval ${localeQuote(env, duration)}\n`);
-  // just-bash's timeout runs the command for the duration in seconds (it knows no `--`, `-v` or exponent); the
-  // options decide only what a timed-out command's status is, below.
-  const result = await original([limitSeconds(seconds).toFixed(3), ...commandWords]);
+  // just-bash's timeout runs the command for the duration in seconds (it knows no `--`, `-v` or exponent) and sends
+  // it the signal (a shell's trap for it runs: patches/just-bash/timeout-signal-traps.mjs); the options decide what
+  // a timed-out command's status is, below.
+  const result: ExecResult & { spzChildStatus?: number } = await original(['-s', o.signal, limitSeconds(seconds).toFixed(3), ...commandWords]);
   const command = commandWords[0]!;
   // A command that cannot run: timeout's own words (status 127 or 126), not the shell's.
   const unrunnable = /^bash: (?:line \d+: )?(.+): (command not found|Permission denied|No such file or directory)\n$/.exec(result.stderr);
@@ -77,7 +78,8 @@ async function timeout(args: string[], env: Map<string, string>, original: (args
   if (result.exitCode !== 124) return result;
   const n = signalNumber(o.signal) ?? 15;
   let stderr = result.stderr + (o.verbose ? `timeout: sending signal ${o.signal} to command ${localeQuote(env, command)}\n` : '');
-  let exitCode = o.preserve ? 128 + n : 124;
+  // --preserve-status: the command's own status (a trap's `exit N`), or 128+N when the signal ended it.
+  let exitCode = o.preserve ? (result.spzChildStatus !== undefined && result.spzChildStatus !== 124 ? result.spzChildStatus : 128 + n) : 124;
   if (n === 9) {
     exitCode = 137;
     if (!o.foreground) stderr += `bash: line 1: ${String(allocatePid()).padStart(5)} ${'Killed'.padEnd(24)}timeout ${args.join(' ')}\n`;

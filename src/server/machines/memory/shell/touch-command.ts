@@ -1,6 +1,6 @@
 /**
  * GNU `touch` over the sprite's filesystem: `-d`/`--date` (GNU's date strings, date-parse.ts), `-t [[CC]YY]MMDDhhmm[.ss]`, `-r FILE`, `-c`, `-a`/`-m` and `-h`. Dates are read in
- * UTC (a sprite's zone). A date it cannot read goes to just-bash's `touch`, which says so.
+ * UTC (a sprite's zone). A date it cannot read ends it as GNU's does (`touch: invalid date format ‘…’`, status 1).
  * @see https://www.gnu.org/software/coreutils/manual/html_node/touch-invocation.html, Date-input-formats.html
  * @deviation The sprite keeps one time per file: `-a` alone changes nothing, `-a` with a time to set (`-d`, `-t`, `-r`)
  * fails loudly (exit 2, naming `--exec sandbox`: `stat -c %X` could never show that time).
@@ -8,6 +8,7 @@
  */
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { strerror } from './errno-text.ts';
+import { localeQuote } from './gnu-quote.ts';
 import { parseDateString } from './date-parse.ts';
 import { unsupported } from './gnu-commands.ts';
 import { clockTime, fileTime } from './file-time.ts';
@@ -36,7 +37,9 @@ export function parseStamp(stamp: string, now: number): number | null {
   return back.getUTCMonth() === Number(mo) - 1 && back.getUTCDate() === Number(d) ? t : null;
 }
 
-async function touch(args: string[], fs: IFileSystem, cwd: string, now: number, orig: (a: string[]) => Promise<ExecResult>): Promise<ExecResult> {
+async function touch(args: string[], fs: IFileSystem, cwd: string, now: number, env: Map<string, string>, orig: (a: string[]) => Promise<ExecResult>): Promise<ExecResult> {
+  // GNU touch dies at a date it cannot read (`-dash` is `-d ash`), naming it as gnulib's quote() does.
+  const badDate = (v: string): ExecResult => ({ stdout: '', stderr: `touch: invalid date format ${localeQuote(env, v)}\n`, exitCode: 1 });
   let when: Date | null = clockTime(now);
   let create = true;
   let noDeref = false;
@@ -52,13 +55,14 @@ async function touch(args: string[], fs: IFileSystem, cwd: string, now: number, 
     }
     if (/^-(?:[dtr]|-date|-reference)/.test(a)) timeGiven = true;
     if (a === '-d' || a.startsWith('--date') || (a.startsWith('-d') && a.length > 2)) {
-      when = parseFileTime(value('--date') ?? '', now);
-      if (when === null) return orig(args);
+      const v = value('--date') ?? '';
+      when = parseFileTime(v, now);
+      if (when === null) return badDate(v);
     } else if (a === '-t' || (a.startsWith('-t') && a.length > 2)) {
       const v = value('-t') ?? '';
       const ms = parseStamp(v, now);
       when = ms === null ? null : fileTime(ms);
-      if (when === null) return { stdout: '', stderr: `touch: invalid date format '${v}'\n`, exitCode: 1 };
+      if (when === null) return badDate(v);
     } else if (a === '-r' || a.startsWith('--reference') || (a.startsWith('-r') && a.length > 2)) {
       const ref = value('--reference') ?? '';
       try {
@@ -108,5 +112,5 @@ async function setLinkTime(fs: IFileSystem, p: string, when: Date): Promise<void
 
 /** `touch` for just-bash's `customCommands`; `now` (epoch ms) is the injected clock's time. */
 export function touchCommand(now: () => number): CustomCommand {
-  return defineCommand('touch', (args, ctx) => touch(args, ctx.fs, ctx.cwd, now(), (a) => ctx.origCommand!(a)));
+  return defineCommand('touch', (args, ctx) => touch(args, ctx.fs, ctx.cwd, now(), ctx.env, (a) => ctx.origCommand!(a)));
 }

@@ -120,13 +120,11 @@ async function wc(args: string[], ctx: InputCtx & { env: ReadonlyMap<string, str
     else minimum = 7;
     rows.push({ name, c: counts(r.bytes, isByteLocale(ctx.env)) });
   }
-  let width = String(regularTotal).length;
-  // GNU sizes the columns only when the first input could be opened.
-  const first = rows[0]!;
-  if ('error' in first && first.error !== 'Is a directory' && first.error !== 'Permission denied') width = 1;
-  else width = Math.max(width, minimum);
-  if (shown.length === 1 && inputs.length === 1) width = 1;
-  const line = (c: Record<Count, number>, name: string) => `${shown.map((k) => String(c[k]).padStart(width)).join(' ')}${name ? ` ${name}` : ''}\n`;
+  // GNU sizes the columns from stat(2) of every operand (wc.c compute_number_width): one it cannot stat counts for
+  // nothing, whichever place it has (`fstatus[0].failed` is stat's -1 then, which still sizes them).
+  const width = Math.max(String(regularTotal).length, minimum);
+  const columns = shown.length === 1 && inputs.length === 1 ? 1 : width;
+  const line = (c: Record<Count, number>, name: string) => `${shown.map((k) => String(c[k]).padStart(columns)).join(' ')}${name ? ` ${name}` : ''}\n`;
   const total: Record<Count, number> = { lines: 0, words: 0, chars: 0, bytes: 0, max: 0 };
   // GNU wc reports through error(), which flushes the counts printed so far: the lines come in program order.
   const text = new OrderedOutput();

@@ -5,6 +5,11 @@ import { runShell } from '../../../../../test/support/shell-run.ts';
 const files = "printf 'hello world\\nfoo bar\\nHello again\\n' > a.txt; printf '3\\n1\\n2\\n10\\n1\\n' > nums.txt; ";
 
 describe('wc', () => {
+  it('sizes its columns from the operands it could stat, wherever one it could not stands', async () => {
+    const r = await runShell("printf 'hello world\\n' > a; wc nope a; wc -l nope a");
+    expect(r.stdout).toBe(' 1  2 12 a\n 1  2 12 total\n 1 a\n 1 total\n');
+    expect(r.stderr).toBe('wc: nope: No such file or directory\nwc: nope: No such file or directory\n');
+  });
   it('sizes its columns at least 7 wide when a device (/dev/null) is counted, as for a pipe', async () => {
     const r = await runShell("printf 'a b\\n' > f; wc -l /dev/null f; wc -c f");
     expect(r).toEqual({ stdout: '      0 /dev/null\n      1 f\n      1 total\n4 f\n', stderr: '', exit: 0 });

@@ -38,6 +38,8 @@ export const SANDBOX_HINT = 'run spritzer with --exec sandbox';
 export { DEFAULT_SHELL_LIMITS, type ShellLimits } from '../../../config/shell-limits.ts';
 import type { ShellLimits } from '../../../config/shell-limits.ts';
 import { localeQuote } from './gnu-quote.ts';
+import { catRunsForever, untilSignalled } from './endless-output.ts';
+import { deviceBytes } from './devices.ts';
 import { DECOMPRESS_MAX_BYTES } from './decompress-limit.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
 
@@ -252,6 +254,9 @@ export function worldCommands(world: WorldContext): CustomCommand[] {
         const mapped = name === 'rev' || name === 'column' ? given : given.map((a) => (isStdinOperand(a, false) ? '-' : a));
         const closed = stdinIsClosed(ctx) ? await fileReaderOnClosedStdin(name, mapped, (a) => ctx.origCommand!(a), valued) : null;
         if (closed) return closed;
+        // `cat /dev/zero` into no pipe runs until a signal ends it (endless-output.ts).
+        const endless = name === 'cat' ? catRunsForever(mapped, ctx) : null;
+        if (endless) return untilSignalled(ctx, () => Buffer.from(deviceBytes(endless)).toString('latin1'));
         const table = name === 'column' ? await columnTable(mapped, ctx) : name === 'rev' ? await revUndecodable(mapped, ctx) : null;
         if (table) return table;
         let result = await withLoopErrors(await ctx.origCommand!(mapped), mapped, ctx.fs, ctx.cwd); // ELOOP worded as bash does (loop-errors.ts)
