@@ -10,6 +10,7 @@
  */
 import { intKey, MawkArray, type ArrayKey } from './awk-array.ts';
 import { awkRegExp } from './grep-regex.ts';
+import { execLongest, matchAllLongest } from './posix-match.ts';
 import { isStdinOperand } from './text-input.ts';
 import { awkSprintf, numberText } from './awk-format.ts';
 import { formatDate } from './date-format.ts';
@@ -403,17 +404,20 @@ export class AwkRun {
         const target = argNodes[2] ?? ({ k: 'field', e: { k: 'num', v: 0 } } as Node);
         const s = this.str(await this.eval(target));
         let count = 0;
-        const global = new RegExp(re.source, 'g');
         let out = '';
         let last = 0;
-        for (let m = global.exec(s); m; m = global.exec(s)) {
-          out += s.slice(last, m.index) + repl.replace(/\\\\|\\&|&/g, (t) => (t === '&' ? m![0] : t === '\\&' ? '&' : '\\'));
+        // Leftmost-longest matches; an empty match where the previous match ended is no match (mawk's and gawk's
+        // rule: `gsub(/b*/, "x")` on `abc` gives `xaxcx`).
+        let prevEnd = -1;
+        for (const m of matchAllLongest(re, s)) {
+          if (m[0] === '' && m.index === prevEnd) continue;
+          out += s.slice(last, m.index) + repl.replace(/\\\\|\\&|&/g, (t) => (t === '&' ? m[0] : t === '\\&' ? '&' : '\\'));
           last = m.index + m[0].length;
+          prevEnd = last;
           count++;
           if (m[0] === '') {
             if (m.index < s.length) out += s[m.index];
             last = m.index + 1;
-            global.lastIndex = m.index + 1;
           }
           if (name === 'sub') break;
         }
@@ -423,7 +427,7 @@ export class AwkRun {
       case 'match': {
         const s = this.str(await arg(0));
         const re = argNodes[1]!.k === 'regex' ? this.regex(argNodes[1]!.v) : this.regex(this.str(await arg(1)));
-        const m = re.exec(s);
+        const m = execLongest(re, s);
         this.globals.set('RSTART', m ? m.index + 1 : 0);
         this.globals.set('RLENGTH', m ? m[0].length : -1);
         return m ? m.index + 1 : 0;
