@@ -10,7 +10,7 @@
  */
 import { intKey, MawkArray, type ArrayKey } from './awk-array.ts';
 import { awkRegExp } from './grep-regex.ts';
-import { execLongest, matchAllLongest } from './posix-match.ts';
+import { execLongest, matchAllLongest, splitLongest } from './posix-match.ts';
 import { isStdinOperand } from './text-input.ts';
 import { awkSprintf, numberText } from './awk-format.ts';
 import { formatDate } from './date-format.ts';
@@ -151,7 +151,7 @@ export class AwkRun {
       const parts = s.split(fs);
       return rs === '' && fs !== '\n' ? parts.flatMap((p) => p.split('\n')) : parts;
     }
-    return s.split(new RegExp(this.regex(fs).source, 'g'));
+    return splitLongest(this.regex(fs), s);
   }
   getField(i: number): Value {
     if (i === 0) return input(this.record);
@@ -189,7 +189,7 @@ export class AwkRun {
       const t = text.replace(/^\n+/, '').replace(/\n+$/, '');
       return t === '' ? [] : t.split(/\n\n+/);
     }
-    const parts = rs.length === 1 ? text.split(rs) : text.split(new RegExp(this.regex(rs).source));
+    const parts = rs.length === 1 ? text.split(rs) : splitLongest(this.regex(rs), text);
     if (parts[parts.length - 1] === '') parts.pop();
     return parts;
   }
@@ -393,7 +393,7 @@ export class AwkRun {
         const target = argNodes[1];
         if (target?.k !== 'var') throw new AwkRuntimeError('split: second argument is not an array');
         const sep = argNodes[2] ? (argNodes[2].k === 'regex' ? argNodes[2].v : this.str(await arg(2))) : this.str(this.globals.get('FS')!);
-        const parts = argNodes[2]?.k === 'regex' ? (s === '' ? [] : s.split(new RegExp(this.regex(sep).source))) : this.splitText(s, sep);
+        const parts = argNodes[2]?.k === 'regex' ? (s === '' ? [] : splitLongest(this.regex(sep), s)) : this.splitText(s, sep);
         const arr = this.array(target.name);
         arr.load(parts.map(input));
         return parts.length;

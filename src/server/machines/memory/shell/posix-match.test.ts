@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runShell } from '../../../../../test/support/shell-run.ts';
-import { execLongest, matchAllLongest } from './posix-match.ts';
+import { execLongest, matchAllLongest, splitLongest } from './posix-match.ts';
 
 const span = (m: RegExpExecArray | null) => m && [m.index, ...m];
 
@@ -34,6 +34,19 @@ describe('leftmost-longest matching (POSIX XBD 9.1)', () => {
       "expr abcd : '\\(ab\\|abcd\\)'",
     ].join('; '));
     expect(r).toEqual({ stdout: '1.22.3\nABCD\nabcd\nX X\n<abab> <abcd>\n7\n-ARNING y\nabcd\nabcd\n', stderr: '', exit: 0 });
+  });
+  it('cuts awk fields and records at the longest separator, without captured pieces', () => {
+    expect(splitLongest(/a|ab/, 'xaby')).toEqual(['x', 'y']);
+    expect(splitLongest(/(a)/, 'x(a)y'.replace(/[()]/g, ''))).toEqual(['x', 'y']);
+    expect(splitLongest(/x*/, 'abc')).toEqual(['a', 'b', 'c']);
+  });
+  it('is what ed s, tar --transform and tac -r match', async () => {
+    const r = await runShell([
+      "printf 'abcdab abcd\\n' > f; ed -s f <<< $'s/ab\\\\|abcd/X/g\\np\\nQ'",
+      "touch abcd; tar -cf t.tar --transform='s/b\\|bc/Y/g' abcd && tar -tf t.tar",
+      "printf 'aXXbXc' | tac -r -s 'X\\|XX'; echo",
+    ].join('; '));
+    expect(r).toEqual({ stdout: 'XX X\naYd\ncbXXaX\n', stderr: '', exit: 0 });
   });
   it('in awk, an empty match right after a match replaces nothing', async () => {
     expect((await runShell("echo abc | awk '{gsub(/b*/, \"x\"); print}'")).stdout).toBe('xaxcx\n');

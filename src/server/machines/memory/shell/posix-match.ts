@@ -59,12 +59,13 @@ function endingFrom(re: RegExp, text: string, start: number, end: number): RegEx
 
 /**
  * The leftmost-longest match of `re` in `text` at or after UTF-16 index `from`, as a RegExpExecArray (`index`,
- * `[0]`, captures), or null. `re` keeps its own `lastIndex`; its flags other than `g`/`y` (`i`, `u`, `s`, `m`) apply.
+ * `[0]`, captures), or null; with a sticky `re`, only a match starting at `from`. `re` keeps its own `lastIndex`; its
+ * other flags (`i`, `u`, `s`, `m`) apply.
  */
 export function execLongest(re: RegExp, text: string, from = 0): RegExpExecArray | null {
   let g = globals.get(re);
   if (!g) {
-    g = new RegExp(re.source, `${re.flags.replace(/[gyd]/g, '')}g`);
+    g = new RegExp(re.source, `${re.flags.replace(/[gyd]/g, '')}${re.sticky ? 'y' : 'g'}`);
     globals.set(re, g);
   }
   g.lastIndex = from;
@@ -113,3 +114,19 @@ export function* matchAllLongest(re: RegExp, text: string): Generator<RegExpExec
 // just-bash's sed runs the patterns RE2 cannot (back-references, word boundaries) as JavaScript regexes; its patch
 // (patches/just-bash/sed-z-leftmost-longest.mjs) finds their matches through this same function.
 (globalThis as { __spzExecLongest?: typeof execLongest }).__spzExecLongest = execLongest;
+
+/**
+ * `text` cut at each leftmost-longest match of `re` (awk's field and record splitting by a regex): the pieces
+ * between matches, no captures among them. An empty match cuts only inside the text, as String.prototype.split does.
+ */
+export function splitLongest(re: RegExp, text: string): string[] {
+  const parts: string[] = [];
+  let last = 0;
+  for (const m of matchAllLongest(re, text)) {
+    if (m[0] === '' && (m.index === 0 || m.index >= text.length)) continue;
+    parts.push(text.slice(last, m.index));
+    last = m.index + m[0].length;
+  }
+  parts.push(text.slice(last));
+  return parts;
+}
