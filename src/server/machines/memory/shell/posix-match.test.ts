@@ -18,6 +18,12 @@ describe('leftmost-longest matching (POSIX XBD 9.1)', () => {
     expect(span(execLongest(re, '😀abcd😀'))).toEqual([2, 'abcd', 'abcd']);
     expect(re.lastIndex).toBe(3);
   });
+  it('stays linear-ish on a long line: each probe costs one match attempt, not the text before it', () => {
+    const line = Array.from({ length: 20000 }, (_, i) => i + 1).join(' ');
+    const found = [...matchAllLongest(/[0-9]+|[0-9]+ [0-9]+/, line)];
+    expect(found.length).toBe(10000);
+    expect(found[9999]![0]).toBe('19999 20000');
+  });
   it('walks matches as s///g does: from each match\'s end, one further after an empty one', () => {
     expect([...matchAllLongest(/b*/, 'abc')].map((m) => [m.index, m[0]])).toEqual([[0, ''], [1, 'b'], [2, ''], [3, '']]);
     expect([...matchAllLongest(/ab|abcd/, 'abcd ab')].map((m) => m[0])).toEqual(['abcd', 'ab']);

@@ -8,8 +8,11 @@
  * JavaScript takes the first alternative that matches instead (`ab|abcd` on `abcd` gives `ab`), so every tool that
  * runs a POSIX regex (grep, sed, awk, expr, `[[ =~ ]]`) finds its matches here: the JS match fixes the start, then a
  * binary search over "some match from that start ends at or after K" (a monotone question, asked with a sticky copy
- * of the regex followed by a lookbehind that needs K characters before the end) finds the longest end in O(log n)
- * extra runs. The captures are those JavaScript finds for a match of that longest extent.
+ * of the regex followed by a lookbehind that needs the match to be at least K - start characters long) finds the
+ * longest end in O(log n) extra runs, each costing what one match attempt from that start costs. The captures are those JavaScript finds for a match of that longest extent.
+ * @deviation Cost, not output: a match whose pattern can vary in length costs up to about 2·log2(line length) more
+ * attempts from its start (galloping then bisecting), where a POSIX matcher walks once; the probes are cached per
+ * pattern and length (at most 2048 kept).
  * @deviation Subexpression captures follow JavaScript's order within the longest overall match, not POSIX's
  * "leftmost subexpression longest" rule (they differ only for ambiguous splits such as `(a|ab)(c|bcd)`).
  */
@@ -17,7 +20,7 @@
 /** Regex source that can match more than one length from one start (a quantifier or an alternation). */
 const VARIABLE = /[|*+?{]/;
 
-/** Compiled "end at or after K" probes, per source and flags; cleared when it grows past `PROBE_LIMIT`. */
+/** Compiled "at least K characters long" probes, per source and flags; cleared when it grows past `PROBE_LIMIT`. */
 const probes = new Map<string, RegExp>();
 const PROBE_LIMIT = 2048;
 /** A global copy of each caller's regex, so the caller's `lastIndex` is never disturbed. */
@@ -35,13 +38,13 @@ function probe(re: RegExp, count: number): RegExp {
   return p;
 }
 
-/** How many characters `[\s\S]` counts in `text.slice(0, units)` under `re`'s flags (code points with `u`/`v`). */
-function charsBefore(re: RegExp, text: string, units: number): number {
-  if (!re.unicode && !re.unicodeSets) return units;
+/** How many characters `[\s\S]` counts in `text.slice(from, to)` under `re`'s flags (code points with `u`/`v`). */
+function charsBetween(re: RegExp, text: string, from: number, to: number): number {
+  if (!re.unicode && !re.unicodeSets) return to - from;
   let n = 0;
-  for (let i = 0; i < units; i++) {
+  for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < units) {
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) {
       const d = text.charCodeAt(i + 1);
       if (d >= 0xdc00 && d <= 0xdfff) i++;
     }
@@ -50,11 +53,23 @@ function charsBefore(re: RegExp, text: string, units: number): number {
   return n;
 }
 
-/** A match of `re` starting exactly at `start` that ends at or after `end` (UTF-16 units), or null. */
+/**
+ * A match of `re` starting exactly at `start` that ends at or after `end` (UTF-16 units), or null. The probe runs on
+ * the text from one character before `start` (the context the translated patterns' lookbehinds need: `\<`, `\b`,
+ * `-w`; `^` cannot match there as the match starts one character in), so its lookbehind counts only over the match
+ * and a probe costs what one match attempt costs, wherever the match is in a long line.
+ */
 function endingFrom(re: RegExp, text: string, start: number, end: number): RegExpExecArray | null {
-  const p = probe(re, charsBefore(re, text, end));
-  p.lastIndex = start;
-  return p.exec(text);
+  let from = start > 0 ? start - 1 : 0;
+  if (from > 0 && (re.unicode || re.unicodeSets) && /[\udc00-\udfff]/.test(text[from]!) && /[\ud800-\udbff]/.test(text[from - 1]!)) from--;
+  const p = probe(re, charsBetween(re, text, from, end));
+  p.lastIndex = start - from;
+  const m = p.exec(text.slice(from));
+  if (m) {
+    m.index += from;
+    m.input = text;
+  }
+  return m;
 }
 
 /**
@@ -78,9 +93,20 @@ export function execLongest(re: RegExp, text: string, from = 0): RegExpExecArray
   const longer = endingFrom(re, text, start, lo);
   if (!longer) return best;
   // Some match ends at or after `lo`: find the largest K with a match ending at or after K; that match ends at K.
+  // Gallop from the end found (the longest is most often near it), then bisect.
   best = longer;
   lo = start + longer[0].length;
   let hi = text.length;
+  for (let step = 1; lo < hi; step *= 2) {
+    const at = Math.min(hi, lo + step);
+    const m = endingFrom(re, text, start, at);
+    if (!m) {
+      hi = at - 1;
+      break;
+    }
+    best = m;
+    lo = start + m[0].length;
+  }
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
     const m = endingFrom(re, text, start, mid);
