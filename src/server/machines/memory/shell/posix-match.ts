@@ -38,9 +38,12 @@ function probe(re: RegExp, count: number): RegExp {
   return p;
 }
 
+/** Whether `re` reads code points (`u` or `v`), so `[\s\S]` takes a surrogate pair as one character. */
+const unicode = (re: RegExp) => re.unicode || re.flags.includes('v');
+
 /** How many characters `[\s\S]` counts in `text.slice(from, to)` under `re`'s flags (code points with `u`/`v`). */
 function charsBetween(re: RegExp, text: string, from: number, to: number): number {
-  if (!re.unicode && !re.unicodeSets) return to - from;
+  if (!unicode(re)) return to - from;
   let n = 0;
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
@@ -61,7 +64,7 @@ function charsBetween(re: RegExp, text: string, from: number, to: number): numbe
  */
 function endingFrom(re: RegExp, text: string, start: number, end: number): RegExpExecArray | null {
   let from = start > 0 ? start - 1 : 0;
-  if (from > 0 && (re.unicode || re.unicodeSets) && /[\udc00-\udfff]/.test(text[from]!) && /[\ud800-\udbff]/.test(text[from - 1]!)) from--;
+  if (from > 0 && unicode(re) && /[\udc00-\udfff]/.test(text[from]!) && /[\ud800-\udbff]/.test(text[from - 1]!)) from--;
   const p = probe(re, charsBetween(re, text, from, end));
   p.lastIndex = start - from;
   const m = p.exec(text.slice(from));
