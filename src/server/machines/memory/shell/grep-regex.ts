@@ -230,11 +230,21 @@ function posix(p: string, extended: boolean, offset: number, warnings: string[],
         atom = at;
         quantified = false;
       }
-    } else if (extended && c === '|') boundary('|');
-    else addAtom(literal(c));
+    } else if (extended && c === '|') {
+      // mawk refuses an empty alternative (`b|`, `|b`, `(|b)`); grep and sed take it as matching the empty string.
+      if (dialect.awk && (i === 1 || (/[(|]/.test(p[i - 2]!) && !escapedAt(p, i - 2)) || i >= p.length || /[)|]/.test(p[i]!))) throw new Bad('missing operand');
+      boundary('|');
+    } else addAtom(literal(c));
   }
   if (open.length > 0) throw new Bad('Unmatched ( or \\(');
   return { source: out, groups };
+}
+
+/** Whether `p[k]` is escaped (an odd number of backslashes before it). */
+function escapedAt(p: string, k: number): boolean {
+  let n = 0;
+  while (k - 1 - n >= 0 && p[k - 1 - n] === '\\') n++;
+  return n % 2 === 1;
 }
 
 /** `{m,n}` checked as GNU checks it (`Invalid content of \{\}` when m > n or too large). */
