@@ -5,6 +5,15 @@ import { runShell } from '../../../../../test/support/shell-run.ts';
 const files = "printf '3\\n1\\n2\\n10\\n1\\n' > nums.txt; printf 'b,2,x\\na,1,y\\n' > data.csv; ";
 
 describe('awk', () => {
+  it('refuses an empty alternative as mawk does: a literal when the program is read, a dynamic regex when it runs', async () => {
+    const r = await runShell("echo abc | awk '{gsub(/b|/, \"-\"); print}'; echo $?; echo abc | awk '{print match($0, \"(|b)\")}'; echo abc | awk '{gsub(/\\||c/, \"-\"); print}'");
+    expect(r.stdout).toBe('2\nab-\n');
+    expect(r.stderr).toBe('awk: line 1: regular expression compile failed (missing operand)\nb|\nawk: run time error: regular expression compile failed (missing operand)\n(|b)\n\tFILENAME="-" FNR=1 NR=1\n');
+  });
+  it('reads regexes as mawk does: `.` matches a newline, `\\w` `\\s` `\\<` are plain letters, octal escapes are bytes', async () => {
+    const r = await runShell("awk 'BEGIN{s=\"a\\nb\"; print (s ~ /a.b/); gsub(/./, \"X\", s); print s}'; echo 'ab_1- w<S s' | awk '{gsub(/\\w|\\s|\\S|\\</, \"X\"); print}'; echo AB | awk '{gsub(/\\101/, \"x\"); print}'");
+    expect(r).toEqual({ stdout: '1\nXXX\nab_1- XXX X\nxB\n', stderr: '', exit: 0 });
+  });
   it('takes an assignment in either branch of ?: (the branch taken assigns)', async () => {
     const r = await runShell(`awk 'BEGIN{x = 0 ? 1 : y = 2; print x, y; 1 ? a=1 : b=2; print a, b; 0 ? a=5 : b=6; print a, b; print 0 ? "a" : 1 ? "b" : "c"}'`);
     expect(r).toEqual({ stdout: '2 2\n1 \n1 6\nb\n', stderr: '', exit: 0 });

@@ -7,6 +7,7 @@
  * @see https://pubs.opengroup.org/onlinepubs/9699919799/utilities/awk.html#tag_20_06_13
  */
 import { rmEscape } from './awk-text.ts';
+import { awkRegExp } from './grep-regex.ts';
 
 export type Node =
   | { k: 'num'; v: number }
@@ -176,7 +177,13 @@ export function parseAwk(src: string): Program {
     switch (tk.t) {
       case 'num': pos++; return { k: 'num', v: Number(tk.v) };
       case 'str': pos++; return { k: 'str', v: tk.v };
-      case 'ere': pos++; return { k: 'regex', v: tk.v };
+      case 'ere': {
+        pos++;
+        // mawk compiles a regex literal with the program: a bad one fails before any input is read.
+        const re = awkRegExp(tk.v);
+        if (!(re instanceof RegExp)) throw new AwkSyntaxError(`line ${tk.line}: regular expression compile failed (${re.error})\n${tk.v}`);
+        return { k: 'regex', v: tk.v };
+      }
       case '$': { pos++; return { k: 'field', e: incdec() }; }
       case '(': {
         pos++;

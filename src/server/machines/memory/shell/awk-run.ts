@@ -10,6 +10,7 @@
  */
 import { intKey, MawkArray, type ArrayKey } from './awk-array.ts';
 import { awkRegExp } from './grep-regex.ts';
+import { execLongest, matchAllLongest, splitLongest } from './posix-match.ts';
 import { isStdinOperand } from './text-input.ts';
 import { awkSprintf, numberText, sprintfError } from './awk-format.ts';
 import { formatDate } from './date-format.ts';
@@ -152,7 +153,7 @@ export class AwkRun {
       // In paragraph mode (RS "") mawk splits by FS alone: a newline separates fields only for the default FS.
       return s.split(fs);
     }
-    return s.split(new RegExp(this.regex(fs).source, 'g'));
+    return splitLongest(this.regex(fs), s);
   }
   getField(i: number): Value {
     if (i < 0) throw negativeField(i);
@@ -192,7 +193,7 @@ export class AwkRun {
       const t = text.replace(/^\n+/, '').replace(/\n+$/, '');
       return t === '' ? [] : t.split(/\n\n+/);
     }
-    const parts = rs.length === 1 ? text.split(rs) : text.split(new RegExp(this.regex(rs).source));
+    const parts = rs.length === 1 ? text.split(rs) : splitLongest(this.regex(rs), text);
     if (parts[parts.length - 1] === '') parts.pop();
     return parts;
   }
@@ -396,7 +397,7 @@ export class AwkRun {
         const target = argNodes[1];
         if (target?.k !== 'var') throw new AwkRuntimeError('split: second argument is not an array');
         const sep = argNodes[2] ? (argNodes[2].k === 'regex' ? argNodes[2].v : this.str(await arg(2))) : this.str(this.globals.get('FS')!);
-        const parts = argNodes[2]?.k === 'regex' ? (s === '' ? [] : s.split(new RegExp(this.regex(sep).source))) : this.splitText(s, sep);
+        const parts = argNodes[2]?.k === 'regex' ? (s === '' ? [] : splitLongest(this.regex(sep), s)) : this.splitText(s, sep);
         const arr = this.array(target.name);
         arr.load(parts.map(input));
         return parts.length;
@@ -407,17 +408,20 @@ export class AwkRun {
         const target = argNodes[2] ?? ({ k: 'field', e: { k: 'num', v: 0 } } as Node);
         const s = this.str(await this.eval(target));
         let count = 0;
-        const global = new RegExp(re.source, 'g');
         let out = '';
         let last = 0;
-        for (let m = global.exec(s); m; m = global.exec(s)) {
-          out += s.slice(last, m.index) + repl.replace(/\\\\|\\&|&/g, (t) => (t === '&' ? m![0] : t === '\\&' ? '&' : '\\'));
+        // Leftmost-longest matches; an empty match where the previous match ended is no match (mawk's and gawk's
+        // rule: `gsub(/b*/, "x")` on `abc` gives `xaxcx`).
+        let prevEnd = -1;
+        for (const m of matchAllLongest(re, s)) {
+          if (m[0] === '' && m.index === prevEnd) continue;
+          out += s.slice(last, m.index) + repl.replace(/\\\\|\\&|&/g, (t) => (t === '&' ? m[0] : t === '\\&' ? '&' : '\\'));
           last = m.index + m[0].length;
+          prevEnd = last;
           count++;
           if (m[0] === '') {
             if (m.index < s.length) out += s[m.index];
             last = m.index + 1;
-            global.lastIndex = m.index + 1;
           }
           if (name === 'sub') break;
         }
@@ -427,7 +431,7 @@ export class AwkRun {
       case 'match': {
         const s = this.str(await arg(0));
         const re = argNodes[1]!.k === 'regex' ? this.regex(argNodes[1]!.v) : this.regex(this.str(await arg(1)));
-        const m = re.exec(s);
+        const m = execLongest(re, s);
         this.globals.set('RSTART', m ? m.index + 1 : 0);
         this.globals.set('RLENGTH', m ? m[0].length : -1);
         return m ? m.index + 1 : 0;

@@ -10,6 +10,7 @@
  */
 import { defineCommand, latin1FromBytes, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { compileGrep } from './grep-regex.ts';
+import { matchAllLongest } from './posix-match.ts';
 import { unsupported } from './gnu-commands.ts';
 import { SANDBOX_HINT } from './world.ts';
 import type { InputCtx } from './text-input.ts';
@@ -211,19 +212,17 @@ function substitute(st: State, cmd: string, i: number, a: number, b: number): { 
   let last = 0;
   for (let k = a; k <= b; k++) {
     const line = st.lines[k - 1]!;
-    const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
     let out = '';
     let from = 0;
     let count = 0;
     let changed = false;
-    for (let m = g.exec(line.t); m; m = g.exec(line.t)) {
+    for (const m of matchAllLongest(re, line.t)) {
       count++;
       if (count >= nth && (global || count === nth)) {
         out += line.t.slice(from, m.index) + expand(repl, m);
         from = m.index + m[0].length;
         changed = true;
       }
-      if (m[0] === '') g.lastIndex++;
       if (!global && count >= nth) break;
     }
     if (!changed) continue;

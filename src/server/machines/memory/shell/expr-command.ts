@@ -6,6 +6,7 @@
  * @see https://www.gnu.org/software/coreutils/manual/html_node/expr-invocation.html
  */
 import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
+import { execLongest } from './posix-match.ts';
 import { compileGrep } from './grep-regex.ts';
 
 class ExprError extends Error {}
@@ -77,7 +78,7 @@ function evaluate(args: string[]): string {
   const regexMatch = (s: string, re: string): string => {
     const compiled = compileGrep([re], 'basic', { ignoreCase: false, word: false, line: false });
     if ('error' in compiled) throw new ExprError(compiled.error.replace(/^grep: /, ''));
-    const m = new RegExp(`^${compiled.regex.source}`, 'u').exec(s);
+    const m = execLongest(new RegExp(`^${compiled.regex.source}`, 'u'), s);
     if (/\\\(/.test(re)) return m?.[1] ?? '';
     return String(m ? [...m[0]].length : 0);
   };

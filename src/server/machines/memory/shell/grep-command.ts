@@ -13,6 +13,7 @@ import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CustomCommand, 
 import { nameGlob } from '../../../core/name-glob.ts';
 import { parseGrep, type GrepOptions } from './grep-options.ts';
 import { compileGrep, matchStart } from './grep-regex.ts';
+import { matchAllLongest } from './posix-match.ts';
 import { CARRIED, decodeCarrying, encodeCarried } from './utf8-carry.ts';
 import { errnoText, readOperand, isStdinOperand, stdinTaken, type InputCtx, type LeavesStdin } from './text-input.ts';
 import { orderOf, type OrderedResult } from './output-order.ts';
@@ -88,6 +89,12 @@ class Search {
     const re = this.regex;
     if (!re) return [];
     const found: Array<[number, number]> = [];
+    // POSIX patterns match leftmost-longest (several patterns too: the longest of those starting leftmost); Perl's
+    // take the first alternative that matches.
+    if (this.o.syntax !== 'perl') {
+      for (const m of matchAllLongest(re, text)) if (m[0] !== '') found.push([m.index, m.index + m[0].length]);
+      return found;
+    }
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const end = m.index + m[0].length;

@@ -135,6 +135,17 @@ function posix(p: string, extended: boolean, offset: number, warnings: string[],
       if (i + 1 >= p.length) throw new Bad('Trailing backslash');
       const d = p[i + 1]!;
       i += 2;
+      if (dialect.awk) {
+        // mawk knows C escapes and octal bytes; any other escaped character is itself (`\w`, `\s`, `\<`, `\y` are
+        // GNU or gawk extensions it lacks: `/\w/` matches a `w`).
+        if (C_ESCAPES[d] !== undefined) addAtom(literal(C_ESCAPES[d]!));
+        else if (/[0-7]/.test(d)) {
+          const oct = /^[0-7]{1,3}/.exec(p.slice(i - 1))![0];
+          i += oct.length - 1;
+          addAtom(literal(String.fromCharCode(parseInt(oct, 8) & 255)));
+        } else addAtom(literal(d));
+        continue;
+      }
       if (!extended && d === '(') {
         open.push(out.length);
         groups++;
@@ -161,11 +172,6 @@ function posix(p: string, extended: boolean, offset: number, warnings: string[],
       } else if (/[1-9]/.test(d)) {
         if (Number(d) > groups) throw new Bad('Invalid back reference');
         addAtom(`\\${Number(d) + offset}`);
-      } else if (dialect.awk && C_ESCAPES[d] !== undefined) addAtom(literal(C_ESCAPES[d]!));
-      else if (dialect.awk && /[0-7]/.test(d)) {
-        const oct = /^[0-7]{1,3}/.exec(p.slice(i - 1))![0];
-        i += oct.length - 1;
-        addAtom(literal(String.fromCharCode(parseInt(oct, 8) & 255)));
       } else if (d === '<') boundary(`(?<!${dialect.word})(?=${dialect.word})`);
       else if (d === '>') boundary(`(?<=${dialect.word})(?!${dialect.word})`);
       else if (d === 'b' || d === 'B') boundary(`\\${d}`);
@@ -185,8 +191,9 @@ function posix(p: string, extended: boolean, offset: number, warnings: string[],
       continue;
     }
     i++;
-    // Any character, a newline too (a line holds one only under -z) and `\r`, but no stray byte (utf8-carry.ts).
-    if (c === '.') addAtom(dialect.awk ? '.' : '[^\\uf780-\\uf7ff]');
+    // Any character, a newline too (a grep line holds one only under -z; an awk record under RS="" or a string built
+    // with "\n") and `\r`, but no stray byte (utf8-carry.ts).
+    if (c === '.') addAtom(dialect.awk ? '[\\s\\S]' : '[^\\uf780-\\uf7ff]');
     else if (c === '*' || (extended && (c === '+' || c === '?'))) {
       // With nothing before it, `*` is a literal in a BRE; an ERE ignores it (GNU warns). sed refuses `**` in a BRE
       // and a leading `*`, `+`, `?` in an ERE.
@@ -223,11 +230,21 @@ function posix(p: string, extended: boolean, offset: number, warnings: string[],
         atom = at;
         quantified = false;
       }
-    } else if (extended && c === '|') boundary('|');
-    else addAtom(literal(c));
+    } else if (extended && c === '|') {
+      // mawk refuses an empty alternative (`b|`, `|b`, `(|b)`); grep and sed take it as matching the empty string.
+      if (dialect.awk && (i === 1 || (/[(|]/.test(p[i - 2]!) && !escapedAt(p, i - 2)) || i >= p.length || /[)|]/.test(p[i]!))) throw new Bad('missing operand');
+      boundary('|');
+    } else addAtom(literal(c));
   }
   if (open.length > 0) throw new Bad('Unmatched ( or \\(');
   return { source: out, groups };
+}
+
+/** Whether `p[k]` is escaped (an odd number of backslashes before it). */
+function escapedAt(p: string, k: number): boolean {
+  let n = 0;
+  while (k - 1 - n >= 0 && p[k - 1 - n] === '\\') n++;
+  return n % 2 === 1;
 }
 
 /** `{m,n}` checked as GNU checks it (`Invalid content of \{\}` when m > n or too large). */
@@ -290,8 +307,8 @@ export function matchStart(m: RegExpExecArray): number {
 }
 
 /**
- * An awk regular expression (an ERE over bytes, with awk's escapes; `{` is a literal, as in mawk 1.3.4) as a JS
- * RegExp without flags, or the reason it is malformed (mawk's wording comes from the caller).
+ * An awk regular expression (an ERE over bytes, with awk's escapes; `{` is a literal and `.` matches a newline, as in
+ * mawk 1.3.4) as a JS RegExp without flags, or the reason it is malformed (mawk's wording comes from the caller).
  */
 export function awkRegExp(p: string): RegExp | { error: string } {
   try {

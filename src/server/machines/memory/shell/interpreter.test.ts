@@ -22,6 +22,9 @@ describe('pathname expansion', () => {
     // No directory matches: the word stays as written, as with any other pattern.
     expect((await runShell('cd w/src/lib && echo */', ctx)).stdout).toBe('*/\n');
   });
+  it('[[ =~ ]] matches leftmost-longest: BASH_REMATCH holds the longest match starting leftmost', async () => {
+    expect((await runShell('[[ xabcd =~ ab|abcd ]] && echo "${BASH_REMATCH[0]}"; [[ 1.22.3 =~ [0-9]+|[0-9]+(\\.[0-9]+)+ ]] && echo "${BASH_REMATCH[@]}"')).stdout).toBe('abcd\n1.22.3 .3\n');
+  });
   it('letter classes hold letters of any script (C.UTF-8): globs, case, [[ == ]], [[ =~ ]], ${v//pat/}', async () => {
     const r = await runShell(
       'mkdir u && cd u && touch é.txt Ö.txt b.txt && echo [[:alpha:]].txt && echo [[:upper:]].txt; ' +

@@ -79,6 +79,14 @@ describe('sed commands as GNU sed runs them (patched just-bash sed)', () => {
     const r = await runShell("echo abcdefghijkl > a; sed -n -l 5 l a; sed -n -l 5 'l 3;l' a; sed -n --line-length=0 l a; sed -nl x l a");
     expect(r).toEqual({ stdout: 'abcd\\\nefgh\\\nijkl$\nab\\\ncd\\\nef\\\ngh\\\nij\\\nkl$\nabcd\\\nefgh\\\nijkl$\nabcdefghijkl$\nabcdefghijkl$\n', stderr: '', exit: 0 });
   });
+  it('matches leftmost-longest, RE2 patterns and JavaScript ones (back-references, word boundaries) alike', async () => {
+    const r = await runShell("echo abcd | sed -E 's/ab|abcd/X/'; echo 'abcd ab' | sed 's/ab\\|abcd/X/g'; echo 'abab abcd' | sed -E 's/(ab|abcd)\\1*/<&>/g'; echo 'ab abcd' | sed -E 's/\\<(ab|abcd)\\>/[\\1]/g'");
+    expect(r).toEqual({ stdout: 'X\nX X\n<abab> <abcd>\n[ab] [abcd]\n', stderr: '', exit: 0 });
+  });
+  it('takes a BRE `*` with nothing to repeat, and `{` `}`, as literals', async () => {
+    const r = await runShell("echo '*abc' | sed 's/*/X/; s/^*/Y/'; echo '*abc' | sed 's/^*/X/'; echo 'a*b' | sed 's/\\(*\\)/X/'; echo 'a{2}aa' | sed 's/a{2}/X/; s/a\\{2\\}/Y/'; echo 'b*c' | sed 's/x\\|*c/Z/'");
+    expect(r).toEqual({ stdout: 'Xabc\nXabc\naXb\nXY\nbZ\n', stderr: '', exit: 0 });
+  });
   it('matches back-references in BRE and ERE patterns and addresses', async () => {
     const r = await runShell("echo foo | sed -E 's/(o)\\1/00/'; echo foofoo | sed 's/\\(f\\)\\(o\\)\\2/[\\2\\1]/g'; printf 'abab\\nabba\\n' | sed -n '/\\(ab\\)\\1/p'");
     expect(r.stdout).toBe('f00\n[of][of]\nabab\n');

@@ -9,6 +9,7 @@
  */
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { compileGrep } from './grep-regex.ts';
+import { execLongest } from './posix-match.ts';
 import { errnoText, isStdinOperand, walkArgs } from './text-input.ts';
 import { fileReaderOnClosedStdin, stdinIsClosed } from './closed-stdin.ts';
 import { errorsFirst } from './output-order.ts';
@@ -57,8 +58,7 @@ function finder(sep: string, regex: boolean): Finder | { error: string } {
   return (text, end) => {
     const bounded = text.slice(0, end);
     for (let at = end - 1; at >= 0; at--) {
-      re.lastIndex = at;
-      const m = re.exec(bounded);
+      const m = execLongest(re, bounded, at);
       if (m) return { at, length: m[0].length };
     }
     return null;

@@ -8,6 +8,7 @@
  */
 import { bytesOutput, latin1FromBytes, stdoutAsBytes, unsafeBytesFromLatin1, type CommandContext, type ExecResult } from 'just-bash';
 import { compileGrep } from './grep-regex.ts';
+import { matchAllLongest } from './posix-match.ts';
 import { isGzipped, tarBytes, tarMembers, withNames } from './tar-archive.ts';
 import { tarPlan } from './tar-plan.ts';
 import { tarOnCopy, tarThroughShell } from './tar-zstd.ts';
@@ -47,15 +48,13 @@ function substitution(expr: string): { apply: Rename; rest: string } | { error: 
     let out = '';
     let from = 0;
     let k = 0;
-    re.lastIndex = 0;
-    for (let m = re.exec(name); m; m = re.exec(name)) {
+    for (const m of matchAllLongest(re, name)) {
       k++;
       const hit = nth ? (global ? k >= nth : k === nth) : global || k === 1;
       if (hit) {
         out += name.slice(from, m.index) + expand(m);
         from = m.index + m[0].length;
       }
-      if (m[0].length === 0) re.lastIndex++;
       if (!global && hit) break;
     }
     return out + name.slice(from);
