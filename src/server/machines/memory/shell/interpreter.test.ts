@@ -1439,6 +1439,15 @@ describe('set -x and for (( ; ; ))', () => {
   });
 });
 
+describe('set -x and return', () => {
+  it('traces return before it runs, through the function call\'s redirections, not the command\'s own', async () => {
+    expect((await runShell('exec 2>&1; set -x; f() { echo a; return 2; echo b; }; f; echo $?; g() { return 3 2>/dev/null; }; g || :')).stdout).toBe(
+      '+ f\n+ echo a\na\n+ return 2\n+ echo 2\n2\n+ g\n+ return 3\n+ :\n',
+    );
+    expect(await runShell('set -x; f() { return; }; f 2>/dev/null; echo $?')).toEqual({ stdout: '0\n', stderr: '+ f\n+ echo 0\n', exit: 0 });
+  });
+});
+
 describe('local', () => {
   it('takes declare\'s attribute options and lists the locals as declare -p does', async () => {
     expect((await runShell('f() { local -i li=2+2; local -u lu=ab; local a; local -p; echo "$li $lu"; li+=1; echo $li; }; f')).stdout).toBe(
