@@ -1448,6 +1448,21 @@ describe('set -x and return', () => {
   });
 });
 
+describe('declare -f with attributes', () => {
+  it('-fx exports the functions (a child shell defines them), +x takes the mark off, -fr makes them read-only; silently', async () => {
+    expect(await runShell("f() { :; }; g() { :; }; declare -fx f g nosuch; echo \"rc=$?\"; bash -c 'type -t f g'; declare -fx; declare -f +x g; bash -c 'type -t g'; echo $?")).toEqual({
+      stdout: 'rc=1\nfunction\nfunction\nf () \n{ \n    :\n}\ndeclare -fx f\ng () \n{ \n    :\n}\ndeclare -fx g\n1\n',
+      stderr: '',
+      exit: 0,
+    });
+    expect(await runShell('f() { :; }; typeset -fr f; declare -F; unset -f f; echo "rc=$?"')).toEqual({
+      stdout: 'declare -fr f\nrc=1\n',
+      stderr: 'bash: line 1: unset: f: cannot unset: readonly function\n',
+      exit: 0,
+    });
+  });
+});
+
 describe('local', () => {
   it('takes declare\'s attribute options and lists the locals as declare -p does', async () => {
     expect((await runShell('f() { local -i li=2+2; local -u lu=ab; local a; local -p; echo "$li $lu"; li+=1; echo $li; }; f')).stdout).toBe(
