@@ -1463,6 +1463,14 @@ describe('declare -f with attributes', () => {
   });
 });
 
+describe('${N:=word} on a positional or special parameter', () => {
+  it('is a fatal error when the default would be assigned, the parameter\'s value otherwise', async () => {
+    expect(await runShell('f() { : "${1:=x}"; echo after; }; f; echo "rc=$?"')).toEqual({ stdout: '', stderr: 'environment: line 1: $1: cannot assign in this way\n', exit: 1 });
+    expect(await runShell('x=$(: "${@=x}"; echo in); echo "rc=$? [$x]"')).toEqual({ stdout: 'rc=1 []\n', stderr: 'bash: line 1: $@: cannot assign in this way\n', exit: 0 });
+    expect((await runShell('set -- a ""; : "${1:=x}" "${2=y}" "${#:=3}"; a=(); : "${a[1]:=z}"; echo "$1 [$2] ${a[1]}"')).stdout).toBe('a [] z\n');
+  });
+});
+
 describe('local', () => {
   it('takes declare\'s attribute options and lists the locals as declare -p does', async () => {
     expect((await runShell('f() { local -i li=2+2; local -u lu=ab; local a; local -p; echo "$li $lu"; li+=1; echo $li; }; f')).stdout).toBe(
