@@ -1471,6 +1471,14 @@ describe('${N:=word} on a positional or special parameter', () => {
   });
 });
 
+describe('$LINENO in traps', () => {
+  it('counts an EXIT or signal trap\'s own lines from 1; an ERR trap keeps the failing command\'s line', async () => {
+    expect((await runShell("true\ntrap 'echo \"exit $LINENO\"' EXIT\ntrap 'echo a\necho \"usr $LINENO\"' USR1\ntrap 'echo \"err $LINENO\"' ERR\ntrue\nkill -USR1 $$\nfalse\ntrue")).stdout).toBe(
+      'a\nusr 2\nerr 8\nexit 1\n',
+    );
+  });
+});
+
 describe('local', () => {
   it('takes declare\'s attribute options and lists the locals as declare -p does', async () => {
     expect((await runShell('f() { local -i li=2+2; local -u lu=ab; local a; local -p; echo "$li $lu"; li+=1; echo $li; }; f')).stdout).toBe(
