@@ -1479,6 +1479,13 @@ describe('$LINENO in traps', () => {
   });
 });
 
+describe('shopt -s localvar_inherit', () => {
+  it('makes local NAME keep the calling scope\'s value and export; a nameref inherits nothing', async () => {
+    expect((await runShell('export x=5; f() { local x; echo "[${x-unset}]"; x=6; }; f; shopt -s localvar_inherit; g() { local x; echo "[$x]"; env | grep -c "^x="; x=6; }; g; echo $x')).stdout).toBe('[unset]\n[5]\n1\n5\n');
+    expect((await runShell('shopt -s localvar_inherit; f() { local x=1; g; }; g() { local -i x; x+=1; echo $x; }; f')).stdout).toBe('2\n');
+  });
+});
+
 describe('local', () => {
   it('takes declare\'s attribute options and lists the locals as declare -p does', async () => {
     expect((await runShell('f() { local -i li=2+2; local -u lu=ab; local a; local -p; echo "$li $lu"; li+=1; echo $li; }; f')).stdout).toBe(
