@@ -2475,4 +2475,17 @@ describe('attributes applied by every assignment (patches/just-bash/variable-att
       'for u in ab; do :; done; mapfile -t a <<< $\'1+1\\n2+2\'; echo "$n $m $r $x $p $u ${a[@]}"; read -a a <<< "3*3 08"; echo no';
     expect(await runShell(script)).toEqual({ stdout: '2\n6 2 5 y 42 AB 2 4\n', stderr: 'bash: line 1: read: 08: value too great for base (error token is "08")\n', exit: 1 });
   });
+
+  it('printf -v of a value that does not evaluate ends the script (or the subshell) as an assignment\'s error does', async () => {
+    expect(await runShell('declare -i n; f() { printf -v n 08 || echo caught; echo in; }; f; echo "rc=$?"')).toEqual({
+      stdout: '',
+      stderr: 'environment: line 1: printf: 08: value too great for base (error token is "08")\n',
+      exit: 1,
+    });
+    expect(await runShell('declare -i n; x=$(printf -v n "x y"; echo in); echo "rc=$? [$x]"')).toEqual({
+      stdout: 'rc=1 []\n',
+      stderr: 'bash: line 1: printf: x y: syntax error in expression (error token is "y")\n',
+      exit: 0,
+    });
+  });
 });
