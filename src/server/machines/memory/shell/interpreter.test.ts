@@ -1486,6 +1486,16 @@ describe('shopt -s localvar_inherit', () => {
   });
 });
 
+describe('set -x and streamed scripts', () => {
+  it('traces ./script, bash FILE and sh -c \'…\' as written, whose output goes straight to the client', async () => {
+    expect(await runShell("printf 'echo in\\n' > r.sh; chmod +x r.sh; set -x; bash r.sh; ./r.sh; bash -c 'echo a; x=1; if true; then echo b; fi | cat'")).toEqual({
+      stdout: 'in\nin\na\nb\n',
+      stderr: "+ bash r.sh\n+ ./r.sh\n+ bash -c 'echo a; x=1; if true; then echo b; fi | cat'\n",
+      exit: 0,
+    });
+  });
+});
+
 describe('local', () => {
   it('takes declare\'s attribute options and lists the locals as declare -p does', async () => {
     expect((await runShell('f() { local -i li=2+2; local -u lu=ab; local a; local -p; echo "$li $lu"; li+=1; echo $li; }; f')).stdout).toBe(
