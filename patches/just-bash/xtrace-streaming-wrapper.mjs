@@ -5,7 +5,7 @@
 // `+ bash -c 'echo z'`), so the trace leaves out the wrapper's name and the sink redirections.
 export default {
   title: 'set -x does not show the engine\'s streaming wrapper or output sinks',
-  upstream: 'none (spritzer-specific: the wrapper and the sinks are spritzer\'s rewrite of the command)',
+  upstream: 'src/interpreter/helpers/xtrace.ts (traceSimpleCommand): spritzer-specific, not for upstream: leave out the engine\'s streaming wrapper name and its output-sink redirections',
   file: 'dist/bundle/index.js',
   edits: [
     {
