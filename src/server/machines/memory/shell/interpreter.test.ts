@@ -2362,6 +2362,10 @@ describe('readonly -f', () => {
       exit: 0,
     });
   });
+
+  it('reports the redefinition where the shell\'s stderr goes', async () => {
+    expect(await runShell('exec 2>&1; f() { :; }; readonly -f f; f() { echo; }; echo "rc=$?"')).toEqual({ stdout: 'bash: line 1: f: readonly function\nrc=1\n', stderr: '', exit: 0 });
+  });
 });
 
 describe('an array assignment with an empty subscript', () => {
