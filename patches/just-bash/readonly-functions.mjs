@@ -19,7 +19,8 @@ export default {
     },
     {
       find: 'function Pu(e,t){',
-      replace: 'function Pu(e,t){if(e.state.readonlyFuncs?.has(t.name))return L("",__jbPlace(e,`bash: ${t.name}: readonly function\\n`),1);',
+      // The message goes where the shell's stderr goes (after `exec 2>&1`, to stdout), as a command's own would.
+      replace: 'function Pu(e,t){if(e.state.readonlyFuncs?.has(t.name))return rn(e,L("",__jbPlace(e,`bash: ${t.name}: readonly function\\n`),1),[],new Map,new Map,new Map);',
     },
     {
       find: 'if(n==="function"){e.state.functions.delete(i);continue}',

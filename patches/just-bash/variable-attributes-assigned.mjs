@@ -62,9 +62,19 @@ export default {
     {
       // printf -v NAME (the commands' gateway to assign a shell variable; printf is its only user).
       find: 'if(R===void 0)i.state.env.set($,k);else{let V=i.state.associativeArrays',
-      // @deviation printf reports the error as its own (`printf: 08: value too great for base …`, status 1) and the
-      // script goes on, where bash's message starts with the place and the script ends (docs/fidelity.md).
-      replace: 'try{k=await __jbTypedValue(i,$,k,"printf: ")}catch(_e){throw _e instanceof ce&&typeof _e.stderr=="string"?new Error(_e.stderr.replace(/^[^\\n]*?printf: /,"").trimEnd()):_e}if(R===void 0)i.state.env.set($,k);else{let V=i.state.associativeArrays',
+      // The arithmetic error stops printf (its own report of it is dropped) and is kept on the shell's state: once
+      // printf has returned, the command runner below throws it, so it ends the script as any assignment's does.
+      replace: 'try{k=await __jbTypedValue(i,$,k,"printf: ")}catch(_e){_e instanceof ce&&typeof _e.stderr=="string"&&(i.state.spzAssignFatal=_e);throw _e instanceof ce&&typeof _e.stderr=="string"?new Error(_e.stderr.replace(/^[^\\n]*?printf: /,"").trimEnd()):_e}if(R===void 0)i.state.env.set($,k);else{let V=i.state.associativeArrays',
+    },
+    {
+      // A command that assigned a shell variable (printf -v) and met an arithmetic error: the error ends the script
+      // (or the subshell) as bash's does, with the command's standard output written before it.
+      find: 'A=u.trusted?await Ce.runTrustedAsync(k):await k();let Zc=',
+      replace: 'A=u.trusted?await Ce.runTrustedAsync(k):await k();if(i.state.spzAssignFatal){let _f=i.state.spzAssignFatal;i.state.spzAssignFatal=void 0,_f.spzAssignFatal=!0,_f.stdout=(A.stdout??"")+(_f.stdout??"");throw _f}let Zc=',
+    },
+    {
+      find: 'catch(v){if(v instanceof x||v instanceof ze||v instanceof _t)throw v;return D(`${t}: ${wt($t(v))}',
+      replace: 'catch(v){if(v instanceof x||v instanceof ze||v instanceof _t||v?.spzAssignFatal)throw v;return D(`${t}: ${wt($t(v))}',
     },
   ],
 };

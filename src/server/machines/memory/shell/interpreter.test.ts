@@ -1484,6 +1484,63 @@ describe('set -x and for (( ; ; ))', () => {
   });
 });
 
+describe('set -x and return', () => {
+  it('traces return before it runs, through the function call\'s redirections, not the command\'s own', async () => {
+    expect((await runShell('exec 2>&1; set -x; f() { echo a; return 2; echo b; }; f; echo $?; g() { return 3 2>/dev/null; }; g || :')).stdout).toBe(
+      '+ f\n+ echo a\na\n+ return 2\n+ echo 2\n2\n+ g\n+ return 3\n+ :\n',
+    );
+    expect(await runShell('set -x; f() { return; }; f 2>/dev/null; echo $?')).toEqual({ stdout: '0\n', stderr: '+ f\n+ echo 0\n', exit: 0 });
+  });
+});
+
+describe('declare -f with attributes', () => {
+  it('-fx exports the functions (a child shell defines them), +x takes the mark off, -fr makes them read-only; silently', async () => {
+    expect(await runShell("f() { :; }; g() { :; }; declare -fx f g nosuch; echo \"rc=$?\"; bash -c 'type -t f g'; declare -fx; declare -f +x g; bash -c 'type -t g'; echo $?")).toEqual({
+      stdout: 'rc=1\nfunction\nfunction\nf () \n{ \n    :\n}\ndeclare -fx f\ng () \n{ \n    :\n}\ndeclare -fx g\n1\n',
+      stderr: '',
+      exit: 0,
+    });
+    expect(await runShell('f() { :; }; typeset -fr f; declare -F; unset -f f; echo "rc=$?"')).toEqual({
+      stdout: 'declare -fr f\nrc=1\n',
+      stderr: 'bash: line 1: unset: f: cannot unset: readonly function\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('${N:=word} on a positional or special parameter', () => {
+  it('is a fatal error when the default would be assigned, the parameter\'s value otherwise', async () => {
+    expect(await runShell('f() { : "${1:=x}"; echo after; }; f; echo "rc=$?"')).toEqual({ stdout: '', stderr: 'environment: line 1: $1: cannot assign in this way\n', exit: 1 });
+    expect(await runShell('x=$(: "${@=x}"; echo in); echo "rc=$? [$x]"')).toEqual({ stdout: 'rc=1 []\n', stderr: 'bash: line 1: $@: cannot assign in this way\n', exit: 0 });
+    expect((await runShell('set -- a ""; : "${1:=x}" "${2=y}" "${#:=3}"; a=(); : "${a[1]:=z}"; echo "$1 [$2] ${a[1]}"')).stdout).toBe('a [] z\n');
+  });
+});
+
+describe('$LINENO in traps', () => {
+  it('counts an EXIT or signal trap\'s own lines from 1; an ERR trap keeps the failing command\'s line', async () => {
+    expect((await runShell("true\ntrap 'echo \"exit $LINENO\"' EXIT\ntrap 'echo a\necho \"usr $LINENO\"' USR1\ntrap 'echo \"err $LINENO\"' ERR\ntrue\nkill -USR1 $$\nfalse\ntrue")).stdout).toBe(
+      'a\nusr 2\nerr 8\nexit 1\n',
+    );
+  });
+});
+
+describe('shopt -s localvar_inherit', () => {
+  it('makes local NAME keep the calling scope\'s value and export; a nameref inherits nothing', async () => {
+    expect((await runShell('export x=5; f() { local x; echo "[${x-unset}]"; x=6; }; f; shopt -s localvar_inherit; g() { local x; echo "[$x]"; env | grep -c "^x="; x=6; }; g; echo $x')).stdout).toBe('[unset]\n[5]\n1\n5\n');
+    expect((await runShell('shopt -s localvar_inherit; f() { local x=1; g; }; g() { local -i x; x+=1; echo $x; }; f')).stdout).toBe('2\n');
+  });
+});
+
+describe('set -x and streamed scripts', () => {
+  it('traces ./script, bash FILE and sh -c \'…\' as written, whose output goes straight to the client', async () => {
+    expect(await runShell("printf 'echo in\\n' > r.sh; chmod +x r.sh; set -x; bash r.sh; ./r.sh; bash -c 'echo a; x=1; if true; then echo b; fi | cat'")).toEqual({
+      stdout: 'in\nin\na\nb\n',
+      stderr: "+ bash r.sh\n+ ./r.sh\n+ bash -c 'echo a; x=1; if true; then echo b; fi | cat'\n",
+      exit: 0,
+    });
+  });
+});
+
 describe('local', () => {
   it('takes declare\'s attribute options and lists the locals as declare -p does', async () => {
     expect((await runShell('f() { local -i li=2+2; local -u lu=ab; local a; local -p; echo "$li $lu"; li+=1; echo $li; }; f')).stdout).toBe(
@@ -2354,6 +2411,10 @@ describe('readonly -f', () => {
       exit: 0,
     });
   });
+
+  it('reports the redefinition where the shell\'s stderr goes', async () => {
+    expect(await runShell('exec 2>&1; f() { :; }; readonly -f f; f() { echo; }; echo "rc=$?"')).toEqual({ stdout: 'bash: line 1: f: readonly function\nrc=1\n', stderr: '', exit: 0 });
+  });
 });
 
 describe('an array assignment with an empty subscript', () => {
@@ -2476,5 +2537,18 @@ describe('attributes applied by every assignment (patches/just-bash/variable-att
       'declare -i n m r p; declare -u u; declare -ia a; for n in 2*3; do :; done; echo ${m:=1+1}; read r x <<< "4+1 y"; printf -v p %s 7*6; ' +
       'for u in ab; do :; done; mapfile -t a <<< $\'1+1\\n2+2\'; echo "$n $m $r $x $p $u ${a[@]}"; read -a a <<< "3*3 08"; echo no';
     expect(await runShell(script)).toEqual({ stdout: '2\n6 2 5 y 42 AB 2 4\n', stderr: 'bash: line 1: read: 08: value too great for base (error token is "08")\n', exit: 1 });
+  });
+
+  it('printf -v of a value that does not evaluate ends the script (or the subshell) as an assignment\'s error does', async () => {
+    expect(await runShell('declare -i n; f() { printf -v n 08 || echo caught; echo in; }; f; echo "rc=$?"')).toEqual({
+      stdout: '',
+      stderr: 'environment: line 1: printf: 08: value too great for base (error token is "08")\n',
+      exit: 1,
+    });
+    expect(await runShell('declare -i n; x=$(printf -v n "x y"; echo in); echo "rc=$? [$x]"')).toEqual({
+      stdout: 'rc=1 []\n',
+      stderr: 'bash: line 1: printf: x y: syntax error in expression (error token is "y")\n',
+      exit: 0,
+    });
   });
 });
