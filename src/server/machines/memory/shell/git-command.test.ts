@@ -104,3 +104,10 @@ describe('git output where stdout and stderr meet', () => {
     expect(await engine(script)).toEqual(host(script));
   });
 });
+
+describe('git add -v, mv -v, merge -q and rm of a newly staged file', () => {
+  it.skipIf(!hostHas('git'))('report as git does', async () => {
+    const script = `${IDENTITY}git init -q; echo 1 > f; git add f; git rm -q f; echo "rc=$?"; git commit -qm one; echo 2 > g; git add -v g; git mv -v g h; echo 3 >> f; git add -v f h; git checkout -q -b dev; echo y >> f; git commit -qam two; git checkout -q master; git merge -q dev; echo "rc=$?"; git merge -q dev; echo "rc=$?"`;
+    expect(await engine(script)).toEqual(host(script));
+  });
+});

@@ -20,6 +20,7 @@ import { snapshot } from './git-status.ts';
 export async function mergeCommand(run: GitRun, repo: Repo, args: string[]): Promise<number> {
   let noFf = false;
   let ffOnly = false;
+  let quiet = false;
   let message: string | undefined;
   const revs: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -28,7 +29,8 @@ export async function mergeCommand(run: GitRun, repo: Repo, args: string[]): Pro
     else if (a === '--ff-only') ffOnly = true;
     else if (a === '--ff') noFf = false;
     else if (a === '-m') message = args[++i] ?? die("switch `m' requires a value");
-    else if (a === '--no-edit' || a === '-q' || a === '--quiet' || a === '--no-verify') continue;
+    else if (a === '-q' || a === '--quiet') quiet = true;
+    else if (a === '--no-edit' || a === '--no-verify') continue;
     else if (a === '--abort' || a === '--continue') throw new GitExit('fatal: There is no merge to abort (MERGE_HEAD missing).\n', 128);
     else if (a.startsWith('-')) return refuse(`git merge ${a}`);
     else revs.push(a);
@@ -41,7 +43,7 @@ export async function mergeCommand(run: GitRun, repo: Repo, args: string[]): Pro
   const s = await snapshot(run, repo);
   const isAncestor = (oid: string, of: string) => git.isDescendent({ fs: run.gfs, gitdir: repo.gitdir, oid: of, ancestor: oid, depth: -1 });
   if (theirs === head || (await isAncestor(theirs!, head!))) {
-    print(run, 'Already up to date.\n');
+    if (!quiet) print(run, 'Already up to date.\n');
     return 0;
   }
   const before = storedSides(run, repo, s.headFiles);
@@ -50,7 +52,8 @@ export async function mergeCommand(run: GitRun, repo: Repo, args: string[]): Pro
     await switchTrees(run, repo, s, target, false, 'merge');
     await moveHead(run, repo, theirs!);
     const pairs = changedPairs(before, storedSides(run, repo, target), () => true, true);
-    run.out.push(bytesOf(`Updating ${head!.slice(0, 7)}..${theirs!.slice(0, 7)}\nFast-forward\n${await statText(pairs, 80, pathQuoter(run))}${summaryText(pairs, pathQuoter(run))}`));
+    // -q: nothing on stdout (the summary lines and the diffstat).
+    if (!quiet) run.out.push(bytesOf(`Updating ${head!.slice(0, 7)}..${theirs!.slice(0, 7)}\nFast-forward\n${await statText(pairs, 80, pathQuoter(run))}${summaryText(pairs, pathQuoter(run))}`));
     return 0;
   }
   if (ffOnly) die('Not possible to fast-forward, aborting.');
@@ -75,7 +78,7 @@ export async function mergeCommand(run: GitRun, repo: Repo, args: string[]): Pro
   await switchTrees(run, repo, s, target, false, 'merge');
   await moveHead(run, repo, merged);
   const pairs = changedPairs(before, storedSides(run, repo, target), () => true, true);
-  run.out.push(bytesOf(`Merge made by the 'ort' strategy.\n${await statText(pairs, 80, pathQuoter(run))}${summaryText(pairs, pathQuoter(run))}`));
+  if (!quiet) run.out.push(bytesOf(`Merge made by the 'ort' strategy.\n${await statText(pairs, 80, pathQuoter(run))}${summaryText(pairs, pathQuoter(run))}`));
   return 0;
 }
 

@@ -28,21 +28,33 @@ const matches = (s: Snapshot, spec: string) => [...s.work.keys(), ...s.index.key
  * Stages the work tree's state of the paths `keep` accepts: new and changed files are added (untracked ones only
  * when `untracked`), files gone from the work tree are removed from the index.
  */
-export async function stage(run: GitRun, repo: Repo, s: Snapshot, keep: (p: string) => boolean, untracked: boolean): Promise<void> {
+export async function stage(run: GitRun, repo: Repo, s: Snapshot, keep: (p: string) => boolean, untracked: boolean): Promise<string[]> {
   const index = new Map(s.index);
-  for (const p of index.keys()) if (keep(p) && !s.work.has(p)) index.delete(p);
+  const changes: string[] = [];
+  for (const p of index.keys()) {
+    if (keep(p) && !s.work.has(p)) {
+      index.delete(p);
+      changes.push(`remove '${p}'`);
+    }
+  }
   for (const [p, f] of s.work) {
     if (p.endsWith('/') || !keep(p) || (!untracked && !s.index.has(p))) continue;
-    index.set(p, { oid: await writeBlob(run, repo, await f.read()), mode: f.mode });
+    const entry = { oid: await writeBlob(run, repo, await f.read()), mode: f.mode };
+    const old = s.index.get(p);
+    if (!old || old.oid !== entry.oid || old.mode !== entry.mode) changes.push(`add '${p}'`);
+    index.set(p, entry);
   }
   await writeIndex(run, repo, index);
+  // In index (path) order, as `git add -v` reports them.
+  return changes.sort((x, y) => (x.slice(x.indexOf("'")) < y.slice(y.indexOf("'")) ? -1 : 1));
 }
 
-/** `git add`. */
+/** `git add`; `-v` names each path it adds or removes (`add 'f'`, `remove 'g'`). */
 export async function addCommand(run: GitRun, repo: Repo, args: string[]): Promise<number> {
   let all = false;
   let update = false;
   let force = false;
+  let verbose = false;
   const paths: string[] = [];
   let dashdash = false;
   for (const a of args) {
@@ -51,7 +63,8 @@ export async function addCommand(run: GitRun, repo: Repo, args: string[]): Promi
     else if (a === '-A' || a === '--all') all = true;
     else if (a === '-u' || a === '--update') update = true;
     else if (a === '-f' || a === '--force') force = true;
-    else if (a === '-v' || a === '--verbose' || a === '-q') continue;
+    else if (a === '-v' || a === '--verbose') verbose = true;
+    else if (a === '-q') continue;
     else return refuse(`git add ${a}`);
   }
   if (!paths.length && !all && !update) {
@@ -72,12 +85,14 @@ export async function addCommand(run: GitRun, repo: Repo, args: string[]): Promi
       else ignoredHits.push(paths[i]!);
     }
     // `-f` adds ignored files too: the work tree is read again without the exclude files.
-    await stage(run, repo, forced.length ? await snapshot(run, repo, false, true) : s, (p) => inSpecs(p, specs), !update);
+    const changes = await stage(run, repo, forced.length ? await snapshot(run, repo, false, true) : s, (p) => inSpecs(p, specs), !update);
+    if (verbose) print(run, changes.map((c) => `${c}\n`).join(''));
     if (!ignoredHits.length) return 0;
     run.err.push(`The following paths are ignored by one of your .gitignore files:\n${ignoredHits.map((p) => `${p}\n`).join('')}hint: Use -f if you really want to add them.\nhint: Turn this message off by running\nhint: "git config advice.addIgnoredFile false"\n`);
     return 1;
   }
-  await stage(run, repo, s, () => true, !update);
+  const changes = await stage(run, repo, s, () => true, !update);
+  if (verbose) print(run, changes.map((c) => `${c}\n`).join(''));
   return 0;
 }
 
@@ -115,7 +130,8 @@ export async function rmCommand(run: GitRun, repo: Repo, words: string[]): Promi
     const staged = new Set(stagedPairs(run, repo, s).map((p) => p.path));
     const local = new Set((await unstagedPairs(run, repo, s)).filter((p) => p.b).map((p) => p.path));
     const both = files.filter((p) => staged.has(p) && local.has(p));
-    const stagedOnly = cached ? [] : files.filter((p) => staged.has(p) && !local.has(p) && s.headFiles.has(p));
+    // A file not in HEAD counts as staged (git's rm.c: before the first commit everything staged is a change).
+    const stagedOnly = cached ? [] : files.filter((p) => staged.has(p) && !local.has(p));
     const localOnly = cached ? [] : files.filter((p) => local.has(p) && !staged.has(p));
     const problem = (what: string, list: string[], hint: string) =>
       `error: the following ${list.length === 1 ? 'file has' : 'files have'} ${what}:\n${list.map((p) => `    ${p}\n`).join('')}${hint}\n`;
@@ -149,10 +165,11 @@ async function pruneEmptyParents(run: GitRun, repo: Repo, path: string): Promise
   }
 }
 
-/** `git mv SRC… DEST`. */
+/** `git mv SRC… DEST`; `-v` says `Renaming SRC to DEST` for each. */
 export async function mvCommand(run: GitRun, repo: Repo, args: string[]): Promise<number> {
-  const paths = args.filter((a) => a !== '--' && !(a === '-f' || a === '-k' || a === '-v'));
-  if (args.some((a) => a.startsWith('-') && !['--', '-f', '-k', '-v'].includes(a))) return refuse(`git mv ${args.find((a) => a.startsWith('-'))}`);
+  const verbose = args.includes('-v') || args.includes('--verbose');
+  const paths = args.filter((a) => a !== '--' && !(a === '-f' || a === '-k' || a === '-v' || a === '--verbose'));
+  if (args.some((a) => a.startsWith('-') && !['--', '-f', '-k', '-v', '--verbose'].includes(a))) return refuse(`git mv ${args.find((a) => a.startsWith('-'))}`);
   if (paths.length < 2) throw new GitExit('usage: git mv [<options>] <source>... <destination>\n', 129);
   const s = await snapshot(run, repo);
   const destArg = paths.pop()!;
@@ -169,6 +186,7 @@ export async function mvCommand(run: GitRun, repo: Repo, args: string[]): Promis
     if (!(await run.fs.exists(`${repo.dir}/${src}`))) die(`bad source, ${where}`);
     if (!tracked.length) die(`not under version control, ${where}`);
     if (await run.fs.exists(`${repo.dir}/${target}`)) die(`destination exists, ${where}`);
+    if (verbose) print(run, `Renaming ${src} to ${target}\n`);
     await run.fs.mv(`${repo.dir}/${src}`, `${repo.dir}/${target}`);
     for (const p of tracked) {
       index.set(target + p.slice(src.length), index.get(p)!);
