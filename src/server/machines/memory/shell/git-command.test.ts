@@ -111,3 +111,10 @@ describe('git add -v, mv -v, merge -q and rm of a newly staged file', () => {
     expect(await engine(script)).toEqual(host(script));
   });
 });
+
+describe('git checkout with combined short options, status of every untracked file', () => {
+  it.skipIf(!hostHas('git'))('answers as git does', async () => {
+    const script = `${IDENTITY}git init -q; mkdir -p a/b c; echo 1 > a/b/x; echo 2 > a/y; echo 3 > top; touch c/z; git status --porcelain --untracked-files=all; git status -s -uall; git add top; git commit -qm one; git checkout -qb dev; git branch --show-current`;
+    expect(await engine(script)).toEqual(host(script));
+  });
+});

@@ -7,7 +7,7 @@
 import git from 'isomorphic-git';
 import { configValue } from './git-config.ts';
 import {
-  blobId, commitFiles, currentBranch, die, findRepo, GitExit, headCommit, inSpecs, print, readCommit, readIndex, refuse,
+  blobId, commitFiles, currentBranch, die, findRepo, GitExit, headCommit, inSpecs, print, readCommit, readIndex, refuse, splitShort,
   quotePath, relative, repoPath, resolveCommit, sortedPaths, workBytes, writeIndex, type Flat, type GitRun, type Repo,
   unknownRevision,
 } from './git-repo.ts';
@@ -380,7 +380,9 @@ async function restorePaths(run: GitRun, repo: Repo, specs: string[], names: str
 }
 
 /** `git checkout [-b|-B NEW] [-f] [REV]`, `git checkout [REV] -- PATH…`. */
-export async function checkoutCommand(run: GitRun, repo: Repo, args: string[]): Promise<number> {
+export async function checkoutCommand(run: GitRun, repo: Repo, words0: string[]): Promise<number> {
+  // Short options combine (`-qb name`, `-fb name`), as git's parse-options takes them.
+  const args = splitShort(words0, 'bB');
   let create: string | undefined;
   let force = false;
   let detach = false;

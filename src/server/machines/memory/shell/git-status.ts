@@ -42,15 +42,19 @@ export async function unstagedPairs(run: GitRun, repo: Repo, s: Snapshot, keep: 
   return changedPairs(storedSides(run, repo, s.index), work, keep);
 }
 
-/** Untracked paths, a directory holding no tracked path shown once as `dir/`. */
-export function untrackedPaths(s: Snapshot, keep: (p: string) => boolean = () => true): string[] {
+/**
+ * Untracked paths, a directory holding no tracked path shown once as `dir/`; with `all` (`-uall`) every untracked
+ * file on its own.
+ */
+export function untrackedPaths(s: Snapshot, keep: (p: string) => boolean = () => true, all = false): string[] {
   const trackedDirs = new Set<string>();
   for (const p of s.index.keys()) for (let i = p.indexOf('/'); i >= 0; i = p.indexOf('/', i + 1)) trackedDirs.add(p.slice(0, i));
   const out = new Set<string>();
   for (const p of s.work.keys()) {
     if (s.index.has(p) || !keep(p.replace(/\/$/, ''))) continue;
     let shown = p;
-    for (let i = p.indexOf('/'); i >= 0 && i < p.length - 1; i = p.indexOf('/', i + 1)) {
+    if (all && p.endsWith('/')) continue;
+    for (let i = p.indexOf('/'); !all && i >= 0 && i < p.length - 1; i = p.indexOf('/', i + 1)) {
       if (!trackedDirs.has(p.slice(0, i))) {
         shown = `${p.slice(0, i)}/`;
         break;
@@ -105,6 +109,8 @@ interface StatusOptions {
   format: 'long' | 'short' | 'porcelain';
   branch: boolean;
   untracked: boolean;
+  /** `-uall`: each untracked file, not its directory. */
+  allUntracked?: boolean;
   ignored: boolean;
   specs: string[] | null;
 }
@@ -123,6 +129,7 @@ function parseStatus(run: GitRun, repo: Repo, args: string[]): StatusOptions {
     else if (a === '-sb' || a === '-bs') (o.format = 'short'), (o.branch = true);
     else if (a === '-uno' || a === '--untracked-files=no') o.untracked = false;
     else if (a === '-u' || a === '-unormal' || a === '--untracked-files' || a === '--untracked-files=normal') o.untracked = true;
+    else if (a === '-uall' || a === '--untracked-files=all') (o.untracked = true), (o.allUntracked = true);
     else if (a === '--ignored') o.ignored = true;
     else return refuse(`git status ${a}`);
   }
@@ -139,7 +146,7 @@ export async function statusCommand(run: GitRun, repo: Repo, args: string[]): Pr
   const keep = (p: string) => inSpecs(p, o.specs);
   const staged = stagedPairs(run, repo, s, keep);
   const unstaged = await unstagedPairs(run, repo, s, keep);
-  const untracked = o.untracked ? untrackedPaths(s, keep) : [];
+  const untracked = o.untracked ? untrackedPaths(s, keep, o.allUntracked) : [];
   const ignored = o.ignored ? sortedPaths(s.ignored.filter((p) => keep(p.replace(/\/$/, '')))) : [];
   const t = await tracking(run, repo, s);
   if (o.format === 'long') print(run, longFormat(run, repo, s, staged, unstaged, untracked, ignored, o.untracked, false, t));
