@@ -118,3 +118,10 @@ describe('git checkout with combined short options, status of every untracked fi
     expect(await engine(script)).toEqual(host(script));
   });
 });
+
+describe('git clean and git check-ignore', () => {
+  it.skipIf(!hostHas('git'))('name and remove untracked and ignored paths as git does', async () => {
+    const script = `${IDENTITY}git init -q; echo t > tracked; printf 'build/\\n*.log\\n' > .gitignore; git add .; git commit -qm one; mkdir -p newdir/sub build emptyd; echo 1 > newdir/sub/a; echo 2 > top.txt; echo l > x.log; echo b > build/o; git clean; echo "rc=$?"; git clean -n; git clean -nd; git clean -ndx; git clean -ndX; git check-ignore x.log build/o top.txt tracked; echo "rc=$?"; git clean -fd; ls -a`;
+    expect(await engine(script)).toEqual(host(script));
+  });
+});

@@ -20,6 +20,7 @@ import {
 } from './git-refs.ts';
 import { die, findRepo, GitExit, needRepo, newRun, print, refuse, type GitRun, type Repo } from './git-repo.ts';
 import { statusCommand } from './git-status.ts';
+import { checkIgnoreCommand, cleanCommand } from './git-clean.ts';
 import { addCommand, commitCommand, mvCommand, rmCommand } from './git-work.ts';
 import { remoteCommand } from './git-remote.ts';
 
@@ -44,6 +45,8 @@ const IN_REPO: Record<string, (run: GitRun, repo: Repo, args: string[]) => Promi
   reset: resetCommand,
   merge: mergeCommand,
   'ls-files': lsFilesCommand,
+  clean: cleanCommand,
+  'check-ignore': checkIgnoreCommand,
   remote: remoteCommand,
   tag: (run, repo, args) => tagCommand(run, repo, args, () => identity(run, repo, 'committer', zoneAt(run.env.TZ))),
 };
@@ -53,9 +56,9 @@ const REFUSED = new Set([
   'push', 'fetch', 'pull', 'rebase', 'cherry-pick', 'revert', 'stash', 'submodule', 'bisect', 'am', 'format-patch',
   'worktree', 'gc', 'fsck', 'reflog', 'blame', 'grep', 'archive', 'describe', 'notes', 'filter-branch', 'lfs', 'cat-file',
   'hash-object', 'update-index', 'write-tree', 'commit-tree', 'read-tree', 'symbolic-ref', 'update-ref', 'for-each-ref',
-  'show-ref', 'rev-list', 'merge-base', 'ls-tree', 'ls-remote', 'clean', 'shortlog', 'request-pull', 'send-email', 'svn',
+  'show-ref', 'rev-list', 'merge-base', 'ls-tree', 'ls-remote', 'shortlog', 'request-pull', 'send-email', 'svn',
   'sparse-checkout', 'maintenance', 'prune', 'repack', 'pack-objects', 'daemon', 'instaweb', 'gui', 'citool', 'mergetool',
-  'difftool', 'range-diff', 'whatchanged', 'credential', 'bundle', 'replace', 'annotate', 'check-ignore', 'var', 'help',
+  'difftool', 'range-diff', 'whatchanged', 'credential', 'bundle', 'replace', 'annotate', 'var', 'help',
 ]);
 
 /** Runs one `git` command line; never throws. */
