@@ -125,3 +125,10 @@ describe('git clean and git check-ignore', () => {
     expect(await engine(script)).toEqual(host(script));
   });
 });
+
+describe('git describe, rev-list and symbolic-ref', () => {
+  it.skipIf(!hostHas('git'))('name commits as git does', async () => {
+    const script = `${IDENTITY}git init -q; git describe; echo "rc=$?"; for i in 1 2 3; do echo $i > f; git add f; GIT_COMMITTER_DATE="170000000$i +0000" git commit -qm c$i; done; git tag v1 HEAD~2; git describe; echo "rc=$?"; git describe --tags; GIT_COMMITTER_DATE="1700000005 +0000" git tag -a v2 -m rel HEAD~1; git describe --dirty; echo x >> f; git describe --tags --dirty --abbrev=5; git describe --exact-match; echo "rc=$?"; git rev-list --count HEAD; git rev-list --count v1..HEAD; git symbolic-ref HEAD; git symbolic-ref --short HEAD`;
+    expect(await engine(script)).toEqual(host(script));
+  });
+});

@@ -21,6 +21,7 @@ import {
 import { die, findRepo, GitExit, needRepo, newRun, print, refuse, type GitRun, type Repo } from './git-repo.ts';
 import { statusCommand } from './git-status.ts';
 import { checkIgnoreCommand, cleanCommand } from './git-clean.ts';
+import { describeCommand, revListCommand, symbolicRefCommand } from './git-describe.ts';
 import { addCommand, commitCommand, mvCommand, rmCommand } from './git-work.ts';
 import { remoteCommand } from './git-remote.ts';
 
@@ -46,6 +47,9 @@ const IN_REPO: Record<string, (run: GitRun, repo: Repo, args: string[]) => Promi
   merge: mergeCommand,
   'ls-files': lsFilesCommand,
   clean: cleanCommand,
+  describe: describeCommand,
+  'rev-list': revListCommand,
+  'symbolic-ref': symbolicRefCommand,
   'check-ignore': checkIgnoreCommand,
   remote: remoteCommand,
   tag: (run, repo, args) => tagCommand(run, repo, args, () => identity(run, repo, 'committer', zoneAt(run.env.TZ))),
@@ -54,9 +58,9 @@ const IN_REPO: Record<string, (run: GitRun, repo: Repo, args: string[]) => Promi
 /** git's own commands this engine does not implement: each is refused loudly. */
 const REFUSED = new Set([
   'push', 'fetch', 'pull', 'rebase', 'cherry-pick', 'revert', 'stash', 'submodule', 'bisect', 'am', 'format-patch',
-  'worktree', 'gc', 'fsck', 'reflog', 'blame', 'grep', 'archive', 'describe', 'notes', 'filter-branch', 'lfs', 'cat-file',
-  'hash-object', 'update-index', 'write-tree', 'commit-tree', 'read-tree', 'symbolic-ref', 'update-ref', 'for-each-ref',
-  'show-ref', 'rev-list', 'merge-base', 'ls-tree', 'ls-remote', 'shortlog', 'request-pull', 'send-email', 'svn',
+  'worktree', 'gc', 'fsck', 'reflog', 'blame', 'grep', 'archive', 'notes', 'filter-branch', 'lfs', 'cat-file',
+  'hash-object', 'update-index', 'write-tree', 'commit-tree', 'read-tree', 'update-ref', 'for-each-ref',
+  'show-ref', 'merge-base', 'ls-tree', 'ls-remote', 'shortlog', 'request-pull', 'send-email', 'svn',
   'sparse-checkout', 'maintenance', 'prune', 'repack', 'pack-objects', 'daemon', 'instaweb', 'gui', 'citool', 'mergetool',
   'difftool', 'range-diff', 'whatchanged', 'credential', 'bundle', 'replace', 'annotate', 'var', 'help',
 ]);
