@@ -132,3 +132,10 @@ describe('git describe, rev-list and symbolic-ref', () => {
     expect(await engine(script)).toEqual(host(script));
   });
 });
+
+describe('git tag --sort', () => {
+  it.skipIf(!hostHas('git'))('orders tags by name or by version, either way, as git does', async () => {
+    const script = `${IDENTITY}git init -q; echo a > f; git add f; git commit -qm one; for t in v1.9.0 v1.10.0 v1.2.3 v2.0.0-rc1 v2.0.0 v0.9; do git tag $t; done; git tag --sort=-v:refname; git tag --sort=v:refname; git tag --sort=-refname`;
+    expect(await engine(script)).toEqual(host(script));
+  });
+});

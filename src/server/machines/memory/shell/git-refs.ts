@@ -535,6 +535,25 @@ async function unstagedAfterReset(run: GitRun, repo: Repo): Promise<void> {
   print(run, `Unstaged changes after reset:\n${pairs.map((p) => `${p.b ? 'M' : 'D'}\t${relative(run, repo, p.path)}\n`).join('')}`);
 }
 
+/**
+ * git's version order of two names (versioncmp.c, glibc's strverscmp without suffix rules): runs of digits compare
+ * as numbers (a longer run of an integral part is greater), other characters by byte; `v1.10` after `v1.9`.
+ */
+export function versionCompare(x: string, y: string): number {
+  const runs = (s: string) => s.match(/\d+|\D+/g) ?? [];
+  const a = runs(x);
+  const b = runs(y);
+  for (let k = 0; k < Math.min(a.length, b.length); k++) {
+    const p = a[k]!;
+    const q = b[k]!;
+    if (p === q) continue;
+    const digits = /^\d/.test(p) && /^\d/.test(q);
+    if (digits && !p.startsWith('0') && !q.startsWith('0') && p.length !== q.length) return p.length - q.length;
+    return p < q ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
 /** `git tag`: list (`-l PATTERN`), create (lightweight, or `-a`/`-m` annotated), `-d`. */
 export async function tagCommand(run: GitRun, repo: Repo, args: string[], tagger: () => Promise<{ name: string; email: string; timestamp: number; timezoneOffset: number }>): Promise<number> {
   let del = false;
@@ -542,10 +561,17 @@ export async function tagCommand(run: GitRun, repo: Repo, args: string[], tagger
   let force = false;
   let message: string | undefined;
   let list = false;
+  let sort: ((x: string, y: string) => number) | undefined;
   const words: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '-d' || a === '--delete') del = true;
+    if (a.startsWith('--sort=')) {
+      const key = a.slice(7);
+      const by = key.replace(/^-/, '');
+      const order = by === 'refname' ? (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0) : by === 'v:refname' || by === 'version:refname' ? versionCompare : undefined;
+      if (!order) return refuse(`git tag --sort=${key}`);
+      sort = key.startsWith('-') ? (x, y) => order(y, x) : order;
+    } else if (a === '-d' || a === '--delete') del = true;
     else if (a === '-a' || a === '--annotate') annotate = true;
     else if (a === '-f' || a === '--force') force = true;
     else if (a === '-l' || a === '--list') list = true;
@@ -570,8 +596,8 @@ export async function tagCommand(run: GitRun, repo: Repo, args: string[], tagger
     }
     return status;
   }
-  if (list || !words.length) {
-    const tags = sortedPaths(await git.listTags({ fs: run.gfs, gitdir: repo.gitdir }));
+  if (list || !words.length || sort) {
+    const tags = sort ? (await git.listTags({ fs: run.gfs, gitdir: repo.gitdir })).sort(sort) : sortedPaths(await git.listTags({ fs: run.gfs, gitdir: repo.gitdir }));
     const pattern = words[0];
     const re = pattern ? new RegExp(`^${pattern.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`) : null;
     print(run, tags.filter((t) => !re || re.test(t)).map((t) => `${t}\n`).join(''));
