@@ -20,6 +20,7 @@
 import { KERNEL_RELEASE } from './proc.ts';
 import { LINUX_ERRNO } from './linux-errno.ts';
 import { MACHINE_ARCH } from './sysinfo-commands.ts';
+import { NODE_FS_SOURCE } from './node-fs-source.ts';
 
 /** The text `node` prints for a refusal: what the code used, and `hint` (where it runs as is: `--exec sandbox`). */
 export const refusalText = (what: string, hint: string): string => `node: ${what} is not available in the shell engine; ${hint}\n`;
@@ -328,14 +329,16 @@ fs.readdirSync = function (dir, opts) {
 // js-exec's fs errors carry only a message, with the path hidden ('<path>'); node's say the path the code gave and
 // carry code, errno (Linux's, negative), syscall and path, which code tests (\`e.code === 'ENOENT'\`).
 const FS_ERRNO = ${JSON.stringify(Object.fromEntries(LINUX_ERRNO.map(([name, number]) => [name, number])))};
-const FS_SYSCALLS = { readFileSync: 'open', writeFileSync: 'open', appendFileSync: 'open', openSync: 'open', readdirSync: 'scandir', statSync: 'stat', lstatSync: 'lstat', mkdirSync: 'mkdir', unlinkSync: 'unlink', rmdirSync: 'rmdir', renameSync: 'rename', copyFileSync: 'copyfile', readlinkSync: 'readlink', chmodSync: 'chmod', accessSync: 'access', linkSync: 'link', symlinkSync: 'symlink', utimesSync: 'utime', truncateSync: 'open' };
+const FS_SYSCALLS = { readFileSync: 'open', writeFileSync: 'open', appendFileSync: 'open', openSync: 'open', readdirSync: 'scandir', statSync: 'stat', lstatSync: 'lstat', mkdirSync: 'mkdir', unlinkSync: 'unlink', rmdirSync: 'rmdir', renameSync: 'rename', copyFileSync: 'copyfile', readlinkSync: 'readlink', chmodSync: 'chmod', accessSync: 'access', linkSync: 'link', symlinkSync: 'symlink', utimesSync: 'utime', truncateSync: 'open', rmSync: 'rm' };
 const fsError = (e, syscall, args) => {
+  if (e && (e.syscall || /^ERR_/.test(String(e.code)))) return e;
   const m = /^([A-Z]+): ([^,]*), ([a-z]+)/.exec(String(e && e.message));
   if (!m || typeof args[0] !== 'string') return e;
   const read = m[3] === 'read', both = ['rename', 'copyfile', 'link', 'symlink'].includes(syscall);
   const err = new Error(m[1] + ': ' + m[2] + ', ' + (read ? 'read' : syscall + " '" + args[0] + "'" + (both ? " -> '" + args[1] + "'" : '')));
   return Object.assign(err, { errno: -(FS_ERRNO[m[1]] || 0), code: m[1], syscall: read ? 'read' : syscall }, read ? {} : { path: args[0] }, both && !read ? { dest: args[1] } : {});
 };
+${NODE_FS_SOURCE}
 for (const [name, syscall] of Object.entries(FS_SYSCALLS)) {
   const real = fs[name];
   if (typeof real !== 'function') continue;
