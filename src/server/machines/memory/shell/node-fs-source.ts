@@ -111,6 +111,17 @@ fs.writeSync = function (fd, data, a, b, c) {
   else { writeBytes(e.path, bytes, explicit ? position : e.pos, 'write'); if (!explicit) e.pos += bytes.length; }
   return bytes.length;
 };
+// readFileSync of a descriptor reads from its offset to the end (fd 0, stdin, is the prelude's own).
+const readWhole = fs.readFileSync;
+fs.readFileSync = function (file, opts) {
+  if (typeof file !== 'number' || file === 0) return readWhole.apply(this, arguments);
+  const e = fdEntry(file, 'fstat');
+  if ((e.flags & 3) === 1) throw badFd('read');
+  const bytes = Buffer.from(spzFs({ op: 'read', path: e.path, position: e.pos, length: 2147483647 }, [e.path]).data, 'base64');
+  e.pos += bytes.length;
+  const enc = typeof opts === 'string' ? opts : opts && opts.encoding;
+  return enc ? bytes.toString(enc) : bytes;
+};
 fs.fstatSync = function (fd) { return fs.statSync(fdEntry(fd, 'fstat').path); };
 fs.ftruncateSync = function (fd, len) { spzFs({ op: 'truncate', path: fdEntry(fd, 'ftruncate').path, len: len === undefined ? 0 : Number(len) }, []); };
 fs.truncateSync = function (path, len) {

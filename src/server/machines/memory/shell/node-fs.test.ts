@@ -45,4 +45,9 @@ describe("node's fs options and errors", () => {
     const r = await runShell(`cd /tmp && printf abc | node -e 'const fs = require("fs"); const fd = fs.openSync("o", "w"); fs.writeSync(fd, "hello "); fs.writeSync(fd, Buffer.from("world\\n")); fs.closeSync(fd); const a = fs.openSync("o", "a"); fs.writeSync(a, "end\\n"); fs.closeSync(a); const p = fs.openSync("o", "r+"); fs.writeSync(p, "J", 0); fs.closeSync(p); const rd = fs.openSync("o"); const b = Buffer.alloc(5); console.log(fs.readSync(rd, b, 0, 5, null), b.toString(), fs.readSync(rd, b, 0, 5, null), b.toString()); try { fs.openSync("o", "wx") } catch (e) { console.log(e.message) } try { fs.closeSync(99) } catch (e) { console.log(e.code, e.errno, e.message) } const s = Buffer.alloc(8); const n = fs.readSync(0, s, 0, 8); console.log(n, s.toString("utf8", 0, n))'; cat o`);
     expect(r).toEqual({ stdout: "5 Jello 5  worl\nEEXIST: file already exists, open 'o'\nEBADF -9 EBADF: bad file descriptor, close\n3 abc\nJello world\nend\n", stderr: '', exit: 0 });
   }, 60_000);
+
+  it('readFileSync of a descriptor reads from its offset; a closed one is EBADF (fstat); fs.promises.open (a FileHandle) is refused', async () => {
+    const r = await runShell(`cd /tmp && printf 'hello world\\n' > a && node -e 'const fs = require("fs"); const fd = fs.openSync("a"); fs.readSync(fd, Buffer.alloc(6), 0, 6, null); console.log(JSON.stringify(fs.readFileSync(fd, "utf8"))); fs.closeSync(fd); try { fs.readFileSync(fd) } catch (e) { console.log(e.code, e.message) }' && node -e 'require("fs").promises.open("a")'; echo "rc=$?"`);
+    expect(r).toEqual({ stdout: '"world\\n"\nEBADF EBADF: bad file descriptor, fstat\nrc=2\n', stderr: 'node: fs.promises.open is not available in the shell engine; run spritzer with --exec sandbox\n', exit: 0 });
+  }, 60_000);
 });

@@ -352,7 +352,8 @@ for (const [name, syscall] of Object.entries(FS_SYSCALLS)) {
   };
 }
 // fs.promises and require('fs/promises'): the same calls as promises, with node's errors.
-const fsPromises = Object.assign({}, fs.promises, Object.fromEntries(Object.keys(FS_SYSCALLS).filter((n) => typeof fs[n] === 'function').map((n) => [n.slice(0, -4), (...args) => new Promise((resolve) => resolve(fs[n](...args)))])));
+// (fs.promises.open answers a FileHandle, which this fs does not have: it is refused, not a descriptor number.)
+const fsPromises = Object.assign({}, fs.promises, Object.fromEntries(Object.keys(FS_SYSCALLS).filter((n) => typeof fs[n] === 'function' && n !== 'openSync').map((n) => [n.slice(0, -4), (...args) => new Promise((resolve) => resolve(fs[n](...args)))])));
 fs.promises = fsPromises;
 const realRequire = g.require;
 // What a module's function returns is js-exec's object, not node's (a Stats is a plain object there): printing one is
@@ -360,6 +361,8 @@ const realRequire = g.require;
 const mark = (r) => { if (r && typeof r === 'object' && !(typeof Buffer === 'function' && r instanceof Buffer)) { if (Array.isArray(r)) r.forEach(mark); else foreign.add(r); } return r; };
 const marking = (name, f) => (typeof f === 'function' && name !== 'path' ? new Proxy(f, { apply: (fn, self, a) => mark(Reflect.apply(fn, self, a)) }) : f);
 const guard = (name, mod) => (mod && typeof mod === 'object' ? new Proxy(mod, { get(t, k) { if (typeof k === 'string' && !(k in t) && !['then', 'default', '__esModule', 'toJSON', 'constructor'].includes(k)) refuse(name + '.' + k); return marking(name, t[k]); } }) : mod);
+// fs.promises refuses what it lacks (open's FileHandle, watch…) as require('fs/promises') does.
+fs.promises = guard('fs.promises', fsPromises);
 // node's crypto: digests, HMACs and random bytes computed by the worker's own crypto (the js-exec-worker-crypto
 // patch); bytes cross as base64.
 const toBytes = (data, enc) => (typeof data === 'string' ? Buffer.from(data, enc || 'utf8') : Buffer.from(data.buffer ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : data));
