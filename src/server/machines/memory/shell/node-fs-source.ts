@@ -67,6 +67,8 @@ const writeBytes = (path, bytes, position, syscall) => {
   }
 };
 const raw = (b) => (b && b._data instanceof Uint8Array ? b._data : b);
+// js-exec's own writes take text as UTF-8 and no other encoding.
+const plainText = (enc) => enc === undefined || enc === null || /^utf-?8$/i.test(enc);
 const optionsOf = (o) => (typeof o === 'string' ? { encoding: o } : o || {});
 fs.accessSync = function (path, mode) { spzFs({ op: 'access', path: pathText(path), mode: mode === undefined ? 0 : Number(mode) }, [path]); };
 const fds = new Map();
@@ -143,12 +145,12 @@ const writeWith = (file, data, o, dflt) => {
 };
 fs.writeFileSync = function (file, data, options) {
   const o = optionsOf(options);
-  if (typeof file !== 'number' && (o.flag === undefined || o.flag === 'w') && o.mode === undefined && typeof data === 'string') return realWriteFile.call(this, file, data, options);
+  if (typeof file !== 'number' && (o.flag === undefined || o.flag === 'w') && o.mode === undefined && typeof data === 'string' && plainText(o.encoding)) return realWriteFile.call(this, file, data, options);
   writeWith(file, data, o, 'w');
 };
 fs.appendFileSync = function (file, data, options) {
   const o = optionsOf(options);
-  if (typeof file !== 'number' && (o.flag === undefined || o.flag === 'a') && o.mode === undefined && typeof data === 'string') return realAppendFile.call(this, file, data, options);
+  if (typeof file !== 'number' && (o.flag === undefined || o.flag === 'a') && o.mode === undefined && typeof data === 'string' && plainText(o.encoding)) return realAppendFile.call(this, file, data, options);
   writeWith(file, data, o, 'a');
 };
 fs.mkdirSync = function (path, options) {

@@ -50,4 +50,9 @@ describe("node's fs options and errors", () => {
     const r = await runShell(`cd /tmp && printf 'hello world\\n' > a && node -e 'const fs = require("fs"); const fd = fs.openSync("a"); fs.readSync(fd, Buffer.alloc(6), 0, 6, null); console.log(JSON.stringify(fs.readFileSync(fd, "utf8"))); fs.closeSync(fd); try { fs.readFileSync(fd) } catch (e) { console.log(e.code, e.message) }' && node -e 'require("fs").promises.open("a")'; echo "rc=$?"`);
     expect(r).toEqual({ stdout: '"world\\n"\nEBADF EBADF: bad file descriptor, fstat\nrc=2\n', stderr: 'node: fs.promises.open is not available in the shell engine; run spritzer with --exec sandbox\n', exit: 0 });
   }, 60_000);
+
+  it('writeFileSync/appendFileSync write bytes and encodings as given; mkdirSync recursive over a file is EEXIST', async () => {
+    const r = await runShell(`cd /tmp && touch f && node -e 'const fs = require("fs"); fs.writeFileSync("b", Buffer.from([0, 255, 10])); fs.writeFileSync("c", "aGkK", "base64"); fs.writeFileSync("d", "6869", {encoding: "hex"}); fs.appendFileSync("d", "0a", "hex"); try { fs.mkdirSync("f", {recursive: true}) } catch (e) { console.log(e.message) }' && od -An -tx1 b && cat c d`);
+    expect(r).toEqual({ stdout: "EEXIST: file already exists, mkdir 'f'\n 00 ff 0a\nhi\nhi\n", stderr: '', exit: 0 });
+  }, 60_000);
 });

@@ -136,6 +136,9 @@ export async function nodeFsCall(fs: BashFs, cwd: string, json: string): Promise
       let first: string | null = null;
       const created: string[] = [];
       if (q.recursive) {
+        // mkdir -p's rule: what is there already must be a directory (a file is EEXIST, as mkdir(2) answers).
+        const there = await lstat(abs(q.path));
+        if (there && !(await as('mkdir', () => fs.stat(abs(q.path)))).isDirectory) throw uvError('EEXIST', 'mkdir');
         const parts = q.path.split('/');
         for (let i = 1; i <= parts.length; i++) {
           const prefix = parts.slice(0, i).join('/');
