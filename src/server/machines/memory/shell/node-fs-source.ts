@@ -1,14 +1,14 @@
 /**
  * The part of node's fs that js-exec lacks, as JavaScript for the node prelude (node-prelude.ts puts it after its
- * `fs`, `g`, `w`, `input` and `FS_ERRNO`, before it wraps fs's calls with node's errors): `fs.constants` (node 20 on
- * Linux), `accessSync`, `openSync`/`readSync`/`writeSync`/`closeSync`/`fstatSync`/`ftruncateSync`, `truncateSync`,
+ * `fs`, `g`, `w`, `input` and `FS_ERRNO`, before it wraps fs's calls with node's errors): node's Stats from
+ * `statSync`/`lstatSync`, `fs.constants` (node 20 on Linux), `accessSync`, `openSync`/`readSync`/`writeSync`/`closeSync`/`fstatSync`/`ftruncateSync`, `truncateSync`,
  * `utimesSync`, `linkSync`, the `flag` and `mode` options of `writeFileSync`/`appendFileSync`, `mkdirSync`'s `mode`
  * and its answer with `recursive`, `copyFileSync`'s COPYFILE_EXCL, and node's errors of `unlinkSync`, `rmdirSync` and
  * `rmSync`. Each asks the main thread through `__spzFs` (node-fs.ts), whose `CODE: text, syscall` becomes node's
  * Error (code, errno, syscall, path, dest).
  * @deviation Descriptors are the prelude's own table (numbers from 3): a descriptor holds its path and offset, and each
  * read or write goes to the file by name, so a file renamed or removed while open is not followed; `utimesSync` sets
- * the modification time only (the files keep one time).
+ * the modification time only, and a Stats' atime, ctime and birthtime are its mtime (the files keep one time).
  */
 
 /** node 20's `fs.constants` on Linux x64 (`node -p 'require("fs").constants'`). */
@@ -70,6 +70,21 @@ const raw = (b) => (b && b._data instanceof Uint8Array ? b._data : b);
 // js-exec's own writes take text as UTF-8 and no other encoding.
 const plainText = (enc) => enc === undefined || enc === null || /^utf-?8$/i.test(enc);
 const optionsOf = (o) => (typeof o === 'string' ? { encoding: o } : o || {});
+// node's Stats: every field stat(2) gives (the type bits in mode, nlink, uid, ino, blocks…), the four times as Dates
+// and as milliseconds, and the is*() questions.
+const nodeStats = (r) => {
+  const t = new Date(Math.floor(r.timeMs));
+  return { dev: r.dev, mode: r.mode, nlink: r.nlink, uid: r.uid, gid: r.gid, rdev: r.rdev, blksize: r.blksize, ino: r.ino, size: r.size, blocks: r.blocks,
+    atimeMs: r.timeMs, mtimeMs: r.timeMs, ctimeMs: r.timeMs, birthtimeMs: r.timeMs, atime: new Date(t), mtime: new Date(t), ctime: new Date(t), birthtime: new Date(t),
+    isFile: () => r.isFile, isDirectory: () => r.isDirectory, isSymbolicLink: () => r.isSymbolicLink, isFIFO: () => false, isSocket: () => false, isBlockDevice: () => false, isCharacterDevice: () => r.isDevice };
+};
+const statWith = (follow) => function (path, options) {
+  if (options && options.bigint) g.__spzRefuse('fs.' + (follow ? 'stat' : 'lstat') + 'Sync with bigint');
+  try { return nodeStats(spzFs({ op: 'stat', path: pathText(path), follow }, [path])); }
+  catch (e) { if (options && options.throwIfNoEntry === false && e.code === 'ENOENT') return undefined; throw e; }
+};
+fs.statSync = statWith(true);
+fs.lstatSync = statWith(false);
 fs.accessSync = function (path, mode) { spzFs({ op: 'access', path: pathText(path), mode: mode === undefined ? 0 : Number(mode) }, [path]); };
 const fds = new Map();
 let nextFd = 3;

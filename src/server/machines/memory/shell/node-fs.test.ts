@@ -55,4 +55,9 @@ describe("node's fs options and errors", () => {
     const r = await runShell(`cd /tmp && touch f && node -e 'const fs = require("fs"); fs.writeFileSync("b", Buffer.from([0, 255, 10])); fs.writeFileSync("c", "aGkK", "base64"); fs.writeFileSync("d", "6869", {encoding: "hex"}); fs.appendFileSync("d", "0a", "hex"); try { fs.mkdirSync("f", {recursive: true}) } catch (e) { console.log(e.message) }' && od -An -tx1 b && cat c d`);
     expect(r).toEqual({ stdout: "EEXIST: file already exists, mkdir 'f'\n 00 ff 0a\nhi\nhi\n", stderr: '', exit: 0 });
   }, 60_000);
+
+  it("statSync/lstatSync give node's Stats: the type bits in mode, nlink, uid, ino, blocks, the times; throwIfNoEntry", async () => {
+    const r = await runShell(`cd /tmp && printf 'hello\\n' > a && ln a h && ln -s a l && node -e 'const fs = require("fs"); const s = fs.statSync("a"), l = fs.lstatSync("l"); console.log(s.mode.toString(8), s.nlink, s.uid, s.gid, s.size, s.blocks, s.ino === fs.statSync("h").ino, Math.floor(s.mtimeMs) === s.mtime.getTime(), l.mode.toString(8), l.isSymbolicLink(), fs.statSync("/tmp").mode.toString(8), fs.statSync("nope", {throwIfNoEntry: false}))'`);
+    expect(r).toEqual({ stdout: '100644 2 1000 1000 6 8 true true 120777 true 41777 undefined\n', stderr: '', exit: 0 });
+  }, 60_000);
 });

@@ -7,6 +7,8 @@
  * prelude adds the path the code gave. Source of the behaviour: node 20's lib/fs.js over Linux's syscalls.
  */
 import type { BashFs } from './bash-fs.ts';
+import { DISK_DEVICE, inodeNumber, ownerOf } from './devices.ts';
+import { subMsNanos } from './file-time.ts';
 
 /** libuv's text for the codes these calls give (uv_strerror). */
 const UV_TEXT: Record<string, string> = {
@@ -41,6 +43,7 @@ async function as<T>(syscall: string, f: () => Promise<T>): Promise<T> {
 /** One request of the prelude. `path`s are as the code gave them (relative to the program's working directory). */
 type Request =
   | { op: 'access'; path: string; mode: number }
+  | { op: 'stat'; path: string; follow: boolean }
   | { op: 'open'; path: string; read: boolean; write: boolean; create: boolean; excl: boolean; trunc: boolean; mode?: number }
   | { op: 'write'; path: string; data: string; position: number | null }
   | { op: 'read'; path: string; position: number; length: number }
@@ -62,6 +65,20 @@ export async function nodeFsCall(fs: BashFs, cwd: string, json: string): Promise
   const lstat = async (p: string) => { try { return await fs.lstat(p); } catch { return undefined; } };
   const masked = (mode: number): number => mode & 0o7777 & ~fs.umask;
   switch (q.op) {
+    case 'stat': {
+      // node's Stats fields as Linux's stat(2) gives them for the sprite's files (stat-command.ts's rules: 4 KiB
+      // blocks, the disk's device number, the type bits in the mode). The files keep one time: atime, ctime and
+      // birthtime are the mtime.
+      const p = abs(q.path);
+      const syscall = q.follow ? 'stat' : 'lstat';
+      const st = await as(syscall, () => (q.follow ? fs.stat(p) : fs.lstat(p)));
+      const o = ownerOf(st);
+      const type = o.device ? 0o20000 : st.isDirectory ? 0o40000 : st.isSymbolicLink ? 0o120000 : 0o100000;
+      const blocks = st.isDirectory ? 8 : st.isSymbolicLink || o.device ? 0 : Math.ceil(st.size / 4096) * 8;
+      const nlink = (st as { nlink?: number }).nlink ?? (st.isDirectory ? 2 : 1);
+      const timeMs = st.mtime.getTime() + subMsNanos(st.mtime) / 1e6;
+      return JSON.stringify({ dev: o.device ? 6 : DISK_DEVICE, mode: (st.mode & 0o7777) | type, nlink, uid: o.uid, gid: o.gid, rdev: 0, blksize: 4096, ino: inodeNumber(st, p), size: st.size, blocks, timeMs, isFile: st.isFile && !o.device, isDirectory: st.isDirectory, isSymbolicLink: st.isSymbolicLink, isDevice: o.device });
+    }
     case 'access': {
       const p = abs(q.path);
       const st = await as('access', () => fs.stat(p));

@@ -315,10 +315,7 @@ for (const name of ${JSON.stringify(MISSING_GLOBALS)}) if (!(name in g)) Object.
 const fs = g.require('fs');
 const readFile = fs.readFileSync;
 fs.readFileSync = function (file, opts) { if (file === 0 || file === '/dev/stdin') { const e = typeof opts === 'string' ? opts : opts?.encoding; return e ? input : Buffer.from(input); } return readFile.apply(this, arguments); };
-// js-exec's stat is plain data (isFile a boolean): node's Stats answers isFile()/isDirectory()/isSymbolicLink() and
-// carries mtimeMs; readdirSync(dir, { withFileTypes: true }) gives Dirent objects.
-const statsOf = (s) => { const mtime = new Date(s.mtime); return { size: s.size, mode: s.mode, mtime, mtimeMs: mtime.getTime(), isFile: () => s.isFile, isDirectory: () => s.isDirectory, isSymbolicLink: () => s.isSymbolicLink, isFIFO: () => false, isSocket: () => false, isBlockDevice: () => false, isCharacterDevice: () => false }; };
-for (const name of ['statSync', 'lstatSync']) { const real = fs[name]; if (typeof real === 'function') fs[name] = function () { return statsOf(real.apply(this, arguments)); }; }
+// readdirSync(dir, { withFileTypes: true }) gives Dirent objects (node's Stats come from node-fs-source.ts).
 const readdir = fs.readdirSync;
 fs.readdirSync = function (dir, opts) {
   const names = readdir.call(this, dir, typeof opts === 'object' && opts ? { ...opts, withFileTypes: false } : opts);
