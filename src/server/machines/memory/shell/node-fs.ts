@@ -1,8 +1,8 @@
 /**
  * node's fs calls that js-exec's own fs lacks, served on the main thread over the sprite's files (BashFs: the running
  * user's permissions, the umask, hard links). The worker's `__spzFs(json)` (patch js-exec-worker-fs) carries one
- * request; node-prelude.ts builds node's `fs.accessSync`, `openSync`/`readSync`/`writeSync`, `truncateSync`,
- * `utimesSync`, `linkSync`, the `flag`/`mode` options of `writeFileSync` and `mkdirSync`, and `unlinkSync`/`rmSync`'s
+ * request; node-fs-source.ts (part of the node prelude) builds node's Stats, `fs.accessSync`,
+ * `openSync`/`readSync`/`writeSync`, `truncateSync`, `utimesSync`, `linkSync`, the `flag`/`mode` options of `writeFileSync` and `mkdirSync`, and `unlinkSync`/`rmSync`'s
  * errors on it. A failure throws `CODE: text, syscall` (libuv's lowercase strerror text, as node's messages read); the
  * prelude adds the path the code gave. Source of the behaviour: node 20's lib/fs.js over Linux's syscalls.
  */
@@ -23,6 +23,8 @@ const UV_TEXT: Record<string, string> = {
   ELOOP: 'too many symbolic links encountered',
   ENAMETOOLONG: 'name too long',
   EBADF: 'bad file descriptor',
+  EIO: 'i/o error',
+  ENOSPC: 'no space left on device',
 };
 
 /** An error node's prelude turns into node's (code, errno, syscall, path). */
@@ -81,10 +83,9 @@ export async function nodeFsCall(fs: BashFs, cwd: string, json: string): Promise
     }
     case 'access': {
       const p = abs(q.path);
-      const st = await as('access', () => fs.stat(p));
+      await as('access', () => fs.stat(p));
       // access(2) asks each bit the mode names; F_OK (0) only that the path resolves.
       for (const bit of [4, 2, 1] as const) if (q.mode & bit && !(await fs.access(p, bit))) throw uvError('EACCES', 'access');
-      void st;
       return '{}';
     }
     case 'open': {
