@@ -1,10 +1,11 @@
 /**
  * node's fs calls that js-exec's own fs lacks, served on the main thread over the sprite's files (BashFs: the running
  * user's permissions, the umask, hard links). The worker's `__spzFs(json)` (patch js-exec-worker-fs) carries one
- * request; node-fs-source.ts (part of the node prelude) builds node's Stats, `fs.accessSync`,
- * `openSync`/`readSync`/`writeSync`, `truncateSync`, `utimesSync`, `linkSync`, the `flag`/`mode` options of `writeFileSync` and `mkdirSync`, and `unlinkSync`/`rmSync`'s
- * errors on it. A failure throws `CODE: text, syscall` (libuv's lowercase strerror text, as node's messages read); the
- * prelude adds the path the code gave. Source of the behaviour: node 20's lib/fs.js over Linux's syscalls.
+ * request; node-fs-source.ts (part of the node prelude) builds node's Stats, `fs.accessSync`, `openSync`/`readSync`/
+ * `writeSync`, `truncateSync`, `utimesSync`, `linkSync`, the `flag`/`mode` options of `writeFileSync` and
+ * `mkdirSync`, and `unlinkSync`/`rmdirSync`/`rmSync`'s errors on it. A failure throws `CODE: text, syscall` (libuv's
+ * lowercase strerror text, as node's messages read); the prelude adds the path the code gave. Source of the
+ * behaviour: node 20's lib/fs.js over Linux's syscalls.
  */
 import type { BashFs } from './bash-fs.ts';
 import { DISK_DEVICE, inodeNumber, ownerOf } from './devices.ts';
