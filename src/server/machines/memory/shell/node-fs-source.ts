@@ -131,12 +131,17 @@ fs.writeSync = function (fd, data, a, b, c) {
 // readFileSync of a descriptor reads from its offset to the end (fd 0, stdin, is the prelude's own).
 const readWhole = fs.readFileSync;
 fs.readFileSync = function (file, opts) {
-  if (typeof file !== 'number' || file === 0) return readWhole.apply(this, arguments);
+  // js-exec's text read decodes as UTF-8 whatever the encoding, and its text ends at a NUL byte: the bytes are read
+  // and node's Buffer decodes them.
+  const enc = typeof opts === 'string' ? opts : opts && opts.encoding;
+  // Descriptor 0 reads what is left of stdin (a second read of a pipe is empty), readSync(0) sharing the offset.
+  if (file === 0) { const all = Buffer.from(input), rest = all.slice(stdinPos); stdinPos = all.length; return enc ? rest.toString(enc) : rest; }
+  if (file === '/dev/stdin') return readWhole.apply(this, arguments);
+  if (typeof file !== 'number') return enc ? readWhole.call(this, file).toString(enc) : readWhole.call(this, file);
   const e = fdEntry(file, 'fstat');
   if ((e.flags & 3) === 1) throw badFd('read');
   const bytes = Buffer.from(spzFs({ op: 'read', path: e.path, position: e.pos, length: 2147483647 }, [e.path]).data, 'base64');
   e.pos += bytes.length;
-  const enc = typeof opts === 'string' ? opts : opts && opts.encoding;
   return enc ? bytes.toString(enc) : bytes;
 };
 fs.fstatSync = function (fd) { return fs.statSync(fdEntry(fd, 'fstat').path); };

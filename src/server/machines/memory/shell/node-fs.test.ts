@@ -60,4 +60,9 @@ describe("node's fs options and errors", () => {
     const r = await runShell(`cd /tmp && printf 'hello\\n' > a && ln a h && ln -s a l && node -e 'const fs = require("fs"); const s = fs.statSync("a"), l = fs.lstatSync("l"); console.log(s.mode.toString(8), s.nlink, s.uid, s.gid, s.size, s.blocks, s.ino === fs.statSync("h").ino, Math.floor(s.mtimeMs) === s.mtime.getTime(), l.mode.toString(8), l.isSymbolicLink(), fs.statSync("/tmp").mode.toString(8), fs.statSync("nope", {throwIfNoEntry: false}))'`);
     expect(r).toEqual({ stdout: '100644 2 1000 1000 6 8 true true 120777 true 41777 undefined\n', stderr: '', exit: 0 });
   }, 60_000);
+
+  it('readFileSync decodes the bytes with the encoding asked (a NUL byte does not end the text); stdin is read once', async () => {
+    const r = await runShell(`cd /tmp && printf 'a\\0b' > z && printf 'in' | node -e 'const fs = require("fs"); console.log(JSON.stringify(fs.readFileSync("z", "utf8")), fs.readFileSync("z", "hex"), fs.readFileSync("z", {encoding: "base64"}), JSON.stringify(fs.readFileSync(0, "utf8")), JSON.stringify(fs.readFileSync(0, "utf8")))'`);
+    expect(r).toEqual({ stdout: '"a\\u0000b" 610062 YQBi "in" ""\n', stderr: '', exit: 0 });
+  }, 60_000);
 });
