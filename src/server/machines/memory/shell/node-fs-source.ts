@@ -153,6 +153,22 @@ fs.truncateSync = function (path, len) {
 const timeMs = (t) => (t instanceof Date ? t.getTime() : Number(t) * 1000);
 fs.utimesSync = function (path, atime, mtime) { spzFs({ op: 'utimes', path: pathText(path), mtime: timeMs(mtime) }, [path]); };
 fs.linkSync = function (existing, path) { spzFs({ op: 'link', existing: pathText(existing), path: pathText(path) }, [existing, path]); };
+// chmodSync takes a mode as a number or an octal string ('755'), as node's parseFileMode does.
+const realChmod = fs.chmodSync;
+fs.chmodSync = function (path, mode) { return realChmod.call(this, path, modeOf(mode, mode)); };
+// realpathSync walks the path as node's JavaScript realpath does: a missing part is lstat's error for its absolute path.
+const realRealpath = fs.realpathSync;
+fs.realpathSync = function (path, options) {
+  try { return realRealpath.apply(this, arguments); } catch (e) {
+    const abs = realRequire('path').resolve(String(pathText(path)));
+    const parts = abs.split('/').filter(Boolean);
+    for (let i = 1; i <= parts.length; i++) {
+      const prefix = '/' + parts.slice(0, i).join('/');
+      try { fs.lstatSync(prefix); } catch (err) { if (err && err.syscall) throw err; }
+    }
+    throw nodeFsError(e, [path]);
+  }
+};
 const realWriteFile = fs.writeFileSync, realAppendFile = fs.appendFileSync, realMkdir = fs.mkdirSync, realCopy = fs.copyFileSync;
 // writeFileSync/appendFileSync with a flag or a mode other than the plain one open the file as node would
 // (O_EXCL, O_APPEND, the creation mode), then write the bytes.
@@ -187,6 +203,9 @@ fs.rmdirSync = function (path, options) {
 fs.rmSync = function (path, options) { const o = options || {}; spzFs({ op: 'rm', path: pathText(path), recursive: Boolean(o.recursive), force: Boolean(o.force) }, [path]); };
 fs.copyFileSync = function (src, dest, mode) {
   if (mode & C.COPYFILE_EXCL) { let there = true; try { fs.lstatSync(dest); } catch (e) { there = false; } if (there) throw nodeFsError(new Error('EEXIST: file already exists, copyfile'), [src, dest]); }
-  return realCopy.call(this, src, dest);
+  const r = realCopy.call(this, src, dest);
+  // libuv's copyfile gives the copy the source's mode (fchmod), whatever the umask.
+  try { fs.chmodSync(dest, fs.statSync(src).mode & 0o7777); } catch (e) {}
+  return r;
 };
 `;

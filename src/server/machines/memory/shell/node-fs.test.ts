@@ -65,4 +65,9 @@ describe("node's fs options and errors", () => {
     const r = await runShell(`cd /tmp && printf 'a\\0b' > z && printf 'in' | node -e 'const fs = require("fs"); console.log(JSON.stringify(fs.readFileSync("z", "utf8")), fs.readFileSync("z", "hex"), fs.readFileSync("z", {encoding: "base64"}), JSON.stringify(fs.readFileSync(0, "utf8")), JSON.stringify(fs.readFileSync(0, "utf8")))'`);
     expect(r).toEqual({ stdout: '"a\\u0000b" 610062 YQBi "in" ""\n', stderr: '', exit: 0 });
   }, 60_000);
+
+  it("readdirSync recursive (breadth first, relative names); chmodSync with an octal string; copyFileSync keeps the source's mode; realpathSync's lstat error", async () => {
+    const r = await runShell(`cd /tmp && mkdir -p t/a/b && touch t/f t/a/g t/a/b/h && printf 'x' > s && chmod 750 s && umask 077 && node -e 'const fs = require("fs"); console.log(fs.readdirSync("t", {recursive: true}).join(",")); fs.chmodSync("t/f", "640"); fs.copyFileSync("s", "c"); try { fs.realpathSync("nope/x") } catch (e) { console.log(e.code, e.syscall, e.path) }' && stat -c %a t/f c`);
+    expect(r).toEqual({ stdout: 'a,f,a/b,a/g,a/b/h\nENOENT lstat /tmp/nope\n640\n750\n', stderr: '', exit: 0 });
+  }, 60_000);
 });

@@ -318,10 +318,24 @@ fs.readFileSync = function (file, opts) { if (file === 0 || file === '/dev/stdin
 // readdirSync(dir, { withFileTypes: true }) gives Dirent objects (node's Stats come from node-fs-source.ts).
 const readdir = fs.readdirSync;
 fs.readdirSync = function (dir, opts) {
-  const names = readdir.call(this, dir, typeof opts === 'object' && opts ? { ...opts, withFileTypes: false } : opts);
-  if (!(opts && typeof opts === 'object' && opts.withFileTypes)) return names;
-  const base = String(dir).replace(/[/]+$/, '') || '/';
-  return names.map((name) => { const s = fs.lstatSync(base + '/' + name); return { name, parentPath: String(dir), path: String(dir), isFile: s.isFile, isDirectory: s.isDirectory, isSymbolicLink: s.isSymbolicLink, isFIFO: s.isFIFO, isSocket: s.isSocket, isBlockDevice: s.isBlockDevice, isCharacterDevice: s.isCharacterDevice }; });
+  const o = typeof opts === 'object' && opts ? opts : {};
+  const list = (d) => readdir.call(this, d, typeof opts === 'object' && opts ? { ...opts, withFileTypes: false, recursive: false } : opts);
+  const dirent = (parent, name) => { const s = fs.lstatSync(parent.replace(/[/]+$/, '') + '/' + name); return { name, parentPath: parent, path: parent, isFile: s.isFile, isDirectory: s.isDirectory, isSymbolicLink: s.isSymbolicLink, isFIFO: s.isFIFO, isSocket: s.isSocket, isBlockDevice: s.isBlockDevice, isCharacterDevice: s.isCharacterDevice }; };
+  if (!o.recursive) { const names = list(dir); return o.withFileTypes ? names.map((name) => dirent(String(dir), name)) : names; }
+  // node 20's recursive listing: breadth first, each directory's entries then its subdirectories' (a link to a
+  // directory is followed), names relative to dir.
+  const { join, relative } = realRequire('path');
+  const base = String(dir), out = [], queue = [base];
+  for (let i = 0; i < queue.length; i++) {
+    for (const name of list(queue[i])) {
+      const full = join(queue[i], name);
+      out.push(o.withFileTypes ? dirent(queue[i], name) : relative(base, full));
+      let isDir = false;
+      try { isDir = fs.statSync(full).isDirectory(); } catch (e) {}
+      if (isDir) queue.push(full);
+    }
+  }
+  return out;
 };
 // js-exec's fs errors carry only a message, with the path hidden ('<path>'); node's say the path the code gave and
 // carry code, errno (Linux's, negative), syscall and path, which code tests (\`e.code === 'ENOENT'\`).
