@@ -1,11 +1,13 @@
 /**
  * The part of node's fs that js-exec lacks, as JavaScript for the node prelude (node-prelude.ts puts it after its
  * `fs`, `g`, `w`, `input` and `FS_ERRNO`, before it wraps fs's calls with node's errors): node's Stats from
- * `statSync`/`lstatSync`, `fs.constants` (node 20 on Linux), `accessSync`, `openSync`/`readSync`/`writeSync`/`closeSync`/`fstatSync`/`ftruncateSync`, `truncateSync`,
- * `utimesSync`, `linkSync`, the `flag` and `mode` options of `writeFileSync`/`appendFileSync`, `mkdirSync`'s `mode`
- * and its answer with `recursive`, `copyFileSync`'s COPYFILE_EXCL, and node's errors of `unlinkSync`, `rmdirSync` and
- * `rmSync`. Each asks the main thread through `__spzFs` (node-fs.ts), whose `CODE: text, syscall` becomes node's
- * Error (code, errno, syscall, path, dest).
+ * `statSync`/`lstatSync`, `fs.constants` (node 20 on Linux), `accessSync`, `openSync`/`readSync`/`writeSync`/
+ * `closeSync`/`fstatSync`/`ftruncateSync`, `truncateSync`, `utimesSync`, `linkSync`, `mkdtempSync`, the `flag` and
+ * `mode` options of `writeFileSync`/`appendFileSync` (and their check of the data), `readFileSync`'s encodings,
+ * `mkdirSync`'s `mode` and its answer with `recursive`, `copyFileSync`'s COPYFILE_EXCL and modes, `chmodSync`'s octal
+ * strings, `realpathSync`'s errors, and node's errors of `unlinkSync`, `rmdirSync` and `rmSync`. Each asks the main
+ * thread through `__spzFs` (node-fs.ts), whose `CODE: text, syscall` becomes node's Error (code, errno, syscall, path,
+ * dest).
  * @deviation Descriptors are the prelude's own table (numbers from 3): a descriptor holds its path and offset, and each
  * read or write goes to the file by name, so a file renamed or removed while open is not followed; `utimesSync` sets
  * the modification time only, and a Stats' atime, ctime and birthtime are its mtime (the files keep one time).
@@ -172,6 +174,12 @@ fs.realpathSync = function (path, options) {
 const realWriteFile = fs.writeFileSync, realAppendFile = fs.appendFileSync, realMkdir = fs.mkdirSync, realCopy = fs.copyFileSync;
 // writeFileSync/appendFileSync with a flag or a mode other than the plain one open the file as node would
 // (O_EXCL, O_APPEND, the creation mode), then write the bytes.
+// node's check of write data: a string, a Buffer, a TypedArray or a DataView (ERR_INVALID_ARG_TYPE otherwise).
+const receivedText = (v) => (v === null || v === undefined ? 'Received ' + v : typeof v === 'function' ? 'Received function ' + (v.name || '<anonymous>') : typeof v === 'object' ? 'Received an instance of ' + ((v.constructor && v.constructor.name) || 'Object') : 'Received type ' + typeof v + ' (' + (typeof v === 'bigint' ? v + 'n' : String(v)) + ')');
+const checkData = (data) => {
+  if (typeof data === 'string' || Buffer.isBuffer(data) || ArrayBuffer.isView(data)) return;
+  throw Object.assign(new TypeError('The "data" argument must be of type string or an instance of Buffer, TypedArray, or DataView. ' + receivedText(data)), { code: 'ERR_INVALID_ARG_TYPE' });
+};
 const writeWith = (file, data, o, dflt) => {
   if (typeof file === 'number') { fs.writeSync(file, bytesOf(data, o.encoding)); return; }
   const flags = flagsOf(o.flag, dflt);
@@ -180,11 +188,13 @@ const writeWith = (file, data, o, dflt) => {
   if (bytes.length > 0) writeBytes(file, bytes, flags & C.O_APPEND || flags & C.O_TRUNC ? null : 0, 'write');
 };
 fs.writeFileSync = function (file, data, options) {
+  checkData(data);
   const o = optionsOf(options);
   if (typeof file !== 'number' && (o.flag === undefined || o.flag === 'w') && o.mode === undefined && typeof data === 'string' && plainText(o.encoding)) return realWriteFile.call(this, file, data, options);
   writeWith(file, data, o, 'w');
 };
 fs.appendFileSync = function (file, data, options) {
+  checkData(data);
   const o = optionsOf(options);
   if (typeof file !== 'number' && (o.flag === undefined || o.flag === 'a') && o.mode === undefined && typeof data === 'string' && plainText(o.encoding)) return realAppendFile.call(this, file, data, options);
   writeWith(file, data, o, 'a');
@@ -194,6 +204,19 @@ fs.mkdirSync = function (path, options) {
   if (!o.recursive && o.mode === undefined) return realMkdir.call(this, path, options);
   const r = spzFs({ op: 'mkdir', path: pathText(path), recursive: Boolean(o.recursive), mode: modeOf(o.mode, undefined) }, [path]);
   return o.recursive ? (r.first === null ? undefined : r.first) : undefined;
+};
+// mkdtempSync: the prefix and six random letters or digits, made 0700; its errors name the template (prefix + XXXXXX).
+const TEMP_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+fs.mkdtempSync = function (prefix, options) {
+  const text = String(pathText(prefix));
+  for (let tries = 0; ; tries++) {
+    let name = text;
+    for (let i = 0; i < 6; i++) name += TEMP_CHARS[Math.floor(Math.random() * TEMP_CHARS.length)];
+    try { spzFs({ op: 'mkdir', path: name, recursive: false, mode: 0o700 }, [name]); return name; } catch (e) {
+      if (e.code === 'EEXIST' && tries < 100) continue;
+      throw nodeFsError(new Error(e.code + ': ' + e.message.split(': ')[1].split(', ')[0] + ', mkdtemp'), [text + 'XXXXXX']);
+    }
+  }
 };
 fs.unlinkSync = function (path) { spzFs({ op: 'unlink', path: pathText(path) }, [path]); };
 fs.rmdirSync = function (path, options) {

@@ -70,4 +70,16 @@ describe("node's fs options and errors", () => {
     const r = await runShell(`cd /tmp && mkdir -p t/a/b && touch t/f t/a/g t/a/b/h && printf 'x' > s && chmod 750 s && umask 077 && node -e 'const fs = require("fs"); console.log(fs.readdirSync("t", {recursive: true}).join(",")); fs.chmodSync("t/f", "640"); fs.copyFileSync("s", "c"); try { fs.realpathSync("nope/x") } catch (e) { console.log(e.code, e.syscall, e.path) }' && stat -c %a t/f c`);
     expect(r).toEqual({ stdout: 'a,f,a/b,a/g,a/b/h\nENOENT lstat /tmp/nope\n640\n750\n', stderr: '', exit: 0 });
   }, 60_000);
+
+  it('writeFileSync refuses data that is not a string or bytes (ERR_INVALID_ARG_TYPE); mkdtempSync makes a 0700 directory', async () => {
+    const r = await runShell(`cd /tmp && node -e 'const fs = require("fs"); for (const d of [5, {a: 1}, null]) { try { fs.writeFileSync("w", d) } catch (e) { console.log(e.code, e.message) } } const t = fs.mkdtempSync("/tmp/j-"); console.log(/^[/]tmp[/]j-[A-Za-z0-9]{6}$/.test(t), (fs.statSync(t).mode & 0o777).toString(8), fs.existsSync("w")); try { fs.mkdtempSync("/nonexist/x-") } catch (e) { console.log(e.message) }'`);
+    expect(r.stdout).toBe([
+      'ERR_INVALID_ARG_TYPE The "data" argument must be of type string or an instance of Buffer, TypedArray, or DataView. Received type number (5)',
+      'ERR_INVALID_ARG_TYPE The "data" argument must be of type string or an instance of Buffer, TypedArray, or DataView. Received an instance of Object',
+      'ERR_INVALID_ARG_TYPE The "data" argument must be of type string or an instance of Buffer, TypedArray, or DataView. Received null',
+      'true 700 false',
+      "ENOENT: no such file or directory, mkdtemp '/nonexist/x-XXXXXX'",
+      '',
+    ].join('\n'));
+  }, 60_000);
 });

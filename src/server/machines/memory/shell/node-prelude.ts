@@ -340,7 +340,7 @@ fs.readdirSync = function (dir, opts) {
 // js-exec's fs errors carry only a message, with the path hidden ('<path>'); node's say the path the code gave and
 // carry code, errno (Linux's, negative), syscall and path, which code tests (\`e.code === 'ENOENT'\`).
 const FS_ERRNO = ${JSON.stringify(Object.fromEntries(LINUX_ERRNO.map(([name, number]) => [name, number])))};
-const FS_SYSCALLS = { readFileSync: 'open', writeFileSync: 'open', appendFileSync: 'open', openSync: 'open', readdirSync: 'scandir', statSync: 'stat', lstatSync: 'lstat', mkdirSync: 'mkdir', unlinkSync: 'unlink', rmdirSync: 'rmdir', renameSync: 'rename', copyFileSync: 'copyfile', readlinkSync: 'readlink', chmodSync: 'chmod', accessSync: 'access', linkSync: 'link', symlinkSync: 'symlink', utimesSync: 'utime', truncateSync: 'open', rmSync: 'rm' };
+const FS_SYSCALLS = { readFileSync: 'open', writeFileSync: 'open', appendFileSync: 'open', openSync: 'open', readdirSync: 'scandir', statSync: 'stat', lstatSync: 'lstat', mkdirSync: 'mkdir', unlinkSync: 'unlink', rmdirSync: 'rmdir', renameSync: 'rename', copyFileSync: 'copyfile', readlinkSync: 'readlink', chmodSync: 'chmod', accessSync: 'access', linkSync: 'link', symlinkSync: 'symlink', utimesSync: 'utime', truncateSync: 'open', rmSync: 'rm', mkdtempSync: 'mkdtemp' };
 const fsError = (e, syscall, args) => {
   if (e && (e.syscall || /^ERR_/.test(String(e.code)))) return e;
   const m = /^([A-Z]+): ([^,]*), ([a-z]+)/.exec(String(e && e.message));
