@@ -19,6 +19,7 @@ import { accessBits, runsAsRoot } from './run-as.ts';
 import { clockTime, fileTime, subMsNanos } from './file-time.ts';
 import { yieldAfter } from '../../../runtime/event-loop.ts';
 import { shellTextBytes } from './shell-text.ts';
+import { nodeFsCall } from './node-fs.ts';
 
 type ReadFileOptions = Parameters<IFileSystem['readFile']>[1];
 type WriteFileOptions = Parameters<IFileSystem['writeFile']>[2];
@@ -158,6 +159,14 @@ export class BashFs implements IFileSystem {
     } catch {
       return false;
     }
+  }
+
+  /**
+   * One of node's fs calls for a program js-exec runs in `cwd` (`json`: node-fs.ts's request; the worker's sync
+   * bridge hands it here, patch js-exec-worker-fs-handler). Resolves with the JSON answer.
+   */
+  spzNodeFs(cwd: string, json: string): Promise<string> {
+    return nodeFsCall(this, cwd, json);
   }
 
   async readFile(path: string, options?: ReadFileOptions): Promise<string> {

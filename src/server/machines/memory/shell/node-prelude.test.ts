@@ -54,3 +54,10 @@ describe("node's assert", () => {
     expect(r.stderr).toBe('node: assert.deepStrictEqual of functions, symbols or class instances is not available in the shell engine; run spritzer with --exec sandbox\n');
   }, 60_000);
 });
+
+describe('an exit the code catches', () => {
+  it('ends the program: nothing after a caught process.exit or refusal runs, no file is written, later node runs still run', async () => {
+    const r = await runShell(`node -e 'try { process.exit(3) } catch (e) {} require("fs").writeFileSync("w", "x"); console.log("after"); while (true) {}'; echo "rc=$?"; node -e 'const fs = require("fs"); try { fs.chownSync("f", 0, 0) } catch (e) {} fs.existsSync("g"); console.log("end")'; echo "rc=$?"; ls w; node -e 'console.log("next")'`);
+    expect(r).toEqual({ stdout: 'rc=3\nrc=2\nnext\n', stderr: "node: fs.chownSync is not available in the shell engine; run spritzer with --exec sandbox\nls: cannot access 'w': No such file or directory\n", exit: 0 });
+  }, 60_000);
+});

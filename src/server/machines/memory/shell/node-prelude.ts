@@ -20,6 +20,7 @@
 import { KERNEL_RELEASE } from './proc.ts';
 import { LINUX_ERRNO } from './linux-errno.ts';
 import { MACHINE_ARCH } from './sysinfo-commands.ts';
+import { NODE_FS_SOURCE } from './node-fs-source.ts';
 
 /** The text `node` prints for a refusal: what the code used, and `hint` (where it runs as is: `--exec sandbox`). */
 export const refusalText = (what: string, hint: string): string => `node: ${what} is not available in the shell engine; ${hint}\n`;
@@ -314,28 +315,41 @@ for (const name of ${JSON.stringify(MISSING_GLOBALS)}) if (!(name in g)) Object.
 const fs = g.require('fs');
 const readFile = fs.readFileSync;
 fs.readFileSync = function (file, opts) { if (file === 0 || file === '/dev/stdin') { const e = typeof opts === 'string' ? opts : opts?.encoding; return e ? input : Buffer.from(input); } return readFile.apply(this, arguments); };
-// js-exec's stat is plain data (isFile a boolean): node's Stats answers isFile()/isDirectory()/isSymbolicLink() and
-// carries mtimeMs; readdirSync(dir, { withFileTypes: true }) gives Dirent objects.
-const statsOf = (s) => { const mtime = new Date(s.mtime); return { size: s.size, mode: s.mode, mtime, mtimeMs: mtime.getTime(), isFile: () => s.isFile, isDirectory: () => s.isDirectory, isSymbolicLink: () => s.isSymbolicLink, isFIFO: () => false, isSocket: () => false, isBlockDevice: () => false, isCharacterDevice: () => false }; };
-for (const name of ['statSync', 'lstatSync']) { const real = fs[name]; if (typeof real === 'function') fs[name] = function () { return statsOf(real.apply(this, arguments)); }; }
+// readdirSync(dir, { withFileTypes: true }) gives Dirent objects (node's Stats come from node-fs-source.ts).
 const readdir = fs.readdirSync;
 fs.readdirSync = function (dir, opts) {
-  const names = readdir.call(this, dir, typeof opts === 'object' && opts ? { ...opts, withFileTypes: false } : opts);
-  if (!(opts && typeof opts === 'object' && opts.withFileTypes)) return names;
-  const base = String(dir).replace(/[/]+$/, '') || '/';
-  return names.map((name) => { const s = fs.lstatSync(base + '/' + name); return { name, parentPath: String(dir), path: String(dir), isFile: s.isFile, isDirectory: s.isDirectory, isSymbolicLink: s.isSymbolicLink, isFIFO: s.isFIFO, isSocket: s.isSocket, isBlockDevice: s.isBlockDevice, isCharacterDevice: s.isCharacterDevice }; });
+  const o = typeof opts === 'object' && opts ? opts : {};
+  const list = (d) => readdir.call(this, d, typeof opts === 'object' && opts ? { ...opts, withFileTypes: false, recursive: false } : opts);
+  const dirent = (parent, name) => { const s = fs.lstatSync(parent.replace(/[/]+$/, '') + '/' + name); return { name, parentPath: parent, path: parent, isFile: s.isFile, isDirectory: s.isDirectory, isSymbolicLink: s.isSymbolicLink, isFIFO: s.isFIFO, isSocket: s.isSocket, isBlockDevice: s.isBlockDevice, isCharacterDevice: s.isCharacterDevice }; };
+  if (!o.recursive) { const names = list(dir); return o.withFileTypes ? names.map((name) => dirent(String(dir), name)) : names; }
+  // node 20's recursive listing: breadth first, each directory's entries then its subdirectories' (a link to a
+  // directory is followed), names relative to dir.
+  const { join, relative } = realRequire('path');
+  const base = String(dir), out = [], queue = [base];
+  for (let i = 0; i < queue.length; i++) {
+    for (const name of list(queue[i])) {
+      const full = join(queue[i], name);
+      out.push(o.withFileTypes ? dirent(queue[i], name) : relative(base, full));
+      let isDir = false;
+      try { isDir = fs.statSync(full).isDirectory(); } catch (e) {}
+      if (isDir) queue.push(full);
+    }
+  }
+  return out;
 };
 // js-exec's fs errors carry only a message, with the path hidden ('<path>'); node's say the path the code gave and
 // carry code, errno (Linux's, negative), syscall and path, which code tests (\`e.code === 'ENOENT'\`).
 const FS_ERRNO = ${JSON.stringify(Object.fromEntries(LINUX_ERRNO.map(([name, number]) => [name, number])))};
-const FS_SYSCALLS = { readFileSync: 'open', writeFileSync: 'open', appendFileSync: 'open', openSync: 'open', readdirSync: 'scandir', statSync: 'stat', lstatSync: 'lstat', mkdirSync: 'mkdir', unlinkSync: 'unlink', rmdirSync: 'rmdir', renameSync: 'rename', copyFileSync: 'copyfile', readlinkSync: 'readlink', chmodSync: 'chmod', accessSync: 'access', linkSync: 'link', symlinkSync: 'symlink', utimesSync: 'utime', truncateSync: 'open' };
+const FS_SYSCALLS = { readFileSync: 'open', writeFileSync: 'open', appendFileSync: 'open', openSync: 'open', readdirSync: 'scandir', statSync: 'stat', lstatSync: 'lstat', mkdirSync: 'mkdir', unlinkSync: 'unlink', rmdirSync: 'rmdir', renameSync: 'rename', copyFileSync: 'copyfile', readlinkSync: 'readlink', chmodSync: 'chmod', accessSync: 'access', linkSync: 'link', symlinkSync: 'symlink', utimesSync: 'utime', truncateSync: 'open', rmSync: 'rm', mkdtempSync: 'mkdtemp' };
 const fsError = (e, syscall, args) => {
+  if (e && (e.syscall || /^ERR_/.test(String(e.code)))) return e;
   const m = /^([A-Z]+): ([^,]*), ([a-z]+)/.exec(String(e && e.message));
   if (!m || typeof args[0] !== 'string') return e;
   const read = m[3] === 'read', both = ['rename', 'copyfile', 'link', 'symlink'].includes(syscall);
   const err = new Error(m[1] + ': ' + m[2] + ', ' + (read ? 'read' : syscall + " '" + args[0] + "'" + (both ? " -> '" + args[1] + "'" : '')));
   return Object.assign(err, { errno: -(FS_ERRNO[m[1]] || 0), code: m[1], syscall: read ? 'read' : syscall }, read ? {} : { path: args[0] }, both && !read ? { dest: args[1] } : {});
 };
+${NODE_FS_SOURCE}
 for (const [name, syscall] of Object.entries(FS_SYSCALLS)) {
   const real = fs[name];
   if (typeof real !== 'function') continue;
@@ -349,7 +363,8 @@ for (const [name, syscall] of Object.entries(FS_SYSCALLS)) {
   };
 }
 // fs.promises and require('fs/promises'): the same calls as promises, with node's errors.
-const fsPromises = Object.assign({}, fs.promises, Object.fromEntries(Object.keys(FS_SYSCALLS).filter((n) => typeof fs[n] === 'function').map((n) => [n.slice(0, -4), (...args) => new Promise((resolve) => resolve(fs[n](...args)))])));
+// (fs.promises.open answers a FileHandle, which this fs does not have: it is refused, not a descriptor number.)
+const fsPromises = Object.assign({}, fs.promises, Object.fromEntries(Object.keys(FS_SYSCALLS).filter((n) => typeof fs[n] === 'function' && n !== 'openSync').map((n) => [n.slice(0, -4), (...args) => new Promise((resolve) => resolve(fs[n](...args)))])));
 fs.promises = fsPromises;
 const realRequire = g.require;
 // What a module's function returns is js-exec's object, not node's (a Stats is a plain object there): printing one is
@@ -357,6 +372,8 @@ const realRequire = g.require;
 const mark = (r) => { if (r && typeof r === 'object' && !(typeof Buffer === 'function' && r instanceof Buffer)) { if (Array.isArray(r)) r.forEach(mark); else foreign.add(r); } return r; };
 const marking = (name, f) => (typeof f === 'function' && name !== 'path' ? new Proxy(f, { apply: (fn, self, a) => mark(Reflect.apply(fn, self, a)) }) : f);
 const guard = (name, mod) => (mod && typeof mod === 'object' ? new Proxy(mod, { get(t, k) { if (typeof k === 'string' && !(k in t) && !['then', 'default', '__esModule', 'toJSON', 'constructor'].includes(k)) refuse(name + '.' + k); return marking(name, t[k]); } }) : mod);
+// fs.promises refuses what it lacks (open's FileHandle, watch…) as require('fs/promises') does.
+fs.promises = guard('fs.promises', fsPromises);
 // node's crypto: digests, HMACs and random bytes computed by the worker's own crypto (the js-exec-worker-crypto
 // patch); bytes cross as base64.
 const toBytes = (data, enc) => (typeof data === 'string' ? Buffer.from(data, enc || 'utf8') : Buffer.from(data.buffer ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : data));
