@@ -13,6 +13,7 @@
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { errorsFirst } from './output-order.ts';
 import { ownerOf } from './devices.ts';
+import { detachName } from './replace-file.ts';
 import { strerror } from './errno-text.ts';
 import { SANDBOX_HINT } from './world.ts';
 import { missingLabel, normalizeSedScript, sedProgram } from './sed-script.ts';
@@ -225,11 +226,13 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
       const abs = fs.resolvePath(cwd, f);
       const bytes = await fs.readFileBuffer(abs);
       originals.set(abs, bytes);
-      // GNU writes the edited text to a new file renamed over the operand: a symlink operand becomes a regular file,
-      // and the operand's own mode does not matter (a 0444 file is edited, and keeps 0444).
-      if ((await fs.lstat(abs)).isSymbolicLink) {
-        await fs.rm(abs);
+      // GNU writes the edited text to a new file renamed over the operand: a symlink operand becomes a regular file
+      // (with its target's mode), other hard links keep the old text, and the operand's own mode does not matter
+      // (a 0444 file is edited, and keeps 0444).
+      const kept = await detachName(fs, abs);
+      if (kept !== undefined) {
         await fs.writeFile(abs, bytes);
+        await fs.chmod(abs, kept);
       }
       const mode = (await fs.stat(abs)).mode & 0o7777;
       if (!(mode & 0o200)) {
