@@ -11,6 +11,7 @@ import { SPRITE_UID } from '../vfs.ts';
 import { KERNEL_RELEASE } from './proc.ts';
 import { MACHINE_ARCH } from './sysinfo-commands.ts';
 import { PYTHON_MACHINE } from './python-machine.ts';
+import { PYTHON_POSIX } from './python-posix.ts';
 import { PYTHON_ERRNO } from './python-errno.ts';
 import { LINUX_ERRNO } from './linux-errno.ts';
 import { buffersStdout, PYTHON_STREAMS, withPythonOutputOrder } from './python-streams.ts';
@@ -58,7 +59,9 @@ const PRELUDE = [
   '                if (spec.cached or "").startswith("/host/"): spec.cached = spec.cached[5:]',
   '            return spec',
   '    sys.meta_path.insert(sys.meta_path.index(importlib.machinery.PathFinder), unmounted)',
+  '    _spritzer_posix(refusing)',
   ...PYTHON_MACHINE,
+  ...PYTHON_POSIX,
   ...PYTHON_ERRNO,
   ...PYTHON_STREAMS,
   'def _spritzer_flags(given):',
