@@ -3,7 +3,8 @@
  * node's zlib (any operand name, `/dev/fd/N` and stdin included; `-f` passes data that is not gzip through), the
  * rest (compressing, decompressing in place) by just-bash's gzip with GNU's wording: messages always say `gzip:`
  * (gunzip and zcat are gzip), an existing output is `already exists;\tnot overwritten` with exit 2, a suffix
- * warning exits 2. `zgrep` searches decompressed data with `grep`.
+ * warning exits 2; a file decompressed in place gets the compressed file's time (with `-N`, the time in its header).
+ * `zgrep` searches decompressed data with `grep`.
  * @see https://www.gnu.org/software/gzip/manual/gzip.html
  */
 import { bytesOutput, defineCommand, latin1FromBytes, stdoutAsBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
@@ -196,8 +197,43 @@ async function gzip(cmd: string, args: string[], ctx: InputCtx, run: Run): Promi
     const st = o === '-' ? null : await ctx.fs.stat(ctx.fs.resolvePath(ctx.cwd, o)).catch(() => null);
     if (st?.isFile) times.set(o, st.mtime);
   }
+  const restore = decompress && !flags.has('t') ? await decompressedTimes(args, flags, operands, ctx) : [];
   const r = gnuWording(await run(args), operands, ctx);
+  for (const t of restore) {
+    if ((await ctx.fs.lstat(t.out).catch(() => null))?.isFile) await ctx.fs.utimes(t.out, t.when, t.when);
+  }
   return decompress || flags.has('t') ? r : deflatedAsGnu(r, args, flags, operands, ctx, times);
+}
+
+/**
+ * The time each file decompressed in place gets, as GNU gzip gives it: the compressed file's own time (`-n`, the
+ * default when decompressing), or with `-N` (`--name`; the last of -n/-N wins) the time stored in its header when
+ * that is not 0. Taken before the run (the compressed file goes). An operand whose output already exists (and no
+ * `-f`) is left out: gzip refuses to overwrite it.
+ */
+async function decompressedTimes(args: string[], flags: Set<string>, operands: string[], ctx: InputCtx): Promise<Array<{ out: string; when: Date }>> {
+  const fromHeader = args.reduce((keep, a) => (a === '--no-name' || /^-[^-]*n/.test(a) ? false : a === '--name' || /^-[^-]*N/.test(a) ? true : keep), false);
+  const suffix = [...flags].find((f) => f.startsWith('--suffix='))?.slice(9);
+  const suffixes = [...(suffix ? [suffix] : []), '.gz', '-gz', '.z', '-z', '_z', '.Z'];
+  const found: Array<{ out: string; when: Date }> = [];
+  for (const o of operands) {
+    if (o === '-') continue;
+    const abs = ctx.fs.resolvePath(ctx.cwd, o);
+    const known = suffixes.find((x) => abs.endsWith(x) && abs.length > x.length);
+    const gz = known ? abs : `${abs}${suffix ?? '.gz'}`;
+    const out = known ? abs.slice(0, -known.length) : abs;
+    const st = await ctx.fs.stat(gz).catch(() => null);
+    if (!st?.isFile) continue;
+    if (!flags.has('f') && (await ctx.fs.lstat(out).catch(() => null))) continue;
+    let when = st.mtime;
+    if (fromHeader) {
+      const head = Buffer.from(await ctx.fs.readFileBuffer(gz)).subarray(0, 8);
+      const stamp = head.length === 8 && head[0] === 0x1f && head[1] === 0x8b ? head.readUInt32LE(4) : 0;
+      if (stamp !== 0) when = new Date(stamp * 1000);
+    }
+    found.push({ out, when });
+  }
+  return found;
 }
 
 /** The level a gzip command line asks for (`-1`…`-9`, `--fast`, `--best`; the last one wins), default 6. */
