@@ -74,7 +74,7 @@ describe('gzip of a file that already has the suffix', () => {
   });
 });
 
-describe('gunzip gives the file a time as GNU gzip does', () => {
+describe('gunzip finds NAME.gz for NAME and gives the file a time as GNU gzip does', () => {
   it.each([
     'touch -d 2010-01-01 f; gzip f; gunzip f.gz; stat -c %y f',
     "echo x > f; gzip -k f; touch -d '2010-01-01 UTC' f; gzip -f f; gunzip f.gz; date -u -r f +%F",
@@ -82,6 +82,8 @@ describe('gunzip gives the file a time as GNU gzip does', () => {
     'touch -d 2010-01-01 f; gzip -k f; touch -d 2012-01-01 f.gz; rm f; gunzip f.gz; date -u -r f +%Y',
     'touch -d 2010-01-01 f; gzip -k f; touch -d 2012-01-01 f.gz; rm f; gunzip -N f.gz; date -u -r f +%Y',
     'touch -d 2010-01-01 f; gzip -k f; touch -d 2012-01-01 f.gz; gunzip -f f.gz; date -u -r f +%Y',
+    'echo x > g; gzip g; touch -d 2011-01-01 g.gz; gunzip g; date -u -r g +%Y; ls g*',
+    'echo x > g; gzip g; zcat g; gunzip -t g; gzip -d -v g; ls g*',
   ])('%s', async (script) => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });

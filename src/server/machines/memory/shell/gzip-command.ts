@@ -3,7 +3,8 @@
  * node's zlib (any operand name, `/dev/fd/N` and stdin included; `-f` passes data that is not gzip through), the
  * rest (compressing, decompressing in place) by just-bash's gzip with GNU's wording: messages always say `gzip:`
  * (gunzip and zcat are gzip), an existing output is `already exists;\tnot overwritten` with exit 2, a suffix
- * warning exits 2; a file decompressed in place gets the compressed file's time (with `-N`, the time in its header).
+ * warning exits 2; an operand NAME that does not exist is read as NAME.gz, and a file decompressed in place gets the
+ * compressed file's time (with `-N`, the time in its header).
  * `zgrep` searches decompressed data with `grep`.
  * @see https://www.gnu.org/software/gzip/manual/gzip.html
  */
@@ -175,8 +176,15 @@ function gnuWording(r: ExecResult, operands: string[], ctx: InputCtx): ExecResul
 }
 
 async function gzip(cmd: string, args: string[], ctx: InputCtx, run: Run): Promise<ExecResult> {
-  const { flags, operands } = flagsOf(args);
+  let { flags, operands } = flagsOf(args);
   const decompress = cmd !== 'gzip' || flags.has('d');
+  if (decompress && !flags.has('l')) {
+    const found = await withSuffixes(operands, flags, ctx);
+    if (found.some((o, i) => o !== operands[i])) {
+      args = args.map((a) => (operands.includes(a) ? found[operands.indexOf(a)]! : a));
+      operands = found;
+    }
+  }
   if (flags.has('l')) return list(operands, ctx, flags);
   // Compressing a closed stdin: the read fails (decompressing it fails in toStdout, through readOperand).
   if (!decompress && ctx.stdinClosed && (operands.length === 0 || operands.includes('-'))) return { stdout: '', stderr: `gzip: standard input: ${EBADF}\n`, exitCode: 1 };
@@ -203,6 +211,33 @@ async function gzip(cmd: string, args: string[], ctx: InputCtx, run: Run): Promi
     if ((await ctx.fs.lstat(t.out).catch(() => null))?.isFile) await ctx.fs.utimes(t.out, t.when, t.when);
   }
   return decompress || flags.has('t') ? r : deflatedAsGnu(r, args, flags, operands, ctx, times);
+}
+
+/**
+ * The operands of a decompression as GNU gzip opens them: a NAME that does not exist is read as the first of
+ * NAME.gz (or NAME + the `-S` suffix), NAME-gz, NAME.z, NAME-z, NAME_z, NAME.Z that does (`gunzip f` decompresses
+ * `f.gz` into `f`, and messages name `f.gz`); the others as they are.
+ */
+async function withSuffixes(operands: string[], flags: Set<string>, ctx: InputCtx): Promise<string[]> {
+  const suffix = [...flags].find((f) => f.startsWith('--suffix='))?.slice(9);
+  const tries = [...new Set([suffix || '.gz', '.gz', '-gz', '.z', '-z', '_z', '.Z'])];
+  const out: string[] = [];
+  for (const o of operands) {
+    const exists = async (name: string) => (await ctx.fs.lstat(ctx.fs.resolvePath(ctx.cwd, name)).catch(() => null)) !== null;
+    if (o === '-' || (await exists(o))) {
+      out.push(o);
+      continue;
+    }
+    let chosen = o;
+    for (const t of tries) {
+      if (await exists(o + t)) {
+        chosen = o + t;
+        break;
+      }
+    }
+    out.push(chosen);
+  }
+  return out;
 }
 
 /**

@@ -18,6 +18,9 @@ describe('replacing a file gives the name a new file', () => {
     'mkdir d; echo x > d/f; tar cf a.tar d; echo y > t; rm d/f; ln -s ../t d/f; tar xf a.tar; ls -l d/f | cut -c1; cat t d/f',
     "printf 'a\\n' > f; chmod 640 f; ln f h; printf -- '--- f\\n+++ f\\n@@ -1 +1 @@\\n-a\\n+b\\n' > p; patch -s f < p; cat h f; stat -c '%a %h' f h",
     'echo x > f; ln f h; echo y > f; cat h; cat > f <<< z; cat h',
+    'echo x > f; ln f h; sed -i.bak s/x/y/ f; cat h f f.bak; stat -c %h f h f.bak',
+    'echo x > f; ln -s f l; sed -i.bak s/x/y/ l; ls -l l.bak | cut -c1; cat f l',
+    "echo x > f; ln f h; sed -i.bak 'k' f; echo rc=$?; ls; stat -c %h f h",
   ])('%s', async (script) => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });

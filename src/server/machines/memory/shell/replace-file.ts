@@ -15,15 +15,18 @@ import { linkCount } from './devices.ts';
  * other names, that one name is removed, so the next write there creates a new file. A file with one name, a
  * directory or a missing path is left alone (writing into a file nothing else names cannot be told apart from
  * replacing it, except by its inode number).
+ * With `keepAs` (an absolute path: a backup, as `sed -i.bak` makes one by renaming the original), the name is moved
+ * there instead of removed, so the backup is the old file itself (its other names, or the symlink).
  * Returns the permission bits (0o7777) of what the name referred to (a symlink's target, when it exists) when the
- * name was removed, else undefined. Errors of `fs.rm` (EACCES for a directory the user may not write) propagate.
+ * name was removed, else undefined. Errors of `fs.rm`/`fs.mv` (EACCES for a directory the user may not write) propagate.
  */
-export async function detachName(fs: IFileSystem, path: string): Promise<number | undefined> {
+export async function detachName(fs: IFileSystem, path: string, keepAs?: string): Promise<number | undefined> {
   const st = await fs.lstat(path).catch(() => null);
   if (!st || st.isDirectory) return undefined;
   if (!st.isSymbolicLink && (await linkCount(st, async () => 1)) <= 1) return undefined;
   const target = st.isSymbolicLink ? await fs.stat(path).catch(() => null) : st;
-  await fs.rm(path);
+  if (keepAs !== undefined) await fs.mv(path, keepAs);
+  else await fs.rm(path);
   return target && !target.isDirectory ? target.mode & 0o7777 : undefined;
 }
 

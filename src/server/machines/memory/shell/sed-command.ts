@@ -220,6 +220,8 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
   const shown = p.inPlace && scripts.some((s) => WRITE_STDOUT.test(s)) ? `/tmp/.sed-stdout-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}` : undefined;
   const base = [...p.flags, ...(p.inPlace ? ['-i'] : []), ...scripts.flatMap((s) => ['-e', shown ? s.replace(WRITE_STDOUT_ALL, (m) => m.replace('/dev/stdout', shown)) : s])];
   const originals = new Map<string, Uint8Array>();
+  // Operands whose old file is already the backup (a symlink or a file with other names).
+  const renamed = new Set<string>();
   const readOnly = new Map<string, number>();
   if (p.inPlace) {
     for (const f of files) {
@@ -229,7 +231,9 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
       // GNU writes the edited text to a new file renamed over the operand: a symlink operand becomes a regular file
       // (with its target's mode), other hard links keep the old text, and the operand's own mode does not matter
       // (a 0444 file is edited, and keeps 0444).
-      const kept = await detachName(fs, abs);
+      // With a backup suffix GNU renames the original to the backup name: the backup is the old file itself.
+      const kept = await detachName(fs, abs, p.suffix ? `${abs}${p.suffix}` : undefined);
+      if (kept !== undefined && p.suffix) renamed.add(abs);
       if (kept !== undefined) {
         await fs.writeFile(abs, bytes);
         await fs.chmod(abs, kept);
@@ -252,7 +256,10 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
   const last = results[results.length - 1]!;
   // GNU writes each backup as it starts on the file: a script that does not parse leaves none.
   if (p.suffix && (last.exitCode === 0 || !/unknown command|invalid command|unterminated|unknown option/.test(last.stderr))) {
-    for (const [abs, bytes] of originals) await fs.writeFile(`${abs}${p.suffix}`, bytes);
+    for (const [abs, bytes] of originals) if (!renamed.has(abs)) await fs.writeFile(`${abs}${p.suffix}`, bytes);
+  } else {
+    // No backup after all: the old file goes back under its name.
+    for (const abs of renamed) await fs.mv(`${abs}${p.suffix}`, abs);
   }
   let out = results.length === 1 ? last : { ...last, stdout: results.map((r) => r.stdout).join('') };
   if (shown) {
