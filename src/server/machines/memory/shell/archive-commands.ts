@@ -19,6 +19,7 @@ import { tarWithZstd } from './tar-zstd.ts';
 import { tarWithTransform } from './tar-transform.ts';
 import { tarWithPositional } from './tar-positional.ts';
 import { tarReproducible } from './tar-reproducible.ts';
+import { detachName } from './replace-file.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
 
@@ -303,6 +304,10 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
   args = owners.rest;
   const kept = p.op === 'x' && p.keepOld ? await keptOld(p, fs, cwd, stdin) : '';
   const argv = p.op === 'x' || p.op === 't' ? unanchoredExcludes(forJustBash(args)) : forJustBash(args);
+  // --overwrite writes into a file that is there (a symlink is still replaced); --skip-old-files and
+  // --keep-newer-files may keep what is there.
+  const keepsOld = args.some((a) => /^--(?:skip-old-files|keep-newer-files)$/.test(a));
+  if (p.op === 'x' && !p.keepOld && !p.toStdout && !keepsOld && stripCount(args) === 0) await detachMembers(p, fs, cwd, stdin, args.includes('--overwrite'));
   // GNU applies the archive's modes on extraction (masked by the umask, 022 here); just-bash only with -p.
   let r = await run(p.op === 'x' && !p.preserve && !p.toStdout ? [...argv, '-p'] : argv);
   if (kept) r = { ...r, stderr: `${r.stderr}${kept}${FAILED}`, exitCode: 2 };
@@ -346,6 +351,25 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
   if (p.op === 'x' && !p.toStdout && strip === 0 && !keeps && !touches(args)) await restoreTimes(p, fs, cwd, stdin);
   if (p.op === 'x' && p.verbose && strip > 0) r = await listedUnstripped(r, strip, await archiveBytes(p, fs, cwd, stdin));
   return verboseToStdout(r, p);
+}
+
+/**
+ * GNU tar extracts a regular file by unlinking what is at its name and creating a new file: a symlink there is
+ * replaced (its target is not written), and other hard links of an old file keep their content. just-bash's tar
+ * writes into what is there, so the names of the archive's regular files that are symlinks or hard links are removed
+ * first (only those: a file with one name is overwritten either way). With `symlinksOnly` (`--overwrite`, which writes
+ * into an existing file), only symlinks.
+ */
+async function detachMembers(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string, symlinksOnly: boolean): Promise<void> {
+  const b = tarBytes(await archiveBytes(p, fs, cwd, stdin));
+  if (b === undefined) return;
+  const base = p.chdirs.reduce((d, c) => fs.resolvePath(d, c), cwd);
+  for (const m of tarMembers(b)) {
+    if ((m.type !== '0' && m.type !== '' && m.type !== '\0' && m.type !== '7') || !named(p.members, m.name)) continue;
+    const at = fs.resolvePath(base, m.name);
+    if (symlinksOnly && !(await fs.lstat(at).catch(() => null))?.isSymbolicLink) continue;
+    await detachName(fs, at).catch(() => undefined);
+  }
 }
 
 /** `--strip-components=N` (`--strip=N`, or N as the next word) of a command line; 0 without it. */

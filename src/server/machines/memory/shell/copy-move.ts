@@ -111,6 +111,9 @@ async function destinationProblem(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string
   }
   const parent = await statOrNull(fs, destAbs.slice(0, destAbs.lastIndexOf('/')) || '/');
   if (parent && !parent.isDirectory) return fail(`${cmd}: cannot stat '${dest}': Not a directory\n`);
+  // /proc is procfs, where no new entry can be made: mv's rename fails across filesystems (EXDEV), so it copies,
+  // and creating the copy fails as cp's does.
+  if (parent && destAbs.startsWith('/proc/')) return fail(`${cmd}: cannot create ${srcSt.isDirectory ? 'directory' : 'regular file'} '${dest}': No such file or directory\n`);
   const why = parent ? 'Not a directory' : 'No such file or directory';
   if (parent && (srcSt.isDirectory || !slash)) return null;
   if (cmd === 'mv') return fail(`mv: cannot move '${src}' to '${dest}': ${why}\n`);

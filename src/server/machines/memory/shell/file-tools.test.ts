@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runShell } from '../../../../../test/support/shell-run.ts';
+import { engineBash, hostBash } from '../../../../../test/support/host-bash.ts';
 
 // GNU coreutils 9 and bash 5.2 on a sprite: each expected output is what they printed on a real machine.
 
@@ -330,5 +331,11 @@ describe('mv onto a directory that is not empty', () => {
   it('names the source and where it was to go: Directory not empty, status 1', async () => {
     const got = await runShell('mkdir -p a b/a/x; mv a b; echo "rc=$?"; mkdir -p c d/c; touch d/c/f; mv c d/; echo "rc=$?"');
     expect(got).toEqual({ stdout: 'rc=1\nrc=1\n', stderr: "mv: cannot move 'a' to 'b/a': Directory not empty\nmv: cannot move 'c' to 'd/c': Directory not empty\n", exit: 0 });
+  });
+});
+
+describe('moving or copying into /proc', () => {
+  it.each(['touch a; mv a /proc/x; echo rc=$?; ls', 'mkdir d; mv d /proc/x; echo rc=$?; ls', 'touch a; cp a /proc/x; echo rc=$?'])('%s fails to create the entry, as across filesystems', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });

@@ -16,6 +16,7 @@ import { OrderedOutput } from './output-order.ts';
 import { runsAsRoot } from './run-as.ts';
 import { canonical, joined } from './canonical-path.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
+import { detachName } from './replace-file.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
@@ -317,6 +318,8 @@ async function install(args: string[], fs: IFileSystem, cwd: string): Promise<Ex
       const bytes = await fs.readFileBuffer(abs(src));
       // -C: a destination with the same bytes and mode is left as it is (its time too).
       if (compare && (await sameFile(fs, abs(to), bytes, mode))) continue;
+      // install removes the destination first and creates a new file: a symlink there is replaced, not followed.
+      await detachName(fs, abs(to));
       await fs.writeFile(abs(to), bytes);
       await fs.chmod(abs(to), mode);
       if (verbose) stdout += `'${src}' -> '${to}'\n`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runShell } from '../../../../../test/support/shell-run.ts';
+import { engineBash, hostBash } from '../../../../../test/support/host-bash.ts';
 
 // Outputs as GNU gzip 1.12 gives them (checked with bash on a GNU/Linux host).
 const files = "printf 'hello world\\n' > a.txt; printf '3\\n1\\n' > nums.txt; ";
@@ -70,5 +71,20 @@ describe('gzip of a file that already has the suffix', () => {
   it('warns (silent with -q), leaves it unchanged and exits 0', async () => {
     const got = await runShell('echo x > f && gzip -k f && gzip f.gz; echo "rc=$?"; gzip -q f.gz; echo "rc=$?"; ls');
     expect(got).toEqual({ stdout: 'rc=0\nrc=0\nf\nf.gz\n', stderr: 'gzip: f.gz already has .gz suffix -- unchanged\n', exit: 0 });
+  });
+});
+
+describe('gunzip finds NAME.gz for NAME and gives the file a time as GNU gzip does', () => {
+  it.each([
+    'touch -d 2010-01-01 f; gzip f; gunzip f.gz; stat -c %y f',
+    "echo x > f; gzip -k f; touch -d '2010-01-01 UTC' f; gzip -f f; gunzip f.gz; date -u -r f +%F",
+    'touch -d 2010-01-01 f; gzip -n f; gunzip f.gz; date -u -r f +%Y',
+    'touch -d 2010-01-01 f; gzip -k f; touch -d 2012-01-01 f.gz; rm f; gunzip f.gz; date -u -r f +%Y',
+    'touch -d 2010-01-01 f; gzip -k f; touch -d 2012-01-01 f.gz; rm f; gunzip -N f.gz; date -u -r f +%Y',
+    'touch -d 2010-01-01 f; gzip -k f; touch -d 2012-01-01 f.gz; gunzip -f f.gz; date -u -r f +%Y',
+    'echo x > g; gzip g; touch -d 2011-01-01 g.gz; gunzip g; date -u -r g +%Y; ls g*',
+    'echo x > g; gzip g; zcat g; gunzip -t g; gzip -d -v g; ls g*',
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });

@@ -3,7 +3,9 @@
  * node's zlib (any operand name, `/dev/fd/N` and stdin included; `-f` passes data that is not gzip through), the
  * rest (compressing, decompressing in place) by just-bash's gzip with GNU's wording: messages always say `gzip:`
  * (gunzip and zcat are gzip), an existing output is `already exists;\tnot overwritten` with exit 2, a suffix
- * warning exits 2. `zgrep` searches decompressed data with `grep`.
+ * warning exits 2; an operand NAME that does not exist is read as NAME.gz, and a file decompressed in place gets the
+ * compressed file's time (with `-N`, the time in its header).
+ * `zgrep` searches decompressed data with `grep`.
  * @see https://www.gnu.org/software/gzip/manual/gzip.html
  */
 import { bytesOutput, defineCommand, latin1FromBytes, stdoutAsBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
@@ -174,8 +176,15 @@ function gnuWording(r: ExecResult, operands: string[], ctx: InputCtx): ExecResul
 }
 
 async function gzip(cmd: string, args: string[], ctx: InputCtx, run: Run): Promise<ExecResult> {
-  const { flags, operands } = flagsOf(args);
+  let { flags, operands } = flagsOf(args);
   const decompress = cmd !== 'gzip' || flags.has('d');
+  if (decompress && !flags.has('l')) {
+    const found = await withSuffixes(operands, flags, ctx);
+    if (found.some((o, i) => o !== operands[i])) {
+      args = args.map((a) => (operands.includes(a) ? found[operands.indexOf(a)]! : a));
+      operands = found;
+    }
+  }
   if (flags.has('l')) return list(operands, ctx, flags);
   // Compressing a closed stdin: the read fails (decompressing it fails in toStdout, through readOperand).
   if (!decompress && ctx.stdinClosed && (operands.length === 0 || operands.includes('-'))) return { stdout: '', stderr: `gzip: standard input: ${EBADF}\n`, exitCode: 1 };
@@ -196,8 +205,70 @@ async function gzip(cmd: string, args: string[], ctx: InputCtx, run: Run): Promi
     const st = o === '-' ? null : await ctx.fs.stat(ctx.fs.resolvePath(ctx.cwd, o)).catch(() => null);
     if (st?.isFile) times.set(o, st.mtime);
   }
+  const restore = decompress && !flags.has('t') ? await decompressedTimes(args, flags, operands, ctx) : [];
   const r = gnuWording(await run(args), operands, ctx);
+  for (const t of restore) {
+    if ((await ctx.fs.lstat(t.out).catch(() => null))?.isFile) await ctx.fs.utimes(t.out, t.when, t.when);
+  }
   return decompress || flags.has('t') ? r : deflatedAsGnu(r, args, flags, operands, ctx, times);
+}
+
+/**
+ * The operands of a decompression as GNU gzip opens them: a NAME that does not exist is read as the first of
+ * NAME.gz (or NAME + the `-S` suffix), NAME-gz, NAME.z, NAME-z, NAME_z, NAME.Z that does (`gunzip f` decompresses
+ * `f.gz` into `f`, and messages name `f.gz`); the others as they are.
+ */
+async function withSuffixes(operands: string[], flags: Set<string>, ctx: InputCtx): Promise<string[]> {
+  const suffix = [...flags].find((f) => f.startsWith('--suffix='))?.slice(9);
+  const tries = [...new Set([suffix || '.gz', '.gz', '-gz', '.z', '-z', '_z', '.Z'])];
+  const out: string[] = [];
+  for (const o of operands) {
+    const exists = async (name: string) => (await ctx.fs.lstat(ctx.fs.resolvePath(ctx.cwd, name)).catch(() => null)) !== null;
+    if (o === '-' || (await exists(o))) {
+      out.push(o);
+      continue;
+    }
+    let chosen = o;
+    for (const t of tries) {
+      if (await exists(o + t)) {
+        chosen = o + t;
+        break;
+      }
+    }
+    out.push(chosen);
+  }
+  return out;
+}
+
+/**
+ * The time each file decompressed in place gets, as GNU gzip gives it: the compressed file's own time (`-n`, the
+ * default when decompressing), or with `-N` (`--name`; the last of -n/-N wins) the time stored in its header when
+ * that is not 0. Taken before the run (the compressed file goes). An operand whose output already exists (and no
+ * `-f`) is left out: gzip refuses to overwrite it.
+ */
+async function decompressedTimes(args: string[], flags: Set<string>, operands: string[], ctx: InputCtx): Promise<Array<{ out: string; when: Date }>> {
+  const fromHeader = args.reduce((keep, a) => (a === '--no-name' || /^-[^-]*n/.test(a) ? false : a === '--name' || /^-[^-]*N/.test(a) ? true : keep), false);
+  const suffix = [...flags].find((f) => f.startsWith('--suffix='))?.slice(9);
+  const suffixes = [...(suffix ? [suffix] : []), '.gz', '-gz', '.z', '-z', '_z', '.Z'];
+  const found: Array<{ out: string; when: Date }> = [];
+  for (const o of operands) {
+    if (o === '-') continue;
+    const abs = ctx.fs.resolvePath(ctx.cwd, o);
+    const known = suffixes.find((x) => abs.endsWith(x) && abs.length > x.length);
+    const gz = known ? abs : `${abs}${suffix ?? '.gz'}`;
+    const out = known ? abs.slice(0, -known.length) : abs;
+    const st = await ctx.fs.stat(gz).catch(() => null);
+    if (!st?.isFile) continue;
+    if (!flags.has('f') && (await ctx.fs.lstat(out).catch(() => null))) continue;
+    let when = st.mtime;
+    if (fromHeader) {
+      const head = Buffer.from(await ctx.fs.readFileBuffer(gz)).subarray(0, 8);
+      const stamp = head.length === 8 && head[0] === 0x1f && head[1] === 0x8b ? head.readUInt32LE(4) : 0;
+      if (stamp !== 0) when = new Date(stamp * 1000);
+    }
+    found.push({ out, when });
+  }
+  return found;
 }
 
 /** The level a gzip command line asks for (`-1`…`-9`, `--fast`, `--best`; the last one wins), default 6. */

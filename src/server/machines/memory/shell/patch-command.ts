@@ -18,6 +18,7 @@ import { unsupported } from './gnu-commands.ts';
 import { locate, parsePatch, reversedText, type Hunk } from './patch-hunks.ts';
 import { backupSuffix } from './copy-options.ts';
 import { errnoText, walkArgs, type InputCtx } from './text-input.ts';
+import { replaceFile } from './replace-file.ts';
 
 interface Options {
   strip: number | undefined;
@@ -218,7 +219,8 @@ async function patch(args: string[], ctx: InputCtx): Promise<ExecResult> {
     const result = lines.join('');
     const created = o.output !== undefined && !(await exists(fs, dest));
     if (result === '' && (reverse ? p.oldNone : p.newNone)) await fs.rm(dest).catch(() => undefined);
-    else await fs.writeFile(dest, Buffer.from(result, 'latin1'));
+    // GNU writes the result to a new file renamed over the old one: other hard links keep the old text.
+    else await replaceFile(fs, dest, Buffer.from(result, 'latin1'));
     // GNU writes -o's new file through a private temporary file, whose mode it keeps.
     if (created) await fs.chmod(dest, 0o600);
   }

@@ -5,6 +5,7 @@ import { createShellEngine } from './engine.ts';
 import type { SpriteContext } from '../engine.ts';
 import { runShell } from '../../../../../test/support/shell-run.ts';
 import { interpreterFlags } from './python-command.ts';
+import { engineBash, hostBash, hostHas } from '../../../../../test/support/host-bash.ts';
 
 /** Runs `bash -c script` on one sprite; returns stdout, stderr and the exit status. */
 async function bashC(script: string) {
@@ -216,3 +217,15 @@ describe("python3's options show in sys.flags", () => {
   }, 60_000);
 });
 
+
+describe("python3's -W options", () => {
+  it.skipIf(!hostHas('python3'))('take their value from the word or the next one and filter warnings as CPython does', async () => {
+    const script = [
+      `python3 -W error -c 'import warnings; warnings.warn("boom")'; echo "rc=$?"`,
+      `python3 -Wignore -c 'import warnings, sys; warnings.warn("boom"); print(sys.warnoptions)'`,
+      `python3 -W ignore::DeprecationWarning -W error::UserWarning -c 'import warnings; warnings.warn("x", DeprecationWarning); warnings.warn("u")'; echo "rc=$?"`,
+      `echo 'import warnings; warnings.warn("w")' > w.py; python3 -W ignore w.py; echo "rc=$?"`,
+    ].join('\n');
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  }, 60_000);
+});

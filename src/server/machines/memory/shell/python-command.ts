@@ -11,6 +11,7 @@ import { SPRITE_UID } from '../vfs.ts';
 import { KERNEL_RELEASE } from './proc.ts';
 import { MACHINE_ARCH } from './sysinfo-commands.ts';
 import { PYTHON_MACHINE } from './python-machine.ts';
+import { PYTHON_POSIX } from './python-posix.ts';
 import { PYTHON_ERRNO } from './python-errno.ts';
 import { LINUX_ERRNO } from './linux-errno.ts';
 import { buffersStdout, PYTHON_STREAMS, withPythonOutputOrder } from './python-streams.ts';
@@ -58,7 +59,9 @@ const PRELUDE = [
   '                if (spec.cached or "").startswith("/host/"): spec.cached = spec.cached[5:]',
   '            return spec',
   '    sys.meta_path.insert(sys.meta_path.index(importlib.machinery.PathFinder), unmounted)',
+  '    _spritzer_posix(refusing)',
   ...PYTHON_MACHINE,
+  ...PYTHON_POSIX,
   ...PYTHON_ERRNO,
   ...PYTHON_STREAMS,
   'def _spritzer_flags(given):',
@@ -71,12 +74,16 @@ const PRELUDE = [
   '    for name in dir(sys.flags):',
   '        if not name.startswith("_") and name not in fields and not callable(getattr(sys.flags, name)): setattr(flags, name, getattr(sys.flags, name))',
   '    sys.flags = flags(**values)',
-  'def _spritzer_run(source, filename, argv0, path0, umask, report, optimize=0, flags=None):',
+  'def _spritzer_run(source, filename, argv0, path0, umask, report, optimize=0, flags=None, warnoptions=()):',
   '    flush_at_error = filename != "<string>"',
   '    import sys, traceback, os, types',
   '    os.umask(umask)',
   '    sys.argv[0] = argv0',
   '    if flags: _spritzer_flags(flags)',
+  '    if warnoptions:',
+  '        import warnings',
+  '        sys.warnoptions.extend(warnoptions)',
+  '        warnings._processoptions(list(warnoptions))',
   '    if flags and flags.get("safe_path"): del sys.path[0]',
   '    else: sys.path[0] = path0',
   '    if path0.startswith("/") and not path0.startswith("/host/") and not (flags and flags.get("safe_path")): sys.path.insert(1, "/host" + path0)',
@@ -125,11 +132,13 @@ const ERRNO_TABLE = JSON.stringify(LINUX_ERRNO);
  * `flags` are the `sys.flags` fields the options set (`interpreterFlags`); `safe_path` also keeps the program's
  * directory off `sys.path`, as `-I` does. With `orderMarker`, the program's writes are counted and reported after
  * it for the order of its two streams, stdout `buffered` as CPython buffers it off a terminal (python-streams.ts).
+ * `warnoptions` are the `-W` options' values, in order: added to `sys.warnoptions` and applied as warning filters,
+ * as CPython applies them at start-up.
  */
-export function wrapperProgram(source: string, filename: string, argv0: string, path0: string, umask = 0o022, uid = SPRITE_UID, environ: Record<string, string> = {}, orderMarker?: string, optimize = 0, flags: Record<string, number | boolean> = {}, buffered = true): string {
+export function wrapperProgram(source: string, filename: string, argv0: string, path0: string, umask = 0o022, uid = SPRITE_UID, environ: Record<string, string> = {}, orderMarker?: string, optimize = 0, flags: Record<string, number | boolean> = {}, buffered = true, warnoptions: readonly string[] = []): string {
   const uname = JSON.stringify(['Linux', KERNEL_RELEASE, '#1 SMP', MACHINE_ARCH]);
   const report = orderMarker === undefined ? 'None' : `_spritzer_streams(${JSON.stringify(orderMarker)}, ${buffered ? 'True' : 'False'})`;
-  return `${PRELUDE}\n_spritzer_linux_error = _spritzer_errno(${ERRNO_TABLE})\n_spritzer_machine(${uid}, ${uname}, ${JSON.stringify(environ)})\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)}, ${umask}, ${report}, ${optimize}, ${pythonLiteral(flags)})`;
+  return `${PRELUDE}\n_spritzer_linux_error = _spritzer_errno(${ERRNO_TABLE})\n_spritzer_machine(${uid}, ${uname}, ${JSON.stringify(environ)})\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)}, ${umask}, ${report}, ${optimize}, ${pythonLiteral(flags)}, ${JSON.stringify(warnoptions)})`;
 }
 
 /**
@@ -177,6 +186,16 @@ export function interpreterFlags(options: readonly string[]): Record<string, num
   return flags;
 }
 
+/** The values of python3's `-W` options before its program (`-W ignore`, `-Werror`, `-bW default`), in order. */
+export function warnOptions(options: readonly string[]): string[] {
+  const values: string[] = [];
+  for (let i = 0; i < options.length; i++) {
+    const w = /^-[bBdEhiIOqsSuvV]*W(.*)$/.exec(options[i]!);
+    if (w) values.push(w[1] !== '' ? w[1]! : (options[++i] ?? ''));
+  }
+  return values;
+}
+
 /** The interpreter's `sys.executable` on the imitated machine (runpy's `-m` messages name it). */
 const EXECUTABLE = '/usr/bin/python3';
 
@@ -207,7 +226,13 @@ function programOf(args: string[]): { kind: 'code' | 'module' | 'file' | 'stdin'
     if (a === '-') return { kind: 'stdin', value: '', at: i + 1 };
     if (a === '--') return i + 1 < args.length ? { kind: 'file', value: args[i + 1]!, at: i + 2 } : { kind: 'stdin', value: '', at: i + 1 };
     if (a.startsWith('-')) {
-      if (/^-[bBdEhiIOqsSuvVWxX]+$/.test(a)) continue;
+      // -W takes a value: the rest of the word (`-Werror`) or the next word (`-W ignore`).
+      const w = /^-[bBdEhiIOqsSuvV]*W(.*)$/.exec(a);
+      if (w) {
+        if (w[1] === '') i++;
+        continue;
+      }
+      if (/^-[bBdEhiIOqsSuvVxX]+$/.test(a)) continue;
       return null; // an option just-bash words itself (`-V`, `--version`, a bad one)
     }
     return { kind: 'file', value: a, at: i + 1 };
@@ -261,7 +286,7 @@ async function python(invokedAs: string, args: string[], ctx: CommandContext): P
   // Without a controlling terminal (opening /dev/tty fails) stdout is a pipe or a file: block-buffered (python-streams.ts).
   const terminal = await ctx.fs.readFile('/dev/tty').then(() => true, () => false);
   const marker = `\u001b]spritzer-order;${randomBytes(6).toString('hex')};`;
-  const result = await run(['-c', wrapperProgram(source, filename, argv0, path0, typeof umask === 'number' ? umask : 0o022, uid, environ, marker, optimizeLevel(options), interpreterFlags(options), buffersStdout(options, environ, terminal)), ...rest]);
+  const result = await run(['-c', wrapperProgram(source, filename, argv0, path0, typeof umask === 'number' ? umask : 0o022, uid, environ, marker, optimizeLevel(options), interpreterFlags(options), buffersStdout(options, environ, terminal), warnOptions(options)), ...rest]);
   return withPythonOutputOrder(result, marker);
 }
 

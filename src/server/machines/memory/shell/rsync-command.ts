@@ -14,6 +14,7 @@
 import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
 import { SANDBOX_HINT } from './world.ts';
 import { subMsNanos } from './file-time.ts';
+import { detachName } from './replace-file.ts';
 
 interface Options {
   recursive: boolean;
@@ -255,9 +256,12 @@ class Transfer {
     this.say(e.shown);
     if (o.dryRun) return;
     if (have && !current) await fs.rm(e.dest, { recursive: true, force: true });
+    // rsync writes a temporary file and renames it over the destination: other hard links keep the old content.
+    const kept = current ? await detachName(fs, e.dest) : undefined;
     await fs.writeFile(e.dest, bytes);
     // A new file gets the source's mode less the umask, an existing one keeps its own, unless -p.
     if (o.perms || !current) await fs.chmod(e.dest, o.perms ? e.st.mode & 0o7777 : e.st.mode & 0o777 & ~this.umask);
+    else if (kept !== undefined) await fs.chmod(e.dest, kept);
     if (o.times) await fs.utimes(e.dest, e.st.mtime, e.st.mtime);
   }
 }

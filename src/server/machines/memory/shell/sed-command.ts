@@ -13,6 +13,7 @@
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { errorsFirst } from './output-order.ts';
 import { ownerOf } from './devices.ts';
+import { detachName } from './replace-file.ts';
 import { strerror } from './errno-text.ts';
 import { SANDBOX_HINT } from './world.ts';
 import { missingLabel, normalizeSedScript, sedProgram } from './sed-script.ts';
@@ -219,17 +220,23 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
   const shown = p.inPlace && scripts.some((s) => WRITE_STDOUT.test(s)) ? `/tmp/.sed-stdout-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}` : undefined;
   const base = [...p.flags, ...(p.inPlace ? ['-i'] : []), ...scripts.flatMap((s) => ['-e', shown ? s.replace(WRITE_STDOUT_ALL, (m) => m.replace('/dev/stdout', shown)) : s])];
   const originals = new Map<string, Uint8Array>();
+  // Operands whose old file is already the backup (a symlink or a file with other names).
+  const renamed = new Set<string>();
   const readOnly = new Map<string, number>();
   if (p.inPlace) {
     for (const f of files) {
       const abs = fs.resolvePath(cwd, f);
       const bytes = await fs.readFileBuffer(abs);
       originals.set(abs, bytes);
-      // GNU writes the edited text to a new file renamed over the operand: a symlink operand becomes a regular file,
-      // and the operand's own mode does not matter (a 0444 file is edited, and keeps 0444).
-      if ((await fs.lstat(abs)).isSymbolicLink) {
-        await fs.rm(abs);
+      // GNU writes the edited text to a new file renamed over the operand: a symlink operand becomes a regular file
+      // (with its target's mode), other hard links keep the old text, and the operand's own mode does not matter
+      // (a 0444 file is edited, and keeps 0444).
+      // With a backup suffix GNU renames the original to the backup name: the backup is the old file itself.
+      const kept = await detachName(fs, abs, p.suffix ? `${abs}${p.suffix}` : undefined);
+      if (kept !== undefined && p.suffix) renamed.add(abs);
+      if (kept !== undefined) {
         await fs.writeFile(abs, bytes);
+        await fs.chmod(abs, kept);
       }
       const mode = (await fs.stat(abs)).mode & 0o7777;
       if (!(mode & 0o200)) {
@@ -249,7 +256,10 @@ async function sed(args: string[], fs: IFileSystem, cwd: string, run: Run, stdin
   const last = results[results.length - 1]!;
   // GNU writes each backup as it starts on the file: a script that does not parse leaves none.
   if (p.suffix && (last.exitCode === 0 || !/unknown command|invalid command|unterminated|unknown option/.test(last.stderr))) {
-    for (const [abs, bytes] of originals) await fs.writeFile(`${abs}${p.suffix}`, bytes);
+    for (const [abs, bytes] of originals) if (!renamed.has(abs)) await fs.writeFile(`${abs}${p.suffix}`, bytes);
+  } else {
+    // No backup after all: the old file goes back under its name.
+    for (const abs of renamed) await fs.mv(`${abs}${p.suffix}`, abs);
   }
   let out = results.length === 1 ? last : { ...last, stdout: results.map((r) => r.stdout).join('') };
   if (shown) {
