@@ -305,6 +305,10 @@ describe('rm NAME/', () => {
       exit: 0,
     });
   });
+  it('-f takes `file/` as a name that names nothing (ENOTDIR), as a missing one: silently, status 0', async () => {
+    const r = await runShell('mkdir src && touch src/a && ln -s src l && touch f; rm -f f/; echo "f=$?"; rm -rf l/; echo "l=$?"; ls src; ls -d f l');
+    expect(r).toEqual({ stdout: 'f=0\nl=0\nf\nl\n', stderr: '', exit: 0 });
+  });
 });
 
 // GNU coreutils 9's chown -v/-c lines and mv's last-of -f/-i/-n (checked against a Debian host's coreutils).
