@@ -1626,6 +1626,16 @@ describe('builtins refusing their arguments', () => {
     expect(await runShell('cd w; OLDPWD=; cd -; echo "s=$? ${PWD##*/}"', ctx)).toEqual({ stdout: '\ns=0 w\n', stderr: '', exit: 0 });
   });
 
+  it('cd -P takes a `..` after a symlink from the link target, as chdir(2) does; a plain cd stays logical', async () => {
+    const ctx = testSprite();
+    await runShell('mkdir -p real/sub && touch real/top && ln -s real/sub s', ctx);
+    expect(await runShell('cd -P s/.. && pwd && ls; cd /home/sprite; cd s/.. && pwd; cd -P s/../sub && pwd', ctx)).toEqual({
+      stdout: '/home/sprite/real\nsub\ntop\n/home/sprite\n/home/sprite/real/sub\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
   it('read: bad counts, timeouts and descriptors, unknown options, an associative array; joined options work', async () => {
     expect(await runShell('read -n x v <<< abc; echo "s=$?"; read -t abc v < /dev/null; echo "s=$?"; read -u x v; echo "s=$?"; read -Q v; echo "s=$?"; declare -A m; read -a m <<< "a b"; echo "s=$?"; read -rn2 v <<< abcd; echo "[$v]"')).toEqual({
       stdout: 's=1\ns=1\ns=1\ns=2\ns=1\n[ab]\n',
