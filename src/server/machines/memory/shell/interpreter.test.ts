@@ -1669,6 +1669,12 @@ describe('a bad substitution', () => {
 describe('running a directory', () => {
   it('is "Is a directory", status 126', async () => {
     expect(await runShell('mkdir -p src; ./src; echo "s=$?"; /; echo "s=$?"')).toEqual({ stdout: 's=126\ns=126\n', stderr: 'bash: line 1: ./src: Is a directory\nbash: line 1: /: Is a directory\n', exit: 0 });
+    // A lookup that meets a file where a directory must be: execve's ENOTDIR, status 126; a missing file stays 127.
+    expect(await runShell('echo x > f; chmod +x f; ./f/; echo "s=$?"; ./f/x; echo "s=$?"; ./nope; echo "s=$?"')).toEqual({
+      stdout: 's=126\ns=126\ns=127\n',
+      stderr: 'bash: line 1: ./f/: Not a directory\nbash: line 1: ./f/x: Not a directory\nbash: line 1: ./nope: No such file or directory\n',
+      exit: 0,
+    });
   });
 });
 
