@@ -99,6 +99,10 @@ describe('BashFs', () => {
     expect(fs.resolvePath('/home/sprite', 'nope/../f')).toBe('/home/sprite/nope/../f');
     await expect(fs.readFile(fs.resolvePath('/home/sprite', 'nope/../f'))).rejects.toMatchObject({ code: 'ENOENT' });
     expect(fs.resolvePath('/home/sprite', 'f/')).toBe('/home/sprite/f/');
+    // Nothing there: the plain path, for commands that weigh their operand's slash themselves (`cp f new/`).
+    expect(fs.resolvePath('/home/sprite', 'new/')).toBe('/home/sprite/new');
+    expect(fs.resolvePath('/home/sprite', 'real/')).toBe('/home/sprite/real');
+    expect(fs.resolvePath('/home/sprite', 's/')).toBe('/home/sprite/s/');
     await expect(fs.readFile(fs.resolvePath('/home/sprite', 'f/'))).rejects.toMatchObject({ code: 'ENOTDIR' });
     await expect(fs.stat('/home/sprite/f/')).rejects.toMatchObject({ code: 'ENOTDIR' });
     expect(await fs.exists('/home/sprite/f/')).toBe(false);

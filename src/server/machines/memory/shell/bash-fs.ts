@@ -322,15 +322,24 @@ export class BashFs implements IFileSystem {
    * file or a symlink stays so that the lookup fails with ENOTDIR, or follows the link.
    */
   resolvePath(base: string, path: string): string {
-    return this.kernel(path.startsWith('/') ? path : `${base}/${path}`);
+    const p = this.kernel(path.startsWith('/') ? path : `${base}/${path}`);
+    // Nothing there yet (`cp f new/`, `rsync -a src/ dst/`): the commands weigh the slash of their operand themselves.
+    return p.length > 1 && p.endsWith('/') && !this.lexists(p.slice(0, -1)) ? p.slice(0, -1) : p;
   }
 
   /**
    * `path` (absolute) in the form every method here works with: `Vfs.normalize`'s, unless it holds a `..` or ends
-   * in a slash or `.`, which only a lookup through the tree can take as the kernel does (`lookupPath`).
+   * in a slash or `.`, which only a lookup through the tree can take as the kernel does (`lookupPath`). The
+   * directories this view adds (`/proc/self/`, `/dev/fd/`) take a trailing slash as directories do.
    */
   private kernel(path: string): string {
-    return KERNEL_FORM.test(path) ? this.vfs.lookupPath(path) : Vfs.normalize(path);
+    if (!KERNEL_FORM.test(path)) return Vfs.normalize(path);
+    const p = this.vfs.lookupPath(path);
+    if (p.length > 1 && p.endsWith('/')) {
+      const kind = this.synthetic(p.slice(0, -1));
+      if (kind === 'procdir' || kind === 'proclink' || (kind === null && this.proc && p === '/dev/fd/')) return p.slice(0, -1);
+    }
+    return p;
   }
 
   getAllPaths(): string[] {

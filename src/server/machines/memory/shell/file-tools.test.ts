@@ -296,6 +296,16 @@ describe('cp --attributes-only', () => {
   });
 });
 
+describe('ln to NAME/', () => {
+  it('asks symlink(2) and link(2) for the name as written: nothing there is ENOENT, a directory takes the link inside', async () => {
+    expect(await runShell('touch f; mkdir d; ln -s x l/; echo "s=$?"; ln f h/; echo "s=$?"; ln -s ../f d/; ls; ls d')).toEqual({
+      stdout: 's=1\ns=1\nd\nf\nf\n',
+      stderr: "ln: failed to create symbolic link 'l/': No such file or directory\nln: failed to create hard link 'h/' => 'f': No such file or directory\n",
+      exit: 0,
+    });
+  });
+});
+
 describe('rm NAME/', () => {
   it('goes through a symlink: a link to a directory is a directory, whose contents -r removes before failing on the link', async () => {
     const r = await runShell('mkdir src && touch src/a && ln -s src l && ln -s f fl && touch f; rm l/; rm fl/; rm -r l/; echo "s=$?"; ls src; ls -d l fl');

@@ -1666,6 +1666,16 @@ describe('a bad substitution', () => {
   });
 });
 
+describe('an output redirection to name/', () => {
+  it('opens the path as written: Is a directory, whatever is there, and no file is made', async () => {
+    expect(await runShell('mkdir d; touch f; echo x > new/; echo "s=$?"; echo x >> d/; echo "s=$?"; echo x > f/; echo "s=$?"; ls; cat f')).toEqual({
+      stdout: 's=1\ns=1\ns=1\nd\nf\n',
+      stderr: 'bash: line 1: new/: Is a directory\nbash: line 1: d/: Is a directory\nbash: line 1: f/: Is a directory\n',
+      exit: 0,
+    });
+  });
+});
+
 describe('running a directory', () => {
   it('is "Is a directory", status 126', async () => {
     expect(await runShell('mkdir -p src; ./src; echo "s=$?"; /; echo "s=$?"')).toEqual({ stdout: 's=126\ns=126\n', stderr: 'bash: line 1: ./src: Is a directory\nbash: line 1: /: Is a directory\n', exit: 0 });
