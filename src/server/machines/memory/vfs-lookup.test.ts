@@ -51,6 +51,10 @@ describe('Vfs lookup: `..` after a symlink', () => {
     expect(vfs.stat('/w/b/c').type).toBe('directory');
     vfs.mkdir('/w/s/../../x/y', { recursive: true });
     expect(vfs.stat('/w/x/y').type).toBe('directory');
+    // `..` at the root stays there; a `..` right after a made directory climbs out of it again.
+    vfs.mkdir('/../w/./z/../z2', { recursive: true });
+    expect(vfs.readdir('/w').map((e) => e.name)).toEqual(['a', 'b', 'f', 'l', 'real', 's', 'x', 'z', 'z2']);
+    expect(vfs.readdir('/w/z')).toEqual([]);
   });
 });
 
@@ -116,6 +120,9 @@ describe('Vfs.lookupPath', () => {
     expect(vfs.lookupPath('/w/real/sub/..')).toBe('/w/real');
     expect(vfs.lookupPath('/')).toBe('/');
     expect(vfs.lookupPath('/..')).toBe('/');
+    expect(vfs.lookupPath('//')).toBe('/');
+    expect(vfs.lookupPath('/w/real/sub/.')).toBe('/w/real/sub');
+    expect(vfs.lookupPath('w/real/')).toBe('/w/real');
   });
 
   it('takes `..` through symlinks, and keeps what the lookup must still fail on or follow', () => {
