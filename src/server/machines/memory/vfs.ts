@@ -389,9 +389,12 @@ function diffNodes(av: Volume, bv: Volume, a: VfsNode | undefined, b: VfsNode | 
 }
 
 /**
- * A sprite's filesystem. Every method takes absolute or relative paths (relative ones resolve against `/`), and
- * every mutation is atomic: it builds a new volume and swaps it in only when it succeeds, so a failed call changes
- * nothing. New nodes are owned by the sprite user (uid/gid 1000), stamped with the injected `now` and numbered with
+ * A sprite's filesystem. Every method takes absolute or relative paths (relative ones resolve against `/`), looked
+ * up component by component as the kernel does (path_resolution(7)): a symlink met on the way is followed before the
+ * next component, `..` climbs from the directory reached (through a link, not by the path's text), and a trailing
+ * slash asks for a directory (a final symlink is then followed; anything else is ENOTDIR). Errors name the path in
+ * `Vfs.normalize`'s form. Every mutation is atomic: it builds a new volume and swaps it in only when it succeeds,
+ * so a failed call changes nothing. New nodes are owned by the sprite user (uid/gid 1000), stamped with the injected `now` and numbered with
  * the next free inode number (never reused within a sprite's history: a restore does not hand out old numbers again).
  * @see docs/wire-reference.md §8 (filesystem API), §7 (checkpoints), docs/architecture.md "Machines and engines"
  */
@@ -459,7 +462,8 @@ export class Vfs {
   /**
    * Normalises `path` to an absolute path: relative paths join `cwd` (default `/`), duplicate slashes collapse,
    * `.` and `..` resolve lexically and never climb above `/`, no trailing slash except for `/` itself.
-   * Examples: `/a/../../b` → `/b`; `x//y/` with cwd `/home/sprite` → `/home/sprite/x/y`.
+   * Examples: `/a/../../b` → `/b`; `x//y/` with cwd `/home/sprite` → `/home/sprite/x/y`. This is the text's form
+   * only: where `..` follows a symlink, or a slash follows a file, the lookup reaches elsewhere (`lookupPath`).
    */
   static normalize(path: string, cwd = '/'): string {
     return normalizePath(path, cwd);
