@@ -296,6 +296,17 @@ describe('cp --attributes-only', () => {
   });
 });
 
+describe('realpath and readlink -f of NAME/', () => {
+  it('ask for a directory: a file (or a link to one) is Not a directory, but for -m; nothing there is fine for -f', async () => {
+    const r = await runShell('touch f; mkdir d; ln -s d l; ln -s f lf; realpath f/; echo "s=$?"; readlink -f f/; echo "s=$?"; readlink -m f/; realpath l/; realpath lf/; echo "s=$?"; realpath new/; realpath -s f/; echo "s=$?"');
+    expect(r).toEqual({
+      stdout: 's=1\ns=1\n/home/sprite/f\n/home/sprite/d\ns=1\n/home/sprite/new\ns=1\n',
+      stderr: 'realpath: f/: Not a directory\nrealpath: lf/: Not a directory\nrealpath: f/: Not a directory\n',
+      exit: 0,
+    });
+  });
+});
+
 describe('ln to NAME/', () => {
   it('asks symlink(2) and link(2) for the name as written: nothing there is ENOENT, a directory takes the link inside', async () => {
     expect(await runShell('touch f; mkdir d; ln -s x l/; echo "s=$?"; ln f h/; echo "s=$?"; ln -s ../f d/; ls; ls d')).toEqual({
