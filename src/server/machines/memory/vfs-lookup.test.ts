@@ -55,6 +55,12 @@ describe('Vfs lookup: `..` after a symlink', () => {
     vfs.mkdir('/../w/./z/../z2', { recursive: true });
     expect(vfs.readdir('/w').map((e) => e.name)).toEqual(['a', 'b', 'f', 'l', 'real', 's', 'x', 'z', 'z2']);
     expect(vfs.readdir('/w/z')).toEqual([]);
+    // A directory made only to climb out of it again is a new directory like any, and stamps its parent.
+    const before = vfs.stat('/w/real').mtimeMs;
+    vfs.mkdir('/w/real/q/..', { recursive: true, mode: 0o700 });
+    expect(vfs.stat('/w/real').mtimeMs).toBeGreaterThan(before);
+    expect(vfs.stat('/w/real/q')).toMatchObject({ type: 'directory', mode: 0o700, uid: 1000 });
+    expect(vfs.stat('/w/real/q').ino).toBeGreaterThan(vfs.stat('/w/z2').ino);
   });
 });
 
@@ -106,9 +112,22 @@ describe('Vfs lookup: a trailing slash', () => {
     expect(codeOf(() => vfs.mkdir('/w/f/'))).toBe('EEXIST');
   });
 
-  it('names the normalised path in its errors', () => {
+  it('names the normalised path and the call in its errors', () => {
     const vfs = make();
     expect(() => vfs.readFile('/w//f/')).toThrow("ENOTDIR: not a directory, open '/w/f'");
+    expect(() => vfs.writeFile('/w/f/', '')).toThrow(expect.objectContaining({ code: 'EISDIR', path: '/w/f', syscall: 'open' }));
+    expect(() => vfs.rename('/w/f', '/w/g/')).toThrow(expect.objectContaining({ code: 'ENOTDIR', path: '/w/g', syscall: 'rename' }));
+    expect(() => vfs.link('/w/nope/x', '/w/h')).toThrow(expect.objectContaining({ code: 'ENOENT', syscall: 'link' }));
+    expect(() => vfs.symlink('x', '/w/n/')).toThrow(expect.objectContaining({ code: 'ENOENT', path: '/w/n', syscall: 'symlink' }));
+  });
+
+  it('takes several slashes as one', () => {
+    const vfs = make();
+    expect(codeOf(() => vfs.stat('/w/f//'))).toBe('ENOTDIR');
+    expect(codeOf(() => vfs.rm('/w/l//', { recursive: true }))).toBe('ENOTDIR');
+    expect(vfs.readdir('/w/real').map((e) => e.name)).toEqual(['sub', 'top']);
+    vfs.mkdir('/w/d//');
+    expect(vfs.lstat('/w/d').type).toBe('directory');
   });
 });
 
@@ -135,5 +154,8 @@ describe('Vfs.lookupPath', () => {
     expect(vfs.lookupPath('/w/new/')).toBe('/w/new/');
     expect(vfs.lookupPath('/w/missing/../f')).toBe('/w/missing/../f');
     expect(vfs.lookupPath('/w/f/../f')).toBe('/w/f/../f');
+    expect(vfs.lookupPath('/w/missing/x/../f')).toBe('/w/missing/x/../f');
+    expect(vfs.lookupPath('/w/missing/x/')).toBe('/w/missing/x/');
+    expect(vfs.lookupPath('/.')).toBe('/');
   });
 });

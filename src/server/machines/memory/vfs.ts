@@ -525,11 +525,12 @@ export class Vfs {
     const clean = toPath(out);
     const named = comps.filter((c) => c !== '');
     const dirOnly = endsInSlash(path) || named[named.length - 1] === '.';
-    if (out.length === 0 || !dirOnly) return clean;
+    if (!dirOnly) return clean;
     try {
       if (this.resolve(clean, false, 'lstat').node?.kind === 'directory') return clean;
-    } catch {
+    } catch (err) {
       // The lookup fails before the last name: the path with its slash fails the same way.
+      if (!(err instanceof VfsError)) throw err;
     }
     return `${clean}/`;
   }
