@@ -271,6 +271,27 @@ function changeOf(path: string, event: VfsChange['event'], node: Inode): VfsChan
   return { path, event, isDir: node.kind === 'directory', size: event === 'remove' || node.kind !== 'file' ? 0 : node.data.byteLength };
 }
 
+/**
+ * `path` as the kernel reads it: absolute (a relative path joins `/`), with its `.`, `..`, repeated slashes and
+ * trailing slash kept for the lookup to interpret component by component.
+ */
+function absolute(path: string): string {
+  return path.startsWith('/') ? path : `/${path}`;
+}
+
+/**
+ * Whether `path` ends in a slash after a name (`f/`, `l//`): the lookup must then reach a directory, following a
+ * final symlink, and fails with ENOTDIR on anything else (path_resolution(7), "Trailing slashes").
+ */
+function endsInSlash(path: string): boolean {
+  return /[^/]\/+$/.test(path);
+}
+
+/** `path` without its trailing slashes (`/` stays `/`). */
+function withoutSlash(path: string): string {
+  return path.replace(/\/+$/, '') || '/';
+}
+
 function join(dir: string, name: string): string {
   return dir === '/' ? `/${name}` : `${dir}/${name}`;
 }
@@ -368,9 +389,12 @@ function diffNodes(av: Volume, bv: Volume, a: VfsNode | undefined, b: VfsNode | 
 }
 
 /**
- * A sprite's filesystem. Every method takes absolute or relative paths (relative ones resolve against `/`), and
- * every mutation is atomic: it builds a new volume and swaps it in only when it succeeds, so a failed call changes
- * nothing. New nodes are owned by the sprite user (uid/gid 1000), stamped with the injected `now` and numbered with
+ * A sprite's filesystem. Every method takes absolute or relative paths (relative ones resolve against `/`), looked
+ * up component by component as the kernel does (path_resolution(7)): a symlink met on the way is followed before the
+ * next component, `..` climbs from the directory reached (through a link, not by the path's text), and a trailing
+ * slash asks for a directory (a final symlink is then followed; anything else is ENOTDIR). Errors name the path in
+ * `Vfs.normalize`'s form. Every mutation is atomic: it builds a new volume and swaps it in only when it succeeds,
+ * so a failed call changes nothing. New nodes are owned by the sprite user (uid/gid 1000), stamped with the injected `now` and numbered with
  * the next free inode number (never reused within a sprite's history: a restore does not hand out old numbers again).
  * @see docs/wire-reference.md §8 (filesystem API), §7 (checkpoints), docs/architecture.md "Machines and engines"
  */
@@ -438,7 +462,8 @@ export class Vfs {
   /**
    * Normalises `path` to an absolute path: relative paths join `cwd` (default `/`), duplicate slashes collapse,
    * `.` and `..` resolve lexically and never climb above `/`, no trailing slash except for `/` itself.
-   * Examples: `/a/../../b` → `/b`; `x//y/` with cwd `/home/sprite` → `/home/sprite/x/y`.
+   * Examples: `/a/../../b` → `/b`; `x//y/` with cwd `/home/sprite` → `/home/sprite/x/y`. This is the text's form
+   * only: where `..` follows a symlink, or a slash follows a file, the lookup reaches elsewhere (`lookupPath`).
    */
   static normalize(path: string, cwd = '/'): string {
     return normalizePath(path, cwd);
@@ -449,19 +474,19 @@ export class Vfs {
    * way), ELOOP (over 40 hops).
    */
   stat(path: string): VfsInodeStat {
-    return this.statAt(Vfs.normalize(path), true, 'stat');
+    return this.statAt(absolute(path), true, 'stat');
   }
 
   /** Stats `path` without following a final symlink (its `target` is reported). Errors as `stat`. */
   lstat(path: string): VfsInodeStat {
-    return this.statAt(Vfs.normalize(path), false, 'lstat');
+    return this.statAt(absolute(path), false, 'lstat');
   }
 
   /** True when `path` exists after following symlinks (a dangling symlink is false). Never throws a VfsError. */
   exists(path: string): boolean {
     try {
       // A missing last component is `node: undefined`, not a throw: shells probe every PATH directory this way.
-      return this.resolve(Vfs.normalize(path), true, 'stat').node !== undefined;
+      return this.resolve(absolute(path), true, 'stat').node !== undefined;
     } catch (err) {
       if (err instanceof VfsError) return false;
       throw err;
@@ -469,11 +494,53 @@ export class Vfs {
   }
 
   /**
+   * `path` (absolute, or relative to `/`, as written) in the normal form that names what the kernel's lookup of it
+   * reaches, for a caller that keeps paths normalised: a `..` climbs from the directory reached so far, through
+   * any symlink on the way (`s/../f`, with `s` a link to `real/sub`, is `/real/f`, not `/f`); a trailing slash
+   * (or a final `.`) stays when the path names no directory by itself (a file: the lookup still fails with
+   * ENOTDIR; a symlink: it is still followed; nothing: a directory may still be made there). Where the lookup
+   * fails before a `..` (a missing or non-directory component), the rest stays as written, for the lookup to fail
+   * on. A path without `..` and without a trailing slash comes back as `Vfs.normalize` gives it. Never throws.
+   * @see path_resolution(7)
+   */
+  lookupPath(path: string): string {
+    const comps = absolute(path).split('/');
+    let out: string[] = [];
+    for (let i = 0; i < comps.length; i++) {
+      const c = comps[i]!;
+      if (c === '' || c === '.') continue;
+      if (c !== '..') {
+        out.push(c);
+        continue;
+      }
+      let reached: Resolved | undefined;
+      try {
+        reached = this.resolve(toPath(out), true, 'stat');
+      } catch {
+        reached = undefined;
+      }
+      if (reached?.node?.kind !== 'directory') return `${toPath(out)}/${comps.slice(i).join('/')}`;
+      out = reached.parts.slice(0, -1);
+    }
+    const clean = toPath(out);
+    const named = comps.filter((c) => c !== '');
+    const dirOnly = endsInSlash(path) || named[named.length - 1] === '.';
+    if (!dirOnly) return clean;
+    try {
+      if (this.resolve(clean, false, 'lstat').node?.kind === 'directory') return clean;
+    } catch (err) {
+      // The lookup fails before the last name: the path with its slash fails the same way.
+      if (!(err instanceof VfsError)) throw err;
+    }
+    return `${clean}/`;
+  }
+
+  /**
    * The canonical absolute path of `path`, with every symlink resolved (POSIX realpath). Errors as `stat`.
    */
   realpath(path: string): string {
     const p = Vfs.normalize(path);
-    const r = this.resolve(p, true, 'realpath');
+    const r = this.resolve(absolute(path), true, 'realpath');
     if (!r.node) throw new VfsError('ENOENT', p, 'realpath');
     return toPath(r.parts);
   }
@@ -493,7 +560,7 @@ export class Vfs {
    */
   readFileShared(path: string): Readonly<Uint8Array> {
     const p = Vfs.normalize(path);
-    const node = this.existing(p, true, 'open');
+    const node = this.existing(absolute(path), true, 'open');
     if (node.kind === 'directory') throw new VfsError('EISDIR', p, 'read');
     return (node as FileNode).data;
   }
@@ -508,13 +575,19 @@ export class Vfs {
    * @see docs/wire-reference.md §8.2
    */
   writeFile(path: string, data: Uint8Array | string, opts: { mode?: number; mkdirParents?: boolean; append?: boolean; ino?: number } = {}): void {
-    const p = Vfs.normalize(path);
+    const p = absolute(path);
     const bytes = toBytes(data);
     const now = this.now();
     let root = this.root;
-    if (opts.mkdirParents && p !== '/') root = this.mkdirAll(root, Vfs.normalize(`${p}/..`), DEFAULT_DIR_MODE, now, 'open');
+    const lexical = Vfs.normalize(path);
+    if (opts.mkdirParents && lexical !== '/') root = this.mkdirAll(root, Vfs.normalize(`${lexical}/..`), DEFAULT_DIR_MODE, now, 'open');
+    if (endsInSlash(p)) {
+      // open(O_CREAT) of `name/`: whatever is there (or not), a regular file cannot be made there.
+      this.resolveIn(root, withoutSlash(p), true, 'open');
+      throw new VfsError('EISDIR', lexical, 'open');
+    }
     const { parts, node, raw } = this.resolveIn(root, p, true, 'open');
-    if (node?.kind === 'directory') throw new VfsError('EISDIR', p, 'open');
+    if (node?.kind === 'directory') throw new VfsError('EISDIR', lexical, 'open');
     const existing = node as FileNode | undefined;
     const file: FileNode = Object.freeze({
       kind: 'file',
@@ -525,7 +598,7 @@ export class Vfs {
       mtimeMs: now,
       data: opts.append && existing ? concat(existing.data, bytes) : bytes,
     });
-    this.commitChecked(this.place(root, parts, raw, file, now, !existing), p, 'write');
+    this.commitChecked(this.place(root, parts, raw, file, now, !existing), lexical, 'write');
   }
 
   /**
@@ -535,7 +608,8 @@ export class Vfs {
    * not recursive), ENOTDIR (a file on the way), ELOOP.
    */
   mkdir(path: string, opts: { recursive?: boolean; mode?: number; ino?: number } = {}): void {
-    const p = Vfs.normalize(path);
+    // A trailing slash names the directory to make (mkdir(2) accepts `d/`); anything already there is EEXIST.
+    const p = withoutSlash(absolute(path));
     const mode = (opts.mode ?? DEFAULT_DIR_MODE) & PERMISSION_BITS;
     const now = this.now();
     if (opts.recursive) {
@@ -543,7 +617,7 @@ export class Vfs {
       return;
     }
     const { parts, node } = this.resolve(p, false, 'mkdir');
-    if (node) throw new VfsError('EEXIST', p, 'mkdir');
+    if (node) throw new VfsError('EEXIST', Vfs.normalize(p), 'mkdir');
     this.commit(this.put(this.root, parts, makeDir({ mode, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now, ino: this.takeIno(opts.ino) }), now, true));
   }
 
@@ -556,7 +630,7 @@ export class Vfs {
    */
   readdir(path: string, opts: { recursive?: boolean } = {}): Array<VfsEntry & { stat: VfsInodeStat }> {
     const p = Vfs.normalize(path);
-    const node = this.existing(p, true, 'scandir');
+    const node = this.existing(absolute(path), true, 'scandir');
     if (node.kind !== 'directory') throw new VfsError('ENOTDIR', p, 'scandir');
     const table = this.vol.table;
     const entriesOf = (dir: DirNode, at: string) =>
@@ -590,7 +664,7 @@ export class Vfs {
     if (p === '/') throw new VfsError('EINVAL', p, 'rm');
     let resolved: Resolved;
     try {
-      resolved = this.resolve(p, false, 'rm');
+      resolved = this.resolveRemoved(absolute(path), 'rm');
     } catch (err) {
       if (opts.force && err instanceof VfsError && err.code === 'ENOENT') return [];
       throw err;
@@ -620,9 +694,11 @@ export class Vfs {
     const s = Vfs.normalize(src);
     const d = Vfs.normalize(dest);
     if (s === '/' || d === '/') throw new VfsError('EINVAL', s === '/' ? s : d, 'rename');
-    const from = this.resolve(s, false, 'rename');
+    const from = this.resolveRemoved(absolute(src), 'rename');
     if (!from.node || !from.raw) throw new VfsError('ENOENT', s, 'rename');
-    const to = this.resolve(d, false, 'rename');
+    // `rename(f, g/)`: only a directory can take a name that ends in a slash.
+    if (endsInSlash(dest) && from.node.kind !== 'directory') throw new VfsError('ENOTDIR', d, 'rename');
+    const to = this.resolveRemoved(absolute(dest), 'rename');
     if (toPath(from.parts) === toPath(to.parts)) return;
     if (from.raw.kind === 'link' && to.raw?.kind === 'link' && from.raw.ino === to.raw.ino) return;
     if (from.node.kind === 'directory' && isInside(to.parts, from.parts)) throw new VfsError('EINVAL', d, 'rename');
@@ -649,11 +725,10 @@ export class Vfs {
   link(existing: string, newPath: string): void {
     const s = Vfs.normalize(existing);
     const d = Vfs.normalize(newPath);
-    const from = this.resolve(s, false, 'link');
+    const from = this.resolve(absolute(existing), false, 'link');
     if (!from.node || !from.raw) throw new VfsError('ENOENT', s, 'link');
     if (from.node.kind === 'directory') throw new VfsError('EPERM', s, 'link');
-    const to = this.resolve(d, false, 'link');
-    if (to.node) throw new VfsError('EEXIST', d, 'link');
+    const to = this.resolveCreated(absolute(newPath), 'link');
     const now = this.now();
     const ino = from.node.ino;
     let tree = this.root;
@@ -684,10 +759,10 @@ export class Vfs {
   copy(src: string, dest: string, opts: { recursive?: boolean; preserveAttrs?: boolean } = {}): Array<{ source: string; dest: string }> {
     const s = Vfs.normalize(src);
     const d = Vfs.normalize(dest);
-    const from = this.resolve(s, true, 'copyfile');
+    const from = this.resolve(absolute(src), true, 'copyfile');
     if (!from.node) throw new VfsError('ENOENT', s, 'copyfile');
     if (from.node.kind === 'directory' && !opts.recursive) throw new VfsError('EISDIR', s, 'copyfile');
-    const to = this.resolve(d, true, 'copyfile');
+    const to = this.resolve(absolute(dest), true, 'copyfile');
     if (isInside(to.parts, from.parts)) throw new VfsError('EINVAL', d, 'copyfile');
     const now = this.now();
     const copied: Array<{ source: string; dest: string }> = [];
@@ -769,8 +844,7 @@ export class Vfs {
   symlink(target: string, linkPath: string, opts: { ino?: number } = {}): void {
     const p = Vfs.normalize(linkPath);
     if (target === '') throw new VfsError('ENOENT', p, 'symlink');
-    const { parts, node } = this.resolve(p, false, 'symlink');
-    if (node) throw new VfsError('EEXIST', p, 'symlink');
+    const { parts } = this.resolveCreated(absolute(linkPath), 'symlink');
     const now = this.now();
     const link: SymlinkNode = Object.freeze({ kind: 'symlink', ino: this.takeIno(opts.ino), target, mode: SYMLINK_MODE, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now });
     this.commit(this.put(this.root, parts, link, now, true));
@@ -779,7 +853,7 @@ export class Vfs {
   /** The stored target of the symlink at `path`. Throws ENOENT, EINVAL (not a symlink), ENOTDIR, ELOOP. */
   readlink(path: string): string {
     const p = Vfs.normalize(path);
-    const node = this.existing(p, false, 'readlink');
+    const node = this.existing(absolute(path), false, 'readlink');
     if (node.kind !== 'symlink') throw new VfsError('EINVAL', p, 'readlink');
     return node.target;
   }
@@ -791,7 +865,7 @@ export class Vfs {
    */
   utimes(path: string, mtimeMs: number, opts: { ns?: number; noFollow?: boolean } = {}): void {
     const p = Vfs.normalize(path);
-    const { parts, node, raw } = this.resolve(p, !opts.noFollow, 'utime');
+    const { parts, node, raw } = this.resolve(absolute(path), !opts.noFollow, 'utime');
     if (!node) throw new VfsError('ENOENT', p, 'utime');
     const mtimeNs = opts.ns === undefined ? undefined : Math.min(999_999, Math.max(0, Math.trunc(opts.ns)));
     this.commit(...this.placed(this.place(this.root, parts, raw, Object.freeze({ ...node, mtimeMs, mtimeNs }), this.now(), false)));
@@ -913,14 +987,14 @@ export class Vfs {
   /** Stats the normalised `p`. */
   private statAt(p: string, followLast: boolean, syscall: string): VfsInodeStat {
     const { node, raw } = this.resolve(p, followLast, syscall);
-    if (!node || !raw) throw new VfsError('ENOENT', p, syscall);
+    if (!node || !raw) throw new VfsError('ENOENT', Vfs.normalize(p), syscall);
     return nodeStat(node, nlinkOf(this.vol.table, raw));
   }
 
   /** Resolves against the current root and insists the node exists (ENOENT otherwise). */
   private existing(p: string, followLast: boolean, syscall: string): Inode {
     const { node } = this.resolve(p, followLast, syscall);
-    if (!node) throw new VfsError('ENOENT', p, syscall);
+    if (!node) throw new VfsError('ENOENT', Vfs.normalize(p), syscall);
     return node;
   }
 
@@ -936,7 +1010,33 @@ export class Vfs {
    */
   private resolveIn(root: DirNode, p: string, followLast: boolean, syscall: string): Resolved {
     const names = p.split('/').filter((c) => c !== '').reverse();
-    return this.walkFrom({ parts: [], dirs: [root], hops: 0 }, names, followLast, () => p, syscall);
+    const dirOnly = endsInSlash(p);
+    const found = this.walkFrom({ parts: [], dirs: [root], hops: 0 }, names, followLast || dirOnly, () => Vfs.normalize(p), syscall);
+    if (dirOnly && found.node && found.node.kind !== 'directory') throw new VfsError('ENOTDIR', Vfs.normalize(p), syscall);
+    return found;
+  }
+
+  /**
+   * Resolves the path `p` (absolute, as written) of an entry to remove or rename: its final symlink is the entry
+   * itself, never followed, so `p` with a trailing slash must name a directory itself (ENOTDIR for a file or a
+   * symlink, as unlink(2), rmdir(2) and rename(2) give for `f/` and `link/`).
+   */
+  private resolveRemoved(p: string, syscall: string): Resolved {
+    const found = this.resolve(withoutSlash(p), false, syscall);
+    if (endsInSlash(p) && found.node && found.node.kind !== 'directory') throw new VfsError('ENOTDIR', Vfs.normalize(p), syscall);
+    return found;
+  }
+
+  /**
+   * Resolves the path `p` (absolute, as written) where a new entry is to be made that is not a directory (a link,
+   * a symlink): EEXIST when anything is there (a final symlink is not followed), ENOENT when `p` ends in a slash
+   * (symlink(2) and link(2) cannot make `name/`).
+   */
+  private resolveCreated(p: string, syscall: string): Resolved {
+    const found = this.resolve(withoutSlash(p), false, syscall);
+    if (found.node) throw new VfsError('EEXIST', Vfs.normalize(p), syscall);
+    if (endsInSlash(p)) throw new VfsError('ENOENT', Vfs.normalize(p), syscall);
+    return found;
   }
 
   /**
@@ -1002,6 +1102,15 @@ export class Vfs {
     const at = { parts: [] as string[], dirs: [root], hops: 0 };
     for (let i = 0; i < comps.length; i++) {
       at.hops = 0; // each component is its own lookup, as in `mkdir -p`
+      if (comps[i] === '.') continue;
+      if (comps[i] === '..') {
+        // The parent of the directory reached (through any symlink on the way), as the kernel takes `..`.
+        if (at.parts.length > 0) {
+          at.parts.pop();
+          at.dirs.pop();
+        }
+        continue;
+      }
       const prefix = () => toPath(comps.slice(0, i + 1));
       const { parts, node } = this.walkFrom(at, [comps[i]!], true, prefix, syscall);
       if (node?.kind === 'directory') {
@@ -1009,9 +1118,18 @@ export class Vfs {
         at.dirs.push(node);
         continue;
       }
-      if (node) throw new VfsError(i === comps.length - 1 && syscall === 'mkdir' ? 'EEXIST' : 'ENOTDIR', p, syscall);
-      // Missing from here on: build the chain of new directories bottom-up and put it in place at once.
+      if (node) throw new VfsError(i === comps.length - 1 && syscall === 'mkdir' ? 'EEXIST' : 'ENOTDIR', Vfs.normalize(p), syscall);
       const meta = { mode, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now };
+      if (comps.slice(i + 1).some((c) => c === '.' || c === '..')) {
+        // A `..` further on climbs out of what is made here: make this one directory, then go on from it.
+        root = this.put(root, parts, makeDir({ ...meta, ino: this.takeIno() }), now, true);
+        at.parts.push(parts[parts.length - 1]!);
+        at.dirs.length = 1;
+        at.dirs[0] = root;
+        for (const name of at.parts) at.dirs.push(at.dirs[at.dirs.length - 1]!.children.get(name) as DirNode);
+        continue;
+      }
+      // Missing from here on: build the chain of new directories bottom-up and put it in place at once.
       let chain: DirNode = makeDir({ ...meta, ino: this.takeIno() });
       for (let j = comps.length - 1; j > i; j--) chain = makeDir({ ...meta, ino: this.takeIno() }, ImmMap([[comps[j]!, chain]]));
       if (this.meter) this.meter.steps += comps.length - i;
@@ -1047,7 +1165,7 @@ export class Vfs {
     change: (node: Inode, at: string) => Partial<NodeMeta>,
   ): string[] {
     const p = Vfs.normalize(path);
-    const { parts, node, raw } = this.resolve(p, true, syscall);
+    const { parts, node, raw } = this.resolve(absolute(path), true, syscall);
     if (!node || !raw) throw new VfsError('ENOENT', p, syscall);
     const changed: string[] = [];
     let table = this.vol.table;

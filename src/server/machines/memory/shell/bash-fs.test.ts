@@ -79,11 +79,35 @@ describe('BashFs', () => {
     await expect(fs.link('/tmp/a', '/tmp/b')).rejects.toThrow(/^EEXIST: /);
   });
 
-  it('resolves paths like a shell: relative to the base, `..` never above /', () => {
-    const { fs } = setup();
+  it('resolves paths as the kernel looks them up: relative to the base, `..` never above /', () => {
+    const { vfs, fs } = setup();
+    vfs.mkdir('/home/sprite/a');
     expect(fs.resolvePath('/home/sprite', 'a/../b')).toBe('/home/sprite/b');
     expect(fs.resolvePath('/home', '../../..')).toBe('/');
     expect(fs.resolvePath('/home', '/tmp/')).toBe('/tmp');
+  });
+
+  it('takes `..` through a symlink, and keeps what must fail: `..` after a missing name, `file/`', async () => {
+    const { vfs, fs } = setup();
+    vfs.mkdir('/home/sprite/real/sub', { recursive: true });
+    vfs.writeFile('/home/sprite/real/top', 'top');
+    vfs.writeFile('/home/sprite/f', 'f');
+    vfs.symlink('real/sub', '/home/sprite/s');
+    expect(fs.resolvePath('/home/sprite', 's/../top')).toBe('/home/sprite/real/top');
+    expect(await fs.readFile(fs.resolvePath('/home/sprite', 's/../top'))).toBe('top');
+    expect(await fs.readFile('/home/sprite/s/../top')).toBe('top');
+    expect(fs.resolvePath('/home/sprite', 'nope/../f')).toBe('/home/sprite/nope/../f');
+    await expect(fs.readFile(fs.resolvePath('/home/sprite', 'nope/../f'))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(fs.resolvePath('/home/sprite', 'f/')).toBe('/home/sprite/f/');
+    // Nothing there: the plain path, for commands that weigh their operand's slash themselves (`cp f new/`).
+    expect(fs.resolvePath('/home/sprite', 'new/')).toBe('/home/sprite/new');
+    expect(fs.resolvePath('/home/sprite', 'real/')).toBe('/home/sprite/real');
+    expect(fs.resolvePath('/home/sprite', 's/')).toBe('/home/sprite/s/');
+    await expect(fs.readFile(fs.resolvePath('/home/sprite', 'f/'))).rejects.toMatchObject({ code: 'ENOTDIR' });
+    await expect(fs.stat('/home/sprite/f/')).rejects.toMatchObject({ code: 'ENOTDIR' });
+    expect(await fs.exists('/home/sprite/f/')).toBe(false);
+    await expect(fs.writeFile('/home/sprite/f/', 'x')).rejects.toMatchObject({ code: 'EISDIR' });
+    expect((await fs.lstat('/home/sprite/s/')).isDirectory).toBe(true);
   });
 
   it('moves, copies, removes, chmods and stamps times in the VFS', async () => {

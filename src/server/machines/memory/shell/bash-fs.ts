@@ -34,6 +34,8 @@ const DEV_DIR = '/dev';
 const FD_ENTRY = /^(\/proc\/(?:self|\d+)\/fd)\/(\d+)$/;
 /** A path below the `/dev/fd` link, read through it (`/dev/fd/1` is `/proc/self/fd/1`). */
 const throughDevFd = (p: string): string => (p.startsWith('/dev/fd/') ? `/proc/self/fd${p.slice('/dev/fd'.length)}` : p);
+/** A path whose lexical normal form may name another entry than the kernel's lookup: a `..`, a final `/` or `.`. */
+const KERNEL_FORM = /(?:^|\/)\.\.(?:\/|$)|[^/]\/+$|\/\.$/;
 const STUB_MODE = 0o755;
 const STUB_DIRS = ['/bin/', '/usr/bin/'];
 /** The flag on a chmod that sets the mode a file was just created with (patches/just-bash/python-created-file-mode). */
@@ -178,7 +180,7 @@ export class BashFs implements IFileSystem {
   async readFileBytes(path: string): Promise<ByteString> {
     // One pass over a large file, not three (copy, copy, string): the stored bytes straight into the string, so a
     // `cat` of a 60 MiB file holds the event loop no longer than making that string (docs/limits.md).
-    const p = Vfs.normalize(path);
+    const p = this.kernel(path);
     this.reach(p, 'open');
     if (this.vfs.exists(p)) this.permit(p, 0o4);
     const data = this.vfs.exists(p) ? this.vfs.readFileShared(p) : this.bytes(p);
@@ -202,13 +204,13 @@ export class BashFs implements IFileSystem {
   }
 
   async exists(path: string): Promise<boolean> {
-    const p = Vfs.normalize(path);
+    const p = this.kernel(path);
     if (!this.reachable(p)) return false;
     return this.vfs.exists(p) || this.synthetic(p) !== null;
   }
 
   async stat(path: string): Promise<FsStat> {
-    const p = Vfs.normalize(path);
+    const p = this.kernel(path);
     if (this.synthetic(p) === 'proclink') return this.stat(this.procTarget(p));
     return this.statWith(path, (q) => this.vfs.stat(q));
   }
@@ -218,7 +220,7 @@ export class BashFs implements IFileSystem {
   }
 
   async mkdir(path: string, options?: MkdirOptions): Promise<void> {
-    const p = Vfs.normalize(path);
+    const p = this.kernel(path);
     checkPath(p, 'mkdir');
     // The first directory to make is made in a directory that must let the user add entries (`mkdir -p` too).
     const first = options?.recursive ? this.firstMissing(p) : p;
@@ -234,25 +236,25 @@ export class BashFs implements IFileSystem {
 
   /** The VFS entries, plus (in `/bin` and `/usr/bin`) the built-in commands' stubs the VFS does not hold, by name. */
   async readdirWithFileTypes(path: string): Promise<DirentEntry[]> {
-    const listed = this.proc && Vfs.normalize(path) === '/dev/fd' ? '/proc/self/fd' : throughDevFd(Vfs.normalize(path));
+    const listed = this.proc && this.kernel(path) === '/dev/fd' ? '/proc/self/fd' : throughDevFd(this.kernel(path));
     const proc = this.proc && !this.vfs.exists(listed) ? procDir(listed, this.proc) : null;
     if (proc) {
       const kind = (name: string) => this.synthetic(`${listed}/${name}`);
       return proc.map((name) => ({ name, isFile: kind(name) === 'proc' || kind(name) === 'device', isDirectory: kind(name) === 'procdir', isSymbolicLink: kind(name) === 'proclink' }));
     }
-    if (Vfs.normalize(path) === DEV_DIR && !this.vfs.exists(DEV_DIR)) {
+    if (this.kernel(path) === DEV_DIR && !this.vfs.exists(DEV_DIR)) {
       const devices = [...DEVICES].map((p) => ({ name: p.slice(DEV_DIR.length + 1), isFile: true, isDirectory: false, isSymbolicLink: false }));
       if (this.proc) devices.push({ name: 'fd', isFile: false, isDirectory: false, isSymbolicLink: true });
       return devices.sort((a, b) => (a.name < b.name ? -1 : 1));
     }
-    this.mayList(Vfs.normalize(path));
+    this.mayList(this.kernel(path));
     const entries: DirentEntry[] = this.vfs.readdir(path).map((e) => ({
       name: e.name,
       isFile: e.stat.type === 'file',
       isDirectory: e.stat.type === 'directory',
       isSymbolicLink: e.stat.type === 'symlink',
     }));
-    const p = Vfs.normalize(path);
+    const p = this.kernel(path);
     if (!STUB_DIRS.includes(`${p}/`)) return entries;
     const held = new Set(entries.map((e) => e.name));
     for (const name of this.commands) {
@@ -267,7 +269,7 @@ export class BashFs implements IFileSystem {
    * user may not remove stays whole.
    */
   async rm(path: string, options?: RmOptions): Promise<void> {
-    const p = Vfs.normalize(path);
+    const p = this.kernel(path);
     if (this.lexists(p)) {
       this.mayChangeEntries(p, 'rm');
       // Emptying a directory removes entries from it and from every directory below.
@@ -287,8 +289,8 @@ export class BashFs implements IFileSystem {
    * naming each such source path, one message a line (copy-move.ts words them as GNU does).
    */
   async cp(src: string, dest: string, options?: CpOptions): Promise<void> {
-    const s = Vfs.normalize(src);
-    const d = Vfs.normalize(dest);
+    const s = this.kernel(src);
+    const d = this.kernel(dest);
     checkPath(d, 'copyfile');
     this.reach(s, 'open');
     const denied = this.vfs.exists(s) ? this.unreadable(s, options?.recursive ?? false) : [];
@@ -313,8 +315,8 @@ export class BashFs implements IFileSystem {
   }
 
   async mv(src: string, dest: string): Promise<void> {
-    const s = Vfs.normalize(src);
-    const d = Vfs.normalize(dest);
+    const s = this.kernel(src);
+    const d = this.kernel(dest);
     checkPath(d, 'rename');
     if (this.lexists(s)) {
       this.mayChangeEntries(s, 'rename');
@@ -323,8 +325,30 @@ export class BashFs implements IFileSystem {
     this.vfs.rename(s, d);
   }
 
+  /**
+   * The absolute path `path` names from the directory `base`, as the kernel looks it up (Vfs.lookupPath): normal
+   * form, except that a `..` after a symbolic link climbs from the link's target, and a trailing slash after a
+   * file or a symlink stays so that the lookup fails with ENOTDIR, or follows the link.
+   */
   resolvePath(base: string, path: string): string {
-    return Vfs.normalize(path, base);
+    const p = this.kernel(path.startsWith('/') ? path : `${base}/${path}`);
+    // Nothing there yet (`cp f new/`, `rsync -a src/ dst/`): the commands weigh the slash of their operand themselves.
+    return p.length > 1 && p.endsWith('/') && !this.lexists(p.slice(0, -1)) ? p.slice(0, -1) : p;
+  }
+
+  /**
+   * `path` (absolute) in the form every method here works with: `Vfs.normalize`'s, unless it holds a `..` or ends
+   * in a slash or `.`, which only a lookup through the tree can take as the kernel does (`lookupPath`). The
+   * directories this view adds (`/proc/self/`, `/dev/fd/`) take a trailing slash as directories do.
+   */
+  private kernel(path: string): string {
+    if (!KERNEL_FORM.test(path)) return Vfs.normalize(path);
+    const p = this.vfs.lookupPath(path);
+    if (p.length > 1 && p.endsWith('/')) {
+      const kind = this.synthetic(p.slice(0, -1));
+      if (kind === 'procdir' || kind === 'proclink' || (kind === null && this.proc && p === '/dev/fd/')) return p.slice(0, -1);
+    }
+    return p;
   }
 
   getAllPaths(): string[] {
@@ -335,18 +359,18 @@ export class BashFs implements IFileSystem {
     // The mode a program asked for when it created the file (Python's open, through its worker): less the umask.
     if (mode & CREATION_MODE) mode &= 0o7777 & ~this.umask;
     // Only the owner (or root) may change a file's mode: chmod(2)'s EPERM.
-    if (!this.asRoot && this.vfs.exists(path) && this.vfs.stat(path).uid !== SPRITE_UID) throw new VfsError('EPERM', Vfs.normalize(path), 'chmod');
+    if (!this.asRoot && this.vfs.exists(path) && this.vfs.stat(path).uid !== SPRITE_UID) throw new VfsError('EPERM', this.kernel(path), 'chmod');
     this.vfs.chmod(path, mode);
   }
 
   /** Sets the owner (`-1` keeps an id): root only (chown(2)'s EPERM for the sprite user), following symlinks. */
   async chown(path: string, uid: number, gid: number): Promise<void> {
-    if (!this.asRoot) throw new VfsError('EPERM', Vfs.normalize(path), 'chown');
+    if (!this.asRoot) throw new VfsError('EPERM', this.kernel(path), 'chown');
     this.vfs.chown(path, uid, gid);
   }
 
   async symlink(target: string, linkPath: string): Promise<void> {
-    const p = Vfs.normalize(linkPath);
+    const p = this.kernel(linkPath);
     checkPath(p, 'symlink');
     this.mayChangeEntries(p, 'symlink', true);
     this.vfs.symlink(target, p);
@@ -354,20 +378,20 @@ export class BashFs implements IFileSystem {
 
   /** A hard link: `newPath` becomes another name of the file at `existingPath` (a final symlink is linked itself). */
   async link(existingPath: string, newPath: string): Promise<void> {
-    const p = Vfs.normalize(newPath);
+    const p = this.kernel(newPath);
     checkPath(p, 'link');
     this.mayChangeEntries(p, 'link', true);
     this.vfs.link(existingPath, p);
   }
 
   async readlink(path: string): Promise<string> {
-    const p = Vfs.normalize(path);
+    const p = this.kernel(path);
     this.reach(p, 'readlink');
     return this.synthetic(p) === 'proclink' ? procLink(p, this.proc!)! : this.vfs.readlink(p);
   }
 
   async realpath(path: string): Promise<string> {
-    const p = Vfs.normalize(path);
+    const p = this.kernel(path);
     const synthetic = this.synthetic(p);
     if (synthetic === 'proclink') return this.realpath(this.procTarget(p));
     this.reach(p, 'realpath');
@@ -379,14 +403,14 @@ export class BashFs implements IFileSystem {
    * @deviation Sets the time of any file the user can name: utime(2) would want the owner (or write permission).
    */
   async utimes(path: string, _atime: Date, mtime: Date): Promise<void> {
-    const p = Vfs.normalize(path);
+    const p = this.kernel(path);
     if (DEVICES.has(p) && !this.vfs.exists(p)) return;
     this.vfs.utimes(p, mtime.getTime(), { ns: subMsNanos(mtime) });
   }
 
   /** `utimes` on a symlink itself, not its target (utimensat with AT_SYMLINK_NOFOLLOW: `touch -h`). */
   async lutimes(path: string, _atime: Date, mtime: Date): Promise<void> {
-    this.vfs.utimes(Vfs.normalize(path), mtime.getTime(), { ns: subMsNanos(mtime), noFollow: true });
+    this.vfs.utimes(this.kernel(path), mtime.getTime(), { ns: subMsNanos(mtime), noFollow: true });
   }
 
   /** Throws ENXIO for opening `/dev/tty` (normalised `p`) without a controlling terminal, as open(2) does. */
@@ -397,7 +421,7 @@ export class BashFs implements IFileSystem {
 
   /** The bytes at `path`, or nothing for a device. */
   private bytes(path: string): Uint8Array {
-    const p = Vfs.normalize(path);
+    const p = this.kernel(path);
     this.openTerminal(p);
     if (!this.vfs.exists(p)) {
       const synthetic = this.synthetic(p);
@@ -528,7 +552,7 @@ export class BashFs implements IFileSystem {
   }
 
   private write(path: string, content: FileContent, options: WriteFileOptions, append: boolean): void {
-    const p = Vfs.normalize(path);
+    const p = this.kernel(path);
     checkPath(p);
     this.openTerminal(p);
     if (DEVICES.has(p) && !this.vfs.exists(p)) return;
@@ -553,7 +577,7 @@ export class BashFs implements IFileSystem {
   }
 
   private statWith(path: string, stat: (p: string) => VfsInodeStat): FsStat {
-    const p = Vfs.normalize(path);
+    const p = this.kernel(path);
     checkPath(p, 'stat');
     this.reach(p, 'stat');
     try {

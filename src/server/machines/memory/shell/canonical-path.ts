@@ -11,10 +11,14 @@ export const joined = (cwd: string, name: string) => (name.startsWith('/') ? nam
 /**
  * Resolves `abs` component by component, following symlinks (at most 40, as Linux's ELOOP limit). `mustExist`: every
  * component must exist (`-e`); `missingOk`: none need to (`-m`); neither: all but the last (`-f`, realpath's
- * default). `noLinks` leaves symlinks as they are (`realpath -s`). Throws the fs error (ENOENT, ENOTDIR, ELOOP).
+ * default). `noLinks` leaves symlinks as they are (`realpath -s`). A trailing slash asks for a directory, as a
+ * component after the last would (`realpath f/` of a file is ENOTDIR, but for `-m`). Throws the fs error (ENOENT,
+ * ENOTDIR, ELOOP).
  */
 export async function canonical(fs: IFileSystem, abs: string, o: { mustExist: boolean; missingOk: boolean; noLinks: boolean }): Promise<string> {
   const pending = abs.split('/').filter(Boolean);
+  // A trailing slash is more path after the last name: it too must be a directory (GNU: `*end` is not empty).
+  const slash = /[^/]\/+$/.test(abs);
   const done: string[] = [];
   let links = 0;
   while (pending.length > 0) {
@@ -43,7 +47,7 @@ export async function canonical(fs: IFileSystem, abs: string, o: { mustExist: bo
       pending.unshift(...target.split('/').filter(Boolean));
       continue;
     }
-    if (!st.isDirectory && pending.length > 0 && !o.missingOk) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+    if (!st.isDirectory && (pending.length > 0 || slash) && !o.missingOk) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
     done.push(part);
   }
   return `/${done.join('/')}`;

@@ -297,6 +297,27 @@ describe('cp --attributes-only', () => {
   });
 });
 
+describe('realpath and readlink -f of NAME/', () => {
+  it('ask for a directory: a file (or a link to one) is Not a directory, but for -m; nothing there is fine for -f', async () => {
+    const r = await runShell('touch f; mkdir d; ln -s d l; ln -s f lf; realpath f/; echo "s=$?"; readlink -f f/; echo "s=$?"; readlink -m f/; realpath l/; realpath lf/; echo "s=$?"; realpath new/; realpath -s f/; echo "s=$?"');
+    expect(r).toEqual({
+      stdout: 's=1\ns=1\n/home/sprite/f\n/home/sprite/d\ns=1\n/home/sprite/new\ns=1\n',
+      stderr: 'realpath: f/: Not a directory\nrealpath: lf/: Not a directory\nrealpath: f/: Not a directory\n',
+      exit: 0,
+    });
+  });
+});
+
+describe('ln to NAME/', () => {
+  it('asks symlink(2) and link(2) for the name as written: nothing there is ENOENT, a directory takes the link inside', async () => {
+    expect(await runShell('touch f; mkdir d; ln -s x l/; echo "s=$?"; ln f h/; echo "s=$?"; ln -s ../f d/; ls; ls d')).toEqual({
+      stdout: 's=1\ns=1\nd\nf\nf\n',
+      stderr: "ln: failed to create symbolic link 'l/': No such file or directory\nln: failed to create hard link 'h/' => 'f': No such file or directory\n",
+      exit: 0,
+    });
+  });
+});
+
 describe('rm NAME/', () => {
   it('goes through a symlink: a link to a directory is a directory, whose contents -r removes before failing on the link', async () => {
     const r = await runShell('mkdir src && touch src/a && ln -s src l && ln -s f fl && touch f; rm l/; rm fl/; rm -r l/; echo "s=$?"; ls src; ls -d l fl');
@@ -305,6 +326,10 @@ describe('rm NAME/', () => {
       stderr: "rm: cannot remove 'l/': Is a directory\nrm: cannot remove 'fl/': Not a directory\nrm: cannot remove 'l/': Not a directory\n",
       exit: 0,
     });
+  });
+  it('-f takes `file/` as a name that names nothing (ENOTDIR), as a missing one: silently, status 0', async () => {
+    const r = await runShell('mkdir src && touch src/a && ln -s src l && touch f; rm -f f/; echo "f=$?"; rm -rf l/; echo "l=$?"; ls src; ls -d f l');
+    expect(r).toEqual({ stdout: 'f=0\nl=0\nf\nl\n', stderr: '', exit: 0 });
   });
 });
 

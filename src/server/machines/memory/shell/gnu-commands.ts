@@ -304,7 +304,8 @@ async function install(args: string[], fs: IFileSystem, cwd: string): Promise<Ex
   const destIsDir = await isDir(fs, abs(dest));
   // One source to a DEST written with a trailing slash: DEST must be a directory (GNU opens `DEST/` as the file).
   if (!destIsDir && sources.length === 1 && target === undefined && dest.endsWith('/')) {
-    return fail((await fs.exists(abs(dest))) ? `install: cannot stat '${dest}': Not a directory\n` : `install: cannot create regular file '${dest}': Not a directory\n`);
+    // Whether anything is at the name itself: `f/` after a file looks up as nothing (ENOTDIR).
+    return fail((await fs.exists(abs(dest.replace(/\/+$/, '') || '/'))) ? `install: cannot stat '${dest}': Not a directory\n` : `install: cannot create regular file '${dest}': Not a directory\n`);
   }
   if (sources.length > 1 && !destIsDir) return fail(`install: target '${dest}' is not a directory\n`);
   for (const src of sources) {

@@ -1626,6 +1626,16 @@ describe('builtins refusing their arguments', () => {
     expect(await runShell('cd w; OLDPWD=; cd -; echo "s=$? ${PWD##*/}"', ctx)).toEqual({ stdout: '\ns=0 w\n', stderr: '', exit: 0 });
   });
 
+  it('cd -P takes a `..` after a symlink from the link target, as chdir(2) does; a plain cd stays logical', async () => {
+    const ctx = testSprite();
+    await runShell('mkdir -p real/sub && touch real/top && ln -s real/sub s', ctx);
+    expect(await runShell('cd -P s/.. && pwd && ls; cd /home/sprite; cd s/.. && pwd; cd -P s/../sub && pwd', ctx)).toEqual({
+      stdout: '/home/sprite/real\nsub\ntop\n/home/sprite\n/home/sprite/real/sub\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+
   it('read: bad counts, timeouts and descriptors, unknown options, an associative array; joined options work', async () => {
     expect(await runShell('read -n x v <<< abc; echo "s=$?"; read -t abc v < /dev/null; echo "s=$?"; read -u x v; echo "s=$?"; read -Q v; echo "s=$?"; declare -A m; read -a m <<< "a b"; echo "s=$?"; read -rn2 v <<< abcd; echo "[$v]"')).toEqual({
       stdout: 's=1\ns=1\ns=1\ns=2\ns=1\n[ab]\n',
@@ -1656,9 +1666,25 @@ describe('a bad substitution', () => {
   });
 });
 
+describe('an output redirection to name/', () => {
+  it('opens the path as written: Is a directory, whatever is there, and no file is made', async () => {
+    expect(await runShell('mkdir d; touch f; echo x > new/; echo "s=$?"; echo x >> d/; echo "s=$?"; echo x > f/; echo "s=$?"; ls; cat f')).toEqual({
+      stdout: 's=1\ns=1\ns=1\nd\nf\n',
+      stderr: 'bash: line 1: new/: Is a directory\nbash: line 1: d/: Is a directory\nbash: line 1: f/: Is a directory\n',
+      exit: 0,
+    });
+  });
+});
+
 describe('running a directory', () => {
   it('is "Is a directory", status 126', async () => {
     expect(await runShell('mkdir -p src; ./src; echo "s=$?"; /; echo "s=$?"')).toEqual({ stdout: 's=126\ns=126\n', stderr: 'bash: line 1: ./src: Is a directory\nbash: line 1: /: Is a directory\n', exit: 0 });
+    // A lookup that meets a file where a directory must be: execve's ENOTDIR, status 126; a missing file stays 127.
+    expect(await runShell('echo x > f; chmod +x f; ./f/; echo "s=$?"; ./f/x; echo "s=$?"; ./nope; echo "s=$?"')).toEqual({
+      stdout: 's=126\ns=126\ns=127\n',
+      stderr: 'bash: line 1: ./f/: Not a directory\nbash: line 1: ./f/x: Not a directory\nbash: line 1: ./nope: No such file or directory\n',
+      exit: 0,
+    });
   });
 });
 

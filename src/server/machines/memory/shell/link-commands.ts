@@ -109,7 +109,9 @@ async function ln(args: string[], fs: IFileSystem, cwd: string, stdin: () => str
   let failed = false;
   for (const target of targets) {
     const name = dest ?? (intoDir === '.' && operands.length === 1 ? basenameOf(target) : `${intoDir!.replace(/\/+$/, '')}/${basenameOf(target)}`);
-    const linkAbs = fs.resolvePath(cwd, name);
+    // The new name as written: `ln -s x l/` asks symlink(2) for `l/`, which it cannot make (ENOENT).
+    const resolved = fs.resolvePath(cwd, name);
+    const linkAbs = /[^/]\/+$/.test(name) && !resolved.endsWith('/') ? `${resolved}/` : resolved;
     const kind = o.symbolic ? 'symbolic link' : 'hard link';
     try {
       if (!o.symbolic) {

@@ -109,6 +109,14 @@ print(sorted(str(p) for p in pathlib.Path(H).rglob("f")))'`,
 });
 
 describe("python3's errors are Linux's", () => {
+  it('a trailing slash asks for a directory: NotADirectoryError after a file, a final symlink followed', async () => {
+    const got = await runShell(`touch f; mkdir d; ln -s d l; python3 -c '
+import os
+print(os.path.exists("f/"), os.path.exists("f"), os.path.isdir("l/"), os.path.islink("l/"), os.listdir("l/"))
+try: open("f/")
+except OSError as e: print(type(e).__name__, e.errno, e)'`);
+    expect(got).toEqual({ stdout: "False True True False []\nNotADirectoryError 20 [Errno 20] Not a directory: 'f/'\n", stderr: '', exit: 0 });
+  });
   it('an OSError carries Linux\'s number and message and the file name the program gave; errno\'s names agree', async () => {
     const got = await runShell(
       [

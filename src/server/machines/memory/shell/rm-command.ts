@@ -201,7 +201,8 @@ async function rm(args: string[], fs: IFileSystem, cwd: string, stdin: () => str
       // An empty operand names no file (bash passes it on; resolving it would name the working directory).
       if (name === '') throw Object.assign(new Error('no such file'), { code: 'ENOENT' });
       const p = fs.resolvePath(cwd, name);
-      const st = await fs.lstat(p);
+      // The entry itself, even where `name/` would follow a symlink: the slash is weighed just below.
+      const st = await fs.lstat(p.replace(/([^/])\/+$/, '$1'));
       // `name/` goes through a symlink (or needs a directory): a link to a directory is a directory rm refuses
       // without -r, and whose contents -r removes before failing on the link itself, as GNU's unlinkat does.
       if (/[^/]\/+$/.test(name) && (st.isSymbolicLink || !st.isDirectory)) {
@@ -224,7 +225,9 @@ async function rm(args: string[], fs: IFileSystem, cwd: string, stdin: () => str
       await fs.rm(p, { recursive: false, force });
       if (verbose) text.out(`removed ${st.isDirectory ? 'directory ' : ''}'${name}'\n`);
     } catch (err) {
-      if (force && (err as { code?: string }).code === 'ENOENT') continue;
+      // -f takes a name that names nothing as GNU's does: missing (ENOENT), or `f/` after a file (ENOTDIR).
+      const code = (err as { code?: string }).code;
+      if (force && (code === 'ENOENT' || code === 'ENOTDIR')) continue;
       text.err(`rm: cannot remove '${refusedName(err, name === '' ? '' : fs.resolvePath(cwd, name), name)}': ${strerror(err)}\n`);
       exitCode = 1;
     }
