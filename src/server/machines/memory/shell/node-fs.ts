@@ -7,7 +7,7 @@
  * lowercase strerror text, as node's messages read); the prelude adds the path the code gave. Source of the
  * behaviour: node 20's lib/fs.js over Linux's syscalls.
  */
-import type { BashFs } from './bash-fs.ts';
+import type { IFileSystem } from 'just-bash';
 import { DISK_DEVICE, inodeNumber, ownerOf } from './devices.ts';
 import { subMsNanos } from './file-time.ts';
 
@@ -59,10 +59,19 @@ type Request =
   | { op: 'rm'; path: string; recursive: boolean; force: boolean };
 
 /**
+ * The filesystem node's calls are served on: the shell's view of the sprite (BashFs in bash-fs.ts, which calls this
+ * module), with its user's umask and permission check (`want`: 4 read, 2 write, 1 search/execute).
+ */
+export interface NodeFsHost extends IFileSystem {
+  readonly umask: number;
+  access(path: string, want: 4 | 2 | 1): Promise<boolean>;
+}
+
+/**
  * Serves one request (`json`: a {@link Request}) for a program running in `cwd` on `fs`; resolves with the JSON
  * answer, or rejects with `CODE: text, syscall`.
  */
-export async function nodeFsCall(fs: BashFs, cwd: string, json: string): Promise<string> {
+export async function nodeFsCall(fs: NodeFsHost, cwd: string, json: string): Promise<string> {
   const q = JSON.parse(json) as Request;
   const abs = (p: string): string => fs.resolvePath(cwd, p);
   const lstat = async (p: string) => { try { return await fs.lstat(p); } catch { return undefined; } };
