@@ -5,21 +5,9 @@
  * @see https://git-scm.com/docs/git-describe, https://git-scm.com/docs/git-rev-list, https://git-scm.com/docs/git-symbolic-ref
  */
 import git from 'isomorphic-git';
+import { walk } from './git-log.ts';
 import { currentBranch, die, GitExit, headCommit, print, readCommit, refuse, resolveCommit, unknownRevision, type GitRun, type Repo } from './git-repo.ts';
 import { snapshot, stagedPairs, unstagedPairs } from './git-status.ts';
-
-/** Every commit reachable from `from` (itself included). */
-async function ancestry(run: GitRun, repo: Repo, from: string): Promise<Set<string>> {
-  const seen = new Set<string>();
-  const todo = [from];
-  while (todo.length) {
-    const oid = todo.pop()!;
-    if (seen.has(oid)) continue;
-    seen.add(oid);
-    todo.push(...(await readCommit(run, repo, oid)).parent);
-  }
-  return seen;
-}
 
 /** The tags on each commit: name and whether it is annotated. */
 async function tagsByCommit(run: GitRun, repo: Repo): Promise<Map<string, Array<{ name: string; annotated: boolean }>>> {
@@ -90,8 +78,7 @@ export async function describeCommand(run: GitRun, repo: Repo, args: string[]): 
   }
   const name = usable(found)[0]!.name;
   if (found === target && !long) return (print(run, `${name}${mark}\n`), 0);
-  const theirs = await ancestry(run, repo, found);
-  const since = [...(await ancestry(run, repo, target))].filter((oid) => !theirs.has(oid)).length;
+  const since = (await walk(run, repo, [target], [found])).length;
   print(run, abbrev === 0 ? `${name}${mark}\n` : `${name}-${since}-g${short}${mark}\n`);
   return 0;
 }
@@ -121,13 +108,9 @@ export async function revListCommand(run: GitRun, repo: Repo, args: string[]): P
   }
   if (!include.length) throw new GitExit('usage: git rev-list [<options>] <commit>... [--] [<path>...]\n', 129);
   const oidOf = async (r: string) => (await resolveCommit(run, repo, r)) ?? (() => { throw unknownRevision(r); })();
-  const excluded = new Set<string>();
-  for (const r of exclude) for (const oid of await ancestry(run, repo, await oidOf(r))) excluded.add(oid);
-  const chosen = new Set<string>();
-  for (const r of include) for (const oid of await ancestry(run, repo, await oidOf(r))) if (!excluded.has(oid)) chosen.add(oid);
-  const dated = await Promise.all([...chosen].map(async (oid) => ({ oid, at: (await readCommit(run, repo, oid)).committer.timestamp })));
-  dated.sort((x, y) => y.at - x.at);
-  const list = dated.slice(0, max);
+  const oids = async (revs: string[]) => Promise.all(revs.map(oidOf));
+  // git log's walk: newest committer date first.
+  const list = (await walk(run, repo, await oids(include), await oids(exclude))).slice(0, max);
   print(run, count ? `${list.length}\n` : list.map((c) => `${c.oid}\n`).join(''));
   return 0;
 }

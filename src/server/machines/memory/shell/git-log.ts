@@ -10,7 +10,7 @@ import { isDateMode, showDate, type DateMode } from './git-date.ts';
 import { decorationText, loadDecorations, type DecorateStyle, type Decorations } from './git-decorate.ts';
 import { changedPairs, diffOf, storedSides, type DiffKind, type Pair } from './git-diff.ts';
 import {
-  bytesOf, commitFiles, die, pathQuoter, print, headCommit, inSpecs, readCommit, refuse, repoPath, resolveCommit, GitExit,
+  bytesOf, commitFiles, die, pathQuoter, print, headCommit, inSpecs, reachableCommits, readCommit, refuse, repoPath, resolveCommit, GitExit,
   type Commit, type GitRun, type Person, type Repo,
   unknownRevision,
 } from './git-repo.ts';
@@ -184,15 +184,8 @@ function decorateStyle(a: string): DecorateStyle | null {
 }
 
 /** The commits reachable from `start` and not from `exclude`, newest committer date first (git's default order). */
-async function walk(run: GitRun, repo: Repo, start: string[], exclude: string[]): Promise<Commit[]> {
-  const hidden = new Set<string>();
-  const hide = [...exclude];
-  while (hide.length) {
-    const oid = hide.pop()!;
-    if (hidden.has(oid)) continue;
-    hidden.add(oid);
-    hide.push(...(await readCommit(run, repo, oid)).parent);
-  }
+export async function walk(run: GitRun, repo: Repo, start: string[], exclude: string[]): Promise<Commit[]> {
+  const hidden = await reachableCommits(run, repo, exclude);
   const out: Commit[] = [];
   const seen = new Set<string>();
   const queue: Commit[] = [];

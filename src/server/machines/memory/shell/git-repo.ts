@@ -232,6 +232,19 @@ export async function readCommit(run: GitRun, repo: Repo, oid: string): Promise<
   return { oid: c.oid, ...c.commit };
 }
 
+/** Every commit reachable from the commits `from` (themselves included). */
+export async function reachableCommits(run: GitRun, repo: Repo, from: readonly string[]): Promise<Set<string>> {
+  const seen = new Set<string>();
+  const todo = [...from];
+  while (todo.length) {
+    const oid = todo.pop()!;
+    if (seen.has(oid)) continue;
+    seen.add(oid);
+    todo.push(...(await readCommit(run, repo, oid)).parent);
+  }
+  return seen;
+}
+
 /** HEAD's commit id, or null on an unborn branch. */
 export async function headCommit(run: GitRun, repo: Repo): Promise<string | null> {
   try {

@@ -8,7 +8,7 @@
 import { configValue } from './git-config.ts';
 import { changedPairs, storedSides, workSides, type Pair, type Side } from './git-diff.ts';
 import {
-  commitFiles, currentBranch, print, quotePath, readCommit, resolveCommit, die, headCommit, inSpecs, readIndex, refuse, relative, repoPath, sortedPaths, walkWorkTree,
+  commitFiles, currentBranch, print, quotePath, reachableCommits, readCommit, resolveCommit, die, headCommit, inSpecs, readIndex, refuse, relative, repoPath, sortedPaths, walkWorkTree,
   type Flat, type GitRun, type Repo, type WorkFile,
 } from './git-repo.ts';
 
@@ -74,19 +74,8 @@ export async function tracking(run: GitRun, repo: Repo, s: Snapshot): Promise<{ 
   const upstream = `${remote}/${merge.slice('refs/heads/'.length)}`;
   const tip = await resolveCommit(run, repo, `refs/remotes/${upstream}`);
   if (!tip) return null;
-  const reach = async (from: string) => {
-    const seen = new Set<string>();
-    const todo = [from];
-    while (todo.length) {
-      const oid = todo.pop()!;
-      if (seen.has(oid)) continue;
-      seen.add(oid);
-      todo.push(...(await readCommit(run, repo, oid)).parent);
-    }
-    return seen;
-  };
-  const mine = await reach(s.head);
-  const theirs = await reach(tip);
+  const mine = await reachableCommits(run, repo, [s.head]);
+  const theirs = await reachableCommits(run, repo, [tip]);
   return { upstream, ahead: [...mine].filter((o) => !theirs.has(o)).length, behind: [...theirs].filter((o) => !mine.has(o)).length };
 }
 
