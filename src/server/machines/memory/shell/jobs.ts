@@ -452,7 +452,8 @@ export class JobControl {
   private async wait(args: string[], coprocStatus?: (pid: number) => number | undefined): Promise<ExecResult> {
     // `--` ends the options (getopt), as for any builtin.
     const dashes = args.indexOf('--');
-    const operands = (dashes < 0 ? args : [...args.slice(0, dashes), ...args.slice(dashes + 1)]).filter((a, i) => a !== '-f' || (dashes >= 0 && i >= dashes));
+    const options = dashes < 0 ? args : args.slice(0, dashes);
+    const operands = [...options.filter((a) => a !== '-f'), ...(dashes < 0 ? [] : args.slice(dashes + 1))];
     if (operands[0] === '-n') {
       const running = this.jobs.filter((j) => j.status === null);
       const ended = this.jobs.find((j) => j.status !== null);
