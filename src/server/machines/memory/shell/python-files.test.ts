@@ -1,7 +1,7 @@
 /**
  * Python's file metadata and POSIX calls on the shell engine, compared with the host's CPython where the answer does
  * not depend on its version: directory modes (patches/just-bash/python-mkdir-mode), `os.utime`
- * (python-utime, python-utime-handler), link counts and inode numbers (python-stat-with-links), the UTC zone's name
+ * (python-utime, python-utime-handler), access times (python-utimes-atime, python-utimes-atime-encode), link counts and inode numbers (python-stat-with-links), the UTC zone's name
  * (python-utc-zone-name), and what python-posix.ts installs (`os.chmod(follow_symlinks=False)`,
  * `os.get_terminal_size`, `signal.alarm(0)`, `time.tzset`, and the loud refusals).
  */
@@ -25,6 +25,11 @@ print(*(oct(os.stat(x).st_mode & 0o777) for x in ("d", "a", "a/b", "p", t)))'; u
 touch -d "2001-09-09 01:46:40 UTC" g; python3 -c 'import shutil; shutil.copy2("g","h")'; date -u -r h '+%F %T'
 mkdir d; echo hi > d/f; touch -d "2010-01-01 UTC" d/f; tar cf a.tar d; rm -rf d; python3 -c 'import tarfile, warnings; warnings.simplefilter("ignore"); tarfile.open("a.tar").extractall()'; date -u -r d/f +%F
 python3 -c 'import os, time; os.utime("g"); print(abs(os.stat("g").st_mtime - time.time()) < 60)'`,
+    ],
+    [
+      'st_atime is the access time; os.utime sets it apart, and copy2 keeps the source\'s',
+      `python3 -c 'import os; open("f","w").close(); os.utime("f", (86400, 172800)); s = os.stat("f"); print(int(s.st_atime), int(s.st_mtime))'; stat -c '%X %Y' f
+touch -a -d 2030-01-01 g; touch -m -d 2000-01-01 g; python3 -c 'import os, shutil; s = os.stat("g"); print(int(s.st_atime), int(s.st_mtime)); shutil.copy2("g", "h")'; stat -c '%X %Y' h`,
     ],
     [
       'st_nlink and st_ino see hard links; samefile tells them from copies',
