@@ -3,7 +3,7 @@
  * not depend on its version: directory modes (patches/just-bash/python-mkdir-mode), `os.utime`
  * (python-utime, python-utime-handler), access times (python-utimes-atime, python-utimes-atime-encode), link counts and inode numbers (python-stat-with-links), the UTC zone's name
  * (python-utc-zone-name), and what python-posix.ts installs (`os.chmod(follow_symlinks=False)`,
- * `os.get_terminal_size`, `signal.alarm(0)`, `time.tzset`, and the loud refusals).
+ * `os.get_terminal_size`, `signal.alarm(0)`, `time.tzset`, `os.sysconf`'s page size, and the loud refusals).
  */
 import { describe, expect, it } from 'vitest';
 import { engineBash, hostBash, hostHas } from '../../../../../test/support/host-bash.ts';
@@ -52,6 +52,10 @@ os.chmod("f", 0o640, follow_symlinks=False)'; stat -c %a f`,
 try: os.get_terminal_size()
 except OSError as e: print(e.errno == errno.ENOTTY, e)
 print(tuple(shutil.get_terminal_size()), signal.alarm(0))'`,
+    ],
+    [
+      'a page is 4096 bytes by any of sysconf\'s names for it, as getconf says',
+      `python3 -c 'import os; print(os.sysconf("SC_PAGE_SIZE"), os.sysconf("SC_PAGESIZE"), os.sysconf(os.sysconf_names["SC_PAGESIZE"]), os.sysconf("SC_CLK_TCK"))'; getconf PAGESIZE`,
     ],
   ])('%s', async (_name, script) => {
     expect(await engineBash(script)).toEqual(hostBash(script));
