@@ -83,13 +83,27 @@ describe('access times', () => {
     const vfs = Vfs.skeleton(() => t);
     vfs.writeFile('/tmp/f', 'a');
     vfs.utimes('/tmp/f', 1000, { atime: { ms: 10 * DAY - 5, ns: 7 } });
-    t += DAY - 10;
+    t = 11 * DAY - 6;
     vfs.readFile('/tmp/f');
     expect(vfs.stat('/tmp/f')).toMatchObject({ atimeMs: 10 * DAY - 5, atimeNs: 7, mtimeMs: 1000 });
-    t += 10;
+    t = 11 * DAY - 5;
     vfs.readFile('/tmp/f');
     expect(vfs.stat('/tmp/f').atimeMs).toBe(t);
     expect('atimeNs' in vfs.stat('/tmp/f')).toBe(false);
+  });
+
+  it('compares the atime with the mtime to the nanosecond: one a nanosecond later stays, an equal one moves', () => {
+    const vfs = Vfs.skeleton(() => 2000);
+    vfs.writeFile('/tmp/f', 'a');
+    vfs.utimes('/tmp/f', 1000, { ns: 3, atime: { ms: 1000, ns: 4 } });
+    vfs.readFile('/tmp/f');
+    expect(vfs.stat('/tmp/f')).toMatchObject({ atimeMs: 1000, atimeNs: 4 });
+    vfs.utimes('/tmp/f', 1000, { ns: 3, atime: { ms: 999, ns: 999_999 } });
+    vfs.readFile('/tmp/f');
+    expect(vfs.stat('/tmp/f').atimeMs).toBe(2000);
+    vfs.utimes('/tmp/f', 1000, { ns: 3, atime: { ms: 1000, ns: 3 } });
+    vfs.readFile('/tmp/f');
+    expect(vfs.stat('/tmp/f').atimeMs).toBe(2000);
   });
 
   it('a future atime stays through reads; utimes without an atime sets both to the mtime', () => {
@@ -113,6 +127,21 @@ describe('access times', () => {
     t = 3000;
     vfs.readdir('/tmp/d');
     expect(vfs.stat('/tmp/d')).toMatchObject({ atimeMs: 3000, mtimeMs: 2000 });
+  });
+
+  it('a directory copied with its attributes keeps its atime; one copied into keeps its own', () => {
+    let t = 1000;
+    const vfs = Vfs.skeleton(() => t);
+    vfs.mkdir('/tmp/src');
+    vfs.writeFile('/tmp/src/f', 'x');
+    vfs.utimes('/tmp/src', 100, { atime: { ms: 300, ns: 9 } });
+    vfs.mkdir('/tmp/into');
+    vfs.utimes('/tmp/into', 400, { atime: { ms: 500 } });
+    t = 2000;
+    vfs.copy('/tmp/src', '/tmp/kept', { recursive: true, preserveAttrs: true });
+    vfs.copy('/tmp/src', '/tmp/into', { recursive: true });
+    expect(vfs.stat('/tmp/kept')).toMatchObject({ atimeMs: 300, atimeNs: 9, mtimeMs: 100 });
+    expect(vfs.stat('/tmp/into')).toMatchObject({ atimeMs: 500, mtimeMs: 2000 });
   });
 
   it('every name of a file sees its atime; a copy keeps it only with its attributes', () => {

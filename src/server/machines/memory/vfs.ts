@@ -140,7 +140,7 @@ function makeDir(meta: NodeMeta & { ino: number }, children: ImmMap<string, VfsN
     links += linksOf(child);
     subdirs += dirsOf(child);
   }
-  return Object.freeze({ kind: 'directory', ino: meta.ino, mode: meta.mode, uid: meta.uid, gid: meta.gid, mtimeMs: meta.mtimeMs, ...(meta.mtimeNs === undefined ? {} : { mtimeNs: meta.mtimeNs }), ...(meta.atimeMs === undefined ? {} : { atimeMs: meta.atimeMs, atimeNs: meta.atimeNs }), children, bytes, files, links, subdirs });
+  return Object.freeze({ kind: 'directory', ino: meta.ino, mode: meta.mode, uid: meta.uid, gid: meta.gid, mtimeMs: meta.mtimeMs, ...(meta.mtimeNs === undefined ? {} : { mtimeNs: meta.mtimeNs }), atimeMs: meta.atimeMs, atimeNs: meta.atimeNs, children, bytes, files, links, subdirs });
 }
 
 /** Replaces one child of `dir` (or removes it when `child` is undefined), adjusting aggregates in O(1). */
@@ -149,7 +149,7 @@ function withChild(dir: DirNode, name: string, child: VfsNode | undefined, mtime
   const children = child ? dir.children.set(name, child) : dir.children.remove(name);
   return Object.freeze({
     ...dir,
-    ...(mtimeMs === dir.mtimeMs ? {} : pinAtime(dir)),
+    ...pinAtime(dir),
     children,
     mtimeMs,
     // A new stamp is the clock's (milliseconds only); an unchanged one keeps its nanoseconds.
@@ -171,7 +171,7 @@ function pinAtime(node: NodeMeta): Pick<NodeMeta, 'atimeMs' | 'atimeNs'> {
 
 /** Nanoseconds of a time stored as epoch ms plus nanoseconds past them, for comparing two such times. */
 function nanosOf(ms: number, ns: number | undefined): bigint {
-  return BigInt(Math.floor(ms)) * 1_000_000n + BigInt(ns ?? Math.round((ms - Math.floor(ms)) * 1e6));
+  return BigInt(Math.trunc(ms)) * 1_000_000n + BigInt(ns ?? 0);
 }
 
 const DAY_MS = 24 * 3600 * 1000;
