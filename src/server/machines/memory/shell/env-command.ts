@@ -11,6 +11,8 @@ import { localeQuote } from './gnu-quote.ts';
 import { unsupported } from './gnu-commands.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
 import { exported } from './child-environment.ts';
+import { reportExecFailure } from './exec-failure.ts';
+import { quoteName } from './ls-quote.ts';
 
 /**
  * The variables bash sets for itself, unexported, in a non-interactive shell on an x86_64 Linux sprite whose host
@@ -203,7 +205,7 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
   const debug = o.verbose ? `executing: ${argv[0]}\n${argv.map((a, n) => `   arg[${n}]= ${localeQuote(ctx.env, a)}\n`).join('')}` : '';
   const cwd = o.chdir === null ? ctx.cwd : ctx.fs.resolvePath(ctx.cwd, o.chdir);
   if (o.chdir !== null && !(await ctx.fs.stat(cwd).then((s) => s.isDirectory).catch(() => false))) {
-    return text('', 125, `${debug}env: cannot change directory to ${localeQuote(ctx.env, o.chdir)}: No such file or directory\n`);
+    return text('', 125, `${debug}env: cannot change directory to ${quoteName(o.chdir, 'shell-escape-always')}: No such file or directory\n`);
   }
   if (!ctx.exec) return text('', 126, `env: cannot run ${argv[0]} here\n`);
   // The command's environment is exactly `vars`, all of it exported (the shell's own PWD only when it is one).
@@ -229,9 +231,9 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
     signal: ctx.signal,
     ...{ keepUnderscore: true, keepEnvOrder: true },
   });
-  // The shell's lookup failure (`bash: line N: X: command not found`) is env's own execvp failure.
-  const missing = result.exitCode === 127 && result.stderr.replace(/^bash: (line \d+: )?/, '') === `${argv[0]}: command not found\n`;
-  return missing ? { ...result, stderr: `${debug}env: ${localeQuote(ctx.env, argv[0]!)}: No such file or directory\n` } : { ...result, stderr: debug + result.stderr };
+  // The shell's failure to run the program (`bash: line N: X: command not found`) is env's own execvp failure.
+  const reported = reportExecFailure(result, argv[0]!, (why) => `env: ${localeQuote(ctx.env, argv[0]!)}: ${why}`);
+  return { ...reported, stderr: debug + reported.stderr };
 }
 
 function printenv(args: string[], ctx: CommandContext): ExecResult {

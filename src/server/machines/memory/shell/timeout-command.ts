@@ -4,6 +4,7 @@
  * the command died of), `-s KILL` also ends timeout itself (bash then reports it `Killed`), `-v` names the signal.
  * @see GNU coreutils manual "timeout invocation"
  */
+import { execFailure, reportExecFailure } from './exec-failure.ts';
 import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
 import { normalizeSignalName, signalNumber } from '../../../../protocol/signals.ts';
 import { localeQuote } from './gnu-quote.ts';
@@ -70,11 +71,7 @@ async function timeout(args: string[], env: Map<string, string>, original: (args
   const result: ExecResult & { spzChildStatus?: number } = await original(['-s', o.signal, limitSeconds(seconds).toFixed(3), ...commandWords]);
   const command = commandWords[0]!;
   // A command that cannot run: timeout's own words (status 127 or 126), not the shell's.
-  const unrunnable = /^bash: (?:line \d+: )?(.+): (command not found|Permission denied|No such file or directory)\n$/.exec(result.stderr);
-  if ((result.exitCode === 127 || result.exitCode === 126) && unrunnable?.[1] === command) {
-    const why = unrunnable[2] === 'Permission denied' ? 'Permission denied' : 'No such file or directory';
-    return { ...result, stderr: `timeout: failed to run command ${localeQuote(env, command)}: ${why}\n` };
-  }
+  if (execFailure(result, command)) return reportExecFailure(result, command, (why) => `timeout: failed to run command ${localeQuote(env, command)}: ${why}`);
   if (result.exitCode !== 124) return result;
   const n = signalNumber(o.signal) ?? 15;
   let stderr = result.stderr + (o.verbose ? `timeout: sending signal ${o.signal} to command ${localeQuote(env, command)}\n` : '');
