@@ -13,6 +13,10 @@ describe('sh as dash words it', () => {
     "x=$(sh -c 'nope4' 2>&1); echo \"$x\"",
     "sh -c 'echo \"a\\\\b\"'",
     'sh -c \'printf "%s\\n" x; exit 3\'; echo $?',
+    // `dash` itself, the program /bin/sh links to, words its messages with its own name.
+    "dash -c 'echo $0; nope5' 2>&1; echo \"s=$?\"",
+    'type dash',
+    "dash -c 'echo \"a\\tb\"'; readlink -f /bin/sh",
   ])('%s', async (script) => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });

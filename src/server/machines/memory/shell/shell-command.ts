@@ -225,7 +225,7 @@ function argv0(ctx: CommandContext, program: string): string {
 }
 
 /**
- * Runs a shell invocation: `program` is `bash` or `sh`, `args` its words. With `stream`, the script is instrumented
+ * Runs a shell invocation: `program` is `bash`, or `sh` or `dash` (dash-flavoured), `args` its words. With `stream`, the script is instrumented
  * (output-sink.ts) so that each of its commands' output reaches the exec at once.
  */
 async function runShellInvocation(program: string, args: string[], ctx: CommandContext, stream: ((script: string) => string) | null): Promise<ExecResult> {
@@ -268,7 +268,7 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
     return failure ? text('', failure.status, `${failure.message.join('\n')}\n`) : text('');
   }
   // A sprite's `sh` is dash: its `echo` reads escapes (dash-flavour.ts).
-  const dash = program === 'sh' ? `${DASH_PREAMBLE}; ` : '';
+  const dash = program !== 'bash' ? `${DASH_PREAMBLE}; ` : '';
   const env = childEnv(ctx, name, params, program === 'bash');
   // A `bash -c` runs its last program in its own process, one level lower (shell-level.ts).
   const own = program === 'bash' && inv.command && !inv.sets.some((o) => /x/.test(o)) ? withLastCommandLevel(script, Number(env.SHLVL)) : script;
@@ -290,16 +290,16 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
   // preamble exports them with PWD and SHLVL); a default PATH it made up stays unexported.
   Object.assign(login, { exportedNames: Object.keys(exported(ctx)) });
   // dash puts no `_` of its own into its programs' environments (patches/just-bash/underscore-variable.mjs).
-  if (program === 'sh') Object.assign(login, { keepUnderscore: true });
+  if (program !== 'bash') Object.assign(login, { keepUnderscore: true });
   const result =
     stdin === undefined && ctx.execWithInheritedStdin
       ? await ctx.execWithInheritedStdin(run, { env, replaceEnv: true, cwd: ctx.cwd, signal: ctx.signal, ...login })
       : await ctx.exec(run, { env, replaceEnv: true, cwd: ctx.cwd, stdin: stdin ?? latin1FromBytes(ctx.stdin), stdinKind: 'bytes', signal: ctx.signal, ...login });
   // dash's wording for the shell's own messages; what a streamed script already delivered keeps bash's.
-  return program === 'sh' ? dashResult(result, name) : result;
+  return program !== 'bash' ? dashResult(result, name) : result;
 }
 
-const SHELL_NAMES = new Set(['bash', 'sh']);
+const SHELL_NAMES = new Set(['bash', 'sh', 'dash']);
 const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
 /**
@@ -322,6 +322,8 @@ export function shellCommands(stream: (script: string) => string): CustomCommand
   return [
     defineCommand('bash', (args, ctx) => runShellInvocation('bash', args, ctx, null)),
     defineCommand('sh', (args, ctx) => runShellInvocation('sh', args, ctx, null)),
+    // `/bin/sh` is a link to dash: `dash` is the same shell under its own name (`dash: 1: x: not found`).
+    defineCommand('dash', (args, ctx) => runShellInvocation('dash', args, ctx, null)),
     defineCommand(STREAMING_SHELL, async (args, ctx) => {
       const [program = '', ...rest] = args;
       if (SHELL_NAMES.has(basename(program))) return runShellInvocation(basename(program), rest, ctx, stream);
