@@ -2578,3 +2578,24 @@ describe('attributes applied by every assignment (patches/just-bash/variable-att
     });
   });
 });
+
+describe('the directory stack by index', () => {
+  it.each([
+    'cd /; pushd /usr >/dev/null; pushd /etc >/dev/null; pushd +1; pushd -0; pushd -n +1; pwd; dirs; popd +1; popd -0; popd; echo "s=$?"; pushd -n /tmp; dirs; pwd',
+    'dirs +1; echo "s=$?"; cd /; pushd /usr >/dev/null; pushd +5; echo "s=$?"; popd -x; echo "s=$?"; popd foo; echo "s=$?"; dirs -lv; echo "s=$?"',
+    'cd /; pushd /usr >/dev/null; pushd /etc >/dev/null; dirs +0; dirs +1; dirs -0; dirs -2; dirs +3; echo "s=$?"; dirs -v +1; dirs -v; dirs -p',
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
+
+describe('times and logout', () => {
+  it('times prints two lines of zero times; logout fails outside a login shell and exits a login one', async () => {
+    const script = "times; type -t times logout; logout; echo \"s=$?\"; bash -lc 'logout 3; echo no'; echo \"s=$?\"";
+    expect(await runShell(script)).toEqual({
+      stdout: '0m0.000s 0m0.000s\n0m0.000s 0m0.000s\nbuiltin\nbuiltin\ns=1\ns=3\n',
+      stderr: "bash: line 1: logout: not login shell: use `exit'\n",
+      exit: 0,
+    });
+  });
+});
