@@ -2599,3 +2599,12 @@ describe('times and logout', () => {
     });
   });
 });
+
+describe('exec options', () => {
+  it.each([
+    "(exec -c env) | wc -l; (exec -c nosuch); echo \"s=$?\"; x=1; export x; (exec -c sh -c 'echo [$x]')",
+    "exec -x; echo \"s=$?\"; (exec -la foo bash -c 'echo $0'); (exec -l bash -c 'echo $0'); (exec -a); echo \"s=$?\"",
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
