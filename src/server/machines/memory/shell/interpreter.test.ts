@@ -2608,3 +2608,20 @@ describe('exec options', () => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+describe('declare -t, BASH_ARGC/BASH_ARGV, BASH_VERSION in listings, $(…) and the hash table', () => {
+  it.each([
+    'declare -t x=1; declare -tr y; declare -p x y; declare +t x; declare -p x; declare -t; f() { :; }; declare -ft f; declare -F; declare -pf f',
+    'shopt -s extdebug; f() { echo "${BASH_ARGC[*]} ${BASH_ARGV[*]}"; g x y; }; g() { echo "${BASH_ARGC[*]} ${BASH_ARGV[*]}"; }; f a b c; echo "${BASH_ARGC[*]}|${BASH_ARGV[*]}"',
+    'hash -r; x=$(ls); hash -l; echo "s=$?"; ls >/dev/null; x=$(cat </dev/null; hash -r); hash -l',
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+  it('set and declare -p list BASH_VERSION', async () => {
+    expect(await runShell("set | grep '^BASH_VERSION='; declare -p BASH_VERSION")).toEqual({
+      stdout: "BASH_VERSION='5.2.37(1)-release'\ndeclare -- BASH_VERSION=\"5.2.37(1)-release\"\n",
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
