@@ -54,7 +54,6 @@ function parseOptions(args: string[]): TimeoutOptions | { badSignal: string } | 
 /**
  * `timeout` over just-bash's `original`: its result, with a timed-out command's status as GNU's: 124, or with
  * `--preserve-status` 128+N; with KILL (not `--foreground`) 137 and bash's report of timeout killed.
- * @deviation bash's report names line 1 and the command's words, not the line and text as written.
  */
 async function timeout(args: string[], env: Map<string, string>, original: (args: string[]) => Promise<ExecResult>, allocatePid: () => number): Promise<ExecResult> {
   const o = parseOptions(args);
@@ -79,7 +78,10 @@ async function timeout(args: string[], env: Map<string, string>, original: (args
   let exitCode = o.preserve ? (result.spzChildStatus !== undefined && result.spzChildStatus !== 124 ? result.spzChildStatus : 128 + n) : 124;
   if (n === 9) {
     exitCode = 137;
-    if (!o.foreground) stderr += `bash: line 1: ${String(allocatePid()).padStart(5)} ${'Killed'.padEnd(24)}timeout ${args.join(' ')}\n`;
+    // KILL ends timeout itself too (it signals its process group): the shell that ran it reports the death as it
+    // reports any command a signal killed, at its line and with its words, and not at all for the last command of
+    // a `-c` script, which it execs (patches/just-bash/with-uncaught-signal-death.mjs reads these fields).
+    if (!o.foreground) return { ...result, stderr, exitCode, spzKilledBy: 9, spzKilledPid: allocatePid() } as ExecResult;
   }
   return { ...result, stderr, exitCode };
 }
