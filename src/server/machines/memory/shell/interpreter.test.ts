@@ -2625,3 +2625,10 @@ describe('declare -t, BASH_ARGC/BASH_ARGV, BASH_VERSION in listings, $(…) and 
     });
   });
 });
+
+describe('the hash table and the engine helper commands', () => {
+  it('a top-level bash or sh (run through the streaming helper) is hashed under its own name', async () => {
+    expect(await runShell('bash -c true; echo x; hash -l')).toEqual({ stdout: 'x\nbuiltin hash -p /usr/bin/bash bash\n', stderr: '', exit: 0 });
+    expect(await runShell("sh -c 'echo $0'; hash -t sh")).toEqual({ stdout: 'sh\n/usr/bin/sh\n', stderr: '', exit: 0 });
+  });
+});
