@@ -26,3 +26,12 @@ describe('sh as dash words it', () => {
     expect(r).toEqual({ stdout: 'ab', stderr: 'sh: 1: x: not found\n', exitCode: 127, outputOrder: [1, 20] });
   });
 });
+
+describe('a shell run by path', () => {
+  it.each(["/bin/sh -c 'echo $0'; /usr/bin/dash -c 'echo $0; nope6' 2>&1", "true; /bin/bash -c 'echo $0'; env /bin/sh -c 'echo $0'; (exec -a foo /bin/bash -c 'echo $0')"])(
+    'takes the path for $0: %s',
+    async (script) => {
+      expect(await engineBash(script)).toEqual(hostBash(script));
+    },
+  );
+});

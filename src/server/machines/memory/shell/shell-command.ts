@@ -219,16 +219,21 @@ function childEnv(ctx: CommandContext, name: string, params: string[], bash: boo
 /** The variable `exec -a NAME` sets while its command starts (patches/just-bash/exec-argv0.mjs). */
 const ARGV0_VARIABLE = '__spritzer_argv0';
 
-/** The shell's argv[0], which it takes as `$0` when no operand names it: `exec -a NAME`'s, else the program's name. */
-function argv0(ctx: CommandContext, program: string): string {
-  return ctx.env.get(ARGV0_VARIABLE) ?? program;
+/**
+ * The shell's argv[0], which it takes as `$0` when no operand names it: `exec -a NAME`'s, else the word that ran it
+ * when that is a path (`/bin/sh -c 'echo $0'` prints `/bin/sh`: patches/just-bash/program-invoked-name.mjs, or
+ * `invokedAs` for a shell the streaming helper runs), else the program's name.
+ */
+function argv0(ctx: CommandContext, program: string, invokedAs?: string): string {
+  const word = invokedAs ?? (ctx as { spzInvokedAs?: string }).spzInvokedAs;
+  return ctx.env.get(ARGV0_VARIABLE) ?? (word?.includes('/') ? word : program);
 }
 
 /**
  * Runs a shell invocation: `program` is `bash`, or `sh` or `dash` (dash-flavoured), `args` its words. With `stream`, the script is instrumented
  * (output-sink.ts) so that each of its commands' output reaches the exec at once.
  */
-async function runShellInvocation(program: string, args: string[], ctx: CommandContext, stream: ((script: string) => string) | null): Promise<ExecResult> {
+async function runShellInvocation(program: string, args: string[], ctx: CommandContext, stream: ((script: string) => string) | null, invokedAs?: string): Promise<ExecResult> {
   const inv = parseShellArgs(args);
   if ('error' in inv) return text('', 2, `${inv.error}\n`);
   // dash has no --version: it takes it for an option it does not know.
@@ -240,11 +245,11 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
   let stdin: string | undefined;
   if (inv.command) {
     if (inv.operands.length === 0) return text('', 2, `${program}: -c: option requires an argument\n`);
-    [script, name = argv0(ctx, program), ...params] = inv.operands as [string, ...string[]];
+    [script, name = argv0(ctx, program, invokedAs), ...params] = inv.operands as [string, ...string[]];
     place = commandStringPlace;
   } else if (inv.stdin) {
     script = decodeBytesToUtf8(ctx.stdin);
-    name = argv0(ctx, program);
+    name = argv0(ctx, program, invokedAs);
     params = inv.operands;
     place = stdinPlace;
     stdin = '';
@@ -326,7 +331,7 @@ export function shellCommands(stream: (script: string) => string): CustomCommand
     defineCommand('dash', (args, ctx) => runShellInvocation('dash', args, ctx, null)),
     defineCommand(STREAMING_SHELL, async (args, ctx) => {
       const [program = '', ...rest] = args;
-      if (SHELL_NAMES.has(basename(program))) return runShellInvocation(basename(program), rest, ctx, stream);
+      if (SHELL_NAMES.has(basename(program))) return runShellInvocation(basename(program), rest, ctx, stream, program);
       const original = () => ctx.exec!(args.map(shellQuote).join(' '), { cwd: ctx.cwd, stdin: latin1FromBytes(ctx.stdin), stdinKind: 'bytes', signal: ctx.signal });
       const path = ctx.fs.resolvePath(ctx.cwd, program);
       const stat = await ctx.fs.stat(path).catch(() => null);
