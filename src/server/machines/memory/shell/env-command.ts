@@ -22,6 +22,8 @@ export function bashVariables(hostname: string): Record<string, string> {
   return {
     // The path bash was started as: a sprite's `bash` on PATH is /usr/bin/bash (Ubuntu's /bin is /usr/bin).
     BASH: '/usr/bin/bash',
+    // Where `enable -f` looks for loadable builtins: bash 5.2's compiled-in default (config-top.h).
+    BASH_LOADABLES_PATH: '/usr/local/lib/bash:/usr/lib/bash:/opt/local/lib/bash:/usr/pkg/lib/bash:/opt/pkg/lib/bash:.',
     IFS: ' \t\n',
     OSTYPE: 'linux-gnu',
     MACHTYPE: 'x86_64-pc-linux-gnu',
