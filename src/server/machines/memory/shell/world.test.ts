@@ -237,7 +237,7 @@ describe('interpreters and missing commands', () => {
     expect(await sh('nosuchcmd')).toEqual({ stdout: '', stderr: 'bash: line 1: nosuchcmd: command not found\n', exit: 127 });
   });
 
-  it.each(['wget', 'make', 'gcc', 'apt', 'apt-get', 'docker', 'top'])('%s says it needs --exec sandbox (127)', async (name) => {
+  it.each(['wget', 'make', 'gcc', 'apt', 'apt-get', 'docker', 'top', 'passwd', 'ionice', 'taskset', 'unshare'])('%s says it needs --exec sandbox (127)', async (name) => {
     expect(await sh(`${name} --version`)).toEqual({ stdout: '', stderr: `${name}: not available in the shell engine; ${HINT}\n`, exit: 127 });
   });
 

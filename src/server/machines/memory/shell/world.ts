@@ -126,6 +126,8 @@ export const REAL_ENGINE_COMMANDS: readonly string[] = [
   'ptx', 'shred', 'mknod', 'chroot', 'chcon',
   'runcon', 'pinky', 'w', 'dircolors', 'watch', 'script', 'reset', 'man', 'info',
   'ldd', 'lsb_release', 'crontab', 'at', 'mail', 'dig', 'nslookup', 'host', 'openssl', 'dc', 'whereis', 'gawk', 'pathchk',
+  // util-linux's process wrappers (scheduling, namespaces, limits, users): every Ubuntu has them.
+  'ionice', 'taskset', 'chrt', 'unshare', 'prlimit', 'setpriv', 'nsenter', 'runuser',
 ];
 
 /**
