@@ -12,7 +12,7 @@ import { shellQuote } from '../argv.ts';
 import { unsupported } from './gnu-commands.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
 import { untilSignalled, writesToNoPipe } from './endless-output.ts';
-import { reportExecFailure } from './exec-failure.ts';
+import { notOnPath, programNotFound, reportExecFailure } from './exec-failure.ts';
 import { localeQuote } from './gnu-quote.ts';
 import type { OrderedResult } from './output-order.ts';
 
@@ -76,6 +76,8 @@ async function nice(args: string[], ctx: CommandContext): Promise<ExecResult> {
   else if (/^-\d+$/.test(a0)) [i, adjustment] = [1, a0.slice(1)];
   else if (a0 === '--') i = 1;
   if (i === 2 && !/^-?\+?\d+$/.test(adjustment)) return fail(`nice: invalid adjustment '${adjustment}'\nTry 'nice --help' for more information.\n`, 125);
+  // getopt takes a `--` after the adjustment too (`nice -n 5 -- cmd`).
+  if (i > 0 && a0 !== '--' && args[i] === '--') i++;
   const rest = args.slice(i);
   const current = niceness(ctx.env);
   if (rest.length === 0) return i === 0 ? ok(`${current}\n`) : fail("nice: a command must be given with an adjustment\nTry 'nice --help' for more information.\n", 125);
@@ -92,8 +94,10 @@ async function nice(args: string[], ctx: CommandContext): Promise<ExecResult> {
 
 /** Runs `argv` at niceness `level`; a program that cannot be executed is reported as nice's execvp failure. */
 async function runNice(argv: string[], ctx: CommandContext, level: number): Promise<OrderedResult> {
+  const failed = (why: string) => `nice: ${localeQuote(ctx.env, argv[0]!)}: ${why}`;
+  if (await notOnPath(ctx.fs, ctx.cwd, argv[0]!, ctx.env.get('PATH'))) return programNotFound(failed);
   const r = await run(argv, ctx, { [NICE_VARIABLE]: String(level) });
-  return reportExecFailure(r, argv[0]!, (why) => `nice: ${localeQuote(ctx.env, argv[0]!)}: ${why}`);
+  return reportExecFailure(r, argv[0]!, failed);
 }
 
 /** GNU's multipliers of a size suffix (xstrtoumax's `EGkKMPQRTYZ`): the power of 1024 (or of 1000 with `B`/`D`). */
@@ -132,8 +136,9 @@ async function stdbuf(args: string[], ctx: CommandContext): Promise<ExecResult> 
   const rest = args.slice(i);
   if (rest.length === 0) return fail("stdbuf: missing operand\nTry 'stdbuf --help' for more information.\n", 125);
   if (i === 0) return fail("stdbuf: you must specify a buffering mode option\nTry 'stdbuf --help' for more information.\n", 125);
-  const r = await run(rest, ctx);
-  return reportExecFailure(r, rest[0]!, (why) => `stdbuf: failed to run command ${localeQuote(ctx.env, rest[0]!)}: ${why}`);
+  const failed = (why: string) => `stdbuf: failed to run command ${localeQuote(ctx.env, rest[0]!)}: ${why}`;
+  if (await notOnPath(ctx.fs, ctx.cwd, rest[0]!, ctx.env.get('PATH'))) return programNotFound(failed);
+  return reportExecFailure(await run(rest, ctx), rest[0]!, failed);
 }
 
 /**

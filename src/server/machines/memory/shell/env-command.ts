@@ -11,7 +11,7 @@ import { localeQuote } from './gnu-quote.ts';
 import { unsupported } from './gnu-commands.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
 import { exported } from './child-environment.ts';
-import { reportExecFailure } from './exec-failure.ts';
+import { notOnPath, programNotFound, reportExecFailure } from './exec-failure.ts';
 import { quoteName } from './ls-quote.ts';
 
 /**
@@ -210,6 +210,12 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
     return text('', 125, `${debug}env: cannot change directory to ${quoteName(o.chdir, 'shell-escape-always')}: No such file or directory\n`);
   }
   if (!ctx.exec) return text('', 126, `env: cannot run ${argv[0]} here\n`);
+  // execvp searches the PATH of the command's environment, for programs only (not the shell's builtins or functions).
+  const failed = (why: string) => `env: ${localeQuote(ctx.env, argv[0]!)}: ${why}`;
+  if (await notOnPath(ctx.fs, cwd, argv[0]!, vars.PATH)) {
+    const r = programNotFound(failed);
+    return { ...r, stderr: debug + r.stderr };
+  }
   // The command's environment is exactly `vars`, all of it exported (the shell's own PWD only when it is one).
   // just-bash keeps one set of exported names for all its nested runs: what is exported here for the command is
   // unexported again after it, so that the calling shell's exports stay its own.
@@ -234,7 +240,7 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
     ...{ keepUnderscore: true, keepEnvOrder: true },
   });
   // The shell's failure to run the program (`bash: line N: X: command not found`) is env's own execvp failure.
-  const reported = reportExecFailure(result, argv[0]!, (why) => `env: ${localeQuote(ctx.env, argv[0]!)}: ${why}`);
+  const reported = reportExecFailure(result, argv[0]!, failed);
   return { ...reported, stderr: debug + reported.stderr };
 }
 

@@ -52,4 +52,22 @@ describe('wrappers that exec a program', () => {
       "stdbuf: invalid mode ‘X’\nstdbuf: line buffering stdin is meaningless\nTry 'stdbuf --help' for more information.\nstdbuf: invalid mode ‘99999999999999999999999’: Value too large for defined data type\n",
     );
   });
+  it('run programs only: a builtin with no program of its name, or a function, is not found; echo and pwd are programs', async () => {
+    const r = await runShell(
+      "export LANG=C.UTF-8; env cd /; echo $?; nice cd /; echo $?; timeout 1 cd /; echo $?; f() { :; }; env f; echo $?; echo x | xargs cd; echo $?; sudo cd; echo $?; env echo hi; nice -n 5 -- /etc; echo $?",
+    );
+    expect(r.stdout).toBe('127\n127\n127\n127\n127\n1\nhi\n126\n');
+    expect(r.stderr).toBe(
+      [
+        'env: ‘cd’: No such file or directory',
+        'nice: ‘cd’: No such file or directory',
+        'timeout: failed to run command ‘cd’: No such file or directory',
+        'env: ‘f’: No such file or directory',
+        'xargs: cd: No such file or directory',
+        'sudo: cd: command not found',
+        'nice: ‘/etc’: Permission denied',
+        '',
+      ].join('\n'),
+    );
+  });
 });

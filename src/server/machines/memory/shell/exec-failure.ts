@@ -7,7 +7,7 @@
  * execute permission (execve(2) answers EACCES for a directory).
  * @see execve(2) ERRORS; GNU coreutils env.c, nice.c, nohup.c, stdbuf.c, timeout.c; findutils; util-linux setsid.c
  */
-import type { ExecResult } from 'just-bash';
+import type { ExecResult, IFileSystem } from 'just-bash';
 
 /** Why the program could not be executed: its errno. */
 export type ExecErrno = 'ENOENT' | 'EACCES';
@@ -48,4 +48,30 @@ export function reportExecFailure<R extends ExecResult>(
   const errno = execFailure(result, program);
   if (errno === null) return result;
   return { stdout: '', stderr: `${message(EXEC_ERRNO_TEXT[errno], errno)}\n`, exitCode: status(errno) };
+}
+
+/** The search path execvp(3) uses when the environment has no `PATH` (glibc's default). */
+const EXECVP_DEFAULT_PATH = '/bin:/usr/bin';
+
+/**
+ * Whether execvp(3) would find no program `name` (a word without `/`) on `path` (the `PATH` of the wrapper's
+ * command; undefined: glibc's default): no directory of it (an empty entry is the current directory) holds an
+ * executable regular file of that name. A shell builtin with no program of its name (`cd`, `export`) and a shell
+ * function are not found: a wrapper runs programs only (`env cd /` fails with ENOENT). A name with a `/` is left to
+ * the exec, whose failure {@link execFailure} reads.
+ */
+export async function notOnPath(fs: IFileSystem, cwd: string, name: string, path: string | undefined): Promise<boolean> {
+  if (name.includes('/')) return false;
+  if (name === '') return true;
+  for (const dir of (path ?? EXECVP_DEFAULT_PATH).split(':')) {
+    const file = fs.resolvePath(cwd, `${dir === '' ? '.' : dir}/${name}`);
+    const st = await fs.stat(file).catch(() => null);
+    if (st?.isFile && (st.mode & 0o111) !== 0) return false;
+  }
+  return true;
+}
+
+/** The result of a wrapper whose program execvp(3) did not find: `message` (ENOENT's text) and `status` (127). */
+export function programNotFound(message: (why: string, errno: ExecErrno) => string, status: (errno: ExecErrno) => number = () => 127): ExecResult {
+  return { stdout: '', stderr: `${message(EXEC_ERRNO_TEXT.ENOENT, 'ENOENT')}\n`, exitCode: status('ENOENT') };
 }
