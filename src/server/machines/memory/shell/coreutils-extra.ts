@@ -67,7 +67,7 @@ export function niceness(env: ReadonlyMap<string, string>): number {
  * `cannot set niceness: Permission denied` and runs the command at its niceness unchanged.
  * @see GNU coreutils manual "nice invocation"; setpriority(2)
  */
-async function nice(args: string[], ctx: CommandContext): Promise<ExecResult> {
+async function nice(args: string[], ctx: CommandContext): Promise<OrderedResult> {
   let i = 0;
   let adjustment = '10';
   const a0 = args[0] ?? '';
