@@ -17,9 +17,9 @@ export type VfsSnapshot = { readonly [snapshotBrand]: true };
 /**
  * A node's stat with its inode number and link count, and `mtimeNs`: the nanoseconds past `mtimeMs` (0–999999) of a
  * time set with that precision (`touch -d @1.123456789`, `cp -p` of such a file); absent for a time the clock
- * stamped, which keeps milliseconds only.
+ * stamped, which keeps milliseconds only. `atimeMs`/`atimeNs`: the access time, in the same units.
  */
-export type VfsInodeStat = VfsStat & { ino: number; nlink: number; mtimeNs?: number };
+export type VfsInodeStat = VfsStat & { ino: number; nlink: number; mtimeNs?: number; atimeMs: number; atimeNs?: number };
 
 /** The uid/gid of the `sprite` user, owner of everything created after the skeleton. @see docs/wire-reference.md §13 */
 export const SPRITE_UID = 1000;
@@ -42,6 +42,12 @@ interface NodeMeta {
   readonly mtimeMs: number;
   /** Nanoseconds past `mtimeMs` (0–999999) of a time set that precisely; absent for the clock's own stamps. */
   readonly mtimeNs?: number;
+  /**
+   * The access time (epoch ms, and nanoseconds past it as `mtimeNs`): absent while it is the modification time (a
+   * node made at once, or rebuilt from saved rows, which keep one time). A change of the mtime pins it (`pinAtime`).
+   */
+  readonly atimeMs?: number;
+  readonly atimeNs?: number;
 }
 interface FileNode extends NodeMeta {
   readonly kind: 'file';
@@ -134,7 +140,7 @@ function makeDir(meta: NodeMeta & { ino: number }, children: ImmMap<string, VfsN
     links += linksOf(child);
     subdirs += dirsOf(child);
   }
-  return Object.freeze({ kind: 'directory', ino: meta.ino, mode: meta.mode, uid: meta.uid, gid: meta.gid, mtimeMs: meta.mtimeMs, ...(meta.mtimeNs === undefined ? {} : { mtimeNs: meta.mtimeNs }), children, bytes, files, links, subdirs });
+  return Object.freeze({ kind: 'directory', ino: meta.ino, mode: meta.mode, uid: meta.uid, gid: meta.gid, mtimeMs: meta.mtimeMs, ...(meta.mtimeNs === undefined ? {} : { mtimeNs: meta.mtimeNs }), ...(meta.atimeMs === undefined ? {} : { atimeMs: meta.atimeMs, atimeNs: meta.atimeNs }), children, bytes, files, links, subdirs });
 }
 
 /** Replaces one child of `dir` (or removes it when `child` is undefined), adjusting aggregates in O(1). */
@@ -143,6 +149,7 @@ function withChild(dir: DirNode, name: string, child: VfsNode | undefined, mtime
   const children = child ? dir.children.set(name, child) : dir.children.remove(name);
   return Object.freeze({
     ...dir,
+    ...(mtimeMs === dir.mtimeMs ? {} : pinAtime(dir)),
     children,
     mtimeMs,
     // A new stamp is the clock's (milliseconds only); an unchanged one keeps its nanoseconds.
@@ -152,6 +159,32 @@ function withChild(dir: DirNode, name: string, child: VfsNode | undefined, mtime
     links: dir.links - linksOf(old) + linksOf(child),
     subdirs: dir.subdirs - dirsOf(old) + dirsOf(child),
   });
+}
+
+/**
+ * `node`'s access time as fields that stay when its mtime changes: a node whose atime is still its mtime gets it
+ * written out, so that a write (which moves only the mtime) leaves the time it was last read.
+ */
+function pinAtime(node: NodeMeta): Pick<NodeMeta, 'atimeMs' | 'atimeNs'> {
+  return node.atimeMs === undefined ? { atimeMs: node.mtimeMs, atimeNs: node.mtimeNs } : { atimeMs: node.atimeMs, atimeNs: node.atimeNs };
+}
+
+/** Nanoseconds of a time stored as epoch ms plus nanoseconds past them, for comparing two such times. */
+function nanosOf(ms: number, ns: number | undefined): bigint {
+  return BigInt(Math.floor(ms)) * 1_000_000n + BigInt(ns ?? Math.round((ms - Math.floor(ms)) * 1e6));
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Whether reading `node` at `now` (epoch ms) moves its access time, as Linux's default `relatime` mount decides
+ * (fs/inode.c relatime_need_update): when the atime is not after the mtime, or is a day old or more.
+ * @deviation The change time is not kept, so an atime between the mtime and a later change time stays.
+ */
+function readMovesAtime(node: NodeMeta, now: number): boolean {
+  if (node.atimeMs === undefined) return true;
+  if (nanosOf(node.atimeMs, node.atimeNs) <= nanosOf(node.mtimeMs, node.mtimeNs)) return true;
+  return now - node.atimeMs >= DAY_MS;
 }
 
 /** The inode a name leads to (a `LinkNode` is looked up in `table`). */
@@ -233,7 +266,18 @@ export interface VfsMeter {
 }
 
 function nodeStat(node: Inode, nlink: number): VfsInodeStat {
-  const base = { mode: node.mode, mtimeMs: node.mtimeMs, ...(node.mtimeNs === undefined ? {} : { mtimeNs: node.mtimeNs }), uid: node.uid, gid: node.gid, ino: node.ino, nlink };
+  const atime = pinAtime(node);
+  const base = {
+    mode: node.mode,
+    mtimeMs: node.mtimeMs,
+    ...(node.mtimeNs === undefined ? {} : { mtimeNs: node.mtimeNs }),
+    atimeMs: atime.atimeMs!,
+    ...(atime.atimeNs === undefined ? {} : { atimeNs: atime.atimeNs }),
+    uid: node.uid,
+    gid: node.gid,
+    ino: node.ino,
+    nlink,
+  };
   switch (node.kind) {
     case 'file':
       return { type: 'file', size: node.data.byteLength, ...base };
@@ -560,8 +604,10 @@ export class Vfs {
    */
   readFileShared(path: string): Readonly<Uint8Array> {
     const p = Vfs.normalize(path);
-    const node = this.existing(absolute(path), true, 'open');
+    const { parts, node, raw } = this.resolve(absolute(path), true, 'open');
+    if (!node) throw new VfsError('ENOENT', p, 'open');
     if (node.kind === 'directory') throw new VfsError('EISDIR', p, 'read');
+    this.accessed(parts, raw!, node);
     return (node as FileNode).data;
   }
 
@@ -595,6 +641,7 @@ export class Vfs {
       mode: opts.mode !== undefined ? opts.mode & PERMISSION_BITS : existing?.mode ?? DEFAULT_FILE_MODE,
       uid: existing?.uid ?? SPRITE_UID,
       gid: existing?.gid ?? SPRITE_UID,
+      ...(existing ? pinAtime(existing) : {}),
       mtimeMs: now,
       data: opts.append && existing ? concat(existing.data, bytes) : bytes,
     });
@@ -630,8 +677,11 @@ export class Vfs {
    */
   readdir(path: string, opts: { recursive?: boolean } = {}): Array<VfsEntry & { stat: VfsInodeStat }> {
     const p = Vfs.normalize(path);
-    const node = this.existing(absolute(path), true, 'scandir');
+    const found = this.resolve(absolute(path), true, 'scandir');
+    const node = found.node;
+    if (!node) throw new VfsError('ENOENT', p, 'scandir');
     if (node.kind !== 'directory') throw new VfsError('ENOTDIR', p, 'scandir');
+    this.accessed(found.parts, found.raw!, node);
     const table = this.vol.table;
     const entriesOf = (dir: DirNode, at: string) =>
       sortedNames(dir).map((name) => ({ name, path: joinPath(at, name), node: dir.children.get(name)! }));
@@ -767,7 +817,7 @@ export class Vfs {
     const now = this.now();
     const copied: Array<{ source: string; dest: string }> = [];
     const meta = (n: VfsNode & NodeMeta): NodeMeta =>
-      opts.preserveAttrs ? n : { mode: n.mode, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now, mtimeNs: undefined };
+      opts.preserveAttrs ? n : { mode: n.mode, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now, mtimeNs: undefined, atimeMs: undefined, atimeNs: undefined };
     let table = this.vol.table;
     type At = { existing: VfsNode | undefined; sp: string; dp: string };
     const built = rebuild<At>(
@@ -799,7 +849,7 @@ export class Vfs {
             node: node.children.get(name)!,
             ctx: { existing: children.get(name), sp: joinPath(sp, name), dp: joinPath(dp, name) },
           }),
-          finish: (done) => makeDir(existing ? { ...existing, mtimeMs: now, mtimeNs: undefined } : { ...meta(node), ino: this.takeIno() }, done),
+          finish: (done) => makeDir(existing ? { ...existing, ...pinAtime(existing), mtimeMs: now, mtimeNs: undefined } : { ...meta(node), ino: this.takeIno() }, done),
         };
       },
       this.meter,
@@ -862,14 +912,16 @@ export class Vfs {
   /**
    * Sets the mtime (epoch ms, and `opts.ns` nanoseconds past it, 0–999999, when the time has them) of `path` (every
    * name of the file), following symlinks unless `opts.noFollow` (utimensat's AT_SYMLINK_NOFOLLOW: a symlink's own
-   * time, `touch -h`). Throws ENOENT, ENOTDIR, ELOOP.
+   * time, `touch -h`), and its access time to `opts.atime` (the same units), or to the mtime when not given.
+   * Throws ENOENT, ENOTDIR, ELOOP.
    */
-  utimes(path: string, mtimeMs: number, opts: { ns?: number; noFollow?: boolean } = {}): void {
+  utimes(path: string, mtimeMs: number, opts: { ns?: number; noFollow?: boolean; atime?: { ms: number; ns?: number } } = {}): void {
     const p = Vfs.normalize(path);
     const { parts, node, raw } = this.resolve(absolute(path), !opts.noFollow, 'utime');
     if (!node) throw new VfsError('ENOENT', p, 'utime');
-    const mtimeNs = opts.ns === undefined ? undefined : Math.min(999_999, Math.max(0, Math.trunc(opts.ns)));
-    this.commit(...this.placed(this.place(this.root, parts, raw, Object.freeze({ ...node, mtimeMs, mtimeNs }), this.now(), false)));
+    const nanos = (ns: number | undefined) => (ns === undefined ? undefined : Math.min(999_999, Math.max(0, Math.trunc(ns))));
+    const atime = opts.atime ? { atimeMs: opts.atime.ms, atimeNs: nanos(opts.atime.ns) } : { atimeMs: undefined, atimeNs: undefined };
+    this.commit(...this.placed(this.place(this.root, parts, raw, Object.freeze({ ...node, mtimeMs, mtimeNs: nanos(opts.ns), ...atime }), this.now(), false)));
   }
 
   /** Every path in the tree (directories included, `/` excluded), depth-first in name order. O(n). */
@@ -968,6 +1020,16 @@ export class Vfs {
     if (wanted === undefined) return this.nextIno++;
     this.nextIno = Math.max(this.nextIno, wanted + 1);
     return wanted;
+  }
+
+  /**
+   * Moves the access time of `node` (reached through the name `raw` at `parts`) to now when reading it would under
+   * Linux's relatime (`readMovesAtime`). No listener learns of it as a change: `Vfs.diff` ignores access times.
+   */
+  private accessed(parts: readonly string[], raw: VfsNode, node: Inode): void {
+    const now = this.now();
+    if (!readMovesAtime(node, now)) return;
+    this.commit(...this.placed(this.place(this.root, parts, raw, Object.freeze({ ...node, atimeMs: now, atimeNs: undefined }), now, false)));
   }
 
   /**

@@ -7,7 +7,7 @@
  * modes (just-bash applies them only with `-p`).
  * @see https://www.gnu.org/software/tar/manual/tar.html
  */
-import { fileTime } from './file-time.ts';
+import { accessTime, fileTime } from './file-time.ts';
 import { gzipSync } from 'node:zlib';
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { tarBytes, tarData, tarHeader, tarMembers, withoutMembers, withSymlinks } from './tar-archive.ts';
@@ -392,7 +392,8 @@ async function restoreTimes(p: TarPlan, fs: IFileSystem, cwd: string, stdin: str
     const st = await fs.lstat(abs).catch(() => null);
     if (!st || st.isSymbolicLink) continue;
     const when = fileTime(tarHeader(b, m).mtime * 1000);
-    await fs.utimes(abs, when, when).catch(() => undefined);
+    // GNU tar leaves the access time the extraction gave (UTIME_NOW), and sets the archived mtime.
+    await fs.utimes(abs, accessTime(st), when).catch(() => undefined);
   }
 }
 

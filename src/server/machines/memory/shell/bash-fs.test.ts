@@ -37,7 +37,7 @@ describe('BashFs', () => {
     vfs.writeFile('/tmp/f', '12345', { mode: 0o600 });
     vfs.symlink('/tmp/f', '/tmp/l');
     const ino = vfs.stat('/tmp/f').ino;
-    expect(await fs.stat('/tmp/l')).toEqual({ isFile: true, isDirectory: false, isSymbolicLink: false, mode: 0o600, size: 5, mtime: new Date(T), uid: 1000, gid: 1000, nlink: 1, dev: 254 * 256, ino, identity: `vfs:${ino}` });
+    expect(await fs.stat('/tmp/l')).toEqual({ isFile: true, isDirectory: false, isSymbolicLink: false, mode: 0o600, size: 5, mtime: new Date(T), atime: new Date(T), uid: 1000, gid: 1000, nlink: 1, dev: 254 * 256, ino, identity: `vfs:${ino}` });
     expect((await fs.lstat('/tmp/l')).isSymbolicLink).toBe(true);
     // A symlink and its target are one file to stat, two to lstat.
     expect((await fs.lstat('/tmp/l')).ino).toBe(vfs.lstat('/tmp/l').ino);

@@ -417,18 +417,19 @@ export class BashFs implements IFileSystem {
   }
 
   /**
-   * Sets the modification time of `path` (following symlinks) to `mtime` with its nanoseconds (file-time.ts).
+   * Sets the access and modification times of `path` (following symlinks) to `atime` and `mtime`, with their
+   * nanoseconds (file-time.ts).
    * @deviation Sets the time of any file the user can name: utime(2) would want the owner (or write permission).
    */
-  async utimes(path: string, _atime: Date, mtime: Date): Promise<void> {
+  async utimes(path: string, atime: Date, mtime: Date): Promise<void> {
     const p = this.kernel(path);
     if (DEVICES.has(p) && !this.vfs.exists(p)) return;
-    this.vfs.utimes(p, mtime.getTime(), { ns: subMsNanos(mtime) });
+    this.vfs.utimes(p, mtime.getTime(), { ns: subMsNanos(mtime), atime: { ms: atime.getTime(), ns: subMsNanos(atime) } });
   }
 
   /** `utimes` on a symlink itself, not its target (utimensat with AT_SYMLINK_NOFOLLOW: `touch -h`). */
-  async lutimes(path: string, _atime: Date, mtime: Date): Promise<void> {
-    this.vfs.utimes(this.kernel(path), mtime.getTime(), { ns: subMsNanos(mtime), noFollow: true });
+  async lutimes(path: string, atime: Date, mtime: Date): Promise<void> {
+    this.vfs.utimes(this.kernel(path), mtime.getTime(), { ns: subMsNanos(mtime), noFollow: true, atime: { ms: atime.getTime(), ns: subMsNanos(atime) } });
   }
 
   /** Throws ENXIO for opening `/dev/tty` (normalised `p`) without a controlling terminal, as open(2) does. */
@@ -684,5 +685,6 @@ function toFsStat(s: VfsInodeStat): FsStat {
     size: s.size,
     // A time the clock stamped shows nine plausible digits; one set with nanoseconds, those.
     mtime: s.mtimeNs === undefined ? clockTime(s.mtimeMs) : fileTime(s.mtimeMs, s.mtimeNs),
-  };
+    atime: s.atimeNs === undefined ? clockTime(s.atimeMs) : fileTime(s.atimeMs, s.atimeNs),
+  } as FsStat;
 }

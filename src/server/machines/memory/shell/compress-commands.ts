@@ -5,6 +5,7 @@
  * The codecs are liblzma (node-liblzma, compiled at install; `xz` fails loudly where it could not be) and compressjs.
  * @see xz(1), bzip2(1)
  */
+import { accessTime } from './file-time.ts';
 import { createRequire } from 'node:module';
 import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import compressjs from 'compressjs';
@@ -202,7 +203,7 @@ async function run(prog: string, codec: Codec, args: string[], ctx: CommandConte
     const tabs = ctx.fs.resolvePath(ctx.cwd, target);
     await ctx.fs.writeFile(tabs, result);
     await ctx.fs.chmod(tabs, st.mode & 0o7777);
-    await ctx.fs.utimes(tabs, st.mtime, st.mtime);
+    await ctx.fs.utimes(tabs, accessTime(st), st.mtime);
     if (!o.keep) await ctx.fs.rm(abs);
   }
   return { ...bytesOutput(unsafeBytesFromLatin1(out.toString('latin1'))), stderr, exitCode: status };

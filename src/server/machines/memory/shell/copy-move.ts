@@ -6,6 +6,7 @@
  * Everything else goes to just-bash's command unchanged; an option neither knows fails loudly (loud-options.ts).
  * @see https://www.gnu.org/software/coreutils/manual/html_node/cp-invocation.html, mv-invocation.html
  */
+import { accessTime } from './file-time.ts';
 import { decodeBytesToUtf8, defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { missingOperand, needsPerFile, notDirectoryTarget, perFile, takePerFileOptions } from './copy-options.ts';
 import { sameFile } from './devices.ts';
@@ -355,7 +356,7 @@ async function keepTimes(fs: IFileSystem, from: string, to: string): Promise<voi
   const copied = await lstatOrNull(fs, to);
   if (!st || !copied || st.isSymbolicLink || copied.isSymbolicLink || st.isDirectory !== copied.isDirectory || from === to) return;
   if (st.isDirectory) for (const e of await fs.readdir(from)) await keepTimes(fs, `${from}/${e}`, `${to}/${e}`);
-  await fs.utimes(to, st.mtime, st.mtime);
+  await fs.utimes(to, accessTime(st), st.mtime);
 }
 
 async function copy(o: ReturnType<typeof takePerFileOptions>['o'], flags: Set<string>, passed: string[], operands: string[], fs: IFileSystem, cwd: string, run: Run): Promise<ExecResult> {

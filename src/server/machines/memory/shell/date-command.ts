@@ -9,7 +9,7 @@ import { secondsAndNanos } from './file-time.ts';
 import { defineCommand, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { parseDateString } from './date-parse.ts';
 import { formatDate } from './date-format.ts';
-import { localeQuote } from './gnu-quote.ts';
+import { argmatchMessage, localeQuote } from './gnu-quote.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const DEFAULT_FORMAT = '%a %b %e %H:%M:%S %Z %Y';
@@ -20,9 +20,8 @@ const TRY = "Try 'date --help' for more information.\n";
 /** Options of one `date` run. */
 interface DateOptions { dates: string[]; file?: string; reference?: string; utc: boolean; format?: string; formats: number }
 
-/** gnulib argmatch's message for a value an option does not take, with the values it does. */
-const badArgument = (env: Map<string, string>, value: string, option: string, valid: string[]) =>
-  `invalid argument ${localeQuote(env, value)} for ${localeQuote(env, option)}\nValid arguments are:\n${valid.map((v) => `  - ${localeQuote(env, v)}`).join('\n')}`;
+/** gnulib argmatch's message for a value an option does not take, with the values it does (one meaning each). */
+const badArgument = (env: Map<string, string>, value: string, option: string, valid: string[]) => argmatchMessage(env, value, option, valid.map((v) => [v]));
 
 /** Reads `args` as GNU date's getopt does; an ExecResult for a usage error or a loud refusal. */
 function parseArgs(args: string[], env: Map<string, string>): DateOptions | ExecResult {

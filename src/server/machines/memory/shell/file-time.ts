@@ -19,6 +19,14 @@ export function fileTime(ms: number, subMs = 0): Date {
   return d;
 }
 
+/**
+ * The access time of a stat (`stat -c %x`, `ls -u`, `find -atime`): the sprite's filesystem puts it beside `mtime`
+ * as `atime` (bash-fs.ts); a stat without one (a synthetic file's) was last read when it was last written.
+ */
+export function accessTime(st: { mtime: Date }): Date {
+  return (st as { atime?: Date }).atime ?? st.mtime;
+}
+
 /** The nanoseconds past the millisecond that `d` carries (0 for a plain `Date`). */
 export function subMsNanos(d: Date): number {
   return (d as FileDate).subMsNs ?? 0;

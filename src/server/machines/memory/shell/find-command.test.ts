@@ -24,6 +24,14 @@ describe('find -newerXY', () => {
   });
 });
 
+describe('find: access times', () => {
+  // Real find's answer on the same script (the differential corpus holds it too).
+  it('-atime, -amin, -anewer, -newerat and %A test and print the access time, which a read moves', async () => {
+    const r = await runShell("mkdir w && cd w && touch -d 2001-01-01 ref && touch -m -d 2000-01-01 fresh && touch -a -d 2000-01-01 stale && touch -a -d 2030-01-01 later && find . -type f -atime +1 | sort; find . -type f -amin -5 | sort; find . -type f -anewer ref | sort; find . -newerat 2020-01-01 -type f | sort; find later -printf '%AY %Ab %a\\n'; cat stale >/dev/null; find . -name stale -atime +1");
+    expect(r).toEqual({ stdout: './ref\n./stale\n./fresh\n./later\n./fresh\n./later\n./fresh\n./later\n2030 Jan Tue Jan  1 00:00:00.0000000000 2030\n', stderr: '', exit: 0 });
+  });
+});
+
 describe('find: tests', () => {
   it('-type l, -type f,l and -xtype follow or not as GNU does', async () => {
     expect(await out('find . -type l | sort')).toBe(lines('./dl', './link'));

@@ -6,7 +6,7 @@
  * @see https://www.gnu.org/software/findutils/manual/html_node/find_html/index.html
  */
 import { notOnPath, programNotFound, reportExecFailure } from './exec-failure.ts';
-import { compareTimes, fileTime } from './file-time.ts';
+import { accessTime, compareTimes, fileTime } from './file-time.ts';
 import { defineCommand, type CommandContext, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
 import { shellQuote } from '../argv.ts';
 import { inodeNumber, linkCount, ownerOf, sameFile } from './devices.ts';
@@ -217,12 +217,13 @@ class Finder {
       case '-newer':
       case '-anewer':
       case '-cnewer':
-        return compareTimes(st.mtime, this.refs.get(a)!.mtime) > 0;
+        // The file's own time named by the test (`-anewer`: its access time) against the reference's mtime.
+        return compareTimes(timeOfKind(st, name[1]!), this.refs.get(a)!.mtime) > 0;
       case '-newermt':
       case '-neweramt':
       case '-newerat':
       case '-newerct':
-        return compareTimes(st.mtime, fileTime(this.times.get(a)!)) > 0;
+        return compareTimes(timeOfKind(st, name[6]!), fileTime(this.times.get(a)!)) > 0;
       case '-newermm':
       case '-newerma':
       case '-newermc':
@@ -232,20 +233,22 @@ class Finder {
       case '-newercm':
       case '-newerca':
       case '-newercc':
-        return compareTimes(st.mtime, this.refs.get(a)!.mtime) > 0;
+        // `-newerXY`: the file's time X against the reference's time Y.
+        return compareTimes(timeOfKind(st, name[6]!), timeOfKind(this.refs.get(a)!, name[7]!)) > 0;
       case '-samefile':
         return this.fs.resolvePath('/', v.abs) === this.fs.resolvePath(this.ctx.cwd, a) || sameFile(this.refs.get(a)!, st);
       case '-inum':
         return compareNumber(a, inodeNumber(st, v.abs));
       case '-mtime':
-      case '-atime':
       case '-ctime':
         return compareNumber(a, Math.floor(ageDays));
+      case '-atime':
+        return compareNumber(a, Math.floor((this.now - accessTime(st).getTime()) / 86_400_000));
       case '-mmin':
       case '-amin':
       case '-cmin': {
         // +N: more than N minutes ago; -N: less than N; N: within the N-th minute.
-        const mins = (this.now - st.mtime.getTime()) / 60_000;
+        const mins = (this.now - timeOfKind(st, name[1]!).getTime()) / 60_000;
         const n = Number(a.replace(/^[+-]/, ''));
         return a.startsWith('+') ? mins > n : a.startsWith('-') ? mins < n : Math.ceil(mins) === n;
       }
@@ -448,6 +451,14 @@ class Finder {
       if (hit && !this.cmd.hasAction) this.stdout += `${path}\n`;
     }
   }
+}
+
+/**
+ * The time of `st` a test letter names: `a` its access time; `m`, `c` (the change time is not kept) and any other its
+ * modification time.
+ */
+function timeOfKind(st: FsStat, letter: string): Date {
+  return letter === 'a' ? accessTime(st) : st.mtime;
 }
 
 /** `find` for just-bash's `customCommands`; `now` (epoch ms) is the time `-mtime`/`-mmin` measure ages from. */

@@ -107,7 +107,7 @@ export function parseFind(args: readonly string[]): FindCommand | FindError {
       else if (t === '-daystart') return fail(findRefusal('-daystart'));
       return { kind: 'test', name: '-true', args: [] };
     }
-    // -newerXY with X and Y of m, a, c (one time per file here) or Y = t (a date string): one argument.
+    // -newerXY with X and Y of m, a, c (the change time is the modification time here) or Y = t (a date string): one argument.
     const newerXY = /^-newer[amc][amct]$/.test(t);
     if (t in TESTS || t in ACTIONS || newerXY) {
       let n = newerXY ? 1 : (TESTS[t] ?? ACTIONS[t]!);

@@ -3,12 +3,12 @@
  * written, with GNU's warning), the directives (`%p`, `%P`, `%f`, `%h`, `%H`, `%d`, `%D`, `%y`, `%Y`, `%m`, `%M`, `%s`,
  * `%k`, `%b`, `%n`, `%i`, `%u`, `%g`, `%U`, `%G`, `%l`, `%t`, `%T@`, `%Tk`… with strftime's letters) with their field
  * widths and precision (`%-10p`, `%5s`, `%.3p`) and `%m`'s `#` and `0` flags (`%#m` is `0644`); a letter findutils
- * does not know is printed as written, with its warning; a `%` ending the format is GNU's error. The sprite keeps
- * one time per file, so `%a`/`%c` and `%A`/`%C` print the modification time, and none is a birth time (`%B` is
- * empty). A directive needing facts the sprite lacks (`%S`, `%F`, `%Z`) is refused.
+ * does not know is printed as written, with its warning; a `%` ending the format is GNU's error. `%a`/`%A` print the
+ * access time; the sprite keeps no change time, so `%c`/`%C` print the modification time, and none is a birth time
+ * (`%B` is empty). A directive needing facts the sprite lacks (`%S`, `%F`, `%Z`) is refused.
  * @see https://www.gnu.org/software/findutils/manual/html_node/find_html/Format-Directives.html
  */
-import { nanosText, secondsAndNanos } from './file-time.ts';
+import { accessTime, nanosText, secondsAndNanos } from './file-time.ts';
 import type { FsStat } from 'just-bash';
 import { DISK_DEVICE, inodeNumber, ownerOf } from './devices.ts';
 import { permissions } from './ls-long.ts';
@@ -171,13 +171,13 @@ function directive(c: string, k: string): (f: FileFacts) => string {
     G: (f) => String(owner(f).gid),
     l: (f) => f.target ?? '',
     t: (f) => ctimeOf(f.st.mtime),
-    a: (f) => ctimeOf(f.st.mtime),
+    a: (f) => ctimeOf(accessTime(f.st)),
     c: (f) => ctimeOf(f.st.mtime),
     // No birth time is known: findutils prints nothing then (`%B` takes a time letter like `%T`).
     B: () => '',
   };
   if (c === 'B') return simple.B!;
-  if (TIMED.has(c)) return (f) => timeField(f.st.mtime, k);
+  if (TIMED.has(c)) return (f) => timeField(c === 'A' ? accessTime(f.st) : f.st.mtime, k);
   return simple[c]!;
 }
 

@@ -13,7 +13,7 @@ import { inodeNumber, linkCount, ownerOf } from './devices.ts';
 import { filevercmp } from './filevercmp.ts';
 import { fnmatch } from './fnmatch.ts';
 import { parseLsArgs, type LsOptions } from './ls-options.ts';
-import { blockFigure, blocksOf, longRow, longTable, type LongColumns, type LongRow } from './ls-long.ts';
+import { blockFigure, blocksOf, longRow, longTable, shownTime, type LongColumns, type LongRow } from './ls-long.ts';
 import { hideControlChars, quoteName } from './ls-quote.ts';
 import { OrderedOutput } from './output-order.ts';
 
@@ -81,7 +81,7 @@ function comparator(o: LsOptions): ((a: Entry, b: Entry) => number) | null {
     case 'size':
       return (a, b) => b.st.size - a.st.size || byName(a, b);
     case 'time':
-      return (a, b) => compareTimes(b.st.mtime, a.st.mtime) || byName(a, b);
+      return (a, b) => compareTimes(shownTime(b.st, o.time), shownTime(a.st, o.time)) || byName(a, b);
     case 'extension': {
       const ext = (n: string) => (n.lastIndexOf('.') < 0 ? '' : n.slice(n.lastIndexOf('.')));
       return (a, b) => bytes(ext(a.name), ext(b.name)) || byName(a, b);
@@ -125,7 +125,7 @@ class Lister {
     private readonly o: LsOptions,
     now: number,
   ) {
-    this.cols = { owner: o.owner, group: o.group, numeric: o.numeric, human: o.human, blockSize: o.blockSize, timeStyle: o.timeStyle, now };
+    this.cols = { owner: o.owner, group: o.group, numeric: o.numeric, human: o.human, blockSize: o.blockSize, timeStyle: o.timeStyle, time: o.time, now };
     this.indicatorChars = o.indicator === 'classify' ? '*=>@|' : o.indicator === 'file-type' ? '=>@|' : '';
   }
 

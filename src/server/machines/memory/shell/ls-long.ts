@@ -4,7 +4,7 @@
  * directory's rows; which files are listed and how names are quoted is ls-command.ts's.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/What-information-is-listed.html
  */
-import { nanosText, secondsAndNanos } from './file-time.ts';
+import { accessTime, nanosText, secondsAndNanos } from './file-time.ts';
 import type { FsStat } from 'just-bash';
 import { DEVICE_NUMBERS, ownerOf } from './devices.ts';
 import { formatDate } from './date-format.ts';
@@ -22,6 +22,8 @@ export interface LongColumns {
   human: 0 | 1000 | 1024;
   blockSize: BlockSize | undefined;
   timeStyle: LsOptions['timeStyle'];
+  /** Which time the date column shows (`-u`: the access time). */
+  time: LsOptions['time'];
   now: number;
 }
 
@@ -38,6 +40,11 @@ export interface LongRow {
 }
 
 /** 1 KiB blocks a file occupies (a 4 KiB block per started 4 KiB of data; none for links and devices). */
+/** The time `ls` shows and sorts by for `st`: its modification time, or with `-u` its access time. */
+export function shownTime(st: FsStat, time: LsOptions['time']): Date {
+  return time === 'atime' ? accessTime(st) : st.mtime;
+}
+
 export function blocksOf(st: FsStat): number {
   if (st.isDirectory) return 4;
   if (st.isSymbolicLink || ownerOf(st).device) return 0;
@@ -65,7 +72,7 @@ export function longRow(st: FsStat, name: string, base: string, cols: LongColumn
     owner: who(facts.uid),
     group: who(facts.gid),
     size,
-    date: lsDate(st.mtime, cols.now, cols.timeStyle),
+    date: lsDate(shownTime(st, cols.time), cols.now, cols.timeStyle),
     name,
   };
 }

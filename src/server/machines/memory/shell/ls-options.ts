@@ -29,6 +29,10 @@ export interface LsOptions {
   /** `-i`: each file's inode number first. */
   inode: boolean;
   sort: 'name' | 'size' | 'time' | 'extension' | 'version' | 'none' | 'width';
+  /** Whether an option chose the sort (`-t -S -U -X -v -f --sort`): `-u` alone then leaves it. */
+  sortGiven: boolean;
+  /** The time shown with -l and sorted by with -t: the modification time, or the access time (`-u`, `--time=atime`). */
+  time: 'mtime' | 'atime';
   reverse: boolean;
   groupDirs: boolean;
   indicator: 'none' | 'slash' | 'file-type' | 'classify';
@@ -116,7 +120,7 @@ const LONG: Record<string, { arg: 'none' | 'required' | 'optional'; apply: Apply
   recursive: { arg: 'none', apply: (o) => void (o.recursive = true) },
   size: { arg: 'none', apply: (o) => void (o.blocks = true) },
   sort: { arg: 'required', apply: (o, v) => sortWord(o, v!) },
-  time: { arg: 'required', apply: (o, v) => timeWord(v!) },
+  time: { arg: 'required', apply: (o, v) => timeWord(o, v!) },
   'time-style': { arg: 'required', apply: (o, v) => timeStyle(o, v!) },
   tabsize: { arg: 'required', apply: (o, v) => number('tab size', v!, (n) => (o.tabsize = n)) },
   width: { arg: 'required', apply: (o, v) => number('line width', v!, (n) => (o.width = n)) },
@@ -160,19 +164,31 @@ function indicatorStyle(o: LsOptions, v: string): LsRejection | void {
   o.indicator = expand(v, styles) as LsOptions['indicator'];
 }
 
+/** Sets the sort as an option chose it. */
+function setSort(o: LsOptions, sort: LsOptions['sort']): void {
+  o.sort = sort;
+  o.sortGiven = true;
+}
+
 function sortWord(o: LsOptions, v: string): LsRejection | void {
   const words = ['none', 'time', 'size', 'extension', 'version', 'width', 'name'] as const;
   const bad = choice('--sort', v, words);
   if (bad) return bad;
-  o.sort = expand(v, words) as LsOptions['sort'];
+  setSort(o, expand(v, words) as LsOptions['sort']);
 }
 
-/** `--time=WORD`: the sprite keeps one time per file, the modification time, so only it is offered. */
-function timeWord(v: string): LsRejection | void {
+/**
+ * `--time=WORD`: the modification or the access time. The sprite keeps no change or birth times, so those words are
+ * refused loudly.
+ */
+function timeWord(o: LsOptions, v: string): LsRejection | void {
   const words = ['atime', 'access', 'use', 'ctime', 'status', 'birth', 'creation', 'mtime', 'modification'] as const;
   const bad = choice('--time', v, words);
   if (bad) return bad;
-  if (!['mtime', 'modification'].includes(expand(v, words))) return refuse(`--time=${v} (the shell engine keeps only modification times)`);
+  const word = expand(v, words);
+  if (['atime', 'access', 'use'].includes(word)) return void (o.time = 'atime');
+  if (!['mtime', 'modification'].includes(word)) return refuse(`--time=${v} (the shell engine keeps no change or birth times)`);
+  o.time = 'mtime';
 }
 
 function timeStyle(o: LsOptions, v: string): LsRejection | void {
@@ -194,11 +210,11 @@ const SHORT: Record<string, Apply> = {
   A: LONG['almost-all']!.apply,
   b: LONG.escape!.apply,
   B: LONG['ignore-backups']!.apply,
-  c: () => refuse('option -c (the shell engine keeps only modification times)'),
+  c: () => refuse('option -c (the shell engine keeps no change times)'),
   C: (o) => void (o.format = 'columns'),
   d: LONG.directory!.apply,
   D: LONG.dired!.apply,
-  f: (o) => ((o.show = 'all'), (o.sort = 'none'), (o.blocks = false), void (o.format = o.format === 'long' ? 'one' : o.format)),
+  f: (o) => ((o.show = 'all'), setSort(o, 'none'), (o.blocks = false), void (o.format = o.format === 'long' ? 'one' : o.format)),
   F: (o) => void (o.indicator = 'classify'),
   g: (o) => ((o.owner = false), void (o.format = 'long')),
   G: LONG['no-group']!.apply,
@@ -219,15 +235,15 @@ const SHORT: Record<string, Apply> = {
   r: LONG.reverse!.apply,
   R: LONG.recursive!.apply,
   s: LONG.size!.apply,
-  S: (o) => void (o.sort = 'size'),
-  t: (o) => void (o.sort = 'time'),
+  S: (o) => void setSort(o, 'size'),
+  t: (o) => void setSort(o, 'time'),
   T: LONG.tabsize!.apply,
-  u: () => refuse('option -u (the shell engine keeps only modification times)'),
-  U: (o) => void (o.sort = 'none'),
-  v: (o) => void (o.sort = 'version'),
+  u: (o) => void (o.time = 'atime'),
+  U: (o) => void setSort(o, 'none'),
+  v: (o) => void setSort(o, 'version'),
   w: LONG.width!.apply,
   x: (o) => void (o.format = 'across'),
-  X: (o) => void (o.sort = 'extension'),
+  X: (o) => void setSort(o, 'extension'),
   Z: LONG.context!.apply,
   '1': (o) => void (o.format = 'one'),
 };
@@ -240,7 +256,7 @@ const SHORT_WITH_ARG = 'ITw';
 export function parseLsArgs(args: readonly string[], width: number): LsOptions | LsRejection {
   const o: LsOptions = {
     show: 'default', ignoreBackups: false, ignore: [], hide: [], directory: false, recursive: false, format: 'one',
-    owner: true, group: true, numeric: false, human: 0, blockSize: undefined, blocks: false, inode: false, sort: 'name', reverse: false, groupDirs: false,
+    owner: true, group: true, numeric: false, human: 0, blockSize: undefined, blocks: false, inode: false, sort: 'name', sortGiven: false, time: 'mtime', reverse: false, groupDirs: false,
     indicator: 'none', deref: null, quoting: 'literal', hideControl: false, width, tabsize: 8, timeStyle: 'locale',
     eol: '\n', operands: [],
   };
@@ -284,5 +300,7 @@ export function parseLsArgs(args: readonly string[], width: number): LsOptions |
       }
     } else o.operands.push(a);
   }
+  // GNU: `-u` alone sorts by access time; with -l it only shows it (and -t sorts by it).
+  if (o.time === 'atime' && !o.sortGiven && o.format !== 'long') o.sort = 'time';
   return o;
 }

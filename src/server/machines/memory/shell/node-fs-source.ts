@@ -9,8 +9,8 @@
  * thread through `__spzFs` (node-fs.ts), whose `CODE: text, syscall` becomes node's Error (code, errno, syscall, path,
  * dest).
  * @deviation Descriptors are the prelude's own table (numbers from 3): a descriptor holds its path and offset, and each
- * read or write goes to the file by name, so a file renamed or removed while open is not followed; `utimesSync` sets
- * the modification time only, and a Stats' atime, ctime and birthtime are its mtime (the files keep one time).
+ * read or write goes to the file by name, so a file renamed or removed while open is not followed; a Stats' ctime and
+ * birthtime are its mtime (the files keep no change or birth time).
  */
 
 /** node 20's `fs.constants` on Linux x64 (`node -p 'require("fs").constants'`). */
@@ -76,8 +76,9 @@ const optionsOf = (o) => (typeof o === 'string' ? { encoding: o } : o || {});
 // and as milliseconds, and the is*() questions.
 const nodeStats = (r) => {
   const t = new Date(Math.floor(r.timeMs));
+  const a = r.atimeMs === undefined ? r.timeMs : r.atimeMs;
   return { dev: r.dev, mode: r.mode, nlink: r.nlink, uid: r.uid, gid: r.gid, rdev: r.rdev, blksize: r.blksize, ino: r.ino, size: r.size, blocks: r.blocks,
-    atimeMs: r.timeMs, mtimeMs: r.timeMs, ctimeMs: r.timeMs, birthtimeMs: r.timeMs, atime: new Date(t), mtime: new Date(t), ctime: new Date(t), birthtime: new Date(t),
+    atimeMs: a, mtimeMs: r.timeMs, ctimeMs: r.timeMs, birthtimeMs: r.timeMs, atime: new Date(Math.floor(a)), mtime: new Date(t), ctime: new Date(t), birthtime: new Date(t),
     isFile: () => r.isFile, isDirectory: () => r.isDirectory, isSymbolicLink: () => r.isSymbolicLink, isFIFO: () => false, isSocket: () => false, isBlockDevice: () => false, isCharacterDevice: () => r.isDevice };
 };
 const statWith = (follow) => function (path, options) {
@@ -153,7 +154,7 @@ fs.truncateSync = function (path, len) {
   spzFs({ op: 'truncate', path: pathText(path), len: len === undefined ? 0 : Number(len) }, [path]);
 };
 const timeMs = (t) => (t instanceof Date ? t.getTime() : Number(t) * 1000);
-fs.utimesSync = function (path, atime, mtime) { spzFs({ op: 'utimes', path: pathText(path), mtime: timeMs(mtime) }, [path]); };
+fs.utimesSync = function (path, atime, mtime) { spzFs({ op: 'utimes', path: pathText(path), atime: timeMs(atime), mtime: timeMs(mtime) }, [path]); };
 fs.linkSync = function (existing, path) { spzFs({ op: 'link', existing: pathText(existing), path: pathText(path) }, [existing, path]); };
 // chmodSync takes a mode as a number or an octal string ('755'), as node's parseFileMode does.
 const realChmod = fs.chmodSync;

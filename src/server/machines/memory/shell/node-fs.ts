@@ -9,7 +9,7 @@
  */
 import type { IFileSystem } from 'just-bash';
 import { DISK_DEVICE, inodeNumber, ownerOf } from './devices.ts';
-import { subMsNanos } from './file-time.ts';
+import { accessTime, subMsNanos } from './file-time.ts';
 
 /** libuv's text for the codes these calls give (uv_strerror). */
 const UV_TEXT: Record<string, string> = {
@@ -51,7 +51,7 @@ type Request =
   | { op: 'write'; path: string; data: string; position: number | null }
   | { op: 'read'; path: string; position: number; length: number }
   | { op: 'truncate'; path: string; len: number }
-  | { op: 'utimes'; path: string; mtime: number }
+  | { op: 'utimes'; path: string; atime?: number; mtime: number }
   | { op: 'link'; existing: string; path: string }
   | { op: 'mkdir'; path: string; mode?: number; recursive: boolean }
   | { op: 'unlink'; path: string }
@@ -79,8 +79,8 @@ export async function nodeFsCall(fs: NodeFsHost, cwd: string, json: string): Pro
   switch (q.op) {
     case 'stat': {
       // node's Stats fields as Linux's stat(2) gives them for the sprite's files (stat-command.ts's rules: 4 KiB
-      // blocks, the disk's device number, the type bits in the mode). The files keep one time: atime, ctime and
-      // birthtime are the mtime.
+      // blocks, the disk's device number, the type bits in the mode). The files keep no change or birth time: ctime
+      // and birthtime are the mtime.
       const p = abs(q.path);
       const syscall = q.follow ? 'stat' : 'lstat';
       const st = await as(syscall, () => (q.follow ? fs.stat(p) : fs.lstat(p)));
@@ -89,7 +89,9 @@ export async function nodeFsCall(fs: NodeFsHost, cwd: string, json: string): Pro
       const blocks = st.isDirectory ? 8 : st.isSymbolicLink || o.device ? 0 : Math.ceil(st.size / 4096) * 8;
       const nlink = (st as { nlink?: number }).nlink ?? (st.isDirectory ? 2 : 1);
       const timeMs = st.mtime.getTime() + subMsNanos(st.mtime) / 1e6;
-      return JSON.stringify({ dev: o.device ? 6 : DISK_DEVICE, mode: (st.mode & 0o7777) | type, nlink, uid: o.uid, gid: o.gid, rdev: 0, blksize: 4096, ino: inodeNumber(st, p), size: st.size, blocks, timeMs, isFile: st.isFile && !o.device, isDirectory: st.isDirectory, isSymbolicLink: st.isSymbolicLink, isDevice: o.device });
+      const read = accessTime(st);
+      const atimeMs = read.getTime() + subMsNanos(read) / 1e6;
+      return JSON.stringify({ atimeMs, dev: o.device ? 6 : DISK_DEVICE, mode: (st.mode & 0o7777) | type, nlink, uid: o.uid, gid: o.gid, rdev: 0, blksize: 4096, ino: inodeNumber(st, p), size: st.size, blocks, timeMs, isFile: st.isFile && !o.device, isDirectory: st.isDirectory, isSymbolicLink: st.isSymbolicLink, isDevice: o.device });
     }
     case 'access': {
       const p = abs(q.path);
@@ -148,7 +150,7 @@ export async function nodeFsCall(fs: NodeFsHost, cwd: string, json: string): Pro
     case 'utimes': {
       const p = abs(q.path);
       await as('utime', () => fs.stat(p));
-      await as('utime', () => fs.utimes(p, new Date(q.mtime), new Date(q.mtime)));
+      await as('utime', () => fs.utimes(p, new Date(q.atime ?? q.mtime), new Date(q.mtime)));
       return '{}';
     }
     case 'link': {

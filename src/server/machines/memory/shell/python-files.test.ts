@@ -1,9 +1,9 @@
 /**
  * Python's file metadata and POSIX calls on the shell engine, compared with the host's CPython where the answer does
  * not depend on its version: directory modes (patches/just-bash/python-mkdir-mode), `os.utime`
- * (python-utime, python-utime-handler), link counts and inode numbers (python-stat-with-links), the UTC zone's name
+ * (python-utime, python-utime-handler), access times (python-utimes-atime, python-utimes-atime-encode), link counts and inode numbers (python-stat-with-links), the UTC zone's name
  * (python-utc-zone-name), and what python-posix.ts installs (`os.chmod(follow_symlinks=False)`,
- * `os.get_terminal_size`, `signal.alarm(0)`, `time.tzset`, and the loud refusals).
+ * `os.get_terminal_size`, `signal.alarm(0)`, `time.tzset`, `os.sysconf`'s page size, and the loud refusals).
  */
 import { describe, expect, it } from 'vitest';
 import { engineBash, hostBash, hostHas } from '../../../../../test/support/host-bash.ts';
@@ -27,6 +27,11 @@ mkdir d; echo hi > d/f; touch -d "2010-01-01 UTC" d/f; tar cf a.tar d; rm -rf d;
 python3 -c 'import os, time; os.utime("g"); print(abs(os.stat("g").st_mtime - time.time()) < 60)'`,
     ],
     [
+      'st_atime is the access time; os.utime sets it apart, and copy2 keeps the source\'s',
+      `python3 -c 'import os; open("f","w").close(); os.utime("f", (86400, 172800)); s = os.stat("f"); print(int(s.st_atime), int(s.st_mtime))'; stat -c '%X %Y' f
+touch -a -d 2030-01-01 g; touch -m -d 2000-01-01 g; python3 -c 'import os, shutil; s = os.stat("g"); print(int(s.st_atime), int(s.st_mtime)); shutil.copy2("g", "h")'; stat -c '%X %Y' h`,
+    ],
+    [
       'st_nlink and st_ino see hard links; samefile tells them from copies',
       `echo x > f; ln f h; cp f c; python3 -c 'import os; print(os.stat("f").st_nlink, os.stat("c").st_nlink, os.path.samefile("f","h"), os.path.samefile("f","c"), os.stat("f").st_ino == os.stat("h").st_ino)'`,
     ],
@@ -47,6 +52,10 @@ os.chmod("f", 0o640, follow_symlinks=False)'; stat -c %a f`,
 try: os.get_terminal_size()
 except OSError as e: print(e.errno == errno.ENOTTY, e)
 print(tuple(shutil.get_terminal_size()), signal.alarm(0))'`,
+    ],
+    [
+      'a page is 4096 bytes by any of sysconf\'s names for it, as getconf says',
+      `python3 -c 'import os; print(os.sysconf("SC_PAGE_SIZE"), os.sysconf("SC_PAGESIZE"), os.sysconf(os.sysconf_names["SC_PAGESIZE"]), os.sysconf("SC_CLK_TCK"))'; getconf PAGESIZE`,
     ],
   ])('%s', async (_name, script) => {
     expect(await engineBash(script)).toEqual(hostBash(script));

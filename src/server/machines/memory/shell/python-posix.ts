@@ -8,6 +8,8 @@
  * - `os.get_terminal_size()` raises `OSError: [Errno 25] Inappropriate ioctl for device` (Linux's number, already
  *   in the form python-errno.ts gives errors: the program's streams are never a terminal here), so `shutil.get_terminal_size()` falls back to `COLUMNS`/`LINES` or 80×24.
  * - `signal.alarm(0)` (cancels no alarm: returns 0), `time.tzset()` with TZ unset or UTC (the zone already in use).
+ * - `os.sysconf("SC_PAGE_SIZE")` (and `SC_PAGESIZE`, by name or number) is Linux's 4096 bytes, not WebAssembly's 64 KiB
+ *   page, as `getconf PAGESIZE` says.
  * - `os.link`, `os.mkfifo`, a non-zero `signal.alarm` and `time.tzset()` for another zone are refused loudly: the
  *   interpreter's filesystem has no hard links or FIFOs, and it cannot deliver signals or load zone files.
  * @see https://docs.python.org/3/library/os.html#os.chmod, https://docs.python.org/3/library/os.html#os.get_terminal_size
@@ -39,4 +41,11 @@ export const PYTHON_POSIX: readonly string[] = [
   '    if not hasattr(time, "tzset"): time.tzset = tzset',
   '    if not hasattr(os, "link"): os.link = refusing("a hard link (os.link)")',
   '    if not hasattr(os, "mkfifo"): os.mkfifo = refusing("a named pipe (os.mkfifo)")',
+  '    plain_sysconf = getattr(os, "sysconf", None)',
+  '    page_names = ("SC_PAGE_SIZE", "SC_PAGESIZE")',
+  '    page_codes = {os.sysconf_names[n] for n in page_names if n in getattr(os, "sysconf_names", {})}',
+  '    def sysconf(name, /):',
+  '        if name in page_names or name in page_codes: return 4096',
+  '        return plain_sysconf(name)',
+  '    if plain_sysconf is not None: os.sysconf = sysconf',
 ];

@@ -13,7 +13,7 @@
  */
 import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
 import { SANDBOX_HINT } from './world.ts';
-import { subMsNanos } from './file-time.ts';
+import { accessTime, subMsNanos } from './file-time.ts';
 import { detachName } from './replace-file.ts';
 
 interface Options {
@@ -249,7 +249,7 @@ class Transfer {
     const bytes = await fs.readFileBuffer(e.src);
     if (current && (o.checksum ? sameBytes(bytes, await fs.readFileBuffer(e.dest)) : have.size === e.st.size && nanos(have.mtime) === nanos(e.st.mtime))) {
       // Unchanged content: only the attributes asked for are brought over, silently.
-      if (!o.dryRun && o.times) await fs.utimes(e.dest, e.st.mtime, e.st.mtime);
+      if (!o.dryRun && o.times) await fs.utimes(e.dest, accessTime(have), e.st.mtime);
       if (!o.dryRun && o.perms) await fs.chmod(e.dest, e.st.mode & 0o7777);
       return;
     }
@@ -262,7 +262,7 @@ class Transfer {
     // A new file gets the source's mode less the umask, an existing one keeps its own, unless -p.
     if (o.perms || !current) await fs.chmod(e.dest, o.perms ? e.st.mode & 0o7777 : e.st.mode & 0o777 & ~this.umask);
     else if (kept !== undefined) await fs.chmod(e.dest, kept);
-    if (o.times) await fs.utimes(e.dest, e.st.mtime, e.st.mtime);
+    if (o.times) await fs.utimes(e.dest, accessTime(await fs.stat(e.dest)), e.st.mtime);
   }
 }
 
@@ -312,7 +312,8 @@ async function rsync(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
     for (const e of top) e.dest = e.shown === './' ? dest : `${dest}/${e.shown.replace(/\/$/, '')}`;
   }
   await t.level(top);
-  for (const d of t.dirTimes.reverse()) await fs.utimes(d.path, d.mtime, d.mtime);
+  // rsync sets only modification times (without --atimes): each keeps the access time it has.
+  for (const d of t.dirTimes.reverse()) await fs.utimes(d.path, accessTime(await fs.stat(d.path)), d.mtime);
   if (o.verbose) {
     // rsync's counts are its protocol's bytes (about 48 sent and 15 received a name, plus the data), over at least
     // half a second; numbers from 1,000 take thousands separators as rsync writes them.

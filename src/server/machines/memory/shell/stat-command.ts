@@ -10,7 +10,7 @@ import { DEVICE_NUMBERS, DISK_DEVICE, inodeNumber, linkCount, ownerOf } from './
 import { symbolicMode, typeLetter } from './find-printf.ts';
 import { quoteName } from './ls-quote.ts';
 import { OrderedOutput } from './output-order.ts';
-import { nanosText, secondsAndNanos, secondsText } from './file-time.ts';
+import { accessTime, nanosText, secondsAndNanos, secondsText } from './file-time.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nogroup' };
@@ -83,8 +83,8 @@ function fileDirective(c: string, f: Facts, precision?: number): string | null {
     // @deviation The sprite keeps no birth times: `-` and 0, GNU's words for an unknown one.
     w: () => '-',
     W: () => '0',
-    x: () => fullTime(st.mtime),
-    X: () => epoch(st.mtime),
+    x: () => fullTime(accessTime(st)),
+    X: () => epoch(accessTime(st)),
     y: () => fullTime(st.mtime),
     Y: () => epoch(st.mtime),
     z: () => fullTime(st.mtime),

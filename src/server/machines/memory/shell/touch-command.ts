@@ -2,16 +2,15 @@
  * GNU `touch` over the sprite's filesystem: `-d`/`--date` (GNU's date strings, date-parse.ts), `-t [[CC]YY]MMDDhhmm[.ss]`, `-r FILE`, `-c`, `-a`/`-m` and `-h`. Dates are read in
  * UTC (a sprite's zone). A date it cannot read ends it as GNU's does (`touch: invalid date format ‘…’`, status 1).
  * @see https://www.gnu.org/software/coreutils/manual/html_node/touch-invocation.html, Date-input-formats.html
- * @deviation The sprite keeps one time per file: `-a` alone changes nothing, `-a` with a time to set (`-d`, `-t`, `-r`)
- * fails loudly (exit 2, naming `--exec sandbox`: `stat -c %X` could never show that time).
+ * `-a` sets only the access time and `-m` only the modification time; `-r` takes each from the reference file's own,
+ * and a `-d` date given with it counts from each of them (`-r f -d '+1 hour'`).
  * Times keep nanoseconds (`-d @1.123456789`, `-r` copies all nine digits; file-time.ts); `-h` sets a symlink's own.
  */
-import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
+import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
 import { strerror } from './errno-text.ts';
-import { localeQuote } from './gnu-quote.ts';
+import { argmatch, argmatchMessage, localeQuote } from './gnu-quote.ts';
 import { parseDateString } from './date-parse.ts';
-import { unsupported } from './gnu-commands.ts';
-import { clockTime, fileTime } from './file-time.ts';
+import { accessTime, clockTime, fileTime } from './file-time.ts';
 
 /** Epoch ms of a GNU date string relative to `now`, read in UTC (a sprite's zone); null when GNU would refuse it. */
 export function parseDate(text: string, now: number): number | null {
@@ -37,14 +36,22 @@ export function parseStamp(stamp: string, now: number): number | null {
   return back.getUTCMonth() === Number(mo) - 1 && back.getUTCDate() === Number(d) ? t : null;
 }
 
+/** `--time` values (gnulib argmatch: abbreviations of one meaning are accepted). */
+const TIME_WORDS = [['atime', 'access', 'use'], ['mtime', 'modify']] as const;
+
 async function touch(args: string[], fs: IFileSystem, cwd: string, now: number, env: Map<string, string>, orig: (a: string[]) => Promise<ExecResult>): Promise<ExecResult> {
+  const TRY = "Try 'touch --help' for more information.\n";
   // GNU touch dies at a date it cannot read (`-dash` is `-d ash`), naming it as gnulib's quote() does.
   const badDate = (v: string): ExecResult => ({ stdout: '', stderr: `touch: invalid date format ${localeQuote(env, v)}\n`, exitCode: 1 });
-  let when: Date | null = clockTime(now);
+  // Read as touch.c's getopt loop does: `-d` and `-r` are kept (the last of each wins) and read after the options;
+  // `-t` is read at once.
+  let stamp: Date | null = null;
+  let flexDate: string | null = null;
+  let ref: string | null = null;
   let create = true;
   let noDeref = false;
   let onlyAccess = false;
-  let timeGiven = false;
+  let onlyModify = false;
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -53,38 +60,59 @@ async function touch(args: string[], fs: IFileSystem, cwd: string, now: number, 
       files.push(...args.slice(i + 1));
       break;
     }
-    if (/^-(?:[dtr]|-date|-reference)/.test(a)) timeGiven = true;
-    if (a === '-d' || a.startsWith('--date') || (a.startsWith('-d') && a.length > 2)) {
-      const v = value('--date') ?? '';
-      when = parseFileTime(v, now);
-      if (when === null) return badDate(v);
-    } else if (a === '-t' || (a.startsWith('-t') && a.length > 2)) {
+    if (a === '-d' || a.startsWith('--date') || (a.startsWith('-d') && a.length > 2)) flexDate = value('--date') ?? '';
+    else if (a === '-t' || (a.startsWith('-t') && a.length > 2)) {
       const v = value('-t') ?? '';
       const ms = parseStamp(v, now);
-      when = ms === null ? null : fileTime(ms);
-      if (when === null) return badDate(v);
-    } else if (a === '-r' || a.startsWith('--reference') || (a.startsWith('-r') && a.length > 2)) {
-      const ref = value('--reference') ?? '';
-      try {
-        when = (await fs.stat(fs.resolvePath(cwd, ref))).mtime;
-      } catch (err) {
-        return { stdout: '', stderr: `touch: failed to get attributes of '${ref}': ${strerror(err)}\n`, exitCode: 1 };
-      }
-    } else if (a === '--no-create') create = false;
+      if (ms === null) return badDate(v);
+      stamp = fileTime(ms);
+    } else if (a === '-r' || a.startsWith('--reference') || (a.startsWith('-r') && a.length > 2)) ref = value('--reference') ?? '';
+    else if (a === '--no-create') create = false;
     else if (a === '--no-dereference') noDeref = true;
-    else if (a.startsWith('--time=')) onlyAccess = /^--time=(atime|access|use)$/.test(a);
-    else if (a.startsWith('--')) return orig(args);
+    else if (a.startsWith('--time=')) {
+      const word = a.slice('--time='.length);
+      const meaning = argmatch(word, TIME_WORDS);
+      if (typeof meaning !== 'number') return { stdout: '', stderr: `touch: ${argmatchMessage(env, word, '--time', TIME_WORDS, meaning === 'ambiguous')}\n${TRY}`, exitCode: 1 };
+      if (meaning === 0) onlyAccess = true;
+      else onlyModify = true;
+    } else if (a.startsWith('--')) return orig(args);
     else if (/^-[acmhf]+$/.test(a)) {
       if (a.includes('c')) create = false;
       if (a.includes('h')) noDeref = true;
-      if (a.includes('a') && !a.includes('m')) onlyAccess = true;
-      if (a.includes('m')) onlyAccess = false;
+      if (a.includes('a')) onlyAccess = true;
+      if (a.includes('m')) onlyModify = true;
     } else if (a.startsWith('-') && a.length > 1) return orig(args);
     else files.push(a);
   }
-  // The sprite keeps one time per file: an access time of its own could never be shown by `stat -c %X`.
-  if (onlyAccess && timeGiven) return unsupported('touch', '-a with -d, -t or -r');
-  if (files.length === 0) return { stdout: '', stderr: "touch: missing file operand\nTry 'touch --help' for more information.\n", exitCode: 1 };
+  // `-a -m` together set both, as neither does.
+  const setAccess = onlyAccess || !onlyModify;
+  const setModify = onlyModify || !onlyAccess;
+  if (stamp && (ref !== null || flexDate !== null)) return { stdout: '', stderr: `touch: cannot specify times from more than one source\n${TRY}`, exitCode: 1 };
+  // The times to set: the reference's own two (a date then counts from each), a date from now, a stamp, or now.
+  let atimeTo: Date = stamp ?? clockTime(now);
+  let mtimeTo: Date = atimeTo;
+  if (ref !== null) {
+    let st: FsStat;
+    try {
+      st = await fs.stat(fs.resolvePath(cwd, ref));
+    } catch (err) {
+      return { stdout: '', stderr: `touch: failed to get attributes of '${ref}': ${strerror(err)}\n`, exitCode: 1 };
+    }
+    atimeTo = accessTime(st);
+    mtimeTo = st.mtime;
+    if (flexDate !== null) {
+      const a = setAccess ? parseFileTime(flexDate, atimeTo.getTime()) : atimeTo;
+      const m = setModify ? parseFileTime(flexDate, mtimeTo.getTime()) : mtimeTo;
+      if (!a || !m) return badDate(flexDate);
+      atimeTo = a;
+      mtimeTo = m;
+    }
+  } else if (flexDate !== null) {
+    const when = parseFileTime(flexDate, now);
+    if (!when) return badDate(flexDate);
+    atimeTo = mtimeTo = when;
+  }
+  if (files.length === 0) return { stdout: '', stderr: `touch: missing file operand\n${TRY}`, exitCode: 1 };
   let stderr = '';
   for (const name of files) {
     const p = fs.resolvePath(cwd, name);
@@ -94,9 +122,12 @@ async function touch(args: string[], fs: IFileSystem, cwd: string, now: number, 
         if (!create || noDeref) continue;
         await fs.writeFile(p, new Uint8Array(0));
       }
-      if (onlyAccess) continue;
-      if (noDeref && st?.isSymbolicLink) await setLinkTime(fs, p, when!);
-      else await fs.utimes(p, when!, when!);
+      const link = noDeref && st?.isSymbolicLink === true;
+      const cur = link ? await fs.lstat(p) : await fs.stat(p);
+      const atime = setAccess ? atimeTo : accessTime(cur);
+      const mtime = setModify ? mtimeTo : cur.mtime;
+      if (link) await setLinkTime(fs, p, atime, mtime);
+      else await fs.utimes(p, atime, mtime);
     } catch (err) {
       stderr += `touch: cannot touch '${name}': ${strerror(err)}\n`;
     }
@@ -104,10 +135,10 @@ async function touch(args: string[], fs: IFileSystem, cwd: string, now: number, 
   return { stdout: '', stderr, exitCode: stderr ? 1 : 0 };
 }
 
-/** Sets the time of the symlink `p` itself, where the filesystem can (bash-fs.ts `lutimes`); else leaves it. */
-async function setLinkTime(fs: IFileSystem, p: string, when: Date): Promise<void> {
+/** Sets the times of the symlink `p` itself, where the filesystem can (bash-fs.ts `lutimes`); else leaves it. */
+async function setLinkTime(fs: IFileSystem, p: string, atime: Date, mtime: Date): Promise<void> {
   const own = fs as IFileSystem & { lutimes?: (path: string, atime: Date, mtime: Date) => Promise<void> };
-  if (own.lutimes) await own.lutimes(p, when, when);
+  if (own.lutimes) await own.lutimes(p, atime, mtime);
 }
 
 /** `touch` for just-bash's `customCommands`; `now` (epoch ms) is the injected clock's time. */

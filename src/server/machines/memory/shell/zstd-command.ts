@@ -5,6 +5,7 @@
  * Messages and the one-line summaries on stderr are the CLI's; an option it lacks here fails loudly.
  * @see zstd(1)
  */
+import { accessTime } from './file-time.ts';
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { unsupported } from './gnu-commands.ts';
 import { ZSTD_MAGIC, zstdCompress, zstdDecompress, zstdFailure, zstdList } from './zstd-codec.ts';
@@ -201,7 +202,7 @@ async function zstd(prog: string, args: string[], ctx: CommandContext): Promise<
     const tabs = ctx.fs.resolvePath(ctx.cwd, target);
     await ctx.fs.writeFile(tabs, result);
     await ctx.fs.chmod(tabs, st.mode & 0o7777);
-    await ctx.fs.utimes(tabs, st.mtime, st.mtime);
+    await ctx.fs.utimes(tabs, accessTime(await ctx.fs.stat(tabs)), st.mtime);
     if (o.decompress) say(`${name.padEnd(20)}: ${result.length} bytes \n`);
     else {
       const [i, r] = [human(data.length), human(result.length)];
