@@ -265,7 +265,8 @@ export class BashFs implements IFileSystem {
       isDirectory: e.stat.type === 'directory',
       isSymbolicLink: e.stat.type === 'symlink',
     }));
-    const p = this.kernel(path);
+    // `ls /bin/` names the directory through the `/bin` link: the kernel's lookup ends in `/usr/bin/`.
+    const p = this.kernel(path).replace(/(.)\/+$/, '$1');
     if (!STUB_DIRS.includes(`${p}/`)) return entries;
     const held = new Set(entries.map((e) => e.name));
     for (const name of this.commands) {

@@ -89,6 +89,10 @@ describe('devices and the Linux skeleton', () => {
     expect(r).toEqual({ stdout: 'usr/bin\nusr/sbin\nusr/lib\nusr/lib64\n/usr/lib\n/usr/lib64\n/usr/share\n4755 root\nsuid\n/usr/lib\n', stderr: '', exit: 0 });
   });
 
+  it('lists the commands of /bin through the link, with or without a final slash', async () => {
+    expect(await sh('ls /bin/ | grep -cx ls; ls /bin | grep -cx ls; find /bin/ -maxdepth 1 -name ls; find /bin -maxdepth 1 -name ls')).toEqual({ stdout: '1\n1\n/bin/ls\n', stderr: '', exit: 0 });
+  });
+
   it('/proc/self describes the process reading it (a command with a pid of its own, the shell its parent), and /proc is in no checkpoint', async () => {
     const ctx = sprite();
     expect(await sh('echo $$; grep -E "^(Name|Pid|PPid|Uid):" /proc/self/status; while read -r l; do echo "$l"; done < /proc/self/status | head -1; ls /proc/self; cat /proc/version', { ctx })).toEqual({
