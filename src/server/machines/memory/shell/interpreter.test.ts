@@ -2632,3 +2632,13 @@ describe('the hash table and the engine helper commands', () => {
     expect(await runShell("sh -c 'echo $0'; hash -t sh")).toEqual({ stdout: 'sh\n/usr/bin/sh\n', stderr: '', exit: 0 });
   });
 });
+
+describe('hash hit counts', () => {
+  it.each([
+    'hash -r; for i in 1 2 3; do ls >/dev/null; done; type ls >/dev/null; command -v ls; type -P ls; hash -t ls; hash',
+    'hash -r; hash cat; (cat </dev/null); x=$(cat </dev/null); cat </dev/null | cat; hash; cat </dev/null; command -V cat; hash',
+    'hash -r; hash -p /bin/ls ls; type -P ls; command -v ls; type ls; hash',
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
