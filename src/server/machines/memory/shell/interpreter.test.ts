@@ -2642,3 +2642,14 @@ describe('hash hit counts', () => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+describe('a PATH without the shell', () => {
+  it.each([
+    "mkdir -p b; printf '#!/bin/sh\\necho mine\\n' > b/mine; chmod +x b/mine; PATH=$PWD/b mine; (PATH=/nonexist; ./b/mine); printf 'echo plain\\n' > b/plain; chmod +x b/plain; PATH=$PWD/b plain",
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+  it('a top-level script run by path after PATH lost /usr/bin', async () => {
+    expect(await runShell("printf '#!/bin/sh\\necho ok\\n' > s.sh; chmod +x s.sh; PATH=/nonexist; ./s.sh")).toEqual({ stdout: 'ok\n', stderr: '', exit: 0 });
+  });
+});
