@@ -1,7 +1,7 @@
 // bash's listings show the variables bash keeps for itself, as bash 5.2 lists them (variables.c, declare.def,
 // set.def): `set` and `declare` with no arguments (`NAME=value`, then the functions, which `set -o posix` leaves out)
 // show BASH_ALIASES and BASH_CMDS (associative: the aliases, the hashed commands), BASH_ARGC, BASH_ARGV,
-// BASH_LINENO, BASH_SOURCE, BASH_VERSION, DIRSTACK (the current directory, then the `pushd` stack), FUNCNAME in a function,
+// BASH_LINENO, BASH_SOURCE, DIRSTACK (the current directory, then the `pushd` stack), FUNCNAME in a function,
 // EUID, PPID, UID (integer, read-only) and `_`; `declare -p` shows them too, and the dynamic ones
 // (BASHPID, BASH_ARGV0, BASH_COMMAND, BASH_SUBSHELL, COMP_WORDBREAKS, EPOCHREALTIME, EPOCHSECONDS, HISTCMD, LINENO,
 // RANDOM, SECONDS, SRANDOM, FUNCNAME outside a function) by name and attributes only, as bash has no value stored
@@ -32,7 +32,6 @@ export default {
   list('BASH_ARGV', '-a', []);
   own.set('BASH_CMDS', { flags: '-A', kind: 'A', els: [...(st.hashTable ?? new Map())].map(([k, v]) => [k, String(v)]) });
   list('BASH_LINENO', '-a', __jbStack(e, 'BASH_LINENO'));
-  own.set('BASH_VERSION', { flags: '--', kind: 's', v: Da });
   list('BASH_SOURCE', '-a', __jbStack(e, 'BASH_SOURCE'));
   list('DIRSTACK', '-a', [st.cwd, ..._o(e)]);
   list('FUNCNAME', '-a', inFunction ? __jbStack(e, 'FUNCNAME') : null);

@@ -22,6 +22,8 @@ export function bashVariables(hostname: string): Record<string, string> {
   return {
     // The path bash was started as: a sprite's `bash` on PATH is /usr/bin/bash (Ubuntu's /bin is /usr/bin).
     BASH: '/usr/bin/bash',
+    // The release `bash --version` names (shell-command.ts BASH_VERSION_TEXT; the interpreter's BASH_VERSINFO).
+    BASH_VERSION: '5.2.37(1)-release',
     // Where `enable -f` looks for loadable builtins: bash 5.2's compiled-in default (config-top.h).
     BASH_LOADABLES_PATH: '/usr/local/lib/bash:/usr/lib/bash:/opt/local/lib/bash:/usr/pkg/lib/bash:/opt/pkg/lib/bash:.',
     IFS: ' \t\n',

@@ -2653,3 +2653,12 @@ describe('a PATH without the shell', () => {
     expect(await runShell("printf '#!/bin/sh\\necho ok\\n' > s.sh; chmod +x s.sh; PATH=/nonexist; ./s.sh")).toEqual({ stdout: 'ok\n', stderr: '', exit: 0 });
   });
 });
+
+describe('BASH_VERSION as a variable', () => {
+  it.each([
+    'unset BASH_VERSION; echo "[$BASH_VERSION]"; BASH_VERSION=x; echo $BASH_VERSION; env | grep -c BASH_VERSION',
+    "sh -c 'echo \"[$BASH_VERSION]\"'; dash -c 'echo \"[$BASH_VERSION]\"'; bash -c 'echo ${BASH_VERSION%%.*}'",
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});

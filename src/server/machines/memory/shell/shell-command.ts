@@ -195,7 +195,9 @@ async function startupFiles(ctx: CommandContext, inv: ShellInvocation): Promise<
 /** The environment a child shell starts with: the exported variables, `$0` and the positional parameters. */
 function childEnv(ctx: CommandContext, name: string, params: string[], bash: boolean): Record<string, string> {
   // bash sets its own variables (IFS, OSTYPE, BASHOPTS…) afresh; an exported one from the parent wins.
-  const env = { ...bashVariables(ctx.env.get('HOSTNAME') ?? ''), ...(bash ? BASH_FALLBACKS : {}), ...exported(ctx) };
+  const env: Record<string, string> = { ...bashVariables(ctx.env.get('HOSTNAME') ?? ''), ...(bash ? BASH_FALLBACKS : {}), ...exported(ctx) };
+  // dash has no BASH_VERSION of its own (an exported one it keeps).
+  if (!bash && !exported(ctx).BASH_VERSION) delete env.BASH_VERSION;
   // bash exports its directory and its nesting level (bash(1) "Shell Variables": PWD, SHLVL); a sprite's `sh` is
   // dash, which passes SHLVL on as it found it.
   env.PWD = ctx.cwd;
