@@ -2657,7 +2657,7 @@ describe('a PATH without the shell', () => {
 describe('BASH_VERSION as a variable', () => {
   it.each([
     'unset BASH_VERSION; echo "[$BASH_VERSION]"; BASH_VERSION=x; echo $BASH_VERSION; env | grep -c BASH_VERSION',
-    "sh -c 'echo \"[$BASH_VERSION]\"'; dash -c 'echo \"[$BASH_VERSION]\"'; bash -c 'echo ${BASH_VERSION%%.*}'",
+    "sh -c 'echo \"[$BASH_VERSION]\"'; dash -c 'echo \"[$BASH_VERSION]\"'; echo ${BASH_VERSION%%.*}",
   ])('%s', async (script) => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
