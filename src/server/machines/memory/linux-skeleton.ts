@@ -1,7 +1,8 @@
 /**
  * The Linux tree a new in-memory sprite starts with, on top of `Vfs.skeleton` (`/home/sprite`, `/tmp`): the
- * directories a Linux user expects (`/bin`, `/usr/bin`, `/usr/sbin`, `/usr/local/bin`, `/usr/local/sbin` — the ones on its
- * `PATH` —, `/etc`, `/var/tmp`, `/root`, `/opt`)
+ * directories a Linux user expects (`/usr/bin`, `/usr/sbin`, `/usr/local/bin`, `/usr/local/sbin` — the ones on its
+ * `PATH` —, `/usr/lib`, `/usr/lib64`, `/usr/share`, `/etc`, `/var/tmp`, `/root`, `/opt`), the merged-`/usr` links of
+ * Debian and Ubuntu (`/bin` → `usr/bin`, `/sbin` → `usr/sbin`, `/lib` → `usr/lib`, `/lib64` → `usr/lib64`),
  * the small `/etc` files scripts read (`hostname`, `passwd`, `group`, `hosts`, `os-release`, `shells`), and the `/.sprite` tree
  * (`llm.txt`, `version.txt`, `bin/sprite-env`, `logs/services`; src/protocol/sprite-tree.ts). It does not
  * hold the command stubs under `/bin` or the devices under `/dev`: `BashFs` serves those as read-only views.
@@ -13,10 +14,12 @@ import { LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, VERSION_PATH, VERSION_
 
 /** Directories created root-owned, mode 0755 unless given; `/var/tmp` is world-writable and sticky like `/tmp`. */
 const DIRECTORIES: ReadonlyArray<readonly [string, number]> = [
-  ['/bin', 0o755],
   ['/usr', 0o755],
   ['/usr/bin', 0o755],
   ['/usr/sbin', 0o755],
+  ['/usr/lib', 0o755],
+  ['/usr/lib64', 0o755],
+  ['/usr/share', 0o755],
   ['/usr/local', 0o755],
   ['/usr/local/bin', 0o755],
   ['/usr/local/sbin', 0o755],
@@ -29,6 +32,17 @@ const DIRECTORIES: ReadonlyArray<readonly [string, number]> = [
   ['/.sprite', 0o755],
   [SPRITE_BIN_DIR, 0o755],
   ['/.sprite/logs', 0o755],
+];
+
+/**
+ * The top-level links of a merged-`/usr` system (Debian 12, Ubuntu since 19.04: usrmerge), root's: `readlink /bin`
+ * is `usr/bin`, so `/bin/ls` and `/usr/bin/ls` are one file.
+ */
+const MERGED_USR_LINKS: ReadonlyArray<readonly [string, string]> = [
+  ['/bin', 'usr/bin'],
+  ['/sbin', 'usr/sbin'],
+  ['/lib', 'usr/lib'],
+  ['/lib64', 'usr/lib64'],
 ];
 
 /** The sprite user's ids (docs/wire-reference.md §13). */
@@ -88,6 +102,9 @@ function seedCommonTree(vfs: Vfs): Vfs {
   for (const [dir, mode] of DIRECTORIES) {
     vfs.mkdir(dir, { recursive: true, mode });
     vfs.chown(dir, 0, 0);
+  }
+  for (const [link, target] of MERGED_USR_LINKS) {
+    vfs.symlink(target, link, { uid: 0, gid: 0 });
   }
   // The service logs are the sprite user's (as the agent makes them on the real engines).
   vfs.mkdir(LOGS_DIR, { recursive: true, mode: 0o755 });

@@ -888,15 +888,16 @@ export class Vfs {
 
   /**
    * Creates a symlink at `linkPath` whose target is `target`, stored verbatim (relative targets resolve against
-   * the link's directory when followed); `opts.ino` as for `writeFile`. Throws EEXIST (anything at `linkPath`, even
-   * a dangling symlink), ENOENT (parent missing, or an empty target), ENOTDIR, ELOOP.
+   * the link's directory when followed); `opts.ino` as for `writeFile`; owned by `opts.uid`/`opts.gid` (default the
+   * sprite user, who makes links at run time; the Linux skeleton's are root's). Throws EEXIST (anything at
+   * `linkPath`, even a dangling symlink), ENOENT (parent missing, or an empty target), ENOTDIR, ELOOP.
    */
-  symlink(target: string, linkPath: string, opts: { ino?: number } = {}): void {
+  symlink(target: string, linkPath: string, opts: { ino?: number; uid?: number; gid?: number } = {}): void {
     const p = Vfs.normalize(linkPath);
     if (target === '') throw new VfsError('ENOENT', p, 'symlink');
     const { parts } = this.resolveCreated(absolute(linkPath), 'symlink');
     const now = this.now();
-    const link: SymlinkNode = Object.freeze({ kind: 'symlink', ino: this.takeIno(opts.ino), target, mode: SYMLINK_MODE, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now });
+    const link: SymlinkNode = Object.freeze({ kind: 'symlink', ino: this.takeIno(opts.ino), target, mode: SYMLINK_MODE, uid: opts.uid ?? SPRITE_UID, gid: opts.gid ?? SPRITE_UID, mtimeMs: now });
     this.commit(this.put(this.root, parts, link, now, true));
   }
 

@@ -38,6 +38,15 @@ const throughDevFd = (p: string): string => (p.startsWith('/dev/fd/') ? `/proc/s
 const KERNEL_FORM = /(?:^|\/)\.\.(?:\/|$)|[^/]\/+$|\/\.$/;
 const STUB_MODE = 0o755;
 const STUB_DIRS = ['/bin/', '/usr/bin/'];
+/**
+ * Stubs that are symlinks to another command's stub in the same directory, as Debian and Ubuntu install them:
+ * `sh` → `dash` (dash's postinst), so `readlink /bin/sh` is `dash` and `readlink -f /bin/sh` is `/usr/bin/dash`.
+ */
+const STUB_LINKS: Readonly<Record<string, string>> = { sh: 'dash' };
+/** Stubs of another mode than {@link STUB_MODE}: the set-user-ID programs of Ubuntu (`[ -u /usr/bin/passwd ]`). */
+const STUB_MODES: Readonly<Record<string, number>> = { passwd: 0o4755, su: 0o4755, sudo: 0o4755, mount: 0o4755, umount: 0o4755 };
+/** The name of the command whose stub `p` (in a stub directory) is. */
+const stubName = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
 /** The flag on a chmod that sets the mode a file was just created with (patches/just-bash/python-created-file-mode). */
 const CREATION_MODE = 0o1000000;
 
@@ -211,7 +220,9 @@ export class BashFs implements IFileSystem {
 
   async stat(path: string): Promise<FsStat> {
     const p = this.kernel(path);
-    if (this.synthetic(p) === 'proclink') return this.stat(this.procTarget(p));
+    const synthetic = this.synthetic(p);
+    if (synthetic === 'proclink') return this.stat(this.procTarget(p));
+    if (synthetic === 'stublink' && !this.lexists(p)) return this.stat(this.stubTarget(p));
     return this.statWith(path, (q) => this.vfs.stat(q));
   }
 
@@ -254,11 +265,13 @@ export class BashFs implements IFileSystem {
       isDirectory: e.stat.type === 'directory',
       isSymbolicLink: e.stat.type === 'symlink',
     }));
-    const p = this.kernel(path);
+    // `ls /bin/` names the directory through the `/bin` link: the kernel's lookup ends in `/usr/bin/`.
+    const p = this.kernel(path).replace(/(.)\/+$/, '$1');
     if (!STUB_DIRS.includes(`${p}/`)) return entries;
     const held = new Set(entries.map((e) => e.name));
     for (const name of this.commands) {
-      if (!held.has(name)) entries.push({ name, isFile: true, isDirectory: false, isSymbolicLink: false });
+      const link = this.synthetic(`${p}/${name}`) === 'stublink';
+      if (!held.has(name)) entries.push({ name, isFile: !link, isDirectory: false, isSymbolicLink: link });
     }
     return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
@@ -387,15 +400,21 @@ export class BashFs implements IFileSystem {
   async readlink(path: string): Promise<string> {
     const p = this.kernel(path);
     this.reach(p, 'readlink');
-    return this.synthetic(p) === 'proclink' ? procLink(p, this.proc!)! : this.vfs.readlink(p);
+    const synthetic = this.synthetic(p);
+    if (synthetic === 'stublink' && !this.lexists(p)) return STUB_LINKS[stubName(p)]!;
+    return synthetic === 'proclink' ? procLink(p, this.proc!)! : this.vfs.readlink(p);
   }
 
   async realpath(path: string): Promise<string> {
     const p = this.kernel(path);
     const synthetic = this.synthetic(p);
     if (synthetic === 'proclink') return this.realpath(this.procTarget(p));
+    if (synthetic === 'stublink' && !this.lexists(p)) return this.realpath(this.stubTarget(p));
     this.reach(p, 'realpath');
-    return synthetic && !this.vfs.exists(p) ? p : this.vfs.realpath(p);
+    if (!synthetic || this.vfs.exists(p)) return this.vfs.realpath(p);
+    // A stub is in its directory as the kernel finds it (`/bin/ls` is `/usr/bin/ls` through the `/bin` link).
+    if (synthetic === 'stub') return `${this.vfs.realpath(p.slice(0, p.lastIndexOf('/')))}/${stubName(p)}`;
+    return p;
   }
 
   /**
@@ -427,6 +446,7 @@ export class BashFs implements IFileSystem {
     if (!this.vfs.exists(p)) {
       const synthetic = this.synthetic(p);
       if (synthetic === 'proclink') return this.bytes(this.procTarget(p));
+      if (synthetic === 'stublink' && !this.lexists(p)) return this.bytes(this.stubTarget(p));
       if (synthetic === 'device') return deviceBytes(p);
       if (synthetic === 'proc') return procFile(p, this.proc!)!;
       if (synthetic === 'stub') return stubBytes(p);
@@ -590,10 +610,11 @@ export class BashFs implements IFileSystem {
       const synthetic = this.synthetic(p);
       if (!(err instanceof VfsError) || err.code !== 'ENOENT' || synthetic === null) throw err;
       const dir = synthetic === 'procdir';
-      const link = synthetic === 'proclink';
-      const mode = synthetic === 'device' ? DEVICE_MODE : dir ? STUB_MODE : synthetic === 'proc' ? 0o444 : link ? 0o777 : STUB_MODE;
-      // A command's stub has the size of what reading it gives (`stat -c %F` says `regular file`, not `empty`).
-      const size = synthetic === 'stub' ? stubBytes(p).byteLength : 0;
+      const link = synthetic === 'proclink' || synthetic === 'stublink';
+      const mode = synthetic === 'device' ? DEVICE_MODE : dir ? STUB_MODE : synthetic === 'proc' ? 0o444 : link ? 0o777 : (STUB_MODES[stubName(p)] ?? STUB_MODE);
+      // A command's stub has the size of what reading it gives (`stat -c %F` says `regular file`, not `empty`); a
+      // link's size is its target's length.
+      const size = synthetic === 'stub' ? stubBytes(p).byteLength : synthetic === 'stublink' ? STUB_LINKS[stubName(p)]!.length : 0;
       const base = { isFile: !dir && !link, isDirectory: dir, isSymbolicLink: link, mode, size, mtime: new Date(this.now()) };
       return withOwner(base, { uid: 0, gid: 0, device: synthetic === 'device' });
     }
@@ -605,8 +626,13 @@ export class BashFs implements IFileSystem {
     return target.startsWith('/') ? target : `${p.slice(0, p.lastIndexOf('/'))}/${target}`;
   }
 
+  /** Where the stub link `p` leads: its target's stub, in the same directory. */
+  private stubTarget(p: string): string {
+    return `${p.slice(0, p.lastIndexOf('/') + 1)}${STUB_LINKS[stubName(p)]}`;
+  }
+
   /** Which synthetic entry `p` (normalised) is, if any. */
-  private synthetic(p: string): 'device' | 'stub' | 'proc' | 'procdir' | 'proclink' | null {
+  private synthetic(p: string): 'device' | 'stub' | 'stublink' | 'proc' | 'procdir' | 'proclink' | null {
     // `/proc/self` is a link to the reader's `/proc/PID` (which lists as the directory it is).
     if (p === '/proc/self' && this.proc) return 'proclink';
     const fd = this.proc ? FD_ENTRY.exec(throughDevFd(p)) : null;
@@ -615,7 +641,8 @@ export class BashFs implements IFileSystem {
     if (this.proc && procLink(p, this.proc)) return 'proclink';
     if (this.proc && procFile(p, this.proc)) return 'proc';
     const dir = STUB_DIRS.find((d) => p.startsWith(d));
-    if (dir && this.commands.has(p.slice(dir.length))) return 'stub';
+    const name = dir ? p.slice(dir.length) : '';
+    if (dir && this.commands.has(name)) return Object.hasOwn(STUB_LINKS, name) && this.commands.has(STUB_LINKS[name]!) ? 'stublink' : 'stub';
     return null;
   }
 }

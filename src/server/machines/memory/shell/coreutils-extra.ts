@@ -12,6 +12,9 @@ import { shellQuote } from '../argv.ts';
 import { unsupported } from './gnu-commands.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
 import { untilSignalled, writesToNoPipe } from './endless-output.ts';
+import { notOnPath, programNotFound, reportExecFailure } from './exec-failure.ts';
+import { localeQuote } from './gnu-quote.ts';
+import type { OrderedResult } from './output-order.ts';
 
 const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
 const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr, exitCode });
@@ -64,7 +67,7 @@ export function niceness(env: ReadonlyMap<string, string>): number {
  * `cannot set niceness: Permission denied` and runs the command at its niceness unchanged.
  * @see GNU coreutils manual "nice invocation"; setpriority(2)
  */
-async function nice(args: string[], ctx: CommandContext): Promise<ExecResult> {
+async function nice(args: string[], ctx: CommandContext): Promise<OrderedResult> {
   let i = 0;
   let adjustment = '10';
   const a0 = args[0] ?? '';
@@ -73,16 +76,48 @@ async function nice(args: string[], ctx: CommandContext): Promise<ExecResult> {
   else if (/^-\d+$/.test(a0)) [i, adjustment] = [1, a0.slice(1)];
   else if (a0 === '--') i = 1;
   if (i === 2 && !/^-?\+?\d+$/.test(adjustment)) return fail(`nice: invalid adjustment '${adjustment}'\nTry 'nice --help' for more information.\n`, 125);
+  // getopt takes a `--` after the adjustment too (`nice -n 5 -- cmd`).
+  if (i > 0 && a0 !== '--' && args[i] === '--') i++;
   const rest = args.slice(i);
   const current = niceness(ctx.env);
   if (rest.length === 0) return i === 0 ? ok(`${current}\n`) : fail("nice: a command must be given with an adjustment\nTry 'nice --help' for more information.\n", 125);
   const by = Number(adjustment.replace('+', ''));
   const root = ctx.env.get('EUID') === '0' || ctx.env.get('USER') === 'root';
   if (by < 0 && !root) {
-    const r = await run(rest, ctx, { [NICE_VARIABLE]: String(current) });
-    return { ...r, stderr: `nice: cannot set niceness: Permission denied\n${r.stderr}` };
+    // GNU nice warns before it execs the command: the warning comes before anything the command writes.
+    const r: OrderedResult = await runNice(rest, ctx, current);
+    const warning = 'nice: cannot set niceness: Permission denied\n';
+    return { ...r, stderr: `${warning}${r.stderr}`, outputOrder: [0, warning.length, ...(r.outputOrder ?? [r.stdout.length, r.stderr.length])] };
   }
-  return run(rest, ctx, { [NICE_VARIABLE]: String(Math.min(19, Math.max(0, current + by))) });
+  return runNice(rest, ctx, Math.min(19, Math.max(0, current + by)));
+}
+
+/** Runs `argv` at niceness `level`; a program that cannot be executed is reported as nice's execvp failure. */
+async function runNice(argv: string[], ctx: CommandContext, level: number): Promise<OrderedResult> {
+  const failed = (why: string) => `nice: ${localeQuote(ctx.env, argv[0]!)}: ${why}`;
+  if (await notOnPath(ctx.fs, ctx.cwd, argv[0]!, ctx.env.get('PATH'))) return programNotFound(failed);
+  const r = await run(argv, ctx, { [NICE_VARIABLE]: String(level) });
+  return reportExecFailure(r, argv[0]!, failed);
+}
+
+/** GNU's multipliers of a size suffix (xstrtoumax's `EGkKMPQRTYZ`): the power of 1024 (or of 1000 with `B`/`D`). */
+const SIZE_POWERS: Readonly<Record<string, number>> = { k: 1, K: 1, M: 2, G: 3, T: 4, P: 5, E: 6, Z: 7, Y: 8, R: 9, Q: 10 };
+
+/**
+ * Checks one stdbuf MODE of stream `opt` (`i`, `o` or `e`): `L` (not for stdin), or a size (digits with an optional
+ * `K`, `KB`, `KiB`… suffix, at most SIZE_MAX); returns GNU's diagnostic (and whether usage follows), or null.
+ * @see GNU coreutils stdbuf.c (parse_size, set_mode)
+ */
+function stdbufModeError(opt: string, raw: string, env: Map<string, string>): { message: string; usage: boolean } | null {
+  const mode = raw.replace(/^[\t\n\v\f\r ]+/, '');
+  if (opt === 'i' && mode.startsWith('L')) return { message: 'line buffering stdin is meaningless', usage: true };
+  if (mode === 'L') return null;
+  const m = /^(\d+)(?:([kKMGTPEZYRQ])(B|D|iB)?)?$/.exec(mode);
+  if (!m) return { message: `invalid mode ${localeQuote(env, raw.replace(/^[\t\n\v\f\r ]+/, ''))}`, usage: false };
+  const base = m[3] === 'B' || m[3] === 'D' ? 1000n : 1024n;
+  const size = BigInt(m[1]!) * base ** BigInt(m[2] ? SIZE_POWERS[m[2]]! : 0);
+  if (size > 2n ** 64n - 1n) return { message: `invalid mode ${localeQuote(env, mode)}: Value too large for defined data type`, usage: false };
+  return null;
 }
 
 /** `stdbuf -i/-o/-e MODE... COMMAND...`: runs the command (output here is never held in a stdio buffer). */
@@ -90,13 +125,20 @@ async function stdbuf(args: string[], ctx: CommandContext): Promise<ExecResult> 
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i]!;
-    if (/^-[ioe]$/.test(a)) i++;
-    else if (!/^(-[ioe].+|--(input|output|error)=.+)$/.test(a)) break;
+    let mode: [string, string] | null = null;
+    if (/^-[ioe]$/.test(a)) mode = [a[1]!, args[++i] ?? ''];
+    else if (/^-[ioe]./.test(a)) mode = [a[1]!, a.slice(2)];
+    else if (/^--(input|output|error)=/.test(a)) mode = [a[2]!, a.slice(a.indexOf('=') + 1)];
+    else break;
+    const bad = stdbufModeError(mode[0], mode[1], ctx.env);
+    if (bad) return fail(`stdbuf: ${bad.message}\n${bad.usage ? "Try 'stdbuf --help' for more information.\n" : ''}`, 125);
   }
   const rest = args.slice(i);
   if (rest.length === 0) return fail("stdbuf: missing operand\nTry 'stdbuf --help' for more information.\n", 125);
   if (i === 0) return fail("stdbuf: you must specify a buffering mode option\nTry 'stdbuf --help' for more information.\n", 125);
-  return run(rest, ctx);
+  const failed = (why: string) => `stdbuf: failed to run command ${localeQuote(ctx.env, rest[0]!)}: ${why}`;
+  if (await notOnPath(ctx.fs, ctx.cwd, rest[0]!, ctx.env.get('PATH'))) return programNotFound(failed);
+  return reportExecFailure(await run(rest, ctx), rest[0]!, failed);
 }
 
 /**

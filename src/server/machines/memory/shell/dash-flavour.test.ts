@@ -13,6 +13,10 @@ describe('sh as dash words it', () => {
     "x=$(sh -c 'nope4' 2>&1); echo \"$x\"",
     "sh -c 'echo \"a\\\\b\"'",
     'sh -c \'printf "%s\\n" x; exit 3\'; echo $?',
+    // `dash` itself, the program /bin/sh links to, words its messages with its own name.
+    "dash -c 'echo $0; nope5' 2>&1; echo \"s=$?\"",
+    'type dash',
+    "dash -c 'echo \"a\\tb\"'; readlink -f /bin/sh",
   ])('%s', async (script) => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
@@ -21,4 +25,13 @@ describe('sh as dash words it', () => {
     const r = dashResult({ stdout: 'ab', stderr: 'sh: line 1: x: command not found\n', exitCode: 127, outputOrder: [1, 33] }, 'sh');
     expect(r).toEqual({ stdout: 'ab', stderr: 'sh: 1: x: not found\n', exitCode: 127, outputOrder: [1, 20] });
   });
+});
+
+describe('a shell run by path', () => {
+  it.each(["/bin/sh -c 'echo $0'; /usr/bin/dash -c 'echo $0; nope6' 2>&1", "true; /bin/bash -c 'echo $0'; env /bin/sh -c 'echo $0'; (exec -a foo /bin/bash -c 'echo $0')"])(
+    'takes the path for $0: %s',
+    async (script) => {
+      expect(await engineBash(script)).toEqual(hostBash(script));
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { engineBash, hostBash } from '../../../../../test/support/host-bash.ts';
 import { FakeClock } from '../../../core/clock.ts';
 import { Vfs } from '../vfs.ts';
 import { createShellEngine } from './engine.ts';
@@ -91,5 +92,12 @@ describe('the variables bash sets for itself', () => {
     ['export TERM=vt100; bash -c \'echo "$TERM"\'; TERM=xterm bash -c \'printenv TERM\'', 'vt100\nxterm\n'],
   ])('%s', async (script, stdout) => {
     expect((await bashC(script)).stdout).toBe(stdout);
+  });
+});
+
+describe("bash's own variables", () => {
+  it('BASH_LOADABLES_PATH is bash 5.2\'s compiled-in default, unexported', async () => {
+    const script = "declare -p BASH_LOADABLES_PATH; env | grep -c '^BASH_LOADABLES_PATH='";
+    expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });

@@ -11,6 +11,8 @@ import { localeQuote } from './gnu-quote.ts';
 import { unsupported } from './gnu-commands.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
 import { exported } from './child-environment.ts';
+import { notOnPath, programNotFound, reportExecFailure } from './exec-failure.ts';
+import { quoteName } from './ls-quote.ts';
 
 /**
  * The variables bash sets for itself, unexported, in a non-interactive shell on an x86_64 Linux sprite whose host
@@ -20,6 +22,10 @@ export function bashVariables(hostname: string): Record<string, string> {
   return {
     // The path bash was started as: a sprite's `bash` on PATH is /usr/bin/bash (Ubuntu's /bin is /usr/bin).
     BASH: '/usr/bin/bash',
+    // The release `bash --version` names (shell-command.ts BASH_VERSION_TEXT; the interpreter's BASH_VERSINFO).
+    BASH_VERSION: '5.2.37(1)-release',
+    // Where `enable -f` looks for loadable builtins: bash 5.2's compiled-in default (config-top.h).
+    BASH_LOADABLES_PATH: '/usr/local/lib/bash:/usr/lib/bash:/opt/local/lib/bash:/usr/pkg/lib/bash:/opt/pkg/lib/bash:.',
     IFS: ' \t\n',
     OSTYPE: 'linux-gnu',
     MACHTYPE: 'x86_64-pc-linux-gnu',
@@ -203,9 +209,15 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
   const debug = o.verbose ? `executing: ${argv[0]}\n${argv.map((a, n) => `   arg[${n}]= ${localeQuote(ctx.env, a)}\n`).join('')}` : '';
   const cwd = o.chdir === null ? ctx.cwd : ctx.fs.resolvePath(ctx.cwd, o.chdir);
   if (o.chdir !== null && !(await ctx.fs.stat(cwd).then((s) => s.isDirectory).catch(() => false))) {
-    return text('', 125, `${debug}env: cannot change directory to ${localeQuote(ctx.env, o.chdir)}: No such file or directory\n`);
+    return text('', 125, `${debug}env: cannot change directory to ${quoteName(o.chdir, 'shell-escape-always')}: No such file or directory\n`);
   }
   if (!ctx.exec) return text('', 126, `env: cannot run ${argv[0]} here\n`);
+  // execvp searches the PATH of the command's environment, for programs only (not the shell's builtins or functions).
+  const failed = (why: string) => `env: ${localeQuote(ctx.env, argv[0]!)}: ${why}`;
+  if (await notOnPath(ctx.fs, cwd, argv[0]!, vars.PATH)) {
+    const r = programNotFound(failed);
+    return { ...r, stderr: debug + r.stderr };
+  }
   // The command's environment is exactly `vars`, all of it exported (the shell's own PWD only when it is one).
   // just-bash keeps one set of exported names for all its nested runs: what is exported here for the command is
   // unexported again after it, so that the calling shell's exports stay its own.
@@ -229,9 +241,9 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
     signal: ctx.signal,
     ...{ keepUnderscore: true, keepEnvOrder: true },
   });
-  // The shell's lookup failure (`bash: line N: X: command not found`) is env's own execvp failure.
-  const missing = result.exitCode === 127 && result.stderr.replace(/^bash: (line \d+: )?/, '') === `${argv[0]}: command not found\n`;
-  return missing ? { ...result, stderr: `${debug}env: ${localeQuote(ctx.env, argv[0]!)}: No such file or directory\n` } : { ...result, stderr: debug + result.stderr };
+  // The shell's failure to run the program (`bash: line N: X: command not found`) is env's own execvp failure.
+  const reported = reportExecFailure(result, argv[0]!, failed);
+  return { ...reported, stderr: debug + reported.stderr };
 }
 
 function printenv(args: string[], ctx: CommandContext): ExecResult {

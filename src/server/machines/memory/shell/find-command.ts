@@ -5,6 +5,7 @@
  * run as commands of the same shell). Directory entries are visited in the sprite's directory order.
  * @see https://www.gnu.org/software/findutils/manual/html_node/find_html/index.html
  */
+import { notOnPath, programNotFound, reportExecFailure } from './exec-failure.ts';
 import { accessTime, compareTimes, fileTime } from './file-time.ts';
 import { defineCommand, type CommandContext, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
 import { shellQuote } from '../argv.ts';
@@ -340,7 +341,11 @@ class Finder {
 
   private async run(argv: string[], cwd: string): Promise<number> {
     if (argv.length === 0) return 1;
-    const r: ExecResult = await execOnOwnStdin(this.ctx, argv.map(shellQuote).join(' '), { cwd });
+    // find's own execvp failure (in the child it forked, which then exits 1): `find: ‘X’: No such file or directory`.
+    const failed = (why: string) => `find: ${localeQuote(this.ctx.env, argv[0]!)}: ${why}`;
+    const r = (await notOnPath(this.ctx.fs, cwd, argv[0]!, this.ctx.env.get('PATH')))
+      ? programNotFound(failed, () => 1)
+      : reportExecFailure(await execOnOwnStdin(this.ctx, argv.map(shellQuote).join(' '), { cwd }), argv[0]!, failed, () => 1);
     // The child's output in the order it wrote it.
     let i = 0;
     let j = 0;

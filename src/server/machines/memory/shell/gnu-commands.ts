@@ -6,6 +6,7 @@
  * @see https://www.gnu.org/software/coreutils/manual/ (id, groups, mktemp, install, realpath), sudo(8);
  *   docs/fidelity.md "shell engine"
  */
+import { notOnPath, programNotFound, reportExecFailure } from './exec-failure.ts';
 import { randomBytes } from 'node:crypto';
 import { exported } from './child-environment.ts';
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
@@ -172,7 +173,12 @@ async function sudo(args: string[], ctx: Parameters<Parameters<typeof defineComm
   });
   // Exported in the script: just-bash passes an exec's `env` option to nested shells only when exported.
   const exports = `export ${Object.entries(env).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ')}`;
-  return execOnOwnStdin(ctx, `${exports}; ${command.map(shellQuote).join(' ')}`, { cwd: ctx.cwd, env, replaceEnv: true });
+  // sudo looks the command up itself (programs only): a missing program and a directory are both `command not
+  // found`, status 1.
+  const failed = () => `sudo: ${command[0]}: command not found`;
+  if (await notOnPath(ctx.fs, ctx.cwd, command[0]!, env.PATH)) return programNotFound(failed, () => 1);
+  const r = await execOnOwnStdin(ctx, `${exports}; ${command.map(shellQuote).join(' ')}`, { cwd: ctx.cwd, env, replaceEnv: true });
+  return reportExecFailure(r, command[0]!, failed, () => 1);
 }
 
 const TEMPLATE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

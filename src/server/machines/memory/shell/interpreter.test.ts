@@ -2578,3 +2578,87 @@ describe('attributes applied by every assignment (patches/just-bash/variable-att
     });
   });
 });
+
+describe('the directory stack by index', () => {
+  it.each([
+    'cd /; pushd /usr >/dev/null; pushd /etc >/dev/null; pushd +1; pushd -0; pushd -n +1; pwd; dirs; popd +1; popd -0; popd; echo "s=$?"; pushd -n /tmp; dirs; pwd',
+    'dirs +1; echo "s=$?"; cd /; pushd /usr >/dev/null; pushd +5; echo "s=$?"; popd -x; echo "s=$?"; popd foo; echo "s=$?"; dirs -lv; echo "s=$?"',
+    'cd /; pushd /usr >/dev/null; pushd /etc >/dev/null; dirs +0; dirs +1; dirs -0; dirs -2; dirs +3; echo "s=$?"; dirs -v +1; dirs -v; dirs -p',
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
+
+describe('times and logout', () => {
+  it('times prints two lines of zero times; logout fails outside a login shell and exits a login one', async () => {
+    const script = "times; type -t times logout; logout; echo \"s=$?\"; bash -lc 'logout 3; echo no'; echo \"s=$?\"";
+    expect(await runShell(script)).toEqual({
+      stdout: '0m0.000s 0m0.000s\n0m0.000s 0m0.000s\nbuiltin\nbuiltin\ns=1\ns=3\n',
+      stderr: "bash: line 1: logout: not login shell: use `exit'\n",
+      exit: 0,
+    });
+  });
+});
+
+describe('exec options', () => {
+  it.each([
+    "(exec -c env) | wc -l; (exec -c nosuch); echo \"s=$?\"; x=1; export x; (exec -c sh -c 'echo [$x]')",
+    "exec -x; echo \"s=$?\"; (exec -la foo bash -c 'echo $0'); (exec -l bash -c 'echo $0'); (exec -a); echo \"s=$?\"",
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
+
+describe('declare -t, BASH_ARGC/BASH_ARGV, BASH_VERSION in listings, $(…) and the hash table', () => {
+  it.each([
+    'declare -t x=1; declare -tr y; declare -p x y; declare +t x; declare -p x; declare -t; f() { :; }; declare -ft f; declare -F; declare -pf f',
+    'shopt -s extdebug; f() { echo "${BASH_ARGC[*]} ${BASH_ARGV[*]}"; g x y; }; g() { echo "${BASH_ARGC[*]} ${BASH_ARGV[*]}"; }; f a b c; echo "${BASH_ARGC[*]}|${BASH_ARGV[*]}"',
+    'hash -r; x=$(ls); hash -l; echo "s=$?"; ls >/dev/null; x=$(cat </dev/null; hash -r); hash -l',
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+  it('set and declare -p list BASH_VERSION', async () => {
+    expect(await runShell("set | grep '^BASH_VERSION='; declare -p BASH_VERSION")).toEqual({
+      stdout: "BASH_VERSION='5.2.37(1)-release'\ndeclare -- BASH_VERSION=\"5.2.37(1)-release\"\n",
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
+describe('the hash table and the engine helper commands', () => {
+  it('a top-level bash or sh (run through the streaming helper) is hashed under its own name', async () => {
+    expect(await runShell('bash -c true; echo x; hash -l')).toEqual({ stdout: 'x\nbuiltin hash -p /usr/bin/bash bash\n', stderr: '', exit: 0 });
+    expect(await runShell("sh -c 'echo $0'; hash -t sh")).toEqual({ stdout: 'sh\n/usr/bin/sh\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('hash hit counts', () => {
+  it.each([
+    'hash -r; for i in 1 2 3; do ls >/dev/null; done; type ls >/dev/null; command -v ls; type -P ls; hash -t ls; hash',
+    'hash -r; hash cat; (cat </dev/null); x=$(cat </dev/null); cat </dev/null | cat; hash; cat </dev/null; command -V cat; hash',
+    'hash -r; hash -p /bin/ls ls; type -P ls; command -v ls; type ls; hash',
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
+
+describe('a PATH without the shell', () => {
+  it.each([
+    "mkdir -p b; printf '#!/bin/sh\\necho mine\\n' > b/mine; chmod +x b/mine; PATH=$PWD/b mine; (PATH=/nonexist; ./b/mine); printf 'echo plain\\n' > b/plain; chmod +x b/plain; PATH=$PWD/b plain",
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+  it('a top-level script run by path after PATH lost /usr/bin', async () => {
+    expect(await runShell("printf '#!/bin/sh\\necho ok\\n' > s.sh; chmod +x s.sh; PATH=/nonexist; ./s.sh")).toEqual({ stdout: 'ok\n', stderr: '', exit: 0 });
+  });
+});
+
+describe('BASH_VERSION as a variable', () => {
+  it.each([
+    'unset BASH_VERSION; echo "[$BASH_VERSION]"; BASH_VERSION=x; echo $BASH_VERSION; env | grep -c BASH_VERSION',
+    "sh -c 'echo \"[$BASH_VERSION]\"'; dash -c 'echo \"[$BASH_VERSION]\"'; echo ${BASH_VERSION%%.*}",
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});

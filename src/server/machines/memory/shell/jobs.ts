@@ -5,6 +5,8 @@
  * engine.ts gives it a launcher that runs a job's script as its own just-bash execution over the sprite's VFS.
  * @see docs/fidelity.md "Deliberate differences" (Shell engine job control); https://www.gnu.org/software/bash/manual/html_node/Job-Control-Builtins.html
  */
+import { notOnPath, programNotFound, reportExecFailure } from './exec-failure.ts';
+import { quoteName } from './ls-quote.ts';
 import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
 import { parseScript, serializeScript, type ScriptNode as Node } from './script-ast.ts';
 import { signalNumber, normalizeSignalName, SIGNAL_NUMBERS } from '../../../../protocol/signals.ts';
@@ -387,7 +389,11 @@ export class JobControl {
         defineCommand(name, async (args, ctx) => {
           const rest = name === 'setsid' ? args.filter((a, i) => !(i === 0 && a.startsWith('-'))) : args[0] === '--' ? args.slice(1) : args;
           if (rest.length === 0) return fail(`${name}: missing operand\n`, name === 'nohup' ? 125 : 1);
-          return execOnOwnStdin(ctx, rest.map(shellQuote).join(' '), { cwd: ctx.cwd });
+          // Their own execvp failure: nohup quotes the name always (quoteaf), util-linux's setsid not at all.
+          const program = rest[0]!;
+          const failed = (why: string) => (name === 'nohup' ? `nohup: failed to run command ${quoteName(program, 'shell-escape-always')}: ${why}` : `setsid: failed to execute ${program}: ${why}`);
+          if (await notOnPath(ctx.fs, ctx.cwd, program, ctx.env.get('PATH'))) return programNotFound(failed);
+          return reportExecFailure(await execOnOwnStdin(ctx, rest.map(shellQuote).join(' '), { cwd: ctx.cwd }), program, failed);
         }),
       ),
     ];

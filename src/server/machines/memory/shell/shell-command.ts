@@ -195,7 +195,9 @@ async function startupFiles(ctx: CommandContext, inv: ShellInvocation): Promise<
 /** The environment a child shell starts with: the exported variables, `$0` and the positional parameters. */
 function childEnv(ctx: CommandContext, name: string, params: string[], bash: boolean): Record<string, string> {
   // bash sets its own variables (IFS, OSTYPE, BASHOPTS…) afresh; an exported one from the parent wins.
-  const env = { ...bashVariables(ctx.env.get('HOSTNAME') ?? ''), ...(bash ? BASH_FALLBACKS : {}), ...exported(ctx) };
+  const env: Record<string, string> = { ...bashVariables(ctx.env.get('HOSTNAME') ?? ''), ...(bash ? BASH_FALLBACKS : {}), ...exported(ctx) };
+  // dash has no BASH_VERSION of its own (an exported one it keeps).
+  if (!bash && !exported(ctx).BASH_VERSION) delete env.BASH_VERSION;
   // bash exports its directory and its nesting level (bash(1) "Shell Variables": PWD, SHLVL); a sprite's `sh` is
   // dash, which passes SHLVL on as it found it.
   env.PWD = ctx.cwd;
@@ -219,16 +221,21 @@ function childEnv(ctx: CommandContext, name: string, params: string[], bash: boo
 /** The variable `exec -a NAME` sets while its command starts (patches/just-bash/exec-argv0.mjs). */
 const ARGV0_VARIABLE = '__spritzer_argv0';
 
-/** The shell's argv[0], which it takes as `$0` when no operand names it: `exec -a NAME`'s, else the program's name. */
-function argv0(ctx: CommandContext, program: string): string {
-  return ctx.env.get(ARGV0_VARIABLE) ?? program;
+/**
+ * The shell's argv[0], which it takes as `$0` when no operand names it: `exec -a NAME`'s, else the word that ran it
+ * when that is a path (`/bin/sh -c 'echo $0'` prints `/bin/sh`: patches/just-bash/program-invoked-name.mjs, or
+ * `invokedAs` for a shell the streaming helper runs), else the program's name.
+ */
+function argv0(ctx: CommandContext, program: string, invokedAs?: string): string {
+  const word = invokedAs ?? (ctx as { spzInvokedAs?: string }).spzInvokedAs;
+  return ctx.env.get(ARGV0_VARIABLE) ?? (word?.includes('/') ? word : program);
 }
 
 /**
- * Runs a shell invocation: `program` is `bash` or `sh`, `args` its words. With `stream`, the script is instrumented
+ * Runs a shell invocation: `program` is `bash`, or `sh` or `dash` (dash-flavoured), `args` its words. With `stream`, the script is instrumented
  * (output-sink.ts) so that each of its commands' output reaches the exec at once.
  */
-async function runShellInvocation(program: string, args: string[], ctx: CommandContext, stream: ((script: string) => string) | null): Promise<ExecResult> {
+async function runShellInvocation(program: string, args: string[], ctx: CommandContext, stream: ((script: string) => string) | null, invokedAs?: string): Promise<ExecResult> {
   const inv = parseShellArgs(args);
   if ('error' in inv) return text('', 2, `${inv.error}\n`);
   // dash has no --version: it takes it for an option it does not know.
@@ -240,11 +247,11 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
   let stdin: string | undefined;
   if (inv.command) {
     if (inv.operands.length === 0) return text('', 2, `${program}: -c: option requires an argument\n`);
-    [script, name = argv0(ctx, program), ...params] = inv.operands as [string, ...string[]];
+    [script, name = argv0(ctx, program, invokedAs), ...params] = inv.operands as [string, ...string[]];
     place = commandStringPlace;
   } else if (inv.stdin) {
     script = decodeBytesToUtf8(ctx.stdin);
-    name = argv0(ctx, program);
+    name = argv0(ctx, program, invokedAs);
     params = inv.operands;
     place = stdinPlace;
     stdin = '';
@@ -268,7 +275,7 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
     return failure ? text('', failure.status, `${failure.message.join('\n')}\n`) : text('');
   }
   // A sprite's `sh` is dash: its `echo` reads escapes (dash-flavour.ts).
-  const dash = program === 'sh' ? `${DASH_PREAMBLE}; ` : '';
+  const dash = program !== 'bash' ? `${DASH_PREAMBLE}; ` : '';
   const env = childEnv(ctx, name, params, program === 'bash');
   // A `bash -c` runs its last program in its own process, one level lower (shell-level.ts).
   const own = program === 'bash' && inv.command && !inv.sets.some((o) => /x/.test(o)) ? withLastCommandLevel(script, Number(env.SHLVL)) : script;
@@ -290,16 +297,16 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
   // preamble exports them with PWD and SHLVL); a default PATH it made up stays unexported.
   Object.assign(login, { exportedNames: Object.keys(exported(ctx)) });
   // dash puts no `_` of its own into its programs' environments (patches/just-bash/underscore-variable.mjs).
-  if (program === 'sh') Object.assign(login, { keepUnderscore: true });
+  if (program !== 'bash') Object.assign(login, { keepUnderscore: true });
   const result =
     stdin === undefined && ctx.execWithInheritedStdin
       ? await ctx.execWithInheritedStdin(run, { env, replaceEnv: true, cwd: ctx.cwd, signal: ctx.signal, ...login })
       : await ctx.exec(run, { env, replaceEnv: true, cwd: ctx.cwd, stdin: stdin ?? latin1FromBytes(ctx.stdin), stdinKind: 'bytes', signal: ctx.signal, ...login });
   // dash's wording for the shell's own messages; what a streamed script already delivered keeps bash's.
-  return program === 'sh' ? dashResult(result, name) : result;
+  return program !== 'bash' ? dashResult(result, name) : result;
 }
 
-const SHELL_NAMES = new Set(['bash', 'sh']);
+const SHELL_NAMES = new Set(['bash', 'sh', 'dash']);
 const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
 /**
@@ -322,9 +329,11 @@ export function shellCommands(stream: (script: string) => string): CustomCommand
   return [
     defineCommand('bash', (args, ctx) => runShellInvocation('bash', args, ctx, null)),
     defineCommand('sh', (args, ctx) => runShellInvocation('sh', args, ctx, null)),
+    // `/bin/sh` is a link to dash: `dash` is the same shell under its own name (`dash: 1: x: not found`).
+    defineCommand('dash', (args, ctx) => runShellInvocation('dash', args, ctx, null)),
     defineCommand(STREAMING_SHELL, async (args, ctx) => {
       const [program = '', ...rest] = args;
-      if (SHELL_NAMES.has(basename(program))) return runShellInvocation(basename(program), rest, ctx, stream);
+      if (SHELL_NAMES.has(basename(program))) return runShellInvocation(basename(program), rest, ctx, stream, program);
       const original = () => ctx.exec!(args.map(shellQuote).join(' '), { cwd: ctx.cwd, stdin: latin1FromBytes(ctx.stdin), stdinKind: 'bytes', signal: ctx.signal });
       const path = ctx.fs.resolvePath(ctx.cwd, program);
       const stat = await ctx.fs.stat(path).catch(() => null);

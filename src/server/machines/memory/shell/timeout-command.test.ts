@@ -42,4 +42,9 @@ describe('timeout', () => {
     const r = await runShell("timeout 0.2 bash -c '(sleep 2); echo x'; echo \"s=$?\"; timeout 0.2 bash -c 'sleep 2 | cat; echo x'; echo \"s=$?\"; timeout 0.2 bash -c 'trap \"echo bye\" EXIT; (sleep 2); echo x'");
     expect(r).toEqual({ stdout: 's=124\ns=124\nbye\n', stderr: '', exit: 124 });
   });
+  it('with KILL, the shell reports timeout killed at its own line, and not for a -c script\'s last command, which it execs', async () => {
+    const r = await runShell('true\ntimeout -s KILL 0.1 sleep 1\necho "s=$?"; bash -c \'timeout -s KILL 0.1 sleep 1\'; echo "s=$?"');
+    expect(r.stdout).toBe('s=137\ns=137\n');
+    expect(r.stderr).toMatch(/^bash: line 2: +\d+ Killed {18}timeout -s KILL 0\.1 sleep 1\nbash: line 3: +\d+ Killed {18}bash -c 'timeout -s KILL 0\.1 sleep 1'\n$/);
+  });
 });

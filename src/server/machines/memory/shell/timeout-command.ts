@@ -4,6 +4,7 @@
  * the command died of), `-s KILL` also ends timeout itself (bash then reports it `Killed`), `-v` names the signal.
  * @see GNU coreutils manual "timeout invocation"
  */
+import { execFailure, notOnPath, programNotFound, reportExecFailure } from './exec-failure.ts';
 import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
 import { normalizeSignalName, signalNumber } from '../../../../protocol/signals.ts';
 import { localeQuote } from './gnu-quote.ts';
@@ -53,9 +54,8 @@ function parseOptions(args: string[]): TimeoutOptions | { badSignal: string } | 
 /**
  * `timeout` over just-bash's `original`: its result, with a timed-out command's status as GNU's: 124, or with
  * `--preserve-status` 128+N; with KILL (not `--foreground`) 137 and bash's report of timeout killed.
- * @deviation bash's report names line 1 and the command's words, not the line and text as written.
  */
-async function timeout(args: string[], env: Map<string, string>, original: (args: string[]) => Promise<ExecResult>, allocatePid: () => number): Promise<ExecResult> {
+async function timeout(args: string[], env: Map<string, string>, original: (args: string[]) => Promise<ExecResult>, allocatePid: () => number, missing: (name: string) => Promise<boolean>): Promise<ExecResult> {
   const o = parseOptions(args);
   const usage = (message: string): ExecResult => ({ stdout: '', stderr: `${message}Try 'timeout --help' for more information.\n`, exitCode: 125 });
   if ('usage' in o) return usage(o.usage);
@@ -67,14 +67,12 @@ async function timeout(args: string[], env: Map<string, string>, original: (args
   // just-bash's timeout runs the command for the duration in seconds (it knows no `--`, `-v` or exponent) and sends
   // it the signal (a shell's trap for it runs: patches/just-bash/timeout-signal-traps.mjs); the options decide what
   // a timed-out command's status is, below.
+  const failed = (why: string) => `timeout: failed to run command ${localeQuote(env, commandWords[0]!)}: ${why}`;
+  if (await missing(commandWords[0]!)) return programNotFound(failed);
   const result: ExecResult & { spzChildStatus?: number } = await original(['-s', o.signal, limitSeconds(seconds).toFixed(3), ...commandWords]);
   const command = commandWords[0]!;
   // A command that cannot run: timeout's own words (status 127 or 126), not the shell's.
-  const unrunnable = /^bash: (?:line \d+: )?(.+): (command not found|Permission denied|No such file or directory)\n$/.exec(result.stderr);
-  if ((result.exitCode === 127 || result.exitCode === 126) && unrunnable?.[1] === command) {
-    const why = unrunnable[2] === 'Permission denied' ? 'Permission denied' : 'No such file or directory';
-    return { ...result, stderr: `timeout: failed to run command ${localeQuote(env, command)}: ${why}\n` };
-  }
+  if (execFailure(result, command)) return reportExecFailure(result, command, failed);
   if (result.exitCode !== 124) return result;
   const n = signalNumber(o.signal) ?? 15;
   let stderr = result.stderr + (o.verbose ? `timeout: sending signal ${o.signal} to command ${localeQuote(env, command)}\n` : '');
@@ -82,12 +80,15 @@ async function timeout(args: string[], env: Map<string, string>, original: (args
   let exitCode = o.preserve ? (result.spzChildStatus !== undefined && result.spzChildStatus !== 124 ? result.spzChildStatus : 128 + n) : 124;
   if (n === 9) {
     exitCode = 137;
-    if (!o.foreground) stderr += `bash: line 1: ${String(allocatePid()).padStart(5)} ${'Killed'.padEnd(24)}timeout ${args.join(' ')}\n`;
+    // KILL ends timeout itself too (it signals its process group): the shell that ran it reports the death as it
+    // reports any command a signal killed, at its line and with its words, and not at all for the last command of
+    // a `-c` script, which it execs (patches/just-bash/with-uncaught-signal-death.mjs reads these fields).
+    if (!o.foreground) return { ...result, stderr, exitCode, spzKilledBy: 9, spzKilledPid: allocatePid() } as ExecResult;
   }
   return { ...result, stderr, exitCode };
 }
 
 /** The `timeout` command, for just-bash's `customCommands`; `allocatePid` numbers timeout's own process. */
 export function timeoutCommand(allocatePid: () => number): CustomCommand {
-  return defineCommand('timeout', async (args, ctx) => timeout(args, ctx.env, ctx.origCommand!, allocatePid));
+  return defineCommand('timeout', async (args, ctx) => timeout(args, ctx.env, ctx.origCommand!, allocatePid, (name) => notOnPath(ctx.fs, ctx.cwd, name, ctx.env.get('PATH'))));
 }

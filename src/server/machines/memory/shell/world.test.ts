@@ -77,12 +77,20 @@ describe('devices and the Linux skeleton', () => {
     });
   });
 
-  it('which sh names a path that ls can show', async () => {
+  it('which sh names a path that ls can show: a link to dash, as on Debian and Ubuntu', async () => {
     expect((await sh('which sh')).stdout).toBe('/usr/bin/sh\n');
-    const listed = await sh('ls -l "$(which sh)"; ls /usr/bin | grep -x sh; ls /bin | grep -x ls');
-    const stub = '#!/bin/bash\n# Built-in command: sh\n';
-    expect(listed).toEqual({ stdout: `-rwxr-xr-x 1 root root ${stub.length} Nov 30 09:05 /usr/bin/sh\nsh\nls\n`, stderr: '', exit: 0 });
-    expect((await sh('cat /usr/bin/sh')).stdout).toBe(stub);
+    const listed = await sh('ls -l "$(which sh)"; ls /usr/bin | grep -x sh; ls /bin | grep -x ls; readlink -f /bin/sh');
+    expect(listed).toEqual({ stdout: `lrwxrwxrwx 1 root root 4 Nov 30 09:05 /usr/bin/sh -> dash\nsh\nls\n/usr/bin/dash\n`, stderr: '', exit: 0 });
+    expect((await sh('cat /usr/bin/sh')).stdout).toBe('#!/bin/bash\n# Built-in command: dash\n');
+  });
+
+  it('has the merged-/usr links and the usual /usr directories; passwd is set-user-ID', async () => {
+    const r = await sh('readlink /bin /sbin /lib /lib64; ls -d /usr/lib /usr/lib64 /usr/share; stat -c "%a %U" /usr/bin/passwd; [ -u /usr/bin/passwd ] && echo suid; cd /lib && pwd -P');
+    expect(r).toEqual({ stdout: 'usr/bin\nusr/sbin\nusr/lib\nusr/lib64\n/usr/lib\n/usr/lib64\n/usr/share\n4755 root\nsuid\n/usr/lib\n', stderr: '', exit: 0 });
+  });
+
+  it('lists the commands of /bin through the link, with or without a final slash', async () => {
+    expect(await sh('ls /bin/ | grep -cx ls; ls /bin | grep -cx ls; find /bin/ -maxdepth 1 -name ls; find /bin -maxdepth 1 -name ls')).toEqual({ stdout: '1\n1\n/bin/ls\n', stderr: '', exit: 0 });
   });
 
   it('/proc/self describes the process reading it (a command with a pid of its own, the shell its parent), and /proc is in no checkpoint', async () => {
@@ -233,7 +241,7 @@ describe('interpreters and missing commands', () => {
     expect(await sh('nosuchcmd')).toEqual({ stdout: '', stderr: 'bash: line 1: nosuchcmd: command not found\n', exit: 127 });
   });
 
-  it.each(['wget', 'make', 'gcc', 'apt', 'apt-get', 'docker', 'top'])('%s says it needs --exec sandbox (127)', async (name) => {
+  it.each(['wget', 'make', 'gcc', 'apt', 'apt-get', 'docker', 'top', 'passwd', 'ionice', 'taskset', 'unshare'])('%s says it needs --exec sandbox (127)', async (name) => {
     expect(await sh(`${name} --version`)).toEqual({ stdout: '', stderr: `${name}: not available in the shell engine; ${HINT}\n`, exit: 127 });
   });
 

@@ -120,12 +120,14 @@ export const REAL_ENGINE_COMMANDS: readonly string[] = [
   'docker', 'podman', 'kubectl', 'ssh', 'scp', 'su', 'systemctl', 'service', 'top',
   'htop', 'killall', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
   'vim', 'vi', 'nano', 'emacs', 'less', 'more', 'tmux', 'screen', 'strace', 'gdb', 'lsof', 'useradd',
-  'lsblk', 'mkfifo', 'flock',
+  'lsblk', 'mkfifo', 'flock', 'passwd',
   // Programs of a sprite's Ubuntu (coreutils and the usual tools) the shell engine does not have: loud, never
   // bash's silent `command not found`.
   'ptx', 'shred', 'mknod', 'chroot', 'chcon',
   'runcon', 'pinky', 'w', 'dircolors', 'watch', 'script', 'reset', 'man', 'info',
   'ldd', 'lsb_release', 'crontab', 'at', 'mail', 'dig', 'nslookup', 'host', 'openssl', 'dc', 'whereis', 'gawk', 'pathchk',
+  // util-linux's process wrappers (scheduling, namespaces, limits, users): every Ubuntu has them.
+  'ionice', 'taskset', 'chrt', 'unshare', 'prlimit', 'setpriv', 'nsenter', 'runuser',
 ];
 
 /**

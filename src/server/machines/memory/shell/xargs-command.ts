@@ -7,6 +7,7 @@
  * 255 (which stops it), 127 for a command not found.
  * @see https://www.gnu.org/software/findutils/manual/html_node/find_html/Invoking-xargs.html
  */
+import { EXEC_ERRNO_TEXT, execFailure, notOnPath } from './exec-failure.ts';
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { shellQuote } from '../argv.ts';
 import { unsupported } from './gnu-commands.ts';
@@ -236,12 +237,12 @@ async function xargs(args: string[], ctx: CommandContext): Promise<ExecResult> {
       return unsupported('xargs', '-p');
     }
     if (o.trace) text.err(`${shown}\n`);
+    if (await notOnPath(ctx.fs, ctx.cwd, argv[0]!, ctx.env.get('PATH'))) return done(`xargs: ${argv[0]}: ${EXEC_ERRNO_TEXT.ENOENT}\n`, 127);
     const r: OrderedResult = await ctx.exec!(argv.map(shellQuote).join(' '), { cwd: ctx.cwd });
     // Only the lookup of the program itself is xargs's execvp failure; a program that ran and exited 127 (a `bash -c`
     // whose own command was not found) is one more failed invocation.
-    if (r.exitCode === 127 && r.stderr.replace(/^bash: (line \d+: )?/, '') === `${argv[0]}: command not found\n`) {
-      return done(`xargs: ${argv[0]}: No such file or directory\n`, 127);
-    }
+    const errno = execFailure(r, argv[0]!);
+    if (errno) return done(`xargs: ${argv[0]}: ${EXEC_ERRNO_TEXT[errno]}\n`, errno === 'ENOENT' ? 127 : 126);
     const out = stdoutBytes(r);
     // A text result re-encoded as bytes has other lengths than its order counts: stdout first then.
     replayOutput(text, out, r.stderr, out.length === r.stdout.length ? r.outputOrder : undefined);
