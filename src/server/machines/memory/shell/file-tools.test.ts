@@ -75,6 +75,10 @@ describe('truncate, du, df', () => {
     const r = await runShell("mkdir -p s/lib && printf 'x%.0s' $(seq 32) > s/lib/u && printf 'y' > s/m && du s; du -sh s; du -ab s; du -c -b s/m s/lib/u | tail -1; du -b --max-depth=0 s");
     expect(r.stdout).toBe('8\ts/lib\n16\ts\n16K\ts\n32\ts/lib/u\n4128\ts/lib\n1\ts/m\n8225\ts\n33\ttotal\n8225\ts\n');
   });
+  it('du counts a file it has met once: nested and repeated operands, hard links; -l counts them again', async () => {
+    const r = await runShell('mkdir -p e/f; head -c 100 /dev/zero > e/f/x; ln e/f/x e/y; du -ab e e/f e | cut -f2; du -cb e/f e | cut -f2; du -sb e/f/x e/f/x; du -ab e | cut -f2; du -lsb e e/f');
+    expect(r.stdout).toBe('e/f/x\ne/f\ne\ne/f\ne\ntotal\n100\te/f/x\ne/f/x\ne/f\ne\n8392\te\n4196\te/f\n');
+  });
   it('df describes the sprite’s disk mounted on /', async () => {
     const r = await runShell('df . | head -1; df -P . | head -1 | tr -s " "; df -h . | tail -1 | tr -s " " | cut -d" " -f2,6');
     expect(r.stdout).toBe('Filesystem     1K-blocks  Used Available Use% Mounted on\nFilesystem 1024-blocks Used Available Capacity Mounted on\n94G /\n');
