@@ -74,6 +74,7 @@ import { whichCommand } from './which-command.ts';
 import { timeoutCommand } from './timeout-command.ts';
 import { withQuotedDiagnostics } from './diagnostic-names.ts';
 import { sleepCommand } from './sleep-command.ts';
+import { pwdCommand } from './pwd-command.ts';
 import { execTooLong } from './exec-limits.ts';
 import { FREE_UPTIME_NAMES, freeUptimeCommands } from './free-uptime.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty.ts';
@@ -453,7 +454,7 @@ function buildSharedCommands() {
     system: [...gnuCommands(), ...sysinfoCommands(), ...coreutilsExtra(), ...zipCommands(), ...compressCommands(), ddCommand(), splitCommand(), csplitCommand(), curlCommand(), iconvCommand()],
     files: [envsubstCommand(), ...copyMoveCommands(), ...grepCommands(), rsyncCommand()],
     text: [...sedCommands(), ...textCommands(), ...pathNameCommands()],
-    paths: [...linkCommands(), ...modeCommands(), fileCommand(), whichCommand(), ...testCommands()],
+    paths: [...linkCommands(), ...modeCommands(), fileCommand(), whichCommand(), ...testCommands(), pwdCommand()],
     sleep: sleepCommand(),
     shells: shellCommands(instrument),
     ttyShells: shellCommands(instrumentTty),

@@ -2578,3 +2578,13 @@ describe('attributes applied by every assignment (patches/just-bash/variable-att
     });
   });
 });
+
+describe('a command run as a builtin knows it (patches/just-bash/tell-builtin-context.mjs)', () => {
+  it('pwd found by name is bash\'s logical builtin; by a path it is the program, physical unless -L', async () => {
+    expect(await runShell('mkdir real; ln -s real lnk; cd lnk; pwd; command pwd; builtin pwd; /bin/pwd; /usr/bin/pwd -L; /bin/pwd -LP')).toEqual({
+      stdout: '/home/sprite/lnk\n/home/sprite/lnk\n/home/sprite/lnk\n/home/sprite/real\n/home/sprite/lnk\n/home/sprite/real\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
