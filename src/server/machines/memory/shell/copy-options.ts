@@ -47,6 +47,32 @@ export async function backupSuffix(fs: IFileSystem, abs: string, o: Pick<PerFile
   return o.control === 'numbered' || highest > 0 ? `.~${highest + 1}~` : o.suffix;
 }
 
+const CONTROLS: Array<[string, PerFileOptions['control'] | 'none']> = [
+  ['none', 'none'], ['off', 'none'], ['simple', 'simple'], ['never', 'simple'], ['existing', 'existing'], ['nil', 'existing'], ['numbered', 'numbered'], ['t', 'numbered'],
+];
+
+/**
+ * GNU's version control named by `word` (`--backup=WORD` or `$VERSION_CONTROL`; `context` names which in an error):
+ * its names or an unambiguous abbreviation of them (argmatch), `existing` when `word` is empty or absent; `none`
+ * makes no backup. An unknown or ambiguous word is GNU's error text (lines for stderr, then the usage hint).
+ * @see https://www.gnu.org/software/coreutils/manual/html_node/Backup-options.html; gnulib backupfile.c, argmatch.c
+ */
+export function versionControl(word: string | undefined, context: string): { control: PerFileOptions['control'] | 'none' } | { error: string } {
+  if (!word) return { control: 'existing' };
+  const exact = CONTROLS.find(([name]) => name === word);
+  if (exact) return { control: exact[1] };
+  const found = new Set(CONTROLS.filter(([name]) => name.startsWith(word)).map(([, c]) => c));
+  if (found.size === 1) return { control: [...found][0]! };
+  const list = 'Valid arguments are:\n  - ‘none’, ‘off’\n  - ‘simple’, ‘never’\n  - ‘existing’, ‘nil’\n  - ‘numbered’, ‘t’\n';
+  return { error: `${found.size === 0 ? 'invalid' : 'ambiguous'} argument ‘${word}’ for ‘${context}’\n${list}` };
+}
+
+/** The simple backup suffix: `-S`'s, else `$SIMPLE_BACKUP_SUFFIX` when it is a plain name, else `~` (gnulib). */
+export function simpleSuffix(given: string | undefined, env: Record<string, string | undefined>): string {
+  const s = given ?? env.SIMPLE_BACKUP_SUFFIX;
+  return s && !s.includes('/') ? s : '~';
+}
+
 /** Options of `args` this module handles, and the rest (options and operands, in order). */
 export function takePerFileOptions(args: string[]): { o: PerFileOptions; rest: string[] } {
   const o: PerFileOptions = { update: false, noClobber: false, backup: false, control: 'existing', suffix: '~', verbose: false, parents: false, symlink: false, hardlink: false, dereference: false, attributesOnly: false };
