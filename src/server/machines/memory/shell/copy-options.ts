@@ -73,8 +73,13 @@ export function simpleSuffix(given: string | undefined, env: Record<string, stri
   return s && !s.includes('/') ? s : '~';
 }
 
-/** Options of `args` this module handles, and the rest (options and operands, in order). */
-export function takePerFileOptions(args: string[]): { o: PerFileOptions; rest: string[] } {
+/**
+ * Options of `args` this module handles, and the rest (options and operands, in order); `env` gives
+ * `$VERSION_CONTROL` and `$SIMPLE_BACKUP_SUFFIX` to -b. `error` is GNU's text for a bad backup control (lines for stderr).
+ */
+export function takePerFileOptions(args: string[], env: Record<string, string | undefined> = {}): { o: PerFileOptions; rest: string[]; error?: string } {
+  let controlWord: string | undefined;
+  let suffix: string | undefined;
   const o: PerFileOptions = { update: false, noClobber: false, backup: false, control: 'existing', suffix: '~', verbose: false, parents: false, symlink: false, hardlink: false, dereference: false, attributesOnly: false };
   const rest: string[] = [];
   let options = true;
@@ -90,11 +95,10 @@ export function takePerFileOptions(args: string[]): { o: PerFileOptions; rest: s
     } else if (a === '--target-directory' || a.startsWith('--target-directory=')) o.target = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
     else if (a === '--update' || a.startsWith('--update=')) o.update = a !== '--update=all';
     else if (a === '--backup' || a.startsWith('--backup=')) {
-      const control = a.includes('=') ? a.slice(a.indexOf('=') + 1) : 'existing';
-      o.backup = control !== 'none' && control !== 'off';
-      o.control = control === 'numbered' || control === 't' ? 'numbered' : control === 'simple' || control === 'never' ? 'simple' : 'existing';
+      o.backup = true;
+      if (a.includes('=')) controlWord = a.slice(a.indexOf('=') + 1);
     }
-    else if (a.startsWith('--suffix=')) (o.suffix = a.slice(9)), (o.backup = true);
+    else if (a.startsWith('--suffix=')) (suffix = a.slice(9)), (o.backup = true);
     else if (a === '--verbose') o.verbose = true;
     else if (a === '--no-clobber') (o.noClobber = true), rest.push(a);
     else if (a === '--parents') o.parents = true;
@@ -110,7 +114,7 @@ export function takePerFileOptions(args: string[]): { o: PerFileOptions; rest: s
         if (c === 't' || c === 'S') {
           const v = a.slice(j + 1) || args[++i];
           if (c === 't') o.target = v;
-          else (o.suffix = v ?? '~'), (o.backup = true);
+          else (suffix = v), (o.backup = true);
           break;
         }
         if (c === 'u') o.update = true;
@@ -125,6 +129,13 @@ export function takePerFileOptions(args: string[]): { o: PerFileOptions; rest: s
       }
       if (kept) rest.push(`-${kept}`);
     }
+  }
+  if (o.backup) {
+    const vc = versionControl(controlWord ?? env.VERSION_CONTROL, controlWord !== undefined ? 'backup type' : '$VERSION_CONTROL');
+    if ('error' in vc) return { o, rest, error: vc.error };
+    if (vc.control === 'none') o.backup = false;
+    else o.control = vc.control;
+    o.suffix = simpleSuffix(suffix, env);
   }
   return { o, rest };
 }

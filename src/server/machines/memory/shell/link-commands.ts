@@ -228,7 +228,7 @@ export function linkCommands(): CustomCommand[] {
       const ops = args[0] === '--' ? args.slice(1) : args;
       if (ops.length < 2) return usage('link', ops.length === 0 ? 'missing operand' : `missing operand after '${ops[0]}'`);
       if (ops.length > 2) return usage('link', `extra operand '${ops[2]}'`);
-      const r = await ln([ops[0]!, ops[1]!], ctx.fs, ctx.cwd, () => '');
+      const r = await ln([ops[0]!, ops[1]!], ctx.fs, ctx.cwd, () => '', {});
       return r.exitCode === 0 ? r : { ...r, stderr: `link: cannot create link '${ops[1]}' to '${ops[0]}': ${r.stderr.split(': ').pop()}` };
     }),
     defineCommand('unlink', async (args, ctx) => {
