@@ -104,6 +104,10 @@ describe('cp -b and mv -b', () => {
 });
 
 describe('ln, link, unlink, readlink', () => {
+  it('readlink -m and realpath -m take a symlink loop as a plain name; -f and -e fail on it', async () => {
+    const r = await runShell('cd /tmp; ln -s l1 l1; ln -s l3 l2; ln -s l2 l3; readlink -m l1 l1/x/../y l2; realpath -m l1/a; readlink -f l1; echo "s=$?"; readlink -e l1; echo "s=$?"');
+    expect(r.stdout).toBe('/tmp/l1\n/tmp/l1/y\n/tmp/l2\n/tmp/l1/a\ns=1\ns=1\n');
+  });
   it('ln -b keeps the replaced name by GNU\'s version control: --backup=CONTROL (abbreviated), $VERSION_CONTROL, -S or $SIMPLE_BACKUP_SUFFIX', async () => {
     const r = await runShell('cd /tmp; touch x w v; ln --backup=numbered -s y x; ln --backup=num -s z x; VERSION_CONTROL=t ln -b -s y w; SIMPLE_BACKUP_SUFFIX=.bak ln -b -s y v; ls; ln --backup=n -s y x; echo "s=$?"; ln --backup=none -s y x; echo "s=$?"');
     expect(r.stdout).toBe('v\nv.bak\nw\nw.~1~\nx\nx.~1~\nx.~2~\ns=1\ns=1\n');
