@@ -11,7 +11,7 @@ import { localeQuote } from './gnu-quote.ts';
 import { unsupported } from './gnu-commands.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
 import { exported } from './child-environment.ts';
-import { BUILTINS } from './shell-level.ts';
+import { programPath } from './program-path.ts';
 
 /**
  * The variables bash sets for itself, unexported, in a non-interactive shell on an x86_64 Linux sprite whose host
@@ -216,7 +216,8 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
   const hidePwd = !('PWD' in vars) && before.has('PWD');
   const setup = [names.length > 0 ? `export ${names.join(' ')}` : '', hidePwd ? 'export -n PWD' : ''].filter(Boolean);
   const restore = [added.length > 0 ? `export -n ${added.join(' ')}` : '', hidePwd ? 'export PWD' : ''].filter(Boolean);
-  const program = await programPath(ctx, argv[0]!, vars.PATH);
+  // GNU env execs a program: never the shell's builtin of that name, and 127 when PATH has none (`env cd`).
+  const program = await programPath(ctx.fs, ctx.cwd, argv[0]!, vars.PATH);
   if (program === null) return text('', 127, `${debug}env: ${localeQuote(ctx.env, argv[0]!)}: No such file or directory\n`);
   const run = [program, ...argv.slice(1)].map(shellQuote).join(' ');
   const script = restore.length === 0 ? `${setup.join('; ')}\n${run}` : `${setup.join('; ')}\n${run}\n__spritzer_env_status=$?; ${restore.join('; ')}; exit $__spritzer_env_status`;
@@ -235,22 +236,6 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
   // The shell's lookup failure (`bash: line N: X: command not found`) is env's own execvp failure.
   const missing = result.exitCode === 127 && result.stderr.replace(/^bash: (line \d+: )?/, '') === `${argv[0]}: command not found\n`;
   return missing ? { ...result, stderr: `${debug}env: ${localeQuote(ctx.env, argv[0]!)}: No such file or directory\n` } : { ...result, stderr: debug + result.stderr };
-}
-
-/**
- * What the shell must run for env's `name`: GNU env execs a program (execvp: `name` looked up in the new
- * environment's PATH, `/bin:/usr/bin` without one), never the shell's builtin of that name, so a name bash has as a
- * builtin (`pwd`, `echo`, `kill`) is given as the program's path, null when PATH has none (`env cd`); any other
- * name stays as it is (the shell looks it up in PATH).
- */
-async function programPath(ctx: CommandContext, name: string, path: string | undefined): Promise<string | null> {
-  if (name.includes('/') || !BUILTINS.has(name)) return name;
-  for (const dir of (path ?? '/bin:/usr/bin').split(':')) {
-    const file = ctx.fs.resolvePath(ctx.cwd, `${dir || '.'}/${name}`);
-    const st = await ctx.fs.stat(file).catch(() => null);
-    if (st?.isFile && (st.mode & 0o111) !== 0) return file;
-  }
-  return null;
 }
 
 function printenv(args: string[], ctx: CommandContext): ExecResult {

@@ -12,6 +12,7 @@ import { shellQuote } from '../argv.ts';
 import { SANDBOX_HINT } from './world.ts';
 import { commOf, type ProcessTable } from '../processes.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
+import { programArgv } from './program-path.ts';
 
 /**
  * The command a background statement is rewritten to: `__spritzer_bg [-d] SCRIPT` (`-d`: started by nohup/setsid;
@@ -387,7 +388,7 @@ export class JobControl {
         defineCommand(name, async (args, ctx) => {
           const rest = name === 'setsid' ? args.filter((a, i) => !(i === 0 && a.startsWith('-'))) : args[0] === '--' ? args.slice(1) : args;
           if (rest.length === 0) return fail(`${name}: missing operand\n`, name === 'nohup' ? 125 : 1);
-          return execOnOwnStdin(ctx, rest.map(shellQuote).join(' '), { cwd: ctx.cwd });
+          return execOnOwnStdin(ctx, (await programArgv(ctx, rest)).map(shellQuote).join(' '), { cwd: ctx.cwd });
         }),
       ),
     ];

@@ -8,6 +8,7 @@ import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
 import { normalizeSignalName, signalNumber } from '../../../../protocol/signals.ts';
 import { localeQuote } from './gnu-quote.ts';
 import { parseDuration } from './duration.ts';
+import { programArgv } from './program-path.ts';
 
 /** Longest wait the engine's timers take (2^31-1 ms): an infinite or longer DURATION waits this long. */
 const MAX_SECONDS = 2147483;
@@ -55,7 +56,7 @@ function parseOptions(args: string[]): TimeoutOptions | { badSignal: string } | 
  * `--preserve-status` 128+N; with KILL (not `--foreground`) 137 and bash's report of timeout killed.
  * @deviation bash's report names line 1 and the command's words, not the line and text as written.
  */
-async function timeout(args: string[], env: Map<string, string>, original: (args: string[]) => Promise<ExecResult>, allocatePid: () => number): Promise<ExecResult> {
+async function timeout(args: string[], env: Map<string, string>, original: (args: string[]) => Promise<ExecResult>, allocatePid: () => number, program: (argv: string[]) => Promise<string[]>): Promise<ExecResult> {
   const o = parseOptions(args);
   const usage = (message: string): ExecResult => ({ stdout: '', stderr: `${message}Try 'timeout --help' for more information.\n`, exitCode: 125 });
   if ('usage' in o) return usage(o.usage);
@@ -67,7 +68,8 @@ async function timeout(args: string[], env: Map<string, string>, original: (args
   // just-bash's timeout runs the command for the duration in seconds (it knows no `--`, `-v` or exponent) and sends
   // it the signal (a shell's trap for it runs: patches/just-bash/timeout-signal-traps.mjs); the options decide what
   // a timed-out command's status is, below.
-  const result: ExecResult & { spzChildStatus?: number } = await original(['-s', o.signal, limitSeconds(seconds).toFixed(3), ...commandWords]);
+  // The command is a program, never the shell's builtin of its name (program-path.ts).
+  const result: ExecResult & { spzChildStatus?: number } = await original(['-s', o.signal, limitSeconds(seconds).toFixed(3), ...(await program(commandWords))]);
   const command = commandWords[0]!;
   // A command that cannot run: timeout's own words (status 127 or 126), not the shell's.
   const unrunnable = /^bash: (?:line \d+: )?(.+): (command not found|Permission denied|No such file or directory)\n$/.exec(result.stderr);
@@ -89,5 +91,5 @@ async function timeout(args: string[], env: Map<string, string>, original: (args
 
 /** The `timeout` command, for just-bash's `customCommands`; `allocatePid` numbers timeout's own process. */
 export function timeoutCommand(allocatePid: () => number): CustomCommand {
-  return defineCommand('timeout', async (args, ctx) => timeout(args, ctx.env, ctx.origCommand!, allocatePid));
+  return defineCommand('timeout', async (args, ctx) => timeout(args, ctx.env, ctx.origCommand!, allocatePid, (argv) => programArgv(ctx, argv)));
 }
