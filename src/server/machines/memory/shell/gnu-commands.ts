@@ -17,6 +17,7 @@ import { runsAsRoot } from './run-as.ts';
 import { canonical, joined } from './canonical-path.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
 import { detachName } from './replace-file.ts';
+import { programArgv } from './program-path.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
@@ -172,7 +173,9 @@ async function sudo(args: string[], ctx: Parameters<Parameters<typeof defineComm
   });
   // Exported in the script: just-bash passes an exec's `env` option to nested shells only when exported.
   const exports = `export ${Object.entries(env).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ')}`;
-  return execOnOwnStdin(ctx, `${exports}; ${command.map(shellQuote).join(' ')}`, { cwd: ctx.cwd, env, replaceEnv: true });
+  // sudo execs a program, never the shell's builtin of its name (program-path.ts).
+  const program = await programArgv(ctx, command);
+  return execOnOwnStdin(ctx, `${exports}; ${program.map(shellQuote).join(' ')}`, { cwd: ctx.cwd, env, replaceEnv: true });
 }
 
 const TEMPLATE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
