@@ -2588,3 +2588,13 @@ describe('a command run as a builtin knows it (patches/just-bash/tell-builtin-co
     });
   });
 });
+
+describe('exec runs a program, never a builtin (patches/just-bash/exec-program.mjs)', () => {
+  it('runs the program PATH has for a builtin\'s name, and finds none when PATH has none', async () => {
+    expect(await runShell('mkdir real; ln -s real lnk; cd lnk; (exec pwd); (exec echo --version) | head -1; (PATH=/nowhere; exec echo hi); echo "s=$?"; (exec cd /); echo "s=$?"')).toEqual({
+      stdout: '/home/sprite/real\necho (GNU coreutils) 9.1\ns=127\ns=127\n',
+      stderr: 'bash: line 1: exec: echo: not found\nbash: line 1: exec: cd: not found\n',
+      exit: 0,
+    });
+  });
+});
