@@ -16,4 +16,11 @@ describe('the pwd program', () => {
   it('warns about operands and goes on', async () => {
     expect(await runShell('cd /tmp; /bin/pwd a b')).toEqual({ stdout: '/tmp\n', stderr: 'pwd: ignoring non-option arguments\n', exit: 0 });
   });
+  it('takes abbreviated long options and rejects others with GNU\'s words', async () => {
+    expect(await runShell('cd /tmp; /bin/pwd --phys --log; /bin/pwd -x; echo "s=$?"; /bin/pwd --nope; echo "s=$?"')).toEqual({
+      stdout: '/tmp\ns=1\ns=1\n',
+      stderr: "pwd: invalid option -- 'x'\nTry 'pwd --help' for more information.\npwd: unrecognized option '--nope'\nTry 'pwd --help' for more information.\n",
+      exit: 0,
+    });
+  });
 });

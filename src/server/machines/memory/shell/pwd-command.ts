@@ -2,12 +2,13 @@
  * The GNU `pwd` program (what `/bin/pwd` and `env pwd` run; bash's builtin `pwd` stays the interpreter's): physical by default (`-P`), logical only with `-L` or when
  * POSIXLY_CORRECT is set. The logical name is `$PWD` when it is absolute, has no `.` or `..` component and names
  * the working directory itself; otherwise the physical name is printed. Options: `-L`, `-P`, `--logical`,
- * `--physical` (the last one given wins); operands are ignored with a warning.
+ * `--physical` (the last one given wins; a long option may be abbreviated); operands are ignored with a warning.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/pwd-invocation.html; pwd.c (logical_getcwd)
  */
 import { defineCommand, type CustomCommand, type ExecResult, type IFileSystem } from 'just-bash';
 import { inodeNumber } from './devices.ts';
 import { errorsFirst } from './output-order.ts';
+import { gnuStandardText } from './gnu-help.ts';
 
 const usage = (what: string): ExecResult => ({ stdout: '', stderr: `pwd: ${what}\nTry 'pwd --help' for more information.\n`, exitCode: 1 });
 
@@ -31,8 +32,13 @@ async function pwd(args: string[], fs: IFileSystem, cwd: string, env: Record<str
       operands += args.length - i - 1;
       break;
     }
-    if (a === '--logical' || a === '--physical') logical = a === '--logical';
-    else if (a.startsWith('--')) return usage(`unrecognized option '${a}'`);
+    if (a.startsWith('--')) {
+      // getopt_long: any prefix of a long option names it (each starts with its own letter).
+      const long = ['--logical', '--physical', '--help', '--version'].find((l) => l.startsWith(a));
+      if (!long) return usage(`unrecognized option '${a}'`);
+      if (long === '--help' || long === '--version') return { stdout: gnuStandardText('pwd', long) ?? '', stderr: '', exitCode: 0 };
+      logical = long === '--logical';
+    }
     else if (a.startsWith('-') && a.length > 1) {
       for (const c of a.slice(1)) {
         if (c !== 'L' && c !== 'P') return usage(`invalid option -- '${c}'`);
