@@ -7,6 +7,7 @@
  */
 import type { ExecResult, FsStat, IFileSystem } from 'just-bash';
 import { OrderedOutput } from './output-order.ts';
+import { localeQuote } from './gnu-quote.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
 
@@ -57,14 +58,16 @@ const CONTROLS: Array<[string, PerFileOptions['control'] | 'none']> = [
  * makes no backup. An unknown or ambiguous word is GNU's error text (lines for stderr, then the usage hint).
  * @see https://www.gnu.org/software/coreutils/manual/html_node/Backup-options.html; gnulib backupfile.c, argmatch.c
  */
-export function versionControl(word: string | undefined, context: string): { control: PerFileOptions['control'] | 'none' } | { error: string } {
+export function versionControl(word: string | undefined, context: string, env: Record<string, string | undefined> = {}): { control: PerFileOptions['control'] | 'none' } | { error: string } {
   if (!word) return { control: 'existing' };
   const exact = CONTROLS.find(([name]) => name === word);
   if (exact) return { control: exact[1] };
   const found = new Set(CONTROLS.filter(([name]) => name.startsWith(word)).map(([, c]) => c));
   if (found.size === 1) return { control: [...found][0]! };
-  const list = 'Valid arguments are:\n  - ‘none’, ‘off’\n  - ‘simple’, ‘never’\n  - ‘existing’, ‘nil’\n  - ‘numbered’, ‘t’\n';
-  return { error: `${found.size === 0 ? 'invalid' : 'ambiguous'} argument ‘${word}’ for ‘${context}’\n${list}` };
+  // The locale's quotes (‘’ in a UTF-8 one), as gnulib's quote().
+  const q = (t: string) => localeQuote(new Map(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)), t);
+  const list = `Valid arguments are:\n  - ${q('none')}, ${q('off')}\n  - ${q('simple')}, ${q('never')}\n  - ${q('existing')}, ${q('nil')}\n  - ${q('numbered')}, ${q('t')}\n`;
+  return { error: `${found.size === 0 ? 'invalid' : 'ambiguous'} argument ${q(word)} for ${q(context)}\n${list}` };
 }
 
 /** The simple backup suffix: `-S`'s, else `$SIMPLE_BACKUP_SUFFIX` when it is a plain name, else `~` (gnulib). */
@@ -131,7 +134,7 @@ export function takePerFileOptions(args: string[], env: Record<string, string | 
     }
   }
   if (o.backup) {
-    const vc = versionControl(controlWord ?? env.VERSION_CONTROL, controlWord !== undefined ? 'backup type' : '$VERSION_CONTROL');
+    const vc = versionControl(controlWord ?? env.VERSION_CONTROL, controlWord !== undefined ? 'backup type' : '$VERSION_CONTROL', env);
     if ('error' in vc) return { o, rest, error: vc.error };
     if (vc.control === 'none') o.backup = false;
     else o.control = vc.control;

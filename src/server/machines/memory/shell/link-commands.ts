@@ -92,7 +92,7 @@ async function ln(args: string[], fs: IFileSystem, cwd: string, stdin: () => str
   }
   let control: PerFileOptions['control'] = 'existing';
   if (o.backup) {
-    const vc = versionControl(controlWord ?? env.VERSION_CONTROL, controlWord !== undefined ? 'backup type' : '$VERSION_CONTROL');
+    const vc = versionControl(controlWord ?? env.VERSION_CONTROL, controlWord !== undefined ? 'backup type' : '$VERSION_CONTROL', env);
     if ('error' in vc) return { stdout: '', stderr: `ln: ${vc.error}Try 'ln --help' for more information.\n`, exitCode: 1 };
     if (vc.control === 'none') o.backup = false;
     else control = vc.control;

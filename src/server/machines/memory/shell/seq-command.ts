@@ -1,6 +1,6 @@
 /**
- * `seq` as GNU coreutils prints: FIRST, INCREMENT and LAST as decimals (or hexadecimal numbers, as strtold reads them) (each value FIRST + i·INCREMENT), integers
- * as integers and others with as many decimals as FIRST and INCREMENT have, `-f FORMAT` (one `%e %f %g` directive,
+ * `seq` as GNU coreutils prints: FIRST, INCREMENT and LAST as decimals or hexadecimal numbers (as strtold reads
+ * them; each value FIRST + i·INCREMENT), integers as integers and others with as many decimals as FIRST and INCREMENT have, `-f FORMAT` (one `%e %f %g` directive,
  * C's printf), `-s SEP`, `-w` (zero-padded to equal width), and GNU's argument errors.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/seq-invocation.html
  */
