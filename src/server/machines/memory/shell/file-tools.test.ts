@@ -99,7 +99,7 @@ describe('cp -b and mv -b', () => {
   it('take $VERSION_CONTROL and $SIMPLE_BACKUP_SUFFIX, abbreviated controls, and refuse a bad one as GNU does', async () => {
     const r = await runShell('cd /tmp; touch x y z; VERSION_CONTROL=numbered cp -b y x; SIMPLE_BACKUP_SUFFIX=.old cp -b y z; cp --backup=ni y z; VERSION_CONTROL=off mv -b y x; ls; cp --backup=foo x z; echo "s=$?"');
     expect(r.stdout).toBe('x\nx.~1~\nz\nz.old\nz~\ns=1\n');
-    expect(r.stderr).toBe("cp: invalid argument ‘foo’ for ‘backup type’\nValid arguments are:\n  - ‘none’, ‘off’\n  - ‘simple’, ‘never’\n  - ‘existing’, ‘nil’\n  - ‘numbered’, ‘t’\nTry 'cp --help' for more information.\n");
+    expect(r.stderr).toBe("cp: invalid argument 'foo' for 'backup type'\nValid arguments are:\n  - 'none', 'off'\n  - 'simple', 'never'\n  - 'existing', 'nil'\n  - 'numbered', 't'\nTry 'cp --help' for more information.\n");
   });
 });
 
@@ -111,7 +111,7 @@ describe('ln, link, unlink, readlink', () => {
   it('ln -b keeps the replaced name by GNU\'s version control: --backup=CONTROL (abbreviated), $VERSION_CONTROL, -S or $SIMPLE_BACKUP_SUFFIX', async () => {
     const r = await runShell('cd /tmp; touch x w v; ln --backup=numbered -s y x; ln --backup=num -s z x; VERSION_CONTROL=t ln -b -s y w; SIMPLE_BACKUP_SUFFIX=.bak ln -b -s y v; ls; ln --backup=n -s y x; echo "s=$?"; ln --backup=none -s y x; echo "s=$?"');
     expect(r.stdout).toBe('v\nv.bak\nw\nw.~1~\nx\nx.~1~\nx.~2~\ns=1\ns=1\n');
-    expect(r.stderr).toBe("ln: ambiguous argument ‘n’ for ‘backup type’\nValid arguments are:\n  - ‘none’, ‘off’\n  - ‘simple’, ‘never’\n  - ‘existing’, ‘nil’\n  - ‘numbered’, ‘t’\nTry 'ln --help' for more information.\nln: failed to create symbolic link 'x': File exists\n");
+    expect(r.stderr).toBe("ln: ambiguous argument 'n' for 'backup type'\nValid arguments are:\n  - 'none', 'off'\n  - 'simple', 'never'\n  - 'existing', 'nil'\n  - 'numbered', 't'\nTry 'ln --help' for more information.\nln: failed to create symbolic link 'x': File exists\n");
   });
   const TREE = "mkdir -p w/src/lib && cd w && printf 'a\\n' > a.txt && printf 'n\\n' > nums.txt && ln -s a.txt link.txt";
   it('ln of a symlink links the symlink itself; -L links the file it leads to', async () => {
