@@ -30,6 +30,12 @@ describe('--help and --version of the programs bash also has as builtins', () =>
   });
 });
 
+describe('false run as a program', () => {
+  it('answers --help and --version with status 1, as GNU false does; the builtin says nothing', async () => {
+    expect(await runShell('env false --version | head -1; env false --help >/dev/null; echo "s=$?"; false --help; echo "s=$?"')).toEqual({ stdout: 'false (GNU coreutils) 9.1\ns=1\ns=1\n', stderr: '', exit: 0 });
+  });
+});
+
 describe('gnuStandardText on a host without GNU coreutils', () => {
   it('answers with a short usage line and a GNU version line, and nothing for other programs', async () => {
     const { gnuStandardText } = await import('./gnu-help.ts');

@@ -21,12 +21,12 @@ const PROGRAMS: ReadonlySet<string> = new Set(
 
 /**
  * Coreutils programs that bash also has as builtins: the program (run by a path, by env, xargs…) answers
- * `--help`/`--version`, the builtin never does. echo (unless POSIXLY_CORRECT), printf, true and `[` answer only when
- * the option is their one argument; pwd reads options as the other programs do. (false answers with status 1, and
- * Debian's kill is procps's: neither is answered here.)
+ * `--help`/`--version`, the builtin never does. echo (unless POSIXLY_CORRECT), printf, true, false (status 1) and
+ * `[` answer only when the option is their one argument; pwd reads options as the other programs do. (Debian's kill
+ * is procps's, not answered here.)
  * @see GNU coreutils echo.c, printf.c, true.c, test.c (`[`), pwd.c
  */
-const BUILTIN_PROGRAMS: ReadonlyMap<string, 'alone' | 'options'> = new Map([['echo', 'alone'], ['printf', 'alone'], ['true', 'alone'], ['[', 'alone'], ['pwd', 'options']]);
+const BUILTIN_PROGRAMS: ReadonlyMap<string, 'alone' | 'options'> = new Map([['echo', 'alone'], ['printf', 'alone'], ['true', 'alone'], ['false', 'alone'], ['[', 'alone'], ['pwd', 'options']]);
 
 /**
  * Programs whose options end at their first operand (getopt's `+`, or operands that may look like options):
@@ -73,7 +73,8 @@ export function hostCoreutilsText(name: string, option: '--help' | '--version'):
   if (hostIsGnu === undefined) hostIsGnu = /\(GNU coreutils\)/.test(run('ls', '--version').stdout ?? '');
   if (!hostIsGnu) return undefined;
   const r = run(name, option);
-  return r.status === 0 && r.stdout ? r.stdout : undefined;
+  // false answers too, with its own status 1.
+  return (r.status === 0 || name === 'false') && r.stdout ? r.stdout : undefined;
 }
 let hostIsGnu: boolean | undefined;
 
@@ -193,7 +194,7 @@ function programHelpWrapper(name: string, cmd?: Command): Command {
   return defineCommand(name, async (args, ctx) => {
     const option = (ctx as { builtin?: boolean }).builtin ? null : programOption(name, args, ctx.env);
     const text = option && gnuStandardText(name, option);
-    if (text) return { stdout: text, stderr: '', exitCode: 0 };
+    if (text) return { stdout: text, stderr: '', exitCode: name === 'false' ? 1 : 0 };
     return cmd ? cmd.execute(args, ctx) : ctx.origCommand!(args);
   });
 }
