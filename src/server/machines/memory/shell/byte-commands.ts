@@ -10,6 +10,8 @@ import { bytesOutput, defineCommand, unsafeBytesFromLatin1, type CommandContext,
 import { formatDate } from './date-format.ts';
 import { orderOf, type OrderedResult } from './output-order.ts';
 import { runPrintf } from './printf-format.ts';
+import { localeQuote } from './gnu-quote.ts';
+import { quoteName } from './ls-quote.ts';
 import { shellText, shellTextLatin1 } from './shell-text.ts';
 
 /** A string's UTF-8 bytes as a byte string (one char per byte). */
@@ -53,7 +55,36 @@ const USAGE = 'printf: usage: printf [-v var] format [arguments]\n';
  * output of the format pass that caused them (bash flushes its output after each pass). With `-v` the output is
  * assigned through just-bash's own `printf -v NAME %s`, which checks the name.
  */
+/**
+ * GNU coreutils' `printf` program (what `/usr/bin/printf`, `env printf`, `xargs printf` run): no options but a
+ * first `--` (so `-v` is a format), `missing operand` without a format, and GNU's messages (printf-format.ts `gnu`).
+ * @see GNU coreutils printf.c main
+ */
+function printfProgram(args: string[], ctx: CommandContext): ExecResult {
+  const operands = args[0] === '--' ? args.slice(1) : args;
+  if (operands.length === 0) return { stdout: '', stderr: "printf: missing operand\nTry 'printf --help' for more information.\n", exitCode: 1 };
+  const tz = ctx.env.get('TZ');
+  const utf8 = (s: string) => Buffer.from(s, 'latin1').toString('utf8');
+  const run = runPrintf(utf8Bytes(operands[0]!), operands.slice(1).map(utf8Bytes), {
+    strftime: (format, seconds) => formatDate(utf8(format), { ms: seconds * 1000, ns: 0, tz }),
+    now: () => 0,
+    started: () => 0,
+    gnu: { quote: (a) => utf8Bytes(localeQuote(ctx.env, utf8(a))), shellEscape: (a) => utf8Bytes(quoteName(utf8(a), 'shell-escape')) },
+  });
+  const marks: Array<[number, number]> = [];
+  let stderr = '';
+  for (const m of run.messages) {
+    const text = utf8(m.text);
+    marks.push([m.at, text.length]);
+    stderr += text;
+  }
+  const result: OrderedResult = { ...bytesOutput(unsafeBytesFromLatin1(run.stdout)), stderr, exitCode: run.status, outputOrder: orderOf(marks, 'before-errors') };
+  return result;
+}
+
 async function printfBuiltin(args: string[], ctx: CommandContext, now: () => number, started: number): Promise<ExecResult> {
+  // Run as a program, not as bash's builtin (patches/just-bash/tell-builtin-context.mjs): GNU's printf.
+  if ((ctx as { builtin?: boolean }).builtin === false) return printfProgram(args, ctx);
   let i = 0;
   let target: string | undefined;
   while (i < args.length && args[i]!.startsWith('-') && args[i] !== '-') {

@@ -11,7 +11,7 @@ export const joined = (cwd: string, name: string) => (name.startsWith('/') ? nam
 /**
  * Resolves `abs` component by component, following symlinks (at most 40, as Linux's ELOOP limit). `mustExist`: every
  * component must exist (`-e`); `missingOk`: none need to (`-m`); neither: all but the last (`-f`, realpath's
- * default). `noLinks` leaves symlinks as they are (`realpath -s`). A trailing slash asks for a directory, as a
+ * default; a symlink loop is then a plain name). `noLinks` leaves symlinks as they are (`realpath -s`). A trailing slash asks for a directory, as a
  * component after the last would (`realpath f/` of a file is ENOTDIR, but for `-m`). Throws the fs error (ENOENT,
  * ENOTDIR, ELOOP).
  */
@@ -21,6 +21,7 @@ export async function canonical(fs: IFileSystem, abs: string, o: { mustExist: bo
   const slash = /[^/]\/+$/.test(abs);
   const done: string[] = [];
   let links = 0;
+  const seen = new Set<string>();
   while (pending.length > 0) {
     const part = pending.shift()!;
     if (part === '.') continue;
@@ -41,6 +42,14 @@ export async function canonical(fs: IFileSystem, abs: string, o: { mustExist: bo
       throw err;
     }
     if (st.isSymbolicLink && !o.noLinks) {
+      // gnulib's loop check: the same link met again with the same rest of the name is a loop. -m then keeps the
+      // link's name as a plain component and goes on (`readlink -m loop/x` is `…/loop/x`); otherwise ELOOP.
+      const visit = `${st.ino ?? here}\0${pending.join('/')}`;
+      if (o.missingOk && seen.has(visit)) {
+        done.push(part);
+        continue;
+      }
+      seen.add(visit);
       if (++links > 40) throw Object.assign(new Error('loop'), { code: 'ELOOP' });
       const target = await fs.readlink(here);
       if (target.startsWith('/')) done.length = 0;

@@ -38,6 +38,10 @@ describe('cksum and sum', () => {
 });
 
 describe('numfmt', () => {
+  it('--format takes printf\'s 0 (digits zero-padded, the unit after them), blanks and \' in any order, a - width; --padding and auto-padding when it gives no width', async () => {
+    const r = await runShell("numfmt --format='%08.2f' 3.14159; numfmt --format='%08.1f' --to=si 12345; numfmt --format='%08f' -- -3; numfmt --format=\"% 0'5f|\" 3; numfmt --format='%0-5f|' 3; numfmt --format='%05f|' --padding=-8 3; printf '1  22\\n' | numfmt --field=2 --format='%f|'; printf '1 22\\n' | numfmt --field=2 --padding=5");
+    expect(r.stdout).toBe('00003.15\n000012.4K\n-0000003\n00003|\n3    |\n00003   |\n1  22|\n1    22\n');
+  });
   it("rounds to a format's precision from zero, as --round says, and takes a negative number for an option", async () => {
     const r = await runShell('numfmt --to=iec --format=%.1f 1075; numfmt --format=%.2f --to=iec 123456; numfmt --to=iec --round=down --format=%.1f 1075; numfmt --format=%.1f 1.04; numfmt 1 -1.04; echo "s=$?"');
     expect(r).toEqual({ stdout: '1.1K\n120.57K\n1.0K\n1.1\ns=1\n', stderr: "numfmt: invalid option -- '1'\nTry 'numfmt --help' for more information.\n", exit: 0 });

@@ -310,10 +310,11 @@ function preserveLists(args: string[]): { args: string[]; mode: boolean; times: 
   return { args: rest, mode, times };
 }
 
-async function cp(given: string[], fs: IFileSystem, cwd: string, run: Run, stdin: () => string): Promise<ExecResult> {
+async function cp(given: string[], fs: IFileSystem, cwd: string, run: Run, stdin: () => string, env: Record<string, string | undefined>): Promise<ExecResult> {
   const lists = preserveLists(given);
   if ('exitCode' in lists) return lists;
-  const { o, rest: args } = takePerFileOptions(lists.args);
+  const { o, rest: args, error } = takePerFileOptions(lists.args, env);
+  if (error) return fail(`cp: ${error}Try 'cp --help' for more information.\n`);
   const { flags, passed, operands: named } = parse(args, 'fTaPi');
   if (lists.mode) flags.add('preserve-mode');
   if (lists.times) flags.add('preserve-times');
@@ -436,8 +437,9 @@ async function noTargetDirectory(cmd: 'cp' | 'mv', fs: IFileSystem, cwd: string,
   return run(argv(opts, [...children.map((c) => `${src.replace(/\/+$/, '')}/${c}`), dest]));
 }
 
-async function mv(all: string[], fs: IFileSystem, cwd: string, run: Run, stdin: () => string): Promise<ExecResult> {
-  const { o, rest: args } = takePerFileOptions(all);
+async function mv(all: string[], fs: IFileSystem, cwd: string, run: Run, stdin: () => string, env: Record<string, string | undefined>): Promise<ExecResult> {
+  const { o, rest: args, error } = takePerFileOptions(all, env);
+  if (error) return fail(`mv: ${error}Try 'mv --help' for more information.\n`);
   // mv takes the last of -f, -i and -n (coreutils mv.c): -n before -f or -i does not hold
   o.noClobber = lastOverwriteChoice(all, 'inf') === 'n';
   if (o.symlink || o.hardlink || o.dereference || o.parents) {
@@ -475,7 +477,7 @@ export const COPY_MOVE_COMMAND_NAMES: readonly string[] = ['cp', 'mv'];
 /** `cp` and `mv` for just-bash's `customCommands` (each hands the rest to just-bash's own). */
 export function copyMoveCommands(): CustomCommand[] {
   return [
-    defineCommand('cp', (args, ctx) => cp(args, ctx.fs, ctx.cwd, async (a) => permissionMessages('cp', await ctx.origCommand!(a), ctx.fs, ctx.cwd, a[a.length - 1] ?? ''), () => decodeBytesToUtf8(ctx.stdin))),
-    defineCommand('mv', (args, ctx) => mv(args, ctx.fs, ctx.cwd, async (a) => permissionMessages('mv', await ctx.origCommand!(a), ctx.fs, ctx.cwd, a[a.length - 1] ?? ''), () => decodeBytesToUtf8(ctx.stdin))),
+    defineCommand('cp', (args, ctx) => cp(args, ctx.fs, ctx.cwd, async (a) => permissionMessages('cp', await ctx.origCommand!(a), ctx.fs, ctx.cwd, a[a.length - 1] ?? ''), () => decodeBytesToUtf8(ctx.stdin), ctx.exportedEnv ?? Object.fromEntries(ctx.env))),
+    defineCommand('mv', (args, ctx) => mv(args, ctx.fs, ctx.cwd, async (a) => permissionMessages('mv', await ctx.origCommand!(a), ctx.fs, ctx.cwd, a[a.length - 1] ?? ''), () => decodeBytesToUtf8(ctx.stdin), ctx.exportedEnv ?? Object.fromEntries(ctx.env))),
   ];
 }

@@ -7,6 +7,7 @@
  */
 import type { ExecResult, FsStat, IFileSystem } from 'just-bash';
 import { OrderedOutput } from './output-order.ts';
+import { localeQuote } from './gnu-quote.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
 
@@ -47,8 +48,41 @@ export async function backupSuffix(fs: IFileSystem, abs: string, o: Pick<PerFile
   return o.control === 'numbered' || highest > 0 ? `.~${highest + 1}~` : o.suffix;
 }
 
-/** Options of `args` this module handles, and the rest (options and operands, in order). */
-export function takePerFileOptions(args: string[]): { o: PerFileOptions; rest: string[] } {
+const CONTROLS: Array<[string, PerFileOptions['control'] | 'none']> = [
+  ['none', 'none'], ['off', 'none'], ['simple', 'simple'], ['never', 'simple'], ['existing', 'existing'], ['nil', 'existing'], ['numbered', 'numbered'], ['t', 'numbered'],
+];
+
+/**
+ * GNU's version control named by `word` (`--backup=WORD` or `$VERSION_CONTROL`; `context` names which in an error):
+ * its names or an unambiguous abbreviation of them (argmatch), `existing` when `word` is empty or absent; `none`
+ * makes no backup. An unknown or ambiguous word is GNU's error text (lines for stderr, then the usage hint).
+ * @see https://www.gnu.org/software/coreutils/manual/html_node/Backup-options.html; gnulib backupfile.c, argmatch.c
+ */
+export function versionControl(word: string | undefined, context: string, env: Record<string, string | undefined> = {}): { control: PerFileOptions['control'] | 'none' } | { error: string } {
+  if (!word) return { control: 'existing' };
+  const exact = CONTROLS.find(([name]) => name === word);
+  if (exact) return { control: exact[1] };
+  const found = new Set(CONTROLS.filter(([name]) => name.startsWith(word)).map(([, c]) => c));
+  if (found.size === 1) return { control: [...found][0]! };
+  // The locale's quotes (‘’ in a UTF-8 one), as gnulib's quote().
+  const q = (t: string) => localeQuote(new Map(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)), t);
+  const list = `Valid arguments are:\n  - ${q('none')}, ${q('off')}\n  - ${q('simple')}, ${q('never')}\n  - ${q('existing')}, ${q('nil')}\n  - ${q('numbered')}, ${q('t')}\n`;
+  return { error: `${found.size === 0 ? 'invalid' : 'ambiguous'} argument ${q(word)} for ${q(context)}\n${list}` };
+}
+
+/** The simple backup suffix: `-S`'s, else `$SIMPLE_BACKUP_SUFFIX` when it is a plain name, else `~` (gnulib). */
+export function simpleSuffix(given: string | undefined, env: Record<string, string | undefined>): string {
+  const s = given ?? env.SIMPLE_BACKUP_SUFFIX;
+  return s && !s.includes('/') ? s : '~';
+}
+
+/**
+ * Options of `args` this module handles, and the rest (options and operands, in order); `env` gives
+ * `$VERSION_CONTROL` and `$SIMPLE_BACKUP_SUFFIX` to -b. `error` is GNU's text for a bad backup control (lines for stderr).
+ */
+export function takePerFileOptions(args: string[], env: Record<string, string | undefined> = {}): { o: PerFileOptions; rest: string[]; error?: string } {
+  let controlWord: string | undefined;
+  let suffix: string | undefined;
   const o: PerFileOptions = { update: false, noClobber: false, backup: false, control: 'existing', suffix: '~', verbose: false, parents: false, symlink: false, hardlink: false, dereference: false, attributesOnly: false };
   const rest: string[] = [];
   let options = true;
@@ -64,11 +98,10 @@ export function takePerFileOptions(args: string[]): { o: PerFileOptions; rest: s
     } else if (a === '--target-directory' || a.startsWith('--target-directory=')) o.target = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
     else if (a === '--update' || a.startsWith('--update=')) o.update = a !== '--update=all';
     else if (a === '--backup' || a.startsWith('--backup=')) {
-      const control = a.includes('=') ? a.slice(a.indexOf('=') + 1) : 'existing';
-      o.backup = control !== 'none' && control !== 'off';
-      o.control = control === 'numbered' || control === 't' ? 'numbered' : control === 'simple' || control === 'never' ? 'simple' : 'existing';
+      o.backup = true;
+      if (a.includes('=')) controlWord = a.slice(a.indexOf('=') + 1);
     }
-    else if (a.startsWith('--suffix=')) (o.suffix = a.slice(9)), (o.backup = true);
+    else if (a.startsWith('--suffix=')) (suffix = a.slice(9)), (o.backup = true);
     else if (a === '--verbose') o.verbose = true;
     else if (a === '--no-clobber') (o.noClobber = true), rest.push(a);
     else if (a === '--parents') o.parents = true;
@@ -84,7 +117,7 @@ export function takePerFileOptions(args: string[]): { o: PerFileOptions; rest: s
         if (c === 't' || c === 'S') {
           const v = a.slice(j + 1) || args[++i];
           if (c === 't') o.target = v;
-          else (o.suffix = v ?? '~'), (o.backup = true);
+          else (suffix = v), (o.backup = true);
           break;
         }
         if (c === 'u') o.update = true;
@@ -99,6 +132,13 @@ export function takePerFileOptions(args: string[]): { o: PerFileOptions; rest: s
       }
       if (kept) rest.push(`-${kept}`);
     }
+  }
+  if (o.backup) {
+    const vc = versionControl(controlWord ?? env.VERSION_CONTROL, controlWord !== undefined ? 'backup type' : '$VERSION_CONTROL', env);
+    if ('error' in vc) return { o, rest, error: vc.error };
+    if (vc.control === 'none') o.backup = false;
+    else o.control = vc.control;
+    o.suffix = simpleSuffix(suffix, env);
   }
   return { o, rest };
 }

@@ -11,6 +11,7 @@ import { childProcess } from './child-environment.ts';
 import { shellQuote } from '../argv.ts';
 import { unsupported } from './gnu-commands.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
+import { programArgv } from './program-path.ts';
 import { untilSignalled, writesToNoPipe } from './endless-output.ts';
 import { notOnPath, programNotFound, reportExecFailure } from './exec-failure.ts';
 import { localeQuote } from './gnu-quote.ts';
@@ -45,8 +46,8 @@ function yes(args: string[]): ExecResult {
 }
 
 /** Runs `argv` as a command line of the same shell, with this command's stdin (and `env` added to its variables). */
-function run(argv: string[], ctx: CommandContext, env?: Record<string, string>): Promise<ExecResult> {
-  return execOnOwnStdin(ctx, argv.map(shellQuote).join(' '), { cwd: ctx.cwd, ...childProcess(ctx, env) });
+async function run(argv: string[], ctx: CommandContext, env?: Record<string, string>): Promise<ExecResult> {
+  return execOnOwnStdin(ctx, (await programArgv(ctx, argv)).map(shellQuote).join(' '), { cwd: ctx.cwd, ...childProcess(ctx, env) });
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
 import { strerror } from './errno-text.ts';
-import { ownerOf } from './devices.ts';
+import { inodeNumber, ownerOf } from './devices.ts';
 import { humanSize } from './ls-long.ts';
 import { MOUNTS } from './proc.ts';
 import { OrderedOutput } from './output-order.ts';
@@ -176,10 +176,12 @@ interface DuOptions {
   maxDepth: number;
   follow: 'never' | 'args' | 'always';
   eol: string;
+  /** -l: a file met again (another hard link, a nested operand) counts again. */
+  countLinks: boolean;
 }
 
 async function du(args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
-  const o: DuOptions = { all: false, summarize: false, total: false, apparent: false, block: 1024, human: 0, maxDepth: Infinity, follow: 'never', eol: '\n' };
+  const o: DuOptions = { all: false, summarize: false, total: false, apparent: false, block: 1024, human: 0, maxDepth: Infinity, follow: 'never', eol: '\n', countLinks: false };
   const operands: string[] = [];
   const setBlock = (v: string | undefined): ExecResult | null => {
     const n = v === undefined ? null : parseSize(v) ?? parseSize(`1${v}`);
@@ -205,7 +207,7 @@ async function du(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
     H: () => void (o.follow = 'args'),
     P: () => void (o.follow = 'never'),
     x: () => undefined,
-    l: () => undefined,
+    l: () => void (o.countLinks = true),
     S: () => refuse('du', 'option -S'),
     '0': () => void (o.eol = '\0'),
   };
@@ -244,7 +246,17 @@ async function du(args: string[], fs: IFileSystem, cwd: string): Promise<ExecRes
   // GNU du reports through error(), which flushes the lines printed so far: program order.
   const text = new OrderedOutput();
   let grand = 0;
+  // du.c remembers the files it has counted (device and inode) and skips one met again, printing nothing for it:
+  // every file when there are several operands or -L (so `du d d/sub` counts d/sub once), else only a non-directory
+  // with more than one link. -l turns this off.
+  const seen = new Set<number>();
+  const hashAll = operands.length > 1 || o.follow === 'always';
   const walk = async (path: string, abs: string, st: FsStat, d: number, top: boolean): Promise<number> => {
+    if (!o.countLinks && (hashAll || (!st.isDirectory && ((st as { nlink?: number }).nlink ?? 1) > 1))) {
+      const key = inodeNumber(st, abs);
+      if (seen.has(key)) return 0;
+      seen.add(key);
+    }
     let total = sizeOf(st, o.apparent);
     if (st.isDirectory) {
       const names = await fs.readdir(abs).catch((err: unknown) => {

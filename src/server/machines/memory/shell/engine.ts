@@ -74,6 +74,7 @@ import { whichCommand } from './which-command.ts';
 import { timeoutCommand } from './timeout-command.ts';
 import { withQuotedDiagnostics } from './diagnostic-names.ts';
 import { sleepCommand } from './sleep-command.ts';
+import { pwdCommand } from './pwd-command.ts';
 import { execTooLong } from './exec-limits.ts';
 import { FREE_UPTIME_NAMES, freeUptimeCommands } from './free-uptime.ts';
 import { InteractiveShell, isInteractiveShellRequest, type ShellState } from './tty.ts';
@@ -119,7 +120,7 @@ const EXTRA_COMMANDS = ['dash', 'tty', 'stty', 'curl', 'truncate', 'fallocate', 
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
-const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'fallocate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', 'date', 'which', ...FREE_UPTIME_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'split', 'csplit', 'curl', 'iconv', 'tput', 'envsubst', 'rsync', 'yes', 'sleep', ...TEXT_COMMAND_NAMES]);
+const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'fallocate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'pwd', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', 'date', 'which', ...FREE_UPTIME_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'split', 'csplit', 'curl', 'iconv', 'tput', 'envsubst', 'rsync', 'yes', 'sleep', ...TEXT_COMMAND_NAMES]);
 /** just-bash's own commands. */
 const JUST_BASH_COMMANDS: readonly string[] = getCommandNames();
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -453,7 +454,7 @@ function buildSharedCommands() {
     system: [...gnuCommands(), ...sysinfoCommands(), ...coreutilsExtra(), ...zipCommands(), ...compressCommands(), ddCommand(), splitCommand(), csplitCommand(), curlCommand(), iconvCommand()],
     files: [envsubstCommand(), ...copyMoveCommands(), ...grepCommands(), rsyncCommand()],
     text: [...sedCommands(), ...textCommands(), ...pathNameCommands()],
-    paths: [...linkCommands(), ...modeCommands(), fileCommand(), whichCommand(), ...testCommands()],
+    paths: [...linkCommands(), ...modeCommands(), fileCommand(), whichCommand(), ...testCommands(), pwdCommand()],
     sleep: sleepCommand(),
     shells: shellCommands(instrument),
     ttyShells: shellCommands(instrumentTty),

@@ -47,6 +47,14 @@ describe('env runs a command with exactly the environment it was given', () => {
     expect((await bashC('export LANG=C.UTF-8; env nope_cmd')).stderr).toBe('env: ‘nope_cmd’: No such file or directory\n');
   });
 
+  it('runs the program a builtin\'s name names in PATH, never the builtin (env pwd is physical); none in PATH is 127', async () => {
+    expect(await bashC('mkdir -p /tmp/r; ln -sfn /tmp/r /tmp/l; cd /tmp/l; pwd; env pwd; env -i pwd; env echo hi; env cd; echo "s=$?"; env -i PATH=/nowhere pwd; echo "s=$?"')).toEqual({
+      stdout: '/tmp/l\n/tmp/r\n/tmp/r\nhi\ns=127\ns=127\n',
+      stderr: "env: 'cd': No such file or directory\nenv: 'pwd': No such file or directory\n",
+      exit: 0,
+    });
+  });
+
   it('--version and --help print GNU\'s texts, never taken for an unknown option', async () => {
     const r = await bashC('env --version | head -1; echo "s=$?"; env --help | head -1');
     expect(r).toEqual({ stdout: 'env (GNU coreutils) 9.1\ns=0\nUsage: env [OPTION]... [-] [NAME=VALUE]... [COMMAND [ARG]...]\n', stderr: '', exit: 0 });

@@ -13,6 +13,7 @@ import { execOnOwnStdin } from './inherited-stdin.ts';
 import { exported } from './child-environment.ts';
 import { notOnPath, programNotFound, reportExecFailure } from './exec-failure.ts';
 import { quoteName } from './ls-quote.ts';
+import { programPath } from './program-path.ts';
 
 /**
  * The variables bash sets for itself, unexported, in a non-interactive shell on an x86_64 Linux sprite whose host
@@ -227,7 +228,10 @@ async function env(args: string[], ctx: CommandContext): Promise<ExecResult> {
   const hidePwd = !('PWD' in vars) && before.has('PWD');
   const setup = [names.length > 0 ? `export ${names.join(' ')}` : '', hidePwd ? 'export -n PWD' : ''].filter(Boolean);
   const restore = [added.length > 0 ? `export -n ${added.join(' ')}` : '', hidePwd ? 'export PWD' : ''].filter(Boolean);
-  const run = argv.map(shellQuote).join(' ');
+  // GNU env execs a program: never the shell's builtin of that name, and 127 when PATH has none (`env cd`).
+  const program = await programPath(ctx.fs, ctx.cwd, argv[0]!, vars.PATH);
+  if (program === null) return text('', 127, `${debug}env: ${localeQuote(ctx.env, argv[0]!)}: No such file or directory\n`);
+  const run = [program, ...argv.slice(1)].map(shellQuote).join(' ');
   const script = restore.length === 0 ? `${setup.join('; ')}\n${run}` : `${setup.join('; ')}\n${run}\n__spritzer_env_status=$?; ${restore.join('; ')}; exit $__spritzer_env_status`;
   // GNU env execs the command with exactly `vars`, in their order: its `_` is env's own pathname, or none after -i
   // (the patched interpreter's `keepUnderscore` and `keepEnvOrder`, patches/just-bash/underscore-variable.mjs and

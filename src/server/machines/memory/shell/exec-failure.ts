@@ -8,6 +8,7 @@
  * @see execve(2) ERRORS; GNU coreutils env.c, nice.c, nohup.c, stdbuf.c, timeout.c; findutils; util-linux setsid.c
  */
 import type { ExecResult, IFileSystem } from 'just-bash';
+import { findOnPath } from './program-path.ts';
 
 /** Why the program could not be executed: its errno. */
 export type ExecErrno = 'ENOENT' | 'EACCES';
@@ -50,9 +51,6 @@ export function reportExecFailure<R extends ExecResult>(
   return { stdout: '', stderr: `${message(EXEC_ERRNO_TEXT[errno], errno)}\n`, exitCode: status(errno) };
 }
 
-/** The search path execvp(3) uses when the environment has no `PATH` (glibc's default). */
-const EXECVP_DEFAULT_PATH = '/bin:/usr/bin';
-
 /**
  * Whether execvp(3) would find no program `name` (a word without `/`) on `path` (the `PATH` of the wrapper's
  * command; undefined: glibc's default): no directory of it (an empty entry is the current directory) holds an
@@ -63,12 +61,7 @@ const EXECVP_DEFAULT_PATH = '/bin:/usr/bin';
 export async function notOnPath(fs: IFileSystem, cwd: string, name: string, path: string | undefined): Promise<boolean> {
   if (name.includes('/')) return false;
   if (name === '') return true;
-  for (const dir of (path ?? EXECVP_DEFAULT_PATH).split(':')) {
-    const file = fs.resolvePath(cwd, `${dir === '' ? '.' : dir}/${name}`);
-    const st = await fs.stat(file).catch(() => null);
-    if (st?.isFile && (st.mode & 0o111) !== 0) return false;
-  }
-  return true;
+  return (await findOnPath(fs, cwd, name, path)) === null;
 }
 
 /** The result of a wrapper whose program execvp(3) did not find: `message` (ENOENT's text) and `status` (127). */

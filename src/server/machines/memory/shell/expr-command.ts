@@ -90,32 +90,37 @@ function evaluate(args: string[]): string {
     }
     return a;
   };
+  // expr.c eval6: `+ TOKEN` quotes the token; `length`, `match`, `index` and `substr` take their operands as eval6
+  // does (so `length + length` is 6 and `length length abc` is 1); anything else is eval7's.
   const primary = (): string => {
+    const t = peek();
+    if (t === '+') {
+      pos++;
+      return take();
+    }
+    if (t === 'length' || t === 'match' || t === 'index' || t === 'substr') {
+      pos++;
+      const a = primary();
+      if (t === 'length') return String([...a].length);
+      const b = primary();
+      if (t === 'match') return regexMatch(a, b);
+      if (t === 'index') return String([...a].findIndex((c) => b.includes(c)) + 1);
+      const l = primary();
+      const s = [...a];
+      if (!isInt(b) || !isInt(l) || Number(b) < 1 || Number(l) < 1) return '';
+      return s.slice(Number(b) - 1, Number(b) - 1 + Number(l)).join('');
+    }
+    return atom();
+  };
+  // expr.c eval7: a parenthesised expression or one argument; a `)` here is out of place.
+  const atom = (): string => {
     const t = take();
     if (t === '(') {
       const v = or();
       if (take() !== ')') throw new ExprError(`syntax error: expecting ‘)’ after ‘${args[pos - 2]}’`);
       return v;
     }
-    if (t === '+' && pos < args.length) return take();
-    if (t === 'length') return String([...take()].length);
-    if (t === 'match') {
-      const s = take();
-      return regexMatch(s, take());
-    }
-    if (t === 'index') {
-      const s = [...take()];
-      const chars = take();
-      const k = s.findIndex((c) => chars.includes(c));
-      return String(k + 1);
-    }
-    if (t === 'substr') {
-      const s = [...take()];
-      const p = take();
-      const l = take();
-      if (!isInt(p) || !isInt(l) || Number(p) < 1 || Number(l) < 1) return '';
-      return s.slice(Number(p) - 1, Number(p) - 1 + Number(l)).join('');
-    }
+    if (t === ')') throw new ExprError("syntax error: unexpected ')'");
     return t;
   };
   if (args.length === 0) throw new ExprError('missing operand');

@@ -75,6 +75,10 @@ describe('truncate, du, df', () => {
     const r = await runShell("mkdir -p s/lib && printf 'x%.0s' $(seq 32) > s/lib/u && printf 'y' > s/m && du s; du -sh s; du -ab s; du -c -b s/m s/lib/u | tail -1; du -b --max-depth=0 s");
     expect(r.stdout).toBe('8\ts/lib\n16\ts\n16K\ts\n32\ts/lib/u\n4128\ts/lib\n1\ts/m\n8225\ts\n33\ttotal\n8225\ts\n');
   });
+  it('du counts a file it has met once: nested and repeated operands, hard links; -l counts them again', async () => {
+    const r = await runShell('mkdir -p e/f; head -c 100 /dev/zero > e/f/x; ln e/f/x e/y; du -ab e e/f e | cut -f2; du -cb e/f e | cut -f2; du -sb e/f/x e/f/x; du -ab e | cut -f2; du -lsb e e/f');
+    expect(r.stdout).toBe('e/f/x\ne/f\ne\ne/f\ne\ntotal\n100\te/f/x\ne/f/x\ne/f\ne\n8392\te\n4196\te/f\n');
+  });
   it('df describes the sprite’s disk mounted on /', async () => {
     const r = await runShell('df . | head -1; df -P . | head -1 | tr -s " "; df -h . | tail -1 | tr -s " " | cut -d" " -f2,6');
     expect(r.stdout).toBe('Filesystem     1K-blocks  Used Available Use% Mounted on\nFilesystem 1024-blocks Used Available Capacity Mounted on\n94G /\n');
@@ -91,7 +95,24 @@ describe('truncate, du, df', () => {
   });
 });
 
+describe('cp -b and mv -b', () => {
+  it('take $VERSION_CONTROL and $SIMPLE_BACKUP_SUFFIX, abbreviated controls, and refuse a bad one as GNU does', async () => {
+    const r = await runShell('cd /tmp; touch x y z; VERSION_CONTROL=numbered cp -b y x; SIMPLE_BACKUP_SUFFIX=.old cp -b y z; cp --backup=ni y z; VERSION_CONTROL=off mv -b y x; ls; cp --backup=foo x z; echo "s=$?"');
+    expect(r.stdout).toBe('x\nx.~1~\nz\nz.old\nz~\ns=1\n');
+    expect(r.stderr).toBe("cp: invalid argument 'foo' for 'backup type'\nValid arguments are:\n  - 'none', 'off'\n  - 'simple', 'never'\n  - 'existing', 'nil'\n  - 'numbered', 't'\nTry 'cp --help' for more information.\n");
+  });
+});
+
 describe('ln, link, unlink, readlink', () => {
+  it('readlink -m and realpath -m take a symlink loop as a plain name; -f and -e fail on it', async () => {
+    const r = await runShell('cd /tmp; ln -s l1 l1; ln -s l3 l2; ln -s l2 l3; readlink -m l1 l1/x/../y l2; realpath -m l1/a; readlink -f l1; echo "s=$?"; readlink -e l1; echo "s=$?"');
+    expect(r.stdout).toBe('/tmp/l1\n/tmp/l1/y\n/tmp/l2\n/tmp/l1/a\ns=1\ns=1\n');
+  });
+  it('ln -b keeps the replaced name by GNU\'s version control: --backup=CONTROL (abbreviated), $VERSION_CONTROL, -S or $SIMPLE_BACKUP_SUFFIX', async () => {
+    const r = await runShell('cd /tmp; touch x w v; ln --backup=numbered -s y x; ln --backup=num -s z x; VERSION_CONTROL=t ln -b -s y w; SIMPLE_BACKUP_SUFFIX=.bak ln -b -s y v; ls; ln --backup=n -s y x; echo "s=$?"; ln --backup=none -s y x; echo "s=$?"');
+    expect(r.stdout).toBe('v\nv.bak\nw\nw.~1~\nx\nx.~1~\nx.~2~\ns=1\ns=1\n');
+    expect(r.stderr).toBe("ln: ambiguous argument 'n' for 'backup type'\nValid arguments are:\n  - 'none', 'off'\n  - 'simple', 'never'\n  - 'existing', 'nil'\n  - 'numbered', 't'\nTry 'ln --help' for more information.\nln: failed to create symbolic link 'x': File exists\n");
+  });
   const TREE = "mkdir -p w/src/lib && cd w && printf 'a\\n' > a.txt && printf 'n\\n' > nums.txt && ln -s a.txt link.txt";
   it('ln of a symlink links the symlink itself; -L links the file it leads to', async () => {
     const r = await runShell(`${TREE} && ln link.txt p && ln -L link.txt l && ln -LP link.txt q && stat -c '%F %h' p l q a.txt`);

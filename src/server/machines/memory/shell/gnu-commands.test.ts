@@ -58,6 +58,8 @@ describe('mktemp', () => {
   });
   it('refuses a template with too few Xs', async () => {
     expect(await runShell('mktemp abX')).toEqual({ stdout: '', stderr: "mktemp: too few X's in template 'abX'\n", exit: 1 });
+    // -q hides only a failure to create the file, never a bad template.
+    expect(await runShell('mktemp -q abX; mktemp -q /nonexistent/XXXX; echo "s=$?"')).toEqual({ stdout: 's=1\n', stderr: "mktemp: too few X's in template 'abX'\n", exit: 0 });
   });
   it('takes what follows the last X as the suffix, as GNU mktemp; --suffix wants a template ending in X', async () => {
     const r = await runShell('export LANG=C.UTF-8; mktemp -u fooXXXXbar | grep -c "^foo....bar$"; mktemp -u aXXXb/cXXX | grep -c "^aXXXb/c...$"; mktemp -u fooXXbar; mktemp -u fooXXXbar --suffix=.x; mktemp -u XXX/x; mktemp -t x/XXX');

@@ -18,6 +18,7 @@ import { runsAsRoot } from './run-as.ts';
 import { canonical, joined } from './canonical-path.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
 import { detachName } from './replace-file.ts';
+import { programArgv } from './program-path.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
@@ -174,10 +175,11 @@ async function sudo(args: string[], ctx: Parameters<Parameters<typeof defineComm
   // Exported in the script: just-bash passes an exec's `env` option to nested shells only when exported.
   const exports = `export ${Object.entries(env).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ')}`;
   // sudo looks the command up itself (programs only): a missing program and a directory are both `command not
-  // found`, status 1.
+  // found`, status 1; it execs the program, never the shell's builtin of its name (program-path.ts).
   const failed = () => `sudo: ${command[0]}: command not found`;
   if (await notOnPath(ctx.fs, ctx.cwd, command[0]!, env.PATH)) return programNotFound(failed, () => 1);
-  const r = await execOnOwnStdin(ctx, `${exports}; ${command.map(shellQuote).join(' ')}`, { cwd: ctx.cwd, env, replaceEnv: true });
+  const program = await programArgv(ctx, command);
+  const r = await execOnOwnStdin(ctx, `${exports}; ${program.map(shellQuote).join(' ')}`, { cwd: ctx.cwd, env, replaceEnv: true });
   return reportExecFailure(r, command[0]!, failed, () => 1);
 }
 
@@ -204,16 +206,17 @@ async function mktemp(args: string[], fs: IFileSystem, cwd: string, env: Map<str
   const asTemplate = operands[0] ?? 'tmp.XXXXXXXXXX';
   const q = (text: string) => localeQuote(env, text);
   // GNU: without --suffix, whatever follows the template's last X is its suffix; with it, the template ends in X.
-  if (typeof given === 'string' && !asTemplate.endsWith('X')) return fail(quiet ? '' : `mktemp: with --suffix, template ${q(asTemplate)} must end in X\n`);
+  // A bad template is reported even with -q, which hides only the failure to create the file (mktemp.c).
+  if (typeof given === 'string' && !asTemplate.endsWith('X')) return fail(`mktemp: with --suffix, template ${q(asTemplate)} must end in X\n`);
   const suffix = typeof given === 'string' ? given : asTemplate.slice(asTemplate.lastIndexOf('X') + 1);
-  if (suffix.includes('/')) return fail(quiet ? '' : `mktemp: invalid suffix ${q(suffix)}, contains directory separator\n`);
+  if (suffix.includes('/')) return fail(`mktemp: invalid suffix ${q(suffix)}, contains directory separator\n`);
   let template = typeof given === 'string' ? asTemplate + suffix : asTemplate;
   const tmpdirFlag = flags.get('-p') ?? flags.get('--tmpdir');
   const base = (typeof tmpdirFlag === 'string' && tmpdirFlag) || env.get('TMPDIR') || '/tmp';
-  if (!/XXX$/.test(template.slice(0, template.length - suffix.length))) return fail(quiet ? '' : `mktemp: too few X's in template ${q(asTemplate)}\n`);
+  if (!/XXX$/.test(template.slice(0, template.length - suffix.length))) return fail(`mktemp: too few X's in template ${q(asTemplate)}\n`);
   const inDir = operands[0] === undefined || flags.has('-t') || tmpdirFlag !== undefined;
   if (inDir) {
-    if (asTemplate.includes('/')) return fail(quiet ? '' : `mktemp: invalid template, ${q(asTemplate)}, contains directory separator\n`);
+    if (asTemplate.includes('/')) return fail(`mktemp: invalid template, ${q(asTemplate)}, contains directory separator\n`);
     template = `${base.replace(/\/+$/, '')}/${template}`;
   }
   const dir = flags.has('-d') || flags.has('--directory');

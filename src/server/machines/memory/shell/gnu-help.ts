@@ -20,6 +20,15 @@ const PROGRAMS: ReadonlySet<string> = new Set(
 );
 
 /**
+ * Coreutils programs that bash also has as builtins: the program (run by a path, by env, xargs…) answers
+ * `--help`/`--version`, the builtin never does. echo (unless POSIXLY_CORRECT), printf, true, false (status 1) and
+ * `[` answer only when the option is their one argument; pwd reads options as the other programs do. (Debian's kill
+ * is procps's, not answered here.)
+ * @see GNU coreutils echo.c, printf.c, true.c, test.c (`[`), pwd.c
+ */
+const BUILTIN_PROGRAMS: ReadonlyMap<string, 'alone' | 'options'> = new Map([['echo', 'alone'], ['printf', 'alone'], ['true', 'alone'], ['false', 'alone'], ['[', 'alone'], ['pwd', 'options']]);
+
+/**
  * Programs whose options end at their first operand (getopt's `+`, or operands that may look like options):
  * `env X --help` runs X with `--help`. Every other program permutes, so `--help` counts anywhere before `--`.
  * Measured on GNU coreutils 9.1 (`PROG operand --help`).
@@ -64,7 +73,8 @@ export function hostCoreutilsText(name: string, option: '--help' | '--version'):
   if (hostIsGnu === undefined) hostIsGnu = /\(GNU coreutils\)/.test(run('ls', '--version').stdout ?? '');
   if (!hostIsGnu) return undefined;
   const r = run(name, option);
-  return r.status === 0 && r.stdout ? r.stdout : undefined;
+  // false answers too, with its own status 1.
+  return (r.status === 0 || name === 'false') && r.stdout ? r.stdout : undefined;
 }
 let hostIsGnu: boolean | undefined;
 
@@ -102,7 +112,7 @@ export function gnuPackageVersion(name: string, host = hostPackageVersion): stri
  * `NAME (GNU coreutils) 9.1` for the version (the engine's commands behave as GNU's, and scripts test for "GNU").
  */
 export function gnuStandardText(name: string, option: '--help' | '--version', host = hostCoreutilsText): string | undefined {
-  if (!PROGRAMS.has(name)) return undefined;
+  if (!PROGRAMS.has(name) && !BUILTIN_PROGRAMS.has(name)) return undefined;
   const key = `${name} ${option}`;
   const kept = host === hostCoreutilsText ? texts.get(key) : undefined;
   if (kept !== undefined) return kept;
@@ -157,14 +167,36 @@ function standardAnswer(name: string, args: readonly string[]): ExecResult | und
 export function withGnuHelp(commands: CustomCommand[], builtins: Iterable<string>): CustomCommand[] {
   const defined = new Set(commands.map((c) => c.name));
   const wrapped = commands.map((c): CustomCommand => {
+    if (!('load' in c) && BUILTIN_PROGRAMS.has(c.name)) return programHelpWrapper(c.name, c as Command);
     if ('load' in c || !(PROGRAMS.has(c.name) || OTHER_PACKAGES.has(c.name))) return c;
     return helpWrapper(c as Command);
   });
   for (const name of builtins) {
-    if (defined.has(name) || !(PROGRAMS.has(name) || OTHER_PACKAGES.has(name))) continue;
-    wrapped.push(builtinHelpWrapper(name));
+    if (defined.has(name)) continue;
+    if (BUILTIN_PROGRAMS.has(name)) wrapped.push(programHelpWrapper(name));
+    else if (PROGRAMS.has(name) || OTHER_PACKAGES.has(name)) wrapped.push(builtinHelpWrapper(name));
   }
   return wrapped;
+}
+
+/** Which of `--help`/`--version` the program `name` (one of {@link BUILTIN_PROGRAMS}) is asked for, or null. */
+function programOption(name: string, args: readonly string[], env: Map<string, string>): '--help' | '--version' | null {
+  if (BUILTIN_PROGRAMS.get(name) === 'options') return standardOption(name, args);
+  if (name === 'echo' && env.has('POSIXLY_CORRECT')) return null;
+  return args.length === 1 && (args[0] === '--help' || args[0] === '--version') ? args[0] : null;
+}
+
+/**
+ * The wrapper of `name` (`cmd`, else just-bash's own) that answers as the coreutils program when it runs as one: the
+ * interpreter says when it runs as bash's builtin instead (patches/just-bash/tell-builtin-context.mjs).
+ */
+function programHelpWrapper(name: string, cmd?: Command): Command {
+  return defineCommand(name, async (args, ctx) => {
+    const option = (ctx as { builtin?: boolean }).builtin ? null : programOption(name, args, ctx.env);
+    const text = option && gnuStandardText(name, option);
+    if (text) return { stdout: text, stderr: '', exitCode: name === 'false' ? 1 : 0 };
+    return cmd ? cmd.execute(args, ctx) : ctx.origCommand!(args);
+  });
 }
 
 /** The answering wrapper of `cmd`, made once per command object (a stateless command is wrapped once, not per exec). */

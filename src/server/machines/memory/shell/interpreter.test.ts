@@ -2626,6 +2626,16 @@ describe('declare -t, BASH_ARGC/BASH_ARGV, BASH_VERSION in listings, $(…) and 
   });
 });
 
+describe('a command run as a builtin knows it (patches/just-bash/tell-builtin-context.mjs)', () => {
+  it('pwd found by name is bash\'s logical builtin; by a path it is the program, physical unless -L', async () => {
+    expect(await runShell('mkdir real; ln -s real lnk; cd lnk; pwd; command pwd; builtin pwd; /bin/pwd; /usr/bin/pwd -L; /bin/pwd -LP')).toEqual({
+      stdout: '/home/sprite/lnk\n/home/sprite/lnk\n/home/sprite/lnk\n/home/sprite/real\n/home/sprite/lnk\n/home/sprite/real\n',
+      stderr: '',
+      exit: 0,
+    });
+  });
+});
+
 describe('the hash table and the engine helper commands', () => {
   it('a top-level bash or sh (run through the streaming helper) is hashed under its own name', async () => {
     expect(await runShell('bash -c true; echo x; hash -l')).toEqual({ stdout: 'x\nbuiltin hash -p /usr/bin/bash bash\n', stderr: '', exit: 0 });
@@ -2660,5 +2670,15 @@ describe('BASH_VERSION as a variable', () => {
     "sh -c 'echo \"[$BASH_VERSION]\"'; dash -c 'echo \"[$BASH_VERSION]\"'; echo ${BASH_VERSION%%.*}",
   ])('%s', async (script) => {
     expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
+
+describe('exec runs a program, never a builtin (patches/just-bash/exec-program.mjs)', () => {
+  it('runs the program PATH has for a builtin\'s name, and finds none when PATH has none', async () => {
+    expect(await runShell('mkdir real; ln -s real lnk; cd lnk; (exec pwd); (exec echo --version) | head -1; (PATH=/nowhere; exec echo hi); echo "s=$?"; (exec cd /); echo "s=$?"')).toEqual({
+      stdout: '/home/sprite/real\necho (GNU coreutils) 9.1\ns=127\ns=127\n',
+      stderr: 'bash: line 1: exec: echo: not found\nbash: line 1: exec: cd: not found\n',
+      exit: 0,
+    });
   });
 });

@@ -414,3 +414,14 @@ describe('fg and bg', () => {
     expect(await run('sleep 1 & fg %1; echo "st=$?"; wait')).toMatchObject({ stdout: 'st=1\n', stderr: 'bash: line 1: fg: no job control\n' });
   });
 });
+
+describe('the kill program (env kill, /bin/kill: procps-ng on Debian)', () => {
+  it('lists names on lines of 80 columns with -l, a table with -L, and words a missing process as procps', async () => {
+    const { now: _, ...r } = await run('env kill -l; env kill -L | tail -1; env kill 999999; echo "s=$?"; kill -l 9');
+    expect(r).toEqual({
+      stdout: 'HUP INT QUIT ILL TRAP ABRT BUS FPE KILL USR1 SEGV USR2 PIPE ALRM TERM STKFLT\nCHLD CONT STOP TSTP TTIN TTOU URG XCPU XFSZ VTALRM PROF WINCH POLL PWR SYS\n29 POLL    30 PWR     31 SYS     \ns=1\nKILL\n',
+      stderr: 'kill: (999999): No such process\n',
+      exit: 0,
+    });
+  });
+});

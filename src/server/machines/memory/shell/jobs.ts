@@ -14,6 +14,7 @@ import { shellQuote } from '../argv.ts';
 import { SANDBOX_HINT } from './world.ts';
 import { commOf, type ProcessTable } from '../processes.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
+import { programArgv } from './program-path.ts';
 
 /**
  * The command a background statement is rewritten to: `__spritzer_bg [-d] SCRIPT` (`-d`: started by nohup/setsid;
@@ -230,6 +231,36 @@ const SIGNAL_TABLE = (() => {
   const entries = [...SIGNAL_NAMES].map(([n, name]) => `${String(n).padStart(2)}) SIG${name}`);
   return entries.map((e, i) => e + ((i + 1) % 5 === 0 ? '\n' : '\t')).join('') + (entries.length % 5 === 0 ? '' : '\n');
 })();
+/**
+ * procps-ng's `kill` program (Debian's /bin/kill) where it differs from bash's builtin: `-l`/`--list` alone lists
+ * the names of signals 1-31 on lines of at most 80 columns, `-L`/`--table` as a table of seven to a line, and a
+ * missing process is `kill: (PID): No such process`. Otherwise `builtin` (bash's answer) stands.
+ * @deviation the message names the program `kill`, whatever path ran it (procps names it as it was run).
+ * @see procps-ng kill.c, lib/signals.c (unix_print_signals, pretty_print_signals)
+ */
+function procpsKill(args: string[], builtin: ExecResult): ExecResult {
+  const names = Array.from({ length: 31 }, (_, i) => (i === 28 ? 'POLL' : SIGNAL_NAMES.get(i + 1)!));
+  if (args.length === 1 && (args[0] === '-l' || args[0] === '--list')) {
+    let out = '';
+    let pos = 0;
+    names.forEach((name, i) => {
+      if (i > 0) {
+        if (pos > 73) (out += '\n'), (pos = 0);
+        else (out += ' '), pos++;
+      }
+      out += name;
+      pos += name.length;
+    });
+    return ok(`${out}\n`);
+  }
+  if (args.length === 1 && (args[0] === '-L' || args[0] === '--table')) {
+    const cells = names.map((name, i) => `${String(i + 1).padStart(2)} ${name}`);
+    // Every cell but a line's seventh is padded to 11 columns, the last one too, before the final newline.
+    return ok(`${cells.map((c, i) => ((i + 1) % 7 === 0 ? `${c}\n` : c.padEnd(11))).join('')}\n`);
+  }
+  return { ...builtin, stderr: builtin.stderr.replace(/^bash: kill: \((\d+)\) - No such process$/gm, 'kill: ($1): No such process') };
+}
+
 /** The numbers bash gives its trap-only names in `kill -l NAME` (after Linux's 64 signals, as its table orders them). */
 const PSEUDO_NUMBERS: ReadonlyMap<string, number> = new Map([['EXIT', 0], ['DEBUG', 65], ['ERR', 66], ['RETURN', 67]]);
 /**
@@ -381,7 +412,11 @@ export class JobControl {
       defineCommand(TRAP_END_COMMAND, async () => ok()),
       // What a non-interactive bash answers: there is no job control (no stopped jobs to resume).
       ...['fg', 'bg'].map((name) => defineCommand(name, async () => fail(`bash: ${name}: no job control\n`))),
-      defineCommand('kill', async (args, ctx) => this.killCommand(args, (ctx as { spzBashPid?: number }).spzBashPid)),
+      defineCommand('kill', async (args, ctx) => {
+        const result = this.killCommand(args, (ctx as { spzBashPid?: number }).spzBashPid);
+        // Run as a program (a path, env, xargs: patches/just-bash/tell-builtin-context.mjs), procps's kill.
+        return (ctx as { builtin?: boolean }).builtin === false ? procpsKill(args, result) : result;
+      }),
       defineCommand('trap', async (args, ctx) => {
         return this.trapCommand(args, jobEnv(ctx.env), ctx.cwd);
       }),
@@ -389,11 +424,12 @@ export class JobControl {
         defineCommand(name, async (args, ctx) => {
           const rest = name === 'setsid' ? args.filter((a, i) => !(i === 0 && a.startsWith('-'))) : args[0] === '--' ? args.slice(1) : args;
           if (rest.length === 0) return fail(`${name}: missing operand\n`, name === 'nohup' ? 125 : 1);
-          // Their own execvp failure: nohup quotes the name always (quoteaf), util-linux's setsid not at all.
+          // Their own execvp failure: nohup quotes the name always (quoteaf), util-linux's setsid not at all. The
+          // program is never the shell's builtin of its name (program-path.ts).
           const program = rest[0]!;
           const failed = (why: string) => (name === 'nohup' ? `nohup: failed to run command ${quoteName(program, 'shell-escape-always')}: ${why}` : `setsid: failed to execute ${program}: ${why}`);
           if (await notOnPath(ctx.fs, ctx.cwd, program, ctx.env.get('PATH'))) return programNotFound(failed);
-          return reportExecFailure(await execOnOwnStdin(ctx, rest.map(shellQuote).join(' '), { cwd: ctx.cwd }), program, failed);
+          return reportExecFailure(await execOnOwnStdin(ctx, (await programArgv(ctx, rest)).map(shellQuote).join(' '), { cwd: ctx.cwd }), program, failed);
         }),
       ),
     ];

@@ -10,6 +10,7 @@ import { basenameOf, dirnameOf } from './path-names.ts';
 import { OrderedOutput } from './output-order.ts';
 import { canonical, joined } from './canonical-path.ts';
 import { AnswerLines } from './inherited-stdin.ts';
+import { backupSuffix, simpleSuffix, versionControl, type PerFileOptions } from './copy-options.ts';
 
 const MISSING_OK = { mustExist: false, missingOk: true, noLinks: false };
 
@@ -42,8 +43,11 @@ interface LnOptions {
   dir?: string;
 }
 
-async function ln(args: string[], fs: IFileSystem, cwd: string, stdin: () => string): Promise<ExecResult> {
+async function ln(args: string[], fs: IFileSystem, cwd: string, stdin: () => string, env: Record<string, string | undefined>): Promise<ExecResult> {
   const o: LnOptions = { symbolic: false, force: false, noDeref: false, noTarget: false, relative: false, backup: false, suffix: '~', verbose: false, interactive: false, logical: false };
+  // -b/--backup[=CONTROL]/-S: the control word (else $VERSION_CONTROL) and the suffix (else $SIMPLE_BACKUP_SUFFIX).
+  let controlWord: string | undefined;
+  let suffix: string | undefined;
   // An answer is one line of stdin; yes when it starts with y or Y (none left: no).
   const answers = new AnswerLines(stdin);
   const operands: string[] = [];
@@ -62,8 +66,8 @@ async function ln(args: string[], fs: IFileSystem, cwd: string, stdin: () => str
       break;
     }
     if (long[a]) set(long[a]!);
-    else if (a.startsWith('--backup=')) o.backup = true;
-    else if (a.startsWith('--suffix=')) (o.suffix = a.slice(9)), (o.backup = true);
+    else if (a.startsWith('--backup=')) (o.backup = true), (controlWord = a.slice(9));
+    else if (a.startsWith('--suffix=')) (suffix = a.slice(9)), (o.backup = true);
     else if (a.startsWith('--target-directory=')) o.dir = a.slice(19);
     else if (a === '--logical' || a === '--physical') o.logical = a === '--logical';
     else if (a.startsWith('--')) return usage('ln', `unrecognized option '${a}'`);
@@ -74,7 +78,7 @@ async function ln(args: string[], fs: IFileSystem, cwd: string, stdin: () => str
           const v = a.slice(j + 1) || args[++i];
           if (v === undefined) return usage('ln', `option requires an argument -- '${c}'`);
           if (c === 't') o.dir = v;
-          else (o.suffix = v), (o.backup = true);
+          else (suffix = v), (o.backup = true);
           break;
         }
         if (c === 'L' || c === 'P') {
@@ -85,6 +89,14 @@ async function ln(args: string[], fs: IFileSystem, cwd: string, stdin: () => str
         set(short[c]!);
       }
     } else operands.push(a);
+  }
+  let control: PerFileOptions['control'] = 'existing';
+  if (o.backup) {
+    const vc = versionControl(controlWord ?? env.VERSION_CONTROL, controlWord !== undefined ? 'backup type' : '$VERSION_CONTROL', env);
+    if ('error' in vc) return { stdout: '', stderr: `ln: ${vc.error}Try 'ln --help' for more information.\n`, exitCode: 1 };
+    if (vc.control === 'none') o.backup = false;
+    else control = vc.control;
+    o.suffix = simpleSuffix(suffix, env);
   }
   if (operands.length === 0) return usage('ln', 'missing file operand');
   let targets: string[];
@@ -137,8 +149,9 @@ async function ln(args: string[], fs: IFileSystem, cwd: string, stdin: () => str
           continue;
         }
         if (o.backup) {
-          await fs.mv(linkAbs, `${linkAbs}${o.suffix}`);
-          backedUp = `'${name}${o.suffix}' ~ `;
+          const ext = await backupSuffix(fs, linkAbs, { control, suffix: o.suffix });
+          await fs.mv(linkAbs, `${linkAbs}${ext}`);
+          backedUp = `'${name}${ext}' ~ `;
         } else await fs.rm(linkAbs);
       }
       let content = target;
@@ -209,13 +222,13 @@ async function readlink(args: string[], fs: IFileSystem, cwd: string): Promise<E
 /** `ln`, `link`, `unlink` and `readlink` for just-bash's `customCommands`. */
 export function linkCommands(): CustomCommand[] {
   return [
-    defineCommand('ln', (args, ctx) => ln(args, ctx.fs, ctx.cwd, () => String(ctx.stdin ?? ''))),
+    defineCommand('ln', (args, ctx) => ln(args, ctx.fs, ctx.cwd, () => String(ctx.stdin ?? ''), ctx.exportedEnv ?? Object.fromEntries(ctx.env))),
     defineCommand('readlink', (args, ctx) => readlink(args, ctx.fs, ctx.cwd)),
     defineCommand('link', async (args, ctx) => {
       const ops = args[0] === '--' ? args.slice(1) : args;
       if (ops.length < 2) return usage('link', ops.length === 0 ? 'missing operand' : `missing operand after '${ops[0]}'`);
       if (ops.length > 2) return usage('link', `extra operand '${ops[2]}'`);
-      const r = await ln([ops[0]!, ops[1]!], ctx.fs, ctx.cwd, () => '');
+      const r = await ln([ops[0]!, ops[1]!], ctx.fs, ctx.cwd, () => '', {});
       return r.exitCode === 0 ? r : { ...r, stderr: `link: cannot create link '${ops[1]}' to '${ops[0]}': ${r.stderr.split(': ').pop()}` };
     }),
     defineCommand('unlink', async (args, ctx) => {

@@ -22,4 +22,9 @@ describe('nl', () => {
     expect(r.stdout).toBe('s=1\ns=1\n');
     expect(r.stderr).toContain("nl: invalid body numbering style: 'x'\n");
   });
+
+  it('reads only the first letter of a, t and n styles, as nl.c does', async () => {
+    const r = await runShell("printf 'a\\n\\nb\\n' | nl -bat; printf 'a\\n\\nb\\n' | nl --body-numbering=tq; printf 'a\\n' | nl -bnone");
+    expect(r).toEqual({ stdout: '     1\ta\n     2\t\n     3\tb\n     1\ta\n       \n     2\tb\n       a\n', stderr: '', exit: 0 });
+  });
 });

@@ -37,7 +37,8 @@ async function nl(args: string[], ctx: CommandContext): Promise<ExecResult> {
   const integer = (v: string) => (/^[-+]?\d+$/.test(v) ? Number(v) : null);
   const set = (c: string, v: string): ExecResult | undefined => {
     if (c in SECTIONS) {
-      if (v === 'a' || v === 't' || v === 'n') styles[c] = { kind: v };
+      // nl.c build_type_arg reads only the first letter of `a`, `t` and `n` (`-bat` is `-ba`).
+      if (v[0] === 'a' || v[0] === 't' || v[0] === 'n') styles[c] = { kind: v[0] };
       else if (v.startsWith('p')) {
         const compiled = compileGrep([v.slice(1)], 'basic', { ignoreCase: false, word: false, line: false });
         if ('error' in compiled) return { stdout: '', stderr: `${compiled.error.replace(/^grep:/, 'nl:')}\n`, exitCode: 1 };

@@ -1,7 +1,7 @@
 /**
  * `numfmt` as GNU coreutils runs it: numbers (operands, else stdin lines) read with `--from` suffixes (si, iec,
  * iec-i, auto) and written with `--to` ones, rounded as GNU rounds (`--round`, from zero by default; one decimal
- * below 10), `--suffix`, `--padding`, `--format '%[-']Nf'` and `.P`, `--field`, `-d`, `--header`, `-z`, `--invalid`.
+ * below 10), `--suffix`, `--padding`, `--format '%[0'][-]Nf'` and `.P`, `--field`, `-d`, `--header`, `-z`, `--invalid`.
  * @see https://www.gnu.org/software/coreutils/manual/html_node/numfmt-invocation.html
  */
 import { defineCommand, latin1FromBytes, type CustomCommand, type ExecResult } from 'just-bash';
@@ -17,7 +17,8 @@ interface Options {
   round: Round;
   suffix: string;
   padding: number;
-  format: { before: string; after: string; width: number; left: boolean; precision: number | undefined } | undefined;
+  /** `--format`: text around the directive, its width (`-`: left-aligned), `0` (zero-padded to `zeros` digits), precision. */
+  format: { before: string; after: string; width: number; left: boolean; zeros: number; precision: number | undefined } | undefined;
   field: number;
   delimiter: string | undefined;
   header: number;
@@ -112,9 +113,14 @@ function options(args: string[]): { o: Options; numbers: string[] } | ExecResult
     } else if (key === '--grouping') return undefined; // the C locale has no thousands separator
     else if (key === '--format') {
       const v = value();
-      const m = /^(.*?)%(['-]*)(\d*)(?:\.(\d+))?f(.*)$/.exec(v);
+      // numfmt.c parse_format_string: blanks, `'` and `0` in any order, then a width read by strtol (a `-` makes it
+      // left-aligned), `.PRECISION`, `f`. With `0` a positive width zero-pads the number (its unit, then the --suffix, follow
+      // the padded digits) instead of padding with blanks.
+      const m = /^(.*?)%([ '0]*)(-?\d*)(?:\.(\d+))?f(.*)$/.exec(v);
       if (!m) return { stdout: '', stderr: `numfmt: invalid format ‘${v}’\n`, exitCode: 1 };
-      o.format = { before: m[1]!, after: m[5]!, width: Number(m[3] || 0), left: m[2]!.includes('-'), precision: m[4] === undefined ? undefined : Number(m[4]) };
+      const width = Number(m[3]!.replace(/^-$/, '') || 0);
+      const zero = m[2]!.includes('0') && width > 0;
+      o.format = { before: m[1]!, after: m[5]!, width: zero ? 0 : Math.abs(width), left: width < 0, zeros: zero ? width : 0, precision: m[4] === undefined ? undefined : Number(m[4]) };
     } else return unsupported('numfmt', a);
     return undefined;
   });
@@ -127,12 +133,23 @@ function convert(field: string, o: Options, later = false): string | { error: st
   const lead = /^\s*/.exec(field)![0];
   const parsed = parse(field.slice(lead.length), o.from);
   if ('error' in parsed) return parsed;
-  let out = human(parsed.value, parsed.scaled ? 0 : parsed.decimals, o) + o.suffix;
-  if (o.format) out = `${o.format.before}${o.format.left ? out.padEnd(o.format.width) : out.padStart(o.format.width)}${o.format.after}`;
-  else if (o.padding) out = o.padding > 0 ? out.padStart(o.padding) : out.padEnd(-o.padding);
-  // Blanks before the number pad it to the field's width; a field after the first keeps one of them as its separator.
-  else if (lead) out = later ? lead[0]! + out.padStart(field.length - 1) : out.padStart(field.length);
-  return out;
+  let out = human(parsed.value, parsed.scaled ? 0 : parsed.decimals, o);
+  // printf's `%0N.PLf` of the number, then its unit letters (a `%s`, outside the width).
+  const zeros = o.format?.zeros ?? 0;
+  if (zeros) out = out.replace(/^(-?)([\d.]+)(.*)$/, (_m, sign: string, digits: string, unit: string) => sign + digits.padStart(zeros - sign.length, '0') + unit);
+  out += o.suffix;
+  // A field after the first starts with the blank that separates it, written as it is (numfmt.c process_line).
+  const sep = later && lead ? lead[0]! : '';
+  const text = field.slice(sep.length);
+  // The width: the format's (unless it zero-pads), else --padding's, else (auto-padding) the field's own when it
+  // has blanks before the number or is not the first.
+  let width = 0;
+  let left = false;
+  if (o.format?.width) (width = o.format.width), (left = o.format.left);
+  else if (o.padding) (width = Math.abs(o.padding)), (left = o.padding < 0);
+  else if (/^\s/.test(text) || later) width = text.length;
+  out = left ? out.padEnd(width) : out.padStart(width);
+  return sep + (o.format ? `${o.format.before}${out}${o.format.after}` : out);
 }
 
 /**

@@ -62,3 +62,16 @@ describe('echo options', () => {
     expect(await out("echo -neE 'x\\ty'; echo; echo -Ee 'a\\tb'; echo -eE 'a\\tb'; echo -enx a")).toBe('x\\ty\na\tb\na\\tb\n-enx a\n');
   });
 });
+
+describe('the printf program (env printf, xargs printf, /usr/bin/printf)', () => {
+  it('takes no option but a first --, and words its errors as GNU coreutils printf', async () => {
+    const r = await runShell("export LANG=C.UTF-8; env printf -v x a; echo \" $?\"; env printf '%d|' abc 1x 7; echo \" $?\"; env printf 'a\\n' b; env printf '%q\\n' 'a b'; env printf '%(%Y)T' 0; echo \" $?\"; env printf; echo \" $?\"");
+    expect(r).toEqual({
+      stdout: "-v 0\n0|1|7| 1\na\n'a b'\n 1\n 1\n",
+      stderr:
+        'printf: warning: ignoring excess arguments, starting with ‘x’\nprintf: ‘abc’: expected a numeric value\nprintf: ‘1x’: value not completely converted\n' +
+        "printf: warning: ignoring excess arguments, starting with ‘b’\nprintf: %(: invalid conversion specification\nprintf: missing operand\nTry 'printf --help' for more information.\n",
+      exit: 0,
+    });
+  });
+});

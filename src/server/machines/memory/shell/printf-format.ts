@@ -220,6 +220,14 @@ export interface PrintfContext {
   now: () => number;
   /** The shell's start time (`-2`). */
   started: () => number;
+  /**
+   * GNU coreutils' printf program instead of bash's builtin: its messages (`‘ARG’: expected a numeric value`, a
+   * number out of range an error, an unknown conversion `%(: invalid conversion specification` ending it), `%q` in
+   * GNU's shell-escape quoting, no `%(…)T` or `%Q`, and a warning for arguments a format that takes none leaves.
+   * `quote` quotes an argument in the locale's quotes; `shellEscape` is GNU's shell-escape quoting.
+   * @see GNU coreutils printf.c (verify_numeric, print_formatted, main)
+   */
+  gnu?: { quote: (arg: string) => string; shellEscape: (arg: string) => string };
 }
 
 /**
@@ -239,16 +247,21 @@ export function runPrintf(format: string, args: readonly string[], ctx: PrintfCo
   let next = 0;
   const nextArg = (): string | undefined => (next < args.length ? args[next++] : undefined);
 
+  const gnu = ctx.gnu;
+  // A number that is not one: bash's sh_invalidnum words, or GNU's verify_numeric (nothing read, or a tail left).
+  const notNumber = (a: string, end: number) => (gnu ? `${gnu.quote(a)}: ${end === 0 ? 'expected a numeric value' : 'value not completely converted'}` : invalidNumber(a));
+  // Out of range: a warning in bash, an error in GNU's program.
+  const outOfRange = (a: string) => (gnu ? fail(`${gnu.quote(a)}: Numerical result out of range`) : warn(`warning: ${a}: Numerical result out of range`));
   const intArg = (): bigint => {
     const a = nextArg();
     if (a === undefined) return 0n;
     if (a[0] === "'" || a[0] === '"') return BigInt(decodeFirstChar(a.slice(1)) ?? 0);
     const { value, end } = parseInteger(a);
     if (end < a.length) {
-      fail(invalidNumber(a));
+      fail(notNumber(a, end));
       return clampSigned(value);
     }
-    if (value > INT64_MAX || value < INT64_MIN) warn(`warning: ${a}: Numerical result out of range`);
+    if (value > INT64_MAX || value < INT64_MIN) outOfRange(a);
     return clampSigned(value);
   };
   const uintArg = (): bigint => {
@@ -257,8 +270,8 @@ export function runPrintf(format: string, args: readonly string[], ctx: PrintfCo
     if (a[0] === "'" || a[0] === '"') return BigInt(decodeFirstChar(a.slice(1)) ?? 0);
     const { value, end } = parseInteger(a);
     const abs = value < 0n ? -value : value;
-    if (end < a.length) fail(invalidNumber(a));
-    else if (abs > UINT64_MAX) warn(`warning: ${a}: Numerical result out of range`);
+    if (end < a.length) fail(notNumber(a, end));
+    else if (abs > UINT64_MAX) outOfRange(a);
     if (abs > UINT64_MAX) return UINT64_MAX;
     return value < 0n ? (1n << 64n) - abs : value;
   };
@@ -270,7 +283,7 @@ export function runPrintf(format: string, args: readonly string[], ctx: PrintfCo
       return parseLongDouble(String(cp)).value;
     }
     const { value, end } = parseLongDouble(a);
-    if (end < a.length) fail(invalidNumber(a));
+    if (end < a.length) fail(notNumber(a, end));
     return value;
   };
 
@@ -278,6 +291,8 @@ export function runPrintf(format: string, args: readonly string[], ctx: PrintfCo
     passStart = run.stdout.length;
     const before = next;
     const step = onePass(format, run, { warn, fail, nextArg, intArg, uintArg, floatArg }, ctx);
+    // GNU's program warns when a format that takes no argument leaves some.
+    if (gnu && step === 'again' && next === 0 && args.length > 0) warn(`warning: ignoring excess arguments, starting with ${gnu.quote(args[0]!)}`);
     if (step !== 'again' || next === before || next >= args.length) return run;
   }
 }
@@ -342,7 +357,7 @@ function onePass(format: string, run: PrintfRun, a: Args, ctx: PrintfContext): '
     }
     while (j < format.length && 'hjlLtz'.includes(format[j]!)) j++;
     let timeFormat: string | undefined;
-    if (format[j] === '(') {
+    if (format[j] === '(' && !ctx.gnu) {
       const close = format.indexOf(')', j);
       if (close >= 0 && format[close + 1] === 'T') {
         timeFormat = format.slice(j + 1, close);
@@ -350,6 +365,11 @@ function onePass(format: string, run: PrintfRun, a: Args, ctx: PrintfContext): '
       }
     }
     const conv = format[j];
+    // GNU's program knows only C's conversions and %b and %q: anything else ends it (status 1).
+    if (ctx.gnu && (conv === undefined || !'diouxXfFeEgGaAcsbq'.includes(conv))) {
+      a.fail(`${format.slice(start, j + 1)}: invalid conversion specification`);
+      return 'stop';
+    }
     if (conv === undefined) {
       a.fail(`\`${format.slice(start)}': missing format character`);
       return 'stop';
@@ -384,7 +404,7 @@ function onePass(format: string, run: PrintfRun, a: Args, ctx: PrintfContext): '
         run.stdout += pad(spec, '', cut(a.nextArg() ?? '', precision), false);
         break;
       case 'q':
-        run.stdout += pad(spec, '', cut(shellQuote(a.nextArg() ?? ''), precision), false);
+        run.stdout += pad(spec, '', cut((ctx.gnu?.shellEscape ?? shellQuote)(a.nextArg() ?? ''), precision), false);
         break;
       case 'Q':
         run.stdout += pad(spec, '', shellQuote(cut(a.nextArg() ?? '', precision)), false);

@@ -25,7 +25,7 @@ export function isBash(program: string | undefined): boolean {
 export const LAST_LEVEL_VARIABLE = '__spritzer_shlvl';
 
 /** bash 5.2's builtins (`enable -a`): they run in the shell itself, so bash never replaces itself with one. */
-const BUILTINS = new Set(
+export const BUILTINS: ReadonlySet<string> = new Set(
   `. : [ alias bg bind break builtin caller cd command compgen complete compopt continue declare dirs disown echo enable
   eval exec exit export false fc fg getopts hash help history jobs kill let local logout mapfile popd printf pushd pwd
   read readarray readonly return set shift shopt source suspend test times trap true type typeset ulimit umask unalias

@@ -9,6 +9,7 @@ import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
 import { normalizeSignalName, signalNumber } from '../../../../protocol/signals.ts';
 import { localeQuote } from './gnu-quote.ts';
 import { parseDuration } from './duration.ts';
+import { programArgv } from './program-path.ts';
 
 /** Longest wait the engine's timers take (2^31-1 ms): an infinite or longer DURATION waits this long. */
 const MAX_SECONDS = 2147483;
@@ -55,7 +56,7 @@ function parseOptions(args: string[]): TimeoutOptions | { badSignal: string } | 
  * `timeout` over just-bash's `original`: its result, with a timed-out command's status as GNU's: 124, or with
  * `--preserve-status` 128+N; with KILL (not `--foreground`) 137 and bash's report of timeout killed.
  */
-async function timeout(args: string[], env: Map<string, string>, original: (args: string[]) => Promise<ExecResult>, allocatePid: () => number, missing: (name: string) => Promise<boolean>): Promise<ExecResult> {
+async function timeout(args: string[], env: Map<string, string>, original: (args: string[]) => Promise<ExecResult>, allocatePid: () => number, missing: (name: string) => Promise<boolean>, program: (argv: string[]) => Promise<string[]>): Promise<ExecResult> {
   const o = parseOptions(args);
   const usage = (message: string): ExecResult => ({ stdout: '', stderr: `${message}Try 'timeout --help' for more information.\n`, exitCode: 125 });
   if ('usage' in o) return usage(o.usage);
@@ -69,7 +70,8 @@ async function timeout(args: string[], env: Map<string, string>, original: (args
   // a timed-out command's status is, below.
   const failed = (why: string) => `timeout: failed to run command ${localeQuote(env, commandWords[0]!)}: ${why}`;
   if (await missing(commandWords[0]!)) return programNotFound(failed);
-  const result: ExecResult & { spzChildStatus?: number } = await original(['-s', o.signal, limitSeconds(seconds).toFixed(3), ...commandWords]);
+  // The command is a program, never the shell's builtin of its name (program-path.ts).
+  const result: ExecResult & { spzChildStatus?: number } = await original(['-s', o.signal, limitSeconds(seconds).toFixed(3), ...(await program(commandWords))]);
   const command = commandWords[0]!;
   // A command that cannot run: timeout's own words (status 127 or 126), not the shell's.
   if (execFailure(result, command)) return reportExecFailure(result, command, failed);
@@ -90,5 +92,5 @@ async function timeout(args: string[], env: Map<string, string>, original: (args
 
 /** The `timeout` command, for just-bash's `customCommands`; `allocatePid` numbers timeout's own process. */
 export function timeoutCommand(allocatePid: () => number): CustomCommand {
-  return defineCommand('timeout', async (args, ctx) => timeout(args, ctx.env, ctx.origCommand!, allocatePid, (name) => notOnPath(ctx.fs, ctx.cwd, name, ctx.env.get('PATH'))));
+  return defineCommand('timeout', async (args, ctx) => timeout(args, ctx.env, ctx.origCommand!, allocatePid, (name) => notOnPath(ctx.fs, ctx.cwd, name, ctx.env.get('PATH')), (argv) => programArgv(ctx, argv)));
 }

@@ -109,7 +109,9 @@ async function uniq(args: string[], ctx: InputCtx): Promise<ExecResult> {
   let out = '';
   if (o.group) {
     runs.forEach((run, i) => {
-      if ((i > 0 && o.group !== 'append') || (i === 0 && (o.group === 'prepend' || o.group === 'both'))) out += end;
+      // uniq.c: an empty line between groups whatever the method, and one before the first (prepend, both) and
+      // after the last (append, both).
+      if (i > 0 || o.group === 'prepend' || o.group === 'both') out += end;
       out += run.map((l) => l + end).join('');
     });
     if (runs.length > 0 && (o.group === 'append' || o.group === 'both')) out += end;

@@ -52,6 +52,10 @@ describe('uniq', () => {
   it('counts in a 7-wide column', async () => {
     expect((await runShell(`${files}sort nums.txt | uniq -c`)).stdout).toBe('      2 1\n      1 10\n      1 2\n      1 3\n');
   });
+  it('--group puts an empty line between groups, and before the first or after the last as the method says', async () => {
+    const r = await runShell("for m in separate prepend append both; do printf 'a\\na\\nb\\n' | uniq --group=$m | tr '\\n' .; echo; done");
+    expect(r.stdout).toBe('a.a..b.\n.a.a..b.\na.a..b..\n.a.a..b..\n');
+  });
   it('skips fields and chars, compares a width, ignores case, groups', async () => {
     const r = await runShell("uniq -f1 <<< $'x a\\ny a\\nz b'; uniq -s1 <<< $'xa\\nya\\nzb'; uniq -w1 <<< $'ab\\nac\\nbd'; uniq -i <<< $'a\\nA\\nb'; uniq --group <<< $'a\\na\\nb'");
     expect(r.stdout).toBe('x a\nz b\nxa\nzb\nab\nbd\na\nb\na\na\n\nb\n');

@@ -15,6 +15,7 @@ import { quoteName } from './ls-quote.ts';
 import { leadingOptions, readOperand } from './text-input.ts';
 import { CLOSED_STDIN_READ, stdinIsClosed } from './closed-stdin.ts';
 import { OrderedOutput, replayOutput, type OrderedResult } from './output-order.ts';
+import { programArgv } from './program-path.ts';
 
 interface Options {
   delimiter: string | undefined;
@@ -238,7 +239,7 @@ async function xargs(args: string[], ctx: CommandContext): Promise<ExecResult> {
     }
     if (o.trace) text.err(`${shown}\n`);
     if (await notOnPath(ctx.fs, ctx.cwd, argv[0]!, ctx.env.get('PATH'))) return done(`xargs: ${argv[0]}: ${EXEC_ERRNO_TEXT.ENOENT}\n`, 127);
-    const r: OrderedResult = await ctx.exec!(argv.map(shellQuote).join(' '), { cwd: ctx.cwd });
+    const r: OrderedResult = await ctx.exec!((await programArgv(ctx, argv)).map(shellQuote).join(' '), { cwd: ctx.cwd });
     // Only the lookup of the program itself is xargs's execvp failure; a program that ran and exited 127 (a `bash -c`
     // whose own command was not found) is one more failed invocation.
     const errno = execFailure(r, argv[0]!);
