@@ -28,3 +28,29 @@ describe('declare without a value in a function', () => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+// bash(1) "Arrays": a scalar given a subscript becomes an array whose element 0 is its value (arrayfunc.c
+// convert_var_to_array), by an element assignment, `declare -a`/`-A` or `read -a`.
+describe('a scalar made an array', () => {
+  it('keeps its value as element (key) 0', async () => {
+    const script = [
+      'a=1; a[1]=2; declare -p a; echo "${a[@]} $a"',
+      'b=x; echo ${b[0]} ${#b[@]}; b[3]=y; declare -p b; c=1; c+=(2); declare -p c',
+      'd=1; declare -a d; declare -p d; e=5; declare -A e; declare -p e; g=q; read -a g <<< "m n"; declare -p g',
+      'h=1; h=([3]=x); declare -p h; i=1; unset i; i[1]=2; declare -p i; declare -a j; declare -p j',
+    ].join('\n');
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
+
+// bash(1) "Shell Parameter Expansion": ${name[@]@K} and @A write an associative array's keys quoted as
+// `declare -p` does.
+describe('@K and @A on an associative array', () => {
+  it('quote the keys that need it', async () => {
+    const script = [
+      'declare -A h=([a b]=c [d]=e [\'$z\']=2 [-]=5 [a~]=6); echo "${h[@]@K}"; echo "${h[@]@A}"',
+      'declare -A h; h[\'x"y\']=1; h[\'a`b\']=2; echo "${h[@]@K}"; echo "${h[@]@A}"; a=(x "y z"); echo "${a[@]@K}"',
+    ].join('\n');
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
