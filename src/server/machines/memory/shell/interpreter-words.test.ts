@@ -16,3 +16,25 @@ describe('"$@" and "${a[@]}" in the word of a parameter operator', () => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+// bash(1) "Reserved Words": `[[` and `]]` are reserved only as the first word of a command; a function body is any
+// compound command ("Shell Functions"), `[[ ]]` and `(( ))` included.
+describe('[[ outside command position, and as a function body', () => {
+  it('is a word as an argument, a keyword to command -v and type', async () => {
+    const script = [
+      'echo a [[ b; command -v [[; command -v time; type -t [[ time function',
+      'echo x [[ y ]]; echo { a }; echo [[; echo [[a; echo a[[ ]]; command -v ]] { } !; type -t ]] { if',
+      '[[ a == a ]] && echo yes; if [[ -n x ]]; then echo t; fi; ! [[ a == b ]] && echo neg; x=1 [[ -n 1 ]]; echo $?',
+    ].join('\n');
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+
+  it('is a function body, as (( )) is', async () => {
+    const script = [
+      'f() [[ $1 == 1 ]]; f 1 && echo f; f 2 || echo nf; declare -f f',
+      'g() (( $1 > 2 )); g 3 && echo g; g 1 || echo ng; declare -f g',
+      'h() [[ -n $1 ]] >/dev/null; h x && echo h; type h; function k [[ 1 ]]; k && echo k',
+    ].join('\n');
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
