@@ -38,3 +38,17 @@ describe('[[ outside command position, and as a function body', () => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+// bash(1) "Aliases": if an alias value ends in a blank, the next command word is also checked for alias expansion.
+describe('an alias whose value ends in a blank', () => {
+  it('alias-expands the next word in its own place, and the chain goes on while values end in a blank', async () => {
+    const script = [
+      'shopt -s expand_aliases',
+      "alias e='echo ' w=world q='a b ' v='hello world' n=nope",
+      'e w',
+      'e e w; e q v x; e n w; e "w" w; e \\w w; e z w',
+      "alias r='echo ' o='hi >/dev/null'; eval 'r o'; echo rc=$?",
+    ].join('\n');
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
