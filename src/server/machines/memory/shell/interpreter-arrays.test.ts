@@ -54,3 +54,15 @@ describe('@K and @A on an associative array', () => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+// bash(1) "Arrays": a subscript undergoes arithmetic expansion with the other expansions.
+describe('an arithmetic expansion in a subscript', () => {
+  it('is expanded, in reads, writes and operators, for indexed and associative arrays', async () => {
+    const script = [
+      'a=(1 2 3); i=1; echo ${a[$((i+1))]} ${a[$(( (i) ))]} "${a[$((i*2))]}" ${a[$(( 1 + 1 ))]:-x} ${#a[$((0))]}',
+      'a=(1 2 3); i=1; a[$((i+1))]=z; echo ${a[@]}; echo ${a[$((i)) + 1]} ${a[$( (echo 1) )]}',
+      'declare -A m=([2]=two [k]=v); echo ${m[$((1+1))]} ${m[$((1))]-none}; m[$((3))]=three; declare -p m',
+    ].join('\n');
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
