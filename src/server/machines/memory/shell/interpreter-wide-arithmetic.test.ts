@@ -26,3 +26,14 @@ describe('64-bit arithmetic', () => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+// bash(1) "Arithmetic Expansion": `$[expr]` is the old form of `$((expr))`, also nested in an expression.
+describe('$[expr] in arithmetic', () => {
+  it('is a nested expression, in $(( )), $[ ] and subscripts', async () => {
+    const script = [
+      'echo $(( $[1] )) $(( $[1+1] * 3 )) $(( 2 + $[ 2 * $[3] ] )); echo $[ $[2] + 1 ]',
+      'a=(1 2 3); echo ${a[$[1]]} ${a[$[1+1]]}',
+    ].join('\n');
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
