@@ -66,3 +66,15 @@ describe('an arithmetic expansion in a subscript', () => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+// bash(1) "Arrays": in `declare -A h=([key]=value)` the key is the text up to its `]`, expanded as a word.
+describe('declare -A with [key]=value elements', () => {
+  it('keeps = in a key and takes backslashes as quoting', async () => {
+    const script = [
+      'declare -A h=([q=r]=3 [a=b=c]=4); declare -p h',
+      'declare -A h=([\\*]=6 [x\\ y]=7 ["?"]=5); declare -p h',
+      "declare -A h=(['a\\b']=1 [c\\\\d]=2 ['*']=3); declare -p h",
+    ].join('\n');
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
