@@ -78,3 +78,16 @@ describe('declare -A with [key]=value elements', () => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+// bash(1) "Arrays": in `name=([subscript]=value …)` the subscript may be quoted or hold expansions; it is expanded
+// (and, for an indexed array, evaluated arithmetically).
+describe('keyed elements of a compound assignment', () => {
+  it('take quoted keys and keys with expansions', async () => {
+    const script = [
+      'declare -A h; k=kk; h=(["a"]=5 ["b c"]+=6 ["$k"]=7 ["$k x"]=8 ["?"]=9 ["x\\"y"]=1 ["a]b"]=2); declare -p h; h+=(["a"]+=x); declare -p h',
+      'i=2; k=kk; a=(["$i"]=x [$i+1]=y [${k}x]=z [a$k]=w [1]=q); declare -p a',
+      "declare -A g; g=([$k]=1 [${k}x]=2 [a$k]+=3 [a\"$k\"]=4 ['$k']=5); declare -p g",
+    ].join('\n');
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
