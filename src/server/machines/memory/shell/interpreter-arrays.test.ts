@@ -91,3 +91,16 @@ describe('keyed elements of a compound assignment', () => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+// bash(1) "Double Quotes" and "Arrays": the elements of `declare`/`local`/`readonly name=(…)` keep their quoting.
+describe('compound assignments given to declare, local and readonly', () => {
+  it('keep escaped characters in double quotes and backslashes in single quotes', async () => {
+    const script = [
+      'declare -a a=("x\\"y\\$" \\* "a\\b" "c\\\\d" "`echo q`" "e f"); declare -p a',
+      'declare -A h=(["x\\"y"]=1 [\'$z\']=2 ["k"]="v\\"w"); declare -p h; echo "${h[@]@K}"',
+      'f() { local a=("x\\"y" "\\$q"); declare -p a; }; f; readonly r=("a\\"b"); declare -p r',
+      "declare -a c=('a\\b' \"e\\\\f\" g\\h 'i\"j'); declare -p c",
+    ].join('\n');
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
