@@ -18,5 +18,10 @@ export default {
       find: "let n=[],r=\"\",s=!1,i=!1,o=!1,a=!1;for(let l of e){if(o){r+=l,o=!1,a=!0;continue}if(l===\"\\\\\"){o=!0;continue}",
       replace: "let n=[],r=\"\",s=!1,i=!1,o=!1,a=!1;for(let __k=0;__k<e.length;__k++){let l=e[__k];if(o){r+=l,o=!1,a=!0;continue}if(l===\"\\\\\"&&!s&&(!i||\"$`\\\"\\\\\\n\".includes(e[__k+1]??\"\\0\"))){o=!0;continue}",
     },
+    {
+      // A character escaped outside quotes stays escaped (`\*` is a `*`, not a pattern).
+      find: "case\"Escaped\":n+=r.value;break;case\"DoubleQuoted\":n+=",
+      replace: "case\"Escaped\":n+=\"\\\\\"+r.value;break;case\"DoubleQuoted\":n+=",
+    },
   ],
 };

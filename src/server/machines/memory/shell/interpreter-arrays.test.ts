@@ -96,7 +96,7 @@ describe('keyed elements of a compound assignment', () => {
 describe('compound assignments given to declare, local and readonly', () => {
   it('keep escaped characters in double quotes and backslashes in single quotes', async () => {
     const script = [
-      'declare -a a=("x\\"y\\$" \\* "a\\b" "c\\\\d" "`echo q`" "e f"); declare -p a',
+      'touch f1; declare -a a=("x\\"y\\$" \\* "a\\b" "c\\\\d" "`echo q`" "e f"); declare -p a',
       'declare -A h=(["x\\"y"]=1 [\'$z\']=2 ["k"]="v\\"w"); declare -p h; echo "${h[@]@K}"',
       'f() { local a=("x\\"y" "\\$q"); declare -p a; }; f; readonly r=("a\\"b"); declare -p r',
       "declare -a c=('a\\b' \"e\\\\f\" g\\h 'i\"j'); declare -p c",
