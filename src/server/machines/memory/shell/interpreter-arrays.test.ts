@@ -104,3 +104,19 @@ describe('compound assignments given to declare, local and readonly', () => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+// bash(1) "Shell Functions": local makes a new variable that hides the global one, an array included, until the
+// function returns.
+describe('local over a global array', () => {
+  it('hides it, takes the function\'s changes, and gives the global back on return', async () => {
+    const script = [
+      'a=1; f(){ local a; a[1]=2; declare -p a; }; f; declare -p a',
+      'a=(1 2); f(){ local a; echo "[${a[@]}] ${#a[@]}"; a+=(q); a[3]=r; declare -p a; }; f; declare -p a',
+      'a=(1 2); f(){ local a=x; declare -p a; echo "${a[@]}"; }; f; declare -p a',
+      'declare -A m=([k]=v); f(){ local m; m[z]=1; declare -p m; }; f; declare -p m',
+      'a=(1 2); g(){ a[5]=5; }; f(){ local a; g; declare -p a; }; f; declare -p a',
+      'shopt -s localvar_inherit; a=(1 2); f(){ local a; a[2]=3; declare -p a; }; f; declare -p a',
+    ].join('\n');
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
