@@ -120,3 +120,14 @@ describe('local over a global array', () => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+// bash(1) "Bash Builtins" declare/local: `local -a name` without a value has the attribute and no value yet.
+describe('local -a without a value', () => {
+  it('is declared but unset until an element is assigned', async () => {
+    const script = [
+      'f(){ local -a d; declare -p d; d[1]=x; declare -p d; }; d=1; f; f',
+      'f(){ local -a d; echo "${#d[@]} [${d[@]}]"; [[ -v d ]]; echo $?; declare -a | grep " d"; local -A m; declare -p m; }; f',
+    ].join('\n');
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
