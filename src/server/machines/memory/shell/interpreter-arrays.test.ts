@@ -131,3 +131,17 @@ describe('local -a without a value', () => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+// bash(1) "Arrays" and "Shell Parameters" (namerefs): a scalar read as an array is its element 0, also through a
+// nameref, whatever the whole-array form.
+describe('whole-array forms on a scalar or through a nameref', () => {
+  it('read the target scalar as element 0', async () => {
+    const script = [
+      'declare -n nr=arr; echo "${#nr[@]} [${nr[@]}] [${nr[0]}] [${#nr}] [$nr]"; nr+=(s); echo "${arr[*]}"',
+      'declare -n nr=arr; arr=x; echo "${#nr[@]} [${nr[@]}] [${nr[0]}] ${nr[*]} ${nr[@]^^} ${nr[@]:0:1} ${nr[@]#x}"; arr=(a b); echo "${#nr[@]} [${nr[@]}] [${nr[1]}]"',
+      'x=5; echo "${x[@]:0:1}|${x[@]:0}"; declare -n r=x; echo "${r[@]:0:1}|${r[@]:0}|${r[*]:0}"',
+      'f(){ local -n r=$1; echo "${#r[@]} ${r[@]}"; }; s=q; f s; a=(1 2); f a; f unset_name',
+    ].join('\n');
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
