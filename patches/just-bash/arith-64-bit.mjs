@@ -2,9 +2,8 @@
 // Arithmetic"): 64-bit two's complement, as bash's intmax_t. just-bash computed with JavaScript numbers: `<<`, `>>`,
 // `&`, `|`, `^`, `~` were 32-bit (`1 << 40` gave 256, `$((1<<32))` 1), `**`, `+`, `*` grew past 2^63 instead of
 // wrapping (`2**64` gave 18446744073709552000, not 0), and results past 2^53 were printed in floating-point form.
-// Here those operations go through BigInt and wrap to 64 bits, and such results print as integers.
-// @deviation Values are
-// still JavaScript numbers in between: an integer past 2^53 is rounded to the nearest double (docs/fidelity.md).
+// Here those operations go through BigInt and wrap to 64 bits, and such results print as integers. Values past
+// 2^53 stay exact by the later patch `wide-arithmetic`.
 export default {
   title: 'shell arithmetic wraps at 64 bits: shifts, bitwise operators, ** and overflow',
   upstream: 'src/interpreter/arithmetic.ts applyBinaryOp/applyAssignmentOp/unary "~": compute shifts, &, |, ^, ~, ** and overflowing + - * / with BigInt.asIntN(64, …); print integer results with BigInt when past Number.MAX_SAFE_INTEGER',

@@ -5,7 +5,8 @@
 //   `promptvars`), so `p='$x'` gives x's value;
 // - `@A` names the attributes (`declare -i n='3'`), and for an array writes its whole assignment
 //   (`declare -a a=([0]="x" [1]="y z")`); `"${@@A}"` is `set -- 'x' 'y'`;
-// - `@K` on an array writes its key/value pairs (`0 "x" 1 "y z"`), `@k` gives them as separate words;
+// - `@K` on an array writes its key/value pairs (`0 "x" 1 "y z"`), `@k` gives them as separate words; in `@K` and
+//   `@A` an associative array's keys are quoted as `declare -p` quotes them (`"a b" "c"`);
 // - on `@`, `*`, `name[@]` and `name[*]` every operator applies to each element (one word each in "…[@]").
 // just-bash quoted any `'` with $'…', left `@P` unexpanded, ignored attributes and arrays in `@A`/`@K`/`@k` and
 // transformed the positional parameters as one joined string.
@@ -50,12 +51,12 @@ async function spzTransformWords(e, r, s) {
   const f = Ht(e, n);
   switch (op) {
     case 'K':
-      return isArr ? { words: en.length ? [en.map(([k, v]) => `${k} ${sn(v)}`).join(' ') + (assoc ? ' ' : '')] : [], star } : { words: vals.map(Zt), star };
+      return isArr ? { words: en.length ? [en.map(([k, v]) => `${assoc ? spzDeclKey(k) : k} ${sn(v)}`).join(' ') + (assoc ? ' ' : '')] : [], star } : { words: vals.map(Zt), star };
     case 'k':
       return { words: isArr ? en.flatMap(([k, v]) => [String(k), v]) : vals.map(Zt), star };
     case 'A':
       if (!isArr) return { words: vals.map((v) => (f ? `declare -${f} ${n}=${Zt(v)}` : `${n}=${Zt(v)}`)), star };
-      return { words: en.length ? ['declare', `-${f}`, `${n}=(${en.map(([k, v]) => `[${k}]=${sn(v)}`).join(' ')}${assoc ? ' ' : ''})`] : ['declare', `-${f}`, n], star };
+      return { words: en.length ? ['declare', `-${f}`, `${n}=(${en.map(([k, v]) => `[${assoc ? spzDeclKey(k) : k}]=${sn(v)}`).join(' ')}${assoc ? ' ' : ''})`] : ['declare', `-${f}`, n], star };
     case 'a':
       return { words: vals.map(() => f), star };
     default:

@@ -25,3 +25,15 @@ describe('command_not_found_handle', () => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+// bash(1) "Bash Conditional Expressions": `-o optname` is true if the shell option optname (a `set -o` name) is on.
+describe('test -o and [[ -o ]]', () => {
+  it('look up every set -o option by its long name', async () => {
+    const script = [
+      'set -o noglob; [ -o noglob ]; echo $?; test -o noglob; echo $?; [ -o nosuch ]; echo $?; set +o noglob; [ -o noglob ]; echo $?',
+      '[[ -o hashall ]]; echo $?; [ -o braceexpand ]; echo $?; [ -o posix ]; echo $?; set -o posix; [ -o posix ]; echo $?',
+      'set -f; [[ -o noglob ]]; echo $?; [ -o e ]; echo $?; [ ! -o noclobber ]; echo $?; set -C; [ -o noclobber ]; echo $?',
+    ].join('\n');
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
