@@ -4,7 +4,7 @@
 // (its first argument, when that is a name PATH finds, not a path) is hashed instead.
 export default {
   title: "hash remembers the shell a top-level sh/bash ran, not the engine's helper command",
-  upstream: 'n/a (spritzer: internal command names)',
+  upstream: 'src/interpreter/command-resolution.ts (hashTable.set): a hook for an embedder to hash the program its own helper command runs, not the helper',
   file: 'dist/bundle/index.js',
   edits: [
     {
