@@ -52,3 +52,19 @@ describe('an alias whose value ends in a blank', () => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+// bash(1) "Shell Parameter Expansion": for `@`, `*` and `name[@]`, "it is an expansion error if length evaluates to a
+// number less than zero" (the line is abandoned, status 1).
+describe('a negative substring length of the positional parameters or an array', () => {
+  it('is an expansion error named by the length as written; zero and positive lengths and negative offsets still slice', async () => {
+    const script = [
+      'set -- a b c; echo ${@:1:-1}; echo after',
+      'set -- a b c; x=$(echo "${*:2:-2}"); echo "rc=$? [$x]"',
+      'a=(x y z); n=-2; echo "${a[@]:1:n}"; echo after',
+      'set -- a b c; n=-1; x=${@:1:n}; echo "[$x]"',
+      'set -- a b c; x="${*:1:2}"; echo "$x" ${@:2:1}',
+      'set -- a b c; echo ${@:1:0}; echo ${@: -2:1}; echo ${@:0:2}; a=(x y z); echo ${a[@]: -1} ${a[@]:1:1}',
+    ].join('\n');
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
