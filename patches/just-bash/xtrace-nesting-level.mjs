@@ -21,9 +21,9 @@ export default {
       replace: 'if(t==="eval")return _jbTraceDeeper(c,()=>Is(c,n,s,l));',
     },
     {
-      find: 'if(t==="source"||t===".")return Xo(c,n);',
+      find: 'if(t==="source"||t===".")return Xo(c,n,s);',
       replace:
-        'if(t==="source"||t===".")return _jbTraceDeeper(c,()=>Xo(c,n));',
+        'if(t==="source"||t===".")return _jbTraceDeeper(c,()=>Xo(c,n,s));',
     },
     {
       // The level counter, kept on the shell state so a subshell or function inside shares it.

@@ -2682,3 +2682,12 @@ describe('exec runs a program, never a builtin (patches/just-bash/exec-program.m
     });
   });
 });
+
+describe('a script read from /dev/stdin (patches/just-bash/source-dev-stdin.mjs, shell-command.ts, python-command.ts)', () => {
+  it.each([
+    'source /dev/stdin <<< "echo sourced"; echo "x=5; echo in \\$x" | . /dev/fd/0; printf "echo a\\necho b\\n" | { source /dev/stdin; echo after; cat; }; source /dev/stdin arg1 <<< "echo \\"[\\$1]\\""',
+    'bash /dev/stdin a b <<< "echo \\"\\$0 [\\$1] \\$#\\""; echo "echo from-sh \\$0" | sh /dev/fd/0; echo "print(1+1)" | python3 /dev/stdin; printf "import sys\\nprint(sys.argv, __file__)\\n" | python3 /dev/stdin x',
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});

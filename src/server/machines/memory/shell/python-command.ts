@@ -7,6 +7,7 @@
  * text. It owns the wrapper program; the interpreter is just-bash's (`ctx.origCommand`).
  * @see https://docs.python.org/3/using/cmdline.html; docs/fidelity.md "What the shell engine cannot do"
  */
+import { isStdinOperand } from './text-input.ts';
 import { SPRITE_UID } from '../vfs.ts';
 import { KERNEL_RELEASE } from './proc.ts';
 import { MACHINE_ARCH } from './sysinfo-commands.ts';
@@ -264,6 +265,9 @@ async function python(invokedAs: string, args: string[], ctx: CommandContext): P
   } else if (program.kind === 'stdin') {
     if (latin1FromBytes(ctx.stdin).length === 0 && args.length === 0) return run(args);
     [source, filename, argv0] = [decodeBytesToUtf8(ctx.stdin), '<stdin>', program.at > 0 ? '-' : ''];
+  } else if (isStdinOperand(ctx.fs.resolvePath(ctx.cwd, program.value), false)) {
+    // `python3 /dev/stdin`: the script is read from fd 0, and is named by that path (sys.argv[0], tracebacks).
+    [source, filename, argv0, path0] = [decodeBytesToUtf8(ctx.stdin), program.value, program.value, dirname(program.value)];
   } else {
     const path = ctx.fs.resolvePath(ctx.cwd, program.value);
     try {

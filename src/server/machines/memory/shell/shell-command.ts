@@ -8,6 +8,7 @@
  * running is just-bash's (`ctx.exec`).
  * @see bash(1) "INVOCATION", "OPTIONS"
  */
+import { isStdinOperand } from './text-input.ts';
 import { rewriteJobControl } from './jobs.ts';
 import { SINK_DIR } from './sink-dir.ts';
 import { decodeBytesToUtf8, defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
@@ -258,13 +259,19 @@ async function runShellInvocation(program: string, args: string[], ctx: CommandC
   } else {
     const [file, ...rest] = inv.operands as [string, ...string[]];
     const path = ctx.fs.resolvePath(ctx.cwd, file);
-    try {
-      // bash names the script itself as the shell by then (`bash dir` says `dir: dir: Is a directory`); dash reads a
-      // directory as an empty script.
-      if ((await ctx.fs.stat(path)).isDirectory) return program === 'bash' ? text('', 126, `${file}: ${file}: Is a directory\n`) : text('');
-      script = await ctx.fs.readFile(path);
-    } catch {
-      return text('', 127, `${program}: ${file}: No such file or directory\n`);
+    if (isStdinOperand(path, false)) {
+      // `bash /dev/stdin`: the script is the shell's fd 0, read to its end (the commands get none of it).
+      script = decodeBytesToUtf8(ctx.stdin);
+      stdin = '';
+    } else {
+      try {
+        // bash names the script itself as the shell by then (`bash dir` says `dir: dir: Is a directory`); dash reads a
+        // directory as an empty script.
+        if ((await ctx.fs.stat(path)).isDirectory) return program === 'bash' ? text('', 126, `${file}: ${file}: Is a directory\n`) : text('');
+        script = await ctx.fs.readFile(path);
+      } catch {
+        return text('', 127, `${program}: ${file}: No such file or directory\n`);
+      }
     }
     name = file;
     params = rest;
