@@ -26,6 +26,15 @@ type Run = (args: string[]) => Promise<ExecResult>;
 const FATAL = 'tar: Error is not recoverable: exiting now\n';
 const FAILED = 'tar: Exiting with failure status due to previous errors\n';
 
+/**
+ * `r` with a member operand that could not be read worded as GNU tar words it when creating, appending or updating
+ * (`tar: NAME: Cannot stat: No such file or directory`), and the failure line after the messages.
+ */
+function cannotStat(r: ExecResult): ExecResult {
+  const stderr = r.stderr.replace(/^tar: (.*): ENOENT: no such file or directory, (?:l?stat) .*$/gm, 'tar: $1: Cannot stat: No such file or directory');
+  return { ...r, stderr: stderr !== r.stderr && !stderr.includes(FAILED) ? `${stderr.replace(/\n?$/, '\n')}${FAILED}` : stderr };
+}
+
 /** GNU's lines when the archive `name` cannot be opened (by tar's compressor child when there is one). */
 function cannotOpen(name: string, p: TarPlan): ExecResult {
   if (!p.compressed) return { stdout: '', stderr: `tar: ${name}: Cannot open: No such file or directory\n${FATAL}`, exitCode: 2 };
@@ -311,9 +320,9 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
   // GNU applies the archive's modes on extraction (masked by the umask, 022 here); just-bash only with -p.
   let r = await run(p.op === 'x' && !p.preserve && !p.toStdout ? [...argv, '-p'] : argv);
   if (kept) r = { ...r, stderr: `${r.stderr}${kept}${FAILED}`, exitCode: 2 };
+  if (p.op === 'r' || p.op === 'u') r = cannotStat(r);
   if (p.op === 'c') {
-    const stderr = r.stderr.replace(/^tar: (.*): ENOENT: no such file or directory, (?:l?stat) .*$/gm, 'tar: $1: Cannot stat: No such file or directory');
-    r = { ...r, stderr: stderr !== r.stderr && !stderr.includes(FAILED) ? `${stderr.replace(/\n?$/, '\n')}${FAILED}` : stderr };
+    r = cannotStat(r);
     r = await unreadableMembers(r, p, fs, cwd);
     if (/^tar: Cowardly refusing to create an empty archive$/m.test(r.stderr) && !r.stderr.includes("Try 'tar --help'")) r = { ...r, stderr: `${r.stderr.replace(/\n?$/, '\n')}Try 'tar --help' or 'tar --usage' for more information.\n` };
     if (!p.dereference) r = await mendSymlinks(r, p, fs, p.chdirs.reduce((d, c) => fs.resolvePath(d, c), cwd), cwd);

@@ -73,3 +73,10 @@ describe.skipIf(!hostHas('tar'))('tar --owner/--group, -tv, -d and --delete, as 
     expect(r.stdout).toBe('-rw-r--r-- sprite/sprite    12 2024-01-05 10:20 a.txt\ndrwxr-xr-x sprite/sprite     0 2024-01-05 10:20 src/\n-rw-r--r-- 1000/1000        12 2024-01-05 10:20 a.txt\n');
   });
 });
+
+describe.skipIf(!hostHas('tar'))('tar -r and -u of a member that is not there, as GNU tar', () => {
+  it('say Cannot stat, end with the failure line and status 2, and still write the archive', async () => {
+    const script = "tar -rf x.tar missing; echo rc=$?; od -c x.tar | head -1; touch a; tar -cf z.tar a; tar -rf z.tar missing2; echo rc=$?; tar -uf z.tar missing3 a; echo rc=$?; tar tf z.tar";
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
