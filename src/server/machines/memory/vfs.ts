@@ -1024,7 +1024,8 @@ export class Vfs {
 
   /**
    * Moves the access time of `node` (reached through the name `raw` at `parts`) to now when reading it would under
-   * Linux's relatime (`readMovesAtime`). No listener learns of it as a change: `Vfs.diff` ignores access times.
+   * Linux's relatime (`readMovesAtime`). The change listeners run (there is a new snapshot), but `Vfs.diff` ignores
+   * access times: a watcher or the disk journal finds nothing changed.
    */
   private accessed(parts: readonly string[], raw: VfsNode, node: Inode): void {
     const now = this.now();
