@@ -68,3 +68,16 @@ describe('a negative substring length of the positional parameters or an array',
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+// bash 5.2's assoc_subrange: the manual leaves a slice of an associative array undefined, but bash slices the values
+// in the order it lists them; compared with the host's bash.
+describe('a substring of an associative array', () => {
+  it('slices its values as bash does: offsets from 1 (0 is 1), from the end when negative, a length of 0 is one value', async () => {
+    const script = [
+      'declare -A m=([k]=v [a]=b [zz]=q [x]=y); for s in 0:0 1:0 2:0 2:2 2:9 -1:0 -2:1 -5:2 -6:1 5:1; do o=${s%:*} l=${s#*:}; echo "$s: [${m[@]:o:l}] [${m[*]:o:l}]"; done',
+      'declare -A m=([k]=v [a]=b [zz]=q [x]=y); for o in 0 1 2 5 -1 -5 -6; do echo "$o: [${m[@]:o}]" ${m[@]:o}; done; f() { echo $#; }; f "${m[@]:1:2}"; x=${m[@]:2}; echo "$x"',
+      'declare -A e; echo "[${e[@]:0:1}]"; declare -A m=([k]=v); echo "[${m[@]:1:-1}]"; echo after',
+    ].join('\n');
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
