@@ -81,3 +81,12 @@ describe('a substring of an associative array', () => {
     expect(await engineBash(script)).toEqual(hostBash(script));
   });
 });
+
+// bash(1) "Shell Parameter Expansion": a substring's offset and length are expanded before they are evaluated, so a
+// `${…}` inside them may hold a colon (`${s%:*}`).
+describe('a substring offset or length holding an expansion with a colon', () => {
+  it('takes the nested ${…} whole', async () => {
+    const script = 's=1:2; x=abcdef; echo "${x:${s%:*}:${s#*:}}" "${x:${s%:*}}"; a=(p q r s); echo "${a[@]:${s%:*}:${s#*:}}"; echo "${x:$(echo 1):2}" "${x: $((1+1)):2}" "${x:1:${#s}}" "${x:(1):2}" "${x:1?2:3:1}"';
+    expect(await engineBash(script)).toEqual(hostBash(script));
+  });
+});
