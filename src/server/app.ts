@@ -132,7 +132,7 @@ export function createApp(deps: Deps): SpritzerApp {
     // A request from inside a sprite (its API socket) carries no token: it is admitted to its own sprite only.
     const inSprite = inSpriteScopeOf(req);
     if (inSprite !== undefined) {
-      if (!inSpriteAdmits(inSprite, req.path)) return sendApiError(res, 401, UNAUTHORIZED);
+      if (!inSpriteAdmits(inSprite, req.path, req.method)) return sendApiError(res, 401, UNAUTHORIZED);
     } else if (!open) {
       const flyV1 = /^\/v1\/organizations\/[^/]+\/tokens\/?$/.test(req.path);
       if (!ctx.credentials.accepts(req.headers.authorization, flyV1 ? 'FlyV1' : 'Bearer', scopeOfPath(req.path, deps.organization))) {

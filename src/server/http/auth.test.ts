@@ -74,13 +74,20 @@ describe('Credentials persistence hooks (src/server/store)', () => {
 
 describe('the in-sprite scope', () => {
   it('admits only the sprite’s own public API, with no segment or escape that leads out of it', () => {
-    expect(inSpriteAdmits('box', '/v1/sprites/box/services')).toBe(true);
-    expect(inSpriteAdmits('a b', '/v1/sprites/a%20b/tasks/t')).toBe(true);
+    expect(inSpriteAdmits('box', '/v1/sprites/box/services', 'GET')).toBe(true);
+    expect(inSpriteAdmits('box', '/v1/sprites/box/services/web', 'DELETE')).toBe(true);
+    expect(inSpriteAdmits('a b', '/v1/sprites/a%20b/tasks/t', 'PUT')).toBe(true);
     for (const p of [
-      '/v1/sprites/other/services', '/v1/sprites/boxx/services', '/v1/sprites/box', '/v1/sprites', '/_spritzer/state',
+      '/v1/sprites/other/services', '/v1/sprites/boxx/services', '/v1/sprites', '/_spritzer/state', '/v1/sprites/boxx', '/v1/sprites/other',
       '/v1/sprites/box/../other/services', '/v1/sprites/box/./services', '/v1/sprites/box/%2e%2e/other', '/v1/sprites/box/x%2Fy',
       '/v1/sprites/box/x%5cy', '/v1/sprites/box/x\\..', '/v1/organizations/personal/tokens',
-    ]) expect(inSpriteAdmits('box', p), p).toBe(false);
+    ]) expect(inSpriteAdmits('box', p, 'GET'), p).toBe(false);
+  });
+
+  it('admits the sprite itself to read only: GET and HEAD of /v1/sprites/<name>, never an update or a delete', () => {
+    expect(inSpriteAdmits('box', '/v1/sprites/box', 'GET')).toBe(true);
+    expect(inSpriteAdmits('box', '/v1/sprites/box', 'HEAD')).toBe(true);
+    for (const m of ['PUT', 'POST', 'DELETE', 'PATCH']) expect(inSpriteAdmits('box', '/v1/sprites/box', m), m).toBe(false);
   });
 
   it('is read only from the symbol the in-sprite API sets, never from anything a request carries', () => {

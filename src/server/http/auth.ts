@@ -45,12 +45,15 @@ export function inSpriteScopeOf(req: object): string | undefined {
 }
 
 /**
- * Whether an in-sprite API request of sprite `name` may reach `path` (raw, as `req.path`): only that sprite's own
- * public API, `/v1/sprites/<name>/…`, with no `.`/`..` segment and no encoded separator that could lead out of it.
- * A sprite's code holds no token; this scope is its only credential, and it admits nothing else.
+ * Whether an in-sprite API request of sprite `name` may reach `path` (raw, as `req.path`) with `method`: only that
+ * sprite's own public API, `/v1/sprites/<name>/…`, with no `.`/`..` segment and no encoded separator that could
+ * lead out of it, and the sprite itself, `/v1/sprites/<name>`, to read (GET, HEAD). A sprite's code holds no token;
+ * this scope is its only credential, and it admits nothing else.
  */
-export function inSpriteAdmits(name: string, path: string): boolean {
-  const own = `/v1/sprites/${encodeURIComponent(name)}/`;
+export function inSpriteAdmits(name: string, path: string, method: string): boolean {
+  const self = `/v1/sprites/${encodeURIComponent(name)}`;
+  if (path === self) return method === 'GET' || method === 'HEAD';
+  const own = `${self}/`;
   if (!path.startsWith(own)) return false;
   const rest = path.slice(own.length);
   return !/%(2e|2f|5c)/i.test(rest) && !rest.includes('\\') && !rest.split('/').some((seg) => seg === '.' || seg === '..');

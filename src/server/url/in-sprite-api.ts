@@ -2,7 +2,8 @@
  * The host side of the in-sprite API (docs/wire-reference.md §12): HTTP that a process inside a sprite sends to
  * `/.sprite/api.sock` arrives here as a Duplex (Machine port `onApiConnection`), is parsed by a non-listening
  * `http.Server`, and is answered by spritzer's own app after mapping `/v1/services…`, `/v1/tasks…`,
- * `/v1/checkpoints…` and `POST /v1/checkpoint` onto `/v1/sprites/<name>/…`. It owns that mapping, the pinning of
+ * `/v1/checkpoints…` and `POST /v1/checkpoint` onto `/v1/sprites/<name>/…`, and, to read only, `/v1/sprite` onto
+ * `/v1/sprites/<name>` and `/policy/network` onto its policy. It owns that mapping, the pinning of
  * each request to its own sprite (the sprite's code is untrusted: docs/security.md "The in-sprite API") and the
  * wiring; every operation's behaviour stays in the routes and the model.
  */
@@ -32,13 +33,27 @@ export const IN_SPRITE_HOST = 'sprite';
 const ENCODED_SEPARATOR = /%(2e|2f|5c)/i;
 
 /**
- * The public API path an in-sprite API path stands for, for sprite `name`, or null when the in-sprite API has no
- * such path (`/v1/services…`, `/v1/tasks…`, `/v1/checkpoints…`, `/v1/checkpoint`; the query is kept). A path that
- * normalising would change (`.` or `..` segments, `//`, `\`, or an encoded `.`, `/` or `\`) has no mapping
- * either: the result always lies under `/v1/sprites/<name>/` as it is and after any decoding or normalising.
+ * The in-sprite paths that only read (GET and HEAD), each with the public path it stands for: the sprite itself, as
+ * `GET /v1/sprites/<name>` shows it (what `sprite-env info` prints from), and the network policy in force
+ * (`sprite-env curl /policy/network`, as production's docs use it; the sprite cannot change it).
+ */
+const READ_ONLY_PATHS: Record<string, (name: string) => string> = {
+  '/v1/sprite': (name) => `/v1/sprites/${encodeURIComponent(name)}`,
+  '/policy/network': (name) => `/v1/sprites/${encodeURIComponent(name)}/policy/network`,
+};
+
+/**
+ * The public API path an in-sprite API path stands for, for sprite `name` and a request of `method`, or null when
+ * the in-sprite API has no such path (`/v1/services…`, `/v1/tasks…`, `/v1/checkpoints…`, `/v1/checkpoint`, and for
+ * GET and HEAD only `/v1/sprite` and `/policy/network`; the query is kept). A path that normalising would change
+ * (`.` or `..` segments, `//`, `\`, or an encoded `.`, `/` or `\`) has no mapping either: the result always is
+ * `/v1/sprites/<name>` or lies under `/v1/sprites/<name>/`, as it is and after any decoding or normalising.
  * @see docs/wire-reference.md §12
  */
-export function publicPathOf(name: string, inside: string): string | null {
+export function publicPathOf(name: string, inside: string, method = 'GET'): string | null {
+  const q = inside.indexOf('?');
+  const readOnly = READ_ONLY_PATHS[q < 0 ? inside : inside.slice(0, q)];
+  if (readOnly && !inside.includes('#')) return method === 'GET' || method === 'HEAD' ? `${readOnly(name)}${q < 0 ? '' : inside.slice(q)}` : null;
   const m = /^\/v1\/(services|tasks|checkpoints|checkpoint)(?=[/?]|$)([^?#]*)(\?[^#]*)?$/.exec(inside);
   if (!m) return null;
   const path = `/v1/${m[1]}${m[2]}`;
@@ -53,7 +68,7 @@ export function publicPathOf(name: string, inside: string): string | null {
  * false, changing nothing, when the path has no mapping.
  */
 export function pinToSprite(req: IncomingMessage, name: string): boolean {
-  const mapped = publicPathOf(name, req.url ?? '/');
+  const mapped = publicPathOf(name, req.url ?? '/', req.method ?? 'GET');
   if (!mapped) return false;
   const headers: IncomingMessage['headers'] = { host: IN_SPRITE_HOST };
   const raw: string[] = ['Host', IN_SPRITE_HOST];

@@ -37,6 +37,20 @@ describe('publicPathOf (the in-sprite API)', () => {
     expect(publicPathOf('box', '/v1/checkpoint')).toBe('/v1/sprites/box/checkpoint');
   });
 
+  it('maps GET and HEAD of /v1/sprite onto the sprite itself and of /policy/network onto its policy, and nothing else of them', () => {
+    expect(publicPathOf('box', '/v1/sprite')).toBe('/v1/sprites/box');
+    expect(publicPathOf('box', '/v1/sprite', 'HEAD')).toBe('/v1/sprites/box');
+    expect(publicPathOf('a b', '/v1/sprite?x=1', 'GET')).toBe('/v1/sprites/a%20b?x=1');
+    expect(publicPathOf('box', '/policy/network')).toBe('/v1/sprites/box/policy/network');
+    for (const m of ['PUT', 'POST', 'DELETE', 'PATCH']) {
+      expect(publicPathOf('box', '/v1/sprite', m), m).toBeNull();
+      expect(publicPathOf('box', '/policy/network', m), m).toBeNull();
+    }
+    for (const p of ['/v1/sprite/', '/v1/sprite/../other', '/v1/sprites/box', '/policy/network/x', '/policy/privileges', '/policy', '/v1/sprite#x']) {
+      expect(publicPathOf('box', p), p).toBeNull();
+    }
+  });
+
   it('refuses everything else, other sprites included', () => {
     for (const p of ['/v1/sprites', '/v1/sprites/other/services', '/v1/servicesx', '/_spritzer/state', '/']) expect(publicPathOf('box', p)).toBeNull();
   });
@@ -77,6 +91,15 @@ describe('pinToSprite', () => {
     expect(req.headers).toEqual({ host: IN_SPRITE_HOST, 'content-type': 'application/json', 'content-length': '2', accept: '*/*' });
     expect(req.rawHeaders).toEqual(['Host', IN_SPRITE_HOST, 'Content-Type', 'application/json', 'Content-Length', '2', 'Accept', '*/*']);
     expect(inSpriteScopeOf(req)).toBe('box');
+  });
+
+  it('maps /v1/sprite for a GET only: a DELETE of it is left unmapped (404 in the in-sprite API)', () => {
+    const get = request('/v1/sprite', ['Host', 'sprite']);
+    get.method = 'GET';
+    expect([pinToSprite(get, 'box'), get.url]).toEqual([true, '/v1/sprites/box']);
+    const del = request('/v1/sprite', ['Host', 'sprite']);
+    del.method = 'DELETE';
+    expect([pinToSprite(del, 'box'), del.url, inSpriteScopeOf(del)]).toEqual([false, '/v1/sprite', undefined]);
   });
 
   it('changes nothing for a path it does not map', () => {
