@@ -36,6 +36,10 @@ describe('the import-rule check', () => {
     expect(brokenRule(edge('src/server/machines/container/boxes.ts', 'src/server/config/machines.ts'))).toBeUndefined();
     expect(brokenRule(edge('src/server/machines/memory/shell/engine.ts', 'src/server/machines/memory/vfs.ts'))).toBeUndefined();
     expect(brokenRule(edge('src/server/machines/memory/machine.ts', 'src/server/machines/agent/client.ts'))).toMatch(/^a wing imports only/);
+    // The memory wing runs the agent's in-sprite commands itself, and nothing else of the agent.
+    expect(brokenRule(edge('src/server/machines/memory/sprite-env-command.ts', 'src/agent/sprite-env.ts'))).toBeUndefined();
+    expect(brokenRule(edge('src/server/machines/memory/sprite-env-command.ts', 'src/agent/curl-sprite-api.ts'))).toBeUndefined();
+    expect(brokenRule(edge('src/server/machines/memory/sprite-env-command.ts', 'src/agent/sudo.ts'))).toMatch(/^a wing imports only/);
     expect(brokenRule(edge('src/server/machines/container/container-machine.ts', 'src/server/machines/sandbox/sandbox-machine.ts'))).toMatch(/machines\/agent/);
     expect(brokenRule(edge('src/server/machines/sandbox/launcher.ts', 'src/server/model/sprites.ts'))).toMatch(/^a wing imports only/);
   });

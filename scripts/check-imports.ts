@@ -4,7 +4,8 @@
  * - `server/model/` imports only `server/core/`, `server/machines/port.ts`, `src/protocol/` and `generated/`;
  * - a wing (`server/machines/{memory,agent,sandbox,container}/`) imports only the port, the ground floor (`core/`,
  *   `config/`, `runtime/`), `src/protocol/`, its own folder, and (sandbox, container) `machines/agent/`; the memory
- *   wing also runs the in-sprite `sprite-env` command itself (`src/agent/sprite-env.ts`), as the agent does inside;
+ *   wing also runs the in-sprite commands itself (`IN_SPRITE_COMMANDS`: `sprite-env`, `curl-sprite-api`), as the
+ *   agent does inside;
  * - nothing below the transports (`server/http/`, `server/ws/`, `server/routes/`) imports them;
  * - no file imports one that imports it back (no circle between files).
  * It exits 1 naming each offending import (`file:line → target: rule`), 0 when the house keeps its rules.
@@ -52,6 +53,8 @@ export function importsOf(file: string, text: string): ImportEdge[] {
 }
 
 const WINGS = ['memory', 'agent', 'sandbox', 'container'];
+/** The agent's in-sprite commands, which the memory wing runs itself on its own engines. */
+const IN_SPRITE_COMMANDS = ['src/agent/sprite-env.ts', 'src/agent/curl-sprite-api.ts'];
 const TRANSPORTS = ['src/server/http/', 'src/server/ws/', 'src/server/routes/'];
 /** Folders that stand below the transports: what they import must not be a transport. */
 const BELOW_TRANSPORTS = ['src/server/model/', 'src/server/machines/', 'src/server/core/', 'src/server/config/', 'src/server/runtime/', 'src/server/exec/', 'src/server/operations/', 'src/server/store/', 'src/protocol/', 'src/agent/'];
@@ -69,7 +72,7 @@ export function brokenRule(edge: ImportEdge): string | undefined {
     const own = `src/server/machines/${wing}/`;
     const agentBacked = wing === 'sandbox' || wing === 'container';
     const allowed = [own, 'src/server/core/', 'src/server/config/', 'src/server/runtime/', 'src/protocol/', ...(agentBacked ? ['src/server/machines/agent/'] : [])];
-    const shared = wing === 'memory' && to === 'src/agent/sprite-env.ts';
+    const shared = wing === 'memory' && IN_SPRITE_COMMANDS.includes(to);
     if (!under(to, ...allowed) && to !== 'src/server/machines/port.ts' && !shared) {
       return `a wing imports only the port, core/, config/, runtime/, protocol/ and its own folder${agentBacked ? ' (and machines/agent/)' : ''}`;
     }

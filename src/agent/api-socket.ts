@@ -1,7 +1,8 @@
 /**
  * The in-sprite side of the sprite's own API (docs/wire-reference.md §12): the unix socket `/.sprite/api.sock` that
  * processes inside connect to (HTTP, virtual host `sprite`), and the files that come with it: `/.sprite/version.txt`,
- * the service logs directory and the `sprite-env` command on `PATH`. It owns the listening socket and those files;
+ * `llm.txt`, `docs/`, the service logs directory and the `sprite-env`, `curl-sprite-api` and `sprite-browser`
+ * commands on `PATH`. It owns the listening socket and those files;
  * it does not speak HTTP: every connection is handed to the host as a relay (ACCEPT frame), where spritzer answers.
  * @see docs/agent-protocol.md "In-sprite API"
  */
@@ -9,7 +10,23 @@ import { createServer, type Server, type Socket } from 'node:net';
 import * as fsp from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { mkdirBeneath } from './beneath.ts';
-import { API_SOCKET_PATH, SPRITE_ENV_PATH, LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, spriteEnvScript, SUDO_SHIM_PATHS, sudoScript, VERSION_PATH } from '../protocol/sprite-tree.ts';
+import {
+  API_SOCKET_PATH,
+  CURL_SPRITE_API_PATHS,
+  curlSpriteApiScript,
+  LLM_TXT,
+  LLM_TXT_PATH,
+  LOGS_DIR,
+  SPRITE_BIN_DIR,
+  SPRITE_BROWSER_PATHS,
+  SPRITE_BROWSER_SCRIPT,
+  SPRITE_ENV_PATH,
+  spriteEnvScript,
+  SUDO_SHIM_PATHS,
+  sudoScript,
+  VERSION_PATH,
+} from '../protocol/sprite-tree.ts';
+import { agentLanguagesMd, LANGUAGE_TOOL_DIRS, LANGUAGE_TOOLS, SPRITE_DOCS_DIR, spriteDocs } from '../protocol/sprite-docs.ts';
 import { AgentFs } from './fs-ops.ts';
 
 /**
@@ -29,10 +46,34 @@ export async function listenApiSocket(path: string, onConnection: (socket: Socke
 }
 
 /**
+ * The `LANGUAGE_TOOLS` found as executable files in `LANGUAGE_TOOL_DIRS` (the first directory holding each), in
+ * `LANGUAGE_TOOLS` order: what `/.sprite/docs/languages.md` lists on the engines with real programs.
+ */
+export async function findLanguageTools(root = ''): Promise<Array<{ name: string; path: string }>> {
+  const found: Array<{ name: string; path: string }> = [];
+  for (const name of LANGUAGE_TOOLS) {
+    for (const dir of LANGUAGE_TOOL_DIRS) {
+      const path = join(dir, name);
+      const ok = await fsp.stat(`${root}${path}`).then(
+        async (st) => st.isFile() && (await fsp.access(`${root}${path}`, fsp.constants.X_OK).then(() => true, () => false)),
+        () => false,
+      );
+      if (ok) {
+        found.push({ name, path });
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+/**
  * Writes the files that come with the API inside a sandbox or container sprite (docs/wire-reference.md §12):
- * `version` into `/.sprite/version.txt`, `/.sprite/llm.txt`, the logs directory (owned by `owner`), and the
- * `sprite-env` script (0755) in `/.sprite/bin` and `/usr/local/bin`, and, when the agent is root (`owner` given), the
- * `sudo` shim at `/usr/local/bin/sudo` and `/usr/bin/sudo` (sudo.ts; see `SUDO_SHIM_PATHS`). The files are root's, 0644 (the script 0755),
+ * `version` into `/.sprite/version.txt`, `/.sprite/llm.txt`, `/.sprite/docs/` (src/protocol/sprite-docs.ts; its
+ * `languages.md` lists what `findLanguageTools` finds now), the logs directory (owned by `owner`), the `sprite-env`,
+ * `curl-sprite-api` and `sprite-browser` scripts (0755) in `/.sprite/bin` and `/usr/local/bin`, and, when the agent
+ * is root (`owner` given), the `sudo` shim at `/usr/local/bin/sudo` and `/usr/bin/sudo` (sudo.ts; see
+ * `SUDO_SHIM_PATHS`). The files are root's, 0644 (the scripts 0755; directories made 0755),
  * so the sprite user reads them and cannot change them. No write follows a link the sprite's code may
  * have planted (a symlink at any of these paths is replaced: beneath.ts), and the logs directory is made a real
  * directory before it is chowned (`lchown`). Each failure is reported on stderr and skipped: the agent must start
@@ -45,9 +86,20 @@ export async function installSpriteFiles(version: string, owner: { uid: number; 
     ['version', () => fs.writeFile(VERSION_PATH, Buffer.from(`${version}\n`), { mode: 0o644, mkdirParents: true, noFollow: true })],
     ['logs', () => mkdirBeneath('', LOGS_DIR, owner)],
     ['llm.txt', () => fs.writeFile(LLM_TXT_PATH, Buffer.from(LLM_TXT), { mode: 0o644, mkdirParents: true, noFollow: true })],
-    ...[join(SPRITE_BIN_DIR, 'sprite-env'), SPRITE_ENV_PATH].map((path): [string, () => Promise<unknown>] => [
+    [SPRITE_DOCS_DIR, async () => {
+      // A link planted at the directory is replaced by a real one; each file is then written through no link.
+      await mkdirBeneath('', SPRITE_DOCS_DIR, null);
+      for (const [path, text] of spriteDocs(agentLanguagesMd(await findLanguageTools()))) {
+        await fs.writeFile(path, Buffer.from(text), { mode: 0o644, noFollow: true });
+      }
+    }],
+    ...[
+      ...[join(SPRITE_BIN_DIR, 'sprite-env'), SPRITE_ENV_PATH].map((path) => [path, spriteEnvScript(process.execPath)] as const),
+      ...CURL_SPRITE_API_PATHS.map((path) => [path, curlSpriteApiScript(process.execPath)] as const),
+      ...SPRITE_BROWSER_PATHS.map((path) => [path, SPRITE_BROWSER_SCRIPT] as const),
+    ].map(([path, script]): [string, () => Promise<unknown>] => [
       path,
-      () => fs.writeFile(path, Buffer.from(spriteEnvScript(process.execPath)), { mode: 0o755, mkdirParents: true, noFollow: true }),
+      () => fs.writeFile(path, Buffer.from(script), { mode: 0o755, mkdirParents: true, noFollow: true }),
     ]),
     ...(owner ? SUDO_SHIM_PATHS : []).map((path, i): [string, () => Promise<unknown>] => [path, async () => {
       const shim = Buffer.from(sudoScript(process.execPath));

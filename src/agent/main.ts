@@ -10,11 +10,14 @@ import { Agent } from './agent.ts';
 import { installSpriteFiles } from './api-socket.ts';
 import { API_SOCKET_PATH } from '../protocol/sprite-tree.ts';
 import { spriteEnvMain } from './sprite-env.ts';
+import { curlSpriteApiMain } from './curl-sprite-api.ts';
 import { listenSudo, SUDO_SOCKET_PATH, sudoMain } from './sudo.ts';
 import { VERSION_TEXT } from '../protocol/sprite-tree.ts';
 
 // `agent.mjs --sprite-env …` is the `sprite-env` command inside the sprite (the installed script runs it).
 if (process.argv[2] === '--sprite-env') process.exit(await spriteEnvMain(process.argv.slice(3)));
+// `agent.mjs --curl-sprite-api …` is `curl-sprite-api`'s help, and the command where the sprite has no curl.
+if (process.argv[2] === '--curl-sprite-api') process.exit(await curlSpriteApiMain(process.argv.slice(3)));
 // `agent.mjs --sudo …` is the `sudo` command inside the sprite (the installed shim runs it; sudo.ts).
 if (process.argv[2] === '--sudo') process.exit(await sudoMain(process.argv.slice(3)));
 
@@ -32,7 +35,7 @@ const { values } = parseArgs({
 });
 
 if (!values.socket) {
-  process.stderr.write('usage: agent.mjs --socket PATH [--root DIR] [--exit-drain-ms N] [--api-socket PATH] | --sprite-env ARGS…\n');
+  process.stderr.write('usage: agent.mjs --socket PATH [--root DIR] [--exit-drain-ms N] [--api-socket PATH] | --sprite-env ARGS… | --curl-sprite-api ARGS…\n');
   process.exit(2);
 }
 

@@ -49,13 +49,16 @@ export const LLM_TXT = `# This machine is a Sprite: a persistent Linux computer 
 
 ## sprite-env: this sprite's own API
 \`sprite-env\` (in /.sprite/bin and /usr/local/bin) talks to the API on /.sprite/api.sock (HTTP, host \`sprite\`):
+  sprite-env info                                this sprite: name, id, organization, URL, version (JSON)
   sprite-env services list                       services and their state
   sprite-env services create web --cmd python3 --args -m,http.server,8080 --http-port 8080
                                                  a service: restarted when it crashes and when the sprite wakes
   sprite-env services start|stop|restart|delete <name>
+  sprite-env services signal <name> <SIG>        TERM, HUP, USR1, KILL… to the running service
   sprite-env services logs <name> [--lines N]    also in /.sprite/logs/services/<name>.log
   sprite-env checkpoints list
-  sprite-env checkpoints create [--comment TEXT] a checkpoint of the whole disk; restore rewinds to it
+  sprite-env checkpoints create [--comment TEXT] a checkpoint of the whole disk
+  sprite-env checkpoints restore <id>            rewinds the disk to it; every running command ends
   sprite-env curl -X POST /v1/tasks -d '{"name":"job","expire":"1h"}'
                                                  a task keeps the sprite running while it lives (at most 1 h,
                                                  refresh with PUT /v1/tasks/<name>); DELETE it when done
@@ -77,15 +80,35 @@ export const LLM_TXT = `# This machine is a Sprite: a persistent Linux computer 
   allowed and denied domains. The policy in force is readable at /.sprite/policy/network.json.
 
 ## What differs under spritzer (a local emulator of the Sprites API)
-- The \`url\` is http://<spritzer address>/s/<name> unless spritzer runs with --public-url.
+- The \`url\` is by default http://<host>:<port>, a port of the sprite's own on spritzer's address
+  (http://<spritzer address>/s/<name> with --sprite-url path; https://<name>-<org>.<domain> with --public-url).
 - Engines: \`shell\` and \`interpreter\` emulate Linux in memory (no real processes, nothing listens on a port);
   \`sandbox\` and \`container\` run real processes. /etc/os-release says VARIANT_ID=spritzer on the in-memory engines.
 - Outbound network: none by default; with \`--sandbox-egress gate\`, only through an HTTP proxy that applies the
   network policy (http_proxy/https_proxy are set).
-- \`sudo\` exists on \`sandbox\` and \`container\` only: spritzer's agent starts the command as root of the sprite's
-  own user namespace (root inside the sprite, never on the host). \`sudo -n\` never prompts.
+- \`sudo\` never prompts (\`sudo -n\`). On \`sandbox\` and \`container\` spritzer's agent starts the command as root
+  of the sprite's own user namespace (root inside the sprite, never on the host); on \`shell\` it runs as root.
 - Idle pause is reported as a status; memory is not dropped on cold.
-- The full list: docs/fidelity.md in the spritzer repository.
+- No /.sprite/checkpoints, /.sprite/languages or version managers; \`sprite-browser\` opens nothing.
+
+## Directory layout
+  /.sprite/
+    llm.txt           this file
+    docs/             the documentation listed below
+    bin/              sprite-env, curl-sprite-api, sprite-browser (also in /usr/local/bin)
+    version.txt       the Sprite-Version of this sprite
+    logs/services/    one log per service: <name>.log (the sprite user's)
+    policy/           network.json: the network policy in force, once one was set (read-only)
+    api.sock          this sprite's API (sandbox and container; the in-memory engines answer without a file)
+
+## Full documentation
+- /.sprite/docs/agent-context.md   the machine, user and sudo, the URL, lifecycle, services, checkpoints, files,
+                                   the internal API, network policy, what differs under spritzer
+- /.sprite/docs/services.md        services: options, commands, restarts, logs
+- /.sprite/docs/checkpoints.md     checkpoints: commands, what a restore does
+- /.sprite/docs/networking.md      the sprite URL, its auth, and the network policy
+- /.sprite/docs/languages.md       the language tools this sprite really has
+CLI help: \`sprite-env --help\` (and \`sprite-env <command> --help\`).
 `;
 
 /**
@@ -107,3 +130,80 @@ export const SUDO_SHIM_PATHS = ['/usr/local/bin/sudo', '/usr/bin/sudo'] as const
 export function sudoScript(node: string): string {
   return `#!/bin/sh\nexec ${node} /.sprite/agent/agent.mjs --sudo "$@"\n`;
 }
+
+/** Where `curl-sprite-api` goes (every engine): production's older wrapper of curl for the in-sprite API. */
+export const CURL_SPRITE_API_PATHS = ['/.sprite/bin/curl-sprite-api', '/usr/local/bin/curl-sprite-api'] as const;
+/** Where `sprite-browser` goes (every engine): the command a real sprite's `BROWSER` names. */
+export const SPRITE_BROWSER_PATHS = ['/.sprite/bin/sprite-browser', '/usr/local/bin/sprite-browser'] as const;
+
+/**
+ * The curl options whose next argument is their value (so never the path `curl-sprite-api` rewrites), `--url`
+ * apart: its value is the URL. Shared by the script below and the agent's fallback (src/agent/curl-sprite-api.ts).
+ */
+export const CURL_VALUED_OPTIONS: readonly string[] = [
+  '-X', '-H', '-d', '-o', '-w', '-u', '-A', '-e', '-b', '-c', '-m', '-T', '-F', '-x', '-r', '-D', '-K', '-E', '-C', '-Y', '-y', '-z',
+  '--request', '--header', '--data', '--data-raw', '--data-binary', '--data-urlencode', '--data-ascii', '--json', '--output', '--write-out',
+  '--user', '--user-agent', '--referer', '--cookie', '--cookie-jar', '--max-time', '--connect-timeout', '--retry', '--retry-delay',
+  '--retry-max-time', '--upload-file', '--form', '--form-string', '--proxy', '--range', '--dump-header', '--config', '--unix-socket',
+  '--abstract-unix-socket', '--output-dir', '--stderr', '--trace', '--trace-ascii', '--expect100-timeout', '--limit-rate', '--max-filesize',
+  '--max-redirs', '--resolve', '--connect-to', '--url-query', '--variable', '--oauth2-bearer',
+];
+
+/**
+ * The `curl-sprite-api` script on the engines with the agent: with real curl on `PATH`, `curl --unix-socket
+ * /.sprite/api.sock -H 'Content-Type: application/json' ARGS…` where the first argument that is a `/path` (not an
+ * option's value) becomes `http://sprite/path` (none: `http://sprite` is added); without curl, and for `--help`,
+ * `-h` or no argument, the agent bundle's `--curl-sprite-api` mode run by `node` (src/agent/curl-sprite-api.ts).
+ * @deviation Production's wrapper takes any argument starting with `/` for the path, an option's value too
+ *   (`-o /tmp/x`); this one skips the values of `CURL_VALUED_OPTIONS`.
+ */
+export function curlSpriteApiScript(node: string): string {
+  const fallback = `${node} /.sprite/agent/agent.mjs --curl-sprite-api`;
+  return `#!/bin/sh
+# curl-sprite-api [curl options] /path: curl on this sprite's API (/.sprite/api.sock); /path is sent as http://sprite/path.
+for a in "$@"; do case "$a" in -h|--help) exec ${fallback} --help ;; esac; done
+if [ $# -eq 0 ] || ! command -v curl >/dev/null 2>&1; then exec ${fallback} "$@"; fi
+found= value=
+for a do
+  shift
+  if [ -n "$value" ]; then
+    [ "$value" = url ] && case "$a" in /*) a="http://sprite$a" ;; esac
+    value=
+  elif [ -z "$found" ]; then
+    case "$a" in
+      --url) value=url; found=1 ;;
+      ${CURL_VALUED_OPTIONS.join('|')}) value=1 ;;
+      /*) a="http://sprite$a"; found=1 ;;
+      http://*|https://*) found=1 ;;
+    esac
+  fi
+  set -- "$@" "$a"
+done
+[ -n "$found" ] || set -- "$@" http://sprite
+exec curl --unix-socket ${API_SOCKET_PATH} -H 'Content-Type: application/json' "$@"
+`;
+}
+
+/**
+ * The `sprite-browser` script, the same on every engine: a real sprite's asks the browser of the client attached to
+ * the sprite's terminal to open the URL (an escape sequence on the terminal); no browser is ever attached to a sprite
+ * under spritzer, so it says so on stderr, naming the URL, and exits 0 as a real one does once the request is sent.
+ * `--help`/`-h` print its usage.
+ * @deviation Nothing is opened anywhere; the URL is only printed.
+ */
+export const SPRITE_BROWSER_SCRIPT = `#!/bin/sh
+# sprite-browser [URL]: a real sprite asks the browser of the attached terminal client to open URL;
+# under spritzer no browser is attached, so the URL is only printed.
+case "$1" in
+  -h|--help)
+    echo 'usage: sprite-browser [URL]'
+    echo 'Opens URL in the browser of the client attached to this sprite. Under spritzer no browser is attached:'
+    echo 'the URL is printed on stderr and nothing is opened.'
+    exit 0 ;;
+esac
+url=
+for a in "$@"; do case "$a" in http://*|https://*|file://*|www.*) url=$a; break ;; esac; done
+[ -n "$url" ] || url=\${1:-about:blank}
+printf 'sprite-browser: not opened: %s (spritzer attaches no browser to a sprite)\\n' "$url" >&2
+exit 0
+`;

@@ -38,8 +38,9 @@ describe('newLinuxTree', () => {
     expect(text(c, '/etc/passwd')).toContain('sprite:x:1000:1000');
   });
 
-  it('applies the disk quota to each sprite', () => {
-    const vfs = newLinuxTree('q', Date.now, {}, { quotaBytes: 4096 });
-    expect(() => vfs.writeFile('/home/sprite/big', new Uint8Array(8192))).toThrow(/ENOSPC/);
+  it('applies the disk quota to each sprite (the tree itself, /.sprite/docs included, takes about 22 KiB of it)', () => {
+    const vfs = newLinuxTree('q', Date.now, {}, { quotaBytes: 64 * 1024 });
+    expect(vfs.totalBytes()).toBeLessThan(32 * 1024);
+    expect(() => vfs.writeFile('/home/sprite/big', new Uint8Array(48 * 1024))).toThrow(/ENOSPC/);
   });
 });

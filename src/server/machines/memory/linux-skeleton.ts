@@ -4,13 +4,15 @@
  * `PATH` —, `/usr/lib`, `/usr/lib64`, `/usr/share`, `/etc`, `/var/tmp`, `/root`, `/opt`), the merged-`/usr` links of
  * Debian and Ubuntu (`/bin` → `usr/bin`, `/sbin` → `usr/sbin`, `/lib` → `usr/lib`, `/lib64` → `usr/lib64`),
  * the small `/etc` files scripts read (`hostname`, `passwd`, `group`, `hosts`, `os-release`, `shells`), and the `/.sprite` tree
- * (`llm.txt`, `version.txt`, `bin/sprite-env`, `logs/services`; src/protocol/sprite-tree.ts). It does not
+ * (`llm.txt`, `version.txt`, `docs/`, `bin/sprite-env`, `bin/curl-sprite-api`, `bin/sprite-browser` (also in
+ * `/usr/local/bin`), `logs/services`; src/protocol/sprite-tree.ts, src/protocol/sprite-docs.ts). It does not
  * hold the command stubs under `/bin` or the devices under `/dev`: `BashFs` serves those as read-only views.
  * Scripts that read `/etc/passwd`, `hostname` or `/etc/os-release` get what a Linux sprite gives them.
  * @see docs/wire-reference.md §13 (the `sprite` user, uid/gid 1000)
  */
 import { Vfs, type VfsSnapshot } from './vfs.ts';
-import { LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, VERSION_PATH, VERSION_TEXT } from '../../../protocol/sprite-tree.ts';
+import { LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, SPRITE_BROWSER_PATHS, SPRITE_BROWSER_SCRIPT, VERSION_PATH, VERSION_TEXT } from '../../../protocol/sprite-tree.ts';
+import { MEMORY_LANGUAGES_MD, SPRITE_DOCS_DIR, spriteDocs } from '../../../protocol/sprite-docs.ts';
 
 /** Directories created root-owned, mode 0755 unless given; `/var/tmp` is world-writable and sticky like `/tmp`. */
 const DIRECTORIES: ReadonlyArray<readonly [string, number]> = [
@@ -31,6 +33,7 @@ const DIRECTORIES: ReadonlyArray<readonly [string, number]> = [
   // The platform's own tree (docs/wire-reference.md §12): root's, readable by the sprite user.
   ['/.sprite', 0o755],
   [SPRITE_BIN_DIR, 0o755],
+  [SPRITE_DOCS_DIR, 0o755],
   ['/.sprite/logs', 0o755],
 ];
 
@@ -53,6 +56,9 @@ const SPRITE_UID = 1000;
  * `sprite-env` command, which answers through the in-sprite API (src/server/machines/memory/sprite-env-command.ts).
  */
 export const MEMORY_SPRITE_ENV_SCRIPT = '#!/bin/sh\nexec sprite-env "$@"\n';
+
+/** `/.sprite/bin/curl-sprite-api` on the in-memory engines: hands its arguments to the engine's own command. */
+export const MEMORY_CURL_SPRITE_API_SCRIPT = '#!/bin/sh\nexec curl-sprite-api "$@"\n';
 
 /**
  * The `/etc/os-release` of the emulated sprite: Ubuntu 25.10, the OS of new real sprites (docs/wire-reference.md
@@ -117,6 +123,9 @@ function seedCommonTree(vfs: Vfs): Vfs {
     [VERSION_PATH, `${VERSION_TEXT}\n`, 0o644],
     [LLM_TXT_PATH, LLM_TXT, 0o644],
     [`${SPRITE_BIN_DIR}/sprite-env`, MEMORY_SPRITE_ENV_SCRIPT, 0o755],
+    [`${SPRITE_BIN_DIR}/curl-sprite-api`, MEMORY_CURL_SPRITE_API_SCRIPT, 0o755],
+    ...SPRITE_BROWSER_PATHS.map((path): [string, string, number] => [path, SPRITE_BROWSER_SCRIPT, 0o755]),
+    ...spriteDocs(MEMORY_LANGUAGES_MD).map(([path, text]): [string, string, number] => [path, text, 0o644]),
   ];
   for (const [path, content, mode] of files) {
     vfs.writeFile(path, content, { mode });

@@ -17,7 +17,7 @@ import {
   type CustomCommand,
   type ExecResult,
 } from 'just-bash';
-import { spriteEnvCommand } from '../sprite-env-command.ts';
+import { curlSpriteApiCommand, spriteEnvCommand } from '../sprite-env-command.ts';
 import type { Clock, TimerHandle } from '../../../core/clock.ts';
 import { Vfs } from '../vfs.ts';
 import { planCommand, ProcessExit, shellQuote, terminalIO } from '../argv.ts';
@@ -116,7 +116,7 @@ interface Terminal {
 /** The command `./risky.sh` is rewritten to when the sprite has no `risky.sh` of its own. */
 const RISKY_COMMAND = 'spritzer-risky.sh';
 /** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
-const EXTRA_COMMANDS = ['dash', 'tty', 'stty', 'curl', 'truncate', 'fallocate', 'du', 'df', 'mountpoint', 'link', 'unlink', 'chown', 'chgrp', 'sprite-env', 'python3', 'python', 'perl', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...COREUTILS_EXTRA_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'csplit', 'iconv', 'tput', 'envsubst', 'rsync', 'test', '[', ...JOB_COMMAND_NAMES, ...PROCESS_COMMAND_NAMES, ...TEXT_COMMAND_NAMES, ...FREE_UPTIME_NAMES];
+const EXTRA_COMMANDS = ['dash', 'tty', 'stty', 'curl', 'truncate', 'fallocate', 'du', 'df', 'mountpoint', 'link', 'unlink', 'chown', 'chgrp', 'sprite-env', 'curl-sprite-api', 'python3', 'python', 'perl', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...COREUTILS_EXTRA_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'csplit', 'iconv', 'tput', 'envsubst', 'rsync', 'test', '[', ...JOB_COMMAND_NAMES, ...PROCESS_COMMAND_NAMES, ...TEXT_COMMAND_NAMES, ...FREE_UPTIME_NAMES];
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
@@ -508,6 +508,7 @@ async function runShell(
         ...worldCommandsOf(sprite, ctl.clock),
         ...spritzerCommands(term, sprite.vfs),
         spriteEnvCommand(sprite),
+        curlSpriteApiCommand(sprite),
         ...shared.system,
         tputCommand(term),
         ...shared.files,
