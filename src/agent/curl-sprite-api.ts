@@ -9,7 +9,8 @@
  * @see docs/wire-reference.md §12
  */
 import { API_SOCKET_PATH } from '../protocol/sprite-tree.ts';
-import { apiPathOf, openRequest, type ApiRequest, type ApiTarget, type SpriteEnvOutput } from './sprite-env.ts';
+import { openRequest, type ApiTarget, type SpriteEnvOutput } from './sprite-env.ts';
+import { apiPathOf, type ApiRequest } from './sprite-env-commands.ts';
 
 /** `curl-sprite-api --help`: spritzer's own text. */
 export const CURL_SPRITE_API_HELP = `usage: curl-sprite-api [curl options] <path>

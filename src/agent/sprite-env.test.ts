@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPathOf, commandOf, envPairs, infoOf, requestOf, spriteEnvMain, UsageError, USAGE } from './sprite-env.ts';
+import { infoOf, spriteEnvMain } from './sprite-env.ts';
+import { apiPathOf, commandOf, envPairs, requestOf, UsageError, USAGE } from './sprite-env-commands.ts';
 
 describe('sprite-env command lines', () => {
   it('services create: --cmd, comma-separated --args and --needs, --http-port, repeated --env, --dir, --duration', () => {

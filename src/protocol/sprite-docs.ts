@@ -272,7 +272,12 @@ network access) is not listed here until the sprite restarts.
 `;
 }
 
-/** The documentation files of `/.sprite/docs`, as `[path, text]`, with `languages` for `languages.md`. */
+/**
+ * The documentation files of `/.sprite/docs`, as `[path, text]`, with `languages` for `languages.md`.
+ * @deviation A real sprite's directory also holds `docker.md` (installing Docker in the sprite), and its llm.txt
+ *   points to `/.sprite/languages/<lang>/llm.txt`; spritzer has neither (no network to install Docker from, no
+ *   version managers).
+ */
 export function spriteDocs(languages: string): Array<[string, string]> {
   return [
     [`${SPRITE_DOCS_DIR}/agent-context.md`, AGENT_CONTEXT_MD],

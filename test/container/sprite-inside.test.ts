@@ -1,6 +1,7 @@
 /**
  * A container sprite looks like a Sprite from inside: the `/.sprite` tree the agent installs (llm.txt, version.txt,
- * bin/sprite-env answering from the model, logs/services the sprite user's), the exec environment of a fresh
+ * docs/, bin/sprite-env answering from the model, curl-sprite-api without the image having curl, sprite-browser,
+ * logs/services the sprite user's), the exec environment of a fresh
  * Sprite with `env` replacing it whole, status `cold` then `running` for a polling client, and the `url` from the
  * API reaching a `python3 -m http.server 8080` service with every HTTP client installed here.
  */
@@ -10,7 +11,8 @@ import { defaultDeps, startServer, type RunningServer } from '../../src/server/s
 import { openMachineFactory } from '../../src/server/machines/index.ts';
 import { SystemClock } from '../../src/server/core/clock.ts';
 import { SequentialIds } from '../../src/server/core/ids.ts';
-import { LLM_TXT, VERSION_TEXT } from '../../src/protocol/sprite-tree.ts';
+import { LLM_TXT, SPRITE_BROWSER_SCRIPT, VERSION_TEXT } from '../../src/protocol/sprite-tree.ts';
+import { AGENT_CONTEXT_MD } from '../../src/protocol/sprite-docs.ts';
 import { envInside, FRESH_ENV, linesInside } from '../support/exec-environment.ts';
 import { createAndPoll, distinct } from '../support/status-poll.ts';
 import { getWithEveryClient, removeBuiltClients, reportSkips } from '../support/url-clients.ts';
@@ -48,6 +50,28 @@ describe.skipIf(skip)('a container sprite from inside', () => {
     const r = await wsExec(srv.url, `/v1/sprites/inside/exec?${execQuery(['bash', '-c', `/.sprite/bin/sprite-env curl -X POST /v1/tasks -d '{"name":"t1","expire":"5m"}'`])}`);
     expect(r.exitCode).toBe(0);
     expect((await call('GET', '/v1/sprites/inside/tasks/t1')).status).toBe(200);
+  }, 60_000);
+
+  it('/.sprite/docs (root’s, 0644; languages.md lists what the image has), sprite-env info/version/--help, curl-sprite-api without curl, sprite-browser', async () => {
+    const st = await linesInside(srv.url, 'inside', 'cd /.sprite/docs && stat -c "%n %U %a" . agent-context.md checkpoints.md languages.md networking.md services.md');
+    expect(st).toEqual(['. root 755', ...['agent-context.md', 'checkpoints.md', 'languages.md', 'networking.md', 'services.md'].map((f) => `${f} root 644`)]);
+    expect((await wsExec(srv.url, `/v1/sprites/inside/exec?${execQuery(['cat', '/.sprite/docs/agent-context.md'])}`)).stdout).toBe(AGENT_CONTEXT_MD);
+    const tools = await linesInside(srv.url, 'inside', "sed -n 's/^| \\([a-z0-9]*\\) | \\(\\/[^ ]*\\) |$/\\1 \\2/p' /.sprite/docs/languages.md");
+    expect(tools).toContain('python3 /usr/bin/python3');
+    expect(tools).toContain('node /usr/local/bin/node');
+    expect(tools.some((t) => t.startsWith('curl '))).toBe(false);
+
+    const sprite = (await call('GET', '/v1/sprites/inside')).json;
+    const info = await linesInside(srv.url, 'inside', 'sprite-env info; sprite-env version; sprite-env checkpoints --help | head -1');
+    expect(JSON.parse(info[0]!)).toEqual({ sprite_name: 'inside', sprite_id: sprite.id, organization: sprite.organization, sprite_url: sprite.url, version: VERSION_TEXT });
+    expect(info.slice(1)).toEqual([VERSION_TEXT, 'usage: sprite-env checkpoints <command> [args]']);
+    // The test image has no curl: the agent answers curl-sprite-api itself.
+    const csa = await wsExec(srv.url, `/v1/sprites/inside/exec?${execQuery(['bash', '-c', `command -v curl; curl-sprite-api -X POST /v1/tasks -d '{"name":"t2","expire":"5m"}'`])}`);
+    expect([csa.exitCode, JSON.parse(csa.stdout).name]).toEqual([0, 't2']);
+    expect((await call('GET', '/v1/sprites/inside/tasks/t2')).status).toBe(200);
+    const browser = await wsExec(srv.url, `/v1/sprites/inside/exec?${execQuery(['bash', '-c', 'sprite-browser https://example.com; echo "rc=$?"; cmp -s /usr/local/bin/sprite-browser /.sprite/bin/sprite-browser && echo same'])}`);
+    expect([browser.stdout, browser.stderr]).toEqual(['rc=0\nsame\n', 'sprite-browser: not opened: https://example.com (spritzer attaches no browser to a sprite)\n']);
+    expect((await wsExec(srv.url, `/v1/sprites/inside/exec?${execQuery(['cat', '/.sprite/bin/sprite-browser'])}`)).stdout).toBe(SPRITE_BROWSER_SCRIPT);
   }, 60_000);
 
   it('the exec environment of a fresh Sprite; env replaces it whole', async () => {
