@@ -105,8 +105,8 @@ a crash, an idle pause, a restore or a restart of the sprite; a background proce
 
 | Option | Meaning |
 |---|---|
-| --cmd PATH | the program (required): a file name or path, run directly, not through a shell; for a pipeline use --cmd bash --args -c,'…' |
-| --args a,b,c | its arguments, split at commas; repeat the option to add more |
+| --cmd PATH | the program (required): a file name or path, run directly, not through a shell; for shell syntax use --cmd bash --args -c,'cd app && exec ./server' |
+| --args a,b,c | its arguments, split at commas (so no argument can hold a comma: put such a command in a script); repeat the option to add more |
 | --env K=v,K2=v2 | extra environment; a comma starts a new pair only before NAME= |
 | --dir PATH | its working directory (default /home/sprite) |
 | --needs s1,s2 | services that must be running before this one starts |
@@ -171,7 +171,8 @@ Ids are v1, v2, v3… in order of creation. Write the reason in the comment; it 
 
 ## Under spritzer
 - Checkpoints are not mounted at /.sprite/checkpoints: to read an old file, restore (and restore back after).
-- Automatic checkpoints (taken before a restore) are listed only with ?includeAuto=true and a few are kept.
+- Automatic checkpoints (taken before a restore) are kept a few at a time and listed only when asked:
+  \`sprite-env curl '/v1/checkpoints?includeAuto=true'\`.
 - The engines copy the disk differently (the in-memory tree, a btrfs snapshot or a copy of the sandbox's layer, a
   commit of the container); what a checkpoint holds is the same.
 - The API behind these commands: POST /v1/checkpoint {"comment"}, GET /v1/checkpoints[?history=ID],
