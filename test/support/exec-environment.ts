@@ -10,7 +10,7 @@ export const FRESH_ENV: Readonly<Record<string, string>> = {
   HOME: '/home/sprite',
   LANG: 'C.UTF-8',
   LOGNAME: 'sprite',
-  PATH: '/home/sprite/.local/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+  PATH: '/home/sprite/.local/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/.sprite/bin',
   PWD: '/home/sprite',
   SHELL: '/bin/bash',
   USER: 'sprite',

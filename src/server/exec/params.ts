@@ -8,8 +8,15 @@ import { afterDisconnectOf, type AfterDisconnect, type ExecSessionInit } from '.
 import { parseDuration } from '../core/duration.ts';
 import { isTtySize, TTY_SIZE_MAX, TTY_SIZE_MIN } from '../../protocol/messages.ts';
 
-/** `PATH` of a sprite (§13: user `sprite`, home `/home/sprite`). */
-export const SPRITE_PATH = '/home/sprite/.local/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+/**
+ * `PATH` of a sprite (§13: user `sprite`, home `/home/sprite`), with `/.sprite/bin`, where the platform's commands
+ * live (docs.sprites.dev base-images: "`/.sprite/bin/` # Command shims (in PATH)").
+ * @deviation Production's image prepends `/.sprite/bin` (`ENV PATH="/.sprite/bin:${PATH}"` in the historical
+ * sprites-go Dockerfile); spritzer appends it, because on `sandbox`/`container` that directory also holds the agent's
+ * own `node`, which must not shadow the image's `node` (`sprite-env` and the other helpers are in `/usr/local/bin`
+ * or `/usr/bin` too, so the order changes nothing for them).
+ */
+export const SPRITE_PATH = '/home/sprite/.local/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/.sprite/bin';
 
 /** The environment a command gets when the request sends no `env` (§4.2: `env` replaces it). */
 export function defaultEnvironment(extra: Record<string, string> = {}, tty = false): Record<string, string> {

@@ -37,6 +37,14 @@ describe('exec environment on the shell engine', () => {
     ]);
   });
 
+  it('/.sprite/bin is on PATH after the system directories; its scripts answer with it first or alone on PATH', async () => {
+    expect(await linesInside(srv.url, 'envbox', 'command -v sprite-env; command -v node')).toEqual(['/usr/bin/sprite-env', '/usr/bin/node']);
+    // The scripts name the engine's commands by path: with /.sprite/bin first they must not find themselves again.
+    const lines = await linesInside(srv.url, 'envbox', 'PATH=/.sprite/bin; sprite-env version; curl-sprite-api --help >/dev/null; echo "rc=$?"');
+    expect(lines[0]).toMatch(/^v\d/);
+    expect(lines.at(-1)).toBe('rc=0');
+  });
+
   it('with env: the whole environment is replaced (no PATH, HOME or USER), as production does', async () => {
     expect(await envInside(srv.url, 'envbox', { env: ['API_KEY=k1'] })).toEqual({ API_KEY: 'k1', PWD: '/home/sprite' });
     // bash gives itself its compiled-in PATH, unexported (so `env` above lists none), and finds programs on it.

@@ -54,11 +54,13 @@ const SPRITE_UID = 1000;
 /**
  * `/.sprite/bin/sprite-env` on the in-memory engines: a script handing its arguments to the engine's own
  * `sprite-env` command, which answers through the in-sprite API (src/server/machines/memory/sprite-env-command.ts).
+ * It names the `/usr/bin` stub by its path: `/.sprite/bin` is on PATH, so a bare `sprite-env` could find the script
+ * itself again and recurse.
  */
-export const MEMORY_SPRITE_ENV_SCRIPT = '#!/bin/sh\nexec sprite-env "$@"\n';
+export const MEMORY_SPRITE_ENV_SCRIPT = '#!/bin/sh\nexec /usr/bin/sprite-env "$@"\n';
 
-/** `/.sprite/bin/curl-sprite-api` on the in-memory engines: hands its arguments to the engine's own command. */
-export const MEMORY_CURL_SPRITE_API_SCRIPT = '#!/bin/sh\nexec curl-sprite-api "$@"\n';
+/** `/.sprite/bin/curl-sprite-api` on the in-memory engines: hands its arguments to the engine's own command (by path, as above). */
+export const MEMORY_CURL_SPRITE_API_SCRIPT = '#!/bin/sh\nexec /usr/bin/curl-sprite-api "$@"\n';
 
 /**
  * The `/etc/os-release` of the emulated sprite: Ubuntu 25.10, the OS of new real sprites (docs/wire-reference.md
