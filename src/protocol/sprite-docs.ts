@@ -224,7 +224,7 @@ export const LANGUAGE_TOOLS: readonly string[] = [
   'gcc', 'cc', 'make', 'sqlite3', 'git', 'curl', 'jq',
 ];
 
-/** The directories the agent looks for `LANGUAGE_TOOLS` in: the sprite user's PATH, but for ~/.local/bin. */
+/** The directories the agent looks for `LANGUAGE_TOOLS` in: the sprite user's PATH, but for ~/.local/bin and /.sprite/bin (the agent's own node). */
 export const LANGUAGE_TOOL_DIRS: readonly string[] = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
 
 /** `languages.md` on the in-memory engines: the emulated programs, what each is, and where each stops. */
