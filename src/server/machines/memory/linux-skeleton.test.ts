@@ -21,6 +21,14 @@ describe('newLinuxTree', () => {
     expect(text(newLinuxTree('beta', now, owner), '/etc/hosts')).toContain('127.0.1.1\tbeta\n');
   });
 
+  it('has the top-level directories of an Ubuntu root that scripts write into (with sudo): /srv, /mnt, /run, /var/log', () => {
+    const vfs = newLinuxTree('alpha', Date.now, {});
+    expect(vfs.readdir('/').map((e) => e.name).filter((n) => !n.startsWith('.'))).toEqual(
+      ['bin', 'etc', 'home', 'lib', 'lib64', 'mnt', 'opt', 'root', 'run', 'sbin', 'srv', 'tmp', 'usr', 'var']);
+    expect(vfs.readdir('/var').map((e) => e.name)).toEqual(['cache', 'lib', 'log', 'tmp']);
+    for (const dir of ['/srv', '/mnt', '/run', '/var/log']) expect([vfs.stat(dir).uid, vfs.stat(dir).mode & 0o7777]).toEqual([0, 0o755]);
+  });
+
   it('never lets one sprite see what another wrote, removed or changed, in shared places too', () => {
     const owner = {};
     const a = newLinuxTree('a', Date.now, owner);

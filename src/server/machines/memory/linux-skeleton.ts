@@ -1,9 +1,9 @@
 /**
  * The Linux tree a new in-memory sprite starts with, on top of `Vfs.skeleton` (`/home/sprite`, `/tmp`): the
  * directories a Linux user expects (`/usr/bin`, `/usr/sbin`, `/usr/local/bin`, `/usr/local/sbin` — the ones on its
- * `PATH` —, `/usr/lib`, `/usr/lib64`, `/usr/share`, `/etc`, `/var/tmp`, `/root`, `/opt`), the merged-`/usr` links of
- * Debian and Ubuntu (`/bin` → `usr/bin`, `/sbin` → `usr/sbin`, `/lib` → `usr/lib`, `/lib64` → `usr/lib64`),
- * the small `/etc` files scripts read (`hostname`, `passwd`, `group`, `hosts`, `os-release`, `shells`), and the `/.sprite` tree
+ * `PATH` —, `/usr/lib`, `/usr/lib64`, `/usr/share`, `/etc`, `/var/tmp`, `/var/log`, `/var/cache`, `/var/lib`,
+ * `/root`, `/opt`, `/srv`, `/mnt`, `/run`, as the sandbox engine's skeleton has them), the merged-`/usr` links of
+ * Debian and Ubuntu (`/bin` → `usr/bin`, `/sbin` → `usr/sbin`, `/lib` → `usr/lib`, `/lib64` → `usr/lib64`), the small `/etc` files scripts read (`hostname`, `passwd`, `group`, `hosts`, `os-release`, `shells`), and the `/.sprite` tree
  * (`llm.txt`, `version.txt`, `docs/`, `bin/sprite-env`, `bin/curl-sprite-api`, `bin/sprite-browser` (also in
  * `/usr/local/bin`), `logs/services`; src/protocol/sprite-tree.ts, src/protocol/sprite-docs.ts). It does not
  * hold the command stubs under `/bin` or the devices under `/dev`: `BashFs` serves those as read-only views.
@@ -28,8 +28,14 @@ const DIRECTORIES: ReadonlyArray<readonly [string, number]> = [
   ['/etc', 0o755],
   ['/var', 0o755],
   ['/var/tmp', 0o1777],
+  ['/var/log', 0o755],
+  ['/var/cache', 0o755],
+  ['/var/lib', 0o755],
   ['/root', 0o700],
   ['/opt', 0o755],
+  ['/srv', 0o755],
+  ['/mnt', 0o755],
+  ['/run', 0o755],
   // The platform's own tree (docs/wire-reference.md §12): root's, readable by the sprite user.
   ['/.sprite', 0o755],
   [SPRITE_BIN_DIR, 0o755],
