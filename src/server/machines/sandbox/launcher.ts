@@ -13,7 +13,7 @@ import { mkdir, open, readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BaseRoot, RootTree } from './rootfs.ts';
 import { prlimitArgs, type SandboxLimits, type SpriteCgroup } from '../agent/cgroups.ts';
-import { AGENT_PIDS_FILES } from '../../../protocol/sprite-tree.ts';
+import { AGENT_PIDS_FILES, RUNAS_PATH } from '../../../protocol/sprite-tree.ts';
 
 /** `PATH` inside a sprite, and for the host tools the launcher runs. */
 export const SANDBOX_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -371,6 +371,11 @@ export interface AgentFiles {
   runDir: string;
   /** The sprite's pids cgroup files, bound read-only at `AGENT_PIDS_FILES` (protocol/sprite-tree.ts). */
   pidsFiles?: { max: string; current: string };
+  /**
+   * The run-as helper (agent/native.ts, readable and executable by others), bound read-only at `RUNAS_PATH`: the
+   * agent starts processes through it (`--run-as`), which gives an exec session's processes their capabilities.
+   */
+  runAs?: string;
 }
 
 
@@ -379,7 +384,7 @@ export const AGENT_COMMAND = ['/.sprite/bin/node', '/.sprite/agent/agent.mjs', '
 
 /**
  * The mounts that make the agent runnable inside a sprite: the node binary read-only at `/.sprite/bin/node`, the
- * bundle read-only at `/.sprite/agent/agent.mjs` and node-pty at `/.sprite/agent/node_modules/node-pty` (on a
+ * bundle read-only at `/.sprite/agent/agent.mjs`, the run-as helper at `RUNAS_PATH` and node-pty at `/.sprite/agent/node_modules/node-pty` (on a
  * tmpfs at `/.sprite/agent`, then made read-only, with the sprite's pids cgroup files when given), and `runDir`
  * read-write at `/.sprite/run`.
  */
@@ -390,6 +395,7 @@ export function agentMounts(files: AgentFiles): SandboxMount[] {
     { kind: 'ro-bind', src: files.bundle, dest: '/.sprite/agent/agent.mjs' },
   ];
   if (files.nodePtyDir) mounts.push({ kind: 'ro-bind', src: files.nodePtyDir, dest: '/.sprite/agent/node_modules/node-pty' });
+  if (files.runAs) mounts.push({ kind: 'ro-bind', src: files.runAs, dest: RUNAS_PATH });
   if (files.pidsFiles) {
     mounts.push({ kind: 'ro-bind', src: files.pidsFiles.max, dest: AGENT_PIDS_FILES.max }, { kind: 'ro-bind', src: files.pidsFiles.current, dest: AGENT_PIDS_FILES.current });
   }
