@@ -598,6 +598,10 @@ export class SandboxMachine extends AgentMachine implements Machine {
           throw new Error(`sprite ${this.spec.name}: agent exited (${e.signal ?? e.code}) before answering: ${sandbox.output().stderr.trim()}`);
         }),
       ]);
+      // The agent listens now: its socket's directory becomes host root's, an owner the sprite's user namespace does
+      // not map, so no process inside (an exec session holding CAP_DAC_OVERRIDE, root through sudo) can reach the
+      // socket or write into that host directory; spritzer connects from outside.
+      await chown(runDir, 0, 0);
       await this.egress?.attach(client);
     } catch (err) {
       connecting.abort();
