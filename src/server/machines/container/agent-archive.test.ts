@@ -24,7 +24,7 @@ async function entries(archive: Buffer): Promise<Map<string, { mode: number; uid
   const x = extract();
   x.on('entry', (h, stream, next) => {
     const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('data', (c: unknown) => void chunks.push(c as Buffer));
     stream.on('end', () => {
       out.set(h.name.replace(/\/$/, ''), { mode: h.mode ?? 0, uid: h.uid ?? 0, body: Buffer.concat(chunks).toString() });
       next();

@@ -495,7 +495,7 @@ async function runShell(
     const exportedEnv = { ...exportedOf(req.env, sprite.name), ...(ctl.topLevel ? shellLevel(req) : {}) };
     const shared = sharedCommands();
     const bash = new Bash({
-      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: procInfo(sprite, req, pid, () => (ctl.clock.now() - bootedAt) / 1000), tty: req.tty }), ctl.sinks, req.tty),
+      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: procInfo(sprite, req, pid, () => (ctl.clock.now() - bootedAt) / 1000), tty: req.tty, capabilities: !req.service }), ctl.sinks, req.tty),
       cwd: req.dir,
       // The names of the request's environment are the exported ones (just-bash exports the constructor's names),
       // but for bash's own variables carried over from a previous line or into a job (`IFS`, `OSTYPE`…).
