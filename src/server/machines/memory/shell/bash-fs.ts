@@ -15,7 +15,7 @@ import { checkPath as checkVfsPath } from '../../port.ts';
 import { deviceBytes, DISK_DEVICE, withOwner } from './devices.ts';
 import { fixedPid, lazyPid, procDir, procFile, procLink, type ProcInfo } from './proc.ts';
 import { LAST_LEVEL_VARIABLE } from './shell-level.ts';
-import { accessBits, runsAsRoot } from './run-as.ts';
+import { accessBits, REAL_ACCESS_VARIABLE, runsAsRoot } from './run-as.ts';
 import { clockTime, fileTime, subMsNanos } from './file-time.ts';
 import { yieldAfter } from '../../../runtime/event-loop.ts';
 import { shellTextBytes } from './shell-text.ts';
@@ -97,6 +97,8 @@ export class BashFs implements IFileSystem {
   private readonly asRoot: boolean = false;
   /** Whether the sprite user holds an exec session's file capabilities (`BashFsOptions.capabilities`). */
   private readonly capable: boolean;
+  /** A shell whose file tests are access(2)'s real-id answer (run-as.ts `REAL_ACCESS_VARIABLE`: coreutils' `test`). */
+  private readonly realAccess: boolean = false;
   /**
    * The file mode creation mask of the shell running the current command (bash's `umask` builtin sets it, the
    * interpreter hands each command its shell's): a new file gets `0666 & ~umask`, a new directory `0777 & ~umask`,
@@ -174,7 +176,9 @@ export class BashFs implements IFileSystem {
    */
   forShell(env: ReadonlyMap<string, string>): BashFs {
     const asRoot = runsAsRoot(env);
-    return asRoot === this.asRoot ? this : (Object.create(this, { asRoot: { value: asRoot } }) as BashFs);
+    const realAccess = env.has(REAL_ACCESS_VARIABLE);
+    if (asRoot === this.asRoot && realAccess === this.realAccess) return this;
+    return Object.create(this, { asRoot: { value: asRoot }, realAccess: { value: realAccess } }) as BashFs;
   }
 
   /**
@@ -185,7 +189,7 @@ export class BashFs implements IFileSystem {
    * False for a missing path.
    */
   async access(path: string, want: Want): Promise<boolean> {
-    return this.accessAs(path, want, this.overrides);
+    return this.accessAs(path, want, this.realAccess ? this.asRoot : this.overrides);
   }
 
   /**
