@@ -203,6 +203,8 @@ export class BashFs implements IFileSystem {
 
   private async accessAs(path: string, want: Want, overrides: boolean): Promise<boolean> {
     try {
+      // Without the overrides every directory on the way must be searchable too (path resolution's EACCES).
+      if (!overrides) this.reach(this.kernel(path), 'access', false);
       const st = await this.stat(path);
       return (accessBits(ownerFacts(st), overrides, st.isDirectory) & want) !== 0;
     } catch {
@@ -503,8 +505,8 @@ export class BashFs implements IFileSystem {
    * path_resolution(7) says, for the plain sprite user. Root and CAP_DAC_OVERRIDE search anything; a missing or
    * non-directory component is the lookup's to report.
    */
-  private reach(p: string, syscall: string): void {
-    if (this.overrides) return;
+  private reach(p: string, syscall: string, overrides = this.overrides): void {
+    if (overrides) return;
     for (let at = p.indexOf('/', 1); at > 0; at = p.indexOf('/', at + 1)) this.searchable(p.slice(0, at), p, syscall);
     if (p !== '/') this.searchable('/', p, syscall);
   }
