@@ -76,6 +76,22 @@ export function runAsHelper(cacheDir?: string): Promise<string> {
 }
 
 /**
+ * Whether the ELF file at `path` is statically linked: a 64-bit little-endian ELF whose program headers hold no
+ * PT_INTERP (the dynamic loader's path). False for anything else, so a binary that needs the host's libc is never
+ * copied where another libc may be (a container's image).
+ */
+export async function isStaticElf(path: string): Promise<boolean> {
+  const b = await readFile(path);
+  if (b.length < 64 || b.readUInt32BE(0) !== 0x7f454c46 || b[4] !== 2 || b[5] !== 1) return false;
+  const phoff = Number(b.readBigUInt64LE(32));
+  const phentsize = b.readUInt16LE(54);
+  const phnum = b.readUInt16LE(56);
+  if (phentsize < 4 || phoff + phentsize * phnum > b.length) return false;
+  for (let i = 0; i < phnum; i++) if (b.readUInt32LE(phoff + i * phentsize) === 3) return false;
+  return true;
+}
+
+/**
  * Copies the helper at `src` to `dest` (mode 0755, replaced atomically: a running sprite never sees half a file) and
  * resolves with `dest`: where an unprivileged uid (bubblewrap as a sprite's root) may read it.
  */

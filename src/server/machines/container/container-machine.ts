@@ -20,7 +20,7 @@ import { AgentMachine } from '../agent/agent-machine.ts';
 import { agentFiles, type AgentFiles } from '../agent/bundle.ts';
 import { AgentClient } from '../agent/client.ts';
 import { agentArchive } from './agent-archive.ts';
-import { runAsHelper } from '../agent/native.ts';
+import { isStaticElf, runAsHelper } from '../agent/native.ts';
 import { RUNAS_PATH } from '../../../protocol/sprite-tree.ts';
 import { defaultSpriteResources } from '../../config/sprite-resources.ts';
 import { AGENT_SOCKET_IN_SPRITE, startBridge, type AgentBridge } from './bridge.ts';
@@ -192,10 +192,11 @@ export class ContainerMachineFactory implements MachineFactory {
     const api = kube ? undefined : (opts.api ?? (await openEngineApi(opts.runtime ?? 'auto')));
     if (api) await ensureImage(api.docker, image, opts.logger);
     const files = opts.agent?.bundle ? { nodePtyDir: undefined, ...opts.agent } : { ...(await agentFiles()), ...opts.agent };
-    // The run-as helper, static when the host can link it so (it runs in the image's userland), gives an exec
-    // session's processes their capabilities. The Kubernetes runtime's agent image carries no helper.
-    // @deviation without a C compiler on the host (or on Kubernetes) exec sessions run without them (docs/fidelity.md).
-    const runAs = kube ? undefined : await runAsHelper().catch((err: Error) => {
+    // The run-as helper gives an exec session's processes their capabilities; it must be static, as it runs in the
+    // image's userland, not the host's. The Kubernetes runtime's agent image carries no helper.
+    // @deviation without a C compiler and libc.a on the host (or on Kubernetes) exec sessions run without them
+    // (docs/fidelity.md "Root-level writes").
+    const runAs = kube ? undefined : await staticRunAsHelper().catch((err: Error) => {
       opts.logger?.warn({ err: err.message }, 'container engine: no run-as helper: exec sessions run as the plain sprite user');
       return undefined;
     });
@@ -737,4 +738,11 @@ export class ContainerMachine extends AgentMachine implements Machine {
       this.onDestroyed();
     });
   }
+}
+
+/** The run-as helper when the host links it statically; rejects, saying what to install, otherwise. */
+async function staticRunAsHelper(): Promise<string> {
+  const helper = await runAsHelper();
+  if (!(await isStaticElf(helper))) throw new Error('the host links the run-as helper only dynamically: apt-get install -y libc6-dev (libc.a)');
+  return helper;
 }
