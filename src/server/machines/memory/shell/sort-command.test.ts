@@ -34,6 +34,7 @@ describe.runIf(process.getuid?.() === 0 && hostHas('setpriv'))('sort checks its 
     'echo hi > a; chmod 000 a; cat a; sort a; echo "s=$?"; sort -c a; echo "c=$?"',
     'echo 2 > n; echo hi > a; chmod 000 a; sort -o out n a; echo "s=$?"; ls out; sort -m n a; echo "m=$?"',
     'mkdir d; echo y > d/f; chmod 100 d; sort d/f; echo "s=$?"; chmod 000 d; sort d/f; echo "s=$?"; chmod 700 d',
+    'printf "3\\n1\\n" > n; exec 5<n; sort -n /dev/fd/5; sort <(echo b; echo a) /dev/null; echo "s=$?"',
   ])('%s', async (script) => {
     expect(await engineBash(script)).toEqual(hostBashCapable(script));
   });
