@@ -42,6 +42,12 @@ export interface AgentOptions {
   owner: { uid: number; gid: number } | null;
   /** Apply the uid/gid of spawn requests (only as root). */
   dropPrivileges: boolean;
+  /**
+   * The run-as helper (native/runas.c) every process is started through when `dropPrivileges`: it applies the
+   * request's uid/gid and its capabilities (`SpawnMessage.caps`). Unset: node applies uid/gid, and no process
+   * holds a capability.
+   */
+  runAs?: string;
   /** `killAll` also kills every other process of the PID namespace (only as the sandbox's PID 1 or 2). */
   sweepNamespace: boolean;
   /** ms without output, after a process exited, before its pipes are given up (a background child holds them). */
@@ -276,7 +282,7 @@ export class Agent {
         exit: (id, code) => this.current?.send(FrameType.Exit, id, Buffer.from(JSON.stringify({ code }))),
         started: (id, pid) => this.current?.send(FrameType.Started, id, Buffer.from(JSON.stringify({ pid }))),
       },
-      { root: opts.root, dropPrivileges: opts.dropPrivileges, exitDrainMs: opts.exitDrainMs, sweepNamespace: opts.sweepNamespace, logOwner: opts.owner },
+      { root: opts.root, dropPrivileges: opts.dropPrivileges, runAs: opts.runAs, exitDrainMs: opts.exitDrainMs, sweepNamespace: opts.sweepNamespace, logOwner: opts.owner },
     );
   }
 

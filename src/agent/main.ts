@@ -5,6 +5,7 @@
  * argument parsing and process-level setup only; everything else is in `agent.ts` and the modules it uses.
  * @see docs/agent-protocol.md
  */
+import { accessSync, constants as fsConstants } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Agent } from './agent.ts';
 import { installSpriteFiles } from './api-socket.ts';
@@ -30,16 +31,29 @@ const { values } = parseArgs({
     root: { type: 'string' },
     'exit-drain-ms': { type: 'string' },
     'api-socket': { type: 'string' },
+    'run-as': { type: 'string' },
   },
   strict: true,
 });
 
 if (!values.socket) {
-  process.stderr.write('usage: agent.mjs --socket PATH [--root DIR] [--exit-drain-ms N] [--api-socket PATH] | --sprite-env ARGS… | --curl-sprite-api ARGS…\n');
+  process.stderr.write('usage: agent.mjs --socket PATH [--root DIR] [--exit-drain-ms N] [--api-socket PATH] [--run-as HELPER] | --sprite-env ARGS… | --curl-sprite-api ARGS…\n');
   process.exit(2);
 }
 
 const isRoot = process.getuid?.() === 0;
+
+/** `path` when it names an executable file; else undefined, said on stderr (processes then hold no capability). */
+function usableHelper(path: string | undefined): string | undefined {
+  if (path === undefined) return undefined;
+  try {
+    accessSync(path, fsConstants.X_OK);
+    return path;
+  } catch (err) {
+    process.stderr.write(`spritzer-agent: no run-as helper at ${path} (${(err as Error).message}): exec sessions run without their capabilities\n`);
+    return undefined;
+  }
+}
 const root = values.root ? values.root.replace(/\/+$/, '') : '';
 if (isRoot) {
   // Supplementary groups of root must not reach the sprite user: node-pty's setuid does not drop them.
@@ -61,6 +75,8 @@ const agent = new Agent({
   root,
   owner: isRoot ? { uid: SPRITE_UID, gid: SPRITE_UID } : null,
   dropPrivileges: isRoot,
+  // Processes start through the run-as helper, which gives an exec session's processes their capabilities.
+  runAs: isRoot ? usableHelper(values['run-as']) : undefined,
   // Only inside a fresh PID namespace may killAll sweep every other process; never on the host (`--root`).
   sweepNamespace: !root && process.pid <= 2,
   exitDrainMs: values['exit-drain-ms'] ? Number(values['exit-drain-ms']) : 100,

@@ -72,6 +72,12 @@ export interface SupervisorOptions {
   /** Whether uid/gid of a spawn request are applied (only possible as root). */
   dropPrivileges: boolean;
   /**
+   * The run-as helper (native/runas.c) that, with `dropPrivileges`, starts every process: it sets the request's
+   * uid/gid and gives it the request's capabilities as ambient ones (`SpawnMessage.caps`). Unset: node sets uid/gid
+   * itself and no process holds a capability.
+   */
+  runAs?: string;
+  /**
    * How long to wait, after the process exited, for its stdout/stderr to reach EOF before reporting the exit (ms).
    * A background child that keeps the pipe open would otherwise hold the exit back for its whole life.
    */
@@ -86,6 +92,30 @@ export interface SupervisorOptions {
 const PTY_TASKS = 2;
 /** Tasks left free beyond those, for what the sprite's own processes fork between the check and the spawn. */
 const PTY_TASKS_MARGIN = 2;
+
+/** The descriptor on which the run-as helper reports a failed step (`STEP ERRNO`); its close on exec says it ran. */
+const HELPER_STATUS_FD = 3;
+
+/**
+ * What the run-as helper reported on its status pipe: undefined when the pipe closed empty (the program runs), else
+ * the failed step (`exec`, `setresuid`…) and the errno's code (`ENOENT`, `EACCES`…).
+ */
+function helperStatus(pipe: Readable | undefined): Promise<{ step: string; code: string } | undefined> {
+  if (!pipe) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    let text = '';
+    pipe.setEncoding('utf8');
+    pipe.on('data', (d: string) => void (text += d));
+    pipe.on('error', () => undefined);
+    pipe.once('close', () => {
+      const m = /^(\S+) (\d+)\n?$/.exec(text);
+      if (!m) return resolve(undefined);
+      const n = Number(m[2]);
+      const code = Object.entries(osConstants.errno).find(([, v]) => v === n)?.[0] ?? `errno ${n}`;
+      resolve({ step: m[1]!, code });
+    });
+  });
+}
 
 /** Why a process could not start, in Go's words for the errno (os/exec's error text; EACCES when unknown). */
 function errnoText(code: string | undefined): string {
@@ -225,17 +255,31 @@ export class Supervisor {
     return { uid: msg.uid, gid: msg.gid };
   }
 
+  /**
+   * How to start `msg`'s program: through the run-as helper (as root; it becomes msg's user with msg's capabilities
+   * and execs the program, reporting a failed exec on `statusFd` when that is not -1), or directly with node
+   * setting the ids.
+   */
+  private launchCommand(msg: SpawnMessage, statusFd: number): { file: string; args: string[]; argv0: string; ids: { uid?: number; gid?: number }; viaHelper: boolean } {
+    const file = msg.path || msg.argv[0]!;
+    const helper = this.opts.dropPrivileges ? this.opts.runAs : undefined;
+    if (!helper) return { file, args: msg.argv.slice(1), argv0: msg.argv[0]!, ids: this.uidGid(msg), viaHelper: false };
+    const caps = (msg.caps ?? []).join(',') || '-';
+    return { file: helper, args: [String(msg.uid), String(msg.gid), caps, String(statusFd), file, ...msg.argv], argv0: 'spritzer-runas', ids: {}, viaHelper: true };
+  }
+
   private startPipes(entry: Running, msg: SpawnMessage, cwd: string, finish: (code: number) => void, fail: (m: string, c: number) => void): void {
     const file = msg.path || msg.argv[0]!;
+    const how = this.launchCommand(msg, HELPER_STATUS_FD);
     let child: ChildProcess;
     try {
-      child = spawnChild(file, msg.argv.slice(1), {
-        argv0: msg.argv[0],
+      child = spawnChild(how.file, how.args, {
+        argv0: how.argv0,
         cwd,
         env: msg.env,
         detached: true,
-        stdio: [msg.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-        ...this.uidGid(msg),
+        stdio: [msg.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe', ...(how.viaHelper ? ['pipe' as const] : [])],
+        ...how.ids,
       });
     } catch (err) {
       this.pending.delete(entry.id);
@@ -245,25 +289,55 @@ export class Supervisor {
     entry.osPid = child.pid;
     const out = child.stdout as Readable;
     const errStream = child.stderr as Readable;
-    entry.sources.push(out, errStream);
-    if (this.held(entry)) for (const s of entry.sources) s.pause();
-    out.on('data', (d: Buffer) => this.output(entry, 'stdout', d));
-    errStream.on('data', (d: Buffer) => this.output(entry, 'stderr', d));
     child.stdin?.on('error', () => undefined); // EPIPE when the process does not read its stdin
+    // A failed exec, as node reports it ('error', no pid) or as the helper does (a line on its status pipe).
+    // @deviation the message is Go's os/exec wording; real Sprites' text is UNCONFIRMED (docs/fidelity.md).
+    const execFailed = (code: string | undefined): void => {
+      const notFound = code === 'ENOENT';
+      fail(`exec: ${JSON.stringify(file)}: ${notFound ? 'executable file not found in $PATH' : errnoText(code)}\n`, notFound ? 127 : 126);
+    };
     if (child.pid === undefined) {
       // The executable could not be started (ENOENT, EACCES): 'error' follows on the next tick, and no 'exit'.
-      // @deviation the message is Go's os/exec wording; real Sprites' text is UNCONFIRMED (docs/fidelity.md).
       this.pending.delete(entry.id);
-      child.on('error', (err: NodeJS.ErrnoException) => {
-        const notFound = err.code === 'ENOENT';
-        fail(`exec: ${JSON.stringify(file)}: ${notFound ? 'executable file not found in $PATH' : errnoText(err.code)}\n`, notFound ? 127 : 126);
-      });
+      child.on('error', (err: NodeJS.ErrnoException) => execFailed(err.code));
       return;
     }
-    this.sink.started(entry.id, child.pid);
     child.on('error', () => undefined); // e.g. a kill of a process that is gone
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));
+    // Through the helper the program runs only once its exec succeeded (the status pipe closed empty): output read
+    // before that is held here (node discards what nobody reads once the process exits), then follows the start;
+    // a failed exec is reported as node reports one, without a start.
+    let early: Array<['stdout' | 'stderr', Buffer]> | undefined = how.viaHelper ? [] : undefined;
+    entry.sources.push(out, errStream);
+    if (this.held(entry)) for (const s of entry.sources) s.pause();
+    out.on('data', (d: Buffer) => (early ? early.push(['stdout', d]) : this.output(entry, 'stdout', d)));
+    errStream.on('data', (d: Buffer) => (early ? early.push(['stderr', d]) : this.output(entry, 'stderr', d)));
+    const status = how.viaHelper ? helperStatus(child.stdio[HELPER_STATUS_FD] as Readable) : Promise.resolve(undefined);
+    void status.then((failure) => {
+      if (failure) {
+        this.pending.delete(entry.id);
+        out.destroy();
+        errStream.destroy();
+        if (failure.step === 'exec') return void exited.then(() => execFailed(failure.code));
+        return void exited.then(() => fail(`spawn: ${failure.step}: ${failure.code}\n`, 126));
+      }
+      this.sink.started(entry.id, child.pid!);
+      for (const [stream, d] of early ?? []) this.output(entry, stream, d);
+      early = undefined;
+      this.running(entry, out, errStream, exited, finish);
+    });
+  }
+
+  /** Wires the exit of a started pipe process: reported once its pipes drained. */
+  private running(
+    entry: Running,
+    out: Readable,
+    errStream: Readable,
+    exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>,
+    finish: (code: number) => void,
+  ): void {
     const ended = (s: Readable) => new Promise<void>((r) => (s.readableEnded || s.destroyed ? r() : s.once('close', () => r())));
-    child.on('exit', (code, signal) => {
+    void exited.then(({ code, signal }) => {
       const exitCode = signal ? signalExitCode(signal) : (code ?? 0);
       const drained = Promise.all([ended(out), ended(errStream)]);
       // Gives up on the pipes only after `exitDrainMs` without output while not paused (a background child holds them).
@@ -321,16 +395,18 @@ export class Supervisor {
       this.pending.delete(entry.id);
       return fail(`exec: ${JSON.stringify(file)}: ${errnoText('EAGAIN')}\r\n`, 126);
     }
+    // Through the helper, a failed exec (after the check above) is its message on the terminal, exit 126 or 127.
+    const how = this.launchCommand(msg, -1);
     let pty: Pty;
     try {
-      pty = this.loadPty().spawn(file, msg.argv.slice(1), {
+      pty = this.loadPty().spawn(how.file, how.viaHelper ? how.args : msg.argv.slice(1), {
         name: msg.env.TERM ?? 'xterm',
         cols: Math.max(1, msg.cols || 80),
         rows: Math.max(1, msg.rows || 24),
         cwd,
         env: msg.env,
         encoding: null,
-        ...this.uidGid(msg),
+        ...how.ids,
       });
     } catch (err) {
       this.pending.delete(entry.id);

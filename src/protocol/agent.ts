@@ -314,12 +314,25 @@ export interface ProcessSpec {
    * writer that cannot keep up makes the process wait on its pipe; a write that fails drops that output.
    */
   log?: { path: string; tap: boolean };
+  /**
+   * A service's process: it runs as the plain sprite user. Without it the process is an exec session's (exec or
+   * TTY), which runs as the sprite user holding the file capabilities `CAP_CHOWN`, `CAP_DAC_OVERRIDE`, `CAP_FOWNER`
+   * and `CAP_FSETID` over the sprite's own user namespace, as production's exec sessions do, so it may write outside
+   * the home without sudo (`mkdir -p /workspace`). @see docs/fidelity.md "Root-level writes"
+   */
+  service?: boolean;
 }
 
 /** What a SPAWN frame carries (the process' id is the frame's channel): the process, its owner and whether stdin comes. */
 export interface SpawnMessage extends ProcessSpec {
   uid: number;
   gid: number;
+  /**
+   * Capabilities the process holds as ambient ones (kept across execve of ordinary programs), over the sprite's
+   * user namespace only: an exec session's `CAP_CHOWN`, `CAP_DAC_OVERRIDE`, `CAP_FOWNER`, `CAP_FSETID`; absent or
+   * empty for a service (the plain sprite user). Applied by an agent that runs as root with the run-as helper.
+   */
+  caps?: string[];
   /** False: stdin is closed at once (the caller will send none). */
   stdin: boolean;
   /**

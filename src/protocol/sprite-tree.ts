@@ -34,6 +34,11 @@ export const LOGS_DIR = '/.sprite/logs/services';
  * exit watcher), so it refuses a terminal exec first when the sprite is at its limit (src/agent/pids-room.ts).
  */
 export const AGENT_PIDS_FILES = { max: '/.sprite/agent/pids.max', current: '/.sprite/agent/pids.current' } as const;
+/**
+ * Where the run-as helper is inside a sprite (native/runas.c, read-only beside the agent's bundle): the agent starts
+ * every process through it, as the sprite user with the capabilities its SPAWN names (`SpawnMessage.caps`).
+ */
+export const RUNAS_PATH = '/.sprite/agent/spritzer-runas';
 
 /**
  * `/.sprite/llm.txt`: spritzer's own notes (not production's text) on what a sprite is, `sprite-env` (services,

@@ -162,6 +162,74 @@ call("request_key", b"user", b"secret", 0, 0)'`;
       expect(r.out).toBe('no-nsenter\nno-userns\nno-mntns\nno-netns\nno-chroot\n');
     });
   });
+
+  /**
+   * The sprite user of an exec session holds CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_FOWNER and CAP_FSETID (docs/fidelity.md
+   * "Root-level writes"), so it writes where only root did: every such path is still the sprite's own.
+   */
+  describe('through the sprite user’s exec-session capabilities', () => {
+    it('holds exactly the four file capabilities, under no_new_privs and the seccomp filter', async () => {
+      const r = await exec(alpha, 'id -u; grep -E "^(CapInh|CapPrm|CapEff|CapAmb|NoNewPrivs|Seccomp):" /proc/self/status');
+      const [uid, inh, prm, eff, amb, nnp, seccomp] = r.out.trim().split('\n');
+      expect([uid, inh, prm, eff, amb]).toEqual(['1000', 'CapInh:\t000000000000001b', 'CapPrm:\t000000000000001b', 'CapEff:\t000000000000001b', 'CapAmb:\t000000000000001b']);
+      expect(nnp).toMatch(/NoNewPrivs:\s+1/);
+      expect(seccomp).toMatch(/Seccomp:\s+2/);
+    });
+
+    it('a link under /workspace to a host path, or through /proc/1/root, reaches only the sprite’s own files', async () => {
+      const r = await exec(alpha, `mkdir -p /workspace && ln -sfn ${canary} /workspace/host && ln -sfn /proc/1/root/tmp /workspace/proc-root
+        cat /workspace/host 2>&1; ls /workspace/proc-root/ 2>&1 | grep -c spritzer-canary
+        echo owned > /workspace/host && cat ${canary} && rm ${canary}; cat /proc/2/root${canary} 2>&1`);
+      expect(r.out).toBe(`cat: /workspace/host: No such file or directory\n0\nowned\ncat: /proc/2/root${canary}: Permission denied\n`);
+      expect(await readFile(canary, 'utf8')).toBe('host secret\n');
+    });
+
+    it('files made in /run, /var/log, /mnt, /srv, /opt and /etc land in the sprite’s layer, never on the host', async () => {
+      const tag = `spritzer-escape-${randomUUID()}`;
+      const paths = [`/run/${tag}.lock`, `/var/log/${tag}.log`, `/mnt/${tag}/uploads/f`, `/srv/${tag}/f`, `/opt/${tag}/bin/f`, `/etc/${tag}.conf`];
+      const r = await exec(alpha, paths.map((p) => `mkdir -p $(dirname ${p}) && echo mine > ${p} && stat -c "%U %n" ${p}`).join(' && '));
+      expect(r.out).toBe(paths.map((p) => `sprite ${p}\n`).join(''));
+      for (const p of paths) await expect(stat(p), p).rejects.toMatchObject({ code: 'ENOENT' });
+      // The sprite's own layer holds them (overlay copy-up), owned by the sprite user's host id.
+      expect((await readFile(`${alpha.paths.layer}/root/upper/etc/${tag}.conf`, 'utf8'))).toBe('mine\n');
+    });
+
+    it('chown and chmod of a root-owned base file change the sprite’s copy only; the host’s file keeps its owner and mode', async () => {
+      const before = await stat('/etc/passwd');
+      const r = await exec(alpha, 'chown 1000:1000 /etc/passwd && chmod 600 /etc/passwd && stat -c "%u:%g %a" /etc/passwd; echo "x:x:9:9::/:/bin/sh" >> /etc/passwd && tail -1 /etc/passwd');
+      expect(r.out).toBe('1000:1000 600\nx:x:9:9::/:/bin/sh\n');
+      const after = await stat('/etc/passwd');
+      expect([after.uid, after.gid, after.mode, after.size, after.mtimeMs]).toEqual([before.uid, before.gid, before.mode, before.size, before.mtimeMs]);
+      expect((await exec(beta, 'stat -c "%u:%g %a" /etc/passwd')).out).toBe('0:0 644\n');
+    });
+
+    it('cannot reach the agent: its socket directory, its bound files, its signals, its /proc entries', async () => {
+      // CAP_DAC_OVERRIDE lists /proc/2/fd (numbers only); what a descriptor is, and opening it, wants ptrace access.
+      const r = await exec(alpha, `ls /.sprite/run 2>&1; touch /.sprite/run/x 2>&1; (echo x >> /.sprite/agent/agent.mjs) 2>&1; (echo x > /.sprite/agent/spritzer-runas) 2>&1
+        kill -STOP 2 2>&1; cat /proc/2/environ 2>&1; readlink /proc/2/fd/0 || echo no-readlink; cat /proc/2/fd/0 2>&1 </dev/null`);
+      expect(r.out).toBe([
+        "ls: cannot open directory '/.sprite/run': Permission denied",
+        "touch: cannot touch '/.sprite/run/x': Permission denied",
+        // The bundle is host root's (an owner the namespace does not map: no override); the helper's mount is read-only.
+        'sh: 1: cannot create /.sprite/agent/agent.mjs: Permission denied',
+        'sh: 1: cannot create /.sprite/agent/spritzer-runas: Read-only file system',
+        'sh: 2: kill: Operation not permitted',
+        '', // dash ends its kill message with an empty line
+        'cat: /proc/2/environ: Permission denied',
+        'no-readlink',
+        'cat: /proc/2/fd/0: Permission denied',
+        '',
+      ].join('\n'));
+    });
+
+    it('cannot read another sprite’s files, nor mount, unshare or chroot', async () => {
+      const name = `beta-secret-${randomUUID()}`;
+      expect((await exec(beta, `echo beta-only > /home/sprite/${name}`)).code).toBe(0);
+      const r = await exec(alpha, `cat /proc/*/root/home/sprite/${name} 2>/dev/null; find / -xdev -name ${name} 2>/dev/null | wc -l
+        mount -t tmpfs none /mnt 2>/dev/null || echo no-mount; unshare -U true 2>/dev/null || echo no-userns; chroot / true 2>/dev/null || echo no-chroot`);
+      expect(r.out).toBe('0\nno-mount\nno-userns\nno-chroot\n');
+    });
+  });
 });
 
 describe('the seccomp filter', () => {

@@ -105,7 +105,7 @@ describe.skipIf(skip)('SandboxMachine', () => {
     const lines = r.out.trim().split('\n').map((l) => l.trim());
     // PID 1 is the sprite's init (sh waiting on the agent), PID 2 the agent, then the exec itself.
     expect(lines[0]).toMatch(/^1 \/bin\/sh -c .* sprite-init \/\.sprite\/bin\/node \/\.sprite\/agent\/agent\.mjs/);
-    expect(lines[1]).toMatch(/^2 \/\.sprite\/bin\/node \/\.sprite\/agent\/agent\.mjs --socket \/\.sprite\/run\/agent\.sock$/);
+    expect(lines[1]).toMatch(/^2 \/\.sprite\/bin\/node \/\.sprite\/agent\/agent\.mjs --socket \/\.sprite\/run\/agent\.sock --run-as \/\.sprite\/agent\/spritzer-runas$/);
     for (const hostPath of ['/work', '/tmp/', factory.dataDir, process.cwd(), 'bwrap', '--bind']) expect(r.out).not.toContain(hostPath);
   });
 

@@ -2,8 +2,9 @@
  * The `/.sprite` tree inside a sandbox sprite, as the agent installs it at boot: `llm.txt` and `version.txt`
  * (root's, 0644), `/.sprite/docs/` (root's, 0755, its files 0644), `/.sprite/bin/{sprite-env,curl-sprite-api,
  * sprite-browser}` (root's, 0755, working; also in /usr/local/bin), `/.sprite/api.sock`, and `/.sprite/logs/services/`
- * (the sprite user's); the sprite user cannot change root's files, and a link planted in `/.sprite/docs` by root
- * inside is replaced at the next boot, never written through.
+ * (the sprite user's); a service's plain sprite user cannot change root's files (an exec session's, holding
+ * CAP_DAC_OVERRIDE, can, as root can), and a link planted in `/.sprite/docs` by root inside is replaced at the next
+ * boot, never written through.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, execQuery, wsExec, TOKEN, startTestServer } from '../support/server.ts';
@@ -42,10 +43,21 @@ describe.skipIf(skip)('the /.sprite tree in a sandbox sprite', () => {
     ]);
   });
 
-  it('the sprite user cannot change root’s files under /.sprite', async () => {
-    const w = await sh('id -u; echo x > /.sprite/llm.txt; echo "exit=$?"; rm -f /.sprite/version.txt; echo "exit=$?"; ln -s /etc/passwd /.sprite/planted; echo "exit=$?"');
-    expect(w.stdout).toBe('1000\nexit=1\nexit=1\nexit=1\n');
+  it('a service (the plain sprite user) cannot change root’s files under /.sprite; an exec session, holding CAP_DAC_OVERRIDE, can, as root can', async () => {
+    const probe = 'id -u; echo x > /.sprite/llm.txt; echo "exit=$?"; rm -f /.sprite/version.txt; echo "exit=$?"; ln -s /etc/passwd /.sprite/planted; echo "exit=$?"';
+    const svc = await call('PUT', '/v1/sprites/tree/services/probe?duration=0s', { cmd: 'bash', args: ['-c', `(${probe}) > /tmp/probe.out 2>/dev/null; mv /tmp/probe.out /tmp/probe.done`], needs: [] });
+    expect(svc.status).toBeLessThan(300);
+    let out = '';
+    for (let i = 0; i < 100 && !out; i++) {
+      out = (await sh('cat /tmp/probe.done 2>/dev/null')).stdout;
+      if (!out) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(out).toBe('1000\nexit=1\nexit=1\nexit=1\n');
     expect((await sh('head -1 /.sprite/llm.txt')).stdout).toBe(`${LLM_TXT.split('\n')[0]}\n`);
+    // The exec session writes its own layer's copy (docs/fidelity.md "Root-level writes"); the agent rewrites these
+    // files at every boot. Put back as it was for the tests after this one.
+    const w = await sh('cp -p /.sprite/version.txt /tmp/v && echo x >> /.sprite/version.txt && tail -1 /.sprite/version.txt && cat /tmp/v > /.sprite/version.txt && stat -c %U /.sprite/version.txt');
+    expect(w.stdout).toBe('x\nroot\n');
   });
 
   it('/.sprite/bin/sprite-env answers from the model: a task made inside is seen by the public API', async () => {

@@ -35,6 +35,14 @@ describe.skipIf(skip)('fs operations cannot leave the sprite', () => {
        ln -s loop1 loop2 && ln -s loop2 loop1 && mkdir -p d && ln -s .. d/up`,
     );
     expect(r.err).toBe('');
+    // The sprite user of an exec session makes root-level directories itself (docs/fidelity.md "Root-level
+    // writes"): links planted there escape no more than those in its home.
+    const rooted = await exec(
+      m,
+      `mkdir -p /workspace /var/log/app /run/app /mnt/data && ln -s ${hostFile} /workspace/abs && ln -s ../../../../../..${hostFile} /var/log/app/rel &&
+       ln -s /proc/1/root /run/app/root && ln -s ${projectFile} /mnt/data/proj && ln -s /work /workspace/work`,
+    );
+    expect(rooted.err).toBe('');
   });
 
   afterAll(async () => {
@@ -51,6 +59,9 @@ describe.skipIf(skip)('fs operations cannot leave the sprite', () => {
     ['/proc/1/root is the sprite’s root', `/proc/1/root${hostFile}`, 'sprite-tmp\n'],
     ['a symlink through /proc/self/root stays in the sprite', `/home/sprite/selfroot${hostFile}`, 'sprite-tmp\n'],
     ['a hard link reads the sprite’s file', '/home/sprite/hard', 'mine\n'],
+    ['a symlink the sprite user planted in /workspace reads the sprite’s file', '/workspace/abs', 'sprite-tmp\n'],
+    ['a relative symlink climbing out of /var/log reads the sprite’s file', '/var/log/app/rel', 'sprite-tmp\n'],
+    ['a symlink in /run to /proc/1/root stays in the sprite', `/run/app/root${hostFile}`, 'sprite-tmp\n'],
   ];
   it.each(reads)('%s', async (_name, path, want) => {
     expect(await text(path)).toBe(want);
@@ -63,6 +74,8 @@ describe.skipIf(skip)('fs operations cannot leave the sprite', () => {
     ['the host’s /etc/shadow', '/etc/shadow'],
     ['/proc/self/root/work', '/proc/self/root/work'],
     ['/proc/1/root/root/.bashrc', '/proc/1/root/root/.bashrc'],
+    ['a symlink in /mnt to the project', '/mnt/data/proj'],
+    ['a symlink in /workspace to /work', '/workspace/work/.'],
   ];
   it.each(missing)('%s is ENOENT', async (_name, path) => {
     await expect(m.fs.stat(path)).rejects.toMatchObject({ code: 'ENOENT' });
@@ -92,8 +105,9 @@ describe.skipIf(skip)('fs operations cannot leave the sprite', () => {
     await m.fs.writeFile(`/proc/self/root/tmp/${name}-2`, new TextEncoder().encode('w2'));
     await m.fs.copy('/home/sprite/abs', `/home/sprite/root/tmp/${name}-3`);
     await m.fs.rename(`/tmp/${name}-3`, `/home/sprite/d/up/root/tmp/${name}-4`);
+    await m.fs.copy('/workspace/abs', `/run/app/root/tmp/${name}-5`);
     await m.fs.writeFile('/home/sprite/abs', new TextEncoder().encode('overwritten'));
-    for (const suffix of ['', '-2', '-4']) await expect(lstat(`/tmp/${name}${suffix}`)).rejects.toMatchObject({ code: 'ENOENT' });
+    for (const suffix of ['', '-2', '-4', '-5']) await expect(lstat(`/tmp/${name}${suffix}`)).rejects.toMatchObject({ code: 'ENOENT' });
     expect(await readFile(hostFile, 'utf8')).toBe(SECRET);
     expect((await exec(m, `cat /tmp/${name} /tmp/${name}-2 /tmp/${name}-4 ${hostFile}`)).out).toBe('w1w2sprite-tmp\noverwritten');
   });

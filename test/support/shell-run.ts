@@ -18,21 +18,25 @@ export function testSprite(): SpriteContext {
   return { name: 'demo', vfs: seedLinuxTree(Vfs.skeleton(() => T), 'demo'), allocatePid: () => ++pid };
 }
 
-/** Runs `script` (no stdin) on `ctx` (default a fresh sprite); resolves with stdout, stderr (UTF-8) and the exit code. */
-export async function runShell(script: string, ctx: SpriteContext = testSprite()): Promise<{ stdout: string; stderr: string; exit: number }> {
-  const { joined: _, ...result } = await runShellJoined(script, ctx);
+/**
+ * Runs `script` (no stdin) on `ctx` (default a fresh sprite) as an exec session's command, or with `service` as a
+ * service's (the plain sprite user, without an exec session's capabilities); resolves with stdout, stderr (UTF-8)
+ * and the exit code.
+ */
+export async function runShell(script: string, ctx: SpriteContext = testSprite(), opts: { service?: boolean } = {}): Promise<{ stdout: string; stderr: string; exit: number }> {
+  const { joined: _, ...result } = await runShellJoined(script, ctx, opts);
   return result;
 }
 
 /** {@link runShell}, with `joined`: both streams in the order the client received them. */
-export async function runShellJoined(script: string, ctx: SpriteContext = testSprite()): Promise<{ stdout: string; stderr: string; exit: number; joined: string }> {
+export async function runShellJoined(script: string, ctx: SpriteContext = testSprite(), opts: { service?: boolean } = {}): Promise<{ stdout: string; stderr: string; exit: number; joined: string }> {
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   // Both streams in the order the client received them (what a terminal showing both would print).
   const both: Buffer[] = [];
   const proc = createShellEngine({ clock: new FakeClock(T) }).start(
     ctx,
-    { argv: ['sh', '-c', script], env: ENV, dir: '/home/sprite', tty: false, rows: 24, cols: 80 },
+    { argv: ['sh', '-c', script], env: ENV, dir: '/home/sprite', tty: false, rows: 24, cols: 80, ...(opts.service ? { service: true } : {}) },
     { stdout: (d) => void (out.push(Buffer.from(d)), both.push(Buffer.from(d))), stderr: (d) => void (err.push(Buffer.from(d)), both.push(Buffer.from(d))) },
     { stdin: false },
   );

@@ -535,6 +535,8 @@ export class ServiceManager {
           cols: 80,
           // The machine logs the output inside the sprite; it comes here only while someone listens.
           log: { path: serviceLogPath(def.name), tap: this.listeners.has(def.name) },
+          // Services run as the unprivileged sprite user, without an exec session's file capabilities.
+          service: true,
         },
         io,
         { stdin: false },

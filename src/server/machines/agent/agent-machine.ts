@@ -11,6 +11,7 @@ import type { ExecIO, ExecProcess, ExecRequest, ExecStartOptions, ListeningPort,
 import type { NetworkPolicy } from '../../core/network-policy.ts';
 import type { AgentClient } from './client.ts';
 import { deferredProcess, fsThrough } from './through.ts';
+import { EXEC_CAPS } from './native.ts';
 
 /** The sprite user (uid/gid) every spawned process runs as. @see docs/wire-reference.md §13 */
 export const SPRITE_UID = 1000;
@@ -88,11 +89,11 @@ export abstract class AgentMachine {
 
   /**
    * Starts `req` as the sprite user under the agent, with the next pid of this machine (never reused while it
-   * lives). While the agent boots, the process is returned at once and starts when the agent answers (through.ts).
+   * lives): an exec session's process with the file capabilities `EXEC_CAPS`, a service's (`req.service`) without. While the agent boots, the process is returned at once and starts when the agent answers (through.ts).
    */
   spawn(req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess {
     const pid = this.nextPid++;
-    const full = { ...req, env: this.execEnv(req.env), uid: SPRITE_UID, gid: SPRITE_UID };
+    const full = { ...req, env: this.execEnv(req.env), uid: SPRITE_UID, gid: SPRITE_UID, caps: req.service ? [] : [...EXEC_CAPS] };
     if (this.agent && !this.destroyed) return this.agent.spawn(full, io, { ...opts, pid });
     return deferredProcess(pid, io, this.agentReady().then((a) => a.spawn(full, io, { ...opts, pid })));
   }

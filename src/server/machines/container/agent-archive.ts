@@ -1,13 +1,16 @@
 /**
  * The tar archive the container engine copies into every sprite before it starts (`putArchive` at `/`): the agent's
- * bundle at `/.sprite/agent/agent.mjs`, node-pty's runtime files (lib, package.json, the native addon) under
- * `/.sprite/agent/node_modules/node-pty`, the empty `/.sprite/run`, and `/home/sprite` owned by 1000:1000. So any
- * image with `node` (20, for node-pty's ABI) becomes a sprite. It owns the archive only; it starts nothing.
+ * bundle at `/.sprite/agent/agent.mjs`, the run-as helper at `/.sprite/agent/spritzer-runas` (RUNAS_PATH: the agent
+ * starts processes through it, giving an exec session's processes their capabilities), node-pty's runtime files
+ * (lib, package.json, the native addon) under `/.sprite/agent/node_modules/node-pty`, the empty `/.sprite/run`, and
+ * `/home/sprite` owned by 1000:1000. So any image with `node` (20, for node-pty's ABI) becomes a sprite. It owns the
+ * archive only; it starts nothing.
  * @see docs/agent-protocol.md "Running it", docs/container.md
  */
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { lazyRequire } from '../../runtime/lazy-require.ts';
+import { RUNAS_PATH } from '../../../protocol/sprite-tree.ts';
 
 /** tar-stream, loaded on the first archive (src/server/runtime/lazy-require.ts), not at every start. */
 const loadTar = lazyRequire<typeof import('tar-stream')>('tar-stream', (mod) => mod);
@@ -22,9 +25,10 @@ function nodePtyWanted(rel: string): boolean {
 
 /**
  * Builds the archive in memory. `bundle` is the host path of `agent.mjs`; `nodePtyDir` the node-pty package
- * directory (absent: no TTY inside). Rejects when the bundle cannot be read.
+ * directory (absent: no TTY inside); `runAs` the compiled run-as helper (agent/native.ts; absent: none). Rejects
+ * when a file cannot be read.
  */
-export async function agentArchive(bundle: string, nodePtyDir?: string): Promise<Buffer> {
+export async function agentArchive(bundle: string, nodePtyDir?: string, runAs?: string): Promise<Buffer> {
   const tar = loadTar().pack();
   const chunks: Buffer[] = [];
   tar.on('data', (c: unknown) => chunks.push(c as Buffer));
@@ -40,6 +44,7 @@ export async function agentArchive(bundle: string, nodePtyDir?: string): Promise
   dir('home', 0o755);
   dir('home/sprite', 0o755, SPRITE_UID);
   tar.entry({ name: '.sprite/agent/agent.mjs', mode: 0o644 }, await readFile(bundle));
+  if (runAs) tar.entry({ name: RUNAS_PATH.slice(1), mode: 0o755 }, await readFile(runAs));
   if (nodePtyDir) {
     dir('.sprite/agent/node_modules');
     const walk = async (abs: string): Promise<void> => {

@@ -20,6 +20,8 @@ import { AgentMachine } from '../agent/agent-machine.ts';
 import { agentFiles, type AgentFiles } from '../agent/bundle.ts';
 import { AgentClient } from '../agent/client.ts';
 import { agentArchive } from './agent-archive.ts';
+import { isStaticElf, runAsHelper } from '../agent/native.ts';
+import { RUNAS_PATH } from '../../../protocol/sprite-tree.ts';
 import { defaultSpriteResources } from '../../config/sprite-resources.ts';
 import { AGENT_SOCKET_IN_SPRITE, startBridge, type AgentBridge } from './bridge.ts';
 import { DockerBoxes, type BoxInfo, type BoxRuntime } from './boxes.ts';
@@ -190,11 +192,19 @@ export class ContainerMachineFactory implements MachineFactory {
     const api = kube ? undefined : (opts.api ?? (await openEngineApi(opts.runtime ?? 'auto')));
     if (api) await ensureImage(api.docker, image, opts.logger);
     const files = opts.agent?.bundle ? { nodePtyDir: undefined, ...opts.agent } : { ...(await agentFiles()), ...opts.agent };
-    const archive = await agentArchive(files.bundle!, files.nodePtyDir);
+    // The run-as helper gives an exec session's processes their capabilities; it must be static, as it runs in the
+    // image's userland, not the host's. The Kubernetes runtime's agent image carries no helper.
+    // @deviation without a C compiler and libc.a on the host (or on Kubernetes) exec sessions run without them
+    // (docs/fidelity.md "Root-level writes").
+    const runAs = kube ? undefined : await staticRunAsHelper().catch((err: Error) => {
+      opts.logger?.warn({ err: err.message }, 'container engine: no run-as helper: exec sessions run as the plain sprite user');
+      return undefined;
+    });
+    const archive = await agentArchive(files.bundle!, files.nodePtyDir, runAs);
     if (!/^[a-z0-9][a-z0-9_.-]*$/.test(namespace)) throw new Error(`--namespace ${namespace}: use lowercase letters, digits, _ . -`);
     const socketDir = await mkdtemp(join(tmpdir(), 'spritzer-ctr-'));
     // `--api-socket`: the agent serves `/.sprite/api.sock` and installs the `/.sprite` files (it is not PID 1 here).
-    const entrypoint = ['node', '/.sprite/agent/agent.mjs', '--socket', AGENT_SOCKET_IN_SPRITE, '--api-socket', API_SOCKET_IN_SPRITE];
+    const entrypoint = ['node', '/.sprite/agent/agent.mjs', '--socket', AGENT_SOCKET_IN_SPRITE, '--api-socket', API_SOCKET_IN_SPRITE, ...(runAs ? ['--run-as', RUNAS_PATH] : [])];
     const resources = defaultSpriteResources();
     const hostCgroups = api
       ? await openContainerHostCgroups(api.docker, api.endpoint, {
@@ -728,4 +738,11 @@ export class ContainerMachine extends AgentMachine implements Machine {
       this.onDestroyed();
     });
   }
+}
+
+/** The run-as helper when the host links it statically; rejects, saying what to install, otherwise. */
+async function staticRunAsHelper(): Promise<string> {
+  const helper = await runAsHelper();
+  if (!(await isStaticElf(helper))) throw new Error('the host links the run-as helper only dynamically: apt-get install -y libc6-dev (libc.a)');
+  return helper;
 }

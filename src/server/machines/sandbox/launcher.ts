@@ -13,7 +13,7 @@ import { mkdir, open, readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BaseRoot, RootTree } from './rootfs.ts';
 import { prlimitArgs, type SandboxLimits, type SpriteCgroup } from '../agent/cgroups.ts';
-import { AGENT_PIDS_FILES } from '../../../protocol/sprite-tree.ts';
+import { AGENT_PIDS_FILES, RUNAS_PATH } from '../../../protocol/sprite-tree.ts';
 
 /** `PATH` inside a sprite, and for the host tools the launcher runs. */
 export const SANDBOX_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -22,8 +22,9 @@ export const SANDBOX_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/
  * Capabilities the sprite's first process keeps (bwrap drops all others; `no_new_privs` is always set, so no
  * setuid binary can gain any), all of them only over the sprite's own user namespace: enough for the agent to drop
  * to uid 1000 (SETUID, SETGID), kill and reap what it started (KILL), read `/proc/<pid>/fd` of sprite processes
- * (SYS_PTRACE), do fs operations as root inside (CHOWN, DAC_OVERRIDE, FOWNER, FSETID) and let services bind low
- * ports (NET_BIND_SERVICE). Never CAP_SYS_ADMIN, CAP_MKNOD, CAP_SYS_MODULE, CAP_SYS_CHROOT or CAP_SYS_RESOURCE, and
+ * (SYS_PTRACE), do fs operations as root inside (CHOWN, DAC_OVERRIDE, FOWNER, FSETID: also what an exec session's
+ * processes hold as ambient capabilities through the run-as helper, agent/native.ts `EXEC_CAPS`; ambient capabilities
+ * survive execve under no_new_privs) and let services bind low ports (NET_BIND_SERVICE). Never CAP_SYS_ADMIN, CAP_MKNOD, CAP_SYS_MODULE, CAP_SYS_CHROOT or CAP_SYS_RESOURCE, and
  * not CAP_DAC_READ_SEARCH (the one `open_by_handle_at` needs) nor CAP_SETPCAP: the sprite cannot mount, chroot,
  * create devices, raise its limits or reach the host's disks.
  */
@@ -371,6 +372,11 @@ export interface AgentFiles {
   runDir: string;
   /** The sprite's pids cgroup files, bound read-only at `AGENT_PIDS_FILES` (protocol/sprite-tree.ts). */
   pidsFiles?: { max: string; current: string };
+  /**
+   * The run-as helper (agent/native.ts, readable and executable by others), bound read-only at `RUNAS_PATH`: the
+   * agent starts processes through it (`--run-as`), which gives an exec session's processes their capabilities.
+   */
+  runAs?: string;
 }
 
 
@@ -379,7 +385,7 @@ export const AGENT_COMMAND = ['/.sprite/bin/node', '/.sprite/agent/agent.mjs', '
 
 /**
  * The mounts that make the agent runnable inside a sprite: the node binary read-only at `/.sprite/bin/node`, the
- * bundle read-only at `/.sprite/agent/agent.mjs` and node-pty at `/.sprite/agent/node_modules/node-pty` (on a
+ * bundle read-only at `/.sprite/agent/agent.mjs`, the run-as helper at `RUNAS_PATH` and node-pty at `/.sprite/agent/node_modules/node-pty` (on a
  * tmpfs at `/.sprite/agent`, then made read-only, with the sprite's pids cgroup files when given), and `runDir`
  * read-write at `/.sprite/run`.
  */
@@ -390,6 +396,7 @@ export function agentMounts(files: AgentFiles): SandboxMount[] {
     { kind: 'ro-bind', src: files.bundle, dest: '/.sprite/agent/agent.mjs' },
   ];
   if (files.nodePtyDir) mounts.push({ kind: 'ro-bind', src: files.nodePtyDir, dest: '/.sprite/agent/node_modules/node-pty' });
+  if (files.runAs) mounts.push({ kind: 'ro-bind', src: files.runAs, dest: RUNAS_PATH });
   if (files.pidsFiles) {
     mounts.push({ kind: 'ro-bind', src: files.pidsFiles.max, dest: AGENT_PIDS_FILES.max }, { kind: 'ro-bind', src: files.pidsFiles.current, dest: AGENT_PIDS_FILES.current });
   }

@@ -30,6 +30,8 @@ import { hasCommand } from './run.ts';
 import { DEFAULT_ID_RANGE_SIZE, IdRanges, shiftLayer } from './id-ranges.ts';
 import { DEFAULT_ID_BASE } from '../../config/sprite-resources.ts';
 import { userNamespaceHelper } from './native.ts';
+import { publishHelper, runAsHelper } from '../agent/native.ts';
+import { RUNAS_PATH } from '../../../protocol/sprite-tree.ts';
 import { seccompFilter } from './seccomp.ts';
 import { defaultSpriteResources } from '../../config/sprite-resources.ts';
 import { SparePool } from './spares.ts';
@@ -227,6 +229,9 @@ export class SandboxMachineFactory implements MachineFactory {
       const ids = await IdRanges.open(dataDir, { base: opts.idBase ?? DEFAULT_ID_BASE, size: DEFAULT_ID_RANGE_SIZE }, keep);
       const seccompFile = join(dataDir, 'seccomp.bpf');
       await writeFile(seccompFile, seccompFilter(), { mode: 0o600 });
+      // The run-as helper is bound into every sprite by bubblewrap, which opens it as the sprite's root: a copy
+      // others may read and run, in the data dir (searchable by others), not the root-only compile cache.
+      const runAs = opts.agent?.runAs ?? (await publishHelper(await runAsHelper(), join(dataDir, 'spritzer-runas')));
       const base = opts.rootDir ? await usePreparedRoot(resolve(opts.rootDir)) : await prepareHostBase(join(dataDir, 'base'));
       await storage.createTemplate((dir) => seedLayer(dir, base));
       const limits = opts.limits ?? DEFAULT_LIMITS;
@@ -250,8 +255,8 @@ export class SandboxMachineFactory implements MachineFactory {
       cpuYield?.start();
       const factory = new SandboxMachineFactory(
         {
-          storage, base, cgroups, cpuYield, limits, agent, bootTimeoutMs: opts.bootTimeoutMs ?? 15_000, agentTimeoutMs: opts.agentTimeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS, maxStdinBytes: opts.maxStdinBytes, clock: opts.clock ?? new SystemClock(), logger: opts.logger,
-          egress: opts.egress, ids, usernsHelper, seccompFile,
+          storage, base, cgroups, cpuYield, limits, bootTimeoutMs: opts.bootTimeoutMs ?? 15_000, agentTimeoutMs: opts.agentTimeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS, maxStdinBytes: opts.maxStdinBytes, clock: opts.clock ?? new SystemClock(), logger: opts.logger,
+          egress: opts.egress, ids, usernsHelper, seccompFile, agent: { ...agent, runAs },
           inotify: opts.inotify ?? { instances: defaultSpriteResources().inotifyInstances, watches: defaultSpriteResources().inotifyWatches },
         },
         limitsMode,
@@ -563,7 +568,7 @@ export class SandboxMachine extends AgentMachine implements Machine {
       base,
       layerDir: storage.layerDir(this.key),
       mergedDir: join(spriteDir, 'merged'),
-      command: AGENT_COMMAND,
+      command: agent.runAs ? [...AGENT_COMMAND, '--run-as', RUNAS_PATH] : AGENT_COMMAND,
       mounts: agentMounts({ ...agent, runDir, ...(this.cgroup ? { pidsFiles: this.cgroup.pidsFiles } : {}) }),
       cgroup: this.cgroup,
       rlimits: limits,
@@ -593,6 +598,10 @@ export class SandboxMachine extends AgentMachine implements Machine {
           throw new Error(`sprite ${this.spec.name}: agent exited (${e.signal ?? e.code}) before answering: ${sandbox.output().stderr.trim()}`);
         }),
       ]);
+      // The agent listens now: its socket's directory becomes host root's, an owner the sprite's user namespace does
+      // not map, so no process inside (an exec session holding CAP_DAC_OVERRIDE, root through sudo) can reach the
+      // socket or write into that host directory; spritzer connects from outside.
+      await chown(runDir, 0, 0);
       await this.egress?.attach(client);
     } catch (err) {
       connecting.abort();

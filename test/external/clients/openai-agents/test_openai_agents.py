@@ -6,14 +6,12 @@ tools, and shuts down (deleting the sprite it created). The provider talks to th
 import asyncio
 import io
 import json
-import os
 import re
 import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from agents.sandbox.errors import WorkspaceStartError
 from agents.sandbox.manifest import Manifest
 from agents.tool_context import ToolContext
 from sprites_openai_agents import SpritesCheckpoints, SpritesSandboxClient, SpritesSandboxClientOptions
@@ -26,14 +24,11 @@ async def call_tool(tool, **arguments):
     return await tool.on_invoke_tool(ctx, args)
 
 
-ENGINE = os.environ.get("SPRITZER_EXEC", "shell")
-# The provider's default workspace root is /workspace, made with `mkdir -p` as the exec user; on the sandbox and shell
-# engines that user is `sprite` (uid 1000) and / is root's, so the session cannot start. Whether Sprites lets its
-# `sprite` user create /workspace is not known here; the second root keeps the rest of the flow checked.
+# The provider's default workspace root is /workspace, made with `mkdir -p` as the exec user: the `sprite` user, whose
+# exec sessions hold CAP_DAC_OVERRIDE (docs/fidelity.md "Root-level writes"), as on Sprites; a root in the home is
+# checked too.
 ROOTS = [
-    pytest.param(None, id="default-root", marks=[pytest.mark.xfail(
-        ENGINE in ("sandbox", "shell"), strict=True, raises=WorkspaceStartError,
-        reason="the sprite user cannot mkdir /workspace (the provider's default root): / is root's")]),
+    pytest.param(None, id="default-root"),
     pytest.param("/home/sprite/workspace", id="home-root"),
 ]
 

@@ -125,3 +125,49 @@ describe('BashFs', () => {
     expect(fs.getAllPaths().filter((p) => p.startsWith('/tmp'))).toEqual(['/tmp', '/tmp/c', '/tmp/c/e', '/tmp/c/e/f']);
   });
 });
+
+describe('BashFs capabilities (an exec session’s CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_FOWNER, CAP_FSETID)', () => {
+  /** A skeleton with a root-owned 0755 `/srv`, a root-owned 0600 file and a sticky `/tmp` holding root's file. */
+  function rooted(capabilities: boolean) {
+    const vfs = Vfs.skeleton(() => T);
+    vfs.mkdir('/srv', { mode: 0o755 });
+    vfs.chown('/srv', 0, 0);
+    vfs.writeFile('/srv/secret', 'root only', { mode: 0o600 });
+    vfs.chown('/srv/secret', 0, 0);
+    vfs.writeFile('/tmp/roots', 'x', { mode: 0o644 });
+    vfs.chown('/tmp/roots', 0, 0);
+    vfs.writeFile('/srv/script', 'echo', { mode: 0o644 });
+    vfs.chown('/srv/script', 0, 0);
+    return { vfs, fs: new BashFs(vfs, { now: () => T, capabilities }) };
+  }
+
+  it('with them: reads and writes past the modes, makes entries in root’s directories as its own, chmods and chowns root’s files, removes them from /tmp', async () => {
+    const { vfs, fs } = rooted(true);
+    expect(await fs.readFile('/srv/secret')).toBe('root only');
+    await fs.appendFile('/srv/secret', '!');
+    await fs.mkdir('/srv/app');
+    await fs.writeFile('/srv/app/f', 'mine');
+    expect([vfs.stat('/srv/app').uid, vfs.stat('/srv/app/f').uid, vfs.stat('/srv/secret').uid]).toEqual([1000, 1000, 0]);
+    await fs.chmod('/srv/secret', 0o644);
+    await fs.chown('/srv/secret', 1000, 1000);
+    expect(vfs.stat('/srv/secret')).toMatchObject({ mode: 0o644, uid: 1000, gid: 1000 });
+    await fs.rm('/tmp/roots');
+    expect(vfs.exists('/tmp/roots')).toBe(false);
+  });
+
+  it('with them: access (faccessat AT_EACCESS) counts them, but a file needs an x bit to run; accessReal (access(2)) does not', async () => {
+    const { fs } = rooted(true);
+    expect([await fs.access('/srv/secret', 4), await fs.access('/srv', 2), await fs.access('/srv/script', 1), await fs.access('/srv', 1)]).toEqual([true, true, false, true]);
+    expect([await fs.accessReal('/srv/secret', 4), await fs.accessReal('/srv', 2), await fs.accessReal('/srv', 1)]).toEqual([false, false, true]);
+  });
+
+  it('without them (a service): EACCES and EPERM as for a plain user', async () => {
+    const { fs } = rooted(false);
+    await expect(fs.readFile('/srv/secret')).rejects.toMatchObject({ code: 'EACCES' });
+    await expect(fs.mkdir('/srv/app')).rejects.toMatchObject({ code: 'EACCES' });
+    await expect(fs.chmod('/srv/secret', 0o644)).rejects.toMatchObject({ code: 'EPERM' });
+    await expect(fs.chown('/srv/secret', 1000, 1000)).rejects.toMatchObject({ code: 'EPERM' });
+    await expect(fs.rm('/tmp/roots')).rejects.toMatchObject({ code: 'EPERM' });
+    expect(await fs.access('/srv', 2)).toBe(false);
+  });
+});

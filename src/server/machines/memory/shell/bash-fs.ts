@@ -15,7 +15,7 @@ import { checkPath as checkVfsPath } from '../../port.ts';
 import { deviceBytes, DISK_DEVICE, withOwner } from './devices.ts';
 import { fixedPid, lazyPid, procDir, procFile, procLink, type ProcInfo } from './proc.ts';
 import { LAST_LEVEL_VARIABLE } from './shell-level.ts';
-import { accessBits, runsAsRoot } from './run-as.ts';
+import { accessBits, REAL_ACCESS_VARIABLE, runsAsRoot } from './run-as.ts';
 import { clockTime, fileTime, subMsNanos } from './file-time.ts';
 import { yieldAfter } from '../../../runtime/event-loop.ts';
 import { shellTextBytes } from './shell-text.ts';
@@ -62,6 +62,13 @@ export interface BashFsOptions {
   /** The process `/proc/self` describes; without it there is no `/proc` (proc.ts). */
   proc?: ProcInfo;
   /**
+   * Whether the sprite user's commands hold an exec session's file capabilities (CAP_CHOWN, CAP_DAC_OVERRIDE,
+   * CAP_FOWNER, CAP_FSETID), as on production: permission bits do not stop them (a file needs some x bit to be
+   * executed), they chmod, chown and touch anyone's files, and what they create stays theirs. False for a service's
+   * commands (the plain sprite user). Default true. @see docs/fidelity.md "Root-level writes"
+   */
+  capabilities?: boolean;
+  /**
    * Whether the process has a controlling terminal (a TTY exec). Without one, opening `/dev/tty` fails with ENXIO
    * (`No such device or address`), as open(2) does on Linux; with one, the engine's output sinks take its writes.
    */
@@ -84,9 +91,14 @@ export class BashFs implements IFileSystem {
   private readonly tty: boolean;
   /**
    * Whether this view acts as root (a command under `sudo`): no permission checks, and what it creates is root's.
-   * Otherwise it acts as the sprite user, as a command on a real sprite does.
+   * Otherwise it acts as the sprite user, as a command on a real sprite does (holding an exec session's
+   * capabilities or not: `capable`).
    */
   private readonly asRoot: boolean = false;
+  /** Whether the sprite user holds an exec session's file capabilities (`BashFsOptions.capabilities`). */
+  private readonly capable: boolean;
+  /** A shell whose file tests are access(2)'s real-id answer (run-as.ts `REAL_ACCESS_VARIABLE`: coreutils' `test`). */
+  private readonly realAccess: boolean = false;
   /**
    * The file mode creation mask of the shell running the current command (bash's `umask` builtin sets it, the
    * interpreter hands each command its shell's): a new file gets `0666 & ~umask`, a new directory `0777 & ~umask`,
@@ -102,6 +114,15 @@ export class BashFs implements IFileSystem {
     this.now = opts.now ?? Date.now;
     this.proc = opts.proc;
     this.tty = opts.tty ?? false;
+    this.capable = opts.capabilities ?? true;
+  }
+
+  /**
+   * Whether permission bits do not stop this view's user: root (under `sudo`), or the sprite user holding
+   * CAP_DAC_OVERRIDE and CAP_FOWNER (an exec session's; generic_permission(), inode_owner_or_capable()).
+   */
+  private get overrides(): boolean {
+    return this.asRoot || this.capable;
   }
 
   /**
@@ -155,18 +176,37 @@ export class BashFs implements IFileSystem {
    */
   forShell(env: ReadonlyMap<string, string>): BashFs {
     const asRoot = runsAsRoot(env);
-    return asRoot === this.asRoot ? this : (Object.create(this, { asRoot: { value: asRoot } }) as BashFs);
+    const realAccess = env.has(REAL_ACCESS_VARIABLE);
+    if (asRoot === this.asRoot && realAccess === this.realAccess) return this;
+    return Object.create(this, { asRoot: { value: asRoot }, realAccess: { value: realAccess } }) as BashFs;
   }
 
   /**
-   * Whether this view's user may read (4), write (2) or execute/search (1) `path`, as access(2) answers (`test -r/-w/-x`,
-   * interpreter patch `test-file-access`): the owner's, group's or others' bits for the sprite user; anything but
-   * executing a file without an x bit for root. False for a missing path.
+   * Whether this view's user may read (4), write (2) or execute/search (1) `path` with its effective ids and
+   * capabilities, as faccessat(AT_EACCESS) answers and as open(2) decides (`test -r/-w/-x`: bash asks with
+   * AT_EACCESS; interpreter patch `test-file-access`): the owner's, group's or others' bits for the plain sprite user;
+   * anything but executing a file without an x bit for root and for the sprite user holding CAP_DAC_OVERRIDE.
+   * False for a missing path.
    */
   async access(path: string, want: Want): Promise<boolean> {
+    return this.accessAs(path, want, this.realAccess ? this.asRoot : this.overrides);
+  }
+
+  /**
+   * access(2) itself (node's `fs.access`, Python's `os.access`): it checks the real ids, and for a user other than
+   * root it drops every capability first (fs/open.c `access_override_creds`), so the sprite user gets its
+   * permission bits' answer even in an exec session. False for a missing path.
+   */
+  async accessReal(path: string, want: Want): Promise<boolean> {
+    return this.accessAs(path, want, this.asRoot);
+  }
+
+  private async accessAs(path: string, want: Want, overrides: boolean): Promise<boolean> {
     try {
+      // Without the overrides every directory on the way must be searchable too (path resolution's EACCES).
+      if (!overrides) this.reach(this.kernel(path), 'access', false);
       const st = await this.stat(path);
-      return (accessBits(ownerFacts(st), this.asRoot, st.isDirectory) & want) !== 0;
+      return (accessBits(ownerFacts(st), overrides, st.isDirectory) & want) !== 0;
     } catch {
       return false;
     }
@@ -371,14 +411,17 @@ export class BashFs implements IFileSystem {
   async chmod(path: string, mode: number): Promise<void> {
     // The mode a program asked for when it created the file (Python's open, through its worker): less the umask.
     if (mode & CREATION_MODE) mode &= 0o7777 & ~this.umask;
-    // Only the owner (or root) may change a file's mode: chmod(2)'s EPERM.
-    if (!this.asRoot && this.vfs.exists(path) && this.vfs.stat(path).uid !== SPRITE_UID) throw new VfsError('EPERM', this.kernel(path), 'chmod');
+    // Only the owner (or root, or a holder of CAP_FOWNER) may change a file's mode: chmod(2)'s EPERM.
+    if (!this.overrides && this.vfs.exists(path) && this.vfs.stat(path).uid !== SPRITE_UID) throw new VfsError('EPERM', this.kernel(path), 'chmod');
     this.vfs.chmod(path, mode);
   }
 
-  /** Sets the owner (`-1` keeps an id): root only (chown(2)'s EPERM for the sprite user), following symlinks. */
+  /**
+   * Sets the owner (`-1` keeps an id), following symlinks: root, or the sprite user holding CAP_CHOWN (an exec
+   * session's); chown(2)'s EPERM for the plain sprite user.
+   */
   async chown(path: string, uid: number, gid: number): Promise<void> {
-    if (!this.asRoot) throw new VfsError('EPERM', this.kernel(path), 'chown');
+    if (!this.overrides) throw new VfsError('EPERM', this.kernel(path), 'chown');
     this.vfs.chown(path, uid, gid);
   }
 
@@ -459,10 +502,11 @@ export class BashFs implements IFileSystem {
   /**
    * Throws EACCES unless this view's user may search (x) every directory on the way to `p` (normalised), as path
    * resolution asks of each component: `cat d/f`, `ls d/e`, `[ -e d/f ]` fail under a `chmod 600 d` (or 000) as
-   * path_resolution(7) says. Root searches anything; a missing or non-directory component is the lookup's to report.
+   * path_resolution(7) says, for the plain sprite user. Root and CAP_DAC_OVERRIDE search anything; a missing or
+   * non-directory component is the lookup's to report.
    */
-  private reach(p: string, syscall: string): void {
-    if (this.asRoot) return;
+  private reach(p: string, syscall: string, overrides = this.overrides): void {
+    if (overrides) return;
     for (let at = p.indexOf('/', 1); at > 0; at = p.indexOf('/', at + 1)) this.searchable(p.slice(0, at), p, syscall);
     if (p !== '/') this.searchable('/', p, syscall);
   }
@@ -491,7 +535,7 @@ export class BashFs implements IFileSystem {
   /** Throws EACCES unless this view's user may list the directory `p`: reach it, and read it (opendir(3)). */
   private mayList(p: string): void {
     this.reach(p, 'scandir');
-    if (this.asRoot || !this.vfs.exists(p)) return;
+    if (this.overrides || !this.vfs.exists(p)) return;
     const st = this.vfs.stat(p);
     if (st.type === 'directory' && (accessBits(st, false, true) & 4) === 0) throw new VfsError('EACCES', p, 'scandir');
   }
@@ -501,7 +545,7 @@ export class BashFs implements IFileSystem {
    * order: a file without r (`open`), a directory without r (`scandir`) or x (`stat`); nothing below those is listed.
    */
   private unreadable(p: string, recursive: boolean): Array<{ path: string; dir: boolean; syscall: string }> {
-    if (this.asRoot) return [];
+    if (this.overrides) return [];
     const st = this.vfs.stat(p);
     const bits = accessBits(st, false, st.type === 'directory');
     if (st.type !== 'directory') return st.type === 'file' && (bits & 4) === 0 ? [{ path: p, dir: false, syscall: 'open' }] : [];
@@ -512,11 +556,11 @@ export class BashFs implements IFileSystem {
 
   /**
    * Throws EACCES when this view's user may not read (`want` 0o4) or write (0o2) the existing regular file `p`
-   * (`accessBits`): a shell command runs as the sprite user, as on a real sprite (`chmod 444 f; echo x > f` fails
-   * there too), or as root under `sudo`.
+   * (`accessBits`): only the plain sprite user (a service's command: `chmod 444 f; echo x > f` fails) is held to the
+   * permission bits; root under `sudo` and an exec session's sprite user (CAP_DAC_OVERRIDE) are not.
    */
   private permit(p: string, want: 0o4 | 0o2): void {
-    if (this.asRoot || !this.vfs.exists(p)) return;
+    if (this.overrides || !this.vfs.exists(p)) return;
     const st = this.vfs.stat(p);
     if (st.type !== 'file') return;
     if ((accessBits(st, false, false) & want) === 0) throw new VfsError('EACCES', p);
@@ -524,12 +568,13 @@ export class BashFs implements IFileSystem {
 
   /**
    * Throws unless this view's user may add or remove the entry `p` in its directory: write and search permission on
-   * the directory (EACCES: `touch /usr/bin/x`, `mkdir /workspace`, `rm /etc/passwd` as the sprite user), and in a
-   * sticky directory (`/tmp`) an existing entry must be the user's, or the directory (EPERM). Root may do anything.
+   * the directory (EACCES: `touch /usr/bin/x`, `mkdir /workspace`, `rm /etc/passwd` as the plain sprite user), and
+   * in a sticky directory (`/tmp`) an existing entry must be the user's, or the directory (EPERM). Root, and the
+   * sprite user holding CAP_DAC_OVERRIDE and CAP_FOWNER (an exec session's), may do anything.
    * `create`: `p` is to be made, and something already there is the caller's EEXIST, not a permission error.
    */
   private mayChangeEntries(p: string, syscall: string, create = false): void {
-    if (this.asRoot || p === '/') return;
+    if (this.overrides || p === '/') return;
     this.reach(p, syscall);
     if (create && this.lexists(p)) return; // creating over an entry: EEXIST first
     const parent = p.slice(0, p.lastIndexOf('/')) || '/';

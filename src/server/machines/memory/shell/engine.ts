@@ -72,6 +72,7 @@ import { modeCommands } from './mode-commands.ts';
 import { fileCommand } from './file-command.ts';
 import { whichCommand } from './which-command.ts';
 import { timeoutCommand } from './timeout-command.ts';
+import { flockCommand } from './flock-command.ts';
 import { withQuotedDiagnostics } from './diagnostic-names.ts';
 import { sleepCommand } from './sleep-command.ts';
 import { pwdCommand } from './pwd-command.ts';
@@ -116,11 +117,11 @@ interface Terminal {
 /** The command `./risky.sh` is rewritten to when the sprite has no `risky.sh` of its own. */
 const RISKY_COMMAND = 'spritzer-risky.sh';
 /** Commands spritzer adds to just-bash's, and the opt-in ones it enables (`python: true`). */
-const EXTRA_COMMANDS = ['dash', 'tty', 'stty', 'curl', 'truncate', 'fallocate', 'du', 'df', 'mountpoint', 'link', 'unlink', 'chown', 'chgrp', 'sprite-env', 'curl-sprite-api', 'python3', 'python', 'perl', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...COREUTILS_EXTRA_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'csplit', 'iconv', 'tput', 'envsubst', 'rsync', 'test', '[', ...JOB_COMMAND_NAMES, ...PROCESS_COMMAND_NAMES, ...TEXT_COMMAND_NAMES, ...FREE_UPTIME_NAMES];
+const EXTRA_COMMANDS = ['dash', 'tty', 'stty', 'curl', 'truncate', 'fallocate', 'du', 'df', 'mountpoint', 'link', 'unlink', 'chown', 'chgrp', 'sprite-env', 'curl-sprite-api', 'python3', 'python', 'perl', 'flock', ...WORLD_COMMAND_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...COREUTILS_EXTRA_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'csplit', 'iconv', 'tput', 'envsubst', 'rsync', 'test', '[', ...JOB_COMMAND_NAMES, ...PROCESS_COMMAND_NAMES, ...TEXT_COMMAND_NAMES, ...FREE_UPTIME_NAMES];
 // Every command needs its stub: with `/usr/bin` and `/bin` in the sprite's tree, just-bash finds commands on PATH.
 // The interactive shell's own per-line helpers (startInteractive) are commands too, so that PATH lookup finds them.
 /** spritzer's own complete commands: they word a rejected option as GNU does (GNU lacks it too). */
-const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'fallocate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'pwd', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', 'date', 'which', ...FREE_UPTIME_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'split', 'csplit', 'curl', 'iconv', 'tput', 'envsubst', 'rsync', 'yes', 'sleep', ...TEXT_COMMAND_NAMES]);
+const EXACT_COMMANDS: ReadonlySet<string> = new Set(['rm', 'ls', 'find', 'stat', 'dirname', 'basename', 'truncate', 'fallocate', 'du', 'df', 'mountpoint', 'ln', 'link', 'unlink', 'readlink', 'pwd', 'chmod', 'mkdir', 'rmdir', 'chown', 'chgrp', 'tty', 'stty', 'hostname', 'uname', 'printenv', 'date', 'which', ...FREE_UPTIME_NAMES, ...GNU_COMMAND_NAMES, ...SYSINFO_COMMAND_NAMES, ...ZIP_COMMAND_NAMES, ...COMPRESS_COMMAND_NAMES, 'dd', 'split', 'csplit', 'curl', 'iconv', 'tput', 'envsubst', 'rsync', 'yes', 'sleep', 'flock', ...TEXT_COMMAND_NAMES]);
 /** just-bash's own commands. */
 const JUST_BASH_COMMANDS: readonly string[] = getCommandNames();
 const COMMAND_NAMES: ReadonlySet<string> = new Set([
@@ -495,7 +496,7 @@ async function runShell(
     const exportedEnv = { ...exportedOf(req.env, sprite.name), ...(ctl.topLevel ? shellLevel(req) : {}) };
     const shared = sharedCommands();
     const bash = new Bash({
-      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: procInfo(sprite, req, pid, () => (ctl.clock.now() - bootedAt) / 1000), tty: req.tty }), ctl.sinks, req.tty),
+      fs: withOutputSinks(new BashFs(sprite.vfs, { commands: COMMAND_NAMES, now: () => ctl.clock.now(), proc: procInfo(sprite, req, pid, () => (ctl.clock.now() - bootedAt) / 1000), tty: req.tty, capabilities: !req.service }), ctl.sinks, req.tty),
       cwd: req.dir,
       // The names of the request's environment are the exported ones (just-bash exports the constructor's names),
       // but for bash's own variables carried over from a previous line or into a job (`IFS`, `OSTYPE`…).
@@ -507,6 +508,7 @@ async function runShell(
         ...byteExactCommands(() => ctl.clock.now()),
         ...worldCommandsOf(sprite, ctl.clock),
         ...spritzerCommands(term, sprite.vfs),
+        flockCommand(sprite.vfs),
         spriteEnvCommand(sprite),
         curlSpriteApiCommand(sprite),
         ...shared.system,

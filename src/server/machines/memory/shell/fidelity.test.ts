@@ -173,16 +173,24 @@ describe('sed -i with a backup suffix', () => {
 });
 
 describe('file permissions of the sprite user', () => {
-  it('a 0444 file is not written, a 0000 file not read; the failed redirection fails its command and the script goes on', async () => {
+  it('for a service, a 0444 file is not written, a 0000 file not read; the failed redirection fails its command and the script goes on', async () => {
     const ctx = testSprite();
-    await runShell("printf 'keep\\n' > f && chmod 444 f && printf 'x\\n' > g && chmod 000 g", ctx);
-    const w = await runShell('echo over > f; echo "st=$?"; echo more >> f; echo "st=$?"; cat f', ctx);
+    const service = { service: true };
+    await runShell("printf 'keep\\n' > f && chmod 444 f && printf 'x\\n' > g && chmod 000 g", ctx, service);
+    const w = await runShell('echo over > f; echo "st=$?"; echo more >> f; echo "st=$?"; cat f', ctx, service);
     expect(w).toEqual({ stdout: 'st=1\nst=1\nkeep\n', stderr: 'bash: line 1: f: Permission denied\nbash: line 1: f: Permission denied\n', exit: 0 });
     // sed -i writes a new file renamed over the old one: the file's own mode does not stop it, and stays.
-    expect((await runShell('sed -i s/keep/x/ f; cat f; stat -c %a f; sed -i s/x/keep/ f', ctx)).stdout).toBe('x\n444\n');
+    expect((await runShell('sed -i s/keep/x/ f; cat f; stat -c %a f; sed -i s/x/keep/ f', ctx, service)).stdout).toBe('x\n444\n');
     // just-bash's cat words every read failure as ENOENT; the failure and its status are what matter here.
-    const r = await runShell('chmod 644 f; cat f; cat g; echo $?', ctx);
+    const r = await runShell('chmod 644 f; cat f; cat g; echo $?', ctx, service);
     expect([r.stdout, r.stderr.startsWith('cat: g: ')]).toEqual(['keep\n1\n', true]);
+  });
+
+  it('in an exec session (CAP_DAC_OVERRIDE) the modes do not stop it: a 0444 file is written, a 0000 file read', async () => {
+    const ctx = testSprite();
+    await runShell("printf 'keep\\n' > f && chmod 444 f && printf 'x\\n' > g && chmod 000 g", ctx);
+    const w = await runShell('echo over > f; echo more >> f; cat f g; stat -c %a f g', ctx);
+    expect(w).toEqual({ stdout: 'over\nmore\nx\n444\n0\n', stderr: '', exit: 0 });
   });
 });
 

@@ -260,9 +260,11 @@ describe('touch, chown, rm -i, mountpoint, /proc/mounts', () => {
     expect(r.stdout).toBe('s=1\ns=1\n5 5\n');
     expect(r.stderr).toBe("touch: invalid argument 'bogus' for '--time'\nValid arguments are:\n  - 'atime', 'access', 'use'\n  - 'mtime', 'modify'\nTry 'touch --help' for more information.\ntouch: cannot specify times from more than one source\nTry 'touch --help' for more information.\n");
   });
-  it('chown to the owner a file has succeeds; another owner is EPERM, as for a user on Linux', async () => {
-    const r = await runShell(': > f; chown "$(id -u)" f; chgrp "$(id -g)" f; echo $?; chown root f; chgrp root f; echo $?');
-    expect(r).toEqual({ stdout: '0\n1\n', stderr: "chown: changing ownership of 'f': Operation not permitted\nchgrp: changing group of 'f': Operation not permitted\n", exit: 0 });
+  it('chown to the owner a file has succeeds; another owner is EPERM for a service, as for a user on Linux; an exec session holds CAP_CHOWN', async () => {
+    const script = ': > f; chown "$(id -u)" f; chgrp "$(id -g)" f; echo $?; chown root f; chgrp root f; echo $?; stat -c %U:%G f';
+    const r = await runShell(script, undefined, { service: true });
+    expect(r).toEqual({ stdout: '0\n1\nsprite:sprite\n', stderr: "chown: changing ownership of 'f': Operation not permitted\nchgrp: changing group of 'f': Operation not permitted\n", exit: 0 });
+    expect(await runShell(script)).toEqual({ stdout: '0\n0\nroot:root\n', stderr: '', exit: 0 });
   });
   it('rm -i asks on stderr and reads its answers from stdin; no answer keeps the file', async () => {
     const r = await runShell(': > a; : > b; rm -i a < /dev/null; printf "n\\ny\\n" | rm -i a b; ls');
@@ -361,13 +363,19 @@ describe('rm NAME/', () => {
 // GNU coreutils 9's chown -v/-c lines and mv's last-of -f/-i/-n (checked against a Debian host's coreutils).
 describe('chown -v/-c and mv -n as GNU', () => {
   it('chown -v describes every file (post-order under -R), -c only changes; OWNER: is the owner and its group', async () => {
-    const r = await runShell('mkdir -p d/e; touch d/e/f ow; chown -v sprite:sprite ow; chown -c sprite ow; chown -Rv sprite d; chown -v root ow; sudo chown -v root: ow; sudo chown -c 1000 ow; echo rc=$?');
+    // As a service, whose chown to root fails; an exec session's succeeds.
+    const r = await runShell('mkdir -p d/e; touch d/e/f ow; chown -v sprite:sprite ow; chown -c sprite ow; chown -Rv sprite d; chown -v root ow; sudo chown -v root: ow; sudo chown -c 1000 ow; echo rc=$?', undefined, { service: true });
     expect(r.stdout).toBe(
       "ownership of 'ow' retained as sprite:sprite\nownership of 'd/e/f' retained as sprite\nownership of 'd/e' retained as sprite\n" +
         "ownership of 'd' retained as sprite\nfailed to change ownership of 'ow' from sprite to root\n" +
         "changed ownership of 'ow' from sprite:sprite to root:root\nchanged ownership of 'ow' from root to sprite\nrc=0\n",
     );
     expect(r.stderr).toBe("chown: changing ownership of 'ow': Operation not permitted\n");
+    expect(await runShell('touch ow; chown -v root ow; chgrp -c root ow; stat -c %U:%G ow')).toEqual({
+      stdout: "changed ownership of 'ow' from sprite to root\nchanged group of 'ow' from sprite to root\nroot:root\n",
+      stderr: '',
+      exit: 0,
+    });
   });
 
   it('mv -n leaves a file named twice alone (status 0) unless -f or -i comes after it', async () => {

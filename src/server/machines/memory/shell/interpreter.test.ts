@@ -206,8 +206,8 @@ describe('stdout and stderr gathered from several commands', () => {
 });
 
 describe('redirections that fail', () => {
-  it('a target that cannot be opened fails only its command, and the script goes on', async () => {
-    expect(await runShell('echo a > d/nope; echo "s=$?"; ls &> d/x; echo "s=$?"; f() { echo in; }; f > d/x; echo "s=$?"; touch ro; chmod 444 ro; echo a > ro; echo "s=$?"')).toEqual({
+  it('a target that cannot be opened fails only its command, and the script goes on (a service: the 0444 file stops it)', async () => {
+    expect(await runShell('echo a > d/nope; echo "s=$?"; ls &> d/x; echo "s=$?"; f() { echo in; }; f > d/x; echo "s=$?"; touch ro; chmod 444 ro; echo a > ro; echo "s=$?"', undefined, { service: true })).toEqual({
       stdout: 's=1\ns=1\ns=1\ns=1\n',
       stderr: 'bash: line 1: d/nope: No such file or directory\nbash: line 1: d/x: No such file or directory\nbash: line 1: d/x: No such file or directory\nbash: line 1: ro: Permission denied\n',
       exit: 0,
@@ -1008,8 +1008,8 @@ describe('tilde expansion', () => {
 });
 
 describe('redirections that cannot be opened', () => {
-  it('fail their command with bash\'s message and status 1, and the script goes on', async () => {
-    const r = await runShell('echo hi > a.txt; chmod 444 a.txt; echo more >> a.txt; echo "st=$?"; cat a.txt; echo x > nodir/f; echo "st=$?"; mkdir d; echo x > d; echo "st=$?"; echo y &> nodir/g; echo "st=$?"');
+  it('fail their command with bash\'s message and status 1, and the script goes on (a service: the 0444 file stops it)', async () => {
+    const r = await runShell('echo hi > a.txt; chmod 444 a.txt; echo more >> a.txt; echo "st=$?"; cat a.txt; echo x > nodir/f; echo "st=$?"; mkdir d; echo x > d; echo "st=$?"; echo y &> nodir/g; echo "st=$?"', undefined, { service: true });
     expect(r).toEqual({
       stdout: 'st=1\nhi\nst=1\nst=1\nst=1\n',
       stderr: 'bash: line 1: a.txt: Permission denied\nbash: line 1: nodir/f: No such file or directory\nbash: line 1: d: Is a directory\nbash: line 1: nodir/g: No such file or directory\n',
@@ -1027,12 +1027,11 @@ describe('redirections that cannot be opened', () => {
 });
 
 describe("the user a command or a shell acts as", () => {
-  it('test -r/-w/-x answer for the sprite user as access(2) does: root\'s / is not writable, /tmp and its own home are', async () => {
-    expect(await runShell('test -w / && echo w || echo not-w; [[ -w /tmp ]] && echo tmp; test -w ~ && echo home; test -x /usr && echo x; sudo test -w / && echo root-w')).toEqual({
-      stdout: 'not-w\ntmp\nhome\nx\nroot-w\n',
-      stderr: '',
-      exit: 0,
-    });
+  it('test -r/-w/-x answer as faccessat(AT_EACCESS) does: for a service root\'s / is not writable, /tmp and its own home are', async () => {
+    const script = 'test -w / && echo w || echo not-w; [[ -w /tmp ]] && echo tmp; test -w ~ && echo home; test -x /usr && echo x; test -x /etc/passwd || echo not-x; sudo test -w / && echo root-w';
+    expect(await runShell(script, undefined, { service: true })).toEqual({ stdout: 'not-w\ntmp\nhome\nx\nnot-x\nroot-w\n', stderr: '', exit: 0 });
+    // An exec session holds CAP_DAC_OVERRIDE: everything is writable, a file without an x bit still not executable.
+    expect(await runShell(script)).toEqual({ stdout: 'w\ntmp\nhome\nx\nnot-x\nroot-w\n', stderr: '', exit: 0 });
   });
 
   it('a file test on the empty string is false: `[ -x "$(command -v nope)" ]` says no', async () => {
@@ -1044,11 +1043,14 @@ describe("the user a command or a shell acts as", () => {
   });
 
   it("a command and a shell under sudo act as root: sudo touch, and sudo bash -c's own redirection, write in /etc", async () => {
-    expect(await runShell("sudo touch /etc/a; sudo bash -c 'echo x > /etc/b'; cat /etc/b; stat -c %U /etc/a /etc/b; touch /etc/c")).toEqual({
+    const script = "sudo touch /etc/a; sudo bash -c 'echo x > /etc/b'; cat /etc/b; stat -c %U /etc/a /etc/b; touch /etc/c";
+    expect(await runShell(script, undefined, { service: true })).toEqual({
       stdout: 'x\nroot\nroot\n',
       stderr: "touch: cannot touch '/etc/c': Permission denied\n",
       exit: 1,
     });
+    // An exec session's sprite user writes there too, and what it makes is its own.
+    expect(await runShell(`${script}; stat -c %U /etc/c`)).toEqual({ stdout: 'x\nroot\nroot\nsprite\n', stderr: '', exit: 0 });
   });
 });
 

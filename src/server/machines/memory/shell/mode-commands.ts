@@ -7,7 +7,6 @@
  */
 import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
 import { strerror } from './errno-text.ts';
-import { runsAsRoot } from './run-as.ts';
 import { permissions } from './ls-long.ts';
 import { ownerOf } from './devices.ts';
 import { OrderedOutput } from './output-order.ts';
@@ -286,9 +285,10 @@ function describeChange(name: string, outcome: 'changed' | 'failed' | 'retained'
 
 /**
  * `chown OWNER[:GROUP] FILE…` and `chgrp GROUP FILE…`: naming the owner and group a file already has succeeds (as
- * on Linux); any other change is refused with Linux's EPERM for the sprite user, and made under `sudo` (root).
+ * on Linux); any other change is made when the filesystem lets the user (root under `sudo`, the sprite user of an
+ * exec session holding CAP_CHOWN) and refused with Linux's EPERM otherwise (a service's plain sprite user).
  */
-async function chown(cmd: 'chown' | 'chgrp', args: string[], fs: IFileSystem, cwd: string, root: boolean): Promise<ExecResult> {
+async function chown(cmd: 'chown' | 'chgrp', args: string[], fs: IFileSystem, cwd: string): Promise<ExecResult> {
   const rest: string[] = [];
   let recursive = false;
   let quiet = false;
@@ -326,6 +326,7 @@ async function chown(cmd: 'chown' | 'chgrp', args: string[], fs: IFileSystem, cw
   let stdout = '';
   let stderr = '';
   let failed = false;
+  let unavailable = false;
   const visit = async (name: string, abs: string): Promise<void> => {
     const st = await safe(fs.stat(abs));
     if (!st) {
@@ -339,12 +340,17 @@ async function chown(cmd: 'chown' | 'chgrp', args: string[], fs: IFileSystem, cw
     const from = { user: to.user === null ? null : (USER_NAMES[o.uid] ?? String(o.uid)), group: to.group === null ? null : (GROUP_NAMES[o.gid] ?? String(o.gid)) };
     if ((uid !== undefined && uid !== o.uid) || (gid !== undefined && gid !== o.gid)) {
       const owned = fs as IFileSystem & { chown?: (p: string, uid: number, gid: number) => Promise<void> };
-      if (root && owned.chown) {
-        await owned.chown(abs, uid ?? -1, gid ?? -1);
+      // The filesystem says who may (root, an exec session's CAP_CHOWN): chown(2)'s EPERM for anyone else.
+      const refused = owned.chown ? await owned.chown(abs, uid ?? -1, gid ?? -1).then(() => false, (err: unknown) => {
+        if ((err as { code?: string }).code !== 'EPERM') throw err;
+        return true;
+      }) : undefined;
+      if (refused === false) {
         if (verbosity !== 'off') stdout += describeChange(name, 'changed', to, from);
-      } else if (root) {
+      } else if (refused === undefined) {
         stderr += `${cmd}: changing the owner of files is not available in this filesystem; run spritzer with --exec sandbox\n`;
         failed = true;
+        unavailable = true;
         return;
       } else {
         failed = true;
@@ -354,15 +360,14 @@ async function chown(cmd: 'chown' | 'chgrp', args: string[], fs: IFileSystem, cw
     } else if (verbosity === 'high') stdout += describeChange(name, 'retained', to, from);
   };
   for (const name of rest) await visit(name, fs.resolvePath(cwd, name));
-  return { stdout, stderr, exitCode: failed ? (root ? 2 : 1) : 0 };
+  return { stdout, stderr, exitCode: failed ? (unavailable ? 2 : 1) : 0 };
 }
 
 /** `chmod`, `mkdir`, `rmdir`, `chown` and `chgrp` for just-bash's `customCommands`. */
 export function modeCommands(): CustomCommand[] {
-  const asRoot = runsAsRoot;
   return [
-    defineCommand('chown', (args, ctx) => chown('chown', args, ctx.fs, ctx.cwd, asRoot(ctx.env))),
-    defineCommand('chgrp', (args, ctx) => chown('chgrp', args, ctx.fs, ctx.cwd, asRoot(ctx.env))),
+    defineCommand('chown', (args, ctx) => chown('chown', args, ctx.fs, ctx.cwd)),
+    defineCommand('chgrp', (args, ctx) => chown('chgrp', args, ctx.fs, ctx.cwd)),
     defineCommand('chmod', (args, ctx) => chmod(args, ctx.fs, ctx.cwd, ctx.env)),
     defineCommand('mkdir', (args, ctx) => mkdir(args, ctx.fs, ctx.cwd, ctx.env)),
     defineCommand('rmdir', (args, ctx) => rmdir(args, ctx.fs, ctx.cwd)),

@@ -64,7 +64,10 @@ type Request =
  */
 export interface NodeFsHost extends IFileSystem {
   readonly umask: number;
+  /** What open(2) lets the user do (effective ids and capabilities). */
   access(path: string, want: 4 | 2 | 1): Promise<boolean>;
+  /** What access(2) answers (real ids, no capability for a user other than root). */
+  accessReal(path: string, want: 4 | 2 | 1): Promise<boolean>;
 }
 
 /**
@@ -96,8 +99,8 @@ export async function nodeFsCall(fs: NodeFsHost, cwd: string, json: string): Pro
     case 'access': {
       const p = abs(q.path);
       await as('access', () => fs.stat(p));
-      // access(2) asks each bit the mode names; F_OK (0) only that the path resolves.
-      for (const bit of [4, 2, 1] as const) if (q.mode & bit && !(await fs.access(p, bit))) throw uvError('EACCES', 'access');
+      // access(2) asks each bit the mode names, with the real ids and no capability; F_OK (0) only that the path resolves.
+      for (const bit of [4, 2, 1] as const) if (q.mode & bit && !(await fs.accessReal(p, bit))) throw uvError('EACCES', 'access');
       return '{}';
     }
     case 'open': {

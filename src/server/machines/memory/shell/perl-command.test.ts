@@ -4,7 +4,7 @@ import { Vfs } from '../vfs.ts';
 import { seedLinuxTree } from '../linux-skeleton.ts';
 import type { SpriteContext } from '../engine.ts';
 import { permissionTest, programTexts } from './perl-command.ts';
-import { runShellWith } from '../../../../../test/support/shell-run.ts';
+import { runShell, runShellWith } from '../../../../../test/support/shell-run.ts';
 import { exitStatus, linuxErrno, PERL_MAX_PAGES, perlModule, withMemoryMax } from './perl-runner.ts';
 
 const T = Date.UTC(2026, 10, 30, 9, 5, 0);
@@ -108,9 +108,12 @@ describe('perl runs on the sprite\'s files', () => {
     });
   }, 60_000);
 
-  it('the sprite user cannot write root\'s files; sudo perl can', async () => {
-    const r = await sh(`perl -e 'open(my $f, ">>", "/etc/hosts") or die "no: $!\\n"'; echo "rc=$?"; sudo perl -e 'open(my $f, ">>", "/etc/hosts") or die; print $f "# perl\\n"; print "$<\\n"'; tail -1 /etc/hosts`);
-    expect(r).toEqual({ stdout: 'rc=13\n0\n# perl\n', stderr: 'no: Permission denied\n', exit: 0 });
+  it('a service\'s sprite user cannot write root\'s files, an exec session\'s can (CAP_DAC_OVERRIDE); sudo perl runs as root', async () => {
+    const script = `perl -e 'open(my $f, ">>", "/etc/hosts") or die "no: $!\\n"; print $f "# mine\\n"'; echo "rc=$?"; sudo perl -e 'open(my $f, ">>", "/etc/hosts") or die; print $f "# perl\\n"; print "$<\\n"'; tail -2 /etc/hosts`;
+    const service = await runShell(script, undefined, { service: true });
+    expect(service).toEqual({ stdout: 'rc=13\n0\n::1\tlocalhost ip6-localhost ip6-loopback\n# perl\n', stderr: 'no: Permission denied\n', exit: 0 });
+    const exec = await runShell(script);
+    expect(exec).toEqual({ stdout: 'rc=0\n0\n# mine\n# perl\n', stderr: '', exit: 0 });
   }, 60_000);
 
   it('sees the sprite\'s tree, never the host\'s', async () => {

@@ -14,6 +14,14 @@ export function runsAsRoot(env: ReadonlyMap<string, string>): boolean {
   return env.get('SUDO_UID') !== undefined && env.get('USER') === 'root';
 }
 
+/**
+ * The variable that marks a shell as answering file tests (`test -r/-w/-x`) with access(2)'s real-id rule rather
+ * than faccessat(AT_EACCESS)'s: coreutils' `test` run as a program asks euidaccess(3), which glibc answers with
+ * access(2) when the real and effective ids agree, and access(2) drops the capabilities of a user other than root;
+ * bash's builtin asks with AT_EACCESS, which counts them (test-commands.ts sets it for the builtin it runs).
+ */
+export const REAL_ACCESS_VARIABLE = '__spritzer_access_real_ids';
+
 /** What access(2) looks at: permission bits (with type bits or not), owner and group. */
 export interface Owned {
   mode: number;

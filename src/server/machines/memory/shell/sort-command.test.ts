@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runShell } from '../../../../../test/support/shell-run.ts';
+import { engineBash, hostBashCapable, hostHas } from '../../../../../test/support/host-bash.ts';
 
 // Outputs as GNU sort (coreutils 8.32/9) prints them in the C locale (checked with bash on a GNU/Linux host).
 
@@ -24,5 +25,17 @@ describe('sort modes', () => {
   });
   it('fails with 2 on a missing file', async () => {
     expect(await runShell('sort nope')).toEqual({ stdout: '', stderr: 'sort: cannot read: nope: No such file or directory\n', exit: 2 });
+  });
+});
+
+describe.runIf(process.getuid?.() === 0 && hostHas('setpriv'))('sort checks its inputs with euidaccess, as GNU sort does', () => {
+  // access(2)'s real ids: an exec session's CAP_DAC_OVERRIDE does not count (cat reads the file, sort refuses it).
+  it.each([
+    'echo hi > a; chmod 000 a; cat a; sort a; echo "s=$?"; sort -c a; echo "c=$?"',
+    'echo 2 > n; echo hi > a; chmod 000 a; sort -o out n a; echo "s=$?"; ls out; sort -m n a; echo "m=$?"',
+    'mkdir d; echo y > d/f; chmod 100 d; sort d/f; echo "s=$?"; chmod 000 d; sort d/f; echo "s=$?"; chmod 700 d',
+    'printf "3\\n1\\n" > n; exec 5<n; sort -n /dev/fd/5; sort <(echo b; echo a) /dev/null; echo "s=$?"',
+  ])('%s', async (script) => {
+    expect(await engineBash(script)).toEqual(hostBashCapable(script));
   });
 });

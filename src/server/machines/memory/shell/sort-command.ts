@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
 import { unsupported } from './gnu-commands.ts';
 import { applyOrdering, blankKey, compareLines, hasOrdering, type SortKey } from './sort-keys.ts';
-import { deliver, readOperand, walkArgs, type InputCtx } from './text-input.ts';
+import { deliver, isStdinOperand, readOperand, walkArgs, type InputCtx } from './text-input.ts';
 
 interface Options {
   global: SortKey;
@@ -122,6 +122,18 @@ async function sort(args: string[], ctx: InputCtx): Promise<ExecResult> {
   const end = o.zero ? '\0' : '\n';
   const inputs = names.length === 0 ? ['-'] : names;
   if (o.check && inputs.length > 1) return { stdout: '', stderr: `sort: extra operand '${inputs[1]}' not allowed with -${o.check === 'loud' ? 'c' : 'C'}\n${TRY}`, exitCode: 2 };
+  // GNU sort checks every input with euidaccess(R_OK) before it reads any (sort.c check_inputs; not with -c/-C):
+  // access(2)'s real-id answer, so an exec session's capabilities do not let it read a file its modes refuse.
+  if (!o.check) {
+    const realAccess = (ctx.fs as { accessReal?: (p: string, want: 4) => Promise<boolean> }).accessReal;
+    for (const name of inputs) {
+      if (isStdinOperand(name) || !realAccess) continue;
+      const path = ctx.fs.resolvePath(ctx.cwd, name);
+      // A descriptor's or device's name (`/dev/fd/5`, `/dev/null`) is the engine's view, opened already: not checked.
+      if (/^\/(?:dev|proc)\//.test(path)) continue;
+      if ((await ctx.fs.exists(path)) && !(await realAccess.call(ctx.fs, path, 4))) return bad(`cannot read: ${name}: Permission denied`);
+    }
+  }
   const lines: string[] = [];
   for (const name of inputs) {
     const r = await readOperand(ctx, name);

@@ -120,7 +120,7 @@ export const REAL_ENGINE_COMMANDS: readonly string[] = [
   'docker', 'podman', 'kubectl', 'ssh', 'scp', 'su', 'systemctl', 'service', 'top',
   'htop', 'killall', 'mount', 'umount', 'ping', 'nc', 'netstat', 'ss', 'ip',
   'vim', 'vi', 'nano', 'emacs', 'less', 'more', 'tmux', 'screen', 'strace', 'gdb', 'lsof', 'useradd',
-  'lsblk', 'mkfifo', 'flock', 'passwd',
+  'lsblk', 'mkfifo', 'passwd',
   // Programs of a sprite's Ubuntu (coreutils and the usual tools) the shell engine does not have: loud, never
   // bash's silent `command not found`.
   'ptx', 'shred', 'mknod', 'chroot', 'chcon',
