@@ -20,6 +20,8 @@ import {
   SPRITE_BIN_DIR,
   SPRITE_BROWSER_PATHS,
   SPRITE_BROWSER_SCRIPT,
+  SPRITE_PROFILE_PATH,
+  SPRITE_PROFILE_SCRIPT,
   SPRITE_ENV_PATH,
   spriteEnvScript,
   SUDO_SHIM_PATHS,
@@ -72,8 +74,8 @@ export async function findLanguageTools(root = ''): Promise<Array<{ name: string
  * `version` into `/.sprite/version.txt`, `/.sprite/llm.txt`, `/.sprite/docs/` (src/protocol/sprite-docs.ts; its
  * `languages.md` lists what `findLanguageTools` finds now), the logs directory (owned by `owner`), the `sprite-env`,
  * `curl-sprite-api` and `sprite-browser` scripts (0755) in `/.sprite/bin` and `/usr/local/bin`, and, when the agent
- * is root (`owner` given), the `sudo` shim at `/usr/local/bin/sudo` and `/usr/bin/sudo` (sudo.ts; see
- * `SUDO_SHIM_PATHS`). The files are root's, 0644 (the scripts 0755; directories made 0755),
+ * is root (`owner` given), the login shell's `PATH` addition (`SPRITE_PROFILE_PATH`) and the `sudo` shim at
+ * `/usr/local/bin/sudo` and `/usr/bin/sudo` (sudo.ts; see `SUDO_SHIM_PATHS`). The files are root's, 0644 (the scripts 0755; directories made 0755),
  * so the sprite user reads them and cannot change them. No write follows a link the sprite's code may
  * have planted (a symlink at any of these paths is replaced: beneath.ts), and the logs directory is made a real
  * directory before it is chowned (`lchown`). Each failure is reported on stderr and skipped: the agent must start
@@ -100,6 +102,11 @@ export async function installSpriteFiles(version: string, owner: { uid: number; 
     ].map(([path, script]): [string, () => Promise<unknown>] => [
       path,
       () => fs.writeFile(path, Buffer.from(script), { mode: 0o755, mkdirParents: true, noFollow: true }),
+    ]),
+    // The image's /etc/profile resets PATH for a login shell; this puts /.sprite/bin back (root's, 0644).
+    ...(owner ? [SPRITE_PROFILE_PATH] : []).map((path): [string, () => Promise<unknown>] => [
+      path,
+      () => fs.writeFile(path, Buffer.from(SPRITE_PROFILE_SCRIPT), { mode: 0o644, mkdirParents: true, noFollow: true }),
     ]),
     ...(owner ? SUDO_SHIM_PATHS : []).map((path, i): [string, () => Promise<unknown>] => [path, async () => {
       const shim = Buffer.from(sudoScript(process.execPath));

@@ -139,6 +139,25 @@ export function sudoScript(node: string): string {
 /** Where `curl-sprite-api` goes (every engine): production's older wrapper of curl for the in-sprite API. */
 export const CURL_SPRITE_API_PATHS = ['/.sprite/bin/curl-sprite-api', '/usr/local/bin/curl-sprite-api'] as const;
 /** Where `sprite-browser` goes (every engine): the command a real sprite's `BROWSER` names. */
+/**
+ * A login shell's addition to `PATH` (`/etc/profile.d/`, read by Debian's and Ubuntu's `/etc/profile`, which resets
+ * `PATH` for every user but root): a Sprite's own profile puts `/.sprite/bin` on it (docs.sprites.dev base images:
+ * "Command shims (in PATH)"), so `bash -l` finds the platform's commands as a plain exec does.
+ */
+export const SPRITE_PROFILE_PATH = '/etc/profile.d/sprite-bin.sh';
+
+/**
+ * The script at {@link SPRITE_PROFILE_PATH}: appends `/.sprite/bin` once, after the system directories, as the exec
+ * `PATH` has it (there the agent's own `node` must not shadow the image's).
+ * @deviation production's profile puts `/.sprite/bin` first (docs/fidelity.md "PATH").
+ */
+export const SPRITE_PROFILE_SCRIPT = `# The platform's commands (sprite-env, curl-sprite-api, sprite-browser) on a login shell's PATH.
+case ":\${PATH}:" in
+  *:/.sprite/bin:*) ;;
+  *) PATH="\${PATH}:/.sprite/bin"; export PATH ;;
+esac
+`;
+
 export const SPRITE_BROWSER_PATHS = ['/.sprite/bin/sprite-browser', '/usr/local/bin/sprite-browser'] as const;
 
 /**

@@ -127,6 +127,12 @@ describe('inside a sprite', () => {
     expect((await sh(`bash -l -c 'echo "\${SPRITZER_INSIDE_PROFILE-unset}"'`)).stdout).toBe('unset\n');
   });
 
+  verified.it('a login shell keeps /.sprite/bin on PATH (the image\'s /etc/profile resets PATH; the profile puts it back)', async () => {
+    const r = await sh(`bash -l -c 'echo "$PATH"'`);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout.trim().split(':')).toContain('/.sprite/bin');
+  });
+
   verified.it('git works, or refuses loudly', async () => {
     await worksOrRefusesLoudly('git', 'git --version', (r) => /^git version \d/.test(r.stdout));
   });
