@@ -43,7 +43,9 @@ describe.skipIf(skip)('the sandbox engine’s data dir', () => {
       const top = entriesUnder(dir, 1);
       const modes = Object.fromEntries(top.map((p) => [p.slice(dir.length) || '/', (lstatSync(p).mode & 0o7777).toString(8)]));
       const open = new Set([dir, join(dir, 'sprites')]);
-      const want = Object.fromEntries(top.map((p) => [p.slice(dir.length) || '/', open.has(p) ? '711' : lstatSync(p).isDirectory() ? '700' : '600']));
+      // The run-as helper is execute-only: a sprite's root (an unprivileged host uid) runs it, nobody reads it.
+      const runnable = new Set([join(dir, 'spritzer-runas')]);
+      const want = Object.fromEntries(top.map((p) => [p.slice(dir.length) || '/', open.has(p) || runnable.has(p) ? '711' : lstatSync(p).isDirectory() ? '700' : '600']));
       expect(modes).toEqual(want);
     } finally {
       await factory.close();

@@ -92,13 +92,14 @@ export async function isStaticElf(path: string): Promise<boolean> {
 }
 
 /**
- * Copies the helper at `src` to `dest` (mode 0755, replaced atomically: a running sprite never sees half a file) and
- * resolves with `dest`: where an unprivileged uid (bubblewrap as a sprite's root) may read it.
+ * Copies the helper at `src` to `dest` (mode 0711, replaced atomically: a running sprite never sees half a file) and
+ * resolves with `dest`: where an unprivileged uid (bubblewrap as a sprite's root) may bind and run it. Execute
+ * only: another host user finds nothing to read in a data dir (execve needs no read permission).
  */
 export async function publishHelper(src: string, dest: string): Promise<string> {
   const tmp = `${dest}.${process.pid}.${Date.now()}.tmp`;
   await copyFile(src, tmp);
-  await chmod(tmp, 0o755);
+  await chmod(tmp, 0o711);
   await rename(tmp, dest);
   return dest;
 }
