@@ -9,7 +9,7 @@ import { accessSync, constants as fsConstants } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Agent } from './agent.ts';
 import { installSpriteFiles } from './api-socket.ts';
-import { API_SOCKET_PATH } from '../protocol/sprite-tree.ts';
+import { API_SOCKET_PATH, SPRITE_UID } from '../protocol/sprite-tree.ts';
 import { spriteEnvMain } from './sprite-env.ts';
 import { curlSpriteApiMain } from './curl-sprite-api.ts';
 import { listenSudo, SUDO_SOCKET_PATH, sudoMain } from './sudo.ts';
@@ -22,8 +22,6 @@ if (process.argv[2] === '--curl-sprite-api') process.exit(await curlSpriteApiMai
 // `agent.mjs --sudo …` is the `sudo` command inside the sprite (the installed shim runs it; sudo.ts).
 if (process.argv[2] === '--sudo') process.exit(await sudoMain(process.argv.slice(3)));
 
-/** The sprite user's ids: owner of nodes the fs API creates (as in the in-memory VFS). @see docs/wire-reference.md §13 */
-const SPRITE_UID = 1000;
 
 const { values } = parseArgs({
   options: {

@@ -7,6 +7,12 @@
  * @see docs/wire-reference.md §12 "Other in-sprite paths" (llm.txt, bin shims, version.txt, logs/services)
  */
 
+/**
+ * uid and gid of the `sprite` user every exec, service and fs API call of a sprite runs as, on every engine (its
+ * home is `/home/sprite`; `/etc/passwd` names it). @see docs/wire-reference.md §13, docs/fidelity.md "`id`"
+ */
+export const SPRITE_UID = 1000;
+
 /** Where processes inside find the in-sprite API (docs/wire-reference.md §12). */
 export const API_SOCKET_PATH = '/.sprite/api.sock';
 /** The `sprite-env` command, on the sprite user's `PATH` (`/usr/local/bin` is in every exec's PATH). */

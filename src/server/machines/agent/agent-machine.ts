@@ -12,9 +12,8 @@ import type { NetworkPolicy } from '../../core/network-policy.ts';
 import type { AgentClient } from './client.ts';
 import { deferredProcess, fsThrough } from './through.ts';
 import { EXEC_CAPS } from './native.ts';
+import { SPRITE_UID } from '../../../protocol/sprite-tree.ts';
 
-/** The sprite user (uid/gid) every spawned process runs as. @see docs/wire-reference.md §13 */
-export const SPRITE_UID = 1000;
 
 /** A `watch` of the machine, re-attached to the agent of every boot (`stop` ends it on the current one). */
 type WatchEntry = { path: string; recursive: boolean; listener: (changes: VfsChange[]) => void; stop?: () => void };

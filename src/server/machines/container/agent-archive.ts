@@ -10,13 +10,11 @@
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { lazyRequire } from '../../runtime/lazy-require.ts';
-import { RUNAS_PATH } from '../../../protocol/sprite-tree.ts';
+import { RUNAS_PATH, SPRITE_UID } from '../../../protocol/sprite-tree.ts';
 
 /** tar-stream, loaded on the first archive (src/server/runtime/lazy-require.ts), not at every start. */
 const loadTar = lazyRequire<typeof import('tar-stream')>('tar-stream', (mod) => mod);
 
-/** The sprite user's ids (docs/wire-reference.md §13). */
-const SPRITE_UID = 1000;
 
 /** node-pty files the agent needs at run time (sources, deps and other platforms' prebuilds are left out). */
 function nodePtyWanted(rel: string): boolean {

@@ -11,7 +11,7 @@
  * @see docs/wire-reference.md §13 (the `sprite` user, uid/gid 1000)
  */
 import { Vfs, type VfsSnapshot } from './vfs.ts';
-import { LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, SPRITE_BROWSER_PATHS, SPRITE_BROWSER_SCRIPT, VERSION_PATH, VERSION_TEXT } from '../../../protocol/sprite-tree.ts';
+import { LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, SPRITE_BROWSER_PATHS, SPRITE_BROWSER_SCRIPT, SPRITE_UID, VERSION_PATH, VERSION_TEXT } from '../../../protocol/sprite-tree.ts';
 import { MEMORY_LANGUAGES_MD, SPRITE_DOCS_DIR, spriteDocs } from '../../../protocol/sprite-docs.ts';
 
 /** Directories created root-owned, mode 0755 unless given; `/var/tmp` is world-writable and sticky like `/tmp`. */
@@ -54,8 +54,6 @@ const MERGED_USR_LINKS: ReadonlyArray<readonly [string, string]> = [
   ['/lib64', 'usr/lib64'],
 ];
 
-/** The sprite user's ids (docs/wire-reference.md §13). */
-const SPRITE_UID = 1000;
 
 /**
  * `/.sprite/bin/sprite-env` on the in-memory engines: a script handing its arguments to the engine's own

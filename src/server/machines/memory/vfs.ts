@@ -8,6 +8,8 @@
  */
 import { Map as ImmMap } from 'immutable';
 import { normalizePath, VfsError, type VfsChange, type VfsEntry, type VfsErrorCode, type VfsNodeType, type VfsStat } from '../port.ts';
+// The sprite user owns everything created after the skeleton.
+import { SPRITE_UID } from '../../../protocol/sprite-tree.ts';
 
 declare const snapshotBrand: unique symbol;
 /** An opaque immutable snapshot of a whole tree; O(1) to take and to restore, never changed by later writes. */
@@ -21,8 +23,6 @@ export type VfsSnapshot = { readonly [snapshotBrand]: true };
  */
 export type VfsInodeStat = VfsStat & { ino: number; nlink: number; mtimeNs?: number; atimeMs: number; atimeNs?: number };
 
-/** The uid/gid of the `sprite` user, owner of everything created after the skeleton. @see docs/wire-reference.md §13 */
-export const SPRITE_UID = 1000;
 /** Linux's limit on symlinks followed in one lookup (MAXSYMLINKS). */
 export const MAX_SYMLINK_HOPS = 40;
 /** The root directory's inode number, as on ext4. */

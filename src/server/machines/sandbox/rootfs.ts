@@ -8,9 +8,8 @@ import { constants as fsc } from 'node:fs';
 import { chmod, chown, copyFile, lstat, mkdir, readFile, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { buildWhiteouts, findUnreadable } from './hidden.ts';
+import { SPRITE_UID } from '../../../protocol/sprite-tree.ts';
 
-/** uid and gid of the `sprite` user inside every sandbox sprite. @see docs/wire-reference.md §13 */
-export const SPRITE_UID = 1000;
 /** Home of the `sprite` user (the default working directory of every exec). */
 export const SPRITE_HOME = '/home/sprite';
 

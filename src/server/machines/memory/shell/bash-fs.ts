@@ -9,7 +9,8 @@
  */
 import type { BufferEncoding, CpOptions, FileContent, FsStat, IFileSystem, MkdirOptions, RmOptions } from 'just-bash';
 import { unsafeBytesFromLatin1, type ByteString } from 'just-bash';
-import { SPRITE_UID, Vfs, type VfsInodeStat } from '../vfs.ts';
+import { Vfs, type VfsInodeStat } from '../vfs.ts';
+import { SPRITE_UID } from '../../../../protocol/sprite-tree.ts';
 import { VfsError } from '../../port.ts';
 import { checkPath as checkVfsPath } from '../../port.ts';
 import { deviceBytes, DISK_DEVICE, withOwner } from './devices.ts';

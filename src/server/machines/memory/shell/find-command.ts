@@ -18,7 +18,7 @@ import { localeQuote } from './gnu-quote.ts';
 import { parseDate } from './touch-command.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
 
-const SPRITE_UID = 1000;
+import { SPRITE_UID } from '../../../../protocol/sprite-tree.ts';
 const UNIT_BYTES: Record<string, number> = { c: 1, w: 2, b: 512, k: 1024, M: 1024 ** 2, G: 1024 ** 3 };
 const NAMES: Record<string, number> = { root: 0, sprite: 1000, nogroup: 65534, nobody: 65534 };
 

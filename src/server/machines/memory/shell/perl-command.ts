@@ -9,7 +9,7 @@
  */
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 import { runsAsRoot } from './run-as.ts';
-import { SPRITE_UID } from '../vfs.ts';
+import { SPRITE_UID } from '../../../../protocol/sprite-tree.ts';
 
 /** The message of a refusal before perl runs. */
 const refusal = (what: string): ExecResult => ({ stdout: '', stderr: `perl: ${what} is not available in the shell engine; run spritzer with --exec sandbox\n`, exitCode: 255 });

@@ -8,7 +8,7 @@
  * @see https://docs.python.org/3/using/cmdline.html; docs/fidelity.md "What the shell engine cannot do"
  */
 import { isStdinOperand } from './text-input.ts';
-import { SPRITE_UID } from '../vfs.ts';
+import { SPRITE_UID } from '../../../../protocol/sprite-tree.ts';
 import { KERNEL_RELEASE } from './proc.ts';
 import { MACHINE_ARCH } from './sysinfo-commands.ts';
 import { PYTHON_MACHINE } from './python-machine.ts';

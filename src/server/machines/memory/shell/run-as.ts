@@ -3,7 +3,7 @@
  * under `sudo` (gnu-commands.ts), which marks its command's environment as sudo(8) does (SUDO_UID set, USER=root).
  * It owns the permission arithmetic of access(2) for those two users; which operations ask is bash-fs.ts's.
  */
-import { SPRITE_UID } from '../vfs.ts';
+import { SPRITE_UID } from '../../../../protocol/sprite-tree.ts';
 
 /**
  * Whether a command with environment `env` runs as root: it runs under `sudo`.
