@@ -43,6 +43,8 @@ export async function buildAgent(outfile = AGENT_BUNDLE): Promise<string> {
   const tmp = `${outfile}.${process.pid}.${Date.now()}.tmp`;
   const result = await build({
     metafile: true,
+    // The metafile's input paths are relative to this directory, as isStale reads them.
+    absWorkingDir: projectRoot,
     entryPoints: [resolve(projectRoot, AGENT_ENTRY)],
     outfile: tmp,
     bundle: true,
