@@ -7,7 +7,7 @@ import { countKinds, judgeSoak, type ProbeReading } from './soak.ts';
 
 const MiB = 1024 * 1024;
 /** A probe reading with `heapMiB` of heap after GC, 10 MiB of external memory and 3× the heap as RSS. */
-const reading = (heapMiB: number, resources: string[]): ProbeReading => ({ rss: 3 * heapMiB * MiB, heapUsed: heapMiB * MiB, external: 10 * MiB, arrayBuffers: 0, resources });
+const reading = (heapMiB: number, resources: string[]): ProbeReading => ({ rss: 3 * heapMiB * MiB, heapUsed: heapMiB * MiB, code: 5 * MiB, external: 10 * MiB, arrayBuffers: 0, resources });
 
 describe('judgeSoak', () => {
   const warm = reading(90, ['TCPServerWrap', 'PipeWrap', 'Timeout', 'Timeout']);
