@@ -4,7 +4,10 @@
 // Writes .tmp/clients-report.json (what docs/works-with.md is generated from: `npm run docs:works-with`) and
 // ends with the plain line "N passed, N failed"; exits non-zero on any failure or on a client that could not run.
 //
-//   node scripts/test-clients.mjs [--engine shell,sandbox] [--only id,id]
+//   node scripts/test-clients.mjs [--engine shell,sandbox,container] [--only id,id]
+//
+// The container engine needs a Docker daemon and the test image: without DOCKER_HOST, the whole run goes through
+// scripts/with-docker.sh (which starts dockerd, builds the image once into .cache/container, and stops the daemon).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,6 +39,13 @@ function sandboxUnavailable() {
   for (const tool of ['bwrap', 'mkfs.btrfs']) {
     if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) return `needs ${tool} (apt-get install bubblewrap btrfs-progs)`;
   }
+  return undefined;
+}
+
+/** Why the container engine cannot run here (no daemon or no image), or undefined when it can. */
+function containerUnavailable() {
+  if (!process.env.DOCKER_HOST) return 'needs a Docker daemon (scripts/with-docker.sh starts one as root)';
+  if (!process.env.SPRITZER_SPRITE_IMAGE) return 'needs SPRITZER_SPRITE_IMAGE (the sprite image)';
   return undefined;
 }
 
@@ -110,7 +120,17 @@ function tally(cases) {
   return { passed: n('passed'), failed: n('failed'), skipped: n('skipped'), cases };
 }
 
-const engines = (values.engine ?? 'shell,sandbox').split(',');
+const engines = (values.engine ?? 'shell,sandbox,container').split(',');
+for (const e of engines) if (!['shell', 'sandbox', 'container'].includes(e)) throw new Error(`--engine: unknown engine ${e}`);
+if (engines.includes('container') && !process.env.DOCKER_HOST && !process.env.SPRITZER_CLIENTS_NO_DOCKER) {
+  // A daemon of its own for the run; the flag stops a second wrap when with-docker.sh could not set DOCKER_HOST.
+  const r = spawnSync('bash', ['scripts/with-docker.sh', process.execPath, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    cwd: root,
+    env: { ...process.env, SPRITZER_CLIENTS_NO_DOCKER: '1' },
+  });
+  process.exit(r.status ?? 1);
+}
 const only = values.only?.split(',');
 const baseEnv = { ...process.env, SPRITZER_BIN: join(root, 'bin/spritzer.mjs'), GOFLAGS: '-mod=readonly' };
 delete baseEnv.SPRITZER_CMD;
@@ -121,9 +141,9 @@ for (const suite of manifest.suites) {
   for (const engine of engines) {
     const row = { id: suite.id, client: suite.client, version: suite.version, exercises: suite.exercises, engine };
     results.push(row);
-    const why = engine === 'sandbox' ? sandboxUnavailable() : undefined;
+    const why = engine === 'sandbox' ? sandboxUnavailable() : engine === 'container' ? containerUnavailable() : undefined;
     if (why) {
-      Object.assign(row, { result: 'not run', reason: `sandbox engine ${why}`, passed: 0, failed: 0, skipped: 0 });
+      Object.assign(row, { result: 'not run', reason: `${engine} engine ${why}`, passed: 0, failed: 0, skipped: 0 });
       console.log(`\n== ${suite.id} on ${engine}: NOT RUN (${row.reason})`);
       continue;
     }

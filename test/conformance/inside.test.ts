@@ -180,6 +180,17 @@ describe('inside a sprite', () => {
     expect([r.stdout, r.exitCode]).toEqual(['/workspace\n', 0]);
   });
 
+  // Fly's network is IPv6 first, and clients hand the proxy socket whatever address a program printed (sprites-go
+  // dials `[::1]:port` as given): the loopback has ::1 as well as 127.0.0.1.
+  verified.it('the loopback has ::1 as well as 127.0.0.1: a program listens on either', async () => {
+    const listen = (family: string, addr: string) =>
+      `python3 -c "import socket; s = socket.socket(socket.${family}); s.bind(('${addr}', 0)); s.listen(); print('listening')"`;
+    for (const [family, addr] of [['AF_INET', '127.0.0.1'], ['AF_INET6', '::1']] as const) {
+      const how = await worksOrRefusesLoudly('python3', listen(family, addr), (r) => r.stdout === 'listening\n');
+      expect(how === 'refused' ? NOTHING_LISTENS : true, `${addr}: refused on an engine where programs listen`).toBe(true);
+    }
+  });
+
   // The url routes to port 8080 of the sprite (docs/wire-reference.md "Sprite URL"). On the shell engine nothing can
   // listen: the service's python3 refuses the bind naming the sandbox engine and the url answers 502 bad_gateway.
   verified.it('the sprite’s url reaches a python3 -m http.server 8080 service with the token, and not without it', async () => {

@@ -219,6 +219,9 @@ export class DockerBoxes implements BoxRuntime {
       HostConfig: {
         Init: true,
         NetworkMode: 'none',
+        // A sprite's loopback has ::1 as well as 127.0.0.1 (Fly's network is IPv6 first, and sprites-go dials the
+        // address it is given, IPv6 or not); Docker turns IPv6 off in a container unless asked.
+        Sysctls: { 'net.ipv6.conf.all.disable_ipv6': '0', 'net.ipv6.conf.lo.disable_ipv6': '0' },
         CapAdd: ['SYS_PTRACE'],
         // Every box is bounded: past its memory the kernel OOM-kills inside it, past its pids fork fails with EAGAIN.
         Memory: spec.limits.memoryBytes,

@@ -42,6 +42,12 @@ const PRELUDE = [
   '    subprocess.Popen.__init__ = refusing("running a subprocess")',
   '    socket.socket.bind = refusing("a listening socket (bind)")',
   '    socket.socket.listen = refusing("a listening socket (listen)")',
+  // The WebAssembly CPython has no IPv6 (EAFNOSUPPORT, which a real sprite never answers): loud, as a listener is.
+  '    plain_init = socket.socket.__init__',
+  '    def socket_init(self, family=-1, *args, **kwargs):',
+  '        if family == socket.AF_INET6: refusing("an IPv6 socket (AF_INET6)")()',
+  '        plain_init(self, family, *args, **kwargs)',
+  '    socket.socket.__init__ = socket_init',
   '    import threading',
   '    threading.Thread.start = refusing("a thread (threading.Thread.start)")',
   '    class missing:',
