@@ -156,7 +156,13 @@ func StartServer(opts ...Options) (*Server, error) {
 		s.stopWait = 15 * time.Second
 	}
 	args := append(append([]string{}, argv[1:]...), "--addr", "127.0.0.1:0", "--token", token, "--exec", engine)
-	s.cmd = exec.Command(argv[0], append(args, o.Args...)...)
+	args = append(args, o.Args...)
+	if ns, err := namespaceArgs(engine, o.Args); err != nil {
+		return nil, err
+	} else {
+		args = append(args, ns...)
+	}
+	s.cmd = exec.Command(argv[0], args...)
 	s.cmd.SysProcAttr = procAttr()
 	s.cmd.Stdin = nil
 	out, err := s.cmd.StdoutPipe()
@@ -298,6 +304,30 @@ func (s *Server) Requests() ([]Request, error) {
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// namespaceArgs: on the container engine sprites outlive a server and the next one of the same namespace adopts
+// them (spritzer's docs/container.md "Restarts"). A test server's sprites end with it (--ephemeral, also when the test
+// binary dies and the kernel sends the server SIGTERM), and it gets a namespace of its own ("spritzer-test-<8 hex>"),
+// so that servers started one after another or side by side on one Docker daemon never see each other's sprites;
+// unless the caller chose a namespace (--namespace in Args, or SPRITZER_NAMESPACE).
+func namespaceArgs(engine string, args []string) ([]string, error) {
+	if engine != "container" {
+		return nil, nil
+	}
+	if os.Getenv("SPRITZER_NAMESPACE") != "" {
+		return []string{"--ephemeral"}, nil
+	}
+	for _, a := range args {
+		if a == "--namespace" || strings.HasPrefix(a, "--namespace=") {
+			return []string{"--ephemeral"}, nil
+		}
+	}
+	b := make([]byte, 4)
+	if _, err := rand.Read(b); err != nil {
+		return nil, err
+	}
+	return []string{"--ephemeral", "--namespace", "spritzer-test-" + hex.EncodeToString(b)}, nil
 }
 
 // Stop sends SIGTERM to the server's process group, SIGKILL to what is left after the stop timeout (and to any

@@ -312,8 +312,9 @@ async function shutdown(signal: string): Promise<void> {
     console.error('spritzer: shutdown took too long; exiting');
     process.exit(1);
   }, opts.shutdownTimeout + 5_000).unref();
-  // Container sprites outlive spritzer: the next start adopts them (docs/container.md "Restarts").
-  deps.machines.detach();
+  // Container sprites outlive spritzer: the next start adopts them (docs/container.md "Restarts"); with --ephemeral
+  // they are deleted with the server (a test server's namespace of its own would otherwise fill the daemon).
+  if (!opts.ephemeral) deps.machines.detach();
   await gracefulShutdown(running, inFlight, { timeoutMs: opts.shutdownTimeout, logger });
   await dataDir?.claim.release();
   process.exit(0);

@@ -63,3 +63,21 @@ describe.skipIf(skip)('container engine: a restarted spritzer adopts its sprites
     await expect(testDocker().getContainer(`${NAMESPACE}-keeper`).inspect()).rejects.toMatchObject({ statusCode: 404 });
   });
 });
+
+describe.skipIf(skip)('container engine: a spritzer that stops while a sprite is being created', () => {
+  // The create's client is cut by the shutdown (a killed test runner, say): the sprite was never made, so neither an
+  // ephemeral server (no detach: its sprites end with it) nor a detaching one (the next start adopts what was made)
+  // may leave its half-made container behind.
+  it.each([['ephemeral', false], ['detaching', true]] as const)('%s: the half-made container is removed', async (_kind, detach) => {
+    const s = await start();
+    const name = `half-${detach ? 'd' : 'e'}`;
+    const creating = api(s.srv.url)('POST', '/v1/sprites', { name }).catch((err: unknown) => err);
+    const container = testDocker().getContainer(`${NAMESPACE}-${name}`);
+    await expect.poll(async () => (await container.inspect().catch(() => undefined)) !== undefined, { timeout: 30_000, interval: 20 }).toBe(true);
+    if (detach) s.machines.detach!();
+    await s.srv.close();
+    servers.delete(s.srv);
+    await creating;
+    await expect(container.inspect()).rejects.toMatchObject({ statusCode: 404 });
+  }, 60_000);
+});

@@ -52,21 +52,38 @@ def wait_for_probe(path, proc, timeout=120):
 
 
 def leftovers(server):
-    """What `ps` and `ss` still show of a server: processes of its group or carrying its token, listeners on its port."""
+    """What `ps` and `ss` still show of a server: processes of its group or carrying its token, listeners on its port;
+    and on the container engine, what `docker ps -a` shows of its namespace's containers."""
     port = urllib.parse.urlsplit(server["base_url"]).port
     ps = subprocess.run(["ps", "-eo", "pid=,pgid=,args="], capture_output=True, text=True, check=True).stdout
     procs = [line.strip() for line in ps.splitlines()
              if line.split()[1] == str(server["pid"]) or server["token"] in line]
     ss = subprocess.run(["ss", "-Hltn", f"sport = :{port}"], capture_output=True, text=True, check=True).stdout
-    return {"processes": procs, "listeners": [l for l in ss.splitlines() if l.strip()]}
+    containers = []
+    if ENGINE == "container":
+        assert server["namespace"], "a server on the container engine says its namespace"
+        names = subprocess.run(["docker", "ps", "-a", "--format", "{{.Names}}"], capture_output=True, text=True,
+                               check=True).stdout
+        containers = [n for n in names.split() if n.startswith(server["namespace"] + "-")]
+    return {"processes": procs, "listeners": [l for l in ss.splitlines() if l.strip()], "containers": containers}
 
 
 def assert_gone(server, timeout=5):
     """The server is stopped by the time pytest exited; the grace covers only the kernel's reaping of a SIGKILL."""
     deadline = time.monotonic() + timeout
-    while (left := leftovers(server)) != {"processes": [], "listeners": []}:
+    while (left := leftovers(server)) != {"processes": [], "listeners": [], "containers": []}:
         assert time.monotonic() < deadline, f"left behind: {left}"
         time.sleep(0.1)
+
+
+def wait_for_sprite_container(server, timeout=60):
+    """On the container engine: waits until the test's sprite has its container (so that its removal is tested)."""
+    if ENGINE != "container":
+        return
+    deadline = time.monotonic() + timeout
+    while not leftovers(server)["containers"]:
+        assert time.monotonic() < deadline, "the test's sprite never got a container"
+        time.sleep(0.2)
 
 
 def test_a_passing_run_leaves_nothing(tmp_path):
@@ -94,6 +111,7 @@ def test_ctrl_c_leaves_nothing(tmp_path):
     server = wait_for_probe(probe, proc)
     time.sleep(1)  # inside the test's sleep
     assert leftovers(server)["listeners"], "the server listens while the test runs"
+    wait_for_sprite_container(server)
     os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does to the foreground group
     out = proc.communicate(timeout=60)[0]
     assert proc.returncode == 2, out  # pytest's "interrupted"
@@ -105,6 +123,7 @@ def test_ctrl_c_leaves_nothing(tmp_path):
 def test_a_killed_pytest_takes_the_server_with_it(tmp_path):
     proc, probe = run_project(tmp_path, "hang")
     server = wait_for_probe(probe, proc)
+    wait_for_sprite_container(server)
     os.kill(proc.pid, signal.SIGKILL)  # no teardown runs: the server's parent-death signal stops it
     proc.communicate(timeout=60)
     assert_gone(server, timeout=20)

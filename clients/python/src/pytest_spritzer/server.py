@@ -102,7 +102,8 @@ class SpritzerServer:
 
     Attributes once started: `base_url` (e.g. `http://127.0.0.1:40123`, what SPRITES_BASE_URL holds), `token`
     (the bearer token the server requires), `pid` (also the process group id), `env` (SPRITES_BASE_URL and
-    SPRITES_TOKEN). `log` holds the server's last 200 output lines, for error messages.
+    SPRITES_TOKEN), `namespace` (on the container engine, the prefix of its containers' names; else None). `log`
+    holds the server's last 200 output lines, for error messages.
     """
 
     def __init__(self, argv: Sequence[str], engine: str = "shell", token: Optional[str] = None,
@@ -116,6 +117,7 @@ class SpritzerServer:
         self.stop_timeout = stop_timeout
         self.env_overrides = dict(env or {})
         self.base_url: Optional[str] = None
+        self.namespace: Optional[str] = None
         self.log: Deque[str] = collections.deque(maxlen=200)
         self._proc: Optional[subprocess.Popen] = None
         self._ready = threading.Event()
@@ -144,6 +146,7 @@ class SpritzerServer:
         """Starts the server on a free loopback port. Raises SpritzerError, after stopping it, if it is not healthy
         within `startup_timeout` seconds or exits first (the message carries its last output lines)."""
         argv = self.argv + ["--addr", "127.0.0.1:0", "--token", self.token, "--exec", self.engine] + self.extra_args
+        argv += self._namespace_args()
         main_thread = threading.current_thread() is threading.main_thread()
         try:
             self._proc = subprocess.Popen(
@@ -174,6 +177,25 @@ class SpritzerServer:
         except BaseException:
             self.stop()
             raise
+
+    def _namespace_args(self) -> List[str]:
+        """On the container engine sprites outlive a server and the next one of the same namespace adopts them
+        (spritzer's docs/container.md "Restarts"). A test server's sprites end with it (`--ephemeral`, also when the
+        test process dies and the kernel sends the server SIGTERM), and it gets a namespace of its own, so that servers
+        started one after another or side by side on one Docker daemon never see each other's sprites; unless the
+        caller chose a namespace (`--namespace` among the extra arguments, or SPRITZER_NAMESPACE)."""
+        if self.engine != "container":
+            return []
+        for i, a in enumerate(self.extra_args):
+            if a == "--namespace" and i + 1 < len(self.extra_args):
+                self.namespace = self.extra_args[i + 1]
+                return ["--ephemeral"]
+            if a.startswith("--namespace="):
+                self.namespace = a.split("=", 1)[1]
+                return ["--ephemeral"]
+        chosen = self.env_overrides.get("SPRITZER_NAMESPACE", os.environ.get("SPRITZER_NAMESPACE"))
+        self.namespace = chosen or f"spritzer-test-{secrets.token_hex(4)}"
+        return ["--ephemeral"] + ([] if chosen else ["--namespace", self.namespace])
 
     def _failure(self, what: str) -> str:
         tail = "\n".join(list(self.log)[-30:])

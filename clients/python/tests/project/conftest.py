@@ -9,7 +9,8 @@ import pytest
 def probe(spritzer):
     def write(**extra):
         with open(os.environ["SPRITZER_PROBE_FILE"], "a") as f:
-            f.write(json.dumps({"pid": spritzer.pid, "base_url": spritzer.base_url, "token": spritzer.token, **extra}) + "\n")
+            f.write(json.dumps({"pid": spritzer.pid, "base_url": spritzer.base_url, "token": spritzer.token,
+                                "namespace": spritzer.namespace, **extra}) + "\n")
     return write
 
 

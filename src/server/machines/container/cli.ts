@@ -1,6 +1,7 @@
 /**
  * The container engine's command-line flags, with their `SPRITZER_*` env equivalents: `--container-runtime`,
- * `--sprite-image`, `--namespace`, `--create-timeout`, `--agent-image` (Kubernetes). main.ts adds them; it owns parsing and defaults only.
+ * `--sprite-image`, `--namespace`, `--create-timeout`, `--agent-image` (Kubernetes), `--ephemeral`. main.ts adds them; it owns
+ * parsing and defaults only.
  * @see README "Flags", docs/container.md
  */
 import { Option } from 'commander';
@@ -17,12 +18,14 @@ export interface ContainerCliOptions {
   createTimeout: number;
   /** Kubernetes: the spritzer image of each pod's agent init container. */
   agentImage: string;
+  /** Sprites end with the server: at exit its containers are deleted instead of left for the next start to adopt. */
+  ephemeral: boolean;
 }
 
 /** Parses a `--create-timeout` value (a Go duration such as `90s`, or seconds) into milliseconds ≥ 1. */
 export const parseCreateTimeout: (value: string) => number = positiveDuration('60s, 2m or 90 (seconds)');
 
-/** The five options, ready for `program.addOption`. */
+/** The six options, ready for `program.addOption`. */
 export function containerOptions(): Option[] {
   return [
     new Option('--container-runtime <runtime>', 'container engine: docker, podman, kubernetes or auto (DOCKER_HOST or the default socket, then Podman\'s, then the in-cluster config)')
@@ -38,5 +41,8 @@ export function containerOptions(): Option[] {
     new Option('--agent-image <image>', 'container engine on Kubernetes: the spritzer image whose init container copies the agent into each pod')
       .env('SPRITZER_AGENT_IMAGE')
       .default(DEFAULT_AGENT_IMAGE),
+    new Option('--ephemeral', 'container engine: sprites end with this server: at exit its containers and checkpoint images are deleted instead of left for the next start to adopt (test servers)')
+      .env('SPRITZER_EPHEMERAL')
+      .default(false),
   ];
 }

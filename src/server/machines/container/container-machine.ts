@@ -161,6 +161,8 @@ export class ContainerMachineFactory implements MachineFactory {
   readonly engine = 'container';
   readonly snapshotMode = 'copy' as const;
   private readonly machines = new Set<ContainerMachine>();
+  /** Creates in flight, settled or not: close() waits for them, so a half-made container is gone before it returns. */
+  private readonly creating = new Set<Promise<unknown>>();
   private closed = false;
 
   private constructor(private readonly shared: Shared) {}
@@ -299,28 +301,42 @@ export class ContainerMachineFactory implements MachineFactory {
    * agent in, starts it and resolves once the agent answers through the exec bridge. Rejects, removing what it
    * made, on failure or after `--create-timeout`.
    */
-  async create(spec: MachineSpec): Promise<ContainerMachine> {
-    if (this.closed) throw new Error('container factory is closed');
+  create(spec: MachineSpec): Promise<ContainerMachine> {
+    if (this.closed) return Promise.reject(new Error('container factory is closed'));
+    const made = this.createOnce(spec);
+    const settled = made.catch(() => undefined).finally(() => this.creating.delete(settled));
+    this.creating.add(settled);
+    return made;
+  }
+
+  private async createOnce(spec: MachineSpec): Promise<ContainerMachine> {
     const machine = new ContainerMachine(spec, this.containerName(spec.name), this.shared, () => this.machines.delete(machine));
+    // Known from the start, so that a close() while it boots (spritzer stopping) ends it too.
+    this.machines.add(machine);
     try {
       await machine.boot(this.shared.image);
       if (spec.record) await machine.remember(spec.record);
     } catch (err) {
       await machine.destroy().catch(() => undefined);
+      // A destroy that came while the runtime was still making the container found none to remove; the create
+      // failed, so no one will adopt or delete the container: it goes now (only one this create made: a name
+      // conflict leaves the other container alone).
+      if (machine.madeContainer) await this.shared.boxes.remove(machine.containerName).catch(() => undefined);
       throw err;
     }
-    this.machines.add(machine);
     return machine;
   }
 
   /**
    * Destroys every machine still alive (containers and checkpoint images), or after `detach()` only lets go of
-   * them; then removes the bridge sockets' dir.
+   * them, and waits for the creates in flight to end (each removes the container it was making); then removes the
+   * bridge sockets' dir.
    */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await Promise.all([...this.machines].map((m) => m.destroy().catch(() => undefined)));
+    await Promise.all([...this.creating]);
     await this.shared.hostCgroups?.close();
     await rm(this.shared.socketDir, { recursive: true, force: true });
   }
@@ -369,6 +385,8 @@ export class ContainerMachine extends AgentMachine implements Machine {
   private currentImage = '';
   /** Aborted by destroy(), so a pending connection attempt never holds it up. */
   private readonly aborted = new AbortController();
+  /** Whether a boot of this machine made its container (so a failed create removes it). @internal factory */
+  madeContainer = false;
 
   /** @internal created by ContainerMachineFactory.create */
   constructor(
@@ -455,6 +473,7 @@ export class ContainerMachine extends AgentMachine implements Machine {
       limits,
       ...(this.spec.diskQuotaBytes !== undefined ? { diskBytes: this.spec.diskQuotaBytes } : {}),
     });
+    this.madeContainer = true;
     if (this.spec.diskQuotaBytes !== undefined && !created.diskLimited) warnUnboundedDisk(this.shared);
     await this.shared.hostCgroups?.place(created.pid);
     const socketPath = join(this.shared.socketDir, `${dockerSafe(this.spec.id)}-${generation}.sock`);
