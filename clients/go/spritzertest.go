@@ -182,21 +182,27 @@ func StartServer(opts ...Options) (*Server, error) {
 	go s.drain(out, urls)
 	go func() { _ = s.cmd.Wait(); close(s.exited) }()
 
+	// fail stops the server and says what happened, with its last output lines; only a wait that ran out names the
+	// start-up timeout (a server that exited at once did not take it).
 	fail := func(what string) (*Server, error) {
 		_ = s.Stop()
-		return nil, fmt.Errorf("spritzer (%s --exec %s) %s within %s:\n%s", strings.Join(argv, " "), engine, what, startup, s.tail(30))
+		return nil, fmt.Errorf("spritzer (%s --exec %s) %s:\n%s", strings.Join(argv, " "), engine, what, s.tail(30))
+	}
+	exitedWith := func() string {
+		<-s.exited
+		return fmt.Sprintf("exited with %d", s.cmd.ProcessState.ExitCode())
 	}
 	deadline := time.After(startup)
 	select {
 	case u, ok := <-urls:
 		if !ok {
-			return fail("exited before its ready line")
+			return fail(exitedWith() + " before printing its ready line")
 		}
 		s.BaseURL = u
 	case <-s.exited:
-		return fail("exited")
+		return fail(exitedWith() + " before printing its ready line")
 	case <-deadline:
-		return fail("did not print its ready line")
+		return fail(fmt.Sprintf("did not print its ready line within %s", startup))
 	}
 	client := &http.Client{Timeout: 2 * time.Second}
 	for {
@@ -208,9 +214,9 @@ func StartServer(opts ...Options) (*Server, error) {
 		}
 		select {
 		case <-s.exited:
-			return fail("exited")
+			return fail(exitedWith())
 		case <-deadline:
-			return fail("did not answer /_spritzer/health")
+			return fail(fmt.Sprintf("did not answer /_spritzer/health within %s", startup))
 		case <-time.After(50 * time.Millisecond):
 		}
 	}

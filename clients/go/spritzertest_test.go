@@ -223,4 +223,9 @@ func TestAServerThatCannotStartSaysWhy(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "no engine like that") {
 		t.Fatalf("want the server's output in the error, got %v", err)
 	}
+	// It exited at once: the error says so, with its code, and does not claim a start-up timeout ran out.
+	first := strings.SplitN(err.Error(), "\n", 2)[0]
+	if !strings.Contains(first, "exited with 3 before printing its ready line") || strings.Contains(first, "within") {
+		t.Fatalf("want the exit and its code, got %q", first)
+	}
 }

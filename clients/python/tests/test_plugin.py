@@ -11,7 +11,7 @@ import urllib.parse
 
 import pytest
 
-from pytest_spritzer import SpritzerError, resolve_command
+from pytest_spritzer import SpritzerError, SpritzerServer, resolve_command
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
@@ -143,3 +143,17 @@ def test_function_scope_gives_each_test_its_own_server(tmp_path):
 def test_npx_is_refused_with_the_reason():
     with pytest.raises(SpritzerError, match="does not pass SIGINT/SIGTERM"):
         resolve_command(command="npx spritzer")
+
+
+def test_a_server_that_exits_at_once_is_reported_as_such():
+    """A spritzer that refuses its flags exits at once: the error says it exited, with its code and its own words,
+    and does not claim to have waited the start-up timeout."""
+    server = SpritzerServer(["node", os.path.join(REPO, "bin", "spritzer.mjs")], extra_args=["--no-such-flag"])
+    started = time.monotonic()
+    with pytest.raises(SpritzerError) as err:
+        server.start()
+    assert time.monotonic() - started < 30
+    message = str(err.value)
+    assert "exited with 1 before printing its ready line" in message, message
+    assert "no-such-flag" in message, message
+    assert "within" not in message.splitlines()[0], message

@@ -161,7 +161,12 @@ class SpritzerServer:
         try:
             self._ready.wait(self.startup_timeout)
             if self.base_url is None:
-                raise SpritzerError(self._failure("did not print its ready line"))
+                # The log thread also wakes start() when the server's output ends: it exited (or is exiting).
+                try:
+                    code = self._proc.wait(2)
+                except subprocess.TimeoutExpired:
+                    raise SpritzerError(self._failure("did not print its ready line", timed=True)) from None
+                raise SpritzerError(self._failure(f"exited with {code} before printing its ready line"))
             while True:
                 if self._proc.poll() is not None:
                     raise SpritzerError(self._failure(f"exited with {self._proc.returncode}"))
@@ -172,7 +177,7 @@ class SpritzerServer:
                 except (urllib.error.URLError, OSError):
                     pass
                 if time.monotonic() > deadline:
-                    raise SpritzerError(self._failure("did not answer /_spritzer/health"))
+                    raise SpritzerError(self._failure("did not answer /_spritzer/health", timed=True))
                 time.sleep(0.05)
         except BaseException:
             self.stop()
@@ -197,9 +202,12 @@ class SpritzerServer:
         self.namespace = chosen or f"spritzer-test-{secrets.token_hex(4)}"
         return ["--ephemeral"] + ([] if chosen else ["--namespace", self.namespace])
 
-    def _failure(self, what: str) -> str:
+    def _failure(self, what: str, timed: bool = False) -> str:
+        """The message of a failed start: what happened (`timed`: within the start-up timeout), then the server's
+        last 30 lines of output."""
         tail = "\n".join(list(self.log)[-30:])
-        return f"spritzer ({shlex.join(self.argv)} --exec {self.engine}) {what} within {self.startup_timeout:g} s:\n{tail}"
+        within = f" within {self.startup_timeout:g} s" if timed else ""
+        return f"spritzer ({shlex.join(self.argv)} --exec {self.engine}) {what}{within}:\n{tail}"
 
     def reset(self) -> None:
         """Forgets every sprite, session, service and fault rule (POST /_spritzer/reset, 204)."""
