@@ -14,9 +14,9 @@ import { execFileSync } from 'node:child_process';
 import { accessSync, constants as fsConstants, readFileSync, statSync } from 'node:fs';
 import { connect, type Server, type Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
-import { decodeResize, encodeFrame, encodeResize, FrameDecoder, FrameType, type SpawnMessage } from '../protocol/agent.ts';
+import { decodeResize, encodeFrame, encodeResize, FrameDecoder, FrameType, MAX_SPAWN_GROUPS, type SpawnMessage } from '../protocol/agent.ts';
 import { Supervisor } from './supervisor.ts';
-import { commandFor, lookupUser, parseSudoArgs, SUDO_USAGE, SudoUsageError, type SudoRequest } from './sudo-options.ts';
+import { commandFor, lookupUser, parseSudoArgs, SUDO_USAGE, SudoUsageError, userGroups, type SudoRequest } from './sudo-options.ts';
 import { listenApiSocket } from './api-socket.ts';
 
 /** Where the agent listens for `sudo` requests (inside the sprite; mode 0666: every user of the sprite may sudo). */
@@ -82,9 +82,10 @@ export function serveSudoConnection(socket: Socket, opts: { dropPrivileges: bool
 function spawnMessage(v: unknown): SpawnMessage {
   const m = v as SpawnMessage;
   const ok = m && Array.isArray(m.argv) && m.argv.length > 0 && m.argv.every((a) => typeof a === 'string') && typeof m.env === 'object' && m.env !== null
-    && typeof m.dir === 'string' && Number.isInteger(m.uid) && Number.isInteger(m.gid) && m.uid >= 0 && m.gid >= 0;
+    && typeof m.dir === 'string' && Number.isInteger(m.uid) && Number.isInteger(m.gid) && m.uid >= 0 && m.gid >= 0
+    && (m.groups === undefined || (Array.isArray(m.groups) && m.groups.length <= MAX_SPAWN_GROUPS && m.groups.every((g) => Number.isInteger(g) && g >= 0 && g < 2 ** 32 - 1)));
   if (!ok) throw new Error('malformed SPAWN');
-  return { argv: m.argv, path: typeof m.path === 'string' ? m.path : undefined, env: m.env, dir: m.dir, tty: !!m.tty, rows: Number(m.rows) || 24, cols: Number(m.cols) || 80, uid: m.uid, gid: m.gid, stdin: m.stdin !== false };
+  return { argv: m.argv, path: typeof m.path === 'string' ? m.path : undefined, env: m.env, dir: m.dir, tty: !!m.tty, rows: Number(m.rows) || 24, cols: Number(m.cols) || 80, uid: m.uid, gid: m.gid, ...(m.groups ? { groups: m.groups } : {}), stdin: m.stdin !== false };
 }
 
 /** Listens for `sudo` requests on `path` (see {@link serveSudoConnection}). Resolves with the server. */
@@ -228,6 +229,13 @@ export async function sudoMain(argv: string[], socketPath: string = SUDO_SOCKET_
       return '';
     }
   };
+  const groupFile = (): string => {
+    try {
+      return readFileSync('/etc/group', 'utf8');
+    } catch {
+      return '';
+    }
+  };
   const uid = process.getuid?.() ?? 0;
   const callerName = (): string => {
     try {
@@ -257,7 +265,7 @@ export async function sudoMain(argv: string[], socketPath: string = SUDO_SOCKET_
     const size = (): { cols: number; rows: number } => ({ cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 });
     const restore = tty ? rawTerminal() : () => undefined;
     try {
-      return await runSudoClient(socketPath, { argv: cmd.argv, path: cmd.path, env: cmd.env, dir: cmd.dir, tty, ...size(), uid: cmd.uid, gid: cmd.gid, stdin: true }, {
+      return await runSudoClient(socketPath, { argv: cmd.argv, path: cmd.path, env: cmd.env, dir: cmd.dir, tty, ...size(), uid: cmd.uid, gid: cmd.gid, groups: userGroups(groupFile(), target.name, target.gid), stdin: true }, {
         stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, signals: process, size,
       });
     } finally {

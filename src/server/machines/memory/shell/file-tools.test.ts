@@ -7,7 +7,7 @@ import { engineBash, hostBash } from '../../../../../test/support/host-bash.ts';
 describe('sh -lc and bash -lc inside a script', () => {
   it('run their script as a login shell would, with $0 and $1 bound', async () => {
     expect(await runShell("sh -lc 'id -u; echo $0 $1' a b; bash -l -c 'exit 3'; echo $?; bash -lc \"export K='k v'; echo \\\"\\$K\\\"\"")).toEqual({
-      stdout: '1000\na b\n3\nk v\n',
+      stdout: '1001\na b\n3\nk v\n',
       stderr: '',
       exit: 0,
     });
@@ -39,7 +39,7 @@ describe('stat', () => {
     const r = await runShell(`${TREE} && stat a | sed -n '1,2p;4,6p'; stat -c '%h %b %B %o' d a`);
     expect(r.stdout).toBe(
       '  File: a\n  Size: 6         \tBlocks: 8          IO Block: 4096   regular file\n' +
-        'Access: (0644/-rw-r--r--)  Uid: ( 1000/  sprite)   Gid: ( 1000/  sprite)\n' +
+        'Access: (0644/-rw-r--r--)  Uid: ( 1001/  sprite)   Gid: ( 1001/  sprite)\n' +
         'Access: 2020-01-02 03:04:05.000000000 +0000\nModify: 2020-01-02 03:04:05.000000000 +0000\n3 8 512 4096\n1 8 512 4096\n',
     );
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runShell, testSprite } from '../../../../../test/support/shell-run.ts';
 
-// Outputs as GNU coreutils 9 and sudo 1.9 print them on a sprite (the sprite user is uid 1000, passwordless sudo).
+// Outputs as GNU coreutils 9 and sudo 1.9 print them on a sprite (the sprite user is uid 1001 in the groups sudo and users, passwordless sudo).
 
 describe('id, whoami, groups', () => {
   it('know Ubuntu\'s nobody, and groups answers for each user operand, an unknown one reported (status 1)', async () => {
@@ -12,8 +12,8 @@ describe('id, whoami, groups', () => {
     });
   });
   it('describe the sprite user', async () => {
-    expect((await runShell('id -u; id -g; id -un; id -gn; whoami; groups')).stdout).toBe('1000\n1000\nsprite\nsprite\nsprite\nsprite\n');
-    expect((await runShell('id')).stdout).toBe('uid=1000(sprite) gid=1000(sprite) groups=1000(sprite)\n');
+    expect((await runShell('id -u; id -g; id -un; id -gn; whoami; groups')).stdout).toBe('1001\n1001\nsprite\nsprite\nsprite\nsprite sudo users\n');
+    expect((await runShell('id')).stdout).toBe('uid=1001(sprite) gid=1001(sprite) groups=1001(sprite),27(sudo),100(users)\n');
     expect((await runShell('id root')).stdout).toBe('uid=0(root) gid=0(root) groups=0(root)\n');
   });
   it('fail on an unknown user, and loudly on an option they lack', async () => {
@@ -25,7 +25,7 @@ describe('id, whoami, groups', () => {
       exit: 0,
     });
     expect(await runShell('LANG=C.UTF-8 id nobody_x')).toEqual({ stdout: '', stderr: 'id: ‘nobody_x’: no such user\n', exit: 1 });
-    expect((await runShell('id -a')).stdout).toBe('uid=1000(sprite) gid=1000(sprite) groups=1000(sprite)\n');
+    expect((await runShell('id -a')).stdout).toBe('uid=1001(sprite) gid=1001(sprite) groups=1001(sprite),27(sudo),100(users)\n');
     const r = await runShell('id -z');
     expect([r.exit, r.stderr]).toEqual([2, 'id: option -z is not available in the shell engine; run spritzer with --exec sandbox\n']);
   });
@@ -39,7 +39,7 @@ describe('sudo', () => {
     expect((await runShell('sudo -n id -u; sudo whoami; sudo -n sh -c \'echo $USER $HOME $SUDO_USER\'')).stdout).toBe('0\nroot\nroot /root sprite\n');
   });
   it('passes on the status and output of its command, and the user is back after it', async () => {
-    expect(await runShell('sudo sh -c "echo out; exit 3"; echo $?; id -u')).toEqual({ stdout: 'out\n3\n1000\n', stderr: '', exit: 0 });
+    expect(await runShell('sudo sh -c "echo out; exit 3"; echo $?; id -u')).toEqual({ stdout: 'out\n3\n1001\n', stderr: '', exit: 0 });
   });
   it('refuses another user loudly', async () => {
     const r = await runShell('sudo -u bob id');
