@@ -364,7 +364,7 @@ describe('rm NAME/', () => {
 describe('chown -v/-c and mv -n as GNU', () => {
   it('chown -v describes every file (post-order under -R), -c only changes; OWNER: is the owner and its group', async () => {
     // As a service, whose chown to root fails; an exec session's succeeds.
-    const r = await runShell('mkdir -p d/e; touch d/e/f ow; chown -v sprite:sprite ow; chown -c sprite ow; chown -Rv sprite d; chown -v root ow; sudo chown -v root: ow; sudo chown -c 1000 ow; echo rc=$?', undefined, { service: true });
+    const r = await runShell('mkdir -p d/e; touch d/e/f ow; chown -v sprite:sprite ow; chown -c sprite ow; chown -Rv sprite d; chown -v root ow; sudo chown -v root: ow; sudo chown -c 1001 ow; echo rc=$?', undefined, { service: true });
     expect(r.stdout).toBe(
       "ownership of 'ow' retained as sprite:sprite\nownership of 'd/e/f' retained as sprite\nownership of 'd/e' retained as sprite\n" +
         "ownership of 'd' retained as sprite\nfailed to change ownership of 'ow' from sprite to root\n" +

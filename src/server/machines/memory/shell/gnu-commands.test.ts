@@ -115,3 +115,65 @@ describe('realpath', () => {
     expect(await runShell('realpath nope/x')).toEqual({ stdout: '', stderr: 'realpath: nope/x: No such file or directory\n', exit: 1 });
   });
 });
+
+// Production's sprite user (useradd -u 1001 sprite; usermod -aG sudo,users sprite), as a Debian host prints it for a
+// process of uid/gid 1001 with the groups initgroups gives it (1001, 27, 100): setpriv --reuid 1001 --regid 1001
+// --groups 1001,27,100, the names from the sprite's /etc/passwd and /etc/group.
+describe('the sprite user: uid 1001, gid 1001, groups sprite, sudo and users', () => {
+  it('id, stat, ls -ln, $UID, GROUPS, python3 and perl agree, and /etc/passwd and /etc/group say so', async () => {
+    const r = await runShell(
+      [
+        'cd /home/sprite && touch new',
+        'id; id -u; id -g; id -G; id -Gn; groups; whoami',
+        "stat -c '%u %g %U %G' new; ls -ln new | cut -d' ' -f3,4; ls -l new | cut -d' ' -f3,4",
+        'echo "$UID $EUID ${GROUPS[*]}"',
+        "python3 -c 'import os; print(os.getuid(), os.geteuid(), os.getgid(), os.getgroups())'",
+        `perl -e 'print "$( | $)\\n"'`,
+        "grep -E '^(sprite|sudo|users):' /etc/passwd /etc/group",
+      ].join('\n'),
+    );
+    expect(r).toEqual({
+      stdout: [
+        'uid=1001(sprite) gid=1001(sprite) groups=1001(sprite),27(sudo),100(users)',
+        '1001', '1001', '1001 27 100', 'sprite sudo users', 'sprite sudo users', 'sprite',
+        '1001 1001 sprite sprite', '1001 1001', 'sprite sprite',
+        '1001 1001 1001 100 27',
+        '1001 1001 1001 [27, 100, 1001]',
+        '1001 27 100 1001 | 1001 27 100 1001',
+        '/etc/passwd:sprite:x:1001:1001::/home/sprite:/bin/bash',
+        '/etc/group:sudo:x:27:sprite',
+        '/etc/group:users:x:100:sprite',
+        '/etc/group:sprite:x:1001:',
+        '',
+      ].join('\n'),
+      stderr: '',
+      exit: 0,
+    });
+  }, 60_000);
+
+  it('a service (the plain user) may give its files its own groups only, and writes what its groups may', async () => {
+    const ctx = testSprite();
+    await runShell("sudo sh -c 'touch g s && chown root:users g && chmod 664 g s'", ctx);
+    const r = await runShell(
+      [
+        'touch f; chgrp -v users f; stat -c "%g %G" f; chgrp sudo f && stat -c %g f; chgrp root f; echo "rc=$?"; chown 1001:100 f; echo "rc=$?"',
+        'echo x >> g && echo wrote-g; (echo x >> s) 2>/dev/null; echo "rc=$?"',
+        'test -G f || echo not-G; test -O f && echo O; [ -w g ] && echo w-g; [ -w s ] || echo not-w-s',
+        "find . -maxdepth 1 -group users -printf '%p %u %g\\n' | sort",
+        `python3 -c 'import os; print(os.access("g", os.W_OK), os.access("s", os.W_OK))'`,
+      ].join('\n'),
+      ctx,
+      { service: true },
+    );
+    expect(r).toEqual({
+      stdout: "changed group of 'f' from sprite to users\n100 users\n27\nrc=1\nrc=0\nwrote-g\nrc=1\nnot-G\nO\nw-g\nnot-w-s\n./f sprite users\n./g root users\nTrue False\n",
+      stderr: "chgrp: changing group of 'f': Operation not permitted\n",
+      exit: 0,
+    });
+  }, 60_000);
+
+  it('sudo runs as root with root\'s groups, and says who called it', async () => {
+    const r = await runShell('sudo id; sudo sh -c \'echo "$SUDO_USER $SUDO_UID $SUDO_GID"\'; sudo python3 -c \'import os; print(os.getgroups())\'');
+    expect(r).toEqual({ stdout: 'uid=0(root) gid=0(root) groups=0(root)\nsprite 1001 1001\n[0]\n', stderr: '', exit: 0 });
+  }, 60_000);
+});
