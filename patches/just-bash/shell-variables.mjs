@@ -8,8 +8,8 @@
 // - `${#@}` and `${#*}` are the number of positional parameters (just-bash: the length of "$*");
 // - `$EPOCHSECONDS`, `$EPOCHREALTIME` (seconds.microseconds, of the microsecond clock: two reads differ, as bash's
 //   gettimeofday), `$SRANDOM` (32 random bits) and the `GROUPS` array exist (just-bash had none). GROUPS lists the
-//   user's groups as the embedder's `processInfo.groups` gives them (bash's order: the group id first, bash's
-//   initialize_group_array swapping it with the first of getgroups(2)'s sorted list), else the group id alone.
+//   user's groups as the embedder's `processInfo.groups` gives them (in bash's order: bash's initialize_group_array
+//   puts the group id first), else the group id alone.
 const VERSINFO = ['5', '2', '37', '1', 'release', 'x86_64-pc-linux-gnu'];
 
 export default {

@@ -337,8 +337,8 @@ export interface SpawnMessage extends ProcessSpec {
    */
   caps?: string[];
   /**
-   * Supplementary group ids the process holds (setgroups(2)): the sprite user's own, `sudo` and `users` (1001, 27,
-   * 100, as initgroups(3) gives them), so `id` shows production's `groups=1001(sprite),27(sudo),100(users)`. Absent or empty: none. Applied by an agent that runs as root with the run-as helper.
+   * Supplementary group ids the process holds (setgroups(2)): the sprite user's `sudo` and `users` (27, 100), so
+   * `id` shows production's `groups=1001(sprite),27(sudo),100(users)`. Absent or empty: none. Applied by an agent that runs as root with the run-as helper.
    */
   groups?: number[];
   /** False: stdin is closed at once (the caller will send none). */

@@ -31,11 +31,13 @@ export const SPRITE_SUPPLEMENTARY_GROUPS: ReadonlyArray<{ readonly name: string;
 /** The gids of {@link SPRITE_SUPPLEMENTARY_GROUPS}. */
 export const SPRITE_SUPPLEMENTARY_GIDS: readonly number[] = SPRITE_SUPPLEMENTARY_GROUPS.map((g) => g.gid);
 /**
- * The supplementary group list of every process of the sprite user, as initgroups(3) makes it (login, su, sudo):
- * its own group first, then `sudo` and `users`. The kernel keeps the list sorted, so getgroups(2) (python's
- * `os.getgroups()`) answers `[27, 100, 1001]`; `id` prints `groups=1001(sprite),27(sudo),100(users)`.
+ * The supplementary group list of every process of the sprite user: the groups that list it as a member, as
+ * production's image starts its processes as `sprite` (`exec gosu "$TARGET_USER"` in superfly/sprites-go
+ * base-env/images/ubuntu-devtools/entrypoint.sh: gosu sets runc's libcontainer/user groups, those naming the user;
+ * its own group is its gid only). getgroups(2) (python's `os.getgroups()`) answers `[27, 100]`; `id` prints
+ * `groups=1001(sprite),27(sudo),100(users)`.
  */
-export const SPRITE_PROCESS_GROUPS: readonly number[] = [SPRITE_GID, ...SPRITE_SUPPLEMENTARY_GIDS];
+export const SPRITE_PROCESS_GROUPS: readonly number[] = SPRITE_SUPPLEMENTARY_GIDS;
 
 /** Where processes inside find the in-sprite API (docs/wire-reference.md §12). */
 export const API_SOCKET_PATH = '/.sprite/api.sock';

@@ -44,7 +44,7 @@ describe.skipIf(skip)('SandboxMachine', () => {
     expect(r.code).toBe(0);
     const [uname, id, pwd, home] = r.out.trim().split('\n');
     expect(uname).toMatch(/^Linux alpha /);
-    expect(id).toBe('uid=1000(sprite) gid=1000(sprite) groups=1000(sprite)');
+    expect(id).toBe('uid=1001(sprite) gid=1001(sprite) groups=1001(sprite),27(sudo),100(users)');
     expect([pwd, home]).toEqual(['/home/sprite', '/home/sprite']);
     expect(alpha.kind).toBe('sandbox');
     expect(factory.snapshotMode).toMatch(/^(btrfs|copy)$/);

@@ -32,7 +32,7 @@ import { callDeadlineMs, callTimeoutError, DEFAULT_AGENT_TIMEOUT_MS, isCallTimeo
 
 /**
  * A spawn request as the agent takes it: the exec request plus the ids to run as (the sprite user: 1001/1001, with the
- * supplementary groups 1001, 27 and 100) and its capabilities.
+ * supplementary groups 27 and 100) and its capabilities.
  */
 export interface AgentSpawnRequest extends ExecRequest {
   uid: number;

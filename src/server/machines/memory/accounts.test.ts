@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS, bashGroups, GROUP, GROUP_IDS, GROUP_NAMES, PASSWD, processGroups, ROOT_ACCOUNT, SPRITE_ACCOUNT, spriteUserInGroup, USER_IDS, USER_NAMES } from './accounts.ts';
 
-// A Debian process of uid/gid 1001 with the groups 1001, 27 and 100 (setpriv --groups 1001,27,100): getgroups(2)
-// [27, 100, 1001], bash's GROUPS `1001 100 27`.
+// A Debian process of uid/gid 1001 with the groups 27 and 100 (setpriv --reuid 1001 --regid 1001 --groups 27,100):
+// getgroups(2) [27, 100], bash's GROUPS `1001 27 100`.
 describe('the in-memory sprites\' accounts', () => {
   it('the sprite user is 1001:1001 in sprite, sudo and users; root and nobody as on Ubuntu', () => {
-    expect(SPRITE_ACCOUNT).toEqual({ uid: 1001, name: 'sprite', gid: 1001, groups: [1001, 27, 100] });
+    expect(SPRITE_ACCOUNT).toEqual({ uid: 1001, name: 'sprite', gid: 1001, groups: [1001, 27, 100], supplementary: [27, 100] });
     expect(ACCOUNTS.map((a) => a.name)).toEqual(['root', 'sprite', 'nobody']);
-    expect([processGroups(SPRITE_ACCOUNT), processGroups(ROOT_ACCOUNT)]).toEqual([[27, 100, 1001], [0]]);
-    expect([bashGroups(SPRITE_ACCOUNT), bashGroups(ROOT_ACCOUNT)]).toEqual([[1001, 100, 27], [0]]);
+    expect([processGroups(SPRITE_ACCOUNT), processGroups(ROOT_ACCOUNT)]).toEqual([[27, 100], [0]]);
+    expect([bashGroups(SPRITE_ACCOUNT), bashGroups(ROOT_ACCOUNT)]).toEqual([[1001, 27, 100], [0]]);
     expect([27, 100, 1001, 0, 65534].map(spriteUserInGroup)).toEqual([true, true, true, false, false]);
   });
 

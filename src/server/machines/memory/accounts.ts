@@ -6,22 +6,28 @@
  * src/protocol/sprite-tree.ts). No other account exists in these sprites.
  * @see passwd(5), group(5); docs/fidelity.md "`id`"
  */
-import { SPRITE_GID, SPRITE_SUPPLEMENTARY_GIDS, SPRITE_SUPPLEMENTARY_GROUPS, SPRITE_UID, SPRITE_USER } from '../../../protocol/sprite-tree.ts';
+import { SPRITE_GID, SPRITE_PROCESS_GROUPS, SPRITE_SUPPLEMENTARY_GIDS, SPRITE_SUPPLEMENTARY_GROUPS, SPRITE_UID, SPRITE_USER } from '../../../protocol/sprite-tree.ts';
 import { SPRITE_PASSWD_LINE, withSpriteGroups } from '../../../protocol/sprite-accounts.ts';
 
-/** One user: uid, name, primary gid and the groups `id` lists for it (the primary first, as GNU id prints them). */
+/**
+ * One user: uid, name, primary gid, the groups `id` lists for it (the primary first, as GNU id prints them) and the
+ * supplementary groups its processes hold (what getgroups(2) answers, before the kernel sorts it).
+ */
 export interface Account {
   uid: number;
   name: string;
   gid: number;
   groups: readonly number[];
+  supplementary: readonly number[];
 }
 
 /** The sprite's users: root, the sprite user, `nobody`. */
 export const ACCOUNTS: readonly Account[] = [
-  { uid: 0, name: 'root', gid: 0, groups: [0] },
-  { uid: SPRITE_UID, name: SPRITE_USER, gid: SPRITE_GID, groups: [SPRITE_GID, ...SPRITE_SUPPLEMENTARY_GIDS] },
-  { uid: 65534, name: 'nobody', gid: 65534, groups: [65534] },
+  // Under sudo, which gives root initgroups(3)'s list: its own group.
+  { uid: 0, name: 'root', gid: 0, groups: [0], supplementary: [0] },
+  // As production starts it: the groups that list it (SPRITE_PROCESS_GROUPS), its own group as its gid only.
+  { uid: SPRITE_UID, name: SPRITE_USER, gid: SPRITE_GID, groups: [SPRITE_GID, ...SPRITE_SUPPLEMENTARY_GIDS], supplementary: SPRITE_PROCESS_GROUPS },
+  { uid: 65534, name: 'nobody', gid: 65534, groups: [65534], supplementary: [65534] },
 ];
 
 /** The sprite user's account. */
@@ -53,14 +59,15 @@ export const accountOf = (uid: number): Account | undefined => ACCOUNTS.find((a)
 export const spriteUserInGroup = (gid: number): boolean => SPRITE_ACCOUNT.groups.includes(gid);
 
 /**
- * What getgroups(2) answers for a process of `account` (python's `os.getgroups()`, perl's `$(` after the gid): the
- * groups initgroups(3) gave it, which the kernel keeps sorted (`[27, 100, 1001]` for the sprite user, `[0]` for root).
+ * What getgroups(2) answers for a process of `account` (python's `os.getgroups()`, perl's `$(` after the gid): its
+ * supplementary groups, which the kernel keeps sorted (`[27, 100]` for the sprite user, `[0]` for root under sudo).
  */
-export const processGroups = (account: Account): number[] => [...account.groups].sort((a, b) => a - b);
+export const processGroups = (account: Account): number[] => [...account.supplementary].sort((a, b) => a - b);
 
 /**
- * bash's `GROUPS` for a shell of `account`: getgroups(2)'s sorted list with the group id moved to the front, swapped
- * with the first entry as bash's initialize_group_array does (`1001 100 27` for the sprite user, `0` for root).
+ * bash's `GROUPS` for a shell of `account`, as bash's initialize_group_array makes it from getgroups(2)'s sorted list:
+ * the group id put first when the list lacks it, else swapped with the first entry (`1001 27 100` for the sprite
+ * user, `0` for root).
  */
 export function bashGroups(account: Account): number[] {
   const out = processGroups(account);

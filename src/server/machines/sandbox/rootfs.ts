@@ -9,7 +9,7 @@ import { chmod, chown, copyFile, lstat, mkdir, readFile, readdir, readlink, rm, 
 import { join, posix } from 'node:path';
 import { buildWhiteouts, findUnreadable } from './hidden.ts';
 import { SPRITE_GID, SPRITE_HOME, SPRITE_UID } from '../../../protocol/sprite-tree.ts';
-import { SPRITE_GROUP_LINE, SPRITE_PASSWD_LINE, withSpriteGroups, withSpritePasswd } from '../../../protocol/sprite-accounts.ts';
+import { withSpriteGroups, withSpritePasswd } from '../../../protocol/sprite-accounts.ts';
 
 export { SPRITE_HOME };
 
@@ -198,9 +198,8 @@ export function accountsFile(text: string, kind: 'passwd' | 'group', keepAll = f
     if (kind === 'group') g[3] = '';
     return g.join(':');
   });
-  out.push(kind === 'passwd' ? SPRITE_PASSWD_LINE : SPRITE_GROUP_LINE);
-  const generated = `${out.join('\n')}\n`;
-  return kind === 'passwd' ? generated : withSpriteGroups(generated);
+  const generated = out.map((l) => `${l}\n`).join('');
+  return kind === 'passwd' ? withSpritePasswd(generated) : withSpriteGroups(generated);
 }
 
 async function makeSkeleton(dir: string): Promise<void> {

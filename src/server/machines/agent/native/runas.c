@@ -4,8 +4,8 @@
  *   spritzer-runas UID GID GROUPS CAPS STATUS_FD FILE ARGV0 [ARG...]
  *
  * Run by the in-sprite agent (root of the sprite's user namespace) for every exec and service process. It
- *  1. sets the supplementary groups to exactly GROUPS (a comma-separated list of gids, e.g. "1001,27,100" for the
- *     sprite user: its own group, sudo and users, as initgroups(3) gives them; or "-" for none; setgroups(2)),
+ *  1. sets the supplementary groups to exactly GROUPS (a comma-separated list of gids, e.g. "27,100" for the
+ *     sprite user's sudo and users; or "-" for none; setgroups(2)),
  *     becomes gid GID (setresgid) and, keeping its permitted capabilities across the change (PR_SET_KEEPCAPS),
  *     uid UID (setresuid);
  *  2. when CAPS is not "-": sets its permitted, effective and inheritable sets to exactly CAPS (a comma-separated

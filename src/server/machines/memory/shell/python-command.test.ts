@@ -80,7 +80,7 @@ describe('python3 sees the machine the shell describes', () => {
       ].join('\n'),
     );
     expect(got.stdout).toBe(
-      'Linux demo True Linux demo /usr/bin/python3\n1001 1001 1001 1001 [27, 100, 1001]\n0 0 [0]\nTrue False True /usr/bin/bash\n1001 0 sprite root\n/home/sprite\n' +
+      'Linux demo True Linux demo /usr/bin/python3\n1001 1001 1001 1001 [27, 100]\n0 0 [0]\nTrue False True /usr/bin/bash\n1001 0 sprite root\n/home/sprite\n' +
         "pwd.struct_passwd(pw_name='root', pw_passwd='x', pw_uid=0, pw_gid=0, pw_gecos='root', pw_dir='/root', pw_shell='/bin/bash')\n" +
         'None 2 False False\n',
     );
