@@ -24,11 +24,11 @@ export const SUDO_SOCKET_PATH = '/.sprite/sudo.sock';
 
 /**
  * Serves one `sudo` connection: the first frame must be SPAWN (a {@link SpawnMessage}, uid/gid applied when
- * `dropPrivileges`), then stdin, EOF, signal and resize frames drive the process; its output and EXIT go back, and
+ * `dropPrivileges`, and its groups too when the run-as helper `runAs` starts it), then stdin, EOF, signal and resize frames drive the process; its output and EXIT go back, and
  * the connection ends after EXIT. When the caller goes away first, the command's process group is killed (as the
  * command of a killed exec is). Output pauses while the socket is congested. A malformed frame drops the connection.
  */
-export function serveSudoConnection(socket: Socket, opts: { dropPrivileges: boolean; exitDrainMs: number }): void {
+export function serveSudoConnection(socket: Socket, opts: { dropPrivileges: boolean; exitDrainMs: number; runAs?: string }): void {
   const decoder = new FrameDecoder();
   let started = false;
   let exited = false;
@@ -47,7 +47,7 @@ export function serveSudoConnection(socket: Socket, opts: { dropPrivileges: bool
         socket.end();
       },
     },
-    { root: '', dropPrivileges: opts.dropPrivileges, exitDrainMs: opts.exitDrainMs, sweepNamespace: false, logOwner: null },
+    { root: '', dropPrivileges: opts.dropPrivileges, runAs: opts.runAs, exitDrainMs: opts.exitDrainMs, sweepNamespace: false, logOwner: null },
   );
   socket.on('drain', () => supervisor.setPaused(false));
   socket.on('error', () => undefined);
@@ -89,7 +89,7 @@ function spawnMessage(v: unknown): SpawnMessage {
 }
 
 /** Listens for `sudo` requests on `path` (see {@link serveSudoConnection}). Resolves with the server. */
-export function listenSudo(path: string = SUDO_SOCKET_PATH, opts: { dropPrivileges: boolean; exitDrainMs: number }): Promise<Server> {
+export function listenSudo(path: string = SUDO_SOCKET_PATH, opts: { dropPrivileges: boolean; exitDrainMs: number; runAs?: string }): Promise<Server> {
   return listenApiSocket(path, (socket) => serveSudoConnection(socket, opts));
 }
 

@@ -75,7 +75,7 @@ describe.skipIf(skip)('SandboxMachine', () => {
     expect((await exec(alpha, 'echo persisted > note.txt')).code).toBe(0);
     expect((await exec(alpha, 'cat note.txt')).out).toBe('persisted\n');
     expect(Buffer.from(await alpha.fs.readFile('/home/sprite/note.txt')).toString()).toBe('persisted\n');
-    expect((await alpha.fs.stat('/home/sprite/note.txt')).uid).toBe(1000);
+    expect((await alpha.fs.stat('/home/sprite/note.txt')).uid).toBe(1001);
   });
 
   it('two sprites see neither each other’s files nor processes', async () => {
