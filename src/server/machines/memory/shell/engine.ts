@@ -542,7 +542,8 @@ async function runShell(
       // Its promises note an unhandled rejection for node's report (node-promises.ts).
       javascript: { bootstrap: NODE_LOCALE + NODE_PROMISES },
       sleep: ctl.sleep,
-      // The sprite user's ids and groups: `$UID`, `$GROUPS`, `test -O`/`-G` (accounts.ts).
+      // The sprite user's ids (`$UID`, `test -O`/`-G`; accounts.ts) and `groups`, bash's `GROUPS` in bash's order,
+      // which patches/just-bash/shell-variables.mjs reads (it is not in just-bash's type).
       processInfo: { pid, ppid: 1, uid: SPRITE_ACCOUNT.uid, gid: SPRITE_ACCOUNT.gid, groups: bashGroups(SPRITE_ACCOUNT) } as { pid: number; ppid: number; uid: number; gid: number },
       // Its global-patching sandbox would also block the injected clock's timers (`sleep`); commands here only
       // ever see the sprite's VFS, and the emulator runs its own user's commands.
