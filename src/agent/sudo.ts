@@ -24,8 +24,8 @@ export const SUDO_SOCKET_PATH = '/.sprite/sudo.sock';
 
 /**
  * Serves one `sudo` connection: the first frame must be SPAWN (a {@link SpawnMessage}, uid/gid applied when
- * `dropPrivileges`, and its groups too when the run-as helper `runAs` starts it), then stdin, EOF, signal and resize frames drive the process; its output and EXIT go back, and
- * the connection ends after EXIT. When the caller goes away first, the command's process group is killed (as the
+ * `dropPrivileges`, and its groups too when the run-as helper `runAs` starts it), then stdin, EOF, signal and resize
+ * frames drive the process; its output and EXIT go back, and the connection ends after EXIT. When the caller goes away first, the command's process group is killed (as the
  * command of a killed exec is). Output pauses while the socket is congested. A malformed frame drops the connection.
  */
 export function serveSudoConnection(socket: Socket, opts: { dropPrivileges: boolean; exitDrainMs: number; runAs?: string }): void {

@@ -11,8 +11,6 @@ import { buildWhiteouts, findUnreadable } from './hidden.ts';
 import { SPRITE_GID, SPRITE_HOME, SPRITE_UID } from '../../../protocol/sprite-tree.ts';
 import { withSpriteGroups, withSpritePasswd } from '../../../protocol/sprite-accounts.ts';
 
-export { SPRITE_HOME };
-
 /**
  * The first id of a regular user (login.defs' UID_MIN and GID_MIN on Debian and Ubuntu): the host's accounts below
  * it (and 65534) are system ones, copied into a sprite; those from it on are people's, left out.
@@ -74,8 +72,7 @@ export interface HostSources {
  * Builds the host base in `dir` (emptied first, mode 0700: only host root reaches what is below): a skeleton root
  * at `dir/root` with a filtered `/etc` (ETC_ALLOWLIST), a generated `passwd`/`group` (system accounts without
  * passwords, plus `sprite` uid/gid 1001 home `/home/sprite`, a member of `sudo` and `users`), `/home/sprite` (owned
- * 1001:1001, 0755), `/root` 0700,
- * `/tmp` and `/var/tmp` 1777, empty mount points (`/usr`, `/proc`, `/dev`, `/.sprite/…`) and the merged-usr
+ * 1001:1001, 0755), `/root` 0700, `/tmp` and `/var/tmp` 1777, empty mount points (`/usr`, `/proc`, `/dev`, `/.sprite/…`) and the merged-usr
  * symlinks. Resolves with the trees: `/` from the skeleton, `/usr` from the host (plus any of `/bin`, `/lib*` that is
  * a real directory on the host), each host tree with the whiteouts (`dir/hidden/<name>`, hidden.ts) of what not
  * every host user may read there, so a sprite sees of the host only that, even as root.

@@ -32,7 +32,6 @@ export const unsupported = (cmd: string, opt: string): ExecResult =>
   (/^(--[^=\s]+(=[^]*)?|-[^-\s])$/.test(opt) && gnuOptionStatus(cmd, opt)?.kind === 'unknown' ? gnuRejection(cmd, opt) : undefined) ??
   fail(`${cmd}: option ${opt} is not available in the shell engine; ${HINT}\n`, 2);
 
-
 /** Whether the command runs under this module's `sudo` (it sets SUDO_UID and USER=root, as sudo(8) does). */
 const isRoot = runsAsRoot;
 

@@ -263,7 +263,6 @@ async function rmdir(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
   return text.result(failed ? 1 : 0, 'before-errors');
 }
 
-
 /** `user:group`, `user` or `group`: how chown's messages name an ownership (coreutils chown-core.c user_group_str). */
 const ownership = (user: string | null, group: string | null): string => (user !== null && group !== null ? `${user}:${group}` : (user ?? group ?? ''));
 
