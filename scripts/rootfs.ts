@@ -1,7 +1,7 @@
 /**
  * Builds a prepared root for the sandbox engine (`--sandbox-root DIR`) with debootstrap: Debian bookworm, variant
- * minbase, from the mirror the host's apt uses, plus what a sprite needs (the `sprite` user, uid/gid 1000, home
- * `/home/sprite`; the agent's mount points under `/.sprite`). It prints debootstrap's progress as it goes. It owns
+ * minbase, from the mirror the host's apt uses, plus what a sprite needs (the `sprite` user, uid/gid 1001, a member
+ * of `sudo` and `users`, home `/home/sprite`; the agent's mount points under `/.sprite`). It prints debootstrap's progress as it goes. It owns
  * the build only; the engine (src/server/machines/sandbox/rootfs.ts) uses the result read-only.
  * Run: `npm run rootfs -- DIR` (as root; about 30 s and 200 MB). Never run by tests: too slow.
  */
@@ -11,6 +11,8 @@ import { createInterface } from 'node:readline';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProgress } from '../src/cli/progress.ts';
+import { SPRITE_GID, SPRITE_HOME, SPRITE_UID } from '../src/protocol/sprite-tree.ts';
+import { withSpriteGroups, withSpritePasswd } from '../src/protocol/sprite-accounts.ts';
 
 /** Debian's own mirror, used when the host names none. */
 export const DEFAULT_MIRROR = 'http://deb.debian.org/debian';
@@ -58,15 +60,13 @@ export async function buildRootfs(dir: string, opts: RootfsOptions = {}): Promis
     );
     child.once('exit', (code) => (code === 0 ? ok() : fail(new Error(`debootstrap exited ${code}`))));
   });
-  log('rootfs: adding the sprite user (uid/gid 1000, /home/sprite) and /.sprite mount points');
+  log(`rootfs: adding the sprite user (uid/gid ${SPRITE_UID}, in sudo and users, ${SPRITE_HOME}) and /.sprite mount points`);
   const passwd = await readFile(join(target, 'etc/passwd'), 'utf8');
-  if (!/^sprite:/m.test(passwd)) {
-    await appendFile(join(target, 'etc/passwd'), 'sprite:x:1000:1000:sprite:/home/sprite:/bin/bash\n');
-    await appendFile(join(target, 'etc/group'), 'sprite:x:1000:\n');
-    await appendFile(join(target, 'etc/shadow'), 'sprite:*:19000:0:99999:7:::\n').catch(() => undefined);
-  }
-  await mkdir(join(target, 'home/sprite'), { recursive: true });
-  await chown(join(target, 'home/sprite'), 1000, 1000);
+  if (!/^sprite:/m.test(passwd)) await appendFile(join(target, 'etc/shadow'), 'sprite:*:19000:0:99999:7:::\n').catch(() => undefined);
+  await writeFile(join(target, 'etc/passwd'), withSpritePasswd(passwd));
+  await writeFile(join(target, 'etc/group'), withSpriteGroups(await readFile(join(target, 'etc/group'), 'utf8')));
+  await mkdir(join(target, SPRITE_HOME), { recursive: true });
+  await chown(join(target, SPRITE_HOME), SPRITE_UID, SPRITE_GID);
   for (const d of ['.sprite/bin', '.sprite/agent', '.sprite/run']) await mkdir(join(target, d), { recursive: true });
   await writeFile(join(target, '.sprite/bin/node'), '');
   await chmod(join(target, 'tmp'), 0o1777);

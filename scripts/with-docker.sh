@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CACHE=${SPRITZER_CONTAINER_CACHE:-$PWD/.cache/container}
-IMAGE=${SPRITZER_TEST_IMAGE:-spritzer-test:bookworm-1}
+IMAGE=${SPRITZER_TEST_IMAGE:-spritzer-test:bookworm-2}
 mkdir -p "$CACHE"
 RUN=""
 cleanup() {
@@ -31,7 +31,7 @@ trap cleanup EXIT
 
 if [ "${SPRITZER_TEST_RUNTIME:-docker}" = podman ]; then
   # Podman here needs runc (crun rejects this hybrid cgroup host), catatonit for --init, and cgroupfs.
-  IMAGE=${SPRITZER_TEST_IMAGE:-localhost/spritzer-test:bookworm-1}
+  IMAGE=${SPRITZER_TEST_IMAGE:-localhost/spritzer-test:bookworm-2}
   if ! command -v podman >/dev/null || ! command -v runc >/dev/null || [ ! -x /usr/libexec/podman/catatonit ] || ! command -v debootstrap >/dev/null; then
     [ "$(id -u)" = 0 ] || { echo "test:container: podman/runc/catatonit missing and not root" >&2; exit 1; }
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman runc catatonit debootstrap >/dev/null
@@ -81,11 +81,13 @@ if ! "${CLI[@]}" image inspect "$IMAGE" >/dev/null 2>&1; then
   debootstrap --variant=minbase --include=python3,procps bookworm "$ROOT" "${MIRROR:-http://deb.debian.org/debian}" >"$CACHE/debootstrap.log" 2>&1 \
     || { tail -20 "$CACHE/debootstrap.log" >&2; exit 1; }
   cp "$(command -v node)" "$ROOT/usr/local/bin/node"
+  # The sprite user as production's image has it (useradd -u 1001 sprite; usermod -aG sudo,users sprite).
   grep -q '^sprite:' "$ROOT/etc/passwd" || {
-    echo 'sprite:x:1000:1000:sprite:/home/sprite:/bin/bash' >>"$ROOT/etc/passwd"
-    echo 'sprite:x:1000:' >>"$ROOT/etc/group"
+    echo 'sprite:x:1001:1001::/home/sprite:/bin/bash' >>"$ROOT/etc/passwd"
+    echo 'sprite:x:1001:' >>"$ROOT/etc/group"
+    sed -i -E 's/^((sudo|users):[^:]*:[^:]*:)$/\1sprite/; t; s/^((sudo|users):[^:]*:[^:]*:.+)$/\1,sprite/' "$ROOT/etc/group"
   }
-  mkdir -p "$ROOT/home/sprite" && chown 1000:1000 "$ROOT/home/sprite"
+  mkdir -p "$ROOT/home/sprite" && chown 1001:1001 "$ROOT/home/sprite"
   rm -rf "$ROOT/var/cache/apt/archives"/*.deb "$ROOT/var/lib/apt/lists"/*
   tar -C "$ROOT" -c . | "${CLI[@]}" import -c 'CMD ["/bin/bash"]' - "$IMAGE" >/dev/null
   rm -rf "$ROOT"

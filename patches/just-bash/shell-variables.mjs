@@ -7,8 +7,9 @@
 //   interactive shell (the embedder's state.interactiveShell) shows `himBHs` (just-bash: `heuxBs` always);
 // - `${#@}` and `${#*}` are the number of positional parameters (just-bash: the length of "$*");
 // - `$EPOCHSECONDS`, `$EPOCHREALTIME` (seconds.microseconds, of the microsecond clock: two reads differ, as bash's
-//   gettimeofday), `$SRANDOM` (32 random bits) and the `GROUPS` array
-//   (the user's group id) exist (just-bash had none).
+//   gettimeofday), `$SRANDOM` (32 random bits) and the `GROUPS` array exist (just-bash had none). GROUPS lists the
+//   user's groups as the embedder's `processInfo.groups` gives them (in bash's order: bash's initialize_group_array
+//   puts the group id first), else the group id alone.
 const VERSINFO = ['5', '2', '37', '1', 'release', 'x86_64-pc-linux-gnu'];
 
 export default {
@@ -24,11 +25,11 @@ export default {
     { find: 'e.state.parentHasLoopContext=i>0,e.state.loopDepth=0,e.state.bashPid=e.state.nextVirtualPid++;', replace: 'e.state.parentHasLoopContext=i>0,e.state.loopDepth=0,e.state.bashPid=e.state.nextVirtualPid++,e.state.subshellLevel=(e.state.subshellLevel??0)+1;' },
     { find: 'bashPid:e.bashPid,expansionExitCode:', replace: 'bashPid:e.bashPid,subshellLevel:e.subshellLevel,expansionExitCode:' },
     // BASH_VERSINFO is there from the start, also in an exec that replaces the environment.
-    { find: 'this.state={env:s,arrays:new Map,', replace: `this.state={env:s,arrays:spzBashArrays(t.processInfo?.gid??1e3),` },
-    { find: 'arrays:u.replaceEnv?new Map:ot(this.state.arrays)', replace: 'arrays:u.replaceEnv?spzBashArrays(this.state.virtualGid):ot(this.state.arrays)' },
+    { find: 'this.state={env:s,arrays:new Map,', replace: `this.state={env:s,arrays:spzBashArrays(t.processInfo?.groups??[t.processInfo?.gid??1e3]),virtualGroups:t.processInfo?.groups,` },
+    { find: 'arrays:u.replaceEnv?new Map:ot(this.state.arrays)', replace: 'arrays:u.replaceEnv?spzBashArrays(this.state.virtualGroups??[this.state.virtualGid]):ot(this.state.arrays)' },
     {
       find: 'var Da="5.1.0(1)-release"',
-      replace: `function spzBashArrays(g){return new Map([["BASH_VERSINFO",{kind:"indexed",elements:new Map(${JSON.stringify(VERSINFO.map((v, i) => [String(i), v]))})}],["GROUPS",{kind:"indexed",elements:new Map([["0",String(g)]])}]])}var Da="5.2.37(1)-release"`,
+      replace: `function spzBashArrays(g){return new Map([["BASH_VERSINFO",{kind:"indexed",elements:new Map(${JSON.stringify(VERSINFO.map((v, i) => [String(i), v]))})}],["GROUPS",{kind:"indexed",elements:new Map(g.map((v,i)=>[String(i),String(v)]))}]])}var Da="5.2.37(1)-release"`,
     },
     {
       find: 'case"SECONDS":return String(Math.floor((Date.now()-e.state.startTime)/1e3));',

@@ -30,6 +30,7 @@ import {
 } from '../protocol/sprite-tree.ts';
 import { agentLanguagesMd, LANGUAGE_TOOL_DIRS, LANGUAGE_TOOLS, SPRITE_DOCS_DIR, spriteDocs } from '../protocol/sprite-docs.ts';
 import { AgentFs } from './fs-ops.ts';
+import { spriteAccountSteps } from './accounts.ts';
 
 /**
  * Listens on `path` (a stale socket is replaced; mode 0666 so the sprite user can connect) and calls `onConnection`
@@ -74,7 +75,7 @@ export async function findLanguageTools(root = ''): Promise<Array<{ name: string
  * `version` into `/.sprite/version.txt`, `/.sprite/llm.txt`, `/.sprite/docs/` (src/protocol/sprite-docs.ts; its
  * `languages.md` lists what `findLanguageTools` finds now), the logs directory (owned by `owner`), the `sprite-env`,
  * `curl-sprite-api` and `sprite-browser` scripts (0755) in `/.sprite/bin` and `/usr/local/bin`, and, when the agent
- * is root (`owner` given), the login shell's `PATH` addition (`SPRITE_PROFILE_PATH`) and the `sudo` shim at
+ * is root (`owner` given), the sprite user's entries in `/etc/passwd` and `/etc/group` where missing (accounts.ts), the login shell's `PATH` addition (`SPRITE_PROFILE_PATH`) and the `sudo` shim at
  * `/usr/local/bin/sudo` and `/usr/bin/sudo` (sudo.ts; see `SUDO_SHIM_PATHS`). The files are root's, 0644 (the scripts 0755; directories made 0755),
  * so the sprite user reads them and cannot change them. No write follows a link the sprite's code may
  * have planted (a symlink at any of these paths is replaced: beneath.ts), and the logs directory is made a real
@@ -103,6 +104,8 @@ export async function installSpriteFiles(version: string, owner: { uid: number; 
       path,
       () => fs.writeFile(path, Buffer.from(script), { mode: 0o755, mkdirParents: true, noFollow: true }),
     ]),
+    // The sprite user's entries in /etc/passwd and /etc/group, added where the image lacks them (accounts.ts).
+    ...(owner ? spriteAccountSteps(fs) : []),
     // The image's /etc/profile resets PATH for a login shell; this puts /.sprite/bin back (root's, 0644).
     ...(owner ? [SPRITE_PROFILE_PATH] : []).map((path): [string, () => Promise<unknown>] => [
       path,

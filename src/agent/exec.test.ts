@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentClient, AgentSpawnRequest } from '../server/machines/agent/client.ts';
 import { IS_ROOT, startTestAgent, type TestAgent } from '../../test/support/agent.ts';
+import { SPRITE_GID, SPRITE_PROCESS_GROUPS, SPRITE_UID } from '../protocol/sprite-tree.ts';
 
 const LINUX = process.platform === 'linux';
 if (!LINUX) console.warn('agent exec tests skipped: the agent needs Linux (/proc, process groups, node-pty)');
@@ -26,7 +27,7 @@ interface Run {
 function run(client: AgentClient, argv: string[], over: Partial<AgentSpawnRequest> = {}, stdin = false): Run {
   const out: Buffer[] = [];
   const err: Buffer[] = [];
-  const req: AgentSpawnRequest = { argv, env: ENV, dir: '/home/sprite', tty: false, rows: 24, cols: 80, uid: 1000, gid: 1000, ...over };
+  const req: AgentSpawnRequest = { argv, env: ENV, dir: '/home/sprite', tty: false, rows: 24, cols: 80, uid: SPRITE_UID, gid: SPRITE_GID, groups: [...SPRITE_PROCESS_GROUPS], ...over };
   const pid = nextPid++;
   const proc = client.spawn(req, { stdout: (d) => out.push(Buffer.from(d)), stderr: (d) => err.push(Buffer.from(d)) }, { stdin, pid });
   return { pid, out: () => Buffer.concat(out), err: () => Buffer.concat(err), exit: proc.exit, proc };
@@ -75,10 +76,12 @@ describe.skipIf(!LINUX)('agent processes', { timeout: 30000 }, () => {
     expect(lines.slice(0, -1).filter((l) => !l.startsWith('PWD=')).sort()).toEqual(['GREETING=hello from env', `PATH=${ENV.PATH}`]);
   });
 
-  it.skipIf(!IS_ROOT)('runs processes as the sprite user (uid/gid 1000, no supplementary groups)', async () => {
+  // Without the run-as helper node sets the ids, and libuv drops the supplementary groups it cannot set (the groups
+  // are the helper's: src/agent/run-as.test.ts).
+  it.skipIf(!IS_ROOT)('without the run-as helper runs processes as the sprite user (uid/gid 1001), no supplementary groups', async () => {
     const r = run(client, ['sh', '-c', 'id -u; id -g; id -G']);
     expect(await r.exit).toBe(0);
-    expect(r.out().toString()).toBe('1000\n1000\n1000\n');
+    expect(r.out().toString()).toBe('1001\n1001\n1001\n');
   });
 
   it('honours path= while argv[0] stays what the caller gave', async () => {
@@ -171,10 +174,10 @@ describe.skipIf(!LINUX)('agent processes', { timeout: 30000 }, () => {
     expect(r.out().toString()).toMatch(/40 120\r\n$/);
   });
 
-  it.skipIf(!IS_ROOT)('runs TTY processes as the sprite user too, without supplementary groups', async () => {
+  it.skipIf(!IS_ROOT)('without the run-as helper runs TTY processes as the sprite user too, without supplementary groups (not root\'s)', async () => {
     const r = run(client, ['sh', '-c', 'id -u; id -G'], { tty: true });
     expect(await r.exit).toBe(0);
-    expect(r.out().toString()).toBe('1000\r\n1000\r\n');
+    expect(r.out().toString()).toBe('1001\r\n1001\r\n');
   });
 
   it('interrupts the foreground job of a TTY with a raw 0x03 byte', async () => {

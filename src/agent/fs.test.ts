@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { VfsError } from '../server/machines/port.ts';
 import type { MachineFs } from '../server/machines/port.ts';
 import { IS_ROOT, startTestAgent, type TestAgent } from '../../test/support/agent.ts';
+import { SPRITE_GID, SPRITE_UID } from '../protocol/sprite-tree.ts';
 
 const LINUX = process.platform === 'linux';
 if (!LINUX) console.warn('agent fs tests skipped: the agent needs Linux');
@@ -38,7 +39,7 @@ describe.skipIf(!LINUX)('agent filesystem', { timeout: 30000 }, () => {
     const st = await fs.writeFile('/home/sprite/bytes.bin', bytes);
     expect(st).toMatchObject({ type: 'file', mode: 0o644, size: 256 });
     expect(Number.isInteger(st.mtimeMs)).toBe(true);
-    if (IS_ROOT) expect([st.uid, st.gid]).toEqual([1000, 1000]);
+    if (IS_ROOT) expect([st.uid, st.gid]).toEqual([SPRITE_UID, SPRITE_GID]);
     expect([...(await fs.readFile('/home/sprite/bytes.bin'))]).toEqual([...bytes]);
   });
 
@@ -150,7 +151,7 @@ describe.skipIf(!LINUX)('agent filesystem', { timeout: 30000 }, () => {
     ]);
     expect((await fs.stat('/home/sprite/perm/a')).mode).toBe(0o750);
     if (IS_ROOT) {
-      expect(await fs.chown('/home/sprite/perm/a', 1234, -1)).toEqual([{ path: '/home/sprite/perm/a', uid: 1234, gid: 1000 }]);
+      expect(await fs.chown('/home/sprite/perm/a', 1234, -1)).toEqual([{ path: '/home/sprite/perm/a', uid: 1234, gid: SPRITE_GID }]);
     }
   });
 

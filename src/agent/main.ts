@@ -9,7 +9,7 @@ import { accessSync, constants as fsConstants } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Agent } from './agent.ts';
 import { installSpriteFiles } from './api-socket.ts';
-import { API_SOCKET_PATH, SPRITE_UID } from '../protocol/sprite-tree.ts';
+import { API_SOCKET_PATH, SPRITE_GID, SPRITE_UID } from '../protocol/sprite-tree.ts';
 import { spriteEnvMain } from './sprite-env.ts';
 import { curlSpriteApiMain } from './curl-sprite-api.ts';
 import { listenSudo, SUDO_SOCKET_PATH, sudoMain } from './sudo.ts';
@@ -66,15 +66,17 @@ if (process.pid === 1) {
 const inSandbox = !root && process.pid <= 2;
 // Inside a sprite (never with --root, which is the host): a sandbox's PID 2, or a container's agent given --api-socket.
 const inSprite = !root && (inSandbox || values['api-socket'] !== undefined);
-if (inSprite) await installSpriteFiles(VERSION_TEXT, isRoot ? { uid: SPRITE_UID, gid: SPRITE_UID } : null);
+if (inSprite) await installSpriteFiles(VERSION_TEXT, isRoot ? { uid: SPRITE_UID, gid: SPRITE_GID } : null);
 
+// Processes start through the run-as helper, which gives an exec session's processes their capabilities and every
+// process its supplementary groups (the sprite user's sudo and users).
+const runAs = isRoot ? usableHelper(values['run-as']) : undefined;
 const agent = new Agent({
   socket: values.socket,
   root,
-  owner: isRoot ? { uid: SPRITE_UID, gid: SPRITE_UID } : null,
+  owner: isRoot ? { uid: SPRITE_UID, gid: SPRITE_GID } : null,
   dropPrivileges: isRoot,
-  // Processes start through the run-as helper, which gives an exec session's processes their capabilities.
-  runAs: isRoot ? usableHelper(values['run-as']) : undefined,
+  runAs,
   // Only inside a fresh PID namespace may killAll sweep every other process; never on the host (`--root`).
   sweepNamespace: !root && process.pid <= 2,
   exitDrainMs: values['exit-drain-ms'] ? Number(values['exit-drain-ms']) : 100,
@@ -94,6 +96,6 @@ for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
 await agent.listen();
 // Root inside the sprite serves `sudo` (sudo.ts): a sprite without it answers `sudo: cannot reach the sprite's agent`.
 if (inSprite && isRoot) {
-  await listenSudo(SUDO_SOCKET_PATH, { dropPrivileges: true, exitDrainMs: 100 }).catch((err: Error) =>
+  await listenSudo(SUDO_SOCKET_PATH, { dropPrivileges: true, exitDrainMs: 100, runAs }).catch((err: Error) =>
     process.stderr.write(`spritzer-agent: no sudo at ${SUDO_SOCKET_PATH}: ${err.message}\n`));
 }

@@ -1,6 +1,6 @@
 /**
  * The supervisor starting processes through the run-as helper (native/runas.c), as the agent does inside a sprite:
- * an exec session's process is the sprite user holding CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_FOWNER and CAP_FSETID as
+ * an exec session's process is the sprite user (with its supplementary groups) holding CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_FOWNER and CAP_FSETID as
  * ambient capabilities, a service's holds none; a failed exec is reported as node reports one; output of a process
  * that ends before its start is known is kept; the helper's status pipe does not reach the program. Needs root
  * (the ids change) and a C compiler.
@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Supervisor } from './supervisor.ts';
 import { EXEC_CAPS, runAsHelper } from '../server/machines/agent/native.ts';
 import type { SpawnMessage } from '../protocol/agent.ts';
+import { SPRITE_GID, SPRITE_PROCESS_GROUPS, SPRITE_UID } from '../protocol/sprite-tree.ts';
 
 const ROOT = process.platform === 'linux' && process.getuid?.() === 0;
 if (!ROOT) console.warn('run-as tests skipped: they need Linux and root');
@@ -42,7 +43,7 @@ function runAll(msgs: Array<Partial<SpawnMessage>>): Promise<Outcome[]> {
       },
       { root: '', dropPrivileges: true, runAs: helper, exitDrainMs: 100, sweepNamespace: false, logOwner: null },
     );
-    msgs.forEach((m, id) => sup.spawn(id, { argv: ['true'], env: { PATH: '/usr/bin:/bin' }, dir: '/tmp', tty: false, rows: 24, cols: 80, uid: 1000, gid: 1000, stdin: false, ...m }));
+    msgs.forEach((m, id) => sup.spawn(id, { argv: ['true'], env: { PATH: '/usr/bin:/bin' }, dir: '/tmp', tty: false, rows: 24, cols: 80, uid: SPRITE_UID, gid: SPRITE_GID, groups: [...SPRITE_PROCESS_GROUPS], stdin: false, ...m }));
   });
 }
 
@@ -54,8 +55,19 @@ describe.skipIf(!ROOT)('processes started through the run-as helper', { timeout:
       { argv: ['sh', '-c', `id -u; id -g; ${caps()}; sh -c "${caps()}"`], caps: [...EXEC_CAPS] },
       { argv: ['sh', '-c', `id -u; ${caps()}`] },
     ]);
-    expect(exec).toEqual({ out: '1000\n1000\nCapEff:\t000000000000001b\nCapAmb:\t000000000000001b\nCapEff:\t000000000000001b\nCapAmb:\t000000000000001b\n', started: true, code: 0 });
-    expect(service).toEqual({ out: '1000\nCapEff:\t0000000000000000\nCapAmb:\t0000000000000000\n', started: true, code: 0 });
+    expect(exec).toEqual({ out: '1001\n1001\nCapEff:\t000000000000001b\nCapAmb:\t000000000000001b\nCapEff:\t000000000000001b\nCapAmb:\t000000000000001b\n', started: true, code: 0 });
+    expect(service).toEqual({ out: '1001\nCapEff:\t0000000000000000\nCapAmb:\t0000000000000000\n', started: true, code: 0 });
+  });
+
+  it('a process holds exactly the supplementary groups it was given (the sprite user\'s 27 and 100), none when given none', async () => {
+    const [exec, tty, none] = await runAll([
+      { argv: ['sh', '-c', 'id -u; id -g; id -G; grep ^Groups: /proc/self/status'], caps: [...EXEC_CAPS] },
+      { argv: ['sh', '-c', 'id -G'], tty: true },
+      { argv: ['sh', '-c', 'id -G'], groups: undefined },
+    ]);
+    expect(exec!.out).toBe('1001\n1001\n1001 27 100\nGroups:\t27 100 \n');
+    expect(tty!.out).toBe('1001 27 100\r\n');
+    expect(none!.out).toBe('1001\n');
   });
 
   it('a terminal process holds them too, and gets the argv[0] it was given', async () => {
@@ -80,12 +92,16 @@ describe.skipIf(!ROOT)('processes started through the run-as helper', { timeout:
     expect(r!.out).toBe('closed\n');
   });
 
-  it('the helper gives no capability but the four (CAP_KILL, CAP_SYS_ADMIN refused) and checks its arguments', () => {
+  it('the helper gives no capability but the four (CAP_KILL, CAP_SYS_ADMIN refused) and checks its arguments (GROUPS too)', () => {
     for (const bad of ['CAP_KILL', 'CAP_CHOWN,CAP_SYS_ADMIN', '', 'cap_chown']) {
-      const r = spawnSync(helper, ['1000', '1000', bad, '-1', 'true', 'true'], { encoding: 'utf8' });
+      const r = spawnSync(helper, ['1001', '1001', '-', bad, '-1', 'true', 'true'], { encoding: 'utf8' });
       expect([r.status, r.stderr]).toEqual([126, expect.stringMatching(/^spritzer-runas: /)]);
     }
-    expect(spawnSync(helper, ['x', '1000', '-', '-1', 'true', 'true']).status).toBe(126);
-    expect(execFileSync(helper, ['1000', '1000', 'CAP_CHOWN,CAP_FSETID', '-1', 'sh', 'sh', '-c', caps()], { encoding: 'utf8' })).toBe('CapEff:\t0000000000000011\nCapAmb:\t0000000000000011\n');
+    for (const groups of ['', 'x', '27,', ',27', '27,,100', ' 27', '-1', '27;100', Array.from({ length: 65 }, (_, i) => i + 1).join(',')]) {
+      const r = spawnSync(helper, ['1001', '1001', groups, '-', '-1', 'true', 'true'], { encoding: 'utf8' });
+      expect([groups, r.status, r.stderr]).toEqual([groups, 126, expect.stringMatching(/^spritzer-runas: /)]);
+    }
+    expect(spawnSync(helper, ['x', '1001', '-', '-', '-1', 'true', 'true']).status).toBe(126);
+    expect(execFileSync(helper, ['1001', '1001', '27,100', 'CAP_CHOWN,CAP_FSETID', '-1', 'sh', 'sh', '-c', `${caps()}; id -G`], { encoding: 'utf8' })).toBe('CapEff:\t0000000000000011\nCapAmb:\t0000000000000011\n1001 27 100\n');
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { commandFor, lookupUser, parseSudoArgs, SECURE_PATH, shellEscape, SudoUsageError, type SudoCaller } from './sudo-options.ts';
+import { commandFor, lookupUser, parseSudoArgs, SECURE_PATH, shellEscape, SudoUsageError, userGroups, type SudoCaller } from './sudo-options.ts';
 
-const PASSWD = 'root:x:0:0:root:/root:/bin/bash\n# comment\nsprite:x:1000:1000::/home/sprite:/bin/bash\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n';
-const caller: SudoCaller = { user: 'sprite', uid: 1000, gid: 1000, cwd: '/work', env: { PATH: '/home/sprite/bin:/usr/bin', HOME: '/home/sprite', TERM: 'xterm', LANG: 'C.UTF-8', LC_ALL: 'C', SECRET: 's', SHELL: '/bin/zsh' } };
+const PASSWD = 'root:x:0:0:root:/root:/bin/bash\n# comment\nsprite:x:1001:1001::/home/sprite:/bin/bash\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n';
+const caller: SudoCaller = { user: 'sprite', uid: 1001, gid: 1001, cwd: '/work', env: { PATH: '/home/sprite/bin:/usr/bin', HOME: '/home/sprite', TERM: 'xterm', LANG: 'C.UTF-8', LC_ALL: 'C', SECRET: 's', SHELL: '/bin/zsh' } };
 const onPath = (path: string) => ['/usr/bin/id', '/usr/bin/tee', '/bin/sh', '/usr/local/bin/tool', '/opt/x'].includes(path);
 const root = lookupUser(PASSWD, 'root');
 
@@ -57,12 +57,20 @@ describe('sudo command lines', () => {
 
 describe('sudo users', () => {
   it('by name, by #uid or uid; a #uid without an entry runs as that uid; an unknown name is refused', () => {
-    expect(lookupUser(PASSWD, 'sprite')).toEqual({ name: 'sprite', uid: 1000, gid: 1000, home: '/home/sprite', shell: '/bin/bash' });
+    expect(lookupUser(PASSWD, 'sprite')).toEqual({ name: 'sprite', uid: 1001, gid: 1001, home: '/home/sprite', shell: '/bin/bash' });
     expect(lookupUser(PASSWD, '0').name).toBe('root');
     expect(lookupUser(PASSWD, '#65534').name).toBe('nobody');
     expect(lookupUser(PASSWD, '#4242')).toEqual({ name: '#4242', uid: 4242, gid: 4242, home: '/', shell: '/bin/sh' });
     expect(() => lookupUser(PASSWD, 'ghost')).toThrow('unknown user ghost');
     expect(() => lookupUser(PASSWD, '4242')).toThrow('unknown user 4242');
+  });
+
+  it('get the groups initgroups(3) gives them: the primary group, then each that lists them, once', () => {
+    const group = 'root:x:0:\n# comment\nsudo:x:27:ubuntu,sprite\nusers:x:100:sprite\nsprite:x:1001:\nodd:x::sprite\nagain:x:27:sprite\n';
+    expect(userGroups(group, 'sprite', 1001)).toEqual([1001, 27, 100]);
+    expect(userGroups(group, 'root', 0)).toEqual([0]);
+    expect(userGroups(group, 'ubuntu', 1000)).toEqual([1000, 27]);
+    expect(userGroups('', '#4242', 4242)).toEqual([4242]);
   });
 });
 
@@ -80,7 +88,7 @@ describe('the command sudo runs', () => {
     const { env } = commandFor(parseSudoArgs(['id']), caller, root, onPath);
     expect(env).toEqual({
       TERM: 'xterm', LANG: 'C.UTF-8', LC_ALL: 'C', PATH: SECURE_PATH, HOME: '/root', SHELL: '/bin/bash', USER: 'root', LOGNAME: 'root',
-      MAIL: '/var/mail/root', SUDO_COMMAND: '/usr/bin/id', SUDO_USER: 'sprite', SUDO_UID: '1000', SUDO_GID: '1000',
+      MAIL: '/var/mail/root', SUDO_COMMAND: '/usr/bin/id', SUDO_USER: 'sprite', SUDO_UID: '1001', SUDO_GID: '1001',
     });
   });
 

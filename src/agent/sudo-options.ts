@@ -155,6 +155,22 @@ export function lookupUser(passwdText: string, spec: string): PasswdEntry {
   throw new SudoUsageError(`unknown user ${spec}`, false);
 }
 
+/**
+ * The groups sudo gives `user` (primary group `gid`), as initgroups(3) makes them from `groupText` (the sprite's
+ * /etc/group): `gid` first, then every group that lists `user` as a member, in file order, each once. Root gets
+ * `[0]`; the sprite user `[1001, 27, 100]`.
+ */
+export function userGroups(groupText: string, user: string, gid: number): number[] {
+  const out = [gid];
+  for (const line of groupText.split('\n')) {
+    const f = line.split(':');
+    if (f.length < 4 || line.startsWith('#')) continue;
+    const id = Number(f[2]);
+    if (f[2] !== '' && Number.isInteger(id) && id >= 0 && f[3]!.split(',').includes(user) && !out.includes(id)) out.push(id);
+  }
+  return out;
+}
+
 /** Who runs `sudo`: the caller's name, ids, working directory and environment. */
 export interface SudoCaller {
   user: string;

@@ -14,9 +14,9 @@ import { execFileSync } from 'node:child_process';
 import { accessSync, constants as fsConstants, readFileSync, statSync } from 'node:fs';
 import { connect, type Server, type Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
-import { decodeResize, encodeFrame, encodeResize, FrameDecoder, FrameType, type SpawnMessage } from '../protocol/agent.ts';
+import { decodeResize, encodeFrame, encodeResize, FrameDecoder, FrameType, MAX_SPAWN_GROUPS, type SpawnMessage } from '../protocol/agent.ts';
 import { Supervisor } from './supervisor.ts';
-import { commandFor, lookupUser, parseSudoArgs, SUDO_USAGE, SudoUsageError, type SudoRequest } from './sudo-options.ts';
+import { commandFor, lookupUser, parseSudoArgs, SUDO_USAGE, SudoUsageError, userGroups, type SudoRequest } from './sudo-options.ts';
 import { listenApiSocket } from './api-socket.ts';
 
 /** Where the agent listens for `sudo` requests (inside the sprite; mode 0666: every user of the sprite may sudo). */
@@ -24,11 +24,11 @@ export const SUDO_SOCKET_PATH = '/.sprite/sudo.sock';
 
 /**
  * Serves one `sudo` connection: the first frame must be SPAWN (a {@link SpawnMessage}, uid/gid applied when
- * `dropPrivileges`), then stdin, EOF, signal and resize frames drive the process; its output and EXIT go back, and
- * the connection ends after EXIT. When the caller goes away first, the command's process group is killed (as the
+ * `dropPrivileges`, and its groups too when the run-as helper `runAs` starts it), then stdin, EOF, signal and resize
+ * frames drive the process; its output and EXIT go back, and the connection ends after EXIT. When the caller goes away first, the command's process group is killed (as the
  * command of a killed exec is). Output pauses while the socket is congested. A malformed frame drops the connection.
  */
-export function serveSudoConnection(socket: Socket, opts: { dropPrivileges: boolean; exitDrainMs: number }): void {
+export function serveSudoConnection(socket: Socket, opts: { dropPrivileges: boolean; exitDrainMs: number; runAs?: string }): void {
   const decoder = new FrameDecoder();
   let started = false;
   let exited = false;
@@ -47,7 +47,7 @@ export function serveSudoConnection(socket: Socket, opts: { dropPrivileges: bool
         socket.end();
       },
     },
-    { root: '', dropPrivileges: opts.dropPrivileges, exitDrainMs: opts.exitDrainMs, sweepNamespace: false, logOwner: null },
+    { root: '', dropPrivileges: opts.dropPrivileges, runAs: opts.runAs, exitDrainMs: opts.exitDrainMs, sweepNamespace: false, logOwner: null },
   );
   socket.on('drain', () => supervisor.setPaused(false));
   socket.on('error', () => undefined);
@@ -82,13 +82,14 @@ export function serveSudoConnection(socket: Socket, opts: { dropPrivileges: bool
 function spawnMessage(v: unknown): SpawnMessage {
   const m = v as SpawnMessage;
   const ok = m && Array.isArray(m.argv) && m.argv.length > 0 && m.argv.every((a) => typeof a === 'string') && typeof m.env === 'object' && m.env !== null
-    && typeof m.dir === 'string' && Number.isInteger(m.uid) && Number.isInteger(m.gid) && m.uid >= 0 && m.gid >= 0;
+    && typeof m.dir === 'string' && Number.isInteger(m.uid) && Number.isInteger(m.gid) && m.uid >= 0 && m.gid >= 0
+    && (m.groups === undefined || (Array.isArray(m.groups) && m.groups.length <= MAX_SPAWN_GROUPS && m.groups.every((g) => Number.isInteger(g) && g >= 0 && g < 2 ** 32 - 1)));
   if (!ok) throw new Error('malformed SPAWN');
-  return { argv: m.argv, path: typeof m.path === 'string' ? m.path : undefined, env: m.env, dir: m.dir, tty: !!m.tty, rows: Number(m.rows) || 24, cols: Number(m.cols) || 80, uid: m.uid, gid: m.gid, stdin: m.stdin !== false };
+  return { argv: m.argv, path: typeof m.path === 'string' ? m.path : undefined, env: m.env, dir: m.dir, tty: !!m.tty, rows: Number(m.rows) || 24, cols: Number(m.cols) || 80, uid: m.uid, gid: m.gid, ...(m.groups ? { groups: m.groups } : {}), stdin: m.stdin !== false };
 }
 
 /** Listens for `sudo` requests on `path` (see {@link serveSudoConnection}). Resolves with the server. */
-export function listenSudo(path: string = SUDO_SOCKET_PATH, opts: { dropPrivileges: boolean; exitDrainMs: number }): Promise<Server> {
+export function listenSudo(path: string = SUDO_SOCKET_PATH, opts: { dropPrivileges: boolean; exitDrainMs: number; runAs?: string }): Promise<Server> {
   return listenApiSocket(path, (socket) => serveSudoConnection(socket, opts));
 }
 
@@ -228,6 +229,13 @@ export async function sudoMain(argv: string[], socketPath: string = SUDO_SOCKET_
       return '';
     }
   };
+  const groupFile = (): string => {
+    try {
+      return readFileSync('/etc/group', 'utf8');
+    } catch {
+      return '';
+    }
+  };
   const uid = process.getuid?.() ?? 0;
   const callerName = (): string => {
     try {
@@ -257,7 +265,7 @@ export async function sudoMain(argv: string[], socketPath: string = SUDO_SOCKET_
     const size = (): { cols: number; rows: number } => ({ cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 });
     const restore = tty ? rawTerminal() : () => undefined;
     try {
-      return await runSudoClient(socketPath, { argv: cmd.argv, path: cmd.path, env: cmd.env, dir: cmd.dir, tty, ...size(), uid: cmd.uid, gid: cmd.gid, stdin: true }, {
+      return await runSudoClient(socketPath, { argv: cmd.argv, path: cmd.path, env: cmd.env, dir: cmd.dir, tty, ...size(), uid: cmd.uid, gid: cmd.gid, groups: userGroups(groupFile(), target.name, target.gid), stdin: true }, {
         stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, signals: process, size,
       });
     } finally {

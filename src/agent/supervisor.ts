@@ -265,7 +265,8 @@ export class Supervisor {
     const helper = this.opts.dropPrivileges ? this.opts.runAs : undefined;
     if (!helper) return { file, args: msg.argv.slice(1), argv0: msg.argv[0]!, ids: this.uidGid(msg), viaHelper: false };
     const caps = (msg.caps ?? []).join(',') || '-';
-    return { file: helper, args: [String(msg.uid), String(msg.gid), caps, String(statusFd), file, ...msg.argv], argv0: 'spritzer-runas', ids: {}, viaHelper: true };
+    const groups = (msg.groups ?? []).join(',') || '-';
+    return { file: helper, args: [String(msg.uid), String(msg.gid), groups, caps, String(statusFd), file, ...msg.argv], argv0: 'spritzer-runas', ids: {}, viaHelper: true };
   }
 
   private startPipes(entry: Running, msg: SpawnMessage, cwd: string, finish: (code: number) => void, fail: (m: string, c: number) => void): void {

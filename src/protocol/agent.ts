@@ -323,6 +323,9 @@ export interface ProcessSpec {
   service?: boolean;
 }
 
+/** Most supplementary groups a SPAWN may name (`SpawnMessage.groups`; the run-as helper's MAX_GROUPS). */
+export const MAX_SPAWN_GROUPS = 64;
+
 /** What a SPAWN frame carries (the process' id is the frame's channel): the process, its owner and whether stdin comes. */
 export interface SpawnMessage extends ProcessSpec {
   uid: number;
@@ -333,6 +336,11 @@ export interface SpawnMessage extends ProcessSpec {
    * empty for a service (the plain sprite user). Applied by an agent that runs as root with the run-as helper.
    */
   caps?: string[];
+  /**
+   * Supplementary group ids the process holds (setgroups(2)): the sprite user's `sudo` and `users` (27, 100), so
+   * `id` shows production's `groups=1001(sprite),27(sudo),100(users)`. Absent or empty: none. Applied by an agent that runs as root with the run-as helper.
+   */
+  groups?: number[];
   /** False: stdin is closed at once (the caller will send none). */
   stdin: boolean;
   /**

@@ -24,7 +24,8 @@ services.md, checkpoints.md, networking.md, languages.md.
   service (below), not a daemon of the OS.
 
 ## User and sudo
-- Commands run as the user \`sprite\` (home /home/sprite), starting in /home/sprite unless the caller gave a directory.
+- Commands run as the user \`sprite\` (uid 1001, also in the groups sudo and users; home /home/sprite), starting in
+  /home/sprite unless the caller gave a directory.
 - \`sudo\` asks no password (\`sudo -n\` never prompts). On the sandbox and container engines it makes you root of
   the sprite (never of the machine spritzer runs on); on the shell engine it runs a command as root (\`-u root\` only).
 

@@ -8,10 +8,36 @@
  */
 
 /**
- * uid and gid of the `sprite` user every exec, service and fs API call of a sprite runs as, on every engine (its
- * home is `/home/sprite`; `/etc/passwd` names it). @see docs/wire-reference.md §13, docs/fidelity.md "`id`"
+ * The `sprite` user every exec, service and fs API call of a sprite runs as, on every engine: uid and gid 1001, as
+ * production's image makes it (`useradd -ms /bin/bash -u 1001 sprite` then `usermod -aG sudo,users sprite`, so `id`
+ * prints `uid=1001(sprite) gid=1001(sprite) groups=1001(sprite),27(sudo),100(users)`), home `/home/sprite`.
+ * @see docs/wire-reference.md §13, docs/fidelity.md "`id`"
  */
-export const SPRITE_UID = 1000;
+export const SPRITE_USER = 'sprite';
+/** uid of the `sprite` user (see {@link SPRITE_USER}). */
+export const SPRITE_UID = 1001;
+/** gid of the `sprite` user's own group, `sprite` (its primary group). */
+export const SPRITE_GID = 1001;
+/** Home of the `sprite` user (the default working directory of every exec). */
+export const SPRITE_HOME = '/home/sprite';
+/**
+ * The sprite user's supplementary groups, in `/etc/group` order (Debian's base-passwd ids): every process of the
+ * sprite user holds them (setgroups), and `/etc/group` lists `sprite` as a member of each.
+ */
+export const SPRITE_SUPPLEMENTARY_GROUPS: ReadonlyArray<{ readonly name: string; readonly gid: number }> = [
+  { name: 'sudo', gid: 27 },
+  { name: 'users', gid: 100 },
+];
+/** The gids of {@link SPRITE_SUPPLEMENTARY_GROUPS}. */
+export const SPRITE_SUPPLEMENTARY_GIDS: readonly number[] = SPRITE_SUPPLEMENTARY_GROUPS.map((g) => g.gid);
+/**
+ * The supplementary group list of every process of the sprite user: the groups that list it as a member, as
+ * production's image starts its processes as `sprite` (`exec gosu "$TARGET_USER"` in superfly/sprites-go
+ * base-env/images/ubuntu-devtools/entrypoint.sh: gosu sets runc's libcontainer/user groups, those naming the user;
+ * its own group is its gid only). getgroups(2) (python's `os.getgroups()`) answers `[27, 100]`; `id` prints
+ * `groups=1001(sprite),27(sudo),100(users)`.
+ */
+export const SPRITE_PROCESS_GROUPS: readonly number[] = SPRITE_SUPPLEMENTARY_GIDS;
 
 /** Where processes inside find the in-sprite API (docs/wire-reference.md §12). */
 export const API_SOCKET_PATH = '/.sprite/api.sock';
@@ -55,7 +81,8 @@ export const LLM_TXT = `# This machine is a Sprite: a persistent Linux computer 
 
 ## What a sprite is
 - A stateful Linux machine. Its disk persists between commands, restarts and idle pauses; checkpoints capture it.
-- You run as the user \`sprite\` (uid 1000, home /home/sprite) with passwordless \`sudo\`; commands start in /home/sprite.
+- You run as the user \`sprite\` (uid ${SPRITE_UID}, also in the groups sudo and users; home ${SPRITE_HOME}) with
+  passwordless \`sudo\`; commands start in ${SPRITE_HOME}.
 - Memory and processes do not survive a pause to cold; files do. Keep long-running programs as services.
 
 ## sprite-env: this sprite's own API

@@ -193,9 +193,9 @@ describe('chownFile', () => {
   verified.it('changes the owner and answers {affected: [{path, uid, gid}], count}', async () => {
     const d = dir();
     await write(`${d}/owned.txt`, 'x');
-    const res = await fs('POST', 'chown', { body: { path: `${d}/owned.txt`, workingDir: '/', uid: 1000, gid: 1000 } });
+    const res = await fs('POST', 'chown', { body: { path: `${d}/owned.txt`, workingDir: '/', uid: 1001, gid: 1001 } });
     expect(res.status).toBe(200);
-    expect(res.json.affected[0]).toMatchObject({ path: `${d}/owned.txt`, uid: 1000, gid: 1000 });
+    expect(res.json.affected[0]).toMatchObject({ path: `${d}/owned.txt`, uid: 1001, gid: 1001 });
     expect(res.json.count).toBe(1);
   });
 });

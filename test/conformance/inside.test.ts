@@ -65,6 +65,43 @@ describe('inside a sprite', () => {
     expect(homeOwner).toBe('sprite');
   });
 
+  // Production's image: useradd -ms /bin/bash -u 1001 sprite; usermod -aG sudo,users sprite (superfly/sprites-go
+  // base-env/images/ubuntu-devtools/Dockerfile); a live probe printed uid=1001(sprite) (docs/fidelity.md "`id`").
+  verified.it('the sprite user is uid/gid 1001 in the groups sudo (27) and users (100): id, stat, ls -ln and python3 say so', async () => {
+    const r = await sh(
+      [
+        'id; id -u; id -g; id -G; id -Gn',
+        'cd /home/sprite && rm -f uid-probe && touch uid-probe',
+        "stat -c '%u %g %U %G' uid-probe; ls -ln uid-probe | awk '{print $3, $4}'; stat -c '%u %g' /home/sprite",
+        // Whether production's processes also list their own group among the supplementary ones is not known (a
+        // process started by gosu does not); the others are sudo and users either way.
+        "python3 -c 'import os; print(os.getuid(), os.getgid(), sorted(set(os.getgroups()) - {os.getgid()}))'",
+        'rm -f uid-probe',
+      ].join('; '),
+    );
+    expect([r.stderr, r.exitCode]).toEqual(['', 0]);
+    expect(lines(r)).toEqual([
+      'uid=1001(sprite) gid=1001(sprite) groups=1001(sprite),27(sudo),100(users)',
+      '1001', '1001', '1001 27 100', 'sprite sudo users',
+      '1001 1001 sprite sprite', '1001 1001', '1001 1001',
+      '1001 1001 [27, 100]',
+    ]);
+  });
+
+  verified.it('/etc/passwd and /etc/group name the sprite user as production\'s image does', async () => {
+    const r = await sh("grep '^sprite:' /etc/passwd; grep -E '^(sudo|users|sprite):' /etc/group; getent group sudo users | cut -d: -f1,3");
+    expect(r.exitCode).toBe(0);
+    const [passwd, ...groups] = lines(r);
+    expect(passwd).toBe('sprite:x:1001:1001::/home/sprite:/bin/bash');
+    // Each group as name:gid and whether sprite is among its members (an image's own user may be one too).
+    const member = (line: string) => {
+      const [name, , gid, members] = line.split(':');
+      return `${name}:${gid}:${members!.split(',').includes('sprite') ? 'sprite' : members}`;
+    };
+    expect(groups.slice(0, 3).map(member)).toEqual(['sudo:27:sprite', 'users:100:sprite', 'sprite:1001:']);
+    expect(groups.slice(3)).toEqual(['sudo:27', 'users:100']);
+  });
+
   verified.it('HOME is /home/sprite and a command starts there', async () => {
     const r = await sh('echo "$HOME"; pwd');
     expect(lines(r)).toEqual(['/home/sprite', '/home/sprite']);

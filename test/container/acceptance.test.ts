@@ -66,7 +66,7 @@ describe.skipIf(skip)('container engine through the API', () => {
   it('a multi-line bash script gets its env and dir, and its exact stdout, stderr and exit code', async () => {
     const script = ['echo "answer $((6*7))"', 'echo "greeting $GREETING"', 'pwd', 'id -u', 'echo "to stderr" >&2', 'exit 3'].join('\n');
     const rec = await exec(sh(script), { env: ['GREETING=hello from env'], dir: '/tmp' });
-    expect(rec.stdout).toBe('answer 42\ngreeting hello from env\n/tmp\n1000\n');
+    expect(rec.stdout).toBe('answer 42\ngreeting hello from env\n/tmp\n1001\n');
     expect(rec.stderr).toBe('to stderr\n');
     expect(rec.exitCode).toBe(3);
   });

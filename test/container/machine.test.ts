@@ -36,7 +36,8 @@ afterAll(async () => {
 
 describe.skipIf(skip)('container machine', () => {
   it('runs as the sprite user in a container named after the namespace and the sprite, with no network but loopback', async () => {
-    expect((await run(m, ['id', '-u'])).out).toBe('1000\n');
+    expect((await run(m, ['id', '-u'])).out).toBe('1001\n');
+    expect((await run(m, ['id'])).out).toBe('uid=1001(sprite) gid=1001(sprite) groups=1001(sprite),27(sudo),100(users)\n');
     const info = await testDocker().getContainer(`${NAMESPACE}-box`).inspect();
     expect(info.Config.Labels).toMatchObject({ 'dev.spritzer.sprite': 'box', 'dev.spritzer.id': 'sprite-m1', 'dev.spritzer.namespace': NAMESPACE });
     expect(info.HostConfig.NetworkMode).toBe('none');

@@ -68,7 +68,7 @@ describe('container engine on Kubernetes (fake API server)', () => {
     expect(pod.spec.containers[0].volumeMounts).toEqual(expect.arrayContaining([{ name: 'sprite-agent', mountPath: '/.sprite' }]));
 
     const rec = await run(m, ['sh', '-c', 'echo out; echo err >&2; id -u; exit 3']);
-    expect(rec).toEqual({ out: 'out\n1000\n', err: 'err\n', code: 3 });
+    expect(rec).toEqual({ out: 'out\n1001\n', err: 'err\n', code: 3 });
 
     const exec = fake.requests.find((r) => r.url.includes('/exec?'))!;
     const q = new URL(exec.url, 'http://x');

@@ -3,7 +3,7 @@
  * `/.sprite/agent/agent.mjs`, node-pty at `/.sprite/agent/node_modules/node-pty`, the socket dir at `/.sprite/run`),
  * in its own PID, network, IPC and UTS namespaces. It checks what only a real PID namespace shows: the agent is
  * PID 2 under bwrap's PID 1, orphans are reaped, killAll sweeps processes that left the agent's process groups,
- * and spawned processes run as uid 1000. Skips (with the reason printed) where bubblewrap cannot run.
+ * and spawned processes run as uid 1001. Skips (with the reason printed) where bubblewrap cannot run.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -29,14 +29,14 @@ async function sh(client: AgentClient, script: string): Promise<{ code: number; 
     tty: false,
     rows: 24,
     cols: 80,
-    uid: 1000,
-    gid: 1000,
+    uid: 1001,
+    gid: 1001,
   };
   const p = client.spawn(req, { stdout: (d) => (out += Buffer.from(d).toString()), stderr: (d) => (err += Buffer.from(d).toString()) }, { stdin: false, pid: nextPid++ });
   return { code: await p.exit, out, err };
 }
 
-/** Every process of the namespace as `pid state comm` lines, read from /proc inside (as uid 1000). */
+/** Every process of the namespace as `pid state comm` lines, read from /proc inside (as uid 1001). */
 const PS = 'for f in /proc/[0-9]*/stat; do read -r l < "$f" 2>/dev/null && echo "$l"; done | cut -d" " -f1-3';
 
 describe.skipIf(!!skipReason)('agent under bubblewrap', () => {
@@ -74,10 +74,10 @@ describe.skipIf(!!skipReason)('agent under bubblewrap', () => {
     if (base) await rm(base, { recursive: true, force: true });
   });
 
-  it('runs the agent as PID 2 under bwrap, and processes as uid 1000', async () => {
+  it('runs the agent as PID 2 under bwrap, and processes as uid 1001', async () => {
     const r = await sh(client, 'echo $PPID; id -u; cat /proc/1/comm');
     expect(r.code).toBe(0);
-    expect(r.out).toBe('2\n1000\nbwrap\n');
+    expect(r.out).toBe('2\n1001\nbwrap\n');
   });
 
   it('orphaned processes are reaped (no zombie is left behind)', async () => {

@@ -171,7 +171,7 @@ call("request_key", b"user", b"secret", 0, 0)'`;
     it('holds exactly the four file capabilities, under no_new_privs and the seccomp filter', async () => {
       const r = await exec(alpha, 'id -u; grep -E "^(CapInh|CapPrm|CapEff|CapAmb|NoNewPrivs|Seccomp):" /proc/self/status');
       const [uid, inh, prm, eff, amb, nnp, seccomp] = r.out.trim().split('\n');
-      expect([uid, inh, prm, eff, amb]).toEqual(['1000', 'CapInh:\t000000000000001b', 'CapPrm:\t000000000000001b', 'CapEff:\t000000000000001b', 'CapAmb:\t000000000000001b']);
+      expect([uid, inh, prm, eff, amb]).toEqual(['1001', 'CapInh:\t000000000000001b', 'CapPrm:\t000000000000001b', 'CapEff:\t000000000000001b', 'CapAmb:\t000000000000001b']);
       expect(nnp).toMatch(/NoNewPrivs:\s+1/);
       expect(seccomp).toMatch(/Seccomp:\s+2/);
     });
@@ -196,8 +196,8 @@ call("request_key", b"user", b"secret", 0, 0)'`;
 
     it('chown and chmod of a root-owned base file change the sprite’s copy only; the host’s file keeps its owner and mode', async () => {
       const before = await stat('/etc/passwd');
-      const r = await exec(alpha, 'chown 1000:1000 /etc/passwd && chmod 600 /etc/passwd && stat -c "%u:%g %a" /etc/passwd; echo "x:x:9:9::/:/bin/sh" >> /etc/passwd && tail -1 /etc/passwd');
-      expect(r.out).toBe('1000:1000 600\nx:x:9:9::/:/bin/sh\n');
+      const r = await exec(alpha, 'chown 1001:1001 /etc/passwd && chmod 600 /etc/passwd && stat -c "%u:%g %a" /etc/passwd; echo "x:x:9:9::/:/bin/sh" >> /etc/passwd && tail -1 /etc/passwd');
+      expect(r.out).toBe('1001:1001 600\nx:x:9:9::/:/bin/sh\n');
       const after = await stat('/etc/passwd');
       expect([after.uid, after.gid, after.mode, after.size, after.mtimeMs]).toEqual([before.uid, before.gid, before.mode, before.size, before.mtimeMs]);
       expect((await exec(beta, 'stat -c "%u:%g %a" /etc/passwd')).out).toBe('0:0 644\n');

@@ -30,7 +30,7 @@ describe.skipIf(skip)('exec environment in a sandbox sprite', () => {
 
   it('id, whoami, hostname, pwd, umask, ulimit -n and locale', async () => {
     const lines = await linesInside(srv.url, 'envbox', 'id; whoami; hostname; pwd; umask; ulimit -n; locale | head -1');
-    expect(lines.slice(0, 5)).toEqual(['uid=1000(sprite) gid=1000(sprite) groups=1000(sprite)', 'sprite', 'envbox', '/home/sprite', '0022']);
+    expect(lines.slice(0, 5)).toEqual(['uid=1001(sprite) gid=1001(sprite) groups=1001(sprite),27(sudo),100(users)', 'sprite', 'envbox', '/home/sprite', '0022']);
     expect(Number(lines[5])).toBeGreaterThanOrEqual(1024);
     expect(lines[6]).toBe('LANG=C.UTF-8');
   });

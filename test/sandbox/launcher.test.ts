@@ -97,7 +97,7 @@ describe.skipIf(skip)('launcher', () => {
     const caps = BigInt(`0x${capEff!.split(/\s+/)[1]}`);
     expect(caps & (1n << 21n)).toBe(0n); // CAP_SYS_ADMIN
     expect(caps & (1n << 27n)).toBe(0n); // CAP_MKNOD
-    expect(caps & (1n << 7n)).not.toBe(0n); // CAP_SETUID (the agent drops to uid 1000)
+    expect(caps & (1n << 7n)).not.toBe(0n); // CAP_SETUID (the agent drops to uid 1001)
     expect(nnp).toMatch(/NoNewPrivs:\s+1/);
     const mount = await box.sh('sprite-a', 'mount -t tmpfs none /mnt 2>/dev/null && echo mounted || echo refused');
     expect(mount.out).toBe('refused\n');

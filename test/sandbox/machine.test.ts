@@ -44,7 +44,7 @@ describe.skipIf(skip)('SandboxMachine', () => {
     expect(r.code).toBe(0);
     const [uname, id, pwd, home] = r.out.trim().split('\n');
     expect(uname).toMatch(/^Linux alpha /);
-    expect(id).toBe('uid=1000(sprite) gid=1000(sprite) groups=1000(sprite)');
+    expect(id).toBe('uid=1001(sprite) gid=1001(sprite) groups=1001(sprite),27(sudo),100(users)');
     expect([pwd, home]).toEqual(['/home/sprite', '/home/sprite']);
     expect(alpha.kind).toBe('sandbox');
     expect(factory.snapshotMode).toMatch(/^(btrfs|copy)$/);
@@ -75,7 +75,7 @@ describe.skipIf(skip)('SandboxMachine', () => {
     expect((await exec(alpha, 'echo persisted > note.txt')).code).toBe(0);
     expect((await exec(alpha, 'cat note.txt')).out).toBe('persisted\n');
     expect(Buffer.from(await alpha.fs.readFile('/home/sprite/note.txt')).toString()).toBe('persisted\n');
-    expect((await alpha.fs.stat('/home/sprite/note.txt')).uid).toBe(1000);
+    expect((await alpha.fs.stat('/home/sprite/note.txt')).uid).toBe(1001);
   });
 
   it('two sprites see neither each other’s files nor processes', async () => {

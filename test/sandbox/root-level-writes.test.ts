@@ -53,10 +53,10 @@ async function until(check: () => Promise<boolean>, ms = 10_000): Promise<boolea
 }
 
 describe.skipIf(skip)('root-level writes in a sandbox sprite', () => {
-  it('an exec runs as uid 1000 holding exactly CHOWN, DAC_OVERRIDE, FOWNER, FSETID (effective, ambient), and passes them to what it starts', async () => {
+  it('an exec runs as uid 1001 holding exactly CHOWN, DAC_OVERRIDE, FOWNER, FSETID (effective, ambient), and passes them to what it starts', async () => {
     const r = await run('oa', sh('id -u; id -un; grep -E "^Cap(Eff|Amb|Prm):" /proc/self/status; bash -c "grep ^CapEff: /proc/self/status"'));
     expect(r.exitCode).toBe(0);
-    expect(r.stdout).toBe(`1000\nsprite\nCapPrm:\t${EXEC_CAP_MASK}\nCapEff:\t${EXEC_CAP_MASK}\nCapAmb:\t${EXEC_CAP_MASK}\nCapEff:\t${EXEC_CAP_MASK}\n`);
+    expect(r.stdout).toBe(`1001\nsprite\nCapPrm:\t${EXEC_CAP_MASK}\nCapEff:\t${EXEC_CAP_MASK}\nCapAmb:\t${EXEC_CAP_MASK}\nCapEff:\t${EXEC_CAP_MASK}\n`);
     // A terminal session holds them too.
     const tty = await run('oa', ['grep', '^CapEff:', '/proc/self/status'], { tty: true });
     expect(tty.stdout).toBe(`CapEff:\t${EXEC_CAP_MASK}\r\n`);
@@ -66,7 +66,7 @@ describe.skipIf(skip)('root-level writes in a sandbox sprite', () => {
     const made = await run('oa', ['mkdir', '-p', '--', '/workspace']);
     expect([made.stderr, made.exitCode]).toEqual(['', 0]);
     const ids = await run('oa', ['sh', '-lc', 'id -u; id -g']);
-    expect(ids.stdout).toBe('1000\n1000\n');
+    expect(ids.stdout).toBe('1001\n1001\n');
     const inside = await run('oa', ['env', '--', 'AGENT=1', 'sh', '-c', 'pwd; echo "$AGENT" > note.txt; stat -c "%U:%G %a" . note.txt'], { dir: '/workspace' });
     expect([inside.stdout, inside.exitCode]).toEqual(['/workspace\nsprite:sprite 755\nsprite:sprite 644\n', 0]);
     // The HTTP exec answers 200 there (before the mkdir it would be a chdir error).
@@ -162,7 +162,7 @@ describe.skipIf(skip)('root-level writes in a sandbox sprite', () => {
     const worker = await run('cma', ['/usr/bin/python3', '-m', 'sprites_claude_managed_agents_worker.main'], {
       env: [`PYTHONPATH=${scratch}/deps:${scratch}/vendor`, 'ANTHROPIC_SESSION_ID=s1', `CMA_SESSION_FILES=${files}`],
     });
-    expect([worker.stdout, worker.stderr, worker.exitCode]).toEqual(['ok 1000\n', '', 0]);
+    expect([worker.stdout, worker.stderr, worker.exitCode]).toEqual(['ok 1001\n', '', 0]);
     const after = await run('cma', sh('cat /var/log/cma-worker.log /mnt/session/uploads/a/b/notes.txt; echo; stat -c "%n %U %a" /run/cma-worker.lock /var/log/cma-worker.log /mnt/session /workspace'));
     expect(after.stdout).toBe('worker started\nhello\n/run/cma-worker.lock sprite 644\n/var/log/cma-worker.log sprite 644\n/mnt/session sprite 755\n/workspace sprite 755\n');
   });
@@ -175,7 +175,7 @@ describe.skipIf(skip)('root-level writes in a sandbox sprite', () => {
     expect(svc.status).toBeLessThan(300);
     expect(await until(async () => (await run('svc', ['cat', '/workspace/caps'])).stdout.endsWith('done\n'))).toBe(true);
     expect((await run('svc', ['cat', '/workspace/caps'])).stdout).toMatch(
-      /^CapEff:\t0000000000000000\n1000\ntouch: cannot touch .\/rootdir\/x.: Permission denied\nmkdir: cannot create directory .\/srv\/denied.: Permission denied\ndone\n$/,
+      /^CapEff:\t0000000000000000\n1001\ntouch: cannot touch .\/rootdir\/x.: Permission denied\nmkdir: cannot create directory .\/srv\/denied.: Permission denied\ndone\n$/,
     );
     // The same commands in an exec pass; sudo still makes root.
     const exec = await run('svc', sh('touch /rootdir/x && mkdir /srv/allowed && stat -c %U /rootdir/x /srv/allowed && sudo id -u'));

@@ -72,18 +72,16 @@ describe('prepareHostBase', () => {
     expect(await readFile(join(etc, 'resolv.conf'), 'utf8')).toBe('nameserver 10.0.0.1\n');
   });
 
-  it('rebuilds passwd and group: system accounts, no host user, the sprite user 1000 at /home/sprite', async () => {
+  it('rebuilds passwd and group: system accounts, no host user, the sprite user 1001 at /home/sprite in sudo and users', async () => {
     const base = join(dir, 'base');
     await prepareHostBase(base, { root: host });
     const passwd = await readFile(join(base, 'root/etc/passwd'), 'utf8');
     expect(passwd).not.toContain('alice');
     expect(passwd).toContain('root:x:0:0:root:/root:/bin/bash\n');
     expect(passwd).toContain('nobody:x:65534:');
-    expect(passwd.trim().split('\n').at(-1)).toBe('sprite:x:1000:1000:sprite:/home/sprite:/bin/bash');
+    expect(passwd.trim().split('\n').at(-1)).toBe('sprite:x:1001:1001::/home/sprite:/bin/bash');
     const group = await readFile(join(base, 'root/etc/group'), 'utf8');
-    expect(group).toContain('sudo:x:27:\n');
-    expect(group).not.toContain('alice');
-    expect(group.trim().split('\n').at(-1)).toBe('sprite:x:1000:');
+    expect(group).toBe('root:x:0:\nsudo:x:27:sprite\nnogroup:x:65534:\nusers:x:100:sprite\nsprite:x:1001:\n');
   });
 
   it('lays out a skeleton root with Linux modes and merged-usr links, and overlays /usr and real top-level dirs', async () => {
@@ -101,7 +99,7 @@ describe('prepareHostBase', () => {
     expect(await mode('var/tmp')).toBe(0o1777);
     expect(await mode('root')).toBe(0o700);
     expect(await mode('home/sprite')).toBe(0o755);
-    if (IS_ROOT) expect((await lstat(join(base, 'root/home/sprite'))).uid).toBe(1000);
+    if (IS_ROOT) expect(await lstat(join(base, 'root/home/sprite'))).toMatchObject({ uid: 1001, gid: 1001 });
     for (const hidden of ['work', 'srv/x', 'var/lib/x']) await expect(lstat(join(base, 'root', hidden))).rejects.toThrow();
   });
 
@@ -141,7 +139,7 @@ describe('seedLayer and personalizeLayer', () => {
     expect(await readFile(join(layer, 'root/upper/etc/hostname'), 'utf8')).toBe('my-sprite\n');
     expect(await readFile(join(layer, 'root/upper/etc/hosts'), 'utf8')).toContain('127.0.1.1\tmy-sprite\n');
     await lstat(join(layer, 'usr/upper/local/lib/python3'));
-    if (IS_ROOT) expect((await lstat(join(layer, 'usr/upper/local'))).uid).toBe(1000);
+    if (IS_ROOT) expect(await lstat(join(layer, 'usr/upper/local'))).toMatchObject({ uid: 1001, gid: 1001 });
   });
 
   it('adds a sprite user and home to a prepared root that has none', async () => {
@@ -154,8 +152,23 @@ describe('seedLayer and personalizeLayer', () => {
     const layer = join(dir, 'layer');
     await seedLayer(layer, root);
     await personalizeLayer(layer, root, 'p1');
-    expect(await readFile(join(layer, 'root/upper/etc/passwd'), 'utf8')).toBe('root:x:0:0:root:/root:/bin/bash\nsprite:x:1000:1000:sprite:/home/sprite:/bin/bash\n');
-    await lstat(join(layer, 'root/upper/home/sprite'));
+    expect(await readFile(join(layer, 'root/upper/etc/passwd'), 'utf8')).toBe('root:x:0:0:root:/root:/bin/bash\nsprite:x:1001:1001::/home/sprite:/bin/bash\n');
+    expect(await readFile(join(layer, 'root/upper/etc/group'), 'utf8')).toBe('root:x:0:\nsudo:x:27:sprite\nusers:x:100:sprite\nsprite:x:1001:\n');
+    const home = await lstat(join(layer, 'root/upper/home/sprite'));
+    if (IS_ROOT) expect(home).toMatchObject({ uid: 1001, gid: 1001 });
+  });
+
+  it('adds to a prepared root only what its sprite user lacks (its memberships here), writing no file that needs nothing', async () => {
+    const prepared = join(dir, 'prepared');
+    await put(join(prepared, 'bin/sh'), '#!/bin/true\n', 0o755);
+    await put(join(prepared, 'etc/passwd'), 'root:x:0:0:root:/root:/bin/bash\nsprite:x:1001:1001::/home/sprite:/bin/bash\n');
+    await put(join(prepared, 'etc/group'), 'root:x:0:\nsudo:x:27:ubuntu\nusers:x:100:\nsprite:x:1001:\n');
+    const root = await usePreparedRoot(prepared);
+    const layer = join(dir, 'layer');
+    await seedLayer(layer, root);
+    await personalizeLayer(layer, root, 'p2');
+    await expect(lstat(join(layer, 'root/upper/etc/passwd'))).rejects.toThrow(/ENOENT/);
+    expect(await readFile(join(layer, 'root/upper/etc/group'), 'utf8')).toBe('root:x:0:\nsudo:x:27:ubuntu,sprite\nusers:x:100:sprite\nsprite:x:1001:\n');
   });
 
   it('refuses a prepared root without /bin/sh', async () => {
@@ -166,9 +179,9 @@ describe('seedLayer and personalizeLayer', () => {
 
 describe('accountsFile', () => {
   it('blanks password fields and group member lists, and drops host users', () => {
-    expect(accountsFile('root:$6$hash:0:0:root:/root:/bin/sh\nbob:x:1001:1001::/home/bob:/bin/sh\n', 'passwd')).toBe(
-      'root:x:0:0:root:/root:/bin/sh\nsprite:x:1000:1000:sprite:/home/sprite:/bin/bash\n',
+    expect(accountsFile('root:$6$hash:0:0:root:/root:/bin/sh\nbob:x:1001:1001::/home/bob:/bin/sh\nann:x:1000:1000::/home/ann:/bin/sh\n', 'passwd')).toBe(
+      'root:x:0:0:root:/root:/bin/sh\nsprite:x:1001:1001::/home/sprite:/bin/bash\n',
     );
-    expect(accountsFile('adm:x:4:root,bob\n', 'group')).toBe('adm:x:4:\nsprite:x:1000:\n');
+    expect(accountsFile('adm:x:4:root,bob\nsudo:x:27:bob\nbob:x:1001:\n', 'group')).toBe('adm:x:4:\nsudo:x:27:sprite\nusers:x:100:sprite\nsprite:x:1001:\n');
   });
 });

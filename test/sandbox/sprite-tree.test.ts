@@ -52,7 +52,7 @@ describe.skipIf(skip)('the /.sprite tree in a sandbox sprite', () => {
       out = (await sh('cat /tmp/probe.done 2>/dev/null')).stdout;
       if (!out) await new Promise((r) => setTimeout(r, 100));
     }
-    expect(out).toBe('1000\nexit=1\nexit=1\nexit=1\n');
+    expect(out).toBe('1001\nexit=1\nexit=1\nexit=1\n');
     expect((await sh('head -1 /.sprite/llm.txt')).stdout).toBe(`${LLM_TXT.split('\n')[0]}\n`);
     // The exec session writes its own layer's copy (docs/fidelity.md "Root-level writes"); the agent rewrites these
     // files at every boot. Put back as it was for the tests after this one.

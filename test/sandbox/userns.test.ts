@@ -41,12 +41,12 @@ describe.skipIf(skip)('sandbox user namespaces', () => {
     // Inside, the agent is root; its map is one range of 65536 ids starting at its host uid.
     const inside = await execAsRoot(alpha, 'id -u; cat /proc/self/uid_map /proc/self/gid_map');
     expect(inside.out.trim().split(/\s+/)).toEqual(['0', '0', String(a), String(DEFAULT_ID_RANGE_SIZE), '0', String(a), String(DEFAULT_ID_RANGE_SIZE)]);
-    // A sprite user's long-running process: host uid a + 1000, beta's its own.
+    // A sprite user's long-running process: host uid a + 1001, beta's its own.
     const sleeping = exec(alpha, 'exec sleep 30');
     try {
       await expect.poll(async () => (await alpha.processes()).pids.length, { timeout: 10_000 }).toBeGreaterThan(3);
       const uids = await Promise.all((await alpha.processes()).pids.map((p) => hostUidOf(p).catch(() => -1)));
-      expect(uids).toContain(a + 1000);
+      expect(uids).toContain(a + 1001);
       // Every process of the sprite, the outer bubblewrap too, is in its range.
       expect(uids.filter((u) => u >= 0 && (u < a || u >= a + DEFAULT_ID_RANGE_SIZE))).toEqual([]);
     } finally {
@@ -59,7 +59,7 @@ describe.skipIf(skip)('sandbox user namespaces', () => {
     const r = await exec(alpha, 'stat -c "%u:%g %n" / /usr /usr/bin/ls /etc/passwd /root /home/sprite; test -w /usr/bin/ls && echo writable || echo not-writable');
     // An exec session holds CAP_DAC_OVERRIDE (docs/fidelity.md "Root-level writes"): test(1) asks faccessat with
     // AT_EACCESS, which counts it, so the base's files read writable; a write copies up into the sprite's layer.
-    expect(r.out).toBe('0:0 /\n0:0 /usr\n0:0 /usr/bin/ls\n0:0 /etc/passwd\n0:0 /root\n1000:1000 /home/sprite\nwritable\n');
+    expect(r.out).toBe('0:0 /\n0:0 /usr\n0:0 /usr/bin/ls\n0:0 /etc/passwd\n0:0 /root\n1001:1001 /home/sprite\nwritable\n');
     // Root inside changes the base only in its own layer (copy-up), as before.
     expect((await execAsRoot(alpha, 'echo "# mine" >> /etc/profile && tail -1 /etc/profile')).out).toBe('# mine\n');
     expect((await exec(beta, 'tail -1 /etc/profile')).out).not.toBe('# mine\n');
@@ -72,14 +72,14 @@ describe.skipIf(skip)('sandbox user namespaces', () => {
     const layer = alpha.paths.layer;
     const user = await stat(join(layer, 'root/upper/home/sprite/owned'));
     const root = await stat(join(layer, 'root/upper/root/owned'));
-    expect([user.uid, user.gid]).toEqual([base + 1000, base + 1000]);
+    expect([user.uid, user.gid]).toEqual([base + 1001, base + 1001]);
     expect([root.uid, root.gid]).toEqual([base, base]);
     // The sprite's host dir (its mount points, its agent's socket dir) is its own uid's alone.
     const dir = await stat(alpha.paths.spriteDir);
     expect([dir.uid, dir.mode & 0o777]).toEqual([base, 0o700]);
   });
 
-  it('gives a sprite kept in a data dir its range back, and moves an older layout’s layer (host ids 0 and 1000) into it once', async () => {
+  it('gives a sprite kept in a data dir its range back, and moves an older layout’s layer (host ids 0 and 1000, the sprite user then) into it once, 1000 becoming 1001', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'spritzer-ns-'));
     const spec = { name: 'kept', id: 'ns-kept' };
     const f = await SandboxMachineFactory.open({ dataDir, persist: true, limits: { pids: 256 } });
@@ -102,21 +102,22 @@ describe.skipIf(skip)('sandbox user namespaces', () => {
       };
       await rm(join(layer, LAYER_IDS_FILE));
       for (const tree of await readdir(layer)) await unshift(join(layer, tree));
-      expect((await stat(join(layer, 'root/upper/home/sprite/legacy'))).uid).toBe(1000);
+      // ... whose sprite user was uid/gid 1000.
+      await lchown(join(layer, 'root/upper/home/sprite/legacy'), 1000, 1000);
 
       m = (await f.persistence!.reattach(spec, saved, disk)) as SandboxMachine;
       expect(await hostUidOf(m.initPid!)).toBe(first);
       const r = await exec(m, 'cat /home/sprite/legacy && echo new >> /home/sprite/legacy && stat -c %u /home/sprite/legacy');
-      expect(r.out).toBe('old\n1000\n');
-      expect((await stat(join(layer, 'root/upper/home/sprite/legacy'))).uid).toBe(first + 1000);
-      expect(JSON.parse(await readFile(join(layer, LAYER_IDS_FILE), 'utf8'))).toEqual({ layout: 2, hostBase: first, size: DEFAULT_ID_RANGE_SIZE });
+      expect(r.out).toBe('old\n1001\n');
+      expect((await stat(join(layer, 'root/upper/home/sprite/legacy'))).uid).toBe(first + 1001);
+      expect(JSON.parse(await readFile(join(layer, LAYER_IDS_FILE), 'utf8'))).toEqual({ layout: 3, hostBase: first, size: DEFAULT_ID_RANGE_SIZE });
 
       // A layout this spritzer does not know is refused, naming it: the sprite is kept unbooted with that reason
       // (a bad boot loses nothing), and the disk stays.
       await m.halt();
-      await writeFile(join(layer, LAYER_IDS_FILE), '{"layout":3,"hostBase":1,"size":65536}\n');
+      await writeFile(join(layer, LAYER_IDS_FILE), '{"layout":4,"hostBase":1,"size":65536}\n');
       m = (await f.persistence!.reattach(spec, saved, disk)) as SandboxMachine;
-      expect(m.bootFailure).toMatch(/layout 3 is not one this spritzer knows \(2\)/);
+      expect(m.bootFailure).toMatch(/layout 4 is not one this spritzer knows \(3\)/);
       expect((await stat(join(layer, 'root/upper/home/sprite/legacy'))).isFile()).toBe(true);
     } finally {
       await f.close();

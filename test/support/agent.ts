@@ -1,6 +1,6 @@
 /**
  * Test support for the agent: builds the real bundle once per test process and runs it on the host with `--root`
- * pointing at a fresh temp dir laid out like a sprite (`/home/sprite` owned by 1000, `/tmp` 1777), connected through
+ * pointing at a fresh temp dir laid out like a sprite (`/home/sprite` owned by the sprite user, 1001, `/tmp` 1777), connected through
  * a real `AgentClient`; and a hostile agent (any bytes the test writes) for the host side's bounds. It owns test
  * set-up only; never used by the server.
  */
@@ -14,6 +14,7 @@ import { AgentClient } from '../../src/server/machines/agent/client.ts';
 import type { AgentBounds } from '../../src/server/machines/agent/bounds.ts';
 import type { AgentTiming } from '../../src/server/machines/agent/client.ts';
 import { decodeEnvelope, encodeEnvelope, encodeFrame, FrameDecoder, FrameType, PROTOCOL_VERSION } from '../../src/protocol/agent.ts';
+import { SPRITE_GID, SPRITE_UID } from '../../src/protocol/sprite-tree.ts';
 
 let built: Promise<string> | undefined;
 
@@ -23,7 +24,7 @@ export function agentBundle(): Promise<string> {
   return built;
 }
 
-/** True when this process runs as root (the agent then drops spawned processes to uid 1000). */
+/** True when this process runs as root (the agent then drops spawned processes to uid 1001). */
 export const IS_ROOT = process.getuid?.() === 0;
 
 /** A running agent on the host. */
@@ -52,7 +53,7 @@ export async function startTestAgent(opts: { exitDrainMs?: number; apiSocket?: s
   await mkdir(join(root, 'tmp'), { recursive: true });
   await mkdir(runDir);
   await chmod(join(root, 'tmp'), 0o1777);
-  if (IS_ROOT) await chown(join(root, 'home', 'sprite'), 1000, 1000);
+  if (IS_ROOT) await chown(join(root, 'home', 'sprite'), SPRITE_UID, SPRITE_GID);
   const socket = join(runDir, 'agent.sock');
   const args = [bundle, '--socket', socket, '--root', root];
   if (opts.exitDrainMs !== undefined) args.push('--exit-drain-ms', String(opts.exitDrainMs));
@@ -85,8 +86,8 @@ export interface HostileAgent {
   client: AgentClient;
   /** The agent's end of the connection. */
   socket: Socket;
-  /** Every frame the host sent after the hello, decoded (`read: false`: none is read at all); a CALL with its op. */
-  received: Array<{ type: FrameType; channel: number; op?: string }>;
+  /** Every frame the host sent after the hello, decoded (`read: false`: none is read at all); a CALL with its op, a SPAWN with its message. */
+  received: Array<{ type: FrameType; channel: number; op?: string; spawn?: Record<string, unknown> }>;
   /** Closes both ends, the listening socket and its directory. */
   stop(): Promise<void>;
 }
@@ -116,6 +117,8 @@ export async function startHostileAgent(opts: { bounds?: AgentBounds; read?: boo
           agentSide(socket);
         } else if (f.type === FrameType.Call) {
           received.push({ type: f.type, channel: f.channel, op: String((decodeEnvelope(f.payload).json as { op?: unknown }).op) });
+        } else if (f.type === FrameType.Spawn) {
+          received.push({ type: f.type, channel: f.channel, spawn: JSON.parse(f.payload.toString('utf8')) as Record<string, unknown> });
         } else received.push({ type: f.type, channel: f.channel });
       }
     };

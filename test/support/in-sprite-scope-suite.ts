@@ -7,6 +7,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { api, execQuery, wsExec } from './server.ts';
 import { inSpriteAttacks, rawRequestOf, RAW_API_CLIENT_PY, VICTIM_SECRET, VICTIM_SERVER_PY } from './in-sprite-attacks.ts';
+import { SPRITE_UID } from '../../src/protocol/sprite-tree.ts';
 
 /** Declares the suite's tests (inside a `describe`) against the server whose URL `base()` gives once it started. */
 export function inSpriteScopeSuite(base: () => string, names = { attacker: 'attacker', victim: 'victim' }): void {
@@ -32,7 +33,7 @@ for _ in range(100):
     const r = await run(attacker, ['python3', '-c', RAW_API_CLIENT_PY, 'GET /v1/services HTTP/1.1\r\nHost: sprite\r\nConnection: close\r\n\r\n']);
     expect(r.stdout).toMatch(/^HTTP\/1\.1 200 /);
     expect(r.stdout.trimEnd().endsWith('[]')).toBe(true);
-    expect((await run(attacker, ['id', '-u'])).stdout.trim()).toBe('1000');
+    expect((await run(attacker, ['id', '-u'])).stdout.trim()).toBe(String(SPRITE_UID));
   });
 
   it.each(inSpriteAttacks(victim).map((a) => [a.label, a] as const))('%s: reaches neither the other sprite’s URL nor its API', async (_label, attack) => {

@@ -8,9 +8,10 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { api, execQuery, wsExec } from './server.ts';
+import { SPRITE_UID as SPRITE_USER_UID } from '../../src/protocol/sprite-tree.ts';
 
-/** The sprite user's uid on both engines' images (test image and sandbox: `sprite:x:1000:1000`). */
-const SPRITE_UID = '1000';
+/** The sprite user's uid on both engines' images (test image and sandbox: `sprite:x:1001:1001::/home/sprite:/bin/bash`). */
+const SPRITE_UID = String(SPRITE_USER_UID);
 
 /** Declares the suite's tests against the server whose URL `base()` gives once it started, on sprite `sprite`. */
 export function sudoSuite(base: () => string, sprite = 'su', timeoutMs = 60_000): void {
@@ -73,6 +74,9 @@ export function sudoSuite(base: () => string, sprite = 'su', timeoutMs = 60_000)
     expect(login.stdout).toBe('/root\n');
     const asSprite = await run(['sudo', '-u', 'sprite', 'id', '-un']);
     expect(asSprite.stdout).toBe('sprite\n');
+    // sudo gives the target user its groups, as initgroups(3) does: root its own, the sprite user sudo and users too.
+    expect((await run(['sudo', 'id'])).stdout).toBe('uid=0(root) gid=0(root) groups=0(root)\n');
+    expect((await run(['sudo', '-u', 'sprite', 'id'])).stdout).toBe('uid=1001(sprite) gid=1001(sprite) groups=1001(sprite),27(sudo),100(users)\n');
     expect((await run(['sudo', '-u', '0', 'id', '-u'])).stdout).toBe('0\n');
   }, timeoutMs);
 

@@ -7,12 +7,16 @@ import { openSqlite, type SqlDatabase, type SqlStatement } from './sqlite.ts';
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SavedEntry } from '../machines/port.ts';
+import { SPRITE_GID, SPRITE_UID } from '../../protocol/sprite-tree.ts';
 
 /**
  * The schema this build reads and writes. A data dir of version 1 (before inode numbers were kept) is upgraded in
- * place (its entries get an empty `ino`); any other version is refused, never reset.
+ * place (its entries get an empty `ino`), and so is one of version 1 or 2 (whose sprite user was uid/gid 1000: its
+ * entries of that owner become the sprite user's 1001); any other version is refused, never reset.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
+/** The sprite user's uid and gid in data dirs of schema 1 and 2, before it became production's 1001. */
+const OLD_SPRITE_ID = 1000;
 /** The database file inside the data dir. */
 export const DB_FILE = 'spritzer.db';
 
@@ -80,10 +84,13 @@ export class MetaDb {
     if (version === undefined) {
       this.db.exec(SCHEMA);
       this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('schema_version', String(SCHEMA_VERSION));
-    } else if (version === 1) {
-      // Version 1 kept no inode numbers: its files come back as separate files with new numbers.
+    } else if (version === 1 || version === 2) {
       this.db.transaction(() => {
-        this.db.exec('ALTER TABLE entries ADD COLUMN ino INTEGER');
+        // Version 1 kept no inode numbers: its files come back as separate files with new numbers.
+        if (version === 1) this.db.exec('ALTER TABLE entries ADD COLUMN ino INTEGER');
+        // What the sprite user made stays its own under its new ids.
+        this.db.prepare('UPDATE entries SET uid = ? WHERE uid = ?').run(SPRITE_UID, OLD_SPRITE_ID);
+        this.db.prepare('UPDATE entries SET gid = ? WHERE gid = ?').run(SPRITE_GID, OLD_SPRITE_ID);
         this.db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(String(SCHEMA_VERSION));
       })();
     } else if (version !== SCHEMA_VERSION) {

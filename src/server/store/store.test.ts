@@ -58,7 +58,7 @@ describe('openDataDir', () => {
     await first.claim.release();
     const err = await openDataDir(dir, { clock: new FakeClock(), logger }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StartupError);
-    expect((err as Error).message).toMatch(/spritzer\.db has schema version 7; this spritzer reads version 2\. Refusing to start/);
+    expect((err as Error).message).toMatch(/spritzer\.db has schema version 7; this spritzer reads version 3\. Refusing to start/);
     expect(existsSync(join(dir, 'spritzer.pid'))).toBe(false);
   });
 });

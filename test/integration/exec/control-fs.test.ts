@@ -69,8 +69,8 @@ describe.each(ENGINES)('sprites-go fs ops over the control socket (%s engine)', 
     const chmod = ok(await fsOp(c, 'fs.chmod', { path: 'gofs/a.txt', mode: '0600', workingDir: WD }), 'fs.chmod');
     expect(chmod.result).toEqual({ affected: [{ path: `${WD}/gofs/a.txt`, mode: '0600' }], count: 1 });
 
-    const chown = ok(await fsOp(c, 'fs.chown', { path: 'gofs/a.txt', uid: '1000', gid: '1000', workingDir: WD }), 'fs.chown');
-    expect(chown.result).toEqual({ affected: [{ path: `${WD}/gofs/a.txt`, uid: 1000, gid: 1000 }], count: 1 });
+    const chown = ok(await fsOp(c, 'fs.chown', { path: 'gofs/a.txt', uid: '1001', gid: '1001', workingDir: WD }), 'fs.chown');
+    expect(chown.result).toEqual({ affected: [{ path: `${WD}/gofs/a.txt`, uid: 1001, gid: 1001 }], count: 1 });
 
     const copy = ok(await fsOp(c, 'fs.copy', { source: 'gofs', dest: 'gofs2', workingDir: WD, recursive: 'true' }), 'fs.copy');
     expect(copy.result).toMatchObject({ count: 2, totalBytes: 8, copied: expect.arrayContaining([{ source: `${WD}/gofs/a.txt`, dest: `${WD}/gofs2/a.txt` }]) });

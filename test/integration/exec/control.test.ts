@@ -17,7 +17,7 @@ import { SystemClock } from '../../../src/server/core/clock.ts';
 
 const EXEC_ENGINES = ENGINES.filter((e) => e !== 'interpreter');
 /**
- * The agents' workspace. Every engine runs commands as `sprite` (uid 1000), which cannot create `/workspace` in a
+ * The agents' workspace. Every engine runs commands as `sprite` (uid 1001), which cannot create `/workspace` in a
  * root-owned `/` (a question of the sprite's filesystem, not of the control socket), so the sequence uses a
  * directory it may create.
  */

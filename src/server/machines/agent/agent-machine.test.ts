@@ -63,6 +63,19 @@ const until = async (ok: () => boolean) => {
 };
 
 describe('AgentMachine', () => {
+  it('runs every process as the sprite user: uid/gid 1001 with the groups 27 and 100; an exec with its capabilities, a service without', async () => {
+    const m = new TestMachine();
+    const a = await m.boot();
+    m.spawn(req, sink, { stdin: false });
+    m.spawn({ ...req, service: true }, sink, { stdin: false });
+    await until(() => a.received.filter((f) => f.type === FrameType.Spawn).length === 2);
+    const [exec, service] = a.received.filter((f) => f.type === FrameType.Spawn).map((f) => f.spawn!);
+    expect(exec).toMatchObject({ uid: 1001, gid: 1001, groups: [27, 100], caps: ['CAP_CHOWN', 'CAP_DAC_OVERRIDE', 'CAP_FOWNER', 'CAP_FSETID'] });
+    expect(service).toMatchObject({ uid: 1001, gid: 1001, groups: [27, 100] });
+    expect(service!.caps).toBeUndefined();
+    m.end();
+  });
+
   it('hands out increasing pids; a spawn made while the agent boots starts once it answers', async () => {
     const m = new TestMachine();
     let go!: () => void;

@@ -12,7 +12,7 @@ import type { NetworkPolicy } from '../../core/network-policy.ts';
 import type { AgentClient } from './client.ts';
 import { deferredProcess, fsThrough } from './through.ts';
 import { EXEC_CAPS } from './native.ts';
-import { SPRITE_UID } from '../../../protocol/sprite-tree.ts';
+import { SPRITE_GID, SPRITE_PROCESS_GROUPS, SPRITE_UID } from '../../../protocol/sprite-tree.ts';
 
 
 /** A `watch` of the machine, re-attached to the agent of every boot (`stop` ends it on the current one). */
@@ -92,7 +92,7 @@ export abstract class AgentMachine {
    */
   spawn(req: ExecRequest, io: ExecIO, opts: ExecStartOptions): ExecProcess {
     const pid = this.nextPid++;
-    const full = { ...req, env: this.execEnv(req.env), uid: SPRITE_UID, gid: SPRITE_UID, caps: req.service ? [] : [...EXEC_CAPS] };
+    const full = { ...req, env: this.execEnv(req.env), uid: SPRITE_UID, gid: SPRITE_GID, groups: [...SPRITE_PROCESS_GROUPS], caps: req.service ? [] : [...EXEC_CAPS] };
     if (this.agent && !this.destroyed) return this.agent.spawn(full, io, { ...opts, pid });
     return deferredProcess(pid, io, this.agentReady().then((a) => a.spawn(full, io, { ...opts, pid })));
   }

@@ -128,7 +128,7 @@ describe('AgentClient against a hostile agent', () => {
     const a = await hostile();
     const out: string[] = [];
     const p = a.client.spawn(
-      { argv: ['x'], env: {}, dir: '/', tty: false, rows: 24, cols: 80, uid: 1000, gid: 1000 },
+      { argv: ['x'], env: {}, dir: '/', tty: false, rows: 24, cols: 80, uid: 1001, gid: 1001 },
       { stdout: (d) => out.push(Buffer.from(d).toString()), stderr: () => undefined },
       { stdin: false, pid: 3 },
     );
@@ -190,7 +190,7 @@ async function until(cond: () => boolean): Promise<void> {
 }
 
 const reply = (channel: number, value: unknown) => encodeFrame(FrameType.Reply, channel, encodeEnvelope({ ok: true, value }));
-const SPAWN = { argv: ['sleep', '9'], env: {}, dir: '/', tty: false, rows: 24, cols: 80, uid: 1000, gid: 1000 };
+const SPAWN = { argv: ['sleep', '9'], env: {}, dir: '/', tty: false, rows: 24, cols: 80, uid: 1001, gid: 1001 };
 
 describe('deadlines of the calls to an agent that stopped answering (kill -STOP, a blocking read)', () => {
   it('fails an fs call at its deadline with ETIMEDOUT about its path; the connection stays usable and the late reply is dropped', async () => {

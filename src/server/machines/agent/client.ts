@@ -30,12 +30,17 @@ import { SystemClock, type Clock, type TimerHandle } from '../../core/clock.ts';
 import { DEFAULT_EXEC_STREAM_LIMITS } from '../../config/exec-limits.ts';
 import { callDeadlineMs, callTimeoutError, DEFAULT_AGENT_TIMEOUT_MS, isCallTimeout, notAnsweredText } from './deadlines.ts';
 
-/** A spawn request as the agent takes it: the exec request plus the ids to run as (the sprite user: 1000/1000) and its capabilities. */
+/**
+ * A spawn request as the agent takes it: the exec request plus the ids to run as (the sprite user: 1001/1001, with the
+ * supplementary groups 27 and 100) and its capabilities.
+ */
 export interface AgentSpawnRequest extends ExecRequest {
   uid: number;
   gid: number;
   /** Ambient capabilities of the process (`SpawnMessage.caps`: an exec session's; none for a service). */
   caps?: string[];
+  /** Supplementary group ids of the process (`SpawnMessage.groups`). */
+  groups?: number[];
 }
 
 /** Codes `VfsError` describes itself; others keep the agent's message. */
@@ -456,6 +461,7 @@ export class AgentClient {
         uid: req.uid,
         gid: req.gid,
         ...(req.caps?.length ? { caps: req.caps } : {}),
+        ...(req.groups?.length ? { groups: req.groups } : {}),
         stdin: opts.stdin,
         stdinMax: this.stdinMax,
         ...(req.log ? { log: req.log } : {}),

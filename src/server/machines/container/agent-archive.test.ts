@@ -19,14 +19,14 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** Every entry of `archive`: name → mode, uid and content. */
-async function entries(archive: Buffer): Promise<Map<string, { mode: number; uid: number; body: string }>> {
-  const out = new Map<string, { mode: number; uid: number; body: string }>();
+async function entries(archive: Buffer): Promise<Map<string, { mode: number; uid: number; gid?: number; body: string }>> {
+  const out = new Map<string, { mode: number; uid: number; gid?: number; body: string }>();
   const x = extract();
   x.on('entry', (h, stream, next) => {
     const chunks: Buffer[] = [];
     stream.on('data', (c: unknown) => void chunks.push(c as Buffer));
     stream.on('end', () => {
-      out.set(h.name.replace(/\/$/, ''), { mode: h.mode ?? 0, uid: h.uid ?? 0, body: Buffer.concat(chunks).toString() });
+      out.set(h.name.replace(/\/$/, ''), { mode: h.mode ?? 0, uid: h.uid ?? 0, ...(h.gid ? { gid: h.gid } : {}), body: Buffer.concat(chunks).toString() });
       next();
     });
   });
@@ -43,7 +43,7 @@ describe('the container agent archive', () => {
     const all = await entries(await agentArchive(join(dir, 'agent.mjs'), undefined, join(dir, 'runas')));
     expect(all.get(RUNAS_PATH.slice(1))).toEqual({ mode: 0o755, uid: 0, body: 'helper' });
     expect(all.get('.sprite/agent/agent.mjs')?.body).toBe('bundle');
-    expect(all.get('home/sprite')?.uid).toBe(1000);
+    expect(all.get('home/sprite')).toMatchObject({ uid: 1001, gid: 1001 });
   });
 
   it('holds no helper when none is given', async () => {

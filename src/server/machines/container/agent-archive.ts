@@ -3,14 +3,14 @@
  * bundle at `/.sprite/agent/agent.mjs`, the run-as helper at `/.sprite/agent/spritzer-runas` (RUNAS_PATH: the agent
  * starts processes through it, giving an exec session's processes their capabilities), node-pty's runtime files
  * (lib, package.json, the native addon) under `/.sprite/agent/node_modules/node-pty`, the empty `/.sprite/run`, and
- * `/home/sprite` owned by 1000:1000. So any image with `node` (20, for node-pty's ABI) becomes a sprite. It owns the
+ * `/home/sprite` owned by the sprite user (1001:1001). So any image with `node` (20, for node-pty's ABI) becomes a sprite. It owns the
  * archive only; it starts nothing.
  * @see docs/agent-protocol.md "Running it", docs/container.md
  */
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { lazyRequire } from '../../runtime/lazy-require.ts';
-import { RUNAS_PATH, SPRITE_UID } from '../../../protocol/sprite-tree.ts';
+import { RUNAS_PATH, SPRITE_GID, SPRITE_UID } from '../../../protocol/sprite-tree.ts';
 
 /** tar-stream, loaded on the first archive (src/server/runtime/lazy-require.ts), not at every start. */
 const loadTar = lazyRequire<typeof import('tar-stream')>('tar-stream', (mod) => mod);
@@ -34,13 +34,13 @@ export async function agentArchive(bundle: string, nodePtyDir?: string, runAs?: 
     tar.on('end', resolve);
     tar.on('error', reject);
   });
-  const dir = (name: string, mode = 0o755, uid = 0) => tar.entry({ name, type: 'directory', mode, uid, gid: uid });
+  const dir = (name: string, mode = 0o755, uid = 0, gid = 0) => tar.entry({ name, type: 'directory', mode, uid, gid });
   dir('.sprite');
   dir('.sprite/bin');
   dir('.sprite/agent');
   dir('.sprite/run', 0o700);
   dir('home', 0o755);
-  dir('home/sprite', 0o755, SPRITE_UID);
+  dir('home/sprite', 0o755, SPRITE_UID, SPRITE_GID);
   tar.entry({ name: '.sprite/agent/agent.mjs', mode: 0o644 }, await readFile(bundle));
   if (runAs) tar.entry({ name: RUNAS_PATH.slice(1), mode: 0o755 }, await readFile(runAs));
   if (nodePtyDir) {

@@ -367,7 +367,7 @@ async function ensureImage(docker: Docker, image: string, logger?: ContainerFact
 }
 
 /**
- * One container sprite. Processes run as the sprite user (1000) under the agent; pids come from a per-machine
+ * One container sprite. Processes run as the sprite user (1001) under the agent; pids come from a per-machine
  * counter. If the agent connection is lost (the container died), the container is started again and the
  * `onReboot` listeners run, so services come back.
  */

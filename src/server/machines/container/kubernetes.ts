@@ -11,6 +11,7 @@ import { PassThrough } from 'node:stream';
 import { CoreV1Api, Exec, KubeConfig, type V1Pod } from '@kubernetes/client-node';
 import { PATH_INSIDE, type BoxCreated, type BoxInfo, type BoxRuntime, type BoxSpec, type ExecPipe } from './boxes.ts';
 import type { ContainerRuntimeName } from './runtime.ts';
+import { SPRITE_GID, SPRITE_UID } from '../../../protocol/sprite-tree.ts';
 
 export { DEFAULT_AGENT_IMAGE } from './defaults.ts';
 /** The name of the sprite's container in its pod. */
@@ -94,7 +95,7 @@ export class KubeBoxes implements BoxRuntime {
               'sh',
               '-c',
               `mkdir -p /target/agent/node_modules /target/run /target/bin && chmod 700 /target/run && cp ${AGENT_IN_IMAGE} /target/agent/ && ` +
-                `cp -r ${NODE_PTY_IN_IMAGE} /target/agent/node_modules/ && chown 1000:1000 /home-sprite`,
+                `cp -r ${NODE_PTY_IN_IMAGE} /target/agent/node_modules/ && chown ${SPRITE_UID}:${SPRITE_GID} /home-sprite`,
             ],
             securityContext: { runAsUser: 0 },
             volumeMounts: [

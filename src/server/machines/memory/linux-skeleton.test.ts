@@ -38,12 +38,12 @@ describe('newLinuxTree', () => {
     a.rm('/usr/local/bin', { recursive: true });
     a.chmod('/root', 0o777);
     expect(b.exists('/etc/secret')).toBe(false);
-    expect(text(b, '/etc/passwd')).toContain('sprite:x:1000:1000');
+    expect(text(b, '/etc/passwd')).toContain('sprite:x:1001:1001');
     expect(b.exists('/usr/local/bin')).toBe(true);
     expect(b.stat('/root').mode & 0o777).toBe(0o700);
     const c = newLinuxTree('c', Date.now, owner);
     expect(c.exists('/etc/secret')).toBe(false);
-    expect(text(c, '/etc/passwd')).toContain('sprite:x:1000:1000');
+    expect(text(c, '/etc/passwd')).toContain('sprite:x:1001:1001');
   });
 
   it('applies the disk quota to each sprite (the tree itself, /.sprite/docs included, takes about 22 KiB of it)', () => {

@@ -8,11 +8,12 @@
  * `/usr/local/bin`), `logs/services`; src/protocol/sprite-tree.ts, src/protocol/sprite-docs.ts). It does not
  * hold the command stubs under `/bin` or the devices under `/dev`: `BashFs` serves those as read-only views.
  * Scripts that read `/etc/passwd`, `hostname` or `/etc/os-release` get what a Linux sprite gives them.
- * @see docs/wire-reference.md §13 (the `sprite` user, uid/gid 1000)
+ * @see docs/wire-reference.md §13 (the `sprite` user, uid/gid 1001)
  */
 import { Vfs, type VfsSnapshot } from './vfs.ts';
-import { LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, SPRITE_BROWSER_PATHS, SPRITE_BROWSER_SCRIPT, SPRITE_UID, VERSION_PATH, VERSION_TEXT } from '../../../protocol/sprite-tree.ts';
+import { LLM_TXT, LLM_TXT_PATH, LOGS_DIR, SPRITE_BIN_DIR, SPRITE_BROWSER_PATHS, SPRITE_BROWSER_SCRIPT, SPRITE_GID, SPRITE_UID, VERSION_PATH, VERSION_TEXT } from '../../../protocol/sprite-tree.ts';
 import { MEMORY_LANGUAGES_MD, SPRITE_DOCS_DIR, spriteDocs } from '../../../protocol/sprite-docs.ts';
+import { GROUP, PASSWD } from './accounts.ts';
 
 /** Directories created root-owned, mode 0755 unless given; `/var/tmp` is world-writable and sticky like `/tmp`. */
 const DIRECTORIES: ReadonlyArray<readonly [string, number]> = [
@@ -84,19 +85,11 @@ export const OS_RELEASE = [
   '',
 ].join('\n');
 
-/** `/etc/passwd`: root, nobody and the `sprite` user (uid/gid 1000, home `/home/sprite`, shell `/bin/bash`). */
-export const PASSWD = [
-  'root:x:0:0:root:/root:/bin/bash',
-  'nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin',
-  'sprite:x:1000:1000:sprite:/home/sprite:/bin/bash',
-  '',
-].join('\n');
-
 /** `/etc/shells`: the login shells debianutils' `add-shell` lists on a Debian or Ubuntu system with bash and dash. */
 export const SHELLS = ['# /etc/shells: valid login shells', '/bin/sh', '/usr/bin/sh', '/bin/bash', '/usr/bin/bash', '/bin/rbash', '/usr/bin/rbash', '/bin/dash', '/usr/bin/dash', ''].join('\n');
 
-/** `/etc/group`: root, the `sprite` group and nogroup. */
-export const GROUP = ['root:x:0:', 'sprite:x:1000:', 'nogroup:x:65534:', ''].join('\n');
+/** `/etc/passwd` and `/etc/group` (accounts.ts). */
+export { GROUP, PASSWD };
 
 /**
  * Adds the Linux directories and `/etc` files to a fresh sprite tree (as `Vfs.skeleton` returns it) and returns
@@ -120,7 +113,7 @@ function seedCommonTree(vfs: Vfs): Vfs {
   }
   // The service logs are the sprite user's (as the agent makes them on the real engines).
   vfs.mkdir(LOGS_DIR, { recursive: true, mode: 0o755 });
-  vfs.chown(LOGS_DIR, SPRITE_UID, SPRITE_UID);
+  vfs.chown(LOGS_DIR, SPRITE_UID, SPRITE_GID);
   const files: Array<[string, string, number]> = [
     ['/etc/passwd', PASSWD, 0o644],
     ['/etc/group', GROUP, 0o644],

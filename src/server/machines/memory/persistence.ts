@@ -111,7 +111,7 @@ export class TreeJournal {
  * and inode numbers as stored; rows of one inode number become hard links of one file (rows without a number get
  * new ones, past every stored number). `now` is the clock of the rebuilt tree afterwards. Equal contents share one
  * buffer through `cache`. Throws when a blob is missing (a damaged data dir).
- * @deviation symlinks come back owned by the sprite user (1000), whatever their stored owner.
+ * @deviation symlinks come back owned by the sprite user (1001), whatever their stored owner.
  */
 export function buildVfs(entries: SavedEntry[], rows: Pick<DiskRows, 'getBlob'>, now: () => number, cache = new Map<string, Uint8Array>()): Vfs {
   let at: number | undefined;

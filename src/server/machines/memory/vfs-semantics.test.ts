@@ -108,14 +108,14 @@ describe('replacing and creating', () => {
     clock.advance(1000);
     fs.copy('/tmp/src', '/tmp/dst', { recursive: true });
     expect(fs.stat('/tmp/dst')).toMatchObject({ type: 'directory', mode: 0o700, uid: 0, gid: 7, mtimeMs: clock.now() });
-    expect(fs.stat('/tmp/dst/a')).toMatchObject({ uid: 1000, gid: 1000 });
+    expect(fs.stat('/tmp/dst/a')).toMatchObject({ uid: 1001, gid: 1001 });
   });
 
   it('a recursive copy to a new path gives the directories the source modes and the sprite user', () => {
     fs.mkdir('/tmp/src/sub', { recursive: true, mode: 0o711 });
     fs.chown('/tmp/src', 0, 0, { recursive: true });
     fs.copy('/tmp/src', '/tmp/dst', { recursive: true });
-    expect(fs.stat('/tmp/dst/sub')).toMatchObject({ mode: 0o711, uid: 1000, gid: 1000 });
+    expect(fs.stat('/tmp/dst/sub')).toMatchObject({ mode: 0o711, uid: 1001, gid: 1001 });
   });
 
   it('chown with -1 keeps that id, for uid and for gid', () => {
@@ -193,7 +193,7 @@ describe("the parent directory's mtime", () => {
     clock.advance(1000);
     fs.symlink('x', '/tmp/real/l');
     expect(mtime('/tmp/real')).toBe(clock.now());
-    expect(fs.lstat('/tmp/real/l')).toStrictEqual({ type: 'symlink', mode: 0o777, size: 1, mtimeMs: clock.now(), atimeMs: clock.now(), uid: 1000, gid: 1000, target: 'x', ino: expect.any(Number), nlink: 1 });
+    expect(fs.lstat('/tmp/real/l')).toStrictEqual({ type: 'symlink', mode: 0o777, size: 1, mtimeMs: clock.now(), atimeMs: clock.now(), uid: 1001, gid: 1001, target: 'x', ino: expect.any(Number), nlink: 1 });
   });
 
   it('moves after mkdir -p, at every level it creates, and stays when nothing is created', () => {
@@ -202,7 +202,7 @@ describe("the parent directory's mtime", () => {
     fs.mkdir('/tmp/real/a/b', { recursive: true });
     expect(mtime('/tmp/real')).toBe(t1);
     expect(mtime('/tmp/real/a')).toBe(t1);
-    expect(fs.stat('/tmp/real/a/b')).toMatchObject({ mode: 0o755, uid: 1000, gid: 1000, mtimeMs: t1 });
+    expect(fs.stat('/tmp/real/a/b')).toMatchObject({ mode: 0o755, uid: 1001, gid: 1001, mtimeMs: t1 });
     clock.advance(1000);
     fs.mkdir('/tmp/real/a/b', { recursive: true });
     expect(mtime('/tmp/real')).toBe(t1);

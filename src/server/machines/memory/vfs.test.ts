@@ -57,7 +57,7 @@ describe('Vfs.skeleton', () => {
   });
 
   it('gives /home/sprite to the sprite user and the rest to root', () => {
-    expect(fs.stat('/home/sprite')).toMatchObject({ type: 'directory', mode: 0o755, uid: 1000, gid: 1000, size: 4096 });
+    expect(fs.stat('/home/sprite')).toMatchObject({ type: 'directory', mode: 0o755, uid: 1001, gid: 1001, size: 4096 });
     expect(fs.stat('/home')).toMatchObject({ type: 'directory', mode: 0o755, uid: 0, gid: 0 });
     expect(fs.stat('/tmp')).toMatchObject({ type: 'directory', mode: 0o1777, uid: 0, gid: 0 });
     expect(fs.stat('/')).toMatchObject({ type: 'directory', uid: 0, gid: 0 });
@@ -74,7 +74,7 @@ describe('writeFile / readFile', () => {
     fs.writeFile('/home/sprite/b.bin', new Uint8Array([0, 255, 7]));
     expect(text(fs.readFile('/home/sprite/a.txt'))).toBe('héllo');
     expect([...fs.readFile('/home/sprite/b.bin')]).toEqual([0, 255, 7]);
-    expect(fs.stat('/home/sprite/a.txt')).toEqual({ type: 'file', mode: 0o644, size: 6, mtimeMs: clock.now(), atimeMs: clock.now(), uid: 1000, gid: 1000, ino: expect.any(Number), nlink: 1 });
+    expect(fs.stat('/home/sprite/a.txt')).toEqual({ type: 'file', mode: 0o644, size: 6, mtimeMs: clock.now(), atimeMs: clock.now(), uid: 1001, gid: 1001, ino: expect.any(Number), nlink: 1 });
   });
 
   it('applies mode on create, keeps it on overwrite unless a new mode is given', () => {
@@ -113,7 +113,7 @@ describe('writeFile / readFile', () => {
     expect(err.message).toBe("ENOENT: no such file or directory, open '/home/sprite/a/b/c.txt'");
     fs.writeFile('/home/sprite/a/b/c.txt', 'x', { mkdirParents: true });
     expect(text(fs.readFile('/home/sprite/a/b/c.txt'))).toBe('x');
-    expect(fs.stat('/home/sprite/a')).toMatchObject({ type: 'directory', mode: 0o755, uid: 1000 });
+    expect(fs.stat('/home/sprite/a')).toMatchObject({ type: 'directory', mode: 0o755, uid: 1001 });
   });
 
   it('is ENOTDIR through a file, with or without mkdirParents, and changes nothing', () => {
@@ -144,7 +144,7 @@ describe('mkdir', () => {
   it('creates a sprite-owned directory with the given mode and touches the parent', () => {
     clock.advance(1000);
     fs.mkdir('/home/sprite/app', { mode: 0o700 });
-    expect(fs.stat('/home/sprite/app')).toMatchObject({ type: 'directory', mode: 0o700, uid: 1000, mtimeMs: clock.now() });
+    expect(fs.stat('/home/sprite/app')).toMatchObject({ type: 'directory', mode: 0o700, uid: 1001, mtimeMs: clock.now() });
     expect(fs.stat('/home/sprite').mtimeMs).toBe(clock.now());
   });
 
@@ -425,8 +425,8 @@ describe('chmod / chown', () => {
   });
 
   it('chown sets uid and gid, -1 keeps one, recursive reaches the tree', () => {
-    expect(fs.chown('/tmp/d/f', 0, -1)).toEqual([{ path: '/tmp/d/f', uid: 0, gid: 1000 }]);
-    expect(fs.stat('/tmp/d/f')).toMatchObject({ uid: 0, gid: 1000 });
+    expect(fs.chown('/tmp/d/f', 0, -1)).toEqual([{ path: '/tmp/d/f', uid: 0, gid: 1001 }]);
+    expect(fs.stat('/tmp/d/f')).toMatchObject({ uid: 0, gid: 1001 });
     const affected = fs.chown('/tmp/d', 5, 6, { recursive: true });
     expect(affected).toHaveLength(4);
     expect(fs.stat('/tmp/d/sub/g')).toMatchObject({ uid: 5, gid: 6 });

@@ -9,7 +9,7 @@
 import { Map as ImmMap } from 'immutable';
 import { normalizePath, VfsError, type VfsChange, type VfsEntry, type VfsErrorCode, type VfsNodeType, type VfsStat } from '../port.ts';
 // The sprite user owns everything created after the skeleton.
-import { SPRITE_UID } from '../../../protocol/sprite-tree.ts';
+import { SPRITE_GID, SPRITE_UID } from '../../../protocol/sprite-tree.ts';
 
 declare const snapshotBrand: unique symbol;
 /** An opaque immutable snapshot of a whole tree; O(1) to take and to restore, never changed by later writes. */
@@ -438,7 +438,7 @@ function diffNodes(av: Volume, bv: Volume, a: VfsNode | undefined, b: VfsNode | 
  * next component, `..` climbs from the directory reached (through a link, not by the path's text), and a trailing
  * slash asks for a directory (a final symlink is then followed; anything else is ENOTDIR). Errors name the path in
  * `Vfs.normalize`'s form. Every mutation is atomic: it builds a new volume and swaps it in only when it succeeds,
- * so a failed call changes nothing. New nodes are owned by the sprite user (uid/gid 1000), stamped with the injected `now` and numbered with
+ * so a failed call changes nothing. New nodes are owned by the sprite user (uid/gid 1001), stamped with the injected `now` and numbered with
  * the next free inode number (never reused within a sprite's history: a restore does not hand out old numbers again).
  * @see docs/wire-reference.md §8 (filesystem API), §7 (checkpoints), docs/architecture.md "Machines and engines"
  */
@@ -489,7 +489,7 @@ export class Vfs {
   }
 
   /**
-   * A new sprite's tree: `/`, `/home`, `/tmp` (root-owned, 01777 as on Linux) and `/home/sprite` (uid/gid 1000,
+   * A new sprite's tree: `/`, `/home`, `/tmp` (root-owned, 01777 as on Linux) and `/home/sprite` (uid/gid 1001,
    * 0755), nothing else. The sticky bit shows (`stat`, `ls -ld`, `test -k`); the shell engine enforces it for the sprite user (bash-fs.ts).
    * @see docs/wire-reference.md §13, docs/architecture.md "Machines and engines"
    */
@@ -640,7 +640,7 @@ export class Vfs {
       ino: existing?.ino ?? this.takeIno(opts.ino),
       mode: opts.mode !== undefined ? opts.mode & PERMISSION_BITS : existing?.mode ?? DEFAULT_FILE_MODE,
       uid: existing?.uid ?? SPRITE_UID,
-      gid: existing?.gid ?? SPRITE_UID,
+      gid: existing?.gid ?? SPRITE_GID,
       ...(existing ? pinAtime(existing) : {}),
       mtimeMs: now,
       data: opts.append && existing ? concat(existing.data, bytes) : bytes,
@@ -665,7 +665,7 @@ export class Vfs {
     }
     const { parts, node } = this.resolve(p, false, 'mkdir');
     if (node) throw new VfsError('EEXIST', Vfs.normalize(p), 'mkdir');
-    this.commit(this.put(this.root, parts, makeDir({ mode, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now, ino: this.takeIno(opts.ino) }), now, true));
+    this.commit(this.put(this.root, parts, makeDir({ mode, uid: SPRITE_UID, gid: SPRITE_GID, mtimeMs: now, ino: this.takeIno(opts.ino) }), now, true));
   }
 
   /**
@@ -817,7 +817,7 @@ export class Vfs {
     const now = this.now();
     const copied: Array<{ source: string; dest: string }> = [];
     const meta = (n: VfsNode & NodeMeta): NodeMeta =>
-      opts.preserveAttrs ? n : { mode: n.mode, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now, mtimeNs: undefined, atimeMs: undefined, atimeNs: undefined };
+      opts.preserveAttrs ? n : { mode: n.mode, uid: SPRITE_UID, gid: SPRITE_GID, mtimeMs: now, mtimeNs: undefined, atimeMs: undefined, atimeNs: undefined };
     let table = this.vol.table;
     type At = { existing: VfsNode | undefined; sp: string; dp: string };
     const built = rebuild<At>(
@@ -897,7 +897,7 @@ export class Vfs {
     if (target === '') throw new VfsError('ENOENT', p, 'symlink');
     const { parts } = this.resolveCreated(absolute(linkPath), 'symlink');
     const now = this.now();
-    const link: SymlinkNode = Object.freeze({ kind: 'symlink', ino: this.takeIno(opts.ino), target, mode: SYMLINK_MODE, uid: opts.uid ?? SPRITE_UID, gid: opts.gid ?? SPRITE_UID, mtimeMs: now });
+    const link: SymlinkNode = Object.freeze({ kind: 'symlink', ino: this.takeIno(opts.ino), target, mode: SYMLINK_MODE, uid: opts.uid ?? SPRITE_UID, gid: opts.gid ?? SPRITE_GID, mtimeMs: now });
     this.commit(this.put(this.root, parts, link, now, true));
   }
 
@@ -1183,7 +1183,7 @@ export class Vfs {
         continue;
       }
       if (node) throw new VfsError(i === comps.length - 1 && syscall === 'mkdir' ? 'EEXIST' : 'ENOTDIR', Vfs.normalize(p), syscall);
-      const meta = { mode, uid: SPRITE_UID, gid: SPRITE_UID, mtimeMs: now };
+      const meta = { mode, uid: SPRITE_UID, gid: SPRITE_GID, mtimeMs: now };
       if (comps.slice(i + 1).some((c) => c === '.' || c === '..')) {
         // A `..` further on climbs out of what is made here: make this one directory, then go on from it.
         root = this.put(root, parts, makeDir({ ...meta, ino: this.takeIno() }), now, true);

@@ -1,12 +1,15 @@
 /**
  * Host id ranges of sandbox sprites: slots are distinct, the lowest free one is reused, a kept data dir gives each
- * sprite its range back, prune frees what no saved sprite names, and bad settings are refused naming the flag.
+ * sprite its range back, prune frees what no saved sprite names, and bad settings are refused naming the flag; a
+ * layer's files move into a range, the sprite user's old uid 1000 to its 1001 (root needed for that part).
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { lchown, lstat, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkIdRangeSettings, IdRanges, readLayerIds } from './id-ranges.ts';
+import { checkIdRangeSettings, IdRanges, LAYER_IDS_FILE, readLayerIds, shiftLayer } from './id-ranges.ts';
+
+const ROOT = process.getuid?.() === 0;
 
 async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'spritzer-ids-'));
@@ -60,5 +63,31 @@ describe('IdRanges', () => {
   it('reads a layer without ids.json as the older layout (host ids are the ids inside)', () =>
     withDir(async (dir) => {
       expect(await readLayerIds(dir)).toEqual({ layout: 1, hostBase: 0, size: 65536 });
+    }));
+
+  it.skipIf(!ROOT)('moves a layer of layout 2 into another range, the sprite user\'s old 1000 to 1001; a layer of layout 3 keeps 1000', () =>
+    withDir(async (dir) => {
+      const [from, to] = [200_000, 400_000];
+      const files = { root: 0, old: 1000, other: 1001, far: 70_000 } as const;
+      await mkdir(join(dir, 'root'));
+      for (const [name, id] of Object.entries(files)) {
+        await writeFile(join(dir, 'root', name), name);
+        await lchown(join(dir, 'root', name), name === 'far' ? id : from + id, name === 'far' ? id : from + id);
+      }
+      await writeFile(join(dir, LAYER_IDS_FILE), JSON.stringify({ layout: 2, hostBase: from, size: 65536 }));
+      await shiftLayer(dir, to, 65536);
+      const owners = async () => Object.fromEntries(await Promise.all(Object.keys(files).map(async (n) => [n, [(await lstat(join(dir, 'root', n))).uid - to, (await lstat(join(dir, 'root', n))).gid - to]])));
+      expect(await owners()).toEqual({ root: [0, 0], old: [1001, 1001], other: [1001, 1001], far: [65534, 65534] });
+      expect(await readLayerIds(dir)).toEqual({ layout: 3, hostBase: to, size: 65536 });
+      expect(await shiftLayer(dir, to, 65536)).toBe(0);
+      await lchown(join(dir, 'root', 'old'), to + 1000, to + 1000);
+      await shiftLayer(dir, from, 65536);
+      expect((await lstat(join(dir, 'root', 'old'))).uid).toBe(from + 1000);
+    }));
+
+  it('refuses a layout it does not know, naming it', () =>
+    withDir(async (dir) => {
+      await writeFile(join(dir, LAYER_IDS_FILE), '{"layout":4,"hostBase":1,"size":65536}\n');
+      await expect(readLayerIds(dir)).rejects.toThrow(/layout 4 is not one this spritzer knows \(3\)/);
     }));
 });

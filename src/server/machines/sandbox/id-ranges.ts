@@ -3,12 +3,14 @@
  * of its own (`base + slot * size`), so no two sprites share a host uid, a kernel keyring or a per-user budget
  * (inotify, keys, processes). It allocates and frees the slots (persisted in `<data>/id-ranges.json`, so a sprite
  * kept with `--data-dir` gets its range back), and shifts the ownership of a layer's files into its range once, as
- * each layer records (`<layer>/ids.json`, layout 2). It mounts and starts nothing.
+ * each layer records (`<layer>/ids.json`, layout 3), moving the files of the sprite user's old uid (1000) to its uid
+ * (1001) as it goes. It mounts and starts nothing.
  * @see docs/sandbox.md "User namespaces", user_namespaces(7)
  */
 import { lchown, lstat, readdir, readFile, rename, writeFile, chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_ID_BASE } from '../../config/sprite-resources.ts';
+import { SPRITE_GID, SPRITE_UID } from '../../../protocol/sprite-tree.ts';
 
 /** How sprites' host id ranges are laid out (`--sandbox-uid-base`, docs/limits.md). */
 export interface IdRangeSettings {
@@ -22,8 +24,13 @@ export interface IdRangeSettings {
 export const DEFAULT_ID_RANGE_SIZE = 65536;
 /** Highest host id a range may reach (2^32 - 2: (uid_t)-1 is "no id"). */
 const MAX_HOST_ID = 2 ** 32 - 2;
-/** Layout of a layer's ownership: 1 = host ids equal the ids inside (before user namespaces); 2 = shifted. */
-export const LAYER_LAYOUT = 2;
+/**
+ * Layout of a layer's ownership: 1 = host ids equal the ids inside (before user namespaces); 2 = shifted, the sprite
+ * user uid/gid 1000; 3 = shifted, the sprite user 1001 (production's). Layers of 1 and 2 are moved to 3 once.
+ */
+export const LAYER_LAYOUT = 3;
+/** The sprite user's uid and gid in layers of layout 1 and 2 (before it became production's 1001). */
+const OLD_SPRITE_ID = 1000;
 /** The file in a layer's directory (beside its trees) that says whose range its files are in. */
 export const LAYER_IDS_FILE = 'ids.json';
 
@@ -133,7 +140,7 @@ export async function readLayerIds(layerDir: string): Promise<LayerIds> {
   const text = await readFile(join(layerDir, LAYER_IDS_FILE), 'utf8').catch(() => undefined);
   if (text === undefined) return { layout: 1, hostBase: 0, size: DEFAULT_ID_RANGE_SIZE };
   const ids = JSON.parse(text) as LayerIds;
-  if (ids.layout !== LAYER_LAYOUT || !Number.isInteger(ids.hostBase) || !Number.isInteger(ids.size)) {
+  if ((ids.layout !== 2 && ids.layout !== LAYER_LAYOUT) || !Number.isInteger(ids.hostBase) || !Number.isInteger(ids.size)) {
     throw new Error(`${join(layerDir, LAYER_IDS_FILE)}: layout ${String(ids.layout)} is not one this spritzer knows (${LAYER_LAYOUT}); use the spritzer that wrote this data dir`);
   }
   return ids;
@@ -142,19 +149,26 @@ export async function readLayerIds(layerDir: string): Promise<LayerIds> {
 /**
  * Makes every file of `layerDir` owned within the range at `hostBase` (`size` ids): an id `u` of the layer's
  * current range (ids.json, or layout 1) becomes `hostBase + (u - old base)`; an id outside it becomes the range's
- * `nobody` (65534). Setuid/setgid bits, which chown clears, are set again. Then records the range in ids.json.
- * A no-op when the layer already is in that range. Resolves with the number of entries changed.
+ * `nobody` (65534). In a layer of layout 1 or 2 the sprite user's old uid and gid (1000) become its own (1001), so
+ * what it made stays its own. Setuid/setgid bits, which chown clears, are set again. Then records the range and
+ * layout in ids.json. A no-op when the layer already is in that range and layout. Resolves with the number of
+ * entries changed.
  * @deviation file capabilities (`security.capability`) and POSIX ACL entries naming other users are not shifted:
- * chown drops the former, the latter keep naming the old ids.
+ * chown drops the former, the latter keep naming the old ids. In a layer of layout 1 or 2, files of an account its
+ * own user made with id 1001 become indistinguishable from the sprite user's.
  */
 export async function shiftLayer(layerDir: string, hostBase: number, size: number): Promise<number> {
   const from = await readLayerIds(layerDir);
   if (from.layout === LAYER_LAYOUT && from.hostBase === hostBase && from.size === size) return 0;
-  const map = (id: number) => hostBase + (id >= from.hostBase && id - from.hostBase < Math.min(from.size, size) ? id - from.hostBase : 65534);
+  const inside = (id: number, sprite: number) => {
+    if (id < from.hostBase || id - from.hostBase >= Math.min(from.size, size)) return 65534;
+    return from.layout < LAYER_LAYOUT && id - from.hostBase === OLD_SPRITE_ID ? sprite : id - from.hostBase;
+  };
+  const map = (id: number, sprite: number) => hostBase + inside(id, sprite);
   let changed = 0;
   const walk = async (path: string): Promise<void> => {
     const st = await lstat(path);
-    await lchown(path, map(st.uid), map(st.gid));
+    await lchown(path, map(st.uid, SPRITE_UID), map(st.gid, SPRITE_GID));
     if (!st.isSymbolicLink() && st.mode & 0o6000) await chmod(path, st.mode & 0o7777);
     changed++;
     if (st.isDirectory()) for (const name of await readdir(path)) if (path !== layerDir || name !== LAYER_IDS_FILE) await walk(join(path, name));

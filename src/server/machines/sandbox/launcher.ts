@@ -21,7 +21,7 @@ export const SANDBOX_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/
 /**
  * Capabilities the sprite's first process keeps (bwrap drops all others; `no_new_privs` is always set, so no
  * setuid binary can gain any), all of them only over the sprite's own user namespace: enough for the agent to drop
- * to uid 1000 (SETUID, SETGID), kill and reap what it started (KILL), read `/proc/<pid>/fd` of sprite processes
+ * to uid 1001 (SETUID, SETGID), kill and reap what it started (KILL), read `/proc/<pid>/fd` of sprite processes
  * (SYS_PTRACE), do fs operations as root inside (CHOWN, DAC_OVERRIDE, FOWNER, FSETID: also what an exec session's
  * processes hold as ambient capabilities through the run-as helper, agent/native.ts `EXEC_CAPS`; ambient capabilities
  * survive execve under no_new_privs) and let services bind low ports (NET_BIND_SERVICE). Never CAP_SYS_ADMIN, CAP_MKNOD, CAP_SYS_MODULE, CAP_SYS_CHROOT or CAP_SYS_RESOURCE, and

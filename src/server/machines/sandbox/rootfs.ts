@@ -8,10 +8,14 @@ import { constants as fsc } from 'node:fs';
 import { chmod, chown, copyFile, lstat, mkdir, readFile, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { buildWhiteouts, findUnreadable } from './hidden.ts';
-import { SPRITE_UID } from '../../../protocol/sprite-tree.ts';
+import { SPRITE_GID, SPRITE_HOME, SPRITE_UID } from '../../../protocol/sprite-tree.ts';
+import { withSpriteGroups, withSpritePasswd } from '../../../protocol/sprite-accounts.ts';
 
-/** Home of the `sprite` user (the default working directory of every exec). */
-export const SPRITE_HOME = '/home/sprite';
+/**
+ * The first id of a regular user (login.defs' UID_MIN and GID_MIN on Debian and Ubuntu): the host's accounts below
+ * it (and 65534) are system ones, copied into a sprite; those from it on are people's, left out.
+ */
+const FIRST_USER_ID = 1000;
 
 /**
  * One overlay of a sprite's root: `lower` (a host directory, read-only) merged at `target` (the path inside
@@ -67,8 +71,8 @@ export interface HostSources {
 /**
  * Builds the host base in `dir` (emptied first, mode 0700: only host root reaches what is below): a skeleton root
  * at `dir/root` with a filtered `/etc` (ETC_ALLOWLIST), a generated `passwd`/`group` (system accounts without
- * passwords, plus `sprite` uid/gid 1000 home `/home/sprite`), `/home/sprite` (owned 1000, 0755), `/root` 0700,
- * `/tmp` and `/var/tmp` 1777, empty mount points (`/usr`, `/proc`, `/dev`, `/.sprite/…`) and the merged-usr
+ * passwords, plus `sprite` uid/gid 1001 home `/home/sprite`, a member of `sudo` and `users`), `/home/sprite` (owned
+ * 1001:1001, 0755), `/root` 0700, `/tmp` and `/var/tmp` 1777, empty mount points (`/usr`, `/proc`, `/dev`, `/.sprite/…`) and the merged-usr
  * symlinks. Resolves with the trees: `/` from the skeleton, `/usr` from the host (plus any of `/bin`, `/lib*` that is
  * a real directory on the host), each host tree with the whiteouts (`dir/hidden/<name>`, hidden.ts) of what not
  * every host user may read there, so a sprite sees of the host only that, even as root.
@@ -143,7 +147,8 @@ export async function seedLayer(layerDir: string, base: BaseRoot): Promise<void>
 
 /**
  * Makes a freshly copied layer the sprite `name`'s: `/etc/hostname` and `/etc/hosts` name it, and on a prepared
- * root without a `sprite` user, `passwd`/`group` gain one and `/home/sprite` is created.
+ * root `passwd`/`group` gain what the sprite user lacks there (its entry, its group, its membership of `sudo` and
+ * `users`: sprite-accounts.ts) and `/home/sprite` is created when missing.
  * @see docs/sandbox.md (the hostname is the sprite's name)
  */
 export async function personalizeLayer(layerDir: string, base: BaseRoot, name: string): Promise<void> {
@@ -153,16 +158,15 @@ export async function personalizeLayer(layerDir: string, base: BaseRoot, name: s
   await writeFile(join(etc, 'hostname'), `${name}\n`);
   await writeFile(join(etc, 'hosts'), hostsFile(name));
   if (base.kind !== 'prepared') return;
-  const passwd = await readFile(join(root.lower, 'etc/passwd'), 'utf8').catch(() => '');
-  if (!/^sprite:/m.test(passwd)) {
-    await writeFile(join(etc, 'passwd'), accountsFile(passwd, 'passwd', true));
-    const group = await readFile(join(root.lower, 'etc/group'), 'utf8').catch(() => '');
-    await writeFile(join(etc, 'group'), accountsFile(group, 'group', true));
+  for (const kind of ['passwd', 'group'] as const) {
+    const text = await readFile(join(root.lower, 'etc', kind), 'utf8').catch(() => '');
+    const wanted = accountsFile(text, kind, true);
+    if (wanted !== text) await writeFile(join(etc, kind), wanted);
   }
   if (!(await lstat(join(root.lower, SPRITE_HOME)).catch(() => undefined))) {
     const home = join(layerDir, root.name, 'upper', SPRITE_HOME);
     await mkdir(home, { recursive: true, mode: 0o755 });
-    await chownIfRoot(home, SPRITE_UID, SPRITE_UID);
+    await chownIfRoot(home, SPRITE_UID, SPRITE_GID);
   }
 }
 
@@ -174,23 +178,25 @@ export function hostsFile(name: string): string {
 /**
  * A `passwd` or `group` file for sprites from the host's (or a prepared root's) `text`. Host mode keeps system
  * entries only (id < 1000, and 65534 `nobody`/`nogroup`), with the password field `x` and empty group member
- * lists (no host user exists inside), then adds `sprite` 1000. `keepAll` (prepared roots) keeps every entry as is.
+ * lists (no host user exists inside), then adds the sprite user (`sprite:x:1001:1001::/home/sprite:/bin/bash`, its
+ * group `sprite:x:1001:`) and makes it a member of `sudo` and `users` (`sudo:x:27:sprite`), as production's image
+ * has them. `keepAll` (prepared roots) keeps every entry as is and adds only what the sprite user lacks.
  */
 export function accountsFile(text: string, kind: 'passwd' | 'group', keepAll = false): string {
+  if (keepAll) return kind === 'passwd' ? withSpritePasswd(text) : withSpriteGroups(text);
   const rows = text.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(':'));
-  const kept = keepAll ? rows : rows.filter((f) => {
+  const kept = rows.filter((f) => {
     const id = Number(f[2]);
-    return f.length >= 4 && f[0] !== 'sprite' && Number.isInteger(id) && (id < SPRITE_UID || id === 65534);
+    return f.length >= 4 && f[0] !== 'sprite' && Number.isInteger(id) && (id < FIRST_USER_ID || id === 65534);
   });
   const out = kept.map((f) => {
-    if (keepAll) return f.join(':');
     const g = [...f];
     g[1] = 'x';
     if (kind === 'group') g[3] = '';
     return g.join(':');
   });
-  out.push(kind === 'passwd' ? `sprite:x:${SPRITE_UID}:${SPRITE_UID}:sprite:${SPRITE_HOME}:/bin/bash` : `sprite:x:${SPRITE_UID}:`);
-  return `${out.join('\n')}\n`;
+  const generated = out.map((l) => `${l}\n`).join('');
+  return kind === 'passwd' ? withSpritePasswd(generated) : withSpriteGroups(generated);
 }
 
 async function makeSkeleton(dir: string): Promise<void> {
@@ -205,7 +211,7 @@ async function makeSkeleton(dir: string): Promise<void> {
     await chmod(join(dir, d), mode);
   }
   await writeFile(join(dir, '.sprite/bin/node'), '', { mode: 0o755 });
-  await chownIfRoot(join(dir, 'home/sprite'), SPRITE_UID, SPRITE_UID);
+  await chownIfRoot(join(dir, 'home/sprite'), SPRITE_UID, SPRITE_GID);
 }
 
 function allowed(rel: string): boolean {
@@ -255,7 +261,7 @@ async function mirrorDirs(src: string, dest: string, depth: number): Promise<voi
   const open = st?.isDirectory() && (st.mode & 0o005) === 0o005;
   await mkdir(dest, { recursive: true });
   await chmod(dest, open ? st!.mode & 0o7777 : 0o755);
-  await chownIfRoot(dest, SPRITE_UID, SPRITE_UID);
+  await chownIfRoot(dest, SPRITE_UID, SPRITE_GID);
   if (!open || depth <= 0) return;
   for (const e of await readdir(src, { withFileTypes: true })) {
     if (!e.isDirectory()) continue;

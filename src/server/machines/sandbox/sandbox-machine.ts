@@ -31,7 +31,7 @@ import { DEFAULT_ID_RANGE_SIZE, IdRanges, shiftLayer } from './id-ranges.ts';
 import { DEFAULT_ID_BASE } from '../../config/sprite-resources.ts';
 import { userNamespaceHelper } from './native.ts';
 import { publishHelper, runAsHelper } from '../agent/native.ts';
-import { RUNAS_PATH, SPRITE_UID } from '../../../protocol/sprite-tree.ts';
+import { RUNAS_PATH, SPRITE_GID, SPRITE_UID } from '../../../protocol/sprite-tree.ts';
 import { seccompFilter } from './seccomp.ts';
 import { defaultSpriteResources } from '../../config/sprite-resources.ts';
 import { SparePool } from './spares.ts';
@@ -401,7 +401,7 @@ export class SandboxMachineFactory implements MachineFactory {
 }
 
 /**
- * One sandbox sprite. Processes run as `sprite` (uid/gid 1000) under the agent; pids come from a per-machine
+ * One sandbox sprite. Processes run as `sprite` (uid/gid 1001, groups 27 and 100) under the agent; pids come from a per-machine
  * counter (never reused while the sprite lives). A crash of the agent or the sandbox reboots the sprite (fresh
  * namespaces on the same disk) and calls the `onReboot` listeners, so services can come back.
  */
@@ -483,7 +483,7 @@ export class SandboxMachine extends AgentMachine implements Machine {
     this.hostnameSetter?.dispose();
     this.hostnameSetter = HostnameSetter.start(initPid, uts);
     const warm = agent.spawn(
-      { argv: ['true'], env: { PATH: SANDBOX_PATH }, dir: '/', tty: false, rows: 24, cols: 80, uid: SPRITE_UID, gid: SPRITE_UID },
+      { argv: ['true'], env: { PATH: SANDBOX_PATH }, dir: '/', tty: false, rows: 24, cols: 80, uid: SPRITE_UID, gid: SPRITE_GID },
       { stdout: () => undefined, stderr: () => undefined },
       { stdin: false, pid: WARM_UP_CHANNEL },
     );

@@ -1,11 +1,13 @@
 /*
  * spritzer-runas: starts one program of a sprite as the user the agent names, holding the file capabilities it names.
  *
- *   spritzer-runas UID GID CAPS STATUS_FD FILE ARGV0 [ARG...]
+ *   spritzer-runas UID GID GROUPS CAPS STATUS_FD FILE ARGV0 [ARG...]
  *
  * Run by the in-sprite agent (root of the sprite's user namespace) for every exec and service process. It
- *  1. drops the supplementary groups (setgroups 0), becomes gid GID (setresgid) and, keeping its permitted
- *     capabilities across the change (PR_SET_KEEPCAPS), uid UID (setresuid);
+ *  1. sets the supplementary groups to exactly GROUPS (a comma-separated list of gids, e.g. "27,100" for the
+ *     sprite user's sudo and users; or "-" for none; setgroups(2)),
+ *     becomes gid GID (setresgid) and, keeping its permitted capabilities across the change (PR_SET_KEEPCAPS),
+ *     uid UID (setresuid);
  *  2. when CAPS is not "-": sets its permitted, effective and inheritable sets to exactly CAPS (a comma-separated
  *     list of CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_FOWNER, CAP_FSETID; no other name is accepted) and raises each as an
  *     ambient capability (PR_CAP_AMBIENT_RAISE), so the program and every ordinary program it execs keeps them
@@ -51,6 +53,9 @@ static const struct {
 
 static int status_fd = -1;
 
+/* Most supplementary groups GROUPS may name (protocol/agent.ts MAX_SPAWN_GROUPS; the kernel allows 65536). */
+#define MAX_GROUPS 64
+
 /* Reports the failed step (with errno) as the header says, and exits. */
 static void fail(const char *step) {
   int err = errno;
@@ -65,7 +70,7 @@ static void fail(const char *step) {
 }
 
 static void usage(const char *why) {
-  fprintf(stderr, "spritzer-runas: %s\nusage: spritzer-runas UID GID CAPS STATUS_FD FILE ARGV0 [ARG...]\n", why);
+  fprintf(stderr, "spritzer-runas: %s\nusage: spritzer-runas UID GID GROUPS CAPS STATUS_FD FILE ARGV0 [ARG...]\n", why);
   _exit(126);
 }
 
@@ -75,6 +80,24 @@ static long number(const char *s, long min, long max, const char *what) {
   long v = strtol(s, &end, 10);
   if (errno || *s == '\0' || *end != '\0' || v < min || v > max) usage(what);
   return v;
+}
+
+/* Reads GROUPS ("-" or gids separated by commas) into `out` (room for MAX_GROUPS); returns how many, or exits. */
+static size_t group_list(const char *groups, gid_t *out) {
+  if (strcmp(groups, "-") == 0) return 0;
+  size_t n = 0;
+  const char *p = groups;
+  for (;;) {
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(p, &end, 10);
+    if (*p < '0' || *p > '9' || errno || v > 0xfffffffeUL) usage("GROUPS must be gids separated by commas, or -");
+    if (n == MAX_GROUPS) usage("GROUPS names too many groups");
+    out[n++] = (gid_t)v;
+    if (*end == '\0') return n;
+    if (*end != ',') usage("GROUPS must be gids separated by commas, or -");
+    p = end + 1;
+  }
 }
 
 /* The capability bits CAPS names (bit n of the 64-bit mask is capability n), or exits on an unknown name. */
@@ -95,18 +118,20 @@ static unsigned long long capability_mask(const char *caps) {
 }
 
 int main(int argc, char **argv) {
-  if (argc < 7) usage("too few arguments");
+  if (argc < 8) usage("too few arguments");
   uid_t uid = (uid_t)number(argv[1], 0, 0xfffffffeL, "UID must be a number");
   gid_t gid = (gid_t)number(argv[2], 0, 0xfffffffeL, "GID must be a number");
-  unsigned long long mask = capability_mask(argv[3]);
-  status_fd = (int)number(argv[4], -1, 1 << 20, "STATUS_FD must be a descriptor number or -1");
-  const char *file = argv[5];
+  gid_t groups[MAX_GROUPS];
+  size_t ngroups = group_list(argv[3], groups);
+  unsigned long long mask = capability_mask(argv[4]);
+  status_fd = (int)number(argv[5], -1, 1 << 20, "STATUS_FD must be a descriptor number or -1");
+  const char *file = argv[6];
 
   if (status_fd >= 0 && fcntl(status_fd, F_SETFD, FD_CLOEXEC) != 0) {
     status_fd = -1;
     fail("status descriptor");
   }
-  if (setgroups(0, NULL) != 0) fail("setgroups");
+  if (setgroups(ngroups, ngroups ? groups : NULL) != 0) fail("setgroups");
   if (setresgid(gid, gid, gid) != 0) fail("setresgid");
   if (mask && prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0) != 0) fail("prctl(PR_SET_KEEPCAPS)");
   if (setresuid(uid, uid, uid) != 0) fail("setresuid");
@@ -126,7 +151,7 @@ int main(int argc, char **argv) {
     }
     if (prctl(PR_SET_KEEPCAPS, 0, 0, 0, 0) != 0) fail("prctl(PR_SET_KEEPCAPS)");
   }
-  execvp(file, argv + 6);
+  execvp(file, argv + 7);
   fail("exec");
   return 126;
 }

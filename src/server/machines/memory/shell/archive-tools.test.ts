@@ -70,7 +70,7 @@ describe.skipIf(!hostHas('tar'))('tar --owner/--group, -tv, -d and --delete, as 
   });
   it('archives the sprite user\'s files as sprite/sprite, and -tv lists them in GNU\'s columns', async () => {
     const r = await engineBash(`${T}touch -d '2024-01-05 10:20' a.txt src && tar -cf a.tar a.txt src && tar -tvf a.tar | head -2; tar -cf n.tar --numeric-owner a.txt && tar -tvf n.tar`);
-    expect(r.stdout).toBe('-rw-r--r-- sprite/sprite    12 2024-01-05 10:20 a.txt\ndrwxr-xr-x sprite/sprite     0 2024-01-05 10:20 src/\n-rw-r--r-- 1000/1000        12 2024-01-05 10:20 a.txt\n');
+    expect(r.stdout).toBe('-rw-r--r-- sprite/sprite    12 2024-01-05 10:20 a.txt\ndrwxr-xr-x sprite/sprite     0 2024-01-05 10:20 src/\n-rw-r--r-- 1001/1001        12 2024-01-05 10:20 a.txt\n');
   });
 });
 

@@ -37,7 +37,7 @@ describe('BashFs', () => {
     vfs.writeFile('/tmp/f', '12345', { mode: 0o600 });
     vfs.symlink('/tmp/f', '/tmp/l');
     const ino = vfs.stat('/tmp/f').ino;
-    expect(await fs.stat('/tmp/l')).toEqual({ isFile: true, isDirectory: false, isSymbolicLink: false, mode: 0o600, size: 5, mtime: new Date(T), atime: new Date(T), uid: 1000, gid: 1000, nlink: 1, dev: 254 * 256, ino, identity: `vfs:${ino}` });
+    expect(await fs.stat('/tmp/l')).toEqual({ isFile: true, isDirectory: false, isSymbolicLink: false, mode: 0o600, size: 5, mtime: new Date(T), atime: new Date(T), uid: 1001, gid: 1001, nlink: 1, dev: 254 * 256, ino, identity: `vfs:${ino}` });
     expect((await fs.lstat('/tmp/l')).isSymbolicLink).toBe(true);
     // A symlink and its target are one file to stat, two to lstat.
     expect((await fs.lstat('/tmp/l')).ino).toBe(vfs.lstat('/tmp/l').ino);
@@ -147,10 +147,10 @@ describe('BashFs capabilities (an exec session’s CAP_CHOWN, CAP_DAC_OVERRIDE, 
     await fs.appendFile('/srv/secret', '!');
     await fs.mkdir('/srv/app');
     await fs.writeFile('/srv/app/f', 'mine');
-    expect([vfs.stat('/srv/app').uid, vfs.stat('/srv/app/f').uid, vfs.stat('/srv/secret').uid]).toEqual([1000, 1000, 0]);
+    expect([vfs.stat('/srv/app').uid, vfs.stat('/srv/app/f').uid, vfs.stat('/srv/secret').uid]).toEqual([1001, 1001, 0]);
     await fs.chmod('/srv/secret', 0o644);
-    await fs.chown('/srv/secret', 1000, 1000);
-    expect(vfs.stat('/srv/secret')).toMatchObject({ mode: 0o644, uid: 1000, gid: 1000 });
+    await fs.chown('/srv/secret', 1001, 1001);
+    expect(vfs.stat('/srv/secret')).toMatchObject({ mode: 0o644, uid: 1001, gid: 1001 });
     await fs.rm('/tmp/roots');
     expect(vfs.exists('/tmp/roots')).toBe(false);
   });
@@ -166,7 +166,7 @@ describe('BashFs capabilities (an exec session’s CAP_CHOWN, CAP_DAC_OVERRIDE, 
     await expect(fs.readFile('/srv/secret')).rejects.toMatchObject({ code: 'EACCES' });
     await expect(fs.mkdir('/srv/app')).rejects.toMatchObject({ code: 'EACCES' });
     await expect(fs.chmod('/srv/secret', 0o644)).rejects.toMatchObject({ code: 'EPERM' });
-    await expect(fs.chown('/srv/secret', 1000, 1000)).rejects.toMatchObject({ code: 'EPERM' });
+    await expect(fs.chown('/srv/secret', 1001, 1001)).rejects.toMatchObject({ code: 'EPERM' });
     await expect(fs.rm('/tmp/roots')).rejects.toMatchObject({ code: 'EPERM' });
     expect(await fs.access('/srv', 2)).toBe(false);
   });

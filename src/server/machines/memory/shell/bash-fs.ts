@@ -10,7 +10,8 @@
 import type { BufferEncoding, CpOptions, FileContent, FsStat, IFileSystem, MkdirOptions, RmOptions } from 'just-bash';
 import { unsafeBytesFromLatin1, type ByteString } from 'just-bash';
 import { Vfs, type VfsInodeStat } from '../vfs.ts';
-import { SPRITE_UID } from '../../../../protocol/sprite-tree.ts';
+import { SPRITE_GID, SPRITE_UID } from '../../../../protocol/sprite-tree.ts';
+import { spriteUserInGroup } from '../accounts.ts';
 import { VfsError } from '../../port.ts';
 import { checkPath as checkVfsPath } from '../../port.ts';
 import { deviceBytes, DISK_DEVICE, withOwner } from './devices.ts';
@@ -419,10 +420,15 @@ export class BashFs implements IFileSystem {
 
   /**
    * Sets the owner (`-1` keeps an id), following symlinks: root, or the sprite user holding CAP_CHOWN (an exec
-   * session's); chown(2)'s EPERM for the plain sprite user.
+   * session's). The plain sprite user (a service's) may only give a file it owns one of its own groups (`sprite`,
+   * `sudo`, `users`), keeping its owner, as chown(2) lets an owner; anything else is chown(2)'s EPERM.
    */
   async chown(path: string, uid: number, gid: number): Promise<void> {
-    if (!this.overrides) throw new VfsError('EPERM', this.kernel(path), 'chown');
+    if (!this.overrides) {
+      const st = this.vfs.exists(path) ? this.vfs.stat(path) : undefined;
+      const ownGroup = st !== undefined && st.uid === SPRITE_UID && (uid === -1 || uid === st.uid) && (gid === -1 || gid === st.gid || spriteUserInGroup(gid));
+      if (!ownGroup) throw new VfsError('EPERM', this.kernel(path), 'chown');
+    }
     this.vfs.chown(path, uid, gid);
   }
 
@@ -720,7 +726,7 @@ function encodingOf(options: ReadFileOptions | WriteFileOptions): BufferEncoding
 /** The mode and owner of a stat `BashFs` made. */
 function ownerFacts(st: FsStat): { mode: number; uid: number; gid: number } {
   const o = st as FsStat & { uid?: number; gid?: number };
-  return { mode: st.mode, uid: o.uid ?? SPRITE_UID, gid: o.gid ?? SPRITE_UID };
+  return { mode: st.mode, uid: o.uid ?? SPRITE_UID, gid: o.gid ?? SPRITE_GID };
 }
 
 function toFsStat(s: VfsInodeStat): FsStat {

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FsStat } from 'just-bash';
+import { SPRITE_GID, SPRITE_UID } from '../../../../protocol/sprite-tree.ts';
 
 /**
  * Bytes one whole read of an endless device gives (1 MiB): what `cat /dev/zero | head -c N` or
@@ -75,7 +76,7 @@ export async function linkCount(stat: FsStat, count: () => Promise<number>): Pro
 /** The owner facts of a stat that `BashFs` made, or the sprite user's when another filesystem made it. */
 export function ownerOf(stat: FsStat): OwnerFacts {
   const s = stat as Partial<OwnerFacts>;
-  return { uid: s.uid ?? 1000, gid: s.gid ?? 1000, device: s.device ?? false };
+  return { uid: s.uid ?? SPRITE_UID, gid: s.gid ?? SPRITE_GID, device: s.device ?? false };
 }
 
 /**

@@ -52,7 +52,7 @@ describe('root-level writes of an exec session’s sprite user (CAP_DAC_OVERRIDE
     // (python's os.access) drops the capabilities of a non-root user.
     ['printf "echo ran\\n" > /usr/local/bin/t && chmod 644 /usr/local/bin/t && /usr/local/bin/t; echo $?', '126\n', 'bash: line 1: /usr/local/bin/t: Permission denied\n'],
     ['python3 -c "import os; print(os.access(\'/etc/passwd\', os.W_OK), os.access(\'/root\', os.R_OK), os.access(\'/tmp\', os.W_OK))"', 'False False True\n', ''],
-    ['id -u; id -un', '1000\nsprite\n', ''],
+    ['id -u; id -un', '1001\nsprite\n', ''],
   ])('%s', async (script, stdout, stderr) => {
     expect(await engineBash(script)).toEqual({ stdout, stderr, exit: 0 });
   });

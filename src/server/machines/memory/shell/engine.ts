@@ -85,6 +85,7 @@ import { PROCESS_COMMAND_NAMES, processCommands } from './process-commands.ts';
 import { JOB_COMMAND_NAMES, rewriteJobControl, type JobControl } from './jobs.ts';
 import { DEFAULT_SHELL_LIMITS, describeShellError, explainLimits, shellExecutionLimits, WORLD_COMMAND_NAMES, worldCommands, type ShellLimits } from './world.ts';
 import { shellTextBytes } from './shell-text.ts';
+import { bashGroups, SPRITE_ACCOUNT } from '../accounts.ts';
 
 const SIXTY_FOUR_MIB = 64 * 1024 * 1024;
 
@@ -541,7 +542,9 @@ async function runShell(
       // Its promises note an unhandled rejection for node's report (node-promises.ts).
       javascript: { bootstrap: NODE_LOCALE + NODE_PROMISES },
       sleep: ctl.sleep,
-      processInfo: { pid, ppid: 1 },
+      // The sprite user's ids (`$UID`, `test -O`/`-G`; accounts.ts) and `groups`, bash's `GROUPS` in bash's order,
+      // which patches/just-bash/shell-variables.mjs reads (it is not in just-bash's type).
+      processInfo: { pid, ppid: 1, uid: SPRITE_ACCOUNT.uid, gid: SPRITE_ACCOUNT.gid, groups: bashGroups(SPRITE_ACCOUNT) } as { pid: number; ppid: number; uid: number; gid: number },
       // Its global-patching sandbox would also block the injected clock's timers (`sleep`); commands here only
       // ever see the sprite's VFS, and the emulator runs its own user's commands.
       defenseInDepth: false,

@@ -7,7 +7,7 @@ import { engineBash, hostBash } from '../../../../../test/support/host-bash.ts';
 describe('sh -lc and bash -lc inside a script', () => {
   it('run their script as a login shell would, with $0 and $1 bound', async () => {
     expect(await runShell("sh -lc 'id -u; echo $0 $1' a b; bash -l -c 'exit 3'; echo $?; bash -lc \"export K='k v'; echo \\\"\\$K\\\"\"")).toEqual({
-      stdout: '1000\na b\n3\nk v\n',
+      stdout: '1001\na b\n3\nk v\n',
       stderr: '',
       exit: 0,
     });
@@ -39,7 +39,7 @@ describe('stat', () => {
     const r = await runShell(`${TREE} && stat a | sed -n '1,2p;4,6p'; stat -c '%h %b %B %o' d a`);
     expect(r.stdout).toBe(
       '  File: a\n  Size: 6         \tBlocks: 8          IO Block: 4096   regular file\n' +
-        'Access: (0644/-rw-r--r--)  Uid: ( 1000/  sprite)   Gid: ( 1000/  sprite)\n' +
+        'Access: (0644/-rw-r--r--)  Uid: ( 1001/  sprite)   Gid: ( 1001/  sprite)\n' +
         'Access: 2020-01-02 03:04:05.000000000 +0000\nModify: 2020-01-02 03:04:05.000000000 +0000\n3 8 512 4096\n1 8 512 4096\n',
     );
   });
@@ -364,7 +364,7 @@ describe('rm NAME/', () => {
 describe('chown -v/-c and mv -n as GNU', () => {
   it('chown -v describes every file (post-order under -R), -c only changes; OWNER: is the owner and its group', async () => {
     // As a service, whose chown to root fails; an exec session's succeeds.
-    const r = await runShell('mkdir -p d/e; touch d/e/f ow; chown -v sprite:sprite ow; chown -c sprite ow; chown -Rv sprite d; chown -v root ow; sudo chown -v root: ow; sudo chown -c 1000 ow; echo rc=$?', undefined, { service: true });
+    const r = await runShell('mkdir -p d/e; touch d/e/f ow; chown -v sprite:sprite ow; chown -c sprite ow; chown -Rv sprite d; chown -v root ow; sudo chown -v root: ow; sudo chown -c 1001 ow; echo rc=$?', undefined, { service: true });
     expect(r.stdout).toBe(
       "ownership of 'ow' retained as sprite:sprite\nownership of 'd/e/f' retained as sprite\nownership of 'd/e' retained as sprite\n" +
         "ownership of 'd' retained as sprite\nfailed to change ownership of 'ow' from sprite to root\n" +

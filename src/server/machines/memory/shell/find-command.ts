@@ -19,8 +19,9 @@ import { parseDate } from './touch-command.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
 
 import { SPRITE_UID } from '../../../../protocol/sprite-tree.ts';
+import { GROUP_IDS, spriteUserInGroup, USER_IDS } from '../accounts.ts';
+
 const UNIT_BYTES: Record<string, number> = { c: 1, w: 2, b: 512, k: 1024, M: 1024 ** 2, G: 1024 ** 3 };
-const NAMES: Record<string, number> = { root: 0, sprite: 1000, nogroup: 65534, nobody: 65534 };
 
 /** A file as the walk reaches it. */
 interface Visit extends FileFacts {
@@ -78,10 +79,10 @@ function permTest(arg: string): ((mode: number) => boolean) | null {
   return (mode) => (mode & 0o7777) === want;
 }
 
-/** Whether the sprite user may `r`/`w`/`x` a file: the owner's bits if it owns it, else the group's or others'. */
+/** Whether the sprite user may `r`/`w`/`x` a file: the owner's bits if it owns it, else the group's (one of its groups) or others'. */
 function mayAccess(st: FsStat, bit: 4 | 2 | 1): boolean {
   const o = ownerOf(st);
-  const shift = o.uid === SPRITE_UID ? 6 : o.gid === SPRITE_UID ? 3 : 0;
+  const shift = o.uid === SPRITE_UID ? 6 : spriteUserInGroup(o.gid) ? 3 : 0;
   return (st.mode & (bit << shift)) !== 0;
 }
 
@@ -138,7 +139,7 @@ class Finder {
     if (node.name === '-perm' && !permTest(a!)) return { stderr: `find: invalid mode ${localeQuote(this.ctx.env, a!)}\n`, exitCode: 1 };
     if (node.name === '-size' && !/^[+-]?\d+[cwbkMG]?$/.test(a!)) return { stderr: `find: invalid -size type \`${a!.replace(/^[+-]?\d+/, '')}'\n`, exitCode: 1 };
     if (/^-(m|a|c)(time|min)$|^-links$|^-used$|^-inum$/.test(node.name) && !/^[+-]?\d+$/.test(a!)) return { stderr: `find: invalid argument \`${a}' to \`${node.name}'\n`, exitCode: 1 };
-    if ((node.name === '-user' || node.name === '-group') && !(a! in NAMES) && !/^\d+$/.test(a!)) {
+    if ((node.name === '-user' || node.name === '-group') && !(a! in (node.name === '-user' ? USER_IDS : GROUP_IDS)) && !/^\d+$/.test(a!)) {
       return { stderr: `find: '${a}' is not the name of a known ${node.name === '-user' ? 'user' : 'group'}\n`, exitCode: 1 };
     }
     return null;
@@ -258,10 +259,10 @@ class Finder {
         return permTest(a)!(st.mode);
       case '-user':
       case '-uid':
-        return ownerOf(st).uid === (NAMES[a] ?? Number(a));
+        return ownerOf(st).uid === (USER_IDS[a] ?? Number(a));
       case '-group':
       case '-gid':
-        return ownerOf(st).gid === (NAMES[a] ?? Number(a));
+        return ownerOf(st).gid === (GROUP_IDS[a] ?? Number(a));
       case '-nouser':
       case '-nogroup':
         return false;

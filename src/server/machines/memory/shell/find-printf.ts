@@ -12,6 +12,7 @@ import { accessTime, nanosText, secondsAndNanos } from './file-time.ts';
 import type { FsStat } from 'just-bash';
 import { DISK_DEVICE, inodeNumber, ownerOf } from './devices.ts';
 import { permissions } from './ls-long.ts';
+import { GROUP_NAMES, USER_NAMES } from '../accounts.ts';
 
 /** What a directive may print about one file. */
 export interface FileFacts {
@@ -30,7 +31,6 @@ export interface FileFacts {
   links: number;
 }
 
-const NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nogroup' };
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -165,8 +165,8 @@ function directive(c: string, k: string): (f: FileFacts) => string {
     b: (f) => String(f.st.isDirectory ? 8 : f.st.isSymbolicLink ? 0 : Math.ceil(f.st.size / 4096) * 8),
     n: (f) => String(f.links),
     i: (f) => String(inodeNumber(f.st, f.path)),
-    u: (f) => NAMES[owner(f).uid] ?? String(owner(f).uid),
-    g: (f) => NAMES[owner(f).gid] ?? String(owner(f).gid),
+    u: (f) => USER_NAMES[owner(f).uid] ?? String(owner(f).uid),
+    g: (f) => GROUP_NAMES[owner(f).gid] ?? String(owner(f).gid),
     U: (f) => String(owner(f).uid),
     G: (f) => String(owner(f).gid),
     l: (f) => f.target ?? '',

@@ -6,6 +6,7 @@
  * @see https://isomorphic-git.org/docs/en/fs
  */
 import type { IFileSystem } from 'just-bash';
+import { SPRITE_GID, SPRITE_UID } from '../../../../protocol/sprite-tree.ts';
 
 /** A Node-like stat, as isomorphic-git's `normalizeStats` reads it. */
 export interface GitStat {
@@ -80,8 +81,8 @@ export function gitFs(fs: IFileSystem): GitFs {
       size: s.size,
       ino: 0,
       dev: 0,
-      uid: owner.uid ?? 1000,
-      gid: owner.gid ?? 1000,
+      uid: owner.uid ?? SPRITE_UID,
+      gid: owner.gid ?? SPRITE_GID,
       mtimeMs: ms,
       ctimeMs: ms,
       isFile: () => type === 'file',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runShell, testSprite } from '../../../../../test/support/shell-run.ts';
 
-// Outputs as GNU coreutils 9 and sudo 1.9 print them on a sprite (the sprite user is uid 1000, passwordless sudo).
+// Outputs as GNU coreutils 9 and sudo 1.9 print them on a sprite (the sprite user is uid 1001 in the groups sudo and users, passwordless sudo).
 
 describe('id, whoami, groups', () => {
   it('know Ubuntu\'s nobody, and groups answers for each user operand, an unknown one reported (status 1)', async () => {
@@ -12,8 +12,8 @@ describe('id, whoami, groups', () => {
     });
   });
   it('describe the sprite user', async () => {
-    expect((await runShell('id -u; id -g; id -un; id -gn; whoami; groups')).stdout).toBe('1000\n1000\nsprite\nsprite\nsprite\nsprite\n');
-    expect((await runShell('id')).stdout).toBe('uid=1000(sprite) gid=1000(sprite) groups=1000(sprite)\n');
+    expect((await runShell('id -u; id -g; id -un; id -gn; whoami; groups')).stdout).toBe('1001\n1001\nsprite\nsprite\nsprite\nsprite sudo users\n');
+    expect((await runShell('id')).stdout).toBe('uid=1001(sprite) gid=1001(sprite) groups=1001(sprite),27(sudo),100(users)\n');
     expect((await runShell('id root')).stdout).toBe('uid=0(root) gid=0(root) groups=0(root)\n');
   });
   it('fail on an unknown user, and loudly on an option they lack', async () => {
@@ -25,7 +25,7 @@ describe('id, whoami, groups', () => {
       exit: 0,
     });
     expect(await runShell('LANG=C.UTF-8 id nobody_x')).toEqual({ stdout: '', stderr: 'id: ‘nobody_x’: no such user\n', exit: 1 });
-    expect((await runShell('id -a')).stdout).toBe('uid=1000(sprite) gid=1000(sprite) groups=1000(sprite)\n');
+    expect((await runShell('id -a')).stdout).toBe('uid=1001(sprite) gid=1001(sprite) groups=1001(sprite),27(sudo),100(users)\n');
     const r = await runShell('id -z');
     expect([r.exit, r.stderr]).toEqual([2, 'id: option -z is not available in the shell engine; run spritzer with --exec sandbox\n']);
   });
@@ -39,7 +39,7 @@ describe('sudo', () => {
     expect((await runShell('sudo -n id -u; sudo whoami; sudo -n sh -c \'echo $USER $HOME $SUDO_USER\'')).stdout).toBe('0\nroot\nroot /root sprite\n');
   });
   it('passes on the status and output of its command, and the user is back after it', async () => {
-    expect(await runShell('sudo sh -c "echo out; exit 3"; echo $?; id -u')).toEqual({ stdout: 'out\n3\n1000\n', stderr: '', exit: 0 });
+    expect(await runShell('sudo sh -c "echo out; exit 3"; echo $?; id -u')).toEqual({ stdout: 'out\n3\n1001\n', stderr: '', exit: 0 });
   });
   it('refuses another user loudly', async () => {
     const r = await runShell('sudo -u bob id');
@@ -114,4 +114,66 @@ describe('realpath', () => {
   it('fails when a directory component is missing', async () => {
     expect(await runShell('realpath nope/x')).toEqual({ stdout: '', stderr: 'realpath: nope/x: No such file or directory\n', exit: 1 });
   });
+});
+
+// Production's sprite user (useradd -u 1001 sprite; usermod -aG sudo,users sprite; its processes started by gosu,
+// which gives them the groups that list it), as a Debian host prints it for a process of uid/gid 1001 with the
+// groups 27 and 100 (setpriv --reuid 1001 --regid 1001 --groups 27,100), the names from the sprite's /etc files.
+describe('the sprite user: uid 1001, gid 1001, groups sprite, sudo and users', () => {
+  it('id, stat, ls -ln, $UID, GROUPS, python3 and perl agree, and /etc/passwd and /etc/group say so', async () => {
+    const r = await runShell(
+      [
+        'cd /home/sprite && touch new',
+        'id; id -u; id -g; id -G; id -Gn; groups; whoami',
+        "stat -c '%u %g %U %G' new; ls -ln new | cut -d' ' -f3,4; ls -l new | cut -d' ' -f3,4",
+        'echo "$UID $EUID ${GROUPS[*]}"',
+        "python3 -c 'import os; print(os.getuid(), os.geteuid(), os.getgid(), os.getgroups())'",
+        `perl -e 'print "$( | $)\\n"'`,
+        "grep -E '^(sprite|sudo|users):' /etc/passwd /etc/group",
+      ].join('\n'),
+    );
+    expect(r).toEqual({
+      stdout: [
+        'uid=1001(sprite) gid=1001(sprite) groups=1001(sprite),27(sudo),100(users)',
+        '1001', '1001', '1001 27 100', 'sprite sudo users', 'sprite sudo users', 'sprite',
+        '1001 1001 sprite sprite', '1001 1001', 'sprite sprite',
+        '1001 1001 1001 27 100',
+        '1001 1001 1001 [27, 100]',
+        '1001 27 100 | 1001 27 100',
+        '/etc/passwd:sprite:x:1001:1001::/home/sprite:/bin/bash',
+        '/etc/group:sudo:x:27:sprite',
+        '/etc/group:users:x:100:sprite',
+        '/etc/group:sprite:x:1001:',
+        '',
+      ].join('\n'),
+      stderr: '',
+      exit: 0,
+    });
+  }, 60_000);
+
+  it('a service (the plain user) may give its files its own groups only, and writes what its groups may', async () => {
+    const ctx = testSprite();
+    await runShell("sudo sh -c 'touch g s && chown root:users g && chmod 664 g s'", ctx);
+    const r = await runShell(
+      [
+        'touch f; chgrp -v users f; stat -c "%g %G" f; chgrp sudo f && stat -c %g f; chgrp root f; echo "rc=$?"; chown 1001:100 f; echo "rc=$?"',
+        'echo x >> g && echo wrote-g; (echo x >> s) 2>/dev/null; echo "rc=$?"',
+        'test -G f || echo not-G; test -O f && echo O; [ -w g ] && echo w-g; [ -w s ] || echo not-w-s',
+        "find . -maxdepth 1 -group users -printf '%p %u %g\\n' | sort",
+        `python3 -c 'import os; print(os.access("g", os.W_OK), os.access("s", os.W_OK))'`,
+      ].join('\n'),
+      ctx,
+      { service: true },
+    );
+    expect(r).toEqual({
+      stdout: "changed group of 'f' from sprite to users\n100 users\n27\nrc=1\nrc=0\nwrote-g\nrc=1\nnot-G\nO\nw-g\nnot-w-s\n./f sprite users\n./g root users\nTrue False\n",
+      stderr: "chgrp: changing group of 'f': Operation not permitted\n",
+      exit: 0,
+    });
+  }, 60_000);
+
+  it('sudo runs as root with root\'s groups, and says who called it', async () => {
+    const r = await runShell('sudo id; sudo sh -c \'echo "$SUDO_USER $SUDO_UID $SUDO_GID"\'; sudo python3 -c \'import os; print(os.getgroups())\'');
+    expect(r).toEqual({ stdout: 'uid=0(root) gid=0(root) groups=0(root)\nsprite 1001 1001\n[0]\n', stderr: '', exit: 0 });
+  }, 60_000);
 });

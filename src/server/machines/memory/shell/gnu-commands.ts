@@ -19,6 +19,7 @@ import { canonical, joined } from './canonical-path.ts';
 import { execOnOwnStdin } from './inherited-stdin.ts';
 import { detachName } from './replace-file.ts';
 import { programArgv } from './program-path.ts';
+import { ACCOUNTS, GROUP_NAMES, ROOT_ACCOUNT, SPRITE_ACCOUNT } from '../accounts.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
 const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
@@ -30,15 +31,6 @@ const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr
 export const unsupported = (cmd: string, opt: string): ExecResult =>
   (/^(--[^=\s]+(=[^]*)?|-[^-\s])$/.test(opt) && gnuOptionStatus(cmd, opt)?.kind === 'unknown' ? gnuRejection(cmd, opt) : undefined) ??
   fail(`${cmd}: option ${opt} is not available in the shell engine; ${HINT}\n`, 2);
-
-/** The users of a sprite (its /etc/passwd, linux-skeleton.ts): uid, name, primary gid, supplementary groups. */
-const USERS = [
-  { uid: 0, name: 'root', gid: 0, groups: [0] },
-  { uid: 1000, name: 'sprite', gid: 1000, groups: [1000] },
-  // Ubuntu's unprivileged user, in the sprite's /etc/passwd too (linux-skeleton.ts).
-  { uid: 65534, name: 'nobody', gid: 65534, groups: [65534] },
-];
-const GROUP_NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nogroup' };
 
 /** Whether the command runs under this module's `sudo` (it sets SUDO_UID and USER=root, as sudo(8) does). */
 const isRoot = runsAsRoot;
@@ -102,11 +94,12 @@ function whoami(args: string[], env: Map<string, string>): ExecResult {
   const [first] = args[0] === '--' ? args.slice(1) : args;
   if (args[0] !== '--' && first !== undefined && first.startsWith('-') && first !== '-') return unsupported('whoami', first);
   if (first !== undefined) return fail(`whoami: extra operand ${localeQuote(env, first)}\nTry 'whoami --help' for more information.\n`);
-  return ok(`${isRoot(env) ? 'root' : 'sprite'}\n`);
+  return ok(`${isRoot(env) ? ROOT_ACCOUNT.name : SPRITE_ACCOUNT.name}\n`);
 }
 
 /**
- * `id [-u|-g|-G] [-n] [-r] [USER]` as GNU id prints it for the sprite's users (the sprite user, root under `sudo`).
+ * `id [-u|-g|-G] [-n] [-r] [USER]` as GNU id prints it for the sprite's users (the sprite user, root under `sudo`):
+ * `uid=1001(sprite) gid=1001(sprite) groups=1001(sprite),27(sudo),100(users)` (accounts.ts).
  */
 function id(args: string[], env: Map<string, string>): ExecResult {
   const { flags, operands } = parseOptions(args, new Set());
@@ -117,7 +110,7 @@ function id(args: string[], env: Map<string, string>): ExecResult {
   if (bad) return unsupported('id', bad);
   if (operands.length > 1) return fail(`id: extra operand ${localeQuote(env, operands[1]!)}\nTry 'id --help' for more information.\n`);
   const who = operands[0];
-  const user = who === undefined ? USERS[isRoot(env) ? 0 : 1]! : USERS.find((u) => u.name === who || String(u.uid) === who);
+  const user = who === undefined ? (isRoot(env) ? ROOT_ACCOUNT : SPRITE_ACCOUNT) : ACCOUNTS.find((u) => u.name === who || String(u.uid) === who);
   if (!user) return fail(`id: ${localeQuote(env, who!)}: no such user\n`);
   const name = flags.has('-n') || flags.has('--name');
   const g = (n: number) => (name ? (GROUP_NAMES[n] ?? String(n)) : String(n));
@@ -167,9 +160,9 @@ async function sudo(args: string[], ctx: Parameters<Parameters<typeof defineComm
     LOGNAME: 'root',
     HOME: '/root',
     SHELL: '/bin/bash',
-    SUDO_USER: 'sprite',
-    SUDO_UID: '1000',
-    SUDO_GID: '1000',
+    SUDO_USER: SPRITE_ACCOUNT.name,
+    SUDO_UID: String(SPRITE_ACCOUNT.uid),
+    SUDO_GID: String(SPRITE_ACCOUNT.gid),
     SUDO_COMMAND: command.join(' '),
   });
   // Exported in the script: just-bash passes an exec's `env` option to nested shells only when exported.

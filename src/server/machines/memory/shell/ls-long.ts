@@ -9,8 +9,8 @@ import type { FsStat } from 'just-bash';
 import { DEVICE_NUMBERS, ownerOf } from './devices.ts';
 import { formatDate } from './date-format.ts';
 import type { BlockSize, LsOptions } from './ls-options.ts';
+import { GROUP_NAMES, USER_NAMES } from '../accounts.ts';
 
-const OWNER_NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nobody' };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const SIX_MONTHS_MS = 182 * 24 * 3600 * 1000;
 
@@ -64,13 +64,13 @@ const inUnits = (bytes: number, unit: BlockSize) => `${Math.ceil(bytes / unit.un
 export function longRow(st: FsStat, name: string, base: string, cols: LongColumns, links: number): LongRow {
   const facts = ownerOf(st);
   const type = facts.device ? 'c' : st.isSymbolicLink ? 'l' : st.isDirectory ? 'd' : '-';
-  const who = (id: number) => (cols.numeric ? String(id) : (OWNER_NAMES[id] ?? String(id)));
+  const who = (id: number, names: Readonly<Record<number, string>>) => (cols.numeric ? String(id) : (names[id] ?? String(id)));
   const size = facts.device ? (DEVICE_NUMBERS[base] ?? [1, 3]).join(', ') : cols.blockSize ? inUnits(st.size, cols.blockSize) : cols.human ? humanSize(st.size, cols.human) : String(st.size);
   return {
     mode: `${type}${permissions(st.mode)}`,
     links: String(links),
-    owner: who(facts.uid),
-    group: who(facts.gid),
+    owner: who(facts.uid, USER_NAMES),
+    group: who(facts.gid, GROUP_NAMES),
     size,
     date: lsDate(shownTime(st, cols.time), cols.now, cols.timeStyle),
     name,

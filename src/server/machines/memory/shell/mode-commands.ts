@@ -11,6 +11,7 @@ import { permissions } from './ls-long.ts';
 import { ownerOf } from './devices.ts';
 import { OrderedOutput } from './output-order.ts';
 import { localeQuote } from './gnu-quote.ts';
+import { accountOf, GROUP_IDS, GROUP_NAMES, USER_IDS, USER_NAMES } from '../accounts.ts';
 
 /** The running shell's file mode creation mask (bash's `umask`), which the filesystem carries; 0022 without one. */
 const umaskOf = (fs: IFileSystem): number => {
@@ -262,10 +263,6 @@ async function rmdir(args: string[], fs: IFileSystem, cwd: string): Promise<Exec
   return text.result(failed ? 1 : 0, 'before-errors');
 }
 
-const IDS: Record<string, number> = { root: 0, sprite: 1000, nogroup: 65534, nobody: 65534 };
-const USER_NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nobody' };
-const GROUP_NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nogroup' };
-
 /** `user:group`, `user` or `group`: how chown's messages name an ownership (coreutils chown-core.c user_group_str). */
 const ownership = (user: string | null, group: string | null): string => (user !== null && group !== null ? `${user}:${group}` : (user ?? group ?? ''));
 
@@ -313,11 +310,12 @@ async function chown(cmd: 'chown' | 'chgrp', args: string[], fs: IFileSystem, cw
   const spec = rest.shift();
   if (spec === undefined || rest.length === 0) return usage(cmd, spec === undefined ? 'missing operand' : `missing operand after '${spec}'`);
   const [user, written] = cmd === 'chgrp' ? ['', spec] : spec.split(/[:.]/, 2) as [string, string | undefined];
-  const id = (n: string | undefined) => (n === undefined || n === '' ? undefined : /^\d+$/.test(n) ? Number(n) : IDS[n]);
-  const uid = id(user);
+  const id = (n: string | undefined, ids: Readonly<Record<string, number>>) => (n === undefined || n === '' ? undefined : /^\d+$/.test(n) ? Number(n) : ids[n]);
+  const uid = id(user, USER_IDS);
   // `OWNER:` (a separator, no group) is the owner's login group, as chown(1) says
-  const group = written === '' && user && uid !== undefined ? (GROUP_NAMES[uid] ?? String(uid)) : written;
-  const gid = id(group);
+  const login = uid === undefined ? undefined : accountOf(uid)?.gid;
+  const group = written === '' && user && uid !== undefined ? (login === undefined ? String(uid) : (GROUP_NAMES[login] ?? String(login))) : written;
+  const gid = id(group, GROUP_IDS);
   if (user && uid === undefined) return { stdout: '', stderr: `${cmd}: invalid user: '${spec}'\n`, exitCode: 1 };
   if (group && gid === undefined) return { stdout: '', stderr: `${cmd}: invalid group: '${spec}'\n`, exitCode: 1 };
   const named = (given: string | undefined, n: number | undefined, names: Record<number, string>) =>

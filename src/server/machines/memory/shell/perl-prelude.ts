@@ -25,10 +25,11 @@
 export const PRELUDE_MODULE = 'SpritzerShellEngine';
 
 /**
- * The module's source for a perl run as user `uid`/`gid` whose engine listens on descriptor `ctlFd`, loaded from
- * `libDir`.
+ * The module's source for a perl run as user `uid`/`gid` with the supplementary groups `groups` (as getgroups(2)
+ * returns them: `$(` and `$)` are the gid then those, as perlvar says), whose engine listens on descriptor `ctlFd`,
+ * loaded from `libDir`.
  */
-export function preludeSource(ctlFd: number, libDir: string, uid: number, gid: number): string {
+export function preludeSource(ctlFd: number, libDir: string, uid: number, gid: number, groups: readonly number[] = [gid]): string {
   return `package ${PRELUDE_MODULE};
 no strict; no warnings;
 my $CTL;
@@ -175,8 +176,8 @@ BEGIN {
   };
   *{'main::<'} = \\ ${uid};
   *{'main::>'} = \\ ${uid};
-  *{'main::('} = \\ "${gid} ${gid}";
-  *{'main::)'} = \\ "${gid} ${gid}";
+  *{'main::('} = \\ "${[gid, ...groups].join(' ')}";
+  *{'main::)'} = \\ "${[gid, ...groups].join(' ')}";
 }
 $SIG{__DIE__} = sub {
   my ($e, $c) = ($! + 0, $?);

@@ -13,6 +13,8 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import type { IFileSystem } from 'just-bash';
 import { perlWorkerMain, type WorkerInput } from './perl-worker.ts';
 import { PRELUDE_MODULE, preludeSource } from './perl-prelude.ts';
+import { SPRITE_GID, SPRITE_UID } from '../../../../protocol/sprite-tree.ts';
+import { processGroups, ROOT_ACCOUNT, SPRITE_ACCOUNT } from '../accounts.ts';
 
 /** The most memory (in 64 KiB WebAssembly pages) one perl may use: 1 GiB; past it perl dies "Out of memory!". */
 export const PERL_MAX_PAGES = 16384;
@@ -29,7 +31,7 @@ export interface PerlRun {
   cwd: string;
   env: Record<string, string>;
   fs: IFileSystem;
-  /** The user perl runs as: 1000 (the sprite user) or 0 (root, under sudo). */
+  /** The user perl runs as: 1001 (the sprite user) or 0 (root, under sudo). */
   uid: number;
   umask: number;
   /** Wall-clock limit in ms (Infinity: none). */
@@ -178,8 +180,8 @@ class Host {
       ino: st.ino ?? 0,
       nlink: st.nlink ?? 1,
       mode: st.mode & 0o7777,
-      uid: st.uid ?? 1000,
-      gid: st.gid ?? 1000,
+      uid: st.uid ?? SPRITE_UID,
+      gid: st.gid ?? SPRITE_GID,
     };
   }
 
@@ -319,7 +321,7 @@ export async function runPerl(run: PerlRun): Promise<PerlResult> {
   const { port1, port2 } = new MessageChannel();
   const flag = new SharedArrayBuffer(4);
   const flagView = new Int32Array(flag);
-  const gid = run.uid;
+  const account = run.uid === 0 ? ROOT_ACCOUNT : SPRITE_ACCOUNT;
   const input: WorkerInput = {
     module,
     argv: ['perl', `-I${LIB_DIR}`, `-M${PRELUDE_MODULE}`, ...run.args],
@@ -330,7 +332,7 @@ export async function runPerl(run: PerlRun): Promise<PerlResult> {
     ctlFd: CTL_FD,
     libPath: LIB_DIR,
     preludeName: `${PRELUDE_MODULE}.pm`,
-    prelude: preludeSource(CTL_FD, LIB_DIR, run.uid, gid),
+    prelude: preludeSource(CTL_FD, LIB_DIR, account.uid, account.gid, processGroups(account)),
     flag,
     port: port2,
   };

@@ -11,6 +11,10 @@
  */
 
 import { currentLimits, MACHINE_ARCH, SPRITE_MACHINE } from './sysinfo-commands.ts';
+import { processGroups, SPRITE_ACCOUNT } from '../accounts.ts';
+
+/** A status line's four ids (real, effective, saved, filesystem): a sprite's processes hold one id in all four. */
+const ids = (id: number): string => `${id}\t${id}\t${id}\t${id}`;
 
 /** Another process of the sprite, as the process table shows it (`ps`'s view). */
 export interface OtherProcess {
@@ -233,7 +237,7 @@ export function procFile(path: string, reader: ProcInfo): Uint8Array | null {
     case '/proc/self/status':
       return text(
         `Name:\t${comm(info)}\nState:\t${info.other ? 'S (sleeping)' : 'R (running)'}\nTgid:\t${pidOf(info)}\nNgid:\t0\nPid:\t${pidOf(info)}\nPPid:\t${ppidOf(info)}\nTracerPid:\t0\n` +
-          `Uid:\t1000\t1000\t1000\t1000\nGid:\t1000\t1000\t1000\t1000\nFDSize:\t64\nThreads:\t1\n`,
+          `Uid:\t${ids(SPRITE_ACCOUNT.uid)}\nGid:\t${ids(SPRITE_ACCOUNT.gid)}\nFDSize:\t64\nGroups:\t${processGroups(SPRITE_ACCOUNT).map((g) => `${g} `).join('')}\nThreads:\t1\n`,
       );
     case '/proc/self/stat':
       return text(statLine(info));

@@ -9,6 +9,7 @@ import { defineCommand, type CustomCommand, type ExecResult } from 'just-bash';
 import type { ProcessTable, ProcessInfo } from '../processes.ts';
 import { normalizeSignalName } from '../../../../protocol/signals.ts';
 import { SANDBOX_HINT } from './world.ts';
+import { SPRITE_ACCOUNT } from '../accounts.ts';
 
 /** What the commands need from the exec that runs them. */
 export interface ProcessCommandContext {
@@ -23,7 +24,7 @@ export interface ProcessCommandContext {
 }
 
 /** The user every process of a shell-engine sprite runs as (the sprite's default user, `id`'s). */
-const USER = { name: 'sprite', uid: 1000 };
+const USER = { name: SPRITE_ACCOUNT.name, uid: SPRITE_ACCOUNT.uid };
 /** procps sizes the PID columns to the digits of `kernel.pid_max` (32768 on the machines Sprites run on: 5). */
 const PID_WIDTH = 5;
 

@@ -73,16 +73,16 @@ describe('python3 sees the machine the shell describes', () => {
     const got = await runShell(
       [
         `python3 -c 'import os, platform, socket, sys; u = os.uname(); print(u.sysname, u.nodename, u.machine == platform.machine(), platform.system(), socket.gethostname(), sys.executable)'`,
-        `python3 -c 'import os; print(os.getuid(), os.geteuid(), os.getgid())'; sudo python3 -c 'import os; print(os.getuid())'`,
+        `python3 -c 'import os; print(os.getuid(), os.geteuid(), os.getgid(), os.getegid(), os.getgroups())'; sudo python3 -c 'import os; print(os.getuid(), os.getgid(), os.getgroups())'`,
         `python3 -c 'import os, shutil; print(os.access("/home/sprite", os.W_OK), os.access("/etc/passwd", os.W_OK), os.access("/usr/bin/bash", os.X_OK), shutil.which("bash"))'`,
         `touch mine; python3 -c 'import os, pathlib; print(os.stat("mine").st_uid, os.stat("/etc/passwd").st_uid, pathlib.Path("mine").owner(), pathlib.Path("/etc/passwd").group())'`,
-        `python3 -c 'import pwd; print(pwd.getpwuid(1000).pw_dir); print(pwd.getpwnam("root"))'`,
+        `python3 -c 'import pwd; print(pwd.getpwuid(1001).pw_dir); print(pwd.getpwnam("root"))'`,
         `python3 -c 'import pwd; pwd.getpwnam("nosuch")'`,
         `X=1; export Y=2; python3 -c 'import os; print(os.environ.get("X"), os.environ["Y"], "IFS" in os.environ, "PYTHONHOME" in os.environ)'`,
       ].join('\n'),
     );
     expect(got.stdout).toBe(
-      'Linux demo True Linux demo /usr/bin/python3\n1000 1000 1000\n0\nTrue False True /usr/bin/bash\n1000 0 sprite root\n/home/sprite\n' +
+      'Linux demo True Linux demo /usr/bin/python3\n1001 1001 1001 1001 [27, 100]\n0 0 [0]\nTrue False True /usr/bin/bash\n1001 0 sprite root\n/home/sprite\n' +
         "pwd.struct_passwd(pw_name='root', pw_passwd='x', pw_uid=0, pw_gid=0, pw_gecos='root', pw_dir='/root', pw_shell='/bin/bash')\n" +
         'None 2 False False\n',
     );

@@ -18,6 +18,7 @@ import { LINUX_ERRNO } from './linux-errno.ts';
 import { buffersStdout, PYTHON_STREAMS, withPythonOutputOrder } from './python-streams.ts';
 import { randomBytes } from 'node:crypto';
 import { runsAsRoot } from './run-as.ts';
+import { accountOf, processGroups } from '../accounts.ts';
 import { decodeBytesToUtf8, defineCommand, latin1FromBytes, type CommandContext, type CustomCommand, type ExecResult } from 'just-bash';
 
 /** The message of a refusal: what the program used that the shell engine cannot give. */
@@ -131,7 +132,7 @@ const ERRNO_TABLE = JSON.stringify(LINUX_ERRNO);
 /**
  * The wrapper program that runs `source` as `filename` with `sys.argv[0]` = `argv0`, under the shell's file mode
  * creation mask `umask` (a process inherits it: the files and directories the program makes get its modes), as user
- * `uid` (the sprite user 1000, or root under sudo), with `environ` (the exported variables) as `os.environ`
+ * `uid` (the sprite user 1001, or root under sudo; its gid and groups are that account's, accounts.ts), with `environ` (the exported variables) as `os.environ`
  * (the interpreter is handed every shell variable): the machine the shell's own commands describe (python-machine.ts).
  * `optimize` is CPython's `-O` count: 1 drops `assert` statements and makes `__debug__` false, 2 also docstrings
  * (the program's own code; imported modules compile as usual).
@@ -144,8 +145,9 @@ const ERRNO_TABLE = JSON.stringify(LINUX_ERRNO);
  */
 export function wrapperProgram(source: string, filename: string, argv0: string, path0: string, umask = 0o022, uid = SPRITE_UID, environ: Record<string, string> = {}, orderMarker?: string, optimize = 0, flags: Record<string, number | boolean> = {}, buffered = true, warnoptions: readonly string[] = []): string {
   const uname = JSON.stringify(['Linux', KERNEL_RELEASE, '#1 SMP', MACHINE_ARCH]);
+  const account = accountOf(uid) ?? { uid, name: String(uid), gid: uid, groups: [uid], supplementary: [uid] };
   const report = orderMarker === undefined ? 'None' : `_spritzer_streams(${JSON.stringify(orderMarker)}, ${buffered ? 'True' : 'False'})`;
-  return `${PRELUDE}\n_spritzer_linux_error = _spritzer_errno(${ERRNO_TABLE})\n_spritzer_machine(${uid}, ${uname}, ${JSON.stringify(environ)})\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)}, ${umask}, ${report}, ${optimize}, ${pythonLiteral(flags)}, ${JSON.stringify(warnoptions)})`;
+  return `${PRELUDE}\n_spritzer_linux_error = _spritzer_errno(${ERRNO_TABLE})\n_spritzer_machine(${uid}, ${account.gid}, ${JSON.stringify(processGroups(account))}, ${uname}, ${JSON.stringify(environ)})\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)}, ${umask}, ${report}, ${optimize}, ${pythonLiteral(flags)}, ${JSON.stringify(warnoptions)})`;
 }
 
 /**

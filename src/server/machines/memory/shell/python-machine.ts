@@ -1,7 +1,8 @@
 /**
  * The machine a `python3` program of the shell engine sees, as Python source for the wrapper's prelude
- * (python-command.ts): `_spritzer_machine(uid, uname, environ)` makes `os.environ` the exported variables (and
- * `PYTHONDONTWRITEBYTECODE` hold), `os.getuid()`/`geteuid()`/`getgid()`/`getegid()`/`getgroups()` the user's,
+ * (python-command.ts): `_spritzer_machine(uid, gid, groups, uname, environ)` makes `os.environ` the exported variables (and
+ * `PYTHONDONTWRITEBYTECODE` hold), `os.getuid()`/`geteuid()`/`getgid()`/`getegid()`/`getgroups()` the user's (its
+ * groups as getgroups(2) lists them: `[27, 100, 1001]` for the sprite user),
  * `os.uname()` (so `platform.system()`/`machine()`/`node()`) what `uname` prints, `socket.gethostname()` the
  * sprite's host name, `sys.executable` the interpreter's path on the machine (not the server's worker file), `os.access` access(2)'s rule for
  * that user (so `shutil.which`), and installs `pwd`/`grp` reading /etc/passwd and /etc/group as glibc's files
@@ -10,14 +11,14 @@
  * @see https://docs.python.org/3/library/os.html, https://docs.python.org/3/library/pwd.html
  */
 export const PYTHON_MACHINE: readonly string[] = [
-  'def _spritzer_machine(uid, uname, environ):',
+  'def _spritzer_machine(uid, gid, groups, uname, environ):',
   '    import os, sys, types, platform',
   '    os.environ.clear()',
   '    os.environ.update(environ)',
   '    sys.dont_write_bytecode = bool(environ.get("PYTHONDONTWRITEBYTECODE"))',
   '    os.getuid = os.geteuid = lambda: uid',
-  '    os.getgid = os.getegid = lambda: uid',
-  '    os.getgroups = lambda: [uid]',
+  '    os.getgid = os.getegid = lambda: gid',
+  '    os.getgroups = lambda: list(groups)',
   '    real_uname = os.uname()',
   '    try: node = open("/etc/hostname").read().strip() or real_uname.nodename',
   '    except OSError: node = real_uname.nodename',
@@ -34,7 +35,7 @@ export const PYTHON_MACHINE: readonly string[] = [
   '        is_dir = (st.st_mode & 0o170000) == 0o040000',
   '        if uid == 0: bits = 6 | (1 if is_dir or st.st_mode & 0o111 else 0)',
   '        elif st.st_uid == uid: bits = (st.st_mode >> 6) & 7',
-  '        elif st.st_gid == uid: bits = (st.st_mode >> 3) & 7',
+  '        elif st.st_gid == gid or st.st_gid in groups: bits = (st.st_mode >> 3) & 7',
   '        else: bits = st.st_mode & 7',
   '        return (bits & mode) == mode',
   '    os.access = access',

@@ -1,9 +1,11 @@
 /**
- * Who a shell-engine command runs as, and what that user may do with a file: the sprite user (uid/gid 1000), or root
+ * Who a shell-engine command runs as, and what that user may do with a file: the sprite user (uid/gid 1001, also in
+ * the groups sudo and users), or root
  * under `sudo` (gnu-commands.ts), which marks its command's environment as sudo(8) does (SUDO_UID set, USER=root).
  * It owns the permission arithmetic of access(2) for those two users; which operations ask is bash-fs.ts's.
  */
 import { SPRITE_UID } from '../../../../protocol/sprite-tree.ts';
+import { spriteUserInGroup } from '../accounts.ts';
 
 /**
  * Whether a command with environment `env` runs as root: it runs under `sudo`.
@@ -31,12 +33,12 @@ export interface Owned {
 
 /**
  * The permission bits (rwx as 4/2/1) the user has on `st`: the owner's bits when the sprite user owns it, the
- * group's when it is in the sprite group, else the others'. Root may read and write anything, and execute (or
+ * group's when the file's group is one of the user's (`sprite`, `sudo`, `users`), else the others'. Root may read and write anything, and execute (or
  * search) what has any x bit or is a directory.
  */
 export function accessBits(st: Owned, asRoot: boolean, isDirectory: boolean): number {
   if (asRoot) return 6 | (isDirectory || (st.mode & 0o111) !== 0 ? 1 : 0);
   if (st.uid === SPRITE_UID) return (st.mode >> 6) & 7;
-  if (st.gid === SPRITE_UID) return (st.mode >> 3) & 7;
+  if (spriteUserInGroup(st.gid)) return (st.mode >> 3) & 7;
   return st.mode & 7;
 }

@@ -11,9 +11,9 @@ import { symbolicMode, typeLetter } from './find-printf.ts';
 import { quoteName } from './ls-quote.ts';
 import { OrderedOutput } from './output-order.ts';
 import { accessTime, nanosText, secondsAndNanos, secondsText } from './file-time.ts';
+import { GROUP_NAMES, USER_NAMES } from '../accounts.ts';
 
 const HINT = 'run spritzer with --exec sandbox';
-const NAMES: Record<number, string> = { 0: 'root', 1000: 'sprite', 65534: 'nogroup' };
 /** The disk's 4 KiB blocks (a sprite's 100 GB disk). */
 const DISK_BLOCKS = Math.floor(100e9 / 4096);
 const refuse = (what: string): ExecResult => ({ stdout: '', stderr: `stat: ${what} is not available in the shell engine; ${HINT}\n`, exitCode: 2 });
@@ -63,7 +63,7 @@ function fileDirective(c: string, f: Facts, precision?: number): string | null {
     f: () => ((st.mode & 0o7777) | type).toString(16),
     F: () => typeName(st),
     g: () => String(o.gid),
-    G: () => NAMES[o.gid] ?? 'UNKNOWN',
+    G: () => GROUP_NAMES[o.gid] ?? 'UNKNOWN',
     h: () => String(f.links),
     i: () => String(inodeNumber(st, f.path)),
     m: () => '/',
@@ -79,7 +79,7 @@ function fileDirective(c: string, f: Facts, precision?: number): string | null {
     t: () => (o.device ? dev[0].toString(16) : '0'),
     T: () => (o.device ? dev[1].toString(16) : '0'),
     u: () => String(o.uid),
-    U: () => NAMES[o.uid] ?? 'UNKNOWN',
+    U: () => USER_NAMES[o.uid] ?? 'UNKNOWN',
     // @deviation The sprite keeps no birth times: `-` and 0, GNU's words for an unknown one.
     w: () => '-',
     W: () => '0',

@@ -115,7 +115,7 @@ describe('locale', () => {
 describe('getent and logname', () => {
   it('looks users and groups up by name or id in the sprite\'s /etc files, exit 2 for a missing key', async () => {
     const r = await runShell('getent passwd sprite; getent passwd 0 | cut -d: -f1; getent group root; getent passwd nobody_q; echo "st=$?"; getent passwd | wc -l');
-    expect(r.stdout).toBe('sprite:x:1000:1000:sprite:/home/sprite:/bin/bash\nroot\nroot:x:0:\nst=2\n3\n');
+    expect(r.stdout).toBe('sprite:x:1001:1001::/home/sprite:/bin/bash\nroot\nroot:x:0:\nst=2\n3\n');
   });
   it('answers hosts as glibc (IPv6 first for a name), and names an unknown database', async () => {
     const r = await runShell('getent hosts localhost; getent hosts 127.0.0.1; getent nope; echo "st=$?"');

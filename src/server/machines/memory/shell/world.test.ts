@@ -64,7 +64,7 @@ describe('devices and the Linux skeleton', () => {
 
   it('/etc/hostname is the sprite name, /etc/passwd lists sprite, /etc/os-release names the OS', async () => {
     expect((await sh('cat /etc/hostname')).stdout).toBe('demo\n');
-    expect((await sh("grep '^sprite:' /etc/passwd")).stdout).toBe('sprite:x:1000:1000:sprite:/home/sprite:/bin/bash\n');
+    expect((await sh("grep '^sprite:' /etc/passwd")).stdout).toBe('sprite:x:1001:1001::/home/sprite:/bin/bash\n');
     expect((await sh('. /etc/os-release; echo "$ID $VERSION_ID"')).stdout).toBe('ubuntu 25.10\n');
     expect((await sh('hostname; uname -n; uname -s')).stdout).toBe('demo\ndemo\nLinux\n');
   });
@@ -96,7 +96,7 @@ describe('devices and the Linux skeleton', () => {
   it('/proc/self describes the process reading it (a command with a pid of its own, the shell its parent), and /proc is in no checkpoint', async () => {
     const ctx = sprite();
     expect(await sh('echo $$; grep -E "^(Name|Pid|PPid|Uid):" /proc/self/status; while read -r l; do echo "$l"; done < /proc/self/status | head -1; ls /proc/self; cat /proc/version', { ctx })).toEqual({
-      stdout: '42\nName:\tgrep\nPid:\t43\nPPid:\t42\nUid:\t1000\t1000\t1000\t1000\nName:\tbash\ncmdline\ncomm\ncwd\nenviron\nexe\nfd\nlimits\nmounts\nstat\nstatus\nLinux version 6.12.0-spritzer (spritzer shell engine) #1 SMP\n',
+      stdout: '42\nName:\tgrep\nPid:\t43\nPPid:\t42\nUid:\t1001\t1001\t1001\t1001\nName:\tbash\ncmdline\ncomm\ncwd\nenviron\nexe\nfd\nlimits\nmounts\nstat\nstatus\nLinux version 6.12.0-spritzer (spritzer shell engine) #1 SMP\n',
       stderr: '',
       exit: 0,
     });
@@ -105,7 +105,7 @@ describe('devices and the Linux skeleton', () => {
 
   it('/proc/self/status has Linux\'s lines in its order, Threads 1 among them', async () => {
     const r = await sh('cut -d: -f1 /proc/self/status | tr "\\n" " "; awk \'/^Threads:/{print $2}\' /proc/self/status');
-    expect(r.stdout).toBe('Name State Tgid Ngid Pid PPid TracerPid Uid Gid FDSize Threads 1\n');
+    expect(r.stdout).toBe('Name State Tgid Ngid Pid PPid TracerPid Uid Gid FDSize Groups Threads 1\n');
   });
 
   it('/dev lists its devices and fd, a link to /proc/self/fd, which lists the reading process descriptors', async () => {
@@ -324,7 +324,7 @@ describe('shell-world details', () => {
       [
         '-rw-r--r-- 1 sprite sprite 1.5M Nov 30 09:05 /tmp/big',
         '-rw-r--r-- 1 sprite sprite 1 Jan  2  2025 /tmp/old',
-        '-rw-r--r-- 1 1000 1000 1 Jan  2  2025 /tmp/old',
+        '-rw-r--r-- 1 1001 1001 1 Jan  2  2025 /tmp/old',
         '',
       ].join('\n'),
     );
