@@ -6,7 +6,8 @@ polls /health through the sprite's URL with the SDK's authenticated client, rela
 with the bearer token, and deletes the sprite. One step is not the provider's: its source bootstrap (git clone from an
 HTTPS host, uv downloaded from astral.sh, uv sync) needs hosts outside this machine, so a subclass replaces
 _bootstrap_source with writing a small stdlib OpenEnv server (echo_server.py) into the project directory over the
-sprite's filesystem API (clients.json "unavailable" says so)."""
+sprite's filesystem API (clients.json "unavailable" says so). A server that exits fails the start on every engine;
+the lifecycle needs a listener, so it runs on sandbox and container."""
 import os
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from openenv_sprites import SpritesProvider, SpritesProviderError
 
 SERVER = (Path(__file__).parent / "echo_server.py").read_bytes()
 
-pytestmark = pytest.mark.skipif(
+needs_listeners = pytest.mark.skipif(
     os.environ.get("SPRITZER_EXEC", "shell") in ("shell", "interpreter"),
     reason="the environment's server listens on a port; the shell engine runs no listeners (its python3 has no bind)")
 
@@ -40,6 +41,7 @@ def sprite_names(spritzer):
     return [s.name for s in spritzer.client.list_all_sprites()]
 
 
+@needs_listeners
 def test_environment_lifecycle_over_the_bridge(spritzer):
     provider = provider_for(spritzer)
     with provider:
