@@ -34,7 +34,7 @@ def names(spritzer):
 
 def test_files_and_close(spritzer):
     box = session(spritzer, "aiq-files", max_download_bytes=1000)
-    assert box.id == "aiq-files"
+    assert box.id == "aiq-files", f"session id: {box.id}"
 
     uploaded = box.upload_files([
         ("/home/sprite/job/data/input.csv", b"a,b\n1,2\n"),
@@ -45,7 +45,8 @@ def test_files_and_close(spritzer):
         ("/home/sprite/job/data/input.csv", None), ("/home/sprite/job/bin.dat", None), ("/home/sprite/job/data", "is_directory"),
     ], f"upload_files: {uploaded}"
 
-    box.upload_files([("/home/sprite/job/big.txt", b"x" * 1001), ("/home/sprite/job/edge.txt", b"y" * 1000)])
+    sized = box.upload_files([("/home/sprite/job/big.txt", b"x" * 1001), ("/home/sprite/job/edge.txt", b"y" * 1000)])
+    assert [u.error for u in sized] == [None, None], f"upload_files of 1001 and 1000 bytes: {sized}"
     downloaded = box.download_files([
         "/home/sprite/job/data/input.csv", "/home/sprite/job/bin.dat", "/home/sprite/job/missing.txt",
         "/home/sprite/job/data", "/home/sprite/job/big.txt", "/home/sprite/job/edge.txt",
@@ -93,8 +94,8 @@ def test_execute_and_deep_agents_file_tools(spritzer):
         long = box.execute("seq 1 3000")
         assert long.truncated and long.exit_code == 0, f"execute of long output: {long.truncated} {long.exit_code}"
         assert len(long.output.encode()) == 4096, f"bounded to max_output_bytes: {len(long.output)}"
-        assert long.output.startswith("1\n2\n3\n") and long.output.endswith("2999\n3000\n"), long.output[:40] + long.output[-40:]
-        assert "\n...[AI-Q Sprites output truncated]...\n" in long.output, long.output
+        assert long.output.startswith("1\n2\n3\n") and long.output.endswith("2999\n3000\n"), f"head and tail of the bounded output: {long.output[:40]!r} … {long.output[-40:]!r}"
+        assert "\n...[AI-Q Sprites output truncated]...\n" in long.output, f"truncation marker: {long.output!r}"
 
         # Deep Agents' file tools over execute and the filesystem API
         wrote = box.write("/home/sprite/report/analysis.py", "import math\n# TODO: plot\nprint(math.pi)\n")
@@ -106,7 +107,8 @@ def test_execute_and_deep_agents_file_tools(spritzer):
         assert (edited.error, edited.occurrences) == (None, 1), f"edit: {edited}"
         missing = box.edit("/home/sprite/report/analysis.py", "not there", "x")
         assert missing.error, f"edit of a string that is not there: {missing}"
-        assert box.execute("python3 /home/sprite/report/analysis.py").output == "3.141592653589793\n"
+        ran_it = box.execute("python3 /home/sprite/report/analysis.py")
+        assert (ran_it.output, ran_it.exit_code) == ("3.141592653589793\n", 0), f"running the edited script: {ran_it}"
 
         box.write("/home/sprite/report/notes.md", "pi is done\n")
         listed = box.ls("/home/sprite/report")
@@ -119,8 +121,10 @@ def test_execute_and_deep_agents_file_tools(spritzer):
         assert [m["path"] for m in globbed.matches] == ["/home/sprite/report/analysis.py"], f"glob: {globbed}"
         deleted = box.delete("/home/sprite/report/notes.md")
         assert deleted.error is None, f"delete: {deleted}"
-        assert box.delete("/home/sprite/report/notes.md").error, "delete of a file already deleted"
-        assert [d.error for d in box.download_files(["/home/sprite/report/notes.md"])] == ["file_not_found"]
+        again = box.delete("/home/sprite/report/notes.md")
+        assert again.error, f"delete of a file already deleted: {again}"
+        after = box.download_files(["/home/sprite/report/notes.md"])
+        assert [d.error for d in after] == ["file_not_found"], f"download of the deleted file: {after}"
     finally:
         box.close()
-    assert "aiq-exec" not in names(spritzer)
+    assert "aiq-exec" not in names(spritzer), f"close() destroys the job's sprite: {names(spritzer)}"

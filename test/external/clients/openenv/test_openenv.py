@@ -76,7 +76,7 @@ def test_environment_lifecycle_over_the_bridge(spritzer):
             connect(sprite.url.replace("http://", "ws://").rstrip("/") + "/ws", open_timeout=10).close()
         assert refused.value.response.status_code == 401, f"/ws at the sprite's url without a token: {refused.value.response}"
     assert name not in sprite_names(spritzer), "stop_container deleted the sprite"
-    assert provider.diagnostics["sprite_delete_outcome"] == "deleted", provider.diagnostics
+    assert provider.diagnostics["sprite_delete_outcome"] == "deleted", f"stop_container: {provider.diagnostics}"
 
 
 def test_a_server_that_exits_fails_the_start_and_the_sprite_is_deleted(spritzer):
@@ -85,5 +85,5 @@ def test_a_server_that_exits_fails_the_start_and_the_sprite_is_deleted(spritzer)
     with pytest.raises(SpritesProviderError, match="service exited with status 3"):
         provider.start_container("hf://openenv/echo_env")
     diagnostics = provider.diagnostics
-    assert diagnostics["failed_stage"] == "service_register", diagnostics
+    assert diagnostics["failed_stage"] == "service_register", f"failed start: {diagnostics}"
     assert diagnostics["sprite_name"] not in sprite_names(spritzer), "the failed start deleted its sprite"
