@@ -87,9 +87,9 @@ def test_execute_and_deep_agents_file_tools(spritzer):
         where = box.execute("pwd; whoami")
         assert (where.output, where.exit_code) == ("/home/sprite\nsprite\n", 0), f"execute pwd/whoami: {where}"
 
-        timed_out = box.execute("echo started; sleep 30", timeout=1)
+        timed_out = box.execute("echo started; sleep 30", timeout=2)
         assert timed_out.exit_code == 124, f"execute past its timeout: {timed_out}"
-        assert timed_out.output == "started\n\nCommand timed out after 1s.\n", f"execute past its timeout: {timed_out}"
+        assert timed_out.output == "started\n\nCommand timed out after 2s.\n", f"execute past its timeout: {timed_out}"
 
         long = box.execute("seq 1 3000")
         assert long.truncated and long.exit_code == 0, f"execute of long output: {long.truncated} {long.exit_code}"

@@ -167,11 +167,11 @@ def test_shell_tool_and_commands(spritzer):
 
             # a deadline the supervisor enforces is a timeout; an ordinary `exit 124` is an exit code
             with pytest.raises(SandboxTimeoutError) as timed_out:
-                await sandbox.execute("echo started; sleep 30", timeout=1)
+                await sandbox.execute("echo started; sleep 30", timeout=2)
             assert timed_out.value.stdout == "started\n", f"SandboxTimeoutError's partial output: {vars(timed_out.value)}"
             plain = await sandbox.execute("exit 124", timeout=10)
             assert plain.exit_code == 124, f"an ordinary exit 124: {plain}"
-            via_tool = await use_tool(agent, "sandbox_shell", command="echo partial; sleep 30", timeout=1)
+            via_tool = await use_tool(agent, "sandbox_shell", command="echo partial; sleep 30", timeout=2)
             assert via_tool["status"] == "error" and '"exit_code": 124' in text_of(via_tool), f"shell tool past its timeout: {via_tool}"
             assert '"output": "partial\\n"' in text_of(via_tool), f"sandbox_shell past its timeout keeps the partial output: {via_tool}"
         finally:
