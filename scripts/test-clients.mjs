@@ -1,6 +1,8 @@
 // Runs the real Sprites clients of test/external/clients/clients.json (and the pytest and Go test helpers) against
 // spritzer, once per engine, unchanged, from their own registries: Python ones in a venv under
-// .cache/clients/venv (pinned by test/external/clients/requirements.txt), Go ones by `go test` (pinned by go.sum).
+// .cache/clients/venv (pinned by test/external/clients/requirements.txt) or, for a suite whose dependencies conflict
+// with that venv's, in the venv it names (`"venv": "NAME"`: .cache/clients/venv-NAME, pinned by
+// test/external/clients/requirements-NAME.txt); Go ones by `go test` (pinned by go.sum).
 // Writes .tmp/clients-report.json (what docs/works-with.md is generated from: `npm run docs:works-with`) and
 // ends with the plain line "N passed, N failed"; exits non-zero on any failure or on a client that could not run.
 //
@@ -17,8 +19,6 @@ import { parseArgs } from 'node:util';
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { engine: { type: 'string' }, only: { type: 'string' } } });
 const manifest = JSON.parse(readFileSync(join(root, 'test/external/clients/clients.json'), 'utf8'));
-const venv = join(root, '.cache/clients/venv');
-const python = join(venv, 'bin/python');
 const tmp = join(root, '.tmp/clients');
 mkdirSync(tmp, { recursive: true });
 
@@ -49,9 +49,16 @@ function containerUnavailable() {
   return undefined;
 }
 
-/** The venv with requirements.txt and clients/python installed; reinstalled when either changed. */
-function setupPython() {
-  const req = join(root, 'test/external/clients/requirements.txt');
+/** Where a suite's venv lives and what pins it: the shared one, or `venv-NAME` for a suite with `"venv": "NAME"`. */
+function venvOf(suite) {
+  if (suite.venv !== undefined && !/^[a-z0-9-]+$/.test(suite.venv)) throw new Error(`test/external/clients/clients.json: suite ${suite.id}: venv ${suite.venv} is not a plain name`);
+  const dir = join(root, '.cache/clients', suite.venv ? `venv-${suite.venv}` : 'venv');
+  const requirements = join(root, 'test/external/clients', suite.venv ? `requirements-${suite.venv}.txt` : 'requirements.txt');
+  return { dir, requirements, python: join(dir, 'bin/python') };
+}
+
+/** The venv with its requirements file and clients/python installed; reinstalled when either changed. */
+function setupPython({ dir: venv, requirements: req, python }) {
   const stamp = join(venv, '.spritzer-stamp');
   const hash = createHash('sha256');
   hash.update(readFileSync(req));
@@ -135,7 +142,7 @@ const only = values.only?.split(',');
 const baseEnv = { ...process.env, SPRITZER_BIN: join(root, 'bin/spritzer.mjs'), GOFLAGS: '-mod=readonly' };
 delete baseEnv.SPRITZER_CMD;
 const results = [];
-let pythonReady;
+const pythonReady = new Map();
 for (const suite of manifest.suites) {
   if (only && !only.includes(suite.id)) continue;
   for (const engine of engines) {
@@ -151,12 +158,13 @@ for (const suite of manifest.suites) {
     const env = { ...baseEnv, SPRITZER_EXEC: engine };
     let counts;
     if (suite.kind === 'pytest') {
-      pythonReady ??= setupPython();
-      if (pythonReady !== 0) {
-        counts = { passed: 0, failed: 1, skipped: 0, cases: [], reason: 'pip install of test/external/clients/requirements.txt failed' };
+      const venv = venvOf(suite);
+      if (!pythonReady.has(venv.dir)) pythonReady.set(venv.dir, setupPython(venv));
+      if (pythonReady.get(venv.dir) !== 0) {
+        counts = { passed: 0, failed: 1, skipped: 0, cases: [], reason: `pip install of ${venv.requirements.slice(root.length + 1)} failed` };
       } else {
         const xml = join(tmp, `${suite.id}-${engine}.xml`);
-        run(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', `--junitxml=${xml}`, suite.dir], { env });
+        run(venv.python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', `--junitxml=${xml}`, suite.dir], { env });
         counts = readJunit(xml);
       }
     } else if (suite.kind === 'go') {

@@ -23,7 +23,7 @@ const lines = [
   '# Works with',
   '',
   'Real Sprites clients, unchanged, installed from their own registries at the versions pinned in',
-  '`test/external/clients/requirements.txt` (PyPI) and the `go.sum` files (Go module proxy), run against spritzer on each',
+  '`test/external/clients/requirements*.txt` (PyPI) and the `go.sum` files (Go module proxy), run against spritzer on each',
   'engine by `npm run test:clients` (`scripts/test-clients.mjs`, part of `.ci/run`). No call reaches a model or any',
   'host outside the machine. This page is generated from the last run (`npm run docs:works-with`); the official JS',
   'SDK `@fly/sprites` runs in the conformance suites (`test/conformance`, with `controlMode: true` in',

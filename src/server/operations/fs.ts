@@ -74,14 +74,23 @@ export async function openFileRead(
   return { path, first, rest: rest() };
 }
 
-/** `fs/write` (§8.2): writes `body` → `{path, size, mode}`. `mkdirParents` false creates one missing level. */
+/**
+ * `fs/write` (§8.2): writes `body` → `{path, size, mode}`. `mkdirParents` false creates one missing level. `mode` is
+ * the mode of a file the write creates, as open(2)'s O_CREAT mode is: a file that exists (the target of a link at
+ * `path` too) keeps its own. The Python and Go SDKs send `mode` (0644 by default) on every write, and sprites-py
+ * documents it as "File permissions used when creating the file"; Fly's Strands sandbox (strands-sprites) edits files
+ * with such writes and checks against Sprites that a 0755 script stays 0755 (its README, "workspace check").
+ */
 export async function writeFileOp(
   fs: MachineFs,
   q: { path: string; workingDir?: string; mode?: string; mkdirParents: boolean },
   body: Uint8Array,
 ): Promise<Schemas['FsWriteResult']> {
   const path = resolveClientPath(q.path, q.workingDir);
-  const mode = q.mode !== undefined ? parseMode(q.mode, path) : undefined;
+  const asked = q.mode !== undefined ? parseMode(q.mode, path) : undefined;
+  // Anything the stat cannot find (or reach) is left to the write, which creates it or answers the error.
+  const exists = asked !== undefined && (await fs.stat(path).then(() => true, () => false));
+  const mode = exists ? undefined : asked;
   if (!q.mkdirParents) await ensureParentDirectory(fs, path);
   const st = await fs.writeFile(path, body, { mode, mkdirParents: q.mkdirParents });
   return { path, size: st.size, mode: octalMode(st.mode) };

@@ -26,6 +26,22 @@ describe(`writeFile and readFile (${ENGINE} engine)`, () => {
     expect(Array.from(new Uint8Array(await res.arrayBuffer()))).toEqual([0, 1, 2, 255]);
   });
 
+  it('gives mode to a file it creates; an overwrite (the SDKs send mode=0644 on every write) keeps the file\'s mode', async () => {
+    const made = await call('PUT', `${base}/write?path=/home/sprite/run.sh&mode=0755&mkdirParents=true`, '#!/bin/sh\n');
+    expect(made.json).toEqual({ path: '/home/sprite/run.sh', size: 10, mode: '0755' });
+    const edited = await call('PUT', `${base}/write?path=/home/sprite/run.sh&mode=0644&mkdirParents=true`, '#!/bin/sh\necho\n');
+    expect(edited.json).toEqual({ path: '/home/sprite/run.sh', size: 15, mode: '0755' });
+    const stat = await call('GET', `${base}/list?path=/home/sprite/run.sh`);
+    expect(stat.json.entries[0]).toMatchObject({ size: 15, mode: '0755' });
+    // through a link: the target keeps its mode
+    await call('POST', `${base}/chmod`, { path: '/home/sprite/run.sh', mode: '0700' });
+    expect((await sh('ln -s run.sh /home/sprite/link.sh')).code).toBe(0);
+    const viaLink = await call('PUT', `${base}/write?path=/home/sprite/link.sh&mode=0644`, 'x');
+    expect(viaLink.json).toMatchObject({ size: 1, mode: '0700' });
+    const fresh = await call('PUT', `${base}/write?path=/home/sprite/new.txt&mode=0600`, 'n');
+    expect(fresh.json.mode).toBe('0600');
+  });
+
   it('resolves relative paths against workingDir and never escapes /', async () => {
     await call('PUT', `${base}/write?path=rel.txt&workingDir=/home/sprite`, 'r');
     expect((await call('GET', `${base}/read?path=/home/sprite/rel.txt`)).text).toBe('r');
