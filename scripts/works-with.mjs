@@ -1,5 +1,6 @@
 // Writes docs/works-with.md from the last `npm run test:clients` (.tmp/clients-report.json): one row per client
-// and engine with what its suite exercised and how it ended, then the clients that cannot run here and why.
+// with its version, one column per engine saying how its suite ended there, then what each suite exercises, and the
+// clients that cannot run here and why.
 //   node scripts/works-with.mjs [report.json] [out.md]
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -19,6 +20,15 @@ function result(r) {
   return parts.join('; ');
 }
 
+// One row per suite (in the report's order), one column per engine the run covered.
+const engines = report.engines;
+const suites = [...new Set(report.results.map((r) => r.id))];
+const byId = (id) => report.results.filter((r) => r.id === id);
+const resultOn = (id, engine) => {
+  const r = byId(id).find((x) => x.engine === engine);
+  return r ? result(r) : 'not in this run';
+};
+
 const lines = [
   '# Works with',
   '',
@@ -29,9 +39,16 @@ const lines = [
   'SDK `@fly/sprites` runs in the conformance suites (`test/conformance`, with `controlMode: true` in',
   '`control.test.ts`).',
   '',
-  '| client | version | engine | result | what it exercises |',
-  '|---|---|---|---|---|',
-  ...report.results.map((r) => `| ${cell(r.client)} | ${cell(r.version)} | ${r.engine} | ${cell(result(r))} | ${cell(r.exercises)} |`),
+  `| client | version | ${engines.join(' | ')} |`,
+  `|---|---|${engines.map(() => '---|').join('')}`,
+  ...suites.map((id) => {
+    const first = byId(id)[0];
+    return `| ${cell(first.client)} | ${cell(first.version)} | ${engines.map((e) => cell(resultOn(id, e))).join(' | ')} |`;
+  }),
+  '',
+  '## What each suite exercises',
+  '',
+  ...suites.map((id) => `- **${byId(id)[0].client}**: ${byId(id)[0].exercises}`),
   '',
   '## Cannot run here',
   '',
@@ -39,4 +56,4 @@ const lines = [
   '',
 ];
 writeFileSync(out, lines.join('\n'));
-console.log(`wrote ${out} (${report.results.length} rows)`);
+console.log(`wrote ${out} (${suites.length} clients × ${engines.length} engines)`);
