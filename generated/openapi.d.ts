@@ -1969,6 +1969,7 @@ export interface components {
             needs?: string[];
             http_port?: number | null;
             httpPort?: number | null;
+            /** @description Variables of the service's process; a name is non-empty and holds no `=` (as an exec's `env`). */
             env?: {
                 [key: string]: string;
             };

@@ -1,5 +1,5 @@
-import { describe, it, expect } from 'vitest';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { describe, it, expect, onTestFinished } from 'vitest';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { checkOperations, checkSchemas, lintOpenApi, loadOpenApi, OPENAPI_PATH } from './check-contracts.ts';
@@ -147,6 +147,7 @@ describe('spec/openapi.yaml', () => {
   it('lints clean with Redocly, and the linter does flag a broken copy', async () => {
     expect((await lintOpenApi()).errors).toEqual([]);
     const dir = await mkdtemp(path.join(tmpdir(), 'spritzer-lint-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     const copy = path.join(dir, 'openapi.yaml');
     const text = await readFile(OPENAPI_PATH, 'utf8');
     await writeFile(copy, text.replace('      summary: Create a sprite\n', ''));

@@ -1,5 +1,5 @@
-import { describe, it, expect } from 'vitest';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { describe, it, expect, onTestFinished } from 'vitest';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OUTPUT_PATH, SPEC_PATH, renderTypes, staleness } from './generate.ts';
@@ -17,6 +17,7 @@ describe('generate', () => {
 
   it('reports a stale or missing output with the first differing line', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'spritzer-gen-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     const stale = path.join(dir, 'openapi.d.ts');
     const lines = (await readFile(OUTPUT_PATH, 'utf8')).split('\n');
     lines[9] = '// edited by hand';

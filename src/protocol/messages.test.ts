@@ -1,5 +1,5 @@
-import { describe, it, expect, beforeAll } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { describe, it, expect, beforeAll, onTestFinished } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MessageInterface } from '@asyncapi/parser';
@@ -239,6 +239,7 @@ describe('checkAsyncApi', () => {
 
   it('reports an example that breaks its payload schema', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'asyncapi-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = path.join(dir, 'asyncapi.yaml');
     const text = readFileSync(ASYNCAPI_PATH, 'utf8').replace("session_id: '1847'", 'session_id: 1847');
     writeFileSync(file, text);
@@ -249,6 +250,7 @@ describe('checkAsyncApi', () => {
 
   it('reports a parse error as an error diagnostic', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'asyncapi-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = path.join(dir, 'asyncapi.yaml');
     writeFileSync(file, readFileSync(ASYNCAPI_PATH, 'utf8').replace("channel: { $ref: '#/channels/proxy' }", "channel: { $ref: '#/channels/nope' }"));
     const problems = await checkAsyncApi(file);

@@ -134,6 +134,15 @@ describe.skipIf(SANDBOX_RUN)('services on the shell engine with a fake clock', (
       expect((await svc('db')).json.needs).toEqual([]);
     });
 
+    it('rejects an env name that is empty or holds "=" with 400, as an exec does, changing nothing', async () => {
+      for (const env of [{ 'A=B': 'c' }, { '': 'x' }]) {
+        const r = await put('envy', { ...sh('true'), env });
+        expect(r.status, JSON.stringify(env)).toBe(400);
+        expect(r.text).toMatch(/env/);
+      }
+      expect((await svc('envy')).status).toBe(404);
+    });
+
     it('starts what a service needs first', async () => {
       expect((await call('POST', '/v1/sprites/box/services/app/stop')).status).toBe(200);
       expect((await call('POST', '/v1/sprites/box/services/db/stop')).status).toBe(200);

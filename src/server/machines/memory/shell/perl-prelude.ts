@@ -10,6 +10,7 @@
  *   -1 or undef quietly);
  * - a module the build lacks (`POSIX`, `Socket`, `B`…) dies naming `--exec sandbox` (an `eval { require X }` still
  *   catches it, as it catches a missing module);
+ * - `$^O` is `linux` (the build's is `wasi`);
  * - `stat`/`lstat` give the file's mode bits, owner and group (WASI's stat has none); `chmod`, `chown`, `umask` and
  *   `mkdir`'s mode act on the sprite (WASI has no such calls); `$<`, `$>`, `$(`, `$)` are the sprite user's (or
  *   root's under sudo);
@@ -34,6 +35,8 @@ export function preludeSource(ctlFd: number, libDir: string, uid: number, gid: n
 no strict; no warnings;
 my $CTL;
 BEGIN { open($CTL, '+<&=', ${ctlFd}) or die "perl: the shell engine's channel is missing\\n"; }
+# The build says \$^O is wasi; a program that branches on the OS (File::Spec, \$^O eq 'linux') must see the sprite's.
+\$^O = 'linux';
 sub ask { local $!; my $q = join("\\t", @_) . "\\n"; syswrite($CTL, $q); my $r = ''; sysread($CTL, $r, 65536); $r }
 sub refuse {
   my ($what) = @_;

@@ -42,6 +42,13 @@ describe('python3: what the shell engine cannot run fails at once, loudly', () =
 
 // Expectations are CPython 3's own output for the same programs.
 describe('python3 runs a program as CPython does', () => {
+  it('sees the sprite\'s Linux: sys.platform is linux and os.cpu_count() is what nproc prints', async () => {
+    const got = await bashC(`python3 -c 'import sys, os; print(sys.platform, sys.platform.startswith("linux"), os.cpu_count(), len(os.sched_getaffinity(0)))'; nproc`);
+    const [py, nproc] = got.stdout.split('\n');
+    expect(py).toBe(`linux True ${nproc} ${nproc}`);
+    expect(got.stderr).toBe('');
+  }, 60_000);
+
   it('SystemExit with a message prints it; a traceback starts at the program\'s own frame; a file keeps its name and argv', async () => {
     const got = await bashC(
       [

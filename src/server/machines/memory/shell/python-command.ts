@@ -147,7 +147,7 @@ export function wrapperProgram(source: string, filename: string, argv0: string, 
   const uname = JSON.stringify(['Linux', KERNEL_RELEASE, '#1 SMP', MACHINE_ARCH]);
   const account = accountOf(uid) ?? { uid, name: String(uid), gid: uid, groups: [uid], supplementary: [uid] };
   const report = orderMarker === undefined ? 'None' : `_spritzer_streams(${JSON.stringify(orderMarker)}, ${buffered ? 'True' : 'False'})`;
-  return `${PRELUDE}\n_spritzer_linux_error = _spritzer_errno(${ERRNO_TABLE})\n_spritzer_machine(${uid}, ${account.gid}, ${JSON.stringify(processGroups(account))}, ${uname}, ${JSON.stringify(environ)})\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)}, ${umask}, ${report}, ${optimize}, ${pythonLiteral(flags)}, ${JSON.stringify(warnoptions)})`;
+  return `${PRELUDE}\n_spritzer_linux_error = _spritzer_errno(${ERRNO_TABLE})\n_spritzer_machine(${uid}, ${account.gid}, ${JSON.stringify(processGroups(account))}, ${uname}, ${JSON.stringify(environ)})\n_spritzer_platform()\n_spritzer_run(${JSON.stringify(source)}, ${JSON.stringify(filename)}, ${JSON.stringify(argv0)}, ${JSON.stringify(path0)}, ${umask}, ${report}, ${optimize}, ${pythonLiteral(flags)}, ${JSON.stringify(warnoptions)})`;
 }
 
 /**

@@ -8,9 +8,20 @@
  * that user (so `shutil.which`), and installs `pwd`/`grp` reading /etc/passwd and /etc/group as glibc's files
  * database does (the WebAssembly CPython has neither; `Path.owner`/`group` and modules that looked for them at
  * start-up get them too). One statement per line: just-bash indents each line of the program it is given.
+ * `_spritzer_platform()` makes `sys.platform` `linux` and `os.cpu_count()`/`sched_getaffinity` the sprite's CPUs
+ * (`nproc`); it runs after the prelude's imports, just before the program.
  * @see https://docs.python.org/3/library/os.html, https://docs.python.org/3/library/pwd.html
  */
+import { SPRITE_MACHINE } from './sysinfo-commands.ts';
 export const PYTHON_MACHINE: readonly string[] = [
+  // The WebAssembly CPython reports the build's platform (`emscripten`) and 1 CPU: what a program branches on
+  // (`sys.platform.startswith("linux")`, `os.cpu_count()` for a pool's size) says what the sprite's Linux would.
+  'def _spritzer_platform():',
+  '    import os, sys',
+  `    os.cpu_count = lambda: ${SPRITE_MACHINE.cpus}`,
+  `    os.sched_getaffinity = lambda pid: set(range(${SPRITE_MACHINE.cpus}))`,
+  `    os.process_cpu_count = lambda: ${SPRITE_MACHINE.cpus}`,
+  '    sys.platform = "linux"',
   'def _spritzer_machine(uid, gid, groups, uname, environ):',
   '    import os, sys, types, platform',
   '    os.environ.clear()',
