@@ -2,7 +2,7 @@
 # `bash scripts/with-docker.sh CMD ARGS…`: runs CMD with a real Docker daemon and the test image, set up from nothing,
 # then stops the daemon (its exit status is CMD's). Installs docker.io when dockerd is missing (Debian, as root),
 # starts dockerd by hand on its own socket, data root and exec root (no bridge, no iptables: sprites have loopback
-# only), builds the test image once into the cache (debootstrap minbase + python3 + procps, this host's node at
+# only), builds the test image once into the cache (debootstrap minbase + python3 + procps + git, this host's node at
 # /usr/local/bin/node, the sprite user as on production: uid 1001, groups sudo and users), and exports DOCKER_HOST,
 # SPRITZER_TEST_IMAGE, SPRITZER_TEST_RUNTIME and SPRITZER_SPRITE_IMAGE. A daemon already named by DOCKER_HOST is used
 # as is. The data root is a btrfs filesystem (a loop-mounted image in the cache), so that dockerd's btrfs storage
@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CACHE=${SPRITZER_CONTAINER_CACHE:-$PWD/.cache/container}
-IMAGE=${SPRITZER_TEST_IMAGE:-spritzer-test:bookworm-2}
+IMAGE=${SPRITZER_TEST_IMAGE:-spritzer-test:bookworm-3}
 mkdir -p "$CACHE"
 RUN=""
 cleanup() {
@@ -31,7 +31,7 @@ trap cleanup EXIT
 
 if [ "${SPRITZER_TEST_RUNTIME:-docker}" = podman ]; then
   # Podman here needs runc (crun rejects this hybrid cgroup host), catatonit for --init, and cgroupfs.
-  IMAGE=${SPRITZER_TEST_IMAGE:-localhost/spritzer-test:bookworm-2}
+  IMAGE=${SPRITZER_TEST_IMAGE:-localhost/spritzer-test:bookworm-3}
   if ! command -v podman >/dev/null || ! command -v runc >/dev/null || [ ! -x /usr/libexec/podman/catatonit ] || ! command -v debootstrap >/dev/null; then
     [ "$(id -u)" = 0 ] || { echo "test:container: podman/runc/catatonit missing and not root" >&2; exit 1; }
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman runc catatonit debootstrap >/dev/null
@@ -78,7 +78,7 @@ if ! "${CLI[@]}" image inspect "$IMAGE" >/dev/null 2>&1; then
   ROOT="$CACHE/rootfs"
   rm -rf "$ROOT"
   MIRROR=$(grep -m1 -h '^URIs:' /etc/apt/sources.list.d/debian.sources 2>/dev/null | awk '{print $2}')
-  debootstrap --variant=minbase --include=python3,procps bookworm "$ROOT" "${MIRROR:-http://deb.debian.org/debian}" >"$CACHE/debootstrap.log" 2>&1 \
+  debootstrap --variant=minbase --include=python3,procps,git bookworm "$ROOT" "${MIRROR:-http://deb.debian.org/debian}" >"$CACHE/debootstrap.log" 2>&1 \
     || { tail -20 "$CACHE/debootstrap.log" >&2; exit 1; }
   cp "$(command -v node)" "$ROOT/usr/local/bin/node"
   # The sprite user as production's image has it (useradd -u 1001 sprite; usermod -aG sudo,users sprite).
