@@ -32,6 +32,7 @@ describe('python3: what the shell engine cannot run fails at once, loudly', () =
     ["python3 -c 'import socket; s = socket.socket(); s.bind((\"\", 8080)); s.listen(); print(\"up\")'; echo \"status=$?\"", refusal('a listening socket (bind)')],
     ["python3 -c 'import socket; s = socket.socket(socket.AF_INET6); print(\"made\")'; echo \"status=$?\"", refusal('an IPv6 socket (AF_INET6)')],
     ["python3 -c 'import socket; s = socket.socket(family=socket.AF_INET6); print(\"made\")'; echo \"status=$?\"", refusal('an IPv6 socket (AF_INET6)')],
+    ["python3 -c 'import socket; a, b = socket.socketpair(); print(\"made\")'; echo \"status=$?\"", refusal("a socket pair (socket.socketpair, which asyncio's event loop opens)")],
     ["python3 -c 'import subprocess; subprocess.run([\"ls\"]); print(\"ran\")'; echo \"status=$?\"", refusal('running a subprocess')],
     ["python3 -c 'import os; os.system(\"ls\"); print(\"ran\")'; echo \"status=$?\"", refusal('running a program (os.system)')],
   ])('%s', async (script, stderr) => {

@@ -49,6 +49,8 @@ const PRELUDE = [
   '        if family == socket.AF_INET6: refusing("an IPv6 socket (AF_INET6)")()',
   '        plain_init(self, family, *args, **kwargs)',
   '    socket.socket.__init__ = socket_init',
+  // Its socketpair() is emulated with a listener (refused above): say what was asked for (asyncio's event loop makes one).
+  '    socket.socketpair = refusing("a socket pair (socket.socketpair, which asyncio\'s event loop opens)")',
   '    import threading',
   '    threading.Thread.start = refusing("a thread (threading.Thread.start)")',
   '    class missing:',
