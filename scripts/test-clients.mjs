@@ -44,7 +44,7 @@ function sandboxUnavailable() {
 
 /** Why the container engine cannot run here (no daemon or no image), or undefined when it can. */
 function containerUnavailable() {
-  if (!process.env.DOCKER_HOST) return 'needs a Docker daemon (scripts/with-docker.sh starts one as root)';
+  if (!process.env.DOCKER_HOST) return 'needs a Docker daemon: DOCKER_HOST, or root for scripts/with-docker.sh to start one';
   if (!process.env.SPRITZER_SPRITE_IMAGE) return 'needs SPRITZER_SPRITE_IMAGE (the sprite image)';
   return undefined;
 }
@@ -129,7 +129,10 @@ function tally(cases) {
 
 const engines = (values.engine ?? 'shell,sandbox,container').split(',');
 for (const e of engines) if (!['shell', 'sandbox', 'container'].includes(e)) throw new Error(`--engine: unknown engine ${e}`);
-if (engines.includes('container') && !process.env.DOCKER_HOST && !process.env.SPRITZER_CLIENTS_NO_DOCKER) {
+// Without root, with-docker.sh can neither install nor start a daemon: the container rows are then "not run" (their
+// reason says what is missing) and the other engines still run.
+const canStartDocker = process.platform === 'linux' && process.getuid?.() === 0;
+if (engines.includes('container') && !process.env.DOCKER_HOST && !process.env.SPRITZER_CLIENTS_NO_DOCKER && canStartDocker) {
   // A daemon of its own for the run; the flag stops a second wrap when with-docker.sh could not set DOCKER_HOST.
   const r = spawnSync('bash', ['scripts/with-docker.sh', process.execPath, ...process.argv.slice(1)], {
     stdio: 'inherit',
