@@ -10,7 +10,8 @@ import { openMachineFactory } from '../../src/server/machines/index.ts';
 import type { MachineFactory } from '../../src/server/machines/port.ts';
 import { SystemClock } from '../../src/server/core/clock.ts';
 import { SequentialIds } from '../../src/server/core/ids.ts';
-import { TOKEN } from '../support/server.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { api, TOKEN } from '../support/server.ts';
 
 /** The image the suites run sprites on (built by scripts/test-container.sh). */
 export const TEST_IMAGE = process.env.SPRITZER_TEST_IMAGE ?? '';
@@ -70,4 +71,24 @@ export async function cleanNamespace(namespace: string): Promise<void> {
   for (const c of await docker.listContainers({ all: true, filters: { label: [`dev.spritzer.namespace=${namespace}`] } })) {
     await docker.getContainer(c.Id).remove({ force: true, v: true });
   }
+}
+
+/**
+ * For a `describe` that runs a shared suite (test/support/*-suite.ts) on the container engine: starts a server in a
+ * clean `namespace` before its tests and, after them, deletes `sprites` and closes it. Returns the server's URL getter.
+ */
+export function useContainerServer(namespace: string, sprites: readonly string[], timeoutMs = 120_000): () => string {
+  const servers = new Set<RunningServer>();
+  let srv: RunningServer;
+  beforeAll(async () => {
+    await cleanNamespace(namespace);
+    ({ srv } = await startContainerServer(namespace, servers));
+  }, timeoutMs);
+  afterAll(async () => {
+    for (const s of servers) {
+      for (const name of sprites) await api(s.url)('DELETE', `/v1/sprites/${name}`).catch(() => undefined);
+      await s.close().catch(() => undefined);
+    }
+  });
+  return () => srv.url;
 }

@@ -5,29 +5,20 @@
  * The container engine runs the same suite (test/container/root-level-writes.test.ts).
  * @see docs/fidelity.md "Root-level writes"
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execQuery, wsExec, TOKEN, startTestServer } from '../support/server.ts';
-import type { RunningServer } from '../../src/server/server.ts';
-import { agentBundle } from '../support/agent.ts';
+import { describe, expect, it } from 'vitest';
+import { execQuery, wsExec } from '../support/server.ts';
 import { rootLevelWritesSuite } from '../support/root-level-writes-suite.ts';
-import { announceSkip } from './support.ts';
+import { announceSkip, useSandboxServer } from './support.ts';
 
 const skip = announceSkip('sandbox root-level writes');
-let srv: RunningServer;
 
 describe.skipIf(skip)('root-level writes in a sandbox sprite', () => {
-  beforeAll(async () => {
-    await agentBundle();
-    srv = await startTestServer('sandbox', { token: TOKEN });
-  }, 60_000);
-  afterAll(async () => {
-    await srv?.close();
-  });
-  rootLevelWritesSuite(() => srv.url);
+  const url = useSandboxServer();
+  rootLevelWritesSuite(url);
 
   it('what checks uid 0 still refuses, and read-only mounts stay read-only', async () => {
     const script = 'mount -t tmpfs none /mnt 2>&1 | head -1; echo "mount=${PIPESTATUS[0]}"; touch /.sprite/agent/x 2>&1; kill -0 1 2>/dev/null; echo "kill=$?"; kill -0 2 2>/dev/null; echo "agent=$?"; dpkg-statoverride --add root root 0755 /workspace 2>/dev/null; echo "dpkg=$?"';
-    const r = await wsExec(srv.url, `/v1/sprites/svc/exec?${execQuery(['bash', '-c', script])}`);
+    const r = await wsExec(url(), `/v1/sprites/svc/exec?${execQuery(['bash', '-c', script])}`);
     expect(r.stdout).toMatch(/mount=[1-9]/);
     expect(r.stdout).toMatch(/touch: cannot touch '\/\.sprite\/agent\/x': Read-only file system/);
     expect(r.stdout).toMatch(/kill=1\nagent=1\n/);

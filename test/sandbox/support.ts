@@ -4,6 +4,10 @@
  * exec helper for machines. Test set-up only; never used by the server.
  */
 import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, TOKEN } from '../support/server.ts';
+import { agentBundle } from '../support/agent.ts';
+import type { RunningServer } from '../../src/server/server.ts';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -131,4 +135,20 @@ export async function execViaSudo(m: Machine, script: string): Promise<{ out: st
 export async function hostUidOf(pid: number): Promise<number> {
   const { readFile } = await import('node:fs/promises');
   return Number(/^Uid:\s+(\d+)/m.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1]);
+}
+
+/**
+ * For a `describe` that runs a shared suite (test/support/*-suite.ts) on the sandbox engine: builds the agent bundle
+ * and starts a server (with the test token) before its tests, closes it after them. Returns the server's URL getter.
+ */
+export function useSandboxServer(timeoutMs = 60_000): () => string {
+  let srv: RunningServer | undefined;
+  beforeAll(async () => {
+    await agentBundle();
+    srv = await startTestServer('sandbox', { token: TOKEN });
+  }, timeoutMs);
+  afterAll(async () => {
+    await srv?.close();
+  });
+  return () => srv!.url;
 }
