@@ -115,8 +115,9 @@ describe.skipIf(skip)('container sprite disk quota', () => {
     const [error, size] = r.out.trim().split('\n');
     expect(error).toMatch(/Disk quota exceeded/);
     console.log(`container disk quota: ${QUOTA} bytes, a write stopped at ${size}`);
-    // Within 16 MiB of the quota (btrfs counts metadata, and the image's size on disk is not exactly its Size).
-    expect(Math.abs(Number(size) - QUOTA)).toBeLessThan(16 * MiB);
+    // Near the quota: btrfs counts metadata, and the image's files take more on disk than its Size (their metadata and
+    // block rounding: 17 MiB for the test image's 344 MB in 11,670 files), which the room inside pays for.
+    expect(Math.abs(Number(size) - QUOTA)).toBeLessThan(16 * MiB + image.Size / 16);
     await expect(q.fs.writeFile('/home/sprite/more', new Uint8Array(8 * MiB))).rejects.toMatchObject({ code: 'ENOSPC' });
     expect((await run(q, 'rm /home/sprite/big && echo freed')).out).toBe('freed\n');
     await q.fs.writeFile('/home/sprite/more', new Uint8Array(8 * MiB));
