@@ -45,6 +45,28 @@ describe('RequestLog', () => {
     expect(JSON.parse(last.responseBody)).toMatchObject({ got: { a: 1 } });
   });
 
+  it('gives a streamed answer its status once its head is sent, while its body is still open', async () => {
+    const clock = new FakeClock();
+    const log = new RequestLog(clock);
+    const app = express();
+    app.use(log.middleware());
+    let end: () => void = () => {};
+    app.put('/v1/sprites/:name/services/:svc', (_req, res) => {
+      res.status(200).type('application/x-ndjson');
+      res.write('{"type":"started"}\n');
+      end = () => res.end();
+    });
+    const server = http.createServer(app);
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/sprites/s/services/web`, { method: 'PUT' });
+    expect(res.status).toBe(200);
+    expect(log.list()[0]).toMatchObject({ method: 'PUT', status: 200, durationMs: null, sprite: 's' });
+    end();
+    await res.text();
+    expect(log.list()[0]).toMatchObject({ status: 200, durationMs: 0, responseBody: '{"type":"started"}\n' });
+  });
+
   it('keeps only the last `capacity` records and cuts bodies at `bodyBytes`', async () => {
     const clock = new FakeClock();
     const log = new RequestLog(clock, { capacity: 3, bodyBytes: 16 });

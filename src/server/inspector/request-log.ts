@@ -14,7 +14,8 @@ import { isWarmUp } from '../http/warm-up.ts';
 /**
  * One logged exchange, as `GET /_spritzer/requests` returns it (schema `SpritzerRequest`): `id` increasing from 1,
  * `kind` `http` or `ws` (a handshake and the session that followed), `path` with secret query values masked, `status`
- * 101 for an accepted upgrade and 0 while unanswered, `startedAt` ISO 8601, `durationMs` to the end of the response
+ * 101 for an accepted upgrade and 0 while unanswered (a streamed answer, e.g. a service's NDJSON log, has its status from
+ * the moment its head is sent, though its body is still open), `startedAt` ISO 8601, `durationMs` to the end of the response
  * (`ws`: the socket's close) or null while open, `sprite` the one `/v1/sprites/{name}/…` names, the bodies as text
  * (binary as a byte count) cut at the body limit, `truncated` when one was cut.
  */
@@ -88,9 +89,11 @@ export class RequestLog {
       const entry = this.start('http', req);
       const out = new BodyCapture(this.bodyBytes);
       entry.responseBody = out;
+      entry.open = res;
       captureWrites(res, out);
       const finish = (): void => {
         if (entry.finished) return;
+        entry.open = undefined;
         entry.status = res.statusCode;
         entry.durationMs = this.clock.now() - entry.startedAt;
         entry.responseHeaders = res.getHeaders() as Record<string, unknown>;
@@ -148,6 +151,8 @@ export class RequestLog {
  */
 class Entry {
   status = 0;
+  /** An HTTP response not yet finished: its status counts once its head is sent (a stream that stays open). */
+  open: ServerResponse | undefined;
   durationMs: number | null = null;
   finished = false;
   responseHeaders: Record<string, unknown> = {};
@@ -173,7 +178,7 @@ class Entry {
       kind: this.kind,
       method: this.method,
       path,
-      status: this.status,
+      status: this.open?.headersSent ? this.open.statusCode : this.status,
       startedAt: new Date(this.startedAt).toISOString(),
       durationMs: this.durationMs,
       sprite: spriteOf(path),
