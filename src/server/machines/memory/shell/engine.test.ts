@@ -337,6 +337,15 @@ describe('shell engine: stdin', () => {
     expect(await t.result()).toEqual({ stdout: '0\n', stderr: LATE_STDIN_MESSAGE, exit: LATE_STDIN_EXIT });
   });
 
+  it('a script of `[` tests and awk over a named file reads no stdin: it starts after the 50 ms grace', async () => {
+    // deepagents' read_file command line, as the JS SDK's exec sends it (stdin asked for, never ended)
+    const script = "printf 'alpha\\n' > /tmp/a.txt; if [ ! -f '/tmp/a.txt' ]; then echo missing; exit 1; fi; awk 'NR <= 1 { printf \"%6d\\t%s\\n\", NR, $0 }' '/tmp/a.txt'";
+    const t = start(request(sh(script)), { stdin: true });
+    t.clock.advance(50);
+    const out = await t.result();
+    expect(out).toEqual({ stdout: '     1\talpha\n', stderr: '', exit: 0 });
+  });
+
   it('uses a 50 ms grace period by default (the JS SDK exec() never sends EOF)', async () => {
     const t = start(request(['echo', 'hello', 'world']), { stdin: true });
     t.clock.advance(49);

@@ -17,6 +17,21 @@ describe('scriptMayReadStdin', () => {
     'cat "$F"',
     'if true; then wc -l; fi',
     'echo "unterminated',
+    'cat /dev/stdin',
+    "awk '{print $1}'",
+    "awk -v n=1 '{print n}'",
+    "awk '{print}' n=1",
+    "awk '{print}' -",
+    'awk "$PROG" /etc/hostname',
+    'awk -f prog.awk',
+    'grep -c pat',
+    'grep -e pat',
+    'grep -r pat -',
+    'grep --context 3 pat file',
+    "sed 's/a/b/'",
+    'sed -n -e 2p',
+    'sed --in-place=.bak s/a/b/ file',
+    'if [ -f x ]; then cat; fi',
   ])('%j may read stdin', (script) => {
     expect(scriptMayReadStdin(script)).toBe(true);
   });
@@ -34,6 +49,18 @@ describe('scriptMayReadStdin', () => {
     'cat /dev/null &',
     'sha256sum -b a b',
     'mkdir -p /a && touch /a/b && ls /a',
+    '[ -f /etc/passwd ]',
+    "if [ ! -f '/a b' ]; then echo missing; exit 1; fi",
+    "awk 'NR >= 1 && NR <= 5 { printf \"%6d\\t%s\\n\", NR, $0 }' '/home/sprite/a.txt'",
+    "awk -F: -v OFS=, '{print $1}' /etc/passwd",
+    'awk -f prog.awk data.txt',
+    "grep -rHnF -e 'a.b' '/home/sprite/tree' 2>/dev/null || true",
+    'grep -A3 -m 2 pat file',
+    'grep -r pat',
+    'grep --regexp=pat --line-number file',
+    'grep -e "$PAT" file',
+    "sed -n '2p' file",
+    'sed -i.bak -e s/a/b/ -e s/c/d/ f1 f2',
   ])('%j cannot read stdin', (script) => {
     expect(scriptMayReadStdin(script)).toBe(false);
   });

@@ -52,16 +52,50 @@ const PERL_READS_STDIN = /STDIN|ARGV|<[^<>\n]*>|getc|readline|\bread\b|sysread|\
 /** Commands that read stdin only when given no file operand (or `-`); flags here take no separate value. */
 const FILES_OR_STDIN = new Set(['cat', 'wc', 'tac', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum']);
 
+/**
+ * Commands whose first operand is a program or pattern (unless an option gave it) and whose other operands are the
+ * files they read instead of stdin: the short options that take a value (the rest of the cluster or the next word),
+ * those of them that give the program (so that every operand is a file), and the long options known to take none.
+ * From the POSIX awk, grep and sed pages and GNU grep's and sed's manuals; `grep -r` with no file reads the working
+ * directory (GNU grep). Anything else (an unknown long option, a word that is not literal) counts as reading stdin.
+ */
+const PROGRAM_THEN_FILES: Record<string, { values: string; program: string; longFlags: ReadonlySet<string>; recursive?: string }> = {
+  awk: { values: 'fFvW', program: 'f', longFlags: new Set() },
+  grep: {
+    values: 'efmABCdD',
+    program: 'ef',
+    recursive: 'rR',
+    longFlags: new Set(['--recursive', '--dereference-recursive', '--with-filename', '--no-filename', '--line-number', '--fixed-strings',
+      '--extended-regexp', '--basic-regexp', '--ignore-case', '--count', '--files-with-matches', '--files-without-match', '--invert-match',
+      '--word-regexp', '--line-regexp', '--only-matching', '--quiet', '--silent', '--no-messages', '--text']),
+  },
+  sed: { values: 'efl', program: 'ef', longFlags: new Set(['--quiet', '--silent', '--regexp-extended', '--separate', '--null-data', '--posix', '--sandbox']) },
+};
+PROGRAM_THEN_FILES.egrep = PROGRAM_THEN_FILES.grep;
+PROGRAM_THEN_FILES.fgrep = PROGRAM_THEN_FILES.grep;
+
+/** Long options that give the program or pattern (`--regexp=P`, `--file=F`, `--expression=S`). */
+const LONG_PROGRAM = /^--(regexp|file|expression)=/;
+/** Operands that name the standard input itself. */
+const STDIN_FILES = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+/** An awk operand that assigns a variable (`n=1`) rather than naming a file. */
+const AWK_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
 /** Redirection operators that give a command its stdin from elsewhere. */
 const STDIN_REDIRECTS = new Set(['<', '<<', '<<-', '<<<', '<&', '<>']);
 
 type Node = { type?: unknown } & Record<string, unknown>;
 type WordNode = { parts?: Array<{ type: string; value?: string }> } | null | undefined;
 
-/** The literal text of a word made of one literal part, else undefined (`$CMD`, `"a"$b`, …). */
+/**
+ * The literal text of a word made of one literal part, else undefined (`$CMD`, `"a"$b`, …). A lone `[` (the test
+ * command) is parsed as a glob part; it matches nothing and is the literal `[`.
+ */
 function literal(word: WordNode): string | undefined {
-  const parts = word?.parts;
-  if (!parts || parts.length !== 1 || parts[0]!.type !== 'Literal') return undefined;
+  const parts = word?.parts as Array<{ type: string; value?: string; pattern?: string }> | undefined;
+  if (!parts || parts.length !== 1) return undefined;
+  if (parts[0]!.type === 'Glob' && parts[0]!.pattern === '[') return '[';
+  if (parts[0]!.type !== 'Literal') return undefined;
   return parts[0]!.value;
 }
 
@@ -118,7 +152,17 @@ function reads(root: unknown, functions: ReadonlySet<string>): boolean {
         const name = literal(n.name as WordNode);
         if (name === undefined) return true;
         const args = Array.isArray(n.args) ? (n.args as WordNode[]) : [];
-        if (!NO_STDIN.has(name) && !NOT_RUN_HERE.has(name) && !functions.has(name) && !(FILES_OR_STDIN.has(name) && hasFileOperand(args)) && !(PYTHONS.has(name) && pythonCodeIgnoresStdin(args)) && !(name === 'perl' && perlCodeIgnoresStdin(args))) return true;
+        if (
+          !NO_STDIN.has(name) &&
+          !NOT_RUN_HERE.has(name) &&
+          !functions.has(name) &&
+          !(FILES_OR_STDIN.has(name) && hasFileOperand(args)) &&
+          !(PROGRAM_THEN_FILES[name] && readsOnlyFiles(name, args)) &&
+          !(PYTHONS.has(name) && pythonCodeIgnoresStdin(args)) &&
+          !(name === 'perl' && perlCodeIgnoresStdin(args))
+        ) {
+          return true;
+        }
       }
       stack.push(n.args, n.assignments); // command substitutions inherit the stdin
       continue;
@@ -187,10 +231,54 @@ function hasFileOperand(args: WordNode[]): boolean {
   for (const arg of args) {
     const text = literal(arg);
     if (text === undefined) return false;
-    if (text === '-') return false;
+    if (STDIN_FILES.has(text)) return false;
     if (!text.startsWith('-')) operand = true;
   }
   return operand;
+}
+
+/**
+ * True when `name` (a {@link PROGRAM_THEN_FILES} command) given `args` reads files only: `awk PROG FILE…`,
+ * `grep -rHnF -e PAT PATH`, `sed -n 2p FILE`, `grep -r PAT` (the working directory). False when it may read stdin:
+ * no file operand, a `-` or `/dev/stdin` operand, a word that is not literal, an unknown long option.
+ */
+function readsOnlyFiles(name: string, args: WordNode[]): boolean {
+  const spec = PROGRAM_THEN_FILES[name]!;
+  const words = args.map((a) => literalOrQuoted(a));
+  let programGiven = false;
+  let recursive = false;
+  let options = true;
+  const operands: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (w === undefined) return false;
+    if (!options || w === '-' || !w.startsWith('-')) {
+      operands.push(w);
+      continue;
+    }
+    if (w === '--') {
+      options = false;
+      continue;
+    }
+    if (w.startsWith('--')) {
+      if (LONG_PROGRAM.test(w)) programGiven = true;
+      else if (!spec.longFlags.has(w)) return false;
+      if (w === '--recursive' || w === '--dereference-recursive') recursive = true;
+      continue;
+    }
+    for (let j = 1; j < w.length; j++) {
+      const c = w[j]!;
+      if (spec.recursive?.includes(c)) recursive = true;
+      if (!spec.values.includes(c)) continue;
+      if (spec.program.includes(c)) programGiven = true;
+      if (j === w.length - 1 && ++i >= words.length) return false; // the value is the next word
+      break;
+    }
+  }
+  if (!programGiven && operands.length === 0) return false;
+  const files = (programGiven ? operands : operands.slice(1)).filter((o) => !(name === 'awk' && AWK_ASSIGNMENT.test(o)));
+  if (files.some((f) => STDIN_FILES.has(f))) return false;
+  return files.length > 0 || recursive;
 }
 
 /**
