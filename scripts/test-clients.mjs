@@ -2,7 +2,9 @@
 // spritzer, once per engine, unchanged, from their own registries: Python ones in a venv under
 // .cache/clients/venv (pinned by test/external/clients/requirements.txt) or, for a suite whose dependencies conflict
 // with that venv's, in the venv it names (`"venv": "NAME"`: .cache/clients/venv-NAME, pinned by
-// test/external/clients/requirements-NAME.txt); Go ones by `go test` (pinned by go.sum).
+// test/external/clients/requirements-NAME.txt); Go ones by `go test` (pinned by go.sum); npm ones (`"kind": "node"`)
+// by Node's test runner, each from its own package-lock.json installed into .cache/clients/node-ID
+// (scripts/test-clients-node.mjs, which also starts their server).
 // Writes .tmp/clients-report.json (what docs/works-with.md is generated from: `npm run docs:works-with`) and
 // ends with the plain line "N passed, N failed"; exits non-zero on any failure or on a client that could not run.
 //
@@ -12,9 +14,10 @@
 // scripts/with-docker.sh (which starts dockerd, builds the image once into .cache/container, and stops the daemon).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { runNodeTests, stageNodeSuite, startServer } from './test-clients-node.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { engine: { type: 'string' }, only: { type: 'string' } } });
@@ -77,7 +80,7 @@ function setupPython({ dir: venv, requirements: req, python }) {
   return 0;
 }
 
-/** Counts of a pytest JUnit XML report: {passed, failed, skipped, cases: [{name, result}]}. */
+/** Counts of a JUnit XML report (pytest's, or node --test's junit reporter): {passed, failed, skipped, cases: [{name, result}]}. */
 function readJunit(file) {
   if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, cases: [] };
   const xml = readFileSync(file, 'utf8');
@@ -148,6 +151,28 @@ const baseEnv = { ...process.env, SPRITZER_BIN: join(root, 'bin/spritzer.mjs'), 
 delete baseEnv.SPRITZER_CMD;
 const results = [];
 const pythonReady = new Map();
+const nodeReady = new Map();
+
+/** A staged node suite's run on one engine: its own server, its tests, the counts of their JUnit report. */
+async function runNodeSuite(suite, engine, staged, env) {
+  let server;
+  try {
+    server = await startServer({ bin: baseEnv.SPRITZER_BIN, engine, env });
+  } catch (e) {
+    console.error(`test-clients: ${e.message}`);
+    return { passed: 0, failed: 1, skipped: 0, cases: [], reason: `spritzer did not start: ${e.message.split('\n')[0]}` };
+  }
+  try {
+    const xml = join(tmp, `${suite.id}-${engine}.xml`);
+    rmSync(xml, { force: true });
+    const status = await runNodeTests({ ...staged, xml, env: { ...env, SPRITES_BASE_URL: server.url, SPRITES_TOKEN: server.token } });
+    const counts = readJunit(xml);
+    if (status !== 0 && counts.failed === 0) counts.failed = 1;
+    return counts;
+  } finally {
+    await server.stop();
+  }
+}
 for (const suite of manifest.suites) {
   if (only && !only.includes(suite.id)) continue;
   for (const engine of engines) {
@@ -182,6 +207,11 @@ for (const suite of manifest.suites) {
         counts = readGoJson(r.stdout ?? '');
         if (r.status !== 0 && counts.failed === 0) counts.failed = 1;
       }
+    } else if (suite.kind === 'node') {
+      if (!nodeReady.has(suite.id)) nodeReady.set(suite.id, stageNodeSuite(root, suite));
+      const staged = nodeReady.get(suite.id);
+      counts = staged.error ? { passed: 0, failed: 1, skipped: 0, cases: [], reason: staged.error } : await runNodeSuite(suite, engine, staged, env);
+      if (staged.installSeconds) row.installSeconds = Math.round(staged.installSeconds * 10) / 10;
     } else {
       throw new Error(`test/external/clients/clients.json: suite ${suite.id} has unknown kind ${suite.kind}`);
     }
