@@ -165,7 +165,8 @@ test('the SDK through the sprite URL against the published 0.4.2 server: health,
     await put.body?.cancel();
     assert.equal(put.status, 200, `PUT of the service running the uploaded server: spritzer answered ${put.status}`);
 
-    // Reconnect as the docs do, and let the SDK wait for the server's health through the URL.
+    // Reconnect as the docs do, and let the SDK wait for the server's health through the URL. (start() passes its
+    // `signal` and `skipHealthCheck` on to the client but not `waitForHealth`, so the signal is what bounds the wait.)
     const sdk = await SandboxAgent.start({ sandbox: sprites_, sandboxId: `sprites/${NAME}`, signal: AbortSignal.timeout(60_000) });
     try {
       const entries = await sdk.listFsEntries({ path: '/home/sprite' });
