@@ -97,5 +97,5 @@ describe(`decompression in the shell engine stops at ${DECOMPRESS_MAX_BYTES} byt
     expect(r.exit).not.toBe(0);
     expect(r.stderr).not.toBe('');
     expect(r.exists('/home/sprite/z')).toBe(false);
-  });
+  }, 120_000);
 });
