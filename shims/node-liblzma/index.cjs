@@ -180,6 +180,7 @@ function withDictionaryOf(out, level) {
  * is encoded with that preset and the header is given the asked-for dictionary, which is the byte-for-byte output
  * of XZ Utils' xz for such input (no match can reach further back than the input's start). Larger input at -8 or
  * -9 fails with "Cannot allocate memory" (errno 5).
+ * @deviation XZ Utils' xz compresses that input, given the memory (docs/fidelity.md, `xz`).
  */
 function xzSync(data, opts = {}) {
   const input = Buffer.isBuffer(data) ? data : Buffer.from(data);

@@ -20,7 +20,11 @@ interface Codec {
   tool: 'xz' | 'bzip2';
   suffixes: string[];
   magic: Buffer;
-  /** Throws an Error with liblzma's `errno` when xz's encoder cannot have the memory (`-8`/`-9` of large input). */
+  /**
+   * Throws an Error with liblzma's `errno` when xz's encoder cannot have the memory.
+   * @deviation `-8`/`-9` of more than 16 MiB fail with "Cannot allocate memory": liblzma runs in WebAssembly with
+   * 256 MiB (shims/node-liblzma), where real xz has the 370/674 MiB those encoders take.
+   */
   compress(data: Buffer, level: number, extreme: boolean): Buffer;
   /** Decompresses at most DECOMPRESS_MAX_BYTES (decompress-limit.ts); past it rejects with DecompressLimitError. */
   decompress(data: Buffer): Promise<Buffer>;
