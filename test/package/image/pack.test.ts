@@ -46,8 +46,12 @@ describe.skipIf(!enabled)('npm install ./spritzer-emulator-*.tgz (the packed pac
   let server: ChildProcess | undefined;
   let served = '';
 
-  /** `npx --no spritzer-emulator …args` in the project: the installed package's command, never a download. */
-  const npxArgs = (...args: string[]) => ['--no', 'spritzer-emulator', ...args];
+  /**
+   * `npx spritzer-emulator …args` in the project: the installed package's one bin, `spritzer` (npx runs a package's
+   * only bin whatever its name). Not found there, npx would fail rather than download: no TTY to ask, and no
+   * `spritzer-emulator` on the registry yet. (`npx --no` would take the arguments as its own.)
+   */
+  const npxArgs = (...args: string[]) => ['spritzer-emulator', ...args];
 
   beforeAll(async () => {
     temp = mkdtempSync(join(tmpdir(), 'spritzer-pack-test-'));
