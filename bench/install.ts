@@ -205,7 +205,7 @@ try {
     const c = cold.get(s)?.installMs;
     const native = [...warm.get(s)!, ...(cold.has(s) ? [cold.get(s)!] : [])].flatMap((x) => x.native);
     const isSpritzer = s !== floor;
-    return [s.label, sec(w), ratio(w, floorWarm), sec(c), ratio(c, floorCold), sec(a), ratio(a, floorAnswer), isSpritzer ? (a <= TARGET_S * 1000 ? 'met' : 'missed') : '', native.length ? `yes (${native.filter((n) => n.startsWith('script:')).map((n) => n.replace(/^script: (\S+).*$/, '$1')).join(', ') || native[0]})` : 'none'];
+    return [s.label, sec(w), ratio(w, floorWarm), sec(c), ratio(c, floorCold), sec(a), ratio(a, floorAnswer), isSpritzer ? (a <= TARGET_S * 1000 ? 'met' : 'missed') : '', native.length ? `yes (${[...new Set(native.filter((n) => n.startsWith('script:')).map((n) => n.replace(/^script: (\S+ \S+).*$/, '$1')))].join(', ') || native[0]})` : 'none'];
   });
   const npm = (await run('npm', ['--version'], work)).trim();
   console.log(`\nnpm install of the packed tarball into an empty project, then its command to a first answer: median of ${rounds} warm run${rounds > 1 ? 's' : ''} (same run, alternated)${cold.size ? ', one cold' : ''}; node ${process.version}, npm ${npm}\n`);

@@ -2,7 +2,8 @@
  * Where spritzer's own files are (spec/, dist/, src/, package.json), found once by walking up from this module to
  * the nearest `package.json` named `spritzer-emulator` (the package's name; its command is `spritzer`). The same
  * answer whether this code runs from src/ (tsx), from the per-file build in dist/, from the bundled server
- * (dist/server/spritzer.mjs, `npm run build`) or from a packed install (node_modules/spritzer-emulator). It owns that lookup only; each user joins its own relative path.
+ * (dist/server/spritzer.mjs, `npm run build`) or from a packed install (node_modules/spritzer-emulator). It owns
+ * that lookup only; each user joins its own relative path.
  * Throws at load when no such package.json is above this file (a broken install).
  */
 import { existsSync, readFileSync } from 'node:fs';
