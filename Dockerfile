@@ -25,6 +25,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/bin ./bin
 COPY --from=build /app/spec ./spec
+# node_modules/node-liblzma and node_modules/@mongodb-js/zstd link to these workspaces (liblzma and zstd in WebAssembly).
+COPY --from=build /app/shims ./shims
 # Any non-root uid works: spritzer writes only to its temp dir (and --data-dir, when given).
 USER 1000:1000
 EXPOSE 4290

@@ -24,7 +24,7 @@ const conformance = {
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'test/external/differential/*.test.ts'] } },
+      { test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'shims/**/*.test.ts', 'bench/**/*.test.ts', 'test/external/differential/*.test.ts'] } },
       {
         test: {
           name: 'integration',

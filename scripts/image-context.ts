@@ -7,7 +7,7 @@
  * `docker build DIR`).
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,15 +32,15 @@ export interface ImageContext {
 export function packRepo(dest: string, repo = REPO): string {
   mkdirSync(dest, { recursive: true });
   execFileSync('npm', ['pack', '--pack-destination', dest, '--silent'], { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] });
-  const tgz = readdirSync(dest).find((f) => /^spritzer-.*\.tgz$/.test(f));
-  if (!tgz) throw new Error(`npm pack left no spritzer-*.tgz in ${dest}`);
+  const tgz = readdirSync(dest).find((f) => /^spritzer-emulator-.*\.tgz$/.test(f));
+  if (!tgz) throw new Error(`npm pack left no spritzer-emulator-*.tgz in ${dest}`);
   return join(dest, tgz);
 }
 
 /**
  * The optional packages of package.json (`peerDependencies`, optional in `peerDependenciesMeta`: the SQLite and PTY
  * bindings, dockerode) and what they depend on, as installed top-level in `repo`'s node_modules: the image carries
- * every feature, though `npm install spritzer` leaves them out.
+ * every feature, though installing the package (spritzer-emulator) leaves them out.
  */
 function optionalPackages(repo: string): string[] {
   const read = (dir: string) => JSON.parse(readFileSync(join(repo, dir, 'package.json'), 'utf8'));
@@ -90,8 +90,11 @@ export function prepareImageContext(dir: string, opts: { tarball?: string; repo?
     execFileSync('tar', ['-xzf', tarball, '-C', dir, '--strip-components=1']);
     copyFileSync(join(repo, 'package-lock.json'), join(dir, 'package-lock.json'));
     copyFileSync(join(repo, 'Dockerfile'), join(dir, 'Dockerfile'));
-    const packages = productionPackages(repo);
+    // The workspaces under shims/ are links in the checkout; the tarball already holds them, bundled with just-bash,
+    // and shims/ itself goes along for the Dockerfile's runtime stage, which copies it as a checkout's build has it.
+    const packages = productionPackages(repo).filter((p) => !lstatSync(join(repo, p)).isSymbolicLink());
     for (const p of packages) cpSync(join(repo, p), join(dir, p), { recursive: true, verbatimSymlinks: true });
+    cpSync(join(repo, 'shims'), join(dir, 'shims'), { recursive: true, filter: (src) => !src.endsWith('.test.ts') });
     writeFileSync(join(dir, '.prebuilt'), 'dist/ and production node_modules are already here: the build stage skips npm ci\n');
     writeFileSync(join(dir, '.dockerignore'), '.git\n');
     return { dir, tarball, packages: packages.length };
@@ -104,7 +107,7 @@ export function prepareImageContext(dir: string, opts: { tarball?: string; repo?
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [dir, tarball] = process.argv.slice(2);
   if (!dir) {
-    process.stderr.write('usage: npx tsx scripts/image-context.ts DIR [spritzer-*.tgz]\n');
+    process.stderr.write('usage: npx tsx scripts/image-context.ts DIR [spritzer-emulator-*.tgz]\n');
     process.exit(2);
   }
   const ctx = prepareImageContext(resolve(dir), { tarball: tarball && resolve(tarball) });

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The unit, integration and conformance suites on Node 24, beside `npm test` on the machine's Node 20: a copy of the
 # working tree (tracked and untracked files, not node_modules) under .tmp/node24, installed with `npm ci` by Node 24
-# so that the native add-ons (better-sqlite3, node-pty, node-liblzma) are built for its ABI against its own headers,
+# so that the native add-ons (better-sqlite3, node-pty) are built for its ABI against its own headers,
 # then `vitest run` of those projects with Node 24 first on PATH (every `node` the tests start is Node 24 too).
 # Ends with the Node version and vitest's own summary; exits with vitest's status. vitest's JSON report goes to
 # .tmp/vitest-node24.json in the tree it was started from, so CI's log tail can name the failed tests.

@@ -42,7 +42,7 @@ type Options struct {
 	// Engine is the server's --exec engine (default: $SPRITZER_EXEC, else "shell").
 	Engine string
 	// Command starts spritzer, e.g. []string{"node", "/path/bin/spritzer.mjs"} (default: $SPRITZER_CMD, split on
-	// spaces; else node $SPRITZER_BIN; else node_modules/spritzer found from the working directory upwards; else
+	// spaces; else node $SPRITZER_BIN; else node_modules/spritzer-emulator found from the working directory upwards; else
 	// `spritzer` on PATH, its link resolved).
 	Command []string
 	// Token is the bearer token the server requires (default: a random one).
@@ -422,12 +422,16 @@ func command(explicit []string) ([]string, error) {
 		}
 		return []string{p}, nil
 	}
-	return nil, errors.New("spritzer not found: install it (npm install --save-dev spritzer, found under node_modules/), or set SPRITZER_BIN to its bin/spritzer.mjs, or SPRITZER_CMD to the command that starts it")
+	return nil, errors.New("spritzer not found: install it (npm pack in a checkout of spritzer, then npm install --save-dev PATH/spritzer-emulator-*.tgz: the package " + packageName + ", found under node_modules/), or set SPRITZER_BIN to its bin/spritzer.mjs, or SPRITZER_CMD to the command that starts it")
 }
 
-// scriptIn is dir/node_modules/spritzer/bin/spritzer.mjs, or dir/bin/spritzer.mjs in a checkout of spritzer, or "".
+// packageName is the npm package that holds the spritzer command (spritzer on npm is an unrelated package).
+const packageName = "spritzer-emulator"
+
+// scriptIn is dir/node_modules/spritzer-emulator/bin/spritzer.mjs, or dir/bin/spritzer.mjs in a checkout of
+// spritzer (its package.json names spritzer-emulator), or "".
 func scriptIn(dir string) string {
-	installed := filepath.Join(dir, "node_modules", "spritzer", "bin", "spritzer.mjs")
+	installed := filepath.Join(dir, "node_modules", packageName, "bin", "spritzer.mjs")
 	if _, err := os.Stat(installed); err == nil {
 		return installed
 	}
@@ -438,7 +442,7 @@ func scriptIn(dir string) string {
 	var pkg struct {
 		Name string `json:"name"`
 	}
-	if b, err := os.ReadFile(filepath.Join(dir, "package.json")); err == nil && json.Unmarshal(b, &pkg) == nil && pkg.Name == "spritzer" {
+	if b, err := os.ReadFile(filepath.Join(dir, "package.json")); err == nil && json.Unmarshal(b, &pkg) == nil && pkg.Name == packageName {
 		return own
 	}
 	return ""

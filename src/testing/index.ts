@@ -1,5 +1,5 @@
 /**
- * `spritzer/testing`: one call that starts spritzer inside the test process, on a free loopback port, for
+ * `spritzer-emulator/testing`: one call that starts spritzer inside the test process, on a free loopback port, for
  * vitest, jest, mocha or any other runner. It owns the start-up defaults a test suite wants (a token that is
  * enforced, silent logs, response validation on); it does not own the server, which is `src/server/server.ts`.
  * @see docs/testing.md

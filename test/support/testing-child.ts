@@ -1,5 +1,5 @@
 /**
- * A user's test process for test/integration/lifecycle/testing-helper-cleanup.test.ts: starts `spritzer/testing` on
+ * A user's test process for test/integration/lifecycle/testing-helper-cleanup.test.ts: starts `spritzer-emulator/testing` on
  * CHILD_ENGINE, starts a service (`sleep 300`) so the engine has processes of its own, prints
  * {pid, baseUrl}, waits for a line on stdin (so the test can look at it running), then ends as CHILD_MODE says: pass (stop(), exit 0), fail (a thrown error, stop() in finally,
  * exit 1) or hang (until a signal).

@@ -140,6 +140,25 @@ def test_function_scope_gives_each_test_its_own_server(tmp_path):
         assert_gone(server)
 
 
+def test_finds_the_installed_package_and_a_checkout_from_below(tmp_path, monkeypatch):
+    """`npm install` of the packed tarball puts the command under node_modules/spritzer-emulator; a checkout is the
+    directory whose package.json names spritzer-emulator. Either is found from a directory below it."""
+    monkeypatch.setenv("PATH", "")
+    installed = tmp_path / "project" / "node_modules" / "spritzer-emulator" / "bin" / "spritzer.mjs"
+    installed.parent.mkdir(parents=True)
+    installed.write_text("")
+    (tmp_path / "project" / "tests").mkdir()
+    assert resolve_command(start_dir=str(tmp_path / "project" / "tests"))[1:] == [str(installed)]
+    checkout = tmp_path / "checkout"
+    (checkout / "bin").mkdir(parents=True)
+    (checkout / "bin" / "spritzer.mjs").write_text("")
+    (checkout / "package.json").write_text(json.dumps({"name": "spritzer-emulator"}))
+    assert resolve_command(start_dir=str(checkout / "bin"))[1:] == [str(checkout / "bin" / "spritzer.mjs")]
+    (checkout / "package.json").write_text(json.dumps({"name": "spritzer"}))  # npm's unrelated package of that name
+    with pytest.raises(SpritzerError, match="npm install --save-dev PATH/spritzer-emulator-"):
+        resolve_command(start_dir=str(checkout / "bin"))
+
+
 def test_npx_is_refused_with_the_reason():
     with pytest.raises(SpritzerError, match="does not pass SIGINT/SIGTERM"):
         resolve_command(command="npx spritzer")

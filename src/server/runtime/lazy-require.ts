@@ -25,7 +25,7 @@ const manifest = require('../../../package.json') as { peerDependencies?: Record
 /**
  * The error for a feature whose optional package is not installed: it names the package and the command that
  * installs the range spritzer was tested with (package.json `peerDependencies`, marked optional in
- * `peerDependenciesMeta`, so `npm install spritzer` compiles nothing for the default engine).
+ * `peerDependenciesMeta`, so installing the package spritzer-emulator compiles nothing for the default engine).
  * @see docs/limits.md "Optional packages"
  */
 export function missingPackage(pkg: string, feature: string): Error {

@@ -16,14 +16,14 @@ function tree(): string {
 }
 
 describe('project root', () => {
-  it('is the checkout holding spec/openapi.yaml and package.json named spritzer', () => {
+  it('is the checkout holding spec/openapi.yaml and package.json named spritzer-emulator', () => {
     expect(projectPath('spec/openapi.yaml')).toBe(join(PROJECT_ROOT, 'spec/openapi.yaml'));
     expect(findProjectRoot(join(PROJECT_ROOT, 'src/server/http'))).toBe(PROJECT_ROOT);
   });
 
   it('walks past package.json files of other packages and unreadable ones to the nearest spritzer one', () => {
     const root = tree();
-    writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'spritzer' }));
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'spritzer-emulator' }));
     mkdirSync(join(root, 'node_modules/dep/lib'), { recursive: true });
     writeFileSync(join(root, 'node_modules/dep/package.json'), JSON.stringify({ name: 'dep' }));
     mkdirSync(join(root, 'node_modules/dep/lib/broken'));

@@ -1,8 +1,9 @@
 /**
  * Where spritzer's own files are (spec/, dist/, src/, package.json), found once by walking up from this module to
- * the nearest `package.json` named `spritzer`. The same answer whether this code runs from src/ (tsx), from the
- * per-file build in dist/, from the bundled server (dist/server/spritzer.mjs, `npm run build`) or from a packed
- * install (node_modules/spritzer). It owns that lookup only; each user joins its own relative path.
+ * the nearest `package.json` named `spritzer-emulator` (the package's name; its command is `spritzer`). The same
+ * answer whether this code runs from src/ (tsx), from the per-file build in dist/, from the bundled server
+ * (dist/server/spritzer.mjs, `npm run build`) or from a packed install (node_modules/spritzer-emulator). It owns
+ * that lookup only; each user joins its own relative path.
  * Throws at load when no such package.json is above this file (a broken install).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The package's name in its package.json, which marks the root. */
-const PACKAGE_NAME = 'spritzer';
+const PACKAGE_NAME = 'spritzer-emulator';
 
 /** The first directory at or above `start` holding a package.json named {@link PACKAGE_NAME}; undefined if none. */
 export function findProjectRoot(start: string): string | undefined {

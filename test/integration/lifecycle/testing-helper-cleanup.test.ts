@@ -1,5 +1,5 @@
 /**
- * `spritzer/testing` leaves nothing behind: a user's test process (test/support/testing-child.ts) that started it
+ * `spritzer-emulator/testing` leaves nothing behind: a user's test process (test/support/testing-child.ts) that started it
  * and a service inside a sprite ends by passing, by failing, or by Ctrl-C (SIGINT to its process group), and then
  * `ps` shows none of the processes it had started and `ss` no listener on its port. SPRITZER_INTEGRATION_EXEC
  * picks the engine (the integration-sandbox project runs it on sandbox).
@@ -53,7 +53,7 @@ async function startChild(mode: string): Promise<{ child: ChildProcess; pid: num
   return { child, pid, port: new URL(baseUrl).port, exit };
 }
 
-describe(`spritzer/testing on ${engine}: nothing left behind`, () => {
+describe(`spritzer-emulator/testing on ${engine}: nothing left behind`, () => {
   for (const mode of ['pass', 'fail', 'interrupt'] as const) {
     it(`after a ${mode}`, async () => {
       const { child, pid, port, exit } = await startChild(mode === 'interrupt' ? 'hang' : mode);

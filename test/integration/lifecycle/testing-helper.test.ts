@@ -1,5 +1,5 @@
 /**
- * `spritzer/testing` as a user's test suite sees it: `startSpritzer()` in a vitest hook, the official
+ * `spritzer-emulator/testing` as a user's test suite sees it: `startSpritzer()` in a vitest hook, the official
  * `@fly/sprites` SDK pointed at it, `reset()` between tests and `stop()` at the end.
  * @see docs/testing.md
  */

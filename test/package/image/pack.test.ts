@@ -1,25 +1,29 @@
 /**
- * The npm package as users run it: `npm pack` of the repository (its `prepare` builds dist/),
- * then `npx ./spritzer-*.tgz` in an empty temp dir, which installs the tarball and its production dependencies
- * (nothing to compile: the native packages are optional peers, docs/limits.md) into npx's cache. It checks that `--help` lists every flag the sources
- * declare, with its env name, and that the installed command serves. It installs from the registry, so it runs only
- * under `npm run test:pack` (SPRITZER_TEST_PACK=1, from `.ci/run`); everything it makes is removed afterwards: the
- * temp dir, the server's process group and npx's cache entry.
+ * The npm package as users install it: `npm pack` of the repository (its `prepare` builds dist/), then
+ * `npm install ./spritzer-emulator-*.tgz` in an empty temp project, which installs the tarball and its production
+ * dependencies. It checks that the install built nothing native (scripts/install-audit.ts reads npm's verbose log:
+ * no lifecycle script but spritzer's and esbuild's postinstall, no node-gyp, gyp or prebuild-install line, no
+ * `binding.gyp` or `.node` file installed; docs/limits.md "Optional packages"), that `npx spritzer-emulator` finds
+ * the package's `spritzer` command and its `--help` lists every flag the sources declare, with its env name, and that
+ * the installed command serves. It installs from the registry, so it runs only under `npm run test:pack`
+ * (SPRITZER_TEST_PACK=1, from `.ci/run`); everything it makes is removed afterwards: the temp dir and the server's
+ * process group.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve, sep } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { packRepo } from '../../../scripts/image-context.ts';
+import { installTarball, nativeBuildEvidence, type InstallResult } from '../../../scripts/install-audit.ts';
 import { api, execQuery, wsExec } from '../../support/server.ts';
 
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const enabled = process.env.SPRITZER_TEST_PACK === '1';
-if (!enabled) console.warn('pack test skipped: it compiles native dependencies; run npm run test:pack (.ci/run does)');
+if (!enabled) console.warn('pack test skipped: it installs from the npm registry; run npm run test:pack (.ci/run does)');
 
 /** Every `--flag` and env name the command's sources declare (commander Options in src/, tests excluded). */
 function declaredFlags(): { flags: string[]; envs: string[] } {
@@ -35,70 +39,53 @@ function declaredFlags(): { flags: string[]; envs: string[] } {
   return { flags: [...flags].sort(), envs: [...envs].sort() };
 }
 
-/**
- * Removes npx's cache entries (`<npm cache>/_npx/<hash>`) that installed a spritzer tarball which is gone or lies
- * under `under`: npx keys entries by the spec (`./spritzer-0.1.0.tgz`), so a stale one would be reused by the next
- * run instead of the fresh tarball. Entries of other packages, and of tarballs still present elsewhere, stay.
- */
-function dropNpxEntries(npxCache: string, under: string): void {
-  if (!existsSync(npxCache)) return;
-  for (const entry of readdirSync(npxCache)) {
-    const dir = join(npxCache, entry);
-    let spec: string | undefined;
-    try {
-      spec = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies?.spritzer;
-    } catch {
-      continue;
-    }
-    if (!spec?.startsWith('file:') || !spec.endsWith('.tgz')) continue;
-    const target = resolve(dir, spec.slice('file:'.length));
-    if (!existsSync(target) || target.startsWith(under + sep)) rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-describe.skipIf(!enabled)('npx ./spritzer-*.tgz (the packed package)', () => {
+describe.skipIf(!enabled)('npm install ./spritzer-emulator-*.tgz (the packed package)', () => {
   let temp: string;
-  let tarball: string;
-  let npxCache: string;
+  let project: string;
+  let install: InstallResult;
   let server: ChildProcess | undefined;
   let served = '';
 
-  /** `npx --yes ./spritzer-….tgz …args` in the scratch dir, from the npm cache where it can. */
-  const npxArgs = (...args: string[]) => ['--yes', '--prefer-offline', `./${basename(tarball)}`, ...args];
+  /**
+   * `npx spritzer-emulator …args` in the project: the installed package's one bin, `spritzer` (npx runs a package's
+   * only bin whatever its name). Not found there, npx would fail rather than download: no TTY to ask, and no
+   * `spritzer-emulator` on the registry yet. (`npx --no` would take the arguments as its own.)
+   */
+  const npxArgs = (...args: string[]) => ['spritzer-emulator', ...args];
 
   beforeAll(async () => {
     temp = mkdtempSync(join(tmpdir(), 'spritzer-pack-test-'));
-    const packed = packRepo(join(temp, 'pack'), repo);
-    tarball = join(temp, 'project', basename(packed));
-    mkdirSync(join(temp, 'project'));
-    copyFileSync(packed, tarball);
-    writeFileSync(join(temp, 'project', 'package.json'), JSON.stringify({ name: 'scratch', private: true }));
-    npxCache = join((await run('npm', ['config', 'get', 'cache'])).stdout.trim(), '_npx');
-    dropNpxEntries(npxCache, temp);
-  }, 300_000);
+    const tarball = packRepo(join(temp, 'pack'), repo);
+    project = join(temp, 'project');
+    mkdirSync(project);
+    install = await installTarball(tarball, project);
+  }, 1_200_000);
 
   afterAll(async () => {
     if (server?.pid && server.exitCode === null) {
       process.kill(-server.pid, 'SIGTERM');
       await new Promise((r) => server!.once('exit', r));
     }
-    // npx installed the tarball into its cache: that entry goes with the temp dir.
-    if (npxCache && temp) dropNpxEntries(npxCache, temp);
     if (temp) rmSync(temp, { recursive: true, force: true });
   });
 
-  it('--help lists every flag the sources declare, each with its env name', async () => {
-    const { stdout } = await run('npx', npxArgs('--help'), { cwd: join(temp, 'project'), timeout: 1_200_000, maxBuffer: 16 << 20 });
+  it('installs without building anything native: no install script, no toolchain, no addon', () => {
+    expect(install.status, install.log.slice(-4000)).toBe(0);
+    expect(nativeBuildEvidence(install.log, project)).toEqual([]);
+  });
+
+  it('npx spritzer-emulator runs the spritzer command; --help lists every flag the sources declare, each with its env name', async () => {
+    const { stdout } = await run('npx', npxArgs('--help'), { cwd: project, timeout: 120_000, maxBuffer: 16 << 20 });
     const help = stdout.replace(/\s+/g, ' ');
     const { flags, envs } = declaredFlags();
     expect(flags.length).toBeGreaterThan(15);
     for (const flag of flags) expect(help, `flag ${flag}`).toContain(`${flag} `);
     for (const env of envs) expect(help, `env ${env}`).toContain(`env: ${env}`);
     expect(help).toContain('default: "127.0.0.1:4290"');
-  }, 1_260_000);
+  }, 180_000);
 
   it('serves from the installed package on the port it prints: health, create, exec', async () => {
-    server = spawn('npx', npxArgs('--addr', '127.0.0.1:0', '--log-level', 'warn'), { cwd: join(temp, 'project'), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn('npx', npxArgs('--addr', '127.0.0.1:0', '--log-level', 'warn'), { cwd: project, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     server.stderr!.on('data', (c) => (err += c));
@@ -136,8 +123,10 @@ describe.skipIf(!enabled)('npx ./spritzer-*.tgz (the packed package)', () => {
     "printf 'x\\0y\\n' | tr '\\0' '-'",
     "printf 'a\\na\\nb\\n' | uniq -c",
     'mkdir d1 d2 && touch f1 && echo */ && for d in */; do echo "$d"; done',
-    // The archive tools' libraries (yauzl and pako, compressjs, liblzma inside the bundled just-bash) as installed.
+    // The archive tools' libraries as installed (yauzl and pako, compressjs, liblzma in WebAssembly bundled with
+    // just-bash; tar -J goes through just-bash's own xz).
     "printf 'hello\\n' > a && zip -q a.zip a && unzip -p a.zip a && xz -c a | xz -dc && bzip2 -c a | bunzip2 && sed 's/.*/\\U&/' a",
+    "printf 'hello\\n' > a && xz -9 -c a | od -An -tx1 && tar -cJf t.txz a && rm a && tar -xJf t.txz && cat a && zstd -q -c a | zstd -dc",
   ])('the installed shell engine answers %s as real bash does', async (script) => {
     expect(served).not.toBe('');
     const dir = mkdtempSync(join(temp, 'bash-'));

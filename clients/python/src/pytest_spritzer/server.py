@@ -25,6 +25,11 @@ import urllib.request
 from typing import Any, Deque, Dict, List, Optional, Sequence
 
 READY = re.compile(r"spritzer listening on (http://\S+)")
+# The npm package that holds the `spritzer` command (`spritzer` on npm is an unrelated package).
+PACKAGE = "spritzer-emulator"
+# How to install it before it is published: pack a checkout, install the tarball.
+INSTALL = ("npm pack in a checkout of spritzer, then npm install --save-dev PATH/spritzer-emulator-*.tgz: "
+           "the package spritzer-emulator, found under node_modules/")
 _RUNNING: "set[SpritzerServer]" = set()
 
 
@@ -33,8 +38,9 @@ class SpritzerError(RuntimeError):
 
 
 def _spritzer_script_in(directory: str) -> Optional[str]:
-    """`<dir>/node_modules/spritzer/bin/spritzer.mjs`, or `<dir>/bin/spritzer.mjs` in a checkout of spritzer."""
-    installed = os.path.join(directory, "node_modules", "spritzer", "bin", "spritzer.mjs")
+    """`<dir>/node_modules/spritzer-emulator/bin/spritzer.mjs` (the npm package spritzer-emulator), or
+    `<dir>/bin/spritzer.mjs` in a checkout of spritzer (its package.json names spritzer-emulator)."""
+    installed = os.path.join(directory, "node_modules", PACKAGE, "bin", "spritzer.mjs")
     if os.path.isfile(installed):
         return installed
     own = os.path.join(directory, "bin", "spritzer.mjs")
@@ -42,7 +48,7 @@ def _spritzer_script_in(directory: str) -> Optional[str]:
     if os.path.isfile(own) and os.path.isfile(package):
         try:
             with open(package, encoding="utf-8") as f:
-                if json.load(f).get("name") == "spritzer":
+                if json.load(f).get("name") == PACKAGE:
                     return own
         except (OSError, ValueError):
             return None
@@ -53,7 +59,7 @@ def resolve_command(command: Optional[str] = None, script: Optional[str] = None,
     """The argv that starts spritzer, without the listen, token and engine flags.
 
     In order: `command` (a shell-quoted command line, e.g. from SPRITZER_CMD), `script` (a path to
-    bin/spritzer.mjs, run with `node`, or SPRITZER_NODE), the first `node_modules/spritzer` (or spritzer checkout)
+    bin/spritzer.mjs, run with `node`, or SPRITZER_NODE), the first `node_modules/spritzer-emulator` (or spritzer checkout)
     found from `start_dir` upwards, then a `spritzer` on PATH (its link resolved and run with node).
     Raises SpritzerError when none is found, or when the command goes through npx.
     """
@@ -84,8 +90,8 @@ def resolve_command(command: Optional[str] = None, script: Optional[str] = None,
         real = os.path.realpath(on_path)
         return [node, real] if real.endswith((".mjs", ".js")) else [real]
     raise SpritzerError(
-        "spritzer not found: install it (`npm install --save-dev spritzer`, found under node_modules/) or set "
-        "SPRITZER_BIN to its bin/spritzer.mjs, or SPRITZER_CMD to the command that starts it")
+        f"spritzer not found: install it ({INSTALL}) or set SPRITZER_BIN to its bin/spritzer.mjs, or SPRITZER_CMD "
+        "to the command that starts it")
 
 
 def _die_with_parent() -> None:

@@ -50,6 +50,9 @@ describe.skipIf(!hostHas('xz') || !hostHas('bzip2'))('xz and bzip2, as XZ Utils 
     'bzip2 nope; echo st=$?', 'bunzip2 a.txt; echo st=$?; ls', 'bzcat nope; echo st=$?', 'bzip2 -k a.txt && bunzip2 a.txt.bz2; ls; echo st=$?', 'echo hi | bzip2 | bunzip2',
     'echo junk > j.xz; xz -d j.xz; echo st=$?', 'echo junk > j.bz2; bunzip2 j.bz2; echo st=$?', 'xz -k a.txt; xz a.txt.xz; echo st=$?', 'bzip2 -c nums.txt | bunzip2 | tail -1',
     'xz -c nums.txt | unxz | wc -l', 'mkdir d; xz d; echo st=$?; bzip2 d; echo st=$?', 'bzip2 -q nope; echo st=$?',
+    // The compressed bytes themselves, at presets whose encoders do not fit liblzma's WebAssembly memory too (-8, -9).
+    'xz -c nums.txt | od -An -tx1', 'xz -0 -c a.txt | sha256sum; xz -9 -c nums.txt | sha256sum', 'xz -9e -c nums.txt | sha256sum; xz -e -c a.txt | sha256sum',
+    'xz -8 --extreme -k nums.txt && sha256sum nums.txt.xz',
   ])('%s', same);
 });
 

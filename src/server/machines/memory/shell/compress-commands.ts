@@ -1,8 +1,9 @@
 /**
  * `xz`, `unxz`, `xzcat` and `bzip2`, `bunzip2`, `bzcat` for the shell engine, with the command lines and messages
  * of XZ Utils 5 and bzip2 1.0: each file operand compressed to `NAME.xz`/`NAME.bz2` (or back), keeping its mode and
- * time and removing it unless `-k`; `-c` to stdout, stdin to stdout without operands, `-d`, `-f`, `-t`, `-q`, `-0`…`-9`.
- * The codecs are liblzma (node-liblzma, compiled at install; `xz` fails loudly where it could not be) and compressjs.
+ * time and removing it unless `-k`; `-c` to stdout, stdin to stdout without operands, `-d`, `-f`, `-t`, `-q`, `-0`…`-9`, `-e`.
+ * The codecs are liblzma built to WebAssembly (the package `node-liblzma` here is spritzer's own shims/node-liblzma,
+ * which nothing compiles at install; `xz` fails loudly should it not load) and compressjs.
  * @see xz(1), bzip2(1)
  */
 import { accessTime } from './file-time.ts';
@@ -19,7 +20,12 @@ interface Codec {
   tool: 'xz' | 'bzip2';
   suffixes: string[];
   magic: Buffer;
-  compress(data: Buffer, level: number): Buffer;
+  /**
+   * Throws an Error with liblzma's `errno` when xz's encoder cannot have the memory.
+   * @deviation `-8`/`-9` of more than 16 MiB fail with "Cannot allocate memory": liblzma runs in WebAssembly with
+   * 256 MiB (shims/node-liblzma), where real xz has the 370/674 MiB those encoders take.
+   */
+  compress(data: Buffer, level: number, extreme: boolean): Buffer;
   /** Decompresses at most DECOMPRESS_MAX_BYTES (decompress-limit.ts); past it rejects with DecompressLimitError. */
   decompress(data: Buffer): Promise<Buffer>;
   /** The tool's message when writing `out` fails with ENOSPC (the decompression cap is reported as one). */
@@ -32,9 +38,9 @@ interface Codec {
   alreadyCompressed(prog: string, name: string): { text: string; status: number };
 }
 
-type Lzma = { xzSync(b: Buffer, o?: { preset?: number; check?: number }): Buffer; unxzSync(b: Buffer): Buffer; check: { CRC64: number } };
+type Lzma = { xzSync(b: Buffer, o?: { preset?: number; check?: number }): Buffer; check: { CRC64: number }; preset: { EXTREME: number } };
 let lzma: Lzma | null | undefined;
-/** node-liblzma, a native module just-bash depends on; null when it was not built on this host. */
+/** liblzma in WebAssembly (shims/node-liblzma, installed as `node-liblzma`); null when it does not load. */
 function liblzma(): Lzma | null {
   if (lzma === undefined) {
     try {
@@ -51,7 +57,7 @@ const XZ: Codec = {
   suffixes: ['.xz', '.txz'],
   magic: Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]),
   // xz(1)'s default integrity check is CRC64.
-  compress: (d, level) => Buffer.from(liblzma()!.xzSync(d, { preset: level, check: liblzma()!.check.CRC64 })),
+  compress: (d, level, extreme) => Buffer.from(liblzma()!.xzSync(d, { preset: level | (extreme ? liblzma()!.preset.EXTREME : 0), check: liblzma()!.check.CRC64 })),
   decompress: (d) => unxzCapped(d),
   diskFull: (p, _n, o) => `${p}: ${o}: Write error: No space left on device\n`,
   missing: (p, n) => `${p}: ${n}: No such file or directory\n`,
@@ -76,21 +82,25 @@ const BZIP2: Codec = {
 };
 
 /** Options of one run. */
-interface Options { list: boolean; decompress: boolean; stdout: boolean; keep: boolean; force: boolean; test: boolean; quiet: boolean; level: number }
+interface Options { list: boolean; decompress: boolean; stdout: boolean; keep: boolean; force: boolean; test: boolean; quiet: boolean; level: number; extreme: boolean }
 
 function parse(prog: string, codec: Codec, args: string[]): { o: Options; operands: string[] } | ExecResult {
-  const o: Options = { list: false, decompress: /^(un|bun)|cat$/.test(prog), stdout: prog.endsWith('cat'), keep: false, force: false, test: false, quiet: false, level: codec.tool === 'xz' ? 6 : 9 };
+  const o: Options = { list: false, decompress: /^(un|bun)|cat$/.test(prog), stdout: prog.endsWith('cat'), keep: false, force: false, test: false, quiet: false, level: codec.tool === 'xz' ? 6 : 9, extreme: false };
   const LONG: Record<string, string> = { '--decompress': 'd', '--uncompress': 'd', '--stdout': 'c', '--to-stdout': 'c', '--keep': 'k', '--force': 'f', '--test': 't', '--quiet': 'q', '--compress': 'z', ...(codec.tool === 'xz' ? { '--list': 'l' } : {}) };
   const operands: string[] = [];
   let options = true;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    // xz's -T/--threads N (and -e, --extreme) change only how, not what, it compresses.
+    // xz's -T/--threads N changes only how, not what, it compresses (one thread writes one Block either way).
     if (options && codec.tool === 'xz' && /^(-T|--threads)$/.test(a)) {
       i++;
       continue;
     }
-    if (options && codec.tool === 'xz' && /^(-T\d+|--threads=\d+|--extreme)$/.test(a)) continue;
+    if (options && codec.tool === 'xz' && /^(-T\d+|--threads=\d+)$/.test(a)) continue;
+    if (options && codec.tool === 'xz' && a === '--extreme') {
+      o.extreme = true;
+      continue;
+    }
     if (options && a === '--') options = false;
     else if (options && a.startsWith('--')) {
       if (!LONG[a]) return { stdout: '', stderr: `${prog}: option ${a} is not available in the shell engine; ${HINT}\n`, exitCode: 2 };
@@ -109,7 +119,7 @@ function parse(prog: string, codec: Codec, args: string[]): { o: Options; operan
     else if (c === 't') o.test = true;
     else if (c === 'q') o.quiet = true;
     else if (c === 'l' && codec.tool === 'xz') o.list = true;
-    else if (c === 'e' && codec.tool === 'xz') return true;
+    else if (c === 'e' && codec.tool === 'xz') o.extreme = true;
     else if (/\d/.test(c)) o.level = Number(c);
     else return false;
     return true;
@@ -119,7 +129,7 @@ function parse(prog: string, codec: Codec, args: string[]): { o: Options; operan
 const bytesOf = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 
 async function run(prog: string, codec: Codec, args: string[], ctx: CommandContext): Promise<ExecResult> {
-  if (codec.tool === 'xz' && !liblzma()) return { stdout: '', stderr: `${prog}: not available in the shell engine on this host (liblzma was not built at install); ${HINT}\n`, exitCode: 127 };
+  if (codec.tool === 'xz' && !liblzma()) return { stdout: '', stderr: `${prog}: not available in the shell engine on this host (liblzma's WebAssembly build did not load); ${HINT}\n`, exitCode: 127 };
   const parsed = parse(prog, codec, args);
   if ('exitCode' in parsed) return parsed;
   const { o, operands } = parsed;
@@ -133,7 +143,15 @@ async function run(prog: string, codec: Codec, args: string[], ctx: CommandConte
   };
   const transform = async (data: Buffer, name: string, target: string | undefined): Promise<Buffer | null> => {
     // Testing decompresses (and throws the data away), whatever the program's name.
-    if (!o.decompress && !o.test) return codec.compress(data, o.level);
+    if (!o.decompress && !o.test) {
+      try {
+        return codec.compress(data, o.level, o.extreme);
+      } catch (err) {
+        // liblzma's own words, as xz prints them (e.g. "Cannot allocate memory" for -9 of more than 16 MiB).
+        warn(`${prog}: ${name}: ${(err as Error).message}\n`, 1);
+        return null;
+      }
+    }
     if (!data.subarray(0, codec.magic.length).equals(codec.magic)) {
       const r = o.test && codec.tool === 'bzip2' ? { text: `${prog}: ${name}: bad magic number (file not created by bzip2)\n\nYou can use the \`bzip2recover' program to attempt to recover\ndata from undamaged sections of corrupted files.\n\n`, status: 2 } : codec.notRecognized(prog, name);
       warn(r.text, r.status);
@@ -233,9 +251,9 @@ export function compressCommands(): CustomCommand[] {
 
 /**
  * `data` compressed as the tool does by default (`xz`: preset 6, CRC64; `bzip2`: 900 kB blocks), e.g. for tar's
- * compressor child; undefined for xz when liblzma was not built on this host.
+ * compressor child; undefined for xz when liblzma did not load.
  */
 export function compressDefault(tool: 'xz' | 'bzip2', data: Buffer): Buffer | undefined {
-  if (tool === 'xz') return liblzma() ? XZ.compress(data, 6) : undefined;
-  return BZIP2.compress(data, 9);
+  if (tool === 'xz') return liblzma() ? XZ.compress(data, 6, false) : undefined;
+  return BZIP2.compress(data, 9, false);
 }

@@ -1,8 +1,9 @@
 /**
  * The bound on what one decompression may produce in the shell engine, whose commands run inside spritzer's own
  * process: a few kilobytes of compressed zeros would otherwise grow spritzer's memory by gigabytes. It owns the
- * number and the capped decoders the shell's gzip, xz, bzip2 and unzip use (zlib `maxOutputLength`, liblzma and
- * compressjs stopped at the cap); each command words the refusal as its real tool words a full disk.
+ * number and the capped decoders the shell's gzip, xz, bzip2 and unzip use (zlib `maxOutputLength`, liblzma's
+ * `maxOutputLength` and compressjs stopped at the cap); each command words the refusal as its real tool words a full
+ * disk.
  * @see docs/limits.md (decompression in the shell engine)
  */
 import { gunzipSync } from 'node:zlib';
@@ -53,30 +54,19 @@ export function bunzip2Capped(data: Buffer, cap = DECOMPRESS_MAX_BYTES): Buffer 
   return buf.subarray(0, n);
 }
 
-type UnxzStream = NodeJS.ReadWriteStream & { destroy(err?: Error): void };
-type LzmaStreams = { createUnxz(): UnxzStream };
+type Unxz = { unxzSync(b: Buffer, o: { maxOutputLength: number }): Buffer };
 
 /**
- * xz data decompressed through liblzma's stream decoder, stopped as soon as its output passes `cap` bytes (throws
- * DecompressLimitError); other failures reject with liblzma's error.
+ * xz data (concatenated streams too) decompressed by liblzma's stream decoder (shims/node-liblzma, installed as
+ * `node-liblzma`), which stops as soon as its output passes `cap` bytes: rejects with DecompressLimitError then, and
+ * with liblzma's error (e.g. "Compressed data is corrupt") on bad data.
  */
-export function unxzCapped(data: Buffer, cap = DECOMPRESS_MAX_BYTES): Promise<Buffer> {
-  const lzma = createRequire(import.meta.url)('node-liblzma') as LzmaStreams;
-  return new Promise((resolve, reject) => {
-    const stream = lzma.createUnxz();
-    const chunks: Buffer[] = [];
-    let n = 0;
-    let over = false;
-    stream.on('data', (c: Buffer) => {
-      n += c.length;
-      if (n > cap && !over) {
-        over = true;
-        stream.destroy();
-        reject(new DecompressLimitError(cap));
-      } else if (!over) chunks.push(c);
-    });
-    stream.on('error', (err) => void (over || reject(err)));
-    stream.on('end', () => void (over || resolve(Buffer.concat(chunks, n))));
-    stream.end(data);
-  });
+export async function unxzCapped(data: Buffer, cap = DECOMPRESS_MAX_BYTES): Promise<Buffer> {
+  const lzma = createRequire(import.meta.url)('node-liblzma') as Unxz;
+  try {
+    return lzma.unxzSync(data, { maxOutputLength: cap });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new DecompressLimitError(cap);
+    throw err;
+  }
 }
