@@ -261,6 +261,16 @@ make_cgroups() {
   fi
 }
 
+# Imports the images tar $1 into node $NODE's containerd unless this very tar (mtime, size) is in already.
+import_images() {
+  local key
+  key=$(stat -c '%Y %s' "$1")
+  [[ -f $NDIR/images.key && $(cat "$NDIR/images.key") == "$key" ]] && return 0
+  log "$NODE: importing images"
+  nice -n 19 ctr --address "$NDIR/containerd.sock" -n k8s.io images import "$1" >/dev/null
+  echo "$key" >"$NDIR/images.key"
+}
+
 # Whether every node's kubelet and containerd run, the API server answers and every node is Ready.
 all_up() {
   alive kube-apiserver || return 1
@@ -273,21 +283,27 @@ all_up() {
   done
 }
 
+node_has_images() {
+  kubectl get node "$NODE" -o 'jsonpath={.status.images[*].names}' 2>/dev/null | grep -q 'docker.io/local/spritzer-agent:1'
+}
+
 node_ready() {
   [[ $(kubectl get node "$NODE" -o 'jsonpath={.status.conditions[?(@.type=="Ready")].status}' 2>/dev/null) == True ]]
 }
 
 up() {
   [[ $(id -u) == 0 ]] || die "needs root (network namespaces, mounts, cgroups)"
-  local t0=$SECONDS
+  local t0=$SECONDS images i
   if all_up; then
+    # Only the agent image may be new (the code changed): imported again when it is.
+    images=$(bash scripts/cluster/images.sh)
+    for i in $(seq 1 "$NODES"); do set_node "$i"; import_images "$images"; done
     log "already up ($NODES node(s) Ready)"
     echo "$KUBECONFIG_ADMIN"
     return 0
   fi
   install_packages
   bash scripts/cluster/build.sh >/dev/null
-  local images
   images=$(bash scripts/cluster/images.sh)
   mkdir -p "$LOGS" "$PIDS"
   note_host_dirs
@@ -320,7 +336,6 @@ up() {
     --authentication-kubeconfig "$STATE/scheduler.kubeconfig" --authorization-kubeconfig "$STATE/scheduler.kubeconfig" \
     --bind-address 127.0.0.1 --secure-port 10259 --leader-elect=false --profiling=false
 
-  local i
   for i in $(seq 1 "$NODES"); do
     set_node "$i"
     mkdir -p "$NDIR"
@@ -330,10 +345,7 @@ up() {
     node_config
     start_daemon "containerd-$NODE" nsenter --net="$NETNS" containerd --config "$NDIR/containerd.toml"
     wait_for "containerd-$NODE" 30 ctr --address "$NDIR/containerd.sock" version
-    if ! ctr --address "$NDIR/containerd.sock" -n k8s.io images ls -q | grep -q '^docker.io/local/spritzer-agent:1$'; then
-      log "$NODE: importing images"
-      nice -n 19 ctr --address "$NDIR/containerd.sock" -n k8s.io images import "$images" >/dev/null
-    fi
+    import_images "$images"
     start_daemon "kubelet-$NODE" nsenter --net="$NETNS" "$BIN/kubelet" --config "$NDIR/kubelet.yaml" \
       --kubeconfig "$NDIR/kubelet.kubeconfig" --root-dir "$NDIR/kubelet" --cert-dir "$NDIR/kubelet/pki" \
       --hostname-override "$NODE" --node-ip "$NODE_IP"
@@ -341,6 +353,9 @@ up() {
   for i in $(seq 1 "$NODES"); do
     set_node "$i"
     wait_for "kubelet-$NODE" "${SK8S_NODE_WAIT:-180}" node_ready
+    # The scheduler scores nodes by the images their status lists (ImageLocality): until a new node's status names
+    # them, every pod would go to the nodes that do.
+    wait_for "kubelet-$NODE" 60 node_has_images
   done
   # Pods wait for the namespace's `default` service account (the controller manager makes it).
   wait_for kube-controller-manager 60 kubectl -n default get serviceaccount default

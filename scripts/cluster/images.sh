@@ -5,17 +5,24 @@
 #   docker.io/local/spritzer-agent:1  that image plus /app/dist/agent/agent.mjs and /app/node_modules/node-pty, the two
 #                                     paths the Kubernetes runtime's init container copies (as from the Dockerfile's image)
 # The names are the kubelet's normalised forms (`local/x:1` is `docker.io/local/x:1`); pods use them with no pull.
-# Usage: scripts/cluster/images.sh   (prints the tar's path; a second run is a no-op)
+# Usage: scripts/cluster/images.sh   (prints the tar's path; a no-op while the agent bundle is unchanged)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 out="$root/.cache/k8s/images"
 tar="$out/images.tar"
 if [[ "${1:-}" != --inside ]]; then
-  if [[ -s "$tar" ]]; then echo "$tar"; exit 0; fi
-  mkdir -p "$out"
-  # The agent bundle and node-pty, as `npm run build` makes them for the Dockerfile.
-  (cd "$root" && nice -n 19 npx tsx scripts/build-agent.ts "$out/ctx/agent.mjs" >&2)
+  mkdir -p "$out/ctx"
+  # The agent bundle, as `npm run build` makes it for the Dockerfile (about 1 s); the images are made again only
+  # when it changed, so that pods never run an agent older than the code.
+  (cd "$root" && nice -n 19 npx tsx scripts/build-agent.ts "$out/ctx/agent.mjs.new" >&2)
+  if [[ -s "$tar" ]] && cmp -s "$out/ctx/agent.mjs.new" "$out/ctx/agent.mjs"; then
+    rm -f "$out/ctx/agent.mjs.new"
+    echo "$tar"
+    exit 0
+  fi
+  mv "$out/ctx/agent.mjs.new" "$out/ctx/agent.mjs"
+  rm -f "$tar"
   [[ -f "$root/node_modules/node-pty/build/Release/pty.node" ]] || { echo "images.sh: node-pty is not built (npm ci)" >&2; exit 1; }
   rm -rf "$out/ctx/node-pty" && mkdir -p "$out/ctx/node-pty/build"
   cp -r "$root/node_modules/node-pty/package.json" "$root/node_modules/node-pty/lib" "$out/ctx/node-pty/"

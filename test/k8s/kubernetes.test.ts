@@ -63,6 +63,8 @@ describe('container engine on Kubernetes (fake API server)', () => {
     const pod = create.body as any;
     expect(pod.metadata).toMatchObject({ name: 'sprite-box', labels: { 'dev.spritzer.managed': 'true', 'dev.spritzer.namespace': NS, 'dev.spritzer.sprite': 'box', 'dev.spritzer.id': 'sprite-k1' } });
     expect(pod.spec.hostname).toBe('box');
+    // The pause container is the sprite's PID 1 (reaps orphans; the agent is not PID 1).
+    expect(pod.spec.shareProcessNamespace).toBe(true);
     expect(pod.spec.initContainers[0]).toMatchObject({ name: 'agent', image: 'spritzer:test' });
     expect(pod.spec.containers[0]).toMatchObject({ name: 'sprite', image: 'sprite-image:test', command: ['node', '/.sprite/agent/agent.mjs', '--socket', '/.sprite/run/agent.sock', '--api-socket', '/.sprite/api.sock'] });
     expect(pod.spec.containers[0].volumeMounts).toEqual(expect.arrayContaining([{ name: 'sprite-agent', mountPath: '/.sprite' }]));

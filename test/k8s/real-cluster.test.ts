@@ -23,6 +23,8 @@ const AGENT_IMAGE = process.env.SPRITZER_K8S_AGENT_IMAGE ?? 'docker.io/local/spr
 const NS = 'spritzer-k8s-test';
 const NAME = 'kube1';
 const POD = `sprite-${NAME}`;
+/** Two sprites for a cluster of two or more nodes (`SK8S_NODES=2 npm run cluster:up`). */
+const PAIR = ['kube2a', 'kube2b'];
 
 /** The cluster's core API, or why there is none to test on. */
 async function openCluster(): Promise<{ core?: CoreV1Api; reason: string }> {
@@ -41,6 +43,16 @@ async function openCluster(): Promise<{ core?: CoreV1Api; reason: string }> {
 const cluster = await openCluster();
 if (cluster.reason) console.warn(`real Kubernetes cluster suite skipped: ${cluster.reason}`);
 const core = cluster.core!;
+const readyNodes = cluster.reason
+  ? []
+  : (await core.listNode()).items.filter((n) => n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'));
+const pairReason = cluster.reason || (readyNodes.length < 2 ? `${readyNodes.length} Ready node(s): run \`SK8S_NODES=2 npm run cluster:up\`` : '');
+if (!cluster.reason && pairReason) console.warn(`real Kubernetes cluster, two-node test skipped: ${pairReason}`);
+/** spritzer as a user starts it against the cluster (KUBECONFIG is set before it starts). */
+const spritzerArgs = [
+  '--exec', 'container', '--container-runtime', 'kubernetes', '--namespace', NS,
+  '--sprite-image', SPRITE_IMAGE, '--agent-image', AGENT_IMAGE, '--token', TOKEN, '--create-timeout', '150s',
+];
 let child: ChildProcess | undefined;
 let url = '';
 let call: ReturnType<typeof api>;
@@ -65,16 +77,13 @@ beforeAll(async () => {
   await core.deleteCollectionNamespacedPod({ namespace: NS, gracePeriodSeconds: 0 });
   for (let i = 0; i < 120 && (await core.listNamespacedPod({ namespace: NS })).items.length; i++) await new Promise((r) => setTimeout(r, 500));
   process.env.KUBECONFIG = KUBECONFIG;
-  ({ child, url } = await startSpritzer([
-    '--exec', 'container', '--container-runtime', 'kubernetes', '--namespace', NS,
-    '--sprite-image', SPRITE_IMAGE, '--agent-image', AGENT_IMAGE, '--token', TOKEN, '--create-timeout', '150s',
-  ]));
+  ({ child, url } = await startSpritzer(spritzerArgs));
   call = api(url);
 }, 60_000);
 
 afterAll(async () => {
   if (cluster.reason) return;
-  if (url) await call('DELETE', `/v1/sprites/${NAME}`).catch(() => undefined);
+  if (url) for (const name of [NAME, ...PAIR]) await call('DELETE', `/v1/sprites/${name}`).catch(() => undefined);
   if (child) await stopSpritzer(child, 'SIGTERM').catch(() => undefined);
   killChildren();
   await core.deleteCollectionNamespacedPod({ namespace: NS, gracePeriodSeconds: 0 }).catch(() => undefined);
@@ -157,6 +166,15 @@ describe.skipIf(!!cluster.reason)('container engine on a real Kubernetes cluster
     expect((await call('GET', `/v1/sprites/${NAME}/services/web`)).json.state.status).toBe('running');
   }, 60_000);
 
+  it('a restarted spritzer adopts the pod: the sprite and its file are still there, and exec works', async () => {
+    expect((await exec(sh('echo kept > /home/sprite/note'))).exitCode).toBe(0);
+    await stopSpritzer(child!, 'SIGTERM');
+    ({ child, url } = await startSpritzer(spritzerArgs));
+    call = api(url);
+    expect((await call('GET', `/v1/sprites/${NAME}`)).status).toBe(200);
+    expect((await exec(['cat', '/home/sprite/note'])).stdout).toBe('kept\n');
+  }, 90_000);
+
   it('delete answers 204 and the pod is gone from the API', async () => {
     expect((await call('DELETE', `/v1/sprites/${NAME}`)).status).toBe(204);
     let exists = true;
@@ -167,4 +185,19 @@ describe.skipIf(!!cluster.reason)('container engine on a real Kubernetes cluster
     expect(exists).toBe(false);
     expect((await call('GET', `/v1/sprites/${NAME}`)).status).toBe(404);
   }, 90_000);
+});
+
+describe.skipIf(!!pairReason)('two nodes: the scheduler spreads sprites, and each runs its exec on its own node', () => {
+  it('two sprites land on different nodes; each answers uname with its name and has its own pod IP', async () => {
+    for (const name of PAIR) expect((await call('POST', '/v1/sprites', { name })).status).toBe(201);
+    const pods = await Promise.all(PAIR.map((name) => core.readNamespacedPod({ name: `sprite-${name}`, namespace: NS })));
+    const nodes = pods.map((p) => p.spec?.nodeName);
+    expect(new Set(nodes).size, `pods on ${nodes.join(', ')}`).toBe(2);
+    for (const name of PAIR) {
+      const rec = await wsExec(url, `/v1/sprites/${name}/exec?${execQuery(['uname', '-n'])}`);
+      expect([rec.stdout, rec.exitCode]).toEqual([`${name}\n`, 0]);
+    }
+    expect(pods[0]!.status?.podIP).not.toBe(pods[1]!.status?.podIP);
+    for (const name of PAIR) expect((await call('DELETE', `/v1/sprites/${name}`)).status).toBe(204);
+  }, 240_000);
 });

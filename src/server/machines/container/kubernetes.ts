@@ -52,7 +52,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Pods as sprite boxes. A pod restarts its container itself (`restartPolicy: Always`); `/.sprite` (the agent)
- * and `/home/sprite` are `emptyDir` volumes that live as long as the pod.
+ * and `/home/sprite` are `emptyDir` volumes that live as long as the pod; its containers share one PID namespace,
+ * whose PID 1 (the pause container) reaps orphans.
  * @deviation on Kubernetes a restarted container keeps `/home/sprite` but not the rest of its disk; checkpoints
  *   are not available (docs/fidelity.md "Container engine: Kubernetes").
  */
@@ -83,6 +84,9 @@ export class KubeBoxes implements BoxRuntime {
         automountServiceAccountToken: false,
         enableServiceLinks: false,
         terminationGracePeriodSeconds: 1,
+        // The pod's pause container is PID 1 of the sprite, as Docker's init is (`Init: true`): it reaps orphans, and
+        // the agent is not PID 1 (which Node cannot be: it reaps no one).
+        shareProcessNamespace: true,
         volumes: [
           { name: 'sprite-agent', emptyDir: {} },
           { name: 'sprite-home', emptyDir: {} },
