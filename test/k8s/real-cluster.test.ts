@@ -151,6 +151,14 @@ describe.skipIf(!!cluster.reason)('container engine on a real Kubernetes cluster
     expect((await exec(['ps', 'ax', '-o', 'args'])).stdout).not.toContain('sleep 1000');
   });
 
+  it('PID 1 is the pod\'s pause container, which reaps an orphan once it exits (no zombie left)', async () => {
+    expect((await exec(['cat', '/proc/1/comm'])).stdout).toBe('pause\n');
+    expect((await exec(sh('(sleep 0.3 &); echo started'))).stdout).toBe('started\n');
+    await new Promise((r) => setTimeout(r, 1500));
+    const ps = await exec(['ps', 'ax', '-o', 'stat=,args=']);
+    expect(ps.stdout.split('\n').filter((l) => l.startsWith('Z'))).toEqual([]);
+  });
+
   it('sprite-env services create inside: python3 -m http.server answers at /s/<name> and the host-routed URL 3 s after its exec ended', async () => {
     const created = await exec(
       sh("mkdir -p /home/sprite/www && echo 'hello from the pod' > /home/sprite/www/hello.txt && sprite-env services create web --cmd python3 --args -m,http.server,8080,--directory,/home/sprite/www --http-port 8080 --duration 1s"),
