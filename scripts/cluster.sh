@@ -146,12 +146,14 @@ make_pki() {
   cert admin spritzer-admin system:masters
   cert controller-manager system:kube-controller-manager
   cert scheduler system:kube-scheduler
+  cert kube-proxy system:kube-proxy
   [[ -f "$PKI/sa.key" ]] || { openssl genrsa -out "$PKI/sa.key" 2048 2>/dev/null; openssl rsa -in "$PKI/sa.key" -pubout -out "$PKI/sa.pub" 2>/dev/null; }
   # A bearer token for tools that prefer one to a client certificate (system:masters).
   [[ -f "$STATE/token" ]] || { openssl rand -hex 24 >"$STATE/token"; echo "$(cat "$STATE/token"),spritzer-token,spritzer-token,system:masters" >"$PKI/tokens.csv"; }
   kubeconfig "$KUBECONFIG_ADMIN" admin
   kubeconfig "$STATE/controller-manager.kubeconfig" controller-manager
   kubeconfig "$STATE/scheduler.kubeconfig" scheduler
+  kubeconfig "$STATE/kube-proxy.kubeconfig" kube-proxy
 }
 
 node_pki() {
@@ -169,6 +171,9 @@ make_netns() {
   nsenter --net="$NETNS" ip link set "$NODE" up
   nsenter --net="$NETNS" ip link set lo up
   nsenter --net="$NETNS" ip route add default via "$HOST_IP"
+  # The host reaches the node's pods (and their answers to the API server come back) through the veth; the route
+  # goes with the link.
+  ip route add "$POD_CIDR" via "$NODE_IP" dev "$HOST_VETH"
 }
 
 node_config() {
@@ -235,6 +240,19 @@ evictionHard: {memory.available: "50Mi", nodefs.available: "1%", imagefs.availab
 podPidsLimit: 4096
 registerNode: true
 EOF
+  # kube-proxy (iptables mode) inside the node's netns, so its rules live and die with it; conntrack sysctls are
+  # host-wide here: 0 leaves them as they are.
+  cat >"$dir/kube-proxy.yaml" <<EOF
+apiVersion: kubeproxy.config.k8s.io/v1alpha1
+kind: KubeProxyConfiguration
+clientConnection: {kubeconfig: $STATE/kube-proxy.kubeconfig}
+mode: iptables
+clusterCIDR: 10.202.0.0/16
+hostnameOverride: $NODE
+healthzBindAddress: 127.0.0.1:10256
+metricsBindAddress: 127.0.0.1:10249
+conntrack: {maxPerCore: 0, min: 0, tcpEstablishedTimeout: 0s, tcpCloseWaitTimeout: 0s, udpTimeout: 0s, udpStreamTimeout: 0s}
+EOF
 }
 
 # The kubelet writes a symlink per container into /var/log/containers and the CNI library caches results in
@@ -279,7 +297,7 @@ all_up() {
   [[ $n == "$NODES" ]] || return 1
   for i in $(seq 1 "$NODES"); do
     set_node "$i"
-    alive "kubelet-$NODE" && alive "containerd-$NODE" && node_ready || return 1
+    alive "kubelet-$NODE" && alive "containerd-$NODE" && alive "kube-proxy-$NODE" && node_ready || return 1
   done
 }
 
@@ -349,6 +367,7 @@ up() {
     start_daemon "kubelet-$NODE" nsenter --net="$NETNS" "$BIN/kubelet" --config "$NDIR/kubelet.yaml" \
       --kubeconfig "$NDIR/kubelet.kubeconfig" --root-dir "$NDIR/kubelet" --cert-dir "$NDIR/kubelet/pki" \
       --hostname-override "$NODE" --node-ip "$NODE_IP"
+    start_daemon "kube-proxy-$NODE" nsenter --net="$NETNS" "$BIN/kube-proxy" --config "$NDIR/kube-proxy.yaml"
   done
   for i in $(seq 1 "$NODES"); do
     set_node "$i"
@@ -382,7 +401,7 @@ known_nodes() {
   local i
   for i in $(seq 1 8); do
     set_node "$i"
-    if [[ -d $NDIR || -f $PIDS/kubelet-$NODE || -f $PIDS/containerd-$NODE || -e $NETNS ]] \
+    if [[ -d $NDIR || -f $PIDS/kubelet-$NODE || -f $PIDS/kube-proxy-$NODE || -f $PIDS/containerd-$NODE || -e $NETNS ]] \
       || ip link show "$HOST_VETH" >/dev/null 2>&1 || ls -d /sys/fs/cgroup/*"$CGROUP_ROOT" >/dev/null 2>&1; then echo "$i"; fi
   done
 }
@@ -400,6 +419,7 @@ cluster_pids() {
 
 # Stops node $NODE: its kubelet first (it would restart what is killed), then the pods' tasks through containerd.
 stop_node() {
+  stop_daemon "kube-proxy-$NODE"
   stop_daemon "kubelet-$NODE"
   local ctr=(ctr --address "$NDIR/containerd.sock" -n k8s.io) c
   if alive "containerd-$NODE"; then
@@ -491,7 +511,7 @@ check_clean() {
 
 status() {
   local d
-  for d in "${CONTROL_PLANE[@]}" $(ls "$PIDS" 2>/dev/null | grep -E '^(containerd|kubelet)-'); do
+  for d in "${CONTROL_PLANE[@]}" $(ls "$PIDS" 2>/dev/null | grep -E '^(containerd|kubelet|kube-proxy)-'); do
     if alive "$d"; then echo "$d: running ($(cat "$PIDS/$d"))"; else echo "$d: stopped"; fi
   done
   alive kube-apiserver && kubectl get nodes -o wide
