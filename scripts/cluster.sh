@@ -281,12 +281,13 @@ make_cgroups() {
 
 # Imports the images tar $1 into node $NODE's containerd unless this very tar (mtime, size) is in already.
 import_images() {
-  local key
+  local key mark
   key=$(stat -c '%Y %s' "$1")
-  [[ -f $NDIR/images.key && $(cat "$NDIR/images.key") == "$key" ]] && return 0
-  log "$NODE: importing images"
+  mark=$NDIR/$(basename "$1").key
+  [[ -f $mark && $(cat "$mark") == "$key" ]] && return 0
+  log "$NODE: importing $(basename "$1")"
   nice -n 19 ctr --address "$NDIR/containerd.sock" -n k8s.io images import "$1" >/dev/null
-  echo "$key" >"$NDIR/images.key"
+  echo "$key" >"$mark"
 }
 
 # Whether every node's kubelet and containerd run, the API server answers and every node is Ready.
@@ -509,6 +510,27 @@ check_clean() {
   log "down: clean (no process, mount, link, netns, iptables rule or cgroup of the cluster left)"
 }
 
+# spritzer inside the cluster: its image from this checkout's Dockerfile (scripts/cluster/spritzer-image.sh;
+# `deploy --rebuild` makes it again) imported into every node, then `kubectl apply -f deploy/k8s/` as a user does,
+# with the sprites' image set to the local one (deploy/k8s names node:20-bookworm, which no registry serves here).
+# Prints spritzer's URL (its pod's IP: the host routes to the nodes' pods).
+deploy() {
+  NODES=$(cat "$STATE/nodes" 2>/dev/null || echo 0)
+  all_up || die "the cluster is not up: npm run cluster:up"
+  local tar i ip
+  tar=$(bash scripts/cluster/spritzer-image.sh "$@")
+  for i in $(seq 1 "$NODES"); do set_node "$i"; import_images "$tar"; done
+  kubectl apply -f deploy/k8s/namespace.yaml >&2
+  kubectl apply -f deploy/k8s/ >&2
+  kubectl -n spritzer set env deploy/spritzer SPRITZER_SPRITE_IMAGE=docker.io/local/sprite:1 >&2
+  # A new pod, so that an image imported again (same tag) is the one that runs.
+  kubectl -n spritzer rollout restart deploy/spritzer >&2
+  kubectl -n spritzer rollout status deploy/spritzer --timeout=180s >&2
+  ip=$(kubectl -n spritzer get pods -l app=spritzer --field-selector=status.phase=Running -o 'jsonpath={.items[0].status.podIP}')
+  log "spritzer runs in the cluster at http://$ip:4290"
+  echo "http://$ip:4290"
+}
+
 status() {
   local d
   for d in "${CONTROL_PLANE[@]}" $(ls "$PIDS" 2>/dev/null | grep -E '^(containerd|kubelet|kube-proxy)-'); do
@@ -523,7 +545,9 @@ case "${1:-}" in
   down) down ;;
   status) status ;;
   check) check_clean ;;
+  deploy) shift; deploy "$@" ;;
+  undeploy) kubectl delete namespace spritzer --ignore-not-found --wait=true ;;
   # The admin kubeconfig's path while the cluster runs; nothing (and exit 0) otherwise.
   kubeconfig) alive kube-apiserver && [[ -f $KUBECONFIG_ADMIN ]] && echo "$KUBECONFIG_ADMIN" || true ;;
-  *) echo "usage: $0 up|down|status|check|kubeconfig" >&2; exit 2 ;;
+  *) echo "usage: $0 up|down|status|check|kubeconfig|deploy [--rebuild]|undeploy" >&2; exit 2 ;;
 esac

@@ -48,6 +48,20 @@ const readyNodes = cluster.reason
   : (await core.listNode()).items.filter((n) => n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'));
 const pairReason = cluster.reason || (readyNodes.length < 2 ? `${readyNodes.length} Ready node(s): run \`SK8S_NODES=2 npm run cluster:up\`` : '');
 if (!cluster.reason && pairReason) console.warn(`real Kubernetes cluster, two-node test skipped: ${pairReason}`);
+
+/** spritzer's own namespace and Deployment in the cluster (deploy/k8s/; `npm run cluster:deploy`). */
+const IN_CLUSTER_NS = 'spritzer';
+
+/** The URL of the Running spritzer pod of the Deployment (its pod IP: the host routes to the nodes' pods), or ''. */
+async function inClusterUrl(exceptPod = ''): Promise<{ url: string; pod: string }> {
+  const pods = await core.listNamespacedPod({ namespace: IN_CLUSTER_NS, labelSelector: 'app=spritzer' }).catch(() => ({ items: [] }));
+  const ready = pods.items.find(
+    (p) => p.metadata?.name !== exceptPod && !p.metadata?.deletionTimestamp && p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'),
+  );
+  return ready?.status?.podIP ? { url: `http://${ready.status.podIP}:4290`, pod: ready.metadata!.name! } : { url: '', pod: '' };
+}
+const inClusterReason = cluster.reason || ((await inClusterUrl()).url ? '' : 'no Ready spritzer pod in namespace spritzer: run `npm run cluster:deploy`');
+if (!cluster.reason && inClusterReason) console.warn(`real Kubernetes cluster, in-cluster spritzer test skipped: ${inClusterReason}`);
 /** spritzer as a user starts it against the cluster (KUBECONFIG is set before it starts). */
 const spritzerArgs = [
   '--exec', 'container', '--container-runtime', 'kubernetes', '--namespace', NS,
@@ -208,4 +222,39 @@ describe.skipIf(!!pairReason)('two nodes: the scheduler spreads sprites, and eac
     expect(pods[0]!.status?.podIP).not.toBe(pods[1]!.status?.podIP);
     for (const name of PAIR) expect((await call('DELETE', `/v1/sprites/${name}`)).status).toBe(204);
   }, 240_000);
+});
+
+describe.skipIf(!!inClusterReason)('spritzer inside the cluster (deploy/k8s/, its image from the Dockerfile)', () => {
+  it('creates a sprite pod, runs uname; after its own pod is deleted the Deployment\'s new one adopts the sprite with its file; delete removes the pod', async () => {
+    let { url: base, pod } = await inClusterUrl();
+    const inCall = api(base);
+    const name = 'incl1';
+    await inCall('DELETE', `/v1/sprites/${name}`);
+    expect((await inCall('POST', '/v1/sprites', { name })).status).toBe(201);
+    const spritePod = await core.readNamespacedPod({ name: `sprite-${name}`, namespace: IN_CLUSTER_NS });
+    expect(spritePod.status?.phase).toBe('Running');
+    const run = (u: string, argv: string[]) => wsExec(u, `/v1/sprites/${name}/exec?${execQuery(argv)}`);
+    expect((await run(base, ['uname', '-a'])).stdout).toMatch(new RegExp(`^Linux ${name} `));
+    expect((await run(base, sh('echo kept > /home/sprite/note'))).exitCode).toBe(0);
+
+    await core.deleteNamespacedPod({ name: pod, namespace: IN_CLUSTER_NS });
+    let next = { url: '', pod: '' };
+    for (let i = 0; i < 240 && !next.url; i++) {
+      next = await inClusterUrl(pod);
+      if (!next.url) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(next.url, 'a new spritzer pod became Ready').not.toBe('');
+    ({ url: base, pod } = next);
+    const listed = await api(base)('GET', '/v1/sprites');
+    expect(listed.json.sprites.map((x: { name: string }) => x.name)).toContain(name);
+    expect((await run(base, ['cat', '/home/sprite/note'])).stdout).toBe('kept\n');
+
+    expect((await api(base)('DELETE', `/v1/sprites/${name}`)).status).toBe(204);
+    let gone = false;
+    for (let i = 0; i < 120 && !gone; i++) {
+      gone = !(await core.listNamespacedPod({ namespace: IN_CLUSTER_NS, fieldSelector: `metadata.name=sprite-${name}` })).items.length;
+      if (!gone) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(gone).toBe(true);
+  }, 300_000);
 });
