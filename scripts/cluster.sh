@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
-# `npm run cluster:up` / `npm run cluster:down` / `bash scripts/cluster.sh status`: a one-node Kubernetes v1.35.4
-# cluster on this Linux machine (root), made from package registries only, for the Kubernetes runtime's real-cluster
-# tests (test/k8s/real-cluster.test.ts; docs/container.md "Kubernetes").
+# `npm run cluster:up` / `npm run cluster:down` / `npm run cluster:deploy` / `bash scripts/cluster.sh status`: a
+# Kubernetes v1.35.4 cluster on this Linux machine (root), one node or more, made from package registries only, for
+# the Kubernetes runtime's real-cluster tests (test/k8s/real-cluster.test.ts; docs/container.md "Kubernetes").
 #
-#   up    apt installs etcd-server, containerd, runc and the CNI plugins (pinned Debian versions); builds the
-#         Kubernetes binaries once from the Go module proxy (scripts/cluster/build.sh → .cache/k8s/v1.35.4/bin);
-#         makes the images once (scripts/cluster/images.sh); generates certificates, tokens and kubeconfigs under
-#         .cache/k8s/state; starts etcd, kube-apiserver, kube-controller-manager and kube-scheduler on the host, and
-#         the node's containerd and kubelet inside the network namespace `sk8s-n1` (a veth pair: host side 10.201.0.1,
-#         where the API server listens; node side 10.201.0.2; pods on a CNI bridge 10.202.1.0/24 inside the
-#         namespace); imports the images; waits until the node is Ready; prints the admin KUBECONFIG path.
-#         A second `up` while the cluster runs is a no-op.
-#   down  stops every process `up` started (pid files) and the pods' processes, unmounts what containerd and the
-#         kubelet mounted, deletes the namespace (its veth and bridge with it), the kubelet's cgroups and the files it
-#         wrote outside the state dir, restores the sysctls the kubelet changes, then checks (ps, findmnt, ip link,
-#         iptables -S, cgroups) that nothing is left, failing loudly otherwise. Keeps the cache (binaries, images).
+#   up      apt installs etcd-server, containerd, runc and the CNI plugins (pinned Debian versions); builds the
+#           Kubernetes binaries once from the Go module proxy (scripts/cluster/build.sh → .cache/k8s/v1.35.4/bin);
+#           makes the images once (scripts/cluster/images.sh; again when the agent bundle changed); generates
+#           certificates, tokens and kubeconfigs under .cache/k8s/state; starts etcd, kube-apiserver,
+#           kube-controller-manager and kube-scheduler on the host, and per node (SK8S_NODES, default 1) containerd,
+#           kubelet and kube-proxy inside the network namespace `sk8s-n<i>` (a veth pair: host side 10.201.<i-1>.1,
+#           node side 10.201.<i-1>.2; the API server listens on 10.201.0.1; pods on a CNI bridge 10.202.<i>.0/24
+#           inside the namespace, routed from the host); imports the images; waits until every node is Ready and
+#           lists them; prints the admin KUBECONFIG path. A second `up` while the cluster runs is a no-op (but for
+#           importing an agent image made again); `SK8S_NODES=2 … up` on a one-node cluster adds the second node.
+#   deploy  spritzer inside the cluster: its image from the Dockerfile, `kubectl apply -f deploy/k8s/` (deploy()).
+#   down    stops every process `up` started (pid files) and the pods' processes, unmounts what containerd and the
+#           kubelet mounted, deletes the namespaces (their veth, routes, bridge and iptables rules with them), the
+#           kubelet's cgroups and the host dirs it made, restores the sysctls the kubelet changes, then checks (ps,
+#           findmnt, ip link, ip netns, iptables -S, cgroups, sysctls) that nothing is left, failing loudly otherwise.
+#           Keeps the cache (binaries, images).
 #
 # Why it looks like this (each was a failure first on this kind of machine):
 # - cgroup v1 host: the kubelet refuses it unless its config says `failCgroupV1: false`; `cgroupDriver: cgroupfs`.
@@ -24,7 +28,7 @@
 #   `nsenter --net=` (`ip netns exec` remounts /sys, which hides the cgroup mounts).
 # - the controller manager makes the `default` service account and `kube-root-ca.crt` that pods wait for, and lifts
 #   the node's not-ready taint.
-# Environment: SK8S_NODE_WAIT (seconds, default 180).
+# Environment: SK8S_NODES (default 1), SK8S_NODE_WAIT (seconds, default 180).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
