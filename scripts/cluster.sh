@@ -290,7 +290,15 @@ import_images() {
   mark=$NDIR/$(basename "$1").key
   [[ -f $mark && $(cat "$mark") == "$key" ]] && return 0
   log "$NODE: importing $(basename "$1")"
-  nice -n 19 ctr --address "$NDIR/containerd.sock" -n k8s.io images import "$1" >/dev/null
+  # Importing over an image of the same name may race containerd's garbage collection of the old one's snapshots
+  # ("parent snapshot … does not exist"): tried again.
+  local try
+  for try in 1 2 3; do
+    nice -n 19 ctr --address "$NDIR/containerd.sock" -n k8s.io images import "$1" >/dev/null && break
+    [[ $try == 3 ]] && die "$NODE: cannot import $1"
+    log "$NODE: import failed (above); again"
+    sleep 2
+  done
   echo "$key" >"$mark"
 }
 
@@ -384,6 +392,7 @@ up() {
   # Pods wait for the namespace's `default` service account (the controller manager makes it).
   wait_for kube-controller-manager 60 kubectl -n default get serviceaccount default
   echo "$NODES" >"$STATE/nodes"
+  kubectl get nodes -o wide >&2
   log "up in $((SECONDS - t0)) s: $NODES node(s) Ready; export KUBECONFIG=$KUBECONFIG_ADMIN"
   echo "$KUBECONFIG_ADMIN"
 }
