@@ -505,9 +505,9 @@ check_clean() {
   out=$(findmnt -rn -o TARGET | grep -F "$ROOT/.cache/k8s/" || true)
   [[ -n $out ]] && { echo "cluster: left mounts:" >&2; echo "$out" >&2; bad=1; }
   if [[ -f $HOST_NOTE/dirs ]]; then
-    out=$(for d in /var/log/containers /var/lib/cni /var/run/netns; do grep -qx "$d" "$HOST_NOTE/dirs" || { [[ -e $d ]] && echo "$d"; }; done)
+    out=$(for d in /var/log/containers /var/lib/cni /var/run/netns; do grep -qx "$d" "$HOST_NOTE/dirs" || { [[ -e $d ]] && echo "$d"; }; done || true)
     [[ -n $out ]] && { echo "cluster: left host dirs:" $out >&2; bad=1; }
-    out=$(while IFS== read -r k v; do [[ $(sysctl -n "$k") == "$v" ]] || echo "$k=$(sysctl -n "$k") (was $v)"; done <"$HOST_NOTE/sysctl")
+    out=$(while IFS== read -r k v; do [[ $(sysctl -n "$k") == "$v" ]] || echo "$k=$(sysctl -n "$k") (was $v)"; done <"$HOST_NOTE/sysctl" || true)
     [[ -n $out ]] && { echo "cluster: sysctls not restored: $out" >&2; bad=1; }
   fi
   out=$(ip -br link | grep -E '^sk8s-' || true)
