@@ -49,7 +49,7 @@ KUBECONFIG_ADMIN=$STATE/admin.kubeconfig
 HOST_NOTE=$ROOT/.cache/k8s/host-before
 # Debian bookworm's versions, as tried here.
 APT_PINS=(etcd-server=3.4.23-4+b4 containerd=1.6.20~ds1-1+deb12u3 runc=1.1.5+ds1-1+deb12u1
-  containernetworking-plugins=1.1.1+ds1-3+b5 iptables=1.8.9-2 openssl)
+  containernetworking-plugins=1.1.1+ds1-3+b5 iptables=1.8.9-2 openssl=3.0.19-1~deb12u2 curl=7.88.1-10+deb12u15)
 # The host sysctls the kubelet sets when protectKernelDefaults is off (pkg/kubelet/cm setupKernelTunables).
 SYSCTLS=(vm.overcommit_memory vm.panic_on_oom kernel.panic kernel.panic_on_oops kernel.keys.root_maxkeys kernel.keys.root_maxbytes)
 
@@ -101,6 +101,7 @@ install_packages() {
   [[ -x /usr/lib/cni/bridge ]] || missing+=(containernetworking-plugins)
   command -v iptables >/dev/null || missing+=(iptables)
   command -v openssl >/dev/null || missing+=(openssl)
+  command -v curl >/dev/null || missing+=(curl)
   [[ ${#missing[@]} == 0 ]] && return 0
   local pins=()
   for p in "${APT_PINS[@]}"; do for m in "${missing[@]}"; do [[ ${p%%=*} == "$m" ]] && pins+=("$p"); done; done
