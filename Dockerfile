@@ -25,8 +25,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/bin ./bin
 COPY --from=build /app/spec ./spec
-# Any non-root uid works: spritzer writes only to its temp dir (and --data-dir, when given; the container engine
-# keeps its records under $XDG_STATE_HOME, else ~/.local/state, else, for a uid with no home, the temp dir).
+# Any non-root uid works: spritzer writes only to its temp dir (and --data-dir, when given).
 USER 1000:1000
 EXPOSE 4290
 # The port comes from SPRITZER_ADDR, so `-e SPRITZER_ADDR=0.0.0.0:8080` keeps the check right.
