@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end check of the container engine's Kubernetes runtime on a user's kind or k3d cluster.
-# IT CANNOT RUN IN THIS PROJECT'S CI: no cluster can be had on those machines (the runtime's tests there use a
-# fake API server, test/k8s/). Run it by hand where `kubectl` reaches a kind or k3d cluster and `docker` builds:
+# It needs kind or k3d, which cannot be had on this project's machines: there, as root on Linux, `npm run cluster:up`,
+# `npm run cluster:deploy` and `npm run test:k8s` run the same story on a cluster built from package registries
+# (scripts/cluster.sh, test/k8s/real-cluster.test.ts). Run this by hand where `kubectl` reaches a kind or k3d cluster
+# and `docker` builds:
 #   scripts/e2e-k8s.sh            # builds spritzer:latest, loads it, applies deploy/k8s/, runs the story, cleans up
 #   KEEP=1 scripts/e2e-k8s.sh     # leaves the namespace in place afterwards
 # Story: create a sprite, `uname -a` and a file written by exec, delete the spritzer pod (the Deployment starts a

@@ -8,6 +8,7 @@
 import { accessSync, constants as fsConstants } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Agent } from './agent.ts';
+import { inSandbox as isSandboxAgent, sweepsNamespace } from './pid-namespace.ts';
 import { installSpriteFiles } from './api-socket.ts';
 import { API_SOCKET_PATH, SPRITE_GID, SPRITE_UID } from '../protocol/sprite-tree.ts';
 import { spriteEnvMain } from './sprite-env.ts';
@@ -63,7 +64,8 @@ if (process.pid === 1) {
 
 // Inside a sandbox (no --root, PID 2) the agent serves the in-sprite API and installs `sprite-env`, as
 // a real sprite's own agent does (docs/wire-reference.md §12).
-const inSandbox = !root && process.pid <= 2;
+const place = { root, pid: process.pid, apiSocket: values['api-socket'] };
+const inSandbox = isSandboxAgent(place);
 // Inside a sprite (never with --root, which is the host): a sandbox's PID 2, or a container's agent given --api-socket.
 const inSprite = !root && (inSandbox || values['api-socket'] !== undefined);
 if (inSprite) await installSpriteFiles(VERSION_TEXT, isRoot ? { uid: SPRITE_UID, gid: SPRITE_GID } : null);
@@ -77,8 +79,9 @@ const agent = new Agent({
   owner: isRoot ? { uid: SPRITE_UID, gid: SPRITE_GID } : null,
   dropPrivileges: isRoot,
   runAs,
-  // Only inside a fresh PID namespace may killAll sweep every other process; never on the host (`--root`).
-  sweepNamespace: !root && process.pid <= 2,
+  // Only inside a sandbox may killAll sweep every other process: never on the host (`--root`), nor in a container,
+  // where the exec bridge spritzer talks through is a process beside the agent (pid-namespace.ts).
+  sweepNamespace: sweepsNamespace(place),
   exitDrainMs: values['exit-drain-ms'] ? Number(values['exit-drain-ms']) : 100,
   apiSocket: values['api-socket'] ?? (inSandbox ? API_SOCKET_PATH : undefined),
 });

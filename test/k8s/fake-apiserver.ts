@@ -85,6 +85,17 @@ export async function startFakeApiServer(agentBundle: string): Promise<FakeApiSe
         const name = body?.metadata?.name as string;
         if (pods.has(name)) return send(409, status(409, 'AlreadyExists', `pods "${name}" already exists`));
         const pod = { ...body, metadata: { ...body.metadata, namespace: m[1], uid: `uid-${name}`, creationTimestamp: new Date().toISOString() } };
+        // An image named `missing…` is one no node has and no registry serves: the pod stays Pending, its container
+        // waiting in the kubelet's pull back-off.
+        const missing = [...(pod.spec.initContainers ?? []), ...pod.spec.containers].find((c: { image: string }) => c.image.startsWith('missing'));
+        if (missing) {
+          pod.status = {
+            phase: 'Pending',
+            initContainerStatuses: [{ name: missing.name, ready: false, restartCount: 0, state: { waiting: { reason: 'ImagePullBackOff', message: `Back-off pulling image "${missing.image}"` } } }],
+          };
+          pods.set(name, { pod, dir: join(base, name), agent: { kill: () => true } as never, log: '' });
+          return send(201, pod);
+        }
         pod.status = { phase: 'Running', containerStatuses: [{ name: pod.spec.containers[0].name, ready: true, restartCount: 0, state: { running: { startedAt: new Date().toISOString() } } }] };
         const dir = join(base, name);
         // What the init container does: the agent's dirs in the emptyDir, the sprite's home.

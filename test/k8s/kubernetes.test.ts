@@ -63,7 +63,10 @@ describe('container engine on Kubernetes (fake API server)', () => {
     const pod = create.body as any;
     expect(pod.metadata).toMatchObject({ name: 'sprite-box', labels: { 'dev.spritzer.managed': 'true', 'dev.spritzer.namespace': NS, 'dev.spritzer.sprite': 'box', 'dev.spritzer.id': 'sprite-k1' } });
     expect(pod.spec.hostname).toBe('box');
-    expect(pod.spec.initContainers[0]).toMatchObject({ name: 'agent', image: 'spritzer:test' });
+    // The pause container is the sprite's PID 1 (reaps orphans; the agent is not PID 1).
+    expect(pod.spec.shareProcessNamespace).toBe(true);
+    expect(pod.spec.initContainers[0]).toMatchObject({ name: 'agent', image: 'spritzer:test', imagePullPolicy: 'IfNotPresent' });
+    expect(pod.spec.containers[0].imagePullPolicy).toBe('IfNotPresent');
     expect(pod.spec.containers[0]).toMatchObject({ name: 'sprite', image: 'sprite-image:test', command: ['node', '/.sprite/agent/agent.mjs', '--socket', '/.sprite/run/agent.sock', '--api-socket', '/.sprite/api.sock'] });
     expect(pod.spec.containers[0].volumeMounts).toEqual(expect.arrayContaining([{ name: 'sprite-agent', mountPath: '/.sprite' }]));
 
@@ -77,6 +80,17 @@ describe('container engine on Kubernetes (fake API server)', () => {
     expect(q.searchParams.get('stdin')).toBe('true');
     expect(q.searchParams.getAll('command').slice(0, 2)).toEqual(['node', '-e']);
     expect(exec.protocol).toBe('v5.channel.k8s.io');
+  });
+
+  it('an agent image no node has fails the create at once with the kubelet\'s reason, not after the timeout', async () => {
+    const f = await ContainerMachineFactory.open({ kube: kubeFor(fake.url), namespace: NS, image: 'sprite-image:test', agentImage: 'missing/spritzer:latest', createTimeoutMs: 20_000 });
+    factories.push(f);
+    const t0 = Date.now();
+    await expect(f.create({ name: 'nopull', id: 'sprite-k9' })).rejects.toThrow(
+      'pod sprite-nopull cannot start: container agent: ImagePullBackOff: Back-off pulling image "missing/spritzer:latest"',
+    );
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(fake.pods()).not.toContain('sprite-nopull');
   });
 
   it('checkpoints are refused with a clear error; usage is 0', async () => {

@@ -205,7 +205,7 @@ export class ContainerMachineFactory implements MachineFactory {
     const archive = await agentArchive(files.bundle!, files.nodePtyDir, runAs);
     if (!/^[a-z0-9][a-z0-9_.-]*$/.test(namespace)) throw new Error(`--namespace ${namespace}: use lowercase letters, digits, _ . -`);
     const socketDir = await mkdtemp(join(tmpdir(), 'spritzer-ctr-'));
-    // `--api-socket`: the agent serves `/.sprite/api.sock` and installs the `/.sprite` files (it is not PID 1 here).
+    // `--api-socket`: the agent serves `/.sprite/api.sock` and installs the `/.sprite` files (it is not PID 1: Docker's init, or the pod's shared pause container, is).
     const entrypoint = ['node', '/.sprite/agent/agent.mjs', '--socket', AGENT_SOCKET_IN_SPRITE, '--api-socket', API_SOCKET_IN_SPRITE, ...(runAs ? ['--run-as', RUNAS_PATH] : [])];
     const resources = defaultSpriteResources();
     const hostCgroups = api

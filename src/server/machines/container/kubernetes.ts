@@ -51,8 +51,17 @@ function codeOf(err: unknown): number | undefined {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * Reasons a container waits with that do not pass by waiting (the kubelet keeps retrying, but the image is not
+ * there, not allowed to be pulled, or not a valid name): a create fails at once with the kubelet's message.
+ * A first `ErrImagePull` is not one of them: it may be a registry's passing failure, retried by the kubelet.
+ * @see https://kubernetes.io/docs/concepts/containers/images/#imagepullbackoff
+ */
+const WAITING_FATAL = new Set(['ImagePullBackOff', 'ErrImageNeverPull', 'InvalidImageName']);
+
+/**
  * Pods as sprite boxes. A pod restarts its container itself (`restartPolicy: Always`); `/.sprite` (the agent)
- * and `/home/sprite` are `emptyDir` volumes that live as long as the pod.
+ * and `/home/sprite` are `emptyDir` volumes that live as long as the pod; its containers share one PID namespace,
+ * whose PID 1 (the pause container) reaps orphans.
  * @deviation on Kubernetes a restarted container keeps `/home/sprite` but not the rest of its disk; checkpoints
  *   are not available (docs/fidelity.md "Container engine: Kubernetes").
  */
@@ -83,6 +92,9 @@ export class KubeBoxes implements BoxRuntime {
         automountServiceAccountToken: false,
         enableServiceLinks: false,
         terminationGracePeriodSeconds: 1,
+        // The pod's pause container is PID 1 of the sprite, as Docker's init is (`Init: true`): it reaps orphans, and
+        // the agent is not PID 1 (which Node cannot be: it reaps no one).
+        shareProcessNamespace: true,
         volumes: [
           { name: 'sprite-agent', emptyDir: {} },
           { name: 'sprite-home', emptyDir: {} },
@@ -91,6 +103,9 @@ export class KubeBoxes implements BoxRuntime {
           {
             name: 'agent',
             image: this.opts.agentImage,
+            // Explicit: for a `:latest` tag (the default spritzer:latest) Kubernetes' default is Always, which pulls
+            // even an image loaded into the node (kind load, k3d image import, ctr import) and fails without a registry.
+            imagePullPolicy: 'IfNotPresent',
             command: [
               'sh',
               '-c',
@@ -108,6 +123,7 @@ export class KubeBoxes implements BoxRuntime {
           {
             name: SPRITE_CONTAINER,
             image: spec.image,
+            imagePullPolicy: 'IfNotPresent',
             command: this.opts.entrypoint,
             workingDir: '/',
             env: [
@@ -137,19 +153,30 @@ export class KubeBoxes implements BoxRuntime {
     return { diskLimited: false };
   }
 
-  /** Waits until the pod is Running with its sprite container ready to exec (the kubelet restarts it itself). */
+  /**
+   * Waits until the pod is Running with its sprite container ready to exec (the kubelet restarts it itself).
+   * Rejects at once when a container cannot start for good (its image cannot be had: `waitingFatal`), else after
+   * the create timeout, naming the phase and the last reason a container was waiting for.
+   */
   async start(name: string): Promise<void> {
     const deadline = Date.now() + this.opts.timeoutMs;
     let last = 'Pending';
+    let waiting = '';
     while (Date.now() < deadline) {
       const pod = await this.core.readNamespacedPod({ name, namespace: this.namespace });
       last = pod.status?.phase ?? 'Pending';
       const running = pod.status?.containerStatuses?.find((c) => c.name === SPRITE_CONTAINER)?.state?.running;
       if (last === 'Running' && running) return;
       if (last === 'Failed' || last === 'Succeeded') break;
+      for (const c of [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])]) {
+        const w = c.state?.waiting;
+        if (!w?.reason || w.reason === 'PodInitializing' || w.reason === 'ContainerCreating') continue;
+        waiting = `container ${c.name}: ${w.reason}${w.message ? `: ${w.message}` : ''}`;
+        if (WAITING_FATAL.has(w.reason)) throw new Error(`pod ${name} cannot start: ${waiting}`);
+      }
       await sleep(100);
     }
-    throw new Error(`pod ${name} is not running (phase ${last})`);
+    throw new Error(`pod ${name} is not running (phase ${last}${waiting ? `; ${waiting}` : ''})`);
   }
 
   async openExec(name: string, argv: string[]): Promise<ExecPipe> {

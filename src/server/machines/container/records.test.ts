@@ -40,5 +40,12 @@ describe('HostRecords', () => {
   it('lives under XDG_STATE_HOME (else ~/.local/state), per namespace', () => {
     expect(defaultRecordDir('ns', { XDG_STATE_HOME: '/s' })).toBe('/s/spritzer/container/ns');
     expect(defaultRecordDir('ns', {})).toMatch(/\/\.local\/state\/spritzer\/container\/ns$/);
+    expect(defaultRecordDir('ns', { HOME: '/home/u' })).toBe('/home/u/.local/state/spritzer/container/ns');
+  });
+
+  it('a uid without a home (HOME=/, as a container gives a uid its passwd lacks) keeps them in the temp dir', () => {
+    expect(defaultRecordDir('ns', { HOME: '/' }, 1000)).toBe(join(tmpdir(), 'spritzer-state-1000', 'spritzer', 'container', 'ns'));
+    expect(defaultRecordDir('ns', { HOME: '' }, 1000)).toBe(join(tmpdir(), 'spritzer-state-1000', 'spritzer', 'container', 'ns'));
+    expect(defaultRecordDir('ns', { HOME: '/', XDG_STATE_HOME: '/s' }, 1000)).toBe('/s/spritzer/container/ns');
   });
 });

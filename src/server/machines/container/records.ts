@@ -6,18 +6,34 @@
  * @see docs/container.md "Restarts", docs/security.md
  */
 import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
-import { homedir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MachineRecord } from '../port.ts';
 
 /**
  * Where the records of namespace `namespace` live by default: `$XDG_STATE_HOME/spritzer/container/<namespace>`
- * (`~/.local/state/…` without it), so that every spritzer of this user on this host finds them.
+ * (`~/.local/state/…` without it), so that every spritzer of this user on this host finds them. A uid with no
+ * home (HOME `/` or none: what Docker and Kubernetes give a uid their image's passwd lacks, e.g. a pod's
+ * `runAsUser`) keeps them in `$TMPDIR/spritzer-state-<uid>/…` instead of failing every create on `mkdir /.local`.
  * @see https://specifications.freedesktop.org/basedir-spec/latest/
  */
-export function defaultRecordDir(namespace: string, env: NodeJS.ProcessEnv = process.env): string {
-  const state = env.XDG_STATE_HOME || join(homedir(), '.local', 'state');
+export function defaultRecordDir(namespace: string, env: NodeJS.ProcessEnv = process.env, uid: number | undefined = process.getuid?.()): string {
+  const home = homeOf(env);
+  const state = env.XDG_STATE_HOME || (home ? join(home, '.local', 'state') : join(tmpdir(), `spritzer-state-${uid ?? 'user'}`));
   return join(state, 'spritzer', 'container', namespace);
+}
+
+/** `$HOME`, else the passwd entry's home; undefined when there is none or it is `/`. */
+function homeOf(env: NodeJS.ProcessEnv): string | undefined {
+  let home = env.HOME;
+  if (home === undefined) {
+    try {
+      home = homedir();
+    } catch {
+      return undefined;
+    }
+  }
+  return home && home !== '/' ? home : undefined;
 }
 
 /** The records of one namespace, by sprite id (a name the daemon's labels give, which the container cannot change). */

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds spritzer's own image from this checkout's Dockerfile, offline, as `docker save` tar at
+# .cache/k8s/images/spritzer.tar, tagged `spritzer:latest` (the name deploy/k8s/spritzer.yaml runs, and its
+# --agent-image). The context is scripts/image-context.ts's (the packed package plus this checkout's compiled
+# production node_modules: no registry); both Dockerfile bases are the container suites' test image, which holds this
+# host's node (scripts/with-docker.sh builds it), as test/package/image/image.test.ts builds it.
+# Usage: scripts/cluster/spritzer-image.sh [--rebuild]   (prints the tar's path)
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+tar="$root/.cache/k8s/images/spritzer.tar"
+if [[ "${1:-}" == --inside ]]; then
+  ctx=$2
+  docker build --network none -q -t spritzer:latest --build-arg "BUILD_BASE=$SPRITZER_TEST_IMAGE" \
+    --build-arg "BASE=$SPRITZER_TEST_IMAGE" "$ctx" >/dev/null
+  docker save -o "$tar.tmp" spritzer:latest
+  mv "$tar.tmp" "$tar"
+  exit 0
+fi
+if [[ -s "$tar" && "${1:-}" != --rebuild ]]; then echo "$tar"; exit 0; fi
+mkdir -p "$(dirname "$tar")"
+ctx=$(mktemp -d /tmp/spritzer-image-ctx.XXXXXX)
+trap 'rm -rf "$ctx"' EXIT
+echo "spritzer-image.sh: packing and building spritzer:latest (a few minutes)" >&2
+(cd "$root" && nice -n 19 npx tsx scripts/image-context.ts "$ctx" >&2)
+nice -n 19 bash "$root/scripts/with-docker.sh" bash "$here/spritzer-image.sh" --inside "$ctx" >&2
+echo "$tar"
