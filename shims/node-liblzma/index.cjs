@@ -3,7 +3,8 @@
  * The part of node-liblzma's API that just-bash's `tar -J` and spritzer's `xz`/`unxz`/`xzcat` use — `xzSync`,
  * `unxzSync`, `check`, `preset` — over liblzma compiled to WebAssembly (liblzma.wasm; liblzma.json says where it
  * came from), so that installing spritzer compiles nothing and loads no native code. The root package.json's
- * `overrides` put this directory where just-bash's optional dependency `node-liblzma` would be.
+ * `workspaces` link this directory where just-bash's optional dependency `node-liblzma` would be (its version is in
+ * just-bash's range), and `npm pack` bundles it with just-bash.
  *
  * Both calls are synchronous, as node-liblzma's are: the module is compiled and instantiated synchronously on first
  * use (about 5 ms). Its memory can grow to 256 MiB (the binary's maximum), enough for presets 0–7; an instance

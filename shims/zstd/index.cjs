@@ -3,7 +3,7 @@
  * The API of @mongodb-js/zstd that just-bash's `tar --zstd` calls — `compress(buffer, level)` and
  * `decompress(buffer)`, both resolving to a Buffer — over the codecs spritzer's own `zstd` uses: the reference
  * library built to WebAssembly (@bokuweb/zstd-wasm) to compress, fzstd (plain JavaScript) to decompress. The root
- * package.json's `overrides` put this directory where just-bash's optional dependency `@mongodb-js/zstd` would be, so
+ * package.json's `workspaces` link this directory where just-bash's optional dependency `@mongodb-js/zstd` would be, so
  * that installing spritzer neither downloads nor compiles a native zstd. spritzer's shell engine answers `tar --zstd`
  * itself (machines/memory/shell/tar-zstd.ts); this keeps just-bash's own path working should it be reached.
  */
