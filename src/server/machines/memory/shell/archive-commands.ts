@@ -20,6 +20,7 @@ import { tarWithTransform } from './tar-transform.ts';
 import { tarWithPositional } from './tar-positional.ts';
 import { tarReproducible } from './tar-reproducible.ts';
 import { detachName } from './replace-file.ts';
+import { bunzip2Capped, unxzCapped } from './decompress-limit.ts';
 
 type Run = (args: string[]) => Promise<ExecResult>;
 
@@ -133,7 +134,7 @@ const globRegex = (glob: string) => new RegExp(`^${glob.replace(/[.+^${}()|\\]/g
 async function notFound(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string): Promise<string> {
   if (p.members.length === 0) return '';
   const raw = p.archive === undefined || p.archive === '-' ? stdin : Buffer.from(await fs.readFileBuffer(fs.resolvePath(cwd, p.archive)).catch(() => new Uint8Array())).toString('latin1');
-  const bytes = tarBytes(raw);
+  const bytes = await readTar(raw);
   if (bytes === undefined) return '';
   const names = tarMembers(bytes).map((m) => m.name.replace(/\/$/, ''));
   const missing = p.members.filter((m) => {
@@ -196,7 +197,7 @@ function unanchoredExcludes(args: string[]): string[] {
 /** GNU's `File exists` for each member `-k` would not overwrite (just-bash skips them silently). */
 async function keptOld(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string): Promise<string> {
   const raw = p.archive === undefined || p.archive === '-' ? stdin : Buffer.from(await fs.readFileBuffer(fs.resolvePath(cwd, p.archive)).catch(() => new Uint8Array())).toString('latin1');
-  const bytes = tarBytes(raw);
+  const bytes = await readTar(raw);
   if (bytes === undefined) return '';
   const base = p.chdirs.reduce((d, c) => fs.resolvePath(d, c), cwd);
   let out = '';
@@ -209,6 +210,20 @@ async function keptOld(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string):
 }
 
 /** The archive's bytes: its file, or stdin for `-f -`/no `-f`. */
+/**
+ * The tar bytes of archive `raw` (latin1) as a reader of its members needs them: gunzipped, bunzipped or unxz'd
+ * (within the engine's decompression bound); undefined when they cannot be read.
+ */
+async function readTar(raw: string): Promise<string | undefined> {
+  try {
+    if (raw.startsWith('BZh')) return bunzip2Capped(Buffer.from(raw, 'latin1')).toString('latin1');
+    if (raw.startsWith('\xfd7zXZ\0')) return (await unxzCapped(Buffer.from(raw, 'latin1'))).toString('latin1');
+  } catch {
+    return undefined;
+  }
+  return tarBytes(raw);
+}
+
 async function archiveBytes(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string): Promise<string> {
   return p.archive === undefined || p.archive === '-' ? stdin : Buffer.from(await fs.readFileBuffer(fs.resolvePath(cwd, p.archive)).catch(() => new Uint8Array())).toString('latin1');
 }
@@ -219,7 +234,7 @@ async function archiveBytes(p: TarPlan, fs: IFileSystem, cwd: string, stdin: str
  * `Mod time differs`, `Size differs` or `Contents differs`, `Symlink differs`; status 1 when anything differs.
  */
 async function compare(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string): Promise<ExecResult> {
-  const b = tarBytes(await archiveBytes(p, fs, cwd, stdin));
+  const b = await readTar(await archiveBytes(p, fs, cwd, stdin));
   if (b === undefined) return { stdout: '', stderr: `tar: This does not look like a tar archive\n${FATAL}`, exitCode: 2 };
   const base = p.chdirs.reduce((d, c) => fs.resolvePath(d, c), cwd);
   let stdout = '';
@@ -285,7 +300,7 @@ async function deleteMembers(p: TarPlan, fs: IFileSystem, cwd: string): Promise<
   const path = fs.resolvePath(cwd, p.archive);
   const raw = await archiveBytes(p, fs, cwd, '');
   if (p.compressed || isCompressed(raw)) return { stdout: '', stderr: `tar: Cannot update compressed archives\n${FATAL}`, exitCode: 2 };
-  const b = tarBytes(raw);
+  const b = await readTar(raw);
   if (b === undefined) return { stdout: '', stderr: `tar: This does not look like a tar archive\n${FATAL}`, exitCode: 2 };
   const names = tarMembers(b).map((m) => m.name.replace(/\/$/, ''));
   const missing = p.members.filter((o) => !names.some((n) => named([o], n)));
@@ -342,12 +357,12 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
   if (p.op === 't' && !p.verbose && p.wildcards && p.members.length > 0) {
     // GNU matches a --wildcards pattern against the whole name without a directory's `/` (`*` matches `/` too),
     // and lists what is below a directory that matches.
-    const b = tarBytes(await archiveBytes(p, fs, cwd, stdin));
+    const b = await readTar(await archiveBytes(p, fs, cwd, stdin));
     const globs = p.members.map((m) => globRegex(m.replace(/\/+$/, '')));
     if (b !== undefined) r = { ...r, stdout: tarMembers(b).filter((m) => globs.some((g) => g.test(m.name.replace(/\/$/, '')))).map((m) => `${m.name}\n`).join('') };
   }
   if (p.op === 't' && p.verbose && r.exitCode === 0) {
-    const b = tarBytes(await archiveBytes(p, fs, cwd, stdin));
+    const b = await readTar(await archiveBytes(p, fs, cwd, stdin));
     if (b !== undefined) r = { ...r, stdout: verboseListing(b, p.members, owners.numeric) };
   }
   if ((p.op === 't' || p.op === 'x') && r.exitCode === 0) {
@@ -370,7 +385,7 @@ async function tar(args: string[], fs: IFileSystem, cwd: string, stdin: string, 
  * into an existing file), only symlinks.
  */
 async function detachMembers(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string, symlinksOnly: boolean): Promise<void> {
-  const b = tarBytes(await archiveBytes(p, fs, cwd, stdin));
+  const b = await readTar(await archiveBytes(p, fs, cwd, stdin));
   if (b === undefined) return;
   const base = p.chdirs.reduce((d, c) => fs.resolvePath(d, c), cwd);
   for (const m of tarMembers(b)) {
@@ -391,7 +406,7 @@ const touches = (args: string[]): boolean => args.some((a, i) => a === '--touch'
  * not extracted (excluded, not named, refused) is left as it is.
  */
 async function restoreTimes(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string): Promise<void> {
-  const b = tarBytes(await archiveBytes(p, fs, cwd, stdin));
+  const b = await readTar(await archiveBytes(p, fs, cwd, stdin));
   if (b === undefined) return;
   const base = p.chdirs.reduce((d, c) => fs.resolvePath(d, c), cwd);
   for (const m of tarMembers(b)) {
@@ -416,7 +431,7 @@ function stripCount(args: string[]): number {
 
 /** `-xv --strip-components=N`: GNU names each member as the archive stores it, not as it was written (just-bash). */
 async function listedUnstripped(r: ExecResult, strip: number, raw: string): Promise<ExecResult> {
-  const b = tarBytes(raw);
+  const b = await readTar(raw);
   if (b === undefined) return r;
   const original = new Map<string, string>();
   for (const m of tarMembers(b)) {

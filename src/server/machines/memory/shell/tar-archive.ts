@@ -24,8 +24,19 @@ const octal = (b: string, at: number, len: number) => parseInt(field(b, at, len)
 /** Whether `bytes` start as gzip data. */
 export const isGzipped = (bytes: string) => bytes.charCodeAt(0) === 0x1f && bytes.charCodeAt(1) === 0x8b;
 
-/** The tar bytes inside `bytes` (gunzipped when gzip), or undefined when they cannot be read. */
+/**
+ * Whether `bytes` start with the magic of a compressor other than gzip (bzip2, xz, zstd, lzip, compress's `.Z`): such
+ * an archive is not plain tar, and patching its "headers" would corrupt it.
+ */
+export const isOtherwiseCompressed = (bytes: string) =>
+  bytes.startsWith('BZh') || bytes.startsWith('\xfd7zXZ\0') || bytes.startsWith('\x28\xb5\x2f\xfd') || bytes.startsWith('LZIP') || bytes.startsWith('\x1f\x9d');
+
+/**
+ * The tar bytes inside `bytes` (gunzipped when gzip), or undefined when they cannot be read here: corrupt gzip, or
+ * another compressor's data (the callers that read bzip2 and xz archives decompress them first).
+ */
 export function tarBytes(bytes: string): string | undefined {
+  if (isOtherwiseCompressed(bytes)) return undefined;
   if (!isGzipped(bytes)) return bytes;
   try {
     return gunzipSync(Buffer.from(bytes, 'latin1')).toString('latin1');
