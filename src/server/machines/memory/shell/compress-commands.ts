@@ -91,7 +91,8 @@ function parse(prog: string, codec: Codec, args: string[]): { o: Options; operan
   let options = true;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    // xz's -T/--threads N changes only how, not what, it compresses (one thread writes one Block either way).
+    // @deviation xz's -T/--threads N: compressed single-threaded; xz's multi-threaded mode (-T0, -T2…) writes block
+    // headers that record their sizes, other bytes for the same data (docs/fidelity.md).
     if (options && codec.tool === 'xz' && /^(-T|--threads)$/.test(a)) {
       i++;
       continue;

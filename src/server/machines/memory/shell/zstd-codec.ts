@@ -83,8 +83,37 @@ export async function zstdCompress(data: Uint8Array, level: number): Promise<Buf
   return Buffer.concat([frame, sum]);
 }
 
-/** The frames of `data` decompressed and joined; past `cap` bytes rejects with DecompressLimitError. */
+/** A frame whose content does not match the XXH64 checksum it carries (zstd's "Restored data doesn't match checksum"). */
+export class ZstdChecksumError extends Error {
+  constructor() {
+    super("Restored data doesn't match checksum");
+    this.name = 'ZstdChecksumError';
+  }
+}
+
+/**
+ * The frames of `data` decompressed and joined; past `cap` bytes rejects with DecompressLimitError. A frame that
+ * carries a content checksum is verified, as the zstd CLI does (ZstdChecksumError), when the frames can be told apart
+ * from their headers; data too damaged for that is left to the decoder's own errors.
+ */
 export function zstdDecompress(data: Uint8Array, cap = DECOMPRESS_MAX_BYTES): Buffer {
+  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const frames = zstdFrames(buf);
+  if (!frames) return decode(buf, cap);
+  const parts: Buffer[] = [];
+  let total = 0;
+  for (const f of frames) {
+    if (f.skippable) continue;
+    const out = decode(buf.subarray(f.start, f.end), cap - total);
+    if (f.checksum !== undefined && Number(xxh64(out) & 0xffffffffn) !== f.checksum) throw new ZstdChecksumError();
+    total += out.length;
+    parts.push(out);
+  }
+  return Buffer.concat(parts);
+}
+
+/** `data` through fzstd's streaming decoder, joined; past `cap` bytes throws DecompressLimitError. */
+function decode(data: Uint8Array, cap: number): Buffer {
   const parts: Uint8Array[] = [];
   let total = 0;
   const stream = new Decompress((chunk) => {
@@ -103,6 +132,7 @@ export function zstdDecompress(data: Uint8Array, cap = DECOMPRESS_MAX_BYTES): Bu
 export function zstdFailure(name: string, err: unknown): string {
   // The CLI's decoding messages start with the input's name, not with `zstd:`.
   if (err instanceof DecompressLimitError) return `zstd: ${name}: No space left on device \n`;
+  if (err instanceof ZstdChecksumError) return `${name} : Decoding error (36) : ${err.message} \n`;
   if (/EOF/.test(String((err as Error)?.message))) return `${name} : Read error (39) : premature end \n`;
   return `${name} : Decoding error (36) : Data corruption detected \n`;
 }
@@ -117,14 +147,27 @@ export interface ZstdListing {
   checksum: boolean;
 }
 
+/** One frame of a Zstandard file: where it lies, and what its header and end say. */
+interface ZstdFrame {
+  start: number;
+  /** Just past the frame (its checksum included). */
+  end: number;
+  skippable: boolean;
+  /** The content size its header records, or undefined. */
+  contentSize: number | undefined;
+  /** The low 32 bits of the content's XXH64 the frame ends with, or undefined when it has none. */
+  checksum: number | undefined;
+}
+
 /** Walks the frames of `data` (RFC 8878 frame headers and block headers); undefined when it is not Zstandard. */
-export function zstdList(data: Buffer): ZstdListing | undefined {
-  const l: ZstdListing = { frames: 0, skips: 0, compressed: data.length, uncompressed: 0, checksum: false };
+function zstdFrames(data: Buffer): ZstdFrame[] | undefined {
+  const frames: ZstdFrame[] = [];
   let p = 0;
   while (p < data.length) {
     if (p + 8 <= data.length && (data.readUInt32LE(p) & 0xfffffff0) === 0x184d2a50) {
-      l.skips++;
-      p += 8 + data.readUInt32LE(p + 4);
+      const end = p + 8 + data.readUInt32LE(p + 4);
+      frames.push({ start: p, end, skippable: true, contentSize: 0, checksum: undefined });
+      p = end;
       continue;
     }
     if (p + 5 > data.length || !data.subarray(p, p + 4).equals(ZSTD_MAGIC)) return undefined;
@@ -135,11 +178,9 @@ export function zstdList(data: Buffer): ZstdListing | undefined {
     const dictBytes = [0, 1, 2, 4][fhd & 3]!;
     const fcsBytes = [single ? 1 : 0, 2, 4, 8][fcsFlag]!;
     let q = p + 5 + (single ? 0 : 1) + dictBytes;
-    if (fcsBytes === 0) l.uncompressed = undefined;
-    else if (l.uncompressed !== undefined) {
-      const size = fcsBytes === 1 ? data[q]! : fcsBytes === 2 ? data.readUInt16LE(q) + 256 : fcsBytes === 4 ? data.readUInt32LE(q) : Number(data.readBigUInt64LE(q));
-      l.uncompressed += size;
-    }
+    if (q + fcsBytes > data.length) return undefined;
+    const contentSize =
+      fcsBytes === 0 ? undefined : fcsBytes === 1 ? data[q]! : fcsBytes === 2 ? data.readUInt16LE(q) + 256 : fcsBytes === 4 ? data.readUInt32LE(q) : Number(data.readBigUInt64LE(q));
     q += fcsBytes;
     for (;;) {
       if (q + 3 > data.length) return undefined;
@@ -149,10 +190,23 @@ export function zstdList(data: Buffer): ZstdListing | undefined {
       q += 3 + (type === 1 ? 1 : size);
       if (header & 1) break;
     }
-    if (checksum) q += 4;
-    l.checksum = l.checksum || checksum === 1;
-    l.frames++;
-    p = q;
+    if (q + (checksum ? 4 : 0) > data.length) return undefined;
+    frames.push({ start: p, end: q + (checksum ? 4 : 0), skippable: false, contentSize, checksum: checksum ? data.readUInt32LE(q) : undefined });
+    p = q + (checksum ? 4 : 0);
   }
-  return l;
+  return frames;
+}
+
+/** Walks the frames of `data` for what `zstd -l` lists; undefined when it is not Zstandard. */
+export function zstdList(data: Buffer): ZstdListing | undefined {
+  const frames = zstdFrames(data);
+  if (!frames) return undefined;
+  const real = frames.filter((f) => !f.skippable);
+  return {
+    frames: real.length,
+    skips: frames.length - real.length,
+    compressed: data.length,
+    uncompressed: real.some((f) => f.contentSize === undefined) ? undefined : real.reduce((n, f) => n + f.contentSize!, 0),
+    checksum: real.some((f) => f.checksum !== undefined),
+  };
 }

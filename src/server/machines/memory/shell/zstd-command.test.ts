@@ -17,6 +17,21 @@ describe('zstd codec', () => {
   });
 });
 
+describe('zstd checksums', () => {
+  it('a frame whose content does not match its XXH64 is an error, per frame, and a good frame beside it still reads', async () => {
+    const good = await zstdCompress(Buffer.from('a'.repeat(50) + 'b'.repeat(50)), 1);
+    const bad = Buffer.from(good);
+    bad[bad.length - 4] ^= 1;
+    expect(zstdDecompress(Buffer.concat([good, good])).toString()).toBe(('a'.repeat(50) + 'b'.repeat(50)).repeat(2));
+    expect(() => zstdDecompress(Buffer.concat([good, bad]))).toThrow("Restored data doesn't match checksum");
+  });
+  it('zstd -t, -dc and unzstd report a damaged file as the CLI does, and leave no output file behind', async () => {
+    const r = await runShell('seq 1 100000 > f; zstd -q --rm f; printf "\\x41" | dd of=f.zst bs=1 seek=2000 conv=notrunc 2>/dev/null; zstd -t f.zst; echo s=$?; zstd -dc f.zst | wc -c; unzstd f.zst; echo s=$?; ls f*');
+    const line = "f.zst : Decoding error (36) : Restored data doesn't match checksum \n";
+    expect(r).toEqual({ stdout: 's=1\n0\ns=1\nf.zst\n', stderr: line.repeat(3), exit: 0 });
+  });
+});
+
 describe('zstd, unzstd, zstdcat and tar --zstd', () => {
   const A = "printf 'hello world\\nfoo bar\\n' > a.txt && ";
   it('compress to NAME.zst keeping the source, with the CLI summary; back with -d, unzstd and zstdcat', async () => {

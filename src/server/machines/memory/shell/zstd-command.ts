@@ -190,7 +190,11 @@ async function zstd(prog: string, args: string[], ctx: CommandContext): Promise<
     }
     const data = Buffer.from(await ctx.fs.readFileBuffer(abs));
     const result = await transform(data, name);
-    if (!result) continue;
+    if (!result) {
+      // The CLI opens (creates or truncates) the output before decoding, and removes it when decoding fails.
+      if (target !== undefined) await ctx.fs.rm(ctx.fs.resolvePath(ctx.cwd, target), { force: true }).catch(() => undefined);
+      continue;
+    }
     if (o.test) {
       say(`${name.padEnd(20)}: ${result.length} bytes \n`);
       continue;
