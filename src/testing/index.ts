@@ -10,10 +10,20 @@ import { defaultDeps, startServer } from '../server/server.ts';
 import { openMachineFactory, type MachineEngine } from '../server/machines/index.ts';
 import { SystemClock } from '../server/core/clock.ts';
 
+/**
+ * An exec engine, as `--exec` takes it. Spelled out (not imported) so that this module's published declarations
+ * (dist/testing/index.d.ts, scripts/build-types.mjs) stand alone; the module checks at compile time that it equals
+ * the server's own list.
+ */
+export type SpritzerEngine = 'shell' | 'interpreter' | 'sandbox' | 'container';
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const enginesAgree: Same<SpritzerEngine, MachineEngine> = true;
+void enginesAgree;
+
 /** Options of {@link startSpritzer}; every one is optional. */
 export interface StartSpritzerOptions {
   /** Exec engine, as `--exec` (default `shell`; `sandbox` needs Linux and root, see docs/sandbox.md). */
-  engine?: MachineEngine;
+  engine?: SpritzerEngine;
   /** The bearer token the server requires (default: a fresh random one, returned as `token`). */
   token?: string;
   /** Organization slug, as `--org` (default `personal`). */
