@@ -422,7 +422,7 @@ func command(explicit []string) ([]string, error) {
 		}
 		return []string{p}, nil
 	}
-	return nil, errors.New("spritzer not found: install it (npm pack in a checkout of spritzer, then npm install --save-dev PATH/spritzer-emulator-*.tgz: the package " + packageName + ", found under node_modules/), or set SPRITZER_BIN to its bin/spritzer.mjs, or SPRITZER_CMD to the command that starts it")
+	return nil, errors.New("spritzer not found: install it (npm ci && npm pack in a checkout of spritzer, then npm install --save-dev PATH/spritzer-emulator-*.tgz: the package " + packageName + ", found under node_modules/), or set SPRITZER_BIN to its bin/spritzer.mjs, or SPRITZER_CMD to the command that starts it")
 }
 
 // packageName is the npm package that holds the spritzer command (spritzer on npm is an unrelated package).

@@ -28,7 +28,7 @@ READY = re.compile(r"spritzer listening on (http://\S+)")
 # The npm package that holds the `spritzer` command (`spritzer` on npm is an unrelated package).
 PACKAGE = "spritzer-emulator"
 # How to install it before it is published: pack a checkout, install the tarball.
-INSTALL = ("npm pack in a checkout of spritzer, then npm install --save-dev PATH/spritzer-emulator-*.tgz: "
+INSTALL = ("npm ci && npm pack in a checkout of spritzer, then npm install --save-dev PATH/spritzer-emulator-*.tgz: "
            "the package spritzer-emulator, found under node_modules/")
 _RUNNING: "set[SpritzerServer]" = set()
 
@@ -235,7 +235,7 @@ class SpritzerServer:
 
     @property
     def client(self):
-        """A `sprites.SpritesClient` for this server (sprites-py; `pip install pytest-spritzer[sprites]`)."""
+        """A `sprites.SpritesClient` for this server (sprites-py; `pip install sprites-py`)."""
         if not self._clients:
             self._clients.append(self.sync_client())
         return self._clients[0]
@@ -294,8 +294,8 @@ def _import_sprites():
     try:
         import sprites  # type: ignore[import-not-found]
     except ImportError as e:
-        raise SpritzerError("spritzer.client needs sprites-py: pip install 'pytest-spritzer[sprites]' "
-                            "(or pip install sprites-py)") from e
+        raise SpritzerError("spritzer.client needs sprites-py: pip install sprites-py "
+                            "(or install this plugin with its extra: pip install 'PATH/clients/python[sprites]')") from e
     return sprites
 
 
