@@ -619,21 +619,29 @@ export class ContainerMachine extends AgentMachine implements Machine {
   private async connectOnly(generation: number, attempt = 0, timeoutMs = this.shared.createTimeoutMs): Promise<AgentClient> {
     // Each attempt its own socket (a later retry of the same boot must not meet an earlier attempt's file).
     const socketPath = join(this.shared.socketDir, `${dockerSafe(this.spec.id)}-${generation}${attempt ? `-${++this.bridgeSeq}` : ''}.sock`);
-    const bridge = await startBridge(this.shared.boxes, this.containerName, socketPath);
-    const client = await this.connectAgent(socketPath, timeoutMs).catch(async (err) => {
+    // An exec the runtime refuses for a reason waiting does not cure (its API or the box's node is away: `unavailable`)
+    // ends the attempt at once, with the runtime's words, instead of after the timeout.
+    let refused: Error | undefined;
+    const giveUp = new AbortController();
+    const bridge = await startBridge(this.shared.boxes, this.containerName, socketPath, 'node', (err) => {
+      if (!(err as { unavailable?: boolean }).unavailable || refused) return;
+      refused = err;
+      giveUp.abort();
+    });
+    const client = await this.connectAgent(socketPath, timeoutMs, giveUp.signal).catch(async (err) => {
       await bridge.close();
-      throw err;
+      throw refused ?? err;
     });
     this.bridge = bridge;
     this.takeAgent(client, generation);
     return client;
   }
 
-  /** AgentClient.connect through the bridge socket, given up at once when the sprite is destroyed meanwhile. */
-  private connectAgent(socketPath: string, timeoutMs: number): Promise<AgentClient> {
-    const signal = this.aborted.signal;
+  /** AgentClient.connect through the bridge socket, given up at once when the sprite is destroyed (or `also` aborts) meanwhile. */
+  private connectAgent(socketPath: string, timeoutMs: number, also?: AbortSignal): Promise<AgentClient> {
+    const signal = also ? AbortSignal.any([this.aborted.signal, also]) : this.aborted.signal;
     if (signal.aborted) return Promise.reject(new Error(`sprite ${this.spec.name} is destroyed`));
-    const attempt = AgentClient.connect(socketPath, { timeoutMs, timing: { clock: this.shared.clock, timeoutMs: this.shared.agentTimeoutMs }, stdinMax: this.shared.maxStdinBytes });
+    const attempt = AgentClient.connect(socketPath, { timeoutMs, signal, timing: { clock: this.shared.clock, timeoutMs: this.shared.agentTimeoutMs }, stdinMax: this.shared.maxStdinBytes });
     return new Promise((resolve, reject) => {
       const onAbort = () => reject(new Error(`sprite ${this.spec.name} is destroyed`));
       signal.addEventListener('abort', onAbort, { once: true });

@@ -55,7 +55,8 @@ function codeOf(err: unknown): number | undefined {
  * API did not answer (`ECONNREFUSED` while the API server restarts).
  */
 export function kubeErrorText(err: unknown): string {
-  const e = err as { code?: unknown; body?: unknown; message?: string; cause?: { code?: string; message?: string } };
+  // An exec's refused WebSocket handshake is a `ws` ErrorEvent: `{message: 'Unexpected server response: 500', error}`.
+  const e = err as { code?: unknown; body?: unknown; message?: string; cause?: { code?: string; message?: string }; error?: { code?: string; message?: string } };
   if (typeof e.code === 'number') {
     let message = '';
     try {
@@ -66,8 +67,9 @@ export function kubeErrorText(err: unknown): string {
     }
     return `HTTP ${e.code}${message ? `: ${message}` : ''}`;
   }
-  const code = e.cause?.code ?? (typeof e.code === 'string' ? e.code : undefined);
-  return code ? `${code} (${e.cause?.message ?? e.message ?? ''})`.replace(/ \(\)$/, '') : (e.message ?? String(err));
+  const cause = e.cause ?? e.error;
+  const code = cause?.code ?? (typeof e.code === 'string' ? e.code : undefined);
+  return code ? `${code} (${cause?.message ?? e.message ?? ''})`.replace(/ \(\)$/, '') : (e.message ?? String(err));
 }
 
 /**
@@ -313,7 +315,12 @@ export class KubeBoxes implements BoxRuntime {
     const stderr = new PassThrough();
     stderr.resume();
     const ws = await this.exec.exec(this.namespace, name, SPRITE_CONTAINER, argv, stdout, stderr, stdin, false).catch((err) => {
-      throw kubeUnavailable(`cannot exec in pod ${name} (pods/exec)`, err, this.endpoint);
+      const failed = kubeUnavailable(`cannot exec in pod ${name} (pods/exec)`, err, this.endpoint);
+      // Only an API that does not answer, a node it cannot dial (5xx) or a refusal (403) is unavailable; a container
+      // between restarts is tried again by the caller.
+      const text = kubeErrorText(err);
+      (failed as { unavailable?: boolean }).unavailable = /Unexpected server response: (5\d\d|403)|^E[A-Z]+ /.test(text);
+      throw failed;
     });
     const closed = new Promise<void>((resolve) => {
       ws.on('close', () => {
