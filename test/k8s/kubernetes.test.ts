@@ -10,6 +10,7 @@ import { ContainerMachineFactory } from '../../src/server/machines/container/con
 import type { Machine } from '../../src/server/machines/port.ts';
 import { agentFiles } from '../../src/server/machines/agent/bundle.ts';
 import { startFakeApiServer, type FakeApiServer } from './fake-apiserver.ts';
+import { errorAnswer } from '../../src/server/http/errors.ts';
 
 const NS = 'spritzer-test';
 let fake: FakeApiServer;
@@ -98,7 +99,12 @@ describe('container engine on Kubernetes (fake API server)', () => {
 
   it('checkpoints are refused with a clear error; usage is 0', async () => {
     const m = (await open().then((f) => f.create({ name: 'nock', id: 'sprite-k2' }))) as Machine;
-    await expect(m.snapshot()).rejects.toThrow(/not available on the kubernetes runtime/);
+    await expect(m.snapshot()).rejects.toMatchObject({
+      kind: 'checkpoints_unavailable',
+      message: expect.stringMatching(/^checkpoints are not available on the kubernetes runtime of the container engine .*--container-runtime docker or podman/),
+    });
+    // The API answers it 501 in the in-VM text family (http/errors.ts).
+    expect(errorAnswer(await m.snapshot().catch((e: unknown) => e))).toMatchObject({ status: 501, body: expect.stringMatching(/^checkpoints are not available/) });
     expect(await m.usage()).toEqual({ bytes: 0, files: 0 });
     await m.destroy();
     expect(fake.pods()).not.toContain('sprite-nock');

@@ -463,7 +463,11 @@ export class ContainerMachine extends AgentMachine implements Machine {
 
   private dockerOnly(): Docker {
     if (!this.shared.docker) {
-      throw Object.assign(new Error(`checkpoints and disk usage are not available on the ${this.shared.runtime} runtime (docs/container.md)`), { code: 'ENOTSUP' });
+      // @deviation real Sprites always keep checkpoints; here the answer is 501 with these words (docs/fidelity.md).
+      throw new ModelError(
+        'checkpoints_unavailable',
+        `checkpoints are not available on the ${this.shared.runtime} runtime of the container engine (its API cannot commit a container's disk): run spritzer with --container-runtime docker or podman for them (docs/container.md "Kubernetes")`,
+      );
     }
     return this.shared.docker;
   }
