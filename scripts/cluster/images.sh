@@ -28,7 +28,11 @@ if [[ "${1:-}" != --inside ]]; then
   cp -r "$root/node_modules/node-pty/package.json" "$root/node_modules/node-pty/lib" "$out/ctx/node-pty/"
   cp -r "$root/node_modules/node-pty/build/Release" "$out/ctx/node-pty/build/"
   (cd "$here/build" && CGO_ENABLED=0 nice -n 19 go build -trimpath -ldflags "-s -w" -o "$out/ctx/pause" ./pause)
-  exec bash "$root/scripts/with-docker.sh" bash "$here/images.sh" --inside
+  # with-docker.sh and the tools it runs (mkfs, debootstrap) talk on stdout: only the tar's path goes there.
+  bash "$root/scripts/with-docker.sh" bash "$here/images.sh" --inside >&2
+  [[ -s "$tar" ]] || { echo "images.sh: $tar was not made" >&2; exit 1; }
+  echo "$tar"
+  exit 0
 fi
 # Inside scripts/with-docker.sh: dockerd runs and $SPRITZER_TEST_IMAGE is built.
 ctx="$out/ctx"
@@ -42,4 +46,3 @@ DOCKERFILE
 DOCKER_BUILDKIT=0 docker build -q -t local/spritzer-agent:1 "$ctx" >/dev/null
 docker save -o "$tar.tmp" local/pause:1 local/sprite:1 local/spritzer-agent:1
 mv "$tar.tmp" "$tar"
-echo "$tar"

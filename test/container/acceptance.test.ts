@@ -16,7 +16,9 @@ import { SequentialIds } from '../../src/server/core/ids.ts';
 import { announceSkip, TEST_IMAGE, TEST_RUNTIME, testDocker } from './support.ts';
 
 const NAMESPACE = 'ctest-acc';
-const skip = await announceSkip('container acceptance');
+const skip = await announceSkip('container acceptance', {
+  kubernetes: `checkpoints (docker commit) are Docker/Podman only: on Kubernetes they are refused with \`checkpoints and disk usage are not available on the kubernetes runtime\` (test/k8s/kubernetes.test.ts); the rest of its story is test/k8s/real-cluster.test.ts`,
+});
 let srv: RunningServer;
 let call: ReturnType<typeof api>;
 

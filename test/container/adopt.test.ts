@@ -10,7 +10,9 @@ import type { RunningServer } from '../../src/server/server.ts';
 import { announceSkip, cleanNamespace, startContainerServer, testDocker } from './support.ts';
 
 const NAMESPACE = 'ctest-adopt';
-const skip = await announceSkip('container adoption');
+const skip = await announceSkip('container adoption', {
+  kubernetes: `it forges and inspects containers through the Docker Engine API; adoption on Kubernetes is test/k8s/real-cluster.test.ts (a restarted spritzer adopts the pod)`,
+});
 const servers = new Set<RunningServer>();
 
 const start = () => startContainerServer(NAMESPACE, servers);

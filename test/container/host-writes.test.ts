@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContainerMachineFactory, type ContainerMachine } from '../../src/server/machines/container/container-machine.ts';
 import type { Machine } from '../../src/server/machines/port.ts';
-import { announceSkip, TEST_IMAGE, TEST_RUNTIME } from './support.ts';
+import { announceSkip, cleanNamespace, testContainer } from './support.ts';
 
 const NAMESPACE = 'ctest-hostwrites';
 const skip = await announceSkip('container host-side writes');
@@ -29,7 +29,8 @@ const text = async (p: string) => Buffer.from(await m.fs.readFile(p)).toString('
 
 beforeAll(async () => {
   if (skip) return;
-  factory = await ContainerMachineFactory.open({ api: undefined, runtime: TEST_RUNTIME, image: TEST_IMAGE, namespace: NAMESPACE });
+  await cleanNamespace(NAMESPACE);
+  factory = await ContainerMachineFactory.open({ api: undefined, ...testContainer(NAMESPACE) });
   m = await factory.create({ name: 'hw', id: 'sprite-hw1' });
 });
 afterAll(async () => {

@@ -9,7 +9,7 @@ import { openMachineFactory } from '../../src/server/machines/index.ts';
 import { SystemClock } from '../../src/server/core/clock.ts';
 import { SequentialIds } from '../../src/server/core/ids.ts';
 import { inSpriteScopeSuite } from '../support/in-sprite-scope-suite.ts';
-import { announceSkip, TEST_IMAGE, TEST_RUNTIME } from './support.ts';
+import { announceSkip, cleanNamespace, testContainer } from './support.ts';
 
 const NAMESPACE = 'ctest-scope';
 const NAMES = { attacker: 'scope-attacker', victim: 'scope-victim' };
@@ -18,8 +18,9 @@ const skip = await announceSkip('container in-sprite API scope');
 describe.skipIf(skip)('the in-sprite API is pinned to its own sprite (container engine, raw socket)', () => {
   let srv: RunningServer;
   beforeAll(async () => {
+    await cleanNamespace(NAMESPACE);
     const clock = new SystemClock();
-    const machines = await openMachineFactory('container', { clock, container: { image: TEST_IMAGE, namespace: NAMESPACE, runtime: TEST_RUNTIME } });
+    const machines = await openMachineFactory('container', { clock, container: testContainer(NAMESPACE) });
     srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines, token: TOKEN }));
   }, 120_000);
   afterAll(async () => {

@@ -15,7 +15,9 @@ import { bombParent, HOLD_EVERY_TASK } from '../support/task-limit.ts';
 
 const NAMESPACE = 'ctest-limits';
 const MiB = 1024 ** 2;
-const skip = await announceSkip('container limits');
+const skip = await announceSkip('container limits', {
+  kubernetes: `it reads HostConfig and the storage driver through the Docker Engine API; on Kubernetes memory is the pod's limit, pids the kubelet's podPidsLimit, and the disk is not bounded (docs/fidelity.md)`,
+});
 let factory: ContainerMachineFactory;
 let a: ContainerMachine;
 let b: ContainerMachine;

@@ -9,7 +9,9 @@ import type { Machine } from '../../src/server/machines/port.ts';
 import { announceSkip, TEST_IMAGE, TEST_RUNTIME, testDocker } from './support.ts';
 
 const NAMESPACE = 'ctest-machine';
-const skip = await announceSkip('container machine');
+const skip = await announceSkip('container machine', {
+  kubernetes: `checkpoint images, usage of the writable layer and stale-container removal are Docker Engine API calls; the Kubernetes Machine is test/k8s/kubernetes.test.ts`,
+});
 let factory: ContainerMachineFactory;
 let m: ContainerMachine;
 

@@ -16,7 +16,7 @@ import { AGENT_CONTEXT_MD } from '../../src/protocol/sprite-docs.ts';
 import { envInside, FRESH_ENV, linesInside } from '../support/exec-environment.ts';
 import { createAndPoll, distinct } from '../support/status-poll.ts';
 import { getWithEveryClient, removeBuiltClients, reportSkips } from '../support/url-clients.ts';
-import { announceSkip, TEST_IMAGE, TEST_RUNTIME } from './support.ts';
+import { announceSkip, cleanNamespace, testContainer } from './support.ts';
 
 const NAMESPACE = 'ctest-inside';
 const skip = await announceSkip('container sprite inside');
@@ -25,8 +25,9 @@ let call: ReturnType<typeof api>;
 
 beforeAll(async () => {
   if (skip) return;
+  await cleanNamespace(NAMESPACE);
   const clock = new SystemClock();
-  const machines = await openMachineFactory('container', { clock, container: { image: TEST_IMAGE, namespace: NAMESPACE, runtime: TEST_RUNTIME } });
+  const machines = await openMachineFactory('container', { clock, container: testContainer(NAMESPACE) });
   srv = await startServer(defaultDeps({ clock, ids: new SequentialIds(), machines, token: TOKEN }));
   call = api(srv.url);
 }, 120_000);

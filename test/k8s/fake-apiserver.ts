@@ -41,6 +41,10 @@ export interface FakeApiServer {
   pods(): string[];
   /** Kills the agent of pod `name` as a crashed container would die. */
   crash(name: string): void;
+  /** Removes pod `name` as the pod garbage collector does when its node is deleted (its files go with it). */
+  vanish(name: string): void;
+  /** Permissions (`verb resource[/subresource]`) the SelfSubjectAccessReviews deny; empty: all allowed. */
+  denied: Set<string>;
   close(): Promise<void>;
 }
 
@@ -52,6 +56,7 @@ const status = (code: number, reason: string, message: string) => ({ kind: 'Stat
  */
 export async function startFakeApiServer(agentBundle: string): Promise<FakeApiServer> {
   const requests: RecordedRequest[] = [];
+  const denied = new Set<string>();
   const pods = new Map<string, FakePod>();
   const base = mkdtempSync(join(tmpdir(), 'spritzer-fake-k8s-'));
   const sockets = new Set<import('node:net').Socket>();
@@ -80,6 +85,11 @@ export async function startFakeApiServer(agentBundle: string): Promise<FakeApiSe
         res.writeHead(code, { 'Content-Type': type });
         res.end(typeof obj === 'string' ? obj : JSON.stringify(obj));
       };
+      if (u.pathname === '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews' && req.method === 'POST') {
+        const a = body?.spec?.resourceAttributes ?? {};
+        const allowed = !denied.has(`${a.verb} ${a.resource}${a.subresource ? `/${a.subresource}` : ''}`);
+        return send(201, { ...body, status: { allowed } });
+      }
       let m = /^\/api\/v1\/namespaces\/([^/]+)\/pods$/.exec(u.pathname);
       if (m && req.method === 'POST') {
         const name = body?.metadata?.name as string;
@@ -181,6 +191,15 @@ export async function startFakeApiServer(agentBundle: string): Promise<FakeApiSe
     requests,
     pods: () => [...pods.keys()],
     crash: (name) => pods.get(name)?.agent.kill('SIGKILL'),
+    vanish(name) {
+      const p = pods.get(name);
+      if (!p) return;
+      p.pod.metadata.deletionTimestamp = new Date().toISOString();
+      pods.delete(name);
+      p.agent.kill('SIGKILL');
+      rmSync(p.dir, { recursive: true, force: true });
+    },
+    denied,
     async close() {
       for (const p of pods.values()) {
         p.pod.metadata.deletionTimestamp = 'now';

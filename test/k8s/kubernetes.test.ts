@@ -10,6 +10,7 @@ import { ContainerMachineFactory } from '../../src/server/machines/container/con
 import type { Machine } from '../../src/server/machines/port.ts';
 import { agentFiles } from '../../src/server/machines/agent/bundle.ts';
 import { startFakeApiServer, type FakeApiServer } from './fake-apiserver.ts';
+import { errorAnswer } from '../../src/server/http/errors.ts';
 
 const NS = 'spritzer-test';
 let fake: FakeApiServer;
@@ -58,7 +59,7 @@ describe('container engine on Kubernetes (fake API server)', () => {
     expect(factory.runtime).toBe('kubernetes');
     const m = await factory.create({ name: 'box', id: 'sprite-k1', record: { createdAt: 1_700_000_000_000, labels: ['x'] } });
 
-    const create = fake.requests.find((r) => r.method === 'POST')!;
+    const create = fake.requests.find((r) => r.method === 'POST' && r.url.endsWith('/pods'))!;
     expect(create.url).toBe(`/api/v1/namespaces/${NS}/pods`);
     const pod = create.body as any;
     expect(pod.metadata).toMatchObject({ name: 'sprite-box', labels: { 'dev.spritzer.managed': 'true', 'dev.spritzer.namespace': NS, 'dev.spritzer.sprite': 'box', 'dev.spritzer.id': 'sprite-k1' } });
@@ -86,16 +87,24 @@ describe('container engine on Kubernetes (fake API server)', () => {
     const f = await ContainerMachineFactory.open({ kube: kubeFor(fake.url), namespace: NS, image: 'sprite-image:test', agentImage: 'missing/spritzer:latest', createTimeoutMs: 20_000 });
     factories.push(f);
     const t0 = Date.now();
-    await expect(f.create({ name: 'nopull', id: 'sprite-k9' })).rejects.toThrow(
+    const failed = f.create({ name: 'nopull', id: 'sprite-k9' });
+    await expect(failed).rejects.toThrow(
       'pod sprite-nopull cannot start: container agent: ImagePullBackOff: Back-off pulling image "missing/spritzer:latest"',
     );
+    // The API answers it 503 with these words (http/errors.ts), not a bare 500.
+    await expect(failed).rejects.toMatchObject({ kind: 'sprite_unavailable' });
     expect(Date.now() - t0).toBeLessThan(10_000);
     expect(fake.pods()).not.toContain('sprite-nopull');
   });
 
   it('checkpoints are refused with a clear error; usage is 0', async () => {
     const m = (await open().then((f) => f.create({ name: 'nock', id: 'sprite-k2' }))) as Machine;
-    await expect(m.snapshot()).rejects.toThrow(/not available on the kubernetes runtime/);
+    await expect(m.snapshot()).rejects.toMatchObject({
+      kind: 'checkpoints_unavailable',
+      message: expect.stringMatching(/^checkpoints are not available on the kubernetes runtime of the container engine .*--container-runtime docker or podman/),
+    });
+    // The API answers it 501 in the in-VM text family (http/errors.ts).
+    expect(errorAnswer(await m.snapshot().catch((e: unknown) => e))).toMatchObject({ status: 501, body: expect.stringMatching(/^checkpoints are not available/) });
     expect(await m.usage()).toEqual({ bytes: 0, files: 0 });
     await m.destroy();
     expect(fake.pods()).not.toContain('sprite-nock');
@@ -111,6 +120,35 @@ describe('container engine on Kubernetes (fake API server)', () => {
     expect(reboots).toBe(1);
     expect((await run(m, ['echo', 'back'])).out).toBe('back\n');
     await m.destroy();
+  });
+
+  it('a pod that is gone (its node deleted) is made again from its manifest, and the sprite answers again', async () => {
+    const m = await factories[0].create({ name: 'moved', id: 'sprite-k4' });
+    const posts = () => fake.requests.filter((r) => r.method === 'POST' && r.url === `/api/v1/namespaces/${NS}/pods` && (r.body as any)?.metadata?.name === 'sprite-moved').length;
+    expect(posts()).toBe(1);
+    let reboots = 0;
+    const off = m.onReboot(() => reboots++);
+    fake.vanish('sprite-moved');
+    for (let i = 0; i < 300 && reboots === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    off();
+    expect(reboots).toBe(1);
+    expect(fake.pods()).toContain('sprite-moved');
+    expect(posts()).toBe(2);
+    expect((await run(m, ['echo', 'moved'])).out).toBe('moved\n');
+    await m.destroy();
+    expect(fake.pods()).not.toContain('sprite-moved');
+  });
+
+  it('RBAC: a user the API denies a verb is refused at start, naming each verb and resource it lacks', async () => {
+    fake.denied.add('create pods/exec');
+    fake.denied.add('delete pods');
+    try {
+      await expect(ContainerMachineFactory.open({ kube: kubeFor(fake.url), namespace: NS, image: 'sprite-image:test', agentImage: 'spritzer:test' })).rejects.toThrow(
+        `the Kubernetes user spritzer at ${fake.url} may not delete pods, create pods/exec in namespace ${NS} (RBAC)`,
+      );
+    } finally {
+      fake.denied.clear();
+    }
   });
 
   it('a restarted spritzer adopts the pods of its namespace with their record; destroy deletes the pod', async () => {

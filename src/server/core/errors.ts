@@ -30,7 +30,12 @@ export type ModelErrorKind =
    * A checkpoint would take the sprite past its disk quota (`--disk-quota`): where a checkpoint is a copy of what the
    * sprite wrote (the container engine's image commit), what its checkpoints hold counts against the quota.
    */
-  | 'checkpoint_no_space';
+  | 'checkpoint_no_space'
+  /**
+   * The sprite's engine keeps no checkpoints (the container engine on Kubernetes: its API cannot commit a container's
+   * disk): a checkpoint or restore is refused, naming the runtimes that have them.
+   */
+  | 'checkpoints_unavailable';
 
 /** An error from the model, mapped to HTTP by kind. `details` are extra envelope fields (integers only). */
 export class ModelError extends Error {

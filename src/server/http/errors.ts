@@ -29,6 +29,8 @@ const KIND_STATUS: Record<ModelErrorKind, { status: number; family: 'json' | 'te
   checkpoint_not_found: { status: 404, family: 'text' },
   checkpoint_current: { status: 409, family: 'text' },
   checkpoint_no_space: { status: 507, family: 'text' },
+  // 501 Not Implemented: this server cannot do it at all (not the request's fault, not passing); every SDK reads it as an error.
+  checkpoints_unavailable: { status: 501, family: 'text' },
   session_not_found: { status: 404, family: 'text' },
   session_exited: { status: 410, family: 'text' },
   service_not_found: { status: 404, family: 'text' },

@@ -112,11 +112,12 @@ describe('starting a command', () => {
     machine.fs.stat = () => Promise.reject(new ModelError('sprite_unavailable', 'sprite s could not boot (no /usr/bin/sh)'));
     await expect(reg.validate({ dir: '/home/sprite' })).rejects.toThrow('sprite s could not boot (no /usr/bin/sh)');
     expect(await kindOfAsync(() => reg.validate({ dir: '/home/sprite' }))).toBe('sprite_unavailable');
-    // Any other failure to look is still a missing directory.
+    // Another model error is still a missing directory; an error that is not the filesystem's answer (the machine did
+    // not answer: its agent's connection lost) is the sprite's unavailability.
     machine.fs.stat = () => Promise.reject(new ModelError('sprite_not_found', 'gone'));
     expect(await kindOfAsync(() => reg.validate({ dir: '/home/sprite' }))).toBe('invalid_request');
     machine.fs.stat = () => Promise.reject(new Error('EIO'));
-    await expect(reg.validate({ dir: '/home/sprite' })).rejects.toThrow('chdir /home/sprite: no such file or directory');
+    await expect(reg.validate({ dir: '/home/sprite' })).rejects.toThrow('sprite unreachable: EIO');
   });
 });
 

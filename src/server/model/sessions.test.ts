@@ -199,3 +199,13 @@ describe('SessionRegistry places under the session cap', () => {
     expect(reg.count).toBe(0);
   });
 });
+
+describe('SessionRegistry.validate: the working directory, or why the sprite cannot say', () => {
+  it('a missing dir is 400 invalid_request; a machine that does not answer at all is 503 sprite_unavailable, not a missing dir', async () => {
+    const { reg } = setup();
+    await expect(reg.validate({ dir: '/nope' })).rejects.toMatchObject({ kind: 'invalid_request', message: 'chdir /nope: no such file or directory' });
+    const machine = (reg as unknown as { deps: { machine: { fs: { stat: (p: string) => Promise<unknown> } } } }).deps.machine;
+    machine.fs.stat = () => Promise.reject(new Error('the agent connection was lost'));
+    await expect(reg.validate({ dir: '/home/sprite' })).rejects.toMatchObject({ kind: 'sprite_unavailable', message: 'sprite unreachable: the agent connection was lost' });
+  });
+});

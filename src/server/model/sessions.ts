@@ -5,7 +5,7 @@
  */
 import { runAfter, type Clock } from '../core/clock.ts';
 import type { ExecProcess, ExecRequest } from '../machines/port.ts';
-import type { Machine } from '../machines/port.ts';
+import { VfsError, type Machine } from '../machines/port.ts';
 import { ModelError } from '../core/errors.ts';
 import { checkExecDir } from './exec-dir.ts';
 
@@ -225,14 +225,19 @@ export class SessionRegistry {
    * Checks that a command can start: its working directory exists in the sprite. ModelError `invalid_request`
    * (`chdir <dir>: no such file or directory`) otherwise, so callers can refuse before a WebSocket upgrade; a `dir`
    * over Linux's path limits or holding a NUL reads `chdir <dir>: file name too long` / `invalid argument`
-   * (`checkPath`, the same check as the fs API's). A sprite whose machine could not boot rejects with its ModelError
-   * `sprite_unavailable`.
+   * (`checkPath`, the same check as the fs API's). A sprite whose machine could not boot, or did not answer at all
+   * (an error that is not the filesystem's), rejects with ModelError `sprite_unavailable`.
    */
   async validate(init: Pick<ExecSessionInit, 'dir'>): Promise<void> {
     checkExecDir(init.dir);
     const st = await this.deps.machine.fs.stat(init.dir).catch((err: unknown) => {
       // A sprite that could not boot says so (503, naming why), rather than seeming to lack the directory.
       if (err instanceof ModelError && err.kind === 'sprite_unavailable') throw err;
+      // Only the filesystem's own answer (ENOENT, ENOTDIR, EACCES…) means the directory is not there; a machine that
+      // did not answer at all (its agent's connection just lost) is the sprite's unavailability, not the client's dir.
+      if (!(err instanceof VfsError) && !(err instanceof ModelError)) {
+        throw new ModelError('sprite_unavailable', `sprite unreachable: ${(err as Error)?.message ?? String(err)}`);
+      }
       return undefined;
     });
     if (st?.type !== 'directory') throw new ModelError('invalid_request', `chdir ${init.dir}: no such file or directory`);

@@ -27,16 +27,26 @@ export interface AgentBridge {
 /**
  * Listens on `socketPath` (host) and, per connection, runs `node -e BRIDGE_SCRIPT` in box `box` through the
  * runtime's exec with stdin and stdout attached (BoxRuntime.openExec: Docker exec, or Kubernetes pods/exec). The
- * connection closes when the exec ends; the exec is ended when the connection closes. Rejects when the socket
- * cannot be bound.
+ * connection closes when the exec ends; the exec is ended when the connection closes (an exec that cannot be
+ * opened closes it at once, and `onExecError` hears why). Rejects when the socket cannot be bound.
  */
-export async function startBridge(boxes: Pick<BoxRuntime, 'openExec'>, box: string, socketPath: string, node = 'node'): Promise<AgentBridge> {
+export async function startBridge(
+  boxes: Pick<BoxRuntime, 'openExec'>,
+  box: string,
+  socketPath: string,
+  node = 'node',
+  /** Told when a connection's exec cannot be opened (the runtime's error): the connection is dropped either way. */
+  onExecError?: (err: Error) => void,
+): Promise<AgentBridge> {
   const open = new Set<Socket>();
   const server: Server = createServer({ allowHalfOpen: true, pauseOnConnect: true }, (conn) => {
     open.add(conn);
     conn.on('close', () => open.delete(conn));
     conn.on('error', () => undefined);
-    void pipeThroughExec(boxes, box, conn, node).catch(() => conn.destroy());
+    void pipeThroughExec(boxes, box, conn, node).catch((err: Error) => {
+      conn.destroy();
+      onExecError?.(err);
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -27,7 +27,7 @@ import { AGENT_SOCKET_IN_SPRITE, startBridge, type AgentBridge } from './bridge.
 import { DockerBoxes, type BoxInfo, type BoxRuntime } from './boxes.ts';
 import { DEFAULT_AGENT_IMAGE, DEFAULT_CREATE_TIMEOUT_MS, DEFAULT_NAMESPACE, DEFAULT_SPRITE_IMAGE } from './defaults.ts';
 import { DEFAULT_AGENT_TIMEOUT_MS } from '../agent/deadlines.ts';
-import { KubeBoxes, openKubeIfChosen, type KubeApi } from './kubernetes.ts';
+import { KubeBoxes, missingPermissions, openKubeIfChosen, type KubeApi } from './kubernetes.ts';
 import { openEngineApi, type ContainerRuntimeName, type EngineApi } from './runtime.ts';
 import { openContainerHostCgroups, type ContainerHostCgroups } from './host-cgroups.ts';
 import { defaultRecordDir, HostRecords } from './records.ts';
@@ -44,6 +44,11 @@ export const LABELS = {
 
 /** How many times a sprite whose agent was lost is started again and reconnected before the restart fails. */
 const RESTART_ATTEMPTS = 5;
+/**
+ * After a failed restart, how long until the next try (ms): a sprite whose runtime went away for a while (the
+ * Kubernetes API server restarting, its node gone until the pod is made again elsewhere) comes back by itself.
+ */
+export const RESTART_RETRY_MS = 5_000;
 
 /** Options of `ContainerMachineFactory.open`. */
 export interface ContainerFactoryOptions {
@@ -204,6 +209,16 @@ export class ContainerMachineFactory implements MachineFactory {
     });
     const archive = await agentArchive(files.bundle!, files.nodePtyDir, runAs);
     if (!/^[a-z0-9][a-z0-9_.-]*$/.test(namespace)) throw new Error(`--namespace ${namespace}: use lowercase letters, digits, _ . -`);
+    if (kube) {
+      // Refused at start, naming each verb and resource, rather than at a first create or exec.
+      const missing = await missingPermissions(kube.config, namespace);
+      if (missing.length) {
+        const user = kube.config.getCurrentUser()?.name ?? 'the configured user';
+        throw new Error(
+          `the Kubernetes user ${user} at ${kube.endpoint} may not ${missing.join(', ')} in namespace ${namespace} (RBAC): bind it a Role with these verbs, as deploy/k8s/rbac.yaml does`,
+        );
+      }
+    }
     const socketDir = await mkdtemp(join(tmpdir(), 'spritzer-ctr-'));
     // `--api-socket`: the agent serves `/.sprite/api.sock` and installs the `/.sprite` files (it is not PID 1: Docker's init, or the pod's shared pause container, is).
     const entrypoint = ['node', '/.sprite/agent/agent.mjs', '--socket', AGENT_SOCKET_IN_SPRITE, '--api-socket', API_SOCKET_IN_SPRITE, ...(runAs ? ['--run-as', RUNAS_PATH] : [])];
@@ -322,7 +337,9 @@ export class ContainerMachineFactory implements MachineFactory {
       // failed, so no one will adopt or delete the container: it goes now (only one this create made: a name
       // conflict leaves the other container alone).
       if (machine.madeContainer) await this.shared.boxes.remove(machine.containerName).catch(() => undefined);
-      throw err;
+      // The client gets why (503 with the runtime's words), not a bare 500: the runtime, not the request, failed.
+      if (err instanceof ModelError) throw err;
+      throw new ModelError('sprite_unavailable', `sprite ${spec.name} could not be created: ${(err as Error).message}`);
     }
     return machine;
   }
@@ -385,6 +402,8 @@ export class ContainerMachine extends AgentMachine implements Machine {
   private currentImage = '';
   /** Aborted by destroy(), so a pending connection attempt never holds it up. */
   private readonly aborted = new AbortController();
+  /** Numbers the bridge sockets of restart attempts. */
+  private bridgeSeq = 0;
   /** Whether a boot of this machine made its container (so a failed create removes it). @internal factory */
   madeContainer = false;
 
@@ -444,7 +463,11 @@ export class ContainerMachine extends AgentMachine implements Machine {
 
   private dockerOnly(): Docker {
     if (!this.shared.docker) {
-      throw Object.assign(new Error(`checkpoints and disk usage are not available on the ${this.shared.runtime} runtime (docs/container.md)`), { code: 'ENOTSUP' });
+      // @deviation real Sprites always keep checkpoints; here the answer is 501 with these words (docs/fidelity.md).
+      throw new ModelError(
+        'checkpoints_unavailable',
+        `checkpoints are not available on the ${this.shared.runtime} runtime of the container engine (its API cannot commit a container's disk): run spritzer with --container-runtime docker or podman for them (docs/container.md "Kubernetes")`,
+      );
     }
     return this.shared.docker;
   }
@@ -509,7 +532,12 @@ export class ContainerMachine extends AgentMachine implements Machine {
     });
   }
 
-  /** The agent connection was lost on its own: start the container again (same disk), reconnect, tell listeners. */
+  /**
+   * The agent connection was lost on its own: start the container again (same disk), reconnect, tell listeners.
+   * Calls made meanwhile wait for the restart. When it fails, they are refused with `sprite_unavailable` (503,
+   * naming why) and the restart is tried again every RESTART_RETRY_MS until it succeeds or the sprite is deleted;
+   * the sprite's record stays.
+   */
   protected async onCrash(): Promise<void> {
     this.shared.logger?.warn({ sprite: this.spec.name }, 'container: sprite agent lost, restarting the container');
     // From now on, calls wait for the restarted agent instead of reaching the lost one.
@@ -532,10 +560,39 @@ export class ContainerMachine extends AgentMachine implements Machine {
         settle(await this.restartAndConnect(generation));
         this.rebooted();
       } catch (err) {
-        fail(err as Error);
-        this.shared.logger?.error({ sprite: this.spec.name, err: (err as Error).message }, 'container: restart failed');
+        fail(this.unreachable(err as Error));
+        this.shared.logger?.error({ sprite: this.spec.name, err: (err as Error).message }, 'container: restart failed; trying again');
+        this.retryLater(generation);
       }
     });
+  }
+
+  /** The refusal while the sprite cannot be restarted: `sprite_unavailable` naming the runtime's reason. */
+  private unreachable(err: Error): ModelError {
+    const why = err instanceof ModelError ? err.message : `its container could not be started again (${err.message})`;
+    return new ModelError('sprite_unavailable', `sprite ${this.spec.name} is unreachable: ${why}; spritzer tries again every ${RESTART_RETRY_MS / 1000} s`);
+  }
+
+  /** Tries the restart of boot `generation` again after RESTART_RETRY_MS, while the sprite lives and nothing else booted it. */
+  private retryLater(generation: number): void {
+    const timer = setTimeout(() => {
+      if (!this.isCurrent(generation)) return;
+      void this.serialized(async () => {
+        if (!this.isCurrent(generation)) return;
+        try {
+          const client = await this.restartAndConnect(generation, 1);
+          this.ready = Promise.resolve(client);
+          this.shared.logger?.info({ sprite: this.spec.name }, 'container: sprite reachable again');
+          this.rebooted();
+        } catch (err) {
+          const failed = Promise.reject(this.unreachable(err as Error));
+          failed.catch(() => undefined);
+          this.ready = failed;
+          this.retryLater(generation);
+        }
+      });
+    }, RESTART_RETRY_MS);
+    timer.unref();
   }
 
   /**
@@ -543,17 +600,19 @@ export class ContainerMachine extends AgentMachine implements Machine {
    * the box may still be stopping, so a first start finds it running (Docker's 304) and the bridge's exec dies
    * with it. Rejects with the last attempt's error.
    */
-  private async restartAndConnect(generation: number): Promise<AgentClient> {
+  private async restartAndConnect(generation: number, attempts = RESTART_ATTEMPTS): Promise<AgentClient> {
     let last: Error = new Error('not started');
-    for (let attempt = 1; attempt <= RESTART_ATTEMPTS; attempt++) {
+    for (let attempt = 1; attempt <= attempts; attempt++) {
       if (this.destroyed || generation !== this.generation) throw new Error(`sprite ${this.spec.name} was stopped while restarting`);
       try {
         await this.shared.boxes.start(this.containerName);
         // Every attempt but the last gets a shorter wait, so a bridge that hangs on a dying box is retried soon.
-        const timeoutMs = attempt < RESTART_ATTEMPTS ? Math.min(this.shared.createTimeoutMs, 15_000) : this.shared.createTimeoutMs;
+        const timeoutMs = attempt < attempts ? Math.min(this.shared.createTimeoutMs, 15_000) : this.shared.createTimeoutMs;
         return await this.connectOnly(generation, attempt, timeoutMs);
       } catch (err) {
         last = err as Error;
+        // The runtime itself does not answer, or the box's node is away: trying again now would only wait.
+        if ((err as { unavailable?: boolean }).unavailable) throw last;
         this.shared.logger?.warn({ sprite: this.spec.name, attempt, err: last.message }, 'container: restart attempt failed');
         await new Promise((r) => setTimeout(r, 200));
       }
@@ -562,22 +621,31 @@ export class ContainerMachine extends AgentMachine implements Machine {
   }
 
   private async connectOnly(generation: number, attempt = 0, timeoutMs = this.shared.createTimeoutMs): Promise<AgentClient> {
-    const socketPath = join(this.shared.socketDir, `${dockerSafe(this.spec.id)}-${generation}${attempt ? `-${attempt}` : ''}.sock`);
-    const bridge = await startBridge(this.shared.boxes, this.containerName, socketPath);
-    const client = await this.connectAgent(socketPath, timeoutMs).catch(async (err) => {
+    // Each attempt its own socket (a later retry of the same boot must not meet an earlier attempt's file).
+    const socketPath = join(this.shared.socketDir, `${dockerSafe(this.spec.id)}-${generation}${attempt ? `-${++this.bridgeSeq}` : ''}.sock`);
+    // An exec the runtime refuses for a reason waiting does not cure (its API or the box's node is away: `unavailable`)
+    // ends the attempt at once, with the runtime's words, instead of after the timeout.
+    let refused: Error | undefined;
+    const giveUp = new AbortController();
+    const bridge = await startBridge(this.shared.boxes, this.containerName, socketPath, 'node', (err) => {
+      if (!(err as { unavailable?: boolean }).unavailable || refused) return;
+      refused = err;
+      giveUp.abort();
+    });
+    const client = await this.connectAgent(socketPath, timeoutMs, giveUp.signal).catch(async (err) => {
       await bridge.close();
-      throw err;
+      throw refused ?? err;
     });
     this.bridge = bridge;
     this.takeAgent(client, generation);
     return client;
   }
 
-  /** AgentClient.connect through the bridge socket, given up at once when the sprite is destroyed meanwhile. */
-  private connectAgent(socketPath: string, timeoutMs: number): Promise<AgentClient> {
-    const signal = this.aborted.signal;
+  /** AgentClient.connect through the bridge socket, given up at once when the sprite is destroyed (or `also` aborts) meanwhile. */
+  private connectAgent(socketPath: string, timeoutMs: number, also?: AbortSignal): Promise<AgentClient> {
+    const signal = also ? AbortSignal.any([this.aborted.signal, also]) : this.aborted.signal;
     if (signal.aborted) return Promise.reject(new Error(`sprite ${this.spec.name} is destroyed`));
-    const attempt = AgentClient.connect(socketPath, { timeoutMs, timing: { clock: this.shared.clock, timeoutMs: this.shared.agentTimeoutMs }, stdinMax: this.shared.maxStdinBytes });
+    const attempt = AgentClient.connect(socketPath, { timeoutMs, signal, timing: { clock: this.shared.clock, timeoutMs: this.shared.agentTimeoutMs }, stdinMax: this.shared.maxStdinBytes });
     return new Promise((resolve, reject) => {
       const onAbort = () => reject(new Error(`sprite ${this.spec.name} is destroyed`));
       signal.addEventListener('abort', onAbort, { once: true });

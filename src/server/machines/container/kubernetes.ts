@@ -8,7 +8,8 @@
  *   deploy/k8s/, docs/container.md "Kubernetes"
  */
 import { PassThrough } from 'node:stream';
-import { CoreV1Api, Exec, KubeConfig, type V1Pod } from '@kubernetes/client-node';
+import { AuthorizationV1Api, CoreV1Api, Exec, KubeConfig, type V1Pod } from '@kubernetes/client-node';
+import { ModelError } from '../../core/errors.ts';
 import { PATH_INSIDE, type BoxCreated, type BoxInfo, type BoxRuntime, type BoxSpec, type ExecPipe } from './boxes.ts';
 import type { ContainerRuntimeName } from './runtime.ts';
 import { SPRITE_GID, SPRITE_UID } from '../../../protocol/sprite-tree.ts';
@@ -48,6 +49,86 @@ function codeOf(err: unknown): number | undefined {
   return (err as { code?: number }).code;
 }
 
+/**
+ * The words of a failed API call: the API's own `Status.message` (which names the verb, resource and user of a
+ * 403: `pods is forbidden: User "x" cannot create resource "pods" …`), or the connection's error code when the
+ * API did not answer (`ECONNREFUSED` while the API server restarts).
+ */
+export function kubeErrorText(err: unknown): string {
+  // An exec's refused WebSocket handshake is a `ws` ErrorEvent: `{message: 'Unexpected server response: 500', error}`.
+  const e = err as { code?: unknown; body?: unknown; message?: string; cause?: { code?: string; message?: string }; error?: { code?: string; message?: string } };
+  if (typeof e.code === 'number') {
+    let message = '';
+    try {
+      const body = typeof e.body === 'string' ? JSON.parse(e.body) : e.body;
+      message = (body as { message?: string })?.message ?? '';
+    } catch {
+      message = String(e.body ?? '');
+    }
+    return `HTTP ${e.code}${message ? `: ${message}` : ''}`;
+  }
+  const cause = e.cause ?? e.error;
+  const code = cause?.code ?? (typeof e.code === 'string' ? e.code : undefined);
+  return code ? `${code} (${cause?.message ?? e.message ?? ''})`.replace(/ \(\)$/, '') : (e.message ?? String(err));
+}
+
+/**
+ * A failed call of the Kubernetes API as the sprite's error: ModelError `sprite_unavailable` (503) saying what was
+ * asked (`what`), of which API, and the API's answer. Marked `unavailable`, so a restart gives up at once instead
+ * of trying again against an API that is not there (container-machine.ts).
+ * @deviation real Sprites never answer for a Kubernetes cluster: the 503 and its words are spritzer's.
+ */
+export function kubeUnavailable(what: string, err: unknown, endpoint = ''): ModelError {
+  if (err instanceof ModelError) return err;
+  return Object.assign(new ModelError('sprite_unavailable', `${what}: the Kubernetes API${endpoint ? ` at ${endpoint}` : ''} answered ${kubeErrorText(err)}`), { unavailable: true });
+}
+
+/** A `verb` on `resource` (with its `subresource`) the runtime needs in its namespace. */
+export interface KubePermission {
+  verb: string;
+  resource: string;
+  subresource?: string;
+}
+
+/**
+ * What the Kubernetes runtime does in its namespace (deploy/k8s/rbac.yaml grants exactly these): pods created,
+ * read, listed (adoption) and deleted; `pods/exec` (the agent bridge: a WebSocket exec is authorized as `create`
+ * since Kubernetes 1.30, `get` before); `pods/log` (a failed boot's last lines).
+ */
+export const KUBE_PERMISSIONS: readonly KubePermission[] = [
+  { verb: 'create', resource: 'pods' },
+  { verb: 'get', resource: 'pods' },
+  { verb: 'list', resource: 'pods' },
+  { verb: 'delete', resource: 'pods' },
+  { verb: 'create', resource: 'pods', subresource: 'exec' },
+  { verb: 'get', resource: 'pods', subresource: 'log' },
+];
+
+/**
+ * Asks the API (SelfSubjectAccessReview) whether the configured user may do each of KUBE_PERMISSIONS in
+ * `namespace`; resolves with the ones denied, as `verb resource[/subresource]`. When the review itself cannot be
+ * made (an API without the authorization group, a fake), resolves with none: the first use then names what is
+ * missing in the API's 403.
+ */
+export async function missingPermissions(config: KubeConfig, namespace: string): Promise<string[]> {
+  const authz = config.makeApiClient(AuthorizationV1Api);
+  const missing: string[] = [];
+  for (const p of KUBE_PERMISSIONS) {
+    let allowed = true;
+    try {
+      const review = await authz.createSelfSubjectAccessReview({
+        body: { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', spec: { resourceAttributes: { namespace, ...p } } },
+      });
+      allowed = review.status?.allowed === true;
+    } catch (err) {
+      if (codeOf(err) === undefined) throw new Error(`cannot reach the Kubernetes API: ${kubeErrorText(err)}`);
+      return [];
+    }
+    if (!allowed) missing.push(`${p.verb} ${p.resource}${p.subresource ? `/${p.subresource}` : ''}`);
+  }
+  return missing;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -69,6 +150,10 @@ export class KubeBoxes implements BoxRuntime {
   readonly name = 'kubernetes' as const;
   private readonly core: CoreV1Api;
   private readonly exec: Exec;
+  /** The API server's URL, for errors. */
+  private readonly endpoint: string;
+  /** The pods this runtime made or adopted, by name: what `start` makes again when one is gone. */
+  private readonly manifests = new Map<string, V1Pod>();
 
   constructor(
     config: KubeConfig,
@@ -78,6 +163,7 @@ export class KubeBoxes implements BoxRuntime {
   ) {
     this.core = config.makeApiClient(CoreV1Api);
     this.exec = new Exec(config);
+    this.endpoint = config.getCurrentCluster()?.server ?? '';
   }
 
   /** The pod spec of a sprite (exported shape checked by the fake API server's tests). */
@@ -148,35 +234,79 @@ export class KubeBoxes implements BoxRuntime {
    * lost) instead of refusing the write, so it is not set (docs/fidelity.md "Container engine: disk quota").
    */
   async create(spec: BoxSpec): Promise<BoxCreated> {
-    await this.core.createNamespacedPod({ namespace: this.namespace, body: this.podFor(spec) });
+    const body = this.podFor(spec);
+    try {
+      await this.core.createNamespacedPod({ namespace: this.namespace, body });
+    } catch (err) {
+      throw kubeUnavailable(`cannot create pod ${spec.name} in namespace ${this.namespace}`, err, this.endpoint);
+    }
+    this.manifests.set(spec.name, body);
     await this.start(spec.name);
     return { diskLimited: false };
   }
 
   /**
    * Waits until the pod is Running with its sprite container ready to exec (the kubelet restarts it itself).
-   * Rejects at once when a container cannot start for good (its image cannot be had: `waitingFatal`), else after
-   * the create timeout, naming the phase and the last reason a container was waiting for.
+   * Rejects at once when a container cannot start for good (its image cannot be had: `waitingFatal`), when the
+   * pod's node stopped answering (the node controller marks its pods not Ready: `NodeNotReady`), or when the API
+   * does not answer; else after the create timeout, naming the phase, why the scheduler cannot place the pod
+   * (`Unschedulable`: no node has the memory it asks for) and the last reason a container was waiting for.
+   * A pod that is gone (its node deleted, the pod evicted) is made again from the manifest this runtime made or
+   * adopted: a bare pod has no controller to reschedule it; its `emptyDir` volumes start empty.
+   * @deviation a sprite whose node went away comes back on another node with `/home/sprite` empty (docs/container.md).
    */
   async start(name: string): Promise<void> {
     const deadline = Date.now() + this.opts.timeoutMs;
     let last = 'Pending';
     let waiting = '';
+    let unschedulable = '';
     while (Date.now() < deadline) {
-      const pod = await this.core.readNamespacedPod({ name, namespace: this.namespace });
+      const pod = await this.readPod(name);
+      if (!pod) {
+        const manifest = this.manifests.get(name);
+        if (!manifest) throw Object.assign(new ModelError('sprite_unavailable', `pod ${name} is gone from namespace ${this.namespace}`), { unavailable: true });
+        await this.core.createNamespacedPod({ namespace: this.namespace, body: manifest }).catch((err) => {
+          if (codeOf(err) !== 409) throw kubeUnavailable(`cannot create pod ${name} again in namespace ${this.namespace}`, err, this.endpoint);
+        });
+        continue;
+      }
+      if (!this.manifests.has(name)) this.manifests.set(name, manifestOf(pod));
       last = pod.status?.phase ?? 'Pending';
-      const running = pod.status?.containerStatuses?.find((c) => c.name === SPRITE_CONTAINER)?.state?.running;
-      if (last === 'Running' && running) return;
+      const sprite = pod.status?.containerStatuses?.find((c) => c.name === SPRITE_CONTAINER);
+      const running = sprite?.state?.running;
+      // The node controller marks the pods of a node that stopped posting its status not Ready, leaving their
+      // containers' own `ready` as the kubelet last said (MarkPodsNotReady): the pod's state is then stale.
+      const podReady = pod.status?.conditions?.find((c) => c.type === 'Ready');
+      if ((last === 'Running' && running && sprite?.ready && podReady?.status === 'False') || pod.status?.reason === 'NodeLost') {
+        throw Object.assign(
+          new ModelError('sprite_unavailable', `pod ${name} is on node ${pod.spec?.nodeName ?? '?'}, which does not answer (the node controller marked its pods not Ready); the sprite comes back when the node does, or on another node once the pod is evicted or deleted`),
+          { unavailable: true },
+        );
+      }
+      if (last === 'Running' && running && !pod.metadata?.deletionTimestamp) return;
       if (last === 'Failed' || last === 'Succeeded') break;
+      const scheduled = pod.status?.conditions?.find((c) => c.type === 'PodScheduled');
+      if (scheduled?.status === 'False' && scheduled.reason) unschedulable = `${scheduled.reason}: ${scheduled.message ?? ''}`.trim();
       for (const c of [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])]) {
         const w = c.state?.waiting;
         if (!w?.reason || w.reason === 'PodInitializing' || w.reason === 'ContainerCreating') continue;
         waiting = `container ${c.name}: ${w.reason}${w.message ? `: ${w.message}` : ''}`;
-        if (WAITING_FATAL.has(w.reason)) throw new Error(`pod ${name} cannot start: ${waiting}`);
+        if (WAITING_FATAL.has(w.reason)) throw new ModelError('sprite_unavailable', `pod ${name} cannot start: ${waiting}`);
       }
-      await sleep(100);
+      await sleep(200);
     }
-    throw new Error(`pod ${name} is not running (phase ${last}${waiting ? `; ${waiting}` : ''})`);
+    const why = [unschedulable, waiting].filter(Boolean).join('; ');
+    throw new ModelError('sprite_unavailable', `pod ${name} is not running after ${Math.round(this.opts.timeoutMs / 1000)} s (--create-timeout; phase ${last}${why ? `; ${why}` : ''})`);
+  }
+
+  /** The pod, or undefined when the API says it is gone; an unanswered call rejects (`kubeUnavailable`). */
+  private async readPod(name: string): Promise<V1Pod | undefined> {
+    try {
+      return await this.core.readNamespacedPod({ name, namespace: this.namespace });
+    } catch (err) {
+      if (codeOf(err) === 404) return undefined;
+      throw kubeUnavailable(`cannot read pod ${name} in namespace ${this.namespace}`, err, this.endpoint);
+    }
   }
 
   async openExec(name: string, argv: string[]): Promise<ExecPipe> {
@@ -184,7 +314,14 @@ export class KubeBoxes implements BoxRuntime {
     const stdout = new PassThrough();
     const stderr = new PassThrough();
     stderr.resume();
-    const ws = await this.exec.exec(this.namespace, name, SPRITE_CONTAINER, argv, stdout, stderr, stdin, false);
+    const ws = await this.exec.exec(this.namespace, name, SPRITE_CONTAINER, argv, stdout, stderr, stdin, false).catch((err) => {
+      const failed = kubeUnavailable(`cannot exec in pod ${name} (pods/exec)`, err, this.endpoint);
+      // Only an API that does not answer, a node it cannot dial (5xx) or a refusal (403) is unavailable; a container
+      // between restarts is tried again by the caller.
+      const text = kubeErrorText(err);
+      (failed as { unavailable?: boolean }).unavailable = /Unexpected server response: (5\d\d|403)|^E[A-Z]+ /.test(text);
+      throw failed;
+    });
     const closed = new Promise<void>((resolve) => {
       ws.on('close', () => {
         stdout.end();
@@ -201,14 +338,17 @@ export class KubeBoxes implements BoxRuntime {
   }
 
   async remove(name: string): Promise<void> {
+    this.manifests.delete(name);
     await this.core.deleteNamespacedPod({ name, namespace: this.namespace, gracePeriodSeconds: 0 }).catch((err) => {
-      if (codeOf(err) !== 404) throw err;
+      if (codeOf(err) !== 404) throw kubeUnavailable(`cannot delete pod ${name} in namespace ${this.namespace}`, err, this.endpoint);
     });
   }
 
   async list(labels: Record<string, string>): Promise<BoxInfo[]> {
     const labelSelector = Object.entries(labels).map(([k, v]) => `${k}=${v}`).join(',');
-    const list = await this.core.listNamespacedPod({ namespace: this.namespace, labelSelector });
+    const list = await this.core.listNamespacedPod({ namespace: this.namespace, labelSelector }).catch((err) => {
+      throw kubeUnavailable(`cannot list the pods of namespace ${this.namespace}`, err, this.endpoint);
+    });
     return list.items.map((p) => ({
       name: p.metadata?.name ?? '',
       labels: p.metadata?.labels ?? {},
@@ -217,7 +357,18 @@ export class KubeBoxes implements BoxRuntime {
   }
 
   async imageOf(name: string): Promise<string> {
-    const pod = await this.core.readNamespacedPod({ name, namespace: this.namespace });
-    return pod.spec?.containers.find((c) => c.name === SPRITE_CONTAINER)?.image ?? '';
+    const pod = await this.readPod(name);
+    return pod?.spec?.containers.find((c) => c.name === SPRITE_CONTAINER)?.image ?? '';
   }
+}
+
+/** What makes `pod` again: its name, namespace, labels and spec, without the node it was bound to. */
+function manifestOf(pod: V1Pod): V1Pod {
+  const { nodeName: _bound, ...spec } = pod.spec!;
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: pod.metadata?.name, namespace: pod.metadata?.namespace, labels: pod.metadata?.labels },
+    spec,
+  };
 }
