@@ -20,7 +20,18 @@ import { parseArgs } from 'node:util';
 import { runNodeTests, stageNodeSuite, startServer } from './test-clients-node.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { engine: { type: 'string' }, only: { type: 'string' } } });
+const USAGE = 'usage: node scripts/test-clients.mjs [--engine shell,sandbox,container] [--only id,id]';
+let values;
+try {
+  ({ values } = parseArgs({ options: { engine: { type: 'string' }, only: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+} catch (err) {
+  console.error(`test-clients: ${err.message}\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const manifest = JSON.parse(readFileSync(join(root, 'test/external/clients/clients.json'), 'utf8'));
 const tmp = join(root, '.tmp/clients');
 mkdirSync(tmp, { recursive: true });
