@@ -209,7 +209,6 @@ async function keptOld(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string):
   return out;
 }
 
-/** The archive's bytes: its file, or stdin for `-f -`/no `-f`. */
 /**
  * The tar bytes of archive `raw` (latin1) as a reader of its members needs them: gunzipped, bunzipped or unxz'd
  * (within the engine's decompression bound); undefined when they cannot be read.
@@ -224,6 +223,7 @@ async function readTar(raw: string): Promise<string | undefined> {
   return tarBytes(raw);
 }
 
+/** The archive's bytes: its file, or stdin for `-f -`/no `-f`. */
 async function archiveBytes(p: TarPlan, fs: IFileSystem, cwd: string, stdin: string): Promise<string> {
   return p.archive === undefined || p.archive === '-' ? stdin : Buffer.from(await fs.readFileBuffer(fs.resolvePath(cwd, p.archive)).catch(() => new Uint8Array())).toString('latin1');
 }
