@@ -23,9 +23,9 @@ import { CoreV1Api, KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/clien
 import { api, execQuery, wsExec, TOKEN, type ExecRecord } from '../support/server.ts';
 import { killChildren, startSpritzer, stopSpritzer } from '../support/spritzer-process.ts';
 import type { ChildProcess } from 'node:child_process';
+import { KUBECONFIG, openCluster } from './cluster.ts';
 
 const run = promisify(execFile);
-const KUBECONFIG = process.env.SPRITZER_K8S_KUBECONFIG ?? '';
 const SPRITE_IMAGE = process.env.SPRITZER_K8S_SPRITE_IMAGE ?? 'docker.io/local/sprite:1';
 const AGENT_IMAGE = process.env.SPRITZER_K8S_AGENT_IMAGE ?? 'docker.io/local/spritzer-agent:1';
 const NS = 'spritzer-k8s-faults';
@@ -36,18 +36,6 @@ const KUBECTL = join(ROOT, '.cache/k8s/v1.35.4/bin/kubectl');
 const ABSENT_IMAGE = '127.0.0.1:5999/local/absent:1';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function openCluster(): Promise<{ core?: CoreV1Api; config?: KubeConfig; reason: string }> {
-  if (!KUBECONFIG) return { reason: 'SPRITZER_K8S_KUBECONFIG is not set: run `npm run cluster:up`, then `npm run test:k8s`' };
-  const config = new KubeConfig();
-  try {
-    config.loadFromFile(KUBECONFIG);
-    const core = config.makeApiClient(CoreV1Api);
-    await core.listNode();
-    return { core, config, reason: '' };
-  } catch (err) {
-    return { reason: `the cluster of ${KUBECONFIG} does not answer (${(err as Error).message}): run \`npm run cluster:up\`` };
-  }
-}
 
 const cluster = await openCluster();
 if (cluster.reason) console.warn(`real Kubernetes cluster fault suite skipped: ${cluster.reason}`);

@@ -16,8 +16,8 @@ import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { api, execQuery, wsExec, TOKEN } from '../support/server.ts';
 import { killChildren, startSpritzer, stopSpritzer } from '../support/spritzer-process.ts';
 import type { ChildProcess } from 'node:child_process';
+import { KUBECONFIG, openCluster } from './cluster.ts';
 
-const KUBECONFIG = process.env.SPRITZER_K8S_KUBECONFIG ?? '';
 const SPRITE_IMAGE = process.env.SPRITZER_K8S_SPRITE_IMAGE ?? 'docker.io/local/sprite:1';
 const AGENT_IMAGE = process.env.SPRITZER_K8S_AGENT_IMAGE ?? 'docker.io/local/spritzer-agent:1';
 const NS = 'spritzer-k8s-test';
@@ -26,19 +26,6 @@ const POD = `sprite-${NAME}`;
 /** Two sprites for a cluster of two or more nodes (`SK8S_NODES=2 npm run cluster:up`). */
 const PAIR = ['kube2a', 'kube2b'];
 
-/** The cluster's core API, or why there is none to test on. */
-async function openCluster(): Promise<{ core?: CoreV1Api; reason: string }> {
-  if (!KUBECONFIG) return { reason: 'SPRITZER_K8S_KUBECONFIG is not set: run `npm run cluster:up`, then `npm run test:k8s`' };
-  const config = new KubeConfig();
-  try {
-    config.loadFromFile(KUBECONFIG);
-    const core = config.makeApiClient(CoreV1Api);
-    await core.listNode();
-    return { core, reason: '' };
-  } catch (err) {
-    return { reason: `the cluster of ${KUBECONFIG} does not answer (${(err as Error).message}): run \`npm run cluster:up\`` };
-  }
-}
 
 const cluster = await openCluster();
 if (cluster.reason) console.warn(`real Kubernetes cluster suite skipped: ${cluster.reason}`);
