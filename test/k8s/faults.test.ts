@@ -19,7 +19,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { CoreV1Api, KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/client-node';
+import { RbacAuthorizationV1Api } from '@kubernetes/client-node';
 import { api, execQuery, wsExec, TOKEN, type ExecRecord } from '../support/server.ts';
 import { killChildren, startSpritzer, stopSpritzer } from '../support/spritzer-process.ts';
 import type { ChildProcess } from 'node:child_process';

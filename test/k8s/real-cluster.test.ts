@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import { createHash } from 'node:crypto';
 import { WebSocket } from 'ws';
-import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { api, execQuery, wsExec, TOKEN } from '../support/server.ts';
 import { killChildren, startSpritzer, stopSpritzer } from '../support/spritzer-process.ts';
 import type { ChildProcess } from 'node:child_process';
