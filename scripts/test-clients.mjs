@@ -196,6 +196,7 @@ for (const suite of manifest.suites) {
       continue;
     }
     console.log(`\n== ${suite.id} on ${engine}`);
+    const started = Date.now();
     const env = { ...baseEnv, SPRITZER_EXEC: engine };
     let counts;
     if (suite.kind === 'pytest') {
@@ -228,7 +229,9 @@ for (const suite of manifest.suites) {
     }
     Object.assign(row, counts, { result: counts.failed > 0 ? 'failed' : counts.passed > 0 ? 'passed' : 'ran no test' });
     if (row.result === 'ran no test') row.failed = 1;
-    console.log(`== ${suite.id} on ${engine}: ${row.result} (${row.passed} passed, ${row.failed} failed, ${row.skipped} skipped)`);
+    // Wall time of the row, installs included (the first engine of a suite pays its pip, go or npm install).
+    row.seconds = Math.round((Date.now() - started) / 100) / 10;
+    console.log(`== ${suite.id} on ${engine}: ${row.result} (${row.passed} passed, ${row.failed} failed, ${row.skipped} skipped) in ${row.seconds} s`);
   }
 }
 for (const u of manifest.unavailable ?? []) {
