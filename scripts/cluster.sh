@@ -38,8 +38,10 @@ STATE=$ROOT/.cache/k8s/state
 PKI=$STATE/pki
 LOGS=$STATE/logs
 PIDS=$STATE/pids
-# Nodes: SK8S_NODES (1 or more); node i is sk8s-n<i> (set_node). The API server listens on node 1's host side.
-NODES=${SK8S_NODES:-1}
+# Nodes: SK8S_NODES (1 or more; unset: as many as the running cluster has, else 1); node i is sk8s-n<i> (set_node).
+# The API server listens on node 1's host side.
+RUNNING_NODES=$(cat "$STATE/nodes" 2>/dev/null || echo 0)
+NODES=${SK8S_NODES:-$((RUNNING_NODES > 0 ? RUNNING_NODES : 1))}
 API_IP=10.201.0.1
 SERVICE_CIDR=10.203.0.0/24
 ETCD_PORT=23790
@@ -260,13 +262,19 @@ conntrack: {maxPerCore: 0, min: 0, tcpEstablishedTimeout: 0s, tcpCloseWaitTimeou
 EOF
 }
 
-# The kubelet writes a symlink per container into /var/log/containers and the CNI library caches results in
-# /var/lib/cni: note whether they were there, so that down removes only what up made.
+# Host paths the cluster writes whatever its state dir: the kubelet's container log links (/var/log/containers) and
+# its device-plugin socket (/var/lib/kubelet, a path it hardcodes), the CNI library's cache (/var/lib/cni), `ip
+# netns`'s dir, runc's state of containerd's k8s.io namespace and containerd 1.6's shim sockets (/run/containerd/…,
+# also hardcoded). Children before parents: down removes them in this order. `up` notes which were there, so that
+# down removes only what up made (a dir marked `=empty` only when empty: another containerd's shims may use it).
+HOST_DIRS=(/var/log/containers /var/lib/cni /var/run/netns /var/lib/kubelet /run/containerd/runc/k8s.io
+  /run/containerd/runc=empty /run/containerd/s=empty /run/containerd=empty)
 note_host_dirs() {
   [[ -f $HOST_NOTE/dirs ]] && return 0
   mkdir -p "$HOST_NOTE"
   : >"$HOST_NOTE/dirs"
-  for d in /var/log/containers /var/lib/cni /var/run/netns; do [[ -e $d ]] && echo "$d" >>"$HOST_NOTE/dirs"; done
+  local d
+  for d in "${HOST_DIRS[@]}"; do d=${d%=empty}; [[ -e $d ]] && echo "$d" >>"$HOST_NOTE/dirs"; done
   for s in "${SYSCTLS[@]}"; do echo "$s=$(sysctl -n "$s")"; done >"$HOST_NOTE/sysctl"
 }
 
@@ -326,6 +334,9 @@ node_ready() {
 up() {
   [[ $(id -u) == 0 ]] || die "needs root (network namespaces, mounts, cgroups)"
   local t0=$SECONDS images i
+  if alive kube-apiserver && (( RUNNING_NODES > NODES )); then
+    die "the cluster runs $RUNNING_NODES nodes; SK8S_NODES=$NODES cannot take nodes away: npm run cluster:down first"
+  fi
   if all_up; then
     # Only the agent image may be new (the code changed): imported again when it is.
     images=$(bash scripts/cluster/images.sh)
@@ -472,13 +483,14 @@ down() {
     for m in $(findmnt -rn -o TARGET | grep -F "$STATE/" | sort -r); do umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true; done
   done
   for i in $nodes; do set_node "$i"; clear_node; done
-  # Host files made by up: /var/log/containers links, /var/lib/cni, /var/run/netns (when up made them).
+  # Host dirs made by up (HOST_DIRS, when up made them).
   if [[ -f $HOST_NOTE/dirs ]]; then
-    for d in /var/log/containers /var/lib/cni /var/run/netns; do
-      grep -qx "$d" "$HOST_NOTE/dirs" && continue
+    for d in "${HOST_DIRS[@]}"; do
+      grep -qx "${d%=empty}" "$HOST_NOTE/dirs" && continue
       # `ip netns add` made /var/run/netns a bind mount of itself (shared): unmounted when it is empty.
       if [[ $d == /var/run/netns ]]; then
         [[ -z $(ls -A "$d" 2>/dev/null) ]] && { mountpoint -q "$d" && umount "$d"; rmdir "$d" 2>/dev/null || true; }
+      elif [[ $d == *=empty ]]; then rmdir "${d%=empty}" 2>/dev/null || true
       else rm -rf "$d"; fi
     done
   fi
@@ -506,7 +518,10 @@ check_clean() {
   out=$(findmnt -rn -o TARGET | grep -F "$ROOT/.cache/k8s/" || true)
   [[ -n $out ]] && { echo "cluster: left mounts:" >&2; echo "$out" >&2; bad=1; }
   if [[ -f $HOST_NOTE/dirs ]]; then
-    out=$(for d in /var/log/containers /var/lib/cni /var/run/netns; do grep -qx "$d" "$HOST_NOTE/dirs" || { [[ -e $d ]] && echo "$d"; }; done || true)
+    # A shared dir (=empty) counts only while no containerd runs (another one, e.g. Docker's, may keep it).
+    local others
+    others=$(pgrep -x containerd || true)
+    out=$(for d in "${HOST_DIRS[@]}"; do [[ $d == *=empty && -n $others ]] && continue; d=${d%=empty}; grep -qx "$d" "$HOST_NOTE/dirs" || { [[ -e $d ]] && echo "$d"; }; done || true)
     [[ -n $out ]] && { echo "cluster: left host dirs:" $out >&2; bad=1; }
     out=$(while IFS== read -r k v; do [[ $(sysctl -n "$k") == "$v" ]] || echo "$k=$(sysctl -n "$k") (was $v)"; done <"$HOST_NOTE/sysctl" || true)
     [[ -n $out ]] && { echo "cluster: sysctls not restored: $out" >&2; bad=1; }

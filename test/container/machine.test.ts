@@ -93,6 +93,17 @@ describe.skipIf(skip)('container machine', () => {
     await other.close();
   });
 
+  it('a container of the sprite\'s name that spritzer did not make: the create fails and that container is left alone', async () => {
+    const docker = testDocker();
+    const theirs = await docker.createContainer({ name: `${NAMESPACE}-theirs`, Image: TEST_IMAGE, Cmd: ['sleep', '60'], Labels: { owner: 'someone' } });
+    try {
+      await expect(factory.create({ name: 'theirs', id: 'sprite-m7' })).rejects.toMatchObject({ kind: 'sprite_unavailable' });
+      expect((await theirs.inspect()).Config.Labels).toMatchObject({ owner: 'someone' });
+    } finally {
+      await theirs.remove({ force: true });
+    }
+  });
+
   it('an image that is not there and cannot be pulled is a clear start-up error', async () => {
     await expect(ContainerMachineFactory.open({ runtime: TEST_RUNTIME, image: 'spritzer-no-such-image:0', namespace: `${NAMESPACE}-x` })).rejects.toThrow(
       /sprite image spritzer-no-such-image:0 is not on the daemon and could not be pulled/,

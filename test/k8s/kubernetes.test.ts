@@ -70,6 +70,9 @@ describe('container engine on Kubernetes (fake API server)', () => {
     expect(pod.spec.containers[0].imagePullPolicy).toBe('IfNotPresent');
     expect(pod.spec.containers[0]).toMatchObject({ name: 'sprite', image: 'sprite-image:test', command: ['node', '/.sprite/agent/agent.mjs', '--socket', '/.sprite/run/agent.sock', '--api-socket', '/.sprite/api.sock'] });
     expect(pod.spec.containers[0].volumeMounts).toEqual(expect.arrayContaining([{ name: 'sprite-agent', mountPath: '/.sprite' }]));
+    // Placed by a small request, limited to the sprite's memory: idle sprites share a node's memory.
+    const { requests, limits } = pod.spec.containers[0].resources;
+    expect(Number(requests.memory)).toBe(Math.ceil(Number(limits.memory) / 16));
 
     const rec = await run(m, ['sh', '-c', 'echo out; echo err >&2; id -u; exit 3']);
     expect(rec).toEqual({ out: 'out\n1001\n', err: 'err\n', code: 3 });
@@ -95,6 +98,19 @@ describe('container engine on Kubernetes (fake API server)', () => {
     await expect(failed).rejects.toMatchObject({ kind: 'sprite_unavailable' });
     expect(Date.now() - t0).toBeLessThan(10_000);
     expect(fake.pods()).not.toContain('sprite-nopull');
+  });
+
+  it('a pod of the sprite\'s name that spritzer did not make: the create is refused naming it, and the pod is left alone', async () => {
+    const factory = await open();
+    const theirs = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'sprite-theirs', labels: { owner: 'someone' } }, spec: { containers: [{ name: 'c', image: 'missing/theirs:1' }] } };
+    const made = await fetch(`${fake.url}/api/v1/namespaces/${NS}/pods`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(theirs) });
+    expect(made.status).toBe(201);
+    const failed = factory.create({ name: 'theirs', id: 'sprite-k7' });
+    await expect(failed).rejects.toThrow(`cannot create pod sprite-theirs: a pod of that name that spritzer did not make exists in namespace ${NS}`);
+    await expect(failed).rejects.toMatchObject({ kind: 'sprite_unavailable' });
+    expect(fake.pods()).toContain('sprite-theirs');
+    expect(fake.requests.filter((r) => r.method === 'DELETE' && r.url.includes('/pods/sprite-theirs'))).toEqual([]);
+    await fetch(`${fake.url}/api/v1/namespaces/${NS}/pods/sprite-theirs`, { method: 'DELETE' }); // as its owner would
   });
 
   it('checkpoints are refused with a clear error; usage is 0', async () => {

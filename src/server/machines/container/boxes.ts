@@ -187,8 +187,14 @@ export class DockerBoxes implements BoxRuntime {
       this.sizeOption = false;
       container = await this.createContainer(spec, undefined);
     }
-    await container.putArchive(spec.archive, { path: '/' });
-    await container.start();
+    // A container this call made but could not start is removed here: the caller only removes what it knows it made.
+    try {
+      await container.putArchive(spec.archive, { path: '/' });
+      await container.start();
+    } catch (err) {
+      await container.remove({ force: true, v: true }).catch(() => undefined);
+      throw err;
+    }
     const pid = this.cgroupParent ? ((await container.inspect().catch(() => undefined)) as { State?: { Pid?: number } } | undefined)?.State?.Pid : undefined;
     return { diskLimited: spec.diskBytes !== undefined && this.sizeOption === true, pid };
   }

@@ -404,7 +404,11 @@ export class ContainerMachine extends AgentMachine implements Machine {
   private readonly aborted = new AbortController();
   /** Numbers the bridge sockets of restart attempts. */
   private bridgeSeq = 0;
-  /** Whether a boot of this machine made its container (so a failed create removes it). @internal factory */
+  /**
+   * Whether the container is this machine's: made by its boot, or adopted (labelled with its sprite). Only such a
+   * container is ever removed: a name conflict with a container or pod spritzer did not make leaves it alone.
+   * @internal factory
+   */
   madeContainer = false;
 
   /** @internal created by ContainerMachineFactory.create */
@@ -432,6 +436,7 @@ export class ContainerMachine extends AgentMachine implements Machine {
    * when it has none or it does not parse). @internal ContainerMachineFactory.adoptExisting
    */
   async attach(): Promise<MachineRecord | undefined> {
+    this.madeContainer = true;
     await this.shared.boxes.start(this.containerName);
     this.currentImage = await this.shared.boxes.imageOf(this.containerName);
     const agent = await this.startAgent((generation) => this.connectOnly(generation));
@@ -671,10 +676,10 @@ export class ContainerMachine extends AgentMachine implements Machine {
     await bridge?.close();
   }
 
-  /** Drops the agent and removes the container (its anonymous volumes with it). */
+  /** Drops the agent and removes the container (its anonymous volumes with it), when it is this machine's. */
   private async teardown(): Promise<void> {
     await this.dropBridge();
-    await this.shared.boxes.remove(this.containerName);
+    if (this.madeContainer) await this.shared.boxes.remove(this.containerName);
   }
 
   /**

@@ -17,6 +17,12 @@ import { SPRITE_GID, SPRITE_UID } from '../../../protocol/sprite-tree.ts';
 export { DEFAULT_AGENT_IMAGE } from './defaults.ts';
 /** The name of the sprite's container in its pod. */
 export const SPRITE_CONTAINER = 'sprite';
+/**
+ * A sprite's pod requests of the scheduler this fraction of its memory limit (the sprite's memory): the scheduler
+ * places pods by their requests, so a node holds up to this many times the sprites its memory could hold if each
+ * used all of its own at once.
+ */
+export const SPRITE_MEMORY_OVERCOMMIT = 16;
 /** Where the spritzer image keeps the agent's files (Dockerfile: /app/dist, /app/node_modules). */
 const AGENT_IN_IMAGE = '/app/dist/agent/agent.mjs';
 const NODE_PTY_IN_IMAGE = '/app/node_modules/node-pty';
@@ -218,7 +224,13 @@ export class KubeBoxes implements BoxRuntime {
             ],
             securityContext: { runAsUser: 0, capabilities: { add: ['SYS_PTRACE'] } },
             // @deviation a pod's process count is the kubelet's setting (podPidsLimit), not the pod's: only memory here.
-            resources: { limits: { memory: String(spec.limits.memoryBytes) } },
+            // The scheduler places pods by what they request, not by their limit: requesting the whole limit (a
+            // quarter of the host by default) would fill a node with four idle sprites. A sprite asks for a
+            // SPRITE_MEMORY_OVERCOMMIT-th of it and may use all of it, as idle sprites on one host share its memory.
+            resources: {
+              requests: { memory: String(Math.ceil(spec.limits.memoryBytes / SPRITE_MEMORY_OVERCOMMIT)) },
+              limits: { memory: String(spec.limits.memoryBytes) },
+            },
             volumeMounts: [
               { name: 'sprite-agent', mountPath: '/.sprite' },
               { name: 'sprite-home', mountPath: '/home/sprite' },
@@ -238,10 +250,20 @@ export class KubeBoxes implements BoxRuntime {
     try {
       await this.core.createNamespacedPod({ namespace: this.namespace, body });
     } catch (err) {
+      // A pod of that name that spritzer did not make (it knows no sprite of that name): never touched.
+      if (codeOf(err) === 409) {
+        throw new ModelError('sprite_unavailable', `cannot create pod ${spec.name}: a pod of that name that spritzer did not make exists in namespace ${this.namespace}; delete it, or give spritzer a namespace of its own (--namespace)`);
+      }
       throw kubeUnavailable(`cannot create pod ${spec.name} in namespace ${this.namespace}`, err, this.endpoint);
     }
     this.manifests.set(spec.name, body);
-    await this.start(spec.name);
+    try {
+      await this.start(spec.name);
+    } catch (err) {
+      // The pod this call made never ran: it goes (the caller only removes what it knows was made).
+      await this.remove(spec.name).catch(() => undefined);
+      throw err;
+    }
     return { diskLimited: false };
   }
 
@@ -283,8 +305,15 @@ export class KubeBoxes implements BoxRuntime {
           { unavailable: true },
         );
       }
-      if (last === 'Running' && running && !pod.metadata?.deletionTimestamp) return;
-      if (last === 'Failed' || last === 'Succeeded') break;
+      // A pod being deleted (by a user, a drain, an eviction) is waited out, then made again from its manifest.
+      if (pod.metadata?.deletionTimestamp) {
+        await sleep(200);
+        continue;
+      }
+      if (last === 'Running' && running) return;
+      if (last === 'Failed' || last === 'Succeeded') {
+        throw new ModelError('sprite_unavailable', `pod ${name} ended (phase ${last}${pod.status?.reason ? `, ${pod.status.reason}` : ''}${pod.status?.message ? `: ${pod.status.message}` : ''})`);
+      }
       const scheduled = pod.status?.conditions?.find((c) => c.type === 'PodScheduled');
       if (scheduled?.status === 'False' && scheduled.reason) unschedulable = `${scheduled.reason}: ${scheduled.message ?? ''}`.trim();
       for (const c of [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])]) {
@@ -296,7 +325,9 @@ export class KubeBoxes implements BoxRuntime {
       await sleep(200);
     }
     const why = [unschedulable, waiting].filter(Boolean).join('; ');
-    throw new ModelError('sprite_unavailable', `pod ${name} is not running after ${Math.round(this.opts.timeoutMs / 1000)} s (--create-timeout; phase ${last}${why ? `; ${why}` : ''})`);
+    const failed = new ModelError('sprite_unavailable', `pod ${name} is not running after ${Math.round(this.opts.timeoutMs / 1000)} s (--create-timeout; phase ${last}${why ? `; ${why}` : ''})`);
+    // No node has room for it: a restart trying again at once would wait the whole timeout once more for each try.
+    throw unschedulable ? Object.assign(failed, { unavailable: true }) : failed;
   }
 
   /** The pod, or undefined when the API says it is gone; an unanswered call rejects (`kubeUnavailable`). */
