@@ -4,7 +4,9 @@ import { YES_LIMIT_BYTES } from './coreutils-extra.ts';
 
 // yes and cat of /dev/zero write without end: into a pipe they stop when the reader does (SIGPIPE), into anything else
 // only a signal stops them (patches/just-bash/with-stdout-pipe-known.mjs tells a command where its stdout goes).
-const limits = { maxCommands: 100_000, timeoutMs: 2000 };
+// The exec's own limit is far above what the scripts take, so a loaded machine never mistakes slowness for a writer
+// that did not stop (which would run into it: status 124).
+const limits = { maxCommands: 100_000, timeoutMs: 30_000 };
 
 describe('endless writers', () => {
   it('run until timeout ends them when they write to a file, /dev/null or the terminal (status 124)', async () => {
@@ -20,11 +22,11 @@ describe('endless writers', () => {
       { limits },
     );
     expect(r).toEqual({ stdout: 'y\ny\na\ny\n 00 00\n1\ny\n141 0\nhi\n', stderr: '', exit: 0 });
-  });
+  }, 60_000);
   it('stop at their reader in an input process substitution and a coprocess, and under env, nice or command', async () => {
     const r = await runShellWith('head -1 <(yes); read x < <(yes n); echo $x; coproc yes; read -r l <&"${COPROC[0]}"; echo $l; env yes a | head -1; nice yes b | head -1; command yes c | head -1', { limits });
     expect(r).toEqual({ stdout: 'y\nn\ny\na\nb\nc\n', stderr: '', exit: 0 });
-  });
+  }, 60_000);
   it('write a bounded amount to the exec\'s own output first, and nothing to a file', async () => {
     const r = await runShellWith("timeout 0.1 yes; echo \" $?\"; timeout 0.1 sh -c 'cat /dev/zero > f'; wc -c < f", { limits });
     expect(r.stdout).toBe(`${'y\n'.repeat(YES_LIMIT_BYTES / 2)} 124\n0\n`);
