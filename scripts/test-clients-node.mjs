@@ -145,13 +145,15 @@ export function nodeRuntime(root, suite) {
 
 /**
  * Runs a staged suite's test files with `node --test` (on `node`) against a started server: the JUnit report goes to
- * `xml`, the spec reporter to the console. Resolves with the runner's exit status.
+ * `xml`, the spec reporter's text to `out` (an array the caller prints). Resolves with the runner's exit status.
  */
-export function runNodeTests({ node, stage, files, xml, env }) {
+export function runNodeTests({ node, stage, files, xml, env, out }) {
   const args = ['--test', '--test-concurrency=1', '--test-reporter=junit', `--test-reporter-destination=${xml}`, '--test-reporter=spec', '--test-reporter-destination=stdout', ...files];
   return new Promise((resolve) => {
-    const child = spawn(node, args, { cwd: stage, env, stdio: 'inherit' });
+    const child = spawn(node, args, { cwd: stage, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d) => out.push(String(d)));
+    child.stderr.on('data', (d) => out.push(String(d)));
     child.on('error', () => resolve(127));
-    child.on('exit', (code) => resolve(code ?? 1));
+    child.on('close', (code) => resolve(code ?? 1));
   });
 }

@@ -4,7 +4,9 @@
 // with that venv's, in the venv it names (`"venv": "NAME"`: .cache/clients/venv-NAME, pinned by
 // test/external/clients/requirements-NAME.txt); Go ones by `go test` (pinned by go.sum); npm ones (`"kind": "node"`)
 // by Node's test runner, each from its own package-lock.json installed into .cache/clients/node-ID
-// (scripts/test-clients-node.mjs, which also starts their server).
+// (scripts/test-clients-node.mjs, which also starts their server). Installs run first, one suite at a time; then the
+// rows run in two lanes at once (the sandbox engine's, and the shell and container engines'), each row's output
+// printed whole when it ends.
 // Writes .tmp/clients-report.json (what docs/works-with.md is generated from: `npm run docs:works-with`) and
 // ends with the plain line "N passed, N failed"; exits non-zero on any failure or on a client that could not run.
 //
@@ -12,7 +14,7 @@
 //
 // The container engine needs a Docker daemon and the test image: without DOCKER_HOST, the whole run goes through
 // scripts/with-docker.sh (which starts dockerd, builds the image once into .cache/container, and stops the daemon).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -109,7 +111,7 @@ function readJunit(file) {
 
 /** Counts of `go test -json` output: every leaf test (a subtest, or a test without subtests), with the reason
  * a skipped one gave. */
-function readGoJson(text) {
+function readGoJson(text, out) {
   const ended = new Map();
   const output = new Map();
   const failedPackages = [];
@@ -118,7 +120,7 @@ function readGoJson(text) {
     const e = JSON.parse(line);
     const key = `${e.Package.split('/').pop()}.${e.Test ?? ''}`;
     if (e.Action === 'output' && e.Output) {
-      process.stdout.write(e.Output);
+      out.push(e.Output);
       if (e.Test) output.set(key, [...(output.get(key) ?? []), e.Output.trim()]);
     }
     if (e.Test && ['pass', 'fail', 'skip'].includes(e.Action)) ended.set(key, { pkg: e.Package, test: e.Test, action: e.Action });
@@ -162,21 +164,41 @@ const baseEnv = { ...process.env, SPRITZER_BIN: join(root, 'bin/spritzer.mjs'), 
 delete baseEnv.SPRITZER_CMD;
 const results = [];
 const pythonReady = new Map();
-const nodeReady = new Map();
+
+/**
+ * Runs a command with its output (stdout and stderr as they come) appended to `out`; resolves with its status and its
+ * stdout alone.
+ */
+function runInto(out, cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      if (!opts.quietStdout) out.push(String(d));
+    });
+    child.stderr.on('data', (d) => out.push(String(d)));
+    child.on('error', (e) => {
+      out.push(`test-clients: ${cmd}: ${e.message}\n`);
+      resolve({ status: 127, stdout });
+    });
+    child.on('close', (code) => resolve({ status: code ?? 1, stdout }));
+  });
+}
 
 /** A staged node suite's run on one engine: its own server, its tests, the counts of their JUnit report. */
-async function runNodeSuite(suite, engine, staged, env) {
+async function runNodeSuite(suite, engine, staged, env, out) {
   let server;
   try {
     server = await startServer({ bin: baseEnv.SPRITZER_BIN, engine, env });
   } catch (e) {
-    console.error(`test-clients: ${e.message}`);
+    out.push(`test-clients: ${e.message}\n`);
     return { passed: 0, failed: 1, skipped: 0, cases: [], reason: `spritzer did not start: ${e.message.split('\n')[0]}` };
   }
   try {
     const xml = join(tmp, `${suite.id}-${engine}.xml`);
     rmSync(xml, { force: true });
-    const status = await runNodeTests({ ...staged, xml, env: { ...env, SPRITES_BASE_URL: server.url, SPRITES_TOKEN: server.token } });
+    const status = await runNodeTests({ ...staged, xml, out, env: { ...env, SPRITES_BASE_URL: server.url, SPRITES_TOKEN: server.token } });
     const counts = readJunit(xml);
     if (status !== 0 && counts.failed === 0) counts.failed = 1;
     return counts;
@@ -184,56 +206,81 @@ async function runNodeSuite(suite, engine, staged, env) {
     await server.stop();
   }
 }
-for (const suite of manifest.suites) {
-  if (only && !only.includes(suite.id)) continue;
+
+/**
+ * What each suite needs before it runs, made once and one suite at a time (their installs print as they go): the
+ * venv, the Go modules, the staged npm install. Resolves with the counts a suite's rows get when it failed.
+ */
+function prepare(suite) {
+  if (suite.kind === 'pytest') {
+    const venv = venvOf(suite);
+    if (!pythonReady.has(venv.dir)) pythonReady.set(venv.dir, setupPython(venv));
+    return pythonReady.get(venv.dir) === 0 ? {} : { failed: { passed: 0, failed: 1, skipped: 0, cases: [], reason: `pip install of ${venv.requirements.slice(root.length + 1)} failed` } };
+  }
+  if (suite.kind === 'go') {
+    return run('go', ['mod', 'download'], { cwd: join(root, suite.dir), env: baseEnv }) === 0 ? {} : { failed: { passed: 0, failed: 1, skipped: 0, cases: [], reason: 'go mod download failed' } };
+  }
+  if (suite.kind === 'node') {
+    const staged = stageNodeSuite(root, suite);
+    return staged.error ? { failed: { passed: 0, failed: 1, skipped: 0, cases: [], reason: staged.error } } : { staged };
+  }
+  throw new Error(`test/external/clients/clients.json: suite ${suite.id} has unknown kind ${suite.kind}`);
+}
+
+/** One suite on one engine: its tests' counts, their output in `out`. */
+async function runRow(suite, engine, ready, out) {
+  const env = { ...baseEnv, SPRITZER_EXEC: engine };
+  if (ready.failed) return { ...ready.failed };
+  if (suite.kind === 'pytest') {
+    const xml = join(tmp, `${suite.id}-${engine}.xml`);
+    rmSync(xml, { force: true });
+    await runInto(out, venvOf(suite).python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', `--junitxml=${xml}`, suite.dir], { env });
+    return readJunit(xml);
+  }
+  if (suite.kind === 'go') {
+    const r = await runInto(out, 'go', ['test', '-json', '-count=1', ...(suite.goArgs ?? []), './...'], { cwd: join(root, suite.dir), env, quietStdout: true });
+    const counts = readGoJson(r.stdout, out);
+    if (r.status !== 0 && counts.failed === 0) counts.failed = 1;
+    return counts;
+  }
+  return runNodeSuite(suite, engine, ready.staged, env, out);
+}
+
+const suites = manifest.suites.filter((suite) => !only || only.includes(suite.id));
+const prepared = new Map(suites.map((suite) => [suite.id, prepare(suite)]));
+// The rows run in two lanes at once: the sandbox engine's in one, the shell and container engines' in the other (one
+// container row at a time, on the run's one daemon). Most of a row is waiting on its client and its sprites, so the
+// two lanes share the cores well; each row's output is printed whole when it ends.
+const lanes = new Map();
+for (const suite of suites) {
   for (const engine of engines) {
     const row = { id: suite.id, client: suite.client, version: suite.version, exercises: suite.exercises, engine };
     results.push(row);
+    const lane = engine === 'sandbox' ? 'sandbox' : 'other';
+    if (!lanes.has(lane)) lanes.set(lane, []);
+    lanes.get(lane).push({ suite, engine, row });
+  }
+}
+await Promise.all([...lanes.values()].map(async (rows) => {
+  for (const { suite, engine, row } of rows) {
     const why = engine === 'sandbox' ? sandboxUnavailable() : engine === 'container' ? containerUnavailable() : undefined;
     if (why) {
       Object.assign(row, { result: 'not run', reason: `${engine} engine ${why}`, passed: 0, failed: 0, skipped: 0 });
       console.log(`\n== ${suite.id} on ${engine}: NOT RUN (${row.reason})`);
       continue;
     }
-    console.log(`\n== ${suite.id} on ${engine}`);
     const started = Date.now();
-    const env = { ...baseEnv, SPRITZER_EXEC: engine };
-    let counts;
-    if (suite.kind === 'pytest') {
-      const venv = venvOf(suite);
-      if (!pythonReady.has(venv.dir)) pythonReady.set(venv.dir, setupPython(venv));
-      if (pythonReady.get(venv.dir) !== 0) {
-        counts = { passed: 0, failed: 1, skipped: 0, cases: [], reason: `pip install of ${venv.requirements.slice(root.length + 1)} failed` };
-      } else {
-        const xml = join(tmp, `${suite.id}-${engine}.xml`);
-        run(venv.python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', `--junitxml=${xml}`, suite.dir], { env });
-        counts = readJunit(xml);
-      }
-    } else if (suite.kind === 'go') {
-      const cwd = join(root, suite.dir);
-      if (run('go', ['mod', 'download'], { cwd, env }) !== 0) {
-        counts = { passed: 0, failed: 1, skipped: 0, cases: [], reason: 'go mod download failed' };
-      } else {
-        const r = spawnSync('go', ['test', '-json', '-count=1', ...(suite.goArgs ?? []), './...'], { cwd, env, encoding: 'utf8', maxBuffer: 256 << 20 });
-        process.stderr.write(r.stderr ?? '');
-        counts = readGoJson(r.stdout ?? '');
-        if (r.status !== 0 && counts.failed === 0) counts.failed = 1;
-      }
-    } else if (suite.kind === 'node') {
-      if (!nodeReady.has(suite.id)) nodeReady.set(suite.id, stageNodeSuite(root, suite));
-      const staged = nodeReady.get(suite.id);
-      counts = staged.error ? { passed: 0, failed: 1, skipped: 0, cases: [], reason: staged.error } : await runNodeSuite(suite, engine, staged, env);
-      if (staged.installSeconds) row.installSeconds = Math.round(staged.installSeconds * 10) / 10;
-    } else {
-      throw new Error(`test/external/clients/clients.json: suite ${suite.id} has unknown kind ${suite.kind}`);
-    }
+    const out = [];
+    const ready = prepared.get(suite.id);
+    const counts = await runRow(suite, engine, ready, out);
+    if (ready.staged?.installSeconds && !results.some((r) => r.id === suite.id && r.installSeconds)) row.installSeconds = Math.round(ready.staged.installSeconds * 10) / 10;
     Object.assign(row, counts, { result: counts.failed > 0 ? 'failed' : counts.passed > 0 ? 'passed' : 'ran no test' });
     if (row.result === 'ran no test') row.failed = 1;
-    // Wall time of the row, installs included (the first engine of a suite pays its pip, go or npm install).
     row.seconds = Math.round((Date.now() - started) / 100) / 10;
+    process.stdout.write(`\n== ${suite.id} on ${engine}\n${out.join('')}`);
     console.log(`== ${suite.id} on ${engine}: ${row.result} (${row.passed} passed, ${row.failed} failed, ${row.skipped} skipped) in ${row.seconds} s`);
   }
-}
+}));
 for (const u of manifest.unavailable ?? []) {
   console.log(`\n== ${u.client}: CANNOT RUN HERE: ${u.reason}`);
 }
