@@ -264,6 +264,37 @@ describe('org counters', () => {
     expect(pages).toBe(3);
     expect(asked).toBe(sprites.length);
   });
+
+  it('look at each sprite only as its own status changes while a listing crosses their boots one after another', async () => {
+    const { clock, m } = model();
+    for (let i = 0; i < 3 * MAX_PAGE_SIZE; i++) {
+      await m.create({ name: `s${String(i).padStart(3, '0')}` });
+      clock.advance(1);
+    }
+    const sprites = m.all();
+    let asked = 0;
+    for (const s of sprites) {
+      const statusAt = s.statusAt.bind(s);
+      s.statusAt = (now) => (asked++, statusAt(now));
+    }
+    // Half-way through their boots (created 1 ms apart): every page, a ms later, sees more of them booted.
+    clock.advance(BOOT_AFTER_MS - sprites.length / 2);
+    let token: string | undefined;
+    const running: number[] = [];
+    do {
+      const page = m.list({ continuationToken: token, maxResults: 5 });
+      const counts = m.orgCounts();
+      expect(counts).toStrictEqual(recount(m));
+      running.push(counts.running);
+      token = page.nextContinuationToken ?? undefined;
+      clock.advance(1);
+    } while (token);
+    expect(running.length).toBe(sprites.length / 5);
+    expect(running[running.length - 1]!).toBeGreaterThan(running[0]!);
+    // By the counters: each sprite read when first counted and at its boot (the test's own recount reads each once
+    // per page).
+    expect(asked - running.length * sprites.length).toBeLessThanOrEqual(2 * sprites.length);
+  });
 });
 
 describe('list, update, delete', () => {

@@ -17,6 +17,7 @@ import { ServiceManager } from './services.ts';
 import { TaskRegistry } from './tasks.ts';
 import { SpritePolicies } from './sprite-policies.ts';
 import { autoCheckpointsToDrop, autoIdStamp, nextAutoId, preRestoreComment, type AutoCheckpointBounds } from './auto-checkpoints.ts';
+import { StatusCounts } from './status-counts.ts';
 
 /** A sprite's lifecycle status (docs/wire-reference.md §3.1, §13). */
 export type SpriteStatus = 'cold' | 'warm' | 'running';
@@ -433,10 +434,8 @@ export class SpritesModel {
   private readonly names = new SortedNames();
   /** Names whose machine is being created: taken, but not yet listed. */
   private readonly creating = new Set<string>();
-  /** Counts every change of what a status is computed from, but the clock (sprites added, removed, active, failed). */
-  private statusEpoch = 0;
-  /** The org counters as last counted: good while `statusEpoch` holds and the clock is in [at, until). */
-  private counted: { epoch: number; at: number; until: number; counts: Record<SpriteStatus, number> } | undefined;
+  /** The org counters, kept as sprites come, go and change status (status-counts.ts). */
+  private readonly statusCounts = new StatusCounts<SpriteStatus, Sprite>(['running', 'warm', 'cold']);
 
   constructor(readonly deps: SpritesModelDeps) {}
 
@@ -473,8 +472,8 @@ export class SpritesModel {
   private enlist(sprite: Sprite): void {
     this.sprites.set(sprite.name, sprite);
     this.names.add(sprite.name);
-    sprite.onStatusInput = () => this.statusEpoch++;
-    this.statusEpoch++;
+    sprite.onStatusInput = () => this.statusCounts.changed(sprite);
+    this.statusCounts.add(sprite);
   }
 
   /** Persistence hook (src/server/store): puts back a sprite rebuilt from the data dir at start. */
@@ -510,23 +509,12 @@ export class SpritesModel {
   }
 
   /**
-   * How many sprites are running, warm and cold now (the org counters of every listing page, §3.3). Counted again
-   * only when something a status depends on changed or the clock reached a sprite's next change, so listing all N
-   * sprites a page at a time costs O(N) in all, not O(N) per page.
+   * How many sprites are running, warm and cold now (the org counters of every listing page, §3.3). Only the sprites
+   * that changed, or whose status the clock changed, since the last count are looked at, so listing all N sprites a
+   * page at a time costs O(N) in all, not O(N) per page.
    */
   orgCounts(): Record<SpriteStatus, number> {
-    const now = this.deps.clock.now();
-    const c = this.counted;
-    if (c && c.epoch === this.statusEpoch && now >= c.at && now < c.until) return { ...c.counts };
-    const counts: Record<SpriteStatus, number> = { running: 0, warm: 0, cold: 0 };
-    let until = Infinity;
-    for (const s of this.sprites.values()) {
-      const at = s.statusAt(now);
-      counts[at.status] += 1;
-      until = Math.min(until, at.until);
-    }
-    this.counted = { epoch: this.statusEpoch, at: now, until, counts };
-    return { ...counts };
+    return this.statusCounts.at(this.deps.clock.now());
   }
 
   /** Partial update (§3.5). */
@@ -548,7 +536,7 @@ export class SpritesModel {
     this.sprites.delete(name);
     this.names.remove(name);
     s.onStatusInput = undefined;
-    this.statusEpoch++;
+    this.statusCounts.remove(s);
     await Promise.all([s.shutdown(), this.deps.origins?.release(name)]);
   }
 
@@ -561,7 +549,7 @@ export class SpritesModel {
     this.sprites.clear();
     this.names.clear();
     for (const s of all) s.onStatusInput = undefined;
-    this.statusEpoch++;
+    this.statusCounts.clear();
     await Promise.all(all.flatMap((s) => [s.shutdown({ keepDisk: opts.keepDisks }), this.deps.origins?.release(s.name)]));
   }
 
