@@ -32,6 +32,8 @@ export const MODULES = [
   { file: 'src/server/model/auto-checkpoints.ts', tests: ['src/server/model/auto-checkpoints.test.ts', 'src/server/model/sprites-auto-checkpoints.test.ts'] },
   // The sprite list's name index (a page is a binary search and a slice).
   { file: 'src/server/model/sorted-names.ts', tests: ['src/server/model/sorted-names.test.ts'] },
+  // The org counters (a sprite looked at again only when it changed or the clock reached its next change).
+  { file: 'src/server/model/status-counts.ts', tests: ['src/server/model/status-counts.test.ts'] },
   // The fs list `pattern` matcher (a request's glob: its tests hold bash's rules and the no-backtracking bound).
   { file: 'src/server/core/name-glob.ts', tests: ['src/server/core/name-glob.test.ts'] },
   // The in-sprite agent's protocol (both sides of the agent socket import it).

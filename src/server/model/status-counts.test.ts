@@ -37,7 +37,10 @@ describe('status counts', () => {
     expect(c.at(30)).toStrictEqual({ on: 0, off: 3 });
     expect(items.map((i) => i.asked)).toStrictEqual([2, 2, 2]);
     expect(c.at(100)).toStrictEqual({ on: 0, off: 3 });
+    expect(c.at(100)).toStrictEqual({ on: 0, off: 3 });
     expect(items.map((i) => i.asked)).toStrictEqual([2, 2, 2]);
+    // Statuses that hold until something happens leave nothing waiting.
+    expect(c.pending).toBe(0);
   });
 
   it('read a changed item again, once however often it changed, and only it', () => {
@@ -130,15 +133,25 @@ describe('status counts', () => {
     }
   });
 
-  it('keep the moments waiting within twice the items when one item changes again and again', () => {
+  it('keep the moments waiting within twice the items (and 64) when one item changes again and again', () => {
     const c = fresh();
-    const items = Array.from({ length: 10 }, () => new Item(1_000_000));
+    const items = Array.from({ length: 10 }, (_, i) => new Item(1_000_000 + 10 * i));
     for (const i of items) c.add(i);
-    for (let now = 0; now < 500; now++) {
+    c.at(0);
+    expect(c.pending).toBe(10);
+    // A removed item's moment is stale too.
+    c.remove(items[9]!);
+    for (let now = 1; now <= 72; now++) {
       c.changed(items[0]!);
       c.at(now);
     }
-    expect(c.pending).toBeLessThanOrEqual(2 * items.length + 64);
-    expect(c.at(1_000_000)).toStrictEqual({ on: 0, off: 10 });
+    expect(c.pending).toBe(2 * 9 + 64);
+    c.changed(items[0]!);
+    c.at(73);
+    expect(c.pending).toBe(9);
+    // What is kept still comes due in time order.
+    expect(c.at(1_000_000)).toStrictEqual({ on: 8, off: 1 });
+    expect(c.at(1_000_045)).toStrictEqual({ on: 4, off: 5 });
+    expect(c.at(1_000_080)).toStrictEqual({ on: 0, off: 9 });
   });
 });

@@ -15,11 +15,10 @@ export interface StatusSource<S extends string> {
   statusAt(now: number): { status: S; until: number };
 }
 
-/** A moment a counted item's status may change, for the item's `generation` (older ones are stale). */
+/** A moment a counted item's status may change; stale once the item's count names another one. */
 interface Due<T> {
   at: number;
   item: T;
-  generation: number;
 }
 
 /**
@@ -28,13 +27,12 @@ interface Due<T> {
  */
 export class StatusCounts<S extends string, T extends StatusSource<S>> {
   private readonly counts: Record<S, number>;
-  /** The status each item is counted under, and the generation of its latest heap entry. */
-  private readonly counted = new Map<T, { status: S; generation: number } | null>();
+  /** The status each item is counted under and its latest moment in the heap (null: not counted yet). */
+  private readonly counted = new Map<T, { status: S; due: Due<T> | undefined } | null>();
   /** Items added or changed since the last count (counted again then). */
   private readonly dirty = new Set<T>();
   /** Min-heap on `at`. */
   private readonly heap: Due<T>[] = [];
-  private generation = 0;
   private lastNow = -Infinity;
 
   /** `statuses`: every status an item may have, each starting at 0. */
@@ -48,9 +46,12 @@ export class StatusCounts<S extends string, T extends StatusSource<S>> {
     this.dirty.add(item);
   }
 
-  /** Something `item`'s status is computed from changed (not the clock): it is read again at the next count. */
+  /**
+   * Something `item`'s status is computed from changed (not the clock): it is read again at the next count (an item
+   * not counted is skipped then).
+   */
   changed(item: T): void {
-    if (this.counted.has(item)) this.dirty.add(item);
+    this.dirty.add(item);
   }
 
   /** Stops counting `item`. */
@@ -81,7 +82,7 @@ export class StatusCounts<S extends string, T extends StatusSource<S>> {
     this.dirty.clear();
     while (this.heap.length > 0 && this.heap[0]!.at <= now) {
       const due = this.pop();
-      if (this.counted.get(due.item)?.generation === due.generation) this.recount(due.item, now);
+      if (this.isCurrent(due)) this.recount(due.item, now);
     }
     return { ...this.counts };
   }
@@ -93,13 +94,13 @@ export class StatusCounts<S extends string, T extends StatusSource<S>> {
     if (was) this.counts[was.status] -= 1;
     const { status, until } = item.statusAt(now);
     this.counts[status] += 1;
-    const generation = ++this.generation;
-    this.counted.set(item, { status, generation });
-    if (until !== Infinity) this.push({ at: until, item, generation });
+    const due = until === Infinity ? undefined : { at: until, item };
+    this.counted.set(item, { status, due });
+    if (due) this.push(due);
     // Entries of an earlier generation wait in the heap until their time; a sprite that changes often between counts
     // leaves many. Past twice the items, only the current ones are kept (sorted, which is a heap).
     if (this.heap.length > 2 * this.counted.size + 64) {
-      const live = this.heap.filter((d) => this.counted.get(d.item)?.generation === d.generation).sort((a, b) => a.at - b.at);
+      const live = this.heap.filter((d) => this.isCurrent(d)).sort((a, b) => a.at - b.at);
       this.heap.length = 0;
       this.heap.push(...live);
     }
@@ -108,6 +109,11 @@ export class StatusCounts<S extends string, T extends StatusSource<S>> {
   /** Moments waiting in the heap, stale ones included (for tests: it stays within twice the items). */
   get pending(): number {
     return this.heap.length;
+  }
+
+  /** Whether `due` is its item's latest moment (the item still counted). */
+  private isCurrent(due: Due<T>): boolean {
+    return this.counted.get(due.item)?.due === due;
   }
 
   private push(due: Due<T>): void {
