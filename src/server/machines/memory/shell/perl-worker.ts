@@ -28,10 +28,10 @@ export function perlWorkerMain(): void {
   const T = { UNKNOWN: 0, CHAR: 2, DIR: 3, FILE: 4, SYMLINK: 7 };
 
   /** One synchronous request to the main thread: its answer. */
-  // The flag only says an answer was posted; the answer itself is read from the port, and the wait goes on (in short
-  // rounds) until it is there, so a wake-up that races the message's arrival never reads as "no answer".
   const ask = (req: Record<string, unknown>): Reply => {
     port.postMessage(req);
+    // The flag only says an answer was posted; the answer itself is read from the port, and the wait goes on (in
+    // short rounds) until it is there, so a wake-up that races the message's arrival never reads as "no answer".
     for (let round = 0; ; round++) {
       Atomics.wait(flag, 0, 0, round === 0 ? undefined : 10);
       Atomics.store(flag, 0, 0);
