@@ -334,6 +334,7 @@ node_ready() {
 up() {
   [[ $(id -u) == 0 ]] || die "needs root (network namespaces, mounts, cgroups)"
   local t0=$SECONDS images i
+  [[ $NODES =~ ^[1-9][0-9]*$ ]] || die "SK8S_NODES is the number of nodes (1 or more), not '$NODES'"
   if alive kube-apiserver && (( RUNNING_NODES > NODES )); then
     die "the cluster runs $RUNNING_NODES nodes; SK8S_NODES=$NODES cannot take nodes away: npm run cluster:down first"
   fi

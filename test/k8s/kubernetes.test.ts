@@ -11,6 +11,7 @@ import type { Machine } from '../../src/server/machines/port.ts';
 import { agentFiles } from '../../src/server/machines/agent/bundle.ts';
 import { startFakeApiServer, type FakeApiServer } from './fake-apiserver.ts';
 import { errorAnswer } from '../../src/server/http/errors.ts';
+import { defaultRecordDir, HostRecords } from '../../src/server/machines/container/records.ts';
 
 const NS = 'spritzer-test';
 let fake: FakeApiServer;
@@ -57,6 +58,8 @@ describe('container engine on Kubernetes (fake API server)', () => {
   it('creates pod sprite-<name> with the agent init container, and execs through pods/exec', async () => {
     const factory = await open();
     expect(factory.runtime).toBe('kubernetes');
+    // What the start line names: no checkpoints on this runtime.
+    expect(factory.snapshotMode).toBe('none');
     const m = await factory.create({ name: 'box', id: 'sprite-k1', record: { createdAt: 1_700_000_000_000, labels: ['x'] } });
 
     const create = fake.requests.find((r) => r.method === 'POST' && r.url.endsWith('/pods'))!;
@@ -172,11 +175,15 @@ describe('container engine on Kubernetes (fake API server)', () => {
     first.detach();
     await first.close();
     expect(fake.pods()).toContain('sprite-box');
+    // A record whose pod is gone (its node deleted while spritzer was away) is never read again: adoption drops it.
+    const records = new HostRecords(defaultRecordDir(NS));
+    await records.write('sprite-gone', { createdAt: 1 });
 
     const again = await open();
     const found = await again.adoptExisting();
     expect(found.map((f) => [f.spec.name, f.spec.id])).toEqual([['box', 'sprite-k1']]);
     expect(found[0].record).toMatchObject({ createdAt: 1_700_000_000_000, labels: ['x'] });
+    expect(await records.read('sprite-gone')).toBeUndefined();
     expect((await run(found[0].machine, ['echo', 'again'])).out).toBe('again\n');
     expect(fake.requests.some((r) => r.method === 'GET' && r.url.startsWith(`/api/v1/namespaces/${NS}/pods?labelSelector=`))).toBe(true);
 

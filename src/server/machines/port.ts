@@ -251,7 +251,8 @@ export interface MachineSnapshot {
 }
 
 /** How a machine's snapshots are made (logged at start; listed in docs/fidelity.md). */
-export type SnapshotMode = 'structural' | 'btrfs' | 'copy';
+/** How a sprite's checkpoints are taken: `none` where the engine has none (the container engine on Kubernetes). */
+export type SnapshotMode = 'structural' | 'btrfs' | 'copy' | 'none';
 
 /**
  * A sprite's machine. Lifecycle: created by a `MachineFactory` (ready to use), `stop()`ped processes on

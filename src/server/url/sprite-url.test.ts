@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { spriteUrlTarget } from './sprite-url.ts';
+import { badGateway, spriteUrlTarget } from './sprite-url.ts';
+import { ModelError } from '../core/errors.ts';
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import { IN_SPRITE_HOST, pinToSprite, publicPathOf } from './in-sprite-api.ts';
@@ -109,3 +110,18 @@ describe('pinToSprite', () => {
   });
 });
 
+
+describe('badGateway', () => {
+  it('a sprite that cannot be reached is 503 with the machine\'s words, as exec answers', () => {
+    const why = new ModelError('sprite_unavailable', 'sprite box is unreachable: agent connection lost; spritzer tries again every 5 s');
+    expect(badGateway({ name: 'box' }, 8080, why)).toEqual({ status: 503, body: { error: 'sprite_unavailable', message: why.message } });
+  });
+
+  it('a port nothing listens on is 502 naming it (with the error code when it is not a refusal)', () => {
+    const refused = Object.assign(new Error('connect'), { code: 'ECONNREFUSED' });
+    expect(badGateway({ name: 'box' }, 8080, refused)).toEqual({ status: 502, body: { error: 'bad_gateway', message: 'nothing is listening on port 8080 in sprite box' } });
+    const reset = Object.assign(new Error('x'), { code: 'ENETUNREACH' });
+    expect(badGateway({ name: 'box' }, 3000, reset).body.message).toBe('nothing is listening on port 3000 in sprite box (ENETUNREACH)');
+    expect(badGateway({ name: 'box' }, 3000, new ModelError('sprite_not_found', 'x')).status).toBe(502);
+  });
+});

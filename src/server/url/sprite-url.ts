@@ -8,6 +8,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AppContext } from '../context.ts';
 import type { Sprite } from '../model/sprites.ts';
+import { ModelError } from '../core/errors.ts';
 import { UNAUTHORIZED, type Credentials } from '../http/auth.ts';
 import { rejectHandshake } from '../http/handshake.ts';
 import { pathFormHeaders, pathFormRefusal } from './path-form.ts';
@@ -138,8 +139,13 @@ function plainHeaders(req: IncomingMessage, sprite: Sprite, credentials: Credent
   return headers;
 }
 
-/** The 502 body when nothing listens on the sprite's HTTP port (or the machine has no network). */
-function badGateway(sprite: Sprite, port: number, err: unknown): Refusal {
+/**
+ * Why the sprite's HTTP port could not be dialled, as the answer: 503 `sprite_unavailable` with the machine's words
+ * when the sprite itself cannot be reached (its container or pod is down and being made again: what exec answers
+ * then too), else 502 `bad_gateway` naming the port (nothing listens there, or the machine has no network).
+ */
+export function badGateway(sprite: Pick<Sprite, 'name'>, port: number, err: unknown): Refusal {
+  if (err instanceof ModelError && err.kind === 'sprite_unavailable') return { status: 503, body: { error: 'sprite_unavailable', message: err.message } };
   const code = (err as NodeJS.ErrnoException)?.code;
   return {
     status: 502,

@@ -142,7 +142,9 @@ function warnUnboundedDisk(shared: Shared): void {
   shared.diskWarned = true;
   shared.logger?.warn(
     { runtime: shared.runtime },
-    "container engine: --disk-quota is not enforced: the daemon's storage driver has no size option for a container's layer (btrfs, zfs, or overlay2 on xfs with pquota have one; docs/container.md)",
+    shared.runtime === 'kubernetes'
+      ? "container engine: --disk-quota is not enforced on Kubernetes: a pod's ephemeral-storage limit evicts the whole pod instead of refusing the write (docs/container.md)"
+      : "container engine: --disk-quota is not enforced: the daemon's storage driver has no size option for a container's layer (btrfs, zfs, or overlay2 on xfs with pquota have one; docs/container.md)",
   );
 }
 
@@ -164,7 +166,10 @@ export function dockerSafe(s: string): string {
  */
 export class ContainerMachineFactory implements MachineFactory {
   readonly engine = 'container';
-  readonly snapshotMode = 'copy' as const;
+  /** Checkpoints are `docker commit`s (copies of the writable layer); none on Kubernetes (its API has no commit). */
+  get snapshotMode(): 'copy' | 'none' {
+    return this.runtime === 'kubernetes' ? 'none' : 'copy';
+  }
   private readonly machines = new Set<ContainerMachine>();
   /** Creates in flight, settled or not: close() waits for them, so a half-made container is gone before it returns. */
   private readonly creating = new Set<Promise<unknown>>();
@@ -282,7 +287,10 @@ export class ContainerMachineFactory implements MachineFactory {
    */
   async adoptExisting(): Promise<AdoptedMachine[]> {
     const out: AdoptedMachine[] = [];
-    for (const c of await this.leftovers()) {
+    const found = await this.leftovers();
+    // Records of sprites whose containers are gone are never read again.
+    await this.shared.records.prune(new Set(found.map((c) => c.labels[LABELS.id]).filter((id): id is string => !!id)));
+    for (const c of found) {
       const name = c.labels[LABELS.sprite];
       const id = c.labels[LABELS.id];
       if (!name || !id || c.name !== this.containerName(name)) continue;

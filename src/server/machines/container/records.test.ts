@@ -3,7 +3,7 @@
  * the user running spritzer can read them.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultRecordDir, HostRecords } from './records.ts';
@@ -25,7 +25,36 @@ describe('HostRecords', () => {
     expect(statSync(join(dir, `${encodeURIComponent('sprite/1')}.json`)).mode & 0o777).toBe(0o600);
     await records.remove('sprite/1');
     expect(await records.read('sprite/1')).toBeUndefined();
+    // The namespace's directory goes with its last record.
+    expect(existsSync(dir)).toBe(false);
     await records.remove('sprite/1');
+  });
+
+  it('keeps the directory while it holds another record', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'records-'));
+    dirs.push(base);
+    const records = new HostRecords(join(base, 'ns'));
+    await records.write('a', { createdAt: 1 });
+    await records.write('b', { createdAt: 2 });
+    await records.remove('a');
+    expect(await records.read('b')).toEqual({ createdAt: 2 });
+  });
+
+  it('prune forgets every record but the kept ones, leaves other files, and the empty directory goes', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'records-'));
+    dirs.push(base);
+    const dir = join(base, 'ns');
+    const records = new HostRecords(dir);
+    for (const id of ['sprite/1', 'sprite-2', 'sprite-3']) await records.write(id, { createdAt: 1 });
+    writeFileSync(join(dir, 'notes.txt'), 'x');
+    writeFileSync(join(dir, '%E0%A4%A.json'), '{}'); // not a name it writes: left alone
+    await records.prune(new Set(['sprite-2']));
+    expect(readdirSync(dir).sort()).toEqual(['%E0%A4%A.json', 'notes.txt', 'sprite-2.json']);
+    rmSync(join(dir, 'notes.txt'));
+    rmSync(join(dir, '%E0%A4%A.json'));
+    await records.prune(new Set());
+    expect(existsSync(dir)).toBe(false);
+    await records.prune(new Set()); // no directory: nothing to do
   });
 
   it('a file that does not parse, or has no creation time, is no record', async () => {

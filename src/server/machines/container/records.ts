@@ -5,7 +5,7 @@
  * trusts (forged labels, a public URL). It owns those files only.
  * @see docs/container.md "Restarts", docs/security.md
  */
-import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, rmdir, writeFile, rename } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MachineRecord } from '../port.ts';
@@ -62,8 +62,32 @@ export class HostRecords {
     }
   }
 
-  /** Forgets `spriteId`'s record. Idempotent. */
+  /** Forgets `spriteId`'s record, and the namespace's directory once it holds none. Idempotent. */
   async remove(spriteId: string): Promise<void> {
     await rm(this.file(spriteId), { force: true });
+    await this.dropDirIfEmpty();
+  }
+
+  /**
+   * Forgets every record but those of `keep` (sprite ids): the records of sprites whose containers are gone (a node
+   * deleted with its pods, containers removed by hand), which no adoption will ever read.
+   */
+  async prune(keep: ReadonlySet<string>): Promise<void> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    for (const name of names) {
+      if (!name.endsWith('.json')) continue;
+      let id: string;
+      try {
+        id = decodeURIComponent(name.slice(0, -'.json'.length));
+      } catch {
+        continue; // not a name this class writes
+      }
+      if (!keep.has(id)) await rm(join(this.dir, name), { force: true });
+    }
+    await this.dropDirIfEmpty();
+  }
+
+  private async dropDirIfEmpty(): Promise<void> {
+    await rmdir(this.dir).catch(() => undefined); // ENOTEMPTY, ENOENT: kept, or already gone
   }
 }
