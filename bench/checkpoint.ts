@@ -6,6 +6,7 @@
  */
 import { randomFillSync } from 'node:crypto';
 import { Vfs, type VfsSnapshot } from '../src/server/machines/memory/vfs.ts';
+import { median } from './lib/timing.ts';
 
 const MiB = 1024 * 1024;
 const TARGET_MS = 1;
@@ -29,11 +30,6 @@ function fill(files: number, bytes: number): Tree {
     paths.push(path);
   }
   return { vfs, files: paths };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
 }
 
 /** Median wall time of `fn` in milliseconds over `RUNS` calls, each timed on its own. */

@@ -6,20 +6,10 @@
  * `npm run test:container` builds one); otherwise it says so and exits 0. Run: `npm run bench:container`.
  */
 import { ContainerMachineFactory, type ContainerMachine } from '../src/server/machines/container/container-machine.ts';
+import { median, timed } from './lib/timing.ts';
 
 function ms(n: number): string {
   return `${n.toFixed(0)} ms`;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
-async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
-  const t0 = performance.now();
-  const v = await fn();
-  return [performance.now() - t0, v];
 }
 
 async function run(m: ContainerMachine, script: string): Promise<number> {

@@ -12,6 +12,8 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { ContainerMachineFactory, type ContainerMachine } from '../src/server/machines/container/container-machine.ts';
+import { startScript } from './lib/sprite-shell.ts';
+import { median, timed } from './lib/timing.ts';
 
 const { values } = parseArgs({
   options: {
@@ -27,27 +29,8 @@ const parallel = Number(values.parallel);
 const ns = values.namespace!;
 const kubeconfig = process.env.SPRITZER_K8S_KUBECONFIG || execFileSync('bash', ['scripts/cluster.sh', 'kubeconfig'], { encoding: 'utf8' }).trim();
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
 const ms = (n: number) => `${Math.round(n)} ms`;
 
-async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
-  const t0 = performance.now();
-  const v = await fn();
-  return [performance.now() - t0, v];
-}
-
-function echo(m: ContainerMachine): Promise<number> {
-  const p = m.spawn(
-    { argv: ['sh', '-c', 'echo ok'], env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/home/sprite' }, dir: '/home/sprite', tty: false, rows: 24, cols: 80 },
-    { stdout: () => undefined, stderr: () => undefined },
-    { stdin: false },
-  );
-  return p.exit;
-}
 
 const config = new KubeConfig();
 config.loadFromFile(kubeconfig);
@@ -74,7 +57,7 @@ try {
   }
   console.log(`create, one at a time (pod Running, agent answering)   median ${ms(median(one))} of ${one.map(ms).join(', ')}`);
   const echoes: number[] = [];
-  for (let i = 0; i < 20; i++) echoes.push((await timed(() => echo(made[0]!)))[0]);
+  for (let i = 0; i < 20; i++) echoes.push((await timed(() => startScript(made[0]!, 'echo ok').exit))[0]);
   console.log(`echo ok round trip through pods/exec                  median ${ms(median(echoes))}`);
 
   const t0 = performance.now();

@@ -16,6 +16,7 @@ import { buildAgent } from '../src/server/machines/agent/bundle.ts';
 import type { MachineSnapshot } from '../src/server/machines/port.ts';
 import { SandboxMachineFactory, type SandboxMachine } from '../src/server/machines/sandbox/sandbox-machine.ts';
 import { startScript } from './lib/sprite-shell.ts';
+import { timed } from './lib/timing.ts';
 
 const TARGETS = { createP50: 50, echoP50: 5, checkpoint: 20, restore: 300 };
 
@@ -38,12 +39,6 @@ async function run(m: SandboxMachine, script: string): Promise<{ out: string; co
   const started = startScript(m, script);
   const code = await started.exit;
   return { out: started.out(), code };
-}
-
-async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
-  const t0 = performance.now();
-  const v = await fn();
-  return [performance.now() - t0, v];
 }
 
 /** Writes `files` files totalling `bytes` under ~/data with one python3 process inside the sprite. */

@@ -1,6 +1,6 @@
 /**
  * Running a shell script in a machine directly, for the benchmarks that measure machines without a server
- * (bench/sandbox.ts, bench/noisy-neighbour.ts): `sh -c script` as the sprite user in its home, stdout collected,
+ * (bench/sandbox.ts, bench/noisy-neighbour.ts, bench/k8s.ts): `sh -c script` as the sprite user in its home, stdout collected,
  * stderr dropped. It owns nothing the server does; a benchmark's own figures are its business.
  */
 import type { Machine } from '../../src/server/machines/port.ts';
